@@ -105,13 +105,22 @@ func (p *Position) LegalMoves(side Color) []Move {
 // resulting position, and returns the extended slice. Reusing dst keeps a
 // search free of allocations.
 func (p *Position) AppendLegalMoves(dst []Move, side Color) []Move {
+	return p.appendMoves(dst, side, true)
+}
+
+// appendMoves appends the legal moves of side; with distinct false it keeps
+// every route of a capture, also those that end in the same position.
+func (p *Position) appendMoves(dst []Move, side Color, distinct bool) []Move {
 	start := len(dst)
 	g := generator{pos: *p, side: side, moves: dst}
 	for towers := p.top[side]; towers != 0; towers &= towers - 1 {
 		g.capturesFrom(lowestSquare(towers))
 	}
 	if len(g.moves) > start {
-		return dedupe(g.moves, start)
+		if distinct {
+			return dedupe(g.moves, start)
+		}
+		return g.moves
 	}
 	// §3.4: quiet moves only when no capture is possible anywhere; §3.5: a
 	// king (a tower on its promotion row) has none.

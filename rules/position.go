@@ -118,7 +118,7 @@ func (p Position) String() string {
 			b.WriteString("; ")
 		}
 		b.WriteString(c.String())
-		b.WriteString(":")
+		b.WriteString(": ")
 		first := true
 		for file := 0; file < 8; file++ {
 			for rank := 0; rank < 8; rank++ {
@@ -130,12 +130,10 @@ func (p Position) String() string {
 				if t.Empty() || t.Owner != c {
 					continue
 				}
-				if first {
-					b.WriteString(" ")
-					first = false
-				} else {
+				if !first {
 					b.WriteString(", ")
 				}
+				first = false
 				b.WriteString(s.String())
 				b.WriteString("-")
 				b.WriteString(strconv.Itoa(t.Own))
