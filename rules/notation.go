@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -171,10 +172,8 @@ func (p *Position) Find(side Color, r Record) (Move, error) {
 	case 0:
 		return Move{}, &MoveError{Message: p.whyIllegal(side, r, p.LegalMoves(side))}
 	}
-	names := make([]string, len(found))
-	for i, m := range found {
-		names[i] = m.String()
-	}
+	slices.SortFunc(found, func(a, b Move) int { return strings.Compare(a.String(), b.String()) })
+	names := moveNames(found)
 	return Move{}, &MoveError{
 		Message:    fmt.Sprintf("%s is ambiguous: it fits %s; write the turning squares", r.Text, strings.Join(names, ", ")),
 		Candidates: found,

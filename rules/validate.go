@@ -38,8 +38,14 @@ type PlayedMove struct {
 }
 
 // ValidateSheet reads a game sheet and replays it (see ParseSheet and
-// Validate).
+// Validate). A text that starts with a PDN tag is read as PDN; its first game
+// is validated.
 func ValidateSheet(text string) *Report {
+	if strings.HasPrefix(strings.TrimSpace(text), "[") {
+		if games := ParsePDN(text); len(games) > 0 {
+			return Validate(games[0])
+		}
+	}
 	return Validate(ParseSheet(text))
 }
 
