@@ -208,4 +208,3 @@ func countSquare(list []Square, s Square) int {
 	}
 	return n
 }
-
