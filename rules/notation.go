@@ -136,6 +136,36 @@ func (r Record) matches(m Move) bool {
 	return true
 }
 
+// namesTurnsOf reports whether every square where the capture changes
+// direction is written in the record.
+func (r Record) namesTurnsOf(m Move) bool {
+	prev := m.From
+	for i := 0; i+1 < int(m.captures); i++ {
+		at, next := m.path[i], m.path[i+1]
+		if direction(prev, at) != direction(at, next) && indexSquare(r.Squares, at) < 0 {
+			return false
+		}
+		prev = at
+	}
+	return true
+}
+
+// direction returns the diagonal step from a towards b as a file and rank
+// sign pair.
+func direction(a, b Square) [2]int {
+	return [2]int{sign(b.File() - a.File()), sign(b.Rank() - a.Rank())}
+}
+
+func sign(x int) int {
+	switch {
+	case x > 0:
+		return 1
+	case x < 0:
+		return -1
+	}
+	return 0
+}
+
 func indexSquare(list []Square, s Square) int {
 	for i, x := range list {
 		if x == s {
@@ -166,6 +196,20 @@ func (p *Position) Find(side Color, r Record) (Move, error) {
 		}
 	}
 	found = dedupe(found, 0)
+	if len(found) > 1 && !r.Short() {
+		// §7.2: where a capture can go several ways the record names the
+		// turning squares; a move with a turn the record does not name is not
+		// the one it means.
+		var named []Move
+		for _, m := range found {
+			if r.namesTurnsOf(m) {
+				named = append(named, m)
+			}
+		}
+		if len(named) > 0 {
+			found = named
+		}
+	}
 	switch len(found) {
 	case 1:
 		return found[0], nil

@@ -74,16 +74,6 @@ func (sh *Sheet) addPDNTag(name, value string, line int) {
 			sh.Problems = append(sh.Problems, Problem{Line: line, Column: 1, Text: value,
 				Message: fmt.Sprintf("GameType %q is not Adiukh: it is played on the board of GameType 25 (%s)", value, pdnGameType)})
 		}
-	case "Score":
-		sc, err := ParseScore(value)
-		if err != nil {
-			sh.Problems = append(sh.Problems, Problem{Line: line, Column: 1, Text: value, Message: err.Error()})
-			return
-		}
-		sh.Result = &SheetResult{Score: sc, Text: value, Line: line, Column: 1}
-		if r, ok := reasonOf(sh.Header("Termination")); ok {
-			sh.Result.Reason = r
-		}
 	}
 	key := name
 	if k, ok := pdnTags[name]; ok {
@@ -112,6 +102,24 @@ func (sh *Sheet) readPDNMoves(tokens []token) {
 		kept = append(kept, tk)
 	}
 	sh.readBody(kept)
+	// The Score tag is read last: it stands before the moves but closes the
+	// game.
+	for _, h := range sh.Headers {
+		if h.Key != "Score" {
+			continue
+		}
+		sc, err := ParseScore(h.Value)
+		switch {
+		case err != nil:
+			sh.Problems = append(sh.Problems, Problem{Line: h.Line, Column: 1, Text: h.Value, Message: err.Error()})
+		case sh.Result != nil && sh.Result.Score != sc:
+			sh.Problems = append(sh.Problems, Problem{Line: h.Line, Column: 1, Text: h.Value,
+				Message: fmt.Sprintf("the Score tag gives %s, the move text %s", sc, sh.Result.Score)})
+		case sh.Result == nil:
+			sh.Result = &SheetResult{Score: sc, Text: h.Value, Line: h.Line, Column: 1}
+			sh.Result.Reason, _ = reasonOf(sh.Header("Termination"))
+		}
+	}
 }
 
 // ParseScore reads a game score "17:7" (also "17-7"); the two numbers must be
