@@ -182,15 +182,15 @@ type Scoring struct {
 	Loss float64
 	// Bye is what the pairing-allocated bye scores.
 	Bye float64
-	// Forfeit is what a player who does not appear (or withdrew) scores;
-	// the opponent scores Win.
-	Forfeit float64
+	// ForfeitWin is what the player present scores when the opponent
+	// forfeits; the absent player scores nothing.
+	ForfeitWin float64
 }
 
 // DefaultScoring is 2/1/0. A Swiss bye scores a win (FIDE C.04.1); in a
 // round robin the bye is a rest day and scores nothing.
 func DefaultScoring(sys System) Scoring {
-	s := Scoring{Win: 2, Draw: 1, Loss: 0, Forfeit: 0}
+	s := Scoring{Win: 2, Draw: 1, Loss: 0, ForfeitWin: 2}
 	if sys == Swiss {
 		s.Bye = s.Win
 	}
@@ -198,18 +198,18 @@ func DefaultScoring(sys System) Scoring {
 }
 
 func (s Scoring) validate() error {
-	for _, v := range []float64{s.Win, s.Draw, s.Loss, s.Bye, s.Forfeit} {
-		if math.IsNaN(v) || math.IsInf(v, 0) || math.Abs(v) > 100 || v*2 != math.Trunc(v*2) {
-			return Invalid("scoring", "points must be whole or half numbers between -100 and 100")
+	for _, v := range []float64{s.Win, s.Draw, s.Loss, s.Bye, s.ForfeitWin} {
+		if math.IsNaN(v) || math.IsInf(v, 0) || v < 0 || v > 100 || v*2 != math.Trunc(v*2) {
+			return Invalid("scoring", "points must be whole or half numbers from 0 to 100")
 		}
 	}
 	switch {
 	case !(s.Win > s.Draw && s.Draw >= s.Loss):
 		return Invalid("scoring", "a win must score more than a draw, and a draw at least as much as a loss (got %g/%g/%g)", s.Win, s.Draw, s.Loss)
-	case s.Bye < 0 || s.Bye > s.Win:
+	case s.Bye > s.Win:
 		return Invalid("scoring", "a bye scores between 0 and a win (%g); got %g", s.Win, s.Bye)
-	case s.Forfeit > s.Loss:
-		return Invalid("scoring", "a forfeit cannot score more than a loss (%g); got %g", s.Loss, s.Forfeit)
+	case s.ForfeitWin > s.Win:
+		return Invalid("scoring", "a win by forfeit scores between 0 and a win (%g); got %g", s.Win, s.ForfeitWin)
 	}
 	return nil
 }

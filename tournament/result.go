@@ -144,16 +144,18 @@ func (s Scoring) Points(r Result, white bool) float64 {
 		}
 		return 0
 	case NoWinner:
-		return s.Forfeit
+		return 0
 	case Draw:
 		return s.Draw
 	}
 	won := (r.Outcome() == WhiteWins) == white
 	switch {
+	case r.EndReason == Forfeit && won:
+		return s.ForfeitWin
+	case r.EndReason == Forfeit:
+		return 0
 	case won:
 		return s.Win
-	case r.EndReason == Forfeit:
-		return s.Forfeit
 	}
 	return s.Loss
 }

@@ -25,6 +25,10 @@ type Game struct {
 	Board   int
 	WhiteID int64
 	BlackID int64
+	// WhiteNo and BlackNo are the players' start numbers (0 for the bye),
+	// filled in when games are read; start numbers are fixed from round 1.
+	WhiteNo int
+	BlackNo int
 	// Result is nil until a result is entered.
 	Result *Result
 	// Sheet is the game record as entered; SheetReport is what the rules

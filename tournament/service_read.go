@@ -6,7 +6,7 @@ import (
 )
 
 // Standings ranks an event's players after round afterRound; 0 means after
-// the last finished round. Only published rounds count.
+// the last round that, with all rounds before it, has every result.
 func (s *Service) Standings(ctx context.Context, eventID int64, afterRound int) (*Standings, error) {
 	var st *Standings
 	err := s.store.View(ctx, func(tx Tx) error {
@@ -18,6 +18,41 @@ func (s *Service) Standings(ctx context.Context, eventID int64, afterRound int) 
 		return err
 	})
 	return st, err
+}
+
+// EventData is an event with everything in it, read in one transaction:
+// what a page or a printed document of the whole event needs.
+type EventData struct {
+	Event   *Event
+	Players []Player // by start number
+	Rounds  []Round  // by number, with games by board; drafts only for those who may change the event
+}
+
+// Player returns the player with that ID, or nil.
+func (d *EventData) Player(id int64) *Player {
+	return findPlayer(d.Players, id)
+}
+
+// EventData reads an event with its players and rounds.
+func (s *Service) EventData(ctx context.Context, eventID int64) (*EventData, error) {
+	var d *EventData
+	err := s.store.View(ctx, func(tx Tx) error {
+		e, err := readable(ctx, tx, eventID)
+		if err != nil {
+			return err
+		}
+		players, err := tx.Players(eventID)
+		if err != nil {
+			return err
+		}
+		rounds, err := tx.Rounds(eventID)
+		if err != nil {
+			return err
+		}
+		d = &EventData{Event: e, Players: players, Rounds: visibleRounds(UserFromContext(ctx), e, rounds)}
+		return nil
+	})
+	return d, err
 }
 
 // loadPublic reads an event with its players and published rounds.
@@ -38,17 +73,17 @@ func loadPublic(ctx context.Context, tx Tx, eventID int64) (*Event, []Player, []
 }
 
 func (s *Service) standings(e *Event, players []Player, rounds []Round, afterRound int) (*Standings, error) {
-	last := 0
-	for _, r := range rounds {
-		if r.Status == Done {
-			last = r.Number
-		}
+	complete := 0
+	for complete < len(rounds) && rounds[complete].Status == Done {
+		complete++
 	}
 	switch {
 	case afterRound == 0:
-		afterRound = last
+		afterRound = complete
 	case afterRound < 0 || afterRound > len(rounds):
 		return nil, Invalid("round", "round %d has not been played; %d rounds are published", afterRound, len(rounds))
+	case afterRound > complete:
+		return nil, Invalid("round", "round %d still has games without a result", complete+1)
 	}
 	counted := rounds[:0:0]
 	for _, r := range rounds {

@@ -129,7 +129,7 @@ func (s *Service) PairNextRound(ctx context.Context, eventID int64) (*Round, err
 		if err := tx.CreateRound(round); err != nil {
 			return err
 		}
-		return s.audit(tx, u, eventID, ActionRoundPair, fmt.Sprintf("round %d", next), nil, pairingsView(round, players), "")
+		return s.audit(tx, u, eventID, ActionRoundPair, fmt.Sprintf("round %d", next), nil, pairingsView(round), "")
 	})
 	return round, err
 }
@@ -171,7 +171,10 @@ func newRound(e *Event, players []Player, pairings []Pairing, n int) (*Round, er
 		if white == nil || (pr.BlackID != 0 && black == nil) || pr.WhiteID == pr.BlackID {
 			return nil, fmt.Errorf("pairing engine for %s returned board %d with unknown players %d-%d", e.System, i+1, pr.WhiteID, pr.BlackID)
 		}
-		g := Game{Board: i + 1, WhiteID: pr.WhiteID, BlackID: pr.BlackID}
+		g := Game{Board: i + 1, WhiteID: pr.WhiteID, BlackID: pr.BlackID, WhiteNo: white.StartNo}
+		if black != nil {
+			g.BlackNo = black.StartNo
+		}
 		switch {
 		case pr.BlackID == 0:
 			g.Result = &Result{EndReason: Bye}
@@ -236,14 +239,10 @@ type boardView struct {
 	Result string `json:"result,omitempty"`
 }
 
-func pairingsView(r *Round, players []Player) []boardView {
-	no := make(map[int64]int, len(players))
-	for _, p := range players {
-		no[p.ID] = p.StartNo
-	}
+func pairingsView(r *Round) []boardView {
 	view := make([]boardView, len(r.Games))
 	for i, g := range r.Games {
-		view[i] = boardView{Board: g.Board, White: no[g.WhiteID], Black: no[g.BlackID]}
+		view[i] = boardView{Board: g.Board, White: g.WhiteNo, Black: g.BlackNo}
 		if g.Result != nil {
 			view[i].Result = string(g.Result.EndReason) + " " + g.Result.Score()
 		}

@@ -42,7 +42,7 @@ type eventRow struct {
 	ScoreDraw          float64
 	ScoreLoss          float64
 	ScoreBye           float64
-	ScoreForfeit       float64
+	ScoreForfeitWin    float64
 	TieBreaks          string `gorm:"size:1000;not null"` // IDs joined by ","
 	StartDate          string `gorm:"size:10;not null"`
 	EndDate            string `gorm:"size:10;not null"`

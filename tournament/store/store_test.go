@@ -132,8 +132,8 @@ func TestRoundsAndGameVersions(t *testing.T) {
 				}
 			}
 			round.Games = []tournament.Game{
-				{Board: 1, WhiteID: players[0].ID, BlackID: players[1].ID},
-				{Board: 2, WhiteID: players[2].ID, Result: &tournament.Result{EndReason: tournament.Bye}},
+				{Board: 1, WhiteID: players[0].ID, BlackID: players[1].ID, WhiteNo: 1, BlackNo: 2},
+				{Board: 2, WhiteID: players[2].ID, WhiteNo: 3, Result: &tournament.Result{EndReason: tournament.Bye}},
 			}
 			return tx.CreateRound(round)
 		})

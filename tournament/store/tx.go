@@ -100,7 +100,7 @@ func eventToRow(e *tournament.Event) (*eventRow, error) {
 	return &eventRow{
 		ID: e.ID, Name: e.Name, Discipline: string(e.Discipline), System: string(e.System), Rounds: e.Rounds,
 		TimeControl: e.TimeControl.String(),
-		ScoreWin:    e.Scoring.Win, ScoreDraw: e.Scoring.Draw, ScoreLoss: e.Scoring.Loss, ScoreBye: e.Scoring.Bye, ScoreForfeit: e.Scoring.Forfeit,
+		ScoreWin:    e.Scoring.Win, ScoreDraw: e.Scoring.Draw, ScoreLoss: e.Scoring.Loss, ScoreBye: e.Scoring.Bye, ScoreForfeitWin: e.Scoring.ForfeitWin,
 		TieBreaks: strings.Join(e.TieBreaks, ","), StartDate: e.StartDate, EndDate: e.EndDate,
 		Venue: e.Venue, City: e.City, ChiefArbiter: e.ChiefArbiter, Arbiters: string(arbiters),
 		Status: string(e.Status), Visibility: string(e.Visibility), ManualStartNumbers: e.ManualStartNumbers,
@@ -116,7 +116,7 @@ func rowToEvent(r *eventRow) (*tournament.Event, error) {
 	e := &tournament.Event{
 		ID: r.ID, Name: r.Name, Discipline: tournament.Discipline(r.Discipline), System: tournament.System(r.System),
 		Rounds: r.Rounds, TimeControl: tc,
-		Scoring:   tournament.Scoring{Win: r.ScoreWin, Draw: r.ScoreDraw, Loss: r.ScoreLoss, Bye: r.ScoreBye, Forfeit: r.ScoreForfeit},
+		Scoring:   tournament.Scoring{Win: r.ScoreWin, Draw: r.ScoreDraw, Loss: r.ScoreLoss, Bye: r.ScoreBye, ForfeitWin: r.ScoreForfeitWin},
 		StartDate: r.StartDate, EndDate: r.EndDate, Venue: r.Venue, City: r.City, ChiefArbiter: r.ChiefArbiter,
 		Status: tournament.EventStatus(r.Status), Visibility: tournament.Visibility(r.Visibility),
 		ManualStartNumbers: r.ManualStartNumbers, OwnerID: r.OwnerID, CreatedAt: r.CreatedAt,
@@ -208,11 +208,20 @@ func (t *tx) Rounds(eventID int64) ([]tournament.Round, error) {
 	if err := t.db.Where("round_id IN ?", ids).Order("round_id, board").Find(&games).Error; err != nil {
 		return nil, fmt.Errorf("list games of event %d: %w", eventID, err)
 	}
+	var numbers []playerRow
+	if err := t.db.Select("id", "start_no").Where("event_id = ?", eventID).Find(&numbers).Error; err != nil {
+		return nil, fmt.Errorf("list start numbers of event %d: %w", eventID, err)
+	}
+	startNo := make(map[int64]int, len(numbers))
+	for _, p := range numbers {
+		startNo[p.ID] = p.StartNo
+	}
 	for i := range games {
 		g, err := rowToGame(&games[i])
 		if err != nil {
 			return nil, err
 		}
+		g.WhiteNo, g.BlackNo = startNo[g.WhiteID], startNo[g.BlackID]
 		r := &rounds[index[g.RoundID]]
 		r.Games = append(r.Games, *g)
 	}
