@@ -86,8 +86,6 @@ var headerKeys = map[string]string{
 
 var resultWords = map[string]bool{"score": true, "счет": true, "счёт": true, "result": true, "результат": true}
 
-
-
 // leadingNumber splits the decimal digits at the start of s from the rest.
 func leadingNumber(s string) (digits, rest string) {
 	i := 0
