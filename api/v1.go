@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"reflect"
 	"strconv"
 	"strings"
 
@@ -53,12 +54,29 @@ func decodeJSON(c *gin.Context, v any) error {
 	case errors.Is(err, io.EOF):
 		return tournament.Invalid("body", "the request needs a JSON body")
 	case errors.As(err, &typeErr):
-		return tournament.Invalid(typeErr.Field, "must be a JSON %s, not %s", typeErr.Type.Kind(), typeErr.Value)
+		return tournament.Invalid(typeErr.Field, "must be %s, not a JSON %s", jsonKind(typeErr.Type.Kind()), typeErr.Value)
 	case strings.HasPrefix(err.Error(), "json: unknown field "):
 		field := strings.Trim(strings.TrimPrefix(err.Error(), "json: unknown field "), `"`)
 		return tournament.Invalid(field, "unknown field")
 	}
 	return tournament.Invalid("body", "not valid JSON: %v", err)
+}
+
+// jsonKind names what a Go kind expects in JSON words.
+func jsonKind(k reflect.Kind) string {
+	switch k {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64, reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return "a whole number"
+	case reflect.Float32, reflect.Float64:
+		return "a number"
+	case reflect.String:
+		return "a string"
+	case reflect.Bool:
+		return "true or false"
+	case reflect.Slice, reflect.Array:
+		return "a list"
+	}
+	return "an object"
 }
 
 // pathInt reads a positive whole-number path parameter.
