@@ -2,6 +2,8 @@ package main
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/base64"
 	"errors"
 	"flag"
 	"fmt"
@@ -24,11 +26,19 @@ func init() {
 	commands["serve"] = command{"start the web server", serve}
 }
 
+// randomToken makes the one-time setup link's secret part.
+func randomToken() string {
+	b := make([]byte, 24)
+	_, _ = rand.Read(b)
+	return base64.RawURLEncoding.EncodeToString(b)
+}
+
 func serve(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	addr := fs.String("addr", envOr("ADIUKH_ADDR", "127.0.0.1:8080"), "`HOST:PORT` to listen on (env ADIUKH_ADDR)")
 	dsn := fs.String("db", envOr("ADIUKH_DB", "adiukh.db"), "SQLite `FILE` or postgres:// URL (env ADIUKH_DB)")
+	secret := fs.String("secret", envOr("ADIUKH_SECRET", ""), "`KEY` that signs sign-in cookies; give every instance the same one (env ADIUKH_SECRET)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -46,14 +56,34 @@ func serve(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "adiukh serve: %v\n", err)
 		return 1
 	}
+	hasUsers, err := st.HasUsers(context.Background())
+	if err != nil {
+		fmt.Fprintf(stderr, "adiukh serve: %v\n", err)
+		return 1
+	}
+	var setupToken string
+	if !hasUsers {
+		setupToken = randomToken()
+	}
+	if *secret == "" {
+		log.Warn("no --secret (ADIUKH_SECRET): sign-ins last until the server stops and work on this instance only")
+	}
 	handler := api.NewRouter(api.Deps{
-		DB:       st,
-		Events:   tournament.NewService(st, engines.Options()),
-		Accounts: account.NewService(st),
-		Log:      log,
+		DB:         st,
+		Events:     tournament.NewService(st, engines.Options()),
+		Accounts:   account.NewService(st),
+		Log:        log,
+		Secret:     []byte(*secret),
+		SetupToken: setupToken,
 	})
 	srv := &http.Server{Handler: handler, ReadHeaderTimeout: 10 * time.Second}
 	fmt.Fprintf(stdout, "adiukh is listening on http://%s (database %s)\n", ln.Addr(), *dsn)
+	if setupToken != "" {
+		fmt.Fprintf(stdout, "The database has no accounts yet. Become its administrator by opening, once:\n  http://%s/setup/%s\nor run: adiukh user add --db %s --email YOU@EXAMPLE.ORG --role admin --password-stdin\n", ln.Addr(), setupToken, *dsn)
+	}
+	if !hasUsers {
+		fmt.Fprintf(stdout, "To look around first, fill a database with a sample event: adiukh demo --db demo.db\n")
+	}
 
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
 	defer stop()

@@ -1,0 +1,119 @@
+package api
+
+import (
+	"embed"
+	"encoding/json"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/nicksnyder/go-i18n/v2/i18n"
+	"golang.org/x/text/language"
+)
+
+// Languages of the interface: Russian is the default, English the second.
+const (
+	langRU = "ru"
+	langEN = "en"
+)
+
+//go:embed locales/*.json
+var localeFiles embed.FS
+
+// newBundle loads the message files. go-i18n knows the CLDR plural rules, so
+// Russian messages give one / few / many forms (1 тур, 2 тура, 5 туров).
+func newBundle() (*i18n.Bundle, error) {
+	b := i18n.NewBundle(language.Russian)
+	b.RegisterUnmarshalFunc("json", json.Unmarshal)
+	for _, lang := range []string{langRU, langEN} {
+		if _, err := b.LoadMessageFileFS(localeFiles, "locales/"+lang+".json"); err != nil {
+			return nil, fmt.Errorf("load messages for %s: %w", lang, err)
+		}
+	}
+	return b, nil
+}
+
+// translator is the reader's language inside templates: {{.T.T "key"}},
+// {{.T.N "key" 5}}, {{.T.Date "2026-11-22"}}, {{.T.Num 5.5}}.
+type translator struct {
+	Lang string
+	loc  *i18n.Localizer
+}
+
+func newTranslator(b *i18n.Bundle, lang string) *translator {
+	return &translator{Lang: lang, loc: i18n.NewLocalizer(b, lang)}
+}
+
+// T translates a message; kv are pairs of template data names and values.
+// A missing message shows as ⟦id⟧ so that tests and readers notice it.
+func (t *translator) T(id string, kv ...any) string {
+	data := map[string]any{}
+	for i := 0; i+1 < len(kv); i += 2 {
+		data[fmt.Sprint(kv[i])] = kv[i+1]
+	}
+	s, err := t.loc.Localize(&i18n.LocalizeConfig{MessageID: id, TemplateData: data})
+	if err != nil {
+		return "⟦" + id + "⟧"
+	}
+	return s
+}
+
+// N translates a message with a plural form chosen by count; the message
+// sees the count as {{.Count}}.
+func (t *translator) N(id string, count int) string {
+	s, err := t.loc.Localize(&i18n.LocalizeConfig{MessageID: id, PluralCount: count, TemplateData: map[string]any{"Count": count}})
+	if err != nil {
+		return "⟦" + id + "⟧"
+	}
+	return s
+}
+
+// Names of the months: Russian dates use the genitive ("22 ноября 2026").
+var monthNames = map[string][12]string{
+	langRU: {"января", "февраля", "марта", "апреля", "мая", "июня", "июля", "августа", "сентября", "октября", "ноября", "декабря"},
+	langEN: {"January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"},
+}
+
+// Date writes a YYYY-MM-DD date in the reader's language; "" stays "".
+func (t *translator) Date(day string) string {
+	d, err := time.Parse(time.DateOnly, day)
+	if err != nil {
+		return day
+	}
+	return fmt.Sprintf("%d %s %d", d.Day(), monthNames[t.Lang][d.Month()-1], d.Year())
+}
+
+// Time writes a moment in UTC with the date in the reader's language.
+func (t *translator) Time(at time.Time) string {
+	at = at.UTC()
+	return t.Date(at.Format(time.DateOnly)) + ", " + at.Format("15:04") + " UTC"
+}
+
+// Num writes a score or tie-break value: halves as ½ (5½, ½), other
+// fractions with the reader's decimal separator (a comma in Russian).
+func (t *translator) Num(v float64) string {
+	whole, frac := math.Modf(v)
+	switch {
+	case frac == 0:
+		return strconv.FormatFloat(whole, 'f', 0, 64)
+	case frac == 0.5 && whole == 0:
+		return "½"
+	case frac == 0.5:
+		return strconv.FormatFloat(whole, 'f', 0, 64) + "½"
+	}
+	s := strconv.FormatFloat(v, 'f', 2, 64)
+	if t.Lang == langRU {
+		s = strings.Replace(s, ".", ",", 1)
+	}
+	return s
+}
+
+// Name picks the Russian or English one of a pair of names given as data.
+func (t *translator) Name(ru, en string) string {
+	if t.Lang == langEN && en != "" {
+		return en
+	}
+	return ru
+}
