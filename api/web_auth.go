@@ -26,15 +26,24 @@ func newForm() *form {
 	return &form{Values: map[string]string{}, Errors: map[string]string{}}
 }
 
-// fail puts a domain error next to the field it names; other errors are
-// returned for the caller to answer as a failure.
+// fail puts an error in the input (EINVALID) or against the current state
+// (ECONFLICT) next to the field it names; other errors (not allowed, not
+// found, internal) are returned for the caller to answer with an error page.
 func (f *form) fail(err error) error {
 	e, ok := err.(*tournament.Error)
-	if !ok {
+	if !ok || (e.Code != tournament.EINVALID && e.Code != tournament.ECONFLICT) {
 		return err
 	}
 	f.Errors[e.Field] = e.Message
 	return nil
+}
+
+// formStatus is the status of a form shown again with its error.
+func formStatus(err error) int {
+	if e, ok := err.(*tournament.Error); ok && statusOf[e.Code] != 0 {
+		return statusOf[e.Code]
+	}
+	return http.StatusBadRequest
 }
 
 // Err returns the error of a field, for templates.
@@ -167,7 +176,7 @@ func (h *handler) setup(c *gin.Context) {
 			h.failHTML(c, err)
 			return
 		}
-		h.render(c, http.StatusBadRequest, "setup", "setup.title", data)
+		h.render(c, formStatus(err), "setup", "setup.title", data)
 		return
 	}
 	setCookie(c, sessionCookie, h.sessions.issue(u.Email), sessionTTL)

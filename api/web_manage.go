@@ -114,6 +114,10 @@ func eventInput(c *gin.Context, f *form) (tournament.EventInput, error) {
 func ptr[T any](v T) *T { return &v }
 
 func (h *handler) newEventPage(c *gin.Context) {
+	if u := tournament.UserFromContext(c.Request.Context()); u.Role != tournament.Admin && u.Role != tournament.ArbiterRole {
+		h.failHTML(c, tournament.Forbidden("only administrators and arbiters create events"))
+		return
+	}
 	f := newForm()
 	f.Values["discipline"], f.Values["system"], f.Values["visibility"] = string(tournament.Rapid), string(tournament.RoundRobin), string(tournament.Public)
 	h.render(c, http.StatusOK, "event_new", "event_new.title", h.eventFormData(f))
@@ -133,7 +137,7 @@ func (h *handler) createEvent(c *gin.Context) {
 		h.failHTML(c, err)
 		return
 	}
-	h.render(c, http.StatusBadRequest, "event_new", "event_new.title", h.eventFormData(f))
+	h.render(c, formStatus(err), "event_new", "event_new.title", h.eventFormData(f))
 }
 
 // managePageData is the arbiter's desk for one event.
@@ -194,11 +198,7 @@ func (h *handler) manageFailed(c *gin.Context, id int64, err error, pick func(*m
 		h.failHTML(c, err)
 		return
 	}
-	status := http.StatusBadRequest
-	if e, ok := err.(*tournament.Error); ok && statusOf[e.Code] != 0 {
-		status = statusOf[e.Code]
-	}
-	h.renderWith(c, h.translator(c), status, "manage", data.Event.Name, data)
+	h.renderWith(c, h.translator(c), formStatus(err), "manage", data.Event.Name, data)
 }
 
 func (h *handler) backToManage(c *gin.Context, id int64, anchor string) {
@@ -493,7 +493,7 @@ func (h *handler) enterResult(c *gin.Context) {
 		h.failHTML(c, err)
 		return
 	}
-	h.renderWith(c, h.translator(c), http.StatusBadRequest, "results", data.Event.Name, data)
+	h.renderWith(c, h.translator(c), formStatus(err), "results", data.Event.Name, data)
 }
 
 func (h *handler) recordFastResult(c *gin.Context, eventID int64, round int, values map[string]string, versions string) error {
@@ -633,7 +633,7 @@ func (h *handler) saveGame(c *gin.Context) {
 		return
 	}
 	data.check()
-	h.renderWith(c, h.translator(c), http.StatusBadRequest, "game_edit", data.Event.Name, data)
+	h.renderWith(c, h.translator(c), formStatus(err), "game_edit", data.Event.Name, data)
 }
 
 // readUploadedSheet replaces the pasted sheet by an uploaded file, if one

@@ -1,0 +1,98 @@
+package api
+
+import (
+	"encoding/json"
+	"testing"
+)
+
+// Russian counts take three forms: 1, 21 → one; 2–4, 22 → few; 5–20, 25 →
+// many (CLDR plural rules).
+func TestRussianPlurals(t *testing.T) {
+	b, err := newBundle()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ru, en := newTranslator(b, langRU), newTranslator(b, langEN)
+	for _, tc := range []struct {
+		n      int
+		ru, en string
+	}{
+		{1, "1 тур", "1 round"},
+		{2, "2 тура", "2 rounds"},
+		{4, "4 тура", "4 rounds"},
+		{5, "5 туров", "5 rounds"},
+		{11, "11 туров", "11 rounds"},
+		{12, "12 туров", "12 rounds"},
+		{21, "21 тур", "21 rounds"},
+		{22, "22 тура", "22 rounds"},
+		{25, "25 туров", "25 rounds"},
+	} {
+		if got := ru.N("rounds.count", tc.n); got != tc.ru {
+			t.Errorf("ru %d: %q, want %q", tc.n, got, tc.ru)
+		}
+		if got := en.N("rounds.count", tc.n); got != tc.en {
+			t.Errorf("en %d: %q, want %q", tc.n, got, tc.en)
+		}
+	}
+}
+
+func TestNumbersAndDates(t *testing.T) {
+	b, err := newBundle()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ru, en := newTranslator(b, langRU), newTranslator(b, langEN)
+	for _, tc := range []struct {
+		got, want string
+	}{
+		{ru.Num(5), "5"}, {ru.Num(5.5), "5½"}, {ru.Num(0.5), "½"}, {ru.Num(12.25), "12,25"}, {en.Num(12.25), "12.25"},
+		{ru.Date("2026-11-22"), "22 ноября 2026"}, {en.Date("2026-11-22"), "22 November 2026"}, {ru.Date(""), ""},
+		{ru.T("no.such.message"), "⟦no.such.message⟧"},
+	} {
+		if tc.got != tc.want {
+			t.Errorf("got %q, want %q", tc.got, tc.want)
+		}
+	}
+}
+
+// Both message files have the same messages, so that no page falls back
+// to a message ID in one language.
+func TestMessageFilesMatch(t *testing.T) {
+	keys := map[string]map[string]bool{}
+	for _, lang := range []string{langRU, langEN} {
+		raw, err := localeFiles.ReadFile("locales/" + lang + ".json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var m map[string]any
+		if err := json.Unmarshal(raw, &m); err != nil {
+			t.Fatalf("%s.json: %v", lang, err)
+		}
+		keys[lang] = map[string]bool{}
+		for k := range m {
+			keys[lang][k] = true
+		}
+	}
+	for k := range keys[langRU] {
+		if !keys[langEN][k] {
+			t.Errorf("%q is in ru.json but not in en.json", k)
+		}
+	}
+	for k := range keys[langEN] {
+		if !keys[langRU][k] {
+			t.Errorf("%q is in en.json but not in ru.json", k)
+		}
+	}
+}
+
+func TestParsePages(t *testing.T) {
+	pages, err := parsePages()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"events", "event", "standings", "crosstable", "player", "search", "game", "login", "setup", "error", "event_new", "manage", "results", "game_edit", "audit"} {
+		if pages[name] == nil {
+			t.Errorf("page %q is missing", name)
+		}
+	}
+}

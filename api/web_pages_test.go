@@ -1,0 +1,148 @@
+package api_test
+
+import (
+	"fmt"
+	"net/http"
+	"net/url"
+	"regexp"
+	"strings"
+	"testing"
+
+	"adiukh/tournament"
+)
+
+var versionsField = regexp.MustCompile(`name="versions" value="([^"]*)"`)
+
+// mustStatus fails the test unless the answer has the status.
+func mustStatus(t *testing.T, what string, got, want int, body string) {
+	t.Helper()
+	if got != want {
+		t.Fatalf("%s: status %d, want %d\n%s", what, got, want, body)
+	}
+}
+
+// TestArbiterRunsARoundByForms does through the HTML forms what an arbiter
+// does: create an event, paste players, pair and publish, enter results
+// from the keyboard and one sheet, and finish; every page then renders in
+// both languages.
+func TestArbiterRunsARoundByForms(t *testing.T) {
+	s := newWebServer(t)
+	a := s.signIn(tournament.ArbiterRole)
+
+	rec := a.post("/manage/events", url.Values{"name": {"Кубок клуба"}, "discipline": {"rapid"}, "system": {"round-robin"}, "time_control": {"30+30"}})
+	mustStatus(t, "create event", rec.Code, http.StatusSeeOther, rec.Body.String())
+	manage := rec.Header().Get("Location")
+	var id int
+	if _, err := fmt.Sscanf(manage, "/events/%d/manage", &id); err != nil {
+		t.Fatalf("created event sent to %q", manage)
+	}
+	if body := a.get(manage).Body.String(); !strings.Contains(body, "§9") {
+		t.Errorf("a rapid event at 30+30 shows no §9 warning")
+	}
+
+	csv := "name, rating\nИванов Иван, 1900\nПетров Пётр, x\n"
+	rec = a.post(fmt.Sprintf("/events/%d/players/csv", id), url.Values{"csv": {csv}})
+	mustStatus(t, "bad CSV", rec.Code, http.StatusBadRequest, "")
+	if !strings.Contains(rec.Body.String(), "line 3") {
+		t.Errorf("a bad CSV line is not named by number:\n%s", rec.Body.String())
+	}
+	csv = "Петров Пётр, 1850\nСидорова Анна, 1800, 2001, Нарт, Майкоп\nЁлкин Олег\n"
+	rec = a.post(fmt.Sprintf("/events/%d/players/csv", id), url.Values{"csv": {csv}})
+	mustStatus(t, "CSV", rec.Code, http.StatusSeeOther, rec.Body.String())
+
+	rec = a.post(fmt.Sprintf("/events/%d/rounds", id), nil)
+	mustStatus(t, "pair", rec.Code, http.StatusSeeOther, rec.Body.String())
+	rec = a.post(fmt.Sprintf("/events/%d/rounds/1/publish", id), nil)
+	mustStatus(t, "publish", rec.Code, http.StatusSeeOther, rec.Body.String())
+
+	entry := fmt.Sprintf("/events/%d/rounds/1/results", id)
+	versions := versionsField.FindStringSubmatch(a.get(entry).Body.String())
+	if versions == nil {
+		t.Fatal("the result entry page has no versions field")
+	}
+	rec = a.post(entry, url.Values{"board": {"2"}, "score": {"14:11"}, "end_reason": {"final_position"}, "versions": {versions[1]}})
+	mustStatus(t, "bad score", rec.Code, http.StatusBadRequest, "")
+	if !strings.Contains(rec.Body.String(), "add up to 24") || !strings.Contains(rec.Body.String(), `value="14:11"`) {
+		t.Errorf("a score not adding up to 24 is not explained next to the kept input")
+	}
+	rec = a.post(entry, url.Values{"board": {"2"}, "score": {"12:12"}, "end_reason": {"agreement"}, "versions": {versions[1]}})
+	mustStatus(t, "fast entry", rec.Code, http.StatusSeeOther, rec.Body.String())
+	rec = a.post(entry, url.Values{"board": {"2"}, "score": {"24:0"}, "end_reason": {"resignation"}, "versions": {versions[1]}})
+	mustStatus(t, "stale page", rec.Code, http.StatusConflict, "")
+	if !strings.Contains(rec.Body.String(), "changed meanwhile") {
+		t.Errorf("a result typed on a stale page is not refused as such:\n%s", rec.Body.String())
+	}
+
+	edit := fmt.Sprintf("/events/%d/rounds/1/boards/1/edit", id)
+	bad := strings.Replace(sampleGame, "4. a3:a7", "4. a3:c5", 1)
+	rec = a.post(edit, url.Values{"score": {"17:7"}, "end_reason": {"final_position"}, "version": {"1"}, "sheet": {bad}})
+	mustStatus(t, "bad sheet", rec.Code, http.StatusBadRequest, "")
+	body := rec.Body.String()
+	for _, want := range []string{"ply 7", "a3:c5", `class="board"`, "a3:c5:a7"} {
+		if !strings.Contains(body, want) {
+			t.Errorf("the report of a bad sheet lacks %q", want)
+		}
+	}
+	rec = a.post(edit, url.Values{"score": {"17:7"}, "end_reason": {"final_position"}, "version": {"1"}, "sheet": {sampleGame}})
+	mustStatus(t, "sheet", rec.Code, http.StatusSeeOther, rec.Body.String())
+
+	rec = a.post(fmt.Sprintf("/events/%d/finish", id), nil)
+	mustStatus(t, "finish too early", rec.Code, http.StatusConflict, "")
+
+	reader := s.anonymous()
+	paths := []string{"/", fmt.Sprintf("/events/%d", id), fmt.Sprintf("/events/%d/standings", id), fmt.Sprintf("/events/%d/crosstable", id),
+		fmt.Sprintf("/events/%d/players/1", id), "/search?q=елкин", fmt.Sprintf("/events/%d/rounds/1/boards/1", id), "/login"}
+	for _, lang := range []string{"ru", "en"} {
+		for _, path := range paths {
+			sep := "?"
+			if strings.Contains(path, "?") {
+				sep = "&"
+			}
+			rec := reader.get(path + sep + "lang=" + lang)
+			mustStatus(t, path, rec.Code, http.StatusOK, rec.Body.String())
+			if m := regexp.MustCompile(`⟦[^⟧]*⟧`).FindString(rec.Body.String()); m != "" {
+				t.Errorf("%s in %s shows the untranslated %s", path, lang, m)
+			}
+		}
+	}
+	for _, tc := range []struct{ path, want string }{
+		{fmt.Sprintf("/events/%d", id), "Ёлкин Олег"},
+		{"/search?q=елкин", "Ёлкин Олег"},
+		{fmt.Sprintf("/events/%d/rounds/1/boards/1", id), `data-frames="`},
+		{fmt.Sprintf("/events/%d/rounds/1/boards/1", id), "d8:a5"},
+		{fmt.Sprintf("/events/%d/standings", id), "Коэффициент Бергера"},
+		{fmt.Sprintf("/events/%d/standings?lang=en", id), "Sonneborn-Berger"},
+	} {
+		if !strings.Contains(reader.get(tc.path).Body.String(), tc.want) {
+			t.Errorf("%s does not show %q", tc.path, tc.want)
+		}
+	}
+	if body := a.get(fmt.Sprintf("/events/%d/audit", id)).Body.String(); !strings.Contains(body, "Результат") || !strings.Contains(body, "arbiter@example.org") {
+		t.Errorf("the audit log does not list the results entered")
+	}
+}
+
+// The language chosen by ?lang= is remembered in a cookie.
+func TestLanguageRemembered(t *testing.T) {
+	s := newWebServer(t)
+	rec := s.anonymous().get("/?lang=en")
+	var lang *http.Cookie
+	for _, c := range rec.Result().Cookies() {
+		if c.Name == "adiukh_lang" {
+			lang = c
+		}
+	}
+	if lang == nil || lang.Value != "en" {
+		t.Fatalf("?lang=en set no language cookie")
+	}
+	if !strings.Contains(rec.Body.String(), `<html lang="en">`) {
+		t.Error("?lang=en did not render in English")
+	}
+	p := &page{s: s.testServer, cookie: lang}
+	if body := p.get("/").Body.String(); !strings.Contains(body, "Events") {
+		t.Error("the language cookie is not honoured")
+	}
+	if body := s.anonymous().get("/").Body.String(); !strings.Contains(body, `<html lang="ru">`) || !strings.Contains(body, "Турниры") {
+		t.Error("the default language is not Russian")
+	}
+}
