@@ -15,6 +15,7 @@ import (
 	"adiukh/tournament"
 	"adiukh/tournament/account"
 	"adiukh/tournament/engines"
+	"adiukh/tournament/store"
 	"adiukh/tournament/store/storetest"
 )
 
@@ -22,6 +23,7 @@ import (
 // API token per role) and the account service, to add users.
 type webServer struct {
 	*testServer
+	store    *store.Store
 	accounts *account.Service
 }
 
@@ -36,7 +38,7 @@ func newWebServer(t *testing.T) *webServer {
 func newWebServerWithSetup(t *testing.T, token string) *webServer {
 	t.Helper()
 	st := storetest.Open(t)["sqlite"]
-	s := &webServer{testServer: newTestServer(t, st), accounts: account.NewService(st)}
+	s := &webServer{testServer: newTestServer(t, st), store: st, accounts: account.NewService(st)}
 	s.handler = api.NewRouter(api.Deps{
 		DB: st, Events: tournament.NewService(st, engines.Options()), Accounts: s.accounts,
 		Log: slog.New(slog.NewTextHandler(io.Discard, nil)), SetupToken: token,

@@ -13,19 +13,20 @@ func TestRussianPlurals(t *testing.T) {
 		t.Fatal(err)
 	}
 	ru, en := newTranslator(b, langRU), newTranslator(b, langEN)
+	// The number and the word are joined by a no-break space.
 	for _, tc := range []struct {
 		n      int
 		ru, en string
 	}{
-		{1, "1 тур", "1 round"},
-		{2, "2 тура", "2 rounds"},
-		{4, "4 тура", "4 rounds"},
-		{5, "5 туров", "5 rounds"},
-		{11, "11 туров", "11 rounds"},
-		{12, "12 туров", "12 rounds"},
-		{21, "21 тур", "21 rounds"},
-		{22, "22 тура", "22 rounds"},
-		{25, "25 туров", "25 rounds"},
+		{1, "1\u00a0тур", "1\u00a0round"},
+		{2, "2\u00a0тура", "2\u00a0rounds"},
+		{4, "4\u00a0тура", "4\u00a0rounds"},
+		{5, "5\u00a0туров", "5\u00a0rounds"},
+		{11, "11\u00a0туров", "11\u00a0rounds"},
+		{12, "12\u00a0туров", "12\u00a0rounds"},
+		{21, "21\u00a0тур", "21\u00a0rounds"},
+		{22, "22\u00a0тура", "22\u00a0rounds"},
+		{25, "25\u00a0туров", "25\u00a0rounds"},
 	} {
 		if got := ru.N("rounds.count", tc.n); got != tc.ru {
 			t.Errorf("ru %d: %q, want %q", tc.n, got, tc.ru)

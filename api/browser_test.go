@@ -1,0 +1,209 @@
+package api_test
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
+	"adiukh/tournament/demo"
+)
+
+var screenshots = flag.Bool("screenshots", false, "save screenshots of the main pages to docs/screenshots")
+
+// chromium finds the browser for the end-to-end test. In CI (env CI set)
+// a missing browser fails the test; scripts/test installs it.
+func chromium(t *testing.T) string {
+	t.Helper()
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	if os.Getenv("CI") != "" {
+		t.Fatal("chromium is not installed; scripts/test installs it (apt-get install chromium)")
+	}
+	t.Skip("chromium is not installed: the browser test needs it (scripts/test installs it)")
+	return ""
+}
+
+// browser starts a headless Chromium for the test.
+func browser(t *testing.T) context.Context {
+	t.Helper()
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(chromium(t)),
+		chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun, chromedp.NoDefaultBrowserCheck,
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("hide-scrollbars", true),
+		chromedp.WindowSize(1280, 900),
+	}
+	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancelCtx := chromedp.NewContext(alloc)
+	ctx, cancelTimeout := context.WithTimeout(ctx, 120*time.Second)
+	t.Cleanup(func() { cancelTimeout(); cancelCtx(); cancelAlloc() })
+	return ctx
+}
+
+// shot saves a full-page screenshot to docs/screenshots when the test runs
+// with -screenshots.
+func shot(name string) chromedp.Action {
+	return chromedp.ActionFunc(func(ctx context.Context) error {
+		if !*screenshots {
+			return nil
+		}
+		var png []byte
+		if err := chromedp.FullScreenshot(&png, 100).Do(ctx); err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join("..", "docs", "screenshots", name+".png"), png, 0o644)
+	})
+}
+
+// TestBrowserRunsAnEvent is what a person clicks: the arbiter signs in,
+// creates an event, registers 8 players, pairs and publishes round 1,
+// enters its results from the keyboard and one game sheet; a reader then
+// finds the standings and steps through the game in the viewer.
+func TestBrowserRunsAnEvent(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the browser test is long; run without -short")
+	}
+	s := newWebServer(t)
+	if _, err := demo.Fill(context.Background(), s.store, "demo@example.org", "пароль демо"); err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(s.handler)
+	defer srv.Close()
+	ctx := browser(t)
+	at := func(path string) string { return srv.URL + path }
+
+	var manageURL string
+	run := func(what string, actions ...chromedp.Action) {
+		t.Helper()
+		if err := chromedp.Run(ctx, actions...); err != nil {
+			t.Fatalf("%s: %v", what, err)
+		}
+	}
+
+	run("sign in",
+		chromedp.Navigate(at("/login")),
+		chromedp.SendKeys(`input[name=email]`, "arbiter@example.org"),
+		chromedp.SendKeys(`input[name=password]`, "пароль судьи"+kb.Enter),
+		chromedp.WaitVisible(`form[action="/logout"]`),
+	)
+	run("create the event",
+		chromedp.Navigate(at("/manage/events/new")),
+		chromedp.SendKeys(`input[name=name]`, "Первенство Адыгеи по адиюх"),
+		chromedp.SetValue(`select[name=discipline]`, "rapid"),
+		chromedp.SetValue(`select[name=system]`, "round-robin"),
+		chromedp.SendKeys(`input[name=time_control]`, "8+4"),
+		chromedp.SetValue(`input[name=start_date]`, "2026-11-21"),
+		chromedp.SendKeys(`input[name=city]`, "Майкоп"),
+		chromedp.Click(`button[data-preset]`),
+		chromedp.Click(`form[action="/manage/events"] button[type=submit]`),
+		chromedp.WaitVisible(`#players`),
+		chromedp.Location(&manageURL),
+	)
+	players := []string{"Хуажев Аслан", "Тхагапсова Мадина"}
+	for i, name := range players {
+		run("register "+name,
+			chromedp.SendKeys(`form[action$="/players"] input[name=name]`, name),
+			chromedp.SendKeys(`form[action$="/players"] input[name=rating]`, fmt.Sprint(2100-i*50)),
+			chromedp.Click(`form[action$="/players"] button[type=submit]`),
+			chromedp.WaitVisible(fmt.Sprintf(`//td[text()=%q]`, name)),
+		)
+	}
+	csv := "Шхалахов Руслан, 1990\nЁлкина Светлана, 1955\nБерсиров Мурат, 1930\nЖуков Артём, 1880\nКушхова Залина, 1835\nПанеш Тимур, 1790"
+	run("paste the rest",
+		chromedp.SetValue(`textarea[name=csv]`, csv),
+		chromedp.Click(`form[action$="/players/csv"] button[type=submit]`),
+		chromedp.WaitVisible(`//td[text()="Панеш Тимур"]`),
+	)
+	var count int
+	run("count players", chromedp.Evaluate(`document.querySelectorAll("table.players-admin tbody tr").length`, &count))
+	if count != 8 {
+		t.Fatalf("%d players registered, want 8", count)
+	}
+	run("pair and publish round 1",
+		chromedp.Click(`form[action$="/rounds"] button[type=submit]`),
+		chromedp.WaitVisible(`form[action$="/rounds/1/publish"]`),
+		chromedp.Click(`form[action$="/rounds/1/publish"] button[type=submit]`),
+		chromedp.WaitVisible(`a[href$="/rounds/1/results"]`),
+		chromedp.Click(`a[href$="/rounds/1/results"]`),
+		chromedp.WaitVisible(`#entry-board`),
+	)
+	for _, r := range []struct{ board, score string }{{"2", "15:9"}, {"3", "12:12"}, {"4", "7:17"}} {
+		run("enter board "+r.board,
+			chromedp.SendKeys(`#entry-board`, r.board+kb.Enter),
+			chromedp.SendKeys(`#entry-score`, r.score+kb.Enter),
+			chromedp.WaitVisible(fmt.Sprintf(`tr.just-saved[data-board="%s"]`, r.board)),
+		)
+	}
+	run("screenshot the result entry", shot("result-entry"))
+	run("enter board 1 with its sheet",
+		chromedp.Click(`a[href$="/rounds/1/boards/1/edit"]`),
+		chromedp.WaitVisible(`textarea[name=sheet]`),
+		chromedp.SendKeys(`input[name=score]`, "17:7"),
+		chromedp.SetValue(`textarea[name=sheet]`, sampleGame),
+		chromedp.Click(`form[enctype] button[type=submit]`),
+		chromedp.WaitVisible(`.report .ok`),
+	)
+
+	var standings string
+	run("read the public standings",
+		chromedp.Click(`form[action="/logout"] button`),
+		chromedp.WaitVisible(`a[href="/login"]`),
+		chromedp.Navigate(strings.Replace(manageURL, "/manage", "/standings", 1)),
+		chromedp.Text(`table.standings`, &standings),
+	)
+	for _, want := range []string{"Хуажев Аслан", "Панеш Тимур", "Коэффициент Бергера"} {
+		if !strings.Contains(strings.ToLower(standings), strings.ToLower(want)) {
+			t.Errorf("the standings do not show %q:\n%s", want, standings)
+		}
+	}
+
+	var ply, tower string
+	run("step through the game",
+		chromedp.Navigate(strings.Replace(manageURL, "/manage", "/rounds/1/boards/1", 1)),
+		chromedp.WaitVisible(`#viewer`),
+		chromedp.Text(`[data-ply]`, &ply),
+	)
+	if ply != "29" {
+		t.Errorf("the viewer opens at ply %s, want the last, 29", ply)
+	}
+	run("screenshot the game viewer", shot("game-viewer"))
+	run("go to the start with the keyboard",
+		chromedp.KeyEvent(kb.Home),
+		chromedp.Text(`[data-ply]`, &ply),
+		chromedp.Evaluate(`document.querySelector('g[data-tower="c3"] circle').getAttribute("class")`, &tower),
+	)
+	if ply != "0" || tower != "c-w" {
+		t.Errorf("after Home: ply %s, c3 holds %q; want ply 0 and a white man on c3", ply, tower)
+	}
+	run("one move forward",
+		chromedp.KeyEvent(kb.ArrowRight),
+		chromedp.Text(`[data-ply]`, &ply),
+		chromedp.Evaluate(`document.querySelectorAll('g[data-tower="c3"] circle').length + ":" + document.querySelector('g[data-tower="b4"] circle').getAttribute("class")`, &tower),
+	)
+	if ply != "1" || tower != "0:c-w" {
+		t.Errorf("after → from the start: ply %s, c3/b4 %q; want ply 1 with the man moved c3-b4", ply, tower)
+	}
+
+	run("screenshot the events list", chromedp.Navigate(at("/")), chromedp.WaitVisible(`.cards`), shot("events"))
+	run("screenshot the event on a phone",
+		chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateScale(2)),
+		chromedp.Navigate(strings.Replace(manageURL, "/manage", "", 1)),
+		chromedp.WaitVisible(`table.pairings`),
+		shot("event-phone"),
+	)
+}
