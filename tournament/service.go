@@ -219,6 +219,9 @@ func checkStatusChange(e *Event, to EventStatus, rounds []Round) error {
 	case e.Status == Finished || to == Registration:
 		return Conflict("status", "an event's status only moves forward (registration → running → finished); it is %s", e.Status)
 	case to == Finished:
+		if len(rounds) == 0 {
+			return Conflict("status", "no round has been paired yet")
+		}
 		if len(rounds) < e.Rounds {
 			return Conflict("status", "only %d of %d rounds are paired", len(rounds), e.Rounds)
 		}
