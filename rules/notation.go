@@ -49,18 +49,20 @@ func ParseRecord(text string) (Record, error) {
 			r.Annotation = a
 		}
 	}
-	var b strings.Builder
-	for _, c := range body {
-		if l, ok := lookalikes[c]; ok {
-			r.Lookalike = true
-			c = l
+	if needsFolding(body) {
+		var b strings.Builder
+		for _, c := range body {
+			if l, ok := lookalikes[c]; ok {
+				r.Lookalike = true
+				c = l
+			}
+			if c >= 'A' && c <= 'H' {
+				c += 'a' - 'A'
+			}
+			b.WriteRune(c)
 		}
-		if c >= 'A' && c <= 'H' {
-			c += 'a' - 'A'
-		}
-		b.WriteRune(c)
+		body = b.String()
 	}
-	body = b.String()
 	if body == "" {
 		return r, fmt.Errorf("%q: no move", text)
 	}
@@ -99,6 +101,17 @@ func ParseRecord(text string) (Record, error) {
 		return r, fmt.Errorf("%q: a move names its start and end squares, like c3-b4, or is short, like cb4", text)
 	}
 	return r, nil
+}
+
+// needsFolding reports whether a record has capitals or non-ASCII letters to
+// fold into the plain notation.
+func needsFolding(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 || (s[i] >= 'A' && s[i] <= 'Z') {
+			return true
+		}
+	}
+	return false
 }
 
 func isFile(c byte) bool { return c >= 'a' && c <= 'h' }
@@ -186,14 +199,39 @@ func (e *MoveError) Error() string { return e.Message }
 // Find returns the legal move of side that the record names. A record that
 // names no legal move, or several moves with different results, is an error
 // that says why; an ambiguous one lists the candidates in full notation.
-// Every route of a capture is tried, since the writer may name the turning
-// squares of any of them.
 func (p *Position) Find(side Color, r Record) (Move, error) {
+	return p.findAmong(p.appendMoves(nil, side, false), side, r)
+}
+
+// findAmong looks for the record among routes, every route of every legal
+// move of side (not only one per result), since the writer may name the
+// turning squares of any of them.
+func (p *Position) findAmong(routes []Move, side Color, r Record) (Move, error) {
+	var first Move
 	var found []Move
-	for _, m := range p.appendMoves(nil, side, false) {
-		if r.matches(m) {
-			found = append(found, m)
+	n := 0
+	for i := range routes {
+		if !r.matches(routes[i]) {
+			continue
 		}
+		switch {
+		case n == 0:
+			first = routes[i]
+		case n == 1 && sameResult(&first, &routes[i]):
+			continue
+		default:
+			if found == nil {
+				found = append(found, first)
+			}
+			found = append(found, routes[i])
+		}
+		n++
+	}
+	if n == 0 {
+		return Move{}, &MoveError{Message: p.whyIllegal(side, r, p.LegalMoves(side))}
+	}
+	if found == nil {
+		return first, nil
 	}
 	found = dedupe(found, 0)
 	if len(found) > 1 && !r.Short() {
@@ -210,16 +248,12 @@ func (p *Position) Find(side Color, r Record) (Move, error) {
 			found = named
 		}
 	}
-	switch len(found) {
-	case 1:
+	if len(found) == 1 {
 		return found[0], nil
-	case 0:
-		return Move{}, &MoveError{Message: p.whyIllegal(side, r, p.LegalMoves(side))}
 	}
 	slices.SortFunc(found, func(a, b Move) int { return strings.Compare(a.String(), b.String()) })
-	names := moveNames(found)
 	return Move{}, &MoveError{
-		Message:    fmt.Sprintf("%s is ambiguous: it fits %s; write the turning squares", r.Text, strings.Join(names, ", ")),
+		Message:    fmt.Sprintf("%s is ambiguous: it fits %s; write the turning squares", r.Text, strings.Join(moveNames(found), ", ")),
 		Candidates: found,
 	}
 }

@@ -26,7 +26,7 @@ var pdnTags = map[string]string{"Score": "Score", "Termination": "Termination", 
 // braces and variations in parentheses skipped. Problems keep their line in
 // the file.
 func ParsePDN(text string) []*Sheet {
-	lines := strings.Split(strings.ReplaceAll(strings.ReplaceAll(text, "\r\n", "\n"), "\r", "\n"), "\n")
+	lines := splitLines(text)
 	var sheets []*Sheet
 	var sh *Sheet
 	var body []token
@@ -61,7 +61,7 @@ func ParsePDN(text string) []*Sheet {
 			sh = &Sheet{Start: Start(), ToMove: White}
 		}
 		inMoves = true
-		body = append(body, tokenize(line, lineNo, 1)...)
+		body = appendTokens(body, line, lineNo, 1)
 	}
 	finish()
 	return sheets

@@ -32,7 +32,11 @@ type Position struct {
 }
 
 // Start returns the initial position (§7.2, figure 2).
-func Start() Position {
+func Start() Position { return startPosition }
+
+var startPosition = initialPosition()
+
+func initialPosition() Position {
 	var p Position
 	for _, name := range strings.Fields("a1 a3 b2 c1 c3 d2 e1 e3 f2 g1 g3 h2") {
 		s, _ := ParseSquare(name)

@@ -2,7 +2,6 @@ package rules
 
 import (
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 	"unicode"
@@ -87,12 +86,52 @@ var headerKeys = map[string]string{
 
 var resultWords = map[string]bool{"score": true, "счет": true, "счёт": true, "result": true, "результат": true}
 
-var (
-	headerLine = regexp.MustCompile(`^\s*(\p{L}[\p{L} ._'’-]*?)\s*:\s*(.*?)\s*$`)
-	moveNumber = regexp.MustCompile(`^(\d+)\.(\.\.)?`)
-	scoreToken = regexp.MustCompile(`^(\d+):(\d+)\.?$`)
-	startsMove = regexp.MustCompile(`^\d+\.`)
-)
+// leadingNumber splits the decimal digits at the start of s from the rest.
+func leadingNumber(s string) (digits, rest string) {
+	i := 0
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		i++
+	}
+	return s[:i], s[i:]
+}
+
+// moveNumberPrefix reads "15." or "15..." at the start of a token: the
+// number, whether it announces Black's move, and the length read.
+func moveNumberPrefix(s string) (n int, black bool, size int, ok bool) {
+	digits, rest := leadingNumber(s)
+	if digits == "" || !strings.HasPrefix(rest, ".") {
+		return 0, false, 0, false
+	}
+	n, err := strconv.Atoi(digits)
+	if err != nil {
+		n = -1
+	}
+	size = len(digits) + 1
+	if strings.HasPrefix(rest, "...") {
+		black, size = true, size+2
+	}
+	return n, black, size, true
+}
+
+// scoreOf reads a score token "17:7" (a closing "." allowed).
+func scoreOf(s string) (Score, bool) {
+	w, rest := leadingNumber(s)
+	if w == "" || !strings.HasPrefix(rest, ":") {
+		return Score{}, false
+	}
+	b, rest := leadingNumber(rest[1:])
+	if b == "" || (rest != "" && rest != ".") || len(w) > 3 || len(b) > 3 {
+		return Score{}, false
+	}
+	wn, _ := strconv.Atoi(w)
+	bn, _ := strconv.Atoi(b)
+	return Score{wn, bn}, true
+}
+
+func startsWithMoveNumber(s string) bool {
+	_, _, _, ok := moveNumberPrefix(s)
+	return ok
+}
 
 // ParseSheet reads a game sheet as people write it (§7.2): optional header
 // lines "Key: value", then numbered move pairs on one or many lines, then the
@@ -102,8 +141,8 @@ var (
 // on so that one report lists every notation problem.
 func ParseSheet(text string) *Sheet {
 	sh := &Sheet{Start: Start(), ToMove: White}
-	lines := strings.Split(strings.ReplaceAll(strings.ReplaceAll(text, "\r\n", "\n"), "\r", "\n"), "\n")
-	var body []token
+	lines := splitLines(text)
+	body := make([]token, 0, len(text)/4)
 	inHeaders := true
 	for i, line := range lines {
 		lineNo := i + 1
@@ -113,17 +152,25 @@ func ParseSheet(text string) *Sheet {
 			}
 			if rest, col, ok := sh.readHeaderLine(line, lineNo); ok {
 				if rest != "" {
-					body = append(body, tokenize(rest, lineNo, col)...)
+					body = appendTokens(body, rest, lineNo, col)
 					inHeaders = false
 				}
 				continue
 			}
 			inHeaders = false
 		}
-		body = append(body, tokenize(line, lineNo, 1)...)
+		body = appendTokens(body, line, lineNo, 1)
 	}
 	sh.readBody(body)
 	return sh
+}
+
+// splitLines splits at \n, \r\n or a lone \r.
+func splitLines(text string) []string {
+	if strings.Contains(text, "\r") {
+		text = strings.ReplaceAll(strings.ReplaceAll(text, "\r\n", "\n"), "\r", "\n")
+	}
+	return strings.Split(text, "\n")
 }
 
 // readHeaderLine takes a header line (several may share a line, separated by
@@ -137,16 +184,15 @@ func (sh *Sheet) readHeaderLine(line string, lineNo int) (rest string, col int, 
 		if strings.TrimSpace(part) == "" {
 			continue
 		}
-		m := headerLine.FindStringSubmatch(part)
-		if m == nil {
+		key, value, isHeader := splitHeader(part)
+		if !isHeader {
 			return "", 0, false
 		}
-		key, value := m[1], m[2]
 		lower := strings.ToLower(key)
 		if resultWords[lower] {
 			return "", 0, false
 		}
-		if startsMove.MatchString(value) {
+		if startsWithMoveNumber(value) {
 			white, black, found := splitPlayers(key)
 			if !found || len(parts) > 1 {
 				return "", 0, false
@@ -167,6 +213,29 @@ func (sh *Sheet) readHeaderLine(line string, lineNo int) (rest string, col int, 
 		sh.addHeader(h)
 	}
 	return "", 0, true
+}
+
+// splitHeader reads "Key: value": the key starts with a letter and holds
+// letters, spaces and . _ ' - only, so move lines (which start with a digit)
+// and positions are never taken for headers.
+func splitHeader(s string) (key, value string, ok bool) {
+	k, v, found := strings.Cut(s, ":")
+	if !found {
+		return "", "", false
+	}
+	k = strings.TrimSpace(k)
+	for i, r := range k {
+		if i == 0 && !unicode.IsLetter(r) {
+			return "", "", false
+		}
+		if !unicode.IsLetter(r) && !strings.ContainsRune(" ._'’-", r) {
+			return "", "", false
+		}
+	}
+	if k == "" {
+		return "", "", false
+	}
+	return k, strings.TrimSpace(v), true
 }
 
 // splitPlayers splits "Иванов - Петров" into the two names.
@@ -220,29 +289,31 @@ type token struct {
 	line, column int
 }
 
-// tokenize splits a line at white space, keeping each piece's place.
-func tokenize(line string, lineNo, firstColumn int) []token {
-	var out []token
+// appendTokens splits a line at white space, keeping each piece's place (the
+// column counts characters, not bytes).
+func appendTokens(out []token, line string, lineNo, firstColumn int) []token {
 	col := firstColumn
-	start := -1
-	runes := []rune(line)
-	for i := 0; i <= len(runes); i++ {
-		if i == len(runes) || unicode.IsSpace(runes[i]) {
+	start, startCol := -1, 0
+	for i, r := range line {
+		if unicode.IsSpace(r) {
 			if start >= 0 {
-				out = append(out, token{string(runes[start:i]), lineNo, col + start})
+				out = append(out, token{line[start:i], lineNo, startCol})
 				start = -1
 			}
-			continue
+		} else if start < 0 {
+			start, startCol = i, col
 		}
-		if start < 0 {
-			start = i
-		}
+		col++
+	}
+	if start >= 0 {
+		out = append(out, token{line[start:], lineNo, startCol})
 	}
 	return out
 }
 
 // readBody reads the moves, their numbers and the result.
 func (sh *Sheet) readBody(tokens []token) {
+	sh.Moves = make([]SheetMove, 0, len(tokens))
 	number := 0
 	for i := 0; i < len(tokens); i++ {
 		tk := tokens[i]
@@ -253,7 +324,7 @@ func (sh *Sheet) readBody(tokens []token) {
 				i++
 			}
 			continue
-		case resultWords[strings.ToLower(strings.TrimRight(text, ":."))]:
+		case isResultWord(text):
 			if i+1 < len(tokens) {
 				i++
 				i = sh.readResult(tokens, i)
@@ -261,7 +332,7 @@ func (sh *Sheet) readBody(tokens []token) {
 				sh.problem(tk, "the score is missing after "+text)
 			}
 			continue
-		case scoreToken.MatchString(text):
+		case isScore(text):
 			i = sh.readResult(tokens, i)
 			continue
 		case text == "*":
@@ -271,19 +342,18 @@ func (sh *Sheet) readBody(tokens []token) {
 			sh.problem(tk, fmt.Sprintf("%q stands after the result", text))
 			continue
 		}
-		if m := moveNumber.FindStringSubmatch(text); m != nil {
-			n, err := strconv.Atoi(m[1])
-			if err != nil || n < 1 || n > 1000 {
-				sh.problem(tk, fmt.Sprintf("%q is not a move number", m[0]))
+		if n, black, size, ok := moveNumberPrefix(text); ok {
+			if n < 1 || n > 1000 {
+				sh.problem(tk, fmt.Sprintf("%q is not a move number", text[:size]))
 				continue
 			}
 			number = n
-			sh.checkNumber(tk, n, m[2] != "")
-			text = strings.TrimLeft(text[len(m[0]):], ".")
+			sh.checkNumber(tk, n, black)
+			text = strings.TrimLeft(text[size:], ".")
 			if text == "" {
 				continue
 			}
-			tk = token{text, tk.line, tk.column + len(m[0])}
+			tk = token{text, tk.line, tk.column + size}
 		}
 		if isMarks(text) && len(sh.Moves) > 0 {
 			last := &sh.Moves[len(sh.Moves)-1]
@@ -302,6 +372,20 @@ func (sh *Sheet) readBody(tokens []token) {
 		}
 		sh.Moves = append(sh.Moves, sm)
 	}
+}
+
+// isResultWord recognises "Score", "Счёт:" and the like; moves, which start
+// with a file letter, are turned away before any lower-casing.
+func isResultWord(s string) bool {
+	if s == "" || (s[0] >= 'a' && s[0] <= 'h') || (s[0] >= '0' && s[0] <= '9') {
+		return false
+	}
+	return resultWords[strings.ToLower(strings.TrimRight(s, ":."))]
+}
+
+func isScore(s string) bool {
+	_, ok := scoreOf(s)
+	return ok
 }
 
 func isMarks(s string) bool { return strings.Trim(s, "!?=") == "" }
@@ -328,14 +412,12 @@ func (sh *Sheet) checkNumber(tk token, n int, black bool) {
 // to the end of that line. It returns the index of the last token used.
 func (sh *Sheet) readResult(tokens []token, i int) int {
 	tk := tokens[i]
-	m := scoreToken.FindStringSubmatch(tk.text)
-	if m == nil {
+	sc, ok := scoreOf(tk.text)
+	if !ok {
 		sh.problem(tk, fmt.Sprintf("%q is not a score like 17:7", tk.text))
 		return i
 	}
-	w, _ := strconv.Atoi(m[1])
-	b, _ := strconv.Atoi(m[2])
-	res := &SheetResult{Score: Score{w, b}, Text: tk.text, Line: tk.line, Column: tk.column}
+	res := &SheetResult{Score: sc, Text: tk.text, Line: tk.line, Column: tk.column}
 	var words []string
 	for i+1 < len(tokens) && tokens[i+1].line == tk.line {
 		i++

@@ -61,11 +61,13 @@ func Validate(sh *Sheet) *Report {
 	if side == Black {
 		startPly = 2
 	}
+	r.Played = make([]PlayedMove, 0, len(sh.Moves))
+	var routes []Move
 	for i, sm := range sh.Moves {
 		ply := startPly + i
 		at := Problem{Line: sm.Line, Column: sm.Column, Ply: ply, MoveNumber: (ply + 1) / 2, Side: side.String(), Text: sm.Record.Text}
-		legal := pos.LegalMoves(side)
-		if len(legal) == 0 {
+		routes = pos.appendMoves(routes[:0], side, false)
+		if len(routes) == 0 {
 			at.Message = fmt.Sprintf("the game is over: %s has no legal move (final position, score %s), so %s cannot be played", side, pos.Score(), sm.Record.Text)
 			r.Errors = append(r.Errors, at)
 			break
@@ -73,13 +75,13 @@ func Validate(sh *Sheet) *Report {
 		var m Move
 		if sm.Unreadable != "" {
 			at.Message = sm.Unreadable
-		} else if found, err := pos.Find(side, sm.Record); err != nil {
+		} else if found, err := pos.findAmong(routes, side, sm.Record); err != nil {
 			at.Message = err.Error()
 		} else {
 			m = found
 		}
 		if at.Message != "" {
-			at.Legal = moveNames(legal)
+			at.Legal = moveNames(pos.LegalMoves(side))
 			r.Errors = append(r.Errors, at)
 			break
 		}
