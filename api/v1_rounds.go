@@ -29,7 +29,8 @@ type gameView struct {
 	White int `json:"white"`
 	// Black is null for the bye.
 	Black *int `json:"black"`
-	// Score and EndReason are null until a result is entered.
+	// Score and EndReason are null until a result is entered; a bye has
+	// an end reason and no score.
 	Score          *string          `json:"score"`
 	EndReason      *string          `json:"end_reason"`
 	Version        int              `json:"version"`
@@ -45,8 +46,11 @@ func newGameView(g *tournament.Game) gameView {
 		v.Black = &black
 	}
 	if g.Result != nil {
-		score, reason := g.Result.Score(), string(g.Result.EndReason)
-		v.Score, v.EndReason = &score, &reason
+		reason := string(g.Result.EndReason)
+		v.EndReason = &reason
+		if score := g.Result.Score(); score != "" {
+			v.Score = &score
+		}
 	}
 	if r := g.SheetReport; r != nil {
 		v.SheetReport = &sheetReportView{Valid: r.Valid, Errors: []sheetErrorView{}, FinalReached: r.FinalReached,
