@@ -38,6 +38,7 @@ func (h *handler) routesV1(g *gin.RouterGroup) {
 	w.POST("/events/:id/players/renumber", h.postRenumber)
 	w.POST("/events/:id/rounds", h.postRound)
 	w.POST("/events/:id/rounds/:n/publish", h.postPublish)
+	w.DELETE("/events/:id/rounds/:n", h.deleteRound)
 	w.PUT("/events/:id/rounds/:n/games/:board/result", h.putResult)
 }
 

@@ -29,6 +29,7 @@ const (
 	ActionPlayerRenumber = "player.renumber"
 	ActionRoundPair      = "round.pair"
 	ActionRoundPublish   = "round.publish"
+	ActionRoundDelete    = "round.delete"
 	ActionResultRecord   = "result.record"
 	ActionResultOverride = "result.override"
 )
