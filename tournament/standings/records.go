@@ -83,7 +83,7 @@ func buildRecords(in Input) ([]*player, error) {
 			}
 			white := index[game.White]
 			if !game.Kind.hasOpponent() {
-				points := map[Kind]float64{PairingBye: s.Bye, HalfPointBye: s.Draw}[game.Kind]
+				points := singlePoints(game.Kind, s)
 				players[white].rounds[r] = roundRecord{
 					kind: game.Kind, opponent: noOpponent,
 					points: points, share: points / s.Win, adiukh: game.WhitePoints,
@@ -132,6 +132,18 @@ func sidePoints(g Game, s Scoring) (white, black float64) {
 		return 0, s.ForfeitWin
 	}
 	return 0, 0
+}
+
+// singlePoints scores a round without an opponent: the pairing-allocated
+// bye as the table says, a half-point bye as a draw, anything else nothing.
+func singlePoints(k Kind, s Scoring) float64 {
+	switch k {
+	case PairingBye:
+		return s.Bye
+	case HalfPointBye:
+		return s.Draw
+	}
+	return 0
 }
 
 // share is a result as a share of a win. A played game counts by its
