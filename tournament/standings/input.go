@@ -140,8 +140,14 @@ func (g Game) validate(where string, known map[int]int) error {
 	if g.White == g.Black {
 		return fmt.Errorf("%s: start number %d cannot play itself", where, g.White)
 	}
-	w, b := g.WhitePoints, g.BlackPoints
-	switch g.Kind {
+	return checkScore(where, g.Kind, g.WhitePoints, g.BlackPoints)
+}
+
+// checkScore checks the Adiukh points of a two-player pairing (the result
+// invariant in docs: two scores adding up to 24, forfeits 24:0, double
+// forfeits 0:0).
+func checkScore(where string, k Kind, w, b int) error {
+	switch k {
 	case Played:
 		if w < 0 || b < 0 || w+b != MaxPoints {
 			return fmt.Errorf("%s: the two scores of a played game add up to %d, got %d:%d", where, MaxPoints, w, b)

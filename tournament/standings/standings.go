@@ -32,7 +32,7 @@ func (r Row) Place() string {
 // Rows come in rank order; players sharing a place are listed by start
 // number. Bad input gives an error naming the round, game or player at fault.
 func Compute(in Input) ([]Row, error) {
-	if err := checkOrder(in.Order); err != nil {
+	if err := checkOrderIn(in.Order, Lookup); err != nil {
 		return nil, err
 	}
 	players, err := buildRecords(in)
@@ -46,29 +46,8 @@ func Compute(in Input) ([]Row, error) {
 	}
 	t.showDirectEncounter(values)
 
-	everyone := make([]int, len(players))
-	for i := range everyone {
-		everyone[i] = i
-	}
-	groups := t.splitBy(everyone, func(i int) float64 { return players[i].score })
-	for _, id := range in.Order {
-		var next [][]int
-		for _, g := range groups {
-			switch {
-			case len(g) == 1:
-				next = append(next, g)
-			case id == DirectEncounter:
-				next = append(next, t.directEncounter(g)...)
-			default:
-				next = append(next, t.splitBy(g, func(i int) float64 { return values[i][id] })...)
-			}
-		}
-		groups = next
-	}
-
 	rows := make([]Row, 0, len(players))
-	for _, g := range groups {
-		slices.SortFunc(g, func(a, b int) int { return cmp.Compare(players[a].StartNo, players[b].StartNo) })
+	for _, g := range t.rank(in.Order, func(i int, id ID) float64 { return values[i][id] }) {
 		first := len(rows) + 1
 		for _, i := range g {
 			rows = append(rows, Row{
@@ -80,10 +59,41 @@ func Compute(in Input) ([]Row, error) {
 	return rows, nil
 }
 
-func checkOrder(order []ID) error {
+// rank orders everyone into groups of equal place: by score, then by each
+// tie-break of order in turn (key gives a value where higher is better;
+// direct encounter is worked out on the group itself). Each group is in
+// start-number order.
+func (t *table) rank(order []ID, key func(i int, id ID) float64) [][]int {
+	everyone := make([]int, len(t.players))
+	for i := range everyone {
+		everyone[i] = i
+	}
+	groups := t.splitBy(everyone, func(i int) float64 { return t.players[i].score })
+	for _, id := range order {
+		var next [][]int
+		for _, g := range groups {
+			switch {
+			case len(g) == 1:
+				next = append(next, g)
+			case id == DirectEncounter:
+				next = append(next, t.directEncounter(g)...)
+			default:
+				next = append(next, t.splitBy(g, func(i int) float64 { return key(i, id) })...)
+			}
+		}
+		groups = next
+	}
+	for _, g := range groups {
+		slices.SortFunc(g, func(a, b int) int { return cmp.Compare(t.players[a].StartNo, t.players[b].StartNo) })
+	}
+	return groups
+}
+
+// checkOrderIn checks an ordered tie-break list against a registry.
+func checkOrderIn(order []ID, lookup func(ID) (TieBreak, bool)) error {
 	seen := map[ID]bool{}
 	for i, id := range order {
-		if _, ok := Lookup(id); !ok {
+		if _, ok := lookup(id); !ok {
 			return fmt.Errorf("tie-break %d: unknown tie-break %q", i+1, id)
 		}
 		if seen[id] {

@@ -52,6 +52,7 @@ func (t *table) adjustedScore(p *player) float64 {
 // score (or the dummy opponent's), the share of a win the player scored in
 // that round, and whether the round was voluntarily unplayed.
 type contribution struct {
+	round         int // index of the round it comes from
 	opponentScore float64
 	share         float64
 	voluntary     bool
@@ -64,14 +65,14 @@ type contribution struct {
 // robin a forfeit contributes 0 and a bye or absence contributes nothing.
 func (t *table) contributions(p *player) []contribution {
 	out := make([]contribution, 0, len(p.rounds))
-	for _, rec := range p.rounds {
+	for r, rec := range p.rounds {
 		switch {
 		case rec.played():
-			out = append(out, contribution{t.adjusted[rec.opponent], rec.share, false})
+			out = append(out, contribution{r, t.adjusted[rec.opponent], rec.share, false})
 		case !t.roundRobin:
-			out = append(out, contribution{p.score, rec.share, rec.voluntary()})
+			out = append(out, contribution{r, p.score, rec.share, rec.voluntary()})
 		case rec.opponent != noOpponent:
-			out = append(out, contribution{0, rec.share, rec.voluntary()})
+			out = append(out, contribution{r, 0, rec.share, rec.voluntary()})
 		}
 	}
 	return out
