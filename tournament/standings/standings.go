@@ -131,9 +131,9 @@ type encounter struct {
 	opponents int     // how many of the group the player has met
 }
 
-// against sums a player's points from games played over the board against
-// the members of group; when they met an opponent more than once the
-// average counts (C.07 DE). Forfeits are not encounters.
+// against sums a player's points from encounters with the members of group
+// (games played over the board; in a round robin forfeits too); when they
+// met an opponent more than once the average counts (C.07 DE).
 func (t *table) against(p *player, group map[int]bool) encounter {
 	type tally struct {
 		points float64
@@ -141,7 +141,7 @@ func (t *table) against(p *player, group map[int]bool) encounter {
 	}
 	met := map[int]*tally{}
 	for _, rec := range p.rounds {
-		if !rec.played() || !group[rec.opponent] {
+		if !t.encounter(rec) || !group[rec.opponent] {
 			continue
 		}
 		if met[rec.opponent] == nil {

@@ -144,7 +144,7 @@ func TestRanking(t *testing.T) {
 		// 6 never met, so 4 could still reach 2 — nobody is separated.
 		{"direct encounter in a swiss", swissDirectEncounter, []standings.ID{standings.DirectEncounter}, "1:1 2-3:2 2-3:3 4-6:4 4-6:5 4-6:6"},
 		// 2 and 3 drew each other; Sonneborn-Berger separates them (5.5 v
-		// 3.5, 3's forfeit win counts nothing in a round robin).
+		// 4.5).
 		{"round robin preset", roundRobinWithForfeit, standings.RoundRobinPreset(), "1:2 2:3 3:1 4:4"},
 		{"round robin direct encounter only", roundRobinWithForfeit, []standings.ID{standings.DirectEncounter}, "1-2:2 1-2:3 3:1 4:4"},
 	} {
@@ -187,8 +187,9 @@ func swissDirectEncounter() standings.Input {
 //	round 2: 4-3 forfeit 0:24, 1-2 11:13
 //	round 3: 2-4 12:12, 3-1 12:12
 //
-// Scores: 1 = 3, 2 = 4, 3 = 4, 4 = 1. In a round robin a forfeit is not a
-// game for Sonneborn-Berger: 2 = 4·½ + 3·1 + 1·½ = 5.5; 3 = 4·½ + 0 + 3·½ = 3.5.
+// Scores: 1 = 3, 2 = 4, 3 = 4, 4 = 1. In a round robin a forfeit counts
+// against the scheduled opponent: Sonneborn-Berger 2 = 4·½ + 3·1 + 1·½ = 5.5;
+// 3 = 4·½ + 1·1 (the forfeit win over 4) + 3·½ = 4.5.
 func roundRobinWithForfeit() standings.Input {
 	return standings.Input{
 		Players: ratedPlayers(0, 0, 0, 0),
@@ -202,9 +203,9 @@ func roundRobinWithForfeit() standings.Input {
 	}
 }
 
-// In a round robin the forfeit contributes 0 and nothing is added for a
-// dummy opponent: Buchholz 2 = 4+3+1 = 8, 3 = 4+0+3 = 7, 1 = 1+4+4 = 9,
-// 4 = 3+0+4 = 7. Wins count only games played: 3's forfeit win is not one.
+// In a round robin the forfeit counts against the scheduled opponent and
+// there is no dummy: Buchholz 1 = 1+4+4 = 9, 2 = 4+3+1 = 8, 3 = 4+1+3 = 8,
+// 4 = 3+4+4 = 11. Wins count only games played: 3's forfeit win is not one.
 func TestRoundRobinUnplayedRounds(t *testing.T) {
 	rows, err := standings.Compute(roundRobinWithForfeit())
 	if err != nil {
@@ -213,8 +214,8 @@ func TestRoundRobinUnplayedRounds(t *testing.T) {
 	want := map[int][3]float64{ // buchholz, sonneborn-berger, wins
 		1: {9, 1*1 + 4*0 + 4*0.5, 1},
 		2: {8, 5.5, 1},
-		3: {7, 3.5, 0},
-		4: {7, 4 * 0.5, 0},
+		3: {8, 4.5, 0},
+		4: {11, 4 * 0.5, 0},
 	}
 	for _, row := range rows {
 		w := want[row.StartNo]
