@@ -44,7 +44,9 @@ func Compute(in Input) ([]Row, error) {
 	for i, p := range players {
 		values[i] = t.values(p)
 	}
-	t.showDirectEncounter(values)
+	for i, points := range t.pointsAgainstEqualScores() {
+		values[i][DirectEncounter] = points
+	}
 
 	rows := make([]Row, 0, len(players))
 	for _, g := range t.rank(in.Order, func(i int, id ID) float64 { return values[i][id] }) {
@@ -158,9 +160,10 @@ func (t *table) against(p *player, group map[int]bool) encounter {
 	return e
 }
 
-// showDirectEncounter fills in the direct-encounter value shown in the
-// standings: the points a player scored against those with the same score.
-func (t *table) showDirectEncounter(values []map[ID]float64) {
+// pointsAgainstEqualScores is the direct-encounter value shown in the
+// standings: for each player, the points scored against those with the same
+// score.
+func (t *table) pointsAgainstEqualScores() []float64 {
 	sameScore := map[float64]map[int]bool{}
 	for i, p := range t.players {
 		if sameScore[p.score] == nil {
@@ -168,9 +171,11 @@ func (t *table) showDirectEncounter(values []map[ID]float64) {
 		}
 		sameScore[p.score][i] = true
 	}
+	out := make([]float64, len(t.players))
 	for i, p := range t.players {
-		values[i][DirectEncounter] = t.against(p, sameScore[p.score]).points
+		out[i] = t.against(p, sameScore[p.score]).points
 	}
+	return out
 }
 
 // directEncounter splits a group of tied players by the games among them

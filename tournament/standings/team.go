@@ -187,15 +187,8 @@ func ComputeTeams(in TeamInput) (TeamStandings, error) {
 	for i := range in.Teams {
 		values[i] = rec.values(i)
 	}
-	sameScore := map[float64]map[int]bool{}
-	for i, p := range primary.players {
-		if sameScore[p.score] == nil {
-			sameScore[p.score] = map[int]bool{}
-		}
-		sameScore[p.score][i] = true
-	}
-	for i, p := range primary.players {
-		values[i][DirectEncounter] = primary.against(p, sameScore[p.score]).points
+	for i, points := range primary.pointsAgainstEqualScores() {
+		values[i][DirectEncounter] = points
 	}
 
 	// Fewer points on the lower boards is better: board count ranks low first.
