@@ -39,7 +39,7 @@ func Compute(in Input) ([]Row, error) {
 	if err != nil {
 		return nil, err
 	}
-	t := newTable(players, in)
+	t := newTable(players, in.Scoring, in.RoundRobin)
 	values := make([]map[ID]float64, len(players))
 	for i, p := range players {
 		values[i] = t.values(p)

@@ -258,9 +258,11 @@ func buildTeamRecords(in TeamInput) (*teamRecords, error) {
 	}
 	s := in.Scoring
 	boards := float64(in.Boards)
-	byMatch := &table{scoring: Scoring{Win: s.MatchWin, Draw: s.MatchDraw, Loss: s.MatchLoss, Bye: s.MatchBye, ForfeitWin: s.MatchWin}, roundRobin: in.RoundRobin}
-	byGame := &table{scoring: Scoring{Win: boards * s.Game.Win, Draw: boards * s.Game.Draw, Loss: boards * s.Game.Loss, Bye: boards * s.Game.Win, ForfeitWin: boards * s.Game.Win}, roundRobin: in.RoundRobin}
-	rec := &teamRecords{byMatch: byMatch, byGame: byGame}
+	matchScoring := Scoring{Win: s.MatchWin, Draw: s.MatchDraw, Loss: s.MatchLoss, Bye: s.MatchBye, ForfeitWin: s.MatchWin}
+	// A match scored in game points: all boards won, drawn, lost; a bye wins every board.
+	gameScoring := Scoring{Win: boards * s.Game.Win, Draw: boards * s.Game.Draw, Loss: boards * s.Game.Loss, Bye: boards * s.Game.Win, ForfeitWin: boards * s.Game.Win}
+	var byMatch, byGame []*player
+	rec := &teamRecords{}
 
 	index := make(map[int]int, len(in.Teams))
 	for i, sn := range in.Teams {
@@ -271,13 +273,8 @@ func buildTeamRecords(in TeamInput) (*teamRecords, error) {
 			return nil, fmt.Errorf("team %d: start number %d is used twice", i+1, sn)
 		}
 		index[sn] = i
-		for _, t := range []*table{byMatch, byGame} {
-			p := &player{Player: Player{StartNo: sn}, rounds: make([]roundRecord, len(in.Rounds))}
-			for r := range p.rounds {
-				p.rounds[r] = roundRecord{kind: Absent, opponent: noOpponent}
-			}
-			t.players = append(t.players, p)
-		}
+		byMatch = append(byMatch, absentThroughout(Player{StartNo: sn}, len(in.Rounds)))
+		byGame = append(byGame, absentThroughout(Player{StartNo: sn}, len(in.Rounds)))
 		rec.adiukh = append(rec.adiukh, 0)
 		rec.boardPoints = append(rec.boardPoints, map[int]float64{})
 	}
@@ -314,8 +311,8 @@ func buildTeamRecords(in TeamInput) (*teamRecords, error) {
 				if len(match.Boards) > 0 {
 					return nil, fmt.Errorf("%s: a bye has no boards, got %d", where, len(match.Boards))
 				}
-				byMatch.players[home].rounds[r] = roundRecord{kind: PairingBye, opponent: noOpponent, points: byMatch.scoring.Bye, share: byMatch.scoring.Bye / byMatch.scoring.Win}
-				byGame.players[home].rounds[r] = roundRecord{kind: PairingBye, opponent: noOpponent, points: byGame.scoring.Bye, share: 1}
+				byMatch[home].rounds[r] = roundRecord{kind: PairingBye, opponent: noOpponent, points: matchScoring.Bye, share: matchScoring.Bye / matchScoring.Win}
+				byGame[home].rounds[r] = roundRecord{kind: PairingBye, opponent: noOpponent, points: gameScoring.Bye, share: 1}
 				continue
 			}
 			away := index[match.Away]
@@ -329,23 +326,14 @@ func buildTeamRecords(in TeamInput) (*teamRecords, error) {
 			} else if homeGP < awayGP {
 				homeMP, awayMP = s.MatchLoss, s.MatchWin
 			}
-			byMatch.players[home].rounds[r] = roundRecord{kind: Played, opponent: away, points: homeMP, share: homeMP / s.MatchWin}
-			byMatch.players[away].rounds[r] = roundRecord{kind: Played, opponent: home, points: awayMP, share: awayMP / s.MatchWin}
-			byGame.players[home].rounds[r] = roundRecord{kind: Played, opponent: away, points: homeGP, share: homeGP / byGame.scoring.Win}
-			byGame.players[away].rounds[r] = roundRecord{kind: Played, opponent: home, points: awayGP, share: awayGP / byGame.scoring.Win}
+			byMatch[home].rounds[r] = roundRecord{kind: Played, opponent: away, points: homeMP, share: homeMP / matchScoring.Win}
+			byMatch[away].rounds[r] = roundRecord{kind: Played, opponent: home, points: awayMP, share: awayMP / matchScoring.Win}
+			byGame[home].rounds[r] = roundRecord{kind: Played, opponent: away, points: homeGP, share: homeGP / gameScoring.Win}
+			byGame[away].rounds[r] = roundRecord{kind: Played, opponent: home, points: awayGP, share: awayGP / gameScoring.Win}
 		}
 	}
-	for _, t := range []*table{byMatch, byGame} {
-		for _, p := range t.players {
-			for _, rr := range p.rounds {
-				p.score += rr.points
-			}
-		}
-		t.adjusted = make([]float64, len(t.players))
-		for i, p := range t.players {
-			t.adjusted[i] = t.adjustedScore(p)
-		}
-	}
+	rec.byMatch = newTable(byMatch, matchScoring, in.RoundRobin)
+	rec.byGame = newTable(byGame, gameScoring, in.RoundRobin)
 	return rec, nil
 }
 

@@ -15,8 +15,16 @@ type table struct {
 	adjusted []float64
 }
 
-func newTable(players []*player, in Input) *table {
-	t := &table{players: players, scoring: in.Scoring, roundRobin: in.RoundRobin}
+// newTable adds up the players' scores and their adjusted scores once
+// every round is recorded.
+func newTable(players []*player, scoring Scoring, roundRobin bool) *table {
+	t := &table{players: players, scoring: scoring, roundRobin: roundRobin}
+	for _, p := range players {
+		p.score = 0
+		for _, rec := range p.rounds {
+			p.score += rec.points
+		}
+	}
 	t.adjusted = make([]float64, len(players))
 	for i, p := range players {
 		t.adjusted[i] = t.adjustedScore(p)
