@@ -70,6 +70,9 @@ func ratedPlayers(ratings ...int) []standings.Player {
 // 2.5/3 = 83% → +273 = 2073; 2, 4 and 5 scored 50% → +0; 3 scored 0% → −800.
 // Direct encounter shown: points against equal scores: 2 v 5 drew (1 each);
 // 4 beat 3 (4: 2, 3: 0); 1 has no equal.
+//
+// FIDE's reference calculator (TEC-FIDE/TieBreakServer) gives the same
+// values for this event, halved for its 1/½/0 scoring; see docs/tiebreaks.md.
 func swissWithByesForfeitsAndWithdrawal() standings.Input {
 	return standings.Input{
 		Players: ratedPlayers(2000, 1900, 1800, 1700, 1600),

@@ -35,6 +35,9 @@ func board(n, home, away int, homeWhite bool, kind standings.Kind, hp, ap int) s
 //	SB on game points          2·3 + 5·3 + 9·2 = 39   5·3 + 2·4 + 8·2 = 39
 //	board count (b1 + 2·b2)    3 + 2·5 = 13           5 + 2·4 = 13
 //	Adiukh points              29 + 36 + 24 = 89      26 + 26 + 24 = 76
+//
+// FIDE's reference calculator gives the same values (game points halved for
+// its 1/½/0 scoring); see docs/tiebreaks.md.
 func teamRoundRobin() standings.TeamInput {
 	played, forfeit := standings.Played, standings.Forfeit
 	return standings.TeamInput{
