@@ -8,7 +8,10 @@
 // the games were paired.
 package standings
 
-import "fmt"
+import (
+	"fmt"
+	"math"
+)
 
 // Kind says what happened on one pairing of a round.
 type Kind int
@@ -104,6 +107,11 @@ type Input struct {
 }
 
 func (s Scoring) validate() error {
+	for _, v := range []float64{s.Win, s.Draw, s.Loss, s.Bye, s.ForfeitWin} {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return fmt.Errorf("scoring: points must be finite numbers, got %g/%g/%g (bye %g, forfeit win %g)", s.Win, s.Draw, s.Loss, s.Bye, s.ForfeitWin)
+		}
+	}
 	switch {
 	case s.Win <= 0:
 		return fmt.Errorf("scoring: a win must be worth more than 0 points, got %g", s.Win)

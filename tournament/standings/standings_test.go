@@ -2,6 +2,7 @@ package standings_test
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -266,6 +267,7 @@ func TestComputeRejectsBadInput(t *testing.T) {
 		{"plays itself", func(in *standings.Input) { in.Rounds[2][0].Black = 1 }, "round 3, game 1: start number 1 cannot play itself"},
 		{"duplicate start number", func(in *standings.Input) { in.Players[1].StartNo = 1 }, "player 2: start number 1 is used twice"},
 		{"win worth nothing", func(in *standings.Input) { in.Scoring = standings.Scoring{} }, "scoring: a win must be worth more than 0 points, got 0"},
+		{"not a number", func(in *standings.Input) { in.Scoring.Bye = math.NaN() }, "scoring: points must be finite numbers, got 2/1/0 (bye NaN, forfeit win 2)"},
 		{"draw above win", func(in *standings.Input) { in.Scoring.Draw = 3 }, "scoring: points must satisfy 0 ≤ loss ≤ draw ≤ win, got 2/3/0"},
 		{"unknown tie-break", func(in *standings.Input) { in.Order = []standings.ID{"buchholz", "koya"} }, `tie-break 2: unknown tie-break "koya"`},
 		{"tie-break twice", func(in *standings.Input) { in.Order = []standings.ID{"wins", "wins"} }, `tie-break 2: "wins" is listed twice`},

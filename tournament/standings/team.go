@@ -49,6 +49,10 @@ type Match struct {
 	Boards     []Board
 }
 
+// MaxBoards bounds the boards of a match; it only keeps absurd input from
+// exhausting memory.
+const MaxBoards = 100
+
 // TeamInput is everything team standings are computed from.
 type TeamInput struct {
 	Teams      []int // team start numbers
@@ -253,8 +257,8 @@ func buildTeamRecords(in TeamInput) (*teamRecords, error) {
 	if err := in.Scoring.validate(); err != nil {
 		return nil, err
 	}
-	if in.Boards < 1 {
-		return nil, fmt.Errorf("boards: a match has at least 1 board, got %d", in.Boards)
+	if in.Boards < 1 || in.Boards > MaxBoards {
+		return nil, fmt.Errorf("boards: a match has 1 to %d boards, got %d", MaxBoards, in.Boards)
 	}
 	s := in.Scoring
 	boards := float64(in.Boards)

@@ -233,7 +233,8 @@ func TestComputeTeamsRejectsBadInput(t *testing.T) {
 		{"no ranking score", func(in *standings.TeamInput) { in.Ranking = 0 }, "ranking: choose match points or game points, got 0"},
 		{"individual tie-break", func(in *standings.TeamInput) { in.Order = []standings.ID{standings.Shmulyan} }, `tie-break 1: unknown tie-break "shmulyan"`},
 		{"match draw above win", func(in *standings.TeamInput) { in.Scoring.MatchDraw = 3 }, "match scoring: points must satisfy 0 ≤ loss ≤ draw ≤ win, got 2/3/0"},
-		{"no boards", func(in *standings.TeamInput) { in.Boards = 0 }, "boards: a match has at least 1 board, got 0"},
+		{"no boards", func(in *standings.TeamInput) { in.Boards = 0 }, "boards: a match has 1 to 100 boards, got 0"},
+		{"absurd boards", func(in *standings.TeamInput) { in.Boards = 1 << 40 }, "boards: a match has 1 to 100 boards, got 1099511627776"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			in := teamRoundRobin()
