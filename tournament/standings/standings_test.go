@@ -350,3 +350,68 @@ func BenchmarkCompute200Players9Rounds(b *testing.B) {
 		}
 	}
 }
+
+// Random events, valid or not, never make Compute panic; valid ones give one
+// row per player in score order with places that add up.
+func TestComputeOnRandomEvents(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 11))
+	pairKinds := []standings.Kind{standings.Played, standings.Played, standings.Played, standings.Forfeit, standings.DoubleForfeit}
+	singleKinds := []standings.Kind{standings.PairingBye, standings.HalfPointBye, standings.ZeroPointBye, standings.Absent}
+	valid := 0
+	for event := range 1000 {
+		players := 1 + rng.IntN(9)
+		in := standings.Input{Scoring: standings.DefaultScoring(), RoundRobin: rng.IntN(2) == 0, Order: standings.SwissPreset()}
+		for i := range players {
+			in.Players = append(in.Players, standings.Player{StartNo: i + 1, Rating: rng.IntN(2500)})
+		}
+		for range rng.IntN(6) {
+			var games []standings.Game
+			order := rng.Perm(players)
+			for len(order) > 0 {
+				g := standings.Game{White: order[0] + 1}
+				if len(order) > 1 && rng.IntN(5) > 0 {
+					g.Black, g.Kind = order[1]+1, pairKinds[rng.IntN(len(pairKinds))]
+					g.WhitePoints = rng.IntN(25)
+					g.BlackPoints = 24 - g.WhitePoints
+					switch g.Kind {
+					case standings.Forfeit:
+						g.WhitePoints = 24 * rng.IntN(2)
+						g.BlackPoints = 24 - g.WhitePoints
+					case standings.DoubleForfeit:
+						g.WhitePoints, g.BlackPoints = 0, 0
+					}
+					order = order[2:]
+				} else {
+					g.Kind = singleKinds[rng.IntN(len(singleKinds))]
+					order = order[1:]
+				}
+				if rng.IntN(40) == 0 { // now and then, something no valid event has
+					g.Black, g.WhitePoints = players+1, rng.IntN(30)-3
+				}
+				if rng.IntN(3) > 0 { // players left out of a round are absent
+					games = append(games, g)
+				}
+			}
+			in.Rounds = append(in.Rounds, games)
+		}
+		rows, err := standings.Compute(in)
+		if err != nil {
+			continue
+		}
+		valid++
+		if len(rows) != players {
+			t.Fatalf("event %d: %d rows for %d players", event, len(rows), players)
+		}
+		for i, r := range rows {
+			if i > 0 && r.Score > rows[i-1].Score {
+				t.Fatalf("event %d: row %d scores %g above row %d's %g", event, i+1, r.Score, i, rows[i-1].Score)
+			}
+			if r.Rank > i+1 || r.RankLast < i+1 {
+				t.Fatalf("event %d: row %d has place %s", event, i+1, r.Place())
+			}
+		}
+	}
+	if valid < 500 {
+		t.Fatalf("only %d of 1000 random events were valid; the generator tests too little", valid)
+	}
+}
