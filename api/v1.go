@@ -35,6 +35,7 @@ func (h *handler) routesV1(g *gin.RouterGroup) {
 	w.PATCH("/events/:id", h.patchEvent)
 	w.POST("/events/:id/players", h.postPlayer)
 	w.PATCH("/events/:id/players/:pid", h.patchPlayer)
+	w.DELETE("/events/:id/players/:pid", h.deletePlayer)
 	w.POST("/events/:id/players/renumber", h.postRenumber)
 	w.POST("/events/:id/rounds", h.postRound)
 	w.POST("/events/:id/rounds/:n/publish", h.postPublish)

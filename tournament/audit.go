@@ -26,6 +26,7 @@ const (
 	ActionEventUpdate    = "event.update"
 	ActionPlayerCreate   = "player.create"
 	ActionPlayerUpdate   = "player.update"
+	ActionPlayerDelete   = "player.delete"
 	ActionPlayerRenumber = "player.renumber"
 	ActionRoundPair      = "round.pair"
 	ActionRoundPublish   = "round.publish"

@@ -100,10 +100,20 @@ func TestStartNumbers(t *testing.T) {
 		if _, err := svc.UpdatePlayer(ctx, e.ID, ids["Жуков"], tournament.PlayerInput{StartNo: ptr(9)}, ""); tournament.ErrorCode(err) != tournament.EINVALID {
 			t.Errorf("start number 9 of 5: error %v, want EINVALID", err)
 		}
+		if err := svc.RemovePlayer(ctx, e.ID, ids["Абрегов"], "не приехал"); err != nil {
+			t.Fatal(err)
+		}
+		check("Абрегов (2) removed, the numbers after him close up", map[string]int{"Жуков": 1, "Ёлкин": 2, "Хуаде": 3, "Ашинов": 4})
 		if _, err := svc.RenumberPlayers(ctx, e.ID); err != nil {
 			t.Fatal(err)
 		}
-		check("renumbered", map[string]int{"Ашинов": 1, "Хуаде": 2, "Абрегов": 3, "Ёлкин": 4, "Жуков": 5})
+		check("renumbered", map[string]int{"Ашинов": 1, "Хуаде": 2, "Ёлкин": 3, "Жуков": 4})
+		if _, err := svc.PairNextRound(ctx, e.ID); err != nil {
+			t.Fatal(err)
+		}
+		if err := svc.RemovePlayer(ctx, e.ID, ids["Жуков"], ""); tournament.ErrorCode(err) != tournament.ECONFLICT {
+			t.Errorf("removing a player after round 1 is paired: error %v, want ECONFLICT", err)
+		}
 	})
 }
 

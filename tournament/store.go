@@ -30,6 +30,7 @@ type Tx interface {
 	// Players lists the players of an event by start number.
 	Players(eventID int64) ([]Player, error)
 	UpdatePlayer(p *Player) error
+	DeletePlayer(p *Player) error
 
 	// CreateRound stores a round with its games and sets their IDs and
 	// versions.

@@ -175,6 +175,13 @@ func (t *tx) UpdatePlayer(p *tournament.Player) error {
 	return nil
 }
 
+func (t *tx) DeletePlayer(p *tournament.Player) error {
+	if err := t.db.Delete(&playerRow{}, p.ID).Error; err != nil {
+		return fmt.Errorf("delete player %d: %w", p.ID, err)
+	}
+	return nil
+}
+
 func playerToRow(p *tournament.Player) *playerRow {
 	return &playerRow{
 		ID: p.ID, EventID: p.EventID, StartNo: p.StartNo, Name: p.Name, Rating: p.Rating, BirthYear: p.BirthYear,
