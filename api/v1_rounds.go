@@ -29,7 +29,8 @@ type gameView struct {
 	White int `json:"white"`
 	// Black is null for the bye.
 	Black *int `json:"black"`
-	// Score and EndReason are null until a result is entered.
+	// Score and EndReason are null until a result is entered; a bye has
+	// an end reason and no score.
 	Score          *string          `json:"score"`
 	EndReason      *string          `json:"end_reason"`
 	Version        int              `json:"version"`
@@ -45,8 +46,11 @@ func newGameView(g *tournament.Game) gameView {
 		v.Black = &black
 	}
 	if g.Result != nil {
-		score, reason := g.Result.Score(), string(g.Result.EndReason)
-		v.Score, v.EndReason = &score, &reason
+		reason := string(g.Result.EndReason)
+		v.EndReason = &reason
+		if score := g.Result.Score(); score != "" {
+			v.Score = &score
+		}
 	}
 	if r := g.SheetReport; r != nil {
 		v.SheetReport = &sheetReportView{Valid: r.Valid, Errors: []sheetErrorView{}, FinalReached: r.FinalReached,
@@ -131,6 +135,21 @@ func (h *handler) postPublish(c *gin.Context) {
 		return
 	}
 	c.JSON(http.StatusOK, newRoundView(r))
+}
+
+// deleteRound removes the last round while it is a draft; an optional
+// ?reason= goes into the audit log.
+func (h *handler) deleteRound(c *gin.Context) {
+	ids, err := pathInts(c, "id", "n")
+	if err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	if err := h.Events.DeleteDraftRound(c.Request.Context(), ids[0], int(ids[1]), c.Query("reason")); err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, gin.H{"deleted": ids[1]})
 }
 
 // resultBody is the body of PUT …/games/{board}/result.

@@ -93,8 +93,12 @@ func newCrossCellView(cell tournament.CrosstableCell) crossCellView {
 		v.Opponent, v.Color = &opp, &color
 	}
 	if cell.Result != nil {
-		score, reason := cell.Score, string(cell.Result.EndReason)
-		v.Score, v.EndReason = &score, &reason
+		reason := string(cell.Result.EndReason)
+		v.EndReason = &reason
+		if cell.Score != "" {
+			score := cell.Score
+			v.Score = &score
+		}
 	}
 	return v
 }

@@ -8,7 +8,10 @@
 // the games were paired.
 package standings
 
-import "fmt"
+import (
+	"fmt"
+	"math"
+)
 
 // Kind says what happened on one pairing of a round.
 type Kind int
@@ -104,6 +107,11 @@ type Input struct {
 }
 
 func (s Scoring) validate() error {
+	for _, v := range []float64{s.Win, s.Draw, s.Loss, s.Bye, s.ForfeitWin} {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return fmt.Errorf("scoring: points must be finite numbers, got %g/%g/%g (bye %g, forfeit win %g)", s.Win, s.Draw, s.Loss, s.Bye, s.ForfeitWin)
+		}
+	}
 	switch {
 	case s.Win <= 0:
 		return fmt.Errorf("scoring: a win must be worth more than 0 points, got %g", s.Win)
@@ -140,8 +148,14 @@ func (g Game) validate(where string, known map[int]int) error {
 	if g.White == g.Black {
 		return fmt.Errorf("%s: start number %d cannot play itself", where, g.White)
 	}
-	w, b := g.WhitePoints, g.BlackPoints
-	switch g.Kind {
+	return checkScore(where, g.Kind, g.WhitePoints, g.BlackPoints)
+}
+
+// checkScore checks the Adiukh points of a two-player pairing (the result
+// invariant in docs: two scores adding up to 24, forfeits 24:0, double
+// forfeits 0:0).
+func checkScore(where string, k Kind, w, b int) error {
+	switch k {
 	case Played:
 		if w < 0 || b < 0 || w+b != MaxPoints {
 			return fmt.Errorf("%s: the two scores of a played game add up to %d, got %d:%d", where, MaxPoints, w, b)

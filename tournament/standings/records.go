@@ -32,11 +32,11 @@ func (r roundRecord) voluntary() bool {
 // forfeitWin reports the side present at a forfeit: it holds the 24 points.
 func (r roundRecord) forfeitWin() bool { return r.kind == Forfeit && r.adiukh == MaxPoints }
 
-// player is one participant with their whole record.
+// player is one participant (or team) with their whole record.
 type player struct {
 	Player
 	rounds []roundRecord
-	score  float64
+	score  float64 // set by newTable
 }
 
 // buildRecords validates the input and turns the games into one record per
@@ -58,10 +58,7 @@ func buildRecords(in Input) ([]*player, error) {
 			return nil, fmt.Errorf("player %d (start number %d): rating must not be negative, got %d", i+1, p.StartNo, p.Rating)
 		}
 		index[p.StartNo] = i
-		players[i] = &player{Player: p, rounds: make([]roundRecord, len(in.Rounds))}
-		for r := range players[i].rounds {
-			players[i].rounds[r] = roundRecord{kind: Absent, opponent: noOpponent}
-		}
+		players[i] = absentThroughout(p, len(in.Rounds))
 	}
 
 	s := in.Scoring
@@ -102,12 +99,17 @@ func buildRecords(in Input) ([]*player, error) {
 			}
 		}
 	}
-	for _, p := range players {
-		for _, r := range p.rounds {
-			p.score += r.points
-		}
-	}
 	return players, nil
+}
+
+// absentThroughout is a player's record before any game is entered: a
+// round they are missing from counts as an absence.
+func absentThroughout(p Player, rounds int) *player {
+	rec := &player{Player: p, rounds: make([]roundRecord, rounds)}
+	for r := range rec.rounds {
+		rec.rounds[r] = roundRecord{kind: Absent, opponent: noOpponent}
+	}
+	return rec
 }
 
 // sidePoints scores a two-player pairing in the event's table. Only a game

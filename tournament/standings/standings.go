@@ -32,43 +32,24 @@ func (r Row) Place() string {
 // Rows come in rank order; players sharing a place are listed by start
 // number. Bad input gives an error naming the round, game or player at fault.
 func Compute(in Input) ([]Row, error) {
-	if err := checkOrder(in.Order); err != nil {
+	if err := checkOrderIn(in.Order, Lookup); err != nil {
 		return nil, err
 	}
 	players, err := buildRecords(in)
 	if err != nil {
 		return nil, err
 	}
-	t := newTable(players, in)
+	t := newTable(players, in.Scoring, in.RoundRobin)
 	values := make([]map[ID]float64, len(players))
 	for i, p := range players {
 		values[i] = t.values(p)
 	}
-	t.showDirectEncounter(values)
-
-	everyone := make([]int, len(players))
-	for i := range everyone {
-		everyone[i] = i
-	}
-	groups := t.splitBy(everyone, func(i int) float64 { return players[i].score })
-	for _, id := range in.Order {
-		var next [][]int
-		for _, g := range groups {
-			switch {
-			case len(g) == 1:
-				next = append(next, g)
-			case id == DirectEncounter:
-				next = append(next, t.directEncounter(g)...)
-			default:
-				next = append(next, t.splitBy(g, func(i int) float64 { return values[i][id] })...)
-			}
-		}
-		groups = next
+	for i, points := range t.pointsAgainstEqualScores() {
+		values[i][DirectEncounter] = points
 	}
 
 	rows := make([]Row, 0, len(players))
-	for _, g := range groups {
-		slices.SortFunc(g, func(a, b int) int { return cmp.Compare(players[a].StartNo, players[b].StartNo) })
+	for _, g := range t.rank(in.Order, func(i int, id ID) float64 { return values[i][id] }) {
 		first := len(rows) + 1
 		for _, i := range g {
 			rows = append(rows, Row{
@@ -80,10 +61,41 @@ func Compute(in Input) ([]Row, error) {
 	return rows, nil
 }
 
-func checkOrder(order []ID) error {
+// rank orders everyone into groups of equal place: by score, then by each
+// tie-break of order in turn (key gives a value where higher is better;
+// direct encounter is worked out on the group itself). Each group is in
+// start-number order.
+func (t *table) rank(order []ID, key func(i int, id ID) float64) [][]int {
+	everyone := make([]int, len(t.players))
+	for i := range everyone {
+		everyone[i] = i
+	}
+	groups := t.splitBy(everyone, func(i int) float64 { return t.players[i].score })
+	for _, id := range order {
+		var next [][]int
+		for _, g := range groups {
+			switch {
+			case len(g) == 1:
+				next = append(next, g)
+			case id == DirectEncounter:
+				next = append(next, t.directEncounter(g)...)
+			default:
+				next = append(next, t.splitBy(g, func(i int) float64 { return key(i, id) })...)
+			}
+		}
+		groups = next
+	}
+	for _, g := range groups {
+		slices.SortFunc(g, func(a, b int) int { return cmp.Compare(t.players[a].StartNo, t.players[b].StartNo) })
+	}
+	return groups
+}
+
+// checkOrderIn checks an ordered tie-break list against a registry.
+func checkOrderIn(order []ID, lookup func(ID) (TieBreak, bool)) error {
 	seen := map[ID]bool{}
 	for i, id := range order {
-		if _, ok := Lookup(id); !ok {
+		if _, ok := lookup(id); !ok {
 			return fmt.Errorf("tie-break %d: unknown tie-break %q", i+1, id)
 		}
 		if seen[id] {
@@ -121,9 +133,9 @@ type encounter struct {
 	opponents int     // how many of the group the player has met
 }
 
-// against sums a player's points from games played over the board against
-// the members of group; when they met an opponent more than once the
-// average counts (C.07 DE). Forfeits are not encounters.
+// against sums a player's points from encounters with the members of group
+// (games played over the board; in a round robin forfeits too); when they
+// met an opponent more than once the average counts (C.07 DE).
 func (t *table) against(p *player, group map[int]bool) encounter {
 	type tally struct {
 		points float64
@@ -131,7 +143,7 @@ func (t *table) against(p *player, group map[int]bool) encounter {
 	}
 	met := map[int]*tally{}
 	for _, rec := range p.rounds {
-		if !rec.played() || !group[rec.opponent] {
+		if !t.encounter(rec) || !group[rec.opponent] {
 			continue
 		}
 		if met[rec.opponent] == nil {
@@ -148,9 +160,10 @@ func (t *table) against(p *player, group map[int]bool) encounter {
 	return e
 }
 
-// showDirectEncounter fills in the direct-encounter value shown in the
-// standings: the points a player scored against those with the same score.
-func (t *table) showDirectEncounter(values []map[ID]float64) {
+// pointsAgainstEqualScores is the direct-encounter value shown in the
+// standings: for each player, the points scored against those with the same
+// score.
+func (t *table) pointsAgainstEqualScores() []float64 {
 	sameScore := map[float64]map[int]bool{}
 	for i, p := range t.players {
 		if sameScore[p.score] == nil {
@@ -158,9 +171,11 @@ func (t *table) showDirectEncounter(values []map[ID]float64) {
 		}
 		sameScore[p.score][i] = true
 	}
+	out := make([]float64, len(t.players))
 	for i, p := range t.players {
-		values[i][DirectEncounter] = t.against(p, sameScore[p.score]).points
+		out[i] = t.against(p, sameScore[p.score]).points
 	}
+	return out
 }
 
 // directEncounter splits a group of tied players by the games among them

@@ -2,6 +2,7 @@ package standings_test
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -70,6 +71,9 @@ func ratedPlayers(ratings ...int) []standings.Player {
 // 2.5/3 = 83% → +273 = 2073; 2, 4 and 5 scored 50% → +0; 3 scored 0% → −800.
 // Direct encounter shown: points against equal scores: 2 v 5 drew (1 each);
 // 4 beat 3 (4: 2, 3: 0); 1 has no equal.
+//
+// FIDE's reference calculator (TEC-FIDE/TieBreakServer) gives the same
+// values for this event, halved for its 1/½/0 scoring; see docs/tiebreaks.md.
 func swissWithByesForfeitsAndWithdrawal() standings.Input {
 	return standings.Input{
 		Players: ratedPlayers(2000, 1900, 1800, 1700, 1600),
@@ -144,7 +148,7 @@ func TestRanking(t *testing.T) {
 		// 6 never met, so 4 could still reach 2 — nobody is separated.
 		{"direct encounter in a swiss", swissDirectEncounter, []standings.ID{standings.DirectEncounter}, "1:1 2-3:2 2-3:3 4-6:4 4-6:5 4-6:6"},
 		// 2 and 3 drew each other; Sonneborn-Berger separates them (5.5 v
-		// 3.5, 3's forfeit win counts nothing in a round robin).
+		// 4.5).
 		{"round robin preset", roundRobinWithForfeit, standings.RoundRobinPreset(), "1:2 2:3 3:1 4:4"},
 		{"round robin direct encounter only", roundRobinWithForfeit, []standings.ID{standings.DirectEncounter}, "1-2:2 1-2:3 3:1 4:4"},
 	} {
@@ -187,8 +191,9 @@ func swissDirectEncounter() standings.Input {
 //	round 2: 4-3 forfeit 0:24, 1-2 11:13
 //	round 3: 2-4 12:12, 3-1 12:12
 //
-// Scores: 1 = 3, 2 = 4, 3 = 4, 4 = 1. In a round robin a forfeit is not a
-// game for Sonneborn-Berger: 2 = 4·½ + 3·1 + 1·½ = 5.5; 3 = 4·½ + 0 + 3·½ = 3.5.
+// Scores: 1 = 3, 2 = 4, 3 = 4, 4 = 1. In a round robin a forfeit counts
+// against the scheduled opponent: Sonneborn-Berger 2 = 4·½ + 3·1 + 1·½ = 5.5;
+// 3 = 4·½ + 1·1 (the forfeit win over 4) + 3·½ = 4.5.
 func roundRobinWithForfeit() standings.Input {
 	return standings.Input{
 		Players: ratedPlayers(0, 0, 0, 0),
@@ -202,9 +207,9 @@ func roundRobinWithForfeit() standings.Input {
 	}
 }
 
-// In a round robin the forfeit contributes 0 and nothing is added for a
-// dummy opponent: Buchholz 2 = 4+3+1 = 8, 3 = 4+0+3 = 7, 1 = 1+4+4 = 9,
-// 4 = 3+0+4 = 7. Wins count only games played: 3's forfeit win is not one.
+// In a round robin the forfeit counts against the scheduled opponent and
+// there is no dummy: Buchholz 1 = 1+4+4 = 9, 2 = 4+3+1 = 8, 3 = 4+1+3 = 8,
+// 4 = 3+4+4 = 11. Wins count only games played: 3's forfeit win is not one.
 func TestRoundRobinUnplayedRounds(t *testing.T) {
 	rows, err := standings.Compute(roundRobinWithForfeit())
 	if err != nil {
@@ -213,8 +218,8 @@ func TestRoundRobinUnplayedRounds(t *testing.T) {
 	want := map[int][3]float64{ // buchholz, sonneborn-berger, wins
 		1: {9, 1*1 + 4*0 + 4*0.5, 1},
 		2: {8, 5.5, 1},
-		3: {7, 3.5, 0},
-		4: {7, 4 * 0.5, 0},
+		3: {8, 4.5, 0},
+		4: {11, 4 * 0.5, 0},
 	}
 	for _, row := range rows {
 		w := want[row.StartNo]
@@ -262,6 +267,7 @@ func TestComputeRejectsBadInput(t *testing.T) {
 		{"plays itself", func(in *standings.Input) { in.Rounds[2][0].Black = 1 }, "round 3, game 1: start number 1 cannot play itself"},
 		{"duplicate start number", func(in *standings.Input) { in.Players[1].StartNo = 1 }, "player 2: start number 1 is used twice"},
 		{"win worth nothing", func(in *standings.Input) { in.Scoring = standings.Scoring{} }, "scoring: a win must be worth more than 0 points, got 0"},
+		{"not a number", func(in *standings.Input) { in.Scoring.Bye = math.NaN() }, "scoring: points must be finite numbers, got 2/1/0 (bye NaN, forfeit win 2)"},
 		{"draw above win", func(in *standings.Input) { in.Scoring.Draw = 3 }, "scoring: points must satisfy 0 ≤ loss ≤ draw ≤ win, got 2/3/0"},
 		{"unknown tie-break", func(in *standings.Input) { in.Order = []standings.ID{"buchholz", "koya"} }, `tie-break 2: unknown tie-break "koya"`},
 		{"tie-break twice", func(in *standings.Input) { in.Order = []standings.ID{"wins", "wins"} }, `tie-break 2: "wins" is listed twice`},
@@ -342,5 +348,70 @@ func BenchmarkCompute200Players9Rounds(b *testing.B) {
 		if _, err := standings.Compute(in); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// Random events, valid or not, never make Compute panic; valid ones give one
+// row per player in score order with places that add up.
+func TestComputeOnRandomEvents(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 11))
+	pairKinds := []standings.Kind{standings.Played, standings.Played, standings.Played, standings.Forfeit, standings.DoubleForfeit}
+	singleKinds := []standings.Kind{standings.PairingBye, standings.HalfPointBye, standings.ZeroPointBye, standings.Absent}
+	valid := 0
+	for event := range 1000 {
+		players := 1 + rng.IntN(9)
+		in := standings.Input{Scoring: standings.DefaultScoring(), RoundRobin: rng.IntN(2) == 0, Order: standings.SwissPreset()}
+		for i := range players {
+			in.Players = append(in.Players, standings.Player{StartNo: i + 1, Rating: rng.IntN(2500)})
+		}
+		for range rng.IntN(6) {
+			var games []standings.Game
+			order := rng.Perm(players)
+			for len(order) > 0 {
+				g := standings.Game{White: order[0] + 1}
+				if len(order) > 1 && rng.IntN(5) > 0 {
+					g.Black, g.Kind = order[1]+1, pairKinds[rng.IntN(len(pairKinds))]
+					g.WhitePoints = rng.IntN(25)
+					g.BlackPoints = 24 - g.WhitePoints
+					switch g.Kind {
+					case standings.Forfeit:
+						g.WhitePoints = 24 * rng.IntN(2)
+						g.BlackPoints = 24 - g.WhitePoints
+					case standings.DoubleForfeit:
+						g.WhitePoints, g.BlackPoints = 0, 0
+					}
+					order = order[2:]
+				} else {
+					g.Kind = singleKinds[rng.IntN(len(singleKinds))]
+					order = order[1:]
+				}
+				if rng.IntN(40) == 0 { // now and then, something no valid event has
+					g.Black, g.WhitePoints = players+1, rng.IntN(30)-3
+				}
+				if rng.IntN(3) > 0 { // players left out of a round are absent
+					games = append(games, g)
+				}
+			}
+			in.Rounds = append(in.Rounds, games)
+		}
+		rows, err := standings.Compute(in)
+		if err != nil {
+			continue
+		}
+		valid++
+		if len(rows) != players {
+			t.Fatalf("event %d: %d rows for %d players", event, len(rows), players)
+		}
+		for i, r := range rows {
+			if i > 0 && r.Score > rows[i-1].Score {
+				t.Fatalf("event %d: row %d scores %g above row %d's %g", event, i+1, r.Score, i, rows[i-1].Score)
+			}
+			if r.Rank > i+1 || r.RankLast < i+1 {
+				t.Fatalf("event %d: row %d has place %s", event, i+1, r.Place())
+			}
+		}
+	}
+	if valid < 500 {
+		t.Fatalf("only %d of 1000 random events were valid; the generator tests too little", valid)
 	}
 }

@@ -15,8 +15,16 @@ type table struct {
 	adjusted []float64
 }
 
-func newTable(players []*player, in Input) *table {
-	t := &table{players: players, scoring: in.Scoring, roundRobin: in.RoundRobin}
+// newTable adds up the players' scores and their adjusted scores once
+// every round is recorded.
+func newTable(players []*player, scoring Scoring, roundRobin bool) *table {
+	t := &table{players: players, scoring: scoring, roundRobin: roundRobin}
+	for _, p := range players {
+		p.score = 0
+		for _, rec := range p.rounds {
+			p.score += rec.points
+		}
+	}
 	t.adjusted = make([]float64, len(players))
 	for i, p := range players {
 		t.adjusted[i] = t.adjustedScore(p)
@@ -25,11 +33,11 @@ func newTable(players []*player, in Input) *table {
 }
 
 // adjustedScore is a player's score as it counts in their opponents'
-// Buchholz and Sonneborn-Berger (C.07, unplayed rounds): in a Swiss event,
-// rounds after the player's last available round in which they were not
-// paired (a withdrawal, requested byes at the end) count as draws, so that
-// the opponents of a player who left early are not punished for it. In a
-// round robin they count as scored.
+// Buchholz and Sonneborn-Berger (C.07, unplayed rounds): rounds after the
+// player's last available round in which they were not paired (a
+// withdrawal, requested byes at the end) count as draws in a Swiss event, so
+// that the opponents of a player who left early are not punished for it,
+// and as nothing in a round robin.
 func (t *table) adjustedScore(p *player) float64 {
 	lastAvailable := -1
 	for r, rec := range p.rounds {
@@ -39,8 +47,10 @@ func (t *table) adjustedScore(p *player) float64 {
 	}
 	total := 0.0
 	for r, rec := range p.rounds {
-		if !t.roundRobin && r > lastAvailable && rec.opponent == noOpponent {
-			total += t.scoring.Draw
+		if r > lastAvailable && rec.opponent == noOpponent {
+			if !t.roundRobin {
+				total += t.scoring.Draw
+			}
 			continue
 		}
 		total += rec.points
@@ -48,30 +58,38 @@ func (t *table) adjustedScore(p *player) float64 {
 	return total
 }
 
+// encounter reports whether a round counts as a meeting with the opponent
+// for Buchholz, Sonneborn-Berger and direct encounter: a game played over the
+// board and, in a round robin, also a forfeit — there every pairing is fixed
+// in advance, so a forfeit is scored against the scheduled opponent (C.07
+// as applied by FIDE's tie-break calculator).
+func (t *table) encounter(rec roundRecord) bool {
+	return rec.played() || t.roundRobin && rec.opponent != noOpponent
+}
+
 // contribution is one round's entry in the Buchholz family: the opponent's
 // score (or the dummy opponent's), the share of a win the player scored in
 // that round, and whether the round was voluntarily unplayed.
 type contribution struct {
+	round         int // index of the round it comes from
 	opponentScore float64
 	share         float64
 	voluntary     bool
 }
 
 // contributions lists a player's Buchholz entries (C.07, unplayed rounds):
-// a played game contributes the opponent's adjusted score. In a Swiss event
+// an encounter contributes the opponent's adjusted score. In a Swiss event
 // every unplayed round (forfeit either way, bye, absence) is a game against
 // a dummy opponent whose score is the player's own final score. In a round
-// robin a forfeit contributes 0 and a bye or absence contributes nothing.
+// robin a forfeit is an encounter and a bye or absence contributes nothing.
 func (t *table) contributions(p *player) []contribution {
 	out := make([]contribution, 0, len(p.rounds))
-	for _, rec := range p.rounds {
+	for r, rec := range p.rounds {
 		switch {
-		case rec.played():
-			out = append(out, contribution{t.adjusted[rec.opponent], rec.share, false})
+		case t.encounter(rec):
+			out = append(out, contribution{r, t.adjusted[rec.opponent], rec.share, false})
 		case !t.roundRobin:
-			out = append(out, contribution{p.score, rec.share, rec.voluntary()})
-		case rec.opponent != noOpponent:
-			out = append(out, contribution{0, rec.share, rec.voluntary()})
+			out = append(out, contribution{r, p.score, rec.share, rec.voluntary()})
 		}
 	}
 	return out

@@ -3,6 +3,8 @@
 //
 // It works on start numbers only and knows nothing of players, results or
 // storage: the caller maps start numbers to players and stores the rounds.
+// Team round robins use the same tables with team start numbers; White is
+// the home team, whose board 1 takes White.
 package roundrobin
 
 import "fmt"
