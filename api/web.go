@@ -2,6 +2,7 @@ package api
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"html/template"
 	"io/fs"
@@ -157,8 +158,9 @@ type errorPage struct {
 func (h *handler) failHTML(c *gin.Context, err error) {
 	status := http.StatusInternalServerError
 	var msg string
-	if e, ok := err.(*tournament.Error); ok && statusOf[e.Code] != 0 {
-		status, msg = statusOf[e.Code], e.Message
+	var e *tournament.Error
+	if errors.As(err, &e) && statusOf[e.Code] != 0 {
+		status, msg = statusOf[e.Code], h.translator(c).Error(e)
 		if e.Field != "" {
 			msg = e.Field + ": " + msg
 		}

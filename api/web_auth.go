@@ -2,6 +2,7 @@ package api
 
 import (
 	"crypto/subtle"
+	"errors"
 	"math"
 	"net/http"
 	"strings"
@@ -29,18 +30,20 @@ func newForm() *form {
 // fail puts an error in the input (EINVALID) or against the current state
 // (ECONFLICT) next to the field it names; other errors (not allowed, not
 // found, internal) are returned for the caller to answer with an error page.
-func (f *form) fail(err error) error {
-	e, ok := err.(*tournament.Error)
-	if !ok || (e.Code != tournament.EINVALID && e.Code != tournament.ECONFLICT) {
+// The message is shown in the reader's language.
+func (f *form) fail(err error, tr *translator) error {
+	var e *tournament.Error
+	if !errors.As(err, &e) || (e.Code != tournament.EINVALID && e.Code != tournament.ECONFLICT) {
 		return err
 	}
-	f.Errors[e.Field] = e.Message
+	f.Errors[e.Field] = tr.Error(e)
 	return nil
 }
 
 // formStatus is the status of a form shown again with its error.
 func formStatus(err error) int {
-	if e, ok := err.(*tournament.Error); ok && statusOf[e.Code] != 0 {
+	var e *tournament.Error
+	if errors.As(err, &e) && statusOf[e.Code] != 0 {
 		return statusOf[e.Code]
 	}
 	return http.StatusBadRequest
@@ -172,7 +175,7 @@ func (h *handler) setup(c *gin.Context) {
 	u, err := h.Accounts.AddUser(c.Request.Context(), in)
 	if err != nil {
 		h.setupLink.restore(token) // nothing was created: the link still works
-		if err := data.Form.fail(err); err != nil {
+		if err := data.Form.fail(err, h.translator(c)); err != nil {
 			h.failHTML(c, err)
 			return
 		}

@@ -7,10 +7,13 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/nicksnyder/go-i18n/v2/i18n"
 	"golang.org/x/text/language"
+
+	"adiukh/tournament"
 )
 
 // Languages of the interface: Russian is the default, English the second.
@@ -21,6 +24,21 @@ const (
 
 //go:embed locales/*.json
 var localeFiles embed.FS
+
+// errorsRU translates the domain's error messages: their English format
+// (tournament.Error.Format) to a Russian format taking the same arguments.
+var errorsRU = sync.OnceValue(func() map[string]string {
+	m := map[string]string{}
+	raw, err := localeFiles.ReadFile("locales/errors.ru.json")
+	if err == nil {
+		err = json.Unmarshal(raw, &m)
+	}
+	if err != nil {
+		// The file is embedded in the binary; TestErrorCatalog reads it.
+		panic("locales/errors.ru.json: " + err.Error())
+	}
+	return m
+})
 
 // newBundle loads the message files. go-i18n knows the CLDR plural rules, so
 // Russian messages give one / few / many forms (1 тур, 2 тура, 5 туров).
@@ -108,6 +126,32 @@ func (t *translator) Num(v float64) string {
 		s = strings.Replace(s, ".", ",", 1)
 	}
 	return s
+}
+
+// Error is a domain error's message in the reader's language; messages
+// without a translation stay in English.
+func (t *translator) Error(e *tournament.Error) string {
+	if t.Lang != langRU {
+		return e.Message
+	}
+	return e.Translate(func(format string) (string, bool) {
+		tr, ok := errorsRU()[format]
+		return tr, ok
+	})
+}
+
+// Warning is an event warning in the reader's language. The domain words
+// its warnings in English only; §9's time controls are the only warnings
+// there are, so Russian readers get a general Russian text for them.
+func (t *translator) Warning(e *tournament.Event, w tournament.Warning) string {
+	if t.Lang != langRU || w.Field != "time_control" {
+		return w.Message
+	}
+	discipline := t.T("discipline." + string(e.Discipline))
+	if e.TimeControl.BaseMinutes == 0 {
+		return t.T("warning.no_time_control", "Discipline", discipline)
+	}
+	return t.T("warning.time_control", "TimeControl", e.TimeControl.String(), "Discipline", discipline)
 }
 
 // Name picks the Russian or English one of a pair of names given as data.

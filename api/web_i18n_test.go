@@ -2,7 +2,11 @@ package api
 
 import (
 	"encoding/json"
+	"regexp"
+	"slices"
 	"testing"
+
+	"adiukh/tournament"
 )
 
 // Russian counts take three forms: 1, 21 → one; 2–4, 22 → few; 5–20, 25 →
@@ -95,5 +99,28 @@ func TestParsePages(t *testing.T) {
 		if pages[name] == nil {
 			t.Errorf("page %q is missing", name)
 		}
+	}
+}
+
+// Every Russian error format takes the same arguments, in the same order,
+// as the English one it translates.
+func TestErrorCatalog(t *testing.T) {
+	verbs := regexp.MustCompile(`%[-+# 0]*[a-zA-Z]`)
+	for en, ru := range errorsRU() {
+		if a, b := verbs.FindAllString(en, -1), verbs.FindAllString(ru, -1); !slices.Equal(a, b) {
+			t.Errorf("%q takes %v, its translation %q takes %v", en, a, ru, b)
+		}
+	}
+	b, err := newBundle()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ru := newTranslator(b, langRU)
+	e := tournament.Invalid("score", "the two scores add up to 24 (every checker is counted once, §5.1); %s adds up to %d", "14:11", 25)
+	if got, want := ru.Error(e), "сумма счёта — 24 (каждая шашка считается один раз, §5.1); у 14:11 сумма 25"; got != want {
+		t.Errorf("translated error %q, want %q", got, want)
+	}
+	if got := newTranslator(b, langEN).Error(e); got != e.Message {
+		t.Errorf("English error %q, want %q", got, e.Message)
 	}
 }

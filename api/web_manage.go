@@ -2,6 +2,7 @@ package api
 
 import (
 	"encoding/csv"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -133,7 +134,7 @@ func (h *handler) createEvent(c *gin.Context) {
 			return
 		}
 	}
-	if err := f.fail(err); err != nil {
+	if err := f.fail(err, h.translator(c)); err != nil {
 		h.failHTML(c, err)
 		return
 	}
@@ -194,7 +195,7 @@ func (h *handler) manageFailed(c *gin.Context, id int64, err error, pick func(*m
 	if keep != nil {
 		keep(f)
 	}
-	if err := f.fail(err); err != nil {
+	if err := f.fail(err, h.translator(c)); err != nil {
 		h.failHTML(c, err)
 		return
 	}
@@ -307,13 +308,14 @@ func (h *handler) addPlayersCSV(c *gin.Context) {
 			_, err = h.Events.RegisterPlayer(c.Request.Context(), id, in)
 		}
 		if err != nil {
-			e, ok := err.(*tournament.Error)
-			if !ok {
+			var e *tournament.Error
+			if !errors.As(err, &e) {
 				h.failHTML(c, err)
 				return
 			}
+			tr := h.translator(c)
 			h.csvFailed(c, id, text, &tournament.Error{Code: e.Code, Field: "csv",
-				Message: fmt.Sprintf("line %d (%s): %s; %d players before it were registered", line, e.Field, e.Message, added)})
+				Message: tr.T("csv.line_error", "Line", line, "Field", e.Field, "Message", tr.Error(e), "Added", added)})
 			return
 		}
 		added++
@@ -489,7 +491,7 @@ func (h *handler) enterResult(c *gin.Context) {
 		return
 	}
 	data.Form.Values = values
-	if err := data.Form.fail(err); err != nil {
+	if err := data.Form.fail(err, h.translator(c)); err != nil {
 		h.failHTML(c, err)
 		return
 	}
@@ -628,7 +630,7 @@ func (h *handler) saveGame(c *gin.Context) {
 		c.Redirect(http.StatusSeeOther, fmt.Sprintf("/events/%d/rounds/%d/boards/%d/edit", ids[0], ids[1], ids[2]))
 		return
 	}
-	if err := data.Form.fail(err); err != nil {
+	if err := data.Form.fail(err, h.translator(c)); err != nil {
 		h.failHTML(c, err)
 		return
 	}

@@ -43,7 +43,7 @@ func TestArbiterRunsARoundByForms(t *testing.T) {
 	csv := "name, rating\nИванов Иван, 1900\nПетров Пётр, x\n"
 	rec = a.post(fmt.Sprintf("/events/%d/players/csv", id), url.Values{"csv": {csv}})
 	mustStatus(t, "bad CSV", rec.Code, http.StatusBadRequest, "")
-	if !strings.Contains(rec.Body.String(), "line 3") {
+	if !strings.Contains(rec.Body.String(), "строка 3 (rating)") {
 		t.Errorf("a bad CSV line is not named by number:\n%s", rec.Body.String())
 	}
 	csv = "Петров Пётр, 1850\nСидорова Анна, 1800, 2001, Нарт, Майкоп\nЁлкин Олег\n"
@@ -62,14 +62,14 @@ func TestArbiterRunsARoundByForms(t *testing.T) {
 	}
 	rec = a.post(entry, url.Values{"board": {"2"}, "score": {"14:11"}, "end_reason": {"final_position"}, "versions": {versions[1]}})
 	mustStatus(t, "bad score", rec.Code, http.StatusBadRequest, "")
-	if !strings.Contains(rec.Body.String(), "add up to 24") || !strings.Contains(rec.Body.String(), `value="14:11"`) {
+	if !strings.Contains(rec.Body.String(), "сумма счёта — 24") || !strings.Contains(rec.Body.String(), `value="14:11"`) {
 		t.Errorf("a score not adding up to 24 is not explained next to the kept input")
 	}
 	rec = a.post(entry, url.Values{"board": {"2"}, "score": {"12:12"}, "end_reason": {"agreement"}, "versions": {versions[1]}})
 	mustStatus(t, "fast entry", rec.Code, http.StatusSeeOther, rec.Body.String())
 	rec = a.post(entry, url.Values{"board": {"2"}, "score": {"24:0"}, "end_reason": {"resignation"}, "versions": {versions[1]}})
 	mustStatus(t, "stale page", rec.Code, http.StatusConflict, "")
-	if !strings.Contains(rec.Body.String(), "changed meanwhile") {
+	if !strings.Contains(rec.Body.String(), "тем временем изменили") {
 		t.Errorf("a result typed on a stale page is not refused as such:\n%s", rec.Body.String())
 	}
 

@@ -201,7 +201,7 @@ func TestSetupLinkWorksOnce(t *testing.T) {
 	}
 	short := url.Values{"email": {"chief@example.org"}, "password": {"short"}}
 	rec := p.post("/setup/one-time-token", short)
-	if rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "at least 8 characters") {
+	if rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "не меньше 8 символов") {
 		t.Fatalf("short password: status %d, want 400 naming the password\n%s", rec.Code, rec.Body.String())
 	}
 	good := url.Values{"email": {"chief@example.org"}, "password": {"длинный пароль"}}
