@@ -134,9 +134,19 @@ func TestBrowserRunsAnEvent(t *testing.T) {
 	if count != 8 {
 		t.Fatalf("%d players registered, want 8", count)
 	}
-	run("pair and publish round 1",
+	run("pair round 1 and review it",
 		chromedp.Click(`form[action$="/rounds"] button[type=submit]`),
 		chromedp.WaitVisible(`form[action$="/rounds/1/publish"]`),
+		shot("arbiter-desk"),
+		chromedp.Click(`//a[contains(@href, "?round=1")]`),
+		chromedp.WaitVisible(`#review`),
+		chromedp.SetValue(`select[name=seat_b]`, "1b"),
+		chromedp.Click(`#review button[type=submit]`),
+		chromedp.WaitVisible(`#review`),
+		shot("review"),
+		chromedp.Click(`#review a.button`),
+	)
+	run("publish round 1",
 		chromedp.Click(`form[action$="/rounds/1/publish"] button[type=submit]`),
 		chromedp.WaitVisible(`a[href$="/rounds/1/results"]`),
 		chromedp.Click(`a[href$="/rounds/1/results"]`),

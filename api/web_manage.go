@@ -152,6 +152,9 @@ type managePageData struct {
 	CSV      *form
 	Status   *form // pair, publish, finish and withdraw errors
 	NextPair int
+	// CanPair is false while the last round is a draft or every round is
+	// paired; the service would refuse, so the page does not offer it.
+	CanPair bool
 }
 
 func (h *handler) manageData(c *gin.Context, id int64) (*managePageData, error) {
@@ -163,10 +166,14 @@ func (h *handler) manageData(c *gin.Context, id int64) (*managePageData, error) 
 	if !hd.CanManage {
 		return nil, tournament.Forbidden("only an administrator or the event's own arbiter may change event %d", id)
 	}
-	return &managePageData{
+	data := &managePageData{
 		eventHeader: hd, Settings: h.eventFormData(eventFormValues(d.Event)), Warnings: d.Event.Warnings(),
 		Players: d.Players, Rounds: d.Rounds, Player: newForm(), CSV: newForm(), Status: newForm(), NextPair: len(d.Rounds) + 1,
-	}, nil
+	}
+	lastIsDraft := len(d.Rounds) > 0 && d.Rounds[len(d.Rounds)-1].Status == tournament.Draft
+	allPaired := d.Event.Rounds > 0 && len(d.Rounds) >= d.Event.Rounds
+	data.CanPair = d.Event.Status != tournament.Finished && !lastIsDraft && !allPaired
+	return data, nil
 }
 
 func (h *handler) managePage(c *gin.Context) {

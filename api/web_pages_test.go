@@ -146,3 +146,50 @@ func TestLanguageRemembered(t *testing.T) {
 		t.Error("the default language is not Russian")
 	}
 }
+
+// An arbiter reviewing a draft swaps seats, deletes the draft and, before
+// round 1, removes a player.
+func TestReviewDraftRound(t *testing.T) {
+	s := newWebServer(t)
+	a := s.signIn(tournament.ArbiterRole)
+	ev := s.must(http.StatusCreated, tournament.ArbiterRole, "POST", "/api/v1/events", map[string]any{"name": "Кубок", "discipline": "rapid", "system": "round-robin"})
+	id := num(ev["id"])
+	for _, name := range []string{"Абрегов", "Берсиров", "Гучетль", "Дауров"} {
+		s.must(http.StatusCreated, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/players", id), map[string]any{"name": name})
+	}
+	s.must(http.StatusCreated, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
+	board1 := func() (int, int) {
+		r := s.must(http.StatusOK, tournament.ArbiterRole, "GET", fmt.Sprintf("/api/v1/events/%d/rounds/1", id), nil)
+		g := r["games"].([]any)[0].(map[string]any)
+		return num(g["white"]), num(g["black"])
+	}
+	white, black := board1()
+	if body := a.get(fmt.Sprintf("/events/%d?round=1", id)).Body.String(); !strings.Contains(body, `name="seat_a"`) {
+		t.Fatal("the draft round shows its arbiter no swap form")
+	}
+	if body := s.anonymous().get(fmt.Sprintf("/events/%d?round=1", id)).Body.String(); strings.Contains(body, `name="seat_a"`) {
+		t.Fatal("an anonymous reader sees the swap form")
+	}
+
+	rec := a.post(fmt.Sprintf("/events/%d/rounds/1/swap", id), url.Values{"seat_a": {"1w"}, "seat_b": {"1w"}})
+	mustStatus(t, "swap a seat with itself", rec.Code, http.StatusBadRequest, "")
+	if !strings.Contains(rec.Body.String(), "выберите два разных места") {
+		t.Errorf("swapping a seat with itself is not explained")
+	}
+	rec = a.post(fmt.Sprintf("/events/%d/rounds/1/swap", id), url.Values{"seat_a": {"1w"}, "seat_b": {"1b"}, "reason": {"цвета"}})
+	mustStatus(t, "swap", rec.Code, http.StatusSeeOther, rec.Body.String())
+	if w, b := board1(); w != black || b != white {
+		t.Errorf("board 1 after the swap: %d–%d, want %d–%d", w, b, black, white)
+	}
+
+	rec = a.post(fmt.Sprintf("/events/%d/players/1/remove", id), nil)
+	mustStatus(t, "remove after pairing", rec.Code, http.StatusConflict, "")
+	rec = a.post(fmt.Sprintf("/events/%d/rounds/1/delete", id), url.Values{"reason": {"заново"}})
+	mustStatus(t, "delete the draft", rec.Code, http.StatusSeeOther, rec.Body.String())
+	rec = a.post(fmt.Sprintf("/events/%d/players/1/remove", id), nil)
+	mustStatus(t, "remove before round 1", rec.Code, http.StatusSeeOther, rec.Body.String())
+	players := s.must(http.StatusOK, tournament.ArbiterRole, "GET", fmt.Sprintf("/api/v1/events/%d/players", id), nil)
+	if n := len(players["players"].([]any)); n != 3 {
+		t.Errorf("%d players after removing one of 4", n)
+	}
+}

@@ -90,6 +90,31 @@ type eventPageData struct {
 	Rounds  []int
 	Round   *tournament.Round // the round shown; nil before round 1 is published
 	Boards  []boardRow
+	// Seats and Review serve the swap form of a draft round.
+	Seats  []seatOption
+	Review *form
+}
+
+// newEventPageData shows round n, or the latest round when there is no
+// round n.
+func newEventPageData(hd eventHeader, d *tournament.EventData, n int) *eventPageData {
+	data := &eventPageData{eventHeader: hd, Players: d.Players, Review: newForm()}
+	for i := range d.Rounds {
+		data.Rounds = append(data.Rounds, d.Rounds[i].Number)
+	}
+	if len(d.Rounds) > 0 {
+		data.Round = &d.Rounds[len(d.Rounds)-1]
+		for i := range d.Rounds {
+			if d.Rounds[i].Number == n {
+				data.Round = &d.Rounds[i]
+			}
+		}
+		data.Boards = boardRows(d, data.Round)
+		if data.Round.Status == tournament.Draft && hd.CanManage {
+			data.Seats = seatOptions(data.Boards)
+		}
+	}
+	return data
 }
 
 // eventPage shows the pairings of one round, by default the latest one, so
@@ -105,22 +130,8 @@ func (h *handler) eventPage(c *gin.Context) {
 		h.failHTML(c, err)
 		return
 	}
-	data := eventPageData{eventHeader: h.header(c, d.Event, "pairings"), Players: d.Players}
-	for _, r := range d.Rounds {
-		data.Rounds = append(data.Rounds, r.Number)
-	}
-	if n := len(d.Rounds); n > 0 {
-		data.Round = &d.Rounds[n-1]
-		if want, err := strconv.Atoi(c.Query("round")); err == nil {
-			for i := range d.Rounds {
-				if d.Rounds[i].Number == want {
-					data.Round = &d.Rounds[i]
-				}
-			}
-		}
-		data.Boards = boardRows(d, data.Round)
-	}
-	h.renderWith(c, h.translator(c), http.StatusOK, "event", d.Event.Name, data)
+	n, _ := strconv.Atoi(c.Query("round"))
+	h.renderWith(c, h.translator(c), http.StatusOK, "event", d.Event.Name, newEventPageData(h.header(c, d.Event, "pairings"), d, n))
 }
 
 type standingsPageData struct {

@@ -96,6 +96,9 @@ func writes(id int) []struct {
 		{fmt.Sprintf("/events/%d/rounds/1/results", id), url.Values{"board": {"1"}, "score": {"17:7"}, "end_reason": {"final_position"}, "versions": {"1:1,2:1"}}},
 		{fmt.Sprintf("/events/%d/rounds/1/boards/1/edit", id), url.Values{"score": {"17:7"}, "end_reason": {"final_position"}, "version": {"1"}}},
 		{fmt.Sprintf("/events/%d/finish", id), url.Values{}},
+		{fmt.Sprintf("/events/%d/rounds/1/swap", id), url.Values{"seat_a": {"1w"}, "seat_b": {"1b"}}},
+		{fmt.Sprintf("/events/%d/rounds/1/delete", id), url.Values{}},
+		{fmt.Sprintf("/events/%d/players/1/remove", id), url.Values{}},
 	}
 }
 
