@@ -26,6 +26,14 @@ func init() {
 	commands["serve"] = command{"start the web server", serve}
 }
 
+// printFirstRun tells the operator of a fresh database how to become its
+// administrator, and how to see a sample event first.
+func printFirstRun(w io.Writer, addr, setupToken, dsn string) {
+	fmt.Fprintf(w, "The database has no accounts yet. Become its administrator by opening, once:\n  http://%s/setup/%s\n", addr, setupToken)
+	fmt.Fprintf(w, "or run: adiukh user add --db %s --email YOU@EXAMPLE.ORG --role admin --password-stdin\n", dsn)
+	fmt.Fprintf(w, "To look around first, fill a database with a sample event: adiukh demo --db demo.db\n")
+}
+
 // randomToken makes the one-time setup link's secret part.
 func randomToken() string {
 	b := make([]byte, 24)
@@ -78,11 +86,8 @@ func serve(args []string, stdout, stderr io.Writer) int {
 	})
 	srv := &http.Server{Handler: handler, ReadHeaderTimeout: 10 * time.Second}
 	fmt.Fprintf(stdout, "adiukh is listening on http://%s (database %s)\n", ln.Addr(), *dsn)
-	if setupToken != "" {
-		fmt.Fprintf(stdout, "The database has no accounts yet. Become its administrator by opening, once:\n  http://%s/setup/%s\nor run: adiukh user add --db %s --email YOU@EXAMPLE.ORG --role admin --password-stdin\n", ln.Addr(), setupToken, *dsn)
-	}
 	if !hasUsers {
-		fmt.Fprintf(stdout, "To look around first, fill a database with a sample event: adiukh demo --db demo.db\n")
+		printFirstRun(stdout, ln.Addr().String(), setupToken, *dsn)
 	}
 
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
