@@ -19,6 +19,7 @@ var migrations = []*gormigrate.Migration{
 			return tx.Migrator().DropTable("audit_entries", "games", "rounds", "players", "events", "api_tokens", "users")
 		},
 	},
+	{ID: "2026112203-player-submissions", Migrate: submissionsMigration, Rollback: submissionsRollback},
 }
 
 // migrate brings the schema up to date.
