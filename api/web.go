@@ -240,4 +240,9 @@ func (h *handler) routesWeb(r *gin.Engine) {
 	m.POST("/events/:id/rounds/:n/boards/:board/edit", h.saveGame)
 	m.POST("/events/:id/finish", h.finishEvent)
 	m.GET("/events/:id/audit", h.auditPage)
+	m.POST("/events/:id/submissions", h.setSubmissions)
+	m.POST("/events/:id/players/:pid/account", h.linkPlayer)
+	m.POST("/events/:id/submissions/:sid/decide", h.decideSubmission)
+	m.GET("/events/:id/rounds/:n/boards/:board/report", h.reportPage)
+	m.POST("/events/:id/rounds/:n/boards/:board/report", h.submitReport)
 }

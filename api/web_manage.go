@@ -155,6 +155,8 @@ type managePageData struct {
 	// CanPair is false while the last round is a draft or every round is
 	// paired; the service would refuse, so the page does not offer it.
 	CanPair bool
+	// Panel holds the players' accounts and their reports.
+	Panel *playerPanel
 }
 
 func (h *handler) manageData(c *gin.Context, id int64) (*managePageData, error) {
@@ -173,6 +175,11 @@ func (h *handler) manageData(c *gin.Context, id int64) (*managePageData, error) 
 	lastIsDraft := len(d.Rounds) > 0 && d.Rounds[len(d.Rounds)-1].Status == tournament.Draft
 	allPaired := d.Event.Rounds > 0 && len(d.Rounds) >= d.Event.Rounds
 	data.CanPair = d.Event.Status != tournament.Finished && !lastIsDraft && !allPaired
+	v, err := h.Events.PlayerView(c.Request.Context(), id)
+	if err != nil {
+		return nil, err
+	}
+	data.Panel = newPlayerPanel(v, true)
 	return data, nil
 }
 

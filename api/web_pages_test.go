@@ -193,3 +193,61 @@ func TestReviewDraftRound(t *testing.T) {
 		t.Errorf("%d players after removing one of 4", n)
 	}
 }
+
+// A player reports their board through the form; the opponent sees the
+// report on the event page and confirms it; nobody else may decide it.
+func TestPlayerReportsAResult(t *testing.T) {
+	s := newWebServer(t)
+	id := s.roundRobin(4)
+	a := s.signIn(tournament.ArbiterRole)
+	round := s.must(http.StatusOK, tournament.ArbiterRole, "GET", fmt.Sprintf("/api/v1/events/%d/rounds/1", id), nil)
+	board1 := round["games"].([]any)[0].(map[string]any)
+	white, black := num(board1["white"]), num(board1["black"])
+	players := s.must(http.StatusOK, tournament.ArbiterRole, "GET", fmt.Sprintf("/api/v1/events/%d/players", id), nil)
+	pages := map[int]*page{}
+	for _, p := range players["players"].([]any) {
+		p := p.(map[string]any)
+		email := fmt.Sprintf("player%d@example.org", num(p["start_no"]))
+		pages[num(p["start_no"])] = s.addUser(email, tournament.PlayerRole)
+		rec := a.post(fmt.Sprintf("/events/%d/players/%d/account", id, num(p["id"])), url.Values{"email": {email}})
+		mustStatus(t, "link "+email, rec.Code, http.StatusSeeOther, rec.Body.String())
+	}
+	report := fmt.Sprintf("/events/%d/rounds/1/boards/1/report", id)
+	rec := pages[white].post(report, url.Values{"score": {"17:7"}, "end_reason": {"final_position"}})
+	mustStatus(t, "report while closed", rec.Code, http.StatusForbidden, "")
+
+	mustStatus(t, "open", a.post(fmt.Sprintf("/events/%d/submissions", id), url.Values{"open": {"on"}}).Code, http.StatusSeeOther, "")
+	if body := pages[white].get(fmt.Sprintf("/events/%d", id)).Body.String(); !strings.Contains(body, report) {
+		t.Error("the event page offers the player no report link for their board")
+	}
+	rec = pages[white].post(report, url.Values{"score": {"17:8"}, "end_reason": {"final_position"}})
+	mustStatus(t, "bad report", rec.Code, http.StatusBadRequest, "")
+	if !strings.Contains(rec.Body.String(), "сумма счёта — 24") {
+		t.Errorf("a bad score is not explained:\n%s", rec.Body.String())
+	}
+	rec = pages[white].post(report, url.Values{"score": {"17:7"}, "end_reason": {"final_position"}})
+	mustStatus(t, "report", rec.Code, http.StatusSeeOther, rec.Body.String())
+
+	body := pages[black].get(fmt.Sprintf("/events/%d", id)).Body.String()
+	decide := regexp.MustCompile(`action="(/events/\d+/submissions/\d+/decide)"`).FindStringSubmatch(body)
+	if decide == nil {
+		t.Fatalf("the opponent is not asked to confirm the report:\n%s", body)
+	}
+	for no, p := range pages {
+		if no == white || no == black {
+			continue
+		}
+		rec := p.post(decide[1], url.Values{"decision": {"confirm"}})
+		mustStatus(t, "a stranger confirms", rec.Code, http.StatusForbidden, "")
+	}
+	mustStatus(t, "the reporter confirms", pages[white].post(decide[1], url.Values{"decision": {"confirm"}}).Code, http.StatusForbidden, "")
+	if s.must(http.StatusOK, tournament.ArbiterRole, "GET", fmt.Sprintf("/api/v1/events/%d/rounds/1", id), nil)["games"].([]any)[0].(map[string]any)["score"] != nil {
+		t.Fatal("an unconfirmed report counts")
+	}
+	rec = pages[black].post(decide[1], url.Values{"decision": {"confirm"}, "next": {fmt.Sprintf("/events/%d", id)}})
+	mustStatus(t, "the opponent confirms", rec.Code, http.StatusSeeOther, rec.Body.String())
+	game := s.must(http.StatusOK, tournament.ArbiterRole, "GET", fmt.Sprintf("/api/v1/events/%d/rounds/1", id), nil)["games"].([]any)[0].(map[string]any)
+	if game["score"] != "17:7" {
+		t.Errorf("after the opponent confirmed: score %v, want 17:7", game["score"])
+	}
+}

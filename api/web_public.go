@@ -93,6 +93,9 @@ type eventPageData struct {
 	// Seats and Review serve the swap form of a draft round.
 	Seats  []seatOption
 	Review *form
+	// Panel holds the reports of a signed-in player or arbiter; nil for
+	// anonymous readers.
+	Panel *playerPanel
 }
 
 // newEventPageData shows round n, or the latest round when there is no
@@ -131,7 +134,16 @@ func (h *handler) eventPage(c *gin.Context) {
 		return
 	}
 	n, _ := strconv.Atoi(c.Query("round"))
-	h.renderWith(c, h.translator(c), http.StatusOK, "event", d.Event.Name, newEventPageData(h.header(c, d.Event, "pairings"), d, n))
+	data := newEventPageData(h.header(c, d.Event, "pairings"), d, n)
+	if tournament.UserFromContext(c.Request.Context()) != nil {
+		v, err := h.Events.PlayerView(c.Request.Context(), id)
+		if err != nil {
+			h.failHTML(c, err)
+			return
+		}
+		data.Panel = newPlayerPanel(v, data.CanManage)
+	}
+	h.renderWith(c, h.translator(c), http.StatusOK, "event", d.Event.Name, data)
 }
 
 type standingsPageData struct {

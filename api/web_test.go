@@ -99,6 +99,9 @@ func writes(id int) []struct {
 		{fmt.Sprintf("/events/%d/rounds/1/swap", id), url.Values{"seat_a": {"1w"}, "seat_b": {"1b"}}},
 		{fmt.Sprintf("/events/%d/rounds/1/delete", id), url.Values{}},
 		{fmt.Sprintf("/events/%d/players/1/remove", id), url.Values{}},
+		{fmt.Sprintf("/events/%d/submissions", id), url.Values{"open": {"on"}}},
+		{fmt.Sprintf("/events/%d/players/1/account", id), url.Values{"email": {"player@example.org"}}},
+		{fmt.Sprintf("/events/%d/rounds/1/boards/1/report", id), url.Values{"score": {"17:7"}, "end_reason": {"final_position"}}},
 	}
 }
 
