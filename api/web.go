@@ -207,6 +207,15 @@ func (h *handler) routesWeb(r *gin.Engine) {
 		staticFS.ServeHTTP(c.Writer, c.Request)
 	})
 
+	r.NoRoute(securityHeaders, func(c *gin.Context) {
+		missing := tournament.NotFound("there is no page at %s", c.Request.URL.Path)
+		if strings.HasPrefix(c.Request.URL.Path, "/api/") {
+			h.failJSON(c, missing)
+			return
+		}
+		h.failHTML(c, missing)
+	})
+
 	g := r.Group("", securityHeaders, h.sessionUser)
 	g.GET("/", h.eventsPage)
 	g.GET("/search", h.searchPage)

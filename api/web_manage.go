@@ -624,6 +624,11 @@ func (h *handler) saveGame(c *gin.Context) {
 		v[k] = c.PostForm(k)
 	}
 	err = readUploadedSheet(c, v)
+	if err == nil && game.Result != nil && strings.TrimSpace(v["reason"]) == "" {
+		// A correction never overwrites silently: its reason goes to the
+		// audit log with the old and the new result.
+		err = tournament.Invalid("reason", "the game already has the result %s; say why it is corrected", game.Result.Score())
+	}
 	if err == nil {
 		var version int
 		version, err = strconv.Atoi(v["version"])

@@ -85,6 +85,13 @@ func TestArbiterRunsARoundByForms(t *testing.T) {
 	}
 	rec = a.post(edit, url.Values{"score": {"17:7"}, "end_reason": {"final_position"}, "version": {"1"}, "sheet": {sampleGame}})
 	mustStatus(t, "sheet", rec.Code, http.StatusSeeOther, rec.Body.String())
+	rec = a.post(edit, url.Values{"score": {"24:0"}, "end_reason": {"arbiter"}, "version": {"2"}})
+	mustStatus(t, "correction without a reason", rec.Code, http.StatusBadRequest, "")
+	if !strings.Contains(rec.Body.String(), "укажите причину исправления") {
+		t.Errorf("a correction without a reason is not explained")
+	}
+	rec = a.post(edit, url.Values{"score": {"24:0"}, "end_reason": {"arbiter"}, "version": {"2"}, "reason": {"нарушение правил"}})
+	mustStatus(t, "correction", rec.Code, http.StatusSeeOther, rec.Body.String())
 
 	rec = a.post(fmt.Sprintf("/events/%d/finish", id), nil)
 	mustStatus(t, "finish too early", rec.Code, http.StatusConflict, "")
@@ -110,6 +117,7 @@ func TestArbiterRunsARoundByForms(t *testing.T) {
 		{"/search?q=елкин", "Ёлкин Олег"},
 		{fmt.Sprintf("/events/%d/rounds/1/boards/1", id), `data-frames="`},
 		{fmt.Sprintf("/events/%d/rounds/1/boards/1", id), "d8:a5"},
+		{fmt.Sprintf("/events/%d/rounds/1/boards/1", id), "24:0"},
 		{fmt.Sprintf("/events/%d/standings", id), "Коэффициент Бергера"},
 		{fmt.Sprintf("/events/%d/standings?lang=en", id), "Sonneborn-Berger"},
 	} {
@@ -117,7 +125,7 @@ func TestArbiterRunsARoundByForms(t *testing.T) {
 			t.Errorf("%s does not show %q", tc.path, tc.want)
 		}
 	}
-	if body := a.get(fmt.Sprintf("/events/%d/audit", id)).Body.String(); !strings.Contains(body, "Результат") || !strings.Contains(body, "arbiter@example.org") {
+	if body := a.get(fmt.Sprintf("/events/%d/audit", id)).Body.String(); !strings.Contains(body, "Результат") || !strings.Contains(body, "нарушение правил") {
 		t.Errorf("the audit log does not list the results entered")
 	}
 }

@@ -17,11 +17,8 @@ func TestSecurityHeaders(t *testing.T) {
 	for _, path := range []string{"/", "/login", fmt.Sprintf("/events/%d", id), "/no-such-page/events/1/standings"} {
 		t.Run(path, func(t *testing.T) {
 			rec := s.anonymous().get(path)
-			if path == "/no-such-page/events/1/standings" {
-				if rec.Code != http.StatusNotFound {
-					t.Fatalf("status %d, want 404", rec.Code)
-				}
-				return
+			if path == "/no-such-page/events/1/standings" && rec.Code != http.StatusNotFound {
+				t.Fatalf("status %d, want 404", rec.Code)
 			}
 			h := rec.Header()
 			csp := h.Get("Content-Security-Policy")
