@@ -1,0 +1,44 @@
+package report
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+)
+
+// pdfText reads a rendered PDF back as text with poppler's pdftotext, the
+// way a person copying from the PDF would see it. Without pdftotext the test
+// is skipped, except in CI (env CI set), where scripts/test installs it.
+func pdfText(t *testing.T, name string, pdf []byte) string {
+	t.Helper()
+	if _, err := exec.LookPath("pdftotext"); err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("pdftotext is needed to read the PDFs back: %v", err)
+		}
+		t.Skip("pdftotext (poppler-utils) is not installed; scripts/test installs it")
+	}
+	dir := t.TempDir()
+	if keep := os.Getenv("ADIUKH_REPORT_DIR"); keep != "" {
+		dir = keep // set to look at the rendered PDFs
+	}
+	path := filepath.Join(dir, name+".pdf")
+	if err := os.WriteFile(path, pdf, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command("pdftotext", "-layout", "-enc", "UTF-8", path, "-").CombinedOutput()
+	if err != nil {
+		t.Fatalf("pdftotext %s: %v\n%s", name, err, out)
+	}
+	return string(out)
+}
+
+func render(t *testing.T, f func(*bytes.Buffer) error) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := f(&buf); err != nil {
+		t.Fatalf("render: %v", err)
+	}
+	return buf.Bytes()
+}
