@@ -13,6 +13,14 @@ import (
 // is skipped, except in CI (env CI set), where scripts/test installs it.
 func pdfText(t *testing.T, name string, pdf []byte) string {
 	t.Helper()
+	return pdfTextAs(t, name, pdf, "-layout")
+}
+
+// pdfTextAs reads the PDF in the given pdftotext mode: "-layout" keeps the
+// columns of a table on one line, "-raw" keeps text in drawing order (one
+// diagram's notation stays together even when two diagrams stand side by side).
+func pdfTextAs(t *testing.T, name string, pdf []byte, mode string) string {
+	t.Helper()
 	if _, err := exec.LookPath("pdftotext"); err != nil {
 		if os.Getenv("CI") != "" {
 			t.Fatalf("pdftotext is needed to read the PDFs back: %v", err)
@@ -27,7 +35,7 @@ func pdfText(t *testing.T, name string, pdf []byte) string {
 	if err := os.WriteFile(path, pdf, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	out, err := exec.Command("pdftotext", "-layout", "-enc", "UTF-8", path, "-").CombinedOutput()
+	out, err := exec.Command("pdftotext", mode, "-enc", "UTF-8", path, "-").CombinedOutput()
 	if err != nil {
 		t.Fatalf("pdftotext %s: %v\n%s", name, err, out)
 	}

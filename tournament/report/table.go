@@ -44,7 +44,27 @@ func (t *table) needsLandscape() bool {
 
 // pages splits the middle columns into runs that fit next to the lead columns
 // on a page of the given width; the tail stays together with the last run.
+// The runs are made as even as they can be (15 rounds on two pages as 8 and
+// 7, not 14 and 1).
 func (t *table) pages(width float64) [][2]int {
+	greedy := t.greedyPages(width)
+	pages := len(greedy)
+	if pages == 1 {
+		return greedy
+	}
+	per := (len(t.middle) + pages - 1) / pages
+	var even [][2]int
+	for start := 0; start < len(t.middle); start += per {
+		even = append(even, [2]int{start, min(start+per, len(t.middle))})
+	}
+	if len(even) == pages && t.fits(even, width) {
+		return even
+	}
+	return greedy
+}
+
+// greedyPages fills each page with as many middle columns as fit.
+func (t *table) greedyPages(width float64) [][2]int {
 	room := width - sumWidths(t.lead)
 	tail := sumWidths(t.tail)
 	var runs [][2]int
@@ -61,6 +81,21 @@ func (t *table) pages(width float64) [][2]int {
 		start = len(t.middle)
 	}
 	return append(runs, [2]int{start, len(t.middle)})
+}
+
+// fits tells whether every run, and the tail after the last, fits the width.
+func (t *table) fits(runs [][2]int, width float64) bool {
+	room := width - sumWidths(t.lead)
+	for i, run := range runs {
+		used := sumWidths(t.middle[run[0]:run[1]])
+		if i == len(runs)-1 {
+			used += sumWidths(t.tail)
+		}
+		if used > room {
+			return false
+		}
+	}
+	return true
 }
 
 // draw prints the table from the cursor on, adding pages (with the event
