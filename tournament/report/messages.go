@@ -21,7 +21,6 @@ const (
 	msgBirthYear
 	msgClub
 	msgCity
-	msgFederationID
 	msgPoints
 	msgRoundShort
 	msgBoard
@@ -34,9 +33,9 @@ const (
 	msgByeBoard
 	msgWithdrawn
 	msgLegendForfeits
+	msgLegendColours
 	msgPage
 	msgChiefArbiter
-	msgArbiter
 	msgEvent
 	msgDiscipline
 	msgTimeControl
@@ -59,7 +58,6 @@ const (
 	msgSeconds
 	msgDays
 	msgPerMove
-	msgVenue
 	msgDateFormat
 	msgCount
 )
@@ -81,7 +79,6 @@ var messages = [msgCount]struct{ ru, en string }{
 	msgBirthYear:        {"Г. р.", "Born"},
 	msgClub:             {"Клуб", "Club"},
 	msgCity:             {"Город", "City"},
-	msgFederationID:     {"ID федерации", "Federation ID"},
 	msgPoints:           {"Очки", "Pts"},
 	msgRoundShort:       {"%d тур", "Rd %d"},
 	msgBoard:            {"Доска", "Board"},
@@ -93,10 +90,10 @@ var messages = [msgCount]struct{ ru, en string }{
 	msgByeCell:          {"бай", "bye"},
 	msgByeBoard:         {"свободен от игры (бай)", "bye"},
 	msgWithdrawn:        {"выбыл", "withdrawn"},
-	msgLegendForfeits:   {"+:− и −:+ — неявка (24:0), −:− — двойная неявка (0:0), б/ч — цвет шашек", "+:− and −:+ forfeit (24:0), −:− double forfeit (0:0), w/b colour"},
+	msgLegendForfeits:   {"+:− и −:+ — неявка (24:0), −:− — двойная неявка (0:0)", "+:− and −:+ forfeit (24:0), −:− double forfeit (0:0)"},
+	msgLegendColours:    {"б — белые, ч — чёрные", "w White, b Black"},
 	msgPage:             {"стр. %d из %s", "page %d of %s"},
 	msgChiefArbiter:     {"Главный судья", "Chief arbiter"},
-	msgArbiter:          {"Судья", "Arbiter"},
 	msgEvent:            {"Соревнование", "Event"},
 	msgDiscipline:       {"Дисциплина", "Discipline"},
 	msgTimeControl:      {"Контроль времени", "Time control"},
@@ -120,7 +117,6 @@ var messages = [msgCount]struct{ ru, en string }{
 	msgSeconds:       {"с", "s"},
 	msgDays:          {"дн.", "days"},
 	msgPerMove:       {"ход", "move"},
-	msgVenue:         {"Место проведения", "Venue"},
 	msgDateFormat:    {"02.01.2006", "2 Jan 2006"},
 }
 

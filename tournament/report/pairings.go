@@ -80,7 +80,7 @@ func (d *document) pairingsIntro(p Pairings, code *qr.Code) {
 	top := d.pdf.GetY()
 	d.font(false, 10)
 	if date := formatDate(d.loc, p.Date); date != "" {
-		d.pdf.CellFormat(0, 6, text(d.loc, msgDate)+": "+date, "", 1, "L", false, 0, "")
+		d.cell(0, 6, text(d.loc, msgDate)+": "+date, "", 1, "L", false)
 	}
 	if code == nil {
 		d.pdf.Ln(2)
@@ -92,7 +92,7 @@ func (d *document) pairingsIntro(p Pairings, code *qr.Code) {
 	d.pdf.SetTextColor(80, 80, 80)
 	captionWidth := 70.0
 	d.pdf.SetXY(x-captionWidth-5, top+qrSize/2-4)
-	d.pdf.MultiCell(captionWidth, 3.5, text(d.loc, msgQRCaption)+"\n"+p.PublicURL, "", "R", false)
+	d.multiCell(captionWidth, 3.5, text(d.loc, msgQRCaption)+"\n"+p.PublicURL, "", "R", false)
 	d.pdf.SetTextColor(0, 0, 0)
 	d.pdf.SetY(top + qrSize + 3)
 }

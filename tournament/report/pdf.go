@@ -64,8 +64,8 @@ func (d *document) withPageNumbers() {
 		d.pdf.SetY(-margin)
 		d.font(false, 7)
 		d.pdf.SetTextColor(110, 110, 110)
-		d.pdf.CellFormat(0, 4, "adiukh", "", 0, "L", false, 0, "")
-		d.pdf.CellFormat(0, 4, text(d.loc, msgPage, d.pdf.PageNo(), "{nb}"), "", 0, "R", false, 0, "")
+		d.cell(0, 4, "adiukh", "", 0, "L", false)
+		d.cell(0, 4, text(d.loc, msgPage, d.pdf.PageNo(), "{nb}"), "", 0, "R", false)
 		d.pdf.SetTextColor(0, 0, 0)
 	})
 }
@@ -113,7 +113,7 @@ func (d *document) newPage(landscape bool) {
 func (d *document) eventHeader() {
 	width := d.pageWidth()
 	d.font(true, 13)
-	d.pdf.MultiCell(width, 6, d.event.Name, "", "C", false)
+	d.multiCell(width, 6, d.event.Name, "", "C", false)
 	details := nonEmpty(
 		d.event.Discipline.In(d.loc),
 		d.event.System.In(d.loc),
@@ -124,7 +124,7 @@ func (d *document) eventHeader() {
 	if details != "" {
 		d.font(false, 9)
 		d.pdf.SetTextColor(70, 70, 70)
-		d.pdf.MultiCell(width, 4.5, details, "", "C", false)
+		d.multiCell(width, 4.5, details, "", "C", false)
 		d.pdf.SetTextColor(0, 0, 0)
 	}
 	y := d.pdf.GetY() + 1.5
@@ -133,7 +133,7 @@ func (d *document) eventHeader() {
 	d.pdf.SetLineWidth(0.2)
 	d.pdf.SetY(y + 2)
 	d.font(true, 12)
-	d.pdf.CellFormat(width, 7, d.title, "", 1, "C", false, 0, "")
+	d.cell(width, 7, d.title, "", 1, "C", false)
 	d.pdf.Ln(2)
 }
 
@@ -148,10 +148,25 @@ func nonEmpty(parts ...string) string {
 	return strings.Join(kept, " · ")
 }
 
+// cell prints one line of text in a box; see fpdf's CellFormat.
+func (d *document) cell(w, h float64, s, border string, ln int, align string, fill bool) {
+	d.pdf.CellFormat(w, h, printable(s), border, ln, align, fill, 0, "")
+}
+
+// multiCell prints text wrapped to width w, keeping its line breaks.
+func (d *document) multiCell(w, h float64, s, border, align string, fill bool) {
+	lines := strings.Split(s, "\n")
+	for i, line := range lines {
+		lines[i] = printable(line)
+	}
+	d.pdf.MultiCell(w, h, strings.Join(lines, "\n"), border, align, fill)
+}
+
 // fit shortens s with an ellipsis so that it fits in width w of the current font.
 func (d *document) fit(s string, w float64) string {
+	s = printable(s)
 	room := w - 2*cellMargin
-	if d.pdf.GetStringWidth(s) <= room {
+	if s == "" || d.pdf.GetStringWidth(s) <= room {
 		return s
 	}
 	runes := []rune(s)
@@ -168,7 +183,7 @@ func (d *document) fit(s string, w float64) string {
 func (d *document) textWidth(texts ...string) float64 {
 	widest := 0.0
 	for _, t := range texts {
-		widest = max(widest, d.pdf.GetStringWidth(t))
+		widest = max(widest, d.pdf.GetStringWidth(printable(t)))
 	}
 	return widest + 2*cellMargin + 0.5
 }
@@ -180,11 +195,11 @@ func (d *document) signatureLine(label, name string) {
 	}
 	d.pdf.Ln(8)
 	d.font(false, 10)
-	d.pdf.CellFormat(d.textWidth(label)+2, 6, label, "", 0, "L", false, 0, "")
+	d.cell(d.textWidth(label)+2, 6, label, "", 0, "L", false)
 	x, y := d.pdf.GetXY()
 	d.pdf.Line(x, y+5, x+50, y+5)
 	d.pdf.SetX(x + 52)
-	d.pdf.CellFormat(0, 6, name, "", 1, "L", false, 0, "")
+	d.cell(0, 6, name, "", 1, "L", false)
 }
 
 func (d *document) landscape() bool {
@@ -200,6 +215,6 @@ func (d *document) note(s string) {
 	d.pdf.Ln(1.5)
 	d.font(false, 7.5)
 	d.pdf.SetTextColor(80, 80, 80)
-	d.pdf.MultiCell(d.pageWidth(), 3.8, s, "", "L", false)
+	d.multiCell(d.pageWidth(), 3.8, s, "", "L", false)
 	d.pdf.SetTextColor(0, 0, 0)
 }

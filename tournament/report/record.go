@@ -64,7 +64,7 @@ func (d *document) recordIntro(g GameRecord) {
 	width := d.pageWidth()
 	d.font(true, 11)
 	players := text(d.loc, msgWhite) + ": " + playerLabel(g.White) + "   —   " + text(d.loc, msgBlack) + ": " + playerLabel(g.Black)
-	d.pdf.MultiCell(width, 6, players, "", "C", false)
+	d.multiCell(width, 6, players, "", "C", false)
 	var parts []string
 	if g.Round > 0 {
 		parts = append(parts, text(d.loc, msgRound)+" "+strconv.Itoa(g.Round))
@@ -77,7 +77,7 @@ func (d *document) recordIntro(g GameRecord) {
 		parts = append(parts, text(d.loc, msgScore)+" "+score)
 	}
 	d.font(false, 10)
-	d.pdf.CellFormat(width, 6, nonEmpty(parts...), "", 1, "C", false, 0, "")
+	d.cell(width, 6, nonEmpty(parts...), "", 1, "C", false)
 	d.pdf.Ln(4)
 }
 
@@ -92,7 +92,7 @@ func (d *document) diagram(x, y float64, caption string, pos Position) float64 {
 	}
 	d.font(true, 9)
 	d.pdf.SetXY(x, y)
-	d.pdf.CellFormat(boardSide, 5, caption, "", 0, "C", false, 0, "")
+	d.cell(boardSide, 5, caption, "", 0, "C", false)
 	top := y + 6
 
 	d.pdf.SetDrawColor(0, 0, 0)
@@ -107,11 +107,11 @@ func (d *document) diagram(x, y float64, caption string, pos Position) float64 {
 			}
 		}
 		d.pdf.SetXY(x-4, top+float64(row)*squareSize)
-		d.pdf.CellFormat(4, squareSize, strconv.Itoa(8-row), "", 0, "C", false, 0, "")
+		d.cell(4, squareSize, strconv.Itoa(8-row), "", 0, "C", false)
 	}
 	for file := range 8 {
 		d.pdf.SetXY(x+float64(file)*squareSize, top+boardSide)
-		d.pdf.CellFormat(squareSize, 4, string(rune('a'+file)), "", 0, "C", false, 0, "")
+		d.cell(squareSize, 4, string(rune('a'+file)), "", 0, "C", false)
 	}
 	d.pdf.SetLineWidth(0.4)
 	d.pdf.Rect(x, top, boardSide, boardSide, "D")
@@ -123,7 +123,7 @@ func (d *document) diagram(x, y float64, caption string, pos Position) float64 {
 
 	d.font(false, 7.5)
 	d.pdf.SetXY(x, top+boardSide+5)
-	d.pdf.MultiCell(boardSide, 3.5, positionNotation(d.loc, pos), "", "L", false)
+	d.multiCell(boardSide, 3.5, positionNotation(d.loc, pos), "", "L", false)
 	return d.pdf.GetY()
 }
 
@@ -163,7 +163,7 @@ func (d *document) tower(centreX, centreY float64, t Tower) {
 	}
 	topY := base - float64(own+other-1)*step
 	d.pdf.SetXY(centreX-rx, topY-ry)
-	d.pdf.CellFormat(2*rx, 2*ry, label, "", 0, "C", false, 0, "")
+	d.cell(2*rx, 2*ry, label, "", 0, "C", false)
 	d.pdf.SetTextColor(0, 0, 0)
 }
 
@@ -214,7 +214,7 @@ func (d *document) moveList(rows []moveRow) {
 	blockWidth := (d.pageWidth() - recordGap*(recordBlocks-1)) / recordBlocks
 	moveWidth := (blockWidth - recordNoWidth) / 2
 	d.font(true, 10)
-	d.pdf.CellFormat(0, 6, text(d.loc, msgMoves), "", 1, "L", false, 0, "")
+	d.cell(0, 6, text(d.loc, msgMoves), "", 1, "L", false)
 	for next := 0; next < len(rows); {
 		if d.pdf.GetY()+2*recordRowHeight > d.bottom() {
 			d.newPage(false)
@@ -227,15 +227,15 @@ func (d *document) moveList(rows []moveRow) {
 			d.pdf.SetXY(x, top)
 			d.font(true, 8)
 			d.pdf.SetFillColor(225, 228, 232)
-			d.pdf.CellFormat(recordNoWidth, recordRowHeight, text(d.loc, msgMoveNo), "1", 0, "C", true, 0, "")
-			d.pdf.CellFormat(moveWidth, recordRowHeight, text(d.loc, msgWhite), "1", 0, "C", true, 0, "")
-			d.pdf.CellFormat(moveWidth, recordRowHeight, text(d.loc, msgBlack), "1", 0, "C", true, 0, "")
+			d.cell(recordNoWidth, recordRowHeight, text(d.loc, msgMoveNo), "1", 0, "C", true)
+			d.cell(moveWidth, recordRowHeight, text(d.loc, msgWhite), "1", 0, "C", true)
+			d.cell(moveWidth, recordRowHeight, text(d.loc, msgBlack), "1", 0, "C", true)
 			d.font(false, 8)
 			for i := 0; i < perBlock && next < len(rows); i++ {
 				d.pdf.SetXY(x, top+recordRowHeight*float64(i+1))
-				d.pdf.CellFormat(recordNoWidth, recordRowHeight, strconv.Itoa(next+1), "1", 0, "C", false, 0, "")
-				d.pdf.CellFormat(moveWidth, recordRowHeight, d.fit(rows[next].white, moveWidth), "1", 0, "L", false, 0, "")
-				d.pdf.CellFormat(moveWidth, recordRowHeight, d.fit(rows[next].black, moveWidth), "1", 0, "L", false, 0, "")
+				d.cell(recordNoWidth, recordRowHeight, strconv.Itoa(next+1), "1", 0, "C", false)
+				d.cell(moveWidth, recordRowHeight, d.fit(rows[next].white, moveWidth), "1", 0, "L", false)
+				d.cell(moveWidth, recordRowHeight, d.fit(rows[next].black, moveWidth), "1", 0, "L", false)
 				next++
 			}
 		}

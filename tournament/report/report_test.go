@@ -353,6 +353,27 @@ func TestBadInputIsRefused(t *testing.T) {
 	}
 }
 
+// TestCharactersOutsideTheFont checks that a name with characters the Go
+// font lacks (an emoji makes fpdf itself panic) prints with "?" in their place.
+func TestCharactersOutsideTheFont(t *testing.T) {
+	s := testStandings(4, 3)
+	s.Rows[0].Player.Name = "Ωмега 😀 中文\tЖ"
+	s.Event.Name = "Кубок 😀 \xff\xfe"
+	for name, f := range map[string]func(*bytes.Buffer) error{
+		"standings": func(b *bytes.Buffer) error { return StandingsPDF(b, Russian, s) },
+		"sheet": func(b *bytes.Buffer) error {
+			return ScoreSheetsPDF(b, Russian, []ScoreSheet{{Event: s.Event, White: s.Rows[0].Player}})
+		},
+	} {
+		t.Run(name, func(t *testing.T) {
+			text := pdfText(t, "outside-font-"+name, render(t, f))
+			if !strings.Contains(text, "Ωмега ? ?? Ж") || !strings.Contains(text, "Кубок") {
+				t.Errorf("want the name as \"Ωмега ? ?? Ж\" and the event name in:\n%s", text)
+			}
+		})
+	}
+}
+
 // TestConcurrentRendering renders 32 PDFs of every kind at once; run under
 // -race it shows that documents share nothing mutable (the embedded font
 // bytes are only read).

@@ -34,7 +34,7 @@ func (d *document) scoreSheet(s ScoreSheet) {
 	d.pdf.AddPageFormat("P", a4)
 	width := d.pageWidth()
 	d.font(true, 16)
-	d.pdf.CellFormat(width, 9, text(d.loc, msgScoreSheet), "", 1, "C", false, 0, "")
+	d.cell(width, 9, text(d.loc, msgScoreSheet), "", 1, "C", false)
 	d.pdf.Ln(3)
 
 	half := (width - 8) / 2
@@ -69,11 +69,11 @@ func (d *document) field(label, value string, x, width float64) {
 	d.pdf.SetTextColor(90, 90, 90)
 	d.pdf.SetXY(x, y)
 	labelWidth := d.textWidth(label + ":")
-	d.pdf.CellFormat(labelWidth, height, label+":", "", 0, "L", false, 0, "")
+	d.cell(labelWidth, height, label+":", "", 0, "L", false)
 	d.pdf.SetTextColor(0, 0, 0)
 	d.font(true, 11)
 	lineWidth := width - labelWidth
-	d.pdf.CellFormat(lineWidth, height, d.fit(value, lineWidth), "", 0, "L", false, 0, "")
+	d.cell(lineWidth, height, d.fit(value, lineWidth), "", 0, "L", false)
 	d.pdf.Line(x+labelWidth, y+height-1.2, x+width, y+height-1.2)
 	if x+width >= margin+d.pageWidth()-0.01 {
 		d.pdf.SetXY(margin, y+height+1)
@@ -89,15 +89,15 @@ func (d *document) moveGridBlock(x, y float64, first int) {
 	d.pdf.SetFillColor(225, 228, 232)
 	d.font(true, 9)
 	d.pdf.SetXY(x, y)
-	d.pdf.CellFormat(sheetNumberWidth, sheetRowHeight, text(d.loc, msgMoveNo), "1", 0, "C", true, 0, "")
-	d.pdf.CellFormat(sheetMoveWidth, sheetRowHeight, text(d.loc, msgWhite), "1", 0, "C", true, 0, "")
-	d.pdf.CellFormat(sheetMoveWidth, sheetRowHeight, text(d.loc, msgBlack), "1", 0, "C", true, 0, "")
+	d.cell(sheetNumberWidth, sheetRowHeight, text(d.loc, msgMoveNo), "1", 0, "C", true)
+	d.cell(sheetMoveWidth, sheetRowHeight, text(d.loc, msgWhite), "1", 0, "C", true)
+	d.cell(sheetMoveWidth, sheetRowHeight, text(d.loc, msgBlack), "1", 0, "C", true)
 	d.font(false, 9)
 	for i := range sheetMovesPerBlock {
 		d.pdf.SetXY(x, y+sheetRowHeight*float64(i+1))
-		d.pdf.CellFormat(sheetNumberWidth, sheetRowHeight, strconv.Itoa(first+i), "1", 0, "C", true, 0, "")
-		d.pdf.CellFormat(sheetMoveWidth, sheetRowHeight, "", "1", 0, "C", false, 0, "")
-		d.pdf.CellFormat(sheetMoveWidth, sheetRowHeight, "", "1", 0, "C", false, 0, "")
+		d.cell(sheetNumberWidth, sheetRowHeight, strconv.Itoa(first+i), "1", 0, "C", true)
+		d.cell(sheetMoveWidth, sheetRowHeight, "", "1", 0, "C", false)
+		d.cell(sheetMoveWidth, sheetRowHeight, "", "1", 0, "C", false)
 	}
 }
 
@@ -108,20 +108,20 @@ func (d *document) resultBox() {
 	d.font(true, 11)
 	label := text(d.loc, msgScore) + ":"
 	d.pdf.SetXY(margin, y)
-	d.pdf.CellFormat(d.textWidth(label)+2, height, label, "", 0, "L", false, 0, "")
+	d.cell(d.textWidth(label)+2, height, label, "", 0, "L", false)
 	x := d.pdf.GetX()
 	d.pdf.SetLineWidth(0.4)
 	d.pdf.Rect(x, y, box, height, "D")
 	d.pdf.SetXY(x+box, y)
 	d.font(true, 16)
-	d.pdf.CellFormat(6, height, ":", "", 0, "C", false, 0, "")
+	d.cell(6, height, ":", "", 0, "C", false)
 	d.pdf.Rect(x+box+6, y, box, height, "D")
 	d.pdf.SetLineWidth(0.2)
 	d.font(false, 7)
 	d.pdf.SetXY(x, y+height)
-	d.pdf.CellFormat(box, 4, text(d.loc, msgWhite), "", 0, "C", false, 0, "")
+	d.cell(box, 4, text(d.loc, msgWhite), "", 0, "C", false)
 	d.pdf.SetX(x + box + 6)
-	d.pdf.CellFormat(box, 4, text(d.loc, msgBlack), "", 0, "C", false, 0, "")
+	d.cell(box, 4, text(d.loc, msgBlack), "", 0, "C", false)
 	d.pdf.SetY(y + height + 6)
 }
 
@@ -135,6 +135,6 @@ func (d *document) signatures() {
 		d.pdf.Line(x, y+8, x+width, y+8)
 		d.font(false, 8)
 		d.pdf.SetXY(x, y+9)
-		d.pdf.CellFormat(width, 4, label, "", 0, "C", false, 0, "")
+		d.cell(width, 4, label, "", 0, "C", false)
 	}
 }

@@ -106,7 +106,7 @@ func ProgressPDF(w io.Writer, loc Locale, s Standings) error {
 	}
 	d.newPage(true)
 	t.draw(d)
-	d.note(text(loc, msgLegendForfeits))
+	d.note(text(loc, msgLegendForfeits) + "; " + text(loc, msgLegendColours))
 	d.signatureLine(text(loc, msgChiefArbiter), s.Event.ChiefArbiter)
 	return d.output(w)
 }

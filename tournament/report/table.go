@@ -162,24 +162,35 @@ func (t *table) headerRow(d *document, cols []column) {
 	d.pdf.SetFillColor(220, 224, 230)
 	d.pdf.SetDrawColor(120, 120, 120)
 	for _, c := range cols {
-		d.pdf.CellFormat(c.width, t.rowHeight+1, d.fit(c.title, c.width), "1", 0, "C", true, 0, "")
+		d.cell(c.width, t.rowHeight+1, d.fit(c.title, c.width), "1", 0, "C", true)
 	}
 	d.pdf.Ln(-1)
 }
 
 func (t *table) bodyRow(d *document, cols []column, row []cell, pick []int, zebra bool) {
+	background := 255
+	if zebra {
+		background = 243
+	}
+	// Colour and font change only between cells that differ: a 200-player
+	// grid has 40 000 cells and fpdf writes every change into the page.
+	fill, bold := -1, false
+	d.font(false, t.fontSize)
 	for i, c := range cols {
 		cl := row[pick[i]]
-		switch {
-		case cl.shade:
-			d.pdf.SetFillColor(150, 150, 150)
-		case zebra:
-			d.pdf.SetFillColor(243, 245, 248)
-		default:
-			d.pdf.SetFillColor(255, 255, 255)
+		want := background
+		if cl.shade {
+			want = 150
 		}
-		d.font(cl.bold, t.fontSize)
-		d.pdf.CellFormat(c.width, t.rowHeight, d.fit(cl.text, c.width), "1", 0, c.align, true, 0, "")
+		if want != fill {
+			d.pdf.SetFillColor(want, want, want)
+			fill = want
+		}
+		if cl.bold != bold {
+			d.font(cl.bold, t.fontSize)
+			bold = cl.bold
+		}
+		d.cell(c.width, t.rowHeight, d.fit(cl.text, c.width), "1", 0, c.align, true)
 	}
 	d.pdf.Ln(-1)
 }
