@@ -21,12 +21,7 @@ func pdfText(t *testing.T, name string, pdf []byte) string {
 // diagram's notation stays together even when two diagrams stand side by side).
 func pdfTextAs(t *testing.T, name string, pdf []byte, mode string) string {
 	t.Helper()
-	if _, err := exec.LookPath("pdftotext"); err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("pdftotext is needed to read the PDFs back: %v", err)
-		}
-		t.Skip("pdftotext (poppler-utils) is not installed; scripts/test installs it")
-	}
+	needTool(t, "pdftotext", "poppler-utils")
 	dir := t.TempDir()
 	if keep := os.Getenv("ADIUKH_REPORT_DIR"); keep != "" {
 		dir = keep // set to look at the rendered PDFs
@@ -40,6 +35,18 @@ func pdfTextAs(t *testing.T, name string, pdf []byte, mode string) string {
 		t.Fatalf("pdftotext %s: %v\n%s", name, err, out)
 	}
 	return string(out)
+}
+
+// needTool finds an external program the test drives. Without it the test is
+// skipped, except in CI (env CI set), where scripts/test installs it.
+func needTool(t *testing.T, name, pkg string) {
+	t.Helper()
+	if _, err := exec.LookPath(name); err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("%s (%s) is needed by this test: %v", name, pkg, err)
+		}
+		t.Skipf("%s (%s) is not installed; scripts/test installs it", name, pkg)
+	}
 }
 
 func render(t *testing.T, f func(*bytes.Buffer) error) []byte {

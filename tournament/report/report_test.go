@@ -3,6 +3,9 @@ package report
 import (
 	"bytes"
 	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -179,6 +182,29 @@ func TestPairingsPDF(t *testing.T) {
 				fieldsInOrder(t, line, append(want, "3½", b.Black.Name, strconv.Itoa(b.Black.StartNo))...)
 			}
 		})
+	}
+}
+
+// TestPairingsQRCodeDecodes rasterises the pairing list and reads the QR
+// code back with zbarimg: it must lead to the public pairings page.
+func TestPairingsQRCodeDecodes(t *testing.T) {
+	needTool(t, "pdftoppm", "poppler-utils")
+	needTool(t, "zbarimg", "zbar-tools")
+	p := testPairings(4)
+	dir := t.TempDir()
+	pdf := filepath.Join(dir, "pairings.pdf")
+	if err := os.WriteFile(pdf, render(t, func(b *bytes.Buffer) error { return PairingsPDF(b, Russian, p) }), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := exec.Command("pdftoppm", "-png", "-r", "200", "-singlefile", pdf, filepath.Join(dir, "page")).CombinedOutput(); err != nil {
+		t.Fatalf("pdftoppm: %v\n%s", err, out)
+	}
+	out, err := exec.Command("zbarimg", "-q", "--raw", filepath.Join(dir, "page.png")).Output()
+	if err != nil {
+		t.Fatalf("zbarimg found no QR code: %v", err)
+	}
+	if got := strings.TrimSpace(string(out)); got != p.PublicURL {
+		t.Errorf("QR code reads %q, want %q", got, p.PublicURL)
 	}
 }
 
