@@ -43,12 +43,15 @@ func newDocument(loc Locale, event Event, title string) *document {
 	pdf.SetCellMargin(cellMargin)
 	// Pages break where the tables say, so that header rows repeat.
 	pdf.SetAutoPageBreak(false, margin)
-	pdf.SetTitle(strings.TrimSpace(event.Name+" — "+title), true)
+	docTitle := title
+	if event.Name != "" {
+		docTitle = event.Name + " — " + title
+	}
+	pdf.SetTitle(docTitle, true)
 	pdf.SetCreator("adiukh", true)
 	pdf.SetLang(string(langOf(loc)))
 	pdf.AliasNbPages("")
-	d := &document{pdf: pdf, loc: loc, event: event, title: title}
-	return d
+	return &document{pdf: pdf, loc: loc, event: event, title: title}
 }
 
 func langOf(loc Locale) Locale {

@@ -22,7 +22,11 @@ const (
 // by hand, so blank sheets are ScoreSheet values with nothing (or only the
 // event) filled in.
 func ScoreSheetsPDF(w io.Writer, loc Locale, sheets []ScoreSheet) error {
-	d := newDocument(loc, Event{}, text(loc, msgScoreSheet))
+	var event Event
+	if len(sheets) > 0 {
+		event = sheets[0].Event
+	}
+	d := newDocument(loc, event, text(loc, msgScoreSheet))
 	for _, s := range sheets {
 		d.scoreSheet(s)
 	}
@@ -30,7 +34,6 @@ func ScoreSheetsPDF(w io.Writer, loc Locale, sheets []ScoreSheet) error {
 }
 
 func (d *document) scoreSheet(s ScoreSheet) {
-	d.event = s.Event
 	d.pdf.AddPageFormat("P", a4)
 	width := d.pageWidth()
 	d.font(true, 16)
