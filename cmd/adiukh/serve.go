@@ -14,6 +14,9 @@ import (
 	"time"
 
 	"adiukh/api"
+	"adiukh/tournament"
+	"adiukh/tournament/account"
+	"adiukh/tournament/engines"
 	"adiukh/tournament/store"
 )
 
@@ -43,7 +46,13 @@ func serve(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "adiukh serve: %v\n", err)
 		return 1
 	}
-	srv := &http.Server{Handler: api.NewRouter(st), ReadHeaderTimeout: 10 * time.Second}
+	handler := api.NewRouter(api.Deps{
+		DB:       st,
+		Events:   tournament.NewService(st, engines.Options()),
+		Accounts: account.NewService(st),
+		Log:      log,
+	})
+	srv := &http.Server{Handler: handler, ReadHeaderTimeout: 10 * time.Second}
 	fmt.Fprintf(stdout, "adiukh is listening on http://%s (database %s)\n", ln.Addr(), *dsn)
 
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
