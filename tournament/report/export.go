@@ -15,7 +15,7 @@ import (
 
 // standingsColumns are the fixed CSV columns; one column per tie-break follows,
 // named by the tie-break's ID.
-var standingsColumns = []string{"place", "start_no", "name", "rating", "birth_year", "club", "city", "federation_id", "withdrawn", "points"}
+var standingsColumns = []string{"place", "place_last", "start_no", "name", "rating", "birth_year", "club", "city", "federation_id", "withdrawn", "points"}
 
 // StandingsCSV writes the standings as UTF-8 CSV with a header row: the
 // columns of standingsColumns, then one column per tie-break (its ID).
@@ -34,7 +34,7 @@ func StandingsCSV(w io.Writer, s Standings) error {
 	for _, r := range s.Rows {
 		p := r.Player
 		record := []string{
-			strconv.Itoa(r.Place), strconv.Itoa(p.StartNo), p.Name, formatInt(p.Rating), formatInt(p.BirthYear),
+			strconv.Itoa(r.Place), strconv.Itoa(placeLast(r)), strconv.Itoa(p.StartNo), p.Name, formatInt(p.Rating), formatInt(p.BirthYear),
 			p.Club, p.City, p.FederationID, strconv.FormatBool(p.Withdrawn), number(r.Points),
 		}
 		for _, v := range r.TieBreaks {
@@ -49,6 +49,11 @@ func StandingsCSV(w io.Writer, s Standings) error {
 		return fmt.Errorf("write standings CSV: %w", err)
 	}
 	return nil
+}
+
+// placeLast is the last place of the row's group: its own place when unshared.
+func placeLast(r StandingsRow) int {
+	return max(r.Place, r.PlaceLast)
 }
 
 func number(v float64) string {
@@ -91,6 +96,7 @@ type (
 	}
 	standingFile struct {
 		Place        int                `json:"place"`
+		PlaceLast    int                `json:"place_last"`
 		StartNo      int                `json:"start_no"`
 		Name         string             `json:"name"`
 		Rating       int                `json:"rating,omitempty"`
@@ -133,7 +139,7 @@ func StandingsJSON(w io.Writer, s Standings) error {
 			values[s.TieBreaks[j].ID] = v
 		}
 		file.Standings[i] = standingFile{
-			Place: r.Place, StartNo: p.StartNo, Name: p.Name, Rating: p.Rating, BirthYear: p.BirthYear,
+			Place: r.Place, PlaceLast: placeLast(r), StartNo: p.StartNo, Name: p.Name, Rating: p.Rating, BirthYear: p.BirthYear,
 			Club: p.Club, City: p.City, FederationID: p.FederationID, Withdrawn: p.Withdrawn,
 			Points: r.Points, TieBreaks: values,
 		}

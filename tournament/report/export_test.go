@@ -12,6 +12,7 @@ import (
 
 func TestStandingsCSV(t *testing.T) {
 	s := testStandings(9, 5)
+	shareSecondPlace(&s)
 	s.Rows[0].TieBreaks[1] = 37.25
 	var buf bytes.Buffer
 	if err := StandingsCSV(&buf, s); err != nil {
@@ -24,7 +25,7 @@ func TestStandingsCSV(t *testing.T) {
 	if err != nil {
 		t.Fatalf("CSV does not read back: %v", err)
 	}
-	wantHeader := "place,start_no,name,rating,birth_year,club,city,federation_id,withdrawn,points,adiukh-points,buchholz"
+	wantHeader := "place,place_last,start_no,name,rating,birth_year,club,city,federation_id,withdrawn,points,adiukh-points,buchholz"
 	if got := strings.Join(records[0], ","); got != wantHeader {
 		t.Fatalf("header = %s\nwant     %s", got, wantHeader)
 	}
@@ -36,7 +37,7 @@ func TestStandingsCSV(t *testing.T) {
 			rec := records[i+1]
 			p := r.Player
 			want := []string{
-				strconv.Itoa(r.Place), strconv.Itoa(p.StartNo), p.Name, strconv.Itoa(p.Rating), strconv.Itoa(p.BirthYear),
+				strconv.Itoa(r.Place), strconv.Itoa(max(r.Place, r.PlaceLast)), strconv.Itoa(p.StartNo), p.Name, strconv.Itoa(p.Rating), strconv.Itoa(p.BirthYear),
 				p.Club, p.City, p.FederationID, strconv.FormatBool(p.Withdrawn),
 				strconv.FormatFloat(r.Points, 'f', -1, 64),
 				strconv.FormatFloat(r.TieBreaks[0], 'f', -1, 64), strconv.FormatFloat(r.TieBreaks[1], 'f', -1, 64),
@@ -46,7 +47,7 @@ func TestStandingsCSV(t *testing.T) {
 			}
 		})
 	}
-	if got := records[1][11]; got != "37.25" {
+	if got := records[1][12]; got != "37.25" {
 		t.Errorf("a fractional tie-break reads %q, want 37.25 with a decimal point", got)
 	}
 }
@@ -73,6 +74,7 @@ func TestStandingsJSON(t *testing.T) {
 		} `json:"tie_breaks"`
 		Standings []struct {
 			Place     int                `json:"place"`
+			PlaceLast int                `json:"place_last"`
 			StartNo   int                `json:"start_no"`
 			Name      string             `json:"name"`
 			Withdrawn bool               `json:"withdrawn"`
@@ -95,7 +97,7 @@ func TestStandingsJSON(t *testing.T) {
 	}
 	for i, r := range s.Rows {
 		g := got.Standings[i]
-		if g.Place != r.Place || g.StartNo != r.Player.StartNo || g.Name != r.Player.Name || g.Points != r.Points ||
+		if g.Place != r.Place || g.PlaceLast != max(r.Place, r.PlaceLast) || g.StartNo != r.Player.StartNo || g.Name != r.Player.Name || g.Points != r.Points ||
 			g.Withdrawn != r.Player.Withdrawn || g.TieBreaks["adiukh-points"] != r.TieBreaks[0] || g.TieBreaks["buchholz"] != r.TieBreaks[1] {
 			t.Errorf("row %d = %+v, want %+v", i+1, g, r)
 		}

@@ -81,7 +81,7 @@ func testStandings(n, rounds int) Standings {
 			white, black := pair[0], pair[1]
 			if white == 0 || black == 0 {
 				player := max(white, black)
-				rows[player-1].Games = append(rows[player-1].Games, PlayerGame{Round: r + 1, Score: GameScore{Kind: Bye}})
+				rows[player-1].Games = append(rows[player-1].Games, PlayerGame{Round: r + 1, Score: GameScore{Kind: PairingBye}})
 				rows[player-1].Points += 2
 				continue
 			}
@@ -139,6 +139,15 @@ func testStandings(n, rounds int) Standings {
 		},
 		Rows: rows,
 	}
+}
+
+// shareSecondPlace makes the players in places 2 and 3 equal on points and
+// every tie-break, so they share place "2–3".
+func shareSecondPlace(s *Standings) {
+	second, third := &s.Rows[1], &s.Rows[2]
+	third.Points = second.Points
+	third.TieBreaks = slices.Clone(second.TieBreaks)
+	second.PlaceLast, third.Place, third.PlaceLast = 3, 2, 3
 }
 
 func testPairings(boards int) Pairings {

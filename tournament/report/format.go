@@ -89,8 +89,14 @@ func formatScore(loc Locale, s GameScore) string {
 		return "−:+"
 	case DoubleForfeit:
 		return "−:−"
-	case Bye:
-		return text(loc, msgByeCell)
+	case PairingBye:
+		return text(loc, msgByeCell) + " +"
+	case HalfPointBye:
+		return text(loc, msgByeCell) + " ="
+	case ZeroPointBye:
+		return text(loc, msgByeCell) + " −"
+	case Absent:
+		return "—"
 	}
 	return ""
 }
@@ -99,7 +105,7 @@ func formatScore(loc Locale, s GameScore) string {
 // reports would otherwise print nonsense an arbiter might sign.
 func checkScore(s GameScore) error {
 	switch s.Kind {
-	case NotPlayed, Bye, DoubleForfeit:
+	case NotPlayed, DoubleForfeit, PairingBye, HalfPointBye, ZeroPointBye, Absent:
 		return nil
 	case Played:
 		if s.Own < 0 || s.Opponent < 0 || s.Own+s.Opponent != 24 {
@@ -112,7 +118,15 @@ func checkScore(s GameScore) error {
 		}
 		return fmt.Errorf("forfeit %d:%d: a forfeit scores 24:0 or 0:24", s.Own, s.Opponent)
 	}
-	return fmt.Errorf("result kind %d is not one of NotPlayed, Played, Forfeit, DoubleForfeit, Bye", s.Kind)
+	return fmt.Errorf("result kind %d is not one of NotPlayed, Played, Forfeit, DoubleForfeit, PairingBye, HalfPointBye, ZeroPointBye, Absent", s.Kind)
+}
+
+// formatPlace prints a place, "2–3" when it is shared.
+func formatPlace(r StandingsRow) string {
+	if r.PlaceLast > r.Place {
+		return fmt.Sprintf("%d–%d", r.Place, r.PlaceLast)
+	}
+	return formatInt(r.Place)
 }
 
 // colourLetter is the one-letter colour mark of the progress table.

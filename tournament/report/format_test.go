@@ -59,7 +59,10 @@ func TestFormatScore(t *testing.T) {
 		{GameScore{Kind: Forfeit, Own: 24}, "+:−"},
 		{GameScore{Kind: Forfeit, Opponent: 24}, "−:+"},
 		{GameScore{Kind: DoubleForfeit}, "−:−"},
-		{GameScore{Kind: Bye}, "бай"},
+		{GameScore{Kind: PairingBye}, "бай +"},
+		{GameScore{Kind: HalfPointBye}, "бай ="},
+		{GameScore{Kind: ZeroPointBye}, "бай −"},
+		{GameScore{Kind: Absent}, "—"},
 		{GameScore{}, ""},
 	} {
 		t.Run(tc.want, func(t *testing.T) {

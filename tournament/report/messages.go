@@ -34,6 +34,7 @@ const (
 	msgWithdrawn
 	msgLegendForfeits
 	msgLegendColours
+	msgLegendByes
 	msgPage
 	msgChiefArbiter
 	msgEvent
@@ -92,6 +93,7 @@ var messages = [msgCount]struct{ ru, en string }{
 	msgWithdrawn:        {"выбыл", "withdrawn"},
 	msgLegendForfeits:   {"+:− и −:+ — неявка (24:0), −:− — двойная неявка (0:0)", "+:− and −:+ forfeit (24:0), −:− double forfeit (0:0)"},
 	msgLegendColours:    {"б — белые, ч — чёрные", "w White, b Black"},
+	msgLegendByes:       {"бай +, бай =, бай − — свободен от игры с очками за победу, ничью, поражение; — не играл в туре", "bye +, bye =, bye − a bye scoring a win, a draw, a loss; — not paired in the round"},
 	msgPage:             {"стр. %d из %s", "page %d of %s"},
 	msgChiefArbiter:     {"Главный судья", "Chief arbiter"},
 	msgEvent:            {"Соревнование", "Event"},

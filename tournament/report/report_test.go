@@ -40,6 +40,7 @@ func fieldsInOrder(t *testing.T, line string, want ...string) {
 
 func TestStandingsPDF(t *testing.T) {
 	s := testStandings(24, 9)
+	shareSecondPlace(&s)
 	for _, tc := range []struct {
 		loc                           Locale
 		title, heading, points, dates string
@@ -58,7 +59,7 @@ func TestStandingsPDF(t *testing.T) {
 			fieldsInOrder(t, lineOf(t, text, tc.heading), append([]string{tc.heading, tc.points}, strings.Fields(tc.tieBreaks)...)...)
 			for _, r := range s.Rows {
 				line := lineOf(t, text, nameCell(tc.loc, r.Player))
-				fieldsInOrder(t, line, strconv.Itoa(r.Place), strconv.Itoa(r.Player.StartNo))
+				fieldsInOrder(t, line, formatPlace(r), strconv.Itoa(r.Player.StartNo))
 				fieldsInOrder(t, line, formatPoints(tc.loc, r.Points), formatPoints(tc.loc, r.TieBreaks[0]), formatPoints(tc.loc, r.TieBreaks[1]))
 			}
 		})
@@ -75,6 +76,7 @@ func TestStandingsPDF(t *testing.T) {
 
 func TestCrosstablePDF(t *testing.T) {
 	s := testStandings(10, 9)
+	shareSecondPlace(&s)
 	text := pdfText(t, "crosstable", render(t, func(b *bytes.Buffer) error { return CrosstablePDF(b, Russian, s) }))
 	if !strings.Contains(text, "Турнирная таблица") {
 		t.Fatalf("crosstable title missing:\n%s", text)
@@ -92,7 +94,7 @@ func TestCrosstablePDF(t *testing.T) {
 				want = append(want, c)
 			}
 		}
-		want = append(want, formatPoints(Russian, r.Points), formatPoints(Russian, r.TieBreaks[0]), formatPoints(Russian, r.TieBreaks[1]), strconv.Itoa(r.Place))
+		want = append(want, formatPoints(Russian, r.Points), formatPoints(Russian, r.TieBreaks[0]), formatPoints(Russian, r.TieBreaks[1]), formatPlace(r))
 		line := lineOf(t, text, nameCell(Russian, r.Player))
 		fieldsInOrder(t, line, append([]string{strconv.Itoa(r.Player.StartNo), r.Player.Name}, want...)...)
 	}
@@ -129,7 +131,21 @@ func TestCrosstableDoubleRoundRobin(t *testing.T) {
 func TestProgressPDF(t *testing.T) {
 	// 15 rounds do not fit one landscape page: the rounds continue on a
 	// second page that repeats place, number and name.
-	s := testStandings(20, 15)
+	s := testStandings(21, 15)
+	byes := 0
+	for i := range s.Rows {
+		for j, g := range s.Rows[i].Games {
+			if g.Score.Kind == PairingBye {
+				byes++
+				switch byes {
+				case 2:
+					s.Rows[i].Games[j].Score.Kind = HalfPointBye
+				case 3:
+					s.Rows[i].Games[j].Score.Kind = ZeroPointBye
+				}
+			}
+		}
+	}
 	text := pdfText(t, "progress", render(t, func(b *bytes.Buffer) error { return ProgressPDF(b, Russian, s) }))
 	pages := strings.Split(strings.TrimRight(text, "\f"), "\f")
 	if len(pages) < 2 {
@@ -139,9 +155,14 @@ func TestProgressPDF(t *testing.T) {
 	if !strings.Contains(pages[0], "1 тур") || strings.Contains(pages[0], "15 тур") || !strings.Contains(last, "15 тур") {
 		t.Errorf("rounds should run from page 1 to the last page")
 	}
+	for _, mark := range []string{"бай +", "бай =", "бай −"} {
+		if !strings.Contains(text, mark) {
+			t.Errorf("progress table lacks the bye %q", mark)
+		}
+	}
 	for _, r := range s.Rows {
 		for _, page := range pages {
-			fieldsInOrder(t, lineOf(t, page, nameCell(Russian, r.Player)), strconv.Itoa(r.Place), strconv.Itoa(r.Player.StartNo))
+			fieldsInOrder(t, lineOf(t, page, nameCell(Russian, r.Player)), formatPlace(r), strconv.Itoa(r.Player.StartNo))
 		}
 		var entries []string
 		for _, g := range r.Games {

@@ -106,7 +106,7 @@ func ProgressPDF(w io.Writer, loc Locale, s Standings) error {
 	}
 	d.newPage(true)
 	t.draw(d)
-	d.note(text(loc, msgLegendForfeits) + "; " + text(loc, msgLegendColours))
+	d.note(text(loc, msgLegendForfeits) + "; " + text(loc, msgLegendColours) + "; " + text(loc, msgLegendByes))
 	d.signatureLine(text(loc, msgChiefArbiter), s.Event.ChiefArbiter)
 	return d.output(w)
 }
@@ -149,11 +149,15 @@ func CrosstablePDF(w io.Writer, loc Locale, s Standings) error {
 	for _, r := range rows {
 		t.middle = append(t.middle, columnOf(strconv.Itoa(r.Player.StartNo), width, "C"))
 	}
-	t.tail = append(d.scoreColumns(s), columnOf(text(loc, msgPlace), d.textWidth(text(loc, msgPlace)), "C"))
+	places := []string{text(loc, msgPlace)}
+	for _, r := range rows {
+		places = append(places, formatPlace(r))
+	}
+	t.tail = append(d.scoreColumns(s), columnOf(text(loc, msgPlace), d.textWidth(places...), "C"))
 	for i, r := range rows {
 		row := append(playerCells(loc, r, false), grid[i]...)
 		row = append(row, scoreCells(loc, r)...)
-		t.rows = append(t.rows, append(row, cell{text: formatInt(r.Place), bold: true}))
+		t.rows = append(t.rows, append(row, cell{text: formatPlace(r), bold: true}))
 	}
 	d.newPage(t.needsLandscape())
 	t.draw(d)
@@ -178,13 +182,15 @@ func standingsTitle(loc Locale, s Standings) string {
 func (d *document) playerColumns(rows []StandingsRow, withPlace bool) []column {
 	var cols []column
 	numbers := []string{text(d.loc, msgStartNo)}
+	places := []string{text(d.loc, msgPlaceShort)}
 	names := []string{text(d.loc, msgPlayer)}
 	for _, r := range rows {
 		numbers = append(numbers, strconv.Itoa(r.Player.StartNo))
+		places = append(places, formatPlace(r))
 		names = append(names, nameCell(d.loc, r.Player))
 	}
 	if withPlace {
-		cols = append(cols, columnOf(text(d.loc, msgPlaceShort), d.textWidth(append(numbers, text(d.loc, msgPlaceShort))...), "C"))
+		cols = append(cols, columnOf(text(d.loc, msgPlaceShort), d.textWidth(places...), "C"))
 	}
 	cols = append(cols, columnOf(text(d.loc, msgStartNo), d.textWidth(numbers...), "C"))
 	name := columnOf(text(d.loc, msgPlayer), min(d.textWidth(names...), 55), "L")
@@ -195,7 +201,7 @@ func (d *document) playerColumns(rows []StandingsRow, withPlace bool) []column {
 func playerCells(loc Locale, r StandingsRow, withPlace bool) []cell {
 	var cells []cell
 	if withPlace {
-		cells = append(cells, cell{text: formatInt(r.Place), bold: true})
+		cells = append(cells, cell{text: formatPlace(r), bold: true})
 	}
 	return append(cells, cell{text: strconv.Itoa(r.Player.StartNo)}, cell{text: nameCell(loc, r.Player)})
 }

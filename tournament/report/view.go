@@ -79,7 +79,8 @@ const (
 	Black
 )
 
-// ResultKind tells how a game ended, as far as the tables need to know.
+// ResultKind tells how a game ended, as far as the tables need to know. The
+// kinds after NotPlayed match those of tournament/standings one for one.
 type ResultKind int
 
 const (
@@ -93,8 +94,16 @@ const (
 	Forfeit
 	// DoubleForfeit is a game neither side turned up for: 0:0, printed −:−.
 	DoubleForfeit
-	// Bye is the pairing-allocated bye: no opponent, Own and Opponent unused.
-	Bye
+	// PairingBye is the pairing-allocated bye of an odd field; the kinds
+	// from here on have no opponent and ignore Own and Opponent. A bye
+	// prints as "бай +", "бай =" or "бай −" by what it scores.
+	PairingBye
+	// HalfPointBye is a bye the player asked for that scores a draw.
+	HalfPointBye
+	// ZeroPointBye is a bye the player asked for that scores nothing.
+	ZeroPointBye
+	// Absent is a round the player was not paired in (withdrawn, late entry): "—".
+	Absent
 )
 
 // GameScore is the result of one game from one player's point of view, in
@@ -117,7 +126,8 @@ type Standings struct {
 
 // StandingsRow is one player's line.
 type StandingsRow struct {
-	Place     int // equal places print as equal numbers
+	Place     int
+	PlaceLast int // last place of a shared group (3 for "2–3"); 0 or Place when not shared
 	Player    Player
 	Points    float64   // game points in the event's scoring, as the event shows them (e.g. 2/1/0 or 1/½/0)
 	TieBreaks []float64 // one per Standings.TieBreaks, in the same order
@@ -128,7 +138,7 @@ type StandingsRow struct {
 // progress table. A double round robin has two games against each opponent.
 type PlayerGame struct {
 	Round    int
-	Opponent int // the opponent's start number; 0 for a bye
+	Opponent int // the opponent's start number; 0 for a bye or absence
 	Colour   Colour
 	Score    GameScore
 }
@@ -142,8 +152,8 @@ type Pairings struct {
 	Boards    []Board
 }
 
-// Board is one pairing. With Bye set, White holds the player who has the bye
-// and Black is unused.
+// Board is one pairing. With Bye set, White holds the player who has a bye
+// (Result.Kind says which) and Black is unused.
 type Board struct {
 	Number      int
 	White       Player
