@@ -82,6 +82,7 @@ type (
 		SystemRU      string `json:"system_ru,omitempty"`
 		SystemEN      string `json:"system_en,omitempty"`
 		Venue         string `json:"venue,omitempty"`
+		City          string `json:"city,omitempty"`
 		ChiefArbiter  string `json:"chief_arbiter,omitempty"`
 		StartDate     string `json:"start_date,omitempty"`
 		EndDate       string `json:"end_date,omitempty"`
@@ -121,7 +122,7 @@ func StandingsJSON(w io.Writer, s Standings) error {
 	file := standingsFile{
 		Event: eventFile{
 			Name: e.Name, DisciplineRU: e.Discipline.RU, DisciplineEN: e.Discipline.EN,
-			SystemRU: e.System.RU, SystemEN: e.System.EN, Venue: e.Venue, ChiefArbiter: e.ChiefArbiter,
+			SystemRU: e.System.RU, SystemEN: e.System.EN, Venue: e.Venue, City: e.City, ChiefArbiter: e.ChiefArbiter,
 			StartDate: isoDate(e.StartDate), EndDate: isoDate(e.EndDate), Rounds: e.Rounds,
 			BaseSeconds: int64(e.TimeControl.Base.Seconds()), IncrementSecs: int64(e.TimeControl.Increment.Seconds()),
 		},

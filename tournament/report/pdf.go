@@ -121,6 +121,7 @@ func (d *document) eventHeader() {
 		d.event.Discipline.In(d.loc),
 		d.event.System.In(d.loc),
 		d.event.Venue,
+		d.event.City,
 		formatDates(d.loc, d.event.StartDate, d.event.EndDate),
 		formatTimeControl(d.loc, d.event.TimeControl),
 	)

@@ -36,6 +36,7 @@ type Event struct {
 	Discipline   Text // e.g. {"Адиюх — быстрая игра", "Adiukh — rapid"}
 	System       Text // e.g. {"Швейцарская система", "Swiss system"}
 	Venue        string
+	City         string
 	ChiefArbiter string
 	StartDate    time.Time
 	EndDate      time.Time // zero or equal to StartDate for a one-day event
