@@ -10,6 +10,25 @@
 // Russian (the default) and English; names that the domain owns in both
 // languages (disciplines, tie-breaks) arrive as a Text with both spellings.
 //
+// # Filling the views
+//
+//   - Event: tournament.Event's fields; dates parsed from "YYYY-MM-DD"
+//     (time.DateOnly), TimeControl{Base: minutes × time.Minute, Increment:
+//     seconds × time.Second}, the discipline's and system's names as Text.
+//   - Standings: one StandingsRow per standings.Row, in its order: Place and
+//     PlaceLast from Rank and RankLast, Points from Score, TieBreaks from
+//     Row.TieBreaks in the event's tie-break order (TieBreak.ID and Name from
+//     the standings registry). Player.Withdrawn when WithdrawnFrom > 0.
+//   - PlayerGame (crosstable and progress table only): one per round the
+//     player was in, from that player's side: Kind as in standings.Kind
+//     (Played, Forfeit, DoubleForfeit, PairingBye, HalfPointBye,
+//     ZeroPointBye, Absent), Own:Opponent in Adiukh points.
+//   - GameRecord: the moves as plies and the final position from the rules
+//     replay of the game sheet; Start only when the game did not begin from
+//     the initial position.
+//
 // Every function renders into its own document, so any number of reports may
-// be rendered at once from different goroutines.
+// be rendered at once from different goroutines. Input a report cannot print
+// faithfully (a score that does not add up to 24, a tower on a light square,
+// an unknown opponent) is refused with an error naming the row, game or tower.
 package report
