@@ -7,7 +7,7 @@ import (
 
 // The move grid of a score sheet: two blocks of 30 numbered moves, each move
 // a White and a Black column, as §7.2 records a game "in columns". 60 moves
-// cover nearly every Adiukh game; a longer one continues on a second sheet.
+// cover nearly every Adiukh game; a longer one continues on a blank sheet.
 const (
 	sheetMovesPerBlock = 30
 	sheetRowHeight     = 5.5
