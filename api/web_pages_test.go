@@ -2,13 +2,17 @@ package api_test
 
 import (
 	"fmt"
+	"io"
+	"log/slog"
 	"net/http"
 	"net/url"
 	"regexp"
 	"strings"
 	"testing"
 
+	"adiukh/api"
 	"adiukh/tournament"
+	"adiukh/tournament/engines"
 )
 
 var versionsField = regexp.MustCompile(`name="versions" value="([^"]*)"`)
@@ -257,5 +261,62 @@ func TestPlayerReportsAResult(t *testing.T) {
 	game := s.must(http.StatusOK, tournament.ArbiterRole, "GET", fmt.Sprintf("/api/v1/events/%d/rounds/1", id), nil)["games"].([]any)[0].(map[string]any)
 	if game["score"] != "17:7" {
 		t.Errorf("after the opponent confirmed: score %v, want 17:7", game["score"])
+	}
+}
+
+// pairInOrder pairs a Swiss round by start number, 1–2, 3–4, …: enough to
+// render the Swiss pages without the Dutch engine.
+func pairInOrder(in tournament.PairingInput) ([]tournament.Pairing, error) {
+	var out []tournament.Pairing
+	var waiting int64
+	for _, p := range in.Players {
+		if !p.PlaysIn(in.Round) {
+			continue
+		}
+		if waiting == 0 {
+			waiting = p.ID
+			continue
+		}
+		out = append(out, tournament.Pairing{WhiteID: waiting, BlackID: p.ID})
+		waiting = 0
+	}
+	if waiting != 0 {
+		out = append(out, tournament.Pairing{WhiteID: waiting})
+	}
+	return out, nil
+}
+
+// A Swiss event shows a progress table (opponent, colour, points per round)
+// instead of the round-robin grid, and its bye.
+func TestSwissProgressTable(t *testing.T) {
+	s := newWebServer(t)
+	opt := engines.Options()
+	opt.Pairing[tournament.Swiss] = pairInOrder
+	s.handler = api.NewRouter(api.Deps{DB: s.store, Events: tournament.NewService(s.store, opt), Accounts: s.accounts, Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	a := s.signIn(tournament.ArbiterRole)
+	rec := a.post("/manage/events", url.Values{"name": {"Швейцарка"}, "discipline": {"blitz"}, "system": {"swiss"}, "rounds": {"3"}, "time_control": {"3+2"}})
+	mustStatus(t, "create", rec.Code, http.StatusSeeOther, rec.Body.String())
+	var id int
+	fmt.Sscanf(rec.Header().Get("Location"), "/events/%d/manage", &id)
+	mustStatus(t, "players", a.post(fmt.Sprintf("/events/%d/players/csv", id), url.Values{"csv": {"Абрегов\nБерсиров\nГучетль"}}).Code, http.StatusSeeOther, "")
+	mustStatus(t, "pair", a.post(fmt.Sprintf("/events/%d/rounds", id), nil).Code, http.StatusSeeOther, "")
+	mustStatus(t, "publish", a.post(fmt.Sprintf("/events/%d/rounds/1/publish", id), nil).Code, http.StatusSeeOther, "")
+	entry := fmt.Sprintf("/events/%d/rounds/1/results", id)
+	versions := versionsField.FindStringSubmatch(a.get(entry).Body.String())
+	rec = a.post(entry, url.Values{"board": {"1"}, "score": {"9:15"}, "end_reason": {"final_position"}, "versions": {versions[1]}})
+	mustStatus(t, "result", rec.Code, http.StatusSeeOther, rec.Body.String())
+
+	for _, tc := range []struct{ path, want string }{
+		{fmt.Sprintf("/events/%d/crosstable", id), `<span class="piece b"></span>2</td>`},
+		{fmt.Sprintf("/events/%d/crosstable", id), "свободен от игры"},
+		{fmt.Sprintf("/events/%d", id), "свободен от игры"},
+		{fmt.Sprintf("/events/%d/standings", id), "Положение после 1-го тура"},
+		{fmt.Sprintf("/events/%d/players/1", id), "9:15"},
+	} {
+		rec := s.anonymous().get(tc.path)
+		mustStatus(t, tc.path, rec.Code, http.StatusOK, rec.Body.String())
+		if !strings.Contains(rec.Body.String(), tc.want) {
+			t.Errorf("%s does not show %q", tc.path, tc.want)
+		}
 	}
 }
