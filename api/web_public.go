@@ -400,6 +400,13 @@ type frameView struct {
 	To      string
 }
 
+// moveRow is one numbered line of the move list: White's ply and Black's;
+// either is nil when the game starts or stops in the middle of a move.
+type moveRow struct {
+	Number       int
+	White, Black *frameView
+}
+
 type gamePageData struct {
 	eventHeader
 	Round  int
@@ -407,8 +414,28 @@ type gamePageData struct {
 	Sheet  string
 	Report *rules.Report
 	Frames []frameView
+	Moves  []moveRow
 	Board  *boardView
 	Last   int // index of the last frame
+}
+
+func moveRows(frames []frameView) []moveRow {
+	var rows []moveRow
+	for i := range frames {
+		f := &frames[i]
+		if f.Ply == 0 {
+			continue
+		}
+		if f.White || len(rows) == 0 || rows[len(rows)-1].Number != f.Number {
+			rows = append(rows, moveRow{Number: f.Number})
+		}
+		if f.White {
+			rows[len(rows)-1].White = f
+		} else {
+			rows[len(rows)-1].Black = f
+		}
+	}
+	return rows
 }
 
 // gamePage is the game viewer: the sheet replayed move by move. Every
@@ -451,6 +478,7 @@ func (h *handler) gamePage(c *gin.Context) {
 			})
 		}
 	}
+	data.Moves = moveRows(data.Frames)
 	data.Last = len(data.Frames) - 1
 	data.Board = newBoardView(pos)
 	if last := data.Frames[data.Last]; last.Ply > 0 {
