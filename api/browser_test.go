@@ -4,7 +4,9 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -15,6 +17,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
+	"adiukh/tournament"
 	"adiukh/tournament/demo"
 )
 
@@ -220,4 +223,66 @@ func TestBrowserRunsAnEvent(t *testing.T) {
 		chromedp.WaitVisible(`table.pairings`),
 		shot("event-phone"),
 	)
+}
+
+// TestBrowserPlayerReport: a player signs in on a phone, finds their board
+// and reports its result; the opponent confirms it.
+func TestBrowserPlayerReport(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the browser test is long; run without -short")
+	}
+	s := newWebServer(t)
+	id := s.roundRobin(4)
+	a := s.signIn(tournament.ArbiterRole)
+	mustStatus(t, "open reports", a.post(fmt.Sprintf("/events/%d/submissions", id), url.Values{"open": {"on"}}).Code, http.StatusSeeOther, "")
+	round := s.must(http.StatusOK, tournament.ArbiterRole, "GET", fmt.Sprintf("/api/v1/events/%d/rounds/1", id), nil)
+	board1 := round["games"].([]any)[0].(map[string]any)
+	players := s.must(http.StatusOK, tournament.ArbiterRole, "GET", fmt.Sprintf("/api/v1/events/%d/players", id), nil)
+	for _, p := range players["players"].([]any) {
+		p := p.(map[string]any)
+		email := fmt.Sprintf("player%d@example.org", num(p["start_no"]))
+		s.addUser(email, tournament.PlayerRole)
+		mustStatus(t, "link", a.post(fmt.Sprintf("/events/%d/players/%d/account", id, num(p["id"])), url.Values{"email": {email}}).Code, http.StatusSeeOther, "")
+	}
+	srv := httptest.NewServer(s.handler)
+	defer srv.Close()
+	ctx := browser(t)
+	run := func(what string, actions ...chromedp.Action) {
+		t.Helper()
+		if err := chromedp.Run(ctx, actions...); err != nil {
+			t.Fatalf("%s: %v", what, err)
+		}
+	}
+	signIn := func(email string) chromedp.Action {
+		return chromedp.Tasks{
+			chromedp.Navigate(srv.URL + fmt.Sprintf("/login?next=/events/%d", id)),
+			chromedp.SendKeys(`input[name=email]`, email),
+			chromedp.SendKeys(`input[name=password]`, "пароль судьи"+kb.Enter),
+			chromedp.WaitVisible(`table.pairings`),
+		}
+	}
+	run("the white player reports on a phone",
+		chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateScale(2)),
+		signIn(fmt.Sprintf("player%d@example.org", num(board1["white"]))),
+		chromedp.WaitVisible(`tr.mine a.report-link`),
+		chromedp.Click(`tr.mine a.report-link`),
+		chromedp.WaitVisible(`input[name=score]`),
+		chromedp.SendKeys(`input[name=score]`, "16:8"),
+		chromedp.Click(`form[enctype] button[type=submit]`),
+		chromedp.WaitVisible(`#mine .report-item`),
+		shot("player-report"),
+		chromedp.Click(`form[action="/logout"] button`),
+		chromedp.WaitVisible(`a[href="/login"]`),
+	)
+	var score string
+	run("the opponent confirms",
+		signIn(fmt.Sprintf("player%d@example.org", num(board1["black"]))),
+		chromedp.WaitVisible(`#mine form.decide`),
+		chromedp.Click(`#mine form.decide button[value=confirm]`),
+		chromedp.WaitNotPresent(`#mine form.decide`),
+		chromedp.Text(`table.pairings tbody tr:first-child td.res`, &score),
+	)
+	if !strings.Contains(score, "16:8") {
+		t.Errorf("board 1 shows %q after the opponent confirmed, want 16:8", score)
+	}
 }
