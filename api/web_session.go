@@ -57,12 +57,16 @@ func (s *sessions) email(value string) (string, bool) {
 	if !hmac.Equal([]byte(sig), []byte(s.sign(payload))) {
 		return "", false
 	}
-	email, expiry, ok := strings.Cut(payload, "|")
-	exp, err := strconv.ParseInt(expiry, 10, 64)
-	if !ok || err != nil || s.now().Unix() > exp {
+	// The expiry follows the last "|": an e-mail may itself contain one.
+	i := strings.LastIndexByte(payload, '|')
+	if i < 0 {
 		return "", false
 	}
-	return email, true
+	exp, err := strconv.ParseInt(payload[i+1:], 10, 64)
+	if err != nil || s.now().Unix() > exp {
+		return "", false
+	}
+	return payload[:i], true
 }
 
 // setCookie writes an HttpOnly, SameSite=Lax cookie, Secure when the
@@ -150,11 +154,20 @@ func (l *loginLimiter) retryAfter(keys ...string) time.Duration {
 	return wait
 }
 
+// sweepAt is the number of keys above which fail drops every key whose
+// failures have all left the window, so that the map does not grow forever.
+const sweepAt = 10000
+
 func (l *loginLimiter) fail(keys ...string) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	for _, k := range keys {
 		l.failures[k] = append(l.recent(k), l.now())
+	}
+	if len(l.failures) > sweepAt {
+		for k := range l.failures {
+			l.recent(k)
+		}
 	}
 }
 
