@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math"
 	"net/http"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -83,7 +84,7 @@ func (h *handler) login(c *gin.Context) {
 	keys := []string{"ip:" + c.ClientIP(), "email:" + email}
 	if wait := h.limiter.retryAfter(keys...); wait > 0 {
 		minutes := int(math.Ceil(wait.Minutes()))
-		c.Header("Retry-After", formatSeconds(wait))
+		c.Header("Retry-After", strconv.Itoa(int(math.Ceil(wait.Seconds()))))
 		data.Form.Errors[""] = tr.N("login.too_many", minutes)
 		h.renderWith(c, tr, http.StatusTooManyRequests, "login", tr.T("login.title"), data)
 		return
@@ -102,10 +103,6 @@ func (h *handler) login(c *gin.Context) {
 	h.limiter.succeed(keys...)
 	setCookie(c, sessionCookie, h.sessions.issue(u.Email), sessionTTL)
 	c.Redirect(http.StatusSeeOther, data.Next)
-}
-
-func formatSeconds(d time.Duration) string {
-	return strings.TrimSuffix(d.Round(time.Second).String(), "s")
 }
 
 func (h *handler) logout(c *gin.Context) {

@@ -77,6 +77,7 @@ func eventInput(c *gin.Context, f *form) (tournament.EventInput, error) {
 		ChiefArbiter: ptr(v["chief_arbiter"]), Visibility: opt("visibility"),
 	}
 	if in.Name == nil {
+		// An emptied name is an error to show, not a setting to keep.
 		in.Name = ptr("")
 	}
 	if v["rounds"] != "" {

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -190,6 +191,10 @@ func TestLoginRateLimit(t *testing.T) {
 	rec := p.post("/login", url.Values{"email": {"arbiter@example.org"}, "password": {"пароль судьи"}})
 	if rec.Code != http.StatusTooManyRequests {
 		t.Fatalf("after 5 failures the right password: status %d, want 429", rec.Code)
+	}
+	// The five failed sign-ins took some seconds of the 15 minutes.
+	if got, err := strconv.Atoi(rec.Header().Get("Retry-After")); err != nil || got < 800 || got > 900 {
+		t.Errorf("Retry-After %q, want the seconds left of 15 minutes", rec.Header().Get("Retry-After"))
 	}
 	if !strings.Contains(rec.Body.String(), "15 минут") {
 		t.Errorf("the refusal does not say how long to wait:\n%s", rec.Body.String())
