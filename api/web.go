@@ -126,11 +126,9 @@ func (h *handler) renderWith(c *gin.Context, tr *translator, status int, name, t
 	c.Data(status, "text/html; charset=utf-8", buf.Bytes())
 }
 
+// navOf is the item of the main navigation a page belongs to.
 func navOf(pageName string) string {
-	switch {
-	case strings.HasPrefix(pageName, "manage"), pageName == "event_new", pageName == "results", pageName == "game_edit", pageName == "audit":
-		return "manage"
-	case pageName == "search":
+	if pageName == "search" {
 		return "search"
 	}
 	return "events"

@@ -46,4 +46,3 @@ func (f *form) Err(field string) string { return f.Errors[field] }
 
 // V returns the entered value of a field, for templates.
 func (f *form) V(field string) string { return f.Values[field] }
-
