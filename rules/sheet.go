@@ -313,7 +313,13 @@ func appendTokens(out []token, line string, lineNo, firstColumn int) []token {
 
 // readBody reads the moves, their numbers and the result.
 func (sh *Sheet) readBody(tokens []token) {
-	sh.Moves = make([]SheetMove, 0, len(tokens))
+	moves := 0
+	for _, tk := range tokens {
+		if tk.text[0] < '0' || tk.text[0] > '9' {
+			moves++
+		}
+	}
+	sh.Moves = make([]SheetMove, 0, moves)
 	number := 0
 	for i := 0; i < len(tokens); i++ {
 		tk := tokens[i]

@@ -62,7 +62,7 @@ func Validate(sh *Sheet) *Report {
 		startPly = 2
 	}
 	r.Played = make([]PlayedMove, 0, len(sh.Moves))
-	var routes []Move
+	routes := make([]Move, 0, 32)
 	for i, sm := range sh.Moves {
 		ply := startPly + i
 		at := Problem{Line: sm.Line, Column: sm.Column, Ply: ply, MoveNumber: (ply + 1) / 2, Side: side.String(), Text: sm.Record.Text}
