@@ -35,9 +35,11 @@ func (h *handler) routesV1(g *gin.RouterGroup) {
 	w.PATCH("/events/:id", h.patchEvent)
 	w.POST("/events/:id/players", h.postPlayer)
 	w.PATCH("/events/:id/players/:pid", h.patchPlayer)
+	w.DELETE("/events/:id/players/:pid", h.deletePlayer)
 	w.POST("/events/:id/players/renumber", h.postRenumber)
 	w.POST("/events/:id/rounds", h.postRound)
 	w.POST("/events/:id/rounds/:n/publish", h.postPublish)
+	w.DELETE("/events/:id/rounds/:n", h.deleteRound)
 	w.PUT("/events/:id/rounds/:n/games/:board/result", h.putResult)
 }
 

@@ -109,6 +109,21 @@ func (h *handler) patchPlayer(c *gin.Context) {
 	c.JSON(http.StatusOK, newPlayerView(p))
 }
 
+// deletePlayer removes a player before round 1; an optional ?reason= goes
+// into the audit log.
+func (h *handler) deletePlayer(c *gin.Context) {
+	ids, err := pathInts(c, "id", "pid")
+	if err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	if err := h.Events.RemovePlayer(c.Request.Context(), ids[0], ids[1], c.Query("reason")); err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, gin.H{"deleted": ids[1]})
+}
+
 func (h *handler) postRenumber(c *gin.Context) {
 	id, err := pathInt(c, "id")
 	if err != nil {

@@ -137,6 +137,21 @@ func (h *handler) postPublish(c *gin.Context) {
 	c.JSON(http.StatusOK, newRoundView(r))
 }
 
+// deleteRound removes the last round while it is a draft; an optional
+// ?reason= goes into the audit log.
+func (h *handler) deleteRound(c *gin.Context) {
+	ids, err := pathInts(c, "id", "n")
+	if err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	if err := h.Events.DeleteDraftRound(c.Request.Context(), ids[0], int(ids[1]), c.Query("reason")); err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, gin.H{"deleted": ids[1]})
+}
+
 // resultBody is the body of PUT …/games/{board}/result.
 type resultBody struct {
 	Score          string `json:"score"`

@@ -26,9 +26,11 @@ const (
 	ActionEventUpdate    = "event.update"
 	ActionPlayerCreate   = "player.create"
 	ActionPlayerUpdate   = "player.update"
+	ActionPlayerDelete   = "player.delete"
 	ActionPlayerRenumber = "player.renumber"
 	ActionRoundPair      = "round.pair"
 	ActionRoundPublish   = "round.publish"
+	ActionRoundDelete    = "round.delete"
 	ActionResultRecord   = "result.record"
 	ActionResultOverride = "result.override"
 )

@@ -20,11 +20,29 @@ const (
 	EUNAUTHORIZED = "EUNAUTHORIZED" // no user, or bad credentials
 )
 
-// Error is a failure the user can act on. Code is stable; Message is safe to show.
+// Error is a failure the user can act on. Code is stable; Message is safe to
+// show. Format and Args are the English message before formatting: the
+// message ID under which a translation is looked up (see Translate).
 type Error struct {
 	Code    string
 	Field   string // the input at fault, if one is
 	Message string
+	Format  string
+	Args    []any
+}
+
+func newError(code, field, format string, args []any) *Error {
+	return &Error{Code: code, Field: field, Message: fmt.Sprintf(format, args...), Format: format, Args: args}
+}
+
+// Translate renders the message in another language. lookup maps an English
+// format to its translation and reports whether it has one; without one the
+// English message stays.
+func (e *Error) Translate(lookup func(format string) (string, bool)) string {
+	if tr, ok := lookup(e.Format); ok {
+		return fmt.Sprintf(tr, e.Args...)
+	}
+	return e.Message
 }
 
 func (e *Error) Error() string {
@@ -36,27 +54,27 @@ func (e *Error) Error() string {
 
 // Invalid reports input that breaks a rule; field names the input.
 func Invalid(field, format string, args ...any) *Error {
-	return &Error{Code: EINVALID, Field: field, Message: fmt.Sprintf(format, args...)}
+	return newError(EINVALID, field, format, args)
 }
 
 // NotFound reports a missing event, player, round, game or user.
 func NotFound(format string, args ...any) *Error {
-	return &Error{Code: ENOTFOUND, Message: fmt.Sprintf(format, args...)}
+	return newError(ENOTFOUND, "", format, args)
 }
 
 // Conflict reports a request that clashes with the current state; field may be empty.
 func Conflict(field, format string, args ...any) *Error {
-	return &Error{Code: ECONFLICT, Field: field, Message: fmt.Sprintf(format, args...)}
+	return newError(ECONFLICT, field, format, args)
 }
 
 // Forbidden reports a known user acting beyond their role.
 func Forbidden(format string, args ...any) *Error {
-	return &Error{Code: EFORBIDDEN, Message: fmt.Sprintf(format, args...)}
+	return newError(EFORBIDDEN, "", format, args)
 }
 
 // Unauthorized reports a missing user or wrong credentials.
 func Unauthorized(format string, args ...any) *Error {
-	return &Error{Code: EUNAUTHORIZED, Message: fmt.Sprintf(format, args...)}
+	return newError(EUNAUTHORIZED, "", format, args)
 }
 
 // ErrorCode returns the code of a domain error anywhere in err's chain, or ""

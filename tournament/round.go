@@ -4,7 +4,7 @@ package tournament
 type RoundStatus string
 
 const (
-	Draft     RoundStatus = "draft"     // paired, visible to arbiters only, may be paired again
+	Draft     RoundStatus = "draft"     // paired, visible to arbiters only, may be deleted and paired again
 	Published RoundStatus = "published" // pairings are public; results are entered
 	Done      RoundStatus = "finished"  // every game has a result
 )

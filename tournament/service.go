@@ -58,11 +58,15 @@ func readable(ctx context.Context, tx Tx, eventID int64) (*Event, error) {
 	return e, nil
 }
 
-// manageable loads an event the context's user may change.
+// manageable loads an event the context's user may change, locked for the
+// rest of the transaction.
 func manageable(ctx context.Context, tx Tx, eventID int64) (*Event, *User, error) {
 	u := UserFromContext(ctx)
 	if u == nil {
 		return nil, nil, Unauthorized("sign in (an API token) to change events")
+	}
+	if err := tx.LockEvent(eventID); err != nil {
+		return nil, nil, err
 	}
 	e, err := readable(ctx, tx, eventID)
 	if err != nil {

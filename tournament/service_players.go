@@ -126,6 +126,51 @@ func (s *Service) UpdatePlayer(ctx context.Context, eventID, playerID int64, in 
 	return p, err
 }
 
+// RemovePlayer takes a player out of an event before round 1 (a player who
+// leaves later is withdrawn instead, so that the games stay). The others
+// close the gap in the start numbers.
+func (s *Service) RemovePlayer(ctx context.Context, eventID, playerID int64, reason string) error {
+	return s.store.Update(ctx, func(tx Tx) error {
+		e, u, err := manageable(ctx, tx, eventID)
+		if err != nil {
+			return err
+		}
+		rounds, err := tx.Rounds(eventID)
+		if err != nil {
+			return err
+		}
+		if len(rounds) > 0 {
+			return Conflict("", "round 1 is paired; withdraw the player instead of removing them")
+		}
+		players, err := tx.Players(eventID)
+		if err != nil {
+			return err
+		}
+		p := findPlayer(players, playerID)
+		if p == nil {
+			return NotFound("player %d not found in event %d", playerID, eventID)
+		}
+		if err := tx.DeletePlayer(p); err != nil {
+			return err
+		}
+		removed := *p
+		rest := slices.DeleteFunc(players, func(q Player) bool { return q.ID == playerID })
+		if e.ManualStartNumbers {
+			for i := range rest {
+				if rest[i].StartNo > removed.StartNo {
+					rest[i].StartNo--
+					if err := tx.UpdatePlayer(&rest[i]); err != nil {
+						return err
+					}
+				}
+			}
+		} else if err := renumber(tx, rest); err != nil {
+			return err
+		}
+		return s.audit(tx, u, eventID, ActionPlayerDelete, fmt.Sprintf("player %d", playerID), removed, nil, reason)
+	})
+}
+
 // moveStartNo gives a player a start number by hand; the player holding it
 // takes the old one. Start numbers are fixed once round 1 is paired, as the
 // pairings refer to them.

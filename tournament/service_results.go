@@ -64,8 +64,10 @@ func (s *Service) RecordResult(ctx context.Context, in ResultInput) (*Game, erro
 		}
 		before := *g
 		if in.Sheet != "" {
-			g.Sheet = in.Sheet
-			report := checkSheet(in.Sheet)
+			g.Sheet, g.SheetReport = in.Sheet, nil
+		}
+		if g.Sheet != "" && g.SheetReport == nil {
+			report := checkSheet(g.Sheet)
 			g.SheetReport = &report
 		}
 		problem := sheetProblem(e, res, g)

@@ -100,10 +100,20 @@ func TestStartNumbers(t *testing.T) {
 		if _, err := svc.UpdatePlayer(ctx, e.ID, ids["Жуков"], tournament.PlayerInput{StartNo: ptr(9)}, ""); tournament.ErrorCode(err) != tournament.EINVALID {
 			t.Errorf("start number 9 of 5: error %v, want EINVALID", err)
 		}
+		if err := svc.RemovePlayer(ctx, e.ID, ids["Абрегов"], "не приехал"); err != nil {
+			t.Fatal(err)
+		}
+		check("Абрегов (2) removed, the numbers after him close up", map[string]int{"Жуков": 1, "Ёлкин": 2, "Хуаде": 3, "Ашинов": 4})
 		if _, err := svc.RenumberPlayers(ctx, e.ID); err != nil {
 			t.Fatal(err)
 		}
-		check("renumbered", map[string]int{"Ашинов": 1, "Хуаде": 2, "Абрегов": 3, "Ёлкин": 4, "Жуков": 5})
+		check("renumbered", map[string]int{"Ашинов": 1, "Хуаде": 2, "Ёлкин": 3, "Жуков": 4})
+		if _, err := svc.PairNextRound(ctx, e.ID); err != nil {
+			t.Fatal(err)
+		}
+		if err := svc.RemovePlayer(ctx, e.ID, ids["Жуков"], ""); tournament.ErrorCode(err) != tournament.ECONFLICT {
+			t.Errorf("removing a player after round 1 is paired: error %v, want ECONFLICT", err)
+		}
 	})
 }
 
@@ -276,6 +286,83 @@ func TestEventStatusAndAudit(t *testing.T) {
 		}
 		if st.Rows[0].Score != 1 || st.Rows[1].Score != 0 {
 			t.Errorf("scores with the 1/½/0 table: %+v", st.Rows)
+		}
+	})
+}
+
+// TestConcurrentResults enters results at the same time: two boards that
+// complete a round together must finish it, and two entries for one board
+// from the same version must leave one result and one ECONFLICT.
+func TestConcurrentResults(t *testing.T) {
+	forEachService(t, engines.Options(), func(t *testing.T, ctx context.Context, svc *tournament.Service) {
+		for attempt := range 5 {
+			e, _ := createEvent(t, ctx, svc, "round-robin", 0, "А", "Б", "В", "Г")
+			r, err := svc.PairNextRound(ctx, e.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := svc.PublishRound(ctx, e.ID, 1); err != nil {
+				t.Fatal(err)
+			}
+			errs := make(chan error, 3)
+			enter := func(board int, score string) {
+				_, err := svc.RecordResult(ctx, tournament.ResultInput{EventID: e.ID, Round: 1, Board: board, Score: score, EndReason: "final_position", Version: r.Games[board-1].Version})
+				errs <- err
+			}
+			go enter(1, "17:7")
+			go enter(2, "13:11")
+			go enter(2, "11:13")
+			conflicts := 0
+			for range 3 {
+				switch err := <-errs; tournament.ErrorCode(err) {
+				case tournament.ECONFLICT:
+					conflicts++
+				case "":
+					if err != nil {
+						t.Fatal(err)
+					}
+				default:
+					t.Fatal(err)
+				}
+			}
+			got, err := svc.Round(ctx, e.ID, 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if conflicts != 1 || got.Status != tournament.Done || got.Games[1].Version != 2 {
+				t.Fatalf("attempt %d: %d conflicts, round %s, board 2 version %d; want 1 conflict, a finished round, version 2",
+					attempt, conflicts, got.Status, got.Games[1].Version)
+			}
+		}
+	})
+}
+
+func TestDeleteDraftRound(t *testing.T) {
+	opt := engines.Options()
+	opt.Pairing[tournament.Swiss] = pairInOrder
+	forEachService(t, opt, func(t *testing.T, ctx context.Context, svc *tournament.Service) {
+		e, _ := createEvent(t, ctx, svc, "swiss", 3, "А", "Б", "В")
+		if _, err := svc.PairNextRound(ctx, e.ID); err != nil {
+			t.Fatal(err)
+		}
+		if err := svc.DeleteDraftRound(ctx, e.ID, 1, "забыли игрока"); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := svc.RegisterPlayer(ctx, e.ID, tournament.PlayerInput{Name: ptr("Г")}); err != nil {
+			t.Fatal(err)
+		}
+		r, err := svc.PairNextRound(ctx, e.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Number != 1 || len(r.Games) != 2 || r.Games[1].IsBye() {
+			t.Errorf("round paired again = %+v; want round 1 with two games and no bye", r)
+		}
+		if _, err := svc.PublishRound(ctx, e.ID, 1); err != nil {
+			t.Fatal(err)
+		}
+		if err := svc.DeleteDraftRound(ctx, e.ID, 1, ""); tournament.ErrorCode(err) != tournament.ECONFLICT {
+			t.Errorf("deleting a published round: error %v, want ECONFLICT", err)
 		}
 	})
 }

@@ -17,6 +17,10 @@ type Store interface {
 type Tx interface {
 	CreateEvent(e *Event) error
 	Event(id int64) (*Event, error)
+	// LockEvent makes other transactions that lock the same event wait
+	// until this one ends, so that the writes of one event never interleave
+	// (two results completing one round, two arbiters pairing at once).
+	LockEvent(id int64) error
 	// Events lists events by start date, newest first: all of them when
 	// all is true, else the public ones and those owned by ownerID.
 	Events(ownerID int64, all bool) ([]Event, error)
@@ -26,6 +30,7 @@ type Tx interface {
 	// Players lists the players of an event by start number.
 	Players(eventID int64) ([]Player, error)
 	UpdatePlayer(p *Player) error
+	DeletePlayer(p *Player) error
 
 	// CreateRound stores a round with its games and sets their IDs and
 	// versions.
@@ -33,6 +38,8 @@ type Tx interface {
 	// Rounds lists the rounds of an event by number, each with its games by board.
 	Rounds(eventID int64) ([]Round, error)
 	UpdateRoundStatus(r *Round) error
+	// DeleteRound removes a round with its games.
+	DeleteRound(r *Round) error
 	// UpdateGame writes g if the stored version is still g.Version, then
 	// increments g.Version; a newer stored version is an ECONFLICT error.
 	UpdateGame(g *Game) error

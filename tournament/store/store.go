@@ -27,7 +27,7 @@ func Open(dsn string) (*Store, error) {
 	if err != nil {
 		return nil, err
 	}
-	db, err := gorm.Open(dialector, &gorm.Config{Logger: logger.Discard})
+	db, err := gorm.Open(dialector, &gorm.Config{Logger: logger.Discard, TranslateError: true})
 	if err != nil {
 		return nil, fmt.Errorf("open database %s: %w", redact(dsn), err)
 	}

@@ -240,3 +240,18 @@ func TestUsersAndTokens(t *testing.T) {
 		})
 	})
 }
+
+func TestRoundNumberIsUnique(t *testing.T) {
+	forEachDB(t, func(t *testing.T, st *store.Store) {
+		_, e := seedEvent(t, st)
+		update(t, st, func(tx tournament.Tx) error {
+			return tx.CreateRound(&tournament.Round{EventID: e.ID, Number: 1, Status: tournament.Draft})
+		})
+		err := st.Update(context.Background(), func(tx tournament.Tx) error {
+			return tx.CreateRound(&tournament.Round{EventID: e.ID, Number: 1, Status: tournament.Draft})
+		})
+		if tournament.ErrorCode(err) != tournament.ECONFLICT {
+			t.Errorf("a second round 1: error %v, want ECONFLICT", err)
+		}
+	})
+}

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
 
 	"adiukh/tournament"
 )
@@ -59,6 +60,19 @@ func (t *tx) Event(id int64) (*tournament.Event, error) {
 		return nil, notFound(err, "event %d not found", id)
 	}
 	return rowToEvent(&row)
+}
+
+// LockEvent takes a row lock on PostgreSQL. SQLite needs none: the store
+// keeps one connection, so its transactions already run one at a time.
+func (t *tx) LockEvent(id int64) error {
+	if t.db.Dialector.Name() != "postgres" {
+		return nil
+	}
+	var row eventRow
+	if err := t.db.Clauses(clause.Locking{Strength: "UPDATE"}).Select("id").First(&row, id).Error; err != nil {
+		return notFound(err, "event %d not found", id)
+	}
+	return nil
 }
 
 func (t *tx) Events(ownerID int64, all bool) ([]tournament.Event, error) {
@@ -161,6 +175,13 @@ func (t *tx) UpdatePlayer(p *tournament.Player) error {
 	return nil
 }
 
+func (t *tx) DeletePlayer(p *tournament.Player) error {
+	if err := t.db.Delete(&playerRow{}, p.ID).Error; err != nil {
+		return fmt.Errorf("delete player %d: %w", p.ID, err)
+	}
+	return nil
+}
+
 func playerToRow(p *tournament.Player) *playerRow {
 	return &playerRow{
 		ID: p.ID, EventID: p.EventID, StartNo: p.StartNo, Name: p.Name, Rating: p.Rating, BirthYear: p.BirthYear,
@@ -171,6 +192,9 @@ func playerToRow(p *tournament.Player) *playerRow {
 func (t *tx) CreateRound(r *tournament.Round) error {
 	row := roundRow{EventID: r.EventID, Number: r.Number, Status: string(r.Status)}
 	if err := t.db.Omit("Event").Create(&row).Error; err != nil {
+		if errors.Is(err, gorm.ErrDuplicatedKey) {
+			return tournament.Conflict("", "round %d was paired meanwhile", r.Number)
+		}
 		return fmt.Errorf("create round %d: %w", r.Number, err)
 	}
 	r.ID = row.ID
@@ -231,6 +255,16 @@ func (t *tx) Rounds(eventID int64) ([]tournament.Round, error) {
 func (t *tx) UpdateRoundStatus(r *tournament.Round) error {
 	if err := t.db.Model(&roundRow{}).Where("id = ?", r.ID).Update("status", string(r.Status)).Error; err != nil {
 		return fmt.Errorf("update round %d: %w", r.Number, err)
+	}
+	return nil
+}
+
+func (t *tx) DeleteRound(r *tournament.Round) error {
+	if err := t.db.Where("round_id = ?", r.ID).Delete(&gameRow{}).Error; err != nil {
+		return fmt.Errorf("delete games of round %d: %w", r.Number, err)
+	}
+	if err := t.db.Delete(&roundRow{}, r.ID).Error; err != nil {
+		return fmt.Errorf("delete round %d: %w", r.Number, err)
 	}
 	return nil
 }
