@@ -251,7 +251,7 @@ func (b *MatchBoard) Result(sc Scoring) BoardResult {
 // MatchScore is a match's game points and match points for both teams.
 type MatchScore struct {
 	// Done is false while a board waits for its result.
-	Done                        bool
+	Done                             bool
 	HomeGamePoints, AwayGamePoints   float64
 	HomeMatchPoints, AwayMatchPoints float64
 }

@@ -1,0 +1,233 @@
+package teamswiss
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func TestFirstRound(t *testing.T) {
+	teams := make([]Team, 10)
+	for i := range teams {
+		teams[i] = Team{No: i + 1}
+	}
+	got, err := Pair(Input{Teams: teams, Round: 1, Rounds: 7})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// S1 = 1…5 meets S2 = 6…10 in order; first teams with odd numbers take
+	// White (the colour drawn by lot), even ones Black (Article 4.3.1).
+	want := []Pairing{{1, 6}, {7, 2}, {3, 8}, {9, 4}, {5, 10}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("round 1 = %v, want %v", got, want)
+	}
+}
+
+func TestByeGoesToLowestScoreWithoutOne(t *testing.T) {
+	teams := []Team{
+		{No: 1, Score: 2, Colours: []Colour{White}, Opponents: []int{4}},
+		{No: 2, Score: 2, Colours: []Colour{Black}, Opponents: []int{5}},
+		{No: 3, Score: 2, Colours: []Colour{NoColour}, HadBye: true},
+		{No: 4, Score: 0, Colours: []Colour{Black}, Opponents: []int{1}},
+		{No: 5, Score: 0, Colours: []Colour{White}, Opponents: []int{2}},
+	}
+	got, err := Pair(Input{Teams: teams, Round: 2, Rounds: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 5 has the lowest score and the highest number of those without a bye.
+	if last := got[len(got)-1]; last != (Pairing{Home: 5}) {
+		t.Errorf("bye = %v, want team 5 (pairings %v)", last, got)
+	}
+}
+
+func TestUpfloaterJoinsOddBracket(t *testing.T) {
+	// Teams 1, 2, 3 won; 4, 5, 6 lost. The top bracket is odd: the highest
+	// team below (4) floats up unless it already met the top teams.
+	teams := []Team{
+		{No: 1, Score: 2, Colours: []Colour{White}, Opponents: []int{4}},
+		{No: 2, Score: 2, Colours: []Colour{Black}, Opponents: []int{5}},
+		{No: 3, Score: 2, Colours: []Colour{White}, Opponents: []int{6}},
+		{No: 4, Score: 0, Colours: []Colour{Black}, Opponents: []int{1}},
+		{No: 5, Score: 0, Colours: []Colour{White}, Opponents: []int{2}},
+		{No: 6, Score: 0, Colours: []Colour{Black}, Opponents: []int{3}},
+	}
+	got, err := Pair(Input{Teams: teams, Round: 2, Rounds: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	met := map[[2]int]bool{}
+	for _, p := range got {
+		met[key(p.Home, p.Away)] = true
+	}
+	// 4 met 1, so with S1 = {1, 2} and S2 = {3, 4}: 1–3 and 2–4; below, 5–6.
+	for _, want := range [][2]int{{1, 3}, {2, 4}, {5, 6}} {
+		if !met[want] {
+			t.Errorf("pairings %v lack %v", got, want)
+		}
+	}
+}
+
+func TestColourAllocation(t *testing.T) {
+	for _, tc := range []struct {
+		name       string
+		a, b       Team
+		wantHomeNo int
+	}{
+		{"one preference is granted", Team{No: 1, Score: 2, Colours: []Colour{White, White}}, Team{No: 2, Score: 2, Colours: []Colour{White, Black}}, 2},
+		{"opposite preferences are both granted", Team{No: 1, Colours: []Colour{White, White}}, Team{No: 2, Colours: []Colour{Black, Black}}, 2},
+		{"lower colour difference takes White", Team{No: 1, Colours: []Colour{White, NoColour}}, Team{No: 2, Colours: []Colour{White, Black}}, 2},
+		{"alternate from the last different round", Team{No: 1, Colours: []Colour{Black, White}}, Team{No: 2, Colours: []Colour{White, Black}}, 2},
+		{"the first team alternates its last colour", Team{No: 1, Score: 2, Colours: []Colour{Black, NoColour}}, Team{No: 2, Colours: []Colour{NoColour, Black}}, 1},
+		{"both prefer White: the first team gets it", Team{No: 2, Score: 4, Colours: []Colour{Black, Black}}, Team{No: 1, Score: 2, Colours: []Colour{Black, Black}}, 2},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := &pairer{in: Input{Round: len(tc.a.Colours) + 1}}
+			if got := p.allocateColours(&tc.a, &tc.b); got.Home != tc.wantHomeNo {
+				t.Errorf("home = %d, want %d", got.Home, tc.wantHomeNo)
+			}
+		})
+	}
+}
+
+func TestInputErrors(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		in   Input
+		want string
+	}{
+		{"one team", Input{Teams: []Team{{No: 1}}, Round: 1}, "2 to 1000 teams"},
+		{"duplicate number", Input{Teams: []Team{{No: 1}, {No: 1}}, Round: 1}, "used twice"},
+		{"unknown opponent", Input{Teams: []Team{{No: 1, Opponents: []int{9}, Colours: []Colour{White}}, {No: 2, Colours: []Colour{Black}}}, Round: 2}, "opponent 9"},
+		{"colours for the wrong rounds", Input{Teams: []Team{{No: 1}, {No: 2}}, Round: 2}, "0 colours given for 1 rounds"},
+		{"everyone met", Input{Teams: []Team{{No: 1, Opponents: []int{2}, Colours: []Colour{White}}, {No: 2, Opponents: []int{1}, Colours: []Colour{Black}}}, Round: 2}, "without a rematch"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Pair(tc.in)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("error %v, want one containing %q", err, tc.want)
+			}
+		})
+	}
+}
+
+// TestGeneratedEvents plays random events round by round and checks the
+// rules every pairing must keep: every team is paired once per round or has
+// the bye, which comes last; no two teams meet twice; no team gets a second
+// bye; a single colour preference and two opposite ones are granted.
+func TestGeneratedEvents(t *testing.T) {
+	rng := rand.New(rand.NewPCG(6, 2026))
+	for event := range 60 {
+		n := 4 + rng.IntN(27)
+		rounds := min(n-1, 3+rng.IntN(7))
+		t.Run(fmt.Sprintf("event %d: %d teams, %d rounds", event, n, rounds), func(t *testing.T) {
+			teams := make([]Team, n)
+			for i := range teams {
+				teams[i] = Team{No: i + 1}
+			}
+			for r := 1; r <= rounds; r++ {
+				pairings, err := Pair(Input{Teams: cloneTeams(teams), Round: r, Rounds: rounds})
+				if err != nil {
+					t.Fatalf("round %d: %v", r, err)
+				}
+				checkRound(t, teams, pairings, r)
+				playRound(rng, teams, pairings)
+			}
+		})
+	}
+}
+
+func cloneTeams(teams []Team) []Team {
+	out := make([]Team, len(teams))
+	for i, t := range teams {
+		out[i] = t
+		out[i].Opponents = append([]int(nil), t.Opponents...)
+		out[i].Colours = append([]Colour(nil), t.Colours...)
+	}
+	return out
+}
+
+func checkRound(t *testing.T, teams []Team, pairings []Pairing, r int) {
+	t.Helper()
+	byNo := map[int]*Team{}
+	for i := range teams {
+		byNo[teams[i].No] = &teams[i]
+	}
+	seen := map[int]bool{}
+	byes := 0
+	for i, p := range pairings {
+		for _, no := range []int{p.Home, p.Away} {
+			if no == 0 {
+				continue
+			}
+			if seen[no] {
+				t.Fatalf("round %d: team %d is paired twice in %v", r, no, pairings)
+			}
+			seen[no] = true
+		}
+		if p.Away == 0 {
+			byes++
+			if i != len(pairings)-1 {
+				t.Errorf("round %d: the bye is not the last table", r)
+			}
+			bye := byNo[p.Home]
+			if bye.HadBye {
+				t.Errorf("round %d: team %d gets a second bye", r, p.Home)
+			}
+			continue
+		}
+		home, away := byNo[p.Home], byNo[p.Away]
+		for _, o := range home.Opponents {
+			if o == away.No {
+				t.Errorf("round %d: teams %d and %d meet again", r, home.No, away.No)
+			}
+		}
+		ph, pa := preference(home), preference(away)
+		switch {
+		case ph == Black && pa != Black, pa == White && ph != White:
+			t.Errorf("round %d: %d (prefers %v) is home against %d (prefers %v)", r, home.No, ph, away.No, pa)
+		}
+	}
+	if len(seen) != len(teams) || byes != len(teams)%2 {
+		t.Errorf("round %d: %d of %d teams paired with %d byes", r, len(seen), len(teams), byes)
+	}
+}
+
+// playRound scores a round at random in match points 2/1/0 with game points
+// on 4 boards, and records opponents, colours and byes.
+func playRound(rng *rand.Rand, teams []Team, pairings []Pairing) {
+	byNo := map[int]*Team{}
+	for i := range teams {
+		byNo[teams[i].No] = &teams[i]
+		teams[i].Colours = append(teams[i].Colours, NoColour)
+		teams[i].Upfloated = false
+	}
+	last := len(teams[0].Colours) - 1
+	for _, p := range pairings {
+		home := byNo[p.Home]
+		if p.Away == 0 {
+			home.Score += 2
+			home.Secondary += 8
+			home.HadBye = true
+			continue
+		}
+		away := byNo[p.Away]
+		home.Upfloated, away.Upfloated = home.Score < away.Score, away.Score < home.Score
+		home.Opponents, away.Opponents = append(home.Opponents, away.No), append(away.Opponents, home.No)
+		home.Colours[last], away.Colours[last] = White, Black
+		gp := float64(rng.IntN(9))
+		home.Secondary += gp
+		away.Secondary += 8 - gp
+		switch {
+		case gp > 4:
+			home.Score += 2
+		case gp < 4:
+			away.Score += 2
+		default:
+			home.Score++
+			away.Score++
+		}
+	}
+}
