@@ -58,7 +58,9 @@ func newTeamEvent(t *testing.T, s *testServer, system string, rounds, boards int
 	return te
 }
 
-func (te *teamEvent) path(suffix string) string { return fmt.Sprintf("/api/v1/events/%d%s", te.id, suffix) }
+func (te *teamEvent) path(suffix string) string {
+	return fmt.Sprintf("/api/v1/events/%d%s", te.id, suffix)
+}
 
 // boardScore is a board's result from the home team's side.
 type boardScore struct {
@@ -311,6 +313,97 @@ func TestLineupRules(t *testing.T) {
 		code, out = s.do(arbiter, "POST", te.path("/players"), map[string]any{"name": "Одиночка"})
 		if code != http.StatusBadRequest || out["field"] != "discipline" {
 			t.Errorf("individual player in a team event: %d %v, want 400 on discipline", code, out)
+		}
+	})
+}
+
+// TestTenTeamSwiss plays a 10-team, 2-board, 5-round Swiss through the API:
+// the team with the lower start number wins both boards 17:7 (4:0 in game
+// points). The pairings, worked by hand from C.04.6 (docs/pairing-teams.md):
+//
+//	round 1: 1-6 7-2 3-8 9-4 5-10   S1 1…5 against S2 6…10; odd first teams take White
+//	round 2: 4-1 2-5 6-3 9-7 8-10   6 floats up into the winners' bracket
+//	round 3: 1-3 4-2 5-9 7-8 10-6   4 floats up; 9 (White twice) gets Black, 10 (Black twice) White
+//	round 4: 2-1 3-7 5-4 6-8 10-9   3 (Black twice) gets White, 4 (White twice) Black
+//	round 5: 1-5 3-2 4-10 7-6 8-9   1 has met 2, 3 and 4: 5 floats up
+//
+// Final match points 1:10, 2:8, 3/4/6:6, 5/7/8:4, 9:2, 10:0; game points
+// are twice the match points. Among 3, 4 and 6, only 3 and 6 met (3 won),
+// so direct encounter puts 3 first; ESB (opponent's match points × game
+// points) separates 6 (0·4 + 4·4 + 4·4 = 32 over 10, 8, 7) from 4 (2·4 +
+// 4·4 + 0 = 24 over 9, 5, 10). Among 5, 7 and 8, 7 beat 8; 5 and 8 tie on
+// ESB (8 each, from beating 9) and Buchholz on match points separates them:
+// 5 met 10, 2, 9, 4, 1 (0+8+2+6+10 = 26), 8 met 3, 10, 7, 6, 9 (6+0+4+6+2 = 18).
+func TestTenTeamSwiss(t *testing.T) {
+	forEachServer(t, func(t *testing.T, s *testServer) {
+		te := newTeamEvent(t, s, "swiss", 5, 2, []int{2, 2, 2, 2, 2, 2, 2, 2, 2, 2})
+		score := func(home, away, board int) boardScore {
+			if home < away {
+				return boardScore{17, 7, "final_position"}
+			}
+			return boardScore{7, 17, "final_position"}
+		}
+		wantRounds := []string{
+			"1-6 7-2 3-8 9-4 5-10",
+			"4-1 2-5 6-3 9-7 8-10",
+			"1-3 4-2 5-9 7-8 10-6",
+			"2-1 3-7 5-4 6-8 10-9",
+			"1-5 3-2 4-10 7-6 8-9",
+		}
+		for n, want := range wantRounds {
+			round := s.must(http.StatusCreated, arbiter, "POST", te.path("/rounds"), nil)
+			var tables []string
+			for i, m := range round["matches"].([]any) {
+				m := m.(map[string]any)
+				if num(m["table"]) != i+1 {
+					t.Errorf("round %d: match %d is at table %v", n+1, i+1, m["table"])
+				}
+				tables = append(tables, fmt.Sprintf("%v-%v", m["home"], m["away"]))
+			}
+			if got := strings.Join(tables, " "); got != want {
+				t.Fatalf("round %d pairs %s, want %s", n+1, got, want)
+			}
+			te.checkColoursAlternate(round)
+			te.play(round, score)
+		}
+		code, _ := s.do(arbiter, "POST", te.path("/rounds"), nil)
+		if code != http.StatusConflict {
+			t.Errorf("pairing round 6 of 5: status %d, want 409", code)
+		}
+
+		st := s.must(http.StatusOK, "", "GET", te.path("/standings"), nil)
+		want := []struct {
+			startNo, rank int
+			mp            float64
+			tiebreaks     map[string]float64
+		}{
+			{1, 1, 10, map[string]float64{"adiukh-points": 5 * 34, "board-count": 1*10 + 2*10}},
+			{2, 2, 8, nil},
+			{3, 3, 6, map[string]float64{"direct-encounter": 2, "esb-mp-gp": 56, "buchholz-mp": 32}},
+			{6, 4, 6, map[string]float64{"direct-encounter": 0, "esb-mp-gp": 32}},
+			{4, 5, 6, map[string]float64{"direct-encounter": 0, "esb-mp-gp": 24}},
+			{7, 6, 4, map[string]float64{"direct-encounter": 2}},
+			{5, 7, 4, map[string]float64{"esb-mp-gp": 8, "buchholz-mp": 26}},
+			{8, 8, 4, map[string]float64{"esb-mp-gp": 8, "buchholz-mp": 18}},
+			{9, 9, 2, nil},
+			{10, 10, 0, map[string]float64{"adiukh-points": 5 * 14}},
+		}
+		rows := st["rows"].([]any)
+		if len(rows) != len(want) || num(st["after_round"]) != 5 {
+			t.Fatalf("standings = %v", st)
+		}
+		for i, w := range want {
+			row := rows[i].(map[string]any)
+			if num(row["start_no"]) != w.startNo || num(row["rank"]) != w.rank || num(row["rank_to"]) != w.rank ||
+				row["match_points"] != w.mp || row["game_points"] != 2*w.mp || row["score"] != w.mp {
+				t.Errorf("row %d = %v, want team %d ranked %d with %g match points", i+1, row, w.startNo, w.rank, w.mp)
+			}
+			tbs := row["tiebreaks"].(map[string]any)
+			for id, v := range w.tiebreaks {
+				if tbs[id] != v {
+					t.Errorf("team %d: %s = %v, want %g", w.startNo, id, tbs[id], v)
+				}
+			}
 		}
 	})
 }
