@@ -1,6 +1,7 @@
 package api
 
 import (
+	"errors"
 	"net/http"
 
 	"github.com/gin-gonic/gin"
@@ -29,7 +30,8 @@ type errorBody struct {
 func (h *handler) failJSON(c *gin.Context, err error) {
 	var body errorBody
 	status := http.StatusInternalServerError
-	if e, ok := err.(*tournament.Error); ok && statusOf[e.Code] != 0 {
+	var e *tournament.Error
+	if errors.As(err, &e) && statusOf[e.Code] != 0 {
 		status, body = statusOf[e.Code], errorBody{Code: e.Code, Message: e.Message, Field: e.Field}
 	} else {
 		h.Log.Error("request failed", "method", c.Request.Method, "path", c.Request.URL.Path, "err", err)

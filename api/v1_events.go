@@ -26,6 +26,7 @@ type eventView struct {
 	ID                 int64         `json:"id"`
 	Name               string        `json:"name"`
 	Discipline         string        `json:"discipline"`
+	Kind               string        `json:"kind"` // "individual" or "team", from the discipline
 	System             string        `json:"system"`
 	Rounds             int           `json:"rounds"`
 	TimeControl        string        `json:"time_control"`
@@ -46,12 +47,15 @@ type eventView struct {
 
 func newEventView(e *tournament.Event) eventView {
 	v := eventView{
-		ID: e.ID, Name: e.Name, Discipline: string(e.Discipline), System: string(e.System), Rounds: e.Rounds,
+		ID: e.ID, Name: e.Name, Discipline: string(e.Discipline), Kind: "individual", System: string(e.System), Rounds: e.Rounds,
 		TimeControl: e.TimeControl.String(),
 		Scoring:     scoringJSON(e.Scoring),
 		TieBreaks:   e.TieBreaks, StartDate: e.StartDate, EndDate: e.EndDate, Venue: e.Venue, City: e.City,
 		ChiefArbiter: e.ChiefArbiter, Arbiters: e.Arbiters, Status: string(e.Status), Visibility: string(e.Visibility),
 		ManualStartNumbers: e.ManualStartNumbers, Warnings: []warningView{}, CreatedAt: e.CreatedAt,
+	}
+	if e.Discipline.IsTeam() {
+		v.Kind = "team"
 	}
 	if v.TieBreaks == nil {
 		v.TieBreaks = []string{}

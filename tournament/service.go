@@ -12,7 +12,7 @@ type Options struct {
 	// Pairing pairs rounds by system. A system without an entry answers
 	// "not available yet".
 	Pairing map[System]PairFunc
-	// Ranker computes standings and knows the tie-breaks.
+	// Ranker computes standings and knows the tie-breaks; required.
 	Ranker Ranker
 	// Teams pair and rank team events.
 	Teams TeamEngines
