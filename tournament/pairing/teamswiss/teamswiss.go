@@ -58,6 +58,9 @@ type Team struct {
 	// round; it is not made one again where another team can be
 	// (criterion C7), except in the last two rounds.
 	Upfloated bool
+
+	// index is the team's place in the pairer's table of who met whom.
+	index int
 }
 
 // Input is the state of the event before the round to pair.
@@ -115,7 +118,7 @@ type pairer struct {
 	in    Input
 	teams []*Team // by score, then number
 	byNo  map[int]*Team
-	met   map[[2]int]bool
+	met   [][]bool // by Team.index
 	// lastTwo is true in the last two rounds, where C7 no longer holds.
 	lastTwo bool
 }
@@ -127,9 +130,13 @@ func newPairer(in Input) (*pairer, error) {
 	if in.Round < 1 || (in.Rounds > 0 && in.Round > in.Rounds) {
 		return nil, fmt.Errorf("round %d is not a round of an event of %d rounds", in.Round, in.Rounds)
 	}
-	p := &pairer{in: in, byNo: map[int]*Team{}, met: map[[2]int]bool{}, lastTwo: in.Rounds > 0 && in.Round >= in.Rounds-1}
+	// The pairer numbers its own copy of the teams.
+	in.Teams = slices.Clone(in.Teams)
+	p := &pairer{in: in, byNo: map[int]*Team{}, met: make([][]bool, len(in.Teams)), lastTwo: in.Rounds > 0 && in.Round >= in.Rounds-1}
 	for i := range in.Teams {
 		t := &in.Teams[i]
+		t.index = i
+		p.met[i] = make([]bool, len(in.Teams))
 		if t.No <= 0 {
 			return nil, fmt.Errorf("team %d: pairing number must be positive, got %d", i+1, t.No)
 		}
@@ -144,10 +151,11 @@ func newPairer(in Input) (*pairer, error) {
 	}
 	for _, t := range p.teams {
 		for _, o := range t.Opponents {
-			if p.byNo[o] == nil {
+			u := p.byNo[o]
+			if u == nil {
 				return nil, fmt.Errorf("team %d: opponent %d is not a team of the round", t.No, o)
 			}
-			p.met[key(t.No, o)] = true
+			p.met[t.index][u.index], p.met[u.index][t.index] = true, true
 		}
 	}
 	slices.SortFunc(p.teams, byRank)
@@ -162,10 +170,8 @@ func byRank(a, b *Team) int {
 	return cmp.Compare(a.No, b.No)
 }
 
-func key(a, b int) [2]int { return [2]int{min(a, b), max(a, b)} }
-
 // canMeet is criterion C1: two teams meet at most once.
-func (p *pairer) canMeet(a, b *Team) bool { return a != b && !p.met[key(a.No, b.No)] }
+func (p *pairer) canMeet(a, b *Team) bool { return a != b && !p.met[a.index][b.index] }
 
 func without(teams []*Team, drop ...*Team) []*Team {
 	return slices.DeleteFunc(slices.Clone(teams), func(t *Team) bool { return slices.Contains(drop, t) })
@@ -205,12 +211,37 @@ func played(t *Team) int {
 }
 
 // pairable reports whether the teams can all be paired without a rematch.
-// It pairs the team with the fewest possible opponents first, which finds a
-// pairing at once in the fields a Swiss event meets.
+// Pairing each team with the first it can meet usually settles it; if not,
+// a search pairs the team with the fewest possible opponents first, which
+// finds a pairing at once in the fields a Swiss event meets.
 func (p *pairer) pairable(teams []*Team) bool {
-	if len(teams)%2 == 1 {
-		return false
+	return perfect(teams, p.canMeet)
+}
+
+// perfect reports whether the teams can all be paired with pairs ok allows.
+func perfect(teams []*Team, ok func(a, b *Team) bool) bool {
+	return len(teams)%2 == 0 && (pairsGreedily(teams, ok) || search(teams, ok))
+}
+
+func pairsGreedily(teams []*Team, ok func(a, b *Team) bool) bool {
+	paired := make([]bool, len(teams))
+	for i, t := range teams {
+		if paired[i] {
+			continue
+		}
+		j := i + 1
+		for j < len(teams) && (paired[j] || !ok(t, teams[j])) {
+			j++
+		}
+		if j == len(teams) {
+			return false
+		}
+		paired[i], paired[j] = true, true
 	}
+	return true
+}
+
+func search(teams []*Team, ok func(a, b *Team) bool) bool {
 	if len(teams) == 0 {
 		return true
 	}
@@ -218,7 +249,7 @@ func (p *pairer) pairable(teams []*Team) bool {
 	for i, t := range teams {
 		n := 0
 		for _, u := range teams {
-			if p.canMeet(t, u) {
+			if ok(t, u) {
 				n++
 			}
 		}
@@ -231,7 +262,7 @@ func (p *pairer) pairable(teams []*Team) bool {
 	}
 	t := teams[best]
 	for _, u := range teams {
-		if p.canMeet(t, u) && p.pairable(without(teams, t, u)) {
+		if ok(t, u) && search(without(teams, t, u), ok) {
 			return true
 		}
 	}
@@ -314,15 +345,47 @@ func (p *pairer) pairEven(bracket []*Team) ([][2]*Team, bool) {
 	slices.SortFunc(bracket, byRank)
 	for _, colours := range []bool{true, false} {
 		ok := func(a, b *Team) bool { return p.canMeet(a, b) && (!colours || p.coloursCompatible(a, b)) }
+		// The searches below only run where a pairing exists, so that they
+		// never try every order of a bracket in vain.
 		half := len(bracket) / 2
-		if pairs, found := pairHalves(bracket[:half], bracket[half:], ok); found {
-			return pairs, true
+		if halvesMatch(bracket[:half], bracket[half:], ok) {
+			if pairs, found := pairHalves(bracket[:half], bracket[half:], ok); found {
+				return pairs, true
+			}
 		}
-		if pairs, found := pairAny(bracket, ok); found {
-			return pairs, true
+		if perfect(bracket, ok) {
+			if pairs, found := pairAny(bracket, ok); found {
+				return pairs, true
+			}
 		}
 	}
 	return nil, false
+}
+
+// halvesMatch reports whether every S1 team can meet its own S2 team, by
+// augmenting paths (Kuhn's algorithm).
+func halvesMatch(s1, s2 []*Team, ok func(a, b *Team) bool) bool {
+	partner := make([]int, len(s2)) // S2 index → S1 index + 1; 0 while free
+	var augment func(i int, seen []bool) bool
+	augment = func(i int, seen []bool) bool {
+		for j, b := range s2 {
+			if seen[j] || !ok(s1[i], b) {
+				continue
+			}
+			seen[j] = true
+			if partner[j] == 0 || augment(partner[j]-1, seen) {
+				partner[j] = i + 1
+				return true
+			}
+		}
+		return false
+	}
+	for i := range s1 {
+		if !augment(i, make([]bool, len(s2))) {
+			return false
+		}
+	}
+	return true
 }
 
 // pairHalves pairs s1[i] with an S2 team, trying S2 in order.

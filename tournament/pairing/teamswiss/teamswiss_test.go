@@ -60,7 +60,7 @@ func TestUpfloaterJoinsOddBracket(t *testing.T) {
 	}
 	met := map[[2]int]bool{}
 	for _, p := range got {
-		met[key(p.Home, p.Away)] = true
+		met[[2]int{min(p.Home, p.Away), max(p.Home, p.Away)}] = true
 	}
 	// 4 met 1, so with S1 = {1, 2} and S2 = {3, 4}: 1–3 and 2–4; below, 5–6.
 	for _, want := range [][2]int{{1, 3}, {2, 4}, {5, 6}} {
@@ -228,6 +228,29 @@ func playRound(rng *rand.Rand, teams []Team, pairings []Pairing) {
 		default:
 			home.Score++
 			away.Score++
+		}
+	}
+}
+
+// BenchmarkPair100Teams9Rounds pairs the last round of a 100-team, 9-round
+// event played at random.
+func BenchmarkPair100Teams9Rounds(b *testing.B) {
+	rng := rand.New(rand.NewPCG(100, 9))
+	teams := make([]Team, 100)
+	for i := range teams {
+		teams[i] = Team{No: i + 1}
+	}
+	for r := 1; r <= 8; r++ {
+		pairings, err := Pair(Input{Teams: cloneTeams(teams), Round: r, Rounds: 9})
+		if err != nil {
+			b.Fatal(err)
+		}
+		playRound(rng, teams, pairings)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Pair(Input{Teams: cloneTeams(teams), Round: 9, Rounds: 9}); err != nil {
+			b.Fatal(err)
 		}
 	}
 }
