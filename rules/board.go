@@ -74,6 +74,10 @@ const (
 // neighbour[s][d] is the next square from s in direction d, or NoSquare.
 var neighbour [32][4]Square
 
+// adjacent[s] and diagonals[s] have a bit for every square next to s, and for
+// every square on the diagonals through s.
+var adjacent, diagonals [32]uint32
+
 // promotionRank is the king row of each colour (§1.3): rank 8 for White,
 // rank 1 for Black.
 var promotionRank = [2]int{7, 0}
@@ -93,6 +97,16 @@ func init() {
 				n = NoSquare
 			}
 			neighbour[s][d] = n
+			if n != NoSquare {
+				adjacent[s] |= 1 << n
+			}
+			for f, r := s.File()+step[0], s.Rank()+step[1]; ; f, r = f+step[0], r+step[1] {
+				q, ok := SquareAt(f, r)
+				if !ok {
+					break
+				}
+				diagonals[s] |= 1 << q
+			}
 		}
 		for c := White; c <= Black; c++ {
 			if s.Rank() == promotionRank[c] {

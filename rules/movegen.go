@@ -113,8 +113,18 @@ func (p *Position) AppendLegalMoves(dst []Move, side Color) []Move {
 func (p *Position) appendMoves(dst []Move, side Color, distinct bool) []Move {
 	start := len(dst)
 	g := generator{pos: *p, side: side, moves: dst}
+	enemy := p.top[side^1]
 	for towers := p.top[side]; towers != 0; towers &= towers - 1 {
-		g.capturesFrom(lowestSquare(towers))
+		from := lowestSquare(towers)
+		// Most towers have nothing to take: a man needs an enemy next to it,
+		// a king one on its diagonals.
+		reach := adjacent[from]
+		if kingRow[side]&(1<<from) != 0 {
+			reach = diagonals[from]
+		}
+		if reach&enemy != 0 {
+			g.capturesFrom(from)
+		}
 	}
 	if len(g.moves) > start {
 		if distinct {

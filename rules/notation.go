@@ -30,19 +30,41 @@ var lookalikes = map[rune]rune{'а': 'a', 'с': 'c', 'е': 'e', 'А': 'a', 'С':
 // ParseRecord reads one written move. The error says what is wrong with the
 // text; it is about notation only, not about legality.
 func ParseRecord(text string) (Record, error) {
+	r, _, err := parseRecord(text, nil)
+	return r, err
+}
+
+// parseRecord reads a record whose squares are appended to arena, so that
+// the records of a whole sheet share one allocation; it returns the arena
+// grown.
+func parseRecord(text string, arena []Square) (Record, []Square, error) {
 	r := Record{Text: text, ShortFile: -1}
+	start := len(arena)
+	r, err := r.read(text, &arena)
+	r.Squares = arena[start:len(arena):len(arena)]
+	return r, arena, err
+}
+
+func (r Record) read(text string, arena *[]Square) (Record, error) {
 	body := text
 	// Marks follow the move: "=" offers a draw, "!", "?" and their pairs
 	// annotate it; a final "." closes a game ending on White's move.
-	for {
-		trimmed := strings.TrimRight(body, "!?=.+")
-		if trimmed == body {
-			break
+	end := len(body)
+	for end > 0 && isMarkByte(body[end-1]) {
+		end--
+	}
+	if marks := body[end:]; marks != "" {
+		body = body[:end]
+		var annotation []byte
+		for i := 0; i < len(marks); i++ {
+			switch marks[i] {
+			case '=':
+				r.DrawOffer = true
+			case '!', '?':
+				annotation = append(annotation, marks[i])
+			}
 		}
-		marks := body[len(trimmed):]
-		body = trimmed
-		r.DrawOffer = r.DrawOffer || strings.Contains(marks, "=")
-		if a := strings.Trim(marks, "=.+"); a != "" {
+		if a := string(annotation); a != "" {
 			if !validAnnotation(a) {
 				return r, fmt.Errorf("%q: %q is not an analysis mark (!, ?, !!, ??, !?, ?!)", text, a)
 			}
@@ -72,9 +94,10 @@ func ParseRecord(text string) (Record, error) {
 			return r, fmt.Errorf("%q: %q is not a dark square", text, body[1:])
 		}
 		r.ShortFile = int(body[0] - 'a')
-		r.Squares = []Square{s}
+		*arena = append(*arena, s)
 		return r, nil
 	}
+	n := 0
 	for i := 0; i < len(body); {
 		if i > 0 {
 			switch body[i] {
@@ -94,13 +117,18 @@ func ParseRecord(text string) (Record, error) {
 		if !ok {
 			return r, fmt.Errorf("%q: %q is not a dark square (a1, c1 … h8)", text, body[i:i+2])
 		}
-		r.Squares = append(r.Squares, s)
+		*arena = append(*arena, s)
+		n++
 		i += 2
 	}
-	if len(r.Squares) < 2 {
+	if n < 2 {
 		return r, fmt.Errorf("%q: a move names its start and end squares, like c3-b4, or is short, like cb4", text)
 	}
 	return r, nil
+}
+
+func isMarkByte(c byte) bool {
+	return c == '!' || c == '?' || c == '=' || c == '.' || c == '+'
 }
 
 // needsFolding reports whether a record has capitals or non-ASCII letters to

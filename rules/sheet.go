@@ -320,6 +320,7 @@ func (sh *Sheet) readBody(tokens []token) {
 		}
 	}
 	sh.Moves = make([]SheetMove, 0, moves)
+	arena := make([]Square, 0, 3*moves)
 	number := 0
 	for i := 0; i < len(tokens); i++ {
 		tk := tokens[i]
@@ -369,7 +370,8 @@ func (sh *Sheet) readBody(tokens []token) {
 				continue
 			}
 		}
-		rec, err := ParseRecord(text)
+		rec, rest, err := parseRecord(text, arena)
+		arena = rest
 		sm := SheetMove{Number: number, Record: rec, Line: tk.line, Column: tk.column}
 		if err != nil {
 			// It stands where a move stands: the replay reports it with its
@@ -394,7 +396,14 @@ func isScore(s string) bool {
 	return ok
 }
 
-func isMarks(s string) bool { return strings.Trim(s, "!?=") == "" }
+func isMarks(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] != '!' && s[i] != '?' && s[i] != '=' {
+			return false
+		}
+	}
+	return true
+}
 
 // checkNumber warns when a move number does not follow from the moves before
 // it; the moves themselves decide who is to move.

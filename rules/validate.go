@@ -65,28 +65,29 @@ func Validate(sh *Sheet) *Report {
 	routes := make([]Move, 0, 32)
 	for i, sm := range sh.Moves {
 		ply := startPly + i
-		at := Problem{Line: sm.Line, Column: sm.Column, Ply: ply, MoveNumber: (ply + 1) / 2, Side: side.String(), Text: sm.Record.Text}
 		routes = pos.appendMoves(routes[:0], side, false)
 		if len(routes) == 0 {
-			at.Message = fmt.Sprintf("the game is over: %s has no legal move (final position, score %s), so %s cannot be played", side, pos.Score(), sm.Record.Text)
-			r.Errors = append(r.Errors, at)
+			r.Errors = append(r.Errors, problemAt(sm, ply, side,
+				fmt.Sprintf("the game is over: %s has no legal move (final position, score %s), so %s cannot be played", side, pos.Score(), sm.Record.Text)))
 			break
 		}
 		var m Move
-		if sm.Unreadable != "" {
-			at.Message = sm.Unreadable
-		} else if found, err := pos.findAmong(routes, side, sm.Record); err != nil {
-			at.Message = err.Error()
-		} else {
+		message := sm.Unreadable
+		if message == "" {
+			found, err := pos.findAmong(routes, side, sm.Record)
+			if err != nil {
+				message = err.Error()
+			}
 			m = found
 		}
-		if at.Message != "" {
+		if message != "" {
+			at := problemAt(sm, ply, side, message)
 			at.Legal = moveNames(pos.LegalMoves(side))
 			r.Errors = append(r.Errors, at)
 			break
 		}
-		r.warnSpelling(at, sm.Record, m)
-		r.Played = append(r.Played, PlayedMove{Ply: ply, Number: at.MoveNumber, Side: side, Written: sm.Record.Text, Move: m})
+		r.warnSpelling(sm, ply, side, m)
+		r.Played = append(r.Played, PlayedMove{Ply: ply, Number: (ply + 1) / 2, Side: side, Written: sm.Record.Text, Move: m})
 		pos = pos.Play(m)
 		side = side.Opponent()
 	}
@@ -100,20 +101,21 @@ func Validate(sh *Sheet) *Report {
 	return r
 }
 
-func (r *Report) warnSpelling(at Problem, rec Record, m Move) {
-	warn := func(format string, args ...any) {
-		w := at
-		w.Message = fmt.Sprintf(format, args...)
-		r.Warnings = append(r.Warnings, w)
-	}
+// problemAt is a problem with the move sm, played at ply by side.
+func problemAt(sm SheetMove, ply int, side Color, message string) Problem {
+	return Problem{Line: sm.Line, Column: sm.Column, Ply: ply, MoveNumber: (ply + 1) / 2, Side: side.String(), Text: sm.Record.Text, Message: message}
+}
+
+func (r *Report) warnSpelling(sm SheetMove, ply int, side Color, m Move) {
+	rec := sm.Record
 	if m.IsCapture() && rec.Dash {
-		warn("%s is a capture: the rules write it with ':' (%s)", rec.Text, m)
+		r.Warnings = append(r.Warnings, problemAt(sm, ply, side, fmt.Sprintf("%s is a capture: the rules write it with ':' (%s)", rec.Text, m)))
 	}
 	if !m.IsCapture() && rec.Capture {
-		warn("%s is a quiet move: the rules write it with '-' (%s)", rec.Text, m)
+		r.Warnings = append(r.Warnings, problemAt(sm, ply, side, fmt.Sprintf("%s is a quiet move: the rules write it with '-' (%s)", rec.Text, m)))
 	}
 	if rec.Lookalike {
-		warn("%s is written with Cyrillic letters; read as %s", rec.Text, m)
+		r.Warnings = append(r.Warnings, problemAt(sm, ply, side, fmt.Sprintf("%s is written with Cyrillic letters; read as %s", rec.Text, m)))
 	}
 }
 
