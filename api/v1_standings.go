@@ -113,6 +113,9 @@ func (h *handler) getCrosstable(c *gin.Context) {
 		h.failJSON(c, err)
 		return
 	}
+	if h.routeTeamEvent(c, id, func() { h.getTeamCrosstable(c, id) }) {
+		return
+	}
 	ct, err := h.Events.Crosstable(c.Request.Context(), id)
 	if err != nil {
 		h.failJSON(c, err)

@@ -229,13 +229,13 @@ type matchView struct {
 	Games           []matchGameView `json:"games"`
 }
 
-func newMatchView(m *tournament.Match, sc tournament.Scoring, ts tournament.TeamSettings) matchView {
+func newMatchView(m *tournament.Match, e *tournament.Event, ts tournament.TeamSettings) matchView {
 	v := matchView{Table: m.Table, Home: m.HomeNo, Games: make([]matchGameView, len(m.Boards))}
 	if !m.IsBye() {
 		away := m.AwayNo
 		v.Away = &away
 	}
-	if ms := m.Score(sc, ts); ms.Done {
+	if ms := m.Score(e, ts); ms.Done {
 		v.HomeGamePoints, v.HomeMatchPoints = &ms.HomeGamePoints, &ms.HomeMatchPoints
 		if !m.IsBye() {
 			v.AwayGamePoints, v.AwayMatchPoints = &ms.AwayGamePoints, &ms.AwayMatchPoints
@@ -258,7 +258,7 @@ func newMatchView(m *tournament.Match, sc tournament.Scoring, ts tournament.Team
 			number, version := b.Game.Board, b.Game.Version
 			g.Game, g.Version = &number, &version
 		}
-		if r := b.Result(sc); r.Done {
+		if r := b.Result(e.Scoring); r.Done {
 			reason := string(r.EndReason)
 			score := fmtScore(r, b.HomeWhite())
 			g.EndReason, g.Score = &reason, &score
@@ -283,10 +283,10 @@ type teamRoundView struct {
 	Matches []matchView `json:"matches"`
 }
 
-func newTeamRoundView(r *tournament.TeamRound, sc tournament.Scoring, ts tournament.TeamSettings) teamRoundView {
+func newTeamRoundView(r *tournament.TeamRound, e *tournament.Event, ts tournament.TeamSettings) teamRoundView {
 	v := teamRoundView{Number: r.Number, Status: string(r.Status), Matches: make([]matchView, len(r.Matches))}
 	for i := range r.Matches {
-		v.Matches[i] = newMatchView(&r.Matches[i], sc, ts)
+		v.Matches[i] = newMatchView(&r.Matches[i], e, ts)
 	}
 	return v
 }
@@ -300,7 +300,7 @@ func (h *handler) answerTeamRound(c *gin.Context, status int, eventID int64, n i
 	}
 	for i := range d.Rounds {
 		if d.Rounds[i].Number == n {
-			c.JSON(status, newTeamRoundView(&d.Rounds[i], d.Event.Scoring, d.Settings))
+			c.JSON(status, newTeamRoundView(&d.Rounds[i], d.Event, d.Settings))
 			return
 		}
 	}
@@ -315,7 +315,7 @@ func (h *handler) getTeamRounds(c *gin.Context, eventID int64) {
 	}
 	views := make([]teamRoundView, len(d.Rounds))
 	for i := range d.Rounds {
-		views[i] = newTeamRoundView(&d.Rounds[i], d.Event.Scoring, d.Settings)
+		views[i] = newTeamRoundView(&d.Rounds[i], d.Event, d.Settings)
 	}
 	c.JSON(http.StatusOK, gin.H{"rounds": views})
 }
@@ -455,4 +455,58 @@ func (h *handler) getTeamStandings(c *gin.Context, eventID int64, afterRound int
 		}
 	}
 	c.JSON(http.StatusOK, v)
+}
+
+type teamCrossCellView struct {
+	Round int `json:"round"`
+	// Opponent is the other team's start number; null for the bye or a
+	// round without a match. Home is null without an opponent.
+	Opponent *int  `json:"opponent"`
+	Home     *bool `json:"home"`
+	Bye      bool  `json:"bye"`
+	// The points are null until every board of the match has a result.
+	GamePoints         *float64 `json:"game_points"`
+	OpponentGamePoints *float64 `json:"opponent_game_points"`
+	MatchPoints        *float64 `json:"match_points"`
+}
+
+type teamCrossRowView struct {
+	StartNo     int                 `json:"start_no"`
+	Name        string              `json:"name"`
+	Club        string              `json:"club"`
+	Rank        int                 `json:"rank"`
+	RankTo      int                 `json:"rank_to"`
+	MatchPoints float64             `json:"match_points"`
+	GamePoints  float64             `json:"game_points"`
+	Matches     []teamCrossCellView `json:"matches"`
+}
+
+// getTeamCrosstable answers every team's matches round by round, by start
+// number.
+func (h *handler) getTeamCrosstable(c *gin.Context, eventID int64) {
+	ct, err := h.Events.TeamCrosstable(c.Request.Context(), eventID)
+	if err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	rows := make([]teamCrossRowView, len(ct.Rows))
+	for i, r := range ct.Rows {
+		rows[i] = teamCrossRowView{StartNo: r.Team.StartNo, Name: r.Team.Name, Club: r.Team.Club, Rank: r.Rank, RankTo: r.RankTo,
+			MatchPoints: r.MatchPoints, GamePoints: r.GamePoints, Matches: make([]teamCrossCellView, len(r.Matches))}
+		for j, cell := range r.Matches {
+			v := teamCrossCellView{Round: cell.Round, Bye: cell.Bye}
+			if cell.OpponentNo != 0 {
+				opp, home := cell.OpponentNo, cell.Home
+				v.Opponent, v.Home = &opp, &home
+			}
+			if cell.Done {
+				v.GamePoints, v.MatchPoints = &cell.GamePoints, &cell.MatchPoints
+				if !cell.Bye {
+					v.OpponentGamePoints = &cell.OpponentGamePoints
+				}
+			}
+			rows[i].Matches[j] = v
+		}
+	}
+	c.JSON(http.StatusOK, gin.H{"after_round": ct.Standings.AfterRound, "rows": rows})
 }

@@ -251,6 +251,19 @@ func TestSixTeamRoundRobin(t *testing.T) {
 				t.Errorf("team 3's board 4 = %v, want 6 points from 5 games and 72 Adiukh points", r)
 			}
 		}
+		// The crosstable row of team 6: 7 game points and 1 match point,
+		// and its match against team 3 lost 0:8.
+		ct := s.must(http.StatusOK, "", "GET", te.path("/crosstable"), nil)
+		row6 := ct["rows"].([]any)[5].(map[string]any)
+		if num(row6["start_no"]) != 6 || num(row6["rank"]) != 6 || row6["game_points"] != 7.0 || len(row6["matches"].([]any)) != 5 {
+			t.Errorf("crosstable row 6 = %v", row6)
+		}
+		for _, m := range row6["matches"].([]any) {
+			m := m.(map[string]any)
+			if num(m["opponent"]) == 3 && (m["game_points"] != 0.0 || m["opponent_game_points"] != 8.0 || m["match_points"] != 0.0) {
+				t.Errorf("team 6 against team 3 = %v, want 0:8 and no match points", m)
+			}
+		}
 		s.must(http.StatusOK, arbiter, "PATCH", te.path(""), map[string]any{"status": "finished"})
 	})
 }

@@ -183,5 +183,23 @@ func TestFiveTeamRoundRobin(t *testing.T) {
 		if st.AfterRound != 5 || total != 20 {
 			t.Errorf("after round %d the match points add up to %g, want 20 after round 5", st.AfterRound, total)
 		}
+		ct, err := svc.TeamCrosstable(ctx, e.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, row := range ct.Rows {
+			byes := 0
+			for _, cell := range row.Matches {
+				if cell.Bye {
+					byes++
+					if cell.GamePoints != 0 || cell.MatchPoints != 0 || !cell.Done {
+						t.Errorf("team %d rests in round %d with %+v, want no points", row.Team.StartNo, cell.Round, cell)
+					}
+				}
+			}
+			if byes != 1 || len(row.Matches) != 5 {
+				t.Errorf("team %d: %d rests in %d rounds, want 1 in 5", row.Team.StartNo, byes, len(row.Matches))
+			}
+		}
 	})
 }

@@ -250,17 +250,23 @@ func (b *MatchBoard) Result(sc Scoring) BoardResult {
 
 // MatchScore is a match's game points and match points for both teams.
 type MatchScore struct {
-	// Done is false while a board waits for its result.
+	// Done is false while a board waits for its result; the game points
+	// are then those of the boards with results, and the match points 0.
 	Done                             bool
 	HomeGamePoints, AwayGamePoints   float64
 	HomeMatchPoints, AwayMatchPoints float64
 }
 
-// Score adds up the boards: the team with more game points wins the match.
-// A bye earns the bye's match points and a won game on every board, as the
-// team standings count it (docs/tiebreaks.md, team events).
-func (m *Match) Score(sc Scoring, ts TeamSettings) MatchScore {
+// Score adds up the boards in the event's scoring table: the team with more
+// game points wins the match. A Swiss bye earns the bye's match points and a
+// won game on every board, as the team standings count it (docs/tiebreaks.md,
+// team events); a round robin's bye is a rest day and earns nothing.
+func (m *Match) Score(e *Event, ts TeamSettings) MatchScore {
+	sc := e.Scoring
 	if m.IsBye() {
+		if e.System.IsRoundRobin() {
+			return MatchScore{Done: true}
+		}
 		return MatchScore{Done: true, HomeGamePoints: float64(ts.Boards) * sc.Win, HomeMatchPoints: ts.MatchBye}
 	}
 	ms := MatchScore{Done: true}
@@ -269,6 +275,9 @@ func (m *Match) Score(sc Scoring, ts TeamSettings) MatchScore {
 		ms.Done = ms.Done && r.Done
 		ms.HomeGamePoints += r.HomeScore
 		ms.AwayGamePoints += r.AwayScore
+	}
+	if !ms.Done {
+		return ms // the match points wait for the last board
 	}
 	switch {
 	case ms.HomeGamePoints > ms.AwayGamePoints:

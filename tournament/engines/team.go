@@ -74,7 +74,7 @@ func TeamSwiss(in tournament.TeamPairingInput) ([]tournament.TeamPairing, error)
 		}
 		last := len(teams[0].Colours) - 1
 		for _, m := range r.Matches {
-			ms := m.Score(in.Event.Scoring, in.Settings)
+			ms := m.Score(in.Event, in.Settings)
 			home := &teams[index[m.HomeID]]
 			home.Score += primary(ms.HomeGamePoints, ms.HomeMatchPoints)
 			home.Secondary += primary(ms.HomeMatchPoints, ms.HomeGamePoints)
