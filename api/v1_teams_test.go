@@ -337,16 +337,18 @@ func TestLineupRules(t *testing.T) {
 //	round 1: 1-6 7-2 3-8 9-4 5-10   S1 1…5 against S2 6…10; odd first teams take White
 //	round 2: 4-1 2-5 6-3 9-7 8-10   6 floats up into the winners' bracket
 //	round 3: 1-3 4-2 5-9 7-8 10-6   4 floats up; 9 (White twice) gets Black, 10 (Black twice) White
-//	round 4: 2-1 3-7 5-4 6-8 10-9   3 (Black twice) gets White, 4 (White twice) Black
-//	round 5: 1-5 3-2 4-10 7-6 8-9   1 has met 2, 3 and 4: 5 floats up
+//	round 4: 2-1 3-5 7-4 6-8 10-9   4 floats up; a bracket pairs by number (3.6): 3-5, 4-7;
+//	                                3 (Black twice) gets White, 4 (White twice) Black
+//	round 5: 1-5 3-2 4-10 6-7 8-9   1 has met 2, 3 and 4: 5 floats up; with 8 or 9 the
+//	                                4-point bracket or the rest cannot be paired, so 10 floats
 //
 // Final match points 1:10, 2:8, 3/4/6:6, 5/7/8:4, 9:2, 10:0; game points
 // are twice the match points. Among 3, 4 and 6, only 3 and 6 met (3 won),
 // so direct encounter puts 3 first; ESB (opponent's match points × game
 // points) separates 6 (0·4 + 4·4 + 4·4 = 32 over 10, 8, 7) from 4 (2·4 +
-// 4·4 + 0 = 24 over 9, 5, 10). Among 5, 7 and 8, 7 beat 8; 5 and 8 tie on
+// 4·4 + 0 = 24 over 9, 7, 10). Among 5, 7 and 8, 7 beat 8; 5 and 8 tie on
 // ESB (8 each, from beating 9) and Buchholz on match points separates them:
-// 5 met 10, 2, 9, 4, 1 (0+8+2+6+10 = 26), 8 met 3, 10, 7, 6, 9 (6+0+4+6+2 = 18).
+// 5 met 10, 2, 9, 3, 1 (0+8+2+6+10 = 26), 8 met 3, 10, 7, 6, 9 (6+0+4+6+2 = 18).
 func TestTenTeamSwiss(t *testing.T) {
 	forEachServer(t, func(t *testing.T, s *testServer) {
 		te := newTeamEvent(t, s, "swiss", 5, 2, []int{2, 2, 2, 2, 2, 2, 2, 2, 2, 2})
@@ -360,8 +362,8 @@ func TestTenTeamSwiss(t *testing.T) {
 			"1-6 7-2 3-8 9-4 5-10",
 			"4-1 2-5 6-3 9-7 8-10",
 			"1-3 4-2 5-9 7-8 10-6",
-			"2-1 3-7 5-4 6-8 10-9",
-			"1-5 3-2 4-10 7-6 8-9",
+			"2-1 3-5 7-4 6-8 10-9",
+			"1-5 3-2 4-10 6-7 8-9",
 		}
 		for n, want := range wantRounds {
 			round := s.must(http.StatusCreated, arbiter, "POST", te.path("/rounds"), nil)

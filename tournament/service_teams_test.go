@@ -45,7 +45,7 @@ func TestTeamSettings(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got.Boards != 4 || got.MatchWin != 2 || got.MatchBye != 2 || got.Ranking != tournament.ByMatchPoints || got.TieBreaks[0] != "game-points" {
+		if got.Boards != 4 || got.MatchWin != 2 || got.MatchBye != 1 || got.Ranking != tournament.ByMatchPoints || got.TieBreaks[0] != "game-points" {
 			t.Errorf("default Swiss team settings = %+v", got)
 		}
 		for _, tc := range []struct {

@@ -109,12 +109,12 @@ type TeamSettings struct {
 const MaxBoards = 50
 
 // DefaultTeamSettings are 4 boards, match points 2/1/0 ranking first. A
-// Swiss bye earns a won match (C.04.1.c); in a round robin the bye is a
-// rest day and earns nothing.
+// Swiss bye earns a drawn match (C.04.6 Article 1.4); in a round robin the
+// bye is a rest day and earns nothing.
 func DefaultTeamSettings(sys System, tieBreaks []string) TeamSettings {
 	s := TeamSettings{Boards: 4, MatchWin: 2, MatchDraw: 1, MatchLoss: 0, Ranking: ByMatchPoints, TieBreaks: tieBreaks}
 	if sys == Swiss {
-		s.MatchBye = s.MatchWin
+		s.MatchBye = s.MatchDraw
 	}
 	return s
 }

@@ -65,8 +65,8 @@ func TestMatchScore(t *testing.T) {
 			}},
 			want: tournament.MatchScore{HomeGamePoints: 2},
 		},
-		{name: "a Swiss bye wins every board", event: swiss, match: tournament.Match{HomeID: 1},
-			want: tournament.MatchScore{Done: true, HomeGamePoints: 4, HomeMatchPoints: 2}},
+		{name: "a Swiss bye: a drawn match, every board won", event: swiss, match: tournament.Match{HomeID: 1},
+			want: tournament.MatchScore{Done: true, HomeGamePoints: 4, HomeMatchPoints: 1}},
 		{name: "a round robin's bye is a rest day", event: roundRobin, match: tournament.Match{HomeID: 1},
 			want: tournament.MatchScore{Done: true}},
 	} {

@@ -70,7 +70,7 @@ func TeamSwiss(in tournament.TeamPairingInput) ([]tournament.TeamPairing, error)
 		for i := range teams {
 			before[i] = teams[i].Score
 			teams[i].Colours = append(teams[i].Colours, teamswiss.NoColour)
-			teams[i].Upfloated = false
+			teams[i].Floated = false
 		}
 		last := len(teams[0].Colours) - 1
 		for _, m := range r.Matches {
@@ -89,8 +89,9 @@ func TeamSwiss(in tournament.TeamPairingInput) ([]tournament.TeamPairing, error)
 			home.Opponents = append(home.Opponents, away.No)
 			away.Opponents = append(away.Opponents, home.No)
 			home.Colours[last], away.Colours[last] = teamswiss.White, teamswiss.Black
-			hb, ab := before[index[m.HomeID]], before[ai]
-			home.Upfloated, away.Upfloated = hb < ab, ab < hb
+			// Article 1.5: a team that met a team with another score floated.
+			floated := before[index[m.HomeID]] != before[ai]
+			home.Floated, away.Floated = floated, floated
 			// C.04.1.d: a match won because the other team fielded nobody
 			// is points without playing, like the bye.
 			if fieldedNobody(m, false) && !fieldedNobody(m, true) {

@@ -14,6 +14,8 @@ package teamswiss
 import (
 	"cmp"
 	"fmt"
+	"iter"
+	"math"
 	"slices"
 )
 
@@ -54,10 +56,11 @@ type Team struct {
 	// HadBye is true once the team received the pairing-allocated bye or
 	// won a match by forfeit; it cannot get the bye again (C.04.1.d).
 	HadBye bool
-	// Upfloated is true when the team was an upfloater in the previous
-	// round; it is not made one again where another team can be
-	// (criterion C7), except in the last two rounds.
-	Upfloated bool
+	// Floated is true when the team met a team with a different score in
+	// the previous round (a floater, Article 1.5). Such a team is made an
+	// upfloater (C7), or the opponent of one (C10), only where no other
+	// choice does as well, except in the last two rounds.
+	Floated bool
 
 	// index is the team's place in the pairer's table of who met whom.
 	index int
@@ -97,9 +100,9 @@ func Pair(in Input) ([]Pairing, error) {
 		teams = without(teams, bye)
 	}
 	if !p.pairable(teams) {
-		return nil, fmt.Errorf("round %d: the %d teams cannot all be paired without a rematch", in.Round, len(teams))
+		return nil, fmt.Errorf("round %d: the %d teams cannot all be paired without a rematch; the chief arbiter decides (C.04.6 Article 3.3.3)", in.Round, len(teams))
 	}
-	pairs, err := p.pairBrackets(teams)
+	pairs, err := p.pairRound(teams)
 	if err != nil {
 		return nil, err
 	}
@@ -210,17 +213,31 @@ func played(t *Team) int {
 	return n
 }
 
-// pairable reports whether the teams can all be paired without a rematch.
-// Pairing each team with the first it can meet usually settles it; if not,
-// a search pairs the team with the fewest possible opponents first, which
-// finds a pairing at once in the fields a Swiss event meets.
+// pairable reports whether the teams can all be paired without a rematch
+// (C1), which C3 asks of every group of teams left to pair.
 func (p *pairer) pairable(teams []*Team) bool {
 	return perfect(teams, p.canMeet)
 }
 
-// perfect reports whether the teams can all be paired with pairs ok allows.
+// perfect reports whether the teams can all be paired with pairs ok
+// allows: at once when pairing each team with the first it may meet
+// succeeds, else by a maximum matching.
 func perfect(teams []*Team, ok func(a, b *Team) bool) bool {
-	return len(teams)%2 == 0 && (pairsGreedily(teams, ok) || search(teams, ok))
+	if len(teams)%2 == 1 {
+		return false
+	}
+	if pairsGreedily(teams, ok) {
+		return true
+	}
+	adj := make([][]int, len(teams))
+	for i, a := range teams {
+		for j, b := range teams {
+			if i != j && ok(a, b) {
+				adj[i] = append(adj[i], j)
+			}
+		}
+	}
+	return 2*maxMatching(len(teams), adj) == len(teams)
 }
 
 func pairsGreedily(teams []*Team, ok func(a, b *Team) bool) bool {
@@ -241,55 +258,21 @@ func pairsGreedily(teams []*Team, ok func(a, b *Team) bool) bool {
 	return true
 }
 
-func search(teams []*Team, ok func(a, b *Team) bool) bool {
-	if len(teams) == 0 {
-		return true
-	}
-	best, bestOptions := -1, 0
-	for i, t := range teams {
-		n := 0
-		for _, u := range teams {
-			if ok(t, u) {
-				n++
-			}
-		}
-		if n == 0 {
-			return false
-		}
-		if best < 0 || n < bestOptions {
-			best, bestOptions = i, n
-		}
-	}
-	t := teams[best]
-	for _, u := range teams {
-		if ok(t, u) && search(without(teams, t, u), ok) {
-			return true
-		}
-	}
-	return false
-}
-
-// pairBrackets pairs the teams bracket by bracket from the top score down.
-// A bracket is a scoregroup; an odd one takes an upfloater from below
-// (Article 3.5). A bracket that cannot be paired, or whose pairing would
-// leave the teams below unpairable, takes in the whole next scoregroup.
-func (p *pairer) pairBrackets(teams []*Team) ([][2]*Team, error) {
+// pairRound pairs the teams (the bye already taken out) by Article 3.3.2:
+// the top-scoregroup with its upfloaters forms a bracket, which is paired;
+// then the next top-scoregroup, until every team is paired.
+func (p *pairer) pairRound(teams []*Team) ([][2]*Team, error) {
 	var pairs [][2]*Team
 	for len(teams) > 0 {
-		groups := 1
-		for {
-			bracket, lower := splitGroups(teams, groups)
-			bracketPairs, rest, ok := p.pairBracket(bracket, lower)
-			if ok {
-				pairs = append(pairs, bracketPairs...)
-				teams = rest
-				break
-			}
-			if len(lower) == 0 {
-				return nil, fmt.Errorf("round %d: the last %d teams cannot be paired without a rematch", p.in.Round, len(teams))
-			}
-			groups++
+		top, lower := splitGroups(teams, 1)
+		upfloaters, ok := p.chooseUpfloaters(top, lower)
+		if !ok {
+			// 3.3.3: a round that cannot be completed is the chief
+			// arbiter's to decide.
+			return nil, fmt.Errorf("round %d: the teams with %g points cannot be paired without a rematch; the chief arbiter decides (C.04.6 Article 3.3.3)", p.in.Round, top[0].Score)
 		}
+		pairs = append(pairs, p.pairBracket(append(slices.Clone(top), upfloaters...), upfloaters)...)
+		teams = without(lower, upfloaters...)
 	}
 	return pairs, nil
 }
@@ -306,65 +289,301 @@ func splitGroups(teams []*Team, n int) (top, lower []*Team) {
 	return teams[:end], teams[end:]
 }
 
-// pairBracket pairs one bracket, taking an upfloater when it is odd, and
-// returns the teams left below it.
-func (p *pairer) pairBracket(bracket, lower []*Team) ([][2]*Team, []*Team, bool) {
-	if len(bracket)%2 == 0 {
-		if !p.pairable(lower) {
-			return nil, nil, false
-		}
-		pairs, ok := p.pairEven(bracket)
-		return pairs, lower, ok
-	}
-	// Article 3.5: the upfloater is the highest-ranked team below for
-	// which both the bracket and the rest can be paired; C7 passes over
-	// the previous round's upfloaters first.
-	for _, avoidRepeat := range []bool{!p.lastTwo, false} {
-		for _, up := range lower {
-			if avoidRepeat && up.Upfloated {
-				continue
-			}
-			rest := without(lower, up)
-			if !p.pairable(rest) {
-				continue
-			}
-			if pairs, ok := p.pairEven(append(slices.Clone(bracket), up)); ok {
-				return pairs, rest, true
-			}
-		}
-	}
-	return nil, nil, false
-}
+// MaxUpfloaterSets bounds the sets of upfloaters examined for one bracket.
+const MaxUpfloaterSets = 200_000
 
-// pairEven pairs an even bracket. The first half (S1) meets the second (S2)
-// in order, trying the orders of S2 lexicographically; when no such pairing
-// exists any pairing of the bracket is taken, again the first in
-// lexicographic order. Colour preferences (C8) are met where a pairing
-// allows it; otherwise they give way.
-func (p *pairer) pairEven(bracket []*Team) ([][2]*Team, bool) {
-	slices.SortFunc(bracket, byRank)
-	for _, colours := range []bool{true, false} {
-		ok := func(a, b *Team) bool { return p.canMeet(a, b) && (!colours || p.coloursCompatible(a, b)) }
-		// The searches below only run where a pairing exists, so that they
-		// never try every order of a bracket in vain.
-		half := len(bracket) / 2
-		if halvesMatch(bracket[:half], bracket[half:], ok) {
-			if pairs, found := pairHalves(bracket[:half], bracket[half:], ok); found {
-				return pairs, true
+// chooseUpfloaters selects the upfloaters of the top-scoregroup (Article
+// 3.5): as few as possible (C4); of the highest scores (C5); the first set,
+// in the order of 3.5.3–3.5.4, that leaves the bracket and every team below
+// a legal pairing (C1, C3) and best meets C6 and C7.
+func (p *pairer) chooseUpfloaters(top, lower []*Team) ([]*Team, bool) {
+	if len(top)%2 == 0 && p.pairable(top) && p.pairable(lower) {
+		return nil, true
+	}
+	k := len(top) % 2
+	if k == 0 {
+		k = 2 // no upfloater was just tried
+	}
+	for ; k <= len(lower); k += 2 {
+		var best []*Team
+		var bestProfile []float64
+		bestC6, bestC7, examined := 0, 0, 0
+		for set := range upfloaterSets(lower, k) {
+			profile := scoreProfile(set)
+			if examined++; examined > MaxUpfloaterSets || (best != nil && slices.Compare(profile, bestProfile) < 0) {
+				break // C5: only sets of the best feasible scores compete
+			}
+			if !p.pairable(append(slices.Clone(top), set...)) || !p.pairable(without(lower, set...)) {
+				continue
+			}
+			c6, c7 := p.c6(set, lower), p.c7(set)
+			if best == nil || c6 < bestC6 || (c6 == bestC6 && c7 < bestC7) {
+				best, bestProfile, bestC6, bestC7 = set, profile, c6, c7
+			}
+			if c6 == 0 && c7 == 0 {
+				break
 			}
 		}
-		if perfect(bracket, ok) {
-			if pairs, found := pairAny(bracket, ok); found {
-				return pairs, true
-			}
+		if best != nil {
+			return best, true
 		}
 	}
 	return nil, false
 }
 
+// upfloaterSets yields the k-sets of potential upfloaters (lower is sorted
+// by score, then number) in the order 3.5 examines them: by their scores,
+// highest first (C5), then in the lexicographic order of their numbers,
+// each set sorted by descending score and ascending number (3.5.3–3.5.4).
+func upfloaterSets(lower []*Team, k int) iter.Seq[[]*Team] {
+	return func(yield func([]*Team) bool) {
+		var groups [][]*Team
+		for rest := lower; len(rest) > 0; {
+			group, below := splitGroups(rest, 1)
+			groups, rest = append(groups, group), below
+		}
+		for _, counts := range countVectors(groups, k) {
+			if !combine(groups, counts, nil, yield) {
+				return
+			}
+		}
+	}
+}
+
+// countVectors lists how many teams a set of k takes from each scoregroup,
+// the highest scores first: the lowest score of the set as high as
+// possible, then the next lowest, and so on.
+func countVectors(groups [][]*Team, k int) [][]int {
+	var vectors [][]int
+	var fill func(g int, left int, counts []int)
+	fill = func(g int, left int, counts []int) {
+		if g == len(groups) {
+			if left == 0 {
+				vectors = append(vectors, slices.Clone(counts))
+			}
+			return
+		}
+		for c := min(left, len(groups[g])); c >= 0 && len(vectors) < MaxUpfloaterSets; c-- {
+			fill(g+1, left-c, append(counts, c))
+		}
+	}
+	fill(0, k, nil)
+	profile := func(counts []int) []float64 {
+		var scores []float64
+		for g := len(counts) - 1; g >= 0; g-- {
+			for range counts[g] {
+				scores = append(scores, groups[g][0].Score)
+			}
+		}
+		return scores
+	}
+	slices.SortStableFunc(vectors, func(a, b []int) int { return slices.Compare(profile(b), profile(a)) })
+	return vectors
+}
+
+// combine yields the sets taking counts[g] teams of each scoregroup g, in
+// the lexicographic order of their numbers; it reports whether to go on.
+func combine(groups [][]*Team, counts []int, prefix []*Team, yield func([]*Team) bool) bool {
+	if len(counts) == 0 {
+		return yield(slices.Clone(prefix))
+	}
+	group := groups[0]
+	var pick func(from, need int, chosen []*Team) bool
+	pick = func(from, need int, chosen []*Team) bool {
+		if need == 0 {
+			return combine(groups[1:], counts[1:], chosen, yield)
+		}
+		for i := from; i <= len(group)-need; i++ {
+			if !pick(i+1, need-1, append(slices.Clone(chosen), group[i])) {
+				return false
+			}
+		}
+		return true
+	}
+	return pick(0, counts[0], prefix)
+}
+
+// scoreProfile is a set's scores in ascending order: C5 maximises them in
+// that order.
+func scoreProfile(set []*Team) []float64 {
+	scores := make([]float64, len(set))
+	for i, t := range set {
+		scores[i] = t.Score
+	}
+	slices.Sort(scores)
+	return scores
+}
+
+// c6 is 1 when the set leaves the next scoregroup unable to be paired in
+// its own bracket with no more upfloaters than its parity needs (C6), 0
+// otherwise or when the set takes the whole scoregroup.
+func (p *pairer) c6(set, lower []*Team) int {
+	next, _ := splitGroups(lower, 1)
+	residents := without(next, set...)
+	if len(residents) == 0 {
+		return 0
+	}
+	below := without(lower, append(slices.Clone(set), next...)...)
+	if len(residents)%2 == 0 {
+		if p.pairable(residents) && p.pairable(below) {
+			return 0
+		}
+		return 1
+	}
+	for _, up := range below {
+		if p.pairable(append(slices.Clone(residents), up)) && p.pairable(without(below, up)) {
+			return 0
+		}
+	}
+	return 1
+}
+
+// c7 counts the upfloaters that were floaters in the previous round (C7),
+// except in the last two rounds.
+func (p *pairer) c7(set []*Team) int {
+	if p.lastTwo {
+		return 0
+	}
+	n := 0
+	for _, t := range set {
+		if t.Floated {
+			n++
+		}
+	}
+	return n
+}
+
+// pairBracket pairs a bracket by Article 3.6: among the pairings in the
+// order of their identifiers (the top members' numbers ascending, then
+// their bottom members'), the first that meets C8 (and C9) and C10 best.
+func (p *pairer) pairBracket(bracket, upfloaters []*Team) [][2]*Team {
+	bracket = slices.Clone(bracket)
+	slices.SortFunc(bracket, func(a, b *Team) int { return cmp.Compare(a.No, b.No) })
+	cost := func(a, b *Team) int {
+		c := 0
+		if !p.coloursCompatible(a, b) {
+			c += clashWeight
+		}
+		if !p.lastTwo {
+			if slices.Contains(upfloaters, a) && b.Floated {
+				c++
+			}
+			if slices.Contains(upfloaters, b) && a.Floated {
+				c++
+			}
+		}
+		return c
+	}
+	free := func(a, b *Team) bool { return p.canMeet(a, b) && cost(a, b) == 0 }
+	if perfect(bracket, free) {
+		return firstPairing(bracket, free)
+	}
+	return p.cheapestPairing(bracket, cost)
+}
+
+// clashWeight makes one colour clash (C8) outweigh any number of C10 faults
+// in a bracket, as C8 has the higher priority.
+const clashWeight = 1 << 16
+
+// firstPairing is the first pairing in identifier order whose pairs ok all
+// allows; bracket is sorted by number and such a pairing exists. The top
+// members are fixed one by one, each the lowest number that still leaves a
+// pairing; then each top member, in order, takes the lowest bottom member
+// that still leaves the others theirs.
+func firstPairing(bracket []*Team, ok func(a, b *Team) bool) [][2]*Team {
+	var tops []*Team
+	next := 0
+	for len(tops) < len(bracket)/2 {
+		for x := next; x < len(bracket); x++ {
+			candidate := bracket[x]
+			prefix := append(slices.Clone(tops), candidate)
+			// A pair's lower number is its top member: a team below the
+			// candidate must be a top in the prefix or a bottom member.
+			fits := func(a, b *Team) bool {
+				lo, hi := a, b
+				if b.No < a.No {
+					lo, hi = b, a
+				}
+				return ok(a, b) && !slices.Contains(prefix, hi) && (slices.Contains(prefix, lo) || lo.No > candidate.No)
+			}
+			if perfect(bracket, fits) {
+				tops, next = prefix, x+1
+				break
+			}
+		}
+	}
+	bottoms := without(bracket, tops...)
+	below := func(top, bottom *Team) bool { return top.No < bottom.No && ok(top, bottom) }
+	pairs := make([][2]*Team, 0, len(tops))
+	for i, t := range tops {
+		for j, b := range bottoms {
+			rest := slices.Delete(slices.Clone(bottoms), j, j+1)
+			if below(t, b) && halvesMatch(tops[i+1:], rest, below) {
+				pairs = append(pairs, [2]*Team{t, b})
+				bottoms = rest
+				break
+			}
+		}
+	}
+	return pairs
+}
+
+// MaxBracketNodes bounds the search for the cheapest pairing of a bracket
+// whose colour preferences cannot all be met.
+const MaxBracketNodes = 200_000
+
+// cheapestPairing searches the pairings of a bracket in identifier order
+// for the lowest cost (C8, then C10), keeping the first of equal cost. It
+// examines at most MaxBracketNodes choices and then keeps the best found.
+func (p *pairer) cheapestPairing(bracket []*Team, cost func(a, b *Team) int) [][2]*Team {
+	var best [][2]*Team
+	bestCost, nodes := math.MaxInt, 0
+	legal := func(top, bottom *Team) bool { return top.No < bottom.No && p.canMeet(top, bottom) }
+	var assign func(tops, bottoms []*Team, pairs [][2]*Team, c int)
+	assign = func(tops, bottoms []*Team, pairs [][2]*Team, c int) {
+		if len(tops) == 0 {
+			best, bestCost = slices.Clone(pairs), c
+			return
+		}
+		for j, b := range bottoms {
+			nodes++
+			if nodes > MaxBracketNodes || c+cost(tops[0], b) >= bestCost || !legal(tops[0], b) {
+				continue
+			}
+			rest := slices.Delete(slices.Clone(bottoms), j, j+1)
+			if halvesMatch(tops[1:], rest, legal) {
+				assign(tops[1:], rest, append(pairs, [2]*Team{tops[0], b}), c+cost(tops[0], b))
+			}
+		}
+	}
+	var chooseTops func(from int, tops []*Team)
+	chooseTops = func(from int, tops []*Team) {
+		if len(tops) == len(bracket)/2 {
+			bottoms := without(bracket, tops...)
+			if halvesMatch(tops, bottoms, legal) {
+				assign(tops, bottoms, nil, 0)
+			}
+			return
+		}
+		for x := from; x < len(bracket) && nodes <= MaxBracketNodes; x++ {
+			// The lowest number is always a top member, the highest never.
+			if (len(tops) == 0 && x > 0) || x == len(bracket)-1 {
+				break
+			}
+			nodes++
+			chooseTops(x+1, append(slices.Clone(tops), bracket[x]))
+		}
+	}
+	chooseTops(0, nil)
+	return best
+}
+
 // halvesMatch reports whether every S1 team can meet its own S2 team, by
 // augmenting paths (Kuhn's algorithm).
 func halvesMatch(s1, s2 []*Team, ok func(a, b *Team) bool) bool {
+	if len(s1) > len(s2) {
+		return false
+	}
 	partner := make([]int, len(s2)) // S2 index → S1 index + 1; 0 while free
 	var augment func(i int, seen []bool) bool
 	augment = func(i int, seen []bool) bool {
@@ -386,41 +605,6 @@ func halvesMatch(s1, s2 []*Team, ok func(a, b *Team) bool) bool {
 		}
 	}
 	return true
-}
-
-// pairHalves pairs s1[i] with an S2 team, trying S2 in order.
-func pairHalves(s1, s2 []*Team, ok func(a, b *Team) bool) ([][2]*Team, bool) {
-	if len(s1) == 0 {
-		return nil, true
-	}
-	for j, b := range s2 {
-		if !ok(s1[0], b) {
-			continue
-		}
-		rest := slices.Delete(slices.Clone(s2), j, j+1)
-		if pairs, found := pairHalves(s1[1:], rest, ok); found {
-			return append([][2]*Team{{s1[0], b}}, pairs...), true
-		}
-	}
-	return nil, false
-}
-
-// pairAny pairs the highest-ranked team with the first possible partner,
-// backtracking.
-func pairAny(teams []*Team, ok func(a, b *Team) bool) ([][2]*Team, bool) {
-	if len(teams) == 0 {
-		return nil, true
-	}
-	for j := 1; j < len(teams); j++ {
-		if !ok(teams[0], teams[j]) {
-			continue
-		}
-		rest := slices.Delete(slices.Clone(teams[1:]), j-1, j)
-		if pairs, found := pairAny(rest, ok); found {
-			return append([][2]*Team{{teams[0], teams[j]}}, pairs...), true
-		}
-	}
-	return nil, false
 }
 
 // preference is a team's colour preference of type A (Article 1.7): White

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -202,7 +203,7 @@ func playRound(rng *rand.Rand, teams []Team, pairings []Pairing) {
 	for i := range teams {
 		byNo[teams[i].No] = &teams[i]
 		teams[i].Colours = append(teams[i].Colours, NoColour)
-		teams[i].Upfloated = false
+		teams[i].Floated = false
 	}
 	last := len(teams[0].Colours) - 1
 	for _, p := range pairings {
@@ -214,7 +215,7 @@ func playRound(rng *rand.Rand, teams []Team, pairings []Pairing) {
 			continue
 		}
 		away := byNo[p.Away]
-		home.Upfloated, away.Upfloated = home.Score < away.Score, away.Score < home.Score
+		home.Floated, away.Floated = home.Score != away.Score, home.Score != away.Score
 		home.Opponents, away.Opponents = append(home.Opponents, away.No), append(away.Opponents, home.No)
 		home.Colours[last], away.Colours[last] = White, Black
 		gp := float64(rng.IntN(9))
@@ -253,4 +254,130 @@ func BenchmarkPair100Teams9Rounds(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// TestUpfloaterSetOrder is the example of Article 3.5.4: 2, 6 and 8 have 3
+// points, 1, 3 and 5 have 2.5; of the sets of three, those with two teams
+// of 3 points and one of 2.5 come in this order (after {2,6,8}, whose
+// scores are higher still).
+func TestUpfloaterSetOrder(t *testing.T) {
+	lower := []*Team{{No: 2, Score: 3}, {No: 6, Score: 3}, {No: 8, Score: 3}, {No: 1, Score: 2.5}, {No: 3, Score: 2.5}, {No: 5, Score: 2.5}}
+	var got [][]int
+	for set := range upfloaterSets(lower, 3) {
+		if len(got) == 10 {
+			break
+		}
+		var nos []int
+		for _, t := range set {
+			nos = append(nos, t.No)
+		}
+		got = append(got, nos)
+	}
+	want := [][]int{{2, 6, 8}, {2, 6, 1}, {2, 6, 3}, {2, 6, 5}, {2, 8, 1}, {2, 8, 3}, {2, 8, 5}, {6, 8, 1}, {6, 8, 3}, {6, 8, 5}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("upfloater sets = %v, want %v", got, want)
+	}
+}
+
+// TestBracketPairingIsTheDefinition checks Article 3.6 against its own
+// definition on random brackets: list every legal pairing, sort by
+// identifier, and take the first with the fewest colour clashes (C8), then
+// the fewest floaters facing upfloaters (C10).
+func TestBracketPairingIsTheDefinition(t *testing.T) {
+	rng := rand.New(rand.NewPCG(36, 4))
+	for trial := range 400 {
+		n := 2 * (1 + rng.IntN(5))
+		teams := make([]Team, n)
+		for i := range teams {
+			teams[i] = Team{No: 1 + rng.IntN(3) + 3*i, Colours: randomColours(rng), Floated: rng.IntN(3) == 0}
+		}
+		p := &pairer{in: Input{Round: 4, Rounds: 9}, met: make([][]bool, n)}
+		bracket := make([]*Team, n)
+		var upfloaters []*Team
+		for i := range teams {
+			teams[i].index = i
+			p.met[i] = make([]bool, n)
+			bracket[i] = &teams[i]
+			if rng.IntN(4) == 0 {
+				upfloaters = append(upfloaters, &teams[i])
+			}
+		}
+		for i := range n {
+			for j := i + 1; j < n; j++ {
+				if rng.IntN(4) == 0 {
+					p.met[i][j], p.met[j][i] = true, true
+				}
+			}
+		}
+		if !p.pairable(bracket) {
+			continue
+		}
+		want := bestByDefinition(p, bracket, upfloaters)
+		got := identifier(p.pairBracket(bracket, upfloaters))
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("trial %d: pairBracket gives %v, the definition %v", trial, got, want)
+		}
+	}
+}
+
+func randomColours(rng *rand.Rand) []Colour {
+	colours := make([]Colour, 3)
+	for i := range colours {
+		colours[i] = Colour(rng.IntN(3))
+	}
+	return colours
+}
+
+// identifier writes a pairing as Article 3.6.2 does: the top members in
+// ascending order, then their bottom members.
+func identifier(pairs [][2]*Team) []int {
+	type pair struct{ top, bottom int }
+	ps := make([]pair, len(pairs))
+	for i, pr := range pairs {
+		ps[i] = pair{min(pr[0].No, pr[1].No), max(pr[0].No, pr[1].No)}
+	}
+	slices.SortFunc(ps, func(a, b pair) int { return a.top - b.top })
+	id := make([]int, 0, 2*len(ps))
+	for _, pr := range ps {
+		id = append(id, pr.top)
+	}
+	for _, pr := range ps {
+		id = append(id, pr.bottom)
+	}
+	return id
+}
+
+func bestByDefinition(p *pairer, bracket, upfloaters []*Team) []int {
+	var best []int
+	bestC8, bestC10 := 0, 0
+	var walk func(rest []*Team, pairs [][2]*Team)
+	walk = func(rest []*Team, pairs [][2]*Team) {
+		if len(rest) == 0 {
+			c8, c10 := 0, 0
+			for _, pr := range pairs {
+				a, b := pr[0], pr[1]
+				if !p.coloursCompatible(a, b) {
+					c8++
+				}
+				if slices.Contains(upfloaters, a) && b.Floated {
+					c10++
+				}
+				if slices.Contains(upfloaters, b) && a.Floated {
+					c10++
+				}
+			}
+			id := identifier(pairs)
+			if best == nil || c8 < bestC8 || (c8 == bestC8 && (c10 < bestC10 || (c10 == bestC10 && slices.Compare(id, best) < 0))) {
+				best, bestC8, bestC10 = id, c8, c10
+			}
+			return
+		}
+		for j := 1; j < len(rest); j++ {
+			if p.canMeet(rest[0], rest[j]) {
+				walk(without(rest, rest[0], rest[j]), append(slices.Clone(pairs), [2]*Team{rest[0], rest[j]}))
+			}
+		}
+	}
+	walk(bracket, nil)
+	return best
 }
