@@ -15,6 +15,8 @@ func (h *handler) teamRoutesV1(read, write *gin.RouterGroup) {
 	read.GET("/events/:id/teams", h.getTeams)
 	read.GET("/events/:id/team-settings", h.getTeamSettings)
 	write.POST("/events/:id/teams", h.postTeam)
+	write.PATCH("/events/:id/teams/:team", h.patchTeam)
+	write.POST("/events/:id/teams/:team/players", h.postTeamPlayer)
 	write.PUT("/events/:id/team-settings", h.putTeamSettings)
 	write.PUT("/events/:id/rounds/:n/lineups/:team", h.putLineup)
 	write.PUT("/events/:id/rounds/:n/matches/:table/boards/:board/result", h.putBoardResult)
@@ -105,6 +107,57 @@ func (h *handler) postTeam(c *gin.Context) {
 		return
 	}
 	t, err := h.Events.RegisterTeam(c.Request.Context(), id, body.input())
+	if err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	c.JSON(http.StatusCreated, newTeamView(t))
+}
+
+// teamDetailsBody is the body of PATCH /events/{id}/teams/{team}.
+type teamDetailsBody struct {
+	Name    *string `json:"name"`
+	Club    *string `json:"club"`
+	City    *string `json:"city"`
+	Captain *string `json:"captain"`
+	Reason  string  `json:"reason"`
+}
+
+func (h *handler) patchTeam(c *gin.Context) {
+	ids, err := pathInts(c, "id", "team")
+	if err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	var body teamDetailsBody
+	if err := decodeJSON(c, &body); err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	t, err := h.Events.UpdateTeam(c.Request.Context(), ids[0], int(ids[1]),
+		tournament.TeamInput{Name: body.Name, Club: body.Club, City: body.City, Captain: body.Captain}, body.Reason)
+	if err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, newTeamView(t))
+}
+
+// postTeamPlayer adds a player at the end of a team's roster.
+func (h *handler) postTeamPlayer(c *gin.Context) {
+	ids, err := pathInts(c, "id", "team")
+	if err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	var body teamPlayerBody
+	if err := decodeJSON(c, &body); err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	t, err := h.Events.AddTeamPlayer(c.Request.Context(), ids[0], int(ids[1]), tournament.PlayerInput{
+		Name: body.Name, Rating: body.Rating, BirthYear: body.BirthYear, Club: body.Club, City: body.City, FederationID: body.FederationID,
+	})
 	if err != nil {
 		h.failJSON(c, err)
 		return

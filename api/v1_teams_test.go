@@ -314,11 +314,27 @@ func TestLineupRules(t *testing.T) {
 			t.Fatalf("a 2-team round has %d matches", len(round["matches"].([]any)))
 		}
 
+		// A reserve added after round 1 was paired plays from round 2; the
+		// team's details change without touching the roster.
+		added := s.must(http.StatusCreated, arbiter, "POST", te.path("/teams/2/players"), map[string]any{"name": "Запасной", "rating": 1200})
+		players := added["players"].([]any)
+		late := players[len(players)-1].(map[string]any)
+		if len(players) != 5 || num(late["roster_place"]) != 5 || late["club"] != "Майкоп" {
+			t.Errorf("team 2 after adding a reserve = %v", added)
+		}
+		code, out := s.do(arbiter, "PUT", te.path("/rounds/1/lineups/2"), map[string]any{"players": []int{r2[0], r2[1], r2[2], num(late["id"])}})
+		if code != http.StatusBadRequest || !strings.Contains(out["message"].(string), "plays from round 2") {
+			t.Errorf("fielding a reserve added after the pairing: %d %v, want 400", code, out)
+		}
+		renamed := s.must(http.StatusOK, arbiter, "PATCH", te.path("/teams/2"), map[string]any{"captain": "Игрок 2.1", "reason": "выбран командой"})
+		if renamed["captain"] != "Игрок 2.1" || renamed["name"] != "Команда 2" || len(renamed["players"].([]any)) != 5 {
+			t.Errorf("team 2 after the change = %v", renamed)
+		}
 		// Once a board has a result the line-up is fixed.
 		s.must(http.StatusOK, arbiter, "POST", te.path("/rounds/1/publish"), nil)
 		g := games[0].(map[string]any)
 		s.must(http.StatusOK, arbiter, "PUT", te.path("/rounds/1/matches/1/boards/1/result"), map[string]any{"score": "17:7", "end_reason": "final_position", "version": num(g["version"])})
-		code, out := s.do(arbiter, "PUT", lineup, map[string]any{"players": []int{r1[0], r1[1], r1[2], r1[3]}})
+		code, out = s.do(arbiter, "PUT", lineup, map[string]any{"players": []int{r1[0], r1[1], r1[2], r1[3]}})
 		if code != http.StatusConflict || !strings.Contains(out["message"].(string), "already has a result") {
 			t.Errorf("line-up after a result: %d %v, want 409", code, out)
 		}

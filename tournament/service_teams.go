@@ -10,6 +10,7 @@ import (
 // Audit actions of team events.
 const (
 	ActionTeamCreate   = "team.create"
+	ActionTeamUpdate   = "team.update"
 	ActionTeamSettings = "team.settings"
 	ActionLineupSet    = "lineup.set"
 )
@@ -188,6 +189,102 @@ func (s *Service) RegisterTeam(ctx context.Context, eventID int64, in TeamInput)
 		}
 		team = findTeam(teams, t.ID)
 		return s.audit(tx, u, eventID, ActionTeamCreate, fmt.Sprintf("team %d", t.ID), nil, team, "")
+	})
+	return team, err
+}
+
+// UpdateTeam changes a team's name, club, city or captain; the roster is
+// changed with AddTeamPlayer and by withdrawing players.
+func (s *Service) UpdateTeam(ctx context.Context, eventID int64, teamNo int, in TeamInput, reason string) (*Team, error) {
+	if in.Players != nil {
+		return nil, Invalid("players", "a roster is not replaced; add players one by one at its end")
+	}
+	var team *Team
+	err := s.store.Update(ctx, func(tx Tx) error {
+		_, u, err := teamEvent(ctx, tx, eventID)
+		if err != nil {
+			return err
+		}
+		teams, err := tx.Teams(eventID)
+		if err != nil {
+			return err
+		}
+		if team = findTeamByNo(teams, teamNo); team == nil {
+			return NotFound("team %d not found in event %d", teamNo, eventID)
+		}
+		before := *team
+		if err := in.apply(team); err != nil {
+			return err
+		}
+		if err := tx.UpdateTeam(team); err != nil {
+			return err
+		}
+		return s.audit(tx, u, eventID, ActionTeamUpdate, fmt.Sprintf("team %d", team.ID), before, team, reason)
+	})
+	return team, err
+}
+
+// AddTeamPlayer adds a player at the end of a team's roster: a reserve, who
+// may be fielded from the next round to be paired. Before round 1 the teams
+// are numbered again, as the roster may change a team's rating.
+func (s *Service) AddTeamPlayer(ctx context.Context, eventID int64, teamNo int, in PlayerInput) (*Team, error) {
+	if in.Name == nil {
+		return nil, Invalid("name", "is required")
+	}
+	if in.StartNo != nil || in.WithdrawFromRound != nil {
+		return nil, Invalid("start_no", "a team's players are numbered with their team and enter without a withdrawal")
+	}
+	var team *Team
+	err := s.store.Update(ctx, func(tx Tx) error {
+		e, u, err := teamEvent(ctx, tx, eventID)
+		if err != nil {
+			return err
+		}
+		if e.Status == Finished {
+			return Conflict("", "event %d is finished", eventID)
+		}
+		teams, err := tx.Teams(eventID)
+		if err != nil {
+			return err
+		}
+		if team = findTeamByNo(teams, teamNo); team == nil {
+			return NotFound("team %d not found in event %d", teamNo, eventID)
+		}
+		if len(team.Roster) >= MaxRoster {
+			return Conflict("", "the roster of team %q is full (%d players)", team.Name, MaxRoster)
+		}
+		rounds, err := tx.Rounds(eventID)
+		if err != nil {
+			return err
+		}
+		players, err := tx.Players(eventID)
+		if err != nil {
+			return err
+		}
+		p := &Player{EventID: eventID, FirstRound: len(rounds) + 1, StartNo: len(players) + 1}
+		if err := in.applyDetails(p); err != nil {
+			return err
+		}
+		if p.Club == "" {
+			p.Club = team.Club
+		}
+		if err := tx.CreatePlayer(p); err != nil {
+			return err
+		}
+		if err := tx.AddToRoster(team, p); err != nil {
+			return err
+		}
+		if len(rounds) == 0 {
+			settings, err := s.teamSettings(tx, e)
+			if err != nil {
+				return err
+			}
+			if err := renumberTeams(tx, teams, settings.Boards); err != nil {
+				return err
+			}
+			team = findTeam(teams, team.ID)
+		}
+		return s.audit(tx, u, eventID, ActionPlayerCreate, fmt.Sprintf("team %d player %d", team.ID, p.ID), nil, p, "")
 	})
 	return team, err
 }

@@ -301,7 +301,7 @@ type TeamRound struct {
 // player on each board, 0 for an empty board. The players come from the
 // roster in its order, so a reserve who plays moves the regular players
 // below him down a board, never up; empty boards come last; a withdrawn
-// player cannot be fielded.
+// player, or one who joined the roster later, cannot be fielded.
 func checkLineup(t *Team, players []int64, boards, round int) error {
 	if len(players) != boards {
 		return Invalid("players", "a line-up names a player for each of the %d boards (0 for an empty board); got %d", boards, len(players))
@@ -327,8 +327,11 @@ func checkLineup(t *Team, players []int64, boards, round int) error {
 		if slices.Contains(players[:i], id) {
 			return Invalid(field, "%s is named twice in the line-up", p.Name)
 		}
-		if !p.PlaysIn(round) {
-			return Invalid(field, "%s is withdrawn and cannot play in round %d", p.Name, round)
+		switch {
+		case round < p.FirstRound:
+			return Invalid(field, "%s joined the roster after round %d was paired and plays from round %d", p.Name, round, p.FirstRound)
+		case !p.PlaysIn(round):
+			return Invalid(field, "%s is withdrawn from round %d and cannot play in round %d", p.Name, p.WithdrawnFrom, round)
 		}
 		if idx < lastIndex {
 			above := &t.Roster[lastIndex]

@@ -17,6 +17,8 @@ type TeamTx interface {
 	Teams(eventID int64) ([]Team, error)
 	// UpdateTeam writes a team's details and start number.
 	UpdateTeam(t *Team) error
+	// AddToRoster puts a stored player at the end of the team's roster.
+	AddToRoster(t *Team, p *Player) error
 
 	// CreateMatches stores the matches of a round with their boards and
 	// sets their IDs.

@@ -96,6 +96,15 @@ func (t *tx) UpdateTeam(team *tournament.Team) error {
 	return nil
 }
 
+func (t *tx) AddToRoster(team *tournament.Team, p *tournament.Player) error {
+	member := teamMemberRow{TeamID: team.ID, Position: len(team.Roster), PlayerID: p.ID}
+	if err := t.db.Omit("Team", "Player").Create(&member).Error; err != nil {
+		return fmt.Errorf("add player %d to the roster of team %d: %w", p.ID, team.ID, err)
+	}
+	team.Roster = append(team.Roster, *p)
+	return nil
+}
+
 func teamToRow(team *tournament.Team) *teamRow {
 	return &teamRow{ID: team.ID, EventID: team.EventID, StartNo: team.StartNo, Name: team.Name, Club: team.Club, City: team.City, Captain: team.Captain}
 }
