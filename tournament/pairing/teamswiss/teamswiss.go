@@ -1,10 +1,10 @@
 // Package teamswiss pairs one round of a team event by the FIDE Swiss Team
 // Pairing System (Handbook C.04.6, effective 1 February 2026): teams meet
 // teams with the same score, never twice; an odd team out gets the
-// pairing-allocated bye; a bracket with an odd number of teams takes an
-// upfloater from below; the colour of a match is the colour of the first
-// team's board 1, given by the team colour preferences of Article 1.7
-// (type A) and the allocation steps of Article 4.
+// pairing-allocated bye (Article 3.4); the top scoregroup takes the
+// upfloaters Article 3.5 chooses and is paired in the order of Article 3.6;
+// the colour of a match is the colour of board 1, given by the type A
+// colour preferences of Article 1.7 and the allocation of Article 4.
 //
 // The package is pure: teams come in as start numbers with their scores and
 // histories, pairings go out. It knows nothing of players, boards, results
@@ -54,7 +54,7 @@ type Team struct {
 	// order: NoColour for a round without a match.
 	Colours []Colour
 	// HadBye is true once the team received the pairing-allocated bye or
-	// won a match by forfeit; it cannot get the bye again (C.04.1.d).
+	// won a match by forfeit; it cannot get the bye again (C2).
 	HadBye bool
 	// Floated is true when the team met a team with a different score in
 	// the previous round (a floater, Article 1.5). Such a team is made an
@@ -71,8 +71,9 @@ type Input struct {
 	Teams []Team
 	// Round is the round to pair; Rounds the event's number of rounds.
 	Round, Rounds int
-	// FirstColour is the colour drawn by lot before round 1 for the
-	// first team of table 1 (Article 4.3.1); White when not set.
+	// FirstColour is the initial colour drawn by lot before round 1
+	// (Article 4.1), which first teams with odd numbers take while neither
+	// team has played (4.3.1); White when not set.
 	FirstColour Colour
 }
 
@@ -122,7 +123,8 @@ type pairer struct {
 	teams []*Team // by score, then number
 	byNo  map[int]*Team
 	met   [][]bool // by Team.index
-	// lastTwo is true in the last two rounds, where C7 no longer holds.
+	// lastTwo is true in the last two rounds, where C7 and C10 no longer
+	// hold.
 	lastTwo bool
 }
 
