@@ -39,32 +39,36 @@ func (h *handler) routeTeamEvent(c *gin.Context, eventID int64, team func()) boo
 }
 
 type teamPlayerView struct {
-	ID           int64  `json:"id"`
-	StartNo      int    `json:"start_no"`
-	RosterPlace  int    `json:"roster_place"`
-	Name         string `json:"name"`
-	Rating       int    `json:"rating"`
-	BirthYear    int    `json:"birth_year,omitempty"`
-	Club         string `json:"club"`
-	City         string `json:"city"`
-	FederationID string `json:"federation_id"`
+	ID                int64  `json:"id"`
+	StartNo           int    `json:"start_no"`
+	RosterPlace       int    `json:"roster_place"`
+	Name              string `json:"name"`
+	Rating            int    `json:"rating"`
+	BirthYear         int    `json:"birth_year,omitempty"`
+	Club              string `json:"club"`
+	City              string `json:"city"`
+	FederationID      string `json:"federation_id"`
+	FirstRound        int    `json:"first_round"`
+	WithdrawFromRound int    `json:"withdraw_from_round,omitempty"`
 }
 
 type teamView struct {
-	ID      int64            `json:"id"`
-	StartNo int              `json:"start_no"`
-	Name    string           `json:"name"`
-	Club    string           `json:"club"`
-	City    string           `json:"city"`
-	Captain string           `json:"captain"`
-	Players []teamPlayerView `json:"players"`
+	ID                int64            `json:"id"`
+	StartNo           int              `json:"start_no"`
+	Name              string           `json:"name"`
+	Club              string           `json:"club"`
+	City              string           `json:"city"`
+	Captain           string           `json:"captain"`
+	WithdrawFromRound int              `json:"withdraw_from_round,omitempty"`
+	Players           []teamPlayerView `json:"players"`
 }
 
 func newTeamView(t *tournament.Team) teamView {
-	v := teamView{ID: t.ID, StartNo: t.StartNo, Name: t.Name, Club: t.Club, City: t.City, Captain: t.Captain, Players: make([]teamPlayerView, len(t.Roster))}
+	v := teamView{ID: t.ID, StartNo: t.StartNo, Name: t.Name, Club: t.Club, City: t.City, Captain: t.Captain,
+		WithdrawFromRound: t.WithdrawnFrom, Players: make([]teamPlayerView, len(t.Roster))}
 	for i, p := range t.Roster {
 		v.Players[i] = teamPlayerView{ID: p.ID, StartNo: p.StartNo, RosterPlace: i + 1, Name: p.Name, Rating: p.Rating, BirthYear: p.BirthYear,
-			Club: p.Club, City: p.City, FederationID: p.FederationID}
+			Club: p.Club, City: p.City, FederationID: p.FederationID, FirstRound: p.FirstRound, WithdrawFromRound: p.WithdrawnFrom}
 	}
 	return v
 }
@@ -116,11 +120,12 @@ func (h *handler) postTeam(c *gin.Context) {
 
 // teamDetailsBody is the body of PATCH /events/{id}/teams/{team}.
 type teamDetailsBody struct {
-	Name    *string `json:"name"`
-	Club    *string `json:"club"`
-	City    *string `json:"city"`
-	Captain *string `json:"captain"`
-	Reason  string  `json:"reason"`
+	Name              *string `json:"name"`
+	Club              *string `json:"club"`
+	City              *string `json:"city"`
+	Captain           *string `json:"captain"`
+	WithdrawFromRound *int    `json:"withdraw_from_round"`
+	Reason            string  `json:"reason"`
 }
 
 func (h *handler) patchTeam(c *gin.Context) {
@@ -135,7 +140,7 @@ func (h *handler) patchTeam(c *gin.Context) {
 		return
 	}
 	t, err := h.Events.UpdateTeam(c.Request.Context(), ids[0], int(ids[1]),
-		tournament.TeamInput{Name: body.Name, Club: body.Club, City: body.City, Captain: body.Captain}, body.Reason)
+		tournament.TeamInput{Name: body.Name, Club: body.Club, City: body.City, Captain: body.Captain, WithdrawFromRound: body.WithdrawFromRound}, body.Reason)
 	if err != nil {
 		h.failJSON(c, err)
 		return

@@ -130,6 +130,8 @@ func (s *Service) RegisterTeam(ctx context.Context, eventID int64, in TeamInput)
 	switch {
 	case in.Name == nil:
 		return nil, Invalid("name", "is required")
+	case in.WithdrawFromRound != nil && *in.WithdrawFromRound != 0:
+		return nil, Invalid("withdraw_from_round", "a new team cannot be withdrawn; register, then withdraw")
 	case len(in.Players) == 0:
 		return nil, Invalid("players", "a team needs at least one player, listed in board order")
 	case len(in.Players) > MaxRoster:
@@ -193,15 +195,19 @@ func (s *Service) RegisterTeam(ctx context.Context, eventID int64, in TeamInput)
 	return team, err
 }
 
-// UpdateTeam changes a team's name, club, city or captain; the roster is
-// changed with AddTeamPlayer and by withdrawing players.
+// UpdateTeam changes a team's name, club, city or captain, or withdraws it
+// from a round not yet paired on (0 takes the withdrawal back for the
+// rounds still to pair). A withdrawn team is no longer paired in a Swiss
+// event; in a round robin it keeps its place in the Berger table and loses
+// its matches by forfeit on every board. The roster is changed with
+// AddTeamPlayer and by withdrawing players.
 func (s *Service) UpdateTeam(ctx context.Context, eventID int64, teamNo int, in TeamInput, reason string) (*Team, error) {
 	if in.Players != nil {
 		return nil, Invalid("players", "a roster is not replaced; add players one by one at its end")
 	}
 	var team *Team
 	err := s.store.Update(ctx, func(tx Tx) error {
-		_, u, err := teamEvent(ctx, tx, eventID)
+		e, u, err := teamEvent(ctx, tx, eventID)
 		if err != nil {
 			return err
 		}
@@ -215,6 +221,22 @@ func (s *Service) UpdateTeam(ctx context.Context, eventID int64, teamNo int, in 
 		before := *team
 		if err := in.apply(team); err != nil {
 			return err
+		}
+		if in.WithdrawFromRound != nil {
+			rounds, err := tx.Rounds(eventID)
+			if err != nil {
+				return err
+			}
+			n := *in.WithdrawFromRound
+			switch {
+			case n < 0 || (e.Rounds > 0 && n > e.Rounds):
+				return Invalid("withdraw_from_round", "round %d does not exist; the event has %d rounds", n, e.Rounds)
+			case n != 0 && n <= len(rounds):
+				return Conflict("withdraw_from_round", "round %d is already paired; withdraw the team from round %d, and leave its boards of round %d empty in its line-up", n, len(rounds)+1, n)
+			case n == 0 && team.WithdrawnFrom != 0 && team.WithdrawnFrom <= len(rounds):
+				return Conflict("withdraw_from_round", "the team has missed round %d already; it can come back from round %d", team.WithdrawnFrom, len(rounds)+1)
+			}
+			team.WithdrawnFrom = n
 		}
 		if err := tx.UpdateTeam(team); err != nil {
 			return err
@@ -508,8 +530,14 @@ func readyToPairTeams(e *Event, d *TeamEventData, next int) error {
 			return Conflict("", "round %d still has games without a result; a Swiss round is paired on the results", prev.Number)
 		}
 	}
-	if len(d.Teams) < 2 {
-		return Conflict("", "round %d needs at least 2 teams; %d are registered", next, len(d.Teams))
+	active := 0
+	for i := range d.Teams {
+		if d.Teams[i].PlaysIn(next) {
+			active++
+		}
+	}
+	if active < 2 {
+		return Conflict("", "round %d needs at least 2 teams; %d can play", next, active)
 	}
 	return nil
 }
@@ -593,8 +621,11 @@ func (s *Service) SetLineup(ctx context.Context, in LineupInput) (*Match, error)
 		if match = matchOf(tr, team.ID); match == nil {
 			return NotFound("team %d is not paired in round %d", in.TeamNo, in.Round)
 		}
-		if match.IsBye() {
+		switch {
+		case match.IsBye():
 			return Conflict("", "team %d has the bye in round %d and fields no line-up", in.TeamNo, in.Round)
+		case !team.PlaysIn(in.Round):
+			return Conflict("", "team %d is withdrawn from round %d and fields no line-up", in.TeamNo, team.WithdrawnFrom)
 		}
 		for _, b := range match.Boards {
 			if b.Game != nil && b.Game.Result != nil {

@@ -203,3 +203,99 @@ func TestFiveTeamRoundRobin(t *testing.T) {
 		}
 	})
 }
+
+// playTeamRound publishes round n and enters every played board as a home
+// win 17:7.
+func playTeamRound(t *testing.T, ctx context.Context, svc *tournament.Service, eventID int64, tr *tournament.TeamRound) {
+	t.Helper()
+	if _, err := svc.PublishRound(ctx, eventID, tr.Number); err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range tr.Matches {
+		for _, b := range m.Boards {
+			if b.Game == nil {
+				continue
+			}
+			score := "17:7"
+			if !b.HomeWhite() {
+				score = "7:17"
+			}
+			if _, err := svc.RecordMatchResult(ctx, tournament.MatchResultInput{Table: m.Table, ResultInput: tournament.ResultInput{
+				EventID: eventID, Round: tr.Number, Board: b.Board, Score: score, EndReason: "final_position", Version: b.Game.Version,
+			}}); err != nil {
+				t.Fatalf("round %d table %d board %d: %v", tr.Number, m.Table, b.Board, err)
+			}
+		}
+	}
+}
+
+func TestWithdrawTeam(t *testing.T) {
+	for _, system := range []string{"swiss", "round-robin"} {
+		t.Run(system, func(t *testing.T) {
+			forEachService(t, engines.Options(), func(t *testing.T, ctx context.Context, svc *tournament.Service) {
+				e := createTeamEvent(t, ctx, svc, system, 3)
+				if _, err := svc.UpdateTeamSettings(ctx, e.ID, tournament.TeamSettingsInput{Boards: ptr(2)}, ""); err != nil {
+					t.Fatal(err)
+				}
+				for n := 1; n <= 4; n++ {
+					if _, err := svc.RegisterTeam(ctx, e.ID, tournament.TeamInput{Name: ptr(fmt.Sprintf("Команда %d", n)), Players: roster("А", "Б")}); err != nil {
+						t.Fatal(err)
+					}
+				}
+				r1, err := svc.PairNextTeamRound(ctx, e.ID)
+				if err != nil {
+					t.Fatal(err)
+				}
+				_, err = svc.UpdateTeam(ctx, e.ID, 4, tournament.TeamInput{WithdrawFromRound: ptr(1)}, "")
+				if tournament.ErrorCode(err) != tournament.ECONFLICT || !strings.Contains(err.Error(), "withdraw the team from round 2") {
+					t.Errorf("withdrawal from a paired round: error %v, want ECONFLICT", err)
+				}
+				if _, err := svc.UpdateTeam(ctx, e.ID, 4, tournament.TeamInput{WithdrawFromRound: ptr(2)}, "снялась"); err != nil {
+					t.Fatal(err)
+				}
+				playTeamRound(t, ctx, svc, e.ID, r1)
+				r2, err := svc.PairNextTeamRound(ctx, e.ID)
+				if err != nil {
+					t.Fatal(err)
+				}
+				var withdrawn *tournament.Match
+				for i, m := range r2.Matches {
+					if m.HomeNo == 4 || m.AwayNo == 4 {
+						withdrawn = &r2.Matches[i]
+					}
+				}
+				switch system {
+				case "swiss":
+					// Three teams play on: two meet, one has the bye.
+					if withdrawn != nil || len(r2.Matches) != 2 || !r2.Matches[1].IsBye() {
+						t.Errorf("Swiss round 2 = %+v, want one match and a bye without team 4", r2.Matches)
+					}
+				case "round-robin":
+					// Team 4 keeps its place and loses every board by forfeit.
+					if withdrawn == nil {
+						t.Fatalf("round-robin round 2 has no match of team 4: %+v", r2.Matches)
+					}
+					ms := withdrawn.Score(e, tournament.DefaultTeamSettings(tournament.RoundRobin, nil))
+					other := ms.HomeGamePoints
+					if withdrawn.HomeNo == 4 {
+						other = ms.AwayGamePoints
+					}
+					if !ms.Done || other != 4 || ms.HomeGamePoints+ms.AwayGamePoints != 4 {
+						t.Errorf("the match of withdrawn team 4 = %+v, want 4:0 to its opponent, decided at pairing", ms)
+					}
+					if _, err := svc.SetLineup(ctx, tournament.LineupInput{EventID: e.ID, Round: 2, TeamNo: 4, Players: []int64{0, 0}}); tournament.ErrorCode(err) != tournament.ECONFLICT {
+						t.Errorf("line-up of a withdrawn team: error %v, want ECONFLICT", err)
+					}
+				}
+				playTeamRound(t, ctx, svc, e.ID, r2)
+				st, err := svc.TeamStandings(ctx, e.ID, 2)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(st.Rows) != 4 {
+					t.Errorf("%d standings rows, want all 4 teams", len(st.Rows))
+				}
+			})
+		})
+	}
+}

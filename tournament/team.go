@@ -23,7 +23,13 @@ type Team struct {
 	// Roster lists the team's players in board order: the regular players
 	// first, then the reserves. A line-up keeps this order.
 	Roster []Player
+	// WithdrawnFrom is the first round the team no longer plays; 0 while
+	// it stays in the event.
+	WithdrawnFrom int
 }
+
+// PlaysIn reports whether the team plays in round n.
+func (t *Team) PlaysIn(n int) bool { return t.WithdrawnFrom == 0 || n < t.WithdrawnFrom }
 
 // Rating is the mean rating of the first boards players of the roster (the
 // regular line-up), rounded; 0 for an empty roster.
@@ -44,14 +50,17 @@ func (t *Team) rosterIndex(playerID int64) int {
 	return slices.IndexFunc(t.Roster, func(p Player) bool { return p.ID == playerID })
 }
 
-// TeamInput carries the details of a team to register; Players is the
-// roster in board order.
+// TeamInput carries the details of a team to register or change; Players
+// is the roster in board order, given on registration only.
 type TeamInput struct {
 	Name    *string
 	Club    *string
 	City    *string
 	Captain *string
 	Players []PlayerInput
+	// WithdrawFromRound withdraws the team from that round on; 0 takes a
+	// withdrawal back. Not on registration.
+	WithdrawFromRound *int
 }
 
 // MaxRoster bounds a roster; it only keeps absurd input out.
@@ -344,11 +353,12 @@ func checkLineup(t *Team, players []int64, boards, round int) error {
 }
 
 // defaultLineup fields the first players of the roster who can play in the
-// round, leaving the last boards empty when the team is short.
+// round, leaving the last boards empty when the team is short; a withdrawn
+// team fields nobody.
 func defaultLineup(t *Team, boards, round int) []int64 {
 	lineup := make([]int64, 0, boards)
 	for _, p := range t.Roster {
-		if len(lineup) < boards && p.PlaysIn(round) {
+		if len(lineup) < boards && p.PlaysIn(round) && t.PlaysIn(round) {
 			lineup = append(lineup, p.ID)
 		}
 	}

@@ -42,7 +42,8 @@ type TeamTx interface {
 type TeamPairingInput struct {
 	Event    *Event
 	Settings TeamSettings
-	// Teams are all teams of the event by start number.
+	// Teams are all teams of the event by start number, withdrawn ones
+	// included; Team.PlaysIn tells who is to be paired.
 	Teams []Team
 	// Rounds are the rounds paired so far with their matches and games.
 	Rounds []TeamRound

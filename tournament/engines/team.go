@@ -2,6 +2,7 @@ package engines
 
 import (
 	"fmt"
+	"slices"
 
 	"adiukh/tournament"
 	"adiukh/tournament/pairing/roundrobin"
@@ -102,7 +103,19 @@ func TeamSwiss(in tournament.TeamPairingInput) ([]tournament.TeamPairing, error)
 			}
 		}
 	}
-	pairings, err := teamswiss.Pair(teamswiss.Input{Teams: teams, Round: in.Round, Rounds: in.Event.Rounds})
+	// A withdrawn team is not paired; the teams it met may meet others.
+	active := make([]teamswiss.Team, 0, len(teams))
+	playing := map[int]bool{}
+	for i, t := range in.Teams {
+		if t.PlaysIn(in.Round) {
+			active = append(active, teams[i])
+			playing[t.StartNo] = true
+		}
+	}
+	for i := range active {
+		active[i].Opponents = slices.DeleteFunc(active[i].Opponents, func(no int) bool { return !playing[no] })
+	}
+	pairings, err := teamswiss.Pair(teamswiss.Input{Teams: active, Round: in.Round, Rounds: in.Event.Rounds})
 	if err != nil {
 		return nil, tournament.Conflict("", "team Swiss pairing of round %d: %v", in.Round, err)
 	}

@@ -25,6 +25,9 @@ type teamRow struct {
 	Club    string   `gorm:"size:200;not null"`
 	City    string   `gorm:"size:200;not null"`
 	Captain string   `gorm:"size:200;not null"`
+	// WithdrawnFrom is the first round the team no longer plays; 0 while
+	// it stays in the event.
+	WithdrawnFrom int `gorm:"not null"`
 }
 
 func (teamRow) TableName() string { return "teams" }

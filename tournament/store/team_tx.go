@@ -67,7 +67,7 @@ func (t *tx) Teams(eventID int64) ([]tournament.Team, error) {
 	index := make(map[int64]int, len(rows))
 	ids := make([]int64, len(rows))
 	for i, r := range rows {
-		teams[i] = tournament.Team{ID: r.ID, EventID: r.EventID, StartNo: r.StartNo, Name: r.Name, Club: r.Club, City: r.City, Captain: r.Captain}
+		teams[i] = tournament.Team{ID: r.ID, EventID: r.EventID, StartNo: r.StartNo, Name: r.Name, Club: r.Club, City: r.City, Captain: r.Captain, WithdrawnFrom: r.WithdrawnFrom}
 		index[r.ID], ids[i] = i, r.ID
 	}
 	var members []teamMemberRow
@@ -106,7 +106,8 @@ func (t *tx) AddToRoster(team *tournament.Team, p *tournament.Player) error {
 }
 
 func teamToRow(team *tournament.Team) *teamRow {
-	return &teamRow{ID: team.ID, EventID: team.EventID, StartNo: team.StartNo, Name: team.Name, Club: team.Club, City: team.City, Captain: team.Captain}
+	return &teamRow{ID: team.ID, EventID: team.EventID, StartNo: team.StartNo, Name: team.Name, Club: team.Club, City: team.City, Captain: team.Captain,
+		WithdrawnFrom: team.WithdrawnFrom}
 }
 
 func (t *tx) CreateMatches(roundID int64, matches []tournament.Match) error {
