@@ -200,14 +200,16 @@ type matchPointsJSON struct {
 }
 
 type teamSettingsView struct {
-	Boards      int             `json:"boards"`
-	MatchPoints matchPointsJSON `json:"match_points"`
-	Ranking     string          `json:"ranking"`
-	TieBreaks   []string        `json:"tiebreaks"`
+	Boards            int             `json:"boards"`
+	MatchPoints       matchPointsJSON `json:"match_points"`
+	Ranking           string          `json:"ranking"`
+	TieBreaks         []string        `json:"tiebreaks"`
+	ColourPreferences string          `json:"colour_preferences"`
 }
 
 func newTeamSettingsView(s *tournament.TeamSettings) teamSettingsView {
-	v := teamSettingsView{Boards: s.Boards, MatchPoints: matchPointsJSON{s.MatchWin, s.MatchDraw, s.MatchLoss, s.MatchBye}, Ranking: string(s.Ranking), TieBreaks: s.TieBreaks}
+	v := teamSettingsView{Boards: s.Boards, MatchPoints: matchPointsJSON{s.MatchWin, s.MatchDraw, s.MatchLoss, s.MatchBye}, Ranking: string(s.Ranking),
+		TieBreaks: s.TieBreaks, ColourPreferences: string(s.ColourPreferences)}
 	if v.TieBreaks == nil {
 		v.TieBreaks = []string{}
 	}
@@ -215,11 +217,12 @@ func newTeamSettingsView(s *tournament.TeamSettings) teamSettingsView {
 }
 
 type teamSettingsBody struct {
-	Boards      *int             `json:"boards"`
-	MatchPoints *matchPointsJSON `json:"match_points"`
-	Ranking     *string          `json:"ranking"`
-	TieBreaks   *[]string        `json:"tiebreaks"`
-	Reason      string           `json:"reason"`
+	Boards            *int             `json:"boards"`
+	MatchPoints       *matchPointsJSON `json:"match_points"`
+	Ranking           *string          `json:"ranking"`
+	TieBreaks         *[]string        `json:"tiebreaks"`
+	ColourPreferences *string          `json:"colour_preferences"`
+	Reason            string           `json:"reason"`
 }
 
 func (h *handler) getTeamSettings(c *gin.Context) {
@@ -247,7 +250,7 @@ func (h *handler) putTeamSettings(c *gin.Context) {
 		h.failJSON(c, err)
 		return
 	}
-	in := tournament.TeamSettingsInput{Boards: body.Boards, Ranking: body.Ranking, TieBreaks: body.TieBreaks}
+	in := tournament.TeamSettingsInput{Boards: body.Boards, Ranking: body.Ranking, TieBreaks: body.TieBreaks, ColourPreferences: body.ColourPreferences}
 	if mp := body.MatchPoints; mp != nil {
 		in.MatchPoints = &tournament.MatchPoints{Win: mp.Win, Draw: mp.Draw, Loss: mp.Loss, Bye: mp.Bye}
 	}

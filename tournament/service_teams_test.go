@@ -45,7 +45,8 @@ func TestTeamSettings(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got.Boards != 4 || got.MatchWin != 2 || got.MatchBye != 1 || got.Ranking != tournament.ByMatchPoints || got.TieBreaks[0] != "game-points" {
+		if got.Boards != 4 || got.MatchWin != 2 || got.MatchBye != 1 || got.Ranking != tournament.ByMatchPoints || got.TieBreaks[0] != "game-points" ||
+			got.ColourPreferences != tournament.PreferencesA {
 			t.Errorf("default Swiss team settings = %+v", got)
 		}
 		for _, tc := range []struct {
@@ -58,6 +59,7 @@ func TestTeamSettings(t *testing.T) {
 			{"individual tie-break", tournament.TeamSettingsInput{TieBreaks: &[]string{"buchholz"}}, `tiebreaks[0]: unknown team tie-break "buchholz"`},
 			{"tie-break twice", tournament.TeamSettingsInput{TieBreaks: &[]string{"board-count", "board-count"}}, "tiebreaks[1]: tie-break \"board-count\" is listed twice"},
 			{"draw above win", tournament.TeamSettingsInput{MatchPoints: &tournament.MatchPoints{Win: 1, Draw: 2}}, "match_points: a win must score more than a draw"},
+			{"unknown colour preferences", tournament.TeamSettingsInput{ColourPreferences: ptr("type_c")}, `colour_preferences: unknown kind of colour preferences "type_c"`},
 			{"ranking by game points brings its preset", tournament.TeamSettingsInput{Ranking: ptr("game_points"), Boards: ptr(6)}, ""},
 		} {
 			t.Run(tc.name, func(t *testing.T) {

@@ -112,7 +112,19 @@ type TeamSettings struct {
 	Ranking Ranking
 	// TieBreaks are team tie-break IDs in order.
 	TieBreaks []string
+	// ColourPreferences is the kind of colour preferences a team Swiss
+	// pairs with (C.04.6 Article 1.7).
+	ColourPreferences ColourPreferences
 }
+
+// ColourPreferences is the kind of colour preferences of a team Swiss.
+type ColourPreferences string
+
+const (
+	PreferencesA    ColourPreferences = "type_a" // simple preferences, the default
+	PreferencesB    ColourPreferences = "type_b" // strong and mild preferences
+	PreferencesNone ColourPreferences = "none"   // colours only balance and alternate
+)
 
 // MaxBoards bounds the boards of a match.
 const MaxBoards = 50
@@ -121,7 +133,7 @@ const MaxBoards = 50
 // Swiss bye earns a drawn match (C.04.6 Article 1.4); in a round robin the
 // bye is a rest day and earns nothing.
 func DefaultTeamSettings(sys System, tieBreaks []string) TeamSettings {
-	s := TeamSettings{Boards: 4, MatchWin: 2, MatchDraw: 1, MatchLoss: 0, Ranking: ByMatchPoints, TieBreaks: tieBreaks}
+	s := TeamSettings{Boards: 4, MatchWin: 2, MatchDraw: 1, MatchLoss: 0, Ranking: ByMatchPoints, TieBreaks: tieBreaks, ColourPreferences: PreferencesA}
 	if sys == Swiss {
 		s.MatchBye = s.MatchDraw
 	}
@@ -130,10 +142,11 @@ func DefaultTeamSettings(sys System, tieBreaks []string) TeamSettings {
 
 // TeamSettingsInput changes team settings; nil fields are kept.
 type TeamSettingsInput struct {
-	Boards      *int
-	MatchPoints *MatchPoints
-	Ranking     *string
-	TieBreaks   *[]string
+	Boards            *int
+	MatchPoints       *MatchPoints
+	Ranking           *string
+	TieBreaks         *[]string
+	ColourPreferences *string
 }
 
 // MatchPoints is the match scoring table.
@@ -168,6 +181,14 @@ func (in TeamSettingsInput) apply(s *TeamSettings, knownTieBreak func(string) bo
 			s.TieBreaks = preset(r)
 		}
 		s.Ranking = r
+	}
+	if in.ColourPreferences != nil {
+		switch cp := ColourPreferences(*in.ColourPreferences); cp {
+		case PreferencesA, PreferencesB, PreferencesNone:
+			s.ColourPreferences = cp
+		default:
+			return Invalid("colour_preferences", "unknown kind of colour preferences %q; use \"type_a\", \"type_b\" or \"none\"", *in.ColourPreferences)
+		}
 	}
 	if in.TieBreaks != nil {
 		seen := map[string]bool{}

@@ -115,7 +115,7 @@ func TeamSwiss(in tournament.TeamPairingInput) ([]tournament.TeamPairing, error)
 	for i := range active {
 		active[i].Opponents = slices.DeleteFunc(active[i].Opponents, func(no int) bool { return !playing[no] })
 	}
-	pairings, err := teamswiss.Pair(teamswiss.Input{Teams: active, Round: in.Round, Rounds: in.Event.Rounds})
+	pairings, err := teamswiss.Pair(teamswiss.Input{Teams: active, Round: in.Round, Rounds: in.Event.Rounds, Preferences: preferences[in.Settings.ColourPreferences]})
 	if err != nil {
 		return nil, tournament.Conflict("", "team Swiss pairing of round %d: %v", in.Round, err)
 	}
@@ -124,6 +124,12 @@ func TeamSwiss(in tournament.TeamPairingInput) ([]tournament.TeamPairing, error)
 		out[i] = tournament.TeamPairing{HomeID: byNo[p.Home], AwayID: byNo[p.Away]}
 	}
 	return out, nil
+}
+
+var preferences = map[tournament.ColourPreferences]teamswiss.Preferences{
+	tournament.PreferencesA:    teamswiss.TypeA,
+	tournament.PreferencesB:    teamswiss.TypeB,
+	tournament.PreferencesNone: teamswiss.NoPreferences,
 }
 
 // fieldedNobody reports whether one side of a match left every board empty.

@@ -12,6 +12,8 @@ type teamSettingsRow struct {
 	MatchBye  float64  `gorm:"not null"`
 	Ranking   string   `gorm:"size:16;not null"`
 	TieBreaks string   `gorm:"size:1000;not null"` // IDs joined by ","
+	// ColourPreferences is "type_a", "type_b" or "none".
+	ColourPreferences string `gorm:"size:16;not null"`
 }
 
 func (teamSettingsRow) TableName() string { return "team_settings" }

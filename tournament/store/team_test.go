@@ -73,7 +73,7 @@ func TestTeamSettingsRoundTrip(t *testing.T) {
 	forEachDB(t, func(t *testing.T, st *store.Store) {
 		_, e := seedEvent(t, st)
 		want := &tournament.TeamSettings{Boards: 6, MatchWin: 3, MatchDraw: 1, MatchLoss: 0, MatchBye: 3, Ranking: tournament.ByGamePoints,
-			TieBreaks: []string{"match-points", "direct-encounter", "board-count"}}
+			TieBreaks: []string{"match-points", "direct-encounter", "board-count"}, ColourPreferences: tournament.PreferencesB}
 		update(t, st, func(tx tournament.Tx) error {
 			if _, found, err := tx.TeamSettings(e.ID); found || err != nil {
 				t.Errorf("settings of a new event: found %v, error %v; want none", found, err)

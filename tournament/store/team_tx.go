@@ -18,7 +18,7 @@ func (t *tx) TeamSettings(eventID int64) (*tournament.TeamSettings, bool, error)
 	r := rows[0]
 	s := &tournament.TeamSettings{
 		Boards: r.Boards, MatchWin: r.MatchWin, MatchDraw: r.MatchDraw, MatchLoss: r.MatchLoss, MatchBye: r.MatchBye,
-		Ranking: tournament.Ranking(r.Ranking),
+		Ranking: tournament.Ranking(r.Ranking), ColourPreferences: tournament.ColourPreferences(r.ColourPreferences),
 	}
 	if r.TieBreaks != "" {
 		s.TieBreaks = strings.Split(r.TieBreaks, ",")
@@ -29,7 +29,7 @@ func (t *tx) TeamSettings(eventID int64) (*tournament.TeamSettings, bool, error)
 func (t *tx) SaveTeamSettings(eventID int64, s *tournament.TeamSettings) error {
 	row := teamSettingsRow{
 		EventID: eventID, Boards: s.Boards, MatchWin: s.MatchWin, MatchDraw: s.MatchDraw, MatchLoss: s.MatchLoss, MatchBye: s.MatchBye,
-		Ranking: string(s.Ranking), TieBreaks: strings.Join(s.TieBreaks, ","),
+		Ranking: string(s.Ranking), TieBreaks: strings.Join(s.TieBreaks, ","), ColourPreferences: string(s.ColourPreferences),
 	}
 	if err := t.db.Omit("Event").Save(&row).Error; err != nil {
 		return fmt.Errorf("save team settings of event %d: %w", eventID, err)

@@ -3,8 +3,9 @@
 // teams with the same score, never twice; an odd team out gets the
 // pairing-allocated bye (Article 3.4); the top scoregroup takes the
 // upfloaters Article 3.5 chooses and is paired in the order of Article 3.6;
-// the colour of a match is the colour of board 1, given by the type A
-// colour preferences of Article 1.7 and the allocation of Article 4.
+// the colour of a match is the colour of board 1, given by the colour
+// preferences of Article 1.7 (type A, type B or none) and the allocation of
+// Article 4.
 //
 // The package is pure: teams come in as start numbers with their scores and
 // histories, pairings go out. It knows nothing of players, boards, results
@@ -71,6 +72,8 @@ type Input struct {
 	Teams []Team
 	// Round is the round to pair; Rounds the event's number of rounds.
 	Round, Rounds int
+	// Preferences is the kind of colour preferences; type A when not set.
+	Preferences Preferences
 	// FirstColour is the initial colour drawn by lot before round 1
 	// (Article 4.1), which first teams with odd numbers take while neither
 	// team has played (4.3.1); White when not set.
@@ -124,8 +127,9 @@ type pairer struct {
 	byNo  map[int]*Team
 	met   [][]bool // by Team.index
 	// lastTwo is true in the last two rounds, where C7 and C10 no longer
-	// hold.
-	lastTwo bool
+	// hold; lastRound in the last, where type B has no mild preferences
+	// after a level colour difference.
+	lastTwo, lastRound bool
 }
 
 func newPairer(in Input) (*pairer, error) {
@@ -137,7 +141,7 @@ func newPairer(in Input) (*pairer, error) {
 	}
 	// The pairer numbers its own copy of the teams.
 	in.Teams = slices.Clone(in.Teams)
-	p := &pairer{in: in, byNo: map[int]*Team{}, met: make([][]bool, len(in.Teams)), lastTwo: in.Rounds > 0 && in.Round >= in.Rounds-1}
+	p := &pairer{in: in, byNo: map[int]*Team{}, met: make([][]bool, len(in.Teams)), lastTwo: in.Rounds > 0 && in.Round >= in.Rounds-1, lastRound: in.Rounds > 0 && in.Round >= in.Rounds}
 	for i := range in.Teams {
 		t := &in.Teams[i]
 		t.index = i
@@ -462,10 +466,8 @@ func (p *pairer) pairBracket(bracket, upfloaters []*Team) [][2]*Team {
 	bracket = slices.Clone(bracket)
 	slices.SortFunc(bracket, func(a, b *Team) int { return cmp.Compare(a.No, b.No) })
 	cost := func(a, b *Team) int {
-		c := 0
-		if !p.coloursCompatible(a, b) {
-			c += clashWeight
-		}
+		c8, c9 := p.colourFaults(a, b)
+		c := c8*c8Weight + c9*c9Weight
 		if !p.lastTwo {
 			if slices.Contains(upfloaters, a) && b.Floated {
 				c++
@@ -483,9 +485,13 @@ func (p *pairer) pairBracket(bracket, upfloaters []*Team) [][2]*Team {
 	return p.cheapestPairing(bracket, cost)
 }
 
-// clashWeight makes one colour clash (C8) outweigh any number of C10 faults
-// in a bracket, as C8 has the higher priority.
-const clashWeight = 1 << 16
+// The weights of the faults a pairing is chosen by: one C8 fault outweighs
+// any number of C9 faults, and one C9 fault any number of C10 faults, in a
+// bracket of up to MaxTeams teams — C8 has the higher priority, then C9.
+const (
+	c9Weight = 1 << 10
+	c8Weight = 1 << 20
+)
 
 // firstPairing is the first pairing in identifier order whose pairs ok all
 // allows; bracket is sorted by number and such a pairing exists. The top
@@ -609,19 +615,42 @@ func halvesMatch(s1, s2 []*Team, ok func(a, b *Team) bool) bool {
 	return true
 }
 
-// preference is a team's colour preference of type A (Article 1.7): White
-// when it had Black more than once more than White, or had Black in its
-// last two matches while not ahead on White; Black the other way round.
-func preference(t *Team) Colour {
+// Preferences is the kind of colour preferences an event uses (Article
+// 1.7): type A unless its rules choose type B or none.
+type Preferences int8
+
+const (
+	TypeA         Preferences = iota // simple preferences
+	TypeB                            // strong and mild preferences
+	NoPreferences                    // colours only alternate (Article 4.3.5 on)
+)
+
+// preference is a team's colour preference (Article 1.7) and whether it is
+// strong. Type A and a strong type B preference: White when the team had
+// Black more than once more than White, or had Black in its last two
+// matches while not ahead on White; Black the other way round. A mild type
+// B preference: White one match behind on White, or level after Black in
+// the last match (but not when pairing the last round); Black the other way
+// round.
+func (p *pairer) preference(t *Team) (colour Colour, strong bool) {
+	if p.in.Preferences == NoPreferences || played(t) == 0 {
+		return NoColour, false
+	}
 	diff := colourDifference(t)
 	last, beforeLast := lastTwo(t)
 	switch {
 	case diff < -1 || (diff <= 0 && last == Black && beforeLast == Black):
-		return White
+		return White, true
 	case diff > 1 || (diff >= 0 && last == White && beforeLast == White):
-		return Black
+		return Black, true
+	case p.in.Preferences != TypeB:
+		return NoColour, false
+	case diff == -1 || (diff == 0 && !p.lastRound && last == Black):
+		return White, false
+	case diff == 1 || (diff == 0 && !p.lastRound && last == White):
+		return Black, false
 	}
-	return NoColour
+	return NoColour, false
 }
 
 // colourDifference is the number of matches with White minus those with Black.
@@ -653,11 +682,20 @@ func lastTwo(t *Team) (last, beforeLast Colour) {
 	return last, NoColour
 }
 
-// coloursCompatible is criterion C8: two teams that prefer the same colour
-// cannot both have it.
-func (p *pairer) coloursCompatible(a, b *Team) bool {
-	pa, pb := preference(a), preference(b)
-	return pa == NoColour || pa != pb
+// colourFaults counts what a pair costs in colour preferences: the teams
+// whose preference cannot be met (C8) — one when both prefer the same
+// colour — and, of those, the strong ones (C9, type B): one when both
+// preferences are strong, as 4.3.4 grants a strong one over a mild one.
+func (p *pairer) colourFaults(a, b *Team) (c8, c9 int) {
+	pa, sa := p.preference(a)
+	pb, sb := p.preference(b)
+	if pa == NoColour || pa != pb {
+		return 0, 0
+	}
+	if p.in.Preferences == TypeB && sa && sb {
+		return 1, 1
+	}
+	return 1, 0
 }
 
 // firstTeam is the team of a pair whose wishes count first (Article 4.2):
@@ -704,7 +742,8 @@ func (p *pairer) firstTeamColour(first, second *Team) Colour {
 		}
 		return initial.opposite()
 	}
-	pf, ps := preference(first), preference(second)
+	pf, strongF := p.preference(first)
+	ps, strongS := p.preference(second)
 	switch {
 	case pf != NoColour && ps == NoColour: // 4.3.2: only one preference
 		return pf
@@ -712,6 +751,10 @@ func (p *pairer) firstTeamColour(first, second *Team) Colour {
 		return ps.opposite()
 	case pf != NoColour && pf != ps: // 4.3.3: opposite preferences
 		return pf
+	case strongF && !strongS && p.in.Preferences == TypeB: // 4.3.4: one strong preference
+		return pf
+	case strongS && !strongF && p.in.Preferences == TypeB:
+		return ps.opposite()
 	}
 	// 4.3.5: the lower colour difference takes White.
 	if df, ds := colourDifference(first), colourDifference(second); df != ds {

@@ -185,7 +185,9 @@ func checkRound(t *testing.T, teams []Team, pairings []Pairing, r int) {
 				t.Errorf("round %d: teams %d and %d meet again", r, home.No, away.No)
 			}
 		}
-		ph, pa := preference(home), preference(away)
+		pr := &pairer{in: Input{Round: r}}
+		ph, _ := pr.preference(home)
+		pa, _ := pr.preference(away)
 		switch {
 		case ph == Black && pa != Black, pa == White && ph != White:
 			t.Errorf("round %d: %d (prefers %v) is home against %d (prefers %v)", r, home.No, ph, away.No, pa)
@@ -281,8 +283,9 @@ func TestUpfloaterSetOrder(t *testing.T) {
 
 // TestBracketPairingIsTheDefinition checks Article 3.6 against its own
 // definition on random brackets: list every legal pairing, sort by
-// identifier, and take the first with the fewest colour clashes (C8), then
-// the fewest floaters facing upfloaters (C10).
+// identifier, and take the first with the fewest unmet colour preferences
+// (C8), then unmet strong ones (C9, type B), then floaters facing
+// upfloaters (C10).
 func TestBracketPairingIsTheDefinition(t *testing.T) {
 	rng := rand.New(rand.NewPCG(36, 4))
 	for trial := range 400 {
@@ -291,7 +294,7 @@ func TestBracketPairingIsTheDefinition(t *testing.T) {
 		for i := range teams {
 			teams[i] = Team{No: 1 + rng.IntN(3) + 3*i, Colours: randomColours(rng), Floated: rng.IntN(3) == 0}
 		}
-		p := &pairer{in: Input{Round: 4, Rounds: 9}, met: make([][]bool, n)}
+		p := &pairer{in: Input{Round: 4, Rounds: 9, Preferences: Preferences(rng.IntN(3))}, met: make([][]bool, n)}
 		bracket := make([]*Team, n)
 		var upfloaters []*Team
 		for i := range teams {
@@ -348,17 +351,15 @@ func identifier(pairs [][2]*Team) []int {
 }
 
 func bestByDefinition(p *pairer, bracket, upfloaters []*Team) []int {
-	var best []int
-	bestC8, bestC10 := 0, 0
+	var best, bestFaults []int
 	var walk func(rest []*Team, pairs [][2]*Team)
 	walk = func(rest []*Team, pairs [][2]*Team) {
 		if len(rest) == 0 {
-			c8, c10 := 0, 0
+			c8, c9, c10 := 0, 0, 0
 			for _, pr := range pairs {
 				a, b := pr[0], pr[1]
-				if !p.coloursCompatible(a, b) {
-					c8++
-				}
+				clash, strong := p.colourFaults(a, b)
+				c8, c9 = c8+clash, c9+strong
 				if slices.Contains(upfloaters, a) && b.Floated {
 					c10++
 				}
@@ -367,8 +368,9 @@ func bestByDefinition(p *pairer, bracket, upfloaters []*Team) []int {
 				}
 			}
 			id := identifier(pairs)
-			if best == nil || c8 < bestC8 || (c8 == bestC8 && (c10 < bestC10 || (c10 == bestC10 && slices.Compare(id, best) < 0))) {
-				best, bestC8, bestC10 = id, c8, c10
+			faults := []int{c8, c9, c10}
+			if c := slices.Compare(faults, bestFaults); best == nil || c < 0 || (c == 0 && slices.Compare(id, best) < 0) {
+				best, bestFaults = id, faults
 			}
 			return
 		}
@@ -380,4 +382,33 @@ func bestByDefinition(p *pairer, bracket, upfloaters []*Team) []int {
 	}
 	walk(bracket, nil)
 	return best
+}
+
+// TestPreferences checks the colour preferences of Article 1.7.
+func TestPreferences(t *testing.T) {
+	W, B, N := White, Black, NoColour
+	for _, tc := range []struct {
+		colours   []Colour
+		kind      Preferences
+		lastRound bool
+		want      Colour
+		strong    bool
+	}{
+		{[]Colour{W, B, B}, TypeA, false, W, true},       // −1 after Black twice
+		{[]Colour{B, N, B}, TypeA, false, W, true},       // a bye between the two Blacks
+		{[]Colour{W, W, B}, TypeA, false, N, false},      // +1 after one Black
+		{[]Colour{B, B, B, W}, TypeA, false, W, true},    // −2
+		{[]Colour{W, B, B}, TypeB, false, W, true},       // strong as type A
+		{[]Colour{W, B, W, B}, TypeB, false, W, false},   // level, Black last: mild
+		{[]Colour{W, B, W, B}, TypeB, true, N, false},    // … but not in the last round
+		{[]Colour{W, W, B}, TypeB, true, B, false},       // +1: mild, in the last round too
+		{[]Colour{N, N}, TypeB, false, N, false},         // no match played yet
+		{[]Colour{B, B}, NoPreferences, false, N, false}, // none at all
+	} {
+		p := &pairer{in: Input{Preferences: tc.kind}, lastRound: tc.lastRound}
+		got, strong := p.preference(&Team{Colours: tc.colours})
+		if got != tc.want || strong != tc.strong {
+			t.Errorf("type %d, colours %v, last round %v: preference %v (strong %v), want %v (strong %v)", tc.kind, tc.colours, tc.lastRound, got, strong, tc.want, tc.strong)
+		}
+	}
 }
