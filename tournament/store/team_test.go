@@ -51,7 +51,7 @@ func TestTeamsRoundTrip(t *testing.T) {
 			if !reflect.DeepEqual(got, want) {
 				t.Errorf("stored teams\n%+v\nread back as\n%+v", want, got)
 			}
-			got[0].StartNo, got[1].StartNo, got[1].Captain = 2, 1, "Ёлкин П."
+			got[0].StartNo, got[1].StartNo, got[1].Captain, got[1].WithdrawnFrom = 2, 1, "Ёлкин П.", 3
 			for i := range got {
 				if err := tx.UpdateTeam(&got[i]); err != nil {
 					return err
@@ -61,8 +61,8 @@ func TestTeamsRoundTrip(t *testing.T) {
 			if err != nil {
 				return err
 			}
-			if again[0].Name != "Кубань" || again[0].Captain != "Ёлкин П." || len(again[0].Roster) != 3 {
-				t.Errorf("after renumbering, team 1 = %+v, want Кубань with its captain and 3 players", again[0])
+			if again[0].Name != "Кубань" || again[0].Captain != "Ёлкин П." || again[0].WithdrawnFrom != 3 || len(again[0].Roster) != 3 {
+				t.Errorf("after renumbering, team 1 = %+v, want Кубань with its captain, withdrawn from round 3, and 3 players", again[0])
 			}
 			return nil
 		})
