@@ -125,6 +125,7 @@ type teamDetailsBody struct {
 	City              *string `json:"city"`
 	Captain           *string `json:"captain"`
 	WithdrawFromRound *int    `json:"withdraw_from_round"`
+	StartNo           *int    `json:"start_no"`
 	Reason            string  `json:"reason"`
 }
 
@@ -140,7 +141,8 @@ func (h *handler) patchTeam(c *gin.Context) {
 		return
 	}
 	t, err := h.Events.UpdateTeam(c.Request.Context(), ids[0], int(ids[1]),
-		tournament.TeamInput{Name: body.Name, Club: body.Club, City: body.City, Captain: body.Captain, WithdrawFromRound: body.WithdrawFromRound}, body.Reason)
+		tournament.TeamInput{Name: body.Name, Club: body.Club, City: body.City, Captain: body.Captain, WithdrawFromRound: body.WithdrawFromRound, StartNo: body.StartNo},
+		body.Reason)
 	if err != nil {
 		h.failJSON(c, err)
 		return

@@ -132,6 +132,8 @@ func (s *Service) RegisterTeam(ctx context.Context, eventID int64, in TeamInput)
 		return nil, Invalid("name", "is required")
 	case in.WithdrawFromRound != nil && *in.WithdrawFromRound != 0:
 		return nil, Invalid("withdraw_from_round", "a new team cannot be withdrawn; register, then withdraw")
+	case in.StartNo != nil:
+		return nil, Invalid("start_no", "a new team comes last or by rating; register, then give it a start number")
 	case len(in.Players) == 0:
 		return nil, Invalid("players", "a team needs at least one player, listed in board order")
 	case len(in.Players) > MaxRoster:
@@ -186,7 +188,7 @@ func (s *Service) RegisterTeam(ctx context.Context, eventID int64, in TeamInput)
 			return err
 		}
 		teams = append(teams, *t)
-		if err := renumberTeams(tx, teams, settings.Boards); err != nil {
+		if err := renumberTeams(tx, teams, settings.Boards, e.ManualStartNumbers); err != nil {
 			return err
 		}
 		team = findTeam(teams, t.ID)
@@ -238,12 +240,55 @@ func (s *Service) UpdateTeam(ctx context.Context, eventID int64, teamNo int, in 
 			}
 			team.WithdrawnFrom = n
 		}
+		if in.StartNo != nil && *in.StartNo != before.StartNo {
+			if err := s.moveTeamStartNo(tx, e, teams, team.ID, *in.StartNo); err != nil {
+				return err
+			}
+			team = findTeam(teams, before.ID)
+		}
 		if err := tx.UpdateTeam(team); err != nil {
 			return err
 		}
 		return s.audit(tx, u, eventID, ActionTeamUpdate, fmt.Sprintf("team %d", team.ID), before, team, reason)
 	})
 	return team, err
+}
+
+// moveTeamStartNo gives a team a start number by hand before round 1; the
+// team holding it takes the old one, and from then on the teams keep their
+// numbers as given (Event.ManualStartNumbers).
+func (s *Service) moveTeamStartNo(tx Tx, e *Event, teams []Team, teamID int64, no int) error {
+	rounds, err := tx.Rounds(e.ID)
+	if err != nil {
+		return err
+	}
+	switch {
+	case len(rounds) > 0:
+		return Conflict("start_no", "start numbers are fixed once round 1 is paired")
+	case no < 1 || no > len(teams):
+		return Invalid("start_no", "team start numbers run from 1 to %d; got %d", len(teams), no)
+	}
+	// Start numbers run 1…n, so some team holds the number asked for.
+	team, holder := findTeam(teams, teamID), findTeamByNo(teams, no)
+	holder.StartNo, team.StartNo = team.StartNo, no
+	for _, t := range []*Team{holder, team} {
+		if err := tx.UpdateTeam(t); err != nil {
+			return err
+		}
+	}
+	settings, err := s.teamSettings(tx, e)
+	if err != nil {
+		return err
+	}
+	// The players follow their teams' new order.
+	if err := renumberTeams(tx, teams, settings.Boards, true); err != nil {
+		return err
+	}
+	if !e.ManualStartNumbers {
+		e.ManualStartNumbers = true
+		return tx.UpdateEvent(e)
+	}
+	return nil
 }
 
 // AddTeamPlayer adds a player at the end of a team's roster: a reserve, who
@@ -301,7 +346,7 @@ func (s *Service) AddTeamPlayer(ctx context.Context, eventID int64, teamNo int, 
 			if err != nil {
 				return err
 			}
-			if err := renumberTeams(tx, teams, settings.Boards); err != nil {
+			if err := renumberTeams(tx, teams, settings.Boards, e.ManualStartNumbers); err != nil {
 				return err
 			}
 			team = findTeam(teams, team.ID)
@@ -322,14 +367,14 @@ func createRoster(tx Tx, t *Team) error {
 	return nil
 }
 
-// renumberTeams numbers the teams by rating, then the players team by team
-// in roster order, writing only what changes.
-func renumberTeams(tx Tx, teams []Team, boards int) error {
+// renumberTeams numbers the teams (numberTeams), then the players team by
+// team in roster order, writing only what changes.
+func renumberTeams(tx Tx, teams []Team, boards int, manual bool) error {
 	old := make(map[int64]int, len(teams))
 	for _, t := range teams {
 		old[t.ID] = t.StartNo
 	}
-	numberTeams(teams, boards)
+	numberTeams(teams, boards, manual)
 	no := 0
 	for i := range teams {
 		t := &teams[i]

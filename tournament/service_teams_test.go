@@ -126,6 +126,24 @@ func TestRegisterTeam(t *testing.T) {
 		if p := teams[1].Roster[4]; p.StartNo != 9 || p.Club != "Адыгея" {
 			t.Errorf("the reserve of team 2 = %+v, want start number 9 and the team's club", p)
 		}
+		// By hand, Б-команда becomes team 1; the players follow, and a new
+		// team then comes last whatever its rating.
+		if _, err := svc.UpdateTeam(ctx, e.ID, 2, tournament.TeamInput{StartNo: ptr(1)}, "по жребию"); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := svc.RegisterTeam(ctx, e.ID, tournament.TeamInput{Name: ptr("Сильнейшая"), Players: []tournament.PlayerInput{{Name: ptr("Гроссмейстер"), Rating: ptr(2500)}}}); err != nil {
+			t.Fatal(err)
+		}
+		if teams, err = svc.Teams(ctx, e.ID); err != nil {
+			t.Fatal(err)
+		}
+		got := []string{teams[0].Name, teams[1].Name, teams[2].Name}
+		if got[0] != "Б-команда" || got[1] != "А-команда" || got[2] != "Сильнейшая" || teams[0].Roster[0].StartNo != 1 || teams[1].Roster[0].StartNo != 6 {
+			t.Errorf("teams by hand = %v, first players numbered %d and %d; want Б-команда (1…5), А-команда (6…), Сильнейшая", got, teams[0].Roster[0].StartNo, teams[1].Roster[0].StartNo)
+		}
+		if _, err := svc.UpdateTeam(ctx, e.ID, 1, tournament.TeamInput{StartNo: ptr(4)}, ""); !strings.Contains(errorText(err), "start_no: team start numbers run from 1 to 3") {
+			t.Errorf("start number 4 of 3 teams: error %v", err)
+		}
 	})
 }
 

@@ -61,6 +61,10 @@ type TeamInput struct {
 	// WithdrawFromRound withdraws the team from that round on; 0 takes a
 	// withdrawal back. Not on registration.
 	WithdrawFromRound *int
+	// StartNo sets the team's start number by hand before round 1 (C.04.6
+	// Article 1.1.2: the chief arbiter's decision); the team holding it
+	// takes the changed team's old number. Not on registration.
+	StartNo *int
 }
 
 // MaxRoster bounds a roster; it only keeps absurd input out.
@@ -390,8 +394,16 @@ func defaultLineup(t *Team, boards, round int) []int64 {
 }
 
 // numberTeams gives start numbers 1…n by rating (the mean of the regular
-// boards), highest first, then by name.
-func numberTeams(teams []Team, boards int) {
+// boards), highest first, then by name; by hand (manual), it keeps the
+// order of the numbers and only closes gaps.
+func numberTeams(teams []Team, boards int, manual bool) {
+	if manual {
+		slices.SortStableFunc(teams, func(a, b Team) int { return cmp.Compare(a.StartNo, b.StartNo) })
+		for i := range teams {
+			teams[i].StartNo = i + 1
+		}
+		return
+	}
 	slices.SortStableFunc(teams, func(a, b Team) int {
 		if c := cmp.Compare(b.Rating(boards), a.Rating(boards)); c != 0 {
 			return c
