@@ -420,6 +420,18 @@ func (h *handler) finishEvent(c *gin.Context) {
 	c.Redirect(http.StatusSeeOther, fmt.Sprintf("/events/%d/standings", id))
 }
 
+// arbiterReasons are the end reasons an arbiter enters: all but the bye,
+// which only the pairing gives.
+func arbiterReasons() []tournament.EndReason {
+	var reasons []tournament.EndReason
+	for _, r := range tournament.EndReasons {
+		if r != tournament.Bye {
+			reasons = append(reasons, r)
+		}
+	}
+	return reasons
+}
+
 // resultsPageData is the fast result entry of one round.
 type resultsPageData struct {
 	eventHeader
@@ -429,6 +441,9 @@ type resultsPageData struct {
 	Form     *form
 	Saved    string
 	Reasons  []tournament.EndReason
+	// SheetRequired is set for disciplines whose played games need a
+	// score sheet (§10.2); their results go through the sheet form.
+	SheetRequired bool
 }
 
 func (h *handler) resultsData(c *gin.Context, id int64, n int) (*resultsPageData, error) {
@@ -445,7 +460,7 @@ func (h *handler) resultsData(c *gin.Context, id int64, n int) (*resultsPageData
 			continue
 		}
 		r := &d.Rounds[i]
-		data := &resultsPageData{eventHeader: hd, Round: r, Boards: boardRows(d, r), Form: newForm(), Reasons: tournament.EndReasons[:8]}
+		data := &resultsPageData{eventHeader: hd, Round: r, Boards: boardRows(d, r), Form: newForm(), Reasons: arbiterReasons(), SheetRequired: d.Event.Discipline.SheetRequired()}
 		var versions []string
 		for _, g := range r.Games {
 			versions = append(versions, fmt.Sprintf("%d:%d", g.Board, g.Version))
@@ -554,7 +569,7 @@ func (h *handler) gameEditData(c *gin.Context, ids []int64) (*gameEditPageData, 
 	if game == nil {
 		return nil, nil, tournament.NotFound("board %d of round %d not found", ids[2], ids[1])
 	}
-	data := &gameEditPageData{eventHeader: hd, Round: round.Number, Form: newForm(), Reasons: tournament.EndReasons[:8]}
+	data := &gameEditPageData{eventHeader: hd, Round: round.Number, Form: newForm(), Reasons: arbiterReasons()}
 	for _, row := range boardRows(d, round) {
 		if row.Board == game.Board {
 			data.Row = row
