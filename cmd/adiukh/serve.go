@@ -46,7 +46,7 @@ func serve(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	addr := fs.String("addr", envOr("ADIUKH_ADDR", "127.0.0.1:8080"), "`HOST:PORT` to listen on (env ADIUKH_ADDR)")
 	dsn := fs.String("db", envOr("ADIUKH_DB", "adiukh.db"), "SQLite `FILE` or postgres:// URL (env ADIUKH_DB)")
-	secret := fs.String("secret", envOr("ADIUKH_SECRET", ""), "`KEY` that signs sign-in cookies; give every instance the same one (env ADIUKH_SECRET)")
+	secret := fs.String("secret", envOr("ADIUKH_SECRET", ""), "`KEY` that signs sign-in cookies; by default a key kept in the database (env ADIUKH_SECRET)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -73,15 +73,21 @@ func serve(args []string, stdout, stderr io.Writer) int {
 	if !hasUsers {
 		setupToken = randomToken()
 	}
+	sessionKey := []byte(*secret)
 	if *secret == "" {
-		log.Warn("no --secret (ADIUKH_SECRET): sign-ins last until the server stops and work on this instance only")
+		// Kept in the database, so that sign-ins survive restarts and
+		// every instance on this database accepts them.
+		if sessionKey, err = st.Secret(context.Background(), "session"); err != nil {
+			fmt.Fprintf(stderr, "adiukh serve: %v\n", err)
+			return 1
+		}
 	}
 	handler := api.NewRouter(api.Deps{
 		DB:         st,
 		Events:     tournament.NewService(st, engines.Options()),
 		Accounts:   account.NewService(st),
 		Log:        log,
-		Secret:     []byte(*secret),
+		Secret:     sessionKey,
 		SetupToken: setupToken,
 	})
 	srv := &http.Server{Handler: handler, ReadHeaderTimeout: 10 * time.Second}

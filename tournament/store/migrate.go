@@ -29,6 +29,7 @@ var migrations = []*gormigrate.Migration{
 		},
 	},
 	{ID: "2026112220-player-submissions", Migrate: submissionsMigration, Rollback: submissionsRollback},
+	{ID: "2026112221-secrets", Migrate: secretsMigration, Rollback: secretsRollback},
 }
 
 // migrate brings the schema up to date.
