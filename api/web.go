@@ -240,6 +240,7 @@ func (h *handler) routesWeb(r *gin.Engine) {
 	m.POST("/events/:id/rounds/:n/publish", h.publishRound)
 	m.POST("/events/:id/rounds/:n/swap", h.swapSeats)
 	m.POST("/events/:id/rounds/:n/delete", h.deleteDraftRound)
+	m.POST("/events/:id/rounds/:n/unpublish", h.unpublishRound)
 	m.POST("/events/:id/players/:pid/remove", h.removePlayer)
 	m.GET("/events/:id/rounds/:n/results", h.resultsPage)
 	m.POST("/events/:id/rounds/:n/results", h.enterResult)

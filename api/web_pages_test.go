@@ -194,6 +194,13 @@ func TestReviewDraftRound(t *testing.T) {
 		t.Errorf("board 1 after the swap: %d–%d, want %d–%d", w, b, black, white)
 	}
 
+	rec = a.post(fmt.Sprintf("/events/%d/rounds/1/publish", id), nil)
+	mustStatus(t, "publish", rec.Code, http.StatusSeeOther, rec.Body.String())
+	if body := a.get(fmt.Sprintf("/events/%d/manage", id)).Body.String(); !strings.Contains(body, "/rounds/1/unpublish") {
+		t.Error("an untouched published round cannot be taken back from the arbiter's desk")
+	}
+	rec = a.post(fmt.Sprintf("/events/%d/rounds/1/unpublish", id), url.Values{"reason": {"рано"}})
+	mustStatus(t, "back to draft", rec.Code, http.StatusSeeOther, rec.Body.String())
 	rec = a.post(fmt.Sprintf("/events/%d/players/1/remove", id), nil)
 	mustStatus(t, "remove after pairing", rec.Code, http.StatusConflict, "")
 	rec = a.post(fmt.Sprintf("/events/%d/rounds/1/delete", id), url.Values{"reason": {"заново"}})

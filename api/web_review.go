@@ -106,3 +106,16 @@ func (h *handler) removePlayer(c *gin.Context) {
 	}
 	h.backToManage(c, ids[0], "players")
 }
+
+func (h *handler) unpublishRound(c *gin.Context) {
+	ids, err := pathInts(c, "id", "n")
+	if err != nil {
+		h.failHTML(c, err)
+		return
+	}
+	if _, err := h.Events.UnpublishRound(c.Request.Context(), ids[0], int(ids[1]), strings.TrimSpace(c.PostForm("reason"))); err != nil {
+		h.statusFailed(c, ids[0], err)
+		return
+	}
+	h.backToManage(c, ids[0], "rounds")
+}

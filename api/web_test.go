@@ -96,6 +96,7 @@ func writes(id int) []struct {
 		{fmt.Sprintf("/events/%d/finish", id), url.Values{}},
 		{fmt.Sprintf("/events/%d/rounds/1/swap", id), url.Values{"seat_a": {"1w"}, "seat_b": {"1b"}}},
 		{fmt.Sprintf("/events/%d/rounds/1/delete", id), url.Values{}},
+		{fmt.Sprintf("/events/%d/rounds/1/unpublish", id), url.Values{}},
 		{fmt.Sprintf("/events/%d/players/1/remove", id), url.Values{}},
 		{fmt.Sprintf("/events/%d/submissions", id), url.Values{"open": {"on"}}},
 		{fmt.Sprintf("/events/%d/players/1/account", id), url.Values{"email": {"player@example.org"}}},
