@@ -50,14 +50,7 @@ func parsePages() (map[string]*template.Template, error) {
 
 // templateFuncs are the few helpers templates need beyond their data.
 var templateFuncs = template.FuncMap{
-	"add": func(a, b int) int { return a + b },
-	"seq": func(n int) []int {
-		s := make([]int, n)
-		for i := range s {
-			s[i] = i + 1
-		}
-		return s
-	},
+	"add":       func(a, b int) int { return a + b },
 	"contains":  strings.Contains,
 	"hasPrefix": strings.HasPrefix,
 	"list":      func(items ...string) []string { return items },

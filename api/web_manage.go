@@ -386,7 +386,13 @@ func (h *handler) pairRound(c *gin.Context) {
 		h.failHTML(c, err)
 		return
 	}
-	if _, err := h.Events.PairNextRound(c.Request.Context(), id); err != nil {
+	team, err := h.isTeamEvent(c, id)
+	if err == nil && team {
+		_, err = h.Events.PairNextTeamRound(c.Request.Context(), id)
+	} else if err == nil {
+		_, err = h.Events.PairNextRound(c.Request.Context(), id)
+	}
+	if err != nil {
 		h.statusFailed(c, id, err)
 		return
 	}

@@ -327,3 +327,60 @@ func TestSwissProgressTable(t *testing.T) {
 		}
 	}
 }
+
+// A team event shows matches with their boards, team standings with the
+// boards' standings, and the team crosstable.
+func TestTeamEventPages(t *testing.T) {
+	s := newWebServer(t)
+	const arbiter = tournament.ArbiterRole
+	ev := s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Командный кубок", "discipline": "rapid-team", "system": "round-robin"})
+	id := num(ev["id"])
+	for i := 1; i <= 4; i++ {
+		var players []map[string]any
+		for j := 1; j <= 4; j++ {
+			players = append(players, map[string]any{"name": fmt.Sprintf("Игрок %d.%d", i, j)})
+		}
+		s.must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/teams", id), map[string]any{"name": fmt.Sprintf("Команда %d", i), "players": players})
+	}
+	a := s.signIn(arbiter)
+	if body := a.get(fmt.Sprintf("/events/%d/manage", id)).Body.String(); !strings.Contains(body, "JSON API") || strings.Contains(body, "/players/csv") {
+		t.Error("the arbiter's desk of a team event offers individual registration")
+	}
+	mustStatus(t, "pair", a.post(fmt.Sprintf("/events/%d/rounds", id), nil).Code, http.StatusSeeOther, "")
+	mustStatus(t, "publish", a.post(fmt.Sprintf("/events/%d/rounds/1/publish", id), nil).Code, http.StatusSeeOther, "")
+	// Match 1: the home team wins every board (White on odd boards);
+	// match 2: every board drawn.
+	for board := 1; board <= 4; board++ {
+		score := "17:7"
+		if board%2 == 0 {
+			score = "7:17"
+		}
+		s.must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("/api/v1/events/%d/rounds/1/matches/1/boards/%d/result", id, board), map[string]any{"score": score, "end_reason": "final_position", "version": 1})
+		s.must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("/api/v1/events/%d/rounds/1/matches/2/boards/%d/result", id, board), map[string]any{"score": "12:12", "end_reason": "agreement", "version": 1})
+	}
+	reader := s.anonymous()
+	for _, tc := range []struct{ path, want string }{
+		{fmt.Sprintf("/events/%d", id), "Стол 1"},
+		{fmt.Sprintf("/events/%d", id), "Игрок 1.1"},
+		{fmt.Sprintf("/events/%d", id), "4\u00a0команды"},
+		{fmt.Sprintf("/events/%d/standings", id), "Очки матчей"},
+		{fmt.Sprintf("/events/%d/standings", id), "Результаты на 1-й доске"},
+		{fmt.Sprintf("/events/%d/crosstable", id), "Команда 4"},
+		{fmt.Sprintf("/events/%d/crosstable?lang=en", id), "Match points"},
+	} {
+		rec := reader.get(tc.path)
+		mustStatus(t, tc.path, rec.Code, http.StatusOK, rec.Body.String())
+		if !strings.Contains(rec.Body.String(), tc.want) {
+			t.Errorf("%s does not show %q", tc.path, tc.want)
+		}
+		if m := regexp.MustCompile(`⟦[^⟧]*⟧`).FindString(rec.Body.String()); m != "" {
+			t.Errorf("%s shows the untranslated %s", tc.path, m)
+		}
+	}
+	body := reader.get(fmt.Sprintf("/events/%d", id)).Body.String()
+	for _, want := range []string{`class="match-score">8 : 0<`, `class="match-score">4 : 4<`, "Очки матчей: 2 : 0", "Очки матчей: 1 : 1"} {
+		if !strings.Contains(body, want) {
+			t.Errorf("the round's matches do not show %q", want)
+		}
+	}
+}

@@ -133,6 +133,10 @@ func (h *handler) eventPage(c *gin.Context) {
 		h.failHTML(c, err)
 		return
 	}
+	if d.Event.Discipline.IsTeam() {
+		h.teamEventPage(c, id)
+		return
+	}
 	n, _ := strconv.Atoi(c.Query("round"))
 	data := newEventPageData(h.header(c, d.Event, "pairings"), d, n)
 	if tournament.UserFromContext(c.Request.Context()) != nil {
@@ -158,6 +162,15 @@ func (h *handler) standingsPage(c *gin.Context) {
 		h.failHTML(c, err)
 		return
 	}
+	team, err := h.isTeamEvent(c, id)
+	if err != nil {
+		h.failHTML(c, err)
+		return
+	}
+	if team {
+		h.teamStandingsPage(c, id)
+		return
+	}
 	ct, err := h.Events.Crosstable(c.Request.Context(), id)
 	if err != nil {
 		h.failHTML(c, err)
@@ -168,6 +181,16 @@ func (h *handler) standingsPage(c *gin.Context) {
 		data.IDs[r.Player.StartNo] = r.Player.ID
 	}
 	h.renderWith(c, h.translator(c), http.StatusOK, "standings", ct.Event.Name, data)
+}
+
+// isTeamEvent reports whether an event is a team competition, whose pages
+// show teams and matches.
+func (h *handler) isTeamEvent(c *gin.Context, id int64) (bool, error) {
+	e, err := h.Events.Event(c.Request.Context(), id)
+	if err != nil {
+		return false, err
+	}
+	return e.Discipline.IsTeam(), nil
 }
 
 // crossGrid is a round-robin crosstable: one cell per opponent (two in a
@@ -218,6 +241,15 @@ func (h *handler) crosstablePage(c *gin.Context) {
 	id, err := pathInt(c, "id")
 	if err != nil {
 		h.failHTML(c, err)
+		return
+	}
+	team, err := h.isTeamEvent(c, id)
+	if err != nil {
+		h.failHTML(c, err)
+		return
+	}
+	if team {
+		h.teamCrosstablePage(c, id)
 		return
 	}
 	ct, err := h.Events.Crosstable(c.Request.Context(), id)

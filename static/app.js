@@ -3,10 +3,27 @@
 
 document.addEventListener("DOMContentLoaded", function () {
   setUpFilters();
+  setUpBlockFilters();
   setUpViewer();
   setUpFastEntry();
   setUpPresets();
 });
+
+// A search field with data-filter-blocks="#list" hides the [data-block]
+// items of the list that do not contain what is typed.
+function setUpBlockFilters() {
+  document.querySelectorAll("input[data-filter-blocks]").forEach(function (input) {
+    var list = document.querySelector(input.dataset.filterBlocks);
+    if (!list) return;
+    var fold = function (s) { return s.toLowerCase().replace(/ё/g, "е"); };
+    input.addEventListener("input", function () {
+      var q = fold(input.value.trim());
+      list.querySelectorAll("[data-block]").forEach(function (block) {
+        block.hidden = q !== "" && fold(block.textContent).indexOf(q) < 0;
+      });
+    });
+  });
+}
 
 // A search field with data-filter="#table" hides the rows that do not
 // contain what is typed (ё and е are the same letter here).

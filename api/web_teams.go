@@ -1,0 +1,158 @@
+package api
+
+import (
+	"net/http"
+	"strconv"
+
+	"github.com/gin-gonic/gin"
+
+	"adiukh/tournament"
+)
+
+// The public pages of team events (standard, rapid and blitz team
+// competitions): matches of a round with their boards, team standings with
+// the boards' standings, and the team crosstable. Teams, line-ups and match
+// results are entered through the JSON API.
+
+// matchRow is one match of a round as the page shows it.
+type matchRow struct {
+	Table  int
+	Home   *tournament.Team
+	Away   *tournament.Team // nil for the bye
+	Score  tournament.MatchScore
+	Boards []matchBoardRow
+}
+
+type matchBoardRow struct {
+	Board     int
+	GameNo    int // the game's board number within the round, for the game viewer; 0 without a game
+	HomeWhite bool
+	Home      *tournament.Player // nil: the board was left empty
+	Away      *tournament.Player
+	Result    tournament.BoardResult
+	HasSheet  bool
+}
+
+type teamEventPageData struct {
+	eventHeader
+	Teams   []tournament.Team
+	Rounds  []int
+	Round   *tournament.TeamRound
+	Matches []matchRow
+}
+
+func newMatchRows(d *tournament.TeamEventData, r *tournament.TeamRound) []matchRow {
+	player := map[int64]*tournament.Player{}
+	for i := range d.Teams {
+		for j := range d.Teams[i].Roster {
+			player[d.Teams[i].Roster[j].ID] = &d.Teams[i].Roster[j]
+		}
+	}
+	views := make([]matchRow, len(r.Matches))
+	for i := range r.Matches {
+		m := &r.Matches[i]
+		v := matchRow{Table: m.Table, Home: d.Team(m.HomeID), Score: m.Score(d.Event, d.Settings)}
+		if !m.IsBye() {
+			v.Away = d.Team(m.AwayID)
+		}
+		for j := range m.Boards {
+			b := &m.Boards[j]
+			row := matchBoardRow{
+				Board: b.Board, HomeWhite: b.HomeWhite(), Home: player[b.HomePlayerID], Away: player[b.AwayPlayerID],
+				Result: b.Result(d.Event.Scoring),
+			}
+			if b.Game != nil {
+				row.GameNo, row.HasSheet = b.Game.Board, b.Game.Sheet != ""
+			}
+			v.Boards = append(v.Boards, row)
+		}
+		views[i] = v
+	}
+	return views
+}
+
+// teamEventPage shows the matches of one round of a team event, by default
+// the latest.
+func (h *handler) teamEventPage(c *gin.Context, id int64) {
+	d, err := h.Events.TeamEventData(c.Request.Context(), id)
+	if err != nil {
+		h.failHTML(c, err)
+		return
+	}
+	data := teamEventPageData{eventHeader: h.header(c, d.Event, "pairings"), Teams: d.Teams}
+	n, _ := strconv.Atoi(c.Query("round"))
+	for i := range d.Rounds {
+		data.Rounds = append(data.Rounds, d.Rounds[i].Number)
+	}
+	if len(d.Rounds) > 0 {
+		data.Round = &d.Rounds[len(d.Rounds)-1]
+		for i := range d.Rounds {
+			if d.Rounds[i].Number == n {
+				data.Round = &d.Rounds[i]
+			}
+		}
+		data.Matches = newMatchRows(d, data.Round)
+	}
+	h.renderWith(c, h.translator(c), http.StatusOK, "team_event", d.Event.Name, data)
+}
+
+type teamStandingsPageData struct {
+	eventHeader
+	Standings *tournament.TeamStandings
+}
+
+func (h *handler) teamStandingsPage(c *gin.Context, id int64) {
+	st, err := h.Events.TeamStandings(c.Request.Context(), id, 0)
+	if err != nil {
+		h.failHTML(c, err)
+		return
+	}
+	h.renderWith(c, h.translator(c), http.StatusOK, "team_standings", st.Event.Name, teamStandingsPageData{eventHeader: h.header(c, st.Event, "standings"), Standings: st})
+}
+
+// teamGrid is a round-robin team crosstable: one cell list per opponent.
+type teamGrid struct {
+	Numbers []int
+	Rows    []teamGridRow
+}
+
+type teamGridRow struct {
+	Row   tournament.TeamCrosstableRow
+	Cells [][]tournament.TeamCrosstableCell // by opponent start number - 1
+}
+
+type teamCrosstablePageData struct {
+	eventHeader
+	Crosstable *tournament.TeamCrosstable
+	Grid       *teamGrid
+}
+
+func newTeamGrid(ct *tournament.TeamCrosstable) *teamGrid {
+	g := &teamGrid{}
+	for _, r := range ct.Rows {
+		g.Numbers = append(g.Numbers, r.Team.StartNo)
+	}
+	for _, r := range ct.Rows {
+		row := teamGridRow{Row: r, Cells: make([][]tournament.TeamCrosstableCell, len(ct.Rows))}
+		for _, cell := range r.Matches {
+			if cell.OpponentNo >= 1 && cell.OpponentNo <= len(ct.Rows) {
+				row.Cells[cell.OpponentNo-1] = append(row.Cells[cell.OpponentNo-1], cell)
+			}
+		}
+		g.Rows = append(g.Rows, row)
+	}
+	return g
+}
+
+func (h *handler) teamCrosstablePage(c *gin.Context, id int64) {
+	ct, err := h.Events.TeamCrosstable(c.Request.Context(), id)
+	if err != nil {
+		h.failHTML(c, err)
+		return
+	}
+	data := teamCrosstablePageData{eventHeader: h.header(c, ct.Event, "crosstable"), Crosstable: ct}
+	if ct.Event.System.IsRoundRobin() {
+		data.Grid = newTeamGrid(ct)
+	}
+	h.renderWith(c, h.translator(c), http.StatusOK, "team_crosstable", ct.Event.Name, data)
+}
