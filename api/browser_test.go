@@ -58,6 +58,15 @@ func browser(t *testing.T) context.Context {
 	return ctx
 }
 
+// load clicks what leads to another page and waits until that page has
+// loaded, so that the next step cannot act on the page being left.
+func load(sel string) chromedp.Action {
+	return chromedp.ActionFunc(func(ctx context.Context) error {
+		_, err := chromedp.RunResponse(ctx, chromedp.Click(sel))
+		return err
+	})
+}
+
 // shot saves a full-page screenshot to docs/screenshots when the test runs
 // with -screenshots.
 func shot(name string) chromedp.Action {
@@ -113,7 +122,7 @@ func TestBrowserRunsAnEvent(t *testing.T) {
 		chromedp.SetValue(`input[name=start_date]`, "2026-11-21"),
 		chromedp.SendKeys(`input[name=city]`, "Майкоп"),
 		chromedp.Click(`button[data-preset]`),
-		chromedp.Click(`form[action="/manage/events"] button[type=submit]`),
+		load(`form[action="/manage/events"] button[type=submit]`),
 		chromedp.WaitVisible(`#players`),
 		chromedp.Location(&manageURL),
 	)
@@ -122,14 +131,14 @@ func TestBrowserRunsAnEvent(t *testing.T) {
 		run("register "+name,
 			chromedp.SendKeys(`form[action$="/players"] input[name=name]`, name),
 			chromedp.SendKeys(`form[action$="/players"] input[name=rating]`, fmt.Sprint(2100-i*50)),
-			chromedp.Click(`form[action$="/players"] button[type=submit]`),
+			load(`form[action$="/players"] button[type=submit]`),
 			chromedp.WaitVisible(fmt.Sprintf(`//td[text()=%q]`, name)),
 		)
 	}
 	csv := "Шхалахов Руслан, 1990\nЁлкина Светлана, 1955\nБерсиров Мурат, 1930\nЖуков Артём, 1880\nКушхова Залина, 1835\nПанеш Тимур, 1790"
 	run("paste the rest",
 		chromedp.SetValue(`textarea[name=csv]`, csv),
-		chromedp.Click(`form[action$="/players/csv"] button[type=submit]`),
+		load(`form[action$="/players/csv"] button[type=submit]`),
 		chromedp.WaitVisible(`//td[text()="Панеш Тимур"]`),
 	)
 	var count int
@@ -138,21 +147,21 @@ func TestBrowserRunsAnEvent(t *testing.T) {
 		t.Fatalf("%d players registered, want 8", count)
 	}
 	run("pair round 1 and review it",
-		chromedp.Click(`form[action$="/rounds"] button[type=submit]`),
+		load(`form[action$="/rounds"] button[type=submit]`),
 		chromedp.WaitVisible(`form[action$="/rounds/1/publish"]`),
 		shot("arbiter-desk"),
-		chromedp.Click(`//a[contains(@href, "?round=1")]`),
+		load(`//a[contains(@href, "?round=1")]`),
 		chromedp.WaitVisible(`#review`),
 		chromedp.SetValue(`select[name=seat_b]`, "1b"),
-		chromedp.Click(`#review button[type=submit]`),
+		load(`#review button[type=submit]`),
 		chromedp.WaitVisible(`#review`),
 		shot("review"),
-		chromedp.Click(`#review a.button`),
+		load(`#review a.button`),
 	)
 	run("publish round 1",
-		chromedp.Click(`form[action$="/rounds/1/publish"] button[type=submit]`),
+		load(`form[action$="/rounds/1/publish"] button[type=submit]`),
 		chromedp.WaitVisible(`a[href$="/rounds/1/results"]`),
-		chromedp.Click(`a[href$="/rounds/1/results"]`),
+		load(`a[href$="/rounds/1/results"]`),
 		chromedp.WaitVisible(`#entry-board`),
 	)
 	for _, r := range []struct{ board, score string }{{"2", "15:9"}, {"3", "12:12"}, {"4", "7:17"}} {
@@ -164,21 +173,21 @@ func TestBrowserRunsAnEvent(t *testing.T) {
 	}
 	run("screenshot the result entry", shot("result-entry"))
 	run("enter board 1 with its sheet",
-		chromedp.Click(`a[href$="/rounds/1/boards/1/edit"]`),
+		load(`a[href$="/rounds/1/boards/1/edit"]`),
 		chromedp.WaitVisible(`textarea[name=sheet]`),
 		chromedp.SendKeys(`input[name=score]`, "17:7"),
 		chromedp.SetValue(`textarea[name=sheet]`, strings.Replace(sampleGame, "4. a3:a7", "4. a3:c5", 1)),
-		chromedp.Click(`form[enctype] button[type=submit]`),
+		load(`form[enctype] button[type=submit]`),
 		chromedp.WaitVisible(`.report .problem`),
 		shot("sheet-check"),
 		chromedp.SetValue(`textarea[name=sheet]`, sampleGame),
-		chromedp.Click(`form[enctype] button[type=submit]`),
+		load(`form[enctype] button[type=submit]`),
 		chromedp.WaitVisible(`.report .ok`),
 	)
 
 	var standings string
 	run("read the public standings",
-		chromedp.Click(`form[action="/logout"] button`),
+		load(`form[action="/logout"] button`),
 		chromedp.WaitVisible(`a[href="/login"]`),
 		chromedp.Navigate(strings.Replace(manageURL, "/manage", "/standings", 1)),
 		chromedp.Text(`table.standings`, &standings),
@@ -265,20 +274,20 @@ func TestBrowserPlayerReport(t *testing.T) {
 		chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateScale(2)),
 		signIn(fmt.Sprintf("player%d@example.org", num(board1["white"]))),
 		chromedp.WaitVisible(`tr.mine a.report-link`),
-		chromedp.Click(`tr.mine a.report-link`),
+		load(`tr.mine a.report-link`),
 		chromedp.WaitVisible(`input[name=score]`),
 		chromedp.SendKeys(`input[name=score]`, "16:8"),
-		chromedp.Click(`form[enctype] button[type=submit]`),
+		load(`form[enctype] button[type=submit]`),
 		chromedp.WaitVisible(`#mine .report-item`),
 		shot("player-report"),
-		chromedp.Click(`form[action="/logout"] button`),
+		load(`form[action="/logout"] button`),
 		chromedp.WaitVisible(`a[href="/login"]`),
 	)
 	var score string
 	run("the opponent confirms",
 		signIn(fmt.Sprintf("player%d@example.org", num(board1["black"]))),
 		chromedp.WaitVisible(`#mine form.decide`),
-		chromedp.Click(`#mine form.decide button[value=confirm]`),
+		load(`#mine form.decide button[value=confirm]`),
 		chromedp.WaitNotPresent(`#mine form.decide`),
 		chromedp.Text(`table.pairings tbody tr:first-child td.res`, &score),
 	)
