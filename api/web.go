@@ -228,6 +228,7 @@ func (h *handler) routesWeb(r *gin.Engine) {
 	m.POST("/events/:id/settings", h.updateSettings)
 	m.POST("/events/:id/players", h.addPlayer)
 	m.POST("/events/:id/players/csv", h.addPlayersCSV)
+	m.POST("/events/:id/teams", h.addTeam)
 	m.POST("/events/:id/players/:pid/withdraw", h.withdrawPlayer)
 	m.POST("/events/:id/rounds", h.pairRound)
 	m.POST("/events/:id/rounds/:n/publish", h.publishRound)

@@ -150,6 +150,9 @@ type managePageData struct {
 	Players  []tournament.Player
 	Rounds   []tournament.Round
 	Player   *form // the add-player form
+	Team     *form // the add-team form of a team event
+	// Teams are the teams of a team event with their rosters.
+	Teams    []tournament.Team
 	CSV      *form
 	Status   *form // pair, publish, finish and withdraw errors
 	NextPair int
@@ -171,7 +174,12 @@ func (h *handler) manageData(c *gin.Context, id int64) (*managePageData, error) 
 	}
 	data := &managePageData{
 		eventHeader: hd, Settings: h.eventFormData(eventFormValues(d.Event)), Warnings: d.Event.Warnings(),
-		Players: d.Players, Rounds: d.Rounds, Player: newForm(), CSV: newForm(), Status: newForm(), NextPair: len(d.Rounds) + 1,
+		Players: d.Players, Rounds: d.Rounds, Player: newForm(), Team: newForm(), CSV: newForm(), Status: newForm(), NextPair: len(d.Rounds) + 1,
+	}
+	if d.Event.Discipline.IsTeam() {
+		if data.Teams, err = h.Events.Teams(c.Request.Context(), id); err != nil {
+			return nil, err
+		}
 	}
 	lastIsDraft := len(d.Rounds) > 0 && d.Rounds[len(d.Rounds)-1].Status == tournament.Draft
 	allPaired := d.Event.Rounds > 0 && len(d.Rounds) >= d.Event.Rounds

@@ -335,14 +335,20 @@ func TestTeamEventPages(t *testing.T) {
 	const arbiter = tournament.ArbiterRole
 	ev := s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Командный кубок", "discipline": "rapid-team", "system": "round-robin"})
 	id := num(ev["id"])
-	for i := 1; i <= 4; i++ {
-		var players []map[string]any
-		for j := 1; j <= 4; j++ {
-			players = append(players, map[string]any{"name": fmt.Sprintf("Игрок %d.%d", i, j)})
-		}
-		s.must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/teams", id), map[string]any{"name": fmt.Sprintf("Команда %d", i), "players": players})
-	}
 	a := s.signIn(arbiter)
+	rec := a.post(fmt.Sprintf("/events/%d/teams", id), url.Values{"name": {"Команда 1"}, "roster": {"Игрок 1.1, x"}})
+	mustStatus(t, "bad roster", rec.Code, http.StatusBadRequest, "")
+	if !strings.Contains(rec.Body.String(), "строка 1: ") {
+		t.Errorf("a bad roster line is not named")
+	}
+	for i := 1; i <= 4; i++ {
+		var roster []string
+		for j := 1; j <= 4; j++ {
+			roster = append(roster, fmt.Sprintf("Игрок %d.%d, %d", i, j, 2000-j))
+		}
+		rec := a.post(fmt.Sprintf("/events/%d/teams", id), url.Values{"name": {fmt.Sprintf("Команда %d", i)}, "roster": {strings.Join(roster, "\n")}})
+		mustStatus(t, "add a team", rec.Code, http.StatusSeeOther, rec.Body.String())
+	}
 	if body := a.get(fmt.Sprintf("/events/%d/manage", id)).Body.String(); !strings.Contains(body, "JSON API") || strings.Contains(body, "/players/csv") {
 		t.Error("the arbiter's desk of a team event offers individual registration")
 	}

@@ -1,8 +1,10 @@
 package api
 
 import (
+	"errors"
 	"net/http"
 	"strconv"
+	"strings"
 
 	"github.com/gin-gonic/gin"
 
@@ -155,4 +157,46 @@ func (h *handler) teamCrosstablePage(c *gin.Context, id int64) {
 		data.Grid = newTeamGrid(ct)
 	}
 	h.renderWith(c, h.translator(c), http.StatusOK, "team_crosstable", ct.Event.Name, data)
+}
+
+// addTeam registers a team with its roster from the arbiter's desk: the
+// roster is one player per line, in board order, written like a CSV line of
+// players (name, rating, birth year, club, city).
+func (h *handler) addTeam(c *gin.Context) {
+	id, err := pathInt(c, "id")
+	if err != nil {
+		h.failHTML(c, err)
+		return
+	}
+	values := map[string]string{}
+	for _, k := range []string{"name", "city", "club", "captain", "roster"} {
+		values[k] = strings.TrimSpace(c.PostForm(k))
+	}
+	in := tournament.TeamInput{Name: ptr(values["name"]), City: ptr(values["city"]), Club: ptr(values["club"]), Captain: ptr(values["captain"])}
+	for i, line := range strings.Split(values["roster"], "\n") {
+		if strings.TrimSpace(line) == "" {
+			continue
+		}
+		fields := map[string]string{}
+		for j, cell := range strings.Split(line, ",") {
+			if j < len(playerFields) {
+				fields[playerFields[j]] = strings.TrimSpace(cell)
+			}
+		}
+		p, perr := playerInput(fields)
+		var e *tournament.Error
+		if errors.As(perr, &e) {
+			err = tournament.Invalid("roster", "line %d: %s", i+1, h.translator(c).Error(e))
+			break
+		}
+		in.Players = append(in.Players, p)
+	}
+	if err == nil {
+		_, err = h.Events.RegisterTeam(c.Request.Context(), id, in)
+	}
+	if err != nil {
+		h.manageFailed(c, id, err, func(d *managePageData) *form { return d.Team }, func(f *form) { f.Values = values })
+		return
+	}
+	h.backToManage(c, id, "players")
 }
