@@ -229,6 +229,8 @@ func (h *handler) routesWeb(r *gin.Engine) {
 	m.POST("/events/:id/players", h.addPlayer)
 	m.POST("/events/:id/players/csv", h.addPlayersCSV)
 	m.POST("/events/:id/teams", h.addTeam)
+	m.GET("/events/:id/rounds/:n/lineups", h.lineupsPage)
+	m.POST("/events/:id/rounds/:n/lineups/:team", h.setLineup)
 	m.POST("/events/:id/players/:pid/withdraw", h.withdrawPlayer)
 	m.POST("/events/:id/rounds", h.pairRound)
 	m.POST("/events/:id/rounds/:n/publish", h.publishRound)

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/url"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -354,6 +355,33 @@ func TestTeamEventPages(t *testing.T) {
 	}
 	mustStatus(t, "pair", a.post(fmt.Sprintf("/events/%d/rounds", id), nil).Code, http.StatusSeeOther, "")
 	mustStatus(t, "publish", a.post(fmt.Sprintf("/events/%d/rounds/1/publish", id), nil).Code, http.StatusSeeOther, "")
+
+	// Line-ups: the first form is the home team of table 1; its options
+	// list the roster in order after the empty board.
+	lineups := a.get(fmt.Sprintf("/events/%d/rounds/1/lineups", id)).Body.String()
+	form := regexp.MustCompile(`(?s)action="/events/\d+/rounds/1/lineups/(\d+)".*?</form>`).FindStringSubmatch(lineups)
+	if form == nil {
+		t.Fatalf("the line-ups page has no form:\n%s", lineups)
+	}
+	var roster []string
+	for _, m := range regexp.MustCompile(`<option value="(\d+)"`).FindAllStringSubmatch(form[0], -1) {
+		if m[1] != "0" && !slices.Contains(roster, m[1]) {
+			roster = append(roster, m[1])
+		}
+	}
+	setLineup := fmt.Sprintf("/events/%d/rounds/1/lineups/%s", id, form[1])
+	rec = a.post(setLineup, url.Values{"board": {roster[1], roster[0], roster[2], roster[3]}})
+	mustStatus(t, "line-up out of roster order", rec.Code, http.StatusBadRequest, "")
+	if !strings.Contains(rec.Body.String(), "players[") {
+		t.Errorf("a line-up out of roster order is not explained by board")
+	}
+	rec = a.post(setLineup, url.Values{"board": {roster[0], roster[1], roster[2], "0"}, "reason": {"4-я доска заболела"}})
+	mustStatus(t, "line-up", rec.Code, http.StatusSeeOther, rec.Body.String())
+	if body := s.anonymous().get(fmt.Sprintf("/events/%d", id)).Body.String(); !strings.Contains(body, "доска не выставлена") {
+		t.Error("the empty board of the new line-up is not shown")
+	}
+	rec = a.post(setLineup, url.Values{"board": {roster[0], roster[1], roster[2], roster[3]}})
+	mustStatus(t, "line-up back", rec.Code, http.StatusSeeOther, rec.Body.String())
 	// Match 1: the home team wins every board (White on odd boards);
 	// match 2: every board drawn.
 	for board := 1; board <= 4; board++ {

@@ -2,6 +2,7 @@ package api
 
 import (
 	"errors"
+	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
@@ -199,4 +200,111 @@ func (h *handler) addTeam(c *gin.Context) {
 		return
 	}
 	h.backToManage(c, id, "players")
+}
+
+// lineupForm is one team's line-up in one match: a player of the roster, or
+// nobody, for every board.
+type lineupForm struct {
+	Table   int
+	Team    *tournament.Team
+	Players []int64 // by board; 0 leaves the board empty
+	Error   string
+}
+
+type lineupsPageData struct {
+	eventHeader
+	Round int
+	Forms []lineupForm
+}
+
+func (h *handler) lineupsData(c *gin.Context, id int64, n int) (*lineupsPageData, error) {
+	d, err := h.Events.TeamEventData(c.Request.Context(), id)
+	if err != nil {
+		return nil, err
+	}
+	hd := h.header(c, d.Event, "manage")
+	if !hd.CanManage {
+		return nil, tournament.Forbidden("only an administrator or the event's own arbiter may change event %d", id)
+	}
+	data := &lineupsPageData{eventHeader: hd, Round: n}
+	for i := range d.Rounds {
+		if d.Rounds[i].Number != n {
+			continue
+		}
+		for _, m := range d.Rounds[i].Matches {
+			if m.IsBye() {
+				continue
+			}
+			home, away := lineupForm{Table: m.Table, Team: d.Team(m.HomeID)}, lineupForm{Table: m.Table, Team: d.Team(m.AwayID)}
+			for _, b := range m.Boards {
+				home.Players = append(home.Players, b.HomePlayerID)
+				away.Players = append(away.Players, b.AwayPlayerID)
+			}
+			data.Forms = append(data.Forms, home, away)
+		}
+		return data, nil
+	}
+	return nil, tournament.NotFound("round %d of event %d not found", n, id)
+}
+
+func (h *handler) lineupsPage(c *gin.Context) {
+	ids, err := pathInts(c, "id", "n")
+	if err != nil {
+		h.failHTML(c, err)
+		return
+	}
+	data, err := h.lineupsData(c, ids[0], int(ids[1]))
+	if err != nil {
+		h.failHTML(c, err)
+		return
+	}
+	h.renderWith(c, h.translator(c), http.StatusOK, "lineups", data.Event.Name, data)
+}
+
+// setLineup takes one team's line-up: a player ID (or 0) per board.
+func (h *handler) setLineup(c *gin.Context) {
+	ids, err := pathInts(c, "id", "n", "team")
+	if err != nil {
+		h.failHTML(c, err)
+		return
+	}
+	var players []int64
+	for _, v := range c.PostFormArray("board") {
+		id, perr := strconv.ParseInt(v, 10, 64)
+		if perr != nil || id < 0 {
+			err = tournament.Invalid("players", "%q is not a player", v)
+			break
+		}
+		players = append(players, id)
+	}
+	if err == nil {
+		_, err = h.Events.SetLineup(c.Request.Context(), tournament.LineupInput{
+			EventID: ids[0], Round: int(ids[1]), TeamNo: int(ids[2]), Players: players, Reason: strings.TrimSpace(c.PostForm("reason")),
+		})
+	}
+	if err == nil {
+		c.Redirect(http.StatusSeeOther, fmt.Sprintf("/events/%d/rounds/%d/lineups#team-%d", ids[0], ids[1], ids[2]))
+		return
+	}
+	data, loadErr := h.lineupsData(c, ids[0], int(ids[1]))
+	if loadErr != nil {
+		h.failHTML(c, loadErr)
+		return
+	}
+	f := newForm()
+	if err := f.fail(err, h.translator(c)); err != nil {
+		h.failHTML(c, err)
+		return
+	}
+	for i := range data.Forms {
+		if data.Forms[i].Team.StartNo == int(ids[2]) {
+			for field, msg := range f.Errors {
+				if field != "" {
+					msg = field + ": " + msg
+				}
+				data.Forms[i].Error = msg
+			}
+		}
+	}
+	h.renderWith(c, h.translator(c), formStatus(err), "lineups", data.Event.Name, data)
 }
