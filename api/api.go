@@ -36,6 +36,10 @@ type Deps struct {
 	SetupToken string
 	// Now is the clock; time.Now when nil.
 	Now func() time.Time
+	// TrustedProxies are the addresses (IPs or CIDRs) of reverse proxies
+	// whose X-Forwarded-For names the client; cmd/adiukh checks them.
+	// Without any, the connecting address is the client.
+	TrustedProxies []string
 }
 
 // handler holds the dependencies every handler shares.
@@ -75,9 +79,12 @@ func NewRouter(d Deps) http.Handler {
 	}}
 	gin.SetMode(gin.ReleaseMode)
 	r := gin.New()
-	// Sign-in limits count by the connecting address, not a header a
-	// client could forge.
-	_ = r.SetTrustedProxies(nil)
+	// Sign-in limits count by the client's address: the connecting one, or
+	// what a trusted proxy forwards, never a header any client could forge.
+	if err := r.SetTrustedProxies(d.TrustedProxies); err != nil {
+		d.Log.Error("trusted proxies refused; trusting none", "err", err)
+		_ = r.SetTrustedProxies(nil)
+	}
 	r.Use(gin.Recovery())
 	r.GET("/healthz", func(c *gin.Context) {
 		if err := d.DB.Ping(c.Request.Context()); err != nil {

@@ -222,3 +222,23 @@ func TestSetupLinkWorksOnce(t *testing.T) {
 		t.Fatalf("second use: status %d, want 404", rec.Code)
 	}
 }
+
+// A client cannot escape the sign-in limit by forging X-Forwarded-For: only
+// a trusted proxy's forwarding counts, and by default none is trusted.
+func TestLoginLimitIgnoresForgedForwardedFor(t *testing.T) {
+	s := newWebServer(t)
+	p := s.anonymous()
+	for i := 1; i <= 5; i++ {
+		form := url.Values{"email": {fmt.Sprintf("nobody%d@example.org", i)}, "password": {"не тот пароль"}}
+		req := httptest.NewRequest(http.MethodPost, "/login", strings.NewReader(form.Encode()))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		req.Header.Set("X-Forwarded-For", fmt.Sprintf("203.0.113.%d", i))
+		if rec := p.do(req); rec.Code != http.StatusUnauthorized {
+			t.Fatalf("attempt %d: status %d, want 401", i, rec.Code)
+		}
+	}
+	rec := p.post("/login", url.Values{"email": {"arbiter@example.org"}, "password": {"пароль судьи"}})
+	if rec.Code != http.StatusTooManyRequests {
+		t.Errorf("after 5 failures from one address under forged headers: status %d, want 429", rec.Code)
+	}
+}

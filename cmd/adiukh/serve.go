@@ -12,6 +12,7 @@ import (
 	"net"
 	"net/http"
 	"os/signal"
+	"strings"
 	"syscall"
 	"time"
 
@@ -24,6 +25,23 @@ import (
 
 func init() {
 	commands["serve"] = command{"start the web server", serve}
+}
+
+// parseProxies reads a comma-separated list of IP addresses and CIDR
+// ranges.
+func parseProxies(list string) ([]string, error) {
+	var out []string
+	for _, item := range strings.Split(list, ",") {
+		item = strings.TrimSpace(item)
+		if item == "" {
+			continue
+		}
+		if _, _, err := net.ParseCIDR(item); err != nil && net.ParseIP(item) == nil {
+			return nil, fmt.Errorf("%q is neither an IP address nor a CIDR range", item)
+		}
+		out = append(out, item)
+	}
+	return out, nil
 }
 
 // printFirstRun tells the operator of a fresh database how to become its
@@ -46,11 +64,17 @@ func serve(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	addr := fs.String("addr", envOr("ADIUKH_ADDR", "127.0.0.1:8080"), "`HOST:PORT` to listen on (env ADIUKH_ADDR)")
 	dsn := fs.String("db", envOr("ADIUKH_DB", "adiukh.db"), "SQLite `FILE` or postgres:// URL (env ADIUKH_DB)")
+	proxies := fs.String("trusted-proxies", envOr("ADIUKH_TRUSTED_PROXIES", ""), "comma-separated `ADDRESSES` (IPs or CIDRs) of reverse proxies whose X-Forwarded-For names the client (env ADIUKH_TRUSTED_PROXIES)")
 	secret := fs.String("secret", envOr("ADIUKH_SECRET", ""), "`KEY` that signs sign-in cookies; by default a key kept in the database (env ADIUKH_SECRET)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	log := slog.New(slog.NewTextHandler(stderr, nil))
+	trusted, err := parseProxies(*proxies)
+	if err != nil {
+		fmt.Fprintf(stderr, "adiukh serve: --trusted-proxies: %v\n", err)
+		return 2
+	}
 
 	st, err := store.Open(*dsn)
 	if err != nil {
@@ -83,12 +107,13 @@ func serve(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	handler := api.NewRouter(api.Deps{
-		DB:         st,
-		Events:     tournament.NewService(st, engines.Options()),
-		Accounts:   account.NewService(st),
-		Log:        log,
-		Secret:     sessionKey,
-		SetupToken: setupToken,
+		DB:             st,
+		Events:         tournament.NewService(st, engines.Options()),
+		Accounts:       account.NewService(st),
+		Log:            log,
+		Secret:         sessionKey,
+		SetupToken:     setupToken,
+		TrustedProxies: trusted,
 	})
 	srv := &http.Server{Handler: handler, ReadHeaderTimeout: 10 * time.Second}
 	fmt.Fprintf(stdout, "adiukh is listening on http://%s (database %s)\n", ln.Addr(), *dsn)

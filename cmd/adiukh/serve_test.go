@@ -36,3 +36,21 @@ func TestFirstRun(t *testing.T) {
 		t.Errorf("after adding a user: HasUsers = %v, %v; want true", has, err)
 	}
 }
+
+func TestParseProxies(t *testing.T) {
+	for _, tc := range []struct {
+		in      string
+		want    []string
+		wantErr bool
+	}{
+		{"", nil, false},
+		{"10.0.0.1", []string{"10.0.0.1"}, false},
+		{" 10.0.0.0/8, ::1 ", []string{"10.0.0.0/8", "::1"}, false},
+		{"10.0.0.0/8,proxy.example.org", nil, true},
+	} {
+		got, err := parseProxies(tc.in)
+		if (err != nil) != tc.wantErr || strings.Join(got, "|") != strings.Join(tc.want, "|") {
+			t.Errorf("parseProxies(%q) = %v, %v; want %v (error %v)", tc.in, got, err, tc.want, tc.wantErr)
+		}
+	}
+}
