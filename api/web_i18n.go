@@ -1,6 +1,7 @@
 package api
 
 import (
+	"adiukh/rules"
 	"embed"
 	"encoding/json"
 	"fmt"
@@ -36,6 +37,21 @@ var errorsRU = sync.OnceValue(func() map[string]string {
 	if err != nil {
 		// The file is embedded in the binary; TestErrorCatalog reads it.
 		panic("locales/errors.ru.json: " + err.Error())
+	}
+	return m
+})
+
+// rulesRU translates the rules' sheet and notation messages
+// (rules.Message.Format) the same way.
+var rulesRU = sync.OnceValue(func() map[string]string {
+	m := map[string]string{}
+	raw, err := localeFiles.ReadFile("locales/rules.ru.json")
+	if err == nil {
+		err = json.Unmarshal(raw, &m)
+	}
+	if err != nil {
+		// The file is embedded in the binary; TestRulesCatalog reads it.
+		panic("locales/rules.ru.json: " + err.Error())
 	}
 	return m
 })
@@ -126,6 +142,29 @@ func (t *translator) Num(v float64) string {
 		s = strings.Replace(s, ".", ",", 1)
 	}
 	return s
+}
+
+// Problem is a game-sheet problem in the reader's language, its colours and
+// end reasons named in that language too.
+func (t *translator) Problem(p rules.Problem) string {
+	if t.Lang != langRU || p.Detail.Format == "" {
+		return p.Message
+	}
+	return p.Detail.Translate(func(format string) (string, bool) {
+		tr, ok := rulesRU()[format]
+		return tr, ok
+	}, func(arg any) any {
+		switch a := arg.(type) {
+		case rules.Color:
+			if a == rules.White {
+				return "белые"
+			}
+			return "чёрные"
+		case rules.EndReason:
+			return t.T("reason." + string(a))
+		}
+		return arg
+	})
 }
 
 // Error is a domain error's message in the reader's language; messages

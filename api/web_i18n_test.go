@@ -2,10 +2,17 @@ package api
 
 import (
 	"encoding/json"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
+	"strings"
 	"testing"
 
+	"adiukh/rules"
 	"adiukh/tournament"
 )
 
@@ -124,5 +131,78 @@ func TestErrorCatalog(t *testing.T) {
 	}
 	if got := newTranslator(b, langEN).Error(e); got != e.Message {
 		t.Errorf("English error %q, want %q", got, e.Message)
+	}
+}
+
+// Every message the rules can give on a game sheet has a Russian
+// translation taking the same arguments: the formats are collected from the
+// rules' source, as the first argument of say, recordError and fail and the
+// literals assigned to a variable named format.
+func TestRulesCatalog(t *testing.T) {
+	files, err := filepath.Glob("../rules/*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	formats := map[string]bool{}
+	fset := token.NewFileSet()
+	for _, name := range files {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		file, err := parser.ParseFile(fset, name, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ast.Inspect(file, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.CallExpr:
+				if id, ok := n.Fun.(*ast.Ident); ok && (id.Name == "say" || id.Name == "recordError" || id.Name == "fail") && len(n.Args) > 0 {
+					if lit, ok := n.Args[0].(*ast.BasicLit); ok && lit.Kind == token.STRING {
+						s, _ := strconv.Unquote(lit.Value)
+						formats[s] = true
+					}
+				}
+			case *ast.AssignStmt:
+				if id, ok := n.Lhs[0].(*ast.Ident); ok && id.Name == "format" {
+					if lit, ok := n.Rhs[0].(*ast.BasicLit); ok && lit.Kind == token.STRING {
+						s, _ := strconv.Unquote(lit.Value)
+						formats[s] = true
+					}
+				}
+			}
+			return true
+		})
+	}
+	if len(formats) < 40 {
+		t.Fatalf("found only %d formats in the rules' source", len(formats))
+	}
+	verbs := regexp.MustCompile(`%[-+# 0]*[a-zA-Z]`)
+	for en := range formats {
+		ru, ok := rulesRU()[en]
+		if !ok {
+			t.Errorf("no Russian for the rules' message %q", en)
+			continue
+		}
+		if a, b := verbs.FindAllString(en, -1), verbs.FindAllString(ru, -1); !slices.Equal(a, b) {
+			t.Errorf("%q takes %v, its translation %q takes %v", en, a, ru, b)
+		}
+	}
+	for en := range rulesRU() {
+		if !formats[en] {
+			t.Errorf("the Russian catalogue has %q, which the rules no longer say", en)
+		}
+	}
+
+	b, err := newBundle()
+	if err != nil {
+		t.Fatal(err)
+	}
+	report := rules.ValidateSheet("1. c3-b4 b6-c5 2. b6-a5")
+	if got, want := newTranslator(b, langRU).Problem(report.Errors[0]), "b6-a5: на поле b6 нет фигуры"; got != want {
+		t.Errorf("translated problem %q, want %q", got, want)
+	}
+	report = rules.ValidateSheet("1. c3-b4 12:12 resigned")
+	if got, want := newTranslator(b, langRU).Problem(report.Errors[0]), "при окончании «сдача» счёт 24:0 или 0:24, а не 12:12 (пп. 5.2–5.4)"; got != want {
+		t.Errorf("translated problem %q, want %q", got, want)
 	}
 }
