@@ -77,19 +77,6 @@ func (w Weight) SubSmall(x uint64) {
 	}
 }
 
-// AddBit adds 2^n to w.
-func (w Weight) AddBit(n uint) {
-	i := int(n / 64)
-	if i >= len(w) {
-		return
-	}
-	var c uint64
-	w[i], c = bits.Add64(w[i], 1<<(n%64), 0)
-	for i++; c != 0 && i < len(w); i++ {
-		w[i], c = bits.Add64(w[i], 0, c)
-	}
-}
-
 // Add adds v to w.
 func (w Weight) Add(v Weight) {
 	var c uint64
@@ -117,4 +104,25 @@ func (w Weight) Cmp(v Weight) int {
 		}
 	}
 	return 0
+}
+
+// AddAt adds x·2^shift to w.
+func (w Weight) AddAt(x uint64, shift uint) {
+	i, r := int(shift/64), shift%64
+	if i >= len(w) {
+		return
+	}
+	lo, hi := x<<r, uint64(0)
+	if r != 0 {
+		hi = x >> (64 - r)
+	}
+	var c uint64
+	w[i], c = bits.Add64(w[i], lo, 0)
+	for i++; i < len(w); i++ {
+		w[i], c = bits.Add64(w[i], hi, c)
+		hi = 0
+		if c == 0 {
+			break
+		}
+	}
 }
