@@ -14,18 +14,18 @@ import "fmt"
 type Tournament struct {
 	// Info holds the header lines 012 (name), 022 (city) … in file order,
 	// except 092, which is System.
-	Info         []InfoLine
-	System       string // 092 (TRF-2026) or 192: e.g. FIDE_DUTCH_2025, FIDE_DUTCH_2025_BAKU
-	Players      []Player
-	TotalRounds  int    // 142 or XXR; 0 when not given
-	InitialColor byte   // 'W' or 'B' (152, XXC white1/black1); 0 when not given
-	RankOrder    bool   // XXC rank: players are ranked in file order, not by pairing number
-	Scoring      []Score // 162, in line order
-	PointLines   []Score // BBW, BBD, BBL, BBZ, BBF, BBU (Code is the third letter)
-	Byes         []Bye
-	Forbidden    []Forbidden
+	Info          []InfoLine
+	System        string // 092 (TRF-2026) or 192: e.g. FIDE_DUTCH_2025, FIDE_DUTCH_2025_BAKU
+	Players       []Player
+	TotalRounds   int     // 142 or XXR; 0 when not given
+	InitialColor  byte    // 'W' or 'B' (152, XXC white1/black1); 0 when not given
+	RankOrder     bool    // XXC rank: players are ranked in file order, not by pairing number
+	Scoring       []Score // 162, in line order
+	PointLines    []Score // BBW, BBD, BBL, BBZ, BBF, BBU (Code is the third letter)
+	Byes          []Bye
+	Forbidden     []Forbidden
 	Accelerations []Acceleration // XXA
-	Extra        []string        // other lines, kept verbatim
+	Extra         []string       // other lines, kept verbatim
 }
 
 // InfoLine is a header line: a three-digit code and its text.
@@ -36,17 +36,17 @@ type InfoLine struct {
 
 // Player is a 001 line.
 type Player struct {
-	StartNo   int
-	Sex       string
-	Title     string
-	Name      string
-	Rating    int
+	StartNo    int
+	Sex        string
+	Title      string
+	Name       string
+	Rating     int
 	Federation string
-	FideID    string
-	BirthDate string
-	Points    int // tenths
-	Rank      int
-	Results   []Result // rounds 1, 2, …
+	FideID     string
+	BirthDate  string
+	Points     int // tenths
+	Rank       int
+	Results    []Result // rounds 1, 2, …
 }
 
 // Result is one round of a 001 line.

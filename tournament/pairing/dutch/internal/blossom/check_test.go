@@ -77,4 +77,3 @@ func (m *Matcher) check() error {
 	}
 	return nil
 }
-
