@@ -68,7 +68,7 @@ type pairer struct {
 	odd     bool
 	matchOf []int  // final partner by vertex, -1 while unknown
 	matched []bool // by vertex: the player's pair is final, or will be in this bracket
-	stable  []int // current matching by vertex (self when unmatched)
+	stable  []int  // current matching by vertex (self when unmatched)
 }
 
 func newPairer(s *state) *pairer {
@@ -185,22 +185,4 @@ func (p *pairer) start() error {
 
 // finalize fixes the pair (a, b): it gets the largest weight and every other
 // edge of both vertices is removed.
-func (p *pairer) finalize(a, b int) {
-	zero := p.weight()
-	for u := range p.n {
-		if u != a {
-			if u == b {
-				p.m.SetWeight(a, u, p.maxW)
-			} else {
-				p.m.SetWeight(a, u, zero)
-			}
-		}
-		if u != b {
-			if u == a {
-				p.m.SetWeight(b, u, p.maxW)
-			} else {
-				p.m.SetWeight(b, u, zero)
-			}
-		}
-	}
-}
+func (p *pairer) finalize(a, b int) { p.m.Fix(a, b, p.maxW) }

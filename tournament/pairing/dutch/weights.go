@@ -13,13 +13,13 @@ type layout struct {
 	groupShift           map[int]uint
 	played               int
 
-	top                        uint // C.04.3 C1–C3: completion and bye eligibility
-	pairsCurrent, scoresCurrent uint // C6, C7: pairs and paired scores in the bracket
-	pairsNext, scoresNext       uint // C8: the same for the next bracket
-	byeUnplayed                 uint // C9: the bye assignee has played the most games
+	top                         uint    // C.04.3 C1–C3: completion and bye eligibility
+	pairsCurrent, scoresCurrent uint    // C6, C7: pairs and paired scores in the bracket
+	pairsNext, scoresNext       uint    // C8: the same for the next bracket
+	byeUnplayed                 uint    // C9: the bye assignee has played the most games
 	colour                      [4]uint // C10–C13
-	down1, up1, down2, up2      uint // C14–C17: repeated floats, one and two rounds back
-	downScore1, upScore1        uint // C18–C21: scores of those floaters
+	down1, up1, down2, up2      uint    // C14–C17: repeated floats, one and two rounds back
+	downScore1, upScore1        uint    // C18–C21: scores of those floaters
 	downScore2, upScore2        uint
 	total                       uint
 }

@@ -41,6 +41,7 @@ type Matcher struct {
 	n, words int
 	maxDual  Weight   // dual given to a vertex whose edges changed: at least twice any weight
 	weights  []uint64 // lower triangle, words per entry
+	hasEdge  []bool   // lower triangle: the weight is not zero
 	dual     []uint64 // 2n entries: vertex duals, then blossom duals (Van Rantwijk's convention)
 
 	mate      []int32
@@ -67,6 +68,15 @@ type Matcher struct {
 	bestToUsed       []int32
 
 	tmp, tmp2, delta Weight
+	// bestKey holds the slack of bestEdge when recorded plus the stage's
+	// total dual change (twice it for edges between S-blossoms): slacks of
+	// recorded edges all fall at the same rate, so keys compare like
+	// current slacks without recomputing them.
+	bestKey    []uint64
+	totalDelta Weight
+	active     []int32 // vertices the searches visit: all but matched fixed pairs
+	inActive   []int32
+	fixedTo    []int32
 	changed          []bool // vertices whose edges changed since the last solve
 }
 
@@ -77,6 +87,11 @@ func New(n, words int) *Matcher {
 	m.maxDual = NewWeight(words)
 	m.maxDual[words-1] = 1 << 61 // 2^(64·words-3) ≥ twice any weight, with room for sums of duals
 	m.weights = make([]uint64, n*(n-1)/2*words)
+	m.hasEdge = make([]bool, n*(n-1)/2)
+	m.inActive = make([]int32, n)
+	m.fixedTo = make([]int32, n)
+	m.bestKey = make([]uint64, 2*n*words)
+	m.totalDelta = NewWeight(words)
 	m.dual = make([]uint64, 2*n*words)
 	m.mate = make([]int32, n)
 	m.inBlossom = make([]int32, n)
@@ -97,6 +112,9 @@ func New(n, words int) *Matcher {
 	}
 	m.tmp, m.tmp2, m.delta = NewWeight(words), NewWeight(words), NewWeight(words)
 	for v := range n {
+		m.inActive[v] = int32(v)
+		m.active = append(m.active, int32(v))
+		m.fixedTo[v] = none
 		m.mate[v] = none
 		m.inBlossom[v] = int32(v)
 		m.base[v] = int32(v)
@@ -118,12 +136,23 @@ func (m *Matcher) Len() int { return m.n }
 // Words returns the width of the weights in 64-bit words.
 func (m *Matcher) Words() int { return m.words }
 
-func (m *Matcher) weight(i, j int32) Weight {
+func pairIndex(i, j int32) int {
 	if i < j {
 		i, j = j, i
 	}
-	k := (int(i)*(int(i)-1)/2 + int(j)) * m.words
+	return int(i)*(int(i)-1)/2 + int(j)
+}
+
+func (m *Matcher) weight(i, j int32) Weight {
+	k := pairIndex(i, j) * m.words
 	return Weight(m.weights[k : k+m.words : k+m.words])
+}
+
+func (m *Matcher) edge(i, j int32) bool { return m.hasEdge[pairIndex(i, j)] }
+
+func (m *Matcher) key(x int32) Weight {
+	k := int(x) * m.words
+	return Weight(m.bestKey[k : k+m.words : k+m.words])
 }
 
 func (m *Matcher) du(x int32) Weight {
@@ -144,6 +173,61 @@ func (m *Matcher) SetWeight(u, v int, w Weight) {
 	}
 	m.release(int32(u))
 	cur.Set(w)
+	m.hasEdge[pairIndex(int32(u), int32(v))] = !w.IsZero()
+	if !w.IsZero() {
+		m.activate(int32(u))
+		m.activate(int32(v))
+	}
+}
+
+// activate returns a vertex that gets a new edge to the graph the searches
+// walk: its pair is no longer fixed.
+func (m *Matcher) activate(v int32) {
+	if f := m.fixedTo[v]; f != none {
+		m.fixedTo[f] = none
+		m.fixedTo[v] = none
+		m.activate(f)
+	}
+	if m.inActive[v] == none {
+		m.inActive[v] = int32(len(m.active))
+		m.active = append(m.active, v)
+	}
+}
+
+// Fix makes (a, b) a final pair: their edge gets weight w and every other
+// edge of a and b is removed. Once matched, the pair leaves the graph the
+// searches walk, which keeps later solves proportional to the players still
+// to be paired.
+func (m *Matcher) Fix(a, b int, w Weight) {
+	zero := NewWeight(m.words)
+	for u := range m.n {
+		if u != a && u != b {
+			if m.edge(int32(a), int32(u)) {
+				m.SetWeight(a, u, zero)
+			}
+			if m.edge(int32(b), int32(u)) {
+				m.SetWeight(b, u, zero)
+			}
+		}
+	}
+	m.SetWeight(a, b, w)
+	m.fixedTo[a], m.fixedTo[b] = int32(b), int32(a)
+}
+
+// retireFixed removes matched fixed pairs from the active vertices.
+func (m *Matcher) retireFixed() {
+	for i := 0; i < len(m.active); {
+		v := m.active[i]
+		if f := m.fixedTo[v]; f != none && m.mate[v] == f {
+			last := m.active[len(m.active)-1]
+			m.active[i] = last
+			m.inActive[last] = int32(i)
+			m.active = m.active[:len(m.active)-1]
+			m.inActive[v] = none
+			continue
+		}
+		i++
+	}
 }
 
 // release makes vertex v a free single vertex whose dual is large enough for
@@ -240,6 +324,7 @@ func (m *Matcher) Solve() {
 			m.stage(int32(v))
 		}
 	}
+	m.retireFixed()
 }
 
 func (m *Matcher) slack(i, j int32, out Weight) Weight {
@@ -266,6 +351,17 @@ func (m *Matcher) resetStage() {
 	m.stageVertices = m.stageVertices[:0]
 	m.bestEdgeVertices = m.bestEdgeVertices[:0]
 	m.queue = m.queue[:0]
+	m.totalDelta.Clear()
+}
+
+// keyOf turns the current slack s of an edge into its key (see bestKey):
+// s plus the total delta, once for S-to-free edges, twice for S-S edges.
+func (m *Matcher) keyOf(s Weight, betweenS bool) Weight {
+	s.Add(m.totalDelta)
+	if betweenS {
+		s.Add(m.totalDelta)
+	}
+	return s
 }
 
 // stage grows an alternating tree from r, the free base of a top-level
@@ -292,16 +388,12 @@ func (m *Matcher) stage(r int32) {
 
 // scan examines the edges of S-vertex v; it reports true when it augmented.
 func (m *Matcher) scan(v int32) bool {
-	for w := int32(0); w < int32(m.n); w++ {
-		if w == v {
+	for _, w := range m.active {
+		if w == v || !m.edge(v, w) {
 			continue
 		}
 		bv, bw := m.inBlossom[v], m.inBlossom[w]
 		if bw == bv {
-			continue
-		}
-		wt := m.weight(v, w)
-		if wt.IsZero() {
 			continue
 		}
 		s := m.slack(v, w, m.tmp)
@@ -321,10 +413,24 @@ func (m *Matcher) scan(v int32) bool {
 				m.labelEdge[w] = edge{v, w}
 			}
 		} else if m.label[bw] == labelS {
-			if be := m.bestEdge[bv]; be == noEdge || s.Cmp(m.slack(be[0], be[1], m.tmp2)) < 0 {
+			k := m.keyOf(s, true)
+			if be := m.bestEdge[bv]; be == noEdge || k.Cmp(m.key(bv)) < 0 {
 				m.bestEdge[bv] = edge{v, w}
+				m.key(bv).Set(k)
+			}
+		} else if m.label[bw] == unlabelled {
+			k := m.keyOf(s, false)
+			if be := m.bestEdge[w]; be == noEdge || k.Cmp(m.key(w)) < 0 {
+				if be == noEdge {
+					m.bestEdgeVertices = append(m.bestEdgeVertices, w)
+				}
+				m.bestEdge[w] = edge{v, w}
+				m.key(w).Set(k)
 			}
 		} else if m.label[w] == unlabelled {
+			// w lies in a T-blossom: its slacks do not fall while the
+			// blossom is T, so compare current slacks; the key is
+			// recomputed if the blossom expands (expandBlossom).
 			if be := m.bestEdge[w]; be == noEdge || s.Cmp(m.slack(be[0], be[1], m.tmp2)) < 0 {
 				if be == noEdge {
 					m.bestEdgeVertices = append(m.bestEdgeVertices, w)
@@ -440,8 +546,8 @@ func (m *Matcher) addBlossom(base, v, w int32) {
 			candidates = m.blossomBestEdges[c]
 		} else {
 			for _, x := range m.leaves(c, nil) {
-				for y := int32(0); y < int32(m.n); y++ {
-					if y != x && !m.weight(x, y).IsZero() {
+				for _, y := range m.active {
+					if y != x && m.edge(x, y) && m.label[m.inBlossom[y]] == labelS {
 						candidates = append(candidates, edge{x, y})
 					}
 				}
@@ -474,8 +580,10 @@ func (m *Matcher) addBlossom(base, v, w int32) {
 	m.blossomBestEdges[b] = list
 	m.bestEdge[b] = noEdge
 	for _, e := range list {
-		if be := m.bestEdge[b]; be == noEdge || m.slack(e[0], e[1], m.tmp).Cmp(m.slack(be[0], be[1], m.tmp2)) < 0 {
+		k := m.keyOf(m.slack(e[0], e[1], m.tmp), true)
+		if be := m.bestEdge[b]; be == noEdge || k.Cmp(m.key(b)) < 0 {
 			m.bestEdge[b] = e
+			m.key(b).Set(k)
 		}
 	}
 }
@@ -565,6 +673,14 @@ func (m *Matcher) expandBlossom(b int32, endStage bool) {
 				m.assignLabel(found, labelT, m.labelEdge[found][0])
 			}
 			j += step
+		}
+	}
+	if !endStage {
+		// Vertices that are now unlabelled get keys for their current slack.
+		for _, x := range m.leaves(b, nil) {
+			if be := m.bestEdge[x]; be != noEdge && m.label[m.inBlossom[x]] == unlabelled {
+				m.key(x).Set(m.keyOf(m.slack(be[0], be[1], m.tmp), false))
+			}
 		}
 	}
 	m.label[b] = unlabelled
@@ -678,9 +794,11 @@ func (m *Matcher) dualStep() bool {
 	// delta2: an edge from an S-vertex to an unlabelled vertex becomes tight.
 	for _, v := range m.bestEdgeVertices {
 		if m.label[m.inBlossom[v]] == unlabelled && m.bestEdge[v] != noEdge {
-			be := m.bestEdge[v]
-			if set(2, m.slack(be[0], be[1], m.tmp)) {
-				kindEdge = be
+			s := m.tmp
+			s.Set(m.key(v))
+			s.Sub(m.totalDelta)
+			if set(2, s) {
+				kindEdge = m.bestEdge[v]
 			}
 		}
 	}
@@ -693,11 +811,13 @@ func (m *Matcher) dualStep() bool {
 		}
 		m.stamp[b] = m.stampNow
 		if m.label[b] == labelS && m.bestEdge[b] != noEdge {
-			be := m.bestEdge[b]
-			s := m.slack(be[0], be[1], m.tmp)
+			s := m.tmp
+			s.Set(m.key(b))
+			s.Sub(m.totalDelta)
+			s.Sub(m.totalDelta)
 			s.Shr1()
 			if set(3, s) {
-				kindEdge = be
+				kindEdge = m.bestEdge[b]
 			}
 		} else if m.label[b] == labelT && b >= int32(m.n) {
 			if set(4, m.du(b)) {
@@ -706,6 +826,7 @@ func (m *Matcher) dualStep() bool {
 		}
 	}
 	m.stampNow++
+	m.totalDelta.Add(d)
 	for _, v := range m.stageVertices {
 		b := m.inBlossom[v]
 		switch m.label[b] {

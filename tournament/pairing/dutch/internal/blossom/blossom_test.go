@@ -70,8 +70,7 @@ func TestMatcherAgainstBruteForce(t *testing.T) {
 			w[i] = make([]uint64, n)
 		}
 		maxW := uint64(1 + rng.IntN(20))
-		set := func(u, v int, x uint64) {
-			w[u][v], w[v][u] = x, x
+		enc := func(x uint64) Weight {
 			wt := NewWeight(words)
 			wt[0] = x
 			if words > 1 {
@@ -79,7 +78,14 @@ func TestMatcherAgainstBruteForce(t *testing.T) {
 				wt[1] = x >> 3
 				wt[0] = x << 61
 			}
-			m.SetWeight(u, v, wt)
+			return wt
+		}
+		set := func(u, v int, x uint64) {
+			w[u][v], w[v][u] = x, x
+			m.SetWeight(u, v, enc(x))
+			if err := m.check(); err != nil && err.Error()[:4] != "free" {
+				t.Fatalf("after SetWeight(%d,%d): %v", u, v, err)
+			}
 		}
 		for u := range n {
 			for v := range u {
@@ -95,6 +101,22 @@ func TestMatcherAgainstBruteForce(t *testing.T) {
 			}
 			if got, want := matchedWeight(t, m, w), bruteForce(n, w); got != want {
 				t.Fatalf("trial %d step %d (n=%d): matching weight %d, maximum %d", trial, step, n, got, want)
+			}
+			if n > 2 && rng.IntN(4) == 0 {
+				// Fix a pair, as the Dutch pairing does with final pairs.
+				a, b := rng.IntN(n), rng.IntN(n)
+				if a != b {
+					x := uint64(1 + rng.IntN(int(maxW)))
+					for u := range n {
+						w[a][u], w[u][a], w[b][u], w[u][b] = 0, 0, 0, 0
+					}
+					w[a][b], w[b][a] = x, x
+					m.Fix(a, b, enc(x))
+					if err := m.check(); err != nil && err.Error()[:4] != "free" {
+						t.Fatalf("after Fix(%d,%d): %v", a, b, err)
+					}
+					continue
+				}
 			}
 			for range 1 + rng.IntN(3) {
 				u := rng.IntN(n)

@@ -13,8 +13,9 @@ func NewWeight(words int) Weight { return make(Weight, words) }
 
 // IsZero reports whether w is zero.
 func (w Weight) IsZero() bool {
-	for _, x := range w {
-		if x != 0 {
+	// Weights are big at the top, so look there first.
+	for i := len(w) - 1; i >= 0; i-- {
+		if w[i] != 0 {
 			return false
 		}
 	}
