@@ -21,6 +21,8 @@
 // means "no edge", and such edges never enter the matching.
 package blossom
 
+import "math/bits"
+
 const none = -1
 
 type edge [2]int32
@@ -64,6 +66,8 @@ type Matcher struct {
 	stamp            []int32
 	stampNow         int32
 	scratch          []int32
+	leafBuf          []int32
+	candBuf          []edge
 	bestTo           []edge // per blossom, while a new blossom is formed
 	bestToUsed       []int32
 
@@ -77,7 +81,7 @@ type Matcher struct {
 	active     []int32 // vertices the searches visit: all but matched fixed pairs
 	inActive   []int32
 	fixedTo    []int32
-	changed          []bool // vertices whose edges changed since the last solve
+	changed    []bool // vertices whose edges changed since the last solve
 }
 
 // New returns a matcher of n vertices with no edges, for weights of the given
@@ -167,11 +171,14 @@ func (m *Matcher) Weight(u, v int) Weight { return m.weight(int32(u), int32(v)) 
 // SetWeight sets the weight of the edge between u and v (u ≠ v); zero removes
 // the edge. The matching is brought up to date by the next Solve.
 func (m *Matcher) SetWeight(u, v int, w Weight) {
-	cur := m.weight(int32(u), int32(v))
+	a, b := int32(u), int32(v)
+	cur := m.weight(a, b)
 	if cur.Cmp(w) == 0 {
 		return
 	}
-	m.release(int32(u))
+	if m.mate[a] == b || m.inBlossom[a] == m.inBlossom[b] || !m.feasible(a, b, w) {
+		m.release(a)
+	}
 	cur.Set(w)
 	m.hasEdge[pairIndex(int32(u), int32(v))] = !w.IsZero()
 	if !w.IsZero() {
@@ -192,6 +199,22 @@ func (m *Matcher) activate(v int32) {
 		m.inActive[v] = int32(len(m.active))
 		m.active = append(m.active, v)
 	}
+}
+
+// feasible reports whether an unmatched edge (a, b) of weight w between two
+// top-level blossoms keeps a non-negative slack under the current duals; then
+// the matching stays optimal and nothing needs to be re-solved.
+func (m *Matcher) feasible(a, b int32, w Weight) bool {
+	if w.IsZero() {
+		return true // an absent edge constrains nothing
+	}
+	sum := m.tmp
+	sum.Set(m.du(a))
+	sum.Add(m.du(b))
+	twice := m.tmp2
+	twice.Set(w)
+	twice.Add(w)
+	return sum.Cmp(twice) >= 0
 }
 
 // Fix makes (a, b) a final pair: their edge gets weight w and every other
@@ -327,12 +350,16 @@ func (m *Matcher) Solve() {
 	m.retireFixed()
 }
 
+// slack sets out to du(i) + du(j) − 2·w(i, j) in one pass over the words.
 func (m *Matcher) slack(i, j int32, out Weight) Weight {
-	out.Set(m.du(i))
-	out.Add(m.du(j))
-	w := m.weight(i, j)
-	out.Sub(w)
-	out.Sub(w)
+	a, b, w := m.du(i), m.du(j), m.weight(i, j)
+	var carry, borrow1, borrow2 uint64
+	for k := range out {
+		x, c := bits.Add64(a[k], b[k], carry)
+		x, b1 := bits.Sub64(x, w[k], borrow1)
+		x, b2 := bits.Sub64(x, w[k], borrow2)
+		out[k], carry, borrow1, borrow2 = x, c, b1, b2
+	}
 	return out
 }
 
@@ -531,7 +558,8 @@ func (m *Matcher) addBlossom(base, v, w int32) {
 	m.label[b] = labelS
 	m.labelEdge[b] = m.labelEdge[bb]
 	m.du(b).Clear()
-	for _, x := range m.leaves(b, nil) {
+	m.leafBuf = m.leaves(b, m.leafBuf[:0])
+	for _, x := range m.leafBuf {
 		if m.label[m.inBlossom[x]] == labelT {
 			m.queue = append(m.queue, x)
 		}
@@ -541,11 +569,12 @@ func (m *Matcher) addBlossom(base, v, w int32) {
 	bestTo := m.bestTo
 	m.bestToUsed = m.bestToUsed[:0]
 	for _, c := range path {
-		var candidates []edge
+		candidates := m.candBuf[:0]
 		if c >= int32(m.n) && m.blossomBestEdges[c] != nil {
 			candidates = m.blossomBestEdges[c]
 		} else {
-			for _, x := range m.leaves(c, nil) {
+			m.leafBuf = m.leaves(c, m.leafBuf[:0])
+			for _, x := range m.leafBuf {
 				for _, y := range m.active {
 					if y != x && m.edge(x, y) && m.label[m.inBlossom[y]] == labelS {
 						candidates = append(candidates, edge{x, y})
@@ -568,6 +597,9 @@ func (m *Matcher) addBlossom(base, v, w int32) {
 				}
 				bestTo[bj] = edge{i, j}
 			}
+		}
+		if c < int32(m.n) || m.blossomBestEdges[c] == nil {
+			m.candBuf = candidates
 		}
 		m.blossomBestEdges[c] = nil
 		m.bestEdge[c] = noEdge
