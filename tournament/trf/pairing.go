@@ -221,3 +221,44 @@ func (t *Tournament) PlayedPairing(round int) dutch.Pairing {
 	slices.SortFunc(out.Boards, func(a, b dutch.Board) int { return a.White - b.White })
 	return out
 }
+
+// InferInitialColor returns the colour the top-ranked player had in the first
+// round where colours were given, as bbpPairings infers it when a file has no
+// XXC or 152 line: 'W', 'B', or 0 when no round has colours.
+func (t *Tournament) InferInitialColor() byte {
+	players, err := t.rankedPlayers()
+	if err != nil {
+		return 0
+	}
+	first := -1
+	for _, p := range players {
+		for r, res := range p.Results {
+			if (res.Color == 'w' || res.Color == 'b') && (first < 0 || r < first) {
+				first = r
+			}
+		}
+	}
+	if first < 0 {
+		return 0
+	}
+	rank := 0
+	for _, p := range players {
+		present := false
+		for _, res := range p.Results[:min(first+1, len(p.Results))] {
+			present = present || paired(res)
+		}
+		if !present {
+			continue
+		}
+		if len(p.Results) > first {
+			switch c := p.Results[first].Color; {
+			case (c == 'w') == (rank%2 == 0) && (c == 'w' || c == 'b'):
+				return 'W'
+			case c == 'w' || c == 'b':
+				return 'B'
+			}
+		}
+		rank++
+	}
+	return 0
+}
