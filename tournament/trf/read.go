@@ -94,6 +94,8 @@ func (l lineReader) points(from, to int, what string) (int, error) {
 }
 
 func (t *Tournament) readLine(s string, lineNo int) error {
+	// Trailing blanks carry no data (and Write does not keep them).
+	s = strings.TrimRight(s, " \t")
 	if strings.TrimSpace(s) == "" {
 		return nil
 	}

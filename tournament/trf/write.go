@@ -10,6 +10,23 @@ import (
 // Write writes t as a TRF file with LF line ends: header lines, players,
 // then the pairing-related records.
 func Write(w io.Writer, t *Tournament) error {
+	for _, p := range t.Players {
+		if err := checkPoints(fmt.Sprintf("player %d", p.StartNo), p.Points); err != nil {
+			return err
+		}
+	}
+	for _, sc := range t.Scoring {
+		if err := checkPoints("162 scoring", sc.Points); err != nil {
+			return err
+		}
+	}
+	for _, a := range t.Accelerations {
+		for _, p := range a.Points {
+			if err := checkPoints(fmt.Sprintf("XXA of player %d", a.Player), p); err != nil {
+				return err
+			}
+		}
+	}
 	bw := bufio.NewWriter(w)
 	line := func(s string) { bw.WriteString(strings.TrimRight(s, " ") + "\n") }
 	for _, in := range t.Info {
@@ -76,7 +93,23 @@ func playerList(ps []int) string {
 	return b.String()
 }
 
-func formatPoints(tenths int) string { return fmt.Sprintf("%d.%d", tenths/10, tenths%10) }
+// formatPoints writes tenths of a point in at most four columns, as the TRF
+// fields allow: "3.5", "99.9", "100"; larger values are clamped to what
+// four columns can say and reported by Write.
+func formatPoints(tenths int) string {
+	if tenths < 1000 {
+		return fmt.Sprintf("%d.%d", tenths/10, tenths%10)
+	}
+	return fmt.Sprint(tenths / 10)
+}
+
+// checkPoints reports points a four-column TRF field cannot hold exactly.
+func checkPoints(what string, tenths int) error {
+	if tenths >= 1000 && (tenths%10 != 0 || tenths >= 100000) {
+		return fmt.Errorf("%s: %s points do not fit a TRF field", what, formatPoints(tenths))
+	}
+	return nil
+}
 
 func playerLine(p Player) string {
 	rating := ""
