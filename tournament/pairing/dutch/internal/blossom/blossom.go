@@ -58,7 +58,6 @@ type Matcher struct {
 	label            []int8
 	labelEdge        []edge // the tree edge by which a blossom got its label: {outside, inside}
 	bestEdge         []edge
-	blossomBestEdges [][]edge
 	queue            []int32
 	stageVertices    []int32 // vertices labelled in this stage, for local dual updates
 	inStage          []bool
@@ -67,9 +66,12 @@ type Matcher struct {
 	stampNow         int32
 	scratch          []int32
 	leafBuf          []int32
-	candBuf          []edge
-	bestTo           []edge // per blossom, while a new blossom is formed
-	bestToUsed       []int32
+	// S-S edges recorded by scans in this stage, with their keys; each
+	// vertex lists the records it is an endpoint of, so that a new blossom
+	// finds its least-slack edge to other S-blossoms without rescanning.
+	records    []edge
+	recordKeys []uint64
+	vertexRecs [][]int32
 
 	tmp, tmp2, delta Weight
 	// bestKey holds the slack of bestEdge when recorded plus the stage's
@@ -106,14 +108,10 @@ func New(n, words int) *Matcher {
 	m.label = make([]int8, 2*n)
 	m.labelEdge = make([]edge, 2*n)
 	m.bestEdge = make([]edge, 2*n)
-	m.blossomBestEdges = make([][]edge, 2*n)
+	m.vertexRecs = make([][]int32, n)
 	m.inStage = make([]bool, n)
 	m.stamp = make([]int32, 2*n)
 	m.changed = make([]bool, n)
-	m.bestTo = make([]edge, 2*n)
-	for i := range m.bestTo {
-		m.bestTo[i] = noEdge
-	}
 	m.tmp, m.tmp2, m.delta = NewWeight(words), NewWeight(words), NewWeight(words)
 	for v := range n {
 		m.inActive[v] = int32(v)
@@ -309,7 +307,6 @@ func (m *Matcher) contains(b, v int32) bool {
 func (m *Matcher) recycle(b int32) {
 	m.childs[b], m.endEdges[b] = nil, nil
 	m.base[b] = none
-	m.blossomBestEdges[b] = nil
 	m.unused = append(m.unused, b)
 }
 
@@ -369,12 +366,12 @@ func (m *Matcher) resetStage() {
 		m.labelEdge[i] = noEdge
 		m.bestEdge[i] = noEdge
 	}
-	for b := m.n; b < 2*m.n; b++ {
-		m.blossomBestEdges[b] = nil
-	}
 	for _, v := range m.stageVertices {
 		m.inStage[v] = false
+		m.vertexRecs[v] = m.vertexRecs[v][:0]
 	}
+	m.records = m.records[:0]
+	m.recordKeys = m.recordKeys[:0]
 	m.stageVertices = m.stageVertices[:0]
 	m.bestEdgeVertices = m.bestEdgeVertices[:0]
 	m.queue = m.queue[:0]
@@ -441,6 +438,11 @@ func (m *Matcher) scan(v int32) bool {
 			}
 		} else if m.label[bw] == labelS {
 			k := m.keyOf(s, true)
+			r := int32(len(m.records))
+			m.records = append(m.records, edge{v, w})
+			m.recordKeys = append(m.recordKeys, k...)
+			m.vertexRecs[v] = append(m.vertexRecs[v], r)
+			m.vertexRecs[w] = append(m.vertexRecs[w], r)
 			if be := m.bestEdge[bv]; be == noEdge || k.Cmp(m.key(bv)) < 0 {
 				m.bestEdge[bv] = edge{v, w}
 				m.key(bv).Set(k)
@@ -565,57 +567,29 @@ func (m *Matcher) addBlossom(base, v, w int32) {
 		}
 		m.inBlossom[x] = b
 	}
-	// The least-slack edges from the new blossom to other S-blossoms.
-	bestTo := m.bestTo
-	m.bestToUsed = m.bestToUsed[:0]
+	// The least-slack recorded edge from the new blossom to another
+	// S-blossom: every S-S edge was recorded by the scan of whichever
+	// endpoint became S last.
 	for _, c := range path {
-		candidates := m.candBuf[:0]
-		if c >= int32(m.n) && m.blossomBestEdges[c] != nil {
-			candidates = m.blossomBestEdges[c]
-		} else {
-			m.leafBuf = m.leaves(c, m.leafBuf[:0])
-			for _, x := range m.leafBuf {
-				for _, y := range m.active {
-					if y != x && m.edge(x, y) && m.label[m.inBlossom[y]] == labelS {
-						candidates = append(candidates, edge{x, y})
-					}
-				}
-			}
-		}
-		for _, e := range candidates {
-			i, j := e[0], e[1]
-			if m.inBlossom[j] == b {
-				i, j = j, i
-			}
-			bj := m.inBlossom[j]
-			if bj == b || m.label[bj] != labelS {
-				continue
-			}
-			if cur := bestTo[bj]; cur == noEdge || m.slack(i, j, m.tmp).Cmp(m.slack(cur[0], cur[1], m.tmp2)) < 0 {
-				if cur == noEdge {
-					m.bestToUsed = append(m.bestToUsed, bj)
-				}
-				bestTo[bj] = edge{i, j}
-			}
-		}
-		if c < int32(m.n) || m.blossomBestEdges[c] == nil {
-			m.candBuf = candidates
-		}
-		m.blossomBestEdges[c] = nil
 		m.bestEdge[c] = noEdge
 	}
-	list := make([]edge, 0, len(m.bestToUsed))
-	for _, bj := range m.bestToUsed {
-		list = append(list, bestTo[bj])
-		bestTo[bj] = noEdge
-	}
-	m.blossomBestEdges[b] = list
 	m.bestEdge[b] = noEdge
-	for _, e := range list {
-		k := m.keyOf(m.slack(e[0], e[1], m.tmp), true)
-		if be := m.bestEdge[b]; be == noEdge || k.Cmp(m.key(b)) < 0 {
-			m.bestEdge[b] = e
-			m.key(b).Set(k)
+	for _, x := range m.leafBuf {
+		for _, r := range m.vertexRecs[x] {
+			e := m.records[r]
+			y := e[0]
+			if y == x {
+				y = e[1]
+			}
+			by := m.inBlossom[y]
+			if by == b || m.label[by] != labelS {
+				continue
+			}
+			k := Weight(m.recordKeys[int(r)*m.words : int(r+1)*m.words])
+			if m.bestEdge[b] == noEdge || k.Cmp(m.key(b)) < 0 {
+				m.bestEdge[b] = e
+				m.key(b).Set(k)
+			}
 		}
 	}
 }
