@@ -80,6 +80,7 @@ type Matcher struct {
 	// current slacks without recomputing them.
 	bestKey    []uint64
 	totalDelta Weight
+	twiceDelta Weight
 	active     []int32 // vertices the searches visit: all but matched fixed pairs
 	inActive   []int32
 	fixedTo    []int32
@@ -98,6 +99,7 @@ func New(n, words int) *Matcher {
 	m.fixedTo = make([]int32, n)
 	m.bestKey = make([]uint64, 2*n*words)
 	m.totalDelta = NewWeight(words)
+	m.twiceDelta = NewWeight(words)
 	m.dual = make([]uint64, 2*n*words)
 	m.mate = make([]int32, n)
 	m.inBlossom = make([]int32, n)
@@ -347,6 +349,20 @@ func (m *Matcher) Solve() {
 	m.retireFixed()
 }
 
+// slackPlus sets out to du(i) + du(j) − 2·w(i, j) + add in one pass.
+func (m *Matcher) slackPlus(i, j int32, add, out Weight) Weight {
+	a, b, w := m.du(i), m.du(j), m.weight(i, j)
+	var carry, carry2, borrow1, borrow2 uint64
+	for k := range out {
+		x, c := bits.Add64(a[k], b[k], carry)
+		x, c2 := bits.Add64(x, add[k], carry2)
+		x, b1 := bits.Sub64(x, w[k], borrow1)
+		x, b2 := bits.Sub64(x, w[k], borrow2)
+		out[k], carry, carry2, borrow1, borrow2 = x, c, c2, b1, b2
+	}
+	return out
+}
+
 // slack sets out to du(i) + du(j) − 2·w(i, j) in one pass over the words.
 func (m *Matcher) slack(i, j int32, out Weight) Weight {
 	a, b, w := m.du(i), m.du(j), m.weight(i, j)
@@ -376,6 +392,7 @@ func (m *Matcher) resetStage() {
 	m.bestEdgeVertices = m.bestEdgeVertices[:0]
 	m.queue = m.queue[:0]
 	m.totalDelta.Clear()
+	m.twiceDelta.Clear()
 }
 
 // keyOf turns the current slack s of an edge into its key (see bestKey):
@@ -417,27 +434,36 @@ func (m *Matcher) scan(v int32) bool {
 			continue
 		}
 		bv, bw := m.inBlossom[v], m.inBlossom[w]
-		if bw == bv {
-			continue
+		lw := m.label[bw]
+		if bw == bv || (lw == labelT && m.label[w] != unlabelled) {
+			continue // inside one blossom, or a labelled T-vertex: nothing to learn
 		}
-		s := m.slack(v, w, m.tmp)
-		if s.IsZero() {
+		// The key of the edge; the slack is zero when the key equals the
+		// offset added to it.
+		offset := m.totalDelta
+		if lw == labelS {
+			offset = m.twiceDelta
+		}
+		k := m.slackPlus(v, w, offset, m.tmp)
+		if k.Cmp(offset) == 0 {
 			switch {
-			case m.label[bw] == unlabelled:
+			case lw == unlabelled:
 				if m.mate[m.base[bw]] == none {
 					m.augment(v, w)
 					return true
 				}
 				m.assignLabel(w, labelT, v)
-			case m.label[bw] == labelS:
+			case lw == labelS:
 				b := m.scanBlossom(v, w)
 				m.addBlossom(b, v, w)
-			case m.label[w] == unlabelled:
+			default:
 				m.label[w] = labelT
 				m.labelEdge[w] = edge{v, w}
 			}
-		} else if m.label[bw] == labelS {
-			k := m.keyOf(s, true)
+			continue
+		}
+		switch lw {
+		case labelS:
 			r := int32(len(m.records))
 			m.records = append(m.records, edge{v, w})
 			m.recordKeys = append(m.recordKeys, k...)
@@ -447,8 +473,7 @@ func (m *Matcher) scan(v int32) bool {
 				m.bestEdge[bv] = edge{v, w}
 				m.key(bv).Set(k)
 			}
-		} else if m.label[bw] == unlabelled {
-			k := m.keyOf(s, false)
+		case unlabelled:
 			if be := m.bestEdge[w]; be == noEdge || k.Cmp(m.key(w)) < 0 {
 				if be == noEdge {
 					m.bestEdgeVertices = append(m.bestEdgeVertices, w)
@@ -456,10 +481,11 @@ func (m *Matcher) scan(v int32) bool {
 				m.bestEdge[w] = edge{v, w}
 				m.key(w).Set(k)
 			}
-		} else if m.label[w] == unlabelled {
+		default:
 			// w lies in a T-blossom: its slacks do not fall while the
 			// blossom is T, so compare current slacks; the key is
 			// recomputed if the blossom expands (expandBlossom).
+			s := m.slack(v, w, m.tmp)
 			if be := m.bestEdge[w]; be == noEdge || s.Cmp(m.slack(be[0], be[1], m.tmp2)) < 0 {
 				if be == noEdge {
 					m.bestEdgeVertices = append(m.bestEdgeVertices, w)
@@ -833,6 +859,8 @@ func (m *Matcher) dualStep() bool {
 	}
 	m.stampNow++
 	m.totalDelta.Add(d)
+	m.twiceDelta.Add(d)
+	m.twiceDelta.Add(d)
 	for _, v := range m.stageVertices {
 		b := m.inBlossom[v]
 		switch m.label[b] {
