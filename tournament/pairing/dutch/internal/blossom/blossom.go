@@ -329,24 +329,76 @@ func (m *Matcher) Mate(v int) int { return int(m.mate[v]) }
 // Solve brings the matching up to date with the weights: afterwards it has
 // maximum total weight.
 func (m *Matcher) Solve() {
+	m.warmStart()
+	// Only released vertices and their former mates can be free with a
+	// positive dual; one sweep finds them all.
 	for v := range m.n {
-		if !m.changed[v] {
-			continue
-		}
 		m.changed[v] = false
-		if m.mate[v] == none {
-			m.stage(m.base[m.inBlossom[v]])
-		}
 	}
-	// Stages may free matched vertices only with a zero dual, and only the
-	// released vertices and their former mates can be free with a positive
-	// dual; a final sweep over all vertices keeps this simple and safe.
 	for v := range m.n {
 		if m.mate[v] == none && !m.du(int32(v)).IsZero() && m.base[m.inBlossom[v]] == int32(v) {
 			m.stage(int32(v))
 		}
 	}
 	m.retireFixed()
+}
+
+// warmStart lowers the duals of the released vertices from the large
+// release value to the least that keeps their edges feasible, and matches
+// released pairs whose edge is then tight. The state stays dual feasible
+// with tight matched edges, so the stages finish the job; after a batch of
+// changes (a new bracket) most released vertices are matched here at the
+// cost of one pass over their edges instead of one search each.
+func (m *Matcher) warmStart() {
+	var released []int32
+	for v := range m.n {
+		if m.changed[v] {
+			released = append(released, int32(v))
+		}
+	}
+	if len(released) < 2 {
+		return
+	}
+	need := m.tmp
+	for _, v := range released {
+		d := m.delta
+		d.Clear()
+		for _, j := range m.active {
+			if j == v || !m.edge(v, j) {
+				continue
+			}
+			w := m.weight(v, j)
+			if m.changed[j] {
+				// Both duals at least w keep the edge feasible.
+				need.Set(w)
+			} else {
+				need.Set(w)
+				need.Add(w)
+				if need.Cmp(m.du(j)) <= 0 {
+					continue
+				}
+				need.Sub(m.du(j))
+			}
+			if need.Cmp(d) > 0 {
+				d.Set(need)
+			}
+		}
+		m.du(v).Set(d)
+	}
+	for _, v := range released {
+		if m.mate[v] != none {
+			continue
+		}
+		for _, u := range released {
+			if u == v || m.mate[u] != none || !m.edge(v, u) {
+				continue
+			}
+			if m.slack(v, u, m.tmp).IsZero() {
+				m.mate[v], m.mate[u] = u, v
+				break
+			}
+		}
+	}
 }
 
 // slackPlus sets out to du(i) + du(j) − 2·w(i, j) + add in one pass.
