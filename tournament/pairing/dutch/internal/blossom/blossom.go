@@ -84,6 +84,8 @@ type Matcher struct {
 	bestKey    []uint64
 	totalDelta Weight
 	twiceDelta Weight
+	scanBase1  Weight
+	scanBase2  Weight
 	active     []int32 // vertices the searches visit: all but matched fixed pairs
 	inActive   []int32
 	fixedTo    []int32
@@ -103,6 +105,7 @@ func New(n, words int) *Matcher {
 	m.bestKey = make([]uint64, 2*n*words)
 	m.totalDelta = NewWeight(words)
 	m.twiceDelta = NewWeight(words)
+	m.scanBase1, m.scanBase2 = NewWeight(words), NewWeight(words)
 	m.dual = make([]uint64, 2*n*words)
 	m.mate = make([]int32, n)
 	m.inBlossom = make([]int32, n)
@@ -234,20 +237,19 @@ func (m *Matcher) Fix(a, b int, w Weight) {
 	m.fixedTo[a], m.fixedTo[b] = int32(b), int32(a)
 }
 
-// retireFixed removes matched fixed pairs from the active vertices.
+// retireFixed removes matched fixed pairs from the active vertices, keeping
+// the others in index order so that scans read the weights sequentially.
 func (m *Matcher) retireFixed() {
-	for i := 0; i < len(m.active); {
-		v := m.active[i]
+	kept := m.active[:0]
+	for _, v := range m.active {
 		if f := m.fixedTo[v]; f != none && m.mate[v] == f {
-			last := m.active[len(m.active)-1]
-			m.active[i] = last
-			m.inActive[last] = int32(i)
-			m.active = m.active[:len(m.active)-1]
 			m.inActive[v] = none
 			continue
 		}
-		i++
+		m.inActive[v] = int32(len(kept))
+		kept = append(kept, v)
 	}
+	m.active = kept
 }
 
 // release makes vertex v a free single vertex whose dual is large enough for
@@ -398,16 +400,16 @@ func (m *Matcher) warmStart() {
 	}
 }
 
-// slackPlus sets out to du(i) + du(j) − 2·w(i, j) + add in one pass.
-func (m *Matcher) slackPlus(i, j int32, add, out Weight) Weight {
-	a, b, w := m.du(i), m.du(j), m.weight(i, j)
-	var carry, carry2, borrow1, borrow2 uint64
+// keyFrom sets out to plus + du(j) − 2·w(i, j) in one pass: with plus =
+// du(i) + offset, the key of edge (i, j).
+func (m *Matcher) keyFrom(plus Weight, i, j int32, out Weight) Weight {
+	b, w := m.du(j), m.weight(i, j)
+	var carry, borrow1, borrow2 uint64
 	for k := range out {
-		x, c := bits.Add64(a[k], b[k], carry)
-		x, c2 := bits.Add64(x, add[k], carry2)
+		x, c := bits.Add64(plus[k], b[k], carry)
 		x, b1 := bits.Sub64(x, w[k], borrow1)
 		x, b2 := bits.Sub64(x, w[k], borrow2)
-		out[k], carry, carry2, borrow1, borrow2 = x, c, c2, b1, b2
+		out[k], carry, borrow1, borrow2 = x, c, b1, b2
 	}
 	return out
 }
@@ -478,6 +480,12 @@ func (m *Matcher) stage(r int32) {
 
 // scan examines the edges of S-vertex v; it reports true when it augmented.
 func (m *Matcher) scan(v int32) bool {
+	// du(v) plus the key offsets, added once for all of v's edges.
+	plus1, plus2 := m.scanBase1, m.scanBase2
+	plus1.Set(m.du(v))
+	plus1.Add(m.totalDelta)
+	plus2.Set(plus1)
+	plus2.Add(m.totalDelta)
 	for _, w := range m.active {
 		if w == v || !m.edge(v, w) {
 			continue
@@ -489,11 +497,11 @@ func (m *Matcher) scan(v int32) bool {
 		}
 		// The key of the edge; the slack is zero when the key equals the
 		// offset added to it.
-		offset := m.totalDelta
+		offset, plus := m.totalDelta, plus1
 		if lw == labelS {
-			offset = m.twiceDelta
+			offset, plus = m.twiceDelta, plus2
 		}
-		k := m.slackPlus(v, w, offset, m.tmp)
+		k := m.keyFrom(plus, v, w, m.tmp)
 		if k.Cmp(offset) == 0 {
 			switch {
 			case lw == unlabelled:
