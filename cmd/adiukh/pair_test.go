@@ -26,9 +26,9 @@ func TestPairCommand(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, tc := range []struct {
-		name       string
-		args       []string
-		code       int
+		name        string
+		args        []string
+		code        int
 		out, errOut string
 	}{
 		{"next round", []string{"pair", "--trf", round}, 0, string(want), ""},

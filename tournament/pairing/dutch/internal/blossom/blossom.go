@@ -143,9 +143,6 @@ func New(n, words int) *Matcher {
 // Len returns the number of vertices.
 func (m *Matcher) Len() int { return m.n }
 
-// Words returns the width of the weights in 64-bit words.
-func (m *Matcher) Words() int { return m.words }
-
 func (m *Matcher) weight(i, j int32) Weight {
 	k := (int(i)*m.n + int(j)) * m.words
 	return Weight(m.weights[k : k+m.words : k+m.words])
@@ -162,10 +159,6 @@ func (m *Matcher) du(x int32) Weight {
 	k := int(x) * m.words
 	return Weight(m.dual[k : k+m.words : k+m.words])
 }
-
-// Weight returns the weight of the edge between u and v (u ≠ v). The result
-// aliases the matcher's storage and must not be modified.
-func (m *Matcher) Weight(u, v int) Weight { return m.weight(int32(u), int32(v)) }
 
 // SetWeight sets the weight of the edge between u and v (u ≠ v); zero removes
 // the edge. The matching is brought up to date by the next Solve.

@@ -32,21 +32,6 @@ func (w Weight) Clear() {
 // Set copies v into w.
 func (w Weight) Set(v Weight) { copy(w, v) }
 
-// Shl shifts w left by n bits.
-func (w Weight) Shl(n uint) {
-	words, rest := int(n/64), n%64
-	for i := len(w) - 1; i >= 0; i-- {
-		var x uint64
-		if j := i - words; j >= 0 {
-			x = w[j] << rest
-			if rest != 0 && j > 0 {
-				x |= w[j-1] >> (64 - rest)
-			}
-		}
-		w[i] = x
-	}
-}
-
 // Shr1 shifts w right by one bit.
 func (w Weight) Shr1() {
 	for i := 0; i < len(w); i++ {
