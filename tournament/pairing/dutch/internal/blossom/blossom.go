@@ -53,7 +53,8 @@ type Matcher struct {
 	inBlossom []int32 // top-level blossom containing each vertex
 	parent    []int32
 	childs    [][]int32
-	endEdges  [][]edge // endEdges[b][i] joins childs[b][i] (first vertex) to childs[b][i+1]
+	leafList  [][]int32 // the vertices inside each blossom
+	endEdges  [][]edge  // endEdges[b][i] joins childs[b][i] (first vertex) to childs[b][i+1]
 	base      []int32
 	unused    []int32
 
@@ -111,6 +112,7 @@ func New(n, words int) *Matcher {
 	m.inBlossom = make([]int32, n)
 	m.parent = make([]int32, 2*n)
 	m.childs = make([][]int32, 2*n)
+	m.leafList = make([][]int32, 2*n)
 	m.endEdges = make([][]edge, 2*n)
 	m.base = make([]int32, 2*n)
 	m.label = make([]int8, 2*n)
@@ -299,7 +301,7 @@ func (m *Matcher) contains(b, v int32) bool {
 }
 
 func (m *Matcher) recycle(b int32) {
-	m.childs[b], m.endEdges[b] = nil, nil
+	m.childs[b], m.endEdges[b], m.leafList[b] = nil, nil, nil
 	m.base[b] = none
 	m.unused = append(m.unused, b)
 }
@@ -309,10 +311,7 @@ func (m *Matcher) leaves(b int32, out []int32) []int32 {
 	if b < int32(m.n) {
 		return append(out, b)
 	}
-	for _, c := range m.childs[b] {
-		out = m.leaves(c, out)
-	}
-	return out
+	return append(out, m.leafList[b]...)
 }
 
 // Mate returns the vertex matched to v, or -1 when v is unmatched.
@@ -394,17 +393,19 @@ func (m *Matcher) warmStart() {
 }
 
 // keyFrom sets out to plus + du(j) − 2·w(i, j) in one pass: with plus =
-// du(i) + offset, the key of edge (i, j).
-func (m *Matcher) keyFrom(plus Weight, i, j int32, out Weight) Weight {
+// du(i) + offset, the key of edge (i, j). The edge is tight when the key
+// equals offset.
+func (m *Matcher) keyFrom(plus, offset Weight, i, j int32, out Weight) (Weight, bool) {
 	b, w := m.du(j), m.weight(i, j)
-	var carry, borrow1, borrow2 uint64
+	var carry, borrow1, borrow2, diff uint64
 	for k := range out {
 		x, c := bits.Add64(plus[k], b[k], carry)
 		x, b1 := bits.Sub64(x, w[k], borrow1)
 		x, b2 := bits.Sub64(x, w[k], borrow2)
 		out[k], carry, borrow1, borrow2 = x, c, b1, b2
+		diff |= x ^ offset[k]
 	}
-	return out
+	return out, diff == 0
 }
 
 // slack sets out to du(i) + du(j) − 2·w(i, j) in one pass over the words.
@@ -494,8 +495,8 @@ func (m *Matcher) scan(v int32) bool {
 		if lw == labelS {
 			offset, plus = m.twiceDelta, plus2
 		}
-		k := m.keyFrom(plus, v, w, m.tmp)
-		if k.Cmp(offset) == 0 {
+		k, tight := m.keyFrom(plus, offset, v, w, m.tmp)
+		if tight {
 			switch {
 			case lw == unlabelled:
 				if m.mate[m.base[bw]] == none {
@@ -636,7 +637,12 @@ func (m *Matcher) addBlossom(base, v, w int32) {
 	m.label[b] = labelS
 	m.labelEdge[b] = m.labelEdge[bb]
 	m.du(b).Clear()
-	m.leafBuf = m.leaves(b, m.leafBuf[:0])
+	var all []int32
+	for _, c := range path {
+		all = m.leaves(c, all)
+	}
+	m.leafList[b] = all
+	m.leafBuf = append(m.leafBuf[:0], all...)
 	for _, x := range m.leafBuf {
 		if m.label[m.inBlossom[x]] == labelT {
 			m.queue = append(m.queue, x)
