@@ -68,10 +68,19 @@ func (p *pairer) pairBrackets() {
 
 func (p *pairer) setBaseWeights(b *bracket) {
 	b.weights = make([][]blossom.Weight, len(b.players))
+	// One backing array for the bracket's weights: hundreds of thousands of
+	// pairs at 1,000 players.
+	words := p.l.words
+	count := 0
+	for lg := b.movedDown; lg < len(b.players); lg++ {
+		count += lg
+	}
+	backing := make([]uint64, count*words)
 	for lg := b.movedDown; lg < len(b.players); lg++ {
 		row := make([]blossom.Weight, lg)
 		for sm := range lg {
-			w := p.weight()
+			w := blossom.Weight(backing[:words:words])
+			backing = backing[words:]
 			p.s.baseWeight(p.l, w, b.players[sm], b.players[lg], lg < b.nextGroup, lg >= b.nextGroup, &p.bye)
 			row[sm] = w
 			p.m.SetWeight(b.vertex(lg), b.vertex(sm), w)
@@ -109,7 +118,7 @@ func (p *pairer) pairMovedDown(b *bracket) {
 			// Try to pair this MDP in preference to lower-ranked ones.
 			for o := b.movedDown; o < b.nextGroup; o++ {
 				if w := b.weights[o][i]; !w.IsZero() {
-					t := p.weight()
+					t := p.scratch
 					t.Set(w)
 					t.Or(1)
 					p.m.SetWeight(v, b.vertex(o), t)
@@ -122,7 +131,7 @@ func (p *pairer) pairMovedDown(b *bracket) {
 			remainingMatched--
 			for o := b.movedDown; o < b.nextGroup; o++ {
 				if w := b.weights[o][i]; !w.IsZero() {
-					t := p.weight()
+					t := p.scratch
 					t.Set(w)
 					t.Or(uint64(b.nextGroup - b.movedDown))
 					t.AddSmall(1)
@@ -145,7 +154,7 @@ func (p *pairer) pairMovedDown(b *bracket) {
 				continue
 			}
 			if w := b.weights[o][i]; !w.IsZero() {
-				t := p.weight()
+				t := p.scratch
 				t.Set(w)
 				t.AddSmall(addend)
 				p.m.SetWeight(v, ov, t)

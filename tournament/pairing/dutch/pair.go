@@ -66,9 +66,10 @@ type pairer struct {
 	maxW    blossom.Weight
 	bye     byeContext
 	odd     bool
-	matchOf []int  // final partner by vertex, -1 while unknown
-	matched []bool // by vertex: the player's pair is final, or will be in this bracket
-	stable  []int  // current matching by vertex (self when unmatched)
+	matchOf []int          // final partner by vertex, -1 while unknown
+	matched []bool         // by vertex: the player's pair is final, or will be in this bracket
+	stable  []int          // current matching by vertex (self when unmatched)
+	scratch blossom.Weight // a weight being adjusted before SetWeight copies it
 }
 
 func newPairer(s *state) *pairer {
@@ -91,6 +92,7 @@ func newPairer(s *state) *pairer {
 	p.l = newLayout(bitLen(maxGroup), groupsBits, groupShift, s.played)
 	p.m = blossom.New(n, p.l.words)
 	p.maxW = p.l.maxWeight()
+	p.scratch = p.weight()
 	p.matched = make([]bool, n)
 	p.matchOf = make([]int, n)
 	for i := range p.matchOf {

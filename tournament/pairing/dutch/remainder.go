@@ -7,8 +7,10 @@ import "adiukh/tournament/pairing/dutch/internal/blossom"
 // D.3): fewer exchanges first, then the smallest difference of the
 // exchanged pairing numbers. smallerPos is smaller's position in the
 // remainder; the first pairs positions form S1.
+//
+// The result is the pairer's scratch weight, valid until the next call.
 func (p *pairer) remainderWeight(b *bracket, smaller, larger, smallerPos, pairs int) blossom.Weight {
-	w := p.weight()
+	w := p.scratch
 	w.Set(b.weights[larger][smaller])
 	if w.IsZero() {
 		return w
@@ -144,7 +146,7 @@ func (p *pairer) pairRemainder(b *bracket) {
 				continue
 			}
 			if w := b.weights[o][pl]; !w.IsZero() {
-				t := p.weight()
+				t := p.scratch
 				t.Set(w)
 				t.AddSmall(addend)
 				p.m.SetWeight(v, ov, t)

@@ -334,10 +334,9 @@ func (m *Matcher) Solve() {
 	m.retireFixed()
 }
 
-// warmStart lowers the duals of the released vertices, one after another,
-// from the large release value to the least that keeps their edges to the
-// vertices settled so far feasible (a later vertex respects the edge to an
-// earlier one), and matches released pairs whose edge is then tight. The state stays dual feasible
+// warmStart lowers the duals of the released vertices from the large
+// release value to the least that keeps their edges feasible, and matches
+// released pairs whose edge is then tight. The state stays dual feasible
 // with tight matched edges, so the stages finish the job; after a batch of
 // changes (a new bracket) most released vertices are matched here at the
 // cost of one pass over their edges instead of one search each.
@@ -359,25 +358,23 @@ func (m *Matcher) warmStart() {
 			if j == v || !m.edge(v, j) {
 				continue
 			}
-			if m.changed[j] {
-				continue // j is not settled yet; it will respect this edge
-			}
 			w := m.weight(v, j)
-			need.Set(w)
-			need.Add(w)
-			if need.Cmp(m.du(j)) <= 0 {
-				continue
+			if m.changed[j] {
+				// Both duals at least w keep the edge feasible.
+				need.Set(w)
+			} else {
+				need.Set(w)
+				need.Add(w)
+				if need.Cmp(m.du(j)) <= 0 {
+					continue
+				}
+				need.Sub(m.du(j))
 			}
-			need.Sub(m.du(j))
 			if need.Cmp(d) > 0 {
 				d.Set(need)
 			}
 		}
 		m.du(v).Set(d)
-		m.changed[v] = false
-	}
-	for _, v := range released {
-		m.changed[v] = true
 	}
 	for _, v := range released {
 		if m.mate[v] != none {
