@@ -187,6 +187,21 @@ func newRound(e *Event, players []Player, pairings []Pairing, n int) (*Round, er
 		}
 		r.Games = append(r.Games, g)
 	}
+	// Requested byes (C.04.1 c) follow the boards the pairing made; a
+	// player on a requested bye must not have been paired.
+	paired := make(map[int64]bool, 2*len(pairings))
+	for _, pr := range pairings {
+		paired[pr.WhiteID], paired[pr.BlackID] = true, true
+	}
+	for _, p := range players {
+		if !p.PlaysIn(n) || !p.OnRequestedBye(n) {
+			continue
+		}
+		if paired[p.ID] {
+			return nil, fmt.Errorf("player %d asked for a bye in round %d but is paired", p.StartNo, n)
+		}
+		r.Games = append(r.Games, Game{Board: len(r.Games) + 1, WhiteID: p.ID, WhiteNo: p.StartNo, Result: &Result{EndReason: p.ByeKind.endReason()}})
+	}
 	return r, nil
 }
 
