@@ -66,10 +66,12 @@ type roundView struct {
 	Number int        `json:"number"`
 	Status string     `json:"status"`
 	Games  []gameView `json:"games"`
+	// Warnings are the absolute criteria a hand-edited pairing breaks.
+	Warnings []tournament.PairingWarning `json:"warnings,omitempty"`
 }
 
 func newRoundView(r *tournament.Round) roundView {
-	v := roundView{Number: r.Number, Status: string(r.Status), Games: make([]gameView, len(r.Games))}
+	v := roundView{Number: r.Number, Status: string(r.Status), Games: make([]gameView, len(r.Games)), Warnings: r.Warnings}
 	for i := range r.Games {
 		v.Games[i] = newGameView(&r.Games[i])
 	}

@@ -1,0 +1,213 @@
+package engines_test
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"adiukh/tournament"
+	"adiukh/tournament/engines"
+	"adiukh/tournament/pairing/dutch"
+	"adiukh/tournament/store"
+	"adiukh/tournament/trf"
+)
+
+// swissService is a service over a fresh SQLite file with an arbiter
+// signed in.
+func swissService(t *testing.T) (*tournament.Service, context.Context) {
+	t.Helper()
+	st, err := store.Open(filepath.Join(t.TempDir(), "swiss.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	u := &tournament.User{Email: "arbiter@example.org", Role: tournament.ArbiterRole, Locale: "ru"}
+	if err := st.Update(context.Background(), func(tx tournament.Tx) error { return tx.CreateUser(u) }); err != nil {
+		t.Fatal(err)
+	}
+	return tournament.NewService(st, engines.Options()), tournament.NewContextWithUser(context.Background(), u)
+}
+
+func ptr[T any](v T) *T { return &v }
+
+// pairedByTRF exports the event and pairs the file with the pure engine,
+// as `adiukh pair --trf` does.
+func pairedByTRF(t *testing.T, svc *tournament.Service, ctx context.Context, eventID int64) dutch.Pairing {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := svc.ExportTRF(ctx, eventID, &buf); err != nil {
+		t.Fatal(err)
+	}
+	f, err := trf.Read(&buf)
+	if err != nil {
+		t.Fatalf("exported TRF does not read back: %v\n%s", err, buf.String())
+	}
+	in, err := f.PairingInput()
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := dutch.Pair(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// appPairing is a round's pairing by start number, requested byes left out.
+func appPairing(r *tournament.Round) dutch.Pairing {
+	var p dutch.Pairing
+	for _, g := range r.Games {
+		switch {
+		case g.Result != nil && g.Result.EndReason == tournament.Bye:
+			p.Bye = g.WhiteNo
+		case g.BlackID != 0:
+			p.Boards = append(p.Boards, dutch.Board{White: g.WhiteNo, Black: g.BlackNo})
+		}
+	}
+	return p
+}
+
+// TestSwissRoundTrip drives a 5-round Swiss event with a forfeit, a
+// requested bye, a withdrawal and a late entry; before each round the
+// exported TRF, paired by the pure engine, must give the app's pairing.
+func TestSwissRoundTrip(t *testing.T) {
+	svc, ctx := swissService(t)
+	e, err := svc.CreateEvent(ctx, tournament.EventInput{Name: ptr("Open"), Discipline: ptr("rapid"), System: ptr("swiss"), Rounds: ptr(5)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	register := func(name string, rating int) *tournament.Player {
+		p, err := svc.RegisterPlayer(ctx, e.ID, tournament.PlayerInput{Name: ptr(name), Rating: ptr(rating)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	var players []*tournament.Player
+	for i := range 9 {
+		players = append(players, register(fmt.Sprintf("Player %c", 'A'+i), 2000-50*i))
+	}
+	for n := 1; n <= 5; n++ {
+		switch n {
+		case 2: // a late entry and a requested half-point bye
+			register("Late Entry", 1990)
+			if _, err := svc.RequestBye(ctx, e.ID, players[2].ID, 2, tournament.HalfByeRequest, "asked"); err != nil {
+				t.Fatal(err)
+			}
+		case 3: // a withdrawal and a requested zero-point bye
+			if _, err := svc.UpdatePlayer(ctx, e.ID, players[4].ID, tournament.PlayerInput{WithdrawFromRound: ptr(3)}, "ill"); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := svc.RequestBye(ctx, e.ID, players[6].ID, 3, tournament.ZeroByeRequest, "asked"); err != nil {
+				t.Fatal(err)
+			}
+		}
+		want := pairedByTRF(t, svc, ctx, e.ID)
+		r, err := svc.PairNextRound(ctx, e.ID)
+		if err != nil {
+			t.Fatalf("round %d: %v", n, err)
+		}
+		if got := appPairing(r); !slices.Equal(got.Boards, want.Boards) || got.Bye != want.Bye {
+			t.Fatalf("round %d: app paired %v, the exported TRF pairs %v", n, got, want)
+		}
+		if _, err := svc.PublishRound(ctx, e.ID, n); err != nil {
+			t.Fatal(err)
+		}
+		r, err = svc.Round(ctx, e.ID, n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, g := range r.Games {
+			if g.Result != nil {
+				continue
+			}
+			score, reason := []string{"17:7", "12:12", "5:19"}[(g.Board+n)%3], "final_position"
+			if n == 1 && g.Board == 2 {
+				score, reason = "0:24", "forfeit"
+			}
+			if reason == "final_position" && score == "12:12" {
+				reason = "agreement"
+			}
+			if _, err := svc.RecordResult(ctx, tournament.ResultInput{EventID: e.ID, Round: n, Board: g.Board, Score: score, EndReason: reason, Version: g.Version}); err != nil {
+				t.Fatalf("round %d board %d: %v", n, g.Board, err)
+			}
+		}
+	}
+}
+
+// TestManualPairingCheck edits a round by hand into a rematch and a second
+// bye: both are flagged, stored with the round and written to the audit log.
+func TestManualPairingCheck(t *testing.T) {
+	svc, ctx := swissService(t)
+	e, err := svc.CreateEvent(ctx, tournament.EventInput{Name: ptr("Open"), Discipline: ptr("rapid"), System: ptr("swiss"), Rounds: ptr(3)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 5 {
+		if _, err := svc.RegisterPlayer(ctx, e.ID, tournament.PlayerInput{Name: ptr(fmt.Sprintf("P%d", i)), Rating: ptr(2000 - i)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r1, err := svc.PairNextRound(ctx, e.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := svc.PublishRound(ctx, e.ID, 1); err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range r1.Games {
+		if g.Result == nil {
+			if _, err := svc.RecordResult(ctx, tournament.ResultInput{EventID: e.ID, Round: 1, Board: g.Board, Score: "17:7", EndReason: "final_position", Version: g.Version}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	first := appPairing(r1)
+	if _, err := svc.PairNextRound(ctx, e.ID); err != nil {
+		t.Fatal(err)
+	}
+	// The round-1 bye gets the bye again, so the other four can only
+	// repeat their round-1 games.
+	a, b := first.Boards[0].White, first.Boards[0].Black
+	var rest []int
+	for no := 1; no <= 5; no++ {
+		if no != a && no != b && no != first.Bye {
+			rest = append(rest, no)
+		}
+	}
+	boards := []tournament.BoardInput{{WhiteNo: b, BlackNo: a}, {WhiteNo: rest[0], BlackNo: rest[1]}, {WhiteNo: first.Bye}}
+	r2, err := svc.EditPairing(ctx, e.ID, 2, boards, "by hand")
+	if err != nil {
+		t.Fatal(err)
+	}
+	codes := func(ws []tournament.PairingWarning) []string {
+		var out []string
+		for _, w := range ws {
+			out = append(out, fmt.Sprintf("%d:%s", w.Board, w.Code))
+		}
+		return out
+	}
+	want := []string{"1:rematch", "2:rematch", "3:second_bye"}
+	if got := codes(r2.Warnings); !slices.Equal(got, want) {
+		t.Fatalf("warnings = %v, want %v", got, want)
+	}
+	stored, err := svc.Round(ctx, e.ID, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := codes(stored.Warnings); !slices.Equal(got, want) {
+		t.Fatalf("stored warnings = %v, want %v", got, want)
+	}
+	audit, err := svc.Audit(ctx, e.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := audit[len(audit)-1]
+	if last.Action != tournament.ActionRoundEdit || !strings.Contains(last.After, `"code":"rematch"`) || !strings.Contains(last.After, `"code":"second_bye"`) {
+		t.Fatalf("last audit entry = %s %s, want the edit with both warnings", last.Action, last.After)
+	}
+}
