@@ -1,13 +1,20 @@
 // Package api is the HTTP face of adiukh: the gin router, its middleware, the
-// HTML pages and the /api/v1 JSON handlers. It is the only package that knows
-// HTTP; it translates requests into calls on the tournament service.
+// HTML pages and the /api/v1 JSON handlers (files v1*.go). It is the only
+// package that knows HTTP; it translates requests into calls on the
+// tournament and account services and their errors into status codes.
 package api
 
 import (
 	"context"
+	"crypto/rand"
+	"log/slog"
 	"net/http"
+	"time"
 
 	"github.com/gin-gonic/gin"
+
+	"adiukh/tournament"
+	"adiukh/tournament/account"
 )
 
 // Pinger reports whether the database answers.
@@ -15,17 +22,81 @@ type Pinger interface {
 	Ping(ctx context.Context) error
 }
 
+// Deps are what the handlers work with; cmd/adiukh builds them.
+type Deps struct {
+	DB       Pinger
+	Events   *tournament.Service
+	Accounts *account.Service
+	Log      *slog.Logger
+	// Secret signs the session cookies of the web pages; every instance
+	// serving the same site needs the same one.
+	Secret []byte
+	// SetupToken, when set, opens /setup/{token} once to create the first
+	// administrator of a fresh database.
+	SetupToken string
+	// Now is the clock; time.Now when nil.
+	Now func() time.Time
+	// TrustedProxies are the addresses (IPs or CIDRs) of reverse proxies
+	// whose X-Forwarded-For names the client; cmd/adiukh checks them.
+	// Without any, the connecting address is the client.
+	TrustedProxies []string
+}
+
+// handler holds the dependencies every handler shares.
+type handler struct {
+	Deps
+	web
+}
+
 // NewRouter builds the HTTP handler of the application.
-func NewRouter(db Pinger) http.Handler {
+func NewRouter(d Deps) http.Handler {
+	if d.Log == nil {
+		d.Log = slog.Default()
+	}
+	if d.Now == nil {
+		d.Now = time.Now
+	}
+	if len(d.Secret) == 0 {
+		// Without a configured secret, sign-ins last as long as this process.
+		d.Secret = make([]byte, 32)
+		_, _ = rand.Read(d.Secret)
+	}
+	pages, err := parsePages()
+	if err != nil {
+		// The templates are embedded in the binary; a test parses them.
+		panic(err)
+	}
+	bundle, err := newBundle()
+	if err != nil {
+		panic(err)
+	}
+	h := &handler{Deps: d, web: web{
+		pages:     pages,
+		bundle:    bundle,
+		sessions:  &sessions{secret: d.Secret, now: d.Now},
+		limiter:   newLoginLimiter(5, 15*time.Minute, d.Now),
+		setupLink: &setupLink{token: d.SetupToken},
+	}}
 	gin.SetMode(gin.ReleaseMode)
 	r := gin.New()
+	// Sign-in limits count by the client's address: the connecting one, or
+	// what a trusted proxy forwards, never a header any client could forge.
+	if err := r.SetTrustedProxies(d.TrustedProxies); err != nil {
+		d.Log.Error("trusted proxies refused; trusting none", "err", err)
+		_ = r.SetTrustedProxies(nil)
+	}
 	r.Use(gin.Recovery())
 	r.GET("/healthz", func(c *gin.Context) {
-		if err := db.Ping(c.Request.Context()); err != nil {
+		if err := d.DB.Ping(c.Request.Context()); err != nil {
 			c.JSON(http.StatusServiceUnavailable, gin.H{"status": "database unavailable"})
 			return
 		}
 		c.JSON(http.StatusOK, gin.H{"status": "ok"})
 	})
-	return r
+	h.routesV1(r.Group("/api/v1"))
+	h.routesWeb(r)
+	// Browsers mark cross-site requests (Sec-Fetch-Site, Origin); unsafe
+	// methods from another site are refused, which stops CSRF on the forms.
+	// Scripts with API tokens send neither header and pass.
+	return http.NewCrossOriginProtection().Handler(r)
 }

@@ -19,15 +19,15 @@ type Store struct {
 	db *gorm.DB
 }
 
-// Open connects to the database the DSN names: a postgres:// or postgresql://
-// URL selects PostgreSQL, anything else is the path of an SQLite file, created
-// when missing.
+// Open connects to the database the DSN names and brings its schema up to
+// date: a postgres:// or postgresql:// URL selects PostgreSQL, anything else
+// is the path of an SQLite file, created when missing.
 func Open(dsn string) (*Store, error) {
 	dialector, err := dialectorFor(dsn)
 	if err != nil {
 		return nil, err
 	}
-	db, err := gorm.Open(dialector, &gorm.Config{Logger: logger.Discard})
+	db, err := gorm.Open(dialector, &gorm.Config{Logger: logger.Discard, TranslateError: true})
 	if err != nil {
 		return nil, fmt.Errorf("open database %s: %w", redact(dsn), err)
 	}
@@ -39,6 +39,9 @@ func Open(dsn string) (*Store, error) {
 			return nil, err
 		}
 		sqlDB.SetMaxOpenConns(1)
+	}
+	if err := migrate(db); err != nil {
+		return nil, err
 	}
 	return &Store{db: db}, nil
 }

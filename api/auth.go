@@ -1,0 +1,42 @@
+package api
+
+import (
+	"strings"
+
+	"github.com/gin-gonic/gin"
+
+	"adiukh/tournament"
+)
+
+// bearerAuth puts the owner of the request's API token into the request
+// context. Without an Authorization header the request is anonymous; a
+// wrong token is refused rather than treated as anonymous, so a script with
+// an expired token learns it at once.
+func (h *handler) bearerAuth(c *gin.Context) {
+	header := c.GetHeader("Authorization")
+	if header == "" {
+		c.Next()
+		return
+	}
+	token, ok := strings.CutPrefix(header, "Bearer ")
+	if !ok || strings.TrimSpace(token) == "" {
+		h.failJSON(c, tournament.Unauthorized("the Authorization header must be \"Bearer <token>\""))
+		return
+	}
+	u, err := h.Accounts.Authenticate(c.Request.Context(), strings.TrimSpace(token))
+	if err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	c.Request = c.Request.WithContext(tournament.NewContextWithUser(c.Request.Context(), u))
+	c.Next()
+}
+
+// requireUser refuses anonymous requests: every write needs a token.
+func (h *handler) requireUser(c *gin.Context) {
+	if tournament.UserFromContext(c.Request.Context()) == nil {
+		h.failJSON(c, tournament.Unauthorized("this request changes data: send an API token as \"Authorization: Bearer <token>\""))
+		return
+	}
+	c.Next()
+}

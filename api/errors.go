@@ -1,0 +1,44 @@
+package api
+
+import (
+	"errors"
+	"net/http"
+
+	"github.com/gin-gonic/gin"
+
+	"adiukh/tournament"
+)
+
+// statusOf is the one table from domain error codes to HTTP statuses.
+var statusOf = map[string]int{
+	tournament.EINVALID:      http.StatusBadRequest,
+	tournament.EUNAUTHORIZED: http.StatusUnauthorized,
+	tournament.EFORBIDDEN:    http.StatusForbidden,
+	tournament.ENOTFOUND:     http.StatusNotFound,
+	tournament.ECONFLICT:     http.StatusConflict,
+}
+
+// errorBody is the JSON shape of every error answer.
+type errorBody struct {
+	Code    string `json:"code"`
+	Message string `json:"message"`
+	Field   string `json:"field,omitempty"`
+}
+
+// failJSON answers an error as JSON. A domain error is shown as it is;
+// anything else is logged with its cause and answered as a bare 500.
+func (h *handler) failJSON(c *gin.Context, err error) {
+	var body errorBody
+	status := http.StatusInternalServerError
+	var e *tournament.Error
+	if errors.As(err, &e) && statusOf[e.Code] != 0 {
+		status, body = statusOf[e.Code], errorBody{Code: e.Code, Message: e.Message, Field: e.Field}
+	} else {
+		h.Log.Error("request failed", "method", c.Request.Method, "path", c.Request.URL.Path, "err", err)
+		body = errorBody{Code: "EINTERNAL", Message: "internal error; the server log has the details"}
+	}
+	if status == http.StatusUnauthorized {
+		c.Header("WWW-Authenticate", `Bearer realm="adiukh"`)
+	}
+	c.AbortWithStatusJSON(status, body)
+}

@@ -1,0 +1,165 @@
+package api
+
+import (
+	"net/http"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"adiukh/tournament"
+)
+
+type scoringJSON struct {
+	Win        float64 `json:"win"`
+	Draw       float64 `json:"draw"`
+	Loss       float64 `json:"loss"`
+	Bye        float64 `json:"bye"`
+	ForfeitWin float64 `json:"forfeit_win"`
+}
+
+type warningView struct {
+	Field   string `json:"field"`
+	Message string `json:"message"`
+}
+
+type eventView struct {
+	ID                 int64         `json:"id"`
+	Name               string        `json:"name"`
+	Discipline         string        `json:"discipline"`
+	Kind               string        `json:"kind"` // "individual" or "team", from the discipline
+	System             string        `json:"system"`
+	Rounds             int           `json:"rounds"`
+	TimeControl        string        `json:"time_control"`
+	Scoring            scoringJSON   `json:"scoring"`
+	TieBreaks          []string      `json:"tiebreaks"`
+	StartDate          string        `json:"start_date"`
+	EndDate            string        `json:"end_date"`
+	Venue              string        `json:"venue"`
+	City               string        `json:"city"`
+	ChiefArbiter       string        `json:"chief_arbiter"`
+	Arbiters           []string      `json:"arbiters"`
+	Status             string        `json:"status"`
+	Visibility         string        `json:"visibility"`
+	ManualStartNumbers bool          `json:"manual_start_numbers"`
+	Warnings           []warningView `json:"warnings"`
+	CreatedAt          time.Time     `json:"created_at"`
+}
+
+func newEventView(e *tournament.Event) eventView {
+	v := eventView{
+		ID: e.ID, Name: e.Name, Discipline: string(e.Discipline), Kind: "individual", System: string(e.System), Rounds: e.Rounds,
+		TimeControl: e.TimeControl.String(),
+		Scoring:     scoringJSON(e.Scoring),
+		TieBreaks:   e.TieBreaks, StartDate: e.StartDate, EndDate: e.EndDate, Venue: e.Venue, City: e.City,
+		ChiefArbiter: e.ChiefArbiter, Arbiters: e.Arbiters, Status: string(e.Status), Visibility: string(e.Visibility),
+		ManualStartNumbers: e.ManualStartNumbers, Warnings: []warningView{}, CreatedAt: e.CreatedAt,
+	}
+	if e.Discipline.IsTeam() {
+		v.Kind = "team"
+	}
+	if v.TieBreaks == nil {
+		v.TieBreaks = []string{}
+	}
+	if v.Arbiters == nil {
+		v.Arbiters = []string{}
+	}
+	for _, w := range e.Warnings() {
+		v.Warnings = append(v.Warnings, warningView{w.Field, w.Message})
+	}
+	return v
+}
+
+// eventBody is the body of POST /events and PATCH /events/{id}; absent
+// fields keep their value (or default).
+type eventBody struct {
+	Name         *string      `json:"name"`
+	Discipline   *string      `json:"discipline"`
+	System       *string      `json:"system"`
+	Rounds       *int         `json:"rounds"`
+	TimeControl  *string      `json:"time_control"`
+	Scoring      *scoringJSON `json:"scoring"`
+	TieBreaks    *[]string    `json:"tiebreaks"`
+	StartDate    *string      `json:"start_date"`
+	EndDate      *string      `json:"end_date"`
+	Venue        *string      `json:"venue"`
+	City         *string      `json:"city"`
+	ChiefArbiter *string      `json:"chief_arbiter"`
+	Arbiters     *[]string    `json:"arbiters"`
+	Status       *string      `json:"status"`
+	Visibility   *string      `json:"visibility"`
+	// Reason is kept in the audit log with the change.
+	Reason string `json:"reason"`
+}
+
+func (b *eventBody) input() tournament.EventInput {
+	in := tournament.EventInput{
+		Name: b.Name, Discipline: b.Discipline, System: b.System, Rounds: b.Rounds, TimeControl: b.TimeControl,
+		TieBreaks: b.TieBreaks, StartDate: b.StartDate, EndDate: b.EndDate, Venue: b.Venue, City: b.City,
+		ChiefArbiter: b.ChiefArbiter, Arbiters: b.Arbiters, Status: b.Status, Visibility: b.Visibility,
+	}
+	if b.Scoring != nil {
+		s := tournament.Scoring(*b.Scoring)
+		in.Scoring = &s
+	}
+	return in
+}
+
+func (h *handler) getEvents(c *gin.Context) {
+	events, err := h.Events.Events(c.Request.Context())
+	if err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	views := make([]eventView, len(events))
+	for i := range events {
+		views[i] = newEventView(&events[i])
+	}
+	c.JSON(http.StatusOK, gin.H{"events": views})
+}
+
+func (h *handler) getEvent(c *gin.Context) {
+	id, err := pathInt(c, "id")
+	if err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	e, err := h.Events.Event(c.Request.Context(), id)
+	if err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, newEventView(e))
+}
+
+func (h *handler) postEvent(c *gin.Context) {
+	var body eventBody
+	if err := decodeJSON(c, &body); err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	e, err := h.Events.CreateEvent(c.Request.Context(), body.input())
+	if err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	c.JSON(http.StatusCreated, newEventView(e))
+}
+
+func (h *handler) patchEvent(c *gin.Context) {
+	id, err := pathInt(c, "id")
+	if err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	var body eventBody
+	if err := decodeJSON(c, &body); err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	e, err := h.Events.UpdateEvent(c.Request.Context(), id, body.input(), body.Reason)
+	if err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, newEventView(e))
+}

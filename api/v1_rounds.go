@@ -1,0 +1,200 @@
+package api
+
+import (
+	"net/http"
+
+	"github.com/gin-gonic/gin"
+
+	"adiukh/tournament"
+)
+
+type sheetErrorView struct {
+	Line    int    `json:"line,omitempty"`
+	Ply     int    `json:"ply,omitempty"`
+	MoveNo  int    `json:"move_no,omitempty"`
+	Message string `json:"message"`
+}
+
+type sheetReportView struct {
+	Valid         bool             `json:"valid"`
+	Errors        []sheetErrorView `json:"errors"`
+	FinalReached  bool             `json:"final_reached"`
+	FinalScore    string           `json:"final_score,omitempty"`
+	ClaimedScore  string           `json:"claimed_score,omitempty"`
+	ClaimedReason string           `json:"claimed_reason,omitempty"`
+}
+
+type gameView struct {
+	Board int `json:"board"`
+	White int `json:"white"`
+	// Black is null for the bye.
+	Black *int `json:"black"`
+	// Score and EndReason are null until a result is entered; a bye has
+	// an end reason and no score.
+	Score          *string          `json:"score"`
+	EndReason      *string          `json:"end_reason"`
+	Version        int              `json:"version"`
+	Sheet          string           `json:"sheet,omitempty"`
+	SheetReport    *sheetReportView `json:"sheet_report,omitempty"`
+	OverrideReason string           `json:"override_reason,omitempty"`
+}
+
+func newGameView(g *tournament.Game) gameView {
+	v := gameView{Board: g.Board, White: g.WhiteNo, Version: g.Version, Sheet: g.Sheet, OverrideReason: g.OverrideReason}
+	if !g.IsBye() {
+		black := g.BlackNo
+		v.Black = &black
+	}
+	if g.Result != nil {
+		reason := string(g.Result.EndReason)
+		v.EndReason = &reason
+		if score := g.Result.Score(); score != "" {
+			v.Score = &score
+		}
+	}
+	if r := g.SheetReport; r != nil {
+		v.SheetReport = &sheetReportView{Valid: r.Valid, Errors: []sheetErrorView{}, FinalReached: r.FinalReached,
+			FinalScore: r.FinalScore, ClaimedScore: r.ClaimedScore, ClaimedReason: r.ClaimedReason}
+		for _, e := range r.Errors {
+			v.SheetReport.Errors = append(v.SheetReport.Errors, sheetErrorView(e))
+		}
+	}
+	return v
+}
+
+type roundView struct {
+	Number int        `json:"number"`
+	Status string     `json:"status"`
+	Games  []gameView `json:"games"`
+}
+
+func newRoundView(r *tournament.Round) roundView {
+	v := roundView{Number: r.Number, Status: string(r.Status), Games: make([]gameView, len(r.Games))}
+	for i := range r.Games {
+		v.Games[i] = newGameView(&r.Games[i])
+	}
+	return v
+}
+
+func (h *handler) getRounds(c *gin.Context) {
+	id, err := pathInt(c, "id")
+	if err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	if h.routeTeamEvent(c, id, func() { h.getTeamRounds(c, id) }) {
+		return
+	}
+	rounds, err := h.Events.Rounds(c.Request.Context(), id)
+	if err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	views := make([]roundView, len(rounds))
+	for i := range rounds {
+		views[i] = newRoundView(&rounds[i])
+	}
+	c.JSON(http.StatusOK, gin.H{"rounds": views})
+}
+
+func (h *handler) getRound(c *gin.Context) {
+	ids, err := pathInts(c, "id", "n")
+	if err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	if h.routeTeamEvent(c, ids[0], func() { h.answerTeamRound(c, http.StatusOK, ids[0], int(ids[1])) }) {
+		return
+	}
+	r, err := h.Events.Round(c.Request.Context(), ids[0], int(ids[1]))
+	if err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, newRoundView(r))
+}
+
+// postRound pairs the next round.
+func (h *handler) postRound(c *gin.Context) {
+	id, err := pathInt(c, "id")
+	if err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	if h.routeTeamEvent(c, id, func() { h.postTeamRound(c, id) }) {
+		return
+	}
+	r, err := h.Events.PairNextRound(c.Request.Context(), id)
+	if err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	c.JSON(http.StatusCreated, newRoundView(r))
+}
+
+func (h *handler) postPublish(c *gin.Context) {
+	ids, err := pathInts(c, "id", "n")
+	if err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	if h.routeTeamEvent(c, ids[0], func() { h.postTeamPublish(c, ids[0], int(ids[1])) }) {
+		return
+	}
+	r, err := h.Events.PublishRound(c.Request.Context(), ids[0], int(ids[1]))
+	if err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, newRoundView(r))
+}
+
+// deleteRound removes the last round while it is a draft; an optional
+// ?reason= goes into the audit log.
+func (h *handler) deleteRound(c *gin.Context) {
+	ids, err := pathInts(c, "id", "n")
+	if err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	if err := h.Events.DeleteDraftRound(c.Request.Context(), ids[0], int(ids[1]), c.Query("reason")); err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, gin.H{"deleted": ids[1]})
+}
+
+// resultBody is the body of PUT …/games/{board}/result.
+type resultBody struct {
+	Score          string `json:"score"`
+	EndReason      string `json:"end_reason"`
+	Sheet          string `json:"sheet"`
+	Version        *int   `json:"version"`
+	OverrideReason string `json:"override_reason"`
+}
+
+func (h *handler) putResult(c *gin.Context) {
+	ids, err := pathInts(c, "id", "n", "board")
+	if err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	var body resultBody
+	if err := decodeJSON(c, &body); err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	if body.Version == nil {
+		h.failJSON(c, tournament.Invalid("version", "is required: send the version of the game you are changing (from GET …/rounds/%d)", ids[1]))
+		return
+	}
+	g, err := h.Events.RecordResult(c.Request.Context(), tournament.ResultInput{
+		EventID: ids[0], Round: int(ids[1]), Board: int(ids[2]),
+		Score: body.Score, EndReason: body.EndReason, Sheet: body.Sheet, Version: *body.Version, OverrideReason: body.OverrideReason,
+	})
+	if err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, newGameView(g))
+}

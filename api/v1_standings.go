@@ -1,0 +1,171 @@
+package api
+
+import (
+	"encoding/json"
+	"net/http"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"adiukh/tournament"
+)
+
+type standingsRowView struct {
+	Rank      int                `json:"rank"`
+	RankTo    int                `json:"rank_to"`
+	StartNo   int                `json:"start_no"`
+	Name      string             `json:"name"`
+	Club      string             `json:"club"`
+	Rating    int                `json:"rating"`
+	Score     float64            `json:"score"`
+	TieBreaks map[string]float64 `json:"tiebreaks"`
+}
+
+type standingsView struct {
+	AfterRound int                `json:"after_round"`
+	TieBreaks  []tieBreakView     `json:"tiebreaks"`
+	Rows       []standingsRowView `json:"rows"`
+}
+
+func newStandingsView(st *tournament.Standings) standingsView {
+	v := standingsView{AfterRound: st.AfterRound, TieBreaks: tieBreakViews(st.TieBreaks), Rows: make([]standingsRowView, len(st.Rows))}
+	for i, r := range st.Rows {
+		tbs := r.TieBreaks
+		if tbs == nil {
+			tbs = map[string]float64{}
+		}
+		v.Rows[i] = standingsRowView{Rank: r.Rank, RankTo: r.RankTo, StartNo: r.StartNo, Name: r.Name, Club: r.Club, Rating: r.Rating, Score: r.Score, TieBreaks: tbs}
+	}
+	return v
+}
+
+// getStandings answers the standings after ?round=N, by default after the
+// last finished round.
+func (h *handler) getStandings(c *gin.Context) {
+	id, err := pathInt(c, "id")
+	if err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	round, err := queryInt(c, "round")
+	if err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	if h.routeTeamEvent(c, id, func() { h.getTeamStandings(c, id, round) }) {
+		return
+	}
+	st, err := h.Events.Standings(c.Request.Context(), id, round)
+	if err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, newStandingsView(st))
+}
+
+type crossCellView struct {
+	Round int `json:"round"`
+	// Opponent is the opponent's start number; null for a bye or a round
+	// the player was not paired in.
+	Opponent *int `json:"opponent"`
+	// Color is "white", "black", or null without an opponent.
+	Color     *string `json:"color"`
+	Score     *string `json:"score"`
+	EndReason *string `json:"end_reason"`
+	Points    float64 `json:"points"`
+}
+
+type crossRowView struct {
+	StartNo int             `json:"start_no"`
+	Name    string          `json:"name"`
+	Club    string          `json:"club"`
+	Rating  int             `json:"rating"`
+	Rank    int             `json:"rank"`
+	RankTo  int             `json:"rank_to"`
+	Score   float64         `json:"score"`
+	Games   []crossCellView `json:"games"`
+}
+
+func newCrossCellView(cell tournament.CrosstableCell) crossCellView {
+	v := crossCellView{Round: cell.Round, Points: cell.Points}
+	if cell.OpponentNo != 0 {
+		opp, color := cell.OpponentNo, "black"
+		if cell.White {
+			color = "white"
+		}
+		v.Opponent, v.Color = &opp, &color
+	}
+	if cell.Result != nil {
+		reason := string(cell.Result.EndReason)
+		v.EndReason = &reason
+		if cell.Score != "" {
+			score := cell.Score
+			v.Score = &score
+		}
+	}
+	return v
+}
+
+// getCrosstable answers every player's games round by round, by start number.
+func (h *handler) getCrosstable(c *gin.Context) {
+	id, err := pathInt(c, "id")
+	if err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	if h.routeTeamEvent(c, id, func() { h.getTeamCrosstable(c, id) }) {
+		return
+	}
+	ct, err := h.Events.Crosstable(c.Request.Context(), id)
+	if err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	rows := make([]crossRowView, len(ct.Rows))
+	for i, r := range ct.Rows {
+		rows[i] = crossRowView{StartNo: r.Player.StartNo, Name: r.Player.Name, Club: r.Player.Club, Rating: r.Player.Rating,
+			Rank: r.Rank, RankTo: r.RankTo, Score: r.Score, Games: make([]crossCellView, len(r.Games))}
+		for j, cell := range r.Games {
+			rows[i].Games[j] = newCrossCellView(cell)
+		}
+	}
+	c.JSON(http.StatusOK, gin.H{"after_round": ct.Standings.AfterRound, "rows": rows})
+}
+
+type auditView struct {
+	ID        int64           `json:"id"`
+	At        time.Time       `json:"at"`
+	UserEmail string          `json:"user_email"`
+	Action    string          `json:"action"`
+	Subject   string          `json:"subject"`
+	Before    json.RawMessage `json:"before"`
+	After     json.RawMessage `json:"after"`
+	Reason    string          `json:"reason"`
+}
+
+// rawOrNull passes a stored JSON snapshot through; "" becomes null.
+func rawOrNull(s string) json.RawMessage {
+	if s == "" {
+		return json.RawMessage("null")
+	}
+	return json.RawMessage(s)
+}
+
+func (h *handler) getAudit(c *gin.Context) {
+	id, err := pathInt(c, "id")
+	if err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	entries, err := h.Events.Audit(c.Request.Context(), id)
+	if err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	views := make([]auditView, len(entries))
+	for i, e := range entries {
+		views[i] = auditView{ID: e.ID, At: e.At, UserEmail: e.UserEmail, Action: e.Action, Subject: e.Subject,
+			Before: rawOrNull(e.Before), After: rawOrNull(e.After), Reason: e.Reason}
+	}
+	c.JSON(http.StatusOK, gin.H{"entries": views})
+}

@@ -1,0 +1,91 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+const shared = "../../../shared/testdata"
+
+func runCLI(t *testing.T, args ...string) (stdout, stderr string, status int) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	status = run(args, &out, &errOut)
+	return out.String(), errOut.String(), status
+}
+
+func TestValidateCommand(t *testing.T) {
+	good := filepath.Join(shared, "sample-game-short.txt")
+	bad := filepath.Join(shared, "random-games", "g003.bad.txt")
+
+	out, _, status := runCLI(t, "validate", good)
+	if status != 0 || !strings.Contains(out, "result 17:7") {
+		t.Fatalf("status %d, output:\n%s", status, out)
+	}
+
+	out, _, status = runCLI(t, "validate", "--json", good, bad)
+	if status != 1 {
+		t.Fatalf("status %d with an invalid sheet, want 1", status)
+	}
+	var verdicts []struct {
+		File          string  `json:"file"`
+		Valid         bool    `json:"valid"`
+		Score         *string `json:"score"`
+		FinalPosition string  `json:"final_position"`
+		Errors        []struct {
+			Ply        int    `json:"ply"`
+			MoveNumber int    `json:"move_number"`
+			Side       string `json:"side"`
+			Text       string `json:"text"`
+			Message    string `json:"message"`
+		} `json:"errors"`
+	}
+	if err := json.Unmarshal([]byte(out), &verdicts); err != nil {
+		t.Fatalf("not JSON: %v\n%s", err, out)
+	}
+	if len(verdicts) != 2 || !verdicts[0].Valid || *verdicts[0].Score != "17:7" ||
+		!strings.HasPrefix(verdicts[0].FinalPosition, "white: a5-1/2") {
+		t.Fatalf("first verdict %+v", verdicts[0])
+	}
+	e := verdicts[1].Errors
+	if verdicts[1].Valid || verdicts[1].Score != nil || len(e) != 1 || e[0].Ply != 54 || e[0].MoveNumber != 27 || e[0].Side != "black" || e[0].Text != "h6-g7" {
+		t.Fatalf("second verdict %+v", verdicts[1])
+	}
+
+	if _, errOut, status := runCLI(t, "validate", "no-such-file"); status != 2 || !strings.Contains(errOut, "no-such-file") {
+		t.Fatalf("missing file: status %d, %q", status, errOut)
+	}
+}
+
+func TestMovesCommand(t *testing.T) {
+	out, _, status := runCLI(t, "moves", "--json", "--position", "white: f8; black: b2, c3, c5, e3, g3", "--side", "white")
+	if status != 0 {
+		t.Fatalf("status %d", status)
+	}
+	var moves []struct{ Move, Position string }
+	if err := json.Unmarshal([]byte(out), &moves); err != nil {
+		t.Fatal(err)
+	}
+	if len(moves) != 3 || moves[0].Position == "" {
+		t.Fatalf("moves %+v", moves)
+	}
+	if _, errOut, status := runCLI(t, "moves", "--position", "white: z9"); status != 2 || !strings.Contains(errOut, "z9") {
+		t.Fatalf("bad position: status %d, %q", status, errOut)
+	}
+}
+
+func TestPerftCommand(t *testing.T) {
+	out, _, status := runCLI(t, "perft", "--depth", "5")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if status != 0 || lines[len(lines)-1] != "7482" {
+		t.Fatalf("status %d, output %q", status, out)
+	}
+	out, _, _ = runCLI(t, "perft", "--depth", "3", "--divide")
+	lines = strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) != 8 || lines[7] != "302" {
+		t.Fatalf("divide output %q", out)
+	}
+}

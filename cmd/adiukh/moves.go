@@ -1,0 +1,119 @@
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"time"
+
+	"adiukh/rules"
+)
+
+func init() {
+	commands["moves"] = command{"list the legal moves in a position", moves}
+	commands["perft"] = command{"count the positions reached after N plies", perft}
+}
+
+// positionFlags adds --position and --side to a command's flags.
+func positionFlags(fs *flag.FlagSet) (position, side *string) {
+	position = fs.String("position", "", "the position, e.g. \"white: a5-1, e5-2/1; black: b6-2/3\" (default: the initial position)")
+	side = fs.String("side", "white", "the side to move: white or black")
+	return position, side
+}
+
+func readPosition(position, side string) (rules.Position, rules.Color, error) {
+	var color rules.Color
+	switch side {
+	case "white", "w", "белые":
+		color = rules.White
+	case "black", "b", "черные", "чёрные":
+		color = rules.Black
+	default:
+		return rules.Position{}, 0, fmt.Errorf("--side %q: write white or black", side)
+	}
+	if position == "" {
+		return rules.Start(), color, nil
+	}
+	p, err := rules.ParsePosition(position)
+	if err != nil {
+		return rules.Position{}, 0, fmt.Errorf("--position: %w", err)
+	}
+	return p, color, nil
+}
+
+type moveLine struct {
+	Move     string `json:"move"`
+	Position string `json:"position"`
+}
+
+func moves(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("moves", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	position, side := positionFlags(fs)
+	asJSON := fs.Bool("json", false, "print a JSON array of {move, position}")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	p, color, err := readPosition(*position, *side)
+	if err != nil {
+		fmt.Fprintf(stderr, "adiukh moves: %v\n", err)
+		return 2
+	}
+	lines := []moveLine{}
+	for _, m := range p.LegalMoves(color) {
+		lines = append(lines, moveLine{m.String(), p.Play(m).String()})
+	}
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(lines); err != nil {
+			fmt.Fprintf(stderr, "adiukh moves: %v\n", err)
+			return 2
+		}
+		return 0
+	}
+	if len(lines) == 0 {
+		sc := p.Score()
+		fmt.Fprintf(stdout, "%s has no legal move: final position, score %s\n", color, sc)
+		return 0
+	}
+	for _, l := range lines {
+		fmt.Fprintf(stdout, "%-22s %s\n", l.Move, l.Position)
+	}
+	return 0
+}
+
+func perft(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("perft", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	position, side := positionFlags(fs)
+	depth := fs.Int("depth", 0, "the number of plies (1 or more)")
+	divide := fs.Bool("divide", false, "print the count below each legal move first")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if *depth < 1 {
+		fmt.Fprintln(stderr, "adiukh perft: --depth must be 1 or more")
+		return 2
+	}
+	p, color, err := readPosition(*position, *side)
+	if err != nil {
+		fmt.Fprintf(stderr, "adiukh perft: %v\n", err)
+		return 2
+	}
+	began := time.Now()
+	var total int64
+	if *divide {
+		for _, m := range p.LegalMoves(color) {
+			n := rules.Perft(p.Play(m), color.Opponent(), *depth-1)
+			fmt.Fprintf(stdout, "%s %d\n", m, n)
+			total += n
+		}
+	} else {
+		total = rules.Perft(p, color, *depth)
+	}
+	fmt.Fprintf(stderr, "perft(%d): %d positions in %s\n", *depth, total, time.Since(began).Round(time.Millisecond))
+	fmt.Fprintln(stdout, total)
+	return 0
+}

@@ -1,0 +1,40 @@
+package main
+
+import (
+	"bytes"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestUserAddAndTokenCreate(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "adiukh.db")
+	for _, tc := range []struct {
+		name     string
+		args     []string
+		input    string
+		wantCode int
+		wantOut  string // in stdout, or in stderr when the command fails
+	}{
+		{"add admin", []string{"user", "add", "--email", "admin@example.org", "--role", "admin", "--password-stdin", "--db", db}, "секретный пароль\n", 0, "admin@example.org (admin)"},
+		{"same e-mail again", []string{"user", "add", "--email", "admin@example.org", "--role", "admin", "--password-stdin", "--db", db}, "секретный пароль\n", 1, "already exists"},
+		{"no --password-stdin", []string{"user", "add", "--email", "b@example.org", "--role", "admin", "--db", db}, "", 2, "--password-stdin"},
+		{"short password", []string{"user", "add", "--email", "b@example.org", "--role", "arbiter", "--password-stdin", "--db", db}, "short\n", 1, "password: a password needs at least 8 characters"},
+		{"bad role", []string{"user", "add", "--email", "b@example.org", "--role", "boss", "--password-stdin", "--db", db}, "секретный пароль\n", 1, `role: unknown role "boss"`},
+		{"token", []string{"token", "create", "--email", "admin@example.org", "--db", db}, "", 0, "adk_"},
+		{"token for nobody", []string{"token", "create", "--email", "nobody@example.org", "--db", db}, "", 1, "no user with e-mail nobody@example.org"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			stdin = strings.NewReader(tc.input)
+			var stdout, stderr bytes.Buffer
+			code := run(tc.args, &stdout, &stderr)
+			out := stdout.String()
+			if code != 0 {
+				out = stderr.String()
+			}
+			if code != tc.wantCode || !strings.Contains(out, tc.wantOut) {
+				t.Fatalf("adiukh %s: exit %d, output %q; want exit %d and %q", strings.Join(tc.args, " "), code, out, tc.wantCode, tc.wantOut)
+			}
+		})
+	}
+}

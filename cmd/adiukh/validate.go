@@ -1,0 +1,138 @@
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+
+	"adiukh/rules"
+)
+
+func init() {
+	commands["validate"] = command{"check game sheets against the rules", validate}
+}
+
+// sheetVerdict is the JSON contract of `adiukh validate --json`; other tools
+// script against it, so fields are only ever added.
+type sheetVerdict struct {
+	File          string          `json:"file"`
+	Valid         bool            `json:"valid"`
+	Score         *string         `json:"score"`
+	Result        *string         `json:"result"`
+	EndReason     string          `json:"end_reason,omitempty"`
+	FinalPosition string          `json:"final_position"`
+	ToMove        string          `json:"to_move"`
+	Plies         int             `json:"plies"`
+	White         string          `json:"white,omitempty"`
+	Black         string          `json:"black,omitempty"`
+	Errors        []rules.Problem `json:"errors"`
+	Warnings      []rules.Problem `json:"warnings"`
+}
+
+func validate(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("validate", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	asJSON := fs.Bool("json", false, "print one JSON array with an object per file")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "Usage: adiukh validate [--json] FILE...\n\nReplays every move of each game sheet (text or PDN) and checks the written result.\nExit status 0 when every sheet is valid, 1 otherwise.")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() == 0 {
+		fs.Usage()
+		return 2
+	}
+	verdicts := make([]sheetVerdict, 0, fs.NArg())
+	status := 0
+	for _, file := range fs.Args() {
+		text, err := os.ReadFile(file)
+		if err != nil {
+			fmt.Fprintf(stderr, "adiukh validate: %v\n", err)
+			return 2
+		}
+		v := verdictOf(file, rules.ValidateSheet(string(text)))
+		if !v.Valid {
+			status = 1
+		}
+		verdicts = append(verdicts, v)
+	}
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(verdicts); err != nil {
+			fmt.Fprintf(stderr, "adiukh validate: %v\n", err)
+			return 2
+		}
+		return status
+	}
+	for _, v := range verdicts {
+		printVerdict(stdout, v)
+	}
+	return status
+}
+
+func verdictOf(file string, r *rules.Report) sheetVerdict {
+	v := sheetVerdict{
+		File: file, Valid: r.Valid, FinalPosition: r.Position.String(), ToMove: r.ToMove.String(),
+		Plies: len(r.Played), White: r.Sheet.Header("White"), Black: r.Sheet.Header("Black"),
+		Errors: r.Errors, Warnings: r.Warnings, EndReason: string(r.Reason),
+	}
+	if r.Score != nil {
+		s := r.Score.String()
+		v.Score = &s
+	}
+	if r.Result != nil {
+		s := r.Result.String()
+		v.Result = &s
+	}
+	if v.Errors == nil {
+		v.Errors = []rules.Problem{}
+	}
+	if v.Warnings == nil {
+		v.Warnings = []rules.Problem{}
+	}
+	return v
+}
+
+func printVerdict(w io.Writer, v sheetVerdict) {
+	switch {
+	case v.Valid && v.Result != nil:
+		fmt.Fprintf(w, "%s: valid, %d plies, result %s (%s)\n", v.File, v.Plies, *v.Result, v.EndReason)
+	case v.Valid:
+		fmt.Fprintf(w, "%s: valid, %d plies, no final position yet (%s to move)\n", v.File, v.Plies, v.ToMove)
+	default:
+		fmt.Fprintf(w, "%s: INVALID\n", v.File)
+	}
+	for _, e := range v.Errors {
+		fmt.Fprintf(w, "  error %s\n", describeProblem(e))
+		if len(e.Legal) > 0 {
+			fmt.Fprintf(w, "        legal moves: %v\n", e.Legal)
+		}
+	}
+	for _, e := range v.Warnings {
+		fmt.Fprintf(w, "  warning %s\n", describeProblem(e))
+	}
+	if v.Score != nil {
+		fmt.Fprintf(w, "  final position (score %s): %s\n", *v.Score, v.FinalPosition)
+	} else {
+		fmt.Fprintf(w, "  position reached (%s to move): %s\n", v.ToMove, v.FinalPosition)
+	}
+}
+
+func describeProblem(p rules.Problem) string {
+	s := ""
+	if p.Line > 0 {
+		s += fmt.Sprintf("line %d, column %d", p.Line, p.Column)
+	}
+	if p.Ply > 0 {
+		s += fmt.Sprintf(", ply %d (move %d, %s)", p.Ply, p.MoveNumber, p.Side)
+	}
+	if s != "" {
+		s += ": "
+	}
+	return s + p.Message
+}

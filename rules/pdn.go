@@ -1,0 +1,229 @@
+package rules
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// PDN 3.0 for Adiukh: the GameType of Russian draughts geometry (type 25,
+// White first, 8×8, alphanumeric squares from the lower-left corner), a
+// Variant tag naming the game, and the start position in our own notation in
+// a Position tag, since FEN cannot hold towers.
+const (
+	pdnGameType = "25,W,8,8,A0,0"
+	pdnVariant  = "Adiukh"
+)
+
+var pdnTag = regexp.MustCompile(`^\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$`)
+
+// pdnTags maps PDN tag names to our header keys where they differ.
+var pdnTags = map[string]string{"Score": "Score", "Termination": "Termination", "Position": "Position", "ToMove": "ToMove"}
+
+// ParsePDN reads every game of a PDN file as a sheet. Tags become headers;
+// the move text is read like a sheet's, with 'x' for captures, comments in
+// braces and variations in parentheses skipped. Problems keep their line in
+// the file.
+func ParsePDN(text string) []*Sheet {
+	lines := splitLines(text)
+	var sheets []*Sheet
+	var sh *Sheet
+	var body []token
+	inMoves := false
+	finish := func() {
+		if sh != nil {
+			sh.readPDNMoves(body)
+			sheets = append(sheets, sh)
+		}
+		sh, body, inMoves = nil, nil, false
+	}
+	for i, line := range lines {
+		lineNo := i + 1
+		trimmed := strings.TrimSpace(line)
+		if strings.HasPrefix(trimmed, "[") {
+			if sh == nil || inMoves {
+				finish()
+				sh = &Sheet{Start: Start(), ToMove: White}
+			}
+			m := pdnTag.FindStringSubmatch(trimmed)
+			if m == nil {
+				sh.Problems = append(sh.Problems, newProblem(lineNo, 1, trimmed, say(`a PDN tag is written [Name "value"]`)))
+				continue
+			}
+			sh.addPDNTag(m[1], strings.ReplaceAll(m[2], `\"`, `"`), lineNo)
+			continue
+		}
+		if trimmed == "" {
+			continue
+		}
+		if sh == nil {
+			sh = &Sheet{Start: Start(), ToMove: White}
+		}
+		inMoves = true
+		body = appendTokens(body, line, lineNo, 1)
+	}
+	finish()
+	return sheets
+}
+
+func (sh *Sheet) addPDNTag(name, value string, line int) {
+	switch name {
+	case "GameType":
+		if t, _, _ := strings.Cut(value, ","); strings.TrimSpace(t) != "25" {
+			sh.Problems = append(sh.Problems, newProblem(line, 1, value,
+				say("GameType %q is not Adiukh: it is played on the board of GameType 25 (%s)", value, pdnGameType)))
+		}
+	}
+	key := name
+	if k, ok := pdnTags[name]; ok {
+		key = k
+	}
+	sh.addHeader(Header{key, value, line})
+}
+
+var pdnResult = regexp.MustCompile(`^(2-0|0-2|1-1|1-0|0-1|1/2-1/2|\*)$`)
+
+// readPDNMoves reads PDN move text: variations are skipped, the game
+// termination marker is not a score (the Score tag is), and "x" is a capture.
+func (sh *Sheet) readPDNMoves(tokens []token) {
+	var kept []token
+	depth := 0
+	for _, tk := range tokens {
+		text := tk.text
+		depth += strings.Count(text, "(")
+		if depth > 0 {
+			depth -= strings.Count(text, ")")
+			continue
+		}
+		if pdnResult.MatchString(text) {
+			continue
+		}
+		kept = append(kept, tk)
+	}
+	sh.readBody(kept)
+	// The Score tag is read last: it stands before the moves but closes the
+	// game.
+	for _, h := range sh.Headers {
+		if h.Key != "Score" {
+			continue
+		}
+		sc, err := ParseScore(h.Value)
+		switch {
+		case err != nil:
+			sh.Problems = append(sh.Problems, newProblem(h.Line, 1, h.Value, detailOf(err)))
+		case sh.Result != nil && sh.Result.Score != sc:
+			sh.Problems = append(sh.Problems, newProblem(h.Line, 1, h.Value,
+				say("the Score tag gives %s, the move text %s", sc, sh.Result.Score)))
+		case sh.Result == nil:
+			sh.Result = &SheetResult{Score: sc, Text: h.Value, Line: h.Line, Column: 1}
+			sh.Result.Reason, _ = reasonOf(sh.Header("Termination"))
+		}
+	}
+}
+
+// ParseScore reads a game score "17:7" (also "17-7"); the two numbers must be
+// a possible result: 0–24 each, adding up to 24.
+func ParseScore(s string) (Score, error) {
+	text := strings.TrimSpace(s)
+	a, b, ok := strings.Cut(text, ":")
+	if !ok {
+		a, b, ok = strings.Cut(text, "-")
+	}
+	if !ok {
+		return Score{}, &ScoreError{say("%q is not a score like 17:7", s)}
+	}
+	w, err1 := strconv.Atoi(strings.TrimSpace(a))
+	bl, err2 := strconv.Atoi(strings.TrimSpace(b))
+	if err1 != nil || err2 != nil {
+		return Score{}, &ScoreError{say("%q is not a score like 17:7", s)}
+	}
+	if w < 0 || bl < 0 || w+bl != 24 {
+		return Score{}, &ScoreError{say("%q is not a game score: the two scores add up to 24", s)}
+	}
+	return Score{w, bl}, nil
+}
+
+// PDN writes the replayed game as PDN 3.0: the sheet's headers as tags, the
+// moves in full notation with 'x' for captures, the accepted result as a Score
+// tag and the PDN result 2-0, 1-1 or 0-2.
+func (r *Report) PDN() string {
+	var b strings.Builder
+	tag := func(name, value string) {
+		fmt.Fprintf(&b, "[%s %q]\n", name, value)
+	}
+	skip := map[string]bool{"GameType": true, "Variant": true, "Result": true, "Score": true, "Position": true, "ToMove": true, "Termination": true}
+	for _, key := range []string{"Event", "Site", "Date", "Round", "White", "Black"} {
+		if v := r.Sheet.Header(key); v != "" {
+			tag(key, v)
+		} else if key == "White" || key == "Black" {
+			tag(key, "?")
+		}
+		skip[key] = true
+	}
+	for _, h := range r.Sheet.Headers {
+		if !skip[h.Key] && validTagName(h.Key) {
+			tag(h.Key, h.Value)
+			skip[h.Key] = true
+		}
+	}
+	tag("GameType", pdnGameType)
+	tag("Variant", pdnVariant)
+	result := "*"
+	if r.Result != nil {
+		switch {
+		case r.Result.White > r.Result.Black:
+			result = "2-0"
+		case r.Result.White < r.Result.Black:
+			result = "0-2"
+		default:
+			result = "1-1"
+		}
+		tag("Score", r.Result.String())
+		if r.Reason != "" && r.Reason != EndFinalPosition {
+			tag("Termination", string(r.Reason))
+		}
+	}
+	if r.Sheet.Start != Start() || r.Sheet.ToMove != White {
+		tag("Position", r.Sheet.Start.String())
+		tag("ToMove", r.Sheet.ToMove.String())
+	}
+	tag("Result", result)
+	b.WriteString("\n")
+	col := 0
+	word := func(w string) {
+		if col > 0 && col+1+len(w) > 79 {
+			b.WriteString("\n")
+			col = 0
+		} else if col > 0 {
+			b.WriteString(" ")
+			col++
+		}
+		b.WriteString(w)
+		col += len(w)
+	}
+	for i, pm := range r.Played {
+		switch {
+		case pm.Side == White:
+			word(fmt.Sprintf("%d.", pm.Number))
+		case i == 0:
+			word(fmt.Sprintf("%d...", pm.Number))
+		}
+		word(strings.ReplaceAll(pm.Move.String(), ":", "x"))
+	}
+	word(result)
+	b.WriteString("\n")
+	return b.String()
+}
+
+func validTagName(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, c := range s {
+		if !(c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_') {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,495 @@
+package rules
+
+import (
+	"strconv"
+	"strings"
+	"unicode"
+)
+
+// Header is a "Key: value" line at the top of a game sheet.
+type Header struct {
+	Key, Value string
+	Line       int
+}
+
+// Sheet is a game sheet as read, before any move is checked against the rules.
+type Sheet struct {
+	Headers []Header
+	// Start and ToMove are the initial position unless a Position header sets
+	// another one (compositions, adjourned games).
+	Start  Position
+	ToMove Color
+	Moves  []SheetMove
+	Result *SheetResult
+	// Problems are notation errors found while reading; Warnings are
+	// spellings that were understood but are not as the rules write them.
+	Problems []Problem
+	Warnings []Problem
+}
+
+// SheetMove is one written move and where it stands on the sheet.
+type SheetMove struct {
+	Number       int // the move number it was written under
+	Record       Record
+	Unreadable   *Message // why the record could not be read as a move, if so
+	Line, Column int
+}
+
+// SheetResult is the result written at the end of a sheet.
+type SheetResult struct {
+	Score        Score
+	Reason       EndReason // stated reason, or "" when none is written
+	Text         string
+	Line, Column int
+}
+
+// EndReason says how a game ended (§5, §6).
+type EndReason string
+
+const (
+	EndFinalPosition EndReason = "final_position"
+	EndResignation   EndReason = "resignation"
+	EndTime          EndReason = "time"
+	EndAgreement     EndReason = "agreement"
+	EndBothFlags     EndReason = "both_flags"
+	EndArbiter       EndReason = "arbiter"
+)
+
+// String names the reason in words: "both flags".
+func (r EndReason) String() string { return strings.ReplaceAll(string(r), "_", " ") }
+
+// Problem is one thing wrong (or worth a warning) on a sheet, with its place.
+type Problem struct {
+	Line       int    `json:"line,omitempty"`
+	Column     int    `json:"column,omitempty"`
+	Ply        int    `json:"ply,omitempty"`
+	MoveNumber int    `json:"move_number,omitempty"`
+	Side       string `json:"side,omitempty"`
+	Text       string `json:"text"`
+	Message    string `json:"message"`
+	// Detail is Message with its format and arguments, for translation.
+	Detail Message `json:"-"`
+	// Legal lists, in full notation, the moves that were legal at that point.
+	Legal []string `json:"legal,omitempty"`
+}
+
+// headerKeys maps the header names people write, in English and Russian, to
+// one canonical key.
+var headerKeys = map[string]string{
+	"event": "Event", "турнир": "Event", "соревнование": "Event",
+	"site": "Site", "место": "Site", "город": "Site",
+	"date": "Date", "дата": "Date",
+	"round": "Round", "тур": "Round",
+	"board": "Board", "доска": "Board",
+	"white": "White", "белые": "White",
+	"black": "Black", "черные": "Black", "чёрные": "Black",
+	"position": "Position", "позиция": "Position",
+	"tomove": "ToMove", "to move": "ToMove", "ход": "ToMove", "очередь хода": "ToMove",
+	"termination": "Termination", "reason": "Termination", "окончание": "Termination",
+}
+
+var resultWords = map[string]bool{"score": true, "счет": true, "счёт": true, "result": true, "результат": true}
+
+// leadingNumber splits the decimal digits at the start of s from the rest.
+func leadingNumber(s string) (digits, rest string) {
+	i := 0
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		i++
+	}
+	return s[:i], s[i:]
+}
+
+// moveNumberPrefix reads "15." or "15..." at the start of a token: the
+// number, whether it announces Black's move, and the length read.
+func moveNumberPrefix(s string) (n int, black bool, size int, ok bool) {
+	digits, rest := leadingNumber(s)
+	if digits == "" || !strings.HasPrefix(rest, ".") {
+		return 0, false, 0, false
+	}
+	n, err := strconv.Atoi(digits)
+	if err != nil {
+		n = -1
+	}
+	size = len(digits) + 1
+	if strings.HasPrefix(rest, "...") {
+		black, size = true, size+2
+	}
+	return n, black, size, true
+}
+
+// scoreOf reads a score token "17:7" (a closing "." allowed).
+func scoreOf(s string) (Score, bool) {
+	w, rest := leadingNumber(s)
+	if w == "" || !strings.HasPrefix(rest, ":") {
+		return Score{}, false
+	}
+	b, rest := leadingNumber(rest[1:])
+	if b == "" || (rest != "" && rest != ".") || len(w) > 3 || len(b) > 3 {
+		return Score{}, false
+	}
+	wn, _ := strconv.Atoi(w)
+	bn, _ := strconv.Atoi(b)
+	return Score{wn, bn}, true
+}
+
+func startsWithMoveNumber(s string) bool {
+	_, _, _, ok := moveNumberPrefix(s)
+	return ok
+}
+
+// ParseSheet reads a game sheet as people write it (§7.2): optional header
+// lines "Key: value", then numbered move pairs on one or many lines, then the
+// result ("Score 17:7", "Счет 17:7", or a bare "17:7", with an optional
+// reason). The one-line form "Иванов - Петров: 1. cb4 bc5 …" is read too.
+// Whatever cannot be read is reported with its line and column; reading goes
+// on so that one report lists every notation problem.
+func ParseSheet(text string) *Sheet {
+	sh := &Sheet{Start: Start(), ToMove: White}
+	lines := splitLines(text)
+	body := make([]token, 0, len(text)/4)
+	inHeaders := true
+	for i, line := range lines {
+		lineNo := i + 1
+		if inHeaders {
+			if strings.TrimSpace(line) == "" {
+				continue
+			}
+			if rest, col, ok := sh.readHeaderLine(line, lineNo); ok {
+				if rest != "" {
+					body = appendTokens(body, rest, lineNo, col)
+					inHeaders = false
+				}
+				continue
+			}
+			inHeaders = false
+		}
+		body = appendTokens(body, line, lineNo, 1)
+	}
+	sh.readBody(body)
+	return sh
+}
+
+// splitLines splits at \n, \r\n or a lone \r.
+func splitLines(text string) []string {
+	if strings.Contains(text, "\r") {
+		text = strings.ReplaceAll(strings.ReplaceAll(text, "\r\n", "\n"), "\r", "\n")
+	}
+	return strings.Split(text, "\n")
+}
+
+// readHeaderLine takes a header line (several may share a line, separated by
+// tabs, as in the rules' example "Белые: Иванов	Черные: Петров"). For the
+// one-line form it records White and Black and returns the moves that follow
+// with their column.
+func (sh *Sheet) readHeaderLine(line string, lineNo int) (rest string, col int, ok bool) {
+	parts := strings.Split(line, "\t")
+	var headers []Header
+	for _, part := range parts {
+		if strings.TrimSpace(part) == "" {
+			continue
+		}
+		key, value, isHeader := splitHeader(part)
+		if !isHeader {
+			return "", 0, false
+		}
+		lower := strings.ToLower(key)
+		if resultWords[lower] {
+			return "", 0, false
+		}
+		if startsWithMoveNumber(value) {
+			white, black, found := splitPlayers(key)
+			if !found || len(parts) > 1 {
+				return "", 0, false
+			}
+			sh.Headers = append(sh.Headers, Header{"White", white, lineNo}, Header{"Black", black, lineNo})
+			at := strings.Index(line, value)
+			return value, len([]rune(line[:at])) + 1, true
+		}
+		if canonical, known := headerKeys[lower]; known {
+			key = canonical
+		}
+		headers = append(headers, Header{key, value, lineNo})
+	}
+	if len(headers) == 0 {
+		return "", 0, false
+	}
+	for _, h := range headers {
+		sh.addHeader(h)
+	}
+	return "", 0, true
+}
+
+// splitHeader reads "Key: value": the key starts with a letter and holds
+// letters, spaces and . _ ' - only, so move lines (which start with a digit)
+// and positions are never taken for headers.
+func splitHeader(s string) (key, value string, ok bool) {
+	k, v, found := strings.Cut(s, ":")
+	if !found {
+		return "", "", false
+	}
+	k = strings.TrimSpace(k)
+	for i, r := range k {
+		if i == 0 && !unicode.IsLetter(r) {
+			return "", "", false
+		}
+		if !unicode.IsLetter(r) && !strings.ContainsRune(" ._'’-", r) {
+			return "", "", false
+		}
+	}
+	if k == "" {
+		return "", "", false
+	}
+	return k, strings.TrimSpace(v), true
+}
+
+// splitPlayers splits "Иванов - Петров" into the two names.
+func splitPlayers(s string) (string, string, bool) {
+	for _, sep := range []string{" - ", " – ", " — "} {
+		if a, b, ok := strings.Cut(s, sep); ok {
+			return strings.TrimSpace(a), strings.TrimSpace(b), true
+		}
+	}
+	return "", "", false
+}
+
+func (sh *Sheet) addHeader(h Header) {
+	sh.Headers = append(sh.Headers, h)
+	switch h.Key {
+	case "Position":
+		p, err := ParsePosition(h.Value)
+		if err != nil {
+			sh.Problems = append(sh.Problems, newProblem(h.Line, 1, h.Value, detailOf(err)))
+			return
+		}
+		sh.Start = p
+	case "ToMove":
+		switch strings.ToLower(h.Value) {
+		case "white", "белые", "w":
+			sh.ToMove = White
+		case "black", "черные", "чёрные", "b":
+			sh.ToMove = Black
+		default:
+			sh.Problems = append(sh.Problems, newProblem(h.Line, 1, h.Value, say("the side to move must be white or black")))
+		}
+	case "Termination":
+		if r, ok := reasonOf(h.Value); ok && sh.Result != nil {
+			sh.Result.Reason = r
+		}
+	}
+}
+
+// Header returns the value of a header, or "" when the sheet has none.
+func (sh *Sheet) Header(key string) string {
+	for _, h := range sh.Headers {
+		if h.Key == key {
+			return h.Value
+		}
+	}
+	return ""
+}
+
+type token struct {
+	text         string
+	line, column int
+}
+
+// appendTokens splits a line at white space, keeping each piece's place (the
+// column counts characters, not bytes).
+func appendTokens(out []token, line string, lineNo, firstColumn int) []token {
+	col := firstColumn
+	start, startCol := -1, 0
+	for i, r := range line {
+		if unicode.IsSpace(r) {
+			if start >= 0 {
+				out = append(out, token{line[start:i], lineNo, startCol})
+				start = -1
+			}
+		} else if start < 0 {
+			start, startCol = i, col
+		}
+		col++
+	}
+	if start >= 0 {
+		out = append(out, token{line[start:], lineNo, startCol})
+	}
+	return out
+}
+
+// readBody reads the moves, their numbers and the result.
+func (sh *Sheet) readBody(tokens []token) {
+	moves := 0
+	for _, tk := range tokens {
+		if tk.text[0] < '0' || tk.text[0] > '9' {
+			moves++
+		}
+	}
+	sh.Moves = make([]SheetMove, 0, moves)
+	arena := make([]Square, 0, 3*moves)
+	number := 0
+	for i := 0; i < len(tokens); i++ {
+		tk := tokens[i]
+		text := tk.text
+		switch {
+		case strings.HasPrefix(text, "{"):
+			for i < len(tokens) && !strings.HasSuffix(tokens[i].text, "}") {
+				i++
+			}
+			continue
+		case isResultWord(text):
+			if i+1 < len(tokens) {
+				i++
+				i = sh.readResult(tokens, i)
+			} else {
+				sh.problem(tk, say("the score is missing after %s", text))
+			}
+			continue
+		case isScore(text):
+			i = sh.readResult(tokens, i)
+			continue
+		case text == "*":
+			continue
+		}
+		if sh.Result != nil {
+			sh.problem(tk, say("%q stands after the result", text))
+			continue
+		}
+		if n, black, size, ok := moveNumberPrefix(text); ok {
+			if n < 1 || n > 1000 {
+				sh.problem(tk, say("%q is not a move number", text[:size]))
+				continue
+			}
+			number = n
+			sh.checkNumber(tk, n, black)
+			text = strings.TrimLeft(text[size:], ".")
+			if text == "" {
+				continue
+			}
+			tk = token{text, tk.line, tk.column + size}
+		}
+		if isMarks(text) && len(sh.Moves) > 0 {
+			last := &sh.Moves[len(sh.Moves)-1]
+			merged, err := ParseRecord(last.Record.Text + text)
+			if err == nil {
+				last.Record = merged
+				continue
+			}
+		}
+		rec, rest, err := parseRecord(text, arena)
+		arena = rest
+		sm := SheetMove{Number: number, Record: rec, Line: tk.line, Column: tk.column}
+		if err != nil {
+			// It stands where a move stands: the replay reports it with its
+			// ply and the legal moves there.
+			m := detailOf(err)
+			sm.Unreadable = &m
+		}
+		sh.Moves = append(sh.Moves, sm)
+	}
+}
+
+// isResultWord recognises "Score", "Счёт:" and the like; moves, which start
+// with a file letter, are turned away before any lower-casing.
+func isResultWord(s string) bool {
+	if s == "" || (s[0] >= 'a' && s[0] <= 'h') || (s[0] >= '0' && s[0] <= '9') {
+		return false
+	}
+	return resultWords[strings.ToLower(strings.TrimRight(s, ":."))]
+}
+
+func isScore(s string) bool {
+	_, ok := scoreOf(s)
+	return ok
+}
+
+func isMarks(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] != '!' && s[i] != '?' && s[i] != '=' {
+			return false
+		}
+	}
+	return true
+}
+
+// checkNumber warns when a move number does not follow from the moves before
+// it; the moves themselves decide who is to move.
+func (sh *Sheet) checkNumber(tk token, n int, black bool) {
+	ply := len(sh.Moves)
+	if sh.ToMove == Black {
+		ply++
+	}
+	want := ply/2 + 1
+	if n != want || black != (ply%2 == 1) {
+		format := "move number %s: the next move is White's move %d"
+		if ply%2 == 1 {
+			format = "move number %s: the next move is Black's move %d"
+		}
+		sh.Warnings = append(sh.Warnings, newProblem(tk.line, tk.column, tk.text, say(format, tk.text, want)))
+	}
+}
+
+// readResult reads the score at tokens[i] and an optional reason after it, up
+// to the end of that line. It returns the index of the last token used.
+func (sh *Sheet) readResult(tokens []token, i int) int {
+	tk := tokens[i]
+	sc, ok := scoreOf(tk.text)
+	if !ok {
+		sh.problem(tk, say("%q is not a score like 17:7", tk.text))
+		return i
+	}
+	res := &SheetResult{Score: sc, Text: tk.text, Line: tk.line, Column: tk.column}
+	var words []string
+	for i+1 < len(tokens) && tokens[i+1].line == tk.line {
+		i++
+		words = append(words, tokens[i].text)
+	}
+	if len(words) > 0 {
+		stated := strings.Join(words, " ")
+		reason, ok := reasonOf(stated)
+		if !ok {
+			sh.problem(tokens[i-len(words)+1], say("%q after the score is not a reason the rules know (resignation, time, agreement, both flags, arbiter)", stated))
+		}
+		res.Reason = reason
+	}
+	if h := sh.Header("Termination"); h != "" && res.Reason == "" {
+		res.Reason, _ = reasonOf(h)
+	}
+	if sh.Result != nil {
+		sh.problem(tk, say("a second result: the sheet already gives %s", sh.Result.Text))
+		return i
+	}
+	sh.Result = res
+	return i
+}
+
+// reasonStems recognise a stated reason in English or Russian, in any case
+// and with any ending.
+var reasonStems = []struct {
+	stem   string
+	reason EndReason
+}{
+	{"final", EndFinalPosition}, {"конечн", EndFinalPosition},
+	{"resign", EndResignation}, {"сдал", EndResignation}, {"сдач", EndResignation},
+	{"both flag", EndBothFlags}, {"оба флаж", EndBothFlags}, {"у обоих", EndBothFlags},
+	{"time", EndTime}, {"flag", EndTime}, {"врем", EndTime}, {"просроч", EndTime}, {"флаж", EndTime},
+	{"agree", EndAgreement}, {"соглаш", EndAgreement}, {"согласи", EndAgreement},
+	{"arbiter", EndArbiter}, {"судь", EndArbiter}, {"суде", EndArbiter},
+}
+
+func reasonOf(text string) (EndReason, bool) {
+	lower := strings.ToLower(strings.Trim(text, " ().,"))
+	for _, rs := range reasonStems {
+		if strings.Contains(lower, rs.stem) {
+			return rs.reason, true
+		}
+	}
+	return "", false
+}
+
+func (sh *Sheet) problem(tk token, m Message) {
+	sh.Problems = append(sh.Problems, newProblem(tk.line, tk.column, tk.text, m))
+}
+
+// newProblem is a problem with the text at a line and column.
+func newProblem(line, column int, text string, m Message) Problem {
+	return Problem{Line: line, Column: column, Text: text, Message: m.String(), Detail: m}
+}

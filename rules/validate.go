@@ -1,0 +1,192 @@
+package rules
+
+import (
+	"strings"
+)
+
+// Report is the verdict on one game sheet: every move replayed against the
+// rules, the final score when the final position was reached, and whether the
+// written result agrees.
+type Report struct {
+	Valid    bool
+	Sheet    *Sheet
+	Errors   []Problem
+	Warnings []Problem
+	// Played holds the moves replayed, in full notation, up to the first
+	// illegal one.
+	Played []PlayedMove
+	// Position is the last position reached and ToMove the side to move there.
+	Position Position
+	ToMove   Color
+	// Final reports whether Position is a final position (§5.1); Score is its
+	// score, nil otherwise.
+	Final bool
+	Score *Score
+	// Result is the accepted result: the final score, or a stated 24:0 / 12:12
+	// with its reason; nil when the sheet has none or it was rejected.
+	Result *Score
+	Reason EndReason
+}
+
+// PlayedMove is one replayed move.
+type PlayedMove struct {
+	Ply, Number int
+	Side        Color
+	Written     string // as on the sheet
+	Move        Move
+}
+
+// ValidateSheet reads a game sheet and replays it (see ParseSheet and
+// Validate). A text that starts with a PDN tag is read as PDN; its first game
+// is validated.
+func ValidateSheet(text string) *Report {
+	if strings.HasPrefix(strings.TrimSpace(text), "[") {
+		if games := ParsePDN(text); len(games) > 0 {
+			return Validate(games[0])
+		}
+	}
+	return Validate(ParseSheet(text))
+}
+
+// Validate replays the moves of a sheet from its start position. It stops at
+// the first move that is illegal or ambiguous, reporting it with the legal
+// moves at that point. A written result must agree with the final position; a
+// 24:0 or 12:12 before the final position is accepted only with a stated
+// reason (resignation, time, agreement, both flags, arbiter, §5.2–§6.1.3).
+func Validate(sh *Sheet) *Report {
+	r := &Report{Sheet: sh, Errors: append([]Problem(nil), sh.Problems...), Warnings: append([]Problem(nil), sh.Warnings...)}
+	pos, side := sh.Start, sh.ToMove
+	startPly := 1
+	if side == Black {
+		startPly = 2
+	}
+	r.Played = make([]PlayedMove, 0, len(sh.Moves))
+	routes := make([]Move, 0, 32)
+	for i, sm := range sh.Moves {
+		ply := startPly + i
+		routes = pos.appendMoves(routes[:0], side, false)
+		if len(routes) == 0 {
+			r.Errors = append(r.Errors, problemAt(sm, ply, side,
+				say("the game is over: %s has no legal move (final position, score %s), so %s cannot be played", side, pos.Score(), sm.Record.Text)))
+			break
+		}
+		var m Move
+		message := sm.Unreadable
+		if message == nil {
+			found, err := pos.findAmong(routes, side, sm.Record)
+			if err != nil {
+				d := detailOf(err)
+				message = &d
+			}
+			m = found
+		}
+		if message != nil {
+			at := problemAt(sm, ply, side, *message)
+			at.Legal = moveNames(pos.LegalMoves(side))
+			r.Errors = append(r.Errors, at)
+			break
+		}
+		r.warnSpelling(sm, ply, side, m)
+		r.Played = append(r.Played, PlayedMove{Ply: ply, Number: (ply + 1) / 2, Side: side, Written: sm.Record.Text, Move: m})
+		pos = pos.Play(m)
+		side = side.Opponent()
+	}
+	r.Position, r.ToMove = pos, side
+	if len(r.Played) == len(sh.Moves) && len(pos.LegalMoves(side)) == 0 {
+		sc := pos.Score()
+		r.Final, r.Score = true, &sc
+	}
+	r.judgeResult()
+	r.Valid = len(r.Errors) == 0
+	return r
+}
+
+// problemAt is a problem with the move sm, played at ply by side.
+func problemAt(sm SheetMove, ply int, side Color, m Message) Problem {
+	p := newProblem(sm.Line, sm.Column, sm.Record.Text, m)
+	p.Ply, p.MoveNumber, p.Side = ply, (ply+1)/2, side.String()
+	return p
+}
+
+func (r *Report) warnSpelling(sm SheetMove, ply int, side Color, m Move) {
+	rec := sm.Record
+	if m.IsCapture() && rec.Dash {
+		r.Warnings = append(r.Warnings, problemAt(sm, ply, side, say("%s is a capture: the rules write it with ':' (%s)", rec.Text, m)))
+	}
+	if !m.IsCapture() && rec.Capture {
+		r.Warnings = append(r.Warnings, problemAt(sm, ply, side, say("%s is a quiet move: the rules write it with '-' (%s)", rec.Text, m)))
+	}
+	if rec.Lookalike {
+		r.Warnings = append(r.Warnings, problemAt(sm, ply, side, say("%s is written with Cyrillic letters; read as %s", rec.Text, m)))
+	}
+}
+
+// judgeResult compares the written result with the game.
+func (r *Report) judgeResult() {
+	res := r.Sheet.Result
+	replayed := len(r.Played) == len(r.Sheet.Moves)
+	if res == nil {
+		if r.Final {
+			r.Result, r.Reason = r.Score, EndFinalPosition
+		} else if replayed {
+			r.Warnings = append(r.Warnings, newProblem(0, 0, "", say("no result is written and the game has not reached a final position")))
+		}
+		return
+	}
+	at := Problem{Line: res.Line, Column: res.Column, Text: res.Text}
+	fail := func(format string, args ...any) {
+		at.Detail = say(format, args...)
+		at.Message = at.Detail.String()
+		r.Errors = append(r.Errors, at)
+	}
+	sc := res.Score
+	switch {
+	case sc.White+sc.Black != 24 || sc.White < 0 || sc.Black < 0:
+		fail("%s is not a game score: the two scores add up to 24", res.Text)
+		return
+	case !replayed:
+		return // the replay already failed; the result cannot be judged
+	case r.Final:
+		if sc != *r.Score {
+			fail("the sheet gives %s, but the final position scores %s", sc, r.Score)
+			return
+		}
+		if res.Reason != "" && res.Reason != EndFinalPosition {
+			fail("the game reached its final position (%s), so it did not end by %s (§5.5)", r.Score, res.Reason)
+			return
+		}
+		r.Result, r.Reason = r.Score, EndFinalPosition
+		return
+	}
+	// The game stopped before its final position.
+	decisive := sc == Score{24, 0} || sc == Score{0, 24}
+	draw := sc == Score{12, 12}
+	switch res.Reason {
+	case "", EndFinalPosition:
+		if decisive || draw {
+			fail("%s was written before the final position: state the reason (resignation, time, agreement, arbiter)", sc)
+		} else {
+			fail("%s can only come from a final position, and the game stops before it (%s has %d legal moves)", sc, r.ToMove, len(r.Position.LegalMoves(r.ToMove)))
+		}
+		return
+	case EndResignation, EndTime, EndArbiter:
+		if !decisive {
+			fail("a game lost by %s scores 24:0 or 0:24, not %s (§5.2–§5.4)", res.Reason, sc)
+			return
+		}
+	case EndAgreement, EndBothFlags:
+		if !draw {
+			fail("a game drawn by %s scores 12:12, not %s (§6.1)", res.Reason, sc)
+			return
+		}
+	}
+	r.Result, r.Reason = &sc, res.Reason
+}
+
+func moveNames(moves []Move) []string {
+	out := make([]string, len(moves))
+	for i, m := range moves {
+		out[i] = m.String()
+	}
+	return out
+}

@@ -1,0 +1,145 @@
+package rules
+
+import (
+	"strings"
+	"testing"
+)
+
+const sampleMoves = `1. c3-b4 b6-c5 2. b4-a5 a7-b6 3. b2-c3 c5-b4 4. a3:a7 c7-b6 5. a5:e5 f6:b2
+6. a1:c3 d8-c7 7. g3-f4 e5:g3 8. h2:f4 g3:e5 9. e3:g5 h6:f4 10. d2-e3 f4:b4
+11. b2:h6 g7-f6 12. e5:g7 h8:f6 13. g7:e5 f8-e7 14. f6:d8 b8-c7 15. d8:a5.`
+
+func TestSheetForms(t *testing.T) {
+	for _, tc := range []struct {
+		name, sheet string
+		result      string // accepted result, "" for none
+		reason      EndReason
+		err         string // part of the first error, "" when valid
+		warning     string // part of a warning
+	}{
+		{name: "Score", sheet: sampleMoves + "\nScore 17:7", result: "17:7", reason: EndFinalPosition},
+		{name: "Счёт", sheet: sampleMoves + " Счёт: 17:7", result: "17:7", reason: EndFinalPosition},
+		{name: "bare", sheet: sampleMoves + "\n17:7", result: "17:7", reason: EndFinalPosition},
+		{name: "no result written", sheet: sampleMoves, result: "17:7", reason: EndFinalPosition},
+		{name: "tabbed headers", sheet: "Белые: Иванов\tЧерные: Петров\n" + sampleMoves + "\nСчет 17:7.", result: "17:7", reason: EndFinalPosition},
+		{name: "marks and draw offer", sheet: "1. c3-b4! b6-c5?! 2. b4-a5= a7-b6 !? ", warning: "no result"},
+		{name: "black continues", sheet: "1. c3-b4 1... b6-c5", warning: "no result"},
+		{name: "misnumbered", sheet: "1. c3-b4 b6-c5 3. b4-a5", warning: "the next move is White's move 2"},
+		{name: "dash in capture", sheet: "1. c3-d4 b6-c5 2. d4-b6", warning: "is a capture: the rules write it with ':'"},
+		{name: "Cyrillic letters", sheet: "1. с3-b4", warning: "Cyrillic"},
+		{name: "wrong final score", sheet: sampleMoves + " Score 15:9", err: "the sheet gives 15:9, but the final position scores 17:7"},
+		{name: "not 24", sheet: "1. c3-b4 14:11", err: "add up to 24"},
+		{name: "resignation", sheet: "1. c3-b4 12:12 black resigned", err: "24:0 or 0:24"},
+		{name: "resigned", sheet: "1. c3-b4 24:0 (resignation)", result: "24:0", reason: EndResignation},
+		{name: "сдался", sheet: "1. c3-b4 0:24 белые сдались", result: "0:24", reason: EndResignation},
+		{name: "agreed draw", sheet: "1. c3-b4 b6-c5= 12:12 draw agreed", result: "12:12", reason: EndAgreement},
+		{name: "termination header", sheet: "Termination: time\n1. c3-b4 24:0", result: "24:0", reason: EndTime},
+		{name: "24:0 without reason", sheet: "1. c3-b4 24:0", err: "state the reason"},
+		{name: "17:7 before the end", sheet: "1. c3-b4 17:7", err: "can only come from a final position"},
+		{name: "reason after final position", sheet: sampleMoves + " 17:7 resignation", err: "did not end by resignation"},
+		{name: "move after the end", sheet: sampleMoves + " h8-g7", err: "the game is over"},
+		{name: "illegal", sheet: "1. c3-d5", err: `"d5" is not a dark square`},
+		{name: "compulsory capture", sheet: "1. c3-b4 b6-a5 2. d4-e5", err: "no piece"},
+		{name: "quiet instead of capture", sheet: "1. c3-d4 b6-c5 2. g3-h4", err: "capturing is compulsory"},
+		{name: "wrong side", sheet: "1. b6-c5", err: "black's, and white is to move"},
+		{name: "king quiet move", sheet: "Position: white: b8, c1; black: h8\n1. b8-a7", err: "a king cannot move without capturing"},
+		{name: "bad position header", sheet: "Position: white: a2\n1. c3-b4", err: "not a dark square"},
+		{name: "one-line form", sheet: "Иванов - Петров: 1. cb4 bc5 2. ba5 ab6", warning: "no result"},
+		{name: "garbage", sheet: "1. c3-b4 hello", err: `"he" is not a dark square`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := ValidateSheet(tc.sheet)
+			if tc.err != "" {
+				if r.Valid || !strings.Contains(r.Errors[0].Message, tc.err) {
+					t.Fatalf("errors %+v, want %q", r.Errors, tc.err)
+				}
+				if r.Errors[0].Line == 0 {
+					t.Errorf("error without its line: %+v", r.Errors[0])
+				}
+				return
+			}
+			if !r.Valid {
+				t.Fatalf("not valid: %+v", r.Errors)
+			}
+			got := ""
+			if r.Result != nil {
+				got = r.Result.String()
+			}
+			if got != tc.result || r.Reason != tc.reason {
+				t.Fatalf("result %q (%s), want %q (%s)", got, r.Reason, tc.result, tc.reason)
+			}
+			if tc.warning != "" && !hasWarning(r, tc.warning) {
+				t.Fatalf("warnings %+v, want %q", r.Warnings, tc.warning)
+			}
+		})
+	}
+}
+
+func hasWarning(r *Report, part string) bool {
+	for _, w := range r.Warnings {
+		if strings.Contains(w.Message, part) {
+			return true
+		}
+	}
+	return false
+}
+
+func TestSheetHeaders(t *testing.T) {
+	r := ValidateSheet("Event: Кубок Черкесска\nRound: 3\nИванов - Петров: 1. cb4 bc5")
+	sh := r.Sheet
+	if sh.Header("Event") != "Кубок Черкесска" || sh.Header("Round") != "3" || sh.Header("White") != "Иванов" || sh.Header("Black") != "Петров" {
+		t.Fatalf("headers %+v", sh.Headers)
+	}
+	if len(r.Played) != 2 || r.Played[1].Move.String() != "b6-c5" {
+		t.Fatalf("played %+v", r.Played)
+	}
+}
+
+func TestPDNRead(t *testing.T) {
+	pdn := `[Event "Test"]
+[White "Иванов"]
+[Black "Петров"]
+[GameType "25,W,8,8,A0,0"]
+[Variant "Adiukh"]
+[Score "17:7"]
+[Result "2-0"]
+
+1. c3-b4 b6-c5 {a comment} 2. b4-a5 (2. g3-h4) a7-b6 3. b2-c3 c5-b4 4. a3xa7 c7-b6 5. a5xe5 f6xb2
+6. a1xc3 d8-c7 7. g3-f4 e5xg3 8. h2xf4 g3xe5 9. e3xg5 h6xf4 10. d2-e3 f4xb4
+11. b2xh6 g7-f6 12. e5xg7 h8xf6 13. g7xe5 f8-e7 14. f6xd8 b8-c7 15. d8xa5 2-0
+
+[Event "Second"]
+[GameType "21"]
+1. c3-b4 *
+`
+	games := ParsePDN(pdn)
+	if len(games) != 2 {
+		t.Fatalf("%d games, want 2", len(games))
+	}
+	r := Validate(games[0])
+	if !r.Valid || r.Result == nil || *r.Result != (Score{17, 7}) || r.Sheet.Header("White") != "Иванов" {
+		t.Fatalf("first game: valid %v result %v errors %+v", r.Valid, r.Result, r.Errors)
+	}
+	second := Validate(games[1])
+	if second.Valid || !strings.Contains(second.Errors[0].Message, "not Adiukh") || second.Errors[0].Line != 14 {
+		t.Fatalf("second game errors %+v", second.Errors)
+	}
+	out := r.PDN()
+	for _, want := range []string{`[GameType "25,W,8,8,A0,0"]`, `[Variant "Adiukh"]`, `[Score "17:7"]`, `[Result "2-0"]`, "15. d8xa5 2-0"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("PDN lacks %s:\n%s", want, out)
+		}
+	}
+}
+
+// A game from a composed position keeps its start position through PDN.
+func TestPDNFromPosition(t *testing.T) {
+	r := ValidateSheet("Position: white: f8; black: b2, c3, c5, e3, g3\nToMove: white\n1. f8:b4:e1:h4")
+	if !r.Valid {
+		t.Fatal(r.Errors)
+	}
+	again := ValidateSheet(r.PDN())
+	if !again.Valid || again.Sheet.Start != r.Sheet.Start || again.Position != r.Position {
+		t.Fatalf("round trip: %+v\n%s", again.Errors, r.PDN())
+	}
+}

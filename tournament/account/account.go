@@ -1,0 +1,212 @@
+// Package account manages users, their passwords (argon2id) and API tokens
+// (stored as SHA-256 hashes) over the tournament store. It is separate from
+// package tournament so that the domain does not depend on cryptography.
+package account
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/base64"
+	"encoding/hex"
+	"fmt"
+	"net/mail"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"golang.org/x/crypto/argon2"
+
+	"adiukh/tournament"
+)
+
+// Service carries out the account use cases.
+type Service struct {
+	store tournament.Store
+	now   func() time.Time
+}
+
+// NewService returns an account service over st.
+func NewService(st tournament.Store) *Service {
+	return &Service{store: st, now: time.Now}
+}
+
+// NewUser describes an account to create.
+type NewUser struct {
+	Email    string
+	Name     string
+	Role     string
+	Password string
+	Locale   string // "ru" (default) or "en"
+}
+
+// AddUser creates an account.
+func (s *Service) AddUser(ctx context.Context, in NewUser) (*tournament.User, error) {
+	email, err := cleanEmail(in.Email)
+	if err != nil {
+		return nil, err
+	}
+	role, err := tournament.ParseRole(in.Role)
+	if err != nil {
+		return nil, err
+	}
+	if n := utf8.RuneCountInString(in.Password); n < 8 {
+		return nil, tournament.Invalid("password", "a password needs at least 8 characters; this one has %d", n)
+	}
+	locale := in.Locale
+	switch locale {
+	case "":
+		locale = "ru"
+	case "ru", "en":
+	default:
+		return nil, tournament.Invalid("locale", "unknown language %q; use \"ru\" or \"en\"", in.Locale)
+	}
+	hash, err := HashPassword(in.Password)
+	if err != nil {
+		return nil, err
+	}
+	u := &tournament.User{Email: email, Name: strings.TrimSpace(in.Name), Role: role, PasswordHash: hash, Locale: locale, CreatedAt: s.now().UTC()}
+	err = s.store.Update(ctx, func(tx tournament.Tx) error { return tx.CreateUser(u) })
+	if err != nil {
+		return nil, err
+	}
+	return u, nil
+}
+
+// Login checks an e-mail and password. Both a wrong e-mail and a wrong
+// password give the same answer, so that accounts cannot be probed.
+func (s *Service) Login(ctx context.Context, email, password string) (*tournament.User, error) {
+	var u *tournament.User
+	err := s.store.View(ctx, func(tx tournament.Tx) (err error) {
+		u, err = tx.UserByEmail(strings.ToLower(strings.TrimSpace(email)))
+		return err
+	})
+	wrong := tournament.Unauthorized("wrong e-mail or password")
+	if tournament.ErrorCode(err) == tournament.ENOTFOUND {
+		return nil, wrong
+	}
+	if err != nil {
+		return nil, err
+	}
+	ok, err := CheckPassword(u.PasswordHash, password)
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		return nil, wrong
+	}
+	return u, nil
+}
+
+// CreateToken makes a new API token for the user with that e-mail and
+// returns it. Only its hash is stored: the token is shown this once.
+func (s *Service) CreateToken(ctx context.Context, email string) (string, error) {
+	token, hash, err := newToken()
+	if err != nil {
+		return "", err
+	}
+	err = s.store.Update(ctx, func(tx tournament.Tx) error {
+		u, err := tx.UserByEmail(strings.ToLower(strings.TrimSpace(email)))
+		if err != nil {
+			return err
+		}
+		return tx.CreateToken(&tournament.Token{UserID: u.ID, Hash: hash, CreatedAt: s.now().UTC()})
+	})
+	if err != nil {
+		return "", err
+	}
+	return token, nil
+}
+
+// Authenticate returns the owner of an API token.
+func (s *Service) Authenticate(ctx context.Context, token string) (*tournament.User, error) {
+	var u *tournament.User
+	err := s.store.View(ctx, func(tx tournament.Tx) (err error) {
+		u, err = tx.UserByTokenHash(hashToken(token))
+		return err
+	})
+	if tournament.ErrorCode(err) == tournament.ENOTFOUND {
+		return nil, tournament.Unauthorized("the API token is not valid")
+	}
+	return u, err
+}
+
+func cleanEmail(s string) (string, error) {
+	s = strings.ToLower(strings.TrimSpace(s))
+	addr, err := mail.ParseAddress(s)
+	if err != nil || addr.Address != s {
+		return "", tournament.Invalid("email", "%q is not an e-mail address", s)
+	}
+	return s, nil
+}
+
+// tokenPrefix marks adiukh tokens so that secret scanners and people
+// recognise them.
+const tokenPrefix = "adk_"
+
+// newToken returns a random token and the hash that is stored. A token has
+// 256 random bits, so a fast hash suffices; passwords need argon2id.
+func newToken() (token, hash string, err error) {
+	b := make([]byte, 32)
+	if _, err := rand.Read(b); err != nil {
+		return "", "", fmt.Errorf("make token: %w", err)
+	}
+	token = tokenPrefix + base64.RawURLEncoding.EncodeToString(b)
+	return token, hashToken(token), nil
+}
+
+func hashToken(token string) string {
+	sum := sha256.Sum256([]byte(token))
+	return hex.EncodeToString(sum[:])
+}
+
+// argon2id parameters: 64 MiB, 3 passes, 2 lanes (RFC 9106's second
+// recommendation, lanes matched to a small server).
+const (
+	argonMemory  = 64 * 1024
+	argonTime    = 3
+	argonThreads = 2
+	argonKeyLen  = 32
+)
+
+// HashPassword hashes a password with argon2id in the PHC string format.
+// bcrypt is not used because it ignores everything past 72 bytes: 36
+// Cyrillic letters.
+func HashPassword(password string) (string, error) {
+	salt := make([]byte, 16)
+	if _, err := rand.Read(salt); err != nil {
+		return "", fmt.Errorf("make salt: %w", err)
+	}
+	key := argon2.IDKey([]byte(password), salt, argonTime, argonMemory, argonThreads, argonKeyLen)
+	return fmt.Sprintf("$argon2id$v=%d$m=%d,t=%d,p=%d$%s$%s", argon2.Version, argonMemory, argonTime, argonThreads,
+		base64.RawStdEncoding.EncodeToString(salt), base64.RawStdEncoding.EncodeToString(key)), nil
+}
+
+// CheckPassword reports whether password matches a hash made by
+// HashPassword, with the parameters stored in the hash.
+func CheckPassword(hash, password string) (bool, error) {
+	parts := strings.Split(hash, "$")
+	if len(parts) != 6 || parts[1] != "argon2id" {
+		return false, fmt.Errorf("stored password hash is not argon2id")
+	}
+	var version int
+	var memory, passes uint32
+	var threads uint8
+	if _, err := fmt.Sscanf(parts[2], "v=%d", &version); err != nil || version != argon2.Version {
+		return false, fmt.Errorf("stored password hash has argon2 version %q", parts[2])
+	}
+	if _, err := fmt.Sscanf(parts[3], "m=%d,t=%d,p=%d", &memory, &passes, &threads); err != nil {
+		return false, fmt.Errorf("stored password hash parameters %q: %w", parts[3], err)
+	}
+	salt, err := base64.RawStdEncoding.DecodeString(parts[4])
+	if err != nil {
+		return false, fmt.Errorf("stored password salt: %w", err)
+	}
+	want, err := base64.RawStdEncoding.DecodeString(parts[5])
+	if err != nil {
+		return false, fmt.Errorf("stored password key: %w", err)
+	}
+	got := argon2.IDKey([]byte(password), salt, passes, memory, threads, uint32(len(want)))
+	return subtle.ConstantTimeCompare(got, want) == 1, nil
+}

@@ -1,0 +1,418 @@
+package tournament
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+)
+
+// Discipline is one of the eight sport disciplines of Adiukh (rules §9).
+type Discipline string
+
+const (
+	Standard       Discipline = "standard"
+	Rapid          Discipline = "rapid"
+	Blitz          Discipline = "blitz"
+	StandardTeam   Discipline = "standard-team"
+	RapidTeam      Discipline = "rapid-team"
+	BlitzTeam      Discipline = "blitz-team"
+	Correspondence Discipline = "correspondence"
+	Composition    Discipline = "composition"
+)
+
+// Disciplines lists the eight disciplines in the order of the rules (§9).
+var Disciplines = []Discipline{Standard, StandardTeam, Rapid, Blitz, RapidTeam, BlitzTeam, Correspondence, Composition}
+
+// ParseDiscipline accepts the API spelling of a discipline.
+func ParseDiscipline(s string) (Discipline, error) {
+	for _, d := range Disciplines {
+		if string(d) == s {
+			return d, nil
+		}
+	}
+	return "", Invalid("discipline", "unknown discipline %q; use one of %s", s, joinQuoted(Disciplines))
+}
+
+// IsTeam reports whether the discipline is a team competition.
+func (d Discipline) IsTeam() bool {
+	return d == StandardTeam || d == RapidTeam || d == BlitzTeam
+}
+
+// board returns the over-the-board tempo a discipline is played at: standard,
+// rapid or blitz; "" for correspondence and composition, which §9 gives no
+// clock range.
+func (d Discipline) board() Discipline {
+	switch d {
+	case Standard, StandardTeam:
+		return Standard
+	case Rapid, RapidTeam:
+		return Rapid
+	case Blitz, BlitzTeam:
+		return Blitz
+	}
+	return ""
+}
+
+// SheetRequired reports whether a played game needs a score sheet: §10.2
+// waives recording in rapid and blitz only.
+func (d Discipline) SheetRequired() bool {
+	b := d.board()
+	return b != Rapid && b != Blitz
+}
+
+// PlaysGames reports whether the discipline has rounds of games; a
+// composition contest is judged, not played.
+func (d Discipline) PlaysGames() bool { return d != Composition }
+
+// System is how an event pairs its rounds.
+type System string
+
+const (
+	RoundRobin       System = "round-robin"
+	DoubleRoundRobin System = "double-round-robin"
+	Swiss            System = "swiss"
+)
+
+// Systems lists the pairing systems.
+var Systems = []System{RoundRobin, DoubleRoundRobin, Swiss}
+
+// ParseSystem accepts the API spelling of a pairing system.
+func ParseSystem(s string) (System, error) {
+	for _, sys := range Systems {
+		if string(sys) == s {
+			return sys, nil
+		}
+	}
+	return "", Invalid("system", "unknown pairing system %q; use one of %s", s, joinQuoted(Systems))
+}
+
+// IsRoundRobin reports whether every player meets every other (once or twice).
+func (s System) IsRoundRobin() bool { return s == RoundRobin || s == DoubleRoundRobin }
+
+// TimeControl is a Fischer clock: base minutes per player plus seconds added
+// per move. The zero value means no time control was given.
+type TimeControl struct {
+	BaseMinutes      int
+	IncrementSeconds int
+}
+
+// ParseTimeControl reads "30+30" (minutes + seconds per move) or "15"
+// (minutes, no increment). An empty string is no time control.
+func ParseTimeControl(s string) (TimeControl, error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return TimeControl{}, nil
+	}
+	base, inc, hasInc := strings.Cut(s, "+")
+	var tc TimeControl
+	var err error
+	if tc.BaseMinutes, err = strconv.Atoi(strings.TrimSpace(base)); err != nil || tc.BaseMinutes <= 0 || tc.BaseMinutes > 10000 {
+		return TimeControl{}, Invalid("time_control", "%q: write minutes per player, then + and seconds per move, like \"30+30\"", s)
+	}
+	if hasInc {
+		if tc.IncrementSeconds, err = strconv.Atoi(strings.TrimSpace(inc)); err != nil || tc.IncrementSeconds < 0 || tc.IncrementSeconds > 3600 {
+			return TimeControl{}, Invalid("time_control", "%q: the seconds per move after + must be a whole number from 0 to 3600", s)
+		}
+	}
+	return tc, nil
+}
+
+// String writes the time control as ParseTimeControl reads it; "" when unset.
+func (tc TimeControl) String() string {
+	if tc.BaseMinutes == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%d+%d", tc.BaseMinutes, tc.IncrementSeconds)
+}
+
+// Warning is something an arbiter should know about an event that does not
+// stop it, such as a time control the competition's regulations chose
+// outside the rules' range (§9.4).
+type Warning struct {
+	Field   string
+	Message string
+}
+
+// checkTimeControl compares a time control with the range §9 sets for the
+// discipline. §9 bounds the base time; the increment is free. Outside the
+// range is allowed by §9.4 and only warned about.
+func checkTimeControl(d Discipline, tc TimeControl) []Warning {
+	if tc.BaseMinutes == 0 {
+		if d.board() != "" {
+			return []Warning{{"time_control", fmt.Sprintf("no time control is set; §9 recommends %s for %s", recommended[d.board()], d)}}
+		}
+		return nil
+	}
+	var low, high int
+	switch d.board() {
+	case Standard:
+		low, high = 20, 0
+	case Rapid:
+		low, high = 7, 15
+	case Blitz:
+		low, high = 3, 5
+	default:
+		return nil
+	}
+	if tc.BaseMinutes < low || (high > 0 && tc.BaseMinutes > high) {
+		rng := fmt.Sprintf("%d–%d minutes", low, high)
+		if high == 0 {
+			rng = fmt.Sprintf("%d minutes or more", low)
+		}
+		return []Warning{{"time_control", fmt.Sprintf("%s gives %d minutes per player; §9 sets %s for %s (recommended %s); allowed by the event's regulations (§9.4)",
+			tc, tc.BaseMinutes, rng, d, recommended[d.board()])}}
+	}
+	return nil
+}
+
+var recommended = map[Discipline]string{
+	Standard: "20+30 or 30+30",
+	Rapid:    "8+4 or 7+5",
+	Blitz:    "3+2",
+}
+
+// Scoring is the event's table of points per game. The default is 2/1/0
+// (architecture: results); 1/½/0 is the same table halved.
+type Scoring struct {
+	Win  float64
+	Draw float64
+	Loss float64
+	// Bye is what the pairing-allocated bye scores.
+	Bye float64
+	// ForfeitWin is what the player present scores when the opponent
+	// forfeits; the absent player scores nothing.
+	ForfeitWin float64
+}
+
+// DefaultScoring is 2/1/0. A Swiss bye scores a win (FIDE C.04.1); in a
+// round robin the bye is a rest day and scores nothing.
+func DefaultScoring(sys System) Scoring {
+	s := Scoring{Win: 2, Draw: 1, Loss: 0, ForfeitWin: 2}
+	if sys == Swiss {
+		s.Bye = s.Win
+	}
+	return s
+}
+
+func (s Scoring) validate() error {
+	for _, v := range []float64{s.Win, s.Draw, s.Loss, s.Bye, s.ForfeitWin} {
+		if math.IsNaN(v) || math.IsInf(v, 0) || v < 0 || v > 100 || v*2 != math.Trunc(v*2) {
+			return Invalid("scoring", "points must be whole or half numbers from 0 to 100")
+		}
+	}
+	switch {
+	case !(s.Win > s.Draw && s.Draw >= s.Loss):
+		return Invalid("scoring", "a win must score more than a draw, and a draw at least as much as a loss (got %g/%g/%g)", s.Win, s.Draw, s.Loss)
+	case s.Bye > s.Win:
+		return Invalid("scoring", "a bye scores between 0 and a win (%g); got %g", s.Win, s.Bye)
+	case s.ForfeitWin > s.Win:
+		return Invalid("scoring", "a win by forfeit scores between 0 and a win (%g); got %g", s.Win, s.ForfeitWin)
+	}
+	return nil
+}
+
+// EventStatus is where an event is in its life.
+type EventStatus string
+
+const (
+	Registration EventStatus = "registration" // players enter; no round is paired
+	Running      EventStatus = "running"      // round 1 has been paired
+	Finished     EventStatus = "finished"     // closed by the arbiter after the last round
+)
+
+// Visibility says who may read an event.
+type Visibility string
+
+const (
+	Public  Visibility = "public"  // anyone, without an account
+	Private Visibility = "private" // its owner and administrators
+)
+
+// Event is one competition.
+type Event struct {
+	ID         int64
+	Name       string
+	Discipline Discipline
+	System     System
+	// Rounds is the planned number of rounds. In a round robin it follows
+	// from the number of players and is fixed when round 1 is paired.
+	Rounds       int
+	TimeControl  TimeControl
+	Scoring      Scoring
+	TieBreaks    []string // ordered tie-break IDs, as the standings package registers them
+	StartDate    string   // YYYY-MM-DD or ""
+	EndDate      string
+	Venue        string
+	City         string
+	ChiefArbiter string
+	Arbiters     []string
+	Status       EventStatus
+	Visibility   Visibility
+	// ManualStartNumbers is set once the arbiter numbers players by hand;
+	// until then start numbers follow rating, then name.
+	ManualStartNumbers bool
+	OwnerID            int64 // the user who created the event
+	CreatedAt          time.Time
+}
+
+// Warnings lists what an arbiter should know about the event's settings.
+func (e *Event) Warnings() []Warning {
+	return checkTimeControl(e.Discipline, e.TimeControl)
+}
+
+// EventInput carries the settings of an event to create or change. A nil
+// field is left as it is (on create: its default).
+type EventInput struct {
+	Name         *string
+	Discipline   *string
+	System       *string
+	Rounds       *int
+	TimeControl  *string
+	Scoring      *Scoring
+	TieBreaks    *[]string
+	StartDate    *string
+	EndDate      *string
+	Venue        *string
+	City         *string
+	ChiefArbiter *string
+	Arbiters     *[]string
+	Status       *string
+	Visibility   *string
+}
+
+// apply copies the given settings onto e, checking each; knownTieBreak says
+// whether a tie-break ID exists. Status changes are checked by the service.
+func (in EventInput) apply(e *Event, knownTieBreak func(string) bool) error {
+	if in.Name != nil {
+		name, err := cleanText("name", *in.Name, 200, true)
+		if err != nil {
+			return err
+		}
+		e.Name = name
+	}
+	if in.Discipline != nil {
+		d, err := ParseDiscipline(*in.Discipline)
+		if err != nil {
+			return err
+		}
+		e.Discipline = d
+	}
+	if in.System != nil {
+		s, err := ParseSystem(*in.System)
+		if err != nil {
+			return err
+		}
+		e.System = s
+	}
+	if in.Rounds != nil {
+		if *in.Rounds < 0 || *in.Rounds > 100 {
+			return Invalid("rounds", "the number of rounds must be between 1 and 100; got %d", *in.Rounds)
+		}
+		e.Rounds = *in.Rounds
+	}
+	if in.TimeControl != nil {
+		tc, err := ParseTimeControl(*in.TimeControl)
+		if err != nil {
+			return err
+		}
+		e.TimeControl = tc
+	}
+	if in.Scoring != nil {
+		if err := in.Scoring.validate(); err != nil {
+			return err
+		}
+		e.Scoring = *in.Scoring
+	}
+	if in.TieBreaks != nil {
+		seen := map[string]bool{}
+		for i, id := range *in.TieBreaks {
+			field := fmt.Sprintf("tiebreaks[%d]", i)
+			if !knownTieBreak(id) {
+				return Invalid(field, "unknown tie-break %q", id)
+			}
+			if seen[id] {
+				return Invalid(field, "tie-break %q is listed twice", id)
+			}
+			seen[id] = true
+		}
+		e.TieBreaks = append([]string(nil), *in.TieBreaks...)
+	}
+	for _, date := range []struct {
+		field string
+		in    *string
+		out   *string
+	}{{"start_date", in.StartDate, &e.StartDate}, {"end_date", in.EndDate, &e.EndDate}} {
+		if date.in == nil {
+			continue
+		}
+		if *date.in != "" {
+			if _, err := time.Parse(time.DateOnly, *date.in); err != nil {
+				return Invalid(date.field, "%q is not a date; write YYYY-MM-DD", *date.in)
+			}
+		}
+		*date.out = *date.in
+	}
+	if e.StartDate != "" && e.EndDate != "" && e.EndDate < e.StartDate {
+		return Invalid("end_date", "the event ends (%s) before it starts (%s)", e.EndDate, e.StartDate)
+	}
+	for _, text := range []struct {
+		field string
+		in    *string
+		out   *string
+	}{{"venue", in.Venue, &e.Venue}, {"city", in.City, &e.City}, {"chief_arbiter", in.ChiefArbiter, &e.ChiefArbiter}} {
+		if text.in == nil {
+			continue
+		}
+		v, err := cleanText(text.field, *text.in, 200, false)
+		if err != nil {
+			return err
+		}
+		*text.out = v
+	}
+	if in.Arbiters != nil {
+		arbiters := make([]string, 0, len(*in.Arbiters))
+		for i, a := range *in.Arbiters {
+			v, err := cleanText(fmt.Sprintf("arbiters[%d]", i), a, 200, true)
+			if err != nil {
+				return err
+			}
+			arbiters = append(arbiters, v)
+		}
+		e.Arbiters = arbiters
+	}
+	if in.Visibility != nil {
+		switch v := Visibility(*in.Visibility); v {
+		case Public, Private:
+			e.Visibility = v
+		default:
+			return Invalid("visibility", "unknown visibility %q; use \"public\" or \"private\"", *in.Visibility)
+		}
+	}
+	return nil
+}
+
+// cleanText trims a user-entered text and checks its length and encoding.
+func cleanText(field, s string, maxRunes int, required bool) (string, error) {
+	if !utf8.ValidString(s) {
+		return "", Invalid(field, "the text is not valid UTF-8")
+	}
+	s = strings.TrimSpace(s)
+	if required && s == "" {
+		return "", Invalid(field, "must not be empty")
+	}
+	if n := utf8.RuneCountInString(s); n > maxRunes {
+		return "", Invalid(field, "is %d characters long; at most %d are allowed", n, maxRunes)
+	}
+	return s, nil
+}
+
+func joinQuoted[T ~string](items []T) string {
+	quoted := make([]string, len(items))
+	for i, it := range items {
+		quoted[i] = strconv.Quote(string(it))
+	}
+	return strings.Join(quoted, ", ")
+}

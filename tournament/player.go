@@ -1,0 +1,111 @@
+package tournament
+
+import (
+	"cmp"
+	"slices"
+	"strings"
+)
+
+// Player is one entrant of an individual event.
+type Player struct {
+	ID           int64
+	EventID      int64
+	StartNo      int
+	Name         string
+	Rating       int
+	BirthYear    int
+	Club         string
+	City         string
+	FederationID string
+	// FirstRound is the first round the player can be paired in: 1, or the
+	// next round for a late entry.
+	FirstRound int
+	// WithdrawnFrom is the first round the player no longer plays; 0 while
+	// the player stays in the event.
+	WithdrawnFrom int
+}
+
+// PlaysIn reports whether the player is to be paired in round n.
+func (p *Player) PlaysIn(n int) bool {
+	return n >= p.FirstRound && (p.WithdrawnFrom == 0 || n < p.WithdrawnFrom)
+}
+
+// PlayerInput carries the fields of a player to register or change; nil
+// fields are left as they are.
+type PlayerInput struct {
+	Name         *string
+	Rating       *int
+	BirthYear    *int
+	Club         *string
+	City         *string
+	FederationID *string
+	// StartNo sets the start number by hand; the player who had it takes
+	// the changed player's old number.
+	StartNo *int
+	// WithdrawFromRound withdraws the player from that round on; 0 takes
+	// a withdrawal back.
+	WithdrawFromRound *int
+}
+
+// applyDetails copies the personal fields; numbering and withdrawal need the
+// event's state and are handled by the service.
+func (in PlayerInput) applyDetails(p *Player) error {
+	if in.Name != nil {
+		name, err := cleanText("name", *in.Name, 100, true)
+		if err != nil {
+			return err
+		}
+		p.Name = name
+	}
+	if in.Rating != nil {
+		if *in.Rating < 0 || *in.Rating > 4000 {
+			return Invalid("rating", "a rating is between 0 and 4000; got %d", *in.Rating)
+		}
+		p.Rating = *in.Rating
+	}
+	if in.BirthYear != nil {
+		if *in.BirthYear != 0 && (*in.BirthYear < 1900 || *in.BirthYear > 2100) {
+			return Invalid("birth_year", "%d is not a birth year", *in.BirthYear)
+		}
+		p.BirthYear = *in.BirthYear
+	}
+	for _, text := range []struct {
+		field string
+		in    *string
+		out   *string
+	}{{"club", in.Club, &p.Club}, {"city", in.City, &p.City}, {"federation_id", in.FederationID, &p.FederationID}} {
+		if text.in == nil {
+			continue
+		}
+		v, err := cleanText(text.field, *text.in, 100, false)
+		if err != nil {
+			return err
+		}
+		*text.out = v
+	}
+	return nil
+}
+
+// numberByRating gives start numbers 1…n by rating, highest first, then by
+// name in alphabetical order.
+func numberByRating(players []Player) {
+	slices.SortStableFunc(players, func(a, b Player) int {
+		if c := cmp.Compare(b.Rating, a.Rating); c != 0 {
+			return c
+		}
+		if c := cmp.Compare(nameKey(a.Name), nameKey(b.Name)); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.ID, b.ID)
+	})
+	for i := range players {
+		players[i].StartNo = i + 1
+	}
+}
+
+// nameKey makes names compare alphabetically without a collation library:
+// case is folded, and ё sorts with е as Russian dictionaries do; the other
+// Cyrillic and Latin letters are already in alphabetical code point order.
+func nameKey(name string) string {
+	return strings.NewReplacer("ё", "е").Replace(strings.ToLower(name))
+}

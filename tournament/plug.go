@@ -1,0 +1,77 @@
+package tournament
+
+// The pairing and standings algorithms live in pure subpackages that import
+// this one, so the service receives them as functions (Options) instead of
+// importing them: the dependency points inward (architecture.md).
+
+// PairingInput is everything a pairing engine needs to pair one round.
+type PairingInput struct {
+	Event *Event
+	// Players are all players of the event, withdrawn ones included, by
+	// start number; Player.PlaysIn tells who is to be paired.
+	Players []Player
+	// Rounds are the rounds paired so far, with their games and results.
+	Rounds []Round
+	// Round is the number of the round to pair.
+	Round int
+}
+
+// Pairing is one board of a new round: player IDs, BlackID 0 for the bye.
+type Pairing struct {
+	WhiteID int64
+	BlackID int64
+}
+
+// PairFunc pairs one round. The boards are numbered in the order returned.
+// A Swiss engine plugs in as one PairFunc under Options.Pairing[Swiss].
+type PairFunc func(in PairingInput) ([]Pairing, error)
+
+// Ranker computes standings; the standings package provides it.
+type Ranker interface {
+	// Rank orders the players by score and the event's tie-breaks over the
+	// rounds up to and including afterRound.
+	Rank(in StandingsInput) ([]StandingsRow, error)
+	// TieBreaks lists every tie-break the ranker knows.
+	TieBreaks() []TieBreakInfo
+	// DefaultTieBreaks is the preset order for a pairing system.
+	DefaultTieBreaks(sys System) []string
+}
+
+// StandingsInput is what a Ranker ranks.
+type StandingsInput struct {
+	Event      *Event
+	Players    []Player
+	Rounds     []Round
+	AfterRound int
+}
+
+// TieBreakInfo names a tie-break by its stable ID in Russian and English.
+type TieBreakInfo struct {
+	ID     string
+	NameRU string
+	NameEN string
+}
+
+// Standings is the ranking of an event after a round.
+type Standings struct {
+	Event      *Event
+	AfterRound int
+	// TieBreaks are the event's tie-breaks in their order.
+	TieBreaks []TieBreakInfo
+	Rows      []StandingsRow
+}
+
+// StandingsRow is one player's line. Players who share a place (equal score
+// and every tie-break) have the same Rank; RankTo is the last place of the
+// group (equal to Rank when the place is not shared).
+type StandingsRow struct {
+	Rank      int
+	RankTo    int
+	PlayerID  int64
+	StartNo   int
+	Name      string
+	Club      string
+	Rating    int
+	Score     float64 // in the event's scoring table
+	TieBreaks map[string]float64
+}

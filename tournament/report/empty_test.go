@@ -1,0 +1,28 @@
+package report
+
+import (
+	"bytes"
+	"testing"
+)
+
+// TestEmptyInputRenders checks that an event without players, boards or
+// moves still gives a valid document (an empty list to print), not an error
+// or a panic.
+func TestEmptyInputRenders(t *testing.T) {
+	for name, f := range map[string]func(*bytes.Buffer) error{
+		"standings":  func(b *bytes.Buffer) error { return StandingsPDF(b, Russian, Standings{}) },
+		"crosstable": func(b *bytes.Buffer) error { return CrosstablePDF(b, Russian, Standings{}) },
+		"progress":   func(b *bytes.Buffer) error { return ProgressPDF(b, English, Standings{}) },
+		"pairings":   func(b *bytes.Buffer) error { return PairingsPDF(b, Russian, Pairings{}) },
+		"sheets":     func(b *bytes.Buffer) error { return ScoreSheetsPDF(b, Russian, nil) },
+		"record":     func(b *bytes.Buffer) error { return GameRecordPDF(b, Russian, GameRecord{}) },
+		"csv":        func(b *bytes.Buffer) error { return StandingsCSV(b, Standings{}) },
+		"json":       func(b *bytes.Buffer) error { return StandingsJSON(b, Standings{}) },
+	} {
+		t.Run(name, func(t *testing.T) {
+			if out := render(t, f); len(out) == 0 {
+				t.Fatal("no output")
+			}
+		})
+	}
+}

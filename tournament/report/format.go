@@ -1,0 +1,156 @@
+package report
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// formatPoints prints a score the way a crosstable does: whole numbers plain,
+// halves with ½ (5½), anything finer with up to two decimals in the locale's
+// decimal separator (Sonneborn-Berger can be 37,25).
+func formatPoints(loc Locale, v float64) string {
+	whole, frac := math.Modf(math.Abs(v))
+	digits := strconv.FormatFloat(whole, 'f', 0, 64)
+	switch {
+	case frac == 0:
+		return sign(v) + digits
+	case frac == 0.5 && whole == 0:
+		return sign(v) + "½"
+	case frac == 0.5:
+		return sign(v) + digits + "½"
+	}
+	s := strings.TrimRight(strconv.FormatFloat(v, 'f', 2, 64), "0")
+	if loc != English {
+		s = strings.Replace(s, ".", ",", 1)
+	}
+	return s
+}
+
+func sign(v float64) string {
+	if v < 0 {
+		return "−"
+	}
+	return ""
+}
+
+// formatDate prints a date in the locale's style; a zero date prints nothing.
+func formatDate(loc Locale, d time.Time) string {
+	if d.IsZero() {
+		return ""
+	}
+	return d.Format(text(loc, msgDateFormat))
+}
+
+// formatDates prints the dates an event runs.
+func formatDates(loc Locale, from, to time.Time) string {
+	if to.IsZero() || to.Equal(from) || from.IsZero() {
+		return formatDate(loc, from)
+	}
+	return formatDate(loc, from) + " – " + formatDate(loc, to)
+}
+
+// formatTimeControl prints e.g. "20 мин + 30 с/ход" (§9) or, for
+// correspondence, "3 дн./ход".
+func formatTimeControl(loc Locale, tc TimeControl) string {
+	var parts []string
+	if tc.Base > 0 {
+		parts = append(parts, formatDuration(loc, tc.Base))
+	}
+	if tc.Increment > 0 {
+		parts = append(parts, formatDuration(loc, tc.Increment)+"/"+text(loc, msgPerMove))
+	}
+	return strings.Join(parts, " + ")
+}
+
+func formatDuration(loc Locale, d time.Duration) string {
+	const day = 24 * time.Hour
+	switch {
+	case d%day == 0:
+		return fmt.Sprintf("%d %s", d/day, text(loc, msgDays))
+	case d%time.Minute == 0:
+		return fmt.Sprintf("%d %s", d/time.Minute, text(loc, msgMinutes))
+	default:
+		return fmt.Sprintf("%d %s", d/time.Second, text(loc, msgSeconds))
+	}
+}
+
+// formatScore prints one game result for a table cell.
+func formatScore(loc Locale, s GameScore) string {
+	switch s.Kind {
+	case Played:
+		return fmt.Sprintf("%d:%d", s.Own, s.Opponent)
+	case Forfeit:
+		if s.Own > s.Opponent {
+			return "+:−"
+		}
+		return "−:+"
+	case DoubleForfeit:
+		return "−:−"
+	case PairingBye:
+		return text(loc, msgByeCell) + " +"
+	case HalfPointBye:
+		return text(loc, msgByeCell) + " ="
+	case ZeroPointBye:
+		return text(loc, msgByeCell) + " −"
+	case Absent:
+		return "—"
+	}
+	return ""
+}
+
+// checkScore reports a result that cannot be an Adiukh result (§5): the
+// reports would otherwise print nonsense an arbiter might sign.
+func checkScore(s GameScore) error {
+	switch s.Kind {
+	case NotPlayed, DoubleForfeit, PairingBye, HalfPointBye, ZeroPointBye, Absent:
+		return nil
+	case Played:
+		if s.Own < 0 || s.Opponent < 0 || s.Own+s.Opponent != 24 {
+			return fmt.Errorf("score %d:%d: the two scores must be 0–24 and add up to 24", s.Own, s.Opponent)
+		}
+		return nil
+	case Forfeit:
+		if (s.Own == 24 && s.Opponent == 0) || (s.Own == 0 && s.Opponent == 24) {
+			return nil
+		}
+		return fmt.Errorf("forfeit %d:%d: a forfeit scores 24:0 or 0:24", s.Own, s.Opponent)
+	}
+	return fmt.Errorf("result kind %d is not one of NotPlayed, Played, Forfeit, DoubleForfeit, PairingBye, HalfPointBye, ZeroPointBye, Absent", s.Kind)
+}
+
+// formatPlace prints a place, "2–3" when it is shared.
+func formatPlace(r StandingsRow) string {
+	if r.PlaceLast > r.Place {
+		return fmt.Sprintf("%d–%d", r.Place, r.PlaceLast)
+	}
+	return formatInt(r.Place)
+}
+
+// colourLetter is the one-letter colour mark of the progress table.
+func colourLetter(loc Locale, c Colour) string {
+	switch c {
+	case White:
+		return text(loc, msgColourWhite)
+	case Black:
+		return text(loc, msgColourBlack)
+	}
+	return ""
+}
+
+// playerLabel is the name with the start number, as used in lists.
+func playerLabel(p Player) string {
+	if p.StartNo == 0 {
+		return p.Name
+	}
+	return fmt.Sprintf("%s (%d)", p.Name, p.StartNo)
+}
+
+func formatInt(n int) string {
+	if n == 0 {
+		return ""
+	}
+	return strconv.Itoa(n)
+}

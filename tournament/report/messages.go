@@ -1,0 +1,136 @@
+package report
+
+import "fmt"
+
+// msg is the key of a label; messages holds its Russian and English text.
+type msg int
+
+const (
+	msgCrosstable msg = iota
+	msgProgressAfter
+	msgStandingsAfter
+	msgStandingsFinal
+	msgPairings
+	msgScoreSheet
+	msgGameRecord
+	msgPlace
+	msgPlaceShort
+	msgStartNo
+	msgPlayer
+	msgRating
+	msgBirthYear
+	msgClub
+	msgCity
+	msgPoints
+	msgRoundShort
+	msgBoard
+	msgWhite
+	msgBlack
+	msgResult
+	msgColourWhite
+	msgColourBlack
+	msgByeCell
+	msgByeBoard
+	msgWithdrawn
+	msgLegendForfeits
+	msgLegendColours
+	msgLegendByes
+	msgPage
+	msgChiefArbiter
+	msgEvent
+	msgDiscipline
+	msgTimeControl
+	msgRound
+	msgDate
+	msgMoveNo
+	msgScore
+	msgSignatureWhite
+	msgSignatureBlack
+	msgSignatureArbiter
+	msgStartPosition
+	msgFinalPosition
+	msgWhiteToMove
+	msgBlackToMove
+	msgNotationWhite
+	msgNotationBlack
+	msgMoves
+	msgQRCaption
+	msgMinutes
+	msgSeconds
+	msgDays
+	msgPerMove
+	msgDateFormat
+	msgCount
+)
+
+// messages has both spellings of every label; a test checks none is missing.
+var messages = [msgCount]struct{ ru, en string }{
+	msgCrosstable:       {"Турнирная таблица", "Crosstable"},
+	msgProgressAfter:    {"Таблица по турам после %d-го тура", "Progress table after round %d"},
+	msgStandingsAfter:   {"Положение участников после %d-го тура", "Standings after round %d"},
+	msgStandingsFinal:   {"Итоговое положение участников", "Final standings"},
+	msgPairings:         {"Жеребьёвка %d-го тура", "Pairings of round %d"},
+	msgScoreSheet:       {"Бланк записи партии", "Score sheet"},
+	msgGameRecord:       {"Запись партии", "Game record"},
+	msgPlace:            {"Место", "Place"},
+	msgPlaceShort:       {"М", "Pl"},
+	msgStartNo:          {"№", "No"},
+	msgPlayer:           {"Участник", "Player"},
+	msgRating:           {"Рейт.", "Rtg"},
+	msgBirthYear:        {"Г. р.", "Born"},
+	msgClub:             {"Клуб", "Club"},
+	msgCity:             {"Город", "City"},
+	msgPoints:           {"Очки", "Pts"},
+	msgRoundShort:       {"%d тур", "Rd %d"},
+	msgBoard:            {"Доска", "Board"},
+	msgWhite:            {"Белые", "White"},
+	msgBlack:            {"Чёрные", "Black"},
+	msgResult:           {"Результат", "Result"},
+	msgColourWhite:      {"б", "w"},
+	msgColourBlack:      {"ч", "b"},
+	msgByeCell:          {"бай", "bye"},
+	msgByeBoard:         {"свободен от игры (бай)", "bye"},
+	msgWithdrawn:        {"выбыл", "withdrawn"},
+	msgLegendForfeits:   {"+:− и −:+ — неявка (24:0), −:− — двойная неявка (0:0)", "+:− and −:+ forfeit (24:0), −:− double forfeit (0:0)"},
+	msgLegendColours:    {"б — белые, ч — чёрные", "w White, b Black"},
+	msgLegendByes:       {"бай +, бай =, бай − — свободен от игры с очками за победу, ничью, поражение; — не играл в туре", "bye +, bye =, bye − a bye scoring a win, a draw, a loss; — not paired in the round"},
+	msgPage:             {"стр. %d из %s", "page %d of %s"},
+	msgChiefArbiter:     {"Главный судья", "Chief arbiter"},
+	msgEvent:            {"Соревнование", "Event"},
+	msgDiscipline:       {"Дисциплина", "Discipline"},
+	msgTimeControl:      {"Контроль времени", "Time control"},
+	msgRound:            {"Тур", "Round"},
+	msgDate:             {"Дата", "Date"},
+	msgMoveNo:           {"№", "No"},
+	msgScore:            {"Счёт партии", "Score"},
+	msgSignatureWhite:   {"Подпись белых", "White's signature"},
+	msgSignatureBlack:   {"Подпись чёрных", "Black's signature"},
+	msgSignatureArbiter: {"Подпись судьи", "Arbiter's signature"},
+	msgStartPosition:    {"Начальная позиция", "Start position"},
+	msgFinalPosition:    {"Конечная позиция", "Final position"},
+	msgWhiteToMove:      {"ход белых", "White to move"},
+	msgBlackToMove:      {"ход чёрных", "Black to move"},
+	// The position notation of §7.2 is spelled as the rules spell it.
+	msgNotationWhite: {"белые", "white"},
+	msgNotationBlack: {"черные", "black"},
+	msgMoves:         {"Ходы", "Moves"},
+	msgQRCaption:     {"Жеребьёвка и результаты онлайн", "Pairings and results online"},
+	msgMinutes:       {"мин", "min"},
+	msgSeconds:       {"с", "s"},
+	msgDays:          {"дн.", "days"},
+	msgPerMove:       {"ход", "move"},
+	msgDateFormat:    {"02.01.2006", "2 Jan 2006"},
+}
+
+// text returns the label in the locale's language, formatted with args when
+// the label has verbs.
+func text(loc Locale, m msg, args ...any) string {
+	s := messages[m].ru
+	if loc == English {
+		s = messages[m].en
+	}
+	if len(args) > 0 {
+		return fmt.Sprintf(s, args...)
+	}
+	return s
+}

@@ -1,0 +1,119 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+
+	"rsc.io/qr"
+)
+
+// qrSize is the printed side of the QR code in mm: big enough for a phone
+// camera at arm's length from a notice board.
+const qrSize = 28.0
+
+// PairingsPDF renders the pairing list of a round: board, start numbers,
+// names and points before the round of White and Black, and the result when
+// known. With a PublicURL, a QR code to the public pairings page sits at the
+// top so players can follow the results on their phones.
+func PairingsPDF(w io.Writer, loc Locale, p Pairings) error {
+	for i, b := range p.Boards {
+		if err := checkScore(b.Result); err != nil {
+			return fmt.Errorf("pairings board %d (row %d): %w", b.Number, i+1, err)
+		}
+	}
+	var code *qr.Code
+	if p.PublicURL != "" {
+		var err error
+		if code, err = qr.Encode(p.PublicURL, qr.M); err != nil {
+			return fmt.Errorf("pairings public URL %q: cannot encode as a QR code: %w", p.PublicURL, err)
+		}
+	}
+	d := newDocument(loc, p.Event, text(loc, msgPairings, p.Round))
+	d.withPageNumbers()
+	d.newPage(false)
+	d.pairingsIntro(p, code)
+
+	d.font(true, 9)
+	t := &table{fontSize: 9, rowHeight: 6}
+	var boards, numbers, points, results []string
+	for _, b := range p.Boards {
+		boards = append(boards, strconv.Itoa(b.Number))
+		numbers = append(numbers, formatInt(b.White.StartNo), formatInt(b.Black.StartNo))
+		points = append(points, formatPoints(loc, b.WhitePoints), formatPoints(loc, b.BlackPoints))
+		results = append(results, formatScore(loc, b.Result))
+	}
+	number := d.textWidth(append(numbers, text(loc, msgStartNo))...)
+	pts := d.textWidth(append(points, text(loc, msgPoints))...)
+	t.lead = []column{
+		columnOf(text(loc, msgBoard), d.textWidth(append(boards, text(loc, msgBoard))...), "C"),
+		columnOf(text(loc, msgStartNo), number, "C"),
+		{title: text(loc, msgWhite), width: 40, align: "L", flex: true},
+		columnOf(text(loc, msgPoints), pts, "C"),
+		columnOf(text(loc, msgResult), max(d.textWidth(append(results, text(loc, msgResult))...), 22), "C"),
+		columnOf(text(loc, msgPoints), pts, "C"),
+		{title: text(loc, msgBlack), width: 40, align: "L", flex: true},
+		columnOf(text(loc, msgStartNo), number, "C"),
+	}
+	for _, b := range p.Boards {
+		row := []cell{
+			{text: strconv.Itoa(b.Number), bold: true},
+			{text: formatInt(b.White.StartNo)},
+			{text: nameCell(loc, b.White)},
+			{text: formatPoints(loc, b.WhitePoints)},
+			{text: formatScore(loc, b.Result), bold: true},
+		}
+		if b.Bye {
+			row = append(row, cell{}, cell{text: text(loc, msgByeBoard)}, cell{})
+		} else {
+			row = append(row, cell{text: formatPoints(loc, b.BlackPoints)}, cell{text: nameCell(loc, b.Black)}, cell{text: formatInt(b.Black.StartNo)})
+		}
+		t.rows = append(t.rows, row)
+	}
+	t.draw(d)
+	d.signatureLine(text(loc, msgChiefArbiter), p.Event.ChiefArbiter)
+	return d.output(w)
+}
+
+// pairingsIntro prints the round's date and, on the right, the QR code.
+func (d *document) pairingsIntro(p Pairings, code *qr.Code) {
+	top := d.pdf.GetY()
+	d.font(false, 10)
+	if date := formatDate(d.loc, p.Date); date != "" {
+		d.cell(0, 6, text(d.loc, msgDate)+": "+date, "", 1, "L", false)
+	}
+	if code == nil {
+		d.pdf.Ln(2)
+		return
+	}
+	x := margin + d.pageWidth() - qrSize
+	d.drawQR(code, x, top, qrSize)
+	d.font(false, 7)
+	d.pdf.SetTextColor(80, 80, 80)
+	captionWidth := 70.0
+	d.pdf.SetXY(x-captionWidth-5, top+qrSize/2-4)
+	d.multiCell(captionWidth, 3.5, text(d.loc, msgQRCaption)+"\n"+p.PublicURL, "", "R", false)
+	d.pdf.SetTextColor(0, 0, 0)
+	d.pdf.SetY(top + qrSize + 3)
+}
+
+// drawQR draws the code as vector squares (crisp at any printer resolution),
+// joining each row's runs of dark modules into one rectangle.
+func (d *document) drawQR(code *qr.Code, x, y, size float64) {
+	module := size / float64(code.Size)
+	d.pdf.SetFillColor(0, 0, 0)
+	for row := 0; row < code.Size; row++ {
+		for col := 0; col < code.Size; {
+			if !code.Black(col, row) {
+				col++
+				continue
+			}
+			start := col
+			for col < code.Size && code.Black(col, row) {
+				col++
+			}
+			// A hair of overlap keeps viewers from showing seams between modules.
+			d.pdf.Rect(x+float64(start)*module, y+float64(row)*module, float64(col-start)*module+0.02, module+0.02, "F")
+		}
+	}
+}

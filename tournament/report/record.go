@@ -1,0 +1,313 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Diagram geometry in mm.
+const (
+	squareSize  = 9.5
+	boardSide   = 8 * squareSize
+	diagramGap  = 12.0
+	stackLayers = 5 // discs drawn at most; the label gives the true counts
+)
+
+// Move list geometry: three blocks of numbered move pairs across the page.
+const (
+	recordBlocks    = 3
+	recordRowHeight = 5.0
+	recordNoWidth   = 9.0
+	recordGap       = 4.0
+)
+
+// GameRecordPDF renders one game: the players and the score, diagrams of the
+// start position (only when it is not the initial one) and of the final
+// position with every tower drawn as a stack of discs in its colours, the
+// positions in the notation of §7.2, and the numbered moves.
+func GameRecordPDF(w io.Writer, loc Locale, g GameRecord) error {
+	if err := checkScore(g.Result); err != nil {
+		return fmt.Errorf("game record result: %w", err)
+	}
+	if g.Start != nil {
+		if err := checkPosition(*g.Start); err != nil {
+			return fmt.Errorf("game record start position: %w", err)
+		}
+	}
+	if err := checkPosition(g.Final); err != nil {
+		return fmt.Errorf("game record final position: %w", err)
+	}
+	d := newDocument(loc, g.Event, text(loc, msgGameRecord))
+	d.withPageNumbers()
+	d.newPage(false)
+	d.recordIntro(g)
+
+	y := d.pdf.GetY()
+	x := margin + 5
+	if g.Start != nil {
+		d.diagram(x, y, text(loc, msgStartPosition), *g.Start)
+		x += boardSide + 5 + diagramGap
+	}
+	bottom := d.diagram(x, y, text(loc, msgFinalPosition), g.Final)
+	d.pdf.SetY(bottom + 4)
+	firstBlack := g.Start != nil && g.Start.ToMove == Black
+	d.moveList(moveRows(g.Moves, firstBlack))
+	return d.output(w)
+}
+
+// recordIntro prints the players, round, board, date and score.
+func (d *document) recordIntro(g GameRecord) {
+	width := d.pageWidth()
+	d.font(true, 11)
+	players := text(d.loc, msgWhite) + ": " + playerLabel(g.White) + "   —   " + text(d.loc, msgBlack) + ": " + playerLabel(g.Black)
+	d.multiCell(width, 6, players, "", "C", false)
+	var parts []string
+	if g.Round > 0 {
+		parts = append(parts, text(d.loc, msgRound)+" "+strconv.Itoa(g.Round))
+	}
+	if g.Board > 0 {
+		parts = append(parts, text(d.loc, msgBoard)+" "+strconv.Itoa(g.Board))
+	}
+	parts = append(parts, formatDate(d.loc, g.Date))
+	if score := formatScore(d.loc, g.Result); score != "" {
+		parts = append(parts, text(d.loc, msgScore)+" "+score)
+	}
+	d.font(false, 10)
+	d.cell(width, 6, nonEmpty(parts...), "", 1, "C", false)
+	d.pdf.Ln(4)
+}
+
+// diagram draws a captioned board with its towers and the position's
+// notation under it; it returns the y below the notation.
+func (d *document) diagram(x, y float64, caption string, pos Position) float64 {
+	switch pos.ToMove {
+	case White:
+		caption += " (" + text(d.loc, msgWhiteToMove) + ")"
+	case Black:
+		caption += " (" + text(d.loc, msgBlackToMove) + ")"
+	}
+	d.font(true, 9)
+	d.pdf.SetXY(x, y)
+	d.cell(boardSide, 5, caption, "", 0, "C", false)
+	top := y + 6
+
+	d.pdf.SetDrawColor(0, 0, 0)
+	d.font(false, 7)
+	for row := range 8 {
+		for file := range 8 {
+			rank := 8 - row
+			sx, sy := x+float64(file)*squareSize, top+float64(row)*squareSize
+			if dark(file, rank) {
+				d.pdf.SetFillColor(170, 170, 170)
+				d.pdf.Rect(sx, sy, squareSize, squareSize, "F")
+			}
+		}
+		d.pdf.SetXY(x-4, top+float64(row)*squareSize)
+		d.cell(4, squareSize, strconv.Itoa(8-row), "", 0, "C", false)
+	}
+	for file := range 8 {
+		d.pdf.SetXY(x+float64(file)*squareSize, top+boardSide)
+		d.cell(squareSize, 4, string(rune('a'+file)), "", 0, "C", false)
+	}
+	d.pdf.SetLineWidth(0.4)
+	d.pdf.Rect(x, top, boardSide, boardSide, "D")
+	d.pdf.SetLineWidth(0.2)
+	for _, t := range pos.Towers {
+		file, rank, _ := parseSquare(t.Square)
+		d.tower(x+(float64(file)+0.5)*squareSize, top+(8.5-float64(rank))*squareSize, t)
+	}
+
+	d.font(false, 7.5)
+	d.pdf.SetXY(x, top+boardSide+5)
+	d.multiCell(boardSide, 3.5, positionNotation(d.loc, pos), "", "L", false)
+	return d.pdf.GetY()
+}
+
+// tower draws a tower centred on a square: discs of the other colour at the bottom, the owner's on top (§2),
+// at most stackLayers of them, and on the top disc its true counts
+// (own, or own/other as in §7.2's e5-2/1) when it is more than one checker.
+func (d *document) tower(centreX, centreY float64, t Tower) {
+	const rx, ry, step = squareSize * 0.38, squareSize * 0.16, squareSize * 0.11
+	own, other := t.Own, t.Other
+	if total := own + other; total > stackLayers {
+		other = 0
+		if t.Other > 0 {
+			other = min(max(int(math.Round(float64(t.Other)*stackLayers/float64(total))), 1), stackLayers-1)
+		}
+		own = stackLayers - other
+	}
+	height := 2*ry + float64(own+other-1)*step
+	base := centreY + height/2 - ry
+	for i := range own + other {
+		colour := t.Owner
+		if i < other {
+			colour = opposite(t.Owner)
+		}
+		d.discColour(colour)
+		d.pdf.Ellipse(centreX, base-float64(i)*step, rx, ry, 0, "FD")
+	}
+	if t.Own+t.Other == 1 {
+		return
+	}
+	label := strconv.Itoa(t.Own)
+	if t.Other > 0 {
+		label += "/" + strconv.Itoa(t.Other)
+	}
+	d.font(true, 5.5)
+	if t.Owner == Black {
+		d.pdf.SetTextColor(255, 255, 255)
+	}
+	topY := base - float64(own+other-1)*step
+	d.pdf.SetXY(centreX-rx, topY-ry)
+	d.cell(2*rx, 2*ry, label, "", 0, "C", false)
+	d.pdf.SetTextColor(0, 0, 0)
+}
+
+func (d *document) discColour(c Colour) {
+	d.pdf.SetDrawColor(0, 0, 0)
+	if c == Black {
+		d.pdf.SetFillColor(35, 35, 35)
+		return
+	}
+	d.pdf.SetFillColor(255, 255, 255)
+}
+
+func opposite(c Colour) Colour {
+	if c == White {
+		return Black
+	}
+	return White
+}
+
+// moveRow is one numbered line of the move list: White's and Black's ply.
+type moveRow struct {
+	white, black string
+}
+
+// moveRows pairs the plies; a game that starts with Black to move opens with
+// "…" in White's column, as move lists print it.
+func moveRows(plies []string, firstBlack bool) []moveRow {
+	if firstBlack {
+		plies = append([]string{"…"}, plies...)
+	}
+	var rows []moveRow
+	for i := 0; i < len(plies); i += 2 {
+		row := moveRow{white: plies[i]}
+		if i+1 < len(plies) {
+			row.black = plies[i+1]
+		}
+		rows = append(rows, row)
+	}
+	return rows
+}
+
+// moveList prints the numbered moves in blocks across the page, top to
+// bottom then left to right, continuing on new pages as needed.
+func (d *document) moveList(rows []moveRow) {
+	if len(rows) == 0 {
+		return
+	}
+	blockWidth := (d.pageWidth() - recordGap*(recordBlocks-1)) / recordBlocks
+	moveWidth := (blockWidth - recordNoWidth) / 2
+	d.font(true, 10)
+	d.cell(0, 6, text(d.loc, msgMoves), "", 1, "L", false)
+	for next := 0; next < len(rows); {
+		if d.pdf.GetY()+2*recordRowHeight > d.bottom() {
+			d.newPage(false)
+		}
+		top := d.pdf.GetY()
+		room := int((d.bottom()-top)/recordRowHeight) - 1
+		perBlock := min(room, (len(rows)-next+recordBlocks-1)/recordBlocks)
+		for block := 0; block < recordBlocks && next < len(rows); block++ {
+			x := margin + float64(block)*(blockWidth+recordGap)
+			d.pdf.SetXY(x, top)
+			d.font(true, 8)
+			d.pdf.SetFillColor(225, 228, 232)
+			d.cell(recordNoWidth, recordRowHeight, text(d.loc, msgMoveNo), "1", 0, "C", true)
+			d.cell(moveWidth, recordRowHeight, text(d.loc, msgWhite), "1", 0, "C", true)
+			d.cell(moveWidth, recordRowHeight, text(d.loc, msgBlack), "1", 0, "C", true)
+			d.font(false, 8)
+			for i := 0; i < perBlock && next < len(rows); i++ {
+				d.pdf.SetXY(x, top+recordRowHeight*float64(i+1))
+				d.cell(recordNoWidth, recordRowHeight, strconv.Itoa(next+1), "1", 0, "C", false)
+				d.cell(moveWidth, recordRowHeight, d.fit(rows[next].white, moveWidth), "1", 0, "L", false)
+				d.cell(moveWidth, recordRowHeight, d.fit(rows[next].black, moveWidth), "1", 0, "L", false)
+				next++
+			}
+		}
+		d.pdf.SetY(top + recordRowHeight*float64(perBlock+1) + 4)
+	}
+}
+
+// positionNotation writes the position as §7.2 does:
+// "белые: a5-1, e5-2/1; черные: b6-2/3".
+func positionNotation(loc Locale, pos Position) string {
+	var white, black []string
+	towers := slices.Clone(pos.Towers)
+	slices.SortFunc(towers, func(a, b Tower) int { return strings.Compare(a.Square, b.Square) })
+	for _, t := range towers {
+		s := fmt.Sprintf("%s-%d", t.Square, t.Own)
+		if t.Other > 0 {
+			s += "/" + strconv.Itoa(t.Other)
+		}
+		if t.Owner == White {
+			white = append(white, s)
+		} else {
+			black = append(black, s)
+		}
+	}
+	list := func(s []string) string {
+		if len(s) == 0 {
+			return "—"
+		}
+		return strings.Join(s, ", ")
+	}
+	return text(loc, msgNotationWhite) + ": " + list(white) + "; " + text(loc, msgNotationBlack) + ": " + list(black)
+}
+
+// dark tells whether a square is a playing square: a1 is dark (§7.1).
+func dark(file, rank int) bool {
+	return (file+rank-1)%2 == 0
+}
+
+// parseSquare reads "e5" as file 0–7 and rank 1–8.
+func parseSquare(s string) (file, rank int, err error) {
+	if len(s) != 2 || s[0] < 'a' || s[0] > 'h' || s[1] < '1' || s[1] > '8' {
+		return 0, 0, fmt.Errorf("square %q is not a1–h8", s)
+	}
+	file, rank = int(s[0]-'a'), int(s[1]-'0')
+	if !dark(file, rank) {
+		return 0, 0, fmt.Errorf("square %q is a light square; towers stand on dark squares (§1)", s)
+	}
+	return file, rank, nil
+}
+
+// checkPosition refuses a position that cannot be drawn truthfully.
+func checkPosition(pos Position) error {
+	taken := make(map[string]bool, len(pos.Towers))
+	for i, t := range pos.Towers {
+		where := fmt.Sprintf("tower %d (%s)", i+1, t.Square)
+		if _, _, err := parseSquare(t.Square); err != nil {
+			return fmt.Errorf("%s: %w", where, err)
+		}
+		if taken[t.Square] {
+			return fmt.Errorf("%s: a second tower on the same square", where)
+		}
+		taken[t.Square] = true
+		if t.Owner != White && t.Owner != Black {
+			return fmt.Errorf("%s: owner must be White or Black", where)
+		}
+		// §2: a tower has 1–24 checkers, its owner's colour on top.
+		if t.Own < 1 || t.Other < 0 || t.Own+t.Other > 24 {
+			return fmt.Errorf("%s: counts %d/%d; a tower has at least one checker of its owner's colour and at most 24 in all", where, t.Own, t.Other)
+		}
+	}
+	if pos.ToMove != NoColour && pos.ToMove != White && pos.ToMove != Black {
+		return fmt.Errorf("side to move %d is not White, Black or NoColour", pos.ToMove)
+	}
+	return nil
+}

@@ -1,0 +1,467 @@
+package report
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// lineOf returns the first line of text that mentions name.
+func lineOf(t *testing.T, text, name string) string {
+	t.Helper()
+	for line := range strings.SplitSeq(text, "\n") {
+		if strings.Contains(line, name) {
+			return line
+		}
+	}
+	t.Fatalf("no line mentions %q in:\n%s", name, text)
+	return ""
+}
+
+// fieldsInOrder checks that want appear in line as whole words, left to right.
+func fieldsInOrder(t *testing.T, line string, want ...string) {
+	t.Helper()
+	rest := " " + line + " "
+	for _, w := range want {
+		i := strings.Index(rest, " "+w+" ")
+		if i < 0 {
+			t.Fatalf("line %q: want %q (after the fields before it, in order %q)", line, w, want)
+		}
+		rest = rest[i+len(w)+1:]
+	}
+}
+
+func TestStandingsPDF(t *testing.T) {
+	s := testStandings(24, 9)
+	shareSecondPlace(&s)
+	for _, tc := range []struct {
+		loc                           Locale
+		title, heading, points, dates string
+		tieBreaks, chiefArbiter       string
+	}{
+		{Russian, "Итоговое положение участников", "Участник", "Очки", "20.11.2026 – 22.11.2026", "Адиюх Солкоф", "Главный судья"},
+		{English, "Final standings", "Player", "Pts", "20 Nov 2026 – 22 Nov 2026", "Adiukh Bh", "Chief arbiter"},
+	} {
+		t.Run(string(tc.loc), func(t *testing.T) {
+			text := pdfText(t, "standings-"+string(tc.loc), render(t, func(b *bytes.Buffer) error { return StandingsPDF(b, tc.loc, s) }))
+			for _, want := range []string{s.Event.Name, "Майкоп", tc.dates, tc.title, tc.chiefArbiter, s.Event.ChiefArbiter} {
+				if !strings.Contains(text, want) {
+					t.Errorf("standings PDF lacks %q", want)
+				}
+			}
+			fieldsInOrder(t, lineOf(t, text, tc.heading), append([]string{tc.heading, tc.points}, strings.Fields(tc.tieBreaks)...)...)
+			for _, r := range s.Rows {
+				line := lineOf(t, text, nameCell(tc.loc, r.Player))
+				fieldsInOrder(t, line, formatPlace(r), strconv.Itoa(r.Player.StartNo))
+				fieldsInOrder(t, line, formatPoints(tc.loc, r.Points), formatPoints(tc.loc, r.TieBreaks[0]), formatPoints(tc.loc, r.TieBreaks[1]))
+			}
+		})
+	}
+	t.Run("after a round before the last", func(t *testing.T) {
+		s := testStandings(6, 3)
+		s.Event.Rounds = 9
+		text := pdfText(t, "standings-round3", render(t, func(b *bytes.Buffer) error { return StandingsPDF(b, Russian, s) }))
+		if !strings.Contains(text, "Положение участников после 3-го тура") {
+			t.Errorf("title of standings after round 3 of 9 missing:\n%s", text)
+		}
+	})
+}
+
+func TestCrosstablePDF(t *testing.T) {
+	s := testStandings(10, 9)
+	shareSecondPlace(&s)
+	text := pdfText(t, "crosstable", render(t, func(b *bytes.Buffer) error { return CrosstablePDF(b, Russian, s) }))
+	if !strings.Contains(text, "Турнирная таблица") {
+		t.Fatalf("crosstable title missing:\n%s", text)
+	}
+	for _, r := range s.Rows {
+		// Cells run in start-number order of the opponents, then points,
+		// tie-breaks and place.
+		cells := make([]string, 11)
+		for _, g := range r.Games {
+			cells[g.Opponent] = formatScore(Russian, g.Score)
+		}
+		var want []string
+		for _, c := range cells {
+			if c != "" {
+				want = append(want, c)
+			}
+		}
+		want = append(want, formatPoints(Russian, r.Points), formatPoints(Russian, r.TieBreaks[0]), formatPoints(Russian, r.TieBreaks[1]), formatPlace(r))
+		line := lineOf(t, text, nameCell(Russian, r.Player))
+		fieldsInOrder(t, line, append([]string{strconv.Itoa(r.Player.StartNo), r.Player.Name}, want...)...)
+	}
+	for _, mark := range []string{"+:−", "−:+", "−:−"} {
+		if !strings.Contains(text, mark) {
+			t.Errorf("crosstable lacks the forfeit mark %q", mark)
+		}
+	}
+}
+
+func TestCrosstableDoubleRoundRobin(t *testing.T) {
+	// Two games against each opponent print as two scores in one cell.
+	s := testStandings(4, 6)
+	text := pdfText(t, "crosstable-double", render(t, func(b *bytes.Buffer) error { return CrosstablePDF(b, English, s) }))
+	for _, r := range s.Rows {
+		var first, second string
+		for _, g := range r.Games {
+			if g.Opponent != 1 {
+				continue
+			}
+			if first == "" {
+				first = formatScore(English, g.Score)
+			} else {
+				second = formatScore(English, g.Score)
+			}
+		}
+		if r.Player.StartNo == 1 {
+			continue
+		}
+		fieldsInOrder(t, lineOf(t, text, r.Player.Name), r.Player.Name, first, second)
+	}
+}
+
+func TestProgressPDF(t *testing.T) {
+	// 15 rounds do not fit one landscape page: the rounds continue on a
+	// second page that repeats place, number and name.
+	s := testStandings(21, 15)
+	byes := 0
+	for i := range s.Rows {
+		for j, g := range s.Rows[i].Games {
+			if g.Score.Kind == PairingBye {
+				byes++
+				switch byes {
+				case 2:
+					s.Rows[i].Games[j].Score.Kind = HalfPointBye
+				case 3:
+					s.Rows[i].Games[j].Score.Kind = ZeroPointBye
+				}
+			}
+		}
+	}
+	text := pdfText(t, "progress", render(t, func(b *bytes.Buffer) error { return ProgressPDF(b, Russian, s) }))
+	pages := strings.Split(strings.TrimRight(text, "\f"), "\f")
+	if len(pages) < 2 {
+		t.Fatalf("progress table of 15 rounds on %d page, want it split over pages", len(pages))
+	}
+	last := pages[len(pages)-1]
+	if !strings.Contains(pages[0], "1 тур") || strings.Contains(pages[0], "15 тур") || !strings.Contains(last, "15 тур") {
+		t.Errorf("rounds should run from page 1 to the last page")
+	}
+	for _, mark := range []string{"бай +", "бай =", "бай −"} {
+		if !strings.Contains(text, mark) {
+			t.Errorf("progress table lacks the bye %q", mark)
+		}
+	}
+	for _, r := range s.Rows {
+		for _, page := range pages {
+			fieldsInOrder(t, lineOf(t, page, nameCell(Russian, r.Player)), formatPlace(r), strconv.Itoa(r.Player.StartNo))
+		}
+		var entries []string
+		for _, g := range r.Games {
+			entries = append(entries, strings.Fields(progressEntry(Russian, g))...)
+		}
+		tail := append(entries[len(entries)-2:], formatPoints(Russian, r.Points), formatPoints(Russian, r.TieBreaks[0]))
+		fieldsInOrder(t, lineOf(t, last, nameCell(Russian, r.Player)), tail...)
+		fieldsInOrder(t, lineOf(t, pages[0], nameCell(Russian, r.Player)), entries[:4]...)
+	}
+}
+
+func TestPairingsPDF(t *testing.T) {
+	p := testPairings(12)
+	for _, tc := range []struct {
+		loc               Locale
+		title, bye, board string
+	}{
+		{Russian, "Жеребьёвка 3-го тура", "свободен от игры (бай)", "Доска"},
+		{English, "Pairings of round 3", "bye", "Board"},
+	} {
+		t.Run(string(tc.loc), func(t *testing.T) {
+			text := pdfText(t, "pairings-"+string(tc.loc), render(t, func(b *bytes.Buffer) error { return PairingsPDF(b, tc.loc, p) }))
+			for _, want := range []string{tc.title, tc.board, p.PublicURL} {
+				if !strings.Contains(text, want) {
+					t.Errorf("pairings PDF lacks %q", want)
+				}
+			}
+			for _, b := range p.Boards {
+				line := lineOf(t, text, b.White.Name)
+				if b.Bye {
+					fieldsInOrder(t, line, strconv.Itoa(b.Number), strconv.Itoa(b.White.StartNo), b.White.Name, "1", tc.bye)
+					continue
+				}
+				want := []string{strconv.Itoa(b.Number), strconv.Itoa(b.White.StartNo), b.White.Name, "4"}
+				if b.Result.Kind != NotPlayed {
+					want = append(want, formatScore(tc.loc, b.Result))
+				}
+				fieldsInOrder(t, line, append(want, "3½", b.Black.Name, strconv.Itoa(b.Black.StartNo))...)
+			}
+		})
+	}
+}
+
+// TestPairingsQRCodeDecodes rasterises the pairing list and reads the QR
+// code back with zbarimg: it must lead to the public pairings page.
+func TestPairingsQRCodeDecodes(t *testing.T) {
+	needTool(t, "pdftoppm", "poppler-utils")
+	needTool(t, "zbarimg", "zbar-tools")
+	p := testPairings(4)
+	dir := t.TempDir()
+	pdf := filepath.Join(dir, "pairings.pdf")
+	if err := os.WriteFile(pdf, render(t, func(b *bytes.Buffer) error { return PairingsPDF(b, Russian, p) }), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := exec.Command("pdftoppm", "-png", "-r", "200", "-singlefile", pdf, filepath.Join(dir, "page")).CombinedOutput(); err != nil {
+		t.Fatalf("pdftoppm: %v\n%s", err, out)
+	}
+	out, err := exec.Command("zbarimg", "-q", "--raw", filepath.Join(dir, "page.png")).Output()
+	if err != nil {
+		t.Fatalf("zbarimg found no QR code: %v", err)
+	}
+	if got := strings.TrimSpace(string(out)); got != p.PublicURL {
+		t.Errorf("QR code reads %q, want %q", got, p.PublicURL)
+	}
+}
+
+func TestScoreSheetsPDF(t *testing.T) {
+	sheets := append(testSheets(3), ScoreSheet{})
+	text := pdfText(t, "scoresheets", render(t, func(b *bytes.Buffer) error { return ScoreSheetsPDF(b, Russian, sheets) }))
+	pages := strings.Split(strings.TrimRight(text, "\f"), "\f")
+	if len(pages) != len(sheets) {
+		t.Fatalf("%d pages for %d score sheets, want one each", len(pages), len(sheets))
+	}
+	for i, s := range sheets {
+		t.Run(fmt.Sprintf("sheet %d", i+1), func(t *testing.T) {
+			page := pages[i]
+			for _, want := range []string{"Бланк записи партии", "Счёт партии", "Подпись белых", "Подпись чёрных", "Подпись судьи", "Соревнование:", "Контроль времени:"} {
+				if !strings.Contains(page, want) {
+					t.Errorf("sheet lacks %q", want)
+				}
+			}
+			// The move grid: 60 numbered moves in two blocks, White and
+			// Black columns in each (§7.2).
+			fieldsInOrder(t, lineOf(t, page, "№"), "№", "Белые", "Чёрные", "№", "Белые", "Чёрные")
+			for n := 1; n <= 30; n++ {
+				if !regexp.MustCompile(`(?m)^\s*` + strconv.Itoa(n) + `\s+` + strconv.Itoa(n+30) + `\s*$`).MatchString(page) {
+					t.Fatalf("move grid row %d | %d missing", n, n+30)
+				}
+			}
+			if s.White.Name == "" {
+				if filled := testEvent(9); strings.Contains(page, filled.Name) || strings.Contains(page, "8 мин") {
+					t.Errorf("blank sheet has pre-filled data")
+				}
+				return
+			}
+			for _, want := range []string{s.Event.Name, "Адиюх — быстрая игра", "8 мин + 4 с/ход", "21.11.2026", playerLabel(s.White), playerLabel(s.Black)} {
+				if !strings.Contains(page, want) {
+					t.Errorf("sheet lacks %q", want)
+				}
+			}
+			fieldsInOrder(t, lineOf(t, page, "Тур:"), "Тур:", "3", "Доска:", strconv.Itoa(s.Board))
+		})
+	}
+}
+
+func TestGameRecordPDF(t *testing.T) {
+	withStart := sampleGame()
+	start := figure4()
+	withStart.Start = &start
+	for _, tc := range []struct {
+		name      string
+		game      GameRecord
+		wantStart bool
+	}{
+		{"from the initial position", sampleGame(), false},
+		{"from figure 4", withStart, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			pdf := render(t, func(b *bytes.Buffer) error { return GameRecordPDF(b, Russian, tc.game) })
+			text := pdfText(t, "record", pdf)
+			flat := strings.Join(strings.Fields(pdfTextAs(t, "record", pdf, "-raw")), " ")
+			for _, want := range []string{
+				"Запись партии", "Белые: Иванов Иван (1)", "Чёрные: Петров Пётр (2)", "Счёт партии 17:7",
+				"Конечная позиция (ход чёрных)",
+				// The final position of the sample game as §7.2 (spec §7) writes it.
+				"белые: a5-1/2, a7-1/2, b4-3, c1-1, e1-1, e5-1/2, f2-1, g1-1, h6-2/6; черные: —",
+			} {
+				if !strings.Contains(flat, want) {
+					t.Errorf("game record lacks %q in:\n%s", want, text)
+				}
+			}
+			if got := strings.Contains(flat, "белые: a5-1, d4-1, e5-2/1, f8-3/1, g5-1/1; черные: a1-1, b6-2/3, c7-3"); got != tc.wantStart {
+				t.Errorf("figure 4 start position printed = %v, want %v", got, tc.wantStart)
+			}
+			if got := strings.Contains(text, "Начальная позиция"); got != tc.wantStart {
+				t.Errorf("start diagram printed = %v, want %v", got, tc.wantStart)
+			}
+			fieldsInOrder(t, lineOf(t, text, "c3-b4"), "1", "c3-b4", "b6-c5", "6", "a1:c3", "d8-c7", "11", "b2:h6", "g7-f6")
+			fieldsInOrder(t, lineOf(t, text, "d8:a5"), "5", "a5:e5", "f6:b2", "10", "d2-e3", "f4:b4", "15", "d8:a5")
+		})
+	}
+}
+
+func TestGameRecordLongGameContinues(t *testing.T) {
+	g := sampleGame()
+	g.Moves = nil
+	for i := range 300 {
+		g.Moves = append(g.Moves, fmt.Sprintf("m%d", i+1))
+	}
+	text := pdfText(t, "record-long", render(t, func(b *bytes.Buffer) error { return GameRecordPDF(b, English, g) }))
+	if pages := strings.Count(strings.TrimRight(text, "\f"), "\f") + 1; pages < 2 {
+		t.Errorf("150 moves on %d page, want them to continue on a second page", pages)
+	}
+	fieldsInOrder(t, lineOf(t, text, "m299"), "150", "m299", "m300")
+}
+
+func TestBadInputIsRefused(t *testing.T) {
+	standings := func(change func(*Standings)) Standings {
+		s := testStandings(6, 5)
+		change(&s)
+		return s
+	}
+	record := func(change func(*GameRecord)) GameRecord {
+		g := sampleGame()
+		change(&g)
+		return g
+	}
+	var buf bytes.Buffer
+	for _, tc := range []struct {
+		name    string
+		render  func() error
+		wantErr string
+	}{
+		{"tie-break values missing", func() error {
+			return StandingsPDF(&buf, Russian, standings(func(s *Standings) { s.Rows[2].TieBreaks = s.Rows[2].TieBreaks[:1] }))
+		}, "standings row 3 (start no"},
+		{"duplicate tie-break ID", func() error {
+			return StandingsCSV(&buf, standings(func(s *Standings) { s.TieBreaks[1].ID = s.TieBreaks[0].ID }))
+		}, "tie-break 2 (Коэффициент Солкофа): IDs must be present and unique"},
+		{"unknown opponent", func() error {
+			return CrosstablePDF(&buf, Russian, standings(func(s *Standings) { s.Rows[0].Games[0].Opponent = 99 }))
+		}, "game 1: opponent start no 99 is not another player"},
+		{"duplicate start number", func() error {
+			return ProgressPDF(&buf, Russian, standings(func(s *Standings) { s.Rows[1].Player.StartNo = s.Rows[0].Player.StartNo }))
+		}, "standings row 2"},
+		{"score not adding up to 24", func() error {
+			return ProgressPDF(&buf, Russian, standings(func(s *Standings) {
+				s.Rows[0].Games[0].Score = GameScore{Kind: Played, Own: 14, Opponent: 11}
+			}))
+		}, "score 14:11: the two scores must be 0–24 and add up to 24"},
+		{"round zero", func() error {
+			return ProgressPDF(&buf, Russian, standings(func(s *Standings) { s.Rows[0].Games[0].Round = 0 }))
+		}, "round 0 is not a round number"},
+		{"two games in one round", func() error {
+			return ProgressPDF(&buf, Russian, standings(func(s *Standings) { s.Rows[0].Games[1].Round = s.Rows[0].Games[0].Round }))
+		}, "two games in round 1"},
+		{"forfeit not 24:0", func() error {
+			p := testPairings(3)
+			p.Boards[1].Result = GameScore{Kind: Forfeit, Own: 20, Opponent: 4}
+			return PairingsPDF(&buf, Russian, p)
+		}, "pairings board 2 (row 2): forfeit 20:4: a forfeit scores 24:0 or 0:24"},
+		{"URL too long for a QR code", func() error {
+			p := testPairings(3)
+			p.PublicURL = "https://adiukh.example/" + strings.Repeat("x", 5000)
+			return PairingsPDF(&buf, Russian, p)
+		}, "cannot encode as a QR code"},
+		{"unknown result kind", func() error {
+			return GameRecordPDF(&buf, Russian, record(func(g *GameRecord) { g.Result.Kind = 9 }))
+		}, "result kind 9 is not one of"},
+		{"tower on a light square", func() error {
+			return GameRecordPDF(&buf, Russian, record(func(g *GameRecord) { g.Final.Towers[0].Square = "a4" }))
+		}, `final position: tower 1 (a4): square "a4" is a light square`},
+		{"tower off the board", func() error {
+			return GameRecordPDF(&buf, Russian, record(func(g *GameRecord) { g.Final.Towers[2].Square = "i9" }))
+		}, `tower 3 (i9): square "i9" is not a1–h8`},
+		{"two towers on one square", func() error {
+			return GameRecordPDF(&buf, Russian, record(func(g *GameRecord) { g.Final.Towers[1].Square = "a5" }))
+		}, "tower 2 (a5): a second tower on the same square"},
+		{"tower without an owner", func() error {
+			return GameRecordPDF(&buf, Russian, record(func(g *GameRecord) { g.Final.Towers[0].Owner = NoColour }))
+		}, "owner must be White or Black"},
+		{"tower of 25", func() error {
+			return GameRecordPDF(&buf, Russian, record(func(g *GameRecord) { g.Final.Towers[0].Other = 24 }))
+		}, "counts 1/24"},
+		{"start position side to move", func() error {
+			return GameRecordPDF(&buf, Russian, record(func(g *GameRecord) { g.Start = &Position{ToMove: 7} }))
+		}, "start position: side to move 7"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			err := tc.render()
+			if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
+				t.Fatalf("error = %v, want one containing %q", err, tc.wantErr)
+			}
+		})
+	}
+}
+
+// TestCharactersOutsideTheFont checks that a name with characters the Go
+// font lacks (an emoji makes fpdf itself panic) prints with "?" in their place.
+func TestCharactersOutsideTheFont(t *testing.T) {
+	s := testStandings(4, 3)
+	s.Rows[0].Player.Name = "Ωмега 😀 中文\tЖ"
+	s.Event.Name = "Кубок 😀 \xff\xfe"
+	for name, f := range map[string]func(*bytes.Buffer) error{
+		"standings": func(b *bytes.Buffer) error { return StandingsPDF(b, Russian, s) },
+		"sheet": func(b *bytes.Buffer) error {
+			return ScoreSheetsPDF(b, Russian, []ScoreSheet{{Event: s.Event, White: s.Rows[0].Player}})
+		},
+	} {
+		t.Run(name, func(t *testing.T) {
+			text := pdfText(t, "outside-font-"+name, render(t, f))
+			if !strings.Contains(text, "Ωмега ? ?? Ж") || !strings.Contains(text, "Кубок") {
+				t.Errorf("want the name as \"Ωмега ? ?? Ж\" and the event name in:\n%s", text)
+			}
+		})
+	}
+}
+
+// TestConcurrentRendering renders 32 PDFs of every kind at once; run under
+// -race it shows that documents share nothing mutable (the embedded font
+// bytes are only read).
+func TestConcurrentRendering(t *testing.T) {
+	s := testStandings(16, 7)
+	p := testPairings(8)
+	sheets := testSheets(4)
+	g := sampleGame()
+	jobs := []func(*bytes.Buffer) error{
+		func(b *bytes.Buffer) error { return StandingsPDF(b, Russian, s) },
+		func(b *bytes.Buffer) error { return CrosstablePDF(b, English, s) },
+		func(b *bytes.Buffer) error { return ProgressPDF(b, Russian, s) },
+		func(b *bytes.Buffer) error { return PairingsPDF(b, Russian, p) },
+		func(b *bytes.Buffer) error { return ScoreSheetsPDF(b, English, sheets) },
+		func(b *bytes.Buffer) error { return GameRecordPDF(b, Russian, g) },
+	}
+	const renders = 32
+	outputs := make([][]byte, renders)
+	var wg sync.WaitGroup
+	for i := range renders {
+		wg.Go(func() {
+			var buf bytes.Buffer
+			if err := jobs[i%len(jobs)](&buf); err != nil {
+				t.Errorf("render %d: %v", i, err)
+			}
+			outputs[i] = buf.Bytes()
+		})
+	}
+	wg.Wait()
+	for i, out := range outputs {
+		if !bytes.HasPrefix(out, []byte("%PDF-")) || !bytes.Contains(out, []byte("%%EOF")) {
+			t.Fatalf("render %d is not a complete PDF (%d bytes)", i, len(out))
+		}
+	}
+	// Same input, same kind: the text read back must be the same, whatever
+	// else ran at the same time.
+	first := pdfText(t, "concurrent-0", outputs[0])
+	if again := pdfText(t, "concurrent-6", outputs[len(jobs)]); again != first {
+		t.Errorf("two concurrent renders of the same standings read back differently")
+	}
+	if !strings.Contains(first, s.Rows[0].Player.Name) {
+		t.Errorf("concurrently rendered standings lack the leader %q", s.Rows[0].Player.Name)
+	}
+}

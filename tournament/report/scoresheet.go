@@ -1,0 +1,143 @@
+package report
+
+import (
+	"io"
+	"strconv"
+)
+
+// The move grid of a score sheet: two blocks of 30 numbered moves, each move
+// a White and a Black column, as §7.2 records a game "in columns". 60 moves
+// cover nearly every Adiukh game; a longer one continues on a blank sheet.
+const (
+	sheetMovesPerBlock = 30
+	sheetRowHeight     = 5.5
+	sheetNumberWidth   = 9.0
+	sheetMoveWidth     = 38.0
+	sheetBlockGap      = 12.0
+)
+
+// ScoreSheetsPDF renders one score sheet (бланк записи партии) per entry, a
+// page each: the pre-filled particulars, the numbered move grid, the result
+// box "__ : __" and signature lines. Zero fields are left as lines to fill in
+// by hand, so blank sheets are ScoreSheet values with nothing (or only the
+// event) filled in.
+func ScoreSheetsPDF(w io.Writer, loc Locale, sheets []ScoreSheet) error {
+	var event Event
+	if len(sheets) > 0 {
+		event = sheets[0].Event
+	}
+	d := newDocument(loc, event, text(loc, msgScoreSheet))
+	for _, s := range sheets {
+		d.scoreSheet(s)
+	}
+	return d.output(w)
+}
+
+func (d *document) scoreSheet(s ScoreSheet) {
+	d.pdf.AddPageFormat("P", a4)
+	width := d.pageWidth()
+	d.font(true, 16)
+	d.cell(width, 9, text(d.loc, msgScoreSheet), "", 1, "C", false)
+	d.pdf.Ln(3)
+
+	half := (width - 8) / 2
+	d.field(text(d.loc, msgEvent), s.Event.Name, margin, width)
+	d.field(text(d.loc, msgDiscipline), s.Event.Discipline.In(d.loc), margin, half)
+	d.field(text(d.loc, msgTimeControl), formatTimeControl(d.loc, s.Event.TimeControl), margin+half+8, half)
+	third := (width - 16) / 3
+	d.field(text(d.loc, msgRound), formatInt(s.Round), margin, third)
+	d.field(text(d.loc, msgBoard), formatInt(s.Board), margin+third+8, third)
+	d.field(text(d.loc, msgDate), formatDate(d.loc, s.Date), margin+2*(third+8), third)
+	d.field(text(d.loc, msgWhite), playerLabel(s.White), margin, width)
+	d.field(text(d.loc, msgBlack), playerLabel(s.Black), margin, width)
+	d.pdf.Ln(4)
+
+	top := d.pdf.GetY()
+	blockWidth := sheetNumberWidth + 2*sheetMoveWidth
+	for block := range 2 {
+		d.moveGridBlock(margin+float64(block)*(blockWidth+sheetBlockGap), top, block*sheetMovesPerBlock+1)
+	}
+	d.pdf.SetY(top + sheetRowHeight*(sheetMovesPerBlock+1) + 7)
+	d.resultBox()
+	d.signatures()
+}
+
+// field prints "Label: value" with the value on a line to write on, so a
+// missing value leaves room to fill in by hand. Fields on one row share the
+// row: the cursor moves down only after a field that ends at the right margin.
+func (d *document) field(label, value string, x, width float64) {
+	const height = 8.0
+	y := d.pdf.GetY()
+	d.font(false, 9)
+	d.pdf.SetTextColor(90, 90, 90)
+	d.pdf.SetXY(x, y)
+	labelWidth := d.textWidth(label + ":")
+	d.cell(labelWidth, height, label+":", "", 0, "L", false)
+	d.pdf.SetTextColor(0, 0, 0)
+	d.font(true, 11)
+	lineWidth := width - labelWidth
+	d.cell(lineWidth, height, d.fit(value, lineWidth), "", 0, "L", false)
+	d.pdf.Line(x+labelWidth, y+height-1.2, x+width, y+height-1.2)
+	if x+width >= margin+d.pageWidth()-0.01 {
+		d.pdf.SetXY(margin, y+height+1)
+	} else {
+		d.pdf.SetXY(x+width, y)
+	}
+}
+
+// moveGridBlock draws one block of the move grid: a header row, then the
+// numbered rows from first on.
+func (d *document) moveGridBlock(x, y float64, first int) {
+	d.pdf.SetDrawColor(60, 60, 60)
+	d.pdf.SetFillColor(225, 228, 232)
+	d.font(true, 9)
+	d.pdf.SetXY(x, y)
+	d.cell(sheetNumberWidth, sheetRowHeight, text(d.loc, msgMoveNo), "1", 0, "C", true)
+	d.cell(sheetMoveWidth, sheetRowHeight, text(d.loc, msgWhite), "1", 0, "C", true)
+	d.cell(sheetMoveWidth, sheetRowHeight, text(d.loc, msgBlack), "1", 0, "C", true)
+	d.font(false, 9)
+	for i := range sheetMovesPerBlock {
+		d.pdf.SetXY(x, y+sheetRowHeight*float64(i+1))
+		d.cell(sheetNumberWidth, sheetRowHeight, strconv.Itoa(first+i), "1", 0, "C", true)
+		d.cell(sheetMoveWidth, sheetRowHeight, "", "1", 0, "C", false)
+		d.cell(sheetMoveWidth, sheetRowHeight, "", "1", 0, "C", false)
+	}
+}
+
+// resultBox prints "Счёт партии: [  ] : [  ]" with the colours under the boxes.
+func (d *document) resultBox() {
+	const box, height = 16.0, 10.0
+	y := d.pdf.GetY()
+	d.font(true, 11)
+	label := text(d.loc, msgScore) + ":"
+	d.pdf.SetXY(margin, y)
+	d.cell(d.textWidth(label)+2, height, label, "", 0, "L", false)
+	x := d.pdf.GetX()
+	d.pdf.SetLineWidth(0.4)
+	d.pdf.Rect(x, y, box, height, "D")
+	d.pdf.SetXY(x+box, y)
+	d.font(true, 16)
+	d.cell(6, height, ":", "", 0, "C", false)
+	d.pdf.Rect(x+box+6, y, box, height, "D")
+	d.pdf.SetLineWidth(0.2)
+	d.font(false, 7)
+	d.pdf.SetXY(x, y+height)
+	d.cell(box, 4, text(d.loc, msgWhite), "", 0, "C", false)
+	d.pdf.SetX(x + box + 6)
+	d.cell(box, 4, text(d.loc, msgBlack), "", 0, "C", false)
+	d.pdf.SetY(y + height + 6)
+}
+
+// signatures prints the three signature lines: White, Black, arbiter.
+func (d *document) signatures() {
+	const gap = 8.0
+	width := (d.pageWidth() - 2*gap) / 3
+	y := d.pdf.GetY()
+	for i, label := range []string{text(d.loc, msgSignatureWhite), text(d.loc, msgSignatureBlack), text(d.loc, msgSignatureArbiter)} {
+		x := margin + float64(i)*(width+gap)
+		d.pdf.Line(x, y+8, x+width, y+8)
+		d.font(false, 8)
+		d.pdf.SetXY(x, y+9)
+		d.cell(width, 4, label, "", 0, "C", false)
+	}
+}

@@ -1,0 +1,298 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Table fonts: 8 pt in 5 mm rows keeps a 200-player list to a few pages and
+// stays readable on paper.
+const (
+	tableFont = 8.0
+	tableRow  = 5.0
+)
+
+// StandingsPDF renders the standings: place, start number, player, rating,
+// birth year, club and city (each only when some player has it), points and
+// the event's tie-breaks, followed by the chief arbiter's signature line.
+func StandingsPDF(w io.Writer, loc Locale, s Standings) error {
+	if err := checkStandings(s, false); err != nil {
+		return err
+	}
+	d := newDocument(loc, s.Event, standingsTitle(loc, s))
+	d.withPageNumbers()
+	d.font(true, tableFont)
+	t := &table{fontSize: tableFont, rowHeight: tableRow}
+	optional := []struct {
+		title string
+		value func(Player) string
+	}{
+		{text(loc, msgRating), func(p Player) string { return formatInt(p.Rating) }},
+		{text(loc, msgBirthYear), func(p Player) string { return formatInt(p.BirthYear) }},
+		{text(loc, msgClub), func(p Player) string { return p.Club }},
+		{text(loc, msgCity), func(p Player) string { return p.City }},
+	}
+	t.lead = d.playerColumns(s.Rows, true)
+	var shown []func(Player) string
+	for _, o := range optional {
+		values := make([]string, len(s.Rows))
+		for i, r := range s.Rows {
+			values[i] = o.value(r.Player)
+		}
+		if strings.Join(values, "") == "" {
+			continue
+		}
+		// Long club names are cut rather than allowed to push the points off the page.
+		t.lead = append(t.lead, column{title: o.title, width: min(d.textWidth(append(values, o.title)...), 38), align: "L"})
+		shown = append(shown, o.value)
+	}
+	t.middle = d.scoreColumns(s)
+	for _, r := range s.Rows {
+		row := playerCells(loc, r, true)
+		for _, value := range shown {
+			row = append(row, cell{text: value(r.Player)})
+		}
+		t.rows = append(t.rows, append(row, scoreCells(loc, r)...))
+	}
+	d.newPage(t.needsLandscape())
+	t.draw(d)
+	d.signatureLine(text(loc, msgChiefArbiter), s.Event.ChiefArbiter)
+	return d.output(w)
+}
+
+// ProgressPDF renders the Swiss progress table: for every player in order of
+// place, each round's opponent (start number), colour and score, then points
+// and tie-breaks. Too many rounds for one landscape page continue on the next.
+func ProgressPDF(w io.Writer, loc Locale, s Standings) error {
+	if err := checkStandings(s, true); err != nil {
+		return err
+	}
+	d := newDocument(loc, s.Event, text(loc, msgProgressAfter, s.AfterRound))
+	d.withPageNumbers()
+	d.font(true, tableFont)
+	rounds := s.AfterRound
+	for _, r := range s.Rows {
+		for _, g := range r.Games {
+			rounds = max(rounds, g.Round)
+		}
+	}
+	t := &table{fontSize: tableFont, rowHeight: tableRow, lead: d.playerColumns(s.Rows, true)}
+	var roundCells [][]cell
+	widest := []string{text(loc, msgRoundShort, rounds)}
+	for i, r := range s.Rows {
+		cells := make([]cell, rounds)
+		filled := make([]bool, rounds)
+		for _, g := range r.Games {
+			if filled[g.Round-1] {
+				return fmt.Errorf("standings row %d (start no %d): two games in round %d", i+1, r.Player.StartNo, g.Round)
+			}
+			filled[g.Round-1] = true
+			cells[g.Round-1] = cell{text: progressEntry(loc, g)}
+			widest = append(widest, cells[g.Round-1].text)
+		}
+		roundCells = append(roundCells, cells)
+	}
+	width := max(d.textWidth(widest...), 12)
+	for round := 1; round <= rounds; round++ {
+		t.middle = append(t.middle, column{title: text(loc, msgRoundShort, round), width: width, align: "C"})
+	}
+	t.tail = d.scoreColumns(s)
+	for i, r := range s.Rows {
+		row := append(playerCells(loc, r, true), roundCells[i]...)
+		t.rows = append(t.rows, append(row, scoreCells(loc, r)...))
+	}
+	d.newPage(true)
+	t.draw(d)
+	d.note(text(loc, msgLegendForfeits) + "; " + text(loc, msgLegendColours) + "; " + text(loc, msgLegendByes))
+	d.signatureLine(text(loc, msgChiefArbiter), s.Event.ChiefArbiter)
+	return d.output(w)
+}
+
+// CrosstablePDF renders the round-robin grid in start-number order: a row and
+// a column per player, each cell the row player's score against the column
+// player (17:7; two scores in a double round robin), then points, tie-breaks
+// and place. A grid too wide for a landscape page continues on the next.
+func CrosstablePDF(w io.Writer, loc Locale, s Standings) error {
+	if err := checkStandings(s, true); err != nil {
+		return err
+	}
+	rows := slices.Clone(s.Rows)
+	slices.SortFunc(rows, func(a, b StandingsRow) int { return a.Player.StartNo - b.Player.StartNo })
+	column := make(map[int]int, len(rows)) // start number → grid column
+	for i, r := range rows {
+		column[r.Player.StartNo] = i
+	}
+	d := newDocument(loc, s.Event, text(loc, msgCrosstable))
+	d.withPageNumbers()
+	d.font(true, tableFont)
+	t := &table{fontSize: tableFont, rowHeight: tableRow, lead: d.playerColumns(rows, false)}
+	widest := []string{strconv.Itoa(len(rows))}
+	grid := make([][]cell, len(rows))
+	for i, r := range rows {
+		grid[i] = make([]cell, len(rows))
+		grid[i][i].shade = true
+		games := slices.Clone(r.Games)
+		slices.SortFunc(games, func(a, b PlayerGame) int { return a.Round - b.Round })
+		for _, g := range games {
+			if g.Opponent == 0 {
+				continue // a bye has no column in a round-robin grid
+			}
+			c := &grid[i][column[g.Opponent]]
+			c.text = strings.TrimSpace(c.text + " " + formatScore(loc, g.Score))
+			widest = append(widest, c.text)
+		}
+	}
+	width := max(d.textWidth(widest...), 9)
+	for _, r := range rows {
+		t.middle = append(t.middle, columnOf(strconv.Itoa(r.Player.StartNo), width, "C"))
+	}
+	places := []string{text(loc, msgPlace)}
+	for _, r := range rows {
+		places = append(places, formatPlace(r))
+	}
+	t.tail = append(d.scoreColumns(s), columnOf(text(loc, msgPlace), d.textWidth(places...), "C"))
+	for i, r := range rows {
+		row := append(playerCells(loc, r, false), grid[i]...)
+		row = append(row, scoreCells(loc, r)...)
+		t.rows = append(t.rows, append(row, cell{text: formatPlace(r), bold: true}))
+	}
+	d.newPage(t.needsLandscape())
+	t.draw(d)
+	d.note(text(loc, msgLegendForfeits))
+	d.signatureLine(text(loc, msgChiefArbiter), s.Event.ChiefArbiter)
+	return d.output(w)
+}
+
+func columnOf(title string, width float64, align string) column {
+	return column{title: title, width: width, align: align}
+}
+
+func standingsTitle(loc Locale, s Standings) string {
+	if s.Event.Rounds > 0 && s.AfterRound >= s.Event.Rounds {
+		return text(loc, msgStandingsFinal)
+	}
+	return text(loc, msgStandingsAfter, s.AfterRound)
+}
+
+// playerColumns are the columns that identify a player: place (optional),
+// start number and name, which takes the room the page leaves.
+func (d *document) playerColumns(rows []StandingsRow, withPlace bool) []column {
+	var cols []column
+	numbers := []string{text(d.loc, msgStartNo)}
+	places := []string{text(d.loc, msgPlaceShort)}
+	names := []string{text(d.loc, msgPlayer)}
+	for _, r := range rows {
+		numbers = append(numbers, strconv.Itoa(r.Player.StartNo))
+		places = append(places, formatPlace(r))
+		names = append(names, nameCell(d.loc, r.Player))
+	}
+	if withPlace {
+		cols = append(cols, columnOf(text(d.loc, msgPlaceShort), d.textWidth(places...), "C"))
+	}
+	cols = append(cols, columnOf(text(d.loc, msgStartNo), d.textWidth(numbers...), "C"))
+	name := columnOf(text(d.loc, msgPlayer), min(d.textWidth(names...), 55), "L")
+	name.flex = true
+	return append(cols, name)
+}
+
+func playerCells(loc Locale, r StandingsRow, withPlace bool) []cell {
+	var cells []cell
+	if withPlace {
+		cells = append(cells, cell{text: formatPlace(r), bold: true})
+	}
+	return append(cells, cell{text: strconv.Itoa(r.Player.StartNo)}, cell{text: nameCell(loc, r.Player)})
+}
+
+// nameCell is the player's name, marked when the player has withdrawn.
+func nameCell(loc Locale, p Player) string {
+	if p.Withdrawn {
+		return p.Name + " (" + text(loc, msgWithdrawn) + ")"
+	}
+	return p.Name
+}
+
+// scoreColumns are points and the event's tie-breaks, in the event's order.
+func (d *document) scoreColumns(s Standings) []column {
+	points := []string{text(d.loc, msgPoints)}
+	for _, r := range s.Rows {
+		points = append(points, formatPoints(d.loc, r.Points))
+	}
+	cols := []column{columnOf(text(d.loc, msgPoints), d.textWidth(points...), "C")}
+	for i, tb := range s.TieBreaks {
+		title := tb.Short.In(d.loc)
+		if title == "" {
+			title = tb.Name.In(d.loc)
+		}
+		values := []string{title}
+		for _, r := range s.Rows {
+			values = append(values, formatPoints(d.loc, r.TieBreaks[i]))
+		}
+		cols = append(cols, columnOf(title, d.textWidth(values...), "C"))
+	}
+	return cols
+}
+
+func scoreCells(loc Locale, r StandingsRow) []cell {
+	cells := []cell{{text: formatPoints(loc, r.Points), bold: true}}
+	for _, v := range r.TieBreaks {
+		cells = append(cells, cell{text: formatPoints(loc, v)})
+	}
+	return cells
+}
+
+// progressEntry is one round of the progress table: "12 б 17:7", or "бай".
+func progressEntry(loc Locale, g PlayerGame) string {
+	score := formatScore(loc, g.Score)
+	if g.Opponent == 0 {
+		return score
+	}
+	return strings.TrimSpace(fmt.Sprintf("%d%s %s", g.Opponent, colourLetter(loc, g.Colour), score))
+}
+
+// checkStandings refuses standings the tables cannot print faithfully: a row
+// whose tie-break values do not match the columns, and (when games are
+// printed) duplicate start numbers, unknown opponents, impossible scores.
+func checkStandings(s Standings, withGames bool) error {
+	ids := make(map[string]bool, len(s.TieBreaks))
+	for i, tb := range s.TieBreaks {
+		if tb.ID == "" || ids[tb.ID] {
+			return fmt.Errorf("tie-break %d (%s): IDs must be present and unique, they name the CSV and JSON columns", i+1, tb.Name.RU)
+		}
+		ids[tb.ID] = true
+	}
+	seen := make(map[int]bool, len(s.Rows))
+	for i, r := range s.Rows {
+		where := fmt.Sprintf("standings row %d (start no %d, %s)", i+1, r.Player.StartNo, r.Player.Name)
+		if len(r.TieBreaks) != len(s.TieBreaks) {
+			return fmt.Errorf("%s: %d tie-break values for %d tie-break columns", where, len(r.TieBreaks), len(s.TieBreaks))
+		}
+		if !withGames {
+			continue
+		}
+		if r.Player.StartNo <= 0 || seen[r.Player.StartNo] {
+			return fmt.Errorf("%s: start numbers must be positive and unique", where)
+		}
+		seen[r.Player.StartNo] = true
+	}
+	if !withGames {
+		return nil
+	}
+	for i, r := range s.Rows {
+		for j, g := range r.Games {
+			where := fmt.Sprintf("standings row %d (start no %d), game %d", i+1, r.Player.StartNo, j+1)
+			if g.Round < 1 || g.Round > 1000 {
+				return fmt.Errorf("%s: round %d is not a round number", where, g.Round)
+			}
+			if g.Opponent != 0 && (!seen[g.Opponent] || g.Opponent == r.Player.StartNo) {
+				return fmt.Errorf("%s: opponent start no %d is not another player of these standings", where, g.Opponent)
+			}
+			if err := checkScore(g.Score); err != nil {
+				return fmt.Errorf("%s: %w", where, err)
+			}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,208 @@
+package report
+
+import "time"
+
+// The view structs below are everything the reports need. They hold display
+// data only: the service computes places, tie-break values and final positions
+// and copies them in; nothing here is recomputed. Zero values mean "unknown"
+// and render as blank (or as a line to fill in by hand on a score sheet).
+
+// Locale chooses the language of the labels. Any value other than English
+// renders in Russian, the default.
+type Locale string
+
+const (
+	Russian Locale = "ru"
+	English Locale = "en"
+)
+
+// Text is a name the domain keeps in both languages, such as a discipline or a
+// tie-break. An empty EN falls back to RU.
+type Text struct {
+	RU, EN string
+}
+
+// In returns the name in the locale's language.
+func (t Text) In(loc Locale) string {
+	if loc == English && t.EN != "" {
+		return t.EN
+	}
+	return t.RU
+}
+
+// Event is the header every report starts with.
+type Event struct {
+	Name         string
+	Discipline   Text // e.g. {"Адиюх — быстрая игра", "Adiukh — rapid"}
+	System       Text // e.g. {"Швейцарская система", "Swiss system"}
+	Venue        string
+	City         string
+	ChiefArbiter string
+	StartDate    time.Time
+	EndDate      time.Time // zero or equal to StartDate for a one-day event
+	Rounds       int       // rounds planned; standings after the last one are final
+	TimeControl  TimeControl
+}
+
+// TimeControl is the clock setting of the event, e.g. 20 min + 30 s per move
+// (§9). A correspondence event gives whole days, e.g. Base 0 and Increment
+// 72h for "3 days per move".
+type TimeControl struct {
+	Base      time.Duration
+	Increment time.Duration // added per move
+}
+
+// Player is one participant as printed in lists and tables.
+type Player struct {
+	StartNo      int // unique within the event; the crosstable and progress table refer to opponents by it
+	Name         string
+	Rating       int // 0 when unrated
+	BirthYear    int // 0 when unknown
+	Club         string
+	City         string
+	FederationID string
+	Withdrawn    bool
+}
+
+// TieBreak is one column of tie-breaks, in the event's order.
+type TieBreak struct {
+	ID    string // stable, e.g. "buchholz"; used as the CSV column and JSON key
+	Name  Text   // full name, e.g. {"Коэффициент Солкофа", "Buchholz"}
+	Short Text   // column heading, e.g. {"Солк.", "Bh"}; empty uses Name
+}
+
+// Colour is the side a player had in a game.
+type Colour int
+
+const (
+	NoColour Colour = iota // a bye, or unknown
+	White
+	Black
+)
+
+// ResultKind tells how a game ended, as far as the tables need to know. The
+// kinds after NotPlayed match those of tournament/standings one for one.
+type ResultKind int
+
+const (
+	// NotPlayed is a game without a result yet: an empty cell.
+	NotPlayed ResultKind = iota
+	// Played is a result on the board or by resignation, time, an arbiter's
+	// decision or agreement: Own:Opponent, adding up to 24 (§5).
+	Played
+	// Forfeit is a game one side did not turn up for: 24:0 or 0:24, printed
+	// as +:− / −:+ so that it does not read as a game won on the board.
+	Forfeit
+	// DoubleForfeit is a game neither side turned up for: 0:0, printed −:−.
+	DoubleForfeit
+	// PairingBye is the pairing-allocated bye of an odd field; the kinds
+	// from here on have no opponent and ignore Own and Opponent. A bye
+	// prints as "бай +", "бай =" or "бай −" by what it scores.
+	PairingBye
+	// HalfPointBye is a bye the player asked for that scores a draw.
+	HalfPointBye
+	// ZeroPointBye is a bye the player asked for that scores nothing.
+	ZeroPointBye
+	// Absent is a round the player was not paired in (withdrawn, late entry): "—".
+	Absent
+)
+
+// GameScore is the result of one game from one player's point of view, in
+// Adiukh points (17:7 means this player scored 17).
+type GameScore struct {
+	Kind     ResultKind
+	Own      int
+	Opponent int
+}
+
+// Standings is the table of an event after a round. The same value feeds the
+// standings PDF, CSV and JSON, the round-robin crosstable and the Swiss
+// progress table.
+type Standings struct {
+	Event      Event
+	AfterRound int // the round these standings are after; also the number of round columns in the progress table
+	TieBreaks  []TieBreak
+	Rows       []StandingsRow // in order of place
+}
+
+// StandingsRow is one player's line.
+type StandingsRow struct {
+	Place     int
+	PlaceLast int // last place of a shared group (3 for "2–3"); 0 or Place when not shared
+	Player    Player
+	Points    float64   // game points in the event's scoring, as the event shows them (e.g. 2/1/0 or 1/½/0)
+	TieBreaks []float64 // one per Standings.TieBreaks, in the same order
+	Games     []PlayerGame
+}
+
+// PlayerGame is one game (or bye) of a player, for the crosstable and the
+// progress table. A double round robin has two games against each opponent.
+type PlayerGame struct {
+	Round    int
+	Opponent int // the opponent's start number; 0 for a bye or absence
+	Colour   Colour
+	Score    GameScore
+}
+
+// Pairings is the pairing list of one round.
+type Pairings struct {
+	Event     Event
+	Round     int
+	Date      time.Time
+	PublicURL string // address of the public pairings page, printed as a QR code; empty prints none
+	Boards    []Board
+}
+
+// Board is one pairing. With Bye set, White holds the player who has a bye
+// (Result.Kind says which) and Black is unused.
+type Board struct {
+	Number      int
+	White       Player
+	Black       Player
+	WhitePoints float64 // points before the round
+	BlackPoints float64
+	Bye         bool
+	Result      GameScore // White's point of view; NotPlayed on a list printed before the round
+}
+
+// ScoreSheet is the data pre-filled on one score sheet (бланк записи партии).
+// Every zero field is left as a line to fill in by hand, so ScoreSheet{} is a
+// blank sheet and ScoreSheet{Event: e} a blank sheet of event e.
+type ScoreSheet struct {
+	Event Event
+	Round int
+	Board int
+	Date  time.Time
+	White Player
+	Black Player
+}
+
+// GameRecord is one game with its moves and positions.
+type GameRecord struct {
+	Event  Event
+	Round  int
+	Board  int
+	Date   time.Time
+	White  Player
+	Black  Player
+	Start  *Position // nil for the initial position, which is not drawn
+	Moves  []string  // the plies in order, as recorded (full or short notation); the first is the side to move in Start
+	Final  Position
+	Result GameScore // White's point of view
+}
+
+// Position is a board position: the towers on it and the side to move.
+type Position struct {
+	ToMove Colour
+	Towers []Tower
+}
+
+// Tower is what stands on one square (§2): a block of the owner's colour on
+// top of at most one block of the other colour, written e5-2/1 in the rules'
+// notation (§7.2): owner's count 2, other colour 1.
+type Tower struct {
+	Square string // e.g. "e5"; one of the 32 dark squares
+	Owner  Colour // the colour of the top checker
+	Own    int    // checkers of the owner's colour, at least 1
+	Other  int    // checkers of the other colour underneath
+}

@@ -1,0 +1,70 @@
+package tournament
+
+// RoundStatus is where a round is in its life.
+type RoundStatus string
+
+const (
+	Draft     RoundStatus = "draft"     // paired, visible to arbiters only, may be deleted and paired again
+	Published RoundStatus = "published" // pairings are public; results are entered
+	Done      RoundStatus = "finished"  // every game has a result
+)
+
+// Round is one round of an event with its games, board by board.
+type Round struct {
+	ID      int64
+	EventID int64
+	Number  int
+	Status  RoundStatus
+	Games   []Game
+}
+
+// Game is one board of a round. BlackID is 0 for the pairing-allocated bye.
+type Game struct {
+	ID      int64
+	RoundID int64
+	Board   int
+	WhiteID int64
+	BlackID int64
+	// WhiteNo and BlackNo are the players' start numbers (0 for the bye),
+	// filled in when games are read; start numbers are fixed from round 1.
+	WhiteNo int
+	BlackNo int
+	// Result is nil until a result is entered.
+	Result *Result
+	// Sheet is the game record as entered; SheetReport is what the rules
+	// check found in it.
+	Sheet       string
+	SheetReport *SheetReport
+	// OverrideReason is the arbiter's reason for accepting a result the
+	// sheet does not support; empty when the sheet agrees.
+	OverrideReason string
+	// Version counts the changes of the game; an update that names an older
+	// version is refused (optimistic locking).
+	Version int
+}
+
+// IsBye reports whether the game is the pairing-allocated bye.
+func (g *Game) IsBye() bool { return g.BlackID == 0 }
+
+// SheetReport is what the check of a game sheet against the rules found.
+type SheetReport struct {
+	Valid  bool
+	Errors []SheetError
+	// FinalReached is true when the sheet ends in a final position (§5.1);
+	// FinalScore is then the score counted on the board.
+	FinalReached bool
+	FinalScore   string
+	// ClaimedScore and ClaimedReason are what the sheet itself says the
+	// result was, when it says so.
+	ClaimedScore  string
+	ClaimedReason string
+}
+
+// SheetError is one problem in a game sheet, located by line of the sheet,
+// ply (half-move, from 1) and move number; 0 where it does not apply.
+type SheetError struct {
+	Line    int
+	Ply     int
+	MoveNo  int
+	Message string
+}

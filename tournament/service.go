@@ -1,0 +1,242 @@
+package tournament
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"time"
+)
+
+// Options plug the algorithms and the clock into a Service.
+type Options struct {
+	// Pairing pairs rounds by system. A system without an entry answers
+	// "not available yet".
+	Pairing map[System]PairFunc
+	// Ranker computes standings and knows the tie-breaks; required.
+	Ranker Ranker
+	// Teams pair and rank team events.
+	Teams TeamEngines
+	// Now is the clock; time.Now when nil.
+	Now func() time.Time
+}
+
+// Service carries out the tournament use cases. The signed-in user comes
+// from the context (NewContextWithUser); a nil user is an anonymous reader.
+type Service struct {
+	store   Store
+	pairing map[System]PairFunc
+	ranker  Ranker
+	teams   TeamEngines
+	now     func() time.Time
+}
+
+// NewService returns a service over st.
+func NewService(st Store, opt Options) *Service {
+	s := &Service{store: st, pairing: opt.Pairing, ranker: opt.Ranker, teams: opt.Teams, now: opt.Now}
+	if s.now == nil {
+		s.now = time.Now
+	}
+	return s
+}
+
+// TieBreaks lists every tie-break an event may order its standings by.
+func (s *Service) TieBreaks() []TieBreakInfo {
+	return s.ranker.TieBreaks()
+}
+
+func (s *Service) knownTieBreak(id string) bool {
+	return slices.ContainsFunc(s.ranker.TieBreaks(), func(t TieBreakInfo) bool { return t.ID == id })
+}
+
+// readable loads an event the context's user may see; others get ENOTFOUND
+// so that private events do not reveal they exist.
+func readable(ctx context.Context, tx Tx, eventID int64) (*Event, error) {
+	e, err := tx.Event(eventID)
+	if err != nil {
+		return nil, err
+	}
+	if !canRead(UserFromContext(ctx), e) {
+		return nil, NotFound("event %d not found", eventID)
+	}
+	return e, nil
+}
+
+// manageable loads an event the context's user may change, locked for the
+// rest of the transaction.
+func manageable(ctx context.Context, tx Tx, eventID int64) (*Event, *User, error) {
+	u := UserFromContext(ctx)
+	if u == nil {
+		return nil, nil, Unauthorized("sign in (an API token) to change events")
+	}
+	if err := tx.LockEvent(eventID); err != nil {
+		return nil, nil, err
+	}
+	e, err := readable(ctx, tx, eventID)
+	if err != nil {
+		return nil, nil, err
+	}
+	if !canManage(u, e) {
+		return nil, nil, Forbidden("only an administrator or the event's own arbiter may change event %d", eventID)
+	}
+	return e, u, nil
+}
+
+// audit records one change in the same transaction as the change itself.
+func (s *Service) audit(tx Tx, u *User, eventID int64, action, subject string, before, after any, reason string) error {
+	return tx.AddAudit(&AuditEntry{
+		EventID: eventID, At: s.now().UTC(), UserID: u.ID, UserEmail: u.Email,
+		Action: action, Subject: subject, Before: snapshot(before), After: snapshot(after), Reason: reason,
+	})
+}
+
+// CreateEvent creates an event from the given settings; name, discipline and
+// system are required. The event starts in registration, public, with the
+// default scoring and the system's preset tie-breaks unless given.
+func (s *Service) CreateEvent(ctx context.Context, in EventInput) (*Event, error) {
+	u := UserFromContext(ctx)
+	if u == nil {
+		return nil, Unauthorized("sign in (an API token) to create events")
+	}
+	if u.Role != Admin && u.Role != ArbiterRole {
+		return nil, Forbidden("only administrators and arbiters create events")
+	}
+	for _, req := range []struct {
+		field string
+		set   bool
+	}{{"name", in.Name != nil}, {"discipline", in.Discipline != nil}, {"system", in.System != nil}} {
+		if !req.set {
+			return nil, Invalid(req.field, "is required")
+		}
+	}
+	if in.Status != nil && *in.Status != string(Registration) {
+		return nil, Invalid("status", "a new event starts in registration")
+	}
+	sys, err := ParseSystem(*in.System)
+	if err != nil {
+		return nil, err
+	}
+	e := &Event{
+		Scoring:    DefaultScoring(sys),
+		TieBreaks:  s.ranker.DefaultTieBreaks(sys),
+		Status:     Registration,
+		Visibility: Public,
+		OwnerID:    u.ID,
+		CreatedAt:  s.now().UTC(),
+	}
+	if err := in.apply(e, s.knownTieBreak); err != nil {
+		return nil, err
+	}
+	if e.System == Swiss && e.Rounds == 0 {
+		return nil, Invalid("rounds", "a Swiss event needs its number of rounds")
+	}
+	err = s.store.Update(ctx, func(tx Tx) error {
+		if err := tx.CreateEvent(e); err != nil {
+			return err
+		}
+		return s.audit(tx, u, e.ID, ActionEventCreate, fmt.Sprintf("event %d", e.ID), nil, e, "")
+	})
+	if err != nil {
+		return nil, err
+	}
+	return e, nil
+}
+
+// Event returns one event the user may see.
+func (s *Service) Event(ctx context.Context, id int64) (*Event, error) {
+	var e *Event
+	err := s.store.View(ctx, func(tx Tx) (err error) {
+		e, err = readable(ctx, tx, id)
+		return err
+	})
+	return e, err
+}
+
+// Events lists the events the user may see.
+func (s *Service) Events(ctx context.Context) ([]Event, error) {
+	u := UserFromContext(ctx)
+	var owner int64
+	if u != nil {
+		owner = u.ID
+	}
+	var events []Event
+	err := s.store.View(ctx, func(tx Tx) (err error) {
+		events, err = tx.Events(owner, u != nil && u.Role == Admin)
+		return err
+	})
+	return events, err
+}
+
+// UpdateEvent changes the settings of an event. Discipline and system are
+// fixed once round 1 is paired; status moves forward only: registration →
+// running → finished.
+func (s *Service) UpdateEvent(ctx context.Context, id int64, in EventInput, reason string) (*Event, error) {
+	var e *Event
+	err := s.store.Update(ctx, func(tx Tx) error {
+		old, u, err := manageable(ctx, tx, id)
+		if err != nil {
+			return err
+		}
+		rounds, err := tx.Rounds(id)
+		if err != nil {
+			return err
+		}
+		next := *old
+		next.TieBreaks = slices.Clone(old.TieBreaks)
+		next.Arbiters = slices.Clone(old.Arbiters)
+		if err := in.apply(&next, s.knownTieBreak); err != nil {
+			return err
+		}
+		if len(rounds) > 0 {
+			switch {
+			case next.Discipline != old.Discipline:
+				return Conflict("discipline", "the discipline cannot change once round 1 is paired")
+			case next.System != old.System:
+				return Conflict("system", "the pairing system cannot change once round 1 is paired")
+			case next.System.IsRoundRobin() && next.Rounds != old.Rounds:
+				return Conflict("rounds", "a round robin has %d rounds, fixed by its number of players", old.Rounds)
+			case next.Rounds < len(rounds):
+				return Conflict("rounds", "%d rounds are already paired", len(rounds))
+			}
+		}
+		if next.System == Swiss && next.Rounds == 0 {
+			return Invalid("rounds", "a Swiss event needs its number of rounds")
+		}
+		if in.Status != nil {
+			if err := checkStatusChange(old, EventStatus(*in.Status), rounds); err != nil {
+				return err
+			}
+			next.Status = EventStatus(*in.Status)
+		}
+		if err := tx.UpdateEvent(&next); err != nil {
+			return err
+		}
+		e = &next
+		return s.audit(tx, u, id, ActionEventUpdate, fmt.Sprintf("event %d", id), old, e, reason)
+	})
+	return e, err
+}
+
+func checkStatusChange(e *Event, to EventStatus, rounds []Round) error {
+	if to == e.Status {
+		return nil
+	}
+	switch {
+	case to != Registration && to != Running && to != Finished:
+		return Invalid("status", "unknown status %q; use \"registration\", \"running\" or \"finished\"", to)
+	case e.Status == Finished || to == Registration:
+		return Conflict("status", "an event's status only moves forward (registration → running → finished); it is %s", e.Status)
+	case to == Finished:
+		if len(rounds) == 0 {
+			return Conflict("status", "no round has been paired yet")
+		}
+		if len(rounds) < e.Rounds {
+			return Conflict("status", "only %d of %d rounds are paired", len(rounds), e.Rounds)
+		}
+		for _, r := range rounds {
+			if r.Status != Done {
+				return Conflict("status", "round %d still has games without a result", r.Number)
+			}
+		}
+	}
+	return nil
+}

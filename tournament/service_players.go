@@ -1,0 +1,276 @@
+package tournament
+
+import (
+	"context"
+	"fmt"
+	"slices"
+)
+
+// Players lists the players of an event by start number.
+func (s *Service) Players(ctx context.Context, eventID int64) ([]Player, error) {
+	var players []Player
+	err := s.store.View(ctx, func(tx Tx) error {
+		if _, err := readable(ctx, tx, eventID); err != nil {
+			return err
+		}
+		var err error
+		players, err = tx.Players(eventID)
+		return err
+	})
+	return players, err
+}
+
+// RegisterPlayer enters a player. Before round 1 start numbers follow rating,
+// then name, unless the arbiter numbers by hand (then the newcomer comes
+// last). Once rounds are paired, a Swiss event takes late entries from the
+// next round on, with the next free start number; a round robin cannot,
+// because its Berger table is fixed by the number of players.
+func (s *Service) RegisterPlayer(ctx context.Context, eventID int64, in PlayerInput) (*Player, error) {
+	if in.Name == nil {
+		return nil, Invalid("name", "is required")
+	}
+	if in.WithdrawFromRound != nil && *in.WithdrawFromRound != 0 {
+		return nil, Invalid("withdraw_from_round", "a new player cannot be withdrawn; register, then withdraw")
+	}
+	var p *Player
+	err := s.store.Update(ctx, func(tx Tx) error {
+		e, u, err := manageable(ctx, tx, eventID)
+		if err != nil {
+			return err
+		}
+		players, err := tx.Players(eventID)
+		if err != nil {
+			return err
+		}
+		rounds, err := tx.Rounds(eventID)
+		if err != nil {
+			return err
+		}
+		switch {
+		case e.Status == Finished:
+			return Conflict("", "event %d is finished", eventID)
+		case e.Discipline.IsTeam():
+			return Invalid("discipline", "the players of a team event are registered with their team's roster")
+		case len(rounds) > 0 && e.System.IsRoundRobin():
+			return Conflict("", "a round robin cannot take a late entry once round 1 is paired: the Berger table is fixed by the number of players")
+		}
+		p = &Player{EventID: eventID, FirstRound: len(rounds) + 1, StartNo: len(players) + 1}
+		if err := in.applyDetails(p); err != nil {
+			return err
+		}
+		if err := tx.CreatePlayer(p); err != nil {
+			return err
+		}
+		players = append(players, *p)
+		if in.StartNo != nil {
+			if err := s.moveStartNo(tx, e, players, p.ID, *in.StartNo, len(rounds)); err != nil {
+				return err
+			}
+		} else if len(rounds) == 0 && !e.ManualStartNumbers {
+			if err := renumber(tx, players); err != nil {
+				return err
+			}
+		}
+		p = findPlayer(players, p.ID)
+		return s.audit(tx, u, eventID, ActionPlayerCreate, fmt.Sprintf("player %d", p.ID), nil, p, "")
+	})
+	return p, err
+}
+
+// UpdatePlayer changes a player's details, start number (by hand, before
+// round 1) or withdrawal. A withdrawal takes effect from a round not yet
+// paired; 0 takes it back for the rounds still to pair.
+func (s *Service) UpdatePlayer(ctx context.Context, eventID, playerID int64, in PlayerInput, reason string) (*Player, error) {
+	var p *Player
+	err := s.store.Update(ctx, func(tx Tx) error {
+		e, u, err := manageable(ctx, tx, eventID)
+		if err != nil {
+			return err
+		}
+		players, err := tx.Players(eventID)
+		if err != nil {
+			return err
+		}
+		rounds, err := tx.Rounds(eventID)
+		if err != nil {
+			return err
+		}
+		p = findPlayer(players, playerID)
+		if p == nil {
+			return NotFound("player %d not found in event %d", playerID, eventID)
+		}
+		before := *p
+		if err := in.applyDetails(p); err != nil {
+			return err
+		}
+		if in.WithdrawFromRound != nil {
+			n := *in.WithdrawFromRound
+			switch {
+			case n < 0 || (e.Rounds > 0 && n > e.Rounds):
+				return Invalid("withdraw_from_round", "round %d does not exist; the event has %d rounds", n, e.Rounds)
+			case n != 0 && n <= len(rounds):
+				return Conflict("withdraw_from_round", "round %d is already paired; withdraw from round %d, and enter the game of round %d as a forfeit", n, len(rounds)+1, n)
+			case n != 0 && n < p.FirstRound:
+				return Invalid("withdraw_from_round", "the player only enters in round %d", p.FirstRound)
+			}
+			p.WithdrawnFrom = n
+		}
+		if err := tx.UpdatePlayer(p); err != nil {
+			return err
+		}
+		if in.StartNo != nil && *in.StartNo != before.StartNo {
+			if err := s.moveStartNo(tx, e, players, p.ID, *in.StartNo, len(rounds)); err != nil {
+				return err
+			}
+		}
+		return s.audit(tx, u, eventID, ActionPlayerUpdate, fmt.Sprintf("player %d", p.ID), before, p, reason)
+	})
+	return p, err
+}
+
+// RemovePlayer takes a player out of an event before round 1 (a player who
+// leaves later is withdrawn instead, so that the games stay). The others
+// close the gap in the start numbers.
+func (s *Service) RemovePlayer(ctx context.Context, eventID, playerID int64, reason string) error {
+	return s.store.Update(ctx, func(tx Tx) error {
+		e, u, err := manageable(ctx, tx, eventID)
+		if err != nil {
+			return err
+		}
+		rounds, err := tx.Rounds(eventID)
+		if err != nil {
+			return err
+		}
+		if len(rounds) > 0 {
+			return Conflict("", "round 1 is paired; withdraw the player instead of removing them")
+		}
+		players, err := tx.Players(eventID)
+		if err != nil {
+			return err
+		}
+		p := findPlayer(players, playerID)
+		if p == nil {
+			return NotFound("player %d not found in event %d", playerID, eventID)
+		}
+		if err := tx.DeletePlayer(p); err != nil {
+			return err
+		}
+		removed := *p
+		rest := slices.DeleteFunc(players, func(q Player) bool { return q.ID == playerID })
+		if e.ManualStartNumbers {
+			for i := range rest {
+				if rest[i].StartNo > removed.StartNo {
+					rest[i].StartNo--
+					if err := tx.UpdatePlayer(&rest[i]); err != nil {
+						return err
+					}
+				}
+			}
+		} else if err := renumber(tx, rest); err != nil {
+			return err
+		}
+		return s.audit(tx, u, eventID, ActionPlayerDelete, fmt.Sprintf("player %d", playerID), removed, nil, reason)
+	})
+}
+
+// moveStartNo gives a player a start number by hand; the player holding it
+// takes the old one. Start numbers are fixed once round 1 is paired, as the
+// pairings refer to them.
+func (s *Service) moveStartNo(tx Tx, e *Event, players []Player, playerID int64, no, pairedRounds int) error {
+	if pairedRounds > 0 {
+		return Conflict("start_no", "start numbers are fixed once round 1 is paired")
+	}
+	if no < 1 || no > len(players) {
+		return Invalid("start_no", "start numbers run from 1 to %d; got %d", len(players), no)
+	}
+	p := findPlayer(players, playerID)
+	for i := range players {
+		if players[i].StartNo == no && players[i].ID != playerID {
+			players[i].StartNo = p.StartNo
+			if err := tx.UpdatePlayer(&players[i]); err != nil {
+				return err
+			}
+		}
+	}
+	p.StartNo = no
+	if err := tx.UpdatePlayer(p); err != nil {
+		return err
+	}
+	if !e.ManualStartNumbers {
+		e.ManualStartNumbers = true
+		return tx.UpdateEvent(e)
+	}
+	return nil
+}
+
+// RenumberPlayers gives start numbers by rating, then name, and returns to
+// automatic numbering. Only before round 1.
+func (s *Service) RenumberPlayers(ctx context.Context, eventID int64) ([]Player, error) {
+	var players []Player
+	err := s.store.Update(ctx, func(tx Tx) error {
+		e, u, err := manageable(ctx, tx, eventID)
+		if err != nil {
+			return err
+		}
+		rounds, err := tx.Rounds(eventID)
+		if err != nil {
+			return err
+		}
+		if len(rounds) > 0 {
+			return Conflict("start_no", "start numbers are fixed once round 1 is paired")
+		}
+		if players, err = tx.Players(eventID); err != nil {
+			return err
+		}
+		before := numbering(players)
+		if err := renumber(tx, players); err != nil {
+			return err
+		}
+		if e.ManualStartNumbers {
+			e.ManualStartNumbers = false
+			if err := tx.UpdateEvent(e); err != nil {
+				return err
+			}
+		}
+		slices.SortFunc(players, func(a, b Player) int { return a.StartNo - b.StartNo })
+		return s.audit(tx, u, eventID, ActionPlayerRenumber, "start numbers", before, numbering(players), "")
+	})
+	return players, err
+}
+
+// renumber stores start numbers by rating, then name, writing only the
+// players whose number changes.
+func renumber(tx Tx, players []Player) error {
+	old := map[int64]int{}
+	for _, p := range players {
+		old[p.ID] = p.StartNo
+	}
+	numberByRating(players)
+	for i := range players {
+		if players[i].StartNo == old[players[i].ID] {
+			continue
+		}
+		if err := tx.UpdatePlayer(&players[i]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// numbering maps start numbers to names for the audit log.
+func numbering(players []Player) map[int]string {
+	m := make(map[int]string, len(players))
+	for _, p := range players {
+		m[p.StartNo] = p.Name
+	}
+	return m
+}
+
+func findPlayer(players []Player, id int64) *Player {
+	for i := range players {
+		if players[i].ID == id {
+			return &players[i]
+		}
+	}
+	return nil
+}

@@ -1,0 +1,222 @@
+package tournament
+
+import (
+	"context"
+	"fmt"
+)
+
+// Standings ranks an event's players after round afterRound; 0 means after
+// the last round that, with all rounds before it, has every result.
+func (s *Service) Standings(ctx context.Context, eventID int64, afterRound int) (*Standings, error) {
+	var st *Standings
+	err := s.store.View(ctx, func(tx Tx) error {
+		e, players, rounds, err := loadPublic(ctx, tx, eventID)
+		if err != nil {
+			return err
+		}
+		st, err = s.standings(e, players, rounds, afterRound)
+		return err
+	})
+	return st, err
+}
+
+// EventData is an event with everything in it, read in one transaction:
+// what a page or a printed document of the whole event needs.
+type EventData struct {
+	Event   *Event
+	Players []Player // by start number
+	Rounds  []Round  // by number, with games by board; drafts only for those who may change the event
+}
+
+// Player returns the player with that ID, or nil.
+func (d *EventData) Player(id int64) *Player {
+	return findPlayer(d.Players, id)
+}
+
+// EventData reads an event with its players and rounds.
+func (s *Service) EventData(ctx context.Context, eventID int64) (*EventData, error) {
+	var d *EventData
+	err := s.store.View(ctx, func(tx Tx) error {
+		e, err := readable(ctx, tx, eventID)
+		if err != nil {
+			return err
+		}
+		players, err := tx.Players(eventID)
+		if err != nil {
+			return err
+		}
+		rounds, err := tx.Rounds(eventID)
+		if err != nil {
+			return err
+		}
+		d = &EventData{Event: e, Players: players, Rounds: visibleRounds(UserFromContext(ctx), e, rounds)}
+		return nil
+	})
+	return d, err
+}
+
+// loadPublic reads an event with its players and published rounds.
+func loadPublic(ctx context.Context, tx Tx, eventID int64) (*Event, []Player, []Round, error) {
+	e, err := readable(ctx, tx, eventID)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	players, err := tx.Players(eventID)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	rounds, err := tx.Rounds(eventID)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	return e, players, visibleRounds(nil, e, rounds), nil
+}
+
+func (s *Service) standings(e *Event, players []Player, rounds []Round, afterRound int) (*Standings, error) {
+	complete := 0
+	for complete < len(rounds) && rounds[complete].Status == Done {
+		complete++
+	}
+	switch {
+	case afterRound == 0:
+		afterRound = complete
+	case afterRound < 0 || afterRound > len(rounds):
+		return nil, Invalid("round", "round %d has not been played; %d rounds are published", afterRound, len(rounds))
+	case afterRound > complete:
+		return nil, Invalid("round", "round %d still has games without a result", complete+1)
+	}
+	counted := rounds[:0:0]
+	for _, r := range rounds {
+		if r.Number <= afterRound {
+			counted = append(counted, r)
+		}
+	}
+	rows, err := s.ranker.Rank(StandingsInput{Event: e, Players: players, Rounds: counted, AfterRound: afterRound})
+	if err != nil {
+		return nil, err
+	}
+	byID := make(map[int64]*Player, len(players))
+	for i := range players {
+		byID[players[i].ID] = &players[i]
+	}
+	for i := range rows {
+		p := byID[rows[i].PlayerID]
+		if p == nil {
+			return nil, fmt.Errorf("standings of event %d name unknown player %d", e.ID, rows[i].PlayerID)
+		}
+		rows[i].StartNo, rows[i].Name, rows[i].Club, rows[i].Rating = p.StartNo, p.Name, p.Club, p.Rating
+	}
+	st := &Standings{Event: e, AfterRound: afterRound, Rows: rows}
+	for _, id := range e.TieBreaks {
+		for _, tb := range s.ranker.TieBreaks() {
+			if tb.ID == id {
+				st.TieBreaks = append(st.TieBreaks, tb)
+			}
+		}
+	}
+	return st, nil
+}
+
+// Crosstable is every player's games round by round, with the standings
+// after the last finished round. Rows are by start number.
+type Crosstable struct {
+	Event     *Event
+	Standings *Standings
+	Rows      []CrosstableRow
+}
+
+// CrosstableRow is one player's line of the crosstable.
+type CrosstableRow struct {
+	Player Player
+	Rank   int
+	RankTo int
+	Score  float64
+	// Games holds one cell per published round, in round order.
+	Games []CrosstableCell
+}
+
+// CrosstableCell is one round of one player, seen from that player.
+type CrosstableCell struct {
+	Round int
+	// OpponentNo is the opponent's start number, 0 for a bye or a round the
+	// player was not paired in.
+	OpponentNo int
+	White      bool
+	// Result is nil while the game has no result; Score is from the
+	// player's side ("7:17" for a loss with 7 points) and Points in the
+	// event's scoring table.
+	Result *Result
+	Score  string
+	Points float64
+}
+
+// Crosstable builds the crosstable of an event.
+func (s *Service) Crosstable(ctx context.Context, eventID int64) (*Crosstable, error) {
+	var ct *Crosstable
+	err := s.store.View(ctx, func(tx Tx) error {
+		e, players, rounds, err := loadPublic(ctx, tx, eventID)
+		if err != nil {
+			return err
+		}
+		st, err := s.standings(e, players, rounds, 0)
+		if err != nil {
+			return err
+		}
+		ct = buildCrosstable(e, players, rounds, st)
+		return nil
+	})
+	return ct, err
+}
+
+func buildCrosstable(e *Event, players []Player, rounds []Round, st *Standings) *Crosstable {
+	ct := &Crosstable{Event: e, Standings: st}
+	row := make(map[int64]*CrosstableRow, len(players))
+	no := make(map[int64]int, len(players))
+	ct.Rows = make([]CrosstableRow, len(players))
+	for i, p := range players {
+		ct.Rows[i] = CrosstableRow{Player: p, Games: make([]CrosstableCell, len(rounds))}
+		row[p.ID] = &ct.Rows[i]
+		no[p.ID] = p.StartNo
+	}
+	for _, sr := range st.Rows {
+		if r := row[sr.PlayerID]; r != nil {
+			r.Rank, r.RankTo, r.Score = sr.Rank, sr.RankTo, sr.Score
+		}
+	}
+	for ri, r := range rounds {
+		for _, r2 := range ct.Rows {
+			r2.Games[ri].Round = r.Number
+		}
+		for _, g := range r.Games {
+			white := CrosstableCell{Round: r.Number, OpponentNo: no[g.BlackID], White: true, Result: g.Result}
+			black := CrosstableCell{Round: r.Number, OpponentNo: no[g.WhiteID], Result: g.Result}
+			if g.Result != nil {
+				white.Points, black.Points = e.Scoring.Points(*g.Result, true), e.Scoring.Points(*g.Result, false)
+				white.Score = g.Result.Score()
+				if g.Result.EndReason != Bye {
+					black.Score = fmt.Sprintf("%d:%d", g.Result.Black, g.Result.White)
+				}
+			}
+			row[g.WhiteID].Games[ri] = white
+			if !g.IsBye() {
+				row[g.BlackID].Games[ri] = black
+			}
+		}
+	}
+	return ct
+}
+
+// Audit lists every recorded change of an event, oldest first. Only those
+// who may change the event may read it.
+func (s *Service) Audit(ctx context.Context, eventID int64) ([]AuditEntry, error) {
+	var entries []AuditEntry
+	err := s.store.View(ctx, func(tx Tx) error {
+		if _, _, err := manageable(ctx, tx, eventID); err != nil {
+			return err
+		}
+		var err error
+		entries, err = tx.Audit(eventID)
+		return err
+	})
+	return entries, err
+}

@@ -1,0 +1,172 @@
+package tournament
+
+import (
+	"context"
+	"fmt"
+	"strings"
+)
+
+// ResultInput is a result as an arbiter enters it for one board.
+type ResultInput struct {
+	EventID   int64
+	Round     int
+	Board     int
+	Score     string // "17:7"
+	EndReason string // "final_position", …
+	// Sheet is the game record; empty keeps the sheet already stored.
+	Sheet string
+	// Version is the game version the arbiter saw; a newer stored version
+	// refuses the update (ECONFLICT) instead of losing the other change.
+	Version int
+	// OverrideReason lets the arbiter accept a result the sheet does not
+	// support, or a standard game without a sheet; it is logged.
+	OverrideReason string
+}
+
+// RecordResult stores the result of one game. A sheet that disagrees with
+// the score blocks the result until one of them is corrected or the arbiter
+// overrides with a reason. A stale version is refused, not overwritten.
+func (s *Service) RecordResult(ctx context.Context, in ResultInput) (*Game, error) {
+	res, err := ParseResult(in.Score, in.EndReason)
+	if err != nil {
+		return nil, err
+	}
+	in.OverrideReason = strings.TrimSpace(in.OverrideReason)
+	var game *Game
+	err = s.store.Update(ctx, func(tx Tx) error {
+		e, u, err := manageable(ctx, tx, in.EventID)
+		if err != nil {
+			return err
+		}
+		rounds, err := tx.Rounds(in.EventID)
+		if err != nil {
+			return err
+		}
+		round, err := findRound(rounds, in.EventID, in.Round)
+		if err != nil {
+			return err
+		}
+		if round.Status == Draft {
+			return Conflict("", "round %d is not published yet", in.Round)
+		}
+		g := findGame(round, in.Board)
+		if g == nil {
+			return NotFound("board %d of round %d not found", in.Board, in.Round)
+		}
+		if g.Version != in.Version {
+			return Conflict("version", "board %d of round %d was changed meanwhile (version %d, you sent %d); reload it and enter the result again", in.Board, in.Round, g.Version, in.Version)
+		}
+		switch {
+		case g.IsBye():
+			return Conflict("", "board %d of round %d is the bye; its result follows from the pairing", in.Board, in.Round)
+		case res.EndReason == Bye:
+			return Invalid("end_reason", "only the pairing gives a bye; board %d has two players", in.Board)
+		}
+		before := *g
+		if in.Sheet != "" {
+			g.Sheet, g.SheetReport = in.Sheet, nil
+		}
+		if g.Sheet != "" && g.SheetReport == nil {
+			report := checkSheet(g.Sheet)
+			g.SheetReport = &report
+		}
+		problem := sheetProblem(e, res, g)
+		if problem != "" && in.OverrideReason == "" {
+			field := "score"
+			if g.Sheet == "" || !g.SheetReport.Valid {
+				field = "sheet"
+			}
+			return Invalid(field, "%s; correct the score or the sheet, or override with a reason", problem)
+		}
+		g.Result = &res
+		g.OverrideReason = ""
+		action := ActionResultRecord
+		if problem != "" {
+			g.OverrideReason = in.OverrideReason
+			action = ActionResultOverride
+		}
+		if err := tx.UpdateGame(g); err != nil {
+			return err
+		}
+		if round.Status == Published && allResults(round) {
+			round.Status = Done
+			if err := tx.UpdateRoundStatus(round); err != nil {
+				return err
+			}
+		}
+		game = g
+		reason := in.OverrideReason
+		if problem != "" {
+			reason = problem + "; override: " + in.OverrideReason
+		}
+		return s.audit(tx, u, in.EventID, action, fmt.Sprintf("round %d board %d", in.Round, in.Board), resultView(&before), resultView(g), reason)
+	})
+	return game, err
+}
+
+func findGame(r *Round, board int) *Game {
+	for i := range r.Games {
+		if r.Games[i].Board == board {
+			return &r.Games[i]
+		}
+	}
+	return nil
+}
+
+// sheetProblem says why the game's sheet does not support the result, or
+// "" when it does. Unplayed games need no sheet; rapid and blitz games may
+// go without one (§10.2).
+func sheetProblem(e *Event, res Result, g *Game) string {
+	if !res.Played() {
+		return ""
+	}
+	if g.Sheet == "" {
+		if e.Discipline.SheetRequired() {
+			return fmt.Sprintf("a %s game needs its score sheet (§10.2 waives it only in rapid and blitz)", e.Discipline)
+		}
+		return ""
+	}
+	return sheetDisagreement(res, g.SheetReport)
+}
+
+// sheetDisagreement compares a result with what the sheet shows.
+func sheetDisagreement(res Result, rep *SheetReport) string {
+	switch {
+	case !rep.Valid:
+		if len(rep.Errors) == 0 {
+			return "the score sheet is not valid"
+		}
+		first := rep.Errors[0]
+		if first.Ply == 0 {
+			return fmt.Sprintf("the score sheet is not valid at line %d: %s", first.Line, first.Message)
+		}
+		return fmt.Sprintf("the score sheet is not valid at move %d (ply %d): %s", first.MoveNo, first.Ply, first.Message)
+	case rep.FinalReached && res.EndReason != FinalPosition:
+		// §5.5: a final position reached on the board stands.
+		return fmt.Sprintf("the score sheet reaches a final position scoring %s, but the result entered ends by %s", rep.FinalScore, res.EndReason.words())
+	case rep.FinalReached && rep.FinalScore != res.Score():
+		return fmt.Sprintf("the score sheet ends in a final position scoring %s, but %s was entered", rep.FinalScore, res.Score())
+	case !rep.FinalReached && res.EndReason == FinalPosition:
+		return "the result entered ends in a final position, but the score sheet stops before one"
+	case rep.ClaimedScore != "" && rep.ClaimedScore != res.Score():
+		return fmt.Sprintf("the score sheet records %s, but %s was entered", rep.ClaimedScore, res.Score())
+	case rep.ClaimedReason != "" && EndReason(rep.ClaimedReason) != res.EndReason:
+		return fmt.Sprintf("the score sheet says the game ended by %s, but %s was entered", EndReason(rep.ClaimedReason).words(), res.EndReason.words())
+	}
+	return ""
+}
+
+// resultLog is a game's result as the audit log keeps it.
+type resultLog struct {
+	Score     string `json:"score"`
+	EndReason string `json:"end_reason"`
+	Version   int    `json:"version"`
+	Sheet     bool   `json:"sheet"`
+}
+
+func resultView(g *Game) *resultLog {
+	if g.Result == nil {
+		return nil
+	}
+	return &resultLog{Score: g.Result.Score(), EndReason: string(g.Result.EndReason), Version: g.Version, Sheet: g.Sheet != ""}
+}

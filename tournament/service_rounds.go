@@ -1,0 +1,280 @@
+package tournament
+
+import (
+	"context"
+	"fmt"
+)
+
+// Rounds lists the rounds of an event with their games. Draft rounds are
+// shown only to those who may change the event.
+func (s *Service) Rounds(ctx context.Context, eventID int64) ([]Round, error) {
+	var rounds []Round
+	err := s.store.View(ctx, func(tx Tx) error {
+		e, err := readable(ctx, tx, eventID)
+		if err != nil {
+			return err
+		}
+		all, err := tx.Rounds(eventID)
+		if err != nil {
+			return err
+		}
+		rounds = visibleRounds(UserFromContext(ctx), e, all)
+		return nil
+	})
+	return rounds, err
+}
+
+// Round returns round n of an event with its games.
+func (s *Service) Round(ctx context.Context, eventID int64, n int) (*Round, error) {
+	rounds, err := s.Rounds(ctx, eventID)
+	if err != nil {
+		return nil, err
+	}
+	return findRound(rounds, eventID, n)
+}
+
+func visibleRounds(u *User, e *Event, rounds []Round) []Round {
+	if canManage(u, e) {
+		return rounds
+	}
+	visible := rounds[:0:0]
+	for _, r := range rounds {
+		if r.Status != Draft {
+			visible = append(visible, r)
+		}
+	}
+	return visible
+}
+
+func findRound(rounds []Round, eventID int64, n int) (*Round, error) {
+	for i := range rounds {
+		if rounds[i].Number == n {
+			return &rounds[i], nil
+		}
+	}
+	return nil, NotFound("round %d of event %d not found", n, eventID)
+}
+
+// roundRobinRounds is the length of a Berger schedule: n-1 rounds for an
+// even number of players, n for an odd one (one bye per round), twice that
+// for a double round robin.
+func roundRobinRounds(players int, double bool) int {
+	rounds := players - 1
+	if players%2 == 1 {
+		rounds = players
+	}
+	if double {
+		rounds *= 2
+	}
+	return rounds
+}
+
+// PairNextRound pairs the next round of an event as a draft. A round robin
+// pairs from its Berger table once the previous round is published; a Swiss
+// round needs every result of the previous round. The first pairing starts
+// the event. Games of withdrawn players are entered as forfeits; the bye is
+// entered as a bye.
+func (s *Service) PairNextRound(ctx context.Context, eventID int64) (*Round, error) {
+	var round *Round
+	err := s.store.Update(ctx, func(tx Tx) error {
+		e, u, err := manageable(ctx, tx, eventID)
+		if err != nil {
+			return err
+		}
+		switch {
+		case !e.Discipline.PlaysGames():
+			return Invalid("discipline", "a composition contest has no rounds to pair")
+		case e.Discipline.IsTeam():
+			return Invalid("discipline", "a team event is paired by team (PairNextTeamRound)")
+		case e.Status == Finished:
+			return Conflict("", "event %d is finished", eventID)
+		}
+		pair := s.pairing[e.System]
+		if pair == nil {
+			return Invalid("system", "pairing for %s events is not available yet in this version of adiukh", e.System)
+		}
+		rounds, err := tx.Rounds(eventID)
+		if err != nil {
+			return err
+		}
+		players, err := tx.Players(eventID)
+		if err != nil {
+			return err
+		}
+		next := len(rounds) + 1
+		if err := readyToPair(e, rounds, players, next); err != nil {
+			return err
+		}
+		beforeEvent := *e
+		if next == 1 {
+			if e.System.IsRoundRobin() {
+				e.Rounds = roundRobinRounds(len(players), e.System == DoubleRoundRobin)
+			}
+			e.Status = Running
+			if err := tx.UpdateEvent(e); err != nil {
+				return err
+			}
+			if err := s.audit(tx, u, eventID, ActionEventUpdate, fmt.Sprintf("event %d", eventID), beforeEvent, e, "round 1 paired"); err != nil {
+				return err
+			}
+		}
+		pairings, err := pair(PairingInput{Event: e, Players: players, Rounds: rounds, Round: next})
+		if err != nil {
+			return err
+		}
+		round, err = newRound(e, players, pairings, next)
+		if err != nil {
+			return err
+		}
+		if err := tx.CreateRound(round); err != nil {
+			return err
+		}
+		return s.audit(tx, u, eventID, ActionRoundPair, fmt.Sprintf("round %d", next), nil, pairingsView(round), "")
+	})
+	return round, err
+}
+
+func readyToPair(e *Event, rounds []Round, players []Player, next int) error {
+	if e.Rounds > 0 && next > e.Rounds {
+		return Conflict("", "all %d rounds are paired", e.Rounds)
+	}
+	if len(rounds) > 0 {
+		prev := rounds[len(rounds)-1]
+		switch {
+		case prev.Status == Draft:
+			return Conflict("", "round %d is still a draft; publish it first", prev.Number)
+		case e.System == Swiss && prev.Status != Done:
+			return Conflict("", "round %d still has games without a result; a Swiss round is paired on the results", prev.Number)
+		}
+	}
+	active := 0
+	for _, p := range players {
+		if p.PlaysIn(next) {
+			active++
+		}
+	}
+	if active < 2 {
+		return Conflict("", "round %d needs at least 2 players; %d can play", next, active)
+	}
+	return nil
+}
+
+// newRound turns pairings into the games of a draft round.
+func newRound(e *Event, players []Player, pairings []Pairing, n int) (*Round, error) {
+	byID := make(map[int64]*Player, len(players))
+	for i := range players {
+		byID[players[i].ID] = &players[i]
+	}
+	r := &Round{EventID: e.ID, Number: n, Status: Draft}
+	for i, pr := range pairings {
+		white, black := byID[pr.WhiteID], byID[pr.BlackID]
+		if white == nil || (pr.BlackID != 0 && black == nil) || pr.WhiteID == pr.BlackID {
+			return nil, fmt.Errorf("pairing engine for %s returned board %d with unknown players %d-%d", e.System, i+1, pr.WhiteID, pr.BlackID)
+		}
+		g := Game{Board: i + 1, WhiteID: pr.WhiteID, BlackID: pr.BlackID, WhiteNo: white.StartNo}
+		if black != nil {
+			g.BlackNo = black.StartNo
+		}
+		switch {
+		case pr.BlackID == 0:
+			g.Result = &Result{EndReason: Bye}
+		case !white.PlaysIn(n) && !black.PlaysIn(n):
+			g.Result = &Result{EndReason: DoubleForfeit}
+		case !white.PlaysIn(n):
+			g.Result = &Result{White: 0, Black: 24, EndReason: Forfeit}
+		case !black.PlaysIn(n):
+			g.Result = &Result{White: 24, Black: 0, EndReason: Forfeit}
+		}
+		r.Games = append(r.Games, g)
+	}
+	return r, nil
+}
+
+// DeleteDraftRound removes the last round while it is still a draft, so that
+// it can be paired again (after a late entry or a correction).
+func (s *Service) DeleteDraftRound(ctx context.Context, eventID int64, n int, reason string) error {
+	return s.store.Update(ctx, func(tx Tx) error {
+		_, u, err := manageable(ctx, tx, eventID)
+		if err != nil {
+			return err
+		}
+		rounds, err := tx.Rounds(eventID)
+		if err != nil {
+			return err
+		}
+		round, err := findRound(rounds, eventID, n)
+		if err != nil {
+			return err
+		}
+		switch {
+		case round.Status != Draft:
+			return Conflict("", "round %d is published; only a draft round can be deleted", n)
+		case n != len(rounds):
+			return Conflict("", "only the last round (%d) can be deleted", len(rounds))
+		}
+		if err := tx.DeleteRound(round); err != nil {
+			return err
+		}
+		return s.audit(tx, u, eventID, ActionRoundDelete, fmt.Sprintf("round %d", n), pairingsView(round), nil, reason)
+	})
+}
+
+// PublishRound makes a draft round's pairings public so results can be
+// entered. A round whose games all have results (byes, forfeits) is finished
+// at once.
+func (s *Service) PublishRound(ctx context.Context, eventID int64, n int) (*Round, error) {
+	var round *Round
+	err := s.store.Update(ctx, func(tx Tx) error {
+		_, u, err := manageable(ctx, tx, eventID)
+		if err != nil {
+			return err
+		}
+		rounds, err := tx.Rounds(eventID)
+		if err != nil {
+			return err
+		}
+		if round, err = findRound(rounds, eventID, n); err != nil {
+			return err
+		}
+		if round.Status != Draft {
+			return Conflict("", "round %d is already published", n)
+		}
+		round.Status = Published
+		if allResults(round) {
+			round.Status = Done
+		}
+		if err := tx.UpdateRoundStatus(round); err != nil {
+			return err
+		}
+		return s.audit(tx, u, eventID, ActionRoundPublish, fmt.Sprintf("round %d", n), Draft, round.Status, "")
+	})
+	return round, err
+}
+
+func allResults(r *Round) bool {
+	for _, g := range r.Games {
+		if g.Result == nil {
+			return false
+		}
+	}
+	return true
+}
+
+// boardView is a game's pairing in start numbers, as the audit log keeps it.
+type boardView struct {
+	Board  int    `json:"board"`
+	White  int    `json:"white"`
+	Black  int    `json:"black,omitempty"`
+	Result string `json:"result,omitempty"`
+}
+
+func pairingsView(r *Round) []boardView {
+	view := make([]boardView, len(r.Games))
+	for i, g := range r.Games {
+		view[i] = boardView{Board: g.Board, White: g.WhiteNo, Black: g.BlackNo}
+		if g.Result != nil {
+			view[i].Result = string(g.Result.EndReason) + " " + g.Result.Score()
+		}
+	}
+	return view
+}

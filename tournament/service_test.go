@@ -1,0 +1,368 @@
+package tournament_test
+
+import (
+	"context"
+	"testing"
+
+	"adiukh/tournament"
+	"adiukh/tournament/engines"
+	"adiukh/tournament/store/storetest"
+)
+
+func ptr[T any](v T) *T { return &v }
+
+// arbiterContext signs in an arbiter created in the store.
+func arbiterContext(t *testing.T, st tournament.Store) context.Context {
+	t.Helper()
+	u := &tournament.User{Email: "arbiter@example.org", Role: tournament.ArbiterRole, Locale: "ru"}
+	if err := st.Update(context.Background(), func(tx tournament.Tx) error { return tx.CreateUser(u) }); err != nil {
+		t.Fatal(err)
+	}
+	return tournament.NewContextWithUser(context.Background(), u)
+}
+
+// forEachService runs a test on a service over every test database.
+func forEachService(t *testing.T, opt tournament.Options, test func(t *testing.T, ctx context.Context, svc *tournament.Service)) {
+	for name, st := range storetest.Open(t) {
+		t.Run(name, func(t *testing.T) {
+			test(t, arbiterContext(t, st), tournament.NewService(st, opt))
+		})
+	}
+}
+
+func startNumbers(t *testing.T, ctx context.Context, svc *tournament.Service, eventID int64) map[string]int {
+	t.Helper()
+	players, err := svc.Players(ctx, eventID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := map[string]int{}
+	for _, p := range players {
+		m[p.Name] = p.StartNo
+	}
+	return m
+}
+
+func createEvent(t *testing.T, ctx context.Context, svc *tournament.Service, system string, rounds int, names ...string) (*tournament.Event, []*tournament.Player) {
+	t.Helper()
+	e, err := svc.CreateEvent(ctx, tournament.EventInput{Name: ptr("Турнир"), Discipline: ptr("rapid"), System: ptr(system), Rounds: ptr(rounds), TimeControl: ptr("8+4")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var players []*tournament.Player
+	for i, name := range names {
+		p, err := svc.RegisterPlayer(ctx, e.ID, tournament.PlayerInput{Name: ptr(name), Rating: ptr(2000 - 100*i)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		players = append(players, p)
+	}
+	return e, players
+}
+
+func TestStartNumbers(t *testing.T) {
+	forEachService(t, engines.Options(), func(t *testing.T, ctx context.Context, svc *tournament.Service) {
+		e, err := svc.CreateEvent(ctx, tournament.EventInput{Name: ptr("Кубок"), Discipline: ptr("standard"), System: ptr("round-robin")})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids := map[string]int64{}
+		for _, p := range []struct {
+			name   string
+			rating int
+		}{{"Жуков", 1500}, {"Ёлкин", 1500}, {"Хуаде", 1900}, {"Абрегов", 1500}} {
+			got, err := svc.RegisterPlayer(ctx, e.ID, tournament.PlayerInput{Name: &p.name, Rating: &p.rating})
+			if err != nil {
+				t.Fatal(err)
+			}
+			ids[p.name] = got.ID
+		}
+		check := func(step string, want map[string]int) {
+			t.Helper()
+			got := startNumbers(t, ctx, svc, e.ID)
+			for name, no := range want {
+				if got[name] != no {
+					t.Errorf("%s: start numbers %v, want %v", step, got, want)
+					return
+				}
+			}
+		}
+		check("by rating, then name", map[string]int{"Хуаде": 1, "Абрегов": 2, "Ёлкин": 3, "Жуков": 4})
+
+		if _, err := svc.UpdatePlayer(ctx, e.ID, ids["Жуков"], tournament.PlayerInput{StartNo: ptr(1)}, ""); err != nil {
+			t.Fatal(err)
+		}
+		check("by hand: Жуков takes 1, Хуаде his 4", map[string]int{"Жуков": 1, "Абрегов": 2, "Ёлкин": 3, "Хуаде": 4})
+		if _, err := svc.RegisterPlayer(ctx, e.ID, tournament.PlayerInput{Name: ptr("Ашинов"), Rating: ptr(2500)}); err != nil {
+			t.Fatal(err)
+		}
+		check("numbered by hand, a newcomer comes last", map[string]int{"Жуков": 1, "Хуаде": 4, "Ашинов": 5})
+		if _, err := svc.UpdatePlayer(ctx, e.ID, ids["Жуков"], tournament.PlayerInput{StartNo: ptr(9)}, ""); tournament.ErrorCode(err) != tournament.EINVALID {
+			t.Errorf("start number 9 of 5: error %v, want EINVALID", err)
+		}
+		if err := svc.RemovePlayer(ctx, e.ID, ids["Абрегов"], "не приехал"); err != nil {
+			t.Fatal(err)
+		}
+		check("Абрегов (2) removed, the numbers after him close up", map[string]int{"Жуков": 1, "Ёлкин": 2, "Хуаде": 3, "Ашинов": 4})
+		if _, err := svc.RenumberPlayers(ctx, e.ID); err != nil {
+			t.Fatal(err)
+		}
+		check("renumbered", map[string]int{"Ашинов": 1, "Хуаде": 2, "Ёлкин": 3, "Жуков": 4})
+		if _, err := svc.PairNextRound(ctx, e.ID); err != nil {
+			t.Fatal(err)
+		}
+		if err := svc.RemovePlayer(ctx, e.ID, ids["Жуков"], ""); tournament.ErrorCode(err) != tournament.ECONFLICT {
+			t.Errorf("removing a player after round 1 is paired: error %v, want ECONFLICT", err)
+		}
+	})
+}
+
+func TestWithdrawalInRoundRobin(t *testing.T) {
+	forEachService(t, engines.Options(), func(t *testing.T, ctx context.Context, svc *tournament.Service) {
+		e, players := createEvent(t, ctx, svc, "round-robin", 0, "Первый", "Второй", "Третий", "Четвёртый")
+		leaver := players[3]
+		if _, err := svc.UpdatePlayer(ctx, e.ID, leaver.ID, tournament.PlayerInput{WithdrawFromRound: ptr(2)}, "заболел"); err != nil {
+			t.Fatal(err)
+		}
+		r1, err := svc.PairNextRound(ctx, e.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, g := range r1.Games {
+			if g.Result != nil {
+				t.Errorf("round 1 board %d already has a result %v; the player leaves only from round 2", g.Board, g.Result)
+			}
+		}
+		if _, err := svc.UpdatePlayer(ctx, e.ID, players[0].ID, tournament.PlayerInput{WithdrawFromRound: ptr(1)}, ""); tournament.ErrorCode(err) != tournament.ECONFLICT {
+			t.Errorf("withdrawal from a paired round: error %v, want ECONFLICT", err)
+		}
+		if _, err := svc.PublishRound(ctx, e.ID, 1); err != nil {
+			t.Fatal(err)
+		}
+		r2, err := svc.PairNextRound(ctx, e.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		found := false
+		for _, g := range r2.Games {
+			switch {
+			case g.WhiteID == leaver.ID:
+				found = g.Result != nil && *g.Result == tournament.Result{White: 0, Black: 24, EndReason: tournament.Forfeit}
+			case g.BlackID == leaver.ID:
+				found = g.Result != nil && *g.Result == tournament.Result{White: 24, Black: 0, EndReason: tournament.Forfeit}
+			case g.Result != nil:
+				t.Errorf("round 2 board %d between present players has a result %v", g.Board, g.Result)
+			}
+		}
+		if !found {
+			t.Errorf("round 2 = %+v; want the withdrawn player's game entered as a forfeit loss", r2.Games)
+		}
+	})
+}
+
+// pairInOrder is a stand-in Swiss engine: it pairs the players of the round
+// in start-number order, the last one odd out getting the bye.
+func pairInOrder(in tournament.PairingInput) ([]tournament.Pairing, error) {
+	var ids []int64
+	for _, p := range in.Players {
+		if p.PlaysIn(in.Round) {
+			ids = append(ids, p.ID)
+		}
+	}
+	var pairings []tournament.Pairing
+	for i := 0; i+1 < len(ids); i += 2 {
+		pairings = append(pairings, tournament.Pairing{WhiteID: ids[i], BlackID: ids[i+1]})
+	}
+	if len(ids)%2 == 1 {
+		pairings = append(pairings, tournament.Pairing{WhiteID: ids[len(ids)-1]})
+	}
+	return pairings, nil
+}
+
+func TestLateEntryInSwiss(t *testing.T) {
+	opt := engines.Options()
+	opt.Pairing[tournament.Swiss] = pairInOrder
+	forEachService(t, opt, func(t *testing.T, ctx context.Context, svc *tournament.Service) {
+		e, players := createEvent(t, ctx, svc, "swiss", 3, "А", "Б", "В")
+		r1, err := svc.PairNextRound(ctx, e.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := svc.PublishRound(ctx, e.ID, 1); err != nil {
+			t.Fatal(err)
+		}
+		late, err := svc.RegisterPlayer(ctx, e.ID, tournament.PlayerInput{Name: ptr("Опоздавший"), Rating: ptr(2500)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if late.StartNo != 4 || late.FirstRound != 2 {
+			t.Errorf("late entry got start number %d from round %d, want 4 from round 2", late.StartNo, late.FirstRound)
+		}
+		if _, err := svc.PairNextRound(ctx, e.ID); tournament.ErrorCode(err) != tournament.ECONFLICT {
+			t.Errorf("Swiss round 2 before the results of round 1: error %v, want ECONFLICT", err)
+		}
+		if _, err := svc.RecordResult(ctx, tournament.ResultInput{EventID: e.ID, Round: 1, Board: 1, Score: "12:12", EndReason: "agreement", Version: r1.Games[0].Version}); err != nil {
+			t.Fatal(err)
+		}
+		r2, err := svc.PairNextRound(ctx, e.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(r2.Games) != 2 || r2.Games[1].BlackID != late.ID {
+			t.Errorf("round 2 = %+v; want two games, the late entry among them", r2.Games)
+		}
+		st, err := svc.Standings(ctx, e.ID, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		score := map[int64]float64{}
+		for _, row := range st.Rows {
+			score[row.PlayerID] = row.Score
+		}
+		if st.AfterRound != 1 || score[players[0].ID] != 1 || score[players[2].ID] != 2 || score[late.ID] != 0 {
+			t.Errorf("standings after round %d: %v; want 1, 1, 2 (bye), 0 (late)", st.AfterRound, score)
+		}
+	})
+}
+
+func TestEventStatusAndAudit(t *testing.T) {
+	forEachService(t, engines.Options(), func(t *testing.T, ctx context.Context, svc *tournament.Service) {
+		e, _ := createEvent(t, ctx, svc, "round-robin", 0, "А", "Б")
+		for _, tc := range []struct {
+			in   tournament.EventInput
+			code string
+		}{
+			{tournament.EventInput{Status: ptr("finished")}, tournament.ECONFLICT},
+			{tournament.EventInput{Status: ptr("paused")}, tournament.EINVALID},
+			{tournament.EventInput{EndDate: ptr("2026-11-01"), StartDate: ptr("2026-11-05")}, tournament.EINVALID},
+			{tournament.EventInput{Scoring: &tournament.Scoring{Win: 1, Draw: 1, Loss: 0}}, tournament.EINVALID},
+			{tournament.EventInput{Scoring: &tournament.Scoring{Win: 1, Draw: 0.5, Loss: 0, Bye: 1, ForfeitWin: 1}, City: ptr("Майкоп")}, ""},
+		} {
+			_, err := svc.UpdateEvent(ctx, e.ID, tc.in, "по положению")
+			if tournament.ErrorCode(err) != tc.code {
+				t.Errorf("UpdateEvent(%+v): error %v, want code %q", tc.in, err, tc.code)
+			}
+		}
+		r, err := svc.PairNextRound(ctx, e.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := svc.PublishRound(ctx, e.ID, 1); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := svc.RecordResult(ctx, tournament.ResultInput{EventID: e.ID, Round: 1, Board: 1, Score: "13:11", EndReason: "final_position", Version: r.Games[0].Version}); err != nil {
+			t.Fatal(err)
+		}
+		got, err := svc.UpdateEvent(ctx, e.ID, tournament.EventInput{Status: ptr("finished")}, "")
+		if err != nil || got.Status != tournament.Finished || got.Rounds != 1 {
+			t.Fatalf("finishing the event: %+v, %v", got, err)
+		}
+		if _, err := svc.UpdateEvent(ctx, e.ID, tournament.EventInput{Status: ptr("running")}, ""); tournament.ErrorCode(err) != tournament.ECONFLICT {
+			t.Errorf("reopening a finished event: error %v, want ECONFLICT", err)
+		}
+		entries, err := svc.Audit(ctx, e.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var actions []string
+		for _, a := range entries {
+			actions = append(actions, a.Action)
+		}
+		want := []string{"event.create", "player.create", "player.create", "event.update", "event.update", "round.pair", "round.publish", "result.record", "event.update"}
+		if len(actions) != len(want) {
+			t.Fatalf("audit actions %v, want %v", actions, want)
+		}
+		for i := range want {
+			if actions[i] != want[i] {
+				t.Fatalf("audit actions %v, want %v", actions, want)
+			}
+		}
+		if entries[3].Reason != "по положению" {
+			t.Errorf("settings change reason %q, want the one given", entries[3].Reason)
+		}
+		st, err := svc.Standings(ctx, e.ID, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st.Rows[0].Score != 1 || st.Rows[1].Score != 0 {
+			t.Errorf("scores with the 1/½/0 table: %+v", st.Rows)
+		}
+	})
+}
+
+// TestConcurrentResults enters results at the same time: two boards that
+// complete a round together must finish it, and two entries for one board
+// from the same version must leave one result and one ECONFLICT.
+func TestConcurrentResults(t *testing.T) {
+	forEachService(t, engines.Options(), func(t *testing.T, ctx context.Context, svc *tournament.Service) {
+		for attempt := range 5 {
+			e, _ := createEvent(t, ctx, svc, "round-robin", 0, "А", "Б", "В", "Г")
+			r, err := svc.PairNextRound(ctx, e.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := svc.PublishRound(ctx, e.ID, 1); err != nil {
+				t.Fatal(err)
+			}
+			errs := make(chan error, 3)
+			enter := func(board int, score string) {
+				_, err := svc.RecordResult(ctx, tournament.ResultInput{EventID: e.ID, Round: 1, Board: board, Score: score, EndReason: "final_position", Version: r.Games[board-1].Version})
+				errs <- err
+			}
+			go enter(1, "17:7")
+			go enter(2, "13:11")
+			go enter(2, "11:13")
+			conflicts := 0
+			for range 3 {
+				switch err := <-errs; tournament.ErrorCode(err) {
+				case tournament.ECONFLICT:
+					conflicts++
+				case "":
+					if err != nil {
+						t.Fatal(err)
+					}
+				default:
+					t.Fatal(err)
+				}
+			}
+			got, err := svc.Round(ctx, e.ID, 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if conflicts != 1 || got.Status != tournament.Done || got.Games[1].Version != 2 {
+				t.Fatalf("attempt %d: %d conflicts, round %s, board 2 version %d; want 1 conflict, a finished round, version 2",
+					attempt, conflicts, got.Status, got.Games[1].Version)
+			}
+		}
+	})
+}
+
+func TestDeleteDraftRound(t *testing.T) {
+	opt := engines.Options()
+	opt.Pairing[tournament.Swiss] = pairInOrder
+	forEachService(t, opt, func(t *testing.T, ctx context.Context, svc *tournament.Service) {
+		e, _ := createEvent(t, ctx, svc, "swiss", 3, "А", "Б", "В")
+		if _, err := svc.PairNextRound(ctx, e.ID); err != nil {
+			t.Fatal(err)
+		}
+		if err := svc.DeleteDraftRound(ctx, e.ID, 1, "забыли игрока"); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := svc.RegisterPlayer(ctx, e.ID, tournament.PlayerInput{Name: ptr("Г")}); err != nil {
+			t.Fatal(err)
+		}
+		r, err := svc.PairNextRound(ctx, e.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Number != 1 || len(r.Games) != 2 || r.Games[1].IsBye() {
+			t.Errorf("round paired again = %+v; want round 1 with two games and no bye", r)
+		}
+		if _, err := svc.PublishRound(ctx, e.ID, 1); err != nil {
+			t.Fatal(err)
+		}
+		if err := svc.DeleteDraftRound(ctx, e.ID, 1, ""); tournament.ErrorCode(err) != tournament.ECONFLICT {
+			t.Errorf("deleting a published round: error %v, want ECONFLICT", err)
+		}
+	})
+}

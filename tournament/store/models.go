@@ -1,0 +1,127 @@
+package store
+
+import (
+	"time"
+)
+
+// The rows below are the current schema; migration 1 creates it with
+// AutoMigrate. A later migration states its own change (its own copy of the
+// row, or SQL), and AutoMigrate only adds what is missing, so a new database
+// and an upgraded one end up with the same tables.
+
+type userRow struct {
+	ID           int64  `gorm:"primaryKey"`
+	Email        string `gorm:"size:254;not null;uniqueIndex"`
+	Name         string `gorm:"size:200;not null"`
+	Role         string `gorm:"size:16;not null"`
+	PasswordHash string `gorm:"size:200;not null"`
+	Locale       string `gorm:"size:8;not null"`
+	CreatedAt    time.Time
+}
+
+func (userRow) TableName() string { return "users" }
+
+type tokenRow struct {
+	ID        int64   `gorm:"primaryKey"`
+	UserID    int64   `gorm:"not null;index"`
+	User      userRow `gorm:"constraint:OnDelete:CASCADE"`
+	Hash      string  `gorm:"size:64;not null;uniqueIndex"`
+	CreatedAt time.Time
+}
+
+func (tokenRow) TableName() string { return "api_tokens" }
+
+type eventRow struct {
+	ID                 int64  `gorm:"primaryKey"`
+	Name               string `gorm:"size:200;not null"`
+	Discipline         string `gorm:"size:32;not null"`
+	System             string `gorm:"size:32;not null"`
+	Rounds             int    `gorm:"not null"`
+	TimeControl        string `gorm:"size:32;not null"`
+	ScoreWin           float64
+	ScoreDraw          float64
+	ScoreLoss          float64
+	ScoreBye           float64
+	ScoreForfeitWin    float64
+	TieBreaks          string `gorm:"size:1000;not null"` // IDs joined by ","
+	StartDate          string `gorm:"size:10;not null"`
+	EndDate            string `gorm:"size:10;not null"`
+	Venue              string `gorm:"size:200;not null"`
+	City               string `gorm:"size:200;not null"`
+	ChiefArbiter       string `gorm:"size:200;not null"`
+	Arbiters           string `gorm:"type:text;not null"` // JSON array of names
+	Status             string `gorm:"size:16;not null"`
+	Visibility         string `gorm:"size:16;not null"`
+	ManualStartNumbers bool   `gorm:"not null"`
+	OwnerID            int64  `gorm:"not null;index"`
+	Owner              userRow
+	CreatedAt          time.Time
+}
+
+func (eventRow) TableName() string { return "events" }
+
+type playerRow struct {
+	ID      int64    `gorm:"primaryKey"`
+	EventID int64    `gorm:"not null;index"`
+	Event   eventRow `gorm:"constraint:OnDelete:CASCADE"`
+	// Start numbers are unique per event, but a swap passes through a
+	// moment where two players share one, so the service keeps them unique.
+	StartNo       int    `gorm:"not null"`
+	Name          string `gorm:"size:100;not null"`
+	Rating        int    `gorm:"not null"`
+	BirthYear     int    `gorm:"not null"`
+	Club          string `gorm:"size:100;not null"`
+	City          string `gorm:"size:100;not null"`
+	FederationID  string `gorm:"size:100;not null"`
+	FirstRound    int    `gorm:"not null"`
+	WithdrawnFrom int    `gorm:"not null"`
+}
+
+func (playerRow) TableName() string { return "players" }
+
+type roundRow struct {
+	ID      int64    `gorm:"primaryKey"`
+	EventID int64    `gorm:"not null;uniqueIndex:idx_round_number"`
+	Event   eventRow `gorm:"constraint:OnDelete:CASCADE"`
+	Number  int      `gorm:"not null;uniqueIndex:idx_round_number"`
+	Status  string   `gorm:"size:16;not null"`
+}
+
+func (roundRow) TableName() string { return "rounds" }
+
+type gameRow struct {
+	ID      int64    `gorm:"primaryKey"`
+	RoundID int64    `gorm:"not null;uniqueIndex:idx_game_board"`
+	Round   roundRow `gorm:"constraint:OnDelete:CASCADE"`
+	Board   int      `gorm:"not null;uniqueIndex:idx_game_board"`
+	WhiteID int64    `gorm:"not null;index"`
+	White   playerRow
+	BlackID *int64 `gorm:"index"` // NULL for the bye
+	Black   *playerRow
+	// EndReason is "" while the game has no result.
+	EndReason      string `gorm:"size:32;not null"`
+	WhitePoints    int    `gorm:"not null"`
+	BlackPoints    int    `gorm:"not null"`
+	Sheet          string `gorm:"type:text;not null"`
+	SheetReport    string `gorm:"type:text;not null"` // JSON, "" without a sheet
+	OverrideReason string `gorm:"type:text;not null"`
+	Version        int    `gorm:"not null"`
+}
+
+func (gameRow) TableName() string { return "games" }
+
+type auditRow struct {
+	ID        int64    `gorm:"primaryKey"`
+	EventID   int64    `gorm:"not null;index"`
+	Event     eventRow `gorm:"constraint:OnDelete:CASCADE"`
+	At        time.Time
+	UserID    int64  `gorm:"not null"`
+	UserEmail string `gorm:"size:254;not null"`
+	Action    string `gorm:"size:32;not null"`
+	Subject   string `gorm:"size:200;not null"`
+	Before    string `gorm:"type:text;not null"`
+	After     string `gorm:"type:text;not null"`
+	Reason    string `gorm:"type:text;not null"`
+}
+
+func (auditRow) TableName() string { return "audit_entries" }

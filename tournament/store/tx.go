@@ -1,0 +1,401 @@
+package store
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
+
+	"adiukh/tournament"
+)
+
+// Update runs fn in one read-write transaction.
+func (s *Store) Update(ctx context.Context, fn func(tx tournament.Tx) error) error {
+	return s.db.WithContext(ctx).Transaction(func(db *gorm.DB) error {
+		return fn(&tx{db: db})
+	})
+}
+
+// View runs fn in one transaction, so that it reads one consistent state.
+func (s *Store) View(ctx context.Context, fn func(tx tournament.Tx) error) error {
+	return s.Update(ctx, fn)
+}
+
+// tx implements tournament.Tx on one gorm transaction.
+type tx struct {
+	db *gorm.DB
+}
+
+var (
+	_ tournament.Store = (*Store)(nil)
+	_ tournament.Tx    = (*tx)(nil)
+)
+
+func notFound(err error, format string, args ...any) error {
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return tournament.NotFound(format, args...)
+	}
+	return err
+}
+
+func (t *tx) CreateEvent(e *tournament.Event) error {
+	row, err := eventToRow(e)
+	if err != nil {
+		return err
+	}
+	if err := t.db.Omit("Owner").Create(row).Error; err != nil {
+		return fmt.Errorf("create event: %w", err)
+	}
+	e.ID = row.ID
+	return nil
+}
+
+func (t *tx) Event(id int64) (*tournament.Event, error) {
+	var row eventRow
+	if err := t.db.First(&row, id).Error; err != nil {
+		return nil, notFound(err, "event %d not found", id)
+	}
+	return rowToEvent(&row)
+}
+
+// LockEvent takes a row lock on PostgreSQL. SQLite needs none: the store
+// keeps one connection, so its transactions already run one at a time.
+func (t *tx) LockEvent(id int64) error {
+	if t.db.Dialector.Name() != "postgres" {
+		return nil
+	}
+	var row eventRow
+	if err := t.db.Clauses(clause.Locking{Strength: "UPDATE"}).Select("id").First(&row, id).Error; err != nil {
+		return notFound(err, "event %d not found", id)
+	}
+	return nil
+}
+
+func (t *tx) Events(ownerID int64, all bool) ([]tournament.Event, error) {
+	q := t.db.Order("start_date DESC, id DESC")
+	if !all {
+		q = q.Where("visibility = ? OR owner_id = ?", string(tournament.Public), ownerID)
+	}
+	var rows []eventRow
+	if err := q.Find(&rows).Error; err != nil {
+		return nil, fmt.Errorf("list events: %w", err)
+	}
+	events := make([]tournament.Event, len(rows))
+	for i := range rows {
+		e, err := rowToEvent(&rows[i])
+		if err != nil {
+			return nil, err
+		}
+		events[i] = *e
+	}
+	return events, nil
+}
+
+func (t *tx) UpdateEvent(e *tournament.Event) error {
+	row, err := eventToRow(e)
+	if err != nil {
+		return err
+	}
+	if err := t.db.Omit("Owner").Save(row).Error; err != nil {
+		return fmt.Errorf("update event %d: %w", e.ID, err)
+	}
+	return nil
+}
+
+func eventToRow(e *tournament.Event) (*eventRow, error) {
+	arbiters, err := json.Marshal(e.Arbiters)
+	if err != nil {
+		return nil, err
+	}
+	return &eventRow{
+		ID: e.ID, Name: e.Name, Discipline: string(e.Discipline), System: string(e.System), Rounds: e.Rounds,
+		TimeControl: e.TimeControl.String(),
+		ScoreWin:    e.Scoring.Win, ScoreDraw: e.Scoring.Draw, ScoreLoss: e.Scoring.Loss, ScoreBye: e.Scoring.Bye, ScoreForfeitWin: e.Scoring.ForfeitWin,
+		TieBreaks: strings.Join(e.TieBreaks, ","), StartDate: e.StartDate, EndDate: e.EndDate,
+		Venue: e.Venue, City: e.City, ChiefArbiter: e.ChiefArbiter, Arbiters: string(arbiters),
+		Status: string(e.Status), Visibility: string(e.Visibility), ManualStartNumbers: e.ManualStartNumbers,
+		OwnerID: e.OwnerID, CreatedAt: e.CreatedAt,
+	}, nil
+}
+
+func rowToEvent(r *eventRow) (*tournament.Event, error) {
+	tc, err := tournament.ParseTimeControl(r.TimeControl)
+	if err != nil {
+		return nil, fmt.Errorf("event %d: stored time control: %w", r.ID, err)
+	}
+	e := &tournament.Event{
+		ID: r.ID, Name: r.Name, Discipline: tournament.Discipline(r.Discipline), System: tournament.System(r.System),
+		Rounds: r.Rounds, TimeControl: tc,
+		Scoring:   tournament.Scoring{Win: r.ScoreWin, Draw: r.ScoreDraw, Loss: r.ScoreLoss, Bye: r.ScoreBye, ForfeitWin: r.ScoreForfeitWin},
+		StartDate: r.StartDate, EndDate: r.EndDate, Venue: r.Venue, City: r.City, ChiefArbiter: r.ChiefArbiter,
+		Status: tournament.EventStatus(r.Status), Visibility: tournament.Visibility(r.Visibility),
+		ManualStartNumbers: r.ManualStartNumbers, OwnerID: r.OwnerID, CreatedAt: r.CreatedAt,
+	}
+	if r.TieBreaks != "" {
+		e.TieBreaks = strings.Split(r.TieBreaks, ",")
+	}
+	if err := json.Unmarshal([]byte(r.Arbiters), &e.Arbiters); err != nil {
+		return nil, fmt.Errorf("event %d: stored arbiters: %w", r.ID, err)
+	}
+	return e, nil
+}
+
+func (t *tx) CreatePlayer(p *tournament.Player) error {
+	row := playerToRow(p)
+	if err := t.db.Omit("Event").Create(row).Error; err != nil {
+		return fmt.Errorf("create player: %w", err)
+	}
+	p.ID = row.ID
+	return nil
+}
+
+func (t *tx) Players(eventID int64) ([]tournament.Player, error) {
+	var rows []playerRow
+	if err := t.db.Where("event_id = ?", eventID).Order("start_no, id").Find(&rows).Error; err != nil {
+		return nil, fmt.Errorf("list players of event %d: %w", eventID, err)
+	}
+	players := make([]tournament.Player, len(rows))
+	for i, r := range rows {
+		players[i] = tournament.Player{
+			ID: r.ID, EventID: r.EventID, StartNo: r.StartNo, Name: r.Name, Rating: r.Rating, BirthYear: r.BirthYear,
+			Club: r.Club, City: r.City, FederationID: r.FederationID, FirstRound: r.FirstRound, WithdrawnFrom: r.WithdrawnFrom,
+		}
+	}
+	return players, nil
+}
+
+func (t *tx) UpdatePlayer(p *tournament.Player) error {
+	if err := t.db.Omit("Event").Save(playerToRow(p)).Error; err != nil {
+		return fmt.Errorf("update player %d: %w", p.ID, err)
+	}
+	return nil
+}
+
+func (t *tx) DeletePlayer(p *tournament.Player) error {
+	if err := t.db.Delete(&playerRow{}, p.ID).Error; err != nil {
+		return fmt.Errorf("delete player %d: %w", p.ID, err)
+	}
+	return nil
+}
+
+func playerToRow(p *tournament.Player) *playerRow {
+	return &playerRow{
+		ID: p.ID, EventID: p.EventID, StartNo: p.StartNo, Name: p.Name, Rating: p.Rating, BirthYear: p.BirthYear,
+		Club: p.Club, City: p.City, FederationID: p.FederationID, FirstRound: p.FirstRound, WithdrawnFrom: p.WithdrawnFrom,
+	}
+}
+
+func (t *tx) CreateRound(r *tournament.Round) error {
+	row := roundRow{EventID: r.EventID, Number: r.Number, Status: string(r.Status)}
+	if err := t.db.Omit("Event").Create(&row).Error; err != nil {
+		if errors.Is(err, gorm.ErrDuplicatedKey) {
+			return tournament.Conflict("", "round %d was paired meanwhile", r.Number)
+		}
+		return fmt.Errorf("create round %d: %w", r.Number, err)
+	}
+	r.ID = row.ID
+	for i := range r.Games {
+		g := &r.Games[i]
+		g.RoundID, g.Version = r.ID, 1
+		gr, err := gameToRow(g)
+		if err != nil {
+			return err
+		}
+		if err := t.db.Omit("Round", "White", "Black").Create(gr).Error; err != nil {
+			return fmt.Errorf("create board %d of round %d: %w", g.Board, r.Number, err)
+		}
+		g.ID = gr.ID
+	}
+	return nil
+}
+
+func (t *tx) Rounds(eventID int64) ([]tournament.Round, error) {
+	var rows []roundRow
+	if err := t.db.Where("event_id = ?", eventID).Order("number").Find(&rows).Error; err != nil {
+		return nil, fmt.Errorf("list rounds of event %d: %w", eventID, err)
+	}
+	if len(rows) == 0 {
+		return nil, nil
+	}
+	ids := make([]int64, len(rows))
+	index := make(map[int64]int, len(rows))
+	rounds := make([]tournament.Round, len(rows))
+	for i, r := range rows {
+		ids[i], index[r.ID] = r.ID, i
+		rounds[i] = tournament.Round{ID: r.ID, EventID: r.EventID, Number: r.Number, Status: tournament.RoundStatus(r.Status)}
+	}
+	var games []gameRow
+	if err := t.db.Where("round_id IN ?", ids).Order("round_id, board").Find(&games).Error; err != nil {
+		return nil, fmt.Errorf("list games of event %d: %w", eventID, err)
+	}
+	var numbers []playerRow
+	if err := t.db.Select("id", "start_no").Where("event_id = ?", eventID).Find(&numbers).Error; err != nil {
+		return nil, fmt.Errorf("list start numbers of event %d: %w", eventID, err)
+	}
+	startNo := make(map[int64]int, len(numbers))
+	for _, p := range numbers {
+		startNo[p.ID] = p.StartNo
+	}
+	for i := range games {
+		g, err := rowToGame(&games[i])
+		if err != nil {
+			return nil, err
+		}
+		g.WhiteNo, g.BlackNo = startNo[g.WhiteID], startNo[g.BlackID]
+		r := &rounds[index[g.RoundID]]
+		r.Games = append(r.Games, *g)
+	}
+	return rounds, nil
+}
+
+func (t *tx) UpdateRoundStatus(r *tournament.Round) error {
+	if err := t.db.Model(&roundRow{}).Where("id = ?", r.ID).Update("status", string(r.Status)).Error; err != nil {
+		return fmt.Errorf("update round %d: %w", r.Number, err)
+	}
+	return nil
+}
+
+func (t *tx) DeleteRound(r *tournament.Round) error {
+	if err := t.db.Where("round_id = ?", r.ID).Delete(&gameRow{}).Error; err != nil {
+		return fmt.Errorf("delete games of round %d: %w", r.Number, err)
+	}
+	if err := t.db.Delete(&roundRow{}, r.ID).Error; err != nil {
+		return fmt.Errorf("delete round %d: %w", r.Number, err)
+	}
+	return nil
+}
+
+// UpdateGame writes the game only where the stored version is the one the
+// change was based on, so of two concurrent updates the second fails.
+func (t *tx) UpdateGame(g *tournament.Game) error {
+	row, err := gameToRow(g)
+	if err != nil {
+		return err
+	}
+	res := t.db.Model(&gameRow{}).Where("id = ? AND version = ?", g.ID, g.Version).Updates(map[string]any{
+		"end_reason": row.EndReason, "white_points": row.WhitePoints, "black_points": row.BlackPoints,
+		"sheet": row.Sheet, "sheet_report": row.SheetReport, "override_reason": row.OverrideReason,
+		"version": g.Version + 1,
+	})
+	if res.Error != nil {
+		return fmt.Errorf("update game %d: %w", g.ID, res.Error)
+	}
+	if res.RowsAffected == 0 {
+		return tournament.Conflict("version", "board %d was changed meanwhile (version %d is out of date); reload it and enter the result again", g.Board, g.Version)
+	}
+	g.Version++
+	return nil
+}
+
+func gameToRow(g *tournament.Game) (*gameRow, error) {
+	row := &gameRow{ID: g.ID, RoundID: g.RoundID, Board: g.Board, WhiteID: g.WhiteID, Sheet: g.Sheet, OverrideReason: g.OverrideReason, Version: g.Version}
+	if g.BlackID != 0 {
+		black := g.BlackID
+		row.BlackID = &black
+	}
+	if g.Result != nil {
+		row.EndReason, row.WhitePoints, row.BlackPoints = string(g.Result.EndReason), g.Result.White, g.Result.Black
+	}
+	if g.SheetReport != nil {
+		b, err := json.Marshal(g.SheetReport)
+		if err != nil {
+			return nil, err
+		}
+		row.SheetReport = string(b)
+	}
+	return row, nil
+}
+
+func rowToGame(r *gameRow) (*tournament.Game, error) {
+	g := &tournament.Game{ID: r.ID, RoundID: r.RoundID, Board: r.Board, WhiteID: r.WhiteID, Sheet: r.Sheet, OverrideReason: r.OverrideReason, Version: r.Version}
+	if r.BlackID != nil {
+		g.BlackID = *r.BlackID
+	}
+	if r.EndReason != "" {
+		g.Result = &tournament.Result{White: r.WhitePoints, Black: r.BlackPoints, EndReason: tournament.EndReason(r.EndReason)}
+	}
+	if r.SheetReport != "" {
+		g.SheetReport = &tournament.SheetReport{}
+		if err := json.Unmarshal([]byte(r.SheetReport), g.SheetReport); err != nil {
+			return nil, fmt.Errorf("game %d: stored sheet report: %w", r.ID, err)
+		}
+	}
+	return g, nil
+}
+
+func (t *tx) AddAudit(a *tournament.AuditEntry) error {
+	row := auditRow{
+		EventID: a.EventID, At: a.At, UserID: a.UserID, UserEmail: a.UserEmail, Action: a.Action,
+		Subject: a.Subject, Before: a.Before, After: a.After, Reason: a.Reason,
+	}
+	if err := t.db.Omit("Event").Create(&row).Error; err != nil {
+		return fmt.Errorf("write audit entry: %w", err)
+	}
+	a.ID = row.ID
+	return nil
+}
+
+func (t *tx) Audit(eventID int64) ([]tournament.AuditEntry, error) {
+	var rows []auditRow
+	if err := t.db.Where("event_id = ?", eventID).Order("id").Find(&rows).Error; err != nil {
+		return nil, fmt.Errorf("read audit log of event %d: %w", eventID, err)
+	}
+	entries := make([]tournament.AuditEntry, len(rows))
+	for i, r := range rows {
+		entries[i] = tournament.AuditEntry{
+			ID: r.ID, EventID: r.EventID, At: r.At, UserID: r.UserID, UserEmail: r.UserEmail, Action: r.Action,
+			Subject: r.Subject, Before: r.Before, After: r.After, Reason: r.Reason,
+		}
+	}
+	return entries, nil
+}
+
+func (t *tx) CreateUser(u *tournament.User) error {
+	var n int64
+	if err := t.db.Model(&userRow{}).Where("email = ?", u.Email).Count(&n).Error; err != nil {
+		return fmt.Errorf("look up user %s: %w", u.Email, err)
+	}
+	if n > 0 {
+		return tournament.Conflict("email", "a user with e-mail %s already exists", u.Email)
+	}
+	row := userRow{Email: u.Email, Name: u.Name, Role: string(u.Role), PasswordHash: u.PasswordHash, Locale: u.Locale, CreatedAt: u.CreatedAt}
+	if err := t.db.Create(&row).Error; err != nil {
+		return fmt.Errorf("create user %s: %w", u.Email, err)
+	}
+	u.ID = row.ID
+	return nil
+}
+
+func (t *tx) UserByEmail(email string) (*tournament.User, error) {
+	var row userRow
+	if err := t.db.Where("email = ?", email).First(&row).Error; err != nil {
+		return nil, notFound(err, "no user with e-mail %s", email)
+	}
+	return rowToUser(&row), nil
+}
+
+func rowToUser(r *userRow) *tournament.User {
+	return &tournament.User{ID: r.ID, Email: r.Email, Name: r.Name, Role: tournament.Role(r.Role), PasswordHash: r.PasswordHash, Locale: r.Locale, CreatedAt: r.CreatedAt}
+}
+
+func (t *tx) CreateToken(tok *tournament.Token) error {
+	row := tokenRow{UserID: tok.UserID, Hash: tok.Hash, CreatedAt: tok.CreatedAt}
+	if err := t.db.Omit("User").Create(&row).Error; err != nil {
+		return fmt.Errorf("create token: %w", err)
+	}
+	tok.ID = row.ID
+	return nil
+}
+
+func (t *tx) UserByTokenHash(hash string) (*tournament.User, error) {
+	var row userRow
+	err := t.db.Joins("JOIN api_tokens ON api_tokens.user_id = users.id").Where("api_tokens.hash = ?", hash).First(&row).Error
+	if err != nil {
+		return nil, notFound(err, "unknown token")
+	}
+	return rowToUser(&row), nil
+}

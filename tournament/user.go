@@ -1,0 +1,67 @@
+package tournament
+
+import (
+	"context"
+	"time"
+)
+
+// Role is what a user may do.
+type Role string
+
+const (
+	Admin       Role = "admin"   // everything, on every event
+	ArbiterRole Role = "arbiter" // creates events and runs the events they own
+	PlayerRole  Role = "player"  // reads; enters nothing
+)
+
+// ParseRole accepts the spelling used on the command line and in the API.
+func ParseRole(s string) (Role, error) {
+	switch r := Role(s); r {
+	case Admin, ArbiterRole, PlayerRole:
+		return r, nil
+	}
+	return "", Invalid("role", "unknown role %q; use \"admin\", \"arbiter\" or \"player\"", s)
+}
+
+// User is an account.
+type User struct {
+	ID           int64
+	Email        string
+	Name         string
+	Role         Role
+	PasswordHash string // argon2id, in the PHC string format
+	Locale       string // "ru" or "en"
+	CreatedAt    time.Time
+}
+
+// Token is an API token of a user. Only a hash of the token is kept.
+type Token struct {
+	ID        int64
+	UserID    int64
+	Hash      string
+	CreatedAt time.Time
+}
+
+type userKey struct{}
+
+// NewContextWithUser returns a context that carries the signed-in user.
+func NewContextWithUser(ctx context.Context, u *User) context.Context {
+	return context.WithValue(ctx, userKey{}, u)
+}
+
+// UserFromContext returns the signed-in user, or nil for an anonymous reader.
+func UserFromContext(ctx context.Context) *User {
+	u, _ := ctx.Value(userKey{}).(*User)
+	return u
+}
+
+// canManage reports whether u may change the event: administrators always,
+// arbiters the events they created.
+func canManage(u *User, e *Event) bool {
+	return u != nil && (u.Role == Admin || (u.Role == ArbiterRole && e.OwnerID == u.ID))
+}
+
+// canRead reports whether u may see the event.
+func canRead(u *User, e *Event) bool {
+	return e.Visibility == Public || canManage(u, e)
+}
