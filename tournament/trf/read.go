@@ -31,7 +31,7 @@ func Read(r io.Reader) (*Tournament, error) {
 		}
 		lineNo++
 		if !utf8.Valid(line) {
-			return nil, &Error{Line: lineNo, Message: "not valid UTF-8"}
+			return nil, &Error{Line: lineNo, Message: "not valid UTF-8", Format: "not valid UTF-8"}
 		}
 		if err := t.readLine(string(line), lineNo); err != nil {
 			return nil, err
@@ -46,7 +46,7 @@ type lineReader struct {
 }
 
 func (l lineReader) fail(col int, format string, args ...any) error {
-	return &Error{Line: l.line, Column: col, Message: fmt.Sprintf(format, args...)}
+	return &Error{Line: l.line, Column: col, Message: fmt.Sprintf(format, args...), Format: format, Args: args}
 }
 
 // field returns the text in columns [from, to) (0-based), shorter when the

@@ -82,10 +82,14 @@ type Acceleration struct {
 	Points []int // tenths, index 0 is round 1
 }
 
-// Error is a syntax error, with its place in the file.
+// Error is a syntax error, with its place in the file. Format and Args are
+// the English message as a gettext-style message ID and its arguments, for
+// the translated (Russian) text; Message is the English text.
 type Error struct {
 	Line, Column int
 	Message      string
+	Format       string
+	Args         []any
 }
 
 func (e *Error) Error() string {

@@ -119,15 +119,23 @@ type Pairing struct {
 // criteria.
 var ErrNoPairing = errors.New("no pairing satisfies the absolute criteria")
 
-// InputError describes a Tournament that cannot be paired as given.
+// InputError describes a Tournament that cannot be paired as given. Format
+// and Args are the English message as a gettext-style message ID and its
+// arguments, for the translated (Russian) text.
 type InputError struct {
-	Player  int // pairing number concerned, 0 when none
-	Message string
+	Player int // pairing number concerned, 0 when none
+	Format string
+	Args   []any
+}
+
+func inputError(player int, format string, args ...any) *InputError {
+	return &InputError{Player: player, Format: format, Args: args}
 }
 
 func (e *InputError) Error() string {
+	msg := fmt.Sprintf(e.Format, e.Args...)
 	if e.Player != 0 {
-		return fmt.Sprintf("player %d: %s", e.Player, e.Message)
+		return fmt.Sprintf("player %d: %s", e.Player, msg)
 	}
-	return e.Message
+	return msg
 }

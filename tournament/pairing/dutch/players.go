@@ -1,7 +1,6 @@
 package dutch
 
 import (
-	"fmt"
 	"math/bits"
 	"slices"
 )
@@ -105,18 +104,18 @@ func (s *state) floatOf(p *player, roundsBack int) floatKind {
 func prepare(t *Tournament) (*state, error) {
 	s := &state{t: t, played: t.PlayedRounds, byID: map[int]*player{}}
 	if t.PlayedRounds < 0 || t.TotalRounds < 1 {
-		return nil, &InputError{Message: fmt.Sprintf("played rounds %d of %d planned: out of range", t.PlayedRounds, t.TotalRounds)}
+		return nil, inputError(0, "played rounds %d of %d planned: out of range", t.PlayedRounds, t.TotalRounds)
 	}
 	for i := range t.Players {
 		tp := &t.Players[i]
 		if tp.ID < 1 {
-			return nil, &InputError{Message: fmt.Sprintf("pairing number %d: must be positive", tp.ID)}
+			return nil, inputError(0, "pairing number %d: must be positive", tp.ID)
 		}
 		if _, dup := s.byID[tp.ID]; dup {
-			return nil, &InputError{Player: tp.ID, Message: "pairing number repeated"}
+			return nil, inputError(tp.ID, "pairing number repeated")
 		}
 		if len(tp.History) > t.PlayedRounds {
-			return nil, &InputError{Player: tp.ID, Message: fmt.Sprintf("%d rounds of history, only %d played", len(tp.History), t.PlayedRounds)}
+			return nil, inputError(tp.ID, "%d rounds of history, only %d played", len(tp.History), t.PlayedRounds)
 		}
 		valid := !tp.Absent
 		for _, r := range tp.History {
@@ -173,17 +172,17 @@ func (s *state) checkHistory(p *player) error {
 	for round, r := range p.history {
 		if r.Opponent == 0 {
 			if r.Played {
-				return &InputError{Player: p.id, Message: fmt.Sprintf("round %d: a played game needs an opponent", round+1)}
+				return inputError(p.id, "round %d: a played game needs an opponent", round+1)
 			}
 			continue
 		}
 		o, ok := s.byID[r.Opponent]
 		if !ok || o.history == nil {
-			return &InputError{Player: p.id, Message: fmt.Sprintf("round %d: opponent %d is not in the tournament", round+1, r.Opponent)}
+			return inputError(p.id, "round %d: opponent %d is not in the tournament", round+1, r.Opponent)
 		}
 		or := o.history[round]
 		if or.Opponent != p.id || or.Played != r.Played || (r.Played && (r.Color == NoColor || or.Color != r.Color.invert())) {
-			return &InputError{Player: p.id, Message: fmt.Sprintf("round %d: game against %d contradicts the opponent's record", round+1, r.Opponent)}
+			return inputError(p.id, "round %d: game against %d contradicts the opponent's record", round+1, r.Opponent)
 		}
 	}
 	return nil
@@ -248,7 +247,7 @@ func (s *state) eligibleForBye(p *player) bool {
 func (s *state) applyBaku() error {
 	pt := s.t.Points
 	if pt.Loss != 0 || 2*pt.Draw != pt.Win {
-		return &InputError{Message: "Baku acceleration needs loss = 0 and win = 2 × draw"}
+		return inputError(0, "Baku acceleration needs loss = 0 and win = 2 × draw")
 	}
 	n := len(s.t.Players)
 	if n == 0 {

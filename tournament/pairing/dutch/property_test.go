@@ -119,6 +119,9 @@ func TestGeneratedEvents(t *testing.T) {
 				t.Fatalf("%+v round %d: %v", o, i+1, err)
 			}
 			checkPairing(t, s, p)
+			if v, err := dutch.Check(s, p); err != nil || len(v) > 0 {
+				t.Fatalf("%+v round %d: Check reports %v %v", o, i+1, v, err)
+			}
 		}
 	}
 }
@@ -195,5 +198,66 @@ func TestBaku(t *testing.T) {
 	s.Points.Win = 3
 	if _, err := dutch.Pair(s); err == nil {
 		t.Fatal("Baku with win ≠ 2 × draw must be refused")
+	}
+}
+
+// TestCheck: Pair's own pairings pass Check; hand edits that break the
+// absolute criteria are reported.
+func TestCheck(t *testing.T) {
+	states := generateEvent(t, eventOptions{players: 30, rounds: 7, seed: 9, byeRate: 0.05, forfeitRate: 0.05})
+	for i, s := range states {
+		p, err := dutch.Pair(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v, err := dutch.Check(s, p); err != nil || len(v) > 0 {
+			t.Fatalf("round %d: Pair's pairing fails Check: %v %v", i+1, v, err)
+		}
+	}
+	s := states[3]
+	p, _ := dutch.Pair(s)
+	var opponent int // an earlier opponent of the first board's white player
+	for _, pl := range s.Players {
+		if pl.ID == p.Boards[0].White {
+			for _, r := range pl.History {
+				if r.Played {
+					opponent = r.Opponent
+				}
+			}
+		}
+	}
+	for _, tc := range []struct {
+		name string
+		edit func(p dutch.Pairing) dutch.Pairing
+		code string
+	}{
+		{"rematch", func(p dutch.Pairing) dutch.Pairing {
+			for i, b := range p.Boards {
+				if b.White == opponent || b.Black == opponent {
+					other := b.White + b.Black - opponent
+					p.Boards[i] = dutch.Board{White: p.Boards[0].Black, Black: other}
+				}
+			}
+			p.Boards[0].Black = opponent
+			return p
+		}, "rematch"},
+		{"player left out", func(p dutch.Pairing) dutch.Pairing { p.Boards = p.Boards[1:]; return p }, "unpaired"},
+		{"player twice", func(p dutch.Pairing) dutch.Pairing { p.Boards[1].White = p.Boards[0].White; return p }, "paired_twice"},
+		{"unknown player", func(p dutch.Pairing) dutch.Pairing { p.Boards[0].White = 999; return p }, "unknown_player"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			edited := tc.edit(dutch.Pairing{Boards: append([]dutch.Board(nil), p.Boards...), Bye: p.Bye})
+			v, err := dutch.Check(s, edited)
+			if err != nil {
+				t.Fatal(err)
+			}
+			found := false
+			for _, x := range v {
+				found = found || x.Code == tc.code
+			}
+			if !found {
+				t.Fatalf("Check(%v) = %v, want a %s violation", edited, v, tc.code)
+			}
+		})
 	}
 }

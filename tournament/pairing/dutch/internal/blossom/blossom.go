@@ -376,11 +376,43 @@ func (m *Matcher) warmStart() {
 		}
 		m.du(v).Set(d)
 	}
+	m.matchTight(released)
+	// Lower the duals of those left free as far as their edges allow now
+	// that all duals are known, and match again: where weights are equal
+	// across many pairs this leaves few vertices to search from.
 	for _, v := range released {
 		if m.mate[v] != none {
 			continue
 		}
-		for _, u := range released {
+		d := m.delta
+		d.Clear()
+		for _, j := range m.active {
+			if j == v || !m.edge(v, j) {
+				continue
+			}
+			w := m.weight(v, j)
+			need.Set(w)
+			need.Add(w)
+			if need.Cmp(m.du(j)) <= 0 {
+				continue
+			}
+			need.Sub(m.du(j))
+			if need.Cmp(d) > 0 {
+				d.Set(need)
+			}
+		}
+		m.du(v).Set(d)
+	}
+	m.matchTight(released)
+}
+
+// matchTight greedily matches free vertices of vs joined by a tight edge.
+func (m *Matcher) matchTight(vs []int32) {
+	for _, v := range vs {
+		if m.mate[v] != none {
+			continue
+		}
+		for _, u := range vs {
 			if u == v || m.mate[u] != none || !m.edge(v, u) {
 				continue
 			}
