@@ -26,7 +26,7 @@ func (p *Player) OnRequestedBye(n int) bool { return p.ByeRound == n && p.ByeKin
 // the texts are for people, in both languages.
 type PairingWarning struct {
 	Board  int    `json:"board"`
-	Code   string `json:"code"` // rematch, second_bye, bye_not_eligible, colour, forbidden, unpaired, twice
+	Code   string `json:"code"` // rematch, forbidden, bye_ineligible, two_byes, colour, absent_paired, paired_twice, unpaired, unknown_player
 	TextRU string `json:"text_ru"`
 	TextEN string `json:"text_en"`
 }

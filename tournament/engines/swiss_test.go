@@ -191,7 +191,7 @@ func TestManualPairingCheck(t *testing.T) {
 		}
 		return out
 	}
-	want := []string{"1:rematch", "2:rematch", "3:second_bye"}
+	want := []string{"1:rematch", "2:rematch", "3:bye_ineligible"}
 	if got := codes(r2.Warnings); !slices.Equal(got, want) {
 		t.Fatalf("warnings = %v, want %v", got, want)
 	}
@@ -207,7 +207,7 @@ func TestManualPairingCheck(t *testing.T) {
 		t.Fatal(err)
 	}
 	last := audit[len(audit)-1]
-	if last.Action != tournament.ActionRoundEdit || !strings.Contains(last.After, `"code":"rematch"`) || !strings.Contains(last.After, `"code":"second_bye"`) {
+	if last.Action != tournament.ActionRoundEdit || !strings.Contains(last.After, `"code":"rematch"`) || !strings.Contains(last.After, `"code":"bye_ineligible"`) {
 		t.Fatalf("last audit entry = %s %s, want the edit with both warnings", last.Action, last.After)
 	}
 }

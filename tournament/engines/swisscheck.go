@@ -2,26 +2,24 @@ package engines
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 
 	"adiukh/tournament"
 	"adiukh/tournament/pairing/dutch"
 )
 
-// facts are what the Dutch rules know of one player before a round,
-// computed from the same dutch.Tournament the engine pairs.
+// facts are what the colour and float rules know of one player before a
+// round, computed from the same dutch.Tournament the engine pairs.
 type facts struct {
-	no        int
-	rank      int // among the players paired so far or now (C.04.3 A.2)
-	valid     bool
-	absent    bool
-	score     int // tenths of the event's points
-	whites    int // played games with white
-	blacks    int
-	last      dutch.Color // colour of the last played game
-	repeated  bool        // the last two played games had the same colour
-	byeBefore bool        // had the pairing-allocated bye or an unplayed win (C2)
-	met       map[int]bool
-	played    []dutch.Color // colours of played games, in order
+	no       int
+	rank     int // among the players paired so far or now (C.04.3 A.2)
+	score    int // tenths of the event's points
+	whites   int // played games with white
+	blacks   int
+	last     dutch.Color   // colour of the last played game
+	repeated bool          // the last two played games had the same colour
+	played   []dutch.Color // colours of played games, in order
 }
 
 // preference is the colour preference of A.6 and its strength.
@@ -76,18 +74,14 @@ func swissFacts(t dutch.Tournament) map[int]*facts {
 	out := make(map[int]*facts, len(t.Players))
 	rank := 0
 	for _, p := range t.Players {
-		f := &facts{no: p.ID, absent: p.Absent, met: map[int]bool{}}
-		f.valid = !p.Absent
+		f := &facts{no: p.ID}
+		valid := !p.Absent
 		for _, r := range p.History {
-			f.valid = f.valid || r.Paired
+			valid = valid || r.Paired
 			f.score += roundPoints(t.Points, r)
-			if !r.Played && (roundPoints(t.Points, r) >= t.Points.Win || (r.Paired && r.Opponent == 0)) {
-				f.byeBefore = true
-			}
 			if !r.Played {
 				continue
 			}
-			f.met[r.Opponent] = true
 			if r.Color == dutch.White {
 				f.whites++
 			} else {
@@ -99,7 +93,7 @@ func swissFacts(t dutch.Tournament) map[int]*facts {
 			f.last = f.played[n-1]
 			f.repeated = n > 1 && f.played[n-2] == f.last
 		}
-		if f.valid {
+		if valid {
 			f.rank = rank
 			rank++
 		}
@@ -109,87 +103,89 @@ func swissFacts(t dutch.Tournament) map[int]*facts {
 }
 
 // CheckPairing lists the absolute criteria of FIDE C.04.3 that a pairing of
-// round in.Round breaks: every player to be paired appears exactly once and
-// no absent one does; no rematch and no forbidden pair (C1); at most one
-// pairing-allocated bye, to a player who has had none and no unplayed win
-// (C2); no player gets a colour his absolute preference forbids (C3, A.7),
-// topscorers in the last round excepted. An empty list means the pairing
-// is legal.
+// round in.Round breaks, by dutch.Check on the same input the engine pairs:
+// every player to be paired appears exactly once and no absent one does; no
+// rematch and no forbidden pair (C1); the pairing-allocated bye only to an
+// eligible player, and only one (C2); colours within the absolute limits
+// (C3). Each warning names its board (0 for a player left unpaired). An
+// empty list means the pairing is legal.
 func CheckPairing(in tournament.PairingInput, pairings []tournament.Pairing) ([]tournament.PairingWarning, error) {
 	t, _, err := DutchInput(in)
 	if err != nil {
 		return nil, err
 	}
-	all := swissFacts(t)
 	noOf := make(map[int64]int, len(in.Players))
 	for _, p := range in.Players {
 		noOf[p.ID] = p.StartNo
 	}
-	forbidden := map[[2]int]bool{}
-	for _, group := range t.Forbidden {
-		for i, a := range group {
-			for _, b := range group[i+1:] {
-				forbidden[[2]int{a, b}], forbidden[[2]int{b, a}] = true, true
-			}
-		}
-	}
-	topThreshold := t.PlayedRounds * max(t.Points.Win, t.Points.Draw) / 2
-	lastRound := t.PlayedRounds >= t.TotalRounds-1
 	var out []tournament.PairingWarning
-	warn := func(board int, code, ru, en string) {
-		out = append(out, tournament.PairingWarning{Board: board, Code: code, TextRU: ru, TextEN: en})
-	}
-	seen := map[int]int{}
-	byes := 0
+	var proposed dutch.Pairing
+	boardOf := map[int]int{}
 	for i, pr := range pairings {
-		board := i + 1
-		w, b := all[noOf[pr.WhiteID]], all[noOf[pr.BlackID]]
-		for _, f := range []*facts{w, b} {
-			if f == nil {
+		w, b := noOf[pr.WhiteID], noOf[pr.BlackID]
+		if _, twice := boardOf[w]; !twice {
+			boardOf[w] = i + 1
+		}
+		if b == 0 {
+			if proposed.Bye != 0 {
+				out = append(out, tournament.PairingWarning{Board: i + 1, Code: "two_byes",
+					TextRU: fmt.Sprintf("второй бай в туре (игрок %d): при нечётном числе игроков бай один (C2)", w),
+					TextEN: fmt.Sprintf("a second bye in the round (player %d): an odd field has one pairing-allocated bye (C2)", w)})
 				continue
 			}
-			if at, twice := seen[f.no]; twice {
-				warn(board, "twice", fmt.Sprintf("игрок %d уже стоит на доске %d", f.no, at), fmt.Sprintf("player %d is already on board %d", f.no, at))
-			}
-			seen[f.no] = board
-			if f.absent {
-				warn(board, "absent", fmt.Sprintf("игрок %d не играет в этом туре (выбыл или взял бай)", f.no), fmt.Sprintf("player %d does not play this round (withdrawn or on a requested bye)", f.no))
-			}
-		}
-		if b == nil {
-			byes++
-			if byes > 1 {
-				warn(board, "extra_bye", "второй бай в туре: при нечётном числе игроков бай один (C2)", "a second bye in the round: an odd field has one pairing-allocated bye (C2)")
-			}
-			if w.byeBefore {
-				warn(board, "second_bye", fmt.Sprintf("игрок %d уже получал бай или очко без игры (C2)", w.no), fmt.Sprintf("player %d has already had a bye or a point without playing (C2)", w.no))
-			}
+			proposed.Bye = w
 			continue
 		}
-		if w.met[b.no] {
-			warn(board, "rematch", fmt.Sprintf("игроки %d и %d уже встречались (C1)", w.no, b.no), fmt.Sprintf("players %d and %d have already met (C1)", w.no, b.no))
+		if _, twice := boardOf[b]; !twice {
+			boardOf[b] = i + 1
 		}
-		if forbidden[[2]int{w.no, b.no}] {
-			warn(board, "forbidden", fmt.Sprintf("игрокам %d и %d запрещено встречаться (один клуб)", w.no, b.no), fmt.Sprintf("players %d and %d must not meet (same club)", w.no, b.no))
-		}
-		for _, side := range []struct {
-			f      *facts
-			colour dutch.Color
-		}{{w, dutch.White}, {b, dutch.Black}} {
-			pref, strength := side.f.preference()
-			exempt := lastRound && side.f.score > topThreshold
-			if strength == "absolute" && pref != side.colour && !exempt {
-				warn(board, "colour", fmt.Sprintf("игрок %d должен играть %s (абсолютное предпочтение цвета, C3)", side.f.no, colourRU(pref)),
-					fmt.Sprintf("player %d must have %s (absolute colour preference, C3)", side.f.no, colourEN(pref)))
-			}
-		}
+		proposed.Boards = append(proposed.Boards, dutch.Board{White: w, Black: b})
 	}
-	for _, p := range t.Players {
-		if f := all[p.ID]; !f.absent && seen[p.ID] == 0 {
-			warn(0, "unpaired", fmt.Sprintf("игрок %d не получил пары", p.ID), fmt.Sprintf("player %d is not paired", p.ID))
-		}
+	violations, err := dutch.Check(t, proposed)
+	if err != nil {
+		return nil, fmt.Errorf("check of round %d of event %d: %w", in.Round, in.Event.ID, err)
 	}
+	for _, v := range violations {
+		w := tournament.PairingWarning{Code: v.Code, TextRU: violationRU(v), TextEN: v.String()}
+		if len(v.Players) > 0 && v.Code != "unpaired" {
+			w.Board = boardOf[v.Players[0]]
+		}
+		out = append(out, w)
+	}
+	slices.SortStableFunc(out, func(a, b tournament.PairingWarning) int { return a.Board - b.Board })
 	return out, nil
+}
+
+// violationRU is the Russian text of a violation; the English one is the
+// engine's own message.
+func violationRU(v dutch.Violation) string {
+	ps := v.Players
+	switch {
+	case v.Code == "rematch" && len(ps) == 2:
+		return fmt.Sprintf("игроки %d и %d уже встречались (C1)", ps[0], ps[1])
+	case v.Code == "forbidden" && len(ps) == 2:
+		return fmt.Sprintf("игрокам %d и %d запрещено встречаться (C1)", ps[0], ps[1])
+	case len(ps) == 0:
+		return v.String()
+	}
+	switch v.Code {
+	case "unknown_player":
+		return fmt.Sprintf("игрок %d не участвует в турнире", ps[0])
+	case "absent_paired":
+		return fmt.Sprintf("игрок %d в этом туре не играет (выбыл или взял бай), но поставлен в пару", ps[0])
+	case "paired_twice":
+		return fmt.Sprintf("игрок %d поставлен в пару дважды", ps[0])
+	case "unpaired":
+		return fmt.Sprintf("игрок %d играет в этом туре, но не получил пары", ps[0])
+	case "bye_ineligible":
+		return fmt.Sprintf("игрок %d уже получал бай или победу без игры (C2)", ps[0])
+	case "colour":
+		if strings.Contains(v.Format, "white") {
+			return fmt.Sprintf("игрок %d не может снова играть белыми (C3)", ps[0])
+		}
+		return fmt.Sprintf("игрок %d не может снова играть чёрными (C3)", ps[0])
+	}
+	return v.String()
 }
 
 func colourRU(c dutch.Color) string {
