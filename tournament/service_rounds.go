@@ -149,7 +149,7 @@ func readyToPair(e *Event, rounds []Round, players []Player, next int) error {
 	}
 	active := 0
 	for _, p := range players {
-		if p.PlaysIn(next) {
+		if p.PlaysIn(next) && !p.OnRequestedBye(next) {
 			active++
 		}
 	}

@@ -3,7 +3,9 @@ package engines_test
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
+	"reflect"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -76,6 +78,12 @@ func appPairing(r *tournament.Round) dutch.Pairing {
 // exported TRF, paired by the pure engine, must give the app's pairing.
 func TestSwissRoundTrip(t *testing.T) {
 	svc, ctx := swissService(t)
+	runSwissEvent(t, svc, ctx)
+}
+
+// runSwissEvent plays the event of TestSwissRoundTrip and returns its ID.
+func runSwissEvent(t *testing.T, svc *tournament.Service, ctx context.Context) int64 {
+	t.Helper()
 	e, err := svc.CreateEvent(ctx, tournament.EventInput{Name: ptr("Open"), Discipline: ptr("rapid"), System: ptr("swiss"), Rounds: ptr(5)})
 	if err != nil {
 		t.Fatal(err)
@@ -136,6 +144,78 @@ func TestSwissRoundTrip(t *testing.T) {
 				t.Fatalf("round %d board %d: %v", n, g.Board, err)
 			}
 		}
+	}
+	return e.ID
+}
+
+// TestTRFImport exports the finished event of TestSwissRoundTrip and imports
+// it as a new event: the same players, pairings and outcomes.
+func TestTRFImport(t *testing.T) {
+	svc, ctx := swissService(t)
+	id := runSwissEvent(t, svc, ctx)
+	var buf bytes.Buffer
+	if err := svc.ExportTRF(ctx, id, &buf); err != nil {
+		t.Fatal(err)
+	}
+	imported, err := svc.ImportTRF(ctx, &buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if imported.Rounds != 5 || imported.System != tournament.Swiss || imported.Status != tournament.Running {
+		t.Fatalf("imported event = %d rounds, %s, %s; want 5, swiss, running", imported.Rounds, imported.System, imported.Status)
+	}
+	type game struct {
+		white, black int
+		outcome      tournament.Outcome
+		reason       tournament.EndReason
+	}
+	games := func(eventID int64) [][]game {
+		rounds, err := svc.Rounds(ctx, eventID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out [][]game
+		for _, r := range rounds {
+			var gs []game
+			for _, g := range r.Games {
+				reason := g.Result.EndReason
+				if g.Result.Played() {
+					reason = "" // a TRF keeps who won, not how
+				}
+				gs = append(gs, game{g.WhiteNo, g.BlackNo, g.Result.Outcome(), reason})
+			}
+			slices.SortFunc(gs, func(a, b game) int { return a.white - b.white })
+			out = append(out, gs)
+		}
+		return out
+	}
+	want, got := games(id), games(imported.ID)
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("imported rounds\n%v\nwant\n%v", got, want)
+	}
+}
+
+func TestTRFImportErrors(t *testing.T) {
+	player := func(no int, rounds string) string {
+		return fmt.Sprintf("001 %4d      %-33s %4s %3s %11s %-10s %4s %4d  %s", no, fmt.Sprintf("Player %d", no), "", "", "", "", "0.0", 0, rounds)
+	}
+	for _, tc := range []struct {
+		name, file, want string
+	}{
+		{"bad initial colour", "012 Open\n152 X\n", "line 2, column 5: initial colour"},
+		{"bad result letter", player(1, "   2 w Q") + "\n" + player(2, "   1 b 0") + "\n", "line 1, column 99: round 1: unknown result"},
+		{"opponent does not name him back", player(1, "   2 w 1") + "\n" + player(2, "0000 - U") + "\n", "round 1: player 1's opponent 2 does not name him back"},
+		{"missing start number", player(1, "") + "\n" + player(3, "") + "\n", "start numbers must run from 1 to 2"},
+		{"no players", "012 Open\n", "the TRF file has no players"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			svc, ctx := swissService(t)
+			_, err := svc.ImportTRF(ctx, strings.NewReader(tc.file))
+			var te *tournament.Error
+			if !errors.As(err, &te) || te.Code != tournament.EINVALID || !strings.Contains(te.Message, tc.want) {
+				t.Fatalf("ImportTRF error = %v, want EINVALID containing %q", err, tc.want)
+			}
+		})
 	}
 }
 

@@ -26,7 +26,6 @@ func WriteTRF(w io.Writer, in tournament.PairingInput) error {
 	e := in.Event
 	tenths := func(v float64) int { return int(math.Round(v * 10)) }
 	t := &trf.Tournament{
-		System:       trfSystem,
 		TotalRounds:  e.Rounds,
 		InitialColor: 'W',
 		Scoring: []trf.Score{
@@ -34,8 +33,11 @@ func WriteTRF(w io.Writer, in tournament.PairingInput) error {
 			{Code: 'L', Points: tenths(e.Scoring.Loss)}, {Code: 'Z', Points: 0}, {Code: 'P', Points: tenths(e.Scoring.Bye)},
 		},
 	}
-	if e.Baku {
-		t.System += "_BAKU"
+	switch {
+	case e.System == tournament.Swiss && e.Baku:
+		t.System = trfSystem + "_BAKU"
+	case e.System == tournament.Swiss:
+		t.System = trfSystem
 	}
 	for _, info := range []struct{ code, text string }{
 		{"012", e.Name}, {"022", e.City}, {"042", strings.ReplaceAll(e.StartDate, "-", "/")},
@@ -176,14 +178,53 @@ func ReadTRF(r io.Reader) (*tournament.EventImport, error) {
 		}
 		imp.Players = append(imp.Players, ip)
 	}
-	for n := 1; n <= t.Rounds(); n++ {
+	paired := pairedRounds(players)
+	for n := 1; n <= paired; n++ {
 		round, err := importRound(byNo, players, n)
 		if err != nil {
 			return nil, err
 		}
 		imp.Rounds = append(imp.Rounds, round)
 	}
+	// Entries of the next round, before it is paired, are requested byes
+	// (as WriteTRF writes them, and as 240 lines say).
+	for i, p := range players {
+		if len(p.Results) > paired {
+			switch p.Results[paired].Code {
+			case 'H':
+				imp.Players[i].ByeRound, imp.Players[i].ByeKind = paired+1, tournament.HalfByeRequest
+			case 'Z':
+				imp.Players[i].ByeRound, imp.Players[i].ByeKind = paired+1, tournament.ZeroByeRequest
+			}
+		}
+	}
+	for _, b := range t.Byes {
+		kind := map[byte]tournament.ByeKind{'H': tournament.HalfByeRequest, 'Z': tournament.ZeroByeRequest}[b.Kind]
+		if b.Round != paired+1 || kind == "" {
+			return nil, tournament.Invalid("file", "the 240 bye line for round %d: adiukh imports half- and zero-point byes of the next round (%d) only", b.Round, paired+1)
+		}
+		for _, no := range b.Players {
+			if byNo[no] == nil {
+				return nil, tournament.Invalid("file", "the 240 bye line names player %d, who is not in the file", no)
+			}
+			imp.Players[no-1].ByeRound, imp.Players[no-1].ByeKind = paired+1, kind
+		}
+	}
 	return imp, nil
+}
+
+// pairedRounds is the number of rounds in which the pairing paired anyone;
+// entries after them mark who sits out the next round.
+func pairedRounds(players []trf.Player) int {
+	n := 0
+	for _, p := range players {
+		for r, res := range p.Results {
+			if res.Opponent != 0 || res.Code == 'U' || res.Code == '+' {
+				n = max(n, r+1)
+			}
+		}
+	}
+	return n
 }
 
 // trfScoring reads the 162 line: W, D, L and P (the bye; a win when not
