@@ -65,7 +65,7 @@ func TestSwissPages(t *testing.T) {
 	// Five players: two boards, the pairing-allocated bye and the requested one.
 	expect(arbiter.get(events+"?round=1"), http.StatusOK, "Карточки пар", "E.5", "Задать пары вручную", "бай за пол-очка")
 
-	expect(arbiter.post(events+"/rounds/1/pairing", url.Values{"boards": {"1 x"}}), http.StatusBadRequest, "line 1")
+	expect(arbiter.post(events+"/rounds/1/pairing", url.Values{"boards": {"1 x"}}), http.StatusBadRequest, "строка 1: &#34;x&#34; — не стартовый номер")
 	// A legal pairing of round 1 by hand: no warning.
 	expect(arbiter.post(events+"/rounds/1/pairing", url.Values{"boards": {"1 2\n3 4\n5\n"}, "reason": {"проверка"}}), http.StatusSeeOther)
 	if page := arbiter.get(events + "?round=1").Body.String(); strings.Contains(page, "pairing-warnings") {
