@@ -372,7 +372,7 @@ func newPlayerGame(d *tournament.EventData, round int, g tournament.Game, player
 	if !white {
 		own, other = other, own
 	}
-	if res.EndReason != tournament.Bye {
+	if !res.EndReason.IsBye() {
 		pg.Score = strconv.Itoa(own) + ":" + strconv.Itoa(other)
 	}
 	if pg.Played {

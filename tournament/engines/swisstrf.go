@@ -153,7 +153,8 @@ func ReadTRF(r io.Reader) (*tournament.EventImport, error) {
 			name = strings.TrimSpace(info.Text)
 		}
 	}
-	rounds := max(t.TotalRounds, t.Rounds())
+	paired := pairedRounds(t.Players)
+	rounds := max(t.TotalRounds, paired)
 	discipline, system := string(tournament.Standard), string(tournament.Swiss)
 	baku := strings.HasSuffix(t.System, "BAKU")
 	imp.Event = tournament.EventInput{Name: &name, Discipline: &discipline, System: &system, Rounds: &rounds, Baku: &baku}
@@ -178,7 +179,6 @@ func ReadTRF(r io.Reader) (*tournament.EventImport, error) {
 		}
 		imp.Players = append(imp.Players, ip)
 	}
-	paired := pairedRounds(players)
 	for n := 1; n <= paired; n++ {
 		round, err := importRound(byNo, players, n)
 		if err != nil {
