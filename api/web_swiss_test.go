@@ -84,4 +84,8 @@ func TestSwissPages(t *testing.T) {
 		t.Fatalf("import redirects to %q, want the new event's desk", loc)
 	}
 	expect(arbiter.get("/manage/events/new"), http.StatusOK, "Импорт файла TRF")
+
+	// After round 1 the crosstable names the requested bye.
+	expect(arbiter.post(events+"/rounds/1/publish", nil), http.StatusSeeOther)
+	expect(s.anonymous().get(events+"/crosstable"), http.StatusOK, "бай за пол-очка")
 }
