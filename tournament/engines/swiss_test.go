@@ -77,19 +77,34 @@ func appPairing(r *tournament.Round) dutch.Pairing {
 // requested bye, a withdrawal and a late entry; before each round the
 // exported TRF, paired by the pure engine, must give the app's pairing.
 func TestSwissRoundTrip(t *testing.T) {
-	svc, ctx := swissService(t)
-	runSwissEvent(t, svc, ctx)
+	for _, tc := range []struct {
+		name           string
+		baku, sameClub bool
+	}{
+		{"plain", false, false},
+		{"Baku acceleration", true, false},
+		{"same club forbidden", false, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			svc, ctx := swissService(t)
+			runSwissEvent(t, svc, ctx, tournament.EventInput{Baku: ptr(tc.baku), ForbidSameClub: ptr(tc.sameClub)})
+		})
+	}
 }
 
-// runSwissEvent plays the event of TestSwissRoundTrip and returns its ID.
-func runSwissEvent(t *testing.T, svc *tournament.Service, ctx context.Context) int64 {
+// runSwissEvent plays the event of TestSwissRoundTrip with the given Swiss
+// options and returns its ID.
+func runSwissEvent(t *testing.T, svc *tournament.Service, ctx context.Context, options tournament.EventInput) int64 {
 	t.Helper()
-	e, err := svc.CreateEvent(ctx, tournament.EventInput{Name: ptr("Open"), Discipline: ptr("rapid"), System: ptr("swiss"), Rounds: ptr(5)})
+	in := options
+	in.Name, in.Discipline, in.System, in.Rounds = ptr("Open"), ptr("rapid"), ptr("swiss"), ptr(5)
+	e, err := svc.CreateEvent(ctx, in)
 	if err != nil {
 		t.Fatal(err)
 	}
+	clubs := []string{"Спартак", "", "Динамо"}
 	register := func(name string, rating int) *tournament.Player {
-		p, err := svc.RegisterPlayer(ctx, e.ID, tournament.PlayerInput{Name: ptr(name), Rating: ptr(rating)})
+		p, err := svc.RegisterPlayer(ctx, e.ID, tournament.PlayerInput{Name: ptr(name), Rating: ptr(rating), Club: ptr(clubs[rating%3])})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -122,6 +137,21 @@ func runSwissEvent(t *testing.T, svc *tournament.Service, ctx context.Context) i
 		if got := appPairing(r); !slices.Equal(got.Boards, want.Boards) || got.Bye != want.Bye {
 			t.Fatalf("round %d: app paired %v, the exported TRF pairs %v", n, got, want)
 		}
+		if e.ForbidSameClub {
+			clubOf := map[int64]string{}
+			all, err := svc.Players(ctx, e.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, p := range all {
+				clubOf[p.ID] = p.Club
+			}
+			for _, g := range r.Games {
+				if g.BlackID != 0 && clubOf[g.WhiteID] != "" && clubOf[g.WhiteID] == clubOf[g.BlackID] {
+					t.Fatalf("round %d board %d: players %d and %d of %s meet", n, g.Board, g.WhiteNo, g.BlackNo, clubOf[g.WhiteID])
+				}
+			}
+		}
 		if _, err := svc.PublishRound(ctx, e.ID, n); err != nil {
 			t.Fatal(err)
 		}
@@ -152,7 +182,7 @@ func runSwissEvent(t *testing.T, svc *tournament.Service, ctx context.Context) i
 // it as a new event: the same players, pairings and outcomes.
 func TestTRFImport(t *testing.T) {
 	svc, ctx := swissService(t)
-	id := runSwissEvent(t, svc, ctx)
+	id := runSwissEvent(t, svc, ctx, tournament.EventInput{})
 	var buf bytes.Buffer
 	if err := svc.ExportTRF(ctx, id, &buf); err != nil {
 		t.Fatal(err)
