@@ -2,6 +2,7 @@ package tournament
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 )
@@ -264,9 +265,16 @@ func (s *Service) ImportTRF(ctx context.Context, r io.Reader) (*Event, error) {
 			return err
 		}
 		ids := make(map[int]int64, len(imp.Players))
-		for i := range imp.Players {
-			p := imp.Players[i]
-			p.EventID = e.ID
+		for _, src := range imp.Players {
+			p := Player{EventID: e.ID, StartNo: src.StartNo, FirstRound: 1, ByeRound: src.ByeRound, ByeKind: src.ByeKind}
+			details := PlayerInput{Name: &src.Name, Rating: &src.Rating, BirthYear: &src.BirthYear, FederationID: &src.FederationID}
+			if err := details.applyDetails(&p); err != nil {
+				var bad *Error
+				if errors.As(err, &bad) {
+					return Invalid("file", "player %d, %s: %s", src.StartNo, bad.Field, bad.Message)
+				}
+				return err
+			}
 			if err := tx.CreatePlayer(&p); err != nil {
 				return err
 			}

@@ -235,8 +235,10 @@ func TestTRFImportErrors(t *testing.T) {
 		{"bad initial colour", "012 Open\n152 X\n", "line 2, column 5: initial colour"},
 		{"bad result letter", player(1, "   2 w Q") + "\n" + player(2, "   1 b 0") + "\n", "line 1, column 99: round 1: unknown result"},
 		{"opponent does not name him back", player(1, "   2 w 1") + "\n" + player(2, "0000 - U") + "\n", "round 1: player 1's opponent 2 does not name him back"},
-		{"missing start number", player(1, "") + "\n" + player(3, "") + "\n", "start numbers must run from 1 to 2"},
+		{"missing start number", "XXR 3\n" + player(1, "") + "\n" + player(3, "") + "\n", "start numbers must run from 1 to 2"},
 		{"no players", "012 Open\n", "the TRF file has no players"},
+		{"no number of rounds", player(1, "") + "\n", "no number of rounds"},
+		{"rating out of range", "XXR 3\n" + fmt.Sprintf("001 %4d      %-33s %4d", 1, "Player 1", 5000) + "\n", "player 1, rating: a rating is between 0 and 4000"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			svc, ctx := swissService(t)

@@ -155,6 +155,9 @@ func ReadTRF(r io.Reader) (*tournament.EventImport, error) {
 	}
 	paired := pairedRounds(t.Players)
 	rounds := max(t.TotalRounds, paired)
+	if rounds == 0 {
+		return nil, tournament.Invalid("file", "the file gives no number of rounds (a 142 or XXR line) and no round played")
+	}
 	discipline, system := string(tournament.Standard), string(tournament.Swiss)
 	baku := strings.HasSuffix(t.System, "BAKU")
 	imp.Event = tournament.EventInput{Name: &name, Discipline: &discipline, System: &system, Rounds: &rounds, Baku: &baku}
