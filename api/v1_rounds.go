@@ -68,6 +68,10 @@ type roundView struct {
 	Games  []gameView `json:"games"`
 	// Warnings are the absolute criteria a hand-edited pairing breaks.
 	Warnings []tournament.PairingWarning `json:"warnings,omitempty"`
+	// Cards explain the pairings of a Swiss round (GET of one round only);
+	// CardsError says why they could not be built.
+	Cards      []tournament.PairingCard `json:"cards,omitempty"`
+	CardsError string                   `json:"cards_error,omitempty"`
 }
 
 func newRoundView(r *tournament.Round) roundView {
@@ -113,7 +117,12 @@ func (h *handler) getRound(c *gin.Context) {
 		h.failJSON(c, err)
 		return
 	}
-	c.JSON(http.StatusOK, newRoundView(r))
+	v := newRoundView(r)
+	if err := h.addRoundCards(c, ids[0], &v); err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, v)
 }
 
 // postRound pairs the next round.

@@ -2,6 +2,7 @@ package api
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -120,4 +121,22 @@ func (h *handler) getPairingCards(c *gin.Context) {
 		return
 	}
 	c.JSON(http.StatusOK, gin.H{"cards": cards})
+}
+
+// addRoundCards puts the pairing cards into the view of a Swiss round.
+func (h *handler) addRoundCards(c *gin.Context, eventID int64, v *roundView) error {
+	e, err := h.Events.Event(c.Request.Context(), eventID)
+	if err != nil || e.System != tournament.Swiss {
+		return err
+	}
+	cards, err := h.Events.PairingCards(c.Request.Context(), eventID, v.Number)
+	var bad *tournament.Error
+	switch {
+	case errors.As(err, &bad):
+		v.CardsError = bad.Message
+	case err != nil:
+		return err
+	}
+	v.Cards = cards
+	return nil
 }

@@ -314,6 +314,18 @@ func TestManualPairingCheck(t *testing.T) {
 	if got := codes(stored.Warnings); !slices.Equal(got, want) {
 		t.Fatalf("stored warnings = %v, want %v", got, want)
 	}
+	// A seat swap is checked too: swapping the colours of board 2 keeps
+	// its rematch, and the warnings stay on the round.
+	swapped, err := svc.SwapSeats(ctx, e.ID, 2, tournament.Seat{Board: 2, White: true}, tournament.Seat{Board: 2}, "colours")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := codes(swapped.Warnings); !slices.Equal(got, want) {
+		t.Fatalf("warnings after a swap = %v, want %v", got, want)
+	}
+	if _, err := svc.EditPairing(ctx, e.ID, 2, boards, "by hand again"); err != nil {
+		t.Fatal(err)
+	}
 	audit, err := svc.Audit(ctx, e.ID)
 	if err != nil {
 		t.Fatal(err)
