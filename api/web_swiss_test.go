@@ -77,7 +77,7 @@ func TestSwissPages(t *testing.T) {
 
 	export := arbiter.get(events + "/export.trf")
 	expect(export, http.StatusOK, "012 Швейцарка", "001    1")
-	expect(arbiter.upload("/manage/events/import.trf", "bad.trf", "012 Open\n152 X\n"), http.StatusBadRequest, "Импорт файла TRF", "line 2, column 5")
+	expect(arbiter.upload("/manage/events/import.trf", "bad.trf", "012 Open\n152 X\n"), http.StatusBadRequest, "Импорт файла TRF", "строка 2, столбец 5: начальный цвет")
 	imported := arbiter.upload("/manage/events/import.trf", "event.trf", export.Body.String())
 	expect(imported, http.StatusSeeOther)
 	if loc := imported.Header().Get("Location"); !strings.HasSuffix(loc, "/manage") {

@@ -135,7 +135,7 @@ func ReadTRF(r io.Reader) (*tournament.EventImport, error) {
 	t, err := trf.Read(r)
 	var syntax *trf.Error
 	if errors.As(err, &syntax) {
-		return nil, tournament.Invalid("file", "%v", syntax)
+		return nil, syntaxError(syntax)
 	}
 	if err != nil {
 		return nil, tournament.Invalid("file", "the TRF file cannot be read: %v", err)
@@ -228,6 +228,15 @@ func pairedRounds(players []trf.Player) int {
 		}
 	}
 	return n
+}
+
+// syntaxError keeps the place and the message ID of a TRF syntax error, so
+// that the web shows it translated.
+func syntaxError(e *trf.Error) *tournament.Error {
+	if e.Column > 0 {
+		return tournament.Invalid("file", "line %d, column %d: "+e.Format, append([]any{e.Line, e.Column}, e.Args...)...)
+	}
+	return tournament.Invalid("file", "line %d: "+e.Format, append([]any{e.Line}, e.Args...)...)
 }
 
 // trfScoring reads the 162 line: W, D, L and P (the bye; a win when not
