@@ -21,7 +21,7 @@ import (
 
 // eventFields are the settings of the event form, in the API's names.
 var eventFields = []string{"name", "discipline", "system", "rounds", "time_control", "start_date", "end_date", "venue", "city", "chief_arbiter", "visibility", "tiebreaks",
-	"scoring_win", "scoring_draw", "scoring_loss", "scoring_bye", "scoring_forfeit_win", "forbid_same_club", "baku"}
+	"scoring_win", "scoring_draw", "scoring_loss", "scoring_bye", "scoring_forfeit_win", "forbid_same_club", "baku", "black_first"}
 
 // eventFormData is the data of the event settings form.
 type eventFormData struct {
@@ -60,7 +60,7 @@ func eventFormValues(e *tournament.Event) *form {
 		"chief_arbiter": e.ChiefArbiter, "visibility": string(e.Visibility), "tiebreaks": strings.Join(e.TieBreaks, ","),
 		"scoring_win": num(e.Scoring.Win), "scoring_draw": num(e.Scoring.Draw), "scoring_loss": num(e.Scoring.Loss),
 		"scoring_bye": num(e.Scoring.Bye), "scoring_forfeit_win": num(e.Scoring.ForfeitWin),
-		"forbid_same_club": checked(e.ForbidSameClub), "baku": checked(e.Baku),
+		"forbid_same_club": checked(e.ForbidSameClub), "baku": checked(e.Baku), "black_first": checked(e.BlackFirst),
 	} {
 		f.Values[k] = v
 	}
@@ -87,8 +87,8 @@ func eventInput(c *gin.Context, f *form) (tournament.EventInput, error) {
 		StartDate: ptr(v["start_date"]), EndDate: ptr(v["end_date"]), Venue: ptr(v["venue"]), City: ptr(v["city"]),
 		ChiefArbiter: ptr(v["chief_arbiter"]), Visibility: opt("visibility"),
 	}
-	// An unticked box is not sent: the form always says both options.
-	in.ForbidSameClub, in.Baku = ptr(v["forbid_same_club"] != ""), ptr(v["baku"] != "")
+	// An unticked box is not sent: the form always says every option.
+	in.ForbidSameClub, in.Baku, in.BlackFirst = ptr(v["forbid_same_club"] != ""), ptr(v["baku"] != ""), ptr(v["black_first"] != "")
 	if in.Name == nil {
 		// An emptied name is an error to show, not a setting to keep.
 		in.Name = ptr("")

@@ -259,8 +259,11 @@ type Event struct {
 	// (C.04.5.1) to its first rounds.
 	ForbidSameClub bool
 	Baku           bool
-	OwnerID        int64 // the user who created the event
-	CreatedAt      time.Time
+	// BlackFirst gives the top-ranked player Black in round 1: the initial
+	// colour, drawn by lot (C.04.3 E.5); White when false.
+	BlackFirst bool
+	OwnerID    int64 // the user who created the event
+	CreatedAt  time.Time
 }
 
 // Warnings lists what an arbiter should know about the event's settings.
@@ -289,6 +292,7 @@ type EventInput struct {
 	// Swiss options; see Event.
 	ForbidSameClub *bool
 	Baku           *bool
+	BlackFirst     *bool
 }
 
 // apply copies the given settings onto e, checking each; knownTieBreak says
@@ -396,6 +400,9 @@ func (in EventInput) apply(e *Event, knownTieBreak func(string) bool) error {
 	}
 	if in.Baku != nil {
 		e.Baku = *in.Baku
+	}
+	if in.BlackFirst != nil {
+		e.BlackFirst = *in.BlackFirst
 	}
 	if in.Visibility != nil {
 		switch v := Visibility(*in.Visibility); v {

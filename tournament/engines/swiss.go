@@ -58,7 +58,7 @@ func DutchInput(in tournament.PairingInput) (dutch.Tournament, map[int]int64, er
 		PlayedRounds: played,
 		TotalRounds:  max(e.Rounds, in.Round),
 		Points:       dutchPoints(e.Scoring),
-		InitialColor: dutch.White,
+		InitialColor: initialColour(e),
 		Baku:         e.Baku,
 		Players:      make([]dutch.Player, len(in.Players)),
 	}
@@ -117,6 +117,14 @@ func historyOf(g tournament.Game) (white, black dutch.Round) {
 		white.Outcome, black.Outcome = dutch.Draw, dutch.Draw
 	}
 	return white, black
+}
+
+// initialColour is the event's initial colour (C.04.3 E.5).
+func initialColour(e *tournament.Event) dutch.Color {
+	if e.BlackFirst {
+		return dutch.Black
+	}
+	return dutch.White
 }
 
 // dutchPoints is the event's scoring in tenths of its points. A forfeit win

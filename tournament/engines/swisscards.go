@@ -20,6 +20,7 @@ func ExplainPairing(in tournament.PairingInput, pairings []tournament.Pairing) (
 		return nil, err
 	}
 	all := swissFacts(t)
+	initial := initialColour(in.Event)
 	noOf := make(map[int64]int, len(in.Players))
 	for _, p := range in.Players {
 		noOf[p.ID] = p.StartNo
@@ -42,7 +43,7 @@ func ExplainPairing(in tournament.PairingInput, pairings []tournament.Pairing) (
 			continue
 		}
 		card.Black = side(b, w, unit)
-		rule, colour := colourRule(w, b)
+		rule, colour := colourRule(w, b, initial)
 		card.ColourRule = rule
 		card.ColourRU, card.ColourEN = ruleTexts(rule, w, b)
 		if colour != dutch.White {
@@ -86,8 +87,8 @@ var strengthRU = map[string]string{"absolute": "абсолютное", "strong":
 
 // colourRule finds the colour allocation rule of C.04.3 E that decides
 // between p and o, in the order of the rules (as the engine applies them),
-// and the colour it gives p. The initial colour is White.
-func colourRule(p, o *facts) (string, dutch.Color) {
+// and the colour it gives p.
+func colourRule(p, o *facts, initial dutch.Color) (string, dutch.Color) {
 	pp, ps := p.preference()
 	op, os := o.preference()
 	pImb, oImb := abs(p.whites-p.blacks), abs(o.whites-o.blacks)
@@ -113,16 +114,16 @@ func colourRule(p, o *facts) (string, dutch.Color) {
 		}
 	}
 	// E.5: the higher-ranked player gets his preference, or the colour the
-	// initial colour (White) gives his rank.
+	// initial colour gives his rank.
 	higher := p
 	if o.score > p.score || (o.score == p.score && o.rank < p.rank) {
 		higher = o
 	}
 	hp, _ := higher.preference()
 	if hp == dutch.NoColor {
-		hp = dutch.White
+		hp = initial
 		if higher.rank%2 == 1 {
-			hp = dutch.Black
+			hp = invert(initial)
 		}
 	}
 	if higher == p {

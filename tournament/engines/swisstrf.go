@@ -26,8 +26,7 @@ func WriteTRF(w io.Writer, in tournament.PairingInput) error {
 	e := in.Event
 	tenths := func(v float64) int { return int(math.Round(v * 10)) }
 	t := &trf.Tournament{
-		TotalRounds:  e.Rounds,
-		InitialColor: 'W',
+		TotalRounds: e.Rounds,
 		Scoring: []trf.Score{
 			{Code: 'W', Points: tenths(e.Scoring.Win)}, {Code: 'D', Points: tenths(e.Scoring.Draw)},
 			{Code: 'L', Points: tenths(e.Scoring.Loss)}, {Code: 'Z', Points: 0}, {Code: 'P', Points: tenths(e.Scoring.Bye)},
@@ -90,6 +89,10 @@ func WriteTRF(w io.Writer, in tournament.PairingInput) error {
 			}
 		}
 	}
+	t.InitialColor = 'W'
+	if e.BlackFirst {
+		t.InitialColor = 'B'
+	}
 	if e.ForbidSameClub {
 		for _, group := range sameClubGroups(in.Players) {
 			t.Forbidden = append(t.Forbidden, trf.Forbidden{Players: group})
@@ -143,6 +146,9 @@ func ReadTRF(r io.Reader) (*tournament.EventImport, error) {
 	if len(t.Players) == 0 {
 		return nil, tournament.Invalid("file", "the TRF file has no players (001 lines)")
 	}
+	if t.RankOrder {
+		return nil, tournament.Invalid("file", "a ranking in file order (XXC rank) cannot be imported: adiukh ranks players by start number")
+	}
 	if len(t.Forbidden) > 0 || len(t.Accelerations) > 0 {
 		return nil, tournament.Invalid("file", "forbidden pairs (XXP, 260) and accelerations (XXA) cannot be imported: adiukh events forbid pairs by club and know the Baku acceleration only")
 	}
@@ -160,8 +166,18 @@ func ReadTRF(r io.Reader) (*tournament.EventImport, error) {
 	}
 	discipline, system := string(tournament.Standard), string(tournament.Swiss)
 	baku := strings.HasSuffix(t.System, "BAKU")
-	imp.Event = tournament.EventInput{Name: &name, Discipline: &discipline, System: &system, Rounds: &rounds, Baku: &baku}
-	if scoring, ok := trfScoring(t.Scoring); ok {
+	// The initial colour: as the file says (152, XXC), else as round 1 shows.
+	initial := t.InitialColor
+	if initial == 0 {
+		initial = t.InferInitialColor()
+	}
+	blackFirst := initial == 'B'
+	imp.Event = tournament.EventInput{Name: &name, Discipline: &discipline, System: &system, Rounds: &rounds, Baku: &baku, BlackFirst: &blackFirst}
+	scoring, ok, err := trfScoring(t)
+	if err != nil {
+		return nil, err
+	}
+	if ok {
 		imp.Event.Scoring = &scoring
 	}
 	players := slices.Clone(t.Players)
@@ -189,16 +205,20 @@ func ReadTRF(r io.Reader) (*tournament.EventImport, error) {
 		}
 		imp.Rounds = append(imp.Rounds, round)
 	}
-	// Entries of the next round, before it is paired, are requested byes
-	// (as WriteTRF writes them, and as 240 lines say).
+	// An entry for the next round, before it is paired, says the player
+	// sits it out (as JaVaFo and bbpPairings read it, and as WriteTRF
+	// writes it): a half-point bye, or one that scores nothing.
 	for i, p := range players {
-		if len(p.Results) > paired {
-			switch p.Results[paired].Code {
-			case 'H':
-				imp.Players[i].ByeRound, imp.Players[i].ByeKind = paired+1, tournament.HalfByeRequest
-			case 'Z':
-				imp.Players[i].ByeRound, imp.Players[i].ByeKind = paired+1, tournament.ZeroByeRequest
-			}
+		if len(p.Results) <= paired || p.Results[paired] == (trf.Result{Color: ' ', Code: ' '}) {
+			continue
+		}
+		switch p.Results[paired].Code {
+		case 'H', '=', 'D':
+			imp.Players[i].ByeRound, imp.Players[i].ByeKind = paired+1, tournament.HalfByeRequest
+		case 'F', '1', 'W':
+			return nil, tournament.Invalid("file", "round %d: player %d sits out with a full point, which adiukh events do not have", paired+1, p.StartNo)
+		default:
+			imp.Players[i].ByeRound, imp.Players[i].ByeKind = paired+1, tournament.ZeroByeRequest
 		}
 	}
 	for _, b := range t.Byes {
@@ -239,17 +259,22 @@ func syntaxError(e *trf.Error) *tournament.Error {
 	return tournament.Invalid("file", "line %d: "+e.Format, append([]any{e.Line}, e.Args...)...)
 }
 
-// trfScoring reads the 162 line: W, D, L and P (the bye; a win when not
-// given). ok is false when the file gives no scoring.
-func trfScoring(lines []trf.Score) (tournament.Scoring, bool) {
-	if len(lines) == 0 {
-		return tournament.Scoring{}, false
-	}
-	s := tournament.Scoring{Win: 1, Draw: 0.5}
+// trfScoring reads the scoring of the 162 line and the BB lines, as the
+// pairing reads them: W, D, L, and the pairing-allocated bye (162 P, BBU; a
+// win when not given). ok is false when the file gives no scoring. Points
+// for an absence or a forfeit loss (Z, BBZ, BBF) must be 0: adiukh scores
+// them so.
+func trfScoring(t *trf.Tournament) (s tournament.Scoring, ok bool, err error) {
+	s = tournament.Scoring{Win: 1, Draw: 0.5}
 	bye := -1.0
-	for _, l := range lines {
+	lines := append(slices.Clone(t.Scoring), t.PointLines...)
+	for i, l := range lines {
 		v := float64(l.Points) / 10
-		switch l.Code {
+		code := l.Code
+		if i >= len(t.Scoring) && code == 'U' {
+			code = 'P' // BBU is 162's P
+		}
+		switch code {
 		case 'W':
 			s.Win = v
 		case 'D':
@@ -258,13 +283,17 @@ func trfScoring(lines []trf.Score) (tournament.Scoring, bool) {
 			s.Loss = v
 		case 'P':
 			bye = v
+		case 'Z', 'F':
+			if l.Points != 0 {
+				return s, false, tournament.Invalid("file", "an absence or a forfeit loss scoring %g points cannot be imported: adiukh scores them 0", v)
+			}
 		}
 	}
 	s.Bye, s.ForfeitWin = s.Win, s.Win
 	if bye >= 0 {
 		s.Bye = bye
 	}
-	return s, true
+	return s, len(lines) > 0, nil
 }
 
 // importRound builds round n from the players' entries; both sides of a

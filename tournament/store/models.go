@@ -55,6 +55,7 @@ type eventRow struct {
 	ManualStartNumbers bool   `gorm:"not null"`
 	ForbidSameClub     bool   `gorm:"not null;default:false"`
 	Baku               bool   `gorm:"not null;default:false"`
+	BlackFirst         bool   `gorm:"not null;default:false"`
 	OwnerID            int64  `gorm:"not null;index"`
 	Owner              userRow
 	CreatedAt          time.Time

@@ -8,7 +8,8 @@ import (
 	"adiukh/tournament"
 )
 
-// swissMigration adds the Swiss options of events, players' requested byes
+// swissMigration adds the Swiss options of events (same-club pairs, Baku,
+// initial colour), players' requested byes
 // and the warnings of hand-edited rounds.
 func swissMigration(tx *gorm.DB) error {
 	return tx.AutoMigrate(&eventRow{}, &playerRow{}, &roundRow{})
@@ -19,7 +20,7 @@ func swissRollback(tx *gorm.DB) error {
 	for _, c := range []struct {
 		row    any
 		column string
-	}{{&eventRow{}, "ForbidSameClub"}, {&eventRow{}, "Baku"}, {&playerRow{}, "ByeRound"}, {&playerRow{}, "ByeKind"}, {&roundRow{}, "Warnings"}} {
+	}{{&eventRow{}, "ForbidSameClub"}, {&eventRow{}, "Baku"}, {&eventRow{}, "BlackFirst"}, {&playerRow{}, "ByeRound"}, {&playerRow{}, "ByeKind"}, {&roundRow{}, "Warnings"}} {
 		if err := m.DropColumn(c.row, c.column); err != nil {
 			return err
 		}

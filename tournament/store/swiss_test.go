@@ -32,7 +32,7 @@ func TestSwissMigrationUpgrades(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, stmt := range []string{
-		"ALTER TABLE events DROP COLUMN forbid_same_club", "ALTER TABLE events DROP COLUMN baku",
+		"ALTER TABLE events DROP COLUMN forbid_same_club", "ALTER TABLE events DROP COLUMN baku", "ALTER TABLE events DROP COLUMN black_first",
 		"ALTER TABLE players DROP COLUMN bye_round", "ALTER TABLE players DROP COLUMN bye_kind",
 		"ALTER TABLE rounds DROP COLUMN warnings", "DELETE FROM migrations WHERE id = '2026112222-swiss'",
 	} {
