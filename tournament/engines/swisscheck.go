@@ -9,99 +9,6 @@ import (
 	"adiukh/tournament/pairing/dutch"
 )
 
-// facts are what the colour and float rules know of one player before a
-// round, computed from the same dutch.Tournament the engine pairs.
-type facts struct {
-	no       int
-	rank     int // among the players paired so far or now (C.04.3 A.2)
-	score    int // tenths of the event's points
-	whites   int // played games with white
-	blacks   int
-	last     dutch.Color   // colour of the last played game
-	repeated bool          // the last two played games had the same colour
-	played   []dutch.Color // colours of played games, in order
-}
-
-// preference is the colour preference of A.6 and its strength.
-func (f *facts) preference() (dutch.Color, string) {
-	diff := f.whites - f.blacks
-	lower := dutch.White
-	if diff > 0 {
-		lower = dutch.Black
-	}
-	switch {
-	case diff > 1 || diff < -1:
-		return lower, "absolute"
-	case f.repeated:
-		return invert(f.last), "absolute"
-	case diff != 0:
-		return lower, "strong"
-	case f.last != dutch.NoColor:
-		return invert(f.last), "mild"
-	}
-	return dutch.NoColor, ""
-}
-
-func invert(c dutch.Color) dutch.Color {
-	switch c {
-	case dutch.White:
-		return dutch.Black
-	case dutch.Black:
-		return dutch.White
-	}
-	return dutch.NoColor
-}
-
-// roundPoints is what one round scores in the Dutch engine's reading.
-func roundPoints(pt dutch.Points, r dutch.Round) int {
-	switch {
-	case r.Outcome == dutch.Win && r.Opponent == 0 && r.Paired:
-		return pt.PairingBye
-	case r.Outcome == dutch.Win:
-		return pt.Win
-	case r.Outcome == dutch.Draw:
-		return pt.Draw
-	case !r.Paired:
-		return pt.ZeroPointBye
-	case r.Played:
-		return pt.Loss
-	}
-	return pt.ForfeitLoss
-}
-
-// swissFacts gathers the facts of every player by start number.
-func swissFacts(t dutch.Tournament) map[int]*facts {
-	out := make(map[int]*facts, len(t.Players))
-	rank := 0
-	for _, p := range t.Players {
-		f := &facts{no: p.ID}
-		valid := !p.Absent
-		for _, r := range p.History {
-			valid = valid || r.Paired
-			f.score += roundPoints(t.Points, r)
-			if !r.Played {
-				continue
-			}
-			if r.Color == dutch.White {
-				f.whites++
-			} else {
-				f.blacks++
-			}
-			f.played = append(f.played, r.Color)
-		}
-		if n := len(f.played); n > 0 {
-			f.last = f.played[n-1]
-			f.repeated = n > 1 && f.played[n-2] == f.last
-		}
-		if valid {
-			f.rank = rank
-			rank++
-		}
-		out[p.ID] = f
-	}
-	return out
-}
-
 // CheckPairing lists the absolute criteria of FIDE C.04.3 that a pairing of
 // round in.Round breaks, by dutch.Check on the same input the engine pairs:
 // every player to be paired appears exactly once and no absent one does; no
@@ -186,18 +93,4 @@ func violationRU(v dutch.Violation) string {
 		return fmt.Sprintf("игрок %d не может снова играть чёрными (C3)", ps[0])
 	}
 	return v.String()
-}
-
-func colourRU(c dutch.Color) string {
-	if c == dutch.White {
-		return "белыми"
-	}
-	return "чёрными"
-}
-
-func colourEN(c dutch.Color) string {
-	if c == dutch.White {
-		return "white"
-	}
-	return "black"
 }
