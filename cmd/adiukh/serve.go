@@ -27,6 +27,7 @@ func init() {
 func serve(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(stderr)
+	publicURL := fs.String("public-url", envOr("ADIUKH_PUBLIC_URL", ""), "`URL` the site is reached at, linked from printed pairing lists; default: the host of each request (env ADIUKH_PUBLIC_URL)")
 	addr := fs.String("addr", envOr("ADIUKH_ADDR", "127.0.0.1:8080"), "`HOST:PORT` to listen on (env ADIUKH_ADDR)")
 	dsn := fs.String("db", envOr("ADIUKH_DB", "adiukh.db"), "SQLite `FILE` or postgres:// URL (env ADIUKH_DB)")
 	if err := fs.Parse(args); err != nil {
@@ -47,10 +48,11 @@ func serve(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	handler := api.NewRouter(api.Deps{
-		DB:       st,
-		Events:   tournament.NewService(st, engines.Options()),
-		Accounts: account.NewService(st),
-		Log:      log,
+		PublicURL: *publicURL,
+		DB:        st,
+		Events:    tournament.NewService(st, engines.Options()),
+		Accounts:  account.NewService(st),
+		Log:       log,
 	})
 	srv := &http.Server{Handler: handler, ReadHeaderTimeout: 10 * time.Second}
 	fmt.Fprintf(stdout, "adiukh is listening on http://%s (database %s)\n", ln.Addr(), *dsn)
