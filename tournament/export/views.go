@@ -69,7 +69,7 @@ func StandingsView(ct *tournament.Crosstable) (report.Standings, error) {
 	st := ct.Standings
 	s := report.Standings{Event: EventView(ct.Event), AfterRound: st.AfterRound, Rows: make([]report.StandingsRow, 0, len(st.Rows))}
 	for _, tb := range st.TieBreaks {
-		s.TieBreaks = append(s.TieBreaks, report.TieBreak{ID: tb.ID, Name: report.Text{RU: tb.NameRU, EN: tb.NameEN}})
+		s.TieBreaks = append(s.TieBreaks, report.TieBreak{ID: tb.ID, Name: report.Text{RU: tb.NameRU, EN: tb.NameEN}, Short: tieBreakHeadings[tb.ID]})
 	}
 	byID := make(map[int64]*tournament.CrosstableRow, len(ct.Rows))
 	for i := range ct.Rows {
@@ -93,6 +93,27 @@ func StandingsView(ct *tournament.Crosstable) (report.Standings, error) {
 		s.Rows = append(s.Rows, row)
 	}
 	return s, nil
+}
+
+// tieBreakHeadings are the column headings of the tie-breaks of
+// tournament/standings in printed tables, where the full names would push a
+// Swiss progress table over two pages; the abbreviations are those of
+// Russian crosstables (Солк., Бергер) and FIDE's (Bh, SB). A tie-break
+// without one is headed by its full name.
+var tieBreakHeadings = map[string]report.Text{
+	"adiukh-points":    {RU: "Адиюх", EN: "AP"},
+	"buchholz":         {RU: "Солк.", EN: "Bh"},
+	"buchholz-cut1":    {RU: "Солк.−1", EN: "Bh-C1"},
+	"buchholz-median":  {RU: "Солк. мед.", EN: "Bh-M"},
+	"sonneborn-berger": {RU: "Бергер", EN: "SB"},
+	"shmulyan":         {RU: "Шмул.", EN: "Shm"},
+	"direct-encounter": {RU: "Личн.", EN: "DE"},
+	"wins":             {RU: "Поб.", EN: "Win"},
+	"black-games":      {RU: "Ч", EN: "BPG"},
+	"black-wins":       {RU: "Поб. ч.", EN: "BWG"},
+	"progressive":      {RU: "Прогр.", EN: "PS"},
+	"aro":              {RU: "Ср. рейт.", EN: "ARO"},
+	"tpr":              {RU: "Перф.", EN: "TPR"},
 }
 
 // playerGame is one crosstable cell from the row player's side.
