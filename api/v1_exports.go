@@ -260,6 +260,9 @@ func (h *handler) getGamesPDN(c *gin.Context) {
 	}
 	h.sendDocument(c, pdnType, fmt.Sprintf("event-%d-games.pdn", id), func(ctx context.Context, w io.Writer) error {
 		skipped, err := export.New(h.Events).PDN(ctx, w, id)
+		if err != nil {
+			return err
+		}
 		if len(skipped) > 0 {
 			games := make([]string, len(skipped))
 			for i, s := range skipped {
@@ -267,7 +270,7 @@ func (h *handler) getGamesPDN(c *gin.Context) {
 			}
 			c.Header(skippedHeader, strings.Join(games, "; "))
 		}
-		return err
+		return nil
 	})
 }
 

@@ -2,7 +2,6 @@ package export
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -42,14 +41,9 @@ func (x *Exporter) PDN(ctx context.Context, w io.Writer, eventID int64) ([]Skipp
 			if g.Sheet == "" || g.IsBye() {
 				continue
 			}
-			rep, err := replay(g, r.Number)
-			if err != nil {
-				var e *tournament.Error
-				reason := err.Error()
-				if errors.As(err, &e) {
-					reason = e.Message
-				}
-				skipped = append(skipped, Skipped{Round: r.Number, Board: g.Board, Reason: reason})
+			rep := rules.ValidateSheet(g.Sheet)
+			if problem := replayProblem(rep); problem != "" {
+				skipped = append(skipped, Skipped{Round: r.Number, Board: g.Board, Reason: "the score sheet does not replay: " + problem})
 				continue
 			}
 			setTags(rep.Sheet, pdnTags(d, r.Number, g))

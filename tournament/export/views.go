@@ -258,17 +258,24 @@ func replay(g *tournament.Game, n int) (*rules.Report, error) {
 		return nil, tournament.NotFound("board %d of round %d has no score sheet", g.Board, n)
 	}
 	rep := rules.ValidateSheet(g.Sheet)
-	if len(rep.Played) != len(rep.Sheet.Moves) {
-		msg := "a move cannot be read"
-		for _, p := range rep.Errors {
-			if p.Ply > 0 {
-				msg = fmt.Sprintf("line %d, move %d: %s", p.Line, p.MoveNumber, p.Message)
-				break
-			}
-		}
-		return nil, tournament.Conflict("sheet", "the score sheet of board %d in round %d does not replay (%s); correct it first", g.Board, n, msg)
+	if problem := replayProblem(rep); problem != "" {
+		return nil, tournament.Conflict("sheet", "the score sheet of board %d in round %d does not replay (%s); correct it first", g.Board, n, problem)
 	}
 	return rep, nil
+}
+
+// replayProblem names the first move of a sheet that stopped its replay; ""
+// when every move replayed.
+func replayProblem(rep *rules.Report) string {
+	if len(rep.Played) == len(rep.Sheet.Moves) {
+		return ""
+	}
+	for _, p := range rep.Errors {
+		if p.Ply > 0 {
+			return fmt.Sprintf("line %d, move %d: %s", p.Line, p.MoveNumber, p.Message)
+		}
+	}
+	return fmt.Sprintf("move %d cannot be read", len(rep.Played)+1)
 }
 
 // GameRecordView is the record of the game on board b of round n: its moves
