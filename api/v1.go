@@ -42,6 +42,7 @@ func (h *handler) routesV1(g *gin.RouterGroup) {
 	w.POST("/events/:id/rounds/:n/publish", h.postPublish)
 	w.DELETE("/events/:id/rounds/:n", h.deleteRound)
 	w.PUT("/events/:id/rounds/:n/games/:board/result", h.putResult)
+	h.teamRoutesV1(g, w)
 }
 
 // decodeJSON reads a request body strictly: unknown fields and wrong types

@@ -82,6 +82,9 @@ func (h *handler) getRounds(c *gin.Context) {
 		h.failJSON(c, err)
 		return
 	}
+	if h.routeTeamEvent(c, id, func() { h.getTeamRounds(c, id) }) {
+		return
+	}
 	rounds, err := h.Events.Rounds(c.Request.Context(), id)
 	if err != nil {
 		h.failJSON(c, err)
@@ -100,6 +103,9 @@ func (h *handler) getRound(c *gin.Context) {
 		h.failJSON(c, err)
 		return
 	}
+	if h.routeTeamEvent(c, ids[0], func() { h.answerTeamRound(c, http.StatusOK, ids[0], int(ids[1])) }) {
+		return
+	}
 	r, err := h.Events.Round(c.Request.Context(), ids[0], int(ids[1]))
 	if err != nil {
 		h.failJSON(c, err)
@@ -115,6 +121,9 @@ func (h *handler) postRound(c *gin.Context) {
 		h.failJSON(c, err)
 		return
 	}
+	if h.routeTeamEvent(c, id, func() { h.postTeamRound(c, id) }) {
+		return
+	}
 	r, err := h.Events.PairNextRound(c.Request.Context(), id)
 	if err != nil {
 		h.failJSON(c, err)
@@ -127,6 +136,9 @@ func (h *handler) postPublish(c *gin.Context) {
 	ids, err := pathInts(c, "id", "n")
 	if err != nil {
 		h.failJSON(c, err)
+		return
+	}
+	if h.routeTeamEvent(c, ids[0], func() { h.postTeamPublish(c, ids[0], int(ids[1])) }) {
 		return
 	}
 	r, err := h.Events.PublishRound(c.Request.Context(), ids[0], int(ids[1]))

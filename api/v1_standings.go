@@ -52,6 +52,9 @@ func (h *handler) getStandings(c *gin.Context) {
 		h.failJSON(c, err)
 		return
 	}
+	if h.routeTeamEvent(c, id, func() { h.getTeamStandings(c, id, round) }) {
+		return
+	}
 	st, err := h.Events.Standings(c.Request.Context(), id, round)
 	if err != nil {
 		h.failJSON(c, err)
@@ -108,6 +111,9 @@ func (h *handler) getCrosstable(c *gin.Context) {
 	id, err := pathInt(c, "id")
 	if err != nil {
 		h.failJSON(c, err)
+		return
+	}
+	if h.routeTeamEvent(c, id, func() { h.getTeamCrosstable(c, id) }) {
 		return
 	}
 	ct, err := h.Events.Crosstable(c.Request.Context(), id)

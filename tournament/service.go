@@ -14,6 +14,8 @@ type Options struct {
 	Pairing map[System]PairFunc
 	// Ranker computes standings and knows the tie-breaks; required.
 	Ranker Ranker
+	// Teams pair and rank team events.
+	Teams TeamEngines
 	// Now is the clock; time.Now when nil.
 	Now func() time.Time
 }
@@ -24,12 +26,13 @@ type Service struct {
 	store   Store
 	pairing map[System]PairFunc
 	ranker  Ranker
+	teams   TeamEngines
 	now     func() time.Time
 }
 
 // NewService returns a service over st.
 func NewService(st Store, opt Options) *Service {
-	s := &Service{store: st, pairing: opt.Pairing, ranker: opt.Ranker, now: opt.Now}
+	s := &Service{store: st, pairing: opt.Pairing, ranker: opt.Ranker, teams: opt.Teams, now: opt.Now}
 	if s.now == nil {
 		s.now = time.Now
 	}

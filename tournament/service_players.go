@@ -49,6 +49,8 @@ func (s *Service) RegisterPlayer(ctx context.Context, eventID int64, in PlayerIn
 		switch {
 		case e.Status == Finished:
 			return Conflict("", "event %d is finished", eventID)
+		case e.Discipline.IsTeam():
+			return Invalid("discipline", "the players of a team event are registered with their team's roster")
 		case len(rounds) > 0 && e.System.IsRoundRobin():
 			return Conflict("", "a round robin cannot take a late entry once round 1 is paired: the Berger table is fixed by the number of players")
 		}

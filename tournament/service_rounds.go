@@ -85,7 +85,7 @@ func (s *Service) PairNextRound(ctx context.Context, eventID int64) (*Round, err
 		case !e.Discipline.PlaysGames():
 			return Invalid("discipline", "a composition contest has no rounds to pair")
 		case e.Discipline.IsTeam():
-			return Invalid("discipline", "team events are paired by team, which is not available yet")
+			return Invalid("discipline", "a team event is paired by team (PairNextTeamRound)")
 		case e.Status == Finished:
 			return Conflict("", "event %d is finished", eventID)
 		}

@@ -53,4 +53,6 @@ type Tx interface {
 	CreateToken(t *Token) error
 	// UserByTokenHash finds the owner of an API token by the token's hash.
 	UserByTokenHash(hash string) (*User, error)
+
+	TeamTx
 }

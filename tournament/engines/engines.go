@@ -20,6 +20,7 @@ func Options() tournament.Options {
 			tournament.DoubleRoundRobin: RoundRobin,
 		},
 		Ranker: Ranker{},
+		Teams:  TeamEngines(),
 	}
 }
 

@@ -19,6 +19,15 @@ var migrations = []*gormigrate.Migration{
 			return tx.Migrator().DropTable("audit_entries", "games", "rounds", "players", "events", "api_tokens", "users")
 		},
 	},
+	{
+		ID: "2026112210-teams",
+		Migrate: func(tx *gorm.DB) error {
+			return tx.AutoMigrate(&teamSettingsRow{}, &teamRow{}, &teamMemberRow{}, &matchRow{}, &matchBoardRow{})
+		},
+		Rollback: func(tx *gorm.DB) error {
+			return tx.Migrator().DropTable("match_boards", "matches", "team_members", "teams", "team_settings")
+		},
+	},
 }
 
 // migrate brings the schema up to date.

@@ -1,0 +1,575 @@
+package api
+
+import (
+	"net/http"
+
+	"github.com/gin-gonic/gin"
+
+	"adiukh/tournament"
+)
+
+// teamRoutesV1 registers the JSON API of team events; the rounds and
+// standings handlers of v1 pass team events on to the handlers here.
+func (h *handler) teamRoutesV1(read, write *gin.RouterGroup) {
+	read.GET("/team-tiebreaks", h.getTeamTieBreaks)
+	read.GET("/events/:id/teams", h.getTeams)
+	read.GET("/events/:id/team-settings", h.getTeamSettings)
+	write.POST("/events/:id/teams", h.postTeam)
+	write.PATCH("/events/:id/teams/:team", h.patchTeam)
+	write.POST("/events/:id/teams/:team/players", h.postTeamPlayer)
+	write.PUT("/events/:id/team-settings", h.putTeamSettings)
+	write.PUT("/events/:id/rounds/:n/lineups/:team", h.putLineup)
+	write.PUT("/events/:id/rounds/:n/matches/:table/boards/:board/result", h.putBoardResult)
+}
+
+// routeTeamEvent hands a request about a team event to team, and reports
+// whether the request is answered: by team, or with the error of loading
+// the event.
+func (h *handler) routeTeamEvent(c *gin.Context, eventID int64, team func()) bool {
+	e, err := h.Events.Event(c.Request.Context(), eventID)
+	if err != nil {
+		h.failJSON(c, err)
+		return true
+	}
+	if e.Discipline.IsTeam() {
+		team()
+		return true
+	}
+	return false
+}
+
+type teamPlayerView struct {
+	ID                int64  `json:"id"`
+	StartNo           int    `json:"start_no"`
+	RosterPlace       int    `json:"roster_place"`
+	Name              string `json:"name"`
+	Rating            int    `json:"rating"`
+	BirthYear         int    `json:"birth_year,omitempty"`
+	Club              string `json:"club"`
+	City              string `json:"city"`
+	FederationID      string `json:"federation_id"`
+	FirstRound        int    `json:"first_round"`
+	WithdrawFromRound int    `json:"withdraw_from_round,omitempty"`
+}
+
+type teamView struct {
+	ID                int64            `json:"id"`
+	StartNo           int              `json:"start_no"`
+	Name              string           `json:"name"`
+	Club              string           `json:"club"`
+	City              string           `json:"city"`
+	Captain           string           `json:"captain"`
+	WithdrawFromRound int              `json:"withdraw_from_round,omitempty"`
+	Players           []teamPlayerView `json:"players"`
+}
+
+func newTeamView(t *tournament.Team) teamView {
+	v := teamView{ID: t.ID, StartNo: t.StartNo, Name: t.Name, Club: t.Club, City: t.City, Captain: t.Captain,
+		WithdrawFromRound: t.WithdrawnFrom, Players: make([]teamPlayerView, len(t.Roster))}
+	for i, p := range t.Roster {
+		v.Players[i] = teamPlayerView{ID: p.ID, StartNo: p.StartNo, RosterPlace: i + 1, Name: p.Name, Rating: p.Rating, BirthYear: p.BirthYear,
+			Club: p.Club, City: p.City, FederationID: p.FederationID, FirstRound: p.FirstRound, WithdrawFromRound: p.WithdrawnFrom}
+	}
+	return v
+}
+
+// teamPlayerBody is one roster entry of POST /events/{id}/teams.
+type teamPlayerBody struct {
+	Name         *string `json:"name"`
+	Rating       *int    `json:"rating"`
+	BirthYear    *int    `json:"birth_year"`
+	Club         *string `json:"club"`
+	City         *string `json:"city"`
+	FederationID *string `json:"federation_id"`
+}
+
+type teamBody struct {
+	Name    *string          `json:"name"`
+	Club    *string          `json:"club"`
+	City    *string          `json:"city"`
+	Captain *string          `json:"captain"`
+	Players []teamPlayerBody `json:"players"`
+}
+
+func (b *teamBody) input() tournament.TeamInput {
+	in := tournament.TeamInput{Name: b.Name, Club: b.Club, City: b.City, Captain: b.Captain}
+	for _, p := range b.Players {
+		in.Players = append(in.Players, tournament.PlayerInput{Name: p.Name, Rating: p.Rating, BirthYear: p.BirthYear, Club: p.Club, City: p.City, FederationID: p.FederationID})
+	}
+	return in
+}
+
+func (h *handler) postTeam(c *gin.Context) {
+	id, err := pathInt(c, "id")
+	if err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	var body teamBody
+	if err := decodeJSON(c, &body); err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	t, err := h.Events.RegisterTeam(c.Request.Context(), id, body.input())
+	if err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	c.JSON(http.StatusCreated, newTeamView(t))
+}
+
+// teamDetailsBody is the body of PATCH /events/{id}/teams/{team}.
+type teamDetailsBody struct {
+	Name              *string `json:"name"`
+	Club              *string `json:"club"`
+	City              *string `json:"city"`
+	Captain           *string `json:"captain"`
+	WithdrawFromRound *int    `json:"withdraw_from_round"`
+	StartNo           *int    `json:"start_no"`
+	Reason            string  `json:"reason"`
+}
+
+func (h *handler) patchTeam(c *gin.Context) {
+	ids, err := pathInts(c, "id", "team")
+	if err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	var body teamDetailsBody
+	if err := decodeJSON(c, &body); err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	t, err := h.Events.UpdateTeam(c.Request.Context(), ids[0], int(ids[1]),
+		tournament.TeamInput{Name: body.Name, Club: body.Club, City: body.City, Captain: body.Captain, WithdrawFromRound: body.WithdrawFromRound, StartNo: body.StartNo},
+		body.Reason)
+	if err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, newTeamView(t))
+}
+
+// postTeamPlayer adds a player at the end of a team's roster.
+func (h *handler) postTeamPlayer(c *gin.Context) {
+	ids, err := pathInts(c, "id", "team")
+	if err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	var body teamPlayerBody
+	if err := decodeJSON(c, &body); err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	t, err := h.Events.AddTeamPlayer(c.Request.Context(), ids[0], int(ids[1]), tournament.PlayerInput{
+		Name: body.Name, Rating: body.Rating, BirthYear: body.BirthYear, Club: body.Club, City: body.City, FederationID: body.FederationID,
+	})
+	if err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	c.JSON(http.StatusCreated, newTeamView(t))
+}
+
+func (h *handler) getTeams(c *gin.Context) {
+	id, err := pathInt(c, "id")
+	if err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	teams, err := h.Events.Teams(c.Request.Context(), id)
+	if err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	views := make([]teamView, len(teams))
+	for i := range teams {
+		views[i] = newTeamView(&teams[i])
+	}
+	c.JSON(http.StatusOK, gin.H{"teams": views})
+}
+
+func (h *handler) getTeamTieBreaks(c *gin.Context) {
+	c.JSON(http.StatusOK, gin.H{"tiebreaks": tieBreakViews(h.Events.TeamTieBreaks())})
+}
+
+type matchPointsJSON struct {
+	Win  float64 `json:"win"`
+	Draw float64 `json:"draw"`
+	Loss float64 `json:"loss"`
+	Bye  float64 `json:"bye"`
+}
+
+type teamSettingsView struct {
+	Boards            int             `json:"boards"`
+	MatchPoints       matchPointsJSON `json:"match_points"`
+	Ranking           string          `json:"ranking"`
+	TieBreaks         []string        `json:"tiebreaks"`
+	ColourPreferences string          `json:"colour_preferences"`
+}
+
+func newTeamSettingsView(s *tournament.TeamSettings) teamSettingsView {
+	v := teamSettingsView{Boards: s.Boards, MatchPoints: matchPointsJSON{s.MatchWin, s.MatchDraw, s.MatchLoss, s.MatchBye}, Ranking: string(s.Ranking),
+		TieBreaks: s.TieBreaks, ColourPreferences: string(s.ColourPreferences)}
+	if v.TieBreaks == nil {
+		v.TieBreaks = []string{}
+	}
+	return v
+}
+
+type teamSettingsBody struct {
+	Boards            *int             `json:"boards"`
+	MatchPoints       *matchPointsJSON `json:"match_points"`
+	Ranking           *string          `json:"ranking"`
+	TieBreaks         *[]string        `json:"tiebreaks"`
+	ColourPreferences *string          `json:"colour_preferences"`
+	Reason            string           `json:"reason"`
+}
+
+func (h *handler) getTeamSettings(c *gin.Context) {
+	id, err := pathInt(c, "id")
+	if err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	s, err := h.Events.TeamSettings(c.Request.Context(), id)
+	if err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, newTeamSettingsView(s))
+}
+
+func (h *handler) putTeamSettings(c *gin.Context) {
+	id, err := pathInt(c, "id")
+	if err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	var body teamSettingsBody
+	if err := decodeJSON(c, &body); err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	in := tournament.TeamSettingsInput{Boards: body.Boards, Ranking: body.Ranking, TieBreaks: body.TieBreaks, ColourPreferences: body.ColourPreferences}
+	if mp := body.MatchPoints; mp != nil {
+		in.MatchPoints = &tournament.MatchPoints{Win: mp.Win, Draw: mp.Draw, Loss: mp.Loss, Bye: mp.Bye}
+	}
+	s, err := h.Events.UpdateTeamSettings(c.Request.Context(), id, in, body.Reason)
+	if err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, newTeamSettingsView(s))
+}
+
+// matchGameView is one board of a match. White and Black are player IDs;
+// an empty board side is null, and such a board has no game number and no
+// version: its forfeit follows from the line-up.
+type matchGameView struct {
+	Board int `json:"board"`
+	// Game is the game's number within the round, under which the core
+	// API's results endpoint takes its result.
+	Game      *int    `json:"game"`
+	White     *int64  `json:"white"`
+	Black     *int64  `json:"black"`
+	Score     *string `json:"score"`
+	EndReason *string `json:"end_reason"`
+	Version   *int    `json:"version"`
+}
+
+type matchView struct {
+	Table int `json:"table"`
+	Home  int `json:"home"`
+	// Away is null for the bye.
+	Away *int `json:"away"`
+	// The points are null until every board has its result.
+	HomeGamePoints  *float64        `json:"home_game_points"`
+	AwayGamePoints  *float64        `json:"away_game_points"`
+	HomeMatchPoints *float64        `json:"home_match_points"`
+	AwayMatchPoints *float64        `json:"away_match_points"`
+	Games           []matchGameView `json:"games"`
+}
+
+func newMatchView(m *tournament.Match, e *tournament.Event, ts tournament.TeamSettings) matchView {
+	v := matchView{Table: m.Table, Home: m.HomeNo, Games: make([]matchGameView, len(m.Boards))}
+	if !m.IsBye() {
+		away := m.AwayNo
+		v.Away = &away
+	}
+	if ms := m.Score(e, ts); ms.Done {
+		v.HomeGamePoints, v.HomeMatchPoints = &ms.HomeGamePoints, &ms.HomeMatchPoints
+		if !m.IsBye() {
+			v.AwayGamePoints, v.AwayMatchPoints = &ms.AwayGamePoints, &ms.AwayMatchPoints
+		}
+	}
+	for i := range m.Boards {
+		b := &m.Boards[i]
+		g := matchGameView{Board: b.Board}
+		white, black := b.HomePlayerID, b.AwayPlayerID
+		if !b.HomeWhite() {
+			white, black = black, white
+		}
+		if white != 0 {
+			g.White = &white
+		}
+		if black != 0 {
+			g.Black = &black
+		}
+		if b.Game != nil {
+			number, version := b.Game.Board, b.Game.Version
+			g.Game, g.Version = &number, &version
+		}
+		if r := b.Result(e.Scoring); r.Done {
+			reason := string(r.EndReason)
+			score := fmtScore(r, b.HomeWhite())
+			g.EndReason, g.Score = &reason, &score
+		}
+		v.Games[i] = g
+	}
+	return v
+}
+
+// fmtScore writes a board's points white first, like a game's score.
+func fmtScore(r tournament.BoardResult, homeWhite bool) string {
+	res := tournament.Result{White: r.HomePoints, Black: r.AwayPoints, EndReason: r.EndReason}
+	if !homeWhite {
+		res.White, res.Black = res.Black, res.White
+	}
+	return res.Score()
+}
+
+type teamRoundView struct {
+	Number  int         `json:"number"`
+	Status  string      `json:"status"`
+	Matches []matchView `json:"matches"`
+}
+
+func newTeamRoundView(r *tournament.TeamRound, e *tournament.Event, ts tournament.TeamSettings) teamRoundView {
+	v := teamRoundView{Number: r.Number, Status: string(r.Status), Matches: make([]matchView, len(r.Matches))}
+	for i := range r.Matches {
+		v.Matches[i] = newMatchView(&r.Matches[i], e, ts)
+	}
+	return v
+}
+
+// answerTeamRound answers round n of a team event with its matches.
+func (h *handler) answerTeamRound(c *gin.Context, status int, eventID int64, n int) {
+	d, err := h.Events.TeamEventData(c.Request.Context(), eventID)
+	if err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	for i := range d.Rounds {
+		if d.Rounds[i].Number == n {
+			c.JSON(status, newTeamRoundView(&d.Rounds[i], d.Event, d.Settings))
+			return
+		}
+	}
+	h.failJSON(c, tournament.NotFound("round %d of event %d not found", n, eventID))
+}
+
+func (h *handler) getTeamRounds(c *gin.Context, eventID int64) {
+	d, err := h.Events.TeamEventData(c.Request.Context(), eventID)
+	if err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	views := make([]teamRoundView, len(d.Rounds))
+	for i := range d.Rounds {
+		views[i] = newTeamRoundView(&d.Rounds[i], d.Event, d.Settings)
+	}
+	c.JSON(http.StatusOK, gin.H{"rounds": views})
+}
+
+func (h *handler) postTeamRound(c *gin.Context, eventID int64) {
+	r, err := h.Events.PairNextTeamRound(c.Request.Context(), eventID)
+	if err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	h.answerTeamRound(c, http.StatusCreated, eventID, r.Number)
+}
+
+func (h *handler) postTeamPublish(c *gin.Context, eventID int64, n int) {
+	if _, err := h.Events.PublishRound(c.Request.Context(), eventID, n); err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	h.answerTeamRound(c, http.StatusOK, eventID, n)
+}
+
+type lineupBody struct {
+	Players []int64 `json:"players"`
+	Reason  string  `json:"reason"`
+}
+
+// putLineup sets a team's line-up for a round: {"players": [id, …]} from
+// board 1 down, 0 for an empty board. The team is its start number.
+func (h *handler) putLineup(c *gin.Context) {
+	ids, err := pathInts(c, "id", "n", "team")
+	if err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	var body lineupBody
+	if err := decodeJSON(c, &body); err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	if body.Players == nil {
+		h.failJSON(c, tournament.Invalid("players", "is required: the player IDs from board 1 down, 0 for an empty board"))
+		return
+	}
+	_, err = h.Events.SetLineup(c.Request.Context(), tournament.LineupInput{
+		EventID: ids[0], Round: int(ids[1]), TeamNo: int(ids[2]), Players: body.Players, Reason: body.Reason,
+	})
+	if err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	h.answerTeamRound(c, http.StatusOK, ids[0], int(ids[1]))
+}
+
+// putBoardResult enters the result of one board of a match, with the body
+// of the core results endpoint.
+func (h *handler) putBoardResult(c *gin.Context) {
+	ids, err := pathInts(c, "id", "n", "table", "board")
+	if err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	var body resultBody
+	if err := decodeJSON(c, &body); err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	if body.Version == nil {
+		h.failJSON(c, tournament.Invalid("version", "is required: send the version of the game you are changing (from GET …/rounds/%d)", ids[1]))
+		return
+	}
+	_, err = h.Events.RecordMatchResult(c.Request.Context(), tournament.MatchResultInput{
+		Table: int(ids[2]),
+		ResultInput: tournament.ResultInput{EventID: ids[0], Round: int(ids[1]), Board: int(ids[3]),
+			Score: body.Score, EndReason: body.EndReason, Sheet: body.Sheet, Version: *body.Version, OverrideReason: body.OverrideReason},
+	})
+	if err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	h.answerTeamRound(c, http.StatusOK, ids[0], int(ids[1]))
+}
+
+type teamStandingsRowView struct {
+	Rank        int                `json:"rank"`
+	RankTo      int                `json:"rank_to"`
+	StartNo     int                `json:"start_no"`
+	Name        string             `json:"name"`
+	Club        string             `json:"club"`
+	MatchPoints float64            `json:"match_points"`
+	GamePoints  float64            `json:"game_points"`
+	Score       float64            `json:"score"`
+	TieBreaks   map[string]float64 `json:"tiebreaks"`
+}
+
+type boardRowView struct {
+	Rank         int     `json:"rank"`
+	RankTo       int     `json:"rank_to"`
+	PlayerID     int64   `json:"player_id"`
+	Name         string  `json:"name"`
+	Team         int     `json:"team"`
+	Games        int     `json:"games"`
+	Points       float64 `json:"points"`
+	Percent      float64 `json:"percent"`
+	AdiukhPoints int     `json:"adiukh_points"`
+}
+
+type boardStandingsView struct {
+	Board int            `json:"board"`
+	Rows  []boardRowView `json:"rows"`
+}
+
+type teamStandingsView struct {
+	AfterRound int                    `json:"after_round"`
+	Ranking    string                 `json:"ranking"`
+	TieBreaks  []tieBreakView         `json:"tiebreaks"`
+	Rows       []teamStandingsRowView `json:"rows"`
+	Boards     []boardStandingsView   `json:"boards"`
+}
+
+func (h *handler) getTeamStandings(c *gin.Context, eventID int64, afterRound int) {
+	st, err := h.Events.TeamStandings(c.Request.Context(), eventID, afterRound)
+	if err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	v := teamStandingsView{AfterRound: st.AfterRound, Ranking: string(st.Settings.Ranking), TieBreaks: tieBreakViews(st.TieBreaks),
+		Rows: make([]teamStandingsRowView, len(st.Rows)), Boards: make([]boardStandingsView, len(st.Boards))}
+	for i, r := range st.Rows {
+		v.Rows[i] = teamStandingsRowView{Rank: r.Rank, RankTo: r.RankTo, StartNo: r.StartNo, Name: r.Name, Club: r.Club,
+			MatchPoints: r.MatchPoints, GamePoints: r.GamePoints, Score: r.Score, TieBreaks: r.TieBreaks}
+	}
+	for b, rows := range st.Boards {
+		v.Boards[b] = boardStandingsView{Board: b + 1, Rows: make([]boardRowView, len(rows))}
+		for i, r := range rows {
+			v.Boards[b].Rows[i] = boardRowView{Rank: r.Rank, RankTo: r.RankTo, PlayerID: r.PlayerID, Name: r.Name, Team: r.TeamNo,
+				Games: r.Games, Points: r.Points, Percent: r.Percent, AdiukhPoints: r.AdiukhPoints}
+		}
+	}
+	c.JSON(http.StatusOK, v)
+}
+
+type teamCrossCellView struct {
+	Round int `json:"round"`
+	// Opponent is the other team's start number; null for the bye or a
+	// round without a match. Home is null without an opponent.
+	Opponent *int  `json:"opponent"`
+	Home     *bool `json:"home"`
+	Bye      bool  `json:"bye"`
+	// The points are null until every board of the match has a result.
+	GamePoints         *float64 `json:"game_points"`
+	OpponentGamePoints *float64 `json:"opponent_game_points"`
+	MatchPoints        *float64 `json:"match_points"`
+}
+
+type teamCrossRowView struct {
+	StartNo     int                 `json:"start_no"`
+	Name        string              `json:"name"`
+	Club        string              `json:"club"`
+	Rank        int                 `json:"rank"`
+	RankTo      int                 `json:"rank_to"`
+	MatchPoints float64             `json:"match_points"`
+	GamePoints  float64             `json:"game_points"`
+	Matches     []teamCrossCellView `json:"matches"`
+}
+
+// getTeamCrosstable answers every team's matches round by round, by start
+// number.
+func (h *handler) getTeamCrosstable(c *gin.Context, eventID int64) {
+	ct, err := h.Events.TeamCrosstable(c.Request.Context(), eventID)
+	if err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	rows := make([]teamCrossRowView, len(ct.Rows))
+	for i, r := range ct.Rows {
+		rows[i] = teamCrossRowView{StartNo: r.Team.StartNo, Name: r.Team.Name, Club: r.Team.Club, Rank: r.Rank, RankTo: r.RankTo,
+			MatchPoints: r.MatchPoints, GamePoints: r.GamePoints, Matches: make([]teamCrossCellView, len(r.Matches))}
+		for j, cell := range r.Matches {
+			v := teamCrossCellView{Round: cell.Round, Bye: cell.Bye}
+			if cell.OpponentNo != 0 {
+				opp, home := cell.OpponentNo, cell.Home
+				v.Opponent, v.Home = &opp, &home
+			}
+			if cell.Done {
+				v.GamePoints, v.MatchPoints = &cell.GamePoints, &cell.MatchPoints
+				if !cell.Bye {
+					v.OpponentGamePoints = &cell.OpponentGamePoints
+				}
+			}
+			rows[i].Matches[j] = v
+		}
+	}
+	c.JSON(http.StatusOK, gin.H{"after_round": ct.Standings.AfterRound, "rows": rows})
+}

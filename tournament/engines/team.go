@@ -1,0 +1,248 @@
+package engines
+
+import (
+	"fmt"
+	"slices"
+
+	"adiukh/tournament"
+	"adiukh/tournament/pairing/roundrobin"
+	"adiukh/tournament/pairing/teamswiss"
+	"adiukh/tournament/standings"
+)
+
+// TeamEngines are the team pairing systems and team standings.
+func TeamEngines() tournament.TeamEngines {
+	return tournament.TeamEngines{
+		Pairing: map[tournament.System]tournament.TeamPairFunc{
+			tournament.RoundRobin:       TeamRoundRobin,
+			tournament.DoubleRoundRobin: TeamRoundRobin,
+			tournament.Swiss:            TeamSwiss,
+		},
+		Ranker: TeamRanker{},
+	}
+}
+
+// TeamRoundRobin pairs a team round robin from the Berger tables by team
+// start number; the table's White is the home team, whose board 1 has White.
+func TeamRoundRobin(in tournament.TeamPairingInput) ([]tournament.TeamPairing, error) {
+	byNo := make(map[int]int64, len(in.Teams))
+	for _, t := range in.Teams {
+		byNo[t.StartNo] = t.ID
+	}
+	for no := 1; no <= len(in.Teams); no++ {
+		if byNo[no] == 0 {
+			return nil, fmt.Errorf("team round robin of event %d: start numbers are not 1…%d (%d is missing)", in.Event.ID, len(in.Teams), no)
+		}
+	}
+	schedule, err := roundrobin.Schedule(len(in.Teams), in.Event.System == tournament.DoubleRoundRobin)
+	if err != nil {
+		return nil, tournament.Conflict("", "%v", err)
+	}
+	if in.Round < 1 || in.Round > len(schedule) {
+		return nil, tournament.Conflict("", "a round robin of %d teams has %d rounds; there is no round %d", len(in.Teams), len(schedule), in.Round)
+	}
+	pairings := make([]tournament.TeamPairing, len(schedule[in.Round-1]))
+	for i, p := range schedule[in.Round-1] {
+		pairings[i] = tournament.TeamPairing{HomeID: byNo[p.White], AwayID: byNo[p.Black]}
+	}
+	return pairings, nil
+}
+
+// TeamSwiss pairs a round by the Swiss Team Pairing System (teamswiss):
+// teams are numbered by start number and scored in the event's primary
+// score, match or game points.
+func TeamSwiss(in tournament.TeamPairingInput) ([]tournament.TeamPairing, error) {
+	teams := make([]teamswiss.Team, len(in.Teams))
+	index := make(map[int64]int, len(in.Teams))
+	byNo := make(map[int]int64, len(in.Teams))
+	for i, t := range in.Teams {
+		teams[i] = teamswiss.Team{No: t.StartNo, Colours: make([]teamswiss.Colour, 0, len(in.Rounds))}
+		index[t.ID] = i
+		byNo[t.StartNo] = t.ID
+	}
+	primary := func(gp, mp float64) float64 {
+		if in.Settings.Ranking == tournament.ByGamePoints {
+			return gp
+		}
+		return mp
+	}
+	for _, r := range in.Rounds {
+		before := make([]float64, len(teams))
+		for i := range teams {
+			before[i] = teams[i].Score
+			teams[i].Colours = append(teams[i].Colours, teamswiss.NoColour)
+			teams[i].Floated = false
+		}
+		last := len(teams[0].Colours) - 1
+		for _, m := range r.Matches {
+			ms := m.Score(in.Event, in.Settings)
+			home := &teams[index[m.HomeID]]
+			home.Score += primary(ms.HomeGamePoints, ms.HomeMatchPoints)
+			home.Secondary += primary(ms.HomeMatchPoints, ms.HomeGamePoints)
+			if m.IsBye() {
+				home.HadBye = true
+				continue
+			}
+			ai := index[m.AwayID]
+			away := &teams[ai]
+			away.Score += primary(ms.AwayGamePoints, ms.AwayMatchPoints)
+			away.Secondary += primary(ms.AwayMatchPoints, ms.AwayGamePoints)
+			home.Opponents = append(home.Opponents, away.No)
+			away.Opponents = append(away.Opponents, home.No)
+			home.Colours[last], away.Colours[last] = teamswiss.White, teamswiss.Black
+			// Article 1.5: a team that met a team with another score floated.
+			floated := before[index[m.HomeID]] != before[ai]
+			home.Floated, away.Floated = floated, floated
+			// C.04.1.d: a match won because the other team fielded nobody
+			// is points without playing, like the bye.
+			if fieldedNobody(m, false) && !fieldedNobody(m, true) {
+				home.HadBye = true
+			}
+			if fieldedNobody(m, true) && !fieldedNobody(m, false) {
+				away.HadBye = true
+			}
+		}
+	}
+	// A withdrawn team is not paired; the teams it met may meet others.
+	active := make([]teamswiss.Team, 0, len(teams))
+	playing := map[int]bool{}
+	for i, t := range in.Teams {
+		if t.PlaysIn(in.Round) {
+			active = append(active, teams[i])
+			playing[t.StartNo] = true
+		}
+	}
+	for i := range active {
+		active[i].Opponents = slices.DeleteFunc(active[i].Opponents, func(no int) bool { return !playing[no] })
+	}
+	pairings, err := teamswiss.Pair(teamswiss.Input{Teams: active, Round: in.Round, Rounds: in.Event.Rounds, Preferences: preferences[in.Settings.ColourPreferences]})
+	if err != nil {
+		return nil, tournament.Conflict("", "team Swiss pairing of round %d: %v", in.Round, err)
+	}
+	out := make([]tournament.TeamPairing, len(pairings))
+	for i, p := range pairings {
+		out[i] = tournament.TeamPairing{HomeID: byNo[p.Home], AwayID: byNo[p.Away]}
+	}
+	return out, nil
+}
+
+var preferences = map[tournament.ColourPreferences]teamswiss.Preferences{
+	tournament.PreferencesA:    teamswiss.TypeA,
+	tournament.PreferencesB:    teamswiss.TypeB,
+	tournament.PreferencesNone: teamswiss.NoPreferences,
+}
+
+// fieldedNobody reports whether one side of a match left every board empty.
+func fieldedNobody(m tournament.Match, home bool) bool {
+	for _, b := range m.Boards {
+		if (home && b.HomePlayerID != 0) || (!home && b.AwayPlayerID != 0) {
+			return false
+		}
+	}
+	return true
+}
+
+// TeamRanker computes team standings with the standings package.
+type TeamRanker struct{}
+
+var _ tournament.TeamRanker = TeamRanker{}
+
+// TeamTieBreaks lists the registered team tie-breaks.
+func (TeamRanker) TeamTieBreaks() []tournament.TieBreakInfo {
+	all := standings.AllTeam()
+	infos := make([]tournament.TieBreakInfo, len(all))
+	for i, tb := range all {
+		infos[i] = tournament.TieBreakInfo{ID: string(tb.ID), NameRU: tb.NameRU, NameEN: tb.NameEN}
+	}
+	return infos
+}
+
+// DefaultTeamTieBreaks is the standings package's preset for the ranking.
+func (TeamRanker) DefaultTeamTieBreaks(r tournament.Ranking) []string {
+	preset := standings.TeamPreset(points(r))
+	ids := make([]string, len(preset))
+	for i, id := range preset {
+		ids[i] = string(id)
+	}
+	return ids
+}
+
+func points(r tournament.Ranking) standings.Points {
+	if r == tournament.ByGamePoints {
+		return standings.GamePoints
+	}
+	return standings.MatchPoints
+}
+
+// RankTeams ranks the teams and the players of each board. A round robin's
+// bye is a rest day and leaves the team out of the round; a Swiss bye is
+// the pairing-allocated bye.
+func (TeamRanker) RankTeams(in tournament.TeamStandingsInput) (*tournament.TeamTable, error) {
+	e, ts := in.Event, in.Settings
+	sin := standings.TeamInput{
+		Teams:  make([]int, len(in.Teams)),
+		Boards: ts.Boards,
+		Rounds: make([][]standings.Match, len(in.Rounds)),
+		Scoring: standings.TeamScoring{
+			Game: standings.Scoring{
+				Win: e.Scoring.Win, Draw: e.Scoring.Draw, Loss: e.Scoring.Loss, Bye: e.Scoring.Bye, ForfeitWin: e.Scoring.ForfeitWin,
+			},
+			MatchWin: ts.MatchWin, MatchDraw: ts.MatchDraw, MatchLoss: ts.MatchLoss, MatchBye: ts.MatchBye,
+		},
+		Ranking:    points(ts.Ranking),
+		RoundRobin: e.System.IsRoundRobin(),
+		Order:      make([]standings.ID, len(ts.TieBreaks)),
+	}
+	byNo := make(map[int]int64, len(in.Teams))
+	for i, t := range in.Teams {
+		sin.Teams[i] = t.StartNo
+		byNo[t.StartNo] = t.ID
+	}
+	for i, id := range ts.TieBreaks {
+		sin.Order[i] = standings.ID(id)
+	}
+	for i, r := range in.Rounds {
+		for _, m := range r.Matches {
+			if m.IsBye() && e.System.IsRoundRobin() {
+				continue
+			}
+			sm := standings.Match{Home: m.HomeNo, Away: m.AwayNo}
+			for _, b := range m.Boards {
+				res := b.Result(e.Scoring)
+				if !res.Done {
+					return nil, fmt.Errorf("team standings of event %d: round %d table %d board %d has no result", e.ID, r.Number, m.Table, b.Board)
+				}
+				sm.Boards = append(sm.Boards, standings.Board{
+					Number: b.Board, Home: int(b.HomePlayerID), Away: int(b.AwayPlayerID), HomeWhite: b.HomeWhite(),
+					Kind: kindOf(res.EndReason), HomePoints: res.HomePoints, AwayPoints: res.AwayPoints,
+				})
+			}
+			sin.Rounds[i] = append(sin.Rounds[i], sm)
+		}
+	}
+	st, err := standings.ComputeTeams(sin)
+	if err != nil {
+		return nil, fmt.Errorf("team standings of event %d: %w", e.ID, err)
+	}
+	table := &tournament.TeamTable{Rows: make([]tournament.TeamStandingsRow, len(st.Teams)), Boards: make([][]tournament.BoardStandingsRow, len(st.Boards))}
+	for i, r := range st.Teams {
+		tbs := make(map[string]float64, len(ts.TieBreaks))
+		for _, id := range ts.TieBreaks {
+			tbs[id] = r.TieBreaks[standings.ID(id)]
+		}
+		table.Rows[i] = tournament.TeamStandingsRow{
+			Rank: r.Rank, RankTo: r.RankLast, TeamID: byNo[r.StartNo], StartNo: r.StartNo,
+			MatchPoints: r.MatchPoints, GamePoints: r.GamePoints, Score: r.Score, TieBreaks: tbs,
+		}
+	}
+	for b, rows := range st.Boards {
+		table.Boards[b] = make([]tournament.BoardStandingsRow, len(rows))
+		for i, r := range rows {
+			table.Boards[b][i] = tournament.BoardStandingsRow{
+				Board: r.Board, Rank: r.Rank, RankTo: r.RankLast, PlayerID: int64(r.Player), TeamNo: r.Team,
+				Games: r.Games, Points: r.Points, Percent: r.Percent, AdiukhPoints: r.AdiukhPoints,
+			}
+		}
+	}
+	return table, nil
+}

@@ -1,0 +1,87 @@
+package tournament
+
+import (
+	"context"
+	"fmt"
+)
+
+// TeamStandings is the ranking of a team event after a round, and the
+// standings of each board.
+type TeamStandings struct {
+	Event      *Event
+	Settings   TeamSettings
+	AfterRound int
+	// TieBreaks are the event's team tie-breaks in their order.
+	TieBreaks []TieBreakInfo
+	Rows      []TeamStandingsRow
+	Boards    [][]BoardStandingsRow
+}
+
+// TeamStandings ranks the teams of an event after round afterRound; 0 means
+// after the last round that, with all rounds before it, has every result.
+func (s *Service) TeamStandings(ctx context.Context, eventID int64, afterRound int) (*TeamStandings, error) {
+	var st *TeamStandings
+	err := s.store.View(ctx, func(tx Tx) error {
+		e, err := readable(ctx, tx, eventID)
+		if err != nil {
+			return err
+		}
+		d, err := s.loadTeamEvent(tx, e, nil)
+		if err != nil {
+			return err
+		}
+		st, err = s.teamStandings(d, afterRound)
+		return err
+	})
+	return st, err
+}
+
+func (s *Service) teamStandings(d *TeamEventData, afterRound int) (*TeamStandings, error) {
+	if s.teams.Ranker == nil {
+		return nil, Invalid("discipline", "team standings are not available in this version of adiukh")
+	}
+	complete := 0
+	for complete < len(d.Rounds) && d.Rounds[complete].Status == Done {
+		complete++
+	}
+	switch {
+	case afterRound == 0:
+		afterRound = complete
+	case afterRound < 0 || afterRound > len(d.Rounds):
+		return nil, Invalid("round", "round %d has not been played; %d rounds are published", afterRound, len(d.Rounds))
+	case afterRound > complete:
+		return nil, Invalid("round", "round %d still has games without a result", complete+1)
+	}
+	table, err := s.teams.Ranker.RankTeams(TeamStandingsInput{Event: d.Event, Settings: d.Settings, Teams: d.Teams, Rounds: d.Rounds[:afterRound]})
+	if err != nil {
+		return nil, err
+	}
+	names := map[int64]string{}
+	for i := range d.Teams {
+		for _, p := range d.Teams[i].Roster {
+			names[p.ID] = p.Name
+		}
+	}
+	for i := range table.Rows {
+		r := &table.Rows[i]
+		t := d.Team(r.TeamID)
+		if t == nil {
+			return nil, fmt.Errorf("team standings of event %d name unknown team %d", d.Event.ID, r.TeamID)
+		}
+		r.StartNo, r.Name, r.Club = t.StartNo, t.Name, t.Club
+	}
+	for _, board := range table.Boards {
+		for i := range board {
+			board[i].Name = names[board[i].PlayerID]
+		}
+	}
+	st := &TeamStandings{Event: d.Event, Settings: d.Settings, AfterRound: afterRound, Rows: table.Rows, Boards: table.Boards}
+	for _, id := range d.Settings.TieBreaks {
+		for _, tb := range s.teams.Ranker.TeamTieBreaks() {
+			if tb.ID == id {
+				st.TieBreaks = append(st.TieBreaks, tb)
+			}
+		}
+	}
+	return st, nil
+}

@@ -1,0 +1,398 @@
+package tournament
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+)
+
+// Audit actions of team events.
+const (
+	ActionTeamCreate   = "team.create"
+	ActionTeamUpdate   = "team.update"
+	ActionTeamSettings = "team.settings"
+	ActionLineupSet    = "lineup.set"
+)
+
+// teamEvent loads an event the user may change and checks it is a team event.
+func teamEvent(ctx context.Context, tx Tx, eventID int64) (*Event, *User, error) {
+	e, u, err := manageable(ctx, tx, eventID)
+	if err != nil {
+		return nil, nil, err
+	}
+	if !e.Discipline.IsTeam() {
+		return nil, nil, Invalid("discipline", "event %d is an individual event (%s), not a team event", eventID, e.Discipline)
+	}
+	return e, u, nil
+}
+
+func (s *Service) teamPreset(r Ranking) []string {
+	if s.teams.Ranker == nil {
+		return nil
+	}
+	return s.teams.Ranker.DefaultTeamTieBreaks(r)
+}
+
+func (s *Service) knownTeamTieBreak(id string) bool {
+	return s.teams.Ranker != nil && slices.ContainsFunc(s.teams.Ranker.TeamTieBreaks(), func(t TieBreakInfo) bool { return t.ID == id })
+}
+
+// TeamTieBreaks lists every tie-break a team event may order its standings by.
+func (s *Service) TeamTieBreaks() []TieBreakInfo {
+	if s.teams.Ranker == nil {
+		return nil
+	}
+	return s.teams.Ranker.TeamTieBreaks()
+}
+
+// teamSettings reads the event's team settings, or their defaults.
+func (s *Service) teamSettings(tx Tx, e *Event) (TeamSettings, error) {
+	st, found, err := tx.TeamSettings(e.ID)
+	if err != nil || !found {
+		return DefaultTeamSettings(e.System, s.teamPreset(ByMatchPoints)), err
+	}
+	return *st, nil
+}
+
+// TeamSettings returns the settings of a team event.
+func (s *Service) TeamSettings(ctx context.Context, eventID int64) (*TeamSettings, error) {
+	var st TeamSettings
+	err := s.store.View(ctx, func(tx Tx) error {
+		e, err := readable(ctx, tx, eventID)
+		if err != nil {
+			return err
+		}
+		if !e.Discipline.IsTeam() {
+			return Invalid("discipline", "event %d is an individual event (%s), not a team event", eventID, e.Discipline)
+		}
+		st, err = s.teamSettings(tx, e)
+		return err
+	})
+	return &st, err
+}
+
+// UpdateTeamSettings changes the settings of a team event. The number of
+// boards is fixed once round 1 is paired; scoring and tie-breaks may change
+// at any time (the change is logged).
+func (s *Service) UpdateTeamSettings(ctx context.Context, eventID int64, in TeamSettingsInput, reason string) (*TeamSettings, error) {
+	var st TeamSettings
+	err := s.store.Update(ctx, func(tx Tx) error {
+		e, u, err := teamEvent(ctx, tx, eventID)
+		if err != nil {
+			return err
+		}
+		before, err := s.teamSettings(tx, e)
+		if err != nil {
+			return err
+		}
+		st = before
+		st.TieBreaks = slices.Clone(before.TieBreaks)
+		if err := in.apply(&st, s.knownTeamTieBreak, s.teamPreset); err != nil {
+			return err
+		}
+		if st.Boards != before.Boards {
+			rounds, err := tx.Rounds(eventID)
+			if err != nil {
+				return err
+			}
+			if len(rounds) > 0 {
+				return Conflict("boards", "the number of boards (%d) is fixed once round 1 is paired", before.Boards)
+			}
+		}
+		if err := tx.SaveTeamSettings(eventID, &st); err != nil {
+			return err
+		}
+		return s.audit(tx, u, eventID, ActionTeamSettings, fmt.Sprintf("event %d", eventID), before, st, reason)
+	})
+	return &st, err
+}
+
+// Teams lists the teams of an event by start number with their rosters.
+func (s *Service) Teams(ctx context.Context, eventID int64) ([]Team, error) {
+	var teams []Team
+	err := s.store.View(ctx, func(tx Tx) error {
+		if _, err := readable(ctx, tx, eventID); err != nil {
+			return err
+		}
+		var err error
+		teams, err = tx.Teams(eventID)
+		return err
+	})
+	return teams, err
+}
+
+// RegisterTeam enters a team with its roster in board order, before round
+// 1. Start numbers follow the teams' ratings (the mean of the regular
+// boards), then their names — unless the arbiter numbered teams by hand,
+// then the newcomer comes last; the players are numbered team by team in
+// roster order.
+func (s *Service) RegisterTeam(ctx context.Context, eventID int64, in TeamInput) (*Team, error) {
+	switch {
+	case in.Name == nil:
+		return nil, Invalid("name", "is required")
+	case in.WithdrawFromRound != nil && *in.WithdrawFromRound != 0:
+		return nil, Invalid("withdraw_from_round", "a new team cannot be withdrawn; register, then withdraw")
+	case in.StartNo != nil:
+		return nil, Invalid("start_no", "a new team comes last or by rating; register, then give it a start number")
+	case len(in.Players) == 0:
+		return nil, Invalid("players", "a team needs at least one player, listed in board order")
+	case len(in.Players) > MaxRoster:
+		return nil, Invalid("players", "a roster has at most %d players; got %d", MaxRoster, len(in.Players))
+	}
+	var team *Team
+	err := s.store.Update(ctx, func(tx Tx) error {
+		e, u, err := teamEvent(ctx, tx, eventID)
+		if err != nil {
+			return err
+		}
+		rounds, err := tx.Rounds(eventID)
+		if err != nil {
+			return err
+		}
+		if len(rounds) > 0 {
+			return Conflict("", "round 1 is paired; teams enter before it")
+		}
+		settings, err := s.teamSettings(tx, e)
+		if err != nil {
+			return err
+		}
+		teams, err := tx.Teams(eventID)
+		if err != nil {
+			return err
+		}
+		t := &Team{EventID: eventID, StartNo: len(teams) + 1}
+		if err := in.apply(t); err != nil {
+			return err
+		}
+		for i, pin := range in.Players {
+			if pin.Name == nil {
+				return Invalid(fmt.Sprintf("players[%d].name", i), "is required")
+			}
+			p := Player{EventID: eventID, FirstRound: 1}
+			if err := pin.applyDetails(&p); err != nil {
+				var perr *Error
+				if errors.As(err, &perr) {
+					perr.Field = fmt.Sprintf("players[%d].%s", i, perr.Field)
+				}
+				return err
+			}
+			if p.Club == "" {
+				p.Club = t.Club
+			}
+			t.Roster = append(t.Roster, p)
+		}
+		if err := createRoster(tx, t); err != nil {
+			return err
+		}
+		if err := tx.CreateTeam(t); err != nil {
+			return err
+		}
+		teams = append(teams, *t)
+		if err := renumberTeams(tx, teams, settings.Boards, e.ManualStartNumbers); err != nil {
+			return err
+		}
+		team = findTeam(teams, t.ID)
+		return s.audit(tx, u, eventID, ActionTeamCreate, fmt.Sprintf("team %d", t.ID), nil, team, "")
+	})
+	return team, err
+}
+
+// UpdateTeam changes a team's name, club, city or captain, or withdraws it
+// from a round not yet paired on (0 takes the withdrawal back for the
+// rounds still to pair). A withdrawn team is no longer paired in a Swiss
+// event; in a round robin it keeps its place in the Berger table and loses
+// its matches by forfeit on every board. The roster is changed with
+// AddTeamPlayer and by withdrawing players.
+func (s *Service) UpdateTeam(ctx context.Context, eventID int64, teamNo int, in TeamInput, reason string) (*Team, error) {
+	if in.Players != nil {
+		return nil, Invalid("players", "a roster is not replaced; add players one by one at its end")
+	}
+	var team *Team
+	err := s.store.Update(ctx, func(tx Tx) error {
+		e, u, err := teamEvent(ctx, tx, eventID)
+		if err != nil {
+			return err
+		}
+		teams, err := tx.Teams(eventID)
+		if err != nil {
+			return err
+		}
+		if team = findTeamByNo(teams, teamNo); team == nil {
+			return NotFound("team %d not found in event %d", teamNo, eventID)
+		}
+		before := *team
+		if err := in.apply(team); err != nil {
+			return err
+		}
+		if in.WithdrawFromRound != nil {
+			rounds, err := tx.Rounds(eventID)
+			if err != nil {
+				return err
+			}
+			n := *in.WithdrawFromRound
+			switch {
+			case n < 0 || (e.Rounds > 0 && n > e.Rounds):
+				return Invalid("withdraw_from_round", "round %d does not exist; the event has %d rounds", n, e.Rounds)
+			case n != 0 && n <= len(rounds):
+				return Conflict("withdraw_from_round", "round %d is already paired; withdraw the team from round %d, and leave its boards of round %d empty in its line-up", n, len(rounds)+1, n)
+			case n == 0 && team.WithdrawnFrom != 0 && team.WithdrawnFrom <= len(rounds):
+				return Conflict("withdraw_from_round", "the team has missed round %d already; it can come back from round %d", team.WithdrawnFrom, len(rounds)+1)
+			}
+			team.WithdrawnFrom = n
+		}
+		if in.StartNo != nil && *in.StartNo != before.StartNo {
+			if err := s.moveTeamStartNo(tx, e, teams, team.ID, *in.StartNo); err != nil {
+				return err
+			}
+			team = findTeam(teams, before.ID)
+		}
+		if err := tx.UpdateTeam(team); err != nil {
+			return err
+		}
+		return s.audit(tx, u, eventID, ActionTeamUpdate, fmt.Sprintf("team %d", team.ID), before, team, reason)
+	})
+	return team, err
+}
+
+// moveTeamStartNo gives a team a start number by hand before round 1; the
+// team holding it takes the old one, and from then on the teams keep their
+// numbers as given (Event.ManualStartNumbers).
+func (s *Service) moveTeamStartNo(tx Tx, e *Event, teams []Team, teamID int64, no int) error {
+	rounds, err := tx.Rounds(e.ID)
+	if err != nil {
+		return err
+	}
+	switch {
+	case len(rounds) > 0:
+		return Conflict("start_no", "start numbers are fixed once round 1 is paired")
+	case no < 1 || no > len(teams):
+		return Invalid("start_no", "team start numbers run from 1 to %d; got %d", len(teams), no)
+	}
+	// Start numbers run 1…n, so some team holds the number asked for.
+	team, holder := findTeam(teams, teamID), findTeamByNo(teams, no)
+	holder.StartNo, team.StartNo = team.StartNo, no
+	for _, t := range []*Team{holder, team} {
+		if err := tx.UpdateTeam(t); err != nil {
+			return err
+		}
+	}
+	settings, err := s.teamSettings(tx, e)
+	if err != nil {
+		return err
+	}
+	// The players follow their teams' new order.
+	if err := renumberTeams(tx, teams, settings.Boards, true); err != nil {
+		return err
+	}
+	if !e.ManualStartNumbers {
+		e.ManualStartNumbers = true
+		return tx.UpdateEvent(e)
+	}
+	return nil
+}
+
+// AddTeamPlayer adds a player at the end of a team's roster: a reserve, who
+// may be fielded from the next round to be paired. Before round 1 the teams
+// are numbered again, as the roster may change a team's rating.
+func (s *Service) AddTeamPlayer(ctx context.Context, eventID int64, teamNo int, in PlayerInput) (*Team, error) {
+	if in.Name == nil {
+		return nil, Invalid("name", "is required")
+	}
+	if in.StartNo != nil || in.WithdrawFromRound != nil {
+		return nil, Invalid("start_no", "a team's players are numbered with their team and enter without a withdrawal")
+	}
+	var team *Team
+	err := s.store.Update(ctx, func(tx Tx) error {
+		e, u, err := teamEvent(ctx, tx, eventID)
+		if err != nil {
+			return err
+		}
+		if e.Status == Finished {
+			return Conflict("", "event %d is finished", eventID)
+		}
+		teams, err := tx.Teams(eventID)
+		if err != nil {
+			return err
+		}
+		if team = findTeamByNo(teams, teamNo); team == nil {
+			return NotFound("team %d not found in event %d", teamNo, eventID)
+		}
+		if len(team.Roster) >= MaxRoster {
+			return Conflict("", "the roster of team %q is full (%d players)", team.Name, MaxRoster)
+		}
+		rounds, err := tx.Rounds(eventID)
+		if err != nil {
+			return err
+		}
+		players, err := tx.Players(eventID)
+		if err != nil {
+			return err
+		}
+		p := &Player{EventID: eventID, FirstRound: len(rounds) + 1, StartNo: len(players) + 1}
+		if err := in.applyDetails(p); err != nil {
+			return err
+		}
+		if p.Club == "" {
+			p.Club = team.Club
+		}
+		if err := tx.CreatePlayer(p); err != nil {
+			return err
+		}
+		if err := tx.AddToRoster(team, p); err != nil {
+			return err
+		}
+		if len(rounds) == 0 {
+			settings, err := s.teamSettings(tx, e)
+			if err != nil {
+				return err
+			}
+			if err := renumberTeams(tx, teams, settings.Boards, e.ManualStartNumbers); err != nil {
+				return err
+			}
+			team = findTeam(teams, team.ID)
+		}
+		return s.audit(tx, u, eventID, ActionPlayerCreate, fmt.Sprintf("team %d player %d", team.ID, p.ID), nil, p, "")
+	})
+	return team, err
+}
+
+// createRoster stores the players of a new team; their start numbers are
+// set when the teams are numbered.
+func createRoster(tx Tx, t *Team) error {
+	for i := range t.Roster {
+		if err := tx.CreatePlayer(&t.Roster[i]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// renumberTeams numbers the teams (numberTeams), then the players team by
+// team in roster order, writing only what changes.
+func renumberTeams(tx Tx, teams []Team, boards int, manual bool) error {
+	old := make(map[int64]int, len(teams))
+	for _, t := range teams {
+		old[t.ID] = t.StartNo
+	}
+	numberTeams(teams, boards, manual)
+	no := 0
+	for i := range teams {
+		t := &teams[i]
+		if t.StartNo != old[t.ID] {
+			if err := tx.UpdateTeam(t); err != nil {
+				return err
+			}
+		}
+		for j := range t.Roster {
+			no++
+			if t.Roster[j].StartNo != no {
+				t.Roster[j].StartNo = no
+				if err := tx.UpdatePlayer(&t.Roster[j]); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return nil
+}

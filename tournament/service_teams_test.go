@@ -1,0 +1,321 @@
+package tournament_test
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"adiukh/tournament"
+	"adiukh/tournament/engines"
+)
+
+func createTeamEvent(t *testing.T, ctx context.Context, svc *tournament.Service, system string, rounds int) *tournament.Event {
+	t.Helper()
+	in := tournament.EventInput{Name: ptr("Командный турнир"), Discipline: ptr("blitz-team"), System: ptr(system), TimeControl: ptr("3+2")}
+	if rounds > 0 {
+		in.Rounds = ptr(rounds)
+	}
+	e, err := svc.CreateEvent(ctx, in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
+func roster(names ...string) []tournament.PlayerInput {
+	players := make([]tournament.PlayerInput, len(names))
+	for i, name := range names {
+		players[i] = tournament.PlayerInput{Name: ptr(name), Rating: ptr(1500)}
+	}
+	return players
+}
+
+func errorText(err error) string {
+	if err == nil {
+		return ""
+	}
+	return err.Error()
+}
+
+func TestTeamSettings(t *testing.T) {
+	forEachService(t, engines.Options(), func(t *testing.T, ctx context.Context, svc *tournament.Service) {
+		e := createTeamEvent(t, ctx, svc, "swiss", 5)
+		got, err := svc.TeamSettings(ctx, e.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Boards != 4 || got.MatchWin != 2 || got.MatchBye != 1 || got.Ranking != tournament.ByMatchPoints || got.TieBreaks[0] != "game-points" ||
+			got.ColourPreferences != tournament.PreferencesA {
+			t.Errorf("default Swiss team settings = %+v", got)
+		}
+		for _, tc := range []struct {
+			name string
+			in   tournament.TeamSettingsInput
+			want string // "" when accepted
+		}{
+			{"no boards", tournament.TeamSettingsInput{Boards: ptr(0)}, "boards: a match has 1 to 50 boards; got 0"},
+			{"unknown ranking", tournament.TeamSettingsInput{Ranking: ptr("wins")}, `ranking: unknown ranking "wins"`},
+			{"individual tie-break", tournament.TeamSettingsInput{TieBreaks: &[]string{"buchholz"}}, `tiebreaks[0]: unknown team tie-break "buchholz"`},
+			{"tie-break twice", tournament.TeamSettingsInput{TieBreaks: &[]string{"board-count", "board-count"}}, "tiebreaks[1]: tie-break \"board-count\" is listed twice"},
+			{"draw above win", tournament.TeamSettingsInput{MatchPoints: &tournament.MatchPoints{Win: 1, Draw: 2}}, "match_points: a win must score more than a draw"},
+			{"unknown colour preferences", tournament.TeamSettingsInput{ColourPreferences: ptr("type_c")}, `colour_preferences: unknown kind of colour preferences "type_c"`},
+			{"ranking by game points brings its preset", tournament.TeamSettingsInput{Ranking: ptr("game_points"), Boards: ptr(6)}, ""},
+		} {
+			t.Run(tc.name, func(t *testing.T) {
+				s, err := svc.UpdateTeamSettings(ctx, e.ID, tc.in, "")
+				if got := errorText(err); !strings.Contains(got, tc.want) || (tc.want == "") != (err == nil) {
+					t.Fatalf("error %q, want %q", got, tc.want)
+				}
+				if err == nil && (s.Boards != 6 || s.TieBreaks[0] != "match-points") {
+					t.Errorf("settings = %+v, want 6 boards and the game-points preset", s)
+				}
+			})
+		}
+		ind, err := svc.CreateEvent(ctx, tournament.EventInput{Name: ptr("Личный"), Discipline: ptr("blitz"), System: ptr("swiss"), Rounds: ptr(5)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := svc.RegisterTeam(ctx, ind.ID, tournament.TeamInput{Name: ptr("Команда"), Players: roster("А")}); tournament.ErrorCode(err) != tournament.EINVALID {
+			t.Errorf("a team in an individual event: error %v, want EINVALID", err)
+		}
+	})
+}
+
+func TestRegisterTeam(t *testing.T) {
+	forEachService(t, engines.Options(), func(t *testing.T, ctx context.Context, svc *tournament.Service) {
+		e := createTeamEvent(t, ctx, svc, "round-robin", 0)
+		for _, tc := range []struct {
+			name string
+			in   tournament.TeamInput
+			want string
+		}{
+			{"no name", tournament.TeamInput{Players: roster("А")}, "name: is required"},
+			{"no players", tournament.TeamInput{Name: ptr("Пустая")}, "players: a team needs at least one player"},
+			{"a player without a name", tournament.TeamInput{Name: ptr("Команда"), Players: []tournament.PlayerInput{{Name: ptr("А")}, {Rating: ptr(1500)}}}, "players[1].name: is required"},
+			{"a bad rating", tournament.TeamInput{Name: ptr("Команда"), Players: []tournament.PlayerInput{{Name: ptr("А"), Rating: ptr(-5)}}}, "players[0].rating: a rating is between 0 and 4000"},
+		} {
+			t.Run(tc.name, func(t *testing.T) {
+				if _, err := svc.RegisterTeam(ctx, e.ID, tc.in); !strings.Contains(errorText(err), tc.want) || err == nil {
+					t.Errorf("error %v, want %q", err, tc.want)
+				}
+			})
+		}
+		// The mean rating of the first four players numbers the teams; the
+		// fifth (a reserve) does not count.
+		weak := roster("Слабый 1", "Слабый 2", "Слабый 3", "Слабый 4", "Сильный запасной")
+		weak[4].Rating = ptr(3000)
+		strong := roster("Сильный 1", "Сильный 2", "Сильный 3", "Сильный 4")
+		for i := range strong {
+			strong[i].Rating = ptr(1600)
+		}
+		a, err := svc.RegisterTeam(ctx, e.ID, tournament.TeamInput{Name: ptr("Б-команда"), Club: ptr("Адыгея"), Players: weak})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := svc.RegisterTeam(ctx, e.ID, tournament.TeamInput{Name: ptr("А-команда"), Players: strong}); err != nil {
+			t.Fatal(err)
+		}
+		teams, err := svc.Teams(ctx, e.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if teams[0].Name != "А-команда" || teams[1].ID != a.ID || teams[1].StartNo != 2 {
+			t.Errorf("teams = %s (%d), %s (%d); want А-команда first", teams[0].Name, teams[0].StartNo, teams[1].Name, teams[1].StartNo)
+		}
+		if p := teams[1].Roster[4]; p.StartNo != 9 || p.Club != "Адыгея" {
+			t.Errorf("the reserve of team 2 = %+v, want start number 9 and the team's club", p)
+		}
+		// By hand, Б-команда becomes team 1; the players follow, and a new
+		// team then comes last whatever its rating.
+		if _, err := svc.UpdateTeam(ctx, e.ID, 2, tournament.TeamInput{StartNo: ptr(1)}, "по жребию"); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := svc.RegisterTeam(ctx, e.ID, tournament.TeamInput{Name: ptr("Сильнейшая"), Players: []tournament.PlayerInput{{Name: ptr("Гроссмейстер"), Rating: ptr(2500)}}}); err != nil {
+			t.Fatal(err)
+		}
+		if teams, err = svc.Teams(ctx, e.ID); err != nil {
+			t.Fatal(err)
+		}
+		got := []string{teams[0].Name, teams[1].Name, teams[2].Name}
+		if got[0] != "Б-команда" || got[1] != "А-команда" || got[2] != "Сильнейшая" || teams[0].Roster[0].StartNo != 1 || teams[1].Roster[0].StartNo != 6 {
+			t.Errorf("teams by hand = %v, first players numbered %d and %d; want Б-команда (1…5), А-команда (6…), Сильнейшая", got, teams[0].Roster[0].StartNo, teams[1].Roster[0].StartNo)
+		}
+		if _, err := svc.UpdateTeam(ctx, e.ID, 1, tournament.TeamInput{StartNo: ptr(4)}, ""); !strings.Contains(errorText(err), "start_no: team start numbers run from 1 to 3") {
+			t.Errorf("start number 4 of 3 teams: error %v", err)
+		}
+	})
+}
+
+// TestFiveTeamRoundRobin pairs a round robin of five teams: every team rests
+// once, and the rest earns nothing.
+func TestFiveTeamRoundRobin(t *testing.T) {
+	forEachService(t, engines.Options(), func(t *testing.T, ctx context.Context, svc *tournament.Service) {
+		e := createTeamEvent(t, ctx, svc, "round-robin", 0)
+		if _, err := svc.UpdateTeamSettings(ctx, e.ID, tournament.TeamSettingsInput{Boards: ptr(2)}, ""); err != nil {
+			t.Fatal(err)
+		}
+		for n := 1; n <= 5; n++ {
+			if _, err := svc.RegisterTeam(ctx, e.ID, tournament.TeamInput{Name: ptr(fmt.Sprintf("Команда %d", n)), Players: roster("А", "Б")}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		rested := map[int]int{}
+		for n := 1; n <= 5; n++ {
+			tr, err := svc.PairNextTeamRound(ctx, e.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := svc.PublishRound(ctx, e.ID, n); err != nil {
+				t.Fatal(err)
+			}
+			for _, m := range tr.Matches {
+				if m.IsBye() {
+					rested[m.HomeNo]++
+					continue
+				}
+				for _, b := range m.Boards {
+					// Home wins every board.
+					score := "17:7"
+					if !b.HomeWhite() {
+						score = "7:17"
+					}
+					if _, err := svc.RecordMatchResult(ctx, tournament.MatchResultInput{Table: m.Table, ResultInput: tournament.ResultInput{
+						EventID: e.ID, Round: n, Board: b.Board, Score: score, EndReason: "final_position", Version: b.Game.Version,
+					}}); err != nil {
+						t.Fatalf("round %d table %d board %d: %v", n, m.Table, b.Board, err)
+					}
+				}
+			}
+		}
+		if len(rested) != 5 {
+			t.Errorf("teams that rested: %v, want each of the 5 once", rested)
+		}
+		st, err := svc.TeamStandings(ctx, e.ID, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		total := 0.0
+		for _, r := range st.Rows {
+			total += r.MatchPoints
+		}
+		// 10 matches of 2 match points; the five rests add nothing.
+		if st.AfterRound != 5 || total != 20 {
+			t.Errorf("after round %d the match points add up to %g, want 20 after round 5", st.AfterRound, total)
+		}
+		ct, err := svc.TeamCrosstable(ctx, e.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, row := range ct.Rows {
+			byes := 0
+			for _, cell := range row.Matches {
+				if cell.Bye {
+					byes++
+					if cell.GamePoints != 0 || cell.MatchPoints != 0 || !cell.Done {
+						t.Errorf("team %d rests in round %d with %+v, want no points", row.Team.StartNo, cell.Round, cell)
+					}
+				}
+			}
+			if byes != 1 || len(row.Matches) != 5 {
+				t.Errorf("team %d: %d rests in %d rounds, want 1 in 5", row.Team.StartNo, byes, len(row.Matches))
+			}
+		}
+	})
+}
+
+// playTeamRound publishes round n and enters every played board as a home
+// win 17:7.
+func playTeamRound(t *testing.T, ctx context.Context, svc *tournament.Service, eventID int64, tr *tournament.TeamRound) {
+	t.Helper()
+	if _, err := svc.PublishRound(ctx, eventID, tr.Number); err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range tr.Matches {
+		for _, b := range m.Boards {
+			if b.Game == nil {
+				continue
+			}
+			score := "17:7"
+			if !b.HomeWhite() {
+				score = "7:17"
+			}
+			if _, err := svc.RecordMatchResult(ctx, tournament.MatchResultInput{Table: m.Table, ResultInput: tournament.ResultInput{
+				EventID: eventID, Round: tr.Number, Board: b.Board, Score: score, EndReason: "final_position", Version: b.Game.Version,
+			}}); err != nil {
+				t.Fatalf("round %d table %d board %d: %v", tr.Number, m.Table, b.Board, err)
+			}
+		}
+	}
+}
+
+func TestWithdrawTeam(t *testing.T) {
+	for _, system := range []string{"swiss", "round-robin"} {
+		t.Run(system, func(t *testing.T) {
+			forEachService(t, engines.Options(), func(t *testing.T, ctx context.Context, svc *tournament.Service) {
+				e := createTeamEvent(t, ctx, svc, system, 3)
+				if _, err := svc.UpdateTeamSettings(ctx, e.ID, tournament.TeamSettingsInput{Boards: ptr(2)}, ""); err != nil {
+					t.Fatal(err)
+				}
+				for n := 1; n <= 4; n++ {
+					if _, err := svc.RegisterTeam(ctx, e.ID, tournament.TeamInput{Name: ptr(fmt.Sprintf("Команда %d", n)), Players: roster("А", "Б")}); err != nil {
+						t.Fatal(err)
+					}
+				}
+				r1, err := svc.PairNextTeamRound(ctx, e.ID)
+				if err != nil {
+					t.Fatal(err)
+				}
+				_, err = svc.UpdateTeam(ctx, e.ID, 4, tournament.TeamInput{WithdrawFromRound: ptr(1)}, "")
+				if tournament.ErrorCode(err) != tournament.ECONFLICT || !strings.Contains(err.Error(), "withdraw the team from round 2") {
+					t.Errorf("withdrawal from a paired round: error %v, want ECONFLICT", err)
+				}
+				if _, err := svc.UpdateTeam(ctx, e.ID, 4, tournament.TeamInput{WithdrawFromRound: ptr(2)}, "снялась"); err != nil {
+					t.Fatal(err)
+				}
+				playTeamRound(t, ctx, svc, e.ID, r1)
+				r2, err := svc.PairNextTeamRound(ctx, e.ID)
+				if err != nil {
+					t.Fatal(err)
+				}
+				var withdrawn *tournament.Match
+				for i, m := range r2.Matches {
+					if m.HomeNo == 4 || m.AwayNo == 4 {
+						withdrawn = &r2.Matches[i]
+					}
+				}
+				switch system {
+				case "swiss":
+					// Three teams play on: two meet, one has the bye.
+					if withdrawn != nil || len(r2.Matches) != 2 || !r2.Matches[1].IsBye() {
+						t.Errorf("Swiss round 2 = %+v, want one match and a bye without team 4", r2.Matches)
+					}
+				case "round-robin":
+					// Team 4 keeps its place and loses every board by forfeit.
+					if withdrawn == nil {
+						t.Fatalf("round-robin round 2 has no match of team 4: %+v", r2.Matches)
+					}
+					ms := withdrawn.Score(e, tournament.DefaultTeamSettings(tournament.RoundRobin, nil))
+					other := ms.HomeGamePoints
+					if withdrawn.HomeNo == 4 {
+						other = ms.AwayGamePoints
+					}
+					if !ms.Done || other != 4 || ms.HomeGamePoints+ms.AwayGamePoints != 4 {
+						t.Errorf("the match of withdrawn team 4 = %+v, want 4:0 to its opponent, decided at pairing", ms)
+					}
+					if _, err := svc.SetLineup(ctx, tournament.LineupInput{EventID: e.ID, Round: 2, TeamNo: 4, Players: []int64{0, 0}}); tournament.ErrorCode(err) != tournament.ECONFLICT {
+						t.Errorf("line-up of a withdrawn team: error %v, want ECONFLICT", err)
+					}
+				}
+				playTeamRound(t, ctx, svc, e.ID, r2)
+				st, err := svc.TeamStandings(ctx, e.ID, 2)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(st.Rows) != 4 {
+					t.Errorf("%d standings rows, want all 4 teams", len(st.Rows))
+				}
+			})
+		})
+	}
+}

@@ -1,0 +1,124 @@
+package tournament
+
+// TeamTx is the part of the store that keeps team events: settings, teams
+// with their rosters, and the matches of each round with their boards. The
+// games of the boards are ordinary games of the round (Tx.CreateRound).
+type TeamTx interface {
+	// TeamSettings returns the event's team settings; found is false
+	// while none were saved.
+	TeamSettings(eventID int64) (s *TeamSettings, found bool, err error)
+	SaveTeamSettings(eventID int64, s *TeamSettings) error
+
+	// CreateTeam stores a team and its roster (players already created)
+	// and sets its ID.
+	CreateTeam(t *Team) error
+	// Teams lists the teams of an event by start number, each with its
+	// roster in order.
+	Teams(eventID int64) ([]Team, error)
+	// UpdateTeam writes a team's details and start number.
+	UpdateTeam(t *Team) error
+	// AddToRoster puts a stored player at the end of the team's roster.
+	AddToRoster(t *Team, p *Player) error
+
+	// CreateMatches stores the matches of a round with their boards and
+	// sets their IDs.
+	CreateMatches(roundID int64, matches []Match) error
+	// Matches lists the matches of an event by round and table, each with
+	// its boards; the boards' Game is left nil.
+	Matches(eventID int64) ([]Match, error)
+	// UpdateMatchBoard writes who plays on one board of a match.
+	UpdateMatchBoard(matchID int64, b *MatchBoard) error
+
+	// CreateGame adds a game to a round and sets its ID and version.
+	CreateGame(g *Game) error
+	// DeleteGame removes a game that has no result.
+	DeleteGame(g *Game) error
+	// UpdateGamePlayers writes the players of g if the stored version is
+	// still g.Version, then increments g.Version.
+	UpdateGamePlayers(g *Game) error
+}
+
+// TeamPairingInput is everything a team pairing engine needs to pair a round.
+type TeamPairingInput struct {
+	Event    *Event
+	Settings TeamSettings
+	// Teams are all teams of the event by start number, withdrawn ones
+	// included; Team.PlaysIn tells who is to be paired.
+	Teams []Team
+	// Rounds are the rounds paired so far with their matches and games.
+	Rounds []TeamRound
+	// Round is the number of the round to pair.
+	Round int
+}
+
+// TeamPairing is one match of a new round by team ID: the home team takes
+// White on board 1. AwayID 0 gives the home team the bye.
+type TeamPairing struct {
+	HomeID int64
+	AwayID int64
+}
+
+// TeamPairFunc pairs one round of a team event; tables are numbered in the
+// order returned.
+type TeamPairFunc func(in TeamPairingInput) ([]TeamPairing, error)
+
+// TeamStandingsInput is what a TeamRanker ranks: the rounds are complete.
+type TeamStandingsInput struct {
+	Event    *Event
+	Settings TeamSettings
+	Teams    []Team
+	Rounds   []TeamRound
+}
+
+// TeamRanker computes team standings; the standings package provides it.
+type TeamRanker interface {
+	RankTeams(in TeamStandingsInput) (*TeamTable, error)
+	// TeamTieBreaks lists every team tie-break.
+	TeamTieBreaks() []TieBreakInfo
+	// DefaultTeamTieBreaks is the preset order when ranking first by r.
+	DefaultTeamTieBreaks(r Ranking) []string
+}
+
+// TeamEngines plug team pairing and team standings into the service.
+type TeamEngines struct {
+	// Pairing pairs team rounds by system; a system without an entry
+	// answers "not available yet".
+	Pairing map[System]TeamPairFunc
+	Ranker  TeamRanker
+}
+
+// TeamTable is what a TeamRanker computes: team rows in rank order and, per
+// board (index board-1), the players of that board in rank order.
+type TeamTable struct {
+	Rows   []TeamStandingsRow
+	Boards [][]BoardStandingsRow
+}
+
+// TeamStandingsRow is one team's line of the standings; teams sharing a
+// place have the same Rank, and RankTo is the group's last place.
+type TeamStandingsRow struct {
+	Rank        int
+	RankTo      int
+	TeamID      int64
+	StartNo     int
+	Name        string
+	Club        string
+	MatchPoints float64
+	GamePoints  float64
+	Score       float64 // the score that ranks first
+	TieBreaks   map[string]float64
+}
+
+// BoardStandingsRow is one player's line in the standings of one board.
+type BoardStandingsRow struct {
+	Board        int
+	Rank         int
+	RankTo       int
+	PlayerID     int64
+	Name         string
+	TeamNo       int
+	Games        int
+	Points       float64 // in the event's game scoring table
+	Percent      float64
+	AdiukhPoints int
+}
