@@ -525,3 +525,23 @@ func TestFederationExport(t *testing.T) {
 		}
 	})
 }
+
+// TestTeamEventDocumentsRefused checks that a team event's documents are
+// refused with a reason rather than printed as if players were ranked alone.
+func TestTeamEventDocumentsRefused(t *testing.T) {
+	forEachServer(t, func(t *testing.T, s *testServer) {
+		id := num(s.must(http.StatusCreated, tournament.ArbiterRole, "POST", "/api/v1/events",
+			map[string]any{"name": "Командный кубок", "discipline": "rapid-team", "system": "round-robin", "time_control": "8+4"})["id"])
+		for _, path := range []string{"/standings.pdf", "/standings.json", "/crosstable.pdf", "/rounds/1/pairings.pdf", "/rounds/1/scoresheets.pdf", "/rounds/1/games/1/record.pdf", "/games.pdn"} {
+			t.Run(path, func(t *testing.T) {
+				code, body := s.do("", "GET", fmt.Sprintf("/api/v1/events/%d%s", id, path), nil)
+				if msg, _ := body["message"].(string); code != http.StatusBadRequest || body["field"] != "event" || !strings.Contains(msg, "is a team event (rapid-team)") {
+					t.Errorf("status %d, answer %v; want 400 naming the team event", code, body)
+				}
+			})
+		}
+		if rec := s.download("", fmt.Sprintf("/api/v1/events/%d/scoresheets.pdf?count=2", id), nil); rec.Code != http.StatusOK {
+			t.Errorf("blank score sheets of a team event: status %d, want 200: %s", rec.Code, rec.Body.String())
+		}
+	})
+}

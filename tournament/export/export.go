@@ -28,9 +28,33 @@ func New(events *tournament.Service) *Exporter {
 	return &Exporter{events: events}
 }
 
+// individualEvent refuses the documents of a team event: its tables rank
+// teams and its rounds are matches, which the views here do not hold yet.
+func (x *Exporter) individualEvent(ctx context.Context, eventID int64) error {
+	e, err := x.events.Event(ctx, eventID)
+	if err != nil {
+		return err
+	}
+	if e.Discipline.IsTeam() {
+		return tournament.Invalid("event", "event %d is a team event (%s): its documents are not printed yet; the JSON API has its standings and crosstable", eventID, e.Discipline)
+	}
+	return nil
+}
+
+// eventData reads an individual event with its players and rounds.
+func (x *Exporter) eventData(ctx context.Context, eventID int64) (*tournament.EventData, error) {
+	if err := x.individualEvent(ctx, eventID); err != nil {
+		return nil, err
+	}
+	return x.events.EventData(ctx, eventID)
+}
+
 // standings reads the standings after round afterRound (0: after the last
 // finished round) with the players' details and games.
 func (x *Exporter) standings(ctx context.Context, eventID int64, afterRound int) (report.Standings, bool, error) {
+	if err := x.individualEvent(ctx, eventID); err != nil {
+		return report.Standings{}, false, err
+	}
 	ct, err := x.events.CrosstableAfter(ctx, eventID, afterRound)
 	if err != nil {
 		return report.Standings{}, false, err
@@ -84,7 +108,7 @@ func (x *Exporter) CrosstablePDF(ctx context.Context, w io.Writer, loc report.Lo
 // PairingsPDF writes the pairing list of round n; publicURL, the address of
 // the public pairings page, is printed as a QR code when not empty.
 func (x *Exporter) PairingsPDF(ctx context.Context, w io.Writer, loc report.Locale, eventID int64, n int, publicURL string) error {
-	d, err := x.events.EventData(ctx, eventID)
+	d, err := x.eventData(ctx, eventID)
 	if err != nil {
 		return err
 	}
@@ -98,7 +122,7 @@ func (x *Exporter) PairingsPDF(ctx context.Context, w io.Writer, loc report.Loca
 // ScoreSheetsPDF writes a pre-filled score sheet for every board of round n
 // that is to be played.
 func (x *Exporter) ScoreSheetsPDF(ctx context.Context, w io.Writer, loc report.Locale, eventID int64, n int) error {
-	d, err := x.events.EventData(ctx, eventID)
+	d, err := x.eventData(ctx, eventID)
 	if err != nil {
 		return err
 	}
@@ -138,7 +162,7 @@ func (x *Exporter) BlankScoreSheetsPDF(ctx context.Context, w io.Writer, loc rep
 // moves and the start (when not the initial position) and final positions.
 // The game needs a score sheet whose moves replay.
 func (x *Exporter) GameRecordPDF(ctx context.Context, w io.Writer, loc report.Locale, eventID int64, n, b int) error {
-	d, err := x.events.EventData(ctx, eventID)
+	d, err := x.eventData(ctx, eventID)
 	if err != nil {
 		return err
 	}

@@ -15,7 +15,8 @@ import (
 // may see whose last day (its end date, or its start date when it has none)
 // lies between from and to, both included; a zero from or to leaves the
 // period open at that end. Events without dates cannot be placed in a period
-// and are left out. Events come in order of their last day.
+// and are left out, and so are team events, whose standings rank teams.
+// Events come in order of their last day.
 func (x *Exporter) Federation(ctx context.Context, from, to time.Time) (report.Federation, error) {
 	if !from.IsZero() && !to.IsZero() && to.Before(from) {
 		return report.Federation{}, tournament.Invalid("to", "the period ends (%s) before it starts (%s)", to.Format(time.DateOnly), from.Format(time.DateOnly))
@@ -27,7 +28,7 @@ func (x *Exporter) Federation(ctx context.Context, from, to time.Time) (report.F
 	var chosen []tournament.Event
 	for _, e := range events {
 		last := lastDay(&e)
-		if e.Status != tournament.Finished || last.IsZero() || (!from.IsZero() && last.Before(from)) || (!to.IsZero() && last.After(to)) {
+		if e.Status != tournament.Finished || e.Discipline.IsTeam() || last.IsZero() || (!from.IsZero() && last.Before(from)) || (!to.IsZero() && last.After(to)) {
 			continue
 		}
 		chosen = append(chosen, e)

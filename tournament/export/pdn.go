@@ -29,7 +29,7 @@ func (s Skipped) String() string {
 // moves do not replay cannot be written as the game that was played: they
 // are left out and returned as skipped.
 func (x *Exporter) PDN(ctx context.Context, w io.Writer, eventID int64) ([]Skipped, error) {
-	d, err := x.events.EventData(ctx, eventID)
+	d, err := x.eventData(ctx, eventID)
 	if err != nil {
 		return nil, err
 	}
