@@ -471,8 +471,8 @@ func TestExportVisibility(t *testing.T) {
 	})
 }
 
-// TestFederationExport finishes three events on different dates and
-// exports a period holding two of them.
+// TestFederationExport finishes three public events on different dates and
+// a private one, and exports a period holding two of the public ones.
 func TestFederationExport(t *testing.T) {
 	forEachServer(t, func(t *testing.T, s *testServer) {
 		const arbiter = tournament.ArbiterRole
@@ -484,6 +484,7 @@ func TestFederationExport(t *testing.T) {
 		finish(roundRobinEvent(map[string]any{"name": "Кубок весны", "start_date": "2026-03-01", "end_date": "2026-03-02"}))
 		finish(roundRobinEvent(map[string]any{"name": "Кубок зимы", "start_date": "2025-12-30", "end_date": "2026-01-02"}))
 		finish(roundRobinEvent(map[string]any{"name": "Кубок прошлого года", "start_date": "2025-06-01", "end_date": "2025-06-01"}))
+		finish(roundRobinEvent(map[string]any{"name": "Тренировочный турнир", "start_date": "2026-03-01", "visibility": "private"}))
 		playEvent(t, s, roundRobinEvent(map[string]any{"name": "Незаконченный"}), roundRobinNames[:3])
 
 		var got struct {
@@ -501,8 +502,10 @@ func TestFederationExport(t *testing.T) {
 				} `json:"standings"`
 			} `json:"events"`
 		}
-		if err := json.Unmarshal(s.mustDownload("/api/v1/federation/export.json?from=2026-01-01&to=2026-12-31", "application/json"), &got); err != nil {
-			t.Fatal(err)
+		// As an administrator, who may see the private event, to show that it still stays out.
+		rec := s.download(tournament.Admin, "/api/v1/federation/export.json?from=2026-01-01&to=2026-12-31", nil)
+		if err := json.Unmarshal(rec.Body.Bytes(), &got); err != nil {
+			t.Fatalf("status %d: %v\n%s", rec.Code, err, rec.Body.String())
 		}
 		var names []string
 		for _, e := range got.Events {

@@ -22,10 +22,10 @@ const sampleSheet = `1. c3-b4 b6-c5 2. b4-a5 a7-b6 3. b2-c3 c5-b4 4. a3:a7 c7-b6
 6. a1:c3 d8-c7 7. g3-f4 e5:g3 8. h2:f4 g3:e5 9. e3:g5 h6:f4 10. d2-e3 f4:b4
 11. b2:h6 g7-f6 12. e5:g7 h8:f6 13. g7:e5 f8-e7 14. f6:d8 b8-c7 15. d8:a5.`
 
-// fillDatabase plays a private four-player round robin to the end in a new
-// SQLite file and finishes it: the lower start number wins 17:7, and the
-// first game the lower number plays with White carries the sample sheet.
-func fillDatabase(t *testing.T) (db string, eventID int64, sheetRound, sheetBoard int) {
+// fillDatabase plays a four-player round robin to the end in a new SQLite
+// file and finishes it: the lower start number wins 17:7, and the first game
+// the lower number plays with White carries the sample sheet.
+func fillDatabase(t *testing.T, visibility string) (db string, eventID int64, sheetRound, sheetBoard int) {
 	t.Helper()
 	db = filepath.Join(t.TempDir(), "adiukh.db")
 	st, err := store.Open(db)
@@ -42,7 +42,7 @@ func fillDatabase(t *testing.T) (db string, eventID int64, sheetRound, sheetBoar
 	text := func(s string) *string { return &s }
 	e, err := svc.CreateEvent(ctx, tournament.EventInput{
 		Name: text("Кубок Адыгеи"), Discipline: text("rapid"), System: text("round-robin"), TimeControl: text("8+4"),
-		StartDate: text("2026-04-11"), EndDate: text("2026-04-12"), Visibility: text("private"),
+		StartDate: text("2026-04-11"), EndDate: text("2026-04-12"), Visibility: &visibility,
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -81,7 +81,10 @@ func fillDatabase(t *testing.T) (db string, eventID int64, sheetRound, sheetBoar
 }
 
 func TestExportCommand(t *testing.T) {
-	db, id, sheetRound, sheetBoard := fillDatabase(t)
+	// The command reads as an administrator: a private event's documents
+	// are there. The federation export publishes public events only.
+	db, id, sheetRound, sheetBoard := fillDatabase(t, "private")
+	publicDB, _, _, _ := fillDatabase(t, "public")
 	event := fmt.Sprint(id)
 	out := filepath.Join(t.TempDir(), "standings.pdf")
 	for _, tc := range []struct {
@@ -147,7 +150,12 @@ func TestExportCommand(t *testing.T) {
 				t.Errorf("PDN game does not validate back to 17:7 of Кубок Адыгеи: %v %v\n%s", r.Valid, r.Errors, stdout)
 			}
 		}, ""},
-		{"federation in the period", []string{"federation", "--from", "2026-04-12", "--to", "2026-04-30", "--format", "csv"}, 0, func(t *testing.T, stdout []byte) {
+		{"federation leaves private events out", []string{"federation"}, 0, func(t *testing.T, stdout []byte) {
+			if !strings.Contains(string(stdout), `"events": []`) {
+				t.Errorf("a private event is exported:\n%s", stdout)
+			}
+		}, ""},
+		{"federation in the period", []string{"federation", "--db", publicDB, "--from", "2026-04-12", "--to", "2026-04-30", "--format", "csv"}, 0, func(t *testing.T, stdout []byte) {
 			records, err := csv.NewReader(bytes.NewReader(stdout)).ReadAll()
 			if err != nil {
 				t.Fatal(err)
@@ -156,7 +164,7 @@ func TestExportCommand(t *testing.T) {
 				t.Errorf("federation CSV = %q", records)
 			}
 		}, ""},
-		{"federation before the event", []string{"federation", "--to", "2026-04-11"}, 0, func(t *testing.T, stdout []byte) {
+		{"federation before the event", []string{"federation", "--db", publicDB, "--to", "2026-04-11"}, 0, func(t *testing.T, stdout []byte) {
 			if !strings.Contains(string(stdout), `"events": []`) {
 				t.Errorf("an event ending 2026-04-12 is exported up to 2026-04-11:\n%s", stdout)
 			}
@@ -171,7 +179,8 @@ func TestExportCommand(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var stdout, stderr bytes.Buffer
-			code := run(append(append([]string{"export"}, tc.args...), "--db", db), &stdout, &stderr)
+			// --db of the case, when it has one, comes later and wins.
+			code := run(append([]string{"export", tc.args[0], "--db", db}, tc.args[1:]...), &stdout, &stderr)
 			if code != tc.wantCode {
 				t.Fatalf("exit %d, want %d; stderr: %s", code, tc.wantCode, stderr.String())
 			}

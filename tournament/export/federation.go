@@ -11,10 +11,11 @@ import (
 	"adiukh/tournament/report"
 )
 
-// Federation reads the final standings of every finished event the caller
-// may see whose last day (its end date, or its start date when it has none)
-// lies between from and to, both included; a zero from or to leaves the
-// period open at that end. Events without dates cannot be placed in a period
+// Federation reads the final standings of every finished public event whose
+// last day (its end date, or its start date when it has none) lies between
+// from and to, both included; a zero from or to leaves the period open at
+// that end. The export is a publication, so private events stay out even for
+// callers who may see them. Events without dates cannot be placed in a period
 // and are left out, and so are team events, whose standings rank teams.
 // Events come in order of their last day.
 func (x *Exporter) Federation(ctx context.Context, from, to time.Time) (report.Federation, error) {
@@ -28,7 +29,7 @@ func (x *Exporter) Federation(ctx context.Context, from, to time.Time) (report.F
 	var chosen []tournament.Event
 	for _, e := range events {
 		last := lastDay(&e)
-		if e.Status != tournament.Finished || e.Discipline.IsTeam() || last.IsZero() || (!from.IsZero() && last.Before(from)) || (!to.IsZero() && last.After(to)) {
+		if e.Status != tournament.Finished || e.Visibility != tournament.Public || e.Discipline.IsTeam() || last.IsZero() || (!from.IsZero() && last.Before(from)) || (!to.IsZero() && last.After(to)) {
 			continue
 		}
 		chosen = append(chosen, e)
