@@ -6,8 +6,10 @@ package api
 
 import (
 	"context"
+	"crypto/rand"
 	"log/slog"
 	"net/http"
+	"time"
 
 	"github.com/gin-gonic/gin"
 
@@ -31,11 +33,24 @@ type Deps struct {
 	Events   *tournament.Service
 	Accounts *account.Service
 	Log      *slog.Logger
+	// Secret signs the session cookies of the web pages; every instance
+	// serving the same site needs the same one.
+	Secret []byte
+	// SetupToken, when set, opens /setup/{token} once to create the first
+	// administrator of a fresh database.
+	SetupToken string
+	// Now is the clock; time.Now when nil.
+	Now func() time.Time
+	// TrustedProxies are the addresses (IPs or CIDRs) of reverse proxies
+	// whose X-Forwarded-For names the client; cmd/adiukh checks them.
+	// Without any, the connecting address is the client.
+	TrustedProxies []string
 }
 
 // handler holds the dependencies every handler shares.
 type handler struct {
 	Deps
+	web
 }
 
 // NewRouter builds the HTTP handler of the application.
@@ -43,9 +58,38 @@ func NewRouter(d Deps) http.Handler {
 	if d.Log == nil {
 		d.Log = slog.Default()
 	}
-	h := &handler{Deps: d}
+	if d.Now == nil {
+		d.Now = time.Now
+	}
+	if len(d.Secret) == 0 {
+		// Without a configured secret, sign-ins last as long as this process.
+		d.Secret = make([]byte, 32)
+		_, _ = rand.Read(d.Secret)
+	}
+	pages, err := parsePages()
+	if err != nil {
+		// The templates are embedded in the binary; a test parses them.
+		panic(err)
+	}
+	bundle, err := newBundle()
+	if err != nil {
+		panic(err)
+	}
+	h := &handler{Deps: d, web: web{
+		pages:     pages,
+		bundle:    bundle,
+		sessions:  &sessions{secret: d.Secret, now: d.Now},
+		limiter:   newLoginLimiter(5, 15*time.Minute, d.Now),
+		setupLink: &setupLink{token: d.SetupToken},
+	}}
 	gin.SetMode(gin.ReleaseMode)
 	r := gin.New()
+	// Sign-in limits count by the client's address: the connecting one, or
+	// what a trusted proxy forwards, never a header any client could forge.
+	if err := r.SetTrustedProxies(d.TrustedProxies); err != nil {
+		d.Log.Error("trusted proxies refused; trusting none", "err", err)
+		_ = r.SetTrustedProxies(nil)
+	}
 	r.Use(gin.Recovery())
 	r.GET("/healthz", func(c *gin.Context) {
 		if err := d.DB.Ping(c.Request.Context()); err != nil {
@@ -55,5 +99,9 @@ func NewRouter(d Deps) http.Handler {
 		c.JSON(http.StatusOK, gin.H{"status": "ok"})
 	})
 	h.routesV1(r.Group("/api/v1"))
-	return r
+	h.routesWeb(r)
+	// Browsers mark cross-site requests (Sec-Fetch-Site, Origin); unsafe
+	// methods from another site are refused, which stops CSRF on the forms.
+	// Scripts with API tokens send neither header and pass.
+	return http.NewCrossOriginProtection().Handler(r)
 }

@@ -43,6 +43,7 @@ func (h *handler) routesV1(g *gin.RouterGroup) {
 	w.DELETE("/events/:id/rounds/:n", h.deleteRound)
 	w.PUT("/events/:id/rounds/:n/games/:board/result", h.putResult)
 	h.teamRoutesV1(g, w)
+	h.reviewRoutesV1(w)
 }
 
 // decodeJSON reads a request body strictly: unknown fields and wrong types

@@ -180,8 +180,8 @@ func TestAmbiguousRecord(t *testing.T) {
 		if !ok || len(me.Candidates) != 2 {
 			t.Fatalf("%s: error %v, want ambiguity between two moves", tc.record, err)
 		}
-		if !strings.Contains(me.Message, tc.candidates) {
-			t.Errorf("%s: message %q does not name %s", tc.record, me.Message, tc.candidates)
+		if !strings.Contains(me.Error(), tc.candidates) {
+			t.Errorf("%s: message %q does not name %s", tc.record, me.Error(), tc.candidates)
 		}
 		rec, _ = ParseRecord(tc.unique)
 		if _, err := p.Find(White, rec); err != nil {

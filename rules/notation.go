@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 )
@@ -66,7 +65,7 @@ func (r Record) read(text string, arena *[]Square) (Record, error) {
 		}
 		if a := string(annotation); a != "" {
 			if !validAnnotation(a) {
-				return r, fmt.Errorf("%q: %q is not an analysis mark (!, ?, !!, ??, !?, ?!)", text, a)
+				return r, recordError("%q: %q is not an analysis mark (!, ?, !!, ??, !?, ?!)", text, a)
 			}
 			r.Annotation = a
 		}
@@ -86,12 +85,12 @@ func (r Record) read(text string, arena *[]Square) (Record, error) {
 		body = b.String()
 	}
 	if body == "" {
-		return r, fmt.Errorf("%q: no move", text)
+		return r, recordError("%q: no move", text)
 	}
 	if len(body) == 3 && isFile(body[0]) && !strings.ContainsAny(body, ":-x") {
 		s, ok := ParseSquare(body[1:])
 		if !ok {
-			return r, fmt.Errorf("%q: %q is not a dark square", text, body[1:])
+			return r, recordError("%q: %q is not a dark square", text, body[1:])
 		}
 		r.ShortFile = int(body[0] - 'a')
 		*arena = append(*arena, s)
@@ -106,23 +105,23 @@ func (r Record) read(text string, arena *[]Square) (Record, error) {
 			case '-':
 				r.Dash = true
 			default:
-				return r, fmt.Errorf("%q: expected '-' or ':' after %s", text, body[i-2:i])
+				return r, recordError("%q: expected '-' or ':' after %s", text, body[i-2:i])
 			}
 			i++
 		}
 		if i+2 > len(body) {
-			return r, fmt.Errorf("%q: a square is missing at the end", text)
+			return r, recordError("%q: a square is missing at the end", text)
 		}
 		s, ok := ParseSquare(body[i : i+2])
 		if !ok {
-			return r, fmt.Errorf("%q: %q is not a dark square (a1, c1 … h8)", text, body[i:i+2])
+			return r, recordError("%q: %q is not a dark square (a1, c1 … h8)", text, body[i:i+2])
 		}
 		*arena = append(*arena, s)
 		n++
 		i += 2
 	}
 	if n < 2 {
-		return r, fmt.Errorf("%q: a move names its start and end squares, like c3-b4, or is short, like cb4", text)
+		return r, recordError("%q: a move names its start and end squares, like c3-b4, or is short, like cb4", text)
 	}
 	return r, nil
 }
@@ -218,11 +217,15 @@ func indexSquare(list []Square, s Square) int {
 
 // MoveError says why a written move cannot be played.
 type MoveError struct {
-	Message    string
+	Detail     Message
 	Candidates []Move // the legal moves an ambiguous record matches
 }
 
-func (e *MoveError) Error() string { return e.Message }
+func (e *MoveError) Error() string { return e.Detail.String() }
+
+func recordError(format string, args ...any) error {
+	return &RecordError{say(format, args...)}
+}
 
 // Find returns the legal move of side that the record names. A record that
 // names no legal move, or several moves with different results, is an error
@@ -256,7 +259,7 @@ func (p *Position) findAmong(routes []Move, side Color, r Record) (Move, error) 
 		n++
 	}
 	if n == 0 {
-		return Move{}, &MoveError{Message: p.whyIllegal(side, r, p.LegalMoves(side))}
+		return Move{}, &MoveError{Detail: p.whyIllegal(side, r, p.LegalMoves(side))}
 	}
 	if found == nil {
 		return first, nil
@@ -281,31 +284,31 @@ func (p *Position) findAmong(routes []Move, side Color, r Record) (Move, error) 
 	}
 	slices.SortFunc(found, func(a, b Move) int { return strings.Compare(a.String(), b.String()) })
 	return Move{}, &MoveError{
-		Message:    fmt.Sprintf("%s is ambiguous: it fits %s; write the turning squares", r.Text, strings.Join(moveNames(found), ", ")),
+		Detail:     say("%s is ambiguous: it fits %s; write the turning squares", r.Text, strings.Join(moveNames(found), ", ")),
 		Candidates: found,
 	}
 }
 
 // whyIllegal explains the most likely reason a record fits no legal move.
-func (p *Position) whyIllegal(side Color, r Record, legal []Move) string {
+func (p *Position) whyIllegal(side Color, r Record, legal []Move) Message {
 	if len(legal) == 0 {
-		return fmt.Sprintf("%s: %s has no legal move, the game is over", r.Text, side)
+		return say("%s: %s has no legal move, the game is over", r.Text, side)
 	}
 	if !r.Short() {
 		from := r.Squares[0]
 		t := p.At(from)
 		switch {
 		case t.Empty():
-			return fmt.Sprintf("%s: there is no piece on %s", r.Text, from)
+			return say("%s: there is no piece on %s", r.Text, from)
 		case t.Owner != side:
-			return fmt.Sprintf("%s: the tower on %s is %s's, and %s is to move", r.Text, from, t.Owner, side)
+			return say("%s: the tower on %s is %s's, and %s is to move", r.Text, from, t.Owner, side)
 		}
 	}
 	if legal[0].IsCapture() && !r.Capture {
-		return fmt.Sprintf("%s is not legal: capturing is compulsory (§3.6)", r.Text)
+		return say("%s is not legal: capturing is compulsory (§3.6)", r.Text)
 	}
 	if !r.Short() && kingRow[side]&(1<<r.Squares[0]) != 0 && !legal[0].IsCapture() {
-		return fmt.Sprintf("%s is not legal: a king cannot move without capturing (§3.5)", r.Text)
+		return say("%s is not legal: a king cannot move without capturing (§3.5)", r.Text)
 	}
-	return fmt.Sprintf("%s is not a legal move for %s", r.Text, side)
+	return say("%s is not a legal move for %s", r.Text, side)
 }

@@ -48,7 +48,7 @@ func ParsePDN(text string) []*Sheet {
 			}
 			m := pdnTag.FindStringSubmatch(trimmed)
 			if m == nil {
-				sh.Problems = append(sh.Problems, Problem{Line: lineNo, Column: 1, Text: trimmed, Message: `a PDN tag is written [Name "value"]`})
+				sh.Problems = append(sh.Problems, newProblem(lineNo, 1, trimmed, say(`a PDN tag is written [Name "value"]`)))
 				continue
 			}
 			sh.addPDNTag(m[1], strings.ReplaceAll(m[2], `\"`, `"`), lineNo)
@@ -71,8 +71,8 @@ func (sh *Sheet) addPDNTag(name, value string, line int) {
 	switch name {
 	case "GameType":
 		if t, _, _ := strings.Cut(value, ","); strings.TrimSpace(t) != "25" {
-			sh.Problems = append(sh.Problems, Problem{Line: line, Column: 1, Text: value,
-				Message: fmt.Sprintf("GameType %q is not Adiukh: it is played on the board of GameType 25 (%s)", value, pdnGameType)})
+			sh.Problems = append(sh.Problems, newProblem(line, 1, value,
+				say("GameType %q is not Adiukh: it is played on the board of GameType 25 (%s)", value, pdnGameType)))
 		}
 	}
 	key := name
@@ -111,10 +111,10 @@ func (sh *Sheet) readPDNMoves(tokens []token) {
 		sc, err := ParseScore(h.Value)
 		switch {
 		case err != nil:
-			sh.Problems = append(sh.Problems, Problem{Line: h.Line, Column: 1, Text: h.Value, Message: err.Error()})
+			sh.Problems = append(sh.Problems, newProblem(h.Line, 1, h.Value, detailOf(err)))
 		case sh.Result != nil && sh.Result.Score != sc:
-			sh.Problems = append(sh.Problems, Problem{Line: h.Line, Column: 1, Text: h.Value,
-				Message: fmt.Sprintf("the Score tag gives %s, the move text %s", sc, sh.Result.Score)})
+			sh.Problems = append(sh.Problems, newProblem(h.Line, 1, h.Value,
+				say("the Score tag gives %s, the move text %s", sc, sh.Result.Score)))
 		case sh.Result == nil:
 			sh.Result = &SheetResult{Score: sc, Text: h.Value, Line: h.Line, Column: 1}
 			sh.Result.Reason, _ = reasonOf(sh.Header("Termination"))
@@ -131,15 +131,15 @@ func ParseScore(s string) (Score, error) {
 		a, b, ok = strings.Cut(text, "-")
 	}
 	if !ok {
-		return Score{}, fmt.Errorf("%q is not a score like 17:7", s)
+		return Score{}, &ScoreError{say("%q is not a score like 17:7", s)}
 	}
 	w, err1 := strconv.Atoi(strings.TrimSpace(a))
 	bl, err2 := strconv.Atoi(strings.TrimSpace(b))
 	if err1 != nil || err2 != nil {
-		return Score{}, fmt.Errorf("%q is not a score like 17:7", s)
+		return Score{}, &ScoreError{say("%q is not a score like 17:7", s)}
 	}
 	if w < 0 || bl < 0 || w+bl != 24 {
-		return Score{}, fmt.Errorf("%q is not a game score: the two scores add up to 24", s)
+		return Score{}, &ScoreError{say("%q is not a game score: the two scores add up to 24", s)}
 	}
 	return Score{w, bl}, nil
 }

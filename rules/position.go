@@ -154,12 +154,12 @@ func (p Position) String() string {
 // PositionError tells what is wrong in a position text and where (a 1-based
 // character offset into the text).
 type PositionError struct {
-	Offset  int
-	Message string
+	Offset int
+	Detail Message
 }
 
 func (e *PositionError) Error() string {
-	return fmt.Sprintf("position, character %d: %s", e.Offset, e.Message)
+	return fmt.Sprintf("position, character %d: %s", e.Offset, e.Detail)
 }
 
 var sideNames = map[string]Color{
@@ -185,15 +185,15 @@ func ParsePosition(text string) (Position, error) {
 		body := strings.TrimSpace(part)
 		sep := strings.IndexAny(body, ":-—–")
 		if sep < 0 {
-			return Position{}, &PositionError{partOffset + lead + 1, fmt.Sprintf("%q: expected \"white:\" or \"black:\" before the squares", body)}
+			return Position{}, &PositionError{partOffset + lead + 1, say("%q: expected \"white:\" or \"black:\" before the squares", body)}
 		}
 		name := strings.ToLower(strings.TrimSpace(body[:sep]))
 		side, ok := sideNames[name]
 		if !ok {
-			return Position{}, &PositionError{partOffset + lead + 1, fmt.Sprintf("%q is not a side: write white/black or белые/черные", body[:sep])}
+			return Position{}, &PositionError{partOffset + lead + 1, say("%q is not a side: write white/black or белые/черные", body[:sep])}
 		}
 		if seen[side] {
-			return Position{}, &PositionError{partOffset + lead + 1, fmt.Sprintf("%s is given twice", side)}
+			return Position{}, &PositionError{partOffset + lead + 1, say("%s is given twice", side)}
 		}
 		seen[side] = true
 		_, sepSize := firstRune(body[sep:])
@@ -207,21 +207,21 @@ func ParsePosition(text string) (Position, error) {
 			at := itemOffset + len(item) - len(strings.TrimLeft(item, " \t\r\n")) + 1
 			itemOffset += len(item) + 1
 			s, t, err := parseTowerItem(strings.TrimSpace(item), side)
-			if err != "" {
-				return Position{}, &PositionError{at, err}
+			if err != nil {
+				return Position{}, &PositionError{at, *err}
 			}
 			if !p.At(s).Empty() {
-				return Position{}, &PositionError{at, fmt.Sprintf("square %s is given twice", s)}
+				return Position{}, &PositionError{at, say("square %s is given twice", s)}
 			}
 			p.Put(s, t)
 		}
 	}
 	if !seen[White] && !seen[Black] {
-		return Position{}, &PositionError{1, "no side given: write \"white: …; black: …\""}
+		return Position{}, &PositionError{1, say("no side given: write \"white: …; black: …\"")}
 	}
 	w, b := p.Checkers()
 	if w > 12 || b > 12 {
-		return Position{}, &PositionError{1, fmt.Sprintf("%d white and %d black checkers: each side has at most 12", w, b)}
+		return Position{}, &PositionError{1, say("%d white and %d black checkers: each side has at most 12", w, b)}
 	}
 	return p, nil
 }
@@ -234,31 +234,35 @@ func firstRune(s string) (rune, int) {
 }
 
 // parseTowerItem reads one "e5-2/1" (or "e5") of a side's list.
-func parseTowerItem(item string, side Color) (Square, Tower, string) {
+func parseTowerItem(item string, side Color) (Square, Tower, *Message) {
 	if item == "" {
-		return NoSquare, Tower{}, "empty entry between commas"
+		m := say("empty entry between commas")
+		return NoSquare, Tower{}, &m
 	}
 	name, counts, hasCounts := strings.Cut(item, "-")
 	s, ok := ParseSquare(strings.ToLower(strings.TrimSpace(name)))
 	if !ok {
-		return NoSquare, Tower{}, fmt.Sprintf("%q is not a dark square (a1, c1 … h8)", name)
+		m := say("%q is not a dark square (a1, c1 … h8)", name)
+		return NoSquare, Tower{}, &m
 	}
 	t := Tower{Owner: side, Own: 1}
 	if !hasCounts {
-		return s, t, ""
+		return s, t, nil
 	}
 	ownText, otherText, hasOther := strings.Cut(counts, "/")
 	own, err := strconv.Atoi(strings.TrimSpace(ownText))
 	if err != nil || own < 1 || own > 12 {
-		return NoSquare, Tower{}, fmt.Sprintf("%q: the count of the owner's checkers must be 1–12", item)
+		m := say("%q: the count of the owner's checkers must be 1–12", item)
+		return NoSquare, Tower{}, &m
 	}
 	t.Own = own
 	if hasOther {
 		other, err := strconv.Atoi(strings.TrimSpace(otherText))
 		if err != nil || other < 0 || other > 12 {
-			return NoSquare, Tower{}, fmt.Sprintf("%q: the count after / must be 0–12", item)
+			m := say("%q: the count after / must be 0–12", item)
+			return NoSquare, Tower{}, &m
 		}
 		t.Other = other
 	}
-	return s, t, ""
+	return s, t, nil
 }

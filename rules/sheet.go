@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 	"unicode"
@@ -32,7 +31,7 @@ type Sheet struct {
 type SheetMove struct {
 	Number       int // the move number it was written under
 	Record       Record
-	Unreadable   string // why the record could not be read as a move, if so
+	Unreadable   *Message // why the record could not be read as a move, if so
 	Line, Column int
 }
 
@@ -56,6 +55,9 @@ const (
 	EndArbiter       EndReason = "arbiter"
 )
 
+// String names the reason in words: "both flags".
+func (r EndReason) String() string { return strings.ReplaceAll(string(r), "_", " ") }
+
 // Problem is one thing wrong (or worth a warning) on a sheet, with its place.
 type Problem struct {
 	Line       int    `json:"line,omitempty"`
@@ -65,6 +67,8 @@ type Problem struct {
 	Side       string `json:"side,omitempty"`
 	Text       string `json:"text"`
 	Message    string `json:"message"`
+	// Detail is Message with its format and arguments, for translation.
+	Detail Message `json:"-"`
 	// Legal lists, in full notation, the moves that were legal at that point.
 	Legal []string `json:"legal,omitempty"`
 }
@@ -254,7 +258,7 @@ func (sh *Sheet) addHeader(h Header) {
 	case "Position":
 		p, err := ParsePosition(h.Value)
 		if err != nil {
-			sh.Problems = append(sh.Problems, Problem{Line: h.Line, Text: h.Value, Message: err.Error()})
+			sh.Problems = append(sh.Problems, newProblem(h.Line, 1, h.Value, detailOf(err)))
 			return
 		}
 		sh.Start = p
@@ -265,7 +269,7 @@ func (sh *Sheet) addHeader(h Header) {
 		case "black", "черные", "чёрные", "b":
 			sh.ToMove = Black
 		default:
-			sh.Problems = append(sh.Problems, Problem{Line: h.Line, Text: h.Value, Message: "the side to move must be white or black"})
+			sh.Problems = append(sh.Problems, newProblem(h.Line, 1, h.Value, say("the side to move must be white or black")))
 		}
 	case "Termination":
 		if r, ok := reasonOf(h.Value); ok && sh.Result != nil {
@@ -336,7 +340,7 @@ func (sh *Sheet) readBody(tokens []token) {
 				i++
 				i = sh.readResult(tokens, i)
 			} else {
-				sh.problem(tk, "the score is missing after "+text)
+				sh.problem(tk, say("the score is missing after %s", text))
 			}
 			continue
 		case isScore(text):
@@ -346,12 +350,12 @@ func (sh *Sheet) readBody(tokens []token) {
 			continue
 		}
 		if sh.Result != nil {
-			sh.problem(tk, fmt.Sprintf("%q stands after the result", text))
+			sh.problem(tk, say("%q stands after the result", text))
 			continue
 		}
 		if n, black, size, ok := moveNumberPrefix(text); ok {
 			if n < 1 || n > 1000 {
-				sh.problem(tk, fmt.Sprintf("%q is not a move number", text[:size]))
+				sh.problem(tk, say("%q is not a move number", text[:size]))
 				continue
 			}
 			number = n
@@ -376,7 +380,8 @@ func (sh *Sheet) readBody(tokens []token) {
 		if err != nil {
 			// It stands where a move stands: the replay reports it with its
 			// ply and the legal moves there.
-			sm.Unreadable = err.Error()
+			m := detailOf(err)
+			sm.Unreadable = &m
 		}
 		sh.Moves = append(sh.Moves, sm)
 	}
@@ -414,12 +419,11 @@ func (sh *Sheet) checkNumber(tk token, n int, black bool) {
 	}
 	want := ply/2 + 1
 	if n != want || black != (ply%2 == 1) {
-		side := "White's"
+		format := "move number %s: the next move is White's move %d"
 		if ply%2 == 1 {
-			side = "Black's"
+			format = "move number %s: the next move is Black's move %d"
 		}
-		sh.Warnings = append(sh.Warnings, Problem{Line: tk.line, Column: tk.column, Text: tk.text,
-			Message: fmt.Sprintf("move number %s: the next move is %s move %d", tk.text, side, want)})
+		sh.Warnings = append(sh.Warnings, newProblem(tk.line, tk.column, tk.text, say(format, tk.text, want)))
 	}
 }
 
@@ -429,7 +433,7 @@ func (sh *Sheet) readResult(tokens []token, i int) int {
 	tk := tokens[i]
 	sc, ok := scoreOf(tk.text)
 	if !ok {
-		sh.problem(tk, fmt.Sprintf("%q is not a score like 17:7", tk.text))
+		sh.problem(tk, say("%q is not a score like 17:7", tk.text))
 		return i
 	}
 	res := &SheetResult{Score: sc, Text: tk.text, Line: tk.line, Column: tk.column}
@@ -442,7 +446,7 @@ func (sh *Sheet) readResult(tokens []token, i int) int {
 		stated := strings.Join(words, " ")
 		reason, ok := reasonOf(stated)
 		if !ok {
-			sh.problem(tokens[i-len(words)+1], fmt.Sprintf("%q after the score is not a reason the rules know (resignation, time, agreement, both flags, arbiter)", stated))
+			sh.problem(tokens[i-len(words)+1], say("%q after the score is not a reason the rules know (resignation, time, agreement, both flags, arbiter)", stated))
 		}
 		res.Reason = reason
 	}
@@ -450,7 +454,7 @@ func (sh *Sheet) readResult(tokens []token, i int) int {
 		res.Reason, _ = reasonOf(h)
 	}
 	if sh.Result != nil {
-		sh.problem(tk, "a second result: the sheet already gives "+sh.Result.Text)
+		sh.problem(tk, say("a second result: the sheet already gives %s", sh.Result.Text))
 		return i
 	}
 	sh.Result = res
@@ -481,6 +485,11 @@ func reasonOf(text string) (EndReason, bool) {
 	return "", false
 }
 
-func (sh *Sheet) problem(tk token, message string) {
-	sh.Problems = append(sh.Problems, Problem{Line: tk.line, Column: tk.column, Text: tk.text, Message: message})
+func (sh *Sheet) problem(tk token, m Message) {
+	sh.Problems = append(sh.Problems, newProblem(tk.line, tk.column, tk.text, m))
+}
+
+// newProblem is a problem with the text at a line and column.
+func newProblem(line, column int, text string, m Message) Problem {
+	return Problem{Line: line, Column: column, Text: text, Message: m.String(), Detail: m}
 }

@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"fmt"
 	"strings"
 )
 
@@ -68,20 +67,21 @@ func Validate(sh *Sheet) *Report {
 		routes = pos.appendMoves(routes[:0], side, false)
 		if len(routes) == 0 {
 			r.Errors = append(r.Errors, problemAt(sm, ply, side,
-				fmt.Sprintf("the game is over: %s has no legal move (final position, score %s), so %s cannot be played", side, pos.Score(), sm.Record.Text)))
+				say("the game is over: %s has no legal move (final position, score %s), so %s cannot be played", side, pos.Score(), sm.Record.Text)))
 			break
 		}
 		var m Move
 		message := sm.Unreadable
-		if message == "" {
+		if message == nil {
 			found, err := pos.findAmong(routes, side, sm.Record)
 			if err != nil {
-				message = err.Error()
+				d := detailOf(err)
+				message = &d
 			}
 			m = found
 		}
-		if message != "" {
-			at := problemAt(sm, ply, side, message)
+		if message != nil {
+			at := problemAt(sm, ply, side, *message)
 			at.Legal = moveNames(pos.LegalMoves(side))
 			r.Errors = append(r.Errors, at)
 			break
@@ -102,20 +102,22 @@ func Validate(sh *Sheet) *Report {
 }
 
 // problemAt is a problem with the move sm, played at ply by side.
-func problemAt(sm SheetMove, ply int, side Color, message string) Problem {
-	return Problem{Line: sm.Line, Column: sm.Column, Ply: ply, MoveNumber: (ply + 1) / 2, Side: side.String(), Text: sm.Record.Text, Message: message}
+func problemAt(sm SheetMove, ply int, side Color, m Message) Problem {
+	p := newProblem(sm.Line, sm.Column, sm.Record.Text, m)
+	p.Ply, p.MoveNumber, p.Side = ply, (ply+1)/2, side.String()
+	return p
 }
 
 func (r *Report) warnSpelling(sm SheetMove, ply int, side Color, m Move) {
 	rec := sm.Record
 	if m.IsCapture() && rec.Dash {
-		r.Warnings = append(r.Warnings, problemAt(sm, ply, side, fmt.Sprintf("%s is a capture: the rules write it with ':' (%s)", rec.Text, m)))
+		r.Warnings = append(r.Warnings, problemAt(sm, ply, side, say("%s is a capture: the rules write it with ':' (%s)", rec.Text, m)))
 	}
 	if !m.IsCapture() && rec.Capture {
-		r.Warnings = append(r.Warnings, problemAt(sm, ply, side, fmt.Sprintf("%s is a quiet move: the rules write it with '-' (%s)", rec.Text, m)))
+		r.Warnings = append(r.Warnings, problemAt(sm, ply, side, say("%s is a quiet move: the rules write it with '-' (%s)", rec.Text, m)))
 	}
 	if rec.Lookalike {
-		r.Warnings = append(r.Warnings, problemAt(sm, ply, side, fmt.Sprintf("%s is written with Cyrillic letters; read as %s", rec.Text, m)))
+		r.Warnings = append(r.Warnings, problemAt(sm, ply, side, say("%s is written with Cyrillic letters; read as %s", rec.Text, m)))
 	}
 }
 
@@ -127,13 +129,14 @@ func (r *Report) judgeResult() {
 		if r.Final {
 			r.Result, r.Reason = r.Score, EndFinalPosition
 		} else if replayed {
-			r.Warnings = append(r.Warnings, Problem{Message: "no result is written and the game has not reached a final position"})
+			r.Warnings = append(r.Warnings, newProblem(0, 0, "", say("no result is written and the game has not reached a final position")))
 		}
 		return
 	}
 	at := Problem{Line: res.Line, Column: res.Column, Text: res.Text}
 	fail := func(format string, args ...any) {
-		at.Message = fmt.Sprintf(format, args...)
+		at.Detail = say(format, args...)
+		at.Message = at.Detail.String()
 		r.Errors = append(r.Errors, at)
 	}
 	sc := res.Score
@@ -149,7 +152,7 @@ func (r *Report) judgeResult() {
 			return
 		}
 		if res.Reason != "" && res.Reason != EndFinalPosition {
-			fail("the game reached its final position (%s), so it did not end by %s (§5.5)", r.Score, reasonText(res.Reason))
+			fail("the game reached its final position (%s), so it did not end by %s (§5.5)", r.Score, res.Reason)
 			return
 		}
 		r.Result, r.Reason = r.Score, EndFinalPosition
@@ -168,20 +171,16 @@ func (r *Report) judgeResult() {
 		return
 	case EndResignation, EndTime, EndArbiter:
 		if !decisive {
-			fail("a game lost by %s scores 24:0 or 0:24, not %s (§5.2–§5.4)", reasonText(res.Reason), sc)
+			fail("a game lost by %s scores 24:0 or 0:24, not %s (§5.2–§5.4)", res.Reason, sc)
 			return
 		}
 	case EndAgreement, EndBothFlags:
 		if !draw {
-			fail("a game drawn by %s scores 12:12, not %s (§6.1)", reasonText(res.Reason), sc)
+			fail("a game drawn by %s scores 12:12, not %s (§6.1)", res.Reason, sc)
 			return
 		}
 	}
 	r.Result, r.Reason = &sc, res.Reason
-}
-
-func reasonText(r EndReason) string {
-	return strings.ReplaceAll(string(r), "_", " ")
 }
 
 func moveNames(moves []Move) []string {

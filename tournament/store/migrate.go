@@ -28,6 +28,8 @@ var migrations = []*gormigrate.Migration{
 			return tx.Migrator().DropTable("match_boards", "matches", "team_members", "teams", "team_settings")
 		},
 	},
+	{ID: "2026112220-player-submissions", Migrate: submissionsMigration, Rollback: submissionsRollback},
+	{ID: "2026112221-secrets", Migrate: secretsMigration, Rollback: secretsRollback},
 }
 
 // migrate brings the schema up to date.

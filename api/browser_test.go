@@ -1,0 +1,297 @@
+package api_test
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
+	"adiukh/tournament"
+	"adiukh/tournament/demo"
+)
+
+var screenshots = flag.Bool("screenshots", false, "save screenshots of the main pages to docs/screenshots")
+
+// chromium finds the browser for the end-to-end test. In CI (env CI set)
+// a missing browser fails the test; scripts/test installs it.
+func chromium(t *testing.T) string {
+	t.Helper()
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	if os.Getenv("CI") != "" {
+		t.Fatal("chromium is not installed; scripts/test installs it (apt-get install chromium)")
+	}
+	t.Skip("chromium is not installed: the browser test needs it (scripts/test installs it)")
+	return ""
+}
+
+// browser starts a headless Chromium for the test.
+func browser(t *testing.T) context.Context {
+	t.Helper()
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(chromium(t)),
+		chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun, chromedp.NoDefaultBrowserCheck,
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("hide-scrollbars", true),
+		chromedp.WindowSize(1280, 900),
+	}
+	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancelCtx := chromedp.NewContext(alloc)
+	ctx, cancelTimeout := context.WithTimeout(ctx, 120*time.Second)
+	t.Cleanup(func() { cancelTimeout(); cancelCtx(); cancelAlloc() })
+	return ctx
+}
+
+// load clicks what leads to another page and waits until that page has
+// loaded, so that the next step cannot act on the page being left.
+func load(sel string) chromedp.Action {
+	return chromedp.ActionFunc(func(ctx context.Context) error {
+		_, err := chromedp.RunResponse(ctx, chromedp.Click(sel))
+		return err
+	})
+}
+
+// shot saves a full-page screenshot to docs/screenshots when the test runs
+// with -screenshots.
+func shot(name string) chromedp.Action {
+	return chromedp.ActionFunc(func(ctx context.Context) error {
+		if !*screenshots {
+			return nil
+		}
+		var png []byte
+		if err := chromedp.FullScreenshot(&png, 100).Do(ctx); err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join("..", "docs", "screenshots", name+".png"), png, 0o644)
+	})
+}
+
+// TestBrowserRunsAnEvent is what a person clicks: the arbiter signs in,
+// creates an event, registers 8 players, pairs and publishes round 1,
+// enters its results from the keyboard and one game sheet; a reader then
+// finds the standings and steps through the game in the viewer.
+func TestBrowserRunsAnEvent(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the browser test is long; run without -short")
+	}
+	s := newWebServer(t)
+	if _, err := demo.Fill(context.Background(), s.store, "demo@example.org", "пароль демо"); err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(s.handler)
+	defer srv.Close()
+	ctx := browser(t)
+	at := func(path string) string { return srv.URL + path }
+
+	var manageURL string
+	run := func(what string, actions ...chromedp.Action) {
+		t.Helper()
+		if err := chromedp.Run(ctx, actions...); err != nil {
+			t.Fatalf("%s: %v", what, err)
+		}
+	}
+
+	run("sign in",
+		chromedp.Navigate(at("/login")),
+		chromedp.SendKeys(`input[name=email]`, "arbiter@example.org"),
+		chromedp.SendKeys(`input[name=password]`, "пароль судьи"+kb.Enter),
+		chromedp.WaitVisible(`form[action="/logout"]`),
+	)
+	run("create the event",
+		chromedp.Navigate(at("/manage/events/new")),
+		chromedp.SendKeys(`input[name=name]`, "Первенство Адыгеи по адиюх"),
+		chromedp.SetValue(`select[name=discipline]`, "rapid"),
+		chromedp.SetValue(`select[name=system]`, "round-robin"),
+		chromedp.SendKeys(`input[name=time_control]`, "8+4"),
+		chromedp.SetValue(`input[name=start_date]`, "2026-11-21"),
+		chromedp.SendKeys(`input[name=city]`, "Майкоп"),
+		chromedp.Click(`button[data-preset]`),
+		load(`form[action="/manage/events"] button[type=submit]`),
+		chromedp.WaitVisible(`#players`),
+		chromedp.Location(&manageURL),
+	)
+	players := []string{"Хуажев Аслан", "Тхагапсова Мадина"}
+	for i, name := range players {
+		run("register "+name,
+			chromedp.SendKeys(`form[action$="/players"] input[name=name]`, name),
+			chromedp.SendKeys(`form[action$="/players"] input[name=rating]`, fmt.Sprint(2100-i*50)),
+			load(`form[action$="/players"] button[type=submit]`),
+			chromedp.WaitVisible(fmt.Sprintf(`//td[text()=%q]`, name)),
+		)
+	}
+	csv := "Шхалахов Руслан, 1990\nЁлкина Светлана, 1955\nБерсиров Мурат, 1930\nЖуков Артём, 1880\nКушхова Залина, 1835\nПанеш Тимур, 1790"
+	run("paste the rest",
+		chromedp.SetValue(`textarea[name=csv]`, csv),
+		load(`form[action$="/players/csv"] button[type=submit]`),
+		chromedp.WaitVisible(`//td[text()="Панеш Тимур"]`),
+	)
+	var count int
+	run("count players", chromedp.Evaluate(`document.querySelectorAll("table.players-admin tbody tr").length`, &count))
+	if count != 8 {
+		t.Fatalf("%d players registered, want 8", count)
+	}
+	run("pair round 1 and review it",
+		load(`form[action$="/rounds"] button[type=submit]`),
+		chromedp.WaitVisible(`form[action$="/rounds/1/publish"]`),
+		shot("arbiter-desk"),
+		load(`//a[contains(@href, "?round=1")]`),
+		chromedp.WaitVisible(`#review`),
+		chromedp.SetValue(`select[name=seat_b]`, "1b"),
+		load(`#review button[type=submit]`),
+		chromedp.WaitVisible(`#review`),
+		shot("review"),
+		load(`#review a.button`),
+	)
+	run("publish round 1",
+		load(`form[action$="/rounds/1/publish"] button[type=submit]`),
+		chromedp.WaitVisible(`a[href$="/rounds/1/results"]`),
+		load(`a[href$="/rounds/1/results"]`),
+		chromedp.WaitVisible(`#entry-board`),
+	)
+	for _, r := range []struct{ board, score string }{{"2", "15:9"}, {"3", "12:12"}, {"4", "7:17"}} {
+		run("enter board "+r.board,
+			chromedp.SendKeys(`#entry-board`, r.board+kb.Enter),
+			chromedp.SendKeys(`#entry-score`, r.score+kb.Enter),
+			chromedp.WaitVisible(fmt.Sprintf(`tr.just-saved[data-board="%s"]`, r.board)),
+		)
+	}
+	run("screenshot the result entry", shot("result-entry"))
+	run("enter board 1 with its sheet",
+		load(`a[href$="/rounds/1/boards/1/edit"]`),
+		chromedp.WaitVisible(`textarea[name=sheet]`),
+		chromedp.SendKeys(`input[name=score]`, "17:7"),
+		chromedp.SetValue(`textarea[name=sheet]`, strings.Replace(sampleGame, "4. a3:a7", "4. a3:c5", 1)),
+		load(`form[enctype] button[type=submit]`),
+		chromedp.WaitVisible(`.report .problem`),
+		shot("sheet-check"),
+		chromedp.SetValue(`textarea[name=sheet]`, sampleGame),
+		load(`form[enctype] button[type=submit]`),
+		chromedp.WaitVisible(`.report .ok`),
+	)
+
+	var standings string
+	run("read the public standings",
+		load(`form[action="/logout"] button`),
+		chromedp.WaitVisible(`a[href="/login"]`),
+		chromedp.Navigate(strings.Replace(manageURL, "/manage", "/standings", 1)),
+		chromedp.Text(`table.standings`, &standings),
+	)
+	for _, want := range []string{"Хуажев Аслан", "Панеш Тимур", "Коэффициент Бергера"} {
+		if !strings.Contains(strings.ToLower(standings), strings.ToLower(want)) {
+			t.Errorf("the standings do not show %q:\n%s", want, standings)
+		}
+	}
+
+	var ply, tower string
+	run("step through the game",
+		chromedp.Navigate(strings.Replace(manageURL, "/manage", "/rounds/1/boards/1", 1)),
+		chromedp.WaitVisible(`#viewer`),
+		chromedp.Text(`[data-ply]`, &ply),
+	)
+	if ply != "29" {
+		t.Errorf("the viewer opens at ply %s, want the last, 29", ply)
+	}
+	run("screenshot the game viewer", shot("game-viewer"))
+	run("go to the start with the keyboard",
+		chromedp.KeyEvent(kb.Home),
+		chromedp.Text(`[data-ply]`, &ply),
+		chromedp.Evaluate(`document.querySelector('g[data-tower="c3"] circle').getAttribute("class")`, &tower),
+	)
+	if ply != "0" || tower != "c-w" {
+		t.Errorf("after Home: ply %s, c3 holds %q; want ply 0 and a white man on c3", ply, tower)
+	}
+	run("one move forward",
+		chromedp.KeyEvent(kb.ArrowRight),
+		chromedp.Text(`[data-ply]`, &ply),
+		chromedp.Evaluate(`document.querySelectorAll('g[data-tower="c3"] circle').length + ":" + document.querySelector('g[data-tower="b4"] circle').getAttribute("class")`, &tower),
+	)
+	if ply != "1" || tower != "0:c-w" {
+		t.Errorf("after → from the start: ply %s, c3/b4 %q; want ply 1 with the man moved c3-b4", ply, tower)
+	}
+
+	run("screenshot the events list", chromedp.Navigate(at("/")), chromedp.WaitVisible(`.cards`), shot("events"))
+	run("screenshot the event on a phone",
+		chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateScale(2)),
+		chromedp.Navigate(strings.Replace(manageURL, "/manage", "", 1)),
+		chromedp.WaitVisible(`table.pairings`),
+		shot("event-phone"),
+	)
+}
+
+// TestBrowserPlayerReport: a player signs in on a phone, finds their board
+// and reports its result; the opponent confirms it.
+func TestBrowserPlayerReport(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the browser test is long; run without -short")
+	}
+	s := newWebServer(t)
+	id := s.roundRobin(4)
+	a := s.signIn(tournament.ArbiterRole)
+	mustStatus(t, "open reports", a.post(fmt.Sprintf("/events/%d/submissions", id), url.Values{"open": {"on"}}).Code, http.StatusSeeOther, "")
+	round := s.must(http.StatusOK, tournament.ArbiterRole, "GET", fmt.Sprintf("/api/v1/events/%d/rounds/1", id), nil)
+	board1 := round["games"].([]any)[0].(map[string]any)
+	players := s.must(http.StatusOK, tournament.ArbiterRole, "GET", fmt.Sprintf("/api/v1/events/%d/players", id), nil)
+	for _, p := range players["players"].([]any) {
+		p := p.(map[string]any)
+		email := fmt.Sprintf("player%d@example.org", num(p["start_no"]))
+		s.addUser(email, tournament.PlayerRole)
+		mustStatus(t, "link", a.post(fmt.Sprintf("/events/%d/players/%d/account", id, num(p["id"])), url.Values{"email": {email}}).Code, http.StatusSeeOther, "")
+	}
+	srv := httptest.NewServer(s.handler)
+	defer srv.Close()
+	ctx := browser(t)
+	run := func(what string, actions ...chromedp.Action) {
+		t.Helper()
+		if err := chromedp.Run(ctx, actions...); err != nil {
+			t.Fatalf("%s: %v", what, err)
+		}
+	}
+	signIn := func(email string) chromedp.Action {
+		return chromedp.Tasks{
+			chromedp.Navigate(srv.URL + fmt.Sprintf("/login?next=/events/%d", id)),
+			chromedp.SendKeys(`input[name=email]`, email),
+			chromedp.SendKeys(`input[name=password]`, "пароль судьи"+kb.Enter),
+			chromedp.WaitVisible(`table.pairings`),
+		}
+	}
+	run("the white player reports on a phone",
+		chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateScale(2)),
+		signIn(fmt.Sprintf("player%d@example.org", num(board1["white"]))),
+		chromedp.WaitVisible(`tr.mine a.report-link`),
+		load(`tr.mine a.report-link`),
+		chromedp.WaitVisible(`input[name=score]`),
+		chromedp.SendKeys(`input[name=score]`, "16:8"),
+		load(`form[enctype] button[type=submit]`),
+		chromedp.WaitVisible(`#mine .report-item`),
+		shot("player-report"),
+		load(`form[action="/logout"] button`),
+		chromedp.WaitVisible(`a[href="/login"]`),
+	)
+	var score string
+	run("the opponent confirms",
+		signIn(fmt.Sprintf("player%d@example.org", num(board1["black"]))),
+		chromedp.WaitVisible(`#mine form.decide`),
+		load(`#mine form.decide button[value=confirm]`),
+		chromedp.WaitNotPresent(`#mine form.decide`),
+		chromedp.Text(`table.pairings tbody tr:first-child td.res`, &score),
+	)
+	if !strings.Contains(score, "16:8") {
+		t.Errorf("board 1 shows %q after the opponent confirmed, want 16:8", score)
+	}
+}

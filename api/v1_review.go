@@ -1,0 +1,225 @@
+package api
+
+import (
+	"net/http"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"adiukh/tournament"
+)
+
+// reviewRoutesV1 registers the JSON API of what the web pages added: seat
+// swaps and taking back an untouched round, and results reported by
+// players. The pages call the same service methods.
+func (h *handler) reviewRoutesV1(write *gin.RouterGroup) {
+	write.POST("/events/:id/rounds/:n/swap", h.postSwap)
+	write.POST("/events/:id/rounds/:n/unpublish", h.postUnpublish)
+	write.PUT("/events/:id/submissions/open", h.putSubmissionsOpen)
+	write.PUT("/events/:id/players/:pid/account", h.putPlayerAccount)
+	write.GET("/events/:id/submissions", h.getSubmissions)
+	write.POST("/events/:id/rounds/:n/games/:board/submission", h.postSubmission)
+	write.POST("/events/:id/submissions/:sid/confirm", h.postDecision(true))
+	write.POST("/events/:id/submissions/:sid/reject", h.postDecision(false))
+}
+
+type seatJSON struct {
+	Board int  `json:"board"`
+	White bool `json:"white"`
+}
+
+type swapBody struct {
+	A      seatJSON `json:"a"`
+	B      seatJSON `json:"b"`
+	Reason string   `json:"reason"`
+}
+
+func (h *handler) postSwap(c *gin.Context) {
+	ids, err := pathInts(c, "id", "n")
+	if err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	var body swapBody
+	if err := decodeJSON(c, &body); err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	r, err := h.Events.SwapSeats(c.Request.Context(), ids[0], int(ids[1]), tournament.Seat(body.A), tournament.Seat(body.B), body.Reason)
+	if err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, newRoundView(r))
+}
+
+type reasonBody struct {
+	Reason string `json:"reason"`
+}
+
+func (h *handler) postUnpublish(c *gin.Context) {
+	ids, err := pathInts(c, "id", "n")
+	if err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	var body reasonBody
+	if c.Request.ContentLength != 0 {
+		if err := decodeJSON(c, &body); err != nil {
+			h.failJSON(c, err)
+			return
+		}
+	}
+	r, err := h.Events.UnpublishRound(c.Request.Context(), ids[0], int(ids[1]), body.Reason)
+	if err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, newRoundView(r))
+}
+
+func (h *handler) putSubmissionsOpen(c *gin.Context) {
+	id, err := pathInt(c, "id")
+	if err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	var body struct {
+		Open *bool `json:"open"`
+	}
+	if err := decodeJSON(c, &body); err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	if body.Open == nil {
+		h.failJSON(c, tournament.Invalid("open", "is required: true or false"))
+		return
+	}
+	if err := h.Events.SetSubmissions(c.Request.Context(), id, *body.Open); err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, gin.H{"open": *body.Open})
+}
+
+func (h *handler) putPlayerAccount(c *gin.Context) {
+	ids, err := pathInts(c, "id", "pid")
+	if err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	var body struct {
+		Email string `json:"email"`
+	}
+	if err := decodeJSON(c, &body); err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	if err := h.Events.LinkPlayer(c.Request.Context(), ids[0], ids[1], body.Email); err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, gin.H{"player": ids[1], "email": body.Email})
+}
+
+type submissionView struct {
+	ID        int64      `json:"id"`
+	Round     int        `json:"round"`
+	Board     int        `json:"board"`
+	PlayerID  int64      `json:"player_id"`
+	Reporter  string     `json:"reporter"`
+	Score     string     `json:"score"`
+	EndReason string     `json:"end_reason"`
+	Sheet     string     `json:"sheet,omitempty"`
+	Status    string     `json:"status"`
+	DecidedBy string     `json:"decided_by,omitempty"`
+	Reason    string     `json:"reason,omitempty"`
+	CreatedAt time.Time  `json:"created_at"`
+	DecidedAt *time.Time `json:"decided_at,omitempty"`
+}
+
+func newSubmissionView(s *tournament.Submission) submissionView {
+	v := submissionView{
+		ID: s.ID, Round: s.Round, Board: s.Board, PlayerID: s.PlayerID, Reporter: s.UserEmail, Score: s.Score, EndReason: s.EndReason,
+		Sheet: s.Sheet, Status: string(s.Status), DecidedBy: s.DecidedBy, Reason: s.Reason, CreatedAt: s.CreatedAt,
+	}
+	if !s.DecidedAt.IsZero() {
+		at := s.DecidedAt
+		v.DecidedAt = &at
+	}
+	return v
+}
+
+// getSubmissions answers what the signed-in user may see of the reports:
+// all of them for the event's arbiter, those of their own games for a player.
+func (h *handler) getSubmissions(c *gin.Context) {
+	id, err := pathInt(c, "id")
+	if err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	v, err := h.Events.PlayerView(c.Request.Context(), id)
+	if err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	subs := make([]submissionView, len(v.Submissions))
+	for i := range v.Submissions {
+		subs[i] = newSubmissionView(&v.Submissions[i])
+	}
+	body := gin.H{"open": v.SubmissionsOpen, "submissions": subs}
+	if v.PlayerID != 0 {
+		body["player_id"] = v.PlayerID
+	}
+	c.JSON(http.StatusOK, body)
+}
+
+type submissionBody struct {
+	Score     string `json:"score"`
+	EndReason string `json:"end_reason"`
+	Sheet     string `json:"sheet"`
+}
+
+func (h *handler) postSubmission(c *gin.Context) {
+	ids, err := pathInts(c, "id", "n", "board")
+	if err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	var body submissionBody
+	if err := decodeJSON(c, &body); err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	s, err := h.Events.SubmitResult(c.Request.Context(), tournament.SubmissionInput{
+		EventID: ids[0], Round: int(ids[1]), Board: int(ids[2]), Score: body.Score, EndReason: body.EndReason, Sheet: body.Sheet,
+	})
+	if err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	c.JSON(http.StatusCreated, newSubmissionView(s))
+}
+
+func (h *handler) postDecision(confirm bool) gin.HandlerFunc {
+	return func(c *gin.Context) {
+		ids, err := pathInts(c, "id", "sid")
+		if err != nil {
+			h.failJSON(c, err)
+			return
+		}
+		var body reasonBody
+		if c.Request.ContentLength != 0 {
+			if err := decodeJSON(c, &body); err != nil {
+				h.failJSON(c, err)
+				return
+			}
+		}
+		s, err := h.Events.DecideSubmission(c.Request.Context(), ids[0], ids[1], confirm, body.Reason)
+		if err != nil {
+			h.failJSON(c, err)
+			return
+		}
+		c.JSON(http.StatusOK, newSubmissionView(s))
+	}
+}

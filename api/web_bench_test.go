@@ -1,0 +1,66 @@
+package api_test
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"testing"
+
+	"adiukh/api"
+	"adiukh/tournament"
+	"adiukh/tournament/account"
+	"adiukh/tournament/demo"
+	"adiukh/tournament/engines"
+	"adiukh/tournament/store"
+)
+
+// BenchmarkPages renders the public pages of the demo event (8 players,
+// 7 rounds, 4 game sheets) from an SQLite file: what one reader's request
+// costs, database reads included.
+func BenchmarkPages(b *testing.B) {
+	st, err := store.Open(filepath.Join(b.TempDir(), "bench.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer st.Close()
+	id, err := demo.Fill(context.Background(), st, "demo@example.org", "пароль демо")
+	if err != nil {
+		b.Fatal(err)
+	}
+	handler := api.NewRouter(api.Deps{
+		DB: st, Events: tournament.NewService(st, engines.Options()), Accounts: account.NewService(st),
+		Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
+	})
+	d, err := tournament.NewService(st, engines.Options()).EventData(context.Background(), id)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var sheetBoard string
+	for _, g := range d.Rounds[0].Games {
+		if g.Sheet != "" {
+			sheetBoard = fmt.Sprintf("/events/%d/rounds/1/boards/%d", id, g.Board)
+		}
+	}
+	for _, bc := range []struct{ name, path string }{
+		{"events", "/"},
+		{"event", "/events/1"},
+		{"standings", "/events/1/standings"},
+		{"crosstable", "/events/1/crosstable"},
+		{"player", "/events/1/players/1"},
+		{"game", sheetBoard},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			for b.Loop() {
+				rec := httptest.NewRecorder()
+				handler.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, bc.path, nil))
+				if rec.Code != http.StatusOK {
+					b.Fatalf("%s: status %d", bc.path, rec.Code)
+				}
+			}
+		})
+	}
+}

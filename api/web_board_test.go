@@ -1,0 +1,66 @@
+package api
+
+import (
+	"fmt"
+	"testing"
+
+	"adiukh/rules"
+)
+
+func TestMoveRows(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		frames []frameView
+		want   string
+	}{
+		{"from the start", []frameView{{}, {Ply: 1, Number: 1, White: true}, {Ply: 2, Number: 1}, {Ply: 3, Number: 2, White: true}}, "1:W1B2 2:W3"},
+		{"black moves first", []frameView{{}, {Ply: 2, Number: 1}, {Ply: 3, Number: 2, White: true}, {Ply: 4, Number: 2}}, "1:B2 2:W3B4"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := ""
+			for i, r := range moveRows(tc.frames) {
+				if i > 0 {
+					got += " "
+				}
+				got += fmt.Sprintf("%d:", r.Number)
+				if r.White != nil {
+					got += fmt.Sprintf("W%d", r.White.Ply)
+				}
+				if r.Black != nil {
+					got += fmt.Sprintf("B%d", r.Black.Ply)
+				}
+			}
+			if got != tc.want {
+				t.Errorf("rows %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
+// The tower codes game.js draws from name every occupied square with its
+// owner and the checkers of each colour (§7.2: e5-2/1).
+func TestTowerCode(t *testing.T) {
+	p, err := rules.ParsePosition("white: a1, e5-2/1; black: h8-1/3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := towerCode(p), "a1:w1/0 e5:w2/1 h8:b1/3"; got != want {
+		t.Errorf("towerCode = %q, want %q", got, want)
+	}
+	b := newBoardView(p)
+	towers := map[string]*towerView{}
+	for _, sq := range b.Squares {
+		if sq.Tower != nil {
+			towers[sq.Name] = sq.Tower
+		}
+	}
+	if tw := towers["e5"]; tw == nil || tw.Owner != "w" || tw.Under != "b" || tw.Label != "2/1" {
+		t.Errorf("e5 drawn as %+v, want white over black labelled 2/1", tw)
+	}
+	if tw := towers["a1"]; tw == nil || tw.Label != "" || tw.Under != "" {
+		t.Errorf("a1 drawn as %+v, want a single white man", tw)
+	}
+	if len(towers) != 3 || len(b.Squares) != 64 {
+		t.Errorf("%d towers on %d squares, want 3 on 64", len(towers), len(b.Squares))
+	}
+}

@@ -1,0 +1,48 @@
+package api
+
+import (
+	"errors"
+	"net/http"
+
+	"adiukh/tournament"
+)
+
+// form is what a form page shows again after a failed submit: the values
+// entered, and the error of each field by its name ("" for the form as a
+// whole).
+type form struct {
+	Values map[string]string
+	Errors map[string]string
+}
+
+func newForm() *form {
+	return &form{Values: map[string]string{}, Errors: map[string]string{}}
+}
+
+// fail puts an error in the input (EINVALID) or against the current state
+// (ECONFLICT) next to the field it names; other errors (not allowed, not
+// found, internal) are returned for the caller to answer with an error page.
+// The message is shown in the reader's language.
+func (f *form) fail(err error, tr *translator) error {
+	var e *tournament.Error
+	if !errors.As(err, &e) || (e.Code != tournament.EINVALID && e.Code != tournament.ECONFLICT) {
+		return err
+	}
+	f.Errors[e.Field] = tr.Error(e)
+	return nil
+}
+
+// formStatus is the status of a form shown again with its error.
+func formStatus(err error) int {
+	var e *tournament.Error
+	if errors.As(err, &e) && statusOf[e.Code] != 0 {
+		return statusOf[e.Code]
+	}
+	return http.StatusBadRequest
+}
+
+// Err returns the error of a field, for templates.
+func (f *form) Err(field string) string { return f.Errors[field] }
+
+// V returns the entered value of a field, for templates.
+func (f *form) V(field string) string { return f.Values[field] }

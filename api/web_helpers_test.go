@@ -1,0 +1,142 @@
+package api_test
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"testing"
+
+	"adiukh/api"
+	"adiukh/tournament"
+	"adiukh/tournament/account"
+	"adiukh/tournament/engines"
+	"adiukh/tournament/store"
+	"adiukh/tournament/store/storetest"
+)
+
+// webServer is the application with the helpers of the JSON tests (one
+// API token per role) and the account service, to add users.
+type webServer struct {
+	*testServer
+	store    *store.Store
+	accounts *account.Service
+}
+
+// The web tests run on SQLite only: they check HTTP behaviour (sessions,
+// CSRF, roles, rendering); the JSON tests cover both databases.
+func newWebServer(t *testing.T) *webServer {
+	t.Helper()
+	return newWebServerWithSetup(t, "")
+}
+
+// newWebServerWithSetup also opens the one-time setup link with token.
+func newWebServerWithSetup(t *testing.T, token string) *webServer {
+	t.Helper()
+	st := storetest.Open(t)["sqlite"]
+	s := &webServer{testServer: newTestServer(t, st), store: st, accounts: account.NewService(st)}
+	s.handler = api.NewRouter(api.Deps{
+		DB: st, Events: tournament.NewService(st, engines.Options()), Accounts: s.accounts,
+		Log: slog.New(slog.NewTextHandler(io.Discard, nil)), SetupToken: token,
+	})
+	return s
+}
+
+// addUser creates an account and signs it in.
+func (s *webServer) addUser(email string, role tournament.Role) *page {
+	s.t.Helper()
+	if _, err := s.accounts.AddUser(context.Background(), account.NewUser{Email: email, Role: string(role), Password: "пароль судьи"}); err != nil {
+		s.t.Fatal(err)
+	}
+	return s.signInAs(email)
+}
+
+// page is a browser-like request: a session cookie (or none) and, for
+// writes, a same-origin form post.
+type page struct {
+	s      *testServer
+	cookie *http.Cookie
+}
+
+// anonymous is a reader without a session.
+func (s *testServer) anonymous() *page { return &page{s: s} }
+
+// signIn logs a role in through the sign-in form and keeps its cookie.
+func (s *testServer) signIn(role tournament.Role) *page {
+	s.t.Helper()
+	return s.signInAs(string(role) + "@example.org")
+}
+
+func (s *testServer) signInAs(email string) *page {
+	s.t.Helper()
+	p := &page{s: s}
+	rec := p.post("/login", url.Values{"email": {email}, "password": {"пароль судьи"}, "next": {"/"}})
+	if rec.Code != http.StatusSeeOther {
+		s.t.Fatalf("sign in as %s: status %d\n%s", email, rec.Code, rec.Body.String())
+	}
+	for _, c := range rec.Result().Cookies() {
+		if c.Name == "adiukh_session" {
+			p.cookie = c
+		}
+	}
+	if p.cookie == nil {
+		s.t.Fatalf("sign in as %s set no session cookie", email)
+	}
+	return p
+}
+
+func (p *page) do(req *http.Request) *httptest.ResponseRecorder {
+	if p.cookie != nil {
+		req.AddCookie(p.cookie)
+	}
+	rec := httptest.NewRecorder()
+	p.s.handler.ServeHTTP(rec, req)
+	return rec
+}
+
+func (p *page) get(path string) *httptest.ResponseRecorder {
+	return p.do(httptest.NewRequest(http.MethodGet, path, nil))
+}
+
+// post sends a form as a browser does from a page of the same site.
+func (p *page) post(path string, form url.Values) *httptest.ResponseRecorder {
+	req := httptest.NewRequest(http.MethodPost, path, strings.NewReader(form.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("Sec-Fetch-Site", "same-origin")
+	req.Header.Set("Origin", "http://example.com")
+	return p.do(req)
+}
+
+// roundRobin creates, through the JSON API, a rapid round robin of n
+// players owned by the arbiter, with round 1 paired and published.
+func (s *testServer) roundRobin(n int) int {
+	s.t.Helper()
+	ev := s.must(http.StatusCreated, tournament.ArbiterRole, "POST", "/api/v1/events", map[string]any{
+		"name": "Первенство Майкопа", "discipline": "rapid", "system": "round-robin", "time_control": "8+4",
+	})
+	id := num(ev["id"])
+	for i := 1; i <= n; i++ {
+		s.must(http.StatusCreated, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/players", id), map[string]any{
+			"name": fmt.Sprintf("Игрок %d", i), "rating": 2000 - i,
+		})
+	}
+	s.must(http.StatusCreated, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
+	s.must(http.StatusOK, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/rounds/1/publish", id), nil)
+	return id
+}
+
+// snapshot is the public JSON of an event, to show that a refused request
+// changed nothing.
+func (s *testServer) snapshot(id int) string {
+	s.t.Helper()
+	var b strings.Builder
+	for _, path := range []string{"", "/players", "/rounds"} {
+		_, out := s.do(tournament.Admin, "GET", fmt.Sprintf("/api/v1/events/%d%s", id, path), nil)
+		fmt.Fprint(&b, out)
+	}
+	return b.String()
+}

@@ -1,0 +1,420 @@
+package api_test
+
+import (
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/url"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"adiukh/api"
+	"adiukh/tournament"
+	"adiukh/tournament/engines"
+)
+
+var versionsField = regexp.MustCompile(`name="versions" value="([^"]*)"`)
+
+// mustStatus fails the test unless the answer has the status.
+func mustStatus(t *testing.T, what string, got, want int, body string) {
+	t.Helper()
+	if got != want {
+		t.Fatalf("%s: status %d, want %d\n%s", what, got, want, body)
+	}
+}
+
+// TestArbiterRunsARoundByForms does through the HTML forms what an arbiter
+// does: create an event, paste players, pair and publish, enter results
+// from the keyboard and one sheet, and finish; every page then renders in
+// both languages.
+func TestArbiterRunsARoundByForms(t *testing.T) {
+	s := newWebServer(t)
+	a := s.signIn(tournament.ArbiterRole)
+
+	rec := a.post("/manage/events", url.Values{"name": {"Кубок клуба"}, "discipline": {"rapid"}, "system": {"round-robin"}, "time_control": {"30+30"}})
+	mustStatus(t, "create event", rec.Code, http.StatusSeeOther, rec.Body.String())
+	manage := rec.Header().Get("Location")
+	var id int
+	if _, err := fmt.Sscanf(manage, "/events/%d/manage", &id); err != nil {
+		t.Fatalf("created event sent to %q", manage)
+	}
+	if body := a.get(manage).Body.String(); !strings.Contains(body, "§9") {
+		t.Errorf("a rapid event at 30+30 shows no §9 warning")
+	}
+
+	csv := "name, rating\nИванов Иван, 1900\nПетров Пётр, x\n"
+	rec = a.post(fmt.Sprintf("/events/%d/players/csv", id), url.Values{"csv": {csv}})
+	mustStatus(t, "bad CSV", rec.Code, http.StatusBadRequest, "")
+	if !strings.Contains(rec.Body.String(), "строка 3 (rating)") {
+		t.Errorf("a bad CSV line is not named by number:\n%s", rec.Body.String())
+	}
+	csv = "Петров Пётр, 1850\nСидорова Анна, 1800, 2001, Нарт, Майкоп\nЁлкин Олег\n"
+	rec = a.post(fmt.Sprintf("/events/%d/players/csv", id), url.Values{"csv": {csv}})
+	mustStatus(t, "CSV", rec.Code, http.StatusSeeOther, rec.Body.String())
+
+	rec = a.post(fmt.Sprintf("/events/%d/rounds", id), nil)
+	mustStatus(t, "pair", rec.Code, http.StatusSeeOther, rec.Body.String())
+	rec = a.post(fmt.Sprintf("/events/%d/rounds/1/publish", id), nil)
+	mustStatus(t, "publish", rec.Code, http.StatusSeeOther, rec.Body.String())
+
+	entry := fmt.Sprintf("/events/%d/rounds/1/results", id)
+	versions := versionsField.FindStringSubmatch(a.get(entry).Body.String())
+	if versions == nil {
+		t.Fatal("the result entry page has no versions field")
+	}
+	rec = a.post(entry, url.Values{"board": {"2"}, "score": {"14:11"}, "end_reason": {"final_position"}, "versions": {versions[1]}})
+	mustStatus(t, "bad score", rec.Code, http.StatusBadRequest, "")
+	if !strings.Contains(rec.Body.String(), "сумма счёта — 24") || !strings.Contains(rec.Body.String(), `value="14:11"`) {
+		t.Errorf("a score not adding up to 24 is not explained next to the kept input")
+	}
+	rec = a.post(entry, url.Values{"board": {"2"}, "score": {"12:12"}, "end_reason": {"agreement"}, "versions": {versions[1]}})
+	mustStatus(t, "fast entry", rec.Code, http.StatusSeeOther, rec.Body.String())
+	rec = a.post(entry, url.Values{"board": {"2"}, "score": {"24:0"}, "end_reason": {"resignation"}, "versions": {versions[1]}})
+	mustStatus(t, "stale page", rec.Code, http.StatusConflict, "")
+	if !strings.Contains(rec.Body.String(), "тем временем изменили") {
+		t.Errorf("a result typed on a stale page is not refused as such:\n%s", rec.Body.String())
+	}
+
+	edit := fmt.Sprintf("/events/%d/rounds/1/boards/1/edit", id)
+	bad := strings.Replace(sampleGame, "4. a3:a7", "4. a3:c5", 1)
+	rec = a.post(edit, url.Values{"score": {"17:7"}, "end_reason": {"final_position"}, "version": {"1"}, "sheet": {bad}})
+	mustStatus(t, "bad sheet", rec.Code, http.StatusBadRequest, "")
+	body := rec.Body.String()
+	for _, want := range []string{"ply 7", "a3:c5", `class="board"`, "a3:c5:a7"} {
+		if !strings.Contains(body, want) {
+			t.Errorf("the report of a bad sheet lacks %q", want)
+		}
+	}
+	rec = a.post(edit, url.Values{"score": {"17:7"}, "end_reason": {"final_position"}, "version": {"1"}, "sheet": {sampleGame}})
+	mustStatus(t, "sheet", rec.Code, http.StatusSeeOther, rec.Body.String())
+	rec = a.post(edit, url.Values{"score": {"24:0"}, "end_reason": {"arbiter"}, "version": {"2"}})
+	mustStatus(t, "correction without a reason", rec.Code, http.StatusBadRequest, "")
+	if !strings.Contains(rec.Body.String(), "укажите причину исправления") {
+		t.Errorf("a correction without a reason is not explained")
+	}
+	rec = a.post(edit, url.Values{"score": {"24:0"}, "end_reason": {"arbiter"}, "version": {"2"}, "reason": {"нарушение правил"}})
+	mustStatus(t, "correction", rec.Code, http.StatusSeeOther, rec.Body.String())
+
+	rec = a.post(fmt.Sprintf("/events/%d/finish", id), nil)
+	mustStatus(t, "finish too early", rec.Code, http.StatusConflict, "")
+
+	reader := s.anonymous()
+	paths := []string{"/", fmt.Sprintf("/events/%d", id), fmt.Sprintf("/events/%d/standings", id), fmt.Sprintf("/events/%d/crosstable", id),
+		fmt.Sprintf("/events/%d/players/1", id), "/search?q=елкин", fmt.Sprintf("/events/%d/rounds/1/boards/1", id), "/login"}
+	for _, lang := range []string{"ru", "en"} {
+		for _, path := range paths {
+			sep := "?"
+			if strings.Contains(path, "?") {
+				sep = "&"
+			}
+			rec := reader.get(path + sep + "lang=" + lang)
+			mustStatus(t, path, rec.Code, http.StatusOK, rec.Body.String())
+			if m := regexp.MustCompile(`⟦[^⟧]*⟧`).FindString(rec.Body.String()); m != "" {
+				t.Errorf("%s in %s shows the untranslated %s", path, lang, m)
+			}
+		}
+	}
+	for _, tc := range []struct{ path, want string }{
+		{fmt.Sprintf("/events/%d", id), "Ёлкин Олег"},
+		{"/search?q=елкин", "Ёлкин Олег"},
+		{fmt.Sprintf("/events/%d/rounds/1/boards/1", id), `data-frames="`},
+		{fmt.Sprintf("/events/%d/rounds/1/boards/1", id), "d8:a5"},
+		{fmt.Sprintf("/events/%d/rounds/1/boards/1", id), "24:0"},
+		{fmt.Sprintf("/events/%d/standings", id), "Коэффициент Бергера"},
+		{fmt.Sprintf("/events/%d/standings?lang=en", id), "Sonneborn-Berger"},
+	} {
+		if !strings.Contains(reader.get(tc.path).Body.String(), tc.want) {
+			t.Errorf("%s does not show %q", tc.path, tc.want)
+		}
+	}
+	if body := a.get(fmt.Sprintf("/events/%d/audit", id)).Body.String(); !strings.Contains(body, "Результат") || !strings.Contains(body, "нарушение правил") {
+		t.Errorf("the audit log does not list the results entered")
+	}
+}
+
+// The language chosen by ?lang= is remembered in a cookie.
+func TestLanguageRemembered(t *testing.T) {
+	s := newWebServer(t)
+	rec := s.anonymous().get("/?lang=en")
+	var lang *http.Cookie
+	for _, c := range rec.Result().Cookies() {
+		if c.Name == "adiukh_lang" {
+			lang = c
+		}
+	}
+	if lang == nil || lang.Value != "en" {
+		t.Fatalf("?lang=en set no language cookie")
+	}
+	if !strings.Contains(rec.Body.String(), `<html lang="en">`) {
+		t.Error("?lang=en did not render in English")
+	}
+	p := &page{s: s.testServer, cookie: lang}
+	if body := p.get("/").Body.String(); !strings.Contains(body, "Events") {
+		t.Error("the language cookie is not honoured")
+	}
+	if body := s.anonymous().get("/").Body.String(); !strings.Contains(body, `<html lang="ru">`) || !strings.Contains(body, "Турниры") {
+		t.Error("the default language is not Russian")
+	}
+}
+
+// An arbiter reviewing a draft swaps seats, deletes the draft and, before
+// round 1, removes a player.
+func TestReviewDraftRound(t *testing.T) {
+	s := newWebServer(t)
+	a := s.signIn(tournament.ArbiterRole)
+	ev := s.must(http.StatusCreated, tournament.ArbiterRole, "POST", "/api/v1/events", map[string]any{"name": "Кубок", "discipline": "rapid", "system": "round-robin"})
+	id := num(ev["id"])
+	for _, name := range []string{"Абрегов", "Берсиров", "Гучетль", "Дауров"} {
+		s.must(http.StatusCreated, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/players", id), map[string]any{"name": name})
+	}
+	s.must(http.StatusCreated, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
+	board1 := func() (int, int) {
+		r := s.must(http.StatusOK, tournament.ArbiterRole, "GET", fmt.Sprintf("/api/v1/events/%d/rounds/1", id), nil)
+		g := r["games"].([]any)[0].(map[string]any)
+		return num(g["white"]), num(g["black"])
+	}
+	white, black := board1()
+	if body := a.get(fmt.Sprintf("/events/%d?round=1", id)).Body.String(); !strings.Contains(body, `name="seat_a"`) {
+		t.Fatal("the draft round shows its arbiter no swap form")
+	}
+	if body := s.anonymous().get(fmt.Sprintf("/events/%d?round=1", id)).Body.String(); strings.Contains(body, `name="seat_a"`) {
+		t.Fatal("an anonymous reader sees the swap form")
+	}
+
+	rec := a.post(fmt.Sprintf("/events/%d/rounds/1/swap", id), url.Values{"seat_a": {"1w"}, "seat_b": {"1w"}})
+	mustStatus(t, "swap a seat with itself", rec.Code, http.StatusBadRequest, "")
+	if !strings.Contains(rec.Body.String(), "выберите два разных места") {
+		t.Errorf("swapping a seat with itself is not explained")
+	}
+	rec = a.post(fmt.Sprintf("/events/%d/rounds/1/swap", id), url.Values{"seat_a": {"1w"}, "seat_b": {"1b"}, "reason": {"цвета"}})
+	mustStatus(t, "swap", rec.Code, http.StatusSeeOther, rec.Body.String())
+	if w, b := board1(); w != black || b != white {
+		t.Errorf("board 1 after the swap: %d–%d, want %d–%d", w, b, black, white)
+	}
+
+	rec = a.post(fmt.Sprintf("/events/%d/rounds/1/publish", id), nil)
+	mustStatus(t, "publish", rec.Code, http.StatusSeeOther, rec.Body.String())
+	if body := a.get(fmt.Sprintf("/events/%d/manage", id)).Body.String(); !strings.Contains(body, "/rounds/1/unpublish") {
+		t.Error("an untouched published round cannot be taken back from the arbiter's desk")
+	}
+	rec = a.post(fmt.Sprintf("/events/%d/rounds/1/unpublish", id), url.Values{"reason": {"рано"}})
+	mustStatus(t, "back to draft", rec.Code, http.StatusSeeOther, rec.Body.String())
+	rec = a.post(fmt.Sprintf("/events/%d/players/1/remove", id), nil)
+	mustStatus(t, "remove after pairing", rec.Code, http.StatusConflict, "")
+	rec = a.post(fmt.Sprintf("/events/%d/rounds/1/delete", id), url.Values{"reason": {"заново"}})
+	mustStatus(t, "delete the draft", rec.Code, http.StatusSeeOther, rec.Body.String())
+	rec = a.post(fmt.Sprintf("/events/%d/players/1/remove", id), nil)
+	mustStatus(t, "remove before round 1", rec.Code, http.StatusSeeOther, rec.Body.String())
+	players := s.must(http.StatusOK, tournament.ArbiterRole, "GET", fmt.Sprintf("/api/v1/events/%d/players", id), nil)
+	if n := len(players["players"].([]any)); n != 3 {
+		t.Errorf("%d players after removing one of 4", n)
+	}
+}
+
+// A player reports their board through the form; the opponent sees the
+// report on the event page and confirms it; nobody else may decide it.
+func TestPlayerReportsAResult(t *testing.T) {
+	s := newWebServer(t)
+	id := s.roundRobin(4)
+	a := s.signIn(tournament.ArbiterRole)
+	round := s.must(http.StatusOK, tournament.ArbiterRole, "GET", fmt.Sprintf("/api/v1/events/%d/rounds/1", id), nil)
+	board1 := round["games"].([]any)[0].(map[string]any)
+	white, black := num(board1["white"]), num(board1["black"])
+	players := s.must(http.StatusOK, tournament.ArbiterRole, "GET", fmt.Sprintf("/api/v1/events/%d/players", id), nil)
+	pages := map[int]*page{}
+	for _, p := range players["players"].([]any) {
+		p := p.(map[string]any)
+		email := fmt.Sprintf("player%d@example.org", num(p["start_no"]))
+		pages[num(p["start_no"])] = s.addUser(email, tournament.PlayerRole)
+		rec := a.post(fmt.Sprintf("/events/%d/players/%d/account", id, num(p["id"])), url.Values{"email": {email}})
+		mustStatus(t, "link "+email, rec.Code, http.StatusSeeOther, rec.Body.String())
+	}
+	report := fmt.Sprintf("/events/%d/rounds/1/boards/1/report", id)
+	rec := pages[white].post(report, url.Values{"score": {"17:7"}, "end_reason": {"final_position"}})
+	mustStatus(t, "report while closed", rec.Code, http.StatusForbidden, "")
+
+	mustStatus(t, "open", a.post(fmt.Sprintf("/events/%d/submissions", id), url.Values{"open": {"on"}}).Code, http.StatusSeeOther, "")
+	if body := pages[white].get(fmt.Sprintf("/events/%d", id)).Body.String(); !strings.Contains(body, report) {
+		t.Error("the event page offers the player no report link for their board")
+	}
+	rec = pages[white].post(report, url.Values{"score": {"17:8"}, "end_reason": {"final_position"}})
+	mustStatus(t, "bad report", rec.Code, http.StatusBadRequest, "")
+	if !strings.Contains(rec.Body.String(), "сумма счёта — 24") {
+		t.Errorf("a bad score is not explained:\n%s", rec.Body.String())
+	}
+	rec = pages[white].post(report, url.Values{"score": {"17:7"}, "end_reason": {"final_position"}})
+	mustStatus(t, "report", rec.Code, http.StatusSeeOther, rec.Body.String())
+
+	body := pages[black].get(fmt.Sprintf("/events/%d", id)).Body.String()
+	decide := regexp.MustCompile(`action="(/events/\d+/submissions/\d+/decide)"`).FindStringSubmatch(body)
+	if decide == nil {
+		t.Fatalf("the opponent is not asked to confirm the report:\n%s", body)
+	}
+	for no, p := range pages {
+		if no == white || no == black {
+			continue
+		}
+		rec := p.post(decide[1], url.Values{"decision": {"confirm"}})
+		mustStatus(t, "a stranger confirms", rec.Code, http.StatusForbidden, "")
+	}
+	mustStatus(t, "the reporter confirms", pages[white].post(decide[1], url.Values{"decision": {"confirm"}}).Code, http.StatusForbidden, "")
+	if s.must(http.StatusOK, tournament.ArbiterRole, "GET", fmt.Sprintf("/api/v1/events/%d/rounds/1", id), nil)["games"].([]any)[0].(map[string]any)["score"] != nil {
+		t.Fatal("an unconfirmed report counts")
+	}
+	rec = pages[black].post(decide[1], url.Values{"decision": {"confirm"}, "next": {fmt.Sprintf("/events/%d", id)}})
+	mustStatus(t, "the opponent confirms", rec.Code, http.StatusSeeOther, rec.Body.String())
+	game := s.must(http.StatusOK, tournament.ArbiterRole, "GET", fmt.Sprintf("/api/v1/events/%d/rounds/1", id), nil)["games"].([]any)[0].(map[string]any)
+	if game["score"] != "17:7" {
+		t.Errorf("after the opponent confirmed: score %v, want 17:7", game["score"])
+	}
+}
+
+// pairInOrder pairs a Swiss round by start number, 1–2, 3–4, …: enough to
+// render the Swiss pages without the Dutch engine.
+func pairInOrder(in tournament.PairingInput) ([]tournament.Pairing, error) {
+	var out []tournament.Pairing
+	var waiting int64
+	for _, p := range in.Players {
+		if !p.PlaysIn(in.Round) {
+			continue
+		}
+		if waiting == 0 {
+			waiting = p.ID
+			continue
+		}
+		out = append(out, tournament.Pairing{WhiteID: waiting, BlackID: p.ID})
+		waiting = 0
+	}
+	if waiting != 0 {
+		out = append(out, tournament.Pairing{WhiteID: waiting})
+	}
+	return out, nil
+}
+
+// A Swiss event shows a progress table (opponent, colour, points per round)
+// instead of the round-robin grid, and its bye.
+func TestSwissProgressTable(t *testing.T) {
+	s := newWebServer(t)
+	opt := engines.Options()
+	opt.Pairing[tournament.Swiss] = pairInOrder
+	s.handler = api.NewRouter(api.Deps{DB: s.store, Events: tournament.NewService(s.store, opt), Accounts: s.accounts, Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	a := s.signIn(tournament.ArbiterRole)
+	rec := a.post("/manage/events", url.Values{"name": {"Швейцарка"}, "discipline": {"blitz"}, "system": {"swiss"}, "rounds": {"3"}, "time_control": {"3+2"}})
+	mustStatus(t, "create", rec.Code, http.StatusSeeOther, rec.Body.String())
+	var id int
+	fmt.Sscanf(rec.Header().Get("Location"), "/events/%d/manage", &id)
+	mustStatus(t, "players", a.post(fmt.Sprintf("/events/%d/players/csv", id), url.Values{"csv": {"Абрегов\nБерсиров\nГучетль"}}).Code, http.StatusSeeOther, "")
+	mustStatus(t, "pair", a.post(fmt.Sprintf("/events/%d/rounds", id), nil).Code, http.StatusSeeOther, "")
+	mustStatus(t, "publish", a.post(fmt.Sprintf("/events/%d/rounds/1/publish", id), nil).Code, http.StatusSeeOther, "")
+	entry := fmt.Sprintf("/events/%d/rounds/1/results", id)
+	versions := versionsField.FindStringSubmatch(a.get(entry).Body.String())
+	rec = a.post(entry, url.Values{"board": {"1"}, "score": {"9:15"}, "end_reason": {"final_position"}, "versions": {versions[1]}})
+	mustStatus(t, "result", rec.Code, http.StatusSeeOther, rec.Body.String())
+
+	for _, tc := range []struct{ path, want string }{
+		{fmt.Sprintf("/events/%d/crosstable", id), `<span class="piece b"></span>2</td>`},
+		{fmt.Sprintf("/events/%d/crosstable", id), "свободен от игры"},
+		{fmt.Sprintf("/events/%d", id), "свободен от игры"},
+		{fmt.Sprintf("/events/%d/standings", id), "Положение после 1-го тура"},
+		{fmt.Sprintf("/events/%d/players/1", id), "9:15"},
+	} {
+		rec := s.anonymous().get(tc.path)
+		mustStatus(t, tc.path, rec.Code, http.StatusOK, rec.Body.String())
+		if !strings.Contains(rec.Body.String(), tc.want) {
+			t.Errorf("%s does not show %q", tc.path, tc.want)
+		}
+	}
+}
+
+// A team event shows matches with their boards, team standings with the
+// boards' standings, and the team crosstable.
+func TestTeamEventPages(t *testing.T) {
+	s := newWebServer(t)
+	const arbiter = tournament.ArbiterRole
+	ev := s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Командный кубок", "discipline": "rapid-team", "system": "round-robin"})
+	id := num(ev["id"])
+	a := s.signIn(arbiter)
+	rec := a.post(fmt.Sprintf("/events/%d/teams", id), url.Values{"name": {"Команда 1"}, "roster": {"Игрок 1.1, x"}})
+	mustStatus(t, "bad roster", rec.Code, http.StatusBadRequest, "")
+	if !strings.Contains(rec.Body.String(), "строка 1: ") {
+		t.Errorf("a bad roster line is not named")
+	}
+	for i := 1; i <= 4; i++ {
+		var roster []string
+		for j := 1; j <= 4; j++ {
+			roster = append(roster, fmt.Sprintf("Игрок %d.%d, %d", i, j, 2000-j))
+		}
+		rec := a.post(fmt.Sprintf("/events/%d/teams", id), url.Values{"name": {fmt.Sprintf("Команда %d", i)}, "roster": {strings.Join(roster, "\n")}})
+		mustStatus(t, "add a team", rec.Code, http.StatusSeeOther, rec.Body.String())
+	}
+	if body := a.get(fmt.Sprintf("/events/%d/manage", id)).Body.String(); !strings.Contains(body, "JSON API") || strings.Contains(body, "/players/csv") {
+		t.Error("the arbiter's desk of a team event offers individual registration")
+	}
+	mustStatus(t, "pair", a.post(fmt.Sprintf("/events/%d/rounds", id), nil).Code, http.StatusSeeOther, "")
+	mustStatus(t, "publish", a.post(fmt.Sprintf("/events/%d/rounds/1/publish", id), nil).Code, http.StatusSeeOther, "")
+
+	// Line-ups: the first form is the home team of table 1; its options
+	// list the roster in order after the empty board.
+	lineups := a.get(fmt.Sprintf("/events/%d/rounds/1/lineups", id)).Body.String()
+	form := regexp.MustCompile(`(?s)action="/events/\d+/rounds/1/lineups/(\d+)".*?</form>`).FindStringSubmatch(lineups)
+	if form == nil {
+		t.Fatalf("the line-ups page has no form:\n%s", lineups)
+	}
+	var roster []string
+	for _, m := range regexp.MustCompile(`<option value="(\d+)"`).FindAllStringSubmatch(form[0], -1) {
+		if m[1] != "0" && !slices.Contains(roster, m[1]) {
+			roster = append(roster, m[1])
+		}
+	}
+	setLineup := fmt.Sprintf("/events/%d/rounds/1/lineups/%s", id, form[1])
+	rec = a.post(setLineup, url.Values{"board": {roster[1], roster[0], roster[2], roster[3]}})
+	mustStatus(t, "line-up out of roster order", rec.Code, http.StatusBadRequest, "")
+	if !strings.Contains(rec.Body.String(), "players[") {
+		t.Errorf("a line-up out of roster order is not explained by board")
+	}
+	rec = a.post(setLineup, url.Values{"board": {roster[0], roster[1], roster[2], "0"}, "reason": {"4-я доска заболела"}})
+	mustStatus(t, "line-up", rec.Code, http.StatusSeeOther, rec.Body.String())
+	if body := s.anonymous().get(fmt.Sprintf("/events/%d", id)).Body.String(); !strings.Contains(body, "доска не выставлена") {
+		t.Error("the empty board of the new line-up is not shown")
+	}
+	rec = a.post(setLineup, url.Values{"board": {roster[0], roster[1], roster[2], roster[3]}})
+	mustStatus(t, "line-up back", rec.Code, http.StatusSeeOther, rec.Body.String())
+	// Match 1: the home team wins every board (White on odd boards);
+	// match 2: every board drawn.
+	for board := 1; board <= 4; board++ {
+		score := "17:7"
+		if board%2 == 0 {
+			score = "7:17"
+		}
+		s.must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("/api/v1/events/%d/rounds/1/matches/1/boards/%d/result", id, board), map[string]any{"score": score, "end_reason": "final_position", "version": 1})
+		s.must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("/api/v1/events/%d/rounds/1/matches/2/boards/%d/result", id, board), map[string]any{"score": "12:12", "end_reason": "agreement", "version": 1})
+	}
+	reader := s.anonymous()
+	for _, tc := range []struct{ path, want string }{
+		{fmt.Sprintf("/events/%d", id), "Стол 1"},
+		{fmt.Sprintf("/events/%d", id), "Игрок 1.1"},
+		{fmt.Sprintf("/events/%d", id), "4\u00a0команды"},
+		{fmt.Sprintf("/events/%d/standings", id), "Очки матчей"},
+		{fmt.Sprintf("/events/%d/standings", id), "Результаты на 1-й доске"},
+		{fmt.Sprintf("/events/%d/crosstable", id), "Команда 4"},
+		{fmt.Sprintf("/events/%d/crosstable?lang=en", id), "Match points"},
+	} {
+		rec := reader.get(tc.path)
+		mustStatus(t, tc.path, rec.Code, http.StatusOK, rec.Body.String())
+		if !strings.Contains(rec.Body.String(), tc.want) {
+			t.Errorf("%s does not show %q", tc.path, tc.want)
+		}
+		if m := regexp.MustCompile(`⟦[^⟧]*⟧`).FindString(rec.Body.String()); m != "" {
+			t.Errorf("%s shows the untranslated %s", tc.path, m)
+		}
+	}
+	body := reader.get(fmt.Sprintf("/events/%d", id)).Body.String()
+	for _, want := range []string{`class="match-score">8 : 0<`, `class="match-score">4 : 4<`, "Очки матчей: 2 : 0", "Очки матчей: 1 : 1"} {
+		if !strings.Contains(body, want) {
+			t.Errorf("the round's matches do not show %q", want)
+		}
+	}
+}

@@ -1,0 +1,536 @@
+package api
+
+import (
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/gin-gonic/gin"
+
+	"adiukh/rules"
+	"adiukh/tournament"
+)
+
+// eventsPageData lists events by where they are in their life.
+type eventsPageData struct {
+	Disciplines []tournament.Discipline
+	Discipline  string // the filter, "" for all
+	Running     []tournament.Event
+	Upcoming    []tournament.Event
+	Finished    []tournament.Event
+	CanCreate   bool
+}
+
+func (h *handler) eventsPage(c *gin.Context) {
+	events, err := h.Events.Events(c.Request.Context())
+	if err != nil {
+		h.failHTML(c, err)
+		return
+	}
+	data := eventsPageData{Disciplines: tournament.Disciplines, Discipline: c.Query("discipline")}
+	for _, e := range events {
+		if data.Discipline != "" && string(e.Discipline) != data.Discipline {
+			continue
+		}
+		switch e.Status {
+		case tournament.Running:
+			data.Running = append(data.Running, e)
+		case tournament.Registration:
+			data.Upcoming = append(data.Upcoming, e)
+		default:
+			data.Finished = append(data.Finished, e)
+		}
+	}
+	if u := tournament.UserFromContext(c.Request.Context()); u != nil {
+		data.CanCreate = u.Role == tournament.Admin || u.Role == tournament.ArbiterRole
+	}
+	h.render(c, http.StatusOK, "events", "events.title", data)
+}
+
+// boardRow is one board of a round as the pairings table shows it.
+type boardRow struct {
+	Board     int
+	White     *tournament.Player
+	Black     *tournament.Player // nil for the bye
+	Result    *tournament.Result
+	HasSheet  bool
+	Version   int
+	EndReason string
+}
+
+func boardRows(d *tournament.EventData, r *tournament.Round) []boardRow {
+	rows := make([]boardRow, len(r.Games))
+	for i, g := range r.Games {
+		rows[i] = boardRow{Board: g.Board, White: d.Player(g.WhiteID), Result: g.Result, HasSheet: g.Sheet != "", Version: g.Version}
+		if !g.IsBye() {
+			rows[i].Black = d.Player(g.BlackID)
+		}
+		if g.Result != nil {
+			rows[i].EndReason = string(g.Result.EndReason)
+		}
+	}
+	return rows
+}
+
+// eventHeader is what every page of one event shows above its tabs.
+type eventHeader struct {
+	Event     *tournament.Event
+	Tab       string
+	CanManage bool
+}
+
+func (h *handler) header(c *gin.Context, e *tournament.Event, tab string) eventHeader {
+	u := tournament.UserFromContext(c.Request.Context())
+	return eventHeader{Event: e, Tab: tab, CanManage: u != nil && (u.Role == tournament.Admin || (u.Role == tournament.ArbiterRole && e.OwnerID == u.ID))}
+}
+
+type eventPageData struct {
+	eventHeader
+	Players []tournament.Player
+	Rounds  []int
+	Round   *tournament.Round // the round shown; nil before round 1 is published
+	Boards  []boardRow
+	// Seats and Review serve the swap form of a draft round.
+	Seats  []seatOption
+	Review *form
+	// Panel holds the reports of a signed-in player or arbiter; nil for
+	// anonymous readers.
+	Panel *playerPanel
+}
+
+// newEventPageData shows round n, or the latest round when there is no
+// round n.
+func newEventPageData(hd eventHeader, d *tournament.EventData, n int) *eventPageData {
+	data := &eventPageData{eventHeader: hd, Players: d.Players, Review: newForm()}
+	for i := range d.Rounds {
+		data.Rounds = append(data.Rounds, d.Rounds[i].Number)
+	}
+	if len(d.Rounds) > 0 {
+		data.Round = &d.Rounds[len(d.Rounds)-1]
+		for i := range d.Rounds {
+			if d.Rounds[i].Number == n {
+				data.Round = &d.Rounds[i]
+			}
+		}
+		data.Boards = boardRows(d, data.Round)
+		if data.Round.Status == tournament.Draft && hd.CanManage {
+			data.Seats = seatOptions(data.Boards)
+		}
+	}
+	return data
+}
+
+// eventPage shows the pairings of one round, by default the latest one, so
+// that a player opening the event on a phone sees their board at once.
+func (h *handler) eventPage(c *gin.Context) {
+	id, err := pathInt(c, "id")
+	if err != nil {
+		h.failHTML(c, err)
+		return
+	}
+	d, err := h.Events.EventData(c.Request.Context(), id)
+	if err != nil {
+		h.failHTML(c, err)
+		return
+	}
+	if d.Event.Discipline.IsTeam() {
+		h.teamEventPage(c, id)
+		return
+	}
+	n, _ := strconv.Atoi(c.Query("round"))
+	data := newEventPageData(h.header(c, d.Event, "pairings"), d, n)
+	if tournament.UserFromContext(c.Request.Context()) != nil {
+		v, err := h.Events.PlayerView(c.Request.Context(), id)
+		if err != nil {
+			h.failHTML(c, err)
+			return
+		}
+		data.Panel = newPlayerPanel(v, data.CanManage)
+	}
+	h.renderWith(c, h.translator(c), http.StatusOK, "event", d.Event.Name, data)
+}
+
+type standingsPageData struct {
+	eventHeader
+	Standings *tournament.Standings
+	IDs       map[int]int64 // player ID by start number, for links
+}
+
+func (h *handler) standingsPage(c *gin.Context) {
+	id, err := pathInt(c, "id")
+	if err != nil {
+		h.failHTML(c, err)
+		return
+	}
+	team, err := h.isTeamEvent(c, id)
+	if err != nil {
+		h.failHTML(c, err)
+		return
+	}
+	if team {
+		h.teamStandingsPage(c, id)
+		return
+	}
+	ct, err := h.Events.Crosstable(c.Request.Context(), id)
+	if err != nil {
+		h.failHTML(c, err)
+		return
+	}
+	data := standingsPageData{eventHeader: h.header(c, ct.Event, "standings"), Standings: ct.Standings, IDs: map[int]int64{}}
+	for _, r := range ct.Rows {
+		data.IDs[r.Player.StartNo] = r.Player.ID
+	}
+	h.renderWith(c, h.translator(c), http.StatusOK, "standings", ct.Event.Name, data)
+}
+
+// isTeamEvent reports whether an event is a team competition, whose pages
+// show teams and matches.
+func (h *handler) isTeamEvent(c *gin.Context, id int64) (bool, error) {
+	e, err := h.Events.Event(c.Request.Context(), id)
+	if err != nil {
+		return false, err
+	}
+	return e.Discipline.IsTeam(), nil
+}
+
+// crossGrid is a round-robin crosstable: one cell per opponent (two in a
+// double round robin), in start-number order.
+type crossGrid struct {
+	Numbers []int
+	Rows    []crossGridRow
+}
+
+type crossGridRow struct {
+	Player tournament.Player
+	Rank   string
+	Score  float64
+	Cells  [][]tournament.CrosstableCell // by opponent start number - 1
+}
+
+type crosstablePageData struct {
+	eventHeader
+	Crosstable *tournament.Crosstable
+	Grid       *crossGrid // round robins; Swiss events show rounds instead
+}
+
+func rankText(rank, to int) string {
+	if to > rank {
+		return strconv.Itoa(rank) + "–" + strconv.Itoa(to)
+	}
+	return strconv.Itoa(rank)
+}
+
+func newCrossGrid(ct *tournament.Crosstable) *crossGrid {
+	g := &crossGrid{}
+	for i := range ct.Rows {
+		g.Numbers = append(g.Numbers, ct.Rows[i].Player.StartNo)
+	}
+	for _, r := range ct.Rows {
+		row := crossGridRow{Player: r.Player, Rank: rankText(r.Rank, r.RankTo), Score: r.Score, Cells: make([][]tournament.CrosstableCell, len(ct.Rows))}
+		for _, cell := range r.Games {
+			if cell.OpponentNo >= 1 && cell.OpponentNo <= len(ct.Rows) {
+				row.Cells[cell.OpponentNo-1] = append(row.Cells[cell.OpponentNo-1], cell)
+			}
+		}
+		g.Rows = append(g.Rows, row)
+	}
+	return g
+}
+
+func (h *handler) crosstablePage(c *gin.Context) {
+	id, err := pathInt(c, "id")
+	if err != nil {
+		h.failHTML(c, err)
+		return
+	}
+	team, err := h.isTeamEvent(c, id)
+	if err != nil {
+		h.failHTML(c, err)
+		return
+	}
+	if team {
+		h.teamCrosstablePage(c, id)
+		return
+	}
+	ct, err := h.Events.Crosstable(c.Request.Context(), id)
+	if err != nil {
+		h.failHTML(c, err)
+		return
+	}
+	data := crosstablePageData{eventHeader: h.header(c, ct.Event, "crosstable"), Crosstable: ct}
+	if ct.Event.System.IsRoundRobin() {
+		data.Grid = newCrossGrid(ct)
+	}
+	h.renderWith(c, h.translator(c), http.StatusOK, "crosstable", ct.Event.Name, data)
+}
+
+// playerGame is one game on a player card, seen from the player, with what
+// it adds to the tie-breaks.
+type playerGame struct {
+	Round         int
+	Board         int
+	White         bool
+	Opponent      *tournament.Player
+	Score         string // from the player's side, "7:17"
+	EndReason     string
+	Points        float64
+	Adiukh        int     // the player's Adiukh points in the game
+	OpponentScore float64 // the opponent's score in the standings
+	// SBShare is the game's part of Sonneborn-Berger: the opponent's score
+	// times the share of a win the player took.
+	SBShare  float64
+	Played   bool
+	HasSheet bool
+}
+
+type playerPageData struct {
+	eventHeader
+	Player    *tournament.Player
+	Row       *tournament.StandingsRow
+	TieBreaks []tournament.TieBreakInfo
+	Games     []playerGame
+	Total     playerGame // the column sums
+}
+
+// playerPage is a player's card: every game, and the arithmetic behind the
+// tie-breaks (opponents' scores for Buchholz, their share for
+// Sonneborn-Berger, the Adiukh points).
+func (h *handler) playerPage(c *gin.Context) {
+	ids, err := pathInts(c, "id", "pid")
+	if err != nil {
+		h.failHTML(c, err)
+		return
+	}
+	ct, err := h.Events.Crosstable(c.Request.Context(), ids[0])
+	if err != nil {
+		h.failHTML(c, err)
+		return
+	}
+	d, err := h.Events.EventData(c.Request.Context(), ids[0])
+	if err != nil {
+		h.failHTML(c, err)
+		return
+	}
+	p := d.Player(ids[1])
+	if p == nil {
+		h.failHTML(c, tournament.NotFound("player %d not found in event %d", ids[1], ids[0]))
+		return
+	}
+	data := playerPageData{eventHeader: h.header(c, d.Event, "players"), Player: p, TieBreaks: ct.Standings.TieBreaks}
+	score := map[int64]float64{}
+	for i, r := range ct.Standings.Rows {
+		score[r.PlayerID] = r.Score
+		if r.PlayerID == p.ID {
+			data.Row = &ct.Standings.Rows[i]
+		}
+	}
+	for _, r := range d.Rounds {
+		if r.Status == tournament.Draft {
+			continue
+		}
+		for _, g := range r.Games {
+			if g.WhiteID != p.ID && g.BlackID != p.ID {
+				continue
+			}
+			data.Games = append(data.Games, newPlayerGame(d, r.Number, g, p.ID, score))
+		}
+	}
+	for _, g := range data.Games {
+		data.Total.Points += g.Points
+		data.Total.Adiukh += g.Adiukh
+		data.Total.OpponentScore += g.OpponentScore
+		data.Total.SBShare += g.SBShare
+	}
+	h.renderWith(c, h.translator(c), http.StatusOK, "player", p.Name, data)
+}
+
+func newPlayerGame(d *tournament.EventData, round int, g tournament.Game, playerID int64, score map[int64]float64) playerGame {
+	white := g.WhiteID == playerID
+	pg := playerGame{Round: round, Board: g.Board, White: white, HasSheet: g.Sheet != ""}
+	opponentID := g.BlackID
+	if !white {
+		opponentID = g.WhiteID
+	}
+	if opponentID != 0 {
+		pg.Opponent = d.Player(opponentID)
+	}
+	if g.Result == nil {
+		return pg
+	}
+	res := *g.Result
+	pg.EndReason, pg.Played = string(res.EndReason), res.Played()
+	pg.Points = d.Event.Scoring.Points(res, white)
+	own, other := res.White, res.Black
+	if !white {
+		own, other = other, own
+	}
+	if res.EndReason != tournament.Bye {
+		pg.Score = strconv.Itoa(own) + ":" + strconv.Itoa(other)
+	}
+	if pg.Played {
+		pg.Adiukh = own
+		pg.OpponentScore = score[opponentID]
+		if win := d.Event.Scoring.Win; win > 0 {
+			pg.SBShare = pg.OpponentScore * pg.Points / win
+		}
+	}
+	return pg
+}
+
+// searchHit is one player found by name.
+type searchHit struct {
+	Event  tournament.Event
+	Player tournament.Player
+}
+
+type searchPageData struct {
+	Query string
+	Hits  []searchHit
+}
+
+// searchPage finds players by part of their name in every event the reader
+// may see; case and ё/е do not matter.
+func (h *handler) searchPage(c *gin.Context) {
+	q := strings.TrimSpace(c.Query("q"))
+	data := searchPageData{Query: q}
+	if q != "" {
+		events, err := h.Events.Events(c.Request.Context())
+		if err != nil {
+			h.failHTML(c, err)
+			return
+		}
+		needle := foldName(q)
+		for _, e := range events {
+			players, err := h.Events.Players(c.Request.Context(), e.ID)
+			if err != nil {
+				h.failHTML(c, err)
+				return
+			}
+			for _, p := range players {
+				if strings.Contains(foldName(p.Name), needle) {
+					data.Hits = append(data.Hits, searchHit{Event: e, Player: p})
+				}
+			}
+		}
+	}
+	h.render(c, http.StatusOK, "search", "search.title", data)
+}
+
+func foldName(s string) string {
+	return strings.ReplaceAll(strings.ToLower(s), "ё", "е")
+}
+
+// frameView is one position of the game viewer: after ply Ply (0 is the
+// start), with the move that led to it.
+type frameView struct {
+	Ply     int
+	Number  int
+	White   bool
+	Written string
+	Code    string
+	From    string
+	To      string
+}
+
+// moveRow is one numbered line of the move list: White's ply and Black's;
+// either is nil when the game starts or stops in the middle of a move.
+type moveRow struct {
+	Number       int
+	White, Black *frameView
+}
+
+type gamePageData struct {
+	eventHeader
+	Round  int
+	Row    boardRow
+	Sheet  string
+	Report *rules.Report
+	Frames []frameView
+	Moves  []moveRow
+	Board  *boardView
+	Last   int // index of the last frame
+}
+
+func moveRows(frames []frameView) []moveRow {
+	var rows []moveRow
+	for i := range frames {
+		f := &frames[i]
+		if f.Ply == 0 {
+			continue
+		}
+		if f.White || len(rows) == 0 || rows[len(rows)-1].Number != f.Number {
+			rows = append(rows, moveRow{Number: f.Number})
+		}
+		if f.White {
+			rows[len(rows)-1].White = f
+		} else {
+			rows[len(rows)-1].Black = f
+		}
+	}
+	return rows
+}
+
+// gamePage is the game viewer: the sheet replayed move by move. Every
+// position is computed here and handed to game.js as data, so the page
+// needs no further request to step through the game.
+func (h *handler) gamePage(c *gin.Context) {
+	ids, err := pathInts(c, "id", "n", "board")
+	if err != nil {
+		h.failHTML(c, err)
+		return
+	}
+	d, err := h.Events.EventData(c.Request.Context(), ids[0])
+	if err != nil {
+		h.failHTML(c, err)
+		return
+	}
+	round, game := findBoard(d, int(ids[1]), int(ids[2]))
+	if game == nil {
+		h.failHTML(c, tournament.NotFound("board %d of round %d not found", ids[2], ids[1]))
+		return
+	}
+	data := gamePageData{eventHeader: h.header(c, d.Event, "pairings"), Round: round.Number, Sheet: game.Sheet}
+	for _, row := range boardRows(d, round) {
+		if row.Board == game.Board {
+			data.Row = row
+		}
+	}
+	pos := rules.Start()
+	if game.Sheet != "" {
+		data.Report = rules.ValidateSheet(game.Sheet)
+		pos = data.Report.Sheet.Start
+	}
+	data.Frames = append(data.Frames, frameView{Code: towerCode(pos)})
+	if data.Report != nil {
+		for _, m := range data.Report.Played {
+			pos = pos.Play(m.Move)
+			data.Frames = append(data.Frames, frameView{
+				Ply: m.Ply, Number: m.Number, White: m.Side == rules.White, Written: m.Move.String(),
+				Code: towerCode(pos), From: m.Move.From.String(), To: m.Move.To.String(),
+			})
+		}
+	}
+	data.Moves = moveRows(data.Frames)
+	data.Last = len(data.Frames) - 1
+	data.Board = newBoardView(pos)
+	if last := data.Frames[data.Last]; last.Ply > 0 {
+		from, _ := rules.ParseSquare(last.From)
+		to, _ := rules.ParseSquare(last.To)
+		data.Board = newBoardView(pos, from, to)
+	}
+	h.renderWith(c, h.translator(c), http.StatusOK, "game", d.Event.Name, data)
+}
+
+func findBoard(d *tournament.EventData, round, board int) (*tournament.Round, *tournament.Game) {
+	for i := range d.Rounds {
+		if d.Rounds[i].Number != round {
+			continue
+		}
+		for j := range d.Rounds[i].Games {
+			if d.Rounds[i].Games[j].Board == board {
+				return &d.Rounds[i], &d.Rounds[i].Games[j]
+			}
+		}
+	}
+	return nil, nil
+}

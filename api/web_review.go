@@ -1,0 +1,121 @@
+package api
+
+import (
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/gin-gonic/gin"
+
+	"adiukh/tournament"
+)
+
+// The review of a draft round: the arbiter swaps seats, deletes the draft to
+// pair it again, or removes a player who never played.
+
+// seatOption is one seat of a draft round in the swap form: "3w" is board 3,
+// white.
+type seatOption struct {
+	Value  string
+	Board  int
+	White  bool
+	Player *tournament.Player
+}
+
+func seatOptions(rows []boardRow) []seatOption {
+	var seats []seatOption
+	for _, r := range rows {
+		seats = append(seats, seatOption{Value: fmt.Sprintf("%dw", r.Board), Board: r.Board, White: true, Player: r.White})
+		if r.Black != nil {
+			seats = append(seats, seatOption{Value: fmt.Sprintf("%db", r.Board), Board: r.Board, Player: r.Black})
+		}
+	}
+	return seats
+}
+
+// parseSeat reads a seat as the swap form writes it: board number, then w
+// or b.
+func parseSeat(field, s string) (tournament.Seat, error) {
+	var seat tournament.Seat
+	board, colour := strings.TrimRight(s, "wb"), strings.TrimLeft(s, "0123456789")
+	n, err := strconv.Atoi(board)
+	if err != nil || (colour != "w" && colour != "b") {
+		return seat, tournament.Invalid(field, "%q is not a seat; choose a board and a colour", s)
+	}
+	return tournament.Seat{Board: n, White: colour == "w"}, nil
+}
+
+// reviewFailed shows the round again with the error above the swap form.
+func (h *handler) reviewFailed(c *gin.Context, id int64, n int, err error) {
+	d, loadErr := h.Events.EventData(c.Request.Context(), id)
+	if loadErr != nil {
+		h.failHTML(c, loadErr)
+		return
+	}
+	data := newEventPageData(h.header(c, d.Event, "pairings"), d, n)
+	if err := data.Review.fail(err, h.translator(c)); err != nil {
+		h.failHTML(c, err)
+		return
+	}
+	h.renderWith(c, h.translator(c), formStatus(err), "event", d.Event.Name, data)
+}
+
+func (h *handler) swapSeats(c *gin.Context) {
+	ids, err := pathInts(c, "id", "n")
+	if err != nil {
+		h.failHTML(c, err)
+		return
+	}
+	a, err := parseSeat("seat_a", c.PostForm("seat_a"))
+	if err == nil {
+		var b tournament.Seat
+		if b, err = parseSeat("seat_b", c.PostForm("seat_b")); err == nil {
+			_, err = h.Events.SwapSeats(c.Request.Context(), ids[0], int(ids[1]), a, b, strings.TrimSpace(c.PostForm("reason")))
+		}
+	}
+	if err != nil {
+		h.reviewFailed(c, ids[0], int(ids[1]), err)
+		return
+	}
+	c.Redirect(http.StatusSeeOther, fmt.Sprintf("/events/%d?round=%d#review", ids[0], ids[1]))
+}
+
+func (h *handler) deleteDraftRound(c *gin.Context) {
+	ids, err := pathInts(c, "id", "n")
+	if err != nil {
+		h.failHTML(c, err)
+		return
+	}
+	if err := h.Events.DeleteDraftRound(c.Request.Context(), ids[0], int(ids[1]), strings.TrimSpace(c.PostForm("reason"))); err != nil {
+		h.statusFailed(c, ids[0], err)
+		return
+	}
+	h.backToManage(c, ids[0], "rounds")
+}
+
+func (h *handler) removePlayer(c *gin.Context) {
+	ids, err := pathInts(c, "id", "pid")
+	if err != nil {
+		h.failHTML(c, err)
+		return
+	}
+	if err := h.Events.RemovePlayer(c.Request.Context(), ids[0], ids[1], strings.TrimSpace(c.PostForm("reason"))); err != nil {
+		h.statusFailed(c, ids[0], err)
+		return
+	}
+	h.backToManage(c, ids[0], "players")
+}
+
+func (h *handler) unpublishRound(c *gin.Context) {
+	ids, err := pathInts(c, "id", "n")
+	if err != nil {
+		h.failHTML(c, err)
+		return
+	}
+	if _, err := h.Events.UnpublishRound(c.Request.Context(), ids[0], int(ids[1]), strings.TrimSpace(c.PostForm("reason"))); err != nil {
+		h.statusFailed(c, ids[0], err)
+		return
+	}
+	h.backToManage(c, ids[0], "rounds")
+}

@@ -1,0 +1,179 @@
+package api
+
+import (
+	"fmt"
+	"net/http"
+	"strings"
+
+	"github.com/gin-gonic/gin"
+
+	"adiukh/tournament"
+)
+
+// Results reported by players: the arbiter opens the event to reports and
+// gives players their accounts; a player reports their own board; the
+// arbiter or the opponent confirms or rejects.
+
+// playerPanel is what the event page shows a signed-in player of the event
+// and its arbiter: the reports waiting for them.
+type playerPanel struct {
+	View    *tournament.PlayerView
+	Pending []tournament.Submission // reports this user may decide
+	Mine    []tournament.Submission // this user's own reports
+}
+
+// newPlayerPanel sorts the reports into those the user decides (the
+// opponent's reports, or all for the arbiter) and the user's own.
+func newPlayerPanel(v *tournament.PlayerView, canManage bool) *playerPanel {
+	p := &playerPanel{View: v}
+	for _, s := range v.Submissions {
+		switch {
+		case v.PlayerID != 0 && s.PlayerID == v.PlayerID:
+			p.Mine = append(p.Mine, s)
+		case s.Status == tournament.Pending && (canManage || v.PlayerID != 0):
+			p.Pending = append(p.Pending, s)
+		}
+	}
+	return p
+}
+
+// MayReport says whether the panel's player may report the board now.
+func (p *playerPanel) MayReport(row boardRow) bool {
+	if p == nil || !p.View.SubmissionsOpen || p.View.PlayerID == 0 || row.Result != nil || row.Black == nil {
+		return false
+	}
+	if row.White.ID != p.View.PlayerID && row.Black.ID != p.View.PlayerID {
+		return false
+	}
+	for _, s := range p.Mine {
+		if s.Board == row.Board && s.Status == tournament.Pending {
+			return false
+		}
+	}
+	return true
+}
+
+// IsMine says whether a board row is the panel player's own game.
+func (p *playerPanel) IsMine(row boardRow) bool {
+	return p != nil && p.View.PlayerID != 0 && (row.White.ID == p.View.PlayerID || (row.Black != nil && row.Black.ID == p.View.PlayerID))
+}
+
+func (h *handler) setSubmissions(c *gin.Context) {
+	id, err := pathInt(c, "id")
+	if err != nil {
+		h.failHTML(c, err)
+		return
+	}
+	if err := h.Events.SetSubmissions(c.Request.Context(), id, c.PostForm("open") == "on"); err != nil {
+		h.statusFailed(c, id, err)
+		return
+	}
+	h.backToManage(c, id, "submissions")
+}
+
+func (h *handler) linkPlayer(c *gin.Context) {
+	ids, err := pathInts(c, "id", "pid")
+	if err != nil {
+		h.failHTML(c, err)
+		return
+	}
+	if err := h.Events.LinkPlayer(c.Request.Context(), ids[0], ids[1], c.PostForm("email")); err != nil {
+		h.statusFailed(c, ids[0], err)
+		return
+	}
+	h.backToManage(c, ids[0], "submissions")
+}
+
+// decideSubmission confirms or rejects a report; the arbiter comes back to
+// the arbiter's desk, the opponent to the event page.
+func (h *handler) decideSubmission(c *gin.Context) {
+	ids, err := pathInts(c, "id", "sid")
+	if err != nil {
+		h.failHTML(c, err)
+		return
+	}
+	confirm := c.PostForm("decision") == "confirm"
+	if _, err := h.Events.DecideSubmission(c.Request.Context(), ids[0], ids[1], confirm, c.PostForm("reason")); err != nil {
+		h.failHTML(c, err)
+		return
+	}
+	c.Redirect(http.StatusSeeOther, safeNext(c.PostForm("next")))
+}
+
+// reportPageData is the form a player reports their board with.
+type reportPageData struct {
+	eventHeader
+	Round   int
+	Row     boardRow
+	Form    *form
+	Reasons []tournament.EndReason
+}
+
+// reportable are the end reasons a player may report; byes and forfeits
+// are the arbiter's.
+var reportable = []tournament.EndReason{tournament.FinalPosition, tournament.Resignation, tournament.LossOnTime, tournament.Agreement, tournament.BothFlags}
+
+func (h *handler) reportData(c *gin.Context, ids []int64) (*reportPageData, error) {
+	d, err := h.Events.EventData(c.Request.Context(), ids[0])
+	if err != nil {
+		return nil, err
+	}
+	round, game := findBoard(d, int(ids[1]), int(ids[2]))
+	if game == nil {
+		return nil, tournament.NotFound("board %d of round %d not found", ids[2], ids[1])
+	}
+	data := &reportPageData{eventHeader: h.header(c, d.Event, "pairings"), Round: round.Number, Form: newForm(), Reasons: reportable}
+	for _, row := range boardRows(d, round) {
+		if row.Board == game.Board {
+			data.Row = row
+		}
+	}
+	data.Form.Values["end_reason"] = string(tournament.FinalPosition)
+	return data, nil
+}
+
+func (h *handler) reportPage(c *gin.Context) {
+	ids, err := pathInts(c, "id", "n", "board")
+	if err != nil {
+		h.failHTML(c, err)
+		return
+	}
+	data, err := h.reportData(c, ids)
+	if err != nil {
+		h.failHTML(c, err)
+		return
+	}
+	h.renderWith(c, h.translator(c), http.StatusOK, "report", data.Event.Name, data)
+}
+
+func (h *handler) submitReport(c *gin.Context) {
+	ids, err := pathInts(c, "id", "n", "board")
+	if err != nil {
+		h.failHTML(c, err)
+		return
+	}
+	data, err := h.reportData(c, ids)
+	if err != nil {
+		h.failHTML(c, err)
+		return
+	}
+	v := data.Form.Values
+	for _, k := range []string{"score", "end_reason", "sheet"} {
+		v[k] = c.PostForm(k)
+	}
+	err = readUploadedSheet(c, v)
+	if err == nil {
+		_, err = h.Events.SubmitResult(c.Request.Context(), tournament.SubmissionInput{
+			EventID: ids[0], Round: int(ids[1]), Board: int(ids[2]), Score: strings.TrimSpace(v["score"]), EndReason: v["end_reason"], Sheet: v["sheet"],
+		})
+	}
+	if err == nil {
+		c.Redirect(http.StatusSeeOther, fmt.Sprintf("/events/%d?round=%d#mine", ids[0], ids[1]))
+		return
+	}
+	if err := data.Form.fail(err, h.translator(c)); err != nil {
+		h.failHTML(c, err)
+		return
+	}
+	h.renderWith(c, h.translator(c), formStatus(err), "report", data.Event.Name, data)
+}

@@ -1,0 +1,310 @@
+package api
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/gin-gonic/gin"
+
+	"adiukh/tournament"
+)
+
+// The public pages of team events (standard, rapid and blitz team
+// competitions): matches of a round with their boards, team standings with
+// the boards' standings, and the team crosstable. Teams, line-ups and match
+// results are entered through the JSON API.
+
+// matchRow is one match of a round as the page shows it.
+type matchRow struct {
+	Table  int
+	Home   *tournament.Team
+	Away   *tournament.Team // nil for the bye
+	Score  tournament.MatchScore
+	Boards []matchBoardRow
+}
+
+type matchBoardRow struct {
+	Board     int
+	GameNo    int // the game's board number within the round, for the game viewer; 0 without a game
+	HomeWhite bool
+	Home      *tournament.Player // nil: the board was left empty
+	Away      *tournament.Player
+	Result    tournament.BoardResult
+	HasSheet  bool
+}
+
+type teamEventPageData struct {
+	eventHeader
+	Teams   []tournament.Team
+	Rounds  []int
+	Round   *tournament.TeamRound
+	Matches []matchRow
+}
+
+func newMatchRows(d *tournament.TeamEventData, r *tournament.TeamRound) []matchRow {
+	player := map[int64]*tournament.Player{}
+	for i := range d.Teams {
+		for j := range d.Teams[i].Roster {
+			player[d.Teams[i].Roster[j].ID] = &d.Teams[i].Roster[j]
+		}
+	}
+	views := make([]matchRow, len(r.Matches))
+	for i := range r.Matches {
+		m := &r.Matches[i]
+		v := matchRow{Table: m.Table, Home: d.Team(m.HomeID), Score: m.Score(d.Event, d.Settings)}
+		if !m.IsBye() {
+			v.Away = d.Team(m.AwayID)
+		}
+		for j := range m.Boards {
+			b := &m.Boards[j]
+			row := matchBoardRow{
+				Board: b.Board, HomeWhite: b.HomeWhite(), Home: player[b.HomePlayerID], Away: player[b.AwayPlayerID],
+				Result: b.Result(d.Event.Scoring),
+			}
+			if b.Game != nil {
+				row.GameNo, row.HasSheet = b.Game.Board, b.Game.Sheet != ""
+			}
+			v.Boards = append(v.Boards, row)
+		}
+		views[i] = v
+	}
+	return views
+}
+
+// teamEventPage shows the matches of one round of a team event, by default
+// the latest.
+func (h *handler) teamEventPage(c *gin.Context, id int64) {
+	d, err := h.Events.TeamEventData(c.Request.Context(), id)
+	if err != nil {
+		h.failHTML(c, err)
+		return
+	}
+	data := teamEventPageData{eventHeader: h.header(c, d.Event, "pairings"), Teams: d.Teams}
+	n, _ := strconv.Atoi(c.Query("round"))
+	for i := range d.Rounds {
+		data.Rounds = append(data.Rounds, d.Rounds[i].Number)
+	}
+	if len(d.Rounds) > 0 {
+		data.Round = &d.Rounds[len(d.Rounds)-1]
+		for i := range d.Rounds {
+			if d.Rounds[i].Number == n {
+				data.Round = &d.Rounds[i]
+			}
+		}
+		data.Matches = newMatchRows(d, data.Round)
+	}
+	h.renderWith(c, h.translator(c), http.StatusOK, "team_event", d.Event.Name, data)
+}
+
+type teamStandingsPageData struct {
+	eventHeader
+	Standings *tournament.TeamStandings
+}
+
+func (h *handler) teamStandingsPage(c *gin.Context, id int64) {
+	st, err := h.Events.TeamStandings(c.Request.Context(), id, 0)
+	if err != nil {
+		h.failHTML(c, err)
+		return
+	}
+	h.renderWith(c, h.translator(c), http.StatusOK, "team_standings", st.Event.Name, teamStandingsPageData{eventHeader: h.header(c, st.Event, "standings"), Standings: st})
+}
+
+// teamGrid is a round-robin team crosstable: one cell list per opponent.
+type teamGrid struct {
+	Numbers []int
+	Rows    []teamGridRow
+}
+
+type teamGridRow struct {
+	Row   tournament.TeamCrosstableRow
+	Cells [][]tournament.TeamCrosstableCell // by opponent start number - 1
+}
+
+type teamCrosstablePageData struct {
+	eventHeader
+	Crosstable *tournament.TeamCrosstable
+	Grid       *teamGrid
+}
+
+func newTeamGrid(ct *tournament.TeamCrosstable) *teamGrid {
+	g := &teamGrid{}
+	for _, r := range ct.Rows {
+		g.Numbers = append(g.Numbers, r.Team.StartNo)
+	}
+	for _, r := range ct.Rows {
+		row := teamGridRow{Row: r, Cells: make([][]tournament.TeamCrosstableCell, len(ct.Rows))}
+		for _, cell := range r.Matches {
+			if cell.OpponentNo >= 1 && cell.OpponentNo <= len(ct.Rows) {
+				row.Cells[cell.OpponentNo-1] = append(row.Cells[cell.OpponentNo-1], cell)
+			}
+		}
+		g.Rows = append(g.Rows, row)
+	}
+	return g
+}
+
+func (h *handler) teamCrosstablePage(c *gin.Context, id int64) {
+	ct, err := h.Events.TeamCrosstable(c.Request.Context(), id)
+	if err != nil {
+		h.failHTML(c, err)
+		return
+	}
+	data := teamCrosstablePageData{eventHeader: h.header(c, ct.Event, "crosstable"), Crosstable: ct}
+	if ct.Event.System.IsRoundRobin() {
+		data.Grid = newTeamGrid(ct)
+	}
+	h.renderWith(c, h.translator(c), http.StatusOK, "team_crosstable", ct.Event.Name, data)
+}
+
+// addTeam registers a team with its roster from the arbiter's desk: the
+// roster is one player per line, in board order, written like a CSV line of
+// players (name, rating, birth year, club, city).
+func (h *handler) addTeam(c *gin.Context) {
+	id, err := pathInt(c, "id")
+	if err != nil {
+		h.failHTML(c, err)
+		return
+	}
+	values := map[string]string{}
+	for _, k := range []string{"name", "city", "club", "captain", "roster"} {
+		values[k] = strings.TrimSpace(c.PostForm(k))
+	}
+	in := tournament.TeamInput{Name: ptr(values["name"]), City: ptr(values["city"]), Club: ptr(values["club"]), Captain: ptr(values["captain"])}
+	for i, line := range strings.Split(values["roster"], "\n") {
+		if strings.TrimSpace(line) == "" {
+			continue
+		}
+		fields := map[string]string{}
+		for j, cell := range strings.Split(line, ",") {
+			if j < len(playerFields) {
+				fields[playerFields[j]] = strings.TrimSpace(cell)
+			}
+		}
+		p, perr := playerInput(fields)
+		var e *tournament.Error
+		if errors.As(perr, &e) {
+			err = tournament.Invalid("roster", "line %d: %s", i+1, h.translator(c).Error(e))
+			break
+		}
+		in.Players = append(in.Players, p)
+	}
+	if err == nil {
+		_, err = h.Events.RegisterTeam(c.Request.Context(), id, in)
+	}
+	if err != nil {
+		h.manageFailed(c, id, err, func(d *managePageData) *form { return d.Team }, func(f *form) { f.Values = values })
+		return
+	}
+	h.backToManage(c, id, "players")
+}
+
+// lineupForm is one team's line-up in one match: a player of the roster, or
+// nobody, for every board.
+type lineupForm struct {
+	Table   int
+	Team    *tournament.Team
+	Players []int64 // by board; 0 leaves the board empty
+	Error   string
+}
+
+type lineupsPageData struct {
+	eventHeader
+	Round int
+	Forms []lineupForm
+}
+
+func (h *handler) lineupsData(c *gin.Context, id int64, n int) (*lineupsPageData, error) {
+	d, err := h.Events.TeamEventData(c.Request.Context(), id)
+	if err != nil {
+		return nil, err
+	}
+	hd := h.header(c, d.Event, "manage")
+	if !hd.CanManage {
+		return nil, tournament.Forbidden("only an administrator or the event's own arbiter may change event %d", id)
+	}
+	data := &lineupsPageData{eventHeader: hd, Round: n}
+	for i := range d.Rounds {
+		if d.Rounds[i].Number != n {
+			continue
+		}
+		for _, m := range d.Rounds[i].Matches {
+			if m.IsBye() {
+				continue
+			}
+			home, away := lineupForm{Table: m.Table, Team: d.Team(m.HomeID)}, lineupForm{Table: m.Table, Team: d.Team(m.AwayID)}
+			for _, b := range m.Boards {
+				home.Players = append(home.Players, b.HomePlayerID)
+				away.Players = append(away.Players, b.AwayPlayerID)
+			}
+			data.Forms = append(data.Forms, home, away)
+		}
+		return data, nil
+	}
+	return nil, tournament.NotFound("round %d of event %d not found", n, id)
+}
+
+func (h *handler) lineupsPage(c *gin.Context) {
+	ids, err := pathInts(c, "id", "n")
+	if err != nil {
+		h.failHTML(c, err)
+		return
+	}
+	data, err := h.lineupsData(c, ids[0], int(ids[1]))
+	if err != nil {
+		h.failHTML(c, err)
+		return
+	}
+	h.renderWith(c, h.translator(c), http.StatusOK, "lineups", data.Event.Name, data)
+}
+
+// setLineup takes one team's line-up: a player ID (or 0) per board.
+func (h *handler) setLineup(c *gin.Context) {
+	ids, err := pathInts(c, "id", "n", "team")
+	if err != nil {
+		h.failHTML(c, err)
+		return
+	}
+	var players []int64
+	for _, v := range c.PostFormArray("board") {
+		id, perr := strconv.ParseInt(v, 10, 64)
+		if perr != nil || id < 0 {
+			err = tournament.Invalid("players", "%q is not a player", v)
+			break
+		}
+		players = append(players, id)
+	}
+	if err == nil {
+		_, err = h.Events.SetLineup(c.Request.Context(), tournament.LineupInput{
+			EventID: ids[0], Round: int(ids[1]), TeamNo: int(ids[2]), Players: players, Reason: strings.TrimSpace(c.PostForm("reason")),
+		})
+	}
+	if err == nil {
+		c.Redirect(http.StatusSeeOther, fmt.Sprintf("/events/%d/rounds/%d/lineups#team-%d", ids[0], ids[1], ids[2]))
+		return
+	}
+	data, loadErr := h.lineupsData(c, ids[0], int(ids[1]))
+	if loadErr != nil {
+		h.failHTML(c, loadErr)
+		return
+	}
+	f := newForm()
+	if err := f.fail(err, h.translator(c)); err != nil {
+		h.failHTML(c, err)
+		return
+	}
+	for i := range data.Forms {
+		if data.Forms[i].Team.StartNo == int(ids[2]) {
+			for field, msg := range f.Errors {
+				if field != "" {
+					msg = field + ": " + msg
+				}
+				data.Forms[i].Error = msg
+			}
+		}
+	}
+	h.renderWith(c, h.translator(c), formStatus(err), "lineups", data.Event.Name, data)
+}

@@ -1,0 +1,244 @@
+package api_test
+
+import (
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strconv"
+	"strings"
+	"testing"
+
+	"adiukh/tournament"
+)
+
+func TestSecurityHeaders(t *testing.T) {
+	s := newWebServer(t)
+	id := s.roundRobin(4)
+	for _, path := range []string{"/", "/login", fmt.Sprintf("/events/%d", id), "/no-such-page/events/1/standings"} {
+		t.Run(path, func(t *testing.T) {
+			rec := s.anonymous().get(path)
+			if path == "/no-such-page/events/1/standings" && rec.Code != http.StatusNotFound {
+				t.Fatalf("status %d, want 404", rec.Code)
+			}
+			h := rec.Header()
+			csp := h.Get("Content-Security-Policy")
+			for _, want := range []string{"script-src 'self'", "frame-ancestors 'none'", "object-src 'none'"} {
+				if !strings.Contains(csp, want) {
+					t.Errorf("Content-Security-Policy %q lacks %q", csp, want)
+				}
+			}
+			if strings.Contains(csp, "unsafe-inline") {
+				t.Errorf("Content-Security-Policy allows inline code: %q", csp)
+			}
+			if got := h.Get("X-Content-Type-Options"); got != "nosniff" {
+				t.Errorf("X-Content-Type-Options = %q", got)
+			}
+			if got := h.Get("Referrer-Policy"); got == "" {
+				t.Error("no Referrer-Policy")
+			}
+			if strings.Contains(rec.Body.String(), "<script>") {
+				t.Error("the page has an inline script")
+			}
+		})
+	}
+}
+
+// A form posted from another site is refused before any handler runs.
+func TestCrossOriginFormRefused(t *testing.T) {
+	s := newWebServer(t)
+	id := s.roundRobin(4)
+	arbiter := s.signIn(tournament.ArbiterRole)
+	before := s.snapshot(id)
+	for _, tc := range []struct {
+		name    string
+		headers map[string]string
+	}{
+		{"Sec-Fetch-Site cross-site", map[string]string{"Sec-Fetch-Site": "cross-site"}},
+		{"foreign Origin", map[string]string{"Origin": "https://evil.example"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			form := url.Values{"name": {"Злоумышленник"}}
+			req := httptest.NewRequest(http.MethodPost, fmt.Sprintf("/events/%d/players", id), strings.NewReader(form.Encode()))
+			req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+			for k, v := range tc.headers {
+				req.Header.Set(k, v)
+			}
+			if rec := arbiter.do(req); rec.Code != http.StatusForbidden {
+				t.Fatalf("status %d, want 403", rec.Code)
+			}
+		})
+	}
+	if after := s.snapshot(id); after != before {
+		t.Error("a refused cross-origin post changed the event")
+	}
+}
+
+// writes lists every form of the arbiter pages with values that would
+// succeed for the event's owner.
+func writes(id int) []struct {
+	path string
+	form url.Values
+} {
+	return []struct {
+		path string
+		form url.Values
+	}{
+		{"/manage/events", url.Values{"name": {"Чужой турнир"}, "discipline": {"rapid"}, "system": {"swiss"}, "rounds": {"5"}}},
+		{fmt.Sprintf("/events/%d/settings", id), url.Values{"name": {"Переименован"}, "discipline": {"rapid"}, "system": {"round-robin"}}},
+		{fmt.Sprintf("/events/%d/players", id), url.Values{"name": {"Лишний Игрок"}}},
+		{fmt.Sprintf("/events/%d/players/csv", id), url.Values{"csv": {"Лишний Игрок, 1500"}}},
+		{fmt.Sprintf("/events/%d/players/1/withdraw", id), url.Values{"from_round": {"2"}}},
+		{fmt.Sprintf("/events/%d/rounds", id), url.Values{}},
+		{fmt.Sprintf("/events/%d/rounds/1/publish", id), url.Values{}},
+		{fmt.Sprintf("/events/%d/rounds/1/results", id), url.Values{"board": {"1"}, "score": {"17:7"}, "end_reason": {"final_position"}, "versions": {"1:1,2:1"}}},
+		{fmt.Sprintf("/events/%d/rounds/1/boards/1/edit", id), url.Values{"score": {"17:7"}, "end_reason": {"final_position"}, "version": {"1"}}},
+		{fmt.Sprintf("/events/%d/finish", id), url.Values{}},
+		{fmt.Sprintf("/events/%d/rounds/1/swap", id), url.Values{"seat_a": {"1w"}, "seat_b": {"1b"}}},
+		{fmt.Sprintf("/events/%d/rounds/1/delete", id), url.Values{}},
+		{fmt.Sprintf("/events/%d/rounds/1/unpublish", id), url.Values{}},
+		{fmt.Sprintf("/events/%d/players/1/remove", id), url.Values{}},
+		{fmt.Sprintf("/events/%d/submissions", id), url.Values{"open": {"on"}}},
+		{fmt.Sprintf("/events/%d/players/1/account", id), url.Values{"email": {"player@example.org"}}},
+		{fmt.Sprintf("/events/%d/rounds/1/boards/1/report", id), url.Values{"score": {"17:7"}, "end_reason": {"final_position"}}},
+	}
+}
+
+// Anonymous readers and players change nothing: every arbiter form sends
+// the anonymous reader to sign in and refuses the player.
+func TestReadersCannotWrite(t *testing.T) {
+	s := newWebServer(t)
+	id := s.roundRobin(4)
+	for _, tc := range []struct {
+		who        string
+		page       *page
+		wantStatus int
+	}{
+		{"anonymous", s.anonymous(), http.StatusSeeOther},
+		{"player", s.signIn(tournament.PlayerRole), http.StatusForbidden},
+	} {
+		for _, w := range writes(id) {
+			t.Run(tc.who+" "+w.path, func(t *testing.T) {
+				before := s.snapshot(id)
+				rec := tc.page.post(w.path, w.form)
+				if rec.Code != tc.wantStatus {
+					t.Fatalf("status %d, want %d\n%s", rec.Code, tc.wantStatus, rec.Body.String())
+				}
+				if tc.wantStatus == http.StatusSeeOther && !strings.HasPrefix(rec.Header().Get("Location"), "/login") {
+					t.Errorf("redirected to %q, want the sign-in page", rec.Header().Get("Location"))
+				}
+				if after := s.snapshot(id); after != before {
+					t.Errorf("the refused request changed the event")
+				}
+			})
+		}
+	}
+	_, events := s.do(tournament.Admin, "GET", "/api/v1/events", nil)
+	if n := len(events["events"].([]any)); n != 1 {
+		t.Errorf("%d events exist after refused creations, want 1", n)
+	}
+}
+
+// An arbiter runs only their own events: another arbiter's event is not
+// theirs to change.
+func TestArbiterCannotChangeAnothersEvent(t *testing.T) {
+	s := newWebServer(t)
+	id := s.roundRobin(4)
+	other := s.addUser("second-arbiter@example.org", tournament.ArbiterRole)
+	for _, w := range writes(id)[1:] {
+		t.Run(w.path, func(t *testing.T) {
+			before := s.snapshot(id)
+			if rec := other.post(w.path, w.form); rec.Code != http.StatusForbidden {
+				t.Fatalf("status %d, want 403", rec.Code)
+			}
+			if s.snapshot(id) != before {
+				t.Error("the refused request changed the event")
+			}
+		})
+	}
+}
+
+func TestSessionCookie(t *testing.T) {
+	s := newWebServer(t)
+	arbiter := s.signIn(tournament.ArbiterRole)
+	if rec := arbiter.get("/manage/events/new"); rec.Code != http.StatusOK {
+		t.Fatalf("signed in: status %d, want 200", rec.Code)
+	}
+	if !arbiter.cookie.HttpOnly || arbiter.cookie.SameSite != http.SameSiteLaxMode {
+		t.Errorf("session cookie HttpOnly=%v SameSite=%v, want HttpOnly and Lax", arbiter.cookie.HttpOnly, arbiter.cookie.SameSite)
+	}
+	// The cookie names the user; changing the name breaks the signature.
+	forged := *arbiter.cookie
+	payload, sig, _ := strings.Cut(forged.Value, ".")
+	forged.Value = strings.ToUpper(payload[:1]) + payload[1:] + "." + sig
+	if forged.Value == arbiter.cookie.Value {
+		forged.Value = "x" + forged.Value
+	}
+	p := &page{s: s.testServer, cookie: &forged}
+	if rec := p.get("/manage/events/new"); rec.Code != http.StatusSeeOther {
+		t.Fatalf("forged cookie: status %d, want 303 to the sign-in page", rec.Code)
+	}
+}
+
+func TestLoginRateLimit(t *testing.T) {
+	s := newWebServer(t)
+	p := s.anonymous()
+	for i := 1; i <= 5; i++ {
+		rec := p.post("/login", url.Values{"email": {"arbiter@example.org"}, "password": {"не тот пароль"}})
+		if rec.Code != http.StatusUnauthorized {
+			t.Fatalf("attempt %d: status %d, want 401", i, rec.Code)
+		}
+	}
+	rec := p.post("/login", url.Values{"email": {"arbiter@example.org"}, "password": {"пароль судьи"}})
+	if rec.Code != http.StatusTooManyRequests {
+		t.Fatalf("after 5 failures the right password: status %d, want 429", rec.Code)
+	}
+	// The five failed sign-ins took some seconds of the 15 minutes.
+	if got, err := strconv.Atoi(rec.Header().Get("Retry-After")); err != nil || got < 800 || got > 900 {
+		t.Errorf("Retry-After %q, want the seconds left of 15 minutes", rec.Header().Get("Retry-After"))
+	}
+	if !strings.Contains(rec.Body.String(), "15 минут") {
+		t.Errorf("the refusal does not say how long to wait:\n%s", rec.Body.String())
+	}
+}
+
+func TestSetupLinkWorksOnce(t *testing.T) {
+	s := newWebServerWithSetup(t, "one-time-token")
+	p := s.anonymous()
+	if rec := p.get("/setup/wrong-token"); rec.Code != http.StatusNotFound {
+		t.Fatalf("wrong token: status %d, want 404", rec.Code)
+	}
+	short := url.Values{"email": {"chief@example.org"}, "password": {"short"}}
+	rec := p.post("/setup/one-time-token", short)
+	if rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "не меньше 8 символов") {
+		t.Fatalf("short password: status %d, want 400 naming the password\n%s", rec.Code, rec.Body.String())
+	}
+	good := url.Values{"email": {"chief@example.org"}, "password": {"длинный пароль"}}
+	if rec := p.post("/setup/one-time-token", good); rec.Code != http.StatusSeeOther {
+		t.Fatalf("setup: status %d, want 303", rec.Code)
+	}
+	again := url.Values{"email": {"second@example.org"}, "password": {"длинный пароль"}}
+	if rec := p.post("/setup/one-time-token", again); rec.Code != http.StatusNotFound {
+		t.Fatalf("second use: status %d, want 404", rec.Code)
+	}
+}
+
+// A client cannot escape the sign-in limit by forging X-Forwarded-For: only
+// a trusted proxy's forwarding counts, and by default none is trusted.
+func TestLoginLimitIgnoresForgedForwardedFor(t *testing.T) {
+	s := newWebServer(t)
+	p := s.anonymous()
+	for i := 1; i <= 5; i++ {
+		form := url.Values{"email": {fmt.Sprintf("nobody%d@example.org", i)}, "password": {"не тот пароль"}}
+		req := httptest.NewRequest(http.MethodPost, "/login", strings.NewReader(form.Encode()))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		req.Header.Set("X-Forwarded-For", fmt.Sprintf("203.0.113.%d", i))
+		if rec := p.do(req); rec.Code != http.StatusUnauthorized {
+			t.Fatalf("attempt %d: status %d, want 401", i, rec.Code)
+		}
+	}
+	rec := p.post("/login", url.Values{"email": {"arbiter@example.org"}, "password": {"пароль судьи"}})
+	if rec.Code != http.StatusTooManyRequests {
+		t.Errorf("after 5 failures from one address under forged headers: status %d, want 429", rec.Code)
+	}
+}

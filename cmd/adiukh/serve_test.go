@@ -1,0 +1,56 @@
+package main
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"adiukh/tournament/account"
+	"adiukh/tournament/store"
+)
+
+// A fresh database has no accounts, so serve prints how to become its
+// administrator; once one exists it does not.
+func TestFirstRun(t *testing.T) {
+	st, err := store.Open(filepath.Join(t.TempDir(), "adiukh.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	has, err := st.HasUsers(context.Background())
+	if err != nil || has {
+		t.Fatalf("fresh database: HasUsers = %v, %v; want false", has, err)
+	}
+	var out strings.Builder
+	printFirstRun(&out, "127.0.0.1:8080", "TOKEN", "adiukh.db")
+	for _, want := range []string{"http://127.0.0.1:8080/setup/TOKEN", "adiukh user add --db adiukh.db", "--role admin", "adiukh demo"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("first-run help lacks %q:\n%s", want, out.String())
+		}
+	}
+	if _, err := account.NewService(st).AddUser(context.Background(), account.NewUser{Email: "a@example.org", Role: "admin", Password: "длинный пароль"}); err != nil {
+		t.Fatal(err)
+	}
+	if has, err := st.HasUsers(context.Background()); err != nil || !has {
+		t.Errorf("after adding a user: HasUsers = %v, %v; want true", has, err)
+	}
+}
+
+func TestParseProxies(t *testing.T) {
+	for _, tc := range []struct {
+		in      string
+		want    []string
+		wantErr bool
+	}{
+		{"", nil, false},
+		{"10.0.0.1", []string{"10.0.0.1"}, false},
+		{" 10.0.0.0/8, ::1 ", []string{"10.0.0.0/8", "::1"}, false},
+		{"10.0.0.0/8,proxy.example.org", nil, true},
+	} {
+		got, err := parseProxies(tc.in)
+		if (err != nil) != tc.wantErr || strings.Join(got, "|") != strings.Join(tc.want, "|") {
+			t.Errorf("parseProxies(%q) = %v, %v; want %v (error %v)", tc.in, got, err, tc.want, tc.wantErr)
+		}
+	}
+}

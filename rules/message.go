@@ -1,0 +1,68 @@
+package rules
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Message is text for people kept with its English format and arguments: the
+// format is the ID under which a caller looks up a translation, and the
+// arguments (squares, moves, scores, colours, reasons, other messages) are
+// rendered again in the reader's language.
+type Message struct {
+	Format string
+	Args   []any
+}
+
+func say(format string, args ...any) Message { return Message{format, args} }
+
+func (m Message) String() string { return fmt.Sprintf(m.Format, m.Args...) }
+
+// Translate renders the message in another language: lookup maps an English
+// format to its translation (the English stays where it has none), word
+// renders an argument such as a Color or an EndReason in that language.
+// Arguments that are messages themselves are translated the same way.
+func (m Message) Translate(lookup func(format string) (string, bool), word func(arg any) any) string {
+	format, ok := lookup(m.Format)
+	if !ok {
+		format = m.Format
+	}
+	args := make([]any, len(m.Args))
+	for i, a := range m.Args {
+		if inner, ok := a.(Message); ok {
+			args[i] = inner.Translate(lookup, word)
+		} else {
+			args[i] = word(a)
+		}
+	}
+	return fmt.Sprintf(format, args...)
+}
+
+// detailOf returns the message of an error of this package.
+func detailOf(err error) Message {
+	var pe *PositionError
+	var re *RecordError
+	var me *MoveError
+	var se *ScoreError
+	switch {
+	case errors.As(err, &pe):
+		return say("position, character %d: %s", pe.Offset, pe.Detail)
+	case errors.As(err, &re):
+		return re.Detail
+	case errors.As(err, &me):
+		return me.Detail
+	case errors.As(err, &se):
+		return se.Detail
+	}
+	return say("%s", err.Error())
+}
+
+// RecordError says why a written move cannot be read.
+type RecordError struct{ Detail Message }
+
+func (e *RecordError) Error() string { return e.Detail.String() }
+
+// ScoreError says why a written score is not a game score.
+type ScoreError struct{ Detail Message }
+
+func (e *ScoreError) Error() string { return e.Detail.String() }

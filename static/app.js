@@ -1,0 +1,159 @@
+// Small progressive enhancements; every page works without them.
+"use strict";
+
+document.addEventListener("DOMContentLoaded", function () {
+  setUpFilters();
+  setUpBlockFilters();
+  setUpViewer();
+  setUpFastEntry();
+  setUpPresets();
+});
+
+// A search field with data-filter-blocks="#list" hides the [data-block]
+// items of the list that do not contain what is typed.
+function setUpBlockFilters() {
+  document.querySelectorAll("input[data-filter-blocks]").forEach(function (input) {
+    var list = document.querySelector(input.dataset.filterBlocks);
+    if (!list) return;
+    var fold = function (s) { return s.toLowerCase().replace(/ё/g, "е"); };
+    input.addEventListener("input", function () {
+      var q = fold(input.value.trim());
+      list.querySelectorAll("[data-block]").forEach(function (block) {
+        block.hidden = q !== "" && fold(block.textContent).indexOf(q) < 0;
+      });
+    });
+  });
+}
+
+// A search field with data-filter="#table" hides the rows that do not
+// contain what is typed (ё and е are the same letter here).
+function setUpFilters() {
+  document.querySelectorAll("input[data-filter]").forEach(function (input) {
+    var table = document.querySelector(input.dataset.filter);
+    if (!table) return;
+    var fold = function (s) { return s.toLowerCase().replace(/ё/g, "е"); };
+    input.addEventListener("input", function () {
+      var q = fold(input.value.trim());
+      table.querySelectorAll("tbody tr").forEach(function (row) {
+        row.hidden = q !== "" && fold(row.textContent).indexOf(q) < 0;
+      });
+    });
+  });
+}
+
+// The game viewer: data-frames holds every position of the game, computed
+// by the server, as "c3:w1/0 e5:b2/1 …;from;to" separated by "|".
+function setUpViewer() {
+  var viewer = document.getElementById("viewer");
+  if (!viewer) return;
+  var frames = viewer.dataset.frames.split("|").map(function (f) {
+    var parts = f.split(";");
+    return { towers: parts[0], from: parts[1], to: parts[2] };
+  });
+  var current = frames.length - 1;
+  var svgNS = "http://www.w3.org/2000/svg";
+  var plyLabel = viewer.querySelector("[data-ply]");
+
+  function circle(r, colour) {
+    var c = document.createElementNS(svgNS, "circle");
+    c.setAttribute("r", r);
+    c.setAttribute("class", "c-" + colour);
+    return c;
+  }
+
+  // drawTower mirrors the board partial of the server templates.
+  function drawTower(g, code) {
+    while (g.firstChild) g.removeChild(g.firstChild);
+    if (!code) return;
+    var owner = code[0];
+    var counts = code.slice(1).split("/");
+    var own = +counts[0], other = +counts[1];
+    var under = owner === "w" ? "b" : "w";
+    if (other > 0) g.appendChild(circle(21, under));
+    g.appendChild(circle(other > 0 ? 15 : 19, owner));
+    if (own + other > 1) {
+      var t = document.createElementNS(svgNS, "text");
+      t.setAttribute("class", "t-" + owner);
+      t.setAttribute("y", "5");
+      t.textContent = other > 0 ? own + "/" + other : String(own);
+      g.appendChild(t);
+    }
+  }
+
+  function show(i) {
+    current = Math.max(0, Math.min(frames.length - 1, i));
+    var f = frames[current];
+    var bySquare = {};
+    f.towers.split(" ").forEach(function (item) {
+      if (!item) return;
+      var kv = item.split(":");
+      bySquare[kv[0]] = kv[1];
+    });
+    viewer.querySelectorAll("g[data-tower]").forEach(function (g) {
+      drawTower(g, bySquare[g.dataset.tower]);
+    });
+    viewer.querySelectorAll("rect[data-sq]").forEach(function (r) {
+      var marked = r.dataset.sq === f.from || r.dataset.sq === f.to;
+      r.classList.toggle("mark", marked);
+    });
+    viewer.querySelectorAll("[data-goto]").forEach(function (b) {
+      b.classList.toggle("current", +b.dataset.goto === current);
+    });
+    if (plyLabel) plyLabel.textContent = current;
+  }
+
+  var steps = {
+    first: function () { show(0); },
+    prev: function () { show(current - 1); },
+    next: function () { show(current + 1); },
+    last: function () { show(frames.length - 1); }
+  };
+  viewer.querySelectorAll("[data-step]").forEach(function (b) {
+    b.addEventListener("click", steps[b.dataset.step]);
+  });
+  viewer.querySelectorAll("[data-goto]").forEach(function (b) {
+    b.addEventListener("click", function () { show(+b.dataset.goto); });
+  });
+  document.addEventListener("keydown", function (e) {
+    if (e.target.closest("input, textarea, select")) return;
+    var key = { ArrowLeft: "prev", ArrowRight: "next", Home: "first", End: "last" }[e.key];
+    if (key) {
+      e.preventDefault();
+      steps[key]();
+    }
+  });
+  show(current);
+}
+
+// Fast result entry: Enter in the board field jumps to the score; Enter in
+// the score submits. The row of the typed board is highlighted.
+function setUpFastEntry() {
+  var form = document.getElementById("fast-entry");
+  if (!form) return;
+  var board = document.getElementById("entry-board");
+  var score = document.getElementById("entry-score");
+  function highlight() {
+    document.querySelectorAll("tr[data-board]").forEach(function (row) {
+      row.classList.toggle("typing", row.dataset.board === board.value.trim());
+    });
+  }
+  board.addEventListener("input", highlight);
+  board.addEventListener("keydown", function (e) {
+    if (e.key === "Enter") {
+      e.preventDefault();
+      score.focus();
+      score.select();
+    }
+  });
+  if (form.querySelector(".field-error") === null && board.value === "") board.focus();
+  highlight();
+}
+
+// Tie-break preset buttons fill in the order field.
+function setUpPresets() {
+  var field = document.getElementById("tiebreaks");
+  if (!field) return;
+  document.querySelectorAll("[data-preset]").forEach(function (b) {
+    b.addEventListener("click", function () { field.value = b.dataset.preset; });
+  });
+}

@@ -1,0 +1,119 @@
+// Package demo fills a database with a finished sample event, so that a
+// newcomer sees a real event at once: a round robin of 8 players with every
+// result entered and four game sheets, the rules' sample game among them.
+package demo
+
+import (
+	"context"
+	"embed"
+	"fmt"
+
+	"adiukh/rules"
+	"adiukh/tournament"
+	"adiukh/tournament/account"
+	"adiukh/tournament/engines"
+)
+
+// demoGames are game sheets the demo attaches to games: the sample game of
+// the rules (§7.2) and three random games played to the final position.
+//
+//go:embed games/*.txt
+var demoGames embed.FS
+
+// demoSheets lists which sheet goes to which pairing (white and black start
+// numbers); the result of those games is the score the sheet ends with.
+var demoSheets = map[[2]int]string{
+	{1, 8}: "games/sample-game.txt",
+	{2, 7}: "games/random-g037.txt",
+	{5, 3}: "games/random-g015.txt",
+	{6, 4}: "games/random-g007.txt",
+}
+
+var demoPlayers = []struct {
+	name, club, city string
+	rating, born     int
+}{
+	{"Хуажев Аслан", "Нарт", "Майкоп", 2105, 1988},
+	{"Тхагапсова Мадина", "Нарт", "Майкоп", 2040, 1995},
+	{"Шхалахов Руслан", "Ошхамахо", "Нальчик", 1990, 1979},
+	{"Ёлкина Светлана", "Эльбрус", "Нальчик", 1955, 2001},
+	{"Берсиров Мурат", "Адыгея", "Адыгейск", 1930, 1992},
+	{"Жуков Артём", "Кавказ", "Черкесск", 1880, 2004},
+	{"Кушхова Залина", "Адыгея", "Адыгейск", 1835, 1998},
+	{"Панеш Тимур", "Кавказ", "Черкесск", 1790, 2008},
+}
+
+// Fill creates an arbiter account with the e-mail and password and a
+// finished event it owns; it returns the event's ID.
+func Fill(ctx context.Context, st tournament.Store, email, password string) (int64, error) {
+	u, err := account.NewService(st).AddUser(ctx, account.NewUser{Email: email, Name: "Демо-судья", Role: string(tournament.ArbiterRole), Password: password})
+	if err != nil {
+		return 0, fmt.Errorf("create the demo arbiter: %w", err)
+	}
+	ctx = tournament.NewContextWithUser(ctx, u)
+	svc := tournament.NewService(st, engines.Options())
+	e, err := svc.CreateEvent(ctx, tournament.EventInput{
+		Name: ptr("Кубок Адыгеи по адиюх, быстрая игра"), Discipline: ptr(string(tournament.Rapid)), System: ptr(string(tournament.RoundRobin)),
+		TimeControl: ptr("8+4"), StartDate: ptr("2026-10-10"), EndDate: ptr("2026-10-11"), City: ptr("Майкоп"),
+		Venue: ptr("Шахматно-шашечный клуб"), ChiefArbiter: ptr("Демо-судья"),
+	})
+	if err != nil {
+		return 0, err
+	}
+	for _, p := range demoPlayers {
+		in := tournament.PlayerInput{Name: ptr(p.name), Club: ptr(p.club), City: ptr(p.city), Rating: ptr(p.rating), BirthYear: ptr(p.born)}
+		if _, err := svc.RegisterPlayer(ctx, e.ID, in); err != nil {
+			return 0, err
+		}
+	}
+	for n := 1; n <= len(demoPlayers)-1; n++ {
+		r, err := svc.PairNextRound(ctx, e.ID)
+		if err != nil {
+			return 0, err
+		}
+		if _, err := svc.PublishRound(ctx, e.ID, n); err != nil {
+			return 0, err
+		}
+		for _, g := range r.Games {
+			in, err := demoResult(e.ID, n, g)
+			if err != nil {
+				return 0, err
+			}
+			if _, err := svc.RecordResult(ctx, in); err != nil {
+				return 0, fmt.Errorf("round %d board %d: %w", n, g.Board, err)
+			}
+		}
+	}
+	status := string(tournament.Finished)
+	if _, err := svc.UpdateEvent(ctx, e.ID, tournament.EventInput{Status: &status}, ""); err != nil {
+		return 0, err
+	}
+	return e.ID, nil
+}
+
+// demoResult makes up a varied but fixed result for a game, or takes it from
+// the game's sheet when the demo has one for that pairing.
+func demoResult(eventID int64, round int, g tournament.Game) (tournament.ResultInput, error) {
+	in := tournament.ResultInput{EventID: eventID, Round: round, Board: g.Board, Version: g.Version}
+	if name, ok := demoSheets[[2]int{g.WhiteNo, g.BlackNo}]; ok {
+		sheet, err := demoGames.ReadFile(name)
+		if err != nil {
+			return in, err
+		}
+		rep := rules.ValidateSheet(string(sheet))
+		if !rep.Valid || rep.Score == nil {
+			return in, fmt.Errorf("demo sheet %s is not a complete valid game", name)
+		}
+		in.Sheet, in.Score, in.EndReason = string(sheet), rep.Score.String(), string(tournament.FinalPosition)
+		return in, nil
+	}
+	scores := []struct{ score, reason string }{
+		{"17:7", "final_position"}, {"14:10", "final_position"}, {"12:12", "agreement"},
+		{"9:15", "final_position"}, {"24:0", "resignation"}, {"16:8", "final_position"},
+	}
+	s := scores[(g.WhiteNo*3+g.BlackNo+round)%len(scores)]
+	in.Score, in.EndReason = s.score, s.reason
+	return in, nil
+}
+
+func ptr[T any](v T) *T { return &v }

@@ -1,0 +1,55 @@
+package demo_test
+
+import (
+	"context"
+	"testing"
+
+	"adiukh/tournament"
+	"adiukh/tournament/demo"
+	"adiukh/tournament/engines"
+	"adiukh/tournament/store/storetest"
+)
+
+func TestFill(t *testing.T) {
+	for name, st := range storetest.Open(t) {
+		t.Run(name, func(t *testing.T) {
+			id, err := demo.Fill(context.Background(), st, "demo@example.org", "пароль демо")
+			if err != nil {
+				t.Fatal(err)
+			}
+			svc := tournament.NewService(st, engines.Options())
+			d, err := svc.EventData(context.Background(), id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d.Event.Status != tournament.Finished || len(d.Players) != 8 || len(d.Rounds) != 7 {
+				t.Fatalf("demo event: status %s, %d players, %d rounds; want finished, 8, 7", d.Event.Status, len(d.Players), len(d.Rounds))
+			}
+			sheets := 0
+			for _, r := range d.Rounds {
+				for _, g := range r.Games {
+					if g.Result == nil {
+						t.Errorf("round %d board %d has no result", r.Number, g.Board)
+					}
+					if g.Sheet == "" {
+						continue
+					}
+					sheets++
+					if !g.SheetReport.Valid || g.SheetReport.FinalScore != g.Result.Score() {
+						t.Errorf("round %d board %d: sheet valid=%v ends %s, result %s", r.Number, g.Board, g.SheetReport.Valid, g.SheetReport.FinalScore, g.Result.Score())
+					}
+				}
+			}
+			if sheets != 4 {
+				t.Errorf("%d games have sheets, want 4", sheets)
+			}
+			st, err := svc.Standings(context.Background(), id, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if st.AfterRound != 7 || len(st.Rows) != 8 {
+				t.Errorf("standings after round %d with %d rows; want 7 and 8", st.AfterRound, len(st.Rows))
+			}
+		})
+	}
+}

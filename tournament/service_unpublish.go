@@ -1,0 +1,57 @@
+package tournament
+
+import (
+	"context"
+	"fmt"
+)
+
+// ActionRoundUnpublish records a round taken back to a draft.
+const ActionRoundUnpublish = "round.unpublish"
+
+// Untouched reports whether no game of the round has changed since it was
+// paired: a stored game starts at version 1 and every result entered raises
+// it, so a round of version-1 games has had nothing entered.
+func (r Round) Untouched() bool {
+	for _, g := range r.Games {
+		if g.Version != 1 {
+			return false
+		}
+	}
+	return true
+}
+
+// UnpublishRound takes the last round back to a draft while nothing has
+// been entered in it, so that a pairing published by mistake can be
+// reviewed, swapped or deleted (an unplayed round undone). A round with any
+// result entered stays published: its results are corrected one by one.
+func (s *Service) UnpublishRound(ctx context.Context, eventID int64, n int, reason string) (*Round, error) {
+	var round *Round
+	err := s.store.Update(ctx, func(tx Tx) error {
+		_, u, err := manageable(ctx, tx, eventID)
+		if err != nil {
+			return err
+		}
+		rounds, err := tx.Rounds(eventID)
+		if err != nil {
+			return err
+		}
+		if round, err = findRound(rounds, eventID, n); err != nil {
+			return err
+		}
+		switch {
+		case round.Status == Draft:
+			return Conflict("", "round %d is not published", n)
+		case n != len(rounds):
+			return Conflict("", "only the last round (%d) can be taken back", len(rounds))
+		case !round.Untouched():
+			return Conflict("", "round %d already has results entered; correct them one by one instead", n)
+		}
+		before := round.Status
+		round.Status = Draft
+		if err := tx.UpdateRoundStatus(round); err != nil {
+			return err
+		}
+		return s.audit(tx, u, eventID, ActionRoundUnpublish, fmt.Sprintf("round %d", n), before, Draft, reason)
+	})
+	return round, err
+}

@@ -1,0 +1,51 @@
+package tournament_test
+
+import (
+	"context"
+	"testing"
+
+	"adiukh/tournament"
+	"adiukh/tournament/engines"
+)
+
+// A round published by mistake goes back to a draft while nothing has been
+// entered; it can then be deleted and paired again.
+func TestUnpublishRound(t *testing.T) {
+	forEachService(t, engines.Options(), func(t *testing.T, ctx context.Context, svc *tournament.Service) {
+		e, _ := createEvent(t, ctx, svc, "round-robin", 0, "А", "Б", "В", "Г")
+		if _, err := svc.PairNextRound(ctx, e.ID); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := svc.UnpublishRound(ctx, e.ID, 1, ""); tournament.ErrorCode(err) != tournament.ECONFLICT {
+			t.Errorf("taking back a draft: error %v, want ECONFLICT", err)
+		}
+		if _, err := svc.PublishRound(ctx, e.ID, 1); err != nil {
+			t.Fatal(err)
+		}
+		r, err := svc.UnpublishRound(ctx, e.ID, 1, "опубликовали не тот тур")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Status != tournament.Draft {
+			t.Fatalf("status after taking back: %s", r.Status)
+		}
+		if err := svc.DeleteDraftRound(ctx, e.ID, 1, ""); err != nil {
+			t.Fatalf("delete the round taken back: %v", err)
+		}
+
+		r, err = svc.PairNextRound(ctx, e.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := svc.PublishRound(ctx, e.ID, 1); err != nil {
+			t.Fatal(err)
+		}
+		g := r.Games[0]
+		if _, err := svc.RecordResult(ctx, tournament.ResultInput{EventID: e.ID, Round: 1, Board: g.Board, Score: "17:7", EndReason: "final_position", Version: g.Version}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := svc.UnpublishRound(ctx, e.ID, 1, ""); tournament.ErrorCode(err) != tournament.ECONFLICT {
+			t.Errorf("taking back a round with a result: error %v, want ECONFLICT", err)
+		}
+	})
+}

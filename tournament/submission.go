@@ -1,0 +1,435 @@
+package tournament
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+)
+
+// Players who have accounts may report the result of their own board when
+// the event allows it. A report is a Submission; it counts only once the
+// arbiter or the opponent confirms it, and then it is recorded like a result
+// the arbiter entered, with the same checks against the game sheet.
+
+// SubmissionStatus is where a submission is in its life.
+type SubmissionStatus string
+
+const (
+	Pending   SubmissionStatus = "pending"   // waiting for the arbiter or the opponent
+	Confirmed SubmissionStatus = "confirmed" // recorded as the game's result
+	Rejected  SubmissionStatus = "rejected"  // refused; the game is unchanged
+)
+
+// Audit actions of submissions.
+const (
+	ActionSubmissionsOpen = "submissions.open"
+	ActionPlayerLink      = "player.link"
+	ActionResultSubmit    = "result.submit"
+	ActionResultConfirm   = "result.confirm"
+	ActionResultReject    = "result.reject"
+)
+
+// Submission is a result a player reports for their own board.
+type Submission struct {
+	ID        int64
+	EventID   int64
+	GameID    int64
+	Round     int
+	Board     int
+	PlayerID  int64 // the reporting player
+	UserID    int64
+	UserEmail string
+	Score     string
+	EndReason string
+	Sheet     string
+	Status    SubmissionStatus
+	// DecidedBy is the e-mail of whoever confirmed or rejected it.
+	DecidedBy string
+	Reason    string // why it was rejected
+	CreatedAt time.Time
+	DecidedAt time.Time
+}
+
+// SubmissionTx is the part of a store transaction that keeps player
+// accounts of events and submissions. It is separate from Tx so that a
+// store without it still runs every other use case.
+type SubmissionTx interface {
+	// SubmissionsOpen reports whether players of the event may report results.
+	SubmissionsOpen(eventID int64) (bool, error)
+	SetSubmissionsOpen(eventID int64, open bool) error
+	// PlayerAccounts maps the event's player IDs to the accounts they sign
+	// in with.
+	PlayerAccounts(eventID int64) (map[int64]User, error)
+	// LinkPlayer gives a player an account; userID 0 takes it away.
+	LinkPlayer(eventID, playerID, userID int64) error
+	CreateSubmission(s *Submission) error
+	// Submissions lists the event's submissions, oldest first.
+	Submissions(eventID int64) ([]Submission, error)
+	UpdateSubmission(s *Submission) error
+}
+
+func submissionTx(tx Tx) (SubmissionTx, error) {
+	stx, ok := tx.(SubmissionTx)
+	if !ok {
+		return nil, fmt.Errorf("this store does not keep player submissions")
+	}
+	return stx, nil
+}
+
+// SubmissionInput is a result a player reports for their board.
+type SubmissionInput struct {
+	EventID   int64
+	Round     int
+	Board     int
+	Score     string
+	EndReason string
+	Sheet     string
+}
+
+// PlayerView is what a signed-in user may do as a player of one event.
+type PlayerView struct {
+	// SubmissionsOpen says whether the event takes results from players.
+	SubmissionsOpen bool
+	// PlayerID is the user's own player in the event; 0 when the user is
+	// not one of its players.
+	PlayerID int64
+	// Accounts maps player IDs to the e-mails they sign in as; only those
+	// who may change the event see it.
+	Accounts map[int64]string
+	// Submissions are those of the user's own games, or every one for
+	// those who may change the event.
+	Submissions []Submission
+}
+
+// PlayerView reads what the signed-in user may do as a player of an event,
+// and for the event's arbiter the accounts and submissions of all players.
+func (s *Service) PlayerView(ctx context.Context, eventID int64) (*PlayerView, error) {
+	u := UserFromContext(ctx)
+	v := &PlayerView{}
+	err := s.store.View(ctx, func(tx Tx) error {
+		e, err := readable(ctx, tx, eventID)
+		if err != nil {
+			return err
+		}
+		stx, err := submissionTx(tx)
+		if err != nil {
+			return err
+		}
+		if v.SubmissionsOpen, err = stx.SubmissionsOpen(eventID); err != nil {
+			return err
+		}
+		if u == nil {
+			return nil
+		}
+		accounts, err := stx.PlayerAccounts(eventID)
+		if err != nil {
+			return err
+		}
+		for pid, account := range accounts {
+			if account.ID == u.ID {
+				v.PlayerID = pid
+			}
+		}
+		manager := canManage(u, e)
+		if !manager && v.PlayerID == 0 {
+			return nil
+		}
+		all, err := stx.Submissions(eventID)
+		if err != nil {
+			return err
+		}
+		rounds, err := tx.Rounds(eventID)
+		if err != nil {
+			return err
+		}
+		for _, sub := range all {
+			if manager || sub.PlayerID == v.PlayerID || opponentOf(rounds, sub.GameID, sub.PlayerID) == v.PlayerID {
+				v.Submissions = append(v.Submissions, sub)
+			}
+		}
+		if manager {
+			v.Accounts = map[int64]string{}
+			for pid, account := range accounts {
+				v.Accounts[pid] = account.Email
+			}
+		}
+		return nil
+	})
+	return v, err
+}
+
+// opponentOf returns the player facing playerID in a game, 0 when none.
+func opponentOf(rounds []Round, gameID, playerID int64) int64 {
+	for _, r := range rounds {
+		for _, g := range r.Games {
+			if g.ID != gameID {
+				continue
+			}
+			if g.WhiteID == playerID {
+				return g.BlackID
+			}
+			return g.WhiteID
+		}
+	}
+	return 0
+}
+
+// SetSubmissions opens or closes an event to results reported by players.
+func (s *Service) SetSubmissions(ctx context.Context, eventID int64, open bool) error {
+	return s.store.Update(ctx, func(tx Tx) error {
+		_, u, err := manageable(ctx, tx, eventID)
+		if err != nil {
+			return err
+		}
+		stx, err := submissionTx(tx)
+		if err != nil {
+			return err
+		}
+		before, err := stx.SubmissionsOpen(eventID)
+		if err != nil {
+			return err
+		}
+		if err := stx.SetSubmissionsOpen(eventID, open); err != nil {
+			return err
+		}
+		return s.audit(tx, u, eventID, ActionSubmissionsOpen, fmt.Sprintf("event %d", eventID), before, open, "")
+	})
+}
+
+// LinkPlayer gives a player of the event the account with that e-mail, so
+// that the player can report the results of their own games; an empty
+// e-mail takes the account away.
+func (s *Service) LinkPlayer(ctx context.Context, eventID, playerID int64, email string) error {
+	email = strings.ToLower(strings.TrimSpace(email))
+	return s.store.Update(ctx, func(tx Tx) error {
+		_, u, err := manageable(ctx, tx, eventID)
+		if err != nil {
+			return err
+		}
+		players, err := tx.Players(eventID)
+		if err != nil {
+			return err
+		}
+		p := findPlayer(players, playerID)
+		if p == nil {
+			return NotFound("player %d not found in event %d", playerID, eventID)
+		}
+		var userID int64
+		if email != "" {
+			account, err := tx.UserByEmail(email)
+			if ErrorCode(err) == ENOTFOUND {
+				return Invalid("email", "no account has the e-mail %s; the player signs up first (adiukh user add --role player)", email)
+			}
+			if err != nil {
+				return err
+			}
+			userID = account.ID
+		}
+		stx, err := submissionTx(tx)
+		if err != nil {
+			return err
+		}
+		accounts, err := stx.PlayerAccounts(eventID)
+		if err != nil {
+			return err
+		}
+		for pid, account := range accounts {
+			if userID != 0 && account.ID == userID && pid != playerID {
+				return Conflict("email", "%s already plays in this event as player %d", email, pid)
+			}
+		}
+		if err := stx.LinkPlayer(eventID, playerID, userID); err != nil {
+			return err
+		}
+		return s.audit(tx, u, eventID, ActionPlayerLink, fmt.Sprintf("player %d", playerID), nil, email, "")
+	})
+}
+
+// SubmitResult records a player's report of their own board's result. The
+// score and sheet are checked now, as the arbiter's entry would be; the
+// report waits for the arbiter or the opponent to confirm it.
+func (s *Service) SubmitResult(ctx context.Context, in SubmissionInput) (*Submission, error) {
+	u := UserFromContext(ctx)
+	if u == nil {
+		return nil, Unauthorized("sign in to report a result")
+	}
+	res, err := ParseResult(in.Score, in.EndReason)
+	if err != nil {
+		return nil, err
+	}
+	var sub *Submission
+	err = s.store.Update(ctx, func(tx Tx) error {
+		e, err := readable(ctx, tx, in.EventID)
+		if err != nil {
+			return err
+		}
+		stx, err := submissionTx(tx)
+		if err != nil {
+			return err
+		}
+		open, err := stx.SubmissionsOpen(in.EventID)
+		if err != nil {
+			return err
+		}
+		if !open {
+			return Forbidden("event %d does not take results from players; the arbiter enters them", in.EventID)
+		}
+		playerID, err := ownPlayer(stx, in.EventID, u)
+		if err != nil {
+			return err
+		}
+		rounds, err := tx.Rounds(in.EventID)
+		if err != nil {
+			return err
+		}
+		round, err := findRound(rounds, in.EventID, in.Round)
+		if err != nil {
+			return err
+		}
+		g := findGame(round, in.Board)
+		switch {
+		case g == nil:
+			return NotFound("board %d of round %d not found", in.Board, in.Round)
+		case g.WhiteID != playerID && g.BlackID != playerID:
+			return Forbidden("board %d of round %d is not your game", in.Board, in.Round)
+		case round.Status == Draft:
+			return Conflict("", "round %d is not published yet", in.Round)
+		case g.Result != nil:
+			return Conflict("", "board %d of round %d already has a result; ask the arbiter to correct it", in.Board, in.Round)
+		case res.EndReason == Bye || res.EndReason == Forfeit || res.EndReason == DoubleForfeit:
+			return Invalid("end_reason", "only the arbiter records a bye or a forfeit")
+		}
+		if problem := submittedSheetProblem(e, res, g, in.Sheet); problem != "" {
+			return Invalid("sheet", "%s; correct the score or the sheet", problem)
+		}
+		sub = &Submission{
+			EventID: in.EventID, GameID: g.ID, Round: in.Round, Board: in.Board, PlayerID: playerID, UserID: u.ID, UserEmail: u.Email,
+			Score: res.Score(), EndReason: string(res.EndReason), Sheet: in.Sheet, Status: Pending, CreatedAt: s.now().UTC(),
+		}
+		if err := stx.CreateSubmission(sub); err != nil {
+			return err
+		}
+		return s.audit(tx, u, in.EventID, ActionResultSubmit, fmt.Sprintf("round %d board %d", in.Round, in.Board), nil, sub.Score+" "+sub.EndReason, "")
+	})
+	return sub, err
+}
+
+// submittedSheetProblem checks a reported result against the sheet that
+// comes with it, or the sheet already stored.
+func submittedSheetProblem(e *Event, res Result, g *Game, sheet string) string {
+	check := *g
+	if strings.TrimSpace(sheet) != "" {
+		check.Sheet = sheet
+		rep := checkSheet(sheet)
+		check.SheetReport = &rep
+	}
+	return sheetProblem(e, res, &check)
+}
+
+func ownPlayer(stx SubmissionTx, eventID int64, u *User) (int64, error) {
+	accounts, err := stx.PlayerAccounts(eventID)
+	if err != nil {
+		return 0, err
+	}
+	for pid, account := range accounts {
+		if account.ID == u.ID {
+			return pid, nil
+		}
+	}
+	return 0, Forbidden("%s is not a player of event %d", u.Email, eventID)
+}
+
+// DecideSubmission confirms or rejects a pending submission. The arbiter of
+// the event or the reporting player's opponent decides; a confirmed result
+// is recorded as the game's result in the same transaction.
+func (s *Service) DecideSubmission(ctx context.Context, eventID, submissionID int64, confirm bool, reason string) (*Submission, error) {
+	u := UserFromContext(ctx)
+	if u == nil {
+		return nil, Unauthorized("sign in to confirm or reject a result")
+	}
+	var sub *Submission
+	err := s.store.Update(ctx, func(tx Tx) error {
+		e, err := readable(ctx, tx, eventID)
+		if err != nil {
+			return err
+		}
+		stx, err := submissionTx(tx)
+		if err != nil {
+			return err
+		}
+		all, err := stx.Submissions(eventID)
+		if err != nil {
+			return err
+		}
+		for i := range all {
+			if all[i].ID == submissionID {
+				sub = &all[i]
+			}
+		}
+		if sub == nil {
+			return NotFound("submission %d not found in event %d", submissionID, eventID)
+		}
+		if sub.Status != Pending {
+			return Conflict("", "the result reported for board %d of round %d was already %s", sub.Board, sub.Round, sub.Status)
+		}
+		rounds, err := tx.Rounds(eventID)
+		if err != nil {
+			return err
+		}
+		if !canManage(u, e) {
+			own, err := ownPlayer(stx, eventID, u)
+			if err != nil || own != opponentOf(rounds, sub.GameID, sub.PlayerID) {
+				return Forbidden("only the arbiter or the opponent confirms or rejects a reported result")
+			}
+		}
+		sub.DecidedBy, sub.DecidedAt, sub.Reason = u.Email, s.now().UTC(), strings.TrimSpace(reason)
+		subject := fmt.Sprintf("round %d board %d", sub.Round, sub.Board)
+		if !confirm {
+			sub.Status = Rejected
+			if err := stx.UpdateSubmission(sub); err != nil {
+				return err
+			}
+			return s.audit(tx, u, eventID, ActionResultReject, subject, sub.Score+" "+sub.EndReason, nil, sub.Reason)
+		}
+		round, err := findRound(rounds, eventID, sub.Round)
+		if err != nil {
+			return err
+		}
+		g := findGame(round, sub.Board)
+		if g == nil || g.ID != sub.GameID {
+			return Conflict("", "board %d of round %d was paired again; the report no longer fits", sub.Board, sub.Round)
+		}
+		if g.Result != nil {
+			return Conflict("", "board %d of round %d already has a result", sub.Board, sub.Round)
+		}
+		res, err := ParseResult(sub.Score, sub.EndReason)
+		if err != nil {
+			return err
+		}
+		before := *g
+		if sub.Sheet != "" {
+			rep := checkSheet(sub.Sheet)
+			g.Sheet, g.SheetReport = sub.Sheet, &rep
+		}
+		if problem := sheetProblem(e, res, g); problem != "" {
+			return Invalid("sheet", "%s; the report cannot be confirmed", problem)
+		}
+		g.Result = &res
+		if err := tx.UpdateGame(g); err != nil {
+			return err
+		}
+		if round.Status == Published && allResults(round) {
+			round.Status = Done
+			if err := tx.UpdateRoundStatus(round); err != nil {
+				return err
+			}
+		}
+		sub.Status = Confirmed
+		if err := stx.UpdateSubmission(sub); err != nil {
+			return err
+		}
+		return s.audit(tx, u, eventID, ActionResultConfirm, subject, resultView(&before), resultView(g), "reported by "+sub.UserEmail)
+	})
+	return sub, err
+}
