@@ -1,0 +1,174 @@
+package dutch
+
+import "adiukh/tournament/pairing/dutch/internal/blossom"
+
+// bracket is the pairing bracket being processed: the moved-down players
+// (MDPs) first, then the resident score group, then the next score group,
+// which takes part only so that the bracket's choices leave it pairable
+// (C.04.3 C7, C8).
+type bracket struct {
+	players   []*player
+	weights   [][]blossom.Weight // weights[larger][smaller] by index in players
+	movedDown int                // players[:movedDown] are MDPs
+	nextGroup int                // players[nextGroup:] are the next score group
+	// Vertex range of the resident score group.
+	groupBegin, groupEnd int
+}
+
+func (b *bracket) vertex(i int) int { return b.players[i].vertex }
+
+func (p *pairer) inGroup(b *bracket, v int) bool { return v >= b.groupBegin && v < b.groupEnd }
+
+// pairBrackets pairs the brackets from the top score down, fixing each
+// bracket's pairs before moving on (C.04.3 B: the bracket-by-bracket order).
+func (p *pairer) pairBrackets() {
+	n := p.n
+	var current []*player
+	next := 0
+	for next < n && p.players[next].score >= p.players[0].score {
+		current = append(current, p.players[next])
+		next++
+	}
+	movedDown, groupBegin := 0, 0
+	for len(current) > 1 || next < n {
+		b := &bracket{movedDown: movedDown, nextGroup: len(current), groupBegin: groupBegin}
+		b.groupEnd = groupBegin + (b.nextGroup - movedDown)
+		nextGroupStart := next
+		for next < n && p.players[next].score >= p.players[nextGroupStart].score {
+			current = append(current, p.players[next])
+			next++
+		}
+		b.players = current
+		p.setBaseWeights(b)
+		p.solve()
+		p.pairMovedDown(b)
+		p.pairRemainder(b)
+
+		// Carry the unpaired players into the next bracket.
+		var carried []*player
+		movedDown = 0
+		p.bye.singleAssignee = p.odd && nextGroupStart < n && p.bye.score >= p.players[nextGroupStart].score
+		for i, pl := range b.players {
+			v := pl.vertex
+			if i < b.nextGroup && p.matched[v] {
+				continue
+			}
+			carried = append(carried, pl)
+			if i < b.nextGroup {
+				movedDown++
+			}
+			if p.bye.singleAssignee && p.players[p.stable[v]].score < p.players[nextGroupStart].score {
+				p.bye.singleAssignee = false
+			}
+		}
+		current = carried
+		groupBegin = b.groupEnd
+	}
+}
+
+func (p *pairer) setBaseWeights(b *bracket) {
+	b.weights = make([][]blossom.Weight, len(b.players))
+	// One backing array for the bracket's weights: hundreds of thousands of
+	// pairs at 1,000 players.
+	words := p.l.words
+	count := 0
+	for lg := b.movedDown; lg < len(b.players); lg++ {
+		count += lg
+	}
+	backing := make([]uint64, count*words)
+	for lg := b.movedDown; lg < len(b.players); lg++ {
+		row := make([]blossom.Weight, lg)
+		for sm := range lg {
+			w := blossom.Weight(backing[:words:words])
+			backing = backing[words:]
+			p.s.baseWeight(p.l, w, b.players[sm], b.players[lg], lg < b.nextGroup, lg >= b.nextGroup, &p.bye)
+			row[sm] = w
+			p.m.SetWeight(b.vertex(lg), b.vertex(sm), w)
+		}
+		b.weights[lg] = row
+	}
+}
+
+// pairMovedDown decides which MDPs are paired in the bracket — C.04.3 C6/C7
+// prefer pairing as many as possible, higher scores and then higher ranks
+// first — and then their opponents, highest-ranked MDP first.
+func (p *pairer) pairMovedDown(b *bracket) {
+	var groupScore, remaining, remainingMatched int
+	for i := 0; i < b.movedDown; i++ {
+		if i == 0 || b.players[i].score < groupScore {
+			groupScore = b.players[i].score
+			remaining, remainingMatched = 0, 0
+			for j := i; b.players[j].score >= groupScore; j++ {
+				remaining++
+				if p.inGroup(b, p.stable[b.vertex(j)]) {
+					remainingMatched++
+				}
+			}
+		}
+		if remainingMatched == 0 {
+			continue
+		}
+		v := b.vertex(i)
+		if remaining <= remainingMatched {
+			p.matched[v] = true
+			continue
+		}
+		remaining--
+		if !p.inGroup(b, p.stable[v]) {
+			// Try to pair this MDP in preference to lower-ranked ones.
+			for o := b.movedDown; o < b.nextGroup; o++ {
+				if w := b.weights[o][i]; !w.IsZero() {
+					t := p.scratch
+					t.Set(w)
+					t.Or(1)
+					p.m.SetWeight(v, b.vertex(o), t)
+				}
+			}
+			p.solve()
+		}
+		if p.inGroup(b, p.stable[v]) {
+			p.matched[v] = true
+			remainingMatched--
+			for o := b.movedDown; o < b.nextGroup; o++ {
+				if w := b.weights[o][i]; !w.IsZero() {
+					t := p.scratch
+					t.Set(w)
+					t.Or(uint64(b.nextGroup - b.movedDown))
+					t.AddSmall(1)
+					p.m.SetWeight(v, b.vertex(o), t)
+				}
+			}
+		}
+	}
+	// Choose the opponents: each MDP in order gets the highest-ranked
+	// resident that still allows an optimal pairing.
+	for i := 0; i < b.movedDown; i++ {
+		v := b.vertex(i)
+		if !p.matched[v] {
+			continue
+		}
+		addend := uint64(len(b.players))
+		for o := b.nextGroup - 1; o >= b.movedDown; o-- {
+			ov := b.vertex(o)
+			if p.matched[ov] {
+				continue
+			}
+			if w := b.weights[o][i]; !w.IsZero() {
+				t := p.scratch
+				t.Set(w)
+				t.AddSmall(addend)
+				p.m.SetWeight(v, ov, t)
+				addend++
+			}
+		}
+		p.solve()
+		p.fix(v, p.stable[v])
+	}
+}
+
+// fix records the pair (a, b) as final.
+func (p *pairer) fix(a, b int) {
+	p.matched[a], p.matched[b] = true, true
+	p.matchOf[a], p.matchOf[b] = b, a
+	p.finalize(a, b)
+}

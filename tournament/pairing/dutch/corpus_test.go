@@ -1,0 +1,84 @@
+package dutch_test
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"adiukh/tournament/pairing/dutch"
+	"adiukh/tournament/trf"
+)
+
+// corpusDir holds rounds paired by bbpPairings (see its README); the test
+// needs it, so a missing corpus fails rather than skips.
+var corpusDir = filepath.Join("..", "..", "..", "..", "shared", "pairing-corpus", "rounds")
+
+func formatPairing(p dutch.Pairing) string {
+	var b strings.Builder
+	n := len(p.Boards)
+	if p.Bye != 0 {
+		n++
+	}
+	fmt.Fprintf(&b, "%d\n", n)
+	for _, bd := range p.Boards {
+		fmt.Fprintf(&b, "%d %d\n", bd.White, bd.Black)
+	}
+	if p.Bye != 0 {
+		fmt.Fprintf(&b, "%d 0\n", p.Bye)
+	}
+	return b.String()
+}
+
+func pairFile(path string) (string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	t, err := trf.Read(f)
+	if err != nil {
+		return "", err
+	}
+	in, err := t.PairingInput()
+	if err != nil {
+		return "", err
+	}
+	p, err := dutch.Pair(in)
+	if err != nil {
+		return "", err
+	}
+	return formatPairing(p), nil
+}
+
+// TestCorpus pairs every round of the corpus and compares with bbpPairings.
+func TestCorpus(t *testing.T) {
+	dir := corpusDir
+	if env := os.Getenv("ADIUKH_PAIRING_CORPUS"); env != "" {
+		dir = env
+	}
+	files, err := filepath.Glob(filepath.Join(dir, "*", "r*.trf"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no corpus rounds under %s (set ADIUKH_PAIRING_CORPUS): %v", dir, err)
+	}
+	failed := 0
+	for _, path := range files {
+		name := strings.TrimPrefix(path, dir+string(filepath.Separator))
+		want, err := os.ReadFile(strings.TrimSuffix(path, ".trf") + ".pairs")
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := pairFile(path)
+		if err != nil {
+			failed++
+			t.Errorf("%s: %v", name, err)
+			continue
+		}
+		if got != strings.ReplaceAll(string(want), "\r\n", "\n") {
+			failed++
+			t.Errorf("%s: pairing differs\n got: %q\nwant: %q", name, got, want)
+		}
+	}
+	t.Logf("corpus: %d of %d rounds identical to bbpPairings", len(files)-failed, len(files))
+}

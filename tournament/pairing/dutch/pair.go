@@ -1,0 +1,190 @@
+package dutch
+
+import (
+	"fmt"
+	"slices"
+
+	"adiukh/tournament/pairing/dutch/internal/blossom"
+)
+
+// Pair computes the pairing of the next round (round PlayedRounds+1).
+func Pair(t Tournament) (Pairing, error) {
+	s, err := prepare(&t)
+	if err != nil {
+		return Pairing{}, err
+	}
+	if len(s.players) == 0 {
+		return Pairing{}, nil
+	}
+	s.markForbidden()
+	p := newPairer(s)
+	if err := p.start(); err != nil {
+		return Pairing{}, err
+	}
+	p.pairBrackets()
+	return s.result(p.matchOf), nil
+}
+
+// markForbidden fills the matrix of pairs excluded by C.04.3 C1: players who
+// have met in a played game, and the event's forbidden pairs.
+func (s *state) markForbidden() {
+	n := len(s.players)
+	s.forbidden = make([]bool, n*n)
+	forbid := func(a, b *player) {
+		if a.vertex >= 0 && b.vertex >= 0 {
+			s.forbidden[a.vertex*n+b.vertex] = true
+			s.forbidden[b.vertex*n+a.vertex] = true
+		}
+	}
+	for _, p := range s.players {
+		for _, r := range p.history {
+			if r.Played {
+				forbid(p, s.byID[r.Opponent])
+			}
+		}
+	}
+	for _, group := range s.t.Forbidden {
+		for i, a := range group {
+			for _, b := range group[i+1:] {
+				pa, okA := s.byID[a]
+				pb, okB := s.byID[b]
+				if okA && okB {
+					forbid(pa, pb)
+				}
+			}
+		}
+	}
+}
+
+// pairer runs the bracket-by-bracket optimisation of one round.
+type pairer struct {
+	s       *state
+	n       int
+	players []*player
+	l       *layout
+	m       *blossom.Matcher
+	maxW    blossom.Weight
+	bye     byeContext
+	odd     bool
+	matchOf []int          // final partner by vertex, -1 while unknown
+	matched []bool         // by vertex: the player's pair is final, or will be in this bracket
+	stable  []int          // current matching by vertex (self when unmatched)
+	scratch blossom.Weight // a weight being adjusted before SetWeight copies it
+}
+
+func newPairer(s *state) *pairer {
+	n := len(s.players)
+	p := &pairer{s: s, n: n, players: s.players, odd: n%2 == 1}
+	// Each score group gets a sub-field wide enough to count its players.
+	groupShift := map[int]uint{}
+	var groupsBits uint
+	maxGroup, run := 0, 0
+	for i := n - 1; i >= 0; i-- {
+		run++
+		score := s.players[i].score
+		if i == 0 || score < s.players[i-1].score {
+			groupShift[score] = groupsBits
+			maxGroup = max(maxGroup, run)
+			groupsBits += bitLen(run)
+			run = 0
+		}
+	}
+	p.l = newLayout(bitLen(maxGroup), groupsBits, groupShift, s.played)
+	p.m = blossom.New(n, p.l.words)
+	p.maxW = p.l.maxWeight()
+	p.scratch = p.weight()
+	p.matched = make([]bool, n)
+	p.matchOf = make([]int, n)
+	for i := range p.matchOf {
+		p.matchOf[i] = -1
+	}
+	return p
+}
+
+func (p *pairer) solve() {
+	p.m.Solve()
+	if p.stable == nil {
+		p.stable = make([]int, p.n)
+	}
+	for v := range p.stable {
+		if m := p.m.Mate(v); m >= 0 {
+			p.stable[v] = m
+		} else {
+			p.stable[v] = v
+		}
+	}
+}
+
+func (p *pairer) weight() blossom.Weight { return blossom.NewWeight(p.l.words) }
+
+// start checks that a complete pairing exists (C.04.3 C4) and finds the
+// score of the bye assignee (C5) and whether C9 applies to the top bracket.
+func (p *pairer) start() error {
+	s, l := p.s, p.l
+	w := p.weight()
+	top := p.players[0].score
+	for i, pl := range p.players {
+		for j, opp := range p.players[:i] {
+			if p.odd {
+				w.Clear()
+				if s.compatible(pl, opp) {
+					w.AddAt(1+b2u(!pl.eligible)+b2u(!opp.eligible), l.groupsBits+l.sizeBits)
+					w.AddAt(uint64(l.groupShift[pl.score]+l.groupShift[opp.score]), l.sizeBits)
+					w.AddAt(b2u(pl.score >= top), 0)
+				}
+			} else {
+				s.baseWeight(l, w, opp, pl, false, false, &p.bye)
+			}
+			p.m.SetWeight(i, j, w)
+		}
+	}
+	p.solve()
+	unmatched := -1
+	for v, m := range p.stable {
+		if m == v {
+			if unmatched >= 0 || !p.players[v].eligible {
+				return fmt.Errorf("%w: the players cannot all be paired", ErrNoPairing)
+			}
+			unmatched = v
+		}
+	}
+	if !p.odd {
+		return nil
+	}
+	p.bye.score = p.players[unmatched].score
+	if p.bye.score >= top {
+		p.bye.singleAssignee = true
+		for v, pl := range p.players {
+			if pl.score < top {
+				break
+			}
+			if p.players[p.stable[v]].score < top {
+				p.bye.singleAssignee = false
+				break
+			}
+		}
+	}
+	var games []int
+	for _, pl := range p.players {
+		if pl.score == p.bye.score {
+			games = append(games, pl.played)
+		}
+	}
+	slices.Sort(games)
+	slices.Reverse(games)
+	p.bye.unplayedRank = map[int]int{}
+	for rank, g := range games {
+		p.bye.unplayedRank[g] = rank
+	}
+	for i, pl := range p.players {
+		for j, opp := range p.players[:i] {
+			s.baseWeight(l, w, opp, pl, false, false, &p.bye)
+			p.m.SetWeight(i, j, w)
+		}
+	}
+	return nil
+}
+
+// finalize fixes the pair (a, b): it gets the largest weight and every other
+// edge of both vertices is removed.
+func (p *pairer) finalize(a, b int) { p.m.Fix(a, b, p.maxW) }

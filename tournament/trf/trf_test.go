@@ -1,0 +1,187 @@
+package trf_test
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"adiukh/tournament/trf"
+)
+
+var corpus = filepath.Join("..", "..", "..", "shared", "pairing-corpus")
+
+// TestRoundTrip reads every corpus file, writes it and reads it back: the
+// two readings must be equal, and writing again must give the same bytes.
+func TestRoundTrip(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join(corpus, "rounds", "*", "*.trf"))
+	more, _ := filepath.Glob(filepath.Join(corpus, "tournaments", "*.trf"))
+	files = append(files, more...)
+	if len(files) == 0 {
+		t.Fatalf("no TRF files under %s", corpus)
+	}
+	files = append(files, filepath.Join("testdata", "extensions.trf"))
+	for _, path := range files {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		first, err := trf.Read(bytes.NewReader(data))
+		if err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		var out bytes.Buffer
+		if err := trf.Write(&out, first); err != nil {
+			t.Fatal(err)
+		}
+		second, err := trf.Read(bytes.NewReader(out.Bytes()))
+		if err != nil {
+			t.Fatalf("%s: reading the written file: %v\n%s", path, err, out.String())
+		}
+		if !reflect.DeepEqual(first, second) {
+			t.Fatalf("%s: written file reads differently\n%s", path, out.String())
+		}
+		var again bytes.Buffer
+		trf.Write(&again, second)
+		if again.String() != out.String() {
+			t.Fatalf("%s: writing is not stable", path)
+		}
+	}
+}
+
+// TestWriteKeepsPlayerLines checks the 001 layout column by column against a
+// corpus line.
+func TestWriteKeepsPlayerLines(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join(corpus, "rounds", "t000-n13-r5", "r03.trf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tour, err := trf.Read(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	trf.Write(&out, tour)
+	for _, line := range strings.Split(strings.ReplaceAll(string(data), "\r", "\n"), "\n") {
+		if strings.HasPrefix(line, "001") && !strings.Contains(out.String(), line+"\n") {
+			t.Errorf("player line not written back unchanged:\n%q", line)
+		}
+	}
+}
+
+func TestExtensions(t *testing.T) {
+	f, err := os.Open(filepath.Join("testdata", "extensions.trf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	tour, err := trf.Read(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in, err := tour.PairingInput()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if in.TotalRounds != 5 || in.PlayedRounds != 1 {
+		t.Errorf("rounds = %d of %d, want 1 of 5", in.PlayedRounds, in.TotalRounds)
+	}
+	if in.Points.Win != 30 || in.Points.Draw != 10 || in.Points.PairingBye != 20 || in.Points.ForfeitLoss != 0 {
+		t.Errorf("points = %+v, want win 3.0, draw 1.0, PAB 2.0 (BBU)", in.Points)
+	}
+	if !in.Players[4].Absent || in.Players[0].Absent {
+		t.Errorf("player 5 has a 240 bye for round 2 and must be absent; player 1 must not")
+	}
+	if len(in.Forbidden) != 2 {
+		t.Errorf("forbidden groups = %v, want the XXP group and the 260 group for round 2", in.Forbidden)
+	}
+	if in.InitialColor != 2 { // dutch.Black
+		t.Errorf("initial colour = %v, want black (152 B)", in.InitialColor)
+	}
+}
+
+func TestReadErrors(t *testing.T) {
+	player := "001    1      Test0001 Player0001               2399                             1.0    1"
+	for _, tc := range []struct {
+		name, file string
+		line, col  int
+		message    string
+	}{
+		{"bad opponent", player + "    x7 b 1", 1, 92, `opponent "x7"`},
+		{"bad colour", player + "     7 q 1", 1, 97, "colour"},
+		{"bad result", player + "     7 w ?", 1, 99, "unknown result"},
+		{"game without colour", player + "     7 - 1", 1, 99, "needs an opponent and a colour"},
+		{"self pairing", player + "     1 w 1", 1, 92, "against himself"},
+		{"bad points", "012 x\n" + strings.Replace(player, "1.0", "1,5", 1), 2, 81, "points"},
+		{"bad start number", "001   x1", 1, 5, "start number"},
+		{"bad rounds", "XXR many", 1, 4, "number of rounds"},
+		{"bad XXC", "XXC purple", 1, 5, "XXC option"},
+		{"bad 152", "152 G", 1, 5, "initial colour"},
+		{"bad scoring letter", "162  Q 1.0", 1, 6, "scoring letter"},
+		{"bad bye kind", "240 Q   2    3", 1, 5, "bye kind"},
+		{"bad forbidden range", "260   3   2    1    2", 1, 5, "round range"},
+		{"bad XXP", "XXP 1 two", 1, 7, "pairing number"},
+		{"not UTF-8", "012 \xff", 1, 0, "UTF-8"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := trf.Read(strings.NewReader(tc.file))
+			var e *trf.Error
+			if !errors.As(err, &e) {
+				t.Fatalf("Read error = %v, want a *trf.Error", err)
+			}
+			if e.Line != tc.line || e.Column != tc.col || !strings.Contains(e.Message, tc.message) {
+				t.Fatalf("error = line %d column %d %q, want line %d column %d containing %q", e.Line, e.Column, e.Message, tc.line, tc.col, tc.message)
+			}
+		})
+	}
+}
+
+func TestPairingInputErrors(t *testing.T) {
+	player := func(id string) string {
+		return "001 " + id + "      Test Player                      2000                             0.0    1"
+	}
+	for _, tc := range []struct {
+		name, file, message string
+	}{
+		{"no rounds", player("   1"), "total number of rounds"},
+		{"gap", "XXR 3\n" + player("   1") + "\n" + player("   3"), "start number 2 is missing"},
+		{"repeated", "XXR 3\n" + player("   1") + "\n" + player("   1"), "repeated"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tour, err := trf.Read(strings.NewReader(tc.file))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := tour.PairingInput(); err == nil || !strings.Contains(err.Error(), tc.message) {
+				t.Fatalf("PairingInput error = %v, want one containing %q", err, tc.message)
+			}
+		})
+	}
+}
+
+func FuzzRead(f *testing.F) {
+	files, _ := filepath.Glob(filepath.Join(corpus, "rounds", "t00*", "r0[12].trf"))
+	for _, path := range files {
+		if data, err := os.ReadFile(path); err == nil {
+			f.Add(data)
+		}
+	}
+	f.Add([]byte("001    1      A                                 2000                             1.0    1  0000 - U\nXXR 3\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		tour, err := trf.Read(bytes.NewReader(data))
+		if err != nil {
+			return
+		}
+		var out bytes.Buffer
+		if err := trf.Write(&out, tour); err != nil {
+			return // values a TRF field cannot hold are refused, not written
+		}
+		if _, err := trf.Read(bytes.NewReader(out.Bytes())); err != nil {
+			t.Fatalf("written file does not read back: %v\n%s", err, out.String())
+		}
+		tour.PairingInput()
+	})
+}
