@@ -33,6 +33,7 @@ func (h *handler) routesExports(g *gin.RouterGroup) {
 	g.GET("/scoresheets.pdf", h.getBlankSheetsPDF)
 	g.GET("/events/:id/rounds/:n/games/:board/record.pdf", h.getGameRecordPDF)
 	g.GET("/events/:id/games.pdn", h.getGamesPDN)
+	g.GET("/events/:id/export.trf", h.getTRF)
 	g.GET("/federation/export.json", h.getFederationJSON)
 	g.GET("/federation/export.csv", h.getFederationCSV)
 }
@@ -42,6 +43,7 @@ const (
 	csvType  = "text/csv; charset=utf-8"
 	jsonType = "application/json; charset=utf-8"
 	pdnType  = "application/x-pdn; charset=utf-8"
+	trfType  = "text/plain; charset=utf-8"
 )
 
 // sendDocument renders a whole document into memory before answering, so
@@ -271,6 +273,17 @@ func (h *handler) getGamesPDN(c *gin.Context) {
 			c.Header(skippedHeader, strings.Join(games, "; "))
 		}
 		return nil
+	})
+}
+
+func (h *handler) getTRF(c *gin.Context) {
+	id, err := pathInt(c, "id")
+	if err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	h.sendDocument(c, trfType, fmt.Sprintf("event-%d.trf", id), func(ctx context.Context, w io.Writer) error {
+		return export.New(h.Events).TRF(ctx, w, id)
 	})
 }
 

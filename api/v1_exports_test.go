@@ -24,6 +24,7 @@ import (
 	"adiukh/tournament/engines"
 	"adiukh/tournament/store"
 	"adiukh/tournament/store/storetest"
+	"adiukh/tournament/trf"
 )
 
 const publicURL = "https://adiukh.example.org"
@@ -390,6 +391,31 @@ func TestExportDocuments(t *testing.T) {
 					}
 				}
 			})
+			t.Run("export.trf", func(t *testing.T) {
+				file, err := trf.Read(bytes.NewReader(s.mustDownload(base+"/export.trf", "text/plain")))
+				if err != nil {
+					t.Fatalf("export.trf does not read back: %v", err)
+				}
+				if len(file.Players) != 5 || file.TotalRounds != 5 || len(file.Scoring) == 0 {
+					t.Fatalf("export.trf has %d players, %d rounds, scoring %v", len(file.Players), file.TotalRounds, file.Scoring)
+				}
+				first, last := file.Players[0], file.Players[4]
+				// 2/1/0 scoring: four wins are 8 points, written 8.0.
+				if first.Name != "Хуаде Аслан" || first.Rating != 1900 || first.Points != 80 || first.Rank != 1 || len(first.Results) != 5 ||
+					last.Name != "Нехай Бэла" || last.Points != 0 || last.Rank != 5 {
+					t.Errorf("players = %+v … %+v", first, last)
+				}
+				codes := map[byte]int{}
+				for _, p := range file.Players {
+					for _, r := range p.Results {
+						codes[r.Code]++
+					}
+				}
+				// 10 games (one of them the 24:0 resignation), 5 byes.
+				if codes['1'] != 10 || codes['0'] != 10 || codes['U'] != 5 {
+					t.Errorf("result codes %v, want 10 wins, 10 losses and 5 byes", codes)
+				}
+			})
 			t.Run("refusals", func(t *testing.T) {
 				for _, tc := range []struct {
 					path      string
@@ -457,7 +483,7 @@ func TestExportVisibility(t *testing.T) {
 	forEachServer(t, func(t *testing.T, s *testServer) {
 		id := newStandardEvent(t, s, map[string]any{"visibility": "private"})
 		s.must(http.StatusCreated, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
-		for _, path := range []string{"/standings.pdf", "/standings.csv", "/crosstable.pdf", "/rounds/1/pairings.pdf", "/rounds/1/scoresheets.pdf", "/scoresheets.pdf", "/games.pdn"} {
+		for _, path := range []string{"/standings.pdf", "/standings.csv", "/crosstable.pdf", "/rounds/1/pairings.pdf", "/rounds/1/scoresheets.pdf", "/scoresheets.pdf", "/games.pdn", "/export.trf"} {
 			t.Run(path, func(t *testing.T) {
 				url := fmt.Sprintf("/api/v1/events/%d%s", id, path)
 				if rec := s.download("", url, nil); rec.Code != http.StatusNotFound {
@@ -535,7 +561,7 @@ func TestTeamEventDocumentsRefused(t *testing.T) {
 	forEachServer(t, func(t *testing.T, s *testServer) {
 		id := num(s.must(http.StatusCreated, tournament.ArbiterRole, "POST", "/api/v1/events",
 			map[string]any{"name": "Командный кубок", "discipline": "rapid-team", "system": "round-robin", "time_control": "8+4"})["id"])
-		for _, path := range []string{"/standings.pdf", "/standings.json", "/crosstable.pdf", "/rounds/1/pairings.pdf", "/rounds/1/scoresheets.pdf", "/rounds/1/games/1/record.pdf", "/games.pdn"} {
+		for _, path := range []string{"/standings.pdf", "/standings.json", "/crosstable.pdf", "/rounds/1/pairings.pdf", "/rounds/1/scoresheets.pdf", "/rounds/1/games/1/record.pdf", "/games.pdn", "/export.trf"} {
 			t.Run(path, func(t *testing.T) {
 				code, body := s.do("", "GET", fmt.Sprintf("/api/v1/events/%d%s", id, path), nil)
 				if msg, _ := body["message"].(string); code != http.StatusBadRequest || body["field"] != "event" || !strings.Contains(msg, "is a team event (rapid-team)") {

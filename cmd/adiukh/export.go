@@ -120,6 +120,13 @@ var exportKinds = map[string]exportKind{
 			return err
 		},
 	},
+	"trf": {
+		summary: "FIDE tournament report file (TRF-16) of the finished rounds",
+		flags:   []string{"event"},
+		write: func(ctx context.Context, x *export.Exporter, f *exportFlags, _ report.Locale, w, _ io.Writer) error {
+			return x.TRF(ctx, w, f.event)
+		},
+	},
 	"federation": {
 		summary: "final standings of every event finished between --from and --to (by its last day)",
 		flags:   []string{"from", "to"}, formats: []string{"json", "csv"},

@@ -15,6 +15,7 @@ import (
 	"adiukh/tournament"
 	"adiukh/tournament/engines"
 	"adiukh/tournament/store"
+	"adiukh/tournament/trf"
 )
 
 // sampleSheet is the game of rules §7.2: a final position at 17:7.
@@ -148,6 +149,15 @@ func TestExportCommand(t *testing.T) {
 			}
 			if r := rules.Validate(games[0]); !r.Valid || r.Result == nil || r.Result.String() != "17:7" || games[0].Header("Event") != "Кубок Адыгеи" {
 				t.Errorf("PDN game does not validate back to 17:7 of Кубок Адыгеи: %v %v\n%s", r.Valid, r.Errors, stdout)
+			}
+		}, ""},
+		{"trf", []string{"trf", "--event", event}, 0, func(t *testing.T, stdout []byte) {
+			file, err := trf.Read(bytes.NewReader(stdout))
+			if err != nil {
+				t.Fatalf("TRF does not read back: %v\n%s", err, stdout)
+			}
+			if len(file.Players) != 4 || file.Players[0].Name != "Хуаде Аслан" || file.Players[0].Points != 60 || len(file.Players[0].Results) != 3 {
+				t.Errorf("TRF players = %+v", file.Players)
 			}
 		}, ""},
 		{"federation leaves private events out", []string{"federation"}, 0, func(t *testing.T, stdout []byte) {

@@ -1,6 +1,7 @@
 // Package export produces the documents of an event: the PDFs an arbiter
-// prints, the standings files and the games as PDN, and the federation's
-// export of finished events. It reads through tournament.Service, so the
+// prints, the standings files, the games as PDN, the event as a FIDE
+// tournament report file (TRF), and the federation's export of finished
+// events. It reads through tournament.Service, so the
 // caller's visibility rules apply (anonymous callers see public events and
 // published rounds), fills the views of tournament/report (views.go), replays
 // score sheets with rules, and writes the files.
