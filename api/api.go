@@ -24,6 +24,11 @@ type Pinger interface {
 
 // Deps are what the handlers work with; cmd/adiukh builds them.
 type Deps struct {
+	// PublicURL is the address the site is reached at, such as
+	// https://adiukh.example.org; printed pairing lists link to it. Empty
+	// uses the host of each request.
+	PublicURL string
+
 	DB       Pinger
 	Events   *tournament.Service
 	Accounts *account.Service

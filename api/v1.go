@@ -27,6 +27,7 @@ func (h *handler) routesV1(g *gin.RouterGroup) {
 	g.GET("/events/:id/rounds/:n", h.getRound)
 	g.GET("/events/:id/standings", h.getStandings)
 	g.GET("/events/:id/crosstable", h.getCrosstable)
+	h.routesExports(g)
 
 	w := g.Group("", h.requireUser)
 	w.GET("/me", h.getMe)

@@ -15,7 +15,7 @@ import (
 // swissRoutesV1 registers the Swiss calls: TRF files in and out, requested
 // byes, hand-edited pairings and pairing cards.
 func (h *handler) swissRoutesV1(read, write *gin.RouterGroup) {
-	read.GET("/events/:id/export.trf", h.getTRF)
+	read.GET("/events/:id/pairing.trf", h.getPairingTRF)
 	read.GET("/events/:id/rounds/:n/cards", h.getPairingCards)
 	write.POST("/events/import.trf", h.postTRF)
 	write.PUT("/events/:id/players/:pid/bye", h.putBye)
@@ -26,7 +26,9 @@ func (h *handler) swissRoutesV1(read, write *gin.RouterGroup) {
 // fit well within it.
 const maxTRF = 4 << 20
 
-func (h *handler) getTRF(c *gin.Context) {
+// getPairingTRF answers the TRF file of the next round's pairing state;
+// export.trf (the federation report of finished rounds) is another file.
+func (h *handler) getPairingTRF(c *gin.Context) {
 	id, err := pathInt(c, "id")
 	if err != nil {
 		h.failJSON(c, err)
@@ -37,7 +39,7 @@ func (h *handler) getTRF(c *gin.Context) {
 		h.failJSON(c, err)
 		return
 	}
-	c.Header("Content-Disposition", fmt.Sprintf(`attachment; filename="event-%d.trf"`, id))
+	c.Header("Content-Disposition", fmt.Sprintf(`attachment; filename="event-%d-pairing.trf"`, id))
 	c.Data(http.StatusOK, "text/plain; charset=utf-8", buf.Bytes())
 }
 

@@ -51,9 +51,9 @@ func TestSwissThroughAPI(t *testing.T) {
 			case 3:
 				s.must(http.StatusOK, arbiter, "PATCH", fmt.Sprintf("%s/players/%d", events, ids[4]), map[string]any{"withdraw_from_round": 3})
 			}
-			code, file := s.text("", "GET", events+"/export.trf", "")
+			code, file := s.text("", "GET", events+"/pairing.trf", "")
 			if code != http.StatusOK {
-				t.Fatalf("export.trf: %d %s", code, file)
+				t.Fatalf("pairing.trf: %d %s", code, file)
 			}
 			f, err := trf.Read(strings.NewReader(file))
 			if err != nil {

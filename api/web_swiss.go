@@ -19,7 +19,7 @@ import (
 
 func (h *handler) swissRoutesWeb(m *gin.RouterGroup) {
 	m.POST("/manage/events/import.trf", h.importTRF)
-	m.GET("/events/:id/export.trf", h.exportTRF)
+	m.GET("/events/:id/pairing.trf", h.pairingTRF)
 	m.POST("/events/:id/players/:pid/bye", h.requestBye)
 	m.POST("/events/:id/rounds/:n/pairing", h.editPairing)
 }
@@ -96,7 +96,7 @@ func (h *handler) editPairing(c *gin.Context) {
 	c.Redirect(http.StatusSeeOther, fmt.Sprintf("/events/%d?round=%d#review", ids[0], ids[1]))
 }
 
-func (h *handler) exportTRF(c *gin.Context) {
+func (h *handler) pairingTRF(c *gin.Context) {
 	id, err := pathInt(c, "id")
 	if err != nil {
 		h.failHTML(c, err)
@@ -107,7 +107,7 @@ func (h *handler) exportTRF(c *gin.Context) {
 		h.failHTML(c, err)
 		return
 	}
-	c.Header("Content-Disposition", fmt.Sprintf(`attachment; filename="event-%d.trf"`, id))
+	c.Header("Content-Disposition", fmt.Sprintf(`attachment; filename="event-%d-pairing.trf"`, id))
 	c.Data(http.StatusOK, "text/plain; charset=utf-8", buf.Bytes())
 }
 

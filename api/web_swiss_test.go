@@ -58,7 +58,7 @@ func TestSwissPages(t *testing.T) {
 		}
 	}
 
-	expect(arbiter.get(events+"/manage"), http.StatusOK, "Бай в 1-м туре", "Скачать TRF", "Игроки одного клуба не встречаются")
+	expect(arbiter.get(events+"/manage"), http.StatusOK, "Бай в 1-м туре", "TRF для проверки жеребьёвки", "Игроки одного клуба не встречаются")
 	expect(arbiter.post(fmt.Sprintf("%s/players/%d/bye", events, players[5]), url.Values{"round": {"1"}, "kind": {"half"}}), http.StatusSeeOther)
 	expect(arbiter.get(events+"/manage"), http.StatusOK, "бай за пол-очка в 1-м туре")
 	expect(arbiter.post(events+"/rounds", nil), http.StatusSeeOther)
@@ -75,7 +75,7 @@ func TestSwissPages(t *testing.T) {
 	expect(arbiter.post(events+"/rounds/1/pairing", url.Values{"boards": {"1 2\n3\n4\n5"}}), http.StatusSeeOther)
 	expect(arbiter.get(events+"?round=1"), http.StatusOK, "Жеребьёвка нарушает абсолютные критерии", "второй бай в туре")
 
-	export := arbiter.get(events + "/export.trf")
+	export := arbiter.get(events + "/pairing.trf")
 	expect(export, http.StatusOK, "012 Швейцарка", "001    1")
 	expect(arbiter.upload("/manage/events/import.trf", "bad.trf", "012 Open\n152 X\n"), http.StatusBadRequest, "Импорт файла TRF", "строка 2, столбец 5: начальный цвет")
 	imported := arbiter.upload("/manage/events/import.trf", "event.trf", export.Body.String())

@@ -152,15 +152,29 @@ type CrosstableCell struct {
 
 // Crosstable builds the crosstable of an event.
 func (s *Service) Crosstable(ctx context.Context, eventID int64) (*Crosstable, error) {
+	return s.CrosstableAfter(ctx, eventID, 0)
+}
+
+// CrosstableAfter builds the crosstable of an event as it stood after round
+// afterRound: the rounds up to it and the standings after it. 0 means every
+// published round with the standings after the last finished one, as
+// Crosstable gives. Printed tables and exported standings use it for the
+// players' full details next to their places.
+func (s *Service) CrosstableAfter(ctx context.Context, eventID int64, afterRound int) (*Crosstable, error) {
 	var ct *Crosstable
 	err := s.store.View(ctx, func(tx Tx) error {
 		e, players, rounds, err := loadPublic(ctx, tx, eventID)
 		if err != nil {
 			return err
 		}
-		st, err := s.standings(e, players, rounds, 0)
+		st, err := s.standings(e, players, rounds, afterRound)
 		if err != nil {
 			return err
+		}
+		if afterRound > 0 {
+			// Rounds are numbered from 1 without gaps, and standings
+			// checked that round afterRound exists.
+			rounds = rounds[:afterRound]
 		}
 		ct = buildCrosstable(e, players, rounds, st)
 		return nil

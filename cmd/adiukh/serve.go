@@ -62,6 +62,7 @@ func randomToken() string {
 func serve(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(stderr)
+	publicURL := fs.String("public-url", envOr("ADIUKH_PUBLIC_URL", ""), "`URL` the site is reached at, linked from printed pairing lists; default: the host of each request (env ADIUKH_PUBLIC_URL)")
 	addr := fs.String("addr", envOr("ADIUKH_ADDR", "127.0.0.1:8080"), "`HOST:PORT` to listen on (env ADIUKH_ADDR)")
 	dsn := fs.String("db", envOr("ADIUKH_DB", "adiukh.db"), "SQLite `FILE` or postgres:// URL (env ADIUKH_DB)")
 	proxies := fs.String("trusted-proxies", envOr("ADIUKH_TRUSTED_PROXIES", ""), "comma-separated `ADDRESSES` (IPs or CIDRs) of reverse proxies whose X-Forwarded-For names the client (env ADIUKH_TRUSTED_PROXIES)")
@@ -114,6 +115,7 @@ func serve(args []string, stdout, stderr io.Writer) int {
 		Secret:         sessionKey,
 		SetupToken:     setupToken,
 		TrustedProxies: trusted,
+		PublicURL:      *publicURL,
 	})
 	srv := &http.Server{Handler: handler, ReadHeaderTimeout: 10 * time.Second}
 	fmt.Fprintf(stdout, "adiukh is listening on http://%s (database %s)\n", ln.Addr(), *dsn)

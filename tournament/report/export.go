@@ -32,11 +32,7 @@ func StandingsCSV(w io.Writer, s Standings) error {
 		return fmt.Errorf("write standings CSV: %w", err)
 	}
 	for _, r := range s.Rows {
-		p := r.Player
-		record := []string{
-			strconv.Itoa(r.Place), strconv.Itoa(placeLast(r)), strconv.Itoa(p.StartNo), p.Name, formatInt(p.Rating), formatInt(p.BirthYear),
-			p.Club, p.City, p.FederationID, strconv.FormatBool(p.Withdrawn), number(r.Points),
-		}
+		record := standingsRecord(r)
 		for _, v := range r.TieBreaks {
 			record = append(record, number(v))
 		}
@@ -49,6 +45,15 @@ func StandingsCSV(w io.Writer, s Standings) error {
 		return fmt.Errorf("write standings CSV: %w", err)
 	}
 	return nil
+}
+
+// standingsRecord is a row's values for the columns of standingsColumns.
+func standingsRecord(r StandingsRow) []string {
+	p := r.Player
+	return []string{
+		strconv.Itoa(r.Place), strconv.Itoa(placeLast(r)), strconv.Itoa(p.StartNo), p.Name, formatInt(p.Rating), formatInt(p.BirthYear),
+		p.Club, p.City, p.FederationID, strconv.FormatBool(p.Withdrawn), number(r.Points),
+	}
 }
 
 // placeLast is the last place of the row's group: its own place when unshared.
@@ -118,6 +123,12 @@ func StandingsJSON(w io.Writer, s Standings) error {
 	if err := checkStandings(s, false); err != nil {
 		return err
 	}
+	return writeJSON(w, "standings", newStandingsFile(s))
+}
+
+// newStandingsFile is the JSON shape of one event's standings, shared by
+// StandingsJSON and FederationJSON.
+func newStandingsFile(s Standings) standingsFile {
 	e := s.Event
 	file := standingsFile{
 		Event: eventFile{
@@ -145,10 +156,15 @@ func StandingsJSON(w io.Writer, s Standings) error {
 			Points: r.Points, TieBreaks: values,
 		}
 	}
+	return file
+}
+
+// writeJSON writes v indented; what names the file in an error.
+func writeJSON(w io.Writer, what string, v any) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
-	if err := enc.Encode(file); err != nil {
-		return fmt.Errorf("write standings JSON: %w", err)
+	if err := enc.Encode(v); err != nil {
+		return fmt.Errorf("write %s JSON: %w", what, err)
 	}
 	return nil
 }

@@ -45,13 +45,15 @@ func TestStandingsPDF(t *testing.T) {
 		loc                           Locale
 		title, heading, points, dates string
 		tieBreaks, chiefArbiter       string
+		legend                        string // the abbreviated headings spelled out
 	}{
-		{Russian, "Итоговое положение участников", "Участник", "Очки", "20.11.2026 – 22.11.2026", "Адиюх Солкоф", "Главный судья"},
-		{English, "Final standings", "Player", "Pts", "20 Nov 2026 – 22 Nov 2026", "Adiukh Bh", "Chief arbiter"},
+		{Russian, "Итоговое положение участников", "Участник", "Очки", "20.11.2026 – 22.11.2026", "Адиюх Солкоф", "Главный судья",
+			"Адиюх — Сумма очков (адиюх); Солкоф — Коэффициент Солкофа"},
+		{English, "Final standings", "Player", "Pts", "20 Nov 2026 – 22 Nov 2026", "Adiukh Bh", "Chief arbiter", "Bh — Buchholz"},
 	} {
 		t.Run(string(tc.loc), func(t *testing.T) {
 			text := pdfText(t, "standings-"+string(tc.loc), render(t, func(b *bytes.Buffer) error { return StandingsPDF(b, tc.loc, s) }))
-			for _, want := range []string{s.Event.Name, "Майкоп", tc.dates, tc.title, tc.chiefArbiter, s.Event.ChiefArbiter} {
+			for _, want := range []string{s.Event.Name, "Майкоп", tc.dates, tc.title, tc.chiefArbiter, s.Event.ChiefArbiter, tc.legend} {
 				if !strings.Contains(text, want) {
 					t.Errorf("standings PDF lacks %q", want)
 				}

@@ -59,6 +59,7 @@ func StandingsPDF(w io.Writer, loc Locale, s Standings) error {
 	}
 	d.newPage(t.needsLandscape())
 	t.draw(d)
+	d.tieBreakLegend(s)
 	d.signatureLine(text(loc, msgChiefArbiter), s.Event.ChiefArbiter)
 	return d.output(w)
 }
@@ -107,6 +108,7 @@ func ProgressPDF(w io.Writer, loc Locale, s Standings) error {
 	d.newPage(true)
 	t.draw(d)
 	d.note(text(loc, msgLegendForfeits) + "; " + text(loc, msgLegendColours) + "; " + text(loc, msgLegendByes))
+	d.tieBreakLegend(s)
 	d.signatureLine(text(loc, msgChiefArbiter), s.Event.ChiefArbiter)
 	return d.output(w)
 }
@@ -162,6 +164,7 @@ func CrosstablePDF(w io.Writer, loc Locale, s Standings) error {
 	d.newPage(t.needsLandscape())
 	t.draw(d)
 	d.note(text(loc, msgLegendForfeits))
+	d.tieBreakLegend(s)
 	d.signatureLine(text(loc, msgChiefArbiter), s.Event.ChiefArbiter)
 	return d.output(w)
 }
@@ -233,6 +236,20 @@ func (d *document) scoreColumns(s Standings) []column {
 		cols = append(cols, columnOf(title, d.textWidth(values...), "C"))
 	}
 	return cols
+}
+
+// tieBreakLegend spells out the tie-breaks headed by an abbreviation, so that
+// a printed table says what each column is.
+func (d *document) tieBreakLegend(s Standings) {
+	var entries []string
+	for _, tb := range s.TieBreaks {
+		if short, name := tb.Short.In(d.loc), tb.Name.In(d.loc); short != "" && short != name {
+			entries = append(entries, short+" — "+name)
+		}
+	}
+	if len(entries) > 0 {
+		d.note(strings.Join(entries, "; "))
+	}
 }
 
 func scoreCells(loc Locale, r StandingsRow) []cell {

@@ -40,8 +40,11 @@ func Read(r io.Reader) (*Tournament, error) {
 	return t, nil
 }
 
+// lineReader reads the fixed columns of one line. Columns count characters,
+// as Write pads them, so that a name in Cyrillic keeps the fields after it in
+// place.
 type lineReader struct {
-	s    string
+	s    []rune
 	line int
 }
 
@@ -55,7 +58,7 @@ func (l lineReader) field(from, to int) string {
 	if from >= len(l.s) {
 		return ""
 	}
-	return l.s[from:min(to, len(l.s))]
+	return string(l.s[from:min(to, len(l.s))])
 }
 
 // number reads a right-aligned integer field; blank gives 0.
@@ -99,7 +102,7 @@ func (t *Tournament) readLine(s string, lineNo int) error {
 	if strings.TrimSpace(s) == "" {
 		return nil
 	}
-	l := lineReader{s: s, line: lineNo}
+	l := lineReader{s: []rune(s), line: lineNo}
 	if len(s) < 3 {
 		return l.fail(1, "line too short for a record code")
 	}
@@ -232,6 +235,9 @@ func (t *Tournament) readPlayer(l lineReader) error {
 
 func readResult(l lineReader, start, self int) (Result, error) {
 	field := l.field(start, start+8)
+	if !isASCII(field) {
+		return Result{}, l.fail(start+1, "round %d: want \"NNNN c r\"", (start-colFirstGame)/gameWidth+1)
+	}
 	field += strings.Repeat(" ", 8-len(field))
 	r := Result{Color: field[5], Code: field[7]}
 	if field[4] != ' ' || field[6] != ' ' {
@@ -283,10 +289,11 @@ func (t *Tournament) readScoring(l lineReader) error {
 		if strings.TrimSpace(l.field(start-4, start)) != "" && start > 5 {
 			return l.fail(start-3, "unexpected text in scoring")
 		}
-		c := l.s[start]
-		if !strings.ContainsRune("WDLZP", rune(c)) {
-			return l.fail(start+1, "scoring letter %q: want W, D, L, Z or P", c)
+		letter := l.s[start]
+		if !strings.ContainsRune("WDLZP", letter) {
+			return l.fail(start+1, "scoring letter %q: want W, D, L, Z or P", letter)
 		}
+		c := byte(letter)
 		p, err := l.points(start+1, start+5, "points")
 		if err != nil {
 			return err
@@ -371,4 +378,13 @@ func (t *Tournament) readAcceleration(l lineReader) error {
 	}
 	t.Accelerations = append(t.Accelerations, a)
 	return nil
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }

@@ -185,3 +185,29 @@ func FuzzRead(f *testing.F) {
 		tour.PairingInput()
 	})
 }
+
+// TestCyrillicNames writes and reads back players whose names are not
+// ASCII: the columns after the name count characters, not bytes.
+func TestCyrillicNames(t *testing.T) {
+	in := &trf.Tournament{
+		Info: []trf.InfoLine{{Code: "012", Text: "Кубок Адыгеи"}},
+		Players: []trf.Player{
+			{StartNo: 1, Name: "Хуаде Аслан", Rating: 1900, BirthDate: "1990", Points: 20, Rank: 1, Results: []trf.Result{{Opponent: 2, Color: 'w', Code: '1'}}},
+			{StartNo: 2, Name: "Ёлкин Пётр Александрович", Points: 0, Rank: 2, Results: []trf.Result{{Opponent: 1, Color: 'b', Code: '0'}}},
+		},
+	}
+	var out bytes.Buffer
+	if err := trf.Write(&out, in); err != nil {
+		t.Fatal(err)
+	}
+	got, err := trf.Read(bytes.NewReader(out.Bytes()))
+	if err != nil {
+		t.Fatalf("reading back: %v\n%s", err, out.String())
+	}
+	if !reflect.DeepEqual(got.Players, in.Players) || got.Info[0] != in.Info[0] {
+		t.Errorf("read back %+v\nwant %+v\n%s", got.Players, in.Players, out.String())
+	}
+	if _, err := trf.Read(strings.NewReader("001    1      Хуаде                             1900                             2.0    1     2 ѷ 1\n")); err == nil {
+		t.Error("a colour that is not a Latin letter was read")
+	}
+}

@@ -1,0 +1,327 @@
+package api
+
+import (
+	"bytes"
+	"cmp"
+	"context"
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"adiukh/tournament"
+	"adiukh/tournament/export"
+	"adiukh/tournament/report"
+)
+
+// routesExports registers the printable and downloadable documents. They are
+// reads: anyone may fetch those of a public event, as with the JSON reads.
+func (h *handler) routesExports(g *gin.RouterGroup) {
+	g.GET("/events/:id/standings.pdf", h.getStandingsPDF)
+	g.GET("/events/:id/standings.csv", h.getStandingsCSV)
+	g.GET("/events/:id/standings.json", h.getStandingsJSON)
+	g.GET("/events/:id/crosstable.pdf", h.getCrosstablePDF)
+	g.GET("/events/:id/rounds/:n/pairings.pdf", h.getPairingsPDF)
+	g.GET("/events/:id/rounds/:n/scoresheets.pdf", h.getScoreSheetsPDF)
+	g.GET("/events/:id/scoresheets.pdf", h.getEventBlankSheetsPDF)
+	g.GET("/scoresheets.pdf", h.getBlankSheetsPDF)
+	g.GET("/events/:id/rounds/:n/games/:board/record.pdf", h.getGameRecordPDF)
+	g.GET("/events/:id/games.pdn", h.getGamesPDN)
+	g.GET("/events/:id/export.trf", h.getTRF)
+	g.GET("/federation/export.json", h.getFederationJSON)
+	g.GET("/federation/export.csv", h.getFederationCSV)
+}
+
+const (
+	pdfType  = "application/pdf"
+	csvType  = "text/csv; charset=utf-8"
+	jsonType = "application/json; charset=utf-8"
+	pdnType  = "application/x-pdn; charset=utf-8"
+	trfType  = "text/plain; charset=utf-8"
+)
+
+// sendDocument renders a whole document into memory before answering, so
+// that a failure is answered as a JSON error rather than half a file. PDFs
+// open in the browser (inline); data files download (attachment).
+func (h *handler) sendDocument(c *gin.Context, contentType, filename string, render func(ctx context.Context, w io.Writer) error) {
+	var buf bytes.Buffer
+	if err := render(c.Request.Context(), &buf); err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	disposition := "attachment"
+	if contentType == pdfType {
+		disposition = "inline"
+	}
+	c.Header("Content-Disposition", mime.FormatMediaType(disposition, map[string]string{"filename": filename}))
+	c.Data(http.StatusOK, contentType, buf.Bytes())
+}
+
+// reportLocale is the language of a document: ?lang=ru|en, else the first
+// of Russian and English the Accept-Language header prefers, else Russian.
+func reportLocale(c *gin.Context) (report.Locale, error) {
+	switch lang := c.Query("lang"); lang {
+	case "ru":
+		return report.Russian, nil
+	case "en":
+		return report.English, nil
+	case "":
+		return acceptedLocale(c.GetHeader("Accept-Language")), nil
+	default:
+		return "", tournament.Invalid("lang", "documents are printed in \"ru\" or \"en\", not %q", lang)
+	}
+}
+
+// acceptedLocale picks Russian or English from an Accept-Language header
+// (RFC 9110 §12.5.4): the one with the higher quality, the earlier on a tie.
+func acceptedLocale(header string) report.Locale {
+	type choice struct {
+		loc     report.Locale
+		quality float64
+		order   int
+	}
+	var choices []choice
+	for i, part := range strings.Split(header, ",") {
+		tag, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		primary, _, _ := strings.Cut(strings.ToLower(strings.TrimSpace(tag)), "-")
+		quality := 1.0
+		if q, ok := strings.CutPrefix(strings.TrimSpace(params), "q="); ok {
+			v, err := strconv.ParseFloat(q, 64)
+			if err != nil {
+				continue
+			}
+			quality = v
+		}
+		if (primary == "ru" || primary == "en") && quality > 0 {
+			choices = append(choices, choice{report.Locale(primary), quality, i})
+		}
+	}
+	if len(choices) == 0 {
+		return report.Russian
+	}
+	best := slices.MinFunc(choices, func(a, b choice) int {
+		return cmp.Or(cmp.Compare(b.quality, a.quality), cmp.Compare(a.order, b.order))
+	})
+	return best.loc
+}
+
+// documentRequest reads the path parameters and the language of a document.
+func documentRequest(c *gin.Context, names ...string) ([]int64, report.Locale, error) {
+	ids, err := pathInts(c, names...)
+	if err != nil {
+		return nil, "", err
+	}
+	loc, err := reportLocale(c)
+	return ids, loc, err
+}
+
+// standingsDocument answers the standings after ?round=N (default: after the
+// last finished round) in one of the standings formats.
+func (h *handler) standingsDocument(c *gin.Context, contentType, ext string, write func(x *export.Exporter, ctx context.Context, w io.Writer, loc report.Locale, id int64, round int) error) {
+	ids, loc, err := documentRequest(c, "id")
+	if err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	round, err := queryInt(c, "round")
+	if err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	h.sendDocument(c, contentType, fmt.Sprintf("event-%d-standings.%s", ids[0], ext), func(ctx context.Context, w io.Writer) error {
+		return write(export.New(h.Events), ctx, w, loc, ids[0], round)
+	})
+}
+
+func (h *handler) getStandingsPDF(c *gin.Context) {
+	h.standingsDocument(c, pdfType, "pdf", (*export.Exporter).StandingsPDF)
+}
+
+func (h *handler) getStandingsCSV(c *gin.Context) {
+	h.standingsDocument(c, csvType, "csv", func(x *export.Exporter, ctx context.Context, w io.Writer, _ report.Locale, id int64, round int) error {
+		return x.StandingsCSV(ctx, w, id, round)
+	})
+}
+
+func (h *handler) getStandingsJSON(c *gin.Context) {
+	h.standingsDocument(c, jsonType, "json", func(x *export.Exporter, ctx context.Context, w io.Writer, _ report.Locale, id int64, round int) error {
+		return x.StandingsJSON(ctx, w, id, round)
+	})
+}
+
+func (h *handler) getCrosstablePDF(c *gin.Context) {
+	ids, loc, err := documentRequest(c, "id")
+	if err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	h.sendDocument(c, pdfType, fmt.Sprintf("event-%d-crosstable.pdf", ids[0]), func(ctx context.Context, w io.Writer) error {
+		return export.New(h.Events).CrosstablePDF(ctx, w, loc, ids[0])
+	})
+}
+
+// publicPairingsURL is the address of the public pairings page of a round,
+// printed as a QR code on the pairing list: under Deps.PublicURL when set
+// (a server behind a proxy knows its public address only from there), else
+// under the host the request came to.
+func (h *handler) publicPairingsURL(c *gin.Context, eventID int64, n int) string {
+	base := strings.TrimRight(h.PublicURL, "/")
+	if base == "" {
+		scheme := "http"
+		if c.Request.TLS != nil {
+			scheme = "https"
+		}
+		base = scheme + "://" + c.Request.Host
+	}
+	return fmt.Sprintf("%s/events/%d?round=%d", base, eventID, n)
+}
+
+func (h *handler) getPairingsPDF(c *gin.Context) {
+	ids, loc, err := documentRequest(c, "id", "n")
+	if err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	url := h.publicPairingsURL(c, ids[0], int(ids[1]))
+	h.sendDocument(c, pdfType, fmt.Sprintf("event-%d-round-%d-pairings.pdf", ids[0], ids[1]), func(ctx context.Context, w io.Writer) error {
+		return export.New(h.Events).PairingsPDF(ctx, w, loc, ids[0], int(ids[1]), url)
+	})
+}
+
+func (h *handler) getScoreSheetsPDF(c *gin.Context) {
+	ids, loc, err := documentRequest(c, "id", "n")
+	if err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	h.sendDocument(c, pdfType, fmt.Sprintf("event-%d-round-%d-scoresheets.pdf", ids[0], ids[1]), func(ctx context.Context, w io.Writer) error {
+		return export.New(h.Events).ScoreSheetsPDF(ctx, w, loc, ids[0], int(ids[1]))
+	})
+}
+
+// blankSheets answers ?count=N blank score sheets (default 1) of an event,
+// or without one for eventID 0.
+func (h *handler) blankSheets(c *gin.Context, eventID int64, loc report.Locale, filename string) {
+	count, err := queryInt(c, "count")
+	if err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	if c.Query("count") == "" {
+		count = 1
+	}
+	h.sendDocument(c, pdfType, filename, func(ctx context.Context, w io.Writer) error {
+		return export.New(h.Events).BlankScoreSheetsPDF(ctx, w, loc, eventID, count)
+	})
+}
+
+func (h *handler) getEventBlankSheetsPDF(c *gin.Context) {
+	ids, loc, err := documentRequest(c, "id")
+	if err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	h.blankSheets(c, ids[0], loc, fmt.Sprintf("event-%d-blank-scoresheets.pdf", ids[0]))
+}
+
+func (h *handler) getBlankSheetsPDF(c *gin.Context) {
+	loc, err := reportLocale(c)
+	if err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	h.blankSheets(c, 0, loc, "blank-scoresheets.pdf")
+}
+
+func (h *handler) getGameRecordPDF(c *gin.Context) {
+	ids, loc, err := documentRequest(c, "id", "n", "board")
+	if err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	h.sendDocument(c, pdfType, fmt.Sprintf("event-%d-round-%d-board-%d.pdf", ids[0], ids[1], ids[2]), func(ctx context.Context, w io.Writer) error {
+		return export.New(h.Events).GameRecordPDF(ctx, w, loc, ids[0], int(ids[1]), int(ids[2]))
+	})
+}
+
+// skippedHeader lists the games a PDN export left out, as "round R board B"
+// separated by "; ", so that a script can tell the file is not complete.
+const skippedHeader = "X-Adiukh-Skipped-Games"
+
+func (h *handler) getGamesPDN(c *gin.Context) {
+	id, err := pathInt(c, "id")
+	if err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	h.sendDocument(c, pdnType, fmt.Sprintf("event-%d-games.pdn", id), func(ctx context.Context, w io.Writer) error {
+		skipped, err := export.New(h.Events).PDN(ctx, w, id)
+		if err != nil {
+			return err
+		}
+		if len(skipped) > 0 {
+			games := make([]string, len(skipped))
+			for i, s := range skipped {
+				games[i] = fmt.Sprintf("round %d board %d", s.Round, s.Board)
+			}
+			c.Header(skippedHeader, strings.Join(games, "; "))
+		}
+		return nil
+	})
+}
+
+func (h *handler) getTRF(c *gin.Context) {
+	id, err := pathInt(c, "id")
+	if err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	h.sendDocument(c, trfType, fmt.Sprintf("event-%d.trf", id), func(ctx context.Context, w io.Writer) error {
+		return export.New(h.Events).TRF(ctx, w, id)
+	})
+}
+
+// federationPeriod reads ?from= and ?to= (YYYY-MM-DD, each optional).
+func federationPeriod(c *gin.Context) (from, to time.Time, err error) {
+	for _, p := range []struct {
+		name string
+		out  *time.Time
+	}{{"from", &from}, {"to", &to}} {
+		s := c.Query(p.name)
+		if s == "" {
+			continue
+		}
+		if *p.out, err = time.Parse(time.DateOnly, s); err != nil {
+			return time.Time{}, time.Time{}, tournament.Invalid(p.name, "%q is not a date; write YYYY-MM-DD", s)
+		}
+	}
+	return from, to, nil
+}
+
+func (h *handler) getFederationJSON(c *gin.Context) {
+	from, to, err := federationPeriod(c)
+	if err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	h.sendDocument(c, jsonType, "federation-export.json", func(ctx context.Context, w io.Writer) error {
+		return export.New(h.Events).FederationJSON(ctx, w, from, to)
+	})
+}
+
+func (h *handler) getFederationCSV(c *gin.Context) {
+	from, to, err := federationPeriod(c)
+	if err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	h.sendDocument(c, csvType, "federation-export.csv", func(ctx context.Context, w io.Writer) error {
+		return export.New(h.Events).FederationCSV(ctx, w, from, to)
+	})
+}

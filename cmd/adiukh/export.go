@@ -1,0 +1,248 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"strings"
+	"time"
+
+	"adiukh/tournament"
+	"adiukh/tournament/engines"
+	"adiukh/tournament/export"
+	"adiukh/tournament/report"
+	"adiukh/tournament/store"
+)
+
+func init() {
+	commands["export"] = command{"write an event's PDFs, standings, PDN, or the federation export: export KIND --event ID [-o FILE]", exportCommand}
+}
+
+// exportFlags are the flags of every export kind; each kind defines the
+// ones it reads.
+type exportFlags struct {
+	db, out, lang, format, publicURL, from, to string
+	event                                      int64
+	round, board, blank                        int
+}
+
+// define adds one flag, by name, to a kind's flag set.
+func (f *exportFlags) define(fs *flag.FlagSet, name string) {
+	switch name {
+	case "event":
+		fs.Int64Var(&f.event, "event", 0, "`ID` of the event (required)")
+	case "round":
+		fs.IntVar(&f.round, "round", 0, "round `N`")
+	case "board":
+		fs.IntVar(&f.board, "board", 0, "board `B` (required)")
+	case "blank":
+		fs.IntVar(&f.blank, "blank", 0, "`N` blank sheets instead of a round's")
+	case "lang":
+		fs.StringVar(&f.lang, "lang", "ru", "`LANGUAGE` of the document: ru or en")
+	case "public-url":
+		fs.StringVar(&f.publicURL, "public-url", envOr("ADIUKH_PUBLIC_URL", ""), "`URL` of the site, printed as a QR code to the round's public pairings; none without it (env ADIUKH_PUBLIC_URL)")
+	case "from":
+		fs.StringVar(&f.from, "from", "", "first `DATE` (YYYY-MM-DD) of the period; open when not given")
+	case "to":
+		fs.StringVar(&f.to, "to", "", "last `DATE` (YYYY-MM-DD) of the period; open when not given")
+	}
+}
+
+// exportKind is one thing `adiukh export` writes.
+type exportKind struct {
+	summary string
+	flags   []string // besides --db, -o and --format
+	formats []string // accepted --format values, the default first; nil for a kind with one format
+	write   func(ctx context.Context, x *export.Exporter, f *exportFlags, loc report.Locale, w io.Writer, stderr io.Writer) error
+}
+
+var exportKinds = map[string]exportKind{
+	"standings": {
+		summary: "standings after --round N (default: after the last finished round)",
+		flags:   []string{"event", "round", "lang"}, formats: []string{"pdf", "csv", "json"},
+		write: func(ctx context.Context, x *export.Exporter, f *exportFlags, loc report.Locale, w, _ io.Writer) error {
+			switch f.format {
+			case "csv":
+				return x.StandingsCSV(ctx, w, f.event, f.round)
+			case "json":
+				return x.StandingsJSON(ctx, w, f.event, f.round)
+			}
+			return x.StandingsPDF(ctx, w, loc, f.event, f.round)
+		},
+	},
+	"crosstable": {
+		summary: "crosstable PDF: the grid of a round robin, the progress table of a Swiss event",
+		flags:   []string{"event", "lang"},
+		write: func(ctx context.Context, x *export.Exporter, f *exportFlags, loc report.Locale, w, _ io.Writer) error {
+			return x.CrosstablePDF(ctx, w, loc, f.event)
+		},
+	},
+	"pairings": {
+		summary: "pairing list PDF of --round N",
+		flags:   []string{"event", "round", "lang", "public-url"},
+		write: func(ctx context.Context, x *export.Exporter, f *exportFlags, loc report.Locale, w, _ io.Writer) error {
+			url := ""
+			if f.publicURL != "" {
+				url = fmt.Sprintf("%s/events/%d?round=%d", strings.TrimRight(f.publicURL, "/"), f.event, f.round)
+			}
+			return x.PairingsPDF(ctx, w, loc, f.event, f.round, url)
+		},
+	},
+	"scoresheets": {
+		summary: "score sheets PDF of every board of --round N, or --blank N sheets of the event (--event 0: of none)",
+		flags:   []string{"event", "round", "blank", "lang"},
+		write: func(ctx context.Context, x *export.Exporter, f *exportFlags, loc report.Locale, w, _ io.Writer) error {
+			if f.blank > 0 {
+				return x.BlankScoreSheetsPDF(ctx, w, loc, f.event, f.blank)
+			}
+			return x.ScoreSheetsPDF(ctx, w, loc, f.event, f.round)
+		},
+	},
+	"record": {
+		summary: "game record PDF of --round N --board B",
+		flags:   []string{"event", "round", "board", "lang"},
+		write: func(ctx context.Context, x *export.Exporter, f *exportFlags, loc report.Locale, w, _ io.Writer) error {
+			return x.GameRecordPDF(ctx, w, loc, f.event, f.round, f.board)
+		},
+	},
+	"pdn": {
+		summary: "every game with a score sheet as PDN 3.0; sheets that do not replay are left out and listed",
+		flags:   []string{"event"},
+		write: func(ctx context.Context, x *export.Exporter, f *exportFlags, _ report.Locale, w, stderr io.Writer) error {
+			skipped, err := x.PDN(ctx, w, f.event)
+			for _, s := range skipped {
+				fmt.Fprintf(stderr, "adiukh export pdn: left out %s\n", s)
+			}
+			return err
+		},
+	},
+	"trf": {
+		summary: "FIDE tournament report file (TRF-16) of the finished rounds",
+		flags:   []string{"event"},
+		write: func(ctx context.Context, x *export.Exporter, f *exportFlags, _ report.Locale, w, _ io.Writer) error {
+			return x.TRF(ctx, w, f.event)
+		},
+	},
+	"federation": {
+		summary: "final standings of every event finished between --from and --to (by its last day)",
+		flags:   []string{"from", "to"}, formats: []string{"json", "csv"},
+		write: func(ctx context.Context, x *export.Exporter, f *exportFlags, _ report.Locale, w, _ io.Writer) error {
+			var period [2]time.Time
+			for i, d := range []struct{ name, value string }{{"from", f.from}, {"to", f.to}} {
+				if d.value == "" {
+					continue
+				}
+				var err error
+				if period[i], err = time.Parse(time.DateOnly, d.value); err != nil {
+					return tournament.Invalid(d.name, "%q is not a date; write YYYY-MM-DD", d.value)
+				}
+			}
+			if f.format == "csv" {
+				return x.FederationCSV(ctx, w, period[0], period[1])
+			}
+			return x.FederationJSON(ctx, w, period[0], period[1])
+		},
+	},
+}
+
+func exportUsage(w io.Writer) {
+	fmt.Fprintln(w, "Usage: adiukh export KIND [flags] [-o FILE] [--db DSN]\n\nKinds:")
+	names := make([]string, 0, len(exportKinds))
+	for name := range exportKinds {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		fmt.Fprintf(w, "  %-12s %s\n", name, exportKinds[name].summary)
+	}
+	fmt.Fprintln(w, "\nRun 'adiukh export KIND -h' for its flags.")
+}
+
+// exportCommand writes one document. It reads the database as an
+// administrator: whoever can open the database file can read all of it
+// anyway, and an arbiter exporting at the venue needs private events and
+// draft rounds too.
+func exportCommand(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+		exportUsage(stdout)
+		return 0
+	}
+	kind, ok := exportKinds[args[0]]
+	if !ok {
+		fmt.Fprintf(stderr, "adiukh export: unknown kind %q\n\n", args[0])
+		exportUsage(stderr)
+		return 2
+	}
+	name := "adiukh export " + args[0]
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var f exportFlags
+	fs.StringVar(&f.db, "db", envOr("ADIUKH_DB", "adiukh.db"), "SQLite `FILE` or postgres:// URL (env ADIUKH_DB)")
+	fs.StringVar(&f.out, "o", "", "write to `FILE` instead of standard output")
+	for _, flagName := range kind.flags {
+		f.define(fs, flagName)
+	}
+	if kind.formats != nil {
+		fs.StringVar(&f.format, "format", kind.formats[0], "`FORMAT` of the file: "+strings.Join(kind.formats, ", "))
+	}
+	if err := fs.Parse(args[1:]); err != nil {
+		return 2
+	}
+	if problem := f.check(kind, args[0]); problem != "" {
+		fmt.Fprintf(stderr, "%s: %s\n", name, problem)
+		return 2
+	}
+
+	st, err := store.Open(f.db)
+	if err != nil {
+		fmt.Fprintf(stderr, "%s: %v\n", name, err)
+		return 1
+	}
+	defer st.Close()
+	ctx := tournament.NewContextWithUser(context.Background(), &tournament.User{Email: "adiukh export", Role: tournament.Admin})
+	x := export.New(tournament.NewService(st, engines.Options()))
+	// The whole document is made before anything is written, so that a
+	// failure leaves no half file behind.
+	var buf bytes.Buffer
+	if err := kind.write(ctx, x, &f, report.Locale(f.lang), &buf, stderr); err != nil {
+		fmt.Fprintf(stderr, "%s: %v\n", name, err)
+		return 1
+	}
+	if f.out == "" {
+		if _, err := stdout.Write(buf.Bytes()); err != nil {
+			fmt.Fprintf(stderr, "%s: %v\n", name, err)
+			return 1
+		}
+		return 0
+	}
+	if err := os.WriteFile(f.out, buf.Bytes(), 0o644); err != nil {
+		fmt.Fprintf(stderr, "%s: %v\n", name, err)
+		return 1
+	}
+	return 0
+}
+
+// check reports a flag the kind needs and did not get, or a bad value; ""
+// when all is well.
+func (f *exportFlags) check(kind exportKind, name string) string {
+	needs := func(flagName string) bool { return slices.Contains(kind.flags, flagName) }
+	switch {
+	case needs("event") && f.event <= 0 && !(name == "scoresheets" && f.blank > 0 && f.event == 0):
+		return "--event: give the ID of the event (adiukh serve shows it in the event's address)"
+	case needs("blank") && f.blank < 0:
+		return fmt.Sprintf("--blank: the number of blank sheets is from 1 to %d", export.MaxBlankSheets)
+	case needs("round") && name != "standings" && f.round <= 0 && f.blank == 0:
+		return "--round: give the round's number, from 1"
+	case needs("board") && f.board <= 0:
+		return "--board: give the board's number, from 1"
+	case needs("lang") && f.lang != "ru" && f.lang != "en":
+		return fmt.Sprintf("--lang: documents are printed in ru or en, not %q", f.lang)
+	case kind.formats != nil && !slices.Contains(kind.formats, f.format):
+		return fmt.Sprintf("--format: %s is written as %s, not %q", name, strings.Join(kind.formats, " or "), f.format)
+	}
+	return ""
+}

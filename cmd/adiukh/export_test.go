@@ -1,0 +1,225 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/csv"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"adiukh/rules"
+	"adiukh/tournament"
+	"adiukh/tournament/engines"
+	"adiukh/tournament/store"
+	"adiukh/tournament/trf"
+)
+
+// sampleSheet is the game of rules §7.2: a final position at 17:7.
+const sampleSheet = `1. c3-b4 b6-c5 2. b4-a5 a7-b6 3. b2-c3 c5-b4 4. a3:a7 c7-b6 5. a5:e5 f6:b2
+6. a1:c3 d8-c7 7. g3-f4 e5:g3 8. h2:f4 g3:e5 9. e3:g5 h6:f4 10. d2-e3 f4:b4
+11. b2:h6 g7-f6 12. e5:g7 h8:f6 13. g7:e5 f8-e7 14. f6:d8 b8-c7 15. d8:a5.`
+
+// fillDatabase plays a four-player round robin to the end in a new SQLite
+// file and finishes it: the lower start number wins 17:7, and the first game
+// the lower number plays with White carries the sample sheet.
+func fillDatabase(t *testing.T, visibility string) (db string, eventID int64, sheetRound, sheetBoard int) {
+	t.Helper()
+	db = filepath.Join(t.TempDir(), "adiukh.db")
+	st, err := store.Open(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	arbiter := &tournament.User{Email: "arbiter@example.org", Role: tournament.ArbiterRole}
+	if err := st.Update(context.Background(), func(tx tournament.Tx) error { return tx.CreateUser(arbiter) }); err != nil {
+		t.Fatal(err)
+	}
+	ctx := tournament.NewContextWithUser(context.Background(), arbiter)
+	svc := tournament.NewService(st, engines.Options())
+	text := func(s string) *string { return &s }
+	e, err := svc.CreateEvent(ctx, tournament.EventInput{
+		Name: text("Кубок Адыгеи"), Discipline: text("rapid"), System: text("round-robin"), TimeControl: text("8+4"),
+		StartDate: text("2026-04-11"), EndDate: text("2026-04-12"), Visibility: &visibility,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, name := range []string{"Хуаде Аслан", "Тлехас Мурат", "Шхалахов Руслан", "Ёлкин Пётр"} {
+		rating := 1900 - 100*i
+		if _, err := svc.RegisterPlayer(ctx, e.ID, tournament.PlayerInput{Name: &name, Rating: &rating}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for n := 1; n <= 3; n++ {
+		r, err := svc.PairNextRound(ctx, e.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := svc.PublishRound(ctx, e.ID, n); err != nil {
+			t.Fatal(err)
+		}
+		for _, g := range r.Games {
+			in := tournament.ResultInput{EventID: e.ID, Round: n, Board: g.Board, Score: "7:17", EndReason: "final_position", Version: g.Version}
+			if g.WhiteNo < g.BlackNo {
+				in.Score = "17:7"
+				if sheetRound == 0 {
+					in.Sheet, sheetRound, sheetBoard = sampleSheet, n, g.Board
+				}
+			}
+			if _, err := svc.RecordResult(ctx, in); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if _, err := svc.UpdateEvent(ctx, e.ID, tournament.EventInput{Status: text("finished")}, ""); err != nil {
+		t.Fatal(err)
+	}
+	return db, e.ID, sheetRound, sheetBoard
+}
+
+func TestExportCommand(t *testing.T) {
+	// The command reads as an administrator: a private event's documents
+	// are there. The federation export publishes public events only.
+	db, id, sheetRound, sheetBoard := fillDatabase(t, "private")
+	publicDB, _, _, _ := fillDatabase(t, "public")
+	event := fmt.Sprint(id)
+	out := filepath.Join(t.TempDir(), "standings.pdf")
+	for _, tc := range []struct {
+		name     string
+		args     []string
+		wantCode int
+		check    func(t *testing.T, stdout []byte) // on success
+		wantErr  string                            // in stderr, on failure
+	}{
+		{"standings as CSV", []string{"standings", "--event", event, "--format", "csv"}, 0, func(t *testing.T, stdout []byte) {
+			records, err := csv.NewReader(bytes.NewReader(stdout)).ReadAll()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(records) != 5 || records[1][3] != "Хуаде Аслан" || records[1][10] != "6" || records[4][3] != "Ёлкин Пётр" || records[4][0] != "4" {
+				t.Errorf("standings CSV = %q, want Хуаде first with 6 points and Ёлкин fourth", records)
+			}
+		}, ""},
+		{"standings PDF to a file", []string{"standings", "--event", event, "-o", out}, 0, func(t *testing.T, stdout []byte) {
+			if len(stdout) != 0 {
+				t.Errorf("-o still writes %d bytes to standard output", len(stdout))
+			}
+			pdf, err := os.ReadFile(out)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if text := pdfText(t, pdf); !strings.Contains(text, "Итоговое положение участников") || !strings.Contains(text, "Хуаде Аслан") {
+				t.Errorf("standings PDF reads:\n%s", text)
+			}
+		}, ""},
+		{"crosstable in English", []string{"crosstable", "--event", event, "--lang", "en"}, 0, func(t *testing.T, stdout []byte) {
+			if text := pdfText(t, stdout); !strings.Contains(text, "Crosstable") || !strings.Contains(text, "17:7") {
+				t.Errorf("crosstable PDF reads:\n%s", text)
+			}
+		}, ""},
+		{"pairings", []string{"pairings", "--event", event, "--round", "2", "--public-url", "https://adiukh.example.org"}, 0, func(t *testing.T, stdout []byte) {
+			if text := pdfText(t, stdout); !strings.Contains(text, "Жеребьёвка 2-го тура") || !strings.Contains(text, fmt.Sprintf("https://adiukh.example.org/events/%d?round=2", id)) {
+				t.Errorf("pairings PDF reads:\n%s", text)
+			}
+		}, ""},
+		{"score sheets of a round", []string{"scoresheets", "--event", event, "--round", "3"}, 0, func(t *testing.T, stdout []byte) {
+			if text := pdfText(t, stdout); strings.Count(text, "Бланк записи партии") != 2 {
+				t.Errorf("want two score sheets, got:\n%s", text)
+			}
+		}, ""},
+		{"blank score sheets", []string{"scoresheets", "--event", "0", "--blank", "3"}, 0, func(t *testing.T, stdout []byte) {
+			if text := pdfText(t, stdout); strings.Count(text, "Бланк записи партии") != 3 || strings.Contains(text, "Кубок") {
+				t.Errorf("want three blank sheets without the event, got:\n%s", text)
+			}
+		}, ""},
+		{"game record", []string{"record", "--event", event, "--round", fmt.Sprint(sheetRound), "--board", fmt.Sprint(sheetBoard)}, 0, func(t *testing.T, stdout []byte) {
+			if text := pdfText(t, stdout); !strings.Contains(text, "Запись партии") || !strings.Contains(text, "d8:a5") {
+				t.Errorf("game record PDF reads:\n%s", text)
+			}
+		}, ""},
+		{"no such board", []string{"record", "--event", event, "--round", "1", "--board", "9"}, 1, nil, "board 9 of round 1"},
+		{"pdn", []string{"pdn", "--event", event}, 0, func(t *testing.T, stdout []byte) {
+			games := rules.ParsePDN(string(stdout))
+			if len(games) != 1 {
+				t.Fatalf("%d PDN games, want 1:\n%s", len(games), stdout)
+			}
+			if r := rules.Validate(games[0]); !r.Valid || r.Result == nil || r.Result.String() != "17:7" || games[0].Header("Event") != "Кубок Адыгеи" {
+				t.Errorf("PDN game does not validate back to 17:7 of Кубок Адыгеи: %v %v\n%s", r.Valid, r.Errors, stdout)
+			}
+		}, ""},
+		{"trf", []string{"trf", "--event", event}, 0, func(t *testing.T, stdout []byte) {
+			file, err := trf.Read(bytes.NewReader(stdout))
+			if err != nil {
+				t.Fatalf("TRF does not read back: %v\n%s", err, stdout)
+			}
+			if len(file.Players) != 4 || file.Players[0].Name != "Хуаде Аслан" || file.Players[0].Points != 60 || len(file.Players[0].Results) != 3 {
+				t.Errorf("TRF players = %+v", file.Players)
+			}
+		}, ""},
+		{"federation leaves private events out", []string{"federation"}, 0, func(t *testing.T, stdout []byte) {
+			if !strings.Contains(string(stdout), `"events": []`) {
+				t.Errorf("a private event is exported:\n%s", stdout)
+			}
+		}, ""},
+		{"federation in the period", []string{"federation", "--db", publicDB, "--from", "2026-04-12", "--to", "2026-04-30", "--format", "csv"}, 0, func(t *testing.T, stdout []byte) {
+			records, err := csv.NewReader(bytes.NewReader(stdout)).ReadAll()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(records) != 5 || records[1][0] != "Кубок Адыгеи" || records[1][10] != "Хуаде Аслан" {
+				t.Errorf("federation CSV = %q", records)
+			}
+		}, ""},
+		{"federation before the event", []string{"federation", "--db", publicDB, "--to", "2026-04-11"}, 0, func(t *testing.T, stdout []byte) {
+			if !strings.Contains(string(stdout), `"events": []`) {
+				t.Errorf("an event ending 2026-04-12 is exported up to 2026-04-11:\n%s", stdout)
+			}
+		}, ""},
+		{"unknown kind", []string{"trophies"}, 2, nil, `unknown kind "trophies"`},
+		{"no event", []string{"standings"}, 2, nil, "--event: give the ID"},
+		{"no round", []string{"pairings", "--event", event}, 2, nil, "--round: give the round's number"},
+		{"bad format", []string{"standings", "--event", event, "--format", "xml"}, 2, nil, `standings is written as pdf or csv or json, not "xml"`},
+		{"bad language", []string{"crosstable", "--event", event, "--lang", "de"}, 2, nil, `ru or en, not "de"`},
+		{"unknown event", []string{"crosstable", "--event", "99"}, 1, nil, "event 99 not found"},
+		{"bad date", []string{"federation", "--from", "12.04.2026"}, 1, nil, `from: "12.04.2026" is not a date`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			// --db of the case, when it has one, comes later and wins.
+			code := run(append([]string{"export", tc.args[0], "--db", db}, tc.args[1:]...), &stdout, &stderr)
+			if code != tc.wantCode {
+				t.Fatalf("exit %d, want %d; stderr: %s", code, tc.wantCode, stderr.String())
+			}
+			if code != 0 {
+				if !strings.Contains(stderr.String(), tc.wantErr) {
+					t.Errorf("stderr %q, want %q", stderr.String(), tc.wantErr)
+				}
+				return
+			}
+			tc.check(t, stdout.Bytes())
+		})
+	}
+}
+
+// pdfText reads a PDF back with poppler's pdftotext. Without it the test is
+// skipped, except in CI (env CI set), where scripts/test installs it.
+func pdfText(t *testing.T, pdf []byte) string {
+	t.Helper()
+	if _, err := exec.LookPath("pdftotext"); err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("pdftotext (poppler-utils) is needed by this test: %v", err)
+		}
+		t.Skip("pdftotext (poppler-utils) is not installed; scripts/test installs it")
+	}
+	cmd := exec.Command("pdftotext", "-enc", "UTF-8", "-", "-")
+	cmd.Stdin = bytes.NewReader(pdf)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("pdftotext: %v\n%s", err, out)
+	}
+	return string(out)
+}

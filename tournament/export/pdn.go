@@ -1,0 +1,104 @@
+package export
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+
+	"adiukh/rules"
+	"adiukh/tournament"
+)
+
+// Skipped is a game with a score sheet that an export left out, and why.
+type Skipped struct {
+	Round, Board int
+	Reason       string
+}
+
+func (s Skipped) String() string {
+	return fmt.Sprintf("round %d, board %d: %s", s.Round, s.Board, s.Reason)
+}
+
+// PDN writes every game of the event's visible rounds that has a score sheet
+// as PDN 3.0, in round and board order. Each sheet is replayed by the rules
+// and written from the replay (full notation, the rules' GameType and
+// Variant); the tags name the event, round, board and players as the event
+// has them, and the result is the one entered for the game. Sheets whose
+// moves do not replay cannot be written as the game that was played: they
+// are left out and returned as skipped.
+func (x *Exporter) PDN(ctx context.Context, w io.Writer, eventID int64) ([]Skipped, error) {
+	d, err := x.eventData(ctx, eventID)
+	if err != nil {
+		return nil, err
+	}
+	var skipped []Skipped
+	first := true
+	for _, r := range d.Rounds {
+		for i := range r.Games {
+			g := &r.Games[i]
+			if g.Sheet == "" || g.IsBye() {
+				continue
+			}
+			rep := rules.ValidateSheet(g.Sheet)
+			if problem := replayProblem(rep); problem != "" {
+				skipped = append(skipped, Skipped{Round: r.Number, Board: g.Board, Reason: "the score sheet does not replay: " + problem})
+				continue
+			}
+			setTags(rep.Sheet, pdnTags(d, r.Number, g))
+			if res := g.Result; res != nil && res.Played() {
+				// The entered result is the game's result, even where the
+				// arbiter accepted one the sheet does not show; the domain
+				// and the rules spell the end reasons alike.
+				rep.Result = &rules.Score{White: res.White, Black: res.Black}
+				rep.Reason = rules.EndReason(res.EndReason)
+			}
+			if !first {
+				if _, err := io.WriteString(w, "\n"); err != nil {
+					return nil, fmt.Errorf("write PDN: %w", err)
+				}
+			}
+			first = false
+			if _, err := io.WriteString(w, rep.PDN()); err != nil {
+				return nil, fmt.Errorf("write PDN: %w", err)
+			}
+		}
+	}
+	return skipped, nil
+}
+
+// pdnTags are the tags the event knows better than the sheet does.
+func pdnTags(d *tournament.EventData, n int, g *tournament.Game) []rules.Header {
+	e := d.Event
+	site := e.Venue
+	if e.City != "" && site != "" {
+		site = e.City + ", " + site
+	} else if e.City != "" {
+		site = e.City
+	}
+	tags := []rules.Header{{Key: "Event", Value: e.Name}}
+	if site != "" {
+		tags = append(tags, rules.Header{Key: "Site", Value: site})
+	}
+	if date := roundDate(e); !date.IsZero() {
+		tags = append(tags, rules.Header{Key: "Date", Value: date.Format("2006.01.02")})
+	}
+	tags = append(tags, rules.Header{Key: "Round", Value: strconv.Itoa(n)}, rules.Header{Key: "Board", Value: strconv.Itoa(g.Board)})
+	if p := d.Player(g.WhiteID); p != nil {
+		tags = append(tags, rules.Header{Key: "White", Value: p.Name})
+	}
+	if p := d.Player(g.BlackID); p != nil {
+		tags = append(tags, rules.Header{Key: "Black", Value: p.Name})
+	}
+	return tags
+}
+
+// setTags puts tags in front of a sheet's headers, replacing those of the
+// same name.
+func setTags(sh *rules.Sheet, tags []rules.Header) {
+	kept := slices.DeleteFunc(slices.Clone(sh.Headers), func(h rules.Header) bool {
+		return slices.ContainsFunc(tags, func(t rules.Header) bool { return t.Key == h.Key })
+	})
+	sh.Headers = append(tags, kept...)
+}

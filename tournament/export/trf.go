@@ -1,0 +1,139 @@
+package export
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+
+	"adiukh/tournament"
+	"adiukh/tournament/trf"
+)
+
+// TRF writes the event as a FIDE Tournament Report File (tournament/trf):
+// the header lines, a 001 line per player with points, rank and every
+// finished round, the number of rounds (142) and the event's scoring (162).
+// Rounds still being played are left out, so that the points and ranks
+// agree with the rounds written.
+func (x *Exporter) TRF(ctx context.Context, w io.Writer, eventID int64) error {
+	if err := x.individualEvent(ctx, eventID); err != nil {
+		return err
+	}
+	ct, err := x.events.CrosstableAfter(ctx, eventID, 0)
+	if err != nil {
+		return err
+	}
+	return trf.Write(w, TRFView(ct))
+}
+
+// TRFView is the report file of a crosstable: its players by start number
+// with the rounds up to the standings' round.
+func TRFView(ct *tournament.Crosstable) *trf.Tournament {
+	e, st := ct.Event, ct.Standings
+	t := &trf.Tournament{TotalRounds: e.Rounds, System: trfSystem(e.System)}
+	info := func(code, text string) {
+		if text != "" {
+			t.Info = append(t.Info, trf.InfoLine{Code: code, Text: text})
+		}
+	}
+	rated := 0
+	for _, r := range ct.Rows {
+		if r.Player.Rating > 0 {
+			rated++
+		}
+	}
+	info("012", e.Name)
+	info("022", e.City)
+	info("042", strings.ReplaceAll(e.StartDate, "-", "/"))
+	info("052", strings.ReplaceAll(e.EndDate, "-", "/"))
+	info("062", strconv.Itoa(len(ct.Rows)))
+	info("072", strconv.Itoa(rated))
+	info("102", e.ChiefArbiter)
+	for _, a := range e.Arbiters {
+		info("112", a)
+	}
+	if tc := e.TimeControl; tc.BaseMinutes > 0 {
+		info("122", fmt.Sprintf("%d min + %d s per move", tc.BaseMinutes, tc.IncrementSeconds))
+	}
+	// 162 gives the points of the event's table; TRF has no letter for a
+	// forfeit win worth less than a win, but the 001 lines carry every
+	// player's total as the event counted it.
+	sc := e.Scoring
+	t.Scoring = []trf.Score{{Code: 'W', Points: tenths(sc.Win)}, {Code: 'D', Points: tenths(sc.Draw)}, {Code: 'L', Points: tenths(sc.Loss)}, {Code: 'P', Points: tenths(sc.Bye)}}
+
+	rank := make(map[int64]int, len(st.Rows))
+	for _, r := range st.Rows {
+		rank[r.PlayerID] = r.Rank
+	}
+	for _, r := range ct.Rows {
+		p := trf.Player{StartNo: r.Player.StartNo, Name: r.Player.Name, Rating: r.Player.Rating, Points: tenths(r.Score), Rank: rank[r.Player.ID]}
+		if r.Player.BirthYear > 0 {
+			p.BirthDate = strconv.Itoa(r.Player.BirthYear)
+		}
+		for _, cell := range r.Games {
+			if cell.Round > st.AfterRound {
+				break
+			}
+			p.Results = append(p.Results, trfResult(cell))
+		}
+		t.Players = append(t.Players, p)
+	}
+	return t
+}
+
+// trfSystem names the pairing system in the 092 line: the Swiss system of
+// this application is FIDE's Dutch system (C.04.3), which TRF-2026 names by
+// code; round robins keep TRF-16's free text.
+func trfSystem(s tournament.System) string {
+	if s == tournament.Swiss {
+		return "FIDE_DUTCH_2025"
+	}
+	_, en := s.Names()
+	return en
+}
+
+// tenths turns points into the tenths a TRF writes (2 → 20, ½ → 5).
+func tenths(points float64) int {
+	return int(math.Round(points * 10))
+}
+
+// trfResult is one round of a player's 001 line. A game is a win (1), draw
+// (=) or loss (0) by who scored 13 or more (§6.1.1); a forfeit is + or −;
+// the pairing-allocated bye is U, scored by the 162 P points; a round the
+// player was not paired in is a zero-point bye (Z).
+func trfResult(cell tournament.CrosstableCell) trf.Result {
+	if cell.Result == nil {
+		return trf.Result{Color: '-', Code: 'Z'}
+	}
+	res := *cell.Result
+	switch res.EndReason {
+	case tournament.Bye:
+		return trf.Result{Color: '-', Code: 'U'}
+	case tournament.HalfPointBye: // requested byes (C.04.1 c)
+		return trf.Result{Color: '-', Code: 'H'}
+	case tournament.ZeroPointBye:
+		return trf.Result{Color: '-', Code: 'Z'}
+	}
+	r := trf.Result{Opponent: cell.OpponentNo, Color: 'b'}
+	if cell.White {
+		r.Color = 'w'
+	}
+	won := (res.Outcome() == tournament.WhiteWins) == cell.White
+	switch {
+	case res.EndReason == tournament.DoubleForfeit:
+		r.Code = '-'
+	case res.EndReason == tournament.Forfeit && won:
+		r.Code = '+'
+	case res.EndReason == tournament.Forfeit:
+		r.Code = '-'
+	case res.Outcome() == tournament.Draw:
+		r.Code = '='
+	case won:
+		r.Code = '1'
+	default:
+		r.Code = '0'
+	}
+	return r
+}

@@ -1,0 +1,332 @@
+package export
+
+import (
+	"fmt"
+	"time"
+
+	"adiukh/rules"
+	"adiukh/tournament"
+	"adiukh/tournament/report"
+)
+
+// The functions below copy domain values into the report's view structs
+// (tournament/report/doc.go, "Filling the views"). They compute nothing the
+// domain has not: places and tie-breaks come from the service's standings.
+
+// EventView is the header of every report of the event.
+func EventView(e *tournament.Event) report.Event {
+	dru, den := e.Discipline.Names()
+	sru, sen := e.System.Names()
+	return report.Event{
+		Name:         e.Name,
+		Discipline:   report.Text{RU: dru, EN: den},
+		System:       report.Text{RU: sru, EN: sen},
+		Venue:        e.Venue,
+		City:         e.City,
+		ChiefArbiter: e.ChiefArbiter,
+		StartDate:    parseDate(e.StartDate),
+		EndDate:      parseDate(e.EndDate),
+		Rounds:       e.Rounds,
+		TimeControl: report.TimeControl{
+			Base:      time.Duration(e.TimeControl.BaseMinutes) * time.Minute,
+			Increment: time.Duration(e.TimeControl.IncrementSeconds) * time.Second,
+		},
+	}
+}
+
+// parseDate reads a date the event input already checked as YYYY-MM-DD; an
+// empty date is the zero time, which the reports leave blank.
+func parseDate(s string) time.Time {
+	d, _ := time.Parse(time.DateOnly, s)
+	return d
+}
+
+// roundDate is the date printed on a round's pairings and score sheets: the
+// event's date when it is played on one day. The domain keeps no date per
+// round, so a longer event leaves it to be written by hand.
+func roundDate(e *tournament.Event) time.Time {
+	if e.EndDate == "" || e.EndDate == e.StartDate {
+		return parseDate(e.StartDate)
+	}
+	return time.Time{}
+}
+
+// PlayerView is a player as printed in lists and tables.
+func PlayerView(p *tournament.Player) report.Player {
+	if p == nil {
+		return report.Player{}
+	}
+	return report.Player{
+		StartNo: p.StartNo, Name: p.Name, Rating: p.Rating, BirthYear: p.BirthYear,
+		Club: p.Club, City: p.City, FederationID: p.FederationID, Withdrawn: p.WithdrawnFrom > 0,
+	}
+}
+
+// StandingsView is the standings of a crosstable, in order of place, with
+// every player's games for the round-robin grid and the Swiss progress
+// table.
+func StandingsView(ct *tournament.Crosstable) (report.Standings, error) {
+	st := ct.Standings
+	s := report.Standings{Event: EventView(ct.Event), AfterRound: st.AfterRound, Rows: make([]report.StandingsRow, 0, len(st.Rows))}
+	for _, tb := range st.TieBreaks {
+		s.TieBreaks = append(s.TieBreaks, report.TieBreak{ID: tb.ID, Name: report.Text{RU: tb.NameRU, EN: tb.NameEN}, Short: tieBreakHeadings[tb.ID]})
+	}
+	byID := make(map[int64]*tournament.CrosstableRow, len(ct.Rows))
+	for i := range ct.Rows {
+		byID[ct.Rows[i].Player.ID] = &ct.Rows[i]
+	}
+	for _, r := range st.Rows {
+		cr := byID[r.PlayerID]
+		if cr == nil {
+			return report.Standings{}, fmt.Errorf("standings of event %d rank player %d, who has no crosstable row", ct.Event.ID, r.PlayerID)
+		}
+		row := report.StandingsRow{
+			Place: r.Rank, PlaceLast: r.RankTo, Player: PlayerView(&cr.Player), Points: r.Score,
+			TieBreaks: make([]float64, len(st.TieBreaks)),
+		}
+		for i, tb := range st.TieBreaks {
+			row.TieBreaks[i] = r.TieBreaks[tb.ID]
+		}
+		for _, cell := range cr.Games {
+			row.Games = append(row.Games, playerGame(ct.Event.Scoring, cell))
+		}
+		s.Rows = append(s.Rows, row)
+	}
+	return s, nil
+}
+
+// tieBreakHeadings are the column headings of the tie-breaks of
+// tournament/standings in printed tables, where the full names would push a
+// Swiss progress table over two pages; the abbreviations are those of
+// Russian crosstables (Солк., Бергер) and FIDE's (Bh, SB). A tie-break
+// without one is headed by its full name.
+var tieBreakHeadings = map[string]report.Text{
+	"adiukh-points":    {RU: "Адиюх", EN: "AP"},
+	"buchholz":         {RU: "Солк.", EN: "Bh"},
+	"buchholz-cut1":    {RU: "Солк.−1", EN: "Bh-C1"},
+	"buchholz-median":  {RU: "Солк. мед.", EN: "Bh-M"},
+	"sonneborn-berger": {RU: "Бергер", EN: "SB"},
+	"shmulyan":         {RU: "Шмул.", EN: "Shm"},
+	"direct-encounter": {RU: "Личн.", EN: "DE"},
+	"wins":             {RU: "Поб.", EN: "Win"},
+	"black-games":      {RU: "Ч", EN: "BPG"},
+	"black-wins":       {RU: "Поб. ч.", EN: "BWG"},
+	"progressive":      {RU: "Прогр.", EN: "PS"},
+	"aro":              {RU: "Ср. рейт.", EN: "ARO"},
+	"tpr":              {RU: "Перф.", EN: "TPR"},
+}
+
+// playerGame is one crosstable cell from the row player's side.
+func playerGame(sc tournament.Scoring, cell tournament.CrosstableCell) report.PlayerGame {
+	g := report.PlayerGame{Round: cell.Round, Opponent: cell.OpponentNo}
+	switch {
+	case cell.OpponentNo != 0 && cell.White:
+		g.Colour = report.White
+	case cell.OpponentNo != 0:
+		g.Colour = report.Black
+	}
+	switch {
+	case cell.Result != nil:
+		g.Score = gameScore(sc, *cell.Result, cell.White)
+	case cell.OpponentNo == 0:
+		// Byes always carry their result, so a cell without an opponent
+		// or a result is a round the player was not paired in.
+		g.Score = report.GameScore{Kind: report.Absent}
+	}
+	return g
+}
+
+// gameScore is a result seen from one side, in Adiukh points.
+func gameScore(sc tournament.Scoring, res tournament.Result, white bool) report.GameScore {
+	own, opp := res.White, res.Black
+	if !white {
+		own, opp = opp, own
+	}
+	switch res.EndReason {
+	case tournament.Bye:
+		return report.GameScore{Kind: byeKind(sc)}
+	case tournament.Forfeit:
+		return report.GameScore{Kind: report.Forfeit, Own: own, Opponent: opp}
+	case tournament.DoubleForfeit:
+		return report.GameScore{Kind: report.DoubleForfeit}
+	}
+	return report.GameScore{Kind: report.Played, Own: own, Opponent: opp}
+}
+
+// byeKind chooses how the pairing-allocated bye prints: the reports mark a
+// bye by what it scores (+, =, −), and the event's scoring decides that — a
+// Swiss bye usually scores a win, a round robin's rest day nothing.
+func byeKind(sc tournament.Scoring) report.ResultKind {
+	switch {
+	case sc.Bye >= sc.Win:
+		return report.PairingBye
+	case sc.Bye > sc.Loss:
+		return report.HalfPointBye
+	}
+	return report.ZeroPointBye
+}
+
+// findRound returns round n of the event data.
+func findRound(d *tournament.EventData, n int) (*tournament.Round, error) {
+	for i := range d.Rounds {
+		if d.Rounds[i].Number == n {
+			return &d.Rounds[i], nil
+		}
+	}
+	return nil, tournament.NotFound("round %d of event %d not found", n, d.Event.ID)
+}
+
+// PairingsView is the pairing list of round n with the points every player
+// had before it; publicURL is printed as a QR code when not empty.
+func PairingsView(d *tournament.EventData, n int, publicURL string) (report.Pairings, error) {
+	r, err := findRound(d, n)
+	if err != nil {
+		return report.Pairings{}, err
+	}
+	points := map[int64]float64{}
+	for _, earlier := range d.Rounds {
+		if earlier.Number >= n {
+			continue
+		}
+		for _, g := range earlier.Games {
+			if g.Result == nil {
+				continue
+			}
+			points[g.WhiteID] += d.Event.Scoring.Points(*g.Result, true)
+			if !g.IsBye() {
+				points[g.BlackID] += d.Event.Scoring.Points(*g.Result, false)
+			}
+		}
+	}
+	p := report.Pairings{Event: EventView(d.Event), Round: n, Date: roundDate(d.Event), PublicURL: publicURL}
+	for _, g := range r.Games {
+		b := report.Board{
+			Number: g.Board, White: PlayerView(d.Player(g.WhiteID)), WhitePoints: points[g.WhiteID],
+			Bye: g.IsBye(),
+		}
+		if !b.Bye {
+			b.Black, b.BlackPoints = PlayerView(d.Player(g.BlackID)), points[g.BlackID]
+		}
+		if g.Result != nil {
+			b.Result = gameScore(d.Event.Scoring, *g.Result, true)
+		}
+		p.Boards = append(p.Boards, b)
+	}
+	return p, nil
+}
+
+// ScoreSheetsView is a pre-filled score sheet for every board of round n
+// that is to be played: byes and games entered as forfeits at the pairing
+// (withdrawn players) have nothing to record.
+func ScoreSheetsView(d *tournament.EventData, n int) ([]report.ScoreSheet, error) {
+	r, err := findRound(d, n)
+	if err != nil {
+		return nil, err
+	}
+	event, date := EventView(d.Event), roundDate(d.Event)
+	var sheets []report.ScoreSheet
+	for _, g := range r.Games {
+		if g.IsBye() || (g.Result != nil && !g.Result.Played()) {
+			continue
+		}
+		sheets = append(sheets, report.ScoreSheet{
+			Event: event, Round: n, Board: g.Board, Date: date,
+			White: PlayerView(d.Player(g.WhiteID)), Black: PlayerView(d.Player(g.BlackID)),
+		})
+	}
+	return sheets, nil
+}
+
+// findGame returns the game on board b of round n.
+func findGame(d *tournament.EventData, n, b int) (*tournament.Game, error) {
+	r, err := findRound(d, n)
+	if err != nil {
+		return nil, err
+	}
+	for i := range r.Games {
+		if r.Games[i].Board == b {
+			return &r.Games[i], nil
+		}
+	}
+	return nil, tournament.NotFound("board %d of round %d of event %d not found", b, n, d.Event.ID)
+}
+
+// replay replays the score sheet of a game. A sheet whose moves do not all
+// replay cannot be printed or exported as the game that was played.
+func replay(g *tournament.Game, n int) (*rules.Report, error) {
+	if g.Sheet == "" {
+		return nil, tournament.NotFound("board %d of round %d has no score sheet", g.Board, n)
+	}
+	rep := rules.ValidateSheet(g.Sheet)
+	if problem := replayProblem(rep); problem != "" {
+		return nil, tournament.Conflict("sheet", "the score sheet of board %d in round %d does not replay (%s); correct it first", g.Board, n, problem)
+	}
+	return rep, nil
+}
+
+// replayProblem names the first move of a sheet that stopped its replay; ""
+// when every move replayed.
+func replayProblem(rep *rules.Report) string {
+	if len(rep.Played) == len(rep.Sheet.Moves) {
+		return ""
+	}
+	for _, p := range rep.Errors {
+		if p.Ply > 0 {
+			return fmt.Sprintf("line %d, move %d: %s", p.Line, p.MoveNumber, p.Message)
+		}
+	}
+	return fmt.Sprintf("move %d cannot be read", len(rep.Played)+1)
+}
+
+// GameRecordView is the record of the game on board b of round n: its moves
+// in full notation, the start position when it is not the initial one, the
+// final position and the result entered for the game.
+func GameRecordView(d *tournament.EventData, n, b int) (report.GameRecord, error) {
+	g, err := findGame(d, n, b)
+	if err != nil {
+		return report.GameRecord{}, err
+	}
+	if g.IsBye() {
+		return report.GameRecord{}, tournament.NotFound("board %d of round %d is a bye, not a game", b, n)
+	}
+	rep, err := replay(g, n)
+	if err != nil {
+		return report.GameRecord{}, err
+	}
+	rec := report.GameRecord{
+		Event: EventView(d.Event), Round: n, Board: b, Date: roundDate(d.Event),
+		White: PlayerView(d.Player(g.WhiteID)), Black: PlayerView(d.Player(g.BlackID)),
+		Final: positionView(rep.Position, rep.ToMove),
+	}
+	if rep.Sheet.Start != rules.Start() || rep.Sheet.ToMove != rules.White {
+		start := positionView(rep.Sheet.Start, rep.Sheet.ToMove)
+		rec.Start = &start
+	}
+	for _, pm := range rep.Played {
+		rec.Moves = append(rec.Moves, pm.Move.String())
+	}
+	if g.Result != nil {
+		rec.Result = gameScore(d.Event.Scoring, *g.Result, true)
+	}
+	return rec, nil
+}
+
+// positionView lists the towers of a position square by square.
+func positionView(p rules.Position, toMove rules.Color) report.Position {
+	v := report.Position{ToMove: colourView(toMove)}
+	for sq := range rules.Square(32) {
+		t := p.At(sq)
+		if t.Empty() {
+			continue
+		}
+		v.Towers = append(v.Towers, report.Tower{Square: sq.String(), Owner: colourView(t.Owner), Own: t.Own, Other: t.Other})
+	}
+	return v
+}
+
+func colourView(c rules.Color) report.Colour {
+	if c == rules.White {
+		return report.White
+	}
+	return report.Black
+}

@@ -1,0 +1,114 @@
+package export
+
+import (
+	"testing"
+	"time"
+
+	"adiukh/rules"
+	"adiukh/tournament"
+	"adiukh/tournament/report"
+)
+
+// TestPlayerGame checks how each kind of crosstable cell prints: from the
+// row player's side, a bye by what the event's scoring gives it, and a round
+// without a game as absent.
+func TestPlayerGame(t *testing.T) {
+	swiss := tournament.DefaultScoring(tournament.Swiss)
+	robin := tournament.DefaultScoring(tournament.RoundRobin)
+	halfBye := swiss
+	halfBye.Bye = swiss.Draw
+	result := func(w, b int, reason tournament.EndReason) *tournament.Result {
+		return &tournament.Result{White: w, Black: b, EndReason: reason}
+	}
+	for _, tc := range []struct {
+		name    string
+		scoring tournament.Scoring
+		cell    tournament.CrosstableCell
+		want    report.PlayerGame
+	}{
+		{"win with White", swiss, tournament.CrosstableCell{Round: 1, OpponentNo: 4, White: true, Result: result(17, 7, tournament.FinalPosition)},
+			report.PlayerGame{Round: 1, Opponent: 4, Colour: report.White, Score: report.GameScore{Kind: report.Played, Own: 17, Opponent: 7}}},
+		{"same game from Black", swiss, tournament.CrosstableCell{Round: 1, OpponentNo: 3, Result: result(17, 7, tournament.FinalPosition)},
+			report.PlayerGame{Round: 1, Opponent: 3, Colour: report.Black, Score: report.GameScore{Kind: report.Played, Own: 7, Opponent: 17}}},
+		{"forfeit lost", swiss, tournament.CrosstableCell{Round: 2, OpponentNo: 5, White: true, Result: result(0, 24, tournament.Forfeit)},
+			report.PlayerGame{Round: 2, Opponent: 5, Colour: report.White, Score: report.GameScore{Kind: report.Forfeit, Own: 0, Opponent: 24}}},
+		{"double forfeit", swiss, tournament.CrosstableCell{Round: 2, OpponentNo: 5, Result: result(0, 0, tournament.DoubleForfeit)},
+			report.PlayerGame{Round: 2, Opponent: 5, Colour: report.Black, Score: report.GameScore{Kind: report.DoubleForfeit}}},
+		{"Swiss bye scores a win", swiss, tournament.CrosstableCell{Round: 3, White: true, Result: result(0, 0, tournament.Bye)},
+			report.PlayerGame{Round: 3, Score: report.GameScore{Kind: report.PairingBye}}},
+		{"bye worth a draw", halfBye, tournament.CrosstableCell{Round: 3, White: true, Result: result(0, 0, tournament.Bye)},
+			report.PlayerGame{Round: 3, Score: report.GameScore{Kind: report.HalfPointBye}}},
+		{"round-robin rest scores nothing", robin, tournament.CrosstableCell{Round: 3, White: true, Result: result(0, 0, tournament.Bye)},
+			report.PlayerGame{Round: 3, Score: report.GameScore{Kind: report.ZeroPointBye}}},
+		{"not paired", swiss, tournament.CrosstableCell{Round: 4},
+			report.PlayerGame{Round: 4, Score: report.GameScore{Kind: report.Absent}}},
+		{"game still on", swiss, tournament.CrosstableCell{Round: 5, OpponentNo: 2, White: true},
+			report.PlayerGame{Round: 5, Opponent: 2, Colour: report.White}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := playerGame(tc.scoring, tc.cell); got != tc.want {
+				t.Errorf("playerGame = %+v, want %+v", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestEventView(t *testing.T) {
+	e := &tournament.Event{
+		Name: "Кубок", Discipline: tournament.Blitz, System: tournament.Swiss, Rounds: 7,
+		TimeControl: tournament.TimeControl{BaseMinutes: 3, IncrementSeconds: 2}, StartDate: "2026-02-01", EndDate: "2026-02-03",
+	}
+	v := EventView(e)
+	if v.Discipline != (report.Text{RU: "Адиюх — молниеносная игра", EN: "Adiukh — blitz"}) || v.System.EN != "Swiss system" ||
+		v.TimeControl != (report.TimeControl{Base: 3 * time.Minute, Increment: 2 * time.Second}) ||
+		!v.StartDate.Equal(time.Date(2026, 2, 1, 0, 0, 0, 0, time.UTC)) || !v.EndDate.Equal(time.Date(2026, 2, 3, 0, 0, 0, 0, time.UTC)) {
+		t.Errorf("EventView = %+v", v)
+	}
+	for _, tc := range []struct {
+		start, end string
+		want       time.Time
+	}{
+		{"2026-02-01", "2026-02-03", time.Time{}},
+		{"2026-02-01", "2026-02-01", time.Date(2026, 2, 1, 0, 0, 0, 0, time.UTC)},
+		{"2026-02-01", "", time.Date(2026, 2, 1, 0, 0, 0, 0, time.UTC)},
+		{"", "", time.Time{}},
+	} {
+		if got := roundDate(&tournament.Event{StartDate: tc.start, EndDate: tc.end}); !got.Equal(tc.want) {
+			t.Errorf("roundDate of %q–%q = %v, want %v", tc.start, tc.end, got, tc.want)
+		}
+	}
+}
+
+func TestPositionView(t *testing.T) {
+	p, err := rules.ParsePosition("white: e5-2/1; black: a7-1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := positionView(p, rules.Black)
+	want := report.Position{ToMove: report.Black, Towers: []report.Tower{
+		{Square: "e5", Owner: report.White, Own: 2, Other: 1},
+		{Square: "a7", Owner: report.Black, Own: 1},
+	}}
+	if len(got.Towers) != len(want.Towers) || got.ToMove != want.ToMove {
+		t.Fatalf("positionView = %+v, want %+v", got, want)
+	}
+	for i := range want.Towers {
+		if got.Towers[i] != want.Towers[i] {
+			t.Errorf("tower %d = %+v, want %+v", i, got.Towers[i], want.Towers[i])
+		}
+	}
+}
+
+func TestSetTags(t *testing.T) {
+	sh := &rules.Sheet{Headers: []rules.Header{{Key: "White", Value: "Иванов"}, {Key: "Annotator", Value: "Петров"}, {Key: "Event", Value: "?"}}}
+	setTags(sh, []rules.Header{{Key: "Event", Value: "Кубок"}, {Key: "White", Value: "Хуаде"}})
+	want := []rules.Header{{Key: "Event", Value: "Кубок"}, {Key: "White", Value: "Хуаде"}, {Key: "Annotator", Value: "Петров"}}
+	if len(sh.Headers) != len(want) {
+		t.Fatalf("headers = %+v, want %+v", sh.Headers, want)
+	}
+	for i := range want {
+		if sh.Headers[i] != want[i] {
+			t.Errorf("header %d = %+v, want %+v", i, sh.Headers[i], want[i])
+		}
+	}
+}
