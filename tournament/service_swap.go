@@ -36,16 +36,9 @@ func (s *Service) SwapSeats(ctx context.Context, eventID int64, n int, a, b Seat
 		if err != nil {
 			return err
 		}
-		rounds, err := tx.Rounds(eventID)
+		rounds, old, err := draftRound(tx, eventID, n)
 		if err != nil {
 			return err
-		}
-		old, err := findRound(rounds, eventID, n)
-		if err != nil {
-			return err
-		}
-		if old.Status != Draft {
-			return Conflict("", "round %d is published; only a draft round's pairings can be changed", n)
 		}
 		pairings := pairedBoards(old)
 		pa, err := seatOf(pairings, a)
@@ -64,13 +57,7 @@ func (s *Service) SwapSeats(ctx context.Context, eventID int64, n int, a, b Seat
 		if round, err = newRound(e, players, pairings, n); err != nil {
 			return err
 		}
-		if err := s.checkManual(e, players, rounds[:n-1], round); err != nil {
-			return err
-		}
-		if err := tx.DeleteRound(old); err != nil {
-			return err
-		}
-		if err := tx.CreateRound(round); err != nil {
+		if err := s.replaceDraft(tx, e, players, rounds, old, round); err != nil {
 			return err
 		}
 		return s.audit(tx, u, eventID, ActionRoundSwap, fmt.Sprintf("round %d: %s ↔ %s", n, a, b), pairingsView(old), manualView(round), reason)

@@ -86,16 +86,9 @@ func (s *Service) EditPairing(ctx context.Context, eventID int64, n int, boards 
 		if err != nil {
 			return err
 		}
-		rounds, err := tx.Rounds(eventID)
+		rounds, old, err := draftRound(tx, eventID, n)
 		if err != nil {
 			return err
-		}
-		old, err := findRound(rounds, eventID, n)
-		if err != nil {
-			return err
-		}
-		if old.Status != Draft {
-			return Conflict("", "round %d is published; only a draft round's pairings can be changed", n)
 		}
 		players, err := tx.Players(eventID)
 		if err != nil {
@@ -121,18 +114,42 @@ func (s *Service) EditPairing(ctx context.Context, eventID int64, n int, boards 
 		if round, err = newRound(e, players, pairings, n); err != nil {
 			return Invalid("boards", "%v", err)
 		}
-		if err := s.checkManual(e, players, rounds[:n-1], round); err != nil {
-			return err
-		}
-		if err := tx.DeleteRound(old); err != nil {
-			return err
-		}
-		if err := tx.CreateRound(round); err != nil {
+		if err := s.replaceDraft(tx, e, players, rounds, old, round); err != nil {
 			return err
 		}
 		return s.audit(tx, u, eventID, ActionRoundEdit, fmt.Sprintf("round %d", n), pairingsView(old), manualView(round), reason)
 	})
 	return round, err
+}
+
+// draftRound reads the rounds of an event and its round n, which must still
+// be a draft: once published, a round's pairings are what the players play
+// (SwapSeats and EditPairing both change pairings by hand).
+func draftRound(tx Tx, eventID int64, n int) ([]Round, *Round, error) {
+	rounds, err := tx.Rounds(eventID)
+	if err != nil {
+		return nil, nil, err
+	}
+	old, err := findRound(rounds, eventID, n)
+	if err != nil {
+		return nil, nil, err
+	}
+	if old.Status != Draft {
+		return nil, nil, Conflict("", "round %d is published; only a draft round's pairings can be changed", n)
+	}
+	return rounds, old, nil
+}
+
+// replaceDraft stores a hand-edited round in place of the draft old, after
+// checking it against the absolute criteria (its warnings stay on the round).
+func (s *Service) replaceDraft(tx Tx, e *Event, players []Player, rounds []Round, old, edited *Round) error {
+	if err := s.checkManual(e, players, rounds[:edited.Number-1], edited); err != nil {
+		return err
+	}
+	if err := tx.DeleteRound(old); err != nil {
+		return err
+	}
+	return tx.CreateRound(edited)
 }
 
 // manualView is a hand-edited round as the audit log keeps it: the boards
