@@ -38,11 +38,7 @@ func (s *Service) RegisterPlayer(ctx context.Context, eventID int64, in PlayerIn
 		if err != nil {
 			return err
 		}
-		players, err := tx.Players(eventID)
-		if err != nil {
-			return err
-		}
-		rounds, err := tx.Rounds(eventID)
+		players, rounds, err := playersAndRounds(tx, eventID)
 		if err != nil {
 			return err
 		}
@@ -87,11 +83,7 @@ func (s *Service) UpdatePlayer(ctx context.Context, eventID, playerID int64, in 
 		if err != nil {
 			return err
 		}
-		players, err := tx.Players(eventID)
-		if err != nil {
-			return err
-		}
-		rounds, err := tx.Rounds(eventID)
+		players, rounds, err := playersAndRounds(tx, eventID)
 		if err != nil {
 			return err
 		}

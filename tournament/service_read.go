@@ -41,11 +41,7 @@ func (s *Service) EventData(ctx context.Context, eventID int64) (*EventData, err
 		if err != nil {
 			return err
 		}
-		players, err := tx.Players(eventID)
-		if err != nil {
-			return err
-		}
-		rounds, err := tx.Rounds(eventID)
+		players, rounds, err := playersAndRounds(tx, eventID)
 		if err != nil {
 			return err
 		}
@@ -55,17 +51,27 @@ func (s *Service) EventData(ctx context.Context, eventID int64) (*EventData, err
 	return d, err
 }
 
+// playersAndRounds reads the players and the rounds of an event, which most
+// use cases need together: who plays, and what has been paired.
+func playersAndRounds(tx Tx, eventID int64) ([]Player, []Round, error) {
+	players, err := tx.Players(eventID)
+	if err != nil {
+		return nil, nil, err
+	}
+	rounds, err := tx.Rounds(eventID)
+	if err != nil {
+		return nil, nil, err
+	}
+	return players, rounds, nil
+}
+
 // loadPublic reads an event with its players and published rounds.
 func loadPublic(ctx context.Context, tx Tx, eventID int64) (*Event, []Player, []Round, error) {
 	e, err := readable(ctx, tx, eventID)
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	players, err := tx.Players(eventID)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	rounds, err := tx.Rounds(eventID)
+	players, rounds, err := playersAndRounds(tx, eventID)
 	if err != nil {
 		return nil, nil, nil, err
 	}

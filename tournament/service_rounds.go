@@ -93,11 +93,7 @@ func (s *Service) PairNextRound(ctx context.Context, eventID int64) (*Round, err
 		if pair == nil {
 			return Invalid("system", "pairing for %s events is not available yet in this version of adiukh", e.System)
 		}
-		rounds, err := tx.Rounds(eventID)
-		if err != nil {
-			return err
-		}
-		players, err := tx.Players(eventID)
+		players, rounds, err := playersAndRounds(tx, eventID)
 		if err != nil {
 			return err
 		}

@@ -321,11 +321,7 @@ func (s *Service) AddTeamPlayer(ctx context.Context, eventID int64, teamNo int, 
 		if len(team.Roster) >= MaxRoster {
 			return Conflict("", "the roster of team %q is full (%d players)", team.Name, MaxRoster)
 		}
-		rounds, err := tx.Rounds(eventID)
-		if err != nil {
-			return err
-		}
-		players, err := tx.Players(eventID)
+		players, rounds, err := playersAndRounds(tx, eventID)
 		if err != nil {
 			return err
 		}
