@@ -73,7 +73,8 @@ func newTeamView(t *tournament.Team) teamView {
 	return v
 }
 
-// teamPlayerBody is one roster entry of POST /events/{id}/teams.
+// teamPlayerBody is one roster entry of POST /events/{id}/teams, and the
+// body of POST /events/{id}/teams/{team}/players.
 type teamPlayerBody struct {
 	Name         *string `json:"name"`
 	Rating       *int    `json:"rating"`
@@ -81,6 +82,10 @@ type teamPlayerBody struct {
 	Club         *string `json:"club"`
 	City         *string `json:"city"`
 	FederationID *string `json:"federation_id"`
+}
+
+func (b *teamPlayerBody) input() tournament.PlayerInput {
+	return tournament.PlayerInput{Name: b.Name, Rating: b.Rating, BirthYear: b.BirthYear, Club: b.Club, City: b.City, FederationID: b.FederationID}
 }
 
 type teamBody struct {
@@ -93,8 +98,8 @@ type teamBody struct {
 
 func (b *teamBody) input() tournament.TeamInput {
 	in := tournament.TeamInput{Name: b.Name, Club: b.Club, City: b.City, Captain: b.Captain}
-	for _, p := range b.Players {
-		in.Players = append(in.Players, tournament.PlayerInput{Name: p.Name, Rating: p.Rating, BirthYear: p.BirthYear, Club: p.Club, City: p.City, FederationID: p.FederationID})
+	for i := range b.Players {
+		in.Players = append(in.Players, b.Players[i].input())
 	}
 	return in
 }
@@ -162,9 +167,7 @@ func (h *handler) postTeamPlayer(c *gin.Context) {
 		h.failJSON(c, err)
 		return
 	}
-	t, err := h.Events.AddTeamPlayer(c.Request.Context(), ids[0], int(ids[1]), tournament.PlayerInput{
-		Name: body.Name, Rating: body.Rating, BirthYear: body.BirthYear, Club: body.Club, City: body.City, FederationID: body.FederationID,
-	})
+	t, err := h.Events.AddTeamPlayer(c.Request.Context(), ids[0], int(ids[1]), body.input())
 	if err != nil {
 		h.failJSON(c, err)
 		return
