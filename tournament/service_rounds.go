@@ -46,6 +46,20 @@ func visibleRounds(u *User, e *Event, rounds []Round) []Round {
 	return visible
 }
 
+// storedRound reads the rounds of an event as stored, drafts included, and
+// its round n among them.
+func storedRound(tx Tx, eventID int64, n int) ([]Round, *Round, error) {
+	rounds, err := tx.Rounds(eventID)
+	if err != nil {
+		return nil, nil, err
+	}
+	round, err := findRound(rounds, eventID, n)
+	if err != nil {
+		return nil, nil, err
+	}
+	return rounds, round, nil
+}
+
 func findRound(rounds []Round, eventID int64, n int) (*Round, error) {
 	for i := range rounds {
 		if rounds[i].Number == n {
@@ -209,11 +223,7 @@ func (s *Service) DeleteDraftRound(ctx context.Context, eventID int64, n int, re
 		if err != nil {
 			return err
 		}
-		rounds, err := tx.Rounds(eventID)
-		if err != nil {
-			return err
-		}
-		round, err := findRound(rounds, eventID, n)
+		rounds, round, err := storedRound(tx, eventID, n)
 		if err != nil {
 			return err
 		}
@@ -240,11 +250,7 @@ func (s *Service) PublishRound(ctx context.Context, eventID int64, n int) (*Roun
 		if err != nil {
 			return err
 		}
-		rounds, err := tx.Rounds(eventID)
-		if err != nil {
-			return err
-		}
-		if round, err = findRound(rounds, eventID, n); err != nil {
+		if _, round, err = storedRound(tx, eventID, n); err != nil {
 			return err
 		}
 		if round.Status != Draft {

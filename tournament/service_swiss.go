@@ -126,11 +126,7 @@ func (s *Service) EditPairing(ctx context.Context, eventID int64, n int, boards 
 // be a draft: once published, a round's pairings are what the players play
 // (SwapSeats and EditPairing both change pairings by hand).
 func draftRound(tx Tx, eventID int64, n int) ([]Round, *Round, error) {
-	rounds, err := tx.Rounds(eventID)
-	if err != nil {
-		return nil, nil, err
-	}
-	old, err := findRound(rounds, eventID, n)
+	rounds, old, err := storedRound(tx, eventID, n)
 	if err != nil {
 		return nil, nil, err
 	}

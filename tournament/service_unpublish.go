@@ -31,11 +31,8 @@ func (s *Service) UnpublishRound(ctx context.Context, eventID int64, n int, reas
 		if err != nil {
 			return err
 		}
-		rounds, err := tx.Rounds(eventID)
-		if err != nil {
-			return err
-		}
-		if round, err = findRound(rounds, eventID, n); err != nil {
+		var rounds []Round
+		if rounds, round, err = storedRound(tx, eventID, n); err != nil {
 			return err
 		}
 		switch {

@@ -279,11 +279,7 @@ func (s *Service) SubmitResult(ctx context.Context, in SubmissionInput) (*Submis
 		if err != nil {
 			return err
 		}
-		rounds, err := tx.Rounds(in.EventID)
-		if err != nil {
-			return err
-		}
-		round, err := findRound(rounds, in.EventID, in.Round)
+		_, round, err := storedRound(tx, in.EventID, in.Round)
 		if err != nil {
 			return err
 		}
