@@ -22,11 +22,7 @@ type TeamStandings struct {
 func (s *Service) TeamStandings(ctx context.Context, eventID int64, afterRound int) (*TeamStandings, error) {
 	var st *TeamStandings
 	err := s.store.View(ctx, func(tx Tx) error {
-		e, err := readable(ctx, tx, eventID)
-		if err != nil {
-			return err
-		}
-		d, err := s.loadTeamEvent(tx, e, nil)
+		d, err := s.loadPublicTeam(ctx, tx, eventID)
 		if err != nil {
 			return err
 		}
@@ -34,6 +30,17 @@ func (s *Service) TeamStandings(ctx context.Context, eventID int64, afterRound i
 		return err
 	})
 	return st, err
+}
+
+// loadPublicTeam reads a team event as the public sees it, whoever asks:
+// without its draft rounds. The standings and the crosstable are built
+// from it, so an arbiter sees the same tables as everyone else.
+func (s *Service) loadPublicTeam(ctx context.Context, tx Tx, eventID int64) (*TeamEventData, error) {
+	e, err := readable(ctx, tx, eventID)
+	if err != nil {
+		return nil, err
+	}
+	return s.loadTeamEvent(tx, e, nil)
 }
 
 func (s *Service) teamStandings(d *TeamEventData, afterRound int) (*TeamStandings, error) {

@@ -46,11 +46,7 @@ type TeamCrosstableCell struct {
 func (s *Service) TeamCrosstable(ctx context.Context, eventID int64) (*TeamCrosstable, error) {
 	var ct *TeamCrosstable
 	err := s.store.View(ctx, func(tx Tx) error {
-		e, err := readable(ctx, tx, eventID)
-		if err != nil {
-			return err
-		}
-		d, err := s.loadTeamEvent(tx, e, nil)
+		d, err := s.loadPublicTeam(ctx, tx, eventID)
 		if err != nil {
 			return err
 		}
