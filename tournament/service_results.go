@@ -81,14 +81,8 @@ func (s *Service) RecordResult(ctx context.Context, in ResultInput) (*Game, erro
 			g.OverrideReason = in.OverrideReason
 			action = ActionResultOverride
 		}
-		if err := tx.UpdateGame(g); err != nil {
+		if err := storeResult(tx, round, g); err != nil {
 			return err
-		}
-		if round.Status == Published && allResults(round) {
-			round.Status = Done
-			if err := tx.UpdateRoundStatus(round); err != nil {
-				return err
-			}
 		}
 		game = g
 		reason := in.OverrideReason

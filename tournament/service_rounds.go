@@ -268,6 +268,20 @@ func (s *Service) PublishRound(ctx context.Context, eventID int64, n int) (*Roun
 	return round, err
 }
 
+// storeResult stores game g of round with its result; the result that
+// completes a published round makes the round done. The arbiter's entry
+// and a confirmed player report both go through here.
+func storeResult(tx Tx, round *Round, g *Game) error {
+	if err := tx.UpdateGame(g); err != nil {
+		return err
+	}
+	if round.Status == Published && allResults(round) {
+		round.Status = Done
+		return tx.UpdateRoundStatus(round)
+	}
+	return nil
+}
+
 func allResults(r *Round) bool {
 	for _, g := range r.Games {
 		if g.Result == nil {

@@ -412,14 +412,8 @@ func (s *Service) DecideSubmission(ctx context.Context, eventID, submissionID in
 			return Invalid("sheet", "%s; the report cannot be confirmed", problem)
 		}
 		g.Result = &res
-		if err := tx.UpdateGame(g); err != nil {
+		if err := storeResult(tx, round, g); err != nil {
 			return err
-		}
-		if round.Status == Published && allResults(round) {
-			round.Status = Done
-			if err := tx.UpdateRoundStatus(round); err != nil {
-				return err
-			}
 		}
 		sub.Status = Confirmed
 		if err := stx.UpdateSubmission(sub); err != nil {
