@@ -145,17 +145,12 @@ func (s *Service) PairNextRound(ctx context.Context, eventID int64) (*Round, err
 }
 
 func readyToPair(e *Event, rounds []Round, players []Player, next int) error {
-	if e.Rounds > 0 && next > e.Rounds {
-		return Conflict("", "all %d rounds are paired", e.Rounds)
-	}
+	var prev *Round
 	if len(rounds) > 0 {
-		prev := rounds[len(rounds)-1]
-		switch {
-		case prev.Status == Draft:
-			return Conflict("", "round %d is still a draft; publish it first", prev.Number)
-		case e.System == Swiss && prev.Status != Done:
-			return Conflict("", "round %d still has games without a result; a Swiss round is paired on the results", prev.Number)
-		}
+		prev = &rounds[len(rounds)-1]
+	}
+	if err := checkPreviousRound(e, prev, next); err != nil {
+		return err
 	}
 	active := 0
 	for _, p := range players {
@@ -165,6 +160,25 @@ func readyToPair(e *Event, rounds []Round, players []Player, next int) error {
 	}
 	if active < 2 {
 		return Conflict("", "round %d needs at least 2 players; %d can play", next, active)
+	}
+	return nil
+}
+
+// checkPreviousRound tells whether round next of the event may follow prev,
+// the last round paired (nil before round 1). It is the same rule for
+// individual and team events: the event has rounds left, prev is published,
+// and in a Swiss event prev has every result, as the pairing rests on them.
+func checkPreviousRound(e *Event, prev *Round, next int) error {
+	if e.Rounds > 0 && next > e.Rounds {
+		return Conflict("", "all %d rounds are paired", e.Rounds)
+	}
+	switch {
+	case prev == nil:
+		return nil
+	case prev.Status == Draft:
+		return Conflict("", "round %d is still a draft; publish it first", prev.Number)
+	case e.System == Swiss && prev.Status != Done:
+		return Conflict("", "round %d still has games without a result; a Swiss round is paired on the results", prev.Number)
 	}
 	return nil
 }

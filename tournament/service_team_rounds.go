@@ -173,17 +173,12 @@ func (s *Service) PairNextTeamRound(ctx context.Context, eventID int64) (*TeamRo
 }
 
 func readyToPairTeams(e *Event, d *TeamEventData, next int) error {
-	if e.Rounds > 0 && next > e.Rounds {
-		return Conflict("", "all %d rounds are paired", e.Rounds)
-	}
+	var prev *Round
 	if next > 1 {
-		prev := d.Rounds[next-2]
-		switch {
-		case prev.Status == Draft:
-			return Conflict("", "round %d is still a draft; publish it first", prev.Number)
-		case e.System == Swiss && prev.Status != Done:
-			return Conflict("", "round %d still has games without a result; a Swiss round is paired on the results", prev.Number)
-		}
+		prev = &d.Rounds[next-2].Round
+	}
+	if err := checkPreviousRound(e, prev, next); err != nil {
+		return err
 	}
 	active := 0
 	for i := range d.Teams {
