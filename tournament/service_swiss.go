@@ -44,12 +44,7 @@ func (s *Service) RequestBye(ctx context.Context, eventID, playerID int64, n int
 		if err != nil {
 			return err
 		}
-		for i := range players {
-			if players[i].ID == playerID {
-				player = &players[i]
-			}
-		}
-		if player == nil {
+		if player = findPlayer(players, playerID); player == nil {
 			return NotFound("player %d of event %d not found", playerID, eventID)
 		}
 		if kind != "" && !player.PlaysIn(n) {
