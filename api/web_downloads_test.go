@@ -67,12 +67,27 @@ func TestDownloadLinks(t *testing.T) {
 
 	t.Run("team event", func(t *testing.T) {
 		te := newTeamEvent(t, s.testServer, "round-robin", 0, 2, []int{2, 2, 2, 2})
-		rec := reader.get(fmt.Sprintf("/events/%d/standings", te.id))
-		mustStatus(t, "team standings", rec.Code, http.StatusOK, rec.Body.String())
+		s.must(http.StatusCreated, arbiter, "POST", te.path("/rounds"), nil)
+		s.must(http.StatusOK, arbiter, "POST", te.path("/rounds/1/publish"), nil)
+		rec := reader.get(fmt.Sprintf("/events/%d?round=1", te.id))
+		mustStatus(t, "team pairings", rec.Code, http.StatusOK, rec.Body.String())
 		links := apiLinks(rec.Body.String())
-		want := fmt.Sprintf("/api/v1/events/%d/scoresheets.pdf?lang=ru", te.id)
-		if len(links) != 1 || links[0] != want {
-			t.Errorf("a team event links %v, want only its blank score sheets %s", links, want)
+		var want []string
+		for _, doc := range []string{"/standings.pdf", "/standings.csv", "/crosstable.pdf", "/scoresheets.pdf", "/rounds/1/pairings.pdf", "/rounds/1/scoresheets.pdf"} {
+			want = append(want, fmt.Sprintf("/api/v1/events/%d%s?lang=ru", te.id, doc))
+		}
+		slices.Sort(links)
+		slices.Sort(want)
+		if !slices.Equal(links, want) {
+			t.Errorf("a team event links\n%v\nwant its team documents, without TRF and PDN:\n%v", links, want)
+		}
+		if body := rec.Body.String(); !strings.Contains(body, "Протоколы матчей тура") {
+			t.Errorf("the team round's documents do not offer match cards")
+		}
+		for _, link := range links {
+			if got := reader.get(link); got.Code != http.StatusOK {
+				t.Errorf("the link %s answers %d: %s", link, got.Code, got.Body.String())
+			}
 		}
 	})
 
