@@ -75,7 +75,11 @@ func (x *Exporter) teamStandings(ctx context.Context, eventID int64, afterRound 
 	if err != nil {
 		return report.TeamStandings{}, true, err
 	}
-	return TeamStandingsView(st), true, nil
+	d, err := x.events.TeamEventData(ctx, eventID)
+	if err != nil {
+		return report.TeamStandings{}, true, err
+	}
+	return TeamStandingsView(st, d.Teams), true, nil
 }
 
 // StandingsPDF writes the standings after round afterRound (0: after the

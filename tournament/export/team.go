@@ -47,11 +47,18 @@ func teamStandingsRow(st *tournament.TeamStandings, r tournament.TeamStandingsRo
 }
 
 // TeamStandingsView is the team standings in order of place, without the
-// matches.
-func TeamStandingsView(st *tournament.TeamStandings) report.TeamStandings {
+// matches; teams, when given, fill in each team's city, captain and
+// withdrawal, which the standings rows do not hold.
+func TeamStandingsView(st *tournament.TeamStandings, teams []tournament.Team) report.TeamStandings {
 	s := report.TeamStandings{Event: EventView(st.Event), AfterRound: st.AfterRound, TieBreaks: teamTieBreaks(st.TieBreaks)}
 	for _, r := range st.Rows {
-		s.Rows = append(s.Rows, teamStandingsRow(st, r))
+		row := teamStandingsRow(st, r)
+		for i := range teams {
+			if teams[i].ID == r.TeamID {
+				row.Team = TeamView(&teams[i])
+			}
+		}
+		s.Rows = append(s.Rows, row)
 	}
 	return s
 }
@@ -59,17 +66,18 @@ func TeamStandingsView(st *tournament.TeamStandings) report.TeamStandings {
 // TeamCrosstableView is the standings after the last finished round with
 // every team's matches, for the team crosstable and progress table.
 func TeamCrosstableView(ct *tournament.TeamCrosstable) report.TeamStandings {
-	s := TeamStandingsView(ct.Standings)
+	teams := make([]tournament.Team, len(ct.Rows))
 	byNo := make(map[int]*tournament.TeamCrosstableRow, len(ct.Rows))
 	for i := range ct.Rows {
+		teams[i] = ct.Rows[i].Team
 		byNo[ct.Rows[i].Team.StartNo] = &ct.Rows[i]
 	}
+	s := TeamStandingsView(ct.Standings, teams)
 	for i := range s.Rows {
 		cr := byNo[s.Rows[i].Team.StartNo]
 		if cr == nil {
 			continue
 		}
-		s.Rows[i].Team = TeamView(&cr.Team)
 		for _, m := range cr.Matches {
 			if m.Table == 0 && !m.Bye {
 				continue // not paired in the round
