@@ -44,6 +44,7 @@ func (h *handler) routesV1(g *gin.RouterGroup) {
 	w.PUT("/events/:id/rounds/:n/games/:board/result", h.putResult)
 	h.teamRoutesV1(g, w)
 	h.reviewRoutesV1(w)
+	h.swissRoutesV1(g, w)
 }
 
 // decodeJSON reads a request body strictly: unknown fields and wrong types

@@ -36,8 +36,9 @@ func TestAPIErrors(t *testing.T) {
 		private := newStandardEvent(t, s, map[string]any{"visibility": "private"})
 		swiss := num(s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events",
 			map[string]any{"name": "Швейцарка", "discipline": "blitz", "system": "swiss", "rounds": 5, "time_control": "3+2"})["id"])
+		var swissPlayer int
 		for _, name := range []string{"А", "Б"} {
-			s.must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/players", swiss), map[string]any{"name": name})
+			swissPlayer = num(s.must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/players", swiss), map[string]any{"name": name})["id"])
 		}
 		s.must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
 		result := fmt.Sprintf("/api/v1/events/%d/rounds/1/games/1/result", id)
@@ -65,7 +66,9 @@ func TestAPIErrors(t *testing.T) {
 			{"bad event id", "", "GET", "/api/v1/events/abc", nil, 400, "EINVALID", "id", `"abc"`},
 			{"private event, anonymous", "", "GET", fmt.Sprintf("/api/v1/events/%d", private), nil, 404, "ENOTFOUND", "", "not found"},
 			{"other arbiter's event, player", player, "PATCH", fmt.Sprintf("/api/v1/events/%d", id), map[string]any{"name": "y"}, 403, "EFORBIDDEN", "", "event's own arbiter"},
-			{"swiss pairing", arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", swiss), nil, 400, "EINVALID", "system", "not available yet"},
+			{"requested bye in a round robin", arbiter, "PUT", fmt.Sprintf("/api/v1/events/%d/players/1/bye", id), map[string]any{"round": 3, "kind": "half"}, 400, "EINVALID", "system", "Swiss events"},
+			{"unknown bye kind", arbiter, "PUT", fmt.Sprintf("/api/v1/events/%d/players/%d/bye", swiss, swissPlayer), map[string]any{"round": 1, "kind": "full"}, 400, "EINVALID", "kind", `"full"`},
+			{"TRF import with a bad line", arbiter, "POST", "/api/v1/events/import.trf", nil, 400, "EINVALID", "file", "no players"},
 			{"result in a draft round", arbiter, "PUT", result, map[string]any{"score": "17:7", "end_reason": "final_position", "version": 1}, 409, "ECONFLICT", "", "not published"},
 			{"late entry in a round robin", arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/players", id), map[string]any{"name": "Опоздавший"}, 409, "ECONFLICT", "", "late entry"},
 			{"start number after pairing", admin, "PATCH", fmt.Sprintf("/api/v1/events/%d/players/1", id), map[string]any{"start_no": 2}, 409, "ECONFLICT", "start_no", "fixed"},

@@ -41,6 +41,9 @@ type eventView struct {
 	Status             string        `json:"status"`
 	Visibility         string        `json:"visibility"`
 	ManualStartNumbers bool          `json:"manual_start_numbers"`
+	ForbidSameClub     bool          `json:"forbid_same_club"`
+	Baku               bool          `json:"baku"`
+	BlackFirst         bool          `json:"black_first"`
 	Warnings           []warningView `json:"warnings"`
 	CreatedAt          time.Time     `json:"created_at"`
 }
@@ -53,6 +56,7 @@ func newEventView(e *tournament.Event) eventView {
 		TieBreaks:   e.TieBreaks, StartDate: e.StartDate, EndDate: e.EndDate, Venue: e.Venue, City: e.City,
 		ChiefArbiter: e.ChiefArbiter, Arbiters: e.Arbiters, Status: string(e.Status), Visibility: string(e.Visibility),
 		ManualStartNumbers: e.ManualStartNumbers, Warnings: []warningView{}, CreatedAt: e.CreatedAt,
+		ForbidSameClub: e.ForbidSameClub, Baku: e.Baku, BlackFirst: e.BlackFirst,
 	}
 	if e.Discipline.IsTeam() {
 		v.Kind = "team"
@@ -87,6 +91,11 @@ type eventBody struct {
 	Arbiters     *[]string    `json:"arbiters"`
 	Status       *string      `json:"status"`
 	Visibility   *string      `json:"visibility"`
+	// Swiss options: players of one club do not meet; Baku acceleration.
+	ForbidSameClub *bool `json:"forbid_same_club"`
+	Baku           *bool `json:"baku"`
+	// BlackFirst: the top-ranked player has Black in round 1 (by lot).
+	BlackFirst *bool `json:"black_first"`
 	// Reason is kept in the audit log with the change.
 	Reason string `json:"reason"`
 }
@@ -96,6 +105,7 @@ func (b *eventBody) input() tournament.EventInput {
 		Name: b.Name, Discipline: b.Discipline, System: b.System, Rounds: b.Rounds, TimeControl: b.TimeControl,
 		TieBreaks: b.TieBreaks, StartDate: b.StartDate, EndDate: b.EndDate, Venue: b.Venue, City: b.City,
 		ChiefArbiter: b.ChiefArbiter, Arbiters: b.Arbiters, Status: b.Status, Visibility: b.Visibility,
+		ForbidSameClub: b.ForbidSameClub, Baku: b.Baku, BlackFirst: b.BlackFirst,
 	}
 	if b.Scoring != nil {
 		s := tournament.Scoring(*b.Scoring)

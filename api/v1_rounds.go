@@ -66,10 +66,16 @@ type roundView struct {
 	Number int        `json:"number"`
 	Status string     `json:"status"`
 	Games  []gameView `json:"games"`
+	// Warnings are the absolute criteria a hand-edited pairing breaks.
+	Warnings []tournament.PairingWarning `json:"warnings,omitempty"`
+	// Cards explain the pairings of a Swiss round (GET of one round only);
+	// CardsError says why they could not be built.
+	Cards      []tournament.PairingCard `json:"cards,omitempty"`
+	CardsError string                   `json:"cards_error,omitempty"`
 }
 
 func newRoundView(r *tournament.Round) roundView {
-	v := roundView{Number: r.Number, Status: string(r.Status), Games: make([]gameView, len(r.Games))}
+	v := roundView{Number: r.Number, Status: string(r.Status), Games: make([]gameView, len(r.Games)), Warnings: r.Warnings}
 	for i := range r.Games {
 		v.Games[i] = newGameView(&r.Games[i])
 	}
@@ -111,7 +117,12 @@ func (h *handler) getRound(c *gin.Context) {
 		h.failJSON(c, err)
 		return
 	}
-	c.JSON(http.StatusOK, newRoundView(r))
+	v := newRoundView(r)
+	if err := h.addRoundCards(c, ids[0], &v); err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, v)
 }
 
 // postRound pairs the next round.

@@ -249,4 +249,5 @@ func (h *handler) routesWeb(r *gin.Engine) {
 	m.POST("/events/:id/submissions/:sid/decide", h.decideSubmission)
 	m.GET("/events/:id/rounds/:n/boards/:board/report", h.reportPage)
 	m.POST("/events/:id/rounds/:n/boards/:board/report", h.submitReport)
+	h.swissRoutesWeb(m)
 }

@@ -21,7 +21,7 @@ import (
 
 // eventFields are the settings of the event form, in the API's names.
 var eventFields = []string{"name", "discipline", "system", "rounds", "time_control", "start_date", "end_date", "venue", "city", "chief_arbiter", "visibility", "tiebreaks",
-	"scoring_win", "scoring_draw", "scoring_loss", "scoring_bye", "scoring_forfeit_win"}
+	"scoring_win", "scoring_draw", "scoring_loss", "scoring_bye", "scoring_forfeit_win", "forbid_same_club", "baku", "black_first"}
 
 // eventFormData is the data of the event settings form.
 type eventFormData struct {
@@ -30,6 +30,8 @@ type eventFormData struct {
 	Systems     []tournament.System
 	TieBreaks   []tournament.TieBreakInfo
 	Presets     map[tournament.System]string
+	// Import is the TRF upload form of the new-event page; nil elsewhere.
+	Import *form
 }
 
 func (h *handler) eventFormData(f *form) eventFormData {
@@ -38,6 +40,14 @@ func (h *handler) eventFormData(f *form) eventFormData {
 		d.Presets[sys] = strings.Join(h.Events.DefaultTieBreaks(sys), ",")
 	}
 	return d
+}
+
+// checked is a ticked checkbox's form value.
+func checked(on bool) string {
+	if on {
+		return "on"
+	}
+	return ""
 }
 
 // eventFormValues fills the form with an event's settings.
@@ -50,6 +60,7 @@ func eventFormValues(e *tournament.Event) *form {
 		"chief_arbiter": e.ChiefArbiter, "visibility": string(e.Visibility), "tiebreaks": strings.Join(e.TieBreaks, ","),
 		"scoring_win": num(e.Scoring.Win), "scoring_draw": num(e.Scoring.Draw), "scoring_loss": num(e.Scoring.Loss),
 		"scoring_bye": num(e.Scoring.Bye), "scoring_forfeit_win": num(e.Scoring.ForfeitWin),
+		"forbid_same_club": checked(e.ForbidSameClub), "baku": checked(e.Baku), "black_first": checked(e.BlackFirst),
 	} {
 		f.Values[k] = v
 	}
@@ -76,6 +87,8 @@ func eventInput(c *gin.Context, f *form) (tournament.EventInput, error) {
 		StartDate: ptr(v["start_date"]), EndDate: ptr(v["end_date"]), Venue: ptr(v["venue"]), City: ptr(v["city"]),
 		ChiefArbiter: ptr(v["chief_arbiter"]), Visibility: opt("visibility"),
 	}
+	// An unticked box is not sent: the form always says every option.
+	in.ForbidSameClub, in.Baku, in.BlackFirst = ptr(v["forbid_same_club"] != ""), ptr(v["baku"] != ""), ptr(v["black_first"] != "")
 	if in.Name == nil {
 		// An emptied name is an error to show, not a setting to keep.
 		in.Name = ptr("")
@@ -122,7 +135,9 @@ func (h *handler) newEventPage(c *gin.Context) {
 	}
 	f := newForm()
 	f.Values["discipline"], f.Values["system"], f.Values["visibility"] = string(tournament.Rapid), string(tournament.RoundRobin), string(tournament.Public)
-	h.render(c, http.StatusOK, "event_new", "event_new.title", h.eventFormData(f))
+	data := h.eventFormData(f)
+	data.Import = newForm()
+	h.render(c, http.StatusOK, "event_new", "event_new.title", data)
 }
 
 func (h *handler) createEvent(c *gin.Context) {
@@ -139,7 +154,9 @@ func (h *handler) createEvent(c *gin.Context) {
 		h.failHTML(c, err)
 		return
 	}
-	h.render(c, formStatus(err), "event_new", "event_new.title", h.eventFormData(f))
+	data := h.eventFormData(f)
+	data.Import = newForm()
+	h.render(c, formStatus(err), "event_new", "event_new.title", data)
 }
 
 // managePageData is the arbiter's desk for one event.

@@ -96,6 +96,10 @@ type eventPageData struct {
 	// Panel holds the reports of a signed-in player or arbiter; nil for
 	// anonymous readers.
 	Panel *playerPanel
+	// Cards explain a Swiss round's pairings to its arbiter; CardsError
+	// says why they could not be built.
+	Cards      []tournament.PairingCard
+	CardsError string
 }
 
 // newEventPageData shows round n, or the latest round when there is no
@@ -139,6 +143,10 @@ func (h *handler) eventPage(c *gin.Context) {
 	}
 	n, _ := strconv.Atoi(c.Query("round"))
 	data := newEventPageData(h.header(c, d.Event, "pairings"), d, n)
+	if err := h.addPairingCards(c, data); err != nil {
+		h.failHTML(c, err)
+		return
+	}
 	if tournament.UserFromContext(c.Request.Context()) != nil {
 		v, err := h.Events.PlayerView(c.Request.Context(), id)
 		if err != nil {
@@ -364,7 +372,7 @@ func newPlayerGame(d *tournament.EventData, round int, g tournament.Game, player
 	if !white {
 		own, other = other, own
 	}
-	if res.EndReason != tournament.Bye {
+	if !res.EndReason.IsBye() {
 		pg.Score = strconv.Itoa(own) + ":" + strconv.Itoa(other)
 	}
 	if pg.Played {

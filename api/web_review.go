@@ -54,6 +54,10 @@ func (h *handler) reviewFailed(c *gin.Context, id int64, n int, err error) {
 		return
 	}
 	data := newEventPageData(h.header(c, d.Event, "pairings"), d, n)
+	if err := h.addPairingCards(c, data); err != nil {
+		h.failHTML(c, err)
+		return
+	}
 	if err := data.Review.fail(err, h.translator(c)); err != nil {
 		h.failHTML(c, err)
 		return

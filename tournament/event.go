@@ -254,8 +254,16 @@ type Event struct {
 	// ManualStartNumbers is set once the arbiter numbers players by hand;
 	// until then start numbers follow rating, then name.
 	ManualStartNumbers bool
-	OwnerID            int64 // the user who created the event
-	CreatedAt          time.Time
+	// ForbidSameClub keeps players of the same club apart in a Swiss event
+	// (forbidden pairs, C.04.3 C1); Baku applies the Baku acceleration
+	// (C.04.5.1) to its first rounds.
+	ForbidSameClub bool
+	Baku           bool
+	// BlackFirst gives the top-ranked player Black in round 1: the initial
+	// colour, drawn by lot (C.04.3 E.5); White when false.
+	BlackFirst bool
+	OwnerID    int64 // the user who created the event
+	CreatedAt  time.Time
 }
 
 // Warnings lists what an arbiter should know about the event's settings.
@@ -281,6 +289,10 @@ type EventInput struct {
 	Arbiters     *[]string
 	Status       *string
 	Visibility   *string
+	// Swiss options; see Event.
+	ForbidSameClub *bool
+	Baku           *bool
+	BlackFirst     *bool
 }
 
 // apply copies the given settings onto e, checking each; knownTieBreak says
@@ -382,6 +394,15 @@ func (in EventInput) apply(e *Event, knownTieBreak func(string) bool) error {
 			arbiters = append(arbiters, v)
 		}
 		e.Arbiters = arbiters
+	}
+	if in.ForbidSameClub != nil {
+		e.ForbidSameClub = *in.ForbidSameClub
+	}
+	if in.Baku != nil {
+		e.Baku = *in.Baku
+	}
+	if in.BlackFirst != nil {
+		e.BlackFirst = *in.BlackFirst
 	}
 	if in.Visibility != nil {
 		switch v := Visibility(*in.Visibility); v {

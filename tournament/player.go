@@ -23,6 +23,10 @@ type Player struct {
 	// WithdrawnFrom is the first round the player no longer plays; 0 while
 	// the player stays in the event.
 	WithdrawnFrom int
+	// ByeRound is a round the player asked to sit out with a requested bye
+	// of kind ByeKind (Swiss only); 0 when none is requested.
+	ByeRound int
+	ByeKind  ByeKind
 }
 
 // PlaysIn reports whether the player is to be paired in round n.

@@ -19,7 +19,15 @@ const (
 	Forfeit       EndReason = "forfeit"        // one side did not play: 24:0, unplayed
 	DoubleForfeit EndReason = "double_forfeit" // neither side played: 0:0, nobody scores
 	Bye           EndReason = "bye"            // the pairing system's bye: no opponent, no score
+	// A bye the player asked for before the round was paired (C.04.1 c):
+	// no opponent; it scores a draw's or no points. Only the pairing enters it.
+	HalfPointBye EndReason = "half_point_bye"
+	ZeroPointBye EndReason = "zero_point_bye"
 )
+
+// IsBye reports whether the game had no opponent: the pairing-allocated bye
+// or a requested one.
+func (r EndReason) IsBye() bool { return r == Bye || r == HalfPointBye || r == ZeroPointBye }
 
 // EndReasons lists every end reason a result may carry.
 var EndReasons = []EndReason{FinalPosition, Resignation, LossOnTime, ArbiterLoss, Agreement, BothFlags, Forfeit, DoubleForfeit, Bye}
@@ -108,7 +116,7 @@ func (r EndReason) words() string {
 
 // Score writes the points as "17:7"; "" for a bye.
 func (r Result) Score() string {
-	if r.EndReason == Bye {
+	if r.EndReason.IsBye() {
 		return ""
 	}
 	return fmt.Sprintf("%d:%d", r.White, r.Black)
@@ -117,7 +125,7 @@ func (r Result) Score() string {
 // Outcome says who won: 13 or more points win, 12:12 is a draw (§6.1.1).
 func (r Result) Outcome() Outcome {
 	switch {
-	case r.EndReason == Bye:
+	case r.EndReason.IsBye():
 		return ByeGame
 	case r.EndReason == DoubleForfeit:
 		return NoWinner
@@ -132,17 +140,20 @@ func (r Result) Outcome() Outcome {
 // Played reports whether the game was played over the board. Forfeits,
 // double forfeits and byes were not (FIDE C.07 treats them as unplayed rounds).
 func (r Result) Played() bool {
-	return r.EndReason != Forfeit && r.EndReason != DoubleForfeit && r.EndReason != Bye
+	return r.EndReason != Forfeit && r.EndReason != DoubleForfeit && !r.EndReason.IsBye()
 }
 
 // Points is what one side scores in the event's table for this result.
 func (s Scoring) Points(r Result, white bool) float64 {
 	switch r.Outcome() {
 	case ByeGame:
-		if white {
-			return s.Bye
+		switch {
+		case !white || r.EndReason == ZeroPointBye:
+			return 0
+		case r.EndReason == HalfPointBye:
+			return s.Draw
 		}
-		return 0
+		return s.Bye
 	case NoWinner:
 		return 0
 	case Draw:

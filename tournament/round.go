@@ -16,6 +16,9 @@ type Round struct {
 	Number  int
 	Status  RoundStatus
 	Games   []Game
+	// Warnings are what the check of a hand-edited pairing against the
+	// absolute criteria found; they stay with the round.
+	Warnings []PairingWarning
 }
 
 // Game is one board of a round. BlackID is 0 for the pairing-allocated bye.

@@ -16,6 +16,8 @@ type Options struct {
 	Ranker Ranker
 	// Teams pair and rank team events.
 	Teams TeamEngines
+	// Swiss checks and explains Swiss pairings and converts TRF files.
+	Swiss SwissTools
 	// Now is the clock; time.Now when nil.
 	Now func() time.Time
 }
@@ -27,12 +29,13 @@ type Service struct {
 	pairing map[System]PairFunc
 	ranker  Ranker
 	teams   TeamEngines
+	swiss   SwissTools
 	now     func() time.Time
 }
 
 // NewService returns a service over st.
 func NewService(st Store, opt Options) *Service {
-	s := &Service{store: st, pairing: opt.Pairing, ranker: opt.Ranker, teams: opt.Teams, now: opt.Now}
+	s := &Service{store: st, pairing: opt.Pairing, ranker: opt.Ranker, teams: opt.Teams, swiss: opt.Swiss, now: opt.Now}
 	if s.now == nil {
 		s.now = time.Now
 	}
@@ -93,41 +96,9 @@ func (s *Service) audit(tx Tx, u *User, eventID int64, action, subject string, b
 // system are required. The event starts in registration, public, with the
 // default scoring and the system's preset tie-breaks unless given.
 func (s *Service) CreateEvent(ctx context.Context, in EventInput) (*Event, error) {
-	u := UserFromContext(ctx)
-	if u == nil {
-		return nil, Unauthorized("sign in (an API token) to create events")
-	}
-	if u.Role != Admin && u.Role != ArbiterRole {
-		return nil, Forbidden("only administrators and arbiters create events")
-	}
-	for _, req := range []struct {
-		field string
-		set   bool
-	}{{"name", in.Name != nil}, {"discipline", in.Discipline != nil}, {"system", in.System != nil}} {
-		if !req.set {
-			return nil, Invalid(req.field, "is required")
-		}
-	}
-	if in.Status != nil && *in.Status != string(Registration) {
-		return nil, Invalid("status", "a new event starts in registration")
-	}
-	sys, err := ParseSystem(*in.System)
+	e, u, err := s.newEvent(ctx, in)
 	if err != nil {
 		return nil, err
-	}
-	e := &Event{
-		Scoring:    DefaultScoring(sys),
-		TieBreaks:  s.ranker.DefaultTieBreaks(sys),
-		Status:     Registration,
-		Visibility: Public,
-		OwnerID:    u.ID,
-		CreatedAt:  s.now().UTC(),
-	}
-	if err := in.apply(e, s.knownTieBreak); err != nil {
-		return nil, err
-	}
-	if e.System == Swiss && e.Rounds == 0 {
-		return nil, Invalid("rounds", "a Swiss event needs its number of rounds")
 	}
 	err = s.store.Update(ctx, func(tx Tx) error {
 		if err := tx.CreateEvent(e); err != nil {
@@ -139,6 +110,48 @@ func (s *Service) CreateEvent(ctx context.Context, in EventInput) (*Event, error
 		return nil, err
 	}
 	return e, nil
+}
+
+// newEvent checks the settings of an event to create and fills in the
+// defaults; the caller stores it.
+func (s *Service) newEvent(ctx context.Context, in EventInput) (*Event, *User, error) {
+	u := UserFromContext(ctx)
+	if u == nil {
+		return nil, nil, Unauthorized("sign in (an API token) to create events")
+	}
+	if u.Role != Admin && u.Role != ArbiterRole {
+		return nil, nil, Forbidden("only administrators and arbiters create events")
+	}
+	for _, req := range []struct {
+		field string
+		set   bool
+	}{{"name", in.Name != nil}, {"discipline", in.Discipline != nil}, {"system", in.System != nil}} {
+		if !req.set {
+			return nil, nil, Invalid(req.field, "is required")
+		}
+	}
+	if in.Status != nil && *in.Status != string(Registration) {
+		return nil, nil, Invalid("status", "a new event starts in registration")
+	}
+	sys, err := ParseSystem(*in.System)
+	if err != nil {
+		return nil, nil, err
+	}
+	e := &Event{
+		Scoring:    DefaultScoring(sys),
+		TieBreaks:  s.ranker.DefaultTieBreaks(sys),
+		Status:     Registration,
+		Visibility: Public,
+		OwnerID:    u.ID,
+		CreatedAt:  s.now().UTC(),
+	}
+	if err := in.apply(e, s.knownTieBreak); err != nil {
+		return nil, nil, err
+	}
+	if e.System == Swiss && e.Rounds == 0 {
+		return nil, nil, Invalid("rounds", "a Swiss event needs its number of rounds")
+	}
+	return e, u, nil
 }
 
 // Event returns one event the user may see.

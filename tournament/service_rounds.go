@@ -149,7 +149,7 @@ func readyToPair(e *Event, rounds []Round, players []Player, next int) error {
 	}
 	active := 0
 	for _, p := range players {
-		if p.PlaysIn(next) {
+		if p.PlaysIn(next) && !p.OnRequestedBye(next) {
 			active++
 		}
 	}
@@ -186,6 +186,21 @@ func newRound(e *Event, players []Player, pairings []Pairing, n int) (*Round, er
 			g.Result = &Result{White: 24, Black: 0, EndReason: Forfeit}
 		}
 		r.Games = append(r.Games, g)
+	}
+	// Requested byes (C.04.1 c) follow the boards the pairing made; a
+	// player on a requested bye must not have been paired.
+	paired := make(map[int64]bool, 2*len(pairings))
+	for _, pr := range pairings {
+		paired[pr.WhiteID], paired[pr.BlackID] = true, true
+	}
+	for _, p := range players {
+		if !p.PlaysIn(n) || !p.OnRequestedBye(n) {
+			continue
+		}
+		if paired[p.ID] {
+			return nil, fmt.Errorf("player %d asked for a bye in round %d but is paired", p.StartNo, n)
+		}
+		r.Games = append(r.Games, Game{Board: len(r.Games) + 1, WhiteID: p.ID, WhiteNo: p.StartNo, Result: &Result{EndReason: p.ByeKind.endReason()}})
 	}
 	return r, nil
 }

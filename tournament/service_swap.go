@@ -47,10 +47,7 @@ func (s *Service) SwapSeats(ctx context.Context, eventID int64, n int, a, b Seat
 		if old.Status != Draft {
 			return Conflict("", "round %d is published; only a draft round's pairings can be changed", n)
 		}
-		pairings := make([]Pairing, len(old.Games))
-		for i, g := range old.Games {
-			pairings[i] = Pairing{WhiteID: g.WhiteID, BlackID: g.BlackID}
-		}
+		pairings := pairedBoards(old)
 		pa, err := seatOf(pairings, a)
 		if err != nil {
 			return err
@@ -67,13 +64,16 @@ func (s *Service) SwapSeats(ctx context.Context, eventID int64, n int, a, b Seat
 		if round, err = newRound(e, players, pairings, n); err != nil {
 			return err
 		}
+		if err := s.checkManual(e, players, rounds[:n-1], round); err != nil {
+			return err
+		}
 		if err := tx.DeleteRound(old); err != nil {
 			return err
 		}
 		if err := tx.CreateRound(round); err != nil {
 			return err
 		}
-		return s.audit(tx, u, eventID, ActionRoundSwap, fmt.Sprintf("round %d: %s ↔ %s", n, a, b), pairingsView(old), pairingsView(round), reason)
+		return s.audit(tx, u, eventID, ActionRoundSwap, fmt.Sprintf("round %d: %s ↔ %s", n, a, b), pairingsView(old), manualView(round), reason)
 	})
 	return round, err
 }

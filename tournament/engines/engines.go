@@ -18,7 +18,9 @@ func Options() tournament.Options {
 		Pairing: map[tournament.System]tournament.PairFunc{
 			tournament.RoundRobin:       RoundRobin,
 			tournament.DoubleRoundRobin: RoundRobin,
+			tournament.Swiss:            Swiss,
 		},
+		Swiss:  SwissTools(),
 		Ranker: Ranker{},
 		Teams:  TeamEngines(),
 	}
@@ -135,6 +137,10 @@ func kindOf(reason tournament.EndReason) standings.Kind {
 		return standings.DoubleForfeit
 	case tournament.Bye:
 		return standings.PairingBye
+	case tournament.HalfPointBye:
+		return standings.HalfPointBye
+	case tournament.ZeroPointBye:
+		return standings.ZeroPointBye
 	}
 	return standings.Played
 }

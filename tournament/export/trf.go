@@ -108,8 +108,13 @@ func trfResult(cell tournament.CrosstableCell) trf.Result {
 		return trf.Result{Color: '-', Code: 'Z'}
 	}
 	res := *cell.Result
-	if res.EndReason == tournament.Bye {
+	switch res.EndReason {
+	case tournament.Bye:
 		return trf.Result{Color: '-', Code: 'U'}
+	case tournament.HalfPointBye: // requested byes (C.04.1 c)
+		return trf.Result{Color: '-', Code: 'H'}
+	case tournament.ZeroPointBye:
+		return trf.Result{Color: '-', Code: 'Z'}
 	}
 	r := trf.Result{Opponent: cell.OpponentNo, Color: 'b'}
 	if cell.White {

@@ -26,6 +26,8 @@ func TestTRFResult(t *testing.T) {
 		{"forfeit lost", tournament.CrosstableCell{OpponentNo: 2, White: true, Result: result(0, 24, tournament.Forfeit)}, trf.Result{Opponent: 2, Color: 'w', Code: '-'}},
 		{"double forfeit", tournament.CrosstableCell{OpponentNo: 2, White: true, Result: result(0, 0, tournament.DoubleForfeit)}, trf.Result{Opponent: 2, Color: 'w', Code: '-'}},
 		{"pairing-allocated bye", tournament.CrosstableCell{White: true, Result: result(0, 0, tournament.Bye)}, trf.Result{Color: '-', Code: 'U'}},
+		{"requested half-point bye", tournament.CrosstableCell{White: true, Result: result(0, 0, tournament.HalfPointBye)}, trf.Result{Color: '-', Code: 'H'}},
+		{"requested zero-point bye", tournament.CrosstableCell{White: true, Result: result(0, 0, tournament.ZeroPointBye)}, trf.Result{Color: '-', Code: 'Z'}},
 		{"not paired", tournament.CrosstableCell{}, trf.Result{Color: '-', Code: 'Z'}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -53,6 +53,9 @@ type eventRow struct {
 	Status             string `gorm:"size:16;not null"`
 	Visibility         string `gorm:"size:16;not null"`
 	ManualStartNumbers bool   `gorm:"not null"`
+	ForbidSameClub     bool   `gorm:"not null;default:false"`
+	Baku               bool   `gorm:"not null;default:false"`
+	BlackFirst         bool   `gorm:"not null;default:false"`
 	OwnerID            int64  `gorm:"not null;index"`
 	Owner              userRow
 	CreatedAt          time.Time
@@ -75,6 +78,8 @@ type playerRow struct {
 	FederationID  string `gorm:"size:100;not null"`
 	FirstRound    int    `gorm:"not null"`
 	WithdrawnFrom int    `gorm:"not null"`
+	ByeRound      int    `gorm:"not null;default:0"`
+	ByeKind       string `gorm:"size:8;not null;default:''"`
 }
 
 func (playerRow) TableName() string { return "players" }
@@ -85,6 +90,8 @@ type roundRow struct {
 	Event   eventRow `gorm:"constraint:OnDelete:CASCADE"`
 	Number  int      `gorm:"not null;uniqueIndex:idx_round_number"`
 	Status  string   `gorm:"size:16;not null"`
+	// Warnings is the JSON list of the check of a hand-edited pairing.
+	Warnings string `gorm:"type:text;not null;default:''"`
 }
 
 func (roundRow) TableName() string { return "rounds" }

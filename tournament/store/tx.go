@@ -118,6 +118,7 @@ func eventToRow(e *tournament.Event) (*eventRow, error) {
 		TieBreaks: strings.Join(e.TieBreaks, ","), StartDate: e.StartDate, EndDate: e.EndDate,
 		Venue: e.Venue, City: e.City, ChiefArbiter: e.ChiefArbiter, Arbiters: string(arbiters),
 		Status: string(e.Status), Visibility: string(e.Visibility), ManualStartNumbers: e.ManualStartNumbers,
+		ForbidSameClub: e.ForbidSameClub, Baku: e.Baku, BlackFirst: e.BlackFirst,
 		OwnerID: e.OwnerID, CreatedAt: e.CreatedAt,
 	}, nil
 }
@@ -134,6 +135,7 @@ func rowToEvent(r *eventRow) (*tournament.Event, error) {
 		StartDate: r.StartDate, EndDate: r.EndDate, Venue: r.Venue, City: r.City, ChiefArbiter: r.ChiefArbiter,
 		Status: tournament.EventStatus(r.Status), Visibility: tournament.Visibility(r.Visibility),
 		ManualStartNumbers: r.ManualStartNumbers, OwnerID: r.OwnerID, CreatedAt: r.CreatedAt,
+		ForbidSameClub: r.ForbidSameClub, Baku: r.Baku, BlackFirst: r.BlackFirst,
 	}
 	if r.TieBreaks != "" {
 		e.TieBreaks = strings.Split(r.TieBreaks, ",")
@@ -163,6 +165,7 @@ func (t *tx) Players(eventID int64) ([]tournament.Player, error) {
 		players[i] = tournament.Player{
 			ID: r.ID, EventID: r.EventID, StartNo: r.StartNo, Name: r.Name, Rating: r.Rating, BirthYear: r.BirthYear,
 			Club: r.Club, City: r.City, FederationID: r.FederationID, FirstRound: r.FirstRound, WithdrawnFrom: r.WithdrawnFrom,
+			ByeRound: r.ByeRound, ByeKind: tournament.ByeKind(r.ByeKind),
 		}
 	}
 	return players, nil
@@ -186,11 +189,16 @@ func playerToRow(p *tournament.Player) *playerRow {
 	return &playerRow{
 		ID: p.ID, EventID: p.EventID, StartNo: p.StartNo, Name: p.Name, Rating: p.Rating, BirthYear: p.BirthYear,
 		Club: p.Club, City: p.City, FederationID: p.FederationID, FirstRound: p.FirstRound, WithdrawnFrom: p.WithdrawnFrom,
+		ByeRound: p.ByeRound, ByeKind: string(p.ByeKind),
 	}
 }
 
 func (t *tx) CreateRound(r *tournament.Round) error {
-	row := roundRow{EventID: r.EventID, Number: r.Number, Status: string(r.Status)}
+	warnings, err := warningsToText(r.Warnings)
+	if err != nil {
+		return err
+	}
+	row := roundRow{EventID: r.EventID, Number: r.Number, Status: string(r.Status), Warnings: warnings}
 	if err := t.db.Omit("Event").Create(&row).Error; err != nil {
 		if errors.Is(err, gorm.ErrDuplicatedKey) {
 			return tournament.Conflict("", "round %d was paired meanwhile", r.Number)
@@ -227,6 +235,11 @@ func (t *tx) Rounds(eventID int64) ([]tournament.Round, error) {
 	for i, r := range rows {
 		ids[i], index[r.ID] = r.ID, i
 		rounds[i] = tournament.Round{ID: r.ID, EventID: r.EventID, Number: r.Number, Status: tournament.RoundStatus(r.Status)}
+		ws, err := textToWarnings(r.Warnings)
+		if err != nil {
+			return nil, fmt.Errorf("round %d of event %d: stored warnings: %w", r.Number, eventID, err)
+		}
+		rounds[i].Warnings = ws
 	}
 	var games []gameRow
 	if err := t.db.Where("round_id IN ?", ids).Order("round_id, board").Find(&games).Error; err != nil {

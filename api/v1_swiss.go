@@ -1,0 +1,144 @@
+package api
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+
+	"github.com/gin-gonic/gin"
+
+	"adiukh/tournament"
+)
+
+// swissRoutesV1 registers the Swiss calls: TRF files in and out, requested
+// byes, hand-edited pairings and pairing cards.
+func (h *handler) swissRoutesV1(read, write *gin.RouterGroup) {
+	read.GET("/events/:id/pairing.trf", h.getPairingTRF)
+	read.GET("/events/:id/rounds/:n/cards", h.getPairingCards)
+	write.POST("/events/import.trf", h.postTRF)
+	write.PUT("/events/:id/players/:pid/bye", h.putBye)
+	write.PUT("/events/:id/rounds/:n/pairing", h.putPairing)
+}
+
+// maxTRF bounds an uploaded TRF file: a thousand players and many rounds
+// fit well within it.
+const maxTRF = 4 << 20
+
+// getPairingTRF answers the TRF file of the next round's pairing state;
+// export.trf (the federation report of finished rounds) is another file.
+func (h *handler) getPairingTRF(c *gin.Context) {
+	id, err := pathInt(c, "id")
+	if err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	var buf bytes.Buffer
+	if err := h.Events.ExportTRF(c.Request.Context(), id, &buf); err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	c.Header("Content-Disposition", fmt.Sprintf(`attachment; filename="event-%d-pairing.trf"`, id))
+	c.Data(http.StatusOK, "text/plain; charset=utf-8", buf.Bytes())
+}
+
+// postTRF imports the TRF file in the request body as a new event.
+func (h *handler) postTRF(c *gin.Context) {
+	data, err := io.ReadAll(io.LimitReader(c.Request.Body, maxTRF+1))
+	switch {
+	case err != nil:
+		h.failJSON(c, tournament.Invalid("body", "the file could not be read: %v", err))
+		return
+	case len(data) > maxTRF:
+		h.failJSON(c, tournament.Invalid("body", "the file is larger than %d MB", maxTRF>>20))
+		return
+	}
+	e, err := h.Events.ImportTRF(c.Request.Context(), bytes.NewReader(data))
+	if err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	c.JSON(http.StatusCreated, newEventView(e))
+}
+
+type byeBody struct {
+	Round  int    `json:"round"`
+	Kind   string `json:"kind"` // "half", "zero", or "" to take the request back
+	Reason string `json:"reason"`
+}
+
+func (h *handler) putBye(c *gin.Context) {
+	ids, err := pathInts(c, "id", "pid")
+	if err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	var body byeBody
+	if err := decodeJSON(c, &body); err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	p, err := h.Events.RequestBye(c.Request.Context(), ids[0], ids[1], body.Round, tournament.ByeKind(body.Kind), body.Reason)
+	if err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, gin.H{"start_no": p.StartNo, "bye_round": p.ByeRound, "bye_kind": string(p.ByeKind)})
+}
+
+type pairingBody struct {
+	Boards []tournament.BoardInput `json:"boards"`
+	Reason string                  `json:"reason"`
+}
+
+func (h *handler) putPairing(c *gin.Context) {
+	ids, err := pathInts(c, "id", "n")
+	if err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	var body pairingBody
+	if err := decodeJSON(c, &body); err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	r, err := h.Events.EditPairing(c.Request.Context(), ids[0], int(ids[1]), body.Boards, body.Reason)
+	if err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, newRoundView(r))
+}
+
+func (h *handler) getPairingCards(c *gin.Context) {
+	ids, err := pathInts(c, "id", "n")
+	if err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	cards, err := h.Events.PairingCards(c.Request.Context(), ids[0], int(ids[1]))
+	if err != nil {
+		h.failJSON(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, gin.H{"cards": cards})
+}
+
+// addRoundCards puts the pairing cards into the view of a Swiss round.
+func (h *handler) addRoundCards(c *gin.Context, eventID int64, v *roundView) error {
+	e, err := h.Events.Event(c.Request.Context(), eventID)
+	if err != nil || e.System != tournament.Swiss {
+		return err
+	}
+	cards, err := h.Events.PairingCards(c.Request.Context(), eventID, v.Number)
+	var bad *tournament.Error
+	switch {
+	case errors.As(err, &bad):
+		v.CardsError = bad.Message
+	case err != nil:
+		return err
+	}
+	v.Cards = cards
+	return nil
+}

@@ -1,0 +1,150 @@
+package api_test
+
+import (
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"slices"
+	"strings"
+	"testing"
+
+	"adiukh/tournament"
+	"adiukh/tournament/pairing/dutch"
+	"adiukh/tournament/trf"
+)
+
+// text sends a request and returns the answer as text.
+func (s *testServer) text(role tournament.Role, method, path, body string) (int, string) {
+	s.t.Helper()
+	req := httptest.NewRequest(method, path, strings.NewReader(body))
+	if role != "" {
+		req.Header.Set("Authorization", "Bearer "+s.tokens[role])
+	}
+	rec := httptest.NewRecorder()
+	s.handler.ServeHTTP(rec, req)
+	return rec.Code, rec.Body.String()
+}
+
+// TestSwissThroughAPI drives a 4-round Swiss event through the JSON API
+// with a forfeit, a requested bye, a withdrawal, a late entry and a
+// same-club rule. Before each round the exported TRF, paired by the pure
+// engine as `adiukh pair --trf` pairs it, gives exactly the app's pairing.
+func TestSwissThroughAPI(t *testing.T) {
+	forEachServer(t, func(t *testing.T, s *testServer) {
+		const arbiter = tournament.ArbiterRole
+		id := num(s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events",
+			map[string]any{"name": "Швейцарка", "discipline": "rapid", "system": "swiss", "rounds": 4, "time_control": "10+5", "forbid_same_club": true})["id"])
+		events := fmt.Sprintf("/api/v1/events/%d", id)
+		var ids []int
+		for i, club := range []string{"Спартак", "", "Спартак", "Динамо", "", "Динамо", ""} {
+			// Latin names: trf.Write pads the name field by runes while
+			// trf.Read counts bytes, so Cyrillic names shift the columns
+			// (reported to the trf package's owner).
+			p := s.must(http.StatusCreated, arbiter, "POST", events+"/players", map[string]any{"name": fmt.Sprintf("Player %d", i+1), "rating": 2000 - 10*i, "club": club})
+			ids = append(ids, num(p["id"]))
+		}
+		for n := 1; n <= 4; n++ {
+			switch n {
+			case 2:
+				s.must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("%s/players/%d/bye", events, ids[1]), map[string]any{"round": 2, "kind": "half", "reason": "просьба"})
+				s.must(http.StatusCreated, arbiter, "POST", events+"/players", map[string]any{"name": "Late Entry", "rating": 1500})
+			case 3:
+				s.must(http.StatusOK, arbiter, "PATCH", fmt.Sprintf("%s/players/%d", events, ids[4]), map[string]any{"withdraw_from_round": 3})
+			}
+			code, file := s.text("", "GET", events+"/pairing.trf", "")
+			if code != http.StatusOK {
+				t.Fatalf("pairing.trf: %d %s", code, file)
+			}
+			f, err := trf.Read(strings.NewReader(file))
+			if err != nil {
+				t.Fatal(err)
+			}
+			in, err := f.PairingInput()
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := dutch.Pair(in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			round := s.must(http.StatusCreated, arbiter, "POST", events+"/rounds", nil)
+			var got dutch.Pairing
+			games := round["games"].([]any)
+			for _, g := range games {
+				g := g.(map[string]any)
+				switch {
+				case g["end_reason"] == "bye":
+					got.Bye = num(g["white"])
+				case g["black"] != nil:
+					got.Boards = append(got.Boards, dutch.Board{White: num(g["white"]), Black: num(g["black"])})
+				}
+			}
+			if !slices.Equal(got.Boards, want.Boards) || got.Bye != want.Bye {
+				t.Fatalf("round %d: the app paired %v, the exported TRF pairs %v\n%s", n, got, want, file)
+			}
+			cards := s.must(http.StatusOK, arbiter, "GET", fmt.Sprintf("%s/rounds/%d/cards", events, n), nil)["cards"].([]any)
+			inView, _ := s.must(http.StatusOK, arbiter, "GET", fmt.Sprintf("%s/rounds/%d", events, n), nil)["cards"].([]any)
+			if len(cards) != len(want.Boards)+min(want.Bye, 1) || len(inView) != len(cards) {
+				t.Fatalf("round %d: %d pairing cards (%d in the round view) for %d boards", n, len(cards), len(inView), len(games))
+			}
+			s.must(http.StatusOK, arbiter, "POST", fmt.Sprintf("%s/rounds/%d/publish", events, n), nil)
+			for _, g := range games {
+				g := g.(map[string]any)
+				if g["end_reason"] != nil {
+					continue
+				}
+				score, reason := []string{"17:7", "12:12", "5:19"}[(num(g["board"])+n)%3], "final_position"
+				switch {
+				case n == 1 && num(g["board"]) == 1:
+					score, reason = "24:0", "forfeit"
+				case score == "12:12":
+					reason = "agreement"
+				}
+				s.must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("%s/rounds/%d/games/%d/result", events, n, num(g["board"])),
+					map[string]any{"score": score, "end_reason": reason, "version": num(g["version"])})
+			}
+		}
+		standings := s.must(http.StatusOK, "", "GET", events+"/standings", nil)
+		if standings == nil {
+			t.Fatal("no standings")
+		}
+	})
+}
+
+// TestSwissManualEditThroughAPI puts a hand-made pairing with a rematch
+// through the API: it is stored with its warnings, shown on the round and
+// audited.
+func TestSwissManualEditThroughAPI(t *testing.T) {
+	forEachServer(t, func(t *testing.T, s *testServer) {
+		const arbiter = tournament.ArbiterRole
+		id := num(s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events",
+			map[string]any{"name": "Швейцарка", "discipline": "rapid", "system": "swiss", "rounds": 3})["id"])
+		events := fmt.Sprintf("/api/v1/events/%d", id)
+		for i := range 4 {
+			s.must(http.StatusCreated, arbiter, "POST", events+"/players", map[string]any{"name": fmt.Sprintf("Игрок %d", i+1), "rating": 2000 - 10*i})
+		}
+		round := s.must(http.StatusCreated, arbiter, "POST", events+"/rounds", nil)
+		s.must(http.StatusOK, arbiter, "POST", events+"/rounds/1/publish", nil)
+		var boards []map[string]any
+		for _, g := range round["games"].([]any) {
+			g := g.(map[string]any)
+			boards = append(boards, map[string]any{"white": num(g["black"]), "black": num(g["white"])})
+			s.must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("%s/rounds/1/games/%d/result", events, num(g["board"])),
+				map[string]any{"score": "12:12", "end_reason": "agreement", "version": num(g["version"])})
+		}
+		s.must(http.StatusCreated, arbiter, "POST", events+"/rounds", nil)
+		edited := s.must(http.StatusOK, arbiter, "PUT", events+"/rounds/2/pairing", map[string]any{"boards": boards, "reason": "по просьбе"})
+		warnings, _ := edited["warnings"].([]any)
+		if len(warnings) != 2 || warnings[0].(map[string]any)["code"] != "rematch" {
+			t.Fatalf("warnings of a round-1 rematch = %v, want two rematches", warnings)
+		}
+		shown := s.must(http.StatusOK, arbiter, "GET", events+"/rounds/2", nil)
+		if got, _ := shown["warnings"].([]any); len(got) != 2 {
+			t.Fatalf("round 2 shows warnings %v, want the two stored ones", got)
+		}
+		code, audit := s.text(arbiter, "GET", events+"/audit", "")
+		if code != http.StatusOK || !strings.Contains(audit, "round.edit") || !strings.Contains(audit, `"code":"rematch"`) {
+			t.Fatalf("audit: %d %s; want the edit with its rematch warnings", code, audit)
+		}
+	})
+}

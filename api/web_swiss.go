@@ -1,0 +1,168 @@
+package api
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/gin-gonic/gin"
+
+	"adiukh/tournament"
+)
+
+// The Swiss parts of the arbiter's desk: requested byes, a pairing typed in
+// by hand, pairing cards on the round review, TRF files in and out.
+
+func (h *handler) swissRoutesWeb(m *gin.RouterGroup) {
+	m.POST("/manage/events/import.trf", h.importTRF)
+	m.GET("/events/:id/pairing.trf", h.pairingTRF)
+	m.POST("/events/:id/players/:pid/bye", h.requestBye)
+	m.POST("/events/:id/rounds/:n/pairing", h.editPairing)
+}
+
+// requestBye records (or, with an empty kind, takes back) a player's
+// requested bye for the next round to be paired.
+func (h *handler) requestBye(c *gin.Context) {
+	ids, err := pathInts(c, "id", "pid")
+	if err != nil {
+		h.failHTML(c, err)
+		return
+	}
+	round, err := strconv.Atoi(c.PostForm("round"))
+	if err != nil {
+		h.statusFailed(c, ids[0], tournament.Invalid("round", "%q is not a round number", c.PostForm("round")))
+		return
+	}
+	_, err = h.Events.RequestBye(c.Request.Context(), ids[0], ids[1], round, tournament.ByeKind(c.PostForm("kind")), strings.TrimSpace(c.PostForm("reason")))
+	if err != nil {
+		h.statusFailed(c, ids[0], err)
+		return
+	}
+	h.backToManage(c, ids[0], "players")
+}
+
+// parseBoards reads a pairing typed one board per line: the start numbers of
+// White and Black ("3 7", "3-7"); a lone number, or "12 0", is the bye.
+func parseBoards(text string) ([]tournament.BoardInput, error) {
+	var boards []tournament.BoardInput
+	for i, line := range strings.Split(text, "\n") {
+		fields := strings.FieldsFunc(line, func(r rune) bool { return r == ' ' || r == '\t' || r == '-' || r == '\r' || r == ',' })
+		if len(fields) == 0 {
+			continue
+		}
+		var nums []int
+		for _, f := range fields {
+			n, err := strconv.Atoi(f)
+			if err != nil || n < 0 {
+				return nil, tournament.Invalid("boards", "line %d: %q is not a start number", i+1, f)
+			}
+			nums = append(nums, n)
+		}
+		switch len(nums) {
+		case 1:
+			boards = append(boards, tournament.BoardInput{WhiteNo: nums[0]})
+		case 2:
+			boards = append(boards, tournament.BoardInput{WhiteNo: nums[0], BlackNo: nums[1]})
+		default:
+			return nil, tournament.Invalid("boards", "line %d: write the start numbers of White and Black, like \"3 7\"", i+1)
+		}
+	}
+	if len(boards) == 0 {
+		return nil, tournament.Invalid("boards", "type one board per line, like \"3 7\"")
+	}
+	return boards, nil
+}
+
+// editPairing replaces a draft round's boards by the pairing typed in; the
+// round page then shows what the check of the absolute criteria found.
+func (h *handler) editPairing(c *gin.Context) {
+	ids, err := pathInts(c, "id", "n")
+	if err != nil {
+		h.failHTML(c, err)
+		return
+	}
+	boards, err := parseBoards(c.PostForm("boards"))
+	if err == nil {
+		_, err = h.Events.EditPairing(c.Request.Context(), ids[0], int(ids[1]), boards, strings.TrimSpace(c.PostForm("reason")))
+	}
+	if err != nil {
+		h.reviewFailed(c, ids[0], int(ids[1]), err)
+		return
+	}
+	c.Redirect(http.StatusSeeOther, fmt.Sprintf("/events/%d?round=%d#review", ids[0], ids[1]))
+}
+
+func (h *handler) pairingTRF(c *gin.Context) {
+	id, err := pathInt(c, "id")
+	if err != nil {
+		h.failHTML(c, err)
+		return
+	}
+	var buf bytes.Buffer
+	if err := h.Events.ExportTRF(c.Request.Context(), id, &buf); err != nil {
+		h.failHTML(c, err)
+		return
+	}
+	c.Header("Content-Disposition", fmt.Sprintf(`attachment; filename="event-%d-pairing.trf"`, id))
+	c.Data(http.StatusOK, "text/plain; charset=utf-8", buf.Bytes())
+}
+
+// importTRF creates an event from an uploaded TRF file and opens its desk;
+// errors (with the line and column at fault) show under the upload form.
+func (h *handler) importTRF(c *gin.Context) {
+	err := func() error {
+		fh, err := c.FormFile("file")
+		if err != nil {
+			return tournament.Invalid("file", "choose a TRF file to upload")
+		}
+		if fh.Size > maxTRF {
+			return tournament.Invalid("file", "the file is larger than %d MB", maxTRF>>20)
+		}
+		f, err := fh.Open()
+		if err != nil {
+			return tournament.Invalid("file", "the file could not be read: %v", err)
+		}
+		defer f.Close()
+		e, err := h.Events.ImportTRF(c.Request.Context(), io.LimitReader(f, maxTRF))
+		if err != nil {
+			return err
+		}
+		c.Redirect(http.StatusSeeOther, fmt.Sprintf("/events/%d/manage", e.ID))
+		return nil
+	}()
+	if err == nil {
+		return
+	}
+	f := newForm()
+	f.Values["discipline"], f.Values["system"], f.Values["visibility"] = string(tournament.Rapid), string(tournament.Swiss), string(tournament.Public)
+	data := h.eventFormData(f)
+	data.Import = newForm()
+	if err := data.Import.fail(err, h.translator(c)); err != nil {
+		h.failHTML(c, err)
+		return
+	}
+	h.render(c, formStatus(err), "event_new", "event_new.title", data)
+}
+
+// addPairingCards gives the arbiter of a Swiss event the pairing cards of
+// the round shown. A round the cards cannot explain (an imported event
+// whose data the pairing rules reject) shows why instead.
+func (h *handler) addPairingCards(c *gin.Context, data *eventPageData) error {
+	if !data.CanManage || data.Event.System != tournament.Swiss || data.Round == nil {
+		return nil
+	}
+	cards, err := h.Events.PairingCards(c.Request.Context(), data.Event.ID, data.Round.Number)
+	var e *tournament.Error
+	switch {
+	case errors.As(err, &e):
+		data.CardsError = h.translator(c).Error(e)
+	case err != nil:
+		return err
+	}
+	data.Cards = cards
+	return nil
+}

@@ -1,0 +1,362 @@
+package engines
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"adiukh/tournament"
+	"adiukh/tournament/trf"
+)
+
+// trfSystem is the TRF-2026 name (092) of the Dutch rules in force.
+const trfSystem = "FIDE_DUTCH_2025"
+
+// WriteTRF writes an event as a TRF file as it stands before round
+// in.Round: the rounds in in.Rounds (all with results), and for round
+// in.Round an entry for each player who will not be paired — requested byes
+// (H, Z) and players withdrawn or not yet entered (-) — which is how
+// JaVaFo and bbpPairings learn who sits out. Any Dutch engine then pairs
+// the file as adiukh pairs the event.
+func WriteTRF(w io.Writer, in tournament.PairingInput) error {
+	e := in.Event
+	tenths := func(v float64) int { return int(math.Round(v * 10)) }
+	t := &trf.Tournament{
+		TotalRounds: e.Rounds,
+		Scoring: []trf.Score{
+			{Code: 'W', Points: tenths(e.Scoring.Win)}, {Code: 'D', Points: tenths(e.Scoring.Draw)},
+			{Code: 'L', Points: tenths(e.Scoring.Loss)}, {Code: 'Z', Points: 0}, {Code: 'P', Points: tenths(e.Scoring.Bye)},
+		},
+	}
+	switch {
+	case e.System == tournament.Swiss && e.Baku:
+		t.System = trfSystem + "_BAKU"
+	case e.System == tournament.Swiss:
+		t.System = trfSystem
+	}
+	for _, info := range []struct{ code, text string }{
+		{"012", e.Name}, {"022", e.City}, {"042", strings.ReplaceAll(e.StartDate, "-", "/")},
+		{"052", strings.ReplaceAll(e.EndDate, "-", "/")}, {"102", e.ChiefArbiter},
+	} {
+		if info.text != "" {
+			t.Info = append(t.Info, trf.InfoLine{Code: info.code, Text: info.text})
+		}
+	}
+	index := make(map[int64]int, len(in.Players))
+	for i, p := range in.Players {
+		index[p.ID] = i
+		tp := trf.Player{StartNo: p.StartNo, Name: p.Name, Rating: p.Rating, Results: make([]trf.Result, len(in.Rounds))}
+		if p.BirthYear != 0 {
+			tp.BirthDate = strconv.Itoa(p.BirthYear)
+		}
+		if id := p.FederationID; id != "" && len(id) <= 11 && strings.Trim(id, "0123456789") == "" {
+			tp.FideID = id
+		}
+		for r := range tp.Results {
+			tp.Results[r] = trf.Result{Color: '-', Code: '-'} // no game: absent
+		}
+		t.Players = append(t.Players, tp)
+	}
+	for ri, r := range in.Rounds {
+		for _, g := range r.Games {
+			if g.Result == nil {
+				return fmt.Errorf("TRF of event %d: round %d board %d has no result", e.ID, r.Number, g.Board)
+			}
+			white := &t.Players[index[g.WhiteID]]
+			white.Points += tenths(e.Scoring.Points(*g.Result, true))
+			wr, br := trfResults(g)
+			white.Results[ri] = wr
+			if g.BlackID != 0 {
+				black := &t.Players[index[g.BlackID]]
+				black.Points += tenths(e.Scoring.Points(*g.Result, false))
+				black.Results[ri] = br
+			}
+		}
+	}
+	if in.Round <= e.Rounds {
+		for i, p := range in.Players {
+			switch {
+			case !p.PlaysIn(in.Round):
+				t.Players[i].Results = append(t.Players[i].Results, trf.Result{Color: '-', Code: '-'})
+			case p.OnRequestedBye(in.Round) && p.ByeKind == tournament.HalfByeRequest:
+				t.Players[i].Results = append(t.Players[i].Results, trf.Result{Color: '-', Code: 'H'})
+			case p.OnRequestedBye(in.Round):
+				t.Players[i].Results = append(t.Players[i].Results, trf.Result{Color: '-', Code: 'Z'})
+			}
+		}
+	}
+	t.InitialColor = 'W'
+	if e.BlackFirst {
+		t.InitialColor = 'B'
+	}
+	if e.ForbidSameClub {
+		for _, group := range sameClubGroups(in.Players) {
+			t.Forbidden = append(t.Forbidden, trf.Forbidden{Players: group})
+		}
+	}
+	return trf.Write(w, t)
+}
+
+// trfResults writes a game as the two players' TRF entries.
+func trfResults(g tournament.Game) (white, black trf.Result) {
+	r := *g.Result
+	switch r.EndReason {
+	case tournament.Bye:
+		return trf.Result{Color: '-', Code: 'U'}, trf.Result{}
+	case tournament.HalfPointBye:
+		return trf.Result{Color: '-', Code: 'H'}, trf.Result{}
+	case tournament.ZeroPointBye:
+		return trf.Result{Color: '-', Code: 'Z'}, trf.Result{}
+	}
+	white = trf.Result{Opponent: g.BlackNo, Color: 'w'}
+	black = trf.Result{Opponent: g.WhiteNo, Color: 'b'}
+	win, loss, draw := byte('1'), byte('0'), byte('=')
+	if !r.Played() {
+		win, loss, draw = '+', '-', '-'
+	}
+	switch r.Outcome() {
+	case tournament.WhiteWins:
+		white.Code, black.Code = win, loss
+	case tournament.BlackWins:
+		white.Code, black.Code = loss, win
+	case tournament.Draw:
+		white.Code, black.Code = draw, draw
+	default: // a double forfeit
+		white.Code, black.Code = '-', '-'
+	}
+	return white, black
+}
+
+// ReadTRF reads a TRF file as a Swiss event to import. A TRF records who
+// won, not the Adiukh points: a win is imported as 24:0 in the final
+// position, a draw as an agreed 12:12, a forfeit as 24:0 by forfeit.
+func ReadTRF(r io.Reader) (*tournament.EventImport, error) {
+	t, err := trf.Read(r)
+	var syntax *trf.Error
+	if errors.As(err, &syntax) {
+		return nil, syntaxError(syntax)
+	}
+	if err != nil {
+		return nil, tournament.Invalid("file", "the TRF file cannot be read: %v", err)
+	}
+	if len(t.Players) == 0 {
+		return nil, tournament.Invalid("file", "the TRF file has no players (001 lines)")
+	}
+	if t.RankOrder {
+		return nil, tournament.Invalid("file", "a ranking in file order (XXC rank) cannot be imported: adiukh ranks players by start number")
+	}
+	if len(t.Forbidden) > 0 || len(t.Accelerations) > 0 {
+		return nil, tournament.Invalid("file", "forbidden pairs (XXP, 260) and accelerations (XXA) cannot be imported: adiukh events forbid pairs by club and know the Baku acceleration only")
+	}
+	imp := &tournament.EventImport{}
+	name := "TRF"
+	for _, info := range t.Info {
+		if info.Code == "012" && strings.TrimSpace(info.Text) != "" {
+			name = strings.TrimSpace(info.Text)
+		}
+	}
+	paired := pairedRounds(t.Players)
+	rounds := max(t.TotalRounds, paired)
+	if rounds == 0 {
+		return nil, tournament.Invalid("file", "the file gives no number of rounds (a 142 or XXR line) and no round played")
+	}
+	discipline, system := string(tournament.Standard), string(tournament.Swiss)
+	baku := strings.HasSuffix(t.System, "BAKU")
+	// The initial colour: as the file says (152, XXC), else as round 1 shows.
+	initial := t.InitialColor
+	if initial == 0 {
+		initial = t.InferInitialColor()
+	}
+	blackFirst := initial == 'B'
+	imp.Event = tournament.EventInput{Name: &name, Discipline: &discipline, System: &system, Rounds: &rounds, Baku: &baku, BlackFirst: &blackFirst}
+	scoring, ok, err := trfScoring(t)
+	if err != nil {
+		return nil, err
+	}
+	if ok {
+		imp.Event.Scoring = &scoring
+	}
+	players := slices.Clone(t.Players)
+	slices.SortFunc(players, func(a, b trf.Player) int { return a.StartNo - b.StartNo })
+	byNo := make(map[int]*trf.Player, len(players))
+	for i := range players {
+		p := &players[i]
+		if p.StartNo != i+1 {
+			return nil, tournament.Invalid("file", "start numbers must run from 1 to %d; %d is missing or repeated", len(players), i+1)
+		}
+		byNo[p.StartNo] = p
+		ip := tournament.Player{StartNo: p.StartNo, Name: p.Name, Rating: p.Rating, FederationID: p.FideID, FirstRound: 1}
+		if y, err := strconv.Atoi(strings.SplitN(p.BirthDate, "/", 2)[0]); err == nil && y >= 1900 && y <= 2100 {
+			ip.BirthYear = y
+		}
+		if ip.Name == "" {
+			return nil, tournament.Invalid("file", "player %d has no name", p.StartNo)
+		}
+		imp.Players = append(imp.Players, ip)
+	}
+	for n := 1; n <= paired; n++ {
+		round, err := importRound(byNo, players, n)
+		if err != nil {
+			return nil, err
+		}
+		imp.Rounds = append(imp.Rounds, round)
+	}
+	// An entry for the next round, before it is paired, says the player
+	// sits it out (as JaVaFo and bbpPairings read it, and as WriteTRF
+	// writes it): a half-point bye, or one that scores nothing.
+	for i, p := range players {
+		if len(p.Results) <= paired || p.Results[paired] == (trf.Result{Color: ' ', Code: ' '}) {
+			continue
+		}
+		switch p.Results[paired].Code {
+		case 'H', '=', 'D':
+			imp.Players[i].ByeRound, imp.Players[i].ByeKind = paired+1, tournament.HalfByeRequest
+		case 'F', '1', 'W':
+			return nil, tournament.Invalid("file", "round %d: player %d sits out with a full point, which adiukh events do not have", paired+1, p.StartNo)
+		default:
+			imp.Players[i].ByeRound, imp.Players[i].ByeKind = paired+1, tournament.ZeroByeRequest
+		}
+	}
+	for _, b := range t.Byes {
+		kind := map[byte]tournament.ByeKind{'H': tournament.HalfByeRequest, 'Z': tournament.ZeroByeRequest}[b.Kind]
+		if b.Round != paired+1 || kind == "" {
+			return nil, tournament.Invalid("file", "the 240 bye line for round %d: adiukh imports half- and zero-point byes of the next round (%d) only", b.Round, paired+1)
+		}
+		for _, no := range b.Players {
+			if byNo[no] == nil {
+				return nil, tournament.Invalid("file", "the 240 bye line names player %d, who is not in the file", no)
+			}
+			imp.Players[no-1].ByeRound, imp.Players[no-1].ByeKind = paired+1, kind
+		}
+	}
+	return imp, nil
+}
+
+// pairedRounds is the number of rounds in which the pairing paired anyone;
+// entries after them mark who sits out the next round.
+func pairedRounds(players []trf.Player) int {
+	n := 0
+	for _, p := range players {
+		for r, res := range p.Results {
+			if res.Opponent != 0 || res.Code == 'U' || res.Code == '+' {
+				n = max(n, r+1)
+			}
+		}
+	}
+	return n
+}
+
+// syntaxError keeps the place and the message ID of a TRF syntax error, so
+// that the web shows it translated.
+func syntaxError(e *trf.Error) *tournament.Error {
+	if e.Column > 0 {
+		return tournament.Invalid("file", "line %d, column %d: "+e.Format, append([]any{e.Line, e.Column}, e.Args...)...)
+	}
+	return tournament.Invalid("file", "line %d: "+e.Format, append([]any{e.Line}, e.Args...)...)
+}
+
+// trfScoring reads the scoring of the 162 line and the BB lines, as the
+// pairing reads them: W, D, L, and the pairing-allocated bye (162 P, BBU; a
+// win when not given). ok is false when the file gives no scoring. Points
+// for an absence or a forfeit loss (Z, BBZ, BBF) must be 0: adiukh scores
+// them so.
+func trfScoring(t *trf.Tournament) (s tournament.Scoring, ok bool, err error) {
+	s = tournament.Scoring{Win: 1, Draw: 0.5}
+	bye := -1.0
+	lines := append(slices.Clone(t.Scoring), t.PointLines...)
+	for i, l := range lines {
+		v := float64(l.Points) / 10
+		code := l.Code
+		if i >= len(t.Scoring) && code == 'U' {
+			code = 'P' // BBU is 162's P
+		}
+		switch code {
+		case 'W':
+			s.Win = v
+		case 'D':
+			s.Draw = v
+		case 'L':
+			s.Loss = v
+		case 'P':
+			bye = v
+		case 'Z', 'F':
+			if l.Points != 0 {
+				return s, false, tournament.Invalid("file", "an absence or a forfeit loss scoring %g points cannot be imported: adiukh scores them 0", v)
+			}
+		}
+	}
+	s.Bye, s.ForfeitWin = s.Win, s.Win
+	if bye >= 0 {
+		s.Bye = bye
+	}
+	return s, len(lines) > 0, nil
+}
+
+// importRound builds round n from the players' entries; both sides of a
+// game must name each other.
+func importRound(byNo map[int]*trf.Player, players []trf.Player, n int) (tournament.Round, error) {
+	r := tournament.Round{Number: n, Status: tournament.Done}
+	var byes []tournament.Game
+	for _, p := range players {
+		if n > len(p.Results) {
+			continue
+		}
+		res := p.Results[n-1]
+		if res.Opponent == 0 {
+			g := tournament.Game{WhiteNo: p.StartNo}
+			switch res.Code {
+			case 'U', '+':
+				g.Result = &tournament.Result{EndReason: tournament.Bye}
+			case 'H':
+				g.Result = &tournament.Result{EndReason: tournament.HalfPointBye}
+			case 'Z':
+				g.Result = &tournament.Result{EndReason: tournament.ZeroPointBye}
+			case 'F':
+				return r, tournament.Invalid("file", "round %d: player %d has a full-point bye (F), which adiukh events do not have", n, p.StartNo)
+			default:
+				continue // absent
+			}
+			byes = append(byes, g)
+			continue
+		}
+		opp := byNo[res.Opponent]
+		if opp == nil || len(opp.Results) < n || opp.Results[n-1].Opponent != p.StartNo {
+			return r, tournament.Invalid("file", "round %d: player %d's opponent %d does not name him back", n, p.StartNo, res.Opponent)
+		}
+		if res.Color == 'b' || (res.Color != 'w' && p.StartNo > res.Opponent) {
+			continue // entered from the white side
+		}
+		result, err := importResult(res.Code, opp.Results[n-1].Code)
+		if err != nil {
+			return r, tournament.Invalid("file", "round %d, players %d and %d: %v", n, p.StartNo, res.Opponent, err)
+		}
+		r.Games = append(r.Games, tournament.Game{WhiteNo: p.StartNo, BlackNo: res.Opponent, Result: &result})
+	}
+	r.Games = append(r.Games, byes...)
+	for i := range r.Games {
+		r.Games[i].Board = i + 1
+	}
+	return r, nil
+}
+
+func importResult(white, black byte) (tournament.Result, error) {
+	switch {
+	case white == '-' && black == '-':
+		return tournament.Result{EndReason: tournament.DoubleForfeit}, nil
+	case white == '+' && black == '-':
+		return tournament.Result{White: 24, EndReason: tournament.Forfeit}, nil
+	case white == '-' && black == '+':
+		return tournament.Result{Black: 24, EndReason: tournament.Forfeit}, nil
+	case strings.IndexByte("1W", white) >= 0 && strings.IndexByte("0L", black) >= 0:
+		return tournament.Result{White: 24, EndReason: tournament.FinalPosition}, nil
+	case strings.IndexByte("0L", white) >= 0 && strings.IndexByte("1W", black) >= 0:
+		return tournament.Result{Black: 24, EndReason: tournament.FinalPosition}, nil
+	case strings.IndexByte("=D", white) >= 0 && strings.IndexByte("=D", black) >= 0:
+		return tournament.Result{White: 12, Black: 12, EndReason: tournament.Agreement}, nil
+	}
+	return tournament.Result{}, fmt.Errorf("results %q and %q do not fit together", white, black)
+}

@@ -1,0 +1,301 @@
+package tournament
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+)
+
+// Audit actions of the Swiss use cases.
+const (
+	ActionPlayerBye  = "player.bye"
+	ActionRoundEdit  = "round.edit"
+	ActionEventTRF   = "event.import_trf"
+	roundWarningsKey = "warnings"
+)
+
+// RequestBye records that a player of a Swiss event sits out round n with a
+// requested half- or zero-point bye; an empty kind takes the request back.
+// The pairing of round n leaves the player out and enters the bye.
+func (s *Service) RequestBye(ctx context.Context, eventID, playerID int64, n int, kind ByeKind, reason string) (*Player, error) {
+	var player *Player
+	err := s.store.Update(ctx, func(tx Tx) error {
+		e, u, err := manageable(ctx, tx, eventID)
+		if err != nil {
+			return err
+		}
+		if e.System != Swiss {
+			return Invalid("system", "requested byes belong to Swiss events; event %d is %s", eventID, e.System)
+		}
+		switch kind {
+		case HalfByeRequest, ZeroByeRequest, "":
+		default:
+			return Invalid("kind", "unknown bye %q; use \"half\", \"zero\" or \"\" to take the request back", kind)
+		}
+		rounds, err := tx.Rounds(eventID)
+		if err != nil {
+			return err
+		}
+		if kind != "" && (n <= len(rounds) || (e.Rounds > 0 && n > e.Rounds)) {
+			return Invalid("round", "a bye can be requested for a round not yet paired (%d to %d); got %d", len(rounds)+1, e.Rounds, n)
+		}
+		players, err := tx.Players(eventID)
+		if err != nil {
+			return err
+		}
+		for i := range players {
+			if players[i].ID == playerID {
+				player = &players[i]
+			}
+		}
+		if player == nil {
+			return NotFound("player %d of event %d not found", playerID, eventID)
+		}
+		if kind != "" && !player.PlaysIn(n) {
+			return Conflict("round", "%s does not play in round %d (withdrawn or entering later)", player.Name, n)
+		}
+		before := *player
+		player.ByeRound, player.ByeKind = n, kind
+		if kind == "" {
+			player.ByeRound = 0
+		}
+		if err := tx.UpdatePlayer(player); err != nil {
+			return err
+		}
+		return s.audit(tx, u, eventID, ActionPlayerBye, fmt.Sprintf("player %d", player.StartNo), before, player, reason)
+	})
+	return player, err
+}
+
+// BoardInput is one board of a hand-made pairing, by start number; BlackNo 0
+// gives White the pairing-allocated bye.
+type BoardInput struct {
+	WhiteNo int `json:"white"`
+	BlackNo int `json:"black"`
+}
+
+// EditPairing replaces the boards of a draft round by the arbiter's own
+// pairing. The pairing is stored even when it breaks an absolute criterion;
+// the warnings stay on the round and in the audit log. Requested byes are
+// entered by the pairing itself and are not part of boards.
+func (s *Service) EditPairing(ctx context.Context, eventID int64, n int, boards []BoardInput, reason string) (*Round, error) {
+	var round *Round
+	err := s.store.Update(ctx, func(tx Tx) error {
+		e, u, err := manageable(ctx, tx, eventID)
+		if err != nil {
+			return err
+		}
+		rounds, err := tx.Rounds(eventID)
+		if err != nil {
+			return err
+		}
+		old, err := findRound(rounds, eventID, n)
+		if err != nil {
+			return err
+		}
+		if old.Status != Draft {
+			return Conflict("", "round %d is published; only a draft round's pairings can be changed", n)
+		}
+		players, err := tx.Players(eventID)
+		if err != nil {
+			return err
+		}
+		byNo := make(map[int]int64, len(players))
+		for _, p := range players {
+			byNo[p.StartNo] = p.ID
+		}
+		pairings := make([]Pairing, len(boards))
+		for i, b := range boards {
+			white, black := byNo[b.WhiteNo], byNo[b.BlackNo]
+			switch {
+			case white == 0:
+				return Invalid(fmt.Sprintf("boards[%d].white", i), "board %d: no player has start number %d", i+1, b.WhiteNo)
+			case b.BlackNo != 0 && black == 0:
+				return Invalid(fmt.Sprintf("boards[%d].black", i), "board %d: no player has start number %d", i+1, b.BlackNo)
+			case b.WhiteNo == b.BlackNo:
+				return Invalid(fmt.Sprintf("boards[%d]", i), "board %d: player %d cannot play himself", i+1, b.WhiteNo)
+			}
+			pairings[i] = Pairing{WhiteID: white, BlackID: black}
+		}
+		if round, err = newRound(e, players, pairings, n); err != nil {
+			return Invalid("boards", "%v", err)
+		}
+		if err := s.checkManual(e, players, rounds[:n-1], round); err != nil {
+			return err
+		}
+		if err := tx.DeleteRound(old); err != nil {
+			return err
+		}
+		if err := tx.CreateRound(round); err != nil {
+			return err
+		}
+		return s.audit(tx, u, eventID, ActionRoundEdit, fmt.Sprintf("round %d", n), pairingsView(old), manualView(round), reason)
+	})
+	return round, err
+}
+
+// manualView is a hand-edited round as the audit log keeps it: the boards
+// and the warnings of the check.
+func manualView(r *Round) map[string]any {
+	return map[string]any{"boards": pairingsView(r), roundWarningsKey: r.Warnings}
+}
+
+// checkManual checks a hand-edited Swiss round against the absolute
+// criteria and keeps the warnings on the round.
+func (s *Service) checkManual(e *Event, players []Player, before []Round, r *Round) error {
+	if e.System != Swiss || s.swiss.Check == nil {
+		return nil
+	}
+	warnings, err := s.swiss.Check(PairingInput{Event: e, Players: players, Rounds: before, Round: r.Number}, pairedBoards(r))
+	if err != nil {
+		return err
+	}
+	r.Warnings = warnings
+	return nil
+}
+
+// pairedBoards are the boards the pairing system made: games and the
+// pairing-allocated bye, without requested byes.
+func pairedBoards(r *Round) []Pairing {
+	var out []Pairing
+	for _, g := range r.Games {
+		if g.Result != nil && (g.Result.EndReason == HalfPointBye || g.Result.EndReason == ZeroPointBye) {
+			continue
+		}
+		out = append(out, Pairing{WhiteID: g.WhiteID, BlackID: g.BlackID})
+	}
+	return out
+}
+
+// PairingCards explains the boards of round n of a Swiss event: floats and
+// colour reasons, from the data the pairing engine used.
+func (s *Service) PairingCards(ctx context.Context, eventID int64, n int) ([]PairingCard, error) {
+	if s.swiss.Explain == nil {
+		return nil, Invalid("system", "pairing cards are not available in this version of adiukh")
+	}
+	var cards []PairingCard
+	err := s.store.View(ctx, func(tx Tx) error {
+		e, err := readable(ctx, tx, eventID)
+		if err != nil {
+			return err
+		}
+		if e.System != Swiss {
+			return Invalid("system", "pairing cards explain Swiss pairings; event %d is %s", eventID, e.System)
+		}
+		all, err := tx.Rounds(eventID)
+		if err != nil {
+			return err
+		}
+		rounds := visibleRounds(UserFromContext(ctx), e, all)
+		r, err := findRound(rounds, eventID, n)
+		if err != nil {
+			return err
+		}
+		players, err := tx.Players(eventID)
+		if err != nil {
+			return err
+		}
+		cards, err = s.swiss.Explain(PairingInput{Event: e, Players: players, Rounds: all[:n-1], Round: n}, pairedBoards(r))
+		return err
+	})
+	return cards, err
+}
+
+// ExportTRF writes the event as a TRF file as it stands before its next
+// round: the finished rounds and the requested byes and withdrawals of the
+// next one, so that any Dutch engine pairs it as adiukh does.
+func (s *Service) ExportTRF(ctx context.Context, eventID int64, w io.Writer) error {
+	if s.swiss.WriteTRF == nil {
+		return Invalid("format", "TRF export is not available in this version of adiukh")
+	}
+	var in PairingInput
+	err := s.store.View(ctx, func(tx Tx) error {
+		e, err := readable(ctx, tx, eventID)
+		if err != nil {
+			return err
+		}
+		if !e.Discipline.PlaysGames() || e.Discipline.IsTeam() {
+			return Invalid("discipline", "a TRF file holds individual games; event %d is %s", eventID, e.Discipline)
+		}
+		all, err := tx.Rounds(eventID)
+		if err != nil {
+			return err
+		}
+		finished := all[:0:0]
+		for _, r := range all {
+			if r.Status != Done {
+				break
+			}
+			finished = append(finished, r)
+		}
+		players, err := tx.Players(eventID)
+		if err != nil {
+			return err
+		}
+		in = PairingInput{Event: e, Players: players, Rounds: finished, Round: len(finished) + 1}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	return s.swiss.WriteTRF(w, in)
+}
+
+// ImportTRF creates a new event from a TRF file: its players and its rounds
+// with their results, all in one transaction. The importer owns the event.
+func (s *Service) ImportTRF(ctx context.Context, r io.Reader) (*Event, error) {
+	if s.swiss.ReadTRF == nil {
+		return nil, Invalid("format", "TRF import is not available in this version of adiukh")
+	}
+	imp, err := s.swiss.ReadTRF(r)
+	if err != nil {
+		return nil, err
+	}
+	e, u, err := s.newEvent(ctx, imp.Event)
+	if err != nil {
+		return nil, err
+	}
+	e.ManualStartNumbers = true
+	if len(imp.Rounds) > 0 {
+		e.Status = Running
+	}
+	err = s.store.Update(ctx, func(tx Tx) error {
+		if err := tx.CreateEvent(e); err != nil {
+			return err
+		}
+		ids := make(map[int]int64, len(imp.Players))
+		for _, src := range imp.Players {
+			p := Player{EventID: e.ID, StartNo: src.StartNo, FirstRound: 1, ByeRound: src.ByeRound, ByeKind: src.ByeKind}
+			details := PlayerInput{Name: &src.Name, Rating: &src.Rating, BirthYear: &src.BirthYear, FederationID: &src.FederationID}
+			if err := details.applyDetails(&p); err != nil {
+				var bad *Error
+				if errors.As(err, &bad) {
+					return Invalid("file", "player %d, %s: %s", src.StartNo, bad.Field, bad.Message)
+				}
+				return err
+			}
+			if err := tx.CreatePlayer(&p); err != nil {
+				return err
+			}
+			ids[p.StartNo] = p.ID
+		}
+		for _, r := range imp.Rounds {
+			r.EventID = e.ID
+			r.Games = append([]Game(nil), r.Games...)
+			for i := range r.Games {
+				g := &r.Games[i]
+				g.WhiteID, g.BlackID = ids[g.WhiteNo], ids[g.BlackNo]
+			}
+			if err := tx.CreateRound(&r); err != nil {
+				return err
+			}
+		}
+		return s.audit(tx, u, e.ID, ActionEventTRF, fmt.Sprintf("event %d", e.ID), nil, e,
+			fmt.Sprintf("imported from a TRF file: %d players, %d rounds", len(imp.Players), len(imp.Rounds)))
+	})
+	if err != nil {
+		return nil, err
+	}
+	return e, nil
+}

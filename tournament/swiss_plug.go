@@ -1,0 +1,85 @@
+package tournament
+
+import "io"
+
+// ByeKind is the kind of bye a player asks for before a round is paired.
+type ByeKind string
+
+const (
+	HalfByeRequest ByeKind = "half" // scores a draw's points
+	ZeroByeRequest ByeKind = "zero" // scores nothing
+)
+
+// endReason is the end reason of the game the pairing enters for the bye.
+func (k ByeKind) endReason() EndReason {
+	if k == HalfByeRequest {
+		return HalfPointBye
+	}
+	return ZeroPointBye
+}
+
+// OnRequestedBye reports whether the player asked to sit out round n.
+func (p *Player) OnRequestedBye(n int) bool { return p.ByeRound == n && p.ByeKind != "" }
+
+// PairingWarning is one absolute criterion (FIDE C.04.3 C1–C3) a pairing
+// breaks, found when an arbiter edits a pairing by hand. Code is stable;
+// the texts are for people, in both languages.
+type PairingWarning struct {
+	Board  int    `json:"board"`
+	Code   string `json:"code"` // rematch, forbidden, bye_ineligible, two_byes, colour, absent_paired, paired_twice, unpaired, unknown_player
+	TextRU string `json:"text_ru"`
+	TextEN string `json:"text_en"`
+}
+
+// PairingCard explains one board of a Swiss round for the arbiter: where
+// each player came from and why the colours fell as they did.
+type PairingCard struct {
+	Board int      `json:"board"`
+	White CardSide `json:"white"`
+	Black CardSide `json:"black"` // empty for a bye
+	// ColourRule is the colour allocation rule that decided (C.04.3 E.1–E.5).
+	ColourRule string `json:"colour_rule"`
+	ColourRU   string `json:"colour_ru"`
+	ColourEN   string `json:"colour_en"`
+}
+
+// CardSide is one player's part of a pairing card.
+type CardSide struct {
+	StartNo int `json:"start_no"`
+	// Score is the player's score before the round (with Baku acceleration
+	// when it applies), in the event's points; Group is the score group.
+	Score float64 `json:"score"`
+	// Float is "up", "down" or "" (paired in the own score group); From is
+	// the score group the player left.
+	Float string `json:"float,omitempty"`
+	// Preference is the colour preference (A.6): "white", "black" or "";
+	// Strength is "absolute", "strong", "mild" or "".
+	Preference string `json:"preference,omitempty"`
+	Strength   string `json:"strength,omitempty"`
+	TextRU     string `json:"text_ru"`
+	TextEN     string `json:"text_en"`
+}
+
+// EventImport is an event read from a file, to be created as a new event:
+// its players by start number and its rounds with results. Games name
+// players by start number (WhiteNo, BlackNo).
+type EventImport struct {
+	Event   EventInput
+	Players []Player
+	Rounds  []Round
+}
+
+// SwissTools are the Swiss-system helpers a Service needs; the engines
+// package provides them. Each may be nil: the use case then answers that it
+// is not available.
+type SwissTools struct {
+	// Check lists the absolute criteria a pairing of in.Round breaks.
+	Check func(in PairingInput, pairings []Pairing) ([]PairingWarning, error)
+	// Explain builds the pairing cards of in.Round's pairings.
+	Explain func(in PairingInput, pairings []Pairing) ([]PairingCard, error)
+	// WriteTRF writes the event as a TRF file, ready to pair in.Round.
+	WriteTRF func(w io.Writer, in PairingInput) error
+	// ReadTRF reads a TRF file as an event to import; its errors name the
+	// line and column.
+	ReadTRF func(r io.Reader) (*EventImport, error)
+}
