@@ -76,7 +76,9 @@ const (
 	msgCaptainAway
 	msgHomeShort
 	msgAwayShort
+	msgLegendTeamPoints
 	msgLegendTeamCells
+	msgTeamList
 	msgLegendTeamProgress
 	msgCount
 )
@@ -155,7 +157,9 @@ var messages = [msgCount]struct{ ru, en string }{
 	msgCaptainAway:        {"Капитан гостей", "Away captain"},
 	msgHomeShort:          {"х", "h"},
 	msgAwayShort:          {"г", "a"},
-	msgLegendTeamCells:    {"КО — командные очки, ИО — игровые очки; в клетке — игровые очки матча (3:1)", "MP match points, GP game points; a cell holds the match's game points (3:1)"},
+	msgLegendTeamPoints:   {"КО — командные очки, ИО — игровые очки", "MP match points, GP game points"},
+	msgLegendTeamCells:    {"в клетке — игровые очки матча (3:1)", "a cell holds the match's game points (3:1)"},
+	msgTeamList:           {"Команды", "Teams"},
 	msgLegendTeamProgress: {"в клетке — соперник, х/г — хозяева или гости, игровые очки матча; бай — свободен от игры", "a cell holds the opponent, h/a home or away, and the match's game points; bye a round without a match"},
 }
 

@@ -85,8 +85,11 @@ func TeamStandingsPDF(w io.Writer, loc Locale, s TeamStandings) error {
 		return err
 	}
 	title := text(loc, msgTeamStandingsAfter, s.AfterRound)
-	if s.Event.Rounds > 0 && s.AfterRound >= s.Event.Rounds {
+	switch {
+	case s.Event.Rounds > 0 && s.AfterRound >= s.Event.Rounds:
 		title = text(loc, msgTeamStandingsFinal)
+	case s.AfterRound == 0:
+		title = text(loc, msgTeamList) // before any round is finished
 	}
 	d := newDocument(loc, s.Event, title)
 	d.withPageNumbers()
@@ -97,7 +100,7 @@ func TeamStandingsPDF(w io.Writer, loc Locale, s TeamStandings) error {
 	}
 	d.newPage(t.needsLandscape())
 	t.draw(d)
-	d.note(text(loc, msgLegendTeamCells))
+	d.note(text(loc, msgLegendTeamPoints))
 	d.tieBreakLegend(Standings{TieBreaks: s.TieBreaks})
 	d.signatureLine(text(loc, msgChiefArbiter), s.Event.ChiefArbiter)
 	return d.output(w)
@@ -155,7 +158,7 @@ func TeamCrosstablePDF(w io.Writer, loc Locale, s TeamStandings) error {
 	}
 	d.newPage(t.needsLandscape())
 	t.draw(d)
-	d.note(text(loc, msgLegendTeamCells))
+	d.note(text(loc, msgLegendTeamPoints) + "; " + text(loc, msgLegendTeamCells))
 	d.signatureLine(text(loc, msgChiefArbiter), s.Event.ChiefArbiter)
 	return d.output(w)
 }
@@ -195,7 +198,7 @@ func TeamProgressPDF(w io.Writer, loc Locale, s TeamStandings) error {
 	}
 	d.newPage(true)
 	t.draw(d)
-	d.note(text(loc, msgLegendTeamCells) + "; " + text(loc, msgLegendTeamProgress))
+	d.note(text(loc, msgLegendTeamPoints) + "; " + text(loc, msgLegendTeamProgress))
 	d.tieBreakLegend(Standings{TieBreaks: s.TieBreaks})
 	d.signatureLine(text(loc, msgChiefArbiter), s.Event.ChiefArbiter)
 	return d.output(w)
