@@ -639,3 +639,27 @@ func TestTeamEventDocuments(t *testing.T) {
 		})
 	})
 }
+
+// TestTeamSwissProgressTable prints a team Swiss event's crosstable as the
+// progress table: five teams, so one has the bye.
+func TestTeamSwissProgressTable(t *testing.T) {
+	s := newTestServer(t, storetest.Open(t)["sqlite"])
+	te := newTeamEvent(t, s, "swiss", 3, 2, []int{2, 2, 2, 2, 2})
+	round := s.must(http.StatusCreated, arbiter, "POST", te.path("/rounds"), nil)
+	te.play(round, func(home, away, board int) boardScore {
+		if home < away {
+			return boardScore{17, 7, "final_position"}
+		}
+		return boardScore{7, 17, "final_position"}
+	})
+	rec := s.download("", te.path("/crosstable.pdf"), nil)
+	if rec.Code != http.StatusOK {
+		t.Fatalf("crosstable.pdf: status %d: %s", rec.Code, rec.Body.String())
+	}
+	text := spaced(pdfToText(t, "team-swiss-progress", rec.Body.Bytes()))
+	for _, want := range []string{"Таблица команд по турам после 1-го тура", "1–2 1 Команда 1 3х 4:0 2 4", "3 5 Команда 5 бай 1 4", "4–5 3 Команда 3 1г 0:4 0 0"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("team progress table has no %q:\n%s", want, text)
+		}
+	}
+}
