@@ -37,17 +37,14 @@ func TestSwissThroughAPI(t *testing.T) {
 		events := fmt.Sprintf("/api/v1/events/%d", id)
 		var ids []int
 		for i, club := range []string{"Спартак", "", "Спартак", "Динамо", "", "Динамо", ""} {
-			// Latin names: trf.Write pads the name field by runes while
-			// trf.Read counts bytes, so Cyrillic names shift the columns
-			// (reported to the trf package's owner).
-			p := s.must(http.StatusCreated, arbiter, "POST", events+"/players", map[string]any{"name": fmt.Sprintf("Player %d", i+1), "rating": 2000 - 10*i, "club": club})
+			p := s.must(http.StatusCreated, arbiter, "POST", events+"/players", map[string]any{"name": fmt.Sprintf("Игрок %d", i+1), "rating": 2000 - 10*i, "club": club})
 			ids = append(ids, num(p["id"]))
 		}
 		for n := 1; n <= 4; n++ {
 			switch n {
 			case 2:
 				s.must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("%s/players/%d/bye", events, ids[1]), map[string]any{"round": 2, "kind": "half", "reason": "просьба"})
-				s.must(http.StatusCreated, arbiter, "POST", events+"/players", map[string]any{"name": "Late Entry", "rating": 1500})
+				s.must(http.StatusCreated, arbiter, "POST", events+"/players", map[string]any{"name": "Опоздавший Ёж", "rating": 1500})
 			case 3:
 				s.must(http.StatusOK, arbiter, "PATCH", fmt.Sprintf("%s/players/%d", events, ids[4]), map[string]any{"withdraw_from_round": 3})
 			}
