@@ -555,16 +555,16 @@ func TestFederationExport(t *testing.T) {
 	})
 }
 
-// TestTeamEventDocumentsRefused checks that a team event's documents are
-// refused with a reason rather than printed as if players were ranked alone.
-func TestTeamEventDocumentsRefused(t *testing.T) {
+// TestTeamEventIndividualDocumentsRefused checks that the documents only an
+// individual event has are refused for a team event with a reason.
+func TestTeamEventIndividualDocumentsRefused(t *testing.T) {
 	forEachServer(t, func(t *testing.T, s *testServer) {
 		id := num(s.must(http.StatusCreated, tournament.ArbiterRole, "POST", "/api/v1/events",
 			map[string]any{"name": "Командный кубок", "discipline": "rapid-team", "system": "round-robin", "time_control": "8+4"})["id"])
-		for _, path := range []string{"/standings.pdf", "/standings.json", "/crosstable.pdf", "/rounds/1/pairings.pdf", "/rounds/1/scoresheets.pdf", "/rounds/1/games/1/record.pdf", "/games.pdn", "/export.trf"} {
+		for _, path := range []string{"/rounds/1/games/1/record.pdf", "/games.pdn", "/export.trf"} {
 			t.Run(path, func(t *testing.T) {
 				code, body := s.do("", "GET", fmt.Sprintf("/api/v1/events/%d%s", id, path), nil)
-				if msg, _ := body["message"].(string); code != http.StatusBadRequest || body["field"] != "event" || !strings.Contains(msg, "is a team event (rapid-team)") {
+				if msg, _ := body["message"].(string); code != http.StatusBadRequest || body["field"] != "event" || !strings.Contains(msg, "is a team event") {
 					t.Errorf("status %d, answer %v; want 400 naming the team event", code, body)
 				}
 			})
@@ -573,4 +573,93 @@ func TestTeamEventDocumentsRefused(t *testing.T) {
 			t.Errorf("blank score sheets of a team event: status %d, want 200: %s", rec.Code, rec.Body.String())
 		}
 	})
+}
+
+// TestTeamEventDocuments plays round 1 of a four-team round robin on two
+// boards — the lower start number wins board 1 17:7 and draws board 2, so
+// 3:1 in game points — and reads its documents back.
+func TestTeamEventDocuments(t *testing.T) {
+	forEachServer(t, func(t *testing.T, s *testServer) {
+		te := newTeamEvent(t, s, "round-robin", 0, 2, []int{2, 2, 2, 2})
+		round := s.must(http.StatusCreated, arbiter, "POST", te.path("/rounds"), nil)
+		te.play(round, func(home, away, board int) boardScore {
+			won := 17
+			if board == 2 {
+				won = 12
+			}
+			reason := map[int]string{17: "final_position", 12: "agreement"}[won]
+			if home < away {
+				return boardScore{won, 24 - won, reason}
+			}
+			return boardScore{24 - won, won, reason}
+		})
+		get := func(path string) []byte {
+			t.Helper()
+			rec := s.download("", te.path(path), nil)
+			if rec.Code != http.StatusOK {
+				t.Fatalf("GET %s: status %d: %s", path, rec.Code, rec.Body.String())
+			}
+			return rec.Body.Bytes()
+		}
+
+		for _, tc := range []struct {
+			path string
+			want []string
+		}{
+			{"/standings.pdf", []string{"Положение команд после 1-го тура", "Команда 1", "Команда 4", "КО ИО"}},
+			{"/standings.pdf?lang=en", []string{"Team standings after round 1", "MP GP"}},
+			{"/crosstable.pdf", []string{"Турнирная таблица команд", "3:1", "1:3", "Команда 3"}},
+			{"/rounds/1/pairings.pdf", []string{"Протокол матча", "Игрок 1.1", "Игрок 4.2", "17 : 7", "12 : 12", "Итог матча (ИО) 3 : 1", "Капитан хозяев", "Капитан гостей", "Подпись судьи"}},
+			{"/rounds/1/scoresheets.pdf", []string{"Бланк записи партии", "Белые: Игрок 1.1 (1) · Команда 1", "Чёрные: Игрок 4.1 (7) · Команда 4", "Белые: Игрок 4.2 (8) · Команда 4"}},
+		} {
+			t.Run(tc.path, func(t *testing.T) {
+				text := spaced(pdfToText(t, "team"+strings.NewReplacer("/", "-", "?", "-", "=", "-").Replace(tc.path), get(tc.path)))
+				for _, want := range tc.want {
+					if !strings.Contains(text, want) {
+						t.Errorf("%s has no %q:\n%s", tc.path, want, text)
+					}
+				}
+			})
+		}
+
+		t.Run("standings places", func(t *testing.T) {
+			records, err := csv.NewReader(bytes.NewReader(get("/standings.csv"))).ReadAll()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(records) != 5 || records[0][3] != "team" || records[0][7] != "match_points" {
+				t.Fatalf("team standings CSV = %q, want a header and 4 teams", records)
+			}
+			for _, r := range records[1:] {
+				winner := r[2] == "1" || r[2] == "2"
+				if want := map[bool][3]string{true: {"1", "2", "3"}, false: {"3", "0", "1"}}[winner]; r[0] != want[0] || r[7] != want[1] || r[8] != want[2] {
+					t.Errorf("team %s: place %s, %s match points, %s game points; want %v", r[3], r[0], r[7], r[8], want)
+				}
+			}
+		})
+	})
+}
+
+// TestTeamSwissProgressTable prints a team Swiss event's crosstable as the
+// progress table: five teams, so one has the bye.
+func TestTeamSwissProgressTable(t *testing.T) {
+	s := newTestServer(t, storetest.Open(t)["sqlite"])
+	te := newTeamEvent(t, s, "swiss", 3, 2, []int{2, 2, 2, 2, 2})
+	round := s.must(http.StatusCreated, arbiter, "POST", te.path("/rounds"), nil)
+	te.play(round, func(home, away, board int) boardScore {
+		if home < away {
+			return boardScore{17, 7, "final_position"}
+		}
+		return boardScore{7, 17, "final_position"}
+	})
+	rec := s.download("", te.path("/crosstable.pdf"), nil)
+	if rec.Code != http.StatusOK {
+		t.Fatalf("crosstable.pdf: status %d: %s", rec.Code, rec.Body.String())
+	}
+	text := spaced(pdfToText(t, "team-swiss-progress", rec.Body.Bytes()))
+	for _, want := range []string{"Таблица команд по турам после 1-го тура", "1–2 1 Команда 1 3х 4:0 2 4", "3 5 Команда 5 бай 1 4", "4–5 3 Команда 3 1г 0:4 0 0"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("team progress table has no %q:\n%s", want, text)
+		}
+	}
 }

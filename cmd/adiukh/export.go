@@ -62,7 +62,7 @@ type exportKind struct {
 
 var exportKinds = map[string]exportKind{
 	"standings": {
-		summary: "standings after --round N (default: after the last finished round)",
+		summary: "standings after --round N (default: after the last finished round); of the teams in a team event",
 		flags:   []string{"event", "round", "lang"}, formats: []string{"pdf", "csv", "json"},
 		write: func(ctx context.Context, x *export.Exporter, f *exportFlags, loc report.Locale, w, _ io.Writer) error {
 			switch f.format {
@@ -75,14 +75,14 @@ var exportKinds = map[string]exportKind{
 		},
 	},
 	"crosstable": {
-		summary: "crosstable PDF: the grid of a round robin, the progress table of a Swiss event",
+		summary: "crosstable PDF: the grid of a round robin, the progress table of a Swiss event (teams' match scores in a team event)",
 		flags:   []string{"event", "lang"},
 		write: func(ctx context.Context, x *export.Exporter, f *exportFlags, loc report.Locale, w, _ io.Writer) error {
 			return x.CrosstablePDF(ctx, w, loc, f.event)
 		},
 	},
 	"pairings": {
-		summary: "pairing list PDF of --round N",
+		summary: "pairing list PDF of --round N; the match cards in a team event",
 		flags:   []string{"event", "round", "lang", "public-url"},
 		write: func(ctx context.Context, x *export.Exporter, f *exportFlags, loc report.Locale, w, _ io.Writer) error {
 			url := ""

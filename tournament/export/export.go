@@ -29,15 +29,16 @@ func New(events *tournament.Service) *Exporter {
 	return &Exporter{events: events}
 }
 
-// individualEvent refuses the documents of a team event: its tables rank
-// teams and its rounds are matches, which the views here do not hold yet.
+// individualEvent refuses the documents only an individual event has (game
+// records, PDN, TRF): a team event's rounds are matches, printed as match
+// cards and team tables instead.
 func (x *Exporter) individualEvent(ctx context.Context, eventID int64) error {
-	e, err := x.events.Event(ctx, eventID)
+	team, err := x.isTeamEvent(ctx, eventID)
 	if err != nil {
 		return err
 	}
-	if e.Discipline.IsTeam() {
-		return tournament.Invalid("event", "event %d is a team event (%s): its documents are not printed yet; the JSON API has its standings and crosstable", eventID, e.Discipline)
+	if team {
+		return tournament.Invalid("event", "event %d is a team event: this document exists for individual events only; a team event has its team standings, crosstable, match cards and score sheets", eventID)
 	}
 	return nil
 }
@@ -52,10 +53,8 @@ func (x *Exporter) eventData(ctx context.Context, eventID int64) (*tournament.Ev
 
 // standings reads the standings after round afterRound (0: after the last
 // finished round) with the players' details and games.
+// The callers have sent team events to their team tables.
 func (x *Exporter) standings(ctx context.Context, eventID int64, afterRound int) (report.Standings, bool, error) {
-	if err := x.individualEvent(ctx, eventID); err != nil {
-		return report.Standings{}, false, err
-	}
 	ct, err := x.events.CrosstableAfter(ctx, eventID, afterRound)
 	if err != nil {
 		return report.Standings{}, false, err
@@ -64,9 +63,35 @@ func (x *Exporter) standings(ctx context.Context, eventID int64, afterRound int)
 	return s, ct.Event.System.IsRoundRobin(), err
 }
 
+// teamStandings reads the team standings of a team event after round
+// afterRound (0: after the last finished round); ok is false for an
+// individual event.
+func (x *Exporter) teamStandings(ctx context.Context, eventID int64, afterRound int) (s report.TeamStandings, ok bool, err error) {
+	team, err := x.isTeamEvent(ctx, eventID)
+	if err != nil || !team {
+		return report.TeamStandings{}, false, err
+	}
+	st, err := x.events.TeamStandings(ctx, eventID, afterRound)
+	if err != nil {
+		return report.TeamStandings{}, true, err
+	}
+	d, err := x.events.TeamEventData(ctx, eventID)
+	if err != nil {
+		return report.TeamStandings{}, true, err
+	}
+	return TeamStandingsView(st, d.Teams), true, nil
+}
+
 // StandingsPDF writes the standings after round afterRound (0: after the
-// last finished round) with the event's tie-breaks.
+// last finished round) with the event's tie-breaks; those of a team event
+// rank the teams by match points.
 func (x *Exporter) StandingsPDF(ctx context.Context, w io.Writer, loc report.Locale, eventID int64, afterRound int) error {
+	if ts, team, err := x.teamStandings(ctx, eventID, afterRound); team || err != nil {
+		if err != nil {
+			return err
+		}
+		return report.TeamStandingsPDF(w, loc, ts)
+	}
 	s, _, err := x.standings(ctx, eventID, afterRound)
 	if err != nil {
 		return err
@@ -74,8 +99,15 @@ func (x *Exporter) StandingsPDF(ctx context.Context, w io.Writer, loc report.Loc
 	return report.StandingsPDF(w, loc, s)
 }
 
-// StandingsCSV writes the standings as CSV (see report.StandingsCSV).
+// StandingsCSV writes the standings as CSV (see report.StandingsCSV and,
+// for a team event, report.TeamStandingsCSV).
 func (x *Exporter) StandingsCSV(ctx context.Context, w io.Writer, eventID int64, afterRound int) error {
+	if ts, team, err := x.teamStandings(ctx, eventID, afterRound); team || err != nil {
+		if err != nil {
+			return err
+		}
+		return report.TeamStandingsCSV(w, ts)
+	}
 	s, _, err := x.standings(ctx, eventID, afterRound)
 	if err != nil {
 		return err
@@ -83,8 +115,15 @@ func (x *Exporter) StandingsCSV(ctx context.Context, w io.Writer, eventID int64,
 	return report.StandingsCSV(w, s)
 }
 
-// StandingsJSON writes the standings as JSON (see report.StandingsJSON).
+// StandingsJSON writes the standings as JSON (see report.StandingsJSON and,
+// for a team event, report.TeamStandingsJSON).
 func (x *Exporter) StandingsJSON(ctx context.Context, w io.Writer, eventID int64, afterRound int) error {
+	if ts, team, err := x.teamStandings(ctx, eventID, afterRound); team || err != nil {
+		if err != nil {
+			return err
+		}
+		return report.TeamStandingsJSON(w, ts)
+	}
 	s, _, err := x.standings(ctx, eventID, afterRound)
 	if err != nil {
 		return err
@@ -94,8 +133,16 @@ func (x *Exporter) StandingsJSON(ctx context.Context, w io.Writer, eventID int64
 
 // CrosstablePDF writes the crosstable of every published round: the grid of
 // a round robin, the progress table (opponent, colour, score per round) of a
-// Swiss event, with the standings after the last finished round.
+// Swiss event, with the standings after the last finished round. A team
+// event's tables hold the matches' game points instead.
 func (x *Exporter) CrosstablePDF(ctx context.Context, w io.Writer, loc report.Locale, eventID int64) error {
+	team, err := x.isTeamEvent(ctx, eventID)
+	if err != nil {
+		return err
+	}
+	if team {
+		return x.teamCrosstablePDF(ctx, w, loc, eventID)
+	}
 	s, roundRobin, err := x.standings(ctx, eventID, 0)
 	if err != nil {
 		return err
@@ -107,8 +154,16 @@ func (x *Exporter) CrosstablePDF(ctx context.Context, w io.Writer, loc report.Lo
 }
 
 // PairingsPDF writes the pairing list of round n; publicURL, the address of
-// the public pairings page, is printed as a QR code when not empty.
+// the public pairings page, is printed as a QR code when not empty. A team
+// event's round is printed as its match cards.
 func (x *Exporter) PairingsPDF(ctx context.Context, w io.Writer, loc report.Locale, eventID int64, n int, publicURL string) error {
+	team, err := x.isTeamEvent(ctx, eventID)
+	if err != nil {
+		return err
+	}
+	if team {
+		return x.matchCardsPDF(ctx, w, loc, eventID, n)
+	}
 	d, err := x.eventData(ctx, eventID)
 	if err != nil {
 		return err
@@ -121,8 +176,15 @@ func (x *Exporter) PairingsPDF(ctx context.Context, w io.Writer, loc report.Loca
 }
 
 // ScoreSheetsPDF writes a pre-filled score sheet for every board of round n
-// that is to be played.
+// that is to be played; in a team event, with the players' teams.
 func (x *Exporter) ScoreSheetsPDF(ctx context.Context, w io.Writer, loc report.Locale, eventID int64, n int) error {
+	team, err := x.isTeamEvent(ctx, eventID)
+	if err != nil {
+		return err
+	}
+	if team {
+		return x.teamScoreSheetsPDF(ctx, w, loc, eventID, n)
+	}
 	d, err := x.eventData(ctx, eventID)
 	if err != nil {
 		return err

@@ -114,6 +114,17 @@ var tieBreakHeadings = map[string]report.Text{
 	"progressive":      {RU: "Прогр.", EN: "PS"},
 	"aro":              {RU: "Ср. рейт.", EN: "ARO"},
 	"tpr":              {RU: "Перф.", EN: "TPR"},
+	// Team tie-breaks (tournament/standings, team.go): КО and ИО are the
+	// Russian abbreviations of match and game points.
+	"match-points": {RU: "КО", EN: "MP"},
+	"game-points":  {RU: "ИО", EN: "GP"},
+	"buchholz-mp":  {RU: "Солк. КО", EN: "Bh-MP"},
+	"buchholz-gp":  {RU: "Солк. ИО", EN: "Bh-GP"},
+	"esb-mp-mp":    {RU: "Бергер КО", EN: "SB-MP"},
+	"esb-mp-gp":    {RU: "Бергер КО×ИО", EN: "ESB-MP×GP"},
+	"esb-gp-mp":    {RU: "Бергер ИО×КО", EN: "ESB-GP×MP"},
+	"esb-gp-gp":    {RU: "Бергер ИО", EN: "SB-GP"},
+	"board-count":  {RU: "Доски", EN: "BC"},
 }
 
 // playerGame is one crosstable cell from the row player's side.

@@ -60,6 +60,26 @@ const (
 	msgDays
 	msgPerMove
 	msgDateFormat
+	msgTeam
+	msgTeamStandingsAfter
+	msgTeamStandingsFinal
+	msgTeamCrosstable
+	msgTeamProgressAfter
+	msgMatchPoints
+	msgGamePoints
+	msgMatchCard
+	msgTable
+	msgHome
+	msgAway
+	msgMatchTotal
+	msgCaptainHome
+	msgCaptainAway
+	msgHomeShort
+	msgAwayShort
+	msgLegendTeamPoints
+	msgLegendTeamCells
+	msgTeamList
+	msgLegendTeamProgress
 	msgCount
 )
 
@@ -120,6 +140,27 @@ var messages = [msgCount]struct{ ru, en string }{
 	msgDays:          {"дн.", "days"},
 	msgPerMove:       {"ход", "move"},
 	msgDateFormat:    {"02.01.2006", "2 Jan 2006"},
+
+	msgTeam:               {"Команда", "Team"},
+	msgTeamStandingsAfter: {"Положение команд после %d-го тура", "Team standings after round %d"},
+	msgTeamStandingsFinal: {"Итоговое положение команд", "Final team standings"},
+	msgTeamCrosstable:     {"Турнирная таблица команд", "Team crosstable"},
+	msgTeamProgressAfter:  {"Таблица команд по турам после %d-го тура", "Team progress table after round %d"},
+	msgMatchPoints:        {"КО", "MP"},
+	msgGamePoints:         {"ИО", "GP"},
+	msgMatchCard:          {"Протокол матча", "Match card"},
+	msgTable:              {"Стол", "Table"},
+	msgHome:               {"Хозяева", "Home"},
+	msgAway:               {"Гости", "Away"},
+	msgMatchTotal:         {"Итог матча", "Match total"},
+	msgCaptainHome:        {"Капитан хозяев", "Home captain"},
+	msgCaptainAway:        {"Капитан гостей", "Away captain"},
+	msgHomeShort:          {"х", "h"},
+	msgAwayShort:          {"г", "a"},
+	msgLegendTeamPoints:   {"КО — командные очки, ИО — игровые очки", "MP match points, GP game points"},
+	msgLegendTeamCells:    {"в клетке — игровые очки матча (3:1)", "a cell holds the match's game points (3:1)"},
+	msgTeamList:           {"Команды", "Teams"},
+	msgLegendTeamProgress: {"в клетке — соперник, х/г — хозяева или гости, игровые очки матча; бай — свободен от игры", "a cell holds the opponent, h/a home or away, and the match's game points; bye a round without a match"},
 }
 
 // text returns the label in the locale's language, formatted with args when

@@ -48,8 +48,8 @@ func (d *document) scoreSheet(s ScoreSheet) {
 	d.field(text(d.loc, msgRound), formatInt(s.Round), margin, third)
 	d.field(text(d.loc, msgBoard), formatInt(s.Board), margin+third+8, third)
 	d.field(text(d.loc, msgDate), formatDate(d.loc, s.Date), margin+2*(third+8), third)
-	d.field(text(d.loc, msgWhite), playerLabel(s.White), margin, width)
-	d.field(text(d.loc, msgBlack), playerLabel(s.Black), margin, width)
+	d.field(text(d.loc, msgWhite), nonEmpty(playerLabel(s.White), s.WhiteTeam), margin, width)
+	d.field(text(d.loc, msgBlack), nonEmpty(playerLabel(s.Black), s.BlackTeam), margin, width)
 	d.pdf.Ln(4)
 
 	top := d.pdf.GetY()

@@ -175,6 +175,10 @@ type ScoreSheet struct {
 	Date  time.Time
 	White Player
 	Black Player
+	// WhiteTeam and BlackTeam name the players' teams on the sheets of a
+	// team match; empty in an individual event.
+	WhiteTeam string
+	BlackTeam string
 }
 
 // GameRecord is one game with its moves and positions.

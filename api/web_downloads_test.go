@@ -1,0 +1,102 @@
+package api_test
+
+import (
+	"bytes"
+	"fmt"
+	"net/http"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+)
+
+var apiLink = regexp.MustCompile(`href="(/api/v1/[^"]+)"`)
+
+// apiLinks lists the /api/v1 links of a page, with &amp; unescaped.
+func apiLinks(body string) []string {
+	var links []string
+	for _, m := range apiLink.FindAllStringSubmatch(body, -1) {
+		links = append(links, strings.ReplaceAll(m[1], "&amp;", "&"))
+	}
+	return links
+}
+
+// TestDownloadLinks checks that the pages link the documents of the event
+// in the reader's language, that the links answer with the document, and
+// that a team event links only what it can print.
+func TestDownloadLinks(t *testing.T) {
+	s := newWebServer(t)
+	id := s.roundRobin(4)
+	result := fmt.Sprintf("/api/v1/events/%d/rounds/1/games/1/result", id)
+	s.must(http.StatusOK, arbiter, "PUT", result, map[string]any{"score": "17:7", "end_reason": "final_position", "version": 1, "sheet": sampleGame})
+	reader := s.anonymous()
+
+	for _, tc := range []struct {
+		page, lang string
+		want       []string
+	}{
+		{fmt.Sprintf("/events/%d/standings", id), "ru", []string{"/standings.pdf?lang=ru", "/standings.csv?lang=ru", "/crosstable.pdf?lang=ru", "/export.trf?lang=ru", "/games.pdn?lang=ru", "/scoresheets.pdf?lang=ru"}},
+		{fmt.Sprintf("/events/%d?round=1", id), "en", []string{"/rounds/1/pairings.pdf?lang=en", "/rounds/1/scoresheets.pdf?lang=en", "/standings.pdf?lang=en"}},
+		{fmt.Sprintf("/events/%d/rounds/1/boards/1", id), "ru", []string{"/rounds/1/games/1/record.pdf?lang=ru"}},
+	} {
+		t.Run(tc.page+" "+tc.lang, func(t *testing.T) {
+			sep := "?"
+			if strings.Contains(tc.page, "?") {
+				sep = "&"
+			}
+			rec := reader.get(tc.page + sep + "lang=" + tc.lang)
+			mustStatus(t, tc.page, rec.Code, http.StatusOK, rec.Body.String())
+			links := apiLinks(rec.Body.String())
+			for _, want := range tc.want {
+				link := fmt.Sprintf("/api/v1/events/%d%s", id, want)
+				if !slices.Contains(links, link) {
+					t.Errorf("%s has no link %s; it links %v", tc.page, link, links)
+				}
+			}
+			for _, link := range links {
+				got := reader.get(link)
+				if got.Code != http.StatusOK {
+					t.Errorf("the link %s answers %d: %s", link, got.Code, got.Body.String())
+				}
+				if strings.Contains(link, ".pdf") && !bytes.HasPrefix(got.Body.Bytes(), []byte("%PDF-")) {
+					t.Errorf("the link %s answers no PDF: %.40q", link, got.Body.String())
+				}
+			}
+		})
+	}
+
+	t.Run("team event", func(t *testing.T) {
+		te := newTeamEvent(t, s.testServer, "round-robin", 0, 2, []int{2, 2, 2, 2})
+		s.must(http.StatusCreated, arbiter, "POST", te.path("/rounds"), nil)
+		s.must(http.StatusOK, arbiter, "POST", te.path("/rounds/1/publish"), nil)
+		rec := reader.get(fmt.Sprintf("/events/%d?round=1", te.id))
+		mustStatus(t, "team pairings", rec.Code, http.StatusOK, rec.Body.String())
+		links := apiLinks(rec.Body.String())
+		var want []string
+		for _, doc := range []string{"/standings.pdf", "/standings.csv", "/crosstable.pdf", "/scoresheets.pdf", "/rounds/1/pairings.pdf", "/rounds/1/scoresheets.pdf"} {
+			want = append(want, fmt.Sprintf("/api/v1/events/%d%s?lang=ru", te.id, doc))
+		}
+		slices.Sort(links)
+		slices.Sort(want)
+		if !slices.Equal(links, want) {
+			t.Errorf("a team event links\n%v\nwant its team documents, without TRF and PDN:\n%v", links, want)
+		}
+		if body := rec.Body.String(); !strings.Contains(body, "Протоколы матчей тура") {
+			t.Errorf("the team round's documents do not offer match cards")
+		}
+		for _, link := range links {
+			if got := reader.get(link); got.Code != http.StatusOK {
+				t.Errorf("the link %s answers %d: %s", link, got.Code, got.Body.String())
+			}
+		}
+	})
+
+	t.Run("private event", func(t *testing.T) {
+		s.must(http.StatusOK, arbiter, "PATCH", fmt.Sprintf("/api/v1/events/%d", id), map[string]any{"visibility": "private"})
+		rec := s.signIn(arbiter).get(fmt.Sprintf("/events/%d/standings", id))
+		mustStatus(t, "private standings", rec.Code, http.StatusOK, rec.Body.String())
+		if links := apiLinks(rec.Body.String()); len(links) != 0 {
+			t.Errorf("a private event links %v, which answer 404 without an API token", links)
+		}
+	})
+}

@@ -1,0 +1,239 @@
+package export
+
+import (
+	"context"
+	"io"
+
+	"adiukh/tournament"
+	"adiukh/tournament/report"
+)
+
+// The documents of a team event: its tables rank teams by match points and
+// its rounds are matches, so they have views and renderers of their own.
+// The exporter's methods pick them for a team event (see isTeamEvent).
+
+// isTeamEvent reads whether the event is a team competition.
+func (x *Exporter) isTeamEvent(ctx context.Context, eventID int64) (bool, error) {
+	e, err := x.events.Event(ctx, eventID)
+	if err != nil {
+		return false, err
+	}
+	return e.Discipline.IsTeam(), nil
+}
+
+// TeamView is a team as the team tables and match cards print it.
+func TeamView(t *tournament.Team) report.Team {
+	return report.Team{StartNo: t.StartNo, Name: t.Name, Club: t.Club, City: t.City, Captain: t.Captain, Withdrawn: t.WithdrawnFrom > 0}
+}
+
+func teamTieBreaks(infos []tournament.TieBreakInfo) []report.TieBreak {
+	var tbs []report.TieBreak
+	for _, tb := range infos {
+		tbs = append(tbs, report.TieBreak{ID: tb.ID, Name: report.Text{RU: tb.NameRU, EN: tb.NameEN}, Short: tieBreakHeadings[tb.ID]})
+	}
+	return tbs
+}
+
+func teamStandingsRow(st *tournament.TeamStandings, r tournament.TeamStandingsRow) report.TeamStandingsRow {
+	row := report.TeamStandingsRow{
+		Place: r.Rank, PlaceLast: r.RankTo, MatchPoints: r.MatchPoints, GamePoints: r.GamePoints,
+		Team:      report.Team{StartNo: r.StartNo, Name: r.Name, Club: r.Club},
+		TieBreaks: make([]float64, len(st.TieBreaks)),
+	}
+	for i, tb := range st.TieBreaks {
+		row.TieBreaks[i] = r.TieBreaks[tb.ID]
+	}
+	return row
+}
+
+// TeamStandingsView is the team standings in order of place, without the
+// matches; teams, when given, fill in each team's city, captain and
+// withdrawal, which the standings rows do not hold.
+func TeamStandingsView(st *tournament.TeamStandings, teams []tournament.Team) report.TeamStandings {
+	s := report.TeamStandings{Event: EventView(st.Event), AfterRound: st.AfterRound, TieBreaks: teamTieBreaks(st.TieBreaks)}
+	for _, r := range st.Rows {
+		row := teamStandingsRow(st, r)
+		for i := range teams {
+			if teams[i].ID == r.TeamID {
+				row.Team = TeamView(&teams[i])
+			}
+		}
+		s.Rows = append(s.Rows, row)
+	}
+	return s
+}
+
+// TeamCrosstableView is the standings after the last finished round with
+// every team's matches, for the team crosstable and progress table.
+func TeamCrosstableView(ct *tournament.TeamCrosstable) report.TeamStandings {
+	teams := make([]tournament.Team, len(ct.Rows))
+	byNo := make(map[int]*tournament.TeamCrosstableRow, len(ct.Rows))
+	for i := range ct.Rows {
+		teams[i] = ct.Rows[i].Team
+		byNo[ct.Rows[i].Team.StartNo] = &ct.Rows[i]
+	}
+	s := TeamStandingsView(ct.Standings, teams)
+	for i := range s.Rows {
+		cr := byNo[s.Rows[i].Team.StartNo]
+		if cr == nil {
+			continue
+		}
+		for _, m := range cr.Matches {
+			if m.Table == 0 && !m.Bye {
+				continue // not paired in the round
+			}
+			s.Rows[i].Matches = append(s.Rows[i].Matches, report.TeamMatch{
+				Round: m.Round, Opponent: m.OpponentNo, Home: m.Home, Bye: m.Bye, Done: m.Done,
+				GamePoints: m.GamePoints, OpponentGamePoints: m.OpponentGamePoints,
+			})
+		}
+	}
+	return s
+}
+
+// findTeamRound returns round n of the team event data.
+func findTeamRound(d *tournament.TeamEventData, n int) (*tournament.TeamRound, error) {
+	for i := range d.Rounds {
+		if d.Rounds[i].Number == n {
+			return &d.Rounds[i], nil
+		}
+	}
+	return nil, tournament.NotFound("round %d of event %d", n, d.Event.ID)
+}
+
+// rosterPlayer is the player with that ID on the team's roster; the zero
+// Player (printed blank) for an empty board.
+func rosterPlayer(t *tournament.Team, id int64) report.Player {
+	if t == nil || id == 0 {
+		return report.Player{}
+	}
+	for i := range t.Roster {
+		if t.Roster[i].ID == id {
+			return PlayerView(&t.Roster[i])
+		}
+	}
+	return report.Player{}
+}
+
+// boardScore is a board's result from the home team's side; NotPlayed while
+// it waits for one.
+func boardScore(b *tournament.MatchBoard, sc tournament.Scoring) report.GameScore {
+	r := b.Result(sc)
+	switch {
+	case !r.Done:
+		return report.GameScore{}
+	case r.EndReason == tournament.DoubleForfeit:
+		return report.GameScore{Kind: report.DoubleForfeit}
+	case r.EndReason == tournament.Forfeit:
+		return report.GameScore{Kind: report.Forfeit, Own: r.HomePoints, Opponent: r.AwayPoints}
+	}
+	return report.GameScore{Kind: report.Played, Own: r.HomePoints, Opponent: r.AwayPoints}
+}
+
+// MatchCardsView is a match card for every match of round n; a bye has no
+// card.
+func MatchCardsView(d *tournament.TeamEventData, n int) ([]report.MatchCard, error) {
+	r, err := findTeamRound(d, n)
+	if err != nil {
+		return nil, err
+	}
+	event, date := EventView(d.Event), roundDate(d.Event)
+	var cards []report.MatchCard
+	for _, m := range r.Matches {
+		if m.IsBye() {
+			continue
+		}
+		home, away := d.Team(m.HomeID), d.Team(m.AwayID)
+		if home == nil || away == nil {
+			return nil, tournament.NotFound("a team of table %d in round %d of event %d", m.Table, n, d.Event.ID)
+		}
+		score := m.Score(d.Event, d.Settings)
+		card := report.MatchCard{
+			Event: event, Round: n, Table: m.Table, Date: date, Home: TeamView(home), Away: TeamView(away),
+			Done: score.Done, HomeGamePoints: score.HomeGamePoints, AwayGamePoints: score.AwayGamePoints,
+		}
+		for i := range m.Boards {
+			b := &m.Boards[i]
+			card.Boards = append(card.Boards, report.MatchCardBoard{
+				Board: b.Board, HomeWhite: b.HomeWhite(),
+				Home: rosterPlayer(home, b.HomePlayerID), Away: rosterPlayer(away, b.AwayPlayerID),
+				Result: boardScore(b, d.Event.Scoring),
+			})
+		}
+		cards = append(cards, card)
+	}
+	return cards, nil
+}
+
+// TeamScoreSheetsView is a pre-filled score sheet for every board of round
+// n where both teams field a player, numbered as the results are entered
+// (tournament.GameNumber), with the players' teams.
+func TeamScoreSheetsView(d *tournament.TeamEventData, n int) ([]report.ScoreSheet, error) {
+	r, err := findTeamRound(d, n)
+	if err != nil {
+		return nil, err
+	}
+	event, date := EventView(d.Event), roundDate(d.Event)
+	var sheets []report.ScoreSheet
+	for _, m := range r.Matches {
+		home, away := d.Team(m.HomeID), d.Team(m.AwayID)
+		for i := range m.Boards {
+			b := &m.Boards[i]
+			if b.Game == nil || home == nil || away == nil {
+				continue // an empty board is lost by forfeit: nothing to record
+			}
+			sheet := report.ScoreSheet{
+				Event: event, Round: n, Board: b.Game.Board, Date: date,
+				White: rosterPlayer(home, b.HomePlayerID), Black: rosterPlayer(away, b.AwayPlayerID),
+				WhiteTeam: home.Name, BlackTeam: away.Name,
+			}
+			if !b.HomeWhite() {
+				sheet.White, sheet.Black = sheet.Black, sheet.White
+				sheet.WhiteTeam, sheet.BlackTeam = sheet.BlackTeam, sheet.WhiteTeam
+			}
+			sheets = append(sheets, sheet)
+		}
+	}
+	return sheets, nil
+}
+
+// teamCrosstablePDF writes the grid of a team round robin, or the progress
+// table of a team Swiss.
+func (x *Exporter) teamCrosstablePDF(ctx context.Context, w io.Writer, loc report.Locale, eventID int64) error {
+	ct, err := x.events.TeamCrosstable(ctx, eventID)
+	if err != nil {
+		return err
+	}
+	s := TeamCrosstableView(ct)
+	if ct.Event.System.IsRoundRobin() {
+		return report.TeamCrosstablePDF(w, loc, s)
+	}
+	return report.TeamProgressPDF(w, loc, s)
+}
+
+// matchCardsPDF writes a match card for every match of round n of a team
+// event.
+func (x *Exporter) matchCardsPDF(ctx context.Context, w io.Writer, loc report.Locale, eventID int64, n int) error {
+	d, err := x.events.TeamEventData(ctx, eventID)
+	if err != nil {
+		return err
+	}
+	cards, err := MatchCardsView(d, n)
+	if err != nil {
+		return err
+	}
+	return report.MatchCardsPDF(w, loc, cards)
+}
+
+// teamScoreSheetsPDF writes the score sheets of round n of a team event.
+func (x *Exporter) teamScoreSheetsPDF(ctx context.Context, w io.Writer, loc report.Locale, eventID int64, n int) error {
+	d, err := x.events.TeamEventData(ctx, eventID)
+	if err != nil {
+		return err
+	}
+	sheets, err := TeamScoreSheetsView(d, n)
+	if err != nil {
+		return err
+	}
+	return report.ScoreSheetsPDF(w, loc, sheets)
+}

@@ -1,0 +1,431 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Team is one team as printed in the team tables and on match cards.
+type Team struct {
+	StartNo   int
+	Name      string
+	Club      string
+	City      string
+	Captain   string
+	Withdrawn bool
+}
+
+// TeamStandings is the table of a team event after a round; the same value
+// feeds the team standings PDF, the crosstable and the progress table.
+type TeamStandings struct {
+	Event      Event
+	AfterRound int
+	TieBreaks  []TieBreak
+	Rows       []TeamStandingsRow // in order of place
+}
+
+// TeamStandingsRow is one team's line.
+type TeamStandingsRow struct {
+	Place       int
+	PlaceLast   int // last place of a shared group; 0 or Place when not shared
+	Team        Team
+	MatchPoints float64
+	GamePoints  float64
+	TieBreaks   []float64 // one per TeamStandings.TieBreaks
+	Matches     []TeamMatch
+}
+
+// TeamMatch is one round of a team, seen from that team.
+type TeamMatch struct {
+	Round    int
+	Opponent int // the other team's start number; 0 for a bye
+	Home     bool
+	Bye      bool
+	// Done is false while a board waits for its result: the cell is then
+	// printed without a score.
+	Done               bool
+	GamePoints         float64
+	OpponentGamePoints float64
+}
+
+// MatchCard is one match of a round (протокол матча): the line-ups board by
+// board with a result box for each, the match total and the signatures.
+type MatchCard struct {
+	Event  Event
+	Round  int
+	Table  int
+	Date   time.Time
+	Home   Team
+	Away   Team
+	Boards []MatchCardBoard
+	// Done says every board has its result: the match total (game points)
+	// is then printed, else its boxes are left to fill in.
+	Done                           bool
+	HomeGamePoints, AwayGamePoints float64
+}
+
+// MatchCardBoard is one board of a match card. An empty Name is a board the
+// team left empty.
+type MatchCardBoard struct {
+	Board     int
+	HomeWhite bool
+	Home      Player
+	Away      Player
+	Result    GameScore // the home player's point of view; NotPlayed leaves the boxes empty
+}
+
+// TeamStandingsPDF renders the team standings: place, start number, team,
+// match points, game points and the event's team tie-breaks.
+func TeamStandingsPDF(w io.Writer, loc Locale, s TeamStandings) error {
+	if err := checkTeamStandings(s); err != nil {
+		return err
+	}
+	title := text(loc, msgTeamStandingsAfter, s.AfterRound)
+	switch {
+	case s.Event.Rounds > 0 && s.AfterRound >= s.Event.Rounds:
+		title = text(loc, msgTeamStandingsFinal)
+	case s.AfterRound == 0:
+		title = text(loc, msgTeamList) // before any round is finished
+	}
+	d := newDocument(loc, s.Event, title)
+	d.withPageNumbers()
+	d.font(true, tableFont)
+	t := &table{fontSize: tableFont, rowHeight: tableRow, lead: d.teamColumns(s.Rows, true), tail: d.teamScoreColumns(s)}
+	for _, r := range s.Rows {
+		t.rows = append(t.rows, append(teamCells(loc, r, true), teamScoreCells(loc, r)...))
+	}
+	d.newPage(t.needsLandscape())
+	t.draw(d)
+	d.note(text(loc, msgLegendTeamPoints))
+	d.tieBreakLegend(Standings{TieBreaks: s.TieBreaks})
+	d.signatureLine(text(loc, msgChiefArbiter), s.Event.ChiefArbiter)
+	return d.output(w)
+}
+
+// TeamCrosstablePDF renders the round-robin grid of a team event in
+// start-number order: each cell the row team's game points against the
+// column team (3:1; two in a double round robin), then match points, game
+// points and place.
+func TeamCrosstablePDF(w io.Writer, loc Locale, s TeamStandings) error {
+	if err := checkTeamStandings(s); err != nil {
+		return err
+	}
+	rows := slices.Clone(s.Rows)
+	slices.SortFunc(rows, func(a, b TeamStandingsRow) int { return a.Team.StartNo - b.Team.StartNo })
+	column := make(map[int]int, len(rows)) // start number → grid column
+	for i, r := range rows {
+		column[r.Team.StartNo] = i
+	}
+	d := newDocument(loc, s.Event, text(loc, msgTeamCrosstable))
+	d.withPageNumbers()
+	d.font(true, tableFont)
+	t := &table{fontSize: tableFont, rowHeight: tableRow, lead: d.teamColumns(rows, false)}
+	widest := []string{strconv.Itoa(len(rows))}
+	grid := make([][]cell, len(rows))
+	for i, r := range rows {
+		grid[i] = make([]cell, len(rows))
+		grid[i][i].shade = true
+		for _, m := range r.Matches {
+			if m.Bye || m.Opponent == 0 || !m.Done {
+				continue // a rest day has no column; an unfinished match no score yet
+			}
+			col, ok := column[m.Opponent]
+			if !ok {
+				return fmt.Errorf("team %d, round %d: opponent %d is not in the table", r.Team.StartNo, m.Round, m.Opponent)
+			}
+			c := &grid[i][col]
+			c.text = strings.TrimSpace(c.text + " " + matchScore(loc, m))
+			widest = append(widest, c.text)
+		}
+	}
+	width := max(d.textWidth(widest...), 9)
+	for _, r := range rows {
+		t.middle = append(t.middle, columnOf(strconv.Itoa(r.Team.StartNo), width, "C"))
+	}
+	places := []string{text(loc, msgPlace)}
+	for _, r := range rows {
+		places = append(places, teamPlace(r))
+	}
+	t.tail = append(d.teamScoreColumns(TeamStandings{Rows: rows}), columnOf(text(loc, msgPlace), d.textWidth(places...), "C"))
+	for i, r := range rows {
+		row := append(teamCells(loc, r, false), grid[i]...)
+		row = append(row, teamScoreCells(loc, TeamStandingsRow{MatchPoints: r.MatchPoints, GamePoints: r.GamePoints})...)
+		t.rows = append(t.rows, append(row, cell{text: teamPlace(r), bold: true}))
+	}
+	d.newPage(t.needsLandscape())
+	t.draw(d)
+	d.note(text(loc, msgLegendTeamPoints) + "; " + text(loc, msgLegendTeamCells))
+	d.signatureLine(text(loc, msgChiefArbiter), s.Event.ChiefArbiter)
+	return d.output(w)
+}
+
+// TeamProgressPDF renders the Swiss progress table of a team event: for
+// every team in order of place, each round's opponent, home or away and the
+// match's game points, then match points, game points and tie-breaks.
+func TeamProgressPDF(w io.Writer, loc Locale, s TeamStandings) error {
+	if err := checkTeamStandings(s); err != nil {
+		return err
+	}
+	rounds := s.AfterRound
+	for _, r := range s.Rows {
+		for _, m := range r.Matches {
+			rounds = max(rounds, m.Round)
+		}
+	}
+	d := newDocument(loc, s.Event, text(loc, msgTeamProgressAfter, s.AfterRound))
+	d.withPageNumbers()
+	d.font(true, tableFont)
+	t := &table{fontSize: tableFont, rowHeight: tableRow, lead: d.teamColumns(s.Rows, true), tail: d.teamScoreColumns(s)}
+	widest := []string{text(loc, msgRoundShort, rounds)}
+	for _, r := range s.Rows {
+		cells := make([]cell, rounds)
+		for _, m := range r.Matches {
+			if m.Round < 1 || m.Round > rounds {
+				return fmt.Errorf("team %d: round %d is outside 1–%d", r.Team.StartNo, m.Round, rounds)
+			}
+			cells[m.Round-1] = cell{text: progressMatch(loc, m)}
+			widest = append(widest, cells[m.Round-1].text)
+		}
+		t.rows = append(t.rows, slices.Concat(teamCells(loc, r, true), cells, teamScoreCells(loc, r)))
+	}
+	width := max(d.textWidth(widest...), 12)
+	for round := 1; round <= rounds; round++ {
+		t.middle = append(t.middle, column{title: text(loc, msgRoundShort, round), width: width, align: "C"})
+	}
+	d.newPage(true)
+	t.draw(d)
+	d.note(text(loc, msgLegendTeamPoints) + "; " + text(loc, msgLegendTeamProgress))
+	d.tieBreakLegend(Standings{TieBreaks: s.TieBreaks})
+	d.signatureLine(text(loc, msgChiefArbiter), s.Event.ChiefArbiter)
+	return d.output(w)
+}
+
+// MatchCardsPDF renders one match card per page.
+func MatchCardsPDF(w io.Writer, loc Locale, cards []MatchCard) error {
+	var event Event
+	if len(cards) > 0 {
+		event = cards[0].Event
+	}
+	d := newDocument(loc, event, text(loc, msgMatchCard))
+	for i, c := range cards {
+		for _, b := range c.Boards {
+			if err := checkScore(b.Result); err != nil {
+				return fmt.Errorf("match card %d (table %d), board %d: %w", i+1, c.Table, b.Board, err)
+			}
+		}
+		d.matchCard(c)
+	}
+	return d.output(w)
+}
+
+// Match card geometry in millimetres.
+const (
+	cardRow      = 9.0
+	cardBoardCol = 14.0
+	cardColour   = 8.0
+	cardBox      = 12.0
+)
+
+func (d *document) matchCard(c MatchCard) {
+	d.pdf.AddPageFormat("P", a4)
+	width := d.pageWidth()
+	d.font(true, 16)
+	d.cell(width, 9, text(d.loc, msgMatchCard), "", 1, "C", false)
+	d.pdf.Ln(3)
+
+	half := (width - 8) / 2
+	d.field(text(d.loc, msgEvent), c.Event.Name, margin, width)
+	d.field(text(d.loc, msgDiscipline), c.Event.Discipline.In(d.loc), margin, half)
+	d.field(text(d.loc, msgTimeControl), formatTimeControl(d.loc, c.Event.TimeControl), margin+half+8, half)
+	third := (width - 16) / 3
+	d.field(text(d.loc, msgRound), formatInt(c.Round), margin, third)
+	d.field(text(d.loc, msgTable), formatInt(c.Table), margin+third+8, third)
+	d.field(text(d.loc, msgDate), formatDate(d.loc, c.Date), margin+2*(third+8), third)
+	d.field(text(d.loc, msgHome), teamLabel(c.Home), margin, width)
+	d.field(text(d.loc, msgAway), teamLabel(c.Away), margin, width)
+	d.pdf.Ln(5)
+
+	// Board | colour, home player | result boxes | colour, away player
+	name := (width - cardBoardCol - 2*cardColour - 2*cardBox - 6) / 2
+	d.pdf.SetFillColor(225, 228, 232)
+	d.font(true, 9)
+	d.cell(cardBoardCol, cardRow, text(d.loc, msgBoard), "1", 0, "C", true)
+	d.cell(cardColour+name, cardRow, d.fit(c.Home.Name, cardColour+name), "1", 0, "C", true)
+	d.cell(2*cardBox+6, cardRow, text(d.loc, msgResult), "1", 0, "C", true)
+	d.cell(cardColour+name, cardRow, d.fit(c.Away.Name, cardColour+name), "1", 1, "C", true)
+	for _, b := range c.Boards {
+		homeColour, awayColour := text(d.loc, msgColourWhite), text(d.loc, msgColourBlack)
+		if !b.HomeWhite {
+			homeColour, awayColour = awayColour, homeColour
+		}
+		var home, away string
+		if b.Result.Kind != NotPlayed {
+			home, away, _ = strings.Cut(formatScore(d.loc, b.Result), ":")
+		}
+		d.font(true, 10)
+		d.cell(cardBoardCol, cardRow, strconv.Itoa(b.Board), "1", 0, "C", false)
+		d.font(false, 9)
+		d.cell(cardColour, cardRow, homeColour, "LTB", 0, "C", false)
+		d.cell(name, cardRow, d.fit(b.Home.Name, name), "RTB", 0, "L", false)
+		d.font(true, 11)
+		d.cell(cardBox, cardRow, home, "1", 0, "C", false)
+		d.cell(6, cardRow, ":", "TB", 0, "C", false)
+		d.cell(cardBox, cardRow, away, "1", 0, "C", false)
+		d.font(false, 9)
+		d.cell(cardColour, cardRow, awayColour, "LTB", 0, "C", false)
+		d.cell(name, cardRow, d.fit(b.Away.Name, name), "RTB", 1, "L", false)
+	}
+	var homeTotal, awayTotal string
+	if c.Done {
+		homeTotal, awayTotal = formatPoints(d.loc, c.HomeGamePoints), formatPoints(d.loc, c.AwayGamePoints)
+	}
+	d.font(true, 10)
+	d.cell(cardBoardCol+cardColour+name, cardRow, text(d.loc, msgMatchTotal)+" ("+text(d.loc, msgGamePoints)+")", "1", 0, "R", true)
+	d.font(true, 11)
+	d.cell(cardBox, cardRow, homeTotal, "1", 0, "C", false)
+	d.cell(6, cardRow, ":", "TB", 0, "C", false)
+	d.cell(cardBox, cardRow, awayTotal, "1", 0, "C", false)
+	d.cell(cardColour+name, cardRow, "", "1", 1, "C", false)
+	d.font(false, 7.5)
+	d.pdf.SetTextColor(80, 80, 80)
+	d.cell(width, 5, text(d.loc, msgLegendColours), "", 1, "L", false)
+	d.pdf.SetTextColor(0, 0, 0)
+	d.pdf.Ln(10)
+	d.captainSignatures(c)
+}
+
+// captainSignatures prints the lines of the two captains and the arbiter.
+func (d *document) captainSignatures(c MatchCard) {
+	const gap = 8.0
+	width := (d.pageWidth() - 2*gap) / 3
+	y := d.pdf.GetY()
+	for i, s := range []struct{ label, name string }{
+		{text(d.loc, msgCaptainHome), c.Home.Captain},
+		{text(d.loc, msgCaptainAway), c.Away.Captain},
+		{text(d.loc, msgSignatureArbiter), c.Event.ChiefArbiter},
+	} {
+		x := margin + float64(i)*(width+gap)
+		d.pdf.Line(x, y+8, x+width, y+8)
+		d.font(false, 8)
+		d.pdf.SetXY(x, y+9)
+		d.cell(width, 4, s.label, "", 0, "C", false)
+		if s.name != "" {
+			d.pdf.SetXY(x, y+13)
+			d.cell(width, 4, d.fit(s.name, width), "", 0, "C", false)
+		}
+	}
+}
+
+// teamLabel is the team's name with its start number and club.
+func teamLabel(t Team) string {
+	label := t.Name
+	if t.StartNo != 0 {
+		label = fmt.Sprintf("%s (%d)", t.Name, t.StartNo)
+	}
+	return nonEmpty(label, t.Club, t.City)
+}
+
+// teamColumns are place (optional), start number and team name.
+func (d *document) teamColumns(rows []TeamStandingsRow, withPlace bool) []column {
+	numbers := []string{text(d.loc, msgStartNo)}
+	places := []string{text(d.loc, msgPlaceShort)}
+	names := []string{text(d.loc, msgTeam)}
+	for _, r := range rows {
+		numbers = append(numbers, strconv.Itoa(r.Team.StartNo))
+		places = append(places, teamPlace(r))
+		names = append(names, teamName(d.loc, r.Team))
+	}
+	var cols []column
+	if withPlace {
+		cols = append(cols, columnOf(text(d.loc, msgPlaceShort), d.textWidth(places...), "C"))
+	}
+	cols = append(cols, columnOf(text(d.loc, msgStartNo), d.textWidth(numbers...), "C"))
+	name := columnOf(text(d.loc, msgTeam), min(d.textWidth(names...), 60), "L")
+	name.flex = true
+	return append(cols, name)
+}
+
+func teamCells(loc Locale, r TeamStandingsRow, withPlace bool) []cell {
+	var cells []cell
+	if withPlace {
+		cells = append(cells, cell{text: teamPlace(r), bold: true})
+	}
+	return append(cells, cell{text: strconv.Itoa(r.Team.StartNo)}, cell{text: teamName(loc, r.Team)})
+}
+
+func teamName(loc Locale, t Team) string {
+	if t.Withdrawn {
+		return t.Name + " (" + text(loc, msgWithdrawn) + ")"
+	}
+	return t.Name
+}
+
+func teamPlace(r TeamStandingsRow) string {
+	return formatPlace(StandingsRow{Place: r.Place, PlaceLast: r.PlaceLast})
+}
+
+// teamScoreColumns are match points, game points and the tie-breaks.
+func (d *document) teamScoreColumns(s TeamStandings) []column {
+	mp, gp := []string{text(d.loc, msgMatchPoints)}, []string{text(d.loc, msgGamePoints)}
+	for _, r := range s.Rows {
+		mp = append(mp, formatPoints(d.loc, r.MatchPoints))
+		gp = append(gp, formatPoints(d.loc, r.GamePoints))
+	}
+	cols := []column{columnOf(text(d.loc, msgMatchPoints), d.textWidth(mp...), "C"), columnOf(text(d.loc, msgGamePoints), d.textWidth(gp...), "C")}
+	for i, tb := range s.TieBreaks {
+		title := tb.Short.In(d.loc)
+		if title == "" {
+			title = tb.Name.In(d.loc)
+		}
+		values := []string{title}
+		for _, r := range s.Rows {
+			values = append(values, formatPoints(d.loc, r.TieBreaks[i]))
+		}
+		cols = append(cols, columnOf(title, d.textWidth(values...), "C"))
+	}
+	return cols
+}
+
+func teamScoreCells(loc Locale, r TeamStandingsRow) []cell {
+	cells := []cell{{text: formatPoints(loc, r.MatchPoints), bold: true}, {text: formatPoints(loc, r.GamePoints)}}
+	for _, v := range r.TieBreaks {
+		cells = append(cells, cell{text: formatPoints(loc, v)})
+	}
+	return cells
+}
+
+// matchScore is the match's game points from the team's side: "3:1", "2½:1½".
+func matchScore(loc Locale, m TeamMatch) string {
+	return formatPoints(loc, m.GamePoints) + ":" + formatPoints(loc, m.OpponentGamePoints)
+}
+
+// progressMatch is one round of the team progress table: "4х 3:1", "бай".
+func progressMatch(loc Locale, m TeamMatch) string {
+	if m.Bye {
+		return text(loc, msgByeCell)
+	}
+	side := text(loc, msgAwayShort)
+	if m.Home {
+		side = text(loc, msgHomeShort)
+	}
+	entry := strconv.Itoa(m.Opponent) + side
+	if m.Done {
+		entry += " " + matchScore(loc, m)
+	}
+	return entry
+}
+
+// checkTeamStandings refuses a table whose tie-break values do not match
+// its columns.
+func checkTeamStandings(s TeamStandings) error {
+	for i, r := range s.Rows {
+		if len(r.TieBreaks) != len(s.TieBreaks) {
+			return fmt.Errorf("team standings row %d (start no %d): %d tie-break values for %d tie-breaks", i+1, r.Team.StartNo, len(r.TieBreaks), len(s.TieBreaks))
+		}
+	}
+	return nil
+}

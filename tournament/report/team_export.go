@@ -1,0 +1,85 @@
+package report
+
+import (
+	"encoding/csv"
+	"fmt"
+	"io"
+	"strconv"
+)
+
+// teamStandingsColumns are the fixed CSV columns of the team standings; one
+// column per tie-break (its ID) follows. Like the players' file, the names
+// are stable English identifiers whatever the reader's locale.
+var teamStandingsColumns = []string{"place", "place_last", "start_no", "team", "club", "city", "withdrawn", "match_points", "game_points"}
+
+// TeamStandingsCSV writes the team standings as UTF-8 CSV with a header row.
+func TeamStandingsCSV(w io.Writer, s TeamStandings) error {
+	if err := checkTeamStandings(s); err != nil {
+		return err
+	}
+	out := csv.NewWriter(w)
+	header := append([]string(nil), teamStandingsColumns...)
+	for _, tb := range s.TieBreaks {
+		header = append(header, tb.ID)
+	}
+	records := [][]string{header}
+	for _, r := range s.Rows {
+		t := r.Team
+		record := []string{
+			strconv.Itoa(r.Place), strconv.Itoa(max(r.Place, r.PlaceLast)), strconv.Itoa(t.StartNo), t.Name, t.Club, t.City,
+			strconv.FormatBool(t.Withdrawn), number(r.MatchPoints), number(r.GamePoints),
+		}
+		for _, v := range r.TieBreaks {
+			record = append(record, number(v))
+		}
+		records = append(records, record)
+	}
+	if err := out.WriteAll(records); err != nil {
+		return fmt.Errorf("write team standings CSV: %w", err)
+	}
+	return nil
+}
+
+// The JSON shape of TeamStandingsJSON.
+type (
+	teamStandingsFile struct {
+		Event      eventFile          `json:"event"`
+		AfterRound int                `json:"after_round"`
+		TieBreaks  []tieBreakFile     `json:"tie_breaks"`
+		Standings  []teamStandingFile `json:"standings"`
+	}
+	teamStandingFile struct {
+		Place       int                `json:"place"`
+		PlaceLast   int                `json:"place_last"`
+		StartNo     int                `json:"start_no"`
+		Team        string             `json:"team"`
+		Club        string             `json:"club,omitempty"`
+		City        string             `json:"city,omitempty"`
+		Withdrawn   bool               `json:"withdrawn,omitempty"`
+		MatchPoints float64            `json:"match_points"`
+		GamePoints  float64            `json:"game_points"`
+		TieBreaks   map[string]float64 `json:"tie_breaks"`
+	}
+)
+
+// TeamStandingsJSON writes the team standings as one JSON object, shaped as
+// the players' standings file (StandingsJSON) with a row per team.
+func TeamStandingsJSON(w io.Writer, s TeamStandings) error {
+	if err := checkTeamStandings(s); err != nil {
+		return err
+	}
+	players := newStandingsFile(Standings{Event: s.Event, AfterRound: s.AfterRound, TieBreaks: s.TieBreaks})
+	file := teamStandingsFile{Event: players.Event, AfterRound: s.AfterRound, TieBreaks: players.TieBreaks, Standings: make([]teamStandingFile, len(s.Rows))}
+	for i, r := range s.Rows {
+		values := make(map[string]float64, len(r.TieBreaks))
+		for j, v := range r.TieBreaks {
+			values[s.TieBreaks[j].ID] = v
+		}
+		t := r.Team
+		file.Standings[i] = teamStandingFile{
+			Place: r.Place, PlaceLast: max(r.Place, r.PlaceLast), StartNo: t.StartNo, Team: t.Name, Club: t.Club, City: t.City,
+			Withdrawn: t.Withdrawn, MatchPoints: r.MatchPoints, GamePoints: r.GamePoints, TieBreaks: values,
+		}
+	}
+	return writeJSON(w, "team standings", file)
+}
