@@ -424,20 +424,18 @@ func (m *Matcher) matchTight(vs []int32) {
 	}
 }
 
-// keyFrom sets out to plus + du(j) − 2·w(i, j) in one pass: with plus =
-// du(i) + offset, the key of edge (i, j). The edge is tight when the key
-// equals offset.
-func (m *Matcher) keyFrom(plus, offset Weight, i, j int32, out Weight) (Weight, bool) {
-	b, w := m.du(j), m.weight(i, j)
-	var carry, borrow1, borrow2, diff uint64
+// edgeKey sets out to plus + dual − 2·weight in one pass over the words: with
+// plus = du(i) + offset, dual = du(j) and weight = w(i, j), the key of edge
+// (i, j), which is tight when the key equals offset. Small enough to be
+// inlined into scan, the hot loop of the searches.
+func edgeKey(plus, dual, weight, out Weight) {
+	var carry, borrow1, borrow2 uint64
 	for k := range out {
-		x, c := bits.Add64(plus[k], b[k], carry)
-		x, b1 := bits.Sub64(x, w[k], borrow1)
-		x, b2 := bits.Sub64(x, w[k], borrow2)
+		x, c := bits.Add64(plus[k], dual[k], carry)
+		x, b1 := bits.Sub64(x, weight[k], borrow1)
+		x, b2 := bits.Sub64(x, weight[k], borrow2)
 		out[k], carry, borrow1, borrow2 = x, c, b1, b2
-		diff |= x ^ offset[k]
 	}
-	return out, diff == 0
 }
 
 // slack sets out to du(i) + du(j) − 2·w(i, j) in one pass over the words.
@@ -512,8 +510,13 @@ func (m *Matcher) scan(v int32) bool {
 	plus1.Add(m.totalDelta)
 	plus2.Set(plus1)
 	plus2.Add(m.totalDelta)
+	// v's row of the weight matrix, read in the order of the active list.
+	n, words := m.n, m.words
+	row := m.weights[int(v)*n*words : (int(v)+1)*n*words]
+	hasEdge := m.hasEdge[int(v)*n : (int(v)+1)*n]
+	k := m.tmp
 	for _, w := range m.active {
-		if w == v || !m.edge(v, w) {
+		if w == v || !hasEdge[w] {
 			continue
 		}
 		bv, bw := m.inBlossom[v], m.inBlossom[w]
@@ -527,7 +530,9 @@ func (m *Matcher) scan(v int32) bool {
 		if lw == labelS {
 			offset, plus = m.twiceDelta, plus2
 		}
-		k, tight := m.keyFrom(plus, offset, v, w, m.tmp)
+		at := int(w) * words
+		edgeKey(plus, m.dual[at:at+words], row[at:at+words], k)
+		tight := k.Cmp(offset) == 0
 		if tight {
 			switch {
 			case lw == unlabelled:
