@@ -58,18 +58,19 @@ func (s *state) markForbidden() {
 
 // pairer runs the bracket-by-bracket optimisation of one round.
 type pairer struct {
-	s       *state
-	n       int
-	players []*player
-	l       *layout
-	m       *blossom.Matcher
-	maxW    blossom.Weight
-	bye     byeContext
-	odd     bool
-	matchOf []int          // final partner by vertex, -1 while unknown
-	matched []bool         // by vertex: the player's pair is final, or will be in this bracket
-	stable  []int          // current matching by vertex (self when unmatched)
-	scratch blossom.Weight // a weight being adjusted before SetWeight copies it
+	s        *state
+	n        int
+	players  []*player
+	l        *layout
+	m        *blossom.Matcher
+	maxW     blossom.Weight
+	bye      byeContext
+	odd      bool
+	matchOf  []int          // final partner by vertex, -1 while unknown
+	matched  []bool         // by vertex: the player's pair is final, or will be in this bracket
+	stable   []int          // current matching by vertex (self when unmatched)
+	scratch  blossom.Weight // a weight being adjusted before SetWeight copies it
+	scratch2 blossom.Weight
 }
 
 func newPairer(s *state) *pairer {
@@ -92,7 +93,7 @@ func newPairer(s *state) *pairer {
 	p.l = newLayout(bitLen(maxGroup), groupsBits, groupShift, s.played)
 	p.m = blossom.New(n, p.l.words)
 	p.maxW = p.l.maxWeight()
-	p.scratch = p.weight()
+	p.scratch, p.scratch2 = p.weight(), p.weight()
 	p.matched = make([]bool, n)
 	p.matchOf = make([]int, n)
 	for i := range p.matchOf {

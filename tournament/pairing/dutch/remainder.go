@@ -138,6 +138,10 @@ func (p *pairer) pairRemainder(b *bracket) {
 		if !p.movesUp(b, v) {
 			continue
 		}
+		if p.keepsPartner(b, pl, rem) {
+			p.fix(v, p.stable[v])
+			continue
+		}
 		var addend uint64
 		for k := len(rem) - 1; k >= 0; k-- {
 			o := rem[k]
@@ -157,3 +161,53 @@ func (p *pairer) pairRemainder(b *bracket) {
 		p.fix(v, p.stable[v])
 	}
 }
+
+// keepsPartner reports whether S1 player pl (index in b.players) can be
+// paired without a re-solve: the current matching, which is optimal, pairs
+// it with the highest-ranked S2 player it may still meet — the first
+// unmatched one after it in rem with an edge — possibly after exchanging
+// partners with another S1 player at no loss of weight. Raising pl's edges
+// by the rank addends then leaves that matching optimal, and every optimal
+// matching pairs pl with that player: the addends are distinct and below the
+// base weights' free low bits, so no other partner can tie.
+func (p *pairer) keepsPartner(b *bracket, pl int, rem []int) bool {
+	v := b.vertex(pl)
+	best := -1
+	for _, o := range rem {
+		if o > pl && !p.matched[b.vertex(o)] && !b.weights[o][pl].IsZero() {
+			best = o
+			break
+		}
+	}
+	if best < 0 {
+		return false
+	}
+	bestV, partnerV := b.vertex(best), p.stable[v]
+	if partnerV == bestV {
+		return true
+	}
+	// best's partner is another S1 player; both keep an optimal matching
+	// when the exchange of partners leaves the total weight unchanged.
+	otherV := p.stable[bestV]
+	if !p.inGroup(b, otherV) || otherV == bestV || p.matched[otherV] {
+		return false
+	}
+	other, partner := p.residentIndex(b, otherV), p.residentIndex(b, partnerV)
+	if other > partner || b.weights[partner][other].IsZero() {
+		return false
+	}
+	swapped, current := p.scratch, p.scratch2
+	swapped.Set(b.weights[best][pl])
+	swapped.Add(b.weights[partner][other])
+	current.Set(b.weights[partner][pl])
+	current.Add(b.weights[best][other])
+	if swapped.Cmp(current) != 0 {
+		return false
+	}
+	p.stable[v], p.stable[bestV] = bestV, v
+	p.stable[otherV], p.stable[partnerV] = partnerV, otherV
+	return true
+}
+
+// residentIndex returns the index in b.players of resident vertex v.
+func (p *pairer) residentIndex(b *bracket, v int) int { return b.movedDown + v - b.groupBegin }

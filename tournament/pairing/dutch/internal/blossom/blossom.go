@@ -335,11 +335,14 @@ func (m *Matcher) Solve() {
 }
 
 // warmStart lowers the duals of the released vertices from the large
-// release value to the least that keeps their edges feasible, and matches
-// released pairs whose edge is then tight. The state stays dual feasible
-// with tight matched edges, so the stages finish the job; after a batch of
-// changes (a new bracket) most released vertices are matched here at the
-// cost of one pass over their edges instead of one search each.
+// release value to feasible estimates, and matches released pairs whose edge
+// is then tight. The state stays dual feasible with tight matched edges, so
+// the stages finish the job; after a batch of changes (a new bracket) most
+// released vertices are matched here at the cost of a few passes over their
+// edges instead of one search each. Two estimates are tried, whichever
+// leaves fewer vertices free: half the largest weight at each vertex, then
+// lowered together (balanceDuals), and duals that make nearly additive
+// weights tight (additiveDuals).
 func (m *Matcher) warmStart() {
 	var released []int32
 	for v := range m.n {
@@ -350,6 +353,75 @@ func (m *Matcher) warmStart() {
 	if len(released) < 2 {
 		return
 	}
+	if len(released) >= additiveBatch && 8*(len(m.active)-len(released)) < len(m.active) {
+		// A new bracket: the few vertices left out would hold the
+		// estimated duals up; their matching is rebuilt as well. Only when
+		// they are few (under an eighth): rebuilding larger parts made the
+		// first round of 1,000 players a hundred times slower.
+		for _, v := range m.active {
+			if !m.changed[v] {
+				m.release(v)
+				released = append(released, v)
+			}
+		}
+	}
+	m.halfDuals(released)
+	m.matchTight(released)
+	m.balanceDuals(released)
+	m.matchTight(released)
+	if len(released) >= additiveBatch {
+		m.tryAdditiveDuals(released)
+	}
+	// Lower the duals of those left free as far as their edges allow now
+	// that all duals are known, and match again: where weights are equal
+	// across many pairs this leaves few vertices to search from.
+	for _, v := range released {
+		if m.mate[v] == none {
+			m.lowestDual(v)
+		}
+	}
+	m.matchTight(released)
+}
+
+// balanceDuals lowers the duals of the free released vertices all at once,
+// each by the most that keeps its edges feasible when both ends of an edge
+// between two of them may fall: half the slack of such an edge, the whole
+// slack of any other edge. Where a group of vertices holds the same excess
+// over tight duals, one step removes it for all of them.
+func (m *Matcher) balanceDuals(released []int32) {
+	var free []int32
+	for _, v := range released {
+		if m.mate[v] == none {
+			free = append(free, v)
+		}
+	}
+	drop := make([]uint64, len(free)*m.words)
+	s := m.tmp
+	for i, v := range free {
+		d := Weight(drop[i*m.words : (i+1)*m.words])
+		d.Set(m.du(v))
+		for _, j := range m.active {
+			if j == v || !m.edge(v, j) {
+				continue
+			}
+			m.slack(v, j, s)
+			if m.mate[j] == none && m.changed[j] {
+				s.Shr1()
+			}
+			if s.Cmp(d) < 0 {
+				d.Set(s)
+			}
+		}
+	}
+	for i, v := range free {
+		m.du(v).Sub(Weight(drop[i*m.words : (i+1)*m.words]))
+	}
+}
+
+// halfDuals gives each released vertex the least dual that keeps its edges
+// feasible when every other released vertex gets the same treatment: at
+// least the weight of each edge between released vertices.
+func (m *Matcher) halfDuals(released []int32) {
 	need := m.tmp
 	for _, v := range released {
 		d := m.delta
@@ -376,34 +448,154 @@ func (m *Matcher) warmStart() {
 		}
 		m.du(v).Set(d)
 	}
-	m.matchTight(released)
-	// Lower the duals of those left free as far as their edges allow now
-	// that all duals are known, and match again: where weights are equal
-	// across many pairs this leaves few vertices to search from.
-	for _, v := range released {
-		if m.mate[v] != none {
+}
+
+// lowestDual sets the dual of v to the least that keeps its edges feasible
+// under the other duals.
+func (m *Matcher) lowestDual(v int32) {
+	need := m.tmp
+	d := m.delta
+	d.Clear()
+	for _, j := range m.active {
+		if j == v || !m.edge(v, j) {
 			continue
 		}
-		d := m.delta
-		d.Clear()
-		for _, j := range m.active {
-			if j == v || !m.edge(v, j) {
-				continue
-			}
-			w := m.weight(v, j)
-			need.Set(w)
-			need.Add(w)
-			if need.Cmp(m.du(j)) <= 0 {
-				continue
-			}
-			need.Sub(m.du(j))
-			if need.Cmp(d) > 0 {
-				d.Set(need)
+		w := m.weight(v, j)
+		need.Set(w)
+		need.Add(w)
+		if need.Cmp(m.du(j)) <= 0 {
+			continue
+		}
+		need.Sub(m.du(j))
+		if need.Cmp(d) > 0 {
+			d.Set(need)
+		}
+	}
+	m.du(v).Set(d)
+}
+
+// tryAdditiveDuals replaces the warm start's duals and matching of the
+// released vertices by those of additiveDuals when these leave fewer of
+// them free: which estimate fits better depends on the weights.
+func (m *Matcher) tryAdditiveDuals(released []int32) {
+	words := m.words
+	duals := make([]uint64, len(released)*words)
+	mates := make([]int32, len(released))
+	free := 0
+	for i, v := range released {
+		copy(duals[i*words:(i+1)*words], m.du(v))
+		mates[i] = m.mate[v]
+		if m.mate[v] == none {
+			free++
+		}
+		m.mate[v] = none
+	}
+	if m.additiveDuals(released) {
+		m.matchTight(released)
+		left := 0
+		for _, v := range released {
+			if m.mate[v] == none {
+				left++
 			}
 		}
-		m.du(v).Set(d)
+		if left < free {
+			return
+		}
 	}
-	m.matchTight(released)
+	for i, v := range released {
+		m.du(v).Set(duals[i*words : (i+1)*words])
+		m.mate[v] = mates[i]
+	}
+}
+
+// additiveBatch is the number of released vertices from which additiveDuals
+// is tried.
+const additiveBatch = 64
+
+// additiveDuals sets the duals of the released vertices for weights that
+// are nearly additive, w(v, u) ≈ a(v) + a(u), as the Dutch weights of large
+// score groups are. Duals 2·a(v) make every such edge tight, and
+// 2·w(v, r) − K estimates them through a reference vertex r: K is the
+// largest constant that keeps every edge feasible. Vertices without an edge
+// to r (and r itself) get the least feasible dual afterwards. It reports
+// false, leaving the duals untouched, when a weight sum would be negative.
+func (m *Matcher) additiveDuals(released []int32) bool {
+	r, most := released[0], -1
+	for _, v := range released {
+		edges := 0
+		for _, j := range released {
+			if m.edge(v, j) {
+				edges++
+			}
+		}
+		if edges > most {
+			r, most = v, edges
+		}
+	}
+	k := m.delta
+	haveK := false
+	t := m.tmp
+	lower := func(x Weight) {
+		if !haveK || x.Cmp(k) < 0 {
+			k.Set(x)
+			haveK = true
+		}
+	}
+	const signBit = 1 << 63
+	top := m.words - 1
+	for i, v := range released {
+		if v == r || !m.edge(v, r) {
+			continue
+		}
+		for _, u := range released[i+1:] {
+			if u == r || !m.edge(u, r) || !m.edge(v, u) {
+				continue
+			}
+			// K ≤ w(v, r) + w(u, r) − w(v, u)
+			t.Set(m.weight(v, r))
+			t.Add(m.weight(u, r))
+			t.Sub(m.weight(v, u))
+			if t[top]&signBit != 0 {
+				return false
+			}
+			lower(t)
+		}
+		for _, j := range m.active {
+			if m.changed[j] || !m.edge(v, j) {
+				continue
+			}
+			// 2K ≤ 2·w(v, r) + du(j) − 2·w(v, j)
+			t.Set(m.weight(v, r))
+			t.Add(m.weight(v, r))
+			t.Add(m.du(j))
+			t.Sub(m.weight(v, j))
+			t.Sub(m.weight(v, j))
+			if t[top]&signBit != 0 {
+				return false
+			}
+			t.Shr1()
+			lower(t)
+		}
+	}
+	if !haveK {
+		return false
+	}
+	var rest []int32
+	for _, v := range released {
+		d := m.du(v)
+		d.Set(m.weight(v, r))
+		d.Add(d)
+		if v == r || !m.edge(v, r) || d.Cmp(k) < 0 {
+			rest = append(rest, v)
+			d.Set(m.maxDual)
+			continue
+		}
+		d.Sub(k)
+	}
+	for _, v := range rest {
+		m.lowestDual(v)
+	}
+	return true
 }
 
 // matchTight greedily matches free vertices of vs joined by a tight edge.
@@ -424,20 +616,18 @@ func (m *Matcher) matchTight(vs []int32) {
 	}
 }
 
-// keyFrom sets out to plus + du(j) − 2·w(i, j) in one pass: with plus =
-// du(i) + offset, the key of edge (i, j). The edge is tight when the key
-// equals offset.
-func (m *Matcher) keyFrom(plus, offset Weight, i, j int32, out Weight) (Weight, bool) {
-	b, w := m.du(j), m.weight(i, j)
-	var carry, borrow1, borrow2, diff uint64
+// edgeKey sets out to plus + dual − 2·weight in one pass over the words: with
+// plus = du(i) + offset, dual = du(j) and weight = w(i, j), the key of edge
+// (i, j), which is tight when the key equals offset. Small enough to be
+// inlined into scan, the hot loop of the searches.
+func edgeKey(plus, dual, weight, out Weight) {
+	var carry, borrow1, borrow2 uint64
 	for k := range out {
-		x, c := bits.Add64(plus[k], b[k], carry)
-		x, b1 := bits.Sub64(x, w[k], borrow1)
-		x, b2 := bits.Sub64(x, w[k], borrow2)
+		x, c := bits.Add64(plus[k], dual[k], carry)
+		x, b1 := bits.Sub64(x, weight[k], borrow1)
+		x, b2 := bits.Sub64(x, weight[k], borrow2)
 		out[k], carry, borrow1, borrow2 = x, c, b1, b2
-		diff |= x ^ offset[k]
 	}
-	return out, diff == 0
 }
 
 // slack sets out to du(i) + du(j) − 2·w(i, j) in one pass over the words.
@@ -512,8 +702,13 @@ func (m *Matcher) scan(v int32) bool {
 	plus1.Add(m.totalDelta)
 	plus2.Set(plus1)
 	plus2.Add(m.totalDelta)
+	// v's row of the weight matrix, read in the order of the active list.
+	n, words := m.n, m.words
+	row := m.weights[int(v)*n*words : (int(v)+1)*n*words]
+	hasEdge := m.hasEdge[int(v)*n : (int(v)+1)*n]
+	k := m.tmp
 	for _, w := range m.active {
-		if w == v || !m.edge(v, w) {
+		if w == v || !hasEdge[w] {
 			continue
 		}
 		bv, bw := m.inBlossom[v], m.inBlossom[w]
@@ -527,7 +722,9 @@ func (m *Matcher) scan(v int32) bool {
 		if lw == labelS {
 			offset, plus = m.twiceDelta, plus2
 		}
-		k, tight := m.keyFrom(plus, offset, v, w, m.tmp)
+		at := int(w) * words
+		edgeKey(plus, m.dual[at:at+words], row[at:at+words], k)
+		tight := k.Cmp(offset) == 0
 		if tight {
 			switch {
 			case lw == unlabelled:
