@@ -32,6 +32,19 @@ func (h *handler) bearerAuth(c *gin.Context) {
 	c.Next()
 }
 
+// sessionReader lets the documents linked from the web pages be read with
+// the browser's session when no API token is sent, so an arbiter downloads
+// the PDFs of a private event or a draft round from its pages. Only reads
+// use it: a session never authorises a write through the API, which would
+// bypass the pages' cross-origin protection.
+func (h *handler) sessionReader(c *gin.Context) {
+	if tournament.UserFromContext(c.Request.Context()) != nil {
+		c.Next()
+		return
+	}
+	h.sessionUser(c)
+}
+
 // requireUser refuses anonymous requests: every write needs a token.
 func (h *handler) requireUser(c *gin.Context) {
 	if tournament.UserFromContext(c.Request.Context()) == nil {

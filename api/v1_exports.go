@@ -22,7 +22,8 @@ import (
 
 // routesExports registers the printable and downloadable documents. They are
 // reads: anyone may fetch those of a public event, as with the JSON reads.
-func (h *handler) routesExports(g *gin.RouterGroup) {
+func (h *handler) routesExports(api *gin.RouterGroup) {
+	g := api.Group("", h.sessionReader)
 	g.GET("/events/:id/standings.pdf", h.getStandingsPDF)
 	g.GET("/events/:id/standings.csv", h.getStandingsCSV)
 	g.GET("/events/:id/standings.json", h.getStandingsJSON)

@@ -91,12 +91,24 @@ func TestDownloadLinks(t *testing.T) {
 		}
 	})
 
+	// A private event's arbiter follows the links with the session; an
+	// anonymous reader gets nothing of it.
 	t.Run("private event", func(t *testing.T) {
 		s.must(http.StatusOK, arbiter, "PATCH", fmt.Sprintf("/api/v1/events/%d", id), map[string]any{"visibility": "private"})
-		rec := s.signIn(arbiter).get(fmt.Sprintf("/events/%d/standings", id))
+		signedIn := s.signIn(arbiter)
+		rec := signedIn.get(fmt.Sprintf("/events/%d/standings", id))
 		mustStatus(t, "private standings", rec.Code, http.StatusOK, rec.Body.String())
-		if links := apiLinks(rec.Body.String()); len(links) != 0 {
-			t.Errorf("a private event links %v, which answer 404 without an API token", links)
+		links := apiLinks(rec.Body.String())
+		if len(links) == 0 {
+			t.Fatal("the arbiter of a private event sees no document links")
+		}
+		for _, link := range links {
+			if got := signedIn.get(link); got.Code != http.StatusOK {
+				t.Errorf("the arbiter's link %s answers %d: %s", link, got.Code, got.Body.String())
+			}
+			if got := reader.get(link); got.Code != http.StatusNotFound {
+				t.Errorf("an anonymous reader's %s answers %d, want 404", link, got.Code)
+			}
 		}
 	})
 }
