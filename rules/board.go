@@ -78,6 +78,9 @@ var neighbour [32][4]Square
 // every square on the diagonals through s.
 var adjacent, diagonals [32]uint32
 
+// fileSquares[f] has a bit for every dark square of file f.
+var fileSquares [8]uint32
+
 // promotionRank is the king row of each colour (§1.3): rank 8 for White,
 // rank 1 for Black.
 var promotionRank = [2]int{7, 0}
@@ -97,6 +100,7 @@ func init() {
 				n = NoSquare
 			}
 			neighbour[s][d] = n
+			fileSquares[s.File()] |= 1 << s
 			if n != NoSquare {
 				adjacent[s] |= 1 << n
 			}

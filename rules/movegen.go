@@ -111,22 +111,21 @@ func (p *Position) AppendLegalMoves(dst []Move, side Color) []Move {
 // appendMoves appends the legal moves of side; with distinct false it keeps
 // every route of a capture, also those that end in the same position.
 func (p *Position) appendMoves(dst []Move, side Color, distinct bool) []Move {
+	return p.appendMovesFrom(dst, side, p.top[side], distinct)
+}
+
+// appendMovesFrom appends the legal moves of side that start on the squares
+// of from. Whether a capture is compulsory is decided over the whole board.
+func (p *Position) appendMovesFrom(dst []Move, side Color, from uint32, distinct bool) []Move {
 	start := len(dst)
-	g := generator{pos: *p, side: side, moves: dst}
-	enemy := p.top[side^1]
-	for towers := p.top[side]; towers != 0; towers &= towers - 1 {
-		from := lowestSquare(towers)
-		// Most towers have nothing to take: a man needs an enemy next to it,
-		// a king one on its diagonals.
-		reach := adjacent[from]
-		if kingRow[side]&(1<<from) != 0 {
-			reach = diagonals[from]
+	from &= p.top[side]
+	if p.canCapture(side) {
+		g := generator{pos: *p, side: side, moves: dst}
+		for towers := from; towers != 0; towers &= towers - 1 {
+			if s := lowestSquare(towers); p.inReach(side, s) {
+				g.capturesFrom(s)
+			}
 		}
-		if reach&enemy != 0 {
-			g.capturesFrom(from)
-		}
-	}
-	if len(g.moves) > start {
 		if distinct {
 			return dedupe(g.moves, start)
 		}
@@ -135,15 +134,69 @@ func (p *Position) appendMoves(dst []Move, side Color, distinct bool) []Move {
 	// §3.4: quiet moves only when no capture is possible anywhere; §3.5: a
 	// king (a tower on its promotion row) has none.
 	empty := ^p.occupied()
-	for men := p.top[side] &^ kingRow[side]; men != 0; men &= men - 1 {
-		from := lowestSquare(men)
+	for men := from &^ kingRow[side]; men != 0; men &= men - 1 {
+		s := lowestSquare(men)
 		for _, d := range forward[side] {
-			if to := neighbour[from][d]; to != NoSquare && empty&(1<<to) != 0 {
-				g.moves = append(g.moves, Move{From: from, To: to})
+			if to := neighbour[s][d]; to != NoSquare && empty&(1<<to) != 0 {
+				dst = append(dst, Move{From: s, To: to})
 			}
 		}
 	}
-	return g.moves
+	return dst
+}
+
+// inReach is a quick test before a capture search: a man needs an enemy
+// next to it, a king one on its diagonals.
+func (p *Position) inReach(side Color, s Square) bool {
+	reach := adjacent[s]
+	if kingRow[side]&(1<<s) != 0 {
+		reach = diagonals[s]
+	}
+	return reach&p.top[side^1] != 0
+}
+
+// canCapture reports whether any tower of side can take a checker: a first
+// jump exists, so the whole capture does.
+func (p *Position) canCapture(side Color) bool {
+	occupied, enemy := p.occupied(), p.top[side^1]
+	for towers := p.top[side]; towers != 0; towers &= towers - 1 {
+		s := lowestSquare(towers)
+		if !p.inReach(side, s) {
+			continue
+		}
+		king := kingRow[side]&(1<<s) != 0
+		for d := 0; d < 4; d++ {
+			victim := neighbour[s][d]
+			for king && victim != NoSquare && occupied&(1<<victim) == 0 {
+				victim = neighbour[victim][d]
+			}
+			if victim == NoSquare || enemy&(1<<victim) == 0 {
+				continue
+			}
+			if land := neighbour[victim][d]; land != NoSquare && occupied&(1<<land) == 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// hasLegalMove reports whether side can move at all; without a move the
+// position is final (§5.1).
+func (p *Position) hasLegalMove(side Color) bool {
+	if p.canCapture(side) {
+		return true
+	}
+	empty := ^p.occupied()
+	for men := p.top[side] &^ kingRow[side]; men != 0; men &= men - 1 {
+		s := lowestSquare(men)
+		for _, d := range forward[side] {
+			if to := neighbour[s][d]; to != NoSquare && empty&(1<<to) != 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // generator searches captures on a scratch copy of the position: the moving

@@ -176,6 +176,15 @@ func (r Record) matches(m Move) bool {
 	return true
 }
 
+// startSquares returns the squares the record's move can start from: the
+// square it names, or every square of the file a short record names.
+func (r Record) startSquares() uint32 {
+	if r.Short() {
+		return fileSquares[r.ShortFile]
+	}
+	return 1 << r.Squares[0]
+}
+
 // namesTurnsOf reports whether every square where the capture changes
 // direction is written in the record.
 func (r Record) namesTurnsOf(m Move) bool {

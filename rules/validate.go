@@ -62,23 +62,26 @@ func Validate(sh *Sheet) *Report {
 	}
 	r.Played = make([]PlayedMove, 0, len(sh.Moves))
 	routes := make([]Move, 0, 32)
-	for i, sm := range sh.Moves {
+	for i := range sh.Moves {
+		sm := &sh.Moves[i]
 		ply := startPly + i
-		routes = pos.appendMoves(routes[:0], side, false)
-		if len(routes) == 0 {
-			r.Errors = append(r.Errors, problemAt(sm, ply, side,
-				say("the game is over: %s has no legal move (final position, score %s), so %s cannot be played", side, pos.Score(), sm.Record.Text)))
-			break
-		}
 		var m Move
 		message := sm.Unreadable
 		if message == nil {
+			// Only the towers the record can start from are searched;
+			// whether a capture is compulsory is decided over the board.
+			routes = pos.appendMovesFrom(routes[:0], side, sm.Record.startSquares(), false)
 			found, err := pos.findAmong(routes, side, sm.Record)
 			if err != nil {
 				d := detailOf(err)
 				message = &d
 			}
 			m = found
+		}
+		if message != nil && !pos.hasLegalMove(side) {
+			r.Errors = append(r.Errors, problemAt(sm, ply, side,
+				say("the game is over: %s has no legal move (final position, score %s), so %s cannot be played", side, pos.Score(), sm.Record.Text)))
+			break
 		}
 		if message != nil {
 			at := problemAt(sm, ply, side, *message)
@@ -92,7 +95,7 @@ func Validate(sh *Sheet) *Report {
 		side = side.Opponent()
 	}
 	r.Position, r.ToMove = pos, side
-	if len(r.Played) == len(sh.Moves) && len(pos.LegalMoves(side)) == 0 {
+	if len(r.Played) == len(sh.Moves) && !pos.hasLegalMove(side) {
 		sc := pos.Score()
 		r.Final, r.Score = true, &sc
 	}
@@ -102,14 +105,14 @@ func Validate(sh *Sheet) *Report {
 }
 
 // problemAt is a problem with the move sm, played at ply by side.
-func problemAt(sm SheetMove, ply int, side Color, m Message) Problem {
+func problemAt(sm *SheetMove, ply int, side Color, m Message) Problem {
 	p := newProblem(sm.Line, sm.Column, sm.Record.Text, m)
 	p.Ply, p.MoveNumber, p.Side = ply, (ply+1)/2, side.String()
 	return p
 }
 
-func (r *Report) warnSpelling(sm SheetMove, ply int, side Color, m Move) {
-	rec := sm.Record
+func (r *Report) warnSpelling(sm *SheetMove, ply int, side Color, m Move) {
+	rec := &sm.Record
 	if m.IsCapture() && rec.Dash {
 		r.Warnings = append(r.Warnings, problemAt(sm, ply, side, say("%s is a capture: the rules write it with ':' (%s)", rec.Text, m)))
 	}
