@@ -180,41 +180,68 @@ func standingsTitle(loc Locale, s Standings) string {
 	return text(loc, msgStandingsAfter, s.AfterRound)
 }
 
+// entrant is what identifies a row of a table, a player's or a team's:
+// place, start number and name.
+type entrant struct{ place, number, name string }
+
+func playerEntrant(loc Locale, r StandingsRow) entrant {
+	return entrant{formatPlace(r), strconv.Itoa(r.Player.StartNo), nameCell(loc, r.Player)}
+}
+
 // playerColumns are the columns that identify a player: place (optional),
 // start number and name, which takes the room the page leaves.
 func (d *document) playerColumns(rows []StandingsRow, withPlace bool) []column {
-	var cols []column
+	entrants := make([]entrant, len(rows))
+	for i, r := range rows {
+		entrants[i] = playerEntrant(d.loc, r)
+	}
+	return d.entrantColumns(entrants, msgPlayer, 55, withPlace)
+}
+
+// entrantColumns are the place (optional), start number and name columns,
+// each as wide as its widest entry; the name column, at most maxName wide,
+// takes the room the page leaves.
+func (d *document) entrantColumns(entrants []entrant, nameHeader msg, maxName float64, withPlace bool) []column {
 	numbers := []string{text(d.loc, msgStartNo)}
 	places := []string{text(d.loc, msgPlaceShort)}
-	names := []string{text(d.loc, msgPlayer)}
-	for _, r := range rows {
-		numbers = append(numbers, strconv.Itoa(r.Player.StartNo))
-		places = append(places, formatPlace(r))
-		names = append(names, nameCell(d.loc, r.Player))
+	names := []string{text(d.loc, nameHeader)}
+	for _, e := range entrants {
+		numbers = append(numbers, e.number)
+		places = append(places, e.place)
+		names = append(names, e.name)
 	}
+	var cols []column
 	if withPlace {
 		cols = append(cols, columnOf(text(d.loc, msgPlaceShort), d.textWidth(places...), "C"))
 	}
 	cols = append(cols, columnOf(text(d.loc, msgStartNo), d.textWidth(numbers...), "C"))
-	name := columnOf(text(d.loc, msgPlayer), min(d.textWidth(names...), 55), "L")
+	name := columnOf(text(d.loc, nameHeader), min(d.textWidth(names...), maxName), "L")
 	name.flex = true
 	return append(cols, name)
 }
 
 func playerCells(loc Locale, r StandingsRow, withPlace bool) []cell {
+	return entrantCells(playerEntrant(loc, r), withPlace)
+}
+
+func entrantCells(e entrant, withPlace bool) []cell {
 	var cells []cell
 	if withPlace {
-		cells = append(cells, cell{text: formatPlace(r), bold: true})
+		cells = append(cells, cell{text: e.place, bold: true})
 	}
-	return append(cells, cell{text: strconv.Itoa(r.Player.StartNo)}, cell{text: nameCell(loc, r.Player)})
+	return append(cells, cell{text: e.number}, cell{text: e.name})
 }
 
 // nameCell is the player's name, marked when the player has withdrawn.
 func nameCell(loc Locale, p Player) string {
-	if p.Withdrawn {
-		return p.Name + " (" + text(loc, msgWithdrawn) + ")"
+	return markWithdrawn(loc, p.Name, p.Withdrawn)
+}
+
+func markWithdrawn(loc Locale, name string, withdrawn bool) string {
+	if withdrawn {
+		return name + " (" + text(loc, msgWithdrawn) + ")"
 	}
-	return p.Name
+	return name
 }
 
 // scoreColumns are points and the event's tie-breaks, in the event's order.

@@ -329,39 +329,25 @@ func teamLabel(t Team) string {
 	return nonEmpty(label, t.Club, t.City)
 }
 
+func teamEntrant(loc Locale, r TeamStandingsRow) entrant {
+	return entrant{teamPlace(r), strconv.Itoa(r.Team.StartNo), teamName(loc, r.Team)}
+}
+
 // teamColumns are place (optional), start number and team name.
 func (d *document) teamColumns(rows []TeamStandingsRow, withPlace bool) []column {
-	numbers := []string{text(d.loc, msgStartNo)}
-	places := []string{text(d.loc, msgPlaceShort)}
-	names := []string{text(d.loc, msgTeam)}
-	for _, r := range rows {
-		numbers = append(numbers, strconv.Itoa(r.Team.StartNo))
-		places = append(places, teamPlace(r))
-		names = append(names, teamName(d.loc, r.Team))
+	entrants := make([]entrant, len(rows))
+	for i, r := range rows {
+		entrants[i] = teamEntrant(d.loc, r)
 	}
-	var cols []column
-	if withPlace {
-		cols = append(cols, columnOf(text(d.loc, msgPlaceShort), d.textWidth(places...), "C"))
-	}
-	cols = append(cols, columnOf(text(d.loc, msgStartNo), d.textWidth(numbers...), "C"))
-	name := columnOf(text(d.loc, msgTeam), min(d.textWidth(names...), 60), "L")
-	name.flex = true
-	return append(cols, name)
+	return d.entrantColumns(entrants, msgTeam, 60, withPlace)
 }
 
 func teamCells(loc Locale, r TeamStandingsRow, withPlace bool) []cell {
-	var cells []cell
-	if withPlace {
-		cells = append(cells, cell{text: teamPlace(r), bold: true})
-	}
-	return append(cells, cell{text: strconv.Itoa(r.Team.StartNo)}, cell{text: teamName(loc, r.Team)})
+	return entrantCells(teamEntrant(loc, r), withPlace)
 }
 
 func teamName(loc Locale, t Team) string {
-	if t.Withdrawn {
-		return t.Name + " (" + text(loc, msgWithdrawn) + ")"
-	}
-	return t.Name
+	return markWithdrawn(loc, t.Name, t.Withdrawn)
 }
 
 func teamPlace(r TeamStandingsRow) string {
