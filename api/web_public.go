@@ -165,23 +165,8 @@ type standingsPageData struct {
 }
 
 func (h *handler) standingsPage(c *gin.Context) {
-	id, err := pathInt(c, "id")
-	if err != nil {
-		h.failHTML(c, err)
-		return
-	}
-	team, err := h.isTeamEvent(c, id)
-	if err != nil {
-		h.failHTML(c, err)
-		return
-	}
-	if team {
-		h.teamStandingsPage(c, id)
-		return
-	}
-	ct, err := h.Events.Crosstable(c.Request.Context(), id)
-	if err != nil {
-		h.failHTML(c, err)
+	ct, ok := h.individualCrosstable(c, h.teamStandingsPage)
+	if !ok {
 		return
 	}
 	data := standingsPageData{eventHeader: h.header(c, ct.Event, "standings"), Standings: ct.Standings, IDs: map[int]int64{}}
@@ -189,6 +174,32 @@ func (h *handler) standingsPage(c *gin.Context) {
 		data.IDs[r.Player.StartNo] = r.Player.ID
 	}
 	h.renderWith(c, h.translator(c), http.StatusOK, "standings", ct.Event.Name, data)
+}
+
+// individualCrosstable reads the crosstable behind an individual event's
+// standings and crosstable pages. A team event is shown by teamPage instead,
+// and an error page answers a failure; both report false.
+func (h *handler) individualCrosstable(c *gin.Context, teamPage func(*gin.Context, int64)) (*tournament.Crosstable, bool) {
+	id, err := pathInt(c, "id")
+	if err != nil {
+		h.failHTML(c, err)
+		return nil, false
+	}
+	team, err := h.isTeamEvent(c, id)
+	if err != nil {
+		h.failHTML(c, err)
+		return nil, false
+	}
+	if team {
+		teamPage(c, id)
+		return nil, false
+	}
+	ct, err := h.Events.Crosstable(c.Request.Context(), id)
+	if err != nil {
+		h.failHTML(c, err)
+		return nil, false
+	}
+	return ct, true
 }
 
 // isTeamEvent reports whether an event is a team competition, whose pages
@@ -246,23 +257,8 @@ func newCrossGrid(ct *tournament.Crosstable) *crossGrid {
 }
 
 func (h *handler) crosstablePage(c *gin.Context) {
-	id, err := pathInt(c, "id")
-	if err != nil {
-		h.failHTML(c, err)
-		return
-	}
-	team, err := h.isTeamEvent(c, id)
-	if err != nil {
-		h.failHTML(c, err)
-		return
-	}
-	if team {
-		h.teamCrosstablePage(c, id)
-		return
-	}
-	ct, err := h.Events.Crosstable(c.Request.Context(), id)
-	if err != nil {
-		h.failHTML(c, err)
+	ct, ok := h.individualCrosstable(c, h.teamCrosstablePage)
+	if !ok {
 		return
 	}
 	data := crosstablePageData{eventHeader: h.header(c, ct.Event, "crosstable"), Crosstable: ct}
