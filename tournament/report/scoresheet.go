@@ -3,6 +3,7 @@ package report
 import (
 	"io"
 	"strconv"
+	"time"
 )
 
 // The move grid of a score sheet: two blocks of 30 numbered moves, each move
@@ -33,21 +34,30 @@ func ScoreSheetsPDF(w io.Writer, loc Locale, sheets []ScoreSheet) error {
 	return d.output(w)
 }
 
-func (d *document) scoreSheet(s ScoreSheet) {
+// formPage starts a page of a form to fill in at the board — a score sheet
+// or a match card: its title, then the event, discipline, time control,
+// round, the board or table (numberLabel) and the date. It returns the
+// width of the page's text.
+func (d *document) formPage(title msg, e Event, round int, numberLabel msg, number int, date time.Time) float64 {
 	d.pdf.AddPageFormat("P", a4)
 	width := d.pageWidth()
 	d.font(true, 16)
-	d.cell(width, 9, text(d.loc, msgScoreSheet), "", 1, "C", false)
+	d.cell(width, 9, text(d.loc, title), "", 1, "C", false)
 	d.pdf.Ln(3)
 
 	half := (width - 8) / 2
-	d.field(text(d.loc, msgEvent), s.Event.Name, margin, width)
-	d.field(text(d.loc, msgDiscipline), s.Event.Discipline.In(d.loc), margin, half)
-	d.field(text(d.loc, msgTimeControl), formatTimeControl(d.loc, s.Event.TimeControl), margin+half+8, half)
+	d.field(text(d.loc, msgEvent), e.Name, margin, width)
+	d.field(text(d.loc, msgDiscipline), e.Discipline.In(d.loc), margin, half)
+	d.field(text(d.loc, msgTimeControl), formatTimeControl(d.loc, e.TimeControl), margin+half+8, half)
 	third := (width - 16) / 3
-	d.field(text(d.loc, msgRound), formatInt(s.Round), margin, third)
-	d.field(text(d.loc, msgBoard), formatInt(s.Board), margin+third+8, third)
-	d.field(text(d.loc, msgDate), formatDate(d.loc, s.Date), margin+2*(third+8), third)
+	d.field(text(d.loc, msgRound), formatInt(round), margin, third)
+	d.field(text(d.loc, numberLabel), formatInt(number), margin+third+8, third)
+	d.field(text(d.loc, msgDate), formatDate(d.loc, date), margin+2*(third+8), third)
+	return width
+}
+
+func (d *document) scoreSheet(s ScoreSheet) {
+	width := d.formPage(msgScoreSheet, s.Event, s.Round, msgBoard, s.Board, s.Date)
 	d.field(text(d.loc, msgWhite), nonEmpty(playerLabel(s.White), s.WhiteTeam), margin, width)
 	d.field(text(d.loc, msgBlack), nonEmpty(playerLabel(s.Black), s.BlackTeam), margin, width)
 	d.pdf.Ln(4)

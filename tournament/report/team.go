@@ -231,20 +231,7 @@ const (
 )
 
 func (d *document) matchCard(c MatchCard) {
-	d.pdf.AddPageFormat("P", a4)
-	width := d.pageWidth()
-	d.font(true, 16)
-	d.cell(width, 9, text(d.loc, msgMatchCard), "", 1, "C", false)
-	d.pdf.Ln(3)
-
-	half := (width - 8) / 2
-	d.field(text(d.loc, msgEvent), c.Event.Name, margin, width)
-	d.field(text(d.loc, msgDiscipline), c.Event.Discipline.In(d.loc), margin, half)
-	d.field(text(d.loc, msgTimeControl), formatTimeControl(d.loc, c.Event.TimeControl), margin+half+8, half)
-	third := (width - 16) / 3
-	d.field(text(d.loc, msgRound), formatInt(c.Round), margin, third)
-	d.field(text(d.loc, msgTable), formatInt(c.Table), margin+third+8, third)
-	d.field(text(d.loc, msgDate), formatDate(d.loc, c.Date), margin+2*(third+8), third)
+	width := d.formPage(msgMatchCard, c.Event, c.Round, msgTable, c.Table, c.Date)
 	d.field(text(d.loc, msgHome), teamLabel(c.Home), margin, width)
 	d.field(text(d.loc, msgAway), teamLabel(c.Away), margin, width)
 	d.pdf.Ln(5)
