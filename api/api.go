@@ -71,13 +71,8 @@ func NewRouter(d Deps) http.Handler {
 		// The templates are embedded in the binary; a test parses them.
 		panic(err)
 	}
-	bundle, err := newBundle()
-	if err != nil {
-		panic(err)
-	}
 	h := &handler{Deps: d, web: web{
 		pages:     pages,
-		bundle:    bundle,
 		sessions:  &sessions{secret: d.Secret, now: d.Now},
 		limiter:   newLoginLimiter(5, 15*time.Minute, d.Now),
 		setupLink: &setupLink{token: d.SetupToken},

@@ -49,6 +49,9 @@ func browser(t *testing.T) context.Context {
 		chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("disable-sync", true),
 		chromedp.Flag("hide-scrollbars", true),
+		// A Russian reader's browser: the pages follow Accept-Language.
+		chromedp.Flag("lang", "ru-RU"),
+		chromedp.Flag("accept-lang", "ru-RU,ru"),
 		chromedp.WindowSize(1280, 900),
 	}
 	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)

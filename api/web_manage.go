@@ -355,7 +355,7 @@ func (h *handler) addPlayersCSV(c *gin.Context) {
 			}
 			tr := h.translator(c)
 			h.csvFailed(c, id, text, &tournament.Error{Code: e.Code, Field: "csv",
-				Message: tr.T("csv.line_error", "Line", line, "Field", e.Field, "Message", tr.Error(e), "Added", added)})
+				Message: tr.T("csv.line_error", "Line", line, "Field", tr.Field(e.Field), "Message", tr.Error(e), "Added", added)})
 			return
 		}
 		added++

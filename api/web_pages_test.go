@@ -48,7 +48,7 @@ func TestArbiterRunsARoundByForms(t *testing.T) {
 	csv := "name, rating\nИванов Иван, 1900\nПетров Пётр, x\n"
 	rec = a.post(fmt.Sprintf("/events/%d/players/csv", id), url.Values{"csv": {csv}})
 	mustStatus(t, "bad CSV", rec.Code, http.StatusBadRequest, "")
-	if !strings.Contains(rec.Body.String(), "строка 3 (rating)") {
+	if !strings.Contains(rec.Body.String(), "строка 3 (Рейтинг)") {
 		t.Errorf("a bad CSV line is not named by number:\n%s", rec.Body.String())
 	}
 	csv = "Петров Пётр, 1850\nСидорова Анна, 1800, 2001, Нарт, Майкоп\nЁлкин Олег\n"

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"adiukh/rules"
 )
 
 // Discipline is one of the eight sport disciplines of Adiukh (rules §9).
@@ -134,6 +136,13 @@ func (tc TimeControl) String() string {
 type Warning struct {
 	Field   string
 	Message string
+	// Format and Args are Message before formatting, for the catalogue.
+	Format string
+	Args   []any
+}
+
+func warn(field, format string, args ...any) Warning {
+	return Warning{Field: field, Message: fmt.Sprintf(format, args...), Format: format, Args: args}
 }
 
 // checkTimeControl compares a time control with the range §9 sets for the
@@ -142,7 +151,7 @@ type Warning struct {
 func checkTimeControl(d Discipline, tc TimeControl) []Warning {
 	if tc.BaseMinutes == 0 {
 		if d.board() != "" {
-			return []Warning{{"time_control", fmt.Sprintf("no time control is set; §9 recommends %s for %s", recommended[d.board()], d)}}
+			return []Warning{warn("time_control", "no time control is set; §9 recommends %s for %s", recommended[d.board()], d)}
 		}
 		return nil
 	}
@@ -158,20 +167,20 @@ func checkTimeControl(d Discipline, tc TimeControl) []Warning {
 		return nil
 	}
 	if tc.BaseMinutes < low || (high > 0 && tc.BaseMinutes > high) {
-		rng := fmt.Sprintf("%d–%d minutes", low, high)
+		rng := say("%d–%d minutes", low, high)
 		if high == 0 {
-			rng = fmt.Sprintf("%d minutes or more", low)
+			rng = say("%d minutes or more", low)
 		}
-		return []Warning{{"time_control", fmt.Sprintf("%s gives %d minutes per player; §9 sets %s for %s (recommended %s); allowed by the event's regulations (§9.4)",
-			tc, tc.BaseMinutes, rng, d, recommended[d.board()])}}
+		return []Warning{warn("time_control", "%s gives %d minutes per player; §9 sets %s for %s (recommended %s); allowed by the event's regulations (§9.4)",
+			tc, tc.BaseMinutes, rng, d, recommended[d.board()])}
 	}
 	return nil
 }
 
-var recommended = map[Discipline]string{
-	Standard: "20+30 or 30+30",
-	Rapid:    "8+4 or 7+5",
-	Blitz:    "3+2",
+var recommended = map[Discipline]rules.Message{
+	Standard: say("%s or %s", "20+30", "30+30"),
+	Rapid:    say("%s or %s", "8+4", "7+5"),
+	Blitz:    say("%s", "3+2"),
 }
 
 // Scoring is the event's table of points per game. The default is 2/1/0

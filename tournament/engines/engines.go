@@ -8,6 +8,7 @@ import (
 	"fmt"
 
 	"adiukh/tournament"
+	"adiukh/tournament/catalog"
 	"adiukh/tournament/pairing/roundrobin"
 	"adiukh/tournament/standings"
 )
@@ -64,7 +65,8 @@ func (Ranker) TieBreaks() []tournament.TieBreakInfo {
 	all := standings.All()
 	infos := make([]tournament.TieBreakInfo, len(all))
 	for i, tb := range all {
-		infos[i] = tournament.TieBreakInfo{ID: string(tb.ID), NameRU: tb.NameRU, NameEN: tb.NameEN}
+		ru, en := catalog.Pair("tiebreak." + string(tb.ID))
+		infos[i] = tournament.TieBreakInfo{ID: string(tb.ID), NameRU: ru, NameEN: en}
 	}
 	return infos
 }

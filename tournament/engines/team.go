@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"adiukh/tournament"
+	"adiukh/tournament/catalog"
 	"adiukh/tournament/pairing/roundrobin"
 	"adiukh/tournament/pairing/teamswiss"
 	"adiukh/tournament/standings"
@@ -152,7 +153,8 @@ func (TeamRanker) TeamTieBreaks() []tournament.TieBreakInfo {
 	all := standings.AllTeam()
 	infos := make([]tournament.TieBreakInfo, len(all))
 	for i, tb := range all {
-		infos[i] = tournament.TieBreakInfo{ID: string(tb.ID), NameRU: tb.NameRU, NameEN: tb.NameEN}
+		ru, en := catalog.Pair("tiebreak." + string(tb.ID))
+		infos[i] = tournament.TieBreakInfo{ID: string(tb.ID), NameRU: ru, NameEN: en}
 	}
 	return infos
 }

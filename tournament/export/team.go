@@ -29,7 +29,7 @@ func TeamView(t *tournament.Team) report.Team {
 func teamTieBreaks(infos []tournament.TieBreakInfo) []report.TieBreak {
 	var tbs []report.TieBreak
 	for _, tb := range infos {
-		tbs = append(tbs, report.TieBreak{ID: tb.ID, Name: report.Text{RU: tb.NameRU, EN: tb.NameEN}, Short: tieBreakHeadings[tb.ID]})
+		tbs = append(tbs, tieBreakView(tb))
 	}
 	return tbs
 }

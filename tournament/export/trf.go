@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"adiukh/tournament"
+	"adiukh/tournament/catalog"
 	"adiukh/tournament/trf"
 )
 
@@ -90,7 +91,7 @@ func trfSystem(s tournament.System) string {
 	if s == tournament.Swiss {
 		return "FIDE_DUTCH_2025"
 	}
-	_, en := s.Names()
+	_, en := catalog.Pair("system_full." + string(s))
 	return en
 }
 
