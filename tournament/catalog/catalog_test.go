@@ -117,7 +117,7 @@ func wrappers(f *ast.File) {
 				i++
 			}
 		}
-		if idx < 0 {
+		if idx < 0 || !passesFormat(pkg, fn.Body) {
 			continue
 		}
 		if localFormat[pkg] == nil {
@@ -127,6 +127,38 @@ func wrappers(f *ast.File) {
 			localFormat[pkg][fn.Name.Name] = idx
 		}
 	}
+}
+
+// passesFormat reports whether a function body hands a variable named
+// format to a domain error's constructor.
+func passesFormat(pkg string, body *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		c, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		i := -1
+		switch fn := c.Fun.(type) {
+		case *ast.Ident:
+			if j, ok := localFormat[pkg][fn.Name]; ok {
+				i = j
+			}
+		case *ast.SelectorExpr:
+			if x, ok := fn.X.(*ast.Ident); ok && x.Name == "tournament" {
+				if j, ok := errorFormat[fn.Sel.Name]; ok {
+					i = j
+				}
+			}
+		}
+		if i >= 0 && i < len(c.Args) {
+			if id, ok := c.Args[i].(*ast.Ident); ok && id.Name == "format" {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 func (u *uses) goFile(fset *token.FileSet, f *ast.File) {
@@ -523,6 +555,24 @@ func TestNumbersDatesAndLanguages(t *testing.T) {
 	} {
 		if got, _ := FromAcceptLanguage(header); got != want {
 			t.Errorf("Accept-Language %q: %q, want %q", header, got, want)
+		}
+	}
+}
+
+// One term for one thing, as the project's glossary names it: the bye is "свободный от игры (бай)" or "бай", never "свободный
+// тур"; Buchholz is "коэффициент Солкофа", never "Бухгольц".
+func TestOneTermForOneThing(t *testing.T) {
+	banned := map[string]string{
+		"свободный тур":   "бай / свободный от игры (бай)",
+		"свободного тура": "бай / свободный от игры (бай)",
+		"бухгольц":        "коэффициент Солкофа",
+	}
+	for id, text := range messages(t, Russian) {
+		lower := strings.ToLower(text)
+		for word, use := range banned {
+			if strings.Contains(lower, word) {
+				t.Errorf("%q says %q; the glossary's term is %s: %q", id, word, use, text)
+			}
 		}
 	}
 }

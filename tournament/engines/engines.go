@@ -43,7 +43,7 @@ func RoundRobin(in tournament.PairingInput) ([]tournament.Pairing, error) {
 	}
 	schedule, err := roundrobin.Schedule(len(in.Players), in.Event.System == tournament.DoubleRoundRobin)
 	if err != nil {
-		return nil, tournament.Conflict("", "%v", err)
+		return nil, tournament.Conflict("", "a round robin needs %d to %d players; the event has %d", roundrobin.MinPlayers, roundrobin.MaxPlayers, len(in.Players))
 	}
 	if in.Round < 1 || in.Round > len(schedule) {
 		return nil, tournament.Conflict("", "a round robin of %d players has %d rounds; there is no round %d", len(in.Players), len(schedule), in.Round)

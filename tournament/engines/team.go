@@ -37,7 +37,7 @@ func TeamRoundRobin(in tournament.TeamPairingInput) ([]tournament.TeamPairing, e
 	}
 	schedule, err := roundrobin.Schedule(len(in.Teams), in.Event.System == tournament.DoubleRoundRobin)
 	if err != nil {
-		return nil, tournament.Conflict("", "%v", err)
+		return nil, tournament.Conflict("", "a round robin needs %d to %d teams; the event has %d", roundrobin.MinPlayers, roundrobin.MaxPlayers, len(in.Teams))
 	}
 	if in.Round < 1 || in.Round > len(schedule) {
 		return nil, tournament.Conflict("", "a round robin of %d teams has %d rounds; there is no round %d", len(in.Teams), len(schedule), in.Round)
