@@ -9,21 +9,30 @@ import (
 	"strings"
 	"testing"
 
+	"adiukh/internal/testcorpus"
 	"adiukh/tournament/trf"
 )
 
-var corpus = filepath.Join("..", "..", "..", "shared", "pairing-corpus")
-
-// TestRoundTrip reads every corpus file, writes it and reads it back: the
-// two readings must be equal, and writing again must give the same bytes.
+// TestRoundTrip reads every file of the trimmed corpus, writes it and reads
+// it back: the two readings must be equal, and writing again must give the
+// same bytes.
 func TestRoundTrip(t *testing.T) {
+	roundTrip(t, testcorpus.Trimmed(), filepath.Join("testdata", "extensions.trf"))
+}
+
+// TestFullCorpusRoundTrip does the same with every file of the whole corpus.
+func TestFullCorpusRoundTrip(t *testing.T) {
+	roundTrip(t, testcorpus.Full(t))
+}
+
+func roundTrip(t *testing.T, corpus string, extra ...string) {
 	files, _ := filepath.Glob(filepath.Join(corpus, "rounds", "*", "*.trf"))
 	more, _ := filepath.Glob(filepath.Join(corpus, "tournaments", "*.trf"))
 	files = append(files, more...)
 	if len(files) == 0 {
 		t.Fatalf("no TRF files under %s", corpus)
 	}
-	files = append(files, filepath.Join("testdata", "extensions.trf"))
+	files = append(files, extra...)
 	for _, path := range files {
 		data, err := os.ReadFile(path)
 		if err != nil {
@@ -55,7 +64,7 @@ func TestRoundTrip(t *testing.T) {
 // TestWriteKeepsPlayerLines checks the 001 layout column by column against a
 // corpus line.
 func TestWriteKeepsPlayerLines(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join(corpus, "rounds", "t000-n13-r5", "r03.trf"))
+	data, err := os.ReadFile(filepath.Join(testcorpus.Trimmed(), "rounds", "t000-n13-r5", "r03.trf"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -163,7 +172,7 @@ func TestPairingInputErrors(t *testing.T) {
 }
 
 func FuzzRead(f *testing.F) {
-	files, _ := filepath.Glob(filepath.Join(corpus, "rounds", "t00*", "r0[12].trf"))
+	files, _ := filepath.Glob(filepath.Join(testcorpus.Trimmed(), "rounds", "t00*", "r0[12].trf"))
 	for _, path := range files {
 		if data, err := os.ReadFile(path); err == nil {
 			f.Add(data)
