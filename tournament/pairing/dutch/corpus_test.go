@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"adiukh/tournament/engines"
 	"adiukh/tournament/pairing/dutch"
 	"adiukh/tournament/trf"
 )
@@ -41,7 +42,7 @@ func pairFile(path string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	in, err := t.PairingInput()
+	in, err := engines.DutchInputFromTRF(t)
 	if err != nil {
 		return "", err
 	}
