@@ -314,7 +314,8 @@ func documentsOf(t *testing.T, ctx context.Context, svc *tournament.Service, eve
 		}
 	}
 	docs := []document{
-		{"standings.csv", func(w io.Writer) error { return x.StandingsCSV(ctx, w, eventID, 0) }},
+		{"standings.csv", func(w io.Writer) error { return x.StandingsCSV(ctx, w, report.PlainCSV, eventID, 0) }},
+		{"standings-excel.csv", func(w io.Writer) error { return x.StandingsCSV(ctx, w, report.ExcelCSV, eventID, 0) }},
 		{"standings.json", func(w io.Writer) error { return x.StandingsJSON(ctx, w, eventID, 0) }},
 		{"blank-scoresheets.pdf", func(w io.Writer) error { return x.BlankScoreSheetsPDF(ctx, w, report.Russian, eventID, 2) }},
 	}
@@ -406,7 +407,8 @@ func TestEveryDocument(t *testing.T) {
 	x := New(f.svc)
 	for _, doc := range []document{
 		{"federation.json", func(w io.Writer) error { return x.FederationJSON(f.ctx, w, time.Time{}, time.Time{}) }},
-		{"federation.csv", func(w io.Writer) error { return x.FederationCSV(f.ctx, w, time.Time{}, time.Time{}) }},
+		{"federation.csv", func(w io.Writer) error { return x.FederationCSV(f.ctx, w, report.PlainCSV, time.Time{}, time.Time{}) }},
+		{"federation-excel.csv", func(w io.Writer) error { return x.FederationCSV(f.ctx, w, report.ExcelCSV, time.Time{}, time.Time{}) }},
 	} {
 		var buf bytes.Buffer
 		if err := doc.render(&buf); err != nil {
