@@ -98,5 +98,27 @@ func NewRouter(d Deps) http.Handler {
 	// Browsers mark cross-site requests (Sec-Fetch-Site, Origin); unsafe
 	// methods from another site are refused, which stops CSRF on the forms.
 	// Scripts with API tokens send neither header and pass.
-	return http.NewCrossOriginProtection().Handler(r)
+	return headAsGet(http.NewCrossOriginProtection().Handler(r))
 }
+
+// headAsGet answers HEAD on every page, API read and document as GET would,
+// without the body: gin routes HEAD apart from GET and would say 404, while
+// link checkers, caches and `curl -I` ask with HEAD.
+func headAsGet(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodHead {
+			r = r.Clone(r.Context())
+			r.Method = http.MethodGet
+			w = headWriter{w}
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// headWriter keeps the status and headers of an answer and drops its body.
+type headWriter struct{ http.ResponseWriter }
+
+func (w headWriter) Write(p []byte) (int, error) { return len(p), nil }
+
+// WriteString keeps gin from writing a string past Write.
+func (w headWriter) WriteString(s string) (int, error) { return len(s), nil }
