@@ -7,6 +7,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"adiukh/tournament"
+	"adiukh/tournament/catalog"
 )
 
 // statusOf is the one table from domain error codes to HTTP statuses.
@@ -25,14 +26,19 @@ type errorBody struct {
 	Field   string `json:"field,omitempty"`
 }
 
-// failJSON answers an error as JSON. A domain error is shown as it is;
-// anything else is logged with its cause and answered as a bare 500.
+// failJSON answers an error as JSON. A domain error is shown as it is, its
+// message in the language the client's Accept-Language asks for (English
+// when it asks for none: scripts read the code and the field); anything
+// else is logged with its cause and answered as a bare 500.
 func (h *handler) failJSON(c *gin.Context, err error) {
 	var body errorBody
 	status := http.StatusInternalServerError
 	var e *tournament.Error
 	if errors.As(err, &e) && statusOf[e.Code] != 0 {
 		status, body = statusOf[e.Code], errorBody{Code: e.Code, Message: e.Message, Field: e.Field}
+		if l, ok := catalog.FromAcceptLanguage(c.GetHeader("Accept-Language")); ok {
+			body.Message = catalog.For(l).Error(e)
+		}
 	} else {
 		h.Log.Error("request failed", "method", c.Request.Method, "path", c.Request.URL.Path, "err", err)
 		body = errorBody{Code: "EINTERNAL", Message: "internal error; the server log has the details"}

@@ -74,3 +74,23 @@ func TestLanguageFollowsTheBrowserUntilChosen(t *testing.T) {
 		t.Error("the reader chose Russian, but an English browser still gets English")
 	}
 }
+
+// The JSON API's error messages follow Accept-Language; without one they
+// stay English.
+func TestJSONErrorInTheClientsLanguage(t *testing.T) {
+	s := newWebServer(t)
+	for accept, want := range map[string]string{
+		"":   "event 999 not found",
+		"en": "event 999 not found",
+		"ru": "турнир 999 не найден",
+	} {
+		req := httptest.NewRequest(http.MethodGet, "/api/v1/events/999", nil)
+		if accept != "" {
+			req.Header.Set("Accept-Language", accept)
+		}
+		rec := s.anonymous().do(req)
+		if rec.Code != http.StatusNotFound || !strings.Contains(rec.Body.String(), want) {
+			t.Errorf("Accept-Language %q: %d %s, want 404 with %q", accept, rec.Code, rec.Body.String(), want)
+		}
+	}
+}
