@@ -238,6 +238,14 @@ func (u *uses) call(pkg string, n *ast.CallExpr, pos func(ast.Node) string) {
 				idx, isError = i, true
 			}
 		case x != nil && x.Name == "fmt":
+		case fn.Sel.Name == "Field" && len(n.Args) == 1:
+			// Field(name) looks up "field."+name.
+			if s, ok := stringLit(n.Args[0]); ok {
+				u.ids = append(u.ids, use{id: "field." + s, at: pos(n)})
+			} else {
+				u.prefixes["field."] = pos(n)
+			}
+			return
 		default:
 			if i, ok := methodKey[fn.Sel.Name]; ok {
 				idx = i
@@ -336,6 +344,7 @@ func messages(t *testing.T, l Lang) map[string]string {
 var (
 	verbs        = regexp.MustCompile(`%[-+# 0]*[a-zA-Z]`)
 	placeholders = regexp.MustCompile(`\{\{\s*\.(\w+)`)
+	actions      = regexp.MustCompile(`\{\{[^}]*\}\}`)
 )
 
 // TestEveryMessageHasBothLanguages reads every Go file and template of the
@@ -465,6 +474,7 @@ func names(re *regexp.Regexp, s string) []string {
 func russian(ru, en string) bool {
 	letters := func(s string) string {
 		s = verbs.ReplaceAllString(s, "")
+		s = actions.ReplaceAllString(s, "")
 		return strings.Map(func(r rune) rune {
 			if unicode.IsLetter(r) {
 				return r
