@@ -20,7 +20,7 @@ import (
 // next to the form field it names.
 
 // eventFields are the settings of the event form, in the API's names.
-var eventFields = []string{"name", "discipline", "system", "rounds", "time_control", "start_date", "end_date", "venue", "city", "chief_arbiter", "visibility", "tiebreaks",
+var eventFields = []string{"name", "discipline", "system", "rounds", "time_control", "start_date", "end_date", "venue", "city", "chief_arbiter", "visibility", "time_zone", "tiebreaks",
 	"scoring_win", "scoring_draw", "scoring_loss", "scoring_bye", "scoring_forfeit_win", "forbid_same_club", "baku", "black_first"}
 
 // eventFormData is the data of the event settings form.
@@ -57,7 +57,7 @@ func eventFormValues(e *tournament.Event) *form {
 	for k, v := range map[string]string{
 		"name": e.Name, "discipline": string(e.Discipline), "system": string(e.System), "rounds": strconv.Itoa(e.Rounds),
 		"time_control": e.TimeControl.String(), "start_date": e.StartDate, "end_date": e.EndDate, "venue": e.Venue, "city": e.City,
-		"chief_arbiter": e.ChiefArbiter, "visibility": string(e.Visibility), "tiebreaks": strings.Join(e.TieBreaks, ","),
+		"chief_arbiter": e.ChiefArbiter, "visibility": string(e.Visibility), "time_zone": e.Location().String(), "tiebreaks": strings.Join(e.TieBreaks, ","),
 		"scoring_win": num(e.Scoring.Win), "scoring_draw": num(e.Scoring.Draw), "scoring_loss": num(e.Scoring.Loss),
 		"scoring_bye": num(e.Scoring.Bye), "scoring_forfeit_win": num(e.Scoring.ForfeitWin),
 		"forbid_same_club": checked(e.ForbidSameClub), "baku": checked(e.Baku), "black_first": checked(e.BlackFirst),
@@ -85,7 +85,7 @@ func eventInput(c *gin.Context, f *form) (tournament.EventInput, error) {
 	in := tournament.EventInput{
 		Name: opt("name"), Discipline: opt("discipline"), System: opt("system"), TimeControl: ptr(v["time_control"]),
 		StartDate: ptr(v["start_date"]), EndDate: ptr(v["end_date"]), Venue: ptr(v["venue"]), City: ptr(v["city"]),
-		ChiefArbiter: ptr(v["chief_arbiter"]), Visibility: opt("visibility"),
+		ChiefArbiter: ptr(v["chief_arbiter"]), Visibility: opt("visibility"), TimeZone: opt("time_zone"),
 	}
 	// An unticked box is not sent: the form always says every option.
 	in.ForbidSameClub, in.Baku, in.BlackFirst = ptr(v["forbid_same_club"] != ""), ptr(v["baku"] != ""), ptr(v["black_first"] != "")
@@ -135,6 +135,7 @@ func (h *handler) newEventPage(c *gin.Context) {
 	}
 	f := newForm()
 	f.Values["discipline"], f.Values["system"], f.Values["visibility"] = string(tournament.Rapid), string(tournament.RoundRobin), string(tournament.Public)
+	f.Values["time_zone"] = tournament.DefaultTimeZone
 	data := h.eventFormData(f)
 	data.Import = newForm()
 	h.render(c, http.StatusOK, "event_new", "event_new.title", data)
@@ -725,28 +726,4 @@ func readUploadedSheet(c *gin.Context, values map[string]string) error {
 	}
 	values["sheet"] = string(b)
 	return nil
-}
-
-type auditPageData struct {
-	eventHeader
-	Entries []tournament.AuditEntry
-}
-
-func (h *handler) auditPage(c *gin.Context) {
-	id, err := pathInt(c, "id")
-	if err != nil {
-		h.failHTML(c, err)
-		return
-	}
-	entries, err := h.Events.Audit(c.Request.Context(), id)
-	if err != nil {
-		h.failHTML(c, err)
-		return
-	}
-	e, err := h.Events.Event(c.Request.Context(), id)
-	if err != nil {
-		h.failHTML(c, err)
-		return
-	}
-	h.renderWith(c, h.translator(c), http.StatusOK, "audit", e.Name, auditPageData{eventHeader: h.header(c, e, "audit"), Entries: entries})
 }

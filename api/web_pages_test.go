@@ -83,7 +83,7 @@ func TestArbiterRunsARoundByForms(t *testing.T) {
 	rec = a.post(edit, url.Values{"score": {"17:7"}, "end_reason": {"final_position"}, "version": {"1"}, "sheet": {bad}})
 	mustStatus(t, "bad sheet", rec.Code, http.StatusBadRequest, "")
 	body := rec.Body.String()
-	for _, want := range []string{"ply 7", "a3:c5", `class="board"`, "a3:c5:a7"} {
+	for _, want := range []string{"полуход 7", "a3:c5", `class="board"`, "a3:c5:a7"} {
 		if !strings.Contains(body, want) {
 			t.Errorf("the report of a bad sheet lacks %q", want)
 		}

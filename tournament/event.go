@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	_ "time/tzdata" // events name their zone; hosts need not have a zone database
 	"unicode/utf8"
 
 	"adiukh/rules"
@@ -271,8 +272,29 @@ type Event struct {
 	// BlackFirst gives the top-ranked player Black in round 1: the initial
 	// colour, drawn by lot (C.04.3 E.5); White when false.
 	BlackFirst bool
-	OwnerID    int64 // the user who created the event
-	CreatedAt  time.Time
+	// TimeZone is where the event is played (an IANA name, such as
+	// Europe/Moscow): its audit log and times are shown in it.
+	TimeZone  string
+	OwnerID   int64 // the user who created the event
+	CreatedAt time.Time
+}
+
+// DefaultTimeZone is the zone of an event that names none: Adygea's.
+const DefaultTimeZone = "Europe/Moscow"
+
+// Location is the event's time zone; an event stored before it had one is
+// in DefaultTimeZone.
+func (e *Event) Location() *time.Location {
+	name := e.TimeZone
+	if name == "" {
+		name = DefaultTimeZone
+	}
+	loc, err := time.LoadLocation(name)
+	if err != nil {
+		// Zones are checked when set, and time/tzdata is built in.
+		return time.UTC
+	}
+	return loc
 }
 
 // Warnings lists what an arbiter should know about the event's settings.
@@ -302,6 +324,7 @@ type EventInput struct {
 	ForbidSameClub *bool
 	Baku           *bool
 	BlackFirst     *bool
+	TimeZone       *string
 }
 
 // apply copies the given settings onto e, checking each; knownTieBreak says
@@ -412,6 +435,16 @@ func (in EventInput) apply(e *Event, knownTieBreak func(string) bool) error {
 	}
 	if in.BlackFirst != nil {
 		e.BlackFirst = *in.BlackFirst
+	}
+	if in.TimeZone != nil {
+		name := strings.TrimSpace(*in.TimeZone)
+		if name == "" {
+			name = DefaultTimeZone
+		}
+		if _, err := time.LoadLocation(name); err != nil || name == "Local" {
+			return Invalid("time_zone", "%q is not a time zone; write a name such as Europe/Moscow", *in.TimeZone)
+		}
+		e.TimeZone = name
 	}
 	if in.Visibility != nil {
 		switch v := Visibility(*in.Visibility); v {

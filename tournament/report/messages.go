@@ -11,6 +11,17 @@ import (
 type msg string
 
 const (
+	msgAuditAt            msg = "report.audit_at"
+	msgAuditLocal         msg = "report.audit_local"
+	msgAuditUser          msg = "report.audit_user"
+	msgAuditAction        msg = "report.audit_action"
+	msgAuditSubject       msg = "report.audit_subject"
+	msgAuditPlayers       msg = "report.audit_players"
+	msgAuditText          msg = "report.audit_text"
+	msgAuditChanges       msg = "report.audit_changes"
+	msgAuditBefore        msg = "report.audit_before"
+	msgAuditAfter         msg = "report.audit_after"
+	msgAuditReason        msg = "report.audit_reason"
 	msgCrosstable         msg = "report.crosstable"
 	msgProgressAfter      msg = "report.progress_after"
 	msgStandingsAfter     msg = "report.standings_after"

@@ -1,0 +1,26 @@
+package store
+
+import "gorm.io/gorm"
+
+// eventTimeZoneRow is the events table as this migration knows it: only the
+// column it adds. Events stored before it have no zone ("") and are shown
+// in tournament.DefaultTimeZone.
+type eventTimeZoneRow struct {
+	TimeZone string `gorm:"size:64;not null;default:''"`
+}
+
+func (eventTimeZoneRow) TableName() string { return "events" }
+
+// eventTimeZoneMigration gives events the time zone they are played in.
+// The earlier migrations that AutoMigrate the live models already add the
+// column on a new database; only an existing one lacks it.
+func eventTimeZoneMigration(tx *gorm.DB) error {
+	if tx.Migrator().HasColumn(&eventTimeZoneRow{}, "TimeZone") {
+		return nil
+	}
+	return tx.Migrator().AddColumn(&eventTimeZoneRow{}, "TimeZone")
+}
+
+func eventTimeZoneRollback(tx *gorm.DB) error {
+	return tx.Migrator().DropColumn(&eventTimeZoneRow{}, "TimeZone")
+}
