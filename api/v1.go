@@ -41,7 +41,7 @@ func (h *handler) routesV1(g *gin.RouterGroup) {
 	w.POST("/events/:id/rounds", h.postRound)
 	w.POST("/events/:id/rounds/:n/publish", h.postPublish)
 	w.DELETE("/events/:id/rounds/:n", h.deleteRound)
-	w.PUT("/events/:id/rounds/:n/games/:board/result", h.putResult)
+	w.PUT("/events/:id/rounds/:n/games/:board/result", h.jsonHandler(h.putResult))
 	h.teamRoutesV1(g, w)
 	h.reviewRoutesV1(w)
 	h.swissRoutesV1(g, w)

@@ -22,6 +22,14 @@ type warningView struct {
 	Message string `json:"message"`
 }
 
+func warningViews(ws []tournament.Warning) []warningView {
+	var views []warningView
+	for _, w := range ws {
+		views = append(views, warningView{w.Field, w.Message})
+	}
+	return views
+}
+
 type eventView struct {
 	ID                 int64         `json:"id"`
 	Name               string        `json:"name"`

@@ -177,35 +177,51 @@ func (h *handler) deleteRound(c *gin.Context) {
 
 // resultBody is the body of PUT …/games/{board}/result.
 type resultBody struct {
-	Score          string `json:"score"`
-	EndReason      string `json:"end_reason"`
-	Sheet          string `json:"sheet"`
-	Version        *int   `json:"version"`
+	Score     string `json:"score"`
+	EndReason string `json:"end_reason"`
+	Sheet     string `json:"sheet"`
+	Version   *int   `json:"version"`
+	// Reason explains a correction of a result the game already has or a
+	// result the sheet does not support; override_reason is its older name.
+	Reason         string `json:"reason"`
 	OverrideReason string `json:"override_reason"`
 }
 
-func (h *handler) putResult(c *gin.Context) {
+func (b *resultBody) input(eventID int64, round, board int) (tournament.ResultInput, error) {
+	if b.Version == nil {
+		return tournament.ResultInput{}, tournament.Invalid("version", "is required: send the version of the game you are changing (from GET …/rounds/%d)", round)
+	}
+	reason := b.Reason
+	if reason == "" {
+		reason = b.OverrideReason
+	}
+	return tournament.ResultInput{EventID: eventID, Round: round, Board: board,
+		Score: b.Score, EndReason: b.EndReason, Sheet: b.Sheet, Version: *b.Version, Reason: reason}, nil
+}
+
+func (h *handler) putResult(c *gin.Context) error {
 	ids, err := pathInts(c, "id", "n", "board")
 	if err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	var body resultBody
 	if err := decodeJSON(c, &body); err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
-	if body.Version == nil {
-		h.failJSON(c, tournament.Invalid("version", "is required: send the version of the game you are changing (from GET …/rounds/%d)", ids[1]))
-		return
-	}
-	g, err := h.Events.RecordResult(c.Request.Context(), tournament.ResultInput{
-		EventID: ids[0], Round: int(ids[1]), Board: int(ids[2]),
-		Score: body.Score, EndReason: body.EndReason, Sheet: body.Sheet, Version: *body.Version, OverrideReason: body.OverrideReason,
-	})
+	in, err := body.input(ids[0], int(ids[1]), int(ids[2]))
 	if err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
-	c.JSON(http.StatusOK, newGameView(g))
+	r, err := h.Events.RecordResult(c.Request.Context(), in)
+	if err != nil {
+		return err
+	}
+	c.JSON(http.StatusOK, recordedView{newGameView(r.Game), warningViews(r.Warnings)})
+	return nil
+}
+
+// recordedView is a game just stored, with the warnings of its change.
+type recordedView struct {
+	gameView
+	Warnings []warningView `json:"warnings,omitempty"`
 }

@@ -19,7 +19,7 @@ func (h *handler) teamRoutesV1(read, write *gin.RouterGroup) {
 	write.POST("/events/:id/teams/:team/players", h.postTeamPlayer)
 	write.PUT("/events/:id/team-settings", h.putTeamSettings)
 	write.PUT("/events/:id/rounds/:n/lineups/:team", h.putLineup)
-	write.PUT("/events/:id/rounds/:n/matches/:table/boards/:board/result", h.putBoardResult)
+	write.PUT("/events/:id/rounds/:n/matches/:table/boards/:board/result", h.jsonHandler(h.putBoardResult))
 }
 
 // routeTeamEvent hands a request about a team event to team, and reports
@@ -359,18 +359,25 @@ func newTeamRoundView(r *tournament.TeamRound, e *tournament.Event, ts tournamen
 
 // answerTeamRound answers round n of a team event with its matches.
 func (h *handler) answerTeamRound(c *gin.Context, status int, eventID int64, n int) {
-	d, err := h.Events.TeamEventData(c.Request.Context(), eventID)
+	v, err := h.teamRoundView(c, eventID, n)
 	if err != nil {
 		h.failJSON(c, err)
 		return
 	}
+	c.JSON(status, v)
+}
+
+func (h *handler) teamRoundView(c *gin.Context, eventID int64, n int) (teamRoundView, error) {
+	d, err := h.Events.TeamEventData(c.Request.Context(), eventID)
+	if err != nil {
+		return teamRoundView{}, err
+	}
 	for i := range d.Rounds {
 		if d.Rounds[i].Number == n {
-			c.JSON(status, newTeamRoundView(&d.Rounds[i], d.Event, d.Settings))
-			return
+			return newTeamRoundView(&d.Rounds[i], d.Event, d.Settings), nil
 		}
 	}
-	h.failJSON(c, tournament.NotFound("round %d of event %d not found", n, eventID))
+	return teamRoundView{}, tournament.NotFound("round %d of event %d not found", n, eventID)
 }
 
 func (h *handler) getTeamRounds(c *gin.Context, eventID int64) {
@@ -437,31 +444,32 @@ func (h *handler) putLineup(c *gin.Context) {
 
 // putBoardResult enters the result of one board of a match, with the body
 // of the core results endpoint.
-func (h *handler) putBoardResult(c *gin.Context) {
+func (h *handler) putBoardResult(c *gin.Context) error {
 	ids, err := pathInts(c, "id", "n", "table", "board")
 	if err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	var body resultBody
 	if err := decodeJSON(c, &body); err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
-	if body.Version == nil {
-		h.failJSON(c, tournament.Invalid("version", "is required: send the version of the game you are changing (from GET …/rounds/%d)", ids[1]))
-		return
-	}
-	_, err = h.Events.RecordMatchResult(c.Request.Context(), tournament.MatchResultInput{
-		Table: int(ids[2]),
-		ResultInput: tournament.ResultInput{EventID: ids[0], Round: int(ids[1]), Board: int(ids[3]),
-			Score: body.Score, EndReason: body.EndReason, Sheet: body.Sheet, Version: *body.Version, OverrideReason: body.OverrideReason},
-	})
+	in, err := body.input(ids[0], int(ids[1]), int(ids[3]))
 	if err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
-	h.answerTeamRound(c, http.StatusOK, ids[0], int(ids[1]))
+	r, err := h.Events.RecordMatchResult(c.Request.Context(), tournament.MatchResultInput{Table: int(ids[2]), ResultInput: in})
+	if err != nil {
+		return err
+	}
+	round, err := h.teamRoundView(c, ids[0], int(ids[1]))
+	if err != nil {
+		return err
+	}
+	c.JSON(http.StatusOK, struct {
+		teamRoundView
+		Warnings []warningView `json:"warnings,omitempty"`
+	}{round, warningViews(r.Warnings)})
+	return nil
 }
 
 type teamStandingsRowView struct {

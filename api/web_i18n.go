@@ -179,11 +179,20 @@ func (t *translator) Error(e *tournament.Error) string {
 	})
 }
 
-// Warning is an event warning in the reader's language. The domain words
-// its warnings in English only; §9's time controls are the only warnings
-// there are, so Russian readers get a general Russian text for them.
+// Warning is a warning in the reader's language: by its English format, as
+// errors are, or, for §9's time-control warnings of an event, a general
+// Russian text.
 func (t *translator) Warning(e *tournament.Event, w tournament.Warning) string {
-	if t.Lang != langRU || w.Field != "time_control" {
+	if t.Lang != langRU {
+		return w.Message
+	}
+	if w.Format != "" {
+		return w.Translate(func(format string) (string, bool) {
+			tr, ok := errorsRU()[format]
+			return tr, ok
+		})
+	}
+	if w.Field != "time_control" {
 		return w.Message
 	}
 	discipline := t.T("discipline." + string(e.Discipline))

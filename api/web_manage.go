@@ -661,7 +661,7 @@ func (h *handler) saveGame(c *gin.Context) {
 		h.failHTML(c, err)
 		return
 	}
-	data, game, err := h.gameEditData(c, ids)
+	data, _, err := h.gameEditData(c, ids)
 	if err != nil {
 		h.failHTML(c, err)
 		return
@@ -671,24 +671,15 @@ func (h *handler) saveGame(c *gin.Context) {
 		v[k] = c.PostForm(k)
 	}
 	err = readUploadedSheet(c, v)
-	if err == nil && game.Result != nil && strings.TrimSpace(v["reason"]) == "" {
-		// A correction never overwrites silently: its reason goes to the
-		// audit log with the old and the new result.
-		err = tournament.Invalid("reason", "the game already has the result %s; say why it is corrected", game.Result.Score())
-	}
 	if err == nil {
 		var version int
 		version, err = strconv.Atoi(v["version"])
 		if err != nil {
 			err = tournament.Invalid("version", "the form lost the game's version; reload the page")
 		} else {
-			sheet := v["sheet"]
-			if strings.TrimSpace(sheet) == strings.TrimSpace(game.Sheet) {
-				sheet = "" // unchanged: keep the stored sheet and its report
-			}
 			_, err = h.Events.RecordResult(c.Request.Context(), tournament.ResultInput{
 				EventID: ids[0], Round: int(ids[1]), Board: int(ids[2]), Score: strings.TrimSpace(v["score"]), EndReason: v["end_reason"],
-				Sheet: sheet, Version: version, OverrideReason: v["reason"],
+				Sheet: v["sheet"], Version: version, Reason: v["reason"],
 			})
 		}
 	}

@@ -33,6 +33,7 @@ const (
 	ActionRoundDelete    = "round.delete"
 	ActionResultRecord   = "result.record"
 	ActionResultOverride = "result.override"
+	ActionResultCorrect  = "result.correct"
 )
 
 // snapshot renders a value for the audit log; nil renders as "".

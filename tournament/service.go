@@ -78,8 +78,8 @@ func manageable(ctx context.Context, tx Tx, eventID int64) (*Event, *User, error
 	if err != nil {
 		return nil, nil, err
 	}
-	if !canManage(u, e) {
-		return nil, nil, Forbidden("only an administrator or the event's own arbiter may change event %d", eventID)
+	if err := MayManage(ctx, e); err != nil {
+		return nil, nil, err
 	}
 	return e, u, nil
 }
