@@ -42,13 +42,8 @@ func (s *Service) RegisterPlayer(ctx context.Context, eventID int64, in PlayerIn
 		if err != nil {
 			return err
 		}
-		switch {
-		case e.Status == Finished:
-			return Conflict("", "event %d is finished", eventID)
-		case e.Discipline.IsTeam():
-			return Invalid("discipline", "the players of a team event are registered with their team's roster")
-		case len(rounds) > 0 && e.System.IsRoundRobin():
-			return Conflict("", "a round robin cannot take a late entry once round 1 is paired: the Berger table is fixed by the number of players")
+		if err := registrationOpen(e, rounds); err != nil {
+			return err
 		}
 		p = &Player{EventID: eventID, FirstRound: len(rounds) + 1, StartNo: len(players) + 1}
 		if err := in.applyDetails(p); err != nil {
