@@ -45,7 +45,7 @@ func ParsePlayerList(text string) ([]PlayerLine, error) {
 			if errors.As(err, &perr) {
 				err = perr.Err
 			}
-			problems = append(problems, lineError(n, Invalid("", "%v", err)))
+			problems = append(problems, lineError(n, Invalid("", "the quotes of the line do not pair up (%v)", err)))
 			continue
 		}
 		if len(lines) == 0 && len(problems) == 0 && isHeaderName(record[0]) {
