@@ -82,97 +82,91 @@ func newRoundView(r *tournament.Round) roundView {
 	return v
 }
 
-func (h *handler) getRounds(c *gin.Context) {
+func (h *handler) getRounds(c *gin.Context) error {
 	id, err := pathInt(c, "id")
 	if err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	if h.routeTeamEvent(c, id, func() { h.getTeamRounds(c, id) }) {
-		return
+		return nil
 	}
 	rounds, err := h.Events.Rounds(c.Request.Context(), id)
 	if err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	views := make([]roundView, len(rounds))
 	for i := range rounds {
 		views[i] = newRoundView(&rounds[i])
 	}
 	c.JSON(http.StatusOK, gin.H{"rounds": views})
+	return nil
 }
 
-func (h *handler) getRound(c *gin.Context) {
+func (h *handler) getRound(c *gin.Context) error {
 	ids, err := pathInts(c, "id", "n")
 	if err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	if h.routeTeamEvent(c, ids[0], func() { h.answerTeamRound(c, http.StatusOK, ids[0], int(ids[1])) }) {
-		return
+		return nil
 	}
 	r, err := h.Events.Round(c.Request.Context(), ids[0], int(ids[1]))
 	if err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	v := newRoundView(r)
 	if err := h.addRoundCards(c, ids[0], &v); err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	c.JSON(http.StatusOK, v)
+	return nil
 }
 
 // postRound pairs the next round.
-func (h *handler) postRound(c *gin.Context) {
+func (h *handler) postRound(c *gin.Context) error {
 	id, err := pathInt(c, "id")
 	if err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	if h.routeTeamEvent(c, id, func() { h.postTeamRound(c, id) }) {
-		return
+		return nil
 	}
 	r, err := h.Events.PairNextRound(c.Request.Context(), id)
 	if err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	c.JSON(http.StatusCreated, newRoundView(r))
+	return nil
 }
 
-func (h *handler) postPublish(c *gin.Context) {
+func (h *handler) postPublish(c *gin.Context) error {
 	ids, err := pathInts(c, "id", "n")
 	if err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	if h.routeTeamEvent(c, ids[0], func() { h.postTeamPublish(c, ids[0], int(ids[1])) }) {
-		return
+		return nil
 	}
 	r, err := h.Events.PublishRound(c.Request.Context(), ids[0], int(ids[1]))
 	if err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	c.JSON(http.StatusOK, newRoundView(r))
+	return nil
 }
 
 // deleteRound removes the last round while it is a draft; an optional
 // ?reason= goes into the audit log.
-func (h *handler) deleteRound(c *gin.Context) {
+func (h *handler) deleteRound(c *gin.Context) error {
 	ids, err := pathInts(c, "id", "n")
 	if err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	if err := h.Events.DeleteDraftRound(c.Request.Context(), ids[0], int(ids[1]), c.Query("reason")); err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	c.JSON(http.StatusOK, gin.H{"deleted": ids[1]})
+	return nil
 }
 
 // resultBody is the body of PUT …/games/{board}/result.

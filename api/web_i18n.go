@@ -179,6 +179,18 @@ func (t *translator) Error(e *tournament.Error) string {
 	})
 }
 
+// Detail is one problem of an input made of lines, saying where it is:
+// "строка 3 (rating): …".
+func (t *translator) Detail(e *tournament.Error) string {
+	switch {
+	case e.Line == 0:
+		return t.Error(e)
+	case e.Field == "":
+		return t.T("error.line", "Line", e.Line, "Message", t.Error(e))
+	}
+	return t.T("error.line_field", "Line", e.Line, "Field", e.Field, "Message", t.Error(e))
+}
+
 // Warning is a warning in the reader's language: by its English format, as
 // errors are, or, for §9's time-control warnings of an event, a general
 // Russian text.

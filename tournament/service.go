@@ -115,13 +115,10 @@ func (s *Service) CreateEvent(ctx context.Context, in EventInput) (*Event, error
 // newEvent checks the settings of an event to create and fills in the
 // defaults; the caller stores it.
 func (s *Service) newEvent(ctx context.Context, in EventInput) (*Event, *User, error) {
+	if err := MayCreateEvent(ctx); err != nil {
+		return nil, nil, err
+	}
 	u := UserFromContext(ctx)
-	if u == nil {
-		return nil, nil, Unauthorized("sign in (an API token) to create events")
-	}
-	if u.Role != Admin && u.Role != ArbiterRole {
-		return nil, nil, Forbidden("only administrators and arbiters create events")
-	}
 	for _, req := range []struct {
 		field string
 		set   bool

@@ -77,6 +77,19 @@ func MayManage(ctx context.Context, e *Event) error {
 	return nil
 }
 
+// MayCreateEvent explains why the context's user may not create events, or
+// returns nil when they may: administrators and arbiters create events.
+func MayCreateEvent(ctx context.Context) error {
+	u := UserFromContext(ctx)
+	switch {
+	case u == nil:
+		return Unauthorized("sign in (an API token) to create events")
+	case u.Role != Admin && u.Role != ArbiterRole:
+		return Forbidden("only administrators and arbiters create events")
+	}
+	return nil
+}
+
 // canRead reports whether u may see the event.
 func canRead(u *User, e *Event) bool {
 	return e.Visibility == Public || CanManage(u, e)
