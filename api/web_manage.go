@@ -451,11 +451,11 @@ func (h *handler) finishEvent(c *gin.Context) {
 	c.Redirect(http.StatusSeeOther, fmt.Sprintf("/events/%d/standings", id))
 }
 
-// arbiterReasons are the end reasons an arbiter enters: all but the bye,
-// which only the pairing gives.
-func arbiterReasons() []tournament.EndReason {
+// arbiterReasons are the end reasons an arbiter enters in the discipline:
+// all but the bye, which only the pairing gives.
+func arbiterReasons(d tournament.Discipline) []tournament.EndReason {
 	var reasons []tournament.EndReason
-	for _, r := range tournament.EndReasons {
+	for _, r := range tournament.EndReasonsFor(d) {
 		if r != tournament.Bye {
 			reasons = append(reasons, r)
 		}
@@ -491,7 +491,7 @@ func (h *handler) resultsData(c *gin.Context, id int64, n int) (*resultsPageData
 			continue
 		}
 		r := &d.Rounds[i]
-		data := &resultsPageData{eventHeader: hd, Round: r, Boards: boardRows(d, r), Form: newForm(), Reasons: arbiterReasons(), SheetRequired: d.Event.Discipline.SheetRequired()}
+		data := &resultsPageData{eventHeader: hd, Round: r, Boards: boardRows(d, r), Form: newForm(), Reasons: arbiterReasons(d.Event.Discipline), SheetRequired: d.Event.Discipline.SheetRequired()}
 		var versions []string
 		for _, g := range r.Games {
 			versions = append(versions, fmt.Sprintf("%d:%d", g.Board, g.Version))
@@ -600,7 +600,7 @@ func (h *handler) gameEditData(c *gin.Context, ids []int64) (*gameEditPageData, 
 	if game == nil {
 		return nil, nil, tournament.NotFound("board %d of round %d not found", ids[2], ids[1])
 	}
-	data := &gameEditPageData{eventHeader: hd, Round: round.Number, Form: newForm(), Reasons: arbiterReasons()}
+	data := &gameEditPageData{eventHeader: hd, Round: round.Number, Form: newForm(), Reasons: arbiterReasons(d.Event.Discipline)}
 	for _, row := range boardRows(d, round) {
 		if row.Board == game.Board {
 			data.Row = row
