@@ -35,7 +35,7 @@ type Deps struct {
 	Accounts *account.Service
 	// Correspondence plays the games of correspondence events on the server.
 	Correspondence *correspondence.Service
-	Log      *slog.Logger
+	Log            *slog.Logger
 	// Secret signs the session cookies of the web pages; every instance
 	// serving the same site needs the same one.
 	Secret []byte
