@@ -339,7 +339,7 @@ func (s *Service) Move(ctx context.Context, in MoveInput) (*View, error) {
 		case len(next.LegalMoves(g.ToMove)) == 0:
 			sc := next.Score()
 			res := tournament.Result{White: sc.White, Black: sc.Black, EndReason: tournament.FinalPosition}
-			if err := s.finish(tx, p, p.user, res, ActionMove, fmt.Sprintf("final position after %s: %s has no legal move", mv.Notation, g.ToMove)); err != nil {
+			if err := s.finish(tx, p, p.user, res, ActionFinal, fmt.Sprintf("final position after %s: %s has no legal move", mv.Notation, g.ToMove)); err != nil {
 				return err
 			}
 		case repeated(p.st, history, mv) >= 3:

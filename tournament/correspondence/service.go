@@ -17,6 +17,7 @@ const (
 	ActionStart        = "correspondence.start"
 	ActionSettings     = "correspondence.settings"
 	ActionMove         = "correspondence.move"
+	ActionFinal        = "correspondence.final_position"
 	ActionDrawOffer    = "correspondence.draw_offer"
 	ActionDrawAccept   = "correspondence.draw_accept"
 	ActionDrawDecline  = "correspondence.draw_decline"
