@@ -144,9 +144,25 @@ func (h *handler) getStandingsPDF(c *gin.Context) {
 	h.standingsDocument(c, pdfType, "pdf", (*export.Exporter).StandingsPDF)
 }
 
+// csvDialect reads ?dialect=rfc4180|excel: the plain CSV for programs by
+// default, the one Excel opens in Russian (BOM, ";", decimal comma) on
+// request; the web pages ask for it in Russian.
+func csvDialect(c *gin.Context) (report.CSVDialect, error) {
+	d := report.CSVDialect(c.DefaultQuery("dialect", string(report.PlainCSV)))
+	if !d.Valid() {
+		return "", tournament.Invalid("dialect", "a CSV file is written as %q (for programs) or %q (for Excel), not %q", report.PlainCSV, report.ExcelCSV, d)
+	}
+	return d, nil
+}
+
 func (h *handler) getStandingsCSV(c *gin.Context) {
+	dialect, err := csvDialect(c)
+	if err != nil {
+		h.failJSON(c, err)
+		return
+	}
 	h.standingsDocument(c, csvType, "csv", func(x *export.Exporter, ctx context.Context, w io.Writer, _ report.Locale, id int64, round int) error {
-		return x.StandingsCSV(ctx, w, id, round)
+		return x.StandingsCSV(ctx, w, dialect, id, round)
 	})
 }
 
@@ -322,7 +338,12 @@ func (h *handler) getFederationCSV(c *gin.Context) {
 		h.failJSON(c, err)
 		return
 	}
+	dialect, err := csvDialect(c)
+	if err != nil {
+		h.failJSON(c, err)
+		return
+	}
 	h.sendDocument(c, csvType, "federation-export.csv", func(ctx context.Context, w io.Writer) error {
-		return export.New(h.Events).FederationCSV(ctx, w, from, to)
+		return export.New(h.Events).FederationCSV(ctx, w, dialect, from, to)
 	})
 }
