@@ -3,6 +3,7 @@ package correspondence_test
 import (
 	"context"
 	"fmt"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -10,6 +11,8 @@ import (
 	"adiukh/tournament"
 	"adiukh/tournament/correspondence"
 	"adiukh/tournament/engines"
+	"adiukh/tournament/mail"
+	"adiukh/tournament/mail/mailtest"
 	"adiukh/tournament/store"
 	"adiukh/tournament/store/storetest"
 )
@@ -21,7 +24,7 @@ type clock struct {
 	now time.Time
 }
 
-func (c *clock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.now }
+func (c *clock) Now() time.Time  { c.mu.Lock(); defer c.mu.Unlock(); return c.now }
 func (c *clock) Set(t time.Time) { c.mu.Lock(); defer c.mu.Unlock(); c.now = t }
 
 // section is a started section of n players on store st.
@@ -157,5 +160,65 @@ func TestBlockControlWithReflectionCap(t *testing.T) {
 	}
 	if _, err := svc.Move(sec.as(g.WhiteID), correspondence.MoveInput{GameID: g.ID, Move: "d4-e5", Ply: 1}); tournament.ErrorCode(err) != tournament.EFORBIDDEN {
 		t.Errorf("White moves on Black's turn: %v, want EFORBIDDEN", err)
+	}
+}
+
+// Notifications go to the inbox and, with a mail server, by e-mail, each
+// once even when two servers deliver at the same time; none names a move.
+func TestNotificationsByMail(t *testing.T) {
+	st := storetest.Open(t)["sqlite"]
+	srv := mailtest.Start(t)
+	clk := &clock{now: t0}
+	opt := correspondence.Options{Pairing: engines.Options().Pairing, Now: clk.Now, Mailer: &mail.SMTP{Addr: srv.Addr, From: "adiukh@example.org"}}
+	a := correspondence.NewService(st.Correspondence(), opt)
+	b := correspondence.NewService(st.Correspondence(), opt)
+	sec := newSection(t, st, a, 2, "10d", correspondence.SettingsInput{})
+	games, err := a.Games(sec.ctx, sec.eventID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := games[0]
+	clk.Set(t0.Add(time.Hour))
+	if _, err := a.Move(sec.as(g.WhiteID), correspondence.MoveInput{GameID: g.ID, Move: "c3-d4", Ply: 0, OfferDraw: true}); err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	for _, svc := range []*correspondence.Service{a, b} {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if _, err := svc.DeliverMail(context.Background()); err != nil {
+				t.Error(err)
+			}
+		}()
+	}
+	wg.Wait()
+	msgs := srv.Messages()
+	// White: "your move" at the start; Black: "your move" and "draw offered".
+	if len(msgs) != 3 {
+		t.Fatalf("%d messages mailed, want 3: %+v", len(msgs), msgs)
+	}
+	black := sec.users[g.BlackID].Email
+	toBlack := 0
+	for _, m := range msgs {
+		if m.To[0] == black {
+			toBlack++
+		}
+		if strings.Contains(m.Data, "c3-d4") || strings.Contains(m.Data, "d4") {
+			t.Errorf("a message names the move:\n%s", m.Data)
+		}
+	}
+	if toBlack != 2 {
+		t.Errorf("%d messages to Black, want 2", toBlack)
+	}
+	inbox, err := a.Inbox(sec.as(g.BlackID), 10)
+	if err != nil || len(inbox) != 2 || inbox[0].Kind != correspondence.DrawOffered {
+		t.Fatalf("Black's inbox: %+v, %v", inbox, err)
+	}
+	if text := inbox[1].Text("ru"); !strings.Contains(text, "Ваш ход в партии Игрок 1 — Игрок 2") {
+		t.Errorf("the inbox says %q", text)
+	}
+	if n, err := a.DeliverMail(context.Background()); err != nil || n != 0 {
+		t.Errorf("a second delivery sent %d (%v), want none", n, err)
 	}
 }
