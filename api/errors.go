@@ -24,6 +24,23 @@ type errorBody struct {
 	Code    string `json:"code"`
 	Message string `json:"message"`
 	Field   string `json:"field,omitempty"`
+	// Line and Details place the problems of an input made of lines: each
+	// detail names its line and field.
+	Line    int         `json:"line,omitempty"`
+	Details []errorBody `json:"details,omitempty"`
+}
+
+// newErrorBody writes a domain error with its details, the messages in the
+// localizer's language (as the domain wrote them when l is nil).
+func newErrorBody(e *tournament.Error, l *catalog.Localizer) errorBody {
+	b := errorBody{Code: e.Code, Message: e.Message, Field: e.Field, Line: e.Line}
+	if l != nil {
+		b.Message = l.Error(e)
+	}
+	for _, d := range e.Details {
+		b.Details = append(b.Details, newErrorBody(d, l))
+	}
+	return b
 }
 
 // failJSON answers an error as JSON. A domain error is shown as it is, its
@@ -35,10 +52,11 @@ func (h *handler) failJSON(c *gin.Context, err error) {
 	status := http.StatusInternalServerError
 	var e *tournament.Error
 	if errors.As(err, &e) && statusOf[e.Code] != 0 {
-		status, body = statusOf[e.Code], errorBody{Code: e.Code, Message: e.Message, Field: e.Field}
-		if l, ok := catalog.FromAcceptLanguage(c.GetHeader("Accept-Language")); ok {
-			body.Message = catalog.For(l).Error(e)
+		var l *catalog.Localizer
+		if lang, ok := catalog.FromAcceptLanguage(c.GetHeader("Accept-Language")); ok {
+			l = catalog.For(lang)
 		}
+		status, body = statusOf[e.Code], newErrorBody(e, l)
 	} else {
 		h.Log.Error("request failed", "method", c.Request.Method, "path", c.Request.URL.Path, "err", err)
 		body = errorBody{Code: "EINTERNAL", Message: "internal error; the server log has the details"}

@@ -53,3 +53,15 @@ func (t *translator) Name(ru, en string) string {
 	}
 	return ru
 }
+
+// Detail is one problem of an input made of lines, saying where it is:
+// "строка 3 (Рейтинг): …".
+func (t *translator) Detail(e *tournament.Error) string {
+	switch {
+	case e.Line == 0:
+		return t.Error(e)
+	case t.Field(e.Field) == "":
+		return t.T("error.line", "Line", e.Line, "Message", t.Error(e))
+	}
+	return t.T("error.line_field", "Line", e.Line, "Field", t.Field(e.Field), "Message", t.Error(e))
+}

@@ -48,7 +48,7 @@ var errorFormat = map[string]int{"Invalid": 1, "Conflict": 1, "NotFound": 0, "Fo
 // localFormat is where the message helpers of one package take their
 // format, called without a package name inside it.
 var localFormat = map[string]map[string]int{
-	"tournament": {"Invalid": 1, "Conflict": 1, "NotFound": 0, "Forbidden": 0, "Unauthorized": 0, "say": 0, "warn": 1},
+	"tournament": {"Invalid": 1, "Conflict": 1, "NotFound": 0, "Forbidden": 0, "Unauthorized": 0, "say": 0, "newWarning": 1},
 	"rules":      {"say": 0, "recordError": 0, "fail": 0},
 }
 

@@ -31,7 +31,8 @@ var migrations = []*gormigrate.Migration{
 	{ID: "2026112220-player-submissions", Migrate: submissionsMigration, Rollback: submissionsRollback},
 	{ID: "2026112221-secrets", Migrate: secretsMigration, Rollback: secretsRollback},
 	{ID: "2026112222-swiss", Migrate: swissMigration, Rollback: swissRollback},
-	{ID: "2026112230-event-time-zone", Migrate: eventTimeZoneMigration, Rollback: eventTimeZoneRollback},
+	{ID: "2026112250-correspondence", Migrate: correspondenceMigration, Rollback: correspondenceRollback},
+	{ID: "2026112260-event-time-zone", Migrate: eventTimeZoneMigration, Rollback: eventTimeZoneRollback},
 }
 
 // migrate brings the schema up to date.
