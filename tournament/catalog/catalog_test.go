@@ -342,7 +342,7 @@ func messages(t *testing.T, l Lang) map[string]string {
 }
 
 var (
-	verbs        = regexp.MustCompile(`%[-+# 0]*[a-zA-Z]`)
+	verbs        = regexp.MustCompile(`%(?:\[(\d+)\])?[-+# 0]*([a-zA-Z])`)
 	placeholders = regexp.MustCompile(`\{\{\s*\.(\w+)`)
 	actions      = regexp.MustCompile(`\{\{[^}]*\}\}`)
 )
@@ -421,15 +421,15 @@ func TestEveryMessageHasBothLanguages(t *testing.T) {
 	}
 	for id, r := range ru {
 		e := en[id]
-		want := verbs.FindAllString(e, -1)
+		want := args(e)
 		if strings.Contains(id, "%") || strings.Contains(id, " ") {
 			// A printf format is its own ID: both texts take its arguments.
-			want = verbs.FindAllString(id, -1)
-			if got := verbs.FindAllString(e, -1); !slices.Equal(got, want) {
+			want = args(id)
+			if got := args(e); !slices.Equal(got, want) {
 				t.Errorf("%q takes %v, its English %q takes %v", id, want, e, got)
 			}
 		}
-		if got := verbs.FindAllString(r, -1); !slices.Equal(got, want) {
+		if got := args(r); !slices.Equal(got, want) {
 			t.Errorf("%q takes %v, its Russian %q takes %v", id, want, r, got)
 		}
 		if a, b := names(placeholders, r), names(placeholders, e); !slices.Equal(a, b) {
@@ -448,6 +448,25 @@ func TestEveryMessageHasBothLanguages(t *testing.T) {
 			t.Errorf("%s.json: %q is used nowhere; remove it", lang.name, id)
 		}
 	}
+}
+
+// args lists the arguments a printf format takes as "index:verb", sorted,
+// so that a translation may take them in another order (%[2]d).
+func args(format string) []string {
+	var out []string
+	next := 1
+	for _, m := range verbs.FindAllStringSubmatch(format, -1) {
+		if m[2] == "%" {
+			continue
+		}
+		if m[1] != "" {
+			next, _ = strconv.Atoi(m[1])
+		}
+		out = append(out, fmt.Sprintf("%d:%s", next, m[2]))
+		next++
+	}
+	sort.Strings(out)
+	return out
 }
 
 func (u *uses) underPrefix(id string) bool {
