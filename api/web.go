@@ -250,6 +250,7 @@ func (h *handler) routesWeb(r *gin.Engine) {
 	m.GET("/events/:id/rounds/:n/boards/:board/edit", h.pageHandler(h.gameEditPage))
 	m.POST("/events/:id/rounds/:n/boards/:board/edit", h.pageHandler(h.saveGame))
 	m.POST("/events/:id/finish", h.pageHandler(h.finishEvent))
+	m.GET("/manage/time-control", h.pageHandler(h.timeControlCheck))
 	m.GET("/events/:id/audit", h.pageHandler(h.auditPage))
 	m.GET("/events/:id/audit.csv", h.pageHandler(h.auditCSV))
 	m.GET("/events/:id/audit.json", h.pageHandler(h.auditJSON))

@@ -51,7 +51,7 @@ func TestAuditLogReadsAsSentences(t *testing.T) {
 		t.Fatalf("audit.csv: %d %v", rec.Code, err)
 	}
 	last := records[len(records)-1]
-	if records[0][0] != "Время (UTC)" || last[3] != "result.record" || !strings.Contains(last[10], `"score":"0:24"`) || !strings.Contains(last[7], "причина") {
+	if records[0][0] != "Время (UTC)" || last[3] != "result.correct" || !strings.Contains(last[10], `"score":"0:24"`) || !strings.Contains(last[7], "причина") {
 		t.Errorf("audit.csv: header %v, last %v", records[0], last)
 	}
 	if rec := arbiter.get(fmt.Sprintf("/events/%d/audit.json", id)); rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), `"time_zone": "Europe/Moscow"`) {

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"errors"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -27,6 +28,21 @@ type eventFormData struct {
 	Presets     map[tournament.System]string
 	// Import is the TRF upload form of the new-event page; nil elsewhere.
 	Import *form
+}
+
+// Slots are the tie-breaks chosen, in order, as the form's lists show them:
+// one list per tie-break, and empty lists to add more (at least six).
+func (d eventFormData) Slots() []string {
+	var slots []string
+	for _, id := range strings.Split(d.Form.V("tiebreaks"), ",") {
+		if id = strings.TrimSpace(id); id != "" {
+			slots = append(slots, id)
+		}
+	}
+	for len(slots) < 6 || len(slots) < len(d.TieBreaks) && slots[len(slots)-1] != "" {
+		slots = append(slots, "")
+	}
+	return slots
 }
 
 func (h *handler) eventFormData(f *form) eventFormData {
@@ -68,6 +84,16 @@ func eventFormValues(e *tournament.Event) *form {
 func eventInput(c *gin.Context, f *form) (tournament.EventInput, error) {
 	for _, k := range eventFields {
 		f.Values[k] = strings.TrimSpace(c.PostForm(k))
+	}
+	// The tie-breaks are chosen in lists, one per place in the order.
+	if picks, ok := c.GetPostFormArray("tiebreak"); ok {
+		var ids []string
+		for _, id := range picks {
+			if id = strings.TrimSpace(id); id != "" {
+				ids = append(ids, id)
+			}
+		}
+		f.Values["tiebreaks"] = strings.Join(ids, ",")
 	}
 	v := f.Values
 	opt := func(k string) *string {
@@ -122,6 +148,31 @@ func eventInput(c *gin.Context, f *form) (tournament.EventInput, error) {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+// timeControlCheck answers the event form while it is filled in: the §9
+// warnings (or the error) for the discipline and time control typed so far,
+// in the reader's language. The rule stays in the domain; app.js only shows
+// what it says.
+func (h *handler) timeControlCheck(c *gin.Context) error {
+	tr := h.translator(c)
+	warnings, err := tournament.TimeControlWarnings(c.Query("discipline"), c.Query("time_control"))
+	out := struct {
+		Warnings []string `json:"warnings"`
+		Error    string   `json:"error,omitempty"`
+	}{Warnings: []string{}}
+	var e *tournament.Error
+	switch {
+	case errors.As(err, &e):
+		out.Error = tr.Error(e)
+	case err != nil:
+		return err
+	}
+	for _, w := range warnings {
+		out.Warnings = append(out.Warnings, tr.Warning(w))
+	}
+	c.JSON(http.StatusOK, out)
+	return nil
+}
 
 func (h *handler) newEventPage(c *gin.Context) error {
 	if err := tournament.MayCreateEvent(c.Request.Context()); err != nil {

@@ -82,6 +82,31 @@ func Unauthorized(format string, args ...any) *Error {
 	return newError(EUNAUTHORIZED, "", format, args)
 }
 
+// joinInvalid reports every wrong input of a form at once: nil for none,
+// the error itself for one, and for several the first with Details listing
+// them all, each naming its own field (Line 0), so that a client reading
+// only the first still understands, and a form marks each field. An error
+// that is not an *Error is returned as it is.
+func joinInvalid(errs []error) error {
+	var all []*Error
+	for _, err := range errs {
+		var e *Error
+		if !errors.As(err, &e) {
+			return err
+		}
+		all = append(all, e)
+	}
+	switch len(all) {
+	case 0:
+		return nil
+	case 1:
+		return all[0]
+	}
+	first := *all[0]
+	first.Details = all
+	return &first
+}
+
 // ErrorCode returns the code of a domain error anywhere in err's chain, or ""
 // for nil and for errors that are not the user's to act on (internal errors).
 func ErrorCode(err error) string {

@@ -328,6 +328,23 @@ type Event struct {
 	CreatedAt time.Time
 }
 
+// TimeControlWarnings are the warnings (§9) an event of the discipline with
+// the time control would get, for a form to show while it is filled in.
+func TimeControlWarnings(discipline, timeControl string) ([]Warning, error) {
+	d, err := ParseDiscipline(discipline)
+	if err != nil {
+		return nil, err
+	}
+	tc, err := ParseTimeControl(timeControl)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkClockKind(d, tc); err != nil {
+		return nil, err
+	}
+	return checkTimeControl(d, tc), nil
+}
+
 // DefaultTimeZone is the zone of an event that names none: Adygea's.
 const DefaultTimeZone = "Europe/Moscow"
 
@@ -376,51 +393,54 @@ type EventInput struct {
 	TimeZone       *string
 }
 
-// apply copies the given settings onto e, checking each; knownTieBreak says
+// apply copies the given settings onto e, checking each (every wrong one is
+// reported, see joinInvalid); knownTieBreak says
 // whether a tie-break ID exists. Status changes are checked by the service.
 func (in EventInput) apply(e *Event, knownTieBreak func(string) bool) error {
+	// Every wrong setting is reported at once, each at its field.
+	var errs []error
 	if in.Name != nil {
 		name, err := cleanText("name", *in.Name, 200, true)
 		if err != nil {
-			return err
+			errs = append(errs, err)
 		}
 		e.Name = name
 	}
 	if in.Discipline != nil {
 		d, err := ParseDiscipline(*in.Discipline)
 		if err != nil {
-			return err
+			errs = append(errs, err)
 		}
 		e.Discipline = d
 	}
 	if in.System != nil {
 		s, err := ParseSystem(*in.System)
 		if err != nil {
-			return err
+			errs = append(errs, err)
 		}
 		e.System = s
 	}
 	if in.Rounds != nil {
 		if *in.Rounds < 0 || *in.Rounds > 100 {
-			return Invalid("rounds", "the number of rounds must be between 1 and 100; got %d", *in.Rounds)
+			errs = append(errs, Invalid("rounds", "the number of rounds must be between 1 and 100; got %d", *in.Rounds))
 		}
 		e.Rounds = *in.Rounds
 	}
 	if in.TimeControl != nil {
 		tc, err := ParseTimeControl(*in.TimeControl)
 		if err != nil {
-			return err
+			errs = append(errs, err)
 		}
 		e.TimeControl = tc
 	}
 	if in.TimeControl != nil || in.Discipline != nil {
 		if err := checkClockKind(e.Discipline, e.TimeControl); err != nil {
-			return err
+			errs = append(errs, err)
 		}
 	}
 	if in.Scoring != nil {
 		if err := in.Scoring.validate(); err != nil {
-			return err
+			errs = append(errs, err)
 		}
 		e.Scoring = *in.Scoring
 	}
@@ -429,10 +449,10 @@ func (in EventInput) apply(e *Event, knownTieBreak func(string) bool) error {
 		for i, id := range *in.TieBreaks {
 			field := fmt.Sprintf("tiebreaks[%d]", i)
 			if !knownTieBreak(id) {
-				return Invalid(field, "unknown tie-break %q", id)
+				errs = append(errs, Invalid(field, "unknown tie-break %q", id))
 			}
 			if seen[id] {
-				return Invalid(field, "tie-break %q is listed twice", id)
+				errs = append(errs, Invalid(field, "tie-break %q is listed twice", id))
 			}
 			seen[id] = true
 		}
@@ -448,13 +468,13 @@ func (in EventInput) apply(e *Event, knownTieBreak func(string) bool) error {
 		}
 		if *date.in != "" {
 			if _, err := time.Parse(time.DateOnly, *date.in); err != nil {
-				return Invalid(date.field, "%q is not a date; write YYYY-MM-DD", *date.in)
+				errs = append(errs, Invalid(date.field, "%q is not a date; write YYYY-MM-DD", *date.in))
 			}
 		}
 		*date.out = *date.in
 	}
 	if e.StartDate != "" && e.EndDate != "" && e.EndDate < e.StartDate {
-		return Invalid("end_date", "the event ends (%s) before it starts (%s)", e.EndDate, e.StartDate)
+		errs = append(errs, Invalid("end_date", "the event ends (%s) before it starts (%s)", e.EndDate, e.StartDate))
 	}
 	for _, text := range []struct {
 		field string
@@ -466,7 +486,7 @@ func (in EventInput) apply(e *Event, knownTieBreak func(string) bool) error {
 		}
 		v, err := cleanText(text.field, *text.in, 200, false)
 		if err != nil {
-			return err
+			errs = append(errs, err)
 		}
 		*text.out = v
 	}
@@ -475,7 +495,7 @@ func (in EventInput) apply(e *Event, knownTieBreak func(string) bool) error {
 		for i, a := range *in.Arbiters {
 			v, err := cleanText(fmt.Sprintf("arbiters[%d]", i), a, 200, true)
 			if err != nil {
-				return err
+				errs = append(errs, err)
 			}
 			arbiters = append(arbiters, v)
 		}
@@ -496,7 +516,7 @@ func (in EventInput) apply(e *Event, knownTieBreak func(string) bool) error {
 			name = DefaultTimeZone
 		}
 		if _, err := time.LoadLocation(name); err != nil || name == "Local" {
-			return Invalid("time_zone", "%q is not a time zone; write a name such as Europe/Moscow", *in.TimeZone)
+			errs = append(errs, Invalid("time_zone", "%q is not a time zone; write a name such as Europe/Moscow", *in.TimeZone))
 		}
 		e.TimeZone = name
 	}
@@ -505,10 +525,10 @@ func (in EventInput) apply(e *Event, knownTieBreak func(string) bool) error {
 		case Public, Private:
 			e.Visibility = v
 		default:
-			return Invalid("visibility", "unknown visibility %q; use \"public\" or \"private\"", *in.Visibility)
+			errs = append(errs, Invalid("visibility", "unknown visibility %q; use \"public\" or \"private\"", *in.Visibility))
 		}
 	}
-	return nil
+	return joinInvalid(errs)
 }
 
 // cleanText trims a user-entered text and checks its length and encoding.
