@@ -228,7 +228,10 @@ func (t *teller) changes(before, after string, rename map[string]string) []strin
 			continue
 		}
 		if b == nil {
-			out = append(out, name+": "+now)
+			// A new object: its settings, leaving out the empty ones.
+			if now != "—" && now != t.l.T("audit.no") {
+				out = append(out, name+": "+now)
+			}
 			continue
 		}
 		out = append(out, name+": "+old+" → "+now)
@@ -297,7 +300,11 @@ func (t *teller) value(field string, v any) string {
 			if id := field + "." + name; t.l.Has(id) {
 				name = t.l.T(id)
 			}
-			parts = append(parts, name+" "+t.value(name, v[k]))
+			value := t.value(name, v[k])
+			if x, ok := v[k].(float64); ok {
+				value = t.l.Num(x) // a zero in a table is a value, not "none"
+			}
+			parts = append(parts, name+" "+value)
 		}
 		return strings.Join(parts, ", ")
 	}

@@ -34,7 +34,7 @@ func TestTellsTheLogAsSentences(t *testing.T) {
 	ru := auditlog.Tell(catalog.For(catalog.Russian), moscow, players, rounds, entries)
 	for i, want := range []string{
 		"Берсиров Мурат – Ёлкин Олег, тур 1: 24:0 → 0:24, причина: перепутаны цвета",
-		"Панеш Тимур, тур 1: свободен от игры",
+		"Панеш Тимур, тур 1: свободен от игры (бай)",
 		"Участник изменён: Ёлкин Олег",
 		"Тур опубликован: тур 1",
 		"Параметры изменены",
