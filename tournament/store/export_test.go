@@ -1,0 +1,31 @@
+package store
+
+import (
+	"fmt"
+
+	"github.com/go-gormigrate/gormigrate/v2"
+	"gorm.io/gorm"
+	"gorm.io/gorm/logger"
+)
+
+// DescribeSchema lists the schema of the store's database (see describeSchema).
+func DescribeSchema(s *Store) (string, error) { return describeSchema(s.db) }
+
+// MigrateTo opens the database dsn names and applies the migrations up to and
+// including id, as an older version of the program would have left it; the
+// caller fills it with rows of that time through the returned handle.
+func MigrateTo(dsn, id string) (*gorm.DB, error) {
+	dialector, err := dialectorFor(dsn)
+	if err != nil {
+		return nil, err
+	}
+	db, err := gorm.Open(dialector, &gorm.Config{Logger: logger.Discard})
+	if err != nil {
+		return nil, err
+	}
+	m := gormigrate.New(db, &gormigrate.Options{TableName: "migrations", IDColumnSize: 64, UseTransaction: true}, migrations)
+	if err := m.MigrateTo(id); err != nil {
+		return nil, fmt.Errorf("migrate to %s: %w", id, err)
+	}
+	return db, nil
+}
