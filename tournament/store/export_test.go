@@ -29,3 +29,27 @@ func MigrateTo(dsn, id string) (*gorm.DB, error) {
 	}
 	return db, nil
 }
+
+// MissingColumns lists the fields of the live rows (models.go and the
+// other files' rows) that have no column in the store's database: a field
+// added without its migration.
+func MissingColumns(s *Store) ([]string, error) {
+	var missing []string
+	m := s.db.Migrator()
+	for _, row := range []any{
+		&userRow{}, &tokenRow{}, &eventRow{}, &playerRow{}, &roundRow{}, &gameRow{}, &auditRow{},
+		&teamSettingsRow{}, &teamRow{}, &teamMemberRow{}, &matchRow{}, &matchBoardRow{},
+		&submissionSettingRow{}, &playerAccountRow{}, &submissionRow{}, &secretRow{},
+	} {
+		stmt := &gorm.Statement{DB: s.db}
+		if err := stmt.Parse(row); err != nil {
+			return nil, err
+		}
+		for _, f := range stmt.Schema.Fields {
+			if f.DBName != "" && !m.HasColumn(row, f.DBName) {
+				missing = append(missing, stmt.Schema.Table+"."+f.DBName)
+			}
+		}
+	}
+	return missing, nil
+}

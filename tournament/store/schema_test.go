@@ -38,6 +38,13 @@ func TestSchema(t *testing.T) {
 			if got != string(want) {
 				t.Errorf("the migrated schema differs from %s:\n%s", golden, lineDiff(string(want), got))
 			}
+			missing, err := store.MissingColumns(st)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(missing) > 0 {
+				t.Errorf("live rows have fields without a column (add a migration): %v", missing)
+			}
 		})
 	}
 }
