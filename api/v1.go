@@ -1,11 +1,13 @@
 package api
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"io"
 	"net/http"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -47,25 +49,113 @@ func (h *handler) routesV1(g *gin.RouterGroup) {
 	h.swissRoutesV1(g, w)
 }
 
-// decodeJSON reads a request body strictly: unknown fields and wrong types
-// are errors that name the field.
+// maxJSONBody is the largest JSON request body read.
+const maxJSONBody = 1 << 20
+
+// decodeJSON reads a request body strictly: a body over maxJSONBody, unknown
+// fields, wrong types and anything after the JSON value are errors that name
+// the field or the place.
 func decodeJSON(c *gin.Context, v any) error {
-	dec := json.NewDecoder(io.LimitReader(c.Request.Body, 1<<20))
-	dec.DisallowUnknownFields()
-	err := dec.Decode(v)
-	var typeErr *json.UnmarshalTypeError
+	body, err := io.ReadAll(http.MaxBytesReader(c.Writer, c.Request.Body, maxJSONBody))
+	var tooLarge *http.MaxBytesError
 	switch {
-	case err == nil:
-		return nil
-	case errors.Is(err, io.EOF):
+	case errors.As(err, &tooLarge):
+		return tournament.Invalid("body", "the JSON body is larger than the limit of %d KiB", tooLarge.Limit/1024)
+	case err != nil:
+		return tournament.Invalid("body", "the request body could not be read: %v", err)
+	case len(bytes.TrimSpace(body)) == 0:
 		return tournament.Invalid("body", "the request needs a JSON body")
+	}
+	var typeErr *json.UnmarshalTypeError
+	var syntaxErr *json.SyntaxError
+	err = json.Unmarshal(body, v)
+	switch {
 	case errors.As(err, &typeErr):
 		return tournament.Invalid(typeErr.Field, "must be %s, not a JSON %s", jsonKind(typeErr.Type.Kind()), typeErr.Value)
-	case strings.HasPrefix(err.Error(), "json: unknown field "):
-		field := strings.Trim(strings.TrimPrefix(err.Error(), "json: unknown field "), `"`)
+	case errors.As(err, &syntaxErr):
+		return tournament.Invalid("body", "not valid JSON at byte %d: %v", syntaxErr.Offset, err)
+	case err != nil:
+		return tournament.Invalid("body", "not valid JSON: %v", err)
+	}
+	if field := unknownField(body, reflect.TypeOf(v)); field != "" {
 		return tournament.Invalid(field, "unknown field")
 	}
-	return tournament.Invalid("body", "not valid JSON: %v", err)
+	return nil
+}
+
+var jsonUnmarshaler = reflect.TypeFor[json.Unmarshaler]()
+
+// unknownField finds a member of the JSON value data that the Go type t has
+// no field for, and returns its path ("players.2.nmae"); "" when there is
+// none. Names match as encoding/json matches them, ignoring case. data has
+// already been decoded into t, so a value of the wrong shape is not looked at.
+func unknownField(data []byte, t reflect.Type) string {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if reflect.PointerTo(t).Implements(jsonUnmarshaler) {
+		return ""
+	}
+	switch t.Kind() {
+	case reflect.Struct:
+		var members map[string]json.RawMessage
+		if json.Unmarshal(data, &members) != nil {
+			return ""
+		}
+		names := make([]string, 0, len(members))
+		for name := range members {
+			names = append(names, name)
+		}
+		slices.Sort(names)
+		for _, name := range names {
+			f, ok := jsonField(t, name)
+			if !ok {
+				return name
+			}
+			if sub := unknownField(members[name], f.Type); sub != "" {
+				return name + "." + sub
+			}
+		}
+	case reflect.Slice, reflect.Array:
+		var items []json.RawMessage
+		if json.Unmarshal(data, &items) != nil {
+			return ""
+		}
+		for i, item := range items {
+			if sub := unknownField(item, t.Elem()); sub != "" {
+				return strconv.Itoa(i) + "." + sub
+			}
+		}
+	case reflect.Map:
+		var values map[string]json.RawMessage
+		if json.Unmarshal(data, &values) != nil {
+			return ""
+		}
+		for key, value := range values {
+			if sub := unknownField(value, t.Elem()); sub != "" {
+				return key + "." + sub
+			}
+		}
+	}
+	return ""
+}
+
+// jsonField finds the field of struct type t that encoding/json fills from
+// the member name.
+func jsonField(t reflect.Type, name string) (reflect.StructField, bool) {
+	for _, f := range reflect.VisibleFields(t) {
+		tag, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if !f.IsExported() || tag == "-" || (f.Anonymous && tag == "" && f.Type.Kind() == reflect.Struct) {
+			continue
+		}
+		if tag == "" {
+			tag = f.Name
+		}
+		if strings.EqualFold(tag, name) {
+			return f, true
+		}
+	}
+	return reflect.StructField{}, false
 }
 
 // jsonKind names what a Go kind expects in JSON words.

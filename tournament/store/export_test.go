@@ -4,8 +4,9 @@ import (
 	"fmt"
 
 	"github.com/go-gormigrate/gormigrate/v2"
+	"gorm.io/driver/postgres"
+	"gorm.io/driver/sqlite"
 	"gorm.io/gorm"
-	"gorm.io/gorm/logger"
 )
 
 // DescribeSchema lists the schema of the store's database (see describeSchema).
@@ -15,11 +16,11 @@ func DescribeSchema(s *Store) (string, error) { return describeSchema(s.db) }
 // including id, as an older version of the program would have left it; the
 // caller fills it with rows of that time through the returned handle.
 func MigrateTo(dsn, id string) (*gorm.DB, error) {
-	dialector, err := dialectorFor(dsn)
-	if err != nil {
-		return nil, err
+	dialector := sqlite.Open(sqliteDSN(dsn, "_journal_mode=WAL"))
+	if isPostgres(dsn) {
+		dialector = postgres.Open(dsn)
 	}
-	db, err := gorm.Open(dialector, &gorm.Config{Logger: logger.Discard})
+	db, err := openGorm(dialector, dsn)
 	if err != nil {
 		return nil, err
 	}
