@@ -54,3 +54,13 @@ func MissingColumns(s *Store) ([]string, error) {
 	}
 	return missing, nil
 }
+
+// SetBusyTimeout makes SQLite connections opened from now on wait ms for a
+// lock before answering SQLITE_BUSY; the returned function restores it.
+// attempts bounds the runs of a transaction SQLite answered SQLITE_BUSY; the
+// returned function restores both.
+func SetBusyTimeout(ms, attempts int) (restore func()) {
+	oldMs, oldAttempts := busyTimeoutMillis, busyAttempts
+	busyTimeoutMillis, busyAttempts = ms, attempts
+	return func() { busyTimeoutMillis, busyAttempts = oldMs, oldAttempts }
+}

@@ -47,9 +47,10 @@ func (s *Store) View(ctx context.Context, fn func(tx tournament.Tx) error) error
 // another program held its lock too long, and maps the store's errors to
 // domain errors.
 func (s *Store) run(ctx context.Context, db *gorm.DB, opts *sql.TxOptions, fn func(tx tournament.Tx) error) error {
+	readOnly := opts != nil && opts.ReadOnly
 	for attempt := 1; ; attempt++ {
 		err := db.WithContext(ctx).Transaction(func(db *gorm.DB) error {
-			return fn(&tx{db: db})
+			return fn(&tx{db: db, readOnly: readOnly})
 		}, opts)
 		if !s.sqlite || !busy(err) {
 			return domainError(err)
@@ -68,7 +69,8 @@ func (s *Store) run(ctx context.Context, db *gorm.DB, opts *sql.TxOptions, fn fu
 
 // tx implements tournament.Tx on one gorm transaction.
 type tx struct {
-	db *gorm.DB
+	db       *gorm.DB
+	readOnly bool // inside View
 }
 
 var (
@@ -105,9 +107,11 @@ func (t *tx) Event(id int64) (*tournament.Event, error) {
 
 // LockEvent takes a row lock on PostgreSQL. SQLite needs none: its write
 // transactions begin with BEGIN IMMEDIATE on the one writing connection, so
-// they already run one at a time.
+// they already run one at a time. A View reads one snapshot that no write
+// changes, so it needs none either (and a read-only transaction may not
+// take one).
 func (t *tx) LockEvent(id int64) error {
-	if t.db.Dialector.Name() != "postgres" {
+	if t.db.Dialector.Name() != "postgres" || t.readOnly {
 		return nil
 	}
 	var row eventRow
