@@ -23,10 +23,25 @@ var migrations = []*gormigrate.Migration{
 	{ID: "2026112222-swiss", Migrate: migrateSwiss, Rollback: rollbackSwiss},
 }
 
-// migrate brings the schema up to date.
+// migrationLock is the key of the PostgreSQL advisory lock taken while
+// migrating ("adiukhmi" in ASCII).
+const migrationLock = 0x616469756b686d69
+
+// migrate brings the schema up to date in one transaction. On PostgreSQL the
+// transaction first takes an advisory lock, so that instances starting
+// together migrate one after the other: the first applies the migrations,
+// the others wait and find nothing left to do. On SQLite the transaction
+// begins with BEGIN IMMEDIATE, which serialises the same way.
 func migrate(db *gorm.DB) error {
-	m := gormigrate.New(db, &gormigrate.Options{TableName: "migrations", IDColumnSize: 64, UseTransaction: true}, migrations)
-	if err := m.Migrate(); err != nil {
+	err := db.Transaction(func(tx *gorm.DB) error {
+		if tx.Dialector.Name() == "postgres" {
+			if err := tx.Exec("SELECT pg_advisory_xact_lock(?)", migrationLock).Error; err != nil {
+				return fmt.Errorf("take the migration lock: %w", err)
+			}
+		}
+		return gormigrate.New(tx, &gormigrate.Options{TableName: "migrations", IDColumnSize: 64}, migrations).Migrate()
+	})
+	if err != nil {
 		return fmt.Errorf("migrate database: %w", err)
 	}
 	return nil

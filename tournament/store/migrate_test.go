@@ -2,6 +2,8 @@ package store_test
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -137,5 +139,52 @@ func TestMigrateFromInitial(t *testing.T) {
 				return nil
 			})
 		})
+	}
+}
+
+// TestConcurrentMigrations opens one fresh PostgreSQL schema from several
+// goroutines at once, as instances starting together would: every open
+// succeeds, and the schema is the one migrating alone gives.
+func TestConcurrentMigrations(t *testing.T) {
+	dsn, ok := storetest.DSNs(t)["postgres"]
+	if !ok {
+		storetest.SkipWithoutPostgres(t)
+	}
+	const instances = 6
+	stores := make(chan *store.Store, instances)
+	errs := make(chan error, instances)
+	for range instances {
+		go func() {
+			st, err := store.Open(dsn)
+			if err != nil {
+				errs <- err
+				return
+			}
+			stores <- st
+		}()
+	}
+	var first *store.Store
+	for range instances {
+		select {
+		case err := <-errs:
+			t.Errorf("open during a concurrent migration: %v", err)
+		case st := <-stores:
+			defer st.Close()
+			first = st
+		}
+	}
+	if first == nil {
+		return
+	}
+	got, err := store.DescribeSchema(first)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := os.ReadFile(filepath.Join("testdata", "schema.postgres.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != string(want) {
+		t.Errorf("schema after concurrent migrations differs:\n%s", lineDiff(string(want), got))
 	}
 }

@@ -84,3 +84,16 @@ func postgresSchema(t testing.TB, dsn string) string {
 	})
 	return u.String()
 }
+
+// SkipWithoutPostgres skips a test that needs PostgreSQL when
+// ADIUKH_TEST_POSTGRES is not set, and fails it when CI is set.
+func SkipWithoutPostgres(t testing.TB) {
+	t.Helper()
+	if os.Getenv("ADIUKH_TEST_POSTGRES") != "" {
+		return
+	}
+	if os.Getenv("CI") != "" {
+		t.Fatal("this test needs PostgreSQL: set ADIUKH_TEST_POSTGRES to a DSN (CI must)")
+	}
+	t.Skip("this test needs PostgreSQL: set ADIUKH_TEST_POSTGRES to a DSN")
+}
