@@ -27,13 +27,14 @@ const (
 	msgWhite
 	msgBlack
 	msgResult
-	msgColourWhite
-	msgColourBlack
 	msgByeCell
 	msgByeBoard
 	msgWithdrawn
 	msgLegendForfeits
+	msgColourWhite
+	msgColourBlack
 	msgLegendColours
+	msgLegendProgress
 	msgLegendByes
 	msgPage
 	msgChiefArbiter
@@ -106,13 +107,14 @@ var messages = [msgCount]struct{ ru, en string }{
 	msgWhite:            {"Белые", "White"},
 	msgBlack:            {"Чёрные", "Black"},
 	msgResult:           {"Результат", "Result"},
-	msgColourWhite:      {"б", "w"},
-	msgColourBlack:      {"ч", "b"},
 	msgByeCell:          {"бай", "bye"},
 	msgByeBoard:         {"свободен от игры (бай)", "bye"},
 	msgWithdrawn:        {"выбыл", "withdrawn"},
 	msgLegendForfeits:   {"+:− и −:+ — неявка (24:0), −:− — двойная неявка (0:0)", "+:− and −:+ forfeit (24:0), −:− double forfeit (0:0)"},
+	msgColourWhite:      {"б", "w"},
+	msgColourBlack:      {"ч", "b"},
 	msgLegendColours:    {"б — белые, ч — чёрные", "w White, b Black"},
+	msgLegendProgress:   {"в клетке — место соперника в этой таблице, ○ белыми, ● чёрными, и счёт партии", "a cell holds the opponent's place in this table, ○ White, ● Black, and the score"},
 	msgLegendByes:       {"бай +, бай =, бай − — свободен от игры с очками за победу, ничью, поражение; — не играл в туре", "bye +, bye =, bye − a bye scoring a win, a draw, a loss; — not paired in the round"},
 	msgPage:             {"стр. %d из %s", "page %d of %s"},
 	msgChiefArbiter:     {"Главный судья", "Chief arbiter"},

@@ -84,9 +84,10 @@ func (d *document) field(label, value string, x, width float64) {
 	labelWidth := d.textWidth(label + ":")
 	d.cell(labelWidth, height, label+":", "", 0, "L", false)
 	d.pdf.SetTextColor(0, 0, 0)
-	d.font(true, 11)
 	lineWidth := width - labelWidth
-	d.cell(lineWidth, height, d.fit(value, lineWidth), "", 0, "L", false)
+	// A long value (an event's name, a discipline, a player's full name)
+	// is set smaller until it fits.
+	d.cell(lineWidth, height, d.shrinkToFit(value, lineWidth, true, 11, 7), "", 0, "L", false)
 	d.pdf.Line(x+labelWidth, y+height-1.2, x+width, y+height-1.2)
 	if x+width >= margin+d.pageWidth()-0.01 {
 		d.pdf.SetXY(margin, y+height+1)
