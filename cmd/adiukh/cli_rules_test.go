@@ -11,8 +11,6 @@ import (
 	"adiukh/rules"
 )
 
-const shared = "../../../shared/testdata"
-
 func runCLI(t *testing.T, args ...string) (stdout, stderr string, status int) {
 	t.Helper()
 	var out, errOut bytes.Buffer
@@ -21,8 +19,8 @@ func runCLI(t *testing.T, args ...string) (stdout, stderr string, status int) {
 }
 
 func TestValidateCommand(t *testing.T) {
-	good := filepath.Join(shared, "sample-game-short.txt")
-	bad := filepath.Join(shared, "random-games", "g003.bad.txt")
+	good := filepath.Join("testdata", "sample-game-short.txt")
+	bad := filepath.Join("testdata", "g003.bad.txt")
 
 	out, _, status := runCLI(t, "validate", good)
 	if status != 0 || !strings.Contains(out, "result 17:7") {

@@ -10,21 +10,30 @@ import (
 	"strings"
 	"testing"
 
+	"adiukh/internal/testcorpus"
 	"adiukh/tournament/trf"
 )
 
-var corpus = filepath.Join("..", "..", "..", "shared", "pairing-corpus")
-
-// TestRoundTrip reads every corpus file, writes it and reads it back: the
-// two readings must be equal, and writing again must give the same bytes.
+// TestRoundTrip reads every file of the trimmed corpus, writes it and reads
+// it back: the two readings must be equal, and writing again must give the
+// same bytes.
 func TestRoundTrip(t *testing.T) {
+	roundTrip(t, testcorpus.Trimmed(), filepath.Join("testdata", "extensions.trf"))
+}
+
+// TestFullCorpusRoundTrip does the same with every file of the whole corpus.
+func TestFullCorpusRoundTrip(t *testing.T) {
+	roundTrip(t, testcorpus.Full(t))
+}
+
+func roundTrip(t *testing.T, corpus string, extra ...string) {
 	files, _ := filepath.Glob(filepath.Join(corpus, "rounds", "*", "*.trf"))
 	more, _ := filepath.Glob(filepath.Join(corpus, "tournaments", "*.trf"))
 	files = append(files, more...)
 	if len(files) == 0 {
 		t.Fatalf("no TRF files under %s", corpus)
 	}
-	files = append(files, filepath.Join("testdata", "extensions.trf"))
+	files = append(files, extra...)
 	for _, path := range files {
 		data, err := os.ReadFile(path)
 		if err != nil {
@@ -56,7 +65,7 @@ func TestRoundTrip(t *testing.T) {
 // TestWriteKeepsPlayerLines checks the 001 layout column by column against a
 // corpus line.
 func TestWriteKeepsPlayerLines(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join(corpus, "rounds", "t000-n13-r5", "r03.trf"))
+	data, err := os.ReadFile(filepath.Join(testcorpus.Trimmed(), "rounds", "t000-n13-r5", "r03.trf"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -70,37 +79,6 @@ func TestWriteKeepsPlayerLines(t *testing.T) {
 		if strings.HasPrefix(line, "001") && !strings.Contains(out.String(), line+"\n") {
 			t.Errorf("player line not written back unchanged:\n%q", line)
 		}
-	}
-}
-
-func TestExtensions(t *testing.T) {
-	f, err := os.Open(filepath.Join("testdata", "extensions.trf"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	tour, err := trf.Read(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	in, err := tour.PairingInput()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if in.TotalRounds != 5 || in.PlayedRounds != 1 {
-		t.Errorf("rounds = %d of %d, want 1 of 5", in.PlayedRounds, in.TotalRounds)
-	}
-	if in.Points.Win != 30 || in.Points.Draw != 10 || in.Points.PairingBye != 20 || in.Points.ForfeitLoss != 0 {
-		t.Errorf("points = %+v, want win 3.0, draw 1.0, PAB 2.0 (BBU)", in.Points)
-	}
-	if !in.Players[4].Absent || in.Players[0].Absent {
-		t.Errorf("player 5 has a 240 bye for round 2 and must be absent; player 1 must not")
-	}
-	if len(in.Forbidden) != 2 {
-		t.Errorf("forbidden groups = %v, want the XXP group and the 260 group for round 2", in.Forbidden)
-	}
-	if in.InitialColor != 2 { // dutch.Black
-		t.Errorf("initial colour = %v, want black (152 B)", in.InitialColor)
 	}
 }
 
@@ -140,31 +118,8 @@ func TestReadErrors(t *testing.T) {
 	}
 }
 
-func TestPairingInputErrors(t *testing.T) {
-	player := func(id string) string {
-		return "001 " + id + "      Test Player                      2000                             0.0    1"
-	}
-	for _, tc := range []struct {
-		name, file, message string
-	}{
-		{"no rounds", player("   1"), "total number of rounds"},
-		{"gap", "XXR 3\n" + player("   1") + "\n" + player("   3"), "start number 2 is missing"},
-		{"repeated", "XXR 3\n" + player("   1") + "\n" + player("   1"), "repeated"},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			tour, err := trf.Read(strings.NewReader(tc.file))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if _, err := tour.PairingInput(); err == nil || !strings.Contains(err.Error(), tc.message) {
-				t.Fatalf("PairingInput error = %v, want one containing %q", err, tc.message)
-			}
-		})
-	}
-}
-
 func FuzzRead(f *testing.F) {
-	files, _ := filepath.Glob(filepath.Join(corpus, "rounds", "t00*", "r0[12].trf"))
+	files, _ := filepath.Glob(filepath.Join(testcorpus.Trimmed(), "rounds", "t00*", "r0[12].trf"))
 	for _, path := range files {
 		if data, err := os.ReadFile(path); err == nil {
 			f.Add(data)
@@ -183,7 +138,6 @@ func FuzzRead(f *testing.F) {
 		if _, err := trf.Read(bytes.NewReader(out.Bytes())); err != nil {
 			t.Fatalf("written file does not read back: %v\n%s", err, out.String())
 		}
-		tour.PairingInput()
 	})
 }
 
