@@ -174,7 +174,7 @@ func (f *docFixture) roundRobin(name string) int64 {
 	ps := f.players(e.ID, 5)
 	for n := 1; n <= 5; n++ {
 		if n == 4 {
-			_, err := f.svc.UpdatePlayer(f.ctx, e.ID, ps[4].ID, tournament.PlayerInput{WithdrawFromRound: ptr(4)}, "")
+			_, err := f.svc.UpdatePlayer(f.ctx, e.ID, ps[4].ID, tournament.PlayerInput{WithdrawFromRound: ptr(4)}, "снялся с соревнования")
 			f.must(err)
 		}
 		forfeit, double := 0, 0
@@ -233,7 +233,8 @@ func (f *docFixture) team(name, system string) int64 {
 	for i, club := range clubs {
 		var roster []tournament.PlayerInput
 		for j := range 3 {
-			roster = append(roster, tournament.PlayerInput{Name: ptr(fixturePlayers[(3*i+j)%len(fixturePlayers)]), Rating: ptr(1800 - 10*j)})
+			name := fmt.Sprintf("%s %c.", fixturePlayers[(3*i+j)%len(fixturePlayers)], 'А'+rune(i))
+			roster = append(roster, tournament.PlayerInput{Name: ptr(name), Rating: ptr(1800 - 10*j)})
 		}
 		_, err := f.svc.RegisterTeam(f.ctx, e.ID, tournament.TeamInput{Name: ptr("Сборная «" + club + "»"), Club: ptr(club), Captain: ptr("Капитан " + club), Players: roster})
 		f.must(err)
