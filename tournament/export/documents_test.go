@@ -320,7 +320,14 @@ func documentsOf(t *testing.T, ctx context.Context, svc *tournament.Service, eve
 		{"standings.json", func(w io.Writer) error { return x.StandingsJSON(ctx, w, eventID, 0) }},
 		{"blank-scoresheets.pdf", func(w io.Writer) error { return x.BlankScoreSheetsPDF(ctx, w, report.Russian, eventID, 2) }},
 	}
-	if !e.Discipline.IsTeam() {
+	if e.Discipline.IsTeam() {
+		for _, loc := range []report.Locale{report.Russian, report.English} {
+			docs = append(docs, document{fmt.Sprintf("boards-%s.pdf", loc), func(w io.Writer) error { return x.BoardStandingsPDF(ctx, w, loc, eventID, 0) }})
+			for _, r := range rounds {
+				docs = append(docs, document{fmt.Sprintf("round-%d-matches-%s.pdf", r.number, loc), func(w io.Writer) error { return x.TeamRoundPDF(ctx, w, loc, eventID, r.number) }})
+			}
+		}
+	} else {
 		docs = append(docs,
 			document{"games.pdn", func(w io.Writer) error { _, err := x.PDN(ctx, w, eventID); return err }},
 			document{"export.trf", func(w io.Writer) error { return x.TRF(ctx, w, eventID) }},
