@@ -46,6 +46,7 @@ func (h *handler) routesV1(g *gin.RouterGroup) {
 	h.teamRoutesV1(g, w)
 	h.reviewRoutesV1(w)
 	h.swissRoutesV1(g, w)
+	h.correspondenceRoutesV1(g, w)
 }
 
 // decodeJSON reads a request body strictly: unknown fields and wrong types

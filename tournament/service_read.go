@@ -100,6 +100,11 @@ func (s *Service) standings(e *Event, players []Player, rounds []Round, afterRou
 			counted = append(counted, r)
 		}
 	}
+	if e.Discipline == Correspondence && afterRound == complete {
+		// Correspondence games end one by one over months: every result
+		// counts at once, not when its round is complete.
+		counted = append(counted, finishedGames(rounds[complete:])...)
+	}
 	rows, err := s.ranker.Rank(StandingsInput{Event: e, Players: players, Rounds: counted, AfterRound: afterRound})
 	if err != nil {
 		return nil, err
@@ -160,6 +165,21 @@ type CrosstableCell struct {
 }
 
 // Crosstable builds the crosstable of an event.
+// finishedGames are the rounds with only their games that have a result.
+func finishedGames(rounds []Round) []Round {
+	out := make([]Round, len(rounds))
+	for i, r := range rounds {
+		out[i] = r
+		out[i].Games = nil
+		for _, g := range r.Games {
+			if g.Result != nil {
+				out[i].Games = append(out[i].Games, g)
+			}
+		}
+	}
+	return out
+}
+
 func (s *Service) Crosstable(ctx context.Context, eventID int64) (*Crosstable, error) {
 	return s.CrosstableAfter(ctx, eventID, 0)
 }
