@@ -79,7 +79,6 @@ func NewRouter(d Deps) http.Handler {
 		pages:     pages,
 		bundle:    bundle,
 		sessions:  &sessions{secret: d.Secret, now: d.Now},
-		limiter:   newLoginLimiter(5, 15*time.Minute, d.Now),
 		setupLink: &setupLink{token: d.SetupToken},
 	}}
 	gin.SetMode(gin.ReleaseMode)

@@ -12,6 +12,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"adiukh/tournament"
+	"adiukh/tournament/account"
 )
 
 // routesV1 registers the JSON API. Reads go to anyone (the service hides
@@ -119,7 +120,11 @@ func (h *handler) postToken(c *gin.Context) {
 		h.failJSON(c, err)
 		return
 	}
-	u, err := h.Accounts.Login(c.Request.Context(), body.Email, body.Password)
+	u, err := h.Accounts.Login(c.Request.Context(), body.Email, body.Password, c.ClientIP())
+	var wait *account.WaitError
+	if errors.As(err, &wait) {
+		setRetryAfter(c, wait.Wait)
+	}
 	if err != nil {
 		h.failJSON(c, err)
 		return

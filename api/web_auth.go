@@ -2,6 +2,7 @@ package api
 
 import (
 	"crypto/subtle"
+	"errors"
 	"math"
 	"net/http"
 	"strconv"
@@ -32,36 +33,40 @@ func (h *handler) loginPage(c *gin.Context) {
 	h.render(c, http.StatusOK, "login", "login.title", loginPageData{Form: newForm(), Next: safeNext(c.Query("next"))})
 }
 
-// login checks the password (argon2id, in the account service) under the
-// limiter: five failures per address or per e-mail in 15 minutes lock out
-// further tries for the rest of that window.
+// login checks the password (argon2id, in the account service, under its
+// sign-in limits) and starts a session.
 func (h *handler) login(c *gin.Context) {
 	tr := h.translator(c)
 	email := strings.ToLower(strings.TrimSpace(c.PostForm("email")))
 	data := loginPageData{Form: newForm(), Next: safeNext(c.PostForm("next"))}
 	data.Form.Values["email"] = email
-	keys := []string{"ip:" + c.ClientIP(), "email:" + email}
-	if wait := h.limiter.retryAfter(keys...); wait > 0 {
-		minutes := int(math.Ceil(wait.Minutes()))
-		c.Header("Retry-After", strconv.Itoa(int(math.Ceil(wait.Seconds()))))
-		data.Form.Errors[""] = tr.N("login.too_many", minutes)
+	u, err := h.Accounts.Login(c.Request.Context(), email, c.PostForm("password"), c.ClientIP())
+	var wait *account.WaitError
+	switch {
+	case errors.As(err, &wait):
+		setRetryAfter(c, wait.Wait)
+		if wait.Wait < time.Minute {
+			data.Form.Errors[""] = tr.N("login.too_many_seconds", int(math.Ceil(wait.Wait.Seconds())))
+		} else {
+			data.Form.Errors[""] = tr.N("login.too_many", int(math.Ceil(wait.Wait.Minutes())))
+		}
 		h.renderWith(c, tr, http.StatusTooManyRequests, "login", tr.T("login.title"), data)
 		return
-	}
-	u, err := h.Accounts.Login(c.Request.Context(), email, c.PostForm("password"))
-	if tournament.ErrorCode(err) == tournament.EUNAUTHORIZED {
-		h.limiter.fail(keys...)
+	case tournament.ErrorCode(err) == tournament.EUNAUTHORIZED:
 		data.Form.Errors[""] = tr.T("login.wrong")
 		h.renderWith(c, tr, http.StatusUnauthorized, "login", tr.T("login.title"), data)
 		return
-	}
-	if err != nil {
+	case err != nil:
 		h.failHTML(c, err)
 		return
 	}
-	h.limiter.succeed(keys...)
 	setCookie(c, sessionCookie, h.sessions.issue(u.Email), sessionTTL)
 	c.Redirect(http.StatusSeeOther, data.Next)
+}
+
+// setRetryAfter tells a client refused for going too fast when to come back.
+func setRetryAfter(c *gin.Context, wait time.Duration) {
+	c.Header("Retry-After", strconv.Itoa(int(math.Ceil(wait.Seconds()))))
 }
 
 func (h *handler) logout(c *gin.Context) {

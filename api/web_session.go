@@ -7,7 +7,6 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/gin-gonic/gin"
@@ -106,75 +105,4 @@ func (h *handler) sessionUser(c *gin.Context) {
 	}
 	c.Request = c.Request.WithContext(tournament.NewContextWithUser(c.Request.Context(), u))
 	c.Next()
-}
-
-// loginLimiter slows down password guessing: after too many failed
-// sign-ins from one address or for one e-mail within the window, further
-// attempts are refused until the oldest failure leaves the window.
-type loginLimiter struct {
-	mu       sync.Mutex
-	failures map[string][]time.Time
-	max      int
-	window   time.Duration
-	now      func() time.Time
-}
-
-func newLoginLimiter(max int, window time.Duration, now func() time.Time) *loginLimiter {
-	return &loginLimiter{failures: map[string][]time.Time{}, max: max, window: window, now: now}
-}
-
-// recent drops failures older than the window and returns those left.
-func (l *loginLimiter) recent(key string) []time.Time {
-	cutoff := l.now().Add(-l.window)
-	kept := l.failures[key][:0]
-	for _, at := range l.failures[key] {
-		if at.After(cutoff) {
-			kept = append(kept, at)
-		}
-	}
-	if len(kept) == 0 {
-		delete(l.failures, key)
-	} else {
-		l.failures[key] = kept
-	}
-	return kept
-}
-
-// retryAfter is how long the keys must wait before another attempt; 0 when
-// they may try now.
-func (l *loginLimiter) retryAfter(keys ...string) time.Duration {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	var wait time.Duration
-	for _, k := range keys {
-		if f := l.recent(k); len(f) >= l.max {
-			wait = max(wait, f[0].Add(l.window).Sub(l.now()))
-		}
-	}
-	return wait
-}
-
-// sweepAt is the number of keys above which fail drops every key whose
-// failures have all left the window, so that the map does not grow forever.
-const sweepAt = 10000
-
-func (l *loginLimiter) fail(keys ...string) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	for _, k := range keys {
-		l.failures[k] = append(l.recent(k), l.now())
-	}
-	if len(l.failures) > sweepAt {
-		for k := range l.failures {
-			l.recent(k)
-		}
-	}
-}
-
-func (l *loginLimiter) succeed(keys ...string) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	for _, k := range keys {
-		delete(l.failures, k)
-	}
 }

@@ -62,11 +62,11 @@ func TestUsersAndTokens(t *testing.T) {
 			if u.Email != "judge@example.org" || u.Locale != "ru" {
 				t.Errorf("user = %+v, want e-mail lower-cased and Russian locale", u)
 			}
-			if _, err := accounts.Login(ctx, "judge@example.org", "долгийпароль"); err != nil {
+			if _, err := accounts.Login(ctx, "judge@example.org", "долгийпароль", "192.0.2.1"); err != nil {
 				t.Errorf("login with the right password: %v", err)
 			}
 			for _, bad := range [][2]string{{"judge@example.org", "неверный"}, {"nobody@example.org", "долгийпароль"}} {
-				if _, err := accounts.Login(ctx, bad[0], bad[1]); tournament.ErrorCode(err) != tournament.EUNAUTHORIZED {
+				if _, err := accounts.Login(ctx, bad[0], bad[1], "192.0.2.1"); tournament.ErrorCode(err) != tournament.EUNAUTHORIZED {
 					t.Errorf("login %s/%s: error %v, want EUNAUTHORIZED", bad[0], bad[1], err)
 				}
 			}
