@@ -89,7 +89,7 @@ func NewRouter(d Deps) http.Handler {
 		d.Log.Error("trusted proxies refused; trusting none", "err", err)
 		_ = r.SetTrustedProxies(nil)
 	}
-	r.Use(gin.Recovery())
+	r.Use(gin.Recovery(), h.limitBody)
 	r.GET("/healthz", func(c *gin.Context) {
 		if err := d.DB.Ping(c.Request.Context()); err != nil {
 			c.JSON(http.StatusServiceUnavailable, gin.H{"status": "database unavailable"})

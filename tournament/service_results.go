@@ -27,6 +27,9 @@ type ResultInput struct {
 // the score blocks the result until one of them is corrected or the arbiter
 // overrides with a reason. A stale version is refused, not overwritten.
 func (s *Service) RecordResult(ctx context.Context, in ResultInput) (*Game, error) {
+	if err := checkSheetSize(in.Sheet); err != nil {
+		return nil, err
+	}
 	res, err := ParseResult(in.Score, in.EndReason)
 	if err != nil {
 		return nil, err

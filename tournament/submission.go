@@ -254,6 +254,9 @@ func (s *Service) SubmitResult(ctx context.Context, in SubmissionInput) (*Submis
 	if u == nil {
 		return nil, Unauthorized("sign in to report a result")
 	}
+	if err := checkSheetSize(in.Sheet); err != nil {
+		return nil, err
+	}
 	res, err := ParseResult(in.Score, in.EndReason)
 	if err != nil {
 		return nil, err
