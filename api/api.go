@@ -78,7 +78,7 @@ func NewRouter(d Deps) http.Handler {
 	h := &handler{Deps: d, web: web{
 		pages:     pages,
 		bundle:    bundle,
-		sessions:  &sessions{secret: d.Secret, now: d.Now},
+		sessions:  &sessions{secret: d.Secret},
 		setupLink: &setupLink{token: d.SetupToken},
 	}}
 	gin.SetMode(gin.ReleaseMode)

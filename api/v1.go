@@ -1,14 +1,12 @@
 package api
 
 import (
-	"errors"
 	"net/http"
 	"strconv"
 
 	"github.com/gin-gonic/gin"
 
 	"adiukh/tournament"
-	"adiukh/tournament/account"
 )
 
 // routesV1 registers the JSON API. Reads go to anyone (the service hides
@@ -28,6 +26,7 @@ func (h *handler) routesV1(g *gin.RouterGroup) {
 
 	w := g.Group("", h.requireUser)
 	w.GET("/me", h.getMe)
+	h.accountRoutesV1(w)
 	w.GET("/events/:id/audit", h.getAudit)
 	w.POST("/events", h.postEvent)
 	w.PATCH("/events/:id", h.patchEvent)
@@ -64,35 +63,6 @@ func pathInts(c *gin.Context, names ...string) ([]int64, error) {
 		values[i] = v
 	}
 	return values, nil
-}
-
-type tokenBody struct {
-	Email    string `json:"email"`
-	Password string `json:"password"`
-}
-
-// postToken trades an e-mail and password for a new API token.
-func (h *handler) postToken(c *gin.Context) {
-	var body tokenBody
-	if err := decodeJSON(c, &body); err != nil {
-		h.failJSON(c, err)
-		return
-	}
-	u, err := h.Accounts.Login(c.Request.Context(), body.Email, body.Password, c.ClientIP())
-	var wait *account.WaitError
-	if errors.As(err, &wait) {
-		setRetryAfter(c, wait.Wait)
-	}
-	if err != nil {
-		h.failJSON(c, err)
-		return
-	}
-	token, err := h.Accounts.CreateToken(c.Request.Context(), u.Email)
-	if err != nil {
-		h.failJSON(c, err)
-		return
-	}
-	c.JSON(http.StatusCreated, gin.H{"token": token})
 }
 
 func (h *handler) getMe(c *gin.Context) {

@@ -60,7 +60,10 @@ func (h *handler) login(c *gin.Context) {
 		h.failHTML(c, err)
 		return
 	}
-	setCookie(c, sessionCookie, h.sessions.issue(u.Email), sessionTTL)
+	if err := h.startSession(c, u); err != nil {
+		h.failHTML(c, err)
+		return
+	}
 	c.Redirect(http.StatusSeeOther, data.Next)
 }
 
@@ -69,7 +72,17 @@ func setRetryAfter(c *gin.Context, wait time.Duration) {
 	c.Header("Retry-After", strconv.Itoa(int(math.Ceil(wait.Seconds()))))
 }
 
+// logout ends the session on the server, so that a copy of the cookie no
+// longer works anywhere, and drops the cookie.
 func (h *handler) logout(c *gin.Context) {
+	if cookie, err := c.Cookie(sessionCookie); err == nil {
+		if value, ok := h.sessions.open(cookie); ok {
+			if err := h.Accounts.EndSession(c.Request.Context(), value); err != nil {
+				h.failHTML(c, err)
+				return
+			}
+		}
+	}
 	setCookie(c, sessionCookie, "", -time.Second)
 	c.Redirect(http.StatusSeeOther, "/")
 }
@@ -143,6 +156,9 @@ func (h *handler) setup(c *gin.Context) {
 		h.render(c, formStatus(err), "setup", "setup.title", data)
 		return
 	}
-	setCookie(c, sessionCookie, h.sessions.issue(u.Email), sessionTTL)
+	if err := h.startSession(c, u); err != nil {
+		h.failHTML(c, err)
+		return
+	}
 	c.Redirect(http.StatusSeeOther, "/")
 }

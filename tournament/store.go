@@ -51,8 +51,8 @@ type Tx interface {
 	CreateUser(u *User) error
 	UserByEmail(email string) (*User, error)
 	CreateToken(t *Token) error
-	// UserByTokenHash finds the owner of an API token by the token's hash.
-	UserByTokenHash(hash string) (*User, error)
+	// TokenByHash finds an API token and its owner by the token's hash.
+	TokenByHash(hash string) (*Token, *User, error)
 
 	TeamTx
 }

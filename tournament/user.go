@@ -39,7 +39,11 @@ type Token struct {
 	ID        int64
 	UserID    int64
 	Hash      string
+	Name      string // what the owner calls it, such as the script that uses it
 	CreatedAt time.Time
+	// ExpiresAt is when the token stops working; zero only for tokens
+	// made before tokens expired.
+	ExpiresAt time.Time
 }
 
 type userKey struct{}
@@ -64,4 +68,34 @@ func canManage(u *User, e *Event) bool {
 // canRead reports whether u may see the event.
 func canRead(u *User, e *Event) bool {
 	return e.Visibility == Public || canManage(u, e)
+}
+
+// Session is a web sign-in, kept on the server so that it can be ended
+// everywhere at once. The browser holds a random value; only its hash is
+// stored.
+type Session struct {
+	ID        int64
+	UserID    int64
+	Hash      string
+	CreatedAt time.Time
+	ExpiresAt time.Time
+}
+
+// AccountTx is the part of a store transaction that keeps web sessions,
+// lists and removes API tokens and replaces passwords. It is separate from
+// Tx so that a store without it still runs every other use case.
+type AccountTx interface {
+	CreateSession(s *Session) error
+	// SessionByHash finds a session and its user; ENOTFOUND when none.
+	SessionByHash(hash string) (*Session, *User, error)
+	DeleteSession(hash string) error
+	// DeleteSessions ends every session of the user (all of them when
+	// expiredBy is zero, else those expired by then) and
+	// returns how many it ended.
+	DeleteSessions(userID int64, expiredBy time.Time) (int64, error)
+	// Tokens lists the user's API tokens, newest first.
+	Tokens(userID int64) ([]Token, error)
+	Token(id int64) (*Token, error)
+	DeleteToken(id int64) error
+	SetPasswordHash(userID int64, hash string) error
 }

@@ -105,39 +105,6 @@ func (s *Service) AddUser(ctx context.Context, in NewUser) (*tournament.User, er
 	return u, nil
 }
 
-// CreateToken makes a new API token for the user with that e-mail and
-// returns it. Only its hash is stored: the token is shown this once.
-func (s *Service) CreateToken(ctx context.Context, email string) (string, error) {
-	token, hash, err := newToken()
-	if err != nil {
-		return "", err
-	}
-	err = s.store.Update(ctx, func(tx tournament.Tx) error {
-		u, err := tx.UserByEmail(strings.ToLower(strings.TrimSpace(email)))
-		if err != nil {
-			return err
-		}
-		return tx.CreateToken(&tournament.Token{UserID: u.ID, Hash: hash, CreatedAt: s.now().UTC()})
-	})
-	if err != nil {
-		return "", err
-	}
-	return token, nil
-}
-
-// Authenticate returns the owner of an API token.
-func (s *Service) Authenticate(ctx context.Context, token string) (*tournament.User, error) {
-	var u *tournament.User
-	err := s.store.View(ctx, func(tx tournament.Tx) (err error) {
-		u, err = tx.UserByTokenHash(hashToken(token))
-		return err
-	})
-	if tournament.ErrorCode(err) == tournament.ENOTFOUND {
-		return nil, tournament.Unauthorized("the API token is not valid")
-	}
-	return u, err
-}
-
 func cleanEmail(s string) (string, error) {
 	s = strings.ToLower(strings.TrimSpace(s))
 	addr, err := mail.ParseAddress(s)

@@ -71,7 +71,7 @@ func TestUsersAndTokens(t *testing.T) {
 				}
 			}
 
-			token, err := accounts.CreateToken(ctx, "judge@example.org")
+			token, _, err := accounts.CreateToken(ctx, account.NewToken{Email: "judge@example.org"})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -84,7 +84,7 @@ func TestUsersAndTokens(t *testing.T) {
 			if _, err := accounts.Authenticate(ctx, token+"x"); tournament.ErrorCode(err) != tournament.EUNAUTHORIZED {
 				t.Errorf("Authenticate(wrong token) error %v, want EUNAUTHORIZED", err)
 			}
-			if _, err := accounts.CreateToken(ctx, "nobody@example.org"); tournament.ErrorCode(err) != tournament.ENOTFOUND {
+			if _, _, err := accounts.CreateToken(ctx, account.NewToken{Email: "nobody@example.org"}); tournament.ErrorCode(err) != tournament.ENOTFOUND {
 				t.Errorf("token for an unknown user: error %v, want ENOTFOUND", err)
 			}
 		})
