@@ -77,4 +77,3 @@ func userCommand(args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stdout, "user %d added: %s (%s)\n", u.ID, u.Email, u.Role)
 	return 0
 }
-
