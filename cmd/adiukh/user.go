@@ -1,14 +1,11 @@
 package main
 
 import (
-	"bufio"
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
-	"strings"
 
 	"adiukh/tournament/account"
 	"adiukh/tournament/store"
@@ -54,12 +51,11 @@ func userCommand(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "adiukh user add: pass --password-stdin and the password on standard input (a password on the command line would show in the process list)")
 		return 2
 	}
-	password, err := bufio.NewReader(stdin).ReadString('\n')
-	if err != nil && !errors.Is(err, io.EOF) {
-		fmt.Fprintf(stderr, "adiukh user add: read password: %v\n", err)
+	password, err := readPassword()
+	if err != nil {
+		fmt.Fprintf(stderr, "adiukh user add: %v\n", err)
 		return 1
 	}
-	password = strings.TrimRight(password, "\r\n")
 
 	st, err := store.Open(*dsn)
 	if err != nil {
