@@ -297,6 +297,14 @@ func TestExportDocuments(t *testing.T) {
 						t.Errorf("CSV row %v, want it to start %v", row, want)
 					}
 				}
+				// The form a Russian Excel opens: BOM, semicolons.
+				excel := s.mustDownload(base+"/standings.csv?dialect=excel", "text/csv")
+				r := csv.NewReader(bytes.NewReader(bytes.TrimPrefix(excel, []byte("\ufeff"))))
+				r.Comma = ';'
+				records, err = r.ReadAll()
+				if err != nil || !bytes.HasPrefix(excel, []byte("\ufeff")) || len(records) != 6 || records[1][3] != "Хуаде Аслан" {
+					t.Errorf("the Excel CSV (%v) reads as %v", err, records)
+				}
 			})
 			t.Run("standings.json", func(t *testing.T) {
 				var got struct {
@@ -425,6 +433,8 @@ func TestExportDocuments(t *testing.T) {
 				}{
 					{base + "/standings.pdf?lang=de", 400, "lang", `not "de"`},
 					{base + "/standings.csv?round=9", 400, "round", "round 9"},
+					{base + "/standings.csv?dialect=xlsx", 400, "dialect", `not "xlsx"`},
+					{"/api/v1/federation/export.csv?dialect=tsv", 400, "dialect", `not "tsv"`},
 					{base + "/rounds/9/pairings.pdf", 404, "", "round 9"},
 					{fmt.Sprintf("%s/rounds/%d/games/%d/record.pdf", base, invalid.round, invalid.board), 409, "sheet", "does not replay (line 1, move 2"},
 					{base + "/rounds/1/games/3/record.pdf", 404, "", "bye"},

@@ -44,11 +44,10 @@ func newTokenView(t *tournament.Token) tokenView {
 
 // postToken trades an e-mail and password for a new API token, under the
 // same sign-in limits as the web form.
-func (h *handler) postToken(c *gin.Context) {
+func (h *handler) postToken(c *gin.Context) error {
 	var body tokenBody
 	if err := decodeJSON(c, &body); err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	u, err := h.Accounts.Login(c.Request.Context(), body.Email, body.Password, c.ClientIP())
 	var wait *account.WaitError
@@ -56,22 +55,20 @@ func (h *handler) postToken(c *gin.Context) {
 		setRetryAfter(c, wait.Wait)
 	}
 	if err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	if body.ExpiresInDays < 0 {
-		h.failJSON(c, tournament.Invalid("expires_in_days", "must be a positive number of days"))
-		return
+		return tournament.Invalid("expires_in_days", "must be a positive number of days")
 	}
 	token, tok, err := h.Accounts.CreateToken(c.Request.Context(), account.NewToken{
 		Email: u.Email, Name: body.Name, TTL: time.Duration(body.ExpiresInDays) * 24 * time.Hour,
 	})
 	if err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	v := newTokenView(tok)
 	c.JSON(http.StatusCreated, gin.H{"token": token, "id": v.ID, "name": v.Name, "expires_at": v.ExpiresAt})
+	return nil
 }
 
 // getTokens lists the caller's tokens (an administrator: anyone's, with

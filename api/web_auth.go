@@ -29,13 +29,14 @@ func safeNext(next string) string {
 	return next
 }
 
-func (h *handler) loginPage(c *gin.Context) {
+func (h *handler) loginPage(c *gin.Context) error {
 	h.render(c, http.StatusOK, "login", "login.title", loginPageData{Form: newForm(), Next: safeNext(c.Query("next"))})
+	return nil
 }
 
 // login checks the password (argon2id, in the account service, under its
 // sign-in limits) and starts a session.
-func (h *handler) login(c *gin.Context) {
+func (h *handler) login(c *gin.Context) error {
 	tr := h.translator(c)
 	email := strings.ToLower(strings.TrimSpace(c.PostForm("email")))
 	data := loginPageData{Form: newForm(), Next: safeNext(c.PostForm("next"))}
@@ -51,20 +52,19 @@ func (h *handler) login(c *gin.Context) {
 			data.Form.Errors[""] = tr.N("login.too_many", int(math.Ceil(wait.Wait.Minutes())))
 		}
 		h.renderWith(c, tr, http.StatusTooManyRequests, "login", tr.T("login.title"), data)
-		return
+		return nil
 	case tournament.ErrorCode(err) == tournament.EUNAUTHORIZED:
 		data.Form.Errors[""] = tr.T("login.wrong")
 		h.renderWith(c, tr, http.StatusUnauthorized, "login", tr.T("login.title"), data)
-		return
+		return nil
 	case err != nil:
-		h.failHTML(c, err)
-		return
+		return err
 	}
 	if err := h.startSession(c, u); err != nil {
-		h.failHTML(c, err)
-		return
+		return err
 	}
 	c.Redirect(http.StatusSeeOther, data.Next)
+	return nil
 }
 
 // setRetryAfter tells a client refused for going too fast when to come back.
@@ -74,17 +74,17 @@ func setRetryAfter(c *gin.Context, wait time.Duration) {
 
 // logout ends the session on the server, so that a copy of the cookie no
 // longer works anywhere, and drops the cookie.
-func (h *handler) logout(c *gin.Context) {
+func (h *handler) logout(c *gin.Context) error {
 	if cookie, err := c.Cookie(sessionCookie); err == nil {
 		if value, ok := h.sessions.open(cookie); ok {
 			if err := h.Accounts.EndSession(c.Request.Context(), value); err != nil {
-				h.failHTML(c, err)
-				return
+				return err
 			}
 		}
 	}
 	setCookie(c, sessionCookie, "", -time.Second)
 	c.Redirect(http.StatusSeeOther, "/")
+	return nil
 }
 
 // setupLink is the one-time address that creates the first administrator of
@@ -123,19 +123,18 @@ type setupPageData struct {
 	Token string
 }
 
-func (h *handler) setupPage(c *gin.Context) {
+func (h *handler) setupPage(c *gin.Context) error {
 	if !h.setupLink.valid(c.Param("token")) {
-		h.failHTML(c, tournament.NotFound("this setup link is not valid or was already used"))
-		return
+		return tournament.NotFound("this setup link is not valid or was already used")
 	}
 	h.render(c, http.StatusOK, "setup", "setup.title", setupPageData{Form: newForm(), Token: c.Param("token")})
+	return nil
 }
 
-func (h *handler) setup(c *gin.Context) {
+func (h *handler) setup(c *gin.Context) error {
 	token := c.Param("token")
 	if !h.setupLink.valid(token) {
-		h.failHTML(c, tournament.NotFound("this setup link is not valid or was already used"))
-		return
+		return tournament.NotFound("this setup link is not valid or was already used")
 	}
 	data := setupPageData{Form: newForm(), Token: token}
 	for _, f := range []string{"email", "name"} {
@@ -143,22 +142,20 @@ func (h *handler) setup(c *gin.Context) {
 	}
 	in := account.NewUser{Email: c.PostForm("email"), Name: c.PostForm("name"), Role: string(tournament.Admin), Password: c.PostForm("password"), Locale: h.lang(c)}
 	if !h.setupLink.use(token) {
-		h.failHTML(c, tournament.NotFound("this setup link is not valid or was already used"))
-		return
+		return tournament.NotFound("this setup link is not valid or was already used")
 	}
 	u, err := h.Accounts.AddUser(c.Request.Context(), in)
 	if err != nil {
 		h.setupLink.restore(token) // nothing was created: the link still works
 		if err := data.Form.fail(err, h.translator(c)); err != nil {
-			h.failHTML(c, err)
-			return
+			return err
 		}
 		h.render(c, formStatus(err), "setup", "setup.title", data)
-		return
+		return nil
 	}
 	if err := h.startSession(c, u); err != nil {
-		h.failHTML(c, err)
-		return
+		return err
 	}
 	c.Redirect(http.StatusSeeOther, "/")
+	return nil
 }

@@ -48,6 +48,21 @@ func ValidateSheet(text string) *Report {
 	return Validate(ParseSheet(text))
 }
 
+// ValidateGames reads every game of a text and replays each: all the games
+// of a PDN file, or the one game of a sheet.
+func ValidateGames(text string) []*Report {
+	if strings.HasPrefix(strings.TrimSpace(text), "[") {
+		if games := ParsePDN(text); len(games) > 0 {
+			reports := make([]*Report, len(games))
+			for i, g := range games {
+				reports[i] = Validate(g)
+			}
+			return reports
+		}
+	}
+	return []*Report{Validate(ParseSheet(text))}
+}
+
 // Validate replays the moves of a sheet from its start position. It stops at
 // the first move that is illegal or ambiguous, reporting it with the legal
 // moves at that point. A written result must agree with the final position; a

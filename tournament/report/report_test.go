@@ -342,7 +342,7 @@ func TestBadInputIsRefused(t *testing.T) {
 			return StandingsPDF(&buf, Russian, standings(func(s *Standings) { s.Rows[2].TieBreaks = s.Rows[2].TieBreaks[:1] }))
 		}, "standings row 3 (start no"},
 		{"duplicate tie-break ID", func() error {
-			return StandingsCSV(&buf, standings(func(s *Standings) { s.TieBreaks[1].ID = s.TieBreaks[0].ID }))
+			return StandingsCSV(&buf, PlainCSV, standings(func(s *Standings) { s.TieBreaks[1].ID = s.TieBreaks[0].ID }))
 		}, "tie-break 2 (Коэффициент Солкофа): IDs must be present and unique"},
 		{"unknown opponent", func() error {
 			return CrosstablePDF(&buf, Russian, standings(func(s *Standings) { s.Rows[0].Games[0].Opponent = 99 }))
@@ -465,5 +465,25 @@ func TestConcurrentRendering(t *testing.T) {
 	}
 	if !strings.Contains(first, s.Rows[0].Player.Name) {
 		t.Errorf("concurrently rendered standings lack the leader %q", s.Rows[0].Player.Name)
+	}
+}
+
+// TestGameRecordKeepsLongCaptures checks that a capture over many squares is
+// printed whole: in a wider column, or wrapped after a square.
+func TestGameRecordKeepsLongCaptures(t *testing.T) {
+	for _, tc := range []struct {
+		name, move string
+	}{
+		{"the sample game's capture", "b2:d4:f6:d8:a5:d2:h6"},
+		{"longer than a column of two", "a1:c3:e5:g7:h6:f8:d6:b8:a7:c5:e3:g1:h2:f4:d2:b4:a3:c1:e3"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g := sampleGame()
+			g.Moves[20] = tc.move
+			flat := strings.Join(strings.Fields(pdfTextAs(t, "record-capture", render(t, func(b *bytes.Buffer) error { return GameRecordPDF(b, Russian, g) }), "-raw")), " ")
+			if joined := strings.ReplaceAll(flat, ": ", ":"); !strings.Contains(joined, tc.move) || strings.Contains(flat, "…") {
+				t.Errorf("the record lacks %s or cuts a move:\n%s", tc.move, flat)
+			}
+		})
 	}
 }
