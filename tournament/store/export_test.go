@@ -40,7 +40,8 @@ func MissingColumns(s *Store) ([]string, error) {
 	for _, row := range []any{
 		&userRow{}, &tokenRow{}, &eventRow{}, &playerRow{}, &roundRow{}, &gameRow{}, &auditRow{},
 		&teamSettingsRow{}, &teamRow{}, &teamMemberRow{}, &matchRow{}, &matchBoardRow{},
-		&submissionSettingRow{}, &playerAccountRow{}, &submissionRow{}, &secretRow{},
+		&submissionSettingRow{}, &playerAccountRow{}, &submissionRow{}, &secretRow{}, &webSessionRow{},
+		&corrSettingsRow{}, &corrGameRow{}, &corrMoveRow{}, &corrLeaveRow{}, &corrNotificationRow{},
 	} {
 		stmt := &gorm.Statement{DB: s.db}
 		if err := stmt.Parse(row); err != nil {

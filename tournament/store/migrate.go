@@ -21,6 +21,8 @@ var migrations = []*gormigrate.Migration{
 	{ID: "2026112220-player-submissions", Migrate: migratePlayerSubmissions, Rollback: rollbackPlayerSubmissions},
 	{ID: "2026112221-secrets", Migrate: migrateSecrets, Rollback: rollbackSecrets},
 	{ID: "2026112222-swiss", Migrate: migrateSwiss, Rollback: rollbackSwiss},
+	{ID: "2026112230-sessions", Migrate: sessionsMigration, Rollback: sessionsRollback},
+	{ID: "2026112250-correspondence", Migrate: correspondenceMigration, Rollback: correspondenceRollback},
 }
 
 // migrationLock is the key of the PostgreSQL advisory lock taken while

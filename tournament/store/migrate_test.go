@@ -68,7 +68,7 @@ func TestMigrateFromInitial(t *testing.T) {
 			}
 			defer st.Close()
 			err = st.View(context.Background(), func(tx tournament.Tx) error {
-				u, err := tx.UserByTokenHash("tokenhash")
+				_, u, err := tx.TokenByHash("tokenhash")
 				if err != nil {
 					return err
 				}

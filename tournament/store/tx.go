@@ -28,7 +28,7 @@ var (
 
 // Update runs fn in one read-write transaction, committed when fn returns nil.
 func (s *Store) Update(ctx context.Context, fn func(tx tournament.Tx) error) error {
-	return s.run(ctx, s.db, nil, fn)
+	return s.run(ctx, s.db, nil, func(t *tx) error { return fn(t) })
 }
 
 // View runs fn in one read-only transaction that reads one consistent state:
@@ -36,17 +36,20 @@ func (s *Store) Update(ctx context.Context, fn func(tx tournament.Tx) error) err
 // last committed state while a write goes on; on PostgreSQL a READ ONLY,
 // REPEATABLE READ transaction.
 func (s *Store) View(ctx context.Context, fn func(tx tournament.Tx) error) error {
-	opts := &sql.TxOptions{ReadOnly: true}
-	if !s.sqlite {
-		opts.Isolation = sql.LevelRepeatableRead
+	return s.run(ctx, s.read, s.viewOptions(), func(t *tx) error { return fn(t) })
+}
+
+func (s *Store) viewOptions() *sql.TxOptions {
+	if s.sqlite {
+		return &sql.TxOptions{ReadOnly: true}
 	}
-	return s.run(ctx, s.read, opts, fn)
+	return &sql.TxOptions{ReadOnly: true, Isolation: sql.LevelRepeatableRead}
 }
 
 // run runs fn in a transaction on db, again when SQLite answered that
 // another program held its lock too long, and maps the store's errors to
 // domain errors.
-func (s *Store) run(ctx context.Context, db *gorm.DB, opts *sql.TxOptions, fn func(tx tournament.Tx) error) error {
+func (s *Store) run(ctx context.Context, db *gorm.DB, opts *sql.TxOptions, fn func(t *tx) error) error {
 	readOnly := opts != nil && opts.ReadOnly
 	for attempt := 1; ; attempt++ {
 		err := db.WithContext(ctx).Transaction(func(db *gorm.DB) error {
@@ -446,7 +449,10 @@ func rowToUser(r *userRow) *tournament.User {
 }
 
 func (t *tx) CreateToken(tok *tournament.Token) error {
-	row := tokenRow{UserID: tok.UserID, Hash: tok.Hash, CreatedAt: tok.CreatedAt}
+	row := tokenRow{UserID: tok.UserID, Hash: tok.Hash, Name: tok.Name, CreatedAt: tok.CreatedAt}
+	if !tok.ExpiresAt.IsZero() {
+		row.ExpiresAt = &tok.ExpiresAt
+	}
 	if err := t.db.Omit("User").Create(&row).Error; err != nil {
 		return fmt.Errorf("create token: %w", err)
 	}
@@ -454,11 +460,18 @@ func (t *tx) CreateToken(tok *tournament.Token) error {
 	return nil
 }
 
-func (t *tx) UserByTokenHash(hash string) (*tournament.User, error) {
-	var row userRow
-	err := t.db.Joins("JOIN api_tokens ON api_tokens.user_id = users.id").Where("api_tokens.hash = ?", hash).First(&row).Error
-	if err != nil {
-		return nil, notFound(err, "unknown token")
+func (t *tx) TokenByHash(hash string) (*tournament.Token, *tournament.User, error) {
+	var row tokenRow
+	if err := t.db.Preload("User").Where("hash = ?", hash).First(&row).Error; err != nil {
+		return nil, nil, notFound(err, "unknown token")
 	}
-	return rowToUser(&row), nil
+	return rowToToken(&row), rowToUser(&row.User), nil
+}
+
+func rowToToken(r *tokenRow) *tournament.Token {
+	tok := &tournament.Token{ID: r.ID, UserID: r.UserID, Hash: r.Hash, Name: r.Name, CreatedAt: r.CreatedAt}
+	if r.ExpiresAt != nil {
+		tok.ExpiresAt = *r.ExpiresAt
+	}
+	return tok
 }

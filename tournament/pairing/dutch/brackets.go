@@ -1,6 +1,6 @@
 package dutch
 
-import "adiukh/tournament/pairing/dutch/internal/blossom"
+import "adiukh/tournament/pairing/matching"
 
 // bracket is the pairing bracket being processed: the moved-down players
 // (MDPs) first, then the resident score group, then the next score group,
@@ -8,9 +8,9 @@ import "adiukh/tournament/pairing/dutch/internal/blossom"
 // (C.04.3 C7, C8).
 type bracket struct {
 	players   []*player
-	weights   [][]blossom.Weight // weights[larger][smaller] by index in players
-	movedDown int                // players[:movedDown] are MDPs
-	nextGroup int                // players[nextGroup:] are the next score group
+	weights   [][]matching.Weight // weights[larger][smaller] by index in players
+	movedDown int                 // players[:movedDown] are MDPs
+	nextGroup int                 // players[nextGroup:] are the next score group
 	// Vertex range of the resident score group.
 	groupBegin, groupEnd int
 }
@@ -67,7 +67,7 @@ func (p *pairer) pairBrackets() {
 }
 
 func (p *pairer) setBaseWeights(b *bracket) {
-	b.weights = make([][]blossom.Weight, len(b.players))
+	b.weights = make([][]matching.Weight, len(b.players))
 	// One backing array for the bracket's weights: hundreds of thousands of
 	// pairs at 1,000 players.
 	words := p.l.words
@@ -77,9 +77,9 @@ func (p *pairer) setBaseWeights(b *bracket) {
 	}
 	backing := make([]uint64, count*words)
 	for lg := b.movedDown; lg < len(b.players); lg++ {
-		row := make([]blossom.Weight, lg)
+		row := make([]matching.Weight, lg)
 		for sm := range lg {
-			w := blossom.Weight(backing[:words:words])
+			w := matching.Weight(backing[:words:words])
 			backing = backing[words:]
 			p.s.baseWeight(p.l, w, b.players[sm], b.players[lg], lg < b.nextGroup, lg >= b.nextGroup, &p.bye)
 			row[sm] = w

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"adiukh/internal/testcorpus"
+	"adiukh/tournament/engines"
 	"adiukh/tournament/pairing/dutch"
 	"adiukh/tournament/trf"
 )
@@ -38,7 +39,7 @@ func pairFile(path string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	in, err := t.PairingInput()
+	in, err := engines.DutchInputFromTRF(t)
 	if err != nil {
 		return "", err
 	}

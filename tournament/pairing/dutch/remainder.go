@@ -1,6 +1,6 @@
 package dutch
 
-import "adiukh/tournament/pairing/dutch/internal/blossom"
+import "adiukh/tournament/pairing/matching"
 
 // remainderWeight is the base weight of (smaller, larger) adjusted for the
 // order of exchanges in a homogeneous bracket or remainder (C.04.3 D.2,
@@ -9,7 +9,7 @@ import "adiukh/tournament/pairing/dutch/internal/blossom"
 // remainder; the first pairs positions form S1.
 //
 // The result is the pairer's scratch weight, valid until the next call.
-func (p *pairer) remainderWeight(b *bracket, smaller, larger, smallerPos, pairs int) blossom.Weight {
+func (p *pairer) remainderWeight(b *bracket, smaller, larger, smallerPos, pairs int) matching.Weight {
 	w := p.scratch
 	w.Set(b.weights[larger][smaller])
 	if w.IsZero() {

@@ -1,4 +1,4 @@
-package blossom
+package matching
 
 import "fmt"
 

@@ -1,6 +1,9 @@
-// Package blossom computes maximum-weight matchings in general graphs by
+// Package matching computes maximum-weight matchings in general graphs by
 // Edmonds' primal-dual blossom algorithm, kept up to date as edge weights
-// change.
+// change, and maximum matchings (MaxCardinality) with the same algorithm.
+// The pairing engines share it: the Dutch system solves its criteria as
+// weighted matchings, the team Swiss system asks whether groups of teams
+// can all be paired.
 //
 // The structure follows Van Rantwijk's well-known implementation of the
 // O(n³) algorithm (after Galil, "Efficient algorithms for finding maximum
@@ -19,7 +22,7 @@
 //
 // Weights are integers of a fixed number of words (see Weight); a zero weight
 // means "no edge", and such edges never enter the matching.
-package blossom
+package matching
 
 import "math/bits"
 
