@@ -24,7 +24,10 @@
 // means "no edge", and such edges never enter the matching.
 package matching
 
-import "math/bits"
+import (
+	"math/bits"
+	"slices"
+)
 
 const none = -1
 
@@ -56,7 +59,7 @@ type Matcher struct {
 	inBlossom []int32 // top-level blossom containing each vertex
 	parent    []int32
 	childs    [][]int32
-	leafList  [][]int32 // the vertices inside each blossom
+	leafList  [][]int32 // the vertices inside each blossom (a vertex: itself)
 	endEdges  [][]edge  // endEdges[b][i] joins childs[b][i] (first vertex) to childs[b][i+1]
 	base      []int32
 	unused    []int32
@@ -73,11 +76,10 @@ type Matcher struct {
 	stampNow         int32
 	scratch          []int32
 	leafBuf          []int32
-	// S-S edges recorded by scans in this stage, with their keys; each
-	// vertex lists the records it is an endpoint of, so that a new blossom
-	// finds its least-slack edge to other S-blossoms without rescanning.
+	// S-S edges recorded by scans in this stage; each vertex lists the
+	// records it is an endpoint of, so that a new blossom finds its
+	// least-slack edge to other S-blossoms without rescanning.
 	records    []edge
-	recordKeys []uint64
 	vertexRecs [][]int32
 
 	tmp, tmp2, delta Weight
@@ -126,7 +128,10 @@ func New(n, words int) *Matcher {
 	m.stamp = make([]int32, 2*n)
 	m.changed = make([]bool, n)
 	m.tmp, m.tmp2, m.delta = NewWeight(words), NewWeight(words), NewWeight(words)
+	ids := make([]int32, n)
 	for v := range n {
+		ids[v] = int32(v)
+		m.leafList[v] = ids[v : v+1 : v+1]
 		m.inActive[v] = int32(v)
 		m.active = append(m.active, int32(v))
 		m.fixedTo[v] = none
@@ -266,7 +271,7 @@ func (m *Matcher) release(v int32) {
 			m.mate[bb] = none
 		}
 		zb := m.du(b)
-		for _, x := range m.leaves(b, nil) {
+		for _, x := range m.leafList[b] {
 			m.du(x).Add(zb)
 		}
 		zb.Clear()
@@ -276,7 +281,7 @@ func (m *Matcher) release(v int32) {
 			if s < int32(m.n) {
 				m.inBlossom[s] = s
 			} else {
-				for _, x := range m.leaves(s, nil) {
+				for _, x := range m.leafList[s] {
 					m.inBlossom[x] = s
 				}
 			}
@@ -303,19 +308,16 @@ func (m *Matcher) contains(b, v int32) bool {
 	return false
 }
 
+// recycle returns blossom number b to the unused ones; its lists keep their
+// memory for the next blossom of that number.
 func (m *Matcher) recycle(b int32) {
-	m.childs[b], m.endEdges[b], m.leafList[b] = nil, nil, nil
+	m.childs[b], m.endEdges[b], m.leafList[b] = m.childs[b][:0], m.endEdges[b][:0], m.leafList[b][:0]
 	m.base[b] = none
 	m.unused = append(m.unused, b)
 }
 
 // leaves appends the vertices inside b to out.
-func (m *Matcher) leaves(b int32, out []int32) []int32 {
-	if b < int32(m.n) {
-		return append(out, b)
-	}
-	return append(out, m.leafList[b]...)
-}
+func (m *Matcher) leaves(b int32, out []int32) []int32 { return append(out, m.leafList[b]...) }
 
 // Mate returns the vertex matched to v, or -1 when v is unmatched.
 func (m *Matcher) Mate(v int) int { return int(m.mate[v]) }
@@ -657,7 +659,6 @@ func (m *Matcher) resetStage() {
 		m.vertexRecs[v] = m.vertexRecs[v][:0]
 	}
 	m.records = m.records[:0]
-	m.recordKeys = m.recordKeys[:0]
 	m.stageVertices = m.stageVertices[:0]
 	m.bestEdgeVertices = m.bestEdgeVertices[:0]
 	m.queue = m.queue[:0]
@@ -749,7 +750,6 @@ func (m *Matcher) scan(v int32) bool {
 		case labelS:
 			r := int32(len(m.records))
 			m.records = append(m.records, edge{v, w})
-			m.recordKeys = append(m.recordKeys, k...)
 			m.vertexRecs[v] = append(m.vertexRecs[v], r)
 			m.vertexRecs[w] = append(m.vertexRecs[w], r)
 			if be := m.bestEdge[bv]; be == noEdge || k.Cmp(m.key(bv)) < 0 {
@@ -841,8 +841,7 @@ func (m *Matcher) addBlossom(base, v, w int32) {
 	m.base[b] = base
 	m.parent[b] = none
 	m.parent[bb] = b
-	var path []int32
-	var edges []edge
+	path, edges := m.childs[b][:0], m.endEdges[b][:0]
 	for bv != bb {
 		m.parent[bv] = b
 		path = append(path, bv)
@@ -869,7 +868,7 @@ func (m *Matcher) addBlossom(base, v, w int32) {
 	m.label[b] = labelS
 	m.labelEdge[b] = m.labelEdge[bb]
 	m.du(b).Clear()
-	var all []int32
+	all := m.leafList[b][:0]
 	for _, c := range path {
 		all = m.leaves(c, all)
 	}
@@ -899,7 +898,9 @@ func (m *Matcher) addBlossom(base, v, w int32) {
 			if by == b || m.label[by] != labelS {
 				continue
 			}
-			k := Weight(m.recordKeys[int(r)*m.words : int(r+1)*m.words])
+			// Both ends stayed S since the record, so the key is the
+			// current slack plus twice the total delta.
+			k := m.keyOf(m.slack(e[0], e[1], m.tmp), true)
 			if m.bestEdge[b] == noEdge || k.Cmp(m.key(b)) < 0 {
 				m.bestEdge[b] = e
 				m.key(b).Set(k)
@@ -946,7 +947,7 @@ func (m *Matcher) expandBlossom(b int32, endStage bool) {
 		case endStage && m.du(s).IsZero():
 			m.expandBlossom(s, endStage)
 		default:
-			for _, x := range m.leaves(s, nil) {
+			for _, x := range m.leafList[s] {
 				m.inBlossom[x] = s
 			}
 		}
@@ -981,7 +982,7 @@ func (m *Matcher) expandBlossom(b int32, endStage bool) {
 				continue
 			}
 			var found int32 = none
-			for _, x := range m.leaves(bv, nil) {
+			for _, x := range m.leafList[bv] {
 				if m.label[x] != unlabelled {
 					found = x
 					break
@@ -997,7 +998,7 @@ func (m *Matcher) expandBlossom(b int32, endStage bool) {
 	}
 	if !endStage {
 		// Vertices that are now unlabelled get keys for their current slack.
-		for _, x := range m.leaves(b, nil) {
+		for _, x := range m.leafList[b] {
 			if be := m.bestEdge[x]; be != noEdge && m.label[m.inBlossom[x]] == unlabelled {
 				m.key(x).Set(m.keyOf(m.slack(be[0], be[1], m.tmp), false))
 			}
@@ -1043,8 +1044,8 @@ func (m *Matcher) augmentBlossom(b, v int32) {
 		}
 		m.mate[x], m.mate[y] = y, x
 	}
-	m.childs[b] = append(m.childs[b][i:len(m.childs[b]):len(m.childs[b])], m.childs[b][:i]...)
-	m.endEdges[b] = append(m.endEdges[b][i:len(m.endEdges[b]):len(m.endEdges[b])], m.endEdges[b][:i]...)
+	rotate(m.childs[b], i)
+	rotate(m.endEdges[b], i)
 	m.base[b] = m.base[m.childs[b][0]]
 }
 
@@ -1191,4 +1192,11 @@ func (m *Matcher) endStage() {
 			m.expandBlossom(b, true)
 		}
 	}
+}
+
+// rotate moves the first i elements of s to its end, in place.
+func rotate[T any](s []T, i int) {
+	slices.Reverse(s[:i])
+	slices.Reverse(s[i:])
+	slices.Reverse(s)
 }
