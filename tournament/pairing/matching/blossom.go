@@ -495,7 +495,19 @@ func (m *Matcher) tryAdditiveDuals(released []int32) {
 		}
 		m.mate[v] = none
 	}
-	if m.additiveDuals(released) {
+	if rest, ok := m.additiveDuals(released); ok {
+		m.matchTight(released)
+		// A few pairs off the additive pattern lower the common constant
+		// for all, leaving the other edges a little slack: take it back,
+		// before the vertices off the pattern get their least duals (which
+		// would make them tight to all and hold the others up).
+		m.balanceDuals(released)
+		m.matchTight(released)
+		for _, v := range rest {
+			if m.mate[v] == none {
+				m.lowestDual(v)
+			}
+		}
 		m.matchTight(released)
 		left := 0
 		for _, v := range released {
@@ -522,9 +534,10 @@ const additiveBatch = 64
 // score groups are. Duals 2·a(v) make every such edge tight, and
 // 2·w(v, r) − K estimates them through a reference vertex r: K is the
 // largest constant that keeps every edge feasible. Vertices without an edge
-// to r (and r itself) get the least feasible dual afterwards. It reports
-// false, leaving the duals untouched, when a weight sum would be negative.
-func (m *Matcher) additiveDuals(released []int32) bool {
+// to r (and r itself) get the largest dual, to be lowered by the caller;
+// they are returned. It reports false, leaving the duals untouched, when a
+// weight sum would be negative.
+func (m *Matcher) additiveDuals(released []int32) ([]int32, bool) {
 	r, most := released[0], -1
 	for _, v := range released {
 		edges := 0
@@ -561,7 +574,7 @@ func (m *Matcher) additiveDuals(released []int32) bool {
 			t.Add(m.weight(u, r))
 			t.Sub(m.weight(v, u))
 			if t[top]&signBit != 0 {
-				return false
+				return nil, false
 			}
 			lower(t)
 		}
@@ -576,14 +589,14 @@ func (m *Matcher) additiveDuals(released []int32) bool {
 			t.Sub(m.weight(v, j))
 			t.Sub(m.weight(v, j))
 			if t[top]&signBit != 0 {
-				return false
+				return nil, false
 			}
 			t.Shr1()
 			lower(t)
 		}
 	}
 	if !haveK {
-		return false
+		return nil, false
 	}
 	var rest []int32
 	for _, v := range released {
@@ -597,10 +610,7 @@ func (m *Matcher) additiveDuals(released []int32) bool {
 		}
 		d.Sub(k)
 	}
-	for _, v := range rest {
-		m.lowestDual(v)
-	}
-	return true
+	return rest, true
 }
 
 // matchTight greedily matches free vertices of vs joined by a tight edge.
