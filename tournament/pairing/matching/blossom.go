@@ -48,9 +48,11 @@ const (
 type Matcher struct {
 	n, words int
 	maxDual  Weight // dual given to a vertex whose edges changed: at least twice any weight
-	// weights is the full symmetric matrix, words per entry: a vertex's
-	// edges lie side by side for the scans (twice the memory of a triangle,
-	// several times faster).
+	// weights is the lower triangle of the symmetric matrix (the full
+	// matrix would be twice the memory, the largest part of a round's), in
+	// tiles of tile×tile edges, words per entry: a scan of vertex v reads
+	// its row within the tiles left of the diagonal and its column within
+	// those below, so both stay within a few pages per tile. See at.
 	weights []uint64
 	hasEdge []bool   // the weight is not zero
 	dual    []uint64 // 2n entries: vertex duals, then blossom duals (Van Rantwijk's convention)
@@ -104,7 +106,8 @@ func New(n, words int) *Matcher {
 	m := &Matcher{n: n, words: words}
 	m.maxDual = NewWeight(words)
 	m.maxDual[words-1] = 1 << 61 // 2^(64·words-3) ≥ twice any weight, with room for sums of duals
-	m.weights = make([]uint64, n*n*words)
+	tiles := (n + tile - 1) / tile
+	m.weights = make([]uint64, tiles*(tiles+1)/2*tile*tile*words)
 	m.hasEdge = make([]bool, n*n)
 	m.inActive = make([]int32, n)
 	m.fixedTo = make([]int32, n)
@@ -153,8 +156,21 @@ func New(n, words int) *Matcher {
 // Len returns the number of vertices.
 func (m *Matcher) Len() int { return m.n }
 
+// tile is the side of the weight matrix's tiles.
+const tile = 16
+
+// at returns the index in weights of edge (i, j), i > j: in tile row
+// i/tile, tile column j/tile, row i%tile and column j%tile of the tile.
+func at(i, j int32, words int) int {
+	ti, tj := int(i)/tile, int(j)/tile
+	return ((ti*(ti+1)/2+tj)*tile*tile + int(i)%tile*tile + int(j)%tile) * words
+}
+
 func (m *Matcher) weight(i, j int32) Weight {
-	k := (int(i)*m.n + int(j)) * m.words
+	if i < j {
+		i, j = j, i
+	}
+	k := at(i, j, m.words)
 	return Weight(m.weights[k : k+m.words : k+m.words])
 }
 
@@ -182,7 +198,6 @@ func (m *Matcher) SetWeight(u, v int, w Weight) {
 		m.release(a)
 	}
 	cur.Set(w)
-	m.weight(b, a).Set(w)
 	m.hasEdge[u*m.n+v], m.hasEdge[v*m.n+u] = !w.IsZero(), !w.IsZero()
 	if !w.IsZero() {
 		m.activate(int32(u))
@@ -718,7 +733,6 @@ func (m *Matcher) scan(v int32) bool {
 	plus2.Add(m.totalDelta)
 	// v's row of the weight matrix, read in the order of the active list.
 	n, words := m.n, m.words
-	row := m.weights[int(v)*n*words : (int(v)+1)*n*words]
 	hasEdge := m.hasEdge[int(v)*n : (int(v)+1)*n]
 	k := m.tmp
 	for _, w := range m.active {
@@ -736,8 +750,14 @@ func (m *Matcher) scan(v int32) bool {
 		if lw == labelS {
 			offset, plus = m.twiceDelta, plus2
 		}
-		at := int(w) * words
-		edgeKey(plus, m.dual[at:at+words], row[at:at+words], k)
+		dw := int(w) * words
+		c := 0
+		if w < v {
+			c = at(v, w, words)
+		} else {
+			c = at(w, v, words)
+		}
+		edgeKey(plus, m.dual[dw:dw+words], m.weights[c:c+words], k)
 		tight := k.Cmp(offset) == 0
 		if tight {
 			switch {
