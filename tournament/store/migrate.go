@@ -31,6 +31,8 @@ var migrations = []*gormigrate.Migration{
 	{ID: "2026112220-player-submissions", Migrate: submissionsMigration, Rollback: submissionsRollback},
 	{ID: "2026112221-secrets", Migrate: secretsMigration, Rollback: secretsRollback},
 	{ID: "2026112222-swiss", Migrate: swissMigration, Rollback: swissRollback},
+	{ID: "2026112230-sessions", Migrate: sessionsMigration, Rollback: sessionsRollback},
+	{ID: "2026112250-correspondence", Migrate: correspondenceMigration, Rollback: correspondenceRollback},
 }
 
 // migrate brings the schema up to date.

@@ -27,6 +27,9 @@ type tokenRow struct {
 	User      userRow `gorm:"constraint:OnDelete:CASCADE"`
 	Hash      string  `gorm:"size:64;not null;uniqueIndex"`
 	CreatedAt time.Time
+	// Name and ExpiresAt come with migration 2026112230-sessions.
+	Name      string `gorm:"size:100;not null;default:''"`
+	ExpiresAt *time.Time
 }
 
 func (tokenRow) TableName() string { return "api_tokens" }

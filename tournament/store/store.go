@@ -8,8 +8,8 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/glebarez/sqlite"
 	"gorm.io/driver/postgres"
+	"gorm.io/driver/sqlite"
 	"gorm.io/gorm"
 	"gorm.io/gorm/logger"
 )
@@ -60,7 +60,7 @@ func dialectorFor(dsn string) (gorm.Dialector, error) {
 		// WAL lets readers work while a result is written; foreign keys are
 		// off by default in SQLite; the busy timeout covers other processes
 		// (a CLI command run beside the server).
-		return sqlite.Open(dsn + sep + "_pragma=foreign_keys(1)&_pragma=journal_mode(WAL)&_pragma=busy_timeout(5000)"), nil
+		return sqlite.Open(dsn + sep + "_foreign_keys=1&_journal_mode=WAL&_busy_timeout=5000"), nil
 	}
 }
 

@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	_ "github.com/glebarez/go-sqlite"
+	_ "github.com/mattn/go-sqlite3"
 
 	"adiukh/tournament"
 	"adiukh/tournament/store"
@@ -27,7 +27,7 @@ func TestSwissMigrationUpgrades(t *testing.T) {
 	})
 	st.Close()
 
-	db, err := sql.Open("sqlite", path)
+	db, err := sql.Open("sqlite3", path)
 	if err != nil {
 		t.Fatal(err)
 	}

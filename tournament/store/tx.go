@@ -396,7 +396,10 @@ func rowToUser(r *userRow) *tournament.User {
 }
 
 func (t *tx) CreateToken(tok *tournament.Token) error {
-	row := tokenRow{UserID: tok.UserID, Hash: tok.Hash, CreatedAt: tok.CreatedAt}
+	row := tokenRow{UserID: tok.UserID, Hash: tok.Hash, Name: tok.Name, CreatedAt: tok.CreatedAt}
+	if !tok.ExpiresAt.IsZero() {
+		row.ExpiresAt = &tok.ExpiresAt
+	}
 	if err := t.db.Omit("User").Create(&row).Error; err != nil {
 		return fmt.Errorf("create token: %w", err)
 	}
@@ -404,11 +407,18 @@ func (t *tx) CreateToken(tok *tournament.Token) error {
 	return nil
 }
 
-func (t *tx) UserByTokenHash(hash string) (*tournament.User, error) {
-	var row userRow
-	err := t.db.Joins("JOIN api_tokens ON api_tokens.user_id = users.id").Where("api_tokens.hash = ?", hash).First(&row).Error
-	if err != nil {
-		return nil, notFound(err, "unknown token")
+func (t *tx) TokenByHash(hash string) (*tournament.Token, *tournament.User, error) {
+	var row tokenRow
+	if err := t.db.Preload("User").Where("hash = ?", hash).First(&row).Error; err != nil {
+		return nil, nil, notFound(err, "unknown token")
 	}
-	return rowToUser(&row), nil
+	return rowToToken(&row), rowToUser(&row.User), nil
+}
+
+func rowToToken(r *tokenRow) *tournament.Token {
+	tok := &tournament.Token{ID: r.ID, UserID: r.UserID, Hash: r.Hash, Name: r.Name, CreatedAt: r.CreatedAt}
+	if r.ExpiresAt != nil {
+		tok.ExpiresAt = *r.ExpiresAt
+	}
+	return tok
 }
