@@ -78,6 +78,7 @@ func (s *Solver) search(n *node, depth int32, remaining int) verdict {
 	if d := s.path.depthOf(h, n); d >= 0 {
 		return verdict{disproved, d, 0}
 	}
+	cut := -1
 	if e := s.table.find(h, n); e != nil {
 		if st, dist := e.known(s.goal); st != unknown {
 			return verdict{st, noLow, int32(dist)}
@@ -85,6 +86,7 @@ func (s *Solver) search(n *node, depth int32, remaining int) verdict {
 		if e.unkGoal == s.goal && int(e.unkDepth) >= remaining {
 			return verdict{unknown, noLow, 0}
 		}
+		cut = int(e.cut) - 1
 	}
 	for int(depth) >= len(s.moves) {
 		s.moves = append(s.moves, nil)
@@ -106,7 +108,7 @@ func (s *Solver) search(n *node, depth int32, remaining int) verdict {
 		return verdict{unknown, noLow, 0}
 	}
 	before := s.nodes
-	kids := s.order(n, moves, s.children[depth][:0])
+	kids := s.order(n, moves, cut, s.children[depth][:0])
 	s.children[depth] = kids
 	s.path.push(h, n)
 	proverMoves := n.side == s.goal.prover
@@ -114,6 +116,7 @@ func (s *Solver) search(n *node, depth int32, remaining int) verdict {
 	if !proverMoves {
 		out.st = proved
 	}
+	decided := -1
 	for i := range kids {
 		v := s.search(&kids[i].n, depth+1, remaining-1)
 		if s.aborted {
@@ -122,6 +125,7 @@ func (s *Solver) search(n *node, depth int32, remaining int) verdict {
 		if proverMoves {
 			if v.st == proved {
 				out = verdict{proved, noLow, v.dist + 1}
+				decided = kids[i].index
 				break
 			}
 			if v.st == unknown {
@@ -132,6 +136,7 @@ func (s *Solver) search(n *node, depth int32, remaining int) verdict {
 		}
 		if v.st == disproved {
 			out = verdict{disproved, v.low, 0}
+			decided = kids[i].index
 			break
 		}
 		if v.st == unknown {
@@ -153,6 +158,9 @@ func (s *Solver) search(n *node, depth int32, remaining int) verdict {
 	out.low = noLow
 	e := s.table.slot(h, n)
 	e.work = uint32(min(s.nodes-before, math.MaxUint32))
+	if decided >= 0 && decided < 255 {
+		e.cut = uint8(decided + 1)
+	}
 	if out.st == unknown {
 		e.unkGoal, e.unkDepth = s.goal, int16(min(remaining, math.MaxInt16))
 	} else {
@@ -163,17 +171,19 @@ func (s *Solver) search(n *node, depth int32, remaining int) verdict {
 
 // child is a move's resulting node with the key the search tries it by.
 type child struct {
-	n   node
-	key int
+	n     node
+	key   int
+	index int // of the move in generation order
 }
 
 // order returns the nodes the moves lead to, the most promising for the
 // side to move first: what the table already decided for it, then the
-// points White would have if the game stopped there.
-func (s *Solver) order(n *node, moves []rules.Move, out []child) []child {
+// points White would have if the game stopped there. The move that decided
+// the node's last search (cut) goes before all others.
+func (s *Solver) order(n *node, moves []rules.Move, cut int, out []child) []child {
 	mover := n.side
 	for i := range moves {
-		c := child{n: node{n.pos.Play(moves[i]), mover.Opponent()}}
+		c := child{n: node{n.pos.Play(moves[i]), mover.Opponent()}, index: i}
 		white := c.n.pos.Score().White
 		if mover == rules.Black {
 			white = -white
@@ -189,6 +199,9 @@ func (s *Solver) order(n *node, moves []rules.Move, out []child) []child {
 				c.key -= 1000
 			}
 		}
+		if i == cut {
+			c.key += 100000
+		}
 		j := len(out)
 		out = append(out, c)
 		for ; j > 0 && out[j-1].key < c.key; j-- {
@@ -199,9 +212,10 @@ func (s *Solver) order(n *node, moves []rules.Move, out []child) []child {
 	return out
 }
 
-// prove answers g for n by deepening the search one ply at a time until it
-// reaches a verdict or the node budget runs out; it returns the verdict and,
-// for a proof, its length in plies.
+// prove answers g for n by deepening the search, by half again each time
+// (shallow proofs are found first, and the deep searches that disproofs need
+// are not repeated too often), until it reaches a verdict or the node budget
+// runs out; it returns the verdict and, for a proof, its length in plies.
 func (s *Solver) prove(n *node, g goal) (status, int, error) {
 	s.goal = g
 	if w, b := n.pos.Checkers(); g.prover == rules.White && int(g.t) > w+b || g.prover == rules.Black && g.t < 0 {
@@ -212,7 +226,7 @@ func (s *Solver) prove(n *node, g goal) (status, int, error) {
 			return st, dist, nil
 		}
 	}
-	for limit := 1; ; limit++ {
+	for limit := 1; ; limit = limit*3/2 + 1 {
 		v := s.search(n, 0, limit)
 		if s.aborted {
 			return unknown, 0, &BudgetError{s.maxNodes}

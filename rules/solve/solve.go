@@ -15,6 +15,7 @@ package solve
 
 import (
 	"fmt"
+	"slices"
 	"time"
 
 	"adiukh/rules"
@@ -156,9 +157,9 @@ func (s *Solver) Solve(p rules.Position, side rules.Color) (*Result, error) {
 	}
 	switch {
 	case r.WhiteMin != nil:
-		r.Line, err = s.line(n, goal{rules.White, int8(*r.WhiteMin)})
+		r.Line, _, err = s.line(n, goal{rules.White, int8(*r.WhiteMin)})
 	case r.WhiteMax != nil:
-		r.Line, err = s.line(n, goal{rules.Black, int8(*r.WhiteMax)})
+		r.Line, _, err = s.line(n, goal{rules.Black, int8(*r.WhiteMax)})
 	}
 	if err != nil {
 		return nil, err
@@ -208,48 +209,72 @@ func (s *Solver) bounds(n *node, total int) (whiteMin, whiteMax *int, err error)
 }
 
 // line plays out a proved goal from n: the prover picks the move with the
-// shortest proof, the other side the move that puts off the end longest.
-func (s *Solver) line(n *node, g goal) ([]rules.Move, error) {
+// shortest proof, the other side the move that puts off the end longest
+// without giving the prover more than the goal. At each move of the prover
+// it also returns the other moves that keep the goal: the duals.
+func (s *Solver) line(n *node, g goal) ([]rules.Move, []Dual, error) {
 	var out []rules.Move
+	var duals []Dual
 	cur := *n
 	for len(out) < maxLine {
 		moves := cur.pos.LegalMoves(cur.side)
 		if len(moves) == 0 {
 			break
 		}
-		pick, pickDist, pickHolds := -1, 0, false
+		pick, pickDist := -1, 0
+		var keeping, defences []int
+		dists := make([]int, len(moves))
 		for i, m := range moves {
 			c := node{cur.pos.Play(m), cur.side.Opponent()}
 			st, dist, err := s.prove(&c, g)
 			if err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 			if st != proved {
 				continue
 			}
+			dists[i] = dist
 			if cur.side == g.prover {
+				keeping = append(keeping, i)
 				if pick < 0 || dist < pickDist {
 					pick, pickDist = i, dist
 				}
-				continue
+			} else {
+				defences = append(defences, i)
 			}
-			// The defender gives the prover no more than the goal: a move
-			// after which the prover could force a threshold beyond it is
-			// taken only when there is no other.
-			st, _, err = s.prove(&c, g.beyond())
-			if err != nil {
-				return nil, err
-			}
-			holds := st == disproved
-			if pick < 0 || holds && !pickHolds || holds == pickHolds && dist > pickDist {
-				pick, pickDist, pickHolds = i, dist, holds
+		}
+		if cur.side != g.prover && len(defences) > 0 {
+			// The defender puts off the end longest, but gives the prover no
+			// more than the goal: a move after which the prover could force
+			// a threshold beyond it is taken only when there is no other.
+			slices.SortStableFunc(defences, func(a, b int) int { return dists[b] - dists[a] })
+			pick = defences[0]
+			for _, i := range defences {
+				c := node{cur.pos.Play(moves[i]), cur.side.Opponent()}
+				st, _, err := s.prove(&c, g.beyond())
+				if err != nil {
+					return nil, nil, err
+				}
+				if st == disproved {
+					pick = i
+					break
+				}
 			}
 		}
 		if pick < 0 {
-			return nil, fmt.Errorf("solve: no move keeps the proved goal in %s", cur.pos)
+			return nil, nil, fmt.Errorf("solve: no move keeps the proved goal in %s", cur.pos)
+		}
+		if len(keeping) > 1 {
+			d := Dual{Ply: len(out) + 1, Move: moves[pick]}
+			for _, i := range keeping {
+				if i != pick {
+					d.Alternatives = append(d.Alternatives, moves[i])
+				}
+			}
+			duals = append(duals, d)
 		}
 		out = append(out, moves[pick])
 		cur = node{cur.pos.Play(moves[pick]), cur.side.Opponent()}
 	}
-	return out, nil
+	return out, duals, nil
 }

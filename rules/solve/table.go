@@ -23,6 +23,7 @@ func hashOf(n *node) uint64 { return maphash.Comparable(seed, *n) }
 // most t. Facts in the table never depend on the path that led to the node
 // (see search), so they hold wherever the node comes up again.
 type entry struct {
+	hash uint64
 	n    node
 	used bool
 	// White forces ≥ wProved (−1: nothing proved) within wDist plies, and
@@ -35,6 +36,9 @@ type entry struct {
 	// A search of unkGoal to unkDepth plies ended without a verdict.
 	unkGoal  goal
 	unkDepth int16
+	// cut is 1 + the index, in generation order, of the move that decided
+	// the last search here (0: none): it is tried first next time.
+	cut uint8
 	// work is the number of nodes the last search of this entry took: the
 	// table keeps costly entries rather than cheap ones.
 	work uint32
@@ -45,8 +49,8 @@ const (
 	noDisproof = 127
 )
 
-func freshEntry(n *node) entry {
-	return entry{n: *n, used: true, wProved: -1, wDisproved: noDisproof, bProved: noProof, bDisproved: -1, unkDepth: -1}
+func freshEntry(h uint64, n *node) entry {
+	return entry{hash: h, n: *n, used: true, wProved: -1, wDisproved: noDisproof, bProved: noProof, bDisproved: -1, unkDepth: -1}
 }
 
 // known returns what the entry proves about g, and the proof's length.
@@ -112,7 +116,7 @@ func newTable(bytes int) *table {
 func (t *table) find(h uint64, n *node) *entry {
 	b := &t.buckets[h&t.mask]
 	for i := range b {
-		if b[i].used && b[i].n == *n {
+		if b[i].used && b[i].hash == h && b[i].n == *n {
 			return &b[i]
 		}
 	}
@@ -126,17 +130,17 @@ func (t *table) slot(h uint64, n *node) *entry {
 	victim := 0
 	for i := range b {
 		if !b[i].used {
-			b[i] = freshEntry(n)
+			b[i] = freshEntry(h, n)
 			return &b[i]
 		}
-		if b[i].n == *n {
+		if b[i].hash == h && b[i].n == *n {
 			return &b[i]
 		}
 		if b[i].work < b[victim].work {
 			victim = i
 		}
 	}
-	b[victim] = freshEntry(n)
+	b[victim] = freshEntry(h, n)
 	return &b[victim]
 }
 
