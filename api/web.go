@@ -21,11 +21,10 @@ import (
 )
 
 // web is what the HTML pages share besides the services: the parsed page
-// templates, the messages, sessions and the sign-in limiter.
+// templates, the messages and sessions.
 type web struct {
 	pages     map[string]*template.Template
 	sessions  *sessions
-	limiter   *loginLimiter
 	setupLink *setupLink
 }
 

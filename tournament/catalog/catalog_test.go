@@ -43,13 +43,14 @@ type uses struct {
 }
 
 // errorFormat is where each constructor of a domain error takes its format.
-var errorFormat = map[string]int{"Invalid": 1, "Conflict": 1, "NotFound": 0, "Forbidden": 0, "Unauthorized": 0}
+var errorFormat = map[string]int{"Invalid": 1, "Conflict": 1, "NotFound": 0, "Forbidden": 0, "Unauthorized": 0, "TooMany": 0, "TooLarge": 1}
 
 // localFormat is where the message helpers of one package take their
 // format, called without a package name inside it.
 var localFormat = map[string]map[string]int{
-	"tournament": {"Invalid": 1, "Conflict": 1, "NotFound": 0, "Forbidden": 0, "Unauthorized": 0, "say": 0, "newWarning": 1},
+	"tournament": {"Invalid": 1, "Conflict": 1, "NotFound": 0, "Forbidden": 0, "Unauthorized": 0, "TooMany": 0, "TooLarge": 1, "say": 0, "newWarning": 1},
 	"rules":      {"say": 0, "recordError": 0, "fail": 0},
+	"solve":      {"say": 0, "stipulationError": 0},
 }
 
 // methodKey is where the methods that look a message up take its ID; the
@@ -91,6 +92,7 @@ func scan(t *testing.T) *uses {
 	}
 	for _, f := range goFiles {
 		wrappers(f)
+		constStrings(f)
 	}
 	for _, f := range goFiles {
 		u.goFile(fset, f)
@@ -125,6 +127,33 @@ func wrappers(f *ast.File) {
 		}
 		if _, ok := localFormat[pkg][fn.Name.Name]; !ok {
 			localFormat[pkg][fn.Name.Name] = idx
+		}
+	}
+}
+
+// constants are the string constants of each package, by name: a message
+// may be written once as a constant and passed by its name.
+var constants = map[string]map[string]string{}
+
+func constStrings(f *ast.File) {
+	pkg := f.Name.Name
+	for _, d := range f.Decls {
+		g, ok := d.(*ast.GenDecl)
+		if !ok || g.Tok != token.CONST {
+			continue
+		}
+		for _, spec := range g.Specs {
+			vs := spec.(*ast.ValueSpec)
+			for i, name := range vs.Names {
+				if i < len(vs.Values) {
+					if s, ok := stringLit(vs.Values[i]); ok {
+						if constants[pkg] == nil {
+							constants[pkg] = map[string]string{}
+						}
+						constants[pkg][name.Name] = s
+					}
+				}
+			}
 		}
 	}
 }
@@ -178,7 +207,7 @@ func (u *uses) goFile(fset *token.FileSet, f *ast.File) {
 			u.consts(pkg, n)
 		case *ast.AssignStmt:
 			// The rules choose between formats in a variable named format.
-			if id, ok := n.Lhs[0].(*ast.Ident); ok && id.Name == "format" && pkg == "rules" {
+			if id, ok := n.Lhs[0].(*ast.Ident); ok && id.Name == "format" && (pkg == "rules" || pkg == "solve") {
 				if s, ok := stringLit(n.Rhs[0]); ok {
 					u.ids = append(u.ids, use{id: s, at: pos(n)})
 				}
@@ -259,6 +288,12 @@ func (u *uses) call(pkg string, n *ast.CallExpr, pos func(ast.Node) string) {
 	field := ""
 	if isError && idx == 1 {
 		field, _ = stringLit(n.Args[0])
+	}
+	if id, ok := arg.(*ast.Ident); ok {
+		if s, ok := constants[pkg][id.Name]; ok {
+			u.ids = append(u.ids, use{id: s, at: pos(n), field: field})
+			return
+		}
 	}
 	if s, ok := stringLit(arg); ok {
 		u.ids = append(u.ids, use{id: s, at: pos(n), field: field})
