@@ -205,6 +205,7 @@ func (x *Exporter) teamCrosstablePDF(ctx context.Context, w io.Writer, loc repor
 		return err
 	}
 	s := TeamCrosstableView(ct)
+	x.stamp(&s.Event)
 	if ct.Event.System.IsRoundRobin() {
 		return report.TeamCrosstablePDF(w, loc, s)
 	}
@@ -222,6 +223,9 @@ func (x *Exporter) matchCardsPDF(ctx context.Context, w io.Writer, loc report.Lo
 	if err != nil {
 		return err
 	}
+	for i := range cards {
+		x.stamp(&cards[i].Event)
+	}
 	return report.MatchCardsPDF(w, loc, cards)
 }
 
@@ -235,5 +239,5 @@ func (x *Exporter) teamScoreSheetsPDF(ctx context.Context, w io.Writer, loc repo
 	if err != nil {
 		return err
 	}
-	return report.ScoreSheetsPDF(w, loc, sheets)
+	return x.scoreSheetsPDF(w, loc, sheets)
 }

@@ -101,7 +101,9 @@ func (x *Exporter) BoardStandingsPDF(ctx context.Context, w io.Writer, loc repor
 	if err != nil {
 		return err
 	}
-	return report.BoardStandingsPDF(w, loc, BoardStandingsView(d, st.AfterRound))
+	s := BoardStandingsView(d, st.AfterRound)
+	x.stamp(&s.Event)
+	return report.BoardStandingsPDF(w, loc, s)
 }
 
 // TeamRoundView is the overview of round n of a team event: every match by
@@ -152,6 +154,7 @@ func (x *Exporter) TeamRoundPDF(ctx context.Context, w io.Writer, loc report.Loc
 	if err != nil {
 		return err
 	}
+	x.stamp(&o.Event)
 	return report.TeamRoundPDF(w, loc, o)
 }
 

@@ -28,6 +28,7 @@ func ScoreSheetsPDF(w io.Writer, loc Locale, sheets []ScoreSheet) error {
 		event = sheets[0].Event
 	}
 	d := newDocument(loc, event, text(loc, msgScoreSheet))
+	d.withPageNumbers()
 	for _, s := range sheets {
 		d.scoreSheet(s)
 	}

@@ -42,6 +42,10 @@ type Event struct {
 	EndDate      time.Time // zero or equal to StartDate for a one-day event
 	Rounds       int       // rounds planned; standings after the last one are final
 	TimeControl  TimeControl
+	// Printed is when the document is made, printed at the foot of every
+	// page so that a paper on the notice board says how current it is;
+	// zero prints none.
+	Printed time.Time
 }
 
 // TimeControl is the clock setting of the event, e.g. 20 min + 30 s per move
