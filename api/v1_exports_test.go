@@ -393,7 +393,7 @@ func TestExportDocuments(t *testing.T) {
 					t.Errorf("the PDN game does not validate back to 17:7: valid %v, result %v, errors %v", r.Valid, r.Result, r.Errors)
 				}
 				for key, want := range map[string]string{"Event": "Первенство Майкопа по адиюх", "White": roundRobinNames[sample.white-1], "Black": roundRobinNames[sample.black-1], "Round": fmt.Sprint(sample.round),
-					"Board": fmt.Sprint(sample.board), "Date": "2026.05.09", "Site": "Майкоп, Шахматный клуб", "GameType": "25,W,8,8,A0,0"} {
+					"Board": fmt.Sprint(sample.board), "Date": "2026.05.09", "Site": "Майкоп, Шахматный клуб", "GameType": "49,W,8,8,A0,0", "Variant": "Adiukh"} {
 					if got := games[0].Header(key); got != want {
 						t.Errorf("PDN tag %s = %q, want %q", key, got, want)
 					}

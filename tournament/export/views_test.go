@@ -182,3 +182,18 @@ func TestPairingsShowTheirRound(t *testing.T) {
 		}
 	}
 }
+
+func TestPDNDate(t *testing.T) {
+	for _, tc := range []struct{ start, end, want string }{
+		{"2026-05-09", "", "2026.05.09"},
+		{"2026-05-09", "2026-05-09", "2026.05.09"},
+		{"2026-05-09", "2026-05-11", "2026.05.??"},
+		{"2026-05-30", "2026-06-02", "2026.??.??"},
+		{"2026-12-30", "2027-01-02", "????.??.??"},
+		{"", "", "????.??.??"},
+	} {
+		if got := pdnDate(&tournament.Event{StartDate: tc.start, EndDate: tc.end}); got != tc.want {
+			t.Errorf("pdnDate(%s–%s) = %s, want %s", tc.start, tc.end, got, tc.want)
+		}
+	}
+}
