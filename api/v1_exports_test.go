@@ -560,8 +560,16 @@ func TestFederationExport(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(records) != 4 || records[1][0] != "Кубок прошлого года" || records[1][3] != "2025-06-01" || records[3][10] != "Шхалахов Руслан" {
+		if len(records) != 4 || records[1][1] != "Кубок прошлого года" || records[1][4] != "round-robin" || records[1][5] != "2025-06-01" || records[3][17] != "Шхалахов Руслан" {
 			t.Errorf("federation CSV up to 2025 = %q, want last year's cup with its 3 players", records)
+		}
+		games, err := csv.NewReader(bytes.NewReader(s.mustDownload("/api/v1/federation/games.csv?to=2025-12-31", "text/csv"))).ReadAll()
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Three players meet once each: three games, and a rest day each.
+		if len(games) != 1+6 || games[0][6] != "result" {
+			t.Errorf("federation games up to 2025 = %q, want 3 games and 3 rest days", games)
 		}
 	})
 }

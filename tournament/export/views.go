@@ -17,7 +17,10 @@ import (
 func EventView(e *tournament.Event) report.Event {
 	dru, den := e.Discipline.Names()
 	sru, sen := e.System.Names()
+	sc := e.Scoring
 	return report.Event{
+		ID: e.ID, SystemID: string(e.System),
+		Scoring:      report.Scoring{Win: sc.Win, Draw: sc.Draw, Loss: sc.Loss, Bye: sc.Bye, ForfeitWin: sc.ForfeitWin},
 		Name:         e.Name,
 		Discipline:   report.Text{RU: dru, EN: den},
 		System:       report.Text{RU: sru, EN: sen},
