@@ -119,14 +119,14 @@ func TeamRoundView(d *tournament.TeamEventData, n int) (report.TeamRoundOverview
 		if home == nil {
 			return report.TeamRoundOverview{}, tournament.NotFound("a team of table %d in round %d of event %d", m.Table, n, d.Event.ID)
 		}
-		om := report.OverviewMatch{Table: m.Table, Home: TeamView(home), Bye: m.IsBye()}
+		om := report.OverviewMatch{Table: m.Table, Home: teamAsOf(home, n), Bye: m.IsBye()}
 		if !om.Bye {
 			away := d.Team(m.AwayID)
 			if away == nil {
 				return report.TeamRoundOverview{}, tournament.NotFound("a team of table %d in round %d of event %d", m.Table, n, d.Event.ID)
 			}
 			score := m.Score(d.Event, d.Settings)
-			om.Away, om.Done = TeamView(away), score.Done
+			om.Away, om.Done = teamAsOf(away, n), score.Done
 			om.HomeGamePoints, om.AwayGamePoints = score.HomeGamePoints, score.AwayGamePoints
 			om.HomeMatchPoints, om.AwayMatchPoints = score.HomeMatchPoints, score.AwayMatchPoints
 		}

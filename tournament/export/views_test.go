@@ -197,3 +197,21 @@ func TestPDNDate(t *testing.T) {
 		}
 	}
 }
+
+// TestTeamRoundShowsItsRound checks that the overview of a past round does
+// not mark a team that withdrew later, and marks none that still played.
+func TestTeamRoundShowsItsRound(t *testing.T) {
+	f := newDocFixture(t)
+	id := f.team("Командное первенство", "swiss")
+	d, err := f.svc.TeamEventData(f.ctx, id)
+	f.must(err)
+	for n := 1; n <= 3; n++ {
+		o, err := TeamRoundView(d, n)
+		f.must(err)
+		for _, m := range o.Matches {
+			if m.Home.Withdrawn || m.Away.Withdrawn {
+				t.Errorf("round %d: a team marked withdrawn plays: %+v", n, m)
+			}
+		}
+	}
+}
