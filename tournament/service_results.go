@@ -3,6 +3,7 @@ package tournament
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -47,6 +48,9 @@ type RecordedResult struct {
 //   - a stale version is refused, not overwritten;
 //   - the same result with an unchanged sheet changes nothing.
 func (s *Service) RecordResult(ctx context.Context, in ResultInput) (*RecordedResult, error) {
+	if err := checkSheetSize(in.Sheet); err != nil {
+		return nil, err
+	}
 	res, err := ParseResult(in.Score, in.EndReason)
 	if err != nil {
 		return nil, err
@@ -57,6 +61,9 @@ func (s *Service) RecordResult(ctx context.Context, in ResultInput) (*RecordedRe
 		e, u, err := manageable(ctx, tx, in.EventID)
 		if err != nil {
 			return err
+		}
+		if !slices.Contains(EndReasonsFor(e.Discipline), res.EndReason) {
+			return Invalid("end_reason", "a %s game cannot end by %s", e.Discipline, res.EndReason.words())
 		}
 		rounds, round, err := storedRound(tx, in.EventID, in.Round)
 		if err != nil {
