@@ -81,8 +81,7 @@ func NewRouter(d Deps) http.Handler {
 	h := &handler{Deps: d, web: web{
 		pages:     pages,
 		bundle:    bundle,
-		sessions:  &sessions{secret: d.Secret, now: d.Now},
-		limiter:   newLoginLimiter(5, 15*time.Minute, d.Now),
+		sessions:  &sessions{secret: d.Secret},
 		setupLink: &setupLink{token: d.SetupToken},
 	}}
 	gin.SetMode(gin.ReleaseMode)
@@ -93,7 +92,7 @@ func NewRouter(d Deps) http.Handler {
 		d.Log.Error("trusted proxies refused; trusting none", "err", err)
 		_ = r.SetTrustedProxies(nil)
 	}
-	r.Use(gin.Recovery())
+	r.Use(gin.Recovery(), h.limitBody)
 	r.GET("/healthz", func(c *gin.Context) {
 		if err := d.DB.Ping(c.Request.Context()); err != nil {
 			c.JSON(http.StatusServiceUnavailable, gin.H{"status": "database unavailable"})

@@ -2,6 +2,7 @@ package api
 
 import (
 	"crypto/subtle"
+	"errors"
 	"math"
 	"net/http"
 	"strconv"
@@ -33,39 +34,54 @@ func (h *handler) loginPage(c *gin.Context) error {
 	return nil
 }
 
-// login checks the password (argon2id, in the account service) under the
-// limiter: five failures per address or per e-mail in 15 minutes lock out
-// further tries for the rest of that window.
+// login checks the password (argon2id, in the account service, under its
+// sign-in limits) and starts a session.
 func (h *handler) login(c *gin.Context) error {
 	tr := h.translator(c)
 	email := strings.ToLower(strings.TrimSpace(c.PostForm("email")))
 	data := loginPageData{Form: newForm(), Next: safeNext(c.PostForm("next"))}
 	data.Form.Values["email"] = email
-	keys := []string{"ip:" + c.ClientIP(), "email:" + email}
-	if wait := h.limiter.retryAfter(keys...); wait > 0 {
-		minutes := int(math.Ceil(wait.Minutes()))
-		c.Header("Retry-After", strconv.Itoa(int(math.Ceil(wait.Seconds()))))
-		data.Form.Errors[""] = tr.N("login.too_many", minutes)
+	u, err := h.Accounts.Login(c.Request.Context(), email, c.PostForm("password"), c.ClientIP())
+	var wait *account.WaitError
+	switch {
+	case errors.As(err, &wait):
+		setRetryAfter(c, wait.Wait)
+		if wait.Wait < time.Minute {
+			data.Form.Errors[""] = tr.N("login.too_many_seconds", int(math.Ceil(wait.Wait.Seconds())))
+		} else {
+			data.Form.Errors[""] = tr.N("login.too_many", int(math.Ceil(wait.Wait.Minutes())))
+		}
 		h.renderWith(c, tr, http.StatusTooManyRequests, "login", tr.T("login.title"), data)
 		return nil
-	}
-	u, err := h.Accounts.Login(c.Request.Context(), email, c.PostForm("password"))
-	if tournament.ErrorCode(err) == tournament.EUNAUTHORIZED {
-		h.limiter.fail(keys...)
+	case tournament.ErrorCode(err) == tournament.EUNAUTHORIZED:
 		data.Form.Errors[""] = tr.T("login.wrong")
 		h.renderWith(c, tr, http.StatusUnauthorized, "login", tr.T("login.title"), data)
 		return nil
-	}
-	if err != nil {
+	case err != nil:
 		return err
 	}
-	h.limiter.succeed(keys...)
-	setCookie(c, sessionCookie, h.sessions.issue(u.Email), sessionTTL)
+	if err := h.startSession(c, u); err != nil {
+		return err
+	}
 	c.Redirect(http.StatusSeeOther, data.Next)
 	return nil
 }
 
+// setRetryAfter tells a client refused for going too fast when to come back.
+func setRetryAfter(c *gin.Context, wait time.Duration) {
+	c.Header("Retry-After", strconv.Itoa(int(math.Ceil(wait.Seconds()))))
+}
+
+// logout ends the session on the server, so that a copy of the cookie no
+// longer works anywhere, and drops the cookie.
 func (h *handler) logout(c *gin.Context) error {
+	if cookie, err := c.Cookie(sessionCookie); err == nil {
+		if value, ok := h.sessions.open(cookie); ok {
+			if err := h.Accounts.EndSession(c.Request.Context(), value); err != nil {
+				return err
+			}
+		}
+	}
 	setCookie(c, sessionCookie, "", -time.Second)
 	c.Redirect(http.StatusSeeOther, "/")
 	return nil
@@ -137,7 +153,9 @@ func (h *handler) setup(c *gin.Context) error {
 		h.render(c, formStatus(err), "setup", "setup.title", data)
 		return nil
 	}
-	setCookie(c, sessionCookie, h.sessions.issue(u.Email), sessionTTL)
+	if err := h.startSession(c, u); err != nil {
+		return err
+	}
 	c.Redirect(http.StatusSeeOther, "/")
 	return nil
 }
