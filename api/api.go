@@ -26,7 +26,7 @@ type Pinger interface {
 type Deps struct {
 	// PublicURL is the address the site is reached at, such as
 	// https://adiukh.example.org; printed pairing lists link to it. Empty
-	// uses the host of each request.
+	// prints no link: the Host header of a request is not trusted.
 	PublicURL string
 
 	DB       Pinger
@@ -51,6 +51,7 @@ type Deps struct {
 type handler struct {
 	Deps
 	web
+	metrics *metrics
 }
 
 // NewRouter builds the HTTP handler of the application.
@@ -75,7 +76,7 @@ func NewRouter(d Deps) http.Handler {
 	if err != nil {
 		panic(err)
 	}
-	h := &handler{Deps: d, web: web{
+	h := &handler{Deps: d, metrics: newMetrics(d), web: web{
 		pages:     pages,
 		bundle:    bundle,
 		sessions:  &sessions{secret: d.Secret},
@@ -89,14 +90,8 @@ func NewRouter(d Deps) http.Handler {
 		d.Log.Error("trusted proxies refused; trusting none", "err", err)
 		_ = r.SetTrustedProxies(nil)
 	}
-	r.Use(gin.Recovery(), h.limitBody)
-	r.GET("/healthz", func(c *gin.Context) {
-		if err := d.DB.Ping(c.Request.Context()); err != nil {
-			c.JSON(http.StatusServiceUnavailable, gin.H{"status": "database unavailable"})
-			return
-		}
-		c.JSON(http.StatusOK, gin.H{"status": "ok"})
-	})
+	r.Use(h.observe, h.recoverPanic, noSniff, h.limitBody)
+	h.routesOps(r)
 	h.routesV1(r.Group("/api/v1"))
 	h.routesWeb(r)
 	// Browsers mark cross-site requests (Sec-Fetch-Site, Origin); unsafe

@@ -127,4 +127,6 @@ type AccountTx interface {
 	Token(id int64) (*Token, error)
 	DeleteToken(id int64) error
 	SetPasswordHash(userID int64, hash string) error
+	// AdminExists reports whether any account is an administrator.
+	AdminExists() (bool, error)
 }

@@ -277,3 +277,18 @@ func (s *Service) RevokeToken(ctx context.Context, id int64) error {
 		return atx.DeleteToken(id)
 	})
 }
+
+// HasAdmin reports whether any account is an administrator; the one-time
+// setup link works only while none is.
+func (s *Service) HasAdmin(ctx context.Context) (bool, error) {
+	var has bool
+	err := s.store.View(ctx, func(tx tournament.Tx) error {
+		atx, err := accountTx(tx)
+		if err != nil {
+			return err
+		}
+		has, err = atx.AdminExists()
+		return err
+	})
+	return has, err
+}
