@@ -28,7 +28,9 @@ func TestShutdownWaitsForRequests(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	var logged bytes.Buffer
 	stopped := make(chan error, 1)
-	go func() { stopped <- runServer(ctx, srv, ln, 10*time.Second, slog.New(slog.NewTextHandler(&logged, nil))) }()
+	go func() {
+		stopped <- runServer(ctx, srv, ln, 10*time.Second, slog.New(slog.NewTextHandler(&logged, nil)))
+	}()
 
 	answer := make(chan string, 1)
 	go func() {
