@@ -49,7 +49,7 @@ func TestRequestLogAndMetrics(t *testing.T) {
 		DB: s.store, Events: tournament.NewService(s.store, engines.Options()), Accounts: s.accounts,
 		Log: slog.New(slog.NewJSONHandler(&logged, nil)),
 	})
-	id := s.roundRobin(4)
+	s.roundRobin(4)
 	s.must(http.StatusNotFound, tournament.ArbiterRole, "GET", "/api/v1/events/999", nil)
 	s.anonymous().post("/login", url.Values{"email": {"arbiter@example.org"}, "password": {"не тот пароль"}})
 	line := ""
@@ -67,7 +67,7 @@ func TestRequestLogAndMetrics(t *testing.T) {
 	body := rec.Body.String()
 	for _, want := range []string{
 		`adiukh_http_requests_total{method="GET",route="/api/v1/events/:id",status="404"} 1`,
-		fmt.Sprintf(`adiukh_http_requests_total{method="POST",route="/api/v1/events/:id/rounds/:n/publish",status="200"} 1`),
+		`adiukh_http_requests_total{method="POST",route="/api/v1/events/:id/rounds/:n/publish",status="200"} 1`,
 		`adiukh_http_request_duration_seconds_bucket{method="POST",route="/api/v1/events/:id/players",le="+Inf"} 4`,
 		`adiukh_signin_failures_total{reason="wrong"} 1`,
 		`adiukh_signin_failures_total{reason="limited"} 0`,
@@ -78,7 +78,6 @@ func TestRequestLogAndMetrics(t *testing.T) {
 			t.Errorf("/metrics lacks %s", want)
 		}
 	}
-	_ = id
 }
 
 // JSON, PDF and CSV answers, like pages, forbid content sniffing.
