@@ -213,6 +213,12 @@ func (s *Service) toAdjudication(tx Tx, p *play, u *tournament.User, action, not
 // setRoundResult writes the result (nil: none) into the tournament game
 // the correspondence game plays and keeps its round's status in step.
 func setRoundResult(tx Tx, g *Game, res *tournament.Result) error {
+	return updateRoundGame(tx, g, func(tg *tournament.Game) { tg.Result = res })
+}
+
+// updateRoundGame changes the event's game that g plays and keeps its
+// round's status in step with its results.
+func updateRoundGame(tx Tx, g *Game, change func(tg *tournament.Game)) error {
 	rounds, err := tx.Rounds(g.EventID)
 	if err != nil {
 		return err
@@ -224,7 +230,7 @@ func setRoundResult(tx Tx, g *Game, res *tournament.Result) error {
 			if tg.ID != g.ID {
 				continue
 			}
-			tg.Result = res
+			change(tg)
 			if err := tx.UpdateGame(tg); err != nil {
 				return err
 			}
@@ -327,6 +333,9 @@ func (s *Service) Move(ctx context.Context, in MoveInput) (*View, error) {
 		g.Deadline = deadlineOf(g, p.st, p.leaves)
 		mv := &Move{GameID: g.ID, Ply: g.Ply, Notation: m.String(), Position: g.Position, PlayedAt: now, Used: used, DrawOffer: offer}
 		if err := tx.AddMove(mv); err != nil {
+			return err
+		}
+		if err := syncSheet(tx, p.st, g, append(history, *mv)); err != nil {
 			return err
 		}
 		if err := s.audit(tx, p.user, p.e.ID, ActionMove, gameSubject(g), before,
