@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"adiukh/tournament"
+	"adiukh/tournament/engines"
 	"adiukh/tournament/pairing/dutch"
 	"adiukh/tournament/trf"
 )
@@ -56,7 +57,7 @@ func TestSwissThroughAPI(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			in, err := f.PairingInput()
+			in, err := engines.DutchInputFromTRF(f)
 			if err != nil {
 				t.Fatal(err)
 			}

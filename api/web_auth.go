@@ -28,14 +28,15 @@ func safeNext(next string) string {
 	return next
 }
 
-func (h *handler) loginPage(c *gin.Context) {
+func (h *handler) loginPage(c *gin.Context) error {
 	h.render(c, http.StatusOK, "login", "login.title", loginPageData{Form: newForm(), Next: safeNext(c.Query("next"))})
+	return nil
 }
 
 // login checks the password (argon2id, in the account service) under the
 // limiter: five failures per address or per e-mail in 15 minutes lock out
 // further tries for the rest of that window.
-func (h *handler) login(c *gin.Context) {
+func (h *handler) login(c *gin.Context) error {
 	tr := h.translator(c)
 	email := strings.ToLower(strings.TrimSpace(c.PostForm("email")))
 	data := loginPageData{Form: newForm(), Next: safeNext(c.PostForm("next"))}
@@ -46,27 +47,28 @@ func (h *handler) login(c *gin.Context) {
 		c.Header("Retry-After", strconv.Itoa(int(math.Ceil(wait.Seconds()))))
 		data.Form.Errors[""] = tr.N("login.too_many", minutes)
 		h.renderWith(c, tr, http.StatusTooManyRequests, "login", tr.T("login.title"), data)
-		return
+		return nil
 	}
 	u, err := h.Accounts.Login(c.Request.Context(), email, c.PostForm("password"))
 	if tournament.ErrorCode(err) == tournament.EUNAUTHORIZED {
 		h.limiter.fail(keys...)
 		data.Form.Errors[""] = tr.T("login.wrong")
 		h.renderWith(c, tr, http.StatusUnauthorized, "login", tr.T("login.title"), data)
-		return
+		return nil
 	}
 	if err != nil {
-		h.failHTML(c, err)
-		return
+		return err
 	}
 	h.limiter.succeed(keys...)
 	setCookie(c, sessionCookie, h.sessions.issue(u.Email), sessionTTL)
 	c.Redirect(http.StatusSeeOther, data.Next)
+	return nil
 }
 
-func (h *handler) logout(c *gin.Context) {
+func (h *handler) logout(c *gin.Context) error {
 	setCookie(c, sessionCookie, "", -time.Second)
 	c.Redirect(http.StatusSeeOther, "/")
+	return nil
 }
 
 // setupLink is the one-time address that creates the first administrator of
@@ -105,19 +107,18 @@ type setupPageData struct {
 	Token string
 }
 
-func (h *handler) setupPage(c *gin.Context) {
+func (h *handler) setupPage(c *gin.Context) error {
 	if !h.setupLink.valid(c.Param("token")) {
-		h.failHTML(c, tournament.NotFound("this setup link is not valid or was already used"))
-		return
+		return tournament.NotFound("this setup link is not valid or was already used")
 	}
 	h.render(c, http.StatusOK, "setup", "setup.title", setupPageData{Form: newForm(), Token: c.Param("token")})
+	return nil
 }
 
-func (h *handler) setup(c *gin.Context) {
+func (h *handler) setup(c *gin.Context) error {
 	token := c.Param("token")
 	if !h.setupLink.valid(token) {
-		h.failHTML(c, tournament.NotFound("this setup link is not valid or was already used"))
-		return
+		return tournament.NotFound("this setup link is not valid or was already used")
 	}
 	data := setupPageData{Form: newForm(), Token: token}
 	for _, f := range []string{"email", "name"} {
@@ -125,19 +126,18 @@ func (h *handler) setup(c *gin.Context) {
 	}
 	in := account.NewUser{Email: c.PostForm("email"), Name: c.PostForm("name"), Role: string(tournament.Admin), Password: c.PostForm("password"), Locale: h.lang(c)}
 	if !h.setupLink.use(token) {
-		h.failHTML(c, tournament.NotFound("this setup link is not valid or was already used"))
-		return
+		return tournament.NotFound("this setup link is not valid or was already used")
 	}
 	u, err := h.Accounts.AddUser(c.Request.Context(), in)
 	if err != nil {
 		h.setupLink.restore(token) // nothing was created: the link still works
 		if err := data.Form.fail(err, h.translator(c)); err != nil {
-			h.failHTML(c, err)
-			return
+			return err
 		}
 		h.render(c, formStatus(err), "setup", "setup.title", data)
-		return
+		return nil
 	}
 	setCookie(c, sessionCookie, h.sessions.issue(u.Email), sessionTTL)
 	c.Redirect(http.StatusSeeOther, "/")
+	return nil
 }

@@ -29,6 +29,13 @@ type Error struct {
 	Message string
 	Format  string
 	Args    []any
+	// Line is the line of the input at fault, for inputs made of lines
+	// (a pasted list of players); 0 when it has none.
+	Line int
+	// Details are every problem of an input with several parts, each with
+	// its own Line and Field; Message sums them up. Empty for an error of
+	// one field.
+	Details []*Error
 }
 
 func newError(code, field, format string, args []any) *Error {

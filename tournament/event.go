@@ -163,12 +163,28 @@ func (tc TimeControl) String() string {
 	return fmt.Sprintf("%d+%d", tc.BaseMinutes, tc.IncrementSeconds)
 }
 
-// Warning is something an arbiter should know about an event that does not
-// stop it, such as a time control the competition's regulations chose
-// outside the rules' range (§9.4).
+// Warning is something an arbiter should know that does not stop the
+// action, such as a time control the competition's regulations chose
+// outside the rules' range (§9.4) or a corrected result a later round was
+// already paired on. Format and Args, when set, are the English message
+// before formatting, under which a translation is looked up as for Error.
 type Warning struct {
 	Field   string
 	Message string
+	Format  string
+	Args    []any
+}
+
+func newWarning(field, format string, args ...any) Warning {
+	return Warning{Field: field, Message: fmt.Sprintf(format, args...), Format: format, Args: args}
+}
+
+// Translate renders the warning in another language, as Error.Translate.
+func (w Warning) Translate(lookup func(format string) (string, bool)) string {
+	if tr, ok := lookup(w.Format); ok && w.Format != "" {
+		return fmt.Sprintf(tr, w.Args...)
+	}
+	return w.Message
 }
 
 // checkTimeControl compares a time control with the range §9 sets for the
@@ -177,7 +193,7 @@ type Warning struct {
 func checkTimeControl(d Discipline, tc TimeControl) []Warning {
 	if tc.BaseMinutes == 0 {
 		if d.board() != "" {
-			return []Warning{{"time_control", fmt.Sprintf("no time control is set; §9 recommends %s for %s", recommended[d.board()], d)}}
+			return []Warning{{Field: "time_control", Message: fmt.Sprintf("no time control is set; §9 recommends %s for %s", recommended[d.board()], d)}}
 		}
 		return nil
 	}
@@ -197,7 +213,7 @@ func checkTimeControl(d Discipline, tc TimeControl) []Warning {
 		if high == 0 {
 			rng = fmt.Sprintf("%d minutes or more", low)
 		}
-		return []Warning{{"time_control", fmt.Sprintf("%s gives %d minutes per player; §9 sets %s for %s (recommended %s); allowed by the event's regulations (§9.4)",
+		return []Warning{{Field: "time_control", Message: fmt.Sprintf("%s gives %d minutes per player; §9 sets %s for %s (recommended %s); allowed by the event's regulations (§9.4)",
 			tc, tc.BaseMinutes, rng, d, recommended[d.board()])}}
 	}
 	return nil

@@ -78,8 +78,8 @@ func manageable(ctx context.Context, tx Tx, eventID int64) (*Event, *User, error
 	if err != nil {
 		return nil, nil, err
 	}
-	if !canManage(u, e) {
-		return nil, nil, Forbidden("only an administrator or the event's own arbiter may change event %d", eventID)
+	if err := MayManage(ctx, e); err != nil {
+		return nil, nil, err
 	}
 	return e, u, nil
 }
@@ -115,13 +115,10 @@ func (s *Service) CreateEvent(ctx context.Context, in EventInput) (*Event, error
 // newEvent checks the settings of an event to create and fills in the
 // defaults; the caller stores it.
 func (s *Service) newEvent(ctx context.Context, in EventInput) (*Event, *User, error) {
+	if err := MayCreateEvent(ctx); err != nil {
+		return nil, nil, err
+	}
 	u := UserFromContext(ctx)
-	if u == nil {
-		return nil, nil, Unauthorized("sign in (an API token) to create events")
-	}
-	if u.Role != Admin && u.Role != ArbiterRole {
-		return nil, nil, Forbidden("only administrators and arbiters create events")
-	}
 	for _, req := range []struct {
 		field string
 		set   bool

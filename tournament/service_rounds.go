@@ -34,7 +34,7 @@ func (s *Service) Round(ctx context.Context, eventID int64, n int) (*Round, erro
 }
 
 func visibleRounds(u *User, e *Event, rounds []Round) []Round {
-	if canManage(u, e) {
+	if CanManage(u, e) {
 		return rounds
 	}
 	visible := rounds[:0:0]

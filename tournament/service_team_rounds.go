@@ -99,7 +99,7 @@ func (s *Service) loadTeamEvent(tx Tx, e *Event, reader *User) (*TeamEventData, 
 	if err != nil {
 		return nil, err
 	}
-	if !canManage(reader, e) {
+	if !CanManage(reader, e) {
 		rounds = slices.DeleteFunc(rounds, func(r TeamRound) bool { return r.Status == Draft })
 	}
 	return &TeamEventData{Event: e, Settings: settings, Teams: teams, Rounds: rounds}, nil
@@ -360,7 +360,7 @@ type MatchResultInput struct {
 
 // RecordMatchResult stores the result of one board of a match; it is
 // RecordResult under the board's game number.
-func (s *Service) RecordMatchResult(ctx context.Context, in MatchResultInput) (*Game, error) {
+func (s *Service) RecordMatchResult(ctx context.Context, in MatchResultInput) (*RecordedResult, error) {
 	var number int
 	err := s.store.View(ctx, func(tx Tx) error {
 		e, err := readable(ctx, tx, in.EventID)

@@ -180,6 +180,10 @@ func (s *Service) RegisterTeam(ctx context.Context, eventID int64, in TeamInput)
 			if p.Club == "" {
 				p.Club = t.Club
 			}
+			if err := onAnotherTeam(teams, t.Roster, &p); err != nil {
+				err.Field = fmt.Sprintf("players[%d].%s", i, err.Field)
+				return err
+			}
 			t.Roster = append(t.Roster, p)
 		}
 		if err := createRoster(tx, t); err != nil {
@@ -332,6 +336,9 @@ func (s *Service) AddTeamPlayer(ctx context.Context, eventID int64, teamNo int, 
 		if p.Club == "" {
 			p.Club = team.Club
 		}
+		if err := onAnotherTeam(teams, nil, p); err != nil {
+			return err
+		}
 		if err := tx.CreatePlayer(p); err != nil {
 			return err
 		}
@@ -387,6 +394,26 @@ func renumberTeams(tx Tx, teams []Team, boards int, manual bool) error {
 				if err := tx.UpdatePlayer(&t.Roster[j]); err != nil {
 					return err
 				}
+			}
+		}
+	}
+	return nil
+}
+
+// onAnotherTeam refuses a player who already plays for a team of the event
+// (including the team being entered, whose roster so far is given): one
+// person plays for one team. Namesakes with different federation IDs are
+// two people.
+func onAnotherTeam(teams []Team, roster []Player, p *Player) *Error {
+	for _, q := range roster {
+		if samePerson(&q, p) {
+			return Conflict("name", "%s is listed twice in the roster", p.Name)
+		}
+	}
+	for _, t := range teams {
+		for _, q := range t.Roster {
+			if samePerson(&q, p) {
+				return Conflict("name", "%s already plays for team %q (start number %d); a player plays for one team", p.Name, t.Name, q.StartNo)
 			}
 		}
 	}

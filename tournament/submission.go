@@ -131,7 +131,7 @@ func (s *Service) PlayerView(ctx context.Context, eventID int64) (*PlayerView, e
 				v.PlayerID = pid
 			}
 		}
-		manager := canManage(u, e)
+		manager := CanManage(u, e)
 		if !manager && v.PlayerID == 0 {
 			return nil
 		}
@@ -373,7 +373,7 @@ func (s *Service) DecideSubmission(ctx context.Context, eventID, submissionID in
 		if err != nil {
 			return err
 		}
-		if !canManage(u, e) {
+		if !CanManage(u, e) {
 			own, err := ownPlayer(stx, eventID, u)
 			if err != nil || own != opponentOf(rounds, sub.GameID, sub.PlayerID) {
 				return Forbidden("only the arbiter or the opponent confirms or rejects a reported result")

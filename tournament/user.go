@@ -55,13 +55,42 @@ func UserFromContext(ctx context.Context) *User {
 	return u
 }
 
-// canManage reports whether u may change the event: administrators always,
-// arbiters the events they created.
-func canManage(u *User, e *Event) bool {
+// CanManage reports whether u may change the event: administrators always,
+// arbiters the events they created. It is the one place this rule lives;
+// pages ask it to decide what to offer, and every write checks it through
+// MayManage.
+func CanManage(u *User, e *Event) bool {
 	return u != nil && (u.Role == Admin || (u.Role == ArbiterRole && e.OwnerID == u.ID))
+}
+
+// MayManage explains why the context's user may not change the event, or
+// returns nil when they may: an anonymous reader is EUNAUTHORIZED, anyone
+// else but the managers EFORBIDDEN.
+func MayManage(ctx context.Context, e *Event) error {
+	u := UserFromContext(ctx)
+	switch {
+	case u == nil:
+		return Unauthorized("sign in (an API token) to change events")
+	case !CanManage(u, e):
+		return Forbidden("only an administrator or the event's own arbiter may change event %d", e.ID)
+	}
+	return nil
+}
+
+// MayCreateEvent explains why the context's user may not create events, or
+// returns nil when they may: administrators and arbiters create events.
+func MayCreateEvent(ctx context.Context) error {
+	u := UserFromContext(ctx)
+	switch {
+	case u == nil:
+		return Unauthorized("sign in (an API token) to create events")
+	case u.Role != Admin && u.Role != ArbiterRole:
+		return Forbidden("only administrators and arbiters create events")
+	}
+	return nil
 }
 
 // canRead reports whether u may see the event.
 func canRead(u *User, e *Event) bool {
-	return e.Visibility == Public || canManage(u, e)
+	return e.Visibility == Public || CanManage(u, e)
 }

@@ -174,7 +174,7 @@ func (f *docFixture) roundRobin(name string) int64 {
 	ps := f.players(e.ID, 5)
 	for n := 1; n <= 5; n++ {
 		if n == 4 {
-			_, err := f.svc.UpdatePlayer(f.ctx, e.ID, ps[4].ID, tournament.PlayerInput{WithdrawFromRound: ptr(4)}, "")
+			_, err := f.svc.UpdatePlayer(f.ctx, e.ID, ps[4].ID, tournament.PlayerInput{WithdrawFromRound: ptr(4)}, "снялся по болезни")
 			f.must(err)
 		}
 		forfeit, double := 0, 0
@@ -233,14 +233,21 @@ func (f *docFixture) team(name, system string) int64 {
 	for i, club := range clubs {
 		var roster []tournament.PlayerInput
 		for j := range 3 {
-			roster = append(roster, tournament.PlayerInput{Name: ptr(fixturePlayers[(3*i+j)%len(fixturePlayers)]), Rating: ptr(1800 - 10*j)})
+			// A player plays for one team: names past the list's end get the
+			// club, so that no two teams share a player.
+			k := 3*i + j
+			name := fixturePlayers[k%len(fixturePlayers)]
+			if k >= len(fixturePlayers) {
+				name += " (" + club + ")"
+			}
+			roster = append(roster, tournament.PlayerInput{Name: ptr(name), Rating: ptr(1800 - 10*j)})
 		}
 		_, err := f.svc.RegisterTeam(f.ctx, e.ID, tournament.TeamInput{Name: ptr("Сборная «" + club + "»"), Club: ptr(club), Captain: ptr("Капитан " + club), Players: roster})
 		f.must(err)
 	}
 	for n := 1; n <= 3; n++ {
 		if n == 3 && system == "swiss" {
-			_, err := f.svc.UpdateTeam(f.ctx, e.ID, len(clubs), tournament.TeamInput{WithdrawFromRound: ptr(3)}, "")
+			_, err := f.svc.UpdateTeam(f.ctx, e.ID, len(clubs), tournament.TeamInput{WithdrawFromRound: ptr(3)}, "команда снялась")
 			f.must(err)
 		}
 		tr, err := f.svc.PairNextTeamRound(f.ctx, e.ID)
