@@ -28,6 +28,8 @@ func (h *handler) routesExports(api *gin.RouterGroup) {
 	g.GET("/events/:id/standings.csv", h.jsonHandler(h.getStandingsCSV))
 	g.GET("/events/:id/standings.json", h.jsonHandler(h.getStandingsJSON))
 	g.GET("/events/:id/crosstable.pdf", h.jsonHandler(h.getCrosstablePDF))
+	g.GET("/events/:id/boards.pdf", h.jsonHandler(h.getBoardStandingsPDF))
+	g.GET("/events/:id/rounds/:n/matches.pdf", h.jsonHandler(h.getTeamRoundPDF))
 	g.GET("/events/:id/rounds/:n/pairings.pdf", h.jsonHandler(h.getPairingsPDF))
 	g.GET("/events/:id/rounds/:n/scoresheets.pdf", h.jsonHandler(h.getScoreSheetsPDF))
 	g.GET("/events/:id/scoresheets.pdf", h.jsonHandler(h.getEventBlankSheetsPDF))
@@ -124,7 +126,7 @@ func documentRequest(c *gin.Context, names ...string) ([]int64, report.Locale, e
 
 // standingsDocument answers the standings after ?round=N (default: after the
 // last finished round) in one of the standings formats.
-func (h *handler) standingsDocument(c *gin.Context, contentType, ext string, write func(x *export.Exporter, ctx context.Context, w io.Writer, loc report.Locale, id int64, round int) error) {
+func (h *handler) standingsDocument(c *gin.Context, contentType, file string, write func(x *export.Exporter, ctx context.Context, w io.Writer, loc report.Locale, id int64, round int) error) {
 	ids, loc, err := documentRequest(c, "id")
 	if err != nil {
 		h.failJSON(c, err)
@@ -135,13 +137,13 @@ func (h *handler) standingsDocument(c *gin.Context, contentType, ext string, wri
 		h.failJSON(c, err)
 		return
 	}
-	h.sendDocument(c, contentType, fmt.Sprintf("event-%d-standings.%s", ids[0], ext), func(ctx context.Context, w io.Writer) error {
+	h.sendDocument(c, contentType, fmt.Sprintf("event-%d-%s", ids[0], file), func(ctx context.Context, w io.Writer) error {
 		return write(export.New(h.Events), ctx, w, loc, ids[0], round)
 	})
 }
 
 func (h *handler) getStandingsPDF(c *gin.Context) error {
-	h.standingsDocument(c, pdfType, "pdf", (*export.Exporter).StandingsPDF)
+	h.standingsDocument(c, pdfType, "standings.pdf", (*export.Exporter).StandingsPDF)
 	return nil
 }
 
@@ -161,14 +163,14 @@ func (h *handler) getStandingsCSV(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	h.standingsDocument(c, csvType, "csv", func(x *export.Exporter, ctx context.Context, w io.Writer, _ report.Locale, id int64, round int) error {
+	h.standingsDocument(c, csvType, "standings.csv", func(x *export.Exporter, ctx context.Context, w io.Writer, _ report.Locale, id int64, round int) error {
 		return x.StandingsCSV(ctx, w, dialect, id, round)
 	})
 	return nil
 }
 
 func (h *handler) getStandingsJSON(c *gin.Context) error {
-	h.standingsDocument(c, jsonType, "json", func(x *export.Exporter, ctx context.Context, w io.Writer, _ report.Locale, id int64, round int) error {
+	h.standingsDocument(c, jsonType, "standings.json", func(x *export.Exporter, ctx context.Context, w io.Writer, _ report.Locale, id int64, round int) error {
 		return x.StandingsJSON(ctx, w, id, round)
 	})
 	return nil
@@ -181,6 +183,28 @@ func (h *handler) getCrosstablePDF(c *gin.Context) error {
 	}
 	h.sendDocument(c, pdfType, fmt.Sprintf("event-%d-crosstable.pdf", ids[0]), func(ctx context.Context, w io.Writer) error {
 		return export.New(h.Events).CrosstablePDF(ctx, w, loc, ids[0])
+	})
+	return nil
+}
+
+// getBoardStandingsPDF answers the board prizes table of a team event
+// after ?round=N (default: after the last finished round).
+func (h *handler) getBoardStandingsPDF(c *gin.Context) error {
+	h.standingsDocument(c, pdfType, "boards.pdf", func(x *export.Exporter, ctx context.Context, w io.Writer, loc report.Locale, id int64, round int) error {
+		return x.BoardStandingsPDF(ctx, w, loc, id, round)
+	})
+	return nil
+}
+
+// getTeamRoundPDF answers the overview of a team round: every match and
+// the team with the bye.
+func (h *handler) getTeamRoundPDF(c *gin.Context) error {
+	ids, loc, err := documentRequest(c, "id", "n")
+	if err != nil {
+		return err
+	}
+	h.sendDocument(c, pdfType, fmt.Sprintf("event-%d-round-%d-matches.pdf", ids[0], ids[1]), func(ctx context.Context, w io.Writer) error {
+		return export.New(h.Events).TeamRoundPDF(ctx, w, loc, ids[0], int(ids[1]))
 	})
 	return nil
 }

@@ -457,7 +457,8 @@ func TestExportDocuments(t *testing.T) {
 				swiss, _, _ := playEvent(t, s, map[string]any{"name": "Кубок Адыгеи", "discipline": "blitz", "system": "swiss", "rounds": 2, "time_control": "3+2"}, roundRobinNames)
 				text := spaced(pdfToText(t, "progress", s.mustDownload(fmt.Sprintf("/api/v1/events/%d/crosstable.pdf", swiss), "application/pdf")))
 				// Start order pairs 1–2 and 3–4 every round; 5 has the bye, worth a win in Swiss.
-				for _, want := range []string{"Таблица по турам после 2-го тура", "5 Нехай Бэла бай + бай + 4 ", "2б 17:7"} {
+				// Opponents go by place: Хуаде (3rd) beat Тлехас (4th) twice with White.
+				for _, want := range []string{"Таблица по турам после 2-го тура", "5 Нехай Бэла 1500 бай + бай + 4 ", "3 1 Хуаде Аслан 1900 4○ 17:7 4○ 17:7 4 "} {
 					if !strings.Contains(text, want) {
 						t.Errorf("progress table lacks %q:\n%s", want, text)
 					}

@@ -53,7 +53,7 @@ func (s *Service) EventData(ctx context.Context, eventID int64) (*EventData, err
 
 // playersAndRounds reads the players and the rounds of an event, which most
 // use cases need together: who plays, and what has been paired.
-func playersAndRounds(tx Tx, eventID int64) ([]Player, []Round, error) {
+func playersAndRounds(tx playerRoundTx, eventID int64) ([]Player, []Round, error) {
 	players, err := tx.Players(eventID)
 	if err != nil {
 		return nil, nil, err
@@ -66,7 +66,10 @@ func playersAndRounds(tx Tx, eventID int64) ([]Player, []Round, error) {
 }
 
 // loadPublic reads an event with its players and published rounds.
-func loadPublic(ctx context.Context, tx Tx, eventID int64) (*Event, []Player, []Round, error) {
+func loadPublic(ctx context.Context, tx interface {
+	EventTx
+	playerRoundTx
+}, eventID int64) (*Event, []Player, []Round, error) {
 	e, err := readable(ctx, tx, eventID)
 	if err != nil {
 		return nil, nil, nil, err

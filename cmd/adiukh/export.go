@@ -83,6 +83,20 @@ var exportKinds = map[string]exportKind{
 			return x.CrosstablePDF(ctx, w, loc, f.event)
 		},
 	},
+	"boards": {
+		summary: "board prizes table PDF of a team event after --round N (default: after the last finished round)",
+		flags:   []string{"event", "round", "lang"},
+		write: func(ctx context.Context, x *export.Exporter, f *exportFlags, loc report.Locale, w, _ io.Writer) error {
+			return x.BoardStandingsPDF(ctx, w, loc, f.event, f.round)
+		},
+	},
+	"matches": {
+		summary: "overview PDF of --round N of a team event: every match and the team with the bye",
+		flags:   []string{"event", "round", "lang"},
+		write: func(ctx context.Context, x *export.Exporter, f *exportFlags, loc report.Locale, w, _ io.Writer) error {
+			return x.TeamRoundPDF(ctx, w, loc, f.event, f.round)
+		},
+	},
 	"pairings": {
 		summary: "pairing list PDF of --round N; the match cards in a team event",
 		flags:   []string{"event", "round", "lang", "public-url"},
@@ -237,7 +251,7 @@ func (f *exportFlags) check(kind exportKind, name string) string {
 		return "--event: give the ID of the event (adiukh serve shows it in the event's address)"
 	case needs("blank") && f.blank < 0:
 		return fmt.Sprintf("--blank: the number of blank sheets is from 1 to %d", export.MaxBlankSheets)
-	case needs("round") && name != "standings" && f.round <= 0 && f.blank == 0:
+	case needs("round") && name != "standings" && name != "boards" && f.round <= 0 && f.blank == 0:
 		return "--round: give the round's number, from 1"
 	case needs("board") && f.board <= 0:
 		return "--board: give the board's number, from 1"

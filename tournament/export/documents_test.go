@@ -174,7 +174,7 @@ func (f *docFixture) roundRobin(name string) int64 {
 	ps := f.players(e.ID, 5)
 	for n := 1; n <= 5; n++ {
 		if n == 4 {
-			_, err := f.svc.UpdatePlayer(f.ctx, e.ID, ps[4].ID, tournament.PlayerInput{WithdrawFromRound: ptr(4)}, "снялся по болезни")
+			_, err := f.svc.UpdatePlayer(f.ctx, e.ID, ps[4].ID, tournament.PlayerInput{WithdrawFromRound: ptr(4)}, "снялся с соревнования")
 			f.must(err)
 		}
 		forfeit, double := 0, 0
@@ -233,13 +233,7 @@ func (f *docFixture) team(name, system string) int64 {
 	for i, club := range clubs {
 		var roster []tournament.PlayerInput
 		for j := range 3 {
-			// A player plays for one team: names past the list's end get the
-			// club, so that no two teams share a player.
-			k := 3*i + j
-			name := fixturePlayers[k%len(fixturePlayers)]
-			if k >= len(fixturePlayers) {
-				name += " (" + club + ")"
-			}
+			name := fmt.Sprintf("%s %c.", fixturePlayers[(3*i+j)%len(fixturePlayers)], 'А'+rune(i))
 			roster = append(roster, tournament.PlayerInput{Name: ptr(name), Rating: ptr(1800 - 10*j)})
 		}
 		_, err := f.svc.RegisterTeam(f.ctx, e.ID, tournament.TeamInput{Name: ptr("Сборная «" + club + "»"), Club: ptr(club), Captain: ptr("Капитан " + club), Players: roster})
@@ -247,7 +241,7 @@ func (f *docFixture) team(name, system string) int64 {
 	}
 	for n := 1; n <= 3; n++ {
 		if n == 3 && system == "swiss" {
-			_, err := f.svc.UpdateTeam(f.ctx, e.ID, len(clubs), tournament.TeamInput{WithdrawFromRound: ptr(3)}, "команда снялась")
+			_, err := f.svc.UpdateTeam(f.ctx, e.ID, len(clubs), tournament.TeamInput{WithdrawFromRound: ptr(3)}, "")
 			f.must(err)
 		}
 		tr, err := f.svc.PairNextTeamRound(f.ctx, e.ID)
@@ -326,7 +320,14 @@ func documentsOf(t *testing.T, ctx context.Context, svc *tournament.Service, eve
 		{"standings.json", func(w io.Writer) error { return x.StandingsJSON(ctx, w, eventID, 0) }},
 		{"blank-scoresheets.pdf", func(w io.Writer) error { return x.BlankScoreSheetsPDF(ctx, w, report.Russian, eventID, 2) }},
 	}
-	if !e.Discipline.IsTeam() {
+	if e.Discipline.IsTeam() {
+		for _, loc := range []report.Locale{report.Russian, report.English} {
+			docs = append(docs, document{fmt.Sprintf("boards-%s.pdf", loc), func(w io.Writer) error { return x.BoardStandingsPDF(ctx, w, loc, eventID, 0) }})
+			for _, r := range rounds {
+				docs = append(docs, document{fmt.Sprintf("round-%d-matches-%s.pdf", r.number, loc), func(w io.Writer) error { return x.TeamRoundPDF(ctx, w, loc, eventID, r.number) }})
+			}
+		}
+	} else {
 		docs = append(docs,
 			document{"games.pdn", func(w io.Writer) error { _, err := x.PDN(ctx, w, eventID); return err }},
 			document{"export.trf", func(w io.Writer) error { return x.TRF(ctx, w, eventID) }},

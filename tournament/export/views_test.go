@@ -116,3 +116,38 @@ func TestSetTags(t *testing.T) {
 		}
 	}
 }
+
+// TestBoardStandingsView checks the board prizes table of a played team
+// event: every point of every match is someone's on some board, each board
+// ranked by percentage.
+func TestBoardStandingsView(t *testing.T) {
+	f := newDocFixture(t)
+	id := f.team("Командное первенство", "swiss")
+	d, err := f.svc.TeamEventData(f.ctx, id)
+	f.must(err)
+	s := BoardStandingsView(d, 3)
+	if len(s.Boards) != 2 {
+		t.Fatalf("%d boards, want 2", len(s.Boards))
+	}
+	want := 0.0
+	for _, r := range d.Rounds {
+		for _, m := range r.Matches {
+			if !m.IsBye() {
+				score := m.Score(d.Event, d.Settings)
+				want += score.HomeGamePoints + score.AwayGamePoints
+			}
+		}
+	}
+	got := 0.0
+	for _, b := range s.Boards {
+		for i, r := range b.Rows {
+			got += r.Points
+			if r.Place != i+1 || (i > 0 && r.Percent > b.Rows[i-1].Percent) || r.Team == "" || r.Player.Name == "" {
+				t.Errorf("board %d, row %d: %+v", b.Board, i+1, r)
+			}
+		}
+	}
+	if got != want {
+		t.Errorf("the boards hold %g points, the matches %g", got, want)
+	}
+}
