@@ -33,6 +33,7 @@ func (h *handler) correspondenceRoutesWeb(public, signedIn *gin.RouterGroup) {
 	signedIn.POST("/events/:id/correspondence/start", h.pageHandler(h.startSection))
 	signedIn.POST("/events/:id/correspondence/settings", h.pageHandler(h.saveCorrSettings))
 	signedIn.POST("/events/:id/players/:pid/leave", h.pageHandler(h.submitLeave))
+	signedIn.POST("/events/:id/leave", h.pageHandler(h.submitLeave))
 }
 
 // clockText writes a time left as days and hours, hours and minutes under
@@ -445,12 +446,22 @@ func (h *handler) saveCorrSettings(c *gin.Context) error {
 // submitLeave books leave from the player's "My games" page or the
 // arbiter's view, and goes back to where it came from.
 func (h *handler) submitLeave(c *gin.Context) error {
-	ids, err := pathInts(c, "id", "pid")
+	id, err := pathInt(c, "id")
 	if err != nil {
 		return err
 	}
 	f := newForm()
-	f.Values["from"], f.Values["to"] = c.PostForm("from"), c.PostForm("to")
+	f.Values["from"], f.Values["to"], f.Values["player"] = c.PostForm("from"), c.PostForm("to"), c.PostForm("player")
+	// The arbiter's form names the player in a field, the player's own
+	// form in the address.
+	pid, err := strconv.ParseInt(c.Param("pid"), 10, 64)
+	if c.Param("pid") == "" {
+		pid, err = strconv.ParseInt(c.PostForm("player"), 10, 64)
+	}
+	if err != nil {
+		return tournament.Invalid("player", "choose the player who takes leave")
+	}
+	ids := []int64{id, pid}
 	_, err = h.Correspondence.RequestLeave(c.Request.Context(), correspondence.LeaveInput{EventID: ids[0], PlayerID: ids[1], From: c.PostForm("from"), To: c.PostForm("to"), Reason: c.PostForm("reason")})
 	if c.PostForm("back") == "my" {
 		if err == nil {

@@ -130,6 +130,18 @@ func TestCorrespondencePages(t *testing.T) {
 	if got := s.game(num(g["id"])); num(got["ply"]) != 1 {
 		t.Errorf("after the form's move the game is at ply %v", got["ply"])
 	}
+	// The arbiter grants leave from the section's page.
+	cookie = s.session("arbiter@example.org")
+	eventPage := strings.Replace(sec.ev, "/api/v1", "", 1)
+	if rec := post(eventPage+"/leave", url.Values{"player": {fmt.Sprint(white)}, "from": {"2026-12-05"}, "to": {"2027-02-01"}, "reason": {"болезнь"}}); rec.Code != http.StatusSeeOther {
+		t.Fatalf("the arbiter's leave form: %d\n%s", rec.Code, rec.Body.String())
+	}
+	if leaves := s.must(http.StatusOK, "", "GET", sec.ev+"/leave", nil).([]any); len(leaves) != 1 || num(leaves[0].(map[string]any)["days"]) != 59 {
+		t.Errorf("leave after the arbiter's form: %v", leaves)
+	}
+	if page := s.page(cookie, eventPage+"/correspondence"); !strings.Contains(page, "болезнь") {
+		t.Error("the arbiter's view does not list the leave")
+	}
 }
 
 // TestBrowserCorrespondenceMove is a player on a phone: signs in, opens the
