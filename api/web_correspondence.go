@@ -238,17 +238,23 @@ func (h *handler) renderCorrGame(c *gin.Context, f *form, status int) error {
 	return nil
 }
 
-// afterGameForm shows the game again: redirected after success, with the
-// error next to the form after a refused input.
-func (h *handler) afterGameForm(c *gin.Context, gid int64, f *form, err error) error {
+// afterForm answers a form: a redirect to next after success; after a
+// refused input the page again, rendered by render with the error next to
+// its field.
+func (h *handler) afterForm(c *gin.Context, next string, f *form, err error, render func(f *form, status int) error) error {
 	if err == nil {
-		c.Redirect(http.StatusSeeOther, fmt.Sprintf("/games/%d", gid))
+		c.Redirect(http.StatusSeeOther, next)
 		return nil
 	}
 	if ferr := f.fail(err, h.translator(c)); ferr != nil {
 		return ferr
 	}
-	return h.renderCorrGame(c, f, formStatus(err))
+	return render(f, formStatus(err))
+}
+
+// afterGameForm shows the game again.
+func (h *handler) afterGameForm(c *gin.Context, gid int64, f *form, err error) error {
+	return h.afterForm(c, fmt.Sprintf("/games/%d", gid), f, err, func(f *form, status int) error { return h.renderCorrGame(c, f, status) })
 }
 
 func (h *handler) submitMove(c *gin.Context) error {
@@ -397,14 +403,7 @@ func (h *handler) renderArbiter(c *gin.Context, f *form, status int) error {
 
 // afterArbiterForm shows the arbiter's view again.
 func (h *handler) afterArbiterForm(c *gin.Context, id int64, f *form, err error) error {
-	if err == nil {
-		c.Redirect(http.StatusSeeOther, fmt.Sprintf("/events/%d/correspondence", id))
-		return nil
-	}
-	if ferr := f.fail(err, h.translator(c)); ferr != nil {
-		return ferr
-	}
-	return h.renderArbiter(c, f, formStatus(err))
+	return h.afterForm(c, fmt.Sprintf("/events/%d/correspondence", id), f, err, func(f *form, status int) error { return h.renderArbiter(c, f, status) })
 }
 
 func (h *handler) startSection(c *gin.Context) error {
@@ -464,14 +463,7 @@ func (h *handler) submitLeave(c *gin.Context) error {
 	ids := []int64{id, pid}
 	_, err = h.Correspondence.RequestLeave(c.Request.Context(), correspondence.LeaveInput{EventID: ids[0], PlayerID: ids[1], From: c.PostForm("from"), To: c.PostForm("to"), Reason: c.PostForm("reason")})
 	if c.PostForm("back") == "my" {
-		if err == nil {
-			c.Redirect(http.StatusSeeOther, "/my/games")
-			return nil
-		}
-		if ferr := f.fail(err, h.translator(c)); ferr != nil {
-			return ferr
-		}
-		return h.renderMyGames(c, f, formStatus(err))
+		return h.afterForm(c, "/my/games", f, err, func(f *form, status int) error { return h.renderMyGames(c, f, status) })
 	}
 	return h.afterArbiterForm(c, ids[0], f, err)
 }
