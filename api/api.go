@@ -15,6 +15,7 @@ import (
 
 	"adiukh/tournament"
 	"adiukh/tournament/account"
+	"adiukh/tournament/correspondence"
 )
 
 // Pinger reports whether the database answers.
@@ -32,7 +33,9 @@ type Deps struct {
 	DB       Pinger
 	Events   *tournament.Service
 	Accounts *account.Service
-	Log      *slog.Logger
+	// Correspondence plays the games of correspondence events on the server.
+	Correspondence *correspondence.Service
+	Log            *slog.Logger
 	// Secret signs the session cookies of the web pages; every instance
 	// serving the same site needs the same one.
 	Secret []byte
@@ -78,8 +81,7 @@ func NewRouter(d Deps) http.Handler {
 	h := &handler{Deps: d, web: web{
 		pages:     pages,
 		bundle:    bundle,
-		sessions:  &sessions{secret: d.Secret, now: d.Now},
-		limiter:   newLoginLimiter(5, 15*time.Minute, d.Now),
+		sessions:  &sessions{secret: d.Secret},
 		setupLink: &setupLink{token: d.SetupToken},
 	}}
 	gin.SetMode(gin.ReleaseMode)
@@ -90,7 +92,7 @@ func NewRouter(d Deps) http.Handler {
 		d.Log.Error("trusted proxies refused; trusting none", "err", err)
 		_ = r.SetTrustedProxies(nil)
 	}
-	r.Use(gin.Recovery())
+	r.Use(gin.Recovery(), h.limitBody)
 	r.GET("/healthz", func(c *gin.Context) {
 		if err := d.DB.Ping(c.Request.Context()); err != nil {
 			c.JSON(http.StatusServiceUnavailable, gin.H{"status": "database unavailable"})

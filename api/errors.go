@@ -16,6 +16,8 @@ var statusOf = map[string]int{
 	tournament.EFORBIDDEN:    http.StatusForbidden,
 	tournament.ENOTFOUND:     http.StatusNotFound,
 	tournament.ECONFLICT:     http.StatusConflict,
+	tournament.ETOOMANY:      http.StatusTooManyRequests,
+	tournament.ETOOLARGE:     http.StatusRequestEntityTooLarge,
 }
 
 // errorBody is the JSON shape of every error answer.
@@ -23,6 +25,18 @@ type errorBody struct {
 	Code    string `json:"code"`
 	Message string `json:"message"`
 	Field   string `json:"field,omitempty"`
+	// Line and Details place the problems of an input made of lines: each
+	// detail names its line and field.
+	Line    int         `json:"line,omitempty"`
+	Details []errorBody `json:"details,omitempty"`
+}
+
+func newErrorBody(e *tournament.Error) errorBody {
+	b := errorBody{Code: e.Code, Message: e.Message, Field: e.Field, Line: e.Line}
+	for _, d := range e.Details {
+		b.Details = append(b.Details, newErrorBody(d))
+	}
+	return b
 }
 
 // failJSON answers an error as JSON. A domain error is shown as it is;
@@ -32,7 +46,7 @@ func (h *handler) failJSON(c *gin.Context, err error) {
 	status := http.StatusInternalServerError
 	var e *tournament.Error
 	if errors.As(err, &e) && statusOf[e.Code] != 0 {
-		status, body = statusOf[e.Code], errorBody{Code: e.Code, Message: e.Message, Field: e.Field}
+		status, body = statusOf[e.Code], newErrorBody(e)
 	} else {
 		h.Log.Error("request failed", "method", c.Request.Method, "path", c.Request.URL.Path, "err", err)
 		body = errorBody{Code: "EINTERNAL", Message: "internal error; the server log has the details"}

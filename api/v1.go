@@ -1,13 +1,8 @@
 package api
 
 import (
-	"encoding/json"
-	"errors"
-	"io"
 	"net/http"
-	"reflect"
 	"strconv"
-	"strings"
 
 	"github.com/gin-gonic/gin"
 
@@ -18,71 +13,36 @@ import (
 // private events); writes need an API token.
 func (h *handler) routesV1(g *gin.RouterGroup) {
 	g.Use(h.bearerAuth)
-	g.POST("/tokens", h.postToken)
-	g.GET("/tiebreaks", h.getTieBreaks)
-	g.GET("/events", h.getEvents)
-	g.GET("/events/:id", h.getEvent)
-	g.GET("/events/:id/players", h.getPlayers)
-	g.GET("/events/:id/rounds", h.getRounds)
-	g.GET("/events/:id/rounds/:n", h.getRound)
-	g.GET("/events/:id/standings", h.getStandings)
-	g.GET("/events/:id/crosstable", h.getCrosstable)
+	g.POST("/tokens", h.jsonHandler(h.postToken))
+	g.GET("/tiebreaks", h.jsonHandler(h.getTieBreaks))
+	g.GET("/events", h.jsonHandler(h.getEvents))
+	g.GET("/events/:id", h.jsonHandler(h.getEvent))
+	g.GET("/events/:id/players", h.jsonHandler(h.getPlayers))
+	g.GET("/events/:id/rounds", h.jsonHandler(h.getRounds))
+	g.GET("/events/:id/rounds/:n", h.jsonHandler(h.getRound))
+	g.GET("/events/:id/standings", h.jsonHandler(h.getStandings))
+	g.GET("/events/:id/crosstable", h.jsonHandler(h.getCrosstable))
 	h.routesExports(g)
 
 	w := g.Group("", h.requireUser)
-	w.GET("/me", h.getMe)
-	w.GET("/events/:id/audit", h.getAudit)
-	w.POST("/events", h.postEvent)
-	w.PATCH("/events/:id", h.patchEvent)
-	w.POST("/events/:id/players", h.postPlayer)
-	w.PATCH("/events/:id/players/:pid", h.patchPlayer)
-	w.DELETE("/events/:id/players/:pid", h.deletePlayer)
-	w.POST("/events/:id/players/renumber", h.postRenumber)
-	w.POST("/events/:id/rounds", h.postRound)
-	w.POST("/events/:id/rounds/:n/publish", h.postPublish)
-	w.DELETE("/events/:id/rounds/:n", h.deleteRound)
-	w.PUT("/events/:id/rounds/:n/games/:board/result", h.putResult)
+	w.GET("/me", h.jsonHandler(h.getMe))
+	h.accountRoutesV1(w)
+	w.GET("/events/:id/audit", h.jsonHandler(h.getAudit))
+	w.POST("/events", h.jsonHandler(h.postEvent))
+	w.PATCH("/events/:id", h.jsonHandler(h.patchEvent))
+	w.POST("/events/:id/players", h.jsonHandler(h.postPlayer))
+	w.PATCH("/events/:id/players/:pid", h.jsonHandler(h.patchPlayer))
+	w.DELETE("/events/:id/players/:pid", h.jsonHandler(h.deletePlayer))
+	w.POST("/events/:id/players/renumber", h.jsonHandler(h.postRenumber))
+	w.POST("/events/:id/players/bulk", h.jsonHandler(h.postPlayers))
+	w.POST("/events/:id/rounds", h.jsonHandler(h.postRound))
+	w.POST("/events/:id/rounds/:n/publish", h.jsonHandler(h.postPublish))
+	w.DELETE("/events/:id/rounds/:n", h.jsonHandler(h.deleteRound))
+	w.PUT("/events/:id/rounds/:n/games/:board/result", h.jsonHandler(h.putResult))
 	h.teamRoutesV1(g, w)
 	h.reviewRoutesV1(w)
 	h.swissRoutesV1(g, w)
-}
-
-// decodeJSON reads a request body strictly: unknown fields and wrong types
-// are errors that name the field.
-func decodeJSON(c *gin.Context, v any) error {
-	dec := json.NewDecoder(io.LimitReader(c.Request.Body, 1<<20))
-	dec.DisallowUnknownFields()
-	err := dec.Decode(v)
-	var typeErr *json.UnmarshalTypeError
-	switch {
-	case err == nil:
-		return nil
-	case errors.Is(err, io.EOF):
-		return tournament.Invalid("body", "the request needs a JSON body")
-	case errors.As(err, &typeErr):
-		return tournament.Invalid(typeErr.Field, "must be %s, not a JSON %s", jsonKind(typeErr.Type.Kind()), typeErr.Value)
-	case strings.HasPrefix(err.Error(), "json: unknown field "):
-		field := strings.Trim(strings.TrimPrefix(err.Error(), "json: unknown field "), `"`)
-		return tournament.Invalid(field, "unknown field")
-	}
-	return tournament.Invalid("body", "not valid JSON: %v", err)
-}
-
-// jsonKind names what a Go kind expects in JSON words.
-func jsonKind(k reflect.Kind) string {
-	switch k {
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64, reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-		return "a whole number"
-	case reflect.Float32, reflect.Float64:
-		return "a number"
-	case reflect.String:
-		return "a string"
-	case reflect.Bool:
-		return "true or false"
-	case reflect.Slice, reflect.Array:
-		return "a list"
-	}
-	return "an object"
+	h.correspondenceRoutesV1(g, w)
 }
 
 // pathInt reads a positive whole-number path parameter.
@@ -107,34 +67,10 @@ func pathInts(c *gin.Context, names ...string) ([]int64, error) {
 	return values, nil
 }
 
-type tokenBody struct {
-	Email    string `json:"email"`
-	Password string `json:"password"`
-}
-
-// postToken trades an e-mail and password for a new API token.
-func (h *handler) postToken(c *gin.Context) {
-	var body tokenBody
-	if err := decodeJSON(c, &body); err != nil {
-		h.failJSON(c, err)
-		return
-	}
-	u, err := h.Accounts.Login(c.Request.Context(), body.Email, body.Password)
-	if err != nil {
-		h.failJSON(c, err)
-		return
-	}
-	token, err := h.Accounts.CreateToken(c.Request.Context(), u.Email)
-	if err != nil {
-		h.failJSON(c, err)
-		return
-	}
-	c.JSON(http.StatusCreated, gin.H{"token": token})
-}
-
-func (h *handler) getMe(c *gin.Context) {
+func (h *handler) getMe(c *gin.Context) error {
 	u := tournament.UserFromContext(c.Request.Context())
 	c.JSON(http.StatusOK, gin.H{"id": u.ID, "email": u.Email, "name": u.Name, "role": u.Role, "locale": u.Locale})
+	return nil
 }
 
 type tieBreakView struct {
@@ -151,8 +87,9 @@ func tieBreakViews(tbs []tournament.TieBreakInfo) []tieBreakView {
 	return views
 }
 
-func (h *handler) getTieBreaks(c *gin.Context) {
+func (h *handler) getTieBreaks(c *gin.Context) error {
 	c.JSON(http.StatusOK, gin.H{"tiebreaks": tieBreakViews(h.Events.TieBreaks())})
+	return nil
 }
 
 // queryInt reads an optional whole-number query parameter.

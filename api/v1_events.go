@@ -22,6 +22,14 @@ type warningView struct {
 	Message string `json:"message"`
 }
 
+func warningViews(ws []tournament.Warning) []warningView {
+	var views []warningView
+	for _, w := range ws {
+		views = append(views, warningView{w.Field, w.Message})
+	}
+	return views
+}
+
 type eventView struct {
 	ID                 int64         `json:"id"`
 	Name               string        `json:"name"`
@@ -114,62 +122,58 @@ func (b *eventBody) input() tournament.EventInput {
 	return in
 }
 
-func (h *handler) getEvents(c *gin.Context) {
+func (h *handler) getEvents(c *gin.Context) error {
 	events, err := h.Events.Events(c.Request.Context())
 	if err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	views := make([]eventView, len(events))
 	for i := range events {
 		views[i] = newEventView(&events[i])
 	}
 	c.JSON(http.StatusOK, gin.H{"events": views})
+	return nil
 }
 
-func (h *handler) getEvent(c *gin.Context) {
+func (h *handler) getEvent(c *gin.Context) error {
 	id, err := pathInt(c, "id")
 	if err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	e, err := h.Events.Event(c.Request.Context(), id)
 	if err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	c.JSON(http.StatusOK, newEventView(e))
+	return nil
 }
 
-func (h *handler) postEvent(c *gin.Context) {
+func (h *handler) postEvent(c *gin.Context) error {
 	var body eventBody
 	if err := decodeJSON(c, &body); err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	e, err := h.Events.CreateEvent(c.Request.Context(), body.input())
 	if err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	c.JSON(http.StatusCreated, newEventView(e))
+	return nil
 }
 
-func (h *handler) patchEvent(c *gin.Context) {
+func (h *handler) patchEvent(c *gin.Context) error {
 	id, err := pathInt(c, "id")
 	if err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	var body eventBody
 	if err := decodeJSON(c, &body); err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	e, err := h.Events.UpdateEvent(c.Request.Context(), id, body.input(), body.Reason)
 	if err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	c.JSON(http.StatusOK, newEventView(e))
+	return nil
 }

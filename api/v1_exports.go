@@ -24,19 +24,21 @@ import (
 // reads: anyone may fetch those of a public event, as with the JSON reads.
 func (h *handler) routesExports(api *gin.RouterGroup) {
 	g := api.Group("", h.sessionReader)
-	g.GET("/events/:id/standings.pdf", h.getStandingsPDF)
-	g.GET("/events/:id/standings.csv", h.getStandingsCSV)
-	g.GET("/events/:id/standings.json", h.getStandingsJSON)
-	g.GET("/events/:id/crosstable.pdf", h.getCrosstablePDF)
-	g.GET("/events/:id/rounds/:n/pairings.pdf", h.getPairingsPDF)
-	g.GET("/events/:id/rounds/:n/scoresheets.pdf", h.getScoreSheetsPDF)
-	g.GET("/events/:id/scoresheets.pdf", h.getEventBlankSheetsPDF)
-	g.GET("/scoresheets.pdf", h.getBlankSheetsPDF)
-	g.GET("/events/:id/rounds/:n/games/:board/record.pdf", h.getGameRecordPDF)
-	g.GET("/events/:id/games.pdn", h.getGamesPDN)
-	g.GET("/events/:id/export.trf", h.getTRF)
-	g.GET("/federation/export.json", h.getFederationJSON)
-	g.GET("/federation/export.csv", h.getFederationCSV)
+	g.GET("/events/:id/standings.pdf", h.jsonHandler(h.getStandingsPDF))
+	g.GET("/events/:id/standings.csv", h.jsonHandler(h.getStandingsCSV))
+	g.GET("/events/:id/standings.json", h.jsonHandler(h.getStandingsJSON))
+	g.GET("/events/:id/crosstable.pdf", h.jsonHandler(h.getCrosstablePDF))
+	g.GET("/events/:id/boards.pdf", h.jsonHandler(h.getBoardStandingsPDF))
+	g.GET("/events/:id/rounds/:n/matches.pdf", h.jsonHandler(h.getTeamRoundPDF))
+	g.GET("/events/:id/rounds/:n/pairings.pdf", h.jsonHandler(h.getPairingsPDF))
+	g.GET("/events/:id/rounds/:n/scoresheets.pdf", h.jsonHandler(h.getScoreSheetsPDF))
+	g.GET("/events/:id/scoresheets.pdf", h.jsonHandler(h.getEventBlankSheetsPDF))
+	g.GET("/scoresheets.pdf", h.jsonHandler(h.getBlankSheetsPDF))
+	g.GET("/events/:id/rounds/:n/games/:board/record.pdf", h.jsonHandler(h.getGameRecordPDF))
+	g.GET("/events/:id/games.pdn", h.jsonHandler(h.getGamesPDN))
+	g.GET("/events/:id/export.trf", h.jsonHandler(h.getTRF))
+	g.GET("/federation/export.json", h.jsonHandler(h.getFederationJSON))
+	g.GET("/federation/export.csv", h.jsonHandler(h.getFederationCSV))
 }
 
 const (
@@ -124,7 +126,7 @@ func documentRequest(c *gin.Context, names ...string) ([]int64, report.Locale, e
 
 // standingsDocument answers the standings after ?round=N (default: after the
 // last finished round) in one of the standings formats.
-func (h *handler) standingsDocument(c *gin.Context, contentType, ext string, write func(x *export.Exporter, ctx context.Context, w io.Writer, loc report.Locale, id int64, round int) error) {
+func (h *handler) standingsDocument(c *gin.Context, contentType, file string, write func(x *export.Exporter, ctx context.Context, w io.Writer, loc report.Locale, id int64, round int) error) {
 	ids, loc, err := documentRequest(c, "id")
 	if err != nil {
 		h.failJSON(c, err)
@@ -135,36 +137,76 @@ func (h *handler) standingsDocument(c *gin.Context, contentType, ext string, wri
 		h.failJSON(c, err)
 		return
 	}
-	h.sendDocument(c, contentType, fmt.Sprintf("event-%d-standings.%s", ids[0], ext), func(ctx context.Context, w io.Writer) error {
+	h.sendDocument(c, contentType, fmt.Sprintf("event-%d-%s", ids[0], file), func(ctx context.Context, w io.Writer) error {
 		return write(export.New(h.Events), ctx, w, loc, ids[0], round)
 	})
 }
 
-func (h *handler) getStandingsPDF(c *gin.Context) {
-	h.standingsDocument(c, pdfType, "pdf", (*export.Exporter).StandingsPDF)
+func (h *handler) getStandingsPDF(c *gin.Context) error {
+	h.standingsDocument(c, pdfType, "standings.pdf", (*export.Exporter).StandingsPDF)
+	return nil
 }
 
-func (h *handler) getStandingsCSV(c *gin.Context) {
-	h.standingsDocument(c, csvType, "csv", func(x *export.Exporter, ctx context.Context, w io.Writer, _ report.Locale, id int64, round int) error {
-		return x.StandingsCSV(ctx, w, id, round)
+// csvDialect reads ?dialect=rfc4180|excel: the plain CSV for programs by
+// default, the one Excel opens in Russian (BOM, ";", decimal comma) on
+// request; the web pages ask for it in Russian.
+func csvDialect(c *gin.Context) (report.CSVDialect, error) {
+	d := report.CSVDialect(c.DefaultQuery("dialect", string(report.PlainCSV)))
+	if !d.Valid() {
+		return "", tournament.Invalid("dialect", "a CSV file is written as %q (for programs) or %q (for Excel), not %q", report.PlainCSV, report.ExcelCSV, d)
+	}
+	return d, nil
+}
+
+func (h *handler) getStandingsCSV(c *gin.Context) error {
+	dialect, err := csvDialect(c)
+	if err != nil {
+		return err
+	}
+	h.standingsDocument(c, csvType, "standings.csv", func(x *export.Exporter, ctx context.Context, w io.Writer, _ report.Locale, id int64, round int) error {
+		return x.StandingsCSV(ctx, w, dialect, id, round)
 	})
+	return nil
 }
 
-func (h *handler) getStandingsJSON(c *gin.Context) {
-	h.standingsDocument(c, jsonType, "json", func(x *export.Exporter, ctx context.Context, w io.Writer, _ report.Locale, id int64, round int) error {
+func (h *handler) getStandingsJSON(c *gin.Context) error {
+	h.standingsDocument(c, jsonType, "standings.json", func(x *export.Exporter, ctx context.Context, w io.Writer, _ report.Locale, id int64, round int) error {
 		return x.StandingsJSON(ctx, w, id, round)
 	})
+	return nil
 }
 
-func (h *handler) getCrosstablePDF(c *gin.Context) {
+func (h *handler) getCrosstablePDF(c *gin.Context) error {
 	ids, loc, err := documentRequest(c, "id")
 	if err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	h.sendDocument(c, pdfType, fmt.Sprintf("event-%d-crosstable.pdf", ids[0]), func(ctx context.Context, w io.Writer) error {
 		return export.New(h.Events).CrosstablePDF(ctx, w, loc, ids[0])
 	})
+	return nil
+}
+
+// getBoardStandingsPDF answers the board prizes table of a team event
+// after ?round=N (default: after the last finished round).
+func (h *handler) getBoardStandingsPDF(c *gin.Context) error {
+	h.standingsDocument(c, pdfType, "boards.pdf", func(x *export.Exporter, ctx context.Context, w io.Writer, loc report.Locale, id int64, round int) error {
+		return x.BoardStandingsPDF(ctx, w, loc, id, round)
+	})
+	return nil
+}
+
+// getTeamRoundPDF answers the overview of a team round: every match and
+// the team with the bye.
+func (h *handler) getTeamRoundPDF(c *gin.Context) error {
+	ids, loc, err := documentRequest(c, "id", "n")
+	if err != nil {
+		return err
+	}
+	h.sendDocument(c, pdfType, fmt.Sprintf("event-%d-round-%d-matches.pdf", ids[0], ids[1]), func(ctx context.Context, w io.Writer) error {
+		return export.New(h.Events).TeamRoundPDF(ctx, w, loc, ids[0], int(ids[1]))
+	})
+	return nil
 }
 
 // publicPairingsURL is the address of the public pairings page of a round,
@@ -183,27 +225,27 @@ func (h *handler) publicPairingsURL(c *gin.Context, eventID int64, n int) string
 	return fmt.Sprintf("%s/events/%d?round=%d", base, eventID, n)
 }
 
-func (h *handler) getPairingsPDF(c *gin.Context) {
+func (h *handler) getPairingsPDF(c *gin.Context) error {
 	ids, loc, err := documentRequest(c, "id", "n")
 	if err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	url := h.publicPairingsURL(c, ids[0], int(ids[1]))
 	h.sendDocument(c, pdfType, fmt.Sprintf("event-%d-round-%d-pairings.pdf", ids[0], ids[1]), func(ctx context.Context, w io.Writer) error {
 		return export.New(h.Events).PairingsPDF(ctx, w, loc, ids[0], int(ids[1]), url)
 	})
+	return nil
 }
 
-func (h *handler) getScoreSheetsPDF(c *gin.Context) {
+func (h *handler) getScoreSheetsPDF(c *gin.Context) error {
 	ids, loc, err := documentRequest(c, "id", "n")
 	if err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	h.sendDocument(c, pdfType, fmt.Sprintf("event-%d-round-%d-scoresheets.pdf", ids[0], ids[1]), func(ctx context.Context, w io.Writer) error {
 		return export.New(h.Events).ScoreSheetsPDF(ctx, w, loc, ids[0], int(ids[1]))
 	})
+	return nil
 }
 
 // blankSheets answers ?count=N blank score sheets (default 1) of an event,
@@ -222,44 +264,43 @@ func (h *handler) blankSheets(c *gin.Context, eventID int64, loc report.Locale, 
 	})
 }
 
-func (h *handler) getEventBlankSheetsPDF(c *gin.Context) {
+func (h *handler) getEventBlankSheetsPDF(c *gin.Context) error {
 	ids, loc, err := documentRequest(c, "id")
 	if err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	h.blankSheets(c, ids[0], loc, fmt.Sprintf("event-%d-blank-scoresheets.pdf", ids[0]))
+	return nil
 }
 
-func (h *handler) getBlankSheetsPDF(c *gin.Context) {
+func (h *handler) getBlankSheetsPDF(c *gin.Context) error {
 	loc, err := reportLocale(c)
 	if err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	h.blankSheets(c, 0, loc, "blank-scoresheets.pdf")
+	return nil
 }
 
-func (h *handler) getGameRecordPDF(c *gin.Context) {
+func (h *handler) getGameRecordPDF(c *gin.Context) error {
 	ids, loc, err := documentRequest(c, "id", "n", "board")
 	if err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	h.sendDocument(c, pdfType, fmt.Sprintf("event-%d-round-%d-board-%d.pdf", ids[0], ids[1], ids[2]), func(ctx context.Context, w io.Writer) error {
 		return export.New(h.Events).GameRecordPDF(ctx, w, loc, ids[0], int(ids[1]), int(ids[2]))
 	})
+	return nil
 }
 
 // skippedHeader lists the games a PDN export left out, as "round R board B"
 // separated by "; ", so that a script can tell the file is not complete.
 const skippedHeader = "X-Adiukh-Skipped-Games"
 
-func (h *handler) getGamesPDN(c *gin.Context) {
+func (h *handler) getGamesPDN(c *gin.Context) error {
 	id, err := pathInt(c, "id")
 	if err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	h.sendDocument(c, pdnType, fmt.Sprintf("event-%d-games.pdn", id), func(ctx context.Context, w io.Writer) error {
 		skipped, err := export.New(h.Events).PDN(ctx, w, id)
@@ -275,17 +316,18 @@ func (h *handler) getGamesPDN(c *gin.Context) {
 		}
 		return nil
 	})
+	return nil
 }
 
-func (h *handler) getTRF(c *gin.Context) {
+func (h *handler) getTRF(c *gin.Context) error {
 	id, err := pathInt(c, "id")
 	if err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	h.sendDocument(c, trfType, fmt.Sprintf("event-%d.trf", id), func(ctx context.Context, w io.Writer) error {
 		return export.New(h.Events).TRF(ctx, w, id)
 	})
+	return nil
 }
 
 // federationPeriod reads ?from= and ?to= (YYYY-MM-DD, each optional).
@@ -305,24 +347,28 @@ func federationPeriod(c *gin.Context) (from, to time.Time, err error) {
 	return from, to, nil
 }
 
-func (h *handler) getFederationJSON(c *gin.Context) {
+func (h *handler) getFederationJSON(c *gin.Context) error {
 	from, to, err := federationPeriod(c)
 	if err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	h.sendDocument(c, jsonType, "federation-export.json", func(ctx context.Context, w io.Writer) error {
 		return export.New(h.Events).FederationJSON(ctx, w, from, to)
 	})
+	return nil
 }
 
-func (h *handler) getFederationCSV(c *gin.Context) {
+func (h *handler) getFederationCSV(c *gin.Context) error {
 	from, to, err := federationPeriod(c)
 	if err != nil {
-		h.failJSON(c, err)
-		return
+		return err
+	}
+	dialect, err := csvDialect(c)
+	if err != nil {
+		return err
 	}
 	h.sendDocument(c, csvType, "federation-export.csv", func(ctx context.Context, w io.Writer) error {
-		return export.New(h.Events).FederationCSV(ctx, w, from, to)
+		return export.New(h.Events).FederationCSV(ctx, w, dialect, from, to)
 	})
+	return nil
 }

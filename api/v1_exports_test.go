@@ -297,6 +297,14 @@ func TestExportDocuments(t *testing.T) {
 						t.Errorf("CSV row %v, want it to start %v", row, want)
 					}
 				}
+				// The form a Russian Excel opens: BOM, semicolons.
+				excel := s.mustDownload(base+"/standings.csv?dialect=excel", "text/csv")
+				r := csv.NewReader(bytes.NewReader(bytes.TrimPrefix(excel, []byte("\ufeff"))))
+				r.Comma = ';'
+				records, err = r.ReadAll()
+				if err != nil || !bytes.HasPrefix(excel, []byte("\ufeff")) || len(records) != 6 || records[1][3] != "Хуаде Аслан" {
+					t.Errorf("the Excel CSV (%v) reads as %v", err, records)
+				}
 			})
 			t.Run("standings.json", func(t *testing.T) {
 				var got struct {
@@ -425,6 +433,8 @@ func TestExportDocuments(t *testing.T) {
 				}{
 					{base + "/standings.pdf?lang=de", 400, "lang", `not "de"`},
 					{base + "/standings.csv?round=9", 400, "round", "round 9"},
+					{base + "/standings.csv?dialect=xlsx", 400, "dialect", `not "xlsx"`},
+					{"/api/v1/federation/export.csv?dialect=tsv", 400, "dialect", `not "tsv"`},
 					{base + "/rounds/9/pairings.pdf", 404, "", "round 9"},
 					{fmt.Sprintf("%s/rounds/%d/games/%d/record.pdf", base, invalid.round, invalid.board), 409, "sheet", "does not replay (line 1, move 2"},
 					{base + "/rounds/1/games/3/record.pdf", 404, "", "bye"},
@@ -447,7 +457,8 @@ func TestExportDocuments(t *testing.T) {
 				swiss, _, _ := playEvent(t, s, map[string]any{"name": "Кубок Адыгеи", "discipline": "blitz", "system": "swiss", "rounds": 2, "time_control": "3+2"}, roundRobinNames)
 				text := spaced(pdfToText(t, "progress", s.mustDownload(fmt.Sprintf("/api/v1/events/%d/crosstable.pdf", swiss), "application/pdf")))
 				// Start order pairs 1–2 and 3–4 every round; 5 has the bye, worth a win in Swiss.
-				for _, want := range []string{"Таблица по турам после 2-го тура", "5 Нехай Бэла бай + бай + 4 ", "2б 17:7"} {
+				// Opponents go by place: Хуаде (3rd) beat Тлехас (4th) twice with White.
+				for _, want := range []string{"Таблица по турам после 2-го тура", "5 Нехай Бэла 1500 бай + бай + 4 ", "3 1 Хуаде Аслан 1900 4○ 17:7 4○ 17:7 4 "} {
 					if !strings.Contains(text, want) {
 						t.Errorf("progress table lacks %q:\n%s", want, text)
 					}

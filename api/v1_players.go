@@ -57,83 +57,118 @@ func (b *playerBody) input() tournament.PlayerInput {
 	}
 }
 
-func (h *handler) getPlayers(c *gin.Context) {
+func (h *handler) getPlayers(c *gin.Context) error {
 	id, err := pathInt(c, "id")
 	if err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	players, err := h.Events.Players(c.Request.Context(), id)
 	if err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	c.JSON(http.StatusOK, gin.H{"players": playerViews(players)})
+	return nil
 }
 
-func (h *handler) postPlayer(c *gin.Context) {
+func (h *handler) postPlayer(c *gin.Context) error {
 	id, err := pathInt(c, "id")
 	if err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	var body playerBody
 	if err := decodeJSON(c, &body); err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	p, err := h.Events.RegisterPlayer(c.Request.Context(), id, body.input())
 	if err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	c.JSON(http.StatusCreated, newPlayerView(p))
+	return nil
 }
 
-func (h *handler) patchPlayer(c *gin.Context) {
+func (h *handler) patchPlayer(c *gin.Context) error {
 	ids, err := pathInts(c, "id", "pid")
 	if err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	var body playerBody
 	if err := decodeJSON(c, &body); err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	p, err := h.Events.UpdatePlayer(c.Request.Context(), ids[0], ids[1], body.input(), body.Reason)
 	if err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	c.JSON(http.StatusOK, newPlayerView(p))
+	return nil
 }
 
-// deletePlayer removes a player before round 1; an optional ?reason= goes
-// into the audit log.
-func (h *handler) deletePlayer(c *gin.Context) {
-	ids, err := pathInts(c, "id", "pid")
-	if err != nil {
-		h.failJSON(c, err)
-		return
-	}
-	if err := h.Events.RemovePlayer(c.Request.Context(), ids[0], ids[1], c.Query("reason")); err != nil {
-		h.failJSON(c, err)
-		return
-	}
-	c.JSON(http.StatusOK, gin.H{"deleted": ids[1]})
+// bulkBody is the body of POST /events/{id}/players/bulk: a list of
+// players, or the text of a pasted list (one player a line, as on the
+// arbiter's desk). A list with possible duplicates is refused until it is
+// sent again with confirm_duplicates.
+type bulkBody struct {
+	Players           []playerBody `json:"players"`
+	CSV               string       `json:"csv"`
+	ConfirmDuplicates bool         `json:"confirm_duplicates"`
 }
 
-func (h *handler) postRenumber(c *gin.Context) {
+// postPlayers registers a list of players in one transaction: all of them
+// or none, with every bad line (its place in players, from 1) named.
+func (h *handler) postPlayers(c *gin.Context) error {
 	id, err := pathInt(c, "id")
 	if err != nil {
-		h.failJSON(c, err)
-		return
+		return err
+	}
+	var body bulkBody
+	if err := decodeJSON(c, &body); err != nil {
+		return err
+	}
+	var lines []tournament.PlayerLine
+	switch {
+	case body.CSV != "" && len(body.Players) > 0:
+		return tournament.Invalid("csv", "send players or csv, not both")
+	case body.CSV != "":
+		if lines, err = tournament.ParsePlayerList(body.CSV); err != nil {
+			return err
+		}
+	default:
+		for i := range body.Players {
+			lines = append(lines, tournament.PlayerLine{Line: i + 1, Input: body.Players[i].input()})
+		}
+	}
+	players, err := h.Events.RegisterPlayers(c.Request.Context(), id, lines, body.ConfirmDuplicates)
+	if err != nil {
+		return err
+	}
+	c.JSON(http.StatusCreated, gin.H{"players": playerViews(players)})
+	return nil
+}
+
+// deletePlayer removes a player before round 1; ?reason= (required) goes
+// into the audit log.
+func (h *handler) deletePlayer(c *gin.Context) error {
+	ids, err := pathInts(c, "id", "pid")
+	if err != nil {
+		return err
+	}
+	if err := h.Events.RemovePlayer(c.Request.Context(), ids[0], ids[1], c.Query("reason")); err != nil {
+		return err
+	}
+	c.JSON(http.StatusOK, gin.H{"deleted": ids[1]})
+	return nil
+}
+
+func (h *handler) postRenumber(c *gin.Context) error {
+	id, err := pathInt(c, "id")
+	if err != nil {
+		return err
 	}
 	players, err := h.Events.RenumberPlayers(c.Request.Context(), id)
 	if err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	c.JSON(http.StatusOK, gin.H{"players": playerViews(players)})
+	return nil
 }

@@ -13,12 +13,12 @@ import (
 // swaps and taking back an untouched round, and results reported by
 // players. The pages call the same service methods.
 func (h *handler) reviewRoutesV1(write *gin.RouterGroup) {
-	write.POST("/events/:id/rounds/:n/swap", h.postSwap)
-	write.POST("/events/:id/rounds/:n/unpublish", h.postUnpublish)
-	write.PUT("/events/:id/submissions/open", h.putSubmissionsOpen)
-	write.PUT("/events/:id/players/:pid/account", h.putPlayerAccount)
-	write.GET("/events/:id/submissions", h.getSubmissions)
-	write.POST("/events/:id/rounds/:n/games/:board/submission", h.postSubmission)
+	write.POST("/events/:id/rounds/:n/swap", h.jsonHandler(h.postSwap))
+	write.POST("/events/:id/rounds/:n/unpublish", h.jsonHandler(h.postUnpublish))
+	write.PUT("/events/:id/submissions/open", h.jsonHandler(h.putSubmissionsOpen))
+	write.PUT("/events/:id/players/:pid/account", h.jsonHandler(h.putPlayerAccount))
+	write.GET("/events/:id/submissions", h.jsonHandler(h.getSubmissions))
+	write.POST("/events/:id/rounds/:n/games/:board/submission", h.jsonHandler(h.postSubmission))
 	write.POST("/events/:id/submissions/:sid/confirm", h.postDecision(true))
 	write.POST("/events/:id/submissions/:sid/reject", h.postDecision(false))
 }
@@ -34,92 +34,83 @@ type swapBody struct {
 	Reason string   `json:"reason"`
 }
 
-func (h *handler) postSwap(c *gin.Context) {
+func (h *handler) postSwap(c *gin.Context) error {
 	ids, err := pathInts(c, "id", "n")
 	if err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	var body swapBody
 	if err := decodeJSON(c, &body); err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	r, err := h.Events.SwapSeats(c.Request.Context(), ids[0], int(ids[1]), tournament.Seat(body.A), tournament.Seat(body.B), body.Reason)
 	if err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	c.JSON(http.StatusOK, newRoundView(r))
+	return nil
 }
 
 type reasonBody struct {
 	Reason string `json:"reason"`
 }
 
-func (h *handler) postUnpublish(c *gin.Context) {
+func (h *handler) postUnpublish(c *gin.Context) error {
 	ids, err := pathInts(c, "id", "n")
 	if err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	var body reasonBody
 	if c.Request.ContentLength != 0 {
 		if err := decodeJSON(c, &body); err != nil {
-			h.failJSON(c, err)
-			return
+			return err
 		}
 	}
 	r, err := h.Events.UnpublishRound(c.Request.Context(), ids[0], int(ids[1]), body.Reason)
 	if err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	c.JSON(http.StatusOK, newRoundView(r))
+	return nil
 }
 
-func (h *handler) putSubmissionsOpen(c *gin.Context) {
+func (h *handler) putSubmissionsOpen(c *gin.Context) error {
 	id, err := pathInt(c, "id")
 	if err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	var body struct {
 		Open *bool `json:"open"`
 	}
 	if err := decodeJSON(c, &body); err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	if body.Open == nil {
-		h.failJSON(c, tournament.Invalid("open", "is required: true or false"))
-		return
+		return tournament.Invalid("open", "is required: true or false")
 	}
 	if err := h.Events.SetSubmissions(c.Request.Context(), id, *body.Open); err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	c.JSON(http.StatusOK, gin.H{"open": *body.Open})
+	return nil
 }
 
-func (h *handler) putPlayerAccount(c *gin.Context) {
+func (h *handler) putPlayerAccount(c *gin.Context) error {
 	ids, err := pathInts(c, "id", "pid")
 	if err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	var body struct {
 		Email string `json:"email"`
 	}
 	if err := decodeJSON(c, &body); err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	if err := h.Events.LinkPlayer(c.Request.Context(), ids[0], ids[1], body.Email); err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	c.JSON(http.StatusOK, gin.H{"player": ids[1], "email": body.Email})
+	return nil
 }
 
 type submissionView struct {
@@ -152,16 +143,14 @@ func newSubmissionView(s *tournament.Submission) submissionView {
 
 // getSubmissions answers what the signed-in user may see of the reports:
 // all of them for the event's arbiter, those of their own games for a player.
-func (h *handler) getSubmissions(c *gin.Context) {
+func (h *handler) getSubmissions(c *gin.Context) error {
 	id, err := pathInt(c, "id")
 	if err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	v, err := h.Events.PlayerView(c.Request.Context(), id)
 	if err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	subs := make([]submissionView, len(v.Submissions))
 	for i := range v.Submissions {
@@ -172,6 +161,7 @@ func (h *handler) getSubmissions(c *gin.Context) {
 		body["player_id"] = v.PlayerID
 	}
 	c.JSON(http.StatusOK, body)
+	return nil
 }
 
 type submissionBody struct {
@@ -180,25 +170,23 @@ type submissionBody struct {
 	Sheet     string `json:"sheet"`
 }
 
-func (h *handler) postSubmission(c *gin.Context) {
+func (h *handler) postSubmission(c *gin.Context) error {
 	ids, err := pathInts(c, "id", "n", "board")
 	if err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	var body submissionBody
 	if err := decodeJSON(c, &body); err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	s, err := h.Events.SubmitResult(c.Request.Context(), tournament.SubmissionInput{
 		EventID: ids[0], Round: int(ids[1]), Board: int(ids[2]), Score: body.Score, EndReason: body.EndReason, Sheet: body.Sheet,
 	})
 	if err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	c.JSON(http.StatusCreated, newSubmissionView(s))
+	return nil
 }
 
 func (h *handler) postDecision(confirm bool) gin.HandlerFunc {

@@ -82,130 +82,140 @@ func newRoundView(r *tournament.Round) roundView {
 	return v
 }
 
-func (h *handler) getRounds(c *gin.Context) {
+func (h *handler) getRounds(c *gin.Context) error {
 	id, err := pathInt(c, "id")
 	if err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	if h.routeTeamEvent(c, id, func() { h.getTeamRounds(c, id) }) {
-		return
+		return nil
 	}
 	rounds, err := h.Events.Rounds(c.Request.Context(), id)
 	if err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	views := make([]roundView, len(rounds))
 	for i := range rounds {
 		views[i] = newRoundView(&rounds[i])
 	}
 	c.JSON(http.StatusOK, gin.H{"rounds": views})
+	return nil
 }
 
-func (h *handler) getRound(c *gin.Context) {
+func (h *handler) getRound(c *gin.Context) error {
 	ids, err := pathInts(c, "id", "n")
 	if err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	if h.routeTeamEvent(c, ids[0], func() { h.answerTeamRound(c, http.StatusOK, ids[0], int(ids[1])) }) {
-		return
+		return nil
 	}
 	r, err := h.Events.Round(c.Request.Context(), ids[0], int(ids[1]))
 	if err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	v := newRoundView(r)
 	if err := h.addRoundCards(c, ids[0], &v); err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	c.JSON(http.StatusOK, v)
+	return nil
 }
 
 // postRound pairs the next round.
-func (h *handler) postRound(c *gin.Context) {
+func (h *handler) postRound(c *gin.Context) error {
 	id, err := pathInt(c, "id")
 	if err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	if h.routeTeamEvent(c, id, func() { h.postTeamRound(c, id) }) {
-		return
+		return nil
 	}
 	r, err := h.Events.PairNextRound(c.Request.Context(), id)
 	if err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	c.JSON(http.StatusCreated, newRoundView(r))
+	return nil
 }
 
-func (h *handler) postPublish(c *gin.Context) {
+func (h *handler) postPublish(c *gin.Context) error {
 	ids, err := pathInts(c, "id", "n")
 	if err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	if h.routeTeamEvent(c, ids[0], func() { h.postTeamPublish(c, ids[0], int(ids[1])) }) {
-		return
+		return nil
 	}
 	r, err := h.Events.PublishRound(c.Request.Context(), ids[0], int(ids[1]))
 	if err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	c.JSON(http.StatusOK, newRoundView(r))
+	return nil
 }
 
 // deleteRound removes the last round while it is a draft; an optional
 // ?reason= goes into the audit log.
-func (h *handler) deleteRound(c *gin.Context) {
+func (h *handler) deleteRound(c *gin.Context) error {
 	ids, err := pathInts(c, "id", "n")
 	if err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	if err := h.Events.DeleteDraftRound(c.Request.Context(), ids[0], int(ids[1]), c.Query("reason")); err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	c.JSON(http.StatusOK, gin.H{"deleted": ids[1]})
+	return nil
 }
 
 // resultBody is the body of PUT …/games/{board}/result.
 type resultBody struct {
-	Score          string `json:"score"`
-	EndReason      string `json:"end_reason"`
-	Sheet          string `json:"sheet"`
-	Version        *int   `json:"version"`
+	Score     string `json:"score"`
+	EndReason string `json:"end_reason"`
+	Sheet     string `json:"sheet"`
+	Version   *int   `json:"version"`
+	// Reason explains a correction of a result the game already has or a
+	// result the sheet does not support; override_reason is its older name.
+	Reason         string `json:"reason"`
 	OverrideReason string `json:"override_reason"`
 }
 
-func (h *handler) putResult(c *gin.Context) {
+func (b *resultBody) input(eventID int64, round, board int) (tournament.ResultInput, error) {
+	if b.Version == nil {
+		return tournament.ResultInput{}, tournament.Invalid("version", "is required: send the version of the game you are changing (from GET …/rounds/%d)", round)
+	}
+	reason := b.Reason
+	if reason == "" {
+		reason = b.OverrideReason
+	}
+	return tournament.ResultInput{EventID: eventID, Round: round, Board: board,
+		Score: b.Score, EndReason: b.EndReason, Sheet: b.Sheet, Version: *b.Version, Reason: reason}, nil
+}
+
+func (h *handler) putResult(c *gin.Context) error {
 	ids, err := pathInts(c, "id", "n", "board")
 	if err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	var body resultBody
 	if err := decodeJSON(c, &body); err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
-	if body.Version == nil {
-		h.failJSON(c, tournament.Invalid("version", "is required: send the version of the game you are changing (from GET …/rounds/%d)", ids[1]))
-		return
-	}
-	g, err := h.Events.RecordResult(c.Request.Context(), tournament.ResultInput{
-		EventID: ids[0], Round: int(ids[1]), Board: int(ids[2]),
-		Score: body.Score, EndReason: body.EndReason, Sheet: body.Sheet, Version: *body.Version, OverrideReason: body.OverrideReason,
-	})
+	in, err := body.input(ids[0], int(ids[1]), int(ids[2]))
 	if err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
-	c.JSON(http.StatusOK, newGameView(g))
+	r, err := h.Events.RecordResult(c.Request.Context(), in)
+	if err != nil {
+		return err
+	}
+	c.JSON(http.StatusOK, recordedView{newGameView(r.Game), warningViews(r.Warnings)})
+	return nil
+}
+
+// recordedView is a game just stored, with the warnings of its change.
+type recordedView struct {
+	gameView
+	Warnings []warningView `json:"warnings,omitempty"`
 }

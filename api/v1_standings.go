@@ -41,26 +41,24 @@ func newStandingsView(st *tournament.Standings) standingsView {
 
 // getStandings answers the standings after ?round=N, by default after the
 // last finished round.
-func (h *handler) getStandings(c *gin.Context) {
+func (h *handler) getStandings(c *gin.Context) error {
 	id, err := pathInt(c, "id")
 	if err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	round, err := queryInt(c, "round")
 	if err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	if h.routeTeamEvent(c, id, func() { h.getTeamStandings(c, id, round) }) {
-		return
+		return nil
 	}
 	st, err := h.Events.Standings(c.Request.Context(), id, round)
 	if err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	c.JSON(http.StatusOK, newStandingsView(st))
+	return nil
 }
 
 type crossCellView struct {
@@ -107,19 +105,17 @@ func newCrossCellView(cell tournament.CrosstableCell) crossCellView {
 }
 
 // getCrosstable answers every player's games round by round, by start number.
-func (h *handler) getCrosstable(c *gin.Context) {
+func (h *handler) getCrosstable(c *gin.Context) error {
 	id, err := pathInt(c, "id")
 	if err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	if h.routeTeamEvent(c, id, func() { h.getTeamCrosstable(c, id) }) {
-		return
+		return nil
 	}
 	ct, err := h.Events.Crosstable(c.Request.Context(), id)
 	if err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	rows := make([]crossRowView, len(ct.Rows))
 	for i, r := range ct.Rows {
@@ -130,6 +126,7 @@ func (h *handler) getCrosstable(c *gin.Context) {
 		}
 	}
 	c.JSON(http.StatusOK, gin.H{"after_round": ct.Standings.AfterRound, "rows": rows})
+	return nil
 }
 
 type auditView struct {
@@ -151,16 +148,14 @@ func rawOrNull(s string) json.RawMessage {
 	return json.RawMessage(s)
 }
 
-func (h *handler) getAudit(c *gin.Context) {
+func (h *handler) getAudit(c *gin.Context) error {
 	id, err := pathInt(c, "id")
 	if err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	entries, err := h.Events.Audit(c.Request.Context(), id)
 	if err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	views := make([]auditView, len(entries))
 	for i, e := range entries {
@@ -168,4 +163,5 @@ func (h *handler) getAudit(c *gin.Context) {
 			Before: rawOrNull(e.Before), After: rawOrNull(e.After), Reason: e.Reason}
 	}
 	c.JSON(http.StatusOK, gin.H{"entries": views})
+	return nil
 }

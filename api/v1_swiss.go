@@ -15,11 +15,11 @@ import (
 // swissRoutesV1 registers the Swiss calls: TRF files in and out, requested
 // byes, hand-edited pairings and pairing cards.
 func (h *handler) swissRoutesV1(read, write *gin.RouterGroup) {
-	read.GET("/events/:id/pairing.trf", h.getPairingTRF)
-	read.GET("/events/:id/rounds/:n/cards", h.getPairingCards)
-	write.POST("/events/import.trf", h.postTRF)
-	write.PUT("/events/:id/players/:pid/bye", h.putBye)
-	write.PUT("/events/:id/rounds/:n/pairing", h.putPairing)
+	read.GET("/events/:id/pairing.trf", h.jsonHandler(h.getPairingTRF))
+	read.GET("/events/:id/rounds/:n/cards", h.jsonHandler(h.getPairingCards))
+	write.POST("/events/import.trf", h.jsonHandler(h.postTRF))
+	write.PUT("/events/:id/players/:pid/bye", h.jsonHandler(h.putBye))
+	write.PUT("/events/:id/rounds/:n/pairing", h.jsonHandler(h.putPairing))
 }
 
 // maxTRF bounds an uploaded TRF file: a thousand players and many rounds
@@ -28,38 +28,35 @@ const maxTRF = 4 << 20
 
 // getPairingTRF answers the TRF file of the next round's pairing state;
 // export.trf (the federation report of finished rounds) is another file.
-func (h *handler) getPairingTRF(c *gin.Context) {
+func (h *handler) getPairingTRF(c *gin.Context) error {
 	id, err := pathInt(c, "id")
 	if err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	var buf bytes.Buffer
 	if err := h.Events.ExportTRF(c.Request.Context(), id, &buf); err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	c.Header("Content-Disposition", fmt.Sprintf(`attachment; filename="event-%d-pairing.trf"`, id))
 	c.Data(http.StatusOK, "text/plain; charset=utf-8", buf.Bytes())
+	return nil
 }
 
 // postTRF imports the TRF file in the request body as a new event.
-func (h *handler) postTRF(c *gin.Context) {
+func (h *handler) postTRF(c *gin.Context) error {
 	data, err := io.ReadAll(io.LimitReader(c.Request.Body, maxTRF+1))
 	switch {
 	case err != nil:
-		h.failJSON(c, tournament.Invalid("body", "the file could not be read: %v", err))
-		return
+		return tournament.Invalid("body", "the file could not be read: %v", err)
 	case len(data) > maxTRF:
-		h.failJSON(c, tournament.Invalid("body", "the file is larger than %d MB", maxTRF>>20))
-		return
+		return tournament.Invalid("body", "the file is larger than %d MB", maxTRF>>20)
 	}
 	e, err := h.Events.ImportTRF(c.Request.Context(), bytes.NewReader(data))
 	if err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	c.JSON(http.StatusCreated, newEventView(e))
+	return nil
 }
 
 type byeBody struct {
@@ -68,23 +65,21 @@ type byeBody struct {
 	Reason string `json:"reason"`
 }
 
-func (h *handler) putBye(c *gin.Context) {
+func (h *handler) putBye(c *gin.Context) error {
 	ids, err := pathInts(c, "id", "pid")
 	if err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	var body byeBody
 	if err := decodeJSON(c, &body); err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	p, err := h.Events.RequestBye(c.Request.Context(), ids[0], ids[1], body.Round, tournament.ByeKind(body.Kind), body.Reason)
 	if err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	c.JSON(http.StatusOK, gin.H{"start_no": p.StartNo, "bye_round": p.ByeRound, "bye_kind": string(p.ByeKind)})
+	return nil
 }
 
 type pairingBody struct {
@@ -92,37 +87,34 @@ type pairingBody struct {
 	Reason string                  `json:"reason"`
 }
 
-func (h *handler) putPairing(c *gin.Context) {
+func (h *handler) putPairing(c *gin.Context) error {
 	ids, err := pathInts(c, "id", "n")
 	if err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	var body pairingBody
 	if err := decodeJSON(c, &body); err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	r, err := h.Events.EditPairing(c.Request.Context(), ids[0], int(ids[1]), body.Boards, body.Reason)
 	if err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	c.JSON(http.StatusOK, newRoundView(r))
+	return nil
 }
 
-func (h *handler) getPairingCards(c *gin.Context) {
+func (h *handler) getPairingCards(c *gin.Context) error {
 	ids, err := pathInts(c, "id", "n")
 	if err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	cards, err := h.Events.PairingCards(c.Request.Context(), ids[0], int(ids[1]))
 	if err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	c.JSON(http.StatusOK, gin.H{"cards": cards})
+	return nil
 }
 
 // addRoundCards puts the pairing cards into the view of a Swiss round.

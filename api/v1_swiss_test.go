@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"adiukh/tournament"
+	"adiukh/tournament/engines"
 	"adiukh/tournament/pairing/dutch"
 	"adiukh/tournament/trf"
 )
@@ -46,7 +47,7 @@ func TestSwissThroughAPI(t *testing.T) {
 				s.must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("%s/players/%d/bye", events, ids[1]), map[string]any{"round": 2, "kind": "half", "reason": "просьба"})
 				s.must(http.StatusCreated, arbiter, "POST", events+"/players", map[string]any{"name": "Опоздавший Ёж", "rating": 1500})
 			case 3:
-				s.must(http.StatusOK, arbiter, "PATCH", fmt.Sprintf("%s/players/%d", events, ids[4]), map[string]any{"withdraw_from_round": 3})
+				s.must(http.StatusOK, arbiter, "PATCH", fmt.Sprintf("%s/players/%d", events, ids[4]), map[string]any{"withdraw_from_round": 3, "reason": "заболел"})
 			}
 			code, file := s.text("", "GET", events+"/pairing.trf", "")
 			if code != http.StatusOK {
@@ -56,7 +57,7 @@ func TestSwissThroughAPI(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			in, err := f.PairingInput()
+			in, err := engines.DutchInputFromTRF(f)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -11,15 +11,15 @@ import (
 // teamRoutesV1 registers the JSON API of team events; the rounds and
 // standings handlers of v1 pass team events on to the handlers here.
 func (h *handler) teamRoutesV1(read, write *gin.RouterGroup) {
-	read.GET("/team-tiebreaks", h.getTeamTieBreaks)
-	read.GET("/events/:id/teams", h.getTeams)
-	read.GET("/events/:id/team-settings", h.getTeamSettings)
-	write.POST("/events/:id/teams", h.postTeam)
-	write.PATCH("/events/:id/teams/:team", h.patchTeam)
-	write.POST("/events/:id/teams/:team/players", h.postTeamPlayer)
-	write.PUT("/events/:id/team-settings", h.putTeamSettings)
-	write.PUT("/events/:id/rounds/:n/lineups/:team", h.putLineup)
-	write.PUT("/events/:id/rounds/:n/matches/:table/boards/:board/result", h.putBoardResult)
+	read.GET("/team-tiebreaks", h.jsonHandler(h.getTeamTieBreaks))
+	read.GET("/events/:id/teams", h.jsonHandler(h.getTeams))
+	read.GET("/events/:id/team-settings", h.jsonHandler(h.getTeamSettings))
+	write.POST("/events/:id/teams", h.jsonHandler(h.postTeam))
+	write.PATCH("/events/:id/teams/:team", h.jsonHandler(h.patchTeam))
+	write.POST("/events/:id/teams/:team/players", h.jsonHandler(h.postTeamPlayer))
+	write.PUT("/events/:id/team-settings", h.jsonHandler(h.putTeamSettings))
+	write.PUT("/events/:id/rounds/:n/lineups/:team", h.jsonHandler(h.putLineup))
+	write.PUT("/events/:id/rounds/:n/matches/:table/boards/:board/result", h.jsonHandler(h.putBoardResult))
 }
 
 // routeTeamEvent hands a request about a team event to team, and reports
@@ -104,23 +104,21 @@ func (b *teamBody) input() tournament.TeamInput {
 	return in
 }
 
-func (h *handler) postTeam(c *gin.Context) {
+func (h *handler) postTeam(c *gin.Context) error {
 	id, err := pathInt(c, "id")
 	if err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	var body teamBody
 	if err := decodeJSON(c, &body); err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	t, err := h.Events.RegisterTeam(c.Request.Context(), id, body.input())
 	if err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	c.JSON(http.StatusCreated, newTeamView(t))
+	return nil
 }
 
 // teamDetailsBody is the body of PATCH /events/{id}/teams/{team}.
@@ -134,67 +132,63 @@ type teamDetailsBody struct {
 	Reason            string  `json:"reason"`
 }
 
-func (h *handler) patchTeam(c *gin.Context) {
+func (h *handler) patchTeam(c *gin.Context) error {
 	ids, err := pathInts(c, "id", "team")
 	if err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	var body teamDetailsBody
 	if err := decodeJSON(c, &body); err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	t, err := h.Events.UpdateTeam(c.Request.Context(), ids[0], int(ids[1]),
 		tournament.TeamInput{Name: body.Name, Club: body.Club, City: body.City, Captain: body.Captain, WithdrawFromRound: body.WithdrawFromRound, StartNo: body.StartNo},
 		body.Reason)
 	if err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	c.JSON(http.StatusOK, newTeamView(t))
+	return nil
 }
 
 // postTeamPlayer adds a player at the end of a team's roster.
-func (h *handler) postTeamPlayer(c *gin.Context) {
+func (h *handler) postTeamPlayer(c *gin.Context) error {
 	ids, err := pathInts(c, "id", "team")
 	if err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	var body teamPlayerBody
 	if err := decodeJSON(c, &body); err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	t, err := h.Events.AddTeamPlayer(c.Request.Context(), ids[0], int(ids[1]), body.input())
 	if err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	c.JSON(http.StatusCreated, newTeamView(t))
+	return nil
 }
 
-func (h *handler) getTeams(c *gin.Context) {
+func (h *handler) getTeams(c *gin.Context) error {
 	id, err := pathInt(c, "id")
 	if err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	teams, err := h.Events.Teams(c.Request.Context(), id)
 	if err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	views := make([]teamView, len(teams))
 	for i := range teams {
 		views[i] = newTeamView(&teams[i])
 	}
 	c.JSON(http.StatusOK, gin.H{"teams": views})
+	return nil
 }
 
-func (h *handler) getTeamTieBreaks(c *gin.Context) {
+func (h *handler) getTeamTieBreaks(c *gin.Context) error {
 	c.JSON(http.StatusOK, gin.H{"tiebreaks": tieBreakViews(h.Events.TeamTieBreaks())})
+	return nil
 }
 
 type matchPointsJSON struct {
@@ -230,30 +224,27 @@ type teamSettingsBody struct {
 	Reason            string           `json:"reason"`
 }
 
-func (h *handler) getTeamSettings(c *gin.Context) {
+func (h *handler) getTeamSettings(c *gin.Context) error {
 	id, err := pathInt(c, "id")
 	if err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	s, err := h.Events.TeamSettings(c.Request.Context(), id)
 	if err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	c.JSON(http.StatusOK, newTeamSettingsView(s))
+	return nil
 }
 
-func (h *handler) putTeamSettings(c *gin.Context) {
+func (h *handler) putTeamSettings(c *gin.Context) error {
 	id, err := pathInt(c, "id")
 	if err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	var body teamSettingsBody
 	if err := decodeJSON(c, &body); err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	in := tournament.TeamSettingsInput{Boards: body.Boards, Ranking: body.Ranking, TieBreaks: body.TieBreaks, ColourPreferences: body.ColourPreferences}
 	if mp := body.MatchPoints; mp != nil {
@@ -261,10 +252,10 @@ func (h *handler) putTeamSettings(c *gin.Context) {
 	}
 	s, err := h.Events.UpdateTeamSettings(c.Request.Context(), id, in, body.Reason)
 	if err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	c.JSON(http.StatusOK, newTeamSettingsView(s))
+	return nil
 }
 
 // matchGameView is one board of a match. White and Black are player IDs;
@@ -359,18 +350,25 @@ func newTeamRoundView(r *tournament.TeamRound, e *tournament.Event, ts tournamen
 
 // answerTeamRound answers round n of a team event with its matches.
 func (h *handler) answerTeamRound(c *gin.Context, status int, eventID int64, n int) {
-	d, err := h.Events.TeamEventData(c.Request.Context(), eventID)
+	v, err := h.teamRoundView(c, eventID, n)
 	if err != nil {
 		h.failJSON(c, err)
 		return
 	}
+	c.JSON(status, v)
+}
+
+func (h *handler) teamRoundView(c *gin.Context, eventID int64, n int) (teamRoundView, error) {
+	d, err := h.Events.TeamEventData(c.Request.Context(), eventID)
+	if err != nil {
+		return teamRoundView{}, err
+	}
 	for i := range d.Rounds {
 		if d.Rounds[i].Number == n {
-			c.JSON(status, newTeamRoundView(&d.Rounds[i], d.Event, d.Settings))
-			return
+			return newTeamRoundView(&d.Rounds[i], d.Event, d.Settings), nil
 		}
 	}
-	h.failJSON(c, tournament.NotFound("round %d of event %d not found", n, eventID))
+	return teamRoundView{}, tournament.NotFound("round %d of event %d not found", n, eventID)
 }
 
 func (h *handler) getTeamRounds(c *gin.Context, eventID int64) {
@@ -410,58 +408,56 @@ type lineupBody struct {
 
 // putLineup sets a team's line-up for a round: {"players": [id, …]} from
 // board 1 down, 0 for an empty board. The team is its start number.
-func (h *handler) putLineup(c *gin.Context) {
+func (h *handler) putLineup(c *gin.Context) error {
 	ids, err := pathInts(c, "id", "n", "team")
 	if err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	var body lineupBody
 	if err := decodeJSON(c, &body); err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	if body.Players == nil {
-		h.failJSON(c, tournament.Invalid("players", "is required: the player IDs from board 1 down, 0 for an empty board"))
-		return
+		return tournament.Invalid("players", "is required: the player IDs from board 1 down, 0 for an empty board")
 	}
 	_, err = h.Events.SetLineup(c.Request.Context(), tournament.LineupInput{
 		EventID: ids[0], Round: int(ids[1]), TeamNo: int(ids[2]), Players: body.Players, Reason: body.Reason,
 	})
 	if err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	h.answerTeamRound(c, http.StatusOK, ids[0], int(ids[1]))
+	return nil
 }
 
 // putBoardResult enters the result of one board of a match, with the body
 // of the core results endpoint.
-func (h *handler) putBoardResult(c *gin.Context) {
+func (h *handler) putBoardResult(c *gin.Context) error {
 	ids, err := pathInts(c, "id", "n", "table", "board")
 	if err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	var body resultBody
 	if err := decodeJSON(c, &body); err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
-	if body.Version == nil {
-		h.failJSON(c, tournament.Invalid("version", "is required: send the version of the game you are changing (from GET …/rounds/%d)", ids[1]))
-		return
-	}
-	_, err = h.Events.RecordMatchResult(c.Request.Context(), tournament.MatchResultInput{
-		Table: int(ids[2]),
-		ResultInput: tournament.ResultInput{EventID: ids[0], Round: int(ids[1]), Board: int(ids[3]),
-			Score: body.Score, EndReason: body.EndReason, Sheet: body.Sheet, Version: *body.Version, OverrideReason: body.OverrideReason},
-	})
+	in, err := body.input(ids[0], int(ids[1]), int(ids[3]))
 	if err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
-	h.answerTeamRound(c, http.StatusOK, ids[0], int(ids[1]))
+	r, err := h.Events.RecordMatchResult(c.Request.Context(), tournament.MatchResultInput{Table: int(ids[2]), ResultInput: in})
+	if err != nil {
+		return err
+	}
+	round, err := h.teamRoundView(c, ids[0], int(ids[1]))
+	if err != nil {
+		return err
+	}
+	c.JSON(http.StatusOK, struct {
+		teamRoundView
+		Warnings []warningView `json:"warnings,omitempty"`
+	}{round, warningViews(r.Warnings)})
+	return nil
 }
 
 type teamStandingsRowView struct {

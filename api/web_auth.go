@@ -2,6 +2,7 @@ package api
 
 import (
 	"crypto/subtle"
+	"errors"
 	"math"
 	"net/http"
 	"strconv"
@@ -28,45 +29,62 @@ func safeNext(next string) string {
 	return next
 }
 
-func (h *handler) loginPage(c *gin.Context) {
+func (h *handler) loginPage(c *gin.Context) error {
 	h.render(c, http.StatusOK, "login", "login.title", loginPageData{Form: newForm(), Next: safeNext(c.Query("next"))})
+	return nil
 }
 
-// login checks the password (argon2id, in the account service) under the
-// limiter: five failures per address or per e-mail in 15 minutes lock out
-// further tries for the rest of that window.
-func (h *handler) login(c *gin.Context) {
+// login checks the password (argon2id, in the account service, under its
+// sign-in limits) and starts a session.
+func (h *handler) login(c *gin.Context) error {
 	tr := h.translator(c)
 	email := strings.ToLower(strings.TrimSpace(c.PostForm("email")))
 	data := loginPageData{Form: newForm(), Next: safeNext(c.PostForm("next"))}
 	data.Form.Values["email"] = email
-	keys := []string{"ip:" + c.ClientIP(), "email:" + email}
-	if wait := h.limiter.retryAfter(keys...); wait > 0 {
-		minutes := int(math.Ceil(wait.Minutes()))
-		c.Header("Retry-After", strconv.Itoa(int(math.Ceil(wait.Seconds()))))
-		data.Form.Errors[""] = tr.N("login.too_many", minutes)
+	u, err := h.Accounts.Login(c.Request.Context(), email, c.PostForm("password"), c.ClientIP())
+	var wait *account.WaitError
+	switch {
+	case errors.As(err, &wait):
+		setRetryAfter(c, wait.Wait)
+		if wait.Wait < time.Minute {
+			data.Form.Errors[""] = tr.N("login.too_many_seconds", int(math.Ceil(wait.Wait.Seconds())))
+		} else {
+			data.Form.Errors[""] = tr.N("login.too_many", int(math.Ceil(wait.Wait.Minutes())))
+		}
 		h.renderWith(c, tr, http.StatusTooManyRequests, "login", tr.T("login.title"), data)
-		return
-	}
-	u, err := h.Accounts.Login(c.Request.Context(), email, c.PostForm("password"))
-	if tournament.ErrorCode(err) == tournament.EUNAUTHORIZED {
-		h.limiter.fail(keys...)
+		return nil
+	case tournament.ErrorCode(err) == tournament.EUNAUTHORIZED:
 		data.Form.Errors[""] = tr.T("login.wrong")
 		h.renderWith(c, tr, http.StatusUnauthorized, "login", tr.T("login.title"), data)
-		return
+		return nil
+	case err != nil:
+		return err
 	}
-	if err != nil {
-		h.failHTML(c, err)
-		return
+	if err := h.startSession(c, u); err != nil {
+		return err
 	}
-	h.limiter.succeed(keys...)
-	setCookie(c, sessionCookie, h.sessions.issue(u.Email), sessionTTL)
 	c.Redirect(http.StatusSeeOther, data.Next)
+	return nil
 }
 
-func (h *handler) logout(c *gin.Context) {
+// setRetryAfter tells a client refused for going too fast when to come back.
+func setRetryAfter(c *gin.Context, wait time.Duration) {
+	c.Header("Retry-After", strconv.Itoa(int(math.Ceil(wait.Seconds()))))
+}
+
+// logout ends the session on the server, so that a copy of the cookie no
+// longer works anywhere, and drops the cookie.
+func (h *handler) logout(c *gin.Context) error {
+	if cookie, err := c.Cookie(sessionCookie); err == nil {
+		if value, ok := h.sessions.open(cookie); ok {
+			if err := h.Accounts.EndSession(c.Request.Context(), value); err != nil {
+				return err
+			}
+		}
+	}
 	setCookie(c, sessionCookie, "", -time.Second)
 	c.Redirect(http.StatusSeeOther, "/")
+	return nil
 }
 
 // setupLink is the one-time address that creates the first administrator of
@@ -105,19 +123,18 @@ type setupPageData struct {
 	Token string
 }
 
-func (h *handler) setupPage(c *gin.Context) {
+func (h *handler) setupPage(c *gin.Context) error {
 	if !h.setupLink.valid(c.Param("token")) {
-		h.failHTML(c, tournament.NotFound("this setup link is not valid or was already used"))
-		return
+		return tournament.NotFound("this setup link is not valid or was already used")
 	}
 	h.render(c, http.StatusOK, "setup", "setup.title", setupPageData{Form: newForm(), Token: c.Param("token")})
+	return nil
 }
 
-func (h *handler) setup(c *gin.Context) {
+func (h *handler) setup(c *gin.Context) error {
 	token := c.Param("token")
 	if !h.setupLink.valid(token) {
-		h.failHTML(c, tournament.NotFound("this setup link is not valid or was already used"))
-		return
+		return tournament.NotFound("this setup link is not valid or was already used")
 	}
 	data := setupPageData{Form: newForm(), Token: token}
 	for _, f := range []string{"email", "name"} {
@@ -125,19 +142,20 @@ func (h *handler) setup(c *gin.Context) {
 	}
 	in := account.NewUser{Email: c.PostForm("email"), Name: c.PostForm("name"), Role: string(tournament.Admin), Password: c.PostForm("password"), Locale: h.lang(c)}
 	if !h.setupLink.use(token) {
-		h.failHTML(c, tournament.NotFound("this setup link is not valid or was already used"))
-		return
+		return tournament.NotFound("this setup link is not valid or was already used")
 	}
 	u, err := h.Accounts.AddUser(c.Request.Context(), in)
 	if err != nil {
 		h.setupLink.restore(token) // nothing was created: the link still works
 		if err := data.Form.fail(err, h.translator(c)); err != nil {
-			h.failHTML(c, err)
-			return
+			return err
 		}
 		h.render(c, formStatus(err), "setup", "setup.title", data)
-		return
+		return nil
 	}
-	setCookie(c, sessionCookie, h.sessions.issue(u.Email), sessionTTL)
+	if err := h.startSession(c, u); err != nil {
+		return err
+	}
 	c.Redirect(http.StatusSeeOther, "/")
+	return nil
 }

@@ -13,10 +13,13 @@ import (
 type form struct {
 	Values map[string]string
 	Errors map[string]string
+	// Details are the problems of each line of a field made of lines (a
+	// pasted list), by the field's name, each saying its line.
+	Details map[string][]string
 }
 
 func newForm() *form {
-	return &form{Values: map[string]string{}, Errors: map[string]string{}}
+	return &form{Values: map[string]string{}, Errors: map[string]string{}, Details: map[string][]string{}}
 }
 
 // fail puts an error in the input (EINVALID) or against the current state
@@ -29,6 +32,9 @@ func (f *form) fail(err error, tr *translator) error {
 		return err
 	}
 	f.Errors[e.Field] = tr.Error(e)
+	for _, d := range e.Details {
+		f.Details[e.Field] = append(f.Details[e.Field], tr.Detail(d))
+	}
 	return nil
 }
 
@@ -43,6 +49,9 @@ func formStatus(err error) int {
 
 // Err returns the error of a field, for templates.
 func (f *form) Err(field string) string { return f.Errors[field] }
+
+// Lines returns the problems of each line of a field, for templates.
+func (f *form) Lines(field string) []string { return f.Details[field] }
 
 // V returns the entered value of a field, for templates.
 func (f *form) V(field string) string { return f.Values[field] }

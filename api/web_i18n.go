@@ -179,11 +179,32 @@ func (t *translator) Error(e *tournament.Error) string {
 	})
 }
 
-// Warning is an event warning in the reader's language. The domain words
-// its warnings in English only; §9's time controls are the only warnings
-// there are, so Russian readers get a general Russian text for them.
+// Detail is one problem of an input made of lines, saying where it is:
+// "строка 3 (rating): …".
+func (t *translator) Detail(e *tournament.Error) string {
+	switch {
+	case e.Line == 0:
+		return t.Error(e)
+	case e.Field == "":
+		return t.T("error.line", "Line", e.Line, "Message", t.Error(e))
+	}
+	return t.T("error.line_field", "Line", e.Line, "Field", e.Field, "Message", t.Error(e))
+}
+
+// Warning is a warning in the reader's language: by its English format, as
+// errors are, or, for §9's time-control warnings of an event, a general
+// Russian text.
 func (t *translator) Warning(e *tournament.Event, w tournament.Warning) string {
-	if t.Lang != langRU || w.Field != "time_control" {
+	if t.Lang != langRU {
+		return w.Message
+	}
+	if w.Format != "" {
+		return w.Translate(func(format string) (string, bool) {
+			tr, ok := errorsRU()[format]
+			return tr, ok
+		})
+	}
+	if w.Field != "time_control" {
 		return w.Message
 	}
 	discipline := t.T("discipline." + string(e.Discipline))

@@ -51,7 +51,8 @@ func TestArbiterRunsARoundByForms(t *testing.T) {
 	if !strings.Contains(rec.Body.String(), "строка 3 (rating)") {
 		t.Errorf("a bad CSV line is not named by number:\n%s", rec.Body.String())
 	}
-	csv = "Петров Пётр, 1850\nСидорова Анна, 1800, 2001, Нарт, Майкоп\nЁлкин Олег\n"
+	// All or nothing: Иванов of line 2 was not registered either.
+	csv = "Иванов Иван, 1900\nПетров Пётр, 1850\nСидорова Анна, 1800, 2001, Нарт, Майкоп\nЁлкин Олег\n"
 	rec = a.post(fmt.Sprintf("/events/%d/players/csv", id), url.Values{"csv": {csv}})
 	mustStatus(t, "CSV", rec.Code, http.StatusSeeOther, rec.Body.String())
 
@@ -202,11 +203,12 @@ func TestReviewDraftRound(t *testing.T) {
 	}
 	rec = a.post(fmt.Sprintf("/events/%d/rounds/1/unpublish", id), url.Values{"reason": {"рано"}})
 	mustStatus(t, "back to draft", rec.Code, http.StatusSeeOther, rec.Body.String())
-	rec = a.post(fmt.Sprintf("/events/%d/players/1/remove", id), nil)
+	remove := url.Values{"reason": {"не приехал"}, "confirm": {"1"}}
+	rec = a.post(fmt.Sprintf("/events/%d/players/1/remove", id), remove)
 	mustStatus(t, "remove after pairing", rec.Code, http.StatusConflict, "")
 	rec = a.post(fmt.Sprintf("/events/%d/rounds/1/delete", id), url.Values{"reason": {"заново"}})
 	mustStatus(t, "delete the draft", rec.Code, http.StatusSeeOther, rec.Body.String())
-	rec = a.post(fmt.Sprintf("/events/%d/players/1/remove", id), nil)
+	rec = a.post(fmt.Sprintf("/events/%d/players/1/remove", id), remove)
 	mustStatus(t, "remove before round 1", rec.Code, http.StatusSeeOther, rec.Body.String())
 	players := s.must(http.StatusOK, tournament.ArbiterRole, "GET", fmt.Sprintf("/api/v1/events/%d/players", id), nil)
 	if n := len(players["players"].([]any)); n != 3 {

@@ -21,11 +21,10 @@ type eventsPageData struct {
 	CanCreate   bool
 }
 
-func (h *handler) eventsPage(c *gin.Context) {
+func (h *handler) eventsPage(c *gin.Context) error {
 	events, err := h.Events.Events(c.Request.Context())
 	if err != nil {
-		h.failHTML(c, err)
-		return
+		return err
 	}
 	data := eventsPageData{Disciplines: tournament.Disciplines, Discipline: c.Query("discipline")}
 	for _, e := range events {
@@ -45,6 +44,7 @@ func (h *handler) eventsPage(c *gin.Context) {
 		data.CanCreate = u.Role == tournament.Admin || u.Role == tournament.ArbiterRole
 	}
 	h.render(c, http.StatusOK, "events", "events.title", data)
+	return nil
 }
 
 // boardRow is one board of a round as the pairings table shows it.
@@ -80,8 +80,7 @@ type eventHeader struct {
 }
 
 func (h *handler) header(c *gin.Context, e *tournament.Event, tab string) eventHeader {
-	u := tournament.UserFromContext(c.Request.Context())
-	return eventHeader{Event: e, Tab: tab, CanManage: u != nil && (u.Role == tournament.Admin || (u.Role == tournament.ArbiterRole && e.OwnerID == u.ID))}
+	return eventHeader{Event: e, Tab: tab, CanManage: tournament.CanManage(tournament.UserFromContext(c.Request.Context()), e)}
 }
 
 type eventPageData struct {
@@ -126,36 +125,33 @@ func newEventPageData(hd eventHeader, d *tournament.EventData, n int) *eventPage
 
 // eventPage shows the pairings of one round, by default the latest one, so
 // that a player opening the event on a phone sees their board at once.
-func (h *handler) eventPage(c *gin.Context) {
+func (h *handler) eventPage(c *gin.Context) error {
 	id, err := pathInt(c, "id")
 	if err != nil {
-		h.failHTML(c, err)
-		return
+		return err
 	}
 	d, err := h.Events.EventData(c.Request.Context(), id)
 	if err != nil {
-		h.failHTML(c, err)
-		return
+		return err
 	}
 	if d.Event.Discipline.IsTeam() {
 		h.teamEventPage(c, id)
-		return
+		return nil
 	}
 	n, _ := strconv.Atoi(c.Query("round"))
 	data := newEventPageData(h.header(c, d.Event, "pairings"), d, n)
 	if err := h.addPairingCards(c, data); err != nil {
-		h.failHTML(c, err)
-		return
+		return err
 	}
 	if tournament.UserFromContext(c.Request.Context()) != nil {
 		v, err := h.Events.PlayerView(c.Request.Context(), id)
 		if err != nil {
-			h.failHTML(c, err)
-			return
+			return err
 		}
 		data.Panel = newPlayerPanel(v, data.CanManage)
 	}
 	h.renderWith(c, h.translator(c), http.StatusOK, "event", d.Event.Name, data)
+	return nil
 }
 
 type standingsPageData struct {
@@ -164,16 +160,17 @@ type standingsPageData struct {
 	IDs       map[int]int64 // player ID by start number, for links
 }
 
-func (h *handler) standingsPage(c *gin.Context) {
+func (h *handler) standingsPage(c *gin.Context) error {
 	ct, ok := h.individualCrosstable(c, h.teamStandingsPage)
 	if !ok {
-		return
+		return nil
 	}
 	data := standingsPageData{eventHeader: h.header(c, ct.Event, "standings"), Standings: ct.Standings, IDs: map[int]int64{}}
 	for _, r := range ct.Rows {
 		data.IDs[r.Player.StartNo] = r.Player.ID
 	}
 	h.renderWith(c, h.translator(c), http.StatusOK, "standings", ct.Event.Name, data)
+	return nil
 }
 
 // individualCrosstable reads the crosstable behind an individual event's
@@ -256,16 +253,17 @@ func newCrossGrid(ct *tournament.Crosstable) *crossGrid {
 	return g
 }
 
-func (h *handler) crosstablePage(c *gin.Context) {
+func (h *handler) crosstablePage(c *gin.Context) error {
 	ct, ok := h.individualCrosstable(c, h.teamCrosstablePage)
 	if !ok {
-		return
+		return nil
 	}
 	data := crosstablePageData{eventHeader: h.header(c, ct.Event, "crosstable"), Crosstable: ct}
 	if ct.Event.System.IsRoundRobin() {
 		data.Grid = newCrossGrid(ct)
 	}
 	h.renderWith(c, h.translator(c), http.StatusOK, "crosstable", ct.Event.Name, data)
+	return nil
 }
 
 // playerGame is one game on a player card, seen from the player, with what
@@ -299,26 +297,22 @@ type playerPageData struct {
 // playerPage is a player's card: every game, and the arithmetic behind the
 // tie-breaks (opponents' scores for Buchholz, their share for
 // Sonneborn-Berger, the Adiukh points).
-func (h *handler) playerPage(c *gin.Context) {
+func (h *handler) playerPage(c *gin.Context) error {
 	ids, err := pathInts(c, "id", "pid")
 	if err != nil {
-		h.failHTML(c, err)
-		return
+		return err
 	}
 	ct, err := h.Events.Crosstable(c.Request.Context(), ids[0])
 	if err != nil {
-		h.failHTML(c, err)
-		return
+		return err
 	}
 	d, err := h.Events.EventData(c.Request.Context(), ids[0])
 	if err != nil {
-		h.failHTML(c, err)
-		return
+		return err
 	}
 	p := d.Player(ids[1])
 	if p == nil {
-		h.failHTML(c, tournament.NotFound("player %d not found in event %d", ids[1], ids[0]))
-		return
+		return tournament.NotFound("player %d not found in event %d", ids[1], ids[0])
 	}
 	data := playerPageData{eventHeader: h.header(c, d.Event, "players"), Player: p, TieBreaks: ct.Standings.TieBreaks}
 	score := map[int64]float64{}
@@ -346,6 +340,7 @@ func (h *handler) playerPage(c *gin.Context) {
 		data.Total.SBShare += g.SBShare
 	}
 	h.renderWith(c, h.translator(c), http.StatusOK, "player", p.Name, data)
+	return nil
 }
 
 func newPlayerGame(d *tournament.EventData, round int, g tournament.Game, playerID int64, score map[int64]float64) playerGame {
@@ -394,21 +389,19 @@ type searchPageData struct {
 
 // searchPage finds players by part of their name in every event the reader
 // may see; case and ё/е do not matter.
-func (h *handler) searchPage(c *gin.Context) {
+func (h *handler) searchPage(c *gin.Context) error {
 	q := strings.TrimSpace(c.Query("q"))
 	data := searchPageData{Query: q}
 	if q != "" {
 		events, err := h.Events.Events(c.Request.Context())
 		if err != nil {
-			h.failHTML(c, err)
-			return
+			return err
 		}
 		needle := foldName(q)
 		for _, e := range events {
 			players, err := h.Events.Players(c.Request.Context(), e.ID)
 			if err != nil {
-				h.failHTML(c, err)
-				return
+				return err
 			}
 			for _, p := range players {
 				if strings.Contains(foldName(p.Name), needle) {
@@ -418,6 +411,7 @@ func (h *handler) searchPage(c *gin.Context) {
 		}
 	}
 	h.render(c, http.StatusOK, "search", "search.title", data)
+	return nil
 }
 
 func foldName(s string) string {
@@ -477,21 +471,18 @@ func moveRows(frames []frameView) []moveRow {
 // gamePage is the game viewer: the sheet replayed move by move. Every
 // position is computed here and handed to game.js as data, so the page
 // needs no further request to step through the game.
-func (h *handler) gamePage(c *gin.Context) {
+func (h *handler) gamePage(c *gin.Context) error {
 	ids, err := pathInts(c, "id", "n", "board")
 	if err != nil {
-		h.failHTML(c, err)
-		return
+		return err
 	}
 	d, err := h.Events.EventData(c.Request.Context(), ids[0])
 	if err != nil {
-		h.failHTML(c, err)
-		return
+		return err
 	}
 	round, game := findBoard(d, int(ids[1]), int(ids[2]))
 	if game == nil {
-		h.failHTML(c, tournament.NotFound("board %d of round %d not found", ids[2], ids[1]))
-		return
+		return tournament.NotFound("board %d of round %d not found", ids[2], ids[1])
 	}
 	data := gamePageData{eventHeader: h.header(c, d.Event, "pairings"), Round: round.Number, Sheet: game.Sheet}
 	for _, row := range boardRows(d, round) {
@@ -523,6 +514,7 @@ func (h *handler) gamePage(c *gin.Context) {
 		data.Board = newBoardView(pos, from, to)
 	}
 	h.renderWith(c, h.translator(c), http.StatusOK, "game", d.Event.Name, data)
+	return nil
 }
 
 func findBoard(d *tournament.EventData, round, board int) (*tournament.Round, *tournament.Game) {

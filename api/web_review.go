@@ -65,11 +65,10 @@ func (h *handler) reviewFailed(c *gin.Context, id int64, n int, err error) {
 	h.renderWith(c, h.translator(c), formStatus(err), "event", d.Event.Name, data)
 }
 
-func (h *handler) swapSeats(c *gin.Context) {
+func (h *handler) swapSeats(c *gin.Context) error {
 	ids, err := pathInts(c, "id", "n")
 	if err != nil {
-		h.failHTML(c, err)
-		return
+		return err
 	}
 	a, err := parseSeat("seat_a", c.PostForm("seat_a"))
 	if err == nil {
@@ -80,46 +79,32 @@ func (h *handler) swapSeats(c *gin.Context) {
 	}
 	if err != nil {
 		h.reviewFailed(c, ids[0], int(ids[1]), err)
-		return
+		return nil
 	}
 	c.Redirect(http.StatusSeeOther, fmt.Sprintf("/events/%d?round=%d#review", ids[0], ids[1]))
+	return nil
 }
 
-func (h *handler) deleteDraftRound(c *gin.Context) {
+func (h *handler) deleteDraftRound(c *gin.Context) error {
 	ids, err := pathInts(c, "id", "n")
 	if err != nil {
-		h.failHTML(c, err)
-		return
+		return err
 	}
 	if err := h.Events.DeleteDraftRound(c.Request.Context(), ids[0], int(ids[1]), strings.TrimSpace(c.PostForm("reason"))); err != nil {
-		h.statusFailed(c, ids[0], err)
-		return
+		return h.statusFailed(c, ids[0], err)
 	}
 	h.backToManage(c, ids[0], "rounds")
+	return nil
 }
 
-func (h *handler) removePlayer(c *gin.Context) {
-	ids, err := pathInts(c, "id", "pid")
-	if err != nil {
-		h.failHTML(c, err)
-		return
-	}
-	if err := h.Events.RemovePlayer(c.Request.Context(), ids[0], ids[1], strings.TrimSpace(c.PostForm("reason"))); err != nil {
-		h.statusFailed(c, ids[0], err)
-		return
-	}
-	h.backToManage(c, ids[0], "players")
-}
-
-func (h *handler) unpublishRound(c *gin.Context) {
+func (h *handler) unpublishRound(c *gin.Context) error {
 	ids, err := pathInts(c, "id", "n")
 	if err != nil {
-		h.failHTML(c, err)
-		return
+		return err
 	}
 	if _, err := h.Events.UnpublishRound(c.Request.Context(), ids[0], int(ids[1]), strings.TrimSpace(c.PostForm("reason"))); err != nil {
-		h.statusFailed(c, ids[0], err)
-		return
+		return h.statusFailed(c, ids[0], err)
 	}
 	h.backToManage(c, ids[0], "rounds")
+	return nil
 }

@@ -58,46 +58,43 @@ func (p *playerPanel) IsMine(row boardRow) bool {
 	return p != nil && p.View.PlayerID != 0 && (row.White.ID == p.View.PlayerID || (row.Black != nil && row.Black.ID == p.View.PlayerID))
 }
 
-func (h *handler) setSubmissions(c *gin.Context) {
+func (h *handler) setSubmissions(c *gin.Context) error {
 	id, err := pathInt(c, "id")
 	if err != nil {
-		h.failHTML(c, err)
-		return
+		return err
 	}
 	if err := h.Events.SetSubmissions(c.Request.Context(), id, c.PostForm("open") == "on"); err != nil {
-		h.statusFailed(c, id, err)
-		return
+		return h.statusFailed(c, id, err)
 	}
 	h.backToManage(c, id, "submissions")
+	return nil
 }
 
-func (h *handler) linkPlayer(c *gin.Context) {
+func (h *handler) linkPlayer(c *gin.Context) error {
 	ids, err := pathInts(c, "id", "pid")
 	if err != nil {
-		h.failHTML(c, err)
-		return
+		return err
 	}
 	if err := h.Events.LinkPlayer(c.Request.Context(), ids[0], ids[1], c.PostForm("email")); err != nil {
-		h.statusFailed(c, ids[0], err)
-		return
+		return h.statusFailed(c, ids[0], err)
 	}
 	h.backToManage(c, ids[0], "submissions")
+	return nil
 }
 
 // decideSubmission confirms or rejects a report; the arbiter comes back to
 // the arbiter's desk, the opponent to the event page.
-func (h *handler) decideSubmission(c *gin.Context) {
+func (h *handler) decideSubmission(c *gin.Context) error {
 	ids, err := pathInts(c, "id", "sid")
 	if err != nil {
-		h.failHTML(c, err)
-		return
+		return err
 	}
 	confirm := c.PostForm("decision") == "confirm"
 	if _, err := h.Events.DecideSubmission(c.Request.Context(), ids[0], ids[1], confirm, c.PostForm("reason")); err != nil {
-		h.failHTML(c, err)
-		return
+		return err
 	}
 	c.Redirect(http.StatusSeeOther, safeNext(c.PostForm("next")))
+	return nil
 }
 
 // reportPageData is the form a player reports their board with.
@@ -132,30 +129,27 @@ func (h *handler) reportData(c *gin.Context, ids []int64) (*reportPageData, erro
 	return data, nil
 }
 
-func (h *handler) reportPage(c *gin.Context) {
+func (h *handler) reportPage(c *gin.Context) error {
 	ids, err := pathInts(c, "id", "n", "board")
 	if err != nil {
-		h.failHTML(c, err)
-		return
+		return err
 	}
 	data, err := h.reportData(c, ids)
 	if err != nil {
-		h.failHTML(c, err)
-		return
+		return err
 	}
 	h.renderWith(c, h.translator(c), http.StatusOK, "report", data.Event.Name, data)
+	return nil
 }
 
-func (h *handler) submitReport(c *gin.Context) {
+func (h *handler) submitReport(c *gin.Context) error {
 	ids, err := pathInts(c, "id", "n", "board")
 	if err != nil {
-		h.failHTML(c, err)
-		return
+		return err
 	}
 	data, err := h.reportData(c, ids)
 	if err != nil {
-		h.failHTML(c, err)
-		return
+		return err
 	}
 	v := data.Form.Values
 	for _, k := range []string{"score", "end_reason", "sheet"} {
@@ -169,11 +163,11 @@ func (h *handler) submitReport(c *gin.Context) {
 	}
 	if err == nil {
 		c.Redirect(http.StatusSeeOther, fmt.Sprintf("/events/%d?round=%d#mine", ids[0], ids[1]))
-		return
+		return nil
 	}
 	if err := data.Form.fail(err, h.translator(c)); err != nil {
-		h.failHTML(c, err)
-		return
+		return err
 	}
 	h.renderWith(c, h.translator(c), formStatus(err), "report", data.Event.Name, data)
+	return nil
 }

@@ -18,31 +18,29 @@ import (
 // by hand, pairing cards on the round review, TRF files in and out.
 
 func (h *handler) swissRoutesWeb(m *gin.RouterGroup) {
-	m.POST("/manage/events/import.trf", h.importTRF)
-	m.GET("/events/:id/pairing.trf", h.pairingTRF)
-	m.POST("/events/:id/players/:pid/bye", h.requestBye)
-	m.POST("/events/:id/rounds/:n/pairing", h.editPairing)
+	m.POST("/manage/events/import.trf", h.pageHandler(h.importTRF))
+	m.GET("/events/:id/pairing.trf", h.pageHandler(h.pairingTRF))
+	m.POST("/events/:id/players/:pid/bye", h.pageHandler(h.requestBye))
+	m.POST("/events/:id/rounds/:n/pairing", h.pageHandler(h.editPairing))
 }
 
 // requestBye records (or, with an empty kind, takes back) a player's
 // requested bye for the next round to be paired.
-func (h *handler) requestBye(c *gin.Context) {
+func (h *handler) requestBye(c *gin.Context) error {
 	ids, err := pathInts(c, "id", "pid")
 	if err != nil {
-		h.failHTML(c, err)
-		return
+		return err
 	}
 	round, err := strconv.Atoi(c.PostForm("round"))
 	if err != nil {
-		h.statusFailed(c, ids[0], tournament.Invalid("round", "%q is not a round number", c.PostForm("round")))
-		return
+		return h.statusFailed(c, ids[0], tournament.Invalid("round", "%q is not a round number", c.PostForm("round")))
 	}
 	_, err = h.Events.RequestBye(c.Request.Context(), ids[0], ids[1], round, tournament.ByeKind(c.PostForm("kind")), strings.TrimSpace(c.PostForm("reason")))
 	if err != nil {
-		h.statusFailed(c, ids[0], err)
-		return
+		return h.statusFailed(c, ids[0], err)
 	}
 	h.backToManage(c, ids[0], "players")
+	return nil
 }
 
 // parseBoards reads a pairing typed one board per line: the start numbers of
@@ -79,11 +77,10 @@ func parseBoards(text string) ([]tournament.BoardInput, error) {
 
 // editPairing replaces a draft round's boards by the pairing typed in; the
 // round page then shows what the check of the absolute criteria found.
-func (h *handler) editPairing(c *gin.Context) {
+func (h *handler) editPairing(c *gin.Context) error {
 	ids, err := pathInts(c, "id", "n")
 	if err != nil {
-		h.failHTML(c, err)
-		return
+		return err
 	}
 	boards, err := parseBoards(c.PostForm("boards"))
 	if err == nil {
@@ -91,29 +88,29 @@ func (h *handler) editPairing(c *gin.Context) {
 	}
 	if err != nil {
 		h.reviewFailed(c, ids[0], int(ids[1]), err)
-		return
+		return nil
 	}
 	c.Redirect(http.StatusSeeOther, fmt.Sprintf("/events/%d?round=%d#review", ids[0], ids[1]))
+	return nil
 }
 
-func (h *handler) pairingTRF(c *gin.Context) {
+func (h *handler) pairingTRF(c *gin.Context) error {
 	id, err := pathInt(c, "id")
 	if err != nil {
-		h.failHTML(c, err)
-		return
+		return err
 	}
 	var buf bytes.Buffer
 	if err := h.Events.ExportTRF(c.Request.Context(), id, &buf); err != nil {
-		h.failHTML(c, err)
-		return
+		return err
 	}
 	c.Header("Content-Disposition", fmt.Sprintf(`attachment; filename="event-%d-pairing.trf"`, id))
 	c.Data(http.StatusOK, "text/plain; charset=utf-8", buf.Bytes())
+	return nil
 }
 
 // importTRF creates an event from an uploaded TRF file and opens its desk;
 // errors (with the line and column at fault) show under the upload form.
-func (h *handler) importTRF(c *gin.Context) {
+func (h *handler) importTRF(c *gin.Context) error {
 	err := func() error {
 		fh, err := c.FormFile("file")
 		if err != nil {
@@ -135,17 +132,17 @@ func (h *handler) importTRF(c *gin.Context) {
 		return nil
 	}()
 	if err == nil {
-		return
+		return nil
 	}
 	f := newForm()
 	f.Values["discipline"], f.Values["system"], f.Values["visibility"] = string(tournament.Rapid), string(tournament.Swiss), string(tournament.Public)
 	data := h.eventFormData(f)
 	data.Import = newForm()
 	if err := data.Import.fail(err, h.translator(c)); err != nil {
-		h.failHTML(c, err)
-		return
+		return err
 	}
 	h.render(c, formStatus(err), "event_new", "event_new.title", data)
+	return nil
 }
 
 // addPairingCards gives the arbiter of a Swiss event the pairing cards of

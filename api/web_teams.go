@@ -163,11 +163,10 @@ func (h *handler) teamCrosstablePage(c *gin.Context, id int64) {
 // addTeam registers a team with its roster from the arbiter's desk: the
 // roster is one player per line, in board order, written like a CSV line of
 // players (name, rating, birth year, club, city).
-func (h *handler) addTeam(c *gin.Context) {
+func (h *handler) addTeam(c *gin.Context) error {
 	id, err := pathInt(c, "id")
 	if err != nil {
-		h.failHTML(c, err)
-		return
+		return err
 	}
 	values := map[string]string{}
 	for _, k := range []string{"name", "city", "club", "captain", "roster"} {
@@ -196,10 +195,10 @@ func (h *handler) addTeam(c *gin.Context) {
 		_, err = h.Events.RegisterTeam(c.Request.Context(), id, in)
 	}
 	if err != nil {
-		h.manageFailed(c, id, err, func(d *managePageData) *form { return d.Team }, func(f *form) { f.Values = values })
-		return
+		return h.manageFailed(c, id, err, func(d *managePageData) *form { return d.Team }, func(f *form) { f.Values = values })
 	}
 	h.backToManage(c, id, "players")
+	return nil
 }
 
 // lineupForm is one team's line-up in one match: a player of the roster, or
@@ -247,26 +246,24 @@ func (h *handler) lineupsData(c *gin.Context, id int64, n int) (*lineupsPageData
 	return nil, tournament.NotFound("round %d of event %d not found", n, id)
 }
 
-func (h *handler) lineupsPage(c *gin.Context) {
+func (h *handler) lineupsPage(c *gin.Context) error {
 	ids, err := pathInts(c, "id", "n")
 	if err != nil {
-		h.failHTML(c, err)
-		return
+		return err
 	}
 	data, err := h.lineupsData(c, ids[0], int(ids[1]))
 	if err != nil {
-		h.failHTML(c, err)
-		return
+		return err
 	}
 	h.renderWith(c, h.translator(c), http.StatusOK, "lineups", data.Event.Name, data)
+	return nil
 }
 
 // setLineup takes one team's line-up: a player ID (or 0) per board.
-func (h *handler) setLineup(c *gin.Context) {
+func (h *handler) setLineup(c *gin.Context) error {
 	ids, err := pathInts(c, "id", "n", "team")
 	if err != nil {
-		h.failHTML(c, err)
-		return
+		return err
 	}
 	var players []int64
 	for _, v := range c.PostFormArray("board") {
@@ -284,17 +281,15 @@ func (h *handler) setLineup(c *gin.Context) {
 	}
 	if err == nil {
 		c.Redirect(http.StatusSeeOther, fmt.Sprintf("/events/%d/rounds/%d/lineups#team-%d", ids[0], ids[1], ids[2]))
-		return
+		return nil
 	}
 	data, loadErr := h.lineupsData(c, ids[0], int(ids[1]))
 	if loadErr != nil {
-		h.failHTML(c, loadErr)
-		return
+		return loadErr
 	}
 	f := newForm()
 	if err := f.fail(err, h.translator(c)); err != nil {
-		h.failHTML(c, err)
-		return
+		return err
 	}
 	for i := range data.Forms {
 		if data.Forms[i].Team.StartNo == int(ids[2]) {
@@ -307,4 +302,5 @@ func (h *handler) setLineup(c *gin.Context) {
 		}
 	}
 	h.renderWith(c, h.translator(c), formStatus(err), "lineups", data.Event.Name, data)
+	return nil
 }

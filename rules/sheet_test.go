@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-const testdata = "../../shared/testdata"
+const testdata = "testdata"
 
 // The sample game of §7.2 must replay exactly, in both notations.
 func TestSampleGame(t *testing.T) {

@@ -48,6 +48,21 @@ func ValidateSheet(text string) *Report {
 	return Validate(ParseSheet(text))
 }
 
+// ValidateGames reads every game of a text and replays each: all the games
+// of a PDN file, or the one game of a sheet.
+func ValidateGames(text string) []*Report {
+	if strings.HasPrefix(strings.TrimSpace(text), "[") {
+		if games := ParsePDN(text); len(games) > 0 {
+			reports := make([]*Report, len(games))
+			for i, g := range games {
+				reports[i] = Validate(g)
+			}
+			return reports
+		}
+	}
+	return []*Report{Validate(ParseSheet(text))}
+}
+
 // Validate replays the moves of a sheet from its start position. It stops at
 // the first move that is illegal or ambiguous, reporting it with the legal
 // moves at that point. A written result must agree with the final position; a
@@ -101,8 +116,18 @@ func Validate(sh *Sheet) *Report {
 	}
 	r.judgeResult()
 	r.Valid = len(r.Errors) == 0
+	if n := len(r.Errors); n > MaxReportedErrors {
+		last := r.Errors[MaxReportedErrors-1]
+		r.Errors = append(r.Errors[:MaxReportedErrors:MaxReportedErrors],
+			newProblem(last.Line, 0, "", say("%d more problems are not listed; correct these first", n-MaxReportedErrors)))
+	}
 	return r
 }
+
+// MaxReportedErrors is the most problems a report lists; one more entry
+// says how many were left out. A sheet of garbage would otherwise yield an
+// error per word.
+const MaxReportedErrors = 100
 
 // problemAt is a problem with the move sm, played at ply by side.
 func problemAt(sm *SheetMove, ply int, side Color, m Message) Problem {

@@ -143,3 +143,17 @@ func TestPDNFromPosition(t *testing.T) {
 		t.Fatalf("round trip: %+v\n%s", again.Errors, r.PDN())
 	}
 }
+
+// TestValidateGames checks that every game of a PDN file is replayed, not
+// only the first, and that a plain sheet is one game.
+func TestValidateGames(t *testing.T) {
+	game := ValidateSheet(sampleMoves).PDN()
+	bad := strings.Replace(game, "1. c3-b4", "1. c3-d6", 1)
+	reports := ValidateGames(game + "\n" + bad)
+	if len(reports) != 2 || !reports[0].Valid || reports[1].Valid || len(reports[1].Errors) == 0 || reports[1].Errors[0].Ply != 1 {
+		t.Fatalf("two games, the second corrupted: %d reports", len(reports))
+	}
+	if reports := ValidateGames(sampleMoves); len(reports) != 1 || !reports[0].Valid {
+		t.Errorf("a sheet: %d reports", len(reports))
+	}
+}

@@ -22,17 +22,20 @@ type AuditEntry struct {
 
 // Audit actions.
 const (
-	ActionEventCreate    = "event.create"
-	ActionEventUpdate    = "event.update"
-	ActionPlayerCreate   = "player.create"
-	ActionPlayerUpdate   = "player.update"
-	ActionPlayerDelete   = "player.delete"
-	ActionPlayerRenumber = "player.renumber"
-	ActionRoundPair      = "round.pair"
-	ActionRoundPublish   = "round.publish"
-	ActionRoundDelete    = "round.delete"
-	ActionResultRecord   = "result.record"
-	ActionResultOverride = "result.override"
+	ActionEventCreate     = "event.create"
+	ActionEventUpdate     = "event.update"
+	ActionPlayerCreate    = "player.create"
+	ActionPlayerUpdate    = "player.update"
+	ActionPlayerDelete    = "player.delete"
+	ActionPlayerWithdraw  = "player.withdraw"
+	ActionPlayerReinstate = "player.reinstate"
+	ActionPlayerRenumber  = "player.renumber"
+	ActionRoundPair       = "round.pair"
+	ActionRoundPublish    = "round.publish"
+	ActionRoundDelete     = "round.delete"
+	ActionResultRecord    = "result.record"
+	ActionResultOverride  = "result.override"
+	ActionResultCorrect   = "result.correct"
 )
 
 // snapshot renders a value for the audit log; nil renders as "".

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strings"
 )
 
 // Players lists the players of an event by start number.
@@ -42,13 +43,8 @@ func (s *Service) RegisterPlayer(ctx context.Context, eventID int64, in PlayerIn
 		if err != nil {
 			return err
 		}
-		switch {
-		case e.Status == Finished:
-			return Conflict("", "event %d is finished", eventID)
-		case e.Discipline.IsTeam():
-			return Invalid("discipline", "the players of a team event are registered with their team's roster")
-		case len(rounds) > 0 && e.System.IsRoundRobin():
-			return Conflict("", "a round robin cannot take a late entry once round 1 is paired: the Berger table is fixed by the number of players")
+		if err := registrationOpen(e, rounds); err != nil {
+			return err
 		}
 		p = &Player{EventID: eventID, FirstRound: len(rounds) + 1, StartNo: len(players) + 1}
 		if err := in.applyDetails(p); err != nil {
@@ -75,7 +71,8 @@ func (s *Service) RegisterPlayer(ctx context.Context, eventID int64, in PlayerIn
 
 // UpdatePlayer changes a player's details, start number (by hand, before
 // round 1) or withdrawal. A withdrawal takes effect from a round not yet
-// paired; 0 takes it back for the rounds still to pair.
+// paired; 0 takes it back while that round is not paired. A withdrawal
+// and its undoing need a reason.
 func (s *Service) UpdatePlayer(ctx context.Context, eventID, playerID int64, in PlayerInput, reason string) (*Player, error) {
 	var p *Player
 	err := s.store.Update(ctx, func(tx Tx) error {
@@ -95,17 +92,11 @@ func (s *Service) UpdatePlayer(ctx context.Context, eventID, playerID int64, in 
 		if err := in.applyDetails(p); err != nil {
 			return err
 		}
-		if in.WithdrawFromRound != nil {
-			n := *in.WithdrawFromRound
-			switch {
-			case n < 0 || (e.Rounds > 0 && n > e.Rounds):
-				return Invalid("withdraw_from_round", "round %d does not exist; the event has %d rounds", n, e.Rounds)
-			case n != 0 && n <= len(rounds):
-				return Conflict("withdraw_from_round", "round %d is already paired; withdraw from round %d, and enter the game of round %d as a forfeit", n, len(rounds)+1, n)
-			case n != 0 && n < p.FirstRound:
-				return Invalid("withdraw_from_round", "the player only enters in round %d", p.FirstRound)
+		action := ActionPlayerUpdate
+		if in.WithdrawFromRound != nil && *in.WithdrawFromRound != p.WithdrawnFrom {
+			if action, err = withdraw(e, p, *in.WithdrawFromRound, len(rounds), reason); err != nil {
+				return err
 			}
-			p.WithdrawnFrom = n
 		}
 		if err := tx.UpdatePlayer(p); err != nil {
 			return err
@@ -115,14 +106,40 @@ func (s *Service) UpdatePlayer(ctx context.Context, eventID, playerID int64, in 
 				return err
 			}
 		}
-		return s.audit(tx, u, eventID, ActionPlayerUpdate, fmt.Sprintf("player %d", p.ID), before, p, reason)
+		return s.audit(tx, u, eventID, action, fmt.Sprintf("player %d", p.ID), before, p, reason)
 	})
 	return p, err
 }
 
+// withdraw sets the round a player is withdrawn from (0 takes the
+// withdrawal back) and returns the audit action. Both need a reason, and
+// neither may change a round already paired: a withdrawal starts with the
+// next round to pair, and is taken back only while its round is unpaired.
+func withdraw(e *Event, p *Player, n, paired int, reason string) (string, error) {
+	switch {
+	case n < 0 || (e.Rounds > 0 && n > e.Rounds):
+		return "", Invalid("withdraw_from_round", "round %d does not exist; the event has %d rounds", n, e.Rounds)
+	case n == 0 && p.WithdrawnFrom <= paired:
+		return "", Conflict("withdraw_from_round", "round %d was paired without the player; the withdrawal can no longer be taken back", p.WithdrawnFrom)
+	case n != 0 && n <= paired:
+		return "", Conflict("withdraw_from_round", "round %d is already paired; withdraw from round %d, and enter the game of round %d as a forfeit", n, paired+1, n)
+	case n != 0 && n < p.FirstRound:
+		return "", Invalid("withdraw_from_round", "the player only enters in round %d", p.FirstRound)
+	case strings.TrimSpace(reason) == "" && n == 0:
+		return "", Invalid("reason", "say why the withdrawal of %s is taken back; the audit log keeps it", p.Name)
+	case strings.TrimSpace(reason) == "":
+		return "", Invalid("reason", "say why %s is withdrawn; the audit log keeps it", p.Name)
+	}
+	p.WithdrawnFrom = n
+	if n == 0 {
+		return ActionPlayerReinstate, nil
+	}
+	return ActionPlayerWithdraw, nil
+}
+
 // RemovePlayer takes a player out of an event before round 1 (a player who
-// leaves later is withdrawn instead, so that the games stay). The others
-// close the gap in the start numbers.
+// leaves later is withdrawn instead, so that the games stay), for a reason
+// the audit log keeps. The others close the gap in the start numbers.
 func (s *Service) RemovePlayer(ctx context.Context, eventID, playerID int64, reason string) error {
 	return s.store.Update(ctx, func(tx Tx) error {
 		e, u, err := manageable(ctx, tx, eventID)
@@ -143,6 +160,9 @@ func (s *Service) RemovePlayer(ctx context.Context, eventID, playerID int64, rea
 		p := findPlayer(players, playerID)
 		if p == nil {
 			return NotFound("player %d not found in event %d", playerID, eventID)
+		}
+		if strings.TrimSpace(reason) == "" {
+			return Invalid("reason", "say why %s is removed; the audit log keeps it", p.Name)
 		}
 		if err := tx.DeletePlayer(p); err != nil {
 			return err
@@ -168,7 +188,10 @@ func (s *Service) RemovePlayer(ctx context.Context, eventID, playerID int64, rea
 // moveStartNo gives a player a start number by hand; the player holding it
 // takes the old one. Start numbers are fixed once round 1 is paired, as the
 // pairings refer to them.
-func (s *Service) moveStartNo(tx Tx, e *Event, players []Player, playerID int64, no, pairedRounds int) error {
+func (s *Service) moveStartNo(tx interface {
+	EventTx
+	PlayerTx
+}, e *Event, players []Player, playerID int64, no, pairedRounds int) error {
 	if pairedRounds > 0 {
 		return Conflict("start_no", "start numbers are fixed once round 1 is paired")
 	}
@@ -232,7 +255,7 @@ func (s *Service) RenumberPlayers(ctx context.Context, eventID int64) ([]Player,
 
 // renumber stores start numbers by rating, then name, writing only the
 // players whose number changes.
-func renumber(tx Tx, players []Player) error {
+func renumber(tx PlayerTx, players []Player) error {
 	old := map[int64]int{}
 	for _, p := range players {
 		old[p.ID] = p.StartNo

@@ -3,6 +3,8 @@ package tournament
 import (
 	"context"
 	"fmt"
+	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -13,32 +15,57 @@ type ResultInput struct {
 	Board     int
 	Score     string // "17:7"
 	EndReason string // "final_position", …
-	// Sheet is the game record; empty keeps the sheet already stored.
+	// Sheet is the game record; empty, or the sheet already stored (up to
+	// surrounding space), keeps the sheet and its report as they are.
 	Sheet string
 	// Version is the game version the arbiter saw; a newer stored version
 	// refuses the update (ECONFLICT) instead of losing the other change.
 	Version int
-	// OverrideReason lets the arbiter accept a result the sheet does not
-	// support, or a standard game without a sheet; it is logged.
-	OverrideReason string
+	// Reason is why the arbiter corrects a result the game already has, or
+	// accepts a result the sheet does not support (or a standard game
+	// without a sheet). Both need one; it goes to the audit log.
+	Reason string
 }
 
-// RecordResult stores the result of one game. A sheet that disagrees with
-// the score blocks the result until one of them is corrected or the arbiter
-// overrides with a reason. A stale version is refused, not overwritten.
-func (s *Service) RecordResult(ctx context.Context, in ResultInput) (*Game, error) {
+// RecordedResult is a stored result with what the arbiter should know
+// about it.
+type RecordedResult struct {
+	*Game
+	// Warnings name what the change may have upset, such as later rounds
+	// already paired on the old result.
+	Warnings []Warning
+}
+
+// RecordResult stores the result of one game; every door (the JSON API, the
+// keyboard entry, the sheet form, a team board) comes through here, so its
+// rules hold for all of them:
+//   - a sheet that disagrees with the score blocks the result until one of
+//     them is corrected or the arbiter overrides with a reason;
+//   - changing a result the game already has is a correction and needs a
+//     reason, which the audit log keeps with the old and the new result;
+//     when a later round was already paired on the old result, the result
+//     is stored and a warning says so;
+//   - a stale version is refused, not overwritten;
+//   - the same result with an unchanged sheet changes nothing.
+func (s *Service) RecordResult(ctx context.Context, in ResultInput) (*RecordedResult, error) {
+	if err := checkSheetSize(in.Sheet); err != nil {
+		return nil, err
+	}
 	res, err := ParseResult(in.Score, in.EndReason)
 	if err != nil {
 		return nil, err
 	}
-	in.OverrideReason = strings.TrimSpace(in.OverrideReason)
-	var game *Game
+	in.Reason = strings.TrimSpace(in.Reason)
+	var out *RecordedResult
 	err = s.store.Update(ctx, func(tx Tx) error {
 		e, u, err := manageable(ctx, tx, in.EventID)
 		if err != nil {
 			return err
 		}
-		_, round, err := storedRound(tx, in.EventID, in.Round)
+		if !slices.Contains(EndReasonsFor(e.Discipline), res.EndReason) {
+			return Invalid("end_reason", "a %s game cannot end by %s", e.Discipline, res.EndReason.words())
+		}
+		rounds, round, err := storedRound(tx, in.EventID, in.Round)
 		if err != nil {
 			return err
 		}
@@ -59,7 +86,13 @@ func (s *Service) RecordResult(ctx context.Context, in ResultInput) (*Game, erro
 			return Invalid("end_reason", "only the pairing gives a bye; board %d has two players", in.Board)
 		}
 		before := *g
-		if in.Sheet != "" {
+		sheetChanged := in.Sheet != "" && strings.TrimSpace(in.Sheet) != strings.TrimSpace(g.Sheet)
+		correction := g.Result != nil && (*g.Result != res || (sheetChanged && g.Sheet != ""))
+		if g.Result != nil && *g.Result == res && !sheetChanged {
+			out = &RecordedResult{Game: g}
+			return nil // nothing changes: no new version, nothing to log
+		}
+		if sheetChanged {
 			g.Sheet, g.SheetReport = in.Sheet, nil
 		}
 		if g.Sheet != "" && g.SheetReport == nil {
@@ -67,31 +100,64 @@ func (s *Service) RecordResult(ctx context.Context, in ResultInput) (*Game, erro
 			g.SheetReport = &report
 		}
 		problem := sheetProblem(e, res, g)
-		if problem != "" && in.OverrideReason == "" {
+		if correction && problem != "" && in.Reason == "" {
+			return Invalid("reason", "the game already has the result %s; say why it is corrected (and: %s)", before.Result.Score(), problem)
+		}
+		if problem != "" && in.Reason == "" {
 			field := "score"
 			if g.Sheet == "" || !g.SheetReport.Valid {
 				field = "sheet"
 			}
 			return Invalid(field, "%s; correct the score or the sheet, or override with a reason", problem)
 		}
+		if correction && in.Reason == "" {
+			// A correction never overwrites silently: its reason goes to
+			// the audit log with the old and the new result.
+			return Invalid("reason", "the game already has the result %s; say why it is corrected", before.Result.Score())
+		}
 		g.Result = &res
 		g.OverrideReason = ""
 		action := ActionResultRecord
-		if problem != "" {
-			g.OverrideReason = in.OverrideReason
+		reason := in.Reason
+		switch {
+		case problem != "":
+			g.OverrideReason = in.Reason
 			action = ActionResultOverride
+			reason = problem + "; override: " + in.Reason
+		case correction:
+			action = ActionResultCorrect
 		}
 		if err := storeResult(tx, round, g); err != nil {
 			return err
 		}
-		game = g
-		reason := in.OverrideReason
-		if problem != "" {
-			reason = problem + "; override: " + in.OverrideReason
+		out = &RecordedResult{Game: g}
+		if correction && before.Result != nil && *before.Result != res {
+			out.Warnings = pairedOnOldResult(e, rounds, in.Round, in.Board, before.Result)
 		}
 		return s.audit(tx, u, in.EventID, action, fmt.Sprintf("round %d board %d", in.Round, in.Board), resultView(&before), resultView(g), reason)
 	})
-	return game, err
+	return out, err
+}
+
+// pairedOnOldResult warns that rounds after round n were paired while
+// board's old result stood. A round robin's pairings follow the Berger
+// table whatever the results, so only the systems that pair by score are
+// upset.
+func pairedOnOldResult(e *Event, rounds []Round, n, board int, old *Result) []Warning {
+	if e.System.IsRoundRobin() {
+		return nil
+	}
+	var later []string
+	for _, r := range rounds {
+		if r.Number > n {
+			later = append(later, strconv.Itoa(r.Number))
+		}
+	}
+	if len(later) == 0 {
+		return nil
+	}
+	return []Warning{newWarning("score", "round %s was already paired on the old result %s of board %d in round %d; check its pairings, or unpublish and pair it again",
+		strings.Join(later, ", "), old.Score(), board, n)}
 }
 
 func findGame(r *Round, board int) *Game {

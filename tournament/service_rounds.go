@@ -34,7 +34,7 @@ func (s *Service) Round(ctx context.Context, eventID int64, n int) (*Round, erro
 }
 
 func visibleRounds(u *User, e *Event, rounds []Round) []Round {
-	if canManage(u, e) {
+	if CanManage(u, e) {
 		return rounds
 	}
 	visible := rounds[:0:0]
@@ -48,7 +48,7 @@ func visibleRounds(u *User, e *Event, rounds []Round) []Round {
 
 // storedRound reads the rounds of an event as stored, drafts included, and
 // its round n among them.
-func storedRound(tx Tx, eventID int64, n int) ([]Round, *Round, error) {
+func storedRound(tx RoundTx, eventID int64, n int) ([]Round, *Round, error) {
 	rounds, err := tx.Rounds(eventID)
 	if err != nil {
 		return nil, nil, err
@@ -285,7 +285,7 @@ func (s *Service) PublishRound(ctx context.Context, eventID int64, n int) (*Roun
 // storeResult stores game g of round with its result; the result that
 // completes a published round makes the round done. The arbiter's entry
 // and a confirmed player report both go through here.
-func storeResult(tx Tx, round *Round, g *Game) error {
+func storeResult(tx RoundTx, round *Round, g *Game) error {
 	if err := tx.UpdateGame(g); err != nil {
 		return err
 	}

@@ -16,7 +16,7 @@ const (
 )
 
 // teamEvent loads an event the user may change and checks it is a team event.
-func teamEvent(ctx context.Context, tx Tx, eventID int64) (*Event, *User, error) {
+func teamEvent(ctx context.Context, tx EventTx, eventID int64) (*Event, *User, error) {
 	e, u, err := manageable(ctx, tx, eventID)
 	if err != nil {
 		return nil, nil, err
@@ -47,7 +47,7 @@ func (s *Service) TeamTieBreaks() []TieBreakInfo {
 }
 
 // teamSettings reads the event's team settings, or their defaults.
-func (s *Service) teamSettings(tx Tx, e *Event) (TeamSettings, error) {
+func (s *Service) teamSettings(tx TeamTx, e *Event) (TeamSettings, error) {
 	st, found, err := tx.TeamSettings(e.ID)
 	if err != nil || !found {
 		return DefaultTeamSettings(e.System, s.teamPreset(ByMatchPoints)), err
@@ -180,6 +180,10 @@ func (s *Service) RegisterTeam(ctx context.Context, eventID int64, in TeamInput)
 			if p.Club == "" {
 				p.Club = t.Club
 			}
+			if err := onAnotherTeam(teams, t.Roster, &p); err != nil {
+				err.Field = fmt.Sprintf("players[%d].%s", i, err.Field)
+				return err
+			}
 			t.Roster = append(t.Roster, p)
 		}
 		if err := createRoster(tx, t); err != nil {
@@ -258,7 +262,12 @@ func (s *Service) UpdateTeam(ctx context.Context, eventID int64, teamNo int, in 
 // moveTeamStartNo gives a team a start number by hand before round 1; the
 // team holding it takes the old one, and from then on the teams keep their
 // numbers as given (Event.ManualStartNumbers).
-func (s *Service) moveTeamStartNo(tx Tx, e *Event, teams []Team, teamID int64, no int) error {
+func (s *Service) moveTeamStartNo(tx interface {
+	EventTx
+	PlayerTx
+	RoundTx
+	TeamTx
+}, e *Event, teams []Team, teamID int64, no int) error {
 	rounds, err := tx.Rounds(e.ID)
 	if err != nil {
 		return err
@@ -332,6 +341,9 @@ func (s *Service) AddTeamPlayer(ctx context.Context, eventID int64, teamNo int, 
 		if p.Club == "" {
 			p.Club = team.Club
 		}
+		if err := onAnotherTeam(teams, nil, p); err != nil {
+			return err
+		}
 		if err := tx.CreatePlayer(p); err != nil {
 			return err
 		}
@@ -355,7 +367,7 @@ func (s *Service) AddTeamPlayer(ctx context.Context, eventID int64, teamNo int, 
 
 // createRoster stores the players of a new team; their start numbers are
 // set when the teams are numbered.
-func createRoster(tx Tx, t *Team) error {
+func createRoster(tx PlayerTx, t *Team) error {
 	for i := range t.Roster {
 		if err := tx.CreatePlayer(&t.Roster[i]); err != nil {
 			return err
@@ -366,7 +378,10 @@ func createRoster(tx Tx, t *Team) error {
 
 // renumberTeams numbers the teams (numberTeams), then the players team by
 // team in roster order, writing only what changes.
-func renumberTeams(tx Tx, teams []Team, boards int, manual bool) error {
+func renumberTeams(tx interface {
+	PlayerTx
+	TeamTx
+}, teams []Team, boards int, manual bool) error {
 	old := make(map[int64]int, len(teams))
 	for _, t := range teams {
 		old[t.ID] = t.StartNo
@@ -387,6 +402,26 @@ func renumberTeams(tx Tx, teams []Team, boards int, manual bool) error {
 				if err := tx.UpdatePlayer(&t.Roster[j]); err != nil {
 					return err
 				}
+			}
+		}
+	}
+	return nil
+}
+
+// onAnotherTeam refuses a player who already plays for a team of the event
+// (including the team being entered, whose roster so far is given): one
+// person plays for one team. Namesakes with different federation IDs are
+// two people.
+func onAnotherTeam(teams []Team, roster []Player, p *Player) *Error {
+	for _, q := range roster {
+		if samePerson(&q, p) {
+			return Conflict("name", "%s is listed twice in the roster", p.Name)
+		}
+	}
+	for _, t := range teams {
+		for _, q := range t.Roster {
+			if samePerson(&q, p) {
+				return Conflict("name", "%s already plays for team %q (start number %d); a player plays for one team", p.Name, t.Name, q.StartNo)
 			}
 		}
 	}

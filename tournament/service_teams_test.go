@@ -156,7 +156,7 @@ func TestFiveTeamRoundRobin(t *testing.T) {
 			t.Fatal(err)
 		}
 		for n := 1; n <= 5; n++ {
-			if _, err := svc.RegisterTeam(ctx, e.ID, tournament.TeamInput{Name: ptr(fmt.Sprintf("Команда %d", n)), Players: roster("А", "Б")}); err != nil {
+			if _, err := svc.RegisterTeam(ctx, e.ID, tournament.TeamInput{Name: ptr(fmt.Sprintf("Команда %d", n)), Players: roster(fmt.Sprintf("А%d", n), fmt.Sprintf("Б%d", n))}); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -258,7 +258,7 @@ func TestWithdrawTeam(t *testing.T) {
 					t.Fatal(err)
 				}
 				for n := 1; n <= 4; n++ {
-					if _, err := svc.RegisterTeam(ctx, e.ID, tournament.TeamInput{Name: ptr(fmt.Sprintf("Команда %d", n)), Players: roster("А", "Б")}); err != nil {
+					if _, err := svc.RegisterTeam(ctx, e.ID, tournament.TeamInput{Name: ptr(fmt.Sprintf("Команда %d", n)), Players: roster(fmt.Sprintf("А%d", n), fmt.Sprintf("Б%d", n))}); err != nil {
 						t.Fatal(err)
 					}
 				}

@@ -39,7 +39,11 @@ type Token struct {
 	ID        int64
 	UserID    int64
 	Hash      string
+	Name      string // what the owner calls it, such as the script that uses it
 	CreatedAt time.Time
+	// ExpiresAt is when the token stops working; zero only for tokens
+	// made before tokens expired.
+	ExpiresAt time.Time
 }
 
 type userKey struct{}
@@ -55,13 +59,53 @@ func UserFromContext(ctx context.Context) *User {
 	return u
 }
 
-// canManage reports whether u may change the event: administrators always,
-// arbiters the events they created.
-func canManage(u *User, e *Event) bool {
+// CanManage reports whether u may change the event: administrators always,
+// arbiters the events they created. It is the one place this rule lives;
+// pages ask it to decide what to offer, and every write checks it through
+// MayManage.
+func CanManage(u *User, e *Event) bool {
 	return u != nil && (u.Role == Admin || (u.Role == ArbiterRole && e.OwnerID == u.ID))
+}
+
+// MayManage explains why the context's user may not change the event, or
+// returns nil when they may: an anonymous reader is EUNAUTHORIZED, anyone
+// else but the managers EFORBIDDEN.
+func MayManage(ctx context.Context, e *Event) error {
+	u := UserFromContext(ctx)
+	switch {
+	case u == nil:
+		return Unauthorized("sign in (an API token) to change events")
+	case !CanManage(u, e):
+		return Forbidden("only an administrator or the event's own arbiter may change event %d", e.ID)
+	}
+	return nil
+}
+
+// MayCreateEvent explains why the context's user may not create events, or
+// returns nil when they may: administrators and arbiters create events.
+func MayCreateEvent(ctx context.Context) error {
+	u := UserFromContext(ctx)
+	switch {
+	case u == nil:
+		return Unauthorized("sign in (an API token) to create events")
+	case u.Role != Admin && u.Role != ArbiterRole:
+		return Forbidden("only administrators and arbiters create events")
+	}
+	return nil
 }
 
 // canRead reports whether u may see the event.
 func canRead(u *User, e *Event) bool {
-	return e.Visibility == Public || canManage(u, e)
+	return e.Visibility == Public || CanManage(u, e)
+}
+
+// Session is a web sign-in, kept on the server so that it can be ended
+// everywhere at once. The browser holds a random value; only its hash is
+// stored.
+type Session struct {
+	ID        int64
+	UserID    int64
+	Hash      string
+	CreatedAt time.Time
+	ExpiresAt time.Time
 }

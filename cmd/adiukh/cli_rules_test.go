@@ -3,12 +3,13 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-)
 
-const shared = "../../../shared/testdata"
+	"adiukh/rules"
+)
 
 func runCLI(t *testing.T, args ...string) (stdout, stderr string, status int) {
 	t.Helper()
@@ -18,8 +19,8 @@ func runCLI(t *testing.T, args ...string) (stdout, stderr string, status int) {
 }
 
 func TestValidateCommand(t *testing.T) {
-	good := filepath.Join(shared, "sample-game-short.txt")
-	bad := filepath.Join(shared, "random-games", "g003.bad.txt")
+	good := filepath.Join("testdata", "sample-game-short.txt")
+	bad := filepath.Join("testdata", "g003.bad.txt")
 
 	out, _, status := runCLI(t, "validate", good)
 	if status != 0 || !strings.Contains(out, "result 17:7") {
@@ -87,5 +88,41 @@ func TestPerftCommand(t *testing.T) {
 	lines = strings.Split(strings.TrimSpace(out), "\n")
 	if len(lines) != 8 || lines[7] != "302" {
 		t.Fatalf("divide output %q", out)
+	}
+}
+
+// TestValidateEveryPDNGame checks that a PDN file is validated game by
+// game: a corrupted second game makes the file invalid, and is named.
+func TestValidateEveryPDNGame(t *testing.T) {
+	sheet, err := os.ReadFile(filepath.Join("testdata", "sample-game.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	game := rules.ValidateSheet(string(sheet)).PDN()
+	corrupted := strings.Replace(strings.Replace(game, "1. c3-b4", "1. c3-d6", 1), `[White "Ivanov"]`, `[White "Хуаде"]`, 1)
+	file := filepath.Join(t.TempDir(), "games.pdn")
+	if err := os.WriteFile(file, []byte(game+"\n"+corrupted+"\n"+game), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, _, status := runCLI(t, "validate", file)
+	if status != 1 || !strings.Contains(out, "3 games, 1 invalid") || !strings.Contains(out, "game 2 (Хуаде – Petrov): INVALID") ||
+		!strings.Contains(out, "game 1 (Ivanov – Petrov): valid") || !strings.Contains(out, "game 3 (Ivanov – Petrov): valid") {
+		t.Errorf("status %d, output:\n%s", status, out)
+	}
+	out, _, status = runCLI(t, "validate", "--json", file)
+	var verdicts []struct {
+		Valid bool `json:"valid"`
+		Game  int  `json:"game"`
+		Games []struct {
+			Game  int  `json:"game"`
+			Valid bool `json:"valid"`
+		} `json:"games"`
+	}
+	if err := json.Unmarshal([]byte(out), &verdicts); err != nil {
+		t.Fatalf("not JSON: %v\n%s", err, out)
+	}
+	if status != 1 || len(verdicts) != 1 || verdicts[0].Valid || verdicts[0].Game != 1 || len(verdicts[0].Games) != 3 ||
+		!verdicts[0].Games[0].Valid || verdicts[0].Games[1].Valid || verdicts[0].Games[1].Game != 2 || !verdicts[0].Games[2].Valid {
+		t.Errorf("status %d, verdicts %+v", status, verdicts)
 	}
 }

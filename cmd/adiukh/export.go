@@ -25,9 +25,9 @@ func init() {
 // exportFlags are the flags of every export kind; each kind defines the
 // ones it reads.
 type exportFlags struct {
-	db, out, lang, format, publicURL, from, to string
-	event                                      int64
-	round, board, blank                        int
+	db, out, lang, format, publicURL, from, to, dialect string
+	event                                               int64
+	round, board, blank                                 int
 }
 
 // define adds one flag, by name, to a kind's flag set.
@@ -45,6 +45,8 @@ func (f *exportFlags) define(fs *flag.FlagSet, name string) {
 		fs.StringVar(&f.lang, "lang", "ru", "`LANGUAGE` of the document: ru or en")
 	case "public-url":
 		fs.StringVar(&f.publicURL, "public-url", envOr("ADIUKH_PUBLIC_URL", ""), "`URL` of the site, printed as a QR code to the round's public pairings; none without it (env ADIUKH_PUBLIC_URL)")
+	case "dialect":
+		fs.StringVar(&f.dialect, "dialect", string(report.PlainCSV), "`DIALECT` of a CSV file: rfc4180 (for programs) or excel (BOM, \";\", decimal comma: opens in a Russian Excel)")
 	case "from":
 		fs.StringVar(&f.from, "from", "", "first `DATE` (YYYY-MM-DD) of the period; open when not given")
 	case "to":
@@ -63,11 +65,11 @@ type exportKind struct {
 var exportKinds = map[string]exportKind{
 	"standings": {
 		summary: "standings after --round N (default: after the last finished round); of the teams in a team event",
-		flags:   []string{"event", "round", "lang"}, formats: []string{"pdf", "csv", "json"},
+		flags:   []string{"event", "round", "lang", "dialect"}, formats: []string{"pdf", "csv", "json"},
 		write: func(ctx context.Context, x *export.Exporter, f *exportFlags, loc report.Locale, w, _ io.Writer) error {
 			switch f.format {
 			case "csv":
-				return x.StandingsCSV(ctx, w, f.event, f.round)
+				return x.StandingsCSV(ctx, w, report.CSVDialect(f.dialect), f.event, f.round)
 			case "json":
 				return x.StandingsJSON(ctx, w, f.event, f.round)
 			}
@@ -79,6 +81,20 @@ var exportKinds = map[string]exportKind{
 		flags:   []string{"event", "lang"},
 		write: func(ctx context.Context, x *export.Exporter, f *exportFlags, loc report.Locale, w, _ io.Writer) error {
 			return x.CrosstablePDF(ctx, w, loc, f.event)
+		},
+	},
+	"boards": {
+		summary: "board prizes table PDF of a team event after --round N (default: after the last finished round)",
+		flags:   []string{"event", "round", "lang"},
+		write: func(ctx context.Context, x *export.Exporter, f *exportFlags, loc report.Locale, w, _ io.Writer) error {
+			return x.BoardStandingsPDF(ctx, w, loc, f.event, f.round)
+		},
+	},
+	"matches": {
+		summary: "overview PDF of --round N of a team event: every match and the team with the bye",
+		flags:   []string{"event", "round", "lang"},
+		write: func(ctx context.Context, x *export.Exporter, f *exportFlags, loc report.Locale, w, _ io.Writer) error {
+			return x.TeamRoundPDF(ctx, w, loc, f.event, f.round)
 		},
 	},
 	"pairings": {
@@ -129,7 +145,7 @@ var exportKinds = map[string]exportKind{
 	},
 	"federation": {
 		summary: "final standings of every event finished between --from and --to (by its last day)",
-		flags:   []string{"from", "to"}, formats: []string{"json", "csv"},
+		flags:   []string{"from", "to", "dialect"}, formats: []string{"json", "csv"},
 		write: func(ctx context.Context, x *export.Exporter, f *exportFlags, _ report.Locale, w, _ io.Writer) error {
 			var period [2]time.Time
 			for i, d := range []struct{ name, value string }{{"from", f.from}, {"to", f.to}} {
@@ -142,7 +158,7 @@ var exportKinds = map[string]exportKind{
 				}
 			}
 			if f.format == "csv" {
-				return x.FederationCSV(ctx, w, period[0], period[1])
+				return x.FederationCSV(ctx, w, report.CSVDialect(f.dialect), period[0], period[1])
 			}
 			return x.FederationJSON(ctx, w, period[0], period[1])
 		},
@@ -235,12 +251,14 @@ func (f *exportFlags) check(kind exportKind, name string) string {
 		return "--event: give the ID of the event (adiukh serve shows it in the event's address)"
 	case needs("blank") && f.blank < 0:
 		return fmt.Sprintf("--blank: the number of blank sheets is from 1 to %d", export.MaxBlankSheets)
-	case needs("round") && name != "standings" && f.round <= 0 && f.blank == 0:
+	case needs("round") && name != "standings" && name != "boards" && f.round <= 0 && f.blank == 0:
 		return "--round: give the round's number, from 1"
 	case needs("board") && f.board <= 0:
 		return "--board: give the board's number, from 1"
 	case needs("lang") && f.lang != "ru" && f.lang != "en":
 		return fmt.Sprintf("--lang: documents are printed in ru or en, not %q", f.lang)
+	case needs("dialect") && !report.CSVDialect(f.dialect).Valid():
+		return fmt.Sprintf("--dialect: a CSV file is written as rfc4180 or excel, not %q", f.dialect)
 	case kind.formats != nil && !slices.Contains(kind.formats, f.format):
 		return fmt.Sprintf("--format: %s is written as %s, not %q", name, strings.Join(kind.formats, " or "), f.format)
 	}

@@ -8,6 +8,7 @@ import (
 	"os"
 	"strings"
 
+	"adiukh/tournament/engines"
 	"adiukh/tournament/pairing/dutch"
 	"adiukh/tournament/trf"
 )
@@ -45,7 +46,7 @@ func runPair(args []string, stdout, stderr io.Writer) int {
 	if *check {
 		return checkRounds(t, *file, stdout, stderr)
 	}
-	in, err := t.PairingInput()
+	in, err := engines.DutchInputFromTRF(t)
 	if err != nil {
 		fmt.Fprintf(stderr, "adiukh pair: %s: %v\n", *file, err)
 		return 1
@@ -114,7 +115,7 @@ func checkRounds(t *trf.Tournament, path string, stdout, stderr io.Writer) int {
 	}
 	differences := 0
 	for round := 1; round <= rounds; round++ {
-		in, err := t.Upto(round).PairingInput()
+		in, err := engines.DutchInputFromTRF(t.Upto(round))
 		if err != nil {
 			fmt.Fprintf(stderr, "adiukh pair: %s: round %d: %v\n", path, round, err)
 			return 1
@@ -125,7 +126,7 @@ func checkRounds(t *trf.Tournament, path string, stdout, stderr io.Writer) int {
 			differences++
 			continue
 		}
-		for _, d := range compareRound(got, t.PlayedPairing(round)) {
+		for _, d := range compareRound(got, engines.DutchPairingFromTRF(t, round)) {
 			fmt.Fprintf(stdout, "round %d: %s\n", round, d)
 			differences++
 		}

@@ -6,9 +6,12 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"adiukh/internal/testcorpus"
 )
 
-var pairingCorpus = filepath.Join("..", "..", "..", "shared", "pairing-corpus")
+// pairingCorpus is the trimmed corpus of rounds paired by bbpPairings.
+var pairingCorpus = testcorpus.Trimmed()
 
 func TestPairCommand(t *testing.T) {
 	dir := t.TempDir()

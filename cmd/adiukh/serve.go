@@ -19,6 +19,7 @@ import (
 	"adiukh/api"
 	"adiukh/tournament"
 	"adiukh/tournament/account"
+	"adiukh/tournament/correspondence"
 	"adiukh/tournament/engines"
 	"adiukh/tournament/store"
 )
@@ -67,10 +68,16 @@ func serve(args []string, stdout, stderr io.Writer) int {
 	dsn := fs.String("db", envOr("ADIUKH_DB", "adiukh.db"), "SQLite `FILE` or postgres:// URL (env ADIUKH_DB)")
 	proxies := fs.String("trusted-proxies", envOr("ADIUKH_TRUSTED_PROXIES", ""), "comma-separated `ADDRESSES` (IPs or CIDRs) of reverse proxies whose X-Forwarded-For names the client (env ADIUKH_TRUSTED_PROXIES)")
 	secret := fs.String("secret", envOr("ADIUKH_SECRET", ""), "`KEY` that signs sign-in cookies; by default a key kept in the database (env ADIUKH_SECRET)")
+	smtpURL := fs.String("smtp", envOr("ADIUKH_SMTP", ""), "`URL` of the mail server for notifications, like smtp://user:password@mail.example.org:587?from=adiukh@example.org; none: notifications stay in the site's inbox (env ADIUKH_SMTP)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	log := slog.New(slog.NewTextHandler(stderr, nil))
+	mailer, err := newMailer(*smtpURL)
+	if err != nil {
+		fmt.Fprintf(stderr, "adiukh serve: --smtp: %v\n", err)
+		return 2
+	}
 	trusted, err := parseProxies(*proxies)
 	if err != nil {
 		fmt.Fprintf(stderr, "adiukh serve: --trusted-proxies: %v\n", err)
@@ -107,10 +114,12 @@ func serve(args []string, stdout, stderr io.Writer) int {
 			return 1
 		}
 	}
+	corr := correspondence.NewService(st.Correspondence(), correspondence.Options{Pairing: engines.Options().Pairing, Mailer: mailer})
 	handler := api.NewRouter(api.Deps{
 		DB:             st,
 		Events:         tournament.NewService(st, engines.Options()),
 		Accounts:       account.NewService(st),
+		Correspondence: corr,
 		Log:            log,
 		Secret:         sessionKey,
 		SetupToken:     setupToken,
@@ -125,6 +134,7 @@ func serve(args []string, stdout, stderr io.Writer) int {
 
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
+	go runScheduler(ctx, corr, log, time.Minute, time.Now)
 	go func() {
 		<-ctx.Done()
 		shutdown, cancel := context.WithTimeout(context.Background(), 10*time.Second)

@@ -29,6 +29,12 @@ type sheetVerdict struct {
 	Black         string          `json:"black,omitempty"`
 	Errors        []rules.Problem `json:"errors"`
 	Warnings      []rules.Problem `json:"warnings"`
+	// Game numbers the game in its file, from 1.
+	Game int `json:"game"`
+	// Games holds every game of a PDN file with more than one; the fields
+	// above are then the first game's, except Valid, which is true only
+	// when every game is valid.
+	Games []sheetVerdict `json:"games,omitempty"`
 }
 
 func validate(args []string, stdout, stderr io.Writer) int {
@@ -36,7 +42,7 @@ func validate(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	asJSON := fs.Bool("json", false, "print one JSON array with an object per file")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "Usage: adiukh validate [--json] FILE...\n\nReplays every move of each game sheet (text or PDN) and checks the written result.\nExit status 0 when every sheet is valid, 1 otherwise.")
+		fmt.Fprintln(stderr, "Usage: adiukh validate [--json] FILE...\n\nReplays every move of each game sheet (text, or every game of a PDN file) and checks the written result.\nExit status 0 when every game is valid, 1 otherwise.")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -54,7 +60,7 @@ func validate(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "adiukh validate: %v\n", err)
 			return 2
 		}
-		v := verdictOf(file, rules.ValidateSheet(string(text)))
+		v := fileVerdict(file, rules.ValidateGames(string(text)))
 		if !v.Valid {
 			status = 1
 		}
@@ -70,9 +76,43 @@ func validate(args []string, stdout, stderr io.Writer) int {
 		return status
 	}
 	for _, v := range verdicts {
-		printVerdict(stdout, v)
+		if len(v.Games) == 0 {
+			printVerdict(stdout, v)
+			continue
+		}
+		invalid := 0
+		for _, g := range v.Games {
+			if !g.Valid {
+				invalid++
+			}
+		}
+		fmt.Fprintf(stdout, "%s: %d games, %d invalid\n", v.File, len(v.Games), invalid)
+		for _, g := range v.Games {
+			g.File = fmt.Sprintf("%s, game %d", v.File, g.Game)
+			if g.White != "" || g.Black != "" {
+				g.File += fmt.Sprintf(" (%s – %s)", g.White, g.Black)
+			}
+			printVerdict(stdout, g)
+		}
 	}
 	return status
+}
+
+// fileVerdict is the verdict on a file's games: the first game's, with every
+// game's listed when there are several.
+func fileVerdict(file string, reports []*rules.Report) sheetVerdict {
+	v := verdictOf(file, reports[0])
+	v.Game = 1
+	if len(reports) == 1 {
+		return v
+	}
+	for i, r := range reports {
+		g := verdictOf(file, r)
+		g.Game = i + 1
+		v.Valid = v.Valid && g.Valid
+		v.Games = append(v.Games, g)
+	}
+	return v
 }
 
 func verdictOf(file string, r *rules.Report) sheetVerdict {

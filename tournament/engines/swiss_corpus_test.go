@@ -7,27 +7,32 @@ import (
 	"strings"
 	"testing"
 
+	"adiukh/internal/testcorpus"
 	"adiukh/tournament"
 )
-
-// corpusRounds is the shared corpus of rounds paired by bbpPairings: each
-// rNN.trf is a tournament before round NN, rNN.pairs its pairing.
-var corpusRounds = filepath.Join("..", "..", "..", "shared", "pairing-corpus", "rounds")
 
 // TestImportedCorpusPairsLikeBbpPairings imports corpus files as events and
 // pairs their next round in the app: the pairing, colours and board order
 // must be bbpPairings'. This checks the whole path of the app — TRF import,
 // the stored rounds, their conversion for the engine — against the
-// reference. (All 1,172 corpus rounds agree; the test takes 20
-// tournaments to stay within seconds.)
+// reference, on the trimmed corpus kept in the repository (each rNN.trf is a
+// tournament before round NN, rNN.pairs its pairing).
 func TestImportedCorpusPairsLikeBbpPairings(t *testing.T) {
-	dir := corpusRounds
-	if env := os.Getenv("ADIUKH_PAIRING_CORPUS"); env != "" {
-		dir = env
-	}
-	files, err := filepath.Glob(filepath.Join(dir, "t01[0-9]-*", "r*.trf"))
+	importAndPair(t, testcorpus.Trimmed(), "*")
+}
+
+// TestImportedFullCorpusPairsLikeBbpPairings does the same with 20
+// tournaments of the whole corpus (all 1,172 rounds agree; 20 keep it within
+// seconds).
+func TestImportedFullCorpusPairsLikeBbpPairings(t *testing.T) {
+	importAndPair(t, testcorpus.Full(t), "t01[0-9]-*")
+}
+
+func importAndPair(t *testing.T, corpus, tournaments string) {
+	dir := filepath.Join(corpus, "rounds")
+	files, err := filepath.Glob(filepath.Join(dir, tournaments, "r*.trf"))
 	if err != nil || len(files) == 0 {
-		t.Fatalf("no corpus rounds under %s (set ADIUKH_PAIRING_CORPUS): %v", dir, err)
+		t.Fatalf("no corpus rounds under %s: %v", dir, err)
 	}
 	svc, ctx := swissService(t)
 	compared := 0

@@ -48,7 +48,7 @@ func pairedByTRF(t *testing.T, svc *tournament.Service, ctx context.Context, eve
 	if err != nil {
 		t.Fatalf("exported TRF does not read back: %v\n%s", err, buf.String())
 	}
-	in, err := f.PairingInput()
+	in, err := engines.DutchInputFromTRF(f)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,9 +5,11 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"adiukh/tournament"
 	"adiukh/tournament/trf"
@@ -131,7 +133,8 @@ func trfResults(g tournament.Game) (white, black trf.Result) {
 	return white, black
 }
 
-// ReadTRF reads a TRF file as a Swiss event to import. A TRF records who
+// ReadTRF reads a TRF file as an event to import: a round robin when its
+// 092 line says so, else a Swiss event. A TRF records who
 // won, not the Adiukh points: a win is imported as 24:0 in the final
 // position, a draw as an agreed 12:12, a forfeit as 24:0 by forfeit.
 func ReadTRF(r io.Reader) (*tournament.EventImport, error) {
@@ -164,7 +167,7 @@ func ReadTRF(r io.Reader) (*tournament.EventImport, error) {
 	if rounds == 0 {
 		return nil, tournament.Invalid("file", "the file gives no number of rounds (a 142 or XXR line) and no round played")
 	}
-	discipline, system := string(tournament.Standard), string(tournament.Swiss)
+	discipline, system := string(tournament.Standard), string(trfEventSystem(t.System))
 	baku := strings.HasSuffix(t.System, "BAKU")
 	// The initial colour: as the file says (152, XXC), else as round 1 shows.
 	initial := t.InitialColor
@@ -173,6 +176,7 @@ func ReadTRF(r io.Reader) (*tournament.EventImport, error) {
 	}
 	blackFirst := initial == 'B'
 	imp.Event = tournament.EventInput{Name: &name, Discipline: &discipline, System: &system, Rounds: &rounds, Baku: &baku, BlackFirst: &blackFirst}
+	trfHeader(t.Info, &imp.Event)
 	scoring, ok, err := trfScoring(t)
 	if err != nil {
 		return nil, err
@@ -234,6 +238,73 @@ func ReadTRF(r io.Reader) (*tournament.EventImport, error) {
 		}
 	}
 	return imp, nil
+}
+
+// trfEventSystem reads the pairing system of a 092 line: the round robins
+// as adiukh writes them (their English names) or as TRF-16's free text
+// says them ("Individual: round robin"); anything else is read as the
+// Swiss system the Dutch rules pair.
+func trfEventSystem(text string) tournament.System {
+	s := strings.ToLower(strings.NewReplacer("-", " ", "_", " ").Replace(text))
+	switch {
+	case strings.Contains(s, "double round robin"), strings.Contains(s, "двухкругов"):
+		return tournament.DoubleRoundRobin
+	case strings.Contains(s, "round robin"), strings.Contains(s, "кругов"):
+		return tournament.RoundRobin
+	}
+	return tournament.Swiss
+}
+
+// trfDateLayouts are the ways TRF files write the dates of 042 and 052:
+// TRF-16 asks for YYYY/MM/DD, and Russian programs write DD.MM.YYYY.
+var trfDateLayouts = []string{"2006/01/02", "2006-01-02", "2006.01.02", "02.01.2006", "02/01/2006"}
+
+// trfTimeControl reads "90 min + 30 s per move" (as the export writes the
+// 122 line) or "90+30" as minutes and seconds per move.
+var trfTimeControl = regexp.MustCompile(`^\s*(\d+)\s*(?:min|мин|'|m)?\.?\s*(?:\+\s*(\d+))?`)
+
+// trfHeader copies what the header lines say of the event: its city (022),
+// dates (042, 052), chief arbiter (102), deputies (112) and time control
+// (122). A line it cannot read is left for the arbiter to fill in.
+func trfHeader(info []trf.InfoLine, in *tournament.EventInput) {
+	var arbiters []string
+	for _, line := range info {
+		text := strings.TrimSpace(line.Text)
+		if text == "" {
+			continue
+		}
+		switch line.Code {
+		case "022":
+			in.City = &text
+		case "042", "052":
+			for _, layout := range trfDateLayouts {
+				if d, err := time.Parse(layout, text); err == nil {
+					date := d.Format(time.DateOnly)
+					if line.Code == "042" {
+						in.StartDate = &date
+					} else {
+						in.EndDate = &date
+					}
+					break
+				}
+			}
+		case "102":
+			in.ChiefArbiter = &text
+		case "112":
+			arbiters = append(arbiters, text)
+		case "122":
+			if m := trfTimeControl.FindStringSubmatch(text); m != nil {
+				tc := m[1]
+				if m[2] != "" {
+					tc += "+" + m[2]
+				}
+				in.TimeControl = &tc
+			}
+		}
+	}
+	if len(arbiters) > 0 {
+		in.Arbiters = &arbiters
+	}
 }
 
 // pairedRounds is the number of rounds in which the pairing paired anyone;

@@ -99,20 +99,20 @@ func (x *Exporter) StandingsPDF(ctx context.Context, w io.Writer, loc report.Loc
 	return report.StandingsPDF(w, loc, s)
 }
 
-// StandingsCSV writes the standings as CSV (see report.StandingsCSV and,
-// for a team event, report.TeamStandingsCSV).
-func (x *Exporter) StandingsCSV(ctx context.Context, w io.Writer, eventID int64, afterRound int) error {
+// StandingsCSV writes the standings as CSV in dialect d (see
+// report.StandingsCSV and, for a team event, report.TeamStandingsCSV).
+func (x *Exporter) StandingsCSV(ctx context.Context, w io.Writer, d report.CSVDialect, eventID int64, afterRound int) error {
 	if ts, team, err := x.teamStandings(ctx, eventID, afterRound); team || err != nil {
 		if err != nil {
 			return err
 		}
-		return report.TeamStandingsCSV(w, ts)
+		return report.TeamStandingsCSV(w, d, ts)
 	}
 	s, _, err := x.standings(ctx, eventID, afterRound)
 	if err != nil {
 		return err
 	}
-	return report.StandingsCSV(w, s)
+	return report.StandingsCSV(w, d, s)
 }
 
 // StandingsJSON writes the standings as JSON (see report.StandingsJSON and,

@@ -65,12 +65,12 @@ func (x *Exporter) FederationJSON(ctx context.Context, w io.Writer, from, to tim
 	return report.FederationJSON(w, f)
 }
 
-// FederationCSV writes the federation export of the period as CSV (see
-// Federation and report.FederationCSV).
-func (x *Exporter) FederationCSV(ctx context.Context, w io.Writer, from, to time.Time) error {
+// FederationCSV writes the federation export of the period as CSV in
+// dialect d (see Federation and report.FederationCSV).
+func (x *Exporter) FederationCSV(ctx context.Context, w io.Writer, d report.CSVDialect, from, to time.Time) error {
 	f, err := x.Federation(ctx, from, to)
 	if err != nil {
 		return err
 	}
-	return report.FederationCSV(w, f)
+	return report.FederationCSV(w, d, f)
 }

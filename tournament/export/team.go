@@ -166,8 +166,8 @@ func MatchCardsView(d *tournament.TeamEventData, n int) ([]report.MatchCard, err
 }
 
 // TeamScoreSheetsView is a pre-filled score sheet for every board of round
-// n where both teams field a player, numbered as the results are entered
-// (tournament.GameNumber), with the players' teams.
+// n where both teams field a player, numbered by table and board within the
+// match (as the match card numbers them), with the players' teams.
 func TeamScoreSheetsView(d *tournament.TeamEventData, n int) ([]report.ScoreSheet, error) {
 	r, err := findTeamRound(d, n)
 	if err != nil {
@@ -183,7 +183,7 @@ func TeamScoreSheetsView(d *tournament.TeamEventData, n int) ([]report.ScoreShee
 				continue // an empty board is lost by forfeit: nothing to record
 			}
 			sheet := report.ScoreSheet{
-				Event: event, Round: n, Board: b.Game.Board, Date: date,
+				Event: event, Round: n, Table: m.Table, Board: b.Board, Date: date,
 				White: rosterPlayer(home, b.HomePlayerID), Black: rosterPlayer(away, b.AwayPlayerID),
 				WhiteTeam: home.Name, BlackTeam: away.Name,
 			}

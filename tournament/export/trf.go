@@ -7,14 +7,18 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"adiukh/tournament"
 	"adiukh/tournament/trf"
 )
 
 // TRF writes the event as a FIDE Tournament Report File (tournament/trf):
-// the header lines, a 001 line per player with points, rank and every
-// finished round, the number of rounds (142) and the event's scoring (162).
+// the header lines, a 001 line per player with federation ID, points, rank
+// and every finished round, the pairing system (092), the number of rounds
+// (142) and the event's scoring (162). Text is fitted to its columns by
+// trf.Write, so adiukh and other programs read the file back.
 // Rounds still being played are left out, so that the points and ranks
 // agree with the rounds written.
 func (x *Exporter) TRF(ctx context.Context, w io.Writer, eventID int64) error {
@@ -71,6 +75,11 @@ func TRFView(ct *tournament.Crosstable) *trf.Tournament {
 		p := trf.Player{StartNo: r.Player.StartNo, Name: r.Player.Name, Rating: r.Player.Rating, Points: tenths(r.Score), Rank: rank[r.Player.ID]}
 		if r.Player.BirthYear > 0 {
 			p.BirthDate = strconv.Itoa(r.Player.BirthYear)
+		}
+		// The ID field has 11 columns; a longer ID, cut, would name
+		// someone else, so it is left out.
+		if id := r.Player.FederationID; utf8.RuneCountInString(id) <= 11 && !strings.ContainsFunc(id, unicode.IsSpace) {
+			p.FideID = id
 		}
 		for _, cell := range r.Games {
 			if cell.Round > st.AfterRound {

@@ -147,7 +147,9 @@ func playerGame(sc tournament.Scoring, cell tournament.CrosstableCell) report.Pl
 	return g
 }
 
-// gameScore is a result seen from one side, in Adiukh points.
+// gameScore is a result seen from one side, in Adiukh points. Every end
+// reason that is not a game on the board is named here: anything else would
+// print as a played 0:0, which the reports refuse.
 func gameScore(sc tournament.Scoring, res tournament.Result, white bool) report.GameScore {
 	own, opp := res.White, res.Black
 	if !white {
@@ -156,6 +158,10 @@ func gameScore(sc tournament.Scoring, res tournament.Result, white bool) report.
 	switch res.EndReason {
 	case tournament.Bye:
 		return report.GameScore{Kind: byeKind(sc)}
+	case tournament.HalfPointBye:
+		return report.GameScore{Kind: report.HalfPointBye}
+	case tournament.ZeroPointBye:
+		return report.GameScore{Kind: report.ZeroPointBye}
 	case tournament.Forfeit:
 		return report.GameScore{Kind: report.Forfeit, Own: own, Opponent: opp}
 	case tournament.DoubleForfeit:

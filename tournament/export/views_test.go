@@ -40,6 +40,10 @@ func TestPlayerGame(t *testing.T) {
 			report.PlayerGame{Round: 3, Score: report.GameScore{Kind: report.HalfPointBye}}},
 		{"round-robin rest scores nothing", robin, tournament.CrosstableCell{Round: 3, White: true, Result: result(0, 0, tournament.Bye)},
 			report.PlayerGame{Round: 3, Score: report.GameScore{Kind: report.ZeroPointBye}}},
+		{"requested half-point bye", swiss, tournament.CrosstableCell{Round: 3, White: true, Result: result(0, 0, tournament.HalfPointBye)},
+			report.PlayerGame{Round: 3, Score: report.GameScore{Kind: report.HalfPointBye}}},
+		{"requested zero-point bye", swiss, tournament.CrosstableCell{Round: 3, White: true, Result: result(0, 0, tournament.ZeroPointBye)},
+			report.PlayerGame{Round: 3, Score: report.GameScore{Kind: report.ZeroPointBye}}},
 		{"not paired", swiss, tournament.CrosstableCell{Round: 4},
 			report.PlayerGame{Round: 4, Score: report.GameScore{Kind: report.Absent}}},
 		{"game still on", swiss, tournament.CrosstableCell{Round: 5, OpponentNo: 2, White: true},
@@ -110,5 +114,40 @@ func TestSetTags(t *testing.T) {
 		if sh.Headers[i] != want[i] {
 			t.Errorf("header %d = %+v, want %+v", i, sh.Headers[i], want[i])
 		}
+	}
+}
+
+// TestBoardStandingsView checks the board prizes table of a played team
+// event: every point of every match is someone's on some board, each board
+// ranked by percentage.
+func TestBoardStandingsView(t *testing.T) {
+	f := newDocFixture(t)
+	id := f.team("Командное первенство", "swiss")
+	d, err := f.svc.TeamEventData(f.ctx, id)
+	f.must(err)
+	s := BoardStandingsView(d, 3)
+	if len(s.Boards) != 2 {
+		t.Fatalf("%d boards, want 2", len(s.Boards))
+	}
+	want := 0.0
+	for _, r := range d.Rounds {
+		for _, m := range r.Matches {
+			if !m.IsBye() {
+				score := m.Score(d.Event, d.Settings)
+				want += score.HomeGamePoints + score.AwayGamePoints
+			}
+		}
+	}
+	got := 0.0
+	for _, b := range s.Boards {
+		for i, r := range b.Rows {
+			got += r.Points
+			if r.Place != i+1 || (i > 0 && r.Percent > b.Rows[i-1].Percent) || r.Team == "" || r.Player.Name == "" {
+				t.Errorf("board %d, row %d: %+v", b.Board, i+1, r)
+			}
+		}
+	}
+	if got != want {
+		t.Errorf("the boards hold %g points, the matches %g", got, want)
 	}
 }

@@ -16,7 +16,7 @@ func TestEmptyInputRenders(t *testing.T) {
 		"pairings":   func(b *bytes.Buffer) error { return PairingsPDF(b, Russian, Pairings{}) },
 		"sheets":     func(b *bytes.Buffer) error { return ScoreSheetsPDF(b, Russian, nil) },
 		"record":     func(b *bytes.Buffer) error { return GameRecordPDF(b, Russian, GameRecord{}) },
-		"csv":        func(b *bytes.Buffer) error { return StandingsCSV(b, Standings{}) },
+		"csv":        func(b *bytes.Buffer) error { return StandingsCSV(b, PlainCSV, Standings{}) },
 		"json":       func(b *bytes.Buffer) error { return StandingsJSON(b, Standings{}) },
 	} {
 		t.Run(name, func(t *testing.T) {

@@ -1,7 +1,6 @@
 package report
 
 import (
-	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -10,59 +9,49 @@ import (
 )
 
 // Standings files are for programs (a federation's rating office) as much as
-// for people, so their column names and keys are stable English identifiers,
-// numbers use a decimal point and dates ISO 8601, whatever the reader's locale.
+// for people, so their column names and keys are stable English identifiers
+// and dates ISO 8601, whatever the reader's locale; numbers use a decimal
+// point, except in the CSV dialect for Excel (csv.go).
 
 // standingsColumns are the fixed CSV columns; one column per tie-break follows,
 // named by the tie-break's ID.
 var standingsColumns = []string{"place", "place_last", "start_no", "name", "rating", "birth_year", "club", "city", "federation_id", "withdrawn", "points"}
 
-// StandingsCSV writes the standings as UTF-8 CSV with a header row: the
-// columns of standingsColumns, then one column per tie-break (its ID).
-func StandingsCSV(w io.Writer, s Standings) error {
+// StandingsCSV writes the standings as UTF-8 CSV in dialect d with a
+// header row: the columns of standingsColumns, then one column per
+// tie-break (its ID).
+func StandingsCSV(w io.Writer, d CSVDialect, s Standings) error {
 	if err := checkStandings(s, false); err != nil {
 		return err
 	}
-	out := csv.NewWriter(w)
+	out := newCSV(w, d, "standings")
 	header := append([]string(nil), standingsColumns...)
 	for _, tb := range s.TieBreaks {
 		header = append(header, tb.ID)
 	}
-	if err := out.Write(header); err != nil {
-		return fmt.Errorf("write standings CSV: %w", err)
-	}
+	out.write(header)
 	for _, r := range s.Rows {
-		record := standingsRecord(r)
+		record := out.standingsRecord(r)
 		for _, v := range r.TieBreaks {
-			record = append(record, number(v))
+			record = append(record, out.number(v))
 		}
-		if err := out.Write(record); err != nil {
-			return fmt.Errorf("write standings CSV: %w", err)
-		}
+		out.write(record)
 	}
-	out.Flush()
-	if err := out.Error(); err != nil {
-		return fmt.Errorf("write standings CSV: %w", err)
-	}
-	return nil
+	return out.close()
 }
 
 // standingsRecord is a row's values for the columns of standingsColumns.
-func standingsRecord(r StandingsRow) []string {
+func (f *csvFile) standingsRecord(r StandingsRow) []string {
 	p := r.Player
 	return []string{
-		strconv.Itoa(r.Place), strconv.Itoa(placeLast(r)), strconv.Itoa(p.StartNo), p.Name, formatInt(p.Rating), formatInt(p.BirthYear),
-		p.Club, p.City, p.FederationID, strconv.FormatBool(p.Withdrawn), number(r.Points),
+		strconv.Itoa(r.Place), strconv.Itoa(placeLast(r)), strconv.Itoa(p.StartNo), f.text(p.Name), formatInt(p.Rating), formatInt(p.BirthYear),
+		f.text(p.Club), f.text(p.City), f.text(p.FederationID), strconv.FormatBool(p.Withdrawn), f.number(r.Points),
 	}
 }
 
 // placeLast is the last place of the row's group: its own place when unshared.
 func placeLast(r StandingsRow) int {
 	return max(r.Place, r.PlaceLast)
-}
-
-func number(v float64) string {
-	return strconv.FormatFloat(v, 'f', -1, 64)
 }
 
 func isoDate(d time.Time) string {

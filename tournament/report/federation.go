@@ -1,7 +1,6 @@
 package report
 
 import (
-	"encoding/csv"
 	"fmt"
 	"io"
 	"time"
@@ -18,12 +17,13 @@ type Federation struct {
 // row belongs to. The standings columns and the tie-breaks follow.
 var federationEventColumns = []string{"event", "discipline_ru", "discipline_en", "start_date", "end_date", "event_city", "rounds"}
 
-// FederationCSV writes the federation export as one UTF-8 CSV table with a
+// FederationCSV writes the federation export as one UTF-8 CSV table in
+// dialect d with a
 // row per player per event: the event's columns (federationEventColumns),
 // the standings columns of StandingsCSV, then a column per tie-break ID used
 // by any of the events, in order of first use; a tie-break an event does not
 // rank by is left empty in its rows.
-func FederationCSV(w io.Writer, f Federation) error {
+func FederationCSV(w io.Writer, d CSVDialect, f Federation) error {
 	var ids []string
 	column := map[string]int{}
 	for i, s := range f.Events {
@@ -37,29 +37,20 @@ func FederationCSV(w io.Writer, f Federation) error {
 			}
 		}
 	}
-	out := csv.NewWriter(w)
-	header := append(append(append([]string(nil), federationEventColumns...), standingsColumns...), ids...)
-	if err := out.Write(header); err != nil {
-		return fmt.Errorf("write federation CSV: %w", err)
-	}
+	out := newCSV(w, d, "federation")
+	out.write(append(append(append([]string(nil), federationEventColumns...), standingsColumns...), ids...))
 	for _, s := range f.Events {
 		e := s.Event
-		event := []string{e.Name, e.Discipline.RU, e.Discipline.EN, isoDate(e.StartDate), isoDate(e.EndDate), e.City, formatInt(e.Rounds)}
+		event := []string{out.text(e.Name), out.text(e.Discipline.RU), out.text(e.Discipline.EN), isoDate(e.StartDate), isoDate(e.EndDate), out.text(e.City), formatInt(e.Rounds)}
 		for _, r := range s.Rows {
 			values := make([]string, len(ids))
 			for j, v := range r.TieBreaks {
-				values[column[s.TieBreaks[j].ID]] = number(v)
+				values[column[s.TieBreaks[j].ID]] = out.number(v)
 			}
-			if err := out.Write(append(append(append([]string(nil), event...), standingsRecord(r)...), values...)); err != nil {
-				return fmt.Errorf("write federation CSV: %w", err)
-			}
+			out.write(append(append(append([]string(nil), event...), out.standingsRecord(r)...), values...))
 		}
 	}
-	out.Flush()
-	if err := out.Error(); err != nil {
-		return fmt.Errorf("write federation CSV: %w", err)
-	}
-	return nil
+	return out.close()
 }
 
 // federationFile is the JSON shape of FederationJSON.

@@ -32,7 +32,7 @@ func federationTestData() Federation {
 func TestFederationCSV(t *testing.T) {
 	f := federationTestData()
 	var buf bytes.Buffer
-	if err := FederationCSV(&buf, f); err != nil {
+	if err := FederationCSV(&buf, PlainCSV, f); err != nil {
 		t.Fatal(err)
 	}
 	records, err := csv.NewReader(&buf).ReadAll()
@@ -115,7 +115,7 @@ func TestFederationRefusesBadStandings(t *testing.T) {
 	f := federationTestData()
 	f.Events[1].Rows[2].TieBreaks = nil
 	for name, write := range map[string]func(*bytes.Buffer, Federation) error{
-		"csv":  func(b *bytes.Buffer, f Federation) error { return FederationCSV(b, f) },
+		"csv":  func(b *bytes.Buffer, f Federation) error { return FederationCSV(b, PlainCSV, f) },
 		"json": func(b *bytes.Buffer, f Federation) error { return FederationJSON(b, f) },
 	} {
 		t.Run(name, func(t *testing.T) {

@@ -206,23 +206,49 @@ func moveRows(plies []string, firstBlack bool) []moveRow {
 }
 
 // moveList prints the numbered moves in blocks across the page, top to
-// bottom then left to right, continuing on new pages as needed.
+// bottom then left to right, continuing on new pages as needed. An official
+// record never drops a square: the blocks are three, or two when a move
+// would not fit a column of three, and a move longer than its column still
+// wraps after a square onto as many lines as it needs.
 func (d *document) moveList(rows []moveRow) {
 	if len(rows) == 0 {
 		return
 	}
-	blockWidth := (d.pageWidth() - recordGap*(recordBlocks-1)) / recordBlocks
-	moveWidth := (blockWidth - recordNoWidth) / 2
+	d.font(false, 8)
+	blocks := recordBlocks
+	for _, r := range rows {
+		if w := d.textWidth(r.white, r.black); w > recordMoveWidth(d, blocks) {
+			blocks = 2
+		}
+	}
+	moveWidth := recordMoveWidth(d, blocks)
+	blockWidth := recordNoWidth + 2*moveWidth
+	type laidOut struct {
+		white, black []string
+		height       float64
+	}
+	lines := make([]laidOut, len(rows))
+	for i, r := range rows {
+		l := laidOut{white: d.wrapMove(r.white, moveWidth), black: d.wrapMove(r.black, moveWidth)}
+		l.height = float64(max(len(l.white), len(l.black), 1)) * recordRowHeight
+		lines[i] = l
+	}
 	d.font(true, 10)
 	d.cell(0, 6, text(d.loc, msgMoves), "", 1, "L", false)
 	for next := 0; next < len(rows); {
-		if d.pdf.GetY()+2*recordRowHeight > d.bottom() {
+		if d.pdf.GetY()+recordRowHeight+lines[next].height > d.bottom() {
 			d.newPage(false)
 		}
 		top := d.pdf.GetY()
-		room := int((d.bottom()-top)/recordRowHeight) - 1
-		perBlock := min(room, (len(rows)-next+recordBlocks-1)/recordBlocks)
-		for block := 0; block < recordBlocks && next < len(rows); block++ {
+		room := d.bottom() - top - recordRowHeight
+		remaining := 0.0
+		for _, l := range lines[next:] {
+			remaining += l.height
+		}
+		// The blocks share the rows evenly; a row is never split.
+		target := min(room, remaining/float64(blocks))
+		deepest := 0.0
+		for block := 0; block < blocks && next < len(rows); block++ {
 			x := margin + float64(block)*(blockWidth+recordGap)
 			d.pdf.SetXY(x, top)
 			d.font(true, 8)
@@ -231,16 +257,57 @@ func (d *document) moveList(rows []moveRow) {
 			d.cell(moveWidth, recordRowHeight, text(d.loc, msgWhite), "1", 0, "C", true)
 			d.cell(moveWidth, recordRowHeight, text(d.loc, msgBlack), "1", 0, "C", true)
 			d.font(false, 8)
-			for i := 0; i < perBlock && next < len(rows); i++ {
-				d.pdf.SetXY(x, top+recordRowHeight*float64(i+1))
-				d.cell(recordNoWidth, recordRowHeight, strconv.Itoa(next+1), "1", 0, "C", false)
-				d.cell(moveWidth, recordRowHeight, d.fit(rows[next].white, moveWidth), "1", 0, "L", false)
-				d.cell(moveWidth, recordRowHeight, d.fit(rows[next].black, moveWidth), "1", 0, "L", false)
+			used := 0.0
+			for next < len(rows) && used+lines[next].height <= room && (used == 0 || used < target-0.01) {
+				y := top + recordRowHeight + used
+				l := lines[next]
+				d.pdf.Rect(x, y, recordNoWidth, l.height, "D")
+				d.pdf.Rect(x+recordNoWidth, y, moveWidth, l.height, "D")
+				d.pdf.Rect(x+recordNoWidth+moveWidth, y, moveWidth, l.height, "D")
+				d.pdf.SetXY(x, y)
+				d.cell(recordNoWidth, recordRowHeight, strconv.Itoa(next+1), "", 0, "C", false)
+				for i, part := range l.white {
+					d.pdf.SetXY(x+recordNoWidth, y+float64(i)*recordRowHeight)
+					d.cell(moveWidth, recordRowHeight, part, "", 0, "L", false)
+				}
+				for i, part := range l.black {
+					d.pdf.SetXY(x+recordNoWidth+moveWidth, y+float64(i)*recordRowHeight)
+					d.cell(moveWidth, recordRowHeight, part, "", 0, "L", false)
+				}
+				used += l.height
 				next++
 			}
+			deepest = max(deepest, used)
 		}
-		d.pdf.SetY(top + recordRowHeight*float64(perBlock+1) + 4)
+		d.pdf.SetY(top + recordRowHeight + deepest + 4)
 	}
+}
+
+// recordMoveWidth is the width of a move column when the list has that many
+// blocks across the page.
+func recordMoveWidth(d *document, blocks int) float64 {
+	blockWidth := (d.pageWidth() - recordGap*float64(blocks-1)) / float64(blocks)
+	return (blockWidth - recordNoWidth) / 2
+}
+
+// wrapMove breaks a move too long for its column after a square of its
+// route ("b2:d4:f6:d8:" then "a5:d2:h6"), in the current font.
+func (d *document) wrapMove(move string, width float64) []string {
+	move = printable(move)
+	room := width - 2*cellMargin
+	if move == "" || d.pdf.GetStringWidth(move) <= room {
+		return []string{move}
+	}
+	var lines []string
+	line := ""
+	for _, part := range strings.SplitAfter(move, ":") {
+		if line != "" && d.pdf.GetStringWidth(line+part) > room {
+			lines = append(lines, line)
+			line = ""
+		}
+		line += part
+	}
+	return append(lines, line)
 }
 
 // positionNotation writes the position as §7.2 does:

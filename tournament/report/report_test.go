@@ -131,9 +131,10 @@ func TestCrosstableDoubleRoundRobin(t *testing.T) {
 }
 
 func TestProgressPDF(t *testing.T) {
-	// 15 rounds do not fit one landscape page: the rounds continue on a
-	// second page that repeats place, number and name.
-	s := testStandings(21, 15)
+	// 21 rounds do not fit one landscape page even in the smallest font:
+	// the rounds continue on a second page that repeats place, number and
+	// name.
+	s := testStandings(23, 21)
 	byes := 0
 	for i := range s.Rows {
 		for j, g := range s.Rows[i].Games {
@@ -148,13 +149,17 @@ func TestProgressPDF(t *testing.T) {
 			}
 		}
 	}
+	rank := map[int]int{}
+	for i, r := range s.Rows {
+		rank[r.Player.StartNo] = i + 1
+	}
 	text := pdfText(t, "progress", render(t, func(b *bytes.Buffer) error { return ProgressPDF(b, Russian, s) }))
 	pages := strings.Split(strings.TrimRight(text, "\f"), "\f")
 	if len(pages) < 2 {
-		t.Fatalf("progress table of 15 rounds on %d page, want it split over pages", len(pages))
+		t.Fatalf("progress table of 21 rounds on %d page, want it split over pages", len(pages))
 	}
 	last := pages[len(pages)-1]
-	if !strings.Contains(pages[0], "1 тур") || strings.Contains(pages[0], "15 тур") || !strings.Contains(last, "15 тур") {
+	if !strings.Contains(pages[0], "1 тур") || strings.Contains(pages[0], "21 тур") || !strings.Contains(last, "21 тур") {
 		t.Errorf("rounds should run from page 1 to the last page")
 	}
 	for _, mark := range []string{"бай +", "бай =", "бай −"} {
@@ -168,7 +173,8 @@ func TestProgressPDF(t *testing.T) {
 		}
 		var entries []string
 		for _, g := range r.Games {
-			entries = append(entries, strings.Fields(progressEntry(Russian, g))...)
+			c := progressCell(Russian, g, rank[g.Opponent])
+			entries = append(entries, strings.Fields(c.text+" "+c.second)...)
 		}
 		tail := append(entries[len(entries)-2:], formatPoints(Russian, r.Points), formatPoints(Russian, r.TieBreaks[0]))
 		fieldsInOrder(t, lineOf(t, last, nameCell(Russian, r.Player)), tail...)
@@ -342,7 +348,7 @@ func TestBadInputIsRefused(t *testing.T) {
 			return StandingsPDF(&buf, Russian, standings(func(s *Standings) { s.Rows[2].TieBreaks = s.Rows[2].TieBreaks[:1] }))
 		}, "standings row 3 (start no"},
 		{"duplicate tie-break ID", func() error {
-			return StandingsCSV(&buf, standings(func(s *Standings) { s.TieBreaks[1].ID = s.TieBreaks[0].ID }))
+			return StandingsCSV(&buf, PlainCSV, standings(func(s *Standings) { s.TieBreaks[1].ID = s.TieBreaks[0].ID }))
 		}, "tie-break 2 (Коэффициент Солкофа): IDs must be present and unique"},
 		{"unknown opponent", func() error {
 			return CrosstablePDF(&buf, Russian, standings(func(s *Standings) { s.Rows[0].Games[0].Opponent = 99 }))
@@ -465,5 +471,25 @@ func TestConcurrentRendering(t *testing.T) {
 	}
 	if !strings.Contains(first, s.Rows[0].Player.Name) {
 		t.Errorf("concurrently rendered standings lack the leader %q", s.Rows[0].Player.Name)
+	}
+}
+
+// TestGameRecordKeepsLongCaptures checks that a capture over many squares is
+// printed whole: in a wider column, or wrapped after a square.
+func TestGameRecordKeepsLongCaptures(t *testing.T) {
+	for _, tc := range []struct {
+		name, move string
+	}{
+		{"the sample game's capture", "b2:d4:f6:d8:a5:d2:h6"},
+		{"longer than a column of two", "a1:c3:e5:g7:h6:f8:d6:b8:a7:c5:e3:g1:h2:f4:d2:b4:a3:c1:e3"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g := sampleGame()
+			g.Moves[20] = tc.move
+			flat := strings.Join(strings.Fields(pdfTextAs(t, "record-capture", render(t, func(b *bytes.Buffer) error { return GameRecordPDF(b, Russian, g) }), "-raw")), " ")
+			if joined := strings.ReplaceAll(flat, ": ", ":"); !strings.Contains(joined, tc.move) || strings.Contains(flat, "…") {
+				t.Errorf("the record lacks %s or cuts a move:\n%s", tc.move, flat)
+			}
+		})
 	}
 }

@@ -1,8 +1,6 @@
 package report
 
 import (
-	"encoding/csv"
-	"fmt"
 	"io"
 	"strconv"
 )
@@ -12,32 +10,30 @@ import (
 // are stable English identifiers whatever the reader's locale.
 var teamStandingsColumns = []string{"place", "place_last", "start_no", "team", "club", "city", "withdrawn", "match_points", "game_points"}
 
-// TeamStandingsCSV writes the team standings as UTF-8 CSV with a header row.
-func TeamStandingsCSV(w io.Writer, s TeamStandings) error {
+// TeamStandingsCSV writes the team standings as UTF-8 CSV in dialect d
+// with a header row.
+func TeamStandingsCSV(w io.Writer, d CSVDialect, s TeamStandings) error {
 	if err := checkTeamStandings(s); err != nil {
 		return err
 	}
-	out := csv.NewWriter(w)
+	out := newCSV(w, d, "team standings")
 	header := append([]string(nil), teamStandingsColumns...)
 	for _, tb := range s.TieBreaks {
 		header = append(header, tb.ID)
 	}
-	records := [][]string{header}
+	out.write(header)
 	for _, r := range s.Rows {
 		t := r.Team
 		record := []string{
-			strconv.Itoa(r.Place), strconv.Itoa(max(r.Place, r.PlaceLast)), strconv.Itoa(t.StartNo), t.Name, t.Club, t.City,
-			strconv.FormatBool(t.Withdrawn), number(r.MatchPoints), number(r.GamePoints),
+			strconv.Itoa(r.Place), strconv.Itoa(max(r.Place, r.PlaceLast)), strconv.Itoa(t.StartNo), out.text(t.Name), out.text(t.Club), out.text(t.City),
+			strconv.FormatBool(t.Withdrawn), out.number(r.MatchPoints), out.number(r.GamePoints),
 		}
 		for _, v := range r.TieBreaks {
-			record = append(record, number(v))
+			record = append(record, out.number(v))
 		}
-		records = append(records, record)
+		out.write(record)
 	}
-	if err := out.WriteAll(records); err != nil {
-		return fmt.Errorf("write team standings CSV: %w", err)
-	}
-	return nil
+	return out.close()
 }
 
 // The JSON shape of TeamStandingsJSON.

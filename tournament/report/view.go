@@ -171,6 +171,9 @@ type Board struct {
 type ScoreSheet struct {
 	Event Event
 	Round int
+	// Table is the match's table in a team event, 0 otherwise; Board is
+	// then the board within the match (1–4), as on the match card.
+	Table int
 	Board int
 	Date  time.Time
 	White Player

@@ -3,27 +3,37 @@ package trf_test
 import (
 	"bytes"
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
 
+	"adiukh/internal/testcorpus"
 	"adiukh/tournament/trf"
 )
 
-var corpus = filepath.Join("..", "..", "..", "shared", "pairing-corpus")
-
-// TestRoundTrip reads every corpus file, writes it and reads it back: the
-// two readings must be equal, and writing again must give the same bytes.
+// TestRoundTrip reads every file of the trimmed corpus, writes it and reads
+// it back: the two readings must be equal, and writing again must give the
+// same bytes.
 func TestRoundTrip(t *testing.T) {
+	roundTrip(t, testcorpus.Trimmed(), filepath.Join("testdata", "extensions.trf"))
+}
+
+// TestFullCorpusRoundTrip does the same with every file of the whole corpus.
+func TestFullCorpusRoundTrip(t *testing.T) {
+	roundTrip(t, testcorpus.Full(t))
+}
+
+func roundTrip(t *testing.T, corpus string, extra ...string) {
 	files, _ := filepath.Glob(filepath.Join(corpus, "rounds", "*", "*.trf"))
 	more, _ := filepath.Glob(filepath.Join(corpus, "tournaments", "*.trf"))
 	files = append(files, more...)
 	if len(files) == 0 {
 		t.Fatalf("no TRF files under %s", corpus)
 	}
-	files = append(files, filepath.Join("testdata", "extensions.trf"))
+	files = append(files, extra...)
 	for _, path := range files {
 		data, err := os.ReadFile(path)
 		if err != nil {
@@ -55,7 +65,7 @@ func TestRoundTrip(t *testing.T) {
 // TestWriteKeepsPlayerLines checks the 001 layout column by column against a
 // corpus line.
 func TestWriteKeepsPlayerLines(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join(corpus, "rounds", "t000-n13-r5", "r03.trf"))
+	data, err := os.ReadFile(filepath.Join(testcorpus.Trimmed(), "rounds", "t000-n13-r5", "r03.trf"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,37 +79,6 @@ func TestWriteKeepsPlayerLines(t *testing.T) {
 		if strings.HasPrefix(line, "001") && !strings.Contains(out.String(), line+"\n") {
 			t.Errorf("player line not written back unchanged:\n%q", line)
 		}
-	}
-}
-
-func TestExtensions(t *testing.T) {
-	f, err := os.Open(filepath.Join("testdata", "extensions.trf"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	tour, err := trf.Read(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	in, err := tour.PairingInput()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if in.TotalRounds != 5 || in.PlayedRounds != 1 {
-		t.Errorf("rounds = %d of %d, want 1 of 5", in.PlayedRounds, in.TotalRounds)
-	}
-	if in.Points.Win != 30 || in.Points.Draw != 10 || in.Points.PairingBye != 20 || in.Points.ForfeitLoss != 0 {
-		t.Errorf("points = %+v, want win 3.0, draw 1.0, PAB 2.0 (BBU)", in.Points)
-	}
-	if !in.Players[4].Absent || in.Players[0].Absent {
-		t.Errorf("player 5 has a 240 bye for round 2 and must be absent; player 1 must not")
-	}
-	if len(in.Forbidden) != 2 {
-		t.Errorf("forbidden groups = %v, want the XXP group and the 260 group for round 2", in.Forbidden)
-	}
-	if in.InitialColor != 2 { // dutch.Black
-		t.Errorf("initial colour = %v, want black (152 B)", in.InitialColor)
 	}
 }
 
@@ -139,31 +118,8 @@ func TestReadErrors(t *testing.T) {
 	}
 }
 
-func TestPairingInputErrors(t *testing.T) {
-	player := func(id string) string {
-		return "001 " + id + "      Test Player                      2000                             0.0    1"
-	}
-	for _, tc := range []struct {
-		name, file, message string
-	}{
-		{"no rounds", player("   1"), "total number of rounds"},
-		{"gap", "XXR 3\n" + player("   1") + "\n" + player("   3"), "start number 2 is missing"},
-		{"repeated", "XXR 3\n" + player("   1") + "\n" + player("   1"), "repeated"},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			tour, err := trf.Read(strings.NewReader(tc.file))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if _, err := tour.PairingInput(); err == nil || !strings.Contains(err.Error(), tc.message) {
-				t.Fatalf("PairingInput error = %v, want one containing %q", err, tc.message)
-			}
-		})
-	}
-}
-
 func FuzzRead(f *testing.F) {
-	files, _ := filepath.Glob(filepath.Join(corpus, "rounds", "t00*", "r0[12].trf"))
+	files, _ := filepath.Glob(filepath.Join(testcorpus.Trimmed(), "rounds", "t00*", "r0[12].trf"))
 	for _, path := range files {
 		if data, err := os.ReadFile(path); err == nil {
 			f.Add(data)
@@ -182,7 +138,6 @@ func FuzzRead(f *testing.F) {
 		if _, err := trf.Read(bytes.NewReader(out.Bytes())); err != nil {
 			t.Fatalf("written file does not read back: %v\n%s", err, out.String())
 		}
-		tour.PairingInput()
 	})
 }
 
@@ -209,5 +164,55 @@ func TestCyrillicNames(t *testing.T) {
 	}
 	if _, err := trf.Read(strings.NewReader("001    1      Хуаде                             1900                             2.0    1     2 ѷ 1\n")); err == nil {
 		t.Error("a colour that is not a Latin letter was read")
+	}
+}
+
+// TestWriteFitsHostileFields writes text that would break the file: a line
+// break that starts a fake player, names and IDs longer than their fields.
+// The file must read back with the same players, every field in its
+// columns, cut to its width.
+func TestWriteFitsHostileFields(t *testing.T) {
+	long := "Константинопольский-Хуаде Аскербий Мухамедович"
+	in := &trf.Tournament{
+		Info: []trf.InfoLine{
+			{Code: "012", Text: "Кубок\n001    9 m    Подставной игрок                   2999"},
+			{Code: "022", Text: "Майкоп\r\n142 99"},
+		},
+		TotalRounds: 3,
+		Players: []trf.Player{
+			{StartNo: 1, Name: long, Rating: 1900, FideID: "123456789012345", BirthDate: "1990/01/01 и ещё", Title: "GMXX", Points: 10,
+				Results: []trf.Result{{Opponent: 2, Color: 'w', Code: '1'}}},
+			{StartNo: 2, Name: "Тлехас\n001    3      Фальшивый", Rating: 1850, Rank: 2,
+				Results: []trf.Result{{Opponent: 1, Color: 'b', Code: '0'}}},
+		},
+		Extra: []string{"XXX extra\nline"},
+	}
+	var out bytes.Buffer
+	if err := trf.Write(&out, in); err != nil {
+		t.Fatal(err)
+	}
+	if lines := strings.Count(out.String(), "\n"); lines != 6 {
+		t.Errorf("%d lines, want 6 (2 header lines, 2 players, 142, 1 extra line):\n%s", lines, out.String())
+	}
+	got, err := trf.Read(&out)
+	if err != nil {
+		t.Fatalf("the written file does not read back: %v", err)
+	}
+	if len(got.Players) != 2 || got.TotalRounds != 3 {
+		t.Fatalf("read back %d players and %d rounds, want 2 and 3", len(got.Players), got.TotalRounds)
+	}
+	p := got.Players[0]
+	if p.Name != string([]rune(long)[:33]) || p.Rating != 1900 || p.FideID != "12345678901" || p.BirthDate != "1990/01/01" || p.Title != "GMX" || p.Points != 10 ||
+		len(p.Results) != 1 || p.Results[0] != (trf.Result{Opponent: 2, Color: 'w', Code: '1'}) {
+		t.Errorf("player 1 read back as %+v", p)
+	}
+	if q := got.Players[1]; q.Name != "Тлехас 001    3      Фальшивый" || q.Rating != 1850 || q.Rank != 2 {
+		t.Errorf("player 2 read back as %+v", q)
+	}
+	if got.Info[0].Text != "Кубок 001    9 m    Подставной игрок                   2999" || got.Info[1].Text != "Майкоп  142 99" {
+		t.Errorf("header read back as %+v", got.Info)
+	}
+	if err := trf.Write(io.Discard, &trf.Tournament{Players: []trf.Player{{StartNo: 10000, Name: "А"}}}); err == nil || !strings.Contains(err.Error(), "start number 10000 does not fit") {
+		t.Errorf("start number 10000: error %v", err)
 	}
 }

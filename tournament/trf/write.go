@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Write writes t as a TRF file with LF line ends: header lines, players,
@@ -27,16 +29,21 @@ func Write(w io.Writer, t *Tournament) error {
 			}
 		}
 	}
+	for _, p := range t.Players {
+		if err := checkNumbers(p); err != nil {
+			return err
+		}
+	}
 	bw := bufio.NewWriter(w)
 	line := func(s string) { bw.WriteString(strings.TrimRight(s, " ") + "\n") }
 	for _, in := range t.Info {
-		line(in.Code + " " + in.Text)
+		line(fit(in.Code, 3) + " " + oneLine(in.Text))
 	}
 	for _, p := range t.Players {
 		line(playerLine(p))
 	}
 	if t.System != "" {
-		line("092 " + t.System)
+		line("092 " + oneLine(t.System))
 	}
 	if t.TotalRounds > 0 {
 		line(fmt.Sprintf("142 %d", t.TotalRounds))
@@ -80,7 +87,7 @@ func Write(w io.Writer, t *Tournament) error {
 		line(s)
 	}
 	for _, e := range t.Extra {
-		line(e)
+		line(oneLine(e))
 	}
 	return bw.Flush()
 }
@@ -111,13 +118,55 @@ func checkPoints(what string, tenths int) error {
 	return nil
 }
 
+// checkNumbers reports a number of a 001 line wider than its four columns:
+// cutting it would make it another number.
+func checkNumbers(p Player) error {
+	for _, n := range []struct {
+		what  string
+		value int
+	}{{"start number", p.StartNo}, {"rating", p.Rating}, {"rank", p.Rank}} {
+		if n.value > 9999 {
+			return fmt.Errorf("player %d: %s %d does not fit the four columns of a TRF field", p.StartNo, n.what, n.value)
+		}
+	}
+	for i, r := range p.Results {
+		if r.Opponent > 9999 {
+			return fmt.Errorf("player %d, round %d: opponent %d does not fit the four columns of a TRF field", p.StartNo, i+1, r.Opponent)
+		}
+	}
+	return nil
+}
+
+// oneLine is free text on one line of the file: a line break would start a
+// record of its own (a name "X\n001 …" would add a player), so line breaks,
+// tabs and every other control character become spaces.
+func oneLine(s string) string {
+	return strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) || r == '\u2028' || r == '\u2029' {
+			return ' '
+		}
+		return r
+	}, s)
+}
+
+// fit is text for a field of width characters: on one line, and cut to the
+// width, so that every field after it stays in its columns. Columns count
+// characters, as Read does.
+func fit(s string, width int) string {
+	s = oneLine(s)
+	if utf8.RuneCountInString(s) <= width {
+		return s
+	}
+	return strings.TrimRight(string([]rune(s)[:width]), " ")
+}
+
 func playerLine(p Player) string {
 	rating := ""
 	if p.Rating > 0 {
 		rating = fmt.Sprint(p.Rating)
 	}
 	s := fmt.Sprintf("001 %4d %1s%3s %-33s %4s %3s %11s %-10s %4s %4d",
-		p.StartNo, p.Sex, p.Title, p.Name, rating, p.Federation, p.FideID, p.BirthDate, formatPoints(p.Points), p.Rank)
+		p.StartNo, fit(p.Sex, 1), fit(p.Title, 3), fit(p.Name, 33), rating, fit(p.Federation, 3), fit(p.FideID, 11), fit(p.BirthDate, 10), formatPoints(p.Points), p.Rank)
 	s += "  "
 	for i, r := range p.Results {
 		if i > 0 {
@@ -130,7 +179,15 @@ func playerLine(p Player) string {
 		case r.Color == ' ' && r.Code == ' ':
 			opp = "    "
 		}
-		s += fmt.Sprintf("%s %c %c", opp, r.Color, r.Code)
+		s += fmt.Sprintf("%s %c %c", opp, printableByte(r.Color), printableByte(r.Code))
 	}
 	return s
+}
+
+// printableByte keeps a colour or result letter on its line.
+func printableByte(b byte) byte {
+	if b < ' ' || b > '~' {
+		return ' '
+	}
+	return b
 }

@@ -6,10 +6,16 @@ import (
 	"adiukh/tournament/pairing/dutch"
 )
 
+// benchmarkOptions shape the benchmark events: 9 rounds, 2 % requested
+// byes per round.
+func benchmarkOptions(players int) eventOptions {
+	return eventOptions{players: players, rounds: 9, seed: 2026, byeRate: 0.02}
+}
+
 // benchmarkEvent pairs every round of one random 9-round event; the
 // reported ns/op is per event, round/s are given as a metric.
 func benchmarkEvent(b *testing.B, players int) {
-	states := generateEvent(b, eventOptions{players: players, rounds: 9, seed: 2026, byeRate: 0.02})
+	states := generateEvent(b, benchmarkOptions(players))
 	b.ResetTimer()
 	for b.Loop() {
 		for _, s := range states {

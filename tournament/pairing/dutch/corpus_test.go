@@ -7,13 +7,11 @@ import (
 	"strings"
 	"testing"
 
+	"adiukh/internal/testcorpus"
+	"adiukh/tournament/engines"
 	"adiukh/tournament/pairing/dutch"
 	"adiukh/tournament/trf"
 )
-
-// corpusDir holds rounds paired by bbpPairings (see its README); the test
-// needs it, so a missing corpus fails rather than skips.
-var corpusDir = filepath.Join("..", "..", "..", "..", "shared", "pairing-corpus", "rounds")
 
 func formatPairing(p dutch.Pairing) string {
 	var b strings.Builder
@@ -41,7 +39,7 @@ func pairFile(path string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	in, err := t.PairingInput()
+	in, err := engines.DutchInputFromTRF(t)
 	if err != nil {
 		return "", err
 	}
@@ -52,15 +50,22 @@ func pairFile(path string) (string, error) {
 	return formatPairing(p), nil
 }
 
-// TestCorpus pairs every round of the corpus and compares with bbpPairings.
+// TestCorpus pairs every round of the trimmed corpus kept in the repository
+// and compares with bbpPairings.
 func TestCorpus(t *testing.T) {
-	dir := corpusDir
-	if env := os.Getenv("ADIUKH_PAIRING_CORPUS"); env != "" {
-		dir = env
-	}
+	pairCorpus(t, testcorpus.Trimmed())
+}
+
+// TestFullCorpus does the same with all 1,172 rounds of the whole corpus.
+func TestFullCorpus(t *testing.T) {
+	pairCorpus(t, testcorpus.Full(t))
+}
+
+func pairCorpus(t *testing.T, corpus string) {
+	dir := filepath.Join(corpus, "rounds")
 	files, err := filepath.Glob(filepath.Join(dir, "*", "r*.trf"))
 	if err != nil || len(files) == 0 {
-		t.Fatalf("no corpus rounds under %s (set ADIUKH_PAIRING_CORPUS): %v", dir, err)
+		t.Fatalf("no corpus rounds under %s: %v", dir, err)
 	}
 	failed := 0
 	for _, path := range files {

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"slices"
 
-	"adiukh/tournament/pairing/dutch/internal/blossom"
+	"adiukh/tournament/pairing/matching"
 )
 
 // Pair computes the pairing of the next round (round PlayedRounds+1).
@@ -62,15 +62,16 @@ type pairer struct {
 	n        int
 	players  []*player
 	l        *layout
-	m        *blossom.Matcher
-	maxW     blossom.Weight
+	m        *matching.Matcher
+	maxW     matching.Weight
 	bye      byeContext
 	odd      bool
-	matchOf  []int          // final partner by vertex, -1 while unknown
-	matched  []bool         // by vertex: the player's pair is final, or will be in this bracket
-	stable   []int          // current matching by vertex (self when unmatched)
-	scratch  blossom.Weight // a weight being adjusted before SetWeight copies it
-	scratch2 blossom.Weight
+	matchOf  []int           // final partner by vertex, -1 while unknown
+	matched  []bool          // by vertex: the player's pair is final, or will be in this bracket
+	stable   []int           // current matching by vertex (self when unmatched)
+	scratch  matching.Weight // a weight being adjusted before SetWeight copies it
+	scratch2 matching.Weight
+	scratch3 matching.Weight
 }
 
 func newPairer(s *state) *pairer {
@@ -91,9 +92,9 @@ func newPairer(s *state) *pairer {
 		}
 	}
 	p.l = newLayout(bitLen(maxGroup), groupsBits, groupShift, s.played)
-	p.m = blossom.New(n, p.l.words)
+	p.m = matching.New(n, p.l.words)
 	p.maxW = p.l.maxWeight()
-	p.scratch, p.scratch2 = p.weight(), p.weight()
+	p.scratch, p.scratch2, p.scratch3 = p.weight(), p.weight(), p.weight()
 	p.matched = make([]bool, n)
 	p.matchOf = make([]int, n)
 	for i := range p.matchOf {
@@ -116,7 +117,7 @@ func (p *pairer) solve() {
 	}
 }
 
-func (p *pairer) weight() blossom.Weight { return blossom.NewWeight(p.l.words) }
+func (p *pairer) weight() matching.Weight { return matching.NewWeight(p.l.words) }
 
 // start checks that a complete pairing exists (C.04.3 C4) and finds the
 // score of the bye assignee (C5) and whether C9 applies to the top bracket.

@@ -1,6 +1,6 @@
 package dutch
 
-import "adiukh/tournament/pairing/dutch/internal/blossom"
+import "adiukh/tournament/pairing/matching"
 
 // layout places the criteria in the bits of an edge weight, most important
 // first, so that a maximum-weight matching optimises them lexicographically.
@@ -63,8 +63,8 @@ func newLayout(sizeBits, groupsBits uint, groupShift map[int]uint, played int) *
 
 // maxWeight returns 2^(total+2)−1, above every base weight: the weight that
 // fixes a pair once it is final.
-func (l *layout) maxWeight() blossom.Weight {
-	w := blossom.NewWeight(l.words)
+func (l *layout) maxWeight() matching.Weight {
+	w := matching.NewWeight(l.words)
 	w.AddAt(1, l.total+2)
 	w.SubSmall(1)
 	return w
@@ -87,7 +87,7 @@ type byeContext struct {
 // baseWeight computes the weight of pairing higher with lower, or zero when
 // the absolute criteria forbid it. lowerInCurrent/lowerInNext tell whether
 // lower belongs to the bracket being paired or to the next one.
-func (s *state) baseWeight(l *layout, out blossom.Weight, h, lo *player, lowerInCurrent, lowerInNext bool, bye *byeContext) {
+func (s *state) baseWeight(l *layout, out matching.Weight, h, lo *player, lowerInCurrent, lowerInNext bool, bye *byeContext) {
 	out.Clear()
 	if !s.compatible(h, lo) {
 		return
@@ -138,7 +138,7 @@ func (s *state) baseWeight(l *layout, out blossom.Weight, h, lo *player, lowerIn
 }
 
 // colourBits sets the colour criteria C10–C13 for player p against o.
-func (s *state) colourBits(l *layout, out blossom.Weight, p, o *player) {
+func (s *state) colourBits(l *layout, out matching.Weight, p, o *player) {
 	// C10: no two players with an absolute colour imbalance and the same
 	// preference.
 	out.AddAt(b2u(!p.absoluteImbalance() || !o.absoluteImbalance() || p.pref != o.pref), l.colour[0])

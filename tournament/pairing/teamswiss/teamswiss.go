@@ -18,6 +18,8 @@ import (
 	"iter"
 	"math"
 	"slices"
+
+	"adiukh/tournament/pairing/matching"
 )
 
 // Colour is the colour a team had on board 1 of a match: White is the home
@@ -243,7 +245,7 @@ func perfect(teams []*Team, ok func(a, b *Team) bool) bool {
 			}
 		}
 	}
-	return 2*maxMatching(len(teams), adj) == len(teams)
+	return 2*matching.MaxCardinality(len(teams), adj) == len(teams)
 }
 
 func pairsGreedily(teams []*Team, ok func(a, b *Team) bool) bool {

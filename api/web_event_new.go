@@ -1,0 +1,155 @@
+package api
+
+import (
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/gin-gonic/gin"
+
+	"adiukh/tournament"
+)
+
+// The new-event page and the event settings form it shares with the
+// arbiter's desk.
+
+// eventFields are the settings of the event form, in the API's names.
+var eventFields = []string{"name", "discipline", "system", "rounds", "time_control", "start_date", "end_date", "venue", "city", "chief_arbiter", "visibility", "tiebreaks",
+	"scoring_win", "scoring_draw", "scoring_loss", "scoring_bye", "scoring_forfeit_win", "forbid_same_club", "baku", "black_first"}
+
+// eventFormData is the data of the event settings form.
+type eventFormData struct {
+	Form        *form
+	Disciplines []tournament.Discipline
+	Systems     []tournament.System
+	TieBreaks   []tournament.TieBreakInfo
+	Presets     map[tournament.System]string
+	// Import is the TRF upload form of the new-event page; nil elsewhere.
+	Import *form
+}
+
+func (h *handler) eventFormData(f *form) eventFormData {
+	d := eventFormData{Form: f, Disciplines: tournament.Disciplines, Systems: tournament.Systems, TieBreaks: h.Events.TieBreaks(), Presets: map[tournament.System]string{}}
+	for _, sys := range tournament.Systems {
+		d.Presets[sys] = strings.Join(h.Events.DefaultTieBreaks(sys), ",")
+	}
+	return d
+}
+
+// checked is a ticked checkbox's form value.
+func checked(on bool) string {
+	if on {
+		return "on"
+	}
+	return ""
+}
+
+// eventFormValues fills the form with an event's settings.
+func eventFormValues(e *tournament.Event) *form {
+	f := newForm()
+	num := func(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
+	for k, v := range map[string]string{
+		"name": e.Name, "discipline": string(e.Discipline), "system": string(e.System), "rounds": strconv.Itoa(e.Rounds),
+		"time_control": e.TimeControl.String(), "start_date": e.StartDate, "end_date": e.EndDate, "venue": e.Venue, "city": e.City,
+		"chief_arbiter": e.ChiefArbiter, "visibility": string(e.Visibility), "tiebreaks": strings.Join(e.TieBreaks, ","),
+		"scoring_win": num(e.Scoring.Win), "scoring_draw": num(e.Scoring.Draw), "scoring_loss": num(e.Scoring.Loss),
+		"scoring_bye": num(e.Scoring.Bye), "scoring_forfeit_win": num(e.Scoring.ForfeitWin),
+		"forbid_same_club": checked(e.ForbidSameClub), "baku": checked(e.Baku), "black_first": checked(e.BlackFirst),
+	} {
+		f.Values[k] = v
+	}
+	return f
+}
+
+// eventInput reads the event form. Empty optional fields are left out, so
+// that on creation the service fills in its defaults (scoring, tie-break
+// preset).
+func eventInput(c *gin.Context, f *form) (tournament.EventInput, error) {
+	for _, k := range eventFields {
+		f.Values[k] = strings.TrimSpace(c.PostForm(k))
+	}
+	v := f.Values
+	opt := func(k string) *string {
+		if v[k] == "" {
+			return nil
+		}
+		s := v[k]
+		return &s
+	}
+	in := tournament.EventInput{
+		Name: opt("name"), Discipline: opt("discipline"), System: opt("system"), TimeControl: ptr(v["time_control"]),
+		StartDate: ptr(v["start_date"]), EndDate: ptr(v["end_date"]), Venue: ptr(v["venue"]), City: ptr(v["city"]),
+		ChiefArbiter: ptr(v["chief_arbiter"]), Visibility: opt("visibility"),
+	}
+	// An unticked box is not sent: the form always says every option.
+	in.ForbidSameClub, in.Baku, in.BlackFirst = ptr(v["forbid_same_club"] != ""), ptr(v["baku"] != ""), ptr(v["black_first"] != "")
+	if in.Name == nil {
+		// An emptied name is an error to show, not a setting to keep.
+		in.Name = ptr("")
+	}
+	if v["rounds"] != "" {
+		n, err := strconv.Atoi(v["rounds"])
+		if err != nil {
+			return in, tournament.Invalid("rounds", "%q is not a whole number", v["rounds"])
+		}
+		in.Rounds = &n
+	}
+	if v["tiebreaks"] != "" {
+		var ids []string
+		for _, id := range strings.Split(v["tiebreaks"], ",") {
+			if id = strings.TrimSpace(id); id != "" {
+				ids = append(ids, id)
+			}
+		}
+		in.TieBreaks = &ids
+	}
+	if v["scoring_win"] != "" {
+		var s tournament.Scoring
+		for _, p := range []struct {
+			field string
+			to    *float64
+		}{{"scoring_win", &s.Win}, {"scoring_draw", &s.Draw}, {"scoring_loss", &s.Loss}, {"scoring_bye", &s.Bye}, {"scoring_forfeit_win", &s.ForfeitWin}} {
+			x, err := strconv.ParseFloat(strings.Replace(v[p.field], ",", ".", 1), 64)
+			if err != nil {
+				return in, tournament.Invalid(p.field, "%q is not a number", v[p.field])
+			}
+			*p.to = x
+		}
+		in.Scoring = &s
+	}
+	return in, nil
+}
+
+func ptr[T any](v T) *T { return &v }
+
+func (h *handler) newEventPage(c *gin.Context) error {
+	if err := tournament.MayCreateEvent(c.Request.Context()); err != nil {
+		return err
+	}
+	f := newForm()
+	f.Values["discipline"], f.Values["system"], f.Values["visibility"] = string(tournament.Rapid), string(tournament.RoundRobin), string(tournament.Public)
+	data := h.eventFormData(f)
+	data.Import = newForm()
+	h.render(c, http.StatusOK, "event_new", "event_new.title", data)
+	return nil
+}
+
+func (h *handler) createEvent(c *gin.Context) error {
+	f := newForm()
+	in, err := eventInput(c, f)
+	if err == nil {
+		var e *tournament.Event
+		if e, err = h.Events.CreateEvent(c.Request.Context(), in); err == nil {
+			c.Redirect(http.StatusSeeOther, fmt.Sprintf("/events/%d/manage", e.ID))
+			return nil
+		}
+	}
+	if err := f.fail(err, h.translator(c)); err != nil {
+		return err
+	}
+	data := h.eventFormData(f)
+	data.Import = newForm()
+	h.render(c, formStatus(err), "event_new", "event_new.title", data)
+	return nil
+}

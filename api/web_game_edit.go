@@ -1,0 +1,167 @@
+package api
+
+import (
+	"fmt"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/gin-gonic/gin"
+
+	"adiukh/rules"
+	"adiukh/tournament"
+)
+
+// The result and score sheet of one board.
+
+// gameEditPageData is the result and sheet of one board, with the rules'
+// verdict on the sheet and the position at its first problem.
+type gameEditPageData struct {
+	eventHeader
+	Round   int
+	Row     boardRow
+	Form    *form
+	Report  *rules.Report
+	Problem *rules.Problem
+	Board   *boardView
+	Reasons []tournament.EndReason
+	// Warnings are what the result just saved may have upset.
+	Warnings []tournament.Warning
+}
+
+func (h *handler) gameEditData(c *gin.Context, ids []int64) (*gameEditPageData, *tournament.Game, error) {
+	d, err := h.Events.EventData(c.Request.Context(), ids[0])
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := tournament.MayManage(c.Request.Context(), d.Event); err != nil {
+		return nil, nil, err
+	}
+	hd := h.header(c, d.Event, "manage")
+	round, game := findBoard(d, int(ids[1]), int(ids[2]))
+	if game == nil {
+		return nil, nil, tournament.NotFound("board %d of round %d not found", ids[2], ids[1])
+	}
+	data := &gameEditPageData{eventHeader: hd, Round: round.Number, Form: newForm(), Reasons: arbiterReasons(d.Event.Discipline)}
+	for _, row := range boardRows(d, round) {
+		if row.Board == game.Board {
+			data.Row = row
+		}
+	}
+	data.Form.Values["end_reason"] = string(tournament.FinalPosition)
+	if game.Result != nil {
+		data.Form.Values["score"], data.Form.Values["end_reason"] = game.Result.Score(), string(game.Result.EndReason)
+	}
+	data.Form.Values["sheet"] = game.Sheet
+	data.Form.Values["version"] = strconv.Itoa(game.Version)
+	return data, game, nil
+}
+
+// check replays the sheet in the form and draws the position where the
+// first problem stands (or the last position reached).
+func (d *gameEditPageData) check() {
+	sheet := d.Form.Values["sheet"]
+	if strings.TrimSpace(sheet) == "" {
+		return
+	}
+	d.Report = rules.ValidateSheet(sheet)
+	if len(d.Report.Errors) > 0 {
+		d.Problem = &d.Report.Errors[0]
+	}
+	var marked []rules.Square
+	if n := len(d.Report.Played); n > 0 {
+		m := d.Report.Played[n-1].Move
+		marked = []rules.Square{m.From, m.To}
+	}
+	d.Board = newBoardView(d.Report.Position, marked...)
+}
+
+func (h *handler) gameEditPage(c *gin.Context) error {
+	ids, err := pathInts(c, "id", "n", "board")
+	if err != nil {
+		return err
+	}
+	data, _, err := h.gameEditData(c, ids)
+	if err != nil {
+		return err
+	}
+	data.check()
+	h.renderWith(c, h.translator(c), http.StatusOK, "game_edit", data.Event.Name, data)
+	return nil
+}
+
+// maxSheetBytes bounds an uploaded sheet: a long game is a few kilobytes.
+const maxSheetBytes = 64 << 10
+
+// saveGame records the result and sheet of one board. A sheet may be
+// pasted or uploaded as a file; a correction or an override needs a
+// reason, which the service asks for and the audit log keeps. A result
+// that upsets a later round is saved and shown with its warning.
+func (h *handler) saveGame(c *gin.Context) error {
+	ids, err := pathInts(c, "id", "n", "board")
+	if err != nil {
+		return err
+	}
+	data, _, err := h.gameEditData(c, ids)
+	if err != nil {
+		return err
+	}
+	v := data.Form.Values
+	for _, k := range []string{"score", "end_reason", "sheet", "reason", "version"} {
+		v[k] = c.PostForm(k)
+	}
+	var r *tournament.RecordedResult
+	err = readUploadedSheet(c, v)
+	if err == nil {
+		var version int
+		if version, err = strconv.Atoi(v["version"]); err != nil {
+			err = tournament.Invalid("version", "the form lost the game's version; reload the page")
+		} else {
+			r, err = h.Events.RecordResult(c.Request.Context(), tournament.ResultInput{
+				EventID: ids[0], Round: int(ids[1]), Board: int(ids[2]), Score: strings.TrimSpace(v["score"]), EndReason: v["end_reason"],
+				Sheet: v["sheet"], Version: version, Reason: v["reason"],
+			})
+		}
+	}
+	switch {
+	case err == nil && len(r.Warnings) == 0:
+		c.Redirect(http.StatusSeeOther, fmt.Sprintf("/events/%d/rounds/%d/boards/%d/edit", ids[0], ids[1], ids[2]))
+		return nil
+	case err == nil:
+		if data, _, err = h.gameEditData(c, ids); err != nil {
+			return err
+		}
+		data.Warnings = r.Warnings
+	default:
+		if err := data.Form.fail(err, h.translator(c)); err != nil {
+			return err
+		}
+	}
+	data.check()
+	h.renderWith(c, h.translator(c), formStatus(err), "game_edit", data.Event.Name, data)
+	return nil
+}
+
+// readUploadedSheet replaces the pasted sheet by an uploaded file, if one
+// was sent.
+func readUploadedSheet(c *gin.Context, values map[string]string) error {
+	fh, err := c.FormFile("sheet_file")
+	if err != nil {
+		return nil // no file: the pasted text stands
+	}
+	if fh.Size > maxSheetBytes {
+		return tournament.Invalid("sheet", "the file %s has %d bytes; a game sheet has at most %d", fh.Filename, fh.Size, maxSheetBytes)
+	}
+	f, err := fh.Open()
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, maxSheetBytes))
+	if err != nil {
+		return err
+	}
+	values["sheet"] = string(b)
+	return nil
+}

@@ -1,0 +1,174 @@
+package api
+
+import (
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/gin-gonic/gin"
+
+	"adiukh/tournament"
+)
+
+// The players' forms of the arbiter's desk: one player, a pasted list, and
+// the destructive actions (withdraw, take a withdrawal back, remove), which
+// ask for a reason and a confirmation first.
+
+// playerInput reads the fields of a player; an empty number is left out.
+func playerInput(values map[string]string) (tournament.PlayerInput, error) {
+	in := tournament.PlayerInput{Name: ptr(values["name"]), Club: ptr(values["club"]), City: ptr(values["city"])}
+	for _, n := range []struct {
+		field string
+		to    **int
+	}{{"rating", &in.Rating}, {"birth_year", &in.BirthYear}} {
+		if values[n.field] == "" {
+			continue
+		}
+		v, err := strconv.Atoi(values[n.field])
+		if err != nil {
+			return in, tournament.Invalid(n.field, "%q is not a whole number", values[n.field])
+		}
+		*n.to = &v
+	}
+	return in, nil
+}
+
+var playerFields = []string{"name", "rating", "birth_year", "club", "city"}
+
+func (h *handler) addPlayer(c *gin.Context) error {
+	id, err := pathInt(c, "id")
+	if err != nil {
+		return err
+	}
+	values := map[string]string{}
+	for _, k := range playerFields {
+		values[k] = strings.TrimSpace(c.PostForm(k))
+	}
+	in, err := playerInput(values)
+	if err == nil {
+		if _, err = h.Events.RegisterPlayer(c.Request.Context(), id, in); err == nil {
+			h.backToManage(c, id, "players")
+			return nil
+		}
+	}
+	return h.manageFailed(c, id, err, func(d *managePageData) *form { return d.Player }, func(f *form) { f.Values = values })
+}
+
+// addPlayersCSV registers a pasted list (tournament.ParsePlayerList): all
+// of it or nothing. When nothing was registered the text stays in the box
+// with every bad line named, or with the possible duplicates and a button
+// that sends it again with confirm=1.
+func (h *handler) addPlayersCSV(c *gin.Context) error {
+	id, err := pathInt(c, "id")
+	if err != nil {
+		return err
+	}
+	text := c.PostForm("csv")
+	lines, err := tournament.ParsePlayerList(text)
+	if err == nil {
+		_, err = h.Events.RegisterPlayers(c.Request.Context(), id, lines, c.PostForm("confirm") == "1")
+	}
+	if err != nil {
+		return h.manageFailed(c, id, err, func(d *managePageData) *form { return d.CSV }, func(f *form) { f.Values["csv"] = text })
+	}
+	h.backToManage(c, id, "players")
+	return nil
+}
+
+// confirmPageData asks the arbiter to confirm a destructive action on one
+// player and to give its reason.
+type confirmPageData struct {
+	eventHeader
+	Question string
+	Action   string
+	Button   string
+	// Hidden are the fields of the action besides the reason.
+	Hidden map[string]string
+	Form   *form
+}
+
+// confirmed asks for the confirmation of an action on a player, unless the
+// form already carries it (confirm=1); then it runs act and goes back to
+// the desk. What act refuses is shown on the confirmation page, next to
+// the reason when the reason is missing.
+func (h *handler) confirmed(c *gin.Context, question, button string, hidden map[string]string, act func(reason string) error) error {
+	ids, err := pathInts(c, "id", "pid")
+	if err != nil {
+		return err
+	}
+	reason := strings.TrimSpace(c.PostForm("reason"))
+	if c.PostForm("confirm") == "1" {
+		if err = act(reason); err == nil {
+			h.backToManage(c, ids[0], "players")
+			return nil
+		}
+	}
+	d, loadErr := h.Events.EventData(c.Request.Context(), ids[0])
+	if loadErr != nil {
+		return loadErr
+	}
+	if err := tournament.MayManage(c.Request.Context(), d.Event); err != nil {
+		return err
+	}
+	var p *tournament.Player
+	for i := range d.Players {
+		if d.Players[i].ID == ids[1] {
+			p = &d.Players[i]
+		}
+	}
+	if p == nil {
+		return tournament.NotFound("player %d not found in event %d", ids[1], ids[0])
+	}
+	tr := h.translator(c)
+	data := confirmPageData{eventHeader: h.header(c, d.Event, "manage"), Action: c.Request.URL.Path, Hidden: hidden, Form: newForm(),
+		Question: tr.T(question, "Name", p.Name, "N", len(d.Rounds)+1), Button: tr.T(button)}
+	data.Form.Values["reason"] = reason
+	status := http.StatusOK
+	if err != nil {
+		if err := data.Form.fail(err, tr); err != nil {
+			return err
+		}
+		status = formStatus(err)
+	}
+	h.renderWith(c, tr, status, "confirm", d.Event.Name, data)
+	return nil
+}
+
+// withdrawPlayer withdraws a player from the next round to be paired.
+func (h *handler) withdrawPlayer(c *gin.Context) error {
+	ids, err := pathInts(c, "id", "pid")
+	if err != nil {
+		return err
+	}
+	from, err := strconv.Atoi(c.PostForm("from_round"))
+	if err != nil {
+		return h.statusFailed(c, ids[0], tournament.Invalid("withdraw_from_round", "%q is not a round number", c.PostForm("from_round")))
+	}
+	return h.confirmed(c, "confirm.withdraw", "manage.withdraw_confirm", map[string]string{"from_round": strconv.Itoa(from)}, func(reason string) error {
+		_, err := h.Events.UpdatePlayer(c.Request.Context(), ids[0], ids[1], tournament.PlayerInput{WithdrawFromRound: &from}, reason)
+		return err
+	})
+}
+
+// reinstatePlayer takes a withdrawal back while its round is not paired.
+func (h *handler) reinstatePlayer(c *gin.Context) error {
+	ids, err := pathInts(c, "id", "pid")
+	if err != nil {
+		return err
+	}
+	return h.confirmed(c, "confirm.reinstate", "manage.reinstate", nil, func(reason string) error {
+		_, err := h.Events.UpdatePlayer(c.Request.Context(), ids[0], ids[1], tournament.PlayerInput{WithdrawFromRound: ptr(0)}, reason)
+		return err
+	})
+}
+
+// removePlayer deletes a player before round 1.
+func (h *handler) removePlayer(c *gin.Context) error {
+	ids, err := pathInts(c, "id", "pid")
+	if err != nil {
+		return err
+	}
+	return h.confirmed(c, "confirm.remove", "manage.remove", nil, func(reason string) error {
+		return h.Events.RemovePlayer(c.Request.Context(), ids[0], ids[1], reason)
+	})
+}

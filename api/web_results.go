@@ -1,0 +1,143 @@
+package api
+
+import (
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/gin-gonic/gin"
+
+	"adiukh/tournament"
+)
+
+// The keyboard entry of one round's results.
+
+// arbiterReasons are the end reasons an arbiter enters in the discipline:
+// all but the bye, which only the pairing gives.
+func arbiterReasons(d tournament.Discipline) []tournament.EndReason {
+	var reasons []tournament.EndReason
+	for _, r := range tournament.EndReasonsFor(d) {
+		if r != tournament.Bye {
+			reasons = append(reasons, r)
+		}
+	}
+	return reasons
+}
+
+// resultsPageData is the fast result entry of one round.
+type resultsPageData struct {
+	eventHeader
+	Round    *tournament.Round
+	Boards   []boardRow
+	Versions string // "board:version,…" as the page saw them
+	Form     *form
+	Saved    string
+	Reasons  []tournament.EndReason
+	// SheetRequired is set for disciplines whose played games need a
+	// score sheet (§10.2); their results go through the sheet form.
+	SheetRequired bool
+	// Warnings are what the result just saved may have upset.
+	Warnings []tournament.Warning
+}
+
+func (h *handler) resultsData(c *gin.Context, id int64, n int) (*resultsPageData, error) {
+	d, err := h.Events.EventData(c.Request.Context(), id)
+	if err != nil {
+		return nil, err
+	}
+	if err := tournament.MayManage(c.Request.Context(), d.Event); err != nil {
+		return nil, err
+	}
+	hd := h.header(c, d.Event, "manage")
+	for i := range d.Rounds {
+		if d.Rounds[i].Number != n {
+			continue
+		}
+		r := &d.Rounds[i]
+		data := &resultsPageData{eventHeader: hd, Round: r, Boards: boardRows(d, r), Form: newForm(), Reasons: arbiterReasons(d.Event.Discipline), SheetRequired: d.Event.Discipline.SheetRequired()}
+		var versions []string
+		for _, g := range r.Games {
+			versions = append(versions, fmt.Sprintf("%d:%d", g.Board, g.Version))
+		}
+		data.Versions = strings.Join(versions, ",")
+		data.Form.Values["end_reason"] = string(tournament.FinalPosition)
+		return data, nil
+	}
+	return nil, tournament.NotFound("round %d of event %d not found", n, id)
+}
+
+func (h *handler) resultsPage(c *gin.Context) error {
+	ids, err := pathInts(c, "id", "n")
+	if err != nil {
+		return err
+	}
+	data, err := h.resultsData(c, ids[0], int(ids[1]))
+	if err != nil {
+		return err
+	}
+	data.Saved = c.Query("saved")
+	h.renderWith(c, h.translator(c), http.StatusOK, "results", data.Event.Name, data)
+	return nil
+}
+
+// versionOf finds a board's version in the "board:version,…" list the page
+// was rendered with, so that a result typed against a stale page is refused.
+func versionOf(versions string, board int) (int, bool) {
+	for _, item := range strings.Split(versions, ",") {
+		b, v, ok := strings.Cut(item, ":")
+		if !ok || b != strconv.Itoa(board) {
+			continue
+		}
+		n, err := strconv.Atoi(v)
+		return n, err == nil
+	}
+	return 0, false
+}
+
+// enterResult takes one result from the fast entry form: board number,
+// score like 17:7, end reason (a final position unless chosen otherwise),
+// and the reason of a correction. A result that upsets a later round is
+// saved and shown with its warning instead of going straight back.
+func (h *handler) enterResult(c *gin.Context) error {
+	ids, err := pathInts(c, "id", "n")
+	if err != nil {
+		return err
+	}
+	values := map[string]string{"board": strings.TrimSpace(c.PostForm("board")), "score": strings.TrimSpace(c.PostForm("score")),
+		"end_reason": c.PostForm("end_reason"), "reason": strings.TrimSpace(c.PostForm("reason"))}
+	r, err := h.recordFastResult(c, ids[0], int(ids[1]), values, c.PostForm("versions"))
+	if err == nil && len(r.Warnings) == 0 {
+		c.Redirect(http.StatusSeeOther, fmt.Sprintf("/events/%d/rounds/%d/results?saved=%s", ids[0], ids[1], values["board"]))
+		return nil
+	}
+	data, loadErr := h.resultsData(c, ids[0], int(ids[1]))
+	if loadErr != nil {
+		return loadErr
+	}
+	if err == nil {
+		data.Saved, data.Warnings = values["board"], r.Warnings
+		h.renderWith(c, h.translator(c), http.StatusOK, "results", data.Event.Name, data)
+		return nil
+	}
+	data.Form.Values = values
+	if err := data.Form.fail(err, h.translator(c)); err != nil {
+		return err
+	}
+	h.renderWith(c, h.translator(c), formStatus(err), "results", data.Event.Name, data)
+	return nil
+}
+
+func (h *handler) recordFastResult(c *gin.Context, eventID int64, round int, values map[string]string, versions string) (*tournament.RecordedResult, error) {
+	board, err := strconv.Atoi(values["board"])
+	if err != nil || board < 1 {
+		return nil, tournament.Invalid("board", "%q is not a board number", values["board"])
+	}
+	version, ok := versionOf(versions, board)
+	if !ok {
+		return nil, tournament.Invalid("board", "round %d has no board %d", round, board)
+	}
+	return h.Events.RecordResult(c.Request.Context(), tournament.ResultInput{
+		EventID: eventID, Round: round, Board: board, Score: values["score"], EndReason: values["end_reason"], Version: version, Reason: values["reason"],
+	})
+}

@@ -1,0 +1,218 @@
+package api_test
+
+import (
+	"fmt"
+	"html"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+
+	"adiukh/tournament"
+)
+
+// The rules the service keeps hold through the JSON API and the HTML forms
+// alike: each test below goes through both doors.
+
+// swissEvent creates, through the JSON API, a rapid Swiss of the named
+// players with round 1 paired and published.
+func (s *testServer) swissEvent(names ...string) int {
+	s.t.Helper()
+	ev := s.must(http.StatusCreated, tournament.ArbiterRole, "POST", "/api/v1/events", map[string]any{
+		"name": "Кубок Адыгеи", "discipline": "rapid", "system": "swiss", "rounds": 5, "time_control": "8+4",
+	})
+	id := num(ev["id"])
+	for i, name := range names {
+		s.must(http.StatusCreated, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/players", id), map[string]any{"name": name, "rating": 2000 - 10*i})
+	}
+	s.must(http.StatusCreated, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
+	s.must(http.StatusOK, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/rounds/1/publish", id), nil)
+	return id
+}
+
+func TestCorrectionNeedsReasonOnEveryDoor(t *testing.T) {
+	s := newWebServer(t)
+	const arbiter = tournament.ArbiterRole
+	a := s.signIn(arbiter)
+	id := s.swissEvent("Берсиров Аслан", "Ёлкин Олег", "Хуажев Руслан", "Тлеуж Мурат")
+	result := func(board int) string { return fmt.Sprintf("/api/v1/events/%d/rounds/1/games/%d/result", id, board) }
+
+	// JSON: 17:7 turned into 7:17 needs a reason.
+	s.must(http.StatusOK, arbiter, "PUT", result(1), map[string]any{"score": "17:7", "end_reason": "final_position", "version": 1})
+	code, out := s.do(arbiter, "PUT", result(1), map[string]any{"score": "7:17", "end_reason": "final_position", "version": 2})
+	if code != http.StatusBadRequest || out["field"] != "reason" || !strings.Contains(fmt.Sprint(out["message"]), "already has the result 17:7") {
+		t.Fatalf("JSON correction without a reason: %d %v; want 400 on reason", code, out)
+	}
+	g := s.must(http.StatusOK, arbiter, "PUT", result(1), map[string]any{"score": "7:17", "end_reason": "final_position", "version": 2, "reason": "перепутаны цвета"})
+	if g["score"] != "7:17" || g["warnings"] != nil {
+		t.Errorf("JSON correction before round 2 = %v; want 7:17 without warnings", g)
+	}
+
+	// The keyboard entry: 24:0 turned into 0:24 needs a reason too.
+	entry := fmt.Sprintf("/events/%d/rounds/1/results", id)
+	fast := func(score, reason string) *http.Response {
+		versions := versionsField.FindStringSubmatch(a.get(entry).Body.String())
+		rec := a.post(entry, url.Values{"board": {"2"}, "score": {score}, "end_reason": {"resignation"}, "versions": {versions[1]}, "reason": {reason}})
+		res := rec.Result()
+		res.Header.Set("X-Body", rec.Body.String())
+		return res
+	}
+	if res := fast("24:0", ""); res.StatusCode != http.StatusSeeOther {
+		t.Fatalf("first result by keyboard: %d\n%s", res.StatusCode, res.Header.Get("X-Body"))
+	}
+	res := fast("0:24", "")
+	if body := res.Header.Get("X-Body"); res.StatusCode != http.StatusBadRequest || !strings.Contains(body, "укажите причину исправления") || !strings.Contains(body, `value="0:24"`) {
+		t.Fatalf("keyboard correction without a reason: %d; want 400 asking for the reason next to the kept score\n%s", res.StatusCode, body)
+	}
+	if res := fast("0:24", "сдались белые"); res.StatusCode != http.StatusSeeOther {
+		t.Fatalf("keyboard correction with a reason: %d\n%s", res.StatusCode, res.Header.Get("X-Body"))
+	}
+
+	// Round 2 is paired on these results; a correction of round 1 now
+	// stands with a warning, on the page and in JSON.
+	s.must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
+	res = fast("24:0", "судья перепутал доски")
+	body := html.UnescapeString(res.Header.Get("X-Body"))
+	if res.StatusCode != http.StatusOK || !strings.Contains(body, "Результат сохранён, но тур 2 уже составлен по прежнему результату 0:24 на доске 2 в туре 1") {
+		t.Errorf("keyboard correction after round 2 was paired: %d; want the page with the warning\n%s", res.StatusCode, body)
+	}
+	g = s.must(http.StatusOK, arbiter, "PUT", result(1), map[string]any{"score": "24:0", "end_reason": "resignation", "version": 3, "reason": "сдались чёрные"})
+	warnings, _ := g["warnings"].([]any)
+	if len(warnings) != 1 || !strings.Contains(fmt.Sprint(warnings[0]), "round 2 was already paired on the old result 7:17") {
+		t.Errorf("JSON correction after round 2 was paired: warnings %v", g["warnings"])
+	}
+
+	entries := s.must(http.StatusOK, arbiter, "GET", fmt.Sprintf("/api/v1/events/%d/audit", id), nil)["entries"].([]any)
+	var corrections []string
+	for _, e := range entries {
+		if e := e.(map[string]any); e["action"] == "result.correct" {
+			corrections = append(corrections, fmt.Sprint(e["reason"]))
+		}
+	}
+	if want := []string{"перепутаны цвета", "сдались белые", "судья перепутал доски", "сдались чёрные"}; strings.Join(corrections, "|") != strings.Join(want, "|") {
+		t.Errorf("corrections in the audit log: %q, want %q", corrections, want)
+	}
+}
+
+func TestPlayerListAllOrNothing(t *testing.T) {
+	s := newWebServer(t)
+	const arbiter = tournament.ArbiterRole
+	a := s.signIn(arbiter)
+	ev := s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Кубок", "discipline": "rapid", "system": "swiss", "rounds": 5})
+	id := num(ev["id"])
+	s.must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/players", id), map[string]any{"name": "Ёлкин Олег", "federation_id": "4100123"})
+	bulk := fmt.Sprintf("/api/v1/events/%d/players/bulk", id)
+	count := func() int {
+		return len(s.must(http.StatusOK, arbiter, "GET", fmt.Sprintf("/api/v1/events/%d/players", id), nil)["players"].([]any))
+	}
+
+	// JSON: every bad entry named by its place; nobody registered.
+	code, out := s.do(arbiter, "POST", bulk, map[string]any{"players": []map[string]any{{"name": "Хуаде Аслан"}, {"name": "Тлеуж", "rating": 9000}, {"rating": 1500}}})
+	details, _ := out["details"].([]any)
+	if code != http.StatusBadRequest || len(details) != 2 || fmt.Sprint(details[0].(map[string]any)["line"]) != "2" || details[1].(map[string]any)["field"] != "name" {
+		t.Fatalf("JSON list with two bad entries: %d %v; want 400 naming entries 2 (rating) and 3 (name)", code, out)
+	}
+	if n := count(); n != 1 {
+		t.Fatalf("%d players after a refused list, want 1", n)
+	}
+	// Duplicates wait for confirm_duplicates.
+	list := map[string]any{"players": []map[string]any{{"name": "Хуаде Аслан"}, {"name": "ЕЛКИН олег"}}}
+	code, out = s.do(arbiter, "POST", bulk, list)
+	if code != http.StatusConflict || out["field"] != "confirm_duplicates" || len(out["details"].([]any)) != 1 {
+		t.Fatalf("JSON list with a duplicate: %d %v; want 409 on confirm_duplicates", code, out)
+	}
+	list["confirm_duplicates"] = true
+	if got := s.must(http.StatusCreated, arbiter, "POST", bulk, list)["players"].([]any); len(got) != 2 {
+		t.Errorf("confirmed JSON list registered %d players, want 2", len(got))
+	}
+
+	// HTML: the pasted text stays with every bad line listed.
+	csvPath := fmt.Sprintf("/events/%d/players/csv", id)
+	text := "name; rating\nТхагапсов Руслан; 1900\nАбрегов Заур; x\nГучетль Мира; 1800; девяностый\n"
+	rec := a.post(csvPath, url.Values{"csv": {text}})
+	body := html.UnescapeString(rec.Body.String())
+	mustStatus(t, "bad list", rec.Code, http.StatusBadRequest, body)
+	for _, want := range []string{"строка 3 (rating)", "строка 4 (birth_year)", "никто не зарегистрирован", "Тхагапсов Руслан; 1900"} {
+		if !strings.Contains(body, want) {
+			t.Errorf("the page of a bad list lacks %q", want)
+		}
+	}
+	// A duplicate by federation ID asks for a confirmation.
+	text = "Тхагапсов Руслан, 1900\nОлег Ёлкин, 1700, , , , 4100123\n"
+	rec = a.post(csvPath, url.Values{"csv": {text}})
+	body = html.UnescapeString(rec.Body.String())
+	mustStatus(t, "list with a duplicate", rec.Code, http.StatusConflict, body)
+	if !strings.Contains(body, "строка 2 (federation_id)") || !strings.Contains(body, `name="confirm" value="1"`) {
+		t.Errorf("the duplicate is not shown with a confirmation button:\n%s", body)
+	}
+	if n := count(); n != 3 {
+		t.Fatalf("%d players before the confirmation, want 3", n)
+	}
+	rec = a.post(csvPath, url.Values{"csv": {text}, "confirm": {"1"}})
+	mustStatus(t, "confirmed list", rec.Code, http.StatusSeeOther, rec.Body.String())
+	if n := count(); n != 5 {
+		t.Errorf("%d players after the confirmed list, want 5", n)
+	}
+	if body := a.get(fmt.Sprintf("/events/%d/manage", id)).Body.String(); strings.Contains(body, "Тхагапсов Руслан, 1900") {
+		t.Errorf("the registered list stays in the text box")
+	}
+}
+
+func TestWithdrawalIsConfirmedAndUndone(t *testing.T) {
+	s := newWebServer(t)
+	const arbiter = tournament.ArbiterRole
+	a := s.signIn(arbiter)
+	id := s.swissEvent("Берсиров Аслан", "Ёлкин Олег", "Хуажев Руслан", "Тлеуж Мурат")
+	players := fmt.Sprintf("/api/v1/events/%d/players", id)
+	withdrawn := func() int {
+		return num(s.must(http.StatusOK, arbiter, "GET", players, nil)["players"].([]any)[3].(map[string]any)["withdraw_from_round"])
+	}
+
+	// JSON: no withdrawal without a reason.
+	code, out := s.do(arbiter, "PATCH", players+"/4", map[string]any{"withdraw_from_round": 2})
+	if code != http.StatusBadRequest || out["field"] != "reason" {
+		t.Fatalf("JSON withdrawal without a reason: %d %v; want 400 on reason", code, out)
+	}
+
+	// HTML: the first click asks; the confirmation needs the reason.
+	withdraw := fmt.Sprintf("/events/%d/players/4/withdraw", id)
+	rec := a.post(withdraw, url.Values{"from_round": {"2"}})
+	mustStatus(t, "withdraw, first click", rec.Code, http.StatusOK, rec.Body.String())
+	if body := rec.Body.String(); !strings.Contains(body, "Снять участника Тлеуж Мурат с турнира начиная с 2-го тура?") || !strings.Contains(body, `name="confirm" value="1"`) {
+		t.Errorf("the confirmation page does not ask about the player:\n%s", body)
+	}
+	if n := withdrawn(); n != 0 {
+		t.Fatalf("the first click withdrew the player from round %d", n)
+	}
+	rec = a.post(withdraw, url.Values{"from_round": {"2"}, "confirm": {"1"}})
+	mustStatus(t, "withdraw without a reason", rec.Code, http.StatusBadRequest, rec.Body.String())
+	if !strings.Contains(rec.Body.String(), "укажите причину выбытия участника Тлеуж Мурат") {
+		t.Errorf("the missing reason is not asked for:\n%s", rec.Body.String())
+	}
+	rec = a.post(withdraw, url.Values{"from_round": {"2"}, "confirm": {"1"}, "reason": {"заболел"}})
+	mustStatus(t, "withdraw", rec.Code, http.StatusSeeOther, rec.Body.String())
+	if n := withdrawn(); n != 2 {
+		t.Fatalf("withdrawn from round %d, want 2", n)
+	}
+
+	// Round 2 is not paired: the withdrawal can be taken back.
+	reinstate := fmt.Sprintf("/events/%d/players/4/reinstate", id)
+	if body := a.get(fmt.Sprintf("/events/%d/manage", id)).Body.String(); !strings.Contains(body, reinstate) {
+		t.Errorf("the desk offers no undo of the withdrawal")
+	}
+	rec = a.post(reinstate, url.Values{"confirm": {"1"}, "reason": {"выздоровел"}})
+	mustStatus(t, "take back", rec.Code, http.StatusSeeOther, rec.Body.String())
+	if n := withdrawn(); n != 0 {
+		t.Errorf("after the undo the player is withdrawn from round %d", n)
+	}
+	entries := s.must(http.StatusOK, arbiter, "GET", fmt.Sprintf("/api/v1/events/%d/audit", id), nil)["entries"].([]any)
+	if last := entries[len(entries)-1].(map[string]any); last["action"] != "player.reinstate" || last["reason"] != "выздоровел" {
+		t.Errorf("last audit entry %v; want the undo with its reason", last)
+	}
+
+	// JSON: removal needs a reason as well.
+	code, out = s.do(arbiter, "DELETE", players+"/4", nil)
+	if code != http.StatusConflict && (code != http.StatusBadRequest || out["field"] != "reason") {
+		t.Errorf("JSON removal without a reason: %d %v", code, out)
+	}
+}

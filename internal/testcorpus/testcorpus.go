@@ -1,0 +1,52 @@
+// Package testcorpus finds the Dutch pairing corpus for tests: rounds of
+// random Swiss tournaments paired by bbpPairings (see
+// testdata/pairing-corpus/README.md at the root of the repository).
+//
+// The repository keeps a trimmed copy that every test run uses, so the tests
+// pass from a clean clone. The whole corpus (1,172 rounds) lives outside the
+// repository, in ../shared/pairing-corpus beside it or wherever
+// ADIUKH_PAIRING_CORPUS points; tests that go through it call Full.
+package testcorpus
+
+import (
+	"os"
+	"path/filepath"
+	"runtime"
+	"testing"
+)
+
+// root is the repository's top folder, found from this file's place in it.
+func root() string {
+	_, file, _, ok := runtime.Caller(0)
+	if !ok {
+		panic("testcorpus: no caller information")
+	}
+	return filepath.Join(filepath.Dir(file), "..", "..")
+}
+
+// Trimmed is the folder of the corpus kept in the repository: 18 tournaments
+// chosen to cover half-point and zero-point byes, forfeits, withdrawals, late
+// entries, 5 to 60 players and up to 11 rounds. It has the layout of the
+// whole corpus: rounds/<tournament>/rNN.trf and .pairs, tournaments/*.trf.
+func Trimmed() string {
+	return filepath.Join(root(), "testdata", "pairing-corpus")
+}
+
+// Full is the folder of the whole corpus: $ADIUKH_PAIRING_CORPUS, else
+// ../shared/pairing-corpus beside the repository. When it is missing the
+// test is skipped with a message saying where it was looked for, or fails
+// when CI is set, since CI must run it.
+func Full(t testing.TB) string {
+	t.Helper()
+	dir := os.Getenv("ADIUKH_PAIRING_CORPUS")
+	if dir == "" {
+		dir = filepath.Join(root(), "..", "shared", "pairing-corpus")
+	}
+	if _, err := os.Stat(filepath.Join(dir, "rounds")); err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("the whole pairing corpus is missing (%v): CI must run it; set ADIUKH_PAIRING_CORPUS to its folder", err)
+		}
+		t.Skipf("the whole pairing corpus is not here (%s); the trimmed copy in the repository was tested — set ADIUKH_PAIRING_CORPUS to run all of it", dir)
+	}
+	return dir
+}

@@ -1,0 +1,137 @@
+package tournament_test
+
+import (
+	"context"
+	"strconv"
+	"strings"
+	"testing"
+
+	"adiukh/tournament"
+	"adiukh/tournament/engines"
+)
+
+func TestParsePlayerList(t *testing.T) {
+	for _, tc := range []struct {
+		name, text string
+		want       []string // names read
+		wantErrs   []string // "line field: text" of each bad line
+	}{
+		{"header and blank lines", "name, rating\n\nИванов Иван, 1900\n  \nПетров Пётр\n", []string{"Иванов Иван", "Петров Пётр"}, nil},
+		{"semicolons", "Иванов Иван; 1900; 1990; Нарт; Майкоп; 4100123\n", []string{"Иванов Иван"}, nil},
+		{"every bad line", "Иванов Иван, x\nПетров Пётр, 1800\nСидоров, 1800, девяностый\n\"Ёлкин\n", nil,
+			[]string{`1 rating: "x" is not a whole number`, `3 birth_year: "девяностый" is not a whole number`, "4 : the quotes of the line do not pair up"}},
+		{"too many fields", "А, 1, 2000, к, г, 1, лишнее\n", nil, []string{"1 : a line has at most 6 fields"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			lines, err := tournament.ParsePlayerList(tc.text)
+			var names []string
+			for _, l := range lines {
+				names = append(names, *l.Input.Name)
+			}
+			if strings.Join(names, "|") != strings.Join(tc.want, "|") {
+				t.Errorf("names = %q, want %q", names, tc.want)
+			}
+			var e *tournament.Error
+			if tc.wantErrs == nil {
+				if err != nil {
+					t.Errorf("error %v, want none", err)
+				}
+				return
+			}
+			if e, _ = err.(*tournament.Error); e == nil || len(e.Details) != len(tc.wantErrs) {
+				t.Fatalf("error %#v, want %d line errors", err, len(tc.wantErrs))
+			}
+			for i, d := range e.Details {
+				got := strings.Join([]string{strconv.Itoa(d.Line), d.Field + ":", d.Message}, " ")
+				if !strings.HasPrefix(got, tc.wantErrs[i]) {
+					t.Errorf("line error %d = %q, want %q…", i, got, tc.wantErrs[i])
+				}
+			}
+		})
+	}
+}
+
+func TestRegisterPlayersAllOrNothing(t *testing.T) {
+	forEachService(t, engines.Options(), func(t *testing.T, ctx context.Context, svc *tournament.Service) {
+		e, _ := createEvent(t, ctx, svc, "swiss", 5, "Ёлкин Олег")
+		list := func(text string) []tournament.PlayerLine {
+			lines, err := tournament.ParsePlayerList(text)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return lines
+		}
+		// A bad rating on line 3 registers nobody and names every bad line.
+		_, err := svc.RegisterPlayers(ctx, e.ID, list("Иванов Иван, 1900\nПетров Пётр, 1800\nСидоров Сидор, 5000\nАбрегов, -1"), false)
+		var ierr *tournament.Error
+		if ierr, _ = err.(*tournament.Error); ierr == nil || ierr.Code != tournament.EINVALID || len(ierr.Details) != 2 || ierr.Details[0].Line != 3 || ierr.Details[1].Field != "rating" {
+			t.Fatalf("a list with bad ratings on lines 3 and 4: %#v; want EINVALID naming both", err)
+		}
+		if n := len(startNumbers(t, ctx, svc, e.ID)); n != 1 {
+			t.Fatalf("after a refused list %d players are registered, want 1", n)
+		}
+
+		// Duplicates wait for a confirmation: a registered name up to ё/е
+		// and case, and a federation ID twice in the list.
+		text := "Иванов Иван, 1900, , , , 4100123\nелкин  олег\nПетров Пётр, 1800, , , , 4100123\n"
+		_, err = svc.RegisterPlayers(ctx, e.ID, list(text), false)
+		ierr, _ = err.(*tournament.Error)
+		if ierr == nil || ierr.Code != tournament.ECONFLICT || ierr.Field != "confirm_duplicates" || len(ierr.Details) != 2 {
+			t.Fatalf("a list with duplicates: %v; want ECONFLICT on confirm_duplicates with two lines", err)
+		}
+		if d := ierr.Details; d[0].Line != 2 || d[0].Field != "name" || !strings.Contains(d[0].Message, "start number 1") || d[1].Line != 3 || d[1].Field != "federation_id" || !strings.Contains(d[1].Message, "line 1") {
+			t.Errorf("duplicates = %v %v; want line 2 like start number 1 by name, line 3 like line 1 by federation ID", d[0], d[1])
+		}
+		if n := len(startNumbers(t, ctx, svc, e.ID)); n != 1 {
+			t.Fatalf("an unconfirmed list registered players: %d, want 1", n)
+		}
+		added, err := svc.RegisterPlayers(ctx, e.ID, list(text), true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(added) != 3 {
+			t.Errorf("confirmed list registered %d players, want 3", len(added))
+		}
+		// By rating: Ёлкин 2000, Иванов 1900, Петров 1800, then "елкин олег"
+		// as typed, beside "Ёлкин Олег".
+		if got := startNumbers(t, ctx, svc, e.ID); got["Ёлкин Олег"] != 1 || got["Иванов Иван"] != 2 || got["Петров Пётр"] != 3 || got["елкин  олег"] != 4 {
+			t.Errorf("start numbers after the confirmed list: %v", got)
+		}
+		entries, err := svc.Audit(ctx, e.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if last := entries[len(entries)-1]; last.Action != tournament.ActionPlayerCreate || !strings.Contains(last.Reason, "duplicates confirmed") {
+			t.Errorf("last audit entry %+v; want a registration noting the confirmed duplicates", last)
+		}
+	})
+}
+
+func TestTeamPlayerOnOneTeam(t *testing.T) {
+	forEachService(t, engines.Options(), func(t *testing.T, ctx context.Context, svc *tournament.Service) {
+		e, err := svc.CreateEvent(ctx, tournament.EventInput{Name: ptr("Командный"), Discipline: ptr("rapid-team"), System: ptr("round-robin"), TimeControl: ptr("8+4")})
+		if err != nil {
+			t.Fatal(err)
+		}
+		players := func(names ...string) []tournament.PlayerInput {
+			var in []tournament.PlayerInput
+			for _, n := range names {
+				in = append(in, tournament.PlayerInput{Name: ptr(n)})
+			}
+			return in
+		}
+		if _, err := svc.RegisterTeam(ctx, e.ID, tournament.TeamInput{Name: ptr("Нарт"), Players: players("Ёлкин Олег", "Берсиров Аслан")}); err != nil {
+			t.Fatal(err)
+		}
+		_, err = svc.RegisterTeam(ctx, e.ID, tournament.TeamInput{Name: ptr("Адыгея"), Players: players("Хуажев Руслан", "елкин олег")})
+		if tournament.ErrorCode(err) != tournament.ECONFLICT || !strings.Contains(err.Error(), "players[1].name") || !strings.Contains(err.Error(), `already plays for team "Нарт"`) {
+			t.Errorf("a player of another team entered again: %v; want ECONFLICT on players[1].name naming Нарт", err)
+		}
+		if _, err := svc.RegisterTeam(ctx, e.ID, tournament.TeamInput{Name: ptr("Адыгея"), Players: players("Хуажев Руслан", "Тлеуж Мурат")}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := svc.AddTeamPlayer(ctx, e.ID, 2, tournament.PlayerInput{Name: ptr("БЕРСИРОВ АСЛАН")}); tournament.ErrorCode(err) != tournament.ECONFLICT {
+			t.Errorf("a reserve from another team: %v; want ECONFLICT", err)
+		}
+	})
+}
