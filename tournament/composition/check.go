@@ -41,7 +41,9 @@ type Fault struct {
 	Move rules.Move
 }
 
-func (f Fault) String() string { return fmt.Sprintf("ply %d: %s does not keep the stipulation", f.Ply, f.Move) }
+func (f Fault) String() string {
+	return fmt.Sprintf("ply %d: %s does not keep the stipulation", f.Ply, f.Move)
+}
 
 // Check judges an entry with the solver: the stipulation with the author's
 // first move as the key (sound, unsound with the refutation, cooked), then
