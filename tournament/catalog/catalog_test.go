@@ -624,12 +624,14 @@ func TestNumbersDatesAndLanguages(t *testing.T) {
 }
 
 // One term for one thing, as the project's glossary names it: the bye is "свободный от игры (бай)" or "бай", never "свободный
-// тур"; Buchholz is "коэффициент Солкофа", never "Бухгольц".
+// тур"; Buchholz is "коэффициент Солкофа", never "Бухгольц"; correspondence
+// is "игра по переписке", never "заочная игра".
 func TestOneTermForOneThing(t *testing.T) {
 	banned := map[string]string{
 		"свободный тур":   "бай / свободный от игры (бай)",
 		"свободного тура": "бай / свободный от игры (бай)",
 		"бухгольц":        "коэффициент Солкофа",
+		"заочн":           "игра по переписке",
 	}
 	for id, text := range messages(t, Russian) {
 		lower := strings.ToLower(text)
