@@ -12,12 +12,7 @@ type eventTimeZoneRow struct {
 func (eventTimeZoneRow) TableName() string { return "events" }
 
 // eventTimeZoneMigration gives events the time zone they are played in.
-// The earlier migrations that AutoMigrate the live models already add the
-// column on a new database; only an existing one lacks it.
 func eventTimeZoneMigration(tx *gorm.DB) error {
-	if tx.Migrator().HasColumn(&eventTimeZoneRow{}, "TimeZone") {
-		return nil
-	}
 	return tx.Migrator().AddColumn(&eventTimeZoneRow{}, "TimeZone")
 }
 
