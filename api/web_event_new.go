@@ -154,6 +154,9 @@ func ptr[T any](v T) *T { return &v }
 // in the reader's language. The rule stays in the domain; app.js only shows
 // what it says.
 func (h *handler) timeControlCheck(c *gin.Context) error {
+	if err := tournament.MayCreateEvent(c.Request.Context()); err != nil {
+		return err
+	}
 	tr := h.translator(c)
 	warnings, err := tournament.TimeControlWarnings(c.Query("discipline"), c.Query("time_control"))
 	out := struct {
