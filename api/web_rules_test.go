@@ -216,3 +216,24 @@ func TestWithdrawalIsConfirmedAndUndone(t *testing.T) {
 		t.Errorf("JSON removal without a reason: %d %v", code, out)
 	}
 }
+
+func TestTeamRosterRefusesAnotherTeamsPlayer(t *testing.T) {
+	s := newWebServer(t)
+	const arbiter = tournament.ArbiterRole
+	a := s.signIn(arbiter)
+	ev := s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Командный кубок", "discipline": "rapid-team", "system": "round-robin"})
+	teams := fmt.Sprintf("/events/%d/teams", num(ev["id"]))
+	rec := a.post(teams, url.Values{"name": {"Нарт"}, "roster": {"Ёлкин Олег, 2000\nБерсиров Аслан, 1900"}})
+	mustStatus(t, "first team", rec.Code, http.StatusSeeOther, rec.Body.String())
+	rec = a.post(teams, url.Values{"name": {"Адыгея"}, "roster": {"Хуажев Руслан\n\nелкин олег"}})
+	body := html.UnescapeString(rec.Body.String())
+	mustStatus(t, "a player of another team", rec.Code, http.StatusConflict, body)
+	if !strings.Contains(body, `строка 3: елкин олег уже играет за команду "Нарт"`) {
+		t.Errorf("the refused roster line is not named:\n%s", body)
+	}
+	// JSON: the same rule on the same use case.
+	code, out := s.do(arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/teams", num(ev["id"])), map[string]any{"name": "Адыгея", "players": []map[string]any{{"name": "Хуажев Руслан"}, {"name": "БЕРСИРОВ Аслан"}}})
+	if code != http.StatusConflict || out["field"] != "players[1].name" {
+		t.Errorf("JSON roster with a player of another team: %d %v; want 409 on players[1].name", code, out)
+	}
+}
