@@ -39,6 +39,7 @@ func (h *handler) routesExports(api *gin.RouterGroup) {
 	g.GET("/events/:id/export.trf", h.jsonHandler(h.getTRF))
 	g.GET("/federation/export.json", h.jsonHandler(h.getFederationJSON))
 	g.GET("/federation/export.csv", h.jsonHandler(h.getFederationCSV))
+	g.GET("/federation/games.csv", h.jsonHandler(h.getFederationGamesCSV))
 }
 
 const (
@@ -353,4 +354,19 @@ func (h *handler) getFederationCSV(c *gin.Context) error {
 	return h.sendDocument(c, csvType, "federation-export.csv", func(ctx context.Context, w io.Writer) error {
 		return export.New(h.Events).FederationCSV(ctx, w, dialect, from, to)
 	})
+}
+
+func (h *handler) getFederationGamesCSV(c *gin.Context) error {
+	from, to, err := federationPeriod(c)
+	if err != nil {
+		return err
+	}
+	dialect, err := csvDialect(c)
+	if err != nil {
+		return err
+	}
+	h.sendDocument(c, csvType, "federation-games.csv", func(ctx context.Context, w io.Writer) error {
+		return export.New(h.Events).FederationGamesCSV(ctx, w, dialect, from, to)
+	})
+	return nil
 }
