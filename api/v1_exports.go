@@ -203,17 +203,14 @@ func (h *handler) getTeamRoundPDF(c *gin.Context) error {
 }
 
 // publicPairingsURL is the address of the public pairings page of a round,
-// printed as a QR code on the pairing list: under Deps.PublicURL when set
-// (a server behind a proxy knows its public address only from there), else
-// under the host the request came to.
-func (h *handler) publicPairingsURL(c *gin.Context, eventID int64, n int) string {
+// printed as a QR code on the pairing list. It comes from Deps.PublicURL
+// only, never from the request's Host header, which any client sets: a
+// printed code must not send players to a site someone else chose. Without
+// a public URL the list has no code.
+func (h *handler) publicPairingsURL(eventID int64, n int) string {
 	base := strings.TrimRight(h.PublicURL, "/")
 	if base == "" {
-		scheme := "http"
-		if c.Request.TLS != nil {
-			scheme = "https"
-		}
-		base = scheme + "://" + c.Request.Host
+		return ""
 	}
 	return fmt.Sprintf("%s/events/%d?round=%d", base, eventID, n)
 }
@@ -223,7 +220,7 @@ func (h *handler) getPairingsPDF(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	url := h.publicPairingsURL(c, ids[0], int(ids[1]))
+	url := h.publicPairingsURL(ids[0], int(ids[1]))
 	return h.sendDocument(c, pdfType, fmt.Sprintf("event-%d-round-%d-pairings.pdf", ids[0], ids[1]), func(ctx context.Context, w io.Writer) error {
 		return export.New(h.Events).PairingsPDF(ctx, w, loc, ids[0], int(ids[1]), url)
 	})
