@@ -41,6 +41,19 @@ func Open(t testing.TB) map[string]*store.Store {
 
 func openPostgresSchema(t testing.TB, dsn string) *store.Store {
 	t.Helper()
+	st, err := store.Open(SchemaDSN(t, dsn))
+	if err != nil {
+		t.Fatalf("open PostgreSQL store: %v", err)
+	}
+	t.Cleanup(func() { st.Close() })
+	return st
+}
+
+// SchemaDSN creates a new empty schema in the PostgreSQL database of dsn
+// and returns a DSN that works in it; the schema is dropped when the test
+// ends. Tests that run a server in another process pass it on.
+func SchemaDSN(t testing.TB, dsn string) string {
+	t.Helper()
 	admin, err := gorm.Open(postgres.Open(dsn), &gorm.Config{Logger: logger.Discard})
 	if err != nil {
 		t.Fatalf("connect to ADIUKH_TEST_POSTGRES: %v", err)
@@ -60,12 +73,7 @@ func openPostgresSchema(t testing.TB, dsn string) *store.Store {
 	q := u.Query()
 	q.Set("search_path", schema)
 	u.RawQuery = q.Encode()
-	st, err := store.Open(u.String())
-	if err != nil {
-		t.Fatalf("open PostgreSQL store in schema %s: %v", schema, err)
-	}
 	t.Cleanup(func() {
-		st.Close()
 		if err := admin.Exec(fmt.Sprintf("DROP SCHEMA %s CASCADE", schema)).Error; err != nil {
 			t.Errorf("drop schema %s: %v", schema, err)
 		}
@@ -73,5 +81,5 @@ func openPostgresSchema(t testing.TB, dsn string) *store.Store {
 			db.Close()
 		}
 	})
-	return st
+	return u.String()
 }
