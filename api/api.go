@@ -15,6 +15,7 @@ import (
 
 	"adiukh/tournament"
 	"adiukh/tournament/account"
+	"adiukh/tournament/correspondence"
 )
 
 // Pinger reports whether the database answers.
@@ -32,7 +33,9 @@ type Deps struct {
 	DB       Pinger
 	Events   *tournament.Service
 	Accounts *account.Service
-	Log      *slog.Logger
+	// Correspondence plays the games of correspondence events on the server.
+	Correspondence *correspondence.Service
+	Log            *slog.Logger
 	// Secret signs the session cookies of the web pages; every instance
 	// serving the same site needs the same one.
 	Secret []byte

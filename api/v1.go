@@ -42,6 +42,7 @@ func (h *handler) routesV1(g *gin.RouterGroup) {
 	h.teamRoutesV1(g, w)
 	h.reviewRoutesV1(w)
 	h.swissRoutesV1(g, w)
+	h.correspondenceRoutesV1(g, w)
 }
 
 // pathInt reads a positive whole-number path parameter.

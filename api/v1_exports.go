@@ -28,6 +28,8 @@ func (h *handler) routesExports(api *gin.RouterGroup) {
 	g.GET("/events/:id/standings.csv", h.jsonHandler(h.getStandingsCSV))
 	g.GET("/events/:id/standings.json", h.jsonHandler(h.getStandingsJSON))
 	g.GET("/events/:id/crosstable.pdf", h.jsonHandler(h.getCrosstablePDF))
+	g.GET("/events/:id/boards.pdf", h.jsonHandler(h.getBoardStandingsPDF))
+	g.GET("/events/:id/rounds/:n/matches.pdf", h.jsonHandler(h.getTeamRoundPDF))
 	g.GET("/events/:id/rounds/:n/pairings.pdf", h.jsonHandler(h.getPairingsPDF))
 	g.GET("/events/:id/rounds/:n/scoresheets.pdf", h.jsonHandler(h.getScoreSheetsPDF))
 	g.GET("/events/:id/scoresheets.pdf", h.jsonHandler(h.getEventBlankSheetsPDF))
@@ -37,6 +39,7 @@ func (h *handler) routesExports(api *gin.RouterGroup) {
 	g.GET("/events/:id/export.trf", h.jsonHandler(h.getTRF))
 	g.GET("/federation/export.json", h.jsonHandler(h.getFederationJSON))
 	g.GET("/federation/export.csv", h.jsonHandler(h.getFederationCSV))
+	g.GET("/federation/games.csv", h.jsonHandler(h.getFederationGamesCSV))
 }
 
 const (
@@ -50,11 +53,10 @@ const (
 // sendDocument renders a whole document into memory before answering, so
 // that a failure is answered as a JSON error rather than half a file. PDFs
 // open in the browser (inline); data files download (attachment).
-func (h *handler) sendDocument(c *gin.Context, contentType, filename string, render func(ctx context.Context, w io.Writer) error) {
+func (h *handler) sendDocument(c *gin.Context, contentType, filename string, render func(ctx context.Context, w io.Writer) error) error {
 	var buf bytes.Buffer
 	if err := render(c.Request.Context(), &buf); err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	disposition := "attachment"
 	if contentType == pdfType {
@@ -62,6 +64,7 @@ func (h *handler) sendDocument(c *gin.Context, contentType, filename string, ren
 	}
 	c.Header("Content-Disposition", mime.FormatMediaType(disposition, map[string]string{"filename": filename}))
 	c.Data(http.StatusOK, contentType, buf.Bytes())
+	return nil
 }
 
 // reportLocale is the language of a document: ?lang=ru|en, else the first
@@ -124,25 +127,22 @@ func documentRequest(c *gin.Context, names ...string) ([]int64, report.Locale, e
 
 // standingsDocument answers the standings after ?round=N (default: after the
 // last finished round) in one of the standings formats.
-func (h *handler) standingsDocument(c *gin.Context, contentType, ext string, write func(x *export.Exporter, ctx context.Context, w io.Writer, loc report.Locale, id int64, round int) error) {
+func (h *handler) standingsDocument(c *gin.Context, contentType, file string, write func(x *export.Exporter, ctx context.Context, w io.Writer, loc report.Locale, id int64, round int) error) error {
 	ids, loc, err := documentRequest(c, "id")
 	if err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	round, err := queryInt(c, "round")
 	if err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
-	h.sendDocument(c, contentType, fmt.Sprintf("event-%d-standings.%s", ids[0], ext), func(ctx context.Context, w io.Writer) error {
+	return h.sendDocument(c, contentType, fmt.Sprintf("event-%d-%s", ids[0], file), func(ctx context.Context, w io.Writer) error {
 		return write(export.New(h.Events), ctx, w, loc, ids[0], round)
 	})
 }
 
 func (h *handler) getStandingsPDF(c *gin.Context) error {
-	h.standingsDocument(c, pdfType, "pdf", (*export.Exporter).StandingsPDF)
-	return nil
+	return h.standingsDocument(c, pdfType, "standings.pdf", (*export.Exporter).StandingsPDF)
 }
 
 // csvDialect reads ?dialect=rfc4180|excel: the plain CSV for programs by
@@ -161,17 +161,15 @@ func (h *handler) getStandingsCSV(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	h.standingsDocument(c, csvType, "csv", func(x *export.Exporter, ctx context.Context, w io.Writer, _ report.Locale, id int64, round int) error {
+	return h.standingsDocument(c, csvType, "standings.csv", func(x *export.Exporter, ctx context.Context, w io.Writer, _ report.Locale, id int64, round int) error {
 		return x.StandingsCSV(ctx, w, dialect, id, round)
 	})
-	return nil
 }
 
 func (h *handler) getStandingsJSON(c *gin.Context) error {
-	h.standingsDocument(c, jsonType, "json", func(x *export.Exporter, ctx context.Context, w io.Writer, _ report.Locale, id int64, round int) error {
+	return h.standingsDocument(c, jsonType, "standings.json", func(x *export.Exporter, ctx context.Context, w io.Writer, _ report.Locale, id int64, round int) error {
 		return x.StandingsJSON(ctx, w, id, round)
 	})
-	return nil
 }
 
 func (h *handler) getCrosstablePDF(c *gin.Context) error {
@@ -179,10 +177,29 @@ func (h *handler) getCrosstablePDF(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	h.sendDocument(c, pdfType, fmt.Sprintf("event-%d-crosstable.pdf", ids[0]), func(ctx context.Context, w io.Writer) error {
+	return h.sendDocument(c, pdfType, fmt.Sprintf("event-%d-crosstable.pdf", ids[0]), func(ctx context.Context, w io.Writer) error {
 		return export.New(h.Events).CrosstablePDF(ctx, w, loc, ids[0])
 	})
-	return nil
+}
+
+// getBoardStandingsPDF answers the board prizes table of a team event
+// after ?round=N (default: after the last finished round).
+func (h *handler) getBoardStandingsPDF(c *gin.Context) error {
+	return h.standingsDocument(c, pdfType, "boards.pdf", func(x *export.Exporter, ctx context.Context, w io.Writer, loc report.Locale, id int64, round int) error {
+		return x.BoardStandingsPDF(ctx, w, loc, id, round)
+	})
+}
+
+// getTeamRoundPDF answers the overview of a team round: every match and
+// the team with the bye.
+func (h *handler) getTeamRoundPDF(c *gin.Context) error {
+	ids, loc, err := documentRequest(c, "id", "n")
+	if err != nil {
+		return err
+	}
+	return h.sendDocument(c, pdfType, fmt.Sprintf("event-%d-round-%d-matches.pdf", ids[0], ids[1]), func(ctx context.Context, w io.Writer) error {
+		return export.New(h.Events).TeamRoundPDF(ctx, w, loc, ids[0], int(ids[1]))
+	})
 }
 
 // publicPairingsURL is the address of the public pairings page of a round,
@@ -204,10 +221,9 @@ func (h *handler) getPairingsPDF(c *gin.Context) error {
 		return err
 	}
 	url := h.publicPairingsURL(ids[0], int(ids[1]))
-	h.sendDocument(c, pdfType, fmt.Sprintf("event-%d-round-%d-pairings.pdf", ids[0], ids[1]), func(ctx context.Context, w io.Writer) error {
+	return h.sendDocument(c, pdfType, fmt.Sprintf("event-%d-round-%d-pairings.pdf", ids[0], ids[1]), func(ctx context.Context, w io.Writer) error {
 		return export.New(h.Events).PairingsPDF(ctx, w, loc, ids[0], int(ids[1]), url)
 	})
-	return nil
 }
 
 func (h *handler) getScoreSheetsPDF(c *gin.Context) error {
@@ -215,24 +231,22 @@ func (h *handler) getScoreSheetsPDF(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	h.sendDocument(c, pdfType, fmt.Sprintf("event-%d-round-%d-scoresheets.pdf", ids[0], ids[1]), func(ctx context.Context, w io.Writer) error {
+	return h.sendDocument(c, pdfType, fmt.Sprintf("event-%d-round-%d-scoresheets.pdf", ids[0], ids[1]), func(ctx context.Context, w io.Writer) error {
 		return export.New(h.Events).ScoreSheetsPDF(ctx, w, loc, ids[0], int(ids[1]))
 	})
-	return nil
 }
 
 // blankSheets answers ?count=N blank score sheets (default 1) of an event,
 // or without one for eventID 0.
-func (h *handler) blankSheets(c *gin.Context, eventID int64, loc report.Locale, filename string) {
+func (h *handler) blankSheets(c *gin.Context, eventID int64, loc report.Locale, filename string) error {
 	count, err := queryInt(c, "count")
 	if err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	if c.Query("count") == "" {
 		count = 1
 	}
-	h.sendDocument(c, pdfType, filename, func(ctx context.Context, w io.Writer) error {
+	return h.sendDocument(c, pdfType, filename, func(ctx context.Context, w io.Writer) error {
 		return export.New(h.Events).BlankScoreSheetsPDF(ctx, w, loc, eventID, count)
 	})
 }
@@ -242,8 +256,7 @@ func (h *handler) getEventBlankSheetsPDF(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	h.blankSheets(c, ids[0], loc, fmt.Sprintf("event-%d-blank-scoresheets.pdf", ids[0]))
-	return nil
+	return h.blankSheets(c, ids[0], loc, fmt.Sprintf("event-%d-blank-scoresheets.pdf", ids[0]))
 }
 
 func (h *handler) getBlankSheetsPDF(c *gin.Context) error {
@@ -251,8 +264,7 @@ func (h *handler) getBlankSheetsPDF(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	h.blankSheets(c, 0, loc, "blank-scoresheets.pdf")
-	return nil
+	return h.blankSheets(c, 0, loc, "blank-scoresheets.pdf")
 }
 
 func (h *handler) getGameRecordPDF(c *gin.Context) error {
@@ -260,10 +272,9 @@ func (h *handler) getGameRecordPDF(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	h.sendDocument(c, pdfType, fmt.Sprintf("event-%d-round-%d-board-%d.pdf", ids[0], ids[1], ids[2]), func(ctx context.Context, w io.Writer) error {
+	return h.sendDocument(c, pdfType, fmt.Sprintf("event-%d-round-%d-board-%d.pdf", ids[0], ids[1], ids[2]), func(ctx context.Context, w io.Writer) error {
 		return export.New(h.Events).GameRecordPDF(ctx, w, loc, ids[0], int(ids[1]), int(ids[2]))
 	})
-	return nil
 }
 
 // skippedHeader lists the games a PDN export left out, as "round R board B"
@@ -275,7 +286,7 @@ func (h *handler) getGamesPDN(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	h.sendDocument(c, pdnType, fmt.Sprintf("event-%d-games.pdn", id), func(ctx context.Context, w io.Writer) error {
+	return h.sendDocument(c, pdnType, fmt.Sprintf("event-%d-games.pdn", id), func(ctx context.Context, w io.Writer) error {
 		skipped, err := export.New(h.Events).PDN(ctx, w, id)
 		if err != nil {
 			return err
@@ -289,7 +300,6 @@ func (h *handler) getGamesPDN(c *gin.Context) error {
 		}
 		return nil
 	})
-	return nil
 }
 
 func (h *handler) getTRF(c *gin.Context) error {
@@ -297,10 +307,9 @@ func (h *handler) getTRF(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	h.sendDocument(c, trfType, fmt.Sprintf("event-%d.trf", id), func(ctx context.Context, w io.Writer) error {
+	return h.sendDocument(c, trfType, fmt.Sprintf("event-%d.trf", id), func(ctx context.Context, w io.Writer) error {
 		return export.New(h.Events).TRF(ctx, w, id)
 	})
-	return nil
 }
 
 // federationPeriod reads ?from= and ?to= (YYYY-MM-DD, each optional).
@@ -325,10 +334,9 @@ func (h *handler) getFederationJSON(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	h.sendDocument(c, jsonType, "federation-export.json", func(ctx context.Context, w io.Writer) error {
+	return h.sendDocument(c, jsonType, "federation-export.json", func(ctx context.Context, w io.Writer) error {
 		return export.New(h.Events).FederationJSON(ctx, w, from, to)
 	})
-	return nil
 }
 
 func (h *handler) getFederationCSV(c *gin.Context) error {
@@ -340,8 +348,22 @@ func (h *handler) getFederationCSV(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	h.sendDocument(c, csvType, "federation-export.csv", func(ctx context.Context, w io.Writer) error {
+	return h.sendDocument(c, csvType, "federation-export.csv", func(ctx context.Context, w io.Writer) error {
 		return export.New(h.Events).FederationCSV(ctx, w, dialect, from, to)
+	})
+}
+
+func (h *handler) getFederationGamesCSV(c *gin.Context) error {
+	from, to, err := federationPeriod(c)
+	if err != nil {
+		return err
+	}
+	dialect, err := csvDialect(c)
+	if err != nil {
+		return err
+	}
+	h.sendDocument(c, csvType, "federation-games.csv", func(ctx context.Context, w io.Writer) error {
+		return export.New(h.Events).FederationGamesCSV(ctx, w, dialect, from, to)
 	})
 	return nil
 }

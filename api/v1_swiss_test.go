@@ -47,7 +47,7 @@ func TestSwissThroughAPI(t *testing.T) {
 				s.must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("%s/players/%d/bye", events, ids[1]), map[string]any{"round": 2, "kind": "half", "reason": "просьба"})
 				s.must(http.StatusCreated, arbiter, "POST", events+"/players", map[string]any{"name": "Опоздавший Ёж", "rating": 1500})
 			case 3:
-				s.must(http.StatusOK, arbiter, "PATCH", fmt.Sprintf("%s/players/%d", events, ids[4]), map[string]any{"withdraw_from_round": 3})
+				s.must(http.StatusOK, arbiter, "PATCH", fmt.Sprintf("%s/players/%d", events, ids[4]), map[string]any{"withdraw_from_round": 3, "reason": "заболел"})
 			}
 			code, file := s.text("", "GET", events+"/pairing.trf", "")
 			if code != http.StatusOK {

@@ -73,7 +73,7 @@ func TestDownloadLinks(t *testing.T) {
 		mustStatus(t, "team pairings", rec.Code, http.StatusOK, rec.Body.String())
 		links := apiLinks(rec.Body.String())
 		var want []string
-		for _, doc := range []string{"/standings.pdf?lang=ru", "/standings.csv?dialect=excel", "/standings.csv", "/crosstable.pdf?lang=ru", "/scoresheets.pdf?lang=ru", "/rounds/1/pairings.pdf?lang=ru", "/rounds/1/scoresheets.pdf?lang=ru"} {
+		for _, doc := range []string{"/standings.pdf?lang=ru", "/standings.csv?dialect=excel", "/standings.csv", "/crosstable.pdf?lang=ru", "/boards.pdf?lang=ru", "/scoresheets.pdf?lang=ru", "/rounds/1/matches.pdf?lang=ru", "/rounds/1/pairings.pdf?lang=ru", "/rounds/1/scoresheets.pdf?lang=ru"} {
 			want = append(want, fmt.Sprintf("/api/v1/events/%d%s", te.id, doc))
 		}
 		slices.Sort(links)

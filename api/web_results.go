@@ -13,11 +13,11 @@ import (
 
 // The keyboard entry of one round's results.
 
-// arbiterReasons are the end reasons an arbiter enters: all but the bye,
-// which only the pairing gives.
-func arbiterReasons() []tournament.EndReason {
+// arbiterReasons are the end reasons an arbiter enters in the discipline:
+// all but the bye, which only the pairing gives.
+func arbiterReasons(d tournament.Discipline) []tournament.EndReason {
 	var reasons []tournament.EndReason
-	for _, r := range tournament.EndReasons {
+	for _, r := range tournament.EndReasonsFor(d) {
 		if r != tournament.Bye {
 			reasons = append(reasons, r)
 		}
@@ -55,7 +55,7 @@ func (h *handler) resultsData(c *gin.Context, id int64, n int) (*resultsPageData
 			continue
 		}
 		r := &d.Rounds[i]
-		data := &resultsPageData{eventHeader: hd, Round: r, Boards: boardRows(d, r), Form: newForm(), Reasons: arbiterReasons(), SheetRequired: d.Event.Discipline.SheetRequired()}
+		data := &resultsPageData{eventHeader: hd, Round: r, Boards: boardRows(d, r), Form: newForm(), Reasons: arbiterReasons(d.Event.Discipline), SheetRequired: d.Event.Discipline.SheetRequired()}
 		var versions []string
 		for _, g := range r.Games {
 			versions = append(versions, fmt.Sprintf("%d:%d", g.Board, g.Version))

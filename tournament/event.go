@@ -93,18 +93,29 @@ func ParseSystem(s string) (System, error) {
 func (s System) IsRoundRobin() bool { return s == RoundRobin || s == DoubleRoundRobin }
 
 // TimeControl is a Fischer clock: base minutes per player plus seconds added
-// per move. The zero value means no time control was given.
+// per move; or, for correspondence, Days per move ("10d") or Days per Moves
+// moves with unused time carried forward ("50d/10"). The zero value means no
+// time control was given.
 type TimeControl struct {
 	BaseMinutes      int
 	IncrementSeconds int
+	Days             int
+	Moves            int
 }
 
+// InDays reports whether the control counts days (correspondence).
+func (tc TimeControl) InDays() bool { return tc.Days > 0 }
+
 // ParseTimeControl reads "30+30" (minutes + seconds per move) or "15"
-// (minutes, no increment). An empty string is no time control.
+// (minutes, no increment); for correspondence "10d" (days per move) or
+// "50d/10" (days per moves). An empty string is no time control.
 func ParseTimeControl(s string) (TimeControl, error) {
 	s = strings.TrimSpace(s)
 	if s == "" {
 		return TimeControl{}, nil
+	}
+	if days, moves, ok := strings.Cut(s, "d"); ok {
+		return parseDayControl(s, days, moves)
 	}
 	base, inc, hasInc := strings.Cut(s, "+")
 	var tc TimeControl
@@ -120,8 +131,32 @@ func ParseTimeControl(s string) (TimeControl, error) {
 	return tc, nil
 }
 
+// parseDayControl reads the days and "/moves" of a correspondence control.
+func parseDayControl(s, days, moves string) (TimeControl, error) {
+	var tc TimeControl
+	var err error
+	if tc.Days, err = strconv.Atoi(strings.TrimSpace(days)); err != nil || tc.Days <= 0 || tc.Days > 365 {
+		return TimeControl{}, Invalid("time_control", "%q: write whole days per move, like \"10d\", or days per number of moves, like \"50d/10\" (1 to 365 days)", s)
+	}
+	moves = strings.TrimSpace(moves)
+	if moves == "" {
+		return tc, nil
+	}
+	n, ok := strings.CutPrefix(moves, "/")
+	if tc.Moves, err = strconv.Atoi(strings.TrimSpace(n)); !ok || err != nil || tc.Moves <= 0 || tc.Moves > 100 {
+		return TimeControl{}, Invalid("time_control", "%q: after the days write / and the number of moves they are for, like \"50d/10\" (1 to 100 moves)", s)
+	}
+	return tc, nil
+}
+
 // String writes the time control as ParseTimeControl reads it; "" when unset.
 func (tc TimeControl) String() string {
+	switch {
+	case tc.Days > 0 && tc.Moves > 0:
+		return fmt.Sprintf("%dd/%d", tc.Days, tc.Moves)
+	case tc.Days > 0:
+		return fmt.Sprintf("%dd", tc.Days)
+	}
 	if tc.BaseMinutes == 0 {
 		return ""
 	}
@@ -180,6 +215,18 @@ func checkTimeControl(d Discipline, tc TimeControl) []Warning {
 		}
 		return []Warning{{Field: "time_control", Message: fmt.Sprintf("%s gives %d minutes per player; §9 sets %s for %s (recommended %s); allowed by the event's regulations (§9.4)",
 			tc, tc.BaseMinutes, rng, d, recommended[d.board()])}}
+	}
+	return nil
+}
+
+// checkClockKind refuses a clock of the wrong kind: correspondence counts
+// days, over-the-board play minutes.
+func checkClockKind(d Discipline, tc TimeControl) error {
+	switch {
+	case d == Correspondence && tc.BaseMinutes > 0:
+		return Invalid("time_control", "%q is an over-the-board clock; a correspondence event counts days: write \"10d\" (10 days per move) or \"50d/10\" (50 days per 10 moves, unused time carried forward)", tc)
+	case d != Correspondence && tc.InDays():
+		return Invalid("time_control", "%q counts days, which only a correspondence event does; write minutes + seconds per move, like \"30+30\"", tc)
 	}
 	return nil
 }
@@ -347,6 +394,11 @@ func (in EventInput) apply(e *Event, knownTieBreak func(string) bool) error {
 			return err
 		}
 		e.TimeControl = tc
+	}
+	if in.TimeControl != nil || in.Discipline != nil {
+		if err := checkClockKind(e.Discipline, e.TimeControl); err != nil {
+			return err
+		}
 	}
 	if in.Scoring != nil {
 		if err := in.Scoring.validate(); err != nil {

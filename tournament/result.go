@@ -23,6 +23,10 @@ const (
 	// no opponent; it scores a draw's or no points. Only the pairing enters it.
 	HalfPointBye EndReason = "half_point_bye"
 	ZeroPointBye EndReason = "zero_point_bye"
+	// Adjudication is the arbiter's result for a correspondence game that
+	// cannot end on the board: a repeated position, or unfinished at the
+	// event's end date. Any valid split of the 24 checkers.
+	Adjudication EndReason = "adjudication"
 )
 
 // IsBye reports whether the game had no opponent: the pairing-allocated bye
@@ -30,7 +34,21 @@ const (
 func (r EndReason) IsBye() bool { return r == Bye || r == HalfPointBye || r == ZeroPointBye }
 
 // EndReasons lists every end reason a result may carry.
-var EndReasons = []EndReason{FinalPosition, Resignation, LossOnTime, ArbiterLoss, Agreement, BothFlags, Forfeit, DoubleForfeit, Bye}
+var EndReasons = []EndReason{FinalPosition, Resignation, LossOnTime, ArbiterLoss, Agreement, BothFlags, Forfeit, DoubleForfeit, Bye, Adjudication}
+
+// EndReasonsFor lists the end reasons a game of the discipline can have:
+// over the board there is no adjudication; in correspondence play no two
+// flags fall together.
+func EndReasonsFor(d Discipline) []EndReason {
+	var out []EndReason
+	for _, r := range EndReasons {
+		if (d == Correspondence && r == BothFlags) || (d != Correspondence && r == Adjudication) {
+			continue
+		}
+		out = append(out, r)
+	}
+	return out
+}
 
 // Result is the outcome of one game as a pair of points (architecture:
 // results). Every Result made by ParseResult keeps the invariant: played and

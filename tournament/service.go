@@ -24,6 +24,19 @@ type Options struct {
 
 // Service carries out the tournament use cases. The signed-in user comes
 // from the context (NewContextWithUser); a nil user is an anonymous reader.
+//
+// It is one type whose files group its use cases by aggregate — events
+// (service.go), players (service_players.go, service_registration.go),
+// rounds and results (service_rounds.go, service_results.go, service_swap.go,
+// service_unpublish.go, service_swiss.go), teams (service_team*.go) and
+// submissions (submission.go); accounts live in package account. One type
+// rather than a service per aggregate, because the use cases of one event
+// cross aggregates in one transaction (pairing reads players and writes a
+// round and the audit log; a confirmed submission writes a game), and
+// services calling each other would hide that. What each piece depends on
+// is made visible instead by the Tx parts its helpers take (EventTx,
+// PlayerTx, RoundTx, TeamTx, SubmissionTx, AuditTx): a new discipline adds
+// its own Tx part and its own files.
 type Service struct {
 	store   Store
 	pairing map[System]PairFunc
@@ -53,7 +66,7 @@ func (s *Service) knownTieBreak(id string) bool {
 
 // readable loads an event the context's user may see; others get ENOTFOUND
 // so that private events do not reveal they exist.
-func readable(ctx context.Context, tx Tx, eventID int64) (*Event, error) {
+func readable(ctx context.Context, tx EventTx, eventID int64) (*Event, error) {
 	e, err := tx.Event(eventID)
 	if err != nil {
 		return nil, err
@@ -66,7 +79,7 @@ func readable(ctx context.Context, tx Tx, eventID int64) (*Event, error) {
 
 // manageable loads an event the context's user may change, locked for the
 // rest of the transaction.
-func manageable(ctx context.Context, tx Tx, eventID int64) (*Event, *User, error) {
+func manageable(ctx context.Context, tx EventTx, eventID int64) (*Event, *User, error) {
 	u := UserFromContext(ctx)
 	if u == nil {
 		return nil, nil, Unauthorized("sign in (an API token) to change events")
@@ -85,7 +98,7 @@ func manageable(ctx context.Context, tx Tx, eventID int64) (*Event, *User, error
 }
 
 // audit records one change in the same transaction as the change itself.
-func (s *Service) audit(tx Tx, u *User, eventID int64, action, subject string, before, after any, reason string) error {
+func (s *Service) audit(tx AuditTx, u *User, eventID int64, action, subject string, before, after any, reason string) error {
 	return tx.AddAudit(&AuditEntry{
 		EventID: eventID, At: s.now().UTC(), UserID: u.ID, UserEmail: u.Email,
 		Action: action, Subject: subject, Before: snapshot(before), After: snapshot(after), Reason: reason,

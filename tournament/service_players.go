@@ -188,7 +188,10 @@ func (s *Service) RemovePlayer(ctx context.Context, eventID, playerID int64, rea
 // moveStartNo gives a player a start number by hand; the player holding it
 // takes the old one. Start numbers are fixed once round 1 is paired, as the
 // pairings refer to them.
-func (s *Service) moveStartNo(tx Tx, e *Event, players []Player, playerID int64, no, pairedRounds int) error {
+func (s *Service) moveStartNo(tx interface {
+	EventTx
+	PlayerTx
+}, e *Event, players []Player, playerID int64, no, pairedRounds int) error {
 	if pairedRounds > 0 {
 		return Conflict("start_no", "start numbers are fixed once round 1 is paired")
 	}
@@ -252,7 +255,7 @@ func (s *Service) RenumberPlayers(ctx context.Context, eventID int64) ([]Player,
 
 // renumber stores start numbers by rating, then name, writing only the
 // players whose number changes.
-func renumber(tx Tx, players []Player) error {
+func renumber(tx PlayerTx, players []Player) error {
 	old := map[int64]int{}
 	for _, p := range players {
 		old[p.ID] = p.StartNo

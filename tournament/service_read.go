@@ -53,7 +53,7 @@ func (s *Service) EventData(ctx context.Context, eventID int64) (*EventData, err
 
 // playersAndRounds reads the players and the rounds of an event, which most
 // use cases need together: who plays, and what has been paired.
-func playersAndRounds(tx Tx, eventID int64) ([]Player, []Round, error) {
+func playersAndRounds(tx playerRoundTx, eventID int64) ([]Player, []Round, error) {
 	players, err := tx.Players(eventID)
 	if err != nil {
 		return nil, nil, err
@@ -66,7 +66,10 @@ func playersAndRounds(tx Tx, eventID int64) ([]Player, []Round, error) {
 }
 
 // loadPublic reads an event with its players and published rounds.
-func loadPublic(ctx context.Context, tx Tx, eventID int64) (*Event, []Player, []Round, error) {
+func loadPublic(ctx context.Context, tx interface {
+	EventTx
+	playerRoundTx
+}, eventID int64) (*Event, []Player, []Round, error) {
 	e, err := readable(ctx, tx, eventID)
 	if err != nil {
 		return nil, nil, nil, err
@@ -96,6 +99,11 @@ func (s *Service) standings(e *Event, players []Player, rounds []Round, afterRou
 		if r.Number <= afterRound {
 			counted = append(counted, r)
 		}
+	}
+	if e.Discipline == Correspondence && afterRound == complete {
+		// Correspondence games end one by one over months: every result
+		// counts at once, not when its round is complete.
+		counted = append(counted, finishedGames(rounds[complete:])...)
 	}
 	rows, err := s.ranker.Rank(StandingsInput{Event: e, Players: players, Rounds: counted, AfterRound: afterRound})
 	if err != nil {
@@ -157,6 +165,21 @@ type CrosstableCell struct {
 }
 
 // Crosstable builds the crosstable of an event.
+// finishedGames are the rounds with only their games that have a result.
+func finishedGames(rounds []Round) []Round {
+	out := make([]Round, len(rounds))
+	for i, r := range rounds {
+		out[i] = r
+		out[i].Games = nil
+		for _, g := range r.Games {
+			if g.Result != nil {
+				out[i].Games = append(out[i].Games, g)
+			}
+		}
+	}
+	return out
+}
+
 func (s *Service) Crosstable(ctx context.Context, eventID int64) (*Crosstable, error) {
 	return s.CrosstableAfter(ctx, eventID, 0)
 }

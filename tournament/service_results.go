@@ -3,6 +3,7 @@ package tournament
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -60,6 +61,9 @@ func (s *Service) RecordResult(ctx context.Context, in ResultInput) (*RecordedRe
 		e, u, err := manageable(ctx, tx, in.EventID)
 		if err != nil {
 			return err
+		}
+		if !slices.Contains(EndReasonsFor(e.Discipline), res.EndReason) {
+			return Invalid("end_reason", "a %s game cannot end by %s", e.Discipline, res.EndReason.words())
 		}
 		rounds, round, err := storedRound(tx, in.EventID, in.Round)
 		if err != nil {

@@ -48,7 +48,7 @@ func visibleRounds(u *User, e *Event, rounds []Round) []Round {
 
 // storedRound reads the rounds of an event as stored, drafts included, and
 // its round n among them.
-func storedRound(tx Tx, eventID int64, n int) ([]Round, *Round, error) {
+func storedRound(tx RoundTx, eventID int64, n int) ([]Round, *Round, error) {
 	rounds, err := tx.Rounds(eventID)
 	if err != nil {
 		return nil, nil, err
@@ -100,6 +100,8 @@ func (s *Service) PairNextRound(ctx context.Context, eventID int64) (*Round, err
 			return Invalid("discipline", "a composition contest has no rounds to pair")
 		case e.Discipline.IsTeam():
 			return Invalid("discipline", "a team event is paired by team (PairNextTeamRound)")
+		case e.Discipline == Correspondence:
+			return Invalid("discipline", "a correspondence section starts all its games at once (POST /api/v1/events/%d/start), not round by round", eventID)
 		case e.Status == Finished:
 			return Conflict("", "event %d is finished", eventID)
 		}
@@ -285,7 +287,7 @@ func (s *Service) PublishRound(ctx context.Context, eventID int64, n int) (*Roun
 // storeResult stores game g of round with its result; the result that
 // completes a published round makes the round done. The arbiter's entry
 // and a confirmed player report both go through here.
-func storeResult(tx Tx, round *Round, g *Game) error {
+func storeResult(tx RoundTx, round *Round, g *Game) error {
 	if err := tx.UpdateGame(g); err != nil {
 		return err
 	}

@@ -120,7 +120,7 @@ func (s *Service) EditPairing(ctx context.Context, eventID int64, n int, boards 
 // draftRound reads the rounds of an event and its round n, which must still
 // be a draft: once published, a round's pairings are what the players play
 // (SwapSeats and EditPairing both change pairings by hand).
-func draftRound(tx Tx, eventID int64, n int) ([]Round, *Round, error) {
+func draftRound(tx RoundTx, eventID int64, n int) ([]Round, *Round, error) {
 	rounds, old, err := storedRound(tx, eventID, n)
 	if err != nil {
 		return nil, nil, err
@@ -133,7 +133,7 @@ func draftRound(tx Tx, eventID int64, n int) ([]Round, *Round, error) {
 
 // replaceDraft stores a hand-edited round in place of the draft old, after
 // checking it against the absolute criteria (its warnings stay on the round).
-func (s *Service) replaceDraft(tx Tx, e *Event, players []Player, rounds []Round, old, edited *Round) error {
+func (s *Service) replaceDraft(tx RoundTx, e *Event, players []Player, rounds []Round, old, edited *Round) error {
 	if err := s.checkManual(e, players, rounds[:edited.Number-1], edited); err != nil {
 		return err
 	}

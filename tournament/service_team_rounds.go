@@ -8,7 +8,10 @@ import (
 
 // loadTeamRounds reads the rounds of an event with their matches, each
 // board linked to its game.
-func loadTeamRounds(tx Tx, eventID int64, boards int) ([]TeamRound, error) {
+func loadTeamRounds(tx interface {
+	RoundTx
+	TeamTx
+}, eventID int64, boards int) ([]TeamRound, error) {
 	rounds, err := tx.Rounds(eventID)
 	if err != nil {
 		return nil, err
@@ -83,7 +86,10 @@ func (s *Service) TeamEventData(ctx context.Context, eventID int64) (*TeamEventD
 	return d, err
 }
 
-func (s *Service) loadTeamEvent(tx Tx, e *Event, reader *User) (*TeamEventData, error) {
+func (s *Service) loadTeamEvent(tx interface {
+	RoundTx
+	TeamTx
+}, e *Event, reader *User) (*TeamEventData, error) {
 	if !e.Discipline.IsTeam() {
 		return nil, Invalid("discipline", "event %d is an individual event (%s), not a team event", e.ID, e.Discipline)
 	}
@@ -315,7 +321,7 @@ func (s *Service) SetLineup(ctx context.Context, in LineupInput) (*Match, error)
 }
 
 // setBoardGame brings the board's game in line with its players.
-func setBoardGame(tx Tx, tr *TeamRound, m *Match, b *MatchBoard, home, away *Team, boards int) error {
+func setBoardGame(tx RoundTx, tr *TeamRound, m *Match, b *MatchBoard, home, away *Team, boards int) error {
 	want := boardGame(b, home, away, GameNumber(m.Table, b.Board, boards))
 	switch {
 	case want == nil && b.Game == nil:

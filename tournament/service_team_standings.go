@@ -35,7 +35,11 @@ func (s *Service) TeamStandings(ctx context.Context, eventID int64, afterRound i
 // loadPublicTeam reads a team event as the public sees it, whoever asks:
 // without its draft rounds. The standings and the crosstable are built
 // from it, so an arbiter sees the same tables as everyone else.
-func (s *Service) loadPublicTeam(ctx context.Context, tx Tx, eventID int64) (*TeamEventData, error) {
+func (s *Service) loadPublicTeam(ctx context.Context, tx interface {
+	EventTx
+	RoundTx
+	TeamTx
+}, eventID int64) (*TeamEventData, error) {
 	e, err := readable(ctx, tx, eventID)
 	if err != nil {
 		return nil, err

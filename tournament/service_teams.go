@@ -16,7 +16,7 @@ const (
 )
 
 // teamEvent loads an event the user may change and checks it is a team event.
-func teamEvent(ctx context.Context, tx Tx, eventID int64) (*Event, *User, error) {
+func teamEvent(ctx context.Context, tx EventTx, eventID int64) (*Event, *User, error) {
 	e, u, err := manageable(ctx, tx, eventID)
 	if err != nil {
 		return nil, nil, err
@@ -47,7 +47,7 @@ func (s *Service) TeamTieBreaks() []TieBreakInfo {
 }
 
 // teamSettings reads the event's team settings, or their defaults.
-func (s *Service) teamSettings(tx Tx, e *Event) (TeamSettings, error) {
+func (s *Service) teamSettings(tx TeamTx, e *Event) (TeamSettings, error) {
 	st, found, err := tx.TeamSettings(e.ID)
 	if err != nil || !found {
 		return DefaultTeamSettings(e.System, s.teamPreset(ByMatchPoints)), err
@@ -262,7 +262,12 @@ func (s *Service) UpdateTeam(ctx context.Context, eventID int64, teamNo int, in 
 // moveTeamStartNo gives a team a start number by hand before round 1; the
 // team holding it takes the old one, and from then on the teams keep their
 // numbers as given (Event.ManualStartNumbers).
-func (s *Service) moveTeamStartNo(tx Tx, e *Event, teams []Team, teamID int64, no int) error {
+func (s *Service) moveTeamStartNo(tx interface {
+	EventTx
+	PlayerTx
+	RoundTx
+	TeamTx
+}, e *Event, teams []Team, teamID int64, no int) error {
 	rounds, err := tx.Rounds(e.ID)
 	if err != nil {
 		return err
@@ -362,7 +367,7 @@ func (s *Service) AddTeamPlayer(ctx context.Context, eventID int64, teamNo int, 
 
 // createRoster stores the players of a new team; their start numbers are
 // set when the teams are numbered.
-func createRoster(tx Tx, t *Team) error {
+func createRoster(tx PlayerTx, t *Team) error {
 	for i := range t.Roster {
 		if err := tx.CreatePlayer(&t.Roster[i]); err != nil {
 			return err
@@ -373,7 +378,10 @@ func createRoster(tx Tx, t *Team) error {
 
 // renumberTeams numbers the teams (numberTeams), then the players team by
 // team in roster order, writing only what changes.
-func renumberTeams(tx Tx, teams []Team, boards int, manual bool) error {
+func renumberTeams(tx interface {
+	PlayerTx
+	TeamTx
+}, teams []Team, boards int, manual bool) error {
 	old := make(map[int64]int, len(teams))
 	for _, t := range teams {
 		old[t.ID] = t.StartNo

@@ -1,6 +1,9 @@
 package tournament
 
-import "context"
+import (
+	"context"
+	"time"
+)
 
 // Store keeps the domain. Every use case that writes runs inside one Update,
 // which is one database transaction: all of it is kept or none.
@@ -12,9 +15,24 @@ type Store interface {
 	View(ctx context.Context, fn func(tx Tx) error) error
 }
 
-// Tx is the store inside one transaction. Lookups of missing rows return an
-// *Error with code ENOTFOUND.
+// Tx is the store inside one transaction, made of one part per aggregate.
+// A use case receives the whole Tx from Update; the helpers it calls take
+// only the parts they need (a renumbering needs PlayerTx, a result
+// RoundTx), so each one's dependencies show in its signature. A new
+// discipline (correspondence games, composition entries) adds its own part
+// here. Lookups of missing rows return an *Error with code ENOTFOUND.
 type Tx interface {
+	EventTx
+	PlayerTx
+	RoundTx
+	TeamTx
+	SubmissionTx
+	AuditTx
+	AccountTx
+}
+
+// EventTx keeps events and their settings.
+type EventTx interface {
 	CreateEvent(e *Event) error
 	Event(id int64) (*Event, error)
 	// LockEvent makes other transactions that lock the same event wait
@@ -25,13 +43,19 @@ type Tx interface {
 	// all is true, else the public ones and those owned by ownerID.
 	Events(ownerID int64, all bool) ([]Event, error)
 	UpdateEvent(e *Event) error
+}
 
+// PlayerTx keeps the players of events.
+type PlayerTx interface {
 	CreatePlayer(p *Player) error
 	// Players lists the players of an event by start number.
 	Players(eventID int64) ([]Player, error)
 	UpdatePlayer(p *Player) error
 	DeletePlayer(p *Player) error
+}
 
+// RoundTx keeps rounds and their games with the games' results.
+type RoundTx interface {
 	// CreateRound stores a round with its games and sets their IDs and
 	// versions.
 	CreateRound(r *Round) error
@@ -43,16 +67,51 @@ type Tx interface {
 	// UpdateGame writes g if the stored version is still g.Version, then
 	// increments g.Version; a newer stored version is an ECONFLICT error.
 	UpdateGame(g *Game) error
+	// CreateGame adds a game to a round and sets its ID and version.
+	CreateGame(g *Game) error
+	// DeleteGame removes a game that has no result.
+	DeleteGame(g *Game) error
+	// UpdateGamePlayers writes the players of g if the stored version is
+	// still g.Version, then increments g.Version.
+	UpdateGamePlayers(g *Game) error
+}
 
+// AuditTx keeps the audit log.
+type AuditTx interface {
 	AddAudit(a *AuditEntry) error
 	// Audit lists the audit entries of an event, oldest first.
 	Audit(eventID int64) ([]AuditEntry, error)
+}
 
+// AccountTx keeps users, their web sessions and their API tokens.
+type AccountTx interface {
 	CreateUser(u *User) error
 	UserByEmail(email string) (*User, error)
+	SetPasswordHash(userID int64, hash string) error
+
 	CreateToken(t *Token) error
 	// TokenByHash finds an API token and its owner by the token's hash.
 	TokenByHash(hash string) (*Token, *User, error)
+	// Tokens lists the user's API tokens, newest first.
+	Tokens(userID int64) ([]Token, error)
+	Token(id int64) (*Token, error)
+	DeleteToken(id int64) error
 
-	TeamTx
+	CreateSession(s *Session) error
+	// SessionByHash finds a session and its user; ENOTFOUND when none.
+	SessionByHash(hash string) (*Session, *User, error)
+	DeleteSession(hash string) error
+	// DeleteSessions ends every session of the user (all of them when
+	// expiredBy is zero, else those expired by then) and returns how many
+	// it ended.
+	DeleteSessions(userID int64, expiredBy time.Time) (int64, error)
+	// AdminExists reports whether any account is an administrator.
+	AdminExists() (bool, error)
+}
+
+// playerRoundTx reads players and rounds together, as pairing and
+// registration do.
+type playerRoundTx interface {
+	PlayerTx
+	RoundTx
 }

@@ -52,8 +52,7 @@ type Submission struct {
 }
 
 // SubmissionTx is the part of a store transaction that keeps player
-// accounts of events and submissions. It is separate from Tx so that a
-// store without it still runs every other use case.
+// accounts of events and the results players submit.
 type SubmissionTx interface {
 	// SubmissionsOpen reports whether players of the event may report results.
 	SubmissionsOpen(eventID int64) (bool, error)
@@ -67,14 +66,6 @@ type SubmissionTx interface {
 	// Submissions lists the event's submissions, oldest first.
 	Submissions(eventID int64) ([]Submission, error)
 	UpdateSubmission(s *Submission) error
-}
-
-func submissionTx(tx Tx) (SubmissionTx, error) {
-	stx, ok := tx.(SubmissionTx)
-	if !ok {
-		return nil, fmt.Errorf("this store does not keep player submissions")
-	}
-	return stx, nil
 }
 
 // SubmissionInput is a result a player reports for their board.
@@ -112,17 +103,13 @@ func (s *Service) PlayerView(ctx context.Context, eventID int64) (*PlayerView, e
 		if err != nil {
 			return err
 		}
-		stx, err := submissionTx(tx)
-		if err != nil {
-			return err
-		}
-		if v.SubmissionsOpen, err = stx.SubmissionsOpen(eventID); err != nil {
+		if v.SubmissionsOpen, err = tx.SubmissionsOpen(eventID); err != nil {
 			return err
 		}
 		if u == nil {
 			return nil
 		}
-		accounts, err := stx.PlayerAccounts(eventID)
+		accounts, err := tx.PlayerAccounts(eventID)
 		if err != nil {
 			return err
 		}
@@ -135,7 +122,7 @@ func (s *Service) PlayerView(ctx context.Context, eventID int64) (*PlayerView, e
 		if !manager && v.PlayerID == 0 {
 			return nil
 		}
-		all, err := stx.Submissions(eventID)
+		all, err := tx.Submissions(eventID)
 		if err != nil {
 			return err
 		}
@@ -182,15 +169,11 @@ func (s *Service) SetSubmissions(ctx context.Context, eventID int64, open bool) 
 		if err != nil {
 			return err
 		}
-		stx, err := submissionTx(tx)
+		before, err := tx.SubmissionsOpen(eventID)
 		if err != nil {
 			return err
 		}
-		before, err := stx.SubmissionsOpen(eventID)
-		if err != nil {
-			return err
-		}
-		if err := stx.SetSubmissionsOpen(eventID, open); err != nil {
+		if err := tx.SetSubmissionsOpen(eventID, open); err != nil {
 			return err
 		}
 		return s.audit(tx, u, eventID, ActionSubmissionsOpen, fmt.Sprintf("event %d", eventID), before, open, "")
@@ -226,11 +209,7 @@ func (s *Service) LinkPlayer(ctx context.Context, eventID, playerID int64, email
 			}
 			userID = account.ID
 		}
-		stx, err := submissionTx(tx)
-		if err != nil {
-			return err
-		}
-		accounts, err := stx.PlayerAccounts(eventID)
+		accounts, err := tx.PlayerAccounts(eventID)
 		if err != nil {
 			return err
 		}
@@ -239,7 +218,7 @@ func (s *Service) LinkPlayer(ctx context.Context, eventID, playerID int64, email
 				return Conflict("email", "%s already plays in this event as player %d", email, pid)
 			}
 		}
-		if err := stx.LinkPlayer(eventID, playerID, userID); err != nil {
+		if err := tx.LinkPlayer(eventID, playerID, userID); err != nil {
 			return err
 		}
 		return s.audit(tx, u, eventID, ActionPlayerLink, fmt.Sprintf("player %d", playerID), nil, email, "")
@@ -270,18 +249,14 @@ func (s *Service) SubmitResult(ctx context.Context, in SubmissionInput) (*Submis
 		if err != nil {
 			return err
 		}
-		stx, err := submissionTx(tx)
-		if err != nil {
-			return err
-		}
-		open, err := stx.SubmissionsOpen(in.EventID)
+		open, err := tx.SubmissionsOpen(in.EventID)
 		if err != nil {
 			return err
 		}
 		if !open {
 			return Forbidden("event %d does not take results from players; the arbiter enters them", in.EventID)
 		}
-		playerID, err := ownPlayer(stx, in.EventID, u)
+		playerID, err := ownPlayer(tx, in.EventID, u)
 		if err != nil {
 			return err
 		}
@@ -309,7 +284,7 @@ func (s *Service) SubmitResult(ctx context.Context, in SubmissionInput) (*Submis
 			EventID: in.EventID, GameID: g.ID, Round: in.Round, Board: in.Board, PlayerID: playerID, UserID: u.ID, UserEmail: u.Email,
 			Score: res.Score(), EndReason: string(res.EndReason), Sheet: in.Sheet, Status: Pending, CreatedAt: s.now().UTC(),
 		}
-		if err := stx.CreateSubmission(sub); err != nil {
+		if err := tx.CreateSubmission(sub); err != nil {
 			return err
 		}
 		return s.audit(tx, u, in.EventID, ActionResultSubmit, fmt.Sprintf("round %d board %d", in.Round, in.Board), nil, sub.Score+" "+sub.EndReason, "")
@@ -329,8 +304,8 @@ func submittedSheetProblem(e *Event, res Result, g *Game, sheet string) string {
 	return sheetProblem(e, res, &check)
 }
 
-func ownPlayer(stx SubmissionTx, eventID int64, u *User) (int64, error) {
-	accounts, err := stx.PlayerAccounts(eventID)
+func ownPlayer(tx SubmissionTx, eventID int64, u *User) (int64, error) {
+	accounts, err := tx.PlayerAccounts(eventID)
 	if err != nil {
 		return 0, err
 	}
@@ -363,11 +338,7 @@ func (s *Service) DecideSubmission(ctx context.Context, eventID, submissionID in
 		if err != nil {
 			return err
 		}
-		stx, err := submissionTx(tx)
-		if err != nil {
-			return err
-		}
-		all, err := stx.Submissions(eventID)
+		all, err := tx.Submissions(eventID)
 		if err != nil {
 			return err
 		}
@@ -387,7 +358,7 @@ func (s *Service) DecideSubmission(ctx context.Context, eventID, submissionID in
 			return err
 		}
 		if !CanManage(u, e) {
-			own, err := ownPlayer(stx, eventID, u)
+			own, err := ownPlayer(tx, eventID, u)
 			if err != nil || own != opponentOf(rounds, sub.GameID, sub.PlayerID) {
 				return Forbidden("only the arbiter or the opponent confirms or rejects a reported result")
 			}
@@ -396,7 +367,7 @@ func (s *Service) DecideSubmission(ctx context.Context, eventID, submissionID in
 		subject := fmt.Sprintf("round %d board %d", sub.Round, sub.Board)
 		if !confirm {
 			sub.Status = Rejected
-			if err := stx.UpdateSubmission(sub); err != nil {
+			if err := tx.UpdateSubmission(sub); err != nil {
 				return err
 			}
 			return s.audit(tx, u, eventID, ActionResultReject, subject, sub.Score+" "+sub.EndReason, nil, sub.Reason)
@@ -429,7 +400,7 @@ func (s *Service) DecideSubmission(ctx context.Context, eventID, submissionID in
 			return err
 		}
 		sub.Status = Confirmed
-		if err := stx.UpdateSubmission(sub); err != nil {
+		if err := tx.UpdateSubmission(sub); err != nil {
 			return err
 		}
 		return s.audit(tx, u, eventID, ActionResultConfirm, subject, resultView(&before), resultView(g), "reported by "+sub.UserEmail)

@@ -28,14 +28,6 @@ type TeamTx interface {
 	Matches(eventID int64) ([]Match, error)
 	// UpdateMatchBoard writes who plays on one board of a match.
 	UpdateMatchBoard(matchID int64, b *MatchBoard) error
-
-	// CreateGame adds a game to a round and sets its ID and version.
-	CreateGame(g *Game) error
-	// DeleteGame removes a game that has no result.
-	DeleteGame(g *Game) error
-	// UpdateGamePlayers writes the players of g if the stored version is
-	// still g.Version, then increments g.Version.
-	UpdateGamePlayers(g *Game) error
 }
 
 // TeamPairingInput is everything a team pairing engine needs to pair a round.

@@ -109,24 +109,3 @@ type Session struct {
 	CreatedAt time.Time
 	ExpiresAt time.Time
 }
-
-// AccountTx is the part of a store transaction that keeps web sessions,
-// lists and removes API tokens and replaces passwords. It is separate from
-// Tx so that a store without it still runs every other use case.
-type AccountTx interface {
-	CreateSession(s *Session) error
-	// SessionByHash finds a session and its user; ENOTFOUND when none.
-	SessionByHash(hash string) (*Session, *User, error)
-	DeleteSession(hash string) error
-	// DeleteSessions ends every session of the user (all of them when
-	// expiredBy is zero, else those expired by then) and
-	// returns how many it ended.
-	DeleteSessions(userID int64, expiredBy time.Time) (int64, error)
-	// Tokens lists the user's API tokens, newest first.
-	Tokens(userID int64) ([]Token, error)
-	Token(id int64) (*Token, error)
-	DeleteToken(id int64) error
-	SetPasswordHash(userID int64, hash string) error
-	// AdminExists reports whether any account is an administrator.
-	AdminExists() (bool, error)
-}

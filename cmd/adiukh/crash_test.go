@@ -10,7 +10,6 @@ import (
 	"net/http"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -76,11 +75,7 @@ func TestKillDuringResultEntry(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the crash test starts servers; skipped with -short")
 	}
-	dsns := map[string]string{"sqlite": filepath.Join(t.TempDir(), "adiukh.db")}
-	if pg := os.Getenv("ADIUKH_TEST_POSTGRES"); pg != "" {
-		dsns["postgres"] = storetest.SchemaDSN(t, pg)
-	}
-	for name, dsn := range dsns {
+	for name, dsn := range storetest.DSNs(t) {
 		t.Run(name, func(t *testing.T) { crashDuringEntry(t, dsn) })
 	}
 }

@@ -83,6 +83,20 @@ var exportKinds = map[string]exportKind{
 			return x.CrosstablePDF(ctx, w, loc, f.event)
 		},
 	},
+	"boards": {
+		summary: "board prizes table PDF of a team event after --round N (default: after the last finished round)",
+		flags:   []string{"event", "round", "lang"},
+		write: func(ctx context.Context, x *export.Exporter, f *exportFlags, loc report.Locale, w, _ io.Writer) error {
+			return x.BoardStandingsPDF(ctx, w, loc, f.event, f.round)
+		},
+	},
+	"matches": {
+		summary: "overview PDF of --round N of a team event: every match and the team with the bye",
+		flags:   []string{"event", "round", "lang"},
+		write: func(ctx context.Context, x *export.Exporter, f *exportFlags, loc report.Locale, w, _ io.Writer) error {
+			return x.TeamRoundPDF(ctx, w, loc, f.event, f.round)
+		},
+	},
 	"pairings": {
 		summary: "pairing list PDF of --round N; the match cards in a team event",
 		flags:   []string{"event", "round", "lang", "public-url"},
@@ -130,8 +144,8 @@ var exportKinds = map[string]exportKind{
 		},
 	},
 	"federation": {
-		summary: "final standings of every event finished between --from and --to (by its last day)",
-		flags:   []string{"from", "to", "dialect"}, formats: []string{"json", "csv"},
+		summary: "final standings of every event finished between --from and --to (by its last day), with every game; --format games-csv: the games as one table",
+		flags:   []string{"from", "to", "dialect"}, formats: []string{"json", "csv", "games-csv"},
 		write: func(ctx context.Context, x *export.Exporter, f *exportFlags, _ report.Locale, w, _ io.Writer) error {
 			var period [2]time.Time
 			for i, d := range []struct{ name, value string }{{"from", f.from}, {"to", f.to}} {
@@ -143,8 +157,11 @@ var exportKinds = map[string]exportKind{
 					return tournament.Invalid(d.name, "%q is not a date; write YYYY-MM-DD", d.value)
 				}
 			}
-			if f.format == "csv" {
+			switch f.format {
+			case "csv":
 				return x.FederationCSV(ctx, w, report.CSVDialect(f.dialect), period[0], period[1])
+			case "games-csv":
+				return x.FederationGamesCSV(ctx, w, report.CSVDialect(f.dialect), period[0], period[1])
 			}
 			return x.FederationJSON(ctx, w, period[0], period[1])
 		},
@@ -237,7 +254,7 @@ func (f *exportFlags) check(kind exportKind, name string) string {
 		return "--event: give the ID of the event (adiukh serve shows it in the event's address)"
 	case needs("blank") && f.blank < 0:
 		return fmt.Sprintf("--blank: the number of blank sheets is from 1 to %d", export.MaxBlankSheets)
-	case needs("round") && name != "standings" && f.round <= 0 && f.blank == 0:
+	case needs("round") && name != "standings" && name != "boards" && f.round <= 0 && f.blank == 0:
 		return "--round: give the round's number, from 1"
 	case needs("board") && f.board <= 0:
 		return "--board: give the board's number, from 1"

@@ -19,6 +19,7 @@ import (
 	"adiukh/api"
 	"adiukh/tournament"
 	"adiukh/tournament/account"
+	"adiukh/tournament/correspondence"
 	"adiukh/tournament/engines"
 	"adiukh/tournament/store"
 )
@@ -69,6 +70,7 @@ func serve(args []string, stdout, stderr io.Writer) int {
 	secret := fs.String("secret", envOr("ADIUKH_SECRET", ""), "`KEY` of at least 32 bytes that signs sign-in cookies; by default a key kept in the database (env ADIUKH_SECRET)")
 	logFormat := fs.String("log-format", envOr("ADIUKH_LOG_FORMAT", "text"), "`FORMAT` of the log on standard error: text or json (env ADIUKH_LOG_FORMAT)")
 	drain := fs.Duration("shutdown-timeout", 30*time.Second, "how long to wait for requests in progress on SIGTERM before closing the database")
+	smtpURL := fs.String("smtp", envOr("ADIUKH_SMTP", ""), "`URL` of the mail server for notifications, like smtp://user:password@mail.example.org:587?from=adiukh@example.org; none: notifications stay in the site's inbox (env ADIUKH_SMTP)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -84,6 +86,11 @@ func serve(args []string, stdout, stderr io.Writer) int {
 		log = slog.New(slog.NewJSONHandler(stderr, nil))
 	default:
 		fmt.Fprintf(stderr, "adiukh serve: --log-format %q: use text or json\n", *logFormat)
+		return 2
+	}
+	mailer, err := newMailer(*smtpURL)
+	if err != nil {
+		fmt.Fprintf(stderr, "adiukh serve: --smtp: %v\n", err)
 		return 2
 	}
 	trusted, err := parseProxies(*proxies)
@@ -122,10 +129,12 @@ func serve(args []string, stdout, stderr io.Writer) int {
 			return 1
 		}
 	}
+	corr := correspondence.NewService(st.Correspondence(), correspondence.Options{Pairing: engines.Options().Pairing, Mailer: mailer})
 	handler := api.NewRouter(api.Deps{
 		DB:             st,
 		Events:         tournament.NewService(st, engines.Options()),
 		Accounts:       account.NewService(st),
+		Correspondence: corr,
 		Log:            log,
 		Secret:         sessionKey,
 		SetupToken:     setupToken,
@@ -147,6 +156,7 @@ func serve(args []string, stdout, stderr io.Writer) int {
 
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
+	go runScheduler(ctx, corr, log, time.Minute, time.Now)
 	if err := runServer(ctx, srv, ln, *drain, log); err != nil {
 		log.Error("server stopped", "err", err)
 		return 1

@@ -2,7 +2,6 @@ package account
 
 import (
 	"context"
-	"fmt"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -18,14 +17,6 @@ const (
 	DefaultTokenTTL = 90 * 24 * time.Hour
 	MaxTokenTTL     = 366 * 24 * time.Hour
 )
-
-func accountTx(tx tournament.Tx) (tournament.AccountTx, error) {
-	atx, ok := tx.(tournament.AccountTx)
-	if !ok {
-		return nil, fmt.Errorf("this store does not keep sessions")
-	}
-	return atx, nil
-}
 
 // operator stands for whoever runs the command line: they reach the
 // database directly, so they may do what an administrator may.
@@ -60,14 +51,10 @@ func (s *Service) StartSession(ctx context.Context, u *tournament.User) (string,
 	}
 	now := s.now().UTC()
 	err = s.store.Update(ctx, func(tx tournament.Tx) error {
-		atx, err := accountTx(tx)
-		if err != nil {
+		if _, err := tx.DeleteSessions(u.ID, now); err != nil {
 			return err
 		}
-		if _, err := atx.DeleteSessions(u.ID, now); err != nil {
-			return err
-		}
-		return atx.CreateSession(&tournament.Session{UserID: u.ID, Hash: hash, CreatedAt: now, ExpiresAt: now.Add(SessionTTL)})
+		return tx.CreateSession(&tournament.Session{UserID: u.ID, Hash: hash, CreatedAt: now, ExpiresAt: now.Add(SessionTTL)})
 	})
 	if err != nil {
 		return "", err
@@ -81,11 +68,8 @@ func (s *Service) SessionUser(ctx context.Context, value string) (*tournament.Us
 	var u *tournament.User
 	var sess *tournament.Session
 	err := s.store.View(ctx, func(tx tournament.Tx) error {
-		atx, err := accountTx(tx)
-		if err != nil {
-			return err
-		}
-		sess, u, err = atx.SessionByHash(hashToken(value))
+		var err error
+		sess, u, err = tx.SessionByHash(hashToken(value))
 		return err
 	})
 	if tournament.ErrorCode(err) == tournament.ENOTFOUND || (err == nil && !s.now().Before(sess.ExpiresAt)) {
@@ -97,11 +81,7 @@ func (s *Service) SessionUser(ctx context.Context, value string) (*tournament.Us
 // EndSession ends one web sign-in (logging out).
 func (s *Service) EndSession(ctx context.Context, value string) error {
 	return s.store.Update(ctx, func(tx tournament.Tx) error {
-		atx, err := accountTx(tx)
-		if err != nil {
-			return err
-		}
-		return atx.DeleteSession(hashToken(value))
+		return tx.DeleteSession(hashToken(value))
 	})
 }
 
@@ -115,15 +95,11 @@ func (s *Service) EndSessions(ctx context.Context, email string) (int64, error) 
 	}
 	var n int64
 	err := s.store.Update(ctx, func(tx tournament.Tx) error {
-		atx, err := accountTx(tx)
-		if err != nil {
-			return err
-		}
 		u, err := tx.UserByEmail(email)
 		if err != nil {
 			return err
 		}
-		n, err = atx.DeleteSessions(u.ID, time.Time{})
+		n, err = tx.DeleteSessions(u.ID, time.Time{})
 		return err
 	})
 	return n, err
@@ -154,18 +130,14 @@ func (s *Service) SetPassword(ctx context.Context, email, current, password, fro
 		return err
 	}
 	return s.store.Update(ctx, func(tx tournament.Tx) error {
-		atx, err := accountTx(tx)
-		if err != nil {
-			return err
-		}
 		u, err := tx.UserByEmail(email)
 		if err != nil {
 			return err
 		}
-		if err := atx.SetPasswordHash(u.ID, hash); err != nil {
+		if err := tx.SetPasswordHash(u.ID, hash); err != nil {
 			return err
 		}
-		_, err = atx.DeleteSessions(u.ID, time.Time{})
+		_, err = tx.DeleteSessions(u.ID, time.Time{})
 		return err
 	})
 }
@@ -240,15 +212,11 @@ func (s *Service) Tokens(ctx context.Context, email string) ([]tournament.Token,
 	}
 	var tokens []tournament.Token
 	err := s.store.View(ctx, func(tx tournament.Tx) error {
-		atx, err := accountTx(tx)
-		if err != nil {
-			return err
-		}
 		u, err := tx.UserByEmail(email)
 		if err != nil {
 			return err
 		}
-		tokens, err = atx.Tokens(u.ID)
+		tokens, err = tx.Tokens(u.ID)
 		return err
 	})
 	return tokens, err
@@ -263,18 +231,14 @@ func (s *Service) RevokeToken(ctx context.Context, id int64) error {
 		return tournament.Unauthorized("sign in to revoke a token")
 	}
 	return s.store.Update(ctx, func(tx tournament.Tx) error {
-		atx, err := accountTx(tx)
-		if err != nil {
-			return err
-		}
-		tok, err := atx.Token(id)
+		tok, err := tx.Token(id)
 		if err == nil && u.Role != tournament.Admin && tok.UserID != u.ID {
 			err = tournament.NotFound("token %d not found", id)
 		}
 		if err != nil {
 			return err
 		}
-		return atx.DeleteToken(id)
+		return tx.DeleteToken(id)
 	})
 }
 
@@ -283,11 +247,8 @@ func (s *Service) RevokeToken(ctx context.Context, id int64) error {
 func (s *Service) HasAdmin(ctx context.Context) (bool, error) {
 	var has bool
 	err := s.store.View(ctx, func(tx tournament.Tx) error {
-		atx, err := accountTx(tx)
-		if err != nil {
-			return err
-		}
-		has, err = atx.AdminExists()
+		var err error
+		has, err = tx.AdminExists()
 		return err
 	})
 	return has, err

@@ -25,22 +25,24 @@ var hostileNames = []string{
 // the same players with their names fitted to the field, ratings, birth
 // years, federation IDs and points, the system, the rounds and the header.
 func TestTRFRoundTrip(t *testing.T) {
-	f := newDocFixture(t)
 	for _, tc := range []struct {
 		name   string
-		build  func() int64
+		build  func(f *docFixture) int64
 		system tournament.System
 	}{
-		{"swiss", func() int64 { return f.swiss("Кубок\n001    8 Фальшивый турнир", true) }, tournament.Swiss},
-		{"swiss-running", func() int64 { return f.swiss("Первенство Майкопа", false) }, tournament.Swiss},
-		{"round-robin", func() int64 { return f.roundRobin("Чемпионат Адыгеи") }, tournament.RoundRobin},
+		{"swiss", func(f *docFixture) int64 {
+			return f.swiss("Кубок\n001    8 Фальшивый турнир", true)
+		}, tournament.Swiss},
+		{"swiss-running", func(f *docFixture) int64 { return f.swiss("Первенство Майкопа", false) }, tournament.Swiss},
+		{"round-robin", func(f *docFixture) int64 { return f.roundRobin("Чемпионат Адыгеи") }, tournament.RoundRobin},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			id := tc.build()
+			f := newDocFixture(t)
+			id := tc.build(f)
 			players, err := f.svc.Players(f.ctx, id)
 			f.must(err)
 			for i, name := range hostileNames {
-				_, err := f.svc.UpdatePlayer(f.ctx, id, players[i].ID, tournament.PlayerInput{Name: ptr(name), FederationID: ptr(fmt.Sprint(24100000 + i))}, "")
+				_, err := f.svc.UpdatePlayer(f.ctx, id, players[i].ID, tournament.PlayerInput{Name: ptr(name), FederationID: ptr(fmt.Sprint(24100000 + i))}, "исправлено по паспорту")
 				f.must(err)
 			}
 			var file bytes.Buffer

@@ -56,6 +56,9 @@ func formatDates(loc Locale, from, to time.Time) string {
 // correspondence, "3 дн./ход".
 func formatTimeControl(loc Locale, tc TimeControl) string {
 	var parts []string
+	if tc.Base > 0 && tc.Moves > 0 {
+		return fmt.Sprintf("%s / %d %s", formatDuration(loc, tc.Base), tc.Moves, text(loc, msgMovesPer))
+	}
 	if tc.Base > 0 {
 		parts = append(parts, formatDuration(loc, tc.Base))
 	}
@@ -129,13 +132,15 @@ func formatPlace(r StandingsRow) string {
 	return formatInt(r.Place)
 }
 
-// colourLetter is the one-letter colour mark of the progress table.
-func colourLetter(loc Locale, c Colour) string {
+// colourMark is the colour of a game in the progress table: a white or a
+// black circle, which no reader takes for a digit (a letter after the
+// opponent's number did: "31б" read as 316).
+func colourMark(c Colour) string {
 	switch c {
 	case White:
-		return text(loc, msgColourWhite)
+		return "○"
 	case Black:
-		return text(loc, msgColourBlack)
+		return "●"
 	}
 	return ""
 }

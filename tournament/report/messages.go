@@ -27,13 +27,14 @@ const (
 	msgWhite
 	msgBlack
 	msgResult
-	msgColourWhite
-	msgColourBlack
 	msgByeCell
 	msgByeBoard
 	msgWithdrawn
 	msgLegendForfeits
+	msgColourWhite
+	msgColourBlack
 	msgLegendColours
+	msgLegendProgress
 	msgLegendByes
 	msgPage
 	msgChiefArbiter
@@ -59,6 +60,7 @@ const (
 	msgSeconds
 	msgDays
 	msgPerMove
+	msgMovesPer
 	msgDateFormat
 	msgTeam
 	msgTeamStandingsAfter
@@ -80,6 +82,15 @@ const (
 	msgLegendTeamCells
 	msgTeamList
 	msgLegendTeamProgress
+	msgBoardStandingsAfter
+	msgBoardStandingsFinal
+	msgBoardTitle
+	msgGames
+	msgAdiukhPoints
+	msgLegendBoards
+	msgTeamRound
+	msgPrinted
+	msgLegendDirectEncounter
 	msgCount
 )
 
@@ -106,13 +117,14 @@ var messages = [msgCount]struct{ ru, en string }{
 	msgWhite:            {"Белые", "White"},
 	msgBlack:            {"Чёрные", "Black"},
 	msgResult:           {"Результат", "Result"},
-	msgColourWhite:      {"б", "w"},
-	msgColourBlack:      {"ч", "b"},
 	msgByeCell:          {"бай", "bye"},
 	msgByeBoard:         {"свободен от игры (бай)", "bye"},
 	msgWithdrawn:        {"выбыл", "withdrawn"},
 	msgLegendForfeits:   {"+:− и −:+ — неявка (24:0), −:− — двойная неявка (0:0)", "+:− and −:+ forfeit (24:0), −:− double forfeit (0:0)"},
+	msgColourWhite:      {"б", "w"},
+	msgColourBlack:      {"ч", "b"},
 	msgLegendColours:    {"б — белые, ч — чёрные", "w White, b Black"},
+	msgLegendProgress:   {"в клетке — место соперника в этой таблице, ○ белыми, ● чёрными, и счёт партии", "a cell holds the opponent's place in this table, ○ White, ● Black, and the score"},
 	msgLegendByes:       {"бай +, бай =, бай − — свободен от игры с очками за победу, ничью, поражение; — не играл в туре", "bye +, bye =, bye − a bye scoring a win, a draw, a loss; — not paired in the round"},
 	msgPage:             {"стр. %d из %s", "page %d of %s"},
 	msgChiefArbiter:     {"Главный судья", "Chief arbiter"},
@@ -139,27 +151,38 @@ var messages = [msgCount]struct{ ru, en string }{
 	msgSeconds:       {"с", "s"},
 	msgDays:          {"дн.", "days"},
 	msgPerMove:       {"ход", "move"},
+	msgMovesPer:      {"ходов", "moves"},
 	msgDateFormat:    {"02.01.2006", "2 Jan 2006"},
 
-	msgTeam:               {"Команда", "Team"},
-	msgTeamStandingsAfter: {"Положение команд после %d-го тура", "Team standings after round %d"},
-	msgTeamStandingsFinal: {"Итоговое положение команд", "Final team standings"},
-	msgTeamCrosstable:     {"Турнирная таблица команд", "Team crosstable"},
-	msgTeamProgressAfter:  {"Таблица команд по турам после %d-го тура", "Team progress table after round %d"},
-	msgMatchPoints:        {"КО", "MP"},
-	msgGamePoints:         {"ИО", "GP"},
-	msgMatchCard:          {"Протокол матча", "Match card"},
-	msgTable:              {"Стол", "Table"},
-	msgHome:               {"Хозяева", "Home"},
-	msgAway:               {"Гости", "Away"},
-	msgMatchTotal:         {"Итог матча", "Match total"},
-	msgCaptainHome:        {"Капитан хозяев", "Home captain"},
-	msgCaptainAway:        {"Капитан гостей", "Away captain"},
-	msgHomeShort:          {"х", "h"},
-	msgAwayShort:          {"г", "a"},
-	msgLegendTeamPoints:   {"КО — командные очки, ИО — игровые очки", "MP match points, GP game points"},
-	msgLegendTeamCells:    {"в клетке — игровые очки матча (3:1)", "a cell holds the match's game points (3:1)"},
-	msgTeamList:           {"Команды", "Teams"},
+	msgTeam:                {"Команда", "Team"},
+	msgTeamStandingsAfter:  {"Положение команд после %d-го тура", "Team standings after round %d"},
+	msgTeamStandingsFinal:  {"Итоговое положение команд", "Final team standings"},
+	msgTeamCrosstable:      {"Турнирная таблица команд", "Team crosstable"},
+	msgTeamProgressAfter:   {"Таблица команд по турам после %d-го тура", "Team progress table after round %d"},
+	msgMatchPoints:         {"КО", "MP"},
+	msgGamePoints:          {"ИО", "GP"},
+	msgMatchCard:           {"Протокол матча", "Match card"},
+	msgTable:               {"Стол", "Table"},
+	msgHome:                {"Хозяева", "Home"},
+	msgAway:                {"Гости", "Away"},
+	msgMatchTotal:          {"Итог матча", "Match total"},
+	msgCaptainHome:         {"Капитан хозяев", "Home captain"},
+	msgCaptainAway:         {"Капитан гостей", "Away captain"},
+	msgHomeShort:           {"х", "h"},
+	msgAwayShort:           {"г", "a"},
+	msgLegendTeamPoints:    {"КО — командные очки, ИО — игровые очки", "MP match points, GP game points"},
+	msgLegendTeamCells:     {"в клетке — игровые очки матча (3:1)", "a cell holds the match's game points (3:1)"},
+	msgTeamList:            {"Команды", "Teams"},
+	msgBoardStandingsAfter: {"Результаты по доскам после %d-го тура", "Board standings after round %d"},
+	msgBoardStandingsFinal: {"Итоговые результаты по доскам", "Final board standings"},
+	msgBoardTitle:          {"Доска %d", "Board %d"},
+	msgGames:               {"Партий", "Games"},
+	msgAdiukhPoints:        {"Адиюх", "Adiukh"},
+	msgLegendBoards:        {"места на доске — по проценту набранных очков, затем по числу партий и сумме очков адиюх; неявки засчитаны", "places on a board go by the percentage of points scored, then by games played and Adiukh points; forfeits count"},
+	msgTeamRound:           {"Матчи %d-го тура", "Matches of round %d"},
+	msgPrinted:             {"напечатано %s", "printed %s"},
+	msgLegendDirectEncounter: {"%s — очки в партиях с участниками, равными по очкам; место решают встречи внутри группы, равной по очкам и всем показателям перед этим, а оставшаяся равной подгруппа сравнивается снова только внутри себя (в швейцарской системе — лишь когда разрыв нельзя отыграть несыгранными партиями), поэтому порядок может отличаться от чисел столбца",
+		"%s — points scored against the players equal on points; places are decided by the games within the group equal on points and every earlier tie-break, and a subgroup still equal is compared again among itself only (in a Swiss event only where the games not played cannot close the gap), so the order may differ from the column's numbers"},
 	msgLegendTeamProgress: {"в клетке — соперник, х/г — хозяева или гости, игровые очки матча; бай — свободен от игры", "a cell holds the opponent, h/a home or away, and the match's game points; bye a round without a match"},
 }
 

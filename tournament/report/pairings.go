@@ -12,6 +12,9 @@ import (
 // camera at arm's length from a notice board.
 const qrSize = 28.0
 
+// pairingSizes are the font sizes of a pairing list, largest first.
+var pairingSizes = []float64{9, 8.5, 8, 7.5, 7}
+
 // PairingsPDF renders the pairing list of a round: board, start numbers,
 // names and points before the round of White and Black, and the result when
 // known. With a PublicURL, a QR code to the public pairings page sits at the
@@ -31,30 +34,21 @@ func PairingsPDF(w io.Writer, loc Locale, p Pairings) error {
 	}
 	d := newDocument(loc, p.Event, text(loc, msgPairings, p.Round))
 	d.withPageNumbers()
-	d.newPage(false)
-	d.pairingsIntro(p, code)
 
-	d.font(true, 9)
-	t := &table{fontSize: 9, rowHeight: 6}
-	var boards, numbers, points, results []string
+	var boards, numbers, points, results, whites, blacks []string
 	for _, b := range p.Boards {
 		boards = append(boards, strconv.Itoa(b.Number))
 		numbers = append(numbers, formatInt(b.White.StartNo), formatInt(b.Black.StartNo))
 		points = append(points, formatPoints(loc, b.WhitePoints), formatPoints(loc, b.BlackPoints))
 		results = append(results, formatScore(loc, b.Result))
+		whites = append(whites, nameCell(loc, b.White))
+		if b.Bye {
+			blacks = append(blacks, text(loc, msgByeBoard))
+		} else {
+			blacks = append(blacks, nameCell(loc, b.Black))
+		}
 	}
-	number := d.textWidth(append(numbers, text(loc, msgStartNo))...)
-	pts := d.textWidth(append(points, text(loc, msgPoints))...)
-	t.lead = []column{
-		columnOf(text(loc, msgBoard), d.textWidth(append(boards, text(loc, msgBoard))...), "C"),
-		columnOf(text(loc, msgStartNo), number, "C"),
-		{title: text(loc, msgWhite), width: 40, align: "L", flex: true},
-		columnOf(text(loc, msgPoints), pts, "C"),
-		columnOf(text(loc, msgResult), max(d.textWidth(append(results, text(loc, msgResult))...), 22), "C"),
-		columnOf(text(loc, msgPoints), pts, "C"),
-		{title: text(loc, msgBlack), width: 40, align: "L", flex: true},
-		columnOf(text(loc, msgStartNo), number, "C"),
-	}
+	var rows [][]cell
 	for _, b := range p.Boards {
 		row := []cell{
 			{text: strconv.Itoa(b.Number), bold: true},
@@ -68,8 +62,30 @@ func PairingsPDF(w io.Writer, loc Locale, p Pairings) error {
 		} else {
 			row = append(row, cell{text: formatPoints(loc, b.BlackPoints)}, cell{text: nameCell(loc, b.Black)}, cell{text: formatInt(b.Black.StartNo)})
 		}
-		t.rows = append(t.rows, row)
+		rows = append(rows, row)
 	}
+	// The list reads best upright: it shrinks before it turns, and names
+	// are never cut.
+	t := d.placeTable(uprightLayouts(pairingSizes), func(size float64) *table {
+		number := d.textWidth(append(numbers, text(loc, msgStartNo))...)
+		pts := d.textWidth(append(points, text(loc, msgPoints))...)
+		// Names print in the regular face.
+		d.font(false, size)
+		white, black := d.textWidth(append(whites, text(loc, msgWhite))...), d.textWidth(append(blacks, text(loc, msgBlack))...)
+		d.font(true, size)
+		return &table{rows: rows, lead: []column{
+			columnOf(text(loc, msgBoard), d.textWidth(append(boards, text(loc, msgBoard))...), "C"),
+			columnOf(text(loc, msgStartNo), number, "C"),
+			{title: text(loc, msgWhite), width: white, align: "L", flex: true},
+			columnOf(text(loc, msgPoints), pts, "C"),
+			columnOf(text(loc, msgResult), max(d.textWidth(append(results, text(loc, msgResult))...), 22), "C"),
+			columnOf(text(loc, msgPoints), pts, "C"),
+			{title: text(loc, msgBlack), width: black, align: "L", flex: true},
+			columnOf(text(loc, msgStartNo), number, "C"),
+		}}
+	})
+	d.pairingsIntro(p, code)
+	t.after = signatureHeight
 	t.draw(d)
 	d.signatureLine(text(loc, msgChiefArbiter), p.Event.ChiefArbiter)
 	return d.output(w)

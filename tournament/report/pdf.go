@@ -67,7 +67,11 @@ func (d *document) withPageNumbers() {
 		d.pdf.SetY(-margin)
 		d.font(false, 7)
 		d.pdf.SetTextColor(110, 110, 110)
-		d.cell(0, 4, "adiukh", "", 0, "L", false)
+		footer := "adiukh"
+		if !d.event.Printed.IsZero() {
+			footer += " · " + text(d.loc, msgPrinted, formatDate(d.loc, d.event.Printed)+" "+d.event.Printed.Format("15:04 MST"))
+		}
+		d.cell(0, 4, footer, "", 0, "L", false)
 		d.cell(0, 4, text(d.loc, msgPage, d.pdf.PageNo(), "{nb}"), "", 0, "R", false)
 		d.pdf.SetTextColor(0, 0, 0)
 	})
@@ -168,8 +172,34 @@ func (d *document) multiCell(w, h float64, s, border, align string, fill bool) {
 
 // fit shortens s with an ellipsis so that it fits in width w of the current font.
 func (d *document) fit(s string, w float64) string {
-	s = printable(s)
+	return d.fitRoom(s, w-2*cellMargin)
+}
+
+// shrinkToFit sets the font to the largest size from size down to least
+// (in half points) at which s fits width w, and returns s; only what does
+// not fit even at least is cut.
+func (d *document) shrinkToFit(s string, w float64, bold bool, size, least float64) string {
 	room := w - 2*cellMargin
+	for d.font(bold, size); size > least && d.pdf.GetStringWidth(printable(s)) > room; {
+		size -= 0.5
+		d.font(bold, size)
+	}
+	return d.fit(s, w)
+}
+
+// tightPadding is what a centred grid cell keeps around its text: a
+// 20-player crosstable has 20 score columns, and the usual cell margins
+// alone would take 50 mm of a landscape page.
+const tightPadding = 0.8
+
+// tightWidth is the width a centred grid cell needs for the widest of texts.
+func (d *document) tightWidth(texts ...string) float64 {
+	return d.textWidth(texts...) - 2*cellMargin - 0.5 + tightPadding
+}
+
+// fitRoom shortens s with an ellipsis so that it takes at most room.
+func (d *document) fitRoom(s string, room float64) string {
+	s = printable(s)
 	if s == "" || d.pdf.GetStringWidth(s) <= room {
 		return s
 	}
@@ -194,7 +224,7 @@ func (d *document) textWidth(texts ...string) float64 {
 
 // signatureLine prints "Главный судья ________ Name" under a table.
 func (d *document) signatureLine(label, name string) {
-	if d.pdf.GetY()+14 > d.bottom() {
+	if d.pdf.GetY()+signatureHeight > d.bottom() {
 		d.newPage(d.landscape())
 	}
 	d.pdf.Ln(8)
@@ -211,14 +241,35 @@ func (d *document) landscape() bool {
 	return w > h
 }
 
+// signatureHeight is the room signatureLine takes.
+const signatureHeight = 14.0
+
+// notesHeight is the room note takes for each of the notes on this page.
+func (d *document) notesHeight(notes ...string) float64 {
+	d.font(false, noteFont)
+	h := 0.0
+	for _, n := range notes {
+		if n != "" {
+			h += 1.5 + noteLine*float64(len(d.pdf.SplitText(printable(n), d.pageWidth())))
+		}
+	}
+	return h
+}
+
+// Notes are set small, in lines of noteLine mm.
+const (
+	noteFont = 7.5
+	noteLine = 3.8
+)
+
 // note prints a small grey line of text, e.g. a legend under a table.
 func (d *document) note(s string) {
 	if d.pdf.GetY()+6 > d.bottom() {
 		d.newPage(d.landscape())
 	}
 	d.pdf.Ln(1.5)
-	d.font(false, 7.5)
+	d.font(false, noteFont)
 	d.pdf.SetTextColor(80, 80, 80)
-	d.multiCell(d.pageWidth(), 3.8, s, "", "L", false)
+	d.multiCell(d.pageWidth(), noteLine, s, "", "L", false)
 	d.pdf.SetTextColor(0, 0, 0)
 }

@@ -131,9 +131,10 @@ func TestCrosstableDoubleRoundRobin(t *testing.T) {
 }
 
 func TestProgressPDF(t *testing.T) {
-	// 15 rounds do not fit one landscape page: the rounds continue on a
-	// second page that repeats place, number and name.
-	s := testStandings(21, 15)
+	// 21 rounds do not fit one landscape page even in the smallest font:
+	// the rounds continue on a second page that repeats place, number and
+	// name.
+	s := testStandings(23, 21)
 	byes := 0
 	for i := range s.Rows {
 		for j, g := range s.Rows[i].Games {
@@ -148,13 +149,17 @@ func TestProgressPDF(t *testing.T) {
 			}
 		}
 	}
+	rank := map[int]int{}
+	for i, r := range s.Rows {
+		rank[r.Player.StartNo] = i + 1
+	}
 	text := pdfText(t, "progress", render(t, func(b *bytes.Buffer) error { return ProgressPDF(b, Russian, s) }))
 	pages := strings.Split(strings.TrimRight(text, "\f"), "\f")
 	if len(pages) < 2 {
-		t.Fatalf("progress table of 15 rounds on %d page, want it split over pages", len(pages))
+		t.Fatalf("progress table of 21 rounds on %d page, want it split over pages", len(pages))
 	}
 	last := pages[len(pages)-1]
-	if !strings.Contains(pages[0], "1 тур") || strings.Contains(pages[0], "15 тур") || !strings.Contains(last, "15 тур") {
+	if !strings.Contains(pages[0], "1 тур") || strings.Contains(pages[0], "21 тур") || !strings.Contains(last, "21 тур") {
 		t.Errorf("rounds should run from page 1 to the last page")
 	}
 	for _, mark := range []string{"бай +", "бай =", "бай −"} {
@@ -168,7 +173,8 @@ func TestProgressPDF(t *testing.T) {
 		}
 		var entries []string
 		for _, g := range r.Games {
-			entries = append(entries, strings.Fields(progressEntry(Russian, g))...)
+			c := progressCell(Russian, g, rank[g.Opponent])
+			entries = append(entries, strings.Fields(c.text+" "+c.second)...)
 		}
 		tail := append(entries[len(entries)-2:], formatPoints(Russian, r.Points), formatPoints(Russian, r.TieBreaks[0]))
 		fieldsInOrder(t, lineOf(t, last, nameCell(Russian, r.Player)), tail...)

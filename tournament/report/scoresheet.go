@@ -28,6 +28,7 @@ func ScoreSheetsPDF(w io.Writer, loc Locale, sheets []ScoreSheet) error {
 		event = sheets[0].Event
 	}
 	d := newDocument(loc, event, text(loc, msgScoreSheet))
+	d.withPageNumbers()
 	for _, s := range sheets {
 		d.scoreSheet(s)
 	}
@@ -39,25 +40,41 @@ func ScoreSheetsPDF(w io.Writer, loc Locale, sheets []ScoreSheet) error {
 // round, the board or table (numberLabel) and the date. It returns the
 // width of the page's text.
 func (d *document) formPage(title msg, e Event, round int, numberLabel msg, number int, date time.Time) float64 {
+	return d.formPageAt(title, e, round, 0, numberLabel, number, date)
+}
+
+// formPageAt is formPage with the table of a team match before the board:
+// "Стол 3, доска 1", as the match card numbers its boards.
+func (d *document) formPageAt(title msg, e Event, round, table int, numberLabel msg, number int, date time.Time) float64 {
 	d.pdf.AddPageFormat("P", a4)
 	width := d.pageWidth()
 	d.font(true, 16)
 	d.cell(width, 9, text(d.loc, title), "", 1, "C", false)
 	d.pdf.Ln(3)
 
-	half := (width - 8) / 2
+	// The discipline's name is long ("Молниеносная игра — командные
+	// соревнования"), the time control short: the row is shared unevenly.
+	discipline := (width - 8) * 0.62
 	d.field(text(d.loc, msgEvent), e.Name, margin, width)
-	d.field(text(d.loc, msgDiscipline), e.Discipline.In(d.loc), margin, half)
-	d.field(text(d.loc, msgTimeControl), formatTimeControl(d.loc, e.TimeControl), margin+half+8, half)
-	third := (width - 16) / 3
-	d.field(text(d.loc, msgRound), formatInt(round), margin, third)
-	d.field(text(d.loc, numberLabel), formatInt(number), margin+third+8, third)
-	d.field(text(d.loc, msgDate), formatDate(d.loc, date), margin+2*(third+8), third)
+	d.field(text(d.loc, msgDiscipline), e.Discipline.In(d.loc), margin, discipline)
+	d.field(text(d.loc, msgTimeControl), formatTimeControl(d.loc, e.TimeControl), margin+discipline+8, width-discipline-8)
+	type part struct {
+		label msg
+		value string
+	}
+	parts := []part{{msgRound, formatInt(round)}, {numberLabel, formatInt(number)}, {msgDate, formatDate(d.loc, date)}}
+	if table > 0 {
+		parts = []part{parts[0], {msgTable, formatInt(table)}, parts[1], parts[2]}
+	}
+	share := (width - 8*float64(len(parts)-1)) / float64(len(parts))
+	for i, p := range parts {
+		d.field(text(d.loc, p.label), p.value, margin+float64(i)*(share+8), share)
+	}
 	return width
 }
 
 func (d *document) scoreSheet(s ScoreSheet) {
-	width := d.formPage(msgScoreSheet, s.Event, s.Round, msgBoard, s.Board, s.Date)
+	width := d.formPageAt(msgScoreSheet, s.Event, s.Round, s.Table, msgBoard, s.Board, s.Date)
 	d.field(text(d.loc, msgWhite), nonEmpty(playerLabel(s.White), s.WhiteTeam), margin, width)
 	d.field(text(d.loc, msgBlack), nonEmpty(playerLabel(s.Black), s.BlackTeam), margin, width)
 	d.pdf.Ln(4)
@@ -84,9 +101,10 @@ func (d *document) field(label, value string, x, width float64) {
 	labelWidth := d.textWidth(label + ":")
 	d.cell(labelWidth, height, label+":", "", 0, "L", false)
 	d.pdf.SetTextColor(0, 0, 0)
-	d.font(true, 11)
 	lineWidth := width - labelWidth
-	d.cell(lineWidth, height, d.fit(value, lineWidth), "", 0, "L", false)
+	// A long value (an event's name, a discipline, a player's full name)
+	// is set smaller until it fits.
+	d.cell(lineWidth, height, d.shrinkToFit(value, lineWidth, true, 11, 7), "", 0, "L", false)
 	d.pdf.Line(x+labelWidth, y+height-1.2, x+width, y+height-1.2)
 	if x+width >= margin+d.pageWidth()-0.01 {
 		d.pdf.SetXY(margin, y+height+1)

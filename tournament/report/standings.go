@@ -18,14 +18,14 @@ const (
 // StandingsPDF renders the standings: place, start number, player, rating,
 // birth year, club and city (each only when some player has it), points and
 // the event's tie-breaks, followed by the chief arbiter's signature line.
+// The page is upright when the table fits, else landscape, in the largest
+// font that shows every name whole.
 func StandingsPDF(w io.Writer, loc Locale, s Standings) error {
 	if err := checkStandings(s, false); err != nil {
 		return err
 	}
 	d := newDocument(loc, s.Event, standingsTitle(loc, s))
 	d.withPageNumbers()
-	d.font(true, tableFont)
-	t := &table{fontSize: tableFont, rowHeight: tableRow}
 	optional := []struct {
 		title string
 		value func(Player) string
@@ -35,54 +35,62 @@ func StandingsPDF(w io.Writer, loc Locale, s Standings) error {
 		{text(loc, msgClub), func(p Player) string { return p.Club }},
 		{text(loc, msgCity), func(p Player) string { return p.City }},
 	}
-	t.lead = d.playerColumns(s.Rows, true)
-	var shown []func(Player) string
-	for _, o := range optional {
-		values := make([]string, len(s.Rows))
-		for i, r := range s.Rows {
-			values[i] = o.value(r.Player)
+	t := d.placeTable(wideLayouts(tableSizes), func(float64) *table {
+		t := &table{lead: d.playerColumns(s.Rows, true)}
+		var shown []func(Player) string
+		for _, o := range optional {
+			values := make([]string, len(s.Rows))
+			for i, r := range s.Rows {
+				values[i] = o.value(r.Player)
+			}
+			if strings.Join(values, "") == "" {
+				continue
+			}
+			// Long club names are cut rather than allowed to push the points off the page.
+			t.lead = append(t.lead, column{title: o.title, width: min(d.textWidth(append(values, o.title)...), 45), align: "L"})
+			shown = append(shown, o.value)
 		}
-		if strings.Join(values, "") == "" {
-			continue
+		t.middle = d.scoreColumns(s)
+		for _, r := range s.Rows {
+			row := playerCells(loc, r, true)
+			for _, value := range shown {
+				row = append(row, cell{text: value(r.Player)})
+			}
+			t.rows = append(t.rows, append(row, scoreCells(loc, r)...))
 		}
-		// Long club names are cut rather than allowed to push the points off the page.
-		t.lead = append(t.lead, column{title: o.title, width: min(d.textWidth(append(values, o.title)...), 38), align: "L"})
-		shown = append(shown, o.value)
-	}
-	t.middle = d.scoreColumns(s)
-	for _, r := range s.Rows {
-		row := playerCells(loc, r, true)
-		for _, value := range shown {
-			row = append(row, cell{text: value(r.Player)})
-		}
-		t.rows = append(t.rows, append(row, scoreCells(loc, r)...))
-	}
-	d.newPage(t.needsLandscape())
+		return t
+	})
+	notes := []string{d.tieBreakNote(s.TieBreaks)}
+	t.after = d.notesHeight(notes...) + signatureHeight
 	t.draw(d)
-	d.tieBreakLegend(s)
+	d.notes(notes...)
 	d.signatureLine(text(loc, msgChiefArbiter), s.Event.ChiefArbiter)
 	return d.output(w)
 }
 
-// ProgressPDF renders the Swiss progress table: for every player in order of
-// place, each round's opponent (start number), colour and score, then points
-// and tie-breaks. Too many rounds for one landscape page continue on the next.
+// ProgressPDF renders the Swiss progress table as chess-results prints it:
+// for every player in order of place, each round's opponent by place (the
+// row of this table), a colour mark (○ White, ● Black) that cannot be read
+// as a digit, and the score, then points and tie-breaks. The opponent and the
+// score are aligned in every round's column. Too many rounds for one
+// landscape page in the smallest font continue on the next.
 func ProgressPDF(w io.Writer, loc Locale, s Standings) error {
 	if err := checkStandings(s, true); err != nil {
 		return err
 	}
 	d := newDocument(loc, s.Event, text(loc, msgProgressAfter, s.AfterRound))
 	d.withPageNumbers()
-	d.font(true, tableFont)
 	rounds := s.AfterRound
-	for _, r := range s.Rows {
+	rank := make(map[int]int, len(s.Rows)) // start number → row
+	rated := false
+	for i, r := range s.Rows {
+		rank[r.Player.StartNo] = i + 1
+		rated = rated || r.Player.Rating > 0
 		for _, g := range r.Games {
 			rounds = max(rounds, g.Round)
 		}
 	}
-	t := &table{fontSize: tableFont, rowHeight: tableRow, lead: d.playerColumns(s.Rows, true)}
-	var roundCells [][]cell
-	widest := []string{text(loc, msgRoundShort, rounds)}
+	roundCells := make([][]cell, len(s.Rows))
 	for i, r := range s.Rows {
 		cells := make([]cell, rounds)
 		filled := make([]bool, rounds)
@@ -91,24 +99,48 @@ func ProgressPDF(w io.Writer, loc Locale, s Standings) error {
 				return fmt.Errorf("standings row %d (start no %d): two games in round %d", i+1, r.Player.StartNo, g.Round)
 			}
 			filled[g.Round-1] = true
-			cells[g.Round-1] = cell{text: progressEntry(loc, g)}
-			widest = append(widest, cells[g.Round-1].text)
+			cells[g.Round-1] = progressCell(loc, g, rank[g.Opponent])
 		}
-		roundCells = append(roundCells, cells)
+		roundCells[i] = cells
 	}
-	width := max(d.textWidth(widest...), 12)
-	for round := 1; round <= rounds; round++ {
-		t.middle = append(t.middle, column{title: text(loc, msgRoundShort, round), width: width, align: "C"})
+	t := d.placeTable(wideLayouts(tableSizes), func(float64) *table {
+		t := &table{lead: d.playerColumns(s.Rows, true)}
+		ratings := []string{text(loc, msgRating)}
+		if rated {
+			for _, r := range s.Rows {
+				ratings = append(ratings, formatInt(r.Player.Rating))
+			}
+			t.lead = append(t.lead, columnOf(text(loc, msgRating), d.textWidth(ratings...), "C"))
+		}
+		opponents, scores := []string{""}, []string{""}
+		for _, cells := range roundCells {
+			for _, c := range cells {
+				opponents, scores = append(opponents, c.text), append(scores, c.second)
+			}
+		}
+		split := d.textWidth(opponents...)
+		width := max(split+d.textWidth(scores...), d.textWidth(text(loc, msgRoundShort, rounds)), 12)
+		for round := 1; round <= rounds; round++ {
+			t.middle = append(t.middle, column{title: text(loc, msgRoundShort, round), width: width, align: "C", split: split})
+		}
+		t.tail = d.scoreColumns(s)
+		for i, r := range s.Rows {
+			row := playerCells(loc, r, true)
+			if rated {
+				row = append(row, cell{text: formatInt(r.Player.Rating)})
+			}
+			row = append(row, roundCells[i]...)
+			t.rows = append(t.rows, append(row, scoreCells(loc, r)...))
+		}
+		return t
+	})
+	notes := []string{
+		text(loc, msgLegendProgress) + "; " + text(loc, msgLegendForfeits) + "; " + text(loc, msgLegendByes),
+		d.tieBreakNote(s.TieBreaks),
 	}
-	t.tail = d.scoreColumns(s)
-	for i, r := range s.Rows {
-		row := append(playerCells(loc, r, true), roundCells[i]...)
-		t.rows = append(t.rows, append(row, scoreCells(loc, r)...))
-	}
-	d.newPage(true)
+	t.after = d.notesHeight(notes...) + signatureHeight
 	t.draw(d)
-	d.note(text(loc, msgLegendForfeits) + "; " + text(loc, msgLegendColours) + "; " + text(loc, msgLegendByes))
-	d.tieBreakLegend(s)
+	d.notes(notes...)
 	d.signatureLine(text(loc, msgChiefArbiter), s.Event.ChiefArbiter)
 	return d.output(w)
 }
@@ -116,21 +148,21 @@ func ProgressPDF(w io.Writer, loc Locale, s Standings) error {
 // CrosstablePDF renders the round-robin grid in start-number order: a row and
 // a column per player, each cell the row player's score against the column
 // player (17:7; two scores in a double round robin), then points, tie-breaks
-// and place. A grid too wide for a landscape page continues on the next.
+// and place. The columns are sized from their content and the font shrinks
+// until the grid fits a landscape page (20 players do); only a grid too wide
+// even then continues on the next page.
 func CrosstablePDF(w io.Writer, loc Locale, s Standings) error {
 	if err := checkStandings(s, true); err != nil {
 		return err
 	}
 	rows := slices.Clone(s.Rows)
 	slices.SortFunc(rows, func(a, b StandingsRow) int { return a.Player.StartNo - b.Player.StartNo })
-	column := make(map[int]int, len(rows)) // start number → grid column
+	gridColumn := make(map[int]int, len(rows)) // start number → grid column
 	for i, r := range rows {
-		column[r.Player.StartNo] = i
+		gridColumn[r.Player.StartNo] = i
 	}
 	d := newDocument(loc, s.Event, text(loc, msgCrosstable))
 	d.withPageNumbers()
-	d.font(true, tableFont)
-	t := &table{fontSize: tableFont, rowHeight: tableRow, lead: d.playerColumns(rows, false)}
 	widest := []string{strconv.Itoa(len(rows))}
 	grid := make([][]cell, len(rows))
 	for i, r := range rows {
@@ -142,29 +174,33 @@ func CrosstablePDF(w io.Writer, loc Locale, s Standings) error {
 			if g.Opponent == 0 {
 				continue // a bye has no column in a round-robin grid
 			}
-			c := &grid[i][column[g.Opponent]]
+			c := &grid[i][gridColumn[g.Opponent]]
 			c.text = strings.TrimSpace(c.text + " " + formatScore(loc, g.Score))
 			widest = append(widest, c.text)
 		}
-	}
-	width := max(d.textWidth(widest...), 9)
-	for _, r := range rows {
-		t.middle = append(t.middle, columnOf(strconv.Itoa(r.Player.StartNo), width, "C"))
 	}
 	places := []string{text(loc, msgPlace)}
 	for _, r := range rows {
 		places = append(places, formatPlace(r))
 	}
-	t.tail = append(d.scoreColumns(s), columnOf(text(loc, msgPlace), d.textWidth(places...), "C"))
-	for i, r := range rows {
-		row := append(playerCells(loc, r, false), grid[i]...)
-		row = append(row, scoreCells(loc, r)...)
-		t.rows = append(t.rows, append(row, cell{text: formatPlace(r), bold: true}))
-	}
-	d.newPage(t.needsLandscape())
+	t := d.placeTable(wideLayouts(tableSizes), func(float64) *table {
+		t := &table{lead: d.playerColumns(rows, false)}
+		width := d.tightWidth(widest...)
+		for _, r := range rows {
+			t.middle = append(t.middle, column{title: strconv.Itoa(r.Player.StartNo), width: width, align: "C", tight: true})
+		}
+		t.tail = append(d.scoreColumns(s), columnOf(text(loc, msgPlace), d.textWidth(places...), "C"))
+		for i, r := range rows {
+			row := append(playerCells(loc, r, false), grid[i]...)
+			row = append(row, scoreCells(loc, r)...)
+			t.rows = append(t.rows, append(row, cell{text: formatPlace(r), bold: true}))
+		}
+		return t
+	})
+	notes := []string{text(loc, msgLegendForfeits), d.tieBreakNote(s.TieBreaks)}
+	t.after = d.notesHeight(notes...) + signatureHeight
 	t.draw(d)
-	d.note(text(loc, msgLegendForfeits))
-	d.tieBreakLegend(s)
+	d.notes(notes...)
 	d.signatureLine(text(loc, msgChiefArbiter), s.Event.ChiefArbiter)
 	return d.output(w)
 }
@@ -195,13 +231,13 @@ func (d *document) playerColumns(rows []StandingsRow, withPlace bool) []column {
 	for i, r := range rows {
 		entrants[i] = playerEntrant(d.loc, r)
 	}
-	return d.entrantColumns(entrants, msgPlayer, 55, withPlace)
+	return d.entrantColumns(entrants, msgPlayer, withPlace)
 }
 
 // entrantColumns are the place (optional), start number and name columns,
-// each as wide as its widest entry; the name column, at most maxName wide,
-// takes the room the page leaves.
-func (d *document) entrantColumns(entrants []entrant, nameHeader msg, maxName float64, withPlace bool) []column {
+// each as wide as its widest entry, so that no name is cut; the name column
+// also takes what room the page leaves.
+func (d *document) entrantColumns(entrants []entrant, nameHeader msg, withPlace bool) []column {
 	numbers := []string{text(d.loc, msgStartNo)}
 	places := []string{text(d.loc, msgPlaceShort)}
 	names := []string{text(d.loc, nameHeader)}
@@ -215,7 +251,7 @@ func (d *document) entrantColumns(entrants []entrant, nameHeader msg, maxName fl
 		cols = append(cols, columnOf(text(d.loc, msgPlaceShort), d.textWidth(places...), "C"))
 	}
 	cols = append(cols, columnOf(text(d.loc, msgStartNo), d.textWidth(numbers...), "C"))
-	name := columnOf(text(d.loc, nameHeader), min(d.textWidth(names...), maxName), "L")
+	name := columnOf(text(d.loc, nameHeader), d.textWidth(names...), "L")
 	name.flex = true
 	return append(cols, name)
 }
@@ -265,17 +301,45 @@ func (d *document) scoreColumns(s Standings) []column {
 	return cols
 }
 
-// tieBreakLegend spells out the tie-breaks headed by an abbreviation, so that
-// a printed table says what each column is.
-func (d *document) tieBreakLegend(s Standings) {
+// tieBreakNote spells out the tie-breaks headed by an abbreviation, so that
+// a printed table says what each column is; "" when none is. Direct
+// encounter also says how the ranking used it: the column holds the points
+// against all players equal on points, while the ranking compares smaller
+// groups again.
+func (d *document) tieBreakNote(tbs []TieBreak) string {
 	var entries []string
-	for _, tb := range s.TieBreaks {
-		if short, name := tb.Short.In(d.loc), tb.Name.In(d.loc); short != "" && short != name {
+	for _, tb := range tbs {
+		short, name := tb.Short.In(d.loc), tb.Name.In(d.loc)
+		if short == "" {
+			short = name
+		}
+		if short != name {
 			entries = append(entries, short+" — "+name)
 		}
 	}
-	if len(entries) > 0 {
-		d.note(strings.Join(entries, "; "))
+	note := strings.Join(entries, "; ")
+	for _, tb := range tbs {
+		if tb.ID == directEncounter {
+			short := tb.Short.In(d.loc)
+			if short == "" {
+				short = tb.Name.In(d.loc)
+			}
+			note = strings.TrimPrefix(note+"\n"+text(d.loc, msgLegendDirectEncounter, short), "\n")
+		}
+	}
+	return note
+}
+
+// directEncounter is the ID of the direct-encounter tie-break
+// (tournament/standings).
+const directEncounter = "direct-encounter"
+
+// notes prints each note that is not empty.
+func (d *document) notes(notes ...string) {
+	for _, n := range notes {
+		if n != "" {
+			d.note(n)
+		}
 	}
 }
 
@@ -287,13 +351,15 @@ func scoreCells(loc Locale, r StandingsRow) []cell {
 	return cells
 }
 
-// progressEntry is one round of the progress table: "12 б 17:7", or "бай".
-func progressEntry(loc Locale, g PlayerGame) string {
+// progressCell is one round of the progress table: the opponent's place
+// with the colour mark ("12○"), and the score ("17:7"); a bye or a round
+// without a game has the second part only.
+func progressCell(loc Locale, g PlayerGame, opponentRank int) cell {
 	score := formatScore(loc, g.Score)
 	if g.Opponent == 0 {
-		return score
+		return cell{second: score}
 	}
-	return strings.TrimSpace(fmt.Sprintf("%d%s %s", g.Opponent, colourLetter(loc, g.Colour), score))
+	return cell{text: strconv.Itoa(opponentRank) + colourMark(g.Colour), second: score}
 }
 
 // checkStandings refuses standings the tables cannot print faithfully: a row

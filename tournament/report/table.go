@@ -1,5 +1,7 @@
 package report
 
+import "math"
+
 // column is one column of a table; width is its least width in mm, and flex
 // columns (names) share whatever the page has left.
 type column struct {
@@ -7,13 +9,18 @@ type column struct {
 	width float64
 	align string // "L", "C" or "R"
 	flex  bool
+	split float64 // width of the first part of a two-part cell; 0 for none
+	tight bool    // a centred grid column measured by tightWidth
 }
 
 // cell is one table cell; shade greys it out (the crosstable's diagonal).
+// In a column with a split, text is right-aligned before the split and
+// second centred after it, so that the parts of every row line up.
 type cell struct {
-	text  string
-	bold  bool
-	shade bool
+	text   string
+	second string
+	bold   bool
+	shade  bool
 }
 
 // table is a grid that may be too wide for a page: its lead columns (place,
@@ -25,9 +32,82 @@ type table struct {
 	rows               [][]cell // each row: lead, middle and tail cells in that order
 	fontSize           float64
 	rowHeight          float64
+	// after is the height of what follows the table on its last page
+	// (legend, signature): the last rows move to a new page with it rather
+	// than leave it alone there.
+	after float64
 }
 
-const portraitWidth = 210 - 2*margin
+const (
+	portraitWidth  = 210 - 2*margin
+	landscapeWidth = 297 - 2*margin
+)
+
+// layout is a page orientation and a font size to try a table in.
+type layout struct {
+	landscape bool
+	size      float64
+}
+
+// tableSizes are the font sizes of a table, largest first: a table shrinks
+// to fit its page before its columns are split over pages or a text is cut.
+var tableSizes = []float64{tableFont, 7.5, 7, 6.5}
+
+// wideLayouts tries a portrait page at the full size, then landscape pages
+// at every size: a table that does not fit upright turns before it shrinks.
+func wideLayouts(sizes []float64) []layout {
+	ls := []layout{{false, sizes[0]}}
+	for _, s := range sizes {
+		ls = append(ls, layout{true, s})
+	}
+	return ls
+}
+
+// uprightLayouts tries portrait pages at every size, then landscape ones:
+// for lists that read best upright, such as a pairing list.
+func uprightLayouts(sizes []float64) []layout {
+	var ls []layout
+	for _, landscape := range []bool{false, true} {
+		for _, s := range sizes {
+			ls = append(ls, layout{landscape, s})
+		}
+	}
+	return ls
+}
+
+// rowHeightFor is the height of a table row in a font size: 5 mm at 8 pt.
+func rowHeightFor(size float64) float64 {
+	return size * 0.625
+}
+
+// placeTable builds the table in each layout in turn, its column widths
+// measured in the layout's font (the bold face is set for build to measure
+// with d.textWidth), and
+// starts a page for the first whose columns fit; when none does, the last
+// layout is used and the middle columns continue on further pages.
+func (d *document) placeTable(layouts []layout, build func(size float64) *table) *table {
+	var t *table
+	var chosen layout
+	for _, l := range layouts {
+		d.font(true, l.size)
+		t, chosen = build(l.size), l
+		t.fontSize, t.rowHeight = l.size, rowHeightFor(l.size)
+		width := portraitWidth
+		if l.landscape {
+			width = landscapeWidth
+		}
+		if t.width() <= width {
+			break
+		}
+	}
+	d.newPage(chosen.landscape)
+	return t
+}
+
+// width is the width of all the table's columns side by side.
+func (t *table) width() float64 {
+	return sumWidths(t.lead) + sumWidths(t.middle) + sumWidths(t.tail)
+}
 
 func sumWidths(cols []column) float64 {
 	total := 0.0
@@ -35,11 +115,6 @@ func sumWidths(cols []column) float64 {
 		total += c.width
 	}
 	return total
-}
-
-// needsLandscape tells whether the table is too wide for a portrait page.
-func (t *table) needsLandscape() bool {
-	return sumWidths(t.lead)+sumWidths(t.middle)+sumWidths(t.tail) > portraitWidth
 }
 
 // pages splits the middle columns into runs that fit next to the lead columns
@@ -108,16 +183,37 @@ func (t *table) draw(d *document) {
 		}
 		last := i == len(runs)-1
 		cols, pick := t.columnsOf(run, last)
-		t.stretch(cols, d.pageWidth())
+		t.stretch(cols, pick, d.pageWidth())
 		t.headerRow(d, cols)
+		onPage := 0
 		for r, row := range t.rows {
-			if d.pdf.GetY()+t.rowHeight > d.bottom() {
+			if d.pdf.GetY()+t.rowHeight > d.bottom() || (last && onPage > 0 && t.movesOn(d, r)) {
 				d.newPage(d.landscape())
 				t.headerRow(d, cols)
+				onPage = 0
 			}
 			t.bodyRow(d, cols, row, pick, r%2 == 1)
+			onPage++
 		}
 	}
+}
+
+// movesOn tells whether row r starts a new page so that what follows the
+// table does not stand alone on one: the rows from r on fit this page, but
+// not together with what follows, and from r on are just the rows that
+// must go to free the room (at least one).
+func (t *table) movesOn(d *document, r int) bool {
+	if t.after == 0 {
+		return false
+	}
+	y, bottom := d.pdf.GetY(), d.bottom()
+	left := float64(len(t.rows)-r) * t.rowHeight
+	if y+left > bottom || y+left+t.after <= bottom {
+		return false
+	}
+	// The rows that must go with the legend: enough to free its room here.
+	moving := max(1, int(math.Ceil((y+left+t.after-bottom)/t.rowHeight)))
+	return len(t.rows)-r <= moving
 }
 
 // columnsOf lists the columns of one page and, for each, its index in a row.
@@ -138,22 +234,35 @@ func (t *table) columnsOf(run [2]int, last bool) ([]column, []int) {
 	return cols, pick
 }
 
-// stretch gives the width the columns leave free to the flex columns.
-func (t *table) stretch(cols []column, width float64) {
-	flex := 0
-	for _, c := range cols {
-		if c.flex {
-			flex++
-		}
-	}
+// stretch shares the width the columns leave free: first with the middle
+// columns (rounds, opponents), up to half again their width, so that a grid
+// reads easily; the rest goes to the flex columns (names).
+func (t *table) stretch(cols []column, pick []int, width float64) {
 	spare := width - sumWidths(cols)
-	if flex == 0 || spare <= 0 {
+	if spare <= 0 {
 		return
 	}
-	for i := range cols {
-		if cols[i].flex {
-			cols[i].width += spare / float64(flex)
+	var middle, flex []int
+	for i, c := range cols {
+		switch {
+		case c.flex:
+			flex = append(flex, i)
+		case pick[i] >= len(t.lead) && pick[i] < len(t.lead)+len(t.middle):
+			middle = append(middle, i)
 		}
+	}
+	if len(middle) > 0 {
+		grow := min(spare/float64(len(middle)), cols[middle[0]].width/2)
+		for _, i := range middle {
+			cols[i].width += grow
+			if cols[i].split > 0 {
+				cols[i].split += grow / 2
+			}
+		}
+		spare -= grow * float64(len(middle))
+	}
+	for _, i := range flex {
+		cols[i].width += spare / float64(len(flex))
 	}
 }
 
@@ -190,7 +299,19 @@ func (t *table) bodyRow(d *document, cols []column, row []cell, pick []int, zebr
 			d.font(cl.bold, t.fontSize)
 			bold = cl.bold
 		}
-		d.cell(c.width, t.rowHeight, d.fit(cl.text, c.width), "1", 0, c.align, true)
+		if c.split > 0 {
+			x, y := d.pdf.GetXY()
+			d.cell(c.width, t.rowHeight, "", "1", 0, "", true)
+			d.pdf.SetXY(x, y)
+			d.cell(c.split, t.rowHeight, d.fit(cl.text, c.split), "", 0, "R", false)
+			d.cell(c.width-c.split, t.rowHeight, d.fit(cl.second, c.width-c.split), "", 0, "C", false)
+			continue
+		}
+		text := d.fit(cl.text, c.width)
+		if c.tight {
+			text = d.fitRoom(cl.text, c.width-tightPadding/2)
+		}
+		d.cell(c.width, t.rowHeight, text, "1", 0, c.align, true)
 	}
 	d.pdf.Ln(-1)
 }

@@ -79,7 +79,7 @@ type MatchCardBoard struct {
 }
 
 // TeamStandingsPDF renders the team standings: place, start number, team,
-// match points, game points and the event's team tie-breaks.
+// match points, game points and the event's other team tie-breaks.
 func TeamStandingsPDF(w io.Writer, loc Locale, s TeamStandings) error {
 	if err := checkTeamStandings(s); err != nil {
 		return err
@@ -93,15 +93,17 @@ func TeamStandingsPDF(w io.Writer, loc Locale, s TeamStandings) error {
 	}
 	d := newDocument(loc, s.Event, title)
 	d.withPageNumbers()
-	d.font(true, tableFont)
-	t := &table{fontSize: tableFont, rowHeight: tableRow, lead: d.teamColumns(s.Rows, true), tail: d.teamScoreColumns(s)}
-	for _, r := range s.Rows {
-		t.rows = append(t.rows, append(teamCells(loc, r, true), teamScoreCells(loc, r)...))
-	}
-	d.newPage(t.needsLandscape())
+	t := d.placeTable(wideLayouts(tableSizes), func(float64) *table {
+		t := &table{lead: d.teamColumns(s.Rows, true), tail: d.teamScoreColumns(s)}
+		for _, r := range s.Rows {
+			t.rows = append(t.rows, append(teamCells(loc, r, true), teamScoreCells(loc, s, r)...))
+		}
+		return t
+	})
+	notes := []string{text(loc, msgLegendTeamPoints), d.tieBreakNote(shownTeamTieBreaks(s))}
+	t.after = d.notesHeight(notes...) + signatureHeight
 	t.draw(d)
-	d.note(text(loc, msgLegendTeamPoints))
-	d.tieBreakLegend(Standings{TieBreaks: s.TieBreaks})
+	d.notes(notes...)
 	d.signatureLine(text(loc, msgChiefArbiter), s.Event.ChiefArbiter)
 	return d.output(w)
 }
@@ -116,14 +118,12 @@ func TeamCrosstablePDF(w io.Writer, loc Locale, s TeamStandings) error {
 	}
 	rows := slices.Clone(s.Rows)
 	slices.SortFunc(rows, func(a, b TeamStandingsRow) int { return a.Team.StartNo - b.Team.StartNo })
-	column := make(map[int]int, len(rows)) // start number → grid column
+	gridColumn := make(map[int]int, len(rows)) // start number → grid column
 	for i, r := range rows {
-		column[r.Team.StartNo] = i
+		gridColumn[r.Team.StartNo] = i
 	}
 	d := newDocument(loc, s.Event, text(loc, msgTeamCrosstable))
 	d.withPageNumbers()
-	d.font(true, tableFont)
-	t := &table{fontSize: tableFont, rowHeight: tableRow, lead: d.teamColumns(rows, false)}
 	widest := []string{strconv.Itoa(len(rows))}
 	grid := make([][]cell, len(rows))
 	for i, r := range rows {
@@ -133,7 +133,7 @@ func TeamCrosstablePDF(w io.Writer, loc Locale, s TeamStandings) error {
 			if m.Bye || m.Opponent == 0 || !m.Done {
 				continue // a rest day has no column; an unfinished match no score yet
 			}
-			col, ok := column[m.Opponent]
+			col, ok := gridColumn[m.Opponent]
 			if !ok {
 				return fmt.Errorf("team %d, round %d: opponent %d is not in the table", r.Team.StartNo, m.Round, m.Opponent)
 			}
@@ -142,23 +142,29 @@ func TeamCrosstablePDF(w io.Writer, loc Locale, s TeamStandings) error {
 			widest = append(widest, c.text)
 		}
 	}
-	width := max(d.textWidth(widest...), 9)
-	for _, r := range rows {
-		t.middle = append(t.middle, columnOf(strconv.Itoa(r.Team.StartNo), width, "C"))
-	}
 	places := []string{text(loc, msgPlace)}
 	for _, r := range rows {
 		places = append(places, teamPlace(r))
 	}
-	t.tail = append(d.teamScoreColumns(TeamStandings{Rows: rows}), columnOf(text(loc, msgPlace), d.textWidth(places...), "C"))
-	for i, r := range rows {
-		row := append(teamCells(loc, r, false), grid[i]...)
-		row = append(row, teamScoreCells(loc, TeamStandingsRow{MatchPoints: r.MatchPoints, GamePoints: r.GamePoints})...)
-		t.rows = append(t.rows, append(row, cell{text: teamPlace(r), bold: true}))
-	}
-	d.newPage(t.needsLandscape())
+	points := TeamStandings{Rows: rows}
+	t := d.placeTable(wideLayouts(tableSizes), func(float64) *table {
+		t := &table{lead: d.teamColumns(rows, false)}
+		width := max(d.tightWidth(widest...), 9)
+		for _, r := range rows {
+			t.middle = append(t.middle, column{title: strconv.Itoa(r.Team.StartNo), width: width, align: "C", tight: true})
+		}
+		t.tail = append(d.teamScoreColumns(points), columnOf(text(loc, msgPlace), d.textWidth(places...), "C"))
+		for i, r := range rows {
+			row := append(teamCells(loc, r, false), grid[i]...)
+			row = append(row, teamScoreCells(loc, points, TeamStandingsRow{MatchPoints: r.MatchPoints, GamePoints: r.GamePoints})...)
+			t.rows = append(t.rows, append(row, cell{text: teamPlace(r), bold: true}))
+		}
+		return t
+	})
+	notes := []string{text(loc, msgLegendTeamPoints) + "; " + text(loc, msgLegendTeamCells)}
+	t.after = d.notesHeight(notes...) + signatureHeight
 	t.draw(d)
-	d.note(text(loc, msgLegendTeamPoints) + "; " + text(loc, msgLegendTeamCells))
+	d.notes(notes...)
 	d.signatureLine(text(loc, msgChiefArbiter), s.Event.ChiefArbiter)
 	return d.output(w)
 }
@@ -178,28 +184,38 @@ func TeamProgressPDF(w io.Writer, loc Locale, s TeamStandings) error {
 	}
 	d := newDocument(loc, s.Event, text(loc, msgTeamProgressAfter, s.AfterRound))
 	d.withPageNumbers()
-	d.font(true, tableFont)
-	t := &table{fontSize: tableFont, rowHeight: tableRow, lead: d.teamColumns(s.Rows, true), tail: d.teamScoreColumns(s)}
-	widest := []string{text(loc, msgRoundShort, rounds)}
-	for _, r := range s.Rows {
-		cells := make([]cell, rounds)
+	roundCells := make([][]cell, len(s.Rows))
+	for i, r := range s.Rows {
+		roundCells[i] = make([]cell, rounds)
 		for _, m := range r.Matches {
 			if m.Round < 1 || m.Round > rounds {
 				return fmt.Errorf("team %d: round %d is outside 1–%d", r.Team.StartNo, m.Round, rounds)
 			}
-			cells[m.Round-1] = cell{text: progressMatch(loc, m)}
-			widest = append(widest, cells[m.Round-1].text)
+			roundCells[i][m.Round-1] = progressMatch(loc, m)
 		}
-		t.rows = append(t.rows, slices.Concat(teamCells(loc, r, true), cells, teamScoreCells(loc, r)))
 	}
-	width := max(d.textWidth(widest...), 12)
-	for round := 1; round <= rounds; round++ {
-		t.middle = append(t.middle, column{title: text(loc, msgRoundShort, round), width: width, align: "C"})
-	}
-	d.newPage(true)
+	t := d.placeTable(wideLayouts(tableSizes), func(float64) *table {
+		t := &table{lead: d.teamColumns(s.Rows, true), tail: d.teamScoreColumns(s)}
+		opponents, scores := []string{""}, []string{""}
+		for _, cells := range roundCells {
+			for _, c := range cells {
+				opponents, scores = append(opponents, c.text), append(scores, c.second)
+			}
+		}
+		split := d.textWidth(opponents...)
+		width := max(split+d.textWidth(scores...), d.textWidth(text(loc, msgRoundShort, rounds)), 12)
+		for round := 1; round <= rounds; round++ {
+			t.middle = append(t.middle, column{title: text(loc, msgRoundShort, round), width: width, align: "C", split: split})
+		}
+		for i, r := range s.Rows {
+			t.rows = append(t.rows, slices.Concat(teamCells(loc, r, true), roundCells[i], teamScoreCells(loc, s, r)))
+		}
+		return t
+	})
+	notes := []string{text(loc, msgLegendTeamPoints) + "; " + text(loc, msgLegendTeamProgress), d.tieBreakNote(shownTeamTieBreaks(s))}
+	t.after = d.notesHeight(notes...) + signatureHeight
 	t.draw(d)
-	d.note(text(loc, msgLegendTeamPoints) + "; " + text(loc, msgLegendTeamProgress))
-	d.tieBreakLegend(Standings{TieBreaks: s.TieBreaks})
+	d.notes(notes...)
 	d.signatureLine(text(loc, msgChiefArbiter), s.Event.ChiefArbiter)
 	return d.output(w)
 }
@@ -211,6 +227,7 @@ func MatchCardsPDF(w io.Writer, loc Locale, cards []MatchCard) error {
 		event = cards[0].Event
 	}
 	d := newDocument(loc, event, text(loc, msgMatchCard))
+	d.withPageNumbers()
 	for i, c := range cards {
 		for _, b := range c.Boards {
 			if err := checkScore(b.Result); err != nil {
@@ -241,9 +258,10 @@ func (d *document) matchCard(c MatchCard) {
 	d.pdf.SetFillColor(225, 228, 232)
 	d.font(true, 9)
 	d.cell(cardBoardCol, cardRow, text(d.loc, msgBoard), "1", 0, "C", true)
-	d.cell(cardColour+name, cardRow, d.fit(c.Home.Name, cardColour+name), "1", 0, "C", true)
+	d.cell(cardColour+name, cardRow, d.shrinkToFit(c.Home.Name, cardColour+name, true, 9, 6.5), "1", 0, "C", true)
+	d.font(true, 9)
 	d.cell(2*cardBox+6, cardRow, text(d.loc, msgResult), "1", 0, "C", true)
-	d.cell(cardColour+name, cardRow, d.fit(c.Away.Name, cardColour+name), "1", 1, "C", true)
+	d.cell(cardColour+name, cardRow, d.shrinkToFit(c.Away.Name, cardColour+name, true, 9, 6.5), "1", 1, "C", true)
 	for _, b := range c.Boards {
 		homeColour, awayColour := text(d.loc, msgColourWhite), text(d.loc, msgColourBlack)
 		if !b.HomeWhite {
@@ -257,14 +275,14 @@ func (d *document) matchCard(c MatchCard) {
 		d.cell(cardBoardCol, cardRow, strconv.Itoa(b.Board), "1", 0, "C", false)
 		d.font(false, 9)
 		d.cell(cardColour, cardRow, homeColour, "LTB", 0, "C", false)
-		d.cell(name, cardRow, d.fit(b.Home.Name, name), "RTB", 0, "L", false)
+		d.cell(name, cardRow, d.shrinkToFit(b.Home.Name, name, false, 9, 6.5), "RTB", 0, "L", false)
 		d.font(true, 11)
 		d.cell(cardBox, cardRow, home, "1", 0, "C", false)
 		d.cell(6, cardRow, ":", "TB", 0, "C", false)
 		d.cell(cardBox, cardRow, away, "1", 0, "C", false)
 		d.font(false, 9)
 		d.cell(cardColour, cardRow, awayColour, "LTB", 0, "C", false)
-		d.cell(name, cardRow, d.fit(b.Away.Name, name), "RTB", 1, "L", false)
+		d.cell(name, cardRow, d.shrinkToFit(b.Away.Name, name, false, 9, 6.5), "RTB", 1, "L", false)
 	}
 	var homeTotal, awayTotal string
 	if c.Done {
@@ -326,7 +344,7 @@ func (d *document) teamColumns(rows []TeamStandingsRow, withPlace bool) []column
 	for i, r := range rows {
 		entrants[i] = teamEntrant(d.loc, r)
 	}
-	return d.entrantColumns(entrants, msgTeam, 60, withPlace)
+	return d.entrantColumns(entrants, msgTeam, withPlace)
 }
 
 func teamCells(loc Locale, r TeamStandingsRow, withPlace bool) []cell {
@@ -341,7 +359,22 @@ func teamPlace(r TeamStandingsRow) string {
 	return formatPlace(StandingsRow{Place: r.Place, PlaceLast: r.PlaceLast})
 }
 
-// teamScoreColumns are match points, game points and the tie-breaks.
+// shownTeamTieBreaks are the tie-breaks a team table has a column for:
+// match and game points have their own columns whatever their place in the
+// event's order, so they are neither printed nor explained twice.
+func shownTeamTieBreaks(s TeamStandings) []TieBreak {
+	var shown []TieBreak
+	for _, tb := range s.TieBreaks {
+		if !ownTeamColumn(tb.ID) {
+			shown = append(shown, tb)
+		}
+	}
+	return shown
+}
+
+func ownTeamColumn(id string) bool { return id == "match-points" || id == "game-points" }
+
+// teamScoreColumns are match points, game points and the other tie-breaks.
 func (d *document) teamScoreColumns(s TeamStandings) []column {
 	mp, gp := []string{text(d.loc, msgMatchPoints)}, []string{text(d.loc, msgGamePoints)}
 	for _, r := range s.Rows {
@@ -350,6 +383,9 @@ func (d *document) teamScoreColumns(s TeamStandings) []column {
 	}
 	cols := []column{columnOf(text(d.loc, msgMatchPoints), d.textWidth(mp...), "C"), columnOf(text(d.loc, msgGamePoints), d.textWidth(gp...), "C")}
 	for i, tb := range s.TieBreaks {
+		if ownTeamColumn(tb.ID) {
+			continue
+		}
 		title := tb.Short.In(d.loc)
 		if title == "" {
 			title = tb.Name.In(d.loc)
@@ -363,10 +399,13 @@ func (d *document) teamScoreColumns(s TeamStandings) []column {
 	return cols
 }
 
-func teamScoreCells(loc Locale, r TeamStandingsRow) []cell {
+// teamScoreCells are a row's cells of teamScoreColumns.
+func teamScoreCells(loc Locale, s TeamStandings, r TeamStandingsRow) []cell {
 	cells := []cell{{text: formatPoints(loc, r.MatchPoints), bold: true}, {text: formatPoints(loc, r.GamePoints)}}
-	for _, v := range r.TieBreaks {
-		cells = append(cells, cell{text: formatPoints(loc, v)})
+	for i, v := range r.TieBreaks {
+		if !ownTeamColumn(s.TieBreaks[i].ID) {
+			cells = append(cells, cell{text: formatPoints(loc, v)})
+		}
 	}
 	return cells
 }
@@ -376,20 +415,21 @@ func matchScore(loc Locale, m TeamMatch) string {
 	return formatPoints(loc, m.GamePoints) + ":" + formatPoints(loc, m.OpponentGamePoints)
 }
 
-// progressMatch is one round of the team progress table: "4х 3:1", "бай".
-func progressMatch(loc Locale, m TeamMatch) string {
+// progressMatch is one round of the team progress table: the opponent
+// with home or away ("4х") and the match's game points ("3:1"), or "бай".
+func progressMatch(loc Locale, m TeamMatch) cell {
 	if m.Bye {
-		return text(loc, msgByeCell)
+		return cell{second: text(loc, msgByeCell)}
 	}
 	side := text(loc, msgAwayShort)
 	if m.Home {
 		side = text(loc, msgHomeShort)
 	}
-	entry := strconv.Itoa(m.Opponent) + side
+	c := cell{text: strconv.Itoa(m.Opponent) + side}
 	if m.Done {
-		entry += " " + matchScore(loc, m)
+		c.second = matchScore(loc, m)
 	}
-	return entry
+	return c
 }
 
 // checkTeamStandings refuses a table whose tie-break values do not match

@@ -93,3 +93,59 @@ func TestTeamStandingsRefusesMismatchedTieBreaks(t *testing.T) {
 func spacedText(s string) string {
 	return regexp.MustCompile(`[ \t]+`).ReplaceAllString(s, " ")
 }
+
+// TestTeamStandingsPointsOnce checks that match and game points, columns of
+// their own, are neither printed again as tie-breaks nor explained twice.
+func TestTeamStandingsPointsOnce(t *testing.T) {
+	s := teamTable()
+	s.TieBreaks = append([]TieBreak{{ID: "game-points", Name: Text{"Игровые очки", "Game points"}, Short: Text{"ИО", "GP"}}}, s.TieBreaks...)
+	for i := range s.Rows {
+		s.Rows[i].TieBreaks = append([]float64{s.Rows[i].GamePoints}, s.Rows[i].TieBreaks...)
+	}
+	text := spacedText(pdfText(t, "team-points-once", render(t, func(b *bytes.Buffer) error { return TeamStandingsPDF(b, Russian, s) })))
+	if !strings.Contains(text, "М № Команда КО ИО Солк.\n") {
+		t.Errorf("the columns are not place, number, team, КО, ИО, Солк.:\n%s", text)
+	}
+	if n := strings.Count(text, "ИО —"); n != 1 {
+		t.Errorf("the legend explains ИО %d times, want once:\n%s", n, text)
+	}
+	if !strings.Contains(text, "1 2 Нарт 4 5½ 3") {
+		t.Errorf("no row «1 2 Нарт 4 5½ 3»:\n%s", text)
+	}
+}
+
+// TestTeamScoreSheetNumbers checks that a team score sheet says the table
+// and the board within the match.
+func TestTeamScoreSheetNumbers(t *testing.T) {
+	sheet := ScoreSheet{Event: testEvent(5), Round: 2, Table: 3, Board: 1, White: testPlayer(1), Black: testPlayer(2), WhiteTeam: "Нарт", BlackTeam: "Эльбрус"}
+	text := spacedText(pdfText(t, "team-sheet", render(t, func(b *bytes.Buffer) error { return ScoreSheetsPDF(b, Russian, []ScoreSheet{sheet}) })))
+	if !strings.Contains(text, "Тур: 2 Стол: 3 Доска: 1") {
+		t.Errorf("the sheet does not say «Тур: 2 Стол: 3 Доска: 1»:\n%s", text)
+	}
+}
+
+// TestBoardStandingsAndRoundOverview renders the board prizes table and
+// the overview of a team round.
+func TestBoardStandingsAndRoundOverview(t *testing.T) {
+	s := BoardStandings{Event: testEvent(5), AfterRound: 5, Boards: []BoardTable{
+		{Board: 1, Rows: []BoardRow{{Place: 1, Player: testPlayer(1), Team: "Нарт", Games: 4, Points: 7, Percent: 87.5, Adiukh: 70}, {Place: 2, Player: testPlayer(5), Team: "Эльбрус", Games: 5, Points: 5, Percent: 50, Adiukh: 60}}},
+		{Board: 2, Rows: []BoardRow{{Place: 1, Player: testPlayer(2), Team: "Нарт", Games: 5, Points: 10, Percent: 100, Adiukh: 100}}},
+	}}
+	text := spacedText(pdfText(t, "boards", render(t, func(b *bytes.Buffer) error { return BoardStandingsPDF(b, Russian, s) })))
+	for _, want := range []string{"Итоговые результаты по доскам", "Доска 1", "1 " + testPlayer(1).Name + " Нарт 4 7 87,5 70", "2 " + testPlayer(5).Name + " Эльбрус 5 5 50,0 60", "Доска 2", "1 " + testPlayer(2).Name + " Нарт 5 10 100,0 100"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("no %q in:\n%s", want, text)
+		}
+	}
+	o := TeamRoundOverview{Event: testEvent(5), Round: 2, Matches: []OverviewMatch{
+		{Table: 1, Home: Team{StartNo: 2, Name: "Нарт"}, Away: Team{StartNo: 1, Name: "Эльбрус"}, Done: true, HomeGamePoints: 2.5, AwayGamePoints: 1.5},
+		{Table: 2, Home: Team{StartNo: 3, Name: "Кавказ"}, Away: Team{StartNo: 4, Name: "Кубань"}},
+		{Home: Team{StartNo: 5, Name: "Шапсугия"}, Bye: true},
+	}}
+	text = spacedText(pdfText(t, "team-round", render(t, func(b *bytes.Buffer) error { return TeamRoundPDF(b, Russian, o) })))
+	for _, want := range []string{"Матчи 2-го тура", "1 2 Нарт 2½ : 1½ Эльбрус 1", "2 3 Кавказ Кубань 4", "5 Шапсугия свободен от игры (бай)"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("no %q in:\n%s", want, text)
+		}
+	}
+}

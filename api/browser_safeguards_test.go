@@ -1,0 +1,108 @@
+package api_test
+
+import (
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
+	"adiukh/tournament"
+)
+
+// TestBrowserSafeguards clicks through the arbiter's safeguards: a pasted
+// list with bad lines and then with a duplicate, a withdrawal asked for
+// with its reason, and a correction after the next round was paired. The
+// confirmation is also looked at on a 360 px phone.
+func TestBrowserSafeguards(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the browser test is long; run without -short")
+	}
+	s := newWebServer(t)
+	const arbiter = tournament.ArbiterRole
+	ev := s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Кубок Адыгеи", "discipline": "rapid", "system": "swiss", "rounds": 5, "time_control": "8+4"})
+	id := num(ev["id"])
+	srv := httptest.NewServer(s.handler)
+	defer srv.Close()
+	ctx := browser(t)
+	at := func(path string) string { return srv.URL + path }
+	run := func(what string, actions ...chromedp.Action) {
+		t.Helper()
+		if err := chromedp.Run(ctx, actions...); err != nil {
+			t.Fatalf("%s: %v", what, err)
+		}
+	}
+	var text string
+	run("sign in and open the desk",
+		chromedp.Navigate(at("/login")),
+		chromedp.SendKeys(`input[name=email]`, "arbiter@example.org"),
+		chromedp.SendKeys(`input[name=password]`, "пароль судьи"+kb.Enter),
+		chromedp.WaitVisible(`form[action="/logout"]`),
+		chromedp.Navigate(at(fmt.Sprintf("/events/%d/manage", id))),
+		chromedp.WaitVisible(`textarea[name=csv]`),
+	)
+	run("paste a list with two bad lines",
+		chromedp.SetValue(`textarea[name=csv]`, "Хуажев Аслан, 2100\nТхагапсова Мадина, x\nЁлкин Олег, 1950, девяностый\nБерсиров Мурат, 1930"),
+		load(`form[action$="/players/csv"] button[type=submit]`),
+		chromedp.WaitVisible(`ul.line-errors`),
+		chromedp.Text(`ul.line-errors`, &text),
+		chromedp.ScrollIntoView(`textarea[name=csv]`),
+		shot("csv-errors"),
+	)
+	if !strings.Contains(text, "строка 2 (rating)") || !strings.Contains(text, "строка 3 (birth_year)") {
+		t.Errorf("the bad lines are not all listed: %q", text)
+	}
+	run("correct them, with a duplicate, and confirm it",
+		chromedp.SetValue(`textarea[name=csv]`, "Хуажев Аслан, 2100\nТхагапсова Мадина, 2040\nЁлкин Олег, 1950\nБерсиров Мурат, 1930\nелкин олег, 1500"),
+		load(`form[action$="/players/csv"] button[type=submit]`),
+		chromedp.WaitVisible(`button[name=confirm]`),
+		chromedp.ScrollIntoView(`textarea[name=csv]`),
+		shot("csv-duplicates"),
+		load(`button[name=confirm]`),
+		chromedp.WaitVisible(`//td[text()="Берсиров Мурат"]`),
+	)
+
+	// Round 1 is played, round 2 paired; then board 1 of round 1 is
+	// corrected from the keyboard.
+	s.must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
+	s.must(http.StatusOK, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds/1/publish", id), nil)
+	round := s.must(http.StatusOK, arbiter, "GET", fmt.Sprintf("/api/v1/events/%d/rounds/1", id), nil)
+	for _, g := range round["games"].([]any) {
+		g := g.(map[string]any)
+		if g["black"] != nil {
+			s.must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("/api/v1/events/%d/rounds/1/games/%d/result", id, num(g["board"])), map[string]any{"score": "24:0", "end_reason": "resignation", "version": num(g["version"])})
+		}
+	}
+	s.must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
+	run("correct a result of round 1",
+		chromedp.Navigate(at(fmt.Sprintf("/events/%d/rounds/1/results", id))),
+		chromedp.WaitVisible(`#entry-board`),
+		chromedp.SendKeys(`#entry-board`, "1"+kb.Enter),
+		chromedp.SendKeys(`#entry-score`, "0:24"),
+		chromedp.SendKeys(`#entry-correction`, "сдались белые, а не чёрные"),
+		load(`#fast-entry button[type=submit]`),
+		chromedp.WaitVisible(`p.warning[role=alert]`),
+		chromedp.Text(`p.warning[role=alert]`, &text),
+		shot("result-correction"),
+	)
+	if !strings.Contains(text, "тур 2 уже составлен по прежнему результату 24:0") {
+		t.Errorf("the correction's warning reads %q", text)
+	}
+
+	run("withdraw a player: the confirmation asks for the reason",
+		chromedp.Navigate(at(fmt.Sprintf("/events/%d/manage", id))),
+		chromedp.WaitVisible(`form.withdraw`),
+		load(`form.withdraw button[type=submit]`),
+		chromedp.WaitVisible(`section.narrow input[name=reason]`),
+		shot("withdraw-confirm"),
+		chromedp.EmulateViewport(360, 740),
+		shot("withdraw-confirm-phone"),
+		chromedp.EmulateViewport(1280, 900),
+		chromedp.SendKeys(`input[name=reason]`, "заболел"),
+		load(`section.narrow form button[type=submit]`),
+		chromedp.WaitVisible(`form[action$="/reinstate"]`),
+	)
+}

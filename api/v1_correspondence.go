@@ -1,0 +1,452 @@
+package api
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"mime"
+	"net/http"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"adiukh/rules"
+	"adiukh/tournament"
+	"adiukh/tournament/correspondence"
+)
+
+// correspondenceRoutesV1 registers the JSON API of correspondence play:
+// starting a section, its games, moves, draw offers, resignation, the
+// arbiter's decisions, leave and the notification inbox.
+func (h *handler) correspondenceRoutesV1(read, write *gin.RouterGroup) {
+	read.GET("/events/:id/games", h.jsonHandler(h.getCorrGames))
+	read.GET("/events/:id/correspondence", h.jsonHandler(h.getCorrSettings))
+	read.GET("/events/:id/leave", h.jsonHandler(h.getLeaves))
+	read.GET("/games/:gid", h.jsonHandler(h.getCorrGame))
+	read.GET("/events/:id/games/pdn", h.jsonHandler(h.getSectionPDN))
+	read.GET("/games/:gid/pdn", h.jsonHandler(h.getGamePDN))
+
+	write.POST("/events/:id/start", h.jsonHandler(h.postStart))
+	write.PUT("/events/:id/correspondence", h.jsonHandler(h.putCorrSettings))
+	write.PUT("/events/:id/players/:pid/leave", h.jsonHandler(h.putLeave))
+	write.DELETE("/events/:id/leave/:lid", h.jsonHandler(h.deleteLeave))
+	write.POST("/games/:gid/moves", h.jsonHandler(h.postMove))
+	write.POST("/games/:gid/draw", h.jsonHandler(h.gameAction(h.Correspondence.OfferDraw)))
+	write.POST("/games/:gid/draw/accept", h.jsonHandler(h.gameAction(h.Correspondence.AcceptDraw)))
+	write.POST("/games/:gid/draw/decline", h.jsonHandler(h.gameAction(h.Correspondence.DeclineDraw)))
+	write.POST("/games/:gid/resign", h.jsonHandler(h.gameAction(h.Correspondence.Resign)))
+	write.POST("/games/:gid/decision", h.jsonHandler(h.postGameDecision))
+	write.POST("/games/:gid/reopen", h.jsonHandler(h.postReopen))
+	write.GET("/me/games", h.jsonHandler(h.getMyGames))
+	write.GET("/me/notifications", h.jsonHandler(h.getNotifications))
+	write.POST("/me/notifications/read", h.jsonHandler(h.postNotificationsRead))
+}
+
+// corrMoveView is one move of a game as the API shows it.
+type corrMoveView struct {
+	Ply         int    `json:"ply"`
+	MoveNumber  int    `json:"move_number"`
+	Side        string `json:"side"`
+	Move        string `json:"move"`
+	At          string `json:"at"`
+	UsedSeconds int64  `json:"used_seconds"`
+	DrawOffer   bool   `json:"draw_offer,omitempty"`
+}
+
+type corrResultView struct {
+	Score     string `json:"score"`
+	EndReason string `json:"end_reason"`
+}
+
+// corrGameView is a correspondence game as GET /games/{gid} answers it.
+type corrGameView struct {
+	ID               int64           `json:"id"`
+	EventID          int64           `json:"event_id"`
+	Round            int             `json:"round"`
+	Board            int             `json:"board"`
+	White            int64           `json:"white"`
+	Black            int64           `json:"black"`
+	Status           string          `json:"status"`
+	ToMove           string          `json:"to_move"`
+	Position         string          `json:"position"`
+	Ply              int             `json:"ply"`
+	WhiteLeftSeconds int64           `json:"white_left_seconds"`
+	BlackLeftSeconds int64           `json:"black_left_seconds"`
+	Deadline         string          `json:"deadline,omitempty"`
+	DrawOffer        string          `json:"draw_offer,omitempty"`
+	Result           *corrResultView `json:"result,omitempty"`
+	Note             string          `json:"note,omitempty"`
+	Moves            []corrMoveView  `json:"moves,omitempty"`
+}
+
+func newCorrGameView(v *correspondence.View) corrGameView {
+	g := corrGameView{ID: v.ID, EventID: v.EventID, Round: v.Round, Board: v.Board, White: v.WhiteID, Black: v.BlackID,
+		Status: string(v.Status), ToMove: v.ToMove.String(), Position: v.Position, Ply: v.Ply,
+		WhiteLeftSeconds: int64(v.Left[rules.White] / time.Second), BlackLeftSeconds: int64(v.Left[rules.Black] / time.Second),
+		Note: v.Note}
+	if v.Status == correspondence.Running {
+		g.Deadline = v.Deadline.UTC().Format(time.RFC3339)
+	}
+	if v.OfferBy != nil {
+		g.DrawOffer = v.OfferBy.String()
+	}
+	if v.Result != nil {
+		g.Result = &corrResultView{Score: v.Result.Score(), EndReason: string(v.Result.EndReason)}
+	}
+	first := v.FirstSide()
+	for _, m := range v.Moves {
+		side := first
+		if m.Ply%2 == 0 {
+			side = first.Opponent()
+		}
+		g.Moves = append(g.Moves, corrMoveView{Ply: m.Ply, MoveNumber: v.MoveNumber(m.Ply), Side: side.String(), Move: m.Notation,
+			At: m.PlayedAt.UTC().Format(time.RFC3339), UsedSeconds: int64(m.Used / time.Second), DrawOffer: m.DrawOffer})
+	}
+	return g
+}
+
+func corrGameViews(views []correspondence.View) []corrGameView {
+	out := make([]corrGameView, len(views))
+	for i := range views {
+		out[i] = newCorrGameView(&views[i])
+	}
+	return out
+}
+
+func (h *handler) getCorrGames(c *gin.Context) error {
+	id, err := pathInt(c, "id")
+	if err != nil {
+		return err
+	}
+	games, err := h.Correspondence.Games(c.Request.Context(), id)
+	if err != nil {
+		return err
+	}
+	c.JSON(http.StatusOK, corrGameViews(games))
+	return nil
+}
+
+func (h *handler) getCorrGame(c *gin.Context) error {
+	gid, err := pathInt(c, "gid")
+	if err != nil {
+		return err
+	}
+	g, err := h.Correspondence.Game(c.Request.Context(), gid)
+	if err != nil {
+		return err
+	}
+	c.JSON(http.StatusOK, newCorrGameView(g))
+	return nil
+}
+
+func (h *handler) postStart(c *gin.Context) error {
+	id, err := pathInt(c, "id")
+	if err != nil {
+		return err
+	}
+	if _, err := h.Correspondence.Start(c.Request.Context(), id); err != nil {
+		return err
+	}
+	return h.getCorrGames(c)
+}
+
+type corrSettingsView struct {
+	LeaveDays     int    `json:"leave_days"`
+	MaxMoveDays   int    `json:"max_move_days"`
+	StartPosition string `json:"start_position,omitempty"`
+	StartSide     string `json:"start_side"`
+}
+
+func newCorrSettingsView(st *correspondence.Settings) corrSettingsView {
+	v := corrSettingsView{LeaveDays: st.LeaveDays, MaxMoveDays: st.MaxMoveDays, StartPosition: st.StartPosition, StartSide: rules.White.String()}
+	if st.StartPosition != "" {
+		v.StartSide = st.StartSide.String()
+	}
+	return v
+}
+
+func (h *handler) getCorrSettings(c *gin.Context) error {
+	id, err := pathInt(c, "id")
+	if err != nil {
+		return err
+	}
+	st, err := h.Correspondence.Settings(c.Request.Context(), id)
+	if err != nil {
+		return err
+	}
+	c.JSON(http.StatusOK, newCorrSettingsView(st))
+	return nil
+}
+
+type corrSettingsBody struct {
+	LeaveDays     *int    `json:"leave_days"`
+	MaxMoveDays   *int    `json:"max_move_days"`
+	StartPosition *string `json:"start_position"`
+	StartSide     *string `json:"start_side"`
+	Reason        string  `json:"reason"`
+}
+
+func (h *handler) putCorrSettings(c *gin.Context) error {
+	id, err := pathInt(c, "id")
+	if err != nil {
+		return err
+	}
+	var body corrSettingsBody
+	if err := decodeJSON(c, &body); err != nil {
+		return err
+	}
+	st, err := h.Correspondence.Configure(c.Request.Context(), id, correspondence.SettingsInput{
+		LeaveDays: body.LeaveDays, MaxMoveDays: body.MaxMoveDays, StartPosition: body.StartPosition, StartSide: body.StartSide}, body.Reason)
+	if err != nil {
+		return err
+	}
+	c.JSON(http.StatusOK, newCorrSettingsView(st))
+	return nil
+}
+
+type moveBody struct {
+	Move      string `json:"move"`
+	Ply       *int   `json:"ply"`
+	DrawOffer bool   `json:"draw_offer"`
+}
+
+func (h *handler) postMove(c *gin.Context) error {
+	gid, err := pathInt(c, "gid")
+	if err != nil {
+		return err
+	}
+	var body moveBody
+	if err := decodeJSON(c, &body); err != nil {
+		return err
+	}
+	if body.Ply == nil {
+		return tournament.Invalid("ply", "send the game's ply as you last read it, so that a move made meanwhile is not overlooked")
+	}
+	g, err := h.Correspondence.Move(c.Request.Context(), correspondence.MoveInput{GameID: gid, Move: body.Move, Ply: *body.Ply, OfferDraw: body.DrawOffer})
+	if err != nil {
+		return err
+	}
+	c.JSON(http.StatusOK, newCorrGameView(g))
+	return nil
+}
+
+// gameAction is a player's action on a game without a body: draw offer,
+// accept, decline, resignation.
+func (h *handler) gameAction(act func(ctx context.Context, gameID int64) (*correspondence.View, error)) handlerFunc {
+	return func(c *gin.Context) error {
+		gid, err := pathInt(c, "gid")
+		if err != nil {
+			return err
+		}
+		g, err := act(c.Request.Context(), gid)
+		if err != nil {
+			return err
+		}
+		c.JSON(http.StatusOK, newCorrGameView(g))
+		return nil
+	}
+}
+
+type decisionBody struct {
+	Score     string `json:"score"`
+	EndReason string `json:"end_reason"`
+	Reason    string `json:"reason"`
+}
+
+func (h *handler) postGameDecision(c *gin.Context) error {
+	gid, err := pathInt(c, "gid")
+	if err != nil {
+		return err
+	}
+	var body decisionBody
+	if err := decodeJSON(c, &body); err != nil {
+		return err
+	}
+	g, err := h.Correspondence.Decide(c.Request.Context(), correspondence.DecisionInput{GameID: gid, Score: body.Score, EndReason: body.EndReason, Reason: body.Reason})
+	if err != nil {
+		return err
+	}
+	c.JSON(http.StatusOK, newCorrGameView(g))
+	return nil
+}
+
+type reopenBody struct {
+	Days   int    `json:"days"`
+	Reason string `json:"reason"`
+}
+
+func (h *handler) postReopen(c *gin.Context) error {
+	gid, err := pathInt(c, "gid")
+	if err != nil {
+		return err
+	}
+	var body reopenBody
+	if err := decodeJSON(c, &body); err != nil {
+		return err
+	}
+	g, err := h.Correspondence.Reopen(c.Request.Context(), correspondence.ReopenInput{GameID: gid, Days: body.Days, Reason: body.Reason})
+	if err != nil {
+		return err
+	}
+	c.JSON(http.StatusOK, newCorrGameView(g))
+	return nil
+}
+
+type leaveView struct {
+	ID        int64  `json:"id"`
+	PlayerID  int64  `json:"player_id"`
+	From      string `json:"from"`
+	To        string `json:"to"`
+	Days      int    `json:"days"`
+	ByArbiter bool   `json:"by_arbiter"`
+	Reason    string `json:"reason,omitempty"`
+}
+
+func newLeaveView(l *correspondence.Leave) leaveView {
+	return leaveView{ID: l.ID, PlayerID: l.PlayerID, From: l.From, To: l.To, Days: l.Days(), ByArbiter: l.ByArbiter, Reason: l.Reason}
+}
+
+type leaveBody struct {
+	From   string `json:"from"`
+	To     string `json:"to"`
+	Reason string `json:"reason"`
+}
+
+func (h *handler) putLeave(c *gin.Context) error {
+	ids, err := pathInts(c, "id", "pid")
+	if err != nil {
+		return err
+	}
+	var body leaveBody
+	if err := decodeJSON(c, &body); err != nil {
+		return err
+	}
+	l, err := h.Correspondence.RequestLeave(c.Request.Context(), correspondence.LeaveInput{EventID: ids[0], PlayerID: ids[1], From: body.From, To: body.To, Reason: body.Reason})
+	if err != nil {
+		return err
+	}
+	c.JSON(http.StatusOK, newLeaveView(l))
+	return nil
+}
+
+func (h *handler) getLeaves(c *gin.Context) error {
+	id, err := pathInt(c, "id")
+	if err != nil {
+		return err
+	}
+	leaves, err := h.Correspondence.Leaves(c.Request.Context(), id)
+	if err != nil {
+		return err
+	}
+	out := make([]leaveView, len(leaves))
+	for i := range leaves {
+		out[i] = newLeaveView(&leaves[i])
+	}
+	c.JSON(http.StatusOK, out)
+	return nil
+}
+
+func (h *handler) deleteLeave(c *gin.Context) error {
+	ids, err := pathInts(c, "id", "lid")
+	if err != nil {
+		return err
+	}
+	if err := h.Correspondence.CancelLeave(c.Request.Context(), ids[0], ids[1]); err != nil {
+		return err
+	}
+	c.Status(http.StatusNoContent)
+	return nil
+}
+
+type myGameView struct {
+	corrGameView
+	EventName string `json:"event_name"`
+	Side      string `json:"side"`
+	YourMove  bool   `json:"your_move"`
+	Opponent  string `json:"opponent"`
+}
+
+func (h *handler) getMyGames(c *gin.Context) error {
+	games, err := h.Correspondence.MyGames(c.Request.Context())
+	if err != nil {
+		return err
+	}
+	out := make([]myGameView, len(games))
+	for i := range games {
+		g := &games[i]
+		out[i] = myGameView{corrGameView: newCorrGameView(&g.View), EventName: g.Event.Name, Side: g.Side.String(),
+			YourMove: g.MyMove, Opponent: g.Players[g.PlayerID(g.Side.Opponent())]}
+	}
+	c.JSON(http.StatusOK, out)
+	return nil
+}
+
+type notificationView struct {
+	ID      int64  `json:"id"`
+	Kind    string `json:"kind"`
+	EventID int64  `json:"event_id"`
+	GameID  int64  `json:"game_id,omitempty"`
+	Text    string `json:"text"`
+	At      string `json:"at"`
+	Read    bool   `json:"read"`
+}
+
+func (h *handler) getNotifications(c *gin.Context) error {
+	ns, err := h.Correspondence.Inbox(c.Request.Context(), 100)
+	if err != nil {
+		return err
+	}
+	locale := h.lang(c)
+	out := make([]notificationView, len(ns))
+	for i := range ns {
+		n := &ns[i]
+		out[i] = notificationView{ID: n.ID, Kind: string(n.Kind), EventID: n.EventID, GameID: n.GameID, Text: n.Text(locale),
+			At: n.CreatedAt.UTC().Format(time.RFC3339), Read: n.Read}
+	}
+	c.JSON(http.StatusOK, out)
+	return nil
+}
+
+type readBody struct {
+	IDs []int64 `json:"ids"`
+}
+
+func (h *handler) postNotificationsRead(c *gin.Context) error {
+	var body readBody
+	if err := decodeJSON(c, &body); err != nil {
+		return err
+	}
+	if err := h.Correspondence.MarkRead(c.Request.Context(), body.IDs); err != nil {
+		return err
+	}
+	c.Status(http.StatusNoContent)
+	return nil
+}
+
+// getSectionPDN answers every game of a section as PDN, each move with its
+// time stamp.
+func (h *handler) getSectionPDN(c *gin.Context) error {
+	id, err := pathInt(c, "id")
+	if err != nil {
+		return err
+	}
+	return h.corrPDN(c, id, 0, fmt.Sprintf("event-%d.pdn", id))
+}
+
+func (h *handler) getGamePDN(c *gin.Context) error {
+	gid, err := pathInt(c, "gid")
+	if err != nil {
+		return err
+	}
+	return h.corrPDN(c, 0, gid, fmt.Sprintf("game-%d.pdn", gid))
+}
+
+func (h *handler) corrPDN(c *gin.Context, eventID, gameID int64, filename string) error {
+	var buf bytes.Buffer
+	if err := h.Correspondence.PDN(c.Request.Context(), &buf, eventID, gameID); err != nil {
+		return err
+	}
+	c.Header("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": filename}))
+	c.Data(http.StatusOK, "application/x-pdn; charset=utf-8", buf.Bytes())
+	return nil
+}

@@ -1,0 +1,53 @@
+package main
+
+import (
+	"context"
+	"log/slog"
+	"time"
+
+	"adiukh/tournament/correspondence"
+	"adiukh/tournament/mail"
+)
+
+// runScheduler applies the deadlines of correspondence games and mails
+// notifications every interval until ctx ends. It keeps no state of its
+// own: the deadlines are in the database, so a restart loses nothing, and
+// the sweep is safe to run on several instances at once.
+func runScheduler(ctx context.Context, svc *correspondence.Service, log *slog.Logger, every time.Duration, now func() time.Time) {
+	tick := time.NewTicker(every)
+	defer tick.Stop()
+	for {
+		sweep(ctx, svc, log, now())
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+		}
+	}
+}
+
+// sweep is one run of the scheduler.
+func sweep(ctx context.Context, svc *correspondence.Service, log *slog.Logger, at time.Time) {
+	rep, err := svc.Expire(ctx, at)
+	if err != nil && ctx.Err() == nil {
+		log.Error("correspondence deadlines", "err", err)
+	}
+	if rep.TimedOut+rep.Adjudicated+rep.Warned > 0 {
+		log.Info("correspondence deadlines", "lost_on_time", rep.TimedOut, "to_adjudication", rep.Adjudicated, "warned", rep.Warned)
+	}
+	if _, err := svc.DeliverMail(ctx); err != nil && ctx.Err() == nil {
+		log.Error("correspondence mail", "err", err)
+	}
+}
+
+// newMailer reads --smtp; none keeps notifications in the site's inbox.
+func newMailer(raw string) (correspondence.Mailer, error) {
+	if raw == "" {
+		return nil, nil
+	}
+	m, err := mail.ParseURL(raw)
+	if err != nil {
+		return nil, err
+	}
+	return m, nil
+}

@@ -1,0 +1,109 @@
+package correspondence
+
+import (
+	"context"
+	"strings"
+	"time"
+
+	"adiukh/tournament"
+)
+
+// DecisionInput is an arbiter's result for a game: a game in adjudication,
+// a running game, or a correction of a finished one (reversing a loss on
+// time, say). The reason is required and logged.
+type DecisionInput struct {
+	GameID    int64
+	Score     string
+	EndReason string
+	Reason    string
+}
+
+// Decide records the arbiter's result for a game.
+func (s *Service) Decide(ctx context.Context, in DecisionInput) (*View, error) {
+	res, err := tournament.ParseResult(in.Score, in.EndReason)
+	if err != nil {
+		return nil, err
+	}
+	reason := strings.TrimSpace(in.Reason)
+	switch {
+	case reason == "":
+		return nil, tournament.Invalid("reason", "an arbiter's decision needs its reason")
+	case res.EndReason.IsBye() || res.EndReason == tournament.DoubleForfeit || res.EndReason == tournament.BothFlags:
+		return nil, tournament.Invalid("end_reason", "a correspondence game cannot end by %s", strings.ReplaceAll(string(res.EndReason), "_", " "))
+	}
+	var view *View
+	err = s.update(ctx, func(tx Tx) error {
+		p, err := s.load(ctx, tx, in.GameID, true)
+		if err != nil {
+			return err
+		}
+		if err := s.finish(tx, p, p.user, res, ActionDecision, reason); err != nil {
+			return err
+		}
+		views, err := s.views(tx, []Game{*p.g})
+		if err != nil {
+			return err
+		}
+		view = &views[0]
+		return nil
+	})
+	return view, err
+}
+
+// ReopenInput sends a finished or adjudicated game back into play: the
+// arbiter reverses a loss on time, or lets play go on after reviewing a
+// repetition. The side to move gets Days for its move.
+type ReopenInput struct {
+	GameID int64
+	Days   int
+	Reason string
+}
+
+// Reopen takes the game's result back and restarts the clock of the side
+// to move.
+func (s *Service) Reopen(ctx context.Context, in ReopenInput) (*View, error) {
+	reason := strings.TrimSpace(in.Reason)
+	switch {
+	case reason == "":
+		return nil, tournament.Invalid("reason", "reopening a game needs its reason")
+	case in.Days < 1 || in.Days > 365:
+		return nil, tournament.Invalid("days", "give the side to move 1 to 365 days; got %d", in.Days)
+	}
+	var view *View
+	err := s.update(ctx, func(tx Tx) error {
+		p, err := s.load(ctx, tx, in.GameID, true)
+		if err != nil {
+			return err
+		}
+		g := p.g
+		if g.Status == Running {
+			return tournament.Conflict("", "game %d is being played; there is nothing to reopen", g.ID)
+		}
+		before := gameLog(g)
+		if g.Result != nil {
+			if err := setRoundResult(tx, g, nil); err != nil {
+				return err
+			}
+		}
+		g.Status, g.Result, g.Note, g.EndedAt = Running, nil, "", time.Time{}
+		g.Bank[g.ToMove] = time.Duration(in.Days) * Day
+		g.TurnStart, g.WarnedPly = s.now().UTC(), 0
+		g.Deadline = deadlineOf(g, p.st, p.leaves)
+		if err := tx.SaveGame(g); err != nil {
+			return err
+		}
+		if err := s.notifyPlayer(tx, g, g.PlayerID(g.ToMove), YourMove, gameArgs(p.e, g, p.players)...); err != nil {
+			return err
+		}
+		if err := s.audit(tx, p.user, p.e.ID, ActionReopen, gameSubject(g), before, gameLog(g), reason); err != nil {
+			return err
+		}
+		views, err := s.views(tx, []Game{*g})
+		if err != nil {
+			return err
+		}
+		view = &views[0]
+		return nil
+	})
+	return view, err
+}

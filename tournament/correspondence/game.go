@@ -1,0 +1,204 @@
+// Package correspondence is correspondence play on the server (игра по
+// переписке): the games of a round-robin section are played move by move on
+// the site for weeks or months, every move checked by the rules, each
+// player's clock counted in days and stopped by leave, results going
+// straight into the event's rounds and so its standings.
+//
+// It imports tournament (events, players, rounds, results, the audit log)
+// and rules, never the store or HTTP: it defines the Store it needs, which
+// tournament/store implements, and the Mailer that delivers notifications.
+package correspondence
+
+import (
+	"time"
+
+	"adiukh/rules"
+	"adiukh/tournament"
+)
+
+// Status is where a correspondence game is.
+type Status string
+
+const (
+	Running      Status = "running"      // a clock runs
+	Finished     Status = "finished"     // the result is in the round
+	Adjudication Status = "adjudication" // the arbiter is to decide: a repeated position, or the event's end date passed
+)
+
+// Game is the play of one game of the section's rounds; ID is the ID of the
+// tournament.Game it plays, whose Result it fills in when it ends.
+type Game struct {
+	ID       int64
+	EventID  int64
+	Round    int
+	Board    int
+	WhiteID  int64
+	BlackID  int64
+	Status   Status
+	Position string // the rules' position notation
+	ToMove   rules.Color
+	Ply      int // plies played
+	// Bank is each side's time left at the start of its turn (index
+	// rules.White, rules.Black); the side to move's clock has run since
+	// TurnStart.
+	Bank      [2]time.Duration
+	TurnStart time.Time
+	// Deadline is when the side to move loses on time, leave counted; kept
+	// so the sweep finds the games due without computing every clock.
+	Deadline time.Time
+	// OfferBy is the side whose draw offer stands, OfferPly the ply at which
+	// it was made; an offer stands until the other side moves (§6.1.3).
+	OfferBy  *rules.Color
+	OfferPly int
+	Result   *tournament.Result
+	// Note says why the game waits for adjudication or how the arbiter
+	// decided it.
+	Note string
+	// WarnedPly is the ply at which the side to move was told time is
+	// running out, so it is told once per move.
+	WarnedPly int
+	StartedAt time.Time
+	EndedAt   time.Time
+	Version   int
+}
+
+// PlayerID is the player of a side.
+func (g *Game) PlayerID(side rules.Color) int64 {
+	if side == rules.White {
+		return g.WhiteID
+	}
+	return g.BlackID
+}
+
+// FirstSide is the side that made (or makes) the game's first move.
+func (g *Game) FirstSide() rules.Color {
+	if g.Ply%2 == 0 {
+		return g.ToMove
+	}
+	return g.ToMove.Opponent()
+}
+
+// MoveNumber is the number of the move ply belongs to, moves counted in
+// pairs from White's (§7.2): a game Black starts begins with 1... .
+func (g *Game) MoveNumber(ply int) int {
+	if g.FirstSide() == rules.Black {
+		return (ply + 2) / 2
+	}
+	return (ply + 1) / 2
+}
+
+// SideOf is the side a player has in the game; ok is false for others.
+func (g *Game) SideOf(playerID int64) (side rules.Color, ok bool) {
+	switch playerID {
+	case g.WhiteID:
+		return rules.White, true
+	case g.BlackID:
+		return rules.Black, true
+	}
+	return rules.White, false
+}
+
+// Move is one ply played on the server.
+type Move struct {
+	GameID   int64
+	Ply      int
+	Notation string // full notation, turning squares where the capture needs them
+	// Position is the position after the move, for repetition and replay.
+	Position  string
+	PlayedAt  time.Time
+	Used      time.Duration // clock time the move took, leave not counted
+	DrawOffer bool
+}
+
+// Leave is a stretch of whole days (UTC) during which a player's clocks
+// stand still in all their games of the event.
+type Leave struct {
+	ID       int64
+	EventID  int64
+	PlayerID int64
+	From     string // YYYY-MM-DD, first day of leave
+	To       string // YYYY-MM-DD, last day of leave
+	// ByArbiter marks leave the arbiter granted; it may exceed the event's
+	// allowance.
+	ByArbiter bool
+	UserID    int64
+	Reason    string
+	CreatedAt time.Time
+}
+
+// Days is the number of days the leave lasts.
+func (l Leave) Days() int {
+	p := l.Period()
+	return int(p.To.Sub(p.From) / Day)
+}
+
+// Period is the leave as a span of time: from the first day's midnight UTC
+// to the midnight after its last day.
+func (l Leave) Period() Period {
+	from, _ := time.Parse(time.DateOnly, l.From)
+	to, _ := time.Parse(time.DateOnly, l.To)
+	return Period{From: from, To: to.Add(Day)}
+}
+
+// Settings are a section's correspondence rules beyond its time control.
+type Settings struct {
+	EventID int64
+	// LeaveDays is each player's leave allowance for the event.
+	LeaveDays int
+	// MaxMoveDays caps the reflection time of one move; 0 is no cap.
+	MaxMoveDays int
+	// StartPosition, when set, is the position every game of a thematic
+	// section starts from, StartSide the side to move there; "" is the
+	// initial position with White to move.
+	StartPosition string
+	StartSide     rules.Color
+}
+
+// Start is the position the section's games start from and its side to move.
+func (s *Settings) Start() (string, rules.Color) {
+	if s.StartPosition == "" {
+		return rules.Start().String(), rules.White
+	}
+	return s.StartPosition, s.StartSide
+}
+
+// DefaultLeaveDays is the leave allowance of a section that sets none.
+const DefaultLeaveDays = 30
+
+// Account links a player of an event to the user account that plays for
+// them on the server.
+type Account struct {
+	EventID  int64
+	PlayerID int64
+	UserID   int64
+}
+
+// Kind is what a notification tells.
+type Kind string
+
+const (
+	YourMove     Kind = "your_move"     // the opponent moved
+	DrawOffered  Kind = "draw_offered"  // the opponent offers a draw
+	DrawDeclined Kind = "draw_declined" // the opponent declined your offer
+	TimeShort    Kind = "time_short"    // under two days left on the move
+	LeaveStarts  Kind = "leave_started" // leave booked; clocks stop on its days
+	GameOver     Kind = "game_over"     // the game ended, with its score
+	Adjudicate   Kind = "adjudication"  // the game waits for the arbiter
+)
+
+// Notification is one message in a user's inbox; e-mail carries the same
+// when a mail server is configured. It never names a move: it is sent
+// after a move is made and only says that it is.
+type Notification struct {
+	ID      int64
+	UserID  int64
+	EventID int64
+	GameID  int64
+	Kind    Kind
+	// Args are the values the message shows (game, opponent, deadline,
+	// score), in the order of the kind's message.
+	Args      []string
+	CreatedAt time.Time
+	Read      bool
+	Mailed    bool
+}

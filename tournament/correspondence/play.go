@@ -1,0 +1,529 @@
+package correspondence
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"adiukh/rules"
+	"adiukh/tournament"
+)
+
+// MoveInput is a move a player sends: the move in the rules' notation and
+// the ply of the game as the player last read it.
+type MoveInput struct {
+	GameID int64
+	Move   string
+	Ply    int
+	// OfferDraw offers a draw with the move (§6.1.3.2); a trailing "=" on
+	// the move does the same.
+	OfferDraw bool
+}
+
+// play is the state one use case on a game works with.
+type play struct {
+	e        *tournament.Event
+	g        *Game
+	st       *Settings
+	leaves   []Leave
+	players  []tournament.Player
+	user     *tournament.User
+	side     rules.Color // the user's side, when a player
+	isPlayer bool
+}
+
+// load locks the event and the game and reads what a use case needs. The
+// user must be a player of the game unless arbiter is set, when the
+// event's arbiter may act instead.
+func (s *Service) load(ctx context.Context, tx Tx, gameID int64, arbiter bool) (*play, error) {
+	u := tournament.UserFromContext(ctx)
+	if u == nil {
+		return nil, tournament.Unauthorized("sign in (an API token) to play")
+	}
+	p, err := loadGame(tx, gameID)
+	if err != nil {
+		return nil, err
+	}
+	if !tournament.CanRead(u, p.e) {
+		return nil, tournament.NotFound("game %d not found", gameID)
+	}
+	p.user = u
+	accounts, err := tx.PlayerAccounts(p.e.ID)
+	if err != nil {
+		return nil, err
+	}
+	for pid, a := range accounts {
+		if a.ID != u.ID {
+			continue
+		}
+		if side, ok := p.g.SideOf(pid); ok {
+			p.side, p.isPlayer = side, true
+		}
+	}
+	switch {
+	case arbiter && !tournament.CanManage(u, p.e):
+		return nil, tournament.Forbidden("only an administrator or the event's own arbiter may decide game %d", gameID)
+	case !arbiter && !p.isPlayer:
+		return nil, tournament.Forbidden("you do not play in game %d", gameID)
+	}
+	return p, nil
+}
+
+// loadGame locks a game's event and the game, in that order in every use
+// case, and reads the event's settings, leave and players.
+func loadGame(tx Tx, gameID int64) (*play, error) {
+	peek, err := tx.Game(gameID)
+	if err != nil {
+		return nil, err
+	}
+	p := &play{}
+	if p.e, err = section(tx, peek.EventID); err != nil {
+		return nil, err
+	}
+	if p.g, err = tx.LockGame(gameID); err != nil {
+		return nil, err
+	}
+	if p.st, err = tx.Settings(p.e.ID); err != nil {
+		return nil, err
+	}
+	if p.leaves, err = tx.Leaves(p.e.ID); err != nil {
+		return nil, err
+	}
+	if p.players, err = tx.Players(p.e.ID); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// errLate is returned by a use case that found the game over on time or
+// past the event's end: the transaction records that and commits, and the
+// caller answers with the error.
+type errLate struct{ err error }
+
+func (e errLate) Error() string { return e.err.Error() }
+
+// update runs fn in a transaction; an errLate from fn commits what fn wrote
+// and is returned as its inner error.
+func (s *Service) update(ctx context.Context, fn func(tx Tx) error) error {
+	var late errLate
+	err := s.store.Update(ctx, func(tx Tx) error {
+		err := fn(tx)
+		if errors.As(err, &late) {
+			return nil
+		}
+		return err
+	})
+	if err == nil && late.err != nil {
+		return late.err
+	}
+	return err
+}
+
+// checkRunning refuses a game that is not running and ends one whose time
+// or event has run out (errLate).
+func (s *Service) checkRunning(tx Tx, p *play, now time.Time) error {
+	switch p.g.Status {
+	case Finished:
+		return tournament.Conflict("", "game %d is over (%s)", p.g.ID, resultWords(p.g.Result))
+	case Adjudication:
+		return tournament.Conflict("", "game %d waits for the arbiter's adjudication: %s", p.g.ID, p.g.Note)
+	}
+	if ended, err := s.expire(tx, p, now); err != nil || ended {
+		if err == nil {
+			err = tournament.Conflict("", "game %d is no longer played: %s", p.g.ID, p.g.Note)
+		}
+		return errLate{err}
+	}
+	return nil
+}
+
+func resultWords(r *tournament.Result) string {
+	if r == nil {
+		return "no result"
+	}
+	return r.Score() + " " + strings.ReplaceAll(string(r.EndReason), "_", " ")
+}
+
+// expire ends a running game whose side to move has run out of time (lost
+// 0:24 or 24:0) or whose event has passed its end date (adjudication).
+// It reports whether it did.
+func (s *Service) expire(tx Tx, p *play, now time.Time) (bool, error) {
+	g := p.g
+	if g.Status != Running {
+		return false, nil
+	}
+	if p.e.EndDate != "" && now.UTC().Format(time.DateOnly) > p.e.EndDate {
+		note := fmt.Sprintf("the event ended on %s with the game unfinished", p.e.EndDate)
+		return true, s.toAdjudication(tx, p, nil, ActionAdjudication, note)
+	}
+	deadline := deadlineOf(g, p.st, p.leaves)
+	if now.Before(deadline) {
+		return false, nil
+	}
+	res := tournament.Result{White: 0, Black: 24, EndReason: tournament.LossOnTime}
+	if g.ToMove == rules.Black {
+		res = tournament.Result{White: 24, Black: 0, EndReason: tournament.LossOnTime}
+	}
+	note := fmt.Sprintf("%s's time ran out at %s", g.ToMove, deadline.UTC().Format("2006-01-02 15:04 MST"))
+	return true, s.finish(tx, p, nil, res, ActionTimeout, note)
+}
+
+// finish ends the game with res: the result goes into the event's round at
+// once (and completes it when it was its last game), both players hear of it.
+func (s *Service) finish(tx Tx, p *play, u *tournament.User, res tournament.Result, action, note string) error {
+	g := p.g
+	before := gameLog(g)
+	g.Status, g.Result, g.Note, g.OfferBy, g.EndedAt = Finished, &res, note, nil, s.now().UTC()
+	if err := setRoundResult(tx, g, &res); err != nil {
+		return err
+	}
+	if err := tx.SaveGame(g); err != nil {
+		return err
+	}
+	for _, id := range []int64{g.WhiteID, g.BlackID} {
+		if err := s.notifyPlayer(tx, g, id, GameOver, append(gameArgs(p.e, g, p.players), res.Score())...); err != nil {
+			return err
+		}
+	}
+	return s.audit(tx, u, p.e.ID, action, gameSubject(g), before, gameLog(g), note)
+}
+
+// toAdjudication stops the clocks and hands the game to the arbiter.
+func (s *Service) toAdjudication(tx Tx, p *play, u *tournament.User, action, note string) error {
+	g := p.g
+	before := gameLog(g)
+	g.Status, g.Note, g.OfferBy = Adjudication, note, nil
+	if err := tx.SaveGame(g); err != nil {
+		return err
+	}
+	args := gameArgs(p.e, g, p.players)
+	for _, id := range []int64{g.WhiteID, g.BlackID} {
+		if err := s.notifyPlayer(tx, g, id, Adjudicate, args...); err != nil {
+			return err
+		}
+	}
+	if err := s.notifyUser(tx, g, p.e.OwnerID, Adjudicate, args...); err != nil {
+		return err
+	}
+	return s.audit(tx, u, p.e.ID, action, gameSubject(g), before, gameLog(g), note)
+}
+
+// setRoundResult writes the result (nil: none) into the tournament game
+// the correspondence game plays and keeps its round's status in step.
+func setRoundResult(tx Tx, g *Game, res *tournament.Result) error {
+	return updateRoundGame(tx, g, func(tg *tournament.Game) { tg.Result = res })
+}
+
+// updateRoundGame changes the event's game that g plays and keeps its
+// round's status in step with its results.
+func updateRoundGame(tx Tx, g *Game, change func(tg *tournament.Game)) error {
+	rounds, err := tx.Rounds(g.EventID)
+	if err != nil {
+		return err
+	}
+	for ri := range rounds {
+		r := &rounds[ri]
+		for gi := range r.Games {
+			tg := &r.Games[gi]
+			if tg.ID != g.ID {
+				continue
+			}
+			change(tg)
+			if err := tx.UpdateGame(tg); err != nil {
+				return err
+			}
+			done := true
+			for _, other := range r.Games {
+				done = done && other.Result != nil
+			}
+			status := tournament.Published
+			if done {
+				status = tournament.Done
+			}
+			if status != r.Status {
+				r.Status = status
+				return tx.UpdateRoundStatus(r)
+			}
+			return nil
+		}
+	}
+	return fmt.Errorf("game %d is in no round of event %d", g.ID, g.EventID)
+}
+
+// gameLogEntry is a game's state as the audit log keeps it; it never holds
+// anything but what was played.
+type gameLogEntry struct {
+	Status string `json:"status"`
+	Ply    int    `json:"ply"`
+	ToMove string `json:"to_move"`
+	Result string `json:"result,omitempty"`
+	Offer  string `json:"draw_offer,omitempty"`
+}
+
+func gameLog(g *Game) gameLogEntry {
+	l := gameLogEntry{Status: string(g.Status), Ply: g.Ply, ToMove: g.ToMove.String()}
+	if g.Result != nil {
+		l.Result = resultWords(g.Result)
+	}
+	if g.OfferBy != nil {
+		l.Offer = g.OfferBy.String()
+	}
+	return l
+}
+
+func gameSubject(g *Game) string {
+	return fmt.Sprintf("game %d (round %d board %d)", g.ID, g.Round, g.Board)
+}
+
+// Move plays a move for the signed-in player. The move is checked by the
+// rules as a sheet's move is; the ply must be the game's current one (a
+// stale ply is a conflict, so of two moves sent at once one wins).
+func (s *Service) Move(ctx context.Context, in MoveInput) (*View, error) {
+	text := strings.TrimSpace(in.Move)
+	var view *View
+	err := s.update(ctx, func(tx Tx) error {
+		p, err := s.load(ctx, tx, in.GameID, false)
+		if err != nil {
+			return err
+		}
+		g := p.g
+		switch {
+		case g.Status != Running:
+			return s.checkRunning(tx, p, s.now())
+		case in.Ply != g.Ply:
+			return tournament.Conflict("ply", "game %d has moved on: it is at ply %d and you sent ply %d; reload the game", g.ID, g.Ply, in.Ply)
+		case g.ToMove != p.side:
+			return tournament.Forbidden("it is %s's move in game %d; you play %s", g.ToMove, g.ID, p.side)
+		}
+		now := s.now().UTC()
+		if err := s.checkRunning(tx, p, now); err != nil {
+			return err
+		}
+		pos, err := rules.ParsePosition(g.Position)
+		if err != nil {
+			return fmt.Errorf("game %d: stored position: %w", g.ID, err)
+		}
+		m, rec, err := findMove(&pos, g, text)
+		if err != nil {
+			return err
+		}
+		history, err := tx.Moves(g.ID)
+		if err != nil {
+			return err
+		}
+		offer := in.OfferDraw || rec.DrawOffer
+		used := Charged(g.TurnStart, now, leavePeriods(p.leaves, g.PlayerID(g.ToMove)))
+		mover := g.ToMove
+		first := g.FirstSide()
+		before := gameLog(g)
+		next := pos.Play(m)
+		g.Ply++
+		g.Position, g.ToMove = next.String(), mover.Opponent()
+		g.Bank[mover] = BankAfterMove(p.e.TimeControl, g.Bank[mover], used, movesOf(mover, first, g.Ply))
+		g.TurnStart, g.WarnedPly = now, 0
+		declined := g.OfferBy != nil && *g.OfferBy != mover
+		switch {
+		case offer:
+			g.OfferBy, g.OfferPly = &mover, g.Ply
+		case declined:
+			g.OfferBy = nil
+		}
+		g.Deadline = deadlineOf(g, p.st, p.leaves)
+		mv := &Move{GameID: g.ID, Ply: g.Ply, Notation: m.String(), Position: g.Position, PlayedAt: now, Used: used, DrawOffer: offer}
+		if err := tx.AddMove(mv); err != nil {
+			return err
+		}
+		if err := syncSheet(tx, p.st, g, append(history, *mv)); err != nil {
+			return err
+		}
+		if err := s.audit(tx, p.user, p.e.ID, ActionMove, gameSubject(g), before,
+			map[string]any{"ply": g.Ply, "move": mv.Notation, "used": used.String(), "draw_offer": offer}, ""); err != nil {
+			return err
+		}
+		opponent := g.PlayerID(g.ToMove)
+		args := gameArgs(p.e, g, p.players)
+		switch {
+		case len(next.LegalMoves(g.ToMove)) == 0:
+			sc := next.Score()
+			res := tournament.Result{White: sc.White, Black: sc.Black, EndReason: tournament.FinalPosition}
+			if err := s.finish(tx, p, p.user, res, ActionFinal, fmt.Sprintf("final position after %s: %s has no legal move", mv.Notation, g.ToMove)); err != nil {
+				return err
+			}
+		case repeated(p.st, history, mv) >= 3:
+			note := fmt.Sprintf("the position after ply %d occurred for the third time with %s to move (§5: the arbiter decides)", g.Ply, g.ToMove)
+			if err := s.toAdjudication(tx, p, p.user, ActionAdjudication, note); err != nil {
+				return err
+			}
+		default:
+			if err := tx.SaveGame(g); err != nil {
+				return err
+			}
+			if err := s.notifyPlayer(tx, g, opponent, YourMove, args...); err != nil {
+				return err
+			}
+			if offer {
+				if err := s.notifyPlayer(tx, g, opponent, DrawOffered, args...); err != nil {
+					return err
+				}
+			}
+		}
+		if declined {
+			if err := s.notifyPlayer(tx, g, opponent, DrawDeclined, args...); err != nil {
+				return err
+			}
+		}
+		views, err := s.views(tx, []Game{*g})
+		if err != nil {
+			return err
+		}
+		view = &views[0]
+		view.Moves = append(history, *mv)
+		return nil
+	})
+	return view, err
+}
+
+// findMove reads a written move and finds it among the legal moves. Its
+// errors are the sheet check's: the rules' reason (with the rule's
+// paragraph where one applies) and the legal moves.
+func findMove(pos *rules.Position, g *Game, text string) (rules.Move, rules.Record, error) {
+	ply := g.Ply + 1
+	moveNo := g.MoveNumber(ply)
+	if text == "" {
+		return rules.Move{}, rules.Record{}, tournament.Invalid("move", "write the move, like \"c3-b4\" or \"a3:a7\"")
+	}
+	rec, err := rules.ParseRecord(text)
+	if err == nil {
+		var m rules.Move
+		if m, err = pos.Find(g.ToMove, rec); err == nil {
+			return m, rec, nil
+		}
+	}
+	var legal []string
+	for _, m := range pos.LegalMoves(g.ToMove) {
+		legal = append(legal, m.String())
+	}
+	return rules.Move{}, rec, tournament.Invalid("move", "move %d (ply %d): %s; the legal moves are %s", moveNo, ply, err.Error(), strings.Join(legal, ", "))
+}
+
+// movesOf is the number of moves side has made once the game reached ply,
+// first being the side that moved first.
+func movesOf(side, first rules.Color, ply int) int {
+	if side == first {
+		return (ply + 1) / 2
+	}
+	return ply / 2
+}
+
+// repeated counts the occurrences of the position after mv with the same
+// side to move, the start position included: positions can repeat in
+// Adiukh (§5) and nothing in the rules ends such a game.
+func repeated(st *Settings, history []Move, mv *Move) int {
+	n := 0
+	if start, _ := st.Start(); mv.Ply%2 == 0 && mv.Position == start {
+		n++
+	}
+	for _, h := range history {
+		if h.Ply%2 == mv.Ply%2 && h.Position == mv.Position {
+			n++
+		}
+	}
+	return n + 1
+}
+
+// OfferDraw offers a draw without a move (§6.1.3). The offer stands until
+// the opponent moves, accepts or declines it.
+func (s *Service) OfferDraw(ctx context.Context, gameID int64) (*View, error) {
+	return s.onGame(ctx, gameID, func(tx Tx, p *play) error {
+		g := p.g
+		switch {
+		case g.OfferBy != nil && *g.OfferBy == p.side:
+			return tournament.Conflict("", "your draw offer in game %d already stands", g.ID)
+		case g.OfferBy != nil:
+			return tournament.Conflict("", "your opponent's draw offer in game %d stands: accept or decline it", g.ID)
+		}
+		before := gameLog(g)
+		side := p.side
+		g.OfferBy, g.OfferPly = &side, g.Ply
+		if err := tx.SaveGame(g); err != nil {
+			return err
+		}
+		if err := s.notifyPlayer(tx, g, g.PlayerID(side.Opponent()), DrawOffered, gameArgs(p.e, g, p.players)...); err != nil {
+			return err
+		}
+		return s.audit(tx, p.user, p.e.ID, ActionDrawOffer, gameSubject(g), before, gameLog(g), "")
+	})
+}
+
+// AcceptDraw accepts the opponent's standing offer: 12:12 (§6.1.3).
+func (s *Service) AcceptDraw(ctx context.Context, gameID int64) (*View, error) {
+	return s.onGame(ctx, gameID, func(tx Tx, p *play) error {
+		if err := noOffer(p); err != nil {
+			return err
+		}
+		return s.finish(tx, p, p.user, tournament.Result{White: 12, Black: 12, EndReason: tournament.Agreement}, ActionDrawAccept, "draw agreed")
+	})
+}
+
+// DeclineDraw declines the opponent's standing offer.
+func (s *Service) DeclineDraw(ctx context.Context, gameID int64) (*View, error) {
+	return s.onGame(ctx, gameID, func(tx Tx, p *play) error {
+		if err := noOffer(p); err != nil {
+			return err
+		}
+		g := p.g
+		before := gameLog(g)
+		g.OfferBy = nil
+		if err := tx.SaveGame(g); err != nil {
+			return err
+		}
+		if err := s.notifyPlayer(tx, g, g.PlayerID(p.side.Opponent()), DrawDeclined, gameArgs(p.e, g, p.players)...); err != nil {
+			return err
+		}
+		return s.audit(tx, p.user, p.e.ID, ActionDrawDecline, gameSubject(g), before, gameLog(g), "")
+	})
+}
+
+func noOffer(p *play) error {
+	if p.g.OfferBy == nil || *p.g.OfferBy == p.side {
+		return tournament.Conflict("", "no draw offer of your opponent stands in game %d", p.g.ID)
+	}
+	return nil
+}
+
+// Resign gives up the game: the opponent wins 24:0 (§5.2).
+func (s *Service) Resign(ctx context.Context, gameID int64) (*View, error) {
+	return s.onGame(ctx, gameID, func(tx Tx, p *play) error {
+		res := tournament.Result{White: 0, Black: 24, EndReason: tournament.Resignation}
+		if p.side == rules.Black {
+			res = tournament.Result{White: 24, Black: 0, EndReason: tournament.Resignation}
+		}
+		return s.finish(tx, p, p.user, res, ActionResign, fmt.Sprintf("%s resigned", p.side))
+	})
+}
+
+// onGame runs a player's action on a running game and returns the game.
+func (s *Service) onGame(ctx context.Context, gameID int64, fn func(tx Tx, p *play) error) (*View, error) {
+	var view *View
+	err := s.update(ctx, func(tx Tx) error {
+		p, err := s.load(ctx, tx, gameID, false)
+		if err != nil {
+			return err
+		}
+		if err := s.checkRunning(tx, p, s.now()); err != nil {
+			return err
+		}
+		if err := fn(tx, p); err != nil {
+			return err
+		}
+		views, err := s.views(tx, []Game{*p.g})
+		if err != nil {
+			return err
+		}
+		view = &views[0]
+		return nil
+	})
+	return view, err
+}

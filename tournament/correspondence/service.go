@@ -1,0 +1,642 @@
+package correspondence
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"adiukh/rules"
+	"adiukh/tournament"
+)
+
+// Audit actions of correspondence play.
+const (
+	ActionStart        = "correspondence.start"
+	ActionSettings     = "correspondence.settings"
+	ActionMove         = "correspondence.move"
+	ActionFinal        = "correspondence.final_position"
+	ActionDrawOffer    = "correspondence.draw_offer"
+	ActionDrawAccept   = "correspondence.draw_accept"
+	ActionDrawDecline  = "correspondence.draw_decline"
+	ActionResign       = "correspondence.resign"
+	ActionTimeout      = "correspondence.timeout"
+	ActionAdjudication = "correspondence.adjudication"
+	ActionDecision     = "correspondence.decision"
+	ActionReopen       = "correspondence.reopen"
+	ActionLeave        = "correspondence.leave"
+	ActionLeaveCancel  = "correspondence.leave_cancel"
+)
+
+// Options plug the pairing, the clock and the mail into a Service.
+type Options struct {
+	// Pairing pairs the rounds of the section; the round-robin systems are
+	// used (engines.Options().Pairing).
+	Pairing map[tournament.System]tournament.PairFunc
+	// Now is the clock; time.Now when nil.
+	Now func() time.Time
+	// Mailer delivers notifications by e-mail; nil keeps them in the inbox.
+	Mailer Mailer
+}
+
+// Service carries out correspondence play. The signed-in user comes from
+// the context (tournament.NewContextWithUser).
+type Service struct {
+	store   Store
+	pairing map[tournament.System]tournament.PairFunc
+	now     func() time.Time
+	mailer  Mailer
+}
+
+// NewService returns a service over st.
+func NewService(st Store, opt Options) *Service {
+	s := &Service{store: st, pairing: opt.Pairing, now: opt.Now, mailer: opt.Mailer}
+	if s.now == nil {
+		s.now = time.Now
+	}
+	return s
+}
+
+// readable loads an event the context's user may see.
+func readable(ctx context.Context, tx Tx, eventID int64) (*tournament.Event, error) {
+	e, err := tx.Event(eventID)
+	if err != nil {
+		return nil, err
+	}
+	if !tournament.CanRead(tournament.UserFromContext(ctx), e) {
+		return nil, tournament.NotFound("event %d not found", eventID)
+	}
+	return e, nil
+}
+
+// section loads a correspondence event, locked for the transaction.
+func section(tx Tx, eventID int64) (*tournament.Event, error) {
+	if err := tx.LockEvent(eventID); err != nil {
+		return nil, err
+	}
+	e, err := tx.Event(eventID)
+	if err != nil {
+		return nil, err
+	}
+	if e.Discipline != tournament.Correspondence {
+		return nil, tournament.Invalid("discipline", "event %d is a %s event; games are played on the server only in correspondence events", eventID, e.Discipline)
+	}
+	return e, nil
+}
+
+// manageable loads a correspondence event the user may run, locked.
+func manageable(ctx context.Context, tx Tx, eventID int64) (*tournament.Event, *tournament.User, error) {
+	u := tournament.UserFromContext(ctx)
+	if u == nil {
+		return nil, nil, tournament.Unauthorized("sign in (an API token) to change events")
+	}
+	e, err := section(tx, eventID)
+	if err != nil {
+		return nil, nil, err
+	}
+	if !tournament.CanRead(u, e) {
+		return nil, nil, tournament.NotFound("event %d not found", eventID)
+	}
+	if !tournament.CanManage(u, e) {
+		return nil, nil, tournament.Forbidden("only an administrator or the event's own arbiter may change event %d", eventID)
+	}
+	return e, u, nil
+}
+
+// audit records one change in the same transaction; u nil is the server
+// itself (the deadline sweep).
+func (s *Service) audit(tx Tx, u *tournament.User, eventID int64, action, subject string, before, after any, reason string) error {
+	a := &tournament.AuditEntry{EventID: eventID, At: s.now().UTC(), Action: action, Subject: subject,
+		Before: snapshot(before), After: snapshot(after), Reason: reason}
+	if u != nil {
+		a.UserID, a.UserEmail = u.ID, u.Email
+	} else {
+		a.UserEmail = "server"
+	}
+	return tx.AddAudit(a)
+}
+
+func snapshot(v any) string {
+	if v == nil {
+		return ""
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic("audit snapshot: " + err.Error())
+	}
+	if string(b) == "null" {
+		return ""
+	}
+	return string(b)
+}
+
+// SettingsInput changes a section's settings; nil fields stay.
+type SettingsInput struct {
+	LeaveDays   *int
+	MaxMoveDays *int
+	// StartPosition (rules notation, "" for the initial position) and
+	// StartSide ("white" or "black") make a thematic section; they are
+	// fixed once the section starts.
+	StartPosition *string
+	StartSide     *string
+}
+
+// Settings returns a section's settings.
+func (s *Service) Settings(ctx context.Context, eventID int64) (*Settings, error) {
+	var st *Settings
+	err := s.store.View(ctx, func(tx Tx) error {
+		if _, err := readable(ctx, tx, eventID); err != nil {
+			return err
+		}
+		var err error
+		st, err = tx.Settings(eventID)
+		return err
+	})
+	return st, err
+}
+
+// Configure changes the leave allowance and the maximum reflection time
+// per move. Running games get their deadlines from the new cap.
+func (s *Service) Configure(ctx context.Context, eventID int64, in SettingsInput, reason string) (*Settings, error) {
+	var st *Settings
+	err := s.store.Update(ctx, func(tx Tx) error {
+		e, u, err := manageable(ctx, tx, eventID)
+		if err != nil {
+			return err
+		}
+		old, err := tx.Settings(eventID)
+		if err != nil {
+			return err
+		}
+		next := *old
+		if in.LeaveDays != nil {
+			if *in.LeaveDays < 0 || *in.LeaveDays > 365 {
+				return tournament.Invalid("leave_days", "leave is 0 to 365 days per player; got %d", *in.LeaveDays)
+			}
+			next.LeaveDays = *in.LeaveDays
+		}
+		if in.MaxMoveDays != nil {
+			if *in.MaxMoveDays < 0 || *in.MaxMoveDays > 365 {
+				return tournament.Invalid("max_move_days", "the reflection time per move is 0 (no cap) to 365 days; got %d", *in.MaxMoveDays)
+			}
+			next.MaxMoveDays = *in.MaxMoveDays
+		}
+		if in.StartPosition != nil || in.StartSide != nil {
+			if e.Status != tournament.Registration {
+				return tournament.Conflict("start_position", "the games have started; their start position is fixed")
+			}
+			if err := in.applyStart(&next); err != nil {
+				return err
+			}
+		}
+		if err := tx.SaveSettings(&next); err != nil {
+			return err
+		}
+		st = &next
+		if err := s.refreshDeadlines(tx, e, 0); err != nil {
+			return err
+		}
+		return s.audit(tx, u, eventID, ActionSettings, fmt.Sprintf("event %d", eventID), old, st, reason)
+	})
+	return st, err
+}
+
+// applyStart checks and sets a thematic start: a legal position where the
+// side to move has a move.
+func (in SettingsInput) applyStart(st *Settings) error {
+	if in.StartSide != nil {
+		switch *in.StartSide {
+		case "white":
+			st.StartSide = rules.White
+		case "black":
+			st.StartSide = rules.Black
+		default:
+			return tournament.Invalid("start_side", "the side to move is \"white\" or \"black\"; got %q", *in.StartSide)
+		}
+	}
+	if in.StartPosition != nil {
+		st.StartPosition = strings.TrimSpace(*in.StartPosition)
+	}
+	if st.StartPosition == "" {
+		st.StartSide = rules.White
+		return nil
+	}
+	pos, err := rules.ParsePosition(st.StartPosition)
+	if err != nil {
+		return tournament.Invalid("start_position", "%s", err.Error())
+	}
+	if len(pos.LegalMoves(st.StartSide)) == 0 {
+		return tournament.Invalid("start_position", "%s has no legal move in that position; a game cannot start from a final position", st.StartSide)
+	}
+	st.StartPosition = pos.String()
+	return nil
+}
+
+func findPlayer(tx Tx, eventID, playerID int64) (*tournament.Player, error) {
+	players, err := tx.Players(eventID)
+	if err != nil {
+		return nil, err
+	}
+	for i := range players {
+		if players[i].ID == playerID {
+			return &players[i], nil
+		}
+	}
+	return nil, tournament.NotFound("player %d of event %d not found", playerID, eventID)
+}
+
+// Start starts a round-robin section: every game of the Berger table starts
+// at once, colours from the table, White to move everywhere. The rounds are
+// stored published, so standings and crosstable follow the games.
+func (s *Service) Start(ctx context.Context, eventID int64) ([]Game, error) {
+	var games []Game
+	err := s.store.Update(ctx, func(tx Tx) error {
+		e, u, err := manageable(ctx, tx, eventID)
+		if err != nil {
+			return err
+		}
+		if err := startable(e); err != nil {
+			return err
+		}
+		pair := s.pairing[e.System]
+		if pair == nil {
+			return tournament.Invalid("system", "pairing for %s events is not available in this version of adiukh", e.System)
+		}
+		rounds, err := tx.Rounds(eventID)
+		if err != nil {
+			return err
+		}
+		if len(rounds) > 0 {
+			return tournament.Conflict("", "event %d has already started: %d rounds are paired", eventID, len(rounds))
+		}
+		players, err := tx.Players(eventID)
+		if err != nil {
+			return err
+		}
+		if err := s.ready(tx, eventID, players); err != nil {
+			return err
+		}
+		before := *e
+		e.Rounds = roundRobinRounds(len(players), e.System == tournament.DoubleRoundRobin)
+		e.Status = tournament.Running
+		if err := tx.UpdateEvent(e); err != nil {
+			return err
+		}
+		if rounds, err = s.pairAll(tx, e, players, pair); err != nil {
+			return err
+		}
+		settings, err := tx.Settings(eventID)
+		if err != nil {
+			return err
+		}
+		leaves, err := tx.Leaves(eventID)
+		if err != nil {
+			return err
+		}
+		now := s.now().UTC()
+		for _, r := range rounds {
+			for _, g := range r.Games {
+				if g.Result != nil {
+					continue // the bye
+				}
+				position, side := settings.Start()
+				cg := Game{ID: g.ID, EventID: eventID, Round: r.Number, Board: g.Board, WhiteID: g.WhiteID, BlackID: g.BlackID,
+					Status: Running, Position: position, ToMove: side, StartedAt: now, TurnStart: now}
+				cg.Bank = [2]time.Duration{InitialBank(e.TimeControl), InitialBank(e.TimeControl)}
+				cg.Deadline = deadlineOf(&cg, settings, leaves)
+				games = append(games, cg)
+			}
+		}
+		if err := tx.CreateGames(games); err != nil {
+			return err
+		}
+		for i := range games {
+			if err := s.notifyPlayer(tx, &games[i], games[i].PlayerID(games[i].ToMove), YourMove, gameArgs(e, &games[i], players)...); err != nil {
+				return err
+			}
+		}
+		return s.audit(tx, u, eventID, ActionStart, fmt.Sprintf("event %d", eventID), before.Status, map[string]any{"rounds": e.Rounds, "games": len(games), "time_control": e.TimeControl.String()}, "")
+	})
+	return games, err
+}
+
+func startable(e *tournament.Event) error {
+	switch {
+	case !e.System.IsRoundRobin():
+		return tournament.Invalid("system", "a correspondence section is played as a round robin (Berger table); event %d is %s", e.ID, e.System)
+	case !e.TimeControl.InDays():
+		return tournament.Invalid("time_control", "set the event's time control in days first: \"10d\" or \"50d/10\"")
+	case e.Status != tournament.Registration:
+		return tournament.Conflict("status", "event %d is %s; a section starts from registration", e.ID, e.Status)
+	}
+	return nil
+}
+
+// ready checks that the section can start: at least two players, each
+// playing from round 1 with an account to move for them.
+func (s *Service) ready(tx Tx, eventID int64, players []tournament.Player) error {
+	if len(players) < 2 {
+		return tournament.Conflict("", "a section needs at least 2 players; event %d has %d", eventID, len(players))
+	}
+	linked, err := tx.PlayerAccounts(eventID)
+	if err != nil {
+		return err
+	}
+	var missing []string
+	for _, p := range players {
+		if p.WithdrawnFrom != 0 {
+			return tournament.Conflict("", "player %d (%s) is withdrawn; remove the player before the start", p.StartNo, p.Name)
+		}
+		if _, ok := linked[p.ID]; !ok {
+			missing = append(missing, fmt.Sprintf("%d (%s)", p.StartNo, p.Name))
+		}
+	}
+	if len(missing) > 0 {
+		return tournament.Conflict("", "link every player to an account before the start; players without one: %s", joinList(missing))
+	}
+	return nil
+}
+
+// pairAll stores every round of the Berger table, published.
+func (s *Service) pairAll(tx Tx, e *tournament.Event, players []tournament.Player, pair tournament.PairFunc) ([]tournament.Round, error) {
+	byID := map[int64]*tournament.Player{}
+	for i := range players {
+		byID[players[i].ID] = &players[i]
+	}
+	var rounds []tournament.Round
+	for n := 1; n <= e.Rounds; n++ {
+		pairings, err := pair(tournament.PairingInput{Event: e, Players: players, Rounds: rounds, Round: n})
+		if err != nil {
+			return nil, err
+		}
+		r := tournament.Round{EventID: e.ID, Number: n, Status: tournament.Published}
+		for i, pr := range pairings {
+			white, black := byID[pr.WhiteID], byID[pr.BlackID]
+			if white == nil || (pr.BlackID != 0 && black == nil) {
+				return nil, fmt.Errorf("pairing of round %d returned unknown players %d-%d", n, pr.WhiteID, pr.BlackID)
+			}
+			g := tournament.Game{Board: i + 1, WhiteID: pr.WhiteID, BlackID: pr.BlackID, WhiteNo: white.StartNo}
+			if black == nil {
+				g.Result = &tournament.Result{EndReason: tournament.Bye}
+			} else {
+				g.BlackNo = black.StartNo
+			}
+			r.Games = append(r.Games, g)
+		}
+		if err := tx.CreateRound(&r); err != nil {
+			return nil, err
+		}
+		rounds = append(rounds, r)
+	}
+	return rounds, nil
+}
+
+// roundRobinRounds is the length of a Berger schedule (n-1 rounds, n for
+// an odd number of players), twice that for a double round robin.
+func roundRobinRounds(players int, double bool) int {
+	rounds := players - 1
+	if players%2 == 1 {
+		rounds = players
+	}
+	if double {
+		rounds *= 2
+	}
+	return rounds
+}
+
+// leavePeriods are a player's leaves as spans of time.
+func leavePeriods(leaves []Leave, playerID int64) []Period {
+	var ps []Period
+	for _, l := range leaves {
+		if l.PlayerID == playerID {
+			ps = append(ps, l.Period())
+		}
+	}
+	return ps
+}
+
+// deadlineOf is when the side to move runs out of time.
+func deadlineOf(g *Game, st *Settings, leaves []Leave) time.Time {
+	budget := TurnBudget(g.Bank[g.ToMove], time.Duration(st.MaxMoveDays)*Day)
+	return Deadline(g.TurnStart, budget, leavePeriods(leaves, g.PlayerID(g.ToMove)))
+}
+
+// refreshDeadlines recomputes the deadlines of the event's running games
+// (of one player's, when playerID is not 0) after leave or settings change.
+func (s *Service) refreshDeadlines(tx Tx, e *tournament.Event, playerID int64) error {
+	st, err := tx.Settings(e.ID)
+	if err != nil {
+		return err
+	}
+	leaves, err := tx.Leaves(e.ID)
+	if err != nil {
+		return err
+	}
+	games, err := tx.Games(e.ID)
+	if err != nil {
+		return err
+	}
+	for i := range games {
+		g := &games[i]
+		if g.Status != Running || (playerID != 0 && g.PlayerID(g.ToMove) != playerID) {
+			continue
+		}
+		if d := deadlineOf(g, st, leaves); !d.Equal(g.Deadline) {
+			g.Deadline = d
+			if err := tx.SaveGame(g); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+func joinList(items []string) string {
+	out := ""
+	for i, it := range items {
+		if i > 0 {
+			out += ", "
+		}
+		out += it
+	}
+	return out
+}
+
+// View is a game as a reader sees it at a moment: the clocks as they stand
+// then and, for one game, its moves.
+type View struct {
+	Game
+	// Left is each side's time for its next move (the side to move's bank
+	// less what this turn used so far, leave not counted, capped by the
+	// maximum per move).
+	Left  [2]time.Duration
+	Moves []Move
+}
+
+func viewOf(g *Game, st *Settings, leaves []Leave, now time.Time) View {
+	v := View{Game: *g}
+	maxMove := time.Duration(st.MaxMoveDays) * Day
+	for _, side := range []rules.Color{rules.White, rules.Black} {
+		v.Left[side] = TurnBudget(g.Bank[side], maxMove)
+	}
+	if g.Status == Running {
+		used := Charged(g.TurnStart, now, leavePeriods(leaves, g.PlayerID(g.ToMove)))
+		v.Left[g.ToMove] = max(v.Left[g.ToMove]-used, 0)
+	}
+	return v
+}
+
+// Games lists the games of a section with their clocks now.
+func (s *Service) Games(ctx context.Context, eventID int64) ([]View, error) {
+	var views []View
+	err := s.store.View(ctx, func(tx Tx) error {
+		if _, err := readable(ctx, tx, eventID); err != nil {
+			return err
+		}
+		games, err := tx.Games(eventID)
+		if err != nil {
+			return err
+		}
+		views, err = s.views(tx, games)
+		return err
+	})
+	return views, err
+}
+
+// views computes the clocks of games that may belong to several events.
+func (s *Service) views(tx Tx, games []Game) ([]View, error) {
+	type eventData struct {
+		st     *Settings
+		leaves []Leave
+	}
+	byEvent := map[int64]*eventData{}
+	now := s.now()
+	views := make([]View, 0, len(games))
+	for i := range games {
+		g := &games[i]
+		d := byEvent[g.EventID]
+		if d == nil {
+			st, err := tx.Settings(g.EventID)
+			if err != nil {
+				return nil, err
+			}
+			leaves, err := tx.Leaves(g.EventID)
+			if err != nil {
+				return nil, err
+			}
+			d = &eventData{st, leaves}
+			byEvent[g.EventID] = d
+		}
+		views = append(views, viewOf(g, d.st, d.leaves, now))
+	}
+	return views, nil
+}
+
+// Game returns one game with its moves and clocks.
+func (s *Service) Game(ctx context.Context, gameID int64) (*View, error) {
+	var view *View
+	err := s.store.View(ctx, func(tx Tx) error {
+		g, err := tx.Game(gameID)
+		if err != nil {
+			return err
+		}
+		if _, err := readable(ctx, tx, g.EventID); err != nil {
+			return tournament.NotFound("game %d not found", gameID)
+		}
+		views, err := s.views(tx, []Game{*g})
+		if err != nil {
+			return err
+		}
+		view = &views[0]
+		view.Moves, err = tx.Moves(gameID)
+		return err
+	})
+	return view, err
+}
+
+// MyGame is a game of the signed-in user with what they need to act.
+type MyGame struct {
+	View
+	Event   *tournament.Event
+	Side    rules.Color
+	MyMove  bool
+	Players map[int64]string // player names by ID
+}
+
+// MyGames lists the signed-in user's games, most urgent first: games where
+// it is their move by deadline, then the games waiting for the opponent,
+// then those in adjudication, then finished ones.
+func (s *Service) MyGames(ctx context.Context) ([]MyGame, error) {
+	u := tournament.UserFromContext(ctx)
+	if u == nil {
+		return nil, tournament.Unauthorized("sign in to see your games")
+	}
+	var out []MyGame
+	err := s.store.View(ctx, func(tx Tx) error {
+		accounts, err := tx.AccountsOfUser(u.ID)
+		if err != nil {
+			return err
+		}
+		mine := map[int64]bool{}
+		var ids []int64
+		for _, a := range accounts {
+			mine[a.PlayerID] = true
+			ids = append(ids, a.PlayerID)
+		}
+		games, err := tx.GamesOfPlayers(ids)
+		if err != nil {
+			return err
+		}
+		views, err := s.views(tx, games)
+		if err != nil {
+			return err
+		}
+		events := map[int64]*tournament.Event{}
+		names := map[int64]map[int64]string{}
+		for _, v := range views {
+			if events[v.EventID] == nil {
+				e, err := tx.Event(v.EventID)
+				if err != nil {
+					return err
+				}
+				players, err := tx.Players(v.EventID)
+				if err != nil {
+					return err
+				}
+				events[v.EventID] = e
+				names[v.EventID] = map[int64]string{}
+				for _, p := range players {
+					names[v.EventID][p.ID] = p.Name
+				}
+			}
+			side := rules.White
+			if mine[v.BlackID] {
+				side = rules.Black
+			}
+			out = append(out, MyGame{View: v, Event: events[v.EventID], Side: side,
+				MyMove: v.Status == Running && v.ToMove == side, Players: names[v.EventID]})
+		}
+		slices.SortStableFunc(out, func(a, b MyGame) int {
+			if ra, rb := urgency(&a), urgency(&b); ra != rb {
+				return ra - rb
+			}
+			return a.Deadline.Compare(b.Deadline)
+		})
+		return nil
+	})
+	return out, err
+}
+
+func urgency(g *MyGame) int {
+	switch {
+	case g.MyMove:
+		return 0
+	case g.Status == Running:
+		return 1
+	case g.Status == Adjudication:
+		return 2
+	}
+	return 3
+}

@@ -1,0 +1,82 @@
+package correspondence
+
+import (
+	"context"
+	"time"
+
+	"adiukh/tournament"
+)
+
+// Store keeps correspondence play beside the event it belongs to; every use
+// case runs in one Update, one database transaction.
+type Store interface {
+	Update(ctx context.Context, fn func(tx Tx) error) error
+	View(ctx context.Context, fn func(tx Tx) error) error
+}
+
+// Tx is the store inside one transaction: the parts of the tournament store
+// a section touches (its event, players, rounds, results, audit log, users)
+// and the correspondence records. Lookups of missing rows return an
+// *tournament.Error with code ENOTFOUND.
+type Tx interface {
+	Event(id int64) (*tournament.Event, error)
+	// LockEvent serializes the writes of one event (see tournament.Tx).
+	LockEvent(id int64) error
+	UpdateEvent(e *tournament.Event) error
+	Players(eventID int64) ([]tournament.Player, error)
+	Rounds(eventID int64) ([]tournament.Round, error)
+	CreateRound(r *tournament.Round) error
+	UpdateRoundStatus(r *tournament.Round) error
+	UpdateGame(g *tournament.Game) error
+	AddAudit(a *tournament.AuditEntry) error
+	UserByEmail(email string) (*tournament.User, error)
+	// User finds an account by ID.
+	User(id int64) (*tournament.User, error)
+
+	// Settings are the section's settings; defaults when none are stored.
+	Settings(eventID int64) (*Settings, error)
+	SaveSettings(s *Settings) error
+	// PlayerAccounts maps the event's player IDs to the accounts that play
+	// for them (linked through tournament.Service.LinkPlayer).
+	PlayerAccounts(eventID int64) (map[int64]tournament.User, error)
+	// AccountsOfUser lists the players a user plays for, in every event.
+	AccountsOfUser(userID int64) ([]Account, error)
+
+	CreateGames(games []Game) error
+	// Game reads one game; LockGame reads it for update, so that a second
+	// transaction locking it waits (a row lock on PostgreSQL).
+	Game(id int64) (*Game, error)
+	LockGame(id int64) (*Game, error)
+	// SaveGame writes g if the stored version is still g.Version and
+	// increments it; otherwise ECONFLICT.
+	SaveGame(g *Game) error
+	// Games lists the games of an event by round and board.
+	Games(eventID int64) ([]Game, error)
+	// GamesOfPlayers lists the games of the given players.
+	GamesOfPlayers(playerIDs []int64) ([]Game, error)
+	// DueGames lists the running games whose deadline is at or before t.
+	DueGames(t time.Time) ([]Game, error)
+	// GamesPastEndDate lists the running games of events whose end date is
+	// before day (YYYY-MM-DD).
+	GamesPastEndDate(day string) ([]Game, error)
+	AddMove(m *Move) error
+	// Moves lists the moves of a game by ply.
+	Moves(gameID int64) ([]Move, error)
+
+	AddLeave(l *Leave) error
+	// Leaves lists the leave of an event's players by start.
+	Leaves(eventID int64) ([]Leave, error)
+	DeleteLeave(id int64) error
+
+	AddNotification(n *Notification) error
+	// Inbox lists a user's newest notifications first, at most limit.
+	Inbox(userID int64, limit int) ([]Notification, error)
+	MarkRead(userID int64, ids []int64) error
+	// Unmailed lists notifications not yet e-mailed, oldest first.
+	Unmailed(limit int) ([]Notification, error)
+	// ClaimMail marks a notification mailed; false when another instance
+	// already did.
+	ClaimMail(id int64) (bool, error)
+	// UnclaimMail takes the mark back after a failed delivery.
+	UnclaimMail(id int64) error
+}

@@ -1,0 +1,400 @@
+package store
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
+
+	"adiukh/rules"
+	"adiukh/tournament"
+	"adiukh/tournament/correspondence"
+)
+
+// The live rows of correspondence play; migration 2026112250 created their
+// tables. Times are stored in UTC, and the deadline also as Unix
+// milliseconds, which compare the same way on SQLite and PostgreSQL.
+
+type corrSettingsRow struct {
+	EventID       int64 `gorm:"primaryKey;autoIncrement:false"`
+	LeaveDays     int
+	MaxMoveDays   int
+	StartPosition string
+	StartSide     int
+}
+
+func (corrSettingsRow) TableName() string { return "correspondence_settings" }
+
+type corrGameRow struct {
+	ID          int64 `gorm:"primaryKey;autoIncrement:false"`
+	EventID     int64
+	Round       int
+	Board       int
+	WhiteID     int64
+	BlackID     int64
+	Status      string
+	Position    string
+	ToMove      int
+	Ply         int
+	WhiteBankMs int64
+	BlackBankMs int64
+	TurnStart   time.Time
+	DeadlineMs  int64
+	OfferBy     int // -1: no offer; else the side
+	OfferPly    int
+	EndReason   string
+	WhitePoints int
+	BlackPoints int
+	Note        string
+	WarnedPly   int
+	StartedAt   time.Time
+	EndedAt     *time.Time
+	Version     int
+}
+
+func (corrGameRow) TableName() string { return "correspondence_games" }
+
+type corrMoveRow struct {
+	ID        int64 `gorm:"primaryKey"`
+	GameID    int64
+	Ply       int
+	Notation  string
+	Position  string
+	PlayedAt  time.Time
+	UsedMs    int64
+	DrawOffer bool
+}
+
+func (corrMoveRow) TableName() string { return "correspondence_moves" }
+
+type corrLeaveRow struct {
+	ID        int64 `gorm:"primaryKey"`
+	EventID   int64
+	PlayerID  int64
+	FromDate  string
+	ToDate    string
+	ByArbiter bool
+	UserID    int64
+	Reason    string
+	CreatedAt time.Time
+}
+
+func (corrLeaveRow) TableName() string { return "correspondence_leaves" }
+
+type corrNotificationRow struct {
+	ID        int64 `gorm:"primaryKey"`
+	UserID    int64
+	EventID   int64
+	GameID    int64
+	Kind      string
+	Args      string
+	CreatedAt time.Time
+	Read      bool
+	Mailed    bool
+}
+
+func (corrNotificationRow) TableName() string { return "correspondence_notifications" }
+
+// Correspondence returns the store of correspondence play, on the same
+// database and in the same transactions as the tournament store.
+func (s *Store) Correspondence() correspondence.Store { return corrStore{s} }
+
+type corrStore struct{ s *Store }
+
+// Update and View run as the tournament store's do (see Store.Update and
+// Store.View): one writer, read-only views, conflicts and SQLite's busy
+// answers handled alike.
+func (c corrStore) Update(ctx context.Context, fn func(tx correspondence.Tx) error) error {
+	return c.s.run(ctx, c.s.db, nil, func(t *tx) error { return fn(&corrTx{t}) })
+}
+
+func (c corrStore) View(ctx context.Context, fn func(tx correspondence.Tx) error) error {
+	return c.s.run(ctx, c.s.read, c.s.viewOptions(), func(t *tx) error { return fn(&corrTx{t}) })
+}
+
+// corrTx is a tournament transaction with the correspondence records; its
+// own methods take precedence over the tournament ones of the same name.
+type corrTx struct{ *tx }
+
+var _ correspondence.Tx = (*corrTx)(nil)
+
+func (t *corrTx) User(id int64) (*tournament.User, error) {
+	var row userRow
+	if err := t.db.First(&row, id).Error; err != nil {
+		return nil, notFound(err, "user %d not found", id)
+	}
+	return rowToUser(&row), nil
+}
+
+func (t *corrTx) Settings(eventID int64) (*correspondence.Settings, error) {
+	var rows []corrSettingsRow
+	if err := t.db.Where("event_id = ?", eventID).Find(&rows).Error; err != nil {
+		return nil, fmt.Errorf("read correspondence settings of event %d: %w", eventID, err)
+	}
+	if len(rows) == 0 {
+		return &correspondence.Settings{EventID: eventID, LeaveDays: correspondence.DefaultLeaveDays}, nil
+	}
+	r := rows[0]
+	return &correspondence.Settings{EventID: eventID, LeaveDays: r.LeaveDays, MaxMoveDays: r.MaxMoveDays,
+		StartPosition: r.StartPosition, StartSide: rules.Color(r.StartSide)}, nil
+}
+
+func (t *corrTx) SaveSettings(s *correspondence.Settings) error {
+	row := corrSettingsRow{EventID: s.EventID, LeaveDays: s.LeaveDays, MaxMoveDays: s.MaxMoveDays,
+		StartPosition: s.StartPosition, StartSide: int(s.StartSide)}
+	err := t.db.Clauses(clause.OnConflict{Columns: []clause.Column{{Name: "event_id"}}, UpdateAll: true}).Create(&row).Error
+	if err != nil {
+		return fmt.Errorf("save correspondence settings of event %d: %w", s.EventID, err)
+	}
+	return nil
+}
+
+func (t *corrTx) AccountsOfUser(userID int64) ([]correspondence.Account, error) {
+	var rows []playerAccountRow
+	if err := t.db.Where("user_id = ?", userID).Find(&rows).Error; err != nil {
+		return nil, fmt.Errorf("read the players of user %d: %w", userID, err)
+	}
+	out := make([]correspondence.Account, len(rows))
+	for i, r := range rows {
+		out[i] = correspondence.Account{EventID: r.EventID, PlayerID: r.PlayerID, UserID: r.UserID}
+	}
+	return out, nil
+}
+
+func corrGameToRow(g *correspondence.Game) corrGameRow {
+	row := corrGameRow{ID: g.ID, EventID: g.EventID, Round: g.Round, Board: g.Board, WhiteID: g.WhiteID, BlackID: g.BlackID,
+		Status: string(g.Status), Position: g.Position, ToMove: int(g.ToMove), Ply: g.Ply,
+		WhiteBankMs: g.Bank[rules.White].Milliseconds(), BlackBankMs: g.Bank[rules.Black].Milliseconds(),
+		TurnStart: g.TurnStart.UTC(), DeadlineMs: g.Deadline.UnixMilli(), OfferBy: -1, OfferPly: g.OfferPly,
+		Note: g.Note, WarnedPly: g.WarnedPly, StartedAt: g.StartedAt.UTC(), Version: g.Version}
+	if g.OfferBy != nil {
+		row.OfferBy = int(*g.OfferBy)
+	}
+	if g.Result != nil {
+		row.EndReason, row.WhitePoints, row.BlackPoints = string(g.Result.EndReason), g.Result.White, g.Result.Black
+	}
+	if !g.EndedAt.IsZero() {
+		ended := g.EndedAt.UTC()
+		row.EndedAt = &ended
+	}
+	return row
+}
+
+func rowToCorrGame(r *corrGameRow) correspondence.Game {
+	g := correspondence.Game{ID: r.ID, EventID: r.EventID, Round: r.Round, Board: r.Board, WhiteID: r.WhiteID, BlackID: r.BlackID,
+		Status: correspondence.Status(r.Status), Position: r.Position, ToMove: rules.Color(r.ToMove), Ply: r.Ply,
+		TurnStart: r.TurnStart.UTC(), Deadline: time.UnixMilli(r.DeadlineMs).UTC(), OfferPly: r.OfferPly,
+		Note: r.Note, WarnedPly: r.WarnedPly, StartedAt: r.StartedAt.UTC(), Version: r.Version}
+	g.Bank[rules.White] = time.Duration(r.WhiteBankMs) * time.Millisecond
+	g.Bank[rules.Black] = time.Duration(r.BlackBankMs) * time.Millisecond
+	if r.OfferBy >= 0 {
+		side := rules.Color(r.OfferBy)
+		g.OfferBy = &side
+	}
+	if r.EndReason != "" {
+		g.Result = &tournament.Result{White: r.WhitePoints, Black: r.BlackPoints, EndReason: tournament.EndReason(r.EndReason)}
+	}
+	if r.EndedAt != nil {
+		g.EndedAt = r.EndedAt.UTC()
+	}
+	return g
+}
+
+func (t *corrTx) CreateGames(games []correspondence.Game) error {
+	if len(games) == 0 {
+		return nil
+	}
+	rows := make([]corrGameRow, len(games))
+	for i := range games {
+		rows[i] = corrGameToRow(&games[i])
+	}
+	if err := t.db.Create(&rows).Error; err != nil {
+		return fmt.Errorf("create correspondence games: %w", err)
+	}
+	return nil
+}
+
+func (t *corrTx) Game(id int64) (*correspondence.Game, error) {
+	return t.game(t.db, id)
+}
+
+// LockGame takes a row lock on PostgreSQL; SQLite runs one transaction at
+// a time already (see LockEvent).
+func (t *corrTx) LockGame(id int64) (*correspondence.Game, error) {
+	db := t.db
+	if db.Dialector.Name() == "postgres" {
+		db = db.Clauses(clause.Locking{Strength: "UPDATE"})
+	}
+	return t.game(db, id)
+}
+
+func (t *corrTx) game(db *gorm.DB, id int64) (*correspondence.Game, error) {
+	var row corrGameRow
+	if err := db.First(&row, id).Error; err != nil {
+		return nil, notFound(err, "game %d not found", id)
+	}
+	g := rowToCorrGame(&row)
+	return &g, nil
+}
+
+// SaveGame is a conditional update on the version, so that of two changes
+// made from the same state only the first is kept.
+func (t *corrTx) SaveGame(g *correspondence.Game) error {
+	row := corrGameToRow(g)
+	row.Version = g.Version + 1
+	res := t.db.Model(&corrGameRow{}).Where("id = ? AND version = ?", g.ID, g.Version).Select("*").Omit("id").Updates(&row)
+	if res.Error != nil {
+		return fmt.Errorf("update correspondence game %d: %w", g.ID, res.Error)
+	}
+	if res.RowsAffected == 0 {
+		return tournament.Conflict("ply", "game %d was changed meanwhile; reload it", g.ID)
+	}
+	g.Version++
+	return nil
+}
+
+func (t *corrTx) games(q *gorm.DB) ([]correspondence.Game, error) {
+	var rows []corrGameRow
+	if err := q.Order("event_id, round, board").Find(&rows).Error; err != nil {
+		return nil, fmt.Errorf("read correspondence games: %w", err)
+	}
+	out := make([]correspondence.Game, len(rows))
+	for i := range rows {
+		out[i] = rowToCorrGame(&rows[i])
+	}
+	return out, nil
+}
+
+func (t *corrTx) Games(eventID int64) ([]correspondence.Game, error) {
+	return t.games(t.db.Where("event_id = ?", eventID))
+}
+
+func (t *corrTx) GamesOfPlayers(playerIDs []int64) ([]correspondence.Game, error) {
+	if len(playerIDs) == 0 {
+		return nil, nil
+	}
+	return t.games(t.db.Where("white_id IN ? OR black_id IN ?", playerIDs, playerIDs))
+}
+
+func (t *corrTx) DueGames(at time.Time) ([]correspondence.Game, error) {
+	return t.games(t.db.Where("status = ? AND deadline_ms <= ?", string(correspondence.Running), at.UnixMilli()))
+}
+
+func (t *corrTx) GamesPastEndDate(day string) ([]correspondence.Game, error) {
+	return t.games(t.db.Where("status = ? AND event_id IN (?)", string(correspondence.Running),
+		t.db.Model(&eventRow{}).Select("id").Where("end_date <> '' AND end_date < ?", day)))
+}
+
+func (t *corrTx) AddMove(m *correspondence.Move) error {
+	row := corrMoveRow{GameID: m.GameID, Ply: m.Ply, Notation: m.Notation, Position: m.Position,
+		PlayedAt: m.PlayedAt.UTC(), UsedMs: m.Used.Milliseconds(), DrawOffer: m.DrawOffer}
+	if err := t.db.Create(&row).Error; err != nil {
+		return fmt.Errorf("record move %d of game %d: %w", m.Ply, m.GameID, err)
+	}
+	return nil
+}
+
+func (t *corrTx) Moves(gameID int64) ([]correspondence.Move, error) {
+	var rows []corrMoveRow
+	if err := t.db.Where("game_id = ?", gameID).Order("ply").Find(&rows).Error; err != nil {
+		return nil, fmt.Errorf("read moves of game %d: %w", gameID, err)
+	}
+	out := make([]correspondence.Move, len(rows))
+	for i, r := range rows {
+		out[i] = correspondence.Move{GameID: r.GameID, Ply: r.Ply, Notation: r.Notation, Position: r.Position,
+			PlayedAt: r.PlayedAt.UTC(), Used: time.Duration(r.UsedMs) * time.Millisecond, DrawOffer: r.DrawOffer}
+	}
+	return out, nil
+}
+
+func (t *corrTx) AddLeave(l *correspondence.Leave) error {
+	row := corrLeaveRow{EventID: l.EventID, PlayerID: l.PlayerID, FromDate: l.From, ToDate: l.To, ByArbiter: l.ByArbiter,
+		UserID: l.UserID, Reason: l.Reason, CreatedAt: l.CreatedAt.UTC()}
+	if err := t.db.Create(&row).Error; err != nil {
+		return fmt.Errorf("book leave: %w", err)
+	}
+	l.ID = row.ID
+	return nil
+}
+
+func (t *corrTx) Leaves(eventID int64) ([]correspondence.Leave, error) {
+	var rows []corrLeaveRow
+	if err := t.db.Where("event_id = ?", eventID).Order("from_date, id").Find(&rows).Error; err != nil {
+		return nil, fmt.Errorf("read leave of event %d: %w", eventID, err)
+	}
+	out := make([]correspondence.Leave, len(rows))
+	for i, r := range rows {
+		out[i] = correspondence.Leave{ID: r.ID, EventID: r.EventID, PlayerID: r.PlayerID, From: r.FromDate, To: r.ToDate,
+			ByArbiter: r.ByArbiter, UserID: r.UserID, Reason: r.Reason, CreatedAt: r.CreatedAt.UTC()}
+	}
+	return out, nil
+}
+
+func (t *corrTx) DeleteLeave(id int64) error {
+	if err := t.db.Delete(&corrLeaveRow{}, id).Error; err != nil {
+		return fmt.Errorf("cancel leave %d: %w", id, err)
+	}
+	return nil
+}
+
+func (t *corrTx) AddNotification(n *correspondence.Notification) error {
+	args, err := json.Marshal(n.Args)
+	if err != nil {
+		return err
+	}
+	row := corrNotificationRow{UserID: n.UserID, EventID: n.EventID, GameID: n.GameID, Kind: string(n.Kind), Args: string(args), CreatedAt: n.CreatedAt.UTC()}
+	if err := t.db.Create(&row).Error; err != nil {
+		return fmt.Errorf("write notification: %w", err)
+	}
+	n.ID = row.ID
+	return nil
+}
+
+func (t *corrTx) notifications(q *gorm.DB) ([]correspondence.Notification, error) {
+	var rows []corrNotificationRow
+	if err := q.Find(&rows).Error; err != nil {
+		return nil, fmt.Errorf("read notifications: %w", err)
+	}
+	out := make([]correspondence.Notification, len(rows))
+	for i, r := range rows {
+		out[i] = correspondence.Notification{ID: r.ID, UserID: r.UserID, EventID: r.EventID, GameID: r.GameID,
+			Kind: correspondence.Kind(r.Kind), CreatedAt: r.CreatedAt.UTC(), Read: r.Read, Mailed: r.Mailed}
+		if err := json.Unmarshal([]byte(r.Args), &out[i].Args); err != nil {
+			return nil, fmt.Errorf("notification %d: %w", r.ID, err)
+		}
+	}
+	return out, nil
+}
+
+func (t *corrTx) Inbox(userID int64, limit int) ([]correspondence.Notification, error) {
+	return t.notifications(t.db.Where("user_id = ?", userID).Order("id DESC").Limit(limit))
+}
+
+func (t *corrTx) MarkRead(userID int64, ids []int64) error {
+	if len(ids) == 0 {
+		return nil
+	}
+	if err := t.db.Model(&corrNotificationRow{}).Where("user_id = ? AND id IN ?", userID, ids).Update("read", true).Error; err != nil {
+		return fmt.Errorf("mark notifications read: %w", err)
+	}
+	return nil
+}
+
+func (t *corrTx) Unmailed(limit int) ([]correspondence.Notification, error) {
+	return t.notifications(t.db.Where("mailed = ?", false).Order("id").Limit(limit))
+}
+
+func (t *corrTx) ClaimMail(id int64) (bool, error) {
+	res := t.db.Model(&corrNotificationRow{}).Where("id = ? AND mailed = ?", id, false).Update("mailed", true)
+	if res.Error != nil {
+		return false, fmt.Errorf("claim notification %d: %w", id, res.Error)
+	}
+	return res.RowsAffected == 1, nil
+}
+
+func (t *corrTx) UnclaimMail(id int64) error {
+	return t.db.Model(&corrNotificationRow{}).Where("id = ?", id).Update("mailed", false).Error
+}
