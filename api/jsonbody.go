@@ -7,6 +7,8 @@ import (
 	"io"
 	"net/http"
 	"reflect"
+	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -35,20 +37,93 @@ func decodeJSON(c *gin.Context, v any) error {
 	if err := checkJSONShape(raw); err != nil {
 		return err
 	}
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.DisallowUnknownFields()
-	err = dec.Decode(v)
+	err = json.Unmarshal(raw, v)
 	var typeErr *json.UnmarshalTypeError
 	switch {
-	case err == nil:
-		return nil
 	case errors.As(err, &typeErr):
 		return tournament.Invalid(typeErr.Field, "must be %s, not a JSON %s", jsonKind(typeErr.Type.Kind()), typeErr.Value)
-	case strings.HasPrefix(err.Error(), "json: unknown field "):
-		field := strings.Trim(strings.TrimPrefix(err.Error(), "json: unknown field "), `"`)
+	case err != nil:
+		return tournament.Invalid("body", "not valid JSON: %v", err)
+	}
+	if field := unknownField(raw, reflect.TypeOf(v)); field != "" {
 		return tournament.Invalid(field, "unknown field")
 	}
-	return tournament.Invalid("body", "not valid JSON: %v", err)
+	return nil
+}
+
+var jsonUnmarshaler = reflect.TypeFor[json.Unmarshaler]()
+
+// unknownField finds a member of the JSON value data that the Go type t has
+// no field for, and returns its path ("players.2.nmae"); "" when there is
+// none. Names match as encoding/json matches them, ignoring case. data has
+// already been decoded into t, so a value of the wrong shape is not looked at.
+func unknownField(data []byte, t reflect.Type) string {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if reflect.PointerTo(t).Implements(jsonUnmarshaler) {
+		return ""
+	}
+	switch t.Kind() {
+	case reflect.Struct:
+		var members map[string]json.RawMessage
+		if json.Unmarshal(data, &members) != nil {
+			return ""
+		}
+		names := make([]string, 0, len(members))
+		for name := range members {
+			names = append(names, name)
+		}
+		slices.Sort(names)
+		for _, name := range names {
+			f, ok := jsonField(t, name)
+			if !ok {
+				return name
+			}
+			if sub := unknownField(members[name], f.Type); sub != "" {
+				return name + "." + sub
+			}
+		}
+	case reflect.Slice, reflect.Array:
+		var items []json.RawMessage
+		if json.Unmarshal(data, &items) != nil {
+			return ""
+		}
+		for i, item := range items {
+			if sub := unknownField(item, t.Elem()); sub != "" {
+				return strconv.Itoa(i) + "." + sub
+			}
+		}
+	case reflect.Map:
+		var values map[string]json.RawMessage
+		if json.Unmarshal(data, &values) != nil {
+			return ""
+		}
+		for key, value := range values {
+			if sub := unknownField(value, t.Elem()); sub != "" {
+				return key + "." + sub
+			}
+		}
+	}
+	return ""
+}
+
+// jsonField finds the field of struct type t that encoding/json fills from
+// the member name.
+func jsonField(t reflect.Type, name string) (reflect.StructField, bool) {
+	for _, f := range reflect.VisibleFields(t) {
+		tag, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if !f.IsExported() || tag == "-" || (f.Anonymous && tag == "" && f.Type.Kind() == reflect.Struct) {
+			continue
+		}
+		if tag == "" {
+			tag = f.Name
+		}
+		if strings.EqualFold(tag, name) {
+			return f, true
+		}
+	}
+	return reflect.StructField{}, false
 }
 
 func invalidUTF8At(b []byte) int {
