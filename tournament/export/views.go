@@ -30,10 +30,23 @@ func EventView(e *tournament.Event) report.Event {
 		StartDate:    parseDate(e.StartDate),
 		EndDate:      parseDate(e.EndDate),
 		Rounds:       e.Rounds,
-		TimeControl: report.TimeControl{
-			Base:      time.Duration(e.TimeControl.BaseMinutes) * time.Minute,
-			Increment: time.Duration(e.TimeControl.IncrementSeconds) * time.Second,
-		},
+		TimeControl:  timeControlView(e.TimeControl),
+	}
+}
+
+// timeControlView prints a clock in minutes and seconds, or a
+// correspondence control in days: per move, or per number of moves.
+func timeControlView(tc tournament.TimeControl) report.TimeControl {
+	const day = 24 * time.Hour
+	switch {
+	case tc.InDays() && tc.Moves > 0:
+		return report.TimeControl{Base: time.Duration(tc.Days) * day, Moves: tc.Moves}
+	case tc.InDays():
+		return report.TimeControl{Increment: time.Duration(tc.Days) * day}
+	}
+	return report.TimeControl{
+		Base:      time.Duration(tc.BaseMinutes) * time.Minute,
+		Increment: time.Duration(tc.IncrementSeconds) * time.Second,
 	}
 }
 

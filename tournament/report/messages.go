@@ -60,6 +60,7 @@ const (
 	msgSeconds
 	msgDays
 	msgPerMove
+	msgMovesPer
 	msgDateFormat
 	msgTeam
 	msgTeamStandingsAfter
@@ -150,6 +151,7 @@ var messages = [msgCount]struct{ ru, en string }{
 	msgSeconds:       {"с", "s"},
 	msgDays:          {"дн.", "days"},
 	msgPerMove:       {"ход", "move"},
+	msgMovesPer:      {"ходов", "moves"},
 	msgDateFormat:    {"02.01.2006", "2 Jan 2006"},
 
 	msgTeam:                {"Команда", "Team"},

@@ -66,6 +66,9 @@ type Scoring struct {
 type TimeControl struct {
 	Base      time.Duration
 	Increment time.Duration // added per move
+	// Moves is the number of moves Base is for, in a correspondence
+	// control like 50 days per 10 moves; 0 otherwise.
+	Moves int
 }
 
 // Player is one participant as printed in lists and tables.
