@@ -169,10 +169,9 @@ func (h *handler) getStandingsCSV(c *gin.Context) error {
 }
 
 func (h *handler) getStandingsXLSX(c *gin.Context) error {
-	h.standingsDocument(c, xlsxType, "standings.xlsx", func(x *export.Exporter, ctx context.Context, w io.Writer, _ report.Locale, id int64, round int) error {
+	return h.standingsDocument(c, xlsxType, "standings.xlsx", func(x *export.Exporter, ctx context.Context, w io.Writer, _ report.Locale, id int64, round int) error {
 		return x.StandingsXLSX(ctx, w, id, round)
 	})
-	return nil
 }
 
 func (h *handler) getStandingsJSON(c *gin.Context) error {
