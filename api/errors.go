@@ -16,6 +16,8 @@ var statusOf = map[string]int{
 	tournament.EFORBIDDEN:    http.StatusForbidden,
 	tournament.ENOTFOUND:     http.StatusNotFound,
 	tournament.ECONFLICT:     http.StatusConflict,
+	tournament.ETOOMANY:      http.StatusTooManyRequests,
+	tournament.ETOOLARGE:     http.StatusRequestEntityTooLarge,
 }
 
 // errorBody is the JSON shape of every error answer.

@@ -1,13 +1,8 @@
 package api
 
 import (
-	"encoding/json"
-	"errors"
-	"io"
 	"net/http"
-	"reflect"
 	"strconv"
-	"strings"
 
 	"github.com/gin-gonic/gin"
 
@@ -31,6 +26,7 @@ func (h *handler) routesV1(g *gin.RouterGroup) {
 
 	w := g.Group("", h.requireUser)
 	w.GET("/me", h.jsonHandler(h.getMe))
+	h.accountRoutesV1(w)
 	w.GET("/events/:id/audit", h.jsonHandler(h.getAudit))
 	w.POST("/events", h.jsonHandler(h.postEvent))
 	w.PATCH("/events/:id", h.jsonHandler(h.patchEvent))
@@ -47,44 +43,6 @@ func (h *handler) routesV1(g *gin.RouterGroup) {
 	h.reviewRoutesV1(w)
 	h.swissRoutesV1(g, w)
 	h.correspondenceRoutesV1(g, w)
-}
-
-// decodeJSON reads a request body strictly: unknown fields and wrong types
-// are errors that name the field.
-func decodeJSON(c *gin.Context, v any) error {
-	dec := json.NewDecoder(io.LimitReader(c.Request.Body, 1<<20))
-	dec.DisallowUnknownFields()
-	err := dec.Decode(v)
-	var typeErr *json.UnmarshalTypeError
-	switch {
-	case err == nil:
-		return nil
-	case errors.Is(err, io.EOF):
-		return tournament.Invalid("body", "the request needs a JSON body")
-	case errors.As(err, &typeErr):
-		return tournament.Invalid(typeErr.Field, "must be %s, not a JSON %s", jsonKind(typeErr.Type.Kind()), typeErr.Value)
-	case strings.HasPrefix(err.Error(), "json: unknown field "):
-		field := strings.Trim(strings.TrimPrefix(err.Error(), "json: unknown field "), `"`)
-		return tournament.Invalid(field, "unknown field")
-	}
-	return tournament.Invalid("body", "not valid JSON: %v", err)
-}
-
-// jsonKind names what a Go kind expects in JSON words.
-func jsonKind(k reflect.Kind) string {
-	switch k {
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64, reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-		return "a whole number"
-	case reflect.Float32, reflect.Float64:
-		return "a number"
-	case reflect.String:
-		return "a string"
-	case reflect.Bool:
-		return "true or false"
-	case reflect.Slice, reflect.Array:
-		return "a list"
-	}
-	return "an object"
 }
 
 // pathInt reads a positive whole-number path parameter.
@@ -107,29 +65,6 @@ func pathInts(c *gin.Context, names ...string) ([]int64, error) {
 		values[i] = v
 	}
 	return values, nil
-}
-
-type tokenBody struct {
-	Email    string `json:"email"`
-	Password string `json:"password"`
-}
-
-// postToken trades an e-mail and password for a new API token.
-func (h *handler) postToken(c *gin.Context) error {
-	var body tokenBody
-	if err := decodeJSON(c, &body); err != nil {
-		return err
-	}
-	u, err := h.Accounts.Login(c.Request.Context(), body.Email, body.Password)
-	if err != nil {
-		return err
-	}
-	token, err := h.Accounts.CreateToken(c.Request.Context(), u.Email)
-	if err != nil {
-		return err
-	}
-	c.JSON(http.StatusCreated, gin.H{"token": token})
-	return nil
 }
 
 func (h *handler) getMe(c *gin.Context) error {

@@ -72,7 +72,7 @@ func (s *corrServer) user(email string, role tournament.Role) string {
 	if _, err := s.accounts.AddUser(ctx, account.NewUser{Email: email, Role: string(role), Password: "пароль игрока"}); err != nil {
 		s.t.Fatal(err)
 	}
-	token, err := s.accounts.CreateToken(ctx, email)
+	token, _, err := s.accounts.CreateToken(ctx, account.NewToken{Email: email})
 	if err != nil {
 		s.t.Fatal(err)
 	}

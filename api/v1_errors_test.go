@@ -59,6 +59,7 @@ func TestAPIErrors(t *testing.T) {
 			{"unknown field", arbiter, "POST", "/api/v1/events", map[string]any{"name": "x", "disciplin": "standard"}, 400, "EINVALID", "disciplin", "unknown field"},
 			{"wrong type", arbiter, "POST", "/api/v1/events", map[string]any{"name": "x", "rounds": "seven"}, 400, "EINVALID", "rounds", "must be a whole number, not a JSON string"},
 			{"not JSON", arbiter, "POST", "/api/v1/events", "{name:", 400, "EINVALID", "body", "not valid JSON"},
+			{"empty body", arbiter, "PATCH", fmt.Sprintf("/api/v1/events/%d", id), " ", 400, "EINVALID", "body", "needs a JSON body"},
 			{"swiss without rounds", arbiter, "POST", "/api/v1/events", map[string]any{"name": "x", "discipline": "standard", "system": "swiss"}, 400, "EINVALID", "rounds", "number of rounds"},
 			{"bad time control", arbiter, "POST", "/api/v1/events", map[string]any{"name": "x", "discipline": "standard", "system": "round-robin", "time_control": "fast"}, 400, "EINVALID", "time_control", `"30+30"`},
 			{"unknown tie-break", arbiter, "POST", "/api/v1/events", map[string]any{"name": "x", "discipline": "standard", "system": "round-robin", "tiebreaks": []string{"wins", "koya"}}, 400, "EINVALID", "tiebreaks[1]", `"koya"`},

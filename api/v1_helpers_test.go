@@ -42,7 +42,7 @@ func newTestServer(t *testing.T, st *store.Store) *testServer {
 		if _, err := accounts.AddUser(context.Background(), account.NewUser{Email: email, Role: string(role), Password: "пароль судьи"}); err != nil {
 			t.Fatal(err)
 		}
-		token, err := accounts.CreateToken(context.Background(), email)
+		token, _, err := accounts.CreateToken(context.Background(), account.NewToken{Email: email})
 		if err != nil {
 			t.Fatal(err)
 		}

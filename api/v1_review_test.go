@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"adiukh/tournament"
+	"adiukh/tournament/account"
 )
 
 // asToken sends a JSON request with a given API token and decodes the answer.
@@ -64,7 +65,7 @@ func TestReviewAndReportsAPI(t *testing.T) {
 	for i, pid := range ids {
 		email := fmt.Sprintf("p%d@example.org", i)
 		s.addUser(email, tournament.PlayerRole)
-		token, err := s.accounts.CreateToken(context.Background(), email)
+		token, _, err := s.accounts.CreateToken(context.Background(), account.NewToken{Email: email})
 		if err != nil {
 			t.Fatal(err)
 		}

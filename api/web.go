@@ -21,12 +21,11 @@ import (
 )
 
 // web is what the HTML pages share besides the services: the parsed page
-// templates, the messages, sessions and the sign-in limiter.
+// templates, the messages and sessions.
 type web struct {
 	pages     map[string]*template.Template
 	bundle    *i18n.Bundle
 	sessions  *sessions
-	limiter   *loginLimiter
 	setupLink *setupLink
 }
 

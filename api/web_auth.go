@@ -2,8 +2,10 @@ package api
 
 import (
 	"crypto/subtle"
+	"errors"
 	"math"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"sync"
@@ -20,9 +22,16 @@ type loginPageData struct {
 	Next string
 }
 
-// safeNext keeps a return address on this site: only a local path.
+// safeNext keeps a return address on this site: only a local path. A
+// browser drops tabs and line breaks from an address and reads a backslash
+// as a slash, so "/\t/evil.example" would leave the site: any control
+// character or backslash sends the reader home instead.
 func safeNext(next string) string {
-	if !strings.HasPrefix(next, "/") || strings.HasPrefix(next, "//") || strings.HasPrefix(next, "/\\") {
+	if strings.ContainsFunc(next, func(r rune) bool { return r < 0x20 || r == 0x7f || r == '\\' }) {
+		return "/"
+	}
+	u, err := url.Parse(next)
+	if err != nil || u.Scheme != "" || u.Host != "" || !strings.HasPrefix(next, "/") || strings.HasPrefix(next, "//") {
 		return "/"
 	}
 	return next
@@ -33,39 +42,54 @@ func (h *handler) loginPage(c *gin.Context) error {
 	return nil
 }
 
-// login checks the password (argon2id, in the account service) under the
-// limiter: five failures per address or per e-mail in 15 minutes lock out
-// further tries for the rest of that window.
+// login checks the password (argon2id, in the account service, under its
+// sign-in limits) and starts a session.
 func (h *handler) login(c *gin.Context) error {
 	tr := h.translator(c)
 	email := strings.ToLower(strings.TrimSpace(c.PostForm("email")))
 	data := loginPageData{Form: newForm(), Next: safeNext(c.PostForm("next"))}
 	data.Form.Values["email"] = email
-	keys := []string{"ip:" + c.ClientIP(), "email:" + email}
-	if wait := h.limiter.retryAfter(keys...); wait > 0 {
-		minutes := int(math.Ceil(wait.Minutes()))
-		c.Header("Retry-After", strconv.Itoa(int(math.Ceil(wait.Seconds()))))
-		data.Form.Errors[""] = tr.N("login.too_many", minutes)
+	u, err := h.Accounts.Login(c.Request.Context(), email, c.PostForm("password"), c.ClientIP())
+	var wait *account.WaitError
+	switch {
+	case errors.As(err, &wait):
+		setRetryAfter(c, wait.Wait)
+		if wait.Wait < time.Minute {
+			data.Form.Errors[""] = tr.N("login.too_many_seconds", int(math.Ceil(wait.Wait.Seconds())))
+		} else {
+			data.Form.Errors[""] = tr.N("login.too_many", int(math.Ceil(wait.Wait.Minutes())))
+		}
 		h.renderWith(c, tr, http.StatusTooManyRequests, "login", tr.T("login.title"), data)
 		return nil
-	}
-	u, err := h.Accounts.Login(c.Request.Context(), email, c.PostForm("password"))
-	if tournament.ErrorCode(err) == tournament.EUNAUTHORIZED {
-		h.limiter.fail(keys...)
+	case tournament.ErrorCode(err) == tournament.EUNAUTHORIZED:
 		data.Form.Errors[""] = tr.T("login.wrong")
 		h.renderWith(c, tr, http.StatusUnauthorized, "login", tr.T("login.title"), data)
 		return nil
-	}
-	if err != nil {
+	case err != nil:
 		return err
 	}
-	h.limiter.succeed(keys...)
-	setCookie(c, sessionCookie, h.sessions.issue(u.Email), sessionTTL)
+	if err := h.startSession(c, u); err != nil {
+		return err
+	}
 	c.Redirect(http.StatusSeeOther, data.Next)
 	return nil
 }
 
+// setRetryAfter tells a client refused for going too fast when to come back.
+func setRetryAfter(c *gin.Context, wait time.Duration) {
+	c.Header("Retry-After", strconv.Itoa(int(math.Ceil(wait.Seconds()))))
+}
+
+// logout ends the session on the server, so that a copy of the cookie no
+// longer works anywhere, and drops the cookie.
 func (h *handler) logout(c *gin.Context) error {
+	if cookie, err := c.Cookie(sessionCookie); err == nil {
+		if value, ok := h.sessions.open(cookie); ok {
+			if err := h.Accounts.EndSession(c.Request.Context(), value); err != nil {
+				return err
+			}
+		}
+	}
 	setCookie(c, sessionCookie, "", -time.Second)
 	c.Redirect(http.StatusSeeOther, "/")
 	return nil
@@ -107,8 +131,30 @@ type setupPageData struct {
 	Token string
 }
 
+// setupOpen reports whether the setup link token still works: it is the
+// right one, and no administrator exists yet, on any instance (one may
+// have been added from the command line). Once one exists the link is
+// spent for good.
+func (h *handler) setupOpen(c *gin.Context, token string) (bool, error) {
+	if !h.setupLink.valid(token) {
+		return false, nil
+	}
+	has, err := h.Accounts.HasAdmin(c.Request.Context())
+	if err != nil {
+		return false, err
+	}
+	if has {
+		h.setupLink.use(token)
+		return false, nil
+	}
+	return true, nil
+}
+
 func (h *handler) setupPage(c *gin.Context) error {
-	if !h.setupLink.valid(c.Param("token")) {
+	if open, err := h.setupOpen(c, c.Param("token")); err != nil || !open {
+		if err != nil {
+			return err
+		}
 		return tournament.NotFound("this setup link is not valid or was already used")
 	}
 	h.render(c, http.StatusOK, "setup", "setup.title", setupPageData{Form: newForm(), Token: c.Param("token")})
@@ -117,7 +163,10 @@ func (h *handler) setupPage(c *gin.Context) error {
 
 func (h *handler) setup(c *gin.Context) error {
 	token := c.Param("token")
-	if !h.setupLink.valid(token) {
+	if open, err := h.setupOpen(c, token); err != nil || !open {
+		if err != nil {
+			return err
+		}
 		return tournament.NotFound("this setup link is not valid or was already used")
 	}
 	data := setupPageData{Form: newForm(), Token: token}
@@ -137,7 +186,9 @@ func (h *handler) setup(c *gin.Context) error {
 		h.render(c, formStatus(err), "setup", "setup.title", data)
 		return nil
 	}
-	setCookie(c, sessionCookie, h.sessions.issue(u.Email), sessionTTL)
+	if err := h.startSession(c, u); err != nil {
+		return err
+	}
 	c.Redirect(http.StatusSeeOther, "/")
 	return nil
 }

@@ -143,6 +143,12 @@ func TestRulesCatalog(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The solver's messages (rules/solve) share the rules' catalogue.
+	solverFiles, err := filepath.Glob("../rules/solve/*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	files = append(files, solverFiles...)
 	formats := map[string]bool{}
 	fset := token.NewFileSet()
 	for _, name := range files {
@@ -156,7 +162,7 @@ func TestRulesCatalog(t *testing.T) {
 		ast.Inspect(file, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.CallExpr:
-				if id, ok := n.Fun.(*ast.Ident); ok && (id.Name == "say" || id.Name == "recordError" || id.Name == "fail") && len(n.Args) > 0 {
+				if id, ok := n.Fun.(*ast.Ident); ok && (id.Name == "say" || id.Name == "recordError" || id.Name == "fail" || id.Name == "stipulationError") && len(n.Args) > 0 {
 					if lit, ok := n.Args[0].(*ast.BasicLit); ok && lit.Kind == token.STRING {
 						s, _ := strconv.Unquote(lit.Value)
 						formats[s] = true

@@ -5,29 +5,26 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"net/http"
-	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/gin-gonic/gin"
 
 	"adiukh/tournament"
+	"adiukh/tournament/account"
 )
 
 const (
 	sessionCookie = "adiukh_session"
 	langCookie    = "adiukh_lang"
-	sessionTTL    = 14 * 24 * time.Hour
 )
 
-// sessions signs and checks session cookies. The cookie holds the user's
-// e-mail and an expiry, signed with HMAC-SHA256: any instance that knows the
-// secret accepts it, so several servers behind one address share sign-ins
-// without a session table.
+// sessions seals and opens session cookies. The cookie holds the session's
+// random value, kept by the account service on the server (so that logging
+// out ends it on every instance), signed with HMAC-SHA256 so that a forged
+// cookie is refused without asking the database.
 type sessions struct {
 	secret []byte
-	now    func() time.Time
 }
 
 func (s *sessions) sign(payload string) string {
@@ -36,37 +33,33 @@ func (s *sessions) sign(payload string) string {
 	return base64.RawURLEncoding.EncodeToString(mac.Sum(nil))
 }
 
-// issue returns the cookie value for a signed-in user.
-func (s *sessions) issue(email string) string {
-	payload := email + "|" + strconv.FormatInt(s.now().Add(sessionTTL).Unix(), 10)
-	return base64.RawURLEncoding.EncodeToString([]byte(payload)) + "." + s.sign(payload)
+// seal returns the cookie value for a session value.
+func (s *sessions) seal(value string) string {
+	return value + "." + s.sign(value)
 }
 
-// email returns the e-mail a cookie value was issued for, or false when the
-// value is forged, damaged or expired.
-func (s *sessions) email(value string) (string, bool) {
-	encoded, sig, ok := strings.Cut(value, ".")
-	if !ok {
-		return "", false
-	}
-	raw, err := base64.RawURLEncoding.DecodeString(encoded)
-	if err != nil {
-		return "", false
-	}
-	payload := string(raw)
-	if !hmac.Equal([]byte(sig), []byte(s.sign(payload))) {
-		return "", false
-	}
-	// The expiry follows the last "|": an e-mail may itself contain one.
-	i := strings.LastIndexByte(payload, '|')
+// open returns the session value of a cookie, or false when the cookie is
+// forged or damaged.
+func (s *sessions) open(cookie string) (string, bool) {
+	i := strings.LastIndexByte(cookie, '.')
 	if i < 0 {
 		return "", false
 	}
-	exp, err := strconv.ParseInt(payload[i+1:], 10, 64)
-	if err != nil || s.now().Unix() > exp {
+	value, sig := cookie[:i], cookie[i+1:]
+	if !hmac.Equal([]byte(sig), []byte(s.sign(value))) {
 		return "", false
 	}
-	return payload[:i], true
+	return value, true
+}
+
+// startSession signs u in: a new server-side session and its cookie.
+func (h *handler) startSession(c *gin.Context, u *tournament.User) error {
+	value, err := h.Accounts.StartSession(c.Request.Context(), u)
+	if err != nil {
+		return err
+	}
+	setCookie(c, sessionCookie, h.sessions.seal(value), account.SessionTTL)
+	return nil
 }
 
 // setCookie writes an HttpOnly, SameSite=Lax cookie, Secure when the
@@ -81,21 +74,20 @@ func setCookie(c *gin.Context, name, value string, maxAge time.Duration) {
 }
 
 // sessionUser puts the signed-in user of the session cookie, if any, into
-// the request context. A bad or stale cookie is dropped, not an error.
+// the request context. A bad, ended or expired session is dropped, not an
+// error.
 func (h *handler) sessionUser(c *gin.Context) {
-	value, err := c.Cookie(sessionCookie)
+	cookie, err := c.Cookie(sessionCookie)
 	if err != nil {
 		c.Next()
 		return
 	}
-	email, ok := h.sessions.email(value)
-	if !ok {
-		setCookie(c, sessionCookie, "", -time.Second)
-		c.Next()
-		return
+	value, ok := h.sessions.open(cookie)
+	var u *tournament.User
+	if ok {
+		u, err = h.Accounts.SessionUser(c.Request.Context(), value)
 	}
-	u, err := h.Accounts.User(c.Request.Context(), email)
-	if tournament.ErrorCode(err) == tournament.ENOTFOUND {
+	if !ok || tournament.ErrorCode(err) == tournament.EUNAUTHORIZED {
 		setCookie(c, sessionCookie, "", -time.Second)
 		c.Next()
 		return
@@ -106,75 +98,4 @@ func (h *handler) sessionUser(c *gin.Context) {
 	}
 	c.Request = c.Request.WithContext(tournament.NewContextWithUser(c.Request.Context(), u))
 	c.Next()
-}
-
-// loginLimiter slows down password guessing: after too many failed
-// sign-ins from one address or for one e-mail within the window, further
-// attempts are refused until the oldest failure leaves the window.
-type loginLimiter struct {
-	mu       sync.Mutex
-	failures map[string][]time.Time
-	max      int
-	window   time.Duration
-	now      func() time.Time
-}
-
-func newLoginLimiter(max int, window time.Duration, now func() time.Time) *loginLimiter {
-	return &loginLimiter{failures: map[string][]time.Time{}, max: max, window: window, now: now}
-}
-
-// recent drops failures older than the window and returns those left.
-func (l *loginLimiter) recent(key string) []time.Time {
-	cutoff := l.now().Add(-l.window)
-	kept := l.failures[key][:0]
-	for _, at := range l.failures[key] {
-		if at.After(cutoff) {
-			kept = append(kept, at)
-		}
-	}
-	if len(kept) == 0 {
-		delete(l.failures, key)
-	} else {
-		l.failures[key] = kept
-	}
-	return kept
-}
-
-// retryAfter is how long the keys must wait before another attempt; 0 when
-// they may try now.
-func (l *loginLimiter) retryAfter(keys ...string) time.Duration {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	var wait time.Duration
-	for _, k := range keys {
-		if f := l.recent(k); len(f) >= l.max {
-			wait = max(wait, f[0].Add(l.window).Sub(l.now()))
-		}
-	}
-	return wait
-}
-
-// sweepAt is the number of keys above which fail drops every key whose
-// failures have all left the window, so that the map does not grow forever.
-const sweepAt = 10000
-
-func (l *loginLimiter) fail(keys ...string) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	for _, k := range keys {
-		l.failures[k] = append(l.recent(k), l.now())
-	}
-	if len(l.failures) > sweepAt {
-		for k := range l.failures {
-			l.recent(k)
-		}
-	}
-}
-
-func (l *loginLimiter) succeed(keys ...string) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	for _, k := range keys {
-		delete(l.failures, k)
-	}
 }

@@ -116,8 +116,18 @@ func Validate(sh *Sheet) *Report {
 	}
 	r.judgeResult()
 	r.Valid = len(r.Errors) == 0
+	if n := len(r.Errors); n > MaxReportedErrors {
+		last := r.Errors[MaxReportedErrors-1]
+		r.Errors = append(r.Errors[:MaxReportedErrors:MaxReportedErrors],
+			newProblem(last.Line, 0, "", say("%d more problems are not listed; correct these first", n-MaxReportedErrors)))
+	}
 	return r
 }
+
+// MaxReportedErrors is the most problems a report lists; one more entry
+// says how many were left out. A sheet of garbage would otherwise yield an
+// error per word.
+const MaxReportedErrors = 100
 
 // problemAt is a problem with the move sm, played at ply by side.
 func problemAt(sm *SheetMove, ply int, side Color, m Message) Problem {

@@ -18,6 +18,8 @@ const (
 	ECONFLICT     = "ECONFLICT"     // the request clashes with the current state (stale version, wrong status)
 	EFORBIDDEN    = "EFORBIDDEN"    // the user is known but may not do this
 	EUNAUTHORIZED = "EUNAUTHORIZED" // no user, or bad credentials
+	ETOOMANY      = "ETOOMANY"      // too many attempts in a short time; wait and try again
+	ETOOLARGE     = "ETOOLARGE"     // the request, or a part of it, is larger than allowed
 )
 
 // Error is a failure the user can act on. Code is stable; Message is safe to
@@ -82,6 +84,16 @@ func Forbidden(format string, args ...any) *Error {
 // Unauthorized reports a missing user or wrong credentials.
 func Unauthorized(format string, args ...any) *Error {
 	return newError(EUNAUTHORIZED, "", format, args)
+}
+
+// TooMany reports attempts that come faster than allowed.
+func TooMany(format string, args ...any) *Error {
+	return newError(ETOOMANY, "", format, args)
+}
+
+// TooLarge reports input larger than allowed; field names it.
+func TooLarge(field, format string, args ...any) *Error {
+	return newError(ETOOLARGE, field, format, args)
 }
 
 // ErrorCode returns the code of a domain error anywhere in err's chain, or ""

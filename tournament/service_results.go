@@ -48,6 +48,9 @@ type RecordedResult struct {
 //   - a stale version is refused, not overwritten;
 //   - the same result with an unchanged sheet changes nothing.
 func (s *Service) RecordResult(ctx context.Context, in ResultInput) (*RecordedResult, error) {
+	if err := checkSheetSize(in.Sheet); err != nil {
+		return nil, err
+	}
 	res, err := ParseResult(in.Score, in.EndReason)
 	if err != nil {
 		return nil, err

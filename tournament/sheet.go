@@ -19,3 +19,15 @@ func checkSheet(text string) SheetReport {
 	}
 	return rep
 }
+
+// MaxSheetBytes bounds a game sheet: the longest games take a few
+// kilobytes, and every sheet is replayed whenever it is checked.
+const MaxSheetBytes = 64 << 10
+
+// checkSheetSize refuses a sheet over MaxSheetBytes.
+func checkSheetSize(sheet string) error {
+	if len(sheet) > MaxSheetBytes {
+		return Invalid("sheet", "the game sheet has %d bytes; a sheet has at most %d", len(sheet), MaxSheetBytes)
+	}
+	return nil
+}

@@ -1,6 +1,9 @@
 package tournament
 
-import "context"
+import (
+	"context"
+	"time"
+)
 
 // Store keeps the domain. Every use case that writes runs inside one Update,
 // which is one database transaction: all of it is kept or none.
@@ -80,13 +83,30 @@ type AuditTx interface {
 	Audit(eventID int64) ([]AuditEntry, error)
 }
 
-// AccountTx keeps users and their API tokens.
+// AccountTx keeps users, their web sessions and their API tokens.
 type AccountTx interface {
 	CreateUser(u *User) error
 	UserByEmail(email string) (*User, error)
+	SetPasswordHash(userID int64, hash string) error
+
 	CreateToken(t *Token) error
-	// UserByTokenHash finds the owner of an API token by the token's hash.
-	UserByTokenHash(hash string) (*User, error)
+	// TokenByHash finds an API token and its owner by the token's hash.
+	TokenByHash(hash string) (*Token, *User, error)
+	// Tokens lists the user's API tokens, newest first.
+	Tokens(userID int64) ([]Token, error)
+	Token(id int64) (*Token, error)
+	DeleteToken(id int64) error
+
+	CreateSession(s *Session) error
+	// SessionByHash finds a session and its user; ENOTFOUND when none.
+	SessionByHash(hash string) (*Session, *User, error)
+	DeleteSession(hash string) error
+	// DeleteSessions ends every session of the user (all of them when
+	// expiredBy is zero, else those expired by then) and returns how many
+	// it ended.
+	DeleteSessions(userID int64, expiredBy time.Time) (int64, error)
+	// AdminExists reports whether any account is an administrator.
+	AdminExists() (bool, error)
 }
 
 // playerRoundTx reads players and rounds together, as pairing and

@@ -233,12 +233,18 @@ func (s *Service) SubmitResult(ctx context.Context, in SubmissionInput) (*Submis
 	if u == nil {
 		return nil, Unauthorized("sign in to report a result")
 	}
+	if err := checkSheetSize(in.Sheet); err != nil {
+		return nil, err
+	}
 	res, err := ParseResult(in.Score, in.EndReason)
 	if err != nil {
 		return nil, err
 	}
 	var sub *Submission
 	err = s.store.Update(ctx, func(tx Tx) error {
+		if err := tx.LockEvent(in.EventID); err != nil {
+			return err
+		}
 		e, err := readable(ctx, tx, in.EventID)
 		if err != nil {
 			return err
@@ -321,6 +327,13 @@ func (s *Service) DecideSubmission(ctx context.Context, eventID, submissionID in
 	}
 	var sub *Submission
 	err := s.store.Update(ctx, func(tx Tx) error {
+		// The event is locked before anything the decision reads, as every
+		// write of the event does: a confirmation, a rejection and the
+		// arbiter's entry of the same board run one after another, so
+		// exactly one decision finds the report pending.
+		if err := tx.LockEvent(eventID); err != nil {
+			return err
+		}
 		e, err := readable(ctx, tx, eventID)
 		if err != nil {
 			return err

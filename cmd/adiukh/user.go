@@ -1,30 +1,39 @@
 package main
 
 import (
-	"bufio"
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
-	"strings"
 
 	"adiukh/tournament/account"
 	"adiukh/tournament/store"
 )
 
 func init() {
-	commands["user"] = command{"manage accounts: user add --email E --role admin|arbiter|player --password-stdin", userCommand}
-	commands["token"] = command{"make an API token: token create --email E", tokenCommand}
+	commands["user"] = command{"manage accounts: user add|password|sign-out --email E", userCommand}
+	commands["token"] = command{"manage API tokens: token create|list --email E, token revoke --id N", tokenCommand}
 }
 
 // stdin is where --password-stdin reads; tests replace it.
 var stdin io.Reader = os.Stdin
 
+const userUsage = `usage: adiukh user add --email E --role admin|arbiter|player --password-stdin [--name N] [--db DSN]
+       adiukh user password --email E --password-stdin [--db DSN]   (ends the user's web sign-ins)
+       adiukh user sign-out --email E [--db DSN]                    (ends the user's web sign-ins)`
+
 func userCommand(args []string, stdout, stderr io.Writer) int {
-	if len(args) == 0 || args[0] != "add" {
-		fmt.Fprintln(stderr, "usage: adiukh user add --email E --role admin|arbiter|player --password-stdin [--name N] [--db DSN]")
+	if len(args) == 0 {
+		fmt.Fprintln(stderr, userUsage)
+		return 2
+	}
+	switch args[0] {
+	case "add":
+	case "password", "sign-out":
+		return userSessionsCommand(args, stdout, stderr)
+	default:
+		fmt.Fprintln(stderr, userUsage)
 		return 2
 	}
 	fs := flag.NewFlagSet("user add", flag.ContinueOnError)
@@ -42,12 +51,11 @@ func userCommand(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "adiukh user add: pass --password-stdin and the password on standard input (a password on the command line would show in the process list)")
 		return 2
 	}
-	password, err := bufio.NewReader(stdin).ReadString('\n')
-	if err != nil && !errors.Is(err, io.EOF) {
-		fmt.Fprintf(stderr, "adiukh user add: read password: %v\n", err)
+	password, err := readPassword()
+	if err != nil {
+		fmt.Fprintf(stderr, "adiukh user add: %v\n", err)
 		return 1
 	}
-	password = strings.TrimRight(password, "\r\n")
 
 	st, err := store.Open(*dsn)
 	if err != nil {
@@ -63,32 +71,5 @@ func userCommand(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	fmt.Fprintf(stdout, "user %d added: %s (%s)\n", u.ID, u.Email, u.Role)
-	return 0
-}
-
-func tokenCommand(args []string, stdout, stderr io.Writer) int {
-	if len(args) == 0 || args[0] != "create" {
-		fmt.Fprintln(stderr, "usage: adiukh token create --email E [--db DSN]")
-		return 2
-	}
-	fs := flag.NewFlagSet("token create", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	email := fs.String("email", "", "e-mail `ADDRESS` of the user the token acts for")
-	dsn := fs.String("db", envOr("ADIUKH_DB", "adiukh.db"), "SQLite `FILE` or postgres:// URL (env ADIUKH_DB)")
-	if err := fs.Parse(args[1:]); err != nil {
-		return 2
-	}
-	st, err := store.Open(*dsn)
-	if err != nil {
-		fmt.Fprintf(stderr, "adiukh token create: %v\n", err)
-		return 1
-	}
-	defer st.Close()
-	token, err := account.NewService(st).CreateToken(context.Background(), *email)
-	if err != nil {
-		fmt.Fprintf(stderr, "adiukh token create: %v\n", err)
-		return 1
-	}
-	fmt.Fprintln(stdout, token)
 	return 0
 }

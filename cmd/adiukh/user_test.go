@@ -23,6 +23,14 @@ func TestUserAddAndTokenCreate(t *testing.T) {
 		{"bad role", []string{"user", "add", "--email", "b@example.org", "--role", "boss", "--password-stdin", "--db", db}, "секретный пароль\n", 1, `role: unknown role "boss"`},
 		{"token", []string{"token", "create", "--email", "admin@example.org", "--db", db}, "", 0, "adk_"},
 		{"token for nobody", []string{"token", "create", "--email", "nobody@example.org", "--db", db}, "", 1, "no user with e-mail nobody@example.org"},
+		{"named token for a week", []string{"token", "create", "--email", "admin@example.org", "--name", "табло", "--days", "7", "--db", db}, "", 0, "adk_"},
+		{"token for 400 days", []string{"token", "create", "--email", "admin@example.org", "--days", "400", "--db", db}, "", 1, "from an hour to 366 days"},
+		{"token list", []string{"token", "list", "--email", "admin@example.org", "--db", db}, "", 0, "2   табло"},
+		{"token revoke", []string{"token", "revoke", "--id", "2", "--db", db}, "", 0, "token 2 revoked"},
+		{"token list after revoking", []string{"token", "list", "--email", "admin@example.org", "--db", db}, "", 0, "ID  NAME  CREATED"},
+		{"token revoke again", []string{"token", "revoke", "--id", "2", "--db", db}, "", 1, "token 2 not found"},
+		{"new password", []string{"user", "password", "--email", "admin@example.org", "--password-stdin", "--db", db}, "другой пароль\n", 0, "password of admin@example.org changed"},
+		{"sign out", []string{"user", "sign-out", "--email", "admin@example.org", "--db", db}, "", 0, "0 web sign-ins of admin@example.org ended"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			stdin = strings.NewReader(tc.input)

@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"net/mail"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -23,13 +24,43 @@ import (
 
 // Service carries out the account use cases.
 type Service struct {
-	store tournament.Store
-	now   func() time.Time
+	store   tournament.Store
+	now     func() time.Time
+	limiter *limiter
+	// checks is the semaphore of argon2id work; check does one.
+	checks chan struct{}
+	check  func(hash, password string) (bool, error)
+
+	statsMu        sync.Mutex
+	wrong, limited int64
 }
 
-// NewService returns an account service over st.
+// Options configure a Service; the zero value is the server's defaults.
+type Options struct {
+	Now    func() time.Time // time.Now when nil
+	Limits Limits           // DefaultLimits when zero
+}
+
+// NewService returns an account service over st with the default limits.
 func NewService(st tournament.Store) *Service {
-	return &Service{store: st, now: time.Now}
+	return NewServiceWith(st, Options{})
+}
+
+// NewServiceWith returns an account service over st.
+func NewServiceWith(st tournament.Store, o Options) *Service {
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	if o.Limits == (Limits{}) {
+		o.Limits = DefaultLimits()
+	}
+	return &Service{
+		store:   st,
+		now:     o.Now,
+		limiter: newLimiter(o.Limits, o.Now),
+		checks:  make(chan struct{}, max(1, o.Limits.ConcurrentChecks)),
+		check:   CheckPassword,
+	}
 }
 
 // NewUser describes an account to create.
@@ -62,7 +93,7 @@ func (s *Service) AddUser(ctx context.Context, in NewUser) (*tournament.User, er
 	default:
 		return nil, tournament.Invalid("locale", "unknown language %q; use \"ru\" or \"en\"", in.Locale)
 	}
-	hash, err := HashPassword(in.Password)
+	hash, err := s.hashPassword(ctx, in.Password)
 	if err != nil {
 		return nil, err
 	}
@@ -72,64 +103,6 @@ func (s *Service) AddUser(ctx context.Context, in NewUser) (*tournament.User, er
 		return nil, err
 	}
 	return u, nil
-}
-
-// Login checks an e-mail and password. Both a wrong e-mail and a wrong
-// password give the same answer, so that accounts cannot be probed.
-func (s *Service) Login(ctx context.Context, email, password string) (*tournament.User, error) {
-	var u *tournament.User
-	err := s.store.View(ctx, func(tx tournament.Tx) (err error) {
-		u, err = tx.UserByEmail(strings.ToLower(strings.TrimSpace(email)))
-		return err
-	})
-	wrong := tournament.Unauthorized("wrong e-mail or password")
-	if tournament.ErrorCode(err) == tournament.ENOTFOUND {
-		return nil, wrong
-	}
-	if err != nil {
-		return nil, err
-	}
-	ok, err := CheckPassword(u.PasswordHash, password)
-	if err != nil {
-		return nil, err
-	}
-	if !ok {
-		return nil, wrong
-	}
-	return u, nil
-}
-
-// CreateToken makes a new API token for the user with that e-mail and
-// returns it. Only its hash is stored: the token is shown this once.
-func (s *Service) CreateToken(ctx context.Context, email string) (string, error) {
-	token, hash, err := newToken()
-	if err != nil {
-		return "", err
-	}
-	err = s.store.Update(ctx, func(tx tournament.Tx) error {
-		u, err := tx.UserByEmail(strings.ToLower(strings.TrimSpace(email)))
-		if err != nil {
-			return err
-		}
-		return tx.CreateToken(&tournament.Token{UserID: u.ID, Hash: hash, CreatedAt: s.now().UTC()})
-	})
-	if err != nil {
-		return "", err
-	}
-	return token, nil
-}
-
-// Authenticate returns the owner of an API token.
-func (s *Service) Authenticate(ctx context.Context, token string) (*tournament.User, error) {
-	var u *tournament.User
-	err := s.store.View(ctx, func(tx tournament.Tx) (err error) {
-		u, err = tx.UserByTokenHash(hashToken(token))
-		return err
-	})
-	if tournament.ErrorCode(err) == tournament.ENOTFOUND {
-		return nil, tournament.Unauthorized("the API token is not valid")
-	}
-	return u, err
 }
 
 func cleanEmail(s string) (string, error) {

@@ -62,16 +62,16 @@ func TestUsersAndTokens(t *testing.T) {
 			if u.Email != "judge@example.org" || u.Locale != "ru" {
 				t.Errorf("user = %+v, want e-mail lower-cased and Russian locale", u)
 			}
-			if _, err := accounts.Login(ctx, "judge@example.org", "долгийпароль"); err != nil {
+			if _, err := accounts.Login(ctx, "judge@example.org", "долгийпароль", "192.0.2.1"); err != nil {
 				t.Errorf("login with the right password: %v", err)
 			}
 			for _, bad := range [][2]string{{"judge@example.org", "неверный"}, {"nobody@example.org", "долгийпароль"}} {
-				if _, err := accounts.Login(ctx, bad[0], bad[1]); tournament.ErrorCode(err) != tournament.EUNAUTHORIZED {
+				if _, err := accounts.Login(ctx, bad[0], bad[1], "192.0.2.1"); tournament.ErrorCode(err) != tournament.EUNAUTHORIZED {
 					t.Errorf("login %s/%s: error %v, want EUNAUTHORIZED", bad[0], bad[1], err)
 				}
 			}
 
-			token, err := accounts.CreateToken(ctx, "judge@example.org")
+			token, _, err := accounts.CreateToken(ctx, account.NewToken{Email: "judge@example.org"})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -84,7 +84,7 @@ func TestUsersAndTokens(t *testing.T) {
 			if _, err := accounts.Authenticate(ctx, token+"x"); tournament.ErrorCode(err) != tournament.EUNAUTHORIZED {
 				t.Errorf("Authenticate(wrong token) error %v, want EUNAUTHORIZED", err)
 			}
-			if _, err := accounts.CreateToken(ctx, "nobody@example.org"); tournament.ErrorCode(err) != tournament.ENOTFOUND {
+			if _, _, err := accounts.CreateToken(ctx, account.NewToken{Email: "nobody@example.org"}); tournament.ErrorCode(err) != tournament.ENOTFOUND {
 				t.Errorf("token for an unknown user: error %v, want ENOTFOUND", err)
 			}
 		})

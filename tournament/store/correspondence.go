@@ -104,14 +104,15 @@ func (s *Store) Correspondence() correspondence.Store { return corrStore{s} }
 
 type corrStore struct{ s *Store }
 
+// Update and View run as the tournament store's do (see Store.Update and
+// Store.View): one writer, read-only views, conflicts and SQLite's busy
+// answers handled alike.
 func (c corrStore) Update(ctx context.Context, fn func(tx correspondence.Tx) error) error {
-	return c.s.db.WithContext(ctx).Transaction(func(db *gorm.DB) error {
-		return fn(&corrTx{&tx{db: db}})
-	})
+	return c.s.run(ctx, c.s.db, nil, func(t *tx) error { return fn(&corrTx{t}) })
 }
 
 func (c corrStore) View(ctx context.Context, fn func(tx correspondence.Tx) error) error {
-	return c.Update(ctx, fn)
+	return c.s.run(ctx, c.s.read, c.s.viewOptions(), func(t *tx) error { return fn(&corrTx{t}) })
 }
 
 // corrTx is a tournament transaction with the correspondence records; its

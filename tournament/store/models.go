@@ -4,10 +4,10 @@ import (
 	"time"
 )
 
-// The rows below are the current schema; migration 1 creates it with
-// AutoMigrate. A later migration states its own change (its own copy of the
-// row, or SQL), and AutoMigrate only adds what is missing, so a new database
-// and an upgraded one end up with the same tables.
+// The rows below are the live shape of the tables, read and written by the
+// transactions. They follow the schema the migrations create (see
+// migrate.go) but never create it: a new column is a new migration with its
+// own frozen row type, then a field here.
 
 type userRow struct {
 	ID           int64  `gorm:"primaryKey"`
@@ -27,6 +27,9 @@ type tokenRow struct {
 	User      userRow `gorm:"constraint:OnDelete:CASCADE"`
 	Hash      string  `gorm:"size:64;not null;uniqueIndex"`
 	CreatedAt time.Time
+	// Name and ExpiresAt come with migration 2026112230-sessions.
+	Name      string `gorm:"size:100;not null;default:''"`
+	ExpiresAt *time.Time
 }
 
 func (tokenRow) TableName() string { return "api_tokens" }

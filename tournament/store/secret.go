@@ -6,7 +6,6 @@ import (
 	"encoding/base64"
 	"fmt"
 
-	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
 )
 
@@ -18,10 +17,6 @@ type secretRow struct {
 }
 
 func (secretRow) TableName() string { return "secrets" }
-
-func secretsMigration(tx *gorm.DB) error { return tx.AutoMigrate(&secretRow{}) }
-
-func secretsRollback(tx *gorm.DB) error { return tx.Migrator().DropTable("secrets") }
 
 // Secret returns the secret stored under name, creating a random one of 32
 // bytes the first time. Instances starting at once agree: the first insert

@@ -5,7 +5,9 @@ package store
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"runtime"
 	"strings"
 
 	"gorm.io/driver/postgres"
@@ -15,53 +17,106 @@ import (
 )
 
 // Store is the database behind the tournament service.
+//
+// On SQLite it holds two pools on the same file: one connection that writes
+// (every Update begins with BEGIN IMMEDIATE, so writes are serialised and
+// never fail half-way on a lock) and several read-only connections for View,
+// which in WAL mode read the last committed state while a write goes on. On
+// PostgreSQL both are one pool; View runs in a READ ONLY, REPEATABLE READ
+// transaction, one consistent snapshot.
 type Store struct {
-	db *gorm.DB
+	db     *gorm.DB // writes
+	read   *gorm.DB // reads; the same handle as db on PostgreSQL
+	sqlite bool
+	path   string // the SQLite file, for messages
 }
 
 // Open connects to the database the DSN names and brings its schema up to
 // date: a postgres:// or postgresql:// URL selects PostgreSQL, anything else
 // is the path of an SQLite file, created when missing.
 func Open(dsn string) (*Store, error) {
-	dialector, err := dialectorFor(dsn)
-	if err != nil {
-		return nil, err
-	}
-	db, err := gorm.Open(dialector, &gorm.Config{Logger: logger.Discard, TranslateError: true})
-	if err != nil {
-		return nil, fmt.Errorf("open database %s: %w", redact(dsn), err)
-	}
-	if db.Dialector.Name() == "sqlite" {
-		// SQLite allows one writer at a time; a single connection turns lock
-		// contention into queueing instead of SQLITE_BUSY errors.
-		sqlDB, err := db.DB()
-		if err != nil {
-			return nil, err
-		}
-		sqlDB.SetMaxOpenConns(1)
-	}
-	if err := migrate(db); err != nil {
-		return nil, err
-	}
-	return &Store{db: db}, nil
-}
-
-func dialectorFor(dsn string) (gorm.Dialector, error) {
 	switch {
 	case dsn == "":
 		return nil, fmt.Errorf("no database given: pass --db FILE or --db postgres://… (or set ADIUKH_DB)")
-	case strings.HasPrefix(dsn, "postgres://"), strings.HasPrefix(dsn, "postgresql://"):
-		return postgres.Open(dsn), nil
-	default:
-		sep := "?"
-		if strings.Contains(dsn, "?") {
-			sep = "&"
+	case isPostgres(dsn):
+		db, err := openGorm(postgres.Open(dsn), dsn)
+		if err != nil {
+			return nil, err
 		}
-		// WAL lets readers work while a result is written; foreign keys are
-		// off by default in SQLite; the busy timeout covers other processes
-		// (a CLI command run beside the server).
-		return sqlite.Open(dsn + sep + "_foreign_keys=1&_journal_mode=WAL&_busy_timeout=5000"), nil
+		if err := migrate(db); err != nil {
+			closeGorm(db)
+			return nil, err
+		}
+		return &Store{db: db, read: db}, nil
 	}
+	// BEGIN IMMEDIATE takes the write lock at the start of the transaction,
+	// waiting up to the busy timeout for another program (a second server,
+	// a command run beside it) to release it; a deferred BEGIN would fail
+	// at its first write instead when another connection wrote meanwhile.
+	db, err := openGorm(sqlite.Open(sqliteDSN(dsn, "_journal_mode=WAL&_txlock=immediate")), dsn)
+	if err != nil {
+		return nil, err
+	}
+	s := &Store{db: db, read: db, sqlite: true, path: dsn}
+	sqlDB, err := db.DB()
+	if err != nil {
+		return nil, err
+	}
+	// One writer: the process's writes queue here rather than on the lock.
+	sqlDB.SetMaxOpenConns(1)
+	if err := migrate(db); err != nil {
+		s.Close()
+		return nil, err
+	}
+	if !inMemory(dsn) {
+		read, err := openGorm(sqlite.Open(sqliteDSN(dsn, "_query_only=1")), dsn)
+		if err != nil {
+			s.Close()
+			return nil, err
+		}
+		s.read = read
+		if sqlDB, err := read.DB(); err == nil {
+			sqlDB.SetMaxOpenConns(max(4, 2*runtime.GOMAXPROCS(0)))
+		}
+	}
+	return s, nil
+}
+
+func isPostgres(dsn string) bool {
+	return strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://")
+}
+
+// inMemory reports whether an SQLite DSN names a database in memory, which
+// each connection would see a different copy of.
+func inMemory(dsn string) bool {
+	return strings.HasPrefix(dsn, ":memory:") || strings.Contains(dsn, "mode=memory")
+}
+
+// sqliteDSN adds to the path of an SQLite file the settings every connection
+// needs (foreign keys are off by default in SQLite; the busy timeout covers
+// other programs holding the write lock) and extra.
+func sqliteDSN(path, extra string) string {
+	sep := "?"
+	if strings.Contains(path, "?") {
+		sep = "&"
+	}
+	return path + sep + "_foreign_keys=1&_busy_timeout=" + fmt.Sprint(busyTimeoutMillis) + "&" + extra
+}
+
+func openGorm(dialector gorm.Dialector, dsn string) (*gorm.DB, error) {
+	db, err := gorm.Open(dialector, &gorm.Config{Logger: logger.Discard})
+	if err != nil {
+		return nil, fmt.Errorf("open database %s: %w", redact(dsn), err)
+	}
+	return db, nil
+}
+
+func closeGorm(db *gorm.DB) error {
+	sqlDB, err := db.DB()
+	if err != nil {
+		return err
+	}
+	return sqlDB.Close()
 }
 
 // redact hides a password in a PostgreSQL URL before it reaches a log.
@@ -78,20 +133,32 @@ func redact(dsn string) string {
 	return dsn
 }
 
-// Ping checks that the database answers.
+// Ping checks that the database answers, for writing and for reading.
 func (s *Store) Ping(ctx context.Context) error {
-	sqlDB, err := s.db.DB()
-	if err != nil {
-		return err
+	for _, db := range s.handles() {
+		sqlDB, err := db.DB()
+		if err != nil {
+			return err
+		}
+		if err := sqlDB.PingContext(ctx); err != nil {
+			return err
+		}
 	}
-	return sqlDB.PingContext(ctx)
+	return nil
 }
 
 // Close releases the database connections.
 func (s *Store) Close() error {
-	sqlDB, err := s.db.DB()
-	if err != nil {
-		return err
+	var errs []error
+	for _, db := range s.handles() {
+		errs = append(errs, closeGorm(db))
 	}
-	return sqlDB.Close()
+	return errors.Join(errs...)
+}
+
+func (s *Store) handles() []*gorm.DB {
+	if s.read == s.db {
+		return []*gorm.DB{s.db}
+	}
+	return []*gorm.DB{s.db, s.read}
 }

@@ -226,14 +226,14 @@ func TestUsersAndTokens(t *testing.T) {
 			if err := tx.CreateToken(&tournament.Token{UserID: u.ID, Hash: "abc123", CreatedAt: time.Now()}); err != nil {
 				return err
 			}
-			got, err := tx.UserByTokenHash("abc123")
+			tok, got, err := tx.TokenByHash("abc123")
 			if err != nil {
 				return err
 			}
-			if got.ID != u.ID || got.Role != tournament.ArbiterRole {
-				t.Errorf("token owner = %+v, want user %d", got, u.ID)
+			if got.ID != u.ID || got.Role != tournament.ArbiterRole || tok.UserID != u.ID || !tok.ExpiresAt.IsZero() {
+				t.Errorf("token %+v of %+v, want user %d's without expiry", tok, got, u.ID)
 			}
-			if _, err := tx.UserByTokenHash("other"); tournament.ErrorCode(err) != tournament.ENOTFOUND {
+			if _, _, err := tx.TokenByHash("other"); tournament.ErrorCode(err) != tournament.ENOTFOUND {
 				t.Errorf("unknown token: error %v, want ENOTFOUND", err)
 			}
 			return nil

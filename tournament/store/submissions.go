@@ -4,14 +4,13 @@ import (
 	"fmt"
 	"time"
 
-	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
 
 	"adiukh/tournament"
 )
 
 // The tables of player accounts and submitted results (see
-// tournament.SubmissionTx), created by the migration submissionsMigration.
+// tournament.SubmissionTx), created by migration 2026112220-player-submissions.
 
 type submissionSettingRow struct {
 	EventID int64    `gorm:"primaryKey;autoIncrement:false"`
@@ -52,14 +51,6 @@ type submissionRow struct {
 }
 
 func (submissionRow) TableName() string { return "submissions" }
-
-func submissionsMigration(tx *gorm.DB) error {
-	return tx.AutoMigrate(&submissionSettingRow{}, &playerAccountRow{}, &submissionRow{})
-}
-
-func submissionsRollback(tx *gorm.DB) error {
-	return tx.Migrator().DropTable("submissions", "player_accounts", "submission_settings")
-}
 
 var _ tournament.SubmissionTx = (*tx)(nil)
 

@@ -3,30 +3,8 @@ package store
 import (
 	"encoding/json"
 
-	"gorm.io/gorm"
-
 	"adiukh/tournament"
 )
-
-// swissMigration adds the Swiss options of events (same-club pairs, Baku,
-// initial colour), players' requested byes
-// and the warnings of hand-edited rounds.
-func swissMigration(tx *gorm.DB) error {
-	return tx.AutoMigrate(&eventRow{}, &playerRow{}, &roundRow{})
-}
-
-func swissRollback(tx *gorm.DB) error {
-	m := tx.Migrator()
-	for _, c := range []struct {
-		row    any
-		column string
-	}{{&eventRow{}, "ForbidSameClub"}, {&eventRow{}, "Baku"}, {&eventRow{}, "BlackFirst"}, {&playerRow{}, "ByeRound"}, {&playerRow{}, "ByeKind"}, {&roundRow{}, "Warnings"}} {
-		if err := m.DropColumn(c.row, c.column); err != nil {
-			return err
-		}
-	}
-	return nil
-}
 
 func warningsToText(ws []tournament.PairingWarning) (string, error) {
 	if len(ws) == 0 {

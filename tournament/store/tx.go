@@ -2,10 +2,12 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
@@ -13,21 +15,65 @@ import (
 	"adiukh/tournament"
 )
 
-// Update runs fn in one read-write transaction.
+// busyTimeoutMillis is how long an SQLite connection waits for a lock
+// another program holds before it answers SQLITE_BUSY; busyAttempts is how
+// many times a transaction that got that answer is run again, so that with
+// two servers on one file (or a command beside the server) a write waits
+// about a minute, as writes of one server wait for each other, rather than
+// fail.
+var (
+	busyTimeoutMillis = 5000
+	busyAttempts      = 12
+)
+
+// Update runs fn in one read-write transaction, committed when fn returns nil.
 func (s *Store) Update(ctx context.Context, fn func(tx tournament.Tx) error) error {
-	return s.db.WithContext(ctx).Transaction(func(db *gorm.DB) error {
-		return fn(&tx{db: db})
-	})
+	return s.run(ctx, s.db, nil, func(t *tx) error { return fn(t) })
 }
 
-// View runs fn in one transaction, so that it reads one consistent state.
+// View runs fn in one read-only transaction that reads one consistent state:
+// on SQLite a read connection (writing through it fails), which reads the
+// last committed state while a write goes on; on PostgreSQL a READ ONLY,
+// REPEATABLE READ transaction.
 func (s *Store) View(ctx context.Context, fn func(tx tournament.Tx) error) error {
-	return s.Update(ctx, fn)
+	return s.run(ctx, s.read, s.viewOptions(), func(t *tx) error { return fn(t) })
+}
+
+func (s *Store) viewOptions() *sql.TxOptions {
+	if s.sqlite {
+		return &sql.TxOptions{ReadOnly: true}
+	}
+	return &sql.TxOptions{ReadOnly: true, Isolation: sql.LevelRepeatableRead}
+}
+
+// run runs fn in a transaction on db, again when SQLite answered that
+// another program held its lock too long, and maps the store's errors to
+// domain errors.
+func (s *Store) run(ctx context.Context, db *gorm.DB, opts *sql.TxOptions, fn func(t *tx) error) error {
+	readOnly := opts != nil && opts.ReadOnly
+	for attempt := 1; ; attempt++ {
+		err := db.WithContext(ctx).Transaction(func(db *gorm.DB) error {
+			return fn(&tx{db: db, readOnly: readOnly})
+		}, opts)
+		if !s.sqlite || !busy(err) {
+			return domainError(err)
+		}
+		if attempt == busyAttempts {
+			return fmt.Errorf("the SQLite file %s stayed locked by another program for %d attempts of %d ms (to run several servers on one database, use PostgreSQL): %w",
+				s.path, attempt, busyTimeoutMillis, err)
+		}
+		select {
+		case <-ctx.Done():
+			return err
+		case <-time.After(time.Duration(attempt) * 10 * time.Millisecond):
+		}
+	}
 }
 
 // tx implements tournament.Tx on one gorm transaction.
 type tx struct {
-	db *gorm.DB
+	db       *gorm.DB
+	readOnly bool // inside View
 }
 
 var (
@@ -62,10 +108,13 @@ func (t *tx) Event(id int64) (*tournament.Event, error) {
 	return rowToEvent(&row)
 }
 
-// LockEvent takes a row lock on PostgreSQL. SQLite needs none: the store
-// keeps one connection, so its transactions already run one at a time.
+// LockEvent takes a row lock on PostgreSQL. SQLite needs none: its write
+// transactions begin with BEGIN IMMEDIATE on the one writing connection, so
+// they already run one at a time. A View reads one snapshot that no write
+// changes, so it needs none either (and a read-only transaction may not
+// take one).
 func (t *tx) LockEvent(id int64) error {
-	if t.db.Dialector.Name() != "postgres" {
+	if t.db.Dialector.Name() != "postgres" || t.readOnly {
 		return nil
 	}
 	var row eventRow
@@ -200,7 +249,7 @@ func (t *tx) CreateRound(r *tournament.Round) error {
 	}
 	row := roundRow{EventID: r.EventID, Number: r.Number, Status: string(r.Status), Warnings: warnings}
 	if err := t.db.Omit("Event").Create(&row).Error; err != nil {
-		if errors.Is(err, gorm.ErrDuplicatedKey) {
+		if uniqueViolation(err) {
 			return tournament.Conflict("", "round %d was paired meanwhile", r.Number)
 		}
 		return fmt.Errorf("create round %d: %w", r.Number, err)
@@ -377,6 +426,10 @@ func (t *tx) CreateUser(u *tournament.User) error {
 	}
 	row := userRow{Email: u.Email, Name: u.Name, Role: string(u.Role), PasswordHash: u.PasswordHash, Locale: u.Locale, CreatedAt: u.CreatedAt}
 	if err := t.db.Create(&row).Error; err != nil {
+		if uniqueViolation(err) {
+			// Added by another transaction since the check above.
+			return tournament.Conflict("email", "a user with e-mail %s already exists", u.Email)
+		}
 		return fmt.Errorf("create user %s: %w", u.Email, err)
 	}
 	u.ID = row.ID
@@ -396,7 +449,10 @@ func rowToUser(r *userRow) *tournament.User {
 }
 
 func (t *tx) CreateToken(tok *tournament.Token) error {
-	row := tokenRow{UserID: tok.UserID, Hash: tok.Hash, CreatedAt: tok.CreatedAt}
+	row := tokenRow{UserID: tok.UserID, Hash: tok.Hash, Name: tok.Name, CreatedAt: tok.CreatedAt}
+	if !tok.ExpiresAt.IsZero() {
+		row.ExpiresAt = &tok.ExpiresAt
+	}
 	if err := t.db.Omit("User").Create(&row).Error; err != nil {
 		return fmt.Errorf("create token: %w", err)
 	}
@@ -404,11 +460,18 @@ func (t *tx) CreateToken(tok *tournament.Token) error {
 	return nil
 }
 
-func (t *tx) UserByTokenHash(hash string) (*tournament.User, error) {
-	var row userRow
-	err := t.db.Joins("JOIN api_tokens ON api_tokens.user_id = users.id").Where("api_tokens.hash = ?", hash).First(&row).Error
-	if err != nil {
-		return nil, notFound(err, "unknown token")
+func (t *tx) TokenByHash(hash string) (*tournament.Token, *tournament.User, error) {
+	var row tokenRow
+	if err := t.db.Preload("User").Where("hash = ?", hash).First(&row).Error; err != nil {
+		return nil, nil, notFound(err, "unknown token")
 	}
-	return rowToUser(&row), nil
+	return rowToToken(&row), rowToUser(&row.User), nil
+}
+
+func rowToToken(r *tokenRow) *tournament.Token {
+	tok := &tournament.Token{ID: r.ID, UserID: r.UserID, Hash: r.Hash, Name: r.Name, CreatedAt: r.CreatedAt}
+	if r.ExpiresAt != nil {
+		tok.ExpiresAt = *r.ExpiresAt
+	}
+	return tok
 }

@@ -6,6 +6,6 @@ import "context"
 // server offers a one-time link to create the first administrator.
 func (s *Store) HasUsers(ctx context.Context) (bool, error) {
 	var n int64
-	err := s.db.WithContext(ctx).Model(&userRow{}).Limit(1).Count(&n).Error
+	err := s.read.WithContext(ctx).Model(&userRow{}).Limit(1).Count(&n).Error
 	return n > 0, err
 }

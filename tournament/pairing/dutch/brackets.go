@@ -7,15 +7,41 @@ import "adiukh/tournament/pairing/matching"
 // which takes part only so that the bracket's choices leave it pairable
 // (C.04.3 C7, C8).
 type bracket struct {
-	players   []*player
-	weights   [][]matching.Weight // weights[larger][smaller] by index in players
-	movedDown int                 // players[:movedDown] are MDPs
-	nextGroup int                 // players[nextGroup:] are the next score group
+	players []*player
+	// excluded[larger*len(players)+smaller] (indexes in players): the pair
+	// may no longer be made in this bracket.
+	excluded  []bool
+	movedDown int // players[:movedDown] are MDPs
+	nextGroup int // players[nextGroup:] are the next score group
 	// Vertex range of the resident score group.
 	groupBegin, groupEnd int
 }
 
 func (b *bracket) vertex(i int) int { return b.players[i].vertex }
+
+// exclude removes the pair of players larger and smaller (indexes in
+// players) from the bracket's choices.
+func (b *bracket) exclude(larger, smaller int) { b.excluded[larger*len(b.players)+smaller] = true }
+
+// base sets out to the base weight of pairing players smaller and larger
+// (indexes in b.players, smaller < larger, larger ≥ b.movedDown), zero when
+// they may not meet, and returns it. The weights are computed when needed
+// rather than kept: at 1,000 players a bracket has hundreds of thousands of
+// pairs, each a weight of several hundred bits.
+func (p *pairer) base(b *bracket, larger, smaller int, out matching.Weight) matching.Weight {
+	if b.excluded[larger*len(b.players)+smaller] {
+		out.Clear()
+		return out
+	}
+	p.s.baseWeight(p.l, out, b.players[smaller], b.players[larger], larger < b.nextGroup, larger >= b.nextGroup, &p.bye)
+	return out
+}
+
+// canPair reports whether players smaller and larger may still meet in the
+// bracket: their base weight is not zero.
+func (p *pairer) canPair(b *bracket, larger, smaller int) bool {
+	return !b.excluded[larger*len(b.players)+smaller] && p.s.compatible(b.players[smaller], b.players[larger])
+}
 
 func (p *pairer) inGroup(b *bracket, v int) bool { return v >= b.groupBegin && v < b.groupEnd }
 
@@ -67,25 +93,11 @@ func (p *pairer) pairBrackets() {
 }
 
 func (p *pairer) setBaseWeights(b *bracket) {
-	b.weights = make([][]matching.Weight, len(b.players))
-	// One backing array for the bracket's weights: hundreds of thousands of
-	// pairs at 1,000 players.
-	words := p.l.words
-	count := 0
+	b.excluded = make([]bool, len(b.players)*len(b.players))
 	for lg := b.movedDown; lg < len(b.players); lg++ {
-		count += lg
-	}
-	backing := make([]uint64, count*words)
-	for lg := b.movedDown; lg < len(b.players); lg++ {
-		row := make([]matching.Weight, lg)
 		for sm := range lg {
-			w := matching.Weight(backing[:words:words])
-			backing = backing[words:]
-			p.s.baseWeight(p.l, w, b.players[sm], b.players[lg], lg < b.nextGroup, lg >= b.nextGroup, &p.bye)
-			row[sm] = w
-			p.m.SetWeight(b.vertex(lg), b.vertex(sm), w)
+			p.m.SetWeight(b.vertex(lg), b.vertex(sm), p.base(b, lg, sm, p.scratch))
 		}
-		b.weights[lg] = row
 	}
 }
 
@@ -117,11 +129,9 @@ func (p *pairer) pairMovedDown(b *bracket) {
 		if !p.inGroup(b, p.stable[v]) {
 			// Try to pair this MDP in preference to lower-ranked ones.
 			for o := b.movedDown; o < b.nextGroup; o++ {
-				if w := b.weights[o][i]; !w.IsZero() {
-					t := p.scratch
-					t.Set(w)
-					t.Or(1)
-					p.m.SetWeight(v, b.vertex(o), t)
+				if w := p.base(b, o, i, p.scratch); !w.IsZero() {
+					w.Or(1)
+					p.m.SetWeight(v, b.vertex(o), w)
 				}
 			}
 			p.solve()
@@ -130,12 +140,10 @@ func (p *pairer) pairMovedDown(b *bracket) {
 			p.matched[v] = true
 			remainingMatched--
 			for o := b.movedDown; o < b.nextGroup; o++ {
-				if w := b.weights[o][i]; !w.IsZero() {
-					t := p.scratch
-					t.Set(w)
-					t.Or(uint64(b.nextGroup - b.movedDown))
-					t.AddSmall(1)
-					p.m.SetWeight(v, b.vertex(o), t)
+				if w := p.base(b, o, i, p.scratch); !w.IsZero() {
+					w.Or(uint64(b.nextGroup - b.movedDown))
+					w.AddSmall(1)
+					p.m.SetWeight(v, b.vertex(o), w)
 				}
 			}
 		}
@@ -153,11 +161,9 @@ func (p *pairer) pairMovedDown(b *bracket) {
 			if p.matched[ov] {
 				continue
 			}
-			if w := b.weights[o][i]; !w.IsZero() {
-				t := p.scratch
-				t.Set(w)
-				t.AddSmall(addend)
-				p.m.SetWeight(v, ov, t)
+			if w := p.base(b, o, i, p.scratch); !w.IsZero() {
+				w.AddSmall(addend)
+				p.m.SetWeight(v, ov, w)
 				addend++
 			}
 		}

@@ -71,6 +71,7 @@ type pairer struct {
 	stable   []int           // current matching by vertex (self when unmatched)
 	scratch  matching.Weight // a weight being adjusted before SetWeight copies it
 	scratch2 matching.Weight
+	scratch3 matching.Weight
 }
 
 func newPairer(s *state) *pairer {
@@ -93,7 +94,7 @@ func newPairer(s *state) *pairer {
 	p.l = newLayout(bitLen(maxGroup), groupsBits, groupShift, s.played)
 	p.m = matching.New(n, p.l.words)
 	p.maxW = p.l.maxWeight()
-	p.scratch, p.scratch2 = p.weight(), p.weight()
+	p.scratch, p.scratch2, p.scratch3 = p.weight(), p.weight(), p.weight()
 	p.matched = make([]bool, n)
 	p.matchOf = make([]int, n)
 	for i := range p.matchOf {

@@ -10,8 +10,7 @@ import "adiukh/tournament/pairing/matching"
 //
 // The result is the pairer's scratch weight, valid until the next call.
 func (p *pairer) remainderWeight(b *bracket, smaller, larger, smallerPos, pairs int) matching.Weight {
-	w := p.scratch
-	w.Set(b.weights[larger][smaller])
+	w := p.base(b, larger, smaller, p.scratch)
 	if w.IsZero() {
 		return w
 	}
@@ -79,7 +78,7 @@ func (p *pairer) pairRemainder(b *bracket) {
 		}
 		for _, o := range rem[pos+1:] {
 			if exchange {
-				b.weights[o][pl].Clear()
+				b.exclude(o, pl)
 			}
 			p.m.SetWeight(v, b.vertex(o), p.remainderWeight(b, pl, o, pos, pairs))
 		}
@@ -104,11 +103,11 @@ func (p *pairer) pairRemainder(b *bracket) {
 			left--
 			zero := p.weight()
 			for _, o := range rem[:pos] {
-				b.weights[pl][o].Clear()
+				b.exclude(pl, o)
 				p.m.SetWeight(v, b.vertex(o), zero)
 			}
 			for o := b.nextGroup; o < len(b.players); o++ {
-				b.weights[o][pl].Clear()
+				b.exclude(o, pl)
 				p.m.SetWeight(v, b.vertex(o), zero)
 			}
 		}
@@ -126,9 +125,9 @@ func (p *pairer) pairRemainder(b *bracket) {
 		for _, o := range rem[i+1:] {
 			ov := b.vertex(o)
 			if !p.movesUp(b, v) || p.movesUp(b, ov) {
-				b.weights[o][pl].Clear()
+				b.exclude(o, pl)
 			}
-			p.m.SetWeight(v, ov, b.weights[o][pl])
+			p.m.SetWeight(v, ov, p.base(b, o, pl, p.scratch))
 		}
 	}
 
@@ -149,11 +148,9 @@ func (p *pairer) pairRemainder(b *bracket) {
 			if o <= pl || p.matched[ov] {
 				continue
 			}
-			if w := b.weights[o][pl]; !w.IsZero() {
-				t := p.scratch
-				t.Set(w)
-				t.AddSmall(addend)
-				p.m.SetWeight(v, ov, t)
+			if w := p.base(b, o, pl, p.scratch); !w.IsZero() {
+				w.AddSmall(addend)
+				p.m.SetWeight(v, ov, w)
 			}
 			addend++
 		}
@@ -174,7 +171,7 @@ func (p *pairer) keepsPartner(b *bracket, pl int, rem []int) bool {
 	v := b.vertex(pl)
 	best := -1
 	for _, o := range rem {
-		if o > pl && !p.matched[b.vertex(o)] && !b.weights[o][pl].IsZero() {
+		if o > pl && !p.matched[b.vertex(o)] && p.canPair(b, o, pl) {
 			best = o
 			break
 		}
@@ -193,14 +190,13 @@ func (p *pairer) keepsPartner(b *bracket, pl int, rem []int) bool {
 		return false
 	}
 	other, partner := p.residentIndex(b, otherV), p.residentIndex(b, partnerV)
-	if other > partner || b.weights[partner][other].IsZero() {
+	if other > partner || !p.canPair(b, partner, other) {
 		return false
 	}
-	swapped, current := p.scratch, p.scratch2
-	swapped.Set(b.weights[best][pl])
-	swapped.Add(b.weights[partner][other])
-	current.Set(b.weights[partner][pl])
-	current.Add(b.weights[best][other])
+	swapped := p.base(b, best, pl, p.scratch)
+	swapped.Add(p.base(b, partner, other, p.scratch3))
+	current := p.base(b, partner, pl, p.scratch2)
+	current.Add(p.base(b, best, other, p.scratch3))
 	if swapped.Cmp(current) != 0 {
 		return false
 	}

@@ -24,7 +24,10 @@
 // means "no edge", and such edges never enter the matching.
 package matching
 
-import "math/bits"
+import (
+	"math/bits"
+	"slices"
+)
 
 const none = -1
 
@@ -45,9 +48,11 @@ const (
 type Matcher struct {
 	n, words int
 	maxDual  Weight // dual given to a vertex whose edges changed: at least twice any weight
-	// weights is the full symmetric matrix, words per entry: a vertex's
-	// edges lie side by side for the scans (twice the memory of a triangle,
-	// several times faster).
+	// weights is the lower triangle of the symmetric matrix (the full
+	// matrix would be twice the memory, the largest part of a round's), in
+	// tiles of tile×tile edges, words per entry: a scan of vertex v reads
+	// its row within the tiles left of the diagonal and its column within
+	// those below, so both stay within a few pages per tile. See at.
 	weights []uint64
 	hasEdge []bool   // the weight is not zero
 	dual    []uint64 // 2n entries: vertex duals, then blossom duals (Van Rantwijk's convention)
@@ -56,7 +61,7 @@ type Matcher struct {
 	inBlossom []int32 // top-level blossom containing each vertex
 	parent    []int32
 	childs    [][]int32
-	leafList  [][]int32 // the vertices inside each blossom
+	leafList  [][]int32 // the vertices inside each blossom (a vertex: itself)
 	endEdges  [][]edge  // endEdges[b][i] joins childs[b][i] (first vertex) to childs[b][i+1]
 	base      []int32
 	unused    []int32
@@ -73,11 +78,10 @@ type Matcher struct {
 	stampNow         int32
 	scratch          []int32
 	leafBuf          []int32
-	// S-S edges recorded by scans in this stage, with their keys; each
-	// vertex lists the records it is an endpoint of, so that a new blossom
-	// finds its least-slack edge to other S-blossoms without rescanning.
+	// S-S edges recorded by scans in this stage; each vertex lists the
+	// records it is an endpoint of, so that a new blossom finds its
+	// least-slack edge to other S-blossoms without rescanning.
 	records    []edge
-	recordKeys []uint64
 	vertexRecs [][]int32
 
 	tmp, tmp2, delta Weight
@@ -102,7 +106,8 @@ func New(n, words int) *Matcher {
 	m := &Matcher{n: n, words: words}
 	m.maxDual = NewWeight(words)
 	m.maxDual[words-1] = 1 << 61 // 2^(64·words-3) ≥ twice any weight, with room for sums of duals
-	m.weights = make([]uint64, n*n*words)
+	tiles := (n + tile - 1) / tile
+	m.weights = make([]uint64, tiles*(tiles+1)/2*tile*tile*words)
 	m.hasEdge = make([]bool, n*n)
 	m.inActive = make([]int32, n)
 	m.fixedTo = make([]int32, n)
@@ -126,7 +131,10 @@ func New(n, words int) *Matcher {
 	m.stamp = make([]int32, 2*n)
 	m.changed = make([]bool, n)
 	m.tmp, m.tmp2, m.delta = NewWeight(words), NewWeight(words), NewWeight(words)
+	ids := make([]int32, n)
 	for v := range n {
+		ids[v] = int32(v)
+		m.leafList[v] = ids[v : v+1 : v+1]
 		m.inActive[v] = int32(v)
 		m.active = append(m.active, int32(v))
 		m.fixedTo[v] = none
@@ -148,8 +156,21 @@ func New(n, words int) *Matcher {
 // Len returns the number of vertices.
 func (m *Matcher) Len() int { return m.n }
 
+// tile is the side of the weight matrix's tiles.
+const tile = 16
+
+// at returns the index in weights of edge (i, j), i > j: in tile row
+// i/tile, tile column j/tile, row i%tile and column j%tile of the tile.
+func at(i, j int32, words int) int {
+	ti, tj := int(i)/tile, int(j)/tile
+	return ((ti*(ti+1)/2+tj)*tile*tile + int(i)%tile*tile + int(j)%tile) * words
+}
+
 func (m *Matcher) weight(i, j int32) Weight {
-	k := (int(i)*m.n + int(j)) * m.words
+	if i < j {
+		i, j = j, i
+	}
+	k := at(i, j, m.words)
 	return Weight(m.weights[k : k+m.words : k+m.words])
 }
 
@@ -177,7 +198,6 @@ func (m *Matcher) SetWeight(u, v int, w Weight) {
 		m.release(a)
 	}
 	cur.Set(w)
-	m.weight(b, a).Set(w)
 	m.hasEdge[u*m.n+v], m.hasEdge[v*m.n+u] = !w.IsZero(), !w.IsZero()
 	if !w.IsZero() {
 		m.activate(int32(u))
@@ -266,7 +286,7 @@ func (m *Matcher) release(v int32) {
 			m.mate[bb] = none
 		}
 		zb := m.du(b)
-		for _, x := range m.leaves(b, nil) {
+		for _, x := range m.leafList[b] {
 			m.du(x).Add(zb)
 		}
 		zb.Clear()
@@ -276,7 +296,7 @@ func (m *Matcher) release(v int32) {
 			if s < int32(m.n) {
 				m.inBlossom[s] = s
 			} else {
-				for _, x := range m.leaves(s, nil) {
+				for _, x := range m.leafList[s] {
 					m.inBlossom[x] = s
 				}
 			}
@@ -303,19 +323,16 @@ func (m *Matcher) contains(b, v int32) bool {
 	return false
 }
 
+// recycle returns blossom number b to the unused ones; its lists keep their
+// memory for the next blossom of that number.
 func (m *Matcher) recycle(b int32) {
-	m.childs[b], m.endEdges[b], m.leafList[b] = nil, nil, nil
+	m.childs[b], m.endEdges[b], m.leafList[b] = m.childs[b][:0], m.endEdges[b][:0], m.leafList[b][:0]
 	m.base[b] = none
 	m.unused = append(m.unused, b)
 }
 
 // leaves appends the vertices inside b to out.
-func (m *Matcher) leaves(b int32, out []int32) []int32 {
-	if b < int32(m.n) {
-		return append(out, b)
-	}
-	return append(out, m.leafList[b]...)
-}
+func (m *Matcher) leaves(b int32, out []int32) []int32 { return append(out, m.leafList[b]...) }
 
 // Mate returns the vertex matched to v, or -1 when v is unmatched.
 func (m *Matcher) Mate(v int) int { return int(m.mate[v]) }
@@ -493,7 +510,19 @@ func (m *Matcher) tryAdditiveDuals(released []int32) {
 		}
 		m.mate[v] = none
 	}
-	if m.additiveDuals(released) {
+	if rest, ok := m.additiveDuals(released); ok {
+		m.matchTight(released)
+		// A few pairs off the additive pattern lower the common constant
+		// for all, leaving the other edges a little slack: take it back,
+		// before the vertices off the pattern get their least duals (which
+		// would make them tight to all and hold the others up).
+		m.balanceDuals(released)
+		m.matchTight(released)
+		for _, v := range rest {
+			if m.mate[v] == none {
+				m.lowestDual(v)
+			}
+		}
 		m.matchTight(released)
 		left := 0
 		for _, v := range released {
@@ -520,9 +549,10 @@ const additiveBatch = 64
 // score groups are. Duals 2·a(v) make every such edge tight, and
 // 2·w(v, r) − K estimates them through a reference vertex r: K is the
 // largest constant that keeps every edge feasible. Vertices without an edge
-// to r (and r itself) get the least feasible dual afterwards. It reports
-// false, leaving the duals untouched, when a weight sum would be negative.
-func (m *Matcher) additiveDuals(released []int32) bool {
+// to r (and r itself) get the largest dual, to be lowered by the caller;
+// they are returned. It reports false, leaving the duals untouched, when a
+// weight sum would be negative.
+func (m *Matcher) additiveDuals(released []int32) ([]int32, bool) {
 	r, most := released[0], -1
 	for _, v := range released {
 		edges := 0
@@ -559,7 +589,7 @@ func (m *Matcher) additiveDuals(released []int32) bool {
 			t.Add(m.weight(u, r))
 			t.Sub(m.weight(v, u))
 			if t[top]&signBit != 0 {
-				return false
+				return nil, false
 			}
 			lower(t)
 		}
@@ -574,14 +604,14 @@ func (m *Matcher) additiveDuals(released []int32) bool {
 			t.Sub(m.weight(v, j))
 			t.Sub(m.weight(v, j))
 			if t[top]&signBit != 0 {
-				return false
+				return nil, false
 			}
 			t.Shr1()
 			lower(t)
 		}
 	}
 	if !haveK {
-		return false
+		return nil, false
 	}
 	var rest []int32
 	for _, v := range released {
@@ -595,10 +625,7 @@ func (m *Matcher) additiveDuals(released []int32) bool {
 		}
 		d.Sub(k)
 	}
-	for _, v := range rest {
-		m.lowestDual(v)
-	}
-	return true
+	return rest, true
 }
 
 // matchTight greedily matches free vertices of vs joined by a tight edge.
@@ -657,7 +684,6 @@ func (m *Matcher) resetStage() {
 		m.vertexRecs[v] = m.vertexRecs[v][:0]
 	}
 	m.records = m.records[:0]
-	m.recordKeys = m.recordKeys[:0]
 	m.stageVertices = m.stageVertices[:0]
 	m.bestEdgeVertices = m.bestEdgeVertices[:0]
 	m.queue = m.queue[:0]
@@ -707,7 +733,6 @@ func (m *Matcher) scan(v int32) bool {
 	plus2.Add(m.totalDelta)
 	// v's row of the weight matrix, read in the order of the active list.
 	n, words := m.n, m.words
-	row := m.weights[int(v)*n*words : (int(v)+1)*n*words]
 	hasEdge := m.hasEdge[int(v)*n : (int(v)+1)*n]
 	k := m.tmp
 	for _, w := range m.active {
@@ -725,8 +750,14 @@ func (m *Matcher) scan(v int32) bool {
 		if lw == labelS {
 			offset, plus = m.twiceDelta, plus2
 		}
-		at := int(w) * words
-		edgeKey(plus, m.dual[at:at+words], row[at:at+words], k)
+		dw := int(w) * words
+		c := 0
+		if w < v {
+			c = at(v, w, words)
+		} else {
+			c = at(w, v, words)
+		}
+		edgeKey(plus, m.dual[dw:dw+words], m.weights[c:c+words], k)
 		tight := k.Cmp(offset) == 0
 		if tight {
 			switch {
@@ -749,7 +780,6 @@ func (m *Matcher) scan(v int32) bool {
 		case labelS:
 			r := int32(len(m.records))
 			m.records = append(m.records, edge{v, w})
-			m.recordKeys = append(m.recordKeys, k...)
 			m.vertexRecs[v] = append(m.vertexRecs[v], r)
 			m.vertexRecs[w] = append(m.vertexRecs[w], r)
 			if be := m.bestEdge[bv]; be == noEdge || k.Cmp(m.key(bv)) < 0 {
@@ -841,8 +871,7 @@ func (m *Matcher) addBlossom(base, v, w int32) {
 	m.base[b] = base
 	m.parent[b] = none
 	m.parent[bb] = b
-	var path []int32
-	var edges []edge
+	path, edges := m.childs[b][:0], m.endEdges[b][:0]
 	for bv != bb {
 		m.parent[bv] = b
 		path = append(path, bv)
@@ -869,7 +898,7 @@ func (m *Matcher) addBlossom(base, v, w int32) {
 	m.label[b] = labelS
 	m.labelEdge[b] = m.labelEdge[bb]
 	m.du(b).Clear()
-	var all []int32
+	all := m.leafList[b][:0]
 	for _, c := range path {
 		all = m.leaves(c, all)
 	}
@@ -899,7 +928,9 @@ func (m *Matcher) addBlossom(base, v, w int32) {
 			if by == b || m.label[by] != labelS {
 				continue
 			}
-			k := Weight(m.recordKeys[int(r)*m.words : int(r+1)*m.words])
+			// Both ends stayed S since the record, so the key is the
+			// current slack plus twice the total delta.
+			k := m.keyOf(m.slack(e[0], e[1], m.tmp), true)
 			if m.bestEdge[b] == noEdge || k.Cmp(m.key(b)) < 0 {
 				m.bestEdge[b] = e
 				m.key(b).Set(k)
@@ -946,7 +977,7 @@ func (m *Matcher) expandBlossom(b int32, endStage bool) {
 		case endStage && m.du(s).IsZero():
 			m.expandBlossom(s, endStage)
 		default:
-			for _, x := range m.leaves(s, nil) {
+			for _, x := range m.leafList[s] {
 				m.inBlossom[x] = s
 			}
 		}
@@ -981,7 +1012,7 @@ func (m *Matcher) expandBlossom(b int32, endStage bool) {
 				continue
 			}
 			var found int32 = none
-			for _, x := range m.leaves(bv, nil) {
+			for _, x := range m.leafList[bv] {
 				if m.label[x] != unlabelled {
 					found = x
 					break
@@ -997,7 +1028,7 @@ func (m *Matcher) expandBlossom(b int32, endStage bool) {
 	}
 	if !endStage {
 		// Vertices that are now unlabelled get keys for their current slack.
-		for _, x := range m.leaves(b, nil) {
+		for _, x := range m.leafList[b] {
 			if be := m.bestEdge[x]; be != noEdge && m.label[m.inBlossom[x]] == unlabelled {
 				m.key(x).Set(m.keyOf(m.slack(be[0], be[1], m.tmp), false))
 			}
@@ -1043,8 +1074,8 @@ func (m *Matcher) augmentBlossom(b, v int32) {
 		}
 		m.mate[x], m.mate[y] = y, x
 	}
-	m.childs[b] = append(m.childs[b][i:len(m.childs[b]):len(m.childs[b])], m.childs[b][:i]...)
-	m.endEdges[b] = append(m.endEdges[b][i:len(m.endEdges[b]):len(m.endEdges[b])], m.endEdges[b][:i]...)
+	rotate(m.childs[b], i)
+	rotate(m.endEdges[b], i)
 	m.base[b] = m.base[m.childs[b][0]]
 }
 
@@ -1191,4 +1222,11 @@ func (m *Matcher) endStage() {
 			m.expandBlossom(b, true)
 		}
 	}
+}
+
+// rotate moves the first i elements of s to its end, in place.
+func rotate[T any](s []T, i int) {
+	slices.Reverse(s[:i])
+	slices.Reverse(s[i:])
+	slices.Reverse(s)
 }

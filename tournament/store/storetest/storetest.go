@@ -26,20 +26,32 @@ import (
 func Open(t testing.TB) map[string]*store.Store {
 	t.Helper()
 	stores := map[string]*store.Store{}
-	sqlitePath := filepath.Join(t.TempDir(), "adiukh.db")
-	st, err := store.Open(sqlitePath)
-	if err != nil {
-		t.Fatalf("open SQLite store: %v", err)
-	}
-	t.Cleanup(func() { st.Close() })
-	stores["sqlite"] = st
-	if dsn := os.Getenv("ADIUKH_TEST_POSTGRES"); dsn != "" {
-		stores["postgres"] = openPostgresSchema(t, dsn)
+	for name, dsn := range DSNs(t) {
+		st, err := store.Open(dsn)
+		if err != nil {
+			t.Fatalf("open %s store: %v", name, err)
+		}
+		t.Cleanup(func() { st.Close() })
+		stores[name] = st
 	}
 	return stores
 }
 
-func openPostgresSchema(t testing.TB, dsn string) *store.Store {
+// DSNs names a fresh, empty database on every database the tests run on,
+// without opening it: "sqlite" is a file in a temporary folder, "postgres"
+// (when ADIUKH_TEST_POSTGRES is set) a new schema dropped when the test
+// ends. Tests of opening and migrating start from these.
+func DSNs(t testing.TB) map[string]string {
+	t.Helper()
+	dsns := map[string]string{"sqlite": filepath.Join(t.TempDir(), "adiukh.db")}
+	if dsn := os.Getenv("ADIUKH_TEST_POSTGRES"); dsn != "" {
+		dsns["postgres"] = postgresSchema(t, dsn)
+	}
+	return dsns
+}
+
+// postgresSchema creates a new schema and returns dsn with its search_path.
+func postgresSchema(t testing.TB, dsn string) string {
 	t.Helper()
 	admin, err := gorm.Open(postgres.Open(dsn), &gorm.Config{Logger: logger.Discard})
 	if err != nil {
@@ -60,12 +72,9 @@ func openPostgresSchema(t testing.TB, dsn string) *store.Store {
 	q := u.Query()
 	q.Set("search_path", schema)
 	u.RawQuery = q.Encode()
-	st, err := store.Open(u.String())
-	if err != nil {
-		t.Fatalf("open PostgreSQL store in schema %s: %v", schema, err)
-	}
+	// Cleanups run last-in first-out: this one, registered before any
+	// store is opened on the schema, runs after the stores are closed.
 	t.Cleanup(func() {
-		st.Close()
 		if err := admin.Exec(fmt.Sprintf("DROP SCHEMA %s CASCADE", schema)).Error; err != nil {
 			t.Errorf("drop schema %s: %v", schema, err)
 		}
@@ -73,5 +82,18 @@ func openPostgresSchema(t testing.TB, dsn string) *store.Store {
 			db.Close()
 		}
 	})
-	return st
+	return u.String()
+}
+
+// SkipWithoutPostgres skips a test that needs PostgreSQL when
+// ADIUKH_TEST_POSTGRES is not set, and fails it when CI is set.
+func SkipWithoutPostgres(t testing.TB) {
+	t.Helper()
+	if os.Getenv("ADIUKH_TEST_POSTGRES") != "" {
+		return
+	}
+	if os.Getenv("CI") != "" {
+		t.Fatal("this test needs PostgreSQL: set ADIUKH_TEST_POSTGRES to a DSN (CI must)")
+	}
+	t.Skip("this test needs PostgreSQL: set ADIUKH_TEST_POSTGRES to a DSN")
 }

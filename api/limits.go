@@ -1,0 +1,123 @@
+package api
+
+import (
+	"errors"
+	"fmt"
+	"mime"
+	"net/http"
+	"strings"
+
+	"github.com/gin-gonic/gin"
+
+	"adiukh/tournament"
+)
+
+// Request bodies are bounded per route before anything reads them.
+const (
+	// defaultBodyLimit covers every form and JSON body: a result with a
+	// game sheet is a few kilobytes.
+	defaultBodyLimit = 256 << 10
+	// csvBodyLimit covers a pasted list of players.
+	csvBodyLimit = 1 << 20
+	// multipartSlack is what the multipart envelope and the other fields of
+	// an upload form add to the file.
+	multipartSlack = 64 << 10
+	// multipartMemory is how much of a multipart form is kept in memory;
+	// larger files go to temporary files, removed when the request ends.
+	multipartMemory = 1 << 20
+)
+
+// bodyLimit is what a route accepts: content bytes (a file, a form), plus
+// slack for the envelope of an upload form around its file.
+type bodyLimit struct {
+	content, slack int64
+}
+
+// bodyLimits are the routes that accept more than defaultBodyLimit.
+var bodyLimits = map[string]bodyLimit{
+	"/api/v1/events/import.trf":                  {maxTRF, 0},
+	"/manage/events/import.trf":                  {maxTRF, multipartSlack},
+	"/events/:id/players/csv":                    {csvBodyLimit, 0},
+	"/events/:id/rounds/:n/boards/:board/edit":   {maxSheetBytes, multipartSlack},
+	"/events/:id/rounds/:n/boards/:board/report": {maxSheetBytes, multipartSlack},
+}
+
+// bodyLimitOf is what the route accepts.
+func bodyLimitOf(route string) bodyLimit {
+	if l, ok := bodyLimits[route]; ok {
+		return l
+	}
+	return bodyLimit{defaultBodyLimit, 0}
+}
+
+// byteSize writes a limit the way people read it: 256 KB, 4 MB.
+func byteSize(n int64) string {
+	switch {
+	case n >= 1<<20 && n%(1<<20) == 0:
+		return fmt.Sprintf("%d MB", n>>20)
+	case n >= 1<<10:
+		return fmt.Sprintf("%d KB", n>>10)
+	}
+	return fmt.Sprintf("%d bytes", n)
+}
+
+// tooLarge is the answer to a body over the route's limit.
+func tooLarge(limit int64) *tournament.Error {
+	return tournament.TooLarge("body", "the request is larger than %s, the most this address accepts", byteSize(limit))
+}
+
+// fail answers err as JSON under /api/ and as a page elsewhere.
+func (h *handler) fail(c *gin.Context, err error) {
+	if strings.HasPrefix(c.Request.URL.Path, "/api/") {
+		h.failJSON(c, err)
+		return
+	}
+	h.failHTML(c, err)
+}
+
+// limitBody bounds the request body by its route before any handler reads
+// it: a declared length over the limit is refused at once, and a longer
+// body than declared fails when read. Forms are parsed here, so that a body
+// over the limit is a clear 413 rather than empty fields, and the temporary
+// files of a multipart form are removed when the request ends whatever the
+// handler did (a handler refusing the user never looks at them).
+func (h *handler) limitBody(c *gin.Context) {
+	limit := bodyLimitOf(c.FullPath())
+	if c.Request.ContentLength > limit.content+limit.slack {
+		c.Header("Connection", "close")
+		h.fail(c, tooLarge(limit.content))
+		return
+	}
+	c.Request.Body = http.MaxBytesReader(c.Writer, c.Request.Body, limit.content+limit.slack)
+	defer func() {
+		if f := c.Request.MultipartForm; f != nil {
+			_ = f.RemoveAll()
+		}
+	}()
+	mediaType, _, _ := mime.ParseMediaType(c.GetHeader("Content-Type"))
+	var err error
+	switch mediaType {
+	case "multipart/form-data":
+		err = c.Request.ParseMultipartForm(multipartMemory)
+	case "application/x-www-form-urlencoded":
+		err = c.Request.ParseForm()
+	}
+	var tooBig *http.MaxBytesError
+	switch {
+	case errors.As(err, &tooBig):
+		h.fail(c, tooLarge(limit.content))
+		return
+	case err != nil:
+		h.fail(c, tournament.Invalid("body", "the form could not be read: %v", err))
+		return
+	}
+	for field, values := range c.Request.Form {
+		for _, v := range values {
+			if strings.ContainsRune(v, 0) {
+				h.fail(c, nulIn(field))
+				return
+			}
+		}
+	}
+	c.Next()
+}

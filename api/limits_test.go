@@ -1,0 +1,137 @@
+package api_test
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"mime/multipart"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"strings"
+	"testing"
+
+	"adiukh/tournament"
+)
+
+// multipartUpload is a form with one file field.
+func multipartUpload(t *testing.T, field string, size int) (body *bytes.Buffer, contentType string) {
+	t.Helper()
+	body = &bytes.Buffer{}
+	w := multipart.NewWriter(body)
+	f, err := w.CreateFormFile(field, "event.trf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.Write(bytes.Repeat([]byte("012 Event\n"), size/10)); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return body, w.FormDataContentType()
+}
+
+// An upload leaves no temporary file behind, whoever sends it and whatever
+// the answer: the server removes a parsed form when the request ends.
+func TestUploadsLeaveNoTemporaryFiles(t *testing.T) {
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	s := newWebServer(t)
+	for _, tc := range []struct {
+		name    string
+		who     *page
+		size    int
+		chunked bool
+		want    int
+	}{
+		{"a player, refused", s.signIn(tournament.PlayerRole), 3 << 20, false, http.StatusBadRequest},
+		{"an arbiter, a file that is not TRF", s.signIn(tournament.ArbiterRole), 3 << 20, false, http.StatusBadRequest},
+		{"over the limit, declared", s.signIn(tournament.ArbiterRole), 5 << 20, false, http.StatusRequestEntityTooLarge},
+		{"over the limit, chunked", s.signIn(tournament.ArbiterRole), 5 << 20, true, http.StatusRequestEntityTooLarge},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			body, ct := multipartUpload(t, "file", tc.size)
+			var r io.Reader = body
+			if tc.chunked {
+				r = io.MultiReader(body) // hides the length
+			}
+			req := httptest.NewRequest(http.MethodPost, "/manage/events/import.trf", r)
+			if tc.chunked {
+				req.ContentLength = -1
+			}
+			req.Header.Set("Content-Type", ct)
+			req.Header.Set("Sec-Fetch-Site", "same-origin")
+			rec := tc.who.do(req)
+			if rec.Code != tc.want {
+				t.Fatalf("status %d, want %d\n%.500s", rec.Code, tc.want, rec.Body.String())
+			}
+			if tc.want == http.StatusRequestEntityTooLarge && !strings.Contains(rec.Body.String(), "4 MB") {
+				t.Errorf("the refusal does not name the limit of 4 MB:\n%.2000s", rec.Body.String())
+			}
+			left, err := os.ReadDir(tmp)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(left) != 0 {
+				t.Errorf("%d temporary files left behind, first %s", len(left), left[0].Name())
+			}
+		})
+	}
+}
+
+func TestFormBodyLimit(t *testing.T) {
+	s := newWebServer(t)
+	arbiter := s.signIn(tournament.ArbiterRole)
+	rec := arbiter.post("/manage/events", url.Values{"name": {strings.Repeat("я", 200<<10)}})
+	if rec.Code != http.StatusRequestEntityTooLarge || !strings.Contains(rec.Body.String(), "256 KB") {
+		t.Errorf("a 400 KB form: status %d, want 413 naming 256 KB\n%.1000s", rec.Code, rec.Body.String())
+	}
+	rec = arbiter.post("/manage/events", url.Values{"name": {"Кубок\x00"}, "discipline": {"rapid"}})
+	if rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "NUL") {
+		t.Errorf("a NUL in a form field: status %d, want 400 naming it\n%.1000s", rec.Code, rec.Body.String())
+	}
+}
+
+// JSON bodies are read strictly: one value, valid UTF-8, each key once, no
+// NUL, within the limit, and every refusal says what is wrong.
+func TestJSONBodiesAreStrict(t *testing.T) {
+	forEachServer(t, func(t *testing.T, s *testServer) {
+		event := `"discipline":"rapid","system":"round-robin","time_control":"8+4"`
+		for _, tc := range []struct {
+			name, body string
+			status     int
+			field      string
+			message    string
+		}{
+			{"duplicate key", `{"name":"Кубок","name":"Другой",` + event + `}`, 400, "name", "appears twice"},
+			{"duplicate key inside", `{"name":"Кубок",` + event + `,"tiebreaks":[{"a":1,"a":2}]}`, 400, "a", "appears twice"},
+			{"trailing garbage", `{"name":"Кубок",` + event + `} {"x":1}`, 400, "body", "more after the JSON value"},
+			{"invalid UTF-8", "{\"name\":\"Куб\xffок\"," + event + "}", 400, "body", "not valid UTF-8 (at byte"},
+			{"NUL in a name", `{"name":"Кубок\u0000",` + event + `}`, 400, "name", "NUL"},
+			{"too large", `{"name":"` + strings.Repeat("x", 300<<10) + `",` + event + `}`, 413, "body", "256 KB"},
+		} {
+			t.Run(tc.name, func(t *testing.T) {
+				code, out := s.do(tournament.ArbiterRole, "POST", "/api/v1/events", tc.body)
+				if code != tc.status || out["field"] != tc.field || !strings.Contains(fmt.Sprint(out["message"]), tc.message) {
+					t.Errorf("status %d %v; want %d on field %q saying %q", code, out, tc.status, tc.field, tc.message)
+				}
+			})
+		}
+		s.must(http.StatusCreated, tournament.ArbiterRole, "POST", "/api/v1/events", `{"name":"Кубок",`+event+`}`)
+	})
+}
+
+// A sheet over the limit is refused by the service, whichever way it comes.
+func TestSheetSizeLimit(t *testing.T) {
+	forEachServer(t, func(t *testing.T, s *testServer) {
+		id := s.roundRobin(4)
+		sheet := strings.Repeat("1. c3-d4 f6-g5 ", 5000)
+		code, out := s.do(tournament.ArbiterRole, "PUT", fmt.Sprintf("/api/v1/events/%d/rounds/1/games/1/result", id),
+			map[string]any{"score": "24:0", "end_reason": "resignation", "sheet": sheet, "version": 1})
+		if code != http.StatusBadRequest || out["field"] != "sheet" || !strings.Contains(fmt.Sprint(out["message"]), "at most 65536") {
+			t.Errorf("a 75 KB sheet: %d %v, want 400 on the sheet naming the limit", code, out)
+		}
+	})
+}

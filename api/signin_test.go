@@ -1,0 +1,100 @@
+package api_test
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"adiukh/api"
+	"adiukh/tournament"
+	"adiukh/tournament/account"
+	"adiukh/tournament/engines"
+)
+
+// signInAttempt is one way of signing in: the web form or the API token
+// endpoint, from a client address.
+type signInAttempt func(s *webServer, addr, email, password string) *httptest.ResponseRecorder
+
+var signInWays = map[string]signInAttempt{
+	"web form": func(s *webServer, addr, email, password string) *httptest.ResponseRecorder {
+		form := url.Values{"email": {email}, "password": {password}}
+		req := httptest.NewRequest(http.MethodPost, "/login", strings.NewReader(form.Encode()))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		req.Header.Set("Sec-Fetch-Site", "same-origin")
+		req.RemoteAddr = addr + ":4000"
+		// A client cannot choose its address by forging X-Forwarded-For:
+		// only a trusted proxy's forwarding counts, and none is trusted.
+		req.Header.Set("X-Forwarded-For", fmt.Sprintf("203.0.113.%d", len(password)))
+		rec := httptest.NewRecorder()
+		s.handler.ServeHTTP(rec, req)
+		return rec
+	},
+	"API token": func(s *webServer, addr, email, password string) *httptest.ResponseRecorder {
+		body := fmt.Sprintf(`{"email":%q,"password":%q}`, email, password)
+		req := httptest.NewRequest(http.MethodPost, "/api/v1/tokens", bytes.NewBufferString(body))
+		req.Header.Set("Content-Type", "application/json")
+		req.RemoteAddr = addr + ":4000"
+		req.Header.Set("X-Forwarded-For", fmt.Sprintf("203.0.113.%d", len(password)))
+		rec := httptest.NewRecorder()
+		s.handler.ServeHTTP(rec, req)
+		return rec
+	},
+}
+
+// newWebServerStoppedClock is a web server whose account service's clock
+// stands still, so that a delay of the sign-in limits does not run out
+// while slow password checks go on.
+func newWebServerStoppedClock(t *testing.T) *webServer {
+	s := newWebServer(t)
+	now := time.Now()
+	s.accounts = account.NewServiceWith(s.store, account.Options{Now: func() time.Time { return now }})
+	s.handler = api.NewRouter(api.Deps{
+		DB: s.store, Events: tournament.NewService(s.store, engines.Options()), Accounts: s.accounts,
+		Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
+	})
+	return s
+}
+
+// Every way of signing in has the same limits: after five wrong passwords
+// from one address even the right one waits, with Retry-After; the owner
+// from another address is not kept out.
+func TestSignInLimitsOnEveryWay(t *testing.T) {
+	for name, try := range signInWays {
+		t.Run(name, func(t *testing.T) {
+			s := newWebServerStoppedClock(t)
+			for i := 1; i <= 5; i++ {
+				if rec := try(s, "10.0.0.9", "arbiter@example.org", strings.Repeat("x", 8+i)); rec.Code != http.StatusUnauthorized {
+					t.Fatalf("wrong password %d: status %d, want 401", i, rec.Code)
+				}
+			}
+			rec := try(s, "10.0.0.9", "arbiter@example.org", "пароль судьи")
+			if rec.Code != http.StatusTooManyRequests || rec.Header().Get("Retry-After") != "1" {
+				t.Fatalf("right password at once after 5 failures: status %d, Retry-After %q; want 429 and 1 s\n%s", rec.Code, rec.Header().Get("Retry-After"), rec.Body.String())
+			}
+			want := map[string]string{"web form": "1 секунду", "API token": "try again in 1 seconds"}[name]
+			if !strings.Contains(rec.Body.String(), want) {
+				t.Errorf("the refusal does not say how long to wait (%q):\n%s", want, rec.Body.String())
+			}
+			if rec := try(s, "192.0.2.7", "arbiter@example.org", "пароль судьи"); rec.Code != http.StatusSeeOther && rec.Code != http.StatusCreated {
+				t.Errorf("the owner from another address: status %d, want signed in", rec.Code)
+			}
+		})
+	}
+}
+
+func TestUnknownAndWrongPasswordLookAlike(t *testing.T) {
+	s := newWebServer(t)
+	try := signInWays["API token"]
+	unknown := try(s, "10.0.0.1", "nobody@example.org", "пароль судьи")
+	wrong := try(s, "10.0.0.2", string(tournament.ArbiterRole)+"@example.org", "не тот пароль")
+	if unknown.Code != http.StatusUnauthorized || unknown.Body.String() != wrong.Body.String() {
+		t.Errorf("unknown e-mail: %d %s; wrong password: %d %s; want the same 401", unknown.Code, unknown.Body, wrong.Code, wrong.Body)
+	}
+}

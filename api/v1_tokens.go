@@ -1,0 +1,137 @@
+package api
+
+import (
+	"errors"
+	"net/http"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"adiukh/tournament"
+	"adiukh/tournament/account"
+)
+
+// accountRoutesV1 registers the calls on one's own sign-ins and tokens;
+// w requires a user.
+func (h *handler) accountRoutesV1(w *gin.RouterGroup) {
+	w.GET("/tokens", h.jsonHandler(h.getTokens))
+	w.DELETE("/tokens/:tid", h.jsonHandler(h.deleteToken))
+	w.PUT("/me/password", h.jsonHandler(h.putPassword))
+	w.DELETE("/users/:email/sessions", h.jsonHandler(h.deleteSessions))
+}
+
+type tokenBody struct {
+	Email         string `json:"email"`
+	Password      string `json:"password"`
+	Name          string `json:"name"`
+	ExpiresInDays int    `json:"expires_in_days"`
+}
+
+type tokenView struct {
+	ID        int64      `json:"id"`
+	Name      string     `json:"name"`
+	CreatedAt time.Time  `json:"created_at"`
+	ExpiresAt *time.Time `json:"expires_at"`
+}
+
+func newTokenView(t *tournament.Token) tokenView {
+	v := tokenView{ID: t.ID, Name: t.Name, CreatedAt: t.CreatedAt}
+	if !t.ExpiresAt.IsZero() {
+		v.ExpiresAt = &t.ExpiresAt
+	}
+	return v
+}
+
+// postToken trades an e-mail and password for a new API token, under the
+// same sign-in limits as the web form.
+func (h *handler) postToken(c *gin.Context) error {
+	var body tokenBody
+	if err := decodeJSON(c, &body); err != nil {
+		return err
+	}
+	u, err := h.Accounts.Login(c.Request.Context(), body.Email, body.Password, c.ClientIP())
+	var wait *account.WaitError
+	if errors.As(err, &wait) {
+		setRetryAfter(c, wait.Wait)
+	}
+	if err != nil {
+		return err
+	}
+	if body.ExpiresInDays < 0 {
+		return tournament.Invalid("expires_in_days", "must be a positive number of days")
+	}
+	token, tok, err := h.Accounts.CreateToken(c.Request.Context(), account.NewToken{
+		Email: u.Email, Name: body.Name, TTL: time.Duration(body.ExpiresInDays) * 24 * time.Hour,
+	})
+	if err != nil {
+		return err
+	}
+	v := newTokenView(tok)
+	c.JSON(http.StatusCreated, gin.H{"token": token, "id": v.ID, "name": v.Name, "expires_at": v.ExpiresAt})
+	return nil
+}
+
+// getTokens lists the caller's tokens (an administrator: anyone's, with
+// ?email=).
+func (h *handler) getTokens(c *gin.Context) error {
+	email := c.Query("email")
+	if email == "" {
+		email = tournament.UserFromContext(c.Request.Context()).Email
+	}
+	tokens, err := h.Accounts.Tokens(c.Request.Context(), email)
+	if err != nil {
+		return err
+	}
+	views := make([]tokenView, len(tokens))
+	for i := range tokens {
+		views[i] = newTokenView(&tokens[i])
+	}
+	c.JSON(http.StatusOK, gin.H{"tokens": views})
+	return nil
+}
+
+func (h *handler) deleteToken(c *gin.Context) error {
+	id, err := pathInt(c, "tid")
+	if err != nil {
+		return err
+	}
+	if err := h.Accounts.RevokeToken(c.Request.Context(), id); err != nil {
+		return err
+	}
+	c.JSON(http.StatusOK, gin.H{"revoked": id})
+	return nil
+}
+
+type passwordBody struct {
+	Email           string `json:"email"`
+	CurrentPassword string `json:"current_password"`
+	NewPassword     string `json:"new_password"`
+}
+
+// putPassword changes the caller's password (an administrator may name
+// another account by email); every web sign-in of the account ends.
+func (h *handler) putPassword(c *gin.Context) error {
+	var body passwordBody
+	if err := decodeJSON(c, &body); err != nil {
+		return err
+	}
+	if body.Email == "" {
+		body.Email = tournament.UserFromContext(c.Request.Context()).Email
+	}
+	if err := h.Accounts.SetPassword(c.Request.Context(), body.Email, body.CurrentPassword, body.NewPassword, c.ClientIP()); err != nil {
+		return err
+	}
+	c.JSON(http.StatusOK, gin.H{"password": "changed", "sessions": "ended"})
+	return nil
+}
+
+// deleteSessions ends every web sign-in of an account: one's own, or
+// anyone's for an administrator.
+func (h *handler) deleteSessions(c *gin.Context) error {
+	n, err := h.Accounts.EndSessions(c.Request.Context(), c.Param("email"))
+	if err != nil {
+		return err
+	}
+	c.JSON(http.StatusOK, gin.H{"ended": n})
+	return nil
+}

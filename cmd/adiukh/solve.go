@@ -1,0 +1,206 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	"adiukh/rules"
+	"adiukh/rules/solve"
+)
+
+func init() {
+	commands["solve"] = command{"prove a position's value, or judge a composition's stipulation", solveCommand}
+}
+
+// solveJSON is the value of a position as --json prints it.
+type solveJSON struct {
+	WhiteMin *int       `json:"white_min"`
+	WhiteMax *int       `json:"white_max"`
+	Score    *string    `json:"score"`
+	Best     []moveLine `json:"best"`
+	Line     []string   `json:"line"`
+	Nodes    int64      `json:"nodes"`
+	MS       int64      `json:"ms"`
+}
+
+// judgeJSON is the judgement of a stipulation as --json prints it.
+type judgeJSON struct {
+	Stipulation string          `json:"stipulation"`
+	Verdict     solve.Verdict   `json:"verdict"`
+	Keys        []moveLine      `json:"keys"`
+	Line        []string        `json:"line"`
+	Duals       []dualJSON      `json:"duals"`
+	Refutation  *refutationJSON `json:"refutation"`
+	Nodes       int64           `json:"nodes"`
+	MS          int64           `json:"ms"`
+}
+
+type dualJSON struct {
+	Ply          int      `json:"ply"`
+	Move         string   `json:"move"`
+	Alternatives []string `json:"alternatives"`
+}
+
+type refutationJSON struct {
+	Reason string   `json:"reason"`
+	Line   []string `json:"line"`
+}
+
+func solveCommand(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("solve", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	position, side := positionFlags(fs)
+	asJSON := fs.Bool("json", false, "print the answer as JSON")
+	maxNodes := fs.Int64("max-nodes", solve.DefaultMaxNodes, "give up, saying so, after this many nodes")
+	tableMB := fs.Int("table-mb", solve.DefaultTableBytes>>20, "memory of the transposition table, in MiB")
+	stipulation := fs.String("stipulation", "", "judge a problem: \"white wins\", \"white 17\", \"black wins\", \"draw\", \"exact 13:11\"")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	fail := func(err error) int {
+		fmt.Fprintf(stderr, "adiukh solve: %v\n", err)
+		return 2
+	}
+	if *maxNodes < 1 || *tableMB < 1 {
+		return fail(errors.New("--max-nodes and --table-mb must be 1 or more"))
+	}
+	p, color, err := readPosition(*position, *side)
+	if err != nil {
+		return fail(err)
+	}
+	s := solve.New(solve.Options{MaxNodes: *maxNodes, TableBytes: *tableMB << 20})
+	var out any
+	var text func()
+	if *stipulation != "" {
+		st, err := solve.ParseStipulation(*stipulation)
+		if err != nil {
+			return fail(fmt.Errorf("--stipulation: %w", err))
+		}
+		j, err := s.Judge(p, color, st, nil)
+		if err != nil {
+			return budgetOrFail(err, s, *asJSON, stdout, stderr, fail)
+		}
+		out, text = judgement(j, p), func() { printJudgement(stdout, j, p) }
+	} else {
+		r, err := s.Solve(p, color)
+		if err != nil {
+			return budgetOrFail(err, s, *asJSON, stdout, stderr, fail)
+		}
+		out, text = value(r), func() { printValue(stdout, r, color) }
+	}
+	if !*asJSON {
+		text()
+		return 0
+	}
+	enc := json.NewEncoder(stdout)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(out); err != nil {
+		return fail(err)
+	}
+	return 0
+}
+
+// budgetOrFail reports a search that ran out of nodes (status 1: nothing is
+// proved, nothing wrong is said) or another error (status 2).
+func budgetOrFail(err error, s *solve.Solver, asJSON bool, stdout, stderr io.Writer, fail func(error) int) int {
+	var be *solve.BudgetError
+	if !errors.As(err, &be) {
+		return fail(err)
+	}
+	if asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		_ = enc.Encode(map[string]any{"proved": false, "error": be.Error(), "nodes": s.Nodes()})
+	}
+	fmt.Fprintf(stderr, "adiukh solve: %v\n", be)
+	return 1
+}
+
+func value(r *solve.Result) solveJSON {
+	v := solveJSON{WhiteMin: r.WhiteMin, WhiteMax: r.WhiteMax, Best: steps(r.Best), Line: moveNames(r.Line), Nodes: r.Nodes, MS: r.Elapsed.Milliseconds()}
+	if sc, ok := r.Score(); ok {
+		s := sc.String()
+		v.Score = &s
+	}
+	return v
+}
+
+func judgement(j *solve.Judgement, p rules.Position) judgeJSON {
+	v := judgeJSON{Stipulation: j.Stipulation.String(), Verdict: j.Verdict, Keys: steps(j.Keys), Line: moveNames(j.Line), Duals: []dualJSON{}, Nodes: j.Nodes, MS: j.Elapsed.Milliseconds()}
+	for _, d := range j.Duals {
+		v.Duals = append(v.Duals, dualJSON{d.Ply, d.Move.String(), moveNames(d.Alternatives)})
+	}
+	if j.Refutation != nil {
+		v.Refutation = &refutationJSON{j.Refutation.Reason.String(), moveNames(j.Refutation.Line)}
+	}
+	return v
+}
+
+func steps(list []solve.Step) []moveLine {
+	out := []moveLine{}
+	for _, s := range list {
+		out = append(out, moveLine{s.Move.String(), s.Position.String()})
+	}
+	return out
+}
+
+func moveNames(moves []rules.Move) []string {
+	out := []string{}
+	for _, m := range moves {
+		out = append(out, m.String())
+	}
+	return out
+}
+
+func bound(b *int, none string) string {
+	if b == nil {
+		return none
+	}
+	return fmt.Sprint(*b)
+}
+
+func printValue(w io.Writer, r *solve.Result, side rules.Color) {
+	if r.Final {
+		fmt.Fprintf(w, "%s has no legal move: final position, score %d:%d\n", side, *r.WhiteMin, r.Total-*r.WhiteMin)
+		return
+	}
+	if sc, ok := r.Score(); ok {
+		fmt.Fprintf(w, "value:  %s\n", sc)
+	} else {
+		fmt.Fprintf(w, "value:  White forces %s; Black holds White to %s\n",
+			bound(r.WhiteMin, "no final position"), bound(r.WhiteMax, "no final position (White avoids every one)"))
+	}
+	fmt.Fprintln(w, "best:")
+	for _, b := range r.Best {
+		fmt.Fprintf(w, "  %-22s %s\n", b.Move, b.Position)
+	}
+	fmt.Fprintf(w, "line:   %s\n", strings.Join(moveNames(r.Line), " "))
+	fmt.Fprintf(w, "nodes:  %d in %d ms\n", r.Nodes, r.Elapsed.Milliseconds())
+}
+
+func printJudgement(w io.Writer, j *solve.Judgement, p rules.Position) {
+	fmt.Fprintf(w, "%s: %s\n", j.Stipulation, j.Verdict)
+	if j.Refutation != nil {
+		fmt.Fprintf(w, "refutation: %s\n", j.Refutation.Reason)
+		if len(j.Refutation.Line) > 0 {
+			fmt.Fprintf(w, "  %s\n", strings.Join(moveNames(j.Refutation.Line), " "))
+		}
+	}
+	if len(j.Keys) > 0 {
+		fmt.Fprintln(w, "first moves that fulfil it:")
+		for _, k := range j.Keys {
+			fmt.Fprintf(w, "  %-22s %s\n", k.Move, k.Position)
+		}
+	}
+	if len(j.Line) > 0 {
+		fmt.Fprintf(w, "main line: %s\n", strings.Join(moveNames(j.Line), " "))
+	}
+	for _, d := range j.Duals {
+		fmt.Fprintf(w, "dual at ply %d (%s): also %s\n", d.Ply, d.Move, strings.Join(moveNames(d.Alternatives), ", "))
+	}
+	fmt.Fprintf(w, "nodes: %d in %d ms\n", j.Nodes, j.Elapsed.Milliseconds())
+}

@@ -1,0 +1,7 @@
+package solve
+
+import "adiukh/rules"
+
+// say makes a message whose English format is the key of its translation
+// (the rules' catalogue, api/locales/rules.ru.json).
+func say(format string, args ...any) rules.Message { return rules.Message{Format: format, Args: args} }

@@ -1,0 +1,154 @@
+package solve
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"adiukh/rules"
+)
+
+func mustPosition(t testing.TB, text string) rules.Position {
+	t.Helper()
+	p, err := rules.ParsePosition(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// randomPosition places a few towers of random make-up on random squares.
+func randomPosition(r *rand.Rand, towers int) rules.Position {
+	var p rules.Position
+	for placed := 0; placed < towers; {
+		s := rules.Square(r.IntN(32))
+		if !p.At(s).Empty() {
+			continue
+		}
+		p.Put(s, rules.Tower{Owner: rules.Color(r.IntN(2)), Own: 1 + r.IntN(3), Other: r.IntN(3)})
+		placed++
+	}
+	return p
+}
+
+func bound(m map[node]int, n node) *int {
+	v, ok := m[n]
+	if !ok {
+		return nil
+	}
+	return &v
+}
+
+func sameBound(a, b *int) bool { return a == nil && b == nil || a != nil && b != nil && *a == *b }
+
+func show(b *int) string {
+	if b == nil {
+		return "null"
+	}
+	return string(rune('0'+*b/10)) + string(rune('0'+*b%10))
+}
+
+// checkAgainstBruteForce solves a position and compares the bounds and the
+// best moves with the brute-force model; it reports false when the position
+// is too big for the model.
+func checkAgainstBruteForce(t *testing.T, s *Solver, p rules.Position, side rules.Color) bool {
+	t.Helper()
+	wmin, wmax, ok := bruteForce(p, side, 4000)
+	if !ok {
+		return false
+	}
+	root := node{p, side}
+	r, err := s.Solve(p, side)
+	if err != nil {
+		t.Fatalf("%s, %s to move: %v", p, side, err)
+	}
+	if !sameBound(r.WhiteMin, bound(wmin, root)) || !sameBound(r.WhiteMax, bound(wmax, root)) {
+		t.Fatalf("%s, %s to move: solver [%s, %s], brute force [%s, %s]", p, side,
+			show(r.WhiteMin), show(r.WhiteMax), show(bound(wmin, root)), show(bound(wmax, root)))
+	}
+	own, ownBound := wmin, r.WhiteMin
+	if side == rules.Black {
+		own, ownBound = wmax, r.WhiteMax
+	}
+	var want, got []string
+	for _, m := range p.LegalMoves(side) {
+		if sameBound(bound(own, node{p.Play(m), side.Opponent()}), ownBound) {
+			want = append(want, m.String())
+		}
+	}
+	for _, b := range r.Best {
+		got = append(got, b.Move.String())
+	}
+	slices.Sort(want)
+	slices.Sort(got)
+	if !slices.Equal(want, got) {
+		t.Fatalf("%s, %s to move: best %v, brute force %v", p, side, got, want)
+	}
+	checkLine(t, p, side, r)
+	return true
+}
+
+// checkLine replays the main line: legal moves ending in a final position
+// whose score lies within the bounds the line was built for.
+func checkLine(t *testing.T, p rules.Position, side rules.Color, r *Result) {
+	t.Helper()
+	if r.WhiteMin == nil && r.WhiteMax == nil {
+		if len(r.Line) != 0 {
+			t.Fatalf("%s: a line %v although no side can force an end", p, r.Line)
+		}
+		return
+	}
+	for _, m := range r.Line {
+		if !slices.ContainsFunc(p.LegalMoves(side), func(l rules.Move) bool { return l.String() == m.String() }) {
+			t.Fatalf("line move %s is not legal in %s", m, p)
+		}
+		p, side = p.Play(m), side.Opponent()
+	}
+	if len(p.LegalMoves(side)) != 0 {
+		t.Fatalf("the line %v does not end in a final position", r.Line)
+	}
+	white := p.Score().White
+	if r.WhiteMin != nil && white != *r.WhiteMin || r.WhiteMin == nil && white > *r.WhiteMax {
+		t.Fatalf("the line %v ends with White on %d, bounds [%s, %s]", r.Line, white, show(r.WhiteMin), show(r.WhiteMax))
+	}
+}
+
+func TestAgainstBruteForce(t *testing.T) {
+	r := rand.New(rand.NewPCG(14, 1))
+	s := New(Options{TableBytes: 1 << 20})
+	checked := 0
+	for i := 0; checked < 400 && i < 5000; i++ {
+		p := randomPosition(r, 2+r.IntN(4))
+		if i%2 == 1 {
+			p = randomKingPosition(r, 2+r.IntN(4))
+		}
+		if checkAgainstBruteForce(t, s, p, rules.Color(r.IntN(2))) {
+			checked++
+		}
+	}
+	if checked < 400 {
+		t.Fatalf("only %d positions small enough for the brute force", checked)
+	}
+}
+
+// randomKingPosition is randomPosition with half of the towers on their
+// owner's king row, where kings capture back and forth and positions repeat.
+func randomKingPosition(r *rand.Rand, towers int) rules.Position {
+	var p rules.Position
+	for placed := 0; placed < towers; {
+		owner := rules.Color(r.IntN(2))
+		s := rules.Square(r.IntN(32))
+		if r.IntN(2) == 0 {
+			s = rules.Square(r.IntN(4))
+			if owner == rules.White {
+				s += 28
+			}
+		}
+		if !p.At(s).Empty() {
+			continue
+		}
+		p.Put(s, rules.Tower{Owner: owner, Own: 1 + r.IntN(3), Other: r.IntN(3)})
+		placed++
+	}
+	return p
+}

@@ -1,0 +1,186 @@
+package solve
+
+import (
+	"hash/maphash"
+	"unsafe"
+
+	"adiukh/rules"
+)
+
+// node is a position with the side to move: what the solver's values belong to.
+type node struct {
+	pos  rules.Position
+	side rules.Color
+}
+
+var seed = maphash.MakeSeed()
+
+func hashOf(n *node) uint64 { return maphash.Comparable(seed, *n) }
+
+// entry is what the table knows of one node, for both provers at once.
+// A proof for White of threshold t means White can force a final position
+// with at least t points; for Black, a final position where White has at
+// most t. Facts in the table never depend on the path that led to the node
+// (see search), so they hold wherever the node comes up again.
+type entry struct {
+	hash uint64
+	n    node
+	used bool
+	// White forces ≥ wProved (−1: nothing proved) within wDist plies, and
+	// cannot force ≥ wDisproved (noDisproof: nothing disproved).
+	wProved, wDisproved int8
+	// Black forces White ≤ bProved (noProof: nothing proved) within bDist
+	// plies, and cannot force White ≤ bDisproved (−1: nothing disproved).
+	bProved, bDisproved int8
+	wDist, bDist        uint16
+	// A search of unkGoal to unkDepth plies ended without a verdict.
+	unkGoal  goal
+	unkDepth int16
+	// cut is 1 + the index, in generation order, of the move that decided
+	// the last search here (0: none): it is tried first next time.
+	cut uint8
+	// work is the number of nodes the last search of this entry took: the
+	// table keeps costly entries rather than cheap ones.
+	work uint32
+}
+
+const (
+	noProof    = 127
+	noDisproof = 127
+)
+
+func freshEntry(h uint64, n *node) entry {
+	return entry{hash: h, n: *n, used: true, wProved: -1, wDisproved: noDisproof, bProved: noProof, bDisproved: -1, unkDepth: -1}
+}
+
+// known returns what the entry proves about g, and the proof's length.
+func (e *entry) known(g goal) (status, int) {
+	if g.prover == rules.White {
+		switch {
+		case g.t <= e.wProved:
+			return proved, int(e.wDist)
+		case g.t >= e.wDisproved:
+			return disproved, 0
+		}
+		return unknown, 0
+	}
+	switch {
+	case g.t >= e.bProved:
+		return proved, int(e.bDist)
+	case g.t <= e.bDisproved:
+		return disproved, 0
+	}
+	return unknown, 0
+}
+
+// learn records a verdict on g.
+func (e *entry) learn(g goal, st status, dist int) {
+	if dist > 0xFFFF {
+		dist = 0xFFFF
+	}
+	switch {
+	case g.prover == rules.White && st == proved && (g.t > e.wProved || g.t == e.wProved && uint16(dist) < e.wDist):
+		e.wProved, e.wDist = g.t, uint16(dist)
+	case g.prover == rules.White && st == disproved && g.t < e.wDisproved:
+		e.wDisproved = g.t
+	case g.prover == rules.Black && st == proved && (g.t < e.bProved || g.t == e.bProved && uint16(dist) < e.bDist):
+		e.bProved, e.bDist = g.t, uint16(dist)
+	case g.prover == rules.Black && st == disproved && g.t > e.bDisproved:
+		e.bDisproved = g.t
+	}
+}
+
+// bucketSize entries share one slot of the table; a new node replaces the
+// entry of the bucket whose search was cheapest.
+const bucketSize = 4
+
+// table is the transposition table: a fixed number of buckets, allocated
+// once, so its memory never grows past the bound it was made with.
+type table struct {
+	buckets [][bucketSize]entry
+	mask    uint64
+}
+
+// entrySize is the memory one entry takes.
+const entrySize = int(unsafe.Sizeof(entry{}))
+
+func newTable(bytes int) *table {
+	n := 1
+	for n*2*bucketSize*entrySize <= bytes {
+		n *= 2
+	}
+	return &table{buckets: make([][bucketSize]entry, n), mask: uint64(n - 1)}
+}
+
+// find returns the entry of n, or nil.
+func (t *table) find(h uint64, n *node) *entry {
+	b := &t.buckets[h&t.mask]
+	for i := range b {
+		if b[i].used && b[i].hash == h && b[i].n == *n {
+			return &b[i]
+		}
+	}
+	return nil
+}
+
+// slot returns the entry of n, making one (and dropping the cheapest entry
+// of its bucket) when there is none.
+func (t *table) slot(h uint64, n *node) *entry {
+	b := &t.buckets[h&t.mask]
+	victim := 0
+	for i := range b {
+		if !b[i].used {
+			b[i] = freshEntry(h, n)
+			return &b[i]
+		}
+		if b[i].hash == h && b[i].n == *n {
+			return &b[i]
+		}
+		if b[i].work < b[victim].work {
+			victim = i
+		}
+	}
+	b[victim] = freshEntry(h, n)
+	return &b[victim]
+}
+
+// path is the line from the root to the node being searched, with a map for
+// finding a repeated position quickly.
+type path struct {
+	nodes []node
+	at    map[uint64]int32
+}
+
+// depthOf returns the depth at which n stands on the path, or −1.
+func (p *path) depthOf(h uint64, n *node) int32 {
+	d, ok := p.at[h]
+	if !ok {
+		return -1
+	}
+	if p.nodes[d] == *n {
+		return d
+	}
+	// Two positions of the path share a hash: look the slow way.
+	for i := range p.nodes {
+		if p.nodes[i] == *n {
+			return int32(i)
+		}
+	}
+	return -1
+}
+
+func (p *path) push(h uint64, n *node) {
+	d := int32(len(p.nodes))
+	p.nodes = append(p.nodes, *n)
+	if _, taken := p.at[h]; !taken {
+		p.at[h] = d
+	}
+}
+
+func (p *path) pop(h uint64) {
+	d := int32(len(p.nodes) - 1)
+	if p.at[h] == d {
+		delete(p.at, h)
+	}
+	p.nodes = p.nodes[:d]
+}

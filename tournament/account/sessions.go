@@ -1,0 +1,255 @@
+package account
+
+import (
+	"context"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"adiukh/tournament"
+)
+
+const (
+	// SessionTTL is how long a web sign-in lasts.
+	SessionTTL = 14 * 24 * time.Hour
+	// DefaultTokenTTL is the life of an API token when none is asked for;
+	// MaxTokenTTL the longest one may ask for.
+	DefaultTokenTTL = 90 * 24 * time.Hour
+	MaxTokenTTL     = 366 * 24 * time.Hour
+)
+
+// operator stands for whoever runs the command line: they reach the
+// database directly, so they may do what an administrator may.
+var operator = &tournament.User{Role: tournament.Admin, Name: "command line"}
+
+// AsOperator marks ctx as the command line's: account changes are allowed
+// as for an administrator.
+func AsOperator(ctx context.Context) context.Context {
+	return tournament.NewContextWithUser(ctx, operator)
+}
+
+// mayManage reports whether the user in ctx may manage the account with
+// that e-mail: it is their own, or they are an administrator.
+func mayManage(ctx context.Context, email string) error {
+	u := tournament.UserFromContext(ctx)
+	switch {
+	case u == nil:
+		return tournament.Unauthorized("sign in to manage accounts")
+	case u.Role != tournament.Admin && u.Email != email:
+		return tournament.Forbidden("only administrators manage other people's sign-ins and tokens")
+	}
+	return nil
+}
+
+// StartSession begins a web sign-in for u and returns the value the
+// browser keeps; only its hash is stored. Expired sessions of the user are
+// dropped on the way.
+func (s *Service) StartSession(ctx context.Context, u *tournament.User) (string, error) {
+	value, hash, err := newToken()
+	if err != nil {
+		return "", err
+	}
+	now := s.now().UTC()
+	err = s.store.Update(ctx, func(tx tournament.Tx) error {
+		if _, err := tx.DeleteSessions(u.ID, now); err != nil {
+			return err
+		}
+		return tx.CreateSession(&tournament.Session{UserID: u.ID, Hash: hash, CreatedAt: now, ExpiresAt: now.Add(SessionTTL)})
+	})
+	if err != nil {
+		return "", err
+	}
+	return value, nil
+}
+
+// SessionUser returns the user signed in with a session value; an ended,
+// expired or unknown session is EUNAUTHORIZED.
+func (s *Service) SessionUser(ctx context.Context, value string) (*tournament.User, error) {
+	var u *tournament.User
+	var sess *tournament.Session
+	err := s.store.View(ctx, func(tx tournament.Tx) error {
+		var err error
+		sess, u, err = tx.SessionByHash(hashToken(value))
+		return err
+	})
+	if tournament.ErrorCode(err) == tournament.ENOTFOUND || (err == nil && !s.now().Before(sess.ExpiresAt)) {
+		return nil, tournament.Unauthorized("the sign-in has ended; sign in again")
+	}
+	return u, err
+}
+
+// EndSession ends one web sign-in (logging out).
+func (s *Service) EndSession(ctx context.Context, value string) error {
+	return s.store.Update(ctx, func(tx tournament.Tx) error {
+		return tx.DeleteSession(hashToken(value))
+	})
+}
+
+// EndSessions ends every web sign-in of the account with that e-mail, on
+// every instance, and returns how many it ended: the user themselves or an
+// administrator may.
+func (s *Service) EndSessions(ctx context.Context, email string) (int64, error) {
+	email = strings.ToLower(strings.TrimSpace(email))
+	if err := mayManage(ctx, email); err != nil {
+		return 0, err
+	}
+	var n int64
+	err := s.store.Update(ctx, func(tx tournament.Tx) error {
+		u, err := tx.UserByEmail(email)
+		if err != nil {
+			return err
+		}
+		n, err = tx.DeleteSessions(u.ID, time.Time{})
+		return err
+	})
+	return n, err
+}
+
+// SetPassword gives the account a new password and ends all its web
+// sign-ins. Users change their own password by giving the current one
+// (checked under the sign-in limits, from the client address from);
+// administrators and the command line set anyone's without it.
+func (s *Service) SetPassword(ctx context.Context, email, current, password, from string) error {
+	email = strings.ToLower(strings.TrimSpace(email))
+	if err := mayManage(ctx, email); err != nil {
+		return err
+	}
+	if n := utf8.RuneCountInString(password); n < 8 {
+		return tournament.Invalid("password", "a password needs at least 8 characters; this one has %d", n)
+	}
+	if caller := tournament.UserFromContext(ctx); caller != operator && caller.Email == email {
+		if _, err := s.Login(ctx, email, current, from); err != nil {
+			if tournament.ErrorCode(err) == tournament.EUNAUTHORIZED {
+				return tournament.Invalid("current_password", "the current password is wrong")
+			}
+			return err
+		}
+	}
+	hash, err := s.hashPassword(ctx, password)
+	if err != nil {
+		return err
+	}
+	return s.store.Update(ctx, func(tx tournament.Tx) error {
+		u, err := tx.UserByEmail(email)
+		if err != nil {
+			return err
+		}
+		if err := tx.SetPasswordHash(u.ID, hash); err != nil {
+			return err
+		}
+		_, err = tx.DeleteSessions(u.ID, time.Time{})
+		return err
+	})
+}
+
+// NewToken describes an API token to make.
+type NewToken struct {
+	Email string
+	Name  string
+	// TTL is how long it works: DefaultTokenTTL when zero, at most
+	// MaxTokenTTL.
+	TTL time.Duration
+}
+
+// CreateToken makes a new API token for the user with that e-mail and
+// returns it with its record. Only its hash is stored: the token is shown
+// this once.
+func (s *Service) CreateToken(ctx context.Context, in NewToken) (string, *tournament.Token, error) {
+	name := strings.TrimSpace(in.Name)
+	if n := utf8.RuneCountInString(name); n > 100 {
+		return "", nil, tournament.Invalid("name", "a token's name has at most 100 characters; this one has %d", n)
+	}
+	ttl := in.TTL
+	switch {
+	case ttl == 0:
+		ttl = DefaultTokenTTL
+	case ttl < time.Hour || ttl > MaxTokenTTL:
+		return "", nil, tournament.Invalid("expires_in_days", "a token lasts from an hour to %d days", int(MaxTokenTTL.Hours()/24))
+	}
+	token, hash, err := newToken()
+	if err != nil {
+		return "", nil, err
+	}
+	now := s.now().UTC()
+	tok := &tournament.Token{Hash: hash, Name: name, CreatedAt: now, ExpiresAt: now.Add(ttl)}
+	err = s.store.Update(ctx, func(tx tournament.Tx) error {
+		u, err := tx.UserByEmail(strings.ToLower(strings.TrimSpace(in.Email)))
+		if err != nil {
+			return err
+		}
+		tok.UserID = u.ID
+		return tx.CreateToken(tok)
+	})
+	if err != nil {
+		return "", nil, err
+	}
+	return token, tok, nil
+}
+
+// Authenticate returns the owner of an API token that has not expired.
+func (s *Service) Authenticate(ctx context.Context, token string) (*tournament.User, error) {
+	var u *tournament.User
+	var tok *tournament.Token
+	err := s.store.View(ctx, func(tx tournament.Tx) (err error) {
+		tok, u, err = tx.TokenByHash(hashToken(token))
+		return err
+	})
+	if tournament.ErrorCode(err) == tournament.ENOTFOUND {
+		return nil, tournament.Unauthorized("the API token is not valid")
+	}
+	if err == nil && !tok.ExpiresAt.IsZero() && !s.now().Before(tok.ExpiresAt) {
+		return nil, tournament.Unauthorized("the API token expired on %s; make a new one", tok.ExpiresAt.UTC().Format("2006-01-02 15:04 MST"))
+	}
+	return u, err
+}
+
+// Tokens lists the API tokens of the account with that e-mail (never the
+// tokens themselves, which are not kept): its owner or an administrator may.
+func (s *Service) Tokens(ctx context.Context, email string) ([]tournament.Token, error) {
+	email = strings.ToLower(strings.TrimSpace(email))
+	if err := mayManage(ctx, email); err != nil {
+		return nil, err
+	}
+	var tokens []tournament.Token
+	err := s.store.View(ctx, func(tx tournament.Tx) error {
+		u, err := tx.UserByEmail(email)
+		if err != nil {
+			return err
+		}
+		tokens, err = tx.Tokens(u.ID)
+		return err
+	})
+	return tokens, err
+}
+
+// RevokeToken deletes an API token: its owner or an administrator may.
+// Another user's token is reported missing, not forbidden, so that token
+// numbers cannot be probed.
+func (s *Service) RevokeToken(ctx context.Context, id int64) error {
+	u := tournament.UserFromContext(ctx)
+	if u == nil {
+		return tournament.Unauthorized("sign in to revoke a token")
+	}
+	return s.store.Update(ctx, func(tx tournament.Tx) error {
+		tok, err := tx.Token(id)
+		if err == nil && u.Role != tournament.Admin && tok.UserID != u.ID {
+			err = tournament.NotFound("token %d not found", id)
+		}
+		if err != nil {
+			return err
+		}
+		return tx.DeleteToken(id)
+	})
+}
+
+// HasAdmin reports whether any account is an administrator; the one-time
+// setup link works only while none is.
+func (s *Service) HasAdmin(ctx context.Context) (bool, error) {
+	var has bool
+	err := s.store.View(ctx, func(tx tournament.Tx) error {
+		var err error
+		has, err = tx.AdminExists()
+		return err
+	})
+	return has, err
+}

@@ -1,0 +1,107 @@
+package account_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"adiukh/tournament"
+	"adiukh/tournament/account"
+	"adiukh/tournament/store/storetest"
+)
+
+func TestSessionsAndTokensEnd(t *testing.T) {
+	for name, st := range storetest.Open(t) {
+		t.Run(name, func(t *testing.T) {
+			now := time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
+			accounts := account.NewServiceWith(st, account.Options{Now: func() time.Time { return now }})
+			ctx := context.Background()
+			owner, err := accounts.AddUser(ctx, account.NewUser{Email: "owner@example.org", Role: "arbiter", Password: "долгийпароль"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := accounts.AddUser(ctx, account.NewUser{Email: "other@example.org", Role: "arbiter", Password: "долгийпароль"}); err != nil {
+				t.Fatal(err)
+			}
+			asOwner := tournament.NewContextWithUser(ctx, owner)
+
+			// Sessions: one ends on logout, the rest when the password
+			// changes, and each on its own after 14 days.
+			phone, _ := accounts.StartSession(ctx, owner)
+			laptop, _ := accounts.StartSession(ctx, owner)
+			if err := accounts.EndSession(ctx, phone); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := accounts.SessionUser(ctx, phone); tournament.ErrorCode(err) != tournament.EUNAUTHORIZED {
+				t.Errorf("a session after logout: %v, want EUNAUTHORIZED", err)
+			}
+			if u, err := accounts.SessionUser(ctx, laptop); err != nil || u.ID != owner.ID {
+				t.Errorf("another session of the same user after logout: %v, %v", u, err)
+			}
+			if err := accounts.SetPassword(asOwner, "owner@example.org", "не тот", "новый долгий пароль", "10.0.0.1"); tournament.ErrorCode(err) != tournament.EINVALID {
+				t.Errorf("new password with a wrong current one: %v, want EINVALID", err)
+			}
+			if err := accounts.SetPassword(asOwner, "owner@example.org", "долгийпароль", "новый долгий пароль", "10.0.0.1"); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := accounts.SessionUser(ctx, laptop); tournament.ErrorCode(err) != tournament.EUNAUTHORIZED {
+				t.Errorf("a session after a password change: %v, want EUNAUTHORIZED", err)
+			}
+			if _, err := accounts.Login(ctx, "owner@example.org", "новый долгий пароль", "10.0.0.1"); err != nil {
+				t.Errorf("the new password: %v", err)
+			}
+			tablet, _ := accounts.StartSession(ctx, owner)
+			now = now.Add(account.SessionTTL)
+			if _, err := accounts.SessionUser(ctx, tablet); tournament.ErrorCode(err) != tournament.EUNAUTHORIZED {
+				t.Errorf("a session after 14 days: %v, want EUNAUTHORIZED", err)
+			}
+
+			// An administrator (here the command line) ends anyone's sessions;
+			// another arbiter may not.
+			s1, _ := accounts.StartSession(ctx, owner)
+			other, _ := accounts.User(ctx, "other@example.org")
+			if _, err := accounts.EndSessions(tournament.NewContextWithUser(ctx, other), "owner@example.org"); tournament.ErrorCode(err) != tournament.EFORBIDDEN {
+				t.Errorf("another arbiter ends the owner's sessions: %v, want EFORBIDDEN", err)
+			}
+			if n, err := accounts.EndSessions(account.AsOperator(ctx), "owner@example.org"); err != nil || n != 1 {
+				t.Errorf("the operator ends the owner's sessions: %d, %v; want 1 ended", n, err)
+			}
+			if _, err := accounts.SessionUser(ctx, s1); tournament.ErrorCode(err) != tournament.EUNAUTHORIZED {
+				t.Errorf("a session ended by an administrator: %v", err)
+			}
+
+			// Tokens expire, are listed, and are revoked by their owner only.
+			short, tok, err := accounts.CreateToken(ctx, account.NewToken{Email: "owner@example.org", Name: "results script", TTL: 24 * time.Hour})
+			if err != nil || !tok.ExpiresAt.Equal(now.Add(24*time.Hour)) {
+				t.Fatalf("token: %+v, %v", tok, err)
+			}
+			long, _, _ := accounts.CreateToken(ctx, account.NewToken{Email: "owner@example.org"})
+			if _, _, err := accounts.CreateToken(ctx, account.NewToken{Email: "owner@example.org", TTL: 400 * 24 * time.Hour}); tournament.ErrorCode(err) != tournament.EINVALID {
+				t.Errorf("a token for 400 days: %v, want EINVALID", err)
+			}
+			list, err := accounts.Tokens(asOwner, "owner@example.org")
+			if err != nil || len(list) != 2 || list[1].Name != "results script" {
+				t.Fatalf("tokens: %+v, %v; want two, the named one second (newest first)", list, err)
+			}
+			if _, err := accounts.Tokens(tournament.NewContextWithUser(ctx, other), "owner@example.org"); tournament.ErrorCode(err) != tournament.EFORBIDDEN {
+				t.Errorf("another arbiter lists the owner's tokens: %v, want EFORBIDDEN", err)
+			}
+			now = now.Add(24 * time.Hour)
+			if _, err := accounts.Authenticate(ctx, short); tournament.ErrorCode(err) != tournament.EUNAUTHORIZED {
+				t.Errorf("an expired token: %v, want EUNAUTHORIZED", err)
+			}
+			if _, err := accounts.Authenticate(ctx, long); err != nil {
+				t.Errorf("a token within its 90 days: %v", err)
+			}
+			if err := accounts.RevokeToken(tournament.NewContextWithUser(ctx, other), list[0].ID); tournament.ErrorCode(err) != tournament.ENOTFOUND {
+				t.Errorf("another arbiter revokes the owner's token: %v, want ENOTFOUND", err)
+			}
+			if err := accounts.RevokeToken(asOwner, list[0].ID); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := accounts.Authenticate(ctx, long); tournament.ErrorCode(err) != tournament.EUNAUTHORIZED {
+				t.Errorf("a revoked token: %v, want EUNAUTHORIZED", err)
+			}
+		})
+	}
+}

@@ -1,0 +1,205 @@
+package account
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"adiukh/tournament"
+	"adiukh/tournament/store"
+)
+
+// testService is an account service on a fresh SQLite file with one user,
+// owner@example.org, whose password is "right password"; its clock is *now.
+func testService(t *testing.T, l Limits, now *time.Time) *Service {
+	t.Helper()
+	st, err := store.Open(filepath.Join(t.TempDir(), "adiukh.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	s := NewServiceWith(st, Options{Now: func() time.Time { return *now }, Limits: l})
+	if _, err := s.AddUser(context.Background(), NewUser{Email: "owner@example.org", Role: "arbiter", Password: "right password"}); err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// fastChecks replaces argon2id with a comparison, for tests of the limits.
+func fastChecks(s *Service) {
+	s.check = func(hash, password string) (bool, error) { return password == "right password", nil }
+}
+
+func testLimits() Limits {
+	return Limits{FreeFailures: 3, BaseDelay: time.Second, MaxDelay: time.Minute, Forget: time.Hour, PerAddress: 10, Window: 15 * time.Minute, ConcurrentChecks: 2}
+}
+
+func waitOf(err error) time.Duration {
+	var w *WaitError
+	if errors.As(err, &w) {
+		return w.Wait
+	}
+	return 0
+}
+
+func TestLoginDelaysGuessesFromOneAddressOnly(t *testing.T) {
+	now := time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
+	s := testService(t, testLimits(), &now)
+	fastChecks(s)
+	ctx := context.Background()
+	for i := range 3 {
+		if _, err := s.Login(ctx, "owner@example.org", "guess", "10.0.0.9"); tournament.ErrorCode(err) != tournament.EUNAUTHORIZED {
+			t.Fatalf("guess %d: %v, want EUNAUTHORIZED", i+1, err)
+		}
+	}
+	// The third failure starts the delay: 1 s, then 2 s, 4 s, … up to a minute.
+	for _, want := range []time.Duration{time.Second, 2 * time.Second, 4 * time.Second} {
+		_, err := s.Login(ctx, "owner@example.org", "guess", "10.0.0.9")
+		if w := waitOf(err); w != want || tournament.ErrorCode(err) != tournament.ETOOMANY {
+			t.Fatalf("guess at once after a failure: %v (wait %v), want ETOOMANY waiting %v", err, w, want)
+		}
+		now = now.Add(want)
+		if _, err := s.Login(ctx, "owner@example.org", "guess", "10.0.0.9"); tournament.ErrorCode(err) != tournament.EUNAUTHORIZED {
+			t.Fatalf("guess after waiting %v: %v, want it checked", want, err)
+		}
+	}
+	// The owner, from their own address, is not slowed down by the guesses.
+	if _, err := s.Login(ctx, "owner@example.org", "right password", "192.0.2.1"); err != nil {
+		t.Fatalf("the owner from another address: %v", err)
+	}
+	// Nor is the guesser kept out for good: after the delay the right
+	// password works, and it clears the delay.
+	now = now.Add(8 * time.Second)
+	if _, err := s.Login(ctx, "owner@example.org", "right password", "10.0.0.9"); err != nil {
+		t.Fatalf("right password after the delay: %v", err)
+	}
+	if _, err := s.Login(ctx, "owner@example.org", "guess", "10.0.0.9"); tournament.ErrorCode(err) != tournament.EUNAUTHORIZED {
+		t.Fatalf("a guess after a successful sign-in: %v, want it checked at once", err)
+	}
+	if wrong, limited := s.SignInFailures(); wrong != 7 || limited != 3 {
+		t.Errorf("failures counted %d wrong, %d limited; want 7 and 3", wrong, limited)
+	}
+}
+
+func TestLoginLimitsOneAddressOverAllAccounts(t *testing.T) {
+	now := time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
+	s := testService(t, testLimits(), &now)
+	fastChecks(s)
+	ctx := context.Background()
+	for i := range 10 {
+		email := fmt.Sprintf("user%d@example.org", i)
+		if _, err := s.Login(ctx, email, "guess", "10.0.0.9"); tournament.ErrorCode(err) != tournament.EUNAUTHORIZED {
+			t.Fatalf("guess %d: %v", i, err)
+		}
+		now = now.Add(time.Minute)
+	}
+	_, err := s.Login(ctx, "owner@example.org", "right password", "10.0.0.9")
+	if w := waitOf(err); w != 5*time.Minute {
+		t.Fatalf("11th account from one address: %v (wait %v), want a wait of 5m until the first guess leaves the window", err, w)
+	}
+	if _, err := s.Login(ctx, "owner@example.org", "right password", "10.0.0.10"); err != nil {
+		t.Fatalf("another address: %v", err)
+	}
+}
+
+// Parallel attempts are counted before their passwords are checked, so 30
+// at once get no more checks than the free failures.
+func TestLoginParallelGuessesAreCountedFirst(t *testing.T) {
+	now := time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
+	s := testService(t, testLimits(), &now)
+	var checked atomic.Int32
+	s.check = func(hash, password string) (bool, error) {
+		checked.Add(1)
+		time.Sleep(5 * time.Millisecond)
+		return false, nil
+	}
+	var wg sync.WaitGroup
+	var refused atomic.Int32
+	for range 30 {
+		wg.Go(func() {
+			_, err := s.Login(context.Background(), "owner@example.org", "guess", "10.0.0.9")
+			if tournament.ErrorCode(err) == tournament.ETOOMANY {
+				refused.Add(1)
+			}
+		})
+	}
+	wg.Wait()
+	if n := checked.Load(); n != 3 || refused.Load() != 27 {
+		t.Errorf("30 parallel guesses: %d checked, %d refused; want 3 and 27", n, refused.Load())
+	}
+}
+
+// At most ConcurrentChecks argon2id checks run at once, whatever the
+// number of sign-ins: each holds 64 MiB.
+func TestLoginBoundsConcurrentChecks(t *testing.T) {
+	now := time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
+	l := testLimits()
+	l.FreeFailures, l.PerAddress = 100, 100
+	s := testService(t, l, &now)
+	var running, most atomic.Int32
+	s.check = func(hash, password string) (bool, error) {
+		n := running.Add(1)
+		for {
+			m := most.Load()
+			if n <= m || most.CompareAndSwap(m, n) {
+				break
+			}
+		}
+		time.Sleep(10 * time.Millisecond)
+		running.Add(-1)
+		return false, nil
+	}
+	var wg sync.WaitGroup
+	for i := range 20 {
+		wg.Go(func() {
+			_, _ = s.Login(context.Background(), "owner@example.org", "guess", fmt.Sprintf("10.0.0.%d", i))
+		})
+	}
+	wg.Wait()
+	if m := most.Load(); m != 2 {
+		t.Errorf("%d checks ran at once, want at most and at least 2 (the limit)", m)
+	}
+	// A sign-in waiting for its turn gives up when its request ends.
+	s.checks <- struct{}{}
+	s.checks <- struct{}{}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := s.Login(ctx, "owner@example.org", "guess", "10.0.0.200"); !errors.Is(err, context.Canceled) {
+		t.Errorf("a cancelled sign-in waiting for a check: %v, want context.Canceled", err)
+	}
+}
+
+// An unknown e-mail costs the same argon2id check as a known one: against
+// the dummy hash, so the time of the answer does not reveal accounts.
+func TestLoginUnknownEmailChecksTheDummyHash(t *testing.T) {
+	now := time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
+	s := testService(t, testLimits(), &now)
+	var hashes []string
+	s.check = func(hash, password string) (bool, error) {
+		hashes = append(hashes, hash)
+		return CheckPassword(hash, password)
+	}
+	ctx := context.Background()
+	_, errUnknown := s.Login(ctx, "nobody@example.org", "right password", "10.0.0.9")
+	_, errKnown := s.Login(ctx, "owner@example.org", "wrong password", "10.0.0.9")
+	if errUnknown == nil || errKnown == nil || errUnknown.Error() != errKnown.Error() {
+		t.Fatalf("unknown e-mail: %v; wrong password: %v; want the same refusal", errUnknown, errKnown)
+	}
+	if len(hashes) != 2 || hashes[0] != dummyHash() || hashes[1] == dummyHash() {
+		t.Fatalf("checked hashes %q, want the dummy hash and then the owner's", hashes)
+	}
+	// The dummy hash is a real argon2id hash with the parameters of a
+	// user's, so checking it takes the same work.
+	if len(hashes[0]) != len(hashes[1]) || hashes[0][:30] != hashes[1][:30] {
+		t.Errorf("dummy hash %q and a user's %q differ in parameters", hashes[0][:30], hashes[1][:30])
+	}
+	// Even its own password does not sign anyone in.
+	if _, err := s.Login(ctx, "nobody@example.org", "adiukh: no account has this e-mail", "10.0.0.8"); tournament.ErrorCode(err) != tournament.EUNAUTHORIZED {
+		t.Errorf("the dummy hash's password for an unknown e-mail: %v, want EUNAUTHORIZED", err)
+	}
+}

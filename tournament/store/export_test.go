@@ -1,0 +1,67 @@
+package store
+
+import (
+	"fmt"
+
+	"github.com/go-gormigrate/gormigrate/v2"
+	"gorm.io/driver/postgres"
+	"gorm.io/driver/sqlite"
+	"gorm.io/gorm"
+)
+
+// DescribeSchema lists the schema of the store's database (see describeSchema).
+func DescribeSchema(s *Store) (string, error) { return describeSchema(s.db) }
+
+// MigrateTo opens the database dsn names and applies the migrations up to and
+// including id, as an older version of the program would have left it; the
+// caller fills it with rows of that time through the returned handle.
+func MigrateTo(dsn, id string) (*gorm.DB, error) {
+	dialector := sqlite.Open(sqliteDSN(dsn, "_journal_mode=WAL"))
+	if isPostgres(dsn) {
+		dialector = postgres.Open(dsn)
+	}
+	db, err := openGorm(dialector, dsn)
+	if err != nil {
+		return nil, err
+	}
+	m := gormigrate.New(db, &gormigrate.Options{TableName: "migrations", IDColumnSize: 64, UseTransaction: true}, migrations)
+	if err := m.MigrateTo(id); err != nil {
+		return nil, fmt.Errorf("migrate to %s: %w", id, err)
+	}
+	return db, nil
+}
+
+// MissingColumns lists the fields of the live rows (models.go and the
+// other files' rows) that have no column in the store's database: a field
+// added without its migration.
+func MissingColumns(s *Store) ([]string, error) {
+	var missing []string
+	m := s.db.Migrator()
+	for _, row := range []any{
+		&userRow{}, &tokenRow{}, &eventRow{}, &playerRow{}, &roundRow{}, &gameRow{}, &auditRow{},
+		&teamSettingsRow{}, &teamRow{}, &teamMemberRow{}, &matchRow{}, &matchBoardRow{},
+		&submissionSettingRow{}, &playerAccountRow{}, &submissionRow{}, &secretRow{}, &webSessionRow{},
+		&corrSettingsRow{}, &corrGameRow{}, &corrMoveRow{}, &corrLeaveRow{}, &corrNotificationRow{},
+	} {
+		stmt := &gorm.Statement{DB: s.db}
+		if err := stmt.Parse(row); err != nil {
+			return nil, err
+		}
+		for _, f := range stmt.Schema.Fields {
+			if f.DBName != "" && !m.HasColumn(row, f.DBName) {
+				missing = append(missing, stmt.Schema.Table+"."+f.DBName)
+			}
+		}
+	}
+	return missing, nil
+}
+
+// SetBusyTimeout makes SQLite connections opened from now on wait ms for a
+// lock before answering SQLITE_BUSY; the returned function restores it.
+// attempts bounds the runs of a transaction SQLite answered SQLITE_BUSY; the
+// returned function restores both.
+func SetBusyTimeout(ms, attempts int) (restore func()) {
+	oldMs, oldAttempts := busyTimeoutMillis, busyAttempts
+	busyTimeoutMillis, busyAttempts = ms, attempts
+	return func() { busyTimeoutMillis, busyAttempts = oldMs, oldAttempts }
+}

@@ -1,0 +1,190 @@
+package store_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"adiukh/tournament"
+	"adiukh/tournament/store"
+	"adiukh/tournament/store/storetest"
+)
+
+// TestMigrateFromInitial fills a database made by the first migration alone,
+// as the first version left it, with rows written in that version's columns;
+// opening it runs every later migration, and the store then reads the rows
+// back, with the later columns at their defaults, and writes them.
+func TestMigrateFromInitial(t *testing.T) {
+	for name, dsn := range storetest.DSNs(t) {
+		t.Run(name, func(t *testing.T) {
+			db, err := store.MigrateTo(dsn, "2026112201-initial")
+			if err != nil {
+				t.Fatal(err)
+			}
+			created := time.Date(2026, 11, 1, 10, 0, 0, 0, time.UTC)
+			for _, stmt := range []struct {
+				sql  string
+				args []any
+			}{
+				{"INSERT INTO users (id, email, name, role, password_hash, locale, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+					[]any{1, "arbiter@example.org", "Главный судья", "arbiter", "hash", "ru", created}},
+				{"INSERT INTO api_tokens (id, user_id, hash, created_at) VALUES (?, ?, ?, ?)", []any{1, 1, "tokenhash", created}},
+				{`INSERT INTO events (id, name, discipline, system, rounds, time_control, score_win, score_draw, score_loss, score_bye, score_forfeit_win,
+					tie_breaks, start_date, end_date, venue, city, chief_arbiter, arbiters, status, visibility, manual_start_numbers, owner_id, created_at)
+					VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+					[]any{1, "Кубок Адыгеи", "standard", "round-robin", 3, "30+30", 1.0, 0.5, 0.0, 1.0, 1.0, "sonneborn-berger,wins",
+						"2026-11-22", "2026-11-23", "Дворец шахмат", "Майкоп", "И. И. Иванов", `["П. П. Петров"]`, "running", "public", false, 1, created}},
+				{`INSERT INTO players (id, event_id, start_no, name, rating, birth_year, club, city, federation_id, first_round, withdrawn_from)
+					VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, []any{1, 1, 1, "Хуажев Аслан", 1900, 1990, "Нальчик", "Нальчик", "RUS-1", 1, 0}},
+				{`INSERT INTO players (id, event_id, start_no, name, rating, birth_year, club, city, federation_id, first_round, withdrawn_from)
+					VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, []any{2, 1, 2, "Ёлкин Пётр", 1800, 1991, "", "Майкоп", "", 1, 3}},
+				{"INSERT INTO rounds (id, event_id, number, status) VALUES (?, ?, ?, ?)", []any{1, 1, 1, "published"}},
+				{`INSERT INTO games (id, round_id, board, white_id, black_id, end_reason, white_points, black_points, sheet, sheet_report, override_reason, version)
+					VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, []any{1, 1, 1, 1, 2, "final_position", 17, 7, "1. c3-d4 f6-e5", "", "", 2}},
+				{`INSERT INTO audit_entries (id, event_id, at, user_id, user_email, action, subject, before, after, reason)
+					VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, []any{1, 1, created, 1, "arbiter@example.org", "result", "round 1 board 1", "", "17:7", ""}},
+			} {
+				if err := db.Exec(stmt.sql, stmt.args...).Error; err != nil {
+					t.Fatalf("%s: %v", stmt.sql, err)
+				}
+			}
+			if name == "postgres" {
+				// Rows inserted with their IDs leave the sequences behind.
+				for _, table := range []string{"users", "api_tokens", "events", "players", "rounds", "games", "audit_entries"} {
+					if err := db.Exec("SELECT setval(pg_get_serial_sequence(?, 'id'), (SELECT max(id) FROM "+table+"))", table).Error; err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+			if sqlDB, err := db.DB(); err == nil {
+				sqlDB.Close()
+			}
+
+			st, err := store.Open(dsn)
+			if err != nil {
+				t.Fatalf("open the database of the first migration: %v", err)
+			}
+			defer st.Close()
+			err = st.View(context.Background(), func(tx tournament.Tx) error {
+				_, u, err := tx.TokenByHash("tokenhash")
+				if err != nil {
+					return err
+				}
+				if u.Email != "arbiter@example.org" || u.Name != "Главный судья" || u.Role != tournament.ArbiterRole || !u.CreatedAt.Equal(created) {
+					t.Errorf("user read back as %+v", u)
+				}
+				e, err := tx.Event(1)
+				if err != nil {
+					return err
+				}
+				if e.Name != "Кубок Адыгеи" || e.Rounds != 3 || e.TimeControl.BaseMinutes != 30 || len(e.TieBreaks) != 2 || e.Arbiters[0] != "П. П. Петров" ||
+					e.Status != tournament.Running || e.OwnerID != 1 || e.ForbidSameClub || e.Baku || e.BlackFirst {
+					t.Errorf("event read back as %+v", e)
+				}
+				players, err := tx.Players(1)
+				if err != nil {
+					return err
+				}
+				if len(players) != 2 || players[0].Name != "Хуажев Аслан" || players[1].WithdrawnFrom != 3 || players[0].ByeRound != 0 || players[0].ByeKind != "" {
+					t.Errorf("players read back as %+v", players)
+				}
+				rounds, err := tx.Rounds(1)
+				if err != nil {
+					return err
+				}
+				if len(rounds) != 1 || len(rounds[0].Games) != 1 || rounds[0].Warnings != nil {
+					t.Fatalf("rounds read back as %+v", rounds)
+				}
+				g := rounds[0].Games[0]
+				if g.WhiteNo != 1 || g.BlackNo != 2 || g.Result == nil || g.Result.White != 17 || g.Version != 2 || g.Sheet != "1. c3-d4 f6-e5" {
+					t.Errorf("game read back as %+v", g)
+				}
+				audit, err := tx.Audit(1)
+				if err != nil {
+					return err
+				}
+				if len(audit) != 1 || audit[0].After != "17:7" {
+					t.Errorf("audit read back as %+v", audit)
+				}
+				return nil
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			update(t, st, func(tx tournament.Tx) error {
+				e, err := tx.Event(1)
+				if err != nil {
+					return err
+				}
+				e.Baku = true
+				if err := tx.UpdateEvent(e); err != nil {
+					return err
+				}
+				return tx.CreatePlayer(&tournament.Player{EventID: 1, StartNo: 3, Name: "Новый игрок", FirstRound: 2, ByeRound: 2, ByeKind: tournament.HalfByeRequest})
+			})
+			update(t, st, func(tx tournament.Tx) error {
+				e, err := tx.Event(1)
+				if err != nil {
+					return err
+				}
+				players, err := tx.Players(1)
+				if err != nil {
+					return err
+				}
+				if !e.Baku || len(players) != 3 || players[2].ByeRound != 2 {
+					t.Errorf("after writing: event %+v, players %+v", e, players)
+				}
+				return nil
+			})
+		})
+	}
+}
+
+// TestConcurrentMigrations opens one fresh PostgreSQL schema from several
+// goroutines at once, as instances starting together would: every open
+// succeeds, and the schema is the one migrating alone gives.
+func TestConcurrentMigrations(t *testing.T) {
+	dsn, ok := storetest.DSNs(t)["postgres"]
+	if !ok {
+		storetest.SkipWithoutPostgres(t)
+	}
+	const instances = 6
+	stores := make(chan *store.Store, instances)
+	errs := make(chan error, instances)
+	for range instances {
+		go func() {
+			st, err := store.Open(dsn)
+			if err != nil {
+				errs <- err
+				return
+			}
+			stores <- st
+		}()
+	}
+	var first *store.Store
+	for range instances {
+		select {
+		case err := <-errs:
+			t.Errorf("open during a concurrent migration: %v", err)
+		case st := <-stores:
+			defer st.Close()
+			first = st
+		}
+	}
+	if first == nil {
+		return
+	}
+	got, err := store.DescribeSchema(first)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := os.ReadFile(filepath.Join("testdata", "schema.postgres.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != string(want) {
+		t.Errorf("schema after concurrent migrations differs:\n%s", lineDiff(string(want), got))
+	}
+}

@@ -1,0 +1,102 @@
+package store
+
+import (
+	"fmt"
+	"time"
+
+	"adiukh/tournament"
+)
+
+// webSessionRow is a web sign-in (see tournament.AccountTx), created by
+// migration 2026112230-sessions.
+type webSessionRow struct {
+	ID        int64   `gorm:"primaryKey"`
+	Hash      string  `gorm:"size:64;not null;uniqueIndex"`
+	UserID    int64   `gorm:"not null;index"`
+	User      userRow `gorm:"constraint:OnDelete:CASCADE"`
+	CreatedAt time.Time
+	ExpiresAt time.Time `gorm:"not null;index"`
+}
+
+func (webSessionRow) TableName() string { return "web_sessions" }
+
+var _ tournament.AccountTx = (*tx)(nil)
+
+func (t *tx) CreateSession(s *tournament.Session) error {
+	row := webSessionRow{Hash: s.Hash, UserID: s.UserID, CreatedAt: s.CreatedAt, ExpiresAt: s.ExpiresAt}
+	if err := t.db.Omit("User").Create(&row).Error; err != nil {
+		return fmt.Errorf("create session: %w", err)
+	}
+	s.ID = row.ID
+	return nil
+}
+
+func (t *tx) SessionByHash(hash string) (*tournament.Session, *tournament.User, error) {
+	var row webSessionRow
+	if err := t.db.Preload("User").Where("hash = ?", hash).First(&row).Error; err != nil {
+		return nil, nil, notFound(err, "no such session")
+	}
+	s := &tournament.Session{ID: row.ID, UserID: row.UserID, Hash: row.Hash, CreatedAt: row.CreatedAt, ExpiresAt: row.ExpiresAt}
+	return s, rowToUser(&row.User), nil
+}
+
+func (t *tx) DeleteSession(hash string) error {
+	if err := t.db.Where("hash = ?", hash).Delete(&webSessionRow{}).Error; err != nil {
+		return fmt.Errorf("delete session: %w", err)
+	}
+	return nil
+}
+
+func (t *tx) DeleteSessions(userID int64, expiredBy time.Time) (int64, error) {
+	q := t.db.Where("user_id = ?", userID)
+	if !expiredBy.IsZero() {
+		q = q.Where("expires_at <= ?", expiredBy)
+	}
+	res := q.Delete(&webSessionRow{})
+	if res.Error != nil {
+		return 0, fmt.Errorf("delete sessions of user %d: %w", userID, res.Error)
+	}
+	return res.RowsAffected, nil
+}
+
+func (t *tx) Tokens(userID int64) ([]tournament.Token, error) {
+	var rows []tokenRow
+	if err := t.db.Where("user_id = ?", userID).Order("created_at DESC, id DESC").Find(&rows).Error; err != nil {
+		return nil, fmt.Errorf("list tokens of user %d: %w", userID, err)
+	}
+	tokens := make([]tournament.Token, len(rows))
+	for i := range rows {
+		tokens[i] = *rowToToken(&rows[i])
+	}
+	return tokens, nil
+}
+
+func (t *tx) Token(id int64) (*tournament.Token, error) {
+	var row tokenRow
+	if err := t.db.Where("id = ?", id).First(&row).Error; err != nil {
+		return nil, notFound(err, "token %d not found", id)
+	}
+	return rowToToken(&row), nil
+}
+
+func (t *tx) DeleteToken(id int64) error {
+	if err := t.db.Where("id = ?", id).Delete(&tokenRow{}).Error; err != nil {
+		return fmt.Errorf("delete token %d: %w", id, err)
+	}
+	return nil
+}
+
+func (t *tx) SetPasswordHash(userID int64, hash string) error {
+	if err := t.db.Model(&userRow{}).Where("id = ?", userID).Update("password_hash", hash).Error; err != nil {
+		return fmt.Errorf("set password of user %d: %w", userID, err)
+	}
+	return nil
+}
+
+func (t *tx) AdminExists() (bool, error) {
+	var n int64
+	if err := t.db.Model(&userRow{}).Where("role = ?", string(tournament.Admin)).Limit(1).Count(&n).Error; err != nil {
+		return false, fmt.Errorf("look for an administrator: %w", err)
+	}
+	return n > 0, nil
+}
