@@ -362,8 +362,7 @@ func (h *handler) getFederationGamesCSV(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	h.sendDocument(c, csvType, "federation-games.csv", func(ctx context.Context, w io.Writer) error {
+	return h.sendDocument(c, csvType, "federation-games.csv", func(ctx context.Context, w io.Writer) error {
 		return export.New(h.Events).FederationGamesCSV(ctx, w, dialect, from, to)
 	})
-	return nil
 }

@@ -180,3 +180,18 @@ func boundMessage(b *int) rules.Message {
 }
 
 func sameMove(a, b rules.Move) bool { return a.String() == b.String() }
+
+// Keeps reports whether the move m, played in q by solver (the side the
+// stipulation is set for), keeps the stipulation: after it the solving side
+// can still force its goal. It judges the moves of a solution or an answer
+// after the first one.
+func (s *Solver) Keeps(st Stipulation, solver rules.Color, q rules.Position, m rules.Move) (bool, error) {
+	s.start()
+	w, b := q.Checkers()
+	own, _, err := st.goals(solver, w+b)
+	if err != nil {
+		return false, err
+	}
+	v, _, err := s.prove(&node{q.Play(m), solver.Opponent()}, own)
+	return v == proved, err
+}

@@ -253,3 +253,15 @@ func TestParseStipulation(t *testing.T) {
 		}
 	}
 }
+
+func TestKeeps(t *testing.T) {
+	p := mustPosition(t, "white: h2; black: e3, g3, g5, g7")
+	st, _ := ParseStipulation("white 4")
+	s := New(Options{})
+	for move, want := range map[string]bool{"h2:f4:h6:f8": true, "h2:f4:d2": false} {
+		got, err := s.Keeps(st, rules.White, p, moveNamed(t, p, rules.White, move))
+		if err != nil || got != want {
+			t.Errorf("%s keeps white 4: %v, %v; want %v", move, got, err, want)
+		}
+	}
+}

@@ -1,0 +1,108 @@
+package solve
+
+import (
+	"bufio"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"adiukh/rules"
+)
+
+// fixture is one line of testdata/figures.txt or testdata/late.txt.
+type fixture struct {
+	name  string
+	side  rules.Color
+	pos   rules.Position
+	value string // "?" when not proved
+}
+
+func loadFixtures(t testing.TB, file string) []fixture {
+	t.Helper()
+	f, err := os.Open(filepath.Join("testdata", file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out []fixture
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := sc.Text()
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		parts := strings.Split(line, " | ")
+		if len(parts) != 4 {
+			t.Fatalf("%s: %q has %d fields, want 4", file, line, len(parts))
+		}
+		side := rules.White
+		if parts[1] == "black" {
+			side = rules.Black
+		}
+		out = append(out, fixture{parts[0], side, mustPosition(t, parts[2]), parts[3]})
+	}
+	return out
+}
+
+// TestFixtures solves the figures and the late random-game positions and
+// checks their values, best moves and lines. Figure 28, the one heavy
+// position, is left to the benchmark; here only White's 13 is proved, the
+// rule book's score.
+func TestFixtures(t *testing.T) {
+	s := New(Options{TableBytes: 16 << 20})
+	for _, file := range []string{"figures.txt", "late.txt"} {
+		for _, f := range loadFixtures(t, file) {
+			if f.value == "?" {
+				continue
+			}
+			if f.name == "figure 28" {
+				if st, _, err := s.prove(&node{f.pos, f.side}, goal{rules.White, 13}); st != proved || err != nil {
+					t.Errorf("figure 28: White's 13 points: %v, %v", st, err)
+				}
+				continue
+			}
+			r, err := s.Solve(f.pos, f.side)
+			if err != nil {
+				t.Fatalf("%s: %v", f.name, err)
+			}
+			if sc, ok := r.Score(); !ok || sc.String() != f.value {
+				t.Errorf("%s: value [%s, %s], want %s", f.name, show(r.WhiteMin), show(r.WhiteMax), f.value)
+			}
+			if len(r.Best) == 0 && !r.Final {
+				t.Errorf("%s: no best move", f.name)
+			}
+			checkLine(t, f.pos, f.side, r)
+		}
+	}
+}
+
+// benchmarkFixtures proves each position with a fresh solver (a 16 MiB
+// table) and reports the nodes searched and the nodes per second.
+func benchmarkFixtures(b *testing.B, file string) {
+	for _, f := range loadFixtures(b, file) {
+		if f.value == "?" {
+			continue
+		}
+		b.Run(strings.ReplaceAll(f.name, " ", "_"), func(b *testing.B) {
+			var nodes int64
+			for b.Loop() {
+				s := New(Options{TableBytes: 16 << 20})
+				r, err := s.Solve(f.pos, f.side)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if sc, _ := r.Score(); sc.String() != f.value {
+					b.Fatalf("value %s, want %s", sc, f.value)
+				}
+				nodes += r.Nodes
+			}
+			b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+		})
+	}
+}
+
+func BenchmarkFigures(b *testing.B) { benchmarkFixtures(b, "figures.txt") }
+
+func BenchmarkLate(b *testing.B) { benchmarkFixtures(b, "late.txt") }

@@ -1,0 +1,177 @@
+package composition
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+
+	"adiukh/rules"
+	"adiukh/rules/solve"
+	"adiukh/tournament"
+)
+
+// Verdict is the solver's verdict on an entry.
+type Verdict string
+
+const (
+	Sound     Verdict = "sound"
+	Unsound   Verdict = "unsound"
+	Cooked    Verdict = "cooked"
+	NotProved Verdict = "not_proved" // the node budget ran out: nothing is claimed
+)
+
+// Report is the solver's report on an entry, as the author and the judges
+// see it.
+type Report struct {
+	Verdict Verdict
+	// Judgement is the solver's judgement from the author's first move; nil
+	// when not proved.
+	Judgement *solve.Judgement
+	// Faults are the moves of the author's main line, after the first,
+	// where the solving side's move does not keep the stipulation (the
+	// solution is wrong there even if the problem is sound).
+	Faults []Fault
+	// Budget is the node budget that ran out (NotProved).
+	Budget int64
+}
+
+// Fault is a move of the author's solution that the solver refutes.
+type Fault struct {
+	Ply  int // 1 for the first move
+	Move rules.Move
+}
+
+func (f Fault) String() string {
+	return fmt.Sprintf("ply %d: %s does not keep the stipulation", f.Ply, f.Move)
+}
+
+// Check judges an entry with the solver: the stipulation with the author's
+// first move as the key (sound, unsound with the refutation, cooked), then
+// every later move of the solving side in the author's main line.
+func Check(s *solve.Solver, pr *Problem) (*Report, error) {
+	var key *rules.Move
+	if len(pr.Solution) > 0 {
+		key = &pr.Solution[0]
+	}
+	j, err := s.Judge(pr.Position, pr.Side, pr.Stipulation, key)
+	if notProved, budget := budgetRanOut(err); notProved {
+		return &Report{Verdict: NotProved, Budget: budget}, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	r := &Report{Verdict: Verdict(j.Verdict), Judgement: j}
+	if j.Verdict == solve.Unsound {
+		return r, nil
+	}
+	q, side := pr.Position, pr.Side
+	for i, m := range pr.Solution {
+		if i > 0 && side == pr.Side {
+			keeps, err := s.Keeps(pr.Stipulation, pr.Side, q, m)
+			if notProved, budget := budgetRanOut(err); notProved {
+				return &Report{Verdict: NotProved, Budget: budget, Judgement: j}, nil
+			}
+			if err != nil {
+				return nil, err
+			}
+			if !keeps {
+				r.Faults = append(r.Faults, Fault{i + 1, m})
+			}
+		}
+		q, side = q.Play(m), side.Opponent()
+	}
+	return r, nil
+}
+
+func budgetRanOut(err error) (bool, int64) {
+	var be *solve.BudgetError
+	if errors.As(err, &be) {
+		return true, be.MaxNodes
+	}
+	return false, 0
+}
+
+// Answer is the check of a solving-contest answer.
+type Answer struct {
+	// FirstMove reports whether the answer's first move fulfils the
+	// stipulation (any key the solver proves counts).
+	FirstMove bool
+	// Line reports whether the whole answer is right: every move legal,
+	// every move of the solving side keeping the stipulation (a dual the
+	// solver proves equivalent is accepted), and the line as long as the
+	// main line of the solution, or ending in a final position.
+	Line bool
+	// Fault says where the answer goes wrong, "" when it does not.
+	Fault string
+}
+
+// CheckAnswer checks a solver's answer (first move and main line, as text)
+// to a problem of a solving contest.
+func CheckAnswer(s *solve.Solver, pr *Problem, text string) (*Answer, error) {
+	moves, perr := ReadLine(pr.Position, pr.Side, text)
+	if perr != nil {
+		return &Answer{Fault: perr.Message}, nil
+	}
+	if len(moves) == 0 {
+		return &Answer{Fault: "the answer has no move"}, nil
+	}
+	a := &Answer{}
+	q, side := pr.Position, pr.Side
+	for i, m := range moves {
+		if side == pr.Side {
+			keeps, err := s.Keeps(pr.Stipulation, pr.Side, q, m)
+			if err != nil {
+				return nil, err
+			}
+			if !keeps {
+				a.Fault = fmt.Sprintf("move %d (%s) does not fulfil the stipulation", i+1, m)
+				return a, nil
+			}
+			if i == 0 {
+				a.FirstMove = true
+			}
+		}
+		q, side = q.Play(m), side.Opponent()
+	}
+	final := len(q.LegalMoves(side)) == 0
+	if !final && len(moves) < len(pr.Solution) {
+		a.Fault = fmt.Sprintf("the answer stops after %d moves; the solution's main line has %d", len(moves), len(pr.Solution))
+		return a, nil
+	}
+	a.Line = true
+	return a, nil
+}
+
+// Aggregation is how a jury's marks for one entry make its mark.
+type Aggregation string
+
+const (
+	// Mean is the mean of all the marks.
+	Mean Aggregation = "mean"
+	// TrimmedMean leaves out the highest and the lowest mark (needs three
+	// marks or more).
+	TrimmedMean Aggregation = "trimmed_mean"
+)
+
+// Aggregate returns the entry's mark from its judges' marks.
+func Aggregate(how Aggregation, marks []float64) (float64, error) {
+	if len(marks) == 0 {
+		return 0, tournament.Invalid("marks", "no judge has marked the entry")
+	}
+	sorted := slices.Sorted(slices.Values(marks))
+	switch how {
+	case Mean:
+	case TrimmedMean:
+		if len(sorted) < 3 {
+			return 0, tournament.Invalid("marks", "the mean without the highest and lowest marks needs 3 marks or more, the entry has %d", len(sorted))
+		}
+		sorted = sorted[1 : len(sorted)-1]
+	default:
+		return 0, tournament.Invalid("aggregation", "%q is not a way to aggregate marks: mean or trimmed_mean", how)
+	}
+	sum := 0.0
+	for _, m := range sorted {
+		sum += m
+	}
+	return sum / float64(len(sorted)), nil
+}
