@@ -302,13 +302,14 @@ type Award struct {
 
 // PublicClaim is a claim as the award shows it.
 type PublicClaim struct {
-	ID       int64
-	Code     string
-	Kind     ClaimKind
-	Evidence string
-	Status   ClaimStatus
-	Reason   string
-	FiledAt  time.Time
+	ID        int64
+	Code      string
+	Kind      ClaimKind
+	Evidence  string
+	Status    ClaimStatus
+	Reason    string
+	FiledAt   time.Time
+	DecidedAt time.Time
 }
 
 var honourOrder = map[Honour]int{Prize: 0, Mention: 1, Commendation: 2}
@@ -402,7 +403,7 @@ func (s *Service) Award(ctx context.Context, eventID int64) (*Award, error) {
 		}
 		for _, cl := range claims {
 			out.Claims = append(out.Claims, PublicClaim{ID: cl.ID, Code: codes[cl.WorkID], Kind: cl.Kind, Evidence: cl.Evidence,
-				Status: cl.Status, Reason: cl.Reason, FiledAt: cl.FiledAt})
+				Status: cl.Status, Reason: cl.Reason, FiledAt: cl.FiledAt, DecidedAt: cl.DecidedAt})
 		}
 		return nil
 	})
