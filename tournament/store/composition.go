@@ -12,7 +12,7 @@ import (
 	"adiukh/tournament/composition"
 )
 
-// The live rows of composition contests; migration 2026112260 created
+// The live rows of composition contests; migration 2026112270 created
 // their tables. Sections, the award and the solver's findings are JSON.
 
 type compContestRow struct {

@@ -6,13 +6,13 @@ import (
 	"gorm.io/gorm"
 )
 
-// Migration 2026112260 adds composition contests: the contest of an event
+// Migration 2026112270 adds composition contests: the contest of an event
 // (sections, deadline, scale, award), its judges, the entries with the
 // solver's findings, the judges' marks and the claims against the
 // provisional award. The rows below are frozen copies of this migration's
 // tables; the live rows are in composition.go.
 
-type compContestRow2026112260 struct {
+type compContestRow2026112270 struct {
 	EventID       int64     `gorm:"primaryKey;autoIncrement:false"`
 	Sections      string    `gorm:"type:text;not null"`
 	Deadline      time.Time `gorm:"not null"`
@@ -26,16 +26,16 @@ type compContestRow2026112260 struct {
 	Award         string `gorm:"type:text;not null"`
 }
 
-func (compContestRow2026112260) TableName() string { return "composition_contests" }
+func (compContestRow2026112270) TableName() string { return "composition_contests" }
 
-type compJudgeRow2026112260 struct {
+type compJudgeRow2026112270 struct {
 	EventID int64 `gorm:"primaryKey;autoIncrement:false"`
 	UserID  int64 `gorm:"primaryKey;autoIncrement:false;index"`
 }
 
-func (compJudgeRow2026112260) TableName() string { return "composition_judges" }
+func (compJudgeRow2026112270) TableName() string { return "composition_judges" }
 
-type compWorkRow2026112260 struct {
+type compWorkRow2026112270 struct {
 	ID          int64  `gorm:"primaryKey"`
 	EventID     int64  `gorm:"not null;uniqueIndex:idx_comp_work_code"`
 	Code        string `gorm:"size:16;not null;uniqueIndex:idx_comp_work_code"`
@@ -53,9 +53,9 @@ type compWorkRow2026112260 struct {
 	Eliminated  string `gorm:"type:text;not null"`
 }
 
-func (compWorkRow2026112260) TableName() string { return "composition_works" }
+func (compWorkRow2026112270) TableName() string { return "composition_works" }
 
-type compMarkRow2026112260 struct {
+type compMarkRow2026112270 struct {
 	WorkID  int64   `gorm:"primaryKey;autoIncrement:false"`
 	JudgeID int64   `gorm:"primaryKey;autoIncrement:false"`
 	EventID int64   `gorm:"not null;index"`
@@ -64,9 +64,9 @@ type compMarkRow2026112260 struct {
 	At      time.Time
 }
 
-func (compMarkRow2026112260) TableName() string { return "composition_marks" }
+func (compMarkRow2026112270) TableName() string { return "composition_marks" }
 
-type compClaimRow2026112260 struct {
+type compClaimRow2026112270 struct {
 	ID        int64  `gorm:"primaryKey"`
 	EventID   int64  `gorm:"not null;index"`
 	WorkID    int64  `gorm:"not null"`
@@ -79,11 +79,11 @@ type compClaimRow2026112260 struct {
 	DecidedAt *time.Time
 }
 
-func (compClaimRow2026112260) TableName() string { return "composition_claims" }
+func (compClaimRow2026112270) TableName() string { return "composition_claims" }
 
 func compositionMigration(tx *gorm.DB) error {
-	return tx.AutoMigrate(&compContestRow2026112260{}, &compJudgeRow2026112260{}, &compWorkRow2026112260{},
-		&compMarkRow2026112260{}, &compClaimRow2026112260{})
+	return tx.AutoMigrate(&compContestRow2026112270{}, &compJudgeRow2026112270{}, &compWorkRow2026112270{},
+		&compMarkRow2026112270{}, &compClaimRow2026112270{})
 }
 
 func compositionRollback(tx *gorm.DB) error {
