@@ -31,7 +31,7 @@ func (s *Service) PublishProvisional(ctx context.Context, eventID int64, in Awar
 		}
 		switch {
 		case c.Stage != Entries:
-			return tournament.Conflict("stage", "the %s award is already published", c.Stage)
+			return tournament.Conflict("stage", "the award is already published")
 		case s.now().Before(c.Deadline):
 			return tournament.Conflict("deadline", "entries are open until %s; the award comes after judging", c.Deadline.UTC().Format("2006-01-02 15:04 UTC"))
 		}
@@ -136,7 +136,7 @@ func (s *Service) EditAward(ctx context.Context, eventID int64, items []Distinct
 			return err
 		}
 		if c.Stage != Provisional {
-			return tournament.Conflict("stage", "only a provisional award can be edited; this contest's award is at the %s stage", c.Stage)
+			return tournament.Conflict("stage", "only a provisional award can be edited")
 		}
 		if err := checkAward(tx, eventID, items); err != nil {
 			return err
@@ -163,7 +163,7 @@ type ClaimInput struct {
 // may, with its evidence (the refutation, or the earlier work that
 // anticipated the entry).
 func (s *Service) FileClaim(ctx context.Context, eventID int64, in ClaimInput) (*Claim, error) {
-	u, err := signedIn(ctx, "file a claim")
+	u, err := signedIn(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -217,9 +217,9 @@ func (s *Service) DecideClaim(ctx context.Context, claimID int64, uphold bool, r
 		}
 		switch {
 		case c.Stage != Provisional:
-			return tournament.Conflict("stage", "the award is %s; claims are decided before the final award", c.Stage)
+			return tournament.Conflict("stage", "claims are decided between the provisional and the final award")
 		case cl.Status != ClaimOpen:
-			return tournament.Conflict("status", "claim %d is already %s", cl.ID, cl.Status)
+			return tournament.Conflict("status", "claim %d is already decided", cl.ID)
 		}
 		w, err := tx.Work(cl.WorkID)
 		if err != nil {
@@ -255,8 +255,10 @@ func (s *Service) PublishFinal(ctx context.Context, eventID int64, reason string
 			return err
 		}
 		switch {
+		case c.Stage == Final:
+			return tournament.Conflict("stage", "the final award is already published")
 		case c.Stage != Provisional:
-			return tournament.Conflict("stage", "the final award follows the provisional one; this contest's award is at the %s stage", c.Stage)
+			return tournament.Conflict("stage", "publish the provisional award first")
 		case s.now().Before(c.ClaimsUntil):
 			return tournament.Conflict("claims_until", "the claims period runs until %s", c.ClaimsUntil.UTC().Format("2006-01-02 15:04 UTC"))
 		}

@@ -87,10 +87,10 @@ func snapshot(v any) string {
 	return string(b)
 }
 
-func signedIn(ctx context.Context, what string) (*tournament.User, error) {
+func signedIn(ctx context.Context) (*tournament.User, error) {
 	u := tournament.UserFromContext(ctx)
 	if u == nil {
-		return nil, tournament.Unauthorized("sign in to %s", what)
+		return nil, tournament.Unauthorized("sign in to take part in a contest")
 	}
 	return u, nil
 }
@@ -132,7 +132,7 @@ func contest(ctx context.Context, tx Tx, eventID int64) (*tournament.Event, *Con
 // directed loads a contest the signed-in user directs (the event's
 // arbiter or an administrator), locked.
 func directed(ctx context.Context, tx Tx, eventID int64) (*tournament.User, *Contest, error) {
-	u, err := signedIn(ctx, "direct a contest")
+	u, err := signedIn(ctx)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -216,7 +216,7 @@ func (s *Service) Setup(ctx context.Context, eventID int64, in ContestInput, rea
 	}
 	var out *Contest
 	err := s.store.Update(ctx, func(tx Tx) error {
-		u, err := signedIn(ctx, "direct a contest")
+		u, err := signedIn(ctx)
 		if err != nil {
 			return err
 		}
@@ -234,7 +234,7 @@ func (s *Service) Setup(ctx context.Context, eventID int64, in ContestInput, rea
 		next := &Contest{EventID: eventID, Stage: Entries}
 		if old != nil {
 			if old.Stage != Entries {
-				return tournament.Conflict("stage", "the %s award is published; the contest's settings are fixed", old.Stage)
+				return tournament.Conflict("stage", "the award is published; the contest's settings are fixed")
 			}
 			cp := *old
 			next = &cp
@@ -322,7 +322,7 @@ func (s *Service) SetJudges(ctx context.Context, eventID int64, emails []string,
 			return err
 		}
 		if c.Stage != Entries {
-			return tournament.Conflict("judges", "the %s award is published; the jury is fixed", c.Stage)
+			return tournament.Conflict("judges", "the award is published; the jury is fixed")
 		}
 		old, err := tx.Judges(eventID)
 		if err != nil {
@@ -436,7 +436,7 @@ func (s *Service) open(c *Contest) error {
 // until the deadline. The solver checks the entry at once and the work
 // comes back with its findings.
 func (s *Service) Submit(ctx context.Context, eventID int64, in EntryInput) (*Work, error) {
-	u, err := signedIn(ctx, "enter a contest")
+	u, err := signedIn(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -508,7 +508,7 @@ func (s *Service) own(ctx context.Context, tx Tx, u *tournament.User, workID int
 // Edit changes an author's entry before the deadline; the solver checks it
 // again.
 func (s *Service) Edit(ctx context.Context, workID int64, in EntryInput) (*Work, error) {
-	u, err := signedIn(ctx, "edit your entries")
+	u, err := signedIn(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -537,7 +537,7 @@ func (s *Service) Edit(ctx context.Context, workID int64, in EntryInput) (*Work,
 
 // Withdraw takes an author's entry back before the deadline.
 func (s *Service) Withdraw(ctx context.Context, workID int64) (*Work, error) {
-	u, err := signedIn(ctx, "withdraw your entries")
+	u, err := signedIn(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -557,7 +557,7 @@ func (s *Service) Withdraw(ctx context.Context, workID int64) (*Work, error) {
 
 // MyWorks lists the signed-in author's entries to a contest.
 func (s *Service) MyWorks(ctx context.Context, eventID int64) ([]Work, error) {
-	u, err := signedIn(ctx, "see your entries")
+	u, err := signedIn(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -605,7 +605,7 @@ type jury struct {
 }
 
 func juryOf(ctx context.Context, tx Tx, e *tournament.Event) (*jury, error) {
-	u, err := signedIn(ctx, "judge a contest")
+	u, err := signedIn(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -752,7 +752,7 @@ func (s *Service) Mark(ctx context.Context, eventID int64, in MarkInput) (*Mark,
 		if err != nil {
 			return err
 		}
-		u, err := signedIn(ctx, "judge a contest")
+		u, err := signedIn(ctx)
 		if err != nil {
 			return err
 		}
@@ -765,7 +765,7 @@ func (s *Service) Mark(ctx context.Context, eventID int64, in MarkInput) (*Mark,
 		}
 		switch {
 		case c.Stage != Entries:
-			return tournament.Conflict("stage", "the %s award is published; marks are fixed", c.Stage)
+			return tournament.Conflict("stage", "the award is published; marks are fixed")
 		case s.now().Before(c.Deadline):
 			return tournament.Conflict("deadline", "entries are open until %s; judging starts after the deadline", c.Deadline.UTC().Format("2006-01-02 15:04 UTC"))
 		case math.IsNaN(in.Mark) || in.Mark < 0 || in.Mark > c.Scale:
