@@ -15,6 +15,7 @@ import (
 
 	"adiukh/tournament"
 	"adiukh/tournament/account"
+	"adiukh/tournament/composition"
 	"adiukh/tournament/correspondence"
 )
 
@@ -35,7 +36,9 @@ type Deps struct {
 	Accounts *account.Service
 	// Correspondence plays the games of correspondence events on the server.
 	Correspondence *correspondence.Service
-	Log            *slog.Logger
+	// Composition runs the contests of composition events.
+	Composition *composition.Service
+	Log         *slog.Logger
 	// Secret signs the session cookies of the web pages; every instance
 	// serving the same site needs the same one.
 	Secret []byte

@@ -97,7 +97,7 @@ func (s *Service) PairNextRound(ctx context.Context, eventID int64) (*Round, err
 		}
 		switch {
 		case !e.Discipline.PlaysGames():
-			return Invalid("discipline", "a composition contest has no rounds to pair")
+			return Invalid("discipline", "a composition contest has no rounds to pair; its entries are submitted, judged and awarded through the contest (/api/v1/events/%d/contest)", eventID)
 		case e.Discipline.IsTeam():
 			return Invalid("discipline", "a team event is paired by team (PairNextTeamRound)")
 		case e.Discipline == Correspondence:

@@ -19,6 +19,7 @@ import (
 	"adiukh/api"
 	"adiukh/tournament"
 	"adiukh/tournament/account"
+	"adiukh/tournament/composition"
 	"adiukh/tournament/correspondence"
 	"adiukh/tournament/engines"
 	"adiukh/tournament/store"
@@ -135,6 +136,7 @@ func serve(args []string, stdout, stderr io.Writer) int {
 		Events:         tournament.NewService(st, engines.Options()),
 		Accounts:       account.NewService(st),
 		Correspondence: corr,
+		Composition:    composition.NewService(st.Composition(), composition.Options{}),
 		Log:            log,
 		Secret:         sessionKey,
 		SetupToken:     setupToken,

@@ -1,0 +1,493 @@
+package api
+
+import (
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"adiukh/tournament"
+	"adiukh/tournament/composition"
+)
+
+// compositionRoutesV1 registers the JSON API of composition contests: the
+// contest's settings and jury, authors' entries, the judges' marks, the
+// award and the claims against it.
+func (h *handler) compositionRoutesV1(read, write *gin.RouterGroup) {
+	read.GET("/events/:id/contest", h.jsonHandler(h.getContest))
+	read.GET("/events/:id/contest/award", h.jsonHandler(h.getAward))
+
+	write.PUT("/events/:id/contest", h.jsonHandler(h.putContest))
+	write.PUT("/events/:id/contest/judges", h.jsonHandler(h.putJudges))
+	write.POST("/events/:id/contest/entries", h.jsonHandler(h.postEntry))
+	write.GET("/events/:id/contest/my-entries", h.jsonHandler(h.getMyEntries))
+	write.PUT("/contest-entries/:eid", h.jsonHandler(h.putEntry))
+	write.DELETE("/contest-entries/:eid", h.jsonHandler(h.deleteEntry))
+	write.GET("/events/:id/contest/judging", h.jsonHandler(h.getJudging))
+	write.PUT("/events/:id/contest/marks/:code", h.jsonHandler(h.putMark))
+	write.POST("/events/:id/contest/award", h.jsonHandler(h.postAward))
+	write.PUT("/events/:id/contest/award", h.jsonHandler(h.putAward))
+	write.POST("/events/:id/contest/award/final", h.jsonHandler(h.postFinalAward))
+	write.POST("/events/:id/contest/claims", h.jsonHandler(h.postClaim))
+	write.POST("/contest-claims/:cid/decision", h.jsonHandler(h.postClaimDecision))
+}
+
+func rfc3339(t time.Time) string {
+	if t.IsZero() {
+		return ""
+	}
+	return t.UTC().Format(time.RFC3339)
+}
+
+type judgeView struct {
+	ID    int64  `json:"id"`
+	Name  string `json:"name"`
+	Email string `json:"email,omitempty"`
+}
+
+type contestView struct {
+	EventID       int64                     `json:"event_id"`
+	Sections      []composition.Section     `json:"sections"`
+	Deadline      string                    `json:"deadline"`
+	Scale         float64                   `json:"scale"`
+	Aggregation   string                    `json:"aggregation"`
+	ClaimDays     int                       `json:"claim_days"`
+	Stage         string                    `json:"stage"`
+	Open          bool                      `json:"open"`
+	ProvisionalAt string                    `json:"provisional_at,omitempty"`
+	ClaimsUntil   string                    `json:"claims_until,omitempty"`
+	FinalAt       string                    `json:"final_at,omitempty"`
+	Award         []composition.Distinction `json:"award"`
+	Judges        []judgeView               `json:"judges"`
+}
+
+func newContestView(c *composition.Contest) contestView {
+	award := c.Award
+	if award == nil {
+		award = []composition.Distinction{}
+	}
+	return contestView{EventID: c.EventID, Sections: c.Sections, Deadline: rfc3339(c.Deadline), Scale: c.Scale,
+		Aggregation: string(c.Aggregation), ClaimDays: c.ClaimDays, Stage: string(c.Stage), ProvisionalAt: rfc3339(c.ProvisionalAt),
+		ClaimsUntil: rfc3339(c.ClaimsUntil), FinalAt: rfc3339(c.FinalAt), Award: award, Judges: []judgeView{}}
+}
+
+func (h *handler) getContest(c *gin.Context) error {
+	id, err := pathInt(c, "id")
+	if err != nil {
+		return err
+	}
+	cv, err := h.Composition.Contest(c.Request.Context(), id)
+	if err != nil {
+		return err
+	}
+	v := newContestView(cv.Contest)
+	v.Open = cv.Open
+	for _, j := range cv.Judges {
+		jv := judgeView{ID: j.ID, Name: j.Name}
+		if cv.IsDirector {
+			jv.Email = j.Email
+		}
+		v.Judges = append(v.Judges, jv)
+	}
+	c.JSON(http.StatusOK, v)
+	return nil
+}
+
+type contestBody struct {
+	Sections    []composition.Section `json:"sections"`
+	Deadline    string                `json:"deadline"`
+	Scale       float64               `json:"scale"`
+	Aggregation string                `json:"aggregation"`
+	ClaimDays   int                   `json:"claim_days"`
+	Reason      string                `json:"reason"`
+}
+
+func (h *handler) putContest(c *gin.Context) error {
+	id, err := pathInt(c, "id")
+	if err != nil {
+		return err
+	}
+	var body contestBody
+	if err := decodeJSON(c, &body); err != nil {
+		return err
+	}
+	deadline, err := time.Parse(time.RFC3339, strings.TrimSpace(body.Deadline))
+	if err != nil {
+		return tournament.Invalid("deadline", "%q is not a time: write it as 2026-12-31T23:59:00Z (RFC 3339)", body.Deadline)
+	}
+	contest, err := h.Composition.Setup(c.Request.Context(), id, composition.ContestInput{Sections: body.Sections, Deadline: deadline,
+		Scale: body.Scale, Aggregation: composition.Aggregation(body.Aggregation), ClaimDays: body.ClaimDays}, body.Reason)
+	if err != nil {
+		return err
+	}
+	c.JSON(http.StatusOK, newContestView(contest))
+	return nil
+}
+
+type judgesBody struct {
+	Judges []string `json:"judges"`
+	Reason string   `json:"reason"`
+}
+
+func (h *handler) putJudges(c *gin.Context) error {
+	id, err := pathInt(c, "id")
+	if err != nil {
+		return err
+	}
+	var body judgesBody
+	if err := decodeJSON(c, &body); err != nil {
+		return err
+	}
+	judges, err := h.Composition.SetJudges(c.Request.Context(), id, body.Judges, body.Reason)
+	if err != nil {
+		return err
+	}
+	out := []judgeView{}
+	for _, j := range judges {
+		out = append(out, judgeView{ID: j.ID, Name: j.Name, Email: j.Email})
+	}
+	c.JSON(http.StatusOK, out)
+	return nil
+}
+
+type entryBody struct {
+	Section     string `json:"section"`
+	Position    string `json:"position"`
+	Side        string `json:"side"`
+	Stipulation string `json:"stipulation"`
+	Solution    string `json:"solution"`
+	Comment     string `json:"comment"`
+}
+
+func (b entryBody) input() composition.EntryInput {
+	return composition.EntryInput{Section: b.Section, Comment: b.Comment,
+		Entry: composition.Entry{Position: b.Position, Side: b.Side, Stipulation: b.Stipulation, Solution: b.Solution}}
+}
+
+// entryView is an entry as its author sees it.
+type entryView struct {
+	ID          int64                `json:"id"`
+	Code        string               `json:"code"`
+	Section     string               `json:"section"`
+	Position    string               `json:"position"`
+	Side        string               `json:"side"`
+	Stipulation string               `json:"stipulation"`
+	Solution    string               `json:"solution"`
+	Comment     string               `json:"comment,omitempty"`
+	Findings    composition.Findings `json:"findings"`
+	SubmittedAt string               `json:"submitted_at"`
+	UpdatedAt   string               `json:"updated_at"`
+	Withdrawn   bool                 `json:"withdrawn,omitempty"`
+	Eliminated  string               `json:"eliminated,omitempty"`
+}
+
+func newEntryView(w *composition.Work) entryView {
+	return entryView{ID: w.ID, Code: w.Code, Section: w.Section, Position: w.Position, Side: w.Side, Stipulation: w.Stipulation,
+		Solution: w.Solution, Comment: w.Comment, Findings: w.Findings, SubmittedAt: rfc3339(w.SubmittedAt), UpdatedAt: rfc3339(w.UpdatedAt),
+		Withdrawn: w.Withdrawn, Eliminated: w.Eliminated}
+}
+
+func (h *handler) postEntry(c *gin.Context) error {
+	id, err := pathInt(c, "id")
+	if err != nil {
+		return err
+	}
+	var body entryBody
+	if err := decodeJSON(c, &body); err != nil {
+		return err
+	}
+	w, err := h.Composition.Submit(c.Request.Context(), id, body.input())
+	if err != nil {
+		return err
+	}
+	c.JSON(http.StatusCreated, newEntryView(w))
+	return nil
+}
+
+func (h *handler) putEntry(c *gin.Context) error {
+	eid, err := pathInt(c, "eid")
+	if err != nil {
+		return err
+	}
+	var body entryBody
+	if err := decodeJSON(c, &body); err != nil {
+		return err
+	}
+	w, err := h.Composition.Edit(c.Request.Context(), eid, body.input())
+	if err != nil {
+		return err
+	}
+	c.JSON(http.StatusOK, newEntryView(w))
+	return nil
+}
+
+func (h *handler) deleteEntry(c *gin.Context) error {
+	eid, err := pathInt(c, "eid")
+	if err != nil {
+		return err
+	}
+	w, err := h.Composition.Withdraw(c.Request.Context(), eid)
+	if err != nil {
+		return err
+	}
+	c.JSON(http.StatusOK, newEntryView(w))
+	return nil
+}
+
+func (h *handler) getMyEntries(c *gin.Context) error {
+	id, err := pathInt(c, "id")
+	if err != nil {
+		return err
+	}
+	works, err := h.Composition.MyWorks(c.Request.Context(), id)
+	if err != nil {
+		return err
+	}
+	out := []entryView{}
+	for i := range works {
+		out = append(out, newEntryView(&works[i]))
+	}
+	c.JSON(http.StatusOK, out)
+	return nil
+}
+
+type markView struct {
+	Judge   int64   `json:"judge"`
+	Mark    float64 `json:"mark"`
+	Comment string  `json:"comment,omitempty"`
+	At      string  `json:"at"`
+}
+
+// anonymousView is an entry as the jury sees it: by code, never by author.
+type anonymousView struct {
+	Code        string               `json:"code"`
+	Section     string               `json:"section"`
+	Position    string               `json:"position"`
+	Side        string               `json:"side"`
+	Stipulation string               `json:"stipulation"`
+	Solution    string               `json:"solution"`
+	Comment     string               `json:"comment,omitempty"`
+	Findings    composition.Findings `json:"findings"`
+	Marks       []markView           `json:"marks"`
+	Score       *float64             `json:"score,omitempty"`
+	Rank        int                  `json:"rank,omitempty"`
+	Unranked    string               `json:"unranked,omitempty"`
+}
+
+func (h *handler) getJudging(c *gin.Context) error {
+	id, err := pathInt(c, "id")
+	if err != nil {
+		return err
+	}
+	list, err := h.Composition.ForJudging(c.Request.Context(), id)
+	if err != nil {
+		return err
+	}
+	out := []anonymousView{}
+	for _, a := range list {
+		v := anonymousView{Code: a.Code, Section: a.Section, Position: a.Position, Side: a.Side, Stipulation: a.Stipulation,
+			Solution: a.Solution, Comment: a.Comment, Findings: a.Findings, Marks: []markView{}, Score: a.Score, Rank: a.Rank, Unranked: a.Failed}
+		for _, m := range a.Marks {
+			v.Marks = append(v.Marks, markView{Judge: m.JudgeID, Mark: m.Mark, Comment: m.Comment, At: rfc3339(m.At)})
+		}
+		out = append(out, v)
+	}
+	c.JSON(http.StatusOK, out)
+	return nil
+}
+
+type markBody struct {
+	Mark    *float64 `json:"mark"`
+	Comment string   `json:"comment"`
+}
+
+func (h *handler) putMark(c *gin.Context) error {
+	id, err := pathInt(c, "id")
+	if err != nil {
+		return err
+	}
+	var body markBody
+	if err := decodeJSON(c, &body); err != nil {
+		return err
+	}
+	if body.Mark == nil {
+		return tournament.Invalid("mark", "give the mark")
+	}
+	m, err := h.Composition.Mark(c.Request.Context(), id, composition.MarkInput{Code: c.Param("code"), Mark: *body.Mark, Comment: body.Comment})
+	if err != nil {
+		return err
+	}
+	c.JSON(http.StatusOK, markView{Judge: m.JudgeID, Mark: m.Mark, Comment: m.Comment, At: rfc3339(m.At)})
+	return nil
+}
+
+type awardBody struct {
+	Prizes        int                       `json:"prizes"`
+	Mentions      int                       `json:"honourable_mentions"`
+	Commendations int                       `json:"commendations"`
+	Items         []composition.Distinction `json:"items"`
+	Reason        string                    `json:"reason"`
+}
+
+func (h *handler) postAward(c *gin.Context) error {
+	id, err := pathInt(c, "id")
+	if err != nil {
+		return err
+	}
+	var body awardBody
+	if err := decodeJSON(c, &body); err != nil {
+		return err
+	}
+	if _, err := h.Composition.PublishProvisional(c.Request.Context(), id, composition.AwardInput{Prizes: body.Prizes,
+		Mentions: body.Mentions, Commendations: body.Commendations, Items: body.Items}, body.Reason); err != nil {
+		return err
+	}
+	return h.getAward(c)
+}
+
+func (h *handler) putAward(c *gin.Context) error {
+	id, err := pathInt(c, "id")
+	if err != nil {
+		return err
+	}
+	var body awardBody
+	if err := decodeJSON(c, &body); err != nil {
+		return err
+	}
+	if _, err := h.Composition.EditAward(c.Request.Context(), id, body.Items, body.Reason); err != nil {
+		return err
+	}
+	return h.getAward(c)
+}
+
+func (h *handler) postFinalAward(c *gin.Context) error {
+	id, err := pathInt(c, "id")
+	if err != nil {
+		return err
+	}
+	var body reasonBody
+	if err := decodeJSON(c, &body); err != nil {
+		return err
+	}
+	if _, err := h.Composition.PublishFinal(c.Request.Context(), id, body.Reason); err != nil {
+		return err
+	}
+	return h.getAward(c)
+}
+
+type awardedView struct {
+	Code          string               `json:"code"`
+	Honour        string               `json:"honour"`
+	Place         int                  `json:"place"`
+	Section       string               `json:"section"`
+	Author        string               `json:"author"`
+	Position      string               `json:"position"`
+	Side          string               `json:"side"`
+	Stipulation   string               `json:"stipulation"`
+	Solution      string               `json:"solution"`
+	Comment       string               `json:"comment,omitempty"`
+	Findings      composition.Findings `json:"findings"`
+	Score         float64              `json:"score"`
+	JudgeComments []string             `json:"judge_comments"`
+}
+
+type claimView struct {
+	ID        int64  `json:"id"`
+	Code      string `json:"code"`
+	Kind      string `json:"kind"`
+	Evidence  string `json:"evidence"`
+	Status    string `json:"status"`
+	Reason    string `json:"reason,omitempty"`
+	FiledAt   string `json:"filed_at"`
+	DecidedAt string `json:"decided_at,omitempty"`
+}
+
+type awardView struct {
+	Stage         string        `json:"stage"`
+	ProvisionalAt string        `json:"provisional_at"`
+	ClaimsUntil   string        `json:"claims_until"`
+	FinalAt       string        `json:"final_at,omitempty"`
+	Judges        []string      `json:"judges"`
+	Items         []awardedView `json:"items"`
+	Claims        []claimView   `json:"claims"`
+}
+
+func (h *handler) getAward(c *gin.Context) error {
+	id, err := pathInt(c, "id")
+	if err != nil {
+		return err
+	}
+	a, err := h.Composition.Award(c.Request.Context(), id)
+	if err != nil {
+		return err
+	}
+	v := awardView{Stage: string(a.Contest.Stage), ProvisionalAt: rfc3339(a.Contest.ProvisionalAt), ClaimsUntil: rfc3339(a.Contest.ClaimsUntil),
+		FinalAt: rfc3339(a.Contest.FinalAt), Judges: append([]string{}, a.Judges...), Items: []awardedView{}, Claims: []claimView{}}
+	for _, it := range a.Items {
+		comments := append([]string{}, it.JudgeComments...)
+		v.Items = append(v.Items, awardedView{Code: it.Code, Honour: string(it.Honour), Place: it.Place, Section: it.Section, Author: it.Author,
+			Position: it.Entry.Position, Side: it.Entry.Side, Stipulation: it.Entry.Stipulation, Solution: it.Entry.Solution,
+			Comment: it.Comment, Findings: it.Findings, Score: it.Score, JudgeComments: comments})
+	}
+	for _, cl := range a.Claims {
+		v.Claims = append(v.Claims, newClaimView(cl))
+	}
+	c.JSON(http.StatusOK, v)
+	return nil
+}
+
+func newClaimView(cl composition.PublicClaim) claimView {
+	return claimView{ID: cl.ID, Code: cl.Code, Kind: string(cl.Kind), Evidence: cl.Evidence, Status: string(cl.Status),
+		Reason: cl.Reason, FiledAt: rfc3339(cl.FiledAt), DecidedAt: rfc3339(cl.DecidedAt)}
+}
+
+type claimBody struct {
+	Code     string `json:"code"`
+	Kind     string `json:"kind"`
+	Evidence string `json:"evidence"`
+}
+
+func (h *handler) postClaim(c *gin.Context) error {
+	id, err := pathInt(c, "id")
+	if err != nil {
+		return err
+	}
+	var body claimBody
+	if err := decodeJSON(c, &body); err != nil {
+		return err
+	}
+	cl, err := h.Composition.FileClaim(c.Request.Context(), id, composition.ClaimInput{Code: body.Code, Kind: composition.ClaimKind(body.Kind), Evidence: body.Evidence})
+	if err != nil {
+		return err
+	}
+	c.JSON(http.StatusCreated, newClaimView(composition.PublicClaim{ID: cl.ID, Code: strings.TrimSpace(body.Code), Kind: cl.Kind,
+		Evidence: cl.Evidence, Status: cl.Status, FiledAt: cl.FiledAt}))
+	return nil
+}
+
+type claimDecisionBody struct {
+	Uphold *bool  `json:"uphold"`
+	Reason string `json:"reason"`
+}
+
+func (h *handler) postClaimDecision(c *gin.Context) error {
+	cid, err := pathInt(c, "cid")
+	if err != nil {
+		return err
+	}
+	var body claimDecisionBody
+	if err := decodeJSON(c, &body); err != nil {
+		return err
+	}
+	if body.Uphold == nil {
+		return tournament.Invalid("uphold", "say whether the claim is upheld: true or false")
+	}
+	cl, err := h.Composition.DecideClaim(c.Request.Context(), cid, *body.Uphold, body.Reason)
+	if err != nil {
+		return err
+	}
+	c.JSON(http.StatusOK, claimView{ID: cl.ID, Kind: string(cl.Kind), Evidence: cl.Evidence, Status: string(cl.Status),
+		Reason: cl.Reason, FiledAt: rfc3339(cl.FiledAt), DecidedAt: rfc3339(cl.DecidedAt)})
+	return nil
+}

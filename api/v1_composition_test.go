@@ -1,0 +1,116 @@
+package api_test
+
+import (
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"adiukh/api"
+	"adiukh/tournament"
+	"adiukh/tournament/account"
+	"adiukh/tournament/composition"
+	"adiukh/tournament/engines"
+	"adiukh/tournament/store/storetest"
+)
+
+// g005 is a position four plies before the end of a random game: all 24
+// checkers on the board, Black to move.
+const g005 = "white: a5-1/6, b2-1, d4-4/1, d8-1/3, e7-3/1; black: d6-1/2"
+
+// A composition contest through the JSON API: the director sets it up and
+// names the jury, authors enter, the jury marks anonymously, the director
+// publishes the provisional award, a claim is decided, the final award.
+func TestCompositionContestAPI(t *testing.T) {
+	st := storetest.Open(t)["sqlite"]
+	start := time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)
+	clock := &fakeClock{now: start}
+	s := &corrServer{t: t, clock: clock, accounts: account.NewService(st)}
+	opt := engines.Options()
+	opt.Now = clock.Now
+	s.handler = api.NewRouter(api.Deps{
+		DB: st, Events: tournament.NewService(st, opt), Accounts: s.accounts,
+		Composition: composition.NewService(st.Composition(), composition.Options{Now: clock.Now, MaxNodes: 5_000_000, TableBytes: 4 << 20}),
+		Log:         slog.New(slog.NewTextHandler(io.Discard, nil)), Now: clock.Now,
+	})
+	director := s.user("director@example.org", tournament.ArbiterRole)
+	judge := s.user("judge@example.org", tournament.PlayerRole)
+	author := s.user("author@example.org", tournament.PlayerRole)
+	reader := s.user("reader@example.org", tournament.PlayerRole)
+
+	e := s.must(http.StatusCreated, director, "POST", "/api/v1/events", map[string]any{"name": "Конкурс", "discipline": "composition", "system": "round-robin"}).(map[string]any)
+	id := int(e["id"].(float64))
+	base := fmt.Sprintf("/api/v1/events/%d", id)
+
+	// Pairing a composition event is a clear EINVALID, not a failure.
+	code, out := s.call(director, "POST", base+"/rounds", nil)
+	if code != http.StatusBadRequest || !strings.Contains(fmt.Sprint(out), "no rounds to pair") {
+		t.Fatalf("pairing: %d %v", code, out)
+	}
+	code, out = s.call(director, "PUT", base+"/contest", map[string]any{"sections": []map[string]string{{"name": "Задачи"}}, "deadline": "tomorrow", "scale": 4, "aggregation": "mean", "claim_days": 7})
+	if code != http.StatusBadRequest || !strings.Contains(fmt.Sprint(out), "RFC 3339") {
+		t.Fatalf("bad deadline: %d %v", code, out)
+	}
+	s.must(http.StatusOK, director, "PUT", base+"/contest", map[string]any{"sections": []map[string]string{{"name": "Задачи", "rules": "12+12"}},
+		"deadline": "2026-11-10T12:00:00Z", "scale": 4, "aggregation": "mean", "claim_days": 7})
+	s.must(http.StatusOK, director, "PUT", base+"/contest/judges", map[string]any{"judges": []string{"judge@example.org"}})
+	contest := s.must(http.StatusOK, "", "GET", base+"/contest", nil).(map[string]any)
+	if contest["open"] != true || contest["stage"] != "entries" || len(contest["judges"].([]any)) != 1 {
+		t.Fatalf("contest %v", contest)
+	}
+
+	code, out = s.call(author, "POST", base+"/contest/entries", map[string]any{"section": "Задачи", "position": g005, "side": "white", "stipulation": "draw"})
+	if code != http.StatusBadRequest || !strings.Contains(fmt.Sprint(out), "the stipulation") && !strings.Contains(fmt.Sprint(out), "solution") {
+		t.Fatalf("bad entry: %d %v", code, out)
+	}
+	entry := s.must(http.StatusCreated, author, "POST", base+"/contest/entries", map[string]any{"section": "Задачи", "position": g005, "side": "black",
+		"stipulation": "exact 18:6", "solution": "d6:f8 b2-c3 f8:d6 e7:c5", "comment": "посвящается"}).(map[string]any)
+	if entry["code"] != "001" || entry["findings"].(map[string]any)["verdict"] != "sound" {
+		t.Fatalf("entry %v", entry)
+	}
+	eid := int(entry["id"].(float64))
+	edited := s.must(http.StatusOK, author, "PUT", fmt.Sprintf("/api/v1/contest-entries/%d", eid), map[string]any{"section": "Задачи", "position": g005, "side": "black",
+		"stipulation": "black wins", "solution": "d6:f8"}).(map[string]any)
+	if edited["findings"].(map[string]any)["verdict"] != "unsound" {
+		t.Fatalf("edited %v", edited)
+	}
+	s.must(http.StatusOK, author, "PUT", fmt.Sprintf("/api/v1/contest-entries/%d", eid), map[string]any{"section": "Задачи", "position": g005, "side": "black",
+		"stipulation": "exact 18:6", "solution": "d6:f8 b2-c3 f8:d6 e7:c5", "comment": "посвящается"})
+	mine := s.must(http.StatusOK, author, "GET", base+"/contest/my-entries", nil).([]any)
+	if len(mine) != 1 {
+		t.Fatalf("my entries %v", mine)
+	}
+	s.must(http.StatusConflict, judge, "GET", base+"/contest/judging", nil)
+
+	clock.Set(time.Date(2026, 11, 10, 12, 0, 0, 0, time.UTC))
+	s.must(http.StatusConflict, author, "DELETE", fmt.Sprintf("/api/v1/contest-entries/%d", eid), nil)
+	s.must(http.StatusForbidden, author, "GET", base+"/contest/judging", nil)
+	list := s.must(http.StatusOK, judge, "GET", base+"/contest/judging", nil).([]any)
+	if len(list) != 1 || strings.Contains(fmt.Sprint(list), "author") || list[0].(map[string]any)["code"] != "001" {
+		t.Fatalf("jury list %v", list)
+	}
+	s.must(http.StatusBadRequest, judge, "PUT", base+"/contest/marks/001", map[string]any{"comment": "нет оценки"})
+	s.must(http.StatusOK, judge, "PUT", base+"/contest/marks/001", map[string]any{"mark": 3.5, "comment": "Тонкая игра"})
+	s.must(http.StatusNotFound, "", "GET", base+"/contest/award", nil)
+	award := s.must(http.StatusOK, director, "POST", base+"/contest/award", map[string]any{"prizes": 1}).(map[string]any)
+	items := award["items"].([]any)
+	if award["stage"] != "provisional" || len(items) != 1 || items[0].(map[string]any)["honour"] != "prize" || items[0].(map[string]any)["code"] != "001" {
+		t.Fatalf("award %v", award)
+	}
+	if items[0].(map[string]any)["judge_comments"].([]any)[0] != "Тонкая игра" {
+		t.Fatalf("award item %v", items[0])
+	}
+	claim := s.must(http.StatusCreated, reader, "POST", base+"/contest/claims", map[string]any{"code": "001", "kind": "anticipated", "evidence": "Петров, 1990"}).(map[string]any)
+	cid := int(claim["id"].(float64))
+	s.must(http.StatusForbidden, reader, "POST", fmt.Sprintf("/api/v1/contest-claims/%d/decision", cid), map[string]any{"uphold": true, "reason": "да"})
+	s.must(http.StatusOK, director, "POST", fmt.Sprintf("/api/v1/contest-claims/%d/decision", cid), map[string]any{"uphold": false, "reason": "идея другая"})
+	s.must(http.StatusConflict, director, "POST", base+"/contest/award/final", map[string]any{})
+	clock.Set(time.Date(2026, 11, 18, 12, 0, 0, 0, time.UTC))
+	final := s.must(http.StatusOK, director, "POST", base+"/contest/award/final", map[string]any{}).(map[string]any)
+	if final["stage"] != "final" || len(final["claims"].([]any)) != 1 || final["claims"].([]any)[0].(map[string]any)["status"] != "rejected" {
+		t.Fatalf("final %v", final)
+	}
+}

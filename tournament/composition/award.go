@@ -1,0 +1,413 @@
+package composition
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"adiukh/tournament"
+)
+
+// AwardInput is the director's award. Items, when given, are the award as
+// the director edits it; otherwise the places are derived from the
+// ranking: in every section the first Prizes ranked entries get prizes,
+// the next Mentions honourable mentions, the next Commendations
+// commendations.
+type AwardInput struct {
+	Prizes, Mentions, Commendations int
+	Items                           []Distinction
+}
+
+// PublishProvisional publishes the provisional award after the deadline,
+// once every judge has marked every entry, and opens the claims period.
+func (s *Service) PublishProvisional(ctx context.Context, eventID int64, in AwardInput, reason string) (*Contest, error) {
+	var out *Contest
+	err := s.store.Update(ctx, func(tx Tx) error {
+		u, c, err := directed(ctx, tx, eventID)
+		if err != nil {
+			return err
+		}
+		switch {
+		case c.Stage != Entries:
+			return tournament.Conflict("stage", "the award is already published")
+		case s.now().Before(c.Deadline):
+			return tournament.Conflict("deadline", "entries are open until %s; the award comes after judging", c.Deadline.UTC().Format("2006-01-02 15:04 UTC"))
+		}
+		judges, err := tx.Judges(eventID)
+		if err != nil {
+			return err
+		}
+		ranked, err := ranking(tx, c, judges)
+		if err != nil {
+			return err
+		}
+		var unmarked []string
+		for _, a := range ranked {
+			if a.Score == nil {
+				unmarked = append(unmarked, a.Code+" ("+a.Failed+")")
+			}
+		}
+		if len(unmarked) > 0 {
+			return tournament.Conflict("marks", "every entry needs its marks before the award; not yet: %s", strings.Join(unmarked, ", "))
+		}
+		items := in.Items
+		if len(items) == 0 {
+			if items, err = derive(ranked, in); err != nil {
+				return err
+			}
+		}
+		if err := checkAward(tx, eventID, items); err != nil {
+			return err
+		}
+		now := s.now().UTC()
+		c.Stage, c.Award, c.ProvisionalAt = Provisional, items, now
+		c.ClaimsUntil = now.Add(time.Duration(c.ClaimDays) * 24 * time.Hour)
+		if err := tx.SaveContest(c); err != nil {
+			return err
+		}
+		out = c
+		return s.audit(tx, u, eventID, ActionProvisional, fmt.Sprintf("event %d", eventID), nil,
+			map[string]any{"award": items, "claims_until": c.ClaimsUntil}, reason)
+	})
+	return out, err
+}
+
+func derive(ranked []Anonymous, in AwardInput) ([]Distinction, error) {
+	if in.Prizes < 0 || in.Mentions < 0 || in.Commendations < 0 {
+		return nil, tournament.Invalid("prizes", "the numbers of prizes, honourable mentions and commendations cannot be negative")
+	}
+	if in.Prizes+in.Mentions+in.Commendations == 0 {
+		return nil, tournament.Invalid("prizes", "give the numbers of prizes, honourable mentions and commendations, or the award's items")
+	}
+	var items []Distinction
+	for _, a := range ranked {
+		if a.Rank == 0 {
+			continue
+		}
+		switch r := a.Rank; {
+		case r <= in.Prizes:
+			items = append(items, Distinction{a.Code, Prize, r})
+		case r <= in.Prizes+in.Mentions:
+			items = append(items, Distinction{a.Code, Mention, r - in.Prizes})
+		case r <= in.Prizes+in.Mentions+in.Commendations:
+			items = append(items, Distinction{a.Code, Commendation, r - in.Prizes - in.Mentions})
+		}
+	}
+	return items, nil
+}
+
+// checkAward checks the award's items: standing entries, each once, known
+// honours, places from 1.
+func checkAward(tx Tx, eventID int64, items []Distinction) error {
+	seen := map[string]bool{}
+	for i, d := range items {
+		field := fmt.Sprintf("items[%d]", i)
+		w, err := workByCode(tx, eventID, d.Code)
+		if err != nil {
+			return tournament.Invalid(field, "entry %q is not an entry of the contest", d.Code)
+		}
+		switch {
+		case w.Eliminated != "":
+			return tournament.Invalid(field, "entry %s was eliminated (%s)", d.Code, w.Eliminated)
+		case seen[d.Code]:
+			return tournament.Invalid(field, "entry %s is in the award twice", d.Code)
+		case d.Honour != Prize && d.Honour != Mention && d.Honour != Commendation:
+			return tournament.Invalid(field, "%q is not a distinction: prize, honourable_mention or commendation", d.Honour)
+		case d.Place < 1:
+			return tournament.Invalid(field, "the place of entry %s is from 1; got %d", d.Code, d.Place)
+		}
+		seen[d.Code] = true
+	}
+	return nil
+}
+
+// EditAward replaces the provisional award's items (the director may
+// reorder or change distinctions during the claims period).
+func (s *Service) EditAward(ctx context.Context, eventID int64, items []Distinction, reason string) (*Contest, error) {
+	if strings.TrimSpace(reason) == "" {
+		return nil, tournament.Invalid("reason", "a change of the provisional award needs its reason")
+	}
+	var out *Contest
+	err := s.store.Update(ctx, func(tx Tx) error {
+		u, c, err := directed(ctx, tx, eventID)
+		if err != nil {
+			return err
+		}
+		if c.Stage != Provisional {
+			return tournament.Conflict("stage", "only a provisional award can be edited")
+		}
+		if err := checkAward(tx, eventID, items); err != nil {
+			return err
+		}
+		before := c.Award
+		c.Award = items
+		if err := tx.SaveContest(c); err != nil {
+			return err
+		}
+		out = c
+		return s.audit(tx, u, eventID, ActionAwardEdit, fmt.Sprintf("event %d", eventID), before, items, reason)
+	})
+	return out, err
+}
+
+// ClaimInput is a claim against an entry of the provisional award.
+type ClaimInput struct {
+	Code     string
+	Kind     ClaimKind
+	Evidence string
+}
+
+// FileClaim files a claim during the claims period: any signed-in account
+// may, with its evidence (the refutation, or the earlier work that
+// anticipated the entry).
+func (s *Service) FileClaim(ctx context.Context, eventID int64, in ClaimInput) (*Claim, error) {
+	u, err := signedIn(ctx)
+	if err != nil {
+		return nil, err
+	}
+	evidence := strings.TrimSpace(in.Evidence)
+	switch {
+	case in.Kind != ClaimUnsound && in.Kind != ClaimAnticipated:
+		return nil, tournament.Invalid("kind", "%q is not a claim: unsound or anticipated", in.Kind)
+	case evidence == "":
+		return nil, tournament.Invalid("evidence", "a claim needs its evidence: the refutation, or the earlier work with its source")
+	case len(evidence) > maxTextLength:
+		return nil, tournament.Invalid("evidence", "the evidence is longer than %d bytes", maxTextLength)
+	}
+	var cl *Claim
+	err = s.store.Update(ctx, func(tx Tx) error {
+		_, c, err := contest(ctx, tx, eventID)
+		if err != nil {
+			return err
+		}
+		if c.Stage != Provisional || !s.now().Before(c.ClaimsUntil) {
+			return tournament.Conflict("stage", "claims are filed during the claims period after the provisional award")
+		}
+		w, err := workByCode(tx, eventID, in.Code)
+		if err != nil {
+			return err
+		}
+		cl = &Claim{EventID: eventID, WorkID: w.ID, UserID: u.ID, Kind: in.Kind, Evidence: evidence, Status: ClaimOpen, FiledAt: s.now().UTC()}
+		if err := tx.AddClaim(cl); err != nil {
+			return err
+		}
+		return s.audit(tx, u, eventID, ActionClaim, "entry "+w.Code, nil, map[string]any{"claim": cl.ID, "kind": cl.Kind, "evidence": cl.Evidence}, "")
+	})
+	return cl, err
+}
+
+// DecideClaim upholds or rejects a claim, with the director's reason. An
+// upheld claim eliminates the entry: it leaves the award.
+func (s *Service) DecideClaim(ctx context.Context, claimID int64, uphold bool, reason string) (*Claim, error) {
+	reason = strings.TrimSpace(reason)
+	if reason == "" {
+		return nil, tournament.Invalid("reason", "a decision on a claim needs its reason")
+	}
+	var cl *Claim
+	err := s.store.Update(ctx, func(tx Tx) error {
+		var err error
+		if cl, err = tx.Claim(claimID); err != nil {
+			return err
+		}
+		u, c, err := directed(ctx, tx, cl.EventID)
+		if err != nil {
+			return err
+		}
+		switch {
+		case c.Stage != Provisional:
+			return tournament.Conflict("stage", "claims are decided between the provisional and the final award")
+		case cl.Status != ClaimOpen:
+			return tournament.Conflict("status", "claim %d is already decided", cl.ID)
+		}
+		w, err := tx.Work(cl.WorkID)
+		if err != nil {
+			return err
+		}
+		cl.Status, cl.Reason, cl.DecidedAt = ClaimRejected, reason, s.now().UTC()
+		if uphold {
+			cl.Status = ClaimUpheld
+			w.Eliminated = fmt.Sprintf("%s: %s", cl.Kind, reason)
+			if err := tx.SaveWork(w); err != nil {
+				return err
+			}
+			c.Award = slices.DeleteFunc(c.Award, func(d Distinction) bool { return d.Code == w.Code })
+			if err := tx.SaveContest(c); err != nil {
+				return err
+			}
+		}
+		if err := tx.SaveClaim(cl); err != nil {
+			return err
+		}
+		return s.audit(tx, u, cl.EventID, ActionClaimDecision, "entry "+w.Code, ClaimOpen, map[string]any{"claim": cl.ID, "status": cl.Status}, reason)
+	})
+	return cl, err
+}
+
+// PublishFinal publishes the final award once the claims period is over
+// and every claim is decided.
+func (s *Service) PublishFinal(ctx context.Context, eventID int64, reason string) (*Contest, error) {
+	var out *Contest
+	err := s.store.Update(ctx, func(tx Tx) error {
+		u, c, err := directed(ctx, tx, eventID)
+		if err != nil {
+			return err
+		}
+		switch {
+		case c.Stage == Final:
+			return tournament.Conflict("stage", "the final award is already published")
+		case c.Stage != Provisional:
+			return tournament.Conflict("stage", "publish the provisional award first")
+		case s.now().Before(c.ClaimsUntil):
+			return tournament.Conflict("claims_until", "the claims period runs until %s", c.ClaimsUntil.UTC().Format("2006-01-02 15:04 UTC"))
+		}
+		claims, err := tx.Claims(eventID)
+		if err != nil {
+			return err
+		}
+		for _, cl := range claims {
+			if cl.Status == ClaimOpen {
+				return tournament.Conflict("claims", "claim %d is not decided yet", cl.ID)
+			}
+		}
+		c.Stage, c.FinalAt = Final, s.now().UTC()
+		if err := tx.SaveContest(c); err != nil {
+			return err
+		}
+		out = c
+		return s.audit(tx, u, eventID, ActionFinal, fmt.Sprintf("event %d", eventID), Provisional, map[string]any{"award": c.Award}, reason)
+	})
+	return out, err
+}
+
+// Awarded is an entry of a published award, its author named.
+type Awarded struct {
+	Distinction
+	Section  string
+	Author   string
+	Entry    Entry
+	Comment  string
+	Findings Findings
+	Score    float64
+	// JudgeComments are the judges' comments on the entry.
+	JudgeComments []string
+}
+
+// Award is a published award as anyone sees it.
+type Award struct {
+	Contest *Contest
+	Judges  []string
+	Items   []Awarded
+	Claims  []PublicClaim
+}
+
+// PublicClaim is a claim as the award shows it.
+type PublicClaim struct {
+	ID        int64
+	Code      string
+	Kind      ClaimKind
+	Evidence  string
+	Status    ClaimStatus
+	Reason    string
+	FiledAt   time.Time
+	DecidedAt time.Time
+}
+
+var honourOrder = map[Honour]int{Prize: 0, Mention: 1, Commendation: 2}
+
+// Award returns the published award (provisional or final): every
+// distinguished entry with its author, diagram data, solution and the
+// judges' comments, in section order, prizes first.
+func (s *Service) Award(ctx context.Context, eventID int64) (*Award, error) {
+	var out *Award
+	err := s.store.View(ctx, func(tx Tx) error {
+		if _, err := event(ctx, tx, eventID, false); err != nil {
+			return err
+		}
+		c, err := tx.Contest(eventID)
+		if err != nil {
+			return err
+		}
+		if c.Stage == Entries {
+			return tournament.NotFound("the award of event %d is not published yet", eventID)
+		}
+		judges, err := tx.Judges(eventID)
+		if err != nil {
+			return err
+		}
+		out = &Award{Contest: c}
+		for _, id := range judges {
+			j, err := tx.User(id)
+			if err != nil {
+				return err
+			}
+			out.Judges = append(out.Judges, j.Name)
+		}
+		ranked, err := ranking(tx, c, judges)
+		if err != nil {
+			return err
+		}
+		scores := map[string]float64{}
+		comments := map[string][]string{}
+		for _, a := range ranked {
+			if a.Score != nil {
+				scores[a.Code] = *a.Score
+			}
+			for _, m := range a.Marks {
+				if m.Comment != "" {
+					comments[a.Code] = append(comments[a.Code], m.Comment)
+				}
+			}
+		}
+		works, err := tx.Works(eventID)
+		if err != nil {
+			return err
+		}
+		byCode := map[string]*Work{}
+		for i := range works {
+			if !works[i].Withdrawn {
+				byCode[works[i].Code] = &works[i]
+			}
+		}
+		for _, d := range c.Award {
+			w := byCode[d.Code]
+			if w == nil {
+				continue
+			}
+			author, err := tx.User(w.AuthorID)
+			if err != nil {
+				return err
+			}
+			out.Items = append(out.Items, Awarded{Distinction: d, Section: w.Section, Author: author.Name, Entry: w.Entry,
+				Comment: w.Comment, Findings: w.Findings, Score: scores[d.Code], JudgeComments: comments[d.Code]})
+		}
+		order := map[string]int{}
+		for i, sec := range c.Sections {
+			order[sec.Name] = i
+		}
+		slices.SortStableFunc(out.Items, func(a, b Awarded) int {
+			if d := order[a.Section] - order[b.Section]; d != 0 {
+				return d
+			}
+			if d := honourOrder[a.Honour] - honourOrder[b.Honour]; d != 0 {
+				return d
+			}
+			return a.Place - b.Place
+		})
+		claims, err := tx.Claims(eventID)
+		if err != nil {
+			return err
+		}
+		codes := map[int64]string{}
+		for _, w := range works {
+			codes[w.ID] = w.Code
+		}
+		for _, cl := range claims {
+			out.Claims = append(out.Claims, PublicClaim{ID: cl.ID, Code: codes[cl.WorkID], Kind: cl.Kind, Evidence: cl.Evidence,
+				Status: cl.Status, Reason: cl.Reason, FiledAt: cl.FiledAt, DecidedAt: cl.DecidedAt})
+		}
+		return nil
+	})
+	return out, err
+}

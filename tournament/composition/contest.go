@@ -1,0 +1,192 @@
+package composition
+
+import (
+	"context"
+	"time"
+
+	"adiukh/tournament"
+)
+
+// Stage is where a contest stands.
+type Stage string
+
+const (
+	// Entries: authors submit until the deadline, then the judges mark.
+	Entries Stage = "entries"
+	// Provisional: the provisional award is published; claims may be filed
+	// until the claims period ends.
+	Provisional Stage = "provisional"
+	// Final: the final award is published; nothing changes any more.
+	Final Stage = "final"
+)
+
+// Section is a section of a contest (problems, études, miniatures …) with
+// its own rules text.
+type Section struct {
+	Name  string `json:"name"`
+	Rules string `json:"rules"`
+}
+
+// Contest is a composition event's contest: its sections, the entry
+// deadline, the judges' scale and aggregation, the claims period and the
+// award.
+type Contest struct {
+	EventID  int64
+	Sections []Section
+	Deadline time.Time
+	// Scale is the highest mark a judge may give (marks run from 0).
+	Scale       float64
+	Aggregation Aggregation
+	// ClaimDays is the length of the claims period after the provisional
+	// award.
+	ClaimDays     int
+	Stage         Stage
+	ProvisionalAt time.Time
+	ClaimsUntil   time.Time
+	FinalAt       time.Time
+	// Award lists the distinctions of the published award.
+	Award []Distinction
+}
+
+// Section returns the named section, nil when there is none.
+func (c *Contest) Section(name string) *Section {
+	for i := range c.Sections {
+		if c.Sections[i].Name == name {
+			return &c.Sections[i]
+		}
+	}
+	return nil
+}
+
+// Honour is the kind of distinction.
+type Honour string
+
+const (
+	Prize        Honour = "prize"
+	Mention      Honour = "honourable_mention"
+	Commendation Honour = "commendation"
+)
+
+// Distinction is one line of an award: an entry (by its code), its
+// distinction and place within the section.
+type Distinction struct {
+	Code   string `json:"code"`
+	Honour Honour `json:"honour"`
+	Place  int    `json:"place"`
+}
+
+// Findings is the solver's report on a work, kept as text.
+type Findings struct {
+	Verdict    Verdict  `json:"verdict"`
+	Keys       []string `json:"keys,omitempty"`
+	Line       []string `json:"line,omitempty"`
+	Duals      []string `json:"duals,omitempty"`
+	Refutation string   `json:"refutation,omitempty"`
+	Faults     []string `json:"faults,omitempty"`
+	Nodes      int64    `json:"nodes,omitempty"`
+	// Budget is the node budget that ran out (not_proved).
+	Budget int64 `json:"budget,omitempty"`
+}
+
+// Work is an entry of a contest as stored: the author's composition, its
+// anonymous code and the solver's findings.
+type Work struct {
+	ID      int64
+	EventID int64
+	// Code is the anonymous code judges know the work by.
+	Code     string
+	Section  string
+	AuthorID int64
+	Entry
+	Comment     string
+	Findings    Findings
+	SubmittedAt time.Time
+	UpdatedAt   time.Time
+	Withdrawn   bool
+	// Eliminated is the reason an upheld claim took the work out of the
+	// award; "" while it stands.
+	Eliminated string
+}
+
+// Mark is a judge's mark for a work.
+type Mark struct {
+	WorkID  int64
+	JudgeID int64
+	Mark    float64
+	Comment string
+	At      time.Time
+}
+
+// ClaimKind is what a claim against a work says.
+type ClaimKind string
+
+const (
+	ClaimUnsound     ClaimKind = "unsound"
+	ClaimAnticipated ClaimKind = "anticipated"
+)
+
+// ClaimStatus is where a claim stands.
+type ClaimStatus string
+
+const (
+	ClaimOpen     ClaimStatus = "open"
+	ClaimUpheld   ClaimStatus = "upheld"
+	ClaimRejected ClaimStatus = "rejected"
+)
+
+// Claim is a claim filed against a work of the provisional award.
+type Claim struct {
+	ID        int64
+	EventID   int64
+	WorkID    int64
+	UserID    int64
+	Kind      ClaimKind
+	Evidence  string
+	Status    ClaimStatus
+	Reason    string // the director's reason for the decision
+	FiledAt   time.Time
+	DecidedAt time.Time
+}
+
+// Store keeps contests beside their events; every use case runs in one
+// Update, one database transaction.
+type Store interface {
+	Update(ctx context.Context, fn func(tx Tx) error) error
+	View(ctx context.Context, fn func(tx Tx) error) error
+}
+
+// Tx is the store inside one transaction. Lookups of missing rows return
+// an *tournament.Error with code ENOTFOUND.
+type Tx interface {
+	Event(id int64) (*tournament.Event, error)
+	// LockEvent serializes the writes of one event (see tournament.Tx).
+	LockEvent(id int64) error
+	AddAudit(a *tournament.AuditEntry) error
+	UserByEmail(email string) (*tournament.User, error)
+	User(id int64) (*tournament.User, error)
+
+	// Contest reads an event's contest; ENOTFOUND before it is set up.
+	Contest(eventID int64) (*Contest, error)
+	// SaveContest creates or replaces the contest of c.EventID.
+	SaveContest(c *Contest) error
+	// Judges lists the accounts judging the contest, by ID.
+	Judges(eventID int64) ([]int64, error)
+	SetJudges(eventID int64, userIDs []int64) error
+
+	AddWork(w *Work) error
+	Work(id int64) (*Work, error)
+	SaveWork(w *Work) error
+	// Works lists the works of an event by ID, withdrawn ones too.
+	Works(eventID int64) ([]Work, error)
+
+	// SaveMark creates or replaces a judge's mark for a work.
+	SaveMark(m *Mark) error
+	// Marks lists the marks of an event's works.
+	Marks(eventID int64) ([]Mark, error)
+
+	AddClaim(c *Claim) error
+	Claim(id int64) (*Claim, error)
+	SaveClaim(c *Claim) error
+	// Claims lists an event's claims by ID.
+	Claims(eventID int64) ([]Claim, error)
+}

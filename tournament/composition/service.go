@@ -1,0 +1,800 @@
+package composition
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+	"time"
+
+	"adiukh/rules/solve"
+	"adiukh/tournament"
+)
+
+// Audit actions of composition contests.
+const (
+	ActionSetup           = "composition.setup"
+	ActionJudges          = "composition.judges"
+	ActionSubmit          = "composition.entry_submit"
+	ActionEdit            = "composition.entry_edit"
+	ActionWithdraw        = "composition.entry_withdraw"
+	ActionMark            = "composition.mark"
+	ActionProvisional     = "composition.award_provisional"
+	ActionAwardEdit       = "composition.award_edit"
+	ActionClaim           = "composition.claim"
+	ActionClaimDecision   = "composition.claim_decision"
+	ActionFinal           = "composition.award_final"
+	defaultMaxNodes       = 2_000_000
+	defaultTableBytes     = 8 << 20
+	maxTextLength         = 10_000
+	maxSectionNameLength  = 100
+	maxContestSectionsLen = 20
+)
+
+// Options configure a Service.
+type Options struct {
+	// Now is the clock; time.Now when nil.
+	Now func() time.Time
+	// MaxNodes is the solver's node budget for one entry, so that a
+	// submission never hangs: 2,000,000 (about a second) when 0.
+	MaxNodes int64
+	// TableBytes bounds the solver's table for one check: 8 MiB when 0.
+	TableBytes int
+}
+
+// Service runs composition contests. The signed-in user comes from the
+// context (tournament.NewContextWithUser).
+type Service struct {
+	store      Store
+	now        func() time.Time
+	maxNodes   int64
+	tableBytes int
+}
+
+// NewService returns a service over st.
+func NewService(st Store, opt Options) *Service {
+	s := &Service{store: st, now: opt.Now, maxNodes: opt.MaxNodes, tableBytes: opt.TableBytes}
+	if s.now == nil {
+		s.now = time.Now
+	}
+	if s.maxNodes <= 0 {
+		s.maxNodes = defaultMaxNodes
+	}
+	if s.tableBytes <= 0 {
+		s.tableBytes = defaultTableBytes
+	}
+	return s
+}
+
+func (s *Service) audit(tx Tx, u *tournament.User, eventID int64, action, subject string, before, after any, reason string) error {
+	return tx.AddAudit(&tournament.AuditEntry{EventID: eventID, At: s.now().UTC(), UserID: u.ID, UserEmail: u.Email,
+		Action: action, Subject: subject, Before: snapshot(before), After: snapshot(after), Reason: reason})
+}
+
+func snapshot(v any) string {
+	if v == nil {
+		return ""
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic("audit snapshot: " + err.Error())
+	}
+	if string(b) == "null" {
+		return ""
+	}
+	return string(b)
+}
+
+func signedIn(ctx context.Context) (*tournament.User, error) {
+	u := tournament.UserFromContext(ctx)
+	if u == nil {
+		return nil, tournament.Unauthorized("sign in to take part in a contest")
+	}
+	return u, nil
+}
+
+// event loads a composition event the user may see; lock locks it for the
+// transaction.
+func event(ctx context.Context, tx Tx, eventID int64, lock bool) (*tournament.Event, error) {
+	if lock {
+		if err := tx.LockEvent(eventID); err != nil {
+			return nil, err
+		}
+	}
+	e, err := tx.Event(eventID)
+	if err != nil {
+		return nil, err
+	}
+	if !tournament.CanRead(tournament.UserFromContext(ctx), e) {
+		return nil, tournament.NotFound("event %d not found", eventID)
+	}
+	if e.Discipline != tournament.Composition {
+		return nil, tournament.Invalid("discipline", "event %d is a %s event; contests of compositions are held in composition events", eventID, e.Discipline)
+	}
+	return e, nil
+}
+
+// contest loads the contest of a composition event, locked.
+func contest(ctx context.Context, tx Tx, eventID int64) (*tournament.Event, *Contest, error) {
+	e, err := event(ctx, tx, eventID, true)
+	if err != nil {
+		return nil, nil, err
+	}
+	c, err := tx.Contest(eventID)
+	if err != nil {
+		return nil, nil, err
+	}
+	return e, c, nil
+}
+
+// directed loads a contest the signed-in user directs (the event's
+// arbiter or an administrator), locked.
+func directed(ctx context.Context, tx Tx, eventID int64) (*tournament.User, *Contest, error) {
+	u, err := signedIn(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	e, c, err := contest(ctx, tx, eventID)
+	if err != nil {
+		return nil, nil, err
+	}
+	if !tournament.CanManage(u, e) {
+		return nil, nil, tournament.Forbidden("only the director of the contest (the event's arbiter) or an administrator may do this in event %d", eventID)
+	}
+	return u, c, nil
+}
+
+// ContestInput sets up a contest.
+type ContestInput struct {
+	Sections    []Section
+	Deadline    time.Time
+	Scale       float64
+	Aggregation Aggregation
+	ClaimDays   int
+}
+
+func (in ContestInput) check() error {
+	var problems []*tournament.Error
+	if len(in.Sections) == 0 || len(in.Sections) > maxContestSectionsLen {
+		problems = append(problems, tournament.Invalid("sections", "a contest has 1 to %d sections; got %d", maxContestSectionsLen, len(in.Sections)))
+	}
+	seen := map[string]bool{}
+	for i, sec := range in.Sections {
+		name := sec.Name
+		switch {
+		case name == "":
+			problems = append(problems, tournament.Invalid(fmt.Sprintf("sections[%d].name", i), "section %d has no name", i+1))
+		case len(name) > maxSectionNameLength:
+			problems = append(problems, tournament.Invalid(fmt.Sprintf("sections[%d].name", i), "the name of section %d is longer than %d bytes", i+1, maxSectionNameLength))
+		case seen[name]:
+			problems = append(problems, tournament.Invalid(fmt.Sprintf("sections[%d].name", i), "two sections are named %q", name))
+		}
+		seen[name] = true
+		if len(sec.Rules) > maxTextLength {
+			problems = append(problems, tournament.Invalid(fmt.Sprintf("sections[%d].rules", i), "the rules of section %q are longer than %d bytes", name, maxTextLength))
+		}
+	}
+	if in.Deadline.IsZero() {
+		problems = append(problems, tournament.Invalid("deadline", "set the entry deadline"))
+	}
+	if !(in.Scale > 0 && in.Scale <= 100) {
+		problems = append(problems, tournament.Invalid("scale", "the judges' scale runs from 0 to a highest mark of more than 0 and at most 100; got %v", in.Scale))
+	}
+	if in.Aggregation != Mean && in.Aggregation != TrimmedMean {
+		problems = append(problems, tournament.Invalid("aggregation", "%q is not a way to aggregate marks: mean or trimmed_mean", in.Aggregation))
+	}
+	if in.ClaimDays < 1 || in.ClaimDays > 365 {
+		problems = append(problems, tournament.Invalid("claim_days", "the claims period is 1 to 365 days; got %d", in.ClaimDays))
+	}
+	switch len(problems) {
+	case 0:
+		return nil
+	case 1:
+		return problems[0]
+	}
+	return &tournament.Error{Code: tournament.EINVALID, Message: fmt.Sprintf("the contest has %d problems", len(problems)), Details: problems}
+}
+
+func cleanSections(in []Section) []Section {
+	out := make([]Section, len(in))
+	for i, sec := range in {
+		out[i] = Section{Name: strings.TrimSpace(sec.Name), Rules: strings.TrimSpace(sec.Rules)}
+	}
+	return out
+}
+
+// Setup sets up or changes the contest of a composition event: its
+// sections, entry deadline, scale, aggregation and claims period. Only the
+// director may, and only before the provisional award; a section with
+// entries cannot be removed.
+func (s *Service) Setup(ctx context.Context, eventID int64, in ContestInput, reason string) (*Contest, error) {
+	in.Sections = cleanSections(in.Sections)
+	if err := in.check(); err != nil {
+		return nil, err
+	}
+	var out *Contest
+	err := s.store.Update(ctx, func(tx Tx) error {
+		u, err := signedIn(ctx)
+		if err != nil {
+			return err
+		}
+		e, err := event(ctx, tx, eventID, true)
+		if err != nil {
+			return err
+		}
+		if !tournament.CanManage(u, e) {
+			return tournament.Forbidden("only the director of the contest (the event's arbiter) or an administrator may do this in event %d", eventID)
+		}
+		old, err := tx.Contest(eventID)
+		if err != nil && tournament.ErrorCode(err) != tournament.ENOTFOUND {
+			return err
+		}
+		next := &Contest{EventID: eventID, Stage: Entries}
+		if old != nil {
+			if old.Stage != Entries {
+				return tournament.Conflict("stage", "the award is published; the contest's settings are fixed")
+			}
+			cp := *old
+			next = &cp
+			works, err := tx.Works(eventID)
+			if err != nil {
+				return err
+			}
+			for _, w := range works {
+				if !w.Withdrawn && !slices.ContainsFunc(in.Sections, func(sec Section) bool { return sec.Name == w.Section }) {
+					return tournament.Invalid("sections", "section %q has entries; it cannot be removed", w.Section)
+				}
+			}
+		}
+		next.Sections, next.Deadline, next.Scale = in.Sections, in.Deadline.UTC(), in.Scale
+		next.Aggregation, next.ClaimDays = in.Aggregation, in.ClaimDays
+		if err := tx.SaveContest(next); err != nil {
+			return err
+		}
+		out = next
+		var before any
+		if old != nil {
+			before = settingsLog(old)
+		}
+		return s.audit(tx, u, eventID, ActionSetup, fmt.Sprintf("event %d", eventID), before, settingsLog(next), reason)
+	})
+	return out, err
+}
+
+func settingsLog(c *Contest) map[string]any {
+	return map[string]any{"sections": c.Sections, "deadline": c.Deadline, "scale": c.Scale, "aggregation": c.Aggregation, "claim_days": c.ClaimDays}
+}
+
+// ContestView is a contest as a reader sees it.
+type ContestView struct {
+	*Contest
+	Judges []tournament.User
+	// Open reports whether entries are accepted now.
+	Open bool
+	// IsDirector and IsJudge describe the signed-in user.
+	IsDirector bool
+	IsJudge    bool
+}
+
+// Contest returns an event's contest.
+func (s *Service) Contest(ctx context.Context, eventID int64) (*ContestView, error) {
+	var v *ContestView
+	err := s.store.View(ctx, func(tx Tx) error {
+		e, err := event(ctx, tx, eventID, false)
+		if err != nil {
+			return err
+		}
+		c, err := tx.Contest(eventID)
+		if err != nil {
+			return err
+		}
+		ids, err := tx.Judges(eventID)
+		if err != nil {
+			return err
+		}
+		u := tournament.UserFromContext(ctx)
+		v = &ContestView{Contest: c, Open: c.Stage == Entries && s.now().Before(c.Deadline), IsDirector: tournament.CanManage(u, e)}
+		for _, id := range ids {
+			j, err := tx.User(id)
+			if err != nil {
+				return err
+			}
+			v.Judges = append(v.Judges, tournament.User{ID: j.ID, Name: j.Name, Email: j.Email})
+			if u != nil && u.ID == id {
+				v.IsJudge = true
+			}
+		}
+		return nil
+	})
+	return v, err
+}
+
+// SetJudges assigns the contest's judges (a judge or a jury) by their
+// accounts' e-mail addresses. Judges who have marked stay only while
+// their marks matter: the list is fixed from the provisional award on.
+func (s *Service) SetJudges(ctx context.Context, eventID int64, emails []string, reason string) ([]tournament.User, error) {
+	var judges []tournament.User
+	err := s.store.Update(ctx, func(tx Tx) error {
+		u, c, err := directed(ctx, tx, eventID)
+		if err != nil {
+			return err
+		}
+		if c.Stage != Entries {
+			return tournament.Conflict("judges", "the award is published; the jury is fixed")
+		}
+		old, err := tx.Judges(eventID)
+		if err != nil {
+			return err
+		}
+		var ids []int64
+		for i, email := range emails {
+			email = strings.TrimSpace(email)
+			j, err := tx.UserByEmail(email)
+			if tournament.ErrorCode(err) == tournament.ENOTFOUND {
+				return tournament.Invalid(fmt.Sprintf("judges[%d]", i), "no account has the e-mail address %q", email)
+			}
+			if err != nil {
+				return err
+			}
+			if slices.Contains(ids, j.ID) {
+				return tournament.Invalid(fmt.Sprintf("judges[%d]", i), "%s is named twice", email)
+			}
+			works, err := tx.Works(eventID)
+			if err != nil {
+				return err
+			}
+			for _, w := range works {
+				if w.AuthorID == j.ID && !w.Withdrawn {
+					return tournament.Conflict(fmt.Sprintf("judges[%d]", i), "%s has an entry in the contest and cannot judge it", email)
+				}
+			}
+			ids = append(ids, j.ID)
+			judges = append(judges, tournament.User{ID: j.ID, Name: j.Name, Email: j.Email})
+		}
+		if err := tx.SetJudges(eventID, ids); err != nil {
+			return err
+		}
+		return s.audit(tx, u, eventID, ActionJudges, fmt.Sprintf("event %d", eventID), old, ids, reason)
+	})
+	return judges, err
+}
+
+// EntryInput is an author's entry to a section.
+type EntryInput struct {
+	Section string
+	Entry
+	Comment string
+}
+
+// check validates the entry and runs the solver on it, outside any
+// transaction: the node budget bounds the time.
+func (s *Service) check(in EntryInput) (Entry, Findings, error) {
+	pr, err := Validate(in.Entry)
+	if err != nil {
+		return Entry{}, Findings{}, err
+	}
+	if len(in.Comment) > maxTextLength {
+		return Entry{}, Findings{}, tournament.Invalid("comment", "the comment is longer than %d bytes", maxTextLength)
+	}
+	if len(in.Solution) > maxTextLength {
+		return Entry{}, Findings{}, tournament.Invalid("solution", "the solution is longer than %d bytes", maxTextLength)
+	}
+	if len(pr.Solution) == 0 {
+		return Entry{}, Findings{}, tournament.Invalid("solution", "give the solution: at least the first move")
+	}
+	r, err := Check(solve.New(solve.Options{MaxNodes: s.maxNodes, TableBytes: s.tableBytes}), pr)
+	if err != nil {
+		return Entry{}, Findings{}, err
+	}
+	clean := Entry{Position: pr.Position.String(), Side: pr.Side.String(), Stipulation: pr.Stipulation.String(), Solution: strings.TrimSpace(in.Solution)}
+	return clean, findingsOf(r), nil
+}
+
+func findingsOf(r *Report) Findings {
+	f := Findings{Verdict: r.Verdict, Budget: r.Budget}
+	for _, fault := range r.Faults {
+		f.Faults = append(f.Faults, fault.String())
+	}
+	j := r.Judgement
+	if j == nil {
+		return f
+	}
+	f.Nodes = j.Nodes
+	for _, k := range j.Keys {
+		f.Keys = append(f.Keys, k.Move.String())
+	}
+	for _, m := range j.Line {
+		f.Line = append(f.Line, m.String())
+	}
+	for _, d := range j.Duals {
+		alts := make([]string, len(d.Alternatives))
+		for i, a := range d.Alternatives {
+			alts[i] = a.String()
+		}
+		f.Duals = append(f.Duals, fmt.Sprintf("ply %d: %s, also %s", d.Ply, d.Move, strings.Join(alts, ", ")))
+	}
+	if j.Refutation != nil {
+		line := make([]string, len(j.Refutation.Line))
+		for i, m := range j.Refutation.Line {
+			line[i] = m.String()
+		}
+		f.Refutation = strings.TrimSpace(j.Refutation.Reason.String() + ": " + strings.Join(line, " "))
+	}
+	return f
+}
+
+func (s *Service) open(c *Contest) error {
+	if c.Stage != Entries || !s.now().Before(c.Deadline) {
+		return tournament.Conflict("deadline", "entries closed at %s", c.Deadline.UTC().Format("2006-01-02 15:04 UTC"))
+	}
+	return nil
+}
+
+// Submit enters a composition: any signed-in account but the judges may,
+// until the deadline. The solver checks the entry at once and the work
+// comes back with its findings.
+func (s *Service) Submit(ctx context.Context, eventID int64, in EntryInput) (*Work, error) {
+	u, err := signedIn(ctx)
+	if err != nil {
+		return nil, err
+	}
+	entry, findings, err := s.check(in)
+	if err != nil {
+		return nil, err
+	}
+	var w *Work
+	err = s.store.Update(ctx, func(tx Tx) error {
+		_, c, err := contest(ctx, tx, eventID)
+		if err != nil {
+			return err
+		}
+		if err := s.open(c); err != nil {
+			return err
+		}
+		if c.Section(in.Section) == nil {
+			return tournament.Invalid("section", "the contest has no section %q", in.Section)
+		}
+		judges, err := tx.Judges(eventID)
+		if err != nil {
+			return err
+		}
+		if slices.Contains(judges, u.ID) {
+			return tournament.Forbidden("a judge of the contest cannot enter it")
+		}
+		works, err := tx.Works(eventID)
+		if err != nil {
+			return err
+		}
+		now := s.now().UTC()
+		w = &Work{EventID: eventID, Code: fmt.Sprintf("%03d", len(works)+1), Section: in.Section, AuthorID: u.ID,
+			Entry: entry, Comment: strings.TrimSpace(in.Comment), Findings: findings, SubmittedAt: now, UpdatedAt: now}
+		if err := tx.AddWork(w); err != nil {
+			return err
+		}
+		return s.audit(tx, u, eventID, ActionSubmit, "entry "+w.Code, nil, workLog(w), "")
+	})
+	return w, err
+}
+
+func workLog(w *Work) map[string]any {
+	return map[string]any{"section": w.Section, "position": w.Position, "side": w.Side, "stipulation": w.Stipulation,
+		"solution": w.Solution, "verdict": w.Findings.Verdict, "withdrawn": w.Withdrawn}
+}
+
+// own loads a work of the signed-in author in an open contest, locked.
+func (s *Service) own(ctx context.Context, tx Tx, u *tournament.User, workID int64) (*Work, *Contest, error) {
+	w, err := tx.Work(workID)
+	if err != nil {
+		return nil, nil, err
+	}
+	if w.AuthorID != u.ID {
+		return nil, nil, tournament.NotFound("entry %d not found among your entries", workID)
+	}
+	_, c, err := contest(ctx, tx, w.EventID)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := s.open(c); err != nil {
+		return nil, nil, err
+	}
+	if w.Withdrawn {
+		return nil, nil, tournament.Conflict("", "entry %s is withdrawn", w.Code)
+	}
+	return w, c, nil
+}
+
+// Edit changes an author's entry before the deadline; the solver checks it
+// again.
+func (s *Service) Edit(ctx context.Context, workID int64, in EntryInput) (*Work, error) {
+	u, err := signedIn(ctx)
+	if err != nil {
+		return nil, err
+	}
+	entry, findings, err := s.check(in)
+	if err != nil {
+		return nil, err
+	}
+	var w *Work
+	err = s.store.Update(ctx, func(tx Tx) error {
+		var c *Contest
+		if w, c, err = s.own(ctx, tx, u, workID); err != nil {
+			return err
+		}
+		if c.Section(in.Section) == nil {
+			return tournament.Invalid("section", "the contest has no section %q", in.Section)
+		}
+		before := workLog(w)
+		w.Section, w.Entry, w.Comment, w.Findings, w.UpdatedAt = in.Section, entry, strings.TrimSpace(in.Comment), findings, s.now().UTC()
+		if err := tx.SaveWork(w); err != nil {
+			return err
+		}
+		return s.audit(tx, u, w.EventID, ActionEdit, "entry "+w.Code, before, workLog(w), "")
+	})
+	return w, err
+}
+
+// Withdraw takes an author's entry back before the deadline.
+func (s *Service) Withdraw(ctx context.Context, workID int64) (*Work, error) {
+	u, err := signedIn(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var w *Work
+	err = s.store.Update(ctx, func(tx Tx) error {
+		if w, _, err = s.own(ctx, tx, u, workID); err != nil {
+			return err
+		}
+		w.Withdrawn, w.UpdatedAt = true, s.now().UTC()
+		if err := tx.SaveWork(w); err != nil {
+			return err
+		}
+		return s.audit(tx, u, w.EventID, ActionWithdraw, "entry "+w.Code, nil, workLog(w), "")
+	})
+	return w, err
+}
+
+// MyWorks lists the signed-in author's entries to a contest.
+func (s *Service) MyWorks(ctx context.Context, eventID int64) ([]Work, error) {
+	u, err := signedIn(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var mine []Work
+	err = s.store.View(ctx, func(tx Tx) error {
+		if _, err := event(ctx, tx, eventID, false); err != nil {
+			return err
+		}
+		works, err := tx.Works(eventID)
+		if err != nil {
+			return err
+		}
+		for _, w := range works {
+			if w.AuthorID == u.ID {
+				mine = append(mine, w)
+			}
+		}
+		return nil
+	})
+	return mine, err
+}
+
+// Anonymous is a work as the jury sees it: by code, never by author.
+type Anonymous struct {
+	Code    string
+	Section string
+	Entry
+	Comment  string
+	Findings Findings
+	// Marks are the marks the reader may see: a judge their own, the
+	// director every judge's.
+	Marks []Mark
+	// Score is the aggregate of the marks, when every judge has marked
+	// (ranking only).
+	Score  *float64
+	Rank   int // within the section, 0 while unranked
+	Failed string
+}
+
+// jury is the reader of the jury's pages: a judge or the director.
+type jury struct {
+	user     *tournament.User
+	director bool
+	judges   []int64
+}
+
+func juryOf(ctx context.Context, tx Tx, e *tournament.Event) (*jury, error) {
+	u, err := signedIn(ctx)
+	if err != nil {
+		return nil, err
+	}
+	judges, err := tx.Judges(e.ID)
+	if err != nil {
+		return nil, err
+	}
+	j := &jury{user: u, director: tournament.CanManage(u, e), judges: judges}
+	if !j.director && !slices.Contains(judges, u.ID) {
+		return nil, tournament.Forbidden("only the judges and the director of event %d see its entries before the award", e.ID)
+	}
+	return j, nil
+}
+
+// ForJudging lists the contest's entries anonymously with the solver's
+// findings, for the judges and the director, once the deadline has
+// passed; a judge sees their own marks, the director every judge's and
+// the ranking.
+func (s *Service) ForJudging(ctx context.Context, eventID int64) ([]Anonymous, error) {
+	var out []Anonymous
+	err := s.store.View(ctx, func(tx Tx) error {
+		e, err := event(ctx, tx, eventID, false)
+		if err != nil {
+			return err
+		}
+		c, err := tx.Contest(eventID)
+		if err != nil {
+			return err
+		}
+		j, err := juryOf(ctx, tx, e)
+		if err != nil {
+			return err
+		}
+		if c.Stage == Entries && s.now().Before(c.Deadline) {
+			return tournament.Conflict("deadline", "entries are open until %s; judging starts after the deadline", c.Deadline.UTC().Format("2006-01-02 15:04 UTC"))
+		}
+		out, err = ranking(tx, c, j.judges)
+		if err != nil {
+			return err
+		}
+		for i := range out {
+			if !j.director {
+				out[i].Marks = slices.DeleteFunc(out[i].Marks, func(m Mark) bool { return m.JudgeID != j.user.ID })
+				out[i].Score, out[i].Rank, out[i].Failed = nil, 0, ""
+			}
+		}
+		return nil
+	})
+	return out, err
+}
+
+// ranking aggregates the marks of the standing works and ranks them within
+// their sections, best first; works not yet marked by every judge come
+// last, unranked, with the reason.
+func ranking(tx Tx, c *Contest, judges []int64) ([]Anonymous, error) {
+	works, err := tx.Works(c.EventID)
+	if err != nil {
+		return nil, err
+	}
+	marks, err := tx.Marks(c.EventID)
+	if err != nil {
+		return nil, err
+	}
+	byWork := map[int64][]Mark{}
+	for _, m := range marks {
+		if slices.Contains(judges, m.JudgeID) {
+			byWork[m.WorkID] = append(byWork[m.WorkID], m)
+		}
+	}
+	var out []Anonymous
+	for _, w := range works {
+		if w.Withdrawn {
+			continue
+		}
+		a := Anonymous{Code: w.Code, Section: w.Section, Entry: w.Entry, Comment: w.Comment, Findings: w.Findings, Marks: byWork[w.ID]}
+		switch {
+		case w.Eliminated != "":
+			a.Failed = "eliminated: " + w.Eliminated
+		case len(judges) == 0:
+			a.Failed = "no judges are assigned"
+		case len(a.Marks) < len(judges):
+			a.Failed = fmt.Sprintf("marked by %d of %d judges", len(a.Marks), len(judges))
+		default:
+			values := make([]float64, len(a.Marks))
+			for i, m := range a.Marks {
+				values[i] = m.Mark
+			}
+			score, err := Aggregate(c.Aggregation, values)
+			if err != nil {
+				a.Failed = err.Error()
+			} else {
+				a.Score = &score
+			}
+		}
+		out = append(out, a)
+	}
+	order := map[string]int{}
+	for i, sec := range c.Sections {
+		order[sec.Name] = i
+	}
+	slices.SortStableFunc(out, func(a, b Anonymous) int {
+		if d := order[a.Section] - order[b.Section]; d != 0 {
+			return d
+		}
+		switch {
+		case a.Score != nil && b.Score == nil:
+			return -1
+		case a.Score == nil && b.Score != nil:
+			return 1
+		case a.Score != nil && *a.Score != *b.Score:
+			if *a.Score > *b.Score {
+				return -1
+			}
+			return 1
+		}
+		return strings.Compare(a.Code, b.Code)
+	})
+	rank, section := 0, ""
+	for i := range out {
+		if out[i].Section != section {
+			rank, section = 0, out[i].Section
+		}
+		if out[i].Score != nil {
+			rank++
+			out[i].Rank = rank
+		}
+	}
+	return out, nil
+}
+
+// MarkInput is a judge's mark for an entry, by its code.
+type MarkInput struct {
+	Code    string
+	Mark    float64
+	Comment string
+}
+
+// Mark records a judge's mark and comment for an entry, after the deadline
+// and before the provisional award; a second mark replaces the first.
+func (s *Service) Mark(ctx context.Context, eventID int64, in MarkInput) (*Mark, error) {
+	var m *Mark
+	err := s.store.Update(ctx, func(tx Tx) error {
+		e, c, err := contest(ctx, tx, eventID)
+		if err != nil {
+			return err
+		}
+		u, err := signedIn(ctx)
+		if err != nil {
+			return err
+		}
+		judges, err := tx.Judges(eventID)
+		if err != nil {
+			return err
+		}
+		if !slices.Contains(judges, u.ID) {
+			return tournament.Forbidden("only the judges of event %d mark its entries", e.ID)
+		}
+		switch {
+		case c.Stage != Entries:
+			return tournament.Conflict("stage", "the award is published; marks are fixed")
+		case s.now().Before(c.Deadline):
+			return tournament.Conflict("deadline", "entries are open until %s; judging starts after the deadline", c.Deadline.UTC().Format("2006-01-02 15:04 UTC"))
+		case math.IsNaN(in.Mark) || in.Mark < 0 || in.Mark > c.Scale:
+			return tournament.Invalid("mark", "a mark is from 0 to %v on this contest's scale; got %v", c.Scale, in.Mark)
+		case len(in.Comment) > maxTextLength:
+			return tournament.Invalid("comment", "the comment is longer than %d bytes", maxTextLength)
+		}
+		w, err := workByCode(tx, eventID, in.Code)
+		if err != nil {
+			return err
+		}
+		m = &Mark{WorkID: w.ID, JudgeID: u.ID, Mark: in.Mark, Comment: strings.TrimSpace(in.Comment), At: s.now().UTC()}
+		if err := tx.SaveMark(m); err != nil {
+			return err
+		}
+		return s.audit(tx, u, eventID, ActionMark, "entry "+w.Code, nil, map[string]any{"mark": m.Mark, "comment": m.Comment}, "")
+	})
+	return m, err
+}
+
+func workByCode(tx Tx, eventID int64, code string) (*Work, error) {
+	works, err := tx.Works(eventID)
+	if err != nil {
+		return nil, err
+	}
+	for i := range works {
+		if works[i].Code == strings.TrimSpace(code) && !works[i].Withdrawn {
+			return &works[i], nil
+		}
+	}
+	return nil, tournament.NotFound("entry %q not found in event %d", code, eventID)
+}

@@ -1,0 +1,311 @@
+package composition_test
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"adiukh/tournament"
+	"adiukh/tournament/composition"
+	"adiukh/tournament/engines"
+	"adiukh/tournament/store"
+	"adiukh/tournament/store/storetest"
+)
+
+func ptr[T any](v T) *T { return &v }
+
+type clock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+func (c *clock) Now() time.Time  { c.mu.Lock(); defer c.mu.Unlock(); return c.now }
+func (c *clock) Set(t time.Time) { c.mu.Lock(); defer c.mu.Unlock(); c.now = t }
+
+// Positions four plies before the end of random games (see
+// composition_test.go): all 24 checkers on the board.
+const (
+	g005 = "white: a5-1/6, b2-1, d4-4/1, d8-1/3, e7-3/1; black: d6-1/2"
+	g019 = "white: b8-3, c7-1/4, d6-3/1; black: c1-4/2, e1-1/2, g1-1/1, h4-1"
+	g013 = "white: c7-1/3, e7-1, f8-3, h8-5/3; black: d2-5, h2-1/2"
+)
+
+type contest struct {
+	st      *store.Store
+	svc     *composition.Service
+	clock   *clock
+	eventID int64
+	users   map[string]context.Context
+}
+
+func (c *contest) as(name string) context.Context { return c.users[name] }
+
+var start = time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)
+
+func newContest(t *testing.T, st *store.Store) *contest {
+	t.Helper()
+	bg := context.Background()
+	c := &contest{st: st, clock: &clock{now: start}, users: map[string]context.Context{}}
+	c.svc = composition.NewService(st.Composition(), composition.Options{Now: c.clock.Now, MaxNodes: 5_000_000, TableBytes: 4 << 20})
+	for _, name := range []string{"director", "judge1", "judge2", "judge3", "alice", "bob", "reader"} {
+		role := tournament.PlayerRole
+		if name == "director" {
+			role = tournament.ArbiterRole
+		}
+		u := &tournament.User{Email: name + "@example.org", Name: strings.ToUpper(name[:1]) + name[1:], Role: role}
+		if err := st.Update(bg, func(tx tournament.Tx) error { return tx.CreateUser(u) }); err != nil {
+			t.Fatal(err)
+		}
+		c.users[name] = tournament.NewContextWithUser(bg, u)
+	}
+	events := tournament.NewService(st, engines.Options())
+	e, err := events.CreateEvent(c.as("director"), tournament.EventInput{Name: ptr("Конкурс составления 2026"), Discipline: ptr("composition"), System: ptr("round-robin")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.eventID = e.ID
+	return c
+}
+
+func code(t *testing.T, err error) string {
+	t.Helper()
+	return tournament.ErrorCode(err)
+}
+
+func wantCode(t *testing.T, what string, err error, want string, message string) {
+	t.Helper()
+	if code(t, err) != want || !strings.Contains(err.Error(), message) {
+		t.Errorf("%s: %v, want %s …%s…", what, err, want, message)
+	}
+}
+
+func TestContestFromEntriesToFinalAward(t *testing.T) {
+	for name, st := range storetest.Open(t) {
+		t.Run(name, func(t *testing.T) { contestLifecycle(t, st) })
+	}
+}
+
+func contestLifecycle(t *testing.T, st *store.Store) {
+	c := newContest(t, st)
+	ctx := context.Background()
+	deadline := start.Add(10 * 24 * time.Hour)
+	setup := composition.ContestInput{Sections: []composition.Section{{Name: "Задачи", Rules: "Любая позиция"}, {Name: "Этюды"}},
+		Deadline: deadline, Scale: 4, Aggregation: composition.TrimmedMean, ClaimDays: 14}
+
+	_, err := c.svc.Setup(c.as("alice"), c.eventID, setup, "")
+	wantCode(t, "an author sets up", err, tournament.EFORBIDDEN, "director")
+	bad := setup
+	bad.Sections, bad.Scale, bad.ClaimDays = []composition.Section{{Name: "A"}, {Name: "A"}}, 0, 0
+	_, err = c.svc.Setup(c.as("director"), c.eventID, bad, "")
+	var te *tournament.Error
+	if !asError(err, &te) || len(te.Details) != 3 {
+		t.Fatalf("bad setup: %v", err)
+	}
+	if _, err := c.svc.Setup(c.as("director"), c.eventID, setup, ""); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.svc.SetJudges(c.as("director"), c.eventID, []string{"judge1@example.org", "judge2@example.org", "judge3@example.org"}, ""); err != nil {
+		t.Fatal(err)
+	}
+	_, err = c.svc.SetJudges(c.as("director"), c.eventID, []string{"nobody@example.org"}, "")
+	wantCode(t, "unknown judge", err, tournament.EINVALID, "no account has the e-mail address")
+
+	// Authors submit; each entry is checked at once.
+	_, err = c.svc.Submit(ctx, c.eventID, composition.EntryInput{Section: "Задачи"})
+	wantCode(t, "anonymous", err, tournament.EUNAUTHORIZED, "sign in")
+	_, err = c.svc.Submit(c.as("judge1"), c.eventID, composition.EntryInput{Section: "Задачи", Entry: composition.Entry{Position: g005, Side: "black", Stipulation: "exact 18:6", Solution: "d6:f8"}})
+	wantCode(t, "a judge enters", err, tournament.EFORBIDDEN, "judge")
+	_, err = c.svc.Submit(c.as("alice"), c.eventID, composition.EntryInput{Section: "Задачи", Entry: composition.Entry{Position: "white: a1; black: b2", Side: "white", Stipulation: "draw"}})
+	wantCode(t, "too few checkers", err, tournament.EINVALID, "all 12 white and 12 black")
+	_, err = c.svc.Submit(c.as("alice"), c.eventID, composition.EntryInput{Section: "Миниатюры", Entry: composition.Entry{Position: g005, Side: "black", Stipulation: "exact 18:6", Solution: "d6:f8"}})
+	wantCode(t, "unknown section", err, tournament.EINVALID, "no section \"Миниатюры\"")
+
+	sound, err := c.svc.Submit(c.as("alice"), c.eventID, composition.EntryInput{Section: "Задачи", Comment: "Первая",
+		Entry: composition.Entry{Position: g005, Side: "черные", Stipulation: "точно 18:6", Solution: "1... d6:f8 2. b2-c3 (2. d8:b6 f8:d6) f8:d6 3. e7:c5"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sound.Code != "001" || sound.Findings.Verdict != composition.Sound || sound.Side != "black" || sound.Stipulation != "exact 18:6" {
+		t.Fatalf("sound entry %+v", sound)
+	}
+	cooked, err := c.svc.Submit(c.as("bob"), c.eventID, composition.EntryInput{Section: "Задачи", Entry: composition.Entry{Position: g013, Side: "white", Stipulation: "white 16", Solution: "c7-d8"}})
+	if err != nil || cooked.Findings.Verdict != composition.Cooked || len(cooked.Findings.Keys) < 2 {
+		t.Fatalf("cooked entry %+v, %v", cooked, err)
+	}
+	unsound, err := c.svc.Submit(c.as("bob"), c.eventID, composition.EntryInput{Section: "Этюды", Entry: composition.Entry{Position: g005, Side: "black", Stipulation: "black wins", Solution: "d6:f8"}})
+	if err != nil || unsound.Findings.Verdict != composition.Unsound || unsound.Findings.Refutation == "" {
+		t.Fatalf("unsound entry %+v, %v", unsound, err)
+	}
+	// Bob corrects his study and withdraws the cooked problem.
+	_, err = c.svc.Edit(c.as("alice"), unsound.ID, composition.EntryInput{Section: "Этюды", Entry: composition.Entry{Position: g019, Side: "black", Stipulation: "draw", Solution: "h4-g3"}})
+	wantCode(t, "someone else's entry", err, tournament.ENOTFOUND, "not found among your entries")
+	study, err := c.svc.Edit(c.as("bob"), unsound.ID, composition.EntryInput{Section: "Этюды", Entry: composition.Entry{Position: g019, Side: "black", Stipulation: "draw", Solution: "h4-g3 d6-e7 g3-h2 c7-d8"}})
+	if err != nil || study.Findings.Verdict != composition.Sound || study.Code != "003" {
+		t.Fatalf("edited study %+v, %v", study, err)
+	}
+	if _, err := c.svc.Withdraw(c.as("bob"), cooked.ID); err != nil {
+		t.Fatal(err)
+	}
+	mine, err := c.svc.MyWorks(c.as("bob"), c.eventID)
+	if err != nil || len(mine) != 2 || !mine[0].Withdrawn {
+		t.Fatalf("bob's entries %+v, %v", mine, err)
+	}
+	_, err = c.svc.ForJudging(c.as("judge1"), c.eventID)
+	wantCode(t, "judging before the deadline", err, tournament.ECONFLICT, "judging starts after the deadline")
+
+	// The deadline passes: no more entries; the judges mark anonymously.
+	c.clock.Set(deadline)
+	_, err = c.svc.Submit(c.as("alice"), c.eventID, composition.EntryInput{Section: "Задачи", Entry: composition.Entry{Position: g005, Side: "black", Stipulation: "exact 18:6", Solution: "d6:f8"}})
+	wantCode(t, "late entry", err, tournament.ECONFLICT, "entries closed at 2026-11-11 12:00 UTC")
+	_, err = c.svc.ForJudging(c.as("alice"), c.eventID)
+	wantCode(t, "an author reads the jury's list", err, tournament.EFORBIDDEN, "only the judges and the director")
+	list, err := c.svc.ForJudging(c.as("judge1"), c.eventID)
+	if err != nil || len(list) != 2 || list[0].Code != "001" || list[1].Code != "003" || list[0].Findings.Verdict != composition.Sound {
+		t.Fatalf("jury list %+v, %v", list, err)
+	}
+	_, err = c.svc.Mark(c.as("judge1"), c.eventID, composition.MarkInput{Code: "001", Mark: 5})
+	wantCode(t, "mark above the scale", err, tournament.EINVALID, "from 0 to 4")
+	_, err = c.svc.Mark(c.as("director"), c.eventID, composition.MarkInput{Code: "001", Mark: 3})
+	wantCode(t, "the director marks", err, tournament.EFORBIDDEN, "only the judges")
+	_, err = c.svc.Mark(c.as("judge1"), c.eventID, composition.MarkInput{Code: "002", Mark: 3})
+	wantCode(t, "a withdrawn entry", err, tournament.ENOTFOUND, "entry \"002\" not found")
+	marks := map[string][]float64{"001": {3, 3.5, 1}, "003": {2, 4, 2.5}}
+	for code, ms := range marks {
+		for i, m := range ms {
+			judge := []string{"judge1", "judge2", "judge3"}[i]
+			if _, err := c.svc.Mark(c.as(judge), c.eventID, composition.MarkInput{Code: code, Mark: m, Comment: "Отзыв " + judge}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	// A judge sees only their own marks; the director ranks.
+	list, _ = c.svc.ForJudging(c.as("judge2"), c.eventID)
+	if len(list[0].Marks) != 1 || list[0].Marks[0].Mark != 3.5 || list[0].Score != nil {
+		t.Fatalf("judge's view %+v", list[0])
+	}
+	list, _ = c.svc.ForJudging(c.as("director"), c.eventID)
+	if *list[0].Score != 3 || list[0].Rank != 1 || *list[1].Score != 2.5 || list[1].Rank != 1 || len(list[1].Marks) != 3 {
+		t.Fatalf("director's ranking %+v", list)
+	}
+
+	// The provisional award, from the ranking.
+	_, err = c.svc.PublishProvisional(c.as("judge1"), c.eventID, composition.AwardInput{Prizes: 1}, "")
+	wantCode(t, "a judge publishes", err, tournament.EFORBIDDEN, "director")
+	prov, err := c.svc.PublishProvisional(c.as("director"), c.eventID, composition.AwardInput{Prizes: 1, Mentions: 1}, "")
+	if err != nil || prov.Stage != composition.Provisional || len(prov.Award) != 2 || prov.Award[0] != (composition.Distinction{Code: "001", Honour: composition.Prize, Place: 1}) ||
+		!prov.ClaimsUntil.Equal(deadline.Add(14*24*time.Hour)) {
+		t.Fatalf("provisional award %+v, %v", prov, err)
+	}
+	_, err = c.svc.Mark(c.as("judge1"), c.eventID, composition.MarkInput{Code: "001", Mark: 4})
+	wantCode(t, "marking after the award", err, tournament.ECONFLICT, "marks are fixed")
+	award, err := c.svc.Award(ctx, c.eventID)
+	if err != nil || len(award.Items) != 2 || award.Items[0].Author != "Alice" || award.Items[1].Author != "Bob" ||
+		len(award.Items[0].JudgeComments) != 3 || award.Items[0].Entry.Position != sound.Position {
+		t.Fatalf("award %+v, %v", award, err)
+	}
+
+	// Claims: one rejected, one upheld that eliminates the study.
+	_, err = c.svc.FileClaim(c.as("reader"), c.eventID, composition.ClaimInput{Code: "001", Kind: composition.ClaimAnticipated})
+	wantCode(t, "claim without evidence", err, tournament.EINVALID, "needs its evidence")
+	c1, err := c.svc.FileClaim(c.as("reader"), c.eventID, composition.ClaimInput{Code: "001", Kind: composition.ClaimAnticipated, Evidence: "Иванов, 1985"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c2, err := c.svc.FileClaim(c.as("alice"), c.eventID, composition.ClaimInput{Code: "003", Kind: composition.ClaimUnsound, Evidence: "3... g3-f2 also draws"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = c.svc.DecideClaim(c.as("director"), c1.ID, false, "")
+	wantCode(t, "decision without reason", err, tournament.EINVALID, "needs its reason")
+	if _, err := c.svc.DecideClaim(c.as("director"), c1.ID, false, "другая идея"); err != nil {
+		t.Fatal(err)
+	}
+	c.clock.Set(deadline.Add(15 * 24 * time.Hour))
+	_, err = c.svc.PublishFinal(c.as("director"), c.eventID, "")
+	wantCode(t, "final with an open claim", err, tournament.ECONFLICT, "is not decided yet")
+	if _, err := c.svc.DecideClaim(c.as("director"), c2.ID, true, "дуаль в главном варианте"); err != nil {
+		t.Fatal(err)
+	}
+	_, err = c.svc.FileClaim(c.as("reader"), c.eventID, composition.ClaimInput{Code: "001", Kind: composition.ClaimUnsound, Evidence: "late"})
+	wantCode(t, "claim after the period", err, tournament.ECONFLICT, "claims period")
+	final, err := c.svc.PublishFinal(c.as("director"), c.eventID, "")
+	if err != nil || final.Stage != composition.Final || len(final.Award) != 1 {
+		t.Fatalf("final award %+v, %v", final, err)
+	}
+	award, _ = c.svc.Award(ctx, c.eventID)
+	if len(award.Items) != 1 || len(award.Claims) != 2 || award.Claims[1].Status != composition.ClaimUpheld {
+		t.Fatalf("final award %+v", award)
+	}
+
+	// Every step is in the audit log.
+	log, err := tournament.NewService(st, engines.Options()).Audit(c.as("director"), c.eventID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	counts := map[string]int{}
+	for _, a := range log {
+		counts[a.Action]++
+	}
+	for action, n := range map[string]int{composition.ActionSetup: 1, composition.ActionJudges: 1, composition.ActionSubmit: 3, composition.ActionEdit: 1,
+		composition.ActionWithdraw: 1, composition.ActionMark: 6, composition.ActionProvisional: 1, composition.ActionClaim: 2,
+		composition.ActionClaimDecision: 2, composition.ActionFinal: 1} {
+		if counts[action] != n {
+			t.Errorf("audit %s: %d entries, want %d", action, counts[action], n)
+		}
+	}
+}
+
+func TestNotProvedWithinBudget(t *testing.T) {
+	st := storetest.Open(t)["sqlite"]
+	c := newContest(t, st)
+	c.svc = composition.NewService(st.Composition(), composition.Options{Now: c.clock.Now, MaxNodes: 3})
+	if _, err := c.svc.Setup(c.as("director"), c.eventID, composition.ContestInput{Sections: []composition.Section{{Name: "Задачи"}},
+		Deadline: start.Add(time.Hour), Scale: 10, Aggregation: composition.Mean, ClaimDays: 7}, ""); err != nil {
+		t.Fatal(err)
+	}
+	w, err := c.svc.Submit(c.as("alice"), c.eventID, composition.EntryInput{Section: "Задачи", Entry: composition.Entry{Position: g019, Side: "black", Stipulation: "draw", Solution: "h4-g3"}})
+	if err != nil || w.Findings.Verdict != composition.NotProved || w.Findings.Budget != 3 {
+		t.Fatalf("%+v, %v", w, err)
+	}
+}
+
+func TestAwardNeedsEveryMark(t *testing.T) {
+	st := storetest.Open(t)["sqlite"]
+	c := newContest(t, st)
+	if _, err := c.svc.Setup(c.as("director"), c.eventID, composition.ContestInput{Sections: []composition.Section{{Name: "Задачи"}},
+		Deadline: start.Add(time.Hour), Scale: 10, Aggregation: composition.Mean, ClaimDays: 7}, ""); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.svc.SetJudges(c.as("director"), c.eventID, []string{"judge1@example.org", "judge2@example.org"}, ""); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.svc.Submit(c.as("alice"), c.eventID, composition.EntryInput{Section: "Задачи", Entry: composition.Entry{Position: g019, Side: "black", Stipulation: "draw", Solution: "h4-g3"}}); err != nil {
+		t.Fatal(err)
+	}
+	c.clock.Set(start.Add(2 * time.Hour))
+	if _, err := c.svc.Mark(c.as("judge1"), c.eventID, composition.MarkInput{Code: "001", Mark: 7}); err != nil {
+		t.Fatal(err)
+	}
+	_, err := c.svc.PublishProvisional(c.as("director"), c.eventID, composition.AwardInput{Prizes: 1}, "")
+	wantCode(t, "award with a missing mark", err, tournament.ECONFLICT, "001 (marked by 1 of 2 judges)")
+	if _, err := c.svc.Mark(c.as("judge2"), c.eventID, composition.MarkInput{Code: "001", Mark: 9}); err != nil {
+		t.Fatal(err)
+	}
+	_, err = c.svc.PublishProvisional(c.as("director"), c.eventID, composition.AwardInput{Items: []composition.Distinction{{Code: "001", Honour: "gold", Place: 1}}}, "")
+	wantCode(t, "unknown honour", err, tournament.EINVALID, "\"gold\" is not a distinction")
+	prov, err := c.svc.PublishProvisional(c.as("director"), c.eventID, composition.AwardInput{Items: []composition.Distinction{{Code: "001", Honour: composition.Commendation, Place: 1}}}, "")
+	if err != nil || prov.Award[0].Honour != composition.Commendation {
+		t.Fatalf("%+v, %v", prov, err)
+	}
+	_, err = c.svc.EditAward(c.as("director"), c.eventID, []composition.Distinction{{Code: "001", Honour: composition.Prize, Place: 1}}, "")
+	wantCode(t, "edit without reason", err, tournament.EINVALID, "needs its reason")
+	edited, err := c.svc.EditAward(c.as("director"), c.eventID, []composition.Distinction{{Code: "001", Honour: composition.Prize, Place: 1}}, "по отзыву жюри")
+	if err != nil || edited.Award[0].Honour != composition.Prize {
+		t.Fatalf("%+v, %v", edited, err)
+	}
+}
+
+func asError(err error, te **tournament.Error) bool { return errors.As(err, te) }
