@@ -62,7 +62,7 @@ func NewRouter(d Deps) http.Handler {
 	// Browsers mark cross-site requests (Sec-Fetch-Site, Origin); unsafe
 	// methods from another site are refused, which stops CSRF on the forms.
 	// Scripts with API tokens send neither header and pass.
-	return http.NewCrossOriginProtection().Handler(newEngine(d))
+	return headAsGet(http.NewCrossOriginProtection().Handler(newEngine(d)))
 }
 
 // newEngine builds the gin router with every route registered.
@@ -83,13 +83,8 @@ func newEngine(d Deps) *gin.Engine {
 		// The templates are embedded in the binary; a test parses them.
 		panic(err)
 	}
-	bundle, err := newBundle()
-	if err != nil {
-		panic(err)
-	}
 	h := &handler{Deps: d, metrics: newMetrics(d), web: web{
 		pages:     pages,
-		bundle:    bundle,
 		sessions:  &sessions{secret: d.Secret},
 		setupLink: &setupLink{token: d.SetupToken},
 	}}
@@ -107,3 +102,25 @@ func newEngine(d Deps) *gin.Engine {
 	h.routesWeb(r)
 	return r
 }
+
+// headAsGet answers HEAD on every page, API read and document as GET would,
+// without the body: gin routes HEAD apart from GET and would say 404, while
+// link checkers, caches and `curl -I` ask with HEAD.
+func headAsGet(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodHead {
+			r = r.Clone(r.Context())
+			r.Method = http.MethodGet
+			w = headWriter{w}
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// headWriter keeps the status and headers of an answer and drops its body.
+type headWriter struct{ http.ResponseWriter }
+
+func (w headWriter) Write(p []byte) (int, error) { return len(p), nil }
+
+// WriteString keeps gin from writing a string past Write.
+func (w headWriter) WriteString(s string) (int, error) { return len(s), nil }

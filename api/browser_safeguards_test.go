@@ -52,7 +52,7 @@ func TestBrowserSafeguards(t *testing.T) {
 		chromedp.ScrollIntoView(`textarea[name=csv]`),
 		shot("csv-errors"),
 	)
-	if !strings.Contains(text, "строка 2 (rating)") || !strings.Contains(text, "строка 3 (birth_year)") {
+	if !strings.Contains(text, "строка 2 (Рейтинг)") || !strings.Contains(text, "строка 3 (Год рождения)") {
 		t.Errorf("the bad lines are not all listed: %q", text)
 	}
 	run("correct them, with a duplicate, and confirm it",

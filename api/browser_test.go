@@ -49,6 +49,9 @@ func browser(t *testing.T) context.Context {
 		chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("disable-sync", true),
 		chromedp.Flag("hide-scrollbars", true),
+		// A Russian reader's browser: the pages follow Accept-Language.
+		chromedp.Flag("lang", "ru-RU"),
+		chromedp.Flag("accept-lang", "ru-RU,ru"),
 		chromedp.WindowSize(1280, 900),
 	}
 	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
@@ -113,6 +116,22 @@ func TestBrowserRunsAnEvent(t *testing.T) {
 		chromedp.SendKeys(`input[name=password]`, "пароль судьи"+kb.Enter),
 		chromedp.WaitVisible(`form[action="/logout"]`),
 	)
+	// The §9 warning shows while the time control is typed, before the
+	// event exists, and goes away for a time control in §9's range.
+	var warning string
+	run("the §9 warning while typing",
+		chromedp.Navigate(at("/manage/events/new")),
+		chromedp.SendKeys(`input[name=time_control]`, "30+30"),
+		chromedp.WaitVisible(`#tc-warning`),
+		chromedp.Text(`#tc-warning`, &warning),
+		shot("event-form-time-control-warning"),
+		chromedp.SendKeys(`input[name=time_control]`, strings.Repeat(kb.Backspace, 5)),
+		chromedp.SendKeys(`input[name=time_control]`, "8+4"),
+		chromedp.WaitNotVisible(`#tc-warning`),
+	)
+	if !strings.Contains(warning, "§9") || !strings.Contains(warning, "Быстрая игра") {
+		t.Errorf("the live §9 warning says %q", warning)
+	}
 	run("create the event",
 		chromedp.Navigate(at("/manage/events/new")),
 		chromedp.SendKeys(`input[name=name]`, "Первенство Адыгеи по адиюх"),

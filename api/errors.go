@@ -7,6 +7,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"adiukh/tournament"
+	"adiukh/tournament/catalog"
 )
 
 // statusOf is the one table from domain error codes to HTTP statuses.
@@ -31,22 +32,33 @@ type errorBody struct {
 	Details []errorBody `json:"details,omitempty"`
 }
 
-func newErrorBody(e *tournament.Error) errorBody {
+// newErrorBody writes a domain error with its details, the messages in the
+// localizer's language (as the domain wrote them when l is nil).
+func newErrorBody(e *tournament.Error, l *catalog.Localizer) errorBody {
 	b := errorBody{Code: e.Code, Message: e.Message, Field: e.Field, Line: e.Line}
+	if l != nil {
+		b.Message = l.Error(e)
+	}
 	for _, d := range e.Details {
-		b.Details = append(b.Details, newErrorBody(d))
+		b.Details = append(b.Details, newErrorBody(d, l))
 	}
 	return b
 }
 
-// failJSON answers an error as JSON. A domain error is shown as it is;
-// anything else is logged with its cause and answered as a bare 500.
+// failJSON answers an error as JSON. A domain error is shown as it is, its
+// message in the language the client's Accept-Language asks for (English
+// when it asks for none: scripts read the code and the field); anything
+// else is logged with its cause and answered as a bare 500.
 func (h *handler) failJSON(c *gin.Context, err error) {
 	var body errorBody
 	status := http.StatusInternalServerError
 	var e *tournament.Error
 	if errors.As(err, &e) && statusOf[e.Code] != 0 {
-		status, body = statusOf[e.Code], newErrorBody(e)
+		var l *catalog.Localizer
+		if lang, ok := catalog.FromAcceptLanguage(c.GetHeader("Accept-Language")); ok {
+			l = catalog.For(lang)
+		}
+		status, body = statusOf[e.Code], newErrorBody(e, l)
 	} else {
 		h.Log.Error("request failed", "method", c.Request.Method, "path", c.Request.URL.Path, "err", err)
 		body = errorBody{Code: "EINTERNAL", Message: "internal error; the server log has the details"}

@@ -56,7 +56,7 @@ func newGameView(g *tournament.Game) gameView {
 		v.SheetReport = &sheetReportView{Valid: r.Valid, Errors: []sheetErrorView{}, FinalReached: r.FinalReached,
 			FinalScore: r.FinalScore, ClaimedScore: r.ClaimedScore, ClaimedReason: r.ClaimedReason}
 		for _, e := range r.Errors {
-			v.SheetReport.Errors = append(v.SheetReport.Errors, sheetErrorView(e))
+			v.SheetReport.Errors = append(v.SheetReport.Errors, sheetErrorView{Line: e.Line, Ply: e.Ply, MoveNo: e.MoveNo, Message: e.Message})
 		}
 	}
 	return v

@@ -140,6 +140,11 @@ type auditView struct {
 	Reason    string          `json:"reason"`
 }
 
+func newAuditView(e tournament.AuditEntry) auditView {
+	return auditView{ID: e.ID, At: e.At, UserEmail: e.UserEmail, Action: e.Action, Subject: e.Subject,
+		Before: rawOrNull(e.Before), After: rawOrNull(e.After), Reason: e.Reason}
+}
+
 // rawOrNull passes a stored JSON snapshot through; "" becomes null.
 func rawOrNull(s string) json.RawMessage {
 	if s == "" {
@@ -159,8 +164,7 @@ func (h *handler) getAudit(c *gin.Context) error {
 	}
 	views := make([]auditView, len(entries))
 	for i, e := range entries {
-		views[i] = auditView{ID: e.ID, At: e.At, UserEmail: e.UserEmail, Action: e.Action, Subject: e.Subject,
-			Before: rawOrNull(e.Before), After: rawOrNull(e.After), Reason: e.Reason}
+		views[i] = newAuditView(e)
 	}
 	c.JSON(http.StatusOK, gin.H{"entries": views})
 	return nil

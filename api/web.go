@@ -13,18 +13,17 @@ import (
 	"time"
 
 	"github.com/gin-gonic/gin"
-	"github.com/nicksnyder/go-i18n/v2/i18n"
 
 	"adiukh/static"
 	"adiukh/templates"
 	"adiukh/tournament"
+	"adiukh/tournament/catalog"
 )
 
 // web is what the HTML pages share besides the services: the parsed page
 // templates, the messages and sessions.
 type web struct {
 	pages     map[string]*template.Template
-	bundle    *i18n.Bundle
 	sessions  *sessions
 	setupLink *setupLink
 }
@@ -75,23 +74,31 @@ type page struct {
 }
 
 // lang is the reader's language: ?lang= (remembered in a cookie), the
-// cookie, the signed-in user's choice, then Russian.
+// cookie, the signed-in user's choice, the browser's Accept-Language, then
+// Russian. A reader's own choice always beats what the browser asks for.
 func (h *handler) lang(c *gin.Context) string {
-	if l := c.Query("lang"); l == langRU || l == langEN {
-		setCookie(c, langCookie, l, 365*24*time.Hour)
-		return l
+	if l, ok := catalog.Parse(c.Query("lang")); ok {
+		setCookie(c, langCookie, string(l), 365*24*time.Hour)
+		return string(l)
 	}
-	if l, err := c.Cookie(langCookie); err == nil && (l == langRU || l == langEN) {
-		return l
+	if v, err := c.Cookie(langCookie); err == nil {
+		if l, ok := catalog.Parse(v); ok {
+			return string(l)
+		}
 	}
-	if u := tournament.UserFromContext(c.Request.Context()); u != nil && (u.Locale == langRU || u.Locale == langEN) {
-		return u.Locale
+	if u := tournament.UserFromContext(c.Request.Context()); u != nil {
+		if l, ok := catalog.Parse(u.Locale); ok {
+			return string(l)
+		}
+	}
+	if l, ok := catalog.FromAcceptLanguage(c.GetHeader("Accept-Language")); ok {
+		return string(l)
 	}
 	return langRU
 }
 
 func (h *handler) translator(c *gin.Context) *translator {
-	return newTranslator(h.web.bundle, h.lang(c))
+	return newTranslator(h.lang(c))
 }
 
 // render writes a page. The page is rendered into a buffer first so that a
@@ -150,10 +157,9 @@ func (h *handler) failHTML(c *gin.Context, err error) {
 	var msg string
 	var e *tournament.Error
 	if errors.As(err, &e) && statusOf[e.Code] != 0 {
-		status, msg = statusOf[e.Code], h.translator(c).Error(e)
-		if e.Field != "" {
-			msg = e.Field + ": " + msg
-		}
+		// The input at fault is named as the form names it, never by its
+		// key ("Дисциплина: …", not "discipline: …").
+		status, msg = statusOf[e.Code], h.translator(c).ErrorWithField(e)
 	} else {
 		h.Log.Error("request failed", "method", c.Request.Method, "path", c.Request.URL.Path, "err", err)
 	}
@@ -243,7 +249,10 @@ func (h *handler) routesWeb(r *gin.Engine) {
 	m.GET("/events/:id/rounds/:n/boards/:board/edit", h.pageHandler(h.gameEditPage))
 	m.POST("/events/:id/rounds/:n/boards/:board/edit", h.pageHandler(h.saveGame))
 	m.POST("/events/:id/finish", h.pageHandler(h.finishEvent))
+	m.GET("/manage/time-control", h.pageHandler(h.timeControlCheck))
 	m.GET("/events/:id/audit", h.pageHandler(h.auditPage))
+	m.GET("/events/:id/audit.csv", h.pageHandler(h.auditCSV))
+	m.GET("/events/:id/audit.json", h.pageHandler(h.auditJSON))
 	m.POST("/events/:id/submissions", h.pageHandler(h.setSubmissions))
 	m.POST("/events/:id/players/:pid/account", h.pageHandler(h.linkPlayer))
 	m.POST("/events/:id/submissions/:sid/decide", h.pageHandler(h.decideSubmission))

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"errors"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -15,7 +16,7 @@ import (
 // arbiter's desk.
 
 // eventFields are the settings of the event form, in the API's names.
-var eventFields = []string{"name", "discipline", "system", "rounds", "time_control", "start_date", "end_date", "venue", "city", "chief_arbiter", "visibility", "tiebreaks",
+var eventFields = []string{"name", "discipline", "system", "rounds", "time_control", "start_date", "end_date", "venue", "city", "chief_arbiter", "visibility", "time_zone", "tiebreaks",
 	"scoring_win", "scoring_draw", "scoring_loss", "scoring_bye", "scoring_forfeit_win", "forbid_same_club", "baku", "black_first"}
 
 // eventFormData is the data of the event settings form.
@@ -27,6 +28,21 @@ type eventFormData struct {
 	Presets     map[tournament.System]string
 	// Import is the TRF upload form of the new-event page; nil elsewhere.
 	Import *form
+}
+
+// Slots are the tie-breaks chosen, in order, as the form's lists show them:
+// one list per tie-break, and empty lists to add more (at least six).
+func (d eventFormData) Slots() []string {
+	var slots []string
+	for _, id := range strings.Split(d.Form.V("tiebreaks"), ",") {
+		if id = strings.TrimSpace(id); id != "" {
+			slots = append(slots, id)
+		}
+	}
+	for len(slots) < 6 || len(slots) < len(d.TieBreaks) && slots[len(slots)-1] != "" {
+		slots = append(slots, "")
+	}
+	return slots
 }
 
 func (h *handler) eventFormData(f *form) eventFormData {
@@ -52,7 +68,7 @@ func eventFormValues(e *tournament.Event) *form {
 	for k, v := range map[string]string{
 		"name": e.Name, "discipline": string(e.Discipline), "system": string(e.System), "rounds": strconv.Itoa(e.Rounds),
 		"time_control": e.TimeControl.String(), "start_date": e.StartDate, "end_date": e.EndDate, "venue": e.Venue, "city": e.City,
-		"chief_arbiter": e.ChiefArbiter, "visibility": string(e.Visibility), "tiebreaks": strings.Join(e.TieBreaks, ","),
+		"chief_arbiter": e.ChiefArbiter, "visibility": string(e.Visibility), "time_zone": e.Location().String(), "tiebreaks": strings.Join(e.TieBreaks, ","),
 		"scoring_win": num(e.Scoring.Win), "scoring_draw": num(e.Scoring.Draw), "scoring_loss": num(e.Scoring.Loss),
 		"scoring_bye": num(e.Scoring.Bye), "scoring_forfeit_win": num(e.Scoring.ForfeitWin),
 		"forbid_same_club": checked(e.ForbidSameClub), "baku": checked(e.Baku), "black_first": checked(e.BlackFirst),
@@ -69,6 +85,16 @@ func eventInput(c *gin.Context, f *form) (tournament.EventInput, error) {
 	for _, k := range eventFields {
 		f.Values[k] = strings.TrimSpace(c.PostForm(k))
 	}
+	// The tie-breaks are chosen in lists, one per place in the order.
+	if picks, ok := c.GetPostFormArray("tiebreak"); ok {
+		var ids []string
+		for _, id := range picks {
+			if id = strings.TrimSpace(id); id != "" {
+				ids = append(ids, id)
+			}
+		}
+		f.Values["tiebreaks"] = strings.Join(ids, ",")
+	}
 	v := f.Values
 	opt := func(k string) *string {
 		if v[k] == "" {
@@ -80,7 +106,7 @@ func eventInput(c *gin.Context, f *form) (tournament.EventInput, error) {
 	in := tournament.EventInput{
 		Name: opt("name"), Discipline: opt("discipline"), System: opt("system"), TimeControl: ptr(v["time_control"]),
 		StartDate: ptr(v["start_date"]), EndDate: ptr(v["end_date"]), Venue: ptr(v["venue"]), City: ptr(v["city"]),
-		ChiefArbiter: ptr(v["chief_arbiter"]), Visibility: opt("visibility"),
+		ChiefArbiter: ptr(v["chief_arbiter"]), Visibility: opt("visibility"), TimeZone: opt("time_zone"),
 	}
 	// An unticked box is not sent: the form always says every option.
 	in.ForbidSameClub, in.Baku, in.BlackFirst = ptr(v["forbid_same_club"] != ""), ptr(v["baku"] != ""), ptr(v["black_first"] != "")
@@ -123,12 +149,38 @@ func eventInput(c *gin.Context, f *form) (tournament.EventInput, error) {
 
 func ptr[T any](v T) *T { return &v }
 
+// timeControlCheck answers the event form while it is filled in: the §9
+// warnings (or the error) for the discipline and time control typed so far,
+// in the reader's language. The rule stays in the domain; app.js only shows
+// what it says.
+func (h *handler) timeControlCheck(c *gin.Context) error {
+	tr := h.translator(c)
+	warnings, err := tournament.TimeControlWarnings(c.Query("discipline"), c.Query("time_control"))
+	out := struct {
+		Warnings []string `json:"warnings"`
+		Error    string   `json:"error,omitempty"`
+	}{Warnings: []string{}}
+	var e *tournament.Error
+	switch {
+	case errors.As(err, &e):
+		out.Error = tr.Error(e)
+	case err != nil:
+		return err
+	}
+	for _, w := range warnings {
+		out.Warnings = append(out.Warnings, tr.Warning(w))
+	}
+	c.JSON(http.StatusOK, out)
+	return nil
+}
+
 func (h *handler) newEventPage(c *gin.Context) error {
 	if err := tournament.MayCreateEvent(c.Request.Context()); err != nil {
 		return err
 	}
 	f := newForm()
 	f.Values["discipline"], f.Values["system"], f.Values["visibility"] = string(tournament.Rapid), string(tournament.RoundRobin), string(tournament.Public)
+	f.Values["time_zone"] = tournament.DefaultTimeZone
 	data := h.eventFormData(f)
 	data.Import = newForm()
 	h.render(c, http.StatusOK, "event_new", "event_new.title", data)

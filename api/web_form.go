@@ -32,8 +32,18 @@ func (f *form) fail(err error, tr *translator) error {
 		return err
 	}
 	f.Errors[e.Field] = tr.Error(e)
+	fields := 0
 	for _, d := range e.Details {
+		if d.Line == 0 {
+			// Several inputs of the form are wrong: each at its field.
+			f.Errors[d.Field] = tr.Error(d)
+			fields++
+			continue
+		}
 		f.Details[e.Field] = append(f.Details[e.Field], tr.Detail(d))
+	}
+	if fields > 1 {
+		f.Errors[""] = tr.N("form.errors", fields)
 	}
 	return nil
 }

@@ -48,7 +48,7 @@ func TestArbiterRunsARoundByForms(t *testing.T) {
 	csv := "name, rating\nИванов Иван, 1900\nПетров Пётр, x\n"
 	rec = a.post(fmt.Sprintf("/events/%d/players/csv", id), url.Values{"csv": {csv}})
 	mustStatus(t, "bad CSV", rec.Code, http.StatusBadRequest, "")
-	if !strings.Contains(rec.Body.String(), "строка 3 (rating)") {
+	if !strings.Contains(rec.Body.String(), "строка 3 (Рейтинг)") {
 		t.Errorf("a bad CSV line is not named by number:\n%s", rec.Body.String())
 	}
 	// All or nothing: Иванов of line 2 was not registered either.
@@ -84,7 +84,7 @@ func TestArbiterRunsARoundByForms(t *testing.T) {
 	rec = a.post(edit, url.Values{"score": {"17:7"}, "end_reason": {"final_position"}, "version": {"1"}, "sheet": {bad}})
 	mustStatus(t, "bad sheet", rec.Code, http.StatusBadRequest, "")
 	body := rec.Body.String()
-	for _, want := range []string{"ply 7", "a3:c5", `class="board"`, "a3:c5:a7"} {
+	for _, want := range []string{"полуход 7", "a3:c5", `class="board"`, "a3:c5:a7"} {
 		if !strings.Contains(body, want) {
 			t.Errorf("the report of a bad sheet lacks %q", want)
 		}

@@ -56,6 +56,9 @@ type boardRow struct {
 	HasSheet  bool
 	Version   int
 	EndReason string
+	// ByePoints is what the bye of this board scores, shown in its result
+	// column; the black column names the bye.
+	ByePoints float64
 }
 
 func boardRows(d *tournament.EventData, r *tournament.Round) []boardRow {
@@ -67,6 +70,9 @@ func boardRows(d *tournament.EventData, r *tournament.Round) []boardRow {
 		}
 		if g.Result != nil {
 			rows[i].EndReason = string(g.Result.EndReason)
+			if g.IsBye() {
+				rows[i].ByePoints = d.Event.Scoring.Points(*g.Result, true)
+			}
 		}
 	}
 	return rows

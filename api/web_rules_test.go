@@ -132,7 +132,7 @@ func TestPlayerListAllOrNothing(t *testing.T) {
 	rec := a.post(csvPath, url.Values{"csv": {text}})
 	body := html.UnescapeString(rec.Body.String())
 	mustStatus(t, "bad list", rec.Code, http.StatusBadRequest, body)
-	for _, want := range []string{"строка 3 (rating)", "строка 4 (birth_year)", "никто не зарегистрирован", "Тхагапсов Руслан; 1900"} {
+	for _, want := range []string{"строка 3 (Рейтинг)", "строка 4 (Год рождения)", "никто не зарегистрирован", "Тхагапсов Руслан; 1900"} {
 		if !strings.Contains(body, want) {
 			t.Errorf("the page of a bad list lacks %q", want)
 		}
@@ -142,7 +142,7 @@ func TestPlayerListAllOrNothing(t *testing.T) {
 	rec = a.post(csvPath, url.Values{"csv": {text}})
 	body = html.UnescapeString(rec.Body.String())
 	mustStatus(t, "list with a duplicate", rec.Code, http.StatusConflict, body)
-	if !strings.Contains(body, "строка 2 (federation_id)") || !strings.Contains(body, `name="confirm" value="1"`) {
+	if !strings.Contains(body, "строка 2 (ID федерации)") || !strings.Contains(body, `name="confirm" value="1"`) {
 		t.Errorf("the duplicate is not shown with a confirmation button:\n%s", body)
 	}
 	if n := count(); n != 3 {

@@ -186,7 +186,7 @@ func (h *handler) addTeam(c *gin.Context) error {
 		p, perr := playerInput(fields)
 		var e *tournament.Error
 		if errors.As(perr, &e) {
-			err = tournament.Invalid("roster", "line %d: %s", i+1, h.translator(c).Error(e))
+			err = tournament.Invalid("roster", "line %d: %s", i+1, e)
 			break
 		}
 		in.Players = append(in.Players, p)

@@ -7,7 +7,41 @@ document.addEventListener("DOMContentLoaded", function () {
   setUpViewer();
   setUpFastEntry();
   setUpPresets();
+  setUpTimeControlWarning();
 });
+
+// The event form asks the server for the §9 warning of the discipline and
+// time control as they are typed, and shows it under the time control; the
+// server words it in the reader's language, as the event page would.
+function setUpTimeControlWarning() {
+  var box = document.getElementById("tc-warning");
+  if (!box) return;
+  var form = box.closest("form");
+  var discipline = form.querySelector("[name=discipline]");
+  var clock = form.querySelector("[name=time_control]");
+  if (!discipline || !clock) return;
+  var timer = null, asked = 0;
+  function check() {
+    var n = ++asked;
+    var q = "discipline=" + encodeURIComponent(discipline.value) + "&time_control=" + encodeURIComponent(clock.value.trim());
+    fetch("/manage/time-control?" + q, { credentials: "same-origin", headers: { Accept: "application/json" } })
+      .then(function (r) { return r.ok ? r.json() : null; })
+      .then(function (a) {
+        if (!a || n !== asked) return;
+        var text = a.error || a.warnings.join(" ");
+        box.textContent = text ? "⚠ " + text : "";
+        box.hidden = !text;
+      })
+      .catch(function () {});
+  }
+  function later() {
+    clearTimeout(timer);
+    timer = setTimeout(check, 300);
+  }
+  clock.addEventListener("input", later);
+  discipline.addEventListener("change", check);
+  check();
+}
 
 // A search field with data-filter-blocks="#list" hides the [data-block]
 // items of the list that do not contain what is typed.
@@ -149,11 +183,15 @@ function setUpFastEntry() {
   highlight();
 }
 
-// Tie-break preset buttons fill in the order field.
+// Tie-break preset buttons choose the preset's tie-breaks in the lists, in
+// order, and empty the lists after them.
 function setUpPresets() {
-  var field = document.getElementById("tiebreaks");
-  if (!field) return;
+  var lists = document.querySelectorAll("#tiebreaks select");
+  if (lists.length === 0) return;
   document.querySelectorAll("[data-preset]").forEach(function (b) {
-    b.addEventListener("click", function () { field.value = b.dataset.preset; });
+    b.addEventListener("click", function () {
+      var ids = b.dataset.preset.split(",");
+      lists.forEach(function (list, i) { list.value = ids[i] || ""; });
+    });
   });
 }

@@ -8,6 +8,8 @@ package tournament
 import (
 	"errors"
 	"fmt"
+
+	"adiukh/rules"
 )
 
 // Error codes. They are stable: the API maps each to one HTTP status and
@@ -23,8 +25,9 @@ const (
 )
 
 // Error is a failure the user can act on. Code is stable; Message is safe to
-// show. Format and Args are the English message before formatting: the
-// message ID under which a translation is looked up (see Translate).
+// show. Format and Args are the English message before formatting: Format is
+// the message's ID in the catalogue (tournament/catalog), which renders it
+// in the reader's language.
 type Error struct {
 	Code    string
 	Field   string // the input at fault, if one is
@@ -44,22 +47,17 @@ func newError(code, field, format string, args []any) *Error {
 	return &Error{Code: code, Field: field, Message: fmt.Sprintf(format, args...), Format: format, Args: args}
 }
 
-// Translate renders the message in another language. lookup maps an English
-// format to its translation and reports whether it has one; without one the
-// English message stays.
-func (e *Error) Translate(lookup func(format string) (string, bool)) string {
-	if tr, ok := lookup(e.Format); ok {
-		return fmt.Sprintf(tr, e.Args...)
-	}
-	return e.Message
-}
-
 func (e *Error) Error() string {
 	if e.Field != "" {
 		return e.Field + ": " + e.Message
 	}
 	return e.Message
 }
+
+// say is text for people made of parts, kept with its English format and
+// arguments so that the catalogue can translate it: a message built from
+// other messages passes them as say(…) values, never as formatted strings.
+func say(format string, args ...any) rules.Message { return rules.Message{Format: format, Args: args} }
 
 // Invalid reports input that breaks a rule; field names the input.
 func Invalid(field, format string, args ...any) *Error {
@@ -84,6 +82,31 @@ func Forbidden(format string, args ...any) *Error {
 // Unauthorized reports a missing user or wrong credentials.
 func Unauthorized(format string, args ...any) *Error {
 	return newError(EUNAUTHORIZED, "", format, args)
+}
+
+// joinInvalid reports every wrong input of a form at once: nil for none,
+// the error itself for one, and for several the first with Details listing
+// them all, each naming its own field (Line 0), so that a client reading
+// only the first still understands, and a form marks each field. An error
+// that is not an *Error is returned as it is.
+func joinInvalid(errs []error) error {
+	var all []*Error
+	for _, err := range errs {
+		var e *Error
+		if !errors.As(err, &e) {
+			return err
+		}
+		all = append(all, e)
+	}
+	switch len(all) {
+	case 0:
+		return nil
+	case 1:
+		return all[0]
+	}
+	first := *all[0]
+	first.Details = all
+	return &first
 }
 
 // TooMany reports attempts that come faster than allowed.

@@ -6,7 +6,10 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	_ "time/tzdata" // events name their zone; hosts need not have a zone database
 	"unicode/utf8"
+
+	"adiukh/rules"
 )
 
 // Discipline is one of the eight sport disciplines of Adiukh (rules §9).
@@ -171,20 +174,13 @@ func (tc TimeControl) String() string {
 type Warning struct {
 	Field   string
 	Message string
-	Format  string
-	Args    []any
+	// Format and Args are Message before formatting, for the catalogue.
+	Format string
+	Args   []any
 }
 
 func newWarning(field, format string, args ...any) Warning {
 	return Warning{Field: field, Message: fmt.Sprintf(format, args...), Format: format, Args: args}
-}
-
-// Translate renders the warning in another language, as Error.Translate.
-func (w Warning) Translate(lookup func(format string) (string, bool)) string {
-	if tr, ok := lookup(w.Format); ok && w.Format != "" {
-		return fmt.Sprintf(tr, w.Args...)
-	}
-	return w.Message
 }
 
 // checkTimeControl compares a time control with the range §9 sets for the
@@ -193,7 +189,7 @@ func (w Warning) Translate(lookup func(format string) (string, bool)) string {
 func checkTimeControl(d Discipline, tc TimeControl) []Warning {
 	if tc.BaseMinutes == 0 {
 		if d.board() != "" {
-			return []Warning{{Field: "time_control", Message: fmt.Sprintf("no time control is set; §9 recommends %s for %s", recommended[d.board()], d)}}
+			return []Warning{newWarning("time_control", "no time control is set; §9 recommends %s for %s", recommended[d.board()], d)}
 		}
 		return nil
 	}
@@ -209,12 +205,12 @@ func checkTimeControl(d Discipline, tc TimeControl) []Warning {
 		return nil
 	}
 	if tc.BaseMinutes < low || (high > 0 && tc.BaseMinutes > high) {
-		rng := fmt.Sprintf("%d–%d minutes", low, high)
+		rng := say("%d–%d minutes", low, high)
 		if high == 0 {
-			rng = fmt.Sprintf("%d minutes or more", low)
+			rng = say("%d minutes or more", low)
 		}
-		return []Warning{{Field: "time_control", Message: fmt.Sprintf("%s gives %d minutes per player; §9 sets %s for %s (recommended %s); allowed by the event's regulations (§9.4)",
-			tc, tc.BaseMinutes, rng, d, recommended[d.board()])}}
+		return []Warning{newWarning("time_control", "%s gives %d minutes per player; §9 sets %s for %s (recommended %s); allowed by the event's regulations (§9.4)",
+			tc, tc.BaseMinutes, rng, d, recommended[d.board()])}
 	}
 	return nil
 }
@@ -231,10 +227,10 @@ func checkClockKind(d Discipline, tc TimeControl) error {
 	return nil
 }
 
-var recommended = map[Discipline]string{
-	Standard: "20+30 or 30+30",
-	Rapid:    "8+4 or 7+5",
-	Blitz:    "3+2",
+var recommended = map[Discipline]rules.Message{
+	Standard: say("%s or %s", "20+30", "30+30"),
+	Rapid:    say("%s or %s", "8+4", "7+5"),
+	Blitz:    say("%s", "3+2"),
 }
 
 // Scoring is the event's table of points per game. The default is 2/1/0
@@ -325,8 +321,46 @@ type Event struct {
 	// BlackFirst gives the top-ranked player Black in round 1: the initial
 	// colour, drawn by lot (C.04.3 E.5); White when false.
 	BlackFirst bool
-	OwnerID    int64 // the user who created the event
-	CreatedAt  time.Time
+	// TimeZone is where the event is played (an IANA name, such as
+	// Europe/Moscow): its audit log and times are shown in it.
+	TimeZone  string
+	OwnerID   int64 // the user who created the event
+	CreatedAt time.Time
+}
+
+// TimeControlWarnings are the warnings (§9) an event of the discipline with
+// the time control would get, for a form to show while it is filled in.
+func TimeControlWarnings(discipline, timeControl string) ([]Warning, error) {
+	d, err := ParseDiscipline(discipline)
+	if err != nil {
+		return nil, err
+	}
+	tc, err := ParseTimeControl(timeControl)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkClockKind(d, tc); err != nil {
+		return nil, err
+	}
+	return checkTimeControl(d, tc), nil
+}
+
+// DefaultTimeZone is the zone of an event that names none: Adygea's.
+const DefaultTimeZone = "Europe/Moscow"
+
+// Location is the event's time zone; an event stored before it had one is
+// in DefaultTimeZone.
+func (e *Event) Location() *time.Location {
+	name := e.TimeZone
+	if name == "" {
+		name = DefaultTimeZone
+	}
+	loc, err := time.LoadLocation(name)
+	if err != nil {
+		// Zones are checked when set, and time/tzdata is built in.
+		return time.UTC
+	}
+	return loc
 }
 
 // Warnings lists what an arbiter should know about the event's settings.
@@ -356,53 +390,57 @@ type EventInput struct {
 	ForbidSameClub *bool
 	Baku           *bool
 	BlackFirst     *bool
+	TimeZone       *string
 }
 
-// apply copies the given settings onto e, checking each; knownTieBreak says
+// apply copies the given settings onto e, checking each (every wrong one is
+// reported, see joinInvalid); knownTieBreak says
 // whether a tie-break ID exists. Status changes are checked by the service.
 func (in EventInput) apply(e *Event, knownTieBreak func(string) bool) error {
+	// Every wrong setting is reported at once, each at its field.
+	var errs []error
 	if in.Name != nil {
 		name, err := cleanText("name", *in.Name, 200, true)
 		if err != nil {
-			return err
+			errs = append(errs, err)
 		}
 		e.Name = name
 	}
 	if in.Discipline != nil {
 		d, err := ParseDiscipline(*in.Discipline)
 		if err != nil {
-			return err
+			errs = append(errs, err)
 		}
 		e.Discipline = d
 	}
 	if in.System != nil {
 		s, err := ParseSystem(*in.System)
 		if err != nil {
-			return err
+			errs = append(errs, err)
 		}
 		e.System = s
 	}
 	if in.Rounds != nil {
 		if *in.Rounds < 0 || *in.Rounds > 100 {
-			return Invalid("rounds", "the number of rounds must be between 1 and 100; got %d", *in.Rounds)
+			errs = append(errs, Invalid("rounds", "the number of rounds must be between 1 and 100; got %d", *in.Rounds))
 		}
 		e.Rounds = *in.Rounds
 	}
 	if in.TimeControl != nil {
 		tc, err := ParseTimeControl(*in.TimeControl)
 		if err != nil {
-			return err
+			errs = append(errs, err)
 		}
 		e.TimeControl = tc
 	}
 	if in.TimeControl != nil || in.Discipline != nil {
 		if err := checkClockKind(e.Discipline, e.TimeControl); err != nil {
-			return err
+			errs = append(errs, err)
 		}
 	}
 	if in.Scoring != nil {
 		if err := in.Scoring.validate(); err != nil {
-			return err
+			errs = append(errs, err)
 		}
 		e.Scoring = *in.Scoring
 	}
@@ -411,10 +449,10 @@ func (in EventInput) apply(e *Event, knownTieBreak func(string) bool) error {
 		for i, id := range *in.TieBreaks {
 			field := fmt.Sprintf("tiebreaks[%d]", i)
 			if !knownTieBreak(id) {
-				return Invalid(field, "unknown tie-break %q", id)
+				errs = append(errs, Invalid(field, "unknown tie-break %q", id))
 			}
 			if seen[id] {
-				return Invalid(field, "tie-break %q is listed twice", id)
+				errs = append(errs, Invalid(field, "tie-break %q is listed twice", id))
 			}
 			seen[id] = true
 		}
@@ -430,13 +468,13 @@ func (in EventInput) apply(e *Event, knownTieBreak func(string) bool) error {
 		}
 		if *date.in != "" {
 			if _, err := time.Parse(time.DateOnly, *date.in); err != nil {
-				return Invalid(date.field, "%q is not a date; write YYYY-MM-DD", *date.in)
+				errs = append(errs, Invalid(date.field, "%q is not a date; write YYYY-MM-DD", *date.in))
 			}
 		}
 		*date.out = *date.in
 	}
 	if e.StartDate != "" && e.EndDate != "" && e.EndDate < e.StartDate {
-		return Invalid("end_date", "the event ends (%s) before it starts (%s)", e.EndDate, e.StartDate)
+		errs = append(errs, Invalid("end_date", "the event ends (%s) before it starts (%s)", e.EndDate, e.StartDate))
 	}
 	for _, text := range []struct {
 		field string
@@ -448,7 +486,7 @@ func (in EventInput) apply(e *Event, knownTieBreak func(string) bool) error {
 		}
 		v, err := cleanText(text.field, *text.in, 200, false)
 		if err != nil {
-			return err
+			errs = append(errs, err)
 		}
 		*text.out = v
 	}
@@ -457,7 +495,7 @@ func (in EventInput) apply(e *Event, knownTieBreak func(string) bool) error {
 		for i, a := range *in.Arbiters {
 			v, err := cleanText(fmt.Sprintf("arbiters[%d]", i), a, 200, true)
 			if err != nil {
-				return err
+				errs = append(errs, err)
 			}
 			arbiters = append(arbiters, v)
 		}
@@ -472,15 +510,25 @@ func (in EventInput) apply(e *Event, knownTieBreak func(string) bool) error {
 	if in.BlackFirst != nil {
 		e.BlackFirst = *in.BlackFirst
 	}
+	if in.TimeZone != nil {
+		name := strings.TrimSpace(*in.TimeZone)
+		if name == "" {
+			name = DefaultTimeZone
+		}
+		if _, err := time.LoadLocation(name); err != nil || name == "Local" {
+			errs = append(errs, Invalid("time_zone", "%q is not a time zone; write a name such as Europe/Moscow", *in.TimeZone))
+		}
+		e.TimeZone = name
+	}
 	if in.Visibility != nil {
 		switch v := Visibility(*in.Visibility); v {
 		case Public, Private:
 			e.Visibility = v
 		default:
-			return Invalid("visibility", "unknown visibility %q; use \"public\" or \"private\"", *in.Visibility)
+			errs = append(errs, Invalid("visibility", "unknown visibility %q; use \"public\" or \"private\"", *in.Visibility))
 		}
 	}
-	return nil
+	return joinInvalid(errs)
 }
 
 // cleanText trims a user-entered text and checks its length and encoding.

@@ -157,22 +157,3 @@ func TestTimeControlWarnings(t *testing.T) {
 		})
 	}
 }
-
-func TestErrorTranslate(t *testing.T) {
-	_, err := tournament.ParseResult("14:11", "final_position")
-	e, ok := err.(*tournament.Error)
-	if !ok {
-		t.Fatalf("ParseResult error %v is not a *tournament.Error", err)
-	}
-	russian := map[string]string{
-		"the two scores add up to 24 (every checker is counted once, §5.1); %s adds up to %d": "сумма очков должна быть 24 (§5.1); %s даёт %d",
-	}
-	lookup := func(format string) (string, bool) { tr, ok := russian[format]; return tr, ok }
-	if got, want := e.Translate(lookup), "сумма очков должна быть 24 (§5.1); 14:11 даёт 25"; got != want {
-		t.Errorf("Translate = %q, want %q", got, want)
-	}
-	none := func(string) (string, bool) { return "", false }
-	if got := e.Translate(none); got != e.Message {
-		t.Errorf("Translate without a translation = %q, want the English %q", got, e.Message)
-	}
-}

@@ -1,5 +1,7 @@
 package tournament
 
+import "adiukh/rules"
+
 // RoundStatus is where a round is in its life.
 type RoundStatus string
 
@@ -70,4 +72,7 @@ type SheetError struct {
 	Ply     int
 	MoveNo  int
 	Message string
+	// Detail is Message with its parts, for the catalogue; a report read
+	// back from the store has only Message.
+	Detail rules.Message `json:"-"`
 }

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"adiukh/rules"
 )
 
 // ResultInput is a result as an arbiter enters it for one board.
@@ -100,10 +102,10 @@ func (s *Service) RecordResult(ctx context.Context, in ResultInput) (*RecordedRe
 			g.SheetReport = &report
 		}
 		problem := sheetProblem(e, res, g)
-		if correction && problem != "" && in.Reason == "" {
+		if correction && problem.Format != "" && in.Reason == "" {
 			return Invalid("reason", "the game already has the result %s; say why it is corrected (and: %s)", before.Result.Score(), problem)
 		}
-		if problem != "" && in.Reason == "" {
+		if problem.Format != "" && in.Reason == "" {
 			field := "score"
 			if g.Sheet == "" || !g.SheetReport.Valid {
 				field = "sheet"
@@ -120,10 +122,10 @@ func (s *Service) RecordResult(ctx context.Context, in ResultInput) (*RecordedRe
 		action := ActionResultRecord
 		reason := in.Reason
 		switch {
-		case problem != "":
+		case problem.Format != "":
 			g.OverrideReason = in.Reason
 			action = ActionResultOverride
-			reason = problem + "; override: " + in.Reason
+			reason = problem.String() + "; override: " + in.Reason
 		case correction:
 			action = ActionResultCorrect
 		}
@@ -170,46 +172,57 @@ func findGame(r *Round, board int) *Game {
 }
 
 // sheetProblem says why the game's sheet does not support the result, or
-// "" when it does. Unplayed games need no sheet; rapid and blitz games may
-// go without one (§10.2).
-func sheetProblem(e *Event, res Result, g *Game) string {
+// the zero Message when it does. Unplayed games need no sheet; rapid and
+// blitz games may go without one (§10.2).
+func sheetProblem(e *Event, res Result, g *Game) rules.Message {
 	if !res.Played() {
-		return ""
+		return rules.Message{}
 	}
 	if g.Sheet == "" {
 		if e.Discipline.SheetRequired() {
-			return fmt.Sprintf("a %s game needs its score sheet (§10.2 waives it only in rapid and blitz)", e.Discipline)
+			return say("a %s game needs its score sheet (§10.2 waives it only in rapid and blitz)", e.Discipline)
 		}
-		return ""
+		return rules.Message{}
 	}
-	return sheetDisagreement(res, g.SheetReport)
+	rep := g.SheetReport
+	if !rep.Valid && len(rep.Errors) > 0 && rep.Errors[0].Detail.Format == "" {
+		// A stored report keeps its messages in English only; checking the
+		// sheet again gives them with their parts, for the catalogue.
+		again := checkSheet(g.Sheet)
+		rep = &again
+	}
+	return sheetDisagreement(res, rep)
 }
 
 // sheetDisagreement compares a result with what the sheet shows.
-func sheetDisagreement(res Result, rep *SheetReport) string {
+func sheetDisagreement(res Result, rep *SheetReport) rules.Message {
 	switch {
 	case !rep.Valid:
 		if len(rep.Errors) == 0 {
-			return "the score sheet is not valid"
+			return say("the score sheet is not valid")
 		}
 		first := rep.Errors[0]
-		if first.Ply == 0 {
-			return fmt.Sprintf("the score sheet is not valid at line %d: %s", first.Line, first.Message)
+		detail := first.Detail
+		if detail.Format == "" {
+			detail = say("%s", first.Message)
 		}
-		return fmt.Sprintf("the score sheet is not valid at move %d (ply %d): %s", first.MoveNo, first.Ply, first.Message)
+		if first.Ply == 0 {
+			return say("the score sheet is not valid at line %d: %s", first.Line, detail)
+		}
+		return say("the score sheet is not valid at move %d (ply %d): %s", first.MoveNo, first.Ply, detail)
 	case rep.FinalReached && res.EndReason != FinalPosition:
 		// §5.5: a final position reached on the board stands.
-		return fmt.Sprintf("the score sheet reaches a final position scoring %s, but the result entered ends by %s", rep.FinalScore, res.EndReason.words())
+		return say("the score sheet reaches a final position scoring %s, but the result entered ends by %s", rep.FinalScore, res.EndReason.words())
 	case rep.FinalReached && rep.FinalScore != res.Score():
-		return fmt.Sprintf("the score sheet ends in a final position scoring %s, but %s was entered", rep.FinalScore, res.Score())
+		return say("the score sheet ends in a final position scoring %s, but %s was entered", rep.FinalScore, res.Score())
 	case !rep.FinalReached && res.EndReason == FinalPosition:
-		return "the result entered ends in a final position, but the score sheet stops before one"
+		return say("the result entered ends in a final position, but the score sheet stops before one")
 	case rep.ClaimedScore != "" && rep.ClaimedScore != res.Score():
-		return fmt.Sprintf("the score sheet records %s, but %s was entered", rep.ClaimedScore, res.Score())
+		return say("the score sheet records %s, but %s was entered", rep.ClaimedScore, res.Score())
 	case rep.ClaimedReason != "" && EndReason(rep.ClaimedReason) != res.EndReason:
-		return fmt.Sprintf("the score sheet says the game ended by %s, but %s was entered", EndReason(rep.ClaimedReason).words(), res.EndReason.words())
+		return say("the score sheet says the game ended by %s, but %s was entered", EndReason(rep.ClaimedReason).words(), res.EndReason.words())
 	}
-	return ""
+	return rules.Message{}
 }
 
 // resultLog is a game's result as the audit log keeps it.

@@ -224,7 +224,7 @@ func newRound(e *Event, players []Player, pairings []Pairing, n int) (*Round, er
 			continue
 		}
 		if paired[p.ID] {
-			return nil, fmt.Errorf("player %d asked for a bye in round %d but is paired", p.StartNo, n)
+			return nil, Conflict("", "player %d asked for a bye in round %d but is paired", p.StartNo, n)
 		}
 		r.Games = append(r.Games, Game{Board: len(r.Games) + 1, WhiteID: p.ID, WhiteNo: p.StartNo, Result: &Result{EndReason: p.ByeKind.endReason()}})
 	}

@@ -107,7 +107,7 @@ func (s *Service) EditPairing(ctx context.Context, eventID int64, n int, boards 
 			pairings[i] = Pairing{WhiteID: white, BlackID: black}
 		}
 		if round, err = newRound(e, players, pairings, n); err != nil {
-			return Invalid("boards", "%v", err)
+			return err
 		}
 		if err := s.replaceDraft(tx, e, players, rounds, old, round); err != nil {
 			return err

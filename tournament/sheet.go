@@ -8,7 +8,7 @@ func checkSheet(text string) SheetReport {
 	r := rules.ValidateSheet(text)
 	rep := SheetReport{Valid: r.Valid, FinalReached: r.Final}
 	for _, p := range r.Errors {
-		rep.Errors = append(rep.Errors, SheetError{Line: p.Line, Ply: p.Ply, MoveNo: p.MoveNumber, Message: p.Message})
+		rep.Errors = append(rep.Errors, SheetError{Line: p.Line, Ply: p.Ply, MoveNo: p.MoveNumber, Message: p.Message, Detail: p.Detail})
 	}
 	if r.Final && r.Score != nil {
 		rep.FinalScore = r.Score.String()

@@ -43,7 +43,7 @@ func TestSheetAgainstResult(t *testing.T) {
 				rep := checkSheet(tc.sheet)
 				g.SheetReport = &rep
 			}
-			got := sheetProblem(tc.event, res, g)
+			got := sheetProblem(tc.event, res, g).String()
 			if !strings.Contains(got, tc.wantProblem) || (tc.wantProblem == "") != (got == "") {
 				t.Fatalf("sheetProblem = %q, want %q (report %+v)", got, tc.wantProblem, g.SheetReport)
 			}

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"adiukh/rules"
 )
 
 // Players who have accounts may report the result of their own board when
@@ -277,7 +279,7 @@ func (s *Service) SubmitResult(ctx context.Context, in SubmissionInput) (*Submis
 		case res.EndReason == Bye || res.EndReason == Forfeit || res.EndReason == DoubleForfeit:
 			return Invalid("end_reason", "only the arbiter records a bye or a forfeit")
 		}
-		if problem := submittedSheetProblem(e, res, g, in.Sheet); problem != "" {
+		if problem := submittedSheetProblem(e, res, g, in.Sheet); problem.Format != "" {
 			return Invalid("sheet", "%s; correct the score or the sheet", problem)
 		}
 		sub = &Submission{
@@ -294,7 +296,7 @@ func (s *Service) SubmitResult(ctx context.Context, in SubmissionInput) (*Submis
 
 // submittedSheetProblem checks a reported result against the sheet that
 // comes with it, or the sheet already stored.
-func submittedSheetProblem(e *Event, res Result, g *Game, sheet string) string {
+func submittedSheetProblem(e *Event, res Result, g *Game, sheet string) rules.Message {
 	check := *g
 	if strings.TrimSpace(sheet) != "" {
 		check.Sheet = sheet
@@ -392,7 +394,7 @@ func (s *Service) DecideSubmission(ctx context.Context, eventID, submissionID in
 			rep := checkSheet(sub.Sheet)
 			g.Sheet, g.SheetReport = sub.Sheet, &rep
 		}
-		if problem := sheetProblem(e, res, g); problem != "" {
+		if problem := sheetProblem(e, res, g); problem.Format != "" {
 			return Invalid("sheet", "%s; the report cannot be confirmed", problem)
 		}
 		g.Result = &res

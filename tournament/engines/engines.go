@@ -8,6 +8,7 @@ import (
 	"fmt"
 
 	"adiukh/tournament"
+	"adiukh/tournament/catalog"
 	"adiukh/tournament/pairing/roundrobin"
 	"adiukh/tournament/standings"
 )
@@ -42,7 +43,7 @@ func RoundRobin(in tournament.PairingInput) ([]tournament.Pairing, error) {
 	}
 	schedule, err := roundrobin.Schedule(len(in.Players), in.Event.System == tournament.DoubleRoundRobin)
 	if err != nil {
-		return nil, tournament.Conflict("", "%v", err)
+		return nil, tournament.Conflict("", "a round robin needs %d to %d players; the event has %d", roundrobin.MinPlayers, roundrobin.MaxPlayers, len(in.Players))
 	}
 	if in.Round < 1 || in.Round > len(schedule) {
 		return nil, tournament.Conflict("", "a round robin of %d players has %d rounds; there is no round %d", len(in.Players), len(schedule), in.Round)
@@ -64,7 +65,8 @@ func (Ranker) TieBreaks() []tournament.TieBreakInfo {
 	all := standings.All()
 	infos := make([]tournament.TieBreakInfo, len(all))
 	for i, tb := range all {
-		infos[i] = tournament.TieBreakInfo{ID: string(tb.ID), NameRU: tb.NameRU, NameEN: tb.NameEN}
+		ru, en := catalog.Pair("tiebreak." + string(tb.ID))
+		infos[i] = tournament.TieBreakInfo{ID: string(tb.ID), NameRU: ru, NameEN: en}
 	}
 	return infos
 }

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"adiukh/tournament"
+	"adiukh/tournament/catalog"
 	"adiukh/tournament/pairing/roundrobin"
 	"adiukh/tournament/pairing/teamswiss"
 	"adiukh/tournament/standings"
@@ -36,7 +37,7 @@ func TeamRoundRobin(in tournament.TeamPairingInput) ([]tournament.TeamPairing, e
 	}
 	schedule, err := roundrobin.Schedule(len(in.Teams), in.Event.System == tournament.DoubleRoundRobin)
 	if err != nil {
-		return nil, tournament.Conflict("", "%v", err)
+		return nil, tournament.Conflict("", "a round robin needs %d to %d teams; the event has %d", roundrobin.MinPlayers, roundrobin.MaxPlayers, len(in.Teams))
 	}
 	if in.Round < 1 || in.Round > len(schedule) {
 		return nil, tournament.Conflict("", "a round robin of %d teams has %d rounds; there is no round %d", len(in.Teams), len(schedule), in.Round)
@@ -152,7 +153,8 @@ func (TeamRanker) TeamTieBreaks() []tournament.TieBreakInfo {
 	all := standings.AllTeam()
 	infos := make([]tournament.TieBreakInfo, len(all))
 	for i, tb := range all {
-		infos[i] = tournament.TieBreakInfo{ID: string(tb.ID), NameRU: tb.NameRU, NameEN: tb.NameEN}
+		ru, en := catalog.Pair("tiebreak." + string(tb.ID))
+		infos[i] = tournament.TieBreakInfo{ID: string(tb.ID), NameRU: ru, NameEN: en}
 	}
 	return infos
 }

@@ -38,7 +38,7 @@ func teamAsOf(t *tournament.Team, n int) report.Team {
 func teamTieBreaks(infos []tournament.TieBreakInfo) []report.TieBreak {
 	var tbs []report.TieBreak
 	for _, tb := range infos {
-		tbs = append(tbs, report.TieBreak{ID: tb.ID, Name: report.Text{RU: tb.NameRU, EN: tb.NameEN}, Short: tieBreakHeadings[tb.ID]})
+		tbs = append(tbs, tieBreakView(tb))
 	}
 	return tbs
 }

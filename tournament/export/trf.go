@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"adiukh/tournament"
+	"adiukh/tournament/catalog"
 	"adiukh/tournament/trf"
 )
 
@@ -99,7 +100,7 @@ func trfSystem(s tournament.System) string {
 	if s == tournament.Swiss {
 		return "FIDE_DUTCH_2025"
 	}
-	_, en := s.Names()
+	_, en := catalog.Pair("system_full." + string(s))
 	return en
 }
 

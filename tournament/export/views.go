@@ -6,6 +6,7 @@ import (
 
 	"adiukh/rules"
 	"adiukh/tournament"
+	"adiukh/tournament/catalog"
 	"adiukh/tournament/report"
 )
 
@@ -15,8 +16,8 @@ import (
 
 // EventView is the header of every report of the event.
 func EventView(e *tournament.Event) report.Event {
-	dru, den := e.Discipline.Names()
-	sru, sen := e.System.Names()
+	dru, den := catalog.Pair("discipline_full." + string(e.Discipline))
+	sru, sen := catalog.Pair("system_full." + string(e.System))
 	sc := e.Scoring
 	return report.Event{
 		ID: e.ID, SystemID: string(e.System),
@@ -95,7 +96,7 @@ func StandingsView(ct *tournament.Crosstable) (report.Standings, error) {
 	st := ct.Standings
 	s := report.Standings{Event: EventView(ct.Event), AfterRound: st.AfterRound, Rows: make([]report.StandingsRow, 0, len(st.Rows))}
 	for _, tb := range st.TieBreaks {
-		s.TieBreaks = append(s.TieBreaks, report.TieBreak{ID: tb.ID, Name: report.Text{RU: tb.NameRU, EN: tb.NameEN}, Short: tieBreakHeadings[tb.ID]})
+		s.TieBreaks = append(s.TieBreaks, tieBreakView(tb))
 	}
 	byID := make(map[int64]*tournament.CrosstableRow, len(ct.Rows))
 	for i := range ct.Rows {
@@ -122,36 +123,18 @@ func StandingsView(ct *tournament.Crosstable) (report.Standings, error) {
 	return s, nil
 }
 
-// tieBreakHeadings are the column headings of the tie-breaks of
-// tournament/standings in printed tables, where the full names would push a
-// Swiss progress table over two pages; the abbreviations are those of
-// Russian crosstables (Солк., Бергер) and FIDE's (Bh, SB). A tie-break
-// without one is headed by its full name.
-var tieBreakHeadings = map[string]report.Text{
-	"adiukh-points":    {RU: "Адиюх", EN: "AP"},
-	"buchholz":         {RU: "Солк.", EN: "Bh"},
-	"buchholz-cut1":    {RU: "Солк.−1", EN: "Bh-C1"},
-	"buchholz-median":  {RU: "Солк. мед.", EN: "Bh-M"},
-	"sonneborn-berger": {RU: "Бергер", EN: "SB"},
-	"shmulyan":         {RU: "Шмул.", EN: "Shm"},
-	"direct-encounter": {RU: "Личн.", EN: "DE"},
-	"wins":             {RU: "Поб.", EN: "Win"},
-	"black-games":      {RU: "Ч", EN: "BPG"},
-	"black-wins":       {RU: "Поб. ч.", EN: "BWG"},
-	"progressive":      {RU: "Прогр.", EN: "PS"},
-	"aro":              {RU: "Ср. рейт.", EN: "ARO"},
-	"tpr":              {RU: "Перф.", EN: "TPR"},
-	// Team tie-breaks (tournament/standings, team.go): КО and ИО are the
-	// Russian abbreviations of match and game points.
-	"match-points": {RU: "КО", EN: "MP"},
-	"game-points":  {RU: "ИО", EN: "GP"},
-	"buchholz-mp":  {RU: "Солк. КО", EN: "Bh-MP"},
-	"buchholz-gp":  {RU: "Солк. ИО", EN: "Bh-GP"},
-	"esb-mp-mp":    {RU: "Бергер КО", EN: "SB-MP"},
-	"esb-mp-gp":    {RU: "Бергер КО×ИО", EN: "ESB-MP×GP"},
-	"esb-gp-mp":    {RU: "Бергер ИО×КО", EN: "ESB-GP×MP"},
-	"esb-gp-gp":    {RU: "Бергер ИО", EN: "SB-GP"},
-	"board-count":  {RU: "Доски", EN: "BC"},
+// tieBreakView names a tie-break for a report. Printed tables head its
+// column with the catalogue's short name (tiebreak_short.*), where the full
+// name would push a Swiss progress table over two pages; the abbreviations
+// are those of Russian crosstables (Солк., Бергер) and FIDE's (Bh, SB). A
+// tie-break without one is headed by its full name.
+func tieBreakView(tb tournament.TieBreakInfo) report.TieBreak {
+	v := report.TieBreak{ID: tb.ID, Name: report.Text{RU: tb.NameRU, EN: tb.NameEN}}
+	if id := "tiebreak_short." + tb.ID; catalog.For(catalog.Russian).Has(id) {
+		ru, en := catalog.Pair(id)
+		v.Short = report.Text{RU: ru, EN: en}
+	}
+	return v
 }
 
 // playerGame is one crosstable cell from the row player's side.

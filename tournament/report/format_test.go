@@ -75,14 +75,6 @@ func TestFormatScore(t *testing.T) {
 	}
 }
 
-func TestMessagesHaveBothLanguages(t *testing.T) {
-	for m, pair := range messages {
-		if pair.ru == "" || pair.en == "" {
-			t.Errorf("message %d: ru %q, en %q; every label needs both", m, pair.ru, pair.en)
-		}
-	}
-}
-
 func TestTextFallsBackToRussian(t *testing.T) {
 	name := Text{RU: "Коэффициент Бергера"}
 	if got := name.In(English); got != "Коэффициент Бергера" {

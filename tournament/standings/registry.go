@@ -23,27 +23,26 @@ const (
 	TPR             ID = "tpr"
 )
 
-// TieBreak describes one registered tie-break with its names for people.
+// TieBreak describes one registered tie-break. Its names for people are in
+// the catalogue (tournament/catalog) as tiebreak.<ID>.
 type TieBreak struct {
-	ID     ID
-	NameRU string
-	NameEN string
+	ID ID
 }
 
 var registry = []TieBreak{
-	{AdiukhPoints, "Сумма очков (адиюх)", "Adiukh points"},
-	{Buchholz, "Коэффициент Солкофа", "Buchholz"},
-	{BuchholzCut1, "Усечённый коэффициент Солкофа", "Buchholz cut-1"},
-	{BuchholzMedian, "Медианный коэффициент Солкофа", "Buchholz median"},
-	{SonnebornBerger, "Коэффициент Бергера", "Sonneborn-Berger"},
-	{Shmulyan, "Коэффициент Шмульяна", "Shmulyan coefficient"},
-	{DirectEncounter, "Результат личной встречи", "Direct encounter"},
-	{Wins, "Число побед", "Wins"},
-	{BlackGames, "Число партий чёрными", "Games with Black"},
-	{BlackWins, "Число побед чёрными", "Wins with Black"},
-	{Progressive, "Прогрессивный коэффициент", "Progressive score"},
-	{ARO, "Средний рейтинг соперников", "Average rating of opponents"},
-	{TPR, "Турнирный рейтинг (перфоманс)", "Tournament performance rating"},
+	{AdiukhPoints},
+	{Buchholz},
+	{BuchholzCut1},
+	{BuchholzMedian},
+	{SonnebornBerger},
+	{Shmulyan},
+	{DirectEncounter},
+	{Wins},
+	{BlackGames},
+	{BlackWins},
+	{Progressive},
+	{ARO},
+	{TPR},
 }
 
 // All returns every registered tie-break in a fixed order.

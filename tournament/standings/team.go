@@ -79,17 +79,17 @@ const (
 )
 
 var teamRegistry = []TieBreak{
-	{TeamMatchPoints, "Командные очки", "Match points"},
-	{TeamGamePoints, "Очки партий", "Game points"},
-	{DirectEncounter, "Результат личной встречи", "Direct encounter"},
-	{BuchholzMatchPoints, "Коэффициент Солкофа по командным очкам", "Buchholz on match points"},
-	{BuchholzGamePoints, "Коэффициент Солкофа по очкам партий", "Buchholz on game points"},
-	{ESBMatchMatch, "Коэффициент Бергера: командные очки соперника × командные очки", "Sonneborn-Berger: opponent's match points × match points"},
-	{ESBMatchGame, "Расширенный коэффициент Бергера: командные очки соперника × очки партий", "Extended Sonneborn-Berger: opponent's match points × game points"},
-	{ESBGameMatch, "Расширенный коэффициент Бергера: очки партий соперника × командные очки", "Extended Sonneborn-Berger: opponent's game points × match points"},
-	{ESBGameGame, "Коэффициент Бергера по очкам партий", "Sonneborn-Berger on game points"},
-	{BoardCount, "Подсчёт по доскам", "Board count"},
-	{AdiukhPoints, "Сумма очков (адиюх)", "Adiukh points"},
+	{TeamMatchPoints},
+	{TeamGamePoints},
+	{DirectEncounter},
+	{BuchholzMatchPoints},
+	{BuchholzGamePoints},
+	{ESBMatchMatch},
+	{ESBMatchGame},
+	{ESBGameMatch},
+	{ESBGameGame},
+	{BoardCount},
+	{AdiukhPoints},
 }
 
 // AllTeam returns every registered team tie-break in a fixed order.

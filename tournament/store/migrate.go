@@ -23,6 +23,7 @@ var migrations = []*gormigrate.Migration{
 	{ID: "2026112222-swiss", Migrate: migrateSwiss, Rollback: rollbackSwiss},
 	{ID: "2026112230-sessions", Migrate: sessionsMigration, Rollback: sessionsRollback},
 	{ID: "2026112250-correspondence", Migrate: correspondenceMigration, Rollback: correspondenceRollback},
+	{ID: "2026112260-event-time-zone", Migrate: eventTimeZoneMigration, Rollback: eventTimeZoneRollback},
 }
 
 // migrationLock is the key of the PostgreSQL advisory lock taken while

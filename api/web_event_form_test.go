@@ -1,0 +1,73 @@
+package api_test
+
+import (
+	"fmt"
+	"html"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+
+	"adiukh/tournament"
+)
+
+// The event form shows every wrong setting at once, each at its field in
+// the reader's words, and offers the tie-breaks as lists of names.
+func TestEventFormShowsEveryErrorAndNamesTieBreaks(t *testing.T) {
+	s := newWebServer(t)
+	a := s.signIn(tournament.ArbiterRole)
+	page := a.get("/manage/events/new").Body.String()
+	for _, want := range []string{`<select name="tiebreak"`, "Коэффициент Бергера", "Europe/Moscow", `id="tc-warning"`} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the new-event form lacks %q", want)
+		}
+	}
+	if strings.Contains(page, `name="tiebreaks"`) {
+		t.Error("the new-event form still asks for tie-break IDs")
+	}
+
+	rec := a.post("/manage/events", url.Values{
+		"name": {"Кубок"}, "discipline": {"rapid"}, "system": {"round-robin"}, "visibility": {"public"},
+		"rounds": {"500"}, "time_control": {"тридцать"}, "start_date": {"2026-12-10"}, "end_date": {"2026-12-01"}, "time_zone": {"Луна/Море"},
+		"tiebreak": {"wins", "", "wins"},
+	})
+	mustStatus(t, "bad event", rec.Code, http.StatusBadRequest, "")
+	body := html.UnescapeString(rec.Body.String())
+	for _, want := range []string{
+		"Исправьте 5 полей", "число туров", `"тридцать"`, "раньше, чем начинается", "не часовой пояс", "указан дважды",
+	} {
+		if !strings.Contains(body, want) {
+			t.Errorf("the refused form lacks %q", want)
+		}
+	}
+
+	rec = a.post("/manage/events", url.Values{
+		"name": {"Кубок"}, "discipline": {"rapid"}, "system": {"round-robin"}, "visibility": {"public"}, "time_control": {"8+4"},
+		"time_zone": {"Asia/Vladivostok"}, "tiebreak": {"sonneborn-berger", "", "wins"},
+	})
+	mustStatus(t, "event", rec.Code, http.StatusSeeOther, rec.Body.String())
+	ev := s.must(http.StatusOK, tournament.ArbiterRole, "GET", "/api/v1"+strings.TrimSuffix(rec.Header().Get("Location"), "/manage"), nil)
+	if fmt.Sprint(ev["tiebreaks"]) != "[sonneborn-berger wins]" || ev["time_zone"] != "Asia/Vladivostok" {
+		t.Errorf("created event: tie-breaks %v, zone %v", ev["tiebreaks"], ev["time_zone"])
+	}
+}
+
+// The §9 warning shows while the event form is filled in: the page asks
+// the server, which words it as the domain does, in the reader's language.
+func TestTimeControlWarningWhileTyping(t *testing.T) {
+	s := newWebServer(t)
+	a := s.signIn(tournament.ArbiterRole)
+	for _, tc := range []struct {
+		query, want string
+	}{
+		{"discipline=rapid&time_control=30%2B30", "§9"},
+		{"discipline=rapid&time_control=8%2B4", `"warnings":[]`},
+		{"discipline=blitz&time_control=", "контроль времени не задан"},
+		{"discipline=rapid&time_control=x", `\"x\": напишите минуты`},
+	} {
+		body := a.get("/manage/time-control?" + tc.query).Body.String()
+		if !strings.Contains(body, tc.want) {
+			t.Errorf("%s: %s, want %q", tc.query, body, tc.want)
+		}
+	}
+}

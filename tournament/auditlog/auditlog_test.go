@@ -1,0 +1,72 @@
+package auditlog_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"adiukh/tournament"
+	"adiukh/tournament/auditlog"
+	"adiukh/tournament/catalog"
+)
+
+func TestTellsTheLogAsSentences(t *testing.T) {
+	moscow, err := time.LoadLocation("Europe/Moscow")
+	if err != nil {
+		t.Fatal(err)
+	}
+	players := []tournament.Player{{ID: 11, StartNo: 1, Name: "Берсиров Мурат"}, {ID: 12, StartNo: 2, Name: "Ёлкин Олег"}, {ID: 13, StartNo: 3, Name: "Панеш Тимур"}}
+	rounds := []tournament.Round{{Number: 1, Games: []tournament.Game{{Board: 1, WhiteID: 11, BlackID: 12}, {Board: 2, WhiteID: 13}}}}
+	at := time.Date(2026, 11, 22, 9, 30, 0, 0, time.UTC)
+	entries := []tournament.AuditEntry{
+		{At: at, Action: tournament.ActionResultRecord, Subject: "round 1 board 1",
+			Before: `{"score":"24:0","end_reason":"final_position","version":2,"sheet":true}`,
+			After:  `{"score":"0:24","end_reason":"final_position","version":3,"sheet":true}`, Reason: "перепутаны цвета"},
+		{At: at, Action: tournament.ActionResultRecord, Subject: "round 1 board 2", After: `{"score":"","end_reason":"bye","version":1}`},
+		{At: at, Action: tournament.ActionPlayerUpdate, Subject: "player 12",
+			Before: `{"ID":12,"EventID":1,"StartNo":2,"Name":"Ёлкин Олег","Rating":1800,"WithdrawnFrom":0}`,
+			After:  `{"ID":12,"EventID":1,"StartNo":2,"Name":"Ёлкин Олег","Rating":1850,"WithdrawnFrom":3}`},
+		{At: at, Action: tournament.ActionRoundPublish, Subject: "round 1", Before: `"draft"`, After: `"published"`},
+		{At: at, Action: tournament.ActionEventUpdate, Subject: "event 1",
+			Before: `{"Discipline":"rapid","TimeControl":{"BaseMinutes":0,"IncrementSeconds":0},"StartDate":""}`,
+			After:  `{"Discipline":"blitz","TimeControl":{"BaseMinutes":3,"IncrementSeconds":2},"StartDate":"2026-11-22"}`},
+	}
+	ru := auditlog.Tell(catalog.For(catalog.Russian), moscow, players, rounds, entries)
+	for i, want := range []string{
+		"Берсиров Мурат – Ёлкин Олег, тур 1: 24:0 → 0:24, причина: перепутаны цвета",
+		"Панеш Тимур, тур 1: свободен от игры (бай)",
+		"Участник изменён: Ёлкин Олег",
+		"Тур опубликован: тур 1",
+		"Параметры изменены",
+	} {
+		if ru[i].Text != want {
+			t.Errorf("line %d: %q, want %q", i, ru[i].Text, want)
+		}
+	}
+	if got, want := ru[0].When, "22 ноября 2026, 12:30 MSK"; got != want {
+		t.Errorf("time %q, want %q", got, want)
+	}
+	if got, want := strings.Join(ru[2].Changes, "; "), "Рейтинг: 1800 → 1850; Выбыл с тура: — → 3"; got != want {
+		t.Errorf("changes %q, want %q", got, want)
+	}
+	if got, want := strings.Join(ru[4].Changes, "; "), "Дисциплина: Быстрая игра → Молниеносная игра; Начало: — → 22 ноября 2026; Контроль времени: — → 3+2"; got != want {
+		t.Errorf("changes %q, want %q", got, want)
+	}
+	en := auditlog.Tell(catalog.For(catalog.English), time.UTC, players, rounds, entries)
+	if got, want := en[0].Text, "Берсиров Мурат – Ёлкин Олег, round 1: 24:0 → 0:24, reason: перепутаны цвета"; got != want {
+		t.Errorf("English %q, want %q", got, want)
+	}
+
+	var kept []int
+	for i, l := range ru {
+		if (auditlog.Filter{Round: 1, Player: 12}).Keep(l) {
+			kept = append(kept, i)
+		}
+	}
+	if len(kept) != 1 || kept[0] != 0 {
+		t.Errorf("round 1 and player 12 keep lines %v, want [0]", kept)
+	}
+	if got := auditlog.Rounds(ru); len(got) != 1 || got[0] != 1 {
+		t.Errorf("rounds %v, want [1]", got)
+	}
+}

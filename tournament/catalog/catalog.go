@@ -1,0 +1,309 @@
+// Package catalog is adiukh's one message catalogue: every text a person
+// reads — page labels, the domain's error messages, the rules' sheet
+// messages, report headings, the names of disciplines, systems and
+// tie-breaks — in Russian (the default) and English, with the reader's
+// dates and numbers.
+//
+// Messages are go-i18n messages in locales/ru.json and locales/en.json. Two
+// kinds of IDs live there side by side:
+//
+//   - keys such as "events.title" or "report.crosstable", for labels the
+//     code asks for by name (go-i18n templates and CLDR plurals);
+//   - English printf formats such as "round %d is not published yet": the
+//     format a domain error (tournament.Error) or a rules message
+//     (rules.Message) was made with is its ID, gettext-style, so code that
+//     reports an error keeps writing plain English and the catalogue maps
+//     it to Russian (and to English, identically unless reworded).
+//
+// catalog_test.go reads the whole repository and fails when a message used
+// in code lacks its Russian or English text, or when the catalogue keeps a
+// message no code uses.
+//
+// The package sits above tournament and rules and below report, export,
+// api and cmd; tournament itself must not import it.
+package catalog
+
+import (
+	"embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/nicksnyder/go-i18n/v2/i18n"
+	"golang.org/x/text/language"
+
+	"adiukh/rules"
+	"adiukh/tournament"
+)
+
+// Lang is a language of the interface.
+type Lang string
+
+// The languages: Russian is the default, English the second.
+const (
+	Russian Lang = "ru"
+	English Lang = "en"
+)
+
+// Langs lists the languages, the default first.
+var Langs = []Lang{Russian, English}
+
+// Parse reads a language code ("ru", "en"); ok is false for any other.
+func Parse(s string) (l Lang, ok bool) {
+	switch Lang(s) {
+	case Russian, English:
+		return Lang(s), true
+	}
+	return "", false
+}
+
+var matcher = language.NewMatcher([]language.Tag{language.Russian, language.English})
+
+// FromAcceptLanguage picks the language an Accept-Language header prefers;
+// ok is false when the header names neither Russian nor English.
+func FromAcceptLanguage(header string) (l Lang, ok bool) {
+	tags, _, err := language.ParseAcceptLanguage(header)
+	if err != nil || len(tags) == 0 {
+		return "", false
+	}
+	_, i, conf := matcher.Match(tags...)
+	if conf == language.No {
+		return "", false
+	}
+	return Langs[i], true
+}
+
+//go:embed locales/*.json
+var files embed.FS
+
+// bundle loads the message files once; they are embedded, and the tests
+// read them, so a failure here is a broken build.
+var bundle = sync.OnceValue(func() *i18n.Bundle {
+	b := i18n.NewBundle(language.Russian)
+	b.RegisterUnmarshalFunc("json", json.Unmarshal)
+	for _, l := range Langs {
+		if _, err := b.LoadMessageFileFS(files, "locales/"+string(l)+".json"); err != nil {
+			panic(fmt.Sprintf("catalog: load %s: %v", l, err))
+		}
+	}
+	return b
+})
+
+// Localizer gives the catalogue's messages in one language.
+type Localizer struct {
+	Lang Lang
+	loc  *i18n.Localizer
+}
+
+var localizers sync.Map // Lang → *Localizer
+
+// For returns the localizer of a language; an unknown one gets Russian.
+func For(l Lang) *Localizer {
+	if _, ok := Parse(string(l)); !ok {
+		l = Russian
+	}
+	if v, ok := localizers.Load(l); ok {
+		return v.(*Localizer)
+	}
+	v, _ := localizers.LoadOrStore(l, &Localizer{Lang: l, loc: i18n.NewLocalizer(bundle(), string(l))})
+	return v.(*Localizer)
+}
+
+// lookup returns a message's text, or ok false when the catalogue lacks it
+// in this language (go-i18n would fall back to the other language; the
+// tests make sure that never happens).
+func (l *Localizer) lookup(id string, data map[string]any, count any) (string, bool) {
+	s, tag, err := l.loc.LocalizeWithTag(&i18n.LocalizeConfig{MessageID: id, TemplateData: data, PluralCount: count})
+	if err != nil {
+		return "", false
+	}
+	if base, _ := tag.Base(); base.String() != string(l.Lang) {
+		return s, false
+	}
+	return s, true
+}
+
+// Has reports whether the catalogue has the message in this language.
+func (l *Localizer) Has(id string) bool {
+	_, ok := l.lookup(id, nil, nil)
+	return ok
+}
+
+// T translates a message; kv are pairs of template data names and values.
+// A missing message shows as ⟦id⟧ so that tests and readers notice it.
+func (l *Localizer) T(id string, kv ...any) string {
+	data := map[string]any{}
+	for i := 0; i+1 < len(kv); i += 2 {
+		data[fmt.Sprint(kv[i])] = kv[i+1]
+	}
+	s, ok := l.lookup(id, data, nil)
+	if !ok {
+		return "⟦" + id + "⟧"
+	}
+	return s
+}
+
+// N translates a message with a plural form chosen by count (CLDR rules:
+// 1 тур, 2 тура, 5 туров); the message sees the count as {{.Count}}.
+func (l *Localizer) N(id string, count int) string {
+	s, ok := l.lookup(id, map[string]any{"Count": count}, count)
+	if !ok {
+		return "⟦" + id + "⟧"
+	}
+	return s
+}
+
+// Sprintf formats a message whose ID is its English printf format; the
+// arguments are rendered in the language too (see Arg). A format the
+// catalogue lacks stays as written.
+func (l *Localizer) Sprintf(format string, args ...any) string {
+	tr, ok := l.lookup(format, nil, nil)
+	if !ok {
+		tr = format
+	}
+	out := make([]any, len(args))
+	for i, a := range args {
+		out[i] = l.Arg(a)
+	}
+	return fmt.Sprintf(tr, out...)
+}
+
+// Error is a domain error's message in the language, without its field.
+func (l *Localizer) Error(e *tournament.Error) string {
+	if e.Format == "" {
+		return e.Message
+	}
+	return l.Sprintf(e.Format, e.Args...)
+}
+
+// Message is a rules message (a sheet or notation problem) in the language.
+func (l *Localizer) Message(m rules.Message) string {
+	if m.Format == "" {
+		return ""
+	}
+	return l.Sprintf(m.Format, m.Args...)
+}
+
+// Problem is a game-sheet problem in the language.
+func (l *Localizer) Problem(p rules.Problem) string {
+	if p.Detail.Format == "" {
+		return p.Message
+	}
+	return l.Message(p.Detail)
+}
+
+// Field names an input of a form ("discipline" → "Дисциплина"), or "" when
+// the catalogue has no name for it.
+func (l *Localizer) Field(name string) string {
+	if name == "" {
+		return ""
+	}
+	s, ok := l.lookup("field."+name, nil, nil)
+	if !ok {
+		return ""
+	}
+	return s
+}
+
+// ErrorWithField is a domain error's message after the name of the input at
+// fault, when it has one the catalogue can name: "Дисциплина: …".
+func (l *Localizer) ErrorWithField(err error) string {
+	var e *tournament.Error
+	if !errors.As(err, &e) {
+		return err.Error()
+	}
+	msg := l.Error(e)
+	if f := l.Field(e.Field); f != "" {
+		return f + ": " + msg
+	}
+	return msg
+}
+
+// Arg renders one argument of a message in the language: nested messages
+// and errors are translated, and the domain's words — colours, end reasons,
+// disciplines, systems — are named as the catalogue names them. Anything
+// else stays as it is.
+func (l *Localizer) Arg(a any) any {
+	switch a := a.(type) {
+	case rules.Message:
+		return l.Message(a)
+	case *tournament.Error:
+		return l.Error(a)
+	}
+	if l.Lang == English {
+		// The English formats were written around the values' own spelling.
+		return a
+	}
+	switch a := a.(type) {
+	case rules.Color:
+		return l.T("side." + a.String())
+	case rules.EndReason:
+		return l.T("reason." + string(a))
+	case tournament.EndReason:
+		return l.T("reason." + string(a))
+	case tournament.Discipline:
+		return l.T("discipline." + string(a))
+	case tournament.System:
+		return l.T("system." + string(a))
+	}
+	return a
+}
+
+// Pair returns a message in both languages, for data that carries both
+// spellings (report views, the API's name_ru and name_en).
+func Pair(id string) (ru, en string) {
+	return For(Russian).T(id), For(English).T(id)
+}
+
+// Names of the months: Russian dates use the genitive ("22 ноября 2026").
+var monthNames = map[Lang][12]string{
+	Russian: {"января", "февраля", "марта", "апреля", "мая", "июня", "июля", "августа", "сентября", "октября", "ноября", "декабря"},
+	English: {"January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"},
+}
+
+// Date writes a YYYY-MM-DD date in the language; anything else stays.
+func (l *Localizer) Date(day string) string {
+	d, err := time.Parse(time.DateOnly, day)
+	if err != nil {
+		return day
+	}
+	return l.date(d)
+}
+
+func (l *Localizer) date(d time.Time) string {
+	return fmt.Sprintf("%d %s %d", d.Day(), monthNames[l.Lang][d.Month()-1], d.Year())
+}
+
+// Time writes a moment in a time zone (UTC when zone is nil), with the date
+// in the language and the zone's abbreviation: "22 ноября 2026, 15:04 MSK".
+func (l *Localizer) Time(at time.Time, zone *time.Location) string {
+	if zone == nil {
+		zone = time.UTC
+	}
+	at = at.In(zone)
+	return l.date(at) + ", " + at.Format("15:04 MST")
+}
+
+// Num writes a score or tie-break value: halves as ½ (5½, ½), other
+// fractions with the language's decimal separator (a comma in Russian).
+func (l *Localizer) Num(v float64) string {
+	whole, frac := math.Modf(v)
+	switch {
+	case frac == 0:
+		return strconv.FormatFloat(whole, 'f', 0, 64)
+	case frac == 0.5 && whole == 0:
+		return "½"
+	case frac == 0.5:
+		return strconv.FormatFloat(whole, 'f', 0, 64) + "½"
+	}
+	s := strconv.FormatFloat(v, 'f', 2, 64)
+	if l.Lang == Russian {
+		s = strings.Replace(s, ".", ",", 1)
+	}
+	return s
+}

@@ -1,0 +1,644 @@
+package catalog
+
+import (
+	"encoding/json"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+	"unicode"
+
+	"adiukh/rules"
+	"adiukh/tournament"
+)
+
+// root is the repository, two levels up from this package.
+const root = "../.."
+
+// use is one message a piece of code asks the catalogue for.
+type use struct {
+	id    string
+	at    string // file:line
+	field string // the form input an error names, "" if none
+}
+
+// uses is everything the repository asks of the catalogue.
+type uses struct {
+	ids      []use
+	prefixes map[string]string   // a key built at run time: its literal prefix → where
+	literals map[string]bool     // every string literal in the code
+	enums    map[string][]string // "package.Type" → the values of its constants
+	actions  []string            // the audit log's actions (tournament.Action…)
+	problems []string            // code that hides a message from the catalogue
+}
+
+// errorFormat is where each constructor of a domain error takes its format.
+var errorFormat = map[string]int{"Invalid": 1, "Conflict": 1, "NotFound": 0, "Forbidden": 0, "Unauthorized": 0, "TooMany": 0, "TooLarge": 1}
+
+// localFormat is where the message helpers of one package take their
+// format, called without a package name inside it.
+var localFormat = map[string]map[string]int{
+	"tournament": {"Invalid": 1, "Conflict": 1, "NotFound": 0, "Forbidden": 0, "Unauthorized": 0, "TooMany": 0, "TooLarge": 1, "say": 0, "newWarning": 1},
+	"rules":      {"say": 0, "recordError": 0, "fail": 0},
+	"solve":      {"say": 0, "stipulationError": 0},
+}
+
+// methodKey is where the methods that look a message up take its ID; the
+// receiver is whatever carries the reader's language.
+var methodKey = map[string]int{"T": 0, "N": 0, "Sprintf": 0, "render": 3, "Pair": 0}
+
+func scan(t *testing.T) *uses {
+	t.Helper()
+	u := &uses{prefixes: map[string]string{}, literals: map[string]bool{}, enums: map[string][]string{}}
+	fset := token.NewFileSet()
+	var goFiles []*ast.File
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && (strings.HasPrefix(d.Name(), ".") || d.Name() == "testdata" || d.Name() == "node_modules") && path != root {
+			return filepath.SkipDir
+		}
+		switch {
+		case d.IsDir():
+			return nil
+		case strings.HasSuffix(path, ".go") && !strings.HasSuffix(path, "_test.go"):
+			f, err := parser.ParseFile(fset, path, nil, 0)
+			if err != nil {
+				return err
+			}
+			goFiles = append(goFiles, f)
+		case strings.HasSuffix(path, ".html"):
+			raw, err := os.ReadFile(path)
+			if err != nil {
+				return err
+			}
+			u.template(path, string(raw))
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range goFiles {
+		wrappers(f)
+		constStrings(f)
+	}
+	for _, f := range goFiles {
+		u.goFile(fset, f)
+	}
+	return u
+}
+
+// wrappers registers the functions that pass their format parameter on to
+// a message function, such as the store's notFound(err, format, args...):
+// their callers' formats are messages too.
+func wrappers(f *ast.File) {
+	pkg := f.Name.Name
+	for _, d := range f.Decls {
+		fn, ok := d.(*ast.FuncDecl)
+		if !ok || fn.Body == nil || fn.Recv != nil {
+			continue
+		}
+		idx, i := -1, 0
+		for _, p := range fn.Type.Params.List {
+			for _, name := range p.Names {
+				if name.Name == "format" {
+					idx = i
+				}
+				i++
+			}
+		}
+		if idx < 0 || !passesFormat(pkg, fn.Body) {
+			continue
+		}
+		if localFormat[pkg] == nil {
+			localFormat[pkg] = map[string]int{}
+		}
+		if _, ok := localFormat[pkg][fn.Name.Name]; !ok {
+			localFormat[pkg][fn.Name.Name] = idx
+		}
+	}
+}
+
+// constants are the string constants of each package, by name: a message
+// may be written once as a constant and passed by its name.
+var constants = map[string]map[string]string{}
+
+func constStrings(f *ast.File) {
+	pkg := f.Name.Name
+	for _, d := range f.Decls {
+		g, ok := d.(*ast.GenDecl)
+		if !ok || g.Tok != token.CONST {
+			continue
+		}
+		for _, spec := range g.Specs {
+			vs := spec.(*ast.ValueSpec)
+			for i, name := range vs.Names {
+				if i < len(vs.Values) {
+					if s, ok := stringLit(vs.Values[i]); ok {
+						if constants[pkg] == nil {
+							constants[pkg] = map[string]string{}
+						}
+						constants[pkg][name.Name] = s
+					}
+				}
+			}
+		}
+	}
+}
+
+// passesFormat reports whether a function body hands a variable named
+// format to a domain error's constructor.
+func passesFormat(pkg string, body *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		c, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		i := -1
+		switch fn := c.Fun.(type) {
+		case *ast.Ident:
+			if j, ok := localFormat[pkg][fn.Name]; ok {
+				i = j
+			}
+		case *ast.SelectorExpr:
+			if x, ok := fn.X.(*ast.Ident); ok && x.Name == "tournament" {
+				if j, ok := errorFormat[fn.Sel.Name]; ok {
+					i = j
+				}
+			}
+		}
+		if i >= 0 && i < len(c.Args) {
+			if id, ok := c.Args[i].(*ast.Ident); ok && id.Name == "format" {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+func (u *uses) goFile(fset *token.FileSet, f *ast.File) {
+	pkg := f.Name.Name
+	pos := func(n ast.Node) string {
+		p := fset.Position(n.Pos())
+		rel, _ := filepath.Rel(root, p.Filename)
+		return fmt.Sprintf("%s:%d", rel, p.Line)
+	}
+	ast.Inspect(f, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.BasicLit:
+			if s, ok := stringLit(n); ok {
+				u.literals[s] = true
+			}
+		case *ast.GenDecl:
+			u.consts(pkg, n)
+		case *ast.AssignStmt:
+			// The rules choose between formats in a variable named format.
+			if id, ok := n.Lhs[0].(*ast.Ident); ok && id.Name == "format" && (pkg == "rules" || pkg == "solve") {
+				if s, ok := stringLit(n.Rhs[0]); ok {
+					u.ids = append(u.ids, use{id: s, at: pos(n)})
+				}
+			}
+		case *ast.CallExpr:
+			u.call(pkg, n, pos)
+		}
+		return true
+	})
+}
+
+// consts records the values of typed string constants (the enumerations
+// whose values are shown through a key prefix) and the audit actions.
+func (u *uses) consts(pkg string, d *ast.GenDecl) {
+	if d.Tok != token.CONST {
+		return
+	}
+	var typ string
+	for _, spec := range d.Specs {
+		vs := spec.(*ast.ValueSpec)
+		if vs.Type != nil {
+			typ = ""
+			if id, ok := vs.Type.(*ast.Ident); ok {
+				typ = id.Name
+			}
+		}
+		for i, name := range vs.Names {
+			if i >= len(vs.Values) {
+				continue
+			}
+			s, ok := stringLit(vs.Values[i])
+			if !ok {
+				continue
+			}
+			if typ != "" {
+				u.enums[pkg+"."+typ] = append(u.enums[pkg+"."+typ], s)
+			}
+			if pkg == "tournament" && strings.HasPrefix(name.Name, "Action") {
+				u.actions = append(u.actions, s)
+			}
+		}
+	}
+}
+
+func (u *uses) call(pkg string, n *ast.CallExpr, pos func(ast.Node) string) {
+	idx, isError := -1, false
+	switch fn := n.Fun.(type) {
+	case *ast.Ident:
+		if i, ok := localFormat[pkg][fn.Name]; ok {
+			idx, isError = i, true
+		}
+	case *ast.SelectorExpr:
+		x, _ := fn.X.(*ast.Ident)
+		switch {
+		case x != nil && x.Name == "tournament":
+			if i, ok := errorFormat[fn.Sel.Name]; ok {
+				idx, isError = i, true
+			}
+		case x != nil && x.Name == "fmt":
+		case fn.Sel.Name == "Field" && len(n.Args) == 1:
+			// Field(name) looks up "field."+name.
+			if s, ok := stringLit(n.Args[0]); ok {
+				u.ids = append(u.ids, use{id: "field." + s, at: pos(n)})
+			} else {
+				u.prefixes["field."] = pos(n)
+			}
+			return
+		default:
+			if i, ok := methodKey[fn.Sel.Name]; ok {
+				idx = i
+			}
+		}
+	}
+	if idx < 0 || idx >= len(n.Args) {
+		return
+	}
+	arg := n.Args[idx]
+	field := ""
+	if isError && idx == 1 {
+		field, _ = stringLit(n.Args[0])
+	}
+	if id, ok := arg.(*ast.Ident); ok {
+		if s, ok := constants[pkg][id.Name]; ok {
+			u.ids = append(u.ids, use{id: s, at: pos(n), field: field})
+			return
+		}
+	}
+	if s, ok := stringLit(arg); ok {
+		u.ids = append(u.ids, use{id: s, at: pos(n), field: field})
+	} else if b, ok := arg.(*ast.BinaryExpr); ok && b.Op == token.ADD {
+		if s, ok := stringLit(b.X); ok {
+			u.prefixes[s] = pos(n)
+		}
+	} else if id, ok := arg.(*ast.Ident); ok && id.Name == "format" {
+		// A wrapper passing its caller's format on, or a variable the
+		// rules assign literal formats to: both are scanned where written.
+	} else if isError {
+		u.problems = append(u.problems, fmt.Sprintf("%s: the message's format is not a literal, so the catalogue cannot know it", pos(n)))
+	}
+	if !isError {
+		return
+	}
+	// A message built from a formatted string reaches the reader half in
+	// English: its parts must be say(…) values or errors.
+	for _, a := range n.Args[idx+1:] {
+		if c, ok := a.(*ast.CallExpr); ok {
+			if sel, ok := c.Fun.(*ast.SelectorExpr); ok {
+				if x, ok := sel.X.(*ast.Ident); ok && x.Name == "fmt" && sel.Sel.Name == "Sprintf" {
+					u.problems = append(u.problems, fmt.Sprintf("%s: a part of the message is made with fmt.Sprintf; make it with say(…)", pos(c)))
+				}
+			}
+		}
+	}
+}
+
+var (
+	templateKey    = regexp.MustCompile(`\.(?:T|N) "([^"]+)"`)
+	templatePrefix = regexp.MustCompile(`\.T \(print "([^"]+)"`)
+)
+
+func (u *uses) template(path, text string) {
+	rel, _ := filepath.Rel(root, path)
+	for i, line := range strings.Split(text, "\n") {
+		at := fmt.Sprintf("%s:%d", rel, i+1)
+		for _, m := range templateKey.FindAllStringSubmatch(line, -1) {
+			u.ids = append(u.ids, use{id: m[1], at: at})
+		}
+		for _, m := range templatePrefix.FindAllStringSubmatch(line, -1) {
+			u.prefixes[m[1]] = at
+		}
+	}
+}
+
+func stringLit(e ast.Expr) (string, bool) {
+	lit, ok := e.(*ast.BasicLit)
+	if !ok || lit.Kind != token.STRING {
+		return "", false
+	}
+	s, err := strconv.Unquote(lit.Value)
+	return s, err == nil
+}
+
+// messages reads one language's file: ID → text (a plural message as its
+// "other" form).
+func messages(t *testing.T, l Lang) map[string]string {
+	t.Helper()
+	raw, err := files.ReadFile("locales/" + string(l) + ".json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m map[string]any
+	if err := json.Unmarshal(raw, &m); err != nil {
+		t.Fatalf("%s.json: %v", l, err)
+	}
+	out := make(map[string]string, len(m))
+	for id, v := range m {
+		switch v := v.(type) {
+		case string:
+			out[id] = v
+		case map[string]any:
+			out[id], _ = v["other"].(string)
+		default:
+			t.Errorf("%s.json: %q is neither a text nor plural forms", l, id)
+		}
+	}
+	return out
+}
+
+var (
+	verbs        = regexp.MustCompile(`%(?:\[(\d+)\])?[-+# 0]*([a-zA-Z])`)
+	placeholders = regexp.MustCompile(`\{\{\s*\.(\w+)`)
+	actions      = regexp.MustCompile(`\{\{[^}]*\}\}`)
+)
+
+// TestEveryMessageHasBothLanguages reads every Go file and template of the
+// repository for the messages it shows — the domain's errors and warnings,
+// the rules' messages, labels asked for by key, report headings, names of
+// enumerations shown through a key prefix — and checks that each has its
+// Russian and English text taking the same arguments; that every input an
+// error names has a name for people; and that the catalogue keeps nothing
+// the code no longer uses.
+func TestEveryMessageHasBothLanguages(t *testing.T) {
+	u := scan(t)
+	ru, en := messages(t, Russian), messages(t, English)
+	if len(u.ids) < 500 {
+		t.Fatalf("found only %d messages in the repository; is the scan broken?", len(u.ids))
+	}
+	for _, p := range u.problems {
+		t.Error(p)
+	}
+
+	need := map[string]string{} // ID → where it is first used
+	require := func(id, at string) {
+		if _, ok := need[id]; !ok {
+			need[id] = at
+		}
+	}
+	for _, x := range u.ids {
+		require(x.id, x.at)
+		if x.field != "" {
+			require("field."+x.field, x.at+" (the input named by the error)")
+		}
+	}
+	// Enumerations shown through a key prefix need a text for each value.
+	families := map[string]string{
+		"discipline.":      "tournament.Discipline",
+		"discipline_full.": "tournament.Discipline",
+		"system.":          "tournament.System",
+		"system_full.":     "tournament.System",
+		"reason.":          "tournament.EndReason",
+		"status.":          "tournament.EventStatus",
+		"round_status.":    "tournament.RoundStatus",
+		"visibility.":      "tournament.Visibility",
+		"tiebreak.":        "standings.ID",
+		"tiebreak_short.":  "standings.ID",
+	}
+	for prefix, enum := range families {
+		if len(u.enums[enum]) == 0 {
+			t.Errorf("no values found for %s", enum)
+		}
+		for _, v := range u.enums[enum] {
+			require(prefix+v, enum+" "+strconv.Quote(v))
+		}
+	}
+	for _, a := range u.actions {
+		require("audit."+a, "tournament.Action "+strconv.Quote(a))
+	}
+
+	ids := make([]string, 0, len(need))
+	for id := range need {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	for _, id := range ids {
+		r, hasRU := ru[id]
+		e, hasEN := en[id]
+		if !hasRU {
+			t.Errorf("%s: %q has no Russian text", need[id], id)
+		}
+		if !hasEN {
+			t.Errorf("%s: %q has no English text", need[id], id)
+		}
+		if hasRU && !russian(r, e) {
+			t.Errorf("%s: the Russian text of %q is not Russian: %q", need[id], id, r)
+		}
+	}
+	for id, r := range ru {
+		e := en[id]
+		want := args(e)
+		if strings.Contains(id, "%") || strings.Contains(id, " ") {
+			// A printf format is its own ID: both texts take its arguments.
+			want = args(id)
+			if got := args(e); !slices.Equal(got, want) {
+				t.Errorf("%q takes %v, its English %q takes %v", id, want, e, got)
+			}
+		}
+		if got := args(r); !slices.Equal(got, want) {
+			t.Errorf("%q takes %v, its Russian %q takes %v", id, want, r, got)
+		}
+		if a, b := names(placeholders, r), names(placeholders, e); !slices.Equal(a, b) {
+			t.Errorf("%q: the Russian text uses %v, the English %v", id, a, b)
+		}
+	}
+
+	for _, lang := range []struct {
+		name string
+		m    map[string]string
+	}{{"ru", ru}, {"en", en}} {
+		for id := range lang.m {
+			if _, ok := need[id]; ok || u.literals[id] || u.underPrefix(id) {
+				continue
+			}
+			t.Errorf("%s.json: %q is used nowhere; remove it", lang.name, id)
+		}
+	}
+}
+
+// args lists the arguments a printf format takes as "index:verb", sorted,
+// so that a translation may take them in another order (%[2]d).
+func args(format string) []string {
+	var out []string
+	next := 1
+	for _, m := range verbs.FindAllStringSubmatch(format, -1) {
+		if m[2] == "%" {
+			continue
+		}
+		if m[1] != "" {
+			next, _ = strconv.Atoi(m[1])
+		}
+		out = append(out, fmt.Sprintf("%d:%s", next, m[2]))
+		next++
+	}
+	sort.Strings(out)
+	return out
+}
+
+func (u *uses) underPrefix(id string) bool {
+	for p := range u.prefixes {
+		if strings.HasPrefix(id, p) {
+			return true
+		}
+	}
+	return false
+}
+
+func names(re *regexp.Regexp, s string) []string {
+	var out []string
+	for _, m := range re.FindAllStringSubmatch(s, -1) {
+		out = append(out, m[1])
+	}
+	sort.Strings(out)
+	return out
+}
+
+// russian reports whether a Russian text is written in Russian: it has a
+// Cyrillic letter, or no letters beyond those of its English (a score, an
+// abbreviation kept as is, a format of numbers).
+func russian(ru, en string) bool {
+	letters := func(s string) string {
+		s = verbs.ReplaceAllString(s, "")
+		s = actions.ReplaceAllString(s, "")
+		return strings.Map(func(r rune) rune {
+			if unicode.IsLetter(r) {
+				return r
+			}
+			return -1
+		}, s)
+	}
+	for _, r := range ru {
+		if unicode.Is(unicode.Cyrillic, r) {
+			return true
+		}
+	}
+	return letters(ru) == "" || ru == en && len(letters(ru)) <= 4
+}
+
+// A domain error comes out in the reader's language with its arguments,
+// nested messages translated too.
+func TestErrorInBothLanguages(t *testing.T) {
+	e := tournament.Invalid("score", "the two scores add up to 24 (every checker is counted once, §5.1); %s adds up to %d", "14:11", 25)
+	if got, want := For(Russian).Error(e), "сумма счёта — 24 (каждая шашка считается один раз, §5.1); у 14:11 сумма 25"; got != want {
+		t.Errorf("Russian %q, want %q", got, want)
+	}
+	if got := For(English).Error(e); got != e.Message {
+		t.Errorf("English %q, want %q", got, e.Message)
+	}
+	if got, want := For(Russian).ErrorWithField(e), "Счёт: "+For(Russian).Error(e); got != want {
+		t.Errorf("with field %q, want %q", got, want)
+	}
+	report := rules.ValidateSheet("1. c3-b4 b6-c5 2. b6-a5")
+	if got, want := For(Russian).Problem(report.Errors[0]), "b6-a5: на поле b6 нет фигуры"; got != want {
+		t.Errorf("problem %q, want %q", got, want)
+	}
+	report = rules.ValidateSheet("1. c3-b4 12:12 resigned")
+	if got, want := For(Russian).Problem(report.Errors[0]), "при окончании «сдача» счёт 24:0 или 0:24, а не 12:12 (пп. 5.2–5.4)"; got != want {
+		t.Errorf("problem %q, want %q", got, want)
+	}
+	nested := tournament.Invalid("sheet", "%s; correct the score or the sheet", rules.Message{Format: "the score sheet is not valid"})
+	if got := For(Russian).Error(nested); strings.ContainsAny(got, "abcdefghijklmnopqrstuvwxyz") {
+		t.Errorf("nested message left in English: %q", got)
+	}
+}
+
+// Russian counts take three forms: 1, 21 → one; 2–4, 22 → few; 5–20, 25 →
+// many (CLDR plural rules). The number and the word are joined by a
+// no-break space.
+func TestRussianPlurals(t *testing.T) {
+	for _, tc := range []struct {
+		n      int
+		ru, en string
+	}{
+		{1, "1\u00a0тур", "1\u00a0round"},
+		{2, "2\u00a0тура", "2\u00a0rounds"},
+		{4, "4\u00a0тура", "4\u00a0rounds"},
+		{5, "5\u00a0туров", "5\u00a0rounds"},
+		{11, "11\u00a0туров", "11\u00a0rounds"},
+		{21, "21\u00a0тур", "21\u00a0rounds"},
+		{22, "22\u00a0тура", "22\u00a0rounds"},
+		{25, "25\u00a0туров", "25\u00a0rounds"},
+	} {
+		if got := For(Russian).N("rounds.count", tc.n); got != tc.ru {
+			t.Errorf("ru %d: %q, want %q", tc.n, got, tc.ru)
+		}
+		if got := For(English).N("rounds.count", tc.n); got != tc.en {
+			t.Errorf("en %d: %q, want %q", tc.n, got, tc.en)
+		}
+	}
+}
+
+func TestNumbersDatesAndLanguages(t *testing.T) {
+	ru, en := For(Russian), For(English)
+	moscow, err := time.LoadLocation("Europe/Moscow")
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := time.Date(2026, 11, 22, 10, 4, 0, 0, time.UTC)
+	for _, tc := range []struct{ got, want string }{
+		{ru.Num(5), "5"}, {ru.Num(5.5), "5½"}, {ru.Num(0.5), "½"}, {ru.Num(12.25), "12,25"}, {en.Num(12.25), "12.25"},
+		{ru.Date("2026-11-22"), "22 ноября 2026"}, {en.Date("2026-11-22"), "22 November 2026"}, {ru.Date(""), ""},
+		{ru.Time(at, moscow), "22 ноября 2026, 13:04 MSK"}, {en.Time(at, nil), "22 November 2026, 10:04 UTC"},
+		{ru.T("no.such.message"), "⟦no.such.message⟧"},
+	} {
+		if tc.got != tc.want {
+			t.Errorf("got %q, want %q", tc.got, tc.want)
+		}
+	}
+	for header, want := range map[string]Lang{
+		"en": English, "en-GB,en;q=0.9": English, "ru-RU,ru;q=0.9,en;q=0.8": Russian, "de-DE,en;q=0.5": English, "": "", "de": "",
+	} {
+		if got, _ := FromAcceptLanguage(header); got != want {
+			t.Errorf("Accept-Language %q: %q, want %q", header, got, want)
+		}
+	}
+}
+
+// One term for one thing, as the project's glossary names it: the bye is "свободный от игры (бай)" or "бай", never "свободный
+// тур"; Buchholz is "коэффициент Солкофа", never "Бухгольц"; correspondence
+// is "игра по переписке", never "заочная игра".
+func TestOneTermForOneThing(t *testing.T) {
+	banned := map[string]string{
+		"свободный тур":   "бай / свободный от игры (бай)",
+		"свободного тура": "бай / свободный от игры (бай)",
+		"бухгольц":        "коэффициент Солкофа",
+		"заочн":           "игра по переписке",
+	}
+	for id, text := range messages(t, Russian) {
+		lower := strings.ToLower(text)
+		for word, use := range banned {
+			if strings.Contains(lower, word) {
+				t.Errorf("%q says %q; the glossary's term is %s: %q", id, word, use, text)
+			}
+		}
+	}
+}
