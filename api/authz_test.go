@@ -14,6 +14,7 @@ import (
 
 	"adiukh/tournament"
 	"adiukh/tournament/account"
+	"adiukh/tournament/composition"
 	"adiukh/tournament/engines"
 	"adiukh/tournament/store/storetest"
 )
@@ -40,6 +41,21 @@ var authzRoles = []string{"anonymous", "player", "other arbiter", "owner", "admi
 // A route registered without a line here fails the test, so a new route
 // needs a deliberate answer. A 500 always fails.
 var authzTable = map[string]string{
+	"DELETE /api/v1/contest-entries/:eid":                                  "n0000",
+	"GET /api/v1/events/:id/contest":                                       "vvvvv",
+	"GET /api/v1/events/:id/contest/award":                                 "vvvvv",
+	"GET /api/v1/events/:id/contest/judging":                               "nvvvv",
+	"GET /api/v1/events/:id/contest/my-entries":                            "nvvvv",
+	"POST /api/v1/contest-claims/:cid/decision":                            "nvvvv",
+	"POST /api/v1/events/:id/contest/award":                                "nvvvv",
+	"POST /api/v1/events/:id/contest/award/final":                          "nvvvv",
+	"POST /api/v1/events/:id/contest/claims":                               "nvvvv",
+	"POST /api/v1/events/:id/contest/entries":                              "nvvvv",
+	"PUT /api/v1/contest-entries/:eid":                                     "nvvvv",
+	"PUT /api/v1/events/:id/contest":                                       "nvvvv",
+	"PUT /api/v1/events/:id/contest/award":                                 "nvvvv",
+	"PUT /api/v1/events/:id/contest/judges":                                "nvvvv",
+	"PUT /api/v1/events/:id/contest/marks/:code":                           "nvvvv",
 	"DELETE /api/v1/events/:id/players/:pid":                               "nnncc",
 	"DELETE /api/v1/events/:id/rounds/:n":                                  "nnncc",
 	"DELETE /api/v1/tokens/:tid":                                           "n00yy",
@@ -206,6 +222,9 @@ func (w *authzWorld) event(visibility string) map[string]string {
 		w.t.Fatal(err)
 	}
 	params["tid"] = fmt.Sprint(tok.ID)
+	// The event is not a composition event: its contest routes refuse it,
+	// and there are no contest entries or claims to find.
+	params["eid"], params["cid"], params["code"] = "1", "1", "001"
 	return params
 }
 
@@ -273,7 +292,8 @@ func newAuthzWorld(t *testing.T) *authzWorld {
 	w := &authzWorld{t: t, svc: tournament.NewService(st, engines.Options()), accounts: account.NewService(st),
 		users: map[string]*tournament.User{}, tokens: map[string]string{}, cookies: map[string]string{}}
 	roles := map[string]tournament.Role{"bystander": tournament.ArbiterRole, "player": tournament.PlayerRole, "other arbiter": tournament.ArbiterRole, "owner": tournament.ArbiterRole, "admin": tournament.Admin}
-	deps := Deps{DB: st, Events: w.svc, Accounts: w.accounts, Log: slog.New(slog.DiscardHandler), Secret: authzSecret}
+	deps := Deps{DB: st, Events: w.svc, Accounts: w.accounts, Log: slog.New(slog.DiscardHandler), Secret: authzSecret,
+		Composition: composition.NewService(st.Composition(), composition.Options{})}
 	w.handler = NewRouter(deps)
 	seal := &sessions{secret: authzSecret}
 	for _, role := range append(authzRoles[1:], "bystander") {
