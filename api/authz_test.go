@@ -43,6 +43,7 @@ var authzRoles = []string{"anonymous", "player", "other arbiter", "owner", "admi
 var authzTable = map[string]string{
 	"DELETE /api/v1/contest-entries/:eid":                                  "n0000",
 	"GET /api/v1/events/:id/contest":                                       "vvvvv",
+	"GET /api/v1/events/:id/contest/award.pdn":                             "vvvvv",
 	"GET /api/v1/events/:id/contest/award":                                 "vvvvv",
 	"GET /api/v1/events/:id/contest/judging":                               "nvvvv",
 	"GET /api/v1/events/:id/contest/my-entries":                            "nvvvv",
