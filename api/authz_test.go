@@ -15,6 +15,7 @@ import (
 	"adiukh/tournament"
 	"adiukh/tournament/account"
 	"adiukh/tournament/composition"
+	"adiukh/tournament/correspondence"
 	"adiukh/tournament/engines"
 	"adiukh/tournament/store/storetest"
 )
@@ -81,12 +82,16 @@ var authzTable = map[string]string{
 	"GET /api/v1/events/:id/standings":                                     "yyyyy",
 	"GET /api/v1/events/:id/standings.csv":                                 "yyyyy",
 	"GET /api/v1/events/:id/standings.json":                                "yyyyy",
+	"GET /api/v1/events/:id/standings.xlsx":                                "yyyyy",
+	"GET /api/v1/events/:id/boards.pdf":                                    "vvvvv",
+	"GET /api/v1/events/:id/rounds/:n/matches.pdf":                         "vvvvv",
 	"GET /api/v1/events/:id/standings.pdf":                                 "yyyyy",
 	"GET /api/v1/events/:id/submissions":                                   "nyyyy",
 	"GET /api/v1/events/:id/team-settings":                                 "vvvvv",
 	"GET /api/v1/events/:id/teams":                                         "yyyyy",
 	"GET /api/v1/federation/export.csv":                                    "yyyyy",
 	"GET /api/v1/federation/export.json":                                   "yyyyy",
+	"GET /api/v1/federation/games.csv":                                     "yyyyy",
 	"GET /api/v1/me":                                                       "nyyyy",
 	"GET /api/v1/scoresheets.pdf":                                          "yyyyy",
 	"GET /api/v1/team-tiebreaks":                                           "yyyyy",
@@ -165,6 +170,41 @@ var authzTable = map[string]string{
 	"PUT /api/v1/events/:id/rounds/:n/pairing":                             "nnncc",
 	"PUT /api/v1/events/:id/submissions/open":                              "nvvvv",
 	"PUT /api/v1/events/:id/team-settings":                                 "nnnvv",
+	"DELETE /api/v1/events/:id/leave/:lid":                                 "nvvvv",
+	"GET /api/v1/events/:id/correspondence":                                "yyyyy",
+	"GET /api/v1/events/:id/games":                                         "yyyyy",
+	"GET /api/v1/events/:id/games/pdn":                                     "yyyyy",
+	"GET /api/v1/events/:id/leave":                                         "yyyyy",
+	"GET /api/v1/games/:gid":                                               "yyyyy",
+	"GET /api/v1/games/:gid/pdn":                                           "yyyyy",
+	"GET /api/v1/me/games":                                                 "nyyyy",
+	"GET /api/v1/me/notifications":                                         "nyyyy",
+	"GET /events/:id/correspondence":                                       "nnnyy",
+	"GET /events/:id/games":                                                "yyyyy",
+	"GET /games/:gid":                                                      "yyyyy",
+	"GET /my/games":                                                        "nyyyy",
+	"POST /api/v1/events/:id/start":                                        "nvvvv",
+	"POST /api/v1/games/:gid/decision":                                     "nvvvv",
+	"POST /api/v1/games/:gid/draw":                                         "nynnn",
+	"POST /api/v1/games/:gid/draw/accept":                                  "ncnnn",
+	"POST /api/v1/games/:gid/draw/decline":                                 "ncnnn",
+	"POST /api/v1/games/:gid/moves":                                        "nvvvv",
+	"POST /api/v1/games/:gid/reopen":                                       "nvvvv",
+	"POST /api/v1/games/:gid/resign":                                       "nynnn",
+	"POST /api/v1/me/notifications/read":                                   "nyyyy",
+	"POST /events/:id/correspondence/settings":                             "nnnvv",
+	"POST /events/:id/correspondence/start":                                "nnnvv",
+	"POST /events/:id/leave":                                               "nvvvv",
+	"POST /events/:id/players/:pid/leave":                                  "nnnvv",
+	"POST /games/:gid/decide":                                              "nvvvv",
+	"POST /games/:gid/draw":                                                "nynnn",
+	"POST /games/:gid/draw/accept":                                         "ncnnn",
+	"POST /games/:gid/draw/decline":                                        "ncnnn",
+	"POST /games/:gid/move":                                                "nvvvv",
+	"POST /games/:gid/reopen":                                              "nvvvv",
+	"POST /games/:gid/resign":                                              "nvvvv",
+	"PUT /api/v1/events/:id/correspondence":                                "nvvvv",
+	"PUT /api/v1/events/:id/players/:pid/leave":                            "nvvvv",
 	"PUT /api/v1/me/password":                                              "nvvvv",
 }
 
@@ -172,6 +212,7 @@ var authzTable = map[string]string{
 type authzWorld struct {
 	t        *testing.T
 	svc      *tournament.Service
+	corr     *correspondence.Service
 	accounts *account.Service
 	handler  http.Handler
 	users    map[string]*tournament.User
@@ -209,7 +250,7 @@ func (w *authzWorld) event(visibility string) map[string]string {
 		w.t.Fatal(err)
 	}
 	params := map[string]string{"id": fmt.Sprint(e.ID), "n": "1", "board": "1", "pid": fmt.Sprint(pid), "team": "1", "table": "1",
-		"token": "no-such-setup-token", "file": "/app.js", "email": w.users["bystander"].Email}
+		"token": "no-such-setup-token", "file": "/app.js", "email": w.users["bystander"].Email, "lid": "1"}
 	if visibility == string(tournament.Public) {
 		player := tournament.NewContextWithUser(context.Background(), w.users["player"])
 		sub, err := w.svc.SubmitResult(player, tournament.SubmissionInput{EventID: e.ID, Round: 1, Board: 1, Score: "17:7", EndReason: "final_position"})
@@ -218,6 +259,7 @@ func (w *authzWorld) event(visibility string) map[string]string {
 		}
 		params["sid"] = fmt.Sprint(sub.ID)
 	}
+	params["gid"] = fmt.Sprint(w.correspondenceGame(visibility))
 	_, tok, err := w.accounts.CreateToken(context.Background(), account.NewToken{Email: w.users["owner"].Email, Name: "to revoke"})
 	if err != nil {
 		w.t.Fatal(err)
@@ -227,6 +269,35 @@ func (w *authzWorld) event(visibility string) map[string]string {
 	// and there are no contest entries or claims to find.
 	params["eid"], params["cid"], params["code"] = "1", "1", "001"
 	return params
+}
+
+// correspondenceGame starts a correspondence section of the owner where
+// "player" has White in the game it returns, to move.
+func (w *authzWorld) correspondenceGame(visibility string) int64 {
+	w.t.Helper()
+	owner := tournament.NewContextWithUser(context.Background(), w.users["owner"])
+	str := func(s string) *string { return &s }
+	e, err := w.svc.CreateEvent(owner, tournament.EventInput{Name: str("Заочный"), Discipline: str("correspondence"), System: str("round-robin"), TimeControl: str("10d"), Visibility: str(visibility)})
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	for i, role := range []string{"player", "bystander"} {
+		// The player is number 1, who has White in the Berger table.
+		rating := 2000 - 100*i
+		p, err := w.svc.RegisterPlayer(owner, e.ID, tournament.PlayerInput{Name: str(role), Rating: &rating})
+		if err != nil {
+			w.t.Fatal(err)
+		}
+		if err := w.svc.LinkPlayer(owner, e.ID, p.ID, w.users[role].Email); err != nil {
+			w.t.Fatal(err)
+		}
+	}
+	games, err := w.corr.Start(owner, e.ID)
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	g := games[0]
+	return g.ID
 }
 
 // outcome sends the route's request as role and classifies the answer.
@@ -293,7 +364,8 @@ func newAuthzWorld(t *testing.T) *authzWorld {
 	w := &authzWorld{t: t, svc: tournament.NewService(st, engines.Options()), accounts: account.NewService(st),
 		users: map[string]*tournament.User{}, tokens: map[string]string{}, cookies: map[string]string{}}
 	roles := map[string]tournament.Role{"bystander": tournament.ArbiterRole, "player": tournament.PlayerRole, "other arbiter": tournament.ArbiterRole, "owner": tournament.ArbiterRole, "admin": tournament.Admin}
-	deps := Deps{DB: st, Events: w.svc, Accounts: w.accounts, Log: slog.New(slog.DiscardHandler), Secret: authzSecret,
+	w.corr = correspondence.NewService(st.Correspondence(), correspondence.Options{Pairing: engines.Options().Pairing})
+	deps := Deps{DB: st, Events: w.svc, Accounts: w.accounts, Log: slog.New(slog.DiscardHandler), Secret: authzSecret, Correspondence: w.corr,
 		Composition: composition.NewService(st.Composition(), composition.Options{})}
 	w.handler = NewRouter(deps)
 	seal := &sessions{secret: authzSecret}

@@ -27,6 +27,7 @@ func (h *handler) routesExports(api *gin.RouterGroup) {
 	g.GET("/events/:id/standings.pdf", h.jsonHandler(h.getStandingsPDF))
 	g.GET("/events/:id/standings.csv", h.jsonHandler(h.getStandingsCSV))
 	g.GET("/events/:id/standings.json", h.jsonHandler(h.getStandingsJSON))
+	g.GET("/events/:id/standings.xlsx", h.jsonHandler(h.getStandingsXLSX))
 	g.GET("/events/:id/crosstable.pdf", h.jsonHandler(h.getCrosstablePDF))
 	g.GET("/events/:id/boards.pdf", h.jsonHandler(h.getBoardStandingsPDF))
 	g.GET("/events/:id/rounds/:n/matches.pdf", h.jsonHandler(h.getTeamRoundPDF))
@@ -48,6 +49,7 @@ const (
 	jsonType = "application/json; charset=utf-8"
 	pdnType  = "application/x-pdn; charset=utf-8"
 	trfType  = "text/plain; charset=utf-8"
+	xlsxType = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 )
 
 // sendDocument renders a whole document into memory before answering, so
@@ -163,6 +165,12 @@ func (h *handler) getStandingsCSV(c *gin.Context) error {
 	}
 	return h.standingsDocument(c, csvType, "standings.csv", func(x *export.Exporter, ctx context.Context, w io.Writer, _ report.Locale, id int64, round int) error {
 		return x.StandingsCSV(ctx, w, dialect, id, round)
+	})
+}
+
+func (h *handler) getStandingsXLSX(c *gin.Context) error {
+	return h.standingsDocument(c, xlsxType, "standings.xlsx", func(x *export.Exporter, ctx context.Context, w io.Writer, _ report.Locale, id int64, round int) error {
+		return x.StandingsXLSX(ctx, w, id, round)
 	})
 }
 

@@ -130,6 +130,11 @@ func TestCorrespondencePages(t *testing.T) {
 	if got := s.game(num(g["id"])); num(got["ply"]) != 1 {
 		t.Errorf("after the form's move the game is at ply %v", got["ply"])
 	}
+	// The game in progress is in the event's game viewer.
+	viewer := s.page(nil, fmt.Sprintf("%s/rounds/%d/boards/%d", strings.Replace(sec.ev, "/api/v1", "", 1), num(g["round"]), num(g["board"])))
+	if !strings.Contains(viewer, `data-goto="1">c3-d4<`) {
+		t.Error("the game viewer does not show the move played on the server")
+	}
 	// The arbiter grants leave from the section's page.
 	cookie = s.session("arbiter@example.org")
 	eventPage := strings.Replace(sec.ev, "/api/v1", "", 1)

@@ -40,9 +40,7 @@ func (h *handler) eventsPage(c *gin.Context) error {
 			data.Finished = append(data.Finished, e)
 		}
 	}
-	if u := tournament.UserFromContext(c.Request.Context()); u != nil {
-		data.CanCreate = u.Role == tournament.Admin || u.Role == tournament.ArbiterRole
-	}
+	data.CanCreate = tournament.MayCreateEvent(c.Request.Context()) == nil
 	h.render(c, http.StatusOK, "events", "events.title", data)
 	return nil
 }

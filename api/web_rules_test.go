@@ -216,3 +216,45 @@ func TestWithdrawalIsConfirmedAndUndone(t *testing.T) {
 		t.Errorf("JSON removal without a reason: %d %v", code, out)
 	}
 }
+
+func TestTeamRosterRefusesAnotherTeamsPlayer(t *testing.T) {
+	s := newWebServer(t)
+	const arbiter = tournament.ArbiterRole
+	a := s.signIn(arbiter)
+	ev := s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Командный кубок", "discipline": "rapid-team", "system": "round-robin"})
+	teams := fmt.Sprintf("/events/%d/teams", num(ev["id"]))
+	rec := a.post(teams, url.Values{"name": {"Нарт"}, "roster": {"Ёлкин Олег, 2000\nБерсиров Аслан, 1900"}})
+	mustStatus(t, "first team", rec.Code, http.StatusSeeOther, rec.Body.String())
+	rec = a.post(teams, url.Values{"name": {"Адыгея"}, "roster": {"Хуажев Руслан\n\nелкин олег"}})
+	body := html.UnescapeString(rec.Body.String())
+	mustStatus(t, "a player of another team", rec.Code, http.StatusConflict, body)
+	if !strings.Contains(body, `строка 3: елкин олег уже играет за команду "Нарт"`) {
+		t.Errorf("the refused roster line is not named:\n%s", body)
+	}
+	// JSON: the same rule on the same use case.
+	code, out := s.do(arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/teams", num(ev["id"])), map[string]any{"name": "Адыгея", "players": []map[string]any{{"name": "Хуажев Руслан"}, {"name": "БЕРСИРОВ Аслан"}}})
+	if code != http.StatusConflict || out["field"] != "players[1].name" {
+		t.Errorf("JSON roster with a player of another team: %d %v; want 409 on players[1].name", code, out)
+	}
+}
+
+// The sheet sent back unchanged (the sheet form always sends it, the JSON
+// API may) keeps the stored sheet: nothing changes, no reason is asked.
+func TestUnchangedSheetIsKeptOnEveryDoor(t *testing.T) {
+	s := newWebServer(t)
+	const arbiter = tournament.ArbiterRole
+	a := s.signIn(arbiter)
+	id := s.roundRobin(4)
+	result := fmt.Sprintf("/api/v1/events/%d/rounds/1/games/1/result", id)
+	s.must(http.StatusOK, arbiter, "PUT", result, map[string]any{"score": "17:7", "end_reason": "final_position", "version": 1, "sheet": sampleGame})
+	g := s.must(http.StatusOK, arbiter, "PUT", result, map[string]any{"score": "17:7", "end_reason": "final_position", "version": 2, "sheet": "\n" + sampleGame + "\n"})
+	if num(g["version"]) != 2 {
+		t.Errorf("JSON: the same result and sheet made version %d, want 2", num(g["version"]))
+	}
+	rec := a.post(fmt.Sprintf("/events/%d/rounds/1/boards/1/edit", id), url.Values{"score": {"17:7"}, "end_reason": {"final_position"}, "version": {"2"}, "sheet": {strings.ReplaceAll(sampleGame, "\n", "\r\n")}})
+	mustStatus(t, "sheet form sent back unchanged", rec.Code, http.StatusSeeOther, rec.Body.String())
+	round := s.must(http.StatusOK, arbiter, "GET", fmt.Sprintf("/api/v1/events/%d/rounds/1", id), nil)
+	if v := num(round["games"].([]any)[0].(map[string]any)["version"]); v != 2 {
+		t.Errorf("HTML: the unchanged form made version %d, want 2", v)
+	}
+}

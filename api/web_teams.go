@@ -173,6 +173,7 @@ func (h *handler) addTeam(c *gin.Context) error {
 		values[k] = strings.TrimSpace(c.PostForm(k))
 	}
 	in := tournament.TeamInput{Name: ptr(values["name"]), City: ptr(values["city"]), Club: ptr(values["club"]), Captain: ptr(values["captain"])}
+	var lines []int // the roster line of each player
 	for i, line := range strings.Split(values["roster"], "\n") {
 		if strings.TrimSpace(line) == "" {
 			continue
@@ -190,15 +191,32 @@ func (h *handler) addTeam(c *gin.Context) error {
 			break
 		}
 		in.Players = append(in.Players, p)
+		lines = append(lines, i+1)
 	}
 	if err == nil {
 		_, err = h.Events.RegisterTeam(c.Request.Context(), id, in)
+		err = onRosterLine(err, lines, h.translator(c))
 	}
 	if err != nil {
 		return h.manageFailed(c, id, err, func(d *managePageData) *form { return d.Team }, func(f *form) { f.Values = values })
 	}
 	h.backToManage(c, id, "players")
 	return nil
+}
+
+// onRosterLine shows the service's error about players[i] of a roster
+// against the line of the roster text it came from.
+func onRosterLine(err error, lines []int, tr *translator) error {
+	var e *tournament.Error
+	var i int
+	if !errors.As(err, &e) {
+		return err
+	}
+	if _, scanErr := fmt.Sscanf(e.Field, "players[%d]", &i); scanErr != nil || i < 0 || i >= len(lines) {
+		return err
+	}
+	return &tournament.Error{Code: e.Code, Field: "roster", Message: fmt.Sprintf("line %d: %s", lines[i], e.Message),
+		Format: "line %d: %s", Args: []any{lines[i], tr.Error(e)}}
 }
 
 // lineupForm is one team's line-up in one match: a player of the roster, or

@@ -18,7 +18,7 @@ type ResultInput struct {
 	Score     string // "17:7"
 	EndReason string // "final_position", …
 	// Sheet is the game record; empty, or the sheet already stored (up to
-	// surrounding space), keeps the sheet and its report as they are.
+	// line ends and surrounding space), keeps the sheet and its report.
 	Sheet string
 	// Version is the game version the arbiter saw; a newer stored version
 	// refuses the update (ECONFLICT) instead of losing the other change.
@@ -88,7 +88,7 @@ func (s *Service) RecordResult(ctx context.Context, in ResultInput) (*RecordedRe
 			return Invalid("end_reason", "only the pairing gives a bye; board %d has two players", in.Board)
 		}
 		before := *g
-		sheetChanged := in.Sheet != "" && strings.TrimSpace(in.Sheet) != strings.TrimSpace(g.Sheet)
+		sheetChanged := in.Sheet != "" && sameSheet(in.Sheet) != sameSheet(g.Sheet)
 		correction := g.Result != nil && (*g.Result != res || (sheetChanged && g.Sheet != ""))
 		if g.Result != nil && *g.Result == res && !sheetChanged {
 			out = &RecordedResult{Game: g}
@@ -160,6 +160,13 @@ func pairedOnOldResult(e *Event, rounds []Round, n, board int, old *Result) []Wa
 	}
 	return []Warning{newWarning("score", "round %s was already paired on the old result %s of board %d in round %d; check its pairings, or unpublish and pair it again",
 		strings.Join(later, ", "), old.Score(), board, n)}
+}
+
+// sameSheet is a sheet as compared with another: a form sends its text
+// back with CRLF line ends and perhaps blank lines around it, which change
+// nothing.
+func sameSheet(sheet string) string {
+	return strings.TrimSpace(strings.ReplaceAll(sheet, "\r\n", "\n"))
 }
 
 func findGame(r *Round, board int) *Game {

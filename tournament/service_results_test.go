@@ -143,7 +143,7 @@ func TestUnchangedSheetIsKept(t *testing.T) {
 			t.Fatal(err)
 		}
 		report := g.SheetReport
-		in.Sheet, in.Version = "  "+sheet+"\n\n", g.Version
+		in.Sheet, in.Version = "  "+strings.ReplaceAll(sheet, "\n", "\r\n")+"\n\n", g.Version
 		if g, err = svc.RecordResult(ctx, in); err != nil || g.Version != 2 || g.Sheet != sheet || g.SheetReport == nil || g.SheetReport.Valid != report.Valid {
 			t.Fatalf("the stored sheet sent back: %v, version %d, sheet %q; want no change", err, g.Version, g.Sheet)
 		}

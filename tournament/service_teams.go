@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 )
 
 // Audit actions of team events.
@@ -204,7 +205,7 @@ func (s *Service) RegisterTeam(ctx context.Context, eventID int64, in TeamInput)
 
 // UpdateTeam changes a team's name, club, city or captain, or withdraws it
 // from a round not yet paired on (0 takes the withdrawal back for the
-// rounds still to pair). A withdrawn team is no longer paired in a Swiss
+// rounds still to pair); a withdrawal and its undoing need a reason. A withdrawn team is no longer paired in a Swiss
 // event; in a round robin it keeps its place in the Berger table and loses
 // its matches by forfeit on every board. The roster is changed with
 // AddTeamPlayer and by withdrawing players.
@@ -242,6 +243,8 @@ func (s *Service) UpdateTeam(ctx context.Context, eventID int64, teamNo int, in 
 				return Conflict("withdraw_from_round", "round %d is already paired; withdraw the team from round %d, and leave its boards of round %d empty in its line-up", n, len(rounds)+1, n)
 			case n == 0 && team.WithdrawnFrom != 0 && team.WithdrawnFrom <= len(rounds):
 				return Conflict("withdraw_from_round", "the team has missed round %d already; it can come back from round %d", team.WithdrawnFrom, len(rounds)+1)
+			case n != before.WithdrawnFrom && strings.TrimSpace(reason) == "":
+				return Invalid("reason", "say why team %q is withdrawn or comes back; the audit log keeps it", team.Name)
 			}
 			team.WithdrawnFrom = n
 		}

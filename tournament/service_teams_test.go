@@ -270,6 +270,9 @@ func TestWithdrawTeam(t *testing.T) {
 				if tournament.ErrorCode(err) != tournament.ECONFLICT || !strings.Contains(err.Error(), "withdraw the team from round 2") {
 					t.Errorf("withdrawal from a paired round: error %v, want ECONFLICT", err)
 				}
+				if _, err := svc.UpdateTeam(ctx, e.ID, 4, tournament.TeamInput{WithdrawFromRound: ptr(2)}, " "); tournament.ErrorCode(err) != tournament.EINVALID || !strings.HasPrefix(err.Error(), "reason:") {
+					t.Errorf("team withdrawal without a reason: %v; want EINVALID on reason", err)
+				}
 				if _, err := svc.UpdateTeam(ctx, e.ID, 4, tournament.TeamInput{WithdrawFromRound: ptr(2)}, "снялась"); err != nil {
 					t.Fatal(err)
 				}

@@ -65,13 +65,15 @@ type exportKind struct {
 var exportKinds = map[string]exportKind{
 	"standings": {
 		summary: "standings after --round N (default: after the last finished round); of the teams in a team event",
-		flags:   []string{"event", "round", "lang", "dialect"}, formats: []string{"pdf", "csv", "json"},
+		flags:   []string{"event", "round", "lang", "dialect"}, formats: []string{"pdf", "csv", "json", "xlsx"},
 		write: func(ctx context.Context, x *export.Exporter, f *exportFlags, loc report.Locale, w, _ io.Writer) error {
 			switch f.format {
 			case "csv":
 				return x.StandingsCSV(ctx, w, report.CSVDialect(f.dialect), f.event, f.round)
 			case "json":
 				return x.StandingsJSON(ctx, w, f.event, f.round)
+			case "xlsx":
+				return x.StandingsXLSX(ctx, w, f.event, f.round)
 			}
 			return x.StandingsPDF(ctx, w, loc, f.event, f.round)
 		},

@@ -170,8 +170,23 @@ func TestExportCommand(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if len(records) != 5 || records[1][0] != "Кубок Адыгеи" || records[1][10] != "Хуаде Аслан" {
+			if len(records) != 5 || records[1][1] != "Кубок Адыгеи" || records[1][17] != "Хуаде Аслан" {
 				t.Errorf("federation CSV = %q", records)
+			}
+		}, ""},
+		{"federation for Excel", []string{"federation", "--db", publicDB, "--format", "csv", "--dialect", "excel"}, 0, func(t *testing.T, stdout []byte) {
+			r := csv.NewReader(bytes.NewReader(bytes.TrimPrefix(stdout, []byte("\ufeff"))))
+			r.Comma = ';'
+			records, err := r.ReadAll()
+			if err != nil || !bytes.HasPrefix(stdout, []byte("\ufeff")) || len(records) != 5 {
+				t.Errorf("federation CSV for Excel (%v) = %q", err, records)
+			}
+		}, ""},
+		{"federation games", []string{"federation", "--db", publicDB, "--format", "games-csv"}, 0, func(t *testing.T, stdout []byte) {
+			records, err := csv.NewReader(bytes.NewReader(stdout)).ReadAll()
+			// Four players meet once each: six games.
+			if err != nil || len(records) != 7 || records[0][0] != "event_id" {
+				t.Errorf("federation games (%v) = %q", err, records)
 			}
 		}, ""},
 		{"federation before the event", []string{"federation", "--db", publicDB, "--to", "2026-04-11"}, 0, func(t *testing.T, stdout []byte) {
@@ -182,7 +197,7 @@ func TestExportCommand(t *testing.T) {
 		{"unknown kind", []string{"trophies"}, 2, nil, `unknown kind "trophies"`},
 		{"no event", []string{"standings"}, 2, nil, "--event: give the ID"},
 		{"no round", []string{"pairings", "--event", event}, 2, nil, "--round: give the round's number"},
-		{"bad format", []string{"standings", "--event", event, "--format", "xml"}, 2, nil, `standings is written as pdf or csv or json, not "xml"`},
+		{"bad format", []string{"standings", "--event", event, "--format", "xml"}, 2, nil, `standings is written as pdf or csv or json or xlsx, not "xml"`},
 		{"bad language", []string{"crosstable", "--event", event, "--lang", "de"}, 2, nil, `ru or en, not "de"`},
 		{"unknown event", []string{"crosstable", "--event", "99"}, 1, nil, "event 99 not found"},
 		{"bad date", []string{"federation", "--from", "12.04.2026"}, 1, nil, `from: "12.04.2026" is not a date`},

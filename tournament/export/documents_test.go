@@ -242,7 +242,7 @@ func (f *docFixture) team(name, system string) int64 {
 	}
 	for n := 1; n <= 3; n++ {
 		if n == 3 && system == "swiss" {
-			_, err := f.svc.UpdateTeam(f.ctx, e.ID, len(clubs), tournament.TeamInput{WithdrawFromRound: ptr(3)}, "")
+			_, err := f.svc.UpdateTeam(f.ctx, e.ID, len(clubs), tournament.TeamInput{WithdrawFromRound: ptr(3)}, "снялась с соревнования")
 			f.must(err)
 		}
 		tr, err := f.svc.PairNextTeamRound(f.ctx, e.ID)
@@ -319,6 +319,7 @@ func documentsOf(t *testing.T, ctx context.Context, svc *tournament.Service, eve
 		{"standings.csv", func(w io.Writer) error { return x.StandingsCSV(ctx, w, report.PlainCSV, eventID, 0) }},
 		{"standings-excel.csv", func(w io.Writer) error { return x.StandingsCSV(ctx, w, report.ExcelCSV, eventID, 0) }},
 		{"standings.json", func(w io.Writer) error { return x.StandingsJSON(ctx, w, eventID, 0) }},
+		{"standings.xlsx", func(w io.Writer) error { return x.StandingsXLSX(ctx, w, eventID, 0) }},
 		{"blank-scoresheets.pdf", func(w io.Writer) error { return x.BlankScoreSheetsPDF(ctx, w, report.Russian, eventID, 2) }},
 	}
 	if e.Discipline.IsTeam() {

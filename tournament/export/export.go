@@ -133,6 +133,22 @@ func (x *Exporter) StandingsCSV(ctx context.Context, w io.Writer, d report.CSVDi
 	return report.StandingsCSV(w, d, s)
 }
 
+// StandingsXLSX writes the standings as an Excel workbook (see
+// report.StandingsXLSX and, for a team event, report.TeamStandingsXLSX).
+func (x *Exporter) StandingsXLSX(ctx context.Context, w io.Writer, eventID int64, afterRound int) error {
+	if ts, team, err := x.teamStandings(ctx, eventID, afterRound); team || err != nil {
+		if err != nil {
+			return err
+		}
+		return report.TeamStandingsXLSX(w, ts)
+	}
+	s, _, err := x.standings(ctx, eventID, afterRound)
+	if err != nil {
+		return err
+	}
+	return report.StandingsXLSX(w, s)
+}
+
 // StandingsJSON writes the standings as JSON (see report.StandingsJSON and,
 // for a team event, report.TeamStandingsJSON).
 func (x *Exporter) StandingsJSON(ctx context.Context, w io.Writer, eventID int64, afterRound int) error {

@@ -78,10 +78,14 @@ type Matcher struct {
 	stampNow         int32
 	scratch          []int32
 	leafBuf          []int32
-	// S-S edges recorded by scans in this stage; each vertex lists the
-	// records it is an endpoint of, so that a new blossom finds its
-	// least-slack edge to other S-blossoms without rescanning.
+	// S-S edges recorded by scans in this stage, with their keys rounded
+	// to a float64 (Weight.approx); each vertex lists the records it is an
+	// endpoint of, so that a new blossom finds its least-slack edge to
+	// other S-blossoms without rescanning. Full keys would take most of a
+	// round's memory, and recomputing every key from the weights made
+	// blossom-heavy rounds twice as slow.
 	records    []edge
+	recordKeys []float64
 	vertexRecs [][]int32
 
 	tmp, tmp2, delta Weight
@@ -684,6 +688,7 @@ func (m *Matcher) resetStage() {
 		m.vertexRecs[v] = m.vertexRecs[v][:0]
 	}
 	m.records = m.records[:0]
+	m.recordKeys = m.recordKeys[:0]
 	m.stageVertices = m.stageVertices[:0]
 	m.bestEdgeVertices = m.bestEdgeVertices[:0]
 	m.queue = m.queue[:0]
@@ -780,6 +785,7 @@ func (m *Matcher) scan(v int32) bool {
 		case labelS:
 			r := int32(len(m.records))
 			m.records = append(m.records, edge{v, w})
+			m.recordKeys = append(m.recordKeys, k.approx())
 			m.vertexRecs[v] = append(m.vertexRecs[v], r)
 			m.vertexRecs[w] = append(m.vertexRecs[w], r)
 			if be := m.bestEdge[bv]; be == noEdge || k.Cmp(m.key(bv)) < 0 {
@@ -917,19 +923,27 @@ func (m *Matcher) addBlossom(base, v, w int32) {
 		m.bestEdge[c] = noEdge
 	}
 	m.bestEdge[b] = noEdge
+	// The rounded keys keep the order of the keys, except that close
+	// keys may round alike: the exact keys (current slack plus twice the
+	// total delta, as both ends stayed S since the record) are computed
+	// for the records of the least rounded key only.
+	least, found := 0.0, false
 	for _, x := range m.leafBuf {
 		for _, r := range m.vertexRecs[x] {
-			e := m.records[r]
-			y := e[0]
-			if y == x {
-				y = e[1]
+			if _, ok := m.outgoing(b, x, r); ok && (!found || m.recordKeys[r] < least) {
+				least, found = m.recordKeys[r], true
 			}
-			by := m.inBlossom[y]
-			if by == b || m.label[by] != labelS {
+		}
+	}
+	if !found {
+		return
+	}
+	for _, x := range m.leafBuf {
+		for _, r := range m.vertexRecs[x] {
+			e, ok := m.outgoing(b, x, r)
+			if !ok || m.recordKeys[r] != least {
 				continue
 			}
-			// Both ends stayed S since the record, so the key is the
-			// current slack plus twice the total delta.
 			k := m.keyOf(m.slack(e[0], e[1], m.tmp), true)
 			if m.bestEdge[b] == noEdge || k.Cmp(m.key(b)) < 0 {
 				m.bestEdge[b] = e
@@ -937,6 +951,18 @@ func (m *Matcher) addBlossom(base, v, w int32) {
 			}
 		}
 	}
+}
+
+// outgoing returns record r of vertex x, inside blossom b, when it joins b
+// to another S-blossom.
+func (m *Matcher) outgoing(b, x, r int32) (edge, bool) {
+	e := m.records[r]
+	y := e[0]
+	if y == x {
+		y = e[1]
+	}
+	by := m.inBlossom[y]
+	return e, by != b && m.label[by] == labelS
 }
 
 // stepEdge returns the cycle edge leaving child j of b in direction step, as

@@ -1,6 +1,9 @@
 package matching
 
-import "math/bits"
+import (
+	"math"
+	"math/bits"
+)
 
 // Weight is an unsigned integer of a fixed number of 64-bit words, least
 // significant word first. The Dutch system packs its quality criteria into
@@ -111,4 +114,15 @@ func (w Weight) AddAt(x uint64, shift uint) {
 			break
 		}
 	}
+}
+
+// approx returns w rounded to a float64 (+Inf beyond its range): x < y
+// implies x.approx() ≤ y.approx().
+func (w Weight) approx() float64 {
+	for i := len(w) - 1; i >= 0; i-- {
+		if w[i] != 0 {
+			return math.Ldexp(float64(w[i]), 64*i)
+		}
+	}
+	return 0
 }

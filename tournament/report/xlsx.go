@@ -1,0 +1,116 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+
+	"github.com/xuri/excelize/v2"
+)
+
+// StandingsXLSX writes the standings as an Excel workbook with the columns
+// of StandingsCSV: numbers are numbers, every text is a text cell (a name
+// like =HYPERLINK(…) is never a formula), the header row stays in view.
+func StandingsXLSX(w io.Writer, s Standings) error {
+	if err := checkStandings(s, false); err != nil {
+		return err
+	}
+	header := append([]string(nil), standingsColumns...)
+	for _, tb := range s.TieBreaks {
+		header = append(header, tb.ID)
+	}
+	rows := make([][]any, 0, len(s.Rows))
+	for _, r := range s.Rows {
+		p := r.Player
+		row := []any{r.Place, placeLast(r), p.StartNo, p.Name, optionalInt(p.Rating), optionalInt(p.BirthYear), p.Club, p.City, p.FederationID, p.Withdrawn, r.Points}
+		for _, v := range r.TieBreaks {
+			row = append(row, v)
+		}
+		rows = append(rows, row)
+	}
+	return writeXLSX(w, "standings", header, rows)
+}
+
+// TeamStandingsXLSX writes the team standings as an Excel workbook with the
+// columns of TeamStandingsCSV.
+func TeamStandingsXLSX(w io.Writer, s TeamStandings) error {
+	if err := checkTeamStandings(s); err != nil {
+		return err
+	}
+	header := append([]string(nil), teamStandingsColumns...)
+	for _, tb := range s.TieBreaks {
+		header = append(header, tb.ID)
+	}
+	rows := make([][]any, 0, len(s.Rows))
+	for _, r := range s.Rows {
+		t := r.Team
+		row := []any{r.Place, max(r.Place, r.PlaceLast), t.StartNo, t.Name, t.Club, t.City, t.Withdrawn, r.MatchPoints, r.GamePoints}
+		for _, v := range r.TieBreaks {
+			row = append(row, v)
+		}
+		rows = append(rows, row)
+	}
+	return writeXLSX(w, "team standings", header, rows)
+}
+
+// optionalInt leaves an unknown number (0) as an empty cell.
+func optionalInt(n int) any {
+	if n == 0 {
+		return nil
+	}
+	return n
+}
+
+// writeXLSX writes one sheet: a bold header row, frozen, and the rows;
+// what names the file in errors.
+func writeXLSX(w io.Writer, what string, header []string, rows [][]any) error {
+	f := excelize.NewFile()
+	defer f.Close()
+	const sheet = "Sheet1"
+	fail := func(err error) error { return fmt.Errorf("write %s XLSX: %w", what, err) }
+	bold, err := f.NewStyle(&excelize.Style{Font: &excelize.Font{Bold: true}})
+	if err != nil {
+		return fail(err)
+	}
+	for i, h := range header {
+		cell, err := excelize.CoordinatesToCellName(i+1, 1)
+		if err != nil {
+			return fail(err)
+		}
+		if err := f.SetCellStr(sheet, cell, h); err != nil {
+			return fail(err)
+		}
+	}
+	if err := f.SetRowStyle(sheet, 1, 1, bold); err != nil {
+		return fail(err)
+	}
+	for r, row := range rows {
+		for c, v := range row {
+			cell, err := excelize.CoordinatesToCellName(c+1, r+2)
+			if err != nil {
+				return fail(err)
+			}
+			switch v := v.(type) {
+			case nil:
+				continue
+			case string:
+				// A text cell, whatever it starts with.
+				err = f.SetCellStr(sheet, cell, v)
+			case bool:
+				err = f.SetCellStr(sheet, cell, strconv.FormatBool(v))
+			default:
+				err = f.SetCellValue(sheet, cell, v)
+			}
+			if err != nil {
+				return fail(err)
+			}
+		}
+	}
+	if err := f.SetPanes(sheet, &excelize.Panes{Freeze: true, YSplit: 1, TopLeftCell: "A2", ActivePane: "bottomLeft"}); err != nil {
+		return fail(err)
+	}
+	if err := f.Write(w); err != nil {
+		return fail(err)
+	}
+	return nil
+}

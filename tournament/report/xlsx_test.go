@@ -1,0 +1,52 @@
+package report
+
+import (
+	"bytes"
+	"testing"
+
+	"github.com/xuri/excelize/v2"
+)
+
+// TestStandingsXLSX reads the workbook back: the header, numbers as
+// numbers, and a hostile name as a text cell, not a formula.
+func TestStandingsXLSX(t *testing.T) {
+	s := testStandings(5, 3)
+	s.Rows[0].Player.Name = hostileText[0]
+	s.Rows[0].Points = 2.5
+	var buf bytes.Buffer
+	if err := StandingsXLSX(&buf, s); err != nil {
+		t.Fatal(err)
+	}
+	f, err := excelize.OpenReader(&buf)
+	if err != nil {
+		t.Fatalf("the workbook does not open: %v", err)
+	}
+	defer f.Close()
+	rows, err := f.GetRows("Sheet1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != 6 || rows[0][0] != "place" || rows[0][3] != "name" || rows[0][len(rows[0])-1] != "buchholz" {
+		t.Fatalf("rows = %q", rows)
+	}
+	if rows[1][3] != hostileText[0] || rows[1][10] != "2.5" {
+		t.Errorf("first row = %q", rows[1])
+	}
+	if formula, err := f.GetCellFormula("Sheet1", "D2"); err != nil || formula != "" {
+		t.Errorf("the name is a formula %q (%v)", formula, err)
+	}
+	// A text is a shared string; a number has no type attribute (unset).
+	for cell, want := range map[string]excelize.CellType{"D2": excelize.CellTypeSharedString, "K2": excelize.CellTypeUnset} {
+		got, err := f.GetCellType("Sheet1", cell)
+		if err != nil || got != want {
+			t.Errorf("cell %s has type %v (%v), want %v", cell, got, err, want)
+		}
+	}
+	var team bytes.Buffer
+	if err := TeamStandingsXLSX(&team, teamTable()); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := excelize.OpenReader(&team); err != nil {
+		t.Errorf("the team workbook does not open: %v", err)
+	}
+}
