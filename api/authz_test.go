@@ -14,6 +14,7 @@ import (
 
 	"adiukh/tournament"
 	"adiukh/tournament/account"
+	"adiukh/tournament/composition"
 	"adiukh/tournament/correspondence"
 	"adiukh/tournament/engines"
 	"adiukh/tournament/store/storetest"
@@ -41,6 +42,22 @@ var authzRoles = []string{"anonymous", "player", "other arbiter", "owner", "admi
 // A route registered without a line here fails the test, so a new route
 // needs a deliberate answer. A 500 always fails.
 var authzTable = map[string]string{
+	"DELETE /api/v1/contest-entries/:eid":                                  "n0000",
+	"GET /api/v1/events/:id/contest":                                       "vvvvv",
+	"GET /api/v1/events/:id/contest/award.pdn":                             "vvvvv",
+	"GET /api/v1/events/:id/contest/award":                                 "vvvvv",
+	"GET /api/v1/events/:id/contest/judging":                               "nvvvv",
+	"GET /api/v1/events/:id/contest/my-entries":                            "nvvvv",
+	"POST /api/v1/contest-claims/:cid/decision":                            "nvvvv",
+	"POST /api/v1/events/:id/contest/award":                                "nvvvv",
+	"POST /api/v1/events/:id/contest/award/final":                          "nvvvv",
+	"POST /api/v1/events/:id/contest/claims":                               "nvvvv",
+	"POST /api/v1/events/:id/contest/entries":                              "nvvvv",
+	"PUT /api/v1/contest-entries/:eid":                                     "nvvvv",
+	"PUT /api/v1/events/:id/contest":                                       "nvvvv",
+	"PUT /api/v1/events/:id/contest/award":                                 "nvvvv",
+	"PUT /api/v1/events/:id/contest/judges":                                "nvvvv",
+	"PUT /api/v1/events/:id/contest/marks/:code":                           "nvvvv",
 	"DELETE /api/v1/events/:id/players/:pid":                               "nnncc",
 	"DELETE /api/v1/events/:id/rounds/:n":                                  "nnncc",
 	"DELETE /api/v1/tokens/:tid":                                           "n00yy",
@@ -251,6 +268,9 @@ func (w *authzWorld) event(visibility string) map[string]string {
 		w.t.Fatal(err)
 	}
 	params["tid"] = fmt.Sprint(tok.ID)
+	// The event is not a composition event: its contest routes refuse it,
+	// and there are no contest entries or claims to find.
+	params["eid"], params["cid"], params["code"] = "1", "1", "001"
 	return params
 }
 
@@ -348,7 +368,8 @@ func newAuthzWorld(t *testing.T) *authzWorld {
 		users: map[string]*tournament.User{}, tokens: map[string]string{}, cookies: map[string]string{}}
 	roles := map[string]tournament.Role{"bystander": tournament.ArbiterRole, "player": tournament.PlayerRole, "other arbiter": tournament.ArbiterRole, "owner": tournament.ArbiterRole, "admin": tournament.Admin}
 	w.corr = correspondence.NewService(st.Correspondence(), correspondence.Options{Pairing: engines.Options().Pairing})
-	deps := Deps{DB: st, Events: w.svc, Accounts: w.accounts, Log: slog.New(slog.DiscardHandler), Secret: authzSecret, Correspondence: w.corr}
+	deps := Deps{DB: st, Events: w.svc, Accounts: w.accounts, Log: slog.New(slog.DiscardHandler), Secret: authzSecret, Correspondence: w.corr,
+		Composition: composition.NewService(st.Composition(), composition.Options{})}
 	w.handler = NewRouter(deps)
 	seal := &sessions{secret: authzSecret}
 	for _, role := range append(authzRoles[1:], "bystander") {

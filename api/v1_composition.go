@@ -1,6 +1,8 @@
 package api
 
 import (
+	"fmt"
+	"mime"
 	"net/http"
 	"strings"
 	"time"
@@ -17,6 +19,7 @@ import (
 func (h *handler) compositionRoutesV1(read, write *gin.RouterGroup) {
 	read.GET("/events/:id/contest", h.jsonHandler(h.getContest))
 	read.GET("/events/:id/contest/award", h.jsonHandler(h.getAward))
+	read.GET("/events/:id/contest/award.pdn", h.jsonHandler(h.getAwardPDN))
 
 	write.PUT("/events/:id/contest", h.jsonHandler(h.putContest))
 	write.PUT("/events/:id/contest/judges", h.jsonHandler(h.putJudges))
@@ -489,5 +492,25 @@ func (h *handler) postClaimDecision(c *gin.Context) error {
 	}
 	c.JSON(http.StatusOK, claimView{ID: cl.ID, Kind: string(cl.Kind), Evidence: cl.Evidence, Status: string(cl.Status),
 		Reason: cl.Reason, FiledAt: rfc3339(cl.FiledAt), DecidedAt: rfc3339(cl.DecidedAt)})
+	return nil
+}
+
+// getAwardPDN sends the published award's entries as PDN: each with its
+// Position, ToMove and Stipulation tags and the author's main line.
+func (h *handler) getAwardPDN(c *gin.Context) error {
+	id, err := pathInt(c, "id")
+	if err != nil {
+		return err
+	}
+	e, err := h.Events.Event(c.Request.Context(), id)
+	if err != nil {
+		return err
+	}
+	a, err := h.Composition.Award(c.Request.Context(), id)
+	if err != nil {
+		return err
+	}
+	c.Header("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": fmt.Sprintf("award-%d.pdn", id)}))
+	c.Data(http.StatusOK, "application/x-pdn; charset=utf-8", []byte(composition.AwardPDN(e.Name, a.Items)))
 	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -102,6 +103,12 @@ func TestCompositionContestAPI(t *testing.T) {
 	}
 	if items[0].(map[string]any)["judge_comments"].([]any)[0] != "Тонкая игра" {
 		t.Fatalf("award item %v", items[0])
+	}
+	req := httptest.NewRequest("GET", base+"/contest/award.pdn", nil)
+	rec := httptest.NewRecorder()
+	s.handler.ServeHTTP(rec, req)
+	if rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), `[Stipulation "exact 18:6"]`) || !strings.Contains(rec.Body.String(), `[Position "`+g005+`"]`) {
+		t.Fatalf("award PDN: %d\n%s", rec.Code, rec.Body.String())
 	}
 	claim := s.must(http.StatusCreated, reader, "POST", base+"/contest/claims", map[string]any{"code": "001", "kind": "anticipated", "evidence": "Петров, 1990"}).(map[string]any)
 	cid := int(claim["id"].(float64))

@@ -141,3 +141,18 @@ func TestAggregate(t *testing.T) {
 		}
 	}
 }
+
+func TestAwardPDN(t *testing.T) {
+	pdn := AwardPDN("Конкурс 2026", []Awarded{{Distinction: Distinction{Code: "001", Honour: Prize, Place: 1}, Section: "Задачи", Author: "Алиса",
+		Entry: Entry{Position: g005, Side: "black", Stipulation: "exact 18:6", Solution: "1... d6:f8 2. b2-c3 (2. d8:b6 f8:d6) f8:d6 3. e7:c5"}}})
+	for _, want := range []string{`[Position "` + g005 + `"]`, `[ToMove "black"]`, `[Stipulation "exact 18:6"]`, `[Award "1 prize"]`, `[Author "Алиса"]`,
+		"{1... d6:f8 2. b2-c3 (2. d8:b6 f8:d6) f8:d6 3. e7:c5}", "1... d6xf8 2. b2-c3 f8xd6 3. e7xc5 *"} {
+		if !strings.Contains(pdn, want) {
+			t.Errorf("PDN lacks %s:\n%s", want, pdn)
+		}
+	}
+	sheets := rules.ParsePDN(pdn)
+	if len(sheets) != 1 || sheets[0].Start.String() != g005 || sheets[0].ToMove != rules.Black {
+		t.Fatalf("the rules do not read the PDN back: %+v", sheets)
+	}
+}
