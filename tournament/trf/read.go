@@ -6,6 +6,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -97,8 +98,10 @@ func (l lineReader) points(from, to int, what string) (int, error) {
 }
 
 func (t *Tournament) readLine(s string, lineNo int) error {
-	// Trailing blanks carry no data (and Write does not keep them).
-	s = strings.TrimRight(s, " \t")
+	// Trailing blanks and control characters carry no data: Write turns
+	// control characters into blanks and does not keep trailing ones, so a
+	// line is read as it would be written back.
+	s = strings.TrimRightFunc(s, func(r rune) bool { return r == ' ' || unicode.IsControl(r) })
 	if strings.TrimSpace(s) == "" {
 		return nil
 	}
