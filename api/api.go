@@ -27,7 +27,7 @@ type Pinger interface {
 type Deps struct {
 	// PublicURL is the address the site is reached at, such as
 	// https://adiukh.example.org; printed pairing lists link to it. Empty
-	// uses the host of each request.
+	// prints no link: the Host header of a request is not trusted.
 	PublicURL string
 
 	DB       Pinger
@@ -54,10 +54,19 @@ type Deps struct {
 type handler struct {
 	Deps
 	web
+	metrics *metrics
 }
 
 // NewRouter builds the HTTP handler of the application.
 func NewRouter(d Deps) http.Handler {
+	// Browsers mark cross-site requests (Sec-Fetch-Site, Origin); unsafe
+	// methods from another site are refused, which stops CSRF on the forms.
+	// Scripts with API tokens send neither header and pass.
+	return http.NewCrossOriginProtection().Handler(newEngine(d))
+}
+
+// newEngine builds the gin router with every route registered.
+func newEngine(d Deps) *gin.Engine {
 	if d.Log == nil {
 		d.Log = slog.Default()
 	}
@@ -78,7 +87,7 @@ func NewRouter(d Deps) http.Handler {
 	if err != nil {
 		panic(err)
 	}
-	h := &handler{Deps: d, web: web{
+	h := &handler{Deps: d, metrics: newMetrics(d), web: web{
 		pages:     pages,
 		bundle:    bundle,
 		sessions:  &sessions{secret: d.Secret},
@@ -92,18 +101,9 @@ func NewRouter(d Deps) http.Handler {
 		d.Log.Error("trusted proxies refused; trusting none", "err", err)
 		_ = r.SetTrustedProxies(nil)
 	}
-	r.Use(gin.Recovery(), h.limitBody)
-	r.GET("/healthz", func(c *gin.Context) {
-		if err := d.DB.Ping(c.Request.Context()); err != nil {
-			c.JSON(http.StatusServiceUnavailable, gin.H{"status": "database unavailable"})
-			return
-		}
-		c.JSON(http.StatusOK, gin.H{"status": "ok"})
-	})
+	r.Use(h.observe, h.recoverPanic, noSniff, h.limitBody)
+	h.routesOps(r)
 	h.routesV1(r.Group("/api/v1"))
 	h.routesWeb(r)
-	// Browsers mark cross-site requests (Sec-Fetch-Site, Origin); unsafe
-	// methods from another site are refused, which stops CSRF on the forms.
-	// Scripts with API tokens send neither header and pass.
-	return http.NewCrossOriginProtection().Handler(r)
+	return r
 }

@@ -1,7 +1,10 @@
 package api
 
 import (
+	"bytes"
 	"context"
+	"fmt"
+	"mime"
 	"net/http"
 	"time"
 
@@ -20,6 +23,8 @@ func (h *handler) correspondenceRoutesV1(read, write *gin.RouterGroup) {
 	read.GET("/events/:id/correspondence", h.jsonHandler(h.getCorrSettings))
 	read.GET("/events/:id/leave", h.jsonHandler(h.getLeaves))
 	read.GET("/games/:gid", h.jsonHandler(h.getCorrGame))
+	read.GET("/events/:id/games/pdn", h.jsonHandler(h.getSectionPDN))
+	read.GET("/games/:gid/pdn", h.jsonHandler(h.getGamePDN))
 
 	write.POST("/events/:id/start", h.jsonHandler(h.postStart))
 	write.PUT("/events/:id/correspondence", h.jsonHandler(h.putCorrSettings))
@@ -415,5 +420,33 @@ func (h *handler) postNotificationsRead(c *gin.Context) error {
 		return err
 	}
 	c.Status(http.StatusNoContent)
+	return nil
+}
+
+// getSectionPDN answers every game of a section as PDN, each move with its
+// time stamp.
+func (h *handler) getSectionPDN(c *gin.Context) error {
+	id, err := pathInt(c, "id")
+	if err != nil {
+		return err
+	}
+	return h.corrPDN(c, id, 0, fmt.Sprintf("event-%d.pdn", id))
+}
+
+func (h *handler) getGamePDN(c *gin.Context) error {
+	gid, err := pathInt(c, "gid")
+	if err != nil {
+		return err
+	}
+	return h.corrPDN(c, 0, gid, fmt.Sprintf("game-%d.pdn", gid))
+}
+
+func (h *handler) corrPDN(c *gin.Context, eventID, gameID int64, filename string) error {
+	var buf bytes.Buffer
+	if err := h.Correspondence.PDN(c.Request.Context(), &buf, eventID, gameID); err != nil {
+		return err
+	}
+	c.Header("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": filename}))
+	c.Data(http.StatusOK, "application/x-pdn; charset=utf-8", buf.Bytes())
 	return nil
 }

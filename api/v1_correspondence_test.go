@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"adiukh/api"
+	"adiukh/rules"
 	"adiukh/tournament"
 	"adiukh/tournament/account"
 	"adiukh/tournament/correspondence"
@@ -435,6 +436,44 @@ func playSection(t *testing.T, s *corrServer) {
 	mine := s.must(http.StatusOK, side(0, "white"), "GET", "/api/v1/me/games", nil).([]any)
 	if len(mine) != 4 {
 		t.Errorf("my games: %d, want 4", len(mine))
+	}
+	checkRecords(t, s, ev, id0(0))
+}
+
+// checkRecords reads the section back as PDN with time stamps, and game 0
+// through the game viewer's sheet and record PDF.
+func checkRecords(t *testing.T, s *corrServer, ev string, game0 int) {
+	req := httptest.NewRequest("GET", ev+"/games/pdn", nil)
+	rec := httptest.NewRecorder()
+	s.handler.ServeHTTP(rec, req)
+	pdn := rec.Body.String()
+	if rec.Code != http.StatusOK || !strings.Contains(pdn, "c7xe5 {2026-12-01T") {
+		t.Fatalf("PDN: %d\n%s", rec.Code, pdn)
+	}
+	sheets := rules.ParsePDN(pdn)
+	if len(sheets) != 10 {
+		t.Fatalf("the PDN holds %d games, want 10", len(sheets))
+	}
+	for i, sh := range sheets {
+		if rep := rules.Validate(sh); !rep.Valid {
+			t.Errorf("PDN game %d does not replay: %v", i+1, rep.Errors)
+		}
+	}
+	if rep := rules.Validate(sheets[0]); !rep.Final || rep.Score.String() != "14:10" {
+		t.Errorf("PDN game 1 ends %v %v, want its final position 14:10", rep.Final, rep.Score)
+	}
+	g := s.game(game0)
+	req = httptest.NewRequest("GET", fmt.Sprintf("%s/rounds/%d/games/%d/record.pdf", ev, num(g["round"]), num(g["board"])), nil)
+	rec = httptest.NewRecorder()
+	s.handler.ServeHTTP(rec, req)
+	if rec.Code != http.StatusOK || !bytes.HasPrefix(rec.Body.Bytes(), []byte("%PDF")) {
+		t.Errorf("game record PDF: %d %.200s", rec.Code, rec.Body.String())
+	}
+	req = httptest.NewRequest("GET", ev+"/crosstable.pdf", nil)
+	rec = httptest.NewRecorder()
+	s.handler.ServeHTTP(rec, req)
+	if rec.Code != http.StatusOK || !bytes.HasPrefix(rec.Body.Bytes(), []byte("%PDF")) {
+		t.Errorf("crosstable PDF: %d %.200s", rec.Code, rec.Body.String())
 	}
 }
 

@@ -39,6 +39,7 @@ func (h *handler) routesExports(api *gin.RouterGroup) {
 	g.GET("/events/:id/export.trf", h.jsonHandler(h.getTRF))
 	g.GET("/federation/export.json", h.jsonHandler(h.getFederationJSON))
 	g.GET("/federation/export.csv", h.jsonHandler(h.getFederationCSV))
+	g.GET("/federation/games.csv", h.jsonHandler(h.getFederationGamesCSV))
 }
 
 const (
@@ -52,11 +53,10 @@ const (
 // sendDocument renders a whole document into memory before answering, so
 // that a failure is answered as a JSON error rather than half a file. PDFs
 // open in the browser (inline); data files download (attachment).
-func (h *handler) sendDocument(c *gin.Context, contentType, filename string, render func(ctx context.Context, w io.Writer) error) {
+func (h *handler) sendDocument(c *gin.Context, contentType, filename string, render func(ctx context.Context, w io.Writer) error) error {
 	var buf bytes.Buffer
 	if err := render(c.Request.Context(), &buf); err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	disposition := "attachment"
 	if contentType == pdfType {
@@ -64,6 +64,7 @@ func (h *handler) sendDocument(c *gin.Context, contentType, filename string, ren
 	}
 	c.Header("Content-Disposition", mime.FormatMediaType(disposition, map[string]string{"filename": filename}))
 	c.Data(http.StatusOK, contentType, buf.Bytes())
+	return nil
 }
 
 // reportLocale is the language of a document: ?lang=ru|en, else the first
@@ -126,25 +127,22 @@ func documentRequest(c *gin.Context, names ...string) ([]int64, report.Locale, e
 
 // standingsDocument answers the standings after ?round=N (default: after the
 // last finished round) in one of the standings formats.
-func (h *handler) standingsDocument(c *gin.Context, contentType, file string, write func(x *export.Exporter, ctx context.Context, w io.Writer, loc report.Locale, id int64, round int) error) {
+func (h *handler) standingsDocument(c *gin.Context, contentType, file string, write func(x *export.Exporter, ctx context.Context, w io.Writer, loc report.Locale, id int64, round int) error) error {
 	ids, loc, err := documentRequest(c, "id")
 	if err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	round, err := queryInt(c, "round")
 	if err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
-	h.sendDocument(c, contentType, fmt.Sprintf("event-%d-%s", ids[0], file), func(ctx context.Context, w io.Writer) error {
+	return h.sendDocument(c, contentType, fmt.Sprintf("event-%d-%s", ids[0], file), func(ctx context.Context, w io.Writer) error {
 		return write(export.New(h.Events), ctx, w, loc, ids[0], round)
 	})
 }
 
 func (h *handler) getStandingsPDF(c *gin.Context) error {
-	h.standingsDocument(c, pdfType, "standings.pdf", (*export.Exporter).StandingsPDF)
-	return nil
+	return h.standingsDocument(c, pdfType, "standings.pdf", (*export.Exporter).StandingsPDF)
 }
 
 // csvDialect reads ?dialect=rfc4180|excel: the plain CSV for programs by
@@ -163,17 +161,15 @@ func (h *handler) getStandingsCSV(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	h.standingsDocument(c, csvType, "standings.csv", func(x *export.Exporter, ctx context.Context, w io.Writer, _ report.Locale, id int64, round int) error {
+	return h.standingsDocument(c, csvType, "standings.csv", func(x *export.Exporter, ctx context.Context, w io.Writer, _ report.Locale, id int64, round int) error {
 		return x.StandingsCSV(ctx, w, dialect, id, round)
 	})
-	return nil
 }
 
 func (h *handler) getStandingsJSON(c *gin.Context) error {
-	h.standingsDocument(c, jsonType, "standings.json", func(x *export.Exporter, ctx context.Context, w io.Writer, _ report.Locale, id int64, round int) error {
+	return h.standingsDocument(c, jsonType, "standings.json", func(x *export.Exporter, ctx context.Context, w io.Writer, _ report.Locale, id int64, round int) error {
 		return x.StandingsJSON(ctx, w, id, round)
 	})
-	return nil
 }
 
 func (h *handler) getCrosstablePDF(c *gin.Context) error {
@@ -181,19 +177,17 @@ func (h *handler) getCrosstablePDF(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	h.sendDocument(c, pdfType, fmt.Sprintf("event-%d-crosstable.pdf", ids[0]), func(ctx context.Context, w io.Writer) error {
+	return h.sendDocument(c, pdfType, fmt.Sprintf("event-%d-crosstable.pdf", ids[0]), func(ctx context.Context, w io.Writer) error {
 		return export.New(h.Events).CrosstablePDF(ctx, w, loc, ids[0])
 	})
-	return nil
 }
 
 // getBoardStandingsPDF answers the board prizes table of a team event
 // after ?round=N (default: after the last finished round).
 func (h *handler) getBoardStandingsPDF(c *gin.Context) error {
-	h.standingsDocument(c, pdfType, "boards.pdf", func(x *export.Exporter, ctx context.Context, w io.Writer, loc report.Locale, id int64, round int) error {
+	return h.standingsDocument(c, pdfType, "boards.pdf", func(x *export.Exporter, ctx context.Context, w io.Writer, loc report.Locale, id int64, round int) error {
 		return x.BoardStandingsPDF(ctx, w, loc, id, round)
 	})
-	return nil
 }
 
 // getTeamRoundPDF answers the overview of a team round: every match and
@@ -203,24 +197,20 @@ func (h *handler) getTeamRoundPDF(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	h.sendDocument(c, pdfType, fmt.Sprintf("event-%d-round-%d-matches.pdf", ids[0], ids[1]), func(ctx context.Context, w io.Writer) error {
+	return h.sendDocument(c, pdfType, fmt.Sprintf("event-%d-round-%d-matches.pdf", ids[0], ids[1]), func(ctx context.Context, w io.Writer) error {
 		return export.New(h.Events).TeamRoundPDF(ctx, w, loc, ids[0], int(ids[1]))
 	})
-	return nil
 }
 
 // publicPairingsURL is the address of the public pairings page of a round,
-// printed as a QR code on the pairing list: under Deps.PublicURL when set
-// (a server behind a proxy knows its public address only from there), else
-// under the host the request came to.
-func (h *handler) publicPairingsURL(c *gin.Context, eventID int64, n int) string {
+// printed as a QR code on the pairing list. It comes from Deps.PublicURL
+// only, never from the request's Host header, which any client sets: a
+// printed code must not send players to a site someone else chose. Without
+// a public URL the list has no code.
+func (h *handler) publicPairingsURL(eventID int64, n int) string {
 	base := strings.TrimRight(h.PublicURL, "/")
 	if base == "" {
-		scheme := "http"
-		if c.Request.TLS != nil {
-			scheme = "https"
-		}
-		base = scheme + "://" + c.Request.Host
+		return ""
 	}
 	return fmt.Sprintf("%s/events/%d?round=%d", base, eventID, n)
 }
@@ -230,11 +220,10 @@ func (h *handler) getPairingsPDF(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	url := h.publicPairingsURL(c, ids[0], int(ids[1]))
-	h.sendDocument(c, pdfType, fmt.Sprintf("event-%d-round-%d-pairings.pdf", ids[0], ids[1]), func(ctx context.Context, w io.Writer) error {
+	url := h.publicPairingsURL(ids[0], int(ids[1]))
+	return h.sendDocument(c, pdfType, fmt.Sprintf("event-%d-round-%d-pairings.pdf", ids[0], ids[1]), func(ctx context.Context, w io.Writer) error {
 		return export.New(h.Events).PairingsPDF(ctx, w, loc, ids[0], int(ids[1]), url)
 	})
-	return nil
 }
 
 func (h *handler) getScoreSheetsPDF(c *gin.Context) error {
@@ -242,24 +231,22 @@ func (h *handler) getScoreSheetsPDF(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	h.sendDocument(c, pdfType, fmt.Sprintf("event-%d-round-%d-scoresheets.pdf", ids[0], ids[1]), func(ctx context.Context, w io.Writer) error {
+	return h.sendDocument(c, pdfType, fmt.Sprintf("event-%d-round-%d-scoresheets.pdf", ids[0], ids[1]), func(ctx context.Context, w io.Writer) error {
 		return export.New(h.Events).ScoreSheetsPDF(ctx, w, loc, ids[0], int(ids[1]))
 	})
-	return nil
 }
 
 // blankSheets answers ?count=N blank score sheets (default 1) of an event,
 // or without one for eventID 0.
-func (h *handler) blankSheets(c *gin.Context, eventID int64, loc report.Locale, filename string) {
+func (h *handler) blankSheets(c *gin.Context, eventID int64, loc report.Locale, filename string) error {
 	count, err := queryInt(c, "count")
 	if err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	if c.Query("count") == "" {
 		count = 1
 	}
-	h.sendDocument(c, pdfType, filename, func(ctx context.Context, w io.Writer) error {
+	return h.sendDocument(c, pdfType, filename, func(ctx context.Context, w io.Writer) error {
 		return export.New(h.Events).BlankScoreSheetsPDF(ctx, w, loc, eventID, count)
 	})
 }
@@ -269,8 +256,7 @@ func (h *handler) getEventBlankSheetsPDF(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	h.blankSheets(c, ids[0], loc, fmt.Sprintf("event-%d-blank-scoresheets.pdf", ids[0]))
-	return nil
+	return h.blankSheets(c, ids[0], loc, fmt.Sprintf("event-%d-blank-scoresheets.pdf", ids[0]))
 }
 
 func (h *handler) getBlankSheetsPDF(c *gin.Context) error {
@@ -278,8 +264,7 @@ func (h *handler) getBlankSheetsPDF(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	h.blankSheets(c, 0, loc, "blank-scoresheets.pdf")
-	return nil
+	return h.blankSheets(c, 0, loc, "blank-scoresheets.pdf")
 }
 
 func (h *handler) getGameRecordPDF(c *gin.Context) error {
@@ -287,10 +272,9 @@ func (h *handler) getGameRecordPDF(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	h.sendDocument(c, pdfType, fmt.Sprintf("event-%d-round-%d-board-%d.pdf", ids[0], ids[1], ids[2]), func(ctx context.Context, w io.Writer) error {
+	return h.sendDocument(c, pdfType, fmt.Sprintf("event-%d-round-%d-board-%d.pdf", ids[0], ids[1], ids[2]), func(ctx context.Context, w io.Writer) error {
 		return export.New(h.Events).GameRecordPDF(ctx, w, loc, ids[0], int(ids[1]), int(ids[2]))
 	})
-	return nil
 }
 
 // skippedHeader lists the games a PDN export left out, as "round R board B"
@@ -302,7 +286,7 @@ func (h *handler) getGamesPDN(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	h.sendDocument(c, pdnType, fmt.Sprintf("event-%d-games.pdn", id), func(ctx context.Context, w io.Writer) error {
+	return h.sendDocument(c, pdnType, fmt.Sprintf("event-%d-games.pdn", id), func(ctx context.Context, w io.Writer) error {
 		skipped, err := export.New(h.Events).PDN(ctx, w, id)
 		if err != nil {
 			return err
@@ -316,7 +300,6 @@ func (h *handler) getGamesPDN(c *gin.Context) error {
 		}
 		return nil
 	})
-	return nil
 }
 
 func (h *handler) getTRF(c *gin.Context) error {
@@ -324,10 +307,9 @@ func (h *handler) getTRF(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	h.sendDocument(c, trfType, fmt.Sprintf("event-%d.trf", id), func(ctx context.Context, w io.Writer) error {
+	return h.sendDocument(c, trfType, fmt.Sprintf("event-%d.trf", id), func(ctx context.Context, w io.Writer) error {
 		return export.New(h.Events).TRF(ctx, w, id)
 	})
-	return nil
 }
 
 // federationPeriod reads ?from= and ?to= (YYYY-MM-DD, each optional).
@@ -352,10 +334,9 @@ func (h *handler) getFederationJSON(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	h.sendDocument(c, jsonType, "federation-export.json", func(ctx context.Context, w io.Writer) error {
+	return h.sendDocument(c, jsonType, "federation-export.json", func(ctx context.Context, w io.Writer) error {
 		return export.New(h.Events).FederationJSON(ctx, w, from, to)
 	})
-	return nil
 }
 
 func (h *handler) getFederationCSV(c *gin.Context) error {
@@ -367,8 +348,22 @@ func (h *handler) getFederationCSV(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	h.sendDocument(c, csvType, "federation-export.csv", func(ctx context.Context, w io.Writer) error {
+	return h.sendDocument(c, csvType, "federation-export.csv", func(ctx context.Context, w io.Writer) error {
 		return export.New(h.Events).FederationCSV(ctx, w, dialect, from, to)
+	})
+}
+
+func (h *handler) getFederationGamesCSV(c *gin.Context) error {
+	from, to, err := federationPeriod(c)
+	if err != nil {
+		return err
+	}
+	dialect, err := csvDialect(c)
+	if err != nil {
+		return err
+	}
+	h.sendDocument(c, csvType, "federation-games.csv", func(ctx context.Context, w io.Writer) error {
+		return export.New(h.Events).FederationGamesCSV(ctx, w, dialect, from, to)
 	})
 	return nil
 }

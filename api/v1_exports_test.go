@@ -393,7 +393,7 @@ func TestExportDocuments(t *testing.T) {
 					t.Errorf("the PDN game does not validate back to 17:7: valid %v, result %v, errors %v", r.Valid, r.Result, r.Errors)
 				}
 				for key, want := range map[string]string{"Event": "Первенство Майкопа по адиюх", "White": roundRobinNames[sample.white-1], "Black": roundRobinNames[sample.black-1], "Round": fmt.Sprint(sample.round),
-					"Board": fmt.Sprint(sample.board), "Date": "2026.05.09", "Site": "Майкоп, Шахматный клуб", "GameType": "25,W,8,8,A0,0"} {
+					"Board": fmt.Sprint(sample.board), "Date": "2026.05.09", "Site": "Майкоп, Шахматный клуб", "GameType": "49,W,8,8,A0,0", "Variant": "Adiukh"} {
 					if got := games[0].Header(key); got != want {
 						t.Errorf("PDN tag %s = %q, want %q", key, got, want)
 					}
@@ -560,8 +560,16 @@ func TestFederationExport(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(records) != 4 || records[1][0] != "Кубок прошлого года" || records[1][3] != "2025-06-01" || records[3][10] != "Шхалахов Руслан" {
+		if len(records) != 4 || records[1][1] != "Кубок прошлого года" || records[1][4] != "round-robin" || records[1][5] != "2025-06-01" || records[3][17] != "Шхалахов Руслан" {
 			t.Errorf("federation CSV up to 2025 = %q, want last year's cup with its 3 players", records)
+		}
+		games, err := csv.NewReader(bytes.NewReader(s.mustDownload("/api/v1/federation/games.csv?to=2025-12-31", "text/csv"))).ReadAll()
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Three players meet once each: three games, and a rest day each.
+		if len(games) != 1+6 || games[0][6] != "result" {
+			t.Errorf("federation games up to 2025 = %q, want 3 games and 3 rest days", games)
 		}
 	})
 }

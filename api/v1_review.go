@@ -19,8 +19,8 @@ func (h *handler) reviewRoutesV1(write *gin.RouterGroup) {
 	write.PUT("/events/:id/players/:pid/account", h.jsonHandler(h.putPlayerAccount))
 	write.GET("/events/:id/submissions", h.jsonHandler(h.getSubmissions))
 	write.POST("/events/:id/rounds/:n/games/:board/submission", h.jsonHandler(h.postSubmission))
-	write.POST("/events/:id/submissions/:sid/confirm", h.postDecision(true))
-	write.POST("/events/:id/submissions/:sid/reject", h.postDecision(false))
+	write.POST("/events/:id/submissions/:sid/confirm", h.jsonHandler(h.postDecision(true)))
+	write.POST("/events/:id/submissions/:sid/reject", h.jsonHandler(h.postDecision(false)))
 }
 
 type seatJSON struct {
@@ -189,25 +189,23 @@ func (h *handler) postSubmission(c *gin.Context) error {
 	return nil
 }
 
-func (h *handler) postDecision(confirm bool) gin.HandlerFunc {
-	return func(c *gin.Context) {
+func (h *handler) postDecision(confirm bool) handlerFunc {
+	return func(c *gin.Context) error {
 		ids, err := pathInts(c, "id", "sid")
 		if err != nil {
-			h.failJSON(c, err)
-			return
+			return err
 		}
 		var body reasonBody
 		if c.Request.ContentLength != 0 {
 			if err := decodeJSON(c, &body); err != nil {
-				h.failJSON(c, err)
-				return
+				return err
 			}
 		}
 		s, err := h.Events.DecideSubmission(c.Request.Context(), ids[0], ids[1], confirm, body.Reason)
 		if err != nil {
-			h.failJSON(c, err)
-			return
+			return err
 		}
 		c.JSON(http.StatusOK, newSubmissionView(s))
+		return nil
 	}
 }

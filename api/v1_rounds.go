@@ -87,8 +87,8 @@ func (h *handler) getRounds(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	if h.routeTeamEvent(c, id, func() { h.getTeamRounds(c, id) }) {
-		return nil
+	if ok, err := h.routeTeamEvent(c, id, func() error { return h.getTeamRounds(c, id) }); ok {
+		return err
 	}
 	rounds, err := h.Events.Rounds(c.Request.Context(), id)
 	if err != nil {
@@ -107,8 +107,8 @@ func (h *handler) getRound(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	if h.routeTeamEvent(c, ids[0], func() { h.answerTeamRound(c, http.StatusOK, ids[0], int(ids[1])) }) {
-		return nil
+	if ok, err := h.routeTeamEvent(c, ids[0], func() error { return h.answerTeamRound(c, http.StatusOK, ids[0], int(ids[1])) }); ok {
+		return err
 	}
 	r, err := h.Events.Round(c.Request.Context(), ids[0], int(ids[1]))
 	if err != nil {
@@ -128,8 +128,8 @@ func (h *handler) postRound(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	if h.routeTeamEvent(c, id, func() { h.postTeamRound(c, id) }) {
-		return nil
+	if ok, err := h.routeTeamEvent(c, id, func() error { return h.postTeamRound(c, id) }); ok {
+		return err
 	}
 	r, err := h.Events.PairNextRound(c.Request.Context(), id)
 	if err != nil {
@@ -144,8 +144,8 @@ func (h *handler) postPublish(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	if h.routeTeamEvent(c, ids[0], func() { h.postTeamPublish(c, ids[0], int(ids[1])) }) {
-		return nil
+	if ok, err := h.routeTeamEvent(c, ids[0], func() error { return h.postTeamPublish(c, ids[0], int(ids[1])) }); ok {
+		return err
 	}
 	r, err := h.Events.PublishRound(c.Request.Context(), ids[0], int(ids[1]))
 	if err != nil {

@@ -50,8 +50,8 @@ func (h *handler) getStandings(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	if h.routeTeamEvent(c, id, func() { h.getTeamStandings(c, id, round) }) {
-		return nil
+	if ok, err := h.routeTeamEvent(c, id, func() error { return h.getTeamStandings(c, id, round) }); ok {
+		return err
 	}
 	st, err := h.Events.Standings(c.Request.Context(), id, round)
 	if err != nil {
@@ -110,8 +110,8 @@ func (h *handler) getCrosstable(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	if h.routeTeamEvent(c, id, func() { h.getTeamCrosstable(c, id) }) {
-		return nil
+	if ok, err := h.routeTeamEvent(c, id, func() error { return h.getTeamCrosstable(c, id) }); ok {
+		return err
 	}
 	ct, err := h.Events.Crosstable(c.Request.Context(), id)
 	if err != nil {

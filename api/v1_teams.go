@@ -23,19 +23,16 @@ func (h *handler) teamRoutesV1(read, write *gin.RouterGroup) {
 }
 
 // routeTeamEvent hands a request about a team event to team, and reports
-// whether the request is answered: by team, or with the error of loading
-// the event.
-func (h *handler) routeTeamEvent(c *gin.Context, eventID int64, team func()) bool {
+// whether it did; the error is team's, or that of loading the event.
+func (h *handler) routeTeamEvent(c *gin.Context, eventID int64, team func() error) (bool, error) {
 	e, err := h.Events.Event(c.Request.Context(), eventID)
 	if err != nil {
-		h.failJSON(c, err)
-		return true
+		return true, err
 	}
 	if e.Discipline.IsTeam() {
-		team()
-		return true
+		return true, team()
 	}
-	return false
+	return false, nil
 }
 
 type teamPlayerView struct {
@@ -349,13 +346,13 @@ func newTeamRoundView(r *tournament.TeamRound, e *tournament.Event, ts tournamen
 }
 
 // answerTeamRound answers round n of a team event with its matches.
-func (h *handler) answerTeamRound(c *gin.Context, status int, eventID int64, n int) {
+func (h *handler) answerTeamRound(c *gin.Context, status int, eventID int64, n int) error {
 	v, err := h.teamRoundView(c, eventID, n)
 	if err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	c.JSON(status, v)
+	return nil
 }
 
 func (h *handler) teamRoundView(c *gin.Context, eventID int64, n int) (teamRoundView, error) {
@@ -371,34 +368,32 @@ func (h *handler) teamRoundView(c *gin.Context, eventID int64, n int) (teamRound
 	return teamRoundView{}, tournament.NotFound("round %d of event %d not found", n, eventID)
 }
 
-func (h *handler) getTeamRounds(c *gin.Context, eventID int64) {
+func (h *handler) getTeamRounds(c *gin.Context, eventID int64) error {
 	d, err := h.Events.TeamEventData(c.Request.Context(), eventID)
 	if err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	views := make([]teamRoundView, len(d.Rounds))
 	for i := range d.Rounds {
 		views[i] = newTeamRoundView(&d.Rounds[i], d.Event, d.Settings)
 	}
 	c.JSON(http.StatusOK, gin.H{"rounds": views})
+	return nil
 }
 
-func (h *handler) postTeamRound(c *gin.Context, eventID int64) {
+func (h *handler) postTeamRound(c *gin.Context, eventID int64) error {
 	r, err := h.Events.PairNextTeamRound(c.Request.Context(), eventID)
 	if err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
-	h.answerTeamRound(c, http.StatusCreated, eventID, r.Number)
+	return h.answerTeamRound(c, http.StatusCreated, eventID, r.Number)
 }
 
-func (h *handler) postTeamPublish(c *gin.Context, eventID int64, n int) {
+func (h *handler) postTeamPublish(c *gin.Context, eventID int64, n int) error {
 	if _, err := h.Events.PublishRound(c.Request.Context(), eventID, n); err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
-	h.answerTeamRound(c, http.StatusOK, eventID, n)
+	return h.answerTeamRound(c, http.StatusOK, eventID, n)
 }
 
 type lineupBody struct {
@@ -426,8 +421,7 @@ func (h *handler) putLineup(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	h.answerTeamRound(c, http.StatusOK, ids[0], int(ids[1]))
-	return nil
+	return h.answerTeamRound(c, http.StatusOK, ids[0], int(ids[1]))
 }
 
 // putBoardResult enters the result of one board of a match, with the body
@@ -497,11 +491,10 @@ type teamStandingsView struct {
 	Boards     []boardStandingsView   `json:"boards"`
 }
 
-func (h *handler) getTeamStandings(c *gin.Context, eventID int64, afterRound int) {
+func (h *handler) getTeamStandings(c *gin.Context, eventID int64, afterRound int) error {
 	st, err := h.Events.TeamStandings(c.Request.Context(), eventID, afterRound)
 	if err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	v := teamStandingsView{AfterRound: st.AfterRound, Ranking: string(st.Settings.Ranking), TieBreaks: tieBreakViews(st.TieBreaks),
 		Rows: make([]teamStandingsRowView, len(st.Rows)), Boards: make([]boardStandingsView, len(st.Boards))}
@@ -517,6 +510,7 @@ func (h *handler) getTeamStandings(c *gin.Context, eventID int64, afterRound int
 		}
 	}
 	c.JSON(http.StatusOK, v)
+	return nil
 }
 
 type teamCrossCellView struct {
@@ -545,11 +539,10 @@ type teamCrossRowView struct {
 
 // getTeamCrosstable answers every team's matches round by round, by start
 // number.
-func (h *handler) getTeamCrosstable(c *gin.Context, eventID int64) {
+func (h *handler) getTeamCrosstable(c *gin.Context, eventID int64) error {
 	ct, err := h.Events.TeamCrosstable(c.Request.Context(), eventID)
 	if err != nil {
-		h.failJSON(c, err)
-		return
+		return err
 	}
 	rows := make([]teamCrossRowView, len(ct.Rows))
 	for i, r := range ct.Rows {
@@ -571,4 +564,5 @@ func (h *handler) getTeamCrosstable(c *gin.Context, eventID int64) {
 		}
 	}
 	c.JSON(http.StatusOK, gin.H{"after_round": ct.Standings.AfterRound, "rows": rows})
+	return nil
 }

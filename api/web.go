@@ -250,4 +250,5 @@ func (h *handler) routesWeb(r *gin.Engine) {
 	m.GET("/events/:id/rounds/:n/boards/:board/report", h.pageHandler(h.reportPage))
 	m.POST("/events/:id/rounds/:n/boards/:board/report", h.pageHandler(h.submitReport))
 	h.swissRoutesWeb(m)
+	h.correspondenceRoutesWeb(g, m)
 }

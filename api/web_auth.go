@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"sync"
@@ -21,9 +22,16 @@ type loginPageData struct {
 	Next string
 }
 
-// safeNext keeps a return address on this site: only a local path.
+// safeNext keeps a return address on this site: only a local path. A
+// browser drops tabs and line breaks from an address and reads a backslash
+// as a slash, so "/\t/evil.example" would leave the site: any control
+// character or backslash sends the reader home instead.
 func safeNext(next string) string {
-	if !strings.HasPrefix(next, "/") || strings.HasPrefix(next, "//") || strings.HasPrefix(next, "/\\") {
+	if strings.ContainsFunc(next, func(r rune) bool { return r < 0x20 || r == 0x7f || r == '\\' }) {
+		return "/"
+	}
+	u, err := url.Parse(next)
+	if err != nil || u.Scheme != "" || u.Host != "" || !strings.HasPrefix(next, "/") || strings.HasPrefix(next, "//") {
 		return "/"
 	}
 	return next
@@ -123,8 +131,30 @@ type setupPageData struct {
 	Token string
 }
 
+// setupOpen reports whether the setup link token still works: it is the
+// right one, and no administrator exists yet, on any instance (one may
+// have been added from the command line). Once one exists the link is
+// spent for good.
+func (h *handler) setupOpen(c *gin.Context, token string) (bool, error) {
+	if !h.setupLink.valid(token) {
+		return false, nil
+	}
+	has, err := h.Accounts.HasAdmin(c.Request.Context())
+	if err != nil {
+		return false, err
+	}
+	if has {
+		h.setupLink.use(token)
+		return false, nil
+	}
+	return true, nil
+}
+
 func (h *handler) setupPage(c *gin.Context) error {
-	if !h.setupLink.valid(c.Param("token")) {
+	if open, err := h.setupOpen(c, c.Param("token")); err != nil || !open {
+		if err != nil {
+			return err
+		}
 		return tournament.NotFound("this setup link is not valid or was already used")
 	}
 	h.render(c, http.StatusOK, "setup", "setup.title", setupPageData{Form: newForm(), Token: c.Param("token")})
@@ -133,7 +163,10 @@ func (h *handler) setupPage(c *gin.Context) error {
 
 func (h *handler) setup(c *gin.Context) error {
 	token := c.Param("token")
-	if !h.setupLink.valid(token) {
+	if open, err := h.setupOpen(c, token); err != nil || !open {
+		if err != nil {
+			return err
+		}
 		return tournament.NotFound("this setup link is not valid or was already used")
 	}
 	data := setupPageData{Form: newForm(), Token: token}

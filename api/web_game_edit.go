@@ -30,18 +30,18 @@ type gameEditPageData struct {
 	Warnings []tournament.Warning
 }
 
-func (h *handler) gameEditData(c *gin.Context, ids []int64) (*gameEditPageData, *tournament.Game, error) {
+func (h *handler) gameEditData(c *gin.Context, ids []int64) (*gameEditPageData, error) {
 	d, err := h.Events.EventData(c.Request.Context(), ids[0])
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	if err := tournament.MayManage(c.Request.Context(), d.Event); err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	hd := h.header(c, d.Event, "manage")
 	round, game := findBoard(d, int(ids[1]), int(ids[2]))
 	if game == nil {
-		return nil, nil, tournament.NotFound("board %d of round %d not found", ids[2], ids[1])
+		return nil, tournament.NotFound("board %d of round %d not found", ids[2], ids[1])
 	}
 	data := &gameEditPageData{eventHeader: hd, Round: round.Number, Form: newForm(), Reasons: arbiterReasons(d.Event.Discipline)}
 	for _, row := range boardRows(d, round) {
@@ -55,7 +55,7 @@ func (h *handler) gameEditData(c *gin.Context, ids []int64) (*gameEditPageData, 
 	}
 	data.Form.Values["sheet"] = game.Sheet
 	data.Form.Values["version"] = strconv.Itoa(game.Version)
-	return data, game, nil
+	return data, nil
 }
 
 // check replays the sheet in the form and draws the position where the
@@ -82,7 +82,7 @@ func (h *handler) gameEditPage(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	data, _, err := h.gameEditData(c, ids)
+	data, err := h.gameEditData(c, ids)
 	if err != nil {
 		return err
 	}
@@ -103,7 +103,7 @@ func (h *handler) saveGame(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	data, _, err := h.gameEditData(c, ids)
+	data, err := h.gameEditData(c, ids)
 	if err != nil {
 		return err
 	}
@@ -129,7 +129,7 @@ func (h *handler) saveGame(c *gin.Context) error {
 		c.Redirect(http.StatusSeeOther, fmt.Sprintf("/events/%d/rounds/%d/boards/%d/edit", ids[0], ids[1], ids[2]))
 		return nil
 	case err == nil:
-		if data, _, err = h.gameEditData(c, ids); err != nil {
+		if data, err = h.gameEditData(c, ids); err != nil {
 			return err
 		}
 		data.Warnings = r.Warnings

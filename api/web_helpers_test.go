@@ -31,17 +31,22 @@ type webServer struct {
 // CSRF, roles, rendering); the JSON tests cover both databases.
 func newWebServer(t *testing.T) *webServer {
 	t.Helper()
-	return newWebServerWithSetup(t, "")
+	st := storetest.Open(t)["sqlite"]
+	return withRouter(&webServer{testServer: newTestServer(t, st), store: st, accounts: account.NewService(st)}, "")
 }
 
-// newWebServerWithSetup also opens the one-time setup link with token.
-func newWebServerWithSetup(t *testing.T, token string) *webServer {
+// newFreshServer is the application on a database without any account,
+// with the one-time setup link token.
+func newFreshServer(t *testing.T, token string) *webServer {
 	t.Helper()
 	st := storetest.Open(t)["sqlite"]
-	s := &webServer{testServer: newTestServer(t, st), store: st, accounts: account.NewService(st)}
+	return withRouter(&webServer{testServer: &testServer{t: t, tokens: map[tournament.Role]string{}}, store: st, accounts: account.NewService(st)}, token)
+}
+
+func withRouter(s *webServer, setupToken string) *webServer {
 	s.handler = api.NewRouter(api.Deps{
-		DB: st, Events: tournament.NewService(st, engines.Options()), Accounts: s.accounts,
-		Log: slog.New(slog.NewTextHandler(io.Discard, nil)), SetupToken: token,
+		DB: s.store, Events: tournament.NewService(s.store, engines.Options()), Accounts: s.accounts,
+		Log: slog.New(slog.NewTextHandler(io.Discard, nil)), SetupToken: setupToken,
 	})
 	return s
 }

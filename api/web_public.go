@@ -135,8 +135,7 @@ func (h *handler) eventPage(c *gin.Context) error {
 		return err
 	}
 	if d.Event.Discipline.IsTeam() {
-		h.teamEventPage(c, id)
-		return nil
+		return h.teamEventPage(c, id)
 	}
 	n, _ := strconv.Atoi(c.Query("round"))
 	data := newEventPageData(h.header(c, d.Event, "pairings"), d, n)
@@ -161,9 +160,9 @@ type standingsPageData struct {
 }
 
 func (h *handler) standingsPage(c *gin.Context) error {
-	ct, ok := h.individualCrosstable(c, h.teamStandingsPage)
-	if !ok {
-		return nil
+	ct, err := h.individualCrosstable(c, h.teamStandingsPage)
+	if err != nil || ct == nil {
+		return err
 	}
 	data := standingsPageData{eventHeader: h.header(c, ct.Event, "standings"), Standings: ct.Standings, IDs: map[int]int64{}}
 	for _, r := range ct.Rows {
@@ -174,29 +173,21 @@ func (h *handler) standingsPage(c *gin.Context) error {
 }
 
 // individualCrosstable reads the crosstable behind an individual event's
-// standings and crosstable pages. A team event is shown by teamPage instead,
-// and an error page answers a failure; both report false.
-func (h *handler) individualCrosstable(c *gin.Context, teamPage func(*gin.Context, int64)) (*tournament.Crosstable, bool) {
+// standings and crosstable pages. A team event is shown by teamPage
+// instead; then the crosstable is nil and the error is teamPage's.
+func (h *handler) individualCrosstable(c *gin.Context, teamPage func(*gin.Context, int64) error) (*tournament.Crosstable, error) {
 	id, err := pathInt(c, "id")
 	if err != nil {
-		h.failHTML(c, err)
-		return nil, false
+		return nil, err
 	}
 	team, err := h.isTeamEvent(c, id)
 	if err != nil {
-		h.failHTML(c, err)
-		return nil, false
+		return nil, err
 	}
 	if team {
-		teamPage(c, id)
-		return nil, false
+		return nil, teamPage(c, id)
 	}
-	ct, err := h.Events.Crosstable(c.Request.Context(), id)
-	if err != nil {
-		h.failHTML(c, err)
-		return nil, false
-	}
-	return ct, true
+	return h.Events.Crosstable(c.Request.Context(), id)
 }
 
 // isTeamEvent reports whether an event is a team competition, whose pages
@@ -254,9 +245,9 @@ func newCrossGrid(ct *tournament.Crosstable) *crossGrid {
 }
 
 func (h *handler) crosstablePage(c *gin.Context) error {
-	ct, ok := h.individualCrosstable(c, h.teamCrosstablePage)
-	if !ok {
-		return nil
+	ct, err := h.individualCrosstable(c, h.teamCrosstablePage)
+	if err != nil || ct == nil {
+		return err
 	}
 	data := crosstablePageData{eventHeader: h.header(c, ct.Event, "crosstable"), Crosstable: ct}
 	if ct.Event.System.IsRoundRobin() {

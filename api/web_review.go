@@ -47,22 +47,20 @@ func parseSeat(field, s string) (tournament.Seat, error) {
 }
 
 // reviewFailed shows the round again with the error above the swap form.
-func (h *handler) reviewFailed(c *gin.Context, id int64, n int, err error) {
+func (h *handler) reviewFailed(c *gin.Context, id int64, n int, err error) error {
 	d, loadErr := h.Events.EventData(c.Request.Context(), id)
 	if loadErr != nil {
-		h.failHTML(c, loadErr)
-		return
+		return loadErr
 	}
 	data := newEventPageData(h.header(c, d.Event, "pairings"), d, n)
 	if err := h.addPairingCards(c, data); err != nil {
-		h.failHTML(c, err)
-		return
+		return err
 	}
 	if err := data.Review.fail(err, h.translator(c)); err != nil {
-		h.failHTML(c, err)
-		return
+		return err
 	}
 	h.renderWith(c, h.translator(c), formStatus(err), "event", d.Event.Name, data)
+	return nil
 }
 
 func (h *handler) swapSeats(c *gin.Context) error {
@@ -78,8 +76,7 @@ func (h *handler) swapSeats(c *gin.Context) error {
 		}
 	}
 	if err != nil {
-		h.reviewFailed(c, ids[0], int(ids[1]), err)
-		return nil
+		return h.reviewFailed(c, ids[0], int(ids[1]), err)
 	}
 	c.Redirect(http.StatusSeeOther, fmt.Sprintf("/events/%d?round=%d#review", ids[0], ids[1]))
 	return nil

@@ -87,8 +87,7 @@ func (h *handler) editPairing(c *gin.Context) error {
 		_, err = h.Events.EditPairing(c.Request.Context(), ids[0], int(ids[1]), boards, strings.TrimSpace(c.PostForm("reason")))
 	}
 	if err != nil {
-		h.reviewFailed(c, ids[0], int(ids[1]), err)
-		return nil
+		return h.reviewFailed(c, ids[0], int(ids[1]), err)
 	}
 	c.Redirect(http.StatusSeeOther, fmt.Sprintf("/events/%d?round=%d#review", ids[0], ids[1]))
 	return nil

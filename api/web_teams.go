@@ -76,11 +76,10 @@ func newMatchRows(d *tournament.TeamEventData, r *tournament.TeamRound) []matchR
 
 // teamEventPage shows the matches of one round of a team event, by default
 // the latest.
-func (h *handler) teamEventPage(c *gin.Context, id int64) {
+func (h *handler) teamEventPage(c *gin.Context, id int64) error {
 	d, err := h.Events.TeamEventData(c.Request.Context(), id)
 	if err != nil {
-		h.failHTML(c, err)
-		return
+		return err
 	}
 	data := teamEventPageData{eventHeader: h.header(c, d.Event, "pairings"), Teams: d.Teams}
 	n, _ := strconv.Atoi(c.Query("round"))
@@ -97,6 +96,7 @@ func (h *handler) teamEventPage(c *gin.Context, id int64) {
 		data.Matches = newMatchRows(d, data.Round)
 	}
 	h.renderWith(c, h.translator(c), http.StatusOK, "team_event", d.Event.Name, data)
+	return nil
 }
 
 type teamStandingsPageData struct {
@@ -104,13 +104,13 @@ type teamStandingsPageData struct {
 	Standings *tournament.TeamStandings
 }
 
-func (h *handler) teamStandingsPage(c *gin.Context, id int64) {
+func (h *handler) teamStandingsPage(c *gin.Context, id int64) error {
 	st, err := h.Events.TeamStandings(c.Request.Context(), id, 0)
 	if err != nil {
-		h.failHTML(c, err)
-		return
+		return err
 	}
 	h.renderWith(c, h.translator(c), http.StatusOK, "team_standings", st.Event.Name, teamStandingsPageData{eventHeader: h.header(c, st.Event, "standings"), Standings: st})
+	return nil
 }
 
 // teamGrid is a round-robin team crosstable: one cell list per opponent.
@@ -147,17 +147,17 @@ func newTeamGrid(ct *tournament.TeamCrosstable) *teamGrid {
 	return g
 }
 
-func (h *handler) teamCrosstablePage(c *gin.Context, id int64) {
+func (h *handler) teamCrosstablePage(c *gin.Context, id int64) error {
 	ct, err := h.Events.TeamCrosstable(c.Request.Context(), id)
 	if err != nil {
-		h.failHTML(c, err)
-		return
+		return err
 	}
 	data := teamCrosstablePageData{eventHeader: h.header(c, ct.Event, "crosstable"), Crosstable: ct}
 	if ct.Event.System.IsRoundRobin() {
 		data.Grid = newTeamGrid(ct)
 	}
 	h.renderWith(c, h.translator(c), http.StatusOK, "team_crosstable", ct.Event.Name, data)
+	return nil
 }
 
 // addTeam registers a team with its roster from the arbiter's desk: the

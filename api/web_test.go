@@ -180,7 +180,7 @@ func TestSessionCookie(t *testing.T) {
 }
 
 func TestSetupLinkWorksOnce(t *testing.T) {
-	s := newWebServerWithSetup(t, "one-time-token")
+	s := newFreshServer(t, "one-time-token")
 	p := s.anonymous()
 	if rec := p.get("/setup/wrong-token"); rec.Code != http.StatusNotFound {
 		t.Fatalf("wrong token: status %d, want 404", rec.Code)

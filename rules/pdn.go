@@ -7,13 +7,19 @@ import (
 	"strings"
 )
 
-// PDN 3.0 for Adiukh: the GameType of Russian draughts geometry (type 25,
-// White first, 8×8, alphanumeric squares from the lower-left corner), a
-// Variant tag naming the game, and the start position in our own notation in
-// a Position tag, since FEN cannot hold towers.
+// PDN 3.0 for Adiukh (docs/game-sheets.md, "GameType"): a GameType number
+// the standard gives to no game, so that no program takes the file for its
+// own game — type 25 is Russian draughts, and a Russian draughts program
+// would replay Adiukh's captures by its own rules — with the board spelt
+// out (White first, 8×8, alphanumeric squares from the lower-left corner),
+// a Variant tag naming the game, and the start position in our own notation
+// in a Position tag, since FEN cannot hold towers. Files adiukh wrote
+// before, with type 25 and the Variant tag, are still read.
 const (
-	pdnGameType = "25,W,8,8,A0,0"
-	pdnVariant  = "Adiukh"
+	pdnGameType   = "49,W,8,8,A0,0"
+	pdnTypeNumber = "49"
+	pdnLegacyType = "25"
+	pdnVariant    = "Adiukh"
 )
 
 var pdnTag = regexp.MustCompile(`^\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$`)
@@ -68,18 +74,29 @@ func ParsePDN(text string) []*Sheet {
 }
 
 func (sh *Sheet) addPDNTag(name, value string, line int) {
-	switch name {
-	case "GameType":
-		if t, _, _ := strings.Cut(value, ","); strings.TrimSpace(t) != "25" {
-			sh.Problems = append(sh.Problems, newProblem(line, 1, value,
-				say("GameType %q is not Adiukh: it is played on the board of GameType 25 (%s)", value, pdnGameType)))
-		}
-	}
 	key := name
 	if k, ok := pdnTags[name]; ok {
 		key = k
 	}
 	sh.addHeader(Header{key, value, line})
+}
+
+// checkGameType refuses a game of another type: adiukh's own type, or the
+// type 25 adiukh wrote before with the Variant tag "Adiukh", are Adiukh.
+func (sh *Sheet) checkGameType() {
+	for _, h := range sh.Headers {
+		if h.Key != "GameType" {
+			continue
+		}
+		t, _, _ := strings.Cut(h.Value, ",")
+		switch t = strings.TrimSpace(t); {
+		case t == pdnTypeNumber:
+		case t == pdnLegacyType && strings.EqualFold(sh.Header("Variant"), pdnVariant):
+		default:
+			sh.Problems = append(sh.Problems, newProblem(h.Line, 1, h.Value,
+				say("GameType %q is not Adiukh: Adiukh games are GameType %s (%s) with the Variant tag %q", h.Value, pdnTypeNumber, pdnGameType, pdnVariant)))
+		}
+	}
 }
 
 var pdnResult = regexp.MustCompile(`^(2-0|0-2|1-1|1-0|0-1|1/2-1/2|\*)$`)
@@ -101,6 +118,7 @@ func (sh *Sheet) readPDNMoves(tokens []token) {
 		}
 		kept = append(kept, tk)
 	}
+	sh.checkGameType()
 	sh.readBody(kept)
 	// The Score tag is read last: it stands before the moves but closes the
 	// game.

@@ -125,7 +125,7 @@ func TestPDNRead(t *testing.T) {
 		t.Fatalf("second game errors %+v", second.Errors)
 	}
 	out := r.PDN()
-	for _, want := range []string{`[GameType "25,W,8,8,A0,0"]`, `[Variant "Adiukh"]`, `[Score "17:7"]`, `[Result "2-0"]`, "15. d8xa5 2-0"} {
+	for _, want := range []string{`[GameType "49,W,8,8,A0,0"]`, `[Variant "Adiukh"]`, `[Score "17:7"]`, `[Result "2-0"]`, "15. d8xa5 2-0"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("PDN lacks %s:\n%s", want, out)
 		}
@@ -155,5 +155,30 @@ func TestValidateGames(t *testing.T) {
 	}
 	if reports := ValidateGames(sampleMoves); len(reports) != 1 || !reports[0].Valid {
 		t.Errorf("a sheet: %d reports", len(reports))
+	}
+}
+
+// TestPDNGameType checks which GameType is Adiukh: its own, and the type 25
+// adiukh wrote before when the Variant tag names Adiukh; Russian draughts
+// (25 without it) and any other type are refused.
+func TestPDNGameType(t *testing.T) {
+	for _, tc := range []struct {
+		tags string
+		ok   bool
+	}{
+		{`[GameType "49,W,8,8,A0,0"]` + "\n" + `[Variant "Adiukh"]`, true},
+		{`[GameType "49"]`, true},
+		{`[GameType "25,W,8,8,A0,0"]` + "\n" + `[Variant "Adiukh"]`, true},
+		{`[Variant "adiukh"]` + "\n" + `[GameType "25"]`, true},
+		{`[GameType "25,W,8,8,A0,0"]`, false},
+		{`[GameType "20,W,10,10,N2,0"]` + "\n" + `[Variant "Adiukh"]`, false},
+	} {
+		games := ParsePDN(tc.tags + "\n\n1. c3-b4 *\n")
+		if len(games) != 1 {
+			t.Fatalf("%q: %d games", tc.tags, len(games))
+		}
+		if r := Validate(games[0]); r.Valid != tc.ok {
+			t.Errorf("%q: valid %v, want %v (%+v)", tc.tags, r.Valid, tc.ok, r.Errors)
+		}
 	}
 }

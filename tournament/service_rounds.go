@@ -100,6 +100,8 @@ func (s *Service) PairNextRound(ctx context.Context, eventID int64) (*Round, err
 			return Invalid("discipline", "a composition contest has no rounds to pair")
 		case e.Discipline.IsTeam():
 			return Invalid("discipline", "a team event is paired by team (PairNextTeamRound)")
+		case e.Discipline == Correspondence:
+			return Invalid("discipline", "a correspondence section starts all its games at once (POST /api/v1/events/%d/start), not round by round", eventID)
 		case e.Status == Finished:
 			return Conflict("", "event %d is finished", eventID)
 		}

@@ -105,6 +105,8 @@ type AccountTx interface {
 	// expiredBy is zero, else those expired by then) and returns how many
 	// it ended.
 	DeleteSessions(userID int64, expiredBy time.Time) (int64, error)
+	// AdminExists reports whether any account is an administrator.
+	AdminExists() (bool, error)
 }
 
 // playerRoundTx reads players and rounds together, as pairing and

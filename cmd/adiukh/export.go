@@ -144,8 +144,8 @@ var exportKinds = map[string]exportKind{
 		},
 	},
 	"federation": {
-		summary: "final standings of every event finished between --from and --to (by its last day)",
-		flags:   []string{"from", "to", "dialect"}, formats: []string{"json", "csv"},
+		summary: "final standings of every event finished between --from and --to (by its last day), with every game; --format games-csv: the games as one table",
+		flags:   []string{"from", "to", "dialect"}, formats: []string{"json", "csv", "games-csv"},
 		write: func(ctx context.Context, x *export.Exporter, f *exportFlags, _ report.Locale, w, _ io.Writer) error {
 			var period [2]time.Time
 			for i, d := range []struct{ name, value string }{{"from", f.from}, {"to", f.to}} {
@@ -157,8 +157,11 @@ var exportKinds = map[string]exportKind{
 					return tournament.Invalid(d.name, "%q is not a date; write YYYY-MM-DD", d.value)
 				}
 			}
-			if f.format == "csv" {
+			switch f.format {
+			case "csv":
 				return x.FederationCSV(ctx, w, report.CSVDialect(f.dialect), period[0], period[1])
+			case "games-csv":
+				return x.FederationGamesCSV(ctx, w, report.CSVDialect(f.dialect), period[0], period[1])
 			}
 			return x.FederationJSON(ctx, w, period[0], period[1])
 		},

@@ -63,16 +63,31 @@ func randomToken() string {
 func serve(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	publicURL := fs.String("public-url", envOr("ADIUKH_PUBLIC_URL", ""), "`URL` the site is reached at, linked from printed pairing lists; default: the host of each request (env ADIUKH_PUBLIC_URL)")
+	publicURL := fs.String("public-url", envOr("ADIUKH_PUBLIC_URL", ""), "`URL` the site is reached at, linked from printed pairing lists; without it they carry no link (env ADIUKH_PUBLIC_URL)")
 	addr := fs.String("addr", envOr("ADIUKH_ADDR", "127.0.0.1:8080"), "`HOST:PORT` to listen on (env ADIUKH_ADDR)")
 	dsn := fs.String("db", envOr("ADIUKH_DB", "adiukh.db"), "SQLite `FILE` or postgres:// URL (env ADIUKH_DB)")
 	proxies := fs.String("trusted-proxies", envOr("ADIUKH_TRUSTED_PROXIES", ""), "comma-separated `ADDRESSES` (IPs or CIDRs) of reverse proxies whose X-Forwarded-For names the client (env ADIUKH_TRUSTED_PROXIES)")
-	secret := fs.String("secret", envOr("ADIUKH_SECRET", ""), "`KEY` that signs sign-in cookies; by default a key kept in the database (env ADIUKH_SECRET)")
+	secret := fs.String("secret", envOr("ADIUKH_SECRET", ""), "`KEY` of at least 32 bytes that signs sign-in cookies; by default a key kept in the database (env ADIUKH_SECRET)")
+	logFormat := fs.String("log-format", envOr("ADIUKH_LOG_FORMAT", "text"), "`FORMAT` of the log on standard error: text or json (env ADIUKH_LOG_FORMAT)")
+	drain := fs.Duration("shutdown-timeout", 30*time.Second, "how long to wait for requests in progress on SIGTERM before closing the database")
 	smtpURL := fs.String("smtp", envOr("ADIUKH_SMTP", ""), "`URL` of the mail server for notifications, like smtp://user:password@mail.example.org:587?from=adiukh@example.org; none: notifications stay in the site's inbox (env ADIUKH_SMTP)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	log := slog.New(slog.NewTextHandler(stderr, nil))
+	if n := len(*secret); n > 0 && n < minSecretBytes {
+		fmt.Fprintf(stderr, "adiukh serve: --secret has %d bytes; it needs at least %d (make one with: openssl rand -base64 48)\n", n, minSecretBytes)
+		return 2
+	}
+	var log *slog.Logger
+	switch *logFormat {
+	case "text":
+		log = slog.New(slog.NewTextHandler(stderr, nil))
+	case "json":
+		log = slog.New(slog.NewJSONHandler(stderr, nil))
+	default:
+		fmt.Fprintf(stderr, "adiukh serve: --log-format %q: use text or json\n", *logFormat)
+		return 2
+	}
 	mailer, err := newMailer(*smtpURL)
 	if err != nil {
 		fmt.Fprintf(stderr, "adiukh serve: --smtp: %v\n", err)
@@ -126,24 +141,53 @@ func serve(args []string, stdout, stderr io.Writer) int {
 		TrustedProxies: trusted,
 		PublicURL:      *publicURL,
 	})
-	srv := &http.Server{Handler: handler, ReadHeaderTimeout: 10 * time.Second}
-	fmt.Fprintf(stdout, "adiukh is listening on http://%s (database %s)\n", ln.Addr(), *dsn)
+	srv := &http.Server{
+		Handler:           handler,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       time.Minute,     // a TRF upload over a slow line
+		WriteTimeout:      2 * time.Minute, // the largest PDF
+		IdleTimeout:       2 * time.Minute,
+		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+	}
+	fmt.Fprintf(stdout, "adiukh is listening on http://%s (database %s)\n", ln.Addr(), store.Redact(*dsn))
 	if !hasUsers {
-		printFirstRun(stdout, ln.Addr().String(), setupToken, *dsn)
+		printFirstRun(stdout, ln.Addr().String(), setupToken, store.Redact(*dsn))
 	}
 
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
 	go runScheduler(ctx, corr, log, time.Minute, time.Now)
-	go func() {
-		<-ctx.Done()
-		shutdown, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer cancel()
-		_ = srv.Shutdown(shutdown)
-	}()
-	if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+	if err := runServer(ctx, srv, ln, *drain, log); err != nil {
 		log.Error("server stopped", "err", err)
 		return 1
 	}
 	return 0
+}
+
+// minSecretBytes is the shortest --secret accepted: as long as the
+// HMAC-SHA256 key it becomes.
+const minSecretBytes = 32
+
+// runServer serves on ln until ctx ends, then stops taking requests and
+// waits up to drain for those in progress. It returns only when they are
+// done, so that the caller closes the database after the last request.
+func runServer(ctx context.Context, srv *http.Server, ln net.Listener, drain time.Duration, log *slog.Logger) error {
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve(ln) }()
+	select {
+	case err := <-served:
+		return err
+	case <-ctx.Done():
+	}
+	log.Info("shutting down: waiting for requests in progress", "timeout", drain)
+	shutdown, cancel := context.WithTimeout(context.Background(), drain)
+	defer cancel()
+	if err := srv.Shutdown(shutdown); err != nil {
+		return fmt.Errorf("requests still running after %v: %w", drain, err)
+	}
+	if err := <-served; !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	log.Info("all requests answered; closing the database")
+	return nil
 }

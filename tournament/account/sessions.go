@@ -241,3 +241,15 @@ func (s *Service) RevokeToken(ctx context.Context, id int64) error {
 		return tx.DeleteToken(id)
 	})
 }
+
+// HasAdmin reports whether any account is an administrator; the one-time
+// setup link works only while none is.
+func (s *Service) HasAdmin(ctx context.Context) (bool, error) {
+	var has bool
+	err := s.store.View(ctx, func(tx tournament.Tx) error {
+		var err error
+		has, err = tx.AdminExists()
+		return err
+	})
+	return has, err
+}

@@ -213,6 +213,12 @@ func (s *Service) toAdjudication(tx Tx, p *play, u *tournament.User, action, not
 // setRoundResult writes the result (nil: none) into the tournament game
 // the correspondence game plays and keeps its round's status in step.
 func setRoundResult(tx Tx, g *Game, res *tournament.Result) error {
+	return updateRoundGame(tx, g, func(tg *tournament.Game) { tg.Result = res })
+}
+
+// updateRoundGame changes the event's game that g plays and keeps its
+// round's status in step with its results.
+func updateRoundGame(tx Tx, g *Game, change func(tg *tournament.Game)) error {
 	rounds, err := tx.Rounds(g.EventID)
 	if err != nil {
 		return err
@@ -224,7 +230,7 @@ func setRoundResult(tx Tx, g *Game, res *tournament.Result) error {
 			if tg.ID != g.ID {
 				continue
 			}
-			tg.Result = res
+			change(tg)
 			if err := tx.UpdateGame(tg); err != nil {
 				return err
 			}
@@ -329,6 +335,9 @@ func (s *Service) Move(ctx context.Context, in MoveInput) (*View, error) {
 		if err := tx.AddMove(mv); err != nil {
 			return err
 		}
+		if err := syncSheet(tx, p.st, g, append(history, *mv)); err != nil {
+			return err
+		}
 		if err := s.audit(tx, p.user, p.e.ID, ActionMove, gameSubject(g), before,
 			map[string]any{"ply": g.Ply, "move": mv.Notation, "used": used.String(), "draw_offer": offer}, ""); err != nil {
 			return err
@@ -396,7 +405,7 @@ func findMove(pos *rules.Position, g *Game, text string) (rules.Move, rules.Reco
 	for _, m := range pos.LegalMoves(g.ToMove) {
 		legal = append(legal, m.String())
 	}
-	return rules.Move{}, rec, tournament.Invalid("move", "move %d (ply %d), %s to move: %s; the legal moves are %s", moveNo, ply, g.ToMove, err.Error(), strings.Join(legal, ", "))
+	return rules.Move{}, rec, tournament.Invalid("move", "move %d (ply %d): %s; the legal moves are %s", moveNo, ply, err.Error(), strings.Join(legal, ", "))
 }
 
 // movesOf is the number of moves side has made once the game reached ply,

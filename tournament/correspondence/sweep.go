@@ -45,7 +45,9 @@ func (s *Service) Expire(ctx context.Context, at time.Time) (SweepReport, error)
 		}
 		seen[g.ID] = true
 		if g.Deadline.After(at) && !inPast(past, g.ID) {
-			soon = append(soon, g)
+			if g.WarnedPly != g.Ply+1 {
+				soon = append(soon, g)
+			}
 			continue
 		}
 		err := s.store.Update(ctx, func(tx Tx) error {

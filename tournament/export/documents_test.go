@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -280,7 +281,7 @@ type document struct {
 // pairings and score sheets, each game's record.
 func documentsOf(t *testing.T, ctx context.Context, svc *tournament.Service, eventID int64) []document {
 	t.Helper()
-	x := New(svc)
+	x := New(svc).WithClock(func() time.Time { return printedAt })
 	e, err := svc.Event(ctx, eventID)
 	if err != nil {
 		t.Fatal(err)
@@ -404,6 +405,10 @@ func TestEveryDocument(t *testing.T) {
 				if strings.HasSuffix(doc.name, ".pdf") && !bytes.HasPrefix(buf.Bytes(), []byte("%PDF-")) {
 					t.Errorf("%s is not a PDF: %.20q", doc.name, buf.Bytes())
 				}
+				// Each kind of document once: an individual and a team event.
+				if strings.HasSuffix(doc.name, ".pdf") && (ev.name == "swiss-running" || ev.name == "team-swiss") {
+					checkPrinted(t, doc.name, buf.Bytes())
+				}
 				if dir != "" {
 					if err := os.WriteFile(filepath.Join(dir, doc.name), buf.Bytes(), 0o644); err != nil {
 						t.Fatal(err)
@@ -416,6 +421,9 @@ func TestEveryDocument(t *testing.T) {
 	for _, doc := range []document{
 		{"federation.json", func(w io.Writer) error { return x.FederationJSON(f.ctx, w, time.Time{}, time.Time{}) }},
 		{"federation.csv", func(w io.Writer) error { return x.FederationCSV(f.ctx, w, report.PlainCSV, time.Time{}, time.Time{}) }},
+		{"federation-games.csv", func(w io.Writer) error {
+			return x.FederationGamesCSV(f.ctx, w, report.PlainCSV, time.Time{}, time.Time{})
+		}},
 		{"federation-excel.csv", func(w io.Writer) error { return x.FederationCSV(f.ctx, w, report.ExcelCSV, time.Time{}, time.Time{}) }},
 	} {
 		var buf bytes.Buffer
@@ -426,7 +434,7 @@ func TestEveryDocument(t *testing.T) {
 		// The finished Swiss and the round robin; not the running event,
 		// the import without dates' end, or the team events.
 		for _, want := range []string{"Кубок Адыгеи по быстрой игре", "Чемпионат Адыгеи по классической игре"} {
-			if !strings.Contains(buf.String(), want) {
+			if doc.name != "federation-games.csv" && !strings.Contains(buf.String(), want) {
 				t.Errorf("%s lacks %s", doc.name, want)
 			}
 		}
@@ -434,6 +442,38 @@ func TestEveryDocument(t *testing.T) {
 			if err := os.WriteFile(filepath.Join(dir, doc.name), buf.Bytes(), 0o644); err != nil {
 				t.Fatal(err)
 			}
+		}
+	}
+}
+
+// printedAt is the clock of the documents of TestEveryDocument.
+var printedAt = time.Date(2026, 5, 11, 18, 45, 0, 0, time.FixedZone("MSK", 3*60*60))
+
+// checkPrinted checks that every page of a PDF says when it was printed,
+// read back with poppler's pdftotext; without it the check is skipped,
+// except in CI (env CI set), where scripts/test installs it.
+func checkPrinted(t *testing.T, name string, pdf []byte) {
+	t.Helper()
+	if _, err := exec.LookPath("pdftotext"); err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("pdftotext (poppler-utils) is needed by this test: %v", err)
+		}
+		return
+	}
+	cmd := exec.Command("pdftotext", "-enc", "UTF-8", "-", "-")
+	cmd.Stdin = bytes.NewReader(pdf)
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("pdftotext %s: %v", name, err)
+	}
+	want := "напечатано 11.05.2026 18:45 MSK"
+	if strings.HasSuffix(name, "-en.pdf") {
+		want = "printed 11 May 2026 18:45 MSK"
+	}
+	pages := strings.Split(strings.TrimRight(string(out), "\f"), "\f")
+	for i, page := range pages {
+		if !strings.Contains(page, want) {
+			t.Errorf("%s, page %d of %d, does not say %q", name, i+1, len(pages), want)
 		}
 	}
 }

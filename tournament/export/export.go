@@ -14,6 +14,7 @@ package export
 import (
 	"context"
 	"io"
+	"time"
 
 	"adiukh/tournament"
 	"adiukh/tournament/report"
@@ -22,11 +23,26 @@ import (
 // Exporter writes the documents of the events a service holds.
 type Exporter struct {
 	events *tournament.Service
+	now    func() time.Time
 }
 
-// New returns an exporter reading from events.
+// New returns an exporter reading from events; its documents carry the
+// time they were printed by the computer's clock.
 func New(events *tournament.Service) *Exporter {
-	return &Exporter{events: events}
+	return &Exporter{events: events, now: time.Now}
+}
+
+// WithClock returns the exporter with its documents stamped by now.
+func (x *Exporter) WithClock(now func() time.Time) *Exporter {
+	return &Exporter{events: x.events, now: now}
+}
+
+// stamp sets the time the document is printed on the headers of its views.
+func (x *Exporter) stamp(events ...*report.Event) {
+	t := x.now()
+	for _, e := range events {
+		e.Printed = t
+	}
 }
 
 // individualEvent refuses the documents only an individual event has (game
@@ -90,12 +106,14 @@ func (x *Exporter) StandingsPDF(ctx context.Context, w io.Writer, loc report.Loc
 		if err != nil {
 			return err
 		}
+		x.stamp(&ts.Event)
 		return report.TeamStandingsPDF(w, loc, ts)
 	}
 	s, _, err := x.standings(ctx, eventID, afterRound)
 	if err != nil {
 		return err
 	}
+	x.stamp(&s.Event)
 	return report.StandingsPDF(w, loc, s)
 }
 
@@ -147,6 +165,7 @@ func (x *Exporter) CrosstablePDF(ctx context.Context, w io.Writer, loc report.Lo
 	if err != nil {
 		return err
 	}
+	x.stamp(&s.Event)
 	if roundRobin {
 		return report.CrosstablePDF(w, loc, s)
 	}
@@ -172,6 +191,7 @@ func (x *Exporter) PairingsPDF(ctx context.Context, w io.Writer, loc report.Loca
 	if err != nil {
 		return err
 	}
+	x.stamp(&p.Event)
 	return report.PairingsPDF(w, loc, p)
 }
 
@@ -193,7 +213,7 @@ func (x *Exporter) ScoreSheetsPDF(ctx context.Context, w io.Writer, loc report.L
 	if err != nil {
 		return err
 	}
-	return report.ScoreSheetsPDF(w, loc, sheets)
+	return x.scoreSheetsPDF(w, loc, sheets)
 }
 
 // MaxBlankSheets bounds one request for blank score sheets: a round of the
@@ -218,7 +238,7 @@ func (x *Exporter) BlankScoreSheetsPDF(ctx context.Context, w io.Writer, loc rep
 	for i := range sheets {
 		sheets[i] = sheet
 	}
-	return report.ScoreSheetsPDF(w, loc, sheets)
+	return x.scoreSheetsPDF(w, loc, sheets)
 }
 
 // GameRecordPDF writes the record of the game on board b of round n: its
@@ -233,5 +253,14 @@ func (x *Exporter) GameRecordPDF(ctx context.Context, w io.Writer, loc report.Lo
 	if err != nil {
 		return err
 	}
+	x.stamp(&rec.Event)
 	return report.GameRecordPDF(w, loc, rec)
+}
+
+// scoreSheetsPDF writes score sheets stamped with the time they are printed.
+func (x *Exporter) scoreSheetsPDF(w io.Writer, loc report.Locale, sheets []report.ScoreSheet) error {
+	for i := range sheets {
+		x.stamp(&sheets[i].Event)
+	}
+	return report.ScoreSheetsPDF(w, loc, sheets)
 }

@@ -74,3 +74,13 @@ func (x *Exporter) FederationCSV(ctx context.Context, w io.Writer, d report.CSVD
 	}
 	return report.FederationCSV(w, d, f)
 }
+
+// FederationGamesCSV writes every game of the federation export of the
+// period as CSV in dialect d (see report.FederationGamesCSV).
+func (x *Exporter) FederationGamesCSV(ctx context.Context, w io.Writer, d report.CSVDialect, from, to time.Time) error {
+	f, err := x.Federation(ctx, from, to)
+	if err != nil {
+		return err
+	}
+	return report.FederationGamesCSV(w, d, f)
+}

@@ -81,9 +81,7 @@ func pdnTags(d *tournament.EventData, n int, g *tournament.Game) []rules.Header 
 	if site != "" {
 		tags = append(tags, rules.Header{Key: "Site", Value: site})
 	}
-	if date := roundDate(e); !date.IsZero() {
-		tags = append(tags, rules.Header{Key: "Date", Value: date.Format("2006.01.02")})
-	}
+	tags = append(tags, rules.Header{Key: "Date", Value: pdnDate(e)})
 	tags = append(tags, rules.Header{Key: "Round", Value: strconv.Itoa(n)}, rules.Header{Key: "Board", Value: strconv.Itoa(g.Board)})
 	if p := d.Player(g.WhiteID); p != nil {
 		tags = append(tags, rules.Header{Key: "White", Value: p.Name})
@@ -101,4 +99,21 @@ func setTags(sh *rules.Sheet, tags []rules.Header) {
 		return slices.ContainsFunc(tags, func(t rules.Header) bool { return t.Key == h.Key })
 	})
 	sh.Headers = append(tags, kept...)
+}
+
+// pdnDate is the date of a game as PDN writes it (YYYY.MM.DD, "??" for what
+// is not known): the day of a one-day event; of a longer one, whose rounds
+// carry no date, as much as its first and last days share.
+func pdnDate(e *tournament.Event) string {
+	if d := roundDate(e); !d.IsZero() {
+		return d.Format("2006.01.02")
+	}
+	start, end := parseDate(e.StartDate), parseDate(e.EndDate)
+	switch {
+	case start.IsZero() || end.IsZero() || start.Year() != end.Year():
+		return "????.??.??"
+	case start.Month() != end.Month():
+		return start.Format("2006") + ".??.??"
+	}
+	return start.Format("2006.01") + ".??"
 }

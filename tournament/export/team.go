@@ -21,9 +21,18 @@ func (x *Exporter) isTeamEvent(ctx context.Context, eventID int64) (bool, error)
 	return e.Discipline.IsTeam(), nil
 }
 
-// TeamView is a team as the team tables and match cards print it.
+// TeamView is a team as the team tables print it, withdrawn when it has
+// withdrawn from any round.
 func TeamView(t *tournament.Team) report.Team {
 	return report.Team{StartNo: t.StartNo, Name: t.Name, Club: t.Club, City: t.City, Captain: t.Captain, Withdrawn: t.WithdrawnFrom > 0}
+}
+
+// teamAsOf is a team as a document of round n prints it: withdrawn only
+// when the withdrawal counts from round n or before.
+func teamAsOf(t *tournament.Team, n int) report.Team {
+	v := TeamView(t)
+	v.Withdrawn = t.WithdrawnFrom > 0 && t.WithdrawnFrom <= n
+	return v
 }
 
 func teamTieBreaks(infos []tournament.TieBreakInfo) []report.TieBreak {
@@ -149,7 +158,7 @@ func MatchCardsView(d *tournament.TeamEventData, n int) ([]report.MatchCard, err
 		}
 		score := m.Score(d.Event, d.Settings)
 		card := report.MatchCard{
-			Event: event, Round: n, Table: m.Table, Date: date, Home: TeamView(home), Away: TeamView(away),
+			Event: event, Round: n, Table: m.Table, Date: date, Home: teamAsOf(home, n), Away: teamAsOf(away, n),
 			Done: score.Done, HomeGamePoints: score.HomeGamePoints, AwayGamePoints: score.AwayGamePoints,
 		}
 		for i := range m.Boards {
@@ -205,6 +214,7 @@ func (x *Exporter) teamCrosstablePDF(ctx context.Context, w io.Writer, loc repor
 		return err
 	}
 	s := TeamCrosstableView(ct)
+	x.stamp(&s.Event)
 	if ct.Event.System.IsRoundRobin() {
 		return report.TeamCrosstablePDF(w, loc, s)
 	}
@@ -222,6 +232,9 @@ func (x *Exporter) matchCardsPDF(ctx context.Context, w io.Writer, loc report.Lo
 	if err != nil {
 		return err
 	}
+	for i := range cards {
+		x.stamp(&cards[i].Event)
+	}
 	return report.MatchCardsPDF(w, loc, cards)
 }
 
@@ -235,5 +248,5 @@ func (x *Exporter) teamScoreSheetsPDF(ctx context.Context, w io.Writer, loc repo
 	if err != nil {
 		return err
 	}
-	return report.ScoreSheetsPDF(w, loc, sheets)
+	return x.scoreSheetsPDF(w, loc, sheets)
 }

@@ -101,7 +101,9 @@ func (x *Exporter) BoardStandingsPDF(ctx context.Context, w io.Writer, loc repor
 	if err != nil {
 		return err
 	}
-	return report.BoardStandingsPDF(w, loc, BoardStandingsView(d, st.AfterRound))
+	s := BoardStandingsView(d, st.AfterRound)
+	x.stamp(&s.Event)
+	return report.BoardStandingsPDF(w, loc, s)
 }
 
 // TeamRoundView is the overview of round n of a team event: every match by
@@ -117,14 +119,14 @@ func TeamRoundView(d *tournament.TeamEventData, n int) (report.TeamRoundOverview
 		if home == nil {
 			return report.TeamRoundOverview{}, tournament.NotFound("a team of table %d in round %d of event %d", m.Table, n, d.Event.ID)
 		}
-		om := report.OverviewMatch{Table: m.Table, Home: TeamView(home), Bye: m.IsBye()}
+		om := report.OverviewMatch{Table: m.Table, Home: teamAsOf(home, n), Bye: m.IsBye()}
 		if !om.Bye {
 			away := d.Team(m.AwayID)
 			if away == nil {
 				return report.TeamRoundOverview{}, tournament.NotFound("a team of table %d in round %d of event %d", m.Table, n, d.Event.ID)
 			}
 			score := m.Score(d.Event, d.Settings)
-			om.Away, om.Done = TeamView(away), score.Done
+			om.Away, om.Done = teamAsOf(away, n), score.Done
 			om.HomeGamePoints, om.AwayGamePoints = score.HomeGamePoints, score.AwayGamePoints
 			om.HomeMatchPoints, om.AwayMatchPoints = score.HomeMatchPoints, score.AwayMatchPoints
 		}
@@ -152,6 +154,7 @@ func (x *Exporter) TeamRoundPDF(ctx context.Context, w io.Writer, loc report.Loc
 	if err != nil {
 		return err
 	}
+	x.stamp(&o.Event)
 	return report.TeamRoundPDF(w, loc, o)
 }
 

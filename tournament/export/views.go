@@ -17,7 +17,10 @@ import (
 func EventView(e *tournament.Event) report.Event {
 	dru, den := e.Discipline.Names()
 	sru, sen := e.System.Names()
+	sc := e.Scoring
 	return report.Event{
+		ID: e.ID, SystemID: string(e.System),
+		Scoring:      report.Scoring{Win: sc.Win, Draw: sc.Draw, Loss: sc.Loss, Bye: sc.Bye, ForfeitWin: sc.ForfeitWin},
 		Name:         e.Name,
 		Discipline:   report.Text{RU: dru, EN: den},
 		System:       report.Text{RU: sru, EN: sen},
@@ -27,10 +30,23 @@ func EventView(e *tournament.Event) report.Event {
 		StartDate:    parseDate(e.StartDate),
 		EndDate:      parseDate(e.EndDate),
 		Rounds:       e.Rounds,
-		TimeControl: report.TimeControl{
-			Base:      time.Duration(e.TimeControl.BaseMinutes) * time.Minute,
-			Increment: time.Duration(e.TimeControl.IncrementSeconds) * time.Second,
-		},
+		TimeControl:  timeControlView(e.TimeControl),
+	}
+}
+
+// timeControlView prints a clock in minutes and seconds, or a
+// correspondence control in days: per move, or per number of moves.
+func timeControlView(tc tournament.TimeControl) report.TimeControl {
+	const day = 24 * time.Hour
+	switch {
+	case tc.InDays() && tc.Moves > 0:
+		return report.TimeControl{Base: time.Duration(tc.Days) * day, Moves: tc.Moves}
+	case tc.InDays():
+		return report.TimeControl{Increment: time.Duration(tc.Days) * day}
+	}
+	return report.TimeControl{
+		Base:      time.Duration(tc.BaseMinutes) * time.Minute,
+		Increment: time.Duration(tc.IncrementSeconds) * time.Second,
 	}
 }
 
@@ -51,7 +67,8 @@ func roundDate(e *tournament.Event) time.Time {
 	return time.Time{}
 }
 
-// PlayerView is a player as printed in lists and tables.
+// PlayerView is a player as printed in lists and tables, withdrawn when
+// the player has withdrawn from any round.
 func PlayerView(p *tournament.Player) report.Player {
 	if p == nil {
 		return report.Player{}
@@ -60,6 +77,15 @@ func PlayerView(p *tournament.Player) report.Player {
 		StartNo: p.StartNo, Name: p.Name, Rating: p.Rating, BirthYear: p.BirthYear,
 		Club: p.Club, City: p.City, FederationID: p.FederationID, Withdrawn: p.WithdrawnFrom > 0,
 	}
+}
+
+// playerAsOf is a player as printed on a document of round n: withdrawn
+// only when the withdrawal counts from round n or before, so that a
+// reprinted pairing list shows the event as it stood then.
+func playerAsOf(p *tournament.Player, n int) report.Player {
+	v := PlayerView(p)
+	v.Withdrawn = p != nil && p.WithdrawnFrom > 0 && p.WithdrawnFrom <= n
+	return v
 }
 
 // StandingsView is the standings of a crosstable, in order of place, with
@@ -81,7 +107,8 @@ func StandingsView(ct *tournament.Crosstable) (report.Standings, error) {
 			return report.Standings{}, fmt.Errorf("standings of event %d rank player %d, who has no crosstable row", ct.Event.ID, r.PlayerID)
 		}
 		row := report.StandingsRow{
-			Place: r.Rank, PlaceLast: r.RankTo, Player: PlayerView(&cr.Player), Points: r.Score,
+			// After round k, a player who does not play round k+1 is marked.
+			Place: r.Rank, PlaceLast: r.RankTo, Player: playerAsOf(&cr.Player, st.AfterRound+1), Points: r.Score,
 			TieBreaks: make([]float64, len(st.TieBreaks)),
 		}
 		for i, tb := range st.TieBreaks {
@@ -218,11 +245,11 @@ func PairingsView(d *tournament.EventData, n int, publicURL string) (report.Pair
 	p := report.Pairings{Event: EventView(d.Event), Round: n, Date: roundDate(d.Event), PublicURL: publicURL}
 	for _, g := range r.Games {
 		b := report.Board{
-			Number: g.Board, White: PlayerView(d.Player(g.WhiteID)), WhitePoints: points[g.WhiteID],
+			Number: g.Board, White: playerAsOf(d.Player(g.WhiteID), n), WhitePoints: points[g.WhiteID],
 			Bye: g.IsBye(),
 		}
 		if !b.Bye {
-			b.Black, b.BlackPoints = PlayerView(d.Player(g.BlackID)), points[g.BlackID]
+			b.Black, b.BlackPoints = playerAsOf(d.Player(g.BlackID), n), points[g.BlackID]
 		}
 		if g.Result != nil {
 			b.Result = gameScore(d.Event.Scoring, *g.Result, true)

@@ -151,3 +151,67 @@ func TestBoardStandingsView(t *testing.T) {
 		t.Errorf("the boards hold %g points, the matches %g", got, want)
 	}
 }
+
+// TestPairingsShowTheirRound checks that a pairing list reprinted for a
+// past round does not mark a player who withdrew later, and marks him on
+// the list of a round he no longer plays.
+func TestPairingsShowTheirRound(t *testing.T) {
+	f := newDocFixture(t)
+	id := f.roundRobin("Чемпионат Адыгеи")
+	d, err := f.svc.EventData(f.ctx, id)
+	f.must(err)
+	withdrawn := map[int]bool{} // round → the withdrawn player is marked on its list
+	for n := 1; n <= 5; n++ {
+		p, err := PairingsView(d, n, "")
+		f.must(err)
+		for _, b := range p.Boards {
+			for _, pl := range []report.Player{b.White, b.Black} {
+				if pl.Name == fixturePlayers[4] {
+					withdrawn[n] = pl.Withdrawn
+				}
+			}
+		}
+	}
+	// The fixture's fifth player withdrew from round 4.
+	if len(withdrawn) != 5 {
+		t.Fatalf("the withdrawn player is on %d lists, want all 5 (games, rest days, forfeits)", len(withdrawn))
+	}
+	for n, want := range map[int]bool{1: false, 2: false, 3: false, 4: true, 5: true} {
+		if got := withdrawn[n]; got != want {
+			t.Errorf("round %d: the player withdrawn from round 4 is marked %v, want %v", n, got, want)
+		}
+	}
+}
+
+func TestPDNDate(t *testing.T) {
+	for _, tc := range []struct{ start, end, want string }{
+		{"2026-05-09", "", "2026.05.09"},
+		{"2026-05-09", "2026-05-09", "2026.05.09"},
+		{"2026-05-09", "2026-05-11", "2026.05.??"},
+		{"2026-05-30", "2026-06-02", "2026.??.??"},
+		{"2026-12-30", "2027-01-02", "????.??.??"},
+		{"", "", "????.??.??"},
+	} {
+		if got := pdnDate(&tournament.Event{StartDate: tc.start, EndDate: tc.end}); got != tc.want {
+			t.Errorf("pdnDate(%s–%s) = %s, want %s", tc.start, tc.end, got, tc.want)
+		}
+	}
+}
+
+// TestTeamRoundShowsItsRound checks that the overview of a past round does
+// not mark a team that withdrew later, and marks none that still played.
+func TestTeamRoundShowsItsRound(t *testing.T) {
+	f := newDocFixture(t)
+	id := f.team("Командное первенство", "swiss")
+	d, err := f.svc.TeamEventData(f.ctx, id)
+	f.must(err)
+	for n := 1; n <= 3; n++ {
+		o, err := TeamRoundView(d, n)
+		f.must(err)
+		for _, m := range o.Matches {
+			if m.Home.Withdrawn || m.Away.Withdrawn {
+				t.Errorf("round %d: a team marked withdrawn plays: %+v", n, m)
+			}
+		}
+	}
+}

@@ -70,19 +70,36 @@ type (
 		Standings  []standingFile `json:"standings"`
 	}
 	eventFile struct {
-		Name          string `json:"name"`
-		DisciplineRU  string `json:"discipline_ru,omitempty"`
-		DisciplineEN  string `json:"discipline_en,omitempty"`
-		SystemRU      string `json:"system_ru,omitempty"`
-		SystemEN      string `json:"system_en,omitempty"`
-		Venue         string `json:"venue,omitempty"`
-		City          string `json:"city,omitempty"`
-		ChiefArbiter  string `json:"chief_arbiter,omitempty"`
-		StartDate     string `json:"start_date,omitempty"`
-		EndDate       string `json:"end_date,omitempty"`
-		Rounds        int    `json:"rounds"`
-		BaseSeconds   int64  `json:"time_control_base_seconds,omitempty"`
-		IncrementSecs int64  `json:"time_control_increment_seconds,omitempty"`
+		ID            int64        `json:"id,omitempty"`
+		System        string       `json:"system,omitempty"`
+		Scoring       *scoringFile `json:"scoring,omitempty"`
+		Name          string       `json:"name"`
+		DisciplineRU  string       `json:"discipline_ru,omitempty"`
+		DisciplineEN  string       `json:"discipline_en,omitempty"`
+		SystemRU      string       `json:"system_ru,omitempty"`
+		SystemEN      string       `json:"system_en,omitempty"`
+		Venue         string       `json:"venue,omitempty"`
+		City          string       `json:"city,omitempty"`
+		ChiefArbiter  string       `json:"chief_arbiter,omitempty"`
+		StartDate     string       `json:"start_date,omitempty"`
+		EndDate       string       `json:"end_date,omitempty"`
+		Rounds        int          `json:"rounds"`
+		BaseSeconds   int64        `json:"time_control_base_seconds,omitempty"`
+		IncrementSecs int64        `json:"time_control_increment_seconds,omitempty"`
+	}
+	scoringFile struct {
+		Win        float64 `json:"win"`
+		Draw       float64 `json:"draw"`
+		Loss       float64 `json:"loss"`
+		Bye        float64 `json:"bye"`
+		ForfeitWin float64 `json:"forfeit_win"`
+	}
+	gameFile struct {
+		Round    int    `json:"round"`
+		Opponent int    `json:"opponent,omitempty"` // start number
+		Colour   string `json:"colour,omitempty"`   // "white", "black"
+		Result   string `json:"result"`             // resultKinds
+		Score    string `json:"score,omitempty"`    // own:opponent's Adiukh points, "17:7"
 	}
 	tieBreakFile struct {
 		ID     string `json:"id"`
@@ -102,8 +119,28 @@ type (
 		Withdrawn    bool               `json:"withdrawn,omitempty"`
 		Points       float64            `json:"points"`
 		TieBreaks    map[string]float64 `json:"tie_breaks"`
+		Games        []gameFile         `json:"games,omitempty"`
 	}
 )
+
+// resultKinds name the kinds of result in the data files.
+var resultKinds = map[ResultKind]string{
+	NotPlayed: "pending", Played: "played", Forfeit: "forfeit", DoubleForfeit: "double_forfeit",
+	PairingBye: "bye", HalfPointBye: "half_point_bye", ZeroPointBye: "zero_point_bye", Absent: "absent",
+}
+
+// colourNames name the colours in the data files.
+var colourNames = map[Colour]string{White: "white", Black: "black"}
+
+// gameScoreText writes a result as the data files do: "17:7" from the player's
+// side; "" for a bye or a round without a game.
+func gameScoreText(g GameScore) string {
+	switch g.Kind {
+	case Played, Forfeit, DoubleForfeit:
+		return strconv.Itoa(g.Own) + ":" + strconv.Itoa(g.Opponent)
+	}
+	return ""
+}
 
 // StandingsJSON writes the standings as one JSON object: the event, the round
 // they are after, the tie-breaks in order (ID and both names) and a row per
@@ -112,15 +149,21 @@ func StandingsJSON(w io.Writer, s Standings) error {
 	if err := checkStandings(s, false); err != nil {
 		return err
 	}
-	return writeJSON(w, "standings", newStandingsFile(s))
+	return writeJSON(w, "standings", newStandingsFile(s, false))
 }
 
 // newStandingsFile is the JSON shape of one event's standings, shared by
-// StandingsJSON and FederationJSON.
-func newStandingsFile(s Standings) standingsFile {
+// StandingsJSON and FederationJSON; withGames adds every player's games.
+func newStandingsFile(s Standings, withGames bool) standingsFile {
 	e := s.Event
+	var scoring *scoringFile
+	if e.Scoring != (Scoring{}) {
+		sc := e.Scoring
+		scoring = &scoringFile{Win: sc.Win, Draw: sc.Draw, Loss: sc.Loss, Bye: sc.Bye, ForfeitWin: sc.ForfeitWin}
+	}
 	file := standingsFile{
 		Event: eventFile{
+			ID: e.ID, System: e.SystemID, Scoring: scoring,
 			Name: e.Name, DisciplineRU: e.Discipline.RU, DisciplineEN: e.Discipline.EN,
 			SystemRU: e.System.RU, SystemEN: e.System.EN, Venue: e.Venue, City: e.City, ChiefArbiter: e.ChiefArbiter,
 			StartDate: isoDate(e.StartDate), EndDate: isoDate(e.EndDate), Rounds: e.Rounds,
@@ -143,6 +186,13 @@ func newStandingsFile(s Standings) standingsFile {
 			Place: r.Place, PlaceLast: placeLast(r), StartNo: p.StartNo, Name: p.Name, Rating: p.Rating, BirthYear: p.BirthYear,
 			Club: p.Club, City: p.City, FederationID: p.FederationID, Withdrawn: p.Withdrawn,
 			Points: r.Points, TieBreaks: values,
+		}
+		if withGames {
+			for _, g := range r.Games {
+				file.Standings[i].Games = append(file.Standings[i].Games, gameFile{
+					Round: g.Round, Opponent: g.Opponent, Colour: colourNames[g.Colour], Result: resultKinds[g.Score.Kind], Score: gameScoreText(g.Score),
+				})
+			}
 		}
 	}
 	return file

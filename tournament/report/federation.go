@@ -1,8 +1,11 @@
 package report
 
 import (
+	"cmp"
 	"fmt"
 	"io"
+	"slices"
+	"strconv"
 	"time"
 )
 
@@ -15,7 +18,8 @@ type Federation struct {
 
 // federationEventColumns lead every row of the federation CSV: the event the
 // row belongs to. The standings columns and the tie-breaks follow.
-var federationEventColumns = []string{"event", "discipline_ru", "discipline_en", "start_date", "end_date", "event_city", "rounds"}
+var federationEventColumns = []string{"event_id", "event", "discipline_ru", "discipline_en", "system", "start_date", "end_date", "event_city", "rounds",
+	"scoring_win", "scoring_draw", "scoring_loss", "scoring_bye", "scoring_forfeit_win"}
 
 // FederationCSV writes the federation export as one UTF-8 CSV table in
 // dialect d with a
@@ -41,7 +45,7 @@ func FederationCSV(w io.Writer, d CSVDialect, f Federation) error {
 	out.write(append(append(append([]string(nil), federationEventColumns...), standingsColumns...), ids...))
 	for _, s := range f.Events {
 		e := s.Event
-		event := []string{out.text(e.Name), out.text(e.Discipline.RU), out.text(e.Discipline.EN), isoDate(e.StartDate), isoDate(e.EndDate), out.text(e.City), formatInt(e.Rounds)}
+		event := out.eventRecord(e)
 		for _, r := range s.Rows {
 			values := make([]string, len(ids))
 			for j, v := range r.TieBreaks {
@@ -51,6 +55,92 @@ func FederationCSV(w io.Writer, d CSVDialect, f Federation) error {
 		}
 	}
 	return out.close()
+}
+
+// eventRecord is an event's values for federationEventColumns.
+func (f *csvFile) eventRecord(e Event) []string {
+	sc := e.Scoring
+	return []string{
+		formatInt(int(e.ID)), f.text(e.Name), f.text(e.Discipline.RU), f.text(e.Discipline.EN), e.SystemID,
+		isoDate(e.StartDate), isoDate(e.EndDate), f.text(e.City), formatInt(e.Rounds),
+		f.number(sc.Win), f.number(sc.Draw), f.number(sc.Loss), f.number(sc.Bye), f.number(sc.ForfeitWin),
+	}
+}
+
+// federationGameColumns are the columns of FederationGamesCSV.
+var federationGameColumns = []string{"event_id", "round", "white_start_no", "white", "black_start_no", "black", "result", "score", "white_points", "black_points"}
+
+// FederationGamesCSV writes every game of the federation export as one
+// UTF-8 CSV table in dialect d, a row per game (federationGameColumns):
+// the event, the round, the players by start number and name, the kind of
+// result (played, forfeit, double_forfeit, bye, half_point_bye,
+// zero_point_bye), the score White:Black in Adiukh points and what each
+// side scored in the event's table. A bye has its player as White.
+func FederationGamesCSV(w io.Writer, d CSVDialect, f Federation) error {
+	out := newCSV(w, d, "federation games")
+	out.write(federationGameColumns)
+	for _, s := range f.Events {
+		byNo := map[int]Player{}
+		for _, r := range s.Rows {
+			byNo[r.Player.StartNo] = r.Player
+		}
+		type game struct {
+			round    int
+			white    Player
+			black    Player
+			score    GameScore // White's side
+			hasBlack bool
+		}
+		var games []game
+		for _, r := range s.Rows {
+			for _, g := range r.Games {
+				switch {
+				case g.Score.Kind == Absent || g.Score.Kind == NotPlayed:
+				case g.Opponent == 0:
+					games = append(games, game{round: g.Round, white: r.Player, score: g.Score})
+				case g.Colour == White:
+					games = append(games, game{round: g.Round, white: r.Player, black: byNo[g.Opponent], score: g.Score, hasBlack: true})
+				}
+			}
+		}
+		slices.SortStableFunc(games, func(a, b game) int {
+			return cmp.Or(cmp.Compare(a.round, b.round), cmp.Compare(a.white.StartNo, b.white.StartNo))
+		})
+		for _, g := range games {
+			white, black := scoreOf(s.Event.Scoring, g.score)
+			record := []string{formatInt(int(s.Event.ID)), strconv.Itoa(g.round), strconv.Itoa(g.white.StartNo), out.text(g.white.Name), "", "", resultKinds[g.score.Kind], gameScoreText(g.score), out.number(white), ""}
+			if g.hasBlack {
+				record[4], record[5], record[9] = strconv.Itoa(g.black.StartNo), out.text(g.black.Name), out.number(black)
+			}
+			out.write(record)
+		}
+	}
+	return out.close()
+}
+
+// scoreOf is what the two sides of a game score in the event's table, from
+// the side whose GameScore it is.
+func scoreOf(sc Scoring, g GameScore) (own, opponent float64) {
+	switch g.Kind {
+	case PairingBye:
+		return sc.Bye, 0
+	case HalfPointBye:
+		return sc.Draw, 0
+	case ZeroPointBye, DoubleForfeit:
+		return 0, 0
+	case Forfeit:
+		if g.Own > g.Opponent {
+			return sc.ForfeitWin, 0
+		}
+		return 0, sc.ForfeitWin
+	}
+	switch {
+	case g.Own > g.Opponent:
+		return sc.Win, sc.Loss
+	case g.Own < g.Opponent:
+		return sc.Loss, sc.Win
+	}
+	return sc.Draw, sc.Draw
 }
 
 // federationFile is the JSON shape of FederationJSON.
@@ -69,7 +159,7 @@ func FederationJSON(w io.Writer, f Federation) error {
 		if err := checkStandings(s, false); err != nil {
 			return fmt.Errorf("event %d (%s): %w", i+1, s.Event.Name, err)
 		}
-		file.Events[i] = newStandingsFile(s)
+		file.Events[i] = newStandingsFile(s, true)
 	}
 	return writeJSON(w, "federation", file)
 }

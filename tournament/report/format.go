@@ -56,6 +56,9 @@ func formatDates(loc Locale, from, to time.Time) string {
 // correspondence, "3 дн./ход".
 func formatTimeControl(loc Locale, tc TimeControl) string {
 	var parts []string
+	if tc.Base > 0 && tc.Moves > 0 {
+		return fmt.Sprintf("%s / %d %s", formatDuration(loc, tc.Base), tc.Moves, text(loc, msgMovesPer))
+	}
 	if tc.Base > 0 {
 		parts = append(parts, formatDuration(loc, tc.Base))
 	}

@@ -35,8 +35,10 @@ func TestFormatTimeControl(t *testing.T) {
 		tc   TimeControl
 		want string
 	}{
-		{Russian, TimeControl{20 * time.Minute, 30 * time.Second}, "20 мин + 30 с/ход"},
-		{English, TimeControl{3 * time.Minute, 2 * time.Second}, "3 min + 2 s/move"},
+		{Russian, TimeControl{Base: 20 * time.Minute, Increment: 30 * time.Second}, "20 мин + 30 с/ход"},
+		{English, TimeControl{Base: 3 * time.Minute, Increment: 2 * time.Second}, "3 min + 2 s/move"},
+		{Russian, TimeControl{Base: 50 * 24 * time.Hour, Moves: 10}, "50 дн. / 10 ходов"},
+		{English, TimeControl{Base: 50 * 24 * time.Hour, Moves: 10}, "50 days / 10 moves"},
 		{Russian, TimeControl{Base: 30 * time.Minute}, "30 мин"},
 		{Russian, TimeControl{Increment: 72 * time.Hour}, "3 дн./ход"},
 		{Russian, TimeControl{}, ""},

@@ -126,3 +126,19 @@ func TestNothingCutThatFits(t *testing.T) {
 		})
 	}
 }
+
+// TestDirectEncounterNote checks that a table ranked by direct encounter
+// says how the ranking used it.
+func TestDirectEncounterNote(t *testing.T) {
+	s := testStandings(6, 5)
+	s.TieBreaks = append(s.TieBreaks, TieBreak{ID: "direct-encounter", Name: Text{"Результат личной встречи", "Direct encounter"}, Short: Text{"Личн.", "DE"}})
+	for i := range s.Rows {
+		s.Rows[i].TieBreaks = append(s.Rows[i].TieBreaks, 0)
+	}
+	for loc, want := range map[Locale]string{Russian: "Личн. — очки в партиях с участниками, равными по очкам", English: "DE — points scored against the players equal on points"} {
+		text := strings.Join(strings.Fields(pdfText(t, "direct-encounter", render(t, func(b *bytes.Buffer) error { return StandingsPDF(b, loc, s) }))), " ")
+		if !strings.Contains(text, want) {
+			t.Errorf("%s standings lack %q:\n%s", loc, want, text)
+		}
+	}
+}

@@ -60,6 +60,7 @@ const (
 	msgSeconds
 	msgDays
 	msgPerMove
+	msgMovesPer
 	msgDateFormat
 	msgTeam
 	msgTeamStandingsAfter
@@ -89,6 +90,7 @@ const (
 	msgLegendBoards
 	msgTeamRound
 	msgPrinted
+	msgLegendDirectEncounter
 	msgCount
 )
 
@@ -149,6 +151,7 @@ var messages = [msgCount]struct{ ru, en string }{
 	msgSeconds:       {"с", "s"},
 	msgDays:          {"дн.", "days"},
 	msgPerMove:       {"ход", "move"},
+	msgMovesPer:      {"ходов", "moves"},
 	msgDateFormat:    {"02.01.2006", "2 Jan 2006"},
 
 	msgTeam:                {"Команда", "Team"},
@@ -178,7 +181,9 @@ var messages = [msgCount]struct{ ru, en string }{
 	msgLegendBoards:        {"места на доске — по проценту набранных очков, затем по числу партий и сумме очков адиюх; неявки засчитаны", "places on a board go by the percentage of points scored, then by games played and Adiukh points; forfeits count"},
 	msgTeamRound:           {"Матчи %d-го тура", "Matches of round %d"},
 	msgPrinted:             {"напечатано %s", "printed %s"},
-	msgLegendTeamProgress:  {"в клетке — соперник, х/г — хозяева или гости, игровые очки матча; бай — свободен от игры", "a cell holds the opponent, h/a home or away, and the match's game points; bye a round without a match"},
+	msgLegendDirectEncounter: {"%s — очки в партиях с участниками, равными по очкам; место решают встречи внутри группы, равной по очкам и всем показателям перед этим, а оставшаяся равной подгруппа сравнивается снова только внутри себя (в швейцарской системе — лишь когда разрыв нельзя отыграть несыгранными партиями), поэтому порядок может отличаться от чисел столбца",
+		"%s — points scored against the players equal on points; places are decided by the games within the group equal on points and every earlier tie-break, and a subgroup still equal is compared again among itself only (in a Swiss event only where the games not played cannot close the gap), so the order may differ from the column's numbers"},
+	msgLegendTeamProgress: {"в клетке — соперник, х/г — хозяева или гости, игровые очки матча; бай — свободен от игры", "a cell holds the opponent, h/a home or away, and the match's game points; bye a round without a match"},
 }
 
 // text returns the label in the locale's language, formatted with args when

@@ -67,7 +67,11 @@ func (d *document) withPageNumbers() {
 		d.pdf.SetY(-margin)
 		d.font(false, 7)
 		d.pdf.SetTextColor(110, 110, 110)
-		d.cell(0, 4, "adiukh", "", 0, "L", false)
+		footer := "adiukh"
+		if !d.event.Printed.IsZero() {
+			footer += " · " + text(d.loc, msgPrinted, formatDate(d.loc, d.event.Printed)+" "+d.event.Printed.Format("15:04 MST"))
+		}
+		d.cell(0, 4, footer, "", 0, "L", false)
 		d.cell(0, 4, text(d.loc, msgPage, d.pdf.PageNo(), "{nb}"), "", 0, "R", false)
 		d.pdf.SetTextColor(0, 0, 0)
 	})

@@ -28,6 +28,7 @@ func ScoreSheetsPDF(w io.Writer, loc Locale, sheets []ScoreSheet) error {
 		event = sheets[0].Event
 	}
 	d := newDocument(loc, event, text(loc, msgScoreSheet))
+	d.withPageNumbers()
 	for _, s := range sheets {
 		d.scoreSheet(s)
 	}
@@ -51,10 +52,12 @@ func (d *document) formPageAt(title msg, e Event, round, table int, numberLabel 
 	d.cell(width, 9, text(d.loc, title), "", 1, "C", false)
 	d.pdf.Ln(3)
 
-	half := (width - 8) / 2
+	// The discipline's name is long ("Молниеносная игра — командные
+	// соревнования"), the time control short: the row is shared unevenly.
+	discipline := (width - 8) * 0.62
 	d.field(text(d.loc, msgEvent), e.Name, margin, width)
-	d.field(text(d.loc, msgDiscipline), e.Discipline.In(d.loc), margin, half)
-	d.field(text(d.loc, msgTimeControl), formatTimeControl(d.loc, e.TimeControl), margin+half+8, half)
+	d.field(text(d.loc, msgDiscipline), e.Discipline.In(d.loc), margin, discipline)
+	d.field(text(d.loc, msgTimeControl), formatTimeControl(d.loc, e.TimeControl), margin+discipline+8, width-discipline-8)
 	type part struct {
 		label msg
 		value string

@@ -302,16 +302,37 @@ func (d *document) scoreColumns(s Standings) []column {
 }
 
 // tieBreakNote spells out the tie-breaks headed by an abbreviation, so that
-// a printed table says what each column is; "" when none is.
+// a printed table says what each column is; "" when none is. Direct
+// encounter also says how the ranking used it: the column holds the points
+// against all players equal on points, while the ranking compares smaller
+// groups again.
 func (d *document) tieBreakNote(tbs []TieBreak) string {
 	var entries []string
 	for _, tb := range tbs {
-		if short, name := tb.Short.In(d.loc), tb.Name.In(d.loc); short != "" && short != name {
+		short, name := tb.Short.In(d.loc), tb.Name.In(d.loc)
+		if short == "" {
+			short = name
+		}
+		if short != name {
 			entries = append(entries, short+" — "+name)
 		}
 	}
-	return strings.Join(entries, "; ")
+	note := strings.Join(entries, "; ")
+	for _, tb := range tbs {
+		if tb.ID == directEncounter {
+			short := tb.Short.In(d.loc)
+			if short == "" {
+				short = tb.Name.In(d.loc)
+			}
+			note = strings.TrimPrefix(note+"\n"+text(d.loc, msgLegendDirectEncounter, short), "\n")
+		}
+	}
+	return note
 }
+
+// directEncounter is the ID of the direct-encounter tie-break
+// (tournament/standings).
+const directEncounter = "direct-encounter"
 
 // notes prints each note that is not empty.
 func (d *document) notes(notes ...string) {

@@ -227,6 +227,7 @@ func MatchCardsPDF(w io.Writer, loc Locale, cards []MatchCard) error {
 		event = cards[0].Event
 	}
 	d := newDocument(loc, event, text(loc, msgMatchCard))
+	d.withPageNumbers()
 	for i, c := range cards {
 		for _, b := range c.Boards {
 			if err := checkScore(b.Result); err != nil {

@@ -64,7 +64,7 @@ func TeamStandingsJSON(w io.Writer, s TeamStandings) error {
 	if err := checkTeamStandings(s); err != nil {
 		return err
 	}
-	players := newStandingsFile(Standings{Event: s.Event, AfterRound: s.AfterRound, TieBreaks: s.TieBreaks})
+	players := newStandingsFile(Standings{Event: s.Event, AfterRound: s.AfterRound, TieBreaks: s.TieBreaks}, false)
 	file := teamStandingsFile{Event: players.Event, AfterRound: s.AfterRound, TieBreaks: players.TieBreaks, Standings: make([]teamStandingFile, len(s.Rows))}
 	for i, r := range s.Rows {
 		values := make(map[string]float64, len(r.TieBreaks))

@@ -42,6 +42,22 @@ type Event struct {
 	EndDate      time.Time // zero or equal to StartDate for a one-day event
 	Rounds       int       // rounds planned; standings after the last one are final
 	TimeControl  TimeControl
+	// ID is the event's number in adiukh, SystemID its pairing system as
+	// the API spells it ("swiss", "round-robin"), Scoring its points table:
+	// the federation export carries them.
+	ID       int64
+	SystemID string
+	Scoring  Scoring
+	// Printed is when the document is made, printed at the foot of every
+	// page so that a paper on the notice board says how current it is;
+	// zero prints none.
+	Printed time.Time
+}
+
+// Scoring is what a win, a draw, a loss, the pairing's bye and a forfeit
+// win score in the event's table.
+type Scoring struct {
+	Win, Draw, Loss, Bye, ForfeitWin float64
 }
 
 // TimeControl is the clock setting of the event, e.g. 20 min + 30 s per move
@@ -50,6 +66,9 @@ type Event struct {
 type TimeControl struct {
 	Base      time.Duration
 	Increment time.Duration // added per move
+	// Moves is the number of moves Base is for, in a correspondence
+	// control like 50 days per 10 moves; 0 otherwise.
+	Moves int
 }
 
 // Player is one participant as printed in lists and tables.

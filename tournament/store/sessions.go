@@ -92,3 +92,11 @@ func (t *tx) SetPasswordHash(userID int64, hash string) error {
 	}
 	return nil
 }
+
+func (t *tx) AdminExists() (bool, error) {
+	var n int64
+	if err := t.db.Model(&userRow{}).Where("role = ?", string(tournament.Admin)).Limit(1).Count(&n).Error; err != nil {
+		return false, fmt.Errorf("look for an administrator: %w", err)
+	}
+	return n > 0, nil
+}

@@ -1,0 +1,363 @@
+package api
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/gin-gonic/gin"
+
+	"adiukh/tournament"
+	"adiukh/tournament/account"
+	"adiukh/tournament/engines"
+	"adiukh/tournament/store/storetest"
+)
+
+var authzSecret = []byte("the secret of the authorization test")
+
+// The roles every route is tried as, in the order of the expectations.
+var authzRoles = []string{"anonymous", "player", "other arbiter", "owner", "admin"}
+
+// authzTable is what every registered route answers each role, on a public
+// round-robin event owned by "owner" with round 1 published, reports open
+// and a pending report by "player" (who plays board 1). One letter per role
+// in the order of authzRoles:
+//
+//	y  done (2xx, 3xx)
+//	c  409: allowed, but the event's state forbids it (round 1 is
+//	   published, the report already decided)
+//	v  400 or 413: the test's empty body refused as invalid, before or
+//	   after the role was checked; nothing changes either way
+//	n  refused as not allowed: 401, 403, 429, or a redirect to sign in
+//	0  404: hidden, or nothing there for anyone (team routes on an
+//	   individual event)
+//
+// A route registered without a line here fails the test, so a new route
+// needs a deliberate answer. A 500 always fails.
+var authzTable = map[string]string{
+	"DELETE /api/v1/events/:id/players/:pid":                               "nnncc",
+	"DELETE /api/v1/events/:id/rounds/:n":                                  "nnncc",
+	"DELETE /api/v1/tokens/:tid":                                           "n00yy",
+	"DELETE /api/v1/users/:email/sessions":                                 "nnnny",
+	"GET /":                                                                "yyyyy",
+	"GET /api/v1/events":                                                   "yyyyy",
+	"GET /api/v1/events/:id":                                               "yyyyy",
+	"GET /api/v1/events/:id/audit":                                         "nnnyy",
+	"GET /api/v1/events/:id/crosstable":                                    "yyyyy",
+	"GET /api/v1/events/:id/crosstable.pdf":                                "yyyyy",
+	"GET /api/v1/events/:id/export.trf":                                    "yyyyy",
+	"GET /api/v1/events/:id/games.pdn":                                     "yyyyy",
+	"GET /api/v1/events/:id/pairing.trf":                                   "yyyyy",
+	"GET /api/v1/events/:id/players":                                       "yyyyy",
+	"GET /api/v1/events/:id/rounds":                                        "yyyyy",
+	"GET /api/v1/events/:id/rounds/:n":                                     "yyyyy",
+	"GET /api/v1/events/:id/rounds/:n/cards":                               "vvvvv",
+	"GET /api/v1/events/:id/rounds/:n/games/:board/record.pdf":             "00000",
+	"GET /api/v1/events/:id/rounds/:n/pairings.pdf":                        "yyyyy",
+	"GET /api/v1/events/:id/rounds/:n/scoresheets.pdf":                     "yyyyy",
+	"GET /api/v1/events/:id/scoresheets.pdf":                               "yyyyy",
+	"GET /api/v1/events/:id/standings":                                     "yyyyy",
+	"GET /api/v1/events/:id/standings.csv":                                 "yyyyy",
+	"GET /api/v1/events/:id/standings.json":                                "yyyyy",
+	"GET /api/v1/events/:id/standings.pdf":                                 "yyyyy",
+	"GET /api/v1/events/:id/submissions":                                   "nyyyy",
+	"GET /api/v1/events/:id/team-settings":                                 "vvvvv",
+	"GET /api/v1/events/:id/teams":                                         "yyyyy",
+	"GET /api/v1/federation/export.csv":                                    "yyyyy",
+	"GET /api/v1/federation/export.json":                                   "yyyyy",
+	"GET /api/v1/me":                                                       "nyyyy",
+	"GET /api/v1/scoresheets.pdf":                                          "yyyyy",
+	"GET /api/v1/team-tiebreaks":                                           "yyyyy",
+	"GET /api/v1/tiebreaks":                                                "yyyyy",
+	"GET /api/v1/tokens":                                                   "nyyyy",
+	"GET /events/:id":                                                      "yyyyy",
+	"GET /events/:id/audit":                                                "nnnyy",
+	"GET /events/:id/crosstable":                                           "yyyyy",
+	"GET /events/:id/manage":                                               "nnnyy",
+	"GET /events/:id/pairing.trf":                                          "nyyyy",
+	"GET /events/:id/players/:pid":                                         "yyyyy",
+	"GET /events/:id/rounds/:n/boards/:board":                              "yyyyy",
+	"GET /events/:id/rounds/:n/boards/:board/edit":                         "nnnyy",
+	"GET /events/:id/rounds/:n/boards/:board/report":                       "nyyyy",
+	"GET /events/:id/rounds/:n/lineups":                                    "nvvvv",
+	"GET /events/:id/rounds/:n/results":                                    "nnnyy",
+	"GET /events/:id/standings":                                            "yyyyy",
+	"GET /healthz":                                                         "yyyyy",
+	"GET /login":                                                           "yyyyy",
+	"GET /manage/events/new":                                               "nnyyy",
+	"GET /metrics":                                                         "yyyyy",
+	"GET /readyz":                                                          "yyyyy",
+	"GET /search":                                                          "yyyyy",
+	"GET /setup/:token":                                                    "00000",
+	"GET /static/*file":                                                    "yyyyy",
+	"PATCH /api/v1/events/:id":                                             "nnnyy",
+	"PATCH /api/v1/events/:id/players/:pid":                                "nnnyy",
+	"PATCH /api/v1/events/:id/teams/:team":                                 "nnnvv",
+	"POST /api/v1/events":                                                  "nnvvv",
+	"POST /api/v1/events/:id/players":                                      "nvvvv",
+	"POST /api/v1/events/:id/players/bulk":                                 "nvvvv",
+	"POST /api/v1/events/:id/players/renumber":                             "nnncc",
+	"POST /api/v1/events/:id/rounds":                                       "nnnyy",
+	"POST /api/v1/events/:id/rounds/:n/games/:board/submission":            "nvvvv",
+	"POST /api/v1/events/:id/rounds/:n/publish":                            "nnncc",
+	"POST /api/v1/events/:id/rounds/:n/swap":                               "nvvvv",
+	"POST /api/v1/events/:id/rounds/:n/unpublish":                          "nnnyy",
+	"POST /api/v1/events/:id/submissions/:sid/confirm":                     "nnnyy",
+	"POST /api/v1/events/:id/submissions/:sid/reject":                      "nnnyy",
+	"POST /api/v1/events/:id/teams":                                        "nvvvv",
+	"POST /api/v1/events/:id/teams/:team/players":                          "nvvvv",
+	"POST /api/v1/events/import.trf":                                       "nvvvv",
+	"POST /api/v1/tokens":                                                  "nnnnn",
+	"POST /events/:id/finish":                                              "nnncc",
+	"POST /events/:id/players":                                             "nnncc",
+	"POST /events/:id/players/:pid/account":                                "nnnyy",
+	"POST /events/:id/players/:pid/bye":                                    "nnnvv",
+	"POST /events/:id/players/:pid/reinstate":                              "nnnyy",
+	"POST /events/:id/players/:pid/remove":                                 "nnnyy",
+	"POST /events/:id/players/:pid/withdraw":                               "nnnvv",
+	"POST /events/:id/players/csv":                                         "nnnvv",
+	"POST /events/:id/rounds":                                              "nnnyy",
+	"POST /events/:id/rounds/:n/boards/:board/edit":                        "nnnvv",
+	"POST /events/:id/rounds/:n/boards/:board/report":                      "nvvvv",
+	"POST /events/:id/rounds/:n/delete":                                    "nnncc",
+	"POST /events/:id/rounds/:n/lineups/:team":                             "nvvvv",
+	"POST /events/:id/rounds/:n/pairing":                                   "nvvvv",
+	"POST /events/:id/rounds/:n/publish":                                   "nnncc",
+	"POST /events/:id/rounds/:n/results":                                   "nnnvv",
+	"POST /events/:id/rounds/:n/swap":                                      "nvvvv",
+	"POST /events/:id/rounds/:n/unpublish":                                 "nnnyy",
+	"POST /events/:id/settings":                                            "nnnvv",
+	"POST /events/:id/submissions":                                         "nnnyy",
+	"POST /events/:id/submissions/:sid/decide":                             "nnnyy",
+	"POST /events/:id/teams":                                               "nnnvv",
+	"POST /login":                                                          "nnnnn",
+	"POST /logout":                                                         "yyyyy",
+	"POST /manage/events":                                                  "nnvvv",
+	"POST /manage/events/import.trf":                                       "nvvvv",
+	"POST /setup/:token":                                                   "00000",
+	"PUT /api/v1/events/:id/players/:pid/account":                          "nnnyy",
+	"PUT /api/v1/events/:id/players/:pid/bye":                              "nnnvv",
+	"PUT /api/v1/events/:id/rounds/:n/games/:board/result":                 "nvvvv",
+	"PUT /api/v1/events/:id/rounds/:n/lineups/:team":                       "nvvvv",
+	"PUT /api/v1/events/:id/rounds/:n/matches/:table/boards/:board/result": "nvvvv",
+	"PUT /api/v1/events/:id/rounds/:n/pairing":                             "nnncc",
+	"PUT /api/v1/events/:id/submissions/open":                              "nvvvv",
+	"PUT /api/v1/events/:id/team-settings":                                 "nnnvv",
+	"PUT /api/v1/me/password":                                              "nvvvv",
+}
+
+// authzWorld is the fixture: the accounts with their tokens and sessions.
+type authzWorld struct {
+	t        *testing.T
+	svc      *tournament.Service
+	accounts *account.Service
+	handler  http.Handler
+	users    map[string]*tournament.User
+	tokens   map[string]string
+	cookies  map[string]string
+}
+
+// event makes the fixture event and returns the values of the path
+// parameters that point into it.
+func (w *authzWorld) event(visibility string) map[string]string {
+	w.t.Helper()
+	owner := tournament.NewContextWithUser(context.Background(), w.users["owner"])
+	str := func(s string) *string { return &s }
+	e, err := w.svc.CreateEvent(owner, tournament.EventInput{Name: str("Кубок"), Discipline: str("rapid"), System: str("round-robin"), TimeControl: str("8+4"), Visibility: str(visibility)})
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	for _, name := range []string{"Хуаде", "Тлехас", "Нехай", "Ачмиз"} {
+		if _, err := w.svc.RegisterPlayer(owner, e.ID, tournament.PlayerInput{Name: str(name)}); err != nil {
+			w.t.Fatal(err)
+		}
+	}
+	r, err := w.svc.PairNextRound(owner, e.ID)
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	if _, err := w.svc.PublishRound(owner, e.ID, 1); err != nil {
+		w.t.Fatal(err)
+	}
+	if err := w.svc.SetSubmissions(owner, e.ID, true); err != nil {
+		w.t.Fatal(err)
+	}
+	pid := r.Games[0].WhiteID
+	if err := w.svc.LinkPlayer(owner, e.ID, pid, w.users["player"].Email); err != nil {
+		w.t.Fatal(err)
+	}
+	params := map[string]string{"id": fmt.Sprint(e.ID), "n": "1", "board": "1", "pid": fmt.Sprint(pid), "team": "1", "table": "1",
+		"token": "no-such-setup-token", "file": "/app.js", "email": w.users["bystander"].Email}
+	if visibility == string(tournament.Public) {
+		player := tournament.NewContextWithUser(context.Background(), w.users["player"])
+		sub, err := w.svc.SubmitResult(player, tournament.SubmissionInput{EventID: e.ID, Round: 1, Board: 1, Score: "17:7", EndReason: "final_position"})
+		if err != nil {
+			w.t.Fatal(err)
+		}
+		params["sid"] = fmt.Sprint(sub.ID)
+	}
+	_, tok, err := w.accounts.CreateToken(context.Background(), account.NewToken{Email: w.users["owner"].Email, Name: "to revoke"})
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	params["tid"] = fmt.Sprint(tok.ID)
+	return params
+}
+
+// outcome sends the route's request as role and classifies the answer.
+func (w *authzWorld) outcome(method, pattern string, params map[string]string, role string) (byte, *httptest.ResponseRecorder) {
+	path := pattern
+	for _, part := range strings.Split(pattern, "/") {
+		if len(part) > 1 && (part[0] == ':' || part[0] == '*') {
+			v, ok := params[part[1:]]
+			if !ok {
+				w.t.Fatalf("%s %s: no test value for %s", method, pattern, part)
+			}
+			path = strings.Replace(path, part, strings.TrimPrefix(v, "/"), 1)
+		}
+	}
+	if pattern == "/logout" && role != "anonymous" {
+		// Logging out ends the session it is sent with: use a spare one.
+		value, err := w.accounts.StartSession(context.Background(), w.users[role])
+		if err != nil {
+			w.t.Fatal(err)
+		}
+		defer func(c string) { w.cookies[role] = c }(w.cookies[role])
+		w.cookies[role] = (&sessions{secret: authzSecret}).seal(value)
+	}
+	var body *strings.Reader
+	contentType := "application/json"
+	if strings.HasPrefix(pattern, "/api/") {
+		body = strings.NewReader("{}")
+	} else {
+		body = strings.NewReader("")
+		contentType = "application/x-www-form-urlencoded"
+	}
+	if method == http.MethodGet {
+		body = strings.NewReader("")
+	}
+	req := httptest.NewRequest(method, path, body)
+	req.Header.Set("Content-Type", contentType)
+	req.Header.Set("Sec-Fetch-Site", "same-origin")
+	if role != "anonymous" {
+		if strings.HasPrefix(pattern, "/api/") {
+			req.Header.Set("Authorization", "Bearer "+w.tokens[role])
+		}
+		req.AddCookie(&http.Cookie{Name: sessionCookie, Value: w.cookies[role]})
+	}
+	rec := httptest.NewRecorder()
+	w.handler.ServeHTTP(rec, req)
+	switch code := rec.Code; {
+	case code >= 500:
+		return '!', rec
+	case code == http.StatusNotFound:
+		return '0', rec
+	case code == http.StatusBadRequest || code == http.StatusRequestEntityTooLarge:
+		return 'v', rec
+	case code == http.StatusConflict:
+		return 'c', rec
+	case code == http.StatusUnauthorized || code == http.StatusForbidden || code == http.StatusTooManyRequests,
+		code == http.StatusSeeOther && strings.HasPrefix(rec.Header().Get("Location"), "/login"):
+		return 'n', rec
+	}
+	return 'y', rec
+}
+
+func newAuthzWorld(t *testing.T) *authzWorld {
+	st := storetest.Open(t)["sqlite"]
+	w := &authzWorld{t: t, svc: tournament.NewService(st, engines.Options()), accounts: account.NewService(st),
+		users: map[string]*tournament.User{}, tokens: map[string]string{}, cookies: map[string]string{}}
+	roles := map[string]tournament.Role{"bystander": tournament.ArbiterRole, "player": tournament.PlayerRole, "other arbiter": tournament.ArbiterRole, "owner": tournament.ArbiterRole, "admin": tournament.Admin}
+	deps := Deps{DB: st, Events: w.svc, Accounts: w.accounts, Log: slog.New(slog.DiscardHandler), Secret: authzSecret}
+	w.handler = NewRouter(deps)
+	seal := &sessions{secret: authzSecret}
+	for _, role := range append(authzRoles[1:], "bystander") {
+		u, err := w.accounts.AddUser(context.Background(), account.NewUser{Email: strings.ReplaceAll(role, " ", "-") + "@example.org", Role: string(roles[role]), Password: "пароль роли"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		w.users[role] = u
+		if w.tokens[role], _, err = w.accounts.CreateToken(context.Background(), account.NewToken{Email: u.Email}); err != nil {
+			t.Fatal(err)
+		}
+		value, err := w.accounts.StartSession(context.Background(), u)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w.cookies[role] = seal.seal(value)
+	}
+	return w
+}
+
+// TestAuthorizationOfEveryRoute tries every registered route as every role
+// and compares with authzTable. Reads share one event; every write gets a
+// fresh one, so that what one role changed does not decide another's
+// answer.
+func TestAuthorizationOfEveryRoute(t *testing.T) {
+	w := newAuthzWorld(t)
+	routes := routesOf(t)
+	shared := w.event(string(tournament.Public))
+	seen := map[string]bool{}
+	for _, r := range routes {
+		key := r.Method + " " + r.Path
+		seen[key] = true
+		want, ok := authzTable[key]
+		if !ok {
+			t.Errorf("route %s has no line in authzTable: say what each role may do", key)
+			continue
+		}
+		got := make([]byte, len(authzRoles))
+		for i, role := range authzRoles {
+			params := shared
+			if r.Method != http.MethodGet {
+				params = w.event(string(tournament.Public))
+			}
+			var rec *httptest.ResponseRecorder
+			got[i], rec = w.outcome(r.Method, r.Path, params, role)
+			if got[i] == '!' {
+				t.Errorf("%s as %s: status %d\n%.300s", key, role, rec.Code, rec.Body.String())
+			}
+		}
+		if string(got) != want {
+			t.Errorf("%-70s got %s, want %s (roles: %s)", key, got, want, strings.Join(authzRoles, ", "))
+		}
+	}
+	for key := range authzTable {
+		if !seen[key] {
+			t.Errorf("authzTable has %s, which no longer exists", key)
+		}
+	}
+}
+
+// A private event is hidden on every route that names it: whoever may not
+// manage it gets 404 (or is sent to sign in), as if it did not exist.
+func TestPrivateEventHiddenOnEveryRoute(t *testing.T) {
+	w := newAuthzWorld(t)
+	private := w.event(string(tournament.Private))
+	private["sid"] = "1"
+	for _, r := range routesOf(t) {
+		if r.Method != http.MethodGet || !strings.Contains(r.Path, "/events/:id") {
+			continue
+		}
+		for _, role := range authzRoles[:3] {
+			if got, rec := w.outcome(r.Method, r.Path, private, role); got != '0' && got != 'n' {
+				t.Errorf("GET %s of a private event as %s: status %d, want it hidden", r.Path, role, rec.Code)
+			}
+		}
+	}
+}
+
+// routesOf lists the router's routes in a stable order.
+func routesOf(t *testing.T) gin.RoutesInfo {
+	t.Helper()
+	routes := newEngine(Deps{Log: slog.New(slog.DiscardHandler)}).Routes()
+	sort.Slice(routes, func(i, j int) bool {
+		return routes[i].Method+routes[i].Path < routes[j].Method+routes[j].Path
+	})
+	return routes
+}

@@ -1,0 +1,189 @@
+package api
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"runtime/debug"
+	"strconv"
+	"time"
+
+	"github.com/gin-gonic/gin"
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"adiukh/tournament"
+)
+
+// DBStatser is a database that reports its connection pool; the store does.
+type DBStatser interface {
+	Stats() sql.DBStats
+}
+
+// metrics are what /metrics exports, on a registry of this router's own.
+type metrics struct {
+	registry *prometheus.Registry
+	requests *prometheus.CounterVec
+	duration *prometheus.HistogramVec
+}
+
+func newMetrics(d Deps) *metrics {
+	m := &metrics{
+		registry: prometheus.NewRegistry(),
+		requests: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "adiukh_http_requests_total",
+			Help: "HTTP requests answered, by method, route pattern and status.",
+		}, []string{"method", "route", "status"}),
+		duration: prometheus.NewHistogramVec(prometheus.HistogramOpts{
+			Name:    "adiukh_http_request_duration_seconds",
+			Help:    "Time to answer HTTP requests, by method and route pattern.",
+			Buckets: []float64{.005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10, 30},
+		}, []string{"method", "route"}),
+	}
+	m.registry.MustRegister(m.requests, m.duration,
+		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	if d.Accounts != nil {
+		failures := func(limited bool) func() float64 {
+			return func() float64 {
+				wrong, refused := d.Accounts.SignInFailures()
+				if limited {
+					return float64(refused)
+				}
+				return float64(wrong)
+			}
+		}
+		m.registry.MustRegister(
+			prometheus.NewCounterFunc(prometheus.CounterOpts{
+				Name: "adiukh_signin_failures_total", Help: "Sign-ins refused for a wrong e-mail or password.",
+				ConstLabels: prometheus.Labels{"reason": "wrong"},
+			}, failures(false)),
+			prometheus.NewCounterFunc(prometheus.CounterOpts{
+				Name: "adiukh_signin_failures_total", Help: "Sign-ins refused for a wrong e-mail or password.",
+				ConstLabels: prometheus.Labels{"reason": "limited"},
+			}, failures(true)),
+		)
+	}
+	if db, ok := d.DB.(DBStatser); ok {
+		m.registry.MustRegister(newDBPoolCollector(db))
+	}
+	return m
+}
+
+// dbPoolCollector exports the database connection pool.
+type dbPoolCollector struct {
+	db                                 DBStatser
+	open, inUse, idle, waits, waitTime *prometheus.Desc
+}
+
+func newDBPoolCollector(db DBStatser) *dbPoolCollector {
+	d := func(name, help string) *prometheus.Desc {
+		return prometheus.NewDesc("adiukh_db_"+name, help, nil, nil)
+	}
+	return &dbPoolCollector{
+		db:       db,
+		open:     d("connections_open", "Open database connections."),
+		inUse:    d("connections_in_use", "Database connections in use."),
+		idle:     d("connections_idle", "Idle database connections."),
+		waits:    d("waits_total", "Times a request waited for a database connection."),
+		waitTime: d("wait_seconds_total", "Time requests waited for a database connection."),
+	}
+}
+
+func (c *dbPoolCollector) Describe(ch chan<- *prometheus.Desc) {
+	for _, d := range []*prometheus.Desc{c.open, c.inUse, c.idle, c.waits, c.waitTime} {
+		ch <- d
+	}
+}
+
+func (c *dbPoolCollector) Collect(ch chan<- prometheus.Metric) {
+	s := c.db.Stats()
+	ch <- prometheus.MustNewConstMetric(c.open, prometheus.GaugeValue, float64(s.OpenConnections))
+	ch <- prometheus.MustNewConstMetric(c.inUse, prometheus.GaugeValue, float64(s.InUse))
+	ch <- prometheus.MustNewConstMetric(c.idle, prometheus.GaugeValue, float64(s.Idle))
+	ch <- prometheus.MustNewConstMetric(c.waits, prometheus.CounterValue, float64(s.WaitCount))
+	ch <- prometheus.MustNewConstMetric(c.waitTime, prometheus.CounterValue, s.WaitDuration.Seconds())
+}
+
+// observe logs every request once it is answered (method, route pattern,
+// path, status, duration, signed-in user) and counts it for /metrics.
+func (h *handler) observe(c *gin.Context) {
+	start := time.Now()
+	c.Next()
+	route := c.FullPath()
+	if route == "" {
+		route = "unmatched"
+	}
+	elapsed := time.Since(start)
+	status := c.Writer.Status()
+	h.metrics.requests.WithLabelValues(c.Request.Method, route, strconv.Itoa(status)).Inc()
+	h.metrics.duration.WithLabelValues(c.Request.Method, route).Observe(elapsed.Seconds())
+	var user string
+	if u := tournament.UserFromContext(c.Request.Context()); u != nil {
+		user = u.Email
+	}
+	h.Log.LogAttrs(c.Request.Context(), levelOf(status), "request",
+		slog.String("method", c.Request.Method), slog.String("route", route), slog.String("path", c.Request.URL.Path),
+		slog.Int("status", status), slog.Duration("duration", elapsed), slog.String("user", user),
+		slog.String("client", c.ClientIP()), slog.Int("bytes", c.Writer.Size()))
+}
+
+// recoverPanic turns a panic in a handler into a logged 500: the stack goes
+// to the structured log, the client gets a bare internal error.
+func (h *handler) recoverPanic(c *gin.Context) {
+	defer func() {
+		r := recover()
+		if r == nil {
+			return
+		}
+		if err, ok := r.(error); ok && errors.Is(err, http.ErrAbortHandler) {
+			panic(r)
+		}
+		h.Log.Error("panic", "method", c.Request.Method, "path", c.Request.URL.Path, "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
+		if c.Writer.Written() {
+			c.Abort()
+			return
+		}
+		h.fail(c, fmt.Errorf("panic: %v", r))
+	}()
+	c.Next()
+}
+
+// noSniff stops browsers from guessing a type other than the one sent, on
+// every answer: JSON, PDF, CSV and pages alike.
+func noSniff(c *gin.Context) {
+	c.Header("X-Content-Type-Options", "nosniff")
+	c.Next()
+}
+
+// routesOps registers the health checks and the metrics. /healthz says the
+// process answers; /readyz also asks the database, so that a load balancer
+// sends no requests to an instance that cannot reach it.
+func (h *handler) routesOps(r *gin.Engine) {
+	r.GET("/healthz", func(c *gin.Context) {
+		c.JSON(http.StatusOK, gin.H{"status": "ok"})
+	})
+	r.GET("/readyz", func(c *gin.Context) {
+		ctx, cancel := context.WithTimeout(c.Request.Context(), 2*time.Second)
+		defer cancel()
+		if err := h.DB.Ping(ctx); err != nil {
+			h.Log.Warn("readiness check: database unavailable", "err", err)
+			c.JSON(http.StatusServiceUnavailable, gin.H{"status": "database unavailable"})
+			return
+		}
+		c.JSON(http.StatusOK, gin.H{"status": "ok"})
+	})
+	metricsHandler := promhttp.HandlerFor(h.metrics.registry, promhttp.HandlerOpts{})
+	r.GET("/metrics", func(c *gin.Context) { metricsHandler.ServeHTTP(c.Writer, c.Request) })
+}
+
+// levelOf is the log level of an answer: server errors stand out.
+func levelOf(status int) slog.Level {
+	if status >= 500 {
+		return slog.LevelError
+	}
+	return slog.LevelInfo
+}

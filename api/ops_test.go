@@ -1,0 +1,146 @@
+package api_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"testing"
+
+	"adiukh/api"
+	"adiukh/tournament"
+	"adiukh/tournament/account"
+	"adiukh/tournament/engines"
+)
+
+type deadDB struct{}
+
+func (deadDB) Ping(context.Context) error { return errors.New("connection refused") }
+
+func TestHealthAndReadiness(t *testing.T) {
+	s := newWebServer(t)
+	for _, path := range []string{"/healthz", "/readyz"} {
+		if rec := s.anonymous().get(path); rec.Code != http.StatusOK {
+			t.Errorf("%s: status %d, want 200", path, rec.Code)
+		}
+	}
+	dead := api.NewRouter(api.Deps{DB: deadDB{}, Events: tournament.NewService(s.store, engines.Options()), Accounts: s.accounts, Log: slog.New(slog.DiscardHandler)})
+	for path, want := range map[string]int{"/healthz": http.StatusOK, "/readyz": http.StatusServiceUnavailable} {
+		rec := httptest.NewRecorder()
+		dead.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, path, nil))
+		if rec.Code != want {
+			t.Errorf("%s without a database: status %d, want %d", path, rec.Code, want)
+		}
+	}
+}
+
+// Every request is logged once with its route pattern, status, duration
+// and user, and counted in /metrics with the sign-in failures and the
+// database pool.
+func TestRequestLogAndMetrics(t *testing.T) {
+	s := newWebServer(t)
+	var logged bytes.Buffer
+	s.handler = api.NewRouter(api.Deps{
+		DB: s.store, Events: tournament.NewService(s.store, engines.Options()), Accounts: s.accounts,
+		Log: slog.New(slog.NewJSONHandler(&logged, nil)),
+	})
+	s.roundRobin(4)
+	s.must(http.StatusNotFound, tournament.ArbiterRole, "GET", "/api/v1/events/999", nil)
+	s.anonymous().post("/login", url.Values{"email": {"arbiter@example.org"}, "password": {"не тот пароль"}})
+	line := ""
+	for _, l := range strings.Split(logged.String(), "\n") {
+		if strings.Contains(l, `"path":"/api/v1/events/999"`) {
+			line = l
+		}
+	}
+	for _, want := range []string{`"msg":"request"`, `"method":"GET"`, `"route":"/api/v1/events/:id"`, `"status":404`, `"duration":`, `"user":"arbiter@example.org"`} {
+		if !strings.Contains(line, want) {
+			t.Errorf("request log line lacks %s:\n%s", want, line)
+		}
+	}
+	rec := s.anonymous().get("/metrics")
+	body := rec.Body.String()
+	for _, want := range []string{
+		`adiukh_http_requests_total{method="GET",route="/api/v1/events/:id",status="404"} 1`,
+		`adiukh_http_requests_total{method="POST",route="/api/v1/events/:id/rounds/:n/publish",status="200"} 1`,
+		`adiukh_http_request_duration_seconds_bucket{method="POST",route="/api/v1/events/:id/players",le="+Inf"} 4`,
+		`adiukh_signin_failures_total{reason="wrong"} 1`,
+		`adiukh_signin_failures_total{reason="limited"} 0`,
+		`adiukh_db_connections_open `,
+		`go_goroutines `,
+	} {
+		if !strings.Contains(body, want) {
+			t.Errorf("/metrics lacks %s", want)
+		}
+	}
+}
+
+// JSON, PDF and CSV answers, like pages, forbid content sniffing.
+func TestNoSniffOnEveryAnswer(t *testing.T) {
+	s := newWebServer(t)
+	id := s.roundRobin(4)
+	for _, path := range []string{
+		"/api/v1/events",
+		fmt.Sprintf("/api/v1/events/%d/standings.csv", id),
+		fmt.Sprintf("/api/v1/events/%d/rounds/1/pairings.pdf", id),
+		"/api/v1/no-such-thing",
+		"/",
+	} {
+		rec := s.anonymous().get(path)
+		if rec.Header().Get("X-Content-Type-Options") != "nosniff" {
+			t.Errorf("%s (status %d, %s): no X-Content-Type-Options: nosniff", path, rec.Code, rec.Header().Get("Content-Type"))
+		}
+	}
+}
+
+// The one-time setup link stops working once an administrator exists,
+// even one added from the command line.
+func TestSetupLinkEndsOnceAnAdminExists(t *testing.T) {
+	s := newFreshServer(t, "one-time-token")
+	if rec := s.anonymous().get("/setup/one-time-token"); rec.Code != http.StatusOK {
+		t.Fatalf("setup link on a fresh database: status %d, want 200", rec.Code)
+	}
+	// adiukh user add --role arbiter leaves the link open; --role admin ends it.
+	if _, err := s.accounts.AddUser(context.Background(), account.NewUser{Email: "judge@example.org", Role: "arbiter", Password: "длинный пароль"}); err != nil {
+		t.Fatal(err)
+	}
+	if rec := s.anonymous().get("/setup/one-time-token"); rec.Code != http.StatusOK {
+		t.Fatalf("setup link with an arbiter only: status %d, want 200", rec.Code)
+	}
+	if _, err := s.accounts.AddUser(context.Background(), account.NewUser{Email: "root@example.org", Role: "admin", Password: "длинный пароль"}); err != nil {
+		t.Fatal(err)
+	}
+	if rec := s.anonymous().get("/setup/one-time-token"); rec.Code != http.StatusNotFound {
+		t.Errorf("setup link on a database with an administrator: status %d, want 404", rec.Code)
+	}
+	good := url.Values{"email": {"chief@example.org"}, "password": {"длинный пароль"}}
+	if rec := s.anonymous().post("/setup/one-time-token", good); rec.Code != http.StatusNotFound {
+		t.Errorf("setup with an administrator present: status %d, want 404", rec.Code)
+	}
+}
+
+// A return address after sign-in never leaves the site, however it is
+// disguised.
+func TestSignInReturnAddressStaysOnSite(t *testing.T) {
+	s := newWebServer(t)
+	for _, next := range []string{"/\t/evil.example", "/%09/evil.example", "//evil.example", "/\\evil.example", "https://evil.example/", "/\n/evil.example", "\\/evil.example"} {
+		form := url.Values{"email": {"arbiter@example.org"}, "password": {"пароль судьи"}, "next": {next}}
+		decoded, err := url.QueryUnescape(next)
+		if err == nil {
+			form.Set("next", decoded)
+		}
+		rec := s.anonymous().post("/login", form)
+		if loc := rec.Header().Get("Location"); rec.Code != http.StatusSeeOther || loc != "/" {
+			t.Errorf("next=%q: status %d, Location %q; want 303 to /", next, rec.Code, loc)
+		}
+	}
+	rec := s.anonymous().post("/login", url.Values{"email": {"arbiter@example.org"}, "password": {"пароль судьи"}, "next": {"/events/1?round=2"}})
+	if loc := rec.Header().Get("Location"); loc != "/events/1?round=2" {
+		t.Errorf("a local return address: Location %q", loc)
+	}
+}

@@ -1,0 +1,469 @@
+package api
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"adiukh/rules"
+	"adiukh/tournament"
+	"adiukh/tournament/correspondence"
+)
+
+// correspondenceRoutesWeb registers the pages of correspondence play: a
+// player's games, the game page with its move entry, the section's games
+// and the arbiter's view. The forms call the same use cases as the API.
+func (h *handler) correspondenceRoutesWeb(public, signedIn *gin.RouterGroup) {
+	public.GET("/games/:gid", h.pageHandler(h.corrGamePage))
+	public.GET("/events/:id/games", h.pageHandler(h.sectionGamesPage))
+	signedIn.GET("/my/games", h.pageHandler(h.myGamesPage))
+	signedIn.POST("/games/:gid/move", h.pageHandler(h.submitMove))
+	signedIn.POST("/games/:gid/draw", h.pageHandler(h.gameForm(h.Correspondence.OfferDraw)))
+	signedIn.POST("/games/:gid/draw/accept", h.pageHandler(h.gameForm(h.Correspondence.AcceptDraw)))
+	signedIn.POST("/games/:gid/draw/decline", h.pageHandler(h.gameForm(h.Correspondence.DeclineDraw)))
+	signedIn.POST("/games/:gid/resign", h.pageHandler(h.submitResign))
+	signedIn.POST("/games/:gid/decide", h.pageHandler(h.submitDecision))
+	signedIn.POST("/games/:gid/reopen", h.pageHandler(h.submitReopen))
+	signedIn.GET("/events/:id/correspondence", h.pageHandler(h.arbiterGamesPage))
+	signedIn.POST("/events/:id/correspondence/start", h.pageHandler(h.startSection))
+	signedIn.POST("/events/:id/correspondence/settings", h.pageHandler(h.saveCorrSettings))
+	signedIn.POST("/events/:id/players/:pid/leave", h.pageHandler(h.submitLeave))
+	signedIn.POST("/events/:id/leave", h.pageHandler(h.submitLeave))
+}
+
+// clockText writes a time left as days and hours, hours and minutes under
+// a day.
+func clockText(t *translator, d time.Duration) string {
+	if d < 24*time.Hour {
+		return t.T("corr.hours_minutes", "H", int(d/time.Hour), "M", int(d%time.Hour/time.Minute))
+	}
+	return t.T("corr.days_hours", "D", int(d/(24*time.Hour)), "H", int(d%(24*time.Hour)/time.Hour))
+}
+
+// corrRow is one game in a list of games.
+type corrRow struct {
+	correspondence.View
+	White, Black string
+	WhiteLeft    string
+	BlackLeft    string
+	Urgent       bool // under two days left for the side to move
+	// A player's own game: their side, whether it is their move, their
+	// time left, the opponent and the event.
+	Mine, MyMove        bool
+	Side, MyLeft        string
+	Opponent, EventName string
+}
+
+func newCorrRow(t *translator, v correspondence.View, names map[int64]string) corrRow {
+	r := corrRow{View: v, White: names[v.WhiteID], Black: names[v.BlackID],
+		WhiteLeft: clockText(t, v.Left[rules.White]), BlackLeft: clockText(t, v.Left[rules.Black])}
+	r.Urgent = v.Status == correspondence.Running && v.Left[v.ToMove] < correspondence.WarnBefore
+	return r
+}
+
+func playerNames(players []tournament.Player) map[int64]string {
+	names := map[int64]string{}
+	for _, p := range players {
+		names[p.ID] = p.Name
+	}
+	return names
+}
+
+type myGamesPageData struct {
+	Games []corrRow
+	Inbox []inboxItem
+	// Events are the correspondence events the user plays in, for
+	// booking leave.
+	Events []myEvent
+	Form   *form
+}
+
+type inboxItem struct {
+	Text   string
+	At     time.Time
+	GameID int64
+	Read   bool
+}
+
+type myEvent struct {
+	ID       int64
+	Name     string
+	PlayerID int64
+}
+
+func (h *handler) myGamesPage(c *gin.Context) error {
+	return h.renderMyGames(c, newForm(), http.StatusOK)
+}
+
+func (h *handler) renderMyGames(c *gin.Context, f *form, status int) error {
+	ctx := c.Request.Context()
+	tr := h.translator(c)
+	games, err := h.Correspondence.MyGames(ctx)
+	if err != nil {
+		return err
+	}
+	data := &myGamesPageData{Form: f}
+	seen := map[int64]bool{}
+	for _, g := range games {
+		row := newCorrRow(tr, g.View, g.Players)
+		row.Mine, row.MyMove, row.EventName = true, g.MyMove, g.Event.Name
+		row.Opponent = g.Players[g.PlayerID(g.Side.Opponent())]
+		row.Side, row.MyLeft = g.Side.String(), clockText(tr, g.Left[g.Side])
+		data.Games = append(data.Games, row)
+		if !seen[g.EventID] && g.Event.Status != tournament.Finished {
+			seen[g.EventID] = true
+			data.Events = append(data.Events, myEvent{ID: g.EventID, Name: g.Event.Name, PlayerID: g.PlayerID(g.Side)})
+		}
+	}
+	inbox, err := h.Correspondence.Inbox(ctx, 20)
+	if err != nil {
+		return err
+	}
+	var unread []int64
+	for _, n := range inbox {
+		data.Inbox = append(data.Inbox, inboxItem{Text: n.Text(tr.Lang), At: n.CreatedAt, GameID: n.GameID, Read: n.Read})
+		if !n.Read {
+			unread = append(unread, n.ID)
+		}
+	}
+	if err := h.Correspondence.MarkRead(ctx, unread); err != nil {
+		return err
+	}
+	h.renderWith(c, tr, status, "corr_my_games", tr.T("corr.my_games"), data)
+	return nil
+}
+
+// corrGamePageData is one game of a section.
+type corrGamePageData struct {
+	eventHeader
+	Game      corrRow
+	Board     *boardView
+	Moves     []corrMoveRow
+	Viewer    string // the event's game page, where the moves can be stepped through
+	Legal     string // the legal moves for the tap-to-move board: "c3 d4=c3-d4;…"
+	CanMove   bool
+	IsPlayer  bool
+	Offer     string // "mine", "theirs" or ""
+	CanDecide bool
+	Reasons   []tournament.EndReason
+	Form      *form
+}
+
+// corrMoveRow is one pair of moves with their time stamps.
+type corrMoveRow struct {
+	Number       int
+	White, Black *correspondence.Move
+}
+
+func (h *handler) corrGamePage(c *gin.Context) error {
+	return h.renderCorrGame(c, newForm(), http.StatusOK)
+}
+
+func (h *handler) renderCorrGame(c *gin.Context, f *form, status int) error {
+	gid, err := pathInt(c, "gid")
+	if err != nil {
+		return err
+	}
+	ctx := c.Request.Context()
+	v, err := h.Correspondence.Game(ctx, gid)
+	if err != nil {
+		return err
+	}
+	d, err := h.Events.EventData(ctx, v.EventID)
+	if err != nil {
+		return err
+	}
+	tr := h.translator(c)
+	data := &corrGamePageData{eventHeader: h.header(c, d.Event, "games"), Game: newCorrRow(tr, *v, playerNames(d.Players)), Form: f,
+		Viewer: fmt.Sprintf("/events/%d/rounds/%d/boards/%d", v.EventID, v.Round, v.Board)}
+	data.CanDecide = data.CanManage
+	data.Reasons = []tournament.EndReason{tournament.Adjudication, tournament.ArbiterLoss, tournament.FinalPosition, tournament.Resignation, tournament.LossOnTime, tournament.Agreement}
+	pos, err := rules.ParsePosition(v.Position)
+	if err != nil {
+		return err
+	}
+	data.Board = newBoardView(pos)
+	if n := len(v.Moves); n > 0 {
+		last := v.Moves[n-1].Notation
+		from, _ := rules.ParseSquare(last[:2])
+		to, _ := rules.ParseSquare(last[len(last)-2:])
+		data.Board = newBoardView(pos, from, to)
+	}
+	first := v.FirstSide()
+	for i := range v.Moves {
+		m := &v.Moves[i]
+		white := (m.Ply%2 == 1) == (first == rules.White)
+		if white || len(data.Moves) == 0 {
+			data.Moves = append(data.Moves, corrMoveRow{Number: v.MoveNumber(m.Ply)})
+		}
+		row := &data.Moves[len(data.Moves)-1]
+		if white {
+			row.White = m
+		} else {
+			row.Black = m
+		}
+	}
+	if u := tournament.UserFromContext(ctx); u != nil {
+		if pv, err := h.Events.PlayerView(ctx, v.EventID); err == nil && pv.PlayerID != 0 {
+			if side, ok := v.SideOf(pv.PlayerID); ok {
+				data.IsPlayer = true
+				data.CanMove = v.Status == correspondence.Running && v.ToMove == side
+				switch {
+				case v.OfferBy == nil:
+				case *v.OfferBy == side:
+					data.Offer = "mine"
+				default:
+					data.Offer = "theirs"
+				}
+			}
+		}
+	}
+	if data.CanMove {
+		var items []string
+		for _, m := range pos.LegalMoves(v.ToMove) {
+			var path []string
+			for _, s := range m.Path() {
+				path = append(path, s.String())
+			}
+			items = append(items, strings.Join(path, " ")+"="+m.String())
+		}
+		data.Legal = strings.Join(items, ";")
+	}
+	h.renderWith(c, tr, status, "corr_game", d.Event.Name, data)
+	return nil
+}
+
+// afterForm answers a form: a redirect to next after success; after a
+// refused input the page again, rendered by render with the error next to
+// its field.
+func (h *handler) afterForm(c *gin.Context, next string, f *form, err error, render func(f *form, status int) error) error {
+	if err == nil {
+		c.Redirect(http.StatusSeeOther, next)
+		return nil
+	}
+	if ferr := f.fail(err, h.translator(c)); ferr != nil {
+		return ferr
+	}
+	return render(f, formStatus(err))
+}
+
+// afterGameForm shows the game again.
+func (h *handler) afterGameForm(c *gin.Context, gid int64, f *form, err error) error {
+	return h.afterForm(c, fmt.Sprintf("/games/%d", gid), f, err, func(f *form, status int) error { return h.renderCorrGame(c, f, status) })
+}
+
+func (h *handler) submitMove(c *gin.Context) error {
+	gid, err := pathInt(c, "gid")
+	if err != nil {
+		return err
+	}
+	f := newForm()
+	f.Values["move"] = c.PostForm("move")
+	ply, err := strconv.Atoi(c.PostForm("ply"))
+	if err != nil {
+		return h.afterGameForm(c, gid, f, tournament.Invalid("ply", "the form lost the game's ply; reload the game"))
+	}
+	_, err = h.Correspondence.Move(c.Request.Context(), correspondence.MoveInput{GameID: gid, Move: c.PostForm("move"), Ply: ply, OfferDraw: c.PostForm("draw_offer") == "on"})
+	return h.afterGameForm(c, gid, f, err)
+}
+
+func (h *handler) gameForm(act func(ctx context.Context, gameID int64) (*correspondence.View, error)) handlerFunc {
+	return func(c *gin.Context) error {
+		gid, err := pathInt(c, "gid")
+		if err != nil {
+			return err
+		}
+		_, err = act(c.Request.Context(), gid)
+		return h.afterGameForm(c, gid, newForm(), err)
+	}
+}
+
+// submitResign asks for a confirmation first: resigning cannot be undone.
+func (h *handler) submitResign(c *gin.Context) error {
+	gid, err := pathInt(c, "gid")
+	if err != nil {
+		return err
+	}
+	if c.PostForm("confirm") != "on" {
+		return h.afterGameForm(c, gid, newForm(), tournament.Invalid("confirm", "tick the box to confirm the resignation"))
+	}
+	_, err = h.Correspondence.Resign(c.Request.Context(), gid)
+	return h.afterGameForm(c, gid, newForm(), err)
+}
+
+func (h *handler) submitDecision(c *gin.Context) error {
+	gid, err := pathInt(c, "gid")
+	if err != nil {
+		return err
+	}
+	f := newForm()
+	for _, k := range []string{"score", "end_reason", "reason"} {
+		f.Values[k] = c.PostForm(k)
+	}
+	_, err = h.Correspondence.Decide(c.Request.Context(), correspondence.DecisionInput{GameID: gid, Score: c.PostForm("score"), EndReason: c.PostForm("end_reason"), Reason: c.PostForm("reason")})
+	return h.afterGameForm(c, gid, f, err)
+}
+
+func (h *handler) submitReopen(c *gin.Context) error {
+	gid, err := pathInt(c, "gid")
+	if err != nil {
+		return err
+	}
+	f := newForm()
+	f.Values["days"], f.Values["reopen_reason"] = c.PostForm("days"), c.PostForm("reason")
+	days, _ := strconv.Atoi(c.PostForm("days"))
+	_, err = h.Correspondence.Reopen(c.Request.Context(), correspondence.ReopenInput{GameID: gid, Days: days, Reason: c.PostForm("reason")})
+	return h.afterGameForm(c, gid, f, err)
+}
+
+// sectionPageData lists a section's games; for the arbiter with leave,
+// settings and the games waiting for a decision.
+type sectionPageData struct {
+	eventHeader
+	Games    []corrRow
+	Pending  []corrRow
+	Leaves   []leaveRow
+	Settings *correspondence.Settings
+	Players  []tournament.Player
+	Form     *form
+}
+
+type leaveRow struct {
+	correspondence.Leave
+	Player string
+}
+
+func (h *handler) sectionData(c *gin.Context, tab string) (*sectionPageData, *translator, error) {
+	id, err := pathInt(c, "id")
+	if err != nil {
+		return nil, nil, err
+	}
+	ctx := c.Request.Context()
+	d, err := h.Events.EventData(ctx, id)
+	if err != nil {
+		return nil, nil, err
+	}
+	games, err := h.Correspondence.Games(ctx, id)
+	if err != nil {
+		return nil, nil, err
+	}
+	tr := h.translator(c)
+	names := playerNames(d.Players)
+	data := &sectionPageData{eventHeader: h.header(c, d.Event, tab), Players: d.Players, Form: newForm()}
+	for _, g := range games {
+		row := newCorrRow(tr, g, names)
+		data.Games = append(data.Games, row)
+		if g.Status == correspondence.Adjudication {
+			data.Pending = append(data.Pending, row)
+		}
+	}
+	leaves, err := h.Correspondence.Leaves(ctx, id)
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, l := range leaves {
+		data.Leaves = append(data.Leaves, leaveRow{Leave: l, Player: names[l.PlayerID]})
+	}
+	if data.Settings, err = h.Correspondence.Settings(ctx, id); err != nil {
+		return nil, nil, err
+	}
+	return data, tr, nil
+}
+
+func (h *handler) sectionGamesPage(c *gin.Context) error {
+	data, tr, err := h.sectionData(c, "games")
+	if err != nil {
+		return err
+	}
+	h.renderWith(c, tr, http.StatusOK, "corr_games", data.Event.Name, data)
+	return nil
+}
+
+func (h *handler) arbiterGamesPage(c *gin.Context) error {
+	return h.renderArbiter(c, newForm(), http.StatusOK)
+}
+
+func (h *handler) renderArbiter(c *gin.Context, f *form, status int) error {
+	data, tr, err := h.sectionData(c, "correspondence")
+	if err != nil {
+		return err
+	}
+	if !data.CanManage {
+		return tournament.Forbidden("only an administrator or the event's own arbiter may run event %d", data.Event.ID)
+	}
+	data.Form = f
+	h.renderWith(c, tr, status, "corr_arbiter", data.Event.Name, data)
+	return nil
+}
+
+// afterArbiterForm shows the arbiter's view again.
+func (h *handler) afterArbiterForm(c *gin.Context, id int64, f *form, err error) error {
+	return h.afterForm(c, fmt.Sprintf("/events/%d/correspondence", id), f, err, func(f *form, status int) error { return h.renderArbiter(c, f, status) })
+}
+
+func (h *handler) startSection(c *gin.Context) error {
+	id, err := pathInt(c, "id")
+	if err != nil {
+		return err
+	}
+	_, err = h.Correspondence.Start(c.Request.Context(), id)
+	return h.afterArbiterForm(c, id, newForm(), err)
+}
+
+func (h *handler) saveCorrSettings(c *gin.Context) error {
+	id, err := pathInt(c, "id")
+	if err != nil {
+		return err
+	}
+	f := newForm()
+	in := correspondence.SettingsInput{}
+	for _, field := range []struct {
+		name string
+		out  **int
+	}{{"leave_days", &in.LeaveDays}, {"max_move_days", &in.MaxMoveDays}} {
+		f.Values[field.name] = c.PostForm(field.name)
+		n, err := strconv.Atoi(strings.TrimSpace(c.PostForm(field.name)))
+		if err != nil {
+			return h.afterArbiterForm(c, id, f, tournament.Invalid(field.name, "write a whole number of days"))
+		}
+		*field.out = &n
+	}
+	if pos, ok := c.GetPostForm("start_position"); ok {
+		side := c.PostForm("start_side")
+		in.StartPosition, in.StartSide = &pos, &side
+		f.Values["start_position"], f.Values["start_side"] = pos, side
+	}
+	_, err = h.Correspondence.Configure(c.Request.Context(), id, in, "")
+	return h.afterArbiterForm(c, id, f, err)
+}
+
+// submitLeave books leave from the player's "My games" page or the
+// arbiter's view, and goes back to where it came from.
+func (h *handler) submitLeave(c *gin.Context) error {
+	id, err := pathInt(c, "id")
+	if err != nil {
+		return err
+	}
+	f := newForm()
+	f.Values["from"], f.Values["to"], f.Values["player"] = c.PostForm("from"), c.PostForm("to"), c.PostForm("player")
+	// The arbiter's form names the player in a field, the player's own
+	// form in the address.
+	pid, err := strconv.ParseInt(c.Param("pid"), 10, 64)
+	if c.Param("pid") == "" {
+		pid, err = strconv.ParseInt(c.PostForm("player"), 10, 64)
+	}
+	if err != nil {
+		return tournament.Invalid("player", "choose the player who takes leave")
+	}
+	ids := []int64{id, pid}
+	_, err = h.Correspondence.RequestLeave(c.Request.Context(), correspondence.LeaveInput{EventID: ids[0], PlayerID: ids[1], From: c.PostForm("from"), To: c.PostForm("to"), Reason: c.PostForm("reason")})
+	if c.PostForm("back") == "my" {
+		return h.afterForm(c, "/my/games", f, err, func(f *form, status int) error { return h.renderMyGames(c, f, status) })
+	}
+	return h.afterArbiterForm(c, ids[0], f, err)
+}

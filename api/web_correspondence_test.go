@@ -1,0 +1,188 @@
+package api_test
+
+import (
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
+	"adiukh/tournament"
+	"adiukh/tournament/store/storetest"
+)
+
+// corrSection is a started section for the page tests.
+type corrSection struct {
+	ev      string
+	arbiter string
+	games   []map[string]any
+	tokens  map[int]string // API tokens by player ID
+	emails  map[int]string
+}
+
+// startCorrSection registers n players with accounts and starts the games
+// from the initial position.
+func startCorrSection(t *testing.T, s *corrServer, n int) *corrSection {
+	t.Helper()
+	sec := &corrSection{arbiter: s.user("arbiter@example.org", tournament.ArbiterRole), tokens: map[int]string{}, emails: map[int]string{}}
+	id := num(s.must(http.StatusCreated, sec.arbiter, "POST", "/api/v1/events", map[string]any{"name": "Заочный кубок", "discipline": "correspondence",
+		"system": "round-robin", "time_control": "50d/10"}).(map[string]any)["id"])
+	sec.ev = fmt.Sprintf("/api/v1/events/%d", id)
+	for i := range n {
+		pid := num(s.must(http.StatusCreated, sec.arbiter, "POST", sec.ev+"/players", map[string]any{"name": fmt.Sprintf("Игрок %c", 'А'+rune(i))}).(map[string]any)["id"])
+		email := fmt.Sprintf("p%d@example.org", i)
+		sec.tokens[pid], sec.emails[pid] = s.user(email, tournament.PlayerRole), email
+		s.must(http.StatusOK, sec.arbiter, "PUT", fmt.Sprintf("%s/players/%d/account", sec.ev, pid), map[string]any{"email": email})
+	}
+	for _, g := range s.must(http.StatusOK, sec.arbiter, "POST", sec.ev+"/start", nil).([]any) {
+		sec.games = append(sec.games, g.(map[string]any))
+	}
+	return sec
+}
+
+// session signs a user in through the sign-in form and returns the cookie.
+func (s *corrServer) session(email string) *http.Cookie {
+	s.t.Helper()
+	form := url.Values{"email": {email}, "password": {"пароль игрока"}, "next": {"/"}}
+	req := httptest.NewRequest(http.MethodPost, "/login", strings.NewReader(form.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("Sec-Fetch-Site", "same-origin")
+	rec := httptest.NewRecorder()
+	s.handler.ServeHTTP(rec, req)
+	for _, c := range rec.Result().Cookies() {
+		if c.Name == "adiukh_session" {
+			return c
+		}
+	}
+	s.t.Fatalf("sign in as %s: %d, no session", email, rec.Code)
+	return nil
+}
+
+func (s *corrServer) page(cookie *http.Cookie, path string) string {
+	s.t.Helper()
+	req := httptest.NewRequest(http.MethodGet, path, nil)
+	if cookie != nil {
+		req.AddCookie(cookie)
+	}
+	rec := httptest.NewRecorder()
+	s.handler.ServeHTTP(rec, req)
+	body := rec.Body.String()
+	if rec.Code != http.StatusOK {
+		s.t.Fatalf("GET %s: %d\n%s", path, rec.Code, body)
+	}
+	if strings.Contains(body, "⟦") {
+		i := strings.Index(body, "⟦")
+		s.t.Errorf("GET %s shows a missing translation: %s", path, body[i:min(len(body), i+60)])
+	}
+	if strings.Contains(body, "<script>") {
+		s.t.Errorf("GET %s has an inline script", path)
+	}
+	return body
+}
+
+// The pages of a section: the player's games by urgency with the move form
+// and the legal moves for the board, the public list, the arbiter's view.
+func TestCorrespondencePages(t *testing.T) {
+	s := newCorrServer(t, storetest.Open(t)["sqlite"], corrStart, nil)
+	sec := startCorrSection(t, s, 3)
+	g := sec.games[0]
+	white := num(g["white"])
+	cookie := s.session(sec.emails[white])
+	for _, lang := range []string{"ru", "en"} {
+		my := s.page(cookie, "/my/games?lang="+lang)
+		if !strings.Contains(my, fmt.Sprintf(`href="/games/%d"`, num(g["id"]))) || !strings.Contains(my, "my-move") {
+			t.Errorf("%s: my games do not list game %v as my move", lang, g["id"])
+		}
+		game := s.page(cookie, fmt.Sprintf("/games/%d?lang=%s", num(g["id"]), lang))
+		for _, want := range []string{`id="move-form"`, `data-legal="`, "c3 d4=c3-d4", `name="ply" value="0"`, `src="/static/corr.js"`} {
+			if !strings.Contains(game, want) {
+				t.Errorf("%s: the game page lacks %q", lang, want)
+			}
+		}
+		s.page(nil, strings.Replace(sec.ev, "/api/v1", "", 1)+"/games?lang="+lang)
+		s.page(s.session("arbiter@example.org"), strings.Replace(sec.ev, "/api/v1", "", 1)+"/correspondence?lang="+lang)
+	}
+	// A reader without an account sees the game, without a move form.
+	if anon := s.page(nil, fmt.Sprintf("/games/%d", num(g["id"]))); strings.Contains(anon, "move-form") || strings.Contains(anon, "data-legal") {
+		t.Error("an anonymous reader gets the move form")
+	}
+	// A move typed into the form, with an illegal one refused next to it.
+	post := func(path string, form url.Values) *httptest.ResponseRecorder {
+		req := httptest.NewRequest(http.MethodPost, path, strings.NewReader(form.Encode()))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		req.Header.Set("Sec-Fetch-Site", "same-origin")
+		req.AddCookie(cookie)
+		rec := httptest.NewRecorder()
+		s.handler.ServeHTTP(rec, req)
+		return rec
+	}
+	path := fmt.Sprintf("/games/%d/move", num(g["id"]))
+	if rec := post(path, url.Values{"move": {"c3-c5"}, "ply": {"0"}}); rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "c3-d4") {
+		t.Errorf("an illegal move from the form: %d", rec.Code)
+	}
+	if rec := post(path, url.Values{"move": {"c3-d4"}, "ply": {"0"}}); rec.Code != http.StatusSeeOther {
+		t.Fatalf("a move from the form: %d\n%s", rec.Code, rec.Body.String())
+	}
+	if got := s.game(num(g["id"])); num(got["ply"]) != 1 {
+		t.Errorf("after the form's move the game is at ply %v", got["ply"])
+	}
+	// The arbiter grants leave from the section's page.
+	cookie = s.session("arbiter@example.org")
+	eventPage := strings.Replace(sec.ev, "/api/v1", "", 1)
+	if rec := post(eventPage+"/leave", url.Values{"player": {fmt.Sprint(white)}, "from": {"2026-12-05"}, "to": {"2027-02-01"}, "reason": {"болезнь"}}); rec.Code != http.StatusSeeOther {
+		t.Fatalf("the arbiter's leave form: %d\n%s", rec.Code, rec.Body.String())
+	}
+	if leaves := s.must(http.StatusOK, "", "GET", sec.ev+"/leave", nil).([]any); len(leaves) != 1 || num(leaves[0].(map[string]any)["days"]) != 59 {
+		t.Errorf("leave after the arbiter's form: %v", leaves)
+	}
+	if page := s.page(cookie, eventPage+"/correspondence"); !strings.Contains(page, "болезнь") {
+		t.Error("the arbiter's view does not list the leave")
+	}
+}
+
+// TestBrowserCorrespondenceMove is a player on a phone: signs in, opens the
+// game from "My games", taps the piece and its destination, confirms.
+func TestBrowserCorrespondenceMove(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the browser test is long; run without -short")
+	}
+	s := newCorrServer(t, storetest.Open(t)["sqlite"], corrStart, nil)
+	sec := startCorrSection(t, s, 2)
+	g := sec.games[0]
+	srv := httptest.NewServer(s.handler)
+	defer srv.Close()
+	ctx := browser(t)
+	var value, moves string
+	err := chromedp.Run(ctx,
+		chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile),
+		chromedp.Navigate(srv.URL+"/login"),
+		chromedp.SendKeys(`input[name=email]`, sec.emails[num(g["white"])]),
+		chromedp.SendKeys(`input[name=password]`, "пароль игрока"+kb.Enter),
+		chromedp.WaitVisible(`form[action="/logout"]`),
+		chromedp.Navigate(srv.URL+"/my/games"),
+		load(fmt.Sprintf(`a[href="/games/%d"]`, num(g["id"]))),
+		chromedp.WaitVisible(`#tap-board`),
+		chromedp.Click(`#tap-board rect[data-sq="c3"]`),
+		chromedp.Click(`#tap-board rect[data-sq="d4"]`),
+		chromedp.Value(`#move-input`, &value),
+		shot("correspondence-move"),
+		load(`#move-confirm`),
+		chromedp.Text(`.corr-moves`, &moves),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if value != "c3-d4" {
+		t.Errorf("tapping c3 and d4 wrote %q, want c3-d4", value)
+	}
+	if !strings.Contains(moves, "c3-d4") {
+		t.Errorf("the move list after confirming: %q", moves)
+	}
+	if got := s.game(num(g["id"])); num(got["ply"]) != 1 || got["to_move"] != "black" {
+		t.Errorf("after the tapped move: %v", got)
+	}
+}

@@ -1,0 +1,181 @@
+package correspondence
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"adiukh/rules"
+	"adiukh/tournament"
+)
+
+// sheetText writes the moves played as a game sheet (rules §7.2), with the
+// start position of a thematic section in its headers. It is kept in the
+// event's game, so that the game viewer, the game record PDF and the
+// event's exports read a correspondence game like any other. It has no
+// result line: the result is the game's, and an adjudicated score is not
+// one a sheet can state.
+func sheetText(st *Settings, g *Game, moves []Move) string {
+	var b strings.Builder
+	if st.StartPosition != "" {
+		fmt.Fprintf(&b, "Position: %s\nToMove: %s\n", st.StartPosition, st.StartSide)
+	}
+	writeMoves(&b, g, moves, false)
+	return b.String()
+}
+
+// writeMoves writes numbered moves, with each move's time stamp as a PDN
+// comment when stamps is set.
+func writeMoves(b *strings.Builder, g *Game, moves []Move, stamps bool) {
+	first := g.FirstSide()
+	for i, m := range moves {
+		if i > 0 {
+			b.WriteString(" ")
+		}
+		white := (m.Ply%2 == 1) == (first == rules.White)
+		switch {
+		case white:
+			fmt.Fprintf(b, "%d. ", g.MoveNumber(m.Ply))
+		case i == 0:
+			fmt.Fprintf(b, "%d... ", g.MoveNumber(m.Ply))
+		}
+		notation := m.Notation
+		if stamps {
+			notation = strings.ReplaceAll(notation, ":", "x")
+		}
+		b.WriteString(notation)
+		if stamps {
+			fmt.Fprintf(b, " {%s}", m.PlayedAt.UTC().Format(time.RFC3339))
+		}
+	}
+	if len(moves) > 0 {
+		b.WriteString("\n")
+	}
+}
+
+// syncSheet writes the moves into the event's game.
+func syncSheet(tx Tx, st *Settings, g *Game, moves []Move) error {
+	return updateRoundGame(tx, g, func(tg *tournament.Game) {
+		tg.Sheet, tg.SheetReport = sheetText(st, g, moves), nil
+	})
+}
+
+// pdnGame is one game for the PDN export.
+type pdnGame struct {
+	e            *tournament.Event
+	g            *Game
+	moves        []Move
+	st           *Settings
+	white, black string
+}
+
+// writePDN writes a game as PDN 3.0 in the rules' dialect (GameType,
+// Variant, Position and ToMove tags), each move followed by its time stamp
+// in a comment, which PDN readers skip.
+func (p *pdnGame) writePDN(w io.Writer) error {
+	var b strings.Builder
+	tag := func(name, value string) { fmt.Fprintf(&b, "[%s %q]\n", name, value) }
+	tag("Event", p.e.Name)
+	tag("Site", "correspondence")
+	tag("Date", p.g.StartedAt.UTC().Format("2006.01.02"))
+	tag("Round", fmt.Sprint(p.g.Round))
+	tag("Board", fmt.Sprint(p.g.Board))
+	tag("White", p.white)
+	tag("Black", p.black)
+	tag("GameType", "25,W,8,8,A0,0")
+	tag("Variant", "Adiukh")
+	tag("TimeControl", p.e.TimeControl.String())
+	if p.st.StartPosition != "" {
+		tag("Position", p.st.StartPosition)
+		tag("ToMove", p.st.StartSide.String())
+	}
+	result := "*"
+	if r := p.g.Result; r != nil {
+		switch r.Outcome() {
+		case tournament.WhiteWins:
+			result = "2-0"
+		case tournament.BlackWins:
+			result = "0-2"
+		default:
+			result = "1-1"
+		}
+		if r.EndReason == tournament.Adjudication {
+			// The rules know no adjudicated score: a reader would take
+			// "Score" for a final position's.
+			tag("AdjudicatedScore", r.Score())
+		} else {
+			tag("Score", r.Score())
+		}
+		if r.EndReason != tournament.FinalPosition {
+			tag("Termination", string(r.EndReason))
+		}
+	}
+	tag("Result", result)
+	b.WriteString("\n")
+	writeMoves(&b, p.g, p.moves, true)
+	b.WriteString(result + "\n")
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// PDN writes every game of a section that has started, finished or not,
+// with the time stamp of every move; gameID, when not 0, picks one game.
+// Only moves already made are written.
+func (s *Service) PDN(ctx context.Context, w io.Writer, eventID, gameID int64) error {
+	return s.store.View(ctx, func(tx Tx) error {
+		if gameID != 0 {
+			g, err := tx.Game(gameID)
+			if err != nil {
+				return err
+			}
+			eventID = g.EventID
+		}
+		e, err := readable(ctx, tx, eventID)
+		if err != nil {
+			if gameID != 0 {
+				return tournament.NotFound("game %d not found", gameID)
+			}
+			return err
+		}
+		st, err := tx.Settings(eventID)
+		if err != nil {
+			return err
+		}
+		players, err := tx.Players(eventID)
+		if err != nil {
+			return err
+		}
+		names := map[int64]string{}
+		for _, p := range players {
+			names[p.ID] = p.Name
+		}
+		games, err := tx.Games(eventID)
+		if err != nil {
+			return err
+		}
+		first := true
+		for i := range games {
+			g := &games[i]
+			if gameID != 0 && g.ID != gameID {
+				continue
+			}
+			moves, err := tx.Moves(g.ID)
+			if err != nil {
+				return err
+			}
+			if !first {
+				if _, err := io.WriteString(w, "\n"); err != nil {
+					return err
+				}
+			}
+			first = false
+			p := pdnGame{e: e, g: g, moves: moves, st: st, white: names[g.WhiteID], black: names[g.BlackID]}
+			if err := p.writePDN(w); err != nil {
+				return fmt.Errorf("write PDN: %w", err)
+			}
+		}
+		return nil
+	})
+}
