@@ -94,8 +94,8 @@ func moveNamed(t *testing.T, p rules.Position, side rules.Color, text string) ru
 // c7:e5 d6:f4:d2 e3:c1 d2-e3 c1:f4:c7 e5-d6 brings the position back. The
 // 1.3 million positions reachable from it are too many for a unit test of
 // the brute force; run offline it gives 7 for both bounds (7:2, nine
-// checkers on the board), and so must the solver, whose search meets the
-// repetition on its way.
+// checkers on the board), and so must the solver, which plays through
+// positions that come back.
 func TestRepetitionCycle(t *testing.T) {
 	p := mustPosition(t, "white: d6-3; black: c7-1/3, e3-2")
 	q, side := p, rules.Black

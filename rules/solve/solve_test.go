@@ -17,8 +17,22 @@ func mustPosition(t testing.TB, text string) rules.Position {
 	return p
 }
 
-// randomPosition places a few towers of random make-up on random squares.
+// randomPosition places a few towers of random make-up on random squares,
+// at most 12 checkers of a colour.
 func randomPosition(r *rand.Rand, towers int) rules.Position {
+	for {
+		if p := randomTowers(r, towers); legalCounts(p) {
+			return p
+		}
+	}
+}
+
+func legalCounts(p rules.Position) bool {
+	w, b := p.Checkers()
+	return w <= 12 && b <= 12
+}
+
+func randomTowers(r *rand.Rand, towers int) rules.Position {
 	var p rules.Position
 	for placed := 0; placed < towers; {
 		s := rules.Square(r.IntN(32))
@@ -134,6 +148,14 @@ func TestAgainstBruteForce(t *testing.T) {
 // randomKingPosition is randomPosition with half of the towers on their
 // owner's king row, where kings capture back and forth and positions repeat.
 func randomKingPosition(r *rand.Rand, towers int) rules.Position {
+	for {
+		if p := randomKingTowers(r, towers); legalCounts(p) {
+			return p
+		}
+	}
+}
+
+func randomKingTowers(r *rand.Rand, towers int) rules.Position {
 	var p rules.Position
 	for placed := 0; placed < towers; {
 		owner := rules.Color(r.IntN(2))
