@@ -423,6 +423,8 @@ func TestEveryMessageHasBothLanguages(t *testing.T) {
 		"visibility.":      "tournament.Visibility",
 		"tiebreak.":        "standings.ID",
 		"tiebreak_short.":  "standings.ID",
+		"notify.text.":     "correspondence.Kind",
+		"notify.subject.":  "correspondence.Kind",
 	}
 	for prefix, enum := range families {
 		if len(u.enums[enum]) == 0 {

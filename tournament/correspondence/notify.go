@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"adiukh/tournament"
+	"adiukh/tournament/catalog"
 )
 
 // Mailer delivers a notification by e-mail. The domain decides what to
@@ -19,56 +20,35 @@ type Mailer interface {
 // server that gets a mail server later does not send a backlog.
 const mailWithin = 2 * Day
 
-// messages are the notification texts by kind, Russian and English. The
-// arguments are gameArgs (event, White, Black, round, deadline) and, after
-// them, what the kind adds. None of them is a move: a notification only
+// Text renders the notification in a language of the catalogue ("ru" by
+// default, or "en"). Its values never include a move: a notification only
 // says that a move was made.
-var messages = map[Kind][2]string{
-	YourMove: {"Ваш ход в партии %[2]s — %[3]s (%[1]s, тур %[4]s). Контрольный срок: %[5]s.",
-		"Your move in game %[2]s – %[3]s (%[1]s, round %[4]s). Deadline: %[5]s."},
-	DrawOffered: {"Соперник предлагает ничью в партии %[2]s — %[3]s (%[1]s, тур %[4]s).",
-		"Your opponent offers a draw in game %[2]s – %[3]s (%[1]s, round %[4]s)."},
-	DrawDeclined: {"Предложение ничьей в партии %[2]s — %[3]s (%[1]s, тур %[4]s) отклонено.",
-		"The draw offer in game %[2]s – %[3]s (%[1]s, round %[4]s) was declined."},
-	TimeShort: {"Время на исходе: осталось %[6]s на ход в партии %[2]s — %[3]s (%[1]s, тур %[4]s), срок %[5]s.",
-		"Time is running out: %[6]s left for your move in game %[2]s – %[3]s (%[1]s, round %[4]s), deadline %[5]s."},
-	GameOver: {"Партия %[2]s — %[3]s (%[1]s, тур %[4]s) окончена: %[6]s.",
-		"Game %[2]s – %[3]s (%[1]s, round %[4]s) is over: %[6]s."},
-	Adjudicate: {"Партия %[2]s — %[3]s (%[1]s, тур %[4]s) передана судье на присуждение.",
-		"Game %[2]s – %[3]s (%[1]s, round %[4]s) goes to the arbiter for adjudication."},
-	LeaveStarts: {"Отпуск в соревновании %[1]s с %[2]s по %[3]s: в эти дни ваши часы стоят во всех партиях.",
-		"Leave in %[1]s from %[2]s to %[3]s: your clocks stand still on those days in all your games."},
-}
-
-// Text renders the notification in a locale ("ru" by default, or "en").
-func (n *Notification) Text(locale string) string {
-	m, ok := messages[n.Kind]
-	if !ok {
-		return string(n.Kind)
-	}
-	format := m[0]
-	if locale == "en" {
-		format = m[1]
-	}
-	args := make([]any, len(n.Args))
-	for i, a := range n.Args {
-		args[i] = a
-	}
-	return fmt.Sprintf(format, args...)
+func (n *Notification) Text(lang string) string {
+	l, _ := catalog.Parse(lang)
+	return catalog.For(l).T("notify.text."+string(n.Kind), n.data()...)
 }
 
 // Subject is the e-mail subject of the notification.
-func (n *Notification) Subject(locale string) string {
-	subjects := map[Kind][2]string{
-		YourMove: {"Ваш ход", "Your move"}, DrawOffered: {"Предложение ничьей", "Draw offered"},
-		DrawDeclined: {"Ничья отклонена", "Draw declined"}, TimeShort: {"Время на исходе", "Time is running out"},
-		GameOver: {"Партия окончена", "Game over"}, Adjudicate: {"Присуждение", "Adjudication"}, LeaveStarts: {"Отпуск", "Leave"},
+func (n *Notification) Subject(lang string) string {
+	l, _ := catalog.Parse(lang)
+	return "adiukh: " + catalog.For(l).T("notify.subject."+string(n.Kind))
+}
+
+// data names the notification's values for the catalogue's templates: a
+// leave gives the event and its days, a game notification gameArgs and
+// what its kind adds (the time left, the score).
+func (n *Notification) data() []any {
+	names := []string{"Event", "White", "Black", "Round", "Deadline", "Extra"}
+	if n.Kind == LeaveStarts {
+		names = []string{"Event", "From", "To"}
 	}
-	s := subjects[n.Kind]
-	if locale == "en" {
-		return "adiukh: " + s[1]
+	var kv []any
+	for i, a := range n.Args {
+		if i < len(names) {
+			kv = append(kv, names[i], a)
+		}
 	}
-	return "adiukh: " + s[0]
+	return kv
 }
 
 // gameArgs are the values every game notification shows.
