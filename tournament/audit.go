@@ -38,8 +38,10 @@ const (
 	ActionResultCorrect   = "result.correct"
 )
 
-// snapshot renders a value for the audit log; nil renders as "".
-func snapshot(v any) string {
+// Snapshot is the JSON of a value as the audit log keeps it in Before and
+// After; "" for nothing. The use-case packages beside this one
+// (correspondence, composition) record their changes with it too.
+func Snapshot(v any) string {
 	if v == nil {
 		return ""
 	}

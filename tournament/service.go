@@ -101,7 +101,7 @@ func manageable(ctx context.Context, tx EventTx, eventID int64) (*Event, *User, 
 func (s *Service) audit(tx AuditTx, u *User, eventID int64, action, subject string, before, after any, reason string) error {
 	return tx.AddAudit(&AuditEntry{
 		EventID: eventID, At: s.now().UTC(), UserID: u.ID, UserEmail: u.Email,
-		Action: action, Subject: subject, Before: snapshot(before), After: snapshot(after), Reason: reason,
+		Action: action, Subject: subject, Before: Snapshot(before), After: Snapshot(after), Reason: reason,
 	})
 }
 

@@ -2,7 +2,6 @@ package composition
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"math"
 	"slices"
@@ -70,21 +69,7 @@ func NewService(st Store, opt Options) *Service {
 
 func (s *Service) audit(tx Tx, u *tournament.User, eventID int64, action, subject string, before, after any, reason string) error {
 	return tx.AddAudit(&tournament.AuditEntry{EventID: eventID, At: s.now().UTC(), UserID: u.ID, UserEmail: u.Email,
-		Action: action, Subject: subject, Before: snapshot(before), After: snapshot(after), Reason: reason})
-}
-
-func snapshot(v any) string {
-	if v == nil {
-		return ""
-	}
-	b, err := json.Marshal(v)
-	if err != nil {
-		panic("audit snapshot: " + err.Error())
-	}
-	if string(b) == "null" {
-		return ""
-	}
-	return string(b)
+		Action: action, Subject: subject, Before: tournament.Snapshot(before), After: tournament.Snapshot(after), Reason: reason})
 }
 
 func signedIn(ctx context.Context) (*tournament.User, error) {

@@ -2,7 +2,6 @@ package correspondence
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
@@ -109,27 +108,13 @@ func manageable(ctx context.Context, tx Tx, eventID int64) (*tournament.Event, *
 // itself (the deadline sweep).
 func (s *Service) audit(tx Tx, u *tournament.User, eventID int64, action, subject string, before, after any, reason string) error {
 	a := &tournament.AuditEntry{EventID: eventID, At: s.now().UTC(), Action: action, Subject: subject,
-		Before: snapshot(before), After: snapshot(after), Reason: reason}
+		Before: tournament.Snapshot(before), After: tournament.Snapshot(after), Reason: reason}
 	if u != nil {
 		a.UserID, a.UserEmail = u.ID, u.Email
 	} else {
 		a.UserEmail = "server"
 	}
 	return tx.AddAudit(a)
-}
-
-func snapshot(v any) string {
-	if v == nil {
-		return ""
-	}
-	b, err := json.Marshal(v)
-	if err != nil {
-		panic("audit snapshot: " + err.Error())
-	}
-	if string(b) == "null" {
-		return ""
-	}
-	return string(b)
 }
 
 // SettingsInput changes a section's settings; nil fields stay.
