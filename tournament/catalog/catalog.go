@@ -4,8 +4,11 @@
 // tie-breaks — in Russian (the default) and English, with the reader's
 // dates and numbers.
 //
-// Messages are go-i18n messages in locales/ru.json and locales/en.json. Two
-// kinds of IDs live there side by side:
+// Messages are go-i18n messages in locales/: ru.json and en.json, and one
+// pair of files per area added since (locales/<area>.ru.json and
+// <area>.en.json), so that work on different areas does not edit one file.
+// An ID lives in one file of its language only. Two kinds of IDs live there
+// side by side:
 //
 //   - keys such as "events.title" or "report.crosstable", for labels the
 //     code asks for by name (go-i18n templates and CLDR plurals);
@@ -87,12 +90,31 @@ var bundle = sync.OnceValue(func() *i18n.Bundle {
 	b := i18n.NewBundle(language.Russian)
 	b.RegisterUnmarshalFunc("json", json.Unmarshal)
 	for _, l := range Langs {
-		if _, err := b.LoadMessageFileFS(files, "locales/"+string(l)+".json"); err != nil {
-			panic(fmt.Sprintf("catalog: load %s: %v", l, err))
+		for _, name := range localeFiles(l) {
+			if _, err := b.LoadMessageFileFS(files, name); err != nil {
+				panic(fmt.Sprintf("catalog: load %s: %v", name, err))
+			}
 		}
 	}
 	return b
 })
+
+// localeFiles lists one language's message files: locales/<lang>.json and
+// every locales/<area>.<lang>.json, in name order.
+func localeFiles(l Lang) []string {
+	entries, err := files.ReadDir("locales")
+	if err != nil {
+		panic(fmt.Sprintf("catalog: %v", err))
+	}
+	var names []string
+	for _, e := range entries {
+		n := e.Name()
+		if n == string(l)+".json" || strings.HasSuffix(n, "."+string(l)+".json") {
+			names = append(names, "locales/"+n)
+		}
+	}
+	return names
+}
 
 // Localizer gives the catalogue's messages in one language.
 type Localizer struct {

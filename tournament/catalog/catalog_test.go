@@ -350,27 +350,35 @@ func stringLit(e ast.Expr) (string, bool) {
 	return s, err == nil
 }
 
-// messages reads one language's file: ID → text (a plural message as its
-// "other" form).
+// messages reads one language's files: ID → text (a plural message as its
+// "other" form). An ID in two files of one language is an error: which text
+// wins would depend on the order the files load in.
 func messages(t *testing.T, l Lang) map[string]string {
 	t.Helper()
-	raw, err := files.ReadFile("locales/" + string(l) + ".json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var m map[string]any
-	if err := json.Unmarshal(raw, &m); err != nil {
-		t.Fatalf("%s.json: %v", l, err)
-	}
-	out := make(map[string]string, len(m))
-	for id, v := range m {
-		switch v := v.(type) {
-		case string:
-			out[id] = v
-		case map[string]any:
-			out[id], _ = v["other"].(string)
-		default:
-			t.Errorf("%s.json: %q is neither a text nor plural forms", l, id)
+	out := map[string]string{}
+	where := map[string]string{}
+	for _, name := range localeFiles(l) {
+		raw, err := files.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var m map[string]any
+		if err := json.Unmarshal(raw, &m); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		for id, v := range m {
+			if prev, dup := where[id]; dup {
+				t.Errorf("%q is in both %s and %s", id, prev, name)
+			}
+			where[id] = name
+			switch v := v.(type) {
+			case string:
+				out[id] = v
+			case map[string]any:
+				out[id], _ = v["other"].(string)
+			default:
+				t.Errorf("%s: %q is neither a text nor plural forms", name, id)
+			}
 		}
 	}
 	return out
