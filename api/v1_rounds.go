@@ -67,15 +67,15 @@ type roundView struct {
 	Status string     `json:"status"`
 	Games  []gameView `json:"games"`
 	// Warnings are the absolute criteria a hand-edited pairing breaks.
-	Warnings []tournament.PairingWarning `json:"warnings,omitempty"`
+	Warnings []pairingWarningView `json:"warnings,omitempty"`
 	// Cards explain the pairings of a Swiss round (GET of one round only);
 	// CardsError says why they could not be built.
-	Cards      []tournament.PairingCard `json:"cards,omitempty"`
-	CardsError string                   `json:"cards_error,omitempty"`
+	Cards      []pairingCardView `json:"cards,omitempty"`
+	CardsError string            `json:"cards_error,omitempty"`
 }
 
 func newRoundView(r *tournament.Round) roundView {
-	v := roundView{Number: r.Number, Status: string(r.Status), Games: make([]gameView, len(r.Games)), Warnings: r.Warnings}
+	v := roundView{Number: r.Number, Status: string(r.Status), Games: make([]gameView, len(r.Games)), Warnings: pairingWarningViews(r.Warnings)}
 	for i := range r.Games {
 		v.Games[i] = newGameView(&r.Games[i])
 	}

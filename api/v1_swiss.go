@@ -10,6 +10,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"adiukh/tournament"
+	"adiukh/tournament/catalog"
 )
 
 // swissRoutesV1 registers the Swiss calls: TRF files in and out, requested
@@ -113,7 +114,7 @@ func (h *handler) getPairingCards(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	c.JSON(http.StatusOK, gin.H{"cards": cards})
+	c.JSON(http.StatusOK, gin.H{"cards": pairingCardViews(cards)})
 	return nil
 }
 
@@ -131,6 +132,58 @@ func (h *handler) addRoundCards(c *gin.Context, eventID int64, v *roundView) err
 	case err != nil:
 		return err
 	}
-	v.Cards = cards
+	v.Cards = pairingCardViews(cards)
 	return nil
+}
+
+// pairingWarningView is a warning about a hand-edited pairing with its text
+// in both languages from the catalogue.
+type pairingWarningView struct {
+	Board   int    `json:"board"`
+	Code    string `json:"code"`
+	Players []int  `json:"players,omitempty"`
+	TextRU  string `json:"text_ru"`
+	TextEN  string `json:"text_en"`
+}
+
+func pairingWarningViews(ws []tournament.PairingWarning) []pairingWarningView {
+	if len(ws) == 0 {
+		return nil
+	}
+	ru, en := catalog.For(catalog.Russian), catalog.For(catalog.English)
+	out := make([]pairingWarningView, len(ws))
+	for i, w := range ws {
+		out[i] = pairingWarningView{Board: w.Board, Code: w.Code, Players: w.Players, TextRU: ru.PairingWarning(w), TextEN: en.PairingWarning(w)}
+	}
+	return out
+}
+
+// pairingCardView is a pairing card with its texts in both languages.
+type pairingCardView struct {
+	tournament.PairingCard
+	White    cardSideView `json:"white"`
+	Black    cardSideView `json:"black"`
+	ColourRU string       `json:"colour_ru"`
+	ColourEN string       `json:"colour_en"`
+}
+
+type cardSideView struct {
+	tournament.CardSide
+	TextRU string `json:"text_ru,omitempty"`
+	TextEN string `json:"text_en,omitempty"`
+}
+
+func pairingCardViews(cards []tournament.PairingCard) []pairingCardView {
+	ru, en := catalog.For(catalog.Russian), catalog.For(catalog.English)
+	side := func(c tournament.PairingCard, s tournament.CardSide) cardSideView {
+		if s.StartNo == 0 {
+			return cardSideView{}
+		}
+		return cardSideView{CardSide: s, TextRU: ru.CardSide(c, s), TextEN: en.CardSide(c, s)}
+	}
+	out := make([]pairingCardView, len(cards))
+	for i, c := range cards {
+		out[i] = pairingCardView{PairingCard: c, White: side(c, c.White), Black: side(c, c.Black), ColourRU: ru.ColourRule(c), ColourEN: en.ColourRule(c)}
+	}
+	return out
 }

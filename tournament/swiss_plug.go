@@ -1,6 +1,10 @@
 package tournament
 
-import "io"
+import (
+	"io"
+
+	"adiukh/rules"
+)
 
 // ByeKind is the kind of bye a player asks for before a round is paired.
 type ByeKind string
@@ -23,41 +27,59 @@ func (p *Player) OnRequestedBye(n int) bool { return p.ByeRound == n && p.ByeKin
 
 // PairingWarning is one absolute criterion (FIDE C.04.3 C1–C3) a pairing
 // breaks, found when an arbiter edits a pairing by hand. Code is stable;
-// the texts are for people, in both languages.
+// Format is the warning in English, a printf format of the start numbers in
+// Players, and the catalogue's ID for it in every language.
 type PairingWarning struct {
-	Board  int    `json:"board"`
-	Code   string `json:"code"` // rematch, forbidden, bye_ineligible, two_byes, colour, absent_paired, paired_twice, unpaired, unknown_player
-	TextRU string `json:"text_ru"`
-	TextEN string `json:"text_en"`
+	Board   int    `json:"board"`
+	Code    string `json:"code"` // rematch, forbidden, bye_ineligible, two_byes, colour, absent_paired, paired_twice, unpaired, unknown_player
+	Players []int  `json:"players,omitempty"`
+	Format  string `json:"format,omitempty"`
+	// TextRU and TextEN are the texts of warnings kept by versions that
+	// wrote them out (rounds paired before the catalogue knew them); such
+	// a warning has no Format and is shown as it was stored.
+	TextRU string `json:"text_ru,omitempty"`
+	TextEN string `json:"text_en,omitempty"`
+}
+
+// Message is the warning as a message: its format with the start numbers.
+func (w PairingWarning) Message() rules.Message {
+	args := make([]any, len(w.Players))
+	for i, no := range w.Players {
+		args[i] = no
+	}
+	return rules.Message{Format: w.Format, Args: args}
 }
 
 // PairingCard explains one board of a Swiss round for the arbiter: where
-// each player came from and why the colours fell as they did.
+// each player came from and why the colours fell as they did. The
+// catalogue words it in the reader's language.
 type PairingCard struct {
 	Board int      `json:"board"`
 	White CardSide `json:"white"`
 	Black CardSide `json:"black"` // empty for a bye
-	// ColourRule is the colour allocation rule that decided (C.04.3 E.1–E.5).
+	// ColourRule is the colour allocation rule that decided (C.04.3
+	// E.1–E.5), "bye" without an opponent, or "arbiter" when the arbiter
+	// set the colours against RulesRule, which gives white to RulesWhite.
 	ColourRule string `json:"colour_rule"`
-	ColourRU   string `json:"colour_ru"`
-	ColourEN   string `json:"colour_en"`
+	RulesRule  string `json:"rules_rule,omitempty"`
+	RulesWhite int    `json:"rules_white,omitempty"`
 }
 
 // CardSide is one player's part of a pairing card.
 type CardSide struct {
 	StartNo int `json:"start_no"`
-	// Score is the player's score before the round (with Baku acceleration
-	// when it applies), in the event's points; Group is the score group.
+	// Score is the player's score before the round, in the event's
+	// points, and so his score group.
 	Score float64 `json:"score"`
-	// Float is "up", "down" or "" (paired in the own score group); From is
-	// the score group the player left.
-	Float string `json:"float,omitempty"`
+	// Float is "up", "down" or "" (paired in the own score group); a
+	// floater meets an opponent from the score group OpponentScore. The
+	// pairing-allocated bye is a downfloat without an opponent.
+	Float         string  `json:"float,omitempty"`
+	OpponentScore float64 `json:"opponent_score,omitempty"`
 	// Preference is the colour preference (A.6): "white", "black" or "";
 	// Strength is "absolute", "strong", "mild" or "".
 	Preference string `json:"preference,omitempty"`
 	Strength   string `json:"strength,omitempty"`
-	TextRU     string `json:"text_ru"`
-	TextEN     string `json:"text_en"`
 }
 
 // EventImport is an event read from a file, to be created as a new event:

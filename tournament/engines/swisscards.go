@@ -2,7 +2,6 @@ package engines
 
 import (
 	"fmt"
-	"strconv"
 
 	"adiukh/tournament"
 	"adiukh/tournament/pairing/dutch"
@@ -35,55 +34,37 @@ func ExplainPairing(in tournament.PairingInput, pairings []tournament.Pairing) (
 		card := tournament.PairingCard{Board: i + 1, White: side(w, b, unit)}
 		if b == nil {
 			card.White.Float = "down"
-			card.White.TextRU = fmt.Sprintf("%d: бай — спуск из группы %g", w.no, unit(w.score))
-			card.White.TextEN = fmt.Sprintf("%d: pairing-allocated bye — downfloat from the %g score group", w.no, unit(w.score))
 			card.ColourRule = "bye"
-			card.ColourRU, card.ColourEN = "без соперника", "no opponent"
 			cards = append(cards, card)
 			continue
 		}
 		card.Black = side(b, w, unit)
 		rule, colour := colourRule(w, b, initial)
 		card.ColourRule = rule
-		card.ColourRU, card.ColourEN = ruleTexts(rule, w, b)
 		if colour != dutch.White {
-			card.ColourRule = "arbiter"
-			card.ColourRU = fmt.Sprintf("цвета задал судья; по правилам (%s) белыми играл бы %d", rule, b.no)
-			card.ColourEN = fmt.Sprintf("colours set by the arbiter; the rules (%s) give white to %d", rule, b.no)
+			card.ColourRule, card.RulesRule, card.RulesWhite = "arbiter", rule, b.no
 		}
 		cards = append(cards, card)
 	}
 	return cards, nil
 }
 
-// side describes f, paired against o, for a card.
+// side describes f, paired against o (nil for the bye), for a card.
 func side(f, o *facts, unit func(int) float64) tournament.CardSide {
 	pref, strength := f.preference()
 	s := tournament.CardSide{StartNo: f.no, Score: unit(f.score), Strength: strength}
 	if pref != dutch.NoColor {
 		s.Preference = colourEN(pref)
 	}
-	s.TextRU = fmt.Sprintf("%d: группа %g", f.no, unit(f.score))
-	s.TextEN = fmt.Sprintf("%d: %g score group", f.no, unit(f.score))
 	switch {
 	case o == nil:
 	case f.score > o.score:
-		s.Float = "down"
-		s.TextRU += fmt.Sprintf(", спуск к сопернику из группы %g", unit(o.score))
-		s.TextEN += fmt.Sprintf(", floats down to an opponent from the %g group", unit(o.score))
+		s.Float, s.OpponentScore = "down", unit(o.score)
 	case f.score < o.score:
-		s.Float = "up"
-		s.TextRU += fmt.Sprintf(", подъём к сопернику из группы %g", unit(o.score))
-		s.TextEN += fmt.Sprintf(", floats up to an opponent from the %g group", unit(o.score))
-	}
-	if strength != "" {
-		s.TextRU += fmt.Sprintf("; предпочтение: %s (%s)", colourRU(pref), strengthRU[strength])
-		s.TextEN += fmt.Sprintf("; prefers %s (%s)", colourEN(pref), strength)
+		s.Float, s.OpponentScore = "up", unit(o.score)
 	}
 	return s
 }
-
-var strengthRU = map[string]string{"absolute": "абсолютное", "strong": "сильное", "mild": "слабое"}
 
 // colourRule finds the colour allocation rule of C.04.3 E that decides
 // between p and o, in the order of the rules (as the engine applies them),
@@ -130,21 +111,6 @@ func colourRule(p, o *facts, initial dutch.Color) (string, dutch.Color) {
 		return "E.5", hp
 	}
 	return "E.5", invert(hp)
-}
-
-func ruleTexts(rule string, w, b *facts) (string, string) {
-	wn, bn := strconv.Itoa(w.no), strconv.Itoa(b.no)
-	switch rule {
-	case "E.1":
-		return "E.1: каждый получил предпочитаемый цвет (или у одного предпочтения нет)", "E.1: each player gets his preferred colour (or one has no preference)"
-	case "E.2":
-		return "E.2: решает абсолютное предпочтение (большая разница цветов)", "E.2: the absolute preference (the larger colour difference) decides"
-	case "E.3":
-		return "E.3: сильное предпочтение важнее слабого", "E.3: a strong preference wins over a mild one"
-	case "E.4":
-		return "E.4: чередование от последнего тура, где цвета " + wn + " и " + bn + " различались", "E.4: alternation from the last round in which " + wn + " and " + bn + " had different colours"
-	}
-	return "E.5: предпочтение старшего по рейтингу (или цвет по его месту)", "E.5: the higher-ranked player's preference (or the colour his rank gives)"
 }
 
 func abs(x int) int { return max(x, -x) }
@@ -240,13 +206,6 @@ func swissFacts(t dutch.Tournament) map[int]*facts {
 		out[p.ID] = f
 	}
 	return out
-}
-
-func colourRU(c dutch.Color) string {
-	if c == dutch.White {
-		return "белыми"
-	}
-	return "чёрными"
 }
 
 func colourEN(c dutch.Color) string {

@@ -35,9 +35,8 @@ func CheckPairing(in tournament.PairingInput, pairings []tournament.Pairing) ([]
 		}
 		if b == 0 {
 			if proposed.Bye != 0 {
-				out = append(out, tournament.PairingWarning{Board: i + 1, Code: "two_byes",
-					TextRU: fmt.Sprintf("второй бай в туре (игрок %d): при нечётном числе игроков бай один (C2)", w),
-					TextEN: fmt.Sprintf("a second bye in the round (player %d): an odd field has one pairing-allocated bye (C2)", w)})
+				out = append(out, tournament.PairingWarning{Board: i + 1, Code: "two_byes", Players: []int{w},
+					Format: warning("a second bye in the round (player %d): an odd field has one pairing-allocated bye (C2)")})
 				continue
 			}
 			proposed.Bye = w
@@ -53,7 +52,7 @@ func CheckPairing(in tournament.PairingInput, pairings []tournament.Pairing) ([]
 		return nil, fmt.Errorf("check of round %d of event %d: %w", in.Round, in.Event.ID, err)
 	}
 	for _, v := range violations {
-		w := tournament.PairingWarning{Code: v.Code, TextRU: violationRU(v), TextEN: v.String()}
+		w := tournament.PairingWarning{Code: v.Code, Players: v.Players, Format: violationFormat(v)}
 		if len(v.Players) > 0 && v.Code != "unpaired" {
 			w.Board = boardOf[v.Players[0]]
 		}
@@ -63,34 +62,33 @@ func CheckPairing(in tournament.PairingInput, pairings []tournament.Pairing) ([]
 	return out, nil
 }
 
-// violationRU is the Russian text of a violation; the English one is the
-// engine's own message.
-func violationRU(v dutch.Violation) string {
-	ps := v.Players
-	switch {
-	case v.Code == "rematch" && len(ps) == 2:
-		return fmt.Sprintf("игроки %d и %d уже встречались (C1)", ps[0], ps[1])
-	case v.Code == "forbidden" && len(ps) == 2:
-		return fmt.Sprintf("игрокам %d и %d запрещено встречаться (C1)", ps[0], ps[1])
-	case len(ps) == 0:
-		return v.String()
-	}
+// warning marks a warning's English format, the catalogue's ID for it.
+func warning(format string) string { return format }
+
+// violationFormat is the format of a warning for a violation the Dutch
+// engine found, naming the criterion it breaks; its arguments are the
+// violation's players.
+func violationFormat(v dutch.Violation) string {
 	switch v.Code {
+	case "rematch":
+		return warning("players %d and %d have already played each other (C1)")
+	case "forbidden":
+		return warning("players %d and %d must not be paired (C1)")
 	case "unknown_player":
-		return fmt.Sprintf("игрок %d не участвует в турнире", ps[0])
+		return warning("player %d is not in the event")
 	case "absent_paired":
-		return fmt.Sprintf("игрок %d в этом туре не играет (выбыл или взял бай), но поставлен в пару", ps[0])
+		return warning("player %d does not play this round (withdrawn or on a bye) but is paired")
 	case "paired_twice":
-		return fmt.Sprintf("игрок %d поставлен в пару дважды", ps[0])
+		return warning("player %d is paired twice")
 	case "unpaired":
-		return fmt.Sprintf("игрок %d играет в этом туре, но не получил пары", ps[0])
+		return warning("player %d plays this round but is not paired")
 	case "bye_ineligible":
-		return fmt.Sprintf("игрок %d уже получал бай или победу без игры (C2)", ps[0])
+		return warning("player %d has already had a bye or a win without playing (C2)")
 	case "colour":
 		if strings.Contains(v.Format, "white") {
-			return fmt.Sprintf("игрок %d не может снова играть белыми (C3)", ps[0])
+			return warning("player %d cannot have white again (C3)")
 		}
-		return fmt.Sprintf("игрок %d не может снова играть чёрными (C3)", ps[0])
+		return warning("player %d cannot have black again (C3)")
 	}
-	return v.String()
+	return v.Format
 }
