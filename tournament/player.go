@@ -107,6 +107,10 @@ func numberByRating(players []Player) {
 	}
 }
 
+// SortName is the player's name as start numbers order it: the store keeps
+// it beside the name so that it can find a newcomer's place.
+func (p *Player) SortName() string { return nameKey(p.Name) }
+
 // nameKey makes names compare alphabetically without a collation library:
 // case is folded, and ё sorts with е as Russian dictionaries do; the other
 // Cyrillic and Latin letters are already in alphabetical code point order.

@@ -39,31 +39,55 @@ func (s *Service) RegisterPlayer(ctx context.Context, eventID int64, in PlayerIn
 		if err != nil {
 			return err
 		}
-		players, rounds, err := playersAndRounds(tx, eventID)
+		paired, err := tx.CountRounds(eventID)
 		if err != nil {
 			return err
 		}
-		if err := registrationOpen(e, rounds); err != nil {
+		if err := registrationOpen(e, paired); err != nil {
 			return err
 		}
-		p = &Player{EventID: eventID, FirstRound: len(rounds) + 1, StartNo: len(players) + 1}
+		registered, err := tx.CountPlayers(eventID)
+		if err != nil {
+			return err
+		}
+		p = &Player{EventID: eventID, FirstRound: paired + 1, StartNo: registered + 1}
 		if err := in.applyDetails(p); err != nil {
 			return err
 		}
-		if err := tx.CreatePlayer(p); err != nil {
-			return err
-		}
-		players = append(players, *p)
-		if in.StartNo != nil {
-			if err := s.moveStartNo(tx, e, players, p.ID, *in.StartNo, len(rounds)); err != nil {
+		switch {
+		case in.StartNo != nil:
+			if err := tx.CreatePlayer(p); err != nil {
 				return err
 			}
-		} else if len(rounds) == 0 && !e.ManualStartNumbers {
-			if err := renumber(tx, players); err != nil {
+			players, err := tx.Players(eventID)
+			if err != nil {
+				return err
+			}
+			if err := s.moveStartNo(tx, e, players, p.ID, *in.StartNo, paired); err != nil {
+				return err
+			}
+			p = findPlayer(players, p.ID)
+		case paired == 0 && !e.ManualStartNumbers:
+			// The newcomer takes his place in the order by rating and
+			// the players after him move down one: a few rows written
+			// instead of the whole field read and renumbered, so that
+			// registering a big open one by one stays linear.
+			before, err := tx.CountNumberedBefore(p)
+			if err != nil {
+				return err
+			}
+			p.StartNo = before + 1
+			if err := tx.ShiftStartNumbers(eventID, p.StartNo); err != nil {
+				return err
+			}
+			if err := tx.CreatePlayer(p); err != nil {
+				return err
+			}
+		default:
+			if err := tx.CreatePlayer(p); err != nil {
 				return err
 			}
 		}
-		p = findPlayer(players, p.ID)
 		return s.audit(tx, u, eventID, ActionPlayerCreate, fmt.Sprintf("player %d", p.ID), nil, p, "")
 	})
 	return p, err
@@ -101,8 +125,15 @@ func (s *Service) UpdatePlayer(ctx context.Context, eventID, playerID int64, in 
 		if err := tx.UpdatePlayer(p); err != nil {
 			return err
 		}
-		if in.StartNo != nil && *in.StartNo != before.StartNo {
+		switch {
+		case in.StartNo != nil && *in.StartNo != before.StartNo:
 			if err := s.moveStartNo(tx, e, players, p.ID, *in.StartNo, len(rounds)); err != nil {
+				return err
+			}
+		case len(rounds) == 0 && !e.ManualStartNumbers && (p.Rating != before.Rating || p.SortName() != before.SortName()):
+			// Before round 1 the numbers follow rating and name, and
+			// a newcomer is placed in that order: keep it.
+			if err := renumber(tx, players); err != nil {
 				return err
 			}
 		}

@@ -160,7 +160,7 @@ func (s *Service) RegisterPlayers(ctx context.Context, eventID int64, lines []Pl
 		if err != nil {
 			return err
 		}
-		if err := registrationOpen(e, rounds); err != nil {
+		if err := registrationOpen(e, len(rounds)); err != nil {
 			return err
 		}
 		var ids []int64
@@ -204,13 +204,13 @@ func (s *Service) RegisterPlayers(ctx context.Context, eventID int64, lines []Pl
 }
 
 // registrationOpen says why an event takes no more players, or nil.
-func registrationOpen(e *Event, rounds []Round) error {
+func registrationOpen(e *Event, paired int) error {
 	switch {
 	case e.Status == Finished:
 		return Conflict("", "event %d is finished", e.ID)
 	case e.Discipline.IsTeam():
 		return Invalid("discipline", "the players of a team event are registered with their team's roster")
-	case len(rounds) > 0 && e.System.IsRoundRobin():
+	case paired > 0 && e.System.IsRoundRobin():
 		return Conflict("", "a round robin cannot take a late entry once round 1 is paired: the Berger table is fixed by the number of players")
 	}
 	return nil

@@ -3,6 +3,7 @@ package tournament
 import (
 	"context"
 	"fmt"
+	"reflect"
 )
 
 // Rounds lists the rounds of an event with their games. Draft rounds are
@@ -88,62 +89,114 @@ func roundRobinRounds(players int, double bool) int {
 // round needs every result of the previous round. The first pairing starts
 // the event. Games of withdrawn players are entered as forfeits; the bye is
 // entered as a bye.
+//
+// A big Swiss takes the engine a while, so the engine works on a snapshot
+// read in a read-only transaction and holds no database lock: other
+// requests go on meanwhile. The round is written in a second transaction
+// only if the event, its players and rounds are still what was paired;
+// otherwise the caller gets a conflict and pairs again.
 func (s *Service) PairNextRound(ctx context.Context, eventID int64) (*Round, error) {
+	var before *pairingSnapshot
+	err := s.store.View(ctx, func(tx Tx) error {
+		var err error
+		before, err = s.pairingSnapshot(ctx, tx, eventID)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	pairings, err := before.pair(PairingInput{Event: before.event(), Players: before.players, Rounds: before.rounds, Round: before.next})
+	if err != nil {
+		return nil, err
+	}
 	var round *Round
-	err := s.store.Update(ctx, func(tx Tx) error {
-		e, u, err := manageable(ctx, tx, eventID)
+	err = s.store.Update(ctx, func(tx Tx) error {
+		now, err := s.pairingSnapshot(ctx, tx, eventID)
 		if err != nil {
 			return err
 		}
-		switch {
-		case !e.Discipline.PlaysGames():
-			return Invalid("discipline", "a composition contest has no rounds to pair; its entries are submitted, judged and awarded through the contest (/api/v1/events/%d/contest)", eventID)
-		case e.Discipline.IsTeam():
-			return Invalid("discipline", "a team event is paired by team (PairNextTeamRound)")
-		case e.Discipline == Correspondence:
-			return Invalid("discipline", "a correspondence section starts all its games at once (POST /api/v1/events/%d/start), not round by round", eventID)
-		case e.Status == Finished:
-			return Conflict("", "event %d is finished", eventID)
+		if !now.same(before) {
+			return Conflict("", "event %d changed while round %d was being paired (a player, a result or the event's settings); pair the round again", eventID, before.next)
 		}
-		pair := s.pairing[e.System]
-		if pair == nil {
-			return Invalid("system", "pairing for %s events is not available yet in this version of adiukh", e.System)
-		}
-		players, rounds, err := playersAndRounds(tx, eventID)
-		if err != nil {
-			return err
-		}
-		next := len(rounds) + 1
-		if err := readyToPair(e, rounds, players, next); err != nil {
-			return err
-		}
-		beforeEvent := *e
-		if next == 1 {
-			if e.System.IsRoundRobin() {
-				e.Rounds = roundRobinRounds(len(players), e.System == DoubleRoundRobin)
-			}
+		e := now.event()
+		if now.next == 1 {
 			e.Status = Running
 			if err := tx.UpdateEvent(e); err != nil {
 				return err
 			}
-			if err := s.audit(tx, u, eventID, ActionEventUpdate, fmt.Sprintf("event %d", eventID), beforeEvent, e, "round 1 paired"); err != nil {
+			if err := s.audit(tx, now.user, eventID, ActionEventUpdate, fmt.Sprintf("event %d", eventID), now.stored, e, "round 1 paired"); err != nil {
 				return err
 			}
 		}
-		pairings, err := pair(PairingInput{Event: e, Players: players, Rounds: rounds, Round: next})
-		if err != nil {
-			return err
-		}
-		round, err = newRound(e, players, pairings, next)
+		round, err = newRound(e, now.players, pairings, now.next)
 		if err != nil {
 			return err
 		}
 		if err := tx.CreateRound(round); err != nil {
 			return err
 		}
-		return s.audit(tx, u, eventID, ActionRoundPair, fmt.Sprintf("round %d", next), nil, pairingsView(round), "")
+		return s.audit(tx, now.user, eventID, ActionRoundPair, fmt.Sprintf("round %d", now.next), nil, pairingsView(round), "")
 	})
 	return round, err
+}
+
+// pairingSnapshot is what the pairing of an event's next round rests on,
+// read and checked in one transaction.
+type pairingSnapshot struct {
+	user    *User
+	stored  Event
+	players []Player
+	rounds  []Round
+	next    int
+	pair    PairFunc
+}
+
+// pairingSnapshot reads the event as the pairing of its next round needs it
+// and checks that the round may be paired by the signed-in user.
+func (s *Service) pairingSnapshot(ctx context.Context, tx Tx, eventID int64) (*pairingSnapshot, error) {
+	e, u, err := manageable(ctx, tx, eventID)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case !e.Discipline.PlaysGames():
+		return nil, Invalid("discipline", "a composition contest has no rounds to pair; its entries are submitted, judged and awarded through the contest (/api/v1/events/%d/contest)", eventID)
+	case e.Discipline.IsTeam():
+		return nil, Invalid("discipline", "a team event is paired by team (PairNextTeamRound)")
+	case e.Discipline == Correspondence:
+		return nil, Invalid("discipline", "a correspondence section starts all its games at once (POST /api/v1/events/%d/start), not round by round", eventID)
+	case e.Status == Finished:
+		return nil, Conflict("", "event %d is finished", eventID)
+	}
+	pair := s.pairing[e.System]
+	if pair == nil {
+		return nil, Invalid("system", "pairing for %s events is not available yet in this version of adiukh", e.System)
+	}
+	players, rounds, err := playersAndRounds(tx, eventID)
+	if err != nil {
+		return nil, err
+	}
+	next := len(rounds) + 1
+	if err := readyToPair(e, rounds, players, next); err != nil {
+		return nil, err
+	}
+	return &pairingSnapshot{user: u, stored: *e, players: players, rounds: rounds, next: next, pair: pair}, nil
+}
+
+// event is the event as its next round is paired: a round robin learns its
+// number of rounds from the field when round 1 is paired.
+func (p *pairingSnapshot) event() *Event {
+	e := p.stored
+	if p.next == 1 && e.System.IsRoundRobin() {
+		e.Rounds = roundRobinRounds(len(p.players), e.System == DoubleRoundRobin)
+	}
+	return &e
+}
+
+// same tells whether two snapshots pair the same round from the same data.
+func (p *pairingSnapshot) same(q *pairingSnapshot) bool {
+	return p.next == q.next && reflect.DeepEqual(p.stored, q.stored) &&
+		reflect.DeepEqual(p.players, q.players) && reflect.DeepEqual(p.rounds, q.rounds)
 }
 
 func readyToPair(e *Event, rounds []Round, players []Player, next int) error {

@@ -366,3 +366,55 @@ func TestDeleteDraftRound(t *testing.T) {
 		}
 	})
 }
+
+// TestStartNumbersOneByOne registers a field one player at a time, each
+// placed in the order by rating as he comes, and checks the numbers are
+// those of numbering the whole field at once: equal ratings (most players
+// unrated), names differing in case and ё/е, namesakes, and a rating
+// corrected on the way.
+func TestStartNumbersOneByOne(t *testing.T) {
+	forEachService(t, engines.Options(), func(t *testing.T, ctx context.Context, svc *tournament.Service) {
+		e, err := svc.CreateEvent(ctx, tournament.EventInput{Name: ptr("Открытый турнир"), Discipline: ptr("standard"), System: ptr("swiss"), Rounds: ptr(7)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		names := []string{"Ёлкин", "елкин", "Ежов", "Жуков", "ЖУКОВ", "Абрегов", "Хуаде", "Берсиров", "Ёлкин", "Ашинов", "Zhukov", "Abregov"}
+		ratings := []int{0, 0, 1500, 0, 1500, 0, 1900, 0, 1500, 0, 0, 1500}
+		var last *tournament.Player
+		for i := range 36 {
+			p, err := svc.RegisterPlayer(ctx, e.ID, tournament.PlayerInput{Name: ptr(names[i%len(names)]), Rating: ptr(ratings[(i*7)%len(ratings)])})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if i == 20 {
+				if _, err := svc.UpdatePlayer(ctx, e.ID, last.ID, tournament.PlayerInput{Rating: ptr(1700)}, ""); err != nil {
+					t.Fatal(err)
+				}
+			}
+			last = p
+		}
+		oneByOne := startNumbersByID(t, ctx, svc, e.ID)
+		if _, err := svc.RenumberPlayers(ctx, e.ID); err != nil {
+			t.Fatal(err)
+		}
+		atOnce := startNumbersByID(t, ctx, svc, e.ID)
+		for id, no := range atOnce {
+			if oneByOne[id] != no {
+				t.Fatalf("one by one the start numbers are %v; numbered at once %v", oneByOne, atOnce)
+			}
+		}
+	})
+}
+
+func startNumbersByID(t *testing.T, ctx context.Context, svc *tournament.Service, eventID int64) map[int64]int {
+	t.Helper()
+	players, err := svc.Players(ctx, eventID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := map[int64]int{}
+	for _, p := range players {
+		m[p.ID] = p.StartNo
+	}
+	return m
+}

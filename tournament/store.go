@@ -50,6 +50,15 @@ type PlayerTx interface {
 	CreatePlayer(p *Player) error
 	// Players lists the players of an event by start number.
 	Players(eventID int64) ([]Player, error)
+	// CountPlayers counts the players of an event.
+	CountPlayers(eventID int64) (int, error)
+	// CountNumberedBefore counts the registered players of p's event who
+	// come before p, a newcomer, in the order by rating (then name; a
+	// namesake registered earlier comes first).
+	CountNumberedBefore(p *Player) (int, error)
+	// ShiftStartNumbers moves every player of the event numbered from on
+	// one number down, to free number from for a newcomer.
+	ShiftStartNumbers(eventID int64, from int) error
 	UpdatePlayer(p *Player) error
 	DeletePlayer(p *Player) error
 }
@@ -61,6 +70,8 @@ type RoundTx interface {
 	CreateRound(r *Round) error
 	// Rounds lists the rounds of an event by number, each with its games by board.
 	Rounds(eventID int64) ([]Round, error)
+	// CountRounds counts the rounds paired in an event, drafts included.
+	CountRounds(eventID int64) (int, error)
 	UpdateRoundStatus(r *Round) error
 	// DeleteRound removes a round with its games.
 	DeleteRound(r *Round) error

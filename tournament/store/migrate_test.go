@@ -90,6 +90,12 @@ func TestMigrateFromInitial(t *testing.T) {
 				if len(players) != 2 || players[0].Name != "Хуажев Аслан" || players[1].WithdrawnFrom != 3 || players[0].ByeRound != 0 || players[0].ByeKind != "" {
 					t.Errorf("players read back as %+v", players)
 				}
+				// The players' sort names were filled in: a newcomer rated
+				// 1800 named Ежов comes after Хуажев (1900) and before
+				// Ёлкин (1800; ё sorts as е, and ж before л).
+				if before, err := tx.CountNumberedBefore(&tournament.Player{EventID: 1, Name: "Ежов", Rating: 1800}); err != nil || before != 1 {
+					t.Errorf("a newcomer's place: %d players before him, %v; want 1", before, err)
+				}
 				rounds, err := tx.Rounds(1)
 				if err != nil {
 					return err

@@ -69,13 +69,14 @@ func (eventRow) TableName() string { return "events" }
 
 type playerRow struct {
 	ID      int64    `gorm:"primaryKey"`
-	EventID int64    `gorm:"not null;index"`
+	EventID int64    `gorm:"not null;index;index:idx_player_rating_order,priority:1"`
 	Event   eventRow `gorm:"constraint:OnDelete:CASCADE"`
 	// Start numbers are unique per event, but a swap passes through a
 	// moment where two players share one, so the service keeps them unique.
 	StartNo       int    `gorm:"not null"`
 	Name          string `gorm:"size:100;not null"`
-	Rating        int    `gorm:"not null"`
+	NameKey       string `gorm:"size:255;not null;default:'';index:idx_player_rating_order,priority:3"`
+	Rating        int    `gorm:"not null;index:idx_player_rating_order,priority:2"`
 	BirthYear     int    `gorm:"not null"`
 	Club          string `gorm:"size:100;not null"`
 	City          string `gorm:"size:100;not null"`

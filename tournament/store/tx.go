@@ -236,10 +236,44 @@ func (t *tx) DeletePlayer(p *tournament.Player) error {
 
 func playerToRow(p *tournament.Player) *playerRow {
 	return &playerRow{
-		ID: p.ID, EventID: p.EventID, StartNo: p.StartNo, Name: p.Name, Rating: p.Rating, BirthYear: p.BirthYear,
+		ID: p.ID, EventID: p.EventID, StartNo: p.StartNo, Name: p.Name, NameKey: p.SortName(), Rating: p.Rating, BirthYear: p.BirthYear,
 		Club: p.Club, City: p.City, FederationID: p.FederationID, FirstRound: p.FirstRound, WithdrawnFrom: p.WithdrawnFrom,
 		ByeRound: p.ByeRound, ByeKind: string(p.ByeKind),
 	}
+}
+
+func (t *tx) CountPlayers(eventID int64) (int, error) {
+	var n int64
+	if err := t.db.Model(&playerRow{}).Where("event_id = ?", eventID).Count(&n).Error; err != nil {
+		return 0, fmt.Errorf("count players of event %d: %w", eventID, err)
+	}
+	return int(n), nil
+}
+
+func (t *tx) CountNumberedBefore(p *tournament.Player) (int, error) {
+	// Names compare byte by byte, as Go compares them: SQLite's default
+	// collation does; PostgreSQL is told to.
+	key := "name_key"
+	if t.db.Dialector.Name() == "postgres" {
+		key = `name_key COLLATE "C"`
+	}
+	var n int64
+	err := t.db.Model(&playerRow{}).
+		Where("event_id = ? AND (rating > ? OR (rating = ? AND "+key+" <= ?))", p.EventID, p.Rating, p.Rating, p.SortName()).
+		Count(&n).Error
+	if err != nil {
+		return 0, fmt.Errorf("place a newcomer in event %d: %w", p.EventID, err)
+	}
+	return int(n), nil
+}
+
+func (t *tx) ShiftStartNumbers(eventID int64, from int) error {
+	err := t.db.Model(&playerRow{}).Where("event_id = ? AND start_no >= ?", eventID, from).
+		Update("start_no", gorm.Expr("start_no + 1")).Error
+	if err != nil {
+		return fmt.Errorf("renumber players of event %d: %w", eventID, err)
+	}
+	return nil
 }
 
 func (t *tx) CreateRound(r *tournament.Round) error {
@@ -268,6 +302,14 @@ func (t *tx) CreateRound(r *tournament.Round) error {
 		g.ID = gr.ID
 	}
 	return nil
+}
+
+func (t *tx) CountRounds(eventID int64) (int, error) {
+	var n int64
+	if err := t.db.Model(&roundRow{}).Where("event_id = ?", eventID).Count(&n).Error; err != nil {
+		return 0, fmt.Errorf("count rounds of event %d: %w", eventID, err)
+	}
+	return int(n), nil
 }
 
 func (t *tx) Rounds(eventID int64) ([]tournament.Round, error) {
