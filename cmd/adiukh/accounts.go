@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"strings"
@@ -19,7 +18,7 @@ import (
 func readPassword() (string, error) {
 	password, err := bufio.NewReader(stdin).ReadString('\n')
 	if err != nil && !errors.Is(err, io.EOF) {
-		return "", fmt.Errorf("read password: %w", err)
+		return "", newProblem("could not read the password from standard input: %v", err)
 	}
 	return strings.TrimRight(password, "\r\n"), nil
 }
@@ -28,8 +27,7 @@ func readPassword() (string, error) {
 // end every session of the user on every instance.
 func userSessionsCommand(args []string, stdout, stderr io.Writer) int {
 	name := "adiukh user " + args[0]
-	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlags(name, stderr)
 	email := fs.String("email", "", "e-mail `ADDRESS` of the user")
 	fromStdin := fs.Bool("password-stdin", false, "read the new password from the first line of standard input")
 	dsn := fs.String("db", envOr("ADIUKH_DB", "adiukh.db"), "SQLite `FILE` or postgres:// URL (env ADIUKH_DB)")
@@ -37,12 +35,12 @@ func userSessionsCommand(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if args[0] == "password" && !*fromStdin {
-		fmt.Fprintf(stderr, "%s: pass --password-stdin and the password on standard input\n", name)
+		say(stderr, "%s: pass --password-stdin and the password on standard input", name)
 		return 2
 	}
 	st, err := store.Open(*dsn)
 	if err != nil {
-		fmt.Fprintf(stderr, "%s: %v\n", name, err)
+		fail(stderr, name, err)
 		return 1
 	}
 	defer st.Close()
@@ -54,18 +52,18 @@ func userSessionsCommand(args []string, stdout, stderr io.Writer) int {
 			err = accounts.SetPassword(ctx, *email, "", password, "")
 		}
 		if err != nil {
-			fmt.Fprintf(stderr, "%s: %v\n", name, err)
+			fail(stderr, name, err)
 			return 1
 		}
-		fmt.Fprintf(stdout, "password of %s changed; its web sign-ins ended\n", *email)
+		say(stdout, "password of %s changed; its web sign-ins ended", *email)
 		return 0
 	}
 	n, err := accounts.EndSessions(ctx, *email)
 	if err != nil {
-		fmt.Fprintf(stderr, "%s: %v\n", name, err)
+		fail(stderr, name, err)
 		return 1
 	}
-	fmt.Fprintf(stdout, "%d web sign-ins of %s ended\n", n, *email)
+	say(stdout, "%d web sign-ins of %s ended", n, *email)
 	return 0
 }
 
@@ -75,12 +73,11 @@ const tokenUsage = `usage: adiukh token create --email E [--name N] [--days D] [
 
 func tokenCommand(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 || (args[0] != "create" && args[0] != "list" && args[0] != "revoke") {
-		fmt.Fprintln(stderr, tokenUsage)
+		say(stderr, tokenUsage)
 		return 2
 	}
 	name := "adiukh token " + args[0]
-	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlags(name, stderr)
 	email := fs.String("email", "", "e-mail `ADDRESS` of the user the tokens act for")
 	label := fs.String("name", "", "what the token is for, shown in lists (create)")
 	days := fs.Int("days", int(account.DefaultTokenTTL.Hours()/24), "`DAYS` the token works (create)")
@@ -91,7 +88,7 @@ func tokenCommand(args []string, stdout, stderr io.Writer) int {
 	}
 	st, err := store.Open(*dsn)
 	if err != nil {
-		fmt.Fprintf(stderr, "%s: %v\n", name, err)
+		fail(stderr, name, err)
 		return 1
 	}
 	defer st.Close()
@@ -101,33 +98,34 @@ func tokenCommand(args []string, stdout, stderr io.Writer) int {
 	case "create":
 		token, tok, err := accounts.CreateToken(ctx, account.NewToken{Email: *email, Name: *label, TTL: time.Duration(*days) * 24 * time.Hour})
 		if err != nil {
-			fmt.Fprintf(stderr, "%s: %v\n", name, err)
+			fail(stderr, name, err)
 			return 1
 		}
 		fmt.Fprintln(stdout, token)
-		fmt.Fprintf(stderr, "token %d works until %s\n", tok.ID, tok.ExpiresAt.Format("2006-01-02 15:04 MST"))
+		say(stderr, "token %d works until %s", tok.ID, tok.ExpiresAt.Format("2006-01-02 15:04 MST"))
 	case "list":
 		tokens, err := accounts.Tokens(ctx, *email)
 		if err != nil {
-			fmt.Fprintf(stderr, "%s: %v\n", name, err)
+			fail(stderr, name, err)
 			return 1
 		}
-		w := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
-		fmt.Fprintln(w, "ID\tNAME\tCREATED\tEXPIRES")
+		table := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
+		w := console{table, localizer(stdout)}
+		say(w, "ID\tNAME\tCREATED\tEXPIRES")
 		for _, t := range tokens {
-			expires := "never"
+			expires := w.l.Sprintf("never")
 			if !t.ExpiresAt.IsZero() {
 				expires = t.ExpiresAt.Format("2006-01-02 15:04 MST")
 			}
 			fmt.Fprintf(w, "%d\t%s\t%s\t%s\n", t.ID, t.Name, t.CreatedAt.Format("2006-01-02 15:04 MST"), expires)
 		}
-		_ = w.Flush()
+		_ = table.Flush()
 	case "revoke":
 		if err := accounts.RevokeToken(ctx, *id); err != nil {
-			fmt.Fprintf(stderr, "%s: %v\n", name, err)
+			fail(stderr, name, err)
 			return 1
 		}
-		fmt.Fprintf(stdout, "token %d revoked\n", *id)
+		say(stdout, "token %d revoked", *id)
 	}
 	return 0
 }

@@ -3,44 +3,40 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
-	"fmt"
 	"io"
 
 	"adiukh/tournament/store"
 )
 
 func init() {
-	commands["backup"] = command{"copy an SQLite database consistently, also while the server runs: backup -o FILE", backupCommand}
-	commands["restore"] = command{"put an SQLite backup in place of the database (server stopped): restore -i FILE [--force]", restoreCommand}
+	commands["backup"] = command{phrase("copy an SQLite database consistently, also while the server runs: backup -o FILE"), backupCommand}
+	commands["restore"] = command{phrase("put an SQLite backup in place of the database (server stopped): restore -i FILE [--force]"), restoreCommand}
 }
 
 func backupCommand(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("backup", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlags("backup", stderr)
 	dsn := fs.String("db", envOr("ADIUKH_DB", "adiukh.db"), "SQLite `FILE` to back up (env ADIUKH_DB)")
 	out := fs.String("o", "", "the new `FILE` the backup is written to")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	if *out == "" {
-		fmt.Fprintln(stderr, "usage: adiukh backup [--db FILE] -o BACKUP")
+		say(stderr, "usage: adiukh backup [--db FILE] -o BACKUP")
 		return 2
 	}
 	if err := store.Backup(context.Background(), *dsn, *out); err != nil {
-		fmt.Fprintf(stderr, "adiukh backup: %v\n", err)
+		fail(stderr, "adiukh backup", err)
 		if errors.Is(err, store.ErrPostgresBackup) {
 			return 2
 		}
 		return 1
 	}
-	fmt.Fprintf(stdout, "backed up %s to %s\n", *dsn, *out)
+	say(stdout, "backed up %s to %s", *dsn, *out)
 	return 0
 }
 
 func restoreCommand(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("restore", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlags("restore", stderr)
 	dsn := fs.String("db", envOr("ADIUKH_DB", "adiukh.db"), "SQLite `FILE` to restore into (env ADIUKH_DB)")
 	in := fs.String("i", "", "the backup `FILE` made by adiukh backup")
 	force := fs.Bool("force", false, "replace an existing database (stop the server first)")
@@ -48,16 +44,16 @@ func restoreCommand(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if *in == "" {
-		fmt.Fprintln(stderr, "usage: adiukh restore [--db FILE] -i BACKUP [--force]")
+		say(stderr, "usage: adiukh restore [--db FILE] -i BACKUP [--force]")
 		return 2
 	}
 	if err := store.Restore(context.Background(), *in, *dsn, *force); err != nil {
-		fmt.Fprintf(stderr, "adiukh restore: %v\n", err)
+		fail(stderr, "adiukh restore", err)
 		if errors.Is(err, store.ErrPostgresBackup) {
 			return 2
 		}
 		return 1
 	}
-	fmt.Fprintf(stdout, "restored %s from %s; start the server with: adiukh serve --db %s\n", *dsn, *in, *dsn)
+	say(stdout, "restored %s from %s; start the server with: adiukh serve --db %s", *dsn, *in, *dsn)
 	return 0
 }

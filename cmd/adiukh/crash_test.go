@@ -29,6 +29,9 @@ import (
 const serveEnv = "ADIUKH_TEST_SERVE_ARGS"
 
 func TestMain(m *testing.M) {
+	// The tests read the commands' English messages; console_test.go checks
+	// the Russian ones, which are the default.
+	os.Setenv("ADIUKH_LANG", "en")
 	if args := os.Getenv(serveEnv); args != "" {
 		os.Exit(run(strings.Split(args, "\n"), os.Stdout, os.Stderr))
 	}

@@ -4,8 +4,6 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/base64"
-	"flag"
-	"fmt"
 	"io"
 
 	"adiukh/tournament/demo"
@@ -13,14 +11,13 @@ import (
 )
 
 func init() {
-	commands["demo"] = command{"fill the database with a finished sample event to look around", demoCommand}
+	commands["demo"] = command{phrase("fill the database with a finished sample event to look around"), demoCommand}
 }
 
 // demo creates an arbiter and a finished round robin of 8 players with every
 // result entered, four of them with game sheets.
 func demoCommand(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("demo", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlags("demo", stderr)
 	dsn := fs.String("db", envOr("ADIUKH_DB", "adiukh.db"), "SQLite `FILE` or postgres:// URL (env ADIUKH_DB)")
 	email := fs.String("email", "demo-arbiter@example.org", "e-mail `ADDRESS` of the demo arbiter to create")
 	if err := fs.Parse(args); err != nil {
@@ -28,17 +25,17 @@ func demoCommand(args []string, stdout, stderr io.Writer) int {
 	}
 	st, err := store.Open(*dsn)
 	if err != nil {
-		fmt.Fprintf(stderr, "adiukh demo: %v\n", err)
+		fail(stderr, "adiukh demo", err)
 		return 1
 	}
 	defer st.Close()
 	password := randomPassword()
 	id, err := demo.Fill(context.Background(), st, *email, password)
 	if err != nil {
-		fmt.Fprintf(stderr, "adiukh demo: %v\n", err)
+		fail(stderr, "adiukh demo", err)
 		return 1
 	}
-	fmt.Fprintf(stdout, "demo event %d created in %s\narbiter: %s, password: %s\nstart the server with: adiukh serve --db %s\n", id, *dsn, *email, password, *dsn)
+	say(stdout, "demo event %d created in %s\narbiter: %s, password: %s\nstart the server with: adiukh serve --db %s", id, *dsn, *email, password, *dsn)
 	return 0
 }
 

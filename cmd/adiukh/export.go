@@ -19,7 +19,7 @@ import (
 )
 
 func init() {
-	commands["export"] = command{"write an event's PDFs, standings, PDN, or the federation export: export KIND --event ID [-o FILE]", exportCommand}
+	commands["export"] = command{phrase("write an event's PDFs, standings, PDN, or the federation export: export KIND --event ID [-o FILE]"), exportCommand}
 }
 
 // exportFlags are the flags of every export kind; each kind defines the
@@ -59,13 +59,16 @@ type exportKind struct {
 	summary string
 	flags   []string // besides --db, -o and --format
 	formats []string // accepted --format values, the default first; nil for a kind with one format
-	write   func(ctx context.Context, x *export.Exporter, f *exportFlags, loc report.Locale, w io.Writer, stderr io.Writer) error
+	// formatHelp is the help of --format, naming the formats.
+	formatHelp string
+	write      func(ctx context.Context, x *export.Exporter, f *exportFlags, loc report.Locale, w io.Writer, stderr io.Writer) error
 }
 
 var exportKinds = map[string]exportKind{
 	"standings": {
-		summary: "standings after --round N (default: after the last finished round); of the teams in a team event",
+		summary: phrase("standings after --round N (default: after the last finished round); of the teams in a team event"),
 		flags:   []string{"event", "round", "lang", "dialect"}, formats: []string{"pdf", "csv", "json", "xlsx"},
+		formatHelp: phrase("`FORMAT` of the file: pdf, csv, json or xlsx"),
 		write: func(ctx context.Context, x *export.Exporter, f *exportFlags, loc report.Locale, w, _ io.Writer) error {
 			switch f.format {
 			case "csv":
@@ -79,28 +82,28 @@ var exportKinds = map[string]exportKind{
 		},
 	},
 	"crosstable": {
-		summary: "crosstable PDF: the grid of a round robin, the progress table of a Swiss event (teams' match scores in a team event)",
+		summary: phrase("crosstable PDF: the grid of a round robin, the progress table of a Swiss event (teams' match scores in a team event)"),
 		flags:   []string{"event", "lang"},
 		write: func(ctx context.Context, x *export.Exporter, f *exportFlags, loc report.Locale, w, _ io.Writer) error {
 			return x.CrosstablePDF(ctx, w, loc, f.event)
 		},
 	},
 	"boards": {
-		summary: "board prizes table PDF of a team event after --round N (default: after the last finished round)",
+		summary: phrase("board prizes table PDF of a team event after --round N (default: after the last finished round)"),
 		flags:   []string{"event", "round", "lang"},
 		write: func(ctx context.Context, x *export.Exporter, f *exportFlags, loc report.Locale, w, _ io.Writer) error {
 			return x.BoardStandingsPDF(ctx, w, loc, f.event, f.round)
 		},
 	},
 	"matches": {
-		summary: "overview PDF of --round N of a team event: every match and the team with the bye",
+		summary: phrase("overview PDF of --round N of a team event: every match and the team with the bye"),
 		flags:   []string{"event", "round", "lang"},
 		write: func(ctx context.Context, x *export.Exporter, f *exportFlags, loc report.Locale, w, _ io.Writer) error {
 			return x.TeamRoundPDF(ctx, w, loc, f.event, f.round)
 		},
 	},
 	"pairings": {
-		summary: "pairing list PDF of --round N; the match cards in a team event",
+		summary: phrase("pairing list PDF of --round N; the match cards in a team event"),
 		flags:   []string{"event", "round", "lang", "public-url"},
 		write: func(ctx context.Context, x *export.Exporter, f *exportFlags, loc report.Locale, w, _ io.Writer) error {
 			url := ""
@@ -111,7 +114,7 @@ var exportKinds = map[string]exportKind{
 		},
 	},
 	"scoresheets": {
-		summary: "score sheets PDF of every board of --round N, or --blank N sheets of the event (--event 0: of none)",
+		summary: phrase("score sheets PDF of every board of --round N, or --blank N sheets of the event (--event 0: of none)"),
 		flags:   []string{"event", "round", "blank", "lang"},
 		write: func(ctx context.Context, x *export.Exporter, f *exportFlags, loc report.Locale, w, _ io.Writer) error {
 			if f.blank > 0 {
@@ -121,33 +124,34 @@ var exportKinds = map[string]exportKind{
 		},
 	},
 	"record": {
-		summary: "game record PDF of --round N --board B",
+		summary: phrase("game record PDF of --round N --board B"),
 		flags:   []string{"event", "round", "board", "lang"},
 		write: func(ctx context.Context, x *export.Exporter, f *exportFlags, loc report.Locale, w, _ io.Writer) error {
 			return x.GameRecordPDF(ctx, w, loc, f.event, f.round, f.board)
 		},
 	},
 	"pdn": {
-		summary: "every game with a score sheet as PDN 3.0; sheets that do not replay are left out and listed",
+		summary: phrase("every game with a score sheet as PDN 3.0; sheets that do not replay are left out and listed"),
 		flags:   []string{"event"},
 		write: func(ctx context.Context, x *export.Exporter, f *exportFlags, _ report.Locale, w, stderr io.Writer) error {
 			skipped, err := x.PDN(ctx, w, f.event)
 			for _, s := range skipped {
-				fmt.Fprintf(stderr, "adiukh export pdn: left out %s\n", s)
+				say(stderr, "adiukh export pdn: left out %s", s)
 			}
 			return err
 		},
 	},
 	"trf": {
-		summary: "FIDE tournament report file (TRF-16) of the finished rounds",
+		summary: phrase("FIDE tournament report file (TRF-16) of the finished rounds"),
 		flags:   []string{"event"},
 		write: func(ctx context.Context, x *export.Exporter, f *exportFlags, _ report.Locale, w, _ io.Writer) error {
 			return x.TRF(ctx, w, f.event)
 		},
 	},
 	"federation": {
-		summary: "final standings of every event finished between --from and --to (by its last day), with every game; --format games-csv: the games as one table",
+		summary: phrase("final standings of every event finished between --from and --to (by its last day), with every game; --format games-csv: the games as one table"),
 		flags:   []string{"from", "to", "dialect"}, formats: []string{"json", "csv", "games-csv"},
+		formatHelp: phrase("`FORMAT` of the file: json, csv, or games-csv (the games as one table)"),
 		write: func(ctx context.Context, x *export.Exporter, f *exportFlags, _ report.Locale, w, _ io.Writer) error {
 			var period [2]time.Time
 			for i, d := range []struct{ name, value string }{{"from", f.from}, {"to", f.to}} {
@@ -171,16 +175,18 @@ var exportKinds = map[string]exportKind{
 }
 
 func exportUsage(w io.Writer) {
-	fmt.Fprintln(w, "Usage: adiukh export KIND [flags] [-o FILE] [--db DSN]\n\nKinds:")
+	l := localizer(w)
+	say(w, "Usage: adiukh export KIND [flags] [-o FILE] [--db DSN]")
+	say(w, "Kinds:")
 	names := make([]string, 0, len(exportKinds))
 	for name := range exportKinds {
 		names = append(names, name)
 	}
 	slices.Sort(names)
 	for _, name := range names {
-		fmt.Fprintf(w, "  %-12s %s\n", name, exportKinds[name].summary)
+		fmt.Fprintf(w, "  %-12s %s\n", name, l.Sprintf(exportKinds[name].summary))
 	}
-	fmt.Fprintln(w, "\nRun 'adiukh export KIND -h' for its flags.")
+	say(w, "Run 'adiukh export KIND -h' for its flags.")
 }
 
 // exportCommand writes one document. It reads the database as an
@@ -194,33 +200,32 @@ func exportCommand(args []string, stdout, stderr io.Writer) int {
 	}
 	kind, ok := exportKinds[args[0]]
 	if !ok {
-		fmt.Fprintf(stderr, "adiukh export: unknown kind %q\n\n", args[0])
+		say(stderr, "adiukh export: unknown kind %q", args[0])
 		exportUsage(stderr)
 		return 2
 	}
 	name := "adiukh export " + args[0]
-	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlags(name, stderr)
 	var f exportFlags
 	fs.StringVar(&f.db, "db", envOr("ADIUKH_DB", "adiukh.db"), "SQLite `FILE` or postgres:// URL (env ADIUKH_DB)")
 	fs.StringVar(&f.out, "o", "", "write to `FILE` instead of standard output")
 	for _, flagName := range kind.flags {
-		f.define(fs, flagName)
+		f.define(fs.FlagSet, flagName)
 	}
 	if kind.formats != nil {
-		fs.StringVar(&f.format, "format", kind.formats[0], "`FORMAT` of the file: "+strings.Join(kind.formats, ", "))
+		fs.StringVar(&f.format, "format", kind.formats[0], kind.formatHelp)
 	}
 	if err := fs.Parse(args[1:]); err != nil {
 		return 2
 	}
-	if problem := f.check(kind, args[0]); problem != "" {
-		fmt.Fprintf(stderr, "%s: %s\n", name, problem)
+	if err := f.check(kind, args[0]); err != nil {
+		fail(stderr, name, err)
 		return 2
 	}
 
 	st, err := store.Open(f.db)
 	if err != nil {
-		fmt.Fprintf(stderr, "%s: %v\n", name, err)
+		fail(stderr, name, err)
 		return 1
 	}
 	defer st.Close()
@@ -230,42 +235,41 @@ func exportCommand(args []string, stdout, stderr io.Writer) int {
 	// failure leaves no half file behind.
 	var buf bytes.Buffer
 	if err := kind.write(ctx, x, &f, report.Locale(f.lang), &buf, stderr); err != nil {
-		fmt.Fprintf(stderr, "%s: %v\n", name, err)
+		fail(stderr, name, err)
 		return 1
 	}
 	if f.out == "" {
 		if _, err := stdout.Write(buf.Bytes()); err != nil {
-			fmt.Fprintf(stderr, "%s: %v\n", name, err)
+			fail(stderr, name, err)
 			return 1
 		}
 		return 0
 	}
 	if err := os.WriteFile(f.out, buf.Bytes(), 0o644); err != nil {
-		fmt.Fprintf(stderr, "%s: %v\n", name, err)
+		fail(stderr, name, err)
 		return 1
 	}
 	return 0
 }
 
-// check reports a flag the kind needs and did not get, or a bad value; ""
-// when all is well.
-func (f *exportFlags) check(kind exportKind, name string) string {
+// check reports a flag the kind needs and did not get, or a bad value.
+func (f *exportFlags) check(kind exportKind, name string) error {
 	needs := func(flagName string) bool { return slices.Contains(kind.flags, flagName) }
 	switch {
 	case needs("event") && f.event <= 0 && !(name == "scoresheets" && f.blank > 0 && f.event == 0):
-		return "--event: give the ID of the event (adiukh serve shows it in the event's address)"
+		return newProblem("--event: give the ID of the event (adiukh serve shows it in the event's address)")
 	case needs("blank") && f.blank < 0:
-		return fmt.Sprintf("--blank: the number of blank sheets is from 1 to %d", export.MaxBlankSheets)
+		return newProblem("--blank: the number of blank sheets is from 1 to %d", export.MaxBlankSheets)
 	case needs("round") && name != "standings" && name != "boards" && f.round <= 0 && f.blank == 0:
-		return "--round: give the round's number, from 1"
+		return newProblem("--round: give the round's number, from 1")
 	case needs("board") && f.board <= 0:
-		return "--board: give the board's number, from 1"
+		return newProblem("--board: give the board's number, from 1")
 	case needs("lang") && f.lang != "ru" && f.lang != "en":
-		return fmt.Sprintf("--lang: documents are printed in ru or en, not %q", f.lang)
+		return newProblem("--lang: documents are printed in ru or en, not %q", f.lang)
 	case needs("dialect") && !report.CSVDialect(f.dialect).Valid():
-		return fmt.Sprintf("--dialect: a CSV file is written as rfc4180 or excel, not %q", f.dialect)
+		return newProblem("--dialect: a CSV file is written as rfc4180 or excel, not %q", f.dialect)
 	case kind.formats != nil && !slices.Contains(kind.formats, f.format):
-		return fmt.Sprintf("--format: %s is written as %s, not %q", name, strings.Join(kind.formats, " or "), f.format)
+		return newProblem("--format: %s is written as %s, not %q", name, strings.Join(kind.formats, ", "), f.format)
 	}
-	return ""
+	return nil
 }

@@ -197,7 +197,7 @@ func TestExportCommand(t *testing.T) {
 		{"unknown kind", []string{"trophies"}, 2, nil, `unknown kind "trophies"`},
 		{"no event", []string{"standings"}, 2, nil, "--event: give the ID"},
 		{"no round", []string{"pairings", "--event", event}, 2, nil, "--round: give the round's number"},
-		{"bad format", []string{"standings", "--event", event, "--format", "xml"}, 2, nil, `standings is written as pdf or csv or json or xlsx, not "xml"`},
+		{"bad format", []string{"standings", "--event", event, "--format", "xml"}, 2, nil, `standings is written as pdf, csv, json, xlsx, not "xml"`},
 		{"bad language", []string{"crosstable", "--event", event, "--lang", "de"}, 2, nil, `ru or en, not "de"`},
 		{"unknown event", []string{"crosstable", "--event", "99"}, 1, nil, "event 99 not found"},
 		{"bad date", []string{"federation", "--from", "12.04.2026"}, 1, nil, `from: "12.04.2026" is not a date`},

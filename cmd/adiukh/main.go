@@ -9,6 +9,8 @@ import (
 	"os"
 	"sort"
 	"strings"
+
+	"adiukh/tournament/catalog"
 )
 
 type command struct {
@@ -22,14 +24,19 @@ func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
+// run runs one command; its messages are in the language chosen by --lang
+// or the environment (see language).
 func run(args []string, stdout, stderr io.Writer) int {
+	lang, args := language(args)
+	l := catalog.For(lang)
+	stdout, stderr = console{stdout, l}, console{stderr, l}
 	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
 		usage(stdout)
 		return 0
 	}
 	cmd, ok := commands[args[0]]
 	if !ok {
-		fmt.Fprintf(stderr, "adiukh: unknown command %q\n\n", args[0])
+		say(stderr, "adiukh: unknown command %q", args[0])
 		usage(stderr)
 		return 2
 	}
@@ -37,16 +44,18 @@ func run(args []string, stdout, stderr io.Writer) int {
 }
 
 func usage(w io.Writer) {
-	fmt.Fprintln(w, "Usage: adiukh COMMAND [flags]\n\nCommands:")
+	l := localizer(w)
+	say(w, "Usage: adiukh [--lang ru|en] COMMAND [flags]")
+	say(w, "Commands:")
 	names := make([]string, 0, len(commands))
 	for name := range commands {
 		names = append(names, name)
 	}
 	sort.Strings(names)
 	for _, name := range names {
-		fmt.Fprintf(w, "  %-10s %s\n", name, commands[name].summary)
+		fmt.Fprintf(w, "  %-10s %s\n", name, l.Sprintf(commands[name].summary))
 	}
-	fmt.Fprintln(w, "\nRun 'adiukh COMMAND -h' for the flags of a command.")
+	say(w, "Run 'adiukh COMMAND -h' for the flags of a command. The language is Russian unless --lang en, ADIUKH_LANG=en or an English LANG says otherwise.")
 }
 
 // envOr returns the value of the environment variable, or def when it is unset.

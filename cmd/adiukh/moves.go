@@ -11,8 +11,8 @@ import (
 )
 
 func init() {
-	commands["moves"] = command{"list the legal moves in a position", moves}
-	commands["perft"] = command{"count the positions reached after N plies", perft}
+	commands["moves"] = command{phrase("list the legal moves in a position"), moves}
+	commands["perft"] = command{phrase("count the positions reached after N plies"), perft}
 }
 
 // positionFlags adds --position and --side to a command's flags.
@@ -30,7 +30,7 @@ func readPosition(position, side string) (rules.Position, rules.Color, error) {
 	case "black", "b", "черные", "чёрные":
 		color = rules.Black
 	default:
-		return rules.Position{}, 0, fmt.Errorf("--side %q: write white or black", side)
+		return rules.Position{}, 0, newProblem("--side %q: write white or black", side)
 	}
 	if position == "" {
 		return rules.Start(), color, nil
@@ -48,16 +48,15 @@ type moveLine struct {
 }
 
 func moves(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("moves", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	position, side := positionFlags(fs)
+	fs := newFlags("moves", stderr)
+	position, side := positionFlags(fs.FlagSet)
 	asJSON := fs.Bool("json", false, "print a JSON array of {move, position}")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	p, color, err := readPosition(*position, *side)
 	if err != nil {
-		fmt.Fprintf(stderr, "adiukh moves: %v\n", err)
+		fail(stderr, "adiukh moves", err)
 		return 2
 	}
 	lines := []moveLine{}
@@ -68,14 +67,14 @@ func moves(args []string, stdout, stderr io.Writer) int {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
 		if err := enc.Encode(lines); err != nil {
-			fmt.Fprintf(stderr, "adiukh moves: %v\n", err)
+			fail(stderr, "adiukh moves", err)
 			return 2
 		}
 		return 0
 	}
 	if len(lines) == 0 {
 		sc := p.Score()
-		fmt.Fprintf(stdout, "%s has no legal move: final position, score %s\n", color, sc)
+		say(stdout, "%s has no legal move: final position, score %s", color, sc)
 		return 0
 	}
 	for _, l := range lines {
@@ -85,21 +84,20 @@ func moves(args []string, stdout, stderr io.Writer) int {
 }
 
 func perft(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("perft", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	position, side := positionFlags(fs)
+	fs := newFlags("perft", stderr)
+	position, side := positionFlags(fs.FlagSet)
 	depth := fs.Int("depth", 0, "the number of plies (1 or more)")
 	divide := fs.Bool("divide", false, "print the count below each legal move first")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	if *depth < 1 {
-		fmt.Fprintln(stderr, "adiukh perft: --depth must be 1 or more")
+		say(stderr, "adiukh perft: --depth must be 1 or more")
 		return 2
 	}
 	p, color, err := readPosition(*position, *side)
 	if err != nil {
-		fmt.Fprintf(stderr, "adiukh perft: %v\n", err)
+		fail(stderr, "adiukh perft", err)
 		return 2
 	}
 	began := time.Now()
@@ -113,7 +111,7 @@ func perft(args []string, stdout, stderr io.Writer) int {
 	} else {
 		total = rules.Perft(p, color, *depth)
 	}
-	fmt.Fprintf(stderr, "perft(%d): %d positions in %s\n", *depth, total, time.Since(began).Round(time.Millisecond))
+	say(stderr, "perft(%d): %d positions in %s", *depth, total, time.Since(began).Round(time.Millisecond))
 	fmt.Fprintln(stdout, total)
 	return 0
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -15,21 +14,19 @@ import (
 
 func init() {
 	commands["pair"] = command{
-		summary: "pair the next round of a TRF file by the FIDE Dutch system",
+		summary: phrase("pair the next round of a TRF file by the FIDE Dutch system"),
 		run:     runPair,
 	}
 }
 
 func runPair(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("pair", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlags("pair", stderr)
 	file := fs.String("trf", "", "tournament report file (TRF-16/TRF-2026)")
 	check := fs.Bool("check", false, "re-pair every round of a complete tournament and list the differences")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "Usage: adiukh pair --trf FILE [--check]")
-		fmt.Fprintln(stderr, "\nPrints the next round's pairing as bbpPairings and JaVaFo do: the number of")
-		fmt.Fprintln(stderr, "pairs, then \"WHITE BLACK\" by start number in board order, a bye as \"ID 0\".")
-		fs.PrintDefaults()
+		say(stderr, "Usage: adiukh pair --trf FILE [--check]")
+		say(stderr, "Prints the next round's pairing as bbpPairings and JaVaFo do: the number of pairs, then \"WHITE BLACK\" by start number in board order, a bye as \"ID 0\".")
+		fs.PrintFlags()
 	}
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -40,7 +37,7 @@ func runPair(args []string, stdout, stderr io.Writer) int {
 	}
 	t, err := readTRF(*file)
 	if err != nil {
-		fmt.Fprintf(stderr, "adiukh pair: %v\n", err)
+		fail(stderr, "adiukh pair", err)
 		return 1
 	}
 	if *check {
@@ -48,12 +45,12 @@ func runPair(args []string, stdout, stderr io.Writer) int {
 	}
 	in, err := engines.DutchInputFromTRF(t)
 	if err != nil {
-		fmt.Fprintf(stderr, "adiukh pair: %s: %v\n", *file, err)
+		fail(stderr, "adiukh pair: "+*file, err)
 		return 1
 	}
 	p, err := dutch.Pair(in)
 	if err != nil {
-		fmt.Fprintf(stderr, "adiukh pair: %s: %v\n", *file, pairError(err))
+		fail(stderr, "adiukh pair: "+*file, pairError(err))
 		return 1
 	}
 	io.WriteString(stdout, formatPairs(p))
@@ -75,7 +72,7 @@ func readTRF(path string) (*trf.Tournament, error) {
 
 func pairError(err error) error {
 	if errors.Is(err, dutch.ErrNoPairing) {
-		return errors.New("no legal pairing exists: the absolute criteria (no rematch, colours, bye) cannot all be met")
+		return newProblem("no legal pairing exists: the absolute criteria (no rematch, colours, bye) cannot all be met")
 	}
 	return err
 }
@@ -103,7 +100,7 @@ func formatPairs(p dutch.Pairing) string {
 func checkRounds(t *trf.Tournament, path string, stdout, stderr io.Writer) int {
 	rounds := t.Rounds()
 	if rounds == 0 {
-		fmt.Fprintf(stderr, "adiukh pair: %s: no rounds to check\n", path)
+		say(stderr, "adiukh pair: %s: no rounds to check", path)
 		return 1
 	}
 	if t.TotalRounds < rounds {
@@ -117,25 +114,25 @@ func checkRounds(t *trf.Tournament, path string, stdout, stderr io.Writer) int {
 	for round := 1; round <= rounds; round++ {
 		in, err := engines.DutchInputFromTRF(t.Upto(round))
 		if err != nil {
-			fmt.Fprintf(stderr, "adiukh pair: %s: round %d: %v\n", path, round, err)
+			say(stderr, "adiukh pair: %s: round %d: %v", path, round, err)
 			return 1
 		}
 		got, err := dutch.Pair(in)
 		if err != nil {
-			fmt.Fprintf(stdout, "round %d: %v\n", round, pairError(err))
+			say(stdout, "round %d: %v", round, pairError(err))
 			differences++
 			continue
 		}
 		for _, d := range compareRound(got, engines.DutchPairingFromTRF(t, round)) {
-			fmt.Fprintf(stdout, "round %d: %s\n", round, d)
+			say(stdout, "round %d: %s", round, d)
 			differences++
 		}
 	}
 	if differences > 0 {
-		fmt.Fprintf(stdout, "%d differences in %d rounds\n", differences, rounds)
+		say(stdout, "%d differences in %d rounds", differences, rounds)
 		return 1
 	}
-	fmt.Fprintf(stdout, "all %d rounds agree with the Dutch system\n", rounds)
+	say(stdout, "all %d rounds agree with the Dutch system", rounds)
 	return 0
 }
 

@@ -5,8 +5,6 @@ import (
 	"crypto/rand"
 	"encoding/base64"
 	"errors"
-	"flag"
-	"fmt"
 	"io"
 	"log/slog"
 	"net"
@@ -26,7 +24,7 @@ import (
 )
 
 func init() {
-	commands["serve"] = command{"start the web server", serve}
+	commands["serve"] = command{phrase("start the web server"), serve}
 }
 
 // parseProxies reads a comma-separated list of IP addresses and CIDR
@@ -39,7 +37,7 @@ func parseProxies(list string) ([]string, error) {
 			continue
 		}
 		if _, _, err := net.ParseCIDR(item); err != nil && net.ParseIP(item) == nil {
-			return nil, fmt.Errorf("%q is neither an IP address nor a CIDR range", item)
+			return nil, newProblem("%q is neither an IP address nor a CIDR range", item)
 		}
 		out = append(out, item)
 	}
@@ -49,9 +47,9 @@ func parseProxies(list string) ([]string, error) {
 // printFirstRun tells the operator of a fresh database how to become its
 // administrator, and how to see a sample event first.
 func printFirstRun(w io.Writer, addr, setupToken, dsn string) {
-	fmt.Fprintf(w, "The database has no accounts yet. Become its administrator by opening, once:\n  http://%s/setup/%s\n", addr, setupToken)
-	fmt.Fprintf(w, "or run: adiukh user add --db %s --email YOU@EXAMPLE.ORG --role admin --password-stdin\n", dsn)
-	fmt.Fprintf(w, "To look around first, fill a database with a sample event: adiukh demo --db demo.db\n")
+	say(w, "The database has no accounts yet. Become its administrator by opening, once:\n  http://%s/setup/%s", addr, setupToken)
+	say(w, "or run: adiukh user add --db %s --email YOU@EXAMPLE.ORG --role admin --password-stdin", dsn)
+	say(w, "To look around first, fill a database with a sample event: adiukh demo --db demo.db")
 }
 
 // randomToken makes the one-time setup link's secret part.
@@ -62,8 +60,7 @@ func randomToken() string {
 }
 
 func serve(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlags("serve", stderr)
 	publicURL := fs.String("public-url", envOr("ADIUKH_PUBLIC_URL", ""), "`URL` the site is reached at, linked from printed pairing lists; without it they carry no link (env ADIUKH_PUBLIC_URL)")
 	addr := fs.String("addr", envOr("ADIUKH_ADDR", "127.0.0.1:8080"), "`HOST:PORT` to listen on (env ADIUKH_ADDR)")
 	dsn := fs.String("db", envOr("ADIUKH_DB", "adiukh.db"), "SQLite `FILE` or postgres:// URL (env ADIUKH_DB)")
@@ -76,7 +73,7 @@ func serve(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if n := len(*secret); n > 0 && n < minSecretBytes {
-		fmt.Fprintf(stderr, "adiukh serve: --secret has %d bytes; it needs at least %d (make one with: openssl rand -base64 48)\n", n, minSecretBytes)
+		say(stderr, "adiukh serve: --secret has %d bytes; it needs at least %d (make one with: openssl rand -base64 48)", n, minSecretBytes)
 		return 2
 	}
 	var log *slog.Logger
@@ -86,35 +83,35 @@ func serve(args []string, stdout, stderr io.Writer) int {
 	case "json":
 		log = slog.New(slog.NewJSONHandler(stderr, nil))
 	default:
-		fmt.Fprintf(stderr, "adiukh serve: --log-format %q: use text or json\n", *logFormat)
+		say(stderr, "adiukh serve: --log-format %q: use text or json", *logFormat)
 		return 2
 	}
 	mailer, err := newMailer(*smtpURL)
 	if err != nil {
-		fmt.Fprintf(stderr, "adiukh serve: --smtp: %v\n", err)
+		fail(stderr, "adiukh serve: --smtp", err)
 		return 2
 	}
 	trusted, err := parseProxies(*proxies)
 	if err != nil {
-		fmt.Fprintf(stderr, "adiukh serve: --trusted-proxies: %v\n", err)
+		fail(stderr, "adiukh serve: --trusted-proxies", err)
 		return 2
 	}
 
 	st, err := store.Open(*dsn)
 	if err != nil {
-		fmt.Fprintf(stderr, "adiukh serve: %v\n", err)
+		fail(stderr, "adiukh serve", err)
 		return 1
 	}
 	defer st.Close()
 
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
-		fmt.Fprintf(stderr, "adiukh serve: %v\n", err)
+		fail(stderr, "adiukh serve", err)
 		return 1
 	}
 	hasUsers, err := st.HasUsers(context.Background())
 	if err != nil {
-		fmt.Fprintf(stderr, "adiukh serve: %v\n", err)
+		fail(stderr, "adiukh serve", err)
 		return 1
 	}
 	var setupToken string
@@ -126,7 +123,7 @@ func serve(args []string, stdout, stderr io.Writer) int {
 		// Kept in the database, so that sign-ins survive restarts and
 		// every instance on this database accepts them.
 		if sessionKey, err = st.Secret(context.Background(), "session"); err != nil {
-			fmt.Fprintf(stderr, "adiukh serve: %v\n", err)
+			fail(stderr, "adiukh serve", err)
 			return 1
 		}
 	}
@@ -151,7 +148,7 @@ func serve(args []string, stdout, stderr io.Writer) int {
 		IdleTimeout:       2 * time.Minute,
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
-	fmt.Fprintf(stdout, "adiukh is listening on http://%s (database %s)\n", ln.Addr(), store.Redact(*dsn))
+	say(stdout, "adiukh is listening on http://%s (database %s)", ln.Addr(), store.Redact(*dsn))
 	if !hasUsers {
 		printFirstRun(stdout, ln.Addr().String(), setupToken, store.Redact(*dsn))
 	}
@@ -185,7 +182,7 @@ func runServer(ctx context.Context, srv *http.Server, ln net.Listener, drain tim
 	shutdown, cancel := context.WithTimeout(context.Background(), drain)
 	defer cancel()
 	if err := srv.Shutdown(shutdown); err != nil {
-		return fmt.Errorf("requests still running after %v: %w", drain, err)
+		return newProblem("requests still running after %v; they were cut off", drain)
 	}
 	if err := <-served; !errors.Is(err, http.ErrServerClosed) {
 		return err

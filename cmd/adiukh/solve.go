@@ -3,7 +3,6 @@ package main
 import (
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"strings"
@@ -13,7 +12,7 @@ import (
 )
 
 func init() {
-	commands["solve"] = command{"prove a position's value, or judge a composition's stipulation", solveCommand}
+	commands["solve"] = command{phrase("prove a position's value, or judge a composition's stipulation"), solveCommand}
 }
 
 // solveJSON is the value of a position as --json prints it.
@@ -51,9 +50,8 @@ type refutationJSON struct {
 }
 
 func solveCommand(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("solve", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	position, side := positionFlags(fs)
+	fs := newFlags("solve", stderr)
+	position, side := positionFlags(fs.FlagSet)
 	asJSON := fs.Bool("json", false, "print the answer as JSON")
 	maxNodes := fs.Int64("max-nodes", solve.DefaultMaxNodes, "give up, saying so, after this many nodes")
 	tableMB := fs.Int("table-mb", solve.DefaultTableBytes>>20, "memory of the transposition table, in MiB")
@@ -61,16 +59,16 @@ func solveCommand(args []string, stdout, stderr io.Writer) int {
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	fail := func(err error) int {
-		fmt.Fprintf(stderr, "adiukh solve: %v\n", err)
+	refuse := func(err error) int {
+		fail(stderr, "adiukh solve", err)
 		return 2
 	}
 	if *maxNodes < 1 || *tableMB < 1 {
-		return fail(errors.New("--max-nodes and --table-mb must be 1 or more"))
+		return refuse(newProblem("--max-nodes and --table-mb must be 1 or more"))
 	}
 	p, color, err := readPosition(*position, *side)
 	if err != nil {
-		return fail(err)
+		return refuse(err)
 	}
 	s := solve.New(solve.Options{MaxNodes: *maxNodes, TableBytes: *tableMB << 20})
 	var out any
@@ -78,17 +76,17 @@ func solveCommand(args []string, stdout, stderr io.Writer) int {
 	if *stipulation != "" {
 		st, err := solve.ParseStipulation(*stipulation)
 		if err != nil {
-			return fail(fmt.Errorf("--stipulation: %w", err))
+			return refuse(fmt.Errorf("--stipulation: %w", err))
 		}
 		j, err := s.Judge(p, color, st, nil)
 		if err != nil {
-			return budgetOrFail(err, s, *asJSON, stdout, stderr, fail)
+			return budgetOrFail(err, s, *asJSON, stdout, stderr, refuse)
 		}
 		out, text = judgement(j, p), func() { printJudgement(stdout, j, p) }
 	} else {
 		r, err := s.Solve(p, color)
 		if err != nil {
-			return budgetOrFail(err, s, *asJSON, stdout, stderr, fail)
+			return budgetOrFail(err, s, *asJSON, stdout, stderr, refuse)
 		}
 		out, text = value(r), func() { printValue(stdout, r, color) }
 	}
@@ -99,24 +97,24 @@ func solveCommand(args []string, stdout, stderr io.Writer) int {
 	enc := json.NewEncoder(stdout)
 	enc.SetIndent("", "  ")
 	if err := enc.Encode(out); err != nil {
-		return fail(err)
+		return refuse(err)
 	}
 	return 0
 }
 
 // budgetOrFail reports a search that ran out of nodes (status 1: nothing is
 // proved, nothing wrong is said) or another error (status 2).
-func budgetOrFail(err error, s *solve.Solver, asJSON bool, stdout, stderr io.Writer, fail func(error) int) int {
+func budgetOrFail(err error, s *solve.Solver, asJSON bool, stdout, stderr io.Writer, refuse func(error) int) int {
 	var be *solve.BudgetError
 	if !errors.As(err, &be) {
-		return fail(err)
+		return refuse(err)
 	}
 	if asJSON {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
 		_ = enc.Encode(map[string]any{"proved": false, "error": be.Error(), "nodes": s.Nodes()})
 	}
-	fmt.Fprintf(stderr, "adiukh solve: %v\n", be)
+	say(stderr, "%s: %s", "adiukh solve", be)
 	return 1
 }
 
@@ -165,42 +163,43 @@ func bound(b *int, none string) string {
 
 func printValue(w io.Writer, r *solve.Result, side rules.Color) {
 	if r.Final {
-		fmt.Fprintf(w, "%s has no legal move: final position, score %d:%d\n", side, *r.WhiteMin, r.Total-*r.WhiteMin)
+		say(w, "%s has no legal move: final position, score %d:%d", side, *r.WhiteMin, r.Total-*r.WhiteMin)
 		return
 	}
 	if sc, ok := r.Score(); ok {
-		fmt.Fprintf(w, "value:  %s\n", sc)
+		say(w, "value:  %s", sc)
 	} else {
-		fmt.Fprintf(w, "value:  White forces %s; Black holds White to %s\n",
-			bound(r.WhiteMin, "no final position"), bound(r.WhiteMax, "no final position (White avoids every one)"))
+		l := localizer(w)
+		say(w, "value:  White forces %s; Black holds White to %s",
+			bound(r.WhiteMin, l.Sprintf("no final position")), bound(r.WhiteMax, l.Sprintf("no final position (White avoids every one)")))
 	}
-	fmt.Fprintln(w, "best:")
+	say(w, "best:")
 	for _, b := range r.Best {
 		fmt.Fprintf(w, "  %-22s %s\n", b.Move, b.Position)
 	}
-	fmt.Fprintf(w, "line:   %s\n", strings.Join(moveNames(r.Line), " "))
-	fmt.Fprintf(w, "nodes:  %d in %d ms\n", r.Nodes, r.Elapsed.Milliseconds())
+	say(w, "line:   %s", strings.Join(moveNames(r.Line), " "))
+	say(w, "nodes:  %d in %d ms", r.Nodes, r.Elapsed.Milliseconds())
 }
 
 func printJudgement(w io.Writer, j *solve.Judgement, p rules.Position) {
-	fmt.Fprintf(w, "%s: %s\n", j.Stipulation, j.Verdict)
+	say(w, "%s: %s", j.Stipulation, localizer(w).T("solve.verdict."+string(j.Verdict)))
 	if j.Refutation != nil {
-		fmt.Fprintf(w, "refutation: %s\n", j.Refutation.Reason)
+		say(w, "refutation: %s", j.Refutation.Reason)
 		if len(j.Refutation.Line) > 0 {
 			fmt.Fprintf(w, "  %s\n", strings.Join(moveNames(j.Refutation.Line), " "))
 		}
 	}
 	if len(j.Keys) > 0 {
-		fmt.Fprintln(w, "first moves that fulfil it:")
+		say(w, "first moves that fulfil it:")
 		for _, k := range j.Keys {
 			fmt.Fprintf(w, "  %-22s %s\n", k.Move, k.Position)
 		}
 	}
 	if len(j.Line) > 0 {
-		fmt.Fprintf(w, "main line: %s\n", strings.Join(moveNames(j.Line), " "))
+		say(w, "main line: %s", strings.Join(moveNames(j.Line), " "))
 	}
 	for _, d := range j.Duals {
-		fmt.Fprintf(w, "dual at ply %d (%s): also %s\n", d.Ply, d.Move, strings.Join(moveNames(d.Alternatives), ", "))
+		say(w, "dual at ply %d (%s): also %s", d.Ply, d.Move, strings.Join(moveNames(d.Alternatives), ", "))
 	}
-	fmt.Fprintf(w, "nodes: %d in %d ms\n", j.Nodes, j.Elapsed.Milliseconds())
+	say(w, "nodes:  %d in %d ms", j.Nodes, j.Elapsed.Milliseconds())
 }

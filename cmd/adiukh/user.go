@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
-	"fmt"
 	"io"
 	"os"
 
@@ -12,8 +10,8 @@ import (
 )
 
 func init() {
-	commands["user"] = command{"manage accounts: user add|password|sign-out --email E", userCommand}
-	commands["token"] = command{"manage API tokens: token create|list --email E, token revoke --id N", tokenCommand}
+	commands["user"] = command{phrase("manage accounts: user add|password|sign-out --email E"), userCommand}
+	commands["token"] = command{phrase("manage API tokens: token create|list --email E, token revoke --id N"), tokenCommand}
 }
 
 // stdin is where --password-stdin reads; tests replace it.
@@ -25,7 +23,7 @@ const userUsage = `usage: adiukh user add --email E --role admin|arbiter|player 
 
 func userCommand(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
-		fmt.Fprintln(stderr, userUsage)
+		say(stderr, userUsage)
 		return 2
 	}
 	switch args[0] {
@@ -33,11 +31,10 @@ func userCommand(args []string, stdout, stderr io.Writer) int {
 	case "password", "sign-out":
 		return userSessionsCommand(args, stdout, stderr)
 	default:
-		fmt.Fprintln(stderr, userUsage)
+		say(stderr, userUsage)
 		return 2
 	}
-	fs := flag.NewFlagSet("user add", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlags("user add", stderr)
 	email := fs.String("email", "", "e-mail `ADDRESS` the user signs in with")
 	name := fs.String("name", "", "the user's full `NAME`")
 	role := fs.String("role", "", "`ROLE`: admin, arbiter or player")
@@ -48,18 +45,18 @@ func userCommand(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if !*fromStdin {
-		fmt.Fprintln(stderr, "adiukh user add: pass --password-stdin and the password on standard input (a password on the command line would show in the process list)")
+		say(stderr, "adiukh user add: pass --password-stdin and the password on standard input (a password on the command line would show in the process list)")
 		return 2
 	}
 	password, err := readPassword()
 	if err != nil {
-		fmt.Fprintf(stderr, "adiukh user add: %v\n", err)
+		fail(stderr, "adiukh user add", err)
 		return 1
 	}
 
 	st, err := store.Open(*dsn)
 	if err != nil {
-		fmt.Fprintf(stderr, "adiukh user add: %v\n", err)
+		fail(stderr, "adiukh user add", err)
 		return 1
 	}
 	defer st.Close()
@@ -67,9 +64,9 @@ func userCommand(args []string, stdout, stderr io.Writer) int {
 		Email: *email, Name: *name, Role: *role, Password: password, Locale: *locale,
 	})
 	if err != nil {
-		fmt.Fprintf(stderr, "adiukh user add: %v\n", err)
+		fail(stderr, "adiukh user add", err)
 		return 1
 	}
-	fmt.Fprintf(stdout, "user %d added: %s (%s)\n", u.ID, u.Email, u.Role)
+	say(stdout, "user %d added: %s (%s)", u.ID, u.Email, u.Role)
 	return 0
 }

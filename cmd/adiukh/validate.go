@@ -2,16 +2,16 @@ package main
 
 import (
 	"encoding/json"
-	"flag"
 	"fmt"
 	"io"
 	"os"
 
 	"adiukh/rules"
+	"adiukh/tournament/catalog"
 )
 
 func init() {
-	commands["validate"] = command{"check game sheets against the rules", validate}
+	commands["validate"] = command{phrase("check game sheets against the rules"), validate}
 }
 
 // sheetVerdict is the JSON contract of `adiukh validate --json`; other tools
@@ -38,11 +38,11 @@ type sheetVerdict struct {
 }
 
 func validate(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("validate", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlags("validate", stderr)
 	asJSON := fs.Bool("json", false, "print one JSON array with an object per file")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "Usage: adiukh validate [--json] FILE...\n\nReplays every move of each game sheet (text, or every game of a PDN file) and checks the written result.\nExit status 0 when every game is valid, 1 otherwise.")
+		say(stderr, "Usage: adiukh validate [--json] FILE...")
+		say(stderr, "Replays every move of each game sheet (text, or every game of a PDN file) and checks the written result.\nExit status 0 when every game is valid, 1 otherwise.")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -57,7 +57,7 @@ func validate(args []string, stdout, stderr io.Writer) int {
 	for _, file := range fs.Args() {
 		text, err := os.ReadFile(file)
 		if err != nil {
-			fmt.Fprintf(stderr, "adiukh validate: %v\n", err)
+			fail(stderr, "adiukh validate", err)
 			return 2
 		}
 		v := fileVerdict(file, rules.ValidateGames(string(text)))
@@ -70,7 +70,7 @@ func validate(args []string, stdout, stderr io.Writer) int {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
 		if err := enc.Encode(verdicts); err != nil {
-			fmt.Fprintf(stderr, "adiukh validate: %v\n", err)
+			fail(stderr, "adiukh validate", err)
 			return 2
 		}
 		return status
@@ -86,7 +86,7 @@ func validate(args []string, stdout, stderr io.Writer) int {
 				invalid++
 			}
 		}
-		fmt.Fprintf(stdout, "%s: %d games, %d invalid\n", v.File, len(v.Games), invalid)
+		say(stdout, "%s: %d games, %d invalid", v.File, len(v.Games), invalid)
 		for _, g := range v.Games {
 			g.File = fmt.Sprintf("%s, game %d", v.File, g.Game)
 			if g.White != "" || g.Black != "" {
@@ -139,40 +139,53 @@ func verdictOf(file string, r *rules.Report) sheetVerdict {
 }
 
 func printVerdict(w io.Writer, v sheetVerdict) {
+	l := localizer(w)
 	switch {
 	case v.Valid && v.Result != nil:
-		fmt.Fprintf(w, "%s: valid, %d plies, result %s (%s)\n", v.File, v.Plies, *v.Result, v.EndReason)
+		say(w, "%s: valid, %d plies, result %s (%s)", v.File, v.Plies, *v.Result, rules.EndReason(v.EndReason))
 	case v.Valid:
-		fmt.Fprintf(w, "%s: valid, %d plies, no final position yet (%s to move)\n", v.File, v.Plies, v.ToMove)
+		say(w, "%s: valid, %d plies, no final position yet (%s to move)", v.File, v.Plies, sideNamed(v.ToMove))
 	default:
-		fmt.Fprintf(w, "%s: INVALID\n", v.File)
+		say(w, "%s: INVALID", v.File)
 	}
 	for _, e := range v.Errors {
-		fmt.Fprintf(w, "  error %s\n", describeProblem(e))
+		say(w, "  error %s", describeProblem(l, e))
 		if len(e.Legal) > 0 {
-			fmt.Fprintf(w, "        legal moves: %v\n", e.Legal)
+			say(w, "        legal moves: %v", e.Legal)
 		}
 	}
 	for _, e := range v.Warnings {
-		fmt.Fprintf(w, "  warning %s\n", describeProblem(e))
+		say(w, "  warning %s", describeProblem(l, e))
 	}
 	if v.Score != nil {
-		fmt.Fprintf(w, "  final position (score %s): %s\n", *v.Score, v.FinalPosition)
+		say(w, "  final position (score %s): %s", *v.Score, v.FinalPosition)
 	} else {
-		fmt.Fprintf(w, "  position reached (%s to move): %s\n", v.ToMove, v.FinalPosition)
+		say(w, "  position reached (%s to move): %s", sideNamed(v.ToMove), v.FinalPosition)
 	}
 }
 
-func describeProblem(p rules.Problem) string {
+func describeProblem(l *catalog.Localizer, p rules.Problem) string {
 	s := ""
 	if p.Line > 0 {
-		s += fmt.Sprintf("line %d, column %d", p.Line, p.Column)
+		s += l.Sprintf("line %d, column %d", p.Line, p.Column)
 	}
 	if p.Ply > 0 {
-		s += fmt.Sprintf(", ply %d (move %d, %s)", p.Ply, p.MoveNumber, p.Side)
+		s += l.Sprintf(", ply %d (move %d, %s)", p.Ply, p.MoveNumber, sideNamed(p.Side))
 	}
 	if s != "" {
 		s += ": "
 	}
-	return s + p.Message
+	return s + l.Problem(p)
+}
+
+// sideNamed reads a side written as in the JSON report ("white"), so that
+// it is named in the reader's language.
+func sideNamed(s string) any {
+	switch s {
+	case rules.White.String():
+		return rules.White
+	case rules.Black.String():
+		return rules.Black
+	}
+	return s
 }

@@ -52,11 +52,17 @@ var localFormat = map[string]map[string]int{
 	"rules":      {"say": 0, "recordError": 0, "fail": 0},
 	"solve":      {"say": 0, "stipulationError": 0},
 	"engines":    {"warning": 0},
+	"main":       {"say": 1, "phrase": 0, "newProblem": 0},
 }
 
 // methodKey is where the methods that look a message up take its ID; the
 // receiver is whatever carries the reader's language.
 var methodKey = map[string]int{"T": 0, "N": 0, "Sprintf": 0, "render": 3, "Pair": 0}
+
+// flagUsage is where the command's flag definitions take their help text,
+// which is printed through the catalogue (cmd/adiukh/console.go).
+var flagUsage = map[string]int{"String": 2, "Bool": 2, "Int": 2, "Int64": 2, "Duration": 2, "Float64": 2,
+	"StringVar": 3, "BoolVar": 3, "IntVar": 3, "Int64Var": 3, "DurationVar": 3, "Var": 2}
 
 func scan(t *testing.T) *uses {
 	t.Helper()
@@ -276,6 +282,10 @@ func (u *uses) call(pkg string, n *ast.CallExpr, pos func(ast.Node) string) {
 				u.prefixes["field."] = pos(n)
 			}
 			return
+		case pkg == "main" && x != nil && x.Name == "fs":
+			if i, ok := flagUsage[fn.Sel.Name]; ok {
+				idx = i
+			}
 		default:
 			if i, ok := methodKey[fn.Sel.Name]; ok {
 				idx = i

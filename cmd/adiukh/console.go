@@ -1,0 +1,240 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"regexp"
+	"strings"
+
+	"adiukh/rules"
+	"adiukh/rules/solve"
+	"adiukh/tournament"
+	"adiukh/tournament/catalog"
+	"adiukh/tournament/pairing/dutch"
+	"adiukh/tournament/trf"
+)
+
+// console is standard output or standard error together with the reader's
+// language: everything a command says to a person goes through say, which
+// takes its words from the one catalogue. Data a command prints for
+// programs (JSON, move lists, pairings, numbers) is written as it is.
+type console struct {
+	io.Writer
+	l *catalog.Localizer
+}
+
+// language picks the language of the command's messages: --lang ru|en
+// before the command, else ADIUKH_LANG, else the locale of the environment
+// (LC_ALL, LC_MESSAGES, LANG), Russian by default as on the pages. It
+// returns the arguments without the --lang flag.
+func language(args []string) (catalog.Lang, []string) {
+	lang := environmentLanguage()
+	for len(args) > 0 {
+		name, value, hasValue := strings.Cut(strings.TrimLeft(args[0], "-"), "=")
+		if !strings.HasPrefix(args[0], "-") || name != "lang" {
+			break
+		}
+		if !hasValue && len(args) > 1 {
+			value, args = args[1], args[1:]
+		}
+		if l, ok := catalog.Parse(value); ok {
+			lang = l
+		}
+		args = args[1:]
+	}
+	return lang, args
+}
+
+func environmentLanguage() catalog.Lang {
+	if l, ok := catalog.Parse(os.Getenv("ADIUKH_LANG")); ok {
+		return l
+	}
+	for _, name := range []string{"LC_ALL", "LC_MESSAGES", "LANG"} {
+		v := strings.ToLower(os.Getenv(name))
+		switch {
+		case strings.HasPrefix(v, "en"):
+			return catalog.English
+		case strings.HasPrefix(v, "ru"):
+			return catalog.Russian
+		}
+	}
+	return catalog.Russian
+}
+
+// localizer is the language of w: a console's, Russian for any other writer.
+func localizer(w io.Writer) *catalog.Localizer {
+	if c, ok := w.(console); ok {
+		return c.l
+	}
+	return catalog.For(catalog.Russian)
+}
+
+// say writes one line in the reader's language: format is the message's ID
+// in the catalogue, and errors among the arguments are explained in the
+// language too.
+func say(w io.Writer, format string, args ...any) {
+	l := localizer(w)
+	for i, a := range args {
+		if err, ok := a.(error); ok {
+			args[i] = explain(l, err)
+		}
+	}
+	fmt.Fprintln(w, l.Sprintf(format, args...))
+}
+
+// fail reports that a command failed: "adiukh user add: <the error>".
+func fail(w io.Writer, command string, err error) {
+	say(w, "%s: %s", command, err)
+}
+
+// phrase marks a command's summary as a message of the catalogue; it is
+// translated where it is printed.
+func phrase(s string) string { return s }
+
+// problem is an error of the command line itself, worded in the catalogue.
+type problem struct {
+	format string
+	args   []any
+}
+
+func newProblem(format string, args ...any) error { return &problem{format, args} }
+
+func (p *problem) Error() string { return fmt.Sprintf(p.format, p.args...) }
+
+// explain words an error in the language: the domain's, the rules', the
+// solver's, the pairing engine's and the TRF reader's errors carry their
+// message IDs; a wrapping prefix such as "--position: " is kept.
+func explain(l *catalog.Localizer, err error) string {
+	if s, ok := translated(l, err); ok {
+		return s
+	}
+	if inner := errors.Unwrap(err); inner != nil {
+		if prefix, ok := strings.CutSuffix(err.Error(), inner.Error()); ok {
+			return prefix + explain(l, inner)
+		}
+	}
+	return err.Error()
+}
+
+func translated(l *catalog.Localizer, err error) (string, bool) {
+	switch e := err.(type) {
+	case *problem:
+		return l.Sprintf(e.format, e.args...), true
+	case *tournament.Error:
+		// The field is named as the command's flags and the API spell it.
+		if e.Field != "" {
+			return e.Field + ": " + l.Error(e), true
+		}
+		return l.Error(e), true
+	case *rules.PositionError:
+		return l.Sprintf("position, character %d: %s", e.Offset, e.Detail), true
+	case *rules.MoveError:
+		return l.Message(e.Detail), true
+	case *rules.RecordError:
+		return l.Message(e.Detail), true
+	case *rules.ScoreError:
+		return l.Message(e.Detail), true
+	case *solve.StipulationError:
+		return l.Message(e.Detail), true
+	case *solve.BudgetError:
+		return l.Message(e.Detail()), true
+	case *dutch.InputError:
+		msg := l.Sprintf(e.Format, e.Args...)
+		if e.Player != 0 {
+			return l.Sprintf("player %d: %s", e.Player, msg), true
+		}
+		return msg, true
+	case *trf.Error:
+		msg := e.Message
+		if e.Format != "" {
+			msg = l.Sprintf(e.Format, e.Args...)
+		}
+		if e.Column > 0 {
+			return l.Sprintf("line %d, column %d: %s", e.Line, e.Column, msg), true
+		}
+		return l.Sprintf("line %d: %s", e.Line, msg), true
+	}
+	return "", false
+}
+
+// flags is a command's flag set that speaks the reader's language: its
+// help and its errors are printed by Parse through the catalogue.
+type flags struct {
+	*flag.FlagSet
+	out io.Writer
+}
+
+func newFlags(name string, stderr io.Writer) *flags {
+	if !strings.HasPrefix(name, "adiukh ") {
+		name = "adiukh " + name
+	}
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	return &flags{fs, stderr}
+}
+
+// Parse reads the arguments; on an error it says what is wrong and prints
+// the flags, and -h prints them.
+func (f *flags) Parse(args []string) error {
+	err := f.FlagSet.Parse(args)
+	if err == nil {
+		return nil
+	}
+	if !errors.Is(err, flag.ErrHelp) {
+		say(f.out, "%s: %s", f.Name(), flagError(localizer(f.out), err))
+	}
+	f.PrintFlags()
+	return err
+}
+
+// PrintFlags lists the flags with their help in the language.
+func (f *flags) PrintFlags() {
+	l := localizer(f.out)
+	say(f.out, "Flags of %s:", f.Name())
+	f.VisitAll(func(fl *flag.Flag) {
+		shown := *fl
+		shown.Usage = l.Sprintf(fl.Usage)
+		name, usage := flag.UnquoteUsage(&shown)
+		if l.Has("flag.type." + name) {
+			name = l.T("flag.type." + name)
+		}
+		line := "  -" + fl.Name
+		if name != "" {
+			line += " " + name
+		}
+		line += "\n    \t" + strings.ReplaceAll(usage, "\n", "\n    \t")
+		if fl.DefValue != "" && fl.DefValue != "false" && fl.DefValue != "0" {
+			line += " " + l.Sprintf("(default %q)", fl.DefValue)
+		}
+		fmt.Fprintln(f.out, line)
+	})
+}
+
+// The errors of the flag package, so that they can be worded in the language.
+var (
+	undefinedFlag = regexp.MustCompile(`^flag provided but not defined: -(.*)$`)
+	flagNeedsArg  = regexp.MustCompile(`^flag needs an argument: -(.*)$`)
+	badFlagValue  = regexp.MustCompile(`^invalid (?:boolean )?value "(.*)" for (?:flag )?-([^:]*): `)
+	badFlagSyntax = regexp.MustCompile(`^bad flag syntax: (.*)$`)
+)
+
+func flagError(l *catalog.Localizer, err error) string {
+	msg := err.Error()
+	if m := undefinedFlag.FindStringSubmatch(msg); m != nil {
+		return l.Sprintf("there is no flag -%s", m[1])
+	}
+	if m := flagNeedsArg.FindStringSubmatch(msg); m != nil {
+		return l.Sprintf("the flag -%s needs a value", m[1])
+	}
+	if m := badFlagValue.FindStringSubmatch(msg); m != nil {
+		return l.Sprintf("%q is not a valid value for -%s", m[1], m[2])
+	}
+	if m := badFlagSyntax.FindStringSubmatch(msg); m != nil {
+		return l.Sprintf("bad flag syntax: %s", m[1])
+	}
+	return msg
+}
