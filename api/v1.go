@@ -44,6 +44,7 @@ func (h *handler) routesV1(g *gin.RouterGroup) {
 	h.swissRoutesV1(g, w)
 	h.correspondenceRoutesV1(g, w)
 	h.compositionRoutesV1(g, w)
+	h.solvingRoutesV1(g, w)
 }
 
 // pathInt reads a positive whole-number path parameter.

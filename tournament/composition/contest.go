@@ -189,4 +189,6 @@ type Tx interface {
 	SaveClaim(c *Claim) error
 	// Claims lists an event's claims by ID.
 	Claims(eventID int64) ([]Claim, error)
+
+	SolvingTx
 }

@@ -26,6 +26,7 @@ var migrations = []*gormigrate.Migration{
 	{ID: "2026112260-event-time-zone", Migrate: eventTimeZoneMigration, Rollback: eventTimeZoneRollback},
 	{ID: "2026112270-composition", Migrate: compositionMigration, Rollback: compositionRollback},
 	{ID: "2026112280-player-name-key", Migrate: playerNameKeyMigration, Rollback: playerNameKeyRollback},
+	{ID: "2026112290-solving", Migrate: solvingMigration, Rollback: solvingRollback},
 }
 
 // migrationLock is the key of the PostgreSQL advisory lock taken while

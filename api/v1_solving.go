@@ -1,0 +1,182 @@
+package api
+
+import (
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"adiukh/tournament"
+	"adiukh/tournament/composition"
+)
+
+// solvingRoutesV1 registers the JSON API of solving contests: the
+// director's set-up, the problems and ranking, and the participants'
+// answers.
+func (h *handler) solvingRoutesV1(read, write *gin.RouterGroup) {
+	read.GET("/events/:id/solving", h.jsonHandler(h.getSolving))
+	write.PUT("/events/:id/solving", h.jsonHandler(h.putSolving))
+	write.POST("/events/:id/solving/problems/:n/answer", h.jsonHandler(h.postSolvingAnswer))
+}
+
+type solvingProblemView struct {
+	Number      int    `json:"number"`
+	Position    string `json:"position"`
+	Side        string `json:"side"`
+	Stipulation string `json:"stipulation"`
+	Solution    string `json:"solution,omitempty"`
+	Points      int    `json:"points"`
+	KeyPoints   int    `json:"key_points"`
+}
+
+type solvingAnswerView struct {
+	Problem int    `json:"problem"`
+	Answer  string `json:"answer"`
+	SentAt  string `json:"sent_at"`
+	// The verdict, once the contest is over (to the director always).
+	KeyRight *bool  `json:"key_right,omitempty"`
+	Right    *bool  `json:"right,omitempty"`
+	Fault    string `json:"fault,omitempty"`
+	Points   *int   `json:"points,omitempty"`
+}
+
+type solverResultView struct {
+	Place   int                 `json:"place"`
+	Name    string              `json:"name"`
+	Points  int                 `json:"points"`
+	Last    string              `json:"last_answer_at"`
+	Answers []solvingAnswerView `json:"answers"`
+}
+
+type solvingView struct {
+	EventID  int64                `json:"event_id"`
+	Starts   string               `json:"starts"`
+	Ends     string               `json:"ends"`
+	Open     bool                 `json:"open"`
+	Over     bool                 `json:"over"`
+	Problems []solvingProblemView `json:"problems"`
+	Mine     []solvingAnswerView  `json:"my_answers"`
+	Ranking  []solverResultView   `json:"ranking"`
+}
+
+func newSolvingAnswerView(a composition.SolvingAnswer, verdict bool) solvingAnswerView {
+	v := solvingAnswerView{Problem: a.Problem, Answer: a.Text, SentAt: rfc3339(a.SentAt)}
+	if verdict {
+		v.KeyRight, v.Right, v.Fault, v.Points = &a.KeyRight, &a.Right, a.Fault, &a.Points
+	}
+	return v
+}
+
+func newSolvingView(s *composition.SolvingView) solvingView {
+	v := solvingView{EventID: s.EventID, Starts: rfc3339(s.Starts), Ends: rfc3339(s.Ends), Open: s.Open, Over: s.Over,
+		Problems: []solvingProblemView{}, Mine: []solvingAnswerView{}, Ranking: []solverResultView{}}
+	for _, p := range s.Problems {
+		v.Problems = append(v.Problems, solvingProblemView{Number: p.Number, Position: p.Position, Side: p.Side,
+			Stipulation: p.Stipulation, Solution: p.Solution, Points: p.Points, KeyPoints: p.KeyPoints})
+	}
+	for _, a := range s.Mine {
+		v.Mine = append(v.Mine, newSolvingAnswerView(a, s.Over))
+	}
+	for _, r := range s.Ranking {
+		rv := solverResultView{Place: r.Place, Name: r.Name, Points: r.Points, Last: rfc3339(r.Last), Answers: []solvingAnswerView{}}
+		for _, a := range r.Answers {
+			rv.Answers = append(rv.Answers, newSolvingAnswerView(a, true))
+		}
+		v.Ranking = append(v.Ranking, rv)
+	}
+	return v
+}
+
+func (h *handler) getSolving(c *gin.Context) error {
+	id, err := pathInt(c, "id")
+	if err != nil {
+		return err
+	}
+	s, err := h.Composition.Solving(c.Request.Context(), id)
+	if err != nil {
+		return err
+	}
+	c.JSON(http.StatusOK, newSolvingView(s))
+	return nil
+}
+
+type solvingBody struct {
+	Starts   string `json:"starts"`
+	Ends     string `json:"ends"`
+	Problems []struct {
+		Position    string `json:"position"`
+		Side        string `json:"side"`
+		Stipulation string `json:"stipulation"`
+		Solution    string `json:"solution"`
+		Points      int    `json:"points"`
+		KeyPoints   int    `json:"key_points"`
+	} `json:"problems"`
+	Reason string `json:"reason"`
+}
+
+// parseMoment reads an RFC 3339 time of a field.
+func parseMoment(field, s string) (time.Time, error) {
+	t, err := time.Parse(time.RFC3339, strings.TrimSpace(s))
+	if err != nil {
+		return time.Time{}, tournament.Invalid(field, "%q is not a time: write it as 2026-12-31T23:59:00Z (RFC 3339)", s)
+	}
+	return t, nil
+}
+
+func (h *handler) putSolving(c *gin.Context) error {
+	id, err := pathInt(c, "id")
+	if err != nil {
+		return err
+	}
+	var body solvingBody
+	if err := decodeJSON(c, &body); err != nil {
+		return err
+	}
+	in := composition.SolvingInput{}
+	if in.Starts, err = parseMoment("starts", body.Starts); err != nil {
+		return err
+	}
+	if in.Ends, err = parseMoment("ends", body.Ends); err != nil {
+		return err
+	}
+	for _, p := range body.Problems {
+		in.Problems = append(in.Problems, composition.SolvingProblem{Points: p.Points, KeyPoints: p.KeyPoints,
+			Entry: composition.Entry{Position: p.Position, Side: p.Side, Stipulation: p.Stipulation, Solution: p.Solution}})
+	}
+	if _, err := h.Composition.SetupSolving(c.Request.Context(), id, in, body.Reason); err != nil {
+		return err
+	}
+	s, err := h.Composition.Solving(c.Request.Context(), id)
+	if err != nil {
+		return err
+	}
+	c.JSON(http.StatusOK, newSolvingView(s))
+	return nil
+}
+
+type answerBody struct {
+	Answer string `json:"answer"`
+}
+
+func (h *handler) postSolvingAnswer(c *gin.Context) error {
+	id, err := pathInt(c, "id")
+	if err != nil {
+		return err
+	}
+	n, err := pathInt(c, "n")
+	if err != nil {
+		return err
+	}
+	var body answerBody
+	if err := decodeJSON(c, &body); err != nil {
+		return err
+	}
+	a, err := h.Composition.Answer(c.Request.Context(), id, int(n), body.Answer)
+	if err != nil {
+		return err
+	}
+	// The verdict is not shown until the contest is over.
+	c.JSON(http.StatusCreated, newSolvingAnswerView(*a, false))
+	return nil
+}

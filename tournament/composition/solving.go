@@ -1,0 +1,408 @@
+package composition
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"adiukh/rules/solve"
+	"adiukh/tournament"
+)
+
+// Audit actions of solving contests.
+const (
+	ActionSolvingSetup  = "composition.solving_setup"
+	ActionSolvingAnswer = "composition.solving_answer"
+	maxSolvingProblems  = 50
+	maxAnswerLength     = 2_000
+)
+
+// Default points of a solving problem: the whole solution, and the key
+// alone when the rest of the answer is wrong.
+const (
+	DefaultSolvingPoints = 5
+	DefaultKeyPoints     = 1
+)
+
+// SolvingContest is the other half of composition competitions: the
+// director publishes positions with stipulations for a time window, the
+// participants send their solutions, and the solver checks them.
+type SolvingContest struct {
+	EventID  int64
+	Starts   time.Time
+	Ends     time.Time
+	Problems []SolvingProblem
+}
+
+// SolvingProblem is one task of a solving contest, numbered from 1.
+type SolvingProblem struct {
+	Number int `json:"number"`
+	Entry
+	// Points are given for a whole right solution, KeyPoints for the right
+	// first move when the rest of the answer is wrong.
+	Points    int `json:"points"`
+	KeyPoints int `json:"key_points"`
+}
+
+// SolvingAnswer is a participant's answer to one problem, checked when it
+// was sent; a new answer replaces the old one until the window closes.
+type SolvingAnswer struct {
+	EventID  int64
+	Problem  int
+	UserID   int64
+	Text     string
+	SentAt   time.Time
+	KeyRight bool
+	Right    bool
+	Fault    string
+	Points   int
+}
+
+// SolvingTx is the part of a transaction that keeps solving contests.
+type SolvingTx interface {
+	// SolvingContest reads an event's solving contest; ENOTFOUND before it
+	// is set up.
+	SolvingContest(eventID int64) (*SolvingContest, error)
+	// SaveSolvingContest creates or replaces the contest of c.EventID with
+	// its problems.
+	SaveSolvingContest(c *SolvingContest) error
+	// SaveAnswer creates or replaces a participant's answer to a problem.
+	SaveAnswer(a *SolvingAnswer) error
+	// Answers lists the answers of an event's contest.
+	Answers(eventID int64) ([]SolvingAnswer, error)
+}
+
+// SolvingInput sets up a solving contest.
+type SolvingInput struct {
+	Starts   time.Time
+	Ends     time.Time
+	Problems []SolvingProblem
+}
+
+// SetupSolving sets up or changes the solving contest of a composition
+// event: its window and problems. Only the director may, and only before
+// the window opens. Every problem is checked by the solver at once: a
+// problem the solver refutes, or cannot prove within the budget, cannot be
+// set, because the answers are checked against it automatically.
+func (s *Service) SetupSolving(ctx context.Context, eventID int64, in SolvingInput, reason string) (*SolvingContest, error) {
+	problems, err := s.checkProblems(in)
+	if err != nil {
+		return nil, err
+	}
+	var out *SolvingContest
+	err = s.store.Update(ctx, func(tx Tx) error {
+		u, err := signedIn(ctx)
+		if err != nil {
+			return err
+		}
+		e, err := event(ctx, tx, eventID, true)
+		if err != nil {
+			return err
+		}
+		if !tournament.CanManage(u, e) {
+			return tournament.Forbidden("only the director of the contest (the event's arbiter) or an administrator may do this in event %d", eventID)
+		}
+		old, err := tx.SolvingContest(eventID)
+		if err != nil && tournament.ErrorCode(err) != tournament.ENOTFOUND {
+			return err
+		}
+		if old != nil && !s.now().Before(old.Starts) {
+			return tournament.Conflict("starts", "the solving contest started at %s; its problems are fixed", old.Starts.UTC().Format("2006-01-02 15:04 UTC"))
+		}
+		next := &SolvingContest{EventID: eventID, Starts: in.Starts.UTC(), Ends: in.Ends.UTC(), Problems: problems}
+		if err := tx.SaveSolvingContest(next); err != nil {
+			return err
+		}
+		out = next
+		var before any
+		if old != nil {
+			before = solvingLog(old)
+		}
+		return s.audit(tx, u, eventID, ActionSolvingSetup, fmt.Sprintf("event %d", eventID), before, solvingLog(next), reason)
+	})
+	return out, err
+}
+
+func solvingLog(c *SolvingContest) map[string]any {
+	return map[string]any{"starts": c.Starts, "ends": c.Ends, "problems": c.Problems}
+}
+
+// checkProblems validates the window and every problem, outside any
+// transaction: the solver's node budget bounds the time.
+func (s *Service) checkProblems(in SolvingInput) ([]SolvingProblem, error) {
+	var problems []*tournament.Error
+	if in.Starts.IsZero() {
+		problems = append(problems, tournament.Invalid("starts", "set the time the solving contest starts"))
+	}
+	if in.Ends.IsZero() || !in.Ends.After(in.Starts) {
+		problems = append(problems, tournament.Invalid("ends", "the solving contest ends after it starts"))
+	}
+	if len(in.Problems) == 0 || len(in.Problems) > maxSolvingProblems {
+		problems = append(problems, tournament.Invalid("problems", "a solving contest has 1 to %d problems; got %d", maxSolvingProblems, len(in.Problems)))
+	}
+	out := make([]SolvingProblem, 0, len(in.Problems))
+	for i, p := range in.Problems {
+		field := fmt.Sprintf("problems[%d]", i)
+		if p.Points == 0 {
+			p.Points = DefaultSolvingPoints
+		}
+		if p.KeyPoints == 0 && p.Points >= DefaultSolvingPoints {
+			p.KeyPoints = DefaultKeyPoints
+		}
+		if p.Points < 1 || p.Points > 100 || p.KeyPoints < 0 || p.KeyPoints >= p.Points {
+			problems = append(problems, tournament.Invalid(field+".points", "problem %d: the points are 1 to 100, and the key alone earns fewer (0 or more); got %d and %d", i+1, p.Points, p.KeyPoints))
+			continue
+		}
+		entry, findings, err := s.check(EntryInput{Entry: p.Entry})
+		if err != nil {
+			problems = append(problems, tournament.Invalid(field, "problem %d: %s", i+1, err))
+			continue
+		}
+		switch findings.Verdict {
+		case Unsound:
+			problems = append(problems, tournament.Invalid(field, "problem %d is unsound: %s", i+1, findings.Refutation))
+			continue
+		case NotProved:
+			problems = append(problems, tournament.Invalid(field, "problem %d is not proved within %d nodes; answers could not be checked against it", i+1, findings.Budget))
+			continue
+		}
+		if len(findings.Faults) > 0 {
+			problems = append(problems, tournament.Invalid(field+".solution", "problem %d: the solution goes wrong: %s", i+1, strings.Join(findings.Faults, "; ")))
+			continue
+		}
+		out = append(out, SolvingProblem{Number: i + 1, Entry: entry, Points: p.Points, KeyPoints: p.KeyPoints})
+	}
+	switch len(problems) {
+	case 0:
+		return out, nil
+	case 1:
+		return nil, problems[0]
+	}
+	return nil, &tournament.Error{Code: tournament.EINVALID, Message: fmt.Sprintf("the solving contest has %d problems", len(problems)), Details: problems}
+}
+
+// SolvingView is a solving contest as a reader sees it: the problems once
+// the window has opened (the director sees them before), the reader's own
+// answers, and after the window the solutions, every answer's verdict and
+// the ranking.
+type SolvingView struct {
+	EventID    int64
+	Starts     time.Time
+	Ends       time.Time
+	Open       bool
+	Over       bool
+	IsDirector bool
+	// Problems are shown from the start; their solutions only after the
+	// end (to the director always).
+	Problems []SolvingProblem
+	// Mine are the reader's answers; their verdicts show after the end.
+	Mine []SolvingAnswer
+	// Ranking is the result, after the end (to the director always).
+	Ranking []SolverResult
+}
+
+// SolverResult is one participant's line of the ranking: points first,
+// then the time of the last answer (earlier is better).
+type SolverResult struct {
+	Place   int
+	UserID  int64
+	Name    string
+	Points  int
+	Last    time.Time
+	Answers []SolvingAnswer
+}
+
+// Solving returns an event's solving contest as the reader may see it.
+func (s *Service) Solving(ctx context.Context, eventID int64) (*SolvingView, error) {
+	var v *SolvingView
+	err := s.store.View(ctx, func(tx Tx) error {
+		e, err := event(ctx, tx, eventID, false)
+		if err != nil {
+			return err
+		}
+		c, err := tx.SolvingContest(eventID)
+		if err != nil {
+			return err
+		}
+		u := tournament.UserFromContext(ctx)
+		now := s.now()
+		v = &SolvingView{EventID: eventID, Starts: c.Starts, Ends: c.Ends, IsDirector: tournament.CanManage(u, e),
+			Open: !now.Before(c.Starts) && now.Before(c.Ends), Over: !now.Before(c.Ends)}
+		if v.IsDirector || !now.Before(c.Starts) {
+			v.Problems = c.Problems
+			if !v.IsDirector && !v.Over {
+				v.Problems = withoutSolutions(c.Problems)
+			}
+		}
+		answers, err := tx.Answers(eventID)
+		if err != nil {
+			return err
+		}
+		for _, a := range answers {
+			if u != nil && a.UserID == u.ID {
+				if !v.Over {
+					a = SolvingAnswer{EventID: a.EventID, Problem: a.Problem, UserID: a.UserID, Text: a.Text, SentAt: a.SentAt}
+				}
+				v.Mine = append(v.Mine, a)
+			}
+		}
+		if v.Over || v.IsDirector {
+			v.Ranking, err = rankSolvers(tx, answers)
+		}
+		return err
+	})
+	return v, err
+}
+
+func withoutSolutions(in []SolvingProblem) []SolvingProblem {
+	out := slices.Clone(in)
+	for i := range out {
+		out[i].Solution = ""
+	}
+	return out
+}
+
+// rankSolvers orders the participants by points, then by the time of their
+// last answer; equal on both share a place.
+func rankSolvers(tx Tx, answers []SolvingAnswer) ([]SolverResult, error) {
+	byUser := map[int64]*SolverResult{}
+	var out []*SolverResult
+	for _, a := range answers {
+		r := byUser[a.UserID]
+		if r == nil {
+			u, err := tx.User(a.UserID)
+			if err != nil {
+				return nil, err
+			}
+			// The ranking is public: an account without a name is shown by
+			// its number, never by its e-mail address.
+			r = &SolverResult{UserID: a.UserID, Name: cmp.Or(u.Name, fmt.Sprintf("#%d", u.ID))}
+			byUser[a.UserID] = r
+			out = append(out, r)
+		}
+		r.Points += a.Points
+		r.Answers = append(r.Answers, a)
+		if a.SentAt.After(r.Last) {
+			r.Last = a.SentAt
+		}
+	}
+	slices.SortStableFunc(out, func(a, b *SolverResult) int {
+		return cmp.Or(cmp.Compare(b.Points, a.Points), a.Last.Compare(b.Last), strings.Compare(a.Name, b.Name))
+	})
+	ranking := make([]SolverResult, len(out))
+	for i, r := range out {
+		r.Place = i + 1
+		if i > 0 && r.Points == out[i-1].Points && r.Last.Equal(out[i-1].Last) {
+			r.Place = ranking[i-1].Place
+		}
+		ranking[i] = *r
+	}
+	return ranking, nil
+}
+
+// Answer sends a participant's solution of one problem: any signed-in
+// account but the director, while the window is open. It is checked by the
+// solver at once (the first move, then the main line; a dual the solver
+// proves equivalent counts) and replaces an earlier answer to the problem;
+// the verdict is shown when the contest is over.
+func (s *Service) Answer(ctx context.Context, eventID int64, number int, text string) (*SolvingAnswer, error) {
+	u, err := signedIn(ctx)
+	if err != nil {
+		return nil, err
+	}
+	text = strings.TrimSpace(text)
+	if text == "" {
+		return nil, tournament.Invalid("answer", "write the solution: the first move, then the main line")
+	}
+	if len(text) > maxAnswerLength {
+		return nil, tournament.Invalid("answer", "the answer is longer than %d bytes", maxAnswerLength)
+	}
+	var problem *SolvingProblem
+	err = s.store.View(ctx, func(tx Tx) error {
+		c, err := s.openSolving(ctx, tx, eventID, u)
+		if err != nil {
+			return err
+		}
+		problem, err = c.problem(number)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	a, err := s.checkAnswer(problem, text)
+	if err != nil {
+		return nil, err
+	}
+	a.EventID, a.UserID = eventID, u.ID
+	err = s.store.Update(ctx, func(tx Tx) error {
+		if err := tx.LockEvent(eventID); err != nil {
+			return err
+		}
+		if _, err := s.openSolving(ctx, tx, eventID, u); err != nil {
+			return err
+		}
+		a.SentAt = s.now().UTC()
+		if err := tx.SaveAnswer(a); err != nil {
+			return err
+		}
+		return s.audit(tx, u, eventID, ActionSolvingAnswer, fmt.Sprintf("problem %d", number), nil,
+			map[string]any{"answer": a.Text, "points": a.Points}, "")
+	})
+	if err != nil {
+		return nil, err
+	}
+	return a, nil
+}
+
+// openSolving loads a solving contest the user may answer now.
+func (s *Service) openSolving(ctx context.Context, tx Tx, eventID int64, u *tournament.User) (*SolvingContest, error) {
+	e, err := event(ctx, tx, eventID, false)
+	if err != nil {
+		return nil, err
+	}
+	c, err := tx.SolvingContest(eventID)
+	if err != nil {
+		return nil, err
+	}
+	if tournament.CanManage(u, e) {
+		return nil, tournament.Forbidden("the director of the solving contest cannot take part in it")
+	}
+	now := s.now()
+	switch {
+	case now.Before(c.Starts):
+		return nil, tournament.Conflict("starts", "the solving contest starts at %s", c.Starts.UTC().Format("2006-01-02 15:04 UTC"))
+	case !now.Before(c.Ends):
+		return nil, tournament.Conflict("ends", "the solving contest ended at %s", c.Ends.UTC().Format("2006-01-02 15:04 UTC"))
+	}
+	return c, nil
+}
+
+func (c *SolvingContest) problem(number int) (*SolvingProblem, error) {
+	if number < 1 || number > len(c.Problems) {
+		return nil, tournament.NotFound("the solving contest has no problem %d", number)
+	}
+	return &c.Problems[number-1], nil
+}
+
+// checkAnswer checks an answer against its problem with the solver.
+func (s *Service) checkAnswer(p *SolvingProblem, text string) (*SolvingAnswer, error) {
+	pr, err := Validate(p.Entry)
+	if err != nil {
+		return nil, err
+	}
+	r, err := CheckAnswer(solve.New(solve.Options{MaxNodes: s.maxNodes, TableBytes: s.tableBytes}), pr, text)
+	if err != nil {
+		return nil, tournament.Invalid("answer", "the answer could not be checked: %s", err)
+	}
+	a := &SolvingAnswer{Problem: p.Number, Text: text, KeyRight: r.FirstMove, Right: r.Line, Fault: r.Fault}
+	switch {
+	case r.Line:
+		a.Points = p.Points
+	case r.FirstMove:
+		a.Points = p.KeyPoints
+	}
+	return a, nil
+}

@@ -1,0 +1,135 @@
+package composition_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"adiukh/tournament"
+	"adiukh/tournament/composition"
+	"adiukh/tournament/store"
+	"adiukh/tournament/store/storetest"
+)
+
+func TestSolvingContest(t *testing.T) {
+	for name, st := range storetest.Open(t) {
+		t.Run(name, func(t *testing.T) { solvingContest(t, st) })
+	}
+}
+
+func solvingContest(t *testing.T, st *store.Store) {
+	c := newContest(t, st)
+	opens, closes := start.Add(24*time.Hour), start.Add(26*time.Hour)
+	problems := []composition.SolvingProblem{
+		{Entry: composition.Entry{Position: g005, Side: "black", Stipulation: "exact 18:6", Solution: "1... d6:f8 2. b2-c3 f8:d6 3. e7:c5"}},
+		{Entry: composition.Entry{Position: g019, Side: "black", Stipulation: "draw", Solution: "h4-g3 d6-e7 g3-h2 c7-d8"}, Points: 3},
+	}
+	setup := composition.SolvingInput{Starts: opens, Ends: closes, Problems: problems}
+
+	_, err := c.svc.SetupSolving(c.as("alice"), c.eventID, setup, "")
+	wantCode(t, "a participant sets up", err, tournament.EFORBIDDEN, "director")
+	bad := setup
+	bad.Ends = opens
+	bad.Problems = []composition.SolvingProblem{problems[0],
+		{Entry: composition.Entry{Position: g005, Side: "black", Stipulation: "black wins", Solution: "d6:f8"}}}
+	_, err = c.svc.SetupSolving(c.as("director"), c.eventID, bad, "")
+	var te *tournament.Error
+	if !asError(err, &te) || len(te.Details) != 2 || te.Details[1].Field != "problems[1]" {
+		t.Fatalf("a bad window and an unsound problem: %v", err)
+	}
+	sc, err := c.svc.SetupSolving(c.as("director"), c.eventID, setup, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sc.Problems[0].Points != 5 || sc.Problems[0].KeyPoints != 1 || sc.Problems[1].Points != 3 || sc.Problems[1].Number != 2 {
+		t.Fatalf("problems as set: %+v", sc.Problems)
+	}
+
+	// Before the window: the problems are the director's secret.
+	v, err := c.svc.Solving(c.as("alice"), c.eventID)
+	if err != nil || len(v.Problems) != 0 || v.Open {
+		t.Fatalf("before the start a participant sees %+v, %v", v, err)
+	}
+	_, err = c.svc.Answer(c.as("alice"), c.eventID, 1, "d6:f8")
+	wantCode(t, "an answer before the start", err, tournament.ECONFLICT, "starts at")
+
+	c.clock.Set(opens)
+	v, err = c.svc.Solving(c.as("alice"), c.eventID)
+	if err != nil || len(v.Problems) != 2 || v.Problems[0].Solution != "" || !v.Open {
+		t.Fatalf("in the window a participant sees %+v, %v", v, err)
+	}
+	_, err = c.svc.SetupSolving(c.as("director"), c.eventID, setup, "")
+	wantCode(t, "changing the problems after the start", err, tournament.ECONFLICT, "problems are fixed")
+	_, err = c.svc.Answer(c.as("director"), c.eventID, 1, "d6:f8")
+	wantCode(t, "the director answers", err, tournament.EFORBIDDEN, "cannot take part")
+	_, err = c.svc.Answer(context.Background(), c.eventID, 1, "d6:f8")
+	wantCode(t, "an anonymous answer", err, tournament.EUNAUTHORIZED, "sign in")
+	_, err = c.svc.Answer(c.as("alice"), c.eventID, 3, "d6:f8")
+	wantCode(t, "no such problem", err, tournament.ENOTFOUND, "no problem 3")
+
+	// Alice solves both; Bob finds the key of problem 1 only and answers
+	// problem 2 wrongly, then corrects it; the reader answers problem 1
+	// later than Alice.
+	answer := func(who string, number int, text string, at time.Duration) *composition.SolvingAnswer {
+		t.Helper()
+		c.clock.Set(opens.Add(at))
+		a, err := c.svc.Answer(c.as(who), c.eventID, number, text)
+		if err != nil {
+			t.Fatalf("%s answers problem %d: %v", who, number, err)
+		}
+		return a
+	}
+	if a := answer("alice", 1, "1... d6:f8 2. b2-c3 f8:d6 3. e7:c5", time.Minute); !a.Right || a.Points != 5 {
+		t.Errorf("alice's right answer: %+v", a)
+	}
+	answer("alice", 2, "h4-g3 d6-e7 g3-h2 c7-d8", 2*time.Minute)
+	if a := answer("bob", 1, "d6:f8", 3*time.Minute); a.Right || !a.KeyRight || a.Points != 1 || a.Fault == "" {
+		t.Errorf("bob's key only: %+v", a)
+	}
+	if a := answer("bob", 2, "h4-g5", 4*time.Minute); a.Points != 0 || a.KeyRight {
+		t.Errorf("bob's wrong key: %+v", a)
+	}
+	answer("bob", 2, "h4-g3 d6-e7 g3-h2 c7-d8", 5*time.Minute)
+	answer("reader", 1, "d6:f8 b2-c3 f8:d6 e7:c5", 6*time.Minute)
+	answer("reader", 2, "h4-g3 d6-e7 g3-h2 c7-d8", 7*time.Minute)
+
+	v, err = c.svc.Solving(c.as("bob"), c.eventID)
+	if err != nil || len(v.Mine) != 2 || v.Mine[0].Points != 0 || v.Mine[0].Fault != "" || v.Ranking != nil {
+		t.Fatalf("during the window bob sees his answers without verdicts and no ranking: %+v, %v", v, err)
+	}
+
+	c.clock.Set(closes)
+	_, err = c.svc.Answer(c.as("bob"), c.eventID, 1, "d6:f8")
+	wantCode(t, "an answer after the end", err, tournament.ECONFLICT, "ended at")
+	v, err = c.svc.Solving(context.Background(), c.eventID)
+	if err != nil || !v.Over || v.Problems[0].Solution == "" {
+		t.Fatalf("after the end a reader sees %+v, %v", v, err)
+	}
+	want := []struct {
+		name   string
+		place  int
+		points int
+	}{{"Alice", 1, 8}, {"Reader", 2, 8}, {"Bob", 3, 4}}
+	if len(v.Ranking) != len(want) {
+		t.Fatalf("ranking %+v", v.Ranking)
+	}
+	for i, w := range want {
+		r := v.Ranking[i]
+		if r.Name != w.name || r.Place != w.place || r.Points != w.points {
+			t.Errorf("place %d: %s %d points at %d, want %s %d at %d", i+1, r.Name, r.Points, r.Place, w.name, w.points, w.place)
+		}
+	}
+	audit, err := tournament.NewService(st, tournament.Options{}).Audit(c.as("director"), c.eventID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	answers := 0
+	for _, a := range audit {
+		if a.Action == composition.ActionSolvingAnswer {
+			answers++
+		}
+	}
+	if answers != 7 {
+		t.Errorf("%d answers in the audit log, want 7", answers)
+	}
+}

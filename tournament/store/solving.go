@@ -1,0 +1,81 @@
+package store
+
+import (
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"gorm.io/gorm/clause"
+
+	"adiukh/tournament/composition"
+)
+
+// The live rows of solving contests; migration 2026112290 created their
+// tables. The problems are JSON.
+
+type solvingContestRow struct {
+	EventID  int64 `gorm:"primaryKey;autoIncrement:false"`
+	Starts   time.Time
+	Ends     time.Time
+	Problems string
+}
+
+func (solvingContestRow) TableName() string { return "solving_contests" }
+
+type solvingAnswerRow struct {
+	EventID  int64 `gorm:"primaryKey;autoIncrement:false"`
+	Problem  int   `gorm:"primaryKey;autoIncrement:false"`
+	UserID   int64 `gorm:"primaryKey;autoIncrement:false"`
+	Text     string
+	SentAt   time.Time
+	KeyRight bool
+	Solved   bool
+	Fault    string
+	Points   int
+}
+
+func (solvingAnswerRow) TableName() string { return "solving_answers" }
+
+func (t *compTx) SolvingContest(eventID int64) (*composition.SolvingContest, error) {
+	var r solvingContestRow
+	if err := t.db.First(&r, "event_id = ?", eventID).Error; err != nil {
+		return nil, notFound(err, "event %d has no solving contest yet: the director sets it up first", eventID)
+	}
+	c := &composition.SolvingContest{EventID: r.EventID, Starts: r.Starts.UTC(), Ends: r.Ends.UTC()}
+	if err := json.Unmarshal([]byte(r.Problems), &c.Problems); err != nil {
+		return nil, fmt.Errorf("read the solving problems of event %d: %w", eventID, err)
+	}
+	return c, nil
+}
+
+func (t *compTx) SaveSolvingContest(c *composition.SolvingContest) error {
+	row := solvingContestRow{EventID: c.EventID, Starts: c.Starts.UTC(), Ends: c.Ends.UTC(), Problems: toJSON(c.Problems)}
+	err := t.db.Clauses(clause.OnConflict{Columns: []clause.Column{{Name: "event_id"}}, UpdateAll: true}).Create(&row).Error
+	if err != nil {
+		return fmt.Errorf("save the solving contest of event %d: %w", c.EventID, err)
+	}
+	return nil
+}
+
+func (t *compTx) SaveAnswer(a *composition.SolvingAnswer) error {
+	row := solvingAnswerRow{EventID: a.EventID, Problem: a.Problem, UserID: a.UserID, Text: a.Text, SentAt: a.SentAt.UTC(),
+		KeyRight: a.KeyRight, Solved: a.Right, Fault: a.Fault, Points: a.Points}
+	err := t.db.Clauses(clause.OnConflict{Columns: []clause.Column{{Name: "event_id"}, {Name: "problem"}, {Name: "user_id"}}, UpdateAll: true}).Create(&row).Error
+	if err != nil {
+		return fmt.Errorf("save the answer to problem %d of event %d: %w", a.Problem, a.EventID, err)
+	}
+	return nil
+}
+
+func (t *compTx) Answers(eventID int64) ([]composition.SolvingAnswer, error) {
+	var rows []solvingAnswerRow
+	if err := t.db.Where("event_id = ?", eventID).Order("user_id, problem").Find(&rows).Error; err != nil {
+		return nil, fmt.Errorf("read the answers of event %d: %w", eventID, err)
+	}
+	out := make([]composition.SolvingAnswer, len(rows))
+	for i, r := range rows {
+		out[i] = composition.SolvingAnswer{EventID: r.EventID, Problem: r.Problem, UserID: r.UserID, Text: r.Text, SentAt: r.SentAt.UTC(),
+			KeyRight: r.KeyRight, Right: r.Solved, Fault: r.Fault, Points: r.Points}
+	}
+	return out, nil
+}
