@@ -58,6 +58,9 @@ type handler struct {
 	Deps
 	web
 	metrics *metrics
+	// pages keeps public answers per data version; nil when the database
+	// cannot tell its version.
+	pages *pageCache
 }
 
 // NewRouter builds the HTTP handler of the application.
@@ -91,6 +94,9 @@ func newEngine(d Deps) *gin.Engine {
 		sessions:  &sessions{secret: d.Secret},
 		setupLink: &setupLink{token: d.SetupToken},
 	}}
+	if v, ok := d.DB.(Versioner); ok {
+		h.pages = newPageCache(v)
+	}
 	gin.SetMode(gin.ReleaseMode)
 	r := gin.New()
 	// Sign-in limits count by the client's address: the connecting one, or

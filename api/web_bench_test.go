@@ -18,9 +18,16 @@ import (
 	"adiukh/tournament/store"
 )
 
+// pingOnly is a database that cannot tell its data version: the pages are
+// made on every request, as without the page cache.
+type pingOnly struct{ st *store.Store }
+
+func (p pingOnly) Ping(ctx context.Context) error { return p.st.Ping(ctx) }
+
 // BenchmarkPages renders the public pages of the demo event (8 players,
 // 7 rounds, 4 game sheets) from an SQLite file: what one reader's request
-// costs, database reads included.
+// costs, database reads included — made afresh ("made/…", as after every
+// write) and served from the page cache ("kept/…", one data version read).
 func BenchmarkPages(b *testing.B) {
 	st, err := store.Open(filepath.Join(b.TempDir(), "bench.db"))
 	if err != nil {
@@ -31,10 +38,13 @@ func BenchmarkPages(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	handler := api.NewRouter(api.Deps{
-		DB: st, Events: tournament.NewService(st, engines.Options()), Accounts: account.NewService(st),
-		Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
-	})
+	router := func(db api.Pinger) http.Handler {
+		return api.NewRouter(api.Deps{
+			DB: db, Events: tournament.NewService(st, engines.Options()), Accounts: account.NewService(st),
+			Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
+		})
+	}
+	handlers := map[string]http.Handler{"made": router(pingOnly{st}), "kept": router(st)}
 	d, err := tournament.NewService(st, engines.Options()).EventData(context.Background(), id)
 	if err != nil {
 		b.Fatal(err)
@@ -53,14 +63,16 @@ func BenchmarkPages(b *testing.B) {
 		{"player", "/events/1/players/1"},
 		{"game", sheetBoard},
 	} {
-		b.Run(bc.name, func(b *testing.B) {
-			for b.Loop() {
-				rec := httptest.NewRecorder()
-				handler.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, bc.path, nil))
-				if rec.Code != http.StatusOK {
-					b.Fatalf("%s: status %d", bc.path, rec.Code)
+		for _, mode := range []string{"made", "kept"} {
+			b.Run(mode+"/"+bc.name, func(b *testing.B) {
+				for b.Loop() {
+					rec := httptest.NewRecorder()
+					handlers[mode].ServeHTTP(rec, httptest.NewRequest(http.MethodGet, bc.path, nil))
+					if rec.Code != http.StatusOK {
+						b.Fatalf("%s: status %d", bc.path, rec.Code)
+					}
 				}
-			}
-		})
+			})
+		}
 	}
 }

@@ -53,7 +53,10 @@ func (s *Store) run(ctx context.Context, db *gorm.DB, opts *sql.TxOptions, fn fu
 	readOnly := opts != nil && opts.ReadOnly
 	for attempt := 1; ; attempt++ {
 		err := db.WithContext(ctx).Transaction(func(db *gorm.DB) error {
-			return fn(&tx{db: db, readOnly: readOnly})
+			if err := fn(&tx{db: db, readOnly: readOnly}); err != nil || readOnly {
+				return err
+			}
+			return raiseDataVersion(db)
 		}, opts)
 		if !s.sqlite || !busy(err) {
 			return domainError(err)

@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strconv"
+	"strings"
 	"testing"
 
 	"adiukh/tournament/engines"
@@ -16,6 +18,7 @@ import (
 var (
 	eventsDir = flag.String("events", "", "write the TRF files of the 500- and 1,000-player benchmark events (every round) under this folder")
 	trfFile   = flag.String("trf", "", "the TRF file BenchmarkDutchFile pairs")
+	sizes     = flag.String("sizes", "500,1000", "with -events: the numbers of players of the events to write")
 )
 
 // trfOf writes the state of a generated event before its next round as a
@@ -61,7 +64,14 @@ func trfOf(t dutch.Tournament) *trf.Tournament {
 func TestEventFiles(t *testing.T) {
 	events := []eventOptions{{players: 60, rounds: 9, seed: 2026, byeRate: 0.05, withdrawRate: 0.02, forfeitRate: 0.05, lateEntries: 3}}
 	if *eventsDir != "" {
-		events = []eventOptions{benchmarkOptions(500), benchmarkOptions(1000)}
+		events = nil
+		for _, n := range strings.Split(*sizes, ",") {
+			players, err := strconv.Atoi(strings.TrimSpace(n))
+			if err != nil {
+				t.Fatalf("-sizes: %q is not a number of players", n)
+			}
+			events = append(events, benchmarkOptions(players))
+		}
 	}
 	for _, o := range events {
 		dir := t.TempDir()
