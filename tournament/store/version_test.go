@@ -46,7 +46,9 @@ func TestDataVersionMovesWithEveryWrite(t *testing.T) {
 		if v := version(); v != afterWrite {
 			t.Errorf("a read and a rolled-back write moved the version from %d to %d", afterWrite, v)
 		}
-		if err := st.Composition().Update(ctx, func(tx composition.Tx) error { return tx.AddAudit(&tournament.AuditEntry{EventID: e.ID, Action: "test"}) }); err != nil {
+		if err := st.Composition().Update(ctx, func(tx composition.Tx) error {
+			return tx.AddAudit(&tournament.AuditEntry{EventID: e.ID, Action: "test"})
+		}); err != nil {
 			t.Fatal(err)
 		}
 		if v := version(); v <= afterWrite {
