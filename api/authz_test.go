@@ -56,6 +56,7 @@ var authzTable = map[string]string{
 	"PUT /api/v1/contest-entries/:eid":                                     "nvvvv",
 	"PUT /api/v1/events/:id/contest":                                       "nvvvv",
 	"GET /api/v1/events/:id/solving":                                       "vvvvv",
+	"GET /api/v1/search":                                                   "yyyyy",
 	"PUT /api/v1/events/:id/solving":                                       "nvvvv",
 	"POST /api/v1/events/:id/solving/problems/:n/answer":                   "nvvvv",
 	"PUT /api/v1/events/:id/contest/award":                                 "nvvvv",

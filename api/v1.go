@@ -16,6 +16,7 @@ func (h *handler) routesV1(g *gin.RouterGroup) {
 	g.POST("/tokens", h.jsonHandler(h.postToken))
 	g.GET("/tiebreaks", h.jsonHandler(h.getTieBreaks))
 	g.GET("/events", h.jsonHandler(h.getEvents))
+	g.GET("/search", h.jsonHandler(h.getSearch))
 	g.GET("/events/:id", h.cached, h.jsonHandler(h.getEvent))
 	g.GET("/events/:id/players", h.cached, h.jsonHandler(h.getPlayers))
 	g.GET("/events/:id/rounds", h.cached, h.jsonHandler(h.getRounds))

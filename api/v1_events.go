@@ -2,6 +2,7 @@ package api
 
 import (
 	"net/http"
+	"strconv"
 	"time"
 
 	"github.com/gin-gonic/gin"
@@ -179,4 +180,51 @@ func (h *handler) patchEvent(c *gin.Context) error {
 	}
 	c.JSON(http.StatusOK, newEventView(e))
 	return nil
+}
+
+type searchHitView struct {
+	Kind    string `json:"kind"` // "event" or "player"
+	EventID int64  `json:"event_id"`
+	Event   string `json:"event"`
+	City    string `json:"city,omitempty"`
+	Start   string `json:"start_date,omitempty"`
+	// A player's hit: the player and the start number.
+	PlayerID int64  `json:"player_id,omitempty"`
+	Player   string `json:"player,omitempty"`
+	StartNo  int    `json:"start_no,omitempty"`
+}
+
+// getSearch finds events and players, a page at a time (see searchPage).
+func (h *handler) getSearch(c *gin.Context) error {
+	page, err := pageParam(c)
+	if err != nil {
+		return err
+	}
+	found, err := h.Events.Search(c.Request.Context(), c.Query("q"), page)
+	if err != nil {
+		return err
+	}
+	hits := []searchHitView{}
+	for _, hit := range found.Hits {
+		v := searchHitView{Kind: "event", EventID: hit.Event.ID, Event: hit.Event.Name, City: hit.Event.City, Start: hit.Event.StartDate}
+		if hit.Player != nil {
+			v.Kind, v.PlayerID, v.Player, v.StartNo = "player", hit.Player.ID, hit.Player.Name, hit.Player.StartNo
+		}
+		hits = append(hits, v)
+	}
+	c.JSON(http.StatusOK, gin.H{"query": found.Query, "page": found.Page, "more": found.More, "hits": hits})
+	return nil
+}
+
+// pageParam reads the page number of a paged answer, 1 when not given.
+func pageParam(c *gin.Context) (int, error) {
+	p := c.Query("page")
+	if p == "" {
+		return 1, nil
+	}
+	n, err := strconv.Atoi(p)
+	if err != nil {
+		return 0, tournament.Invalid("page", "%q is not a page number", p)
+	}
+	return n, nil
 }

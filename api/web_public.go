@@ -2,8 +2,8 @@ package api
 
 import (
 	"net/http"
+	"net/url"
 	"strconv"
-	"strings"
 
 	"github.com/gin-gonic/gin"
 
@@ -371,46 +371,37 @@ func newPlayerGame(d *tournament.EventData, round int, g tournament.Game, player
 	return pg
 }
 
-// searchHit is one player found by name.
-type searchHit struct {
-	Event  tournament.Event
-	Player tournament.Player
-}
-
 type searchPageData struct {
-	Query string
-	Hits  []searchHit
+	*tournament.SearchPage
+	// Prev and Next are the addresses of the neighbouring pages, "" when
+	// there is none.
+	Prev, Next string
 }
 
-// searchPage finds players by part of their name in every event the reader
-// may see; case and ё/е do not matter.
+// searchPage finds events (by name or city) and players (by name) in every
+// event the reader may see, by the beginnings of their words; case and
+// ё/е do not matter. Twenty hits a page.
 func (h *handler) searchPage(c *gin.Context) error {
-	q := strings.TrimSpace(c.Query("q"))
-	data := searchPageData{Query: q}
-	if q != "" {
-		events, err := h.Events.Events(c.Request.Context())
-		if err != nil {
-			return err
-		}
-		needle := foldName(q)
-		for _, e := range events {
-			players, err := h.Events.Players(c.Request.Context(), e.ID)
-			if err != nil {
-				return err
-			}
-			for _, p := range players {
-				if strings.Contains(foldName(p.Name), needle) {
-					data.Hits = append(data.Hits, searchHit{Event: e, Player: p})
-				}
-			}
-		}
+	page, err := pageParam(c)
+	if err != nil {
+		return err
+	}
+	found, err := h.Events.Search(c.Request.Context(), c.Query("q"), page)
+	if err != nil {
+		return err
+	}
+	data := searchPageData{SearchPage: found}
+	at := func(n int) string {
+		return "/search?" + url.Values{"q": {found.Query}, "page": {strconv.Itoa(n)}}.Encode()
+	}
+	if page > 1 {
+		data.Prev = at(page - 1)
+	}
+	if found.More {
+		data.Next = at(page + 1)
 	}
 	h.render(c, http.StatusOK, "search", "search.title", data)
 	return nil
-}
-
-func foldName(s string) string {
-	return strings.ReplaceAll(strings.ToLower(s), "ё", "е")
 }
 
 // frameView is one position of the game viewer: after ply Ply (0 is the

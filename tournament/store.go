@@ -29,6 +29,7 @@ type Tx interface {
 	SubmissionTx
 	AuditTx
 	AccountTx
+	SearchTx
 }
 
 // EventTx keeps events and their settings.

@@ -100,7 +100,7 @@ func (t *tx) CreateEvent(e *tournament.Event) error {
 		return fmt.Errorf("create event: %w", err)
 	}
 	e.ID = row.ID
-	return nil
+	return t.indexEvent(e)
 }
 
 func (t *tx) Event(id int64) (*tournament.Event, error) {
@@ -155,7 +155,7 @@ func (t *tx) UpdateEvent(e *tournament.Event) error {
 	if err := t.db.Omit("Owner").Save(row).Error; err != nil {
 		return fmt.Errorf("update event %d: %w", e.ID, err)
 	}
-	return nil
+	return t.indexEvent(e)
 }
 
 func eventToRow(e *tournament.Event) (*eventRow, error) {
@@ -204,7 +204,7 @@ func (t *tx) CreatePlayer(p *tournament.Player) error {
 		return fmt.Errorf("create player: %w", err)
 	}
 	p.ID = row.ID
-	return nil
+	return t.indexPlayer(p)
 }
 
 func (t *tx) Players(eventID int64) ([]tournament.Player, error) {
@@ -227,14 +227,14 @@ func (t *tx) UpdatePlayer(p *tournament.Player) error {
 	if err := t.db.Omit("Event").Save(playerToRow(p)).Error; err != nil {
 		return fmt.Errorf("update player %d: %w", p.ID, err)
 	}
-	return nil
+	return t.indexPlayer(p)
 }
 
 func (t *tx) DeletePlayer(p *tournament.Player) error {
 	if err := t.db.Delete(&playerRow{}, p.ID).Error; err != nil {
 		return fmt.Errorf("delete player %d: %w", p.ID, err)
 	}
-	return nil
+	return t.index("", p.EventID, p.ID)
 }
 
 func playerToRow(p *tournament.Player) *playerRow {
