@@ -42,6 +42,12 @@ var authzRoles = []string{"anonymous", "player", "other arbiter", "owner", "admi
 // A route registered without a line here fails the test, so a new route
 // needs a deliberate answer. A 500 always fails.
 var authzTable = map[string]string{
+	"GET /account":                                                         "nyyyy",
+	"POST /account/password":                                               "nvvvv",
+	"POST /account/sessions/:sid/end":                                      "n0000",
+	"POST /account/sessions/end-others":                                    "nyyyy",
+	"POST /account/tokens":                                                 "nyyyy",
+	"POST /account/tokens/:tid/revoke":                                     "n00yy",
 	"DELETE /api/v1/contest-entries/:eid":                                  "n0000",
 	"GET /api/v1/events/:id/contest":                                       "vvvvv",
 	"GET /api/v1/events/:id/contest/award.pdn":                             "vvvvv",
