@@ -33,6 +33,14 @@ func (d *EventData) Player(id int64) *Player {
 	return findPlayer(d.Players, id)
 }
 
+// ReadyToFinish reports whether the event may be finished now: every round
+// is paired and has all its results, and it is not finished yet (the same
+// check finishing makes). Until it is finished, federation exports leave
+// it out, so the desk offers it prominently.
+func (d *EventData) ReadyToFinish() bool {
+	return d.Event.Status != Finished && checkStatusChange(d.Event, Finished, d.Rounds) == nil
+}
+
 // ScoresBefore is every player's score (in the event's scoring table) from
 // the results of the rounds before round n, byes included; a game without
 // a result adds nothing yet.
