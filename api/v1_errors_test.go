@@ -112,7 +112,6 @@ func TestResultWithSheet(t *testing.T) {
 		}{
 			{"no version", map[string]any{"score": "17:7", "end_reason": "final_position"}, 400, "version", "required"},
 			{"bad score", map[string]any{"score": "17:8", "end_reason": "final_position", "version": 1}, 400, "score", "add up to 24"},
-			{"no sheet in standard play", map[string]any{"score": "17:7", "end_reason": "final_position", "version": 1}, 400, "sheet", "needs its score sheet"},
 			{"sheet disagrees", map[string]any{"score": "15:9", "end_reason": "final_position", "version": 1, "sheet": sampleGame}, 400, "score", "final position scoring 17:7, but 15:9"},
 			{"illegal move", map[string]any{"score": "24:0", "end_reason": "resignation", "version": 1, "sheet": "1. c3-b4 b6-c5 2. b4-b5"}, 400, "sheet", "move 2 (ply 3)"},
 			{"byes are fixed", map[string]any{"score": "", "end_reason": "bye", "version": 1}, 400, "end_reason", "only the pairing gives a bye"},

@@ -36,8 +36,17 @@ type managePageData struct {
 	// ReadyToFinish: every round is played; finishing puts the event in
 	// the federation's exports.
 	ReadyToFinish bool
+	// MissingSheets are the played games whose score sheet has not come
+	// in, by round.
+	MissingSheets []missingSheets
 	// Panel holds the players' accounts and their reports.
 	Panel *playerPanel
+}
+
+// missingSheets are the boards of one round whose sheet is missing.
+type missingSheets struct {
+	Round  int
+	Boards []int
 }
 
 func (h *handler) manageData(c *gin.Context, id int64) (*managePageData, error) {
@@ -55,6 +64,11 @@ func (h *handler) manageData(c *gin.Context, id int64) (*managePageData, error) 
 	if d.Event.Discipline.IsTeam() {
 		if data.Teams, err = h.Events.Teams(c.Request.Context(), id); err != nil {
 			return nil, err
+		}
+	}
+	for i := range d.Rounds {
+		if boards := d.Rounds[i].MissingSheets(d.Event.Discipline); len(boards) > 0 {
+			data.MissingSheets = append(data.MissingSheets, missingSheets{Round: d.Rounds[i].Number, Boards: boards})
 		}
 	}
 	lastIsDraft := len(d.Rounds) > 0 && d.Rounds[len(d.Rounds)-1].Status == tournament.Draft

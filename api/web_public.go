@@ -57,6 +57,8 @@ type boardRow struct {
 	// ByePoints is what the bye of this board scores, shown in its result
 	// column; the black column names the bye.
 	ByePoints float64
+	// SheetMissing: a played game of a recorded discipline without its sheet.
+	SheetMissing bool
 	// WhiteScore and BlackScore are the players' scores before the round,
 	// shown beside their names from round 2 on (Scored).
 	Scored                 bool
@@ -66,7 +68,8 @@ type boardRow struct {
 func boardRows(d *tournament.EventData, r *tournament.Round) []boardRow {
 	rows := make([]boardRow, len(r.Games))
 	for i, g := range r.Games {
-		rows[i] = boardRow{Board: g.Board, White: d.Player(g.WhiteID), Result: g.Result, HasSheet: g.Sheet != "", Version: g.Version}
+		rows[i] = boardRow{Board: g.Board, White: d.Player(g.WhiteID), Result: g.Result, HasSheet: g.Sheet != "", Version: g.Version,
+			SheetMissing: g.SheetMissing(d.Event.Discipline)}
 		if !g.IsBye() {
 			rows[i].Black = d.Player(g.BlackID)
 		}

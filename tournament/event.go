@@ -321,6 +321,11 @@ type Event struct {
 	// BlackFirst gives the top-ranked player Black in round 1: the initial
 	// colour, drawn by lot (C.04.3 E.5); White when false.
 	BlackFirst bool
+	// SheetsRequired makes the event wait for the score sheets of its
+	// played standard games: the next round is not paired, nor the event
+	// finished, while one is missing. Off by default: results may come in
+	// on slips and the sheets follow (the desk lists what is missing).
+	SheetsRequired bool
 	// TimeZone is where the event is played (an IANA name, such as
 	// Europe/Moscow): its audit log and times are shown in it.
 	TimeZone  string
@@ -390,6 +395,7 @@ type EventInput struct {
 	ForbidSameClub *bool
 	Baku           *bool
 	BlackFirst     *bool
+	SheetsRequired *bool
 	TimeZone       *string
 }
 
@@ -509,6 +515,9 @@ func (in EventInput) apply(e *Event, knownTieBreak func(string) bool) error {
 	}
 	if in.BlackFirst != nil {
 		e.BlackFirst = *in.BlackFirst
+	}
+	if in.SheetsRequired != nil {
+		e.SheetsRequired = *in.SheetsRequired
 	}
 	if in.TimeZone != nil {
 		name := strings.TrimSpace(*in.TimeZone)

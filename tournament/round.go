@@ -1,6 +1,11 @@
 package tournament
 
-import "adiukh/rules"
+import (
+	"strconv"
+	"strings"
+
+	"adiukh/rules"
+)
 
 // RoundStatus is where a round is in its life.
 type RoundStatus string
@@ -50,6 +55,43 @@ type Game struct {
 
 // IsBye reports whether the game is the pairing-allocated bye.
 func (g *Game) IsBye() bool { return g.BlackID == 0 }
+
+// SheetMissing reports whether a game was played to a result in a
+// discipline that records its games (§10.2) and its score sheet has not
+// come in yet. The result stands; the desk lists the game, and an event
+// that requires sheets waits for it.
+func (g *Game) SheetMissing(d Discipline) bool {
+	return d.SheetRequired() && g.Result != nil && g.Result.Played() && g.Sheet == ""
+}
+
+// MissingSheets lists the boards of the round whose sheet is missing.
+func (r *Round) MissingSheets(d Discipline) []int {
+	var boards []int
+	for i := range r.Games {
+		if r.Games[i].SheetMissing(d) {
+			boards = append(boards, r.Games[i].Board)
+		}
+	}
+	return boards
+}
+
+// missingSheet finds, for an event that requires score sheets, the first
+// of rounds with a missing one: its number and the boards, as "3, 5".
+func missingSheet(e *Event, rounds []Round) (round int, boards string, missing bool) {
+	if !e.SheetsRequired {
+		return 0, "", false
+	}
+	for i := range rounds {
+		if b := rounds[i].MissingSheets(e.Discipline); len(b) > 0 {
+			words := make([]string, len(b))
+			for j, n := range b {
+				words[j] = strconv.Itoa(n)
+			}
+			return rounds[i].Number, strings.Join(words, ", "), true
+		}
+	}
+	return 0, "", false
+}
 
 // SheetReport is what the check of a game sheet against the rules found.
 type SheetReport struct {

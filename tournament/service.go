@@ -260,6 +260,9 @@ func checkStatusChange(e *Event, to EventStatus, rounds []Round) error {
 				return Conflict("status", "round %d still has games without a result", r.Number)
 			}
 		}
+		if n, boards, missing := missingSheet(e, rounds); missing {
+			return Conflict("sheets", "the event requires score sheets, and round %d misses those of board %s; enter them before finishing the event", n, boards)
+		}
 	}
 	return nil
 }

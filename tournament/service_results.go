@@ -136,6 +136,9 @@ func (s *Service) RecordResult(ctx context.Context, in ResultInput) (*RecordedRe
 		if correction && before.Result != nil && *before.Result != res {
 			out.Warnings = pairedOnOldResult(e, rounds, in.Round, in.Board, before.Result)
 		}
+		if g.SheetMissing(e.Discipline) {
+			out.Warnings = append(out.Warnings, sheetMissingWarning(e, in.Round, in.Board))
+		}
 		return s.audit(tx, u, in.EventID, action, fmt.Sprintf("round %d board %d", in.Round, in.Board), resultView(&before), resultView(g), reason)
 	})
 	return out, err
@@ -162,6 +165,14 @@ func pairedOnOldResult(e *Event, rounds []Round, n, board int, old *Result) []Wa
 		strings.Join(later, ", "), old.Score(), board, n)}
 }
 
+// sheetMissingWarning says that a result came in without its score sheet.
+func sheetMissingWarning(e *Event, round, board int) Warning {
+	if e.SheetsRequired {
+		return newWarning("sheet", "the result of board %d is stored without its score sheet; the event requires sheets, so round %d waits for it before the next round is paired", board, round)
+	}
+	return newWarning("sheet", "the result of board %d is stored without its score sheet; the desk lists the game until the sheet comes in", board)
+}
+
 // sameSheet is a sheet as compared with another: a form sends its text
 // back with CRLF line ends and perhaps blank lines around it, which change
 // nothing.
@@ -179,16 +190,11 @@ func findGame(r *Round, board int) *Game {
 }
 
 // sheetProblem says why the game's sheet does not support the result, or
-// the zero Message when it does. Unplayed games need no sheet; rapid and
-// blitz games may go without one (§10.2).
+// the zero Message when it does. Unplayed games need no sheet; a played
+// game without one keeps its result and shows as missing its sheet
+// (Game.SheetMissing) until the sheet comes in.
 func sheetProblem(e *Event, res Result, g *Game) rules.Message {
-	if !res.Played() {
-		return rules.Message{}
-	}
-	if g.Sheet == "" {
-		if e.Discipline.SheetRequired() {
-			return say("a %s game needs its score sheet (§10.2 waives it only in rapid and blitz)", e.Discipline)
-		}
+	if !res.Played() || g.Sheet == "" {
 		return rules.Message{}
 	}
 	rep := g.SheetReport

@@ -235,6 +235,9 @@ func checkPreviousRound(e *Event, prev *Round, next int) error {
 	case e.System == Swiss && prev.Status != Done:
 		return Conflict("", "round %d still has games without a result; a Swiss round is paired on the results", prev.Number)
 	}
+	if n, boards, missing := missingSheet(e, []Round{*prev}); missing {
+		return Conflict("sheets", "the event requires score sheets, and round %d misses those of board %s; enter them before pairing round %d", n, boards, next)
+	}
 	return nil
 }
 

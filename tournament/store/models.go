@@ -59,6 +59,7 @@ type eventRow struct {
 	ForbidSameClub     bool   `gorm:"not null;default:false"`
 	Baku               bool   `gorm:"not null;default:false"`
 	BlackFirst         bool   `gorm:"not null;default:false"`
+	SheetsRequired     bool   `gorm:"not null;default:false"`
 	TimeZone           string `gorm:"size:64;not null;default:''"`
 	OwnerID            int64  `gorm:"not null;index"`
 	Owner              userRow
