@@ -70,3 +70,24 @@ func TestResultsWithoutSheets(t *testing.T) {
 		t.Errorf("unticking the box left sheets_required %v", e["sheets_required"])
 	}
 }
+
+// A pasted sheet that ends in a final position or records its result gives
+// the score: the arbiter need not type what the sheet already says.
+func TestScoreFromTheSheet(t *testing.T) {
+	forEachServer(t, func(t *testing.T, s *testServer) {
+		id := s.roundRobin(4)
+		result := fmt.Sprintf("/api/v1/events/%d/rounds/1/games/%%d/result", id)
+		g := s.must(http.StatusOK, tournament.ArbiterRole, "PUT", fmt.Sprintf(result, 1), map[string]any{"sheet": sampleGame, "version": 1})
+		if g["score"] != "17:7" || g["end_reason"] != "final_position" {
+			t.Errorf("the final position's score: %v", g)
+		}
+		g = s.must(http.StatusOK, tournament.ArbiterRole, "PUT", fmt.Sprintf(result, 2), map[string]any{"sheet": "1. c3-b4 b6-c5 2. b4-a5 a7-b6 24:0 resignation", "version": 1})
+		if g["score"] != "24:0" || g["end_reason"] != "resignation" {
+			t.Errorf("the written result: %v", g)
+		}
+		code, out := s.do(tournament.ArbiterRole, "PUT", fmt.Sprintf(result, 2), map[string]any{"sheet": "1. c3-b4 b6-c5", "version": 2, "reason": "бланк переписан"})
+		if code != http.StatusBadRequest || out["field"] != "score" {
+			t.Errorf("a sheet that says no result, without a score: %d %v", code, out)
+		}
+	})
+}

@@ -49,7 +49,8 @@ func (h *handler) gameEditData(c *gin.Context, ids []int64) (*gameEditPageData, 
 			data.Row = row
 		}
 	}
-	data.Form.Values["end_reason"] = string(tournament.FinalPosition)
+	// A game without a result takes its score and ending from the sheet
+	// unless the arbiter types them.
 	if game.Result != nil {
 		data.Form.Values["score"], data.Form.Values["end_reason"] = game.Result.Score(), string(game.Result.EndReason)
 	}

@@ -1,6 +1,7 @@
 package tournament
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"slices"
@@ -12,11 +13,14 @@ import (
 
 // ResultInput is a result as an arbiter enters it for one board.
 type ResultInput struct {
-	EventID   int64
-	Round     int
-	Board     int
-	Score     string // "17:7"
-	EndReason string // "final_position", …
+	EventID int64
+	Round   int
+	Board   int
+	// Score ("17:7") and EndReason ("final_position", …) may both be left
+	// empty with a sheet that says them: one that ends in a final position,
+	// or carries a written result with its reason.
+	Score     string
+	EndReason string
 	// Sheet is the game record; empty, or the sheet already stored (up to
 	// line ends and surrounding space), keeps the sheet and its report.
 	Sheet string
@@ -51,6 +55,9 @@ type RecordedResult struct {
 //   - the same result with an unchanged sheet changes nothing.
 func (s *Service) RecordResult(ctx context.Context, in ResultInput) (*RecordedResult, error) {
 	if err := checkSheetSize(in.Sheet); err != nil {
+		return nil, err
+	}
+	if err := in.scoreFromSheet(); err != nil {
 		return nil, err
 	}
 	res, err := ParseResult(in.Score, in.EndReason)
@@ -163,6 +170,31 @@ func pairedOnOldResult(e *Event, rounds []Round, n, board int, old *Result) []Wa
 	}
 	return []Warning{newWarning("score", "round %s was already paired on the old result %s of board %d in round %d; check its pairings, or unpublish and pair it again",
 		strings.Join(later, ", "), old.Score(), board, n)}
+}
+
+// scoreFromSheet fills what is left empty of the score and the end reason
+// from the sheet: the score of its final position, or its written result
+// and reason. The sheet is checked against them as always afterwards.
+func (in *ResultInput) scoreFromSheet() error {
+	score, reason := strings.TrimSpace(in.Score), strings.TrimSpace(in.EndReason)
+	if (score != "" && reason != "") || strings.TrimSpace(in.Sheet) == "" {
+		return nil
+	}
+	rep := checkSheet(in.Sheet)
+	switch {
+	case rep.FinalReached && rep.FinalScore != "":
+		score, reason = cmp.Or(score, rep.FinalScore), cmp.Or(reason, string(FinalPosition))
+	case rep.ClaimedScore != "":
+		score, reason = cmp.Or(score, rep.ClaimedScore), cmp.Or(reason, rep.ClaimedReason)
+	}
+	switch {
+	case score == "":
+		return Invalid("score", "give the score: the sheet neither reaches a final position nor records a result")
+	case reason == "":
+		return Invalid("end_reason", "the sheet does not say how the game ended before a final position; choose the end reason")
+	}
+	in.Score, in.EndReason = score, reason
+	return nil
 }
 
 // sheetMissingWarning says that a result came in without its score sheet.
