@@ -42,6 +42,21 @@ var authzRoles = []string{"anonymous", "player", "other arbiter", "owner", "admi
 // A route registered without a line here fails the test, so a new route
 // needs a deliberate answer. A 500 always fails.
 var authzTable = map[string]string{
+	"GET /api/v1/events/:id/contest/award.pdf":                             "vvvvv",
+	"GET /events/:id/contest":                                              "00000",
+	"GET /events/:id/contest/award":                                        "00000",
+	"GET /events/:id/contest/entries":                                      "n0000",
+	"GET /events/:id/contest/judging":                                      "n0000",
+	"POST /contest-claims/:cid/decision":                                   "nvvvv",
+	"POST /contest-entries/:eid":                                           "nvvvv",
+	"POST /contest-entries/:eid/withdraw":                                  "n0000",
+	"POST /events/:id/contest/award":                                       "n0000",
+	"POST /events/:id/contest/award/final":                                 "n0000",
+	"POST /events/:id/contest/claims":                                      "n0000",
+	"POST /events/:id/contest/entries":                                     "n0000",
+	"POST /events/:id/contest/judges":                                      "n0000",
+	"POST /events/:id/contest/marks/:code":                                 "n0000",
+	"POST /events/:id/contest/settings":                                    "n0000",
 	"DELETE /api/v1/contest-entries/:eid":                                  "n0000",
 	"GET /api/v1/events/:id/contest":                                       "vvvvv",
 	"GET /api/v1/events/:id/contest/award.pdn":                             "vvvvv",

@@ -141,6 +141,9 @@ func (h *handler) eventPage(c *gin.Context) error {
 	if d.Event.Discipline.IsTeam() {
 		return h.teamEventPage(c, id)
 	}
+	if !d.Event.Discipline.PlaysGames() {
+		return h.contestPage(c)
+	}
 	n, _ := strconv.Atoi(c.Query("round"))
 	data := newEventPageData(h.header(c, d.Event, "pairings"), d, n)
 	if err := h.addPairingCards(c, data); err != nil {
