@@ -251,6 +251,14 @@ type judgingPageData struct {
 	Form   *form
 }
 
+// ScoreText is the aggregate mark with two decimals, "" while unranked.
+func (r juryRow) ScoreText() string {
+	if r.Score == nil {
+		return ""
+	}
+	return strconv.FormatFloat(*r.Score, 'f', 2, 64)
+}
+
 func (h *handler) judgingPage(c *gin.Context) error {
 	return h.renderJudging(c, newForm(), http.StatusOK)
 }
