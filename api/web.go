@@ -261,4 +261,5 @@ func (h *handler) routesWeb(r *gin.Engine) {
 	h.swissRoutesWeb(m)
 	h.correspondenceRoutesWeb(g, m)
 	h.compositionRoutesWeb(g, m)
+	h.solvingRoutesWeb(g, m)
 }

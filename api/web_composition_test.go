@@ -217,6 +217,50 @@ func TestCompositionPages(t *testing.T) {
 	}
 }
 
+// The solving contest's page: nothing before the window, the problems
+// with answer forms while it runs, a refused answer next to its field,
+// then the solutions, the verdicts and the ranking.
+func TestSolvingPage(t *testing.T) {
+	start := time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)
+	s := newCompServer(t, start)
+	director := s.user("director@example.org", tournament.ArbiterRole)
+	s.user("solver@example.org", tournament.PlayerRole)
+	id := num(s.must(http.StatusCreated, director, "POST", "/api/v1/events", map[string]any{"name": "Конкурс решения", "discipline": "composition", "system": "round-robin"}).(map[string]any)["id"])
+	ev := fmt.Sprintf("/events/%d", id)
+	mustContain(t, "the page before the set-up", s.page(nil, ev+"/solving"), "ещё не объявлен")
+	s.must(http.StatusOK, director, "PUT", "/api/v1"+ev+"/solving", map[string]any{"starts": "2026-11-01T13:00:00Z", "ends": "2026-11-01T15:00:00Z",
+		"problems": []any{map[string]any{"position": g005, "side": "black", "stipulation": "exact 18:6", "solution": "d6:f8 b2-c3 f8:d6 e7:c5"}}})
+	sc := s.session("solver@example.org")
+	page := s.page(sc, ev+"/solving")
+	mustContain(t, "the page before the start", page, "ещё не начался")
+	mustNotContain(t, "the page before the start", page, "exact 18:6", "problem-1")
+
+	s.clock.Set(start.Add(90 * time.Minute))
+	for _, lang := range []string{"ru", "en"} {
+		page = s.page(sc, ev+"/solving?lang="+lang)
+		mustContain(t, "the running contest ("+lang+")", page, `id="problem-1"`, "exact 18:6", `<svg class="board"`, `action="`+ev+`/solving/problems/1/answer"`)
+		mustNotContain(t, "the running contest ("+lang+")", page, "b2-c3 f8:d6")
+	}
+	mustNotContain(t, "the running contest to a reader without an account", s.page(nil, ev+"/solving"), `name="answer"`)
+	if rec := s.post(sc, ev+"/solving/problems/2/answer", url.Values{"answer": {"d6:f8"}}); rec.Code != http.StatusNotFound {
+		t.Errorf("an answer to a problem that is not there: %d", rec.Code)
+	}
+	// A wrong answer is taken (the verdict shows after the end) and
+	// replaced by the right one.
+	s.mustPost(sc, ev+"/solving/problems/1/answer", url.Values{"answer": {"d6:b4"}})
+	s.mustPost(sc, ev+"/solving/problems/1/answer", url.Values{"answer": {"1... d6:f8 2. b2-c3 f8:d6 3. e7:c5"}})
+	page = s.page(sc, ev+"/solving")
+	mustContain(t, "the page after answering", page, "1... d6:f8 2. b2-c3 f8:d6 3. e7:c5")
+	mustNotContain(t, "the page after answering", page, "verdict-sound")
+
+	s.clock.Set(start.Add(3 * time.Hour))
+	page = s.page(sc, ev+"/solving")
+	mustContain(t, "the result", page, "закончен", "d6:f8 b2-c3 f8:d6 e7:c5", "Итоги", "verdict-sound", "верно")
+	public := s.page(nil, ev+"/solving")
+	mustContain(t, "the public result", public, "Итоги", "d6:f8 b2-c3 f8:d6 e7:c5")
+	mustNotContain(t, "the public result", public, "solver@example.org")
+}
+
 // TestBrowserCompositionEntry is an author at a computer: signs in, opens
 // the contest, builds the position on the board editor square by square
 // (towers colour by colour), fills the task and submits, and sees the
