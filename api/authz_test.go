@@ -42,8 +42,8 @@ var authzRoles = []string{"anonymous", "player", "other arbiter", "owner", "admi
 // A route registered without a line here fails the test, so a new route
 // needs a deliberate answer. A 500 always fails.
 var authzTable = map[string]string{
-	"GET /events/:id/solving":                                               "00000",
-	"POST /events/:id/solving/problems/:n/answer":                           "n0000",
+	"GET /events/:id/solving":                                              "00000",
+	"POST /events/:id/solving/problems/:n/answer":                          "n0000",
 	"GET /api/v1/events/:id/contest/award.pdf":                             "vvvvv",
 	"GET /events/:id/contest":                                              "00000",
 	"GET /events/:id/contest/award":                                        "00000",
