@@ -97,7 +97,13 @@ func TestCompositionPages(t *testing.T) {
 	dc, jc, ac, rc := s.session("director@example.org"), s.session("judge@example.org"), s.session("author@example.org"), s.session("reader@example.org")
 
 	// Before the set-up: the event page says so, the desk offers the form.
-	mustContain(t, "the event page before the set-up", s.page(nil, ev), "Конкурс ещё не объявлен")
+	if rec := httptest.NewRecorder(); true {
+		s.handler.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, ev, nil))
+		if rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != ev+"/contest" {
+			t.Errorf("the event page of a contest: %d %s", rec.Code, rec.Header().Get("Location"))
+		}
+	}
+	mustContain(t, "the event page before the set-up", s.page(nil, ev+"/contest"), "Конкурс ещё не объявлен")
 	desk := s.page(dc, ev+"/manage")
 	mustContain(t, "the desk", desk, `action="`+ev+`/contest/settings"`, "нет жеребьёвки")
 	mustNotContain(t, "the desk", desk, `action="`+ev+`/rounds"`, "tab.pairings", ev+"/standings", ev+"/crosstable", "standings.pdf")
@@ -113,7 +119,7 @@ func TestCompositionPages(t *testing.T) {
 		t.Fatalf("the contest after the desk's forms: %v", contest)
 	}
 	for _, lang := range []string{"ru", "en"} {
-		page := s.page(nil, ev+"?lang="+lang)
+		page := s.page(nil, ev+"/contest?lang="+lang)
 		mustContain(t, "the event page ("+lang+")", page, "Этюды", ev+"/contest/award")
 		mustNotContain(t, "the event page ("+lang+")", page, ev+"/standings", "/rounds/")
 		s.page(dc, ev+"/manage?lang="+lang)
@@ -296,7 +302,7 @@ func TestBrowserCompositionEntry(t *testing.T) {
 		chromedp.SendKeys(`input[name=email]`, "author@example.org"),
 		chromedp.SendKeys(`input[name=password]`, "пароль игрока"+kb.Enter),
 		chromedp.WaitVisible(`form[action="/logout"]`),
-		chromedp.Navigate(fmt.Sprintf("%s/events/%d", srv.URL, id)),
+		chromedp.Navigate(fmt.Sprintf("%s/events/%d", srv.URL, id)), // redirected to the contest
 		load(fmt.Sprintf(`a.button[href="/events/%d/contest/entries"]`, id)),
 		chromedp.WaitVisible(`#board-editor .be-grid button[data-sq="a1"]`),
 	}

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"fmt"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -142,7 +143,11 @@ func (h *handler) eventPage(c *gin.Context) error {
 		return h.teamEventPage(c, id)
 	}
 	if !d.Event.Discipline.PlaysGames() {
-		return h.contestPage(c)
+		// A composition event's page is its contest's, which depends on
+		// the clock (entries open until the deadline): a redirect, so that
+		// the page cache does not keep it.
+		c.Redirect(http.StatusSeeOther, fmt.Sprintf("/events/%d/contest", id))
+		return nil
 	}
 	n, _ := strconv.Atoi(c.Query("round"))
 	data := newEventPageData(h.header(c, d.Event, "pairings"), d, n)
