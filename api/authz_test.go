@@ -42,6 +42,7 @@ var authzRoles = []string{"anonymous", "player", "other arbiter", "owner", "admi
 // A route registered without a line here fails the test, so a new route
 // needs a deliberate answer. A 500 always fails.
 var authzTable = map[string]string{
+	"POST /events/:id/solving":                                             "n0000",
 	"GET /events/:id/solving":                                              "00000",
 	"POST /events/:id/solving/problems/:n/answer":                          "n0000",
 	"GET /api/v1/events/:id/contest/award.pdf":                             "vvvvv",

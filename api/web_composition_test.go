@@ -234,12 +234,27 @@ func TestSolvingPage(t *testing.T) {
 	id := num(s.must(http.StatusCreated, director, "POST", "/api/v1/events", map[string]any{"name": "Конкурс решения", "discipline": "composition", "system": "round-robin"}).(map[string]any)["id"])
 	ev := fmt.Sprintf("/events/%d", id)
 	mustContain(t, "the page before the set-up", s.page(nil, ev+"/solving"), "ещё не объявлен")
-	s.must(http.StatusOK, director, "PUT", "/api/v1"+ev+"/solving", map[string]any{"starts": "2026-11-01T13:00:00Z", "ends": "2026-11-01T15:00:00Z",
-		"problems": []any{map[string]any{"position": g005, "side": "black", "stipulation": "exact 18:6", "solution": "d6:f8 b2-c3 f8:d6 e7:c5"}}})
+	_ = director
+	dc := s.session("director@example.org")
+	mustContain(t, "the director's page before the set-up", s.page(dc, ev+"/solving"), `action="`+ev+`/solving"`)
+	// A problem of three lines, then an unsound one, are refused with the
+	// text kept; then the right one.
+	if rec := s.post(dc, ev+"/solving", url.Values{"starts": {"2026-11-01T13:00"}, "ends": {"2026-11-01T15:00"}, "problems": {g005 + "\nblack\nexact 18:6"}}); rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "четыре строки") {
+		t.Errorf("a problem of three lines: %d", rec.Code)
+	}
+	if rec := s.post(dc, ev+"/solving", url.Values{"starts": {"2026-11-01T13:00"}, "ends": {"2026-11-01T15:00"}, "problems": {g005 + "\nblack\nblack wins\nd6:f8"}}); rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "black wins") {
+		t.Errorf("an unsound problem: %d", rec.Code)
+	}
+	s.mustPost(dc, ev+"/solving", url.Values{"starts": {"2026-11-01T13:00"}, "ends": {"2026-11-01T15:00"}, "problems": {g005 + "\r\nblack\r\nexact 18:6\r\nd6:f8 b2-c3 f8:d6 e7:c5\r\n"}})
+	v := s.must(http.StatusOK, director, "GET", "/api/v1"+ev+"/solving", nil).(map[string]any)
+	if v["starts"] != "2026-11-01T13:00:00Z" || len(v["problems"].([]any)) != 1 {
+		t.Fatalf("the solving contest after the director's form: %v", v)
+	}
+	mustContain(t, "the director's form again", s.page(dc, ev+"/solving"), "exact 18:6", "d6:f8 b2-c3")
 	sc := s.session("solver@example.org")
 	page := s.page(sc, ev+"/solving")
 	mustContain(t, "the page before the start", page, "ещё не начался")
-	mustNotContain(t, "the page before the start", page, "exact 18:6", "problem-1")
+	mustNotContain(t, "the page before the start", page, "exact 18:6", "problem-1", `action="`+ev+`/solving"`)
 
 	s.clock.Set(start.Add(90 * time.Minute))
 	for _, lang := range []string{"ru", "en"} {
