@@ -1,6 +1,7 @@
 package api_test
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"log/slog"
@@ -37,6 +38,14 @@ func newCompServer(t *testing.T, start time.Time) *corrServer {
 		Log:         slog.New(slog.NewTextHandler(io.Discard, nil)), Now: clock.Now,
 	})
 	return s
+}
+
+// namedUser creates an account with a name, as the award prints it.
+func (s *corrServer) namedUser(email, name string, role tournament.Role) {
+	s.t.Helper()
+	if _, err := s.accounts.AddUser(context.Background(), account.NewUser{Email: email, Name: name, Role: string(role), Password: "пароль игрока"}); err != nil {
+		s.t.Fatal(err)
+	}
 }
 
 // post sends a page's form with a session cookie.
@@ -89,8 +98,8 @@ func mustNotContain(t *testing.T, what, page string, unwanted ...string) {
 func TestCompositionPages(t *testing.T) {
 	s := newCompServer(t, time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC))
 	director := s.user("director@example.org", tournament.ArbiterRole)
-	s.user("judge@example.org", tournament.PlayerRole)
-	s.user("author@example.org", tournament.PlayerRole)
+	s.namedUser("judge@example.org", "Судья Иванов", tournament.PlayerRole)
+	s.namedUser("author@example.org", "Автор Петров", tournament.PlayerRole)
 	s.user("reader@example.org", tournament.PlayerRole)
 	id := num(s.must(http.StatusCreated, director, "POST", "/api/v1/events", map[string]any{"name": "Конкурс составителей", "discipline": "composition", "system": "round-robin"}).(map[string]any)["id"])
 	ev := fmt.Sprintf("/events/%d", id)
@@ -168,7 +177,7 @@ func TestCompositionPages(t *testing.T) {
 	}
 	jury := s.page(jc, ev+"/contest/judging")
 	mustContain(t, "the jury page", jury, "№ 001", "exact 18:6", "d6:f8 b2-c3", "Отчёт решателя", "verdict-sound", `<svg class="board"`, `action="`+ev+`/contest/marks/001"`)
-	mustNotContain(t, "the jury page", jury, "author@example.org", "№ 002")
+	mustNotContain(t, "the jury page", jury, "author@example.org", "Автор Петров", "№ 002")
 	if rec := s.post(jc, ev+"/contest/marks/001", url.Values{"mark": {"пять"}}); rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "не оценка") {
 		t.Errorf("a mark that is no number: %d", rec.Code)
 	}
@@ -185,8 +194,11 @@ func TestCompositionPages(t *testing.T) {
 	s.mustPost(dc, ev+"/contest/award", url.Values{"prizes": {"1"}, "honourable_mentions": {"0"}, "commendations": {"0"}})
 	award := s.must(http.StatusOK, "", "GET", "/api/v1"+ev+"/contest/award", nil).(map[string]any)
 	author := award["items"].([]any)[0].(map[string]any)["author"].(string)
+	if author != "Автор Петров" {
+		t.Errorf("the award names the author %q", author)
+	}
 	pub := s.page(nil, ev+"/contest/award")
-	mustContain(t, "the provisional award", pub, "Предварительное присуждение", "Приз 1", author, "exact 18:6", "d6:f8 b2-c3 f8:d6 e7:c5", "Тонкая игра", `<svg class="board"`, "award.pdf")
+	mustContain(t, "the provisional award", pub, "Предварительное присуждение", "Приз 1", author, "Судья Иванов", "exact 18:6", "d6:f8 b2-c3 f8:d6 e7:c5", "Тонкая игра", `<svg class="board"`, "award.pdf")
 	mustNotContain(t, "the provisional award to a reader without an account", pub, `action="`+ev+`/contest/claims"`)
 	mustContain(t, "the provisional award to a reader", s.page(rc, ev+"/contest/award"), `action="`+ev+`/contest/claims"`)
 	s.mustPost(rc, ev+"/contest/claims", url.Values{"code": {"001"}, "kind": {"anticipated"}, "evidence": {"Петров, 1990"}})
@@ -213,7 +225,7 @@ func TestCompositionPages(t *testing.T) {
 			t.Fatalf("award.pdf: %d %s", rec.Code, rec.Header().Get("Content-Type"))
 		}
 		text := pdfToText(t, "award-"+lang, rec.Body.Bytes())
-		want := []string{"001", author, "exact 18:6", "Конкурс составителей", "Тонкая игра"}
+		want := []string{"001", author, "exact 18:6", "Конкурс составителей", "Тонкая игра", "Судья Иванов"}
 		if lang == "ru" {
 			want = append(want, "Окончательное присуждение", "Приз 1", "Задание")
 		} else {

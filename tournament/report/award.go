@@ -84,7 +84,11 @@ func AwardPDF(w io.Writer, loc Locale, a AwardBooklet) error {
 			d.pdf.Ln(2)
 		}
 		d.font(true, 11)
-		d.multiCell(width, 6, e.Honour+" — "+e.Author+"  (№ "+e.Code+")", "", "L", false)
+		heading := e.Honour
+		if e.Author != "" {
+			heading += " — " + e.Author
+		}
+		d.multiCell(width, 6, heading+"  (№ "+e.Code+")", "", "L", false)
 		top := d.pdf.GetY() + 1
 		x := margin + 5
 		bottom := d.diagram(x, top, text(loc, msgDiagram), e.Position)
