@@ -304,7 +304,7 @@ func TestBrowserCompositionEntry(t *testing.T) {
 	}
 	s := newCompServer(t, time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC))
 	director := s.user("director@example.org", tournament.ArbiterRole)
-	s.user("author@example.org", tournament.PlayerRole)
+	s.namedUser("author@example.org", "Автор Петров", tournament.PlayerRole)
 	id := num(s.must(http.StatusCreated, director, "POST", "/api/v1/events", map[string]any{"name": "Конкурс составителей", "discipline": "composition", "system": "round-robin"}).(map[string]any)["id"])
 	s.must(http.StatusOK, director, "PUT", fmt.Sprintf("/api/v1/events/%d/contest", id), map[string]any{"sections": []map[string]string{{"name": "Задачи", "rules": "12+12"}},
 		"deadline": "2026-11-10T12:00:00Z", "scale": 4, "aggregation": "mean", "claim_days": 7})
@@ -366,5 +366,30 @@ func TestBrowserCompositionEntry(t *testing.T) {
 	}
 	if !strings.Contains(verdict, "корректно") || !strings.Contains(verdict, "001") {
 		t.Errorf("the verdict after submitting: %q", verdict)
+	}
+
+	// The jury marks it after the deadline; the award page shows it.
+	s.namedUser("judge@example.org", "Судья Иванов", tournament.PlayerRole)
+	judge, _, err := s.accounts.CreateToken(context.Background(), account.NewToken{Email: "judge@example.org"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := fmt.Sprintf("/api/v1/events/%d/contest", id)
+	s.must(http.StatusOK, director, "PUT", base+"/judges", map[string]any{"judges": []string{"judge@example.org"}})
+	s.clock.Set(time.Date(2026, 11, 10, 12, 0, 0, 0, time.UTC))
+	s.must(http.StatusOK, judge, "PUT", base+"/marks/001", map[string]any{"mark": 3.5, "comment": "Тонкая игра башнями"})
+	s.must(http.StatusOK, director, "POST", base+"/award", map[string]any{"prizes": 1})
+	var award string
+	if err := chromedp.Run(ctx,
+		chromedp.Navigate(fmt.Sprintf("%s/events/%d/contest/award", srv.URL, id)),
+		chromedp.Text(`.contest-award`, &award),
+		shot("composition-award"),
+	); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"Предварительное присуждение", "Приз 1 — Автор Петров", "Судья Иванов", "exact 18:6", "Тонкая игра башнями"} {
+		if !strings.Contains(award, want) {
+			t.Errorf("the award page lacks %q:\n%s", want, award)
+		}
 	}
 }
