@@ -458,10 +458,7 @@ func (h *handler) saveContest(c *gin.Context) error {
 func (h *handler) saveJudges(c *gin.Context) error {
 	f := formValues(c, "judges", "reason")
 	return h.deskForm(c, "judges", f, func(id int64) error {
-		var emails []string
-		for _, s := range strings.FieldsFunc(f.Values["judges"], func(r rune) bool { return r == '\n' || r == ',' || r == ' ' || r == '\r' }) {
-			emails = append(emails, s)
-		}
+		emails := strings.FieldsFunc(f.Values["judges"], func(r rune) bool { return r == '\n' || r == ',' || r == ' ' || r == '\r' || r == ';' })
 		_, err := h.Composition.SetJudges(c.Request.Context(), id, emails, f.Values["reason"])
 		return err
 	})
