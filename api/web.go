@@ -127,8 +127,8 @@ func (h *handler) renderWith(c *gin.Context, tr *translator, status int, name, t
 
 // navOf is the item of the main navigation a page belongs to.
 func navOf(pageName string) string {
-	if pageName == "search" {
-		return "search"
+	if pageName == "search" || pageName == "account" {
+		return pageName
 	}
 	return "events"
 }
@@ -227,6 +227,12 @@ func (h *handler) routesWeb(r *gin.Engine) {
 	g.POST("/setup/:token", h.pageHandler(h.setup))
 
 	m := g.Group("", h.requireSignIn)
+	m.GET("/account", h.pageHandler(h.accountPage))
+	m.POST("/account/password", h.pageHandler(h.changePassword))
+	m.POST("/account/sessions/:sid/end", h.pageHandler(h.endSession))
+	m.POST("/account/sessions/end-others", h.pageHandler(h.endOtherSessions))
+	m.POST("/account/tokens", h.pageHandler(h.createToken))
+	m.POST("/account/tokens/:tid/revoke", h.pageHandler(h.revokeToken))
 	m.GET("/manage/events/new", h.pageHandler(h.newEventPage))
 	m.POST("/manage/events", h.pageHandler(h.createEvent))
 	m.GET("/events/:id/manage", h.pageHandler(h.managePage))

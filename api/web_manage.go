@@ -33,6 +33,9 @@ type managePageData struct {
 	// CanPair is false while the last round is a draft or every round is
 	// paired; the service would refuse, so the page does not offer it.
 	CanPair bool
+	// ReadyToFinish: every round is played; finishing puts the event in
+	// the federation's exports.
+	ReadyToFinish bool
 	// Panel holds the players' accounts and their reports.
 	Panel *playerPanel
 }
@@ -47,7 +50,7 @@ func (h *handler) manageData(c *gin.Context, id int64) (*managePageData, error) 
 	}
 	data := &managePageData{
 		eventHeader: h.header(c, d.Event, "manage"), Settings: h.eventFormData(eventFormValues(d.Event)), Warnings: d.Event.Warnings(),
-		Players: d.Players, Rounds: d.Rounds, Player: newForm(), Team: newForm(), CSV: newForm(), Status: newForm(), NextPair: len(d.Rounds) + 1,
+		Players: d.Players, Rounds: d.Rounds, Player: newForm(), Team: newForm(), CSV: newForm(), Status: newForm(), NextPair: len(d.Rounds) + 1, ReadyToFinish: d.ReadyToFinish(),
 	}
 	if d.Event.Discipline.IsTeam() {
 		if data.Teams, err = h.Events.Teams(c.Request.Context(), id); err != nil {

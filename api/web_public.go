@@ -58,6 +58,10 @@ type boardRow struct {
 	// ByePoints is what the bye of this board scores, shown in its result
 	// column; the black column names the bye.
 	ByePoints float64
+	// WhiteScore and BlackScore are the players' scores before the round,
+	// shown beside their names from round 2 on (Scored).
+	Scored                 bool
+	WhiteScore, BlackScore float64
 }
 
 func boardRows(d *tournament.EventData, r *tournament.Round) []boardRow {
@@ -121,6 +125,16 @@ func newEventPageData(hd eventHeader, d *tournament.EventData, n int) *eventPage
 			}
 		}
 		data.Boards = boardRows(d, data.Round)
+		if data.Round.Number > 1 {
+			scores := d.ScoresBefore(data.Round.Number)
+			for i := range data.Boards {
+				b := &data.Boards[i]
+				b.Scored, b.WhiteScore = true, scores[b.White.ID]
+				if b.Black != nil {
+					b.BlackScore = scores[b.Black.ID]
+				}
+			}
+		}
 		if data.Round.Status == tournament.Draft && hd.CanManage {
 			data.Seats = seatOptions(data.Boards)
 		}
@@ -138,6 +152,11 @@ func (h *handler) eventPage(c *gin.Context) error {
 	d, err := h.Events.EventData(c.Request.Context(), id)
 	if err != nil {
 		return err
+	}
+	if d.Event.Status == tournament.Finished && c.Query("round") == "" {
+		// A finished event is looked up for its result: it opens on the
+		// final standings; its pairings stay a tab away (?round=N).
+		return h.standingsPage(c)
 	}
 	if d.Event.Discipline.IsTeam() {
 		return h.teamEventPage(c, id)
@@ -169,6 +188,17 @@ type standingsPageData struct {
 	eventHeader
 	Standings *tournament.Standings
 	IDs       map[int]int64 // player ID by start number, for links
+	// AfterRounds are the rounds standings can be shown after.
+	AfterRounds []int
+}
+
+// upTo lists 1…n.
+func upTo(n int) []int {
+	out := make([]int, n)
+	for i := range out {
+		out[i] = i + 1
+	}
+	return out
 }
 
 func (h *handler) standingsPage(c *gin.Context) error {
@@ -176,7 +206,8 @@ func (h *handler) standingsPage(c *gin.Context) error {
 	if err != nil || ct == nil {
 		return err
 	}
-	data := standingsPageData{eventHeader: h.header(c, ct.Event, "standings"), Standings: ct.Standings, IDs: map[int]int64{}}
+	data := standingsPageData{eventHeader: h.header(c, ct.Event, "standings"), Standings: ct.Standings, IDs: map[int]int64{},
+		AfterRounds: upTo(ct.Standings.Complete)}
 	for _, r := range ct.Rows {
 		data.IDs[r.Player.StartNo] = r.Player.ID
 	}
@@ -199,7 +230,11 @@ func (h *handler) individualCrosstable(c *gin.Context, teamPage func(*gin.Contex
 	if team {
 		return nil, teamPage(c, id)
 	}
-	return h.Events.Crosstable(c.Request.Context(), id)
+	round, err := queryInt(c, "round")
+	if err != nil {
+		return nil, err
+	}
+	return h.Events.CrosstableAfter(c.Request.Context(), id, round)
 }
 
 // isTeamEvent reports whether an event is a team competition, whose pages

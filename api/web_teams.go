@@ -101,15 +101,21 @@ func (h *handler) teamEventPage(c *gin.Context, id int64) error {
 
 type teamStandingsPageData struct {
 	eventHeader
-	Standings *tournament.TeamStandings
+	Standings   *tournament.TeamStandings
+	AfterRounds []int
 }
 
 func (h *handler) teamStandingsPage(c *gin.Context, id int64) error {
-	st, err := h.Events.TeamStandings(c.Request.Context(), id, 0)
+	round, err := queryInt(c, "round")
 	if err != nil {
 		return err
 	}
-	h.renderWith(c, h.translator(c), http.StatusOK, "team_standings", st.Event.Name, teamStandingsPageData{eventHeader: h.header(c, st.Event, "standings"), Standings: st})
+	st, err := h.Events.TeamStandings(c.Request.Context(), id, round)
+	if err != nil {
+		return err
+	}
+	h.renderWith(c, h.translator(c), http.StatusOK, "team_standings", st.Event.Name,
+		teamStandingsPageData{eventHeader: h.header(c, st.Event, "standings"), Standings: st, AfterRounds: upTo(st.Complete)})
 	return nil
 }
 

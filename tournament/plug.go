@@ -56,6 +56,9 @@ type TieBreakInfo struct {
 type Standings struct {
 	Event      *Event
 	AfterRound int
+	// Complete is the number of rounds with every result: standings can be
+	// shown after any of them.
+	Complete int
 	// TieBreaks are the event's tie-breaks in their order.
 	TieBreaks []TieBreakInfo
 	Rows      []StandingsRow

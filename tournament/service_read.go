@@ -33,6 +33,36 @@ func (d *EventData) Player(id int64) *Player {
 	return findPlayer(d.Players, id)
 }
 
+// ReadyToFinish reports whether the event may be finished now: every round
+// is paired and has all its results, and it is not finished yet (the same
+// check finishing makes). Until it is finished, federation exports leave
+// it out, so the desk offers it prominently.
+func (d *EventData) ReadyToFinish() bool {
+	return d.Event.Status != Finished && checkStatusChange(d.Event, Finished, d.Rounds) == nil
+}
+
+// ScoresBefore is every player's score (in the event's scoring table) from
+// the results of the rounds before round n, byes included; a game without
+// a result adds nothing yet.
+func (d *EventData) ScoresBefore(n int) map[int64]float64 {
+	scores := make(map[int64]float64, len(d.Players))
+	for _, r := range d.Rounds {
+		if r.Number >= n {
+			continue
+		}
+		for _, g := range r.Games {
+			if g.Result == nil {
+				continue
+			}
+			scores[g.WhiteID] += d.Event.Scoring.Points(*g.Result, true)
+			if !g.IsBye() {
+				scores[g.BlackID] += d.Event.Scoring.Points(*g.Result, false)
+			}
+		}
+	}
+	return scores
+}
+
 // EventData reads an event with its players and rounds.
 func (s *Service) EventData(ctx context.Context, eventID int64) (*EventData, error) {
 	var d *EventData
@@ -81,18 +111,28 @@ func loadPublic(ctx context.Context, tx interface {
 	return e, players, visibleRounds(nil, e, rounds), nil
 }
 
-func (s *Service) standings(e *Event, players []Player, rounds []Round, afterRound int) (*Standings, error) {
-	complete := 0
-	for complete < len(rounds) && rounds[complete].Status == Done {
+// standingsRound checks the round standings are asked after: 0 means the
+// last complete round. It returns that round and the number of complete
+// rounds, after any of which standings can be shown.
+func standingsRound(done func(i int) bool, published, afterRound int) (after, complete int, err error) {
+	for complete < published && done(complete) {
 		complete++
 	}
 	switch {
 	case afterRound == 0:
 		afterRound = complete
-	case afterRound < 0 || afterRound > len(rounds):
-		return nil, Invalid("round", "round %d has not been played; %d rounds are published", afterRound, len(rounds))
+	case afterRound < 0 || afterRound > published:
+		return 0, 0, Invalid("round", "round %d has not been played; %d rounds are published", afterRound, published)
 	case afterRound > complete:
-		return nil, Invalid("round", "round %d still has games without a result", complete+1)
+		return 0, 0, Invalid("round", "round %d still has games without a result", complete+1)
+	}
+	return afterRound, complete, nil
+}
+
+func (s *Service) standings(e *Event, players []Player, rounds []Round, afterRound int) (*Standings, error) {
+	afterRound, complete, err := standingsRound(func(i int) bool { return rounds[i].Status == Done }, len(rounds), afterRound)
+	if err != nil {
+		return nil, err
 	}
 	counted := rounds[:0:0]
 	for _, r := range rounds {
@@ -120,7 +160,7 @@ func (s *Service) standings(e *Event, players []Player, rounds []Round, afterRou
 		}
 		rows[i].StartNo, rows[i].Name, rows[i].Club, rows[i].Rating = p.StartNo, p.Name, p.Club, p.Rating
 	}
-	st := &Standings{Event: e, AfterRound: afterRound, Rows: rows}
+	st := &Standings{Event: e, AfterRound: afterRound, Complete: complete, Rows: rows}
 	for _, id := range e.TieBreaks {
 		for _, tb := range s.ranker.TieBreaks() {
 			if tb.ID == id {

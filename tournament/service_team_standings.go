@@ -11,6 +11,8 @@ type TeamStandings struct {
 	Event      *Event
 	Settings   TeamSettings
 	AfterRound int
+	// Complete is the number of rounds with every result (see Standings).
+	Complete int
 	// TieBreaks are the event's team tie-breaks in their order.
 	TieBreaks []TieBreakInfo
 	Rows      []TeamStandingsRow
@@ -51,17 +53,9 @@ func (s *Service) teamStandings(d *TeamEventData, afterRound int) (*TeamStanding
 	if s.teams.Ranker == nil {
 		return nil, Invalid("discipline", "team standings are not available in this version of adiukh")
 	}
-	complete := 0
-	for complete < len(d.Rounds) && d.Rounds[complete].Status == Done {
-		complete++
-	}
-	switch {
-	case afterRound == 0:
-		afterRound = complete
-	case afterRound < 0 || afterRound > len(d.Rounds):
-		return nil, Invalid("round", "round %d has not been played; %d rounds are published", afterRound, len(d.Rounds))
-	case afterRound > complete:
-		return nil, Invalid("round", "round %d still has games without a result", complete+1)
+	afterRound, complete, err := standingsRound(func(i int) bool { return d.Rounds[i].Status == Done }, len(d.Rounds), afterRound)
+	if err != nil {
+		return nil, err
 	}
 	table, err := s.teams.Ranker.RankTeams(TeamStandingsInput{Event: d.Event, Settings: d.Settings, Teams: d.Teams, Rounds: d.Rounds[:afterRound]})
 	if err != nil {
@@ -86,7 +80,7 @@ func (s *Service) teamStandings(d *TeamEventData, afterRound int) (*TeamStanding
 			board[i].Name = names[board[i].PlayerID]
 		}
 	}
-	st := &TeamStandings{Event: d.Event, Settings: d.Settings, AfterRound: afterRound, Rows: table.Rows, Boards: table.Boards}
+	st := &TeamStandings{Event: d.Event, Settings: d.Settings, AfterRound: afterRound, Complete: complete, Rows: table.Rows, Boards: table.Boards}
 	for _, id := range d.Settings.TieBreaks {
 		for _, tb := range s.teams.Ranker.TeamTieBreaks() {
 			if tb.ID == id {

@@ -117,6 +117,11 @@ type AccountTx interface {
 	// expiredBy is zero, else those expired by then) and returns how many
 	// it ended.
 	DeleteSessions(userID int64, expiredBy time.Time) (int64, error)
+	// Sessions lists the user's sessions, newest first.
+	Sessions(userID int64) ([]Session, error)
+	// DeleteSessionByID ends one session of the user; ENOTFOUND when the
+	// user has none with that ID.
+	DeleteSessionByID(userID, id int64) error
 	// AdminExists reports whether any account is an administrator.
 	AdminExists() (bool, error)
 }

@@ -24,7 +24,7 @@ import (
 
 // Service carries out the account use cases.
 type Service struct {
-	store   tournament.Store
+	store   Store
 	now     func() time.Time
 	limiter *limiter
 	// checks is the semaphore of argon2id work; check does one.
@@ -42,12 +42,12 @@ type Options struct {
 }
 
 // NewService returns an account service over st with the default limits.
-func NewService(st tournament.Store) *Service {
+func NewService(st Store) *Service {
 	return NewServiceWith(st, Options{})
 }
 
 // NewServiceWith returns an account service over st.
-func NewServiceWith(st tournament.Store, o Options) *Service {
+func NewServiceWith(st Store, o Options) *Service {
 	if o.Now == nil {
 		o.Now = time.Now
 	}
@@ -57,7 +57,7 @@ func NewServiceWith(st tournament.Store, o Options) *Service {
 	return &Service{
 		store:   st,
 		now:     o.Now,
-		limiter: newLimiter(o.Limits, o.Now),
+		limiter: &limiter{store: st, limits: o.Limits, now: o.Now},
 		checks:  make(chan struct{}, max(1, o.Limits.ConcurrentChecks)),
 		check:   CheckPassword,
 	}

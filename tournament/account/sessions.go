@@ -105,6 +105,82 @@ func (s *Service) EndSessions(ctx context.Context, email string) (int64, error) 
 	return n, err
 }
 
+// SessionInfo is one web sign-in of the reader's account, as the account
+// page lists them.
+type SessionInfo struct {
+	ID        int64
+	CreatedAt time.Time
+	ExpiresAt time.Time
+	// Current is the sign-in the list was asked from.
+	Current bool
+}
+
+// signedIn is the caller, who must be signed in.
+func signedIn(ctx context.Context) (*tournament.User, error) {
+	u := tournament.UserFromContext(ctx)
+	if u == nil {
+		return nil, tournament.Unauthorized("sign in to see your account")
+	}
+	return u, nil
+}
+
+// MySessions lists the web sign-ins of the caller's account that have not
+// expired; current is the session value of the asking browser.
+func (s *Service) MySessions(ctx context.Context, current string) ([]SessionInfo, error) {
+	u, err := signedIn(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var out []SessionInfo
+	err = s.store.View(ctx, func(tx tournament.Tx) error {
+		sessions, err := tx.Sessions(u.ID)
+		for _, sess := range sessions {
+			if s.now().Before(sess.ExpiresAt) {
+				out = append(out, SessionInfo{ID: sess.ID, CreatedAt: sess.CreatedAt, ExpiresAt: sess.ExpiresAt, Current: sess.Hash == hashToken(current)})
+			}
+		}
+		return err
+	})
+	return out, err
+}
+
+// EndMySession ends one web sign-in of the caller's account (a lost phone,
+// a shared computer); another account's is reported missing.
+func (s *Service) EndMySession(ctx context.Context, id int64) error {
+	u, err := signedIn(ctx)
+	if err != nil {
+		return err
+	}
+	return s.store.Update(ctx, func(tx tournament.Tx) error { return tx.DeleteSessionByID(u.ID, id) })
+}
+
+// EndMyOtherSessions ends every web sign-in of the caller's account but the
+// one of current, and returns how many it ended.
+func (s *Service) EndMyOtherSessions(ctx context.Context, current string) (int, error) {
+	u, err := signedIn(ctx)
+	if err != nil {
+		return 0, err
+	}
+	ended := 0
+	err = s.store.Update(ctx, func(tx tournament.Tx) error {
+		sessions, err := tx.Sessions(u.ID)
+		if err != nil {
+			return err
+		}
+		for _, sess := range sessions {
+			if sess.Hash == hashToken(current) {
+				continue
+			}
+			if err := tx.DeleteSessionByID(u.ID, sess.ID); err != nil {
+				return err
+			}
+			ended++
+		}
+		return nil
+	})
+	return ended, err
+}
+
 // SetPassword gives the account a new password and ends all its web
 // sign-ins. Users change their own password by giving the current one
 // (checked under the sign-in limits, from the client address from);

@@ -2,6 +2,8 @@ package account
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"math"
 	"runtime"
@@ -59,26 +61,23 @@ type WaitError struct {
 func (e *WaitError) Error() string { return e.Err.Error() }
 func (e *WaitError) Unwrap() error { return e.Err }
 
-// backoff is the state of one (address, e-mail) pair.
-type backoff struct {
-	failures int
-	next     time.Time // no attempt is checked before this
-	last     time.Time
+// Store is what accounts are kept in: the tournament store, and the
+// sign-in limits in transactions of their own.
+type Store interface {
+	tournament.Store
+	// SignInLimits runs fn in one write transaction that changes no data
+	// pages show.
+	SignInLimits(ctx context.Context, fn func(tx tournament.SignInLimitTx) error) error
 }
 
-// limiter counts sign-in attempts. Its check and its count are one step
-// under one lock (reserve), so parallel attempts cannot all pass the check
-// before any of them is counted.
+// limiter counts sign-in attempts in the database. Its check and its count
+// are one transaction under a lock of the address (reserve), so parallel
+// attempts, on one instance or several, cannot all pass the check before
+// any of them is counted.
 type limiter struct {
-	mu     sync.Mutex
+	store  Store
 	limits Limits
 	now    func() time.Time
-	pairs  map[string]*backoff
-	addrs  map[string][]time.Time
-}
-
-func newLimiter(l Limits, now func() time.Time) *limiter {
-	return &limiter{limits: l, now: now, pairs: map[string]*backoff{}, addrs: map[string][]time.Time{}}
 }
 
 // delay is the wait imposed after the n-th failure of a pair.
@@ -93,95 +92,73 @@ func (l *limiter) delay(n int) time.Duration {
 	return min(l.limits.BaseDelay<<over, l.limits.MaxDelay)
 }
 
-// recentAddr drops an address's failures older than the window.
-func (l *limiter) recentAddr(addr string, now time.Time) []time.Time {
-	cutoff := now.Add(-l.limits.Window)
-	kept := l.addrs[addr][:0]
-	for _, at := range l.addrs[addr] {
-		if at.After(cutoff) {
-			kept = append(kept, at)
-		}
-	}
-	if len(kept) == 0 {
-		delete(l.addrs, addr)
-	} else {
-		l.addrs[addr] = kept
-	}
-	return kept
+// pairKey keeps a pair by a hash: the database holds no typed e-mails.
+func pairKey(addr, email string) string {
+	sum := sha256.Sum256([]byte(addr + "\x00" + email))
+	return hex.EncodeToString(sum[:])
 }
-
-// sweepAt is the number of keys above which reserve drops the stale ones,
-// so that the maps do not grow forever.
-const sweepAt = 10000
 
 // reserve counts an attempt as a failure before its password is checked,
 // or returns how long to wait when it may not be made now. done(true)
 // takes the count back after the right password.
-func (l *limiter) reserve(addr, email string) (done func(ok bool), wait time.Duration) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	now := l.now()
-	pair := addr + "\x00" + email
-	b := l.pairs[pair]
-	if b != nil && now.Sub(b.last) > l.limits.Forget {
-		delete(l.pairs, pair)
-		b = nil
-	}
-	if b != nil && now.Before(b.next) {
-		wait = b.next.Sub(now)
-	}
-	recent := l.recentAddr(addr, now)
-	if len(recent) >= l.limits.PerAddress {
-		wait = max(wait, recent[0].Add(l.limits.Window).Sub(now))
-	}
-	if wait > 0 {
-		return nil, wait
-	}
-	if b == nil {
-		b = &backoff{}
-		l.pairs[pair] = b
-	}
-	b.failures++
-	b.last = now
-	b.next = now.Add(l.delay(b.failures))
-	l.addrs[addr] = append(recent, now)
-	if len(l.pairs)+len(l.addrs) > sweepAt {
-		l.sweep(now)
+func (l *limiter) reserve(ctx context.Context, addr, email string) (done func(ok bool), wait time.Duration, err error) {
+	now := l.now().UTC()
+	key := pairKey(addr, email)
+	var failure int64
+	err = l.store.SignInLimits(ctx, func(tx tournament.SignInLimitTx) error {
+		if err := tx.LockAddress(addr); err != nil {
+			return err
+		}
+		b, err := tx.Pair(key)
+		if err != nil {
+			return err
+		}
+		if b != nil && now.Sub(b.Last) > l.limits.Forget {
+			b = nil
+		}
+		if b != nil && now.Before(b.Next) {
+			wait = b.Next.Sub(now)
+		}
+		n, oldest, err := tx.Failures(addr, now.Add(-l.limits.Window))
+		if err != nil {
+			return err
+		}
+		if n >= l.limits.PerAddress {
+			wait = max(wait, oldest.Add(l.limits.Window).Sub(now))
+		}
+		if wait > 0 {
+			return nil
+		}
+		if b == nil {
+			b = &tournament.SignInBackoff{}
+		}
+		b.Failures++
+		b.Last = now
+		b.Next = now.Add(l.delay(b.Failures))
+		if err := tx.SavePair(key, b); err != nil {
+			return err
+		}
+		if failure, err = tx.AddFailure(addr, now); err != nil {
+			return err
+		}
+		return tx.Sweep(now.Add(-l.limits.Forget), now.Add(-l.limits.Window))
+	})
+	if err != nil || wait > 0 {
+		return nil, wait, err
 	}
 	return func(ok bool) {
-		if ok {
-			l.succeed(pair, addr, now)
+		if !ok {
+			return
 		}
-	}, 0
-}
-
-// succeed forgets the pair's failures and takes back the address's count
-// of the attempt made at.
-func (l *limiter) succeed(pair, addr string, at time.Time) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	delete(l.pairs, pair)
-	times := l.addrs[addr]
-	for i, t := range times {
-		if t.Equal(at) {
-			l.addrs[addr] = append(times[:i], times[i+1:]...)
-			break
-		}
-	}
-	if len(l.addrs[addr]) == 0 {
-		delete(l.addrs, addr)
-	}
-}
-
-func (l *limiter) sweep(now time.Time) {
-	for k, b := range l.pairs {
-		if now.Sub(b.last) > l.limits.Forget || (b.failures < l.limits.FreeFailures && now.Sub(b.last) > l.limits.Window) {
-			delete(l.pairs, k)
-		}
-	}
-	for a := range l.addrs {
-		l.recentAddr(a, now)
-	}
+		// The right password: the pair's failures are forgotten and the
+		// attempt is not counted against the address.
+		_ = l.store.SignInLimits(context.WithoutCancel(ctx), func(tx tournament.SignInLimitTx) error {
+			if err := tx.DeletePair(key); err != nil {
+				return err
+			}
+			return tx.DeleteFailure(failure)
+		})
+	}, 0, nil
 }
 
 // dummyHash is checked for e-mails without an account, so that an unknown
@@ -231,7 +208,10 @@ func (s *Service) countFailure(limited bool) {
 // answer after the same work, so that accounts cannot be probed.
 func (s *Service) Login(ctx context.Context, email, password, from string) (*tournament.User, error) {
 	email = strings.ToLower(strings.TrimSpace(email))
-	done, wait := s.limiter.reserve(from, email)
+	done, wait, err := s.limiter.reserve(ctx, from, email)
+	if err != nil {
+		return nil, err
+	}
 	if wait > 0 {
 		s.countFailure(true)
 		secs := int(math.Ceil(wait.Seconds()))

@@ -77,15 +77,25 @@ func (s *section) as(playerID int64) context.Context {
 	return tournament.NewContextWithUser(context.Background(), s.users[playerID])
 }
 
-// Two servers sweeping the same database at once record each loss on time
-// once.
+// Two servers sweeping the same database at once, each with its own
+// connections, record each loss on time once.
 func TestSweepOnTwoInstances(t *testing.T) {
-	for name, st := range storetest.Open(t) {
+	for name, dsn := range storetest.DSNs(t) {
 		t.Run(name, func(t *testing.T) {
+			var stores [2]*store.Store
+			for i := range stores {
+				st, err := store.Open(dsn)
+				if err != nil {
+					t.Fatal(err)
+				}
+				t.Cleanup(func() { st.Close() })
+				stores[i] = st
+			}
+			st := stores[0]
 			clk := &clock{now: t0}
 			opt := correspondence.Options{Pairing: engines.Options().Pairing, Now: clk.Now}
-			a := correspondence.NewService(st.Correspondence(), opt)
-			b := correspondence.NewService(st.Correspondence(), opt)
+			a := correspondence.NewService(stores[0].Correspondence(), opt)
+			b := correspondence.NewService(stores[1].Correspondence(), opt)
 			sec := newSection(t, st, a, 6, "10d", correspondence.SettingsInput{})
 			at := t0.Add(10*correspondence.Day + time.Minute)
 			clk.Set(at)

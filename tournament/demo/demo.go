@@ -45,7 +45,7 @@ var demoPlayers = []struct {
 
 // Fill creates an arbiter account with the e-mail and password and a
 // finished event it owns; it returns the event's ID.
-func Fill(ctx context.Context, st tournament.Store, email, password string) (int64, error) {
+func Fill(ctx context.Context, st account.Store, email, password string) (int64, error) {
 	u, err := account.NewService(st).AddUser(ctx, account.NewUser{Email: email, Name: "Демо-судья", Role: string(tournament.ArbiterRole), Password: password})
 	if err != nil {
 		return 0, fmt.Errorf("create the demo arbiter: %w", err)

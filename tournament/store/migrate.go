@@ -29,6 +29,7 @@ var migrations = []*gormigrate.Migration{
 	{ID: "2026112290-solving", Migrate: solvingMigration, Rollback: solvingRollback},
 	{ID: "2026112291-data-version", Migrate: dataVersionMigration, Rollback: dataVersionRollback},
 	{ID: "2026112292-search", Migrate: searchMigration, Rollback: searchRollback},
+	{ID: "2026112293-signin-limits", Migrate: signInLimitsMigration, Rollback: signInLimitsRollback},
 }
 
 // migrationLock is the key of the PostgreSQL advisory lock taken while

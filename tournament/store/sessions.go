@@ -59,6 +59,29 @@ func (t *tx) DeleteSessions(userID int64, expiredBy time.Time) (int64, error) {
 	return res.RowsAffected, nil
 }
 
+func (t *tx) Sessions(userID int64) ([]tournament.Session, error) {
+	var rows []webSessionRow
+	if err := t.db.Where("user_id = ?", userID).Order("created_at DESC, id DESC").Find(&rows).Error; err != nil {
+		return nil, fmt.Errorf("list sessions of user %d: %w", userID, err)
+	}
+	out := make([]tournament.Session, len(rows))
+	for i, r := range rows {
+		out[i] = tournament.Session{ID: r.ID, UserID: r.UserID, Hash: r.Hash, CreatedAt: r.CreatedAt, ExpiresAt: r.ExpiresAt}
+	}
+	return out, nil
+}
+
+func (t *tx) DeleteSessionByID(userID, id int64) error {
+	res := t.db.Where("user_id = ? AND id = ?", userID, id).Delete(&webSessionRow{})
+	if res.Error != nil {
+		return fmt.Errorf("delete session %d: %w", id, res.Error)
+	}
+	if res.RowsAffected == 0 {
+		return tournament.NotFound("sign-in %d not found", id)
+	}
+	return nil
+}
+
 func (t *tx) Tokens(userID int64) ([]tournament.Token, error) {
 	var rows []tokenRow
 	if err := t.db.Where("user_id = ?", userID).Order("created_at DESC, id DESC").Find(&rows).Error; err != nil {

@@ -46,18 +46,33 @@ func (s *Store) viewOptions() *sql.TxOptions {
 	return &sql.TxOptions{ReadOnly: true, Isolation: sql.LevelRepeatableRead}
 }
 
-// run runs fn in a transaction on db, again when SQLite answered that
-// another program held its lock too long, and maps the store's errors to
-// domain errors.
+// run runs fn in a transaction on db (see retry); a write transaction
+// raises the data version as its last statement.
 func (s *Store) run(ctx context.Context, db *gorm.DB, opts *sql.TxOptions, fn func(t *tx) error) error {
 	readOnly := opts != nil && opts.ReadOnly
-	for attempt := 1; ; attempt++ {
-		err := db.WithContext(ctx).Transaction(func(db *gorm.DB) error {
+	return s.retry(ctx, func() error {
+		return db.WithContext(ctx).Transaction(func(db *gorm.DB) error {
 			if err := fn(&tx{db: db, readOnly: readOnly}); err != nil || readOnly {
 				return err
 			}
 			return raiseDataVersion(db)
 		}, opts)
+	})
+}
+
+// runUnversioned runs a write transaction that changes no data a page
+// shows (the sign-in limits): the data version stays.
+func (s *Store) runUnversioned(ctx context.Context, fn func(t *tx) error) error {
+	return s.retry(ctx, func() error {
+		return s.db.WithContext(ctx).Transaction(func(db *gorm.DB) error { return fn(&tx{db: db}) })
+	})
+}
+
+// retry runs a transaction again when SQLite answered that another program
+// held its lock too long, and maps the store's errors to domain errors.
+func (s *Store) retry(ctx context.Context, transaction func() error) error {
+	for attempt := 1; ; attempt++ {
+		err := transaction()
 		if !s.sqlite || !busy(err) {
 			return domainError(err)
 		}

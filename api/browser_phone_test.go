@@ -1,0 +1,74 @@
+package api_test
+
+import (
+	"context"
+	"fmt"
+	"net/http/httptest"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+
+	"adiukh/tournament/demo"
+)
+
+// TestBrowserPhonePages opens every public page of the demo event on a
+// 360 px phone: no page is wider than the screen (a wide table scrolls
+// inside its own box), and in the standings and on the player card the
+// place, the name and the points are on screen without scrolling; when the
+// crosstable is scrolled sideways, the names stay.
+func TestBrowserPhonePages(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the browser test is long; run without -short")
+	}
+	s := newWebServer(t)
+	id, err := demo.Fill(context.Background(), s.store, "demo@example.org", "пароль демо")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(s.handler)
+	defer srv.Close()
+	ctx := browser(t)
+	run := func(what string, actions ...chromedp.Action) {
+		t.Helper()
+		if err := chromedp.Run(ctx, actions...); err != nil {
+			t.Fatalf("%s: %v", what, err)
+		}
+	}
+	run("a 360 px phone", chromedp.EmulateViewport(360, 740, chromedp.EmulateMobile, chromedp.EmulateScale(2)))
+	base := fmt.Sprintf("%s/events/%d", srv.URL, id)
+	pages := map[string]string{
+		"event": base + "?round=1", "standings": base + "/standings", "crosstable": base + "/crosstable",
+		"player": base + "/players/1", "game": base + "/rounds/1/boards/1", "events": srv.URL + "/", "search": srv.URL + "/search?q=%D0%B0",
+	}
+	for name, url := range pages {
+		var width int
+		run("open the "+name+" page", chromedp.Navigate(url), chromedp.WaitVisible(`main`),
+			chromedp.Evaluate(`document.documentElement.scrollWidth`, &width))
+		if width > 360 {
+			t.Errorf("the %s page is %d px wide on a 360 px screen", name, width)
+		}
+	}
+
+	// The last cell on screen must be the points: its right edge within
+	// the screen.
+	var right float64
+	run("the standings", chromedp.Navigate(base+"/standings"), chromedp.WaitVisible(`table.standings`),
+		chromedp.Evaluate(`document.querySelector('table.standings tbody tr td:nth-child(4)').getBoundingClientRect().right`, &right),
+		shot("standings-phone"))
+	if right > 360 || right <= 0 {
+		t.Errorf("the first player's points end at %.0f px on a 360 px screen", right)
+	}
+	run("the player card", chromedp.Navigate(base+"/players/1"), chromedp.WaitVisible(`table.games`),
+		chromedp.Evaluate(`document.querySelector('table.games tbody tr td:nth-child(5)').getBoundingClientRect().right`, &right),
+		shot("player-phone"))
+	if right > 360 || right <= 0 {
+		t.Errorf("the first game's points end at %.0f px on a 360 px screen", right)
+	}
+	var left float64
+	run("the crosstable scrolled to its end", chromedp.Navigate(base+"/crosstable"), chromedp.WaitVisible(`table.cross`),
+		chromedp.Evaluate(`(() => { const box = document.querySelector('.scroll'); box.scrollLeft = box.scrollWidth; return document.querySelector('table.cross tbody td.name').getBoundingClientRect().left })()`, &left),
+		shot("crosstable-phone"))
+	if left < 0 || left > 100 {
+		t.Errorf("after scrolling the crosstable sideways the names start at %.0f px, want them kept at the left", left)
+	}
+}

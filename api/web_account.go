@@ -1,0 +1,141 @@
+package api
+
+import (
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"adiukh/tournament"
+	"adiukh/tournament/account"
+)
+
+// accountPageData is the signed-in reader's own account: the password
+// form, the web sign-ins and the API tokens.
+type accountPageData struct {
+	User     *tournament.User
+	Password *form
+	Token    *form
+	Sessions []account.SessionInfo
+	Tokens   []tournament.Token
+	// NewToken is a token just made, shown this once.
+	NewToken string
+	// Notice says what the last action did.
+	Notice string
+}
+
+// currentSession is the session value of the asking browser.
+func (h *handler) currentSession(c *gin.Context) string {
+	cookie, err := c.Cookie(sessionCookie)
+	if err != nil {
+		return ""
+	}
+	value, _ := h.sessions.open(cookie)
+	return value
+}
+
+// renderAccount shows the account page with data's forms and notice.
+func (h *handler) renderAccount(c *gin.Context, status int, data accountPageData) error {
+	ctx := c.Request.Context()
+	data.User = tournament.UserFromContext(ctx)
+	if data.Password == nil {
+		data.Password = newForm()
+	}
+	if data.Token == nil {
+		data.Token = newForm()
+	}
+	var err error
+	if data.Sessions, err = h.Accounts.MySessions(ctx, h.currentSession(c)); err != nil {
+		return err
+	}
+	if data.Tokens, err = h.Accounts.Tokens(ctx, data.User.Email); err != nil {
+		return err
+	}
+	h.render(c, status, "account", "account.title", data)
+	return nil
+}
+
+func (h *handler) accountPage(c *gin.Context) error {
+	notice := map[string]string{"password": "account.password_changed", "session": "account.session_ended", "others": "account.others_ended", "revoked": "account.token_revoked"}[c.Query("done")]
+	data := accountPageData{}
+	if notice != "" {
+		data.Notice = h.translator(c).T(notice)
+	}
+	return h.renderAccount(c, http.StatusOK, data)
+}
+
+// changePassword changes the reader's password: the service checks the
+// current one under the sign-in limits and ends every sign-in of the
+// account; this browser is signed in again so that the reader stays.
+func (h *handler) changePassword(c *gin.Context) error {
+	u := tournament.UserFromContext(c.Request.Context())
+	err := h.Accounts.SetPassword(c.Request.Context(), u.Email, c.PostForm("current_password"), c.PostForm("password"), c.ClientIP())
+	if err != nil {
+		f := newForm()
+		if err := f.fail(err, h.translator(c)); err != nil {
+			return err
+		}
+		return h.renderAccount(c, formStatus(err), accountPageData{Password: f})
+	}
+	if err := h.startSession(c, u); err != nil {
+		return err
+	}
+	c.Redirect(http.StatusSeeOther, "/account?done=password")
+	return nil
+}
+
+func (h *handler) endSession(c *gin.Context) error {
+	id, err := pathInt(c, "sid")
+	if err != nil {
+		return err
+	}
+	if err := h.Accounts.EndMySession(c.Request.Context(), id); err != nil {
+		return err
+	}
+	c.Redirect(http.StatusSeeOther, "/account?done=session")
+	return nil
+}
+
+func (h *handler) endOtherSessions(c *gin.Context) error {
+	if _, err := h.Accounts.EndMyOtherSessions(c.Request.Context(), h.currentSession(c)); err != nil {
+		return err
+	}
+	c.Redirect(http.StatusSeeOther, "/account?done=others")
+	return nil
+}
+
+// createToken makes an API token for the reader and shows it this once.
+func (h *handler) createToken(c *gin.Context) error {
+	u := tournament.UserFromContext(c.Request.Context())
+	f := newForm()
+	f.Values["name"], f.Values["expires_in_days"] = c.PostForm("name"), c.PostForm("expires_in_days")
+	in := account.NewToken{Email: u.Email, Name: c.PostForm("name")}
+	if days := c.PostForm("expires_in_days"); days != "" {
+		n, err := strconv.Atoi(days)
+		if err != nil {
+			n = -1 // refused by the service with its message
+		}
+		in.TTL = time.Duration(n) * 24 * time.Hour
+	}
+	token, _, err := h.Accounts.CreateToken(c.Request.Context(), in)
+	if err != nil {
+		if err := f.fail(err, h.translator(c)); err != nil {
+			return err
+		}
+		return h.renderAccount(c, formStatus(err), accountPageData{Token: f})
+	}
+	return h.renderAccount(c, http.StatusCreated, accountPageData{NewToken: token})
+}
+
+func (h *handler) revokeToken(c *gin.Context) error {
+	id, err := pathInt(c, "tid")
+	if err != nil {
+		return err
+	}
+	if err := h.Accounts.RevokeToken(c.Request.Context(), id); err != nil {
+		return err
+	}
+	c.Redirect(http.StatusSeeOther, "/account?done=revoked")
+	return nil
+}

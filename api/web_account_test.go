@@ -1,0 +1,95 @@
+package api_test
+
+import (
+	"fmt"
+	"net/http"
+	"net/url"
+	"regexp"
+	"strings"
+	"testing"
+
+	"adiukh/tournament"
+)
+
+// The own-account page: the password changed with the current one (the
+// other sign-ins end, this browser stays signed in), the sign-ins listed
+// and ended one by one or all but this one, API tokens made (shown once)
+// and revoked — through the same use cases as the JSON API.
+func TestAccountPage(t *testing.T) {
+	s := newWebServer(t)
+	laptop := s.signIn(tournament.ArbiterRole)
+	phone := s.signIn(tournament.ArbiterRole)
+	tablet := s.signIn(tournament.ArbiterRole)
+
+	page := laptop.get("/account").Body.String()
+	if n := strings.Count(page, "/end\""); n != 2 || !strings.Contains(page, "это устройство") {
+		t.Fatalf("the laptop sees %d other sign-ins to end (want 2) and itself marked", n)
+	}
+	// End the phone's sign-in from the laptop.
+	id := regexp.MustCompile(`/account/sessions/(\d+)/end`).FindAllStringSubmatch(page, -1)
+	var phoneID string
+	for _, m := range id {
+		phoneID = m[1] // the list is newest first: the last is the phone's
+	}
+	if rec := laptop.post("/account/sessions/"+phoneID+"/end", nil); rec.Code != http.StatusSeeOther {
+		t.Fatalf("end a sign-in: %d", rec.Code)
+	}
+	if rec := phone.get("/account"); rec.Code != http.StatusSeeOther {
+		t.Errorf("the ended phone sign-in still works: %d", rec.Code)
+	}
+	if rec := tablet.get("/account"); rec.Code != http.StatusOK {
+		t.Errorf("the tablet was signed out too: %d", rec.Code)
+	}
+
+	// A wrong current password is refused at its field; the right one
+	// changes the password, ends the tablet's sign-in and keeps the laptop.
+	rec := laptop.post("/account/password", url.Values{"current_password": {"не тот пароль"}, "password": {"новый пароль 2026"}})
+	if rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "Текущий пароль") {
+		t.Fatalf("a wrong current password: %d", rec.Code)
+	}
+	rec = laptop.post("/account/password", url.Values{"current_password": {"пароль судьи"}, "password": {"новый пароль 2026"}})
+	if rec.Code != http.StatusSeeOther {
+		t.Fatalf("change the password: %d\n%s", rec.Code, rec.Body.String())
+	}
+	for _, c := range rec.Result().Cookies() {
+		if c.Name == "adiukh_session" {
+			laptop.cookie = c
+		}
+	}
+	if rec := tablet.get("/account"); rec.Code != http.StatusSeeOther {
+		t.Errorf("the tablet is still signed in after the password change: %d", rec.Code)
+	}
+	if rec := laptop.get("/account?done=password"); rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), "Пароль изменён") {
+		t.Errorf("the laptop after changing the password: %d", rec.Code)
+	}
+
+	// A token: made, shown once, listed, revoked; the API tells the same.
+	rec = laptop.post("/account/tokens", url.Values{"name": {"табло в зале"}, "expires_in_days": {"30"}})
+	token := regexp.MustCompile(`<code class="token">([^<]+)</code>`).FindStringSubmatch(rec.Body.String())
+	if rec.Code != http.StatusCreated || token == nil {
+		t.Fatalf("make a token: %d", rec.Code)
+	}
+	if rec := laptop.get("/account"); strings.Contains(rec.Body.String(), token[1]) || !strings.Contains(rec.Body.String(), "табло в зале") {
+		t.Errorf("the token is shown again, or not listed")
+	}
+	s.tokens["laptop"] = token[1]
+	code, me := s.do("laptop", "GET", "/api/v1/me", nil)
+	if code != http.StatusOK || me["email"] != "arbiter@example.org" {
+		t.Fatalf("the new token in the API: %d %v", code, me)
+	}
+	if rec := laptop.post("/account/tokens", url.Values{"expires_in_days": {"1000"}}); rec.Code != http.StatusBadRequest {
+		t.Errorf("a token for 1000 days: %d, want 400", rec.Code)
+	}
+	tid := regexp.MustCompile(`/account/tokens/(\d+)/revoke`).FindAllStringSubmatch(laptop.get("/account").Body.String(), -1)
+	for _, m := range tid {
+		if rec := laptop.post(fmt.Sprintf("/account/tokens/%s/revoke", m[1]), nil); rec.Code != http.StatusSeeOther {
+			t.Fatalf("revoke token %s: %d", m[1], rec.Code)
+		}
+	}
+	if code, _ := s.do("laptop", "GET", "/api/v1/me", nil); code != http.StatusUnauthorized {
+		t.Errorf("a revoked token still works: %d", code)
+	}
+	if rec := laptop.post("/account/sessions/end-others", nil); rec.Code != http.StatusSeeOther {
+		t.Errorf("sign out elsewhere: %d", rec.Code)
+	}
+}
