@@ -153,6 +153,13 @@ func (h *handler) eventPage(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
+	if !d.Event.Discipline.PlaysGames() {
+		// A composition event's page is its contest's, which depends on
+		// the clock (entries open until the deadline): a redirect, so that
+		// the page cache does not keep it.
+		c.Redirect(http.StatusSeeOther, fmt.Sprintf("/events/%d/contest", id))
+		return nil
+	}
 	if d.Event.Status == tournament.Finished && c.Query("round") == "" {
 		// A finished event is looked up for its result: it opens on the
 		// final standings; its pairings stay a tab away (?round=N).
@@ -160,13 +167,6 @@ func (h *handler) eventPage(c *gin.Context) error {
 	}
 	if d.Event.Discipline.IsTeam() {
 		return h.teamEventPage(c, id)
-	}
-	if !d.Event.Discipline.PlaysGames() {
-		// A composition event's page is its contest's, which depends on
-		// the clock (entries open until the deadline): a redirect, so that
-		// the page cache does not keep it.
-		c.Redirect(http.StatusSeeOther, fmt.Sprintf("/events/%d/contest", id))
-		return nil
 	}
 	n, _ := strconv.Atoi(c.Query("round"))
 	data := newEventPageData(h.header(c, d.Event, "pairings"), d, n)
