@@ -1,7 +1,9 @@
 package api
 
 import (
+	"context"
 	"fmt"
+	"io"
 	"mime"
 	"net/http"
 	"strings"
@@ -11,6 +13,7 @@ import (
 
 	"adiukh/tournament"
 	"adiukh/tournament/composition"
+	"adiukh/tournament/export"
 )
 
 // compositionRoutesV1 registers the JSON API of composition contests: the
@@ -20,6 +23,7 @@ func (h *handler) compositionRoutesV1(read, write *gin.RouterGroup) {
 	read.GET("/events/:id/contest", h.jsonHandler(h.getContest))
 	read.GET("/events/:id/contest/award", h.jsonHandler(h.getAward))
 	read.GET("/events/:id/contest/award.pdn", h.jsonHandler(h.getAwardPDN))
+	read.GET("/events/:id/contest/award.pdf", h.jsonHandler(h.getAwardPDF))
 
 	write.PUT("/events/:id/contest", h.jsonHandler(h.putContest))
 	write.PUT("/events/:id/contest/judges", h.jsonHandler(h.putJudges))
@@ -513,4 +517,17 @@ func (h *handler) getAwardPDN(c *gin.Context) error {
 	c.Header("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": fmt.Sprintf("award-%d.pdn", id)}))
 	c.Data(http.StatusOK, "application/x-pdn; charset=utf-8", []byte(composition.AwardPDN(e.Name, a.Items)))
 	return nil
+}
+
+// getAwardPDF sends the published award as a PDF booklet: one block per
+// entry with its diagram, stipulation, solution, author and the judges'
+// comments.
+func (h *handler) getAwardPDF(c *gin.Context) error {
+	ids, loc, err := documentRequest(c, "id")
+	if err != nil {
+		return err
+	}
+	return h.sendDocument(c, pdfType, fmt.Sprintf("award-%d.pdf", ids[0]), func(ctx context.Context, w io.Writer) error {
+		return export.New(h.Events).AwardPDF(ctx, w, loc, h.Composition, ids[0])
+	})
 }

@@ -266,4 +266,6 @@ func (h *handler) routesWeb(r *gin.Engine) {
 	m.POST("/events/:id/rounds/:n/boards/:board/report", h.pageHandler(h.submitReport))
 	h.swissRoutesWeb(m)
 	h.correspondenceRoutesWeb(g, m)
+	h.compositionRoutesWeb(g, m)
+	h.solvingRoutesWeb(g, m)
 }

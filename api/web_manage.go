@@ -87,6 +87,13 @@ func (h *handler) managePage(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
+	e, err := h.Events.Event(c.Request.Context(), id)
+	if err != nil {
+		return err
+	}
+	if !e.Discipline.PlaysGames() {
+		return h.contestDesk(c, e)
+	}
 	data, err := h.manageData(c, id)
 	if err != nil {
 		return err

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"fmt"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -154,6 +155,13 @@ func (h *handler) eventPage(c *gin.Context) error {
 	d, err := h.Events.EventData(c.Request.Context(), id)
 	if err != nil {
 		return err
+	}
+	if !d.Event.Discipline.PlaysGames() {
+		// A composition event's page is its contest's, which depends on
+		// the clock (entries open until the deadline): a redirect, so that
+		// the page cache does not keep it.
+		c.Redirect(http.StatusSeeOther, fmt.Sprintf("/events/%d/contest", id))
+		return nil
 	}
 	if d.Event.Status == tournament.Finished && c.Query("round") == "" {
 		// A finished event is looked up for its result: it opens on the

@@ -1,0 +1,560 @@
+package api
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"adiukh/rules"
+	"adiukh/tournament"
+	"adiukh/tournament/composition"
+)
+
+// The pages of a composition contest: the contest's page, the author's
+// entries with the board editor, the jury's anonymous list, the director's
+// desk and the public award. A composition event has no rounds or games:
+// its event page and desk are these pages. The forms call the same
+// composition.Service use cases as the JSON API (v1_composition.go).
+func (h *handler) compositionRoutesWeb(public, signedIn *gin.RouterGroup) {
+	public.GET("/events/:id/contest", h.pageHandler(h.contestPage))
+	public.GET("/events/:id/contest/award", h.pageHandler(h.awardPage))
+	signedIn.GET("/events/:id/contest/entries", h.pageHandler(h.entriesPage))
+	signedIn.POST("/events/:id/contest/entries", h.pageHandler(h.submitEntry))
+	signedIn.POST("/contest-entries/:eid", h.pageHandler(h.editEntry))
+	signedIn.POST("/contest-entries/:eid/withdraw", h.pageHandler(h.withdrawEntry))
+	signedIn.GET("/events/:id/contest/judging", h.pageHandler(h.judgingPage))
+	signedIn.POST("/events/:id/contest/marks/:code", h.pageHandler(h.submitMark))
+	signedIn.POST("/events/:id/contest/settings", h.pageHandler(h.saveContest))
+	signedIn.POST("/events/:id/contest/judges", h.pageHandler(h.saveJudges))
+	signedIn.POST("/events/:id/contest/award", h.pageHandler(h.publishProvisional))
+	signedIn.POST("/events/:id/contest/award/final", h.pageHandler(h.publishFinal))
+	signedIn.POST("/events/:id/contest/claims", h.pageHandler(h.fileClaim))
+	signedIn.POST("/contest-claims/:cid/decision", h.pageHandler(h.decideClaim))
+}
+
+// diagram is a position drawn for a page, with its notation.
+type diagram struct {
+	Board *boardView
+	Text  string
+	Side  string // "white" or "black"
+}
+
+func newDiagram(position, side string) *diagram {
+	pos, err := rules.ParsePosition(position)
+	if err != nil {
+		return nil
+	}
+	d := &diagram{Board: newBoardView(pos), Text: pos.String(), Side: "white"}
+	if s := strings.ToLower(strings.TrimSpace(side)); s == "black" || s == "черные" || s == "чёрные" {
+		d.Side = "black"
+	}
+	return d
+}
+
+// contestPageData is the contest as anyone sees it, with what the reader
+// may do: enter, judge, direct.
+type contestPageData struct {
+	eventHeader
+	Contest *composition.ContestView
+	// Missing says why there is no contest yet (the director sets it up).
+	Missing string
+	Signed  bool
+}
+
+func (h *handler) compositionEvent(c *gin.Context) (*tournament.Event, error) {
+	id, err := pathInt(c, "id")
+	if err != nil {
+		return nil, err
+	}
+	e, err := h.Events.Event(c.Request.Context(), id)
+	if err != nil {
+		return nil, err
+	}
+	if e.Discipline != tournament.Composition {
+		return nil, tournament.NotFound("event %d is not a composition contest", id)
+	}
+	return e, nil
+}
+
+// contestOf reads the contest; a contest not yet set up is not an error on
+// a page, it is said there.
+func (h *handler) contestOf(c *gin.Context, e *tournament.Event) (*composition.ContestView, string, error) {
+	tr := h.translator(c)
+	cv, err := h.Composition.Contest(c.Request.Context(), e.ID)
+	if err != nil {
+		if te := (*tournament.Error)(nil); errors.As(err, &te) && te.Code == tournament.ENOTFOUND {
+			return nil, tr.Error(te), nil
+		}
+		return nil, "", err
+	}
+	return cv, "", nil
+}
+
+func (h *handler) contestPage(c *gin.Context) error {
+	e, err := h.compositionEvent(c)
+	if err != nil {
+		return err
+	}
+	cv, missing, err := h.contestOf(c, e)
+	if err != nil {
+		return err
+	}
+	data := &contestPageData{eventHeader: h.header(c, e, "contest"), Contest: cv, Missing: missing,
+		Signed: tournament.UserFromContext(c.Request.Context()) != nil}
+	h.renderWith(c, h.translator(c), http.StatusOK, "contest", e.Name, data)
+	return nil
+}
+
+// entryRow is an author's entry with its diagram.
+type entryRow struct {
+	composition.Work
+	Diagram *diagram
+}
+
+type entriesPageData struct {
+	eventHeader
+	Contest *composition.ContestView
+	Missing string
+	Entries []entryRow
+	// Editing is the entry whose values fill the form; 0 for a new entry.
+	Editing int64
+	// Just is the entry just submitted or edited, whose verdict is shown
+	// at the top.
+	Just *entryRow
+	Form *form
+}
+
+func (h *handler) entriesPage(c *gin.Context) error {
+	return h.renderEntries(c, newForm(), http.StatusOK)
+}
+
+func (h *handler) renderEntries(c *gin.Context, f *form, status int) error {
+	e, err := h.compositionEvent(c)
+	if err != nil {
+		return err
+	}
+	cv, missing, err := h.contestOf(c, e)
+	if err != nil {
+		return err
+	}
+	data := &entriesPageData{eventHeader: h.header(c, e, "entries"), Contest: cv, Missing: missing, Form: f}
+	works, err := h.Composition.MyWorks(c.Request.Context(), e.ID)
+	if err != nil {
+		return err
+	}
+	just, _ := strconv.ParseInt(c.Query("entry"), 10, 64)
+	edit, _ := strconv.ParseInt(c.Query("edit"), 10, 64)
+	for _, w := range works {
+		row := entryRow{Work: w, Diagram: newDiagram(w.Position, w.Side)}
+		data.Entries = append(data.Entries, row)
+		if w.ID == just {
+			data.Just = &row
+		}
+		if w.ID == edit && status == http.StatusOK && !w.Withdrawn {
+			data.Editing = w.ID
+			for k, v := range map[string]string{"section": w.Section, "position": w.Position, "side": w.Side,
+				"stipulation": w.Stipulation, "solution": w.Solution, "comment": w.Comment} {
+				f.Values[k] = v
+			}
+		}
+	}
+	if id, err := strconv.ParseInt(f.Values["editing"], 10, 64); err == nil {
+		data.Editing = id
+	}
+	if f.Values["side"] == "" {
+		f.Values["side"] = "white"
+	}
+	h.renderWith(c, h.translator(c), status, "contest_entries", e.Name, data)
+	return nil
+}
+
+func entryForm(c *gin.Context) (*form, composition.EntryInput) {
+	f := newForm()
+	for _, k := range []string{"section", "position", "side", "stipulation", "solution", "comment"} {
+		f.Values[k] = c.PostForm(k)
+	}
+	return f, composition.EntryInput{Section: f.Values["section"], Comment: f.Values["comment"], Entry: composition.Entry{
+		Position: f.Values["position"], Side: f.Values["side"], Stipulation: f.Values["stipulation"], Solution: f.Values["solution"]}}
+}
+
+func (h *handler) submitEntry(c *gin.Context) error {
+	id, err := pathInt(c, "id")
+	if err != nil {
+		return err
+	}
+	f, in := entryForm(c)
+	w, err := h.Composition.Submit(c.Request.Context(), id, in)
+	next := ""
+	if err == nil {
+		next = fmt.Sprintf("/events/%d/contest/entries?entry=%d#entry-%d", id, w.ID, w.ID)
+	}
+	return h.afterForm(c, next, f, err, func(f *form, status int) error { return h.renderEntries(c, f, status) })
+}
+
+func (h *handler) editEntry(c *gin.Context) error {
+	eid, err := pathInt(c, "eid")
+	if err != nil {
+		return err
+	}
+	f, in := entryForm(c)
+	f.Values["editing"] = fmt.Sprint(eid)
+	w, err := h.Composition.Edit(c.Request.Context(), eid, in)
+	if err != nil {
+		return h.entryFormError(c, f, err)
+	}
+	c.Redirect(http.StatusSeeOther, fmt.Sprintf("/events/%d/contest/entries?entry=%d#entry-%d", w.EventID, w.ID, w.ID))
+	return nil
+}
+
+// entryFormError shows the entries page of the entry's event again with
+// the error; the event comes from the form, as the address names the entry.
+func (h *handler) entryFormError(c *gin.Context, f *form, err error) error {
+	if ferr := f.fail(err, h.translator(c)); ferr != nil {
+		return ferr
+	}
+	c.Params = append(c.Params, gin.Param{Key: "id", Value: c.PostForm("event")})
+	return h.renderEntries(c, f, formStatus(err))
+}
+
+func (h *handler) withdrawEntry(c *gin.Context) error {
+	eid, err := pathInt(c, "eid")
+	if err != nil {
+		return err
+	}
+	w, err := h.Composition.Withdraw(c.Request.Context(), eid)
+	if err != nil {
+		return h.entryFormError(c, newForm(), err)
+	}
+	c.Redirect(http.StatusSeeOther, fmt.Sprintf("/events/%d/contest/entries", w.EventID))
+	return nil
+}
+
+// juryRow is an entry as the jury sees it: by code, with its diagram.
+type juryRow struct {
+	composition.Anonymous
+	Diagram *diagram
+	// Mine is the reader's own mark, when a judge has marked.
+	Mine *composition.Mark
+}
+
+type judgingPageData struct {
+	eventHeader
+	Contest *composition.ContestView
+	Entries []juryRow
+	// Closed says why the entries cannot be judged yet.
+	Closed string
+	Form   *form
+}
+
+// ScoreText is the aggregate mark with two decimals, "" while unranked.
+func (r juryRow) ScoreText() string {
+	if r.Score == nil {
+		return ""
+	}
+	return strconv.FormatFloat(*r.Score, 'f', 2, 64)
+}
+
+func (h *handler) judgingPage(c *gin.Context) error {
+	return h.renderJudging(c, newForm(), http.StatusOK)
+}
+
+func (h *handler) juryRows(c *gin.Context, id int64) ([]juryRow, string, error) {
+	list, err := h.Composition.ForJudging(c.Request.Context(), id)
+	if err != nil {
+		if te := (*tournament.Error)(nil); errors.As(err, &te) && te.Code == tournament.ECONFLICT {
+			return nil, h.translator(c).Error(te), nil
+		}
+		return nil, "", err
+	}
+	u := tournament.UserFromContext(c.Request.Context())
+	var rows []juryRow
+	for _, a := range list {
+		r := juryRow{Anonymous: a, Diagram: newDiagram(a.Position, a.Side)}
+		for i := range a.Marks {
+			if u != nil && a.Marks[i].JudgeID == u.ID {
+				r.Mine = &a.Marks[i]
+			}
+		}
+		rows = append(rows, r)
+	}
+	return rows, "", nil
+}
+
+func (h *handler) renderJudging(c *gin.Context, f *form, status int) error {
+	e, err := h.compositionEvent(c)
+	if err != nil {
+		return err
+	}
+	cv, missing, err := h.contestOf(c, e)
+	if err != nil {
+		return err
+	}
+	data := &judgingPageData{eventHeader: h.header(c, e, "judging"), Contest: cv, Closed: missing, Form: f}
+	if cv != nil {
+		if !cv.IsJudge && !cv.IsDirector {
+			return tournament.Forbidden("only the contest's judges and its director see the entries before the award")
+		}
+		if data.Entries, data.Closed, err = h.juryRows(c, e.ID); err != nil {
+			return err
+		}
+	}
+	h.renderWith(c, h.translator(c), status, "contest_judging", e.Name, data)
+	return nil
+}
+
+func (h *handler) submitMark(c *gin.Context) error {
+	id, err := pathInt(c, "id")
+	if err != nil {
+		return err
+	}
+	code := c.Param("code")
+	f := newForm()
+	f.Values["code"], f.Values["mark"], f.Values["comment"] = code, c.PostForm("mark"), c.PostForm("comment")
+	mark, perr := strconv.ParseFloat(strings.ReplaceAll(strings.TrimSpace(c.PostForm("mark")), ",", "."), 64)
+	if perr != nil {
+		err = tournament.Invalid("mark", "%q is not a mark: write a number such as 3.5", c.PostForm("mark"))
+	} else {
+		_, err = h.Composition.Mark(c.Request.Context(), id, composition.MarkInput{Code: code, Mark: mark, Comment: c.PostForm("comment")})
+	}
+	return h.afterForm(c, fmt.Sprintf("/events/%d/contest/judging#entry-%s", id, code), f, err, func(f *form, status int) error { return h.renderJudging(c, f, status) })
+}
+
+// deskData is the director's desk of a composition event: the contest's
+// settings and jury, the entries by code with the solver's verdict and the
+// ranking, and the steps of the award. There is no pairing, no game score
+// and no tie-break here.
+type deskData struct {
+	eventHeader
+	Contest  *composition.ContestView
+	Missing  string
+	Entries  []juryRow
+	Closed   string
+	Award    *composition.Award
+	Settings *form
+	Judges   *form
+	Publish  *form
+	Final    *form
+	Claims   *form
+}
+
+func (h *handler) contestDesk(c *gin.Context, e *tournament.Event) error {
+	return h.renderDesk(c, e, "", newForm(), http.StatusOK)
+}
+
+// renderDesk shows the desk; the failed form (settings, judges, publish,
+// final, claims) shows its error.
+func (h *handler) renderDesk(c *gin.Context, e *tournament.Event, which string, f *form, status int) error {
+	if err := tournament.MayManage(c.Request.Context(), e); err != nil {
+		return err
+	}
+	cv, missing, err := h.contestOf(c, e)
+	if err != nil {
+		return err
+	}
+	data := &deskData{eventHeader: h.header(c, e, "manage"), Contest: cv, Missing: missing,
+		Settings: newForm(), Judges: newForm(), Publish: newForm(), Final: newForm(), Claims: newForm()}
+	switch which {
+	case "settings":
+		data.Settings = f
+	case "judges":
+		data.Judges = f
+	case "publish":
+		data.Publish = f
+	case "final":
+		data.Final = f
+	case "claims":
+		data.Claims = f
+	}
+	if cv != nil {
+		if len(data.Settings.Values) == 0 {
+			data.Settings.Values = contestFormValues(cv.Contest)
+		}
+		if len(data.Judges.Values) == 0 {
+			var emails []string
+			for _, j := range cv.Judges {
+				emails = append(emails, j.Email)
+			}
+			data.Judges.Values["judges"] = strings.Join(emails, "\n")
+		}
+		if data.Entries, data.Closed, err = h.juryRows(c, e.ID); err != nil {
+			return err
+		}
+		if cv.Stage != composition.Entries {
+			if data.Award, err = h.Composition.Award(c.Request.Context(), e.ID); err != nil {
+				return err
+			}
+		}
+	} else if len(data.Settings.Values) == 0 {
+		data.Settings.Values = map[string]string{"scale": "4", "aggregation": "mean", "claim_days": "14",
+			"sections": "", "deadline": h.Now().AddDate(0, 1, 0).UTC().Format("2006-01-02T15:04")}
+	}
+	h.renderWith(c, h.translator(c), status, "contest_desk", e.Name, data)
+	return nil
+}
+
+func contestFormValues(c *composition.Contest) map[string]string {
+	var lines []string
+	for _, s := range c.Sections {
+		line := s.Name
+		if s.Rules != "" {
+			line += " | " + s.Rules
+		}
+		lines = append(lines, line)
+	}
+	return map[string]string{"sections": strings.Join(lines, "\n"), "deadline": c.Deadline.UTC().Format("2006-01-02T15:04"),
+		"scale": strconv.FormatFloat(c.Scale, 'f', -1, 64), "aggregation": string(c.Aggregation), "claim_days": strconv.Itoa(c.ClaimDays)}
+}
+
+// deskForm runs one form of the desk and shows the desk again.
+func (h *handler) deskForm(c *gin.Context, which string, f *form, act func(id int64) error) error {
+	e, err := h.compositionEvent(c)
+	if err != nil {
+		return err
+	}
+	err = act(e.ID)
+	return h.afterForm(c, fmt.Sprintf("/events/%d/manage", e.ID), f, err, func(f *form, status int) error {
+		return h.renderDesk(c, e, which, f, status)
+	})
+}
+
+func formValues(c *gin.Context, keys ...string) *form {
+	f := newForm()
+	for _, k := range keys {
+		f.Values[k] = c.PostForm(k)
+	}
+	return f
+}
+
+func (h *handler) saveContest(c *gin.Context) error {
+	f := formValues(c, "sections", "deadline", "scale", "aggregation", "claim_days", "reason")
+	return h.deskForm(c, "settings", f, func(id int64) error {
+		var sections []composition.Section
+		for _, line := range strings.Split(f.Values["sections"], "\n") {
+			name, rules, _ := strings.Cut(line, "|")
+			if name = strings.TrimSpace(name); name != "" {
+				sections = append(sections, composition.Section{Name: name, Rules: strings.TrimSpace(rules)})
+			}
+		}
+		deadline, err := time.Parse("2006-01-02T15:04", strings.TrimSpace(f.Values["deadline"]))
+		if err != nil {
+			return tournament.Invalid("deadline", "%q is not a time: write it as 2026-12-31T23:59:00Z (RFC 3339)", f.Values["deadline"])
+		}
+		scale, err := strconv.ParseFloat(strings.ReplaceAll(strings.TrimSpace(f.Values["scale"]), ",", "."), 64)
+		if err != nil {
+			return tournament.Invalid("scale", "%q is not a mark: write a number such as 3.5", f.Values["scale"])
+		}
+		days, _ := strconv.Atoi(strings.TrimSpace(f.Values["claim_days"]))
+		_, err = h.Composition.Setup(c.Request.Context(), id, composition.ContestInput{Sections: sections, Deadline: deadline.UTC(),
+			Scale: scale, Aggregation: composition.Aggregation(f.Values["aggregation"]), ClaimDays: days}, f.Values["reason"])
+		return err
+	})
+}
+
+func (h *handler) saveJudges(c *gin.Context) error {
+	f := formValues(c, "judges", "reason")
+	return h.deskForm(c, "judges", f, func(id int64) error {
+		emails := strings.FieldsFunc(f.Values["judges"], func(r rune) bool { return r == '\n' || r == ',' || r == ' ' || r == '\r' || r == ';' })
+		_, err := h.Composition.SetJudges(c.Request.Context(), id, emails, f.Values["reason"])
+		return err
+	})
+}
+
+func (h *handler) publishProvisional(c *gin.Context) error {
+	f := formValues(c, "prizes", "honourable_mentions", "commendations", "reason")
+	return h.deskForm(c, "publish", f, func(id int64) error {
+		n := func(k string) int { v, _ := strconv.Atoi(strings.TrimSpace(f.Values[k])); return v }
+		_, err := h.Composition.PublishProvisional(c.Request.Context(), id, composition.AwardInput{Prizes: n("prizes"),
+			Mentions: n("honourable_mentions"), Commendations: n("commendations")}, f.Values["reason"])
+		return err
+	})
+}
+
+func (h *handler) publishFinal(c *gin.Context) error {
+	f := formValues(c, "reason")
+	return h.deskForm(c, "final", f, func(id int64) error {
+		_, err := h.Composition.PublishFinal(c.Request.Context(), id, f.Values["reason"])
+		return err
+	})
+}
+
+func (h *handler) decideClaim(c *gin.Context) error {
+	cid, err := pathInt(c, "cid")
+	if err != nil {
+		return err
+	}
+	c.Params = append(c.Params, gin.Param{Key: "id", Value: c.PostForm("event")})
+	f := formValues(c, "reason")
+	return h.deskForm(c, "claims", f, func(int64) error {
+		_, err := h.Composition.DecideClaim(c.Request.Context(), cid, c.PostForm("uphold") == "true", f.Values["reason"])
+		return err
+	})
+}
+
+// awardRow is one honour of the award with its diagram.
+type awardRow struct {
+	composition.Awarded
+	Diagram *diagram
+}
+
+type awardSection struct {
+	Name  string
+	Items []awardRow
+}
+
+type awardPageData struct {
+	eventHeader
+	Award       *composition.Award
+	Sections    []awardSection
+	Missing     string
+	ClaimsOpen  bool
+	Signed      bool
+	Form        *form
+	Provisional bool
+}
+
+func (h *handler) awardPage(c *gin.Context) error {
+	return h.renderAward(c, newForm(), http.StatusOK)
+}
+
+func (h *handler) renderAward(c *gin.Context, f *form, status int) error {
+	e, err := h.compositionEvent(c)
+	if err != nil {
+		return err
+	}
+	data := &awardPageData{eventHeader: h.header(c, e, "award"), Form: f, Signed: tournament.UserFromContext(c.Request.Context()) != nil}
+	a, err := h.Composition.Award(c.Request.Context(), e.ID)
+	if te := (*tournament.Error)(nil); errors.As(err, &te) && (te.Code == tournament.ENOTFOUND || te.Code == tournament.ECONFLICT) {
+		data.Missing = h.translator(c).Error(te)
+	} else if err != nil {
+		return err
+	} else {
+		data.Award = a
+		data.Provisional = a.Contest.Stage == composition.Provisional
+		data.ClaimsOpen = data.Provisional && h.Now().Before(a.Contest.ClaimsUntil)
+		for _, it := range a.Items {
+			if n := len(data.Sections); n == 0 || data.Sections[n-1].Name != it.Section {
+				data.Sections = append(data.Sections, awardSection{Name: it.Section})
+			}
+			s := &data.Sections[len(data.Sections)-1]
+			s.Items = append(s.Items, awardRow{Awarded: it, Diagram: newDiagram(it.Entry.Position, it.Entry.Side)})
+		}
+	}
+	h.renderWith(c, h.translator(c), status, "contest_award", e.Name, data)
+	return nil
+}
+
+func (h *handler) fileClaim(c *gin.Context) error {
+	id, err := pathInt(c, "id")
+	if err != nil {
+		return err
+	}
+	f := formValues(c, "code", "kind", "evidence")
+	_, err = h.Composition.FileClaim(c.Request.Context(), id, composition.ClaimInput{Code: f.Values["code"],
+		Kind: composition.ClaimKind(f.Values["kind"]), Evidence: f.Values["evidence"]})
+	return h.afterForm(c, fmt.Sprintf("/events/%d/contest/award#claims", id), f, err, func(f *form, status int) error { return h.renderAward(c, f, status) })
+}

@@ -1,0 +1,395 @@
+package api_test
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
+	"adiukh/api"
+	"adiukh/tournament"
+	"adiukh/tournament/account"
+	"adiukh/tournament/composition"
+	"adiukh/tournament/engines"
+	"adiukh/tournament/store/storetest"
+)
+
+// newCompServer is the application with a composition service on a fake
+// clock, for the contest's pages.
+func newCompServer(t *testing.T, start time.Time) *corrServer {
+	t.Helper()
+	st := storetest.Open(t)["sqlite"]
+	clock := &fakeClock{now: start}
+	s := &corrServer{t: t, clock: clock, accounts: account.NewService(st)}
+	opt := engines.Options()
+	opt.Now = clock.Now
+	s.handler = api.NewRouter(api.Deps{
+		DB: st, Events: tournament.NewService(st, opt), Accounts: s.accounts,
+		Composition: composition.NewService(st.Composition(), composition.Options{Now: clock.Now, MaxNodes: 5_000_000, TableBytes: 4 << 20}),
+		Log:         slog.New(slog.NewTextHandler(io.Discard, nil)), Now: clock.Now,
+	})
+	return s
+}
+
+// namedUser creates an account with a name, as the award prints it.
+func (s *corrServer) namedUser(email, name string, role tournament.Role) {
+	s.t.Helper()
+	if _, err := s.accounts.AddUser(context.Background(), account.NewUser{Email: email, Name: name, Role: string(role), Password: "пароль игрока"}); err != nil {
+		s.t.Fatal(err)
+	}
+}
+
+// post sends a page's form with a session cookie.
+func (s *corrServer) post(cookie *http.Cookie, path string, form url.Values) *httptest.ResponseRecorder {
+	s.t.Helper()
+	req := httptest.NewRequest(http.MethodPost, path, strings.NewReader(form.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("Sec-Fetch-Site", "same-origin")
+	if cookie != nil {
+		req.AddCookie(cookie)
+	}
+	rec := httptest.NewRecorder()
+	s.handler.ServeHTTP(rec, req)
+	return rec
+}
+
+func (s *corrServer) mustPost(cookie *http.Cookie, path string, form url.Values) string {
+	s.t.Helper()
+	rec := s.post(cookie, path, form)
+	if rec.Code != http.StatusSeeOther {
+		s.t.Fatalf("POST %s: %d, want a redirect\n%s", path, rec.Code, rec.Body.String())
+	}
+	// The fragment stays in the browser.
+	next, _, _ := strings.Cut(rec.Header().Get("Location"), "#")
+	return next
+}
+
+func mustContain(t *testing.T, what, page string, wants ...string) {
+	t.Helper()
+	for _, w := range wants {
+		if !strings.Contains(page, w) {
+			t.Errorf("%s lacks %q", what, w)
+		}
+	}
+}
+
+func mustNotContain(t *testing.T, what, page string, unwanted ...string) {
+	t.Helper()
+	for _, w := range unwanted {
+		if strings.Contains(page, w) {
+			t.Errorf("%s shows %q", what, w)
+		}
+	}
+}
+
+// A composition contest through its pages: the director's desk without
+// pairing or games, an author's entry with its verdict at once, editing
+// and withdrawing, the anonymous jury page and its marks, the provisional
+// award, a claim, the final award and its PDF booklet.
+func TestCompositionPages(t *testing.T) {
+	s := newCompServer(t, time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC))
+	director := s.user("director@example.org", tournament.ArbiterRole)
+	s.namedUser("judge@example.org", "Судья Иванов", tournament.PlayerRole)
+	s.namedUser("author@example.org", "Автор Петров", tournament.PlayerRole)
+	s.user("reader@example.org", tournament.PlayerRole)
+	id := num(s.must(http.StatusCreated, director, "POST", "/api/v1/events", map[string]any{"name": "Конкурс составителей", "discipline": "composition", "system": "round-robin"}).(map[string]any)["id"])
+	ev := fmt.Sprintf("/events/%d", id)
+	dc, jc, ac, rc := s.session("director@example.org"), s.session("judge@example.org"), s.session("author@example.org"), s.session("reader@example.org")
+
+	// Before the set-up: the event page says so, the desk offers the form.
+	if rec := httptest.NewRecorder(); true {
+		s.handler.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, ev, nil))
+		if rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != ev+"/contest" {
+			t.Errorf("the event page of a contest: %d %s", rec.Code, rec.Header().Get("Location"))
+		}
+	}
+	mustContain(t, "the event page before the set-up", s.page(nil, ev+"/contest"), "Конкурс ещё не объявлен")
+	desk := s.page(dc, ev+"/manage")
+	mustContain(t, "the desk", desk, `action="`+ev+`/contest/settings"`, "нет жеребьёвки")
+	mustNotContain(t, "the desk", desk, `action="`+ev+`/rounds"`, "tab.pairings", ev+"/standings", ev+"/crosstable", "standings.pdf")
+
+	// The settings with a refused deadline, then right; the jury.
+	if rec := s.post(dc, ev+"/contest/settings", url.Values{"sections": {"Задачи | 12+12"}, "deadline": {"завтра"}, "scale": {"4"}, "aggregation": {"mean"}, "claim_days": {"7"}}); rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "RFC 3339") {
+		t.Fatalf("a wrong deadline: %d", rec.Code)
+	}
+	s.mustPost(dc, ev+"/contest/settings", url.Values{"sections": {"Задачи | 12+12\nЭтюды"}, "deadline": {"2026-11-10T12:00"}, "scale": {"4"}, "aggregation": {"mean"}, "claim_days": {"7"}})
+	s.mustPost(dc, ev+"/contest/judges", url.Values{"judges": {"judge@example.org"}})
+	contest := s.must(http.StatusOK, "", "GET", "/api/v1"+ev+"/contest", nil).(map[string]any)
+	if contest["deadline"] != "2026-11-10T12:00:00Z" || len(contest["sections"].([]any)) != 2 || len(contest["judges"].([]any)) != 1 {
+		t.Fatalf("the contest after the desk's forms: %v", contest)
+	}
+	for _, lang := range []string{"ru", "en"} {
+		page := s.page(nil, ev+"/contest?lang="+lang)
+		mustContain(t, "the event page ("+lang+")", page, "Этюды", ev+"/contest/award")
+		mustNotContain(t, "the event page ("+lang+")", page, ev+"/standings", "/rounds/")
+		s.page(dc, ev+"/manage?lang="+lang)
+		mustContain(t, "the entries page ("+lang+")", s.page(ac, ev+"/contest/entries?lang="+lang), `id="board-editor"`, `src="/static/compo.js"`, `name="position"`)
+	}
+
+	// An entry with 11 white checkers is refused next to the position.
+	short := strings.Replace(g005, "a5-1/6", "a5-1/5", 1)
+	if rec := s.post(ac, ev+"/contest/entries", url.Values{"section": {"Задачи"}, "position": {short}, "side": {"black"}, "stipulation": {"exact 18:6"}, "solution": {"d6:f8"}}); rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "12") || !strings.Contains(rec.Body.String(), short) {
+		t.Fatalf("a short position: %d\n%s", rec.Code, rec.Body.String())
+	}
+	// A sound entry: the verdict at once.
+	next := s.mustPost(ac, ev+"/contest/entries", url.Values{"section": {"Задачи"}, "position": {g005}, "side": {"black"}, "stipulation": {"exact 18:6"},
+		"solution": {"d6:f8 b2-c3 f8:d6 e7:c5"}, "comment": {"посвящается"}})
+	page := s.page(ac, next)
+	mustContain(t, "the verdict", page, `id="verdict"`, "№ 001", "verdict-sound", "корректно", "exact 18:6")
+	works := s.must(http.StatusOK, s.user("x@example.org", tournament.PlayerRole), "GET", "/api/v1"+ev+"/contest/my-entries", nil).([]any)
+	if len(works) != 0 {
+		t.Fatalf("another account sees entries: %v", works)
+	}
+	eid := next[strings.Index(next, "entry=")+len("entry="):]
+	// Edited to an unsound stipulation: the refutation is shown; back again.
+	mustContain(t, "the edit form", s.page(ac, ev+"/contest/entries?edit="+eid), `action="/contest-entries/`+eid+`"`, "посвящается")
+	next = s.mustPost(ac, "/contest-entries/"+eid, url.Values{"event": {fmt.Sprint(id)}, "section": {"Задачи"}, "position": {g005}, "side": {"black"}, "stipulation": {"black wins"}, "solution": {"d6:f8"}})
+	mustContain(t, "the unsound verdict", s.page(ac, next), "verdict-unsound", "Опровержение")
+	s.mustPost(ac, "/contest-entries/"+eid, url.Values{"event": {fmt.Sprint(id)}, "section": {"Задачи"}, "position": {g005}, "side": {"black"}, "stipulation": {"exact 18:6"},
+		"solution": {"d6:f8 b2-c3 f8:d6 e7:c5"}, "comment": {"посвящается"}})
+	// A second entry, withdrawn.
+	next = s.mustPost(ac, ev+"/contest/entries", url.Values{"section": {"Этюды"}, "position": {g005}, "side": {"black"}, "stipulation": {"black wins"}, "solution": {"d6:f8"}})
+	second := next[strings.Index(next, "entry=")+len("entry="):]
+	s.mustPost(ac, "/contest-entries/"+second+"/withdraw", url.Values{"event": {fmt.Sprint(id)}})
+	mustContain(t, "my entries", s.page(ac, ev+"/contest/entries"), "отозвано", "№ 001", "№ 002")
+
+	// Before the deadline the jury has nothing to judge; a stranger never.
+	mustContain(t, "the jury page before the deadline", s.page(jc, ev+"/contest/judging"), "судейство начинается после срока")
+	if rec := s.post(rc, ev+"/contest/marks/001", url.Values{"mark": {"4"}}); rec.Code != http.StatusForbidden && rec.Code != http.StatusConflict {
+		t.Errorf("a stranger's mark: %d", rec.Code)
+	}
+	s.clock.Set(time.Date(2026, 11, 10, 12, 0, 0, 0, time.UTC))
+	req := httptest.NewRequest(http.MethodGet, ev+"/contest/judging", nil)
+	req.AddCookie(rc)
+	rec := httptest.NewRecorder()
+	s.handler.ServeHTTP(rec, req)
+	if rec.Code != http.StatusForbidden {
+		t.Errorf("a stranger's jury page: %d", rec.Code)
+	}
+	jury := s.page(jc, ev+"/contest/judging")
+	mustContain(t, "the jury page", jury, "№ 001", "exact 18:6", "d6:f8 b2-c3", "Отчёт решателя", "verdict-sound", `<svg class="board"`, `action="`+ev+`/contest/marks/001"`)
+	mustNotContain(t, "the jury page", jury, "author@example.org", "Автор Петров", "№ 002")
+	if rec := s.post(jc, ev+"/contest/marks/001", url.Values{"mark": {"пять"}}); rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "не оценка") {
+		t.Errorf("a mark that is no number: %d", rec.Code)
+	}
+	if rec := s.post(jc, ev+"/contest/marks/001", url.Values{"mark": {"9"}}); rec.Code != http.StatusBadRequest {
+		t.Errorf("a mark over the scale: %d", rec.Code)
+	}
+	s.mustPost(jc, ev+"/contest/marks/001", url.Values{"mark": {"3,5"}, "comment": {"Тонкая игра"}})
+	mustContain(t, "the jury page after the mark", s.page(jc, ev+"/contest/judging"), `value="3.5"`, "Тонкая игра")
+
+	// The desk ranks the entry and publishes the provisional award.
+	desk = s.page(dc, ev+"/manage")
+	mustContain(t, "the desk after the marks", desk, "001", "3.50", "verdict-sound", `action="`+ev+`/contest/award"`)
+	mustContain(t, "the award page before it is published", s.page(nil, ev+"/contest/award"), "ещё не опубликовано")
+	s.mustPost(dc, ev+"/contest/award", url.Values{"prizes": {"1"}, "honourable_mentions": {"0"}, "commendations": {"0"}})
+	award := s.must(http.StatusOK, "", "GET", "/api/v1"+ev+"/contest/award", nil).(map[string]any)
+	author := award["items"].([]any)[0].(map[string]any)["author"].(string)
+	if author != "Автор Петров" {
+		t.Errorf("the award names the author %q", author)
+	}
+	pub := s.page(nil, ev+"/contest/award")
+	mustContain(t, "the provisional award", pub, "Предварительное присуждение", "Приз 1", author, "Судья Иванов", "exact 18:6", "d6:f8 b2-c3 f8:d6 e7:c5", "Тонкая игра", `<svg class="board"`, "award.pdf")
+	mustNotContain(t, "the provisional award to a reader without an account", pub, `action="`+ev+`/contest/claims"`)
+	mustContain(t, "the provisional award to a reader", s.page(rc, ev+"/contest/award"), `action="`+ev+`/contest/claims"`)
+	s.mustPost(rc, ev+"/contest/claims", url.Values{"code": {"001"}, "kind": {"anticipated"}, "evidence": {"Петров, 1990"}})
+	desk = s.page(dc, ev+"/manage")
+	mustContain(t, "the desk with a claim", desk, "Петров, 1990", "на рассмотрении")
+	claims := s.must(http.StatusOK, "", "GET", "/api/v1"+ev+"/contest/award", nil).(map[string]any)["claims"].([]any)
+	cid := num(claims[0].(map[string]any)["id"])
+	s.mustPost(dc, fmt.Sprintf("/contest-claims/%d/decision", cid), url.Values{"event": {fmt.Sprint(id)}, "uphold": {"false"}, "reason": {"идея другая"}})
+	if rec := s.post(dc, ev+"/contest/award/final", nil); rec.Code != http.StatusConflict {
+		t.Errorf("the final award during the claims period: %d", rec.Code)
+	}
+	s.clock.Set(time.Date(2026, 11, 18, 12, 0, 0, 0, time.UTC))
+	s.mustPost(dc, ev+"/contest/award/final", nil)
+	pub = s.page(nil, ev+"/contest/award?lang=en")
+	mustContain(t, "the final award", pub, "Final award", "Prize 1", "идея другая", "rejected")
+	mustNotContain(t, "the final award", pub, "Provisional award")
+
+	// The booklet: the entry's code, author and stipulation.
+	for _, lang := range []string{"ru", "en"} {
+		req := httptest.NewRequest(http.MethodGet, "/api/v1"+ev+"/contest/award.pdf?lang="+lang, nil)
+		rec := httptest.NewRecorder()
+		s.handler.ServeHTTP(rec, req)
+		if rec.Code != http.StatusOK || rec.Header().Get("Content-Type") != "application/pdf" {
+			t.Fatalf("award.pdf: %d %s", rec.Code, rec.Header().Get("Content-Type"))
+		}
+		text := pdfToText(t, "award-"+lang, rec.Body.Bytes())
+		want := []string{"001", author, "exact 18:6", "Конкурс составителей", "Тонкая игра", "Судья Иванов"}
+		if lang == "ru" {
+			want = append(want, "Окончательное присуждение", "Приз 1", "Задание")
+		} else {
+			want = append(want, "Final award", "Prize 1", "Stipulation")
+		}
+		mustContain(t, "the award booklet ("+lang+")", text, want...)
+	}
+}
+
+// The solving contest's page: nothing before the window, the problems
+// with answer forms while it runs, a refused answer next to its field,
+// then the solutions, the verdicts and the ranking.
+func TestSolvingPage(t *testing.T) {
+	start := time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)
+	s := newCompServer(t, start)
+	director := s.user("director@example.org", tournament.ArbiterRole)
+	s.user("solver@example.org", tournament.PlayerRole)
+	id := num(s.must(http.StatusCreated, director, "POST", "/api/v1/events", map[string]any{"name": "Конкурс решения", "discipline": "composition", "system": "round-robin"}).(map[string]any)["id"])
+	ev := fmt.Sprintf("/events/%d", id)
+	mustContain(t, "the page before the set-up", s.page(nil, ev+"/solving"), "ещё не объявлен")
+	_ = director
+	dc := s.session("director@example.org")
+	mustContain(t, "the director's page before the set-up", s.page(dc, ev+"/solving"), `action="`+ev+`/solving"`)
+	// A problem of three lines, then an unsound one, are refused with the
+	// text kept; then the right one.
+	if rec := s.post(dc, ev+"/solving", url.Values{"starts": {"2026-11-01T13:00"}, "ends": {"2026-11-01T15:00"}, "problems": {g005 + "\nblack\nexact 18:6"}}); rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "четыре строки") {
+		t.Errorf("a problem of three lines: %d", rec.Code)
+	}
+	if rec := s.post(dc, ev+"/solving", url.Values{"starts": {"2026-11-01T13:00"}, "ends": {"2026-11-01T15:00"}, "problems": {g005 + "\nblack\nblack wins\nd6:f8"}}); rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "black wins") {
+		t.Errorf("an unsound problem: %d", rec.Code)
+	}
+	s.mustPost(dc, ev+"/solving", url.Values{"starts": {"2026-11-01T13:00"}, "ends": {"2026-11-01T15:00"}, "problems": {g005 + "\r\nblack\r\nexact 18:6\r\nd6:f8 b2-c3 f8:d6 e7:c5\r\n"}})
+	v := s.must(http.StatusOK, director, "GET", "/api/v1"+ev+"/solving", nil).(map[string]any)
+	if v["starts"] != "2026-11-01T13:00:00Z" || len(v["problems"].([]any)) != 1 {
+		t.Fatalf("the solving contest after the director's form: %v", v)
+	}
+	mustContain(t, "the director's form again", s.page(dc, ev+"/solving"), "exact 18:6", "d6:f8 b2-c3")
+	sc := s.session("solver@example.org")
+	page := s.page(sc, ev+"/solving")
+	mustContain(t, "the page before the start", page, "ещё не начался")
+	mustNotContain(t, "the page before the start", page, "exact 18:6", "problem-1", `action="`+ev+`/solving"`)
+
+	s.clock.Set(start.Add(90 * time.Minute))
+	for _, lang := range []string{"ru", "en"} {
+		page = s.page(sc, ev+"/solving?lang="+lang)
+		mustContain(t, "the running contest ("+lang+")", page, `id="problem-1"`, "exact 18:6", `<svg class="board"`, `action="`+ev+`/solving/problems/1/answer"`)
+		mustNotContain(t, "the running contest ("+lang+")", page, "b2-c3 f8:d6")
+	}
+	mustNotContain(t, "the running contest to a reader without an account", s.page(nil, ev+"/solving"), `name="answer"`)
+	if rec := s.post(sc, ev+"/solving/problems/2/answer", url.Values{"answer": {"d6:f8"}}); rec.Code != http.StatusNotFound {
+		t.Errorf("an answer to a problem that is not there: %d", rec.Code)
+	}
+	// A wrong answer is taken (the verdict shows after the end) and
+	// replaced by the right one.
+	s.mustPost(sc, ev+"/solving/problems/1/answer", url.Values{"answer": {"d6:b4"}})
+	s.mustPost(sc, ev+"/solving/problems/1/answer", url.Values{"answer": {"1... d6:f8 2. b2-c3 f8:d6 3. e7:c5"}})
+	page = s.page(sc, ev+"/solving")
+	mustContain(t, "the page after answering", page, "1... d6:f8 2. b2-c3 f8:d6 3. e7:c5")
+	mustNotContain(t, "the page after answering", page, "verdict-sound")
+
+	s.clock.Set(start.Add(3 * time.Hour))
+	page = s.page(sc, ev+"/solving")
+	mustContain(t, "the result", page, "закончен", "d6:f8 b2-c3 f8:d6 e7:c5", "Итоги", "verdict-sound", "верно")
+	public := s.page(nil, ev+"/solving")
+	mustContain(t, "the public result", public, "Итоги", "d6:f8 b2-c3 f8:d6 e7:c5")
+	mustNotContain(t, "the public result", public, "solver@example.org")
+}
+
+// TestBrowserCompositionEntry is an author at a computer: signs in, opens
+// the contest, builds the position on the board editor square by square
+// (towers colour by colour), fills the task and submits, and sees the
+// solver's verdict.
+func TestBrowserCompositionEntry(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the browser test is long; run without -short")
+	}
+	s := newCompServer(t, time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC))
+	director := s.user("director@example.org", tournament.ArbiterRole)
+	s.namedUser("author@example.org", "Автор Петров", tournament.PlayerRole)
+	id := num(s.must(http.StatusCreated, director, "POST", "/api/v1/events", map[string]any{"name": "Конкурс составителей", "discipline": "composition", "system": "round-robin"}).(map[string]any)["id"])
+	s.must(http.StatusOK, director, "PUT", fmt.Sprintf("/api/v1/events/%d/contest", id), map[string]any{"sections": []map[string]string{{"name": "Задачи", "rules": "12+12"}},
+		"deadline": "2026-11-10T12:00:00Z", "scale": 4, "aggregation": "mean", "claim_days": 7})
+	srv := httptest.NewServer(s.handler)
+	defer srv.Close()
+	ctx := browser(t)
+
+	// g005 as taps: white a5-1/6 (6 black then 1 white), b2-1, d4-4/1,
+	// d8-1/3, e7-3/1; black d6-1/2.
+	type build struct {
+		tool string
+		sq   string
+		n    int
+	}
+	steps := []build{
+		{"b", "a5", 6}, {"w", "a5", 1}, {"w", "b2", 1}, {"b", "d4", 1}, {"w", "d4", 4},
+		{"b", "d8", 3}, {"w", "d8", 1}, {"b", "e7", 1}, {"w", "e7", 3}, {"w", "d6", 2}, {"b", "d6", 1},
+	}
+	actions := []chromedp.Action{
+		chromedp.EmulateViewport(1100, 900),
+		chromedp.Navigate(srv.URL + "/login"),
+		chromedp.SendKeys(`input[name=email]`, "author@example.org"),
+		chromedp.SendKeys(`input[name=password]`, "пароль игрока"+kb.Enter),
+		chromedp.WaitVisible(`form[action="/logout"]`),
+		chromedp.Navigate(fmt.Sprintf("%s/events/%d", srv.URL, id)), // redirected to the contest
+		load(fmt.Sprintf(`a.button[href="/events/%d/contest/entries"]`, id)),
+		chromedp.WaitVisible(`#board-editor .be-grid button[data-sq="a1"]`),
+	}
+	tool := ""
+	for _, st := range steps {
+		if st.tool != tool {
+			actions = append(actions, chromedp.Click(fmt.Sprintf(`#board-editor button[data-tool="%s"]`, st.tool)))
+			tool = st.tool
+		}
+		for range st.n {
+			actions = append(actions, chromedp.Click(fmt.Sprintf(`#board-editor button[data-sq="%s"]`, st.sq)))
+		}
+	}
+	var position, counts, verdict string
+	actions = append(actions,
+		chromedp.Value(`#position-field`, &position),
+		chromedp.Text(`.be-counts`, &counts),
+		chromedp.Click(`input[name=side][value=black]`),
+		chromedp.SendKeys(`input[name=stipulation]`, "exact 18:6"),
+		chromedp.SendKeys(`textarea[name=solution]`, "d6:f8 b2-c3 f8:d6 e7:c5"),
+		shot("composition-editor"),
+		load(`#entry-submit`),
+		chromedp.Text(`#verdict`, &verdict),
+		shot("composition-verdict"),
+	)
+	if err := chromedp.Run(ctx, actions...); err != nil {
+		t.Fatal(err)
+	}
+	if position != g005 {
+		t.Errorf("the board editor wrote %q, want %q", position, g005)
+	}
+	if !strings.Contains(counts, "12/12") || strings.Count(counts, "12/12") != 2 {
+		t.Errorf("the counts under the board: %q", counts)
+	}
+	if !strings.Contains(verdict, "корректно") || !strings.Contains(verdict, "001") {
+		t.Errorf("the verdict after submitting: %q", verdict)
+	}
+
+	// The jury marks it after the deadline; the award page shows it.
+	s.namedUser("judge@example.org", "Судья Иванов", tournament.PlayerRole)
+	judge, _, err := s.accounts.CreateToken(context.Background(), account.NewToken{Email: "judge@example.org"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := fmt.Sprintf("/api/v1/events/%d/contest", id)
+	s.must(http.StatusOK, director, "PUT", base+"/judges", map[string]any{"judges": []string{"judge@example.org"}})
+	s.clock.Set(time.Date(2026, 11, 10, 12, 0, 0, 0, time.UTC))
+	s.must(http.StatusOK, judge, "PUT", base+"/marks/001", map[string]any{"mark": 3.5, "comment": "Тонкая игра башнями"})
+	s.must(http.StatusOK, director, "POST", base+"/award", map[string]any{"prizes": 1})
+	var award string
+	if err := chromedp.Run(ctx,
+		chromedp.Navigate(fmt.Sprintf("%s/events/%d/contest/award", srv.URL, id)),
+		chromedp.Text(`.contest-award`, &award),
+		shot("composition-award"),
+	); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"Предварительное присуждение", "Приз 1 — Автор Петров", "Судья Иванов", "exact 18:6", "Тонкая игра башнями"} {
+		if !strings.Contains(award, want) {
+			t.Errorf("the award page lacks %q:\n%s", want, award)
+		}
+	}
+}

@@ -1,0 +1,163 @@
+package api
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"adiukh/tournament"
+	"adiukh/tournament/composition"
+)
+
+// The solving contest's page: the window, the problems once it opens, a
+// participant's answer forms while it runs, then the solutions, the
+// verdicts and the ranking. The director sets it up through the JSON API
+// on the same page until the window opens (or through PUT
+// /api/v1/events/{id}/solving); the page calls the same use cases.
+func (h *handler) solvingRoutesWeb(public, signedIn *gin.RouterGroup) {
+	public.GET("/events/:id/solving", h.pageHandler(h.solvingPage))
+	signedIn.POST("/events/:id/solving/problems/:n/answer", h.pageHandler(h.submitSolvingAnswer))
+	signedIn.POST("/events/:id/solving", h.pageHandler(h.saveSolving))
+}
+
+// solvingRow is one problem with its diagram and the reader's answer.
+type solvingRow struct {
+	composition.SolvingProblem
+	Diagram *diagram
+	Mine    *composition.SolvingAnswer
+}
+
+type solvingPageData struct {
+	eventHeader
+	View    *composition.SolvingView
+	Missing string
+	Signed  bool
+	Rows    []solvingRow
+	Form    *form
+	// Setup is the director's form, shown until the window opens.
+	Setup    *form
+	CanSetup bool
+}
+
+func (h *handler) solvingPage(c *gin.Context) error {
+	return h.renderSolving(c, newForm(), http.StatusOK)
+}
+
+func (h *handler) renderSolving(c *gin.Context, f *form, status int) error {
+	return h.renderSolvingWith(c, f, nil, status)
+}
+
+func (h *handler) renderSolvingWith(c *gin.Context, f, setup *form, status int) error {
+	e, err := h.compositionEvent(c)
+	if err != nil {
+		return err
+	}
+	data := &solvingPageData{eventHeader: h.header(c, e, "solving"), Form: f, Signed: tournament.UserFromContext(c.Request.Context()) != nil}
+	v, err := h.Composition.Solving(c.Request.Context(), e.ID)
+	if te := (*tournament.Error)(nil); errors.As(err, &te) && te.Code == tournament.ENOTFOUND {
+		data.Missing = h.translator(c).Error(te)
+	} else if err != nil {
+		return err
+	} else {
+		data.View = v
+		for _, p := range v.Problems {
+			row := solvingRow{SolvingProblem: p, Diagram: newDiagram(p.Position, p.Side)}
+			for i := range v.Mine {
+				if v.Mine[i].Problem == p.Number {
+					row.Mine = &v.Mine[i]
+				}
+			}
+			data.Rows = append(data.Rows, row)
+		}
+	}
+	data.CanSetup = data.CanManage && (data.View == nil || h.Now().Before(data.View.Starts))
+	if data.CanSetup {
+		data.Setup = setup
+		if setup == nil {
+			data.Setup = newForm()
+			if v := data.View; v != nil {
+				data.Setup.Values["starts"], data.Setup.Values["ends"] = v.Starts.UTC().Format(minuteLayout), v.Ends.UTC().Format(minuteLayout)
+				var blocks []string
+				for _, p := range v.Problems {
+					blocks = append(blocks, strings.Join([]string{p.Position, p.Side, p.Stipulation, p.Solution}, "\n"))
+				}
+				data.Setup.Values["problems"] = strings.Join(blocks, "\n\n")
+			}
+		}
+	}
+	h.renderWith(c, h.translator(c), status, "solving", e.Name, data)
+	return nil
+}
+
+func (h *handler) submitSolvingAnswer(c *gin.Context) error {
+	id, err := pathInt(c, "id")
+	if err != nil {
+		return err
+	}
+	n, err := pathInt(c, "n")
+	if err != nil {
+		return err
+	}
+	f := formValues(c, "answer")
+	f.Values["problem"] = fmt.Sprint(n)
+	_, err = h.Composition.Answer(c.Request.Context(), id, int(n), f.Values["answer"])
+	return h.afterForm(c, fmt.Sprintf("/events/%d/solving#problem-%d", id, n), f, err, func(f *form, status int) error { return h.renderSolving(c, f, status) })
+}
+
+// minuteLayout is how a datetime-local field writes a moment (UTC here).
+const minuteLayout = "2006-01-02T15:04"
+
+// saveSolving sets up the solving contest from the director's form: the
+// window in UTC and the problems, one block of four lines each (position,
+// side to move, stipulation, solution) separated by an empty line.
+func (h *handler) saveSolving(c *gin.Context) error {
+	id, err := pathInt(c, "id")
+	if err != nil {
+		return err
+	}
+	f := formValues(c, "starts", "ends", "problems", "reason")
+	err = func() error {
+		var in composition.SolvingInput
+		for _, k := range []string{"starts", "ends"} {
+			at, err := time.Parse(minuteLayout, strings.TrimSpace(f.Values[k]))
+			if err != nil {
+				return tournament.Invalid(k, "%q is not a time: write it as 2026-12-31T23:59:00Z (RFC 3339)", f.Values[k])
+			}
+			if k == "starts" {
+				in.Starts = at
+			} else {
+				in.Ends = at
+			}
+		}
+		text := strings.ReplaceAll(f.Values["problems"], "\r", "")
+		for i, block := range strings.Split(text, "\n\n") {
+			var lines []string
+			for _, l := range strings.Split(block, "\n") {
+				if l = strings.TrimSpace(l); l != "" {
+					lines = append(lines, l)
+				}
+			}
+			if len(lines) == 0 {
+				continue
+			}
+			if len(lines) != 4 {
+				return tournament.Invalid("problems", "problem %d: write four lines: position, side to move, stipulation, solution; got %d", i+1, len(lines))
+			}
+			in.Problems = append(in.Problems, composition.SolvingProblem{Entry: composition.Entry{Position: lines[0], Side: lines[1], Stipulation: lines[2], Solution: lines[3]}})
+		}
+		_, err := h.Composition.SetupSolving(c.Request.Context(), id, in, f.Values["reason"])
+		return err
+	}()
+	if err == nil {
+		c.Redirect(http.StatusSeeOther, fmt.Sprintf("/events/%d/solving", id))
+		return nil
+	}
+	if ferr := f.fail(err, h.translator(c)); ferr != nil {
+		return ferr
+	}
+	return h.renderSolvingWith(c, newForm(), f, formStatus(err))
+}

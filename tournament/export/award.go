@@ -1,0 +1,53 @@
+package export
+
+import (
+	"context"
+	"fmt"
+	"io"
+
+	"adiukh/rules"
+	"adiukh/tournament"
+	"adiukh/tournament/catalog"
+	"adiukh/tournament/composition"
+	"adiukh/tournament/report"
+)
+
+// AwardPDF prints a composition contest's published award as a booklet,
+// one block per distinguished entry with its diagram.
+func (x *Exporter) AwardPDF(ctx context.Context, w io.Writer, loc report.Locale, comp *composition.Service, eventID int64) error {
+	e, err := x.events.Event(ctx, eventID)
+	if err != nil {
+		return err
+	}
+	a, err := comp.Award(ctx, eventID)
+	if err != nil {
+		return err
+	}
+	b, err := AwardView(e, a, loc)
+	if err != nil {
+		return err
+	}
+	x.stamp(&b.Event)
+	return report.AwardPDF(w, loc, b)
+}
+
+// AwardView is the award as the booklet prints it: the honours named in
+// the locale's language ("Приз 1"), each position as towers.
+func AwardView(e *tournament.Event, a *composition.Award, loc report.Locale) (report.AwardBooklet, error) {
+	l := catalog.For(catalog.Lang(loc))
+	b := report.AwardBooklet{Event: EventView(e), Final: a.Contest.Stage == composition.Final, Judges: a.Judges}
+	for _, it := range a.Items {
+		pos, err := rules.ParsePosition(it.Entry.Position)
+		if err != nil {
+			return report.AwardBooklet{}, fmt.Errorf("award entry %s: %w", it.Code, err)
+		}
+		side := rules.White
+		if s := it.Entry.Side; s == "black" || s == "черные" || s == "чёрные" {
+			side = rules.Black
+		}
+		b.Entries = append(b.Entries, report.AwardEntry{Code: it.Code, Honour: fmt.Sprintf("%s %d", l.T("compo.honour."+string(it.Honour)), it.Place),
+			Section: it.Section, Author: it.Author, Position: positionView(pos, side), Stipulation: it.Entry.Stipulation,
+			Solution: it.Entry.Solution, Comment: it.Comment, JudgeComments: it.JudgeComments})
+	}
+	return b, nil
+}

@@ -1,0 +1,119 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"strings"
+)
+
+const (
+	msgAwardBooklet     msg = "report.award_booklet"
+	msgAwardProvisional msg = "report.award_provisional"
+	msgAwardFinal       msg = "report.award_final"
+	msgStipulation      msg = "report.stipulation"
+	msgSolution         msg = "report.solution"
+	msgJudges           msg = "report.judges"
+	msgJudgesComment    msg = "report.judges_comment"
+	msgDiagram          msg = "report.diagram"
+)
+
+// AwardBooklet is a composition contest's published award: its entries in
+// section order, prizes first.
+type AwardBooklet struct {
+	Event Event
+	// Final is false for a provisional award, which the booklet says on
+	// every entry's page header.
+	Final   bool
+	Judges  []string
+	Entries []AwardEntry
+}
+
+// AwardEntry is one distinguished entry: its honour as printed ("Приз 1"),
+// section, author, diagram and texts.
+type AwardEntry struct {
+	Code          string
+	Honour        string
+	Section       string
+	Author        string
+	Position      Position
+	Stipulation   string
+	Solution      string
+	Comment       string
+	JudgeComments []string
+}
+
+// awardBlockHeight is the room one entry needs at least: its heading and
+// the diagram with its notation.
+const awardBlockHeight = 12 + 6 + boardSide + 14
+
+// AwardPDF prints the award booklet: the stage (provisional or final) and
+// the judges, then one block per entry — its honour, author and code, the
+// diagram drawn as the game record draws it, the stipulation, the solution,
+// the author's and the judges' comments. A block is never split across
+// pages.
+func AwardPDF(w io.Writer, loc Locale, a AwardBooklet) error {
+	for _, e := range a.Entries {
+		if err := checkPosition(e.Position); err != nil {
+			return fmt.Errorf("award entry %s: %w", e.Code, err)
+		}
+	}
+	d := newDocument(loc, a.Event, text(loc, msgAwardBooklet))
+	d.withPageNumbers()
+	d.newPage(false)
+	width := d.pageWidth()
+	d.font(true, 12)
+	stage := text(loc, msgAwardProvisional)
+	if a.Final {
+		stage = text(loc, msgAwardFinal)
+	}
+	d.cell(width, 7, stage, "", 1, "C", false)
+	if len(a.Judges) > 0 {
+		d.font(false, 10)
+		d.multiCell(width, 5, text(loc, msgJudges)+": "+strings.Join(a.Judges, ", "), "", "C", false)
+	}
+	d.pdf.Ln(3)
+	section := ""
+	for _, e := range a.Entries {
+		if d.pdf.GetY()+awardBlockHeight > d.bottom() {
+			d.newPage(false)
+		}
+		if e.Section != section {
+			section = e.Section
+			d.font(true, 12)
+			d.cell(width, 7, section, "B", 1, "L", false)
+			d.pdf.Ln(2)
+		}
+		d.font(true, 11)
+		heading := e.Honour
+		if e.Author != "" {
+			heading += " — " + e.Author
+		}
+		d.multiCell(width, 6, heading+"  (№ "+e.Code+")", "", "L", false)
+		top := d.pdf.GetY() + 1
+		x := margin + 5
+		bottom := d.diagram(x, top, text(loc, msgDiagram), e.Position)
+		textX := x + boardSide + 8
+		textW := width - (textX - margin)
+		d.pdf.SetXY(textX, top+6)
+		d.font(true, 10)
+		d.pdf.SetX(textX)
+		d.multiCell(textW, 5, text(loc, msgStipulation)+": "+e.Stipulation, "", "L", false)
+		d.pdf.Ln(1)
+		d.font(false, 9.5)
+		d.pdf.SetX(textX)
+		d.multiCell(textW, 4.5, text(loc, msgSolution)+": "+printable(e.Solution), "", "L", false)
+		if e.Comment != "" {
+			d.pdf.Ln(1)
+			d.pdf.SetX(textX)
+			d.multiCell(textW, 4.5, e.Comment, "", "L", false)
+		}
+		if len(e.JudgeComments) > 0 {
+			d.pdf.Ln(1)
+			d.pdf.SetX(textX)
+			d.font(false, 9)
+			d.multiCell(textW, 4.5, text(loc, msgJudgesComment)+": "+strings.Join(e.JudgeComments, " / "), "", "L", false)
+		}
+		d.pdf.SetY(max(bottom, d.pdf.GetY()) + 6)
+	}
+	return d.output(w)
+}

@@ -1,0 +1,51 @@
+package report
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// The award booklet: the stage, the judges, each section once, and one
+// whole block per entry — honour, author and code, the diagram with its
+// notation, stipulation, solution and comments; seven entries take more
+// than one page and no block is split.
+func TestAwardPDF(t *testing.T) {
+	a := AwardBooklet{Event: Event{Name: "Конкурс составителей"}, Judges: []string{"Судья Иванов", "Судья Сидоров"}}
+	for i := range 7 {
+		section := "Задачи"
+		if i >= 4 {
+			section = "Этюды"
+		}
+		a.Entries = append(a.Entries, AwardEntry{Code: fmt.Sprintf("%03d", i+1), Honour: fmt.Sprintf("Приз %d", i+1), Section: section,
+			Author: fmt.Sprintf("Автор %d", i+1), Position: figure4(), Stipulation: fmt.Sprintf("white %d", 13+i),
+			Solution: "1. c3-d4 e5:c3 2. b2:d4", Comment: "посвящается", JudgeComments: []string{"Тонкая игра"}})
+	}
+	pdf := render(t, func(b *bytes.Buffer) error { return AwardPDF(b, Russian, a) })
+	flat := strings.Join(strings.Fields(pdfTextAs(t, "award", pdf, "-raw")), " ")
+	for _, want := range []string{"Присуждение конкурса составления", "Предварительное присуждение", "Судьи: Судья Иванов, Судья Сидоров",
+		"белые: a5-1, d4-1, e5-2/1, f8-3/1, g5-1/1; черные: a1-1, b6-2/3, c7-3"} {
+		if !strings.Contains(flat, want) {
+			t.Errorf("the booklet lacks %q in:\n%s", want, flat)
+		}
+	}
+	for i := range 7 {
+		for _, want := range []string{fmt.Sprintf("Приз %d — Автор %d (№ %03d)", i+1, i+1, i+1), fmt.Sprintf("Задание: white %d", 13+i)} {
+			if !strings.Contains(flat, want) {
+				t.Errorf("the booklet lacks %q", want)
+			}
+		}
+	}
+	if n := strings.Count(flat, "Этюды"); n != 1 {
+		t.Errorf("the section Этюды is headed %d times", n)
+	}
+	if !strings.Contains(flat, "стр. 2 из") {
+		t.Errorf("seven entries fit one page:\n%s", flat)
+	}
+	a.Final = true
+	a.Entries[0].Position.Towers[0].Square = "a2"
+	if err := AwardPDF(&bytes.Buffer{}, English, a); err == nil || !strings.Contains(err.Error(), "award entry 001") {
+		t.Errorf("a tower on a light square: %v", err)
+	}
+}
