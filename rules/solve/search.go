@@ -68,13 +68,12 @@ type verdict struct {
 // node itself or of positions below it (low ≥ depth): then the search from
 // the node with no history at all would have found the same. A proof never
 // relies on a repetition and is always kept.
-func (s *Solver) search(n *node, depth int32, remaining int) verdict {
+func (s *Solver) search(n *node, h uint64, depth int32, remaining int) verdict {
 	s.nodes++
 	if s.nodes > s.maxNodes {
 		s.aborted = true
 		return verdict{unknown, noLow, 0}
 	}
-	h := hashOf(n)
 	if d := s.path.depthOf(h, n); d >= 0 {
 		return verdict{disproved, d, 0}
 	}
@@ -118,7 +117,7 @@ func (s *Solver) search(n *node, depth int32, remaining int) verdict {
 	}
 	decided := -1
 	for i := range kids {
-		v := s.search(&kids[i].n, depth+1, remaining-1)
+		v := s.search(&kids[i].n, kids[i].hash, depth+1, remaining-1)
 		if s.aborted {
 			break
 		}
@@ -172,6 +171,7 @@ func (s *Solver) search(n *node, depth int32, remaining int) verdict {
 // child is a move's resulting node with the key the search tries it by.
 type child struct {
 	n     node
+	hash  uint64 // hashOf(&n)
 	key   int
 	index int // of the move in generation order
 }
@@ -189,7 +189,8 @@ func (s *Solver) order(n *node, moves []rules.Move, cut int, out []child) []chil
 			white = -white
 		}
 		c.key = white
-		if e := s.table.find(hashOf(&c.n), &c.n); e != nil {
+		c.hash = hashOf(&c.n)
+		if e := s.table.find(c.hash, &c.n); e != nil {
 			// The mover wants the goal proved if it is the prover, disproved
 			// otherwise.
 			switch st, _ := e.known(s.goal); {
@@ -221,13 +222,14 @@ func (s *Solver) prove(n *node, g goal) (status, int, error) {
 	if w, b := n.pos.Checkers(); g.prover == rules.White && int(g.t) > w+b || g.prover == rules.Black && g.t < 0 {
 		return disproved, 0, nil // no final position has such a score
 	}
-	if e := s.table.find(hashOf(n), n); e != nil {
+	h := hashOf(n)
+	if e := s.table.find(h, n); e != nil {
 		if st, dist := e.known(g); st != unknown {
 			return st, dist, nil
 		}
 	}
 	for limit := 1; ; limit = limit*3/2 + 1 {
-		v := s.search(n, 0, limit)
+		v := s.search(n, h, 0, limit)
 		if s.aborted {
 			return unknown, 0, &BudgetError{s.maxNodes}
 		}
