@@ -107,7 +107,7 @@ func (s *Solver) search(n *node, h uint64, depth int32, remaining int) verdict {
 		return verdict{unknown, noLow, 0}
 	}
 	before := s.nodes
-	kids := s.order(n, moves, cut, s.children[depth][:0])
+	kids := s.order(n, moves, cut, remaining > 1, s.children[depth][:0])
 	s.children[depth] = kids
 	s.path.push(h, n)
 	proverMoves := n.side == s.goal.prover
@@ -168,6 +168,14 @@ func (s *Solver) search(n *node, h uint64, depth int32, remaining int) verdict {
 	return out
 }
 
+// tableIf returns the table's entry of n when probe is set, else nil.
+func (s *Solver) tableIf(probe bool, h uint64, n *node) *entry {
+	if !probe {
+		return nil
+	}
+	return s.table.find(h, n)
+}
+
 // child is a move's resulting node with the key the search tries it by.
 type child struct {
 	n     node
@@ -179,8 +187,11 @@ type child struct {
 // order returns the nodes the moves lead to, the most promising for the
 // side to move first: what the table already decided for it, then the
 // points White would have if the game stopped there. The move that decided
-// the node's last search (cut) goes before all others.
-func (s *Solver) order(n *node, moves []rules.Move, cut int, out []child) []child {
+// the node's last search (cut) goes before all others. Without probe the
+// table is not asked (used one ply above the horizon, where each child
+// probes the table in its own search anyway: a probe here too costs a cache
+// miss per child and gains little order).
+func (s *Solver) order(n *node, moves []rules.Move, cut int, probe bool, out []child) []child {
 	mover := n.side
 	for i := range moves {
 		c := child{n: node{n.pos.Play(moves[i]), mover.Opponent()}, index: i}
@@ -190,7 +201,7 @@ func (s *Solver) order(n *node, moves []rules.Move, cut int, out []child) []chil
 		}
 		c.key = white
 		c.hash = hashOf(&c.n)
-		if e := s.table.find(c.hash, &c.n); e != nil {
+		if e := s.tableIf(probe, c.hash, &c.n); e != nil {
 			// The mover wants the goal proved if it is the prover, disproved
 			// otherwise.
 			switch st, _ := e.known(s.goal); {
