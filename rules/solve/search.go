@@ -68,13 +68,12 @@ type verdict struct {
 // node itself or of positions below it (low ≥ depth): then the search from
 // the node with no history at all would have found the same. A proof never
 // relies on a repetition and is always kept.
-func (s *Solver) search(n *node, depth int32, remaining int) verdict {
+func (s *Solver) search(n *node, h uint64, depth int32, remaining int) verdict {
 	s.nodes++
 	if s.nodes > s.maxNodes {
 		s.aborted = true
 		return verdict{unknown, noLow, 0}
 	}
-	h := hashOf(n)
 	if d := s.path.depthOf(h, n); d >= 0 {
 		return verdict{disproved, d, 0}
 	}
@@ -108,7 +107,7 @@ func (s *Solver) search(n *node, depth int32, remaining int) verdict {
 		return verdict{unknown, noLow, 0}
 	}
 	before := s.nodes
-	kids := s.order(n, moves, cut, s.children[depth][:0])
+	kids := s.order(n, moves, cut, remaining > 1, s.children[depth][:0])
 	s.children[depth] = kids
 	s.path.push(h, n)
 	proverMoves := n.side == s.goal.prover
@@ -118,7 +117,7 @@ func (s *Solver) search(n *node, depth int32, remaining int) verdict {
 	}
 	decided := -1
 	for i := range kids {
-		v := s.search(&kids[i].n, depth+1, remaining-1)
+		v := s.search(&kids[i].n, kids[i].hash, depth+1, remaining-1)
 		if s.aborted {
 			break
 		}
@@ -169,9 +168,18 @@ func (s *Solver) search(n *node, depth int32, remaining int) verdict {
 	return out
 }
 
+// tableIf returns the table's entry of n when probe is set, else nil.
+func (s *Solver) tableIf(probe bool, h uint64, n *node) *entry {
+	if !probe {
+		return nil
+	}
+	return s.table.find(h, n)
+}
+
 // child is a move's resulting node with the key the search tries it by.
 type child struct {
 	n     node
+	hash  uint64 // hashOf(&n)
 	key   int
 	index int // of the move in generation order
 }
@@ -179,8 +187,11 @@ type child struct {
 // order returns the nodes the moves lead to, the most promising for the
 // side to move first: what the table already decided for it, then the
 // points White would have if the game stopped there. The move that decided
-// the node's last search (cut) goes before all others.
-func (s *Solver) order(n *node, moves []rules.Move, cut int, out []child) []child {
+// the node's last search (cut) goes before all others. Without probe the
+// table is not asked (used one ply above the horizon, where each child
+// probes the table in its own search anyway: a probe here too costs a cache
+// miss per child and gains little order).
+func (s *Solver) order(n *node, moves []rules.Move, cut int, probe bool, out []child) []child {
 	mover := n.side
 	for i := range moves {
 		c := child{n: node{n.pos.Play(moves[i]), mover.Opponent()}, index: i}
@@ -189,7 +200,8 @@ func (s *Solver) order(n *node, moves []rules.Move, cut int, out []child) []chil
 			white = -white
 		}
 		c.key = white
-		if e := s.table.find(hashOf(&c.n), &c.n); e != nil {
+		c.hash = hashOf(&c.n)
+		if e := s.tableIf(probe, c.hash, &c.n); e != nil {
 			// The mover wants the goal proved if it is the prover, disproved
 			// otherwise.
 			switch st, _ := e.known(s.goal); {
@@ -221,13 +233,14 @@ func (s *Solver) prove(n *node, g goal) (status, int, error) {
 	if w, b := n.pos.Checkers(); g.prover == rules.White && int(g.t) > w+b || g.prover == rules.Black && g.t < 0 {
 		return disproved, 0, nil // no final position has such a score
 	}
-	if e := s.table.find(hashOf(n), n); e != nil {
+	h := hashOf(n)
+	if e := s.table.find(h, n); e != nil {
 		if st, dist := e.known(g); st != unknown {
 			return st, dist, nil
 		}
 	}
 	for limit := 1; ; limit = limit*3/2 + 1 {
-		v := s.search(n, 0, limit)
+		v := s.search(n, h, 0, limit)
 		if s.aborted {
 			return unknown, 0, &BudgetError{s.maxNodes}
 		}

@@ -15,7 +15,8 @@ type node struct {
 
 var seed = maphash.MakeSeed()
 
-func hashOf(n *node) uint64 { return maphash.Comparable(seed, *n) }
+// hashOf returns n's hash, never 0 (the table's mark of a free place).
+func hashOf(n *node) uint64 { return maphash.Comparable(seed, *n) | 1 }
 
 // entry is what the table knows of one node, for both provers at once.
 // A proof for White of threshold t means White can force a final position
@@ -23,9 +24,7 @@ func hashOf(n *node) uint64 { return maphash.Comparable(seed, *n) }
 // most t. Facts in the table never depend on the path that led to the node
 // (see search), so they hold wherever the node comes up again.
 type entry struct {
-	hash uint64
-	n    node
-	used bool
+	n node
 	// White forces ≥ wProved (−1: nothing proved) within wDist plies, and
 	// cannot force ≥ wDisproved (noDisproof: nothing disproved).
 	wProved, wDisproved int8
@@ -49,8 +48,8 @@ const (
 	noDisproof = 127
 )
 
-func freshEntry(h uint64, n *node) entry {
-	return entry{hash: h, n: *n, used: true, wProved: -1, wDisproved: noDisproof, bProved: noProof, bDisproved: -1, unkDepth: -1}
+func freshEntry(n *node) entry {
+	return entry{n: *n, wProved: -1, wDisproved: noDisproof, bProved: noProof, bDisproved: -1, unkDepth: -1}
 }
 
 // known returns what the entry proves about g, and the proof's length.
@@ -94,30 +93,40 @@ func (e *entry) learn(g goal, st status, dist int) {
 // entry of the bucket whose search was cheapest.
 const bucketSize = 4
 
+// bucket holds bucketSize entries with their hashes side by side in front,
+// so a probe reads one cache line of hashes and touches an entry only when
+// its hash matches (0: the place is free; hashOf never returns 0).
+type bucket struct {
+	hashes  [bucketSize]uint64
+	entries [bucketSize]entry
+}
+
 // table is the transposition table: a fixed number of buckets, allocated
 // once, so its memory never grows past the bound it was made with.
 type table struct {
-	buckets [][bucketSize]entry
+	buckets []bucket
 	mask    uint64
 }
 
 // entrySize is the memory one entry takes.
 const entrySize = int(unsafe.Sizeof(entry{}))
 
+const bucketBytes = int(unsafe.Sizeof(bucket{}))
+
 func newTable(bytes int) *table {
 	n := 1
-	for n*2*bucketSize*entrySize <= bytes {
+	for n*2*bucketBytes <= bytes {
 		n *= 2
 	}
-	return &table{buckets: make([][bucketSize]entry, n), mask: uint64(n - 1)}
+	return &table{buckets: make([]bucket, n), mask: uint64(n - 1)}
 }
 
 // find returns the entry of n, or nil.
 func (t *table) find(h uint64, n *node) *entry {
 	b := &t.buckets[h&t.mask]
-	for i := range b {
-		if b[i].used && b[i].hash == h && b[i].n == *n {
-			return &b[i]
+	for i, bh := range b.hashes {
+		if bh == h && b.entries[i].n == *n {
+			return &b.entries[i]
 		}
 	}
 	return nil
@@ -128,20 +137,20 @@ func (t *table) find(h uint64, n *node) *entry {
 func (t *table) slot(h uint64, n *node) *entry {
 	b := &t.buckets[h&t.mask]
 	victim := 0
-	for i := range b {
-		if !b[i].used {
-			b[i] = freshEntry(h, n)
-			return &b[i]
+	for i, bh := range b.hashes {
+		if bh == 0 {
+			b.hashes[i], b.entries[i] = h, freshEntry(n)
+			return &b.entries[i]
 		}
-		if b[i].hash == h && b[i].n == *n {
-			return &b[i]
+		if bh == h && b.entries[i].n == *n {
+			return &b.entries[i]
 		}
-		if b[i].work < b[victim].work {
+		if b.entries[i].work < b.entries[victim].work {
 			victim = i
 		}
 	}
-	b[victim] = freshEntry(h, n)
-	return &b[victim]
+	b.hashes[victim], b.entries[victim] = h, freshEntry(n)
+	return &b.entries[victim]
 }
 
 // path is the line from the root to the node being searched, with a map for
