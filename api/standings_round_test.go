@@ -57,6 +57,24 @@ func TestStandingsAfterAnyRoundAndScoresInPairings(t *testing.T) {
 				t.Errorf("round 2's pairings lack %s", want)
 			}
 		}
+		// The JSON of a round gives the same scores: four points were
+		// shared out in round 1, none before it.
+		for n, want := range map[int]float64{1: 0, 2: 4} {
+			_, round := s.do("", "GET", fmt.Sprintf("/api/v1/events/%d/rounds/%d", id, n), nil)
+			total, seen := 0.0, 0
+			for _, g := range round["games"].([]any) {
+				game := g.(map[string]any)
+				for _, key := range []string{"white_score", "black_score"} {
+					if score, ok := game[key].(float64); ok {
+						total += score
+						seen++
+					}
+				}
+			}
+			if total != want || seen != 4 {
+				t.Errorf("the JSON of round %d: %d scores before the round adding up to %v, want 4 adding up to %v", n, seen, total, want)
+			}
+		}
 		if strings.Contains(reader.get(fmt.Sprintf("/events/%d?round=1", id)).Body.String(), `class="pts"`) {
 			t.Errorf("round 1's pairings show scores")
 		}

@@ -37,6 +37,10 @@ type gameView struct {
 	Sheet          string           `json:"sheet,omitempty"`
 	SheetReport    *sheetReportView `json:"sheet_report,omitempty"`
 	OverrideReason string           `json:"override_reason,omitempty"`
+	// WhiteScore and BlackScore are each player's score before the round
+	// (in the event's scoring table); GET of one round only.
+	WhiteScore *float64 `json:"white_score,omitempty"`
+	BlackScore *float64 `json:"black_score,omitempty"`
 }
 
 func newGameView(g *tournament.Game) gameView {
@@ -116,6 +120,9 @@ func (h *handler) getRound(c *gin.Context) error {
 	}
 	v := newRoundView(r)
 	if err := h.addRoundCards(c, ids[0], &v); err != nil {
+		return err
+	}
+	if err := h.addScoresBefore(c, ids[0], r, &v); err != nil {
 		return err
 	}
 	c.JSON(http.StatusOK, v)
@@ -218,4 +225,23 @@ func (h *handler) putResult(c *gin.Context) error {
 type recordedView struct {
 	gameView
 	Warnings []warningView `json:"warnings,omitempty"`
+}
+
+// addScoresBefore sets each player's score before the round beside the
+// games, as the pairings page shows it.
+func (h *handler) addScoresBefore(c *gin.Context, id int64, r *tournament.Round, v *roundView) error {
+	d, err := h.Events.EventData(c.Request.Context(), id)
+	if err != nil {
+		return err
+	}
+	scores := d.ScoresBefore(r.Number)
+	for i := range r.Games {
+		white := scores[r.Games[i].WhiteID]
+		v.Games[i].WhiteScore = &white
+		if !r.Games[i].IsBye() {
+			black := scores[r.Games[i].BlackID]
+			v.Games[i].BlackScore = &black
+		}
+	}
+	return nil
 }

@@ -210,21 +210,7 @@ func PairingsView(d *tournament.EventData, n int, publicURL string) (report.Pair
 	if err != nil {
 		return report.Pairings{}, err
 	}
-	points := map[int64]float64{}
-	for _, earlier := range d.Rounds {
-		if earlier.Number >= n {
-			continue
-		}
-		for _, g := range earlier.Games {
-			if g.Result == nil {
-				continue
-			}
-			points[g.WhiteID] += d.Event.Scoring.Points(*g.Result, true)
-			if !g.IsBye() {
-				points[g.BlackID] += d.Event.Scoring.Points(*g.Result, false)
-			}
-		}
-	}
+	points := d.ScoresBefore(n)
 	p := report.Pairings{Event: EventView(d.Event), Round: n, Date: roundDate(d.Event), PublicURL: publicURL}
 	for _, g := range r.Games {
 		b := report.Board{
