@@ -40,6 +40,17 @@ func TestAccountPage(t *testing.T) {
 	if rec := tablet.get("/account"); rec.Code != http.StatusOK {
 		t.Errorf("the tablet was signed out too: %d", rec.Code)
 	}
+	// Sign out everywhere else: the tablet ends, the laptop stays.
+	if rec := laptop.post("/account/sessions/end-others", nil); rec.Code != http.StatusSeeOther {
+		t.Fatalf("sign out elsewhere: %d", rec.Code)
+	}
+	if rec := tablet.get("/account"); rec.Code != http.StatusSeeOther {
+		t.Errorf("the tablet is still signed in after signing out everywhere else: %d", rec.Code)
+	}
+	if rec := laptop.get("/account"); rec.Code != http.StatusOK || strings.Count(rec.Body.String(), "/end\"") != 0 {
+		t.Errorf("after signing out everywhere else the laptop: %d, or other sign-ins still listed", rec.Code)
+	}
+	tablet = s.signIn(tournament.ArbiterRole)
 
 	// A wrong current password is refused at its field; the right one
 	// changes the password, ends the tablet's sign-in and keeps the laptop.
@@ -88,8 +99,5 @@ func TestAccountPage(t *testing.T) {
 	}
 	if code, _ := s.do("laptop", "GET", "/api/v1/me", nil); code != http.StatusUnauthorized {
 		t.Errorf("a revoked token still works: %d", code)
-	}
-	if rec := laptop.post("/account/sessions/end-others", nil); rec.Code != http.StatusSeeOther {
-		t.Errorf("sign out elsewhere: %d", rec.Code)
 	}
 }

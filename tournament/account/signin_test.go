@@ -12,6 +12,7 @@ import (
 
 	"adiukh/tournament"
 	"adiukh/tournament/store"
+	"adiukh/tournament/store/storetest"
 )
 
 // testService is an account service on a fresh SQLite file with one user,
@@ -201,5 +202,51 @@ func TestLoginUnknownEmailChecksTheDummyHash(t *testing.T) {
 	// Even its own password does not sign anyone in.
 	if _, err := s.Login(ctx, "nobody@example.org", "adiukh: no account has this e-mail", "10.0.0.8"); tournament.ErrorCode(err) != tournament.EUNAUTHORIZED {
 		t.Errorf("the dummy hash's password for an unknown e-mail: %v, want EUNAUTHORIZED", err)
+	}
+}
+
+// Thirty guesses at once, half on each of two instances sharing one
+// database (each with its own connections), are counted as one stream:
+// the free failures are checked, every other guess waits.
+func TestLoginParallelGuessesOnTwoInstances(t *testing.T) {
+	for name, dsn := range storetest.DSNs(t) {
+		t.Run(name, func(t *testing.T) {
+			now := time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
+			var checked, refused atomic.Int32
+			var instances [2]*Service
+			for i := range instances {
+				st, err := store.Open(dsn)
+				if err != nil {
+					t.Fatal(err)
+				}
+				t.Cleanup(func() { st.Close() })
+				s := NewServiceWith(st, Options{Now: func() time.Time { return now }, Limits: testLimits()})
+				if i == 0 {
+					if _, err := s.AddUser(context.Background(), NewUser{Email: "owner@example.org", Role: "arbiter", Password: "right password"}); err != nil {
+						t.Fatal(err)
+					}
+				}
+				s.check = func(hash, password string) (bool, error) {
+					checked.Add(1)
+					time.Sleep(5 * time.Millisecond)
+					return false, nil
+				}
+				instances[i] = s
+			}
+			var wg sync.WaitGroup
+			for i := range 30 {
+				s := instances[i%2]
+				wg.Go(func() {
+					_, err := s.Login(context.Background(), "owner@example.org", "guess", "10.0.0.9")
+					if tournament.ErrorCode(err) == tournament.ETOOMANY {
+						refused.Add(1)
+					}
+				})
+			}
+			wg.Wait()
+			if n := checked.Load(); n != 3 || refused.Load() != 27 {
+				t.Errorf("30 parallel guesses on two instances: %d checked, %d refused; want 3 and 27", n, refused.Load())
+			}
+		})
 	}
 }
