@@ -352,7 +352,7 @@ func TestTeamEventPages(t *testing.T) {
 		rec := a.post(fmt.Sprintf("/events/%d/teams", id), url.Values{"name": {fmt.Sprintf("Команда %d", i)}, "roster": {strings.Join(roster, "\n")}})
 		mustStatus(t, "add a team", rec.Code, http.StatusSeeOther, rec.Body.String())
 	}
-	if body := a.get(fmt.Sprintf("/events/%d/manage", id)).Body.String(); !strings.Contains(body, "JSON API") || strings.Contains(body, "/players/csv") {
+	if body := a.get(fmt.Sprintf("/events/%d/manage", id)).Body.String(); !strings.Contains(body, "Расстановки") || strings.Contains(body, "/players/csv") {
 		t.Error("the arbiter's desk of a team event offers individual registration")
 	}
 	mustStatus(t, "pair", a.post(fmt.Sprintf("/events/%d/rounds", id), nil).Code, http.StatusSeeOther, "")

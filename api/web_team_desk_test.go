@@ -1,0 +1,74 @@
+package api_test
+
+import (
+	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+
+	"adiukh/tournament"
+)
+
+// A team event set up on the web pages only: the number of boards, the
+// teams, a captain and a reserve; the JSON API sees the same event.
+func TestTeamDeskOnTheWeb(t *testing.T) {
+	s := newWebServer(t)
+	const arbiter = tournament.ArbiterRole
+	ev := s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Кубок района", "discipline": "rapid-team", "system": "round-robin"})
+	id := num(ev["id"])
+	a := s.signIn(arbiter)
+	desk := fmt.Sprintf("/events/%d/manage", id)
+
+	rec := a.post(fmt.Sprintf("/events/%d/team-settings", id), url.Values{"boards": {"три"}})
+	mustStatus(t, "boards not a number", rec.Code, http.StatusBadRequest, "")
+	rec = a.post(fmt.Sprintf("/events/%d/team-settings", id), url.Values{"boards": {"3"}})
+	mustStatus(t, "boards", rec.Code, http.StatusSeeOther, rec.Body.String())
+	st := s.must(http.StatusOK, arbiter, "GET", fmt.Sprintf("/api/v1/events/%d/team-settings", id), nil)
+	if num(st["boards"]) != 3 {
+		t.Fatalf("the boards set on the page are not the event's: %v", st)
+	}
+	for i := 1; i <= 3; i++ {
+		roster := fmt.Sprintf("Игрок %d.1, 2100\nИгрок %d.2, 2000\nИгрок %d.3, 1900", i, i, i)
+		rec := a.post(fmt.Sprintf("/events/%d/teams", id), url.Values{"name": {fmt.Sprintf("Команда %d", i)}, "roster": {roster}})
+		mustStatus(t, "add a team", rec.Code, http.StatusSeeOther, rec.Body.String())
+	}
+	rec = a.post(fmt.Sprintf("/events/%d/teams/1", id), url.Values{"name": {"Команда 1"}, "captain": {"Шоров Заур"}, "city": {"Нальчик"}})
+	mustStatus(t, "captain", rec.Code, http.StatusSeeOther, rec.Body.String())
+	rec = a.post(fmt.Sprintf("/events/%d/teams/1", id), url.Values{"name": {""}})
+	mustStatus(t, "a team without a name", rec.Code, http.StatusBadRequest, "")
+	if !strings.Contains(rec.Body.String(), `id="team-1" open`) {
+		t.Error("the refused team form is not opened on the desk")
+	}
+	rec = a.post(fmt.Sprintf("/events/%d/teams/2/players", id), url.Values{"name": {"Запасной Игрок"}, "rating": {"1800"}})
+	mustStatus(t, "reserve", rec.Code, http.StatusSeeOther, rec.Body.String())
+	rec = a.post(fmt.Sprintf("/events/%d/teams/3/players", id), url.Values{"name": {"Игрок 1.1"}, "rating": {"2100"}})
+	mustStatus(t, "a player of another team", rec.Code, http.StatusConflict, "")
+
+	teams := s.must(http.StatusOK, arbiter, "GET", fmt.Sprintf("/api/v1/events/%d/teams", id), nil)
+	body := fmt.Sprint(teams)
+	for _, want := range []string{"Шоров Заур", "Нальчик", "Запасной Игрок"} {
+		if !strings.Contains(body, want) {
+			t.Errorf("the JSON API does not see %q entered on the page", want)
+		}
+	}
+	page := a.get(desk).Body.String()
+	for _, want := range []string{"3\u00a0команды · 10\u00a0участников", "Капитан: Шоров Заур", "запасной", `name="boards"`} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the desk does not show %q", want)
+		}
+	}
+	if pub := s.anonymous().get(fmt.Sprintf("/events/%d", id)).Body.String(); !strings.Contains(pub, "3\u00a0команды · 10\u00a0участников") {
+		t.Error("the public page does not count the teams and players")
+	}
+
+	mustStatus(t, "pair", a.post(fmt.Sprintf("/events/%d/rounds", id), nil).Code, http.StatusSeeOther, "")
+	rec = a.post(fmt.Sprintf("/events/%d/team-settings", id), url.Values{"boards": {"4"}})
+	mustStatus(t, "boards after pairing", rec.Code, http.StatusConflict, "")
+	if !strings.Contains(rec.Body.String(), "1") || strings.Contains(rec.Body.String(), `name="boards"`) {
+		t.Error("after pairing the desk still offers to change the boards")
+	}
+	// A reserve may still join after round 1 is paired.
+	rec = a.post(fmt.Sprintf("/events/%d/teams/3/players", id), url.Values{"name": {"Поздний Запасной"}})
+	mustStatus(t, "late reserve", rec.Code, http.StatusSeeOther, rec.Body.String())
+}
