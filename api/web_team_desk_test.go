@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -68,7 +69,32 @@ func TestTeamDeskOnTheWeb(t *testing.T) {
 	if !strings.Contains(rec.Body.String(), "1") || strings.Contains(rec.Body.String(), `name="boards"`) {
 		t.Error("after pairing the desk still offers to change the boards")
 	}
+	mustStatus(t, "publish", a.post(fmt.Sprintf("/events/%d/rounds/1/publish", id), nil).Code, http.StatusSeeOther, "")
+
+	// Keyboard entry, grouped by match: table, teams, the board within the
+	// match beside the number typed.
+	results := fmt.Sprintf("/events/%d/rounds/1/results", id)
+	page = a.get(results).Body.String()
+	for _, want := range []string{"Стол 1", "Команда 2", "№ для ввода", `data-board="1"`, "свободен"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the results page of a team round does not show %q", want)
+		}
+	}
+	rec = a.post(results, url.Values{"board": {"1"}, "score": {"17:7"}, "end_reason": {"final_position"}, "versions": {versionsOf(page)}})
+	mustStatus(t, "result by keyboard", rec.Code, http.StatusSeeOther, rec.Body.String())
+	if page = a.get(results).Body.String(); !strings.Contains(page, "17:7") {
+		t.Error("the result typed is not shown in its match")
+	}
+
 	// A reserve may still join after round 1 is paired.
 	rec = a.post(fmt.Sprintf("/events/%d/teams/3/players", id), url.Values{"name": {"Поздний Запасной"}})
 	mustStatus(t, "late reserve", rec.Code, http.StatusSeeOther, rec.Body.String())
+}
+
+func versionsOf(page string) string {
+	m := regexp.MustCompile(`name="versions" value="([^"]*)"`).FindStringSubmatch(page)
+	if m == nil {
+		return ""
+	}
+	return m[1]
 }
