@@ -38,6 +38,17 @@ func newTeamDesk(st *tournament.TeamSettings, teams []tournament.Team) *teamDesk
 // For tells whether a team form holds what was entered for team no.
 func (f *form) For(no int) bool { return f.Values["team"] == strconv.Itoa(no) }
 
+// teamForm picks a team form of the desk; an individual event has none,
+// and shows the service's refusal above its players.
+func teamForm(pick func(*teamDesk) *form) func(*managePageData) *form {
+	return func(d *managePageData) *form {
+		if d.TeamDesk == nil {
+			return d.Status
+		}
+		return pick(d.TeamDesk)
+	}
+}
+
 // setTeamBoards changes the number of boards before round 1.
 func (h *handler) setTeamBoards(c *gin.Context) error {
 	id, err := pathInt(c, "id")
@@ -52,7 +63,7 @@ func (h *handler) setTeamBoards(c *gin.Context) error {
 		_, err = h.Events.UpdateTeamSettings(c.Request.Context(), id, tournament.TeamSettingsInput{Boards: &boards}, strings.TrimSpace(c.PostForm("reason")))
 	}
 	if err != nil {
-		return h.manageFailed(c, id, err, func(d *managePageData) *form { return d.TeamDesk.Boards },
+		return h.manageFailed(c, id, err, teamForm(func(t *teamDesk) *form { return t.Boards }),
 			func(f *form) { f.Values["boards"] = entered })
 	}
 	h.backToManage(c, id, "teams")
@@ -72,7 +83,7 @@ func (h *handler) editTeam(c *gin.Context) error {
 	in := tournament.TeamInput{Name: ptr(values["name"]), City: ptr(values["city"]), Club: ptr(values["club"]), Captain: ptr(values["captain"])}
 	_, err = h.Events.UpdateTeam(c.Request.Context(), ids[0], int(ids[1]), in, strings.TrimSpace(c.PostForm("reason")))
 	if err != nil {
-		return h.manageFailed(c, ids[0], err, func(d *managePageData) *form { return d.TeamDesk.Edit },
+		return h.manageFailed(c, ids[0], err, teamForm(func(t *teamDesk) *form { return t.Edit }),
 			func(f *form) { f.Values = values })
 	}
 	h.backToManage(c, ids[0], "team-"+values["team"])
@@ -94,9 +105,30 @@ func (h *handler) addReserve(c *gin.Context) error {
 		_, err = h.Events.AddTeamPlayer(c.Request.Context(), ids[0], int(ids[1]), in)
 	}
 	if err != nil {
-		return h.manageFailed(c, ids[0], err, func(d *managePageData) *form { return d.TeamDesk.Reserve },
+		return h.manageFailed(c, ids[0], err, teamForm(func(t *teamDesk) *form { return t.Reserve }),
 			func(f *form) { f.Values = values })
 	}
 	h.backToManage(c, ids[0], "team-"+values["team"])
+	return nil
+}
+
+// moveToTeam moves a player to the end of another team's roster before
+// round 1.
+func (h *handler) moveToTeam(c *gin.Context) error {
+	ids, err := pathInts(c, "id", "pid")
+	if err != nil {
+		return err
+	}
+	entered := c.PostForm("team")
+	no, err := strconv.Atoi(entered)
+	if err != nil {
+		err = tournament.Invalid("team", "%q is not a team number", entered)
+	} else {
+		_, err = h.Events.MoveTeamPlayer(c.Request.Context(), ids[0], ids[1], no, strings.TrimSpace(c.PostForm("reason")))
+	}
+	if err != nil {
+		return h.statusFailed(c, ids[0], err)
+	}
+	h.backToManage(c, ids[0], "team-"+entered)
 	return nil
 }

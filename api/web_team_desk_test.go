@@ -63,7 +63,40 @@ func TestTeamDeskOnTheWeb(t *testing.T) {
 		t.Error("the public page does not count the teams and players")
 	}
 
+	// Move "Игрок 3.3" to team 2 before round 1: they join the end of its
+	// roster, team 3 closes the gap, and the players are numbered again.
+	var moving int
+	for _, tm := range teams["teams"].([]any) {
+		for _, p := range tm.(map[string]any)["players"].([]any) {
+			if p.(map[string]any)["name"] == "Игрок 3.3" {
+				moving = num(p.(map[string]any)["id"])
+			}
+		}
+	}
+	if !strings.Contains(page, fmt.Sprintf(`action="/events/%d/players/%d/team"`, id, moving)) {
+		t.Fatal("the desk offers no move to another team")
+	}
+	rec = a.post(fmt.Sprintf("/events/%d/players/%d/team", id, moving), url.Values{"team": {"3"}})
+	mustStatus(t, "move to the own team", rec.Code, http.StatusBadRequest, "")
+	rec = a.post(fmt.Sprintf("/events/%d/players/%d/team", id, moving), url.Values{"team": {"2"}})
+	mustStatus(t, "move", rec.Code, http.StatusSeeOther, rec.Body.String())
+	teams = s.must(http.StatusOK, arbiter, "GET", fmt.Sprintf("/api/v1/events/%d/teams", id), nil)
+	var rosters []string
+	for _, tm := range teams["teams"].([]any) {
+		var names []string
+		for _, p := range tm.(map[string]any)["players"].([]any) {
+			names = append(names, fmt.Sprint(p.(map[string]any)["name"]))
+		}
+		rosters = append(rosters, fmt.Sprint(tm.(map[string]any)["name"], ": ", strings.Join(names, ", ")))
+	}
+	if got := strings.Join(rosters, "; "); !strings.Contains(got, "Команда 2: Игрок 2.1, Игрок 2.2, Игрок 2.3, Запасной Игрок, Игрок 3.3") ||
+		!strings.Contains(got, "Команда 3: Игрок 3.1, Игрок 3.2;") && !strings.HasSuffix(got, "Команда 3: Игрок 3.1, Игрок 3.2") {
+		t.Errorf("after the move the rosters are %s", got)
+	}
+
 	mustStatus(t, "pair", a.post(fmt.Sprintf("/events/%d/rounds", id), nil).Code, http.StatusSeeOther, "")
+	rec = a.post(fmt.Sprintf("/events/%d/players/%d/team", id, moving), url.Values{"team": {"3"}})
+	mustStatus(t, "move after pairing", rec.Code, http.StatusConflict, "")
 	rec = a.post(fmt.Sprintf("/events/%d/team-settings", id), url.Values{"boards": {"4"}})
 	mustStatus(t, "boards after pairing", rec.Code, http.StatusConflict, "")
 	if !strings.Contains(rec.Body.String(), "1") || strings.Contains(rec.Body.String(), `name="boards"`) {
