@@ -1,8 +1,8 @@
 package store
 
 import (
-	"slices"
 	"fmt"
+	"slices"
 	"strings"
 
 	"adiukh/tournament"
