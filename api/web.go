@@ -52,6 +52,7 @@ var templateFuncs = template.FuncMap{
 	"contains":  strings.Contains,
 	"hasPrefix": strings.HasPrefix,
 	"list":      func(items ...string) []string { return items },
+	"cellScore": cellScore,
 	// dict passes several values to a partial: dict "Key" value ….
 	"dict": func(kv ...any) map[string]any {
 		m := make(map[string]any, len(kv)/2)

@@ -551,3 +551,23 @@ func findBoard(d *tournament.EventData, round, board int) (*tournament.Round, *t
 	}
 	return nil, nil
 }
+
+// cellScore is a crosstable cell's Adiukh score as the printed crosstable
+// shows it: a forfeit is +:− or −:+ (and a double forfeit −:−), not 24:0,
+// so that it does not read as a game won on the board. The JSON API keeps
+// the numbers.
+func cellScore(c tournament.CrosstableCell) string {
+	if c.Result == nil {
+		return c.Score
+	}
+	switch c.Result.EndReason {
+	case tournament.Forfeit:
+		if (c.Result.White > c.Result.Black) == c.White {
+			return "+:−"
+		}
+		return "−:+"
+	case tournament.DoubleForfeit:
+		return "−:−"
+	}
+	return c.Score
+}
