@@ -317,7 +317,7 @@ func TestSwissProgressTable(t *testing.T) {
 	mustStatus(t, "result", rec.Code, http.StatusSeeOther, rec.Body.String())
 
 	for _, tc := range []struct{ path, want string }{
-		{fmt.Sprintf("/events/%d/crosstable", id), `<span class="piece b"></span>2<small class="adiukh">15:9</small></td>`},
+		{fmt.Sprintf("/events/%d/crosstable", id), `<span class="piece b"></span></span>2<small class="adiukh">15:9</small></td>`},
 		{fmt.Sprintf("/events/%d/crosstable", id), "свободен от игры"},
 		{fmt.Sprintf("/events/%d", id), "свободен от игры"},
 		{fmt.Sprintf("/events/%d/standings", id), "Положение после 1-го тура"},
