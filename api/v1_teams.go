@@ -17,6 +17,7 @@ func (h *handler) teamRoutesV1(read, write *gin.RouterGroup) {
 	write.POST("/events/:id/teams", h.jsonHandler(h.postTeam))
 	write.PATCH("/events/:id/teams/:team", h.jsonHandler(h.patchTeam))
 	write.POST("/events/:id/teams/:team/players", h.jsonHandler(h.postTeamPlayer))
+	write.PUT("/events/:id/players/:pid/team", h.jsonHandler(h.putPlayerTeam))
 	write.PUT("/events/:id/team-settings", h.jsonHandler(h.putTeamSettings))
 	write.PUT("/events/:id/rounds/:n/lineups/:team", h.jsonHandler(h.putLineup))
 	write.PUT("/events/:id/rounds/:n/matches/:table/boards/:board/result", h.jsonHandler(h.putBoardResult))
@@ -163,6 +164,30 @@ func (h *handler) postTeamPlayer(c *gin.Context) error {
 		return err
 	}
 	c.JSON(http.StatusCreated, newTeamView(t))
+	return nil
+}
+
+type playerTeamBody struct {
+	Team   int    `json:"team"`
+	Reason string `json:"reason"`
+}
+
+// putPlayerTeam moves a player to the end of another team's roster before
+// round 1; the answer is the team the player joined.
+func (h *handler) putPlayerTeam(c *gin.Context) error {
+	ids, err := pathInts(c, "id", "pid")
+	if err != nil {
+		return err
+	}
+	var body playerTeamBody
+	if err := decodeJSON(c, &body); err != nil {
+		return err
+	}
+	t, err := h.Events.MoveTeamPlayer(c.Request.Context(), ids[0], ids[1], body.Team, body.Reason)
+	if err != nil {
+		return err
+	}
+	c.JSON(http.StatusOK, newTeamView(t))
 	return nil
 }
 

@@ -52,6 +52,7 @@ var templateFuncs = template.FuncMap{
 	"contains":  strings.Contains,
 	"hasPrefix": strings.HasPrefix,
 	"list":      func(items ...string) []string { return items },
+	"cellScore": cellScore,
 	// dict passes several values to a partial: dict "Key" value ….
 	"dict": func(kv ...any) map[string]any {
 		m := make(map[string]any, len(kv)/2)
@@ -240,6 +241,10 @@ func (h *handler) routesWeb(r *gin.Engine) {
 	m.POST("/events/:id/players", h.pageHandler(h.addPlayer))
 	m.POST("/events/:id/players/csv", h.pageHandler(h.addPlayersCSV))
 	m.POST("/events/:id/teams", h.pageHandler(h.addTeam))
+	m.POST("/events/:id/team-settings", h.pageHandler(h.setTeamBoards))
+	m.POST("/events/:id/teams/:team", h.pageHandler(h.editTeam))
+	m.POST("/events/:id/teams/:team/players", h.pageHandler(h.addReserve))
+	m.POST("/events/:id/players/:pid/team", h.pageHandler(h.moveToTeam))
 	m.GET("/events/:id/rounds/:n/lineups", h.pageHandler(h.lineupsPage))
 	m.POST("/events/:id/rounds/:n/lineups/:team", h.pageHandler(h.setLineup))
 	m.POST("/events/:id/players/:pid/withdraw", h.pageHandler(h.withdrawPlayer))

@@ -27,6 +27,7 @@ type managePageData struct {
 	Team     *form // the add-team form of a team event
 	// Teams are the teams of a team event with their rosters.
 	Teams    []tournament.Team
+	TeamDesk *teamDesk // the team forms of a team event
 	CSV      *form
 	Status   *form // pair, publish, finish and withdraw errors
 	NextPair int
@@ -65,6 +66,11 @@ func (h *handler) manageData(c *gin.Context, id int64) (*managePageData, error) 
 		if data.Teams, err = h.Events.Teams(c.Request.Context(), id); err != nil {
 			return nil, err
 		}
+		st, err := h.Events.TeamSettings(c.Request.Context(), id)
+		if err != nil {
+			return nil, err
+		}
+		data.TeamDesk = newTeamDesk(st, data.Teams)
 	}
 	for i := range d.Rounds {
 		if boards := d.Rounds[i].MissingSheets(d.Event.Discipline); len(boards) > 0 {

@@ -317,7 +317,7 @@ func TestSwissProgressTable(t *testing.T) {
 	mustStatus(t, "result", rec.Code, http.StatusSeeOther, rec.Body.String())
 
 	for _, tc := range []struct{ path, want string }{
-		{fmt.Sprintf("/events/%d/crosstable", id), `<span class="piece b"></span>2<small class="adiukh">15:9</small></td>`},
+		{fmt.Sprintf("/events/%d/crosstable", id), `<span class="piece b"></span></span>2<small class="adiukh">15:9</small></td>`},
 		{fmt.Sprintf("/events/%d/crosstable", id), "свободен от игры"},
 		{fmt.Sprintf("/events/%d", id), "свободен от игры"},
 		{fmt.Sprintf("/events/%d/standings", id), "Положение после 1-го тура"},
@@ -352,7 +352,7 @@ func TestTeamEventPages(t *testing.T) {
 		rec := a.post(fmt.Sprintf("/events/%d/teams", id), url.Values{"name": {fmt.Sprintf("Команда %d", i)}, "roster": {strings.Join(roster, "\n")}})
 		mustStatus(t, "add a team", rec.Code, http.StatusSeeOther, rec.Body.String())
 	}
-	if body := a.get(fmt.Sprintf("/events/%d/manage", id)).Body.String(); !strings.Contains(body, "JSON API") || strings.Contains(body, "/players/csv") {
+	if body := a.get(fmt.Sprintf("/events/%d/manage", id)).Body.String(); !strings.Contains(body, "Расстановки") || strings.Contains(body, "/players/csv") {
 		t.Error("the arbiter's desk of a team event offers individual registration")
 	}
 	mustStatus(t, "pair", a.post(fmt.Sprintf("/events/%d/rounds", id), nil).Code, http.StatusSeeOther, "")

@@ -2,6 +2,7 @@ package api
 
 import (
 	"fmt"
+	"math"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -333,6 +334,16 @@ type playerPageData struct {
 	TieBreaks []tournament.TieBreakInfo
 	Games     []playerGame
 	Total     playerGame // the column sums
+	// Official holds the event's own Buchholz, Sonneborn-Berger and
+	// Adiukh-points tie-breaks under the columns they correspond to (nil
+	// where the event does not use one); Differs is set when one of them
+	// is not the column sum, and the page says why.
+	Official officialSums
+	Differs  bool
+}
+
+type officialSums struct {
+	Buchholz, SB, Adiukh *float64
 }
 
 // playerPage is a player's card: every game, and the arithmetic behind the
@@ -379,6 +390,9 @@ func (h *handler) playerPage(c *gin.Context) error {
 		data.Total.Adiukh += g.Adiukh
 		data.Total.OpponentScore += g.OpponentScore
 		data.Total.SBShare += g.SBShare
+	}
+	if data.Row != nil {
+		data.Official, data.Differs = officialBeside(data.Row.TieBreaks, data.Total)
 	}
 	h.renderWith(c, h.translator(c), http.StatusOK, "player", p.Name, data)
 	return nil
@@ -561,4 +575,47 @@ func findBoard(d *tournament.EventData, round, board int) (*tournament.Round, *t
 		}
 	}
 	return nil, nil
+}
+
+// cellScore is a crosstable cell's Adiukh score as the printed crosstable
+// shows it: a forfeit is +:− or −:+ (and a double forfeit −:−), not 24:0,
+// so that it does not read as a game won on the board. The JSON API keeps
+// the numbers.
+func cellScore(c tournament.CrosstableCell) string {
+	if c.Result == nil {
+		return c.Score
+	}
+	switch c.Result.EndReason {
+	case tournament.Forfeit:
+		if (c.Result.White > c.Result.Black) == c.White {
+			return "+:−"
+		}
+		return "−:+"
+	case tournament.DoubleForfeit:
+		return "−:−"
+	}
+	return c.Score
+}
+
+// officialBeside takes the tie-breaks that the card's columns add up to in
+// their simplest form: Buchholz, Sonneborn-Berger and the Adiukh points.
+// The official values also count unplayed games (a virtual opponent, the
+// points a forfeit or bye scores), so they may differ from the sums of the
+// played games; differs tells whether any does.
+func officialBeside(tieBreaks map[string]float64, total playerGame) (officialSums, bool) {
+	var o officialSums
+	differs := false
+	for _, c := range []struct {
+		id  string
+		to  **float64
+		sum float64
+	}{{"buchholz", &o.Buchholz, total.OpponentScore}, {"sonneborn-berger", &o.SB, total.SBShare}, {"adiukh-points", &o.Adiukh, float64(total.Adiukh)}} {
+		if v, ok := tieBreaks[c.id]; ok {
+			*c.to = &v
+			if math.Abs(v-c.sum) > 1e-9 {
+				differs = true
+			}
+		}
+	}
+	return o, differs
 }

@@ -39,6 +39,10 @@ type resultsPageData struct {
 	SheetRequired bool
 	// Warnings are what the result just saved may have upset.
 	Warnings []tournament.Warning
+	// Matches group the boards of a team round by match; Games finds a
+	// board's row by its number within the round, the number typed.
+	Matches []matchRow
+	Games   map[int]boardRow
 }
 
 func (h *handler) resultsData(c *gin.Context, id int64, n int) (*resultsPageData, error) {
@@ -62,6 +66,11 @@ func (h *handler) resultsData(c *gin.Context, id int64, n int) (*resultsPageData
 		}
 		data.Versions = strings.Join(versions, ",")
 		data.Form.Values["end_reason"] = string(tournament.FinalPosition)
+		if d.Event.Discipline.IsTeam() {
+			if err := h.groupByMatch(c, data); err != nil {
+				return nil, err
+			}
+		}
 		return data, nil
 	}
 	return nil, tournament.NotFound("round %d of event %d not found", n, id)
@@ -140,4 +149,23 @@ func (h *handler) recordFastResult(c *gin.Context, eventID int64, round int, val
 	return h.Events.RecordResult(c.Request.Context(), tournament.ResultInput{
 		EventID: eventID, Round: round, Board: board, Score: values["score"], EndReason: values["end_reason"], Version: version, Reason: values["reason"],
 	})
+}
+
+// groupByMatch lays a team round's boards out match by match: the teams,
+// the table and the board within the match beside the number typed.
+func (h *handler) groupByMatch(c *gin.Context, data *resultsPageData) error {
+	d, err := h.Events.TeamEventData(c.Request.Context(), data.Event.ID)
+	if err != nil {
+		return err
+	}
+	for i := range d.Rounds {
+		if d.Rounds[i].Number == data.Round.Number {
+			data.Matches = newMatchRows(d, &d.Rounds[i])
+		}
+	}
+	data.Games = map[int]boardRow{}
+	for _, b := range data.Boards {
+		data.Games[b.Board] = b
+	}
+	return nil
 }

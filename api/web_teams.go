@@ -14,8 +14,8 @@ import (
 
 // The public pages of team events (standard, rapid and blitz team
 // competitions): matches of a round with their boards, team standings with
-// the boards' standings, and the team crosstable. Teams, line-ups and match
-// results are entered through the JSON API.
+// the boards' standings, and the team crosstable. The arbiter's forms are
+// in web_manage.go, web_team_desk.go and the line-ups page below.
 
 // matchRow is one match of a round as the page shows it.
 type matchRow struct {
@@ -39,6 +39,7 @@ type matchBoardRow struct {
 type teamEventPageData struct {
 	eventHeader
 	Teams   []tournament.Team
+	Players int // on all rosters
 	Rounds  []int
 	Round   *tournament.TeamRound
 	Matches []matchRow
@@ -82,6 +83,9 @@ func (h *handler) teamEventPage(c *gin.Context, id int64) error {
 		return err
 	}
 	data := teamEventPageData{eventHeader: h.header(c, d.Event, "pairings"), Teams: d.Teams}
+	for i := range d.Teams {
+		data.Players += len(d.Teams[i].Roster)
+	}
 	n, _ := strconv.Atoi(c.Query("round"))
 	for i := range d.Rounds {
 		data.Rounds = append(data.Rounds, d.Rounds[i].Number)

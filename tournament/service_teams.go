@@ -368,6 +368,67 @@ func (s *Service) AddTeamPlayer(ctx context.Context, eventID int64, teamNo int, 
 	return team, err
 }
 
+// MoveTeamPlayer moves a player to the end of another team's roster,
+// before round 1 only: once a round is paired a player stays with the
+// team they were registered for (withdraw them and add a reserve
+// instead). The teams are numbered again, as their ratings may change.
+func (s *Service) MoveTeamPlayer(ctx context.Context, eventID, playerID int64, toTeamNo int, reason string) (*Team, error) {
+	var to *Team
+	err := s.store.Update(ctx, func(tx Tx) error {
+		e, u, err := teamEvent(ctx, tx, eventID)
+		if err != nil {
+			return err
+		}
+		rounds, err := tx.Rounds(eventID)
+		if err != nil {
+			return err
+		}
+		if len(rounds) > 0 {
+			return Conflict("team", "round 1 is paired; a player stays with their team — withdraw them and add a reserve to the other team")
+		}
+		teams, err := tx.Teams(eventID)
+		if err != nil {
+			return err
+		}
+		if to = findTeamByNo(teams, toTeamNo); to == nil {
+			return NotFound("team %d not found in event %d", toTeamNo, eventID)
+		}
+		var from *Team
+		var p Player
+		for i := range teams {
+			for _, q := range teams[i].Roster {
+				if q.ID == playerID {
+					from, p = &teams[i], q
+				}
+			}
+		}
+		switch {
+		case from == nil:
+			return NotFound("player %d is on no team of event %d", playerID, eventID)
+		case from.ID == to.ID:
+			return Invalid("team", "%s already plays for team %q", p.Name, to.Name)
+		case len(to.Roster) >= MaxRoster:
+			return Conflict("team", "the roster of team %q is full (%d players)", to.Name, MaxRoster)
+		}
+		before := fmt.Sprintf("team %d %q", from.ID, from.Name)
+		if err := tx.MoveToRoster(from, to, &p); err != nil {
+			return err
+		}
+		settings, err := s.teamSettings(tx, e)
+		if err != nil {
+			return err
+		}
+		toID := to.ID
+		if err := renumberTeams(tx, teams, settings.Boards, e.ManualStartNumbers); err != nil {
+			return err
+		}
+		to = findTeam(teams, toID)
+		return s.audit(tx, u, eventID, ActionTeamUpdate, fmt.Sprintf("team %d player %d", to.ID, p.ID), before,
+			fmt.Sprintf("team %d %q", to.ID, to.Name), reason)
+	})
+	return to, err
+}
+
 // createRoster stores the players of a new team; their start numbers are
 // set when the teams are numbered.
 func createRoster(tx PlayerTx, t *Team) error {

@@ -19,6 +19,9 @@ type TeamTx interface {
 	UpdateTeam(t *Team) error
 	// AddToRoster puts a stored player at the end of the team's roster.
 	AddToRoster(t *Team, p *Player) error
+	// MoveToRoster takes a player off the roster of from (the players
+	// after them move up a position) and puts them at the end of to's.
+	MoveToRoster(from, to *Team, p *Player) error
 
 	// CreateMatches stores the matches of a round with their boards and
 	// sets their IDs.

@@ -5,6 +5,12 @@ import (
 	"crypto/rand"
 	"encoding/base64"
 	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"adiukh/tournament"
+	"adiukh/tournament/account"
 
 	"adiukh/tournament/demo"
 	"adiukh/tournament/store"
@@ -30,13 +36,42 @@ func demoCommand(args []string, stdout, stderr io.Writer) int {
 	}
 	defer st.Close()
 	password := randomPassword()
-	id, err := demo.Fill(context.Background(), st, *email, password)
+	run := selfCommand(os.Args[0])
+	ctx := context.Background()
+	accounts := account.NewService(st)
+	if _, err := accounts.User(ctx, *email); err == nil {
+		// Run again on the same file: the demo is there; give its arbiter
+		// a new password, as the first one was printed only once.
+		if err := accounts.SetPassword(account.AsOperator(ctx), *email, "", password, ""); err != nil {
+			fail(stderr, "adiukh demo", err)
+			return 1
+		}
+		say(stdout, "the demo is already in %s; its arbiter %s has a new password: %s\nstart the server with: %s serve --db %s", *dsn, *email, password, run, *dsn)
+		return 0
+	} else if tournament.ErrorCode(err) != tournament.ENOTFOUND {
+		fail(stderr, "adiukh demo", err)
+		return 1
+	}
+	id, err := demo.Fill(ctx, st, *email, password)
 	if err != nil {
 		fail(stderr, "adiukh demo", err)
 		return 1
 	}
-	say(stdout, "demo event %d created in %s\narbiter: %s, password: %s\nstart the server with: adiukh serve --db %s", id, *dsn, *email, password, *dsn)
+	say(stdout, "demo event %d created in %s\narbiter: %s, password: %s\nstart the server with: %s serve --db %s", id, *dsn, *email, password, run, *dsn)
 	return 0
+}
+
+// selfCommand is how to run this program again, as the user did: "go run
+// ./cmd/adiukh" under go run (the README's way), else the name or path it
+// was started by.
+func selfCommand(arg0 string) string {
+	if strings.Contains(filepath.ToSlash(arg0), "/go-build") {
+		return "go run ./cmd/adiukh"
+	}
+	if strings.HasSuffix(arg0, ".test") || arg0 == "" {
+		return "adiukh"
+	}
+	return arg0
 }
 
 func randomPassword() string {

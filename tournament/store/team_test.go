@@ -196,3 +196,36 @@ func TestRemovedPlayerLeavesRoster(t *testing.T) {
 		})
 	})
 }
+
+// A player moved from the middle of a roster leaves no gap behind and
+// comes last on the other roster.
+func TestMoveToRoster(t *testing.T) {
+	forEachDB(t, func(t *testing.T, st *store.Store) {
+		_, e := seedEvent(t, st)
+		teams := seedTeams(t, st, e)
+		update(t, st, func(tx tournament.Tx) error {
+			moved := teams[1].Roster[0]
+			if err := tx.MoveToRoster(&teams[1], &teams[0], &moved); err != nil {
+				return err
+			}
+			got, err := tx.Teams(e.ID)
+			if err != nil {
+				return err
+			}
+			var names [2][]string
+			for i := range got {
+				for _, p := range got[i].Roster {
+					names[i] = append(names[i], p.Name)
+				}
+			}
+			want := [2][]string{{"Хуаде Аслан", "Тлехас Мурат", "Ёлкин Пётр"}, {"Smith John", "Нехай Бэла"}}
+			if !reflect.DeepEqual(names, want) {
+				t.Errorf("rosters after the move: %v, want %v", names, want)
+			}
+			if !reflect.DeepEqual(got[0].Roster, teams[0].Roster) || !reflect.DeepEqual(got[1].Roster, teams[1].Roster) {
+				t.Errorf("the teams in memory differ from the stored ones")
+			}
+			return nil
+		})
+	})
+}

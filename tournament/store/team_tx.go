@@ -2,6 +2,7 @@ package store
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"adiukh/tournament"
@@ -102,6 +103,34 @@ func (t *tx) AddToRoster(team *tournament.Team, p *tournament.Player) error {
 		return fmt.Errorf("add player %d to the roster of team %d: %w", p.ID, team.ID, err)
 	}
 	team.Roster = append(team.Roster, *p)
+	return nil
+}
+
+func (t *tx) MoveToRoster(from, to *tournament.Team, p *tournament.Player) error {
+	var member teamMemberRow
+	if err := t.db.Where("player_id = ? AND team_id = ?", p.ID, from.ID).First(&member).Error; err != nil {
+		return fmt.Errorf("find player %d on the roster of team %d: %w", p.ID, from.ID, err)
+	}
+	// Free the player's row first, then close the gap one position at a
+	// time from the top, so that (team, position) stays unique.
+	member.TeamID, member.Position = to.ID, len(to.Roster)
+	if err := t.db.Model(&teamMemberRow{}).Where("id = ?", member.ID).
+		Updates(map[string]any{"team_id": member.TeamID, "position": member.Position}).Error; err != nil {
+		return fmt.Errorf("move player %d to team %d: %w", p.ID, to.ID, err)
+	}
+	var rest []teamMemberRow
+	if err := t.db.Where("team_id = ?", from.ID).Order("position").Find(&rest).Error; err != nil {
+		return fmt.Errorf("list the roster of team %d: %w", from.ID, err)
+	}
+	for i, m := range rest {
+		if m.Position != i {
+			if err := t.db.Model(&teamMemberRow{}).Where("id = ?", m.ID).Update("position", i).Error; err != nil {
+				return fmt.Errorf("close the roster of team %d: %w", from.ID, err)
+			}
+		}
+	}
+	from.Roster = slices.DeleteFunc(from.Roster, func(q tournament.Player) bool { return q.ID == p.ID })
+	to.Roster = append(to.Roster, *p)
 	return nil
 }
 

@@ -1,0 +1,64 @@
+package api_test
+
+import (
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+
+	"adiukh/tournament"
+)
+
+// The web crosstable writes a forfeit as the printed one does (+:− / −:+; html/template writes + as &#43;),
+// keeps a Swiss cell's opponent number and colour together, and the JSON
+// API keeps the numbers.
+func TestCrosstableForfeitCells(t *testing.T) {
+	s := newWebServer(t)
+	const arbiter = tournament.ArbiterRole
+	id := num(s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events",
+		map[string]any{"name": "Швейцарка", "discipline": "rapid", "system": "swiss", "rounds": 3})["id"])
+	events := fmt.Sprintf("/api/v1/events/%d", id)
+	for i := range 12 {
+		s.must(http.StatusCreated, arbiter, "POST", events+"/players", map[string]any{"name": fmt.Sprintf("Игрок %d", i+1), "rating": 2000 - 10*i})
+	}
+	round := s.must(http.StatusCreated, arbiter, "POST", events+"/rounds", nil)
+	s.must(http.StatusOK, arbiter, "POST", events+"/rounds/1/publish", nil)
+	var forfeitWinner, player int
+	for _, g := range round["games"].([]any) {
+		g := g.(map[string]any)
+		score, reason := "17:7", "final_position"
+		player = num(g["white"])
+		if num(g["board"]) == 1 {
+			forfeitWinner = num(g["white"])
+			score, reason = "24:0", "forfeit"
+		}
+		s.must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("%s/rounds/1/games/%d/result", events, num(g["board"])),
+			map[string]any{"score": score, "end_reason": reason, "version": num(g["version"])})
+	}
+	page := s.anonymous().get(fmt.Sprintf("/events/%d/crosstable", id)).Body.String()
+	for _, want := range []string{`<small class="adiukh">&#43;:−</small>`, `<small class="adiukh">−:&#43;</small>`, `<span class="opp">12<span class="piece`} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the crosstable does not show %q", want)
+		}
+	}
+	if strings.Contains(page, ">24:0<") || strings.Contains(page, ">0:24<") {
+		t.Error("the web crosstable shows a forfeit as 24:0")
+	}
+
+	// The player card: the forfeit winner's official tie-breaks are not
+	// the sums of the games played, and the card says so under them; a
+	// player with only played games has one total row.
+	card := s.anonymous().get(fmt.Sprintf("/events/%d/players/%d", id, forfeitWinner)).Body.String()
+	for _, want := range []string{"Итого по сыгранным партиям", "В таблице результатов", "виртуального соперника"} {
+		if !strings.Contains(card, want) {
+			t.Errorf("the forfeit winner's card does not show %q", want)
+		}
+	}
+	card = s.anonymous().get(fmt.Sprintf("/events/%d/players/%d", id, player)).Body.String()
+	if !strings.Contains(card, "Итого") || strings.Contains(card, "В таблице результатов") {
+		t.Error("a card whose games add up to the tie-breaks still shows a second total")
+	}
+	if ct := fmt.Sprint(s.must(http.StatusOK, "", "GET", events+"/crosstable", nil)); !strings.Contains(ct, "24:0") {
+		t.Error("the JSON crosstable lost the forfeit's score")
+	}
+}

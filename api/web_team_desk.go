@@ -1,0 +1,134 @@
+package api
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/gin-gonic/gin"
+
+	"adiukh/tournament"
+)
+
+// The team part of the arbiter's desk: the number of boards, each team's
+// name, city, club and captain, and a reserve added at the end of a
+// roster. Each form calls the same use case as the JSON API
+// (UpdateTeamSettings, UpdateTeam, AddTeamPlayer); the service decides
+// what may change when.
+
+// teamDesk holds the team forms of the desk.
+type teamDesk struct {
+	Settings *tournament.TeamSettings
+	Boards   *form // the number of boards
+	// Edit and Reserve are the forms of the team whose start number is
+	// Values["team"]; the other teams show their stored values.
+	Edit    *form
+	Reserve *form
+	// Players counts the players on all rosters.
+	Players int
+}
+
+func newTeamDesk(st *tournament.TeamSettings, teams []tournament.Team) *teamDesk {
+	d := &teamDesk{Settings: st, Boards: newForm(), Edit: newForm(), Reserve: newForm()}
+	for i := range teams {
+		d.Players += len(teams[i].Roster)
+	}
+	return d
+}
+
+// For tells whether a team form holds what was entered for team no.
+func (f *form) For(no int) bool { return f.Values["team"] == strconv.Itoa(no) }
+
+// teamForm picks a team form of the desk; an individual event has none,
+// and shows the service's refusal above its players.
+func teamForm(pick func(*teamDesk) *form) func(*managePageData) *form {
+	return func(d *managePageData) *form {
+		if d.TeamDesk == nil {
+			return d.Status
+		}
+		return pick(d.TeamDesk)
+	}
+}
+
+// setTeamBoards changes the number of boards before round 1.
+func (h *handler) setTeamBoards(c *gin.Context) error {
+	id, err := pathInt(c, "id")
+	if err != nil {
+		return err
+	}
+	entered := strings.TrimSpace(c.PostForm("boards"))
+	boards, err := strconv.Atoi(entered)
+	if err != nil {
+		err = tournament.Invalid("boards", "%q is not a whole number", entered)
+	} else {
+		_, err = h.Events.UpdateTeamSettings(c.Request.Context(), id, tournament.TeamSettingsInput{Boards: &boards}, strings.TrimSpace(c.PostForm("reason")))
+	}
+	if err != nil {
+		return h.manageFailed(c, id, err, teamForm(func(t *teamDesk) *form { return t.Boards }),
+			func(f *form) { f.Values["boards"] = entered })
+	}
+	h.backToManage(c, id, "teams")
+	return nil
+}
+
+// editTeam changes a team's name, city, club and captain.
+func (h *handler) editTeam(c *gin.Context) error {
+	ids, err := pathInts(c, "id", "team")
+	if err != nil {
+		return err
+	}
+	values := map[string]string{"team": strconv.FormatInt(ids[1], 10)}
+	for _, k := range []string{"name", "city", "club", "captain"} {
+		values[k] = strings.TrimSpace(c.PostForm(k))
+	}
+	in := tournament.TeamInput{Name: ptr(values["name"]), City: ptr(values["city"]), Club: ptr(values["club"]), Captain: ptr(values["captain"])}
+	_, err = h.Events.UpdateTeam(c.Request.Context(), ids[0], int(ids[1]), in, strings.TrimSpace(c.PostForm("reason")))
+	if err != nil {
+		return h.manageFailed(c, ids[0], err, teamForm(func(t *teamDesk) *form { return t.Edit }),
+			func(f *form) { f.Values = values })
+	}
+	h.backToManage(c, ids[0], "team-"+values["team"])
+	return nil
+}
+
+// addReserve adds a player at the end of a team's roster.
+func (h *handler) addReserve(c *gin.Context) error {
+	ids, err := pathInts(c, "id", "team")
+	if err != nil {
+		return err
+	}
+	values := map[string]string{"team": strconv.FormatInt(ids[1], 10)}
+	for _, k := range playerFields {
+		values[k] = strings.TrimSpace(c.PostForm(k))
+	}
+	in, err := playerInput(values)
+	if err == nil {
+		_, err = h.Events.AddTeamPlayer(c.Request.Context(), ids[0], int(ids[1]), in)
+	}
+	if err != nil {
+		return h.manageFailed(c, ids[0], err, teamForm(func(t *teamDesk) *form { return t.Reserve }),
+			func(f *form) { f.Values = values })
+	}
+	h.backToManage(c, ids[0], "team-"+values["team"])
+	return nil
+}
+
+// moveToTeam moves a player to the end of another team's roster before
+// round 1.
+func (h *handler) moveToTeam(c *gin.Context) error {
+	ids, err := pathInts(c, "id", "pid")
+	if err != nil {
+		return err
+	}
+	entered := c.PostForm("team")
+	no, err := strconv.Atoi(entered)
+	if err != nil {
+		err = tournament.Invalid("team", "%q is not a team number", entered)
+	} else {
+		_, err = h.Events.MoveTeamPlayer(c.Request.Context(), ids[0], ids[1], no, strings.TrimSpace(c.PostForm("reason")))
+	}
+	if err != nil {
+		return h.statusFailed(c, ids[0], err)
+	}
+	h.backToManage(c, ids[0], "team-"+entered)
+	return nil
+}

@@ -1,0 +1,34 @@
+package main
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// adiukh demo run twice on one file: the second run says the demo is
+// there and gives its arbiter a new password, and both print a command to
+// start the server.
+func TestDemoTwice(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "demo.db")
+	out, errOut, status := runCLI(t, "demo", "--db", db)
+	if status != 0 || !strings.Contains(out, "created in "+db) || !strings.Contains(out, "serve --db "+db) {
+		t.Fatalf("first demo: %d\n%s%s", status, out, errOut)
+	}
+	out, errOut, status = runCLI(t, "demo", "--db", db)
+	if status != 0 || !strings.Contains(out, "the demo is already in "+db) || !strings.Contains(out, "new password") {
+		t.Fatalf("second demo: %d\n%s%s", status, out, errOut)
+	}
+}
+
+func TestSelfCommand(t *testing.T) {
+	for arg0, want := range map[string]string{
+		"/tmp/go-build123/b001/exe/adiukh": "go run ./cmd/adiukh",
+		"adiukh":                           "adiukh",
+		"./adiukh":                         "./adiukh",
+	} {
+		if got := selfCommand(arg0); got != want {
+			t.Errorf("selfCommand(%q) = %q, want %q", arg0, got, want)
+		}
+	}
+}
