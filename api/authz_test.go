@@ -60,6 +60,8 @@ var authzTable = map[string]string{
 	"POST /events/:id/contest/judges":                                      "n0000",
 	"POST /events/:id/contest/marks/:code":                                 "n0000",
 	"POST /events/:id/contest/settings":                                    "n0000",
+	"POST /events/:id/rounds/:n/sheets":                                    "nnnvv",
+	"POST /api/v1/events/:id/rounds/:n/sheets":                             "nvvvv",
 	"GET /account":                                                         "nyyyy",
 	"POST /account/password":                                               "nvvvv",
 	"POST /account/sessions/:sid/end":                                      "n0000",

@@ -25,6 +25,8 @@ const (
 	// multipartMemory is how much of a multipart form is kept in memory;
 	// larger files go to temporary files, removed when the request ends.
 	multipartMemory = 1 << 20
+	// maxSheetBatchBytes covers the sheets of a round sent at once.
+	maxSheetBatchBytes = 4 << 20
 )
 
 // bodyLimit is what a route accepts: content bytes (a file, a form), plus
@@ -40,6 +42,8 @@ var bodyLimits = map[string]bodyLimit{
 	"/events/:id/players/csv":                    {csvBodyLimit, 0},
 	"/events/:id/rounds/:n/boards/:board/edit":   {maxSheetBytes, multipartSlack},
 	"/events/:id/rounds/:n/boards/:board/report": {maxSheetBytes, multipartSlack},
+	"/events/:id/rounds/:n/sheets":                {maxSheetBatchBytes, multipartSlack},
+	"/api/v1/events/:id/rounds/:n/sheets":         {maxSheetBatchBytes, 0},
 }
 
 // bodyLimitOf is what the route accepts.

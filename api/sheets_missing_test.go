@@ -91,3 +91,46 @@ func TestScoreFromTheSheet(t *testing.T) {
 		}
 	})
 }
+
+// Several sheets of a round at once, pasted on the results page or sent to
+// the API: each finds its board by the number in its header or by the
+// players' names and is stored with the score it gives; a sheet that fits
+// no board is named, and one whose names are not its board's players is
+// stored with a warning.
+func TestSeveralSheetsAtOnce(t *testing.T) {
+	s := newWebServer(t)
+	id := s.roundRobin(6)
+	_, round := s.do("", "GET", fmt.Sprintf("/api/v1/events/%d/rounds/1", id), nil)
+	_, players := s.do("", "GET", fmt.Sprintf("/api/v1/events/%d/players", id), nil)
+	name := map[int]string{}
+	for _, p := range players["players"].([]any) {
+		pm := p.(map[string]any)
+		name[num(pm["start_no"])] = fmt.Sprint(pm["name"])
+	}
+	games := round["games"].([]any)
+	header := func(i int) string {
+		g := games[i].(map[string]any)
+		return fmt.Sprintf("Белые: %s\nЧерные: %s\n", name[num(g["white"])], name[num(g["black"])])
+	}
+	batch := header(0) + sampleGame + "\n---\n" +
+		"Доска: 2\nБелые: Кто-то Другой\nЧерные: Совсем Не Тот\n1. c3-b4 b6-c5 2. b4-a5 a7-b6 24:0 resignation\n---\n" +
+		"Белые: Незнакомец\nЧерные: Неизвестный\n" + sampleGame
+	arbiter := s.signIn(tournament.ArbiterRole)
+	page := arbiter.post(fmt.Sprintf("/events/%d/rounds/1/sheets", id), url.Values{"sheets": {batch}})
+	body := page.Body.String()
+	if page.Code != http.StatusOK || !strings.Contains(body, `id="sheet-outcomes"`) || !strings.Contains(body, "✓ 17:7") || !strings.Contains(body, "✓ 24:0") ||
+		!strings.Contains(body, "проверьте, тот ли это бланк") || !strings.Contains(body, "нет партии Незнакомец – Неизвестный") {
+		t.Fatalf("the batch on the page: %d\n%s", page.Code, body)
+	}
+	_, after := s.do("", "GET", fmt.Sprintf("/api/v1/events/%d/rounds/1", id), nil)
+	for i, want := range []string{"17:7", "24:0"} {
+		if g := after["games"].([]any)[i].(map[string]any); g["score"] != want {
+			t.Errorf("board %d: %v, want %s from its sheet", i+1, g["score"], want)
+		}
+	}
+	code, out := s.do(tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/rounds/1/sheets", id), map[string]any{"text": header(2) + sampleGame})
+	sheets, _ := out["sheets"].([]any)
+	if code != http.StatusOK || len(sheets) != 1 || num(sheets[0].(map[string]any)["board"]) != 3 {
+		t.Errorf("the API: %d %v", code, out)
+	}
+}

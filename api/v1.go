@@ -40,6 +40,7 @@ func (h *handler) routesV1(g *gin.RouterGroup) {
 	w.POST("/events/:id/rounds/:n/publish", h.jsonHandler(h.postPublish))
 	w.DELETE("/events/:id/rounds/:n", h.jsonHandler(h.deleteRound))
 	w.PUT("/events/:id/rounds/:n/games/:board/result", h.jsonHandler(h.putResult))
+	w.POST("/events/:id/rounds/:n/sheets", h.jsonHandler(h.postSheets))
 	h.teamRoutesV1(g, w)
 	h.reviewRoutesV1(w)
 	h.swissRoutesV1(g, w)

@@ -1,11 +1,13 @@
 package api
 
 import (
+	"errors"
 	"net/http"
 
 	"github.com/gin-gonic/gin"
 
 	"adiukh/tournament"
+	"adiukh/tournament/catalog"
 )
 
 type sheetErrorView struct {
@@ -243,5 +245,60 @@ func (h *handler) addScoresBefore(c *gin.Context, id int64, r *tournament.Round,
 			v.Games[i].BlackScore = &black
 		}
 	}
+	return nil
+}
+
+type sheetsBody struct {
+	// Text holds the sheets: text sheets separated by a line of dashes, or
+	// the games of a PDN file.
+	Text string `json:"text"`
+}
+
+type sheetOutcomeView struct {
+	Index    int           `json:"index"`
+	White    string        `json:"white,omitempty"`
+	Black    string        `json:"black,omitempty"`
+	Board    int           `json:"board,omitempty"`
+	Game     *gameView     `json:"game,omitempty"`
+	Error    *errorBody    `json:"error,omitempty"`
+	Warnings []warningView `json:"warnings"`
+}
+
+// postSheets stores the sheets of a round at once (see RecordSheets).
+func (h *handler) postSheets(c *gin.Context) error {
+	ids, err := pathInts(c, "id", "n")
+	if err != nil {
+		return err
+	}
+	var body sheetsBody
+	if err := decodeJSON(c, &body); err != nil {
+		return err
+	}
+	outcomes, err := h.Events.RecordSheets(c.Request.Context(), ids[0], int(ids[1]), body.Text)
+	if err != nil {
+		return err
+	}
+	out := []sheetOutcomeView{}
+	for _, o := range outcomes {
+		v := sheetOutcomeView{Index: o.Index, White: o.White, Black: o.Black, Board: o.Board, Warnings: warningViews(o.Warnings)}
+		if o.Recorded != nil {
+			g := newGameView(o.Recorded.Game)
+			v.Game = &g
+		}
+		if o.Err != nil {
+			var e *tournament.Error
+			if !errors.As(o.Err, &e) {
+				return o.Err
+			}
+			var l *catalog.Localizer
+			if lang, ok := catalog.FromAcceptLanguage(c.GetHeader("Accept-Language")); ok {
+				l = catalog.For(lang)
+			}
+			body := newErrorBody(e, l)
+			v.Error = &body
+		}
+		out = append(out, v)
+	}
+	c.JSON(http.StatusOK, gin.H{"sheets": out})
 	return nil
 }

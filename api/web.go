@@ -257,6 +257,7 @@ func (h *handler) routesWeb(r *gin.Engine) {
 	m.POST("/events/:id/players/:pid/remove", h.pageHandler(h.removePlayer))
 	m.GET("/events/:id/rounds/:n/results", h.pageHandler(h.resultsPage))
 	m.POST("/events/:id/rounds/:n/results", h.pageHandler(h.enterResult))
+	m.POST("/events/:id/rounds/:n/sheets", h.pageHandler(h.enterSheets))
 	m.GET("/events/:id/rounds/:n/boards/:board/edit", h.pageHandler(h.gameEditPage))
 	m.POST("/events/:id/rounds/:n/boards/:board/edit", h.pageHandler(h.saveGame))
 	m.POST("/events/:id/finish", h.pageHandler(h.finishEvent))

@@ -39,6 +39,8 @@ type resultsPageData struct {
 	SheetRequired bool
 	// Warnings are what the result just saved may have upset.
 	Warnings []tournament.Warning
+	// Outcomes say what became of each sheet of a batch just sent.
+	Outcomes []sheetOutcomeRow
 	// Matches group the boards of a team round by match; Games finds a
 	// board's row by its number within the round, the number typed.
 	Matches []matchRow

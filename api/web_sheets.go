@@ -1,0 +1,73 @@
+package api
+
+import (
+	"io"
+	"net/http"
+	"strings"
+
+	"github.com/gin-gonic/gin"
+
+	"adiukh/tournament"
+)
+
+// sheetOutcomeRow is one sheet of a batch on the results page.
+type sheetOutcomeRow struct {
+	tournament.SheetOutcome
+	Score string
+	// Error is why the sheet was not stored, in the reader's language.
+	Error string
+}
+
+// enterSheets stores the sheets of a round sent at once: pasted into one
+// box (text sheets separated by a line of dashes, or PDN) and/or uploaded
+// as several files. The results page then says, sheet by sheet, which
+// board each went to and what became of it.
+func (h *handler) enterSheets(c *gin.Context) error {
+	ids, err := pathInts(c, "id", "n")
+	if err != nil {
+		return err
+	}
+	text := c.PostForm("sheets")
+	if form, err := c.MultipartForm(); err == nil {
+		for _, fh := range form.File["sheet_files"] {
+			f, err := fh.Open()
+			if err != nil {
+				return err
+			}
+			b, err := io.ReadAll(io.LimitReader(f, maxSheetBatchBytes))
+			f.Close()
+			if err != nil {
+				return err
+			}
+			text += "\n---\n" + string(b)
+		}
+	}
+	data, err := h.resultsData(c, ids[0], int(ids[1]))
+	if err != nil {
+		return err
+	}
+	outcomes, err := h.Events.RecordSheets(c.Request.Context(), ids[0], int(ids[1]), strings.TrimPrefix(text, "\n---\n"))
+	if err != nil {
+		data.Form.Values["sheets"] = c.PostForm("sheets")
+		if err := data.Form.fail(err, h.translator(c)); err != nil {
+			return err
+		}
+		h.renderWith(c, h.translator(c), formStatus(err), "results", data.Event.Name, data)
+		return nil
+	}
+	if data, err = h.resultsData(c, ids[0], int(ids[1])); err != nil {
+		return err
+	}
+	tr := h.translator(c)
+	for _, o := range outcomes {
+		row := sheetOutcomeRow{SheetOutcome: o}
+		if o.Err != nil {
+			row.Error = tr.ErrorWithField(o.Err)
+		} else if o.Recorded != nil && o.Recorded.Result != nil {
+			row.Score = o.Recorded.Result.Score()
+		}
+		data.Outcomes = append(data.Outcomes, row)
+	}
+	h.renderWith(c, tr, http.StatusOK, "results", data.Event.Name, data)
+	return nil
+}

@@ -1,0 +1,170 @@
+package tournament
+
+import (
+	"context"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"adiukh/rules"
+)
+
+// MaxSheetsAtOnce bounds the sheets of one batch.
+const MaxSheetsAtOnce = 200
+
+// SheetOutcome is what became of one sheet of a batch.
+type SheetOutcome struct {
+	// Index is the sheet's place in the batch, from 1.
+	Index int
+	// White and Black are the names the sheet's header gives.
+	White, Black string
+	// Board is the board the sheet was matched to; 0 when none.
+	Board int
+	// Recorded is the game with its result when the sheet was stored.
+	Recorded *RecordedResult
+	// Err says why the sheet was not matched or not stored.
+	Err error
+	// Warnings say what looks wrong with a stored sheet, such as names
+	// that are not the board's players.
+	Warnings []Warning
+}
+
+// sheetSeparator is a line of three or more dashes or equals signs between
+// text sheets.
+var sheetSeparator = regexp.MustCompile(`(?m)^[ \t]*(?:-{3,}|={3,})[ \t]*\r?$`)
+
+// splitSheets cuts a batch into sheets: the games of a PDN text (each
+// starting with its tag section), or text sheets separated by a line of
+// dashes.
+func splitSheets(text string) []string {
+	var out []string
+	if strings.HasPrefix(strings.TrimSpace(text), "[") {
+		var cur []string
+		inMoves := false
+		for _, line := range strings.Split(text, "\n") {
+			tag := strings.HasPrefix(strings.TrimSpace(line), "[")
+			if tag && inMoves {
+				out, cur, inMoves = append(out, strings.Join(cur, "\n")), nil, false
+			}
+			if !tag && strings.TrimSpace(line) != "" {
+				inMoves = true
+			}
+			cur = append(cur, line)
+		}
+		out = append(out, strings.Join(cur, "\n"))
+	} else {
+		out = sheetSeparator.Split(text, -1)
+	}
+	sheets := out[:0]
+	for _, s := range out {
+		if strings.TrimSpace(s) != "" {
+			sheets = append(sheets, strings.TrimSpace(s))
+		}
+	}
+	return sheets
+}
+
+// namesPlayer tells whether a name written on a sheet names a player: the
+// same name (sameName), or the same surname — the first word — as sheets
+// often carry "Ёлкин О." for "Ёлкин Олег".
+func namesPlayer(written, player string) bool {
+	a, b := strings.Fields(foldName(written)), strings.Fields(foldName(player))
+	return sameName(written, player) || (len(a) > 0 && len(b) > 0 && a[0] == b[0])
+}
+
+// RecordSheets stores a batch of score sheets of one round at once (pasted
+// together or uploaded as several files): each is matched to its board by
+// the board number in its header or else by the players' names, and stored
+// with the score it gives, through RecordResult, one by one. A sheet that
+// cannot be matched or stored is reported and the others go on; a sheet
+// whose names are not the board's players is stored with a warning.
+func (s *Service) RecordSheets(ctx context.Context, eventID int64, round int, text string) ([]SheetOutcome, error) {
+	sheets := splitSheets(text)
+	switch {
+	case len(sheets) == 0:
+		return nil, Invalid("sheets", "paste or upload at least one score sheet")
+	case len(sheets) > MaxSheetsAtOnce:
+		return nil, Invalid("sheets", "%d sheets at once; send at most %d", len(sheets), MaxSheetsAtOnce)
+	}
+	d, err := s.EventData(ctx, eventID)
+	if err != nil {
+		return nil, err
+	}
+	if err := MayManage(ctx, d.Event); err != nil {
+		return nil, err
+	}
+	var r *Round
+	for i := range d.Rounds {
+		if d.Rounds[i].Number == round {
+			r = &d.Rounds[i]
+		}
+	}
+	if r == nil {
+		return nil, NotFound("round %d of event %d not found", round, eventID)
+	}
+	out := make([]SheetOutcome, len(sheets))
+	for i, text := range sheets {
+		o := &out[i]
+		o.Index = i + 1
+		sh := rules.ValidateSheet(text).Sheet
+		o.White, o.Black = sh.Header("White"), sh.Header("Black")
+		g, warning, err := matchSheet(d, r, sh, o.White, o.Black)
+		if err != nil {
+			o.Err = err
+			continue
+		}
+		o.Board = g.Board
+		o.Recorded, o.Err = s.RecordResult(ctx, ResultInput{EventID: eventID, Round: round, Board: g.Board, Sheet: text, Version: g.Version})
+		if warning != nil {
+			o.Warnings = append(o.Warnings, *warning)
+		}
+		if o.Recorded != nil {
+			o.Warnings = append(o.Warnings, o.Recorded.Warnings...)
+		}
+	}
+	return out, nil
+}
+
+// matchSheet finds the board of a sheet: by the board number of its
+// header, else by its players' names.
+func matchSheet(d *EventData, r *Round, sh *rules.Sheet, white, black string) (*Game, *Warning, error) {
+	names := func(g *Game) (string, string) {
+		w, b := d.Player(g.WhiteID), d.Player(g.BlackID)
+		if w == nil || b == nil {
+			return "", ""
+		}
+		return w.Name, b.Name
+	}
+	if n, err := strconv.Atoi(strings.TrimSpace(sh.Header("Board"))); err == nil {
+		g := findGame(r, n)
+		if g == nil || g.IsBye() {
+			return nil, nil, Invalid("sheets", "round %d has no game on board %d, which the sheet names", r.Number, n)
+		}
+		w, b := names(g)
+		if (white != "" && !namesPlayer(white, w)) || (black != "" && !namesPlayer(black, b)) {
+			warning := newWarning("sheets", "the sheet names %s – %s, but board %d of round %d is %s – %s; check that it is the right sheet", white, black, n, r.Number, w, b)
+			return g, &warning, nil
+		}
+		return g, nil, nil
+	}
+	if white == "" || black == "" {
+		return nil, nil, Invalid("sheets", "the sheet gives neither its board nor both players, so it matches no board; add a line \"Board: N\"")
+	}
+	// The full names first; surnames alone only when they fit one board.
+	for _, same := range []func(a, b string) bool{sameName, namesPlayer} {
+		var fits []*Game
+		for i := range r.Games {
+			g := &r.Games[i]
+			if w, b := names(g); !g.IsBye() && same(white, w) && same(black, b) {
+				fits = append(fits, g)
+			}
+		}
+		switch {
+		case len(fits) == 1:
+			return fits[0], nil, nil
+		case len(fits) > 1:
+			return nil, nil, Invalid("sheets", "%d games of round %d fit %s – %s; add a line \"Board: N\" to the sheet", len(fits), r.Number, white, black)
+		}
+	}
+	return nil, nil, Invalid("sheets", "no game of round %d is %s – %s; add a line \"Board: N\" to the sheet", r.Number, white, black)
+}
