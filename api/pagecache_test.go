@@ -3,6 +3,7 @@ package api_test
 import (
 	"bytes"
 	"compress/gzip"
+	"context"
 	"fmt"
 	"io"
 	"log/slog"
@@ -46,10 +47,13 @@ func TestPublicPagesCachedNeverStale(t *testing.T) {
 			s := newTestServer(t, st)
 			other := secondInstance(st)
 			id := s.roundRobin(4)
+			players := s.must(http.StatusOK, "", "GET", fmt.Sprintf("/api/v1/events/%d/players", id), nil)["players"].([]any)
+			card := fmt.Sprintf("/events/%d/players/%d", id, num(players[0].(map[string]any)["id"]))
 			paths := []string{
 				fmt.Sprintf("/events/%d", id), fmt.Sprintf("/events/%d/standings", id), fmt.Sprintf("/events/%d/crosstable", id),
 				fmt.Sprintf("/api/v1/events/%d/standings", id), fmt.Sprintf("/api/v1/events/%d/rounds/1", id),
 			}
+			cardBefore := fetch(other, card).Body.String()
 			before := map[string]string{}
 			for _, p := range paths {
 				for _, h := range []http.Handler{s.handler, other} {
@@ -78,6 +82,9 @@ func TestPublicPagesCachedNeverStale(t *testing.T) {
 						t.Errorf("instance %d, %s: the page did not change after the result", i+1, p)
 					}
 				}
+			}
+			if fetch(other, card).Body.String() == cardBefore {
+				t.Errorf("%s: the player card did not change after the results", card)
 			}
 
 			// Compressed for a reader who takes it, the same bytes.
@@ -128,4 +135,42 @@ func TestPageCacheKeepsPrivateViewsPrivate(t *testing.T) {
 			}
 		}
 	})
+}
+
+// A result entered through the service itself (as the command line or a
+// third instance would, without either router seeing the write) is on the
+// next request of the cached pages of both instances.
+func TestPageCacheSeesServiceWrites(t *testing.T) {
+	for name, st := range storetest.Open(t) {
+		t.Run(name, func(t *testing.T) {
+			s := newTestServer(t, st)
+			other := secondInstance(st)
+			id := s.roundRobin(4)
+			paths := []string{fmt.Sprintf("/events/%d", id), fmt.Sprintf("/events/%d/standings", id), fmt.Sprintf("/api/v1/events/%d/standings", id)}
+			before := map[string]string{}
+			for _, p := range paths {
+				before[p] = fetch(s.handler, p).Body.String()
+				fetch(other, p)
+			}
+			arbiter, err := account.NewService(st).User(context.Background(), "arbiter@example.org")
+			if err != nil {
+				t.Fatal(err)
+			}
+			ctx := tournament.NewContextWithUser(context.Background(), arbiter)
+			svc := tournament.NewService(st, engines.Options())
+			for board := 1; board <= 2; board++ {
+				in := tournament.ResultInput{EventID: int64(id), Round: 1, Board: board, Score: "17:7", EndReason: "final_position", Version: 1}
+				if _, err := svc.RecordResult(ctx, in); err != nil {
+					t.Fatal(err)
+				}
+			}
+			for _, p := range paths {
+				for i, h := range []http.Handler{s.handler, other} {
+					if fetch(h, p).Body.String() == before[p] {
+						t.Errorf("instance %d, %s: the page did not change after a result entered through the service", i+1, p)
+					}
+				}
+			}
+		})
+	}
 }
