@@ -42,8 +42,8 @@ var bodyLimits = map[string]bodyLimit{
 	"/events/:id/players/csv":                    {csvBodyLimit, 0},
 	"/events/:id/rounds/:n/boards/:board/edit":   {maxSheetBytes, multipartSlack},
 	"/events/:id/rounds/:n/boards/:board/report": {maxSheetBytes, multipartSlack},
-	"/events/:id/rounds/:n/sheets":                {maxSheetBatchBytes, multipartSlack},
-	"/api/v1/events/:id/rounds/:n/sheets":         {maxSheetBatchBytes, 0},
+	"/events/:id/rounds/:n/sheets":               {maxSheetBatchBytes, multipartSlack},
+	"/api/v1/events/:id/rounds/:n/sheets":        {maxSheetBatchBytes, 0},
 }
 
 // bodyLimitOf is what the route accepts.
