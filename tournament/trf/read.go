@@ -4,11 +4,25 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"os"
 	"strconv"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 )
+
+// ReadFile reads the file at path; a syntax error names the file.
+func ReadFile(path string) (*Tournament, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	t, err := Read(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return t, nil
+}
 
 // Read parses a TRF file. Lines may end with CR, LF or CRLF.
 func Read(r io.Reader) (*Tournament, error) {
@@ -98,10 +112,11 @@ func (l lineReader) points(from, to int, what string) (int, error) {
 }
 
 func (t *Tournament) readLine(s string, lineNo int) error {
-	// Trailing blanks and control characters carry no data: Write turns
-	// control characters into blanks and does not keep trailing ones, so a
-	// line is read as it would be written back.
-	s = strings.TrimRightFunc(s, func(r rune) bool { return r == ' ' || unicode.IsControl(r) })
+	// Control characters carry no data: Write turns them into blanks and
+	// does not keep trailing blanks, so a line is read as it would be written
+	// back (a two-byte U+0085 must not make a line long enough for a record
+	// code that its written copy is not).
+	s = strings.TrimRight(oneLine(s), " ")
 	if strings.TrimSpace(s) == "" {
 		return nil
 	}
