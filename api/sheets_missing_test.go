@@ -99,7 +99,7 @@ func TestScoreFromTheSheet(t *testing.T) {
 // stored with a warning.
 func TestSeveralSheetsAtOnce(t *testing.T) {
 	s := newWebServer(t)
-	id := s.roundRobin(6)
+	id := s.roundRobin(8)
 	_, round := s.do("", "GET", fmt.Sprintf("/api/v1/events/%d/rounds/1", id), nil)
 	_, players := s.do("", "GET", fmt.Sprintf("/api/v1/events/%d/players", id), nil)
 	name := map[int]string{}
@@ -132,5 +132,23 @@ func TestSeveralSheetsAtOnce(t *testing.T) {
 	sheets, _ := out["sheets"].([]any)
 	if code != http.StatusOK || len(sheets) != 1 || num(sheets[0].(map[string]any)["board"]) != 3 {
 		t.Errorf("the API: %d %v", code, out)
+	}
+
+	// One sheet entered for its board warns the same way when its names
+	// are not the board's players, and not when they are.
+	board := func(i int) map[string]any {
+		_, r := s.do("", "GET", fmt.Sprintf("/api/v1/events/%d/rounds/1", id), nil)
+		return r["games"].([]any)[i].(map[string]any)
+	}
+	g4 := board(3)
+	code, out = s.do(tournament.ArbiterRole, "PUT", fmt.Sprintf("/api/v1/events/%d/rounds/1/games/4/result", id),
+		map[string]any{"sheet": "Белые: Кто-то Другой\n" + sampleGame, "version": num(g4["version"])})
+	if code != http.StatusOK || !strings.Contains(fmt.Sprint(out["warnings"]), "check that it is the right sheet") {
+		t.Errorf("a sheet of other players entered on board 4: %d %v", code, out)
+	}
+	code, out = s.do(tournament.ArbiterRole, "PUT", fmt.Sprintf("/api/v1/events/%d/rounds/1/games/4/result", id),
+		map[string]any{"sheet": "White: " + name[num(g4["white"])] + "\n" + sampleGame, "version": num(board(3)["version"]), "reason": "the right sheet"})
+	if code != http.StatusOK || out["warnings"] != nil {
+		t.Errorf("board 4's own sheet: %d %v", code, out)
 	}
 }

@@ -36,16 +36,22 @@ type PlayedMove struct {
 	Move        Move
 }
 
-// ValidateSheet reads a game sheet and replays it (see ParseSheet and
-// Validate). A text that starts with a PDN tag is read as PDN; its first game
-// is validated.
+// ValidateSheet reads a game sheet and replays it (see ReadSheet and
+// Validate).
 func ValidateSheet(text string) *Report {
+	return Validate(ReadSheet(text))
+}
+
+// ReadSheet reads a game sheet without replaying it: a text that starts
+// with a PDN tag is read as PDN (its first game), any other as a sheet
+// (ParseSheet).
+func ReadSheet(text string) *Sheet {
 	if strings.HasPrefix(strings.TrimSpace(text), "[") {
 		if games := ParsePDN(text); len(games) > 0 {
-			return Validate(games[0])
+			return games[0]
 		}
 	}
-	return Validate(ParseSheet(text))
+	return ParseSheet(text)
 }
 
 // ValidateGames reads every game of a text and replays each: all the games

@@ -146,6 +146,13 @@ func (s *Service) RecordResult(ctx context.Context, in ResultInput) (*RecordedRe
 		if g.SheetMissing(e.Discipline) {
 			out.Warnings = append(out.Warnings, sheetMissingWarning(e, in.Round, in.Board))
 		}
+		if sheetChanged {
+			warning, err := sheetNamesOther(tx, e, g, in.Round, in.Sheet)
+			if err != nil {
+				return err
+			}
+			out.Warnings = append(out.Warnings, warning...)
+		}
 		return s.audit(tx, u, in.EventID, action, fmt.Sprintf("round %d board %d", in.Round, in.Board), resultView(&before), resultView(g), reason)
 	})
 	return out, err
@@ -170,6 +177,35 @@ func pairedOnOldResult(e *Event, rounds []Round, n, board int, old *Result) []Wa
 	}
 	return []Warning{newWarning("score", "round %s was already paired on the old result %s of board %d in round %d; check its pairings, or unpublish and pair it again",
 		strings.Join(later, ", "), old.Score(), board, n)}
+}
+
+// sheetNamesOther warns when the players a new sheet's header names are
+// not the board's players (a sheet typed onto the wrong board): the full
+// name or the surname alone, as namesPlayer, count as naming them. A sheet
+// without names is not warned about.
+func sheetNamesOther(tx PlayerTx, e *Event, g *Game, round int, sheet string) ([]Warning, error) {
+	sh := rules.ReadSheet(sheet)
+	white, black := sh.Header("White"), sh.Header("Black")
+	if white == "" && black == "" {
+		return nil, nil
+	}
+	players, err := tx.Players(e.ID)
+	if err != nil {
+		return nil, err
+	}
+	name := func(id int64) string {
+		for _, p := range players {
+			if p.ID == id {
+				return p.Name
+			}
+		}
+		return ""
+	}
+	w, b := name(g.WhiteID), name(g.BlackID)
+	if (white == "" || namesPlayer(white, w)) && (black == "" || namesPlayer(black, b)) {
+		return nil, nil
+	}
+	return []Warning{newWarning("sheet", "the sheet names %s – %s, but board %d of round %d is %s – %s; check that it is the right sheet", cmp.Or(white, "?"), cmp.Or(black, "?"), g.Board, round, w, b)}, nil
 }
 
 // scoreFromSheet fills what is left empty of the score and the end reason

@@ -106,18 +106,15 @@ func (s *Service) RecordSheets(ctx context.Context, eventID int64, round int, te
 	for i, text := range sheets {
 		o := &out[i]
 		o.Index = i + 1
-		sh := rules.ValidateSheet(text).Sheet
+		sh := rules.ReadSheet(text)
 		o.White, o.Black = sh.Header("White"), sh.Header("Black")
-		g, warning, err := matchSheet(d, r, sh, o.White, o.Black)
+		g, err := matchSheet(d, r, sh, o.White, o.Black)
 		if err != nil {
 			o.Err = err
 			continue
 		}
 		o.Board = g.Board
 		o.Recorded, o.Err = s.RecordResult(ctx, ResultInput{EventID: eventID, Round: round, Board: g.Board, Sheet: text, Version: g.Version})
-		if warning != nil {
-			o.Warnings = append(o.Warnings, *warning)
-		}
 		if o.Recorded != nil {
 			o.Warnings = append(o.Warnings, o.Recorded.Warnings...)
 		}
@@ -126,8 +123,9 @@ func (s *Service) RecordSheets(ctx context.Context, eventID int64, round int, te
 }
 
 // matchSheet finds the board of a sheet: by the board number of its
-// header, else by its players' names.
-func matchSheet(d *EventData, r *Round, sh *rules.Sheet, white, black string) (*Game, *Warning, error) {
+// header, else by its players' names. A board number whose players the
+// sheet does not name is RecordResult's warning, as for a single sheet.
+func matchSheet(d *EventData, r *Round, sh *rules.Sheet, white, black string) (*Game, error) {
 	names := func(g *Game) (string, string) {
 		w, b := d.Player(g.WhiteID), d.Player(g.BlackID)
 		if w == nil || b == nil {
@@ -138,17 +136,12 @@ func matchSheet(d *EventData, r *Round, sh *rules.Sheet, white, black string) (*
 	if n, err := strconv.Atoi(strings.TrimSpace(sh.Header("Board"))); err == nil {
 		g := findGame(r, n)
 		if g == nil || g.IsBye() {
-			return nil, nil, Invalid("sheets", "round %d has no game on board %d, which the sheet names", r.Number, n)
+			return nil, Invalid("sheets", "round %d has no game on board %d, which the sheet names", r.Number, n)
 		}
-		w, b := names(g)
-		if (white != "" && !namesPlayer(white, w)) || (black != "" && !namesPlayer(black, b)) {
-			warning := newWarning("sheets", "the sheet names %s – %s, but board %d of round %d is %s – %s; check that it is the right sheet", white, black, n, r.Number, w, b)
-			return g, &warning, nil
-		}
-		return g, nil, nil
+		return g, nil
 	}
 	if white == "" || black == "" {
-		return nil, nil, Invalid("sheets", "the sheet gives neither its board nor both players, so it matches no board; add a line \"Board: N\"")
+		return nil, Invalid("sheets", "the sheet gives neither its board nor both players, so it matches no board; add a line \"Board: N\"")
 	}
 	// The full names first; surnames alone only when they fit one board.
 	for _, same := range []func(a, b string) bool{sameName, namesPlayer} {
@@ -161,10 +154,10 @@ func matchSheet(d *EventData, r *Round, sh *rules.Sheet, white, black string) (*
 		}
 		switch {
 		case len(fits) == 1:
-			return fits[0], nil, nil
+			return fits[0], nil
 		case len(fits) > 1:
-			return nil, nil, Invalid("sheets", "%d games of round %d fit %s – %s; add a line \"Board: N\" to the sheet", len(fits), r.Number, white, black)
+			return nil, Invalid("sheets", "%d games of round %d fit %s – %s; add a line \"Board: N\" to the sheet", len(fits), r.Number, white, black)
 		}
 	}
-	return nil, nil, Invalid("sheets", "no game of round %d is %s – %s; add a line \"Board: N\" to the sheet", r.Number, white, black)
+	return nil, Invalid("sheets", "no game of round %d is %s – %s; add a line \"Board: N\" to the sheet", r.Number, white, black)
 }
