@@ -3,7 +3,6 @@ package api_test
 import (
 	"context"
 	"fmt"
-	"net/http/httptest"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -17,28 +16,17 @@ import (
 // place, the name and the points are on screen without scrolling; when the
 // crosstable is scrolled sideways, the names stay.
 func TestBrowserPhonePages(t *testing.T) {
-	if testing.Short() {
-		t.Skip("the browser test is long; run without -short")
-	}
 	s := newWebServer(t)
 	id, err := demo.Fill(context.Background(), s.store, "demo@example.org", "пароль демо")
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := httptest.NewServer(s.handler)
-	defer srv.Close()
-	ctx := browser(t)
-	run := func(what string, actions ...chromedp.Action) {
-		t.Helper()
-		if err := chromedp.Run(ctx, actions...); err != nil {
-			t.Fatalf("%s: %v", what, err)
-		}
-	}
+	at, run := browserOn(t, s.handler)
 	run("a 360 px phone", chromedp.EmulateViewport(360, 740, chromedp.EmulateMobile, chromedp.EmulateScale(2)))
-	base := fmt.Sprintf("%s/events/%d", srv.URL, id)
+	base := at(fmt.Sprintf("/events/%d", id))
 	pages := map[string]string{
 		"event": base + "?round=1", "standings": base + "/standings", "crosstable": base + "/crosstable",
-		"player": base + "/players/1", "game": base + "/rounds/1/boards/1", "events": srv.URL + "/", "search": srv.URL + "/search?q=%D0%B0",
+		"player": base + "/players/1", "game": base + "/rounds/1/boards/1", "events": at("/"), "search": at("/search?q=%D0%B0"),
 	}
 	for name, url := range pages {
 		var width int

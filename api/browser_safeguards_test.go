@@ -3,7 +3,6 @@ package api_test
 import (
 	"fmt"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
 
@@ -18,23 +17,11 @@ import (
 // with its reason, and a correction after the next round was paired. The
 // confirmation is also looked at on a 360 px phone.
 func TestBrowserSafeguards(t *testing.T) {
-	if testing.Short() {
-		t.Skip("the browser test is long; run without -short")
-	}
 	s := newWebServer(t)
 	const arbiter = tournament.ArbiterRole
 	ev := s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Кубок Адыгеи", "discipline": "rapid", "system": "swiss", "rounds": 5, "time_control": "8+4"})
 	id := num(ev["id"])
-	srv := httptest.NewServer(s.handler)
-	defer srv.Close()
-	ctx := browser(t)
-	at := func(path string) string { return srv.URL + path }
-	run := func(what string, actions ...chromedp.Action) {
-		t.Helper()
-		if err := chromedp.Run(ctx, actions...); err != nil {
-			t.Fatalf("%s: %v", what, err)
-		}
-	}
+	at, run := browserOn(t, s.handler)
 	var text string
 	run("sign in and open the desk",
 		chromedp.Navigate(at("/login")),

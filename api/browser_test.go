@@ -61,6 +61,24 @@ func browser(t *testing.T) context.Context {
 	return ctx
 }
 
+// browserOn serves handler on a test server and opens a headless Chromium
+// for it: at gives the address of a path there, and run does the steps of
+// one thing a person does, stopping the test when a step fails.
+func browserOn(t *testing.T, handler http.Handler) (at func(path string) string, run func(what string, actions ...chromedp.Action)) {
+	t.Helper()
+	srv := httptest.NewServer(handler)
+	t.Cleanup(srv.Close)
+	ctx := browser(t)
+	at = func(path string) string { return srv.URL + path }
+	run = func(what string, actions ...chromedp.Action) {
+		t.Helper()
+		if err := chromedp.Run(ctx, actions...); err != nil {
+			t.Fatalf("%s: %v", what, err)
+		}
+	}
+	return at, run
+}
+
 // load clicks what leads to another page and waits until that page has
 // loaded, so that the next step cannot act on the page being left.
 func load(sel string) chromedp.Action {
@@ -90,25 +108,13 @@ func shot(name string) chromedp.Action {
 // enters its results from the keyboard and one game sheet; a reader then
 // finds the standings and steps through the game in the viewer.
 func TestBrowserRunsAnEvent(t *testing.T) {
-	if testing.Short() {
-		t.Skip("the browser test is long; run without -short")
-	}
 	s := newWebServer(t)
 	if _, err := demo.Fill(context.Background(), s.store, "demo@example.org", "пароль демо"); err != nil {
 		t.Fatal(err)
 	}
-	srv := httptest.NewServer(s.handler)
-	defer srv.Close()
-	ctx := browser(t)
-	at := func(path string) string { return srv.URL + path }
+	at, run := browserOn(t, s.handler)
 
 	var manageURL string
-	run := func(what string, actions ...chromedp.Action) {
-		t.Helper()
-		if err := chromedp.Run(ctx, actions...); err != nil {
-			t.Fatalf("%s: %v", what, err)
-		}
-	}
 
 	run("sign in",
 		chromedp.Navigate(at("/login")),
@@ -256,9 +262,6 @@ func TestBrowserRunsAnEvent(t *testing.T) {
 // TestBrowserPlayerReport: a player signs in on a phone, finds their board
 // and reports its result; the opponent confirms it.
 func TestBrowserPlayerReport(t *testing.T) {
-	if testing.Short() {
-		t.Skip("the browser test is long; run without -short")
-	}
 	s := newWebServer(t)
 	id := s.roundRobin(4)
 	a := s.signIn(tournament.ArbiterRole)
@@ -272,18 +275,10 @@ func TestBrowserPlayerReport(t *testing.T) {
 		s.addUser(email, tournament.PlayerRole)
 		mustStatus(t, "link", a.post(fmt.Sprintf("/events/%d/players/%d/account", id, num(p["id"])), url.Values{"email": {email}}).Code, http.StatusSeeOther, "")
 	}
-	srv := httptest.NewServer(s.handler)
-	defer srv.Close()
-	ctx := browser(t)
-	run := func(what string, actions ...chromedp.Action) {
-		t.Helper()
-		if err := chromedp.Run(ctx, actions...); err != nil {
-			t.Fatalf("%s: %v", what, err)
-		}
-	}
+	at, run := browserOn(t, s.handler)
 	signIn := func(email string) chromedp.Action {
 		return chromedp.Tasks{
-			chromedp.Navigate(srv.URL + fmt.Sprintf("/login?next=/events/%d", id)),
+			chromedp.Navigate(at(fmt.Sprintf("/login?next=/events/%d", id))),
 			chromedp.SendKeys(`input[name=email]`, email),
 			chromedp.SendKeys(`input[name=password]`, "пароль судьи"+kb.Enter),
 			chromedp.WaitVisible(`table.pairings`),

@@ -299,9 +299,6 @@ func TestSolvingPage(t *testing.T) {
 // (towers colour by colour), fills the task and submits, and sees the
 // solver's verdict.
 func TestBrowserCompositionEntry(t *testing.T) {
-	if testing.Short() {
-		t.Skip("the browser test is long; run without -short")
-	}
 	s := newCompServer(t, time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC))
 	director := s.user("director@example.org", tournament.ArbiterRole)
 	s.namedUser("author@example.org", "Автор Петров", tournament.PlayerRole)

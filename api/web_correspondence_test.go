@@ -152,9 +152,6 @@ func TestCorrespondencePages(t *testing.T) {
 // TestBrowserCorrespondenceMove is a player on a phone: signs in, opens the
 // game from "My games", taps the piece and its destination, confirms.
 func TestBrowserCorrespondenceMove(t *testing.T) {
-	if testing.Short() {
-		t.Skip("the browser test is long; run without -short")
-	}
 	s := newCorrServer(t, storetest.Open(t)["sqlite"], corrStart, nil)
 	sec := startCorrSection(t, s, 2)
 	g := sec.games[0]
