@@ -81,14 +81,23 @@ func (h *handler) compositionEvent(c *gin.Context) (*tournament.Event, error) {
 	return e, nil
 }
 
+// eventContest reads the composition event of the path and its contest.
+func (h *handler) eventContest(c *gin.Context) (*tournament.Event, *composition.ContestView, string, error) {
+	e, err := h.compositionEvent(c)
+	if err != nil {
+		return nil, nil, "", err
+	}
+	cv, missing, err := h.contestOf(c, e)
+	return e, cv, missing, err
+}
+
 // contestOf reads the contest; a contest not yet set up is not an error on
 // a page, it is said there.
 func (h *handler) contestOf(c *gin.Context, e *tournament.Event) (*composition.ContestView, string, error) {
-	tr := h.translator(c)
 	cv, err := h.Composition.Contest(c.Request.Context(), e.ID)
 	if err != nil {
 		if te := (*tournament.Error)(nil); errors.As(err, &te) && te.Code == tournament.ENOTFOUND {
-			return nil, tr.Error(te), nil
+			return nil, h.translator(c).Error(te), nil
 		}
 		return nil, "", err
 	}
@@ -96,11 +105,7 @@ func (h *handler) contestOf(c *gin.Context, e *tournament.Event) (*composition.C
 }
 
 func (h *handler) contestPage(c *gin.Context) error {
-	e, err := h.compositionEvent(c)
-	if err != nil {
-		return err
-	}
-	cv, missing, err := h.contestOf(c, e)
+	e, cv, missing, err := h.eventContest(c)
 	if err != nil {
 		return err
 	}
@@ -134,11 +139,7 @@ func (h *handler) entriesPage(c *gin.Context) error {
 }
 
 func (h *handler) renderEntries(c *gin.Context, f *form, status int) error {
-	e, err := h.compositionEvent(c)
-	if err != nil {
-		return err
-	}
-	cv, missing, err := h.contestOf(c, e)
+	e, cv, missing, err := h.eventContest(c)
 	if err != nil {
 		return err
 	}
@@ -286,11 +287,7 @@ func (h *handler) juryRows(c *gin.Context, id int64) ([]juryRow, string, error) 
 }
 
 func (h *handler) renderJudging(c *gin.Context, f *form, status int) error {
-	e, err := h.compositionEvent(c)
-	if err != nil {
-		return err
-	}
-	cv, missing, err := h.contestOf(c, e)
+	e, cv, missing, err := h.eventContest(c)
 	if err != nil {
 		return err
 	}
