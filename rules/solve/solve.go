@@ -7,7 +7,7 @@
 // force in a final position whatever Black does (none when Black can keep the
 // game from ever ending), and WhiteMax, the fewest points Black can hold White
 // to (none when White can avoid every final position). Each bound is found by
-// yes-or-no proof searches (see search) that treat a repetition as a failure
+// yes-or-no proof searches (see mid) that treat a repetition as a failure
 // of the side that has to force the end.
 //
 // The package is pure: it imports the rules and the standard library only.
@@ -33,7 +33,9 @@ const (
 type Options struct {
 	// MaxNodes is the number of nodes one question (Solve, Judge) may visit.
 	MaxNodes int64
-	// TableBytes bounds the memory of the transposition table.
+	// TableBytes bounds the memory of the transposition table; the part a
+	// power of two of its buckets leaves over keeps the proof and disproof
+	// numbers of undecided nodes.
 	TableBytes int
 }
 
@@ -60,6 +62,8 @@ type Solver struct {
 	aborted  bool
 	moves    [][]rules.Move
 	children [][]child
+	frames   []pnFrame
+	pns      pnTable // proof and disproof numbers of undecided nodes
 }
 
 // New returns a solver with the given bounds.
@@ -70,7 +74,8 @@ func New(o Options) *Solver {
 	if o.TableBytes <= 0 {
 		o.TableBytes = DefaultTableBytes
 	}
-	return &Solver{maxNodes: o.MaxNodes, table: newTable(o.TableBytes), path: path{at: map[uint64]int32{}}}
+	t := newTable(o.TableBytes)
+	return &Solver{maxNodes: o.MaxNodes, table: t, pns: newPNTable(o.TableBytes - len(t.buckets)*bucketBytes), path: path{at: map[uint64]int32{}}}
 }
 
 // Step is a move with the position it leads to.

@@ -1,7 +1,6 @@
 package solve
 
 import (
-	"hash/maphash"
 	"unsafe"
 
 	"adiukh/rules"
@@ -13,16 +12,35 @@ type node struct {
 	side rules.Color
 }
 
-var seed = maphash.MakeSeed()
+// positionWords is the size of a rules.Position in 32-bit words: hashOf reads
+// the position as such words. The two declarations fail to compile when the
+// size changes.
+const positionWords = 18
 
-// hashOf returns n's hash, never 0 (the table's mark of a free place).
-func hashOf(n *node) uint64 { return maphash.Comparable(seed, *n) | 1 }
+var (
+	_ [unsafe.Sizeof(rules.Position{}) - 4*positionWords]byte
+	_ [4*positionWords - unsafe.Sizeof(rules.Position{})]byte
+)
+
+// hashOf returns n's hash, never 0 (the table's mark of a free place). It is
+// the same in every process, so a search visits the same nodes every time.
+func hashOf(n *node) uint64 {
+	w := (*[positionWords]uint32)(unsafe.Pointer(&n.pos))
+	h := uint64(n.side) + 0x9E3779B97F4A7C15
+	for i := 0; i < positionWords; i += 2 {
+		h = (h ^ (uint64(w[i]) | uint64(w[i+1])<<32)) * 0xBF58476D1CE4E5B9
+		h ^= h >> 29
+	}
+	h *= 0x94D049BB133111EB
+	h ^= h >> 32
+	return h | 1
+}
 
 // entry is what the table knows of one node, for both provers at once.
 // A proof for White of threshold t means White can force a final position
 // with at least t points; for Black, a final position where White has at
 // most t. Facts in the table never depend on the path that led to the node
-// (see search), so they hold wherever the node comes up again.
+// (see mid), so they hold wherever the node comes up again.
 type entry struct {
 	n node
 	// White forces ≥ wProved (−1: nothing proved) within wDist plies, and
@@ -32,9 +50,6 @@ type entry struct {
 	// plies, and cannot force White ≤ bDisproved (−1: nothing disproved).
 	bProved, bDisproved int8
 	wDist, bDist        uint16
-	// A search of unkGoal to unkDepth plies ended without a verdict.
-	unkGoal  goal
-	unkDepth int16
 	// cut is 1 + the index, in generation order, of the move that decided
 	// the last search here (0: none): it is tried first next time.
 	cut uint8
@@ -49,16 +64,19 @@ const (
 )
 
 func freshEntry(n *node) entry {
-	return entry{n: *n, wProved: -1, wDisproved: noDisproof, bProved: noProof, bDisproved: -1, unkDepth: -1}
+	return entry{n: *n, wProved: -1, wDisproved: noDisproof, bProved: noProof, bDisproved: -1}
 }
 
-// known returns what the entry proves about g, and the proof's length.
+// known returns what the entry proves about g, and the proof's length. A
+// proof for one side disproves the other side's harder goals: when Black
+// forces a final position with White on at most t points, White cannot force
+// one with more, and the other way round.
 func (e *entry) known(g goal) (status, int) {
 	if g.prover == rules.White {
 		switch {
 		case g.t <= e.wProved:
 			return proved, int(e.wDist)
-		case g.t >= e.wDisproved:
+		case g.t >= e.wDisproved, g.t > e.bProved:
 			return disproved, 0
 		}
 		return unknown, 0
@@ -66,10 +84,22 @@ func (e *entry) known(g goal) (status, int) {
 	switch {
 	case g.t >= e.bProved:
 		return proved, int(e.bDist)
-	case g.t <= e.bDisproved:
+	case g.t <= e.bDisproved, g.t < e.wProved:
 		return disproved, 0
 	}
 	return unknown, 0
+}
+
+// hint rates the entry's node for mover by the bounds the table holds for
+// either prover: for White the higher the threshold White is proved to reach
+// or Black is proved unable to hold it under, for Black the lower the
+// threshold Black is proved to hold or White unable to reach. It orders
+// moves only; it decides nothing.
+func (e *entry) hint(mover rules.Color) int {
+	if mover == rules.White {
+		return 30 * int(max(e.wProved, e.bDisproved+1))
+	}
+	return -30 * int(min(e.bProved, e.wDisproved-1, 30))
 }
 
 // learn records a verdict on g.
