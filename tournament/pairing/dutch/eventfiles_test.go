@@ -17,7 +17,7 @@ import (
 
 var (
 	eventsDir = flag.String("events", "", "write the TRF files of the 500- and 1,000-player benchmark events (every round) under this folder")
-	trfFile   = flag.String("trf", "", "the TRF file BenchmarkDutchFile pairs")
+	trfFile   = flag.String("trf", "../../../testdata/pairing-corpus/rounds/t002-n53-r4/r04.trf", "the TRF file BenchmarkDutchFile pairs")
 	sizes     = flag.String("sizes", "500,1000", "with -events: the numbers of players of the events to write")
 )
 
@@ -129,12 +129,10 @@ func pairTRF(path string) (dutch.Pairing, error) {
 	return dutch.Pair(in)
 }
 
-// BenchmarkDutchFile pairs one TRF file (-trf FILE), e.g. one round of the
-// benchmark events written by TestEventFiles, for profiling one round.
+// BenchmarkDutchFile pairs one TRF file (-trf FILE, by default round 4 of a 53-player
+// tournament of the trimmed corpus), e.g. one round of the benchmark events
+// written by TestEventFiles, for profiling one round.
 func BenchmarkDutchFile(b *testing.B) {
-	if *trfFile == "" {
-		b.Skip("needs -trf FILE")
-	}
 	for b.Loop() {
 		if _, err := pairTRF(*trfFile); err != nil {
 			b.Fatal(err)

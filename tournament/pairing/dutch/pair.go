@@ -18,6 +18,7 @@ func Pair(t Tournament) (Pairing, error) {
 	}
 	s.markForbidden()
 	p := newPairer(s)
+	defer p.m.Release()
 	if err := p.start(); err != nil {
 		return Pairing{}, err
 	}

@@ -27,6 +27,7 @@ package matching
 import (
 	"math/bits"
 	"slices"
+	"sync"
 )
 
 const none = -1
@@ -52,7 +53,9 @@ type Matcher struct {
 	// matrix would be twice the memory, the largest part of a round's), in
 	// tiles of tile×tile edges, words per entry: a scan of vertex v reads
 	// its row within the tiles left of the diagonal and its column within
-	// those below, so both stay within a few pages per tile. See at.
+	// those below, so both stay within a few pages per tile. See at. Each
+	// entry holds twice the weight, the form every slack and dual bound
+	// uses: a slack is then one addition and one subtraction per word.
 	weights []uint64
 	hasEdge []bool   // the weight is not zero
 	dual    []uint64 // 2n entries: vertex duals, then blossom duals (Van Rantwijk's convention)
@@ -88,7 +91,7 @@ type Matcher struct {
 	recordKeys []float64
 	vertexRecs [][]int32
 
-	tmp, tmp2, delta Weight
+	tmp, tmp2, tmp3, delta Weight
 	// bestKey holds the slack of bestEdge when recorded plus the stage's
 	// total dual change (twice it for edges between S-blossoms): slacks of
 	// recorded edges all fall at the same rate, so keys compare like
@@ -111,8 +114,15 @@ func New(n, words int) *Matcher {
 	m.maxDual = NewWeight(words)
 	m.maxDual[words-1] = 1 << 61 // 2^(64·words-3) ≥ twice any weight, with room for sums of duals
 	tiles := (n + tile - 1) / tile
-	m.weights = make([]uint64, tiles*(tiles+1)/2*tile*tile*words)
-	m.hasEdge = make([]bool, n*n)
+	size := tiles * (tiles + 1) / 2 * tile * tile * words
+	if b, _ := matrices.Get().(*matrix); b != nil && cap(b.weights) >= size && cap(b.hasEdge) >= n*n {
+		m.weights, m.hasEdge = b.weights[:size], b.hasEdge[:n*n]
+		clear(m.weights)
+		clear(m.hasEdge)
+	} else {
+		m.weights = make([]uint64, size)
+		m.hasEdge = make([]bool, n*n)
+	}
 	m.inActive = make([]int32, n)
 	m.fixedTo = make([]int32, n)
 	m.bestKey = make([]uint64, 2*n*words)
@@ -134,7 +144,7 @@ func New(n, words int) *Matcher {
 	m.inStage = make([]bool, n)
 	m.stamp = make([]int32, 2*n)
 	m.changed = make([]bool, n)
-	m.tmp, m.tmp2, m.delta = NewWeight(words), NewWeight(words), NewWeight(words)
+	m.tmp, m.tmp2, m.tmp3, m.delta = NewWeight(words), NewWeight(words), NewWeight(words), NewWeight(words)
 	ids := make([]int32, n)
 	for v := range n {
 		ids[v] = int32(v)
@@ -157,6 +167,24 @@ func New(n, words int) *Matcher {
 	return m
 }
 
+// matrix is the largest memory of a Matcher, its weights and hasEdge.
+type matrix struct {
+	weights []uint64
+	hasEdge []bool
+}
+
+// matrices holds the matrices of released matchers (see Release) for New to
+// reuse: a round's matrix takes megabytes, and fresh memory costs page faults
+// and garbage collections.
+var matrices sync.Pool
+
+// Release hands m's matrix over to later calls of New; m must not be used
+// afterwards.
+func (m *Matcher) Release() {
+	matrices.Put(&matrix{m.weights, m.hasEdge})
+	m.weights, m.hasEdge = nil, nil
+}
+
 // Len returns the number of vertices.
 func (m *Matcher) Len() int { return m.n }
 
@@ -170,7 +198,8 @@ func at(i, j int32, words int) int {
 	return ((ti*(ti+1)/2+tj)*tile*tile + int(i)%tile*tile + int(j)%tile) * words
 }
 
-func (m *Matcher) weight(i, j int32) Weight {
+// twice returns 2·w(i, j).
+func (m *Matcher) twice(i, j int32) Weight {
 	if i < j {
 		i, j = j, i
 	}
@@ -194,14 +223,16 @@ func (m *Matcher) du(x int32) Weight {
 // the edge. The matching is brought up to date by the next Solve.
 func (m *Matcher) SetWeight(u, v int, w Weight) {
 	a, b := int32(u), int32(v)
-	cur := m.weight(a, b)
-	if cur.Cmp(w) == 0 {
+	cur, w2 := m.twice(a, b), m.tmp3
+	w2.Set(w)
+	w2.Add(w)
+	if cur.Cmp(w2) == 0 {
 		return
 	}
-	if m.mate[a] == b || m.inBlossom[a] == m.inBlossom[b] || !m.feasible(a, b, w) {
+	if m.mate[a] == b || m.inBlossom[a] == m.inBlossom[b] || !m.feasible(a, b, w2) {
 		m.release(a)
 	}
-	cur.Set(w)
+	cur.Set(w2)
 	m.hasEdge[u*m.n+v], m.hasEdge[v*m.n+u] = !w.IsZero(), !w.IsZero()
 	if !w.IsZero() {
 		m.activate(int32(u))
@@ -223,19 +254,16 @@ func (m *Matcher) activate(v int32) {
 	}
 }
 
-// feasible reports whether an unmatched edge (a, b) of weight w between two
-// top-level blossoms keeps a non-negative slack under the current duals; then
-// the matching stays optimal and nothing needs to be re-solved.
-func (m *Matcher) feasible(a, b int32, w Weight) bool {
-	if w.IsZero() {
+// feasible reports whether an unmatched edge (a, b) of weight w = twice/2
+// between two top-level blossoms keeps a non-negative slack under the current
+// duals; then the matching stays optimal and nothing needs to be re-solved.
+func (m *Matcher) feasible(a, b int32, twice Weight) bool {
+	if twice.IsZero() {
 		return true // an absent edge constrains nothing
 	}
 	sum := m.tmp
 	sum.Set(m.du(a))
 	sum.Add(m.du(b))
-	twice := m.tmp2
-	twice.Set(w)
-	twice.Add(w)
 	return sum.Cmp(twice) >= 0
 }
 
@@ -454,13 +482,11 @@ func (m *Matcher) halfDuals(released []int32) {
 			if j == v || !m.edge(v, j) {
 				continue
 			}
-			w := m.weight(v, j)
+			need.Set(m.twice(v, j))
 			if m.changed[j] {
 				// Both duals at least w keep the edge feasible.
-				need.Set(w)
+				need.Shr1()
 			} else {
-				need.Set(w)
-				need.Add(w)
 				if need.Cmp(m.du(j)) <= 0 {
 					continue
 				}
@@ -484,9 +510,7 @@ func (m *Matcher) lowestDual(v int32) {
 		if j == v || !m.edge(v, j) {
 			continue
 		}
-		w := m.weight(v, j)
-		need.Set(w)
-		need.Add(w)
+		need.Set(m.twice(v, j))
 		if need.Cmp(m.du(j)) <= 0 {
 			continue
 		}
@@ -588,13 +612,15 @@ func (m *Matcher) additiveDuals(released []int32) ([]int32, bool) {
 			if u == r || !m.edge(u, r) || !m.edge(v, u) {
 				continue
 			}
-			// K ≤ w(v, r) + w(u, r) − w(v, u)
-			t.Set(m.weight(v, r))
-			t.Add(m.weight(u, r))
-			t.Sub(m.weight(v, u))
+			// K ≤ w(v, r) + w(u, r) − w(v, u), twice which fits the
+			// words with the same sign.
+			t.Set(m.twice(v, r))
+			t.Add(m.twice(u, r))
+			t.Sub(m.twice(v, u))
 			if t[top]&signBit != 0 {
 				return nil, false
 			}
+			t.Shr1()
 			lower(t)
 		}
 		for _, j := range m.active {
@@ -602,11 +628,9 @@ func (m *Matcher) additiveDuals(released []int32) ([]int32, bool) {
 				continue
 			}
 			// 2K ≤ 2·w(v, r) + du(j) − 2·w(v, j)
-			t.Set(m.weight(v, r))
-			t.Add(m.weight(v, r))
+			t.Set(m.twice(v, r))
 			t.Add(m.du(j))
-			t.Sub(m.weight(v, j))
-			t.Sub(m.weight(v, j))
+			t.Sub(m.twice(v, j))
 			if t[top]&signBit != 0 {
 				return nil, false
 			}
@@ -620,8 +644,7 @@ func (m *Matcher) additiveDuals(released []int32) ([]int32, bool) {
 	var rest []int32
 	for _, v := range released {
 		d := m.du(v)
-		d.Set(m.weight(v, r))
-		d.Add(d)
+		d.Set(m.twice(v, r))
 		if v == r || !m.edge(v, r) || d.Cmp(k) < 0 {
 			rest = append(rest, v)
 			d.Set(m.maxDual)
@@ -650,30 +673,23 @@ func (m *Matcher) matchTight(vs []int32) {
 	}
 }
 
-// edgeKey sets out to plus + dual − 2·weight in one pass over the words: with
-// plus = du(i) + offset, dual = du(j) and weight = w(i, j), the key of edge
+// edgeKey sets out to plus + dual − twice in one pass over the words: with
+// plus = du(i) + offset, dual = du(j) and twice = 2·w(i, j), the key of edge
 // (i, j), which is tight when the key equals offset. Small enough to be
 // inlined into scan, the hot loop of the searches.
-func edgeKey(plus, dual, weight, out Weight) {
-	var carry, borrow1, borrow2 uint64
+func edgeKey(plus, dual, twice, out Weight) {
+	plus, dual, twice = plus[:len(out)], dual[:len(out)], twice[:len(out)]
+	var carry, borrow uint64
 	for k := range out {
 		x, c := bits.Add64(plus[k], dual[k], carry)
-		x, b1 := bits.Sub64(x, weight[k], borrow1)
-		x, b2 := bits.Sub64(x, weight[k], borrow2)
-		out[k], carry, borrow1, borrow2 = x, c, b1, b2
+		x, b := bits.Sub64(x, twice[k], borrow)
+		out[k], carry, borrow = x, c, b
 	}
 }
 
 // slack sets out to du(i) + du(j) − 2·w(i, j) in one pass over the words.
 func (m *Matcher) slack(i, j int32, out Weight) Weight {
-	a, b, w := m.du(i), m.du(j), m.weight(i, j)
-	var carry, borrow1, borrow2 uint64
-	for k := range out {
-		x, c := bits.Add64(a[k], b[k], carry)
-		x, b1 := bits.Sub64(x, w[k], borrow1)
-		x, b2 := bits.Sub64(x, w[k], borrow2)
-		out[k], carry, borrow1, borrow2 = x, c, b1, b2
-	}
+	edgeKey(m.du(i), m.du(j), m.twice(i, j), out)
 	return out
 }
 
@@ -927,13 +943,24 @@ func (m *Matcher) addBlossom(base, v, w int32) {
 	// keys may round alike: the exact keys (current slack plus twice the
 	// total delta, as both ends stayed S since the record) are computed
 	// for the records of the least rounded key only.
+	// A record whose ends are both inside b now stays inside it for the
+	// rest of the stage (an S-blossom is not expanded within a stage, only
+	// taken into larger ones), so it is dropped here: otherwise every
+	// blossom that grows around b would read it again.
 	least, found := 0.0, false
 	for _, x := range m.leafBuf {
+		kept := m.vertexRecs[x][:0]
 		for _, r := range m.vertexRecs[x] {
+			e := m.records[r]
+			if m.inBlossom[e[0]] == b && m.inBlossom[e[1]] == b {
+				continue
+			}
+			kept = append(kept, r)
 			if _, ok := m.outgoing(b, x, r); ok && (!found || m.recordKeys[r] < least) {
 				least, found = m.recordKeys[r], true
 			}
 		}
+		m.vertexRecs[x] = kept
 	}
 	if !found {
 		return

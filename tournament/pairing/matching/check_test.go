@@ -53,8 +53,7 @@ func (m *Matcher) check() error {
 			return fmt.Errorf("free vertex %d has positive dual", i)
 		}
 		for j := int32(0); j < i; j++ {
-			w := m.weight(i, j)
-			if w.IsZero() {
+			if m.twice(i, j).IsZero() {
 				if m.mate[i] == j {
 					return fmt.Errorf("matched absent edge %d-%d", i, j)
 				}
