@@ -5,16 +5,10 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"regexp"
 	"strings"
 
-	"adiukh/rules"
-	"adiukh/rules/solve"
-	"adiukh/tournament"
 	"adiukh/tournament/catalog"
-	"adiukh/tournament/pairing/dutch"
-	"adiukh/tournament/trf"
 )
 
 // console is standard output or standard error together with the reader's
@@ -24,44 +18,6 @@ import (
 type console struct {
 	io.Writer
 	l *catalog.Localizer
-}
-
-// language picks the language of the command's messages: --lang ru|en
-// before the command, else ADIUKH_LANG, else the locale of the environment
-// (LC_ALL, LC_MESSAGES, LANG), Russian by default as on the pages. It
-// returns the arguments without the --lang flag.
-func language(args []string) (catalog.Lang, []string) {
-	lang := environmentLanguage()
-	for len(args) > 0 {
-		name, value, hasValue := strings.Cut(strings.TrimLeft(args[0], "-"), "=")
-		if !strings.HasPrefix(args[0], "-") || name != "lang" {
-			break
-		}
-		if !hasValue && len(args) > 1 {
-			value, args = args[1], args[1:]
-		}
-		if l, ok := catalog.Parse(value); ok {
-			lang = l
-		}
-		args = args[1:]
-	}
-	return lang, args
-}
-
-func environmentLanguage() catalog.Lang {
-	if l, ok := catalog.Parse(os.Getenv("ADIUKH_LANG")); ok {
-		return l
-	}
-	for _, name := range []string{"LC_ALL", "LC_MESSAGES", "LANG"} {
-		v := strings.ToLower(os.Getenv(name))
-		switch {
-		case strings.HasPrefix(v, "en"):
-			return catalog.English
-		case strings.HasPrefix(v, "ru"):
-			return catalog.Russian
-		}
-	}
-	return catalog.Russian
 }
 
 // localizer is the language of w: a console's, Russian for any other writer.
@@ -79,7 +35,7 @@ func say(w io.Writer, format string, args ...any) {
 	l := localizer(w)
 	for i, a := range args {
 		if err, ok := a.(error); ok {
-			args[i] = explain(l, err)
+			args[i] = l.Explain(err)
 		}
 	}
 	fmt.Fprintln(w, l.Sprintf(format, args...))
@@ -104,61 +60,8 @@ func newProblem(format string, args ...any) error { return &problem{format, args
 
 func (p *problem) Error() string { return fmt.Sprintf(p.format, p.args...) }
 
-// explain words an error in the language: the domain's, the rules', the
-// solver's, the pairing engine's and the TRF reader's errors carry their
-// message IDs; a wrapping prefix such as "--position: " is kept.
-func explain(l *catalog.Localizer, err error) string {
-	if s, ok := translated(l, err); ok {
-		return s
-	}
-	if inner := errors.Unwrap(err); inner != nil {
-		if prefix, ok := strings.CutSuffix(err.Error(), inner.Error()); ok {
-			return prefix + explain(l, inner)
-		}
-	}
-	return err.Error()
-}
-
-func translated(l *catalog.Localizer, err error) (string, bool) {
-	switch e := err.(type) {
-	case *problem:
-		return l.Sprintf(e.format, e.args...), true
-	case *tournament.Error:
-		// The field is named as the command's flags and the API spell it.
-		if e.Field != "" {
-			return e.Field + ": " + l.Error(e), true
-		}
-		return l.Error(e), true
-	case *rules.PositionError:
-		return l.Sprintf("position, character %d: %s", e.Offset, e.Detail), true
-	case *rules.MoveError:
-		return l.Message(e.Detail), true
-	case *rules.RecordError:
-		return l.Message(e.Detail), true
-	case *rules.ScoreError:
-		return l.Message(e.Detail), true
-	case *solve.StipulationError:
-		return l.Message(e.Detail), true
-	case *solve.BudgetError:
-		return l.Message(e.Detail()), true
-	case *dutch.InputError:
-		msg := l.Sprintf(e.Format, e.Args...)
-		if e.Player != 0 {
-			return l.Sprintf("player %d: %s", e.Player, msg), true
-		}
-		return msg, true
-	case *trf.Error:
-		msg := e.Message
-		if e.Format != "" {
-			msg = l.Sprintf(e.Format, e.Args...)
-		}
-		if e.Column > 0 {
-			return l.Sprintf("line %d, column %d: %s", e.Line, e.Column, msg), true
-		}
-		return l.Sprintf("line %d: %s", e.Line, msg), true
-	}
-	return "", false
-}
+// Phrase gives the problem's message to the catalogue.
+func (p *problem) Phrase() (string, []any) { return p.format, p.args }
 
 // flags is a command's flag set that speaks the reader's language: its
 // help and its errors are printed by Parse through the catalogue.

@@ -27,7 +27,7 @@ func main() {
 // run runs one command; its messages are in the language chosen by --lang
 // or the environment (see language).
 func run(args []string, stdout, stderr io.Writer) int {
-	lang, args := language(args)
+	lang, args := catalog.CommandLanguage(args)
 	l := catalog.For(lang)
 	stdout, stderr = console{stdout, l}, console{stderr, l}
 	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {

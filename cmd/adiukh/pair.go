@@ -2,10 +2,7 @@ package main
 
 import (
 	"errors"
-	"fmt"
 	"io"
-	"os"
-	"strings"
 
 	"adiukh/tournament/engines"
 	"adiukh/tournament/pairing/dutch"
@@ -35,7 +32,7 @@ func runPair(args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return 2
 	}
-	t, err := readTRF(*file)
+	t, err := trf.ReadFile(*file)
 	if err != nil {
 		fail(stderr, "adiukh pair", err)
 		return 1
@@ -53,21 +50,8 @@ func runPair(args []string, stdout, stderr io.Writer) int {
 		fail(stderr, "adiukh pair: "+*file, pairError(err))
 		return 1
 	}
-	io.WriteString(stdout, formatPairs(p))
+	io.WriteString(stdout, engines.FormatPairs(p))
 	return 0
-}
-
-func readTRF(path string) (*trf.Tournament, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	t, err := trf.Read(f)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return t, nil
 }
 
 func pairError(err error) error {
@@ -77,54 +61,26 @@ func pairError(err error) error {
 	return err
 }
 
-// formatPairs writes a pairing in the bbpPairings/JaVaFo output format.
-func formatPairs(p dutch.Pairing) string {
-	var b strings.Builder
-	n := len(p.Boards)
-	if p.Bye != 0 {
-		n++
-	}
-	fmt.Fprintf(&b, "%d\n", n)
-	for _, bd := range p.Boards {
-		fmt.Fprintf(&b, "%d %d\n", bd.White, bd.Black)
-	}
-	if p.Bye != 0 {
-		fmt.Fprintf(&b, "%d 0\n", p.Bye)
-	}
-	return b.String()
-}
-
 // checkRounds re-pairs each round from the rounds before it and compares
-// with the pairing the file records (pairs, colours and the bye; a TRF does
-// not record board order).
+// with the pairing the file records.
 func checkRounds(t *trf.Tournament, path string, stdout, stderr io.Writer) int {
 	rounds := t.Rounds()
 	if rounds == 0 {
 		say(stderr, "adiukh pair: %s: no rounds to check", path)
 		return 1
 	}
-	if t.TotalRounds < rounds {
-		t.TotalRounds = rounds
-	}
-	if t.InitialColor == 0 {
-		// The complete file shows the colours of round 1.
-		t.InitialColor = t.InferInitialColor()
-	}
 	differences := 0
-	for round := 1; round <= rounds; round++ {
-		in, err := engines.DutchInputFromTRF(t.Upto(round))
-		if err != nil {
-			say(stderr, "adiukh pair: %s: round %d: %v", path, round, err)
+	for _, rc := range engines.CheckDutchRounds(t) {
+		if rc.Input != nil {
+			say(stderr, "adiukh pair: %s: round %d: %v", path, rc.Round, rc.Input)
 			return 1
 		}
-		got, err := dutch.Pair(in)
-		if err != nil {
-			say(stdout, "round %d: %v", round, pairError(err))
+		if rc.Pairing != nil {
+			say(stdout, "round %d: %v", rc.Round, pairError(rc.Pairing))
 			differences++
-			continue
 		}
-		for _, d := range compareRound(got, engines.DutchPairingFromTRF(t, round)) {
-			say(stdout, "round %d: %s", round, d)
+		for _, d := range rc.Differences {
+			say(stdout, "round %d: %s", rc.Round, localizer(stdout).Sprintf(d.Format, d.Args...))
 			differences++
 		}
 	}
@@ -134,33 +90,4 @@ func checkRounds(t *trf.Tournament, path string, stdout, stderr io.Writer) int {
 	}
 	say(stdout, "all %d rounds agree with the Dutch system", rounds)
 	return 0
-}
-
-// compareRound lists how the computed pairing differs from the recorded one.
-func compareRound(got, want dutch.Pairing) []string {
-	var diffs []string
-	key := func(b dutch.Board) [2]int { return [2]int{min(b.White, b.Black), max(b.White, b.Black)} }
-	wantBoards := map[[2]int]dutch.Board{}
-	for _, b := range want.Boards {
-		wantBoards[key(b)] = b
-	}
-	for _, b := range got.Boards {
-		w, ok := wantBoards[key(b)]
-		switch {
-		case !ok:
-			diffs = append(diffs, fmt.Sprintf("pairing gives %d-%d, the file does not", b.White, b.Black))
-		case w != b:
-			diffs = append(diffs, fmt.Sprintf("pairing gives %d-%d, the file has %d-%d (colours)", b.White, b.Black, w.White, w.Black))
-		}
-		delete(wantBoards, key(b))
-	}
-	for _, b := range want.Boards {
-		if _, missing := wantBoards[key(b)]; missing {
-			diffs = append(diffs, fmt.Sprintf("the file has %d-%d, the pairing does not", b.White, b.Black))
-		}
-	}
-	if got.Bye != want.Bye {
-		diffs = append(diffs, fmt.Sprintf("bye: pairing gives %d, the file has %d (0 = none)", got.Bye, want.Bye))
-	}
-	return diffs
 }

@@ -1,0 +1,44 @@
+package catalog
+
+import (
+	"os"
+	"strings"
+)
+
+// CommandLanguage picks the language of a command's messages: --lang ru|en
+// before the command, else ADIUKH_LANG, else the locale of the environment
+// (LC_ALL, LC_MESSAGES, LANG), Russian by default as on the pages. It
+// returns the arguments without the --lang flag.
+func CommandLanguage(args []string) (Lang, []string) {
+	lang := environmentLanguage()
+	for len(args) > 0 {
+		name, value, hasValue := strings.Cut(strings.TrimLeft(args[0], "-"), "=")
+		if !strings.HasPrefix(args[0], "-") || name != "lang" {
+			break
+		}
+		if !hasValue && len(args) > 1 {
+			value, args = args[1], args[1:]
+		}
+		if l, ok := Parse(value); ok {
+			lang = l
+		}
+		args = args[1:]
+	}
+	return lang, args
+}
+
+func environmentLanguage() Lang {
+	if l, ok := Parse(os.Getenv("ADIUKH_LANG")); ok {
+		return l
+	}
+	for _, name := range []string{"LC_ALL", "LC_MESSAGES", "LANG"} {
+		v := strings.ToLower(os.Getenv(name))
+		switch {
+		case strings.HasPrefix(v, "en"):
+			return English
+		case strings.HasPrefix(v, "ru"):
+			return Russian
+		}
+	}
+	return Russian
+}
