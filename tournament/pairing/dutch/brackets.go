@@ -1,6 +1,10 @@
 package dutch
 
-import "adiukh/tournament/pairing/matching"
+import (
+	"slices"
+
+	"adiukh/tournament/pairing/matching"
+)
 
 // bracket is the pairing bracket being processed: the moved-down players
 // (MDPs) first, then the resident score group, then the next score group,
@@ -47,7 +51,9 @@ func (p *pairer) inGroup(b *bracket, v int) bool { return v >= b.groupBegin && v
 
 // pairBrackets pairs the brackets from the top score down, fixing each
 // bracket's pairs before moving on (C.04.3 B: the bracket-by-bracket order).
-func (p *pairer) pairBrackets() {
+// It fails with errMoreScores when a bracket has more scores than the
+// weights have score sub-fields.
+func (p *pairer) pairBrackets() error {
 	n := p.n
 	var current []*player
 	next := 0
@@ -65,6 +71,9 @@ func (p *pairer) pairBrackets() {
 			next++
 		}
 		b.players = current
+		if err := p.placeScores(b); err != nil {
+			return err
+		}
 		p.setBaseWeights(b)
 		p.solve()
 		p.pairMovedDown(b)
@@ -90,6 +99,39 @@ func (p *pairer) pairBrackets() {
 		current = carried
 		groupBegin = b.groupEnd
 	}
+	return nil
+}
+
+// placeScores gives the scores of bracket b their score sub-fields. The
+// edges between its moved-down players keep the weights of the bracket
+// before (setBaseWeights leaves them), so their values move to the new
+// sub-fields of their scores.
+func (p *pairer) placeScores(b *bracket) error {
+	var scores, movedScores []int
+	for i, pl := range b.players {
+		if !slices.Contains(scores, pl.score) {
+			scores = append(scores, pl.score)
+			if i < b.movedDown {
+				movedScores = append(movedScores, pl.score)
+			}
+		}
+	}
+	shift, ok := p.l.assignSlots(scores)
+	if !ok {
+		return errMoreScores
+	}
+	for i := range b.movedDown {
+		for j := range i {
+			w := p.m.Weight(b.vertex(i), b.vertex(j), p.scratch)
+			if w.IsZero() {
+				continue
+			}
+			p.l.moveSlots(w, movedScores, p.l.slotShift, shift)
+			p.m.SetWeight(b.vertex(i), b.vertex(j), w)
+		}
+	}
+	p.l.slotShift = shift
+	return nil
 }
 
 func (p *pairer) setBaseWeights(b *bracket) {

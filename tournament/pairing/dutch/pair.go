@@ -1,6 +1,7 @@
 package dutch
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 
@@ -17,13 +18,37 @@ func Pair(t Tournament) (Pairing, error) {
 		return Pairing{}, nil
 	}
 	s.markForbidden()
-	p := newPairer(s)
-	defer p.m.Release()
-	if err := p.start(); err != nil {
+	// Three score sub-fields suffice for the brackets of most rounds (the
+	// moved-down players rarely come from more than one score group); a
+	// bracket with more scores pairs the round again with one sub-field per
+	// score group.
+	matchOf, err := pairRound(s, scoreSlots)
+	if errors.Is(err, errMoreScores) {
+		matchOf, err = pairRound(s, 0)
+	}
+	if err != nil {
 		return Pairing{}, err
 	}
-	p.pairBrackets()
-	return s.result(p.matchOf), nil
+	return s.result(matchOf), nil
+}
+
+// scoreSlots is the number of score sub-fields the weights have at first.
+const scoreSlots = 3
+
+// errMoreScores: a bracket has more scores than the weights have score
+// sub-fields.
+var errMoreScores = errors.New("more scores in a bracket than score sub-fields")
+
+func pairRound(s *state, slots int) ([]int, error) {
+	p := newPairer(s, slots)
+	defer p.m.Release()
+	if err := p.start(); err != nil {
+		return nil, err
+	}
+	if err := p.pairBrackets(); err != nil {
+		return nil, err
+	}
+	return p.matchOf, nil
 }
 
 // markForbidden fills the matrix of pairs excluded by C.04.3 C1: players who
@@ -59,40 +84,51 @@ func (s *state) markForbidden() {
 
 // pairer runs the bracket-by-bracket optimisation of one round.
 type pairer struct {
-	s        *state
-	n        int
-	players  []*player
-	l        *layout
-	m        *matching.Matcher
-	maxW     matching.Weight
-	bye      byeContext
-	odd      bool
-	matchOf  []int           // final partner by vertex, -1 while unknown
-	matched  []bool          // by vertex: the player's pair is final, or will be in this bracket
-	stable   []int           // current matching by vertex (self when unmatched)
-	scratch  matching.Weight // a weight being adjusted before SetWeight copies it
-	scratch2 matching.Weight
-	scratch3 matching.Weight
+	s       *state
+	n       int
+	players []*player
+	l       *layout
+	m       *matching.Matcher
+	maxW    matching.Weight
+	bye     byeContext
+	odd     bool
+	matchOf []int  // final partner by vertex, -1 while unknown
+	matched []bool // by vertex: the player's pair is final, or will be in this bracket
+	stable  []int  // current matching by vertex (self when unmatched)
+	// The completion matching's sub-field of each score group, and their
+	// total width.
+	startShift map[int]uint
+	startBits  uint
+	scratch    matching.Weight // a weight being adjusted before SetWeight copies it
+	scratch2   matching.Weight
+	scratch3   matching.Weight
 }
 
-func newPairer(s *state) *pairer {
+// newPairer prepares the pairing of s with weights whose score fields have
+// the given number of sub-fields (see layout); 0 gives one per score group.
+func newPairer(s *state, slots int) *pairer {
 	n := len(s.players)
 	p := &pairer{s: s, n: n, players: s.players, odd: n%2 == 1}
-	// Each score group gets a sub-field wide enough to count its players.
-	groupShift := map[int]uint{}
-	var groupsBits uint
-	maxGroup, run := 0, 0
+	// For the completion matching, each score group gets a sub-field wide
+	// enough to count its players, as in bbpPairings.
+	p.startShift = map[int]uint{}
+	maxGroup, run, groups := 0, 0, 0
 	for i := n - 1; i >= 0; i-- {
 		run++
 		score := s.players[i].score
 		if i == 0 || score < s.players[i-1].score {
-			groupShift[score] = groupsBits
+			p.startShift[score] = p.startBits
 			maxGroup = max(maxGroup, run)
-			groupsBits += bitLen(run)
+			p.startBits += bitLen(run)
+			groups++
 			run = 0
 		}
 	}
-	p.l = newLayout(bitLen(maxGroup), groupsBits, groupShift, s.played)
+	if slots == 0 || slots > groups {
+		slots = groups
+	}
+	sizeBits := bitLen(maxGroup)
+	p.l = newLayout(sizeBits, slots, s.played, p.startBits+sizeBits+2)
 	p.m = matching.New(n, p.l.words)
 	p.maxW = p.l.maxWeight()
 	p.scratch, p.scratch2, p.scratch3 = p.weight(), p.weight(), p.weight()
@@ -131,8 +167,8 @@ func (p *pairer) start() error {
 			if p.odd {
 				w.Clear()
 				if s.compatible(pl, opp) {
-					w.AddAt(1+b2u(!pl.eligible)+b2u(!opp.eligible), l.groupsBits+l.sizeBits)
-					w.AddAt(uint64(l.groupShift[pl.score]+l.groupShift[opp.score]), l.sizeBits)
+					w.AddAt(1+b2u(!pl.eligible)+b2u(!opp.eligible), p.startBits+l.sizeBits)
+					w.AddAt(uint64(p.startShift[pl.score]+p.startShift[opp.score]), l.sizeBits)
 					w.AddAt(b2u(pl.score >= top), 0)
 				}
 			} else {

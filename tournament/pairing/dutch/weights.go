@@ -1,16 +1,28 @@
 package dutch
 
-import "adiukh/tournament/pairing/matching"
+import (
+	"slices"
+
+	"adiukh/tournament/pairing/matching"
+)
 
 // layout places the criteria in the bits of an edge weight, most important
 // first, so that a maximum-weight matching optimises them lexicographically.
 // Field widths follow bbpPairings: sizeBits holds a count of pairs in one
-// score group, groupsBits one count per score group (each score group gets
-// its own sub-field, at groupShift[score]).
+// score group. The score fields (C7, C8, C18–C21) hold one such count per
+// score group, but only the score groups of the bracket being paired are
+// ever non-zero in them, so each has slots sub-fields, not one per score
+// group of the round: slotShift gives the sub-field of each score of the
+// current bracket, in the order of the scores (the lowest at shift 0). The
+// weights then compare exactly as with a sub-field for every score group,
+// at half the width or less from round 4 on (the width sets the cost of
+// every edge a blossom search scans).
 type layout struct {
 	words                int
-	sizeBits, groupsBits uint
-	groupShift           map[int]uint
+	sizeBits, groupsBits uint // groupsBits = slots·sizeBits, the width of a score field
+	slots                int
+	slotShift            map[int]uint
+	moved                []uint64 // moveSlots' values
 	played               int
 
 	top                         uint    // C.04.3 C1–C3: completion and bye eligibility
@@ -24,8 +36,11 @@ type layout struct {
 	total                       uint
 }
 
-func newLayout(sizeBits, groupsBits uint, groupShift map[int]uint, played int) *layout {
-	l := &layout{sizeBits: sizeBits, groupsBits: groupsBits, groupShift: groupShift, played: played}
+// newLayout places the fields; minBits is the width the weights need for
+// other uses (the completion matching of pairer.start).
+func newLayout(sizeBits uint, slots, played int, minBits uint) *layout {
+	l := &layout{sizeBits: sizeBits, groupsBits: uint(slots) * sizeBits, slots: slots, slotShift: map[int]uint{}, played: played}
+	groupsBits := l.groupsBits
 	// The lowest 3·sizeBits+1 bits stay free for the exchange and
 	// transposition order of homogeneous brackets and remainders.
 	off := 3*sizeBits + 1
@@ -57,8 +72,63 @@ func newLayout(sizeBits, groupsBits uint, groupShift map[int]uint, played int) *
 	l.top = off
 	l.total = off
 	// Weights stay below 2^(total+2); the matcher needs 4 spare bits.
-	l.words = int((l.total+2+4)/64) + 1
+	l.words = int((max(l.total+2, minBits)+4)/64) + 1
 	return l
+}
+
+// scoreFields returns the offsets of the fields with a sub-field per score.
+func (l *layout) scoreFields() []uint {
+	fields := []uint{l.scoresCurrent, l.scoresNext}
+	if l.played > 0 {
+		fields = append(fields, l.upScore1, l.downScore1)
+	}
+	if l.played > 1 {
+		fields = append(fields, l.upScore2, l.downScore2)
+	}
+	return fields
+}
+
+// assignSlots gives the scores of a bracket their sub-fields, the lowest
+// score the lowest; false when there are more scores
+// than slots.
+func (l *layout) assignSlots(scores []int) (map[int]uint, bool) {
+	if len(scores) > l.slots {
+		return nil, false
+	}
+	ascending := slices.Sorted(slices.Values(scores))
+	shift := make(map[int]uint, len(scores))
+	for i, score := range ascending {
+		shift[score] = uint(i) * l.sizeBits
+	}
+	return shift, true
+}
+
+// moveSlots rewrites w, whose score sub-fields hold values of the given
+// scores at the shifts from, with the same values at the shifts to.
+func (l *layout) moveSlots(w matching.Weight, scores []int, from, to map[int]uint) {
+	for _, field := range l.scoreFields() {
+		values := l.moved[:0]
+		for _, score := range scores {
+			values = append(values, takeBits(w, field+from[score], l.sizeBits))
+		}
+		for i, score := range scores {
+			w.AddAt(values[i], field+to[score])
+		}
+		l.moved = values
+	}
+}
+
+// takeBits returns the width bits of w at shift and clears them there.
+func takeBits(w matching.Weight, shift, width uint) uint64 {
+	var v uint64
+	for b := range width {
+		i, r := int((shift+b)/64), (shift+b)%64
+		if i < len(w) && w[i]>>r&1 == 1 {
+			v |= 1 << b
+			w[i] &^= 1 << r
+		}
+	}
+	return v
 }
 
 // maxWeight returns 2^(total+2)−1, above every base weight: the weight that
@@ -95,11 +165,11 @@ func (s *state) baseWeight(l *layout, out matching.Weight, h, lo *player, lowerI
 	out.AddAt(1+b2u(!s.byeCandidate(h, bye.score))+b2u(!s.byeCandidate(lo, bye.score)), l.top)
 	if lowerInCurrent {
 		out.AddAt(1, l.pairsCurrent)
-		out.AddAt(1, l.scoresCurrent+l.groupShift[h.score])
+		out.AddAt(1, l.scoresCurrent+l.slotShift[h.score])
 	}
 	if lowerInNext {
 		out.AddAt(1, l.pairsNext)
-		out.AddAt(1, l.scoresNext+l.groupShift[h.score])
+		out.AddAt(1, l.scoresNext+l.slotShift[h.score])
 	}
 	if bye.singleAssignee {
 		if h.score == bye.score {
@@ -122,17 +192,17 @@ func (s *state) baseWeight(l *layout, out matching.Weight, h, lo *player, lowerI
 		out.AddAt(b2u(!(h.score > lo.score && lo.float2 == floatUp)), l.up2)
 	}
 	if l.played > 0 {
-		out.AddAt(b2u(lo.float1 == floatDown), l.downScore1+l.groupShift[lo.score])
-		out.AddAt(b2u(h.float1 == floatDown), l.downScore1+l.groupShift[h.score])
+		out.AddAt(b2u(lo.float1 == floatDown), l.downScore1+l.slotShift[lo.score])
+		out.AddAt(b2u(h.float1 == floatDown), l.downScore1+l.slotShift[h.score])
 		if !(lo.float1 == floatUp && h.score > lo.score) {
-			out.AddAt(1, l.upScore1+l.groupShift[h.score])
+			out.AddAt(1, l.upScore1+l.slotShift[h.score])
 		}
 	}
 	if l.played > 1 {
-		out.AddAt(b2u(lo.float2 == floatDown), l.downScore2+l.groupShift[lo.score])
-		out.AddAt(b2u(h.float2 == floatDown), l.downScore2+l.groupShift[h.score])
+		out.AddAt(b2u(lo.float2 == floatDown), l.downScore2+l.slotShift[lo.score])
+		out.AddAt(b2u(h.float2 == floatDown), l.downScore2+l.slotShift[h.score])
 		if !(lo.float2 == floatUp && h.score > lo.score) {
-			out.AddAt(1, l.upScore2+l.groupShift[h.score])
+			out.AddAt(1, l.upScore2+l.slotShift[h.score])
 		}
 	}
 }

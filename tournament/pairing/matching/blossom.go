@@ -219,6 +219,14 @@ func (m *Matcher) du(x int32) Weight {
 	return Weight(m.dual[k : k+m.words : k+m.words])
 }
 
+// Weight sets out to the weight of the edge between u and v (zero when there
+// is none) and returns it.
+func (m *Matcher) Weight(u, v int, out Weight) Weight {
+	out.Set(m.twice(int32(u), int32(v)))
+	out.Shr1()
+	return out
+}
+
 // SetWeight sets the weight of the edge between u and v (u ≠ v); zero removes
 // the edge. The matching is brought up to date by the next Solve.
 func (m *Matcher) SetWeight(u, v int, w Weight) {
