@@ -51,7 +51,7 @@ func (p *pairer) inGroup(b *bracket, v int) bool { return v >= b.groupBegin && v
 
 // pairBrackets pairs the brackets from the top score down, fixing each
 // bracket's pairs before moving on (C.04.3 B: the bracket-by-bracket order).
-// It fails with errMoreScores when a bracket has more scores than the
+// It fails with *moreScores when a bracket has more scores than the
 // weights have score sub-fields.
 func (p *pairer) pairBrackets() error {
 	n := p.n
@@ -118,7 +118,7 @@ func (p *pairer) placeScores(b *bracket) error {
 	}
 	shift, ok := p.l.assignSlots(scores)
 	if !ok {
-		return errMoreScores
+		return &moreScores{len(scores)}
 	}
 	for i := range b.movedDown {
 		for j := range i {

@@ -20,24 +20,29 @@ func Pair(t Tournament) (Pairing, error) {
 	s.markForbidden()
 	// Three score sub-fields suffice for the brackets of most rounds (the
 	// moved-down players rarely come from more than one score group); a
-	// bracket with more scores pairs the round again with one sub-field per
-	// score group.
-	matchOf, err := pairRound(s, scoreSlots)
-	if errors.Is(err, errMoreScores) {
-		matchOf, err = pairRound(s, 0)
+	// bracket with more scores pairs the round again with as many.
+	slots := 3
+	for {
+		matchOf, err := pairRound(s, slots)
+		var more *moreScores
+		if errors.As(err, &more) {
+			slots = more.scores
+			continue
+		}
+		if err != nil {
+			return Pairing{}, err
+		}
+		return s.result(matchOf), nil
 	}
-	if err != nil {
-		return Pairing{}, err
-	}
-	return s.result(matchOf), nil
 }
 
-// scoreSlots is the number of score sub-fields the weights have at first.
-const scoreSlots = 3
-
-// errMoreScores: a bracket has more scores than the weights have score
+// moreScores: a bracket has more scores than the weights have score
 // sub-fields.
-var errMoreScores = errors.New("more scores in a bracket than score sub-fields")
+type moreScores struct{ scores int }
+
+func (e *moreScores) Error() string {
+	return fmt.Sprintf("a bracket has %d scores, more than the weights' score sub-fields", e.scores)
+}
 
 func pairRound(s *state, slots int) ([]int, error) {
 	p := newPairer(s, slots)
