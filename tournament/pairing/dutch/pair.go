@@ -133,7 +133,7 @@ func newPairer(s *state, slots int) *pairer {
 		slots = groups
 	}
 	sizeBits := bitLen(maxGroup)
-	p.l = newLayout(sizeBits, slots, s.played, p.startBits+sizeBits+2)
+	p.l = newLayout(sizeBits, slots, s.played, p.odd, p.startBits+sizeBits+2)
 	p.m = matching.New(n, p.l.words)
 	p.maxW = p.l.maxWeight()
 	p.scratch, p.scratch2, p.scratch3 = p.weight(), p.weight(), p.weight()

@@ -37,8 +37,9 @@ type layout struct {
 }
 
 // newLayout places the fields; minBits is the width the weights need for
-// other uses (the completion matching of pairer.start).
-func newLayout(sizeBits uint, slots, played int, minBits uint) *layout {
+// other uses (the completion matching of pairer.start). With an even number
+// of players there is no bye, and C9 gets no bits.
+func newLayout(sizeBits uint, slots, played int, odd bool, minBits uint) *layout {
 	l := &layout{sizeBits: sizeBits, groupsBits: uint(slots) * sizeBits, slots: slots, slotShift: map[int]uint{}, played: played}
 	groupsBits := l.groupsBits
 	// The lowest 3·sizeBits+1 bits stay free for the exchange and
@@ -64,7 +65,9 @@ func newLayout(sizeBits uint, slots, played int, minBits uint) *layout {
 	for i := 3; i >= 0; i-- {
 		l.colour[i] = place(sizeBits)
 	}
-	l.byeUnplayed = place(2 * sizeBits)
+	if odd {
+		l.byeUnplayed = place(2 * sizeBits)
+	}
 	l.scoresNext = place(groupsBits)
 	l.pairsNext = place(sizeBits)
 	l.scoresCurrent = place(groupsBits)
