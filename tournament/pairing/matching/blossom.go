@@ -310,6 +310,15 @@ func (m *Matcher) retireFixed() {
 	m.active = kept
 }
 
+// ReleaseAll makes the next Solve rebuild the matching of every vertex
+// still in the graph the searches walk from the warm start's estimates, as
+// after a change of all their edges.
+func (m *Matcher) ReleaseAll() {
+	for _, v := range m.active {
+		m.release(v)
+	}
+}
+
 // release makes vertex v a free single vertex whose dual is large enough for
 // any weight on its edges, keeping every other dual constraint satisfied.
 func (m *Matcher) release(v int32) {

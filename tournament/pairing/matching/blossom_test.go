@@ -58,7 +58,8 @@ func matchedWeight(t *testing.T, m *Matcher, w [][]uint64) uint64 {
 }
 
 // TestMatcherAgainstBruteForce checks maximality after each of a series of
-// random edge changes, which exercises the warm-started re-solving.
+// random edge changes, fixed pairs and rebuilds, which exercises the
+// warm-started re-solving.
 func TestMatcherAgainstBruteForce(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	for trial := range 3000 {
@@ -124,6 +125,14 @@ func TestMatcherAgainstBruteForce(t *testing.T) {
 					if v != u && rng.IntN(2) == 0 {
 						set(u, v, uint64(rng.IntN(int(maxW)+1)))
 					}
+				}
+			}
+			if rng.IntN(4) == 0 {
+				// Rebuild everything, as the Dutch pairing does for a new
+				// bracket.
+				m.ReleaseAll()
+				if err := m.check(); err != nil && err.Error()[:4] != "free" {
+					t.Fatalf("after ReleaseAll: %v", err)
 				}
 			}
 		}
