@@ -541,21 +541,42 @@ func (m *Matcher) lowestDual(v int32) {
 
 // tryAdditiveDuals replaces the warm start's duals and matching of the
 // released vertices by those of additiveDuals when these leave fewer of
-// them free: which estimate fits better depends on the weights.
+// them free: which estimate fits better depends on the weights. Two
+// reference vertices are tried: the one with the most edges, and its
+// heaviest neighbour. Where the weights split the vertices into two classes
+// whose cross edges weigh more (the colour preferences of a score group),
+// the estimate is exact only through a reference of the larger class, and
+// the two references lie in different classes.
 func (m *Matcher) tryAdditiveDuals(released []int32) {
 	words := m.words
-	duals := make([]uint64, len(released)*words)
-	mates := make([]int32, len(released))
-	free := 0
-	for i, v := range released {
-		copy(duals[i*words:(i+1)*words], m.du(v))
-		mates[i] = m.mate[v]
-		if m.mate[v] == none {
-			free++
+	bestDuals := make([]uint64, len(released)*words)
+	bestMates := make([]int32, len(released))
+	keep := func() int {
+		free := 0
+		for i, v := range released {
+			copy(bestDuals[i*words:(i+1)*words], m.du(v))
+			bestMates[i] = m.mate[v]
+			if m.mate[v] == none {
+				free++
+			}
 		}
-		m.mate[v] = none
+		return free
 	}
-	if rest, ok := m.additiveDuals(released); ok {
+	leastFree := keep()
+	r := m.mostConnected(released)
+	for i, ref := range []int32{r, m.heaviestNeighbour(r, released)} {
+		if ref == none || i > 0 && 8*leastFree <= len(released) {
+			// The second reference only where the first left many
+			// free: the estimate costs a pass over all pairs.
+			break
+		}
+		for _, v := range released {
+			m.mate[v] = none
+		}
+		rest, ok := m.additiveDuals(released, ref)
+		if !ok {
+			break
+		}
 		m.matchTight(released)
 		// A few pairs off the additive pattern lower the common constant
 		// for all, leaving the other edges a little slack: take it back,
@@ -575,14 +596,43 @@ func (m *Matcher) tryAdditiveDuals(released []int32) {
 				left++
 			}
 		}
-		if left < free {
-			return
+		if left < leastFree {
+			leastFree = keep()
 		}
 	}
 	for i, v := range released {
-		m.du(v).Set(duals[i*words : (i+1)*words])
-		m.mate[v] = mates[i]
+		m.du(v).Set(bestDuals[i*words : (i+1)*words])
+		m.mate[v] = bestMates[i]
 	}
+}
+
+// mostConnected returns the vertex of vs with the most edges to the others.
+func (m *Matcher) mostConnected(vs []int32) int32 {
+	r, most := vs[0], -1
+	for _, v := range vs {
+		edges := 0
+		for _, j := range vs {
+			if m.edge(v, j) {
+				edges++
+			}
+		}
+		if edges > most {
+			r, most = v, edges
+		}
+	}
+	return r
+}
+
+// heaviestNeighbour returns the vertex of vs joined to r by the heaviest
+// edge (none when r has no edge in vs).
+func (m *Matcher) heaviestNeighbour(r int32, vs []int32) int32 {
+	best := int32(none)
+	for _, v := range vs {
+		if v != r && m.edge(v, r) && (best == none || m.twice(v, r).Cmp(m.twice(best, r)) > 0) {
+			best = v
+		}
+	}
+	return best
 }
 
 // additiveBatch is the number of released vertices from which additiveDuals
@@ -597,19 +647,7 @@ const additiveBatch = 64
 // to r (and r itself) get the largest dual, to be lowered by the caller;
 // they are returned. It reports false, leaving the duals untouched, when a
 // weight sum would be negative.
-func (m *Matcher) additiveDuals(released []int32) ([]int32, bool) {
-	r, most := released[0], -1
-	for _, v := range released {
-		edges := 0
-		for _, j := range released {
-			if m.edge(v, j) {
-				edges++
-			}
-		}
-		if edges > most {
-			r, most = v, edges
-		}
-	}
+func (m *Matcher) additiveDuals(released []int32, r int32) ([]int32, bool) {
 	k := m.delta
 	haveK := false
 	t := m.tmp
