@@ -10,6 +10,15 @@ import (
 
 // Pair computes the pairing of the next round (round PlayedRounds+1).
 func Pair(t Tournament) (Pairing, error) {
+	// Three score sub-fields suffice for the brackets of most rounds (the
+	// moved-down players rarely come from more than one score group).
+	return pairWithSlots(t, 3)
+}
+
+// pairWithSlots pairs with weights of the given number of score sub-fields
+// (0: one per score group); a bracket with more scores pairs the round
+// again with as many.
+func pairWithSlots(t Tournament, slots int) (Pairing, error) {
 	s, err := prepare(&t)
 	if err != nil {
 		return Pairing{}, err
@@ -18,10 +27,6 @@ func Pair(t Tournament) (Pairing, error) {
 		return Pairing{}, nil
 	}
 	s.markForbidden()
-	// Three score sub-fields suffice for the brackets of most rounds (the
-	// moved-down players rarely come from more than one score group); a
-	// bracket with more scores pairs the round again with as many.
-	slots := 3
 	for {
 		matchOf, err := pairRound(s, slots)
 		var more *moreScores

@@ -2,6 +2,7 @@ package dutch_test
 
 import (
 	"errors"
+	"reflect"
 	"testing"
 
 	"adiukh/tournament/pairing/dutch"
@@ -259,5 +260,30 @@ func TestCheck(t *testing.T) {
 				t.Fatalf("Check(%v) = %v, want a %s violation", edited, v, tc.code)
 			}
 		})
+	}
+}
+
+// TestScoreSlots pairs every round of random events with one score
+// sub-field per score field (so that most brackets pair the round again
+// with more), with three (as Pair does) and with one per score group: the
+// weights compare alike, so the pairings must be the same.
+func TestScoreSlots(t *testing.T) {
+	for seed := range uint64(6) {
+		o := eventOptions{players: 40 + 17*int(seed), rounds: 9, seed: seed, byeRate: 0.05, withdrawRate: 0.02, forfeitRate: 0.03, lateEntries: 3}
+		for _, s := range generateEvent(t, o) {
+			want, err := dutch.PairWithSlots(s, 0)
+			if err != nil {
+				t.Fatalf("seed %d, round %d: %v", seed, s.PlayedRounds+1, err)
+			}
+			for _, slots := range []int{1, 3} {
+				got, err := dutch.PairWithSlots(s, slots)
+				if err != nil {
+					t.Fatalf("seed %d, round %d, %d slots: %v", seed, s.PlayedRounds+1, slots, err)
+				}
+				if !reflect.DeepEqual(got, want) {
+					t.Fatalf("seed %d, round %d: %d score sub-fields pair\n%v\nbut one per score group\n%v", seed, s.PlayedRounds+1, slots, got, want)
+				}
+			}
+		}
 	}
 }
