@@ -64,18 +64,8 @@ func say(w console, format string, args ...any) {
 	fmt.Fprintln(w, w.l().Sprintf(format, args...))
 }
 
-// problem is a mistake in the request, worded in the catalogue.
-type problem struct {
-	format string
-	args   []any
-}
-
-func newProblem(format string, args ...any) error { return &problem{format, args} }
-
-func (p *problem) Error() string { return fmt.Sprintf(p.format, p.args...) }
-
-// Phrase gives the problem's message to the catalogue.
-func (p *problem) Phrase() (string, []any) { return p.format, p.args }
+// newProblem is a mistake in the request, worded in the catalogue.
+var newProblem = catalog.NewProblem
 
 // request is what the command line asks for.
 type request struct {

@@ -37,13 +37,9 @@ func TestEveryCorpusRound(t *testing.T) {
 func TestCommandLine(t *testing.T) {
 	dir := t.TempDir()
 	rematch := filepath.Join(dir, "rematch.trf")
-	// Players 1 and 2 met in round 1; with nobody else there is no pairing.
-	os.WriteFile(rematch, []byte(
-		"001    1      A                                 2000                             2.0    1     2 b 1\n"+
-			"001    2      B                                 1900                             0.0    2     1 w 0\n"+
-			"XXR 3\nXXC white1\n162  W 2.0    D 1.0\n"), 0o644)
+	os.WriteFile(rematch, []byte(testcorpus.NoPairingTRF), 0o644)
 	bad := filepath.Join(dir, "bad.trf")
-	os.WriteFile(bad, []byte("001    1      A                                 2000                             2.0    1     2 x 1\n"), 0o644)
+	os.WriteFile(bad, []byte(testcorpus.BadTRF), 0o644)
 	round := filepath.Join(testcorpus.Trimmed(), "rounds", "t000-n13-r5", "r03.trf")
 	want, err := os.ReadFile(filepath.Join(testcorpus.Trimmed(), "rounds", "t000-n13-r5", "r03.pairs"))
 	if err != nil {

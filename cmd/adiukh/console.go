@@ -50,18 +50,8 @@ func fail(w io.Writer, command string, err error) {
 // translated where it is printed.
 func phrase(s string) string { return s }
 
-// problem is an error of the command line itself, worded in the catalogue.
-type problem struct {
-	format string
-	args   []any
-}
-
-func newProblem(format string, args ...any) error { return &problem{format, args} }
-
-func (p *problem) Error() string { return fmt.Sprintf(p.format, p.args...) }
-
-// Phrase gives the problem's message to the catalogue.
-func (p *problem) Phrase() (string, []any) { return p.format, p.args }
+// newProblem is a mistake in the request, worded in the catalogue.
+var newProblem = catalog.NewProblem
 
 // flags is a command's flag set that speaks the reader's language: its
 // help and its errors are printed by Parse through the catalogue.

@@ -50,3 +50,12 @@ func Full(t testing.TB) string {
 	}
 	return dir
 }
+
+// NoPairingTRF is a TRF file whose next round has no pairing: its two
+// players met in round 1.
+const NoPairingTRF = "001    1      A                                 2000                             2.0    1     2 b 1\n" +
+	"001    2      B                                 1900                             0.0    2     1 w 0\n" +
+	"XXR 3\nXXC white1\n162  W 2.0    D 1.0\n"
+
+// BadTRF is a TRF file with an unknown colour ("x") in its one result.
+const BadTRF = "001    1      A                                 2000                             2.0    1     2 x 1\n"

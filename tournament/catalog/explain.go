@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 
 	"adiukh/rules"
@@ -17,6 +18,21 @@ type Phrased interface {
 	error
 	Phrase() (format string, args []any)
 }
+
+// Problem is an error worded in the catalogue by its format and arguments:
+// a command line's mistakes.
+type Problem struct {
+	format string
+	args   []any
+}
+
+// NewProblem returns a Problem; its format is a catalogue message.
+func NewProblem(format string, args ...any) error { return &Problem{format, args} }
+
+func (p *Problem) Error() string { return fmt.Sprintf(p.format, p.args...) }
+
+// Phrase gives the problem's message to the catalogue.
+func (p *Problem) Phrase() (string, []any) { return p.format, p.args }
 
 // Explain words an error in the language: the domain's, the rules', the
 // solver's, the pairing engine's and the TRF reader's errors carry their

@@ -1,7 +1,6 @@
 package dutch_test
 
 import (
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -12,22 +11,6 @@ import (
 	"adiukh/tournament/pairing/dutch"
 	"adiukh/tournament/trf"
 )
-
-func formatPairing(p dutch.Pairing) string {
-	var b strings.Builder
-	n := len(p.Boards)
-	if p.Bye != 0 {
-		n++
-	}
-	fmt.Fprintf(&b, "%d\n", n)
-	for _, bd := range p.Boards {
-		fmt.Fprintf(&b, "%d %d\n", bd.White, bd.Black)
-	}
-	if p.Bye != 0 {
-		fmt.Fprintf(&b, "%d 0\n", p.Bye)
-	}
-	return b.String()
-}
 
 func pairFile(path string) (string, error) {
 	f, err := os.Open(path)
@@ -47,7 +30,7 @@ func pairFile(path string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return formatPairing(p), nil
+	return engines.FormatPairs(p), nil
 }
 
 // TestCorpus pairs every round of the trimmed corpus kept in the repository
