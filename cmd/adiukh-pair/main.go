@@ -171,13 +171,14 @@ func pair(t *trf.Tournament, r request, out, errs console) int {
 // check pairs every round again and lists the differences; as in
 // bbpPairings, a round with no valid pairing is one of them.
 func check(t *trf.Tournament, path string, out, errs console) int {
-	rounds := t.Rounds()
+	checks := engines.CheckDutchRounds(t)
+	rounds := len(checks)
 	if rounds == 0 {
 		say(errs, "adiukh-pair: %s: no rounds to check", path)
 		return invalid
 	}
 	differences := 0
-	for _, rc := range engines.CheckDutchRounds(t) {
+	for _, rc := range checks {
 		if rc.Input != nil {
 			say(errs, "adiukh-pair: %s: round %d: %v", path, rc.Round, rc.Input)
 			return invalid

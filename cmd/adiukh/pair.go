@@ -64,13 +64,14 @@ func pairError(err error) error {
 // checkRounds re-pairs each round from the rounds before it and compares
 // with the pairing the file records.
 func checkRounds(t *trf.Tournament, path string, stdout, stderr io.Writer) int {
-	rounds := t.Rounds()
+	checks := engines.CheckDutchRounds(t)
+	rounds := len(checks)
 	if rounds == 0 {
 		say(stderr, "adiukh pair: %s: no rounds to check", path)
 		return 1
 	}
 	differences := 0
-	for _, rc := range engines.CheckDutchRounds(t) {
+	for _, rc := range checks {
 		if rc.Input != nil {
 			say(stderr, "adiukh pair: %s: round %d: %v", path, rc.Round, rc.Input)
 			return 1
