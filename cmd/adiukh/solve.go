@@ -112,7 +112,14 @@ func budgetOrFail(err error, s *solve.Solver, asJSON bool, stdout, stderr io.Wri
 	if asJSON {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
-		_ = enc.Encode(map[string]any{"proved": false, "error": be.Error(), "nodes": s.Nodes()})
+		answer := map[string]any{"proved": false, "error": be.Error(), "nodes": s.Nodes()}
+		if be.WhiteAtLeast != nil {
+			answer["white_min_at_least"] = *be.WhiteAtLeast
+		}
+		if be.WhiteAtMost != nil {
+			answer["white_max_at_most"] = *be.WhiteAtMost
+		}
+		_ = enc.Encode(answer)
 	}
 	say(stderr, "%s: %s", "adiukh solve", be)
 	return 1

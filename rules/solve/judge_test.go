@@ -208,7 +208,7 @@ func TestTinyTableAndBudget(t *testing.T) {
 	p := mustPosition(t, "white: a1-11, h8-1; black: c5-2, d2-3, e5-4, f2-3")
 	_, err := New(Options{MaxNodes: 1000}).Solve(p, rules.White)
 	var be *BudgetError
-	if !errors.As(err, &be) || err.Error() != "not proved within 1000 nodes" {
+	if !errors.As(err, &be) || err.Error() != "not proved within 1000 nodes; proved so far: White forces 12:12 or better for White" {
 		t.Fatalf("error %v, want the budget's", err)
 	}
 }
@@ -263,5 +263,50 @@ func TestKeeps(t *testing.T) {
 		if err != nil || got != want {
 			t.Errorf("%s keeps white 4: %v, %v; want %v", move, got, err, want)
 		}
+	}
+}
+
+// A search that runs out of nodes keeps the bounds it proved before, and
+// they hold: White forces at least what it says, Black holds White to at
+// most what it says (checked against the brute-force model).
+func TestBudgetKeepsProvedBounds(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 7))
+	// tight counts White's bounds equal to WhiteMin (the search went on to
+	// Black's): a bound one point too strong fails there.
+	partial, tight := 0, 0
+	for i := 0; i < 5000 && (partial < 40 || tight < 10); i++ {
+		p, side := randomPosition(r, 2+r.IntN(4)), rules.Color(r.IntN(2))
+		wmin, wmax, ok := bruteForce(p, side, 4000)
+		if !ok {
+			continue
+		}
+		root := node{p, side}
+		_, err := New(Options{MaxNodes: int64(1 + r.IntN(60)), TableBytes: 1024}).Solve(p, side)
+		var be *BudgetError
+		if !errors.As(err, &be) || be.WhiteAtLeast == nil && be.WhiteAtMost == nil {
+			continue
+		}
+		partial++
+		if least, min := be.WhiteAtLeast, bound(wmin, root); least != nil && (min == nil || *min < *least) {
+			t.Fatalf("%s, %s to move: White forces at least %d, but WhiteMin is %s", p, side, *least, show(min))
+		}
+		if most, max := be.WhiteAtMost, bound(wmax, root); most != nil && (max == nil || *max > *most) {
+			t.Fatalf("%s, %s to move: Black holds White to at most %d, but WhiteMax is %s", p, side, *most, show(max))
+		}
+		if be.WhiteAtLeast != nil && sameBound(be.WhiteAtLeast, bound(wmin, root)) {
+			tight++
+		}
+	}
+	if partial < 40 || tight < 10 {
+		t.Fatalf("only %d searches ran out of nodes with a bound proved, %d of them exact", partial, tight)
+	}
+
+	// Random game g000, four plies before its end: White forces all 24
+	// points at once, whether Black can force an end at all is not settled.
+	g000 := mustPosition(t, "white: c1-1/4, e5-1/1, f2-1, g1-1, g3-1, h2-1, h8-6/6; black: b4-1")
+	_, err := New(Options{MaxNodes: 200_000, TableBytes: 16 << 20}).Solve(g000, rules.Black)
+	want := "not proved within 200000 nodes; proved so far: White forces 24:0 or better for White"
+	if err == nil || err.Error() != want {
+		t.Fatalf("g000: %v, want %q", err, want)
 	}
 }

@@ -119,7 +119,7 @@ func (s *Solver) prove(n *node, g goal) (status, int, error) {
 		v := s.mid(n, h, 0, infinity+1, infinity+1)
 		switch {
 		case s.aborted:
-			return unknown, 0, &BudgetError{s.maxNodes}
+			return unknown, 0, &BudgetError{MaxNodes: s.maxNodes}
 		case v.pn == 0:
 			return proved, int(v.dist), nil
 		case v.dn == 0:

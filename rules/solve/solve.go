@@ -39,14 +39,34 @@ type Options struct {
 	TableBytes int
 }
 
-// BudgetError ends a search that ran out of nodes: nothing was proved, and
-// nothing wrong is said.
-type BudgetError struct{ MaxNodes int64 }
+// BudgetError ends a search that ran out of nodes: the question is not
+// answered, and nothing wrong is said. When it ends the search for a
+// position's value (Solve), it keeps the bounds proved before.
+type BudgetError struct {
+	MaxNodes int64
+	// WhiteAtLeast: White was proved to force a final position with at
+	// least this many points (WhiteMin ≥ it); nil when nothing was.
+	WhiteAtLeast *int
+	// WhiteAtMost: Black was proved to hold White to at most this many
+	// points (WhiteMax ≤ it); nil when nothing was.
+	WhiteAtMost *int
+	// Total is the number of checkers, for the scores of the bounds.
+	Total int
+}
 
 func (e *BudgetError) Error() string { return e.Detail().String() }
 
 // Detail is the message, for translation.
 func (e *BudgetError) Detail() rules.Message {
+	score := func(white *int) rules.Score { return rules.Score{White: *white, Black: e.Total - *white} }
+	switch {
+	case e.WhiteAtLeast != nil && e.WhiteAtMost != nil:
+		return say("not proved within %d nodes; proved so far: White forces %s or better for White, Black forces %s or better for Black", e.MaxNodes, score(e.WhiteAtLeast), score(e.WhiteAtMost))
+	case e.WhiteAtLeast != nil:
+		return say("not proved within %d nodes; proved so far: White forces %s or better for White", e.MaxNodes, score(e.WhiteAtLeast))
+	case e.WhiteAtMost != nil:
+		return say("not proved within %d nodes; proved so far: Black forces %s or better for Black", e.MaxNodes, score(e.WhiteAtMost))
+	}
 	return say("not proved within %d nodes", e.MaxNodes)
 }
 
@@ -174,14 +194,31 @@ func (s *Solver) Solve(p rules.Position, side rules.Color) (*Result, error) {
 }
 
 // bounds finds WhiteMin and WhiteMax by halving the range of thresholds.
+// When the budget runs out, its error carries the bounds proved so far.
 func (s *Solver) bounds(n *node, total int) (whiteMin, whiteMax *int, err error) {
 	// White is proved to force ≥ lo and disproved for ≥ hi.
 	lo, hi := -1, total+1
+	// Black is proved to hold White to ≤ bhi.
+	bhi := total + 1
+	ranOut := func(err error) error {
+		if be, ok := err.(*BudgetError); ok {
+			be.Total = total
+			if lo >= 0 {
+				atLeast := lo
+				be.WhiteAtLeast = &atLeast
+			}
+			if bhi <= total {
+				atMost := bhi
+				be.WhiteAtMost = &atMost
+			}
+		}
+		return err
+	}
 	for hi-lo > 1 {
 		t := (lo + hi) / 2
 		st, _, err := s.prove(n, goal{rules.White, int8(t)})
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, ranOut(err)
 		}
 		if st == proved {
 			lo = t
@@ -194,12 +231,12 @@ func (s *Solver) bounds(n *node, total int) (whiteMin, whiteMax *int, err error)
 	}
 	// Black is proved to hold White to ≤ bhi and disproved for ≤ blo;
 	// WhiteMax ≥ WhiteMin, so nothing below WhiteMin can be proved.
-	blo, bhi := max(lo, 0)-1, total+1
+	blo := max(lo, 0) - 1
 	for bhi-blo > 1 {
 		t := (blo + bhi) / 2
 		st, _, err := s.prove(n, goal{rules.Black, int8(t)})
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, ranOut(err)
 		}
 		if st == proved {
 			bhi = t
