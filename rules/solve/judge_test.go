@@ -301,11 +301,20 @@ func TestBudgetKeepsProvedBounds(t *testing.T) {
 		t.Fatalf("only %d searches ran out of nodes with a bound proved, %d of them exact", partial, tight)
 	}
 
+	// Figure 28 takes 13,342 nodes to find its value (13:11) and 20,289 with
+	// the best moves and the main line: a budget between gives the value.
+	fig28 := mustPosition(t, "white: a1-11, h8-1; black: c5-2, d2-3, e5-4, f2-3")
+	_, err := New(Options{MaxNodes: 15_000, TableBytes: 16 << 20}).Solve(fig28, rules.White)
+	want := "not proved within 15000 nodes; proved so far: White forces 13:11 or better for White, Black forces 13:11 or better for Black"
+	if err == nil || err.Error() != want {
+		t.Fatalf("figure 28: %v, want %q", err, want)
+	}
+
 	// Random game g000, four plies before its end: White forces all 24
 	// points at once, whether Black can force an end at all is not settled.
 	g000 := mustPosition(t, "white: c1-1/4, e5-1/1, f2-1, g1-1, g3-1, h2-1, h8-6/6; black: b4-1")
-	_, err := New(Options{MaxNodes: 200_000, TableBytes: 16 << 20}).Solve(g000, rules.Black)
-	want := "not proved within 200000 nodes; proved so far: White forces 24:0 or better for White"
+	_, err = New(Options{MaxNodes: 200_000, TableBytes: 16 << 20}).Solve(g000, rules.Black)
+	want = "not proved within 200000 nodes; proved so far: White forces 24:0 or better for White"
 	if err == nil || err.Error() != want {
 		t.Fatalf("g000: %v, want %q", err, want)
 	}

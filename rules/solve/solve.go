@@ -172,7 +172,7 @@ func (s *Solver) Solve(p rules.Position, side rules.Color) (*Result, error) {
 			g.t = int8(*own)
 			st, _, err := s.prove(&c, g)
 			if err != nil {
-				return nil, err
+				return nil, r.known(err)
 			}
 			keeps = st == proved
 		}
@@ -187,10 +187,19 @@ func (s *Solver) Solve(p rules.Position, side rules.Color) (*Result, error) {
 		r.Line, _, err = s.line(n, goal{rules.Black, int8(*r.WhiteMax)})
 	}
 	if err != nil {
-		return nil, err
+		return nil, r.known(err)
 	}
 	r.Nodes, r.Elapsed = s.nodes, time.Since(began)
 	return r, nil
+}
+
+// known gives a budget error that ended the search for the best moves or
+// the main line the bounds already found.
+func (r *Result) known(err error) error {
+	if be, ok := err.(*BudgetError); ok {
+		be.Total, be.WhiteAtLeast, be.WhiteAtMost = r.Total, r.WhiteMin, r.WhiteMax
+	}
+	return err
 }
 
 // bounds finds WhiteMin and WhiteMax by halving the range of thresholds.
