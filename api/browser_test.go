@@ -8,7 +8,6 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -17,33 +16,18 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
+	"adiukh/internal/testtool"
 	"adiukh/tournament"
 	"adiukh/tournament/demo"
 )
 
 var screenshots = flag.Bool("screenshots", false, "save screenshots of the main pages to docs/screenshots")
 
-// chromium finds the browser for the end-to-end test. In CI (env CI set)
-// a missing browser fails the test; scripts/test installs it.
-func chromium(t *testing.T) string {
-	t.Helper()
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	if os.Getenv("CI") != "" {
-		t.Fatal("chromium is not installed; scripts/test installs it (apt-get install chromium)")
-	}
-	t.Skip("chromium is not installed: the browser test needs it (scripts/test installs it)")
-	return ""
-}
-
 // browser starts a headless Chromium for the test.
 func browser(t *testing.T) context.Context {
 	t.Helper()
 	opts := []chromedp.ExecAllocatorOption{
-		chromedp.ExecPath(chromium(t)),
+		chromedp.ExecPath(testtool.Need(t, "chromium", "chromium", "chromium-browser", "google-chrome")),
 		chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun, chromedp.NoDefaultBrowserCheck,
 		chromedp.Flag("disable-background-networking", true),
 		chromedp.Flag("disable-component-update", true),

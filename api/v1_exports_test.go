@@ -18,6 +18,7 @@ import (
 	"testing"
 
 	"adiukh/api"
+	"adiukh/internal/testtool"
 	"adiukh/rules"
 	"adiukh/tournament"
 	"adiukh/tournament/account"
@@ -99,7 +100,7 @@ func (s *testServer) mustDownload(path, contentType string) []byte {
 func pdfToText(t *testing.T, name string, pdf []byte) string {
 	t.Helper()
 	path := writePDF(t, name, pdf)
-	out, err := exec.Command(tool(t, "pdftotext"), "-layout", "-enc", "UTF-8", path, "-").CombinedOutput()
+	out, err := exec.Command(testtool.Need(t, "poppler-utils", "pdftotext"), "-layout", "-enc", "UTF-8", path, "-").CombinedOutput()
 	if err != nil {
 		t.Fatalf("pdftotext %s: %v\n%s", name, err, out)
 	}
@@ -109,7 +110,7 @@ func pdfToText(t *testing.T, name string, pdf []byte) string {
 // pdfPages counts the pages of a PDF with poppler's pdfinfo.
 func pdfPages(t *testing.T, name string, pdf []byte) int {
 	t.Helper()
-	out, err := exec.Command(tool(t, "pdfinfo"), writePDF(t, name, pdf)).CombinedOutput()
+	out, err := exec.Command(testtool.Need(t, "poppler-utils", "pdfinfo"), writePDF(t, name, pdf)).CombinedOutput()
 	if err != nil {
 		t.Fatalf("pdfinfo %s: %v\n%s", name, err, out)
 	}
@@ -131,19 +132,6 @@ func writePDF(t *testing.T, name string, pdf []byte) string {
 	path := filepath.Join(dir, name+".pdf")
 	if err := os.WriteFile(path, pdf, 0o644); err != nil {
 		t.Fatal(err)
-	}
-	return path
-}
-
-// tool finds an external program (poppler-utils, zbar-tools).
-func tool(t *testing.T, name string) string {
-	t.Helper()
-	path, err := exec.LookPath(name)
-	if err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("%s is needed by this test: %v", name, err)
-		}
-		t.Skipf("%s is not installed; scripts/test installs it", name)
 	}
 	return path
 }
@@ -474,11 +462,11 @@ func checkQRCode(t *testing.T, pdf []byte, want string) {
 	t.Helper()
 	path := writePDF(t, "qr", pdf)
 	png := strings.TrimSuffix(path, ".pdf")
-	if out, err := exec.Command(tool(t, "pdftoppm"), "-png", "-r", "150", "-f", "1", "-l", "1", "-singlefile", path, png).CombinedOutput(); err != nil {
+	if out, err := exec.Command(testtool.Need(t, "poppler-utils", "pdftoppm"), "-png", "-r", "150", "-f", "1", "-l", "1", "-singlefile", path, png).CombinedOutput(); err != nil {
 		t.Fatalf("pdftoppm: %v\n%s", err, out)
 	}
 	// zbarimg chatters on stderr where it finds no D-Bus; the code is on stdout.
-	out, err := exec.Command(tool(t, "zbarimg"), "--quiet", "--raw", png+".png").Output()
+	out, err := exec.Command(testtool.Need(t, "zbar-tools", "zbarimg"), "--quiet", "--raw", png+".png").Output()
 	if err != nil {
 		t.Fatalf("zbarimg found no QR code: %v", err)
 	}

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"adiukh/internal/testtool"
 	"adiukh/rules"
 	"adiukh/tournament"
 	"adiukh/tournament/engines"
@@ -224,13 +225,7 @@ func TestExportCommand(t *testing.T) {
 // skipped, except in CI (env CI set), where scripts/test installs it.
 func pdfText(t *testing.T, pdf []byte) string {
 	t.Helper()
-	if _, err := exec.LookPath("pdftotext"); err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("pdftotext (poppler-utils) is needed by this test: %v", err)
-		}
-		t.Skip("pdftotext (poppler-utils) is not installed; scripts/test installs it")
-	}
-	cmd := exec.Command("pdftotext", "-enc", "UTF-8", "-", "-")
+	cmd := exec.Command(testtool.Need(t, "poppler-utils", "pdftotext"), "-enc", "UTF-8", "-", "-")
 	cmd.Stdin = bytes.NewReader(pdf)
 	out, err := cmd.CombinedOutput()
 	if err != nil {

@@ -6,6 +6,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"testing"
+
+	"adiukh/internal/testtool"
 )
 
 // pdfText reads a rendered PDF back as text with poppler's pdftotext, the
@@ -21,7 +23,7 @@ func pdfText(t *testing.T, name string, pdf []byte) string {
 // diagram's notation stays together even when two diagrams stand side by side).
 func pdfTextAs(t *testing.T, name string, pdf []byte, mode string) string {
 	t.Helper()
-	needTool(t, "pdftotext", "poppler-utils")
+	pdftotext := testtool.Need(t, "poppler-utils", "pdftotext")
 	dir := t.TempDir()
 	if keep := os.Getenv("ADIUKH_REPORT_DIR"); keep != "" {
 		dir = keep // set to look at the rendered PDFs
@@ -30,23 +32,11 @@ func pdfTextAs(t *testing.T, name string, pdf []byte, mode string) string {
 	if err := os.WriteFile(path, pdf, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	out, err := exec.Command("pdftotext", mode, "-enc", "UTF-8", path, "-").CombinedOutput()
+	out, err := exec.Command(pdftotext, mode, "-enc", "UTF-8", path, "-").CombinedOutput()
 	if err != nil {
 		t.Fatalf("pdftotext %s: %v\n%s", name, err, out)
 	}
 	return string(out)
-}
-
-// needTool finds an external program the test drives. Without it the test is
-// skipped, except in CI (env CI set), where scripts/test installs it.
-func needTool(t *testing.T, name, pkg string) {
-	t.Helper()
-	if _, err := exec.LookPath(name); err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("%s (%s) is needed by this test: %v", name, pkg, err)
-		}
-		t.Skipf("%s (%s) is not installed; scripts/test installs it", name, pkg)
-	}
 }
 
 func render(t *testing.T, f func(*bytes.Buffer) error) []byte {

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"adiukh/internal/testtool"
 )
 
 // lineOf returns the first line of text that mentions name.
@@ -217,8 +219,8 @@ func TestPairingsPDF(t *testing.T) {
 // TestPairingsQRCodeDecodes rasterises the pairing list and reads the QR
 // code back with zbarimg: it must lead to the public pairings page.
 func TestPairingsQRCodeDecodes(t *testing.T) {
-	needTool(t, "pdftoppm", "poppler-utils")
-	needTool(t, "zbarimg", "zbar-tools")
+	testtool.Need(t, "poppler-utils", "pdftoppm")
+	testtool.Need(t, "zbar-tools", "zbarimg")
 	p := testPairings(4)
 	dir := t.TempDir()
 	pdf := filepath.Join(dir, "pairings.pdf")

@@ -85,15 +85,17 @@ func postgresSchema(t testing.TB, dsn string) string {
 	return u.String()
 }
 
-// SkipWithoutPostgres skips a test that needs PostgreSQL when
-// ADIUKH_TEST_POSTGRES is not set, and fails it when CI is set.
+// SkipWithoutPostgres skips a test that needs a PostgreSQL server when
+// ADIUKH_TEST_POSTGRES is not set, and fails it when CI is set: .ci/run
+// starts the local server (scripts/postgres-for-tests installs it when
+// missing) and sets the variable.
 func SkipWithoutPostgres(t testing.TB) {
 	t.Helper()
 	if os.Getenv("ADIUKH_TEST_POSTGRES") != "" {
 		return
 	}
 	if os.Getenv("CI") != "" {
-		t.Fatal("this test needs PostgreSQL: set ADIUKH_TEST_POSTGRES to a DSN (CI must)")
+		t.Fatal("this test needs a PostgreSQL server and ADIUKH_TEST_POSTGRES is not set; .ci/run starts one with scripts/postgres-for-tests and sets it")
 	}
-	t.Skip("this test needs PostgreSQL: set ADIUKH_TEST_POSTGRES to a DSN")
+	t.Skip("this test needs a PostgreSQL server (Debian package postgresql): run scripts/postgres-for-tests and set ADIUKH_TEST_POSTGRES=postgres://postgres@127.0.0.1:5432/test?sslmode=disable")
 }
