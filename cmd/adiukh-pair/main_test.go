@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"adiukh/internal/clitest"
 	"adiukh/internal/testcorpus"
 )
 
@@ -35,44 +36,21 @@ func TestEveryCorpusRound(t *testing.T) {
 }
 
 func TestCommandLine(t *testing.T) {
+	f := testcorpus.ForCommands(t)
 	dir := t.TempDir()
-	rematch := filepath.Join(dir, "rematch.trf")
-	os.WriteFile(rematch, []byte(testcorpus.NoPairingTRF), 0o644)
-	bad := filepath.Join(dir, "bad.trf")
-	os.WriteFile(bad, []byte(testcorpus.BadTRF), 0o644)
-	round := filepath.Join(testcorpus.Trimmed(), "rounds", "t000-n13-r5", "r03.trf")
-	want, err := os.ReadFile(filepath.Join(testcorpus.Trimmed(), "rounds", "t000-n13-r5", "r03.pairs"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	whole := filepath.Join(testcorpus.Trimmed(), "tournaments", "t000-n13-r5.trf")
-	for _, tc := range []struct {
-		name        string
-		args        []string
-		code        int
-		out, errOut string
-	}{
-		{"next round to standard output", []string{"--dutch", round, "-p"}, done, string(want), ""},
-		{"check a whole tournament", []string{"--lang", "en", "--dutch", whole, "-c"}, done, "all 5 rounds agree", ""},
-		{"check in Russian", []string{"--lang", "ru", "--dutch", whole, "-c"}, done, "все туры (5) совпадают", ""},
-		{"a check lists a difference and is done", []string{"--lang", "en", "--dutch", rematch, "-c"}, done, "round 1: pairing gives 1-2, the file has 2-1 (colours)", ""},
-		{"no valid pairing", []string{"--lang", "en", "--dutch", rematch, "-p"}, noPairing, "", "no legal pairing exists"},
-		{"a wrongly formatted file", []string{"--lang", "en", "--dutch", bad, "-p"}, invalid, "", "line 1, column 97"},
-		{"a file that does not exist", []string{"--lang", "en", "--dutch", filepath.Join(dir, "none.trf"), "-p"}, inaccessible, "", "none.trf"},
-		{"an output that cannot be written", []string{"--lang", "en", "--dutch", round, "-p", filepath.Join(dir, "no", "such", "dir")}, inaccessible, "", "no such file"},
-		{"another system", []string{"--lang", "en", "--burstein", round, "-p"}, invalid, "", "only the Dutch system"},
-		{"no system", []string{"--lang", "en", round, "-p"}, invalid, "", "the pairing system is missing"},
-		{"neither -p nor -c", []string{"--dutch", round}, invalid, "", "укажите -p"},
-		{"an unknown flag", []string{"--lang", "en", "--dutch", round, "-p", "-x"}, invalid, "", `unexpected argument "-x"`},
-		{"help", []string{"-h"}, done, "bbpPairings", ""},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			var out, errOut bytes.Buffer
-			code := run(tc.args, &out, &errOut)
-			if code != tc.code || !strings.Contains(out.String(), tc.out) || !strings.Contains(errOut.String(), tc.errOut) {
-				t.Fatalf("exit %d, stdout %q, stderr %q; want exit %d, stdout with %q, stderr with %q",
-					code, out.String(), errOut.String(), tc.code, tc.out, tc.errOut)
-			}
-		})
-	}
+	clitest.Run(t, run, []clitest.Case{
+		{Name: "next round to standard output", Args: []string{"--dutch", f.Round, "-p"}, Code: done, Out: f.Pairs},
+		{Name: "check a whole tournament", Args: []string{"--lang", "en", "--dutch", f.Tournament, "-c"}, Code: done, Out: "all 5 rounds agree"},
+		{Name: "check in Russian", Args: []string{"--lang", "ru", "--dutch", f.Tournament, "-c"}, Code: done, Out: "все туры (5) совпадают"},
+		{Name: "a check lists a difference and is done", Args: []string{"--lang", "en", "--dutch", f.NoPairing, "-c"}, Code: done, Out: "round 1: pairing gives 1-2, the file has 2-1 (colours)"},
+		{Name: "no valid pairing", Args: []string{"--lang", "en", "--dutch", f.NoPairing, "-p"}, Code: noPairing, ErrOut: "no legal pairing exists"},
+		{Name: "a wrongly formatted file", Args: []string{"--lang", "en", "--dutch", f.Bad, "-p"}, Code: invalid, ErrOut: "line 1, column 97"},
+		{Name: "a file that does not exist", Args: []string{"--lang", "en", "--dutch", filepath.Join(dir, "none.trf"), "-p"}, Code: inaccessible, ErrOut: "none.trf"},
+		{Name: "an output that cannot be written", Args: []string{"--lang", "en", "--dutch", f.Round, "-p", filepath.Join(dir, "no", "such", "dir")}, Code: inaccessible, ErrOut: "no such file"},
+		{Name: "another system", Args: []string{"--lang", "en", "--burstein", f.Round, "-p"}, Code: invalid, ErrOut: "only the Dutch system"},
+		{Name: "no system", Args: []string{"--lang", "en", f.Round, "-p"}, Code: invalid, ErrOut: "the pairing system is missing"},
+		{Name: "neither -p nor -c", Args: []string{"--dutch", f.Round}, Code: invalid, ErrOut: "укажите -p"},
+		{Name: "an unknown flag", Args: []string{"--lang", "en", "--dutch", f.Round, "-p", "-x"}, Code: invalid, ErrOut: `unexpected argument "-x"`},
+		{Name: "help", Args: []string{"-h"}, Code: done, Out: "bbpPairings"},
+	})
 }

@@ -1,13 +1,12 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
+	"adiukh/internal/clitest"
 	"adiukh/tournament"
 	"adiukh/tournament/store"
 )
@@ -29,24 +28,10 @@ func TestImportCommand(t *testing.T) {
 	good := filepath.Join(pairingCorpus, "tournaments", "t000-n13-r5.trf")
 	bad := filepath.Join(dir, "bad.trf")
 	os.WriteFile(bad, []byte("012 Open\n152 X\n"), 0o644)
-	for _, tc := range []struct {
-		name        string
-		args        []string
-		code        int
-		out, errOut string
-	}{
-		{"a corpus tournament", []string{"import", "--trf", good, "--owner", "arbiter@example.org", "--db", db}, 0, "imported from", ""},
-		{"syntax error names line and column", []string{"import", "--trf", bad, "--owner", "arbiter@example.org", "--db", db}, 1, "", "line 2, column 5"},
-		{"unknown owner", []string{"import", "--trf", good, "--owner", "nobody@example.org", "--db", db}, 1, "", "owner nobody@example.org"},
-		{"missing flags", []string{"import", "--trf", good}, 2, "", "usage: adiukh import"},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			var out, errOut bytes.Buffer
-			code := run(tc.args, &out, &errOut)
-			if code != tc.code || !strings.Contains(out.String(), tc.out) || !strings.Contains(errOut.String(), tc.errOut) {
-				t.Fatalf("exit %d, stdout %q, stderr %q; want exit %d, stdout with %q, stderr with %q",
-					code, out.String(), errOut.String(), tc.code, tc.out, tc.errOut)
-			}
-		})
-	}
+	clitest.Run(t, run, []clitest.Case{
+		{Name: "a corpus tournament", Args: []string{"import", "--trf", good, "--owner", "arbiter@example.org", "--db", db}, Out: "imported from"},
+		{Name: "syntax error names line and column", Args: []string{"import", "--trf", bad, "--owner", "arbiter@example.org", "--db", db}, Code: 1, ErrOut: "line 2, column 5"},
+		{Name: "unknown owner", Args: []string{"import", "--trf", good, "--owner", "nobody@example.org", "--db", db}, Code: 1, ErrOut: "owner nobody@example.org"},
+		{Name: "missing flags", Args: []string{"import", "--trf", good}, Code: 2, ErrOut: "usage: adiukh import"},
+	})
 }

@@ -51,11 +51,44 @@ func Full(t testing.TB) string {
 	return dir
 }
 
-// NoPairingTRF is a TRF file whose next round has no pairing: its two
-// players met in round 1.
-const NoPairingTRF = "001    1      A                                 2000                             2.0    1     2 b 1\n" +
+// CommandFiles are the TRF files the pair commands' tests run on.
+type CommandFiles struct {
+	// Round is a round of the trimmed corpus to pair, Pairs bbpPairings'
+	// pairing of it (the file's text), Tournament a whole tournament.
+	Round, Pairs, Tournament string
+	// NoPairing is a file whose next round has no legal pairing: its two
+	// players met in round 1. Bad has an unknown colour ("x") at line 1,
+	// column 97.
+	NoPairing, Bad string
+}
+
+// ForCommands writes the files that are not in the corpus to a temporary
+// folder of the test and returns them all.
+func ForCommands(t testing.TB) CommandFiles {
+	t.Helper()
+	rounds := filepath.Join(Trimmed(), "rounds", "t000-n13-r5")
+	pairs, err := os.ReadFile(filepath.Join(rounds, "r03.pairs"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	f := CommandFiles{
+		Round:      filepath.Join(rounds, "r03.trf"),
+		Pairs:      string(pairs),
+		Tournament: filepath.Join(Trimmed(), "tournaments", "t000-n13-r5.trf"),
+		NoPairing:  filepath.Join(dir, "rematch.trf"),
+		Bad:        filepath.Join(dir, "bad.trf"),
+	}
+	for path, text := range map[string]string{f.NoPairing: noPairingTRF, f.Bad: badTRF} {
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return f
+}
+
+const noPairingTRF = "001    1      A                                 2000                             2.0    1     2 b 1\n" +
 	"001    2      B                                 1900                             0.0    2     1 w 0\n" +
 	"XXR 3\nXXC white1\n162  W 2.0    D 1.0\n"
 
-// BadTRF is a TRF file with an unknown colour ("x") in its one result.
-const BadTRF = "001    1      A                                 2000                             2.0    1     2 x 1\n"
+const badTRF = "001    1      A                                 2000                             2.0    1     2 x 1\n"
