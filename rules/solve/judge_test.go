@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"adiukh/rules"
 )
@@ -317,5 +318,18 @@ func TestBudgetKeepsProvedBounds(t *testing.T) {
 	want = "not proved within 200000 nodes; proved so far: White forces 24:0 or better for White"
 	if err == nil || err.Error() != want {
 		t.Fatalf("g000: %v, want %q", err, want)
+	}
+}
+
+// Whatever the memory bound, the proof and disproof numbers keep an eighth
+// of it at least: at 25 MiB the buckets alone could fill it exactly.
+func TestTableLeavesProofNumbersTheirShare(t *testing.T) {
+	for _, mib := range []int{1, 12, 16, 25, 50, 64, 100} {
+		s := New(Options{TableBytes: mib << 20})
+		bucketBytesUsed := len(s.table.buckets) * bucketBytes
+		pnBytes := len(s.pns.slots) * int(unsafe.Sizeof(pnSlot{}))
+		if pnBytes < (mib<<20)/16 || bucketBytesUsed+pnBytes > mib<<20 {
+			t.Errorf("%d MiB: buckets %d bytes, proof numbers %d bytes", mib, bucketBytesUsed, pnBytes)
+		}
 	}
 }

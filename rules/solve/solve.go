@@ -34,8 +34,8 @@ type Options struct {
 	// MaxNodes is the number of nodes one question (Solve, Judge) may visit.
 	MaxNodes int64
 	// TableBytes bounds the memory of the transposition table; the part a
-	// power of two of its buckets leaves over keeps the proof and disproof
-	// numbers of undecided nodes.
+	// power of two of its buckets leaves over, an eighth at least, keeps the
+	// proof and disproof numbers of undecided nodes.
 	TableBytes int
 }
 
@@ -94,7 +94,10 @@ func New(o Options) *Solver {
 	if o.TableBytes <= 0 {
 		o.TableBytes = DefaultTableBytes
 	}
-	t := newTable(o.TableBytes)
+	// The buckets come in powers of two: sized from the whole bound they
+	// could take all of it (25 MiB = 2¹⁶ buckets) and leave the proof
+	// numbers a single slot, which makes the search many times slower.
+	t := newTable(o.TableBytes - o.TableBytes/8)
 	return &Solver{maxNodes: o.MaxNodes, table: t, pns: newPNTable(o.TableBytes - len(t.buckets)*bucketBytes), path: path{at: map[uint64]int32{}}}
 }
 
