@@ -51,6 +51,9 @@ func (l *Localizer) Explain(err error) string {
 }
 
 func (l *Localizer) explained(err error) (string, bool) {
+	if errors.Is(err, dutch.ErrNoPairing) {
+		return l.Sprintf("no legal pairing exists: the absolute criteria (no rematch, colours, bye) cannot all be met"), true
+	}
 	switch e := err.(type) {
 	case Phrased:
 		format, args := e.Phrase()
