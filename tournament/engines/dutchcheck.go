@@ -50,25 +50,22 @@ type RoundCheck struct {
 // CheckDutchRounds pairs each round of a complete tournament again from the
 // rounds before it and compares the result with the pairing the file
 // records (pairs, colours and the bye; a TRF does not record board order).
-// A round in which nobody is paired is still to be paired (its entries are
-// requested byes and absences noted in advance) and is not checked, as
-// bbpPairings does not find anything wrong with it.
+// Rounds after the last one in which anybody is paired are still to be
+// paired (their entries are requested byes and absences noted in advance)
+// and are not checked, as bbpPairings does not find anything wrong with
+// them. The tournament itself is not changed.
 func CheckDutchRounds(t *trf.Tournament) []RoundCheck {
-	rounds := t.Rounds()
-	if t.TotalRounds < rounds {
-		t.TotalRounds = rounds
-	}
-	if t.InitialColor == 0 {
+	c := *t
+	rounds := pairedRounds(c.Players)
+	c.TotalRounds = max(c.TotalRounds, c.Rounds())
+	if c.InitialColor == 0 {
 		// The complete file shows the colours of round 1.
-		t.InitialColor = t.InferInitialColor()
+		c.InitialColor = c.InferInitialColor()
 	}
 	var out []RoundCheck
 	for round := 1; round <= rounds; round++ {
-		if !pairedIn(t, round) {
-			continue
-		}
 		rc := RoundCheck{Round: round}
-		in, err := DutchInputFromTRF(t.Upto(round))
+		in, err := DutchInputFromTRF(c.Upto(round))
 		if err != nil {
 			rc.Input = err
 			return append(out, rc)
@@ -77,21 +74,11 @@ func CheckDutchRounds(t *trf.Tournament) []RoundCheck {
 		if err != nil {
 			rc.Pairing = err
 		} else {
-			rc.Differences = compareRound(got, DutchPairingFromTRF(t, round))
+			rc.Differences = compareRound(got, DutchPairingFromTRF(&c, round))
 		}
 		out = append(out, rc)
 	}
 	return out
-}
-
-// pairedIn reports whether the file pairs anybody in round.
-func pairedIn(t *trf.Tournament, round int) bool {
-	for _, p := range t.Players {
-		if round <= len(p.Results) && p.Results[round-1].Paired() {
-			return true
-		}
-	}
-	return false
 }
 
 // compareRound lists how the computed pairing differs from the recorded one.

@@ -313,7 +313,7 @@ func pairedRounds(players []trf.Player) int {
 	n := 0
 	for _, p := range players {
 		for r, res := range p.Results {
-			if res.Opponent != 0 || res.Code == 'U' || res.Code == '+' {
+			if res.Paired() {
 				n = max(n, r+1)
 			}
 		}
