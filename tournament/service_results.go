@@ -194,12 +194,10 @@ func sheetNamesOther(tx PlayerTx, e *Event, g *Game, round int, sheet string) ([
 		return nil, err
 	}
 	name := func(id int64) string {
-		for _, p := range players {
-			if p.ID == id {
-				return p.Name
-			}
+		if p := findPlayer(players, id); p != nil {
+			return p.Name
 		}
-		return ""
+		return "?"
 	}
 	w, b := name(g.WhiteID), name(g.BlackID)
 	if (white == "" || namesPlayer(white, w)) && (black == "" || namesPlayer(black, b)) {

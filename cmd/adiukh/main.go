@@ -25,7 +25,7 @@ func main() {
 }
 
 // run runs one command; its messages are in the language chosen by --lang
-// or the environment (see language).
+// or the environment (see catalog.CommandLanguage).
 func run(args []string, stdout, stderr io.Writer) int {
 	lang, args := catalog.CommandLanguage(args)
 	l := catalog.For(lang)

@@ -17,7 +17,8 @@ import (
 const infinity = math.MaxUint32 / 4
 
 // numbers are a node's proof and disproof numbers and, once it is decided,
-// what search's verdict says of it.
+// the depth of the shallowest position above it that a disproof relies on
+// (low) and the length of a proof (dist).
 type numbers struct {
 	pn, dn uint32
 	low    int32

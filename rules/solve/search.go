@@ -43,7 +43,7 @@ const (
 	disproved
 )
 
-// noLow marks a verdict that depends on no position above the node.
+// noLow marks a disproof that relies on no position above the node.
 const noLow = math.MaxInt32
 
 // child is a move's resulting node with the key the search tries it by.
