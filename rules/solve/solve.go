@@ -159,7 +159,7 @@ func (s *Solver) Solve(p rules.Position, side rules.Color) (*Result, error) {
 	var err error
 	r.WhiteMin, r.WhiteMax, err = s.bounds(n, r.Total)
 	if err != nil {
-		return nil, err
+		return nil, r.known(err)
 	}
 	moves := p.LegalMoves(side)
 	r.Final = len(moves) == 0
@@ -196,8 +196,7 @@ func (s *Solver) Solve(p rules.Position, side rules.Color) (*Result, error) {
 	return r, nil
 }
 
-// known gives a budget error that ended the search for the best moves or
-// the main line the bounds already found.
+// known gives a budget error the bounds found before it.
 func (r *Result) known(err error) error {
 	if be, ok := err.(*BudgetError); ok {
 		be.Total, be.WhiteAtLeast, be.WhiteAtMost = r.Total, r.WhiteMin, r.WhiteMax
@@ -206,31 +205,27 @@ func (r *Result) known(err error) error {
 }
 
 // bounds finds WhiteMin and WhiteMax by halving the range of thresholds.
-// When the budget runs out, its error carries the bounds proved so far.
+// When the budget runs out it returns with the error what it proved so far:
+// WhiteMin at least whiteMin, WhiteMax at most whiteMax.
 func (s *Solver) bounds(n *node, total int) (whiteMin, whiteMax *int, err error) {
 	// White is proved to force ≥ lo and disproved for ≥ hi.
 	lo, hi := -1, total+1
 	// Black is proved to hold White to ≤ bhi.
 	bhi := total + 1
-	ranOut := func(err error) error {
-		if be, ok := err.(*BudgetError); ok {
-			be.Total = total
-			if lo >= 0 {
-				atLeast := lo
-				be.WhiteAtLeast = &atLeast
-			}
-			if bhi <= total {
-				atMost := bhi
-				be.WhiteAtMost = &atMost
-			}
+	ranOut := func(err error) (*int, *int, error) {
+		if lo >= 0 {
+			whiteMin = &lo
 		}
-		return err
+		if bhi <= total {
+			whiteMax = &bhi
+		}
+		return whiteMin, whiteMax, err
 	}
 	for hi-lo > 1 {
 		t := (lo + hi) / 2
 		st, _, err := s.prove(n, goal{rules.White, int8(t)})
 		if err != nil {
-			return nil, nil, ranOut(err)
+			return ranOut(err)
 		}
 		if st == proved {
 			lo = t
@@ -248,7 +243,7 @@ func (s *Solver) bounds(n *node, total int) (whiteMin, whiteMax *int, err error)
 		t := (blo + bhi) / 2
 		st, _, err := s.prove(n, goal{rules.Black, int8(t)})
 		if err != nil {
-			return nil, nil, ranOut(err)
+			return ranOut(err)
 		}
 		if st == proved {
 			bhi = t
