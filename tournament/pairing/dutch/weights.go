@@ -23,6 +23,7 @@ type layout struct {
 	slots                int
 	slotShift            map[int]uint
 	moved                []uint64 // moveSlots' values
+	scoreFields          []uint   // the offsets of the fields with a sub-field per score
 	played               int
 
 	top                         uint    // C.04.3 C1–C3: completion and bye eligibility
@@ -76,19 +77,14 @@ func newLayout(sizeBits uint, slots, played int, odd bool, minBits uint) *layout
 	l.total = off
 	// Weights stay below 2^(total+2); the matcher needs 4 spare bits.
 	l.words = int((max(l.total+2, minBits)+4)/64) + 1
-	return l
-}
-
-// scoreFields returns the offsets of the fields with a sub-field per score.
-func (l *layout) scoreFields() []uint {
-	fields := []uint{l.scoresCurrent, l.scoresNext}
+	l.scoreFields = []uint{l.scoresCurrent, l.scoresNext}
 	if l.played > 0 {
-		fields = append(fields, l.upScore1, l.downScore1)
+		l.scoreFields = append(l.scoreFields, l.upScore1, l.downScore1)
 	}
 	if l.played > 1 {
-		fields = append(fields, l.upScore2, l.downScore2)
+		l.scoreFields = append(l.scoreFields, l.upScore2, l.downScore2)
 	}
-	return fields
+	return l
 }
 
 // assignSlots gives the scores of a bracket their sub-fields, the lowest
@@ -109,7 +105,7 @@ func (l *layout) assignSlots(scores []int) (map[int]uint, bool) {
 // moveSlots rewrites w, whose score sub-fields hold values of the given
 // scores at the shifts from, with the same values at the shifts to.
 func (l *layout) moveSlots(w matching.Weight, scores []int, from, to map[int]uint) {
-	for _, field := range l.scoreFields() {
+	for _, field := range l.scoreFields {
 		values := l.moved[:0]
 		for _, score := range scores {
 			values = append(values, takeBits(w, field+from[score], l.sizeBits))

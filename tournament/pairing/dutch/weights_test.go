@@ -27,7 +27,7 @@ func TestMoveSlots(t *testing.T) {
 		w.AddAt(3, l.top)
 		w.AddAt(7, l.colour[2])
 		w.AddAt(5, 0) // an exchange-order nudge in the free low bits
-		for i, field := range l.scoreFields() {
+		for i, field := range l.scoreFields {
 			for score, v := range values {
 				w.AddAt(v+uint64(i), field+shift[score])
 			}
