@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 
 	"adiukh/api"
 	"adiukh/tournament"
@@ -29,6 +30,10 @@ func TestTwoInstancesOnOnePostgres(t *testing.T) {
 	storetest.SkipWithoutPostgres(t)
 	dsn := storetest.DSNs(t)["postgres"]
 	secret := []byte("the secret both instances are configured with")
+	// The wait after the fifth failure is an hour, not the server's second,
+	// so that a slow machine cannot let it pass before the test's next try.
+	limits := account.DefaultLimits()
+	limits.BaseDelay = time.Hour
 	var instances [2]*webServer
 	for i := range instances {
 		st, err := store.Open(dsn)
@@ -36,7 +41,7 @@ func TestTwoInstancesOnOnePostgres(t *testing.T) {
 			t.Fatal(err)
 		}
 		t.Cleanup(func() { st.Close() })
-		w := &webServer{testServer: &testServer{t: t, tokens: map[tournament.Role]string{}}, store: st, accounts: account.NewService(st)}
+		w := &webServer{testServer: &testServer{t: t, tokens: map[tournament.Role]string{}}, store: st, accounts: account.NewServiceWith(st, account.Options{Limits: limits})}
 		if i == 0 {
 			w.testServer = newTestServer(t, st)
 		} else {
