@@ -19,7 +19,6 @@ package main
 
 import (
 	"errors"
-	"fmt"
 	"io"
 	"io/fs"
 	"os"
@@ -55,14 +54,7 @@ func (c console) l() *catalog.Localizer { return catalog.For(c.lang) }
 
 // say writes one line in the reader's language; format is the message's ID
 // in the catalogue, and errors among the arguments are explained in it.
-func say(w console, format string, args ...any) {
-	for i, a := range args {
-		if err, ok := a.(error); ok {
-			args[i] = w.l().Explain(err)
-		}
-	}
-	fmt.Fprintln(w, w.l().Sprintf(format, args...))
-}
+func say(w console, format string, args ...any) { w.l().Println(w, format, args...) }
 
 // newProblem is a mistake in the request, worded in the catalogue.
 var newProblem = catalog.NewProblem
@@ -169,33 +161,12 @@ func pair(t *trf.Tournament, r request, out, errs console) int {
 }
 
 // check pairs every round again and lists the differences; as in
-// bbpPairings, a round with no valid pairing is one of them.
+// bbpPairings, a round with no valid pairing is one of them, and a check
+// that finds differences is done too.
 func check(t *trf.Tournament, path string, out, errs console) int {
-	checks := engines.CheckDutchRounds(t)
-	rounds := len(checks)
-	if rounds == 0 {
-		say(errs, "adiukh-pair: %s: no rounds to check", path)
+	switch engines.ReportDutchCheck(t, "adiukh-pair: "+path, out, errs, out.l()) {
+	case engines.NoRoundsToCheck, engines.FileFaulty:
 		return invalid
-	}
-	differences := 0
-	for _, rc := range checks {
-		if rc.Input != nil {
-			say(errs, "adiukh-pair: %s: round %d: %v", path, rc.Round, rc.Input)
-			return invalid
-		}
-		if rc.Pairing != nil {
-			say(out, "round %d: %v", rc.Round, rc.Pairing)
-			differences++
-		}
-		for _, d := range rc.Differences {
-			say(out, "round %d: %s", rc.Round, out.l().Sprintf(d.Format, d.Args...))
-			differences++
-		}
-	}
-	if differences > 0 {
-		say(out, "%d differences in %d rounds", differences, rounds)
-	} else {
-		say(out, "all %d rounds agree with the Dutch system", rounds)
 	}
 	return done
 }

@@ -31,15 +31,7 @@ func localizer(w io.Writer) *catalog.Localizer {
 // say writes one line in the reader's language: format is the message's ID
 // in the catalogue, and errors among the arguments are explained in the
 // language too.
-func say(w io.Writer, format string, args ...any) {
-	l := localizer(w)
-	for i, a := range args {
-		if err, ok := a.(error); ok {
-			args[i] = l.Explain(err)
-		}
-	}
-	fmt.Fprintln(w, l.Sprintf(format, args...))
-}
+func say(w io.Writer, format string, args ...any) { localizer(w).Println(w, format, args...) }
 
 // fail reports that a command failed: "adiukh user add: <the error>".
 func fail(w io.Writer, command string, err error) {

@@ -1,9 +1,23 @@
 package catalog
 
 import (
+	"fmt"
+	"io"
 	"os"
 	"strings"
 )
+
+// Println writes one line of a command in the language: format is the
+// message's ID in the catalogue, and errors among the arguments are
+// explained (Explain).
+func (l *Localizer) Println(w io.Writer, format string, args ...any) {
+	for i, a := range args {
+		if err, ok := a.(error); ok {
+			args[i] = l.Explain(err)
+		}
+	}
+	fmt.Fprintln(w, l.Sprintf(format, args...))
+}
 
 // CommandLanguage picks the language of a command's messages: --lang ru|en
 // before the command, else ADIUKH_LANG, else the locale of the environment

@@ -2,8 +2,10 @@ package engines
 
 import (
 	"fmt"
+	"io"
 	"strings"
 
+	"adiukh/tournament/catalog"
 	"adiukh/tournament/pairing/dutch"
 	"adiukh/tournament/trf"
 )
@@ -79,6 +81,49 @@ func CheckDutchRounds(t *trf.Tournament) []RoundCheck {
 		out = append(out, rc)
 	}
 	return out
+}
+
+// CheckOutcome is how a check of every round of a file ended.
+type CheckOutcome int
+
+const (
+	RoundsAgree     CheckOutcome = iota
+	RoundsDiffer                 // a round pairs differently or not at all
+	NoRoundsToCheck              // nobody is paired in any round
+	FileFaulty                   // the file is wrong as it stood before a round
+)
+
+// ReportDutchCheck checks every round (CheckDutchRounds) and reports it as
+// the command lines do: each difference on out with its round, then the
+// count; what stops the check on errs, after the prefix that names the
+// command and the file.
+func ReportDutchCheck(t *trf.Tournament, prefix string, out, errs io.Writer, l *catalog.Localizer) CheckOutcome {
+	checks := CheckDutchRounds(t)
+	if len(checks) == 0 {
+		l.Println(errs, "%s: no rounds to check", prefix)
+		return NoRoundsToCheck
+	}
+	differences := 0
+	for _, rc := range checks {
+		if rc.Input != nil {
+			l.Println(errs, "%s: round %d: %v", prefix, rc.Round, rc.Input)
+			return FileFaulty
+		}
+		if rc.Pairing != nil {
+			l.Println(out, "round %d: %v", rc.Round, rc.Pairing)
+			differences++
+		}
+		for _, d := range rc.Differences {
+			l.Println(out, "round %d: %s", rc.Round, l.Sprintf(d.Format, d.Args...))
+			differences++
+		}
+	}
+	if differences > 0 {
+		l.Println(out, "%d differences in %d rounds", differences, len(checks))
+		return RoundsDiffer
+	}
+	l.Println(out, "all %d rounds agree with the Dutch system", len(checks))
+	return RoundsAgree
 }
 
 // compareRound lists how the computed pairing differs from the recorded one.
