@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"go/ast"
@@ -57,7 +58,7 @@ var localFormat = map[string]map[string]int{
 
 // methodKey is where the methods that look a message up take its ID; the
 // receiver is whatever carries the reader's language.
-var methodKey = map[string]int{"T": 0, "N": 0, "Sprintf": 0, "render": 3, "Pair": 0}
+var methodKey = map[string]int{"T": 0, "N": 0, "Sprintf": 0, "Println": 1, "render": 3, "Pair": 0}
 
 // flagUsage is where the command's flag definitions take their help text,
 // which is printed through the catalogue (cmd/adiukh/console.go).
@@ -393,6 +394,40 @@ func messages(t *testing.T, l Lang) map[string]string {
 		}
 	}
 	return out
+}
+
+// TestMessagesInOrder keeps each message file's IDs in byte order, so that
+// a new message has one place to go and the Russian and English files of an
+// area can be read side by side.
+func TestMessagesInOrder(t *testing.T) {
+	for _, l := range []Lang{Russian, English} {
+		for _, name := range localeFiles(l) {
+			raw, err := files.ReadFile(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			dec := json.NewDecoder(bytes.NewReader(raw))
+			if _, err := dec.Token(); err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			previous := ""
+			for dec.More() {
+				key, err := dec.Token()
+				if err != nil {
+					t.Fatalf("%s: %v", name, err)
+				}
+				var text json.RawMessage
+				if err := dec.Decode(&text); err != nil {
+					t.Fatalf("%s: %v", name, err)
+				}
+				if id := key.(string); id < previous {
+					t.Errorf("%s: %q comes after %q; keep the IDs sorted", name, id, previous)
+				} else {
+					previous = id
+				}
+			}
+		}
+	}
 }
 
 var (
