@@ -33,16 +33,23 @@ type errorBody struct {
 }
 
 // newErrorBody writes a domain error with its details, the messages in the
-// localizer's language (as the domain wrote them when l is nil).
+// localizer's language.
 func newErrorBody(e *tournament.Error, l *catalog.Localizer) errorBody {
-	b := errorBody{Code: e.Code, Message: e.Message, Field: e.Field, Line: e.Line}
-	if l != nil {
-		b.Message = l.Error(e)
-	}
+	b := errorBody{Code: e.Code, Message: l.Error(e), Field: e.Field, Line: e.Line}
 	for _, d := range e.Details {
 		b.Details = append(b.Details, newErrorBody(d, l))
 	}
 	return b
+}
+
+// jsonLocalizer is the language of a JSON answer's messages: the one the
+// client's Accept-Language asks for, English when it asks for none. English
+// too goes through the catalogue, for its plural forms.
+func jsonLocalizer(c *gin.Context) *catalog.Localizer {
+	if lang, ok := catalog.FromAcceptLanguage(c.GetHeader("Accept-Language")); ok {
+		return catalog.For(lang)
+	}
+	return catalog.For(catalog.English)
 }
 
 // failJSON answers an error as JSON. A domain error is shown as it is, its
@@ -54,11 +61,7 @@ func (h *handler) failJSON(c *gin.Context, err error) {
 	status := http.StatusInternalServerError
 	var e *tournament.Error
 	if errors.As(err, &e) && statusOf[e.Code] != 0 {
-		var l *catalog.Localizer
-		if lang, ok := catalog.FromAcceptLanguage(c.GetHeader("Accept-Language")); ok {
-			l = catalog.For(lang)
-		}
-		status, body = statusOf[e.Code], newErrorBody(e, l)
+		status, body = statusOf[e.Code], newErrorBody(e, jsonLocalizer(c))
 	} else {
 		h.Log.Error("request failed", "method", c.Request.Method, "path", c.Request.URL.Path, "err", err)
 		body = errorBody{Code: "EINTERNAL", Message: "internal error; the server log has the details"}

@@ -78,7 +78,7 @@ func TestSignInLimitsOnEveryWay(t *testing.T) {
 			if rec.Code != http.StatusTooManyRequests || rec.Header().Get("Retry-After") != "1" {
 				t.Fatalf("right password at once after 5 failures: status %d, Retry-After %q; want 429 and 1 s\n%s", rec.Code, rec.Header().Get("Retry-After"), rec.Body.String())
 			}
-			want := map[string]string{"web form": "1 секунду", "API token": "try again in 1 seconds"}[name]
+			want := map[string]string{"web form": "1 секунду", "API token": "try again in 1 second\""}[name]
 			if !strings.Contains(rec.Body.String(), want) {
 				t.Errorf("the refusal does not say how long to wait (%q):\n%s", want, rec.Body.String())
 			}

@@ -7,7 +7,6 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"adiukh/tournament"
-	"adiukh/tournament/catalog"
 )
 
 type sheetErrorView struct {
@@ -290,11 +289,7 @@ func (h *handler) postSheets(c *gin.Context) error {
 			if !errors.As(o.Err, &e) {
 				return o.Err
 			}
-			var l *catalog.Localizer
-			if lang, ok := catalog.FromAcceptLanguage(c.GetHeader("Accept-Language")); ok {
-				l = catalog.For(lang)
-			}
-			body := newErrorBody(e, l)
+			body := newErrorBody(e, jsonLocalizer(c))
 			v.Error = &body
 		}
 		out = append(out, v)

@@ -84,19 +84,33 @@ func FromAcceptLanguage(header string) (l Lang, ok bool) {
 //go:embed locales/*.json
 var files embed.FS
 
-// bundle loads the message files once; they are embedded, and the tests
-// read them, so a failure here is a broken build.
-var bundle = sync.OnceValue(func() *i18n.Bundle {
-	b := i18n.NewBundle(language.Russian)
-	b.RegisterUnmarshalFunc("json", json.Unmarshal)
+// catalogue is the loaded message files.
+type catalogue struct {
+	*i18n.Bundle
+	// plural holds the IDs of the messages with plural forms; Sprintf picks
+	// the form of such a message by its first whole-number argument.
+	plural map[string]bool
+}
+
+// load reads the message files once; they are embedded, and the tests read
+// them, so a failure here is a broken build.
+var load = sync.OnceValue(func() catalogue {
+	c := catalogue{i18n.NewBundle(language.Russian), map[string]bool{}}
+	c.RegisterUnmarshalFunc("json", json.Unmarshal)
 	for _, l := range Langs {
 		for _, name := range localeFiles(l) {
-			if _, err := b.LoadMessageFileFS(files, name); err != nil {
+			f, err := c.LoadMessageFileFS(files, name)
+			if err != nil {
 				panic(fmt.Sprintf("catalog: load %s: %v", name, err))
+			}
+			for _, m := range f.Messages {
+				if m.Zero != "" || m.One != "" || m.Two != "" || m.Few != "" || m.Many != "" {
+					c.plural[m.ID] = true
+				}
 			}
 		}
 	}
-	return b
+	return c
 })
 
 // localeFiles lists one language's message files: locales/<lang>.json and
@@ -132,7 +146,7 @@ func For(l Lang) *Localizer {
 	if v, ok := localizers.Load(l); ok {
 		return v.(*Localizer)
 	}
-	v, _ := localizers.LoadOrStore(l, &Localizer{Lang: l, loc: i18n.NewLocalizer(bundle(), string(l))})
+	v, _ := localizers.LoadOrStore(l, &Localizer{Lang: l, loc: i18n.NewLocalizer(load().Bundle, string(l))})
 	return v.(*Localizer)
 }
 
@@ -181,10 +195,16 @@ func (l *Localizer) N(id string, count int) string {
 }
 
 // Sprintf formats a message whose ID is its English printf format; the
-// arguments are rendered in the language too (see Arg). A format the
+// arguments are rendered in the language too (see Arg). A message with
+// plural forms takes the one its first whole-number argument needs ("1
+// second", "2 seconds"; "1 секунду", "2 секунды", "5 секунд"). A format the
 // catalogue lacks stays as written.
 func (l *Localizer) Sprintf(format string, args ...any) string {
-	tr, ok := l.lookup(format, nil, nil)
+	var count any
+	if load().plural[format] {
+		count = firstWholeNumber(args)
+	}
+	tr, ok := l.lookup(format, nil, count)
 	if !ok {
 		tr = format
 	}
@@ -193,6 +213,16 @@ func (l *Localizer) Sprintf(format string, args ...any) string {
 		out[i] = l.Arg(a)
 	}
 	return fmt.Sprintf(tr, out...)
+}
+
+// firstWholeNumber is the first int among args, nil when there is none.
+func firstWholeNumber(args []any) any {
+	for _, a := range args {
+		if n, ok := a.(int); ok {
+			return n
+		}
+	}
+	return nil
 }
 
 // Error is a domain error's message in the language, without its field.

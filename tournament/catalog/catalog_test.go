@@ -651,6 +651,24 @@ func TestRussianPlurals(t *testing.T) {
 			t.Errorf("en %d: %q, want %q", tc.n, got, tc.en)
 		}
 	}
+	// A printf-style message with plural forms takes its first whole number.
+	const wait = "too many failed sign-ins; try again in %d seconds"
+	for _, tc := range []struct {
+		n      int
+		ru, en string
+	}{
+		{1, "через 1 секунду", "in 1 second"},
+		{3, "через 3 секунды", "in 3 seconds"},
+		{5, "через 5 секунд", "in 5 seconds"},
+		{21, "через 21 секунду", "in 21 seconds"},
+	} {
+		if got := For(Russian).Sprintf(wait, tc.n); !strings.HasSuffix(got, tc.ru) {
+			t.Errorf("ru %d: %q, want it to end %q", tc.n, got, tc.ru)
+		}
+		if got := For(English).Sprintf(wait, tc.n); !strings.HasSuffix(got, tc.en) {
+			t.Errorf("en %d: %q, want it to end %q", tc.n, got, tc.en)
+		}
+	}
 }
 
 func TestNumbersDatesAndLanguages(t *testing.T) {
