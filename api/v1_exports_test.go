@@ -322,7 +322,7 @@ func TestExportDocuments(t *testing.T) {
 						t.Errorf("pairings.pdf lacks %q:\n%s", want, text)
 					}
 				}
-				if _, err := exec.LookPath("zbarimg"); err == nil || os.Getenv("CI") != "" {
+				if testtool.Find(t, "the QR code read back", "zbar-tools", "zbarimg") != "" {
 					checkQRCode(t, pdf, fmt.Sprintf("%s/events/%d?round=2", publicURL, id))
 				}
 			})

@@ -87,7 +87,7 @@ func CheckDutchRounds(t *trf.Tournament) []RoundCheck {
 type CheckOutcome int
 
 const (
-	RoundsAgree     CheckOutcome = iota
+	RoundsAgree     CheckOutcome = iota // every round pairs as the file records
 	RoundsDiffer                 // a round pairs differently or not at all
 	NoRoundsToCheck              // nobody is paired in any round
 	FileFaulty                   // the file is wrong as it stood before a round

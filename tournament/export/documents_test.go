@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"adiukh/internal/testtool"
 	"adiukh/tournament"
 	"adiukh/tournament/engines"
 	"adiukh/tournament/report"
@@ -451,17 +452,15 @@ func TestEveryDocument(t *testing.T) {
 var printedAt = time.Date(2026, 5, 11, 18, 45, 0, 0, time.FixedZone("MSK", 3*60*60))
 
 // checkPrinted checks that every page of a PDF says when it was printed,
-// read back with poppler's pdftotext; without it the check is skipped,
-// except in CI (env CI set), where scripts/test installs it.
+// read back with poppler's pdftotext; without it only this check is left
+// out (testtool.Find), except in CI, where scripts/test installs it.
 func checkPrinted(t *testing.T, name string, pdf []byte) {
 	t.Helper()
-	if _, err := exec.LookPath("pdftotext"); err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("pdftotext (poppler-utils) is needed by this test: %v", err)
-		}
+	pdftotext := testtool.Find(t, "the printing time on every page", "poppler-utils", "pdftotext")
+	if pdftotext == "" {
 		return
 	}
-	cmd := exec.Command("pdftotext", "-enc", "UTF-8", "-", "-")
+	cmd := exec.Command(pdftotext, "-enc", "UTF-8", "-", "-")
 	cmd.Stdin = bytes.NewReader(pdf)
 	out, err := cmd.Output()
 	if err != nil {

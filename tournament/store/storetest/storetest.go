@@ -97,5 +97,5 @@ func SkipWithoutPostgres(t testing.TB) {
 	if os.Getenv("CI") != "" {
 		t.Fatal("this test needs a PostgreSQL server and ADIUKH_TEST_POSTGRES is not set; .ci/run starts one with scripts/postgres-for-tests and sets it")
 	}
-	t.Skip("this test needs a PostgreSQL server (Debian package postgresql): run scripts/postgres-for-tests and set ADIUKH_TEST_POSTGRES=postgres://postgres@127.0.0.1:5432/test?sslmode=disable")
+	t.Skip("skipped: needs a PostgreSQL server (Debian package postgresql) named by ADIUKH_TEST_POSTGRES; scripts/postgres-for-tests installs and starts one, then set ADIUKH_TEST_POSTGRES=postgres://postgres@127.0.0.1:5432/test?sslmode=disable (.ci/run does both)")
 }
