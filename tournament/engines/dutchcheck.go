@@ -88,9 +88,9 @@ type CheckOutcome int
 
 const (
 	RoundsAgree     CheckOutcome = iota // every round pairs as the file records
-	RoundsDiffer                 // a round pairs differently or not at all
-	NoRoundsToCheck              // nobody is paired in any round
-	FileFaulty                   // the file is wrong as it stood before a round
+	RoundsDiffer                        // a round pairs differently or not at all
+	NoRoundsToCheck                     // nobody is paired in any round
+	FileFaulty                          // the file is wrong as it stood before a round
 )
 
 // ReportDutchCheck checks every round (CheckDutchRounds) and reports it as
