@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"math"
 	"math/bits"
 	"strings"
 )
@@ -157,7 +158,12 @@ func (p *Position) inReach(side Color, s Square) bool {
 
 // canCapture reports whether any tower of side can take a checker: a first
 // jump exists, so the whole capture does.
-func (p *Position) canCapture(side Color) bool {
+func (p *Position) canCapture(side Color) bool { return p.firstJumps(side, 1) > 0 }
+
+// firstJumps counts the directions in which a tower of side can make the first
+// jump of a capture, up to limit.
+func (p *Position) firstJumps(side Color, limit int) int {
+	count := 0
 	occupied, enemy := p.occupied(), p.top[side^1]
 	for towers := p.top[side]; towers != 0; towers &= towers - 1 {
 		s := lowestSquare(towers)
@@ -174,29 +180,49 @@ func (p *Position) canCapture(side Color) bool {
 				continue
 			}
 			if land := neighbour[victim][d]; land != NoSquare && occupied&(1<<land) == 0 {
-				return true
+				if count++; count == limit {
+					return count
+				}
 			}
 		}
 	}
-	return false
+	return count
 }
 
-// hasLegalMove reports whether side can move at all; without a move the
-// position is final (§5.1).
-func (p *Position) hasLegalMove(side Color) bool {
-	if p.canCapture(side) {
-		return true
+// Mobility counts the first steps side can take: the first jumps of its
+// captures when it has one (capturing is compulsory), its quiet moves
+// otherwise. It is 0 exactly when side has no legal move, and costs far less
+// than generating the moves: a search uses it to guess how much work a
+// position will take.
+func (p *Position) Mobility(side Color) int {
+	if n := p.firstJumps(side, math.MaxInt); n > 0 {
+		return n
 	}
+	return p.quietMoves(side, math.MaxInt)
+}
+
+// quietMoves counts the quiet moves of side's men, up to limit; a king (a
+// tower on its promotion row) has none (§3.5).
+func (p *Position) quietMoves(side Color, limit int) int {
+	count := 0
 	empty := ^p.occupied()
 	for men := p.top[side] &^ kingRow[side]; men != 0; men &= men - 1 {
 		s := lowestSquare(men)
 		for _, d := range forward[side] {
 			if to := neighbour[s][d]; to != NoSquare && empty&(1<<to) != 0 {
-				return true
+				if count++; count == limit {
+					return count
+				}
 			}
 		}
 	}
-	return false
+	return count
+}
+
+// hasLegalMove reports whether side can move at all; without a move the
+// position is final (§5.1).
+func (p *Position) hasLegalMove(side Color) bool {
+	return p.canCapture(side) || p.quietMoves(side, 1) > 0
 }
 
 // generator searches captures on a scratch copy of the position: the moving

@@ -124,3 +124,26 @@ func TestPositionNotation(t *testing.T) {
 		})
 	}
 }
+
+// Mobility is 0 exactly when there is no legal move; without a capture it
+// counts the quiet moves, and with one no more first jumps than there are
+// capture routes (each first jump begins one at least).
+func TestMobility(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 2026))
+	for game := 0; game < 100; game++ {
+		positions, _ := randomGame(rng)
+		for _, p := range positions {
+			for _, side := range []Color{White, Black} {
+				n, legal := p.Mobility(side), p.LegalMoves(side)
+				switch {
+				case (n == 0) != (len(legal) == 0):
+					t.Fatalf("%s, %s: mobility %d with %d legal moves", p, side, n, len(legal))
+				case len(legal) > 0 && !legal[0].IsCapture() && n != len(legal):
+					t.Fatalf("%s, %s: mobility %d with %d quiet moves", p, side, n, len(legal))
+				case len(legal) > 0 && legal[0].IsCapture() && n > len(p.appendMoves(nil, side, false)):
+					t.Fatalf("%s, %s: mobility %d with %d capture routes", p, side, n, len(p.appendMoves(nil, side, false)))
+				}
+			}
+		}
+	}
+}

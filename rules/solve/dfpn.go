@@ -98,6 +98,8 @@ func (s *Solver) mid(n *node, h uint64, depth int32, thpn, thdn uint32) numbers 
 		if v.pn != 0 && v.dn != 0 {
 			if pn, dn, ok := s.pns.find(c.hash, s.goal); ok {
 				v.pn, v.dn = pn, dn
+			} else {
+				v = s.initial(&c.n)
 			}
 		}
 		nums = append(nums, v)
@@ -289,4 +291,24 @@ func (t *pnTable) find(h uint64, g goal) (pn, dn uint32, ok bool) {
 func (t *pnTable) store(h uint64, g goal, pn, dn uint32) {
 	k := pnKey(h, g)
 	t.slots[(k>>20)&t.mask] = pnSlot{k, pn, dn}
+}
+
+// initial returns the numbers of a node the search has not met yet (df-pn+):
+// a final position is decided by its score at once; otherwise the more first
+// steps the side to move has (rules.Position.Mobility), the more work the
+// proof (defender to move) or the disproof (prover to move) is likely to
+// take, as every one of its moves must be answered. It cuts the nodes of the
+// rule book's figures and the late random-game positions by a third, and
+// their time with them (docs/benchmarks.md).
+func (s *Solver) initial(n *node) numbers {
+	moves := uint32(n.pos.Mobility(n.side))
+	switch {
+	case moves == 0 && s.goal.reached(n.pos.Score().White):
+		return decided(proved, noLow, 0)
+	case moves == 0:
+		return decided(disproved, noLow, 0)
+	case n.side == s.goal.prover:
+		return numbers{1, moves, noLow, 0}
+	}
+	return numbers{moves, 1, noLow, 0}
 }
