@@ -84,6 +84,12 @@ func (h *handler) getContest(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
+	return h.answerContest(c, id)
+}
+
+// answerContest writes the contest as the reader sees it: open or not, and
+// the jury (with e-mail addresses for the director).
+func (h *handler) answerContest(c *gin.Context, id int64) error {
 	cv, err := h.Composition.Contest(c.Request.Context(), id)
 	if err != nil {
 		return err
@@ -123,13 +129,12 @@ func (h *handler) putContest(c *gin.Context) error {
 	if err != nil {
 		return tournament.Invalid("deadline", "%q is not a time: write it as 2026-12-31T23:59:00Z (RFC 3339)", body.Deadline)
 	}
-	contest, err := h.Composition.Setup(c.Request.Context(), id, composition.ContestInput{Sections: body.Sections, Deadline: deadline,
+	_, err = h.Composition.Setup(c.Request.Context(), id, composition.ContestInput{Sections: body.Sections, Deadline: deadline,
 		Scale: body.Scale, Aggregation: composition.Aggregation(body.Aggregation), ClaimDays: body.ClaimDays}, body.Reason)
 	if err != nil {
 		return err
 	}
-	c.JSON(http.StatusOK, newContestView(contest))
-	return nil
+	return h.answerContest(c, id)
 }
 
 type judgesBody struct {

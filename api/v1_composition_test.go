@@ -62,6 +62,13 @@ func TestCompositionContestAPI(t *testing.T) {
 	if contest["open"] != true || contest["stage"] != "entries" || len(contest["judges"].([]any)) != 1 {
 		t.Fatalf("contest %v", contest)
 	}
+	// Changing the settings answers with the contest as it now stands,
+	// open and with its jury, as reading it does.
+	again := s.must(http.StatusOK, director, "PUT", base+"/contest", map[string]any{"sections": []map[string]string{{"name": "Задачи", "rules": "12+12"}},
+		"deadline": "2026-11-10T12:00:00Z", "scale": 4, "aggregation": "mean", "claim_days": 8}).(map[string]any)
+	if again["open"] != true || again["claim_days"] != 8.0 || len(again["judges"].([]any)) != 1 {
+		t.Fatalf("the contest after its settings changed: %v", again)
+	}
 
 	code, out = s.call(author, "POST", base+"/contest/entries", map[string]any{"section": "Задачи", "position": g005, "side": "white", "stipulation": "draw"})
 	if code != http.StatusBadRequest || !strings.Contains(fmt.Sprint(out), "the stipulation") && !strings.Contains(fmt.Sprint(out), "solution") {
