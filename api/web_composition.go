@@ -439,13 +439,16 @@ func (h *handler) saveContest(c *gin.Context) error {
 		}
 		deadline, err := time.Parse("2006-01-02T15:04", strings.TrimSpace(f.Values["deadline"]))
 		if err != nil {
-			return tournament.Invalid("deadline", "%q is not a time: write it as 2026-12-31T23:59:00Z (RFC 3339)", f.Values["deadline"])
+			return tournament.Invalid("deadline", "%q is not a time: write it as 2026-12-31T23:59 (UTC)", f.Values["deadline"])
 		}
 		scale, err := strconv.ParseFloat(strings.ReplaceAll(strings.TrimSpace(f.Values["scale"]), ",", "."), 64)
 		if err != nil {
 			return tournament.Invalid("scale", "%q is not a mark: write a number such as 3.5", f.Values["scale"])
 		}
-		days, _ := strconv.Atoi(strings.TrimSpace(f.Values["claim_days"]))
+		days, err := strconv.Atoi(strings.TrimSpace(f.Values["claim_days"]))
+		if err != nil {
+			return tournament.Invalid("claim_days", "%q is not a whole number", f.Values["claim_days"])
+		}
 		_, err = h.Composition.Setup(c.Request.Context(), id, composition.ContestInput{Sections: sections, Deadline: deadline.UTC(),
 			Scale: scale, Aggregation: composition.Aggregation(f.Values["aggregation"]), ClaimDays: days}, f.Values["reason"])
 		return err

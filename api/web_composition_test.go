@@ -118,8 +118,11 @@ func TestCompositionPages(t *testing.T) {
 	mustNotContain(t, "the desk", desk, `action="`+ev+`/rounds"`, "tab.pairings", ev+"/standings", ev+"/crosstable", "standings.pdf")
 
 	// The settings with a refused deadline, then right; the jury.
-	if rec := s.post(dc, ev+"/contest/settings", url.Values{"sections": {"Задачи | 12+12"}, "deadline": {"завтра"}, "scale": {"4"}, "aggregation": {"mean"}, "claim_days": {"7"}}); rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "RFC 3339") {
+	if rec := s.post(dc, ev+"/contest/settings", url.Values{"sections": {"Задачи | 12+12"}, "deadline": {"завтра"}, "scale": {"4"}, "aggregation": {"mean"}, "claim_days": {"7"}}); rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "&#34;завтра&#34; — не время: пишите так: 2026-12-31T23:59 (UTC)") {
 		t.Fatalf("a wrong deadline: %d", rec.Code)
+	}
+	if rec := s.post(dc, ev+"/contest/settings", url.Values{"sections": {"Задачи"}, "deadline": {"2026-11-10T12:00"}, "scale": {"4"}, "aggregation": {"mean"}, "claim_days": {"неделя"}}); rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "&#34;неделя&#34; — не целое число") {
+		t.Fatalf("claim days in words: %d", rec.Code)
 	}
 	s.mustPost(dc, ev+"/contest/settings", url.Values{"sections": {"Задачи | 12+12\nЭтюды"}, "deadline": {"2026-11-10T12:00"}, "scale": {"4"}, "aggregation": {"mean"}, "claim_days": {"7"}})
 	s.mustPost(dc, ev+"/contest/judges", url.Values{"judges": {"judge@example.org"}})
@@ -254,7 +257,7 @@ func TestSolvingPage(t *testing.T) {
 	if rec := s.post(dc, ev+"/solving", url.Values{"starts": {"2026-11-01T13:00"}, "ends": {"2026-11-01T15:00"}, "problems": {g005 + "\nblack\nexact 18:6"}}); rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "четыре строки") {
 		t.Errorf("a problem of three lines: %d", rec.Code)
 	}
-	if rec := s.post(dc, ev+"/solving", url.Values{"starts": {"2026-11-01T13:00"}, "ends": {"2026-11-01T15:00"}, "problems": {g005 + "\nblack\nblack wins\nd6:f8"}}); rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "black wins") {
+	if rec := s.post(dc, ev+"/solving", url.Values{"starts": {"2026-11-01T13:00"}, "ends": {"2026-11-01T15:00"}, "problems": {g005 + "\nblack\nblack wins\nd6:f8"}}); rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), `<p class="field-error">задание 1 некорректно: `) {
 		t.Errorf("an unsound problem: %d", rec.Code)
 	}
 	s.mustPost(dc, ev+"/solving", url.Values{"starts": {"2026-11-01T13:00"}, "ends": {"2026-11-01T15:00"}, "problems": {g005 + "\r\nblack\r\nexact 18:6\r\nd6:f8 b2-c3 f8:d6 e7:c5\r\n"}})

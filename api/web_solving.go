@@ -1,9 +1,11 @@
 package api
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 	"time"
 
@@ -125,7 +127,7 @@ func (h *handler) saveSolving(c *gin.Context) error {
 		for _, k := range []string{"starts", "ends"} {
 			at, err := time.Parse(minuteLayout, strings.TrimSpace(f.Values[k]))
 			if err != nil {
-				return tournament.Invalid(k, "%q is not a time: write it as 2026-12-31T23:59:00Z (RFC 3339)", f.Values[k])
+				return tournament.Invalid(k, "%q is not a time: write it as 2026-12-31T23:59 (UTC)", f.Values[k])
 			}
 			if k == "starts" {
 				in.Starts = at
@@ -159,5 +161,28 @@ func (h *handler) saveSolving(c *gin.Context) error {
 	if ferr := f.fail(err, h.translator(c)); ferr != nil {
 		return ferr
 	}
+	underProblems(f)
 	return h.renderSolvingWith(c, newForm(), f, formStatus(err))
+}
+
+// underProblems moves the errors of single problems (problems[2],
+// problems[2].solution) under the one text area that holds them all, in the
+// problems' order; each message names its problem.
+func underProblems(f *form) {
+	var fields []string
+	for field := range f.Errors {
+		if strings.HasPrefix(field, "problems[") {
+			fields = append(fields, field)
+		}
+	}
+	index := func(field string) int {
+		var i int
+		fmt.Sscanf(field, "problems[%d]", &i)
+		return i
+	}
+	slices.SortFunc(fields, func(a, b string) int { return cmp.Compare(index(a), index(b)) })
+	for _, field := range fields {
+		f.Details["problems"] = append(f.Details["problems"], f.Errors[field])
+		delete(f.Errors, field)
+	}
 }
