@@ -76,6 +76,21 @@ func (f *flags) Parse(args []string) error {
 	return err
 }
 
+// ParseFlagsOnly reads arguments that must all be flags: a word left over
+// is refused, where the flag package would drop it without a word and
+// `adiukh solve white:…` would go on to solve the start position.
+func (f *flags) ParseFlagsOnly(args []string) error {
+	if err := f.Parse(args); err != nil {
+		return err
+	}
+	if f.NArg() > 0 {
+		say(f.out, "%s: unexpected argument %q; every option is a flag, such as --position", f.Name(), f.Arg(0))
+		f.PrintFlags()
+		return errors.New("unexpected argument")
+	}
+	return nil
+}
+
 // PrintFlags lists the flags with their help in the language.
 func (f *flags) PrintFlags() {
 	l := localizer(f.out)

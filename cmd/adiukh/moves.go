@@ -51,7 +51,7 @@ func moves(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("moves", stderr)
 	position, side := positionFlags(fs.FlagSet)
 	asJSON := fs.Bool("json", false, "print a JSON array of {move, position}")
-	if err := fs.Parse(args); err != nil {
+	if err := fs.ParseFlagsOnly(args); err != nil {
 		return 2
 	}
 	p, color, err := readPosition(*position, *side)
@@ -88,7 +88,7 @@ func perft(args []string, stdout, stderr io.Writer) int {
 	position, side := positionFlags(fs.FlagSet)
 	depth := fs.Int("depth", 0, "the number of plies (1 or more)")
 	divide := fs.Bool("divide", false, "print the count below each legal move first")
-	if err := fs.Parse(args); err != nil {
+	if err := fs.ParseFlagsOnly(args); err != nil {
 		return 2
 	}
 	if *depth < 1 {

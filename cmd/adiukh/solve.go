@@ -56,7 +56,7 @@ func solveCommand(args []string, stdout, stderr io.Writer) int {
 	maxNodes := fs.Int64("max-nodes", solve.DefaultMaxNodes, "give up, saying so, after this many nodes")
 	tableMB := fs.Int("table-mb", solve.DefaultTableBytes>>20, "memory of the transposition table, in MiB")
 	stipulation := fs.String("stipulation", "", "judge a problem: \"white wins\", \"white 17\", \"black wins\", \"draw\", \"exact 13:11\"")
-	if err := fs.Parse(args); err != nil {
+	if err := fs.ParseFlagsOnly(args); err != nil {
 		return 2
 	}
 	refuse := func(err error) int {

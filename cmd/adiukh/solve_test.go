@@ -59,6 +59,7 @@ func TestSolveCommand(t *testing.T) {
 		{[]string{"--position", figure17, "--stipulation", "mate in 2"}, "--stipulation: \"mate in 2\": \"mate\" is not a stipulation"},
 		{[]string{"--position", figure17, "--stipulation", "black 3"}, "the stipulation \"black 3\" is set for black, but white is to move"},
 		{[]string{"--position", figure17, "--max-nodes", "0"}, "--max-nodes and --table-mb must be 1 or more"},
+		{[]string{"--position", figure17, "white"}, "adiukh solve: unexpected argument \"white\"; every option is a flag, such as --position"},
 	} {
 		_, errOut, status := runCLI(t, append([]string{"solve"}, tc.args...)...)
 		if status != 2 || !strings.Contains(errOut, tc.want) {
