@@ -29,6 +29,10 @@ func decodeJSON(c *gin.Context, v any) error {
 		return tooLarge(tooBig.Limit)
 	case err != nil:
 		return tournament.Invalid("body", "the request body could not be read: %v", err)
+	case len(bytes.TrimSpace(raw)) == 0 && c.ContentType() != "" && c.ContentType() != "application/json":
+		// A form body was read as a form on the way in (curl -d sends one
+		// unless told otherwise): say what to send, not only that it is empty.
+		return tournament.Invalid("body", "the request needs a JSON body sent as Content-Type: application/json; this one was sent as %s", c.ContentType())
 	case len(bytes.TrimSpace(raw)) == 0:
 		return tournament.Invalid("body", "the request needs a JSON body")
 	case !utf8.Valid(raw):

@@ -3,6 +3,7 @@ package api_test
 import (
 	"fmt"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 
@@ -152,6 +153,22 @@ func TestResultWithSheet(t *testing.T) {
 		code, _ = s.do("", "GET", fmt.Sprintf("/api/v1/events/%d/audit", id), nil)
 		if code != http.StatusUnauthorized {
 			t.Errorf("anonymous audit read: %d, want 401", code)
+		}
+	})
+}
+
+// curl -d sends JSON as a form unless told otherwise: the answer says which
+// Content-Type to send, as the body read as a form is empty by then.
+func TestJSONSentAsForm(t *testing.T) {
+	forEachServer(t, func(t *testing.T, s *testServer) {
+		req := httptest.NewRequest("POST", "/api/v1/events", strings.NewReader(`{"name":"Кубок","discipline":"standard","system":"round-robin"}`))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		req.Header.Set("Authorization", "Bearer "+s.tokens[tournament.ArbiterRole])
+		rec := httptest.NewRecorder()
+		s.handler.ServeHTTP(rec, req)
+		want := "the request needs a JSON body sent as Content-Type: application/json; this one was sent as application/x-www-form-urlencoded"
+		if rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), want) {
+			t.Fatalf("%d %s", rec.Code, rec.Body.String())
 		}
 	})
 }

@@ -215,11 +215,15 @@ func (l *Localizer) Sprintf(format string, args ...any) string {
 	return fmt.Sprintf(tr, out...)
 }
 
-// firstWholeNumber is the first int among args, nil when there is none.
+// firstWholeNumber is the first int or int64 among args (a node budget is
+// an int64), nil when there is none.
 func firstWholeNumber(args []any) any {
 	for _, a := range args {
-		if n, ok := a.(int); ok {
+		switch n := a.(type) {
+		case int:
 			return n
+		case int64:
+			return int(n)
 		}
 	}
 	return nil

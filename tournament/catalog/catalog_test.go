@@ -669,6 +669,23 @@ func TestRussianPlurals(t *testing.T) {
 			t.Errorf("en %d: %q, want it to end %q", tc.n, got, tc.en)
 		}
 	}
+	// A node budget is an int64: it counts as a whole number too.
+	const budget = "not proved within %d nodes"
+	for _, tc := range []struct {
+		n      int64
+		ru, en string
+	}{
+		{1, "за 1 узел перебора", "within 1 node"},
+		{3, "за 3 узла перебора", "within 3 nodes"},
+		{2000000, "за 2000000 узлов перебора", "within 2000000 nodes"},
+	} {
+		if got := For(Russian).Sprintf(budget, tc.n); !strings.HasSuffix(got, tc.ru) {
+			t.Errorf("ru %d: %q, want it to end %q", tc.n, got, tc.ru)
+		}
+		if got := For(English).Sprintf(budget, tc.n); !strings.HasSuffix(got, tc.en) {
+			t.Errorf("en %d: %q, want it to end %q", tc.n, got, tc.en)
+		}
+	}
 }
 
 func TestNumbersDatesAndLanguages(t *testing.T) {
