@@ -204,6 +204,11 @@ func TestCompositionPages(t *testing.T) {
 	mustContain(t, "the provisional award", pub, "Предварительное присуждение", "Приз 1", author, "Судья Иванов", "exact 18:6", "d6:f8 b2-c3 f8:d6 e7:c5", "Тонкая игра", `<svg class="board"`, "award.pdf")
 	mustNotContain(t, "the provisional award to a reader without an account", pub, `action="`+ev+`/contest/claims"`)
 	mustContain(t, "the provisional award to a reader", s.page(rc, ev+"/contest/award"), `action="`+ev+`/contest/claims"`)
+	// A mistyped code is answered at its field, the evidence kept.
+	if rec := s.post(rc, ev+"/contest/claims", url.Values{"code": {"999"}, "kind": {"anticipated"}, "evidence": {"Петров, 1990"}}); rec.Code != http.StatusBadRequest ||
+		!strings.Contains(rec.Body.String(), "&#34;999&#34; — не произведение этого конкурса") || !strings.Contains(rec.Body.String(), "Петров, 1990") {
+		t.Fatalf("a claim on a mistyped code: %d", rec.Code)
+	}
 	s.mustPost(rc, ev+"/contest/claims", url.Values{"code": {"001"}, "kind": {"anticipated"}, "evidence": {"Петров, 1990"}})
 	desk = s.page(dc, ev+"/manage")
 	mustContain(t, "the desk with a claim", desk, "Петров, 1990", "на рассмотрении")

@@ -2,6 +2,7 @@ package composition
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -39,9 +40,15 @@ func (s *Service) PublishProvisional(ctx context.Context, eventID int64, in Awar
 		if err != nil {
 			return err
 		}
+		if len(judges) == 0 {
+			return tournament.Conflict("judges", "the contest has no judge: assign a judge or a jury, who mark the entries, before the award")
+		}
 		ranked, err := ranking(tx, c, judges)
 		if err != nil {
 			return err
+		}
+		if len(ranked) == 0 {
+			return tournament.Conflict("entries", "the contest has no entries to award")
 		}
 		var unmarked []string
 		for _, a := range ranked {
@@ -186,7 +193,11 @@ func (s *Service) FileClaim(ctx context.Context, eventID int64, in ClaimInput) (
 			return tournament.Conflict("stage", "claims are filed during the claims period after the provisional award")
 		}
 		w, err := workByCode(tx, eventID, in.Code)
-		if err != nil {
+		if te := (*tournament.Error)(nil); errors.As(err, &te) && te.Code == tournament.ENOTFOUND {
+			// The code is what the claimant typed: a mistake in it is
+			// answered at the field, with the claim kept, not as a missing page.
+			return tournament.Invalid("code", "entry %q is not an entry of the contest", in.Code)
+		} else if err != nil {
 			return err
 		}
 		cl = &Claim{EventID: eventID, WorkID: w.ID, UserID: u.ID, Kind: in.Kind, Evidence: evidence, Status: ClaimOpen, FiledAt: s.now().UTC()}

@@ -210,6 +210,8 @@ func contestLifecycle(t *testing.T, st *store.Store) {
 	// Claims: one rejected, one upheld that eliminates the study.
 	_, err = c.svc.FileClaim(c.as("reader"), c.eventID, composition.ClaimInput{Code: "001", Kind: composition.ClaimAnticipated})
 	wantCode(t, "claim without evidence", err, tournament.EINVALID, "needs its evidence")
+	_, err = c.svc.FileClaim(c.as("reader"), c.eventID, composition.ClaimInput{Code: "999", Kind: composition.ClaimAnticipated, Evidence: "Иванов, 1985"})
+	wantCode(t, "claim on a mistyped code", err, tournament.EINVALID, `entry "999" is not an entry of the contest`)
 	c1, err := c.svc.FileClaim(c.as("reader"), c.eventID, composition.ClaimInput{Code: "001", Kind: composition.ClaimAnticipated, Evidence: "Иванов, 1985"})
 	if err != nil {
 		t.Fatal(err)
@@ -279,6 +281,17 @@ func TestAwardNeedsEveryMark(t *testing.T) {
 		Deadline: start.Add(time.Hour), Scale: 10, Aggregation: composition.Mean, ClaimDays: 7}, ""); err != nil {
 		t.Fatal(err)
 	}
+	// Past the deadline with no jury, then with a jury and no entries: no
+	// award, and the jury can still be set.
+	c.clock.Set(start.Add(2 * time.Hour))
+	_, err := c.svc.PublishProvisional(c.as("director"), c.eventID, composition.AwardInput{Prizes: 1}, "")
+	wantCode(t, "award without judges", err, tournament.ECONFLICT, "the contest has no judge")
+	if _, err := c.svc.SetJudges(c.as("director"), c.eventID, []string{"judge1@example.org"}, ""); err != nil {
+		t.Fatal(err)
+	}
+	_, err = c.svc.PublishProvisional(c.as("director"), c.eventID, composition.AwardInput{Prizes: 1}, "")
+	wantCode(t, "award without entries", err, tournament.ECONFLICT, "no entries to award")
+	c.clock.Set(start)
 	if _, err := c.svc.SetJudges(c.as("director"), c.eventID, []string{"judge1@example.org", "judge2@example.org"}, ""); err != nil {
 		t.Fatal(err)
 	}
@@ -289,7 +302,7 @@ func TestAwardNeedsEveryMark(t *testing.T) {
 	if _, err := c.svc.Mark(c.as("judge1"), c.eventID, composition.MarkInput{Code: "001", Mark: 7}); err != nil {
 		t.Fatal(err)
 	}
-	_, err := c.svc.PublishProvisional(c.as("director"), c.eventID, composition.AwardInput{Prizes: 1}, "")
+	_, err = c.svc.PublishProvisional(c.as("director"), c.eventID, composition.AwardInput{Prizes: 1}, "")
 	wantCode(t, "award with a missing mark", err, tournament.ECONFLICT, "001 (marked by 1 of 2 judges)")
 	if _, err := c.svc.Mark(c.as("judge2"), c.eventID, composition.MarkInput{Code: "001", Mark: 9}); err != nil {
 		t.Fatal(err)
