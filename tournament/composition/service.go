@@ -708,15 +708,23 @@ func ranking(tx Tx, c *Contest, judges []int64) ([]Anonymous, error) {
 		}
 		return strings.Compare(a.Code, b.Code)
 	})
-	rank, section := 0, ""
+	// Equal scores share a place (1, 2, 2, 4): an award by numbers then
+	// gives them the same honour and place, ex aequo, rather than letting
+	// the order of their codes decide.
+	rank, counted, section := 0, 0, ""
+	var last *float64
 	for i := range out {
 		if out[i].Section != section {
-			rank, section = 0, out[i].Section
+			rank, counted, section, last = 0, 0, out[i].Section, nil
 		}
-		if out[i].Score != nil {
-			rank++
-			out[i].Rank = rank
+		if out[i].Score == nil {
+			continue
 		}
+		counted++
+		if last == nil || *out[i].Score != *last {
+			rank = counted
+		}
+		out[i].Rank, last = rank, out[i].Score
 	}
 	return out, nil
 }

@@ -3,6 +3,7 @@ package composition_test
 import (
 	"context"
 	"errors"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -318,6 +319,40 @@ func TestAwardNeedsEveryMark(t *testing.T) {
 	edited, err := c.svc.EditAward(c.as("director"), c.eventID, []composition.Distinction{{Code: "001", Honour: composition.Prize, Place: 1}}, "по отзыву жюри")
 	if err != nil || edited.Award[0].Honour != composition.Prize {
 		t.Fatalf("%+v, %v", edited, err)
+	}
+}
+
+// Entries with equal scores share their place, and an award by numbers
+// gives them the same honour and place (ex aequo); the next entry's place
+// counts them both (1, 1, 3).
+func TestEqualScoresShareTheirPlace(t *testing.T) {
+	st := storetest.Open(t)["sqlite"]
+	c := newContest(t, st)
+	if _, err := c.svc.Setup(c.as("director"), c.eventID, composition.ContestInput{Sections: []composition.Section{{Name: "Задачи"}},
+		Deadline: start.Add(time.Hour), Scale: 10, Aggregation: composition.Mean, ClaimDays: 7}, ""); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.svc.SetJudges(c.as("director"), c.eventID, []string{"judge1@example.org"}, ""); err != nil {
+		t.Fatal(err)
+	}
+	for _, author := range []string{"alice", "bob", "alice"} {
+		if _, err := c.svc.Submit(c.as(author), c.eventID, composition.EntryInput{Section: "Задачи", Entry: composition.Entry{Position: g019, Side: "black", Stipulation: "draw", Solution: "h4-g3"}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c.clock.Set(start.Add(2 * time.Hour))
+	for code, mark := range map[string]float64{"001": 6, "002": 8, "003": 8} {
+		if _, err := c.svc.Mark(c.as("judge1"), c.eventID, composition.MarkInput{Code: code, Mark: mark}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	prov, err := c.svc.PublishProvisional(c.as("director"), c.eventID, composition.AwardInput{Prizes: 1, Mentions: 1}, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []composition.Distinction{{Code: "002", Honour: composition.Prize, Place: 1}, {Code: "003", Honour: composition.Prize, Place: 1}}
+	if !slices.Equal(prov.Award, want) {
+		t.Fatalf("award %+v, want %+v", prov.Award, want)
 	}
 }
 
