@@ -69,7 +69,7 @@ func TestSolveCommand(t *testing.T) {
 
 	out, errOut, status = runCLI(t, "solve", "--position", "white: a1-11, h8-1; black: c5-2, d2-3, e5-4, f2-3", "--max-nodes", "500", "--json")
 	if status != 1 || !strings.Contains(errOut, "not proved within 500 nodes; proved so far: White forces 12:12 or better for White") ||
-		!strings.Contains(out, `"proved": false`) || !strings.Contains(out, `"white_min_at_least": 12`) {
+		!strings.Contains(out, `"proved": false`) || !strings.Contains(out, `"white_min_at_least": 12`) || !strings.Contains(out, `"nodes": 500,`) {
 		t.Fatalf("budget: status %d, %q, %s", status, errOut, out)
 	}
 }

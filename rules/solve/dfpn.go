@@ -54,11 +54,12 @@ type pnFrame struct {
 // the table still counts for as long as it holds. Proof and disproof numbers
 // of undecided nodes go to a table of their own (pnTable): they only steer.
 func (s *Solver) mid(n *node, h uint64, depth int32, thpn, thdn uint32) numbers {
-	s.nodes++
-	if s.nodes > s.maxNodes {
+	if s.nodes >= s.maxNodes {
+		// The budget is spent: this node is not searched, nor counted.
 		s.aborted = true
 		return numbers{1, 1, noLow, 0}
 	}
+	s.nodes++
 	cut := -1
 	if e := s.table.find(h, n); e != nil {
 		if st, dist := e.known(s.goal); st != unknown {
