@@ -15,6 +15,8 @@ const (
 	msgJudges           msg = "report.judges"
 	msgJudgesComment    msg = "report.judges_comment"
 	msgDiagram          msg = "report.diagram"
+	msgEntryCode        msg = "report.entry_code"
+	msgAuthorComment    msg = "report.author_comment"
 )
 
 // AwardBooklet is a composition contest's published award: its entries in
@@ -88,7 +90,7 @@ func AwardPDF(w io.Writer, loc Locale, a AwardBooklet) error {
 		if e.Author != "" {
 			heading += " — " + e.Author
 		}
-		d.multiCell(width, 6, heading+"  (№ "+e.Code+")", "", "L", false)
+		d.multiCell(width, 6, heading+"  ("+text(loc, msgEntryCode, e.Code)+")", "", "L", false)
 		top := d.pdf.GetY() + 1
 		x := margin + 5
 		bottom := d.diagram(x, top, text(loc, msgDiagram), e.Position)
@@ -105,7 +107,7 @@ func AwardPDF(w io.Writer, loc Locale, a AwardBooklet) error {
 		if e.Comment != "" {
 			d.pdf.Ln(1)
 			d.pdf.SetX(textX)
-			d.multiCell(textW, 4.5, e.Comment, "", "L", false)
+			d.multiCell(textW, 4.5, text(loc, msgAuthorComment)+": "+e.Comment, "", "L", false)
 		}
 		if len(e.JudgeComments) > 0 {
 			d.pdf.Ln(1)

@@ -43,6 +43,15 @@ func TestAwardPDF(t *testing.T) {
 	if !strings.Contains(flat, "стр. 2 из") {
 		t.Errorf("seven entries fit one page:\n%s", flat)
 	}
+	if n := strings.Count(flat, "Комментарий автора: посвящается"); n != 7 {
+		t.Errorf("the author's comment is labelled %d times of 7", n)
+	}
+	english := strings.Join(strings.Fields(pdfTextAs(t, "award-en", render(t, func(b *bytes.Buffer) error { return AwardPDF(b, English, a) }), "-raw")), " ")
+	for _, want := range []string{"Приз 1 — Автор 1 (No. 001)", "Author's comment: посвящается"} {
+		if !strings.Contains(english, want) {
+			t.Errorf("the English booklet lacks %q in:\n%s", want, english)
+		}
+	}
 	a.Final = true
 	a.Entries[0].Position.Towers[0].Square = "a2"
 	if err := AwardPDF(&bytes.Buffer{}, English, a); err == nil || !strings.Contains(err.Error(), "award entry 001") {
