@@ -19,6 +19,8 @@ func ParseRole(s string) (Role, error) {
 	switch r := Role(s); r {
 	case Admin, ArbiterRole, PlayerRole:
 		return r, nil
+	case "":
+		return "", Invalid("role", "give the role: \"admin\", \"arbiter\" or \"player\"")
 	}
 	return "", Invalid("role", "unknown role %q; use \"admin\", \"arbiter\" or \"player\"", s)
 }

@@ -21,6 +21,7 @@ func TestUserAddAndTokenCreate(t *testing.T) {
 		{"no --password-stdin", []string{"user", "add", "--email", "b@example.org", "--role", "admin", "--db", db}, "", 2, "--password-stdin"},
 		{"short password", []string{"user", "add", "--email", "b@example.org", "--role", "arbiter", "--password-stdin", "--db", db}, "short\n", 1, "password: a password needs at least 8 characters"},
 		{"bad role", []string{"user", "add", "--email", "b@example.org", "--role", "boss", "--password-stdin", "--db", db}, "секретный пароль\n", 1, `role: unknown role "boss"`},
+		{"no role", []string{"user", "add", "--email", "b@example.org", "--password-stdin", "--db", db}, "секретный пароль\n", 1, `role: give the role: "admin", "arbiter" or "player"`},
 		{"token", []string{"token", "create", "--email", "admin@example.org", "--db", db}, "", 0, "adk_"},
 		{"token for nobody", []string{"token", "create", "--email", "nobody@example.org", "--db", db}, "", 1, "no user with e-mail nobody@example.org"},
 		{"named token for a week", []string{"token", "create", "--email", "admin@example.org", "--name", "табло", "--days", "7", "--db", db}, "", 0, "adk_"},
