@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -165,7 +166,7 @@ func (in ContestInput) check() error {
 		problems = append(problems, tournament.Invalid("deadline", "set the entry deadline"))
 	}
 	if !(in.Scale > 0 && in.Scale <= 100) {
-		problems = append(problems, tournament.Invalid("scale", "the judges' scale runs from 0 to a highest mark of more than 0 and at most 100; got %v", in.Scale))
+		problems = append(problems, tournament.Invalid("scale", "the judges' scale runs from 0 to a highest mark of more than 0 and at most 100; got %v", strconv.FormatFloat(in.Scale, 'f', -1, 64)))
 	}
 	if in.Aggregation != Mean && in.Aggregation != TrimmedMean {
 		problems = append(problems, tournament.Invalid("aggregation", "%q is not a way to aggregate marks: mean or trimmed_mean", in.Aggregation))

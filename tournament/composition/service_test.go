@@ -105,6 +105,10 @@ func contestLifecycle(t *testing.T, st *store.Store) {
 	if !asError(err, &te) || len(te.Details) != 3 {
 		t.Fatalf("bad setup: %v", err)
 	}
+	bad = setup
+	bad.Scale = 1_000_000
+	_, err = c.svc.Setup(c.as("director"), c.eventID, bad, "")
+	wantCode(t, "a scale of a million", err, tournament.EINVALID, "got 1000000")
 	if _, err := c.svc.Setup(c.as("director"), c.eventID, setup, ""); err != nil {
 		t.Fatal(err)
 	}
