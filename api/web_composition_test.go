@@ -271,6 +271,12 @@ func TestSolvingPage(t *testing.T) {
 		t.Fatalf("the solving contest after the director's form: %v", v)
 	}
 	mustContain(t, "the director's form again", s.page(dc, ev+"/solving"), "exact 18:6", "d6:f8 b2-c3")
+	// Once set up the form is folded away; a refused change unfolds it, so
+	// that its error is seen.
+	if rec := s.post(dc, ev+"/solving", url.Values{"starts": {"2026-11-01T13:00"}, "ends": {"2026-11-01T15:00"}, "problems": {g005 + "\nblack\nblack wins\nd6:f8"}}); rec.Code != http.StatusBadRequest ||
+		!strings.Contains(rec.Body.String(), `<details class="solving-setup" open>`) {
+		t.Errorf("a refused change of the problems is folded away: %d", rec.Code)
+	}
 	sc := s.session("solver@example.org")
 	page := s.page(sc, ev+"/solving")
 	mustContain(t, "the page before the start", page, "ещё не начался")
