@@ -651,39 +651,27 @@ func TestRussianPlurals(t *testing.T) {
 			t.Errorf("en %d: %q, want %q", tc.n, got, tc.en)
 		}
 	}
-	// A printf-style message with plural forms takes its first whole number.
-	const wait = "too many failed sign-ins; try again in %d seconds"
+	// A printf-style message with plural forms takes its first whole number,
+	// an int or an int64 (a node budget).
+	const wait, budget = "too many failed sign-ins; try again in %d seconds", "not proved within %d nodes"
 	for _, tc := range []struct {
-		n      int
+		format string
+		n      any
 		ru, en string
 	}{
-		{1, "через 1 секунду", "in 1 second"},
-		{3, "через 3 секунды", "in 3 seconds"},
-		{5, "через 5 секунд", "in 5 seconds"},
-		{21, "через 21 секунду", "in 21 seconds"},
+		{wait, 1, "через 1 секунду", "in 1 second"},
+		{wait, 3, "через 3 секунды", "in 3 seconds"},
+		{wait, 5, "через 5 секунд", "in 5 seconds"},
+		{wait, 21, "через 21 секунду", "in 21 seconds"},
+		{budget, int64(1), "за 1 узел перебора", "within 1 node"},
+		{budget, int64(3), "за 3 узла перебора", "within 3 nodes"},
+		{budget, int64(2000000), "за 2000000 узлов перебора", "within 2000000 nodes"},
 	} {
-		if got := For(Russian).Sprintf(wait, tc.n); !strings.HasSuffix(got, tc.ru) {
-			t.Errorf("ru %d: %q, want it to end %q", tc.n, got, tc.ru)
+		if got := For(Russian).Sprintf(tc.format, tc.n); !strings.HasSuffix(got, tc.ru) {
+			t.Errorf("ru %v: %q, want it to end %q", tc.n, got, tc.ru)
 		}
-		if got := For(English).Sprintf(wait, tc.n); !strings.HasSuffix(got, tc.en) {
-			t.Errorf("en %d: %q, want it to end %q", tc.n, got, tc.en)
-		}
-	}
-	// A node budget is an int64: it counts as a whole number too.
-	const budget = "not proved within %d nodes"
-	for _, tc := range []struct {
-		n      int64
-		ru, en string
-	}{
-		{1, "за 1 узел перебора", "within 1 node"},
-		{3, "за 3 узла перебора", "within 3 nodes"},
-		{2000000, "за 2000000 узлов перебора", "within 2000000 nodes"},
-	} {
-		if got := For(Russian).Sprintf(budget, tc.n); !strings.HasSuffix(got, tc.ru) {
-			t.Errorf("ru %d: %q, want it to end %q", tc.n, got, tc.ru)
-		}
-		if got := For(English).Sprintf(budget, tc.n); !strings.HasSuffix(got, tc.en) {
-			t.Errorf("en %d: %q, want it to end %q", tc.n, got, tc.en)
+		if got := For(English).Sprintf(tc.format, tc.n); !strings.HasSuffix(got, tc.en) {
+			t.Errorf("en %v: %q, want it to end %q", tc.n, got, tc.en)
 		}
 	}
 }

@@ -46,6 +46,16 @@ func (c *contest) as(name string) context.Context { return c.users[name] }
 
 var start = time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)
 
+// setUpOneSection sets up a contest of one section, Задачи, open for an
+// hour from start, marked out of 10 by the mean, with a week for claims.
+func (c *contest) setUpOneSection(t *testing.T) {
+	t.Helper()
+	if _, err := c.svc.Setup(c.as("director"), c.eventID, composition.ContestInput{Sections: []composition.Section{{Name: "Задачи"}},
+		Deadline: start.Add(time.Hour), Scale: 10, Aggregation: composition.Mean, ClaimDays: 7}, ""); err != nil {
+		t.Fatal(err)
+	}
+}
+
 func newContest(t *testing.T, st *store.Store) *contest {
 	t.Helper()
 	bg := context.Background()
@@ -269,10 +279,7 @@ func TestNotProvedWithinBudget(t *testing.T) {
 	st := storetest.Open(t)["sqlite"]
 	c := newContest(t, st)
 	c.svc = composition.NewService(st.Composition(), composition.Options{Now: c.clock.Now, MaxNodes: 3})
-	if _, err := c.svc.Setup(c.as("director"), c.eventID, composition.ContestInput{Sections: []composition.Section{{Name: "Задачи"}},
-		Deadline: start.Add(time.Hour), Scale: 10, Aggregation: composition.Mean, ClaimDays: 7}, ""); err != nil {
-		t.Fatal(err)
-	}
+	c.setUpOneSection(t)
 	w, err := c.svc.Submit(c.as("alice"), c.eventID, composition.EntryInput{Section: "Задачи", Entry: composition.Entry{Position: g019, Side: "black", Stipulation: "draw", Solution: "h4-g3"}})
 	if err != nil || w.Findings.Verdict != composition.NotProved || w.Findings.Budget != 3 {
 		t.Fatalf("%+v, %v", w, err)
@@ -282,10 +289,7 @@ func TestNotProvedWithinBudget(t *testing.T) {
 func TestAwardNeedsEveryMark(t *testing.T) {
 	st := storetest.Open(t)["sqlite"]
 	c := newContest(t, st)
-	if _, err := c.svc.Setup(c.as("director"), c.eventID, composition.ContestInput{Sections: []composition.Section{{Name: "Задачи"}},
-		Deadline: start.Add(time.Hour), Scale: 10, Aggregation: composition.Mean, ClaimDays: 7}, ""); err != nil {
-		t.Fatal(err)
-	}
+	c.setUpOneSection(t)
 	// Past the deadline with no jury, then with a jury and no entries: no
 	// award, and the jury can still be set.
 	c.clock.Set(start.Add(2 * time.Hour))
@@ -332,10 +336,7 @@ func TestAwardNeedsEveryMark(t *testing.T) {
 func TestEqualScoresShareTheirPlace(t *testing.T) {
 	st := storetest.Open(t)["sqlite"]
 	c := newContest(t, st)
-	if _, err := c.svc.Setup(c.as("director"), c.eventID, composition.ContestInput{Sections: []composition.Section{{Name: "Задачи"}},
-		Deadline: start.Add(time.Hour), Scale: 10, Aggregation: composition.Mean, ClaimDays: 7}, ""); err != nil {
-		t.Fatal(err)
-	}
+	c.setUpOneSection(t)
 	if _, err := c.svc.SetJudges(c.as("director"), c.eventID, []string{"judge1@example.org"}, ""); err != nil {
 		t.Fatal(err)
 	}
