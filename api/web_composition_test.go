@@ -125,6 +125,16 @@ func TestCompositionPages(t *testing.T) {
 		t.Fatalf("claim days in words: %d", rec.Code)
 	}
 	s.mustPost(dc, ev+"/contest/settings", url.Values{"sections": {"Задачи | 12+12\nЭтюды"}, "deadline": {"2026-11-10T12:00"}, "scale": {"4"}, "aggregation": {"mean"}, "claim_days": {"7"}})
+	// An address without an account, and a section named twice, are said
+	// at their fields.
+	if rec := s.post(dc, ev+"/contest/judges", url.Values{"judges": {"judge@example.org\nnobody@example.org"}}); rec.Code != http.StatusBadRequest ||
+		!strings.Contains(rec.Body.String(), `<p class="field-error">нет учётной записи с адресом &#34;nobody@example.org&#34;`) {
+		t.Errorf("a judge without an account: %d", rec.Code)
+	}
+	if rec := s.post(dc, ev+"/contest/settings", url.Values{"sections": {"Задачи\nЗадачи"}, "deadline": {"2026-11-10T12:00"}, "scale": {"4"}, "aggregation": {"mean"}, "claim_days": {"7"}}); rec.Code != http.StatusBadRequest ||
+		!strings.Contains(rec.Body.String(), `<p class="field-error">два раздела названы &#34;Задачи&#34;`) {
+		t.Errorf("a section named twice: %d", rec.Code)
+	}
 	s.mustPost(dc, ev+"/contest/judges", url.Values{"judges": {"judge@example.org"}})
 	contest := s.must(http.StatusOK, "", "GET", "/api/v1"+ev+"/contest", nil).(map[string]any)
 	if contest["deadline"] != "2026-11-10T12:00:00Z" || len(contest["sections"].([]any)) != 2 || len(contest["judges"].([]any)) != 1 {

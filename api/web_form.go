@@ -1,8 +1,12 @@
 package api
 
 import (
+	"cmp"
 	"errors"
+	"fmt"
 	"net/http"
+	"slices"
+	"strings"
 
 	"adiukh/tournament"
 )
@@ -59,6 +63,32 @@ func formStatus(err error) int {
 
 // Err returns the error of a field, for templates.
 func (f *form) Err(field string) string { return f.Errors[field] }
+
+// Items returns the errors of the items of a list typed in one field
+// (sections[1].name, problems[2]) in the items' order, for templates: the
+// field has no input per item to show them at.
+func (f *form) Items(list string) []string {
+	type item struct {
+		index   int
+		message string
+	}
+	var items []item
+	for field, message := range f.Errors {
+		if rest, ok := strings.CutPrefix(field, list+"["); ok {
+			var i int
+			fmt.Sscanf(rest, "%d]", &i)
+			items = append(items, item{i, message})
+		}
+	}
+	slices.SortFunc(items, func(a, b item) int {
+		return cmp.Or(cmp.Compare(a.index, b.index), strings.Compare(a.message, b.message))
+	})
+	out := make([]string, len(items))
+	for i, it := range items {
+		out[i] = it.message
+	}
+	return out
+}
 
 // Lines returns the problems of each line of a field, for templates.
 func (f *form) Lines(field string) []string { return f.Details[field] }

@@ -1,11 +1,9 @@
 package api
 
 import (
-	"cmp"
 	"errors"
 	"fmt"
 	"net/http"
-	"slices"
 	"strings"
 	"time"
 
@@ -161,28 +159,5 @@ func (h *handler) saveSolving(c *gin.Context) error {
 	if ferr := f.fail(err, h.translator(c)); ferr != nil {
 		return ferr
 	}
-	underProblems(f)
 	return h.renderSolvingWith(c, newForm(), f, formStatus(err))
-}
-
-// underProblems moves the errors of single problems (problems[2],
-// problems[2].solution) under the one text area that holds them all, in the
-// problems' order; each message names its problem.
-func underProblems(f *form) {
-	var fields []string
-	for field := range f.Errors {
-		if strings.HasPrefix(field, "problems[") {
-			fields = append(fields, field)
-		}
-	}
-	index := func(field string) int {
-		var i int
-		fmt.Sscanf(field, "problems[%d]", &i)
-		return i
-	}
-	slices.SortFunc(fields, func(a, b string) int { return cmp.Compare(index(a), index(b)) })
-	for _, field := range fields {
-		f.Details["problems"] = append(f.Details["problems"], f.Errors[field])
-		delete(f.Errors, field)
-	}
 }
