@@ -12,6 +12,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"adiukh/tournament"
+	"adiukh/tournament/catalog"
 	"adiukh/tournament/composition"
 	"adiukh/tournament/export"
 )
@@ -177,26 +178,72 @@ func (b entryBody) input() composition.EntryInput {
 		Entry: composition.Entry{Position: b.Position, Side: b.Side, Stipulation: b.Stipulation, Solution: b.Solution}}
 }
 
-// entryView is an entry as its author sees it.
-type entryView struct {
-	ID          int64                `json:"id"`
-	Code        string               `json:"code"`
-	Section     string               `json:"section"`
-	Position    string               `json:"position"`
-	Side        string               `json:"side"`
-	Stipulation string               `json:"stipulation"`
-	Solution    string               `json:"solution"`
-	Comment     string               `json:"comment,omitempty"`
-	Findings    composition.Findings `json:"findings"`
-	SubmittedAt string               `json:"submitted_at"`
-	UpdatedAt   string               `json:"updated_at"`
-	Withdrawn   bool                 `json:"withdrawn,omitempty"`
-	Eliminated  string               `json:"eliminated,omitempty"`
+// findingsView is the solver's report on a work, what is wrong said in
+// the client's language (English unless asked): the shape of the findings
+// of adiukh solve --json.
+type findingsView struct {
+	Verdict    composition.Verdict `json:"verdict"`
+	Keys       []string            `json:"keys,omitempty"`
+	Line       []string            `json:"line,omitempty"`
+	Duals      []composition.Dual  `json:"duals,omitempty"`
+	Refutation *refutationView     `json:"refutation,omitempty"`
+	Faults     []faultView         `json:"faults,omitempty"`
+	Nodes      int64               `json:"nodes,omitempty"`
+	Budget     int64               `json:"budget,omitempty"`
 }
 
-func newEntryView(w *composition.Work) entryView {
-	return entryView{ID: w.ID, Code: w.Code, Section: w.Section, Position: w.Position, Side: w.Side, Stipulation: w.Stipulation,
-		Solution: w.Solution, Comment: w.Comment, Findings: w.Findings, SubmittedAt: rfc3339(w.SubmittedAt), UpdatedAt: rfc3339(w.UpdatedAt),
+type refutationView struct {
+	Reason string   `json:"reason"`
+	Line   []string `json:"line"`
+}
+
+type faultView struct {
+	Ply     int    `json:"ply"`
+	Move    string `json:"move"`
+	Message string `json:"message"`
+}
+
+func newFindingsView(f composition.Findings, loc *catalog.Localizer) findingsView {
+	v := findingsView{Verdict: f.Verdict, Keys: f.Keys, Line: f.Line, Duals: f.Duals, Nodes: f.Nodes, Budget: f.Budget}
+	if r := f.Refutation; r != nil {
+		v.Refutation = &refutationView{Reason: loc.Message(r.Reason.Message), Line: append([]string{}, r.Line...)}
+	}
+	for _, fault := range f.Faults {
+		v.Faults = append(v.Faults, faultView{Ply: fault.Ply, Move: fault.Move, Message: loc.Message(fault.Message())})
+	}
+	return v
+}
+
+// workView is a composition as authors, judges and readers see it.
+type workView struct {
+	Section     string       `json:"section"`
+	Position    string       `json:"position"`
+	Side        string       `json:"side"`
+	Stipulation string       `json:"stipulation"`
+	Solution    string       `json:"solution"`
+	Comment     string       `json:"comment,omitempty"`
+	Findings    findingsView `json:"findings"`
+}
+
+func newWorkView(section string, e composition.Entry, comment string, f composition.Findings, loc *catalog.Localizer) workView {
+	return workView{Section: section, Position: e.Position, Side: e.Side, Stipulation: e.Stipulation, Solution: e.Solution,
+		Comment: comment, Findings: newFindingsView(f, loc)}
+}
+
+// entryView is an entry as its author sees it.
+type entryView struct {
+	ID   int64  `json:"id"`
+	Code string `json:"code"`
+	workView
+	SubmittedAt string `json:"submitted_at"`
+	UpdatedAt   string `json:"updated_at"`
+	Withdrawn   bool   `json:"withdrawn,omitempty"`
+	Eliminated  string `json:"eliminated,omitempty"`
+}
+
+func newEntryView(w *composition.Work, loc *catalog.Localizer) entryView {
+	return entryView{ID: w.ID, Code: w.Code, workView: newWorkView(w.Section, w.Entry, w.Comment, w.Findings, loc),
+		SubmittedAt: rfc3339(w.SubmittedAt), UpdatedAt: rfc3339(w.UpdatedAt),
 		Withdrawn: w.Withdrawn, Eliminated: w.Eliminated}
 }
 
@@ -213,7 +260,7 @@ func (h *handler) postEntry(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	c.JSON(http.StatusCreated, newEntryView(w))
+	c.JSON(http.StatusCreated, newEntryView(w, jsonLocalizer(c)))
 	return nil
 }
 
@@ -230,7 +277,7 @@ func (h *handler) putEntry(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	c.JSON(http.StatusOK, newEntryView(w))
+	c.JSON(http.StatusOK, newEntryView(w, jsonLocalizer(c)))
 	return nil
 }
 
@@ -243,7 +290,7 @@ func (h *handler) deleteEntry(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	c.JSON(http.StatusOK, newEntryView(w))
+	c.JSON(http.StatusOK, newEntryView(w, jsonLocalizer(c)))
 	return nil
 }
 
@@ -256,9 +303,9 @@ func (h *handler) getMyEntries(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	out := []entryView{}
+	out, loc := []entryView{}, jsonLocalizer(c)
 	for i := range works {
-		out = append(out, newEntryView(&works[i]))
+		out = append(out, newEntryView(&works[i], loc))
 	}
 	c.JSON(http.StatusOK, out)
 	return nil
@@ -273,18 +320,12 @@ type markView struct {
 
 // anonymousView is an entry as the jury sees it: by code, never by author.
 type anonymousView struct {
-	Code        string               `json:"code"`
-	Section     string               `json:"section"`
-	Position    string               `json:"position"`
-	Side        string               `json:"side"`
-	Stipulation string               `json:"stipulation"`
-	Solution    string               `json:"solution"`
-	Comment     string               `json:"comment,omitempty"`
-	Findings    composition.Findings `json:"findings"`
-	Marks       []markView           `json:"marks"`
-	Score       *float64             `json:"score,omitempty"`
-	Rank        int                  `json:"rank,omitempty"`
-	Unranked    string               `json:"unranked,omitempty"`
+	Code string `json:"code"`
+	workView
+	Marks    []markView `json:"marks"`
+	Score    *float64   `json:"score,omitempty"`
+	Rank     int        `json:"rank,omitempty"`
+	Unranked string     `json:"unranked,omitempty"`
 }
 
 func (h *handler) getJudging(c *gin.Context) error {
@@ -296,10 +337,10 @@ func (h *handler) getJudging(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	out := []anonymousView{}
+	out, loc := []anonymousView{}, jsonLocalizer(c)
 	for _, a := range list {
-		v := anonymousView{Code: a.Code, Section: a.Section, Position: a.Position, Side: a.Side, Stipulation: a.Stipulation,
-			Solution: a.Solution, Comment: a.Comment, Findings: a.Findings, Marks: []markView{}, Score: a.Score, Rank: a.Rank, Unranked: a.Failed}
+		v := anonymousView{Code: a.Code, workView: newWorkView(a.Section, a.Entry, a.Comment, a.Findings, loc),
+			Marks: []markView{}, Score: a.Score, Rank: a.Rank, Unranked: a.Failed}
 		for _, m := range a.Marks {
 			v.Marks = append(v.Marks, markView{Judge: m.JudgeID, Mark: m.Mark, Comment: m.Comment, At: rfc3339(m.At)})
 		}
@@ -389,19 +430,13 @@ func (h *handler) postFinalAward(c *gin.Context) error {
 }
 
 type awardedView struct {
-	Code          string               `json:"code"`
-	Honour        string               `json:"honour"`
-	Place         int                  `json:"place"`
-	Section       string               `json:"section"`
-	Author        string               `json:"author"`
-	Position      string               `json:"position"`
-	Side          string               `json:"side"`
-	Stipulation   string               `json:"stipulation"`
-	Solution      string               `json:"solution"`
-	Comment       string               `json:"comment,omitempty"`
-	Findings      composition.Findings `json:"findings"`
-	Score         float64              `json:"score"`
-	JudgeComments []string             `json:"judge_comments"`
+	Code   string `json:"code"`
+	Honour string `json:"honour"`
+	Place  int    `json:"place"`
+	Author string `json:"author"`
+	workView
+	Score         float64  `json:"score"`
+	JudgeComments []string `json:"judge_comments"`
 }
 
 type claimView struct {
@@ -436,11 +471,11 @@ func (h *handler) getAward(c *gin.Context) error {
 	}
 	v := awardView{Stage: string(a.Contest.Stage), ProvisionalAt: rfc3339(a.Contest.ProvisionalAt), ClaimsUntil: rfc3339(a.Contest.ClaimsUntil),
 		FinalAt: rfc3339(a.Contest.FinalAt), Judges: append([]string{}, a.Judges...), Items: []awardedView{}, Claims: []claimView{}}
+	loc := jsonLocalizer(c)
 	for _, it := range a.Items {
 		comments := append([]string{}, it.JudgeComments...)
-		v.Items = append(v.Items, awardedView{Code: it.Code, Honour: string(it.Honour), Place: it.Place, Section: it.Section, Author: it.Author,
-			Position: it.Entry.Position, Side: it.Entry.Side, Stipulation: it.Entry.Stipulation, Solution: it.Entry.Solution,
-			Comment: it.Comment, Findings: it.Findings, Score: it.Score, JudgeComments: comments})
+		v.Items = append(v.Items, awardedView{Code: it.Code, Honour: string(it.Honour), Place: it.Place, Author: it.Author,
+			workView: newWorkView(it.Section, it.Entry, it.Comment, it.Findings, loc), Score: it.Score, JudgeComments: comments})
 	}
 	for _, cl := range a.Claims {
 		v.Claims = append(v.Claims, newClaimView(cl))

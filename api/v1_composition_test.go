@@ -82,7 +82,9 @@ func TestCompositionContestAPI(t *testing.T) {
 	eid := int(entry["id"].(float64))
 	edited := s.must(http.StatusOK, author, "PUT", fmt.Sprintf("/api/v1/contest-entries/%d", eid), map[string]any{"section": "Задачи", "position": g005, "side": "black",
 		"stipulation": "black wins", "solution": "d6:f8"}).(map[string]any)
-	if edited["findings"].(map[string]any)["verdict"] != "unsound" {
+	findings := edited["findings"].(map[string]any)
+	refutation, _ := findings["refutation"].(map[string]any)
+	if findings["verdict"] != "unsound" || refutation["reason"] != "black wins does not hold: best play ends 18:6" || len(refutation["line"].([]any)) == 0 {
 		t.Fatalf("edited %v", edited)
 	}
 	s.must(http.StatusOK, author, "PUT", fmt.Sprintf("/api/v1/contest-entries/%d", eid), map[string]any{"section": "Задачи", "position": g005, "side": "black",

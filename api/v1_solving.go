@@ -8,6 +8,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"adiukh/tournament"
+	"adiukh/tournament/catalog"
 	"adiukh/tournament/composition"
 )
 
@@ -60,15 +61,17 @@ type solvingView struct {
 	Ranking  []solverResultView   `json:"ranking"`
 }
 
-func newSolvingAnswerView(a composition.SolvingAnswer, verdict bool) solvingAnswerView {
+// newSolvingAnswerView is an answer as the API shows it, where it goes
+// wrong said in the client's language (English unless asked).
+func newSolvingAnswerView(a composition.SolvingAnswer, verdict bool, loc *catalog.Localizer) solvingAnswerView {
 	v := solvingAnswerView{Problem: a.Problem, Answer: a.Text, SentAt: rfc3339(a.SentAt)}
 	if verdict {
-		v.KeyRight, v.Right, v.Fault, v.Points = &a.KeyRight, &a.Right, a.Fault, &a.Points
+		v.KeyRight, v.Right, v.Fault, v.Points = &a.KeyRight, &a.Right, loc.Message(a.Fault.Message), &a.Points
 	}
 	return v
 }
 
-func newSolvingView(s *composition.SolvingView) solvingView {
+func newSolvingView(s *composition.SolvingView, loc *catalog.Localizer) solvingView {
 	v := solvingView{EventID: s.EventID, Starts: rfc3339(s.Starts), Ends: rfc3339(s.Ends), Open: s.Open, Over: s.Over,
 		Problems: []solvingProblemView{}, Mine: []solvingAnswerView{}, Ranking: []solverResultView{}}
 	for _, p := range s.Problems {
@@ -76,12 +79,12 @@ func newSolvingView(s *composition.SolvingView) solvingView {
 			Stipulation: p.Stipulation, Solution: p.Solution, Points: p.Points, KeyPoints: p.KeyPoints})
 	}
 	for _, a := range s.Mine {
-		v.Mine = append(v.Mine, newSolvingAnswerView(a, s.Over))
+		v.Mine = append(v.Mine, newSolvingAnswerView(a, s.Over, loc))
 	}
 	for _, r := range s.Ranking {
 		rv := solverResultView{Place: r.Place, Name: r.Name, Points: r.Points, Last: rfc3339(r.Last), Answers: []solvingAnswerView{}}
 		for _, a := range r.Answers {
-			rv.Answers = append(rv.Answers, newSolvingAnswerView(a, true))
+			rv.Answers = append(rv.Answers, newSolvingAnswerView(a, true, loc))
 		}
 		v.Ranking = append(v.Ranking, rv)
 	}
@@ -97,7 +100,7 @@ func (h *handler) getSolving(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	c.JSON(http.StatusOK, newSolvingView(s))
+	c.JSON(http.StatusOK, newSolvingView(s, jsonLocalizer(c)))
 	return nil
 }
 
@@ -151,7 +154,7 @@ func (h *handler) putSolving(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	c.JSON(http.StatusOK, newSolvingView(s))
+	c.JSON(http.StatusOK, newSolvingView(s, jsonLocalizer(c)))
 	return nil
 }
 
@@ -177,6 +180,6 @@ func (h *handler) postSolvingAnswer(c *gin.Context) error {
 		return err
 	}
 	// The verdict is not shown until the contest is over.
-	c.JSON(http.StatusCreated, newSolvingAnswerView(*a, false))
+	c.JSON(http.StatusCreated, newSolvingAnswerView(*a, false, jsonLocalizer(c)))
 	return nil
 }

@@ -153,11 +153,15 @@ func TestCompositionPages(t *testing.T) {
 	if rec := s.post(ac, ev+"/contest/entries", url.Values{"section": {"Задачи"}, "position": {short}, "side": {"black"}, "stipulation": {"exact 18:6"}, "solution": {"d6:f8"}}); rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "12") || !strings.Contains(rec.Body.String(), short) {
 		t.Fatalf("a short position: %d\n%s", rec.Code, rec.Body.String())
 	}
+	// A bad solution is refused in the page's language, with the move.
+	if rec := s.post(ac, ev+"/contest/entries", url.Values{"section": {"Задачи"}, "position": {g005}, "side": {"black"}, "stipulation": {"exact 18:6"}, "solution": {"h4-g5"}}); rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "ход 1 (h4-g5): h4-g5: на поле h4 нет фигуры") {
+		t.Fatalf("an illegal first move: %d\n%s", rec.Code, rec.Body.String())
+	}
 	// A sound entry: the verdict at once.
 	next := s.mustPost(ac, ev+"/contest/entries", url.Values{"section": {"Задачи"}, "position": {g005}, "side": {"black"}, "stipulation": {"exact 18:6"},
 		"solution": {"d6:f8 b2-c3 f8:d6 e7:c5"}, "comment": {"посвящается"}})
 	page := s.page(ac, next)
-	mustContain(t, "the verdict", page, `id="verdict"`, "№ 001", "verdict-sound", "корректно", "exact 18:6")
+	mustContain(t, "the verdict", page, `id="verdict"`, "№ 001", "verdict-sound", "корректно", "точно 18:6")
 	works := s.must(http.StatusOK, s.user("x@example.org", tournament.PlayerRole), "GET", "/api/v1"+ev+"/contest/my-entries", nil).([]any)
 	if len(works) != 0 {
 		t.Fatalf("another account sees entries: %v", works)
@@ -166,7 +170,7 @@ func TestCompositionPages(t *testing.T) {
 	// Edited to an unsound stipulation: the refutation is shown; back again.
 	mustContain(t, "the edit form", s.page(ac, ev+"/contest/entries?edit="+eid), `action="/contest-entries/`+eid+`"`, "посвящается")
 	next = s.mustPost(ac, "/contest-entries/"+eid, url.Values{"event": {fmt.Sprint(id)}, "section": {"Задачи"}, "position": {g005}, "side": {"black"}, "stipulation": {"black wins"}, "solution": {"d6:f8"}})
-	mustContain(t, "the unsound verdict", s.page(ac, next), "verdict-unsound", "Опровержение")
+	mustContain(t, "the unsound verdict", s.page(ac, next), "verdict-unsound", "Опровержение: условие «чёрные выигрывают» не выполняется: при лучшей игре партия заканчивается 18:6")
 	s.mustPost(ac, "/contest-entries/"+eid, url.Values{"event": {fmt.Sprint(id)}, "section": {"Задачи"}, "position": {g005}, "side": {"black"}, "stipulation": {"exact 18:6"},
 		"solution": {"d6:f8 b2-c3 f8:d6 e7:c5"}, "comment": {"посвящается"}})
 	// A second entry, withdrawn.
@@ -189,7 +193,7 @@ func TestCompositionPages(t *testing.T) {
 		t.Errorf("a stranger's jury page: %d", rec.Code)
 	}
 	jury := s.page(jc, ev+"/contest/judging")
-	mustContain(t, "the jury page", jury, "№ 001", "exact 18:6", "d6:f8 b2-c3", "Отчёт решателя", "verdict-sound", `<svg class="board"`, `action="`+ev+`/contest/marks/001"`)
+	mustContain(t, "the jury page", jury, "№ 001", "точно 18:6", "d6:f8 b2-c3", "Отчёт решателя", "verdict-sound", `<svg class="board"`, `action="`+ev+`/contest/marks/001"`)
 	mustNotContain(t, "the jury page", jury, "author@example.org", "Автор Петров", "№ 002")
 	if rec := s.post(jc, ev+"/contest/marks/001", url.Values{"mark": {"пять"}}); rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "не оценка") {
 		t.Errorf("a mark that is no number: %d", rec.Code)
@@ -211,7 +215,7 @@ func TestCompositionPages(t *testing.T) {
 		t.Errorf("the award names the author %q", author)
 	}
 	pub := s.page(nil, ev+"/contest/award")
-	mustContain(t, "the provisional award", pub, "Предварительное присуждение", "Приз 1", author, "Судья Иванов", "exact 18:6", "d6:f8 b2-c3 f8:d6 e7:c5", "Тонкая игра", `<svg class="board"`, "award.pdf")
+	mustContain(t, "the provisional award", pub, "Предварительное присуждение", "Приз 1", author, "Судья Иванов", "точно 18:6", "d6:f8 b2-c3 f8:d6 e7:c5", "Тонкая игра", `<svg class="board"`, "award.pdf")
 	mustNotContain(t, "the provisional award to a reader without an account", pub, `action="`+ev+`/contest/claims"`)
 	mustContain(t, "the provisional award to a reader", s.page(rc, ev+"/contest/award"), `action="`+ev+`/contest/claims"`)
 	// A mistyped code is answered at its field, the evidence kept.
@@ -243,11 +247,11 @@ func TestCompositionPages(t *testing.T) {
 			t.Fatalf("award.pdf: %d %s", rec.Code, rec.Header().Get("Content-Type"))
 		}
 		text := pdfToText(t, "award-"+lang, rec.Body.Bytes())
-		want := []string{"001", author, "exact 18:6", "Конкурс составителей", "Тонкая игра", "Судья Иванов"}
+		want := []string{"001", author, "Конкурс составителей", "Тонкая игра", "Судья Иванов"}
 		if lang == "ru" {
-			want = append(want, "Окончательное присуждение", "Приз 1", "Задание")
+			want = append(want, "Окончательное присуждение", "Приз 1", "Задание", "точно 18:6")
 		} else {
-			want = append(want, "Final award", "Prize 1", "Stipulation")
+			want = append(want, "Final award", "Prize 1", "Stipulation", "exact 18:6")
 		}
 		mustContain(t, "the award booklet ("+lang+")", text, want...)
 	}
@@ -290,12 +294,12 @@ func TestSolvingPage(t *testing.T) {
 	sc := s.session("solver@example.org")
 	page := s.page(sc, ev+"/solving")
 	mustContain(t, "the page before the start", page, "ещё не начался")
-	mustNotContain(t, "the page before the start", page, "exact 18:6", "problem-1", `action="`+ev+`/solving"`)
+	mustNotContain(t, "the page before the start", page, "точно 18:6", "problem-1", `action="`+ev+`/solving"`)
 
 	s.clock.Set(start.Add(90 * time.Minute))
-	for _, lang := range []string{"ru", "en"} {
+	for lang, stipulation := range map[string]string{"ru": "точно 18:6", "en": "exact 18:6"} {
 		page = s.page(sc, ev+"/solving?lang="+lang)
-		mustContain(t, "the running contest ("+lang+")", page, `id="problem-1"`, "exact 18:6", `<svg class="board"`, `action="`+ev+`/solving/problems/1/answer"`)
+		mustContain(t, "the running contest ("+lang+")", page, `id="problem-1"`, stipulation, `<svg class="board"`, `action="`+ev+`/solving/problems/1/answer"`)
 		mustNotContain(t, "the running contest ("+lang+")", page, "b2-c3 f8:d6")
 	}
 	mustNotContain(t, "the running contest to a reader without an account", s.page(nil, ev+"/solving"), `name="answer"`)
@@ -408,7 +412,7 @@ func TestBrowserCompositionEntry(t *testing.T) {
 	); err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"Предварительное присуждение", "Приз 1 — Автор Петров", "Судья Иванов", "exact 18:6", "Тонкая игра башнями"} {
+	for _, want := range []string{"Предварительное присуждение", "Приз 1 — Автор Петров", "Судья Иванов", "точно 18:6", "Тонкая игра башнями"} {
 		if !strings.Contains(award, want) {
 			t.Errorf("the award page lacks %q:\n%s", want, award)
 		}

@@ -38,8 +38,9 @@ func (m Message) Translate(lookup func(format string) (string, bool), word func(
 	return fmt.Sprintf(format, args...)
 }
 
-// detailOf returns the message of an error of this package.
-func detailOf(err error) Message {
+// Detail returns the message of an error of this package, to be shown in
+// the reader's language; any other error is its text.
+func Detail(err error) Message {
 	var pe *PositionError
 	var re *RecordError
 	var me *MoveError

@@ -129,7 +129,7 @@ func (sh *Sheet) readPDNMoves(tokens []token) {
 		sc, err := ParseScore(h.Value)
 		switch {
 		case err != nil:
-			sh.Problems = append(sh.Problems, newProblem(h.Line, 1, h.Value, detailOf(err)))
+			sh.Problems = append(sh.Problems, newProblem(h.Line, 1, h.Value, Detail(err)))
 		case sh.Result != nil && sh.Result.Score != sc:
 			sh.Problems = append(sh.Problems, newProblem(h.Line, 1, h.Value,
 				say("the Score tag gives %s, the move text %s", sc, sh.Result.Score)))

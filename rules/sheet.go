@@ -258,7 +258,7 @@ func (sh *Sheet) addHeader(h Header) {
 	case "Position":
 		p, err := ParsePosition(h.Value)
 		if err != nil {
-			sh.Problems = append(sh.Problems, newProblem(h.Line, 1, h.Value, detailOf(err)))
+			sh.Problems = append(sh.Problems, newProblem(h.Line, 1, h.Value, Detail(err)))
 			return
 		}
 		sh.Start = p
@@ -380,7 +380,7 @@ func (sh *Sheet) readBody(tokens []token) {
 		if err != nil {
 			// It stands where a move stands: the replay reports it with its
 			// ply and the legal moves there.
-			m := detailOf(err)
+			m := Detail(err)
 			sm.Unreadable = &m
 		}
 		sh.Moves = append(sh.Moves, sm)

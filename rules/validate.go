@@ -94,7 +94,7 @@ func Validate(sh *Sheet) *Report {
 			routes = pos.appendMovesFrom(routes[:0], side, sm.Record.startSquares(), false)
 			found, err := pos.findAmong(routes, side, sm.Record)
 			if err != nil {
-				d := detailOf(err)
+				d := Detail(err)
 				message = &d
 			}
 			m = found

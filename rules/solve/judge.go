@@ -139,7 +139,7 @@ func (j *Judgement) unsound(s *Solver, n *node, total int, st Stipulation, began
 		return nil, err
 	}
 	j.Verdict, j.Result = Unsound, r
-	j.Refutation = &Refutation{Reason: say("%s does not hold: %s", st.String(), valueMessage(r)), Line: r.Line}
+	j.Refutation = &Refutation{Reason: say("%s does not hold: %s", st, valueMessage(r)), Line: r.Line}
 	j.Nodes, j.Elapsed = nodes+r.Nodes, time.Since(began)
 	return j, nil
 }

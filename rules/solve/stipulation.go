@@ -1,7 +1,6 @@
 package solve
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -35,16 +34,20 @@ type Stipulation struct {
 	Other int
 }
 
-func (st Stipulation) String() string {
+func (st Stipulation) String() string { return st.Message().String() }
+
+// Message is the stipulation as text for people, in the words ParseStipulation
+// reads: "white 17" in English, "белые 17" in Russian.
+func (st Stipulation) Message() rules.Message {
 	switch st.Kind {
 	case KindWins:
-		return st.Side.String() + " wins"
+		return say("%s wins", st.Side)
 	case KindPoints:
-		return st.Side.String() + " " + strconv.Itoa(st.Points)
+		return say("%s %d", st.Side, st.Points)
 	case KindDraw:
-		return "draw"
+		return say("draw")
 	}
-	return fmt.Sprintf("exact %d:%d", st.Points, st.Other)
+	return say("exact %d:%d", st.Points, st.Other)
 }
 
 // StipulationError says why a stipulation cannot be read or does not fit
@@ -113,14 +116,14 @@ func (st Stipulation) goals(side rules.Color, total int) (own goal, other *goal,
 	switch st.Kind {
 	case KindWins, KindPoints:
 		if st.Side != side {
-			return goal{}, nil, stipulationError("the stipulation %q is set for %s, but %s is to move", st.String(), st.Side, side)
+			return goal{}, nil, stipulationError("the stipulation %q is set for %s, but %s is to move", st, st.Side, side)
 		}
 		points := st.Points
 		if st.Kind == KindWins {
 			points = total/2 + 1
 		}
 		if points > total {
-			return goal{}, nil, stipulationError("%s: there are only %d checkers on the board", st.String(), total)
+			return goal{}, nil, stipulationError("%s: there are only %d checkers on the board", st, total)
 		}
 		if side == rules.White {
 			return goal{rules.White, int8(points)}, nil, nil
@@ -134,7 +137,7 @@ func (st Stipulation) goals(side rules.Color, total int) (own goal, other *goal,
 		}
 		white = total / 2
 	} else if st.Points+st.Other != total {
-		return goal{}, nil, stipulationError("%s: the points add up to %d, but there are %d checkers on the board", st.String(), st.Points+st.Other, total)
+		return goal{}, nil, stipulationError("%s: the points add up to %d, but there are %d checkers on the board", st, st.Points+st.Other, total)
 	}
 	w, b := goal{rules.White, int8(white)}, goal{rules.Black, int8(white)}
 	if side == rules.White {

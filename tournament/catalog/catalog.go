@@ -41,6 +41,7 @@ import (
 	"golang.org/x/text/language"
 
 	"adiukh/rules"
+	"adiukh/rules/solve"
 	"adiukh/tournament"
 )
 
@@ -245,6 +246,16 @@ func (l *Localizer) Message(m rules.Message) string {
 	return l.Sprintf(m.Format, m.Args...)
 }
 
+// Stipulation is a composition's stipulation as stored ("white 17") in the
+// language ("белые 17"); text that is not a stipulation stays as it is.
+func (l *Localizer) Stipulation(text string) string {
+	st, err := solve.ParseStipulation(text)
+	if err != nil {
+		return text
+	}
+	return l.Message(st.Message())
+}
+
 // Problem is a game-sheet problem in the language.
 func (l *Localizer) Problem(p rules.Problem) string {
 	if p.Detail.Format == "" {
@@ -281,7 +292,8 @@ func (l *Localizer) ErrorWithField(err error) string {
 }
 
 // Arg renders one argument of a message in the language: nested messages
-// and errors are translated, and the domain's words — colours, end reasons,
+// and errors are translated, and so is a value that says itself as a message
+// (a stipulation); the domain's words — colours, end reasons,
 // disciplines, systems — are named as the catalogue names them. Anything
 // else stays as it is.
 func (l *Localizer) Arg(a any) any {
@@ -290,6 +302,8 @@ func (l *Localizer) Arg(a any) any {
 		return l.Message(a)
 	case *tournament.Error:
 		return l.Error(a)
+	case interface{ Message() rules.Message }:
+		return l.Message(a.Message())
 	}
 	if l.Lang == English {
 		// The English formats were written around the values' own spelling.

@@ -49,11 +49,12 @@ var errorFormat = map[string]int{"Invalid": 1, "Conflict": 1, "NotFound": 0, "Fo
 // localFormat is where the message helpers of one package take their
 // format, called without a package name inside it.
 var localFormat = map[string]map[string]int{
-	"tournament": {"Invalid": 1, "Conflict": 1, "NotFound": 0, "Forbidden": 0, "Unauthorized": 0, "TooMany": 0, "TooLarge": 1, "say": 0, "newWarning": 1},
-	"rules":      {"say": 0, "recordError": 0, "fail": 0},
-	"solve":      {"say": 0, "stipulationError": 0},
-	"engines":    {"warning": 0, "difference": 0},
-	"main":       {"say": 1, "phrase": 0, "newProblem": 0},
+	"tournament":  {"Invalid": 1, "Conflict": 1, "NotFound": 0, "Forbidden": 0, "Unauthorized": 0, "TooMany": 0, "TooLarge": 1, "say": 0, "newWarning": 1},
+	"rules":       {"say": 0, "recordError": 0, "fail": 0},
+	"solve":       {"say": 0, "stipulationError": 0},
+	"composition": {"say": 0},
+	"engines":     {"warning": 0, "difference": 0},
+	"main":        {"say": 1, "phrase": 0, "newProblem": 0},
 }
 
 // methodKey is where the methods that look a message up take its ID; the

@@ -2,7 +2,6 @@ package composition
 
 import (
 	"errors"
-	"fmt"
 	"slices"
 
 	"adiukh/rules"
@@ -37,12 +36,13 @@ type Report struct {
 
 // Fault is a move of the author's solution that the solver refutes.
 type Fault struct {
-	Ply  int // 1 for the first move
-	Move rules.Move
+	Ply  int    `json:"ply"` // 1 for the first move
+	Move string `json:"move"`
 }
 
-func (f Fault) String() string {
-	return fmt.Sprintf("ply %d: %s does not keep the stipulation", f.Ply, f.Move)
+// Message says what is wrong, to be shown in the reader's language.
+func (f Fault) Message() rules.Message {
+	return say("ply %d: %s does not keep the stipulation", f.Ply, f.Move)
 }
 
 // Check judges an entry with the solver: the stipulation with the author's
@@ -75,7 +75,7 @@ func Check(s *solve.Solver, pr *Problem) (*Report, error) {
 				return nil, err
 			}
 			if !keeps {
-				r.Faults = append(r.Faults, Fault{i + 1, m})
+				r.Faults = append(r.Faults, Fault{i + 1, m.String()})
 			}
 		}
 		q, side = q.Play(m), side.Opponent()
@@ -101,8 +101,8 @@ type Answer struct {
 	// solver proves equivalent is accepted), and the line as long as the
 	// main line of the solution, or ending in a final position.
 	Line bool
-	// Fault says where the answer goes wrong, "" when it does not.
-	Fault string
+	// Fault says where the answer goes wrong; zero when it does not.
+	Fault Text
 }
 
 // CheckAnswer checks a solver's answer (first move and main line, as text)
@@ -110,10 +110,10 @@ type Answer struct {
 func CheckAnswer(s *solve.Solver, pr *Problem, text string) (*Answer, error) {
 	moves, perr := ReadLine(pr.Position, pr.Side, text)
 	if perr != nil {
-		return &Answer{Fault: perr.Message}, nil
+		return &Answer{Fault: errorText(perr)}, nil
 	}
 	if len(moves) == 0 {
-		return &Answer{Fault: "the answer has no move"}, nil
+		return &Answer{Fault: Text{say("the answer has no move")}}, nil
 	}
 	a := &Answer{}
 	q, side := pr.Position, pr.Side
@@ -124,7 +124,7 @@ func CheckAnswer(s *solve.Solver, pr *Problem, text string) (*Answer, error) {
 				return nil, err
 			}
 			if !keeps {
-				a.Fault = fmt.Sprintf("move %d (%s) does not fulfil the stipulation", i+1, m)
+				a.Fault = Text{say("move %d (%s) does not fulfil the stipulation", i+1, m.String())}
 				return a, nil
 			}
 			if i == 0 {
@@ -135,7 +135,7 @@ func CheckAnswer(s *solve.Solver, pr *Problem, text string) (*Answer, error) {
 	}
 	final := len(q.LegalMoves(side)) == 0
 	if !final && len(moves) < len(pr.Solution) {
-		a.Fault = fmt.Sprintf("the answer stops after %d moves; the solution's main line has %d", len(moves), len(pr.Solution))
+		a.Fault = Text{say("the answer stops after %d moves; the solution's main line has %d", len(moves), len(pr.Solution))}
 		return a, nil
 	}
 	a.Line = true

@@ -75,19 +75,6 @@ type Distinction struct {
 	Place  int    `json:"place"`
 }
 
-// Findings is the solver's report on a work, kept as text.
-type Findings struct {
-	Verdict    Verdict  `json:"verdict"`
-	Keys       []string `json:"keys,omitempty"`
-	Line       []string `json:"line,omitempty"`
-	Duals      []string `json:"duals,omitempty"`
-	Refutation string   `json:"refutation,omitempty"`
-	Faults     []string `json:"faults,omitempty"`
-	Nodes      int64    `json:"nodes,omitempty"`
-	// Budget is the node budget that ran out (not_proved).
-	Budget int64 `json:"budget,omitempty"`
-}
-
 // Work is an entry of a contest as stored: the author's composition, its
 // anonymous code and the solver's findings.
 type Work struct {

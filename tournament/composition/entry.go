@@ -49,7 +49,7 @@ func Validate(e Entry) (*Problem, error) {
 	p, err := rules.ParsePosition(e.Position)
 	positionOK := err == nil
 	if err != nil {
-		fail(tournament.Invalid("position", "%s", err.Error()))
+		fail(tournament.Invalid("position", "%s", rules.Detail(err)))
 	} else if w, b := p.Checkers(); w != 12 || b != 12 {
 		positionOK = false
 		fail(tournament.Invalid("position", "a composition has all 12 white and 12 black checkers on the board (checkers are never removed in Adiukh); this position has %d white and %d black", w, b))
@@ -66,14 +66,14 @@ func Validate(e Entry) (*Problem, error) {
 	}
 	st, err := solve.ParseStipulation(e.Stipulation)
 	if err != nil {
-		fail(tournament.Invalid("stipulation", "%s", err.Error()))
+		fail(tournament.Invalid("stipulation", "%s", stipulationDetail(err)))
 	}
 	pr.Stipulation = st
 	if err == nil && sideOK && (st.Kind == solve.KindWins || st.Kind == solve.KindPoints) && st.Side != side {
-		fail(tournament.Invalid("stipulation", "the stipulation %q is set for %s, but %s is to move", st.String(), st.Side, side))
+		fail(tournament.Invalid("stipulation", "the stipulation %q is set for %s, but %s is to move", st, st.Side, side))
 	}
 	if err == nil && st.Kind == solve.KindExact && st.Points+st.Other != 24 {
-		fail(tournament.Invalid("stipulation", "%s is not a game score: the two scores add up to 24", st.String()))
+		fail(tournament.Invalid("stipulation", "%s is not a game score: the two scores add up to 24", st))
 	}
 	if positionOK && sideOK {
 		moves, err := ReadLine(p, side, e.Solution)
@@ -120,15 +120,7 @@ func ReadLine(p rules.Position, side rules.Color, text string) ([]rules.Move, *t
 				continue
 			}
 		}
-		var me *rules.MoveError
-		var re *rules.RecordError
-		detail := err.Error()
-		if errors.As(err, &me) {
-			detail = me.Detail.String()
-		} else if errors.As(err, &re) {
-			detail = re.Detail.String()
-		}
-		return nil, tournament.Invalid("solution", "move %d (%s): %s", len(out)+1, word, detail)
+		return nil, tournament.Invalid("solution", "move %d (%s): %s", len(out)+1, word, rules.Detail(err))
 	}
 	if depth != 0 {
 		return nil, tournament.Invalid("solution", "the parentheses of the variations do not match")
@@ -148,4 +140,14 @@ func isMoveNumber(word string) bool {
 		}
 	}
 	return true
+}
+
+// stipulationDetail is why a stipulation cannot be read, to be shown in the
+// reader's language.
+func stipulationDetail(err error) rules.Message {
+	var se *solve.StipulationError
+	if errors.As(err, &se) {
+		return se.Detail
+	}
+	return rules.Detail(err)
 }

@@ -378,39 +378,6 @@ func (s *Service) check(in EntryInput) (Entry, Findings, error) {
 	return clean, findingsOf(r), nil
 }
 
-func findingsOf(r *Report) Findings {
-	f := Findings{Verdict: r.Verdict, Budget: r.Budget}
-	for _, fault := range r.Faults {
-		f.Faults = append(f.Faults, fault.String())
-	}
-	j := r.Judgement
-	if j == nil {
-		return f
-	}
-	f.Nodes = j.Nodes
-	for _, k := range j.Keys {
-		f.Keys = append(f.Keys, k.Move.String())
-	}
-	for _, m := range j.Line {
-		f.Line = append(f.Line, m.String())
-	}
-	for _, d := range j.Duals {
-		alts := make([]string, len(d.Alternatives))
-		for i, a := range d.Alternatives {
-			alts[i] = a.String()
-		}
-		f.Duals = append(f.Duals, fmt.Sprintf("ply %d: %s, also %s", d.Ply, d.Move, strings.Join(alts, ", ")))
-	}
-	if j.Refutation != nil {
-		line := make([]string, len(j.Refutation.Line))
-		for i, m := range j.Refutation.Line {
-			line[i] = m.String()
-		}
-		f.Refutation = strings.TrimSpace(j.Refutation.Reason.String() + ": " + strings.Join(line, " "))
-	}
-	return f
-}
-
 func (s *Service) open(c *Contest) error {
 	if c.Stage != Entries || !s.now().Before(c.Deadline) {
 		return tournament.Conflict("deadline", "entries closed at %s", c.Deadline.UTC().Format("2006-01-02 15:04 UTC"))

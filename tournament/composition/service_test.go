@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"adiukh/tournament"
+	"adiukh/tournament/catalog"
 	"adiukh/tournament/composition"
 	"adiukh/tournament/engines"
 	"adiukh/tournament/store"
@@ -151,8 +152,19 @@ func contestLifecycle(t *testing.T, st *store.Store) {
 		t.Fatalf("cooked entry %+v, %v", cooked, err)
 	}
 	unsound, err := c.svc.Submit(c.as("bob"), c.eventID, composition.EntryInput{Section: "Этюды", Entry: composition.Entry{Position: g005, Side: "black", Stipulation: "black wins", Solution: "d6:f8"}})
-	if err != nil || unsound.Findings.Verdict != composition.Unsound || unsound.Findings.Refutation == "" {
+	if err != nil || unsound.Findings.Verdict != composition.Unsound || unsound.Findings.Refutation == nil || len(unsound.Findings.Refutation.Line) == 0 {
 		t.Fatalf("unsound entry %+v, %v", unsound, err)
+	}
+	kept, err := c.svc.MyWorks(c.as("bob"), c.eventID)
+	i := slices.IndexFunc(kept, func(w composition.Work) bool { return w.ID == unsound.ID })
+	if err != nil || i < 0 || kept[i].Findings.Refutation == nil {
+		t.Fatalf("bob's works %+v, %v", kept, err)
+	}
+	reason := kept[i].Findings.Refutation.Reason.Message
+	for lang, want := range map[catalog.Lang]string{catalog.Russian: "условие «чёрные выигрывают» не выполняется: ", catalog.English: "black wins does not hold: "} {
+		if got := catalog.For(lang).Message(reason); !strings.HasPrefix(got, want) {
+			t.Errorf("the refutation kept reads %q in %v, want it to start %q", got, lang, want)
+		}
 	}
 	// Bob corrects his study and withdraws the cooked problem.
 	_, err = c.svc.Edit(c.as("alice"), unsound.ID, composition.EntryInput{Section: "Этюды", Entry: composition.Entry{Position: g019, Side: "black", Stipulation: "draw", Solution: "h4-g3"}})

@@ -57,7 +57,7 @@ type SolvingAnswer struct {
 	SentAt   time.Time
 	KeyRight bool
 	Right    bool
-	Fault    string
+	Fault    Text
 	Points   int
 }
 
@@ -163,14 +163,14 @@ func (s *Service) checkProblems(in SolvingInput) ([]SolvingProblem, error) {
 		}
 		switch findings.Verdict {
 		case Unsound:
-			problems = append(problems, tournament.Invalid(field, "problem %d is unsound: %s", i+1, findings.Refutation))
+			problems = append(problems, tournament.Invalid(field, "problem %d is unsound: %s", i+1, findings.Refutation.Message()))
 			continue
 		case NotProved:
 			problems = append(problems, tournament.Invalid(field, "problem %d is not proved within %d nodes; answers could not be checked against it", i+1, findings.Budget))
 			continue
 		}
 		if len(findings.Faults) > 0 {
-			problems = append(problems, tournament.Invalid(field+".solution", "problem %d: the solution goes wrong: %s", i+1, strings.Join(findings.Faults, "; ")))
+			problems = append(problems, tournament.Invalid(field+".solution", "problem %d: the solution goes wrong: %s", i+1, faultList(findings.Faults)))
 			continue
 		}
 		out = append(out, SolvingProblem{Number: i + 1, Entry: entry, Points: p.Points, KeyPoints: p.KeyPoints})

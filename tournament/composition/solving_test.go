@@ -2,10 +2,12 @@ package composition_test
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"time"
 
 	"adiukh/tournament"
+	"adiukh/tournament/catalog"
 	"adiukh/tournament/composition"
 	"adiukh/tournament/store"
 	"adiukh/tournament/store/storetest"
@@ -83,7 +85,7 @@ func solvingContest(t *testing.T, st *store.Store) {
 		t.Errorf("alice's right answer: %+v", a)
 	}
 	answer("alice", 2, "h4-g3 d6-e7 g3-h2 c7-d8", 2*time.Minute)
-	if a := answer("bob", 1, "d6:f8", 3*time.Minute); a.Right || !a.KeyRight || a.Points != 1 || a.Fault == "" {
+	if a := answer("bob", 1, "d6:f8", 3*time.Minute); a.Right || !a.KeyRight || a.Points != 1 || a.Fault.IsZero() {
 		t.Errorf("bob's key only: %+v", a)
 	}
 	if a := answer("bob", 2, "h4-g5", 4*time.Minute); a.Points != 0 || a.KeyRight {
@@ -94,7 +96,7 @@ func solvingContest(t *testing.T, st *store.Store) {
 	answer("reader", 2, "h4-g3 d6-e7 g3-h2 c7-d8", 7*time.Minute)
 
 	v, err = c.svc.Solving(c.as("bob"), c.eventID)
-	if err != nil || len(v.Mine) != 2 || v.Mine[0].Points != 0 || v.Mine[0].Fault != "" || v.Ranking != nil {
+	if err != nil || len(v.Mine) != 2 || v.Mine[0].Points != 0 || !v.Mine[0].Fault.IsZero() || v.Ranking != nil {
 		t.Fatalf("during the window bob sees his answers without verdicts and no ranking: %+v, %v", v, err)
 	}
 
@@ -117,6 +119,14 @@ func solvingContest(t *testing.T, st *store.Store) {
 		r := v.Ranking[i]
 		if r.Name != w.name || r.Place != w.place || r.Points != w.points {
 			t.Errorf("place %d: %s %d points at %d, want %s %d at %d", i+1, r.Name, r.Points, r.Place, w.name, w.points, w.place)
+		}
+	}
+	// Where Bob's answer went wrong was kept as a message: it reads in
+	// either language.
+	bobs := v.Ranking[2].Answers[0].Fault.Message
+	for lang, want := range map[catalog.Lang]string{catalog.Russian: "ответ обрывается после 1 хода", catalog.English: "the answer stops after 1 move;"} {
+		if got := catalog.For(lang).Message(bobs); !strings.HasPrefix(got, want) {
+			t.Errorf("bob's fault reads %q in %v, want it to start %q", got, lang, want)
 		}
 	}
 	audit, err := tournament.NewService(st, tournament.Options{}).Audit(c.as("director"), c.eventID)

@@ -46,7 +46,7 @@ func AwardView(e *tournament.Event, a *composition.Award, loc report.Locale) (re
 			side = rules.Black
 		}
 		b.Entries = append(b.Entries, report.AwardEntry{Code: it.Code, Honour: fmt.Sprintf("%s %d", l.T("compo.honour."+string(it.Honour)), it.Place),
-			Section: it.Section, Author: it.Author, Position: positionView(pos, side), Stipulation: it.Entry.Stipulation,
+			Section: it.Section, Author: it.Author, Position: positionView(pos, side), Stipulation: l.Stipulation(it.Entry.Stipulation),
 			Solution: it.Entry.Solution, Comment: it.Comment, JudgeComments: it.JudgeComments})
 	}
 	return b, nil

@@ -3,6 +3,7 @@ package store
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 	"time"
 
 	"gorm.io/gorm/clause"
@@ -59,7 +60,7 @@ func (t *compTx) SaveSolvingContest(c *composition.SolvingContest) error {
 
 func (t *compTx) SaveAnswer(a *composition.SolvingAnswer) error {
 	row := solvingAnswerRow{EventID: a.EventID, Problem: a.Problem, UserID: a.UserID, Text: a.Text, SentAt: a.SentAt.UTC(),
-		KeyRight: a.KeyRight, Solved: a.Right, Fault: a.Fault, Points: a.Points}
+		KeyRight: a.KeyRight, Solved: a.Right, Fault: faultColumn(a.Fault), Points: a.Points}
 	err := t.db.Clauses(clause.OnConflict{Columns: []clause.Column{{Name: "event_id"}, {Name: "problem"}, {Name: "user_id"}}, UpdateAll: true}).Create(&row).Error
 	if err != nil {
 		return fmt.Errorf("save the answer to problem %d of event %d: %w", a.Problem, a.EventID, err)
@@ -75,7 +76,29 @@ func (t *compTx) Answers(eventID int64) ([]composition.SolvingAnswer, error) {
 	out := make([]composition.SolvingAnswer, len(rows))
 	for i, r := range rows {
 		out[i] = composition.SolvingAnswer{EventID: r.EventID, Problem: r.Problem, UserID: r.UserID, Text: r.Text, SentAt: r.SentAt.UTC(),
-			KeyRight: r.KeyRight, Right: r.Solved, Fault: r.Fault, Points: r.Points}
+			KeyRight: r.KeyRight, Right: r.Solved, Fault: faultOf(r.Fault), Points: r.Points}
 	}
 	return out, nil
+}
+
+// faultColumn keeps where an answer goes wrong as its message in JSON, so
+// that it is shown in each reader's language; "" when it is right.
+func faultColumn(t composition.Text) string {
+	if t.IsZero() {
+		return ""
+	}
+	return toJSON(t)
+}
+
+// faultOf reads the fault column back. Answers checked before faults were
+// kept as messages hold an English sentence, shown as it is.
+func faultOf(column string) composition.Text {
+	var t composition.Text
+	if column == "" {
+		return t
+	}
+	if strings.HasPrefix(column, "{") && json.Unmarshal([]byte(column), &t) == nil {
+		return t
+	}
+	return composition.Plain(column)
 }

@@ -1,0 +1,134 @@
+package composition
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"adiukh/rules"
+)
+
+// Findings is the solver's report on a work as it is kept: moves in the
+// rules' notation, and what is wrong as messages, so that every reader sees
+// the report in their own language.
+type Findings struct {
+	Verdict    Verdict     `json:"verdict"`
+	Keys       []string    `json:"keys,omitempty"`
+	Line       []string    `json:"line,omitempty"`
+	Duals      []Dual      `json:"duals,omitempty"`
+	Refutation *Refutation `json:"refutation,omitempty"`
+	Faults     []Fault     `json:"faults,omitempty"`
+	Nodes      int64       `json:"nodes,omitempty"`
+	// Budget is the node budget that ran out (not_proved).
+	Budget int64 `json:"budget,omitempty"`
+}
+
+// Dual is a move of the solving side in the main line, after the first,
+// that other moves fulfil the stipulation as well as.
+type Dual struct {
+	Ply          int      `json:"ply"` // 1 for the first move
+	Move         string   `json:"move"`
+	Alternatives []string `json:"alternatives"`
+}
+
+// Message names the dual, to be shown in the reader's language.
+func (d Dual) Message() rules.Message {
+	return say("ply %d: %s, also %s", d.Ply, d.Move, strings.Join(d.Alternatives, ", "))
+}
+
+// Refutation is why a work is unsound, and the line that shows it.
+type Refutation struct {
+	Reason Text     `json:"reason"`
+	Line   []string `json:"line,omitempty"`
+}
+
+// Message is the reason followed by the line, to be shown in the reader's
+// language.
+func (r Refutation) Message() rules.Message {
+	if len(r.Line) == 0 {
+		return r.Reason.Message
+	}
+	return say("%s: %s", r.Reason.Message, strings.Join(r.Line, " "))
+}
+
+// faultList says every fault of a solution, one after another.
+func faultList(faults []Fault) rules.Message {
+	list := faults[0].Message()
+	for _, f := range faults[1:] {
+		list = say("%s; %s", list, f.Message())
+	}
+	return list
+}
+
+// The findings of works checked before they were kept as messages hold
+// English sentences. They are read back into the same fields: the duals and
+// faults, whose sentences have one fixed form, as moves again; a refutation
+// as its sentence.
+
+func (d *Dual) UnmarshalJSON(b []byte) error {
+	var sentence string
+	if json.Unmarshal(b, &sentence) != nil {
+		type fields Dual
+		return json.Unmarshal(b, (*fields)(d))
+	}
+	head, also, ok := strings.Cut(sentence, ", also ")
+	if _, err := fmt.Sscanf(head, "ply %d: %s", &d.Ply, &d.Move); err != nil || !ok {
+		return fmt.Errorf("a dual kept as %q is not \"ply N: move, also moves\"", sentence)
+	}
+	d.Alternatives = strings.Split(also, ", ")
+	return nil
+}
+
+func (f *Fault) UnmarshalJSON(b []byte) error {
+	var sentence string
+	if json.Unmarshal(b, &sentence) != nil {
+		type fields Fault
+		return json.Unmarshal(b, (*fields)(f))
+	}
+	if _, err := fmt.Sscanf(sentence, "ply %d: %s does not keep the stipulation", &f.Ply, &f.Move); err != nil {
+		return fmt.Errorf("a fault kept as %q is not \"ply N: move does not keep the stipulation\"", sentence)
+	}
+	return nil
+}
+
+func (r *Refutation) UnmarshalJSON(b []byte) error {
+	var sentence string
+	if json.Unmarshal(b, &sentence) != nil {
+		type fields Refutation
+		return json.Unmarshal(b, (*fields)(r))
+	}
+	*r = Refutation{Reason: Plain(sentence)}
+	return nil
+}
+
+// findingsOf keeps the solver's report on a work.
+func findingsOf(r *Report) Findings {
+	f := Findings{Verdict: r.Verdict, Budget: r.Budget, Faults: r.Faults}
+	j := r.Judgement
+	if j == nil {
+		return f
+	}
+	f.Nodes = j.Nodes
+	for _, k := range j.Keys {
+		f.Keys = append(f.Keys, k.Move.String())
+	}
+	f.Line = moveNames(j.Line)
+	for _, d := range j.Duals {
+		f.Duals = append(f.Duals, Dual{Ply: d.Ply, Move: d.Move.String(), Alternatives: moveNames(d.Alternatives)})
+	}
+	if j.Refutation != nil {
+		f.Refutation = &Refutation{Reason: Text{j.Refutation.Reason}, Line: moveNames(j.Refutation.Line)}
+	}
+	return f
+}
+
+func moveNames(moves []rules.Move) []string {
+	if len(moves) == 0 {
+		return nil
+	}
+	out := make([]string, len(moves))
+	for i, m := range moves {
+		out[i] = m.String()
+	}
+	return out
+}

@@ -1,0 +1,70 @@
+package composition
+
+import (
+	"encoding/json"
+	"reflect"
+	"testing"
+
+	"adiukh/rules"
+	"adiukh/rules/solve"
+)
+
+// TestFindingsKeepTheirMessages: a report kept as JSON and read back says
+// the same, argument for argument, so it can be shown in any language.
+func TestFindingsKeepTheirMessages(t *testing.T) {
+	st, err := solve.ParseStipulation("black 15")
+	if err != nil {
+		t.Fatal(err)
+	}
+	points := say("%d points", 13)
+	f := Findings{Verdict: Unsound, Keys: []string{"d6:f8"},
+		Refutation: &Refutation{Reason: Text{say("%s does not hold: %s", st, say("White can force %s and Black can hold White to %s", points, say("no final position")))}, Line: []string{"d6:f8", "b2-c3"}},
+		Duals:      []Dual{{Ply: 3, Move: "f8:d6", Alternatives: []string{"f8:h6", "f8:b4"}}},
+		Faults:     []Fault{{Ply: 5, Move: "e7:c5"}}}
+	kept, err := json.Marshal(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back Findings
+	if err := json.Unmarshal(kept, &back); err != nil {
+		t.Fatalf("read %s: %v", kept, err)
+	}
+	if !reflect.DeepEqual(back, f) {
+		t.Errorf("kept %s, read back %+v, want %+v", kept, back, f)
+	}
+	if got, want := back.Refutation.Message().String(), "black 15 does not hold: White can force 13 points and Black can hold White to no final position: d6:f8 b2-c3"; got != want {
+		t.Errorf("the refutation reads %q, want %q", got, want)
+	}
+	if _, ok := back.Refutation.Reason.Args[0].(solve.Stipulation); !ok {
+		t.Errorf("the stipulation came back as %T", back.Refutation.Reason.Args[0])
+	}
+	colour := Text{say("%s has no move", rules.Black)}
+	b, err := json.Marshal(colour)
+	var c Text
+	if err != nil || json.Unmarshal(b, &c) != nil || !reflect.DeepEqual(c, colour) {
+		t.Errorf("a colour kept as %s came back as %+v, %v", b, c, err)
+	}
+}
+
+// TestFindingsKeptAsSentences: works checked before the findings were kept
+// as messages hold English sentences; they are read into the same fields.
+func TestFindingsKeptAsSentences(t *testing.T) {
+	old := `{"verdict":"unsound","keys":["d6:f8"],"duals":["ply 3: f8:d6, also f8:h6, f8:b4"],` +
+		`"refutation":"black wins does not hold: best play ends 12:12: d6:f8 b2-c3","faults":["ply 5: e7:c5 does not keep the stipulation"]}`
+	var f Findings
+	if err := json.Unmarshal([]byte(old), &f); err != nil {
+		t.Fatal(err)
+	}
+	want := Findings{Verdict: Unsound, Keys: []string{"d6:f8"},
+		Duals:      []Dual{{Ply: 3, Move: "f8:d6", Alternatives: []string{"f8:h6", "f8:b4"}}},
+		Refutation: &Refutation{Reason: Plain("black wins does not hold: best play ends 12:12: d6:f8 b2-c3")},
+		Faults:     []Fault{{Ply: 5, Move: "e7:c5"}}}
+	if !reflect.DeepEqual(f, want) {
+		t.Errorf("read %+v, want %+v", f, want)
+	}
+	for _, bad := range []string{`{"duals":["three: f8:d6"]}`, `{"faults":["ply x"]}`, `{"refutation":{"reason":{"format":"%s","args":[{}]}}}`} {
+		if err := json.Unmarshal([]byte(bad), &Findings{}); err == nil {
+			t.Errorf("%s was read without an error", bad)
+		}
+	}
+}

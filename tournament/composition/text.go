@@ -1,0 +1,125 @@
+package composition
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"adiukh/rules"
+	"adiukh/rules/solve"
+	"adiukh/tournament"
+)
+
+// say makes a message whose English format is the key of its translation
+// (the one catalogue, tournament/catalog).
+func say(format string, args ...any) rules.Message {
+	return rules.Message{Format: format, Args: args}
+}
+
+// Text is a message kept with a work or an answer: its English format and
+// its arguments, each with its kind, so that every reader sees it in their
+// own language. Moves and scores are written the same in every language and
+// are kept as they read.
+type Text struct{ rules.Message }
+
+// storedText is the JSON form of a Text.
+type storedText struct {
+	Format string      `json:"format"`
+	Args   []storedArg `json:"args,omitempty"`
+}
+
+// storedArg is one argument of a stored message: exactly one field is set.
+type storedArg struct {
+	Text        *Text   `json:"text,omitempty"`
+	Stipulation string  `json:"stipulation,omitempty"`
+	Color       string  `json:"color,omitempty"`
+	Int         *int    `json:"int,omitempty"`
+	String      *string `json:"string,omitempty"`
+}
+
+func (t Text) MarshalJSON() ([]byte, error) {
+	out := storedText{Format: t.Format}
+	for _, a := range t.Args {
+		var s storedArg
+		switch a := a.(type) {
+		case rules.Message:
+			s.Text = &Text{a}
+		case solve.Stipulation:
+			s.Stipulation = a.String()
+		case rules.Color:
+			s.Color = a.String()
+		case int:
+			s.Int = &a
+		case int64:
+			n := int(a)
+			s.Int = &n
+		default:
+			text := fmt.Sprint(a)
+			s.String = &text
+		}
+		out.Args = append(out.Args, s)
+	}
+	return json.Marshal(out)
+}
+
+// UnmarshalJSON reads a stored message. Works checked before messages were
+// kept this way hold plain English text, which is shown as it is.
+func (t *Text) UnmarshalJSON(b []byte) error {
+	var plain string
+	if json.Unmarshal(b, &plain) == nil {
+		*t = Plain(plain)
+		return nil
+	}
+	var in storedText
+	if err := json.Unmarshal(b, &in); err != nil {
+		return err
+	}
+	t.Format, t.Args = in.Format, nil
+	if len(in.Args) > 0 {
+		t.Args = make([]any, len(in.Args))
+	}
+	for i, a := range in.Args {
+		switch {
+		case a.Text != nil:
+			t.Args[i] = a.Text.Message
+		case a.Stipulation != "":
+			st, err := solve.ParseStipulation(a.Stipulation)
+			if err != nil {
+				return fmt.Errorf("argument %d of %q: %w", i+1, in.Format, err)
+			}
+			t.Args[i] = st
+		case a.Color != "":
+			c, ok := sides[a.Color]
+			if !ok {
+				return fmt.Errorf("argument %d of %q: %q is not a colour", i+1, in.Format, a.Color)
+			}
+			t.Args[i] = c
+		case a.Int != nil:
+			t.Args[i] = *a.Int
+		case a.String != nil:
+			t.Args[i] = *a.String
+		default:
+			return fmt.Errorf("argument %d of %q has no value", i+1, in.Format)
+		}
+	}
+	return nil
+}
+
+// Plain is text kept before messages were stored with their arguments: it
+// is shown as it is, in the language it was written in.
+func Plain(text string) Text {
+	if text == "" {
+		return Text{}
+	}
+	return Text{say("%s", text)}
+}
+
+// IsZero reports whether there is no message.
+func (t Text) IsZero() bool { return t.Format == "" }
+
+// errorText keeps a domain error's message with its arguments.
+func errorText(e *tournament.Error) Text {
+	if e.Format == "" {
+		return Plain(e.Message)
+	}
+	return Text{rules.Message{Format: e.Format, Args: e.Args}}
+}
