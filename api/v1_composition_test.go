@@ -42,7 +42,7 @@ func TestCompositionContestAPI(t *testing.T) {
 	author := s.user("author@example.org", tournament.PlayerRole)
 	reader := s.user("reader@example.org", tournament.PlayerRole)
 
-	e := s.must(http.StatusCreated, director, "POST", "/api/v1/events", map[string]any{"name": "Конкурс", "discipline": "composition", "system": "round-robin"}).(map[string]any)
+	e := s.must(http.StatusCreated, director, "POST", "/api/v1/events", map[string]any{"name": "Конкурс", "discipline": "composition"}).(map[string]any)
 	id := int(e["id"].(float64))
 	base := fmt.Sprintf("/api/v1/events/%d", id)
 

@@ -34,7 +34,12 @@ func TestSolvingContestAPI(t *testing.T) {
 	})
 	director := s.user("director@example.org", tournament.ArbiterRole)
 	solver := s.user("solver@example.org", tournament.PlayerRole)
-	e := s.must(http.StatusCreated, director, "POST", "/api/v1/events", map[string]any{"name": "Конкурс решения", "discipline": "composition", "system": "round-robin"}).(map[string]any)
+	e := s.must(http.StatusCreated, director, "POST", "/api/v1/events", map[string]any{"name": "Конкурс решения", "discipline": "composition", "system": "swiss"}).(map[string]any)
+	// A system sent for a composition contest, even Swiss without rounds, is
+	// not kept: it pairs nobody.
+	if e["system"] != "round-robin" || e["rounds"] != float64(0) {
+		t.Errorf("the contest keeps system %v and rounds %v", e["system"], e["rounds"])
+	}
 	base := fmt.Sprintf("/api/v1/events/%d/solving", int(e["id"].(float64)))
 
 	problem := map[string]any{"position": g005, "side": "black", "stipulation": "exact 18:6", "solution": "d6:f8 b2-c3 f8:d6 e7:c5"}

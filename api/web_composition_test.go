@@ -418,3 +418,40 @@ func TestBrowserCompositionEntry(t *testing.T) {
 		}
 	}
 }
+
+// TestBrowserCompositionEventForm: an arbiter creating a composition
+// contest sees no pairing system, rounds, clock, scoring or tie-breaks on
+// the form, and the contest's header names no pairing system either.
+func TestBrowserCompositionEventForm(t *testing.T) {
+	s := newCompServer(t, time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC))
+	s.user("director@example.org", tournament.ArbiterRole)
+	at, run := browserOn(t, s.handler)
+	var visible []string
+	var header string
+	run("sign in and choose the composition discipline",
+		chromedp.Navigate(at("/login")),
+		chromedp.SendKeys(`input[name=email]`, "director@example.org"),
+		chromedp.SendKeys(`input[name=password]`, "пароль игрока"+kb.Enter),
+		chromedp.WaitVisible(`form[action="/logout"]`),
+		chromedp.Navigate(at("/manage/events/new")),
+		chromedp.WaitVisible(`select[name=system]`),
+		chromedp.SetValue(`input[name=name]`, "Конкурс составителей"),
+		chromedp.SetValue(`select[name=discipline]`, "composition"),
+		chromedp.Evaluate(`document.querySelector("select[name=discipline]").dispatchEvent(new Event("change"))`, nil),
+		chromedp.WaitNotVisible(`select[name=system]`),
+		chromedp.Evaluate(`[...document.querySelectorAll("form [name]")].filter(e => e.offsetParent !== null).map(e => e.name)`, &visible),
+		shot("composition-event-form"),
+	)
+	for _, name := range visible {
+		if name == "rounds" || name == "time_control" || name == "scoring_win" || name == "tiebreak" || name == "baku" || name == "sheets_required" {
+			t.Errorf("the composition form shows %q", name)
+		}
+	}
+	run("create the contest",
+		load(`form[action="/manage/events"] button[type=submit]`),
+		chromedp.Text(`main`, &header),
+	)
+	if !strings.Contains(header, "Конкурс составителей") || strings.Contains(header, "Круговая система") || strings.Contains(header, "Швейцарская система") {
+		t.Errorf("the new contest's page:\n%s", header)
+	}
+}

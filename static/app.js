@@ -8,7 +8,25 @@ document.addEventListener("DOMContentLoaded", function () {
   setUpFastEntry();
   setUpPresets();
   setUpTimeControlWarning();
+  setUpJudgedDisciplines();
 });
+
+// The event form hides what only events of games use (system, rounds, clock,
+// scoring, sheets, pairing options, tie-breaks) while the discipline chosen
+// is judged, not played: a composition contest. The server ignores them for
+// such an event, so the form works the same without this.
+function setUpJudgedDisciplines() {
+  var discipline = document.querySelector("select[name=discipline][data-judged]");
+  if (!discipline) return;
+  var judged = discipline.dataset.judged.split(" ");
+  var form = discipline.closest("form");
+  function toggle() {
+    var hide = judged.indexOf(discipline.value) >= 0;
+    form.querySelectorAll("[data-games]").forEach(function (el) { el.hidden = hide; });
+  }
+  discipline.addEventListener("change", toggle);
+  toggle();
+}
 
 // The event form asks the server for the §9 warning of the discipline and
 // time control as they are typed, and shows it under the time control; the

@@ -70,6 +70,15 @@ func (d Discipline) SheetRequired() bool {
 // composition contest is judged, not played.
 func (d Discipline) PlaysGames() bool { return d != Composition }
 
+// withoutPairing clears what only paired events use when the event is a
+// composition contest: it has no system nor rounds, whatever a form that
+// offers them sent (the pages do not show them for such an event).
+func (e *Event) withoutPairing() {
+	if !e.Discipline.PlaysGames() {
+		e.System, e.Rounds = RoundRobin, 0
+	}
+}
+
 // System is how an event pairs its rounds.
 type System string
 

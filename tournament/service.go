@@ -132,6 +132,9 @@ func (s *Service) newEvent(ctx context.Context, in EventInput) (*Event, *User, e
 		return nil, nil, err
 	}
 	u := UserFromContext(ctx)
+	if in.System == nil && in.Discipline != nil && !Discipline(*in.Discipline).PlaysGames() {
+		in.System = ptrTo(string(RoundRobin)) // a contest pairs nobody: see withoutPairing
+	}
 	for _, req := range []struct {
 		field string
 		set   bool
@@ -158,6 +161,7 @@ func (s *Service) newEvent(ctx context.Context, in EventInput) (*Event, *User, e
 	if err := in.apply(e, s.knownTieBreak); err != nil {
 		return nil, nil, err
 	}
+	e.withoutPairing()
 	if e.System == Swiss && e.Rounds == 0 {
 		return nil, nil, Invalid("rounds", "a Swiss event needs its number of rounds")
 	}
@@ -209,6 +213,7 @@ func (s *Service) UpdateEvent(ctx context.Context, id int64, in EventInput, reas
 		if err := in.apply(&next, s.knownTieBreak); err != nil {
 			return err
 		}
+		next.withoutPairing()
 		if len(rounds) > 0 {
 			switch {
 			case next.Discipline != old.Discipline:

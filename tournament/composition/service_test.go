@@ -74,7 +74,7 @@ func newContest(t *testing.T, st *store.Store) *contest {
 		c.users[name] = tournament.NewContextWithUser(bg, u)
 	}
 	events := tournament.NewService(st, engines.Options())
-	e, err := events.CreateEvent(c.as("director"), tournament.EventInput{Name: ptr("Конкурс составления 2026"), Discipline: ptr("composition"), System: ptr("round-robin")})
+	e, err := events.CreateEvent(c.as("director"), tournament.EventInput{Name: ptr("Конкурс составления 2026"), Discipline: ptr("composition")})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -17,7 +17,10 @@ import (
 // EventView is the header of every report of the event.
 func EventView(e *tournament.Event) report.Event {
 	dru, den := catalog.Pair("discipline_full." + string(e.Discipline))
-	sru, sen := catalog.Pair("system_full." + string(e.System))
+	var sru, sen string
+	if e.Discipline.PlaysGames() {
+		sru, sen = catalog.Pair("system_full." + string(e.System))
+	}
 	sc := e.Scoring
 	return report.Event{
 		ID: e.ID, SystemID: string(e.System),
