@@ -437,20 +437,25 @@ func (h *handler) saveContest(c *gin.Context) error {
 				sections = append(sections, composition.Section{Name: name, Rules: strings.TrimSpace(rules)})
 			}
 		}
+		var unreadable []*tournament.Error
 		deadline, err := time.Parse("2006-01-02T15:04", strings.TrimSpace(f.Values["deadline"]))
 		if err != nil {
-			return tournament.Invalid("deadline", "%q is not a time: write it as 2026-12-31T23:59 (UTC)", f.Values["deadline"])
+			unreadable = append(unreadable, tournament.Invalid("deadline", "%q is not a time: write it as 2026-12-31T23:59 (UTC)", f.Values["deadline"]))
 		}
 		scale, err := strconv.ParseFloat(strings.ReplaceAll(strings.TrimSpace(f.Values["scale"]), ",", "."), 64)
 		if err != nil {
-			return tournament.Invalid("scale", "%q is not a mark: write a number such as 3.5", f.Values["scale"])
+			unreadable = append(unreadable, tournament.Invalid("scale", "%q is not a mark: write a number such as 3.5", f.Values["scale"]))
 		}
 		days, err := strconv.Atoi(strings.TrimSpace(f.Values["claim_days"]))
 		if err != nil {
-			return tournament.Invalid("claim_days", "%q is not a whole number", f.Values["claim_days"])
+			unreadable = append(unreadable, tournament.Invalid("claim_days", "%q is not a whole number", f.Values["claim_days"]))
 		}
-		_, err = h.Composition.Setup(c.Request.Context(), id, composition.ContestInput{Sections: sections, Deadline: deadline.UTC(),
-			Scale: scale, Aggregation: composition.Aggregation(f.Values["aggregation"]), ClaimDays: days}, f.Values["reason"])
+		in := composition.ContestInput{Sections: sections, Deadline: deadline.UTC(), Scale: scale,
+			Aggregation: composition.Aggregation(f.Values["aggregation"]), ClaimDays: days}
+		if len(unreadable) > 0 {
+			return withTheRest(unreadable, in.Check())
+		}
+		_, err = h.Composition.Setup(c.Request.Context(), id, in, f.Values["reason"])
 		return err
 	})
 }
@@ -557,4 +562,35 @@ func (h *handler) fileClaim(c *gin.Context) error {
 	_, err = h.Composition.FileClaim(c.Request.Context(), id, composition.ClaimInput{Code: f.Values["code"],
 		Kind: composition.ClaimKind(f.Values["kind"]), Evidence: f.Values["evidence"]})
 	return h.afterForm(c, fmt.Sprintf("/events/%d/contest/award#claims", id), f, err, func(f *form, status int) error { return h.renderAward(c, f, status) })
+}
+
+// withTheRest joins the inputs a form could not read with what the domain's
+// check finds wrong in the others, so that the form shows every problem at
+// once rather than one a time.
+func withTheRest(unreadable []*tournament.Error, checked error) error {
+	var e *tournament.Error
+	if checked != nil && !errors.As(checked, &e) {
+		return checked
+	}
+	all, read := unreadable, map[string]bool{}
+	for _, u := range unreadable {
+		read[u.Field] = true
+	}
+	if e != nil {
+		found := e.Details
+		if len(found) == 0 {
+			found = []*tournament.Error{e}
+		}
+		for _, d := range found {
+			if !read[d.Field] {
+				all = append(all, d)
+			}
+		}
+	}
+	if len(all) == 1 {
+		return all[0]
+	}
+	summary := tournament.Invalid("", "the form has %d problems", len(all))
+	summary.Details = all
+	return summary
 }

@@ -124,6 +124,10 @@ func TestCompositionPages(t *testing.T) {
 	if rec := s.post(dc, ev+"/contest/settings", url.Values{"sections": {"Задачи"}, "deadline": {"2026-11-10T12:00"}, "scale": {"4"}, "aggregation": {"mean"}, "claim_days": {"неделя"}}); rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "&#34;неделя&#34; — не целое число") {
 		t.Fatalf("claim days in words: %d", rec.Code)
 	}
+	// Every problem at once: the inputs that cannot be read and what is
+	// wrong with the others.
+	bad := s.post(dc, ev+"/contest/settings", url.Values{"sections": {"Задачи\nЗадачи"}, "deadline": {"завтра"}, "scale": {"4"}, "aggregation": {"median"}, "claim_days": {"неделя"}})
+	mustContain(t, "a form with four problems", bad.Body.String(), "&#34;завтра&#34; — не время", "&#34;неделя&#34; — не целое число", "два раздела названы &#34;Задачи&#34;", "&#34;median&#34;")
 	s.mustPost(dc, ev+"/contest/settings", url.Values{"sections": {"Задачи | 12+12\nЭтюды"}, "deadline": {"2026-11-10T12:00"}, "scale": {"4"}, "aggregation": {"mean"}, "claim_days": {"7"}})
 	// An address without an account, and a section named twice, are said
 	// at their fields.

@@ -141,7 +141,10 @@ type ContestInput struct {
 	ClaimDays   int
 }
 
-func (in ContestInput) check() error {
+// Check reports every problem of the settings, each at its field; Setup
+// checks them so, and a form that could not read some of its inputs asks
+// for the rest.
+func (in ContestInput) Check() error {
 	var problems []*tournament.Error
 	if len(in.Sections) == 0 || len(in.Sections) > maxContestSectionsLen {
 		problems = append(problems, tournament.Invalid("sections", "a contest has 1 to %d sections; got %d", maxContestSectionsLen, len(in.Sections)))
@@ -174,13 +177,7 @@ func (in ContestInput) check() error {
 	if in.ClaimDays < 1 || in.ClaimDays > 365 {
 		problems = append(problems, tournament.Invalid("claim_days", "the claims period is 1 to 365 days; got %d", in.ClaimDays))
 	}
-	switch len(problems) {
-	case 0:
-		return nil
-	case 1:
-		return problems[0]
-	}
-	return &tournament.Error{Code: tournament.EINVALID, Message: fmt.Sprintf("the contest has %d problems", len(problems)), Details: problems}
+	return reportAll(problems, tournament.Invalid("", "the contest has %d problems", len(problems)))
 }
 
 func cleanSections(in []Section) []Section {
@@ -197,7 +194,7 @@ func cleanSections(in []Section) []Section {
 // entries cannot be removed.
 func (s *Service) Setup(ctx context.Context, eventID int64, in ContestInput, reason string) (*Contest, error) {
 	in.Sections = cleanSections(in.Sections)
-	if err := in.check(); err != nil {
+	if err := in.Check(); err != nil {
 		return nil, err
 	}
 	var out *Contest
@@ -393,28 +390,20 @@ func (s *Service) Submit(ctx context.Context, eventID int64, in EntryInput) (*Wo
 	if err != nil {
 		return nil, err
 	}
+	// Asked before the solver's second of work, so that nobody can spend it
+	// on a contest they may not enter, and again where the entry is kept.
+	mayEnter := func(tx Tx) error { return s.mayEnter(ctx, tx, u, eventID, in.Section) }
+	if err := s.store.View(ctx, mayEnter); err != nil {
+		return nil, err
+	}
 	entry, findings, err := s.check(in)
 	if err != nil {
 		return nil, err
 	}
 	var w *Work
 	err = s.store.Update(ctx, func(tx Tx) error {
-		_, c, err := contest(ctx, tx, eventID)
-		if err != nil {
+		if err := mayEnter(tx); err != nil {
 			return err
-		}
-		if err := s.open(c); err != nil {
-			return err
-		}
-		if c.Section(in.Section) == nil {
-			return tournament.Invalid("section", "the contest has no section %q", in.Section)
-		}
-		judges, err := tx.Judges(eventID)
-		if err != nil {
-			return err
-		}
-		if slices.Contains(judges, u.ID) {
-			return tournament.Forbidden("a judge of the contest cannot enter it")
 		}
 		works, err := tx.Works(eventID)
 		if err != nil {
@@ -429,6 +418,30 @@ func (s *Service) Submit(ctx context.Context, eventID int64, in EntryInput) (*Wo
 		return s.audit(tx, u, eventID, ActionSubmit, "entry "+w.Code, nil, workLog(w), "")
 	})
 	return w, err
+}
+
+// mayEnter checks that the author may enter the section of the contest
+// now: the contest is open, has the section, and the author is not its
+// judge.
+func (s *Service) mayEnter(ctx context.Context, tx Tx, u *tournament.User, eventID int64, section string) error {
+	_, c, err := contest(ctx, tx, eventID)
+	if err != nil {
+		return err
+	}
+	if err := s.open(c); err != nil {
+		return err
+	}
+	if c.Section(section) == nil {
+		return tournament.Invalid("section", "the contest has no section %q", section)
+	}
+	judges, err := tx.Judges(eventID)
+	if err != nil {
+		return err
+	}
+	if slices.Contains(judges, u.ID) {
+		return tournament.Forbidden("a judge of the contest cannot enter it")
+	}
+	return nil
 }
 
 func workLog(w *Work) map[string]any {
@@ -465,18 +478,30 @@ func (s *Service) Edit(ctx context.Context, workID int64, in EntryInput) (*Work,
 	if err != nil {
 		return nil, err
 	}
-	entry, findings, err := s.check(in)
-	if err != nil {
-		return nil, err
-	}
 	var w *Work
-	err = s.store.Update(ctx, func(tx Tx) error {
-		var c *Contest
-		if w, c, err = s.own(ctx, tx, u, workID); err != nil {
+	// Asked before the solver runs and again where the entry is kept, as
+	// for a new entry.
+	mayEdit := func(tx Tx) error {
+		found, c, err := s.own(ctx, tx, u, workID)
+		if err != nil {
 			return err
 		}
 		if c.Section(in.Section) == nil {
 			return tournament.Invalid("section", "the contest has no section %q", in.Section)
+		}
+		w = found
+		return nil
+	}
+	if err := s.store.View(ctx, mayEdit); err != nil {
+		return nil, err
+	}
+	entry, findings, err := s.check(in)
+	if err != nil {
+		return nil, err
+	}
+	err = s.store.Update(ctx, func(tx Tx) error {
+		if err := mayEdit(tx); err != nil {
+			return err
 		}
 		before := workLog(w)
 		w.Section, w.Entry, w.Comment, w.Findings, w.UpdatedAt = in.Section, entry, strings.TrimSpace(in.Comment), findings, s.now().UTC()

@@ -187,6 +187,9 @@ func contestLifecycle(t *testing.T, st *store.Store) {
 	c.clock.Set(deadline)
 	_, err = c.svc.Submit(c.as("alice"), c.eventID, composition.EntryInput{Section: "Задачи", Entry: composition.Entry{Position: g005, Side: "black", Stipulation: "exact 18:6", Solution: "d6:f8"}})
 	wantCode(t, "late entry", err, tournament.ECONFLICT, "entries closed at 2026-11-11 12:00 UTC")
+	// The deadline is said before anything is checked, even a wrong entry.
+	_, err = c.svc.Submit(c.as("alice"), c.eventID, composition.EntryInput{Section: "Задачи", Entry: composition.Entry{Position: g005, Side: "black", Stipulation: "mate in 2", Solution: "d6:f8"}})
+	wantCode(t, "a late wrong entry", err, tournament.ECONFLICT, "entries closed")
 	_, err = c.svc.ForJudging(c.as("alice"), c.eventID)
 	wantCode(t, "an author reads the jury's list", err, tournament.EFORBIDDEN, "only the judges and the director")
 	list, err := c.svc.ForJudging(c.as("judge1"), c.eventID)

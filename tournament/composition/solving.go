@@ -88,16 +88,14 @@ type SolvingInput struct {
 // problem the solver refutes, or cannot prove within the budget, cannot be
 // set, because the answers are checked against it automatically.
 func (s *Service) SetupSolving(ctx context.Context, eventID int64, in SolvingInput, reason string) (*SolvingContest, error) {
-	problems, err := s.checkProblems(in)
+	u, err := signedIn(ctx)
 	if err != nil {
 		return nil, err
 	}
-	var out *SolvingContest
-	err = s.store.Update(ctx, func(tx Tx) error {
-		u, err := signedIn(ctx)
-		if err != nil {
-			return err
-		}
+	// Who may set the problems is asked before the solver's work on them,
+	// so that nobody else can spend it, and again where they are kept.
+	var old *SolvingContest
+	maySetUp := func(tx Tx) error {
 		e, err := event(ctx, tx, eventID, true)
 		if err != nil {
 			return err
@@ -105,12 +103,26 @@ func (s *Service) SetupSolving(ctx context.Context, eventID int64, in SolvingInp
 		if !tournament.CanManage(u, e) {
 			return tournament.Forbidden("only the director of the contest (the event's arbiter) or an administrator may do this in event %d", eventID)
 		}
-		old, err := tx.SolvingContest(eventID)
+		old, err = tx.SolvingContest(eventID)
 		if err != nil && tournament.ErrorCode(err) != tournament.ENOTFOUND {
 			return err
 		}
 		if old != nil && !s.now().Before(old.Starts) {
 			return tournament.Conflict("starts", "the solving contest started at %s; its problems are fixed", old.Starts.UTC().Format("2006-01-02 15:04 UTC"))
+		}
+		return nil
+	}
+	if err := s.store.View(ctx, maySetUp); err != nil {
+		return nil, err
+	}
+	problems, err := s.checkProblems(in)
+	if err != nil {
+		return nil, err
+	}
+	var out *SolvingContest
+	err = s.store.Update(ctx, func(tx Tx) error {
+		if err := maySetUp(tx); err != nil {
+			return err
 		}
 		next := &SolvingContest{EventID: eventID, Starts: in.Starts.UTC(), Ends: in.Ends.UTC(), Problems: problems}
 		if err := tx.SaveSolvingContest(next); err != nil {
@@ -175,13 +187,10 @@ func (s *Service) checkProblems(in SolvingInput) ([]SolvingProblem, error) {
 		}
 		out = append(out, SolvingProblem{Number: i + 1, Entry: entry, Points: p.Points, KeyPoints: p.KeyPoints})
 	}
-	switch len(problems) {
-	case 0:
-		return out, nil
-	case 1:
-		return nil, problems[0]
+	if err := reportAll(problems, tournament.Invalid("", "the solving contest has %d problems", len(problems))); err != nil {
+		return nil, err
 	}
-	return nil, &tournament.Error{Code: tournament.EINVALID, Message: fmt.Sprintf("the solving contest has %d problems", len(problems)), Details: problems}
+	return out, nil
 }
 
 // SolvingView is a solving contest as a reader sees it: the problems once

@@ -34,6 +34,9 @@ func solvingContest(t *testing.T, st *store.Store) {
 	bad.Ends = opens
 	bad.Problems = []composition.SolvingProblem{problems[0],
 		{Entry: composition.Entry{Position: g005, Side: "black", Stipulation: "black wins", Solution: "d6:f8"}}}
+	// Whether she may is asked before the solver spends its work on them.
+	_, err = c.svc.SetupSolving(c.as("alice"), c.eventID, bad, "")
+	wantCode(t, "a participant sets up unsound problems", err, tournament.EFORBIDDEN, "director")
 	_, err = c.svc.SetupSolving(c.as("director"), c.eventID, bad, "")
 	var te *tournament.Error
 	if !asError(err, &te) || len(te.Details) != 2 || te.Details[1].Field != "problems[1]" {
