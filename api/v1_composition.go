@@ -242,9 +242,12 @@ type entryView struct {
 }
 
 func newEntryView(w *composition.Work, loc *catalog.Localizer) entryView {
-	return entryView{ID: w.ID, Code: w.Code, workView: newWorkView(w.Section, w.Entry, w.Comment, w.Findings, loc),
-		SubmittedAt: rfc3339(w.SubmittedAt), UpdatedAt: rfc3339(w.UpdatedAt),
-		Withdrawn: w.Withdrawn, Eliminated: w.Eliminated}
+	v := entryView{ID: w.ID, Code: w.Code, workView: newWorkView(w.Section, w.Entry, w.Comment, w.Findings, loc),
+		SubmittedAt: rfc3339(w.SubmittedAt), UpdatedAt: rfc3339(w.UpdatedAt), Withdrawn: w.Withdrawn}
+	if w.Eliminated != "" {
+		v.Eliminated = loc.Message(w.Elimination())
+	}
+	return v
 }
 
 func (h *handler) postEntry(c *gin.Context) error {
@@ -340,7 +343,7 @@ func (h *handler) getJudging(c *gin.Context) error {
 	out, loc := []anonymousView{}, jsonLocalizer(c)
 	for _, a := range list {
 		v := anonymousView{Code: a.Code, workView: newWorkView(a.Section, a.Entry, a.Comment, a.Findings, loc),
-			Marks: []markView{}, Score: a.Score, Rank: a.Rank, Unranked: a.Failed}
+			Marks: []markView{}, Score: a.Score, Rank: a.Rank, Unranked: loc.Message(a.Failed)}
 		for _, m := range a.Marks {
 			v.Marks = append(v.Marks, markView{Judge: m.JudgeID, Mark: m.Mark, Comment: m.Comment, At: rfc3339(m.At)})
 		}

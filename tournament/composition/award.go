@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"adiukh/rules"
 	"adiukh/tournament"
 )
 
@@ -50,14 +51,19 @@ func (s *Service) PublishProvisional(ctx context.Context, eventID int64, in Awar
 		if len(ranked) == 0 {
 			return tournament.Conflict("entries", "the contest has no entries to award")
 		}
-		var unmarked []string
+		var unmarked *rules.Message
 		for _, a := range ranked {
-			if a.Score == nil {
-				unmarked = append(unmarked, a.Code+" ("+a.Failed+")")
+			if a.Score != nil {
+				continue
 			}
+			entry := say("%s (%s)", a.Code, a.Failed)
+			if unmarked != nil {
+				entry = say("%s, %s", *unmarked, entry)
+			}
+			unmarked = &entry
 		}
-		if len(unmarked) > 0 {
-			return tournament.Conflict("marks", "every entry needs its marks before the award; not yet: %s", strings.Join(unmarked, ", "))
+		if unmarked != nil {
+			return tournament.Conflict("marks", "every entry needs its marks before the award; not yet: %s", *unmarked)
 		}
 		items := in.Items
 		if len(items) == 0 {

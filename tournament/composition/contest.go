@@ -2,8 +2,10 @@ package composition
 
 import (
 	"context"
+	"strings"
 	"time"
 
+	"adiukh/rules"
 	"adiukh/tournament"
 )
 
@@ -91,8 +93,16 @@ type Work struct {
 	UpdatedAt   time.Time
 	Withdrawn   bool
 	// Eliminated is the reason an upheld claim took the work out of the
-	// award; "" while it stands.
+	// award, "kind: the director's reason"; "" while it stands.
 	Eliminated string
+}
+
+// Elimination says why an upheld claim took the work out of the award, to
+// be shown in the reader's language: the kind of claim and the director's
+// reason.
+func (w Work) Elimination() rules.Message {
+	kind, reason, _ := strings.Cut(w.Eliminated, ": ")
+	return say("%s: %s", ClaimKind(kind), reason)
 }
 
 // Mark is a judge's mark for a work.
@@ -111,6 +121,14 @@ const (
 	ClaimUnsound     ClaimKind = "unsound"
 	ClaimAnticipated ClaimKind = "anticipated"
 )
+
+// Message names the kind of claim, to be shown in the reader's language.
+func (k ClaimKind) Message() rules.Message {
+	if k == ClaimAnticipated {
+		return say("anticipated")
+	}
+	return say("unsound")
+}
 
 // ClaimStatus is where a claim stands.
 type ClaimStatus string

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"adiukh/rules"
 	"adiukh/rules/solve"
 	"adiukh/tournament"
 )
@@ -570,9 +571,10 @@ type Anonymous struct {
 	Marks []Mark
 	// Score is the aggregate of the marks, when every judge has marked
 	// (ranking only).
-	Score  *float64
-	Rank   int // within the section, 0 while unranked
-	Failed string
+	Score *float64
+	Rank  int // within the section, 0 while unranked
+	// Failed is why the work is not ranked; zero while it is.
+	Failed rules.Message
 }
 
 // jury is the reader of the jury's pages: a judge or the director.
@@ -627,7 +629,7 @@ func (s *Service) ForJudging(ctx context.Context, eventID int64) ([]Anonymous, e
 		for i := range out {
 			if !j.director {
 				out[i].Marks = slices.DeleteFunc(out[i].Marks, func(m Mark) bool { return m.JudgeID != j.user.ID })
-				out[i].Score, out[i].Rank, out[i].Failed = nil, 0, ""
+				out[i].Score, out[i].Rank, out[i].Failed = nil, 0, rules.Message{}
 			}
 		}
 		return nil
@@ -661,11 +663,11 @@ func ranking(tx Tx, c *Contest, judges []int64) ([]Anonymous, error) {
 		a := Anonymous{Code: w.Code, Section: w.Section, Entry: w.Entry, Comment: w.Comment, Findings: w.Findings, Marks: byWork[w.ID]}
 		switch {
 		case w.Eliminated != "":
-			a.Failed = "eliminated: " + w.Eliminated
+			a.Failed = say("eliminated, %s", w.Elimination())
 		case len(judges) == 0:
-			a.Failed = "no judges are assigned"
+			a.Failed = say("no judges are assigned")
 		case len(a.Marks) < len(judges):
-			a.Failed = fmt.Sprintf("marked by %d of %d judges", len(a.Marks), len(judges))
+			a.Failed = say("marked by %d of %d judges", len(a.Marks), len(judges))
 		default:
 			values := make([]float64, len(a.Marks))
 			for i, m := range a.Marks {
@@ -673,7 +675,7 @@ func ranking(tx Tx, c *Contest, judges []int64) ([]Anonymous, error) {
 			}
 			score, err := Aggregate(c.Aggregation, values)
 			if err != nil {
-				a.Failed = err.Error()
+				a.Failed = rules.Detail(err)
 			} else {
 				a.Score = &score
 			}

@@ -261,6 +261,18 @@ func contestLifecycle(t *testing.T, st *store.Store) {
 	if _, err := c.svc.DecideClaim(c.as("director"), c2.ID, true, "дуаль в главном варианте"); err != nil {
 		t.Fatal(err)
 	}
+	// The director's list says why 003 is no longer ranked, in either
+	// language.
+	afterClaim, err := c.svc.ForJudging(c.as("director"), c.eventID)
+	i = slices.IndexFunc(afterClaim, func(a composition.Anonymous) bool { return a.Code == "003" })
+	if err != nil || i < 0 || afterClaim[i].Rank != 0 {
+		t.Fatalf("the jury's list after the upheld claim %+v, %v", afterClaim, err)
+	}
+	for lang, want := range map[catalog.Lang]string{catalog.Russian: "исключено: некорректно: дуаль в главном варианте", catalog.English: "eliminated, unsound: дуаль в главном варианте"} {
+		if got := catalog.For(lang).Message(afterClaim[i].Failed); got != want {
+			t.Errorf("003 is unranked as %q in %v, want %q", got, lang, want)
+		}
+	}
 	_, err = c.svc.FileClaim(c.as("reader"), c.eventID, composition.ClaimInput{Code: "001", Kind: composition.ClaimUnsound, Evidence: "late"})
 	wantCode(t, "claim after the period", err, tournament.ECONFLICT, "claims period")
 	final, err := c.svc.PublishFinal(c.as("director"), c.eventID, "")
@@ -328,6 +340,10 @@ func TestAwardNeedsEveryMark(t *testing.T) {
 	}
 	_, err = c.svc.PublishProvisional(c.as("director"), c.eventID, composition.AwardInput{Prizes: 1}, "")
 	wantCode(t, "award with a missing mark", err, tournament.ECONFLICT, "001 (marked by 1 of 2 judges)")
+	var missing *tournament.Error
+	if !asError(err, &missing) || !strings.HasSuffix(catalog.For(catalog.Russian).Error(missing), "001 (оценок: 1 из 2)") {
+		t.Errorf("the missing mark in Russian: %v", err)
+	}
 	if _, err := c.svc.Mark(c.as("judge2"), c.eventID, composition.MarkInput{Code: "001", Mark: 9}); err != nil {
 		t.Fatal(err)
 	}
