@@ -39,9 +39,9 @@ func (h *handler) compositionRoutesWeb(public, signedIn *gin.RouterGroup) {
 
 // diagram is a position drawn for a page, with its notation.
 type diagram struct {
-	Board *boardView
-	Text  string
-	Side  string // "white" or "black"
+	Board    *boardView
+	Position rules.Position
+	Side     string // "white" or "black"
 }
 
 func newDiagram(position, side string) *diagram {
@@ -49,7 +49,7 @@ func newDiagram(position, side string) *diagram {
 	if err != nil {
 		return nil
 	}
-	d := &diagram{Board: newBoardView(pos), Text: pos.String(), Side: "white"}
+	d := &diagram{Board: newBoardView(pos), Position: pos, Side: "white"}
 	if s := strings.ToLower(strings.TrimSpace(side)); s == "black" || s == "черные" || s == "чёрные" {
 		d.Side = "black"
 	}

@@ -197,7 +197,7 @@ func TestCompositionPages(t *testing.T) {
 		t.Errorf("a stranger's jury page: %d", rec.Code)
 	}
 	jury := s.page(jc, ev+"/contest/judging")
-	mustContain(t, "the jury page", jury, "№ 001", "точно 18:6", "d6:f8 b2-c3", "Отчёт решателя", "verdict-sound", `<svg class="board"`, `action="`+ev+`/contest/marks/001"`)
+	mustContain(t, "the jury page", jury, "№ 001", "точно 18:6", "белые: a5-1/6, b2-1, d4-4/1, d8-1/3, e7-3/1; черные: d6-1/2", "d6:f8 b2-c3", "Отчёт решателя", "verdict-sound", `<svg class="board"`, `action="`+ev+`/contest/marks/001"`)
 	mustNotContain(t, "the jury page", jury, "author@example.org", "Автор Петров", "№ 002")
 	if rec := s.post(jc, ev+"/contest/marks/001", url.Values{"mark": {"пять"}}); rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "не оценка") {
 		t.Errorf("a mark that is no number: %d", rec.Code)

@@ -3,6 +3,7 @@ package api
 import (
 	"time"
 
+	"adiukh/rules"
 	"adiukh/tournament"
 	"adiukh/tournament/catalog"
 )
@@ -27,6 +28,12 @@ func newTranslator(lang string) *translator {
 	l, _ := catalog.Parse(lang)
 	loc := catalog.For(l)
 	return &translator{Localizer: loc, Lang: string(loc.Lang)}
+}
+
+// Position writes a position in the rules' notation with the sides named
+// in the reader's language: "белые: a5-1/6, b2-1; черные: d6-1/2".
+func (t *translator) Position(p rules.Position) string {
+	return p.Notation(t.T("report.notation_white"), t.T("report.notation_black"))
 }
 
 // In returns the translator writing times in the event's time zone.

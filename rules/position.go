@@ -115,13 +115,20 @@ func (s Score) String() string { return fmt.Sprintf("%d:%d", s.White, s.Black) }
 // String writes the position in canonical notation: English keywords, squares
 // ordered by file then rank, a single-colour tower without "/0", an empty side
 // with nothing after the colon: "white: a5-1/2, b4-3; black: ".
-func (p Position) String() string {
+func (p Position) String() string { return p.Notation("white", "black") }
+
+// Notation writes the position as String does with the sides named by the
+// caller, for readers of another language: "белые: a5-1/2, b4-3; черные: ".
+// ParsePosition reads both.
+func (p Position) Notation(white, black string) string {
 	var b strings.Builder
 	for c := White; c <= Black; c++ {
+		name := white
 		if c == Black {
 			b.WriteString("; ")
+			name = black
 		}
-		b.WriteString(c.String())
+		b.WriteString(name)
 		b.WriteString(": ")
 		first := true
 		for file := 0; file < 8; file++ {
