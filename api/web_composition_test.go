@@ -241,6 +241,11 @@ func TestCompositionPages(t *testing.T) {
 	pub = s.page(nil, ev+"/contest/award?lang=en")
 	mustContain(t, "the final award", pub, "Final award", "Prize 1", "идея другая", "rejected")
 	mustNotContain(t, "the final award", pub, "Provisional award")
+	// The finished contest is listed with the finished events.
+	home := s.page(nil, "/")
+	if f, c := strings.Index(home, "Завершены"), strings.Index(home, "Конкурс составителей"); f < 0 || c < f || strings.Contains(home, "Скоро") {
+		t.Errorf("the home page does not list the contest as finished")
+	}
 
 	// The booklet: the entry's code, author and stipulation.
 	for _, lang := range []string{"ru", "en"} {

@@ -80,11 +80,30 @@ func (s *Service) PublishProvisional(ctx context.Context, eventID int64, in Awar
 		if err := tx.SaveContest(c); err != nil {
 			return err
 		}
+		if err := advanceEvent(tx, eventID, tournament.Running); err != nil {
+			return err
+		}
 		out = c
 		return s.audit(tx, u, eventID, ActionProvisional, fmt.Sprintf("event %d", eventID), nil,
 			map[string]any{"award": items, "claims_until": c.ClaimsUntil}, reason)
 	})
 	return out, err
+}
+
+// advanceEvent moves the status of the contest's event on with the
+// contest, so that lists of events place it right: judging and the
+// provisional award run it, the final award finishes it. It never moves
+// back.
+func advanceEvent(tx Tx, eventID int64, to tournament.EventStatus) error {
+	e, err := tx.Event(eventID)
+	if err != nil {
+		return err
+	}
+	if e.Status == to || e.Status == tournament.Finished {
+		return nil
+	}
+	e.Status = to
+	return tx.UpdateEvent(e)
 }
 
 func derive(ranked []Anonymous, in AwardInput) ([]Distinction, error) {
@@ -290,6 +309,9 @@ func (s *Service) PublishFinal(ctx context.Context, eventID int64, reason string
 		}
 		c.Stage, c.FinalAt = Final, s.now().UTC()
 		if err := tx.SaveContest(c); err != nil {
+			return err
+		}
+		if err := advanceEvent(tx, eventID, tournament.Finished); err != nil {
 			return err
 		}
 		out = c

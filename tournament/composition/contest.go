@@ -164,6 +164,8 @@ type Store interface {
 // an *tournament.Error with code ENOTFOUND.
 type Tx interface {
 	Event(id int64) (*tournament.Event, error)
+	// UpdateEvent saves the event's settings and status.
+	UpdateEvent(e *tournament.Event) error
 	// LockEvent serializes the writes of one event (see tournament.Tx).
 	LockEvent(id int64) error
 	AddAudit(a *tournament.AuditEntry) error

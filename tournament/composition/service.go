@@ -769,6 +769,9 @@ func (s *Service) Mark(ctx context.Context, eventID int64, in MarkInput) (*Mark,
 		if err := tx.SaveMark(m); err != nil {
 			return err
 		}
+		if err := advanceEvent(tx, eventID, tournament.Running); err != nil {
+			return err
+		}
 		return s.audit(tx, u, eventID, ActionMark, "entry "+w.Code, nil, map[string]any{"mark": m.Mark, "comment": m.Comment}, "")
 	})
 	return m, err

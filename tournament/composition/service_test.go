@@ -45,6 +45,16 @@ type contest struct {
 
 func (c *contest) as(name string) context.Context { return c.users[name] }
 
+// status is the status of the contest's event, as lists of events show it.
+func (c *contest) status(t *testing.T) tournament.EventStatus {
+	t.Helper()
+	e, err := tournament.NewService(c.st, engines.Options()).Event(c.as("director"), c.eventID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e.Status
+}
+
 var start = time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)
 
 // setUpOneSection sets up a contest of one section, Задачи, open for an
@@ -211,6 +221,10 @@ func contestLifecycle(t *testing.T, st *store.Store) {
 			}
 		}
 	}
+	// Judging runs the event.
+	if got := c.status(t); got != tournament.Running {
+		t.Errorf("the event is %s while the judges mark, want running", got)
+	}
 	// A judge sees only their own marks; the director ranks.
 	list, _ = c.svc.ForJudging(c.as("judge2"), c.eventID)
 	if len(list[0].Marks) != 1 || list[0].Marks[0].Mark != 3.5 || list[0].Score != nil {
@@ -278,6 +292,9 @@ func contestLifecycle(t *testing.T, st *store.Store) {
 	final, err := c.svc.PublishFinal(c.as("director"), c.eventID, "")
 	if err != nil || final.Stage != composition.Final || len(final.Award) != 1 {
 		t.Fatalf("final award %+v, %v", final, err)
+	}
+	if got := c.status(t); got != tournament.Finished {
+		t.Errorf("the event is %s after the final award, want finished", got)
 	}
 	award, _ = c.svc.Award(ctx, c.eventID)
 	if len(award.Items) != 1 || len(award.Claims) != 2 || award.Claims[1].Status != composition.ClaimUpheld {
