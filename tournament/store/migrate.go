@@ -31,6 +31,7 @@ var migrations = []*gormigrate.Migration{
 	{ID: "2026112292-search", Migrate: searchMigration, Rollback: searchRollback},
 	{ID: "2026112293-signin-limits", Migrate: signInLimitsMigration, Rollback: signInLimitsRollback},
 	{ID: "2026112294-sheets-required", Migrate: sheetsRequiredMigration, Rollback: sheetsRequiredRollback},
+	{ID: "2026112295-composition-status", Migrate: compositionStatusMigration, Rollback: compositionStatusRollback},
 }
 
 // migrationLock is the key of the PostgreSQL advisory lock taken while

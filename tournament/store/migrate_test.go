@@ -194,3 +194,66 @@ func TestConcurrentMigrations(t *testing.T) {
 		t.Errorf("schema after concurrent migrations differs:\n%s", lineDiff(string(want), got))
 	}
 }
+
+// TestCompositionStatusMigration: composition events stored before their
+// status followed the contest get the status their contest has reached.
+func TestCompositionStatusMigration(t *testing.T) {
+	for name, dsn := range storetest.DSNs(t) {
+		t.Run(name, func(t *testing.T) {
+			db, err := store.MigrateTo(dsn, "2026112294-sheets-required")
+			if err != nil {
+				t.Fatal(err)
+			}
+			at := time.Date(2026, 11, 1, 10, 0, 0, 0, time.UTC)
+			exec := func(sql string, args ...any) {
+				t.Helper()
+				if err := db.Exec(sql, args...).Error; err != nil {
+					t.Fatalf("%s: %v", sql, err)
+				}
+			}
+			exec("INSERT INTO users (id, email, name, role, password_hash, locale, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)", 1, "director@example.org", "Директор", "arbiter", "hash", "ru", at)
+			// Events 1–4: entries open, judged, provisional, final; 5: a
+			// finished tournament of games that is left alone.
+			stages := map[int]string{1: "entries", 2: "entries", 3: "provisional", 4: "final"}
+			for id := 1; id <= 5; id++ {
+				discipline, status := "composition", "registration"
+				if id == 5 {
+					discipline, status = "standard", "finished"
+				}
+				exec(`INSERT INTO events (id, name, discipline, system, rounds, time_control, score_win, score_draw, score_loss, score_bye, score_forfeit_win,
+					tie_breaks, start_date, end_date, venue, city, chief_arbiter, arbiters, status, visibility, manual_start_numbers, owner_id, created_at)
+					VALUES (?, ?, ?, 'round-robin', 0, '', 2, 1, 0, 0, 2, '', '', '', '', '', '', '[]', ?, 'public', false, 1, ?)`, id, "Конкурс", discipline, status, at)
+				if stage, ok := stages[id]; ok {
+					exec(`INSERT INTO composition_contests (event_id, sections, deadline, scale, aggregation, claim_days, stage, award) VALUES (?, '[]', ?, 4, 'mean', 7, ?, '[]')`, id, at, stage)
+				}
+			}
+			exec(`INSERT INTO composition_works (id, event_id, code, section, author_id, position, side, stipulation, solution, comment, findings, submitted_at, updated_at, withdrawn, eliminated)
+				VALUES (1, 2, '001', 'Задачи', 1, '', 'white', 'draw', '', '', '{}', ?, ?, false, '')`, at, at)
+			exec(`INSERT INTO composition_marks (work_id, judge_id, event_id, mark, comment, at) VALUES (1, 1, 2, 3, '', ?)`, at)
+			if sqlDB, err := db.DB(); err == nil {
+				sqlDB.Close()
+			}
+
+			st, err := store.Open(dsn)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer st.Close()
+			err = st.View(context.Background(), func(tx tournament.Tx) error {
+				for id, want := range map[int64]tournament.EventStatus{1: tournament.Registration, 2: tournament.Running, 3: tournament.Running, 4: tournament.Finished, 5: tournament.Finished} {
+					e, err := tx.Event(id)
+					if err != nil {
+						return err
+					}
+					if e.Status != want {
+						t.Errorf("event %d is %s, want %s", id, e.Status, want)
+					}
+				}
+				return nil
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+}
