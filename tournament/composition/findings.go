@@ -24,7 +24,7 @@ type Findings struct {
 }
 
 // Dual is a move of the solving side in the main line, after the first,
-// that other moves fulfil the stipulation as well as.
+// where other moves, the alternatives, fulfil the stipulation too.
 type Dual struct {
 	Ply          int      `json:"ply"` // 1 for the first move
 	Move         string   `json:"move"`
