@@ -210,8 +210,8 @@ func (r *Result) known(err error) error {
 func (s *Solver) bounds(n *node, total int) (whiteMin, whiteMax *int, err error) {
 	// White is proved to force ≥ lo and disproved for ≥ hi.
 	lo, hi := -1, total+1
-	// Black is proved to hold White to ≤ bhi.
-	bhi := total + 1
+	// Black is proved to hold White to ≤ bhi and disproved for ≤ bdisproved.
+	bhi, bdisproved := total+1, -1
 	ranOut := func(err error) (*int, *int, error) {
 		if lo >= 0 {
 			whiteMin = &lo
@@ -221,7 +221,26 @@ func (s *Solver) bounds(n *node, total int) (whiteMin, whiteMax *int, err error)
 		}
 		return whiteMin, whiteMax, err
 	}
+	askedBlack := false
 	for hi-lo > 1 {
+		if hi-lo == 2 && lo >= 0 && !askedBlack {
+			// One threshold is left, lo+1. Black's ≤ lo is asked first: when
+			// it is proved the value is lo, and White's lo+1 is disproved by
+			// it at every node its proof covers (entry.known), whereas
+			// disproving White's lo+1 first settles nothing for Black, whose
+			// proof WhiteMax needs anyway.
+			askedBlack = true
+			st, _, err := s.prove(n, goal{rules.Black, int8(lo)})
+			if err != nil {
+				return ranOut(err)
+			}
+			if st == proved {
+				bhi, hi = lo, lo+1
+			} else {
+				bdisproved = lo
+			}
+			continue
+		}
 		t := (lo + hi) / 2
 		st, _, err := s.prove(n, goal{rules.White, int8(t)})
 		if err != nil {
@@ -238,7 +257,7 @@ func (s *Solver) bounds(n *node, total int) (whiteMin, whiteMax *int, err error)
 	}
 	// Black is proved to hold White to ≤ bhi and disproved for ≤ blo;
 	// WhiteMax ≥ WhiteMin, so nothing below WhiteMin can be proved.
-	blo := max(lo, 0) - 1
+	blo := max(max(lo, 0)-1, bdisproved)
 	for bhi-blo > 1 {
 		t := (blo + bhi) / 2
 		st, _, err := s.prove(n, goal{rules.Black, int8(t)})
