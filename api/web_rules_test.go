@@ -176,7 +176,14 @@ func TestWithdrawalIsConfirmedAndUndone(t *testing.T) {
 
 	// HTML: the first click asks; the confirmation needs the reason.
 	withdraw := fmt.Sprintf("/events/%d/players/4/withdraw", id)
-	rec := a.post(withdraw, url.Values{"from_round": {"2"}})
+	// A round that is not a number is refused above the desk, named by its
+	// label in the page's language.
+	rec := a.post(withdraw, url.Values{"from_round": {"второй"}})
+	mustStatus(t, "withdraw from a round in words", rec.Code, http.StatusBadRequest, rec.Body.String())
+	if !strings.Contains(rec.Body.String(), `<p class="field-error" role="alert">Выбывает с тура: &#34;второй&#34; — не номер тура</p>`) {
+		t.Errorf("the round in words is not refused at its label:\n%s", rec.Body.String())
+	}
+	rec = a.post(withdraw, url.Values{"from_round": {"2"}})
 	mustStatus(t, "withdraw, first click", rec.Code, http.StatusOK, rec.Body.String())
 	if body := rec.Body.String(); !strings.Contains(body, "Снять участника Тлеуж Мурат с турнира начиная с 2-го тура?") || !strings.Contains(body, `name="confirm" value="1"`) {
 		t.Errorf("the confirmation page does not ask about the player:\n%s", body)
