@@ -207,14 +207,18 @@ func TestBrowserRunsAnEvent(t *testing.T) {
 		}
 	}
 
-	var ply, tower string
+	var ply, tower, back string
 	run("step through the game",
 		chromedp.Navigate(strings.Replace(manageURL, "/manage", "/rounds/1/boards/1", 1)),
 		chromedp.WaitVisible(`#viewer`),
 		chromedp.Text(`[data-ply]`, &ply),
+		chromedp.AttributeValue(`[data-step="prev"]`, "aria-label", &back, nil),
 	)
 	if ply != "29" {
 		t.Errorf("the viewer opens at ply %s, want the last, 29", ply)
+	}
+	if back != "Полуход назад (←)" {
+		t.Errorf("the viewer's back button is named %q", back)
 	}
 	run("screenshot the game viewer", shot("game-viewer"))
 	run("go to the start with the keyboard",
