@@ -337,6 +337,9 @@ type deskData struct {
 	Publish  *form
 	Final    *form
 	Claims   *form
+	// EventSettings are the event's own settings (name, dates, place,
+	// visibility), on the form every event has.
+	EventSettings eventFormData
 }
 
 func (h *handler) contestDesk(c *gin.Context, e *tournament.Event) error {
@@ -354,8 +357,11 @@ func (h *handler) renderDesk(c *gin.Context, e *tournament.Event, which string, 
 		return err
 	}
 	data := &deskData{eventHeader: h.header(c, e, "manage"), Contest: cv, Missing: missing,
-		Settings: newForm(), Judges: newForm(), Publish: newForm(), Final: newForm(), Claims: newForm()}
+		Settings: newForm(), Judges: newForm(), Publish: newForm(), Final: newForm(), Claims: newForm(),
+		EventSettings: h.eventFormData(eventFormValues(e))}
 	switch which {
+	case "event":
+		data.EventSettings = h.eventFormData(f)
 	case "settings":
 		data.Settings = f
 	case "judges":

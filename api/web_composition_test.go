@@ -116,6 +116,15 @@ func TestCompositionPages(t *testing.T) {
 	desk := s.page(dc, ev+"/manage")
 	mustContain(t, "the desk", desk, `action="`+ev+`/contest/settings"`, "нет жеребьёвки")
 	mustNotContain(t, "the desk", desk, `action="`+ev+`/rounds"`, "tab.pairings", ev+"/standings", ev+"/crosstable", "standings.pdf")
+	// The event's own settings are on the desk too: a name left out is
+	// refused there, a new city kept.
+	mustContain(t, "the desk", desk, `action="`+ev+`/settings"`, `value="Конкурс составителей"`)
+	if rec := s.post(dc, ev+"/settings", url.Values{"name": {""}, "discipline": {"composition"}, "visibility": {"public"}}); rec.Code != http.StatusBadRequest ||
+		!strings.Contains(rec.Body.String(), `action="`+ev+`/contest/settings"`) || !strings.Contains(rec.Body.String(), `<p class="field-error"`) {
+		t.Errorf("an event without a name: %d\n%s", rec.Code, rec.Body.String())
+	}
+	s.mustPost(dc, ev+"/settings", url.Values{"name": {"Конкурс составителей"}, "discipline": {"composition"}, "visibility": {"public"}, "city": {"Майкоп"}})
+	mustContain(t, "the desk after the settings", s.page(dc, ev+"/manage"), `value="Майкоп"`)
 
 	// The settings with a refused deadline, then right; the jury.
 	if rec := s.post(dc, ev+"/contest/settings", url.Values{"sections": {"Задачи | 12+12"}, "deadline": {"завтра"}, "scale": {"4"}, "aggregation": {"mean"}, "claim_days": {"7"}}); rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "&#34;завтра&#34; — не время: пишите так: 2026-12-31T23:59 (UTC)") {

@@ -150,6 +150,11 @@ func (h *handler) updateSettings(c *gin.Context) error {
 			return nil
 		}
 	}
+	// A composition contest's desk is the contest's: the form is shown
+	// again there.
+	if e, evErr := h.Events.Event(c.Request.Context(), id); evErr == nil && !e.Discipline.PlaysGames() {
+		return h.afterForm(c, fmt.Sprintf("/events/%d/manage", id), entered, err, func(f *form, status int) error { return h.renderDesk(c, e, "event", f, status) })
+	}
 	return h.manageFailed(c, id, err, func(d *managePageData) *form { return d.Settings.Form }, func(f *form) { f.Values = entered.Values })
 }
 
