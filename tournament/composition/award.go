@@ -142,7 +142,9 @@ func checkAward(tx Tx, eventID int64, items []Distinction) error {
 		}
 		switch {
 		case w.Eliminated != "":
-			return tournament.Invalid(field, "entry %s was eliminated (%s)", d.Code, w.Eliminated)
+			return tournament.Invalid(field, "entry %s was eliminated (%s)", d.Code, w.Elimination())
+		case w.Findings.Verdict == Unsound:
+			return tournament.Invalid(field, "entry %s is refuted by the solver: an unsound work cannot be awarded", d.Code)
 		case seen[d.Code]:
 			return tournament.Invalid(field, "entry %s is in the award twice", d.Code)
 		case d.Honour != Prize && d.Honour != Mention && d.Honour != Commendation:

@@ -686,16 +686,24 @@ func ranking(tx Tx, c *Contest, judges []int64) ([]Anonymous, error) {
 	for i, sec := range c.Sections {
 		order[sec.Name] = i
 	}
+	// A work the solver refutes keeps its marks but is not ranked: an
+	// unsound work cannot be awarded.
+	for i := range out {
+		if out[i].Score != nil && out[i].Findings.Verdict == Unsound {
+			out[i].Failed = say("refuted by the solver")
+		}
+	}
+	rankable := func(a Anonymous) bool { return a.Score != nil && a.Findings.Verdict != Unsound }
 	slices.SortStableFunc(out, func(a, b Anonymous) int {
 		if d := order[a.Section] - order[b.Section]; d != 0 {
 			return d
 		}
 		switch {
-		case a.Score != nil && b.Score == nil:
+		case rankable(a) && !rankable(b):
 			return -1
-		case a.Score == nil && b.Score != nil:
+		case !rankable(a) && rankable(b):
 			return 1
-		case a.Score != nil && *a.Score != *b.Score:
+		case a.Score != nil && b.Score != nil && *a.Score != *b.Score:
 			if *a.Score > *b.Score {
 				return -1
 			}
@@ -712,7 +720,7 @@ func ranking(tx Tx, c *Contest, judges []int64) ([]Anonymous, error) {
 		if out[i].Section != section {
 			rank, counted, section, last = 0, 0, out[i].Section, nil
 		}
-		if out[i].Score == nil {
+		if !rankable(out[i]) {
 			continue
 		}
 		counted++
