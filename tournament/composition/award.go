@@ -53,7 +53,7 @@ func (s *Service) PublishProvisional(ctx context.Context, eventID int64, in Awar
 		}
 		var unmarked *rules.Message
 		for _, a := range ranked {
-			if a.Score != nil {
+			if a.Score != nil || a.Findings.Verdict == Unsound {
 				continue
 			}
 			entry := say("%s (%s)", a.Code, a.Failed)

@@ -666,6 +666,10 @@ func ranking(tx Tx, c *Contest, judges []int64) ([]Anonymous, error) {
 			a.Failed = say("eliminated, %s", w.Elimination())
 		case len(judges) == 0:
 			a.Failed = say("no judges are assigned")
+		case w.Findings.Verdict == Unsound && len(a.Marks) < len(judges):
+			// An unsound work cannot be awarded, so it needs no marks; with
+			// every mark or without, it is never ranked.
+			a.Failed = say("refuted by the solver")
 		case len(a.Marks) < len(judges):
 			a.Failed = say("marked by %d of %d judges", len(a.Marks), len(judges))
 		default:
@@ -679,19 +683,15 @@ func ranking(tx Tx, c *Contest, judges []int64) ([]Anonymous, error) {
 			} else {
 				a.Score = &score
 			}
+			if w.Findings.Verdict == Unsound {
+				a.Failed = say("refuted by the solver")
+			}
 		}
 		out = append(out, a)
 	}
 	order := map[string]int{}
 	for i, sec := range c.Sections {
 		order[sec.Name] = i
-	}
-	// A work the solver refutes keeps its marks but is not ranked: an
-	// unsound work cannot be awarded.
-	for i := range out {
-		if out[i].Score != nil && out[i].Findings.Verdict == Unsound {
-			out[i].Failed = say("refuted by the solver")
-		}
 	}
 	rankable := func(a Anonymous) bool { return a.Score != nil && a.Findings.Verdict != Unsound }
 	slices.SortStableFunc(out, func(a, b Anonymous) int {

@@ -410,47 +410,52 @@ func TestEqualScoresShareTheirPlace(t *testing.T) {
 }
 
 // A work the solver refutes is not ranked, whatever its marks, and cannot
-// be awarded: by numbers the prize goes to the best sound work, and an
-// award that names the unsound one is refused.
+// be awarded: it needs no mark for the award, by numbers the prize goes to
+// the best sound work, and an award that names the unsound one is refused.
 func TestUnsoundWorksAreNotAwarded(t *testing.T) {
-	st := storetest.Open(t)["sqlite"]
-	c := newContest(t, st)
-	c.setUpOneSection(t)
-	if _, err := c.svc.SetJudges(c.as("director"), c.eventID, []string{"judge1@example.org"}, ""); err != nil {
-		t.Fatal(err)
-	}
-	for author, entry := range map[string]composition.Entry{
-		"alice": {Position: g005, Side: "black", Stipulation: "black wins", Solution: "d6:f8"},
-		"bob":   {Position: g019, Side: "black", Stipulation: "draw", Solution: "h4-g3"},
-	} {
-		if _, err := c.svc.Submit(c.as(author), c.eventID, composition.EntryInput{Section: "Задачи", Entry: entry}); err != nil {
+	for _, unsoundMark := range []float64{0, 9} {
+		c := newContest(t, storetest.Open(t)["sqlite"])
+		c.setUpOneSection(t)
+		if _, err := c.svc.SetJudges(c.as("director"), c.eventID, []string{"judge1@example.org"}, ""); err != nil {
 			t.Fatal(err)
 		}
-	}
-	c.clock.Set(start.Add(2 * time.Hour))
-	list, err := c.svc.ForJudging(c.as("director"), c.eventID)
-	if err != nil || len(list) != 2 {
-		t.Fatalf("the entries %+v, %v", list, err)
-	}
-	unsound, sound := list[0].Code, list[1].Code
-	if list[0].Findings.Verdict != composition.Unsound {
-		unsound, sound = sound, unsound
-	}
-	for code, mark := range map[string]float64{unsound: 9, sound: 5} {
-		if _, err := c.svc.Mark(c.as("judge1"), c.eventID, composition.MarkInput{Code: code, Mark: mark}); err != nil {
-			t.Fatal(err)
+		for author, entry := range map[string]composition.Entry{
+			"alice": {Position: g005, Side: "black", Stipulation: "black wins", Solution: "d6:f8"},
+			"bob":   {Position: g019, Side: "black", Stipulation: "draw", Solution: "h4-g3"},
+		} {
+			if _, err := c.svc.Submit(c.as(author), c.eventID, composition.EntryInput{Section: "Задачи", Entry: entry}); err != nil {
+				t.Fatal(err)
+			}
 		}
-	}
-	list, _ = c.svc.ForJudging(c.as("director"), c.eventID)
-	if list[0].Code != sound || list[0].Rank != 1 || list[1].Code != unsound || list[1].Rank != 0 || list[1].Score == nil ||
-		catalog.For(catalog.Russian).Message(list[1].Failed) != "опровергнуто решателем" {
-		t.Fatalf("the ranking %+v", list)
-	}
-	_, err = c.svc.PublishProvisional(c.as("director"), c.eventID, composition.AwardInput{Items: []composition.Distinction{{Code: unsound, Honour: composition.Prize, Place: 1}}}, "")
-	wantCode(t, "a prize for the unsound work", err, tournament.EINVALID, "refuted by the solver")
-	prov, err := c.svc.PublishProvisional(c.as("director"), c.eventID, composition.AwardInput{Prizes: 1}, "")
-	if err != nil || !slices.Equal(prov.Award, []composition.Distinction{{Code: sound, Honour: composition.Prize, Place: 1}}) {
-		t.Fatalf("award %+v, %v", prov, err)
+		c.clock.Set(start.Add(2 * time.Hour))
+		list, err := c.svc.ForJudging(c.as("director"), c.eventID)
+		if err != nil || len(list) != 2 {
+			t.Fatalf("the entries %+v, %v", list, err)
+		}
+		unsound, sound := list[0].Code, list[1].Code
+		if list[0].Findings.Verdict != composition.Unsound {
+			unsound, sound = sound, unsound
+		}
+		marks := map[string]float64{sound: 5}
+		if unsoundMark > 0 {
+			marks[unsound] = unsoundMark
+		}
+		for code, mark := range marks {
+			if _, err := c.svc.Mark(c.as("judge1"), c.eventID, composition.MarkInput{Code: code, Mark: mark}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		list, _ = c.svc.ForJudging(c.as("director"), c.eventID)
+		if list[0].Code != sound || list[0].Rank != 1 || list[1].Code != unsound || list[1].Rank != 0 ||
+			catalog.For(catalog.Russian).Message(list[1].Failed) != "опровергнуто решателем" {
+			t.Fatalf("the ranking with the unsound work marked %v: %+v", unsoundMark, list)
+		}
+		_, err = c.svc.PublishProvisional(c.as("director"), c.eventID, composition.AwardInput{Items: []composition.Distinction{{Code: unsound, Honour: composition.Prize, Place: 1}}}, "")
+		wantCode(t, "a prize for the unsound work", err, tournament.EINVALID, "refuted by the solver")
+		prov, err := c.svc.PublishProvisional(c.as("director"), c.eventID, composition.AwardInput{Prizes: 1}, "")
+		if err != nil || !slices.Equal(prov.Award, []composition.Distinction{{Code: sound, Honour: composition.Prize, Place: 1}}) {
+			t.Fatalf("award with the unsound work marked %v: %+v, %v", unsoundMark, prov, err)
+		}
 	}
 }
 
