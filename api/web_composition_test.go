@@ -294,6 +294,10 @@ func TestSolvingPage(t *testing.T) {
 	if rec := s.post(dc, ev+"/solving", url.Values{"starts": {"2026-11-01T13:00"}, "ends": {"2026-11-01T15:00"}, "problems": {g005 + "\nblack\nexact 18:6"}}); rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "четыре строки") {
 		t.Errorf("a problem of three lines: %d", rec.Code)
 	}
+	// Everything that cannot be read is said at once: a start in words and
+	// two problems of three lines, each under its field.
+	rec := s.post(dc, ev+"/solving", url.Values{"starts": {"в час"}, "ends": {"2026-11-01T15:00"}, "problems": {g005 + "\nblack\nexact 18:6\n\n" + g005 + "\nblack\ndraw"}})
+	mustContain(t, "a form with three problems", rec.Body.String(), "&#34;в час&#34; — не время", "задание 1: ", "задание 2: ")
 	if rec := s.post(dc, ev+"/solving", url.Values{"starts": {"2026-11-01T13:00"}, "ends": {"2026-11-01T15:00"}, "problems": {g005 + "\nblack\nblack wins\nd6:f8"}}); rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), `<p class="field-error">задание 1 некорректно: `) {
 		t.Errorf("an unsound problem: %d", rec.Code)
 	}

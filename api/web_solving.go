@@ -122,10 +122,13 @@ func (h *handler) saveSolving(c *gin.Context) error {
 	f := formValues(c, "starts", "ends", "problems", "reason")
 	err = func() error {
 		var in composition.SolvingInput
+		// What cannot be read is said all at once, before the solver is
+		// asked about the rest.
+		var unreadable []*tournament.Error
 		for _, k := range []string{"starts", "ends"} {
 			at, err := time.Parse(minuteLayout, strings.TrimSpace(f.Values[k]))
 			if err != nil {
-				return tournament.Invalid(k, "%q is not a time: write it as 2026-12-31T23:59 (UTC)", f.Values[k])
+				unreadable = append(unreadable, tournament.Invalid(k, "%q is not a time: write it as 2026-12-31T23:59 (UTC)", f.Values[k]))
 			}
 			if k == "starts" {
 				in.Starts = at
@@ -145,9 +148,13 @@ func (h *handler) saveSolving(c *gin.Context) error {
 				continue
 			}
 			if len(lines) != 4 {
-				return tournament.Invalid("problems", "problem %d: write four lines: position, side to move, stipulation, solution; got %d", i+1, len(lines))
+				unreadable = append(unreadable, tournament.Invalid(fmt.Sprintf("problems[%d]", i), "problem %d: write four lines: position, side to move, stipulation, solution; got %d", i+1, len(lines)))
+				continue
 			}
 			in.Problems = append(in.Problems, composition.SolvingProblem{Entry: composition.Entry{Position: lines[0], Side: lines[1], Stipulation: lines[2], Solution: lines[3]}})
+		}
+		if len(unreadable) > 0 {
+			return withTheRest(unreadable, nil)
 		}
 		_, err := h.Composition.SetupSolving(c.Request.Context(), id, in, f.Values["reason"])
 		return err
