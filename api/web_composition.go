@@ -572,7 +572,7 @@ func (h *handler) fileClaim(c *gin.Context) error {
 
 // withTheRest joins the inputs a form could not read with what the domain's
 // check finds wrong in the others, so that the form shows every problem at
-// once rather than one a time.
+// once rather than one at a time.
 func withTheRest(unreadable []*tournament.Error, checked error) error {
 	var e *tournament.Error
 	if checked != nil && !errors.As(checked, &e) {
@@ -593,10 +593,5 @@ func withTheRest(unreadable []*tournament.Error, checked error) error {
 			}
 		}
 	}
-	if len(all) == 1 {
-		return all[0]
-	}
-	summary := tournament.Invalid("", "the form has %d problems", len(all))
-	summary.Details = all
-	return summary
+	return tournament.Every(all, tournament.Invalid("", "the form has %d problems", len(all)))
 }

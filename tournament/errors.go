@@ -84,6 +84,20 @@ func Unauthorized(format string, args ...any) *Error {
 	return newError(EUNAUTHORIZED, "", format, args)
 }
 
+// Every reports the problems found in one input: nil for none, the problem
+// itself for one, and for several the summary with Details listing them
+// all, each at its own field.
+func Every(problems []*Error, summary *Error) error {
+	switch len(problems) {
+	case 0:
+		return nil
+	case 1:
+		return problems[0]
+	}
+	summary.Details = problems
+	return summary
+}
+
 // joinInvalid reports every wrong input of a form at once: nil for none,
 // the error itself for one, and for several the first with Details listing
 // them all, each naming its own field (Line 0), so that a client reading

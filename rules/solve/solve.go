@@ -221,15 +221,14 @@ func (s *Solver) bounds(n *node, total int) (whiteMin, whiteMax *int, err error)
 		}
 		return whiteMin, whiteMax, err
 	}
-	askedBlack := false
 	for hi-lo > 1 {
-		if hi-lo == 2 && lo >= 0 && !askedBlack {
+		if hi-lo == 2 && lo >= 0 && bdisproved < lo {
 			// One threshold is left, lo+1. Black's ≤ lo is asked first: when
 			// it is proved the value is lo, and White's lo+1 is disproved by
 			// it at every node its proof covers (entry.known), whereas
 			// disproving White's lo+1 first settles nothing for Black, whose
-			// proof WhiteMax needs anyway.
-			askedBlack = true
+			// proof WhiteMax needs anyway. Once it is disproved (bdisproved
+			// = lo) White's lo+1 is asked.
 			st, _, err := s.prove(n, goal{rules.Black, int8(lo)})
 			if err != nil {
 				return ranOut(err)

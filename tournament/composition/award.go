@@ -51,19 +51,14 @@ func (s *Service) PublishProvisional(ctx context.Context, eventID int64, in Awar
 		if len(ranked) == 0 {
 			return tournament.Conflict("entries", "the contest has no entries to award")
 		}
-		var unmarked *rules.Message
+		var unmarked []rules.Message
 		for _, a := range ranked {
-			if a.Score != nil || a.Findings.Verdict == Unsound {
-				continue
+			if a.Score == nil && a.Findings.Verdict != Unsound {
+				unmarked = append(unmarked, say("%s (%s)", a.Code, a.Failed))
 			}
-			entry := say("%s (%s)", a.Code, a.Failed)
-			if unmarked != nil {
-				entry = say("%s, %s", *unmarked, entry)
-			}
-			unmarked = &entry
 		}
-		if unmarked != nil {
-			return tournament.Conflict("marks", "every entry needs its marks before the award; not yet: %s", *unmarked)
+		if len(unmarked) > 0 {
+			return tournament.Conflict("marks", "every entry needs its marks before the award; not yet: %s", listOf(unmarked))
 		}
 		items := in.Items
 		if len(items) == 0 {

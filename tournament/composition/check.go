@@ -45,6 +45,14 @@ func (f Fault) Message() rules.Message {
 	return say("ply %d: %s does not keep the stipulation", f.Ply, f.Move)
 }
 
+func faultMessages(faults []Fault) []rules.Message {
+	out := make([]rules.Message, len(faults))
+	for i, f := range faults {
+		out[i] = f.Message()
+	}
+	return out
+}
+
 // Check judges an entry with the solver: the stipulation with the author's
 // first move as the key (sound, unsound with the refutation, cooked), then
 // every later move of the solving side in the author's main line.

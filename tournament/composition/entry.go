@@ -82,23 +82,10 @@ func Validate(e Entry) (*Problem, error) {
 		}
 		pr.Solution = moves
 	}
-	if err := reportAll(problems, tournament.Invalid("", "the entry has %d problems", len(problems))); err != nil {
+	if err := tournament.Every(problems, tournament.Invalid("", "the entry has %d problems", len(problems))); err != nil {
 		return nil, err
 	}
 	return pr, nil
-}
-
-// reportAll returns nil when nothing is wrong, the one problem found, or
-// every problem, each at its field, under the summary.
-func reportAll(problems []*tournament.Error, summary *tournament.Error) error {
-	switch len(problems) {
-	case 0:
-		return nil
-	case 1:
-		return problems[0]
-	}
-	summary.Details = problems
-	return summary
 }
 
 // ReadLine reads a line of moves from the position with side to move:

@@ -51,54 +51,49 @@ func (r Refutation) Message() rules.Message {
 	return say("%s: %s", r.Reason.Message, strings.Join(r.Line, " "))
 }
 
-// faultList says every fault of a solution, one after another.
-func faultList(faults []Fault) rules.Message {
-	list := faults[0].Message()
-	for _, f := range faults[1:] {
-		list = say("%s; %s", list, f.Message())
-	}
-	return list
-}
-
 // The findings of works checked before they were kept as messages hold
 // English sentences. They are read back into the same fields: the duals and
 // faults, whose sentences have one fixed form, as moves again; a refutation
 // as its sentence.
 
+// fieldsOrSentence reads b with fields when it is a JSON object, with
+// sentence when it is a string kept by an earlier version.
+func fieldsOrSentence(b []byte, fields func() error, sentence func(string) error) error {
+	var s string
+	if json.Unmarshal(b, &s) != nil {
+		return fields()
+	}
+	return sentence(s)
+}
+
 func (d *Dual) UnmarshalJSON(b []byte) error {
-	var sentence string
-	if json.Unmarshal(b, &sentence) != nil {
-		type fields Dual
-		return json.Unmarshal(b, (*fields)(d))
-	}
-	head, also, ok := strings.Cut(sentence, ", also ")
-	if _, err := fmt.Sscanf(head, "ply %d: %s", &d.Ply, &d.Move); err != nil || !ok {
-		return fmt.Errorf("a dual kept as %q is not \"ply N: move, also moves\"", sentence)
-	}
-	d.Alternatives = strings.Split(also, ", ")
-	return nil
+	type fields Dual
+	return fieldsOrSentence(b, func() error { return json.Unmarshal(b, (*fields)(d)) }, func(s string) error {
+		head, also, ok := strings.Cut(s, ", also ")
+		if _, err := fmt.Sscanf(head, "ply %d: %s", &d.Ply, &d.Move); err != nil || !ok {
+			return fmt.Errorf("a dual kept as %q is not \"ply N: move, also moves\"", s)
+		}
+		d.Alternatives = strings.Split(also, ", ")
+		return nil
+	})
 }
 
 func (f *Fault) UnmarshalJSON(b []byte) error {
-	var sentence string
-	if json.Unmarshal(b, &sentence) != nil {
-		type fields Fault
-		return json.Unmarshal(b, (*fields)(f))
-	}
-	if _, err := fmt.Sscanf(sentence, "ply %d: %s does not keep the stipulation", &f.Ply, &f.Move); err != nil {
-		return fmt.Errorf("a fault kept as %q is not \"ply N: move does not keep the stipulation\"", sentence)
-	}
-	return nil
+	type fields Fault
+	return fieldsOrSentence(b, func() error { return json.Unmarshal(b, (*fields)(f)) }, func(s string) error {
+		if _, err := fmt.Sscanf(s, "ply %d: %s does not keep the stipulation", &f.Ply, &f.Move); err != nil {
+			return fmt.Errorf("a fault kept as %q is not \"ply N: move does not keep the stipulation\"", s)
+		}
+		return nil
+	})
 }
 
 func (r *Refutation) UnmarshalJSON(b []byte) error {
-	var sentence string
-	if json.Unmarshal(b, &sentence) != nil {
-		type fields Refutation
-		return json.Unmarshal(b, (*fields)(r))
-	}
-	*r = Refutation{Reason: Plain(sentence)}
-	return nil
+	type fields Refutation
+	return fieldsOrSentence(b, func() error { return json.Unmarshal(b, (*fields)(r)) }, func(s string) error {
+		*r = Refutation{Reason: Plain(s)}
+		return nil
+	})
 }
 
 // findingsOf keeps the solver's report on a work.

@@ -178,7 +178,7 @@ func (in ContestInput) Check() error {
 	if in.ClaimDays < 1 || in.ClaimDays > 365 {
 		problems = append(problems, tournament.Invalid("claim_days", "the claims period is 1 to 365 days; got %d", in.ClaimDays))
 	}
-	return reportAll(problems, tournament.Invalid("", "the contest has %d problems", len(problems)))
+	return tournament.Every(problems, tournament.Invalid("", "the contest has %d problems", len(problems)))
 }
 
 func cleanSections(in []Section) []Section {

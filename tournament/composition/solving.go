@@ -182,12 +182,12 @@ func (s *Service) checkProblems(in SolvingInput) ([]SolvingProblem, error) {
 			continue
 		}
 		if len(findings.Faults) > 0 {
-			problems = append(problems, tournament.Invalid(field+".solution", "problem %d: the solution goes wrong: %s", i+1, faultList(findings.Faults)))
+			problems = append(problems, tournament.Invalid(field+".solution", "problem %d: the solution goes wrong: %s", i+1, listOf(faultMessages(findings.Faults))))
 			continue
 		}
 		out = append(out, SolvingProblem{Number: i + 1, Entry: entry, Points: p.Points, KeyPoints: p.KeyPoints})
 	}
-	if err := reportAll(problems, tournament.Invalid("", "the solving contest has %d problems", len(problems))); err != nil {
+	if err := tournament.Every(problems, tournament.Invalid("", "the solving contest has %d problems", len(problems))); err != nil {
 		return nil, err
 	}
 	return out, nil

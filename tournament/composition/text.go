@@ -113,6 +113,20 @@ func Plain(text string) Text {
 	return Text{say("%s", text)}
 }
 
+// listOf says the messages one after another, separated by commas; nil
+// says nothing (a zero message).
+func listOf(items []rules.Message) rules.Message {
+	var list rules.Message
+	for i, m := range items {
+		if i == 0 {
+			list = m
+		} else {
+			list = say("%s, %s", list, m)
+		}
+	}
+	return list
+}
+
 // IsZero reports whether there is no message.
 func (t Text) IsZero() bool { return t.Format == "" }
 
