@@ -112,15 +112,11 @@ func joinInvalid(errs []error) error {
 		}
 		all = append(all, e)
 	}
-	switch len(all) {
-	case 0:
+	if len(all) == 0 {
 		return nil
-	case 1:
-		return all[0]
 	}
 	first := *all[0]
-	first.Details = all
-	return &first
+	return Every(all, &first)
 }
 
 // TooMany reports attempts that come faster than allowed.
