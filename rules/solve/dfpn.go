@@ -129,7 +129,7 @@ func (s *Solver) mid(n *node, h uint64, depth int32, thpn, thdn uint32) numbers 
 			break
 		}
 	}
-	s.path.pop(h)
+	s.path.pop()
 	if s.aborted {
 		return numbers{1, 1, noLow, 0}
 	}

@@ -98,7 +98,7 @@ func New(o Options) *Solver {
 	// could take all of it (25 MiB = 2¹⁶ buckets) and leave the proof
 	// numbers a single slot, which makes the search many times slower.
 	t := newTable(o.TableBytes - o.TableBytes/8)
-	return &Solver{maxNodes: o.MaxNodes, table: t, pns: newPNTable(o.TableBytes - len(t.buckets)*bucketBytes), path: path{at: map[uint64]int32{}}}
+	return &Solver{maxNodes: o.MaxNodes, table: t, pns: newPNTable(o.TableBytes - len(t.buckets)*bucketBytes)}
 }
 
 // Step is a move with the position it leads to.
