@@ -12,6 +12,7 @@ import (
 
 	"adiukh/rules"
 	"adiukh/tournament"
+	"adiukh/tournament/catalog"
 	"adiukh/tournament/correspondence"
 )
 
@@ -79,11 +80,12 @@ type corrGameView struct {
 	Moves            []corrMoveView  `json:"moves,omitempty"`
 }
 
-func newCorrGameView(v *correspondence.View) corrGameView {
+// newCorrGameView is a game for the API, its note in the client's language.
+func newCorrGameView(l *catalog.Localizer, v *correspondence.View) corrGameView {
 	g := corrGameView{ID: v.ID, EventID: v.EventID, Round: v.Round, Board: v.Board, White: v.WhiteID, Black: v.BlackID,
 		Status: string(v.Status), ToMove: v.ToMove.String(), Position: v.Position, Ply: v.Ply,
 		WhiteLeftSeconds: int64(v.Left[rules.White] / time.Second), BlackLeftSeconds: int64(v.Left[rules.Black] / time.Second),
-		Note: v.Note}
+		Note: l.Message(tournament.NoteMessage(v.Note))}
 	if v.Status == correspondence.Running {
 		g.Deadline = v.Deadline.UTC().Format(time.RFC3339)
 	}
@@ -105,10 +107,10 @@ func newCorrGameView(v *correspondence.View) corrGameView {
 	return g
 }
 
-func corrGameViews(views []correspondence.View) []corrGameView {
+func corrGameViews(l *catalog.Localizer, views []correspondence.View) []corrGameView {
 	out := make([]corrGameView, len(views))
 	for i := range views {
-		out[i] = newCorrGameView(&views[i])
+		out[i] = newCorrGameView(l, &views[i])
 	}
 	return out
 }
@@ -122,7 +124,7 @@ func (h *handler) getCorrGames(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	c.JSON(http.StatusOK, corrGameViews(games))
+	c.JSON(http.StatusOK, corrGameViews(jsonLocalizer(c), games))
 	return nil
 }
 
@@ -135,7 +137,7 @@ func (h *handler) getCorrGame(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	c.JSON(http.StatusOK, newCorrGameView(g))
+	c.JSON(http.StatusOK, newCorrGameView(jsonLocalizer(c), g))
 	return nil
 }
 
@@ -226,7 +228,7 @@ func (h *handler) postMove(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	c.JSON(http.StatusOK, newCorrGameView(g))
+	c.JSON(http.StatusOK, newCorrGameView(jsonLocalizer(c), g))
 	return nil
 }
 
@@ -242,7 +244,7 @@ func (h *handler) gameAction(act func(ctx context.Context, gameID int64) (*corre
 		if err != nil {
 			return err
 		}
-		c.JSON(http.StatusOK, newCorrGameView(g))
+		c.JSON(http.StatusOK, newCorrGameView(jsonLocalizer(c), g))
 		return nil
 	}
 }
@@ -266,7 +268,7 @@ func (h *handler) postGameDecision(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	c.JSON(http.StatusOK, newCorrGameView(g))
+	c.JSON(http.StatusOK, newCorrGameView(jsonLocalizer(c), g))
 	return nil
 }
 
@@ -288,7 +290,7 @@ func (h *handler) postReopen(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	c.JSON(http.StatusOK, newCorrGameView(g))
+	c.JSON(http.StatusOK, newCorrGameView(jsonLocalizer(c), g))
 	return nil
 }
 
@@ -371,10 +373,11 @@ func (h *handler) getMyGames(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
+	l := jsonLocalizer(c)
 	out := make([]myGameView, len(games))
 	for i := range games {
 		g := &games[i]
-		out[i] = myGameView{corrGameView: newCorrGameView(&g.View), EventName: g.Event.Name, Side: g.Side.String(),
+		out[i] = myGameView{corrGameView: newCorrGameView(l, &g.View), EventName: g.Event.Name, Side: g.Side.String(),
 			YourMove: g.MyMove, Opponent: g.Players[g.PlayerID(g.Side.Opponent())]}
 	}
 	c.JSON(http.StatusOK, out)

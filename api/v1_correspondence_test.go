@@ -303,6 +303,16 @@ func playSection(t *testing.T, s *corrServer) {
 	if g["status"] != "adjudication" || !strings.Contains(fmt.Sprint(g["note"]), "third time") {
 		t.Fatalf("game 6 after the repetition: %v", g)
 	}
+	for path, want := range map[string]string{gamePath(6): "повторилась в третий раз, ход чёрных", fmt.Sprintf("/games/%d?lang=ru", id0(6)): "повторилась в третий раз, ход чёрных"} {
+		// The server's own note reads in the reader's language.
+		req := httptest.NewRequest("GET", path, nil)
+		req.Header.Set("Accept-Language", "ru")
+		rec := httptest.NewRecorder()
+		s.handler.ServeHTTP(rec, req)
+		if !strings.Contains(rec.Body.String(), want) {
+			t.Errorf("%s in Russian: %d, no %q in\n%.600s", path, rec.Code, want, rec.Body.String())
+		}
+	}
 	if code, _ := s.call(side(6, "black"), "POST", gamePath(6)+"/moves", map[string]any{"move": "c7:e5", "ply": 12}); code != http.StatusConflict {
 		t.Errorf("a move in adjudication: %d, want 409", code)
 	}
@@ -449,6 +459,10 @@ func checkRecords(t *testing.T, s *corrServer, ev string, game0 int) {
 	pdn := rec.Body.String()
 	if rec.Code != http.StatusOK || !strings.Contains(pdn, "c7xe5 {2026-12-01T") {
 		t.Fatalf("PDN: %d\n%s", rec.Code, pdn)
+	}
+	if want := `[GameType "` + rules.PDNGameType + `"]`; strings.Count(pdn, want) != 10 {
+		// Type 25 is Russian draughts, whose programs would misread the captures.
+		t.Errorf("the PDN games are not all marked %s:\n%.400s", want, pdn)
 	}
 	sheets := rules.ParsePDN(pdn)
 	if len(sheets) != 10 {

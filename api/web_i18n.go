@@ -36,6 +36,12 @@ func (t *translator) Position(p rules.Position) string {
 	return p.Notation(t.T("report.notation_white"), t.T("report.notation_black"))
 }
 
+// Note is a reason or remark as the server or a person wrote it (see
+// tournament.Note), in the reader's language.
+func (t *translator) Note(s string) string {
+	return t.Message(tournament.NoteMessage(s))
+}
+
 // In returns the translator writing times in the event's time zone.
 func (t *translator) In(zone *time.Location) *translator {
 	c := *t

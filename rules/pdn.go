@@ -16,10 +16,10 @@ import (
 // in a Position tag, since FEN cannot hold towers. Files adiukh wrote
 // before, with type 25 and the Variant tag, are still read.
 const (
-	pdnGameType   = "49,W,8,8,A0,0"
+	PDNGameType   = "49,W,8,8,A0,0"
 	pdnTypeNumber = "49"
 	pdnLegacyType = "25"
-	pdnVariant    = "Adiukh"
+	PDNVariant    = "Adiukh"
 )
 
 var pdnTag = regexp.MustCompile(`^\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$`)
@@ -91,10 +91,10 @@ func (sh *Sheet) checkGameType() {
 		t, _, _ := strings.Cut(h.Value, ",")
 		switch t = strings.TrimSpace(t); {
 		case t == pdnTypeNumber:
-		case t == pdnLegacyType && strings.EqualFold(sh.Header("Variant"), pdnVariant):
+		case t == pdnLegacyType && strings.EqualFold(sh.Header("Variant"), PDNVariant):
 		default:
 			sh.Problems = append(sh.Problems, newProblem(h.Line, 1, h.Value,
-				say("GameType %q is not Adiukh: Adiukh games are GameType %s (%s) with the Variant tag %q", h.Value, pdnTypeNumber, pdnGameType, pdnVariant)))
+				say("GameType %q is not Adiukh: Adiukh games are GameType %s (%s) with the Variant tag %q", h.Value, pdnTypeNumber, PDNGameType, PDNVariant)))
 		}
 	}
 }
@@ -185,8 +185,8 @@ func (r *Report) PDN() string {
 			skip[h.Key] = true
 		}
 	}
-	tag("GameType", pdnGameType)
-	tag("Variant", pdnVariant)
+	tag("GameType", PDNGameType)
+	tag("Variant", PDNVariant)
 	result := "*"
 	if r.Result != nil {
 		switch {

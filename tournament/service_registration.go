@@ -187,9 +187,9 @@ func (s *Service) RegisterPlayers(ctx context.Context, eventID int64, lines []Pl
 				return err
 			}
 		}
-		reason := fmt.Sprintf("a list of %d players", len(lines))
+		reason := Note("a list of %d players", len(lines))
 		if confirmDuplicates {
-			reason += "; possible duplicates confirmed"
+			reason = Note("a list of %d players; possible duplicates confirmed", len(lines))
 		}
 		for _, id := range ids {
 			p := findPlayer(players, id)

@@ -124,7 +124,7 @@ func (s *Service) PairNextRound(ctx context.Context, eventID int64) (*Round, err
 			if err := tx.UpdateEvent(e); err != nil {
 				return err
 			}
-			if err := s.audit(tx, now.user, eventID, ActionEventUpdate, fmt.Sprintf("event %d", eventID), now.stored, e, "round 1 paired"); err != nil {
+			if err := s.audit(tx, now.user, eventID, ActionEventUpdate, fmt.Sprintf("event %d", eventID), now.stored, e, Note("round 1 paired")); err != nil {
 				return err
 			}
 		}

@@ -155,7 +155,7 @@ func (s *Service) PairNextTeamRound(ctx context.Context, eventID int64) (*TeamRo
 			if err := tx.UpdateEvent(e); err != nil {
 				return err
 			}
-			if err := s.audit(tx, u, eventID, ActionEventUpdate, fmt.Sprintf("event %d", eventID), before, e, "round 1 paired"); err != nil {
+			if err := s.audit(tx, u, eventID, ActionEventUpdate, fmt.Sprintf("event %d", eventID), before, e, Note("round 1 paired")); err != nil {
 				return err
 			}
 		}

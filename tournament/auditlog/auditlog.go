@@ -93,17 +93,22 @@ func (t *teller) line(e tournament.AuditEntry, zone *time.Location) Line {
 	switch {
 	case scan(e.Subject, "round %d board %d", &round, &board):
 		l.Round = round
-		g := t.games[[2]int{round, board}]
-		game := t.l.T("audit.sentence.board", "Board", board)
-		if g.WhiteID != 0 {
-			l.Players = append(l.Players, g.WhiteID)
-			game = t.byID[g.WhiteID]
-			if g.BlackID != 0 {
-				l.Players = append(l.Players, g.BlackID)
-				game += " – " + t.byID[g.BlackID]
-			}
+		l.Text = t.l.T("audit.sentence.game", "Game", t.game(&l, round, board), "Round", round, "Change", t.resultChange(e))
+	case scan(e.Subject, "game %d (round %d board %d)", &a, &round, &board):
+		// A correspondence game: its moves and offers, not a result.
+		l.Round = round
+		l.Text = t.l.T("audit.sentence.move", "What", title, "Game", t.game(&l, round, board), "Round", round)
+	case strings.HasPrefix(e.Subject, "entry "):
+		l.Text = t.l.T("audit.sentence.entry", "What", title, "Code", strings.TrimPrefix(e.Subject, "entry "))
+	case scan(e.Subject, "problem %d", &a):
+		l.Text = t.l.T("audit.sentence.problem", "What", title, "Number", a)
+	case strings.HasPrefix(e.Subject, "player ") && strings.HasSuffix(e.Subject, ")"):
+		// "player 3 (Name)": a start number with the name it had.
+		if _, err := fmt.Sscanf(e.Subject, "player %d", &b); err == nil && t.byNo[b] != 0 {
+			l.Players = append(l.Players, t.byNo[b])
 		}
-		l.Text = t.l.T("audit.sentence.game", "Game", game, "Round", round, "Change", t.resultChange(e))
+		_, name, _ := strings.Cut(strings.TrimSuffix(e.Subject, ")"), " (")
+		l.Text = t.l.T("audit.sentence.player", "What", title, "Player", name)
 	case strings.HasPrefix(e.Subject, "round "):
 		if _, err := fmt.Sscanf(e.Subject, "round %d", &round); err == nil {
 			l.Round = round
@@ -126,9 +131,26 @@ func (t *teller) line(e tournament.AuditEntry, zone *time.Location) Line {
 		}
 	}
 	if e.Reason != "" {
-		l.Text += ", " + t.l.T("audit.sentence.reason", "Reason", e.Reason)
+		l.Reason = t.l.Message(tournament.NoteMessage(e.Reason))
+		l.Text += ", " + t.l.T("audit.sentence.reason", "Reason", l.Reason)
 	}
 	return l
+}
+
+// game names the players of a game, or its board when the game is gone, and
+// adds them to the line's players.
+func (t *teller) game(l *Line, round, board int) string {
+	g := t.games[[2]int{round, board}]
+	if g.WhiteID == 0 {
+		return t.l.T("audit.sentence.board", "Board", board)
+	}
+	l.Players = append(l.Players, g.WhiteID)
+	name := t.byID[g.WhiteID]
+	if g.BlackID != 0 {
+		l.Players = append(l.Players, g.BlackID)
+		name += " – " + t.byID[g.BlackID]
+	}
+	return name
 }
 
 // scan reads a subject of exactly the given shape.

@@ -70,3 +70,53 @@ func TestTellsTheLogAsSentences(t *testing.T) {
 		t.Errorf("rounds %v, want [1]", got)
 	}
 }
+
+// The entries of correspondence play and of composition contests, and the
+// reasons the server writes itself, read in the reader's language.
+func TestTellsCorrespondenceAndCompositionEntries(t *testing.T) {
+	players := []tournament.Player{{ID: 11, StartNo: 1, Name: "Берсиров Мурат"}, {ID: 12, StartNo: 2, Name: "Ёлкин Олег"}}
+	rounds := []tournament.Round{{Number: 2, Games: []tournament.Game{{Board: 1, WhiteID: 12, BlackID: 11}}}}
+	at := time.Date(2026, 11, 22, 9, 30, 0, 0, time.UTC)
+	entries := []tournament.AuditEntry{
+		{At: at, Action: "correspondence.resign", Subject: "game 7 (round 2 board 1)", Reason: tournament.Note("Black resigned")},
+		{At: at, Action: "correspondence.move", Subject: "game 7 (round 2 board 1)"},
+		{At: at, Action: "correspondence.leave", Subject: "player 2 (Ёлкин Олег)", Reason: "болезнь"},
+		{At: at, Action: "composition.entry_submit", Subject: "entry A3"},
+		{At: at, Action: "composition.solving_answer", Subject: "problem 2"},
+		{At: at, Action: tournament.ActionPlayerCreate, Subject: "player 11", Reason: tournament.Note("a list of %d players", 21)},
+	}
+	for _, c := range []struct {
+		lang catalog.Lang
+		want []string
+	}{
+		{catalog.Russian, []string{
+			"Сдача: Ёлкин Олег – Берсиров Мурат, тур 2, причина: чёрные сдались",
+			"Ход: Ёлкин Олег – Берсиров Мурат, тур 2",
+			"Отпуск: Ёлкин Олег, причина: болезнь",
+			"Произведение прислано: № A3",
+			"Решение участника: задание 2",
+			"Участник зарегистрирован: Берсиров Мурат, причина: список из 21 участника",
+		}},
+		{catalog.English, []string{
+			"Resignation: Ёлкин Олег – Берсиров Мурат, round 2, reason: Black resigned",
+			"Move: Ёлкин Олег – Берсиров Мурат, round 2",
+			"Leave: Ёлкин Олег, reason: болезнь",
+			"Entry submitted: No. A3",
+			"Solution submitted: problem 2",
+			"Player registered: Берсиров Мурат, reason: a list of 21 players",
+		}},
+	} {
+		lines := auditlog.Tell(catalog.For(c.lang), time.UTC, players, rounds, entries)
+		for i, want := range c.want {
+			if lines[i].Text != want {
+				t.Errorf("%s line %d: %q, want %q", c.lang, i, lines[i].Text, want)
+			}
+		}
+		if got := lines[0].Players; len(got) != 2 || got[0] != 12 || got[1] != 11 {
+			t.Errorf("%s: the resignation concerns players %v, want [12 11]", c.lang, got)
+		}
+		if got := lines[2].Players; len(got) != 1 || got[0] != 12 {
+			t.Errorf("%s: the leave concerns players %v, want [12]", c.lang, got)
+		}
+	}
+}

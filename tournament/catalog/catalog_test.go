@@ -39,17 +39,22 @@ type uses struct {
 	prefixes map[string]string   // a key built at run time: its literal prefix → where
 	literals map[string]bool     // every string literal in the code
 	enums    map[string][]string // "package.Type" → the values of its constants
-	actions  []string            // the audit log's actions (tournament.Action…)
+	actions  []string            // the audit log's actions (Action… constants of auditors)
 	problems []string            // code that hides a message from the catalogue
 }
 
-// errorFormat is where each constructor of a domain error takes its format.
-var errorFormat = map[string]int{"Invalid": 1, "Conflict": 1, "NotFound": 0, "Forbidden": 0, "Unauthorized": 0, "TooMany": 0, "TooLarge": 1}
+// errorFormat is where each constructor of a domain error, and Note, takes
+// its format.
+var errorFormat = map[string]int{"Note": 0, "Invalid": 1, "Conflict": 1, "NotFound": 0, "Forbidden": 0, "Unauthorized": 0, "TooMany": 0, "TooLarge": 1}
+
+// auditors are the packages whose Action… constants name the audit log's
+// entries: the log's page says each through "audit." + the action.
+var auditors = map[string]bool{"tournament": true, "correspondence": true, "composition": true}
 
 // localFormat is where the message helpers of one package take their
 // format, called without a package name inside it.
 var localFormat = map[string]map[string]int{
-	"tournament":  {"Invalid": 1, "Conflict": 1, "NotFound": 0, "Forbidden": 0, "Unauthorized": 0, "TooMany": 0, "TooLarge": 1, "say": 0, "newWarning": 1},
+	"tournament":  {"Note": 0, "Invalid": 1, "Conflict": 1, "NotFound": 0, "Forbidden": 0, "Unauthorized": 0, "TooMany": 0, "TooLarge": 1, "say": 0, "newWarning": 1},
 	"rules":       {"say": 0, "recordError": 0, "fail": 0},
 	"solve":       {"say": 0, "stipulationError": 0},
 	"composition": {"say": 0},
@@ -254,7 +259,7 @@ func (u *uses) consts(pkg string, d *ast.GenDecl) {
 			if typ != "" {
 				u.enums[pkg+"."+typ] = append(u.enums[pkg+"."+typ], s)
 			}
-			if pkg == "tournament" && strings.HasPrefix(name.Name, "Action") {
+			if auditors[pkg] && strings.HasPrefix(name.Name, "Action") {
 				u.actions = append(u.actions, s)
 			}
 		}

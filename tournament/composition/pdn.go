@@ -7,12 +7,6 @@ import (
 	"adiukh/rules"
 )
 
-// The PDN game type and variant the rules' PDN writer uses for Adiukh.
-const (
-	pdnGameType = "49,W,8,8,A0,0"
-	pdnVariant  = "Adiukh"
-)
-
 var honourNames = map[Honour]string{Prize: "prize", Mention: "honourable mention", Commendation: "commendation"}
 
 // AwardPDN writes the entries of an award as PDN 3.0 games: the position
@@ -34,8 +28,8 @@ func AwardPDN(event string, items []Awarded) string {
 		tag("Section", it.Section)
 		tag("Award", fmt.Sprintf("%d %s", it.Place, honourNames[it.Honour]))
 		tag("Code", it.Code)
-		tag("GameType", pdnGameType)
-		tag("Variant", pdnVariant)
+		tag("GameType", rules.PDNGameType)
+		tag("Variant", rules.PDNVariant)
 		tag("Position", it.Entry.Position)
 		tag("ToMove", it.Entry.Side)
 		tag("Stipulation", it.Entry.Stipulation)

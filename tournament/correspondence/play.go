@@ -126,13 +126,16 @@ func (s *Service) update(ctx context.Context, fn func(tx Tx) error) error {
 func (s *Service) checkRunning(tx Tx, p *play, now time.Time) error {
 	switch p.g.Status {
 	case Finished:
-		return tournament.Conflict("", "game %d is over (%s)", p.g.ID, resultWords(p.g.Result))
+		if p.g.Result == nil {
+			return tournament.Conflict("", "game %d is over", p.g.ID)
+		}
+		return tournament.Conflict("", "game %d is over: %s (%s)", p.g.ID, p.g.Result.Score(), p.g.Result.EndReason)
 	case Adjudication:
-		return tournament.Conflict("", "game %d waits for the arbiter's adjudication: %s", p.g.ID, p.g.Note)
+		return tournament.Conflict("", "game %d waits for the arbiter's adjudication: %s", p.g.ID, tournament.NoteMessage(p.g.Note))
 	}
 	if ended, err := s.expire(tx, p, now); err != nil || ended {
 		if err == nil {
-			err = tournament.Conflict("", "game %d is no longer played: %s", p.g.ID, p.g.Note)
+			err = tournament.Conflict("", "game %d is no longer played: %s", p.g.ID, tournament.NoteMessage(p.g.Note))
 		}
 		return errLate{err}
 	}
@@ -155,7 +158,7 @@ func (s *Service) expire(tx Tx, p *play, now time.Time) (bool, error) {
 		return false, nil
 	}
 	if p.e.EndDate != "" && now.UTC().Format(time.DateOnly) > p.e.EndDate {
-		note := fmt.Sprintf("the event ended on %s with the game unfinished", p.e.EndDate)
+		note := tournament.Note("the event ended on %s with the game unfinished", p.e.EndDate)
 		return true, s.toAdjudication(tx, p, nil, ActionAdjudication, note)
 	}
 	deadline := deadlineOf(g, p.st, p.leaves)
@@ -166,7 +169,11 @@ func (s *Service) expire(tx Tx, p *play, now time.Time) (bool, error) {
 	if g.ToMove == rules.Black {
 		res = tournament.Result{White: 24, Black: 0, EndReason: tournament.LossOnTime}
 	}
-	note := fmt.Sprintf("%s's time ran out at %s", g.ToMove, deadline.UTC().Format("2006-01-02 15:04 MST"))
+	at := deadline.UTC().Format("2006-01-02 15:04 MST")
+	note := tournament.Note("White's time ran out at %s", at)
+	if g.ToMove == rules.Black {
+		note = tournament.Note("Black's time ran out at %s", at)
+	}
 	return true, s.finish(tx, p, nil, res, ActionTimeout, note)
 }
 
@@ -348,11 +355,18 @@ func (s *Service) Move(ctx context.Context, in MoveInput) (*View, error) {
 		case len(next.LegalMoves(g.ToMove)) == 0:
 			sc := next.Score()
 			res := tournament.Result{White: sc.White, Black: sc.Black, EndReason: tournament.FinalPosition}
-			if err := s.finish(tx, p, p.user, res, ActionFinal, fmt.Sprintf("final position after %s: %s has no legal move", mv.Notation, g.ToMove)); err != nil {
+			note := tournament.Note("final position after %s: White has no legal move", mv.Notation)
+			if g.ToMove == rules.Black {
+				note = tournament.Note("final position after %s: Black has no legal move", mv.Notation)
+			}
+			if err := s.finish(tx, p, p.user, res, ActionFinal, note); err != nil {
 				return err
 			}
 		case repeated(p.st, history, mv) >= 3:
-			note := fmt.Sprintf("the position after ply %d occurred for the third time with %s to move (§5: the arbiter decides)", g.Ply, g.ToMove)
+			note := tournament.Note("the position after ply %d occurred for the third time with White to move (§5: the arbiter decides)", g.Ply)
+			if g.ToMove == rules.Black {
+				note = tournament.Note("the position after ply %d occurred for the third time with Black to move (§5: the arbiter decides)", g.Ply)
+			}
 			if err := s.toAdjudication(tx, p, p.user, ActionAdjudication, note); err != nil {
 				return err
 			}
@@ -463,7 +477,7 @@ func (s *Service) AcceptDraw(ctx context.Context, gameID int64) (*View, error) {
 		if err := noOffer(p); err != nil {
 			return err
 		}
-		return s.finish(tx, p, p.user, tournament.Result{White: 12, Black: 12, EndReason: tournament.Agreement}, ActionDrawAccept, "draw agreed")
+		return s.finish(tx, p, p.user, tournament.Result{White: 12, Black: 12, EndReason: tournament.Agreement}, ActionDrawAccept, tournament.Note("draw agreed"))
 	})
 }
 
@@ -500,7 +514,11 @@ func (s *Service) Resign(ctx context.Context, gameID int64) (*View, error) {
 		if p.side == rules.Black {
 			res = tournament.Result{White: 24, Black: 0, EndReason: tournament.Resignation}
 		}
-		return s.finish(tx, p, p.user, res, ActionResign, fmt.Sprintf("%s resigned", p.side))
+		note := tournament.Note("White resigned")
+		if p.side == rules.Black {
+			note = tournament.Note("Black resigned")
+		}
+		return s.finish(tx, p, p.user, res, ActionResign, note)
 	})
 }
 

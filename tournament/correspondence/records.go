@@ -84,8 +84,8 @@ func (p *pdnGame) writePDN(w io.Writer) error {
 	tag("Board", fmt.Sprint(p.g.Board))
 	tag("White", p.white)
 	tag("Black", p.black)
-	tag("GameType", "25,W,8,8,A0,0")
-	tag("Variant", "Adiukh")
+	tag("GameType", rules.PDNGameType)
+	tag("Variant", rules.PDNVariant)
 	tag("TimeControl", p.e.TimeControl.String())
 	if p.st.StartPosition != "" {
 		tag("Position", p.st.StartPosition)
