@@ -511,8 +511,7 @@ func (h *handler) postClaim(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	c.JSON(http.StatusCreated, newClaimView(composition.PublicClaim{ID: cl.ID, Code: strings.TrimSpace(body.Code), Kind: cl.Kind,
-		Evidence: cl.Evidence, Status: cl.Status, FiledAt: cl.FiledAt}))
+	c.JSON(http.StatusCreated, newClaimView(*cl))
 	return nil
 }
 
@@ -537,8 +536,7 @@ func (h *handler) postClaimDecision(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	c.JSON(http.StatusOK, claimView{ID: cl.ID, Kind: string(cl.Kind), Evidence: cl.Evidence, Status: string(cl.Status),
-		Reason: cl.Reason, FiledAt: rfc3339(cl.FiledAt), DecidedAt: rfc3339(cl.DecidedAt)})
+	c.JSON(http.StatusOK, newClaimView(*cl))
 	return nil
 }
 

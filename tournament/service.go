@@ -194,8 +194,9 @@ func (s *Service) Events(ctx context.Context) ([]Event, error) {
 }
 
 // UpdateEvent changes the settings of an event. Discipline and system are
-// fixed once round 1 is paired; status moves forward only: registration →
-// running → finished.
+// fixed once round 1 is paired, and a composition contest's discipline once
+// its judging has begun; status moves forward only: registration → running
+// → finished.
 func (s *Service) UpdateEvent(ctx context.Context, id int64, in EventInput, reason string) (*Event, error) {
 	var e *Event
 	err := s.store.Update(ctx, func(tx Tx) error {
@@ -214,6 +215,10 @@ func (s *Service) UpdateEvent(ctx context.Context, id int64, in EventInput, reas
 			return err
 		}
 		next.withoutPairing()
+		if old.Discipline == Composition && next.Discipline != Composition && old.Status != Registration {
+			// A contest being judged or awarded would vanish from its pages.
+			return Conflict("discipline", "the contest is being judged or has its award; the discipline cannot change")
+		}
 		if len(rounds) > 0 {
 			switch {
 			case next.Discipline != old.Discipline:

@@ -191,7 +191,7 @@ type ClaimInput struct {
 // FileClaim files a claim during the claims period: any signed-in account
 // may, with its evidence (the refutation, or the earlier work that
 // anticipated the entry).
-func (s *Service) FileClaim(ctx context.Context, eventID int64, in ClaimInput) (*Claim, error) {
+func (s *Service) FileClaim(ctx context.Context, eventID int64, in ClaimInput) (*PublicClaim, error) {
 	u, err := signedIn(ctx)
 	if err != nil {
 		return nil, err
@@ -199,13 +199,14 @@ func (s *Service) FileClaim(ctx context.Context, eventID int64, in ClaimInput) (
 	evidence := strings.TrimSpace(in.Evidence)
 	switch {
 	case in.Kind != ClaimUnsound && in.Kind != ClaimAnticipated:
-		return nil, tournament.Invalid("kind", "%q is not a claim: unsound or anticipated", in.Kind)
+		// Quoted as typed: the kind's own Message would name a known kind.
+		return nil, tournament.Invalid("kind", "%q is not a claim: unsound or anticipated", string(in.Kind))
 	case evidence == "":
 		return nil, tournament.Invalid("evidence", "a claim needs its evidence: the refutation, or the earlier work with its source")
 	case len(evidence) > maxTextLength:
 		return nil, tournament.Invalid("evidence", "the evidence is longer than %d bytes", maxTextLength)
 	}
-	var cl *Claim
+	var out *PublicClaim
 	err = s.store.Update(ctx, func(tx Tx) error {
 		_, c, err := contest(ctx, tx, eventID)
 		if err != nil {
@@ -222,26 +223,28 @@ func (s *Service) FileClaim(ctx context.Context, eventID int64, in ClaimInput) (
 		} else if err != nil {
 			return err
 		}
-		cl = &Claim{EventID: eventID, WorkID: w.ID, UserID: u.ID, Kind: in.Kind, Evidence: evidence, Status: ClaimOpen, FiledAt: s.now().UTC()}
+		cl := &Claim{EventID: eventID, WorkID: w.ID, UserID: u.ID, Kind: in.Kind, Evidence: evidence, Status: ClaimOpen, FiledAt: s.now().UTC()}
 		if err := tx.AddClaim(cl); err != nil {
 			return err
 		}
+		pc := cl.public(w.Code)
+		out = &pc
 		return s.audit(tx, u, eventID, ActionClaim, "entry "+w.Code, nil, map[string]any{"claim": cl.ID, "kind": cl.Kind, "evidence": cl.Evidence}, "")
 	})
-	return cl, err
+	return out, err
 }
 
 // DecideClaim upholds or rejects a claim, with the director's reason. An
 // upheld claim eliminates the entry: it leaves the award.
-func (s *Service) DecideClaim(ctx context.Context, claimID int64, uphold bool, reason string) (*Claim, error) {
+func (s *Service) DecideClaim(ctx context.Context, claimID int64, uphold bool, reason string) (*PublicClaim, error) {
 	reason = strings.TrimSpace(reason)
 	if reason == "" {
 		return nil, tournament.Invalid("reason", "a decision on a claim needs its reason")
 	}
-	var cl *Claim
+	var out *PublicClaim
 	err := s.store.Update(ctx, func(tx Tx) error {
-		var err error
-		if cl, err = tx.Claim(claimID); err != nil {
+		cl, err := tx.Claim(claimID)
+		if err != nil {
 			return err
 		}
 		u, c, err := directed(ctx, tx, cl.EventID)
@@ -273,9 +276,11 @@ func (s *Service) DecideClaim(ctx context.Context, claimID int64, uphold bool, r
 		if err := tx.SaveClaim(cl); err != nil {
 			return err
 		}
+		pc := cl.public(w.Code)
+		out = &pc
 		return s.audit(tx, u, cl.EventID, ActionClaimDecision, "entry "+w.Code, ClaimOpen, map[string]any{"claim": cl.ID, "status": cl.Status}, reason)
 	})
-	return cl, err
+	return out, err
 }
 
 // PublishFinal publishes the final award once the claims period is over
@@ -348,6 +353,12 @@ type PublicClaim struct {
 	Reason    string
 	FiledAt   time.Time
 	DecidedAt time.Time
+}
+
+// public is the claim as anyone may read it, naming its entry by code.
+func (cl *Claim) public(code string) PublicClaim {
+	return PublicClaim{ID: cl.ID, Code: code, Kind: cl.Kind, Evidence: cl.Evidence,
+		Status: cl.Status, Reason: cl.Reason, FiledAt: cl.FiledAt, DecidedAt: cl.DecidedAt}
 }
 
 var honourOrder = map[Honour]int{Prize: 0, Mention: 1, Commendation: 2}
@@ -440,8 +451,7 @@ func (s *Service) Award(ctx context.Context, eventID int64) (*Award, error) {
 			codes[w.ID] = w.Code
 		}
 		for _, cl := range claims {
-			out.Claims = append(out.Claims, PublicClaim{ID: cl.ID, Code: codes[cl.WorkID], Kind: cl.Kind, Evidence: cl.Evidence,
-				Status: cl.Status, Reason: cl.Reason, FiledAt: cl.FiledAt, DecidedAt: cl.DecidedAt})
+			out.Claims = append(out.Claims, cl.public(codes[cl.WorkID]))
 		}
 		return nil
 	})

@@ -2,6 +2,7 @@ package composition
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -69,9 +70,18 @@ func NewService(st Store, opt Options) *Service {
 	return s
 }
 
+// authorsActions are logged without the author's e-mail: the director reads
+// the log, and entries are judged by code only (the work itself keeps its
+// author, and the award names them).
+var authorsActions = map[string]bool{ActionSubmit: true, ActionEdit: true, ActionWithdraw: true}
+
 func (s *Service) audit(tx Tx, u *tournament.User, eventID int64, action, subject string, before, after any, reason string) error {
-	return tx.AddAudit(&tournament.AuditEntry{EventID: eventID, At: s.now().UTC(), UserID: u.ID, UserEmail: u.Email,
-		Action: action, Subject: subject, Before: tournament.Snapshot(before), After: tournament.Snapshot(after), Reason: reason})
+	a := &tournament.AuditEntry{EventID: eventID, At: s.now().UTC(), UserID: u.ID, UserEmail: u.Email,
+		Action: action, Subject: subject, Before: tournament.Snapshot(before), After: tournament.Snapshot(after), Reason: reason}
+	if authorsActions[action] {
+		a.UserEmail = ""
+	}
+	return tx.AddAudit(a)
 }
 
 func signedIn(ctx context.Context) (*tournament.User, error) {
@@ -192,7 +202,10 @@ func cleanSections(in []Section) []Section {
 // Setup sets up or changes the contest of a composition event: its
 // sections, entry deadline, scale, aggregation and claims period. Only the
 // director may, and only before the provisional award; a section with
-// entries cannot be removed.
+// entries cannot be removed. Once a judge has marked, the deadline cannot
+// open the entries again (an author could then replace a marked work) and
+// the scale cannot shrink below a mark given; the mean without the highest
+// and lowest marks needs a jury of three or more, once there is a jury.
 func (s *Service) Setup(ctx context.Context, eventID int64, in ContestInput, reason string) (*Contest, error) {
 	in.Sections = cleanSections(in.Sections)
 	if err := in.Check(); err != nil {
@@ -231,6 +244,9 @@ func (s *Service) Setup(ctx context.Context, eventID int64, in ContestInput, rea
 					return tournament.Invalid("sections", "section %q has entries; it cannot be removed", w.Section)
 				}
 			}
+			if err := s.checkJudged(tx, eventID, in); err != nil {
+				return err
+			}
 		}
 		next.Sections, next.Deadline, next.Scale = in.Sections, in.Deadline.UTC(), in.Scale
 		next.Aggregation, next.ClaimDays = in.Aggregation, in.ClaimDays
@@ -245,6 +261,41 @@ func (s *Service) Setup(ctx context.Context, eventID int64, in ContestInput, rea
 		return s.audit(tx, u, eventID, ActionSetup, fmt.Sprintf("event %d", eventID), before, settingsLog(next), reason)
 	})
 	return out, err
+}
+
+// checkJudged refuses settings that would undo or misread the judges' work:
+// entries opened again after marking began, a scale below a mark given, or
+// the trimmed mean with fewer than three judges.
+func (s *Service) checkJudged(tx Tx, eventID int64, in ContestInput) error {
+	marks, err := tx.Marks(eventID)
+	if err != nil {
+		return err
+	}
+	highest := 0.0
+	for _, m := range marks {
+		highest = max(highest, m.Mark)
+	}
+	judges, err := tx.Judges(eventID)
+	if err != nil {
+		return err
+	}
+	switch {
+	case len(marks) > 0 && s.now().Before(in.Deadline):
+		return tournament.Conflict("deadline", "the judges have begun marking; the entries cannot be opened again")
+	case highest > in.Scale:
+		return tournament.Invalid("scale", "a mark of %v has been given; the scale cannot end below it", highest)
+	}
+	return checkJury("aggregation", in.Aggregation, len(judges))
+}
+
+// checkJury refuses the trimmed mean for a jury of one or two (field is the
+// input that would make it so): with the highest and lowest marks left out,
+// nothing would remain to rank by.
+func checkJury(field string, how Aggregation, judges int) error {
+	if how == TrimmedMean && judges > 0 && judges < 3 {
+		return tournament.Invalid(field, "the mean without the highest and lowest marks needs 3 judges or more; the jury has %d", judges)
+	}
+	return nil
 }
 
 func settingsLog(c *Contest) map[string]any {
@@ -336,6 +387,9 @@ func (s *Service) SetJudges(ctx context.Context, eventID int64, emails []string,
 			}
 			ids = append(ids, j.ID)
 			judges = append(judges, tournament.User{ID: j.ID, Name: j.Name, Email: j.Email})
+		}
+		if err := checkJury("judges", c.Aggregation, len(ids)); err != nil {
+			return err
 		}
 		if err := tx.SetJudges(eventID, ids); err != nil {
 			return err
@@ -678,8 +732,8 @@ func ranking(tx Tx, c *Contest, judges []int64) ([]Anonymous, error) {
 				values[i] = m.Mark
 			}
 			score, err := Aggregate(c.Aggregation, values)
-			if err != nil {
-				a.Failed = rules.Detail(err)
+			if te := (*tournament.Error)(nil); errors.As(err, &te) {
+				a.Failed = rules.Message{Format: te.Format, Args: te.Args}
 			} else {
 				a.Score = &score
 			}

@@ -221,10 +221,26 @@ func contestLifecycle(t *testing.T, st *store.Store) {
 			}
 		}
 	}
-	// Judging runs the event.
+	// The marks hold the settings that would undo or misread them.
+	reopen := setup
+	reopen.Deadline = deadline.Add(48 * time.Hour)
+	_, err = c.svc.Setup(c.as("director"), c.eventID, reopen, "")
+	wantCode(t, "entries opened again after marking", err, tournament.ECONFLICT, "cannot be opened again")
+	smaller := setup
+	smaller.Scale = 3
+	_, err = c.svc.Setup(c.as("director"), c.eventID, smaller, "")
+	wantCode(t, "a scale below a mark", err, tournament.EINVALID, "a mark of 4 has been given")
+	_, err = c.svc.SetJudges(c.as("director"), c.eventID, []string{"judge1@example.org", "judge2@example.org"}, "")
+	wantCode(t, "two judges for the trimmed mean", err, tournament.EINVALID, "needs 3 judges or more; the jury has 2")
+	if _, err := c.svc.Setup(c.as("director"), c.eventID, setup, ""); err != nil {
+		t.Errorf("the same settings again: %v", err)
+	}
+	// Judging runs the event, and keeps it a composition event.
 	if got := c.status(t); got != tournament.Running {
 		t.Errorf("the event is %s while the judges mark, want running", got)
 	}
+	_, err = tournament.NewService(c.st, engines.Options()).UpdateEvent(c.as("director"), c.eventID, tournament.EventInput{Discipline: ptr("standard"), System: ptr("round-robin")}, "")
+	wantCode(t, "a contest being judged made a game event", err, tournament.ECONFLICT, "the discipline cannot change")
 	// A judge sees only their own marks; the director ranks.
 	list, _ = c.svc.ForJudging(c.as("judge2"), c.eventID)
 	if len(list[0].Marks) != 1 || list[0].Marks[0].Mark != 3.5 || list[0].Score != nil {
@@ -256,7 +272,12 @@ func contestLifecycle(t *testing.T, st *store.Store) {
 	wantCode(t, "claim without evidence", err, tournament.EINVALID, "needs its evidence")
 	_, err = c.svc.FileClaim(c.as("reader"), c.eventID, composition.ClaimInput{Code: "999", Kind: composition.ClaimAnticipated, Evidence: "Иванов, 1985"})
 	wantCode(t, "claim on a mistyped code", err, tournament.EINVALID, `entry "999" is not an entry of the contest`)
+	_, err = c.svc.FileClaim(c.as("reader"), c.eventID, composition.ClaimInput{Code: "001", Kind: "plagiat", Evidence: "Иванов, 1985"})
+	wantCode(t, "a claim of no known kind", err, tournament.EINVALID, `"plagiat" is not a claim`)
 	c1, err := c.svc.FileClaim(c.as("reader"), c.eventID, composition.ClaimInput{Code: "001", Kind: composition.ClaimAnticipated, Evidence: "Иванов, 1985"})
+	if err == nil && c1.Code != "001" {
+		t.Errorf("the filed claim names entry %q, want 001", c1.Code)
+	}
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -266,8 +287,8 @@ func contestLifecycle(t *testing.T, st *store.Store) {
 	}
 	_, err = c.svc.DecideClaim(c.as("director"), c1.ID, false, "")
 	wantCode(t, "decision without reason", err, tournament.EINVALID, "needs its reason")
-	if _, err := c.svc.DecideClaim(c.as("director"), c1.ID, false, "другая идея"); err != nil {
-		t.Fatal(err)
+	if d, err := c.svc.DecideClaim(c.as("director"), c1.ID, false, "другая идея"); err != nil || d.Code != "001" || d.Status != composition.ClaimRejected {
+		t.Fatalf("the decided claim %+v, %v", d, err)
 	}
 	c.clock.Set(deadline.Add(15 * 24 * time.Hour))
 	_, err = c.svc.PublishFinal(c.as("director"), c.eventID, "")
@@ -309,8 +330,12 @@ func contestLifecycle(t *testing.T, st *store.Store) {
 	counts := map[string]int{}
 	for _, a := range log {
 		counts[a.Action]++
+		// The director reads the log: it must not tie a code to its author.
+		if (a.Action == composition.ActionSubmit || a.Action == composition.ActionEdit || a.Action == composition.ActionWithdraw) && a.UserEmail != "" {
+			t.Errorf("audit %s of %s names its author %s", a.Action, a.Subject, a.UserEmail)
+		}
 	}
-	for action, n := range map[string]int{composition.ActionSetup: 1, composition.ActionJudges: 1, composition.ActionSubmit: 3, composition.ActionEdit: 1,
+	for action, n := range map[string]int{composition.ActionSetup: 2, composition.ActionJudges: 1, composition.ActionSubmit: 3, composition.ActionEdit: 1,
 		composition.ActionWithdraw: 1, composition.ActionMark: 6, composition.ActionProvisional: 1, composition.ActionClaim: 2,
 		composition.ActionClaimDecision: 2, composition.ActionFinal: 1} {
 		if counts[action] != n {
