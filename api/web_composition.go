@@ -158,8 +158,15 @@ func (h *handler) renderEntries(c *gin.Context, f *form, status int) error {
 		}
 		if w.ID == edit && status == http.StatusOK && !w.Withdrawn {
 			data.Editing = w.ID
-			for k, v := range map[string]string{"section": w.Section, "position": w.Position, "side": w.Side,
-				"stipulation": w.Stipulation, "solution": w.Solution, "comment": w.Comment} {
+			// The stored position and stipulation are canonical English;
+			// the form gives them back in the page's language, as typed.
+			tr := h.translator(c)
+			position := w.Position
+			if p, err := rules.ParsePosition(w.Position); err == nil {
+				position = tr.Position(p)
+			}
+			for k, v := range map[string]string{"section": w.Section, "position": position, "side": w.Side,
+				"stipulation": tr.Stipulation(w.Stipulation), "solution": w.Solution, "comment": w.Comment} {
 				f.Values[k] = v
 			}
 		}
@@ -250,14 +257,6 @@ type judgingPageData struct {
 	// Closed says why the entries cannot be judged yet.
 	Closed string
 	Form   *form
-}
-
-// ScoreText is the aggregate mark with two decimals, "" while unranked.
-func (r juryRow) ScoreText() string {
-	if r.Score == nil {
-		return ""
-	}
-	return strconv.FormatFloat(*r.Score, 'f', 2, 64)
 }
 
 func (h *handler) judgingPage(c *gin.Context) error {
@@ -438,9 +437,11 @@ func (h *handler) saveContest(c *gin.Context) error {
 	return h.deskForm(c, "settings", f, func(id int64) error {
 		var sections []composition.Section
 		for _, line := range strings.Split(f.Values["sections"], "\n") {
-			name, rules, _ := strings.Cut(line, "|")
-			if name = strings.TrimSpace(name); name != "" {
-				sections = append(sections, composition.Section{Name: name, Rules: strings.TrimSpace(rules)})
+			// Only a blank line is skipped: rules without a name are the
+			// service's to refuse, not the form's to drop.
+			if strings.TrimSpace(line) != "" {
+				name, rules, _ := strings.Cut(line, "|")
+				sections = append(sections, composition.Section{Name: strings.TrimSpace(name), Rules: strings.TrimSpace(rules)})
 			}
 		}
 		var unreadable []*tournament.Error

@@ -148,6 +148,11 @@ func TestCompositionPages(t *testing.T) {
 		!strings.Contains(rec.Body.String(), `<p class="field-error">два раздела названы &#34;Задачи&#34;`) {
 		t.Errorf("a section named twice: %d", rec.Code)
 	}
+	// Rules without a name are refused, not dropped; blank lines are skipped.
+	if rec := s.post(dc, ev+"/contest/settings", url.Values{"sections": {"Задачи\n\n | без имени"}, "deadline": {"2026-11-10T12:00"}, "scale": {"4"}, "aggregation": {"mean"}, "claim_days": {"7"}}); rec.Code != http.StatusBadRequest ||
+		!strings.Contains(rec.Body.String(), `<p class="field-error">у раздела 2 нет названия`) {
+		t.Errorf("a section without a name: %d", rec.Code)
+	}
 	s.mustPost(dc, ev+"/contest/judges", url.Values{"judges": {"judge@example.org"}})
 	contest := s.must(http.StatusOK, "", "GET", "/api/v1"+ev+"/contest", nil).(map[string]any)
 	if contest["deadline"] != "2026-11-10T12:00:00Z" || len(contest["sections"].([]any)) != 2 || len(contest["judges"].([]any)) != 1 {
@@ -181,7 +186,9 @@ func TestCompositionPages(t *testing.T) {
 	}
 	eid := next[strings.Index(next, "entry=")+len("entry="):]
 	// Edited to an unsound stipulation: the refutation is shown; back again.
-	mustContain(t, "the edit form", s.page(ac, ev+"/contest/entries?edit="+eid), `action="/contest-entries/`+eid+`"`, "посвящается")
+	// The form gives the entry back as a Russian author would type it.
+	mustContain(t, "the edit form", s.page(ac, ev+"/contest/entries?edit="+eid), `action="/contest-entries/`+eid+`"`, "посвящается",
+		`value="точно 18:6"`, ">белые: a5-1/6, b2-1, d4-4/1, d8-1/3, e7-3/1; черные: d6-1/2</textarea>")
 	next = s.mustPost(ac, "/contest-entries/"+eid, url.Values{"event": {fmt.Sprint(id)}, "section": {"Задачи"}, "position": {g005}, "side": {"black"}, "stipulation": {"black wins"}, "solution": {"d6:f8"}})
 	mustContain(t, "the unsound verdict", s.page(ac, next), "verdict-unsound", "Опровержение: условие «чёрные выигрывают» не выполняется: при лучшей игре партия заканчивается 18:6")
 	s.mustPost(ac, "/contest-entries/"+eid, url.Values{"event": {fmt.Sprint(id)}, "section": {"Задачи"}, "position": {g005}, "side": {"black"}, "stipulation": {"exact 18:6"},
@@ -215,11 +222,13 @@ func TestCompositionPages(t *testing.T) {
 		t.Errorf("a mark over the scale: %d", rec.Code)
 	}
 	s.mustPost(jc, ev+"/contest/marks/001", url.Values{"mark": {"3,5"}, "comment": {"Тонкая игра"}})
-	mustContain(t, "the jury page after the mark", s.page(jc, ev+"/contest/judging"), `value="3.5"`, "Тонкая игра")
+	mustContain(t, "the jury page after the mark", s.page(jc, ev+"/contest/judging"), `value="3,5"`, "Тонкая игра")
 
 	// The desk ranks the entry and publishes the provisional award.
 	desk = s.page(dc, ev+"/manage")
-	mustContain(t, "the desk after the marks", desk, "001", "3.50", "verdict-sound", `action="`+ev+`/contest/award"`)
+	mustContain(t, "the desk after the marks", desk, "001", "<td>3,5</td>", "verdict-sound", `action="`+ev+`/contest/award"`)
+	// Marks and their aggregate in the reader's way, a comma in Russian.
+	mustNotContain(t, "the desk after the marks", desk, "3.5")
 	mustContain(t, "the award page before it is published", s.page(nil, ev+"/contest/award"), "ещё не опубликовано")
 	s.mustPost(dc, ev+"/contest/award", url.Values{"prizes": {"1"}, "honourable_mentions": {"0"}, "commendations": {"0"}})
 	award := s.must(http.StatusOK, "", "GET", "/api/v1"+ev+"/contest/award", nil).(map[string]any)
@@ -405,8 +414,9 @@ func TestBrowserCompositionEntry(t *testing.T) {
 	if err := chromedp.Run(ctx, actions...); err != nil {
 		t.Fatal(err)
 	}
-	if position != g005 {
-		t.Errorf("the board editor wrote %q, want %q", position, g005)
+	// The page is Russian: the editor names the sides so.
+	if want := strings.NewReplacer("white:", "белые:", "black:", "черные:").Replace(g005); position != want {
+		t.Errorf("the board editor wrote %q, want %q", position, want)
 	}
 	if !strings.Contains(counts, "12/12") || strings.Count(counts, "12/12") != 2 {
 		t.Errorf("the counts under the board: %q", counts)

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"math"
 	"time"
 
 	"adiukh/rules"
@@ -40,6 +41,15 @@ func (t *translator) Position(p rules.Position) string {
 // tournament.Note), in the reader's language.
 func (t *translator) Note(s string) string {
 	return t.Message(tournament.NoteMessage(s))
+}
+
+// Aggregate is an entry's aggregate mark to two decimals in the reader's
+// way (2,38), "" while it has none.
+func (t *translator) Aggregate(score *float64) string {
+	if score == nil {
+		return ""
+	}
+	return t.Decimal(math.Round(*score*100) / 100)
 }
 
 // In returns the translator writing times in the event's time zone.

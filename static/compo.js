@@ -1,8 +1,9 @@
 // The board editor of a composition entry: an 8×8 board whose dark squares
 // hold towers. A tap on a square puts a checker of the chosen colour on
 // top of its tower, or takes the top checker off; the position field is
-// rewritten in the rules' notation ("white: c3-1/2; black: d6-3") after
-// every change, and the field, typed by hand, redraws the board. A tower
+// rewritten in the rules' notation, the sides named in the page's language
+// ("белые: c3-1/2; черные: d6-3"), after every change, and the field,
+// typed by hand, redraws the board. A tower
 // is its owner's checkers on top of at most one block of the other colour
 // (rules §2), so a third block is refused with a hint.
 (function () {
@@ -52,7 +53,7 @@
         sides[t.owner].push(sq + "-" + t.own + (t.other ? "/" + t.other : ""));
       }
     }
-    return "white: " + sides.w.join(", ") + "; black: " + sides.b.join(", ");
+    return root.getAttribute("data-white") + ": " + sides.w.join(", ") + "; " + root.getAttribute("data-black") + ": " + sides.b.join(", ");
   }
 
   function totals() {

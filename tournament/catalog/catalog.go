@@ -359,6 +359,16 @@ func (l *Localizer) Time(at time.Time, zone *time.Location) string {
 	return l.date(at) + ", " + at.Format("15:04 MST")
 }
 
+// Decimal writes a number with the decimals it has and the language's
+// decimal separator: a judge's mark 3,75 (3.75 in English).
+func (l *Localizer) Decimal(v float64) string {
+	s := strconv.FormatFloat(v, 'f', -1, 64)
+	if l.Lang == Russian {
+		s = strings.Replace(s, ".", ",", 1)
+	}
+	return s
+}
+
 // Num writes a score or tie-break value: halves as ½ (5½, ½), other
 // fractions with the language's decimal separator (a comma in Russian).
 func (l *Localizer) Num(v float64) string {
