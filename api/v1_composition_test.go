@@ -42,7 +42,12 @@ func TestCompositionContestAPI(t *testing.T) {
 	author := s.user("author@example.org", tournament.PlayerRole)
 	reader := s.user("reader@example.org", tournament.PlayerRole)
 
-	e := s.must(http.StatusCreated, director, "POST", "/api/v1/events", map[string]any{"name": "Конкурс", "discipline": "composition"}).(map[string]any)
+	// What only events of games use is not kept, whatever is sent.
+	e := s.must(http.StatusCreated, director, "POST", "/api/v1/events", map[string]any{"name": "Конкурс", "discipline": "composition",
+		"time_control": "5+3", "tiebreaks": []string{"buchholz"}, "baku": true}).(map[string]any)
+	if e["time_control"] != "" || fmt.Sprint(e["tiebreaks"]) != "[]" || e["baku"] == true || e["rounds"] != 0.0 {
+		t.Errorf("the composition event keeps what games use: %v", e)
+	}
 	id := int(e["id"].(float64))
 	base := fmt.Sprintf("/api/v1/events/%d", id)
 

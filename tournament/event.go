@@ -70,12 +70,14 @@ func (d Discipline) SheetRequired() bool {
 // composition contest is judged, not played.
 func (d Discipline) PlaysGames() bool { return d != Composition }
 
-// withoutPairing clears what only paired events use when the event is a
-// composition contest: it has no system nor rounds, whatever a form that
-// offers them sent (the pages do not show them for such an event).
+// withoutPairing clears what only events of games use when the event is a
+// composition contest: it has no system, rounds, clock, tie-breaks or
+// pairing options, whatever a form that offers them sent (the pages do not
+// show them for such an event).
 func (e *Event) withoutPairing() {
 	if !e.Discipline.PlaysGames() {
-		e.System, e.Rounds = RoundRobin, 0
+		e.System, e.Rounds, e.TimeControl, e.TieBreaks = RoundRobin, 0, TimeControl{}, []string{}
+		e.ForbidSameClub, e.Baku, e.BlackFirst, e.SheetsRequired = false, false, false, false
 	}
 }
 
