@@ -269,6 +269,10 @@ type crosstablePageData struct {
 	eventHeader
 	Crosstable *tournament.Crosstable
 	Grid       *crossGrid // round robins; Swiss events show rounds instead
+	// Uncounted: the table shows results of a round still being played,
+	// which the points do not count yet; they count to round CountedTo.
+	Uncounted bool
+	CountedTo int
 }
 
 func rankText(rank, to int) string {
@@ -301,6 +305,13 @@ func (h *handler) crosstablePage(c *gin.Context) error {
 		return err
 	}
 	data := crosstablePageData{eventHeader: h.header(c, ct.Event, "crosstable"), Crosstable: ct}
+	for _, r := range ct.Rows {
+		for _, g := range r.Games {
+			if g.Result != nil && g.Round > ct.Standings.AfterRound {
+				data.Uncounted, data.CountedTo = true, ct.Standings.AfterRound
+			}
+		}
+	}
 	if ct.Event.System.IsRoundRobin() {
 		data.Grid = newCrossGrid(ct)
 	}

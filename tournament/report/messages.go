@@ -35,6 +35,8 @@ const (
 	msgLegendDirectEncounter msg = "report.legend_direct_encounter"
 	msgCrosstable            msg = "report.crosstable"
 	msgProgressAfter         msg = "report.progress_after"
+	msgNotCountedYet         msg = "report.not_counted_yet"
+	msgNotCountedNone        msg = "crosstable.not_counted_none"
 	msgStandingsAfter        msg = "report.standings_after"
 	msgStandingsFinal        msg = "report.standings_final"
 	msgPairings              msg = "report.pairings"

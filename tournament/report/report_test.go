@@ -495,3 +495,21 @@ func TestGameRecordKeepsLongCaptures(t *testing.T) {
 		})
 	}
 }
+
+// A round still being played shows its results, and says they are not yet
+// in the points, which stop at AfterRound.
+func TestProgressPDFOfAnUnfinishedRound(t *testing.T) {
+	s := testStandings(6, 4)
+	s.AfterRound = 3
+	for _, loc := range []Locale{Russian, English} {
+		pdf := pdfText(t, "progress-unfinished", render(t, func(b *bytes.Buffer) error { return ProgressPDF(b, loc, s) }))
+		if want := strings.Fields(text(loc, msgNotCountedYet, 3))[:4]; !strings.Contains(strings.Join(strings.Fields(pdf), " "), strings.Join(want, " ")) {
+			t.Errorf("%s: the progress table with round 4 unfinished does not say so:\n%s", loc, pdf)
+		}
+	}
+	s.AfterRound = 4
+	pdf := pdfText(t, "progress-finished", render(t, func(b *bytes.Buffer) error { return ProgressPDF(b, Russian, s) }))
+	if strings.Contains(pdf, "незаконченного") {
+		t.Errorf("a finished round is said to be unfinished:\n%s", pdf)
+	}
+}

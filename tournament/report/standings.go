@@ -138,6 +138,14 @@ func ProgressPDF(w io.Writer, loc Locale, s Standings) error {
 		text(loc, msgLegendProgress) + "; " + text(loc, msgLegendForfeits) + "; " + text(loc, msgLegendByes),
 		d.tieBreakNote(s.TieBreaks),
 	}
+	switch {
+	// The results of a round still being played are shown as they come,
+	// but points, tie-breaks and places stop at AfterRound.
+	case rounds > s.AfterRound && s.AfterRound > 0:
+		notes = append([]string{text(loc, msgNotCountedYet, s.AfterRound)}, notes...)
+	case rounds > s.AfterRound:
+		notes = append([]string{text(loc, msgNotCountedNone)}, notes...)
+	}
 	t.after = d.notesHeight(notes...) + signatureHeight
 	t.draw(d)
 	d.notes(notes...)
