@@ -102,25 +102,29 @@ func budgetRanOut(err error) (bool, int64) {
 // Answer is the check of a solving-contest answer.
 type Answer struct {
 	// FirstMove reports whether the answer's first move fulfils the
-	// stipulation (any key the solver proves counts).
+	// stipulation (any key the solver proves counts), whatever follows it.
 	FirstMove bool
 	// Line reports whether the whole answer is right: every move legal,
 	// every move of the solving side keeping the stipulation (a dual the
 	// solver proves equivalent is accepted), and the line as long as the
-	// main line of the solution, or ending in a final position.
+	// main line of the solution, or ending in a final position. What is
+	// written after the final position is not counted.
 	Line bool
-	// Fault says where the answer goes wrong; zero when it does not.
+	// Fault says where the answer goes wrong, or that what follows the end
+	// of the game is not counted; zero when neither.
 	Fault Text
 }
 
 // CheckAnswer checks a solver's answer (first move and main line, as text)
-// to a problem of a solving contest.
+// to a problem of a solving contest. The moves are judged in order up to
+// the first that goes wrong, so a right key earns its points even when a
+// later move is illegal.
 func CheckAnswer(s *solve.Solver, pr *Problem, text string) (*Answer, error) {
 	moves, perr := ReadLine(pr.Position, pr.Side, text)
-	if perr != nil {
-		return &Answer{Fault: errorText(perr)}, nil
-	}
 	if len(moves) == 0 {
+		if perr != nil {
+			return &Answer{Fault: errorText(perr)}, nil
+		}
 		return &Answer{Fault: Text{say("the answer has no move")}}, nil
 	}
 	a := &Answer{}
@@ -142,11 +146,17 @@ func CheckAnswer(s *solve.Solver, pr *Problem, text string) (*Answer, error) {
 		q, side = q.Play(m), side.Opponent()
 	}
 	final := len(q.LegalMoves(side)) == 0
-	if !final && len(moves) < len(pr.Solution) {
+	switch {
+	case final && perr != nil:
+		a.Line = true
+		a.Fault = Text{say("the game is over after move %d; what follows is not counted", len(moves))}
+	case perr != nil:
+		a.Fault = errorText(perr)
+	case !final && len(moves) < len(pr.Solution):
 		a.Fault = Text{say("the answer stops after %d moves; the solution's main line has %d", len(moves), len(pr.Solution))}
-		return a, nil
+	default:
+		a.Line = true
 	}
-	a.Line = true
 	return a, nil
 }
 

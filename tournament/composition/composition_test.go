@@ -110,6 +110,21 @@ func TestCheckAnswer(t *testing.T) {
 			t.Errorf("%q: %+v, %v; want %+v", answer, got, err, want)
 		}
 	}
+	// A right key earns its points whatever follows it; a whole solution
+	// with moves written after the end of the game is a whole solution.
+	pr = valid(t, Entry{Position: g005, Side: "black", Stipulation: "exact 18:6", Solution: "d6:f8 b2-c3 f8:d6 e7:c5"})
+	for answer, want := range map[string]check{
+		"d6:f8 b2-c3 f8:h6":             {first: true, fault: "move 3 (f8:h6): f8:h6 is not a legal move for black"},
+		"d6:f8 b2-c3 f8:d6 e7:c5 c3-d4": {first: true, line: true, fault: "the game is over after move 4; what follows is not counted"},
+		"d6:f8 b2-c3 f8:d6 e7:c5 (":     {first: true, line: true, fault: "the game is over after move 4; what follows is not counted"},
+		"d6:f8 ( b2-c3 f8:d6 e7:c5":     {first: true, fault: "the parentheses of the variations do not match"},
+		"d6:f8 b2-c3 f8:d6 e7:c5":       {first: true, line: true},
+	} {
+		got, err := CheckAnswer(s, pr, answer)
+		if err != nil || (check{got.FirstMove, got.Line, got.Fault.String()}) != want {
+			t.Errorf("%q: %+v, %v; want %+v", answer, got, err, want)
+		}
+	}
 	p, _ := rules.ParsePosition("white: h2; black: e3, g3, g5, g7")
 	st, _ := solve.ParseStipulation("white 4")
 	fig17 := &Problem{Position: p, Side: rules.White, Stipulation: st}

@@ -90,7 +90,8 @@ func Validate(e Entry) (*Problem, error) {
 
 // ReadLine reads a line of moves from the position with side to move:
 // move numbers ("1.", "1...") are skipped, variations in parentheses are
-// left out, and every move must be legal where it stands.
+// left out, and every move must be legal where it stands. On an error the
+// moves read before it are returned with it.
 func ReadLine(p rules.Position, side rules.Color, text string) ([]rules.Move, *tournament.Error) {
 	var out []rules.Move
 	depth := 0
@@ -115,10 +116,10 @@ func ReadLine(p rules.Position, side rules.Color, text string) ([]rules.Move, *t
 				continue
 			}
 		}
-		return nil, tournament.Invalid("solution", "move %d (%s): %s", len(out)+1, word, rules.Detail(err))
+		return out, tournament.Invalid("solution", "move %d (%s): %s", len(out)+1, word, rules.Detail(err))
 	}
 	if depth != 0 {
-		return nil, tournament.Invalid("solution", "the parentheses of the variations do not match")
+		return out, tournament.Invalid("solution", "the parentheses of the variations do not match")
 	}
 	return out, nil
 }
