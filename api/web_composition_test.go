@@ -307,6 +307,11 @@ func TestSolvingPage(t *testing.T) {
 	// two problems of three lines, each under its field.
 	rec := s.post(dc, ev+"/solving", url.Values{"starts": {"в час"}, "ends": {"2026-11-01T15:00"}, "problems": {g005 + "\nblack\nexact 18:6\n\n" + g005 + "\nblack\ndraw"}})
 	mustContain(t, "a form with three problems", rec.Body.String(), "&#34;в час&#34; — не время", "задание 1: ", "задание 2: ")
+	// Problems are numbered in their order, however many empty lines part
+	// them: the form's reading and the solver's check name the same one.
+	rec = s.post(dc, ev+"/solving", url.Values{"starts": {"2026-11-01T13:00"}, "ends": {"2026-11-01T15:00"}, "problems": {g005 + "\nblack\nexact 18:6\nd6:f8\n\n\n\n" + g005 + "\nblack\ndraw"}})
+	mustContain(t, "two empty lines before the second problem", rec.Body.String(), "задание 2: нужно четыре строки")
+	mustNotContain(t, "two empty lines before the second problem", rec.Body.String(), "задание 3")
 	if rec := s.post(dc, ev+"/solving", url.Values{"starts": {"2026-11-01T13:00"}, "ends": {"2026-11-01T15:00"}, "problems": {g005 + "\nblack\nblack wins\nd6:f8"}}); rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), `<p class="field-error">задание 1 некорректно: `) {
 		t.Errorf("an unsound problem: %d", rec.Code)
 	}

@@ -114,6 +114,8 @@ const minuteLayout = "2006-01-02T15:04"
 // saveSolving sets up the solving contest from the director's form: the
 // window in UTC and the problems, one block of four lines each (position,
 // side to move, stipulation, solution) separated by an empty line.
+// Problems are numbered in their order, whatever the empty lines between
+// them, as the service numbers them.
 func (h *handler) saveSolving(c *gin.Context) error {
 	id, err := pathInt(c, "id")
 	if err != nil {
@@ -137,7 +139,8 @@ func (h *handler) saveSolving(c *gin.Context) error {
 			}
 		}
 		text := strings.ReplaceAll(f.Values["problems"], "\r", "")
-		for i, block := range strings.Split(text, "\n\n") {
+		number := 0
+		for _, block := range strings.Split(text, "\n\n") {
 			var lines []string
 			for _, l := range strings.Split(block, "\n") {
 				if l = strings.TrimSpace(l); l != "" {
@@ -147,8 +150,9 @@ func (h *handler) saveSolving(c *gin.Context) error {
 			if len(lines) == 0 {
 				continue
 			}
+			number++
 			if len(lines) != 4 {
-				unreadable = append(unreadable, tournament.Invalid(fmt.Sprintf("problems[%d]", i), "problem %d: write four lines: position, side to move, stipulation, solution; got %d", i+1, len(lines)))
+				unreadable = append(unreadable, tournament.Invalid(fmt.Sprintf("problems[%d]", number-1), "problem %d: write four lines: position, side to move, stipulation, solution; got %d", number, len(lines)))
 				continue
 			}
 			in.Problems = append(in.Problems, composition.SolvingProblem{Entry: composition.Entry{Position: lines[0], Side: lines[1], Stipulation: lines[2], Solution: lines[3]}})
