@@ -3,11 +3,14 @@ package api_test
 import (
 	"context"
 	"fmt"
+	"html"
 	"io"
 	"log/slog"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -356,6 +359,53 @@ func TestSolvingPage(t *testing.T) {
 	public := s.page(nil, ev+"/solving")
 	mustContain(t, "the public result", public, "Итоги", "d6:f8 b2-c3 f8:d6 e7:c5")
 	mustNotContain(t, "the public result", public, "solver@example.org")
+}
+
+// The director's set-up form shows every setting the API can set — the
+// window to the second, each problem's points and key points — so that
+// saving it unchanged changes nothing.
+func TestSolvingFormKeepsSettings(t *testing.T) {
+	s := newCompServer(t, time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC))
+	director := s.user("director@example.org", tournament.ArbiterRole)
+	id := num(s.must(http.StatusCreated, director, "POST", "/api/v1/events", map[string]any{"name": "Конкурс решения", "discipline": "composition", "system": "round-robin"}).(map[string]any)["id"])
+	ev := fmt.Sprintf("/events/%d", id)
+	problem := map[string]any{"position": g005, "side": "black", "stipulation": "exact 18:6", "solution": "d6:f8 b2-c3 f8:d6 e7:c5"}
+	set := s.must(http.StatusOK, director, "PUT", "/api/v1"+ev+"/solving", map[string]any{"starts": "2026-12-01T10:00:30Z", "ends": "2026-12-01T13:00:00Z",
+		"problems": []any{problem, withPoints(problem, 4, 2), withPoints(problem, 3, 0)}})
+	dc := s.session("director@example.org")
+	page := s.page(dc, ev+"/solving")
+	// A datetime-local field refuses seconds unless its step allows them.
+	mustContain(t, "the set-up form", page, `value="2026-12-01T10:00:30" step="1"`)
+	form := url.Values{}
+	for _, k := range []string{"starts", "ends"} {
+		m := regexp.MustCompile(`name="` + k + `" value="([^"]*)"`).FindStringSubmatch(page)
+		if m == nil {
+			t.Fatalf("the form has no %s", k)
+		}
+		form.Set(k, html.UnescapeString(m[1]))
+	}
+	m := regexp.MustCompile(`(?s)<textarea name="problems"[^>]*>(.*?)</textarea>`).FindStringSubmatch(page)
+	if m == nil {
+		t.Fatal("the form has no problems")
+	}
+	form.Set("problems", html.UnescapeString(m[1]))
+	if form.Get("starts") != "2026-12-01T10:00:30" || form.Get("ends") != "2026-12-01T13:00" || !strings.Contains(form.Get("problems"), "e7:c5\n4 2\n") {
+		t.Fatalf("the form as shown: %v", form)
+	}
+	s.mustPost(dc, ev+"/solving", form)
+	if again := s.must(http.StatusOK, director, "GET", "/api/v1"+ev+"/solving", nil); fmt.Sprint(again) != fmt.Sprint(set) {
+		t.Errorf("saving the form unchanged changed the contest:\n%v\nwas\n%v", again, set)
+	}
+	// A fifth line that is not two numbers is refused at its problem.
+	form.Set("problems", g005+"\nblack\nexact 18:6\nd6:f8 b2-c3 f8:d6 e7:c5\nfive")
+	rec := s.post(dc, ev+"/solving", form)
+	mustContain(t, "a points line in words", rec.Body.String(), "задание 1: пятая строка")
+}
+
+func withPoints(problem map[string]any, points, key int) map[string]any {
+	out := maps.Clone(problem)
+	out["points"], out["key_points"] = points, key
+	return out
 }
 
 // TestBrowserCompositionEntry is an author at a computer: signs in, opens

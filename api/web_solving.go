@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strconv"
 	"strings"
 	"time"
 
@@ -80,10 +81,10 @@ func (h *handler) renderSolvingWith(c *gin.Context, f, setup *form, status int) 
 		if setup == nil {
 			data.Setup = newForm()
 			if v := data.View; v != nil {
-				data.Setup.Values["starts"], data.Setup.Values["ends"] = v.Starts.UTC().Format(minuteLayout), v.Ends.UTC().Format(minuteLayout)
+				data.Setup.Values["starts"], data.Setup.Values["ends"] = formMoment(v.Starts), formMoment(v.Ends)
 				var blocks []string
 				for _, p := range v.Problems {
-					blocks = append(blocks, strings.Join([]string{p.Position, p.Side, p.Stipulation, p.Solution}, "\n"))
+					blocks = append(blocks, strings.Join([]string{p.Position, p.Side, p.Stipulation, p.Solution, fmt.Sprintf("%d %d", p.Points, p.KeyPoints)}, "\n"))
 				}
 				data.Setup.Values["problems"] = strings.Join(blocks, "\n\n")
 			}
@@ -108,14 +109,37 @@ func (h *handler) submitSolvingAnswer(c *gin.Context) error {
 	return h.afterForm(c, fmt.Sprintf("/events/%d/solving#problem-%d", id, n), f, err, func(f *form, status int) error { return h.renderSolving(c, f, status) })
 }
 
-// minuteLayout is how a datetime-local field writes a moment (UTC here).
-const minuteLayout = "2006-01-02T15:04"
+// A datetime-local field writes a moment (UTC here) to the minute, or to
+// the second when it has seconds; the window is kept to the second.
+const (
+	minuteLayout = "2006-01-02T15:04"
+	secondLayout = "2006-01-02T15:04:05"
+)
+
+// formMoment is a moment as the datetime-local field shows it.
+func formMoment(t time.Time) string {
+	if t.Second() == 0 {
+		return t.UTC().Format(minuteLayout)
+	}
+	return t.UTC().Format(secondLayout)
+}
+
+// parseFormMoment reads a datetime-local field's moment, to the minute or
+// to the second.
+func parseFormMoment(s string) (time.Time, error) {
+	at, err := time.Parse(minuteLayout, s)
+	if err != nil {
+		at, err = time.Parse(secondLayout, s)
+	}
+	return at, err
+}
 
 // saveSolving sets up the solving contest from the director's form: the
-// window in UTC and the problems, one block of four lines each (position,
-// side to move, stipulation, solution) separated by an empty line.
-// Problems are numbered in their order, whatever the empty lines between
-// them, as the service numbers them.
+// window in UTC and the problems, one block each separated by an empty
+// line: four lines (position, side to move, stipulation, solution) and a
+// fifth with the points for the solution and for the key alone, which the
+// service sets to 5 and 1 when it is left out. Problems are numbered in
+// their order, whatever the empty lines between them.
 func (h *handler) saveSolving(c *gin.Context) error {
 	id, err := pathInt(c, "id")
 	if err != nil {
@@ -128,9 +152,9 @@ func (h *handler) saveSolving(c *gin.Context) error {
 		// asked about the rest.
 		var unreadable []*tournament.Error
 		for _, k := range []string{"starts", "ends"} {
-			at, err := time.Parse(minuteLayout, strings.TrimSpace(f.Values[k]))
+			at, err := parseFormMoment(strings.TrimSpace(f.Values[k]))
 			if err != nil {
-				unreadable = append(unreadable, tournament.Invalid(k, "%q is not a time: write it as 2026-12-31T23:59 (UTC)", f.Values[k]))
+				unreadable = append(unreadable, tournament.Invalid(k, "%q is not a time: write it as 2026-12-31T23:59 or 2026-12-31T23:59:30 (UTC)", f.Values[k]))
 			}
 			if k == "starts" {
 				in.Starts = at
@@ -151,11 +175,20 @@ func (h *handler) saveSolving(c *gin.Context) error {
 				continue
 			}
 			number++
-			if len(lines) != 4 {
-				unreadable = append(unreadable, tournament.Invalid(fmt.Sprintf("problems[%d]", number-1), "problem %d: write four lines: position, side to move, stipulation, solution; got %d", number, len(lines)))
+			field := fmt.Sprintf("problems[%d]", number-1)
+			if len(lines) != 4 && len(lines) != 5 {
+				unreadable = append(unreadable, tournament.Invalid(field, "problem %d: write four lines (position, side to move, stipulation, solution) and, if you like, a fifth with the points for the solution and for the key alone; got %d", number, len(lines)))
 				continue
 			}
-			in.Problems = append(in.Problems, composition.SolvingProblem{Entry: composition.Entry{Position: lines[0], Side: lines[1], Stipulation: lines[2], Solution: lines[3]}})
+			p := composition.SolvingProblem{Entry: composition.Entry{Position: lines[0], Side: lines[1], Stipulation: lines[2], Solution: lines[3]}}
+			if len(lines) == 5 {
+				var ok bool
+				if p.Points, p.KeyPoints, ok = readPoints(lines[4]); !ok {
+					unreadable = append(unreadable, tournament.Invalid(field+".points", "problem %d: the fifth line is the points for the solution and for the key alone, two whole numbers such as 5 1; got %q", number, lines[4]))
+					continue
+				}
+			}
+			in.Problems = append(in.Problems, p)
 		}
 		if len(unreadable) > 0 {
 			return withTheRest(unreadable, nil)
@@ -171,4 +204,19 @@ func (h *handler) saveSolving(c *gin.Context) error {
 		return ferr
 	}
 	return h.renderSolvingWith(c, newForm(), f, formStatus(err))
+}
+
+// readPoints reads a problem's points line: the points for the solution
+// and for the key alone, two whole numbers.
+func readPoints(line string) (points, key int, ok bool) {
+	words := strings.Fields(line)
+	if len(words) != 2 {
+		return 0, 0, false
+	}
+	points, err := strconv.Atoi(words[0])
+	if err != nil {
+		return 0, 0, false
+	}
+	key, err = strconv.Atoi(words[1])
+	return points, key, err == nil
 }

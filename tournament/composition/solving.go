@@ -86,12 +86,14 @@ type SolvingInput struct {
 // event: its window and problems. Only the director may, and only before
 // the window opens. Every problem is checked by the solver at once: a
 // problem the solver refutes, or cannot prove within the budget, cannot be
-// set, because the answers are checked against it automatically.
+// set, because the answers are checked against it automatically. The
+// window is kept to the second, as every page and the API show it.
 func (s *Service) SetupSolving(ctx context.Context, eventID int64, in SolvingInput, reason string) (*SolvingContest, error) {
 	u, err := signedIn(ctx)
 	if err != nil {
 		return nil, err
 	}
+	in.Starts, in.Ends = in.Starts.Truncate(time.Second), in.Ends.Truncate(time.Second)
 	// Who may set the problems is asked before the solver's work on them,
 	// so that nobody else can spend it, and again where they are kept.
 	var old *SolvingContest

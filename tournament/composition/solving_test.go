@@ -42,9 +42,15 @@ func solvingContest(t *testing.T, st *store.Store) {
 	if !asError(err, &te) || len(te.Details) != 2 || te.Details[1].Field != "problems[1]" {
 		t.Fatalf("a bad window and an unsound problem: %v", err)
 	}
-	sc, err := c.svc.SetupSolving(c.as("director"), c.eventID, setup, "")
+	// The window is kept to the second, as it is shown.
+	exact := setup
+	exact.Starts = opens.Add(300 * time.Millisecond)
+	sc, err := c.svc.SetupSolving(c.as("director"), c.eventID, exact, "")
 	if err != nil {
 		t.Fatal(err)
+	}
+	if !sc.Starts.Equal(opens) {
+		t.Errorf("the window starts at %v, want %v", sc.Starts, opens)
 	}
 	if sc.Problems[0].Points != 5 || sc.Problems[0].KeyPoints != 1 || sc.Problems[1].Points != 3 || sc.Problems[1].Number != 2 {
 		t.Fatalf("problems as set: %+v", sc.Problems)
