@@ -260,6 +260,16 @@ func playSection(t *testing.T, s *corrServer) {
 	if standings := crossRow(t, s, ev, num(games[0]["white"])); standings["score"] != 2.0 {
 		t.Errorf("the winner of game 0 has %v points in the standings, want 2 at once", standings["score"])
 	}
+	// So the standings are by the finished games, not after a round.
+	if st := s.must(http.StatusOK, "", "GET", ev+"/standings", nil).(map[string]any); st["every_finished_game"] != true {
+		t.Errorf("the standings do not say they count every finished game: %v", st["every_finished_game"])
+	}
+	req := httptest.NewRequest("GET", ev+"/standings.pdf?lang=ru", nil)
+	rec := httptest.NewRecorder()
+	s.handler.ServeHTTP(rec, req)
+	if text := pdfToText(t, "corr-standings", rec.Body.Bytes()); !strings.Contains(text, "Положение участников по оконченным партиям") || strings.Contains(text, "после 0-го тура") {
+		t.Errorf("the correspondence standings PDF is titled after a round:\n%.300s", text)
+	}
 
 	// Games 1 and 2: final positions 11:13 and 12:12.
 	if g := play(1, strings.Fields("c7:e5 d6:f4:d2 e3:c1 d2-c3 e1:a5 e5-d6 c3-d2 d6-e7 a5-b4 e7-d8 b4-a3")...); fmt.Sprint(g["result"]) != "map[end_reason:final_position score:11:13]" {

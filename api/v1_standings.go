@@ -22,13 +22,14 @@ type standingsRowView struct {
 }
 
 type standingsView struct {
-	AfterRound int                `json:"after_round"`
-	TieBreaks  []tieBreakView     `json:"tiebreaks"`
-	Rows       []standingsRowView `json:"rows"`
+	AfterRound        int                `json:"after_round"`
+	EveryFinishedGame bool               `json:"every_finished_game,omitempty"`
+	TieBreaks         []tieBreakView     `json:"tiebreaks"`
+	Rows              []standingsRowView `json:"rows"`
 }
 
 func newStandingsView(st *tournament.Standings) standingsView {
-	v := standingsView{AfterRound: st.AfterRound, TieBreaks: tieBreakViews(st.TieBreaks), Rows: make([]standingsRowView, len(st.Rows))}
+	v := standingsView{AfterRound: st.AfterRound, EveryFinishedGame: st.EveryFinishedGame, TieBreaks: tieBreakViews(st.TieBreaks), Rows: make([]standingsRowView, len(st.Rows))}
 	for i, r := range st.Rows {
 		tbs := r.TieBreaks
 		if tbs == nil {

@@ -307,7 +307,7 @@ func (h *handler) crosstablePage(c *gin.Context) error {
 	data := crosstablePageData{eventHeader: h.header(c, ct.Event, "crosstable"), Crosstable: ct}
 	for _, r := range ct.Rows {
 		for _, g := range r.Games {
-			if g.Result != nil && g.Round > ct.Standings.AfterRound {
+			if g.Result != nil && g.Round > ct.Standings.AfterRound && !ct.Standings.EveryFinishedGame {
 				data.Uncounted, data.CountedTo = true, ct.Standings.AfterRound
 			}
 		}

@@ -56,6 +56,10 @@ type TieBreakInfo struct {
 type Standings struct {
 	Event      *Event
 	AfterRound int
+	// EveryFinishedGame: the standings count every finished game, whatever
+	// its round (correspondence play, where games end one by one), not only
+	// the rounds up to AfterRound.
+	EveryFinishedGame bool
 	// Complete is the number of rounds with every result: standings can be
 	// shown after any of them.
 	Complete int

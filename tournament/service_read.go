@@ -140,7 +140,8 @@ func (s *Service) standings(e *Event, players []Player, rounds []Round, afterRou
 			counted = append(counted, r)
 		}
 	}
-	if e.Discipline == Correspondence && afterRound == complete {
+	every := e.Discipline == Correspondence && afterRound == complete
+	if every {
 		// Correspondence games end one by one over months: every result
 		// counts at once, not when its round is complete.
 		counted = append(counted, finishedGames(rounds[complete:])...)
@@ -160,7 +161,7 @@ func (s *Service) standings(e *Event, players []Player, rounds []Round, afterRou
 		}
 		rows[i].StartNo, rows[i].Name, rows[i].Club, rows[i].Rating = p.StartNo, p.Name, p.Club, p.Rating
 	}
-	st := &Standings{Event: e, AfterRound: afterRound, Complete: complete, Rows: rows}
+	st := &Standings{Event: e, AfterRound: afterRound, EveryFinishedGame: every, Complete: complete, Rows: rows}
 	for _, id := range e.TieBreaks {
 		for _, tb := range s.ranker.TieBreaks() {
 			if tb.ID == id {

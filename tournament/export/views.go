@@ -97,7 +97,7 @@ func playerAsOf(p *tournament.Player, n int) report.Player {
 // table.
 func StandingsView(ct *tournament.Crosstable) (report.Standings, error) {
 	st := ct.Standings
-	s := report.Standings{Event: EventView(ct.Event), AfterRound: st.AfterRound, Rows: make([]report.StandingsRow, 0, len(st.Rows))}
+	s := report.Standings{Event: EventView(ct.Event), AfterRound: st.AfterRound, EveryFinishedGame: st.EveryFinishedGame, Rows: make([]report.StandingsRow, 0, len(st.Rows))}
 	for _, tb := range st.TieBreaks {
 		s.TieBreaks = append(s.TieBreaks, tieBreakView(tb))
 	}

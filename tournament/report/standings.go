@@ -78,7 +78,11 @@ func ProgressPDF(w io.Writer, loc Locale, s Standings) error {
 	if err := checkStandings(s, true); err != nil {
 		return err
 	}
-	d := newDocument(loc, s.Event, text(loc, msgProgressAfter, s.AfterRound))
+	title := text(loc, msgProgressAfter, s.AfterRound)
+	if s.EveryFinishedGame {
+		title = text(loc, msgProgressFinishedGames)
+	}
+	d := newDocument(loc, s.Event, title)
 	d.withPageNumbers()
 	rounds := s.AfterRound
 	rank := make(map[int]int, len(s.Rows)) // start number → row
@@ -141,6 +145,7 @@ func ProgressPDF(w io.Writer, loc Locale, s Standings) error {
 	switch {
 	// The results of a round still being played are shown as they come,
 	// but points, tie-breaks and places stop at AfterRound.
+	case s.EveryFinishedGame:
 	case rounds > s.AfterRound && s.AfterRound > 0:
 		notes = append([]string{text(loc, msgNotCountedYet, s.AfterRound)}, notes...)
 	case rounds > s.AfterRound:
@@ -218,8 +223,11 @@ func columnOf(title string, width float64, align string) column {
 }
 
 func standingsTitle(loc Locale, s Standings) string {
-	if s.Event.Rounds > 0 && s.AfterRound >= s.Event.Rounds {
+	switch {
+	case s.Event.Rounds > 0 && s.AfterRound >= s.Event.Rounds:
 		return text(loc, msgStandingsFinal)
+	case s.EveryFinishedGame:
+		return text(loc, msgStandingsFinishedGames)
 	}
 	return text(loc, msgStandingsAfter, s.AfterRound)
 }

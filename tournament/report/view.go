@@ -140,8 +140,11 @@ type GameScore struct {
 type Standings struct {
 	Event      Event
 	AfterRound int // the round these standings are after; also the number of round columns in the progress table
-	TieBreaks  []TieBreak
-	Rows       []StandingsRow // in order of place
+	// EveryFinishedGame: every finished game counts, whatever its round
+	// (correspondence play); the titles say so rather than a round.
+	EveryFinishedGame bool
+	TieBreaks         []TieBreak
+	Rows              []StandingsRow // in order of place
 }
 
 // StandingsRow is one player's line.
