@@ -333,6 +333,8 @@ type Awarded struct {
 	Score    float64
 	// JudgeComments are the judges' comments on the entry.
 	JudgeComments []string
+	// ExAequo: another entry of the section shares the honour and place.
+	ExAequo bool
 }
 
 // Award is a published award as anyone sees it.
@@ -442,6 +444,14 @@ func (s *Service) Award(ctx context.Context, eventID int64) (*Award, error) {
 			}
 			return a.Place - b.Place
 		})
+		for i := range out.Items {
+			for j := range out.Items {
+				a, b := &out.Items[i], &out.Items[j]
+				if i != j && a.Section == b.Section && a.Distinction.Honour == b.Distinction.Honour && a.Place == b.Place {
+					a.ExAequo = true
+				}
+			}
+		}
 		claims, err := tx.Claims(eventID)
 		if err != nil {
 			return err

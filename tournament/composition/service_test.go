@@ -262,7 +262,7 @@ func contestLifecycle(t *testing.T, st *store.Store) {
 	_, err = c.svc.Mark(c.as("judge1"), c.eventID, composition.MarkInput{Code: "001", Mark: 4})
 	wantCode(t, "marking after the award", err, tournament.ECONFLICT, "marks are fixed")
 	award, err := c.svc.Award(ctx, c.eventID)
-	if err != nil || len(award.Items) != 2 || award.Items[0].Author != "Alice" || award.Items[1].Author != "Bob" ||
+	if err != nil || len(award.Items) != 2 || award.Items[0].Author != "Alice" || award.Items[1].Author != "Bob" || award.Items[0].ExAequo ||
 		len(award.Items[0].JudgeComments) != 3 || award.Items[0].Entry.Position != sound.Position {
 		t.Fatalf("award %+v, %v", award, err)
 	}
@@ -431,6 +431,11 @@ func TestEqualScoresShareTheirPlace(t *testing.T) {
 	want := []composition.Distinction{{Code: "002", Honour: composition.Prize, Place: 1}, {Code: "003", Honour: composition.Prize, Place: 1}}
 	if !slices.Equal(prov.Award, want) {
 		t.Fatalf("award %+v, want %+v", prov.Award, want)
+	}
+	// The award says the two share the prize.
+	award, err := c.svc.Award(c.as("director"), c.eventID)
+	if err != nil || len(award.Items) != 2 || !award.Items[0].ExAequo || !award.Items[1].ExAequo {
+		t.Errorf("the shared prize is not ex aequo: %+v, %v", award, err)
 	}
 }
 

@@ -45,7 +45,11 @@ func AwardView(e *tournament.Event, a *composition.Award, loc report.Locale) (re
 		if s := it.Entry.Side; s == "black" || s == "черные" || s == "чёрные" {
 			side = rules.Black
 		}
-		b.Entries = append(b.Entries, report.AwardEntry{Code: it.Code, Honour: fmt.Sprintf("%s %d", l.T("compo.honour."+string(it.Honour)), it.Place),
+		honour := fmt.Sprintf("%s %d", l.T("compo.honour."+string(it.Honour)), it.Place)
+		if it.ExAequo {
+			honour += " " + l.T("compo.ex_aequo")
+		}
+		b.Entries = append(b.Entries, report.AwardEntry{Code: it.Code, Honour: honour,
 			Section: it.Section, Author: it.Author, Position: positionView(pos, side), Stipulation: l.Stipulation(it.Entry.Stipulation),
 			Solution: it.Entry.Solution, Comment: it.Comment, JudgeComments: it.JudgeComments})
 	}
