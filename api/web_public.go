@@ -343,8 +343,16 @@ type playerPageData struct {
 	Player    *tournament.Player
 	Row       *tournament.StandingsRow
 	TieBreaks []tournament.TieBreakInfo
-	Games     []playerGame
-	Total     playerGame // the column sums
+	// AfterRound is the round the standings (Row) are after.
+	AfterRound int
+	// Games are those the standings count, Total their column sums.
+	Games []playerGame
+	Total playerGame
+	// Pending are the games of published rounds the standings do not count
+	// yet, as round Incomplete still has games without a result; they are
+	// shown apart and not added up.
+	Pending    []playerGame
+	Incomplete int
 	// Official holds the event's own Buchholz, Sonneborn-Berger and
 	// Adiukh-points tie-breaks under the columns they correspond to (nil
 	// where the event does not use one); Differs is set when one of them
@@ -359,7 +367,9 @@ type officialSums struct {
 
 // playerPage is a player's card: every game, and the arithmetic behind the
 // tie-breaks (opponents' scores for Buchholz, their share for
-// Sonneborn-Berger, the Adiukh points).
+// Sonneborn-Berger, the Adiukh points). Only the games the standings count
+// are added up, so that the sums stand beside the official values; the
+// games of a round still waiting for results are listed apart.
 func (h *handler) playerPage(c *gin.Context) error {
 	ids, err := pathInts(c, "id", "pid")
 	if err != nil {
@@ -377,12 +387,14 @@ func (h *handler) playerPage(c *gin.Context) error {
 	if p == nil {
 		return tournament.NotFound("player %d not found in event %d", ids[1], ids[0])
 	}
-	data := playerPageData{eventHeader: h.header(c, d.Event, "players"), Player: p, TieBreaks: ct.Standings.TieBreaks}
+	st := ct.Standings
+	data := playerPageData{eventHeader: h.header(c, d.Event, "players"), Player: p, TieBreaks: st.TieBreaks,
+		AfterRound: st.AfterRound, Incomplete: st.Complete + 1}
 	score := map[int64]float64{}
-	for i, r := range ct.Standings.Rows {
+	for i, r := range st.Rows {
 		score[r.PlayerID] = r.Score
 		if r.PlayerID == p.ID {
-			data.Row = &ct.Standings.Rows[i]
+			data.Row = &st.Rows[i]
 		}
 	}
 	for _, r := range d.Rounds {
@@ -393,7 +405,11 @@ func (h *handler) playerPage(c *gin.Context) error {
 			if g.WhiteID != p.ID && g.BlackID != p.ID {
 				continue
 			}
-			data.Games = append(data.Games, newPlayerGame(d, r.Number, g, p.ID, score))
+			if st.Counts(r.Number, g) {
+				data.Games = append(data.Games, newPlayerGame(d, r.Number, g, p.ID, score))
+			} else {
+				data.Pending = append(data.Pending, newPlayerGame(d, r.Number, g, p.ID, score))
+			}
 		}
 	}
 	for _, g := range data.Games {

@@ -134,17 +134,23 @@ func (s *Service) standings(e *Event, players []Player, rounds []Round, afterRou
 	if err != nil {
 		return nil, err
 	}
+	// Correspondence games end one by one over months, so the current
+	// standings count every result at once, not when its round is complete.
+	every := e.Discipline == Correspondence && afterRound == complete
+	st := &Standings{Event: e, AfterRound: afterRound, EveryFinishedGame: every, Complete: complete}
 	counted := rounds[:0:0]
 	for _, r := range rounds {
-		if r.Number <= afterRound {
-			counted = append(counted, r)
+		if r.Number > afterRound && !every {
+			continue
 		}
-	}
-	every := e.Discipline == Correspondence && afterRound == complete
-	if every {
-		// Correspondence games end one by one over months: every result
-		// counts at once, not when its round is complete.
-		counted = append(counted, finishedGames(rounds[complete:])...)
+		games := r.Games
+		r.Games = nil
+		for _, g := range games {
+			if st.Counts(r.Number, g) {
+				r.Games = append(r.Games, g)
+			}
+		}
+		counted = append(counted, r)
 	}
 	rows, err := s.ranker.Rank(StandingsInput{Event: e, Players: players, Rounds: counted, AfterRound: afterRound})
 	if err != nil {
@@ -161,7 +167,7 @@ func (s *Service) standings(e *Event, players []Player, rounds []Round, afterRou
 		}
 		rows[i].StartNo, rows[i].Name, rows[i].Club, rows[i].Rating = p.StartNo, p.Name, p.Club, p.Rating
 	}
-	st := &Standings{Event: e, AfterRound: afterRound, EveryFinishedGame: every, Complete: complete, Rows: rows}
+	st.Rows = rows
 	for _, id := range e.TieBreaks {
 		for _, tb := range s.ranker.TieBreaks() {
 			if tb.ID == id {
@@ -205,22 +211,15 @@ type CrosstableCell struct {
 	Points float64
 }
 
-// Crosstable builds the crosstable of an event.
-// finishedGames are the rounds with only their games that have a result.
-func finishedGames(rounds []Round) []Round {
-	out := make([]Round, len(rounds))
-	for i, r := range rounds {
-		out[i] = r
-		out[i].Games = nil
-		for _, g := range r.Games {
-			if g.Result != nil {
-				out[i].Games = append(out[i].Games, g)
-			}
-		}
-	}
-	return out
+// Counts reports whether game g of round n is counted in these standings:
+// every game of the rounds up to AfterRound and, where each result counts
+// at once, every finished game of a later round. A page that lists games
+// next to the standings tells the others apart by it.
+func (st *Standings) Counts(n int, g Game) bool {
+	return n <= st.AfterRound || st.EveryFinishedGame && g.Result != nil
 }
 
+// Crosstable builds the crosstable of an event.
 func (s *Service) Crosstable(ctx context.Context, eventID int64) (*Crosstable, error) {
 	return s.CrosstableAfter(ctx, eventID, 0)
 }

@@ -1,0 +1,82 @@
+package api_test
+
+import (
+	"fmt"
+	"net/http"
+	"regexp"
+	"strings"
+	"testing"
+
+	"adiukh/tournament"
+)
+
+// cardScore and cardTotal read a player card's score in its header and the
+// points of its total row.
+var (
+	cardScore = regexp.MustCompile(`<dt>Очки</dt><dd>([^<]*)</dd>`)
+	cardTotal = regexp.MustCompile(`<tfoot><tr><td colspan="4">[^<]*</td><td class="num strong">([^<]*)</td>`)
+)
+
+// While a round waits for a result, the player card adds up only the games
+// the standings count, so that its total agrees with its header, and lists
+// the unfinished round's games apart.
+func TestPlayerCardUnfinishedRound(t *testing.T) {
+	s := newWebServer(t)
+	const arbiter = tournament.ArbiterRole
+	id := num(s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events",
+		map[string]any{"name": "Швейцарка", "discipline": "rapid", "system": "swiss", "rounds": 3})["id"])
+	events := fmt.Sprintf("/api/v1/events/%d", id)
+	for i := range 7 {
+		s.must(http.StatusCreated, arbiter, "POST", events+"/players", map[string]any{"name": fmt.Sprintf("Игрок %d", i+1), "rating": 2000 - 10*i})
+	}
+	// play enters 17:7 on every board of a round but the last with an opponent,
+	// and returns the round's games.
+	play := func(n int, leaveOne bool) []map[string]any {
+		round := s.must(http.StatusCreated, arbiter, "POST", events+"/rounds", nil)
+		s.must(http.StatusOK, arbiter, "POST", fmt.Sprintf("%s/rounds/%d/publish", events, n), nil)
+		var games []map[string]any
+		for _, g := range round["games"].([]any) {
+			if g := g.(map[string]any); num(g["black"]) != 0 {
+				games = append(games, g)
+			}
+		}
+		if leaveOne {
+			games = games[:len(games)-1]
+		}
+		for _, g := range games {
+			s.must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("%s/rounds/%d/games/%d/result", events, n, num(g["board"])),
+				map[string]any{"score": "17:7", "end_reason": "final_position", "version": num(g["version"])})
+		}
+		return games
+	}
+	played := map[int]bool{}
+	for _, g := range play(1, false) {
+		played[num(g["white"])], played[num(g["black"])] = true, true
+	}
+	player := 0
+	for _, g := range play(2, true) {
+		if played[num(g["white"])] {
+			player = num(g["white"])
+		}
+	}
+	if player == 0 {
+		t.Fatal("no player with a result in both rounds")
+	}
+
+	card := s.anonymous().get(fmt.Sprintf("/events/%d/players/%d", id, player)).Body.String()
+	score, total := cardScore.FindStringSubmatch(card), cardTotal.FindStringSubmatch(card)
+	if score == nil || total == nil {
+		t.Fatalf("the card has no score or no total row:\n%s", card)
+	}
+	if score[1] != total[1] {
+		t.Errorf("the card's header gives %s points, its total row %s", score[1], total[1])
+	}
+	for _, want := range []string{"Положение после 1-го тура", "Ещё не учтено: в туре 2 ещё не все результаты"} {
+		if !strings.Contains(card, want) {
+			t.Errorf("the card does not show %q", want)
+		}
+	}
+	if strings.Contains(card, "В таблице результатов") || strings.Contains(card, "виртуального соперника") {
+		t.Error("a card of played games only explains a difference by unplayed ones")
+	}
+}
