@@ -520,6 +520,23 @@ type gamePageData struct {
 	Moves  []moveRow
 	Board  *boardView
 	Last   int // index of the last frame
+	// Unplayed is why a board without a sheet has no game to show: the
+	// end reason of its bye (of any kind), forfeit or double forfeit.
+	Unplayed string
+}
+
+// unplayedReason is the end reason of a board that has no game to replay
+// and will get no sheet: a bye or a game not played; "" for any other.
+func unplayedReason(g *tournament.Game) string {
+	switch {
+	case g.Sheet != "":
+		return ""
+	case g.IsBye() && g.Result == nil:
+		return string(tournament.Bye)
+	case g.IsBye() || g.Result != nil && !g.Result.Played():
+		return string(g.Result.EndReason)
+	}
+	return ""
 }
 
 func moveRows(frames []frameView) []moveRow {
@@ -543,7 +560,8 @@ func moveRows(frames []frameView) []moveRow {
 
 // gamePage is the game viewer: the sheet replayed move by move. Every
 // position is computed here and handed to game.js as data, so the page
-// needs no further request to step through the game.
+// needs no further request to step through the game. A bye or a game not
+// played has nothing to replay: the page says so instead.
 func (h *handler) gamePage(c *gin.Context) error {
 	ids, err := pathInts(c, "id", "n", "board")
 	if err != nil {
@@ -557,11 +575,15 @@ func (h *handler) gamePage(c *gin.Context) error {
 	if game == nil {
 		return tournament.NotFound("board %d of round %d not found", ids[2], ids[1])
 	}
-	data := gamePageData{eventHeader: h.header(c, d.Event, "pairings"), Round: round.Number, Sheet: game.Sheet}
+	data := gamePageData{eventHeader: h.header(c, d.Event, "pairings"), Round: round.Number, Sheet: game.Sheet, Unplayed: unplayedReason(game)}
 	for _, row := range boardRows(d, round) {
 		if row.Board == game.Board {
 			data.Row = row
 		}
+	}
+	if data.Unplayed != "" {
+		h.renderWith(c, h.translator(c), http.StatusOK, "game", d.Event.Name, data)
+		return nil
 	}
 	pos := rules.Start()
 	if game.Sheet != "" {

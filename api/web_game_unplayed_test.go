@@ -1,0 +1,65 @@
+package api_test
+
+import (
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+
+	"adiukh/tournament"
+)
+
+// The game viewer of a board without a game says why there is none: a bye
+// of each kind, a forfeit and a double forfeit show no empty board and do
+// not ask for a sheet.
+func TestGameViewerUnplayedBoards(t *testing.T) {
+	s := newWebServer(t)
+	const arbiter = tournament.ArbiterRole
+	id := num(s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events",
+		map[string]any{"name": "Швейцарка", "discipline": "rapid", "system": "swiss", "rounds": 3})["id"])
+	events := fmt.Sprintf("/api/v1/events/%d", id)
+	var ids []int
+	for i := range 7 {
+		ids = append(ids, num(s.must(http.StatusCreated, arbiter, "POST", events+"/players", map[string]any{"name": fmt.Sprintf("Игрок %d", i+1), "rating": 2000 - 10*i})["id"]))
+	}
+	s.must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("%s/players/%d/bye", events, ids[5]), map[string]any{"round": 1, "kind": "half", "reason": "просьба"})
+	s.must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("%s/players/%d/bye", events, ids[6]), map[string]any{"round": 1, "kind": "zero", "reason": "просьба"})
+	round := s.must(http.StatusCreated, arbiter, "POST", events+"/rounds", nil)
+	s.must(http.StatusOK, arbiter, "POST", events+"/rounds/1/publish", nil)
+
+	want := map[int]string{}
+	results := []struct{ score, reason, want string }{
+		{"24:0", "forfeit", "Партия не игралась (неявка), поэтому бланка записи нет."},
+		{"0:0", "double_forfeit", "Партия не игралась (двойная неявка), поэтому бланка записи нет."},
+	}
+	for _, g := range round["games"].([]any) {
+		g := g.(map[string]any)
+		board := num(g["board"])
+		if g["black"] == nil {
+			want[board] = "В этом туре у участника нет партии: " + map[string]string{
+				"bye": "свободен от игры (бай)", "half_point_bye": "бай за пол-очка", "zero_point_bye": "бай без очков",
+			}[g["end_reason"].(string)] + "."
+			continue
+		}
+		r := results[0]
+		results = results[1:]
+		want[board] = r.want
+		s.must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("%s/rounds/1/games/%d/result", events, board),
+			map[string]any{"score": r.score, "end_reason": r.reason, "version": num(g["version"])})
+	}
+	if len(want) != 5 {
+		t.Fatalf("round 1 has %d boards, want two games and three byes", len(want))
+	}
+	for board, text := range want {
+		path := fmt.Sprintf("/events/%d/rounds/1/boards/%d", id, board)
+		rec := s.anonymous().get(path)
+		mustStatus(t, path, rec.Code, http.StatusOK, rec.Body.String())
+		page := rec.Body.String()
+		if !strings.Contains(page, text) {
+			t.Errorf("board %d does not say %q", board, text)
+		}
+		if strings.Contains(page, `id="viewer"`) || strings.Contains(page, "Бланк записи партии не введён") {
+			t.Errorf("board %d shows an empty game waiting for its sheet", board)
+		}
+	}
+}
