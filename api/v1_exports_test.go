@@ -648,7 +648,8 @@ func TestTeamEventDocuments(t *testing.T) {
 }
 
 // TestTeamSwissProgressTable prints a team Swiss event's crosstable as the
-// progress table: five teams, so one has the bye.
+// progress table: five teams, so one has the bye, whose cell shows the
+// game points it scores (counted in the row's total).
 func TestTeamSwissProgressTable(t *testing.T) {
 	s := newTestServer(t, storetest.Open(t)["sqlite"])
 	te := newTeamEvent(t, s, "swiss", 3, 2, []int{2, 2, 2, 2, 2})
@@ -664,7 +665,7 @@ func TestTeamSwissProgressTable(t *testing.T) {
 		t.Fatalf("crosstable.pdf: status %d: %s", rec.Code, rec.Body.String())
 	}
 	text := spaced(pdfToText(t, "team-swiss-progress", rec.Body.Bytes()))
-	for _, want := range []string{"Таблица команд по турам после 1-го тура", "1–2 1 Команда 1 3х 4:0 2 4", "3 5 Команда 5 бай 1 4", "4–5 3 Команда 3 1г 0:4 0 0"} {
+	for _, want := range []string{"Таблица команд по турам после 1-го тура", "1–2 1 Команда 1 3х 4:0 2 4", "3 5 Команда 5 бай 4 1 4", "4–5 3 Команда 3 1г 0:4 0 0"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("team progress table has no %q:\n%s", want, text)
 		}

@@ -416,10 +416,15 @@ func matchScore(loc Locale, m TeamMatch) string {
 }
 
 // progressMatch is one round of the team progress table: the opponent
-// with home or away ("4х") and the match's game points ("3:1"), or "бай".
+// with home or away ("4х") and the match's game points ("3:1"), or "бай"
+// with the game points the bye scores ("4"), which the row's total counts.
 func progressMatch(loc Locale, m TeamMatch) cell {
 	if m.Bye {
-		return cell{second: text(loc, msgByeCell)}
+		c := cell{text: text(loc, msgByeCell)}
+		if m.Done {
+			c.second = formatPoints(loc, m.GamePoints)
+		}
+		return c
 	}
 	side := text(loc, msgAwayShort)
 	if m.Home {
