@@ -348,6 +348,7 @@ func TestSolvingPage(t *testing.T) {
 	// A wrong answer is taken (the verdict shows after the end) and
 	// replaced by the right one.
 	s.mustPost(sc, ev+"/solving/problems/1/answer", url.Values{"answer": {"d6:b4"}})
+	s.clock.Set(start.Add(90*time.Minute + 7*time.Second))
 	s.mustPost(sc, ev+"/solving/problems/1/answer", url.Values{"answer": {"1... d6:f8 2. b2-c3 f8:d6 3. e7:c5"}})
 	page = s.page(sc, ev+"/solving")
 	mustContain(t, "the page after answering", page, "1... d6:f8 2. b2-c3 f8:d6 3. e7:c5")
@@ -355,7 +356,9 @@ func TestSolvingPage(t *testing.T) {
 
 	s.clock.Set(start.Add(3 * time.Hour))
 	page = s.page(sc, ev+"/solving")
-	mustContain(t, "the result", page, "закончен", "d6:f8 b2-c3 f8:d6 e7:c5", "Итоги", "verdict-sound", "верно")
+	// The ranking breaks ties by the moment of the last answer, so it
+	// shows the seconds.
+	mustContain(t, "the result", page, "закончен", "d6:f8 b2-c3 f8:d6 e7:c5", "Итоги", "verdict-sound", "верно", ":30:07 UTC")
 	public := s.page(nil, ev+"/solving")
 	mustContain(t, "the public result", public, "Итоги", "d6:f8 b2-c3 f8:d6 e7:c5")
 	mustNotContain(t, "the public result", public, "solver@example.org")

@@ -64,6 +64,11 @@ func (t *translator) Time(at time.Time) string {
 	return t.Localizer.Time(at, t.zone)
 }
 
+// TimeToSecond writes a moment with its seconds in the page's time zone.
+func (t *translator) TimeToSecond(at time.Time) string {
+	return t.Localizer.TimeToSecond(at, t.zone)
+}
+
 // Warning is an event warning in the reader's language.
 func (t *translator) Warning(w tournament.Warning) string {
 	return t.Sprintf(w.Format, w.Args...)

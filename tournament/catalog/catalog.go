@@ -359,6 +359,16 @@ func (l *Localizer) Time(at time.Time, zone *time.Location) string {
 	return l.date(at) + ", " + at.Format("15:04 MST")
 }
 
+// TimeToSecond writes a moment as Time does, with its seconds: where
+// moments within a minute are told apart (a solving contest's ranking).
+func (l *Localizer) TimeToSecond(at time.Time, zone *time.Location) string {
+	if zone == nil {
+		zone = time.UTC
+	}
+	at = at.In(zone)
+	return l.date(at) + ", " + at.Format("15:04:05 MST")
+}
+
 // Decimal writes a number with the decimals it has and the language's
 // decimal separator: a judge's mark 3,75 (3.75 in English).
 func (l *Localizer) Decimal(v float64) string {
