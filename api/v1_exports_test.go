@@ -441,6 +441,21 @@ func TestExportDocuments(t *testing.T) {
 				}
 			})
 
+			t.Run("refusal in Russian", func(t *testing.T) {
+				req := httptest.NewRequest("GET", fmt.Sprintf("%s/rounds/%d/games/%d/record.pdf", base, invalid.round, invalid.board), nil)
+				req.Header.Set("Accept-Language", "ru")
+				rec := httptest.NewRecorder()
+				s.handler.ServeHTTP(rec, req)
+				var body map[string]any
+				if err := json.Unmarshal(rec.Body.Bytes(), &body); err != nil {
+					t.Fatalf("%d %s: %v", rec.Code, rec.Body.String(), err)
+				}
+				msg, _ := body["message"].(string)
+				if rec.Code != http.StatusConflict || !strings.Contains(msg, "не удаётся воспроизвести (строка 1, ход 2: ") || regexp.MustCompile(`[A-Za-z]{3}`).MatchString(msg) {
+					t.Errorf("status %d, message %q; want 409 in Russian naming line 1, move 2", rec.Code, msg)
+				}
+			})
+
 			t.Run("Swiss progress table", func(t *testing.T) {
 				swiss, _, _ := playEvent(t, s, map[string]any{"name": "Кубок Адыгеи", "discipline": "blitz", "system": "swiss", "rounds": 2, "time_control": "3+2"}, roundRobinNames)
 				text := spaced(pdfToText(t, "progress", s.mustDownload(fmt.Sprintf("/api/v1/events/%d/crosstable.pdf", swiss), "application/pdf")))

@@ -29,6 +29,9 @@ func TestDownloadLinks(t *testing.T) {
 	id := s.roundRobin(4)
 	result := fmt.Sprintf("/api/v1/events/%d/rounds/1/games/1/result", id)
 	s.must(http.StatusOK, arbiter, "PUT", result, map[string]any{"score": "17:7", "end_reason": "final_position", "version": 1, "sheet": sampleGame})
+	// A sheet that does not replay, accepted by override, has no record.
+	s.must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("/api/v1/events/%d/rounds/1/games/2/result", id), map[string]any{
+		"score": "24:0", "end_reason": "resignation", "version": 1, "sheet": invalidSheet, "override_reason": "чёрные сдались, бланк заполнен с ошибкой"})
 	reader := s.anonymous()
 
 	for _, tc := range []struct {
@@ -38,6 +41,7 @@ func TestDownloadLinks(t *testing.T) {
 		{fmt.Sprintf("/events/%d/standings", id), "ru", []string{"/standings.pdf?lang=ru", "/standings.csv?dialect=excel", "/standings.csv", "/standings.xlsx", "/crosstable.pdf?lang=ru", "/export.trf?lang=ru", "/games.pdn?lang=ru", "/scoresheets.pdf?lang=ru"}},
 		{fmt.Sprintf("/events/%d?round=1", id), "en", []string{"/rounds/1/pairings.pdf?lang=en", "/rounds/1/scoresheets.pdf?lang=en", "/standings.pdf?lang=en", "/standings.csv", "/standings.csv?dialect=excel"}},
 		{fmt.Sprintf("/events/%d/rounds/1/boards/1", id), "ru", []string{"/rounds/1/games/1/record.pdf?lang=ru"}},
+		{fmt.Sprintf("/events/%d/rounds/1/boards/2", id), "ru", nil},
 	} {
 		t.Run(tc.page+" "+tc.lang, func(t *testing.T) {
 			sep := "?"

@@ -130,6 +130,11 @@ func Validate(sh *Sheet) *Report {
 	return r
 }
 
+// Replayed reports whether every move of the sheet replayed, so that the
+// game can be written out as it was played (a record, PDN), even when the
+// sheet has other problems such as a result it does not support.
+func (r *Report) Replayed() bool { return len(r.Played) == len(r.Sheet.Moves) }
+
 // MaxReportedErrors is the most problems a report lists; one more entry
 // says how many were left out. A sheet of garbage would otherwise yield an
 // error per word.

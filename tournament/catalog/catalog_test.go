@@ -58,6 +58,7 @@ var localFormat = map[string]map[string]int{
 	"rules":       {"say": 0, "recordError": 0, "fail": 0},
 	"solve":       {"say": 0, "stipulationError": 0},
 	"composition": {"say": 0},
+	"export":      {"say": 0},
 	"engines":     {"warning": 0, "difference": 0},
 	"main":        {"say": 1, "phrase": 0, "newProblem": 0},
 }

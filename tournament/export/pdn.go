@@ -14,11 +14,13 @@ import (
 // Skipped is a game with a score sheet that an export left out, and why.
 type Skipped struct {
 	Round, Board int
-	Reason       string
+	// Problem names the move that stopped the sheet's replay.
+	Problem rules.Message
 }
 
-func (s Skipped) String() string {
-	return fmt.Sprintf("round %d, board %d: %s", s.Round, s.Board, s.Reason)
+// Message says which game was left out and why, for the catalogue.
+func (s Skipped) Message() rules.Message {
+	return say("round %d, board %d: the score sheet does not replay (%s)", s.Round, s.Board, s.Problem)
 }
 
 // PDN writes every game of the event's visible rounds that has a score sheet
@@ -42,8 +44,8 @@ func (x *Exporter) PDN(ctx context.Context, w io.Writer, eventID int64) ([]Skipp
 				continue
 			}
 			rep := rules.ValidateSheet(g.Sheet)
-			if problem := replayProblem(rep); problem != "" {
-				skipped = append(skipped, Skipped{Round: r.Number, Board: g.Board, Reason: "the score sheet does not replay: " + problem})
+			if !rep.Replayed() {
+				skipped = append(skipped, Skipped{Round: r.Number, Board: g.Board, Problem: replayProblem(rep)})
 				continue
 			}
 			setTags(rep.Sheet, pdnTags(d, r.Number, g))

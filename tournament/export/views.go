@@ -274,24 +274,24 @@ func replay(g *tournament.Game, n int) (*rules.Report, error) {
 		return nil, tournament.NotFound("board %d of round %d has no score sheet", g.Board, n)
 	}
 	rep := rules.ValidateSheet(g.Sheet)
-	if problem := replayProblem(rep); problem != "" {
-		return nil, tournament.Conflict("sheet", "the score sheet of board %d in round %d does not replay (%s); correct it first", g.Board, n, problem)
+	if !rep.Replayed() {
+		return nil, tournament.Conflict("sheet", "the score sheet of board %d in round %d does not replay (%s); correct it first", g.Board, n, replayProblem(rep))
 	}
 	return rep, nil
 }
 
-// replayProblem names the first move of a sheet that stopped its replay; ""
-// when every move replayed.
-func replayProblem(rep *rules.Report) string {
-	if len(rep.Played) == len(rep.Sheet.Moves) {
-		return ""
-	}
+// say is text for people made of parts, kept with its English format and
+// arguments so that the catalogue can translate it.
+func say(format string, args ...any) rules.Message { return rules.Message{Format: format, Args: args} }
+
+// replayProblem names the first move of a sheet that stopped its replay.
+func replayProblem(rep *rules.Report) rules.Message {
 	for _, p := range rep.Errors {
 		if p.Ply > 0 {
-			return fmt.Sprintf("line %d, move %d: %s", p.Line, p.MoveNumber, p.Message)
+			return say("line %d, move %d: %s", p.Line, p.MoveNumber, p.Detail)
 		}
 	}
-	return fmt.Sprintf("move %d cannot be read", len(rep.Played)+1)
+	return say("move %d cannot be read", len(rep.Played)+1)
 }
 
 // GameRecordView is the record of the game on board b of round n: its moves

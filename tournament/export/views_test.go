@@ -1,11 +1,15 @@
 package export
 
 import (
+	"errors"
+	"regexp"
+	"strings"
 	"testing"
 	"time"
 
 	"adiukh/rules"
 	"adiukh/tournament"
+	"adiukh/tournament/catalog"
 	"adiukh/tournament/report"
 )
 
@@ -213,5 +217,32 @@ func TestTeamRoundShowsItsRound(t *testing.T) {
 				t.Errorf("round %d: a team marked withdrawn plays: %+v", n, m)
 			}
 		}
+	}
+}
+
+// TestReplayProblemInRussian checks that a sheet that does not replay is
+// named in the reader's language, as the game record refuses it and as the
+// PDN export lists it, English only for an English reader.
+func TestReplayProblemInRussian(t *testing.T) {
+	g := &tournament.Game{Board: 3, Sheet: "1. c3-b4 b6-c5 2. h2-a1"}
+	_, err := replay(g, 4)
+	var e *tournament.Error
+	if !errors.As(err, &e) || e.Code != tournament.ECONFLICT {
+		t.Fatalf("replay = %v, want a conflict", err)
+	}
+	skipped := Skipped{Round: 4, Board: 3, Problem: replayProblem(rules.ValidateSheet(g.Sheet))}
+	ru, en := catalog.For(catalog.Russian), catalog.For(catalog.English)
+	for _, tc := range []struct{ got, want string }{
+		{ru.Error(e), "партию по бланку доски 3 в 4-м туре не удаётся воспроизвести (строка 1, ход 2: "},
+		{ru.Sprintf("%s", skipped), "тур 4, доска 3: партию по бланку не удаётся воспроизвести (строка 1, ход 2: "},
+		{en.Error(e), "the score sheet of board 3 in round 4 does not replay (line 1, move 2: h2-a1 "},
+		{en.Sprintf("%s", skipped), "round 4, board 3: the score sheet does not replay (line 1, move 2: h2-a1 "},
+	} {
+		if !strings.HasPrefix(tc.got, tc.want) {
+			t.Errorf("%q, want it to start %q", tc.got, tc.want)
+		}
+	}
+	if english := regexp.MustCompile(`[A-Za-z]{3}`); english.MatchString(ru.Error(e)) || english.MatchString(ru.Sprintf("%s", skipped)) {
+		t.Errorf("the Russian text has English in it: %q, %q", ru.Error(e), ru.Sprintf("%s", skipped))
 	}
 }
