@@ -137,6 +137,24 @@ func TestPlayerListAllOrNothing(t *testing.T) {
 			t.Errorf("the page of a bad list lacks %q", want)
 		}
 	}
+	// A line the CSV reader refuses is told in Russian, by its character;
+	// one bad line is counted as one.
+	rec = a.post(csvPath, url.Values{"csv": {"Тхагапсов Руслан; 1900\nИван \"Кавычки; 1900\n"}})
+	body = html.UnescapeString(rec.Body.String())
+	mustStatus(t, "list with a stray quote mark", rec.Code, http.StatusBadRequest, body)
+	for _, want := range []string{"ошибки в 1 строке списка; никто не зарегистрирован", "строка 2", "кавычки в строке не парные (символ 6): в поле, которое не начинается с кавычки, есть кавычка"} {
+		if !strings.Contains(body, want) {
+			t.Errorf("the page of a list with a stray quote mark lacks %q", want)
+		}
+	}
+	if strings.Contains(body, "non-quoted-field") {
+		t.Errorf("the page of a list with a stray quote mark shows the CSV reader's English")
+	}
+	code, out = s.do(arbiter, "POST", bulk, map[string]any{"csv": "Иван \"Кавычки, 1900"})
+	if msg, _ := out["message"].(string); code != http.StatusBadRequest || msg != "1 line of the list has errors; nothing was registered" {
+		t.Errorf("JSON list with one bad line: %d %v; want 400 saying 1 line", code, out)
+	}
+
 	// A duplicate by federation ID asks for a confirmation.
 	text = "Тхагапсов Руслан, 1900\nОлег Ёлкин, 1700, , , , 4100123\n"
 	rec = a.post(csvPath, url.Values{"csv": {text}})

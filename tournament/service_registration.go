@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // PlayerLine is one player of a list registered at once, with the line it
@@ -41,11 +42,7 @@ func ParsePlayerList(text string) ([]PlayerLine, error) {
 		r.Comma, r.FieldsPerRecord, r.TrimLeadingSpace = comma, -1, true
 		record, err := r.Read()
 		if err != nil {
-			var perr *csv.ParseError
-			if errors.As(err, &perr) {
-				err = perr.Err
-			}
-			problems = append(problems, lineError(n, Invalid("", "the quotes of the line do not pair up (%v)", err)))
+			problems = append(problems, lineError(n, quoteError(raw, err)))
 			continue
 		}
 		if len(lines) == 0 && len(problems) == 0 && isHeaderName(record[0]) {
@@ -62,6 +59,20 @@ func ParsePlayerList(text string) ([]PlayerLine, error) {
 		return nil, linesInvalid(problems)
 	}
 	return lines, nil
+}
+
+// quoteError says what is wrong with the quotes of a line the csv reader
+// refused, and at which character (the reader counts bytes).
+func quoteError(raw string, err error) *Error {
+	at := 1
+	var perr *csv.ParseError
+	if errors.As(err, &perr) && perr.Column > 0 {
+		at = utf8.RuneCountInString(raw[:min(perr.Column-1, len(raw))]) + 1
+	}
+	if errors.Is(err, csv.ErrBareQuote) {
+		return Invalid("", "the quotes of the line do not pair up at character %d: a field that does not start with a quote mark has one inside; put the whole field in quotes and double the quote marks in it", at)
+	}
+	return Invalid("", "the quotes of the line do not pair up at character %d: a field in quotes is not closed, or text follows its closing quote mark", at)
 }
 
 // playerRecord reads the cells of one line; an empty number is left out.
