@@ -103,7 +103,11 @@ func TestCorrespondencePages(t *testing.T) {
 				t.Errorf("%s: the game page lacks %q", lang, want)
 			}
 		}
-		s.page(nil, strings.Replace(sec.ev, "/api/v1", "", 1)+"/games?lang="+lang)
+		// The header writes the clock as the documents print it.
+		list := s.page(nil, strings.Replace(sec.ev, "/api/v1", "", 1)+"/games?lang="+lang)
+		if want := map[string]string{"ru": " · 50 дн. / 10 ходов", "en": " · 50 days / 10 moves"}[lang]; !strings.Contains(list, want) || strings.Contains(list, "50d/10") {
+			t.Errorf("%s: the event's header does not say %q", lang, want)
+		}
 		s.page(s.session("arbiter@example.org"), strings.Replace(sec.ev, "/api/v1", "", 1)+"/correspondence?lang="+lang)
 	}
 	// A reader without an account sees the game, without a move form.

@@ -7,6 +7,8 @@ import (
 	"adiukh/rules"
 	"adiukh/tournament"
 	"adiukh/tournament/catalog"
+	"adiukh/tournament/export"
+	"adiukh/tournament/report"
 )
 
 // Languages of the interface, as the lang parameter and cookie spell them.
@@ -67,6 +69,12 @@ func (t *translator) Time(at time.Time) string {
 // TimeToSecond writes a moment with its seconds in the page's time zone.
 func (t *translator) TimeToSecond(at time.Time) string {
 	return t.Localizer.TimeToSecond(at, t.zone)
+}
+
+// TimeControl writes an event's clock as its documents print it:
+// "8 мин + 4 с/ход", "10 дн./ход".
+func (t *translator) TimeControl(tc tournament.TimeControl) string {
+	return export.TimeControl(report.Locale(t.Lang), tc)
 }
 
 // Warning is an event warning in the reader's language.

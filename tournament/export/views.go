@@ -38,6 +38,12 @@ func EventView(e *tournament.Event) report.Event {
 	}
 }
 
+// TimeControl writes an event's clock in the language as its documents
+// print it: "8 мин + 4 с/ход", "10 дн./ход", "50 дн. / 10 ходов".
+func TimeControl(loc report.Locale, tc tournament.TimeControl) string {
+	return report.FormatTimeControl(loc, timeControlView(tc))
+}
+
 // timeControlView prints a clock in minutes and seconds, or a
 // correspondence control in days: per move, or per number of moves.
 func timeControlView(tc tournament.TimeControl) report.TimeControl {

@@ -52,9 +52,10 @@ func formatDates(loc Locale, from, to time.Time) string {
 	return formatDate(loc, from) + " – " + formatDate(loc, to)
 }
 
-// formatTimeControl prints e.g. "20 мин + 30 с/ход" (§9) or, for
-// correspondence, "3 дн./ход".
-func formatTimeControl(loc Locale, tc TimeControl) string {
+// FormatTimeControl prints e.g. "20 мин + 30 с/ход" (§9) or, for
+// correspondence, "3 дн./ход", as the documents and the event's pages
+// write it.
+func FormatTimeControl(loc Locale, tc TimeControl) string {
 	var parts []string
 	if tc.Base > 0 && tc.Moves > 0 {
 		return fmt.Sprintf("%s / %d %s", formatDuration(loc, tc.Base), tc.Moves, text(loc, msgMovesPer))

@@ -44,8 +44,8 @@ func TestFormatTimeControl(t *testing.T) {
 		{Russian, TimeControl{}, ""},
 	} {
 		t.Run(tc.want, func(t *testing.T) {
-			if got := formatTimeControl(tc.loc, tc.tc); got != tc.want {
-				t.Errorf("formatTimeControl = %q, want %q", got, tc.want)
+			if got := FormatTimeControl(tc.loc, tc.tc); got != tc.want {
+				t.Errorf("FormatTimeControl = %q, want %q", got, tc.want)
 			}
 		})
 	}

@@ -127,7 +127,7 @@ func (d *document) eventHeader() {
 		d.event.Venue,
 		d.event.City,
 		formatDates(d.loc, d.event.StartDate, d.event.EndDate),
-		formatTimeControl(d.loc, d.event.TimeControl),
+		FormatTimeControl(d.loc, d.event.TimeControl),
 	)
 	if details != "" {
 		d.font(false, 9)

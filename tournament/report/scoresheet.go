@@ -57,7 +57,7 @@ func (d *document) formPageAt(title msg, e Event, round, table int, numberLabel 
 	discipline := (width - 8) * 0.62
 	d.field(text(d.loc, msgEvent), e.Name, margin, width)
 	d.field(text(d.loc, msgDiscipline), e.Discipline.In(d.loc), margin, discipline)
-	d.field(text(d.loc, msgTimeControl), formatTimeControl(d.loc, e.TimeControl), margin+discipline+8, width-discipline-8)
+	d.field(text(d.loc, msgTimeControl), FormatTimeControl(d.loc, e.TimeControl), margin+discipline+8, width-discipline-8)
 	type part struct {
 		label msg
 		value string
