@@ -94,3 +94,24 @@ func TestJSONErrorInTheClientsLanguage(t *testing.T) {
 		}
 	}
 }
+
+// A score sheet the API refuses is placed as the sheet page places it: by
+// its line, then the move and ply.
+func TestSheetErrorNamesTheLine(t *testing.T) {
+	s := newWebServer(t)
+	id := s.roundRobin(4)
+	for accept, want := range map[string]string{
+		"en": "the score sheet is not valid at line 2, move 2 (ply 3): ",
+		"ru": "ошибка в бланке записи, строка 2, ход 2 (полуход 3): ",
+	} {
+		body := `{"score":"17:7","end_reason":"final_position","version":1,"sheet":"1. c3-b4 b6-c5\n2. b4-b5"}`
+		req := httptest.NewRequest(http.MethodPut, fmt.Sprintf("/api/v1/events/%d/rounds/1/games/1/result", id), strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Authorization", "Bearer "+s.tokens[arbiter])
+		req.Header.Set("Accept-Language", accept)
+		rec := s.anonymous().do(req)
+		if rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), want) {
+			t.Errorf("Accept-Language %q: %d %s, want 400 with %q", accept, rec.Code, rec.Body.String(), want)
+		}
+	}
+}

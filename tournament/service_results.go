@@ -288,7 +288,7 @@ func sheetDisagreement(res Result, rep *SheetReport) rules.Message {
 		if first.Ply == 0 {
 			return say("the score sheet is not valid at line %d: %s", first.Line, detail)
 		}
-		return say("the score sheet is not valid at move %d (ply %d): %s", first.MoveNo, first.Ply, detail)
+		return say("the score sheet is not valid at line %d, move %d (ply %d): %s", first.Line, first.MoveNo, first.Ply, detail)
 	case rep.FinalReached && res.EndReason != FinalPosition:
 		// §5.5: a final position reached on the board stands.
 		return say("the score sheet reaches a final position scoring %s, but the result entered ends by %s", rep.FinalScore, res.EndReason.words())
