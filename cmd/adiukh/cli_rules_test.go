@@ -61,6 +61,20 @@ func TestValidateCommand(t *testing.T) {
 	}
 }
 
+// TestValidateListsLegalMoves checks that the moves legal where a sheet
+// went wrong are listed for people, separated by commas.
+func TestValidateListsLegalMoves(t *testing.T) {
+	t.Setenv("ADIUKH_LANG", "ru")
+	sheet := filepath.Join(t.TempDir(), "first-move.txt")
+	if err := os.WriteFile(sheet, []byte("1. c3-c5\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	out, _, status := runCLI(t, "validate", sheet)
+	if want := "допустимые ходы: a3-b4, c3-d4, c3-b4, e3-f4, e3-d4, g3-h4, g3-f4\n"; status != 1 || !strings.Contains(out, want) {
+		t.Fatalf("status %d, output:\n%s\nwant %q", status, out, want)
+	}
+}
+
 func TestMovesCommand(t *testing.T) {
 	out, _, status := runCLI(t, "moves", "--json", "--position", "white: f8; black: b2, c3, c5, e3, g3", "--side", "white")
 	if status != 0 {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"adiukh/rules"
 	"adiukh/tournament/catalog"
@@ -151,7 +152,7 @@ func printVerdict(w io.Writer, v sheetVerdict) {
 	for _, e := range v.Errors {
 		say(w, "  error %s", describeProblem(l, e))
 		if len(e.Legal) > 0 {
-			say(w, "        legal moves: %v", e.Legal)
+			say(w, "        legal moves: %s", strings.Join(e.Legal, ", "))
 		}
 	}
 	for _, e := range v.Warnings {
