@@ -14,6 +14,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"adiukh/rules"
 	"adiukh/tournament"
 )
 
@@ -45,7 +46,7 @@ func decodeJSON(c *gin.Context, v any) error {
 	var typeErr *json.UnmarshalTypeError
 	switch {
 	case errors.As(err, &typeErr):
-		return tournament.Invalid(typeErr.Field, "must be %s, not a JSON %s", jsonKind(typeErr.Type.Kind()), typeErr.Value)
+		return tournament.Invalid(typeErr.Field, "must be %s, not %s", jsonKind(typeErr.Type.Kind()), jsonValue(typeErr.Value))
 	case err != nil:
 		return tournament.Invalid("body", "not valid JSON: %v", err)
 	}
@@ -207,18 +208,44 @@ func nulIn(field string) error {
 }
 
 // jsonKind names what a Go kind expects in JSON words.
-func jsonKind(k reflect.Kind) string {
+func jsonKind(k reflect.Kind) rules.Message {
 	switch k {
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64, reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-		return "a whole number"
+		return say("a whole number")
 	case reflect.Float32, reflect.Float64:
-		return "a number"
+		return say("a number")
 	case reflect.String:
-		return "a string"
+		return say("a string")
 	case reflect.Bool:
-		return "true or false"
+		return say("true or false")
 	case reflect.Slice, reflect.Array:
-		return "a list"
+		return say("a list")
 	}
-	return "an object"
+	return say("an object")
 }
+
+// jsonValue names the JSON value encoding/json found where another kind
+// was wanted: its UnmarshalTypeError gives "string", "number", "bool",
+// "array", "object", or a number that does not fit ("number 3.5").
+func jsonValue(value string) rules.Message {
+	switch value {
+	case "string":
+		return say("a JSON string")
+	case "number":
+		return say("a JSON number")
+	case "bool":
+		return say("JSON true or false")
+	case "array":
+		return say("a JSON list")
+	case "object":
+		return say("a JSON object")
+	}
+	if n, ok := strings.CutPrefix(value, "number "); ok {
+		return say("the JSON number %s", n)
+	}
+	return say("JSON %s", value)
+}
+
+// say is text for people made of parts, kept with its English format and
+// arguments so that the catalogue can translate it.
+func say(format string, args ...any) rules.Message { return rules.Message{Format: format, Args: args} }

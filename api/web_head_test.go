@@ -115,3 +115,23 @@ func TestSheetErrorNamesTheLine(t *testing.T) {
 		}
 	}
 }
+
+// A value of the wrong JSON kind is named in the client's language.
+func TestJSONKindInTheClientsLanguage(t *testing.T) {
+	s := newWebServer(t)
+	for _, tc := range []struct{ accept, body, want string }{
+		{"en", `{"name":"x","rounds":"seven"}`, "must be a whole number, not a JSON string"},
+		{"ru", `{"name":"x","rounds":"seven"}`, "должно быть целым числом, а не строкой JSON"},
+		{"ru", `{"name":"x","rounds":3.5}`, "должно быть целым числом, а не числом JSON 3.5"},
+		{"ru", `{"name":"x","rounds":[3]}`, "должно быть целым числом, а не списком JSON"},
+	} {
+		req := httptest.NewRequest(http.MethodPost, "/api/v1/events", strings.NewReader(tc.body))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Authorization", "Bearer "+s.tokens[arbiter])
+		req.Header.Set("Accept-Language", tc.accept)
+		rec := s.anonymous().do(req)
+		if rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), tc.want) {
+			t.Errorf("%s %s: %d %s, want 400 with %q", tc.accept, tc.body, rec.Code, rec.Body.String(), tc.want)
+		}
+	}
+}

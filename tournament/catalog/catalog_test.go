@@ -59,6 +59,7 @@ var localFormat = map[string]map[string]int{
 	"solve":       {"say": 0, "stipulationError": 0},
 	"composition": {"say": 0},
 	"export":      {"say": 0},
+	"api":         {"say": 0},
 	"engines":     {"warning": 0, "difference": 0},
 	"main":        {"say": 1, "phrase": 0, "newProblem": 0},
 }
