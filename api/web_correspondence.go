@@ -57,6 +57,8 @@ type corrRow struct {
 	Mine, MyMove        bool
 	Side, MyLeft        string
 	Opponent, EventName string
+	// Zone is the event's time zone, which the deadline is written in.
+	Zone *time.Location
 }
 
 func newCorrRow(t *translator, v correspondence.View, names map[int64]string) corrRow {
@@ -86,6 +88,7 @@ type myGamesPageData struct {
 type inboxItem struct {
 	Text   string
 	At     time.Time
+	Zone   *time.Location // the event's, when it is one of the reader's games; UTC otherwise
 	GameID int64
 	Read   bool
 }
@@ -109,9 +112,11 @@ func (h *handler) renderMyGames(c *gin.Context, f *form, status int) error {
 	}
 	data := &myGamesPageData{Form: f}
 	seen := map[int64]bool{}
+	zones := map[int64]*time.Location{}
 	for _, g := range games {
 		row := newCorrRow(tr, g.View, g.Players)
-		row.Mine, row.MyMove, row.EventName = true, g.MyMove, g.Event.Name
+		row.Mine, row.MyMove, row.EventName, row.Zone = true, g.MyMove, g.Event.Name, g.Event.Location()
+		zones[g.EventID] = row.Zone
 		row.Opponent = g.Players[g.PlayerID(g.Side.Opponent())]
 		row.Side, row.MyLeft = g.Side.String(), clockText(tr, g.Left[g.Side])
 		data.Games = append(data.Games, row)
@@ -126,7 +131,7 @@ func (h *handler) renderMyGames(c *gin.Context, f *form, status int) error {
 	}
 	var unread []int64
 	for _, n := range inbox {
-		data.Inbox = append(data.Inbox, inboxItem{Text: n.Text(tr.Lang), At: n.CreatedAt, GameID: n.GameID, Read: n.Read})
+		data.Inbox = append(data.Inbox, inboxItem{Text: n.Text(tr.Lang), At: n.CreatedAt, Zone: zones[n.EventID], GameID: n.GameID, Read: n.Read})
 		if !n.Read {
 			unread = append(unread, n.ID)
 		}
@@ -234,7 +239,7 @@ func (h *handler) renderCorrGame(c *gin.Context, f *form, status int) error {
 		}
 		data.Legal = strings.Join(items, ";")
 	}
-	h.renderWith(c, tr, status, "corr_game", d.Event.Name, data)
+	h.renderWith(c, tr.In(d.Event.Location()), status, "corr_game", d.Event.Name, data)
 	return nil
 }
 

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -97,7 +98,22 @@ func TestCorrespondencePages(t *testing.T) {
 		if !strings.Contains(my, fmt.Sprintf(`href="/games/%d"`, num(g["id"]))) || !strings.Contains(my, "my-move") {
 			t.Errorf("%s: my games do not list game %v as my move", lang, g["id"])
 		}
+		// Deadlines, in the list and in the notifications, are the event's
+		// (Europe/Moscow by default) in the reader's style.
+		deadline := map[string]string{"ru": `<td>\d+ [а-я]+ \d{4}, \d\d:\d\d MSK</td>`, "en": `<td>\d+ [A-Z][a-z]+ \d{4}, \d\d:\d\d MSK</td>`}[lang]
+		notified := map[string]string{"ru": `Контрольный срок: \d+ [а-я]+ \d{4}, \d\d:\d\d MSK\.`, "en": `Deadline: \d+ [A-Z][a-z]+ \d{4}, \d\d:\d\d MSK\.`}[lang]
+		for _, want := range []string{deadline, notified} {
+			if !regexp.MustCompile(want).MatchString(my) {
+				t.Errorf("%s: my games do not match %s", lang, want)
+			}
+		}
+		if strings.Contains(my, "UTC") {
+			t.Errorf("%s: my games write a time in UTC", lang)
+		}
 		game := s.page(cookie, fmt.Sprintf("/games/%d?lang=%s", num(g["id"]), lang))
+		if strings.Contains(game, "UTC") || !strings.Contains(game, " MSK</strong>") {
+			t.Errorf("%s: the game page does not write the deadline in the event's zone", lang)
+		}
 		for _, want := range []string{`id="move-form"`, `data-legal="`, "c3 d4=c3-d4", `name="ply" value="0"`, `src="/static/corr.js"`} {
 			if !strings.Contains(game, want) {
 				t.Errorf("%s: the game page lacks %q", lang, want)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strconv"
+	"strings"
 	"time"
 
 	"adiukh/tournament"
@@ -25,7 +26,8 @@ const mailWithin = 2 * Day
 // says that a move was made.
 func (n *Notification) Text(lang string) string {
 	l, _ := catalog.Parse(lang)
-	return catalog.For(l).T("notify.text."+string(n.Kind), n.data()...)
+	loc := catalog.For(l)
+	return loc.T("notify.text."+string(n.Kind), n.data(loc)...)
 }
 
 // Subject is the e-mail subject of the notification.
@@ -36,19 +38,50 @@ func (n *Notification) Subject(lang string) string {
 
 // data names the notification's values for the catalogue's templates: a
 // leave gives the event and its days, a game notification gameArgs and
-// what its kind adds (the time left, the score).
-func (n *Notification) data() []any {
+// what its kind adds (the time left, the score). The deadline is written
+// in the language.
+func (n *Notification) data(l *catalog.Localizer) []any {
 	names := []string{"Event", "White", "Black", "Round", "Deadline", "Extra"}
 	if n.Kind == LeaveStarts {
 		names = []string{"Event", "From", "To"}
 	}
 	var kv []any
 	for i, a := range n.Args {
-		if i < len(names) {
-			kv = append(kv, names[i], a)
+		if i >= len(names) {
+			continue
 		}
+		if names[i] == "Deadline" {
+			a = deadlineText(l, a)
+		}
+		kv = append(kv, names[i], a)
 	}
 	return kv
+}
+
+// deadlineArg keeps a deadline with its event's time zone as RFC 9557
+// writes one ("2026-12-03T21:31:00+03:00[Europe/Moscow]"), so that the
+// text says it in that zone in each reader's style.
+func deadlineArg(at time.Time, zone *time.Location) string {
+	return at.In(zone).Format(time.RFC3339) + "[" + zone.String() + "]"
+}
+
+// deadlineText writes a kept deadline in the language, in its event's time
+// zone: "3 декабря 2026, 21:31 MSK". What is not such a deadline ("—", or
+// one kept as UTC text before deadlines kept their zone) stays as it is.
+func deadlineText(l *catalog.Localizer, arg string) string {
+	stamp, name, ok := strings.Cut(strings.TrimSuffix(arg, "]"), "[")
+	if !ok {
+		return arg
+	}
+	at, err := time.Parse(time.RFC3339, stamp)
+	if err != nil {
+		return arg
+	}
+	zone, err := time.LoadLocation(name)
+	if err != nil {
+		return arg
+	}
+	return l.Time(at, zone)
 }
 
 // gameArgs are the values every game notification shows.
@@ -63,7 +96,7 @@ func gameArgs(e *tournament.Event, g *Game, players []tournament.Player) []strin
 	}
 	deadline := "—"
 	if g.Status == Running && !g.Deadline.IsZero() {
-		deadline = g.Deadline.UTC().Format("2006-01-02 15:04 UTC")
+		deadline = deadlineArg(g.Deadline, e.Location())
 	}
 	return []string{e.Name, name(g.WhiteID), name(g.BlackID), strconv.Itoa(g.Round), deadline}
 }
