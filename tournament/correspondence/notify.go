@@ -50,8 +50,11 @@ func (n *Notification) data(l *catalog.Localizer) []any {
 		if i >= len(names) {
 			continue
 		}
-		if names[i] == "Deadline" {
+		switch {
+		case names[i] == "Deadline":
 			a = deadlineText(l, a)
+		case names[i] == "Extra" && n.Kind == TimeShort:
+			a = leftText(l, a)
 		}
 		kv = append(kv, names[i], a)
 	}
@@ -101,13 +104,24 @@ func gameArgs(e *tournament.Event, g *Game, players []tournament.Player) []strin
 	return []string{e.Name, name(g.WhiteID), name(g.BlackID), strconv.Itoa(g.Round), deadline}
 }
 
-// formatLeft writes a span as days and hours.
-func formatLeft(d time.Duration) string {
-	days, hours := int(d/Day), int(d%Day/time.Hour)
-	if days > 0 {
-		return fmt.Sprintf("%dd %dh", days, hours)
+// leftArg keeps the time left on a move as Go writes a duration, to the
+// minute ("29h5m0s"), for leftText to say in each reader's language.
+func leftArg(d time.Duration) string {
+	return d.Round(time.Minute).String()
+}
+
+// leftText says a kept time left as days and hours, or hours and minutes
+// under a day: "1 дн. 5 ч", "1 d 5 h". What is not such a time (one kept
+// as English text before, "1d 5h") stays as it is.
+func leftText(l *catalog.Localizer, arg string) string {
+	d, err := time.ParseDuration(arg)
+	if err != nil {
+		return arg
 	}
-	return fmt.Sprintf("%dh %dm", hours, int(d%time.Hour/time.Minute))
+	if days := int(d / Day); days > 0 {
+		return l.T("corr.left_days", "Days", days, "Hours", int(d%Day/time.Hour))
+	}
+	return l.T("corr.left_hours", "Hours", int(d/time.Hour), "Minutes", int(d%time.Hour/time.Minute))
 }
 
 // notifyPlayer puts a notification in the inbox of the account that plays

@@ -114,7 +114,7 @@ func (s *Service) warn(tx Tx, p *play, at time.Time) (bool, error) {
 	if err := tx.SaveGame(g); err != nil {
 		return false, err
 	}
-	args := append(gameArgs(p.e, g, p.players), formatLeft(left))
+	args := append(gameArgs(p.e, g, p.players), leftArg(left))
 	return true, s.notifyPlayer(tx, g, g.PlayerID(g.ToMove), TimeShort, args...)
 }
 
