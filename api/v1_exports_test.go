@@ -664,7 +664,8 @@ func TestTeamEventDocuments(t *testing.T) {
 
 // TestTeamSwissProgressTable prints a team Swiss event's crosstable as the
 // progress table: five teams, so one has the bye, whose cell shows the
-// game points it scores (counted in the row's total).
+// game points it scores (counted in the row's total), as the web
+// crosstable's does.
 func TestTeamSwissProgressTable(t *testing.T) {
 	s := newTestServer(t, storetest.Open(t)["sqlite"])
 	te := newTeamEvent(t, s, "swiss", 3, 2, []int{2, 2, 2, 2, 2})
@@ -684,5 +685,11 @@ func TestTeamSwissProgressTable(t *testing.T) {
 		if !strings.Contains(text, want) {
 			t.Errorf("team progress table has no %q:\n%s", want, text)
 		}
+	}
+	// The web crosstable shows the bye's game points in its cell too.
+	rec = s.anonymous().get(fmt.Sprintf("/events/%d/crosstable", te.id))
+	mustStatus(t, "crosstable", rec.Code, http.StatusOK, rec.Body.String())
+	if want := `<td class="cell">свободен от игры (бай) <small class="inline-small">4</small></td>`; !strings.Contains(rec.Body.String(), want) {
+		t.Errorf("the team crosstable does not show %q:\n%s", want, rec.Body.String())
 	}
 }
