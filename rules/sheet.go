@@ -448,6 +448,9 @@ func (sh *Sheet) readResult(tokens []token, i int) int {
 		if !ok {
 			sh.problem(tokens[i-len(words)+1], say("%q after the score is not a reason the rules know (resignation, time, agreement, both flags, arbiter)", stated))
 		}
+		if loser, named := loserOf(stated); named && (reason == EndResignation || reason == EndTime) && sc.White != sc.Black && (sc.White > sc.Black) == (loser == White) {
+			sh.problem(tokens[i-len(words)+1], say("%q says %s lost, but the score %s is their win", stated, loser, sc))
+		}
 		res.Reason = reason
 	}
 	if h := sh.Header("Termination"); h != "" && res.Reason == "" {
@@ -473,6 +476,28 @@ var reasonStems = []struct {
 	{"time", EndTime}, {"flag", EndTime}, {"врем", EndTime}, {"просроч", EndTime}, {"флаж", EndTime},
 	{"agree", EndAgreement}, {"соглаш", EndAgreement}, {"согласи", EndAgreement},
 	{"arbiter", EndArbiter}, {"судь", EndArbiter}, {"суде", EndArbiter},
+}
+
+// loserOf finds the side a stated reason names as the one that lost
+// ("белые сдались", "black's flag fell"; "white wins on time" names the
+// winner), when it names exactly one side.
+func loserOf(text string) (Color, bool) {
+	lower := strings.ToLower(text)
+	white := strings.Contains(lower, "white") || strings.Contains(lower, "бел")
+	black := strings.Contains(lower, "black") || strings.Contains(lower, "черн") || strings.Contains(lower, "чёрн")
+	if white == black {
+		return White, false
+	}
+	named := White
+	if black {
+		named = Black
+	}
+	for _, stem := range []string{"win", "won", "выигр", "побед"} {
+		if strings.Contains(lower, stem) {
+			return named.Opponent(), true
+		}
+	}
+	return named, true
 }
 
 func reasonOf(text string) (EndReason, bool) {
