@@ -67,8 +67,26 @@ type handler struct {
 func NewRouter(d Deps) http.Handler {
 	// Browsers mark cross-site requests (Sec-Fetch-Site, Origin); unsafe
 	// methods from another site are refused, which stops CSRF on the forms.
-	// Scripts with API tokens send neither header and pass.
-	return headAsGet(http.NewCrossOriginProtection().Handler(newEngine(d)))
+	// Scripts with API tokens send neither header and pass. The refusal is
+	// answered by the engine, marked, so that it is a page (or the API's
+	// JSON) in the reader's language rather than Go's bare English text.
+	engine := newEngine(d)
+	csrf := http.NewCrossOriginProtection()
+	csrf.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		engine.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), crossSite{}, true)))
+	}))
+	return headAsGet(csrf.Handler(engine))
+}
+
+// crossSite marks a request the cross-origin protection refused.
+type crossSite struct{}
+
+// refuseCrossSite answers a marked request with 403 before any route runs.
+func (h *handler) refuseCrossSite(c *gin.Context) {
+	if c.Request.Context().Value(crossSite{}) != nil {
+		h.fail(c, tournament.Forbidden("a form sent from another site is refused; open the page on this site and send it again"))
+		c.Abort()
+	}
 }
 
 // newEngine builds the gin router with every route registered.
@@ -105,7 +123,7 @@ func newEngine(d Deps) *gin.Engine {
 		d.Log.Error("trusted proxies refused; trusting none", "err", err)
 		_ = r.SetTrustedProxies(nil)
 	}
-	r.Use(h.observe, h.recoverPanic, noSniff, h.limitBody)
+	r.Use(h.observe, h.recoverPanic, noSniff, h.refuseCrossSite, h.limitBody)
 	h.routesOps(r)
 	h.routesV1(r.Group("/api/v1"))
 	h.routesWeb(r)

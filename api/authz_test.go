@@ -137,7 +137,7 @@ var authzTable = map[string]string{
 	"GET /events/:id/players/:pid":                                         "yyyyy",
 	"GET /events/:id/rounds/:n/boards/:board":                              "yyyyy",
 	"GET /events/:id/rounds/:n/boards/:board/edit":                         "nnnyy",
-	"GET /events/:id/rounds/:n/boards/:board/report":                       "nyyyy",
+	"GET /events/:id/rounds/:n/boards/:board/report":                       "nynnn",
 	"GET /events/:id/rounds/:n/lineups":                                    "nvvvv",
 	"GET /events/:id/rounds/:n/results":                                    "nnnyy",
 	"GET /events/:id/standings":                                            "yyyyy",

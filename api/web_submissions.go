@@ -134,6 +134,10 @@ func (h *handler) reportPage(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
+	// The form is offered only to whom the service would take it from.
+	if err := h.Events.MayReport(c.Request.Context(), ids[0], int(ids[1]), int(ids[2])); err != nil {
+		return err
+	}
 	data, err := h.reportData(c, ids)
 	if err != nil {
 		return err

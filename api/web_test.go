@@ -63,8 +63,13 @@ func TestCrossOriginFormRefused(t *testing.T) {
 			for k, v := range tc.headers {
 				req.Header.Set(k, v)
 			}
-			if rec := arbiter.do(req); rec.Code != http.StatusForbidden {
+			rec := arbiter.do(req)
+			if rec.Code != http.StatusForbidden {
 				t.Fatalf("status %d, want 403", rec.Code)
+			}
+			// A page in the reader's language, with the site's headers.
+			if body := rec.Body.String(); !strings.Contains(body, "форма, отправленная с другого сайта, отклонена") || !strings.Contains(body, "<html") || rec.Header().Get("X-Content-Type-Options") != "nosniff" {
+				t.Errorf("the refusal is not the site's page: %s\n%.300s", rec.Header(), body)
 			}
 		})
 	}

@@ -247,36 +247,11 @@ func (s *Service) SubmitResult(ctx context.Context, in SubmissionInput) (*Submis
 		if err := tx.LockEvent(in.EventID); err != nil {
 			return err
 		}
-		e, err := readable(ctx, tx, in.EventID)
+		e, playerID, g, err := reportable(ctx, tx, u, in.EventID, in.Round, in.Board)
 		if err != nil {
 			return err
 		}
-		open, err := tx.SubmissionsOpen(in.EventID)
-		if err != nil {
-			return err
-		}
-		if !open {
-			return Forbidden("event %d does not take results from players; the arbiter enters them", in.EventID)
-		}
-		playerID, err := ownPlayer(tx, in.EventID, u)
-		if err != nil {
-			return err
-		}
-		_, round, err := storedRound(tx, in.EventID, in.Round)
-		if err != nil {
-			return err
-		}
-		g := findGame(round, in.Board)
-		switch {
-		case g == nil:
-			return NotFound("board %d of round %d not found", in.Board, in.Round)
-		case g.WhiteID != playerID && g.BlackID != playerID:
-			return Forbidden("board %d of round %d is not your game", in.Board, in.Round)
-		case round.Status == Draft:
-			return Conflict("", "round %d is not published yet", in.Round)
-		case g.Result != nil:
-			return Conflict("", "board %d of round %d already has a result; ask the arbiter to correct it", in.Board, in.Round)
-		case res.EndReason == Bye || res.EndReason == Forfeit || res.EndReason == DoubleForfeit:
+		if res.EndReason == Bye || res.EndReason == Forfeit || res.EndReason == DoubleForfeit {
 			return Invalid("end_reason", "only the arbiter records a bye or a forfeit")
 		}
 		if problem := submittedSheetProblem(e, res, g, in.Sheet); problem.Format != "" {
@@ -292,6 +267,57 @@ func (s *Service) SubmitResult(ctx context.Context, in SubmissionInput) (*Submis
 		return s.audit(tx, u, in.EventID, ActionResultSubmit, fmt.Sprintf("round %d board %d", in.Round, in.Board), nil, sub.Score+" "+sub.EndReason, "")
 	})
 	return sub, err
+}
+
+// MayReport tells whether the signed-in player may report the result of a
+// board, so that the report form is offered only where SubmitResult would
+// take it; the error says why not.
+func (s *Service) MayReport(ctx context.Context, eventID int64, round, board int) error {
+	u := UserFromContext(ctx)
+	if u == nil {
+		return Unauthorized("sign in to report a result")
+	}
+	return s.store.View(ctx, func(tx Tx) error {
+		_, _, _, err := reportable(ctx, tx, u, eventID, round, board)
+		return err
+	})
+}
+
+// reportable finds the board a player may report on: the event takes
+// results from players, the board is the player's own, its round is
+// published and it has no result yet.
+func reportable(ctx context.Context, tx Tx, u *User, eventID int64, roundNo, board int) (*Event, int64, *Game, error) {
+	e, err := readable(ctx, tx, eventID)
+	if err != nil {
+		return nil, 0, nil, err
+	}
+	open, err := tx.SubmissionsOpen(eventID)
+	if err != nil {
+		return nil, 0, nil, err
+	}
+	if !open {
+		return nil, 0, nil, Forbidden("event %d does not take results from players; the arbiter enters them", eventID)
+	}
+	playerID, err := ownPlayer(tx, eventID, u)
+	if err != nil {
+		return nil, 0, nil, err
+	}
+	_, round, err := storedRound(tx, eventID, roundNo)
+	if err != nil {
+		return nil, 0, nil, err
+	}
+	g := findGame(round, board)
+	switch {
+	case g == nil:
+		return nil, 0, nil, NotFound("board %d of round %d not found", board, roundNo)
+	case g.WhiteID != playerID && g.BlackID != playerID:
+		return nil, 0, nil, Forbidden("board %d of round %d is not your game", board, roundNo)
+	case round.Status == Draft:
+		return nil, 0, nil, Conflict("", "round %d is not published yet", roundNo)
+	case g.Result != nil:
+		return nil, 0, nil, Conflict("", "board %d of round %d already has a result; ask the arbiter to correct it", board, roundNo)
+	}
+	return e, playerID, g, nil
 }
 
 // submittedSheetProblem checks a reported result against the sheet that
