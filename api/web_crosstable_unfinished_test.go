@@ -45,3 +45,16 @@ func TestCrosstableSaysWhatIsNotCountedYet(t *testing.T) {
 		}
 	}
 }
+
+// Standings after a round that cannot be are refused with what is wrong.
+func TestStandingsAfterARoundThatCannotBe(t *testing.T) {
+	s := newWebServer(t)
+	id := s.roundRobin(4)
+	for round, want := range map[string]string{"-1": "numbered from 1, not -1", "99": "round 99 has not been played"} {
+		rec := s.anonymous().get(fmt.Sprintf("/api/v1/events/%d/standings?round=%s", id, round))
+		code, out := rec.Code, rec.Body.String()
+		if code != http.StatusBadRequest || !strings.Contains(fmt.Sprint(out), want) {
+			t.Errorf("?round=%s: %d %v, want 400 with %q", round, code, out, want)
+		}
+	}
+}

@@ -121,7 +121,9 @@ func standingsRound(done func(i int) bool, published, afterRound int) (after, co
 	switch {
 	case afterRound == 0:
 		afterRound = complete
-	case afterRound < 0 || afterRound > published:
+	case afterRound < 0:
+		return 0, 0, Invalid("round", "a round is numbered from 1, not %d", afterRound)
+	case afterRound > published:
 		return 0, 0, Invalid("round", "round %d has not been played; %d rounds are published", afterRound, published)
 	case afterRound > complete:
 		return 0, 0, Invalid("round", "round %d still has games without a result", complete+1)
