@@ -372,10 +372,19 @@ func TestTeamEventPages(t *testing.T) {
 		}
 	}
 	setLineup := fmt.Sprintf("/events/%d/rounds/1/lineups/%s", id, form[1])
-	rec = a.post(setLineup, url.Values{"board": {roster[1], roster[0], roster[2], roster[3]}})
+	rec = a.post(setLineup, url.Values{"board": {roster[1], roster[0], roster[2], roster[3]}, "reason": {"порядок"}})
 	mustStatus(t, "line-up out of roster order", rec.Code, http.StatusBadRequest, "")
-	if !strings.Contains(rec.Body.String(), "players[") {
-		t.Errorf("a line-up out of roster order is not explained by board")
+	refused := regexp.MustCompile(`(?s)action="` + regexp.QuoteMeta(setLineup) + `".*?</form>`).FindString(rec.Body.String())
+	if !strings.Contains(refused, "доска 2: ") {
+		t.Errorf("a line-up out of roster order is not explained by board\n%s", refused)
+	}
+	// The form shows the line-up sent, not the stored one.
+	var selected []string
+	for _, m := range regexp.MustCompile(`<option value="(\d+)" selected>`).FindAllStringSubmatch(refused, -1) {
+		selected = append(selected, m[1])
+	}
+	if want := []string{roster[1], roster[0], roster[2], roster[3]}; !slices.Equal(selected, want) || !strings.Contains(refused, `value="порядок"`) {
+		t.Errorf("the refused line-up shows players %v, want %v, and the reason\n%s", selected, want, refused)
 	}
 	rec = a.post(setLineup, url.Values{"board": {roster[0], roster[1], roster[2], "0"}, "reason": {"4-я доска заболела"}})
 	mustStatus(t, "line-up", rec.Code, http.StatusSeeOther, rec.Body.String())

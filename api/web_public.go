@@ -102,9 +102,12 @@ type eventPageData struct {
 	Rounds  []int
 	Round   *tournament.Round // the round shown; nil before round 1 is published
 	Boards  []boardRow
-	// Seats and Review serve the swap form of a draft round.
-	Seats  []seatOption
-	Review *form
+	// Seats and Review serve the swap form of a draft round, Pairing the
+	// pairing typed by hand (Swiss): each keeps what was entered and shows
+	// its own error.
+	Seats   []seatOption
+	Review  *form
+	Pairing *form
 	// Panel holds the reports of a signed-in player or arbiter; nil for
 	// anonymous readers.
 	Panel *playerPanel
@@ -117,7 +120,7 @@ type eventPageData struct {
 // newEventPageData shows round n, or the latest round when there is no
 // round n.
 func newEventPageData(hd eventHeader, d *tournament.EventData, n int) *eventPageData {
-	data := &eventPageData{eventHeader: hd, Players: d.Players, Review: newForm()}
+	data := &eventPageData{eventHeader: hd, Players: d.Players, Review: newForm(), Pairing: newForm()}
 	for i := range d.Rounds {
 		data.Rounds = append(data.Rounds, d.Rounds[i].Number)
 	}

@@ -46,8 +46,10 @@ func parseSeat(field, s string) (tournament.Seat, error) {
 	return tournament.Seat{Board: n, White: colour == "w"}, nil
 }
 
-// reviewFailed shows the round again with the error above the swap form.
-func (h *handler) reviewFailed(c *gin.Context, id int64, n int, err error) error {
+// reviewFailed shows the round again with err in the form that pick chooses
+// (the swap form or the pairing typed by hand), which keeps the values
+// entered.
+func (h *handler) reviewFailed(c *gin.Context, id int64, n int, err error, pick func(*eventPageData) *form, values map[string]string) error {
 	d, loadErr := h.Events.EventData(c.Request.Context(), id)
 	if loadErr != nil {
 		return loadErr
@@ -56,7 +58,9 @@ func (h *handler) reviewFailed(c *gin.Context, id int64, n int, err error) error
 	if err := h.addPairingCards(c, data); err != nil {
 		return err
 	}
-	if err := data.Review.fail(err, h.translator(c)); err != nil {
+	f := pick(data)
+	f.Values = values
+	if err := f.fail(err, h.translator(c)); err != nil {
 		return err
 	}
 	h.renderWith(c, h.translator(c), formStatus(err), "event", d.Event.Name, data)
@@ -68,15 +72,16 @@ func (h *handler) swapSeats(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	a, err := parseSeat("seat_a", c.PostForm("seat_a"))
+	values := map[string]string{"seat_a": c.PostForm("seat_a"), "seat_b": c.PostForm("seat_b"), "reason": strings.TrimSpace(c.PostForm("reason"))}
+	a, err := parseSeat("seat_a", values["seat_a"])
 	if err == nil {
 		var b tournament.Seat
-		if b, err = parseSeat("seat_b", c.PostForm("seat_b")); err == nil {
-			_, err = h.Events.SwapSeats(c.Request.Context(), ids[0], int(ids[1]), a, b, strings.TrimSpace(c.PostForm("reason")))
+		if b, err = parseSeat("seat_b", values["seat_b"]); err == nil {
+			_, err = h.Events.SwapSeats(c.Request.Context(), ids[0], int(ids[1]), a, b, values["reason"])
 		}
 	}
 	if err != nil {
-		return h.reviewFailed(c, ids[0], int(ids[1]), err)
+		return h.reviewFailed(c, ids[0], int(ids[1]), err, func(d *eventPageData) *form { return d.Review }, values)
 	}
 	c.Redirect(http.StatusSeeOther, fmt.Sprintf("/events/%d?round=%d#review", ids[0], ids[1]))
 	return nil

@@ -82,12 +82,13 @@ func (h *handler) editPairing(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	boards, err := parseBoards(c.PostForm("boards"))
+	values := map[string]string{"boards": c.PostForm("boards"), "reason": strings.TrimSpace(c.PostForm("reason"))}
+	boards, err := parseBoards(values["boards"])
 	if err == nil {
-		_, err = h.Events.EditPairing(c.Request.Context(), ids[0], int(ids[1]), boards, strings.TrimSpace(c.PostForm("reason")))
+		_, err = h.Events.EditPairing(c.Request.Context(), ids[0], int(ids[1]), boards, values["reason"])
 	}
 	if err != nil {
-		return h.reviewFailed(c, ids[0], int(ids[1]), err)
+		return h.reviewFailed(c, ids[0], int(ids[1]), err, func(d *eventPageData) *form { return d.Pairing }, values)
 	}
 	c.Redirect(http.StatusSeeOther, fmt.Sprintf("/events/%d?round=%d#review", ids[0], ids[1]))
 	return nil

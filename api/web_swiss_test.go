@@ -65,7 +65,41 @@ func TestSwissPages(t *testing.T) {
 	// Five players: two boards, the pairing-allocated bye and the requested one.
 	expect(arbiter.get(events+"?round=1"), http.StatusOK, "Карточки пар", "E.5", "Задать пары вручную", "бай за пол-очка")
 
-	expect(arbiter.post(events+"/rounds/1/pairing", url.Values{"boards": {"1 x"}}), http.StatusBadRequest, "строка 1: &#34;x&#34; — не стартовый номер")
+	// A refused pairing stays in its box with its reason and its error,
+	// whether the text was misread or the service refused it; the swap
+	// form shows no error.
+	typed := arbiter.post(events+"/rounds/1/pairing", url.Values{"boards": {"1 2\n3 x"}, "reason": {"ошибка в карточке"}})
+	expect(typed, http.StatusBadRequest)
+	pairingForm := formOf(t, typed.Body.String(), "edit-pairing")
+	for _, want := range []string{"строка 2: &#34;x&#34; — не стартовый номер", ">1 2\n3 x</textarea>", `value="ошибка в карточке"`} {
+		if !strings.Contains(pairingForm, want) {
+			t.Errorf("the refused pairing form lacks %q\n%s", want, pairingForm)
+		}
+	}
+	paired := arbiter.post(events+"/rounds/1/pairing", url.Values{"boards": {"1 2\n3 4\n5 6"}, "reason": {"без бая"}})
+	expect(paired, http.StatusConflict)
+	pairingForm = formOf(t, paired.Body.String(), "edit-pairing")
+	for _, want := range []string{"участник 6 просил свободный от игры тур", ">1 2\n3 4\n5 6</textarea>", `value="без бая"`} {
+		if !strings.Contains(pairingForm, want) {
+			t.Errorf("the pairing form refused by the service lacks %q\n%s", want, pairingForm)
+		}
+	}
+	if swap := formOf(t, paired.Body.String(), "review"); strings.Contains(swap, "field-error") {
+		t.Errorf("the pairing's error is shown in the swap form\n%s", swap)
+	}
+	// A refused swap keeps its seats and reason, and leaves the pairing box
+	// as stored.
+	same := arbiter.post(events+"/rounds/1/swap", url.Values{"seat_a": {"2b"}, "seat_b": {"2b"}, "reason": {"цвета"}})
+	expect(same, http.StatusBadRequest)
+	swap := formOf(t, same.Body.String(), "review")
+	for _, want := range []string{"выберите два разных места", `<option value="2b" selected>`, `value="цвета"`} {
+		if !strings.Contains(swap, want) {
+			t.Errorf("the refused swap form lacks %q\n%s", want, swap)
+		}
+	}
+	if pairingForm := formOf(t, same.Body.String(), "edit-pairing"); strings.Contains(pairingForm, "field-error") || strings.Contains(pairingForm, "цвета") {
+		t.Errorf("the swap's error or reason is shown in the pairing form\n%s", pairingForm)
+	}
 	// A legal pairing of round 1 by hand: no warning.
 	expect(arbiter.post(events+"/rounds/1/pairing", url.Values{"boards": {"1 2\n3 4\n5\n"}, "reason": {"проверка"}}), http.StatusSeeOther)
 	if page := arbiter.get(events + "?round=1").Body.String(); strings.Contains(page, "pairing-warnings") {
@@ -88,4 +122,15 @@ func TestSwissPages(t *testing.T) {
 	// After round 1 the crosstable names the requested bye.
 	expect(arbiter.post(events+"/rounds/1/publish", nil), http.StatusSeeOther)
 	expect(s.anonymous().get(events+"/crosstable"), http.StatusOK, "бай за пол-очка")
+}
+
+// formOf cuts the form with the given id out of a page.
+func formOf(t *testing.T, page, id string) string {
+	t.Helper()
+	start := strings.Index(page, `id="`+id+`"`)
+	if start < 0 {
+		t.Fatalf("the page has no form %q\n%s", id, page)
+	}
+	end := strings.Index(page[start:], "</form>")
+	return page[start : start+end]
 }

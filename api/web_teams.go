@@ -235,6 +235,7 @@ type lineupForm struct {
 	Table   int
 	Team    *tournament.Team
 	Players []int64 // by board; 0 leaves the board empty
+	Reason  string  // the reason sent with a line-up that was refused
 	Error   string
 }
 
@@ -293,6 +294,7 @@ func (h *handler) setLineup(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
+	reason := strings.TrimSpace(c.PostForm("reason"))
 	var players []int64
 	for _, v := range c.PostFormArray("board") {
 		id, perr := strconv.ParseInt(v, 10, 64)
@@ -304,7 +306,7 @@ func (h *handler) setLineup(c *gin.Context) error {
 	}
 	if err == nil {
 		_, err = h.Events.SetLineup(c.Request.Context(), tournament.LineupInput{
-			EventID: ids[0], Round: int(ids[1]), TeamNo: int(ids[2]), Players: players, Reason: strings.TrimSpace(c.PostForm("reason")),
+			EventID: ids[0], Round: int(ids[1]), TeamNo: int(ids[2]), Players: players, Reason: reason,
 		})
 	}
 	if err == nil {
@@ -315,18 +317,28 @@ func (h *handler) setLineup(c *gin.Context) error {
 	if loadErr != nil {
 		return loadErr
 	}
+	tr := h.translator(c)
 	f := newForm()
-	if err := f.fail(err, h.translator(c)); err != nil {
+	if err := f.fail(err, tr); err != nil {
 		return err
 	}
 	for i := range data.Forms {
-		if data.Forms[i].Team.StartNo == int(ids[2]) {
-			for field, msg := range f.Errors {
-				if field != "" {
-					msg = field + ": " + msg
-				}
-				data.Forms[i].Error = msg
+		lf := &data.Forms[i]
+		if lf.Team.StartNo != int(ids[2]) {
+			continue
+		}
+		// The form shows the line-up sent, not the stored one, with the
+		// error at the board it names.
+		if len(players) == len(lf.Players) {
+			lf.Players = players
+		}
+		lf.Reason = reason
+		for field, msg := range f.Errors {
+			var board int
+			if _, scanErr := fmt.Sscanf(field, "players[%d]", &board); scanErr == nil {
+				msg = tr.T("board.n", "N", board+1) + ": " + msg
 			}
+			lf.Error = msg
 		}
 	}
 	h.renderWith(c, h.translator(c), formStatus(err), "lineups", data.Event.Name, data)
