@@ -201,8 +201,25 @@ func TestReviewDraftRound(t *testing.T) {
 	if body := a.get(fmt.Sprintf("/events/%d/manage", id)).Body.String(); !strings.Contains(body, "/rounds/1/unpublish") {
 		t.Error("an untouched published round cannot be taken back from the arbiter's desk")
 	}
-	rec = a.post(fmt.Sprintf("/events/%d/rounds/1/unpublish", id), url.Values{"reason": {"рано"}})
+	// Taking the round back asks first, and needs a reason, as the API does.
+	unpublish := fmt.Sprintf("/events/%d/rounds/1/unpublish", id)
+	rec = a.post(unpublish, nil)
+	mustStatus(t, "back to draft, asked", rec.Code, http.StatusOK, rec.Body.String())
+	if body := rec.Body.String(); !strings.Contains(body, "Вернуть 1-й тур в черновик?") || !strings.Contains(body, `name="confirm" value="1"`) {
+		t.Errorf("taking a round back does not ask for the confirmation\n%s", body)
+	}
+	rec = a.post(unpublish, url.Values{"confirm": {"1"}})
+	mustStatus(t, "back to draft without a reason", rec.Code, http.StatusBadRequest, rec.Body.String())
+	if !strings.Contains(rec.Body.String(), "укажите, почему 1-й тур возвращается в черновик") {
+		t.Errorf("a round taken back without a reason is not refused on the reason\n%s", rec.Body.String())
+	}
+	code, _ := s.do(tournament.ArbiterRole, "POST", "/api/v1"+unpublish, nil)
+	mustStatus(t, "back to draft through the API without a reason", code, http.StatusBadRequest, "")
+	rec = a.post(unpublish, url.Values{"confirm": {"1"}, "reason": {"рано"}})
 	mustStatus(t, "back to draft", rec.Code, http.StatusSeeOther, rec.Body.String())
+	if body := a.get(fmt.Sprintf("/events/%d/audit", id)).Body.String(); !strings.Contains(body, "рано") {
+		t.Errorf("the audit log lacks the reason the round was taken back\n%s", body)
+	}
 	remove := url.Values{"reason": {"не приехал"}, "confirm": {"1"}}
 	rec = a.post(fmt.Sprintf("/events/%d/players/1/remove", id), remove)
 	mustStatus(t, "remove after pairing", rec.Code, http.StatusConflict, "")

@@ -75,8 +75,8 @@ func (h *handler) addPlayersCSV(c *gin.Context) error {
 	return nil
 }
 
-// confirmPageData asks the arbiter to confirm a destructive action on one
-// player and to give its reason.
+// confirmPageData asks the arbiter to confirm a destructive action and to
+// give its reason.
 type confirmPageData struct {
 	eventHeader
 	Question string
@@ -84,44 +84,58 @@ type confirmPageData struct {
 	Button   string
 	// Hidden are the fields of the action besides the reason.
 	Hidden map[string]string
+	// Anchor is the part of the desk the action belongs to, where Cancel
+	// goes back.
+	Anchor string
 	Form   *form
 }
 
-// confirmed asks for the confirmation of an action on a player, unless the
-// form already carries it (confirm=1); then it runs act and goes back to
-// the desk. What act refuses is shown on the confirmation page, next to
-// the reason when the reason is missing.
+// confirmed asks for the confirmation of an action on a player (see
+// confirm); the question names the player and the next round.
 func (h *handler) confirmed(c *gin.Context, question, button string, hidden map[string]string, act func(reason string) error) error {
 	ids, err := pathInts(c, "id", "pid")
 	if err != nil {
 		return err
 	}
+	return h.confirm(c, ids[0], "players", button, hidden, act, func(d *tournament.EventData, tr *translator) (string, error) {
+		for i := range d.Players {
+			if d.Players[i].ID == ids[1] {
+				return tr.T(question, "Name", d.Players[i].Name, "N", len(d.Rounds)+1), nil
+			}
+		}
+		return "", tournament.NotFound("player %d not found in event %d", ids[1], ids[0])
+	})
+}
+
+// confirm asks for the confirmation of an action of the desk and its
+// reason, unless the form already carries it (confirm=1); then it runs act
+// and goes back to the desk at anchor. What act refuses is shown on the
+// confirmation page, next to the reason when the reason is missing.
+// question words the question from the event's data.
+func (h *handler) confirm(c *gin.Context, id int64, anchor, button string, hidden map[string]string, act func(reason string) error,
+	question func(*tournament.EventData, *translator) (string, error)) error {
 	reason := strings.TrimSpace(c.PostForm("reason"))
+	var err error
 	if c.PostForm("confirm") == "1" {
 		if err = act(reason); err == nil {
-			h.backToManage(c, ids[0], "players")
+			h.backToManage(c, id, anchor)
 			return nil
 		}
 	}
-	d, loadErr := h.Events.EventData(c.Request.Context(), ids[0])
+	d, loadErr := h.Events.EventData(c.Request.Context(), id)
 	if loadErr != nil {
 		return loadErr
 	}
 	if err := tournament.MayManage(c.Request.Context(), d.Event); err != nil {
 		return err
 	}
-	var p *tournament.Player
-	for i := range d.Players {
-		if d.Players[i].ID == ids[1] {
-			p = &d.Players[i]
-		}
-	}
-	if p == nil {
-		return tournament.NotFound("player %d not found in event %d", ids[1], ids[0])
-	}
 	tr := h.translator(c)
-	data := confirmPageData{eventHeader: h.header(c, d.Event, "manage"), Action: c.Request.URL.Path, Hidden: hidden, Form: newForm(),
-		Question: tr.T(question, "Name", p.Name, "N", len(d.Rounds)+1), Button: tr.T(button)}
+	q, qErr := question(d, tr)
+	if qErr != nil {
+		return qErr
+	}
+	data := confirmPageData{eventHeader: h.header(c, d.Event, "manage"), Action: c.Request.URL.Path, Hidden: hidden, Anchor: anchor, Form: newForm(),
+		Question: q, Button: tr.T(button)}
 	data.Form.Values["reason"] = reason
 	status := http.StatusOK
 	if err != nil {

@@ -99,14 +99,18 @@ func (h *handler) deleteDraftRound(c *gin.Context) error {
 	return nil
 }
 
+// unpublishRound takes a published round back to a draft after asking for
+// the confirmation and its reason: the players may have seen the pairing.
 func (h *handler) unpublishRound(c *gin.Context) error {
 	ids, err := pathInts(c, "id", "n")
 	if err != nil {
 		return err
 	}
-	if _, err := h.Events.UnpublishRound(c.Request.Context(), ids[0], int(ids[1]), strings.TrimSpace(c.PostForm("reason"))); err != nil {
-		return h.statusFailed(c, ids[0], err)
-	}
-	h.backToManage(c, ids[0], "rounds")
-	return nil
+	n := int(ids[1])
+	return h.confirm(c, ids[0], "rounds", "manage.unpublish", nil, func(reason string) error {
+		_, err := h.Events.UnpublishRound(c.Request.Context(), ids[0], n, reason)
+		return err
+	}, func(_ *tournament.EventData, tr *translator) (string, error) {
+		return tr.T("confirm.unpublish", "N", n), nil
+	})
 }

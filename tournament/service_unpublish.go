@@ -3,6 +3,7 @@ package tournament
 import (
 	"context"
 	"fmt"
+	"strings"
 )
 
 // ActionRoundUnpublish records a round taken back to a draft.
@@ -24,6 +25,8 @@ func (r Round) Untouched() bool {
 // been entered in it, so that a pairing published by mistake can be
 // reviewed, swapped or deleted (an unplayed round undone). A round with any
 // result entered stays published: its results are corrected one by one.
+// The players may have seen the pairing already, so the arbiter says why;
+// the audit log keeps the reason.
 func (s *Service) UnpublishRound(ctx context.Context, eventID int64, n int, reason string) (*Round, error) {
 	var round *Round
 	err := s.store.Update(ctx, func(tx Tx) error {
@@ -42,6 +45,8 @@ func (s *Service) UnpublishRound(ctx context.Context, eventID int64, n int, reas
 			return Conflict("", "only the last round (%d) can be taken back", len(rounds))
 		case !round.Untouched():
 			return Conflict("", "round %d already has results entered; correct them one by one instead", n)
+		case strings.TrimSpace(reason) == "":
+			return Invalid("reason", "say why round %d is taken back to a draft; the audit log keeps it", n)
 		}
 		before := round.Status
 		round.Status = Draft

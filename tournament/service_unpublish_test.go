@@ -2,6 +2,7 @@ package tournament_test
 
 import (
 	"context"
+	"errors"
 	"testing"
 
 	"adiukh/tournament"
@@ -21,6 +22,10 @@ func TestUnpublishRound(t *testing.T) {
 		}
 		if _, err := svc.PublishRound(ctx, e.ID, 1); err != nil {
 			t.Fatal(err)
+		}
+		var noReason *tournament.Error
+		if _, err := svc.UnpublishRound(ctx, e.ID, 1, " "); !errors.As(err, &noReason) || noReason.Field != "reason" {
+			t.Errorf("taking back without a reason: error %v, want one on the reason", err)
 		}
 		r, err := svc.UnpublishRound(ctx, e.ID, 1, "опубликовали не тот тур")
 		if err != nil {
