@@ -161,7 +161,7 @@ var authzTable = map[string]string{
 	"POST /api/v1/events/:id/rounds/:n/games/:board/submission":            "nvvvv",
 	"POST /api/v1/events/:id/rounds/:n/publish":                            "nnncc",
 	"POST /api/v1/events/:id/rounds/:n/swap":                               "nvvvv",
-	"POST /api/v1/events/:id/rounds/:n/unpublish":                          "nnnyy",
+	"POST /api/v1/events/:id/rounds/:n/unpublish":                          "nnnvv",
 	"POST /api/v1/events/:id/submissions/:sid/confirm":                     "nnnyy",
 	"POST /api/v1/events/:id/submissions/:sid/reject":                      "nnnyy",
 	"POST /api/v1/events/:id/teams":                                        "nvvvv",
