@@ -7,7 +7,6 @@ package tournament
 
 import (
 	"errors"
-	"fmt"
 
 	"adiukh/rules"
 )
@@ -44,7 +43,18 @@ type Error struct {
 }
 
 func newError(code, field, format string, args []any) *Error {
-	return &Error{Code: code, Field: field, Message: fmt.Sprintf(format, args...), Format: format, Args: args}
+	return &Error{Code: code, Field: field, Message: plainEnglish(format, args), Format: format, Args: args}
+}
+
+// plainEnglish writes a message as its English format reads, an end reason
+// in words ("both flags"), as the catalogue's English does.
+func plainEnglish(format string, args []any) string {
+	return rules.Message{Format: format, Args: args}.Translate(func(string) (string, bool) { return "", false }, func(a any) any {
+		if r, ok := a.(EndReason); ok {
+			return r.Words()
+		}
+		return a
+	})
 }
 
 func (e *Error) Error() string {

@@ -102,11 +102,11 @@ func ParseResult(score, endReason string) (Result, error) {
 		return r, nil
 	case Resignation, LossOnTime, ArbiterLoss, Forfeit:
 		if !(w == 24 && b == 0) && !(w == 0 && b == 24) {
-			return Result{}, Invalid("score", "a game lost by %s scores 24:0 or 0:24 (§5.2–§5.4); got %s", reason.words(), score)
+			return Result{}, Invalid("score", "a game lost by %s scores 24:0 or 0:24 (§5.2–§5.4); got %s", reason, score)
 		}
 	case Agreement, BothFlags:
 		if w != 12 || b != 12 {
-			return Result{}, Invalid("score", "a game drawn by %s scores 12:12 (§5.5, §6.1.3); got %s", reason.words(), score)
+			return Result{}, Invalid("score", "a game drawn by %s scores 12:12 (§5.5, §6.1.3); got %s", reason, score)
 		}
 	}
 	if w+b != 24 {
@@ -128,7 +128,9 @@ func parseScore(score string) (white, black int, err error) {
 	return white, black, nil
 }
 
-func (r EndReason) words() string {
+// Words writes an end reason as English words ("both flags"), as the
+// English messages name it.
+func (r EndReason) Words() string {
 	return strings.ReplaceAll(string(r), "_", " ")
 }
 

@@ -72,7 +72,7 @@ func (s *Service) RecordResult(ctx context.Context, in ResultInput) (*RecordedRe
 			return err
 		}
 		if !slices.Contains(EndReasonsFor(e.Discipline), res.EndReason) {
-			return Invalid("end_reason", "a %s game cannot end by %s", e.Discipline, res.EndReason.words())
+			return Invalid("end_reason", "a %s game cannot end by %s", e.Discipline, res.EndReason)
 		}
 		rounds, round, err := storedRound(tx, in.EventID, in.Round)
 		if err != nil {
@@ -291,7 +291,7 @@ func sheetDisagreement(res Result, rep *SheetReport) rules.Message {
 		return say("the score sheet is not valid at line %d, move %d (ply %d): %s", first.Line, first.MoveNo, first.Ply, detail)
 	case rep.FinalReached && res.EndReason != FinalPosition:
 		// §5.5: a final position reached on the board stands.
-		return say("the score sheet reaches a final position scoring %s, but the result entered ends by %s", rep.FinalScore, res.EndReason.words())
+		return say("the score sheet reaches a final position scoring %s, but the result entered ends by %s", rep.FinalScore, res.EndReason)
 	case rep.FinalReached && rep.FinalScore != res.Score():
 		return say("the score sheet ends in a final position scoring %s, but %s was entered", rep.FinalScore, res.Score())
 	case !rep.FinalReached && res.EndReason == FinalPosition:
@@ -299,7 +299,7 @@ func sheetDisagreement(res Result, rep *SheetReport) rules.Message {
 	case rep.ClaimedScore != "" && rep.ClaimedScore != res.Score():
 		return say("the score sheet records %s, but %s was entered", rep.ClaimedScore, res.Score())
 	case rep.ClaimedReason != "" && EndReason(rep.ClaimedReason) != res.EndReason:
-		return say("the score sheet says the game ended by %s, but %s was entered", EndReason(rep.ClaimedReason).words(), res.EndReason.words())
+		return say("the score sheet says the game ended by %s, but %s was entered", EndReason(rep.ClaimedReason), res.EndReason)
 	}
 	return rules.Message{}
 }

@@ -306,7 +306,11 @@ func (l *Localizer) Arg(a any) any {
 		return l.Message(a.Message())
 	}
 	if l.Lang == English {
-		// The English formats were written around the values' own spelling.
+		// The English formats were written around the values' own spelling;
+		// an end reason's is its words ("both flags").
+		if r, ok := a.(tournament.EndReason); ok {
+			return r.Words()
+		}
 		return a
 	}
 	switch a := a.(type) {

@@ -3,6 +3,7 @@ package catalog
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"go/ast"
 	"go/parser"
@@ -632,6 +633,32 @@ func TestErrorInBothLanguages(t *testing.T) {
 	nested := tournament.Invalid("sheet", "%s; correct the score or the sheet", rules.Message{Format: "the score sheet is not valid"})
 	if got := For(Russian).Error(nested); strings.ContainsAny(got, "abcdefghijklmnopqrstuvwxyz") {
 		t.Errorf("nested message left in English: %q", got)
+	}
+}
+
+// A score that does not fit its end reason names the reason in the reader's
+// words, never by its code.
+func TestEndReasonInScoreErrors(t *testing.T) {
+	for _, tc := range []struct {
+		score, reason string
+		ru, en        string
+	}{
+		{"12:12", "forfeit", "при окончании «неявка» счёт 24:0 или 0:24 (§5.2–§5.4); введено 12:12", "a game lost by forfeit scores 24:0 or 0:24 (§5.2–§5.4); got 12:12"},
+		{"12:12", "time", "при окончании «просрочка времени» счёт 24:0 или 0:24 (§5.2–§5.4); введено 12:12", "a game lost by time scores 24:0 or 0:24 (§5.2–§5.4); got 12:12"},
+		{"24:0", "agreement", "при окончании «ничья по соглашению» счёт 12:12 (§5.5, §6.1.3); введено 24:0", "a game drawn by agreement scores 12:12 (§5.5, §6.1.3); got 24:0"},
+		{"24:0", "both_flags", "при окончании «упали оба флажка» счёт 12:12 (§5.5, §6.1.3); введено 24:0", "a game drawn by both flags scores 12:12 (§5.5, §6.1.3); got 24:0"},
+	} {
+		_, err := tournament.ParseResult(tc.score, tc.reason)
+		var e *tournament.Error
+		if !errors.As(err, &e) {
+			t.Fatalf("%s %s: error %v", tc.score, tc.reason, err)
+		}
+		if got := For(Russian).Error(e); got != tc.ru {
+			t.Errorf("Russian %q, want %q", got, tc.ru)
+		}
+		if got := For(English).Error(e); got != tc.en {
+			t.Errorf("English %q, want %q", got, tc.en)
+		}
 	}
 }
 

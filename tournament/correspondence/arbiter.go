@@ -29,7 +29,7 @@ func (s *Service) Decide(ctx context.Context, in DecisionInput) (*View, error) {
 	case reason == "":
 		return nil, tournament.Invalid("reason", "an arbiter's decision needs its reason")
 	case res.EndReason.IsBye() || res.EndReason == tournament.DoubleForfeit || res.EndReason == tournament.BothFlags:
-		return nil, tournament.Invalid("end_reason", "a correspondence game cannot end by %s", strings.ReplaceAll(string(res.EndReason), "_", " "))
+		return nil, tournament.Invalid("end_reason", "a correspondence game cannot end by %s", res.EndReason)
 	}
 	var view *View
 	err = s.update(ctx, func(tx Tx) error {
