@@ -23,9 +23,14 @@ type seatOption struct {
 	Player *tournament.Player
 }
 
+// seatOptions are the seats that can be swapped: a requested bye is not
+// part of the pairing (tournament.SwapSeats), so its board is not offered.
 func seatOptions(rows []boardRow) []seatOption {
 	var seats []seatOption
 	for _, r := range rows {
+		if r.EndReason == string(tournament.HalfPointBye) || r.EndReason == string(tournament.ZeroPointBye) {
+			continue
+		}
 		seats = append(seats, seatOption{Value: fmt.Sprintf("%dw", r.Board), Board: r.Board, White: true, Player: r.White})
 		if r.Black != nil {
 			seats = append(seats, seatOption{Value: fmt.Sprintf("%db", r.Board), Board: r.Board, Player: r.Black})

@@ -65,6 +65,11 @@ func TestSwissPages(t *testing.T) {
 	// Five players: two boards, the pairing-allocated bye and the requested one.
 	expect(arbiter.get(events+"?round=1"), http.StatusOK, "Карточки пар", "E.5", "Задать пары вручную", "бай за пол-очка")
 
+	// The requested bye is not part of the pairing: the swap form offers
+	// the seats of the other boards only.
+	if swap := formOf(t, arbiter.get(events+"?round=1").Body.String(), "review"); strings.Contains(swap, "Player 6") || !strings.Contains(swap, `value="3w"`) {
+		t.Errorf("the swap form offers the requested bye, or not the pairing's bye\n%s", swap)
+	}
 	// A refused pairing stays in its box with its reason and its error,
 	// whether the text was misread or the service refused it; the swap
 	// form shows no error.
