@@ -71,6 +71,23 @@ func TestArbiterRunsARoundByForms(t *testing.T) {
 	if !strings.Contains(rec.Body.String(), "сумма счёта — 24") || !strings.Contains(rec.Body.String(), `value="14:11"`) {
 		t.Errorf("a score not adding up to 24 is not explained next to the kept input")
 	}
+	// A form that lost its versions asks to be reloaded; a board the round
+	// lacks is named as such.
+	for _, lost := range []url.Values{{}, {"versions": {""}}} {
+		lost.Set("board", "2")
+		lost.Set("score", "12:12")
+		lost.Set("end_reason", "agreement")
+		rec = a.post(entry, lost)
+		mustStatus(t, "versions lost", rec.Code, http.StatusBadRequest, "")
+		if body := rec.Body.String(); !strings.Contains(body, "форма потеряла версии партий; обновите страницу") || strings.Contains(body, "нет доски") {
+			t.Errorf("a form without its versions is not asked to be reloaded:\n%s", body)
+		}
+	}
+	rec = a.post(entry, url.Values{"board": {"9"}, "score": {"12:12"}, "end_reason": {"agreement"}, "versions": {versions[1]}})
+	mustStatus(t, "no such board", rec.Code, http.StatusBadRequest, "")
+	if !strings.Contains(rec.Body.String(), "нет доски 9") {
+		t.Errorf("a board the round lacks is not named:\n%s", rec.Body.String())
+	}
 	rec = a.post(entry, url.Values{"board": {"2"}, "score": {"12:12"}, "end_reason": {"agreement"}, "versions": {versions[1]}})
 	mustStatus(t, "fast entry", rec.Code, http.StatusSeeOther, rec.Body.String())
 	rec = a.post(entry, url.Values{"board": {"2"}, "score": {"24:0"}, "end_reason": {"resignation"}, "versions": {versions[1]}})

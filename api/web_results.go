@@ -94,16 +94,25 @@ func (h *handler) resultsPage(c *gin.Context) error {
 
 // versionOf finds a board's version in the "board:version,…" list the page
 // was rendered with, so that a result typed against a stale page is refused.
-func versionOf(versions string, board int) (int, bool) {
+// A list the form lost (empty, or no such list) asks for the page again
+// rather than blaming the board.
+func versionOf(versions string, round, board int) (int, error) {
+	listed := false
 	for _, item := range strings.Split(versions, ",") {
 		b, v, ok := strings.Cut(item, ":")
-		if !ok || b != strconv.Itoa(board) {
+		n, err := strconv.Atoi(v)
+		if !ok || err != nil {
 			continue
 		}
-		n, err := strconv.Atoi(v)
-		return n, err == nil
+		listed = true
+		if b == strconv.Itoa(board) {
+			return n, nil
+		}
 	}
-	return 0, false
+	if !listed {
+		return 0, tournament.Invalid("version", "the form lost the boards' versions; reload the page")
+	}
+	return 0, tournament.Invalid("board", "round %d has no board %d", round, board)
 }
 
 // enterResult takes one result from the fast entry form: board number,
@@ -144,9 +153,9 @@ func (h *handler) recordFastResult(c *gin.Context, eventID int64, round int, val
 	if err != nil || board < 1 {
 		return nil, tournament.Invalid("board", "%q is not a board number", values["board"])
 	}
-	version, ok := versionOf(versions, board)
-	if !ok {
-		return nil, tournament.Invalid("board", "round %d has no board %d", round, board)
+	version, err := versionOf(versions, round, board)
+	if err != nil {
+		return nil, err
 	}
 	return h.Events.RecordResult(c.Request.Context(), tournament.ResultInput{
 		EventID: eventID, Round: round, Board: board, Score: values["score"], EndReason: values["end_reason"], Version: version, Reason: values["reason"],
