@@ -146,9 +146,9 @@ func TestResultWithSheet(t *testing.T) {
 		audit := s.must(http.StatusOK, arbiter, "GET", fmt.Sprintf("/api/v1/events/%d/audit", id), nil)["entries"].([]any)
 		last := audit[len(audit)-1].(map[string]any)
 		before, after := last["before"].(map[string]any), last["after"].(map[string]any)
-		if last["action"] != "result.override" || before["score"] != "17:7" || after["score"] != "24:0" ||
+		if last["action"] != "result.correct_override" || before["score"] != "17:7" || after["score"] != "24:0" ||
 			!strings.Contains(last["reason"].(string), "неспортивное поведение") || last["user_email"] != "arbiter@example.org" {
-			t.Errorf("last audit entry = %v, want the override from 17:7 to 24:0 with its reason", last)
+			t.Errorf("last audit entry = %v, want the correction against the sheet from 17:7 to 24:0 with its reason", last)
 		}
 		code, _ = s.do("", "GET", fmt.Sprintf("/api/v1/events/%d/audit", id), nil)
 		if code != http.StatusUnauthorized {

@@ -36,6 +36,9 @@ const (
 	ActionResultRecord    = "result.record"
 	ActionResultOverride  = "result.override"
 	ActionResultCorrect   = "result.correct"
+	// ActionResultCorrectOverride is a correction of a result to one the
+	// score sheet does not support.
+	ActionResultCorrectOverride = "result.correct_override"
 )
 
 // Snapshot is the JSON of a value as the audit log keeps it in Before and

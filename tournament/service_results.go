@@ -128,11 +128,17 @@ func (s *Service) RecordResult(ctx context.Context, in ResultInput) (*RecordedRe
 		g.OverrideReason = ""
 		action := ActionResultRecord
 		reason := in.Reason
-		switch {
-		case problem.Format != "":
+		if problem.Format != "" {
+			// The arbiter's reason as typed, and the sheet's problem as a
+			// message, so that the log says it in each reader's language.
 			g.OverrideReason = in.Reason
+			reason = Note("%s (against the score sheet: %s)", in.Reason, problem)
+		}
+		switch {
+		case correction && problem.Format != "":
+			action = ActionResultCorrectOverride
+		case problem.Format != "":
 			action = ActionResultOverride
-			reason = problem.String() + "; override: " + in.Reason
 		case correction:
 			action = ActionResultCorrect
 		}
