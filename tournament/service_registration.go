@@ -23,14 +23,10 @@ var playerColumns = []string{"name", "rating", "birth_year", "club", "city", "fe
 // ParsePlayerList reads a pasted list of players, one a line: name, rating,
 // birth year, club, city, federation ID; only the name is required. Commas
 // or semicolons (as spreadsheets in Russian locales export) separate the
-// fields; blank lines and a header line are skipped. Every bad line is
-// reported at once: the error's Details name each line and field.
+// fields, chosen line by line, as a list may be pasted from two sources;
+// blank lines and a header line are skipped. Every bad line is reported at
+// once: the error's Details name each line and field.
 func ParsePlayerList(text string) ([]PlayerLine, error) {
-	comma := ','
-	first, _, _ := strings.Cut(text, "\n")
-	if strings.Count(first, ";") > strings.Count(first, ",") {
-		comma = ';'
-	}
 	var lines []PlayerLine
 	var problems []*Error
 	for i, raw := range strings.Split(text, "\n") {
@@ -39,7 +35,7 @@ func ParsePlayerList(text string) ([]PlayerLine, error) {
 			continue
 		}
 		r := csv.NewReader(strings.NewReader(raw))
-		r.Comma, r.FieldsPerRecord, r.TrimLeadingSpace = comma, -1, true
+		r.Comma, r.FieldsPerRecord, r.TrimLeadingSpace = separator(raw), -1, true
 		record, err := r.Read()
 		if err != nil {
 			problems = append(problems, lineError(n, quoteError(raw, err)))
@@ -59,6 +55,15 @@ func ParsePlayerList(text string) ([]PlayerLine, error) {
 		return nil, linesInvalid(problems)
 	}
 	return lines, nil
+}
+
+// separator is the character that separates the fields of a line: the
+// semicolon when the line has more of them than commas, else the comma.
+func separator(line string) rune {
+	if strings.Count(line, ";") > strings.Count(line, ",") {
+		return ';'
+	}
+	return ','
 }
 
 // quoteError says what is wrong with the quotes of a line the csv reader

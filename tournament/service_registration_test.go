@@ -18,6 +18,10 @@ func TestParsePlayerList(t *testing.T) {
 	}{
 		{"header and blank lines", "name, rating\n\nИванов Иван, 1900\n  \nПетров Пётр\n", []string{"Иванов Иван", "Петров Пётр"}, nil},
 		{"semicolons", "Иванов Иван; 1900; 1990; Нарт; Майкоп; 4100123\n", []string{"Иванов Иван"}, nil},
+		{"commas and semicolons line by line", "Хуаде Аслан, 1700\nНехай Бэла; 1600; 2001; Майкоп; Майкоп\nТлехас Мурат, 1650",
+			[]string{"Хуаде Аслан", "Нехай Бэла", "Тлехас Мурат"}, nil},
+		{"a name alone, then semicolons", "Хуаде Аслан\nНехай Бэла; 1600\nТлехас Мурат; x", nil,
+			[]string{`3 rating: "x" is not a whole number`}},
 		{"every bad line", "Иванов Иван, x\nПетров Пётр, 1800\nСидоров, 1800, девяностый\n\"Ёлкин\n", nil,
 			[]string{`1 rating: "x" is not a whole number`, `3 birth_year: "девяностый" is not a whole number`, "4 : the quotes of the line do not pair up at character 7: a field in quotes is not closed"}},
 		{"a quote mark inside a field", "Иван \"Кавычки, 1900\n", nil, []string{"1 : the quotes of the line do not pair up at character 6: a field that does not start with a quote mark has one inside"}},
