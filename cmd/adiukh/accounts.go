@@ -38,7 +38,7 @@ func userSessionsCommand(args []string, stdout, stderr io.Writer) int {
 		say(stderr, "%s: pass --password-stdin and the password on standard input", name)
 		return 2
 	}
-	st, err := store.Open(*dsn)
+	st, err := store.OpenExisting(*dsn)
 	if err != nil {
 		fail(stderr, name, err)
 		return 1
@@ -86,7 +86,7 @@ func tokenCommand(args []string, stdout, stderr io.Writer) int {
 	if err := fs.Parse(args[1:]); err != nil {
 		return 2
 	}
-	st, err := store.Open(*dsn)
+	st, err := store.OpenExisting(*dsn)
 	if err != nil {
 		fail(stderr, name, err)
 		return 1

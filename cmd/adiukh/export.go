@@ -223,7 +223,7 @@ func exportCommand(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 
-	st, err := store.Open(f.db)
+	st, err := store.OpenExisting(f.db)
 	if err != nil {
 		fail(stderr, name, err)
 		return 1

@@ -34,7 +34,7 @@ func importCommand(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	defer f.Close()
-	st, err := store.Open(*dsn)
+	st, err := store.OpenExisting(*dsn)
 	if err != nil {
 		fail(stderr, "adiukh import", err)
 		return 1

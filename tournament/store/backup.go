@@ -25,8 +25,8 @@ func Backup(ctx context.Context, path, out string) error {
 	if isPostgres(path) {
 		return ErrPostgresBackup
 	}
-	if _, err := os.Stat(path); err != nil {
-		return fmt.Errorf("no database to back up: %w", err)
+	if err := mustExist(path); err != nil {
+		return err
 	}
 	if _, err := os.Stat(out); err == nil {
 		return fmt.Errorf("%s already exists: a backup goes to a new file", out)

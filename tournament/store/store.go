@@ -7,8 +7,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
+	"os"
 	"runtime"
 	"strings"
+
+	"adiukh/tournament"
 
 	"gorm.io/driver/postgres"
 	"gorm.io/driver/sqlite"
@@ -33,7 +37,7 @@ type Store struct {
 
 // Open connects to the database the DSN names and brings its schema up to
 // date: a postgres:// or postgresql:// URL selects PostgreSQL, anything else
-// is the path of an SQLite file, created when missing.
+// is the path of an SQLite file, created when missing (see OpenExisting).
 func Open(dsn string) (*Store, error) {
 	switch {
 	case dsn == "":
@@ -80,6 +84,29 @@ func Open(dsn string) (*Store, error) {
 		}
 	}
 	return s, nil
+}
+
+// OpenExisting opens a database that must be there already, for the
+// commands that read or change its data: an SQLite file that does not exist
+// is refused, where Open would create an empty one (a mistyped --db).
+func OpenExisting(dsn string) (*Store, error) {
+	if err := mustExist(dsn); err != nil {
+		return nil, err
+	}
+	return Open(dsn)
+}
+
+// mustExist refuses an SQLite file that is not there; PostgreSQL and a
+// database in memory pass.
+func mustExist(dsn string) error {
+	if dsn == "" || isPostgres(dsn) || inMemory(dsn) {
+		return nil
+	}
+	path, _, _ := strings.Cut(strings.TrimPrefix(dsn, "file:"), "?")
+	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+		return tournament.NotFound("there is no database %s; adiukh serve --db %s or adiukh demo --db %s creates one", path, path, path)
+	}
+	return nil
 }
 
 func isPostgres(dsn string) bool {
