@@ -128,6 +128,9 @@ type teamDetailsBody struct {
 	WithdrawFromRound *int    `json:"withdraw_from_round"`
 	StartNo           *int    `json:"start_no"`
 	Reason            string  `json:"reason"`
+	// TeamID, when given, must be the ID of the team the path's start
+	// number names (tournament.TeamRef).
+	TeamID int64 `json:"team_id"`
 }
 
 func (h *handler) patchTeam(c *gin.Context) error {
@@ -139,7 +142,7 @@ func (h *handler) patchTeam(c *gin.Context) error {
 	if err := decodeJSON(c, &body); err != nil {
 		return err
 	}
-	t, err := h.Events.UpdateTeam(c.Request.Context(), ids[0], int(ids[1]),
+	t, err := h.Events.UpdateTeam(c.Request.Context(), ids[0], tournament.TeamRef{No: int(ids[1]), ID: body.TeamID},
 		tournament.TeamInput{Name: body.Name, Club: body.Club, City: body.City, Captain: body.Captain, WithdrawFromRound: body.WithdrawFromRound, StartNo: body.StartNo},
 		body.Reason)
 	if err != nil {
@@ -149,17 +152,24 @@ func (h *handler) patchTeam(c *gin.Context) error {
 	return nil
 }
 
+// reserveBody is the body of POST /events/{id}/teams/{team}/players: the
+// player, and optionally the ID of the team the path's start number names.
+type reserveBody struct {
+	teamPlayerBody
+	TeamID int64 `json:"team_id"`
+}
+
 // postTeamPlayer adds a player at the end of a team's roster.
 func (h *handler) postTeamPlayer(c *gin.Context) error {
 	ids, err := pathInts(c, "id", "team")
 	if err != nil {
 		return err
 	}
-	var body teamPlayerBody
+	var body reserveBody
 	if err := decodeJSON(c, &body); err != nil {
 		return err
 	}
-	t, err := h.Events.AddTeamPlayer(c.Request.Context(), ids[0], int(ids[1]), body.input())
+	t, err := h.Events.AddTeamPlayer(c.Request.Context(), ids[0], tournament.TeamRef{No: int(ids[1]), ID: body.TeamID}, body.input())
 	if err != nil {
 		return err
 	}
@@ -167,8 +177,11 @@ func (h *handler) postTeamPlayer(c *gin.Context) error {
 	return nil
 }
 
+// playerTeamBody names the team to move to by its start number (team),
+// its ID (team_id), or both, which must agree.
 type playerTeamBody struct {
 	Team   int    `json:"team"`
+	TeamID int64  `json:"team_id"`
 	Reason string `json:"reason"`
 }
 
@@ -183,7 +196,7 @@ func (h *handler) putPlayerTeam(c *gin.Context) error {
 	if err := decodeJSON(c, &body); err != nil {
 		return err
 	}
-	t, err := h.Events.MoveTeamPlayer(c.Request.Context(), ids[0], ids[1], body.Team, body.Reason)
+	t, err := h.Events.MoveTeamPlayer(c.Request.Context(), ids[0], ids[1], tournament.TeamRef{No: body.Team, ID: body.TeamID}, body.Reason)
 	if err != nil {
 		return err
 	}

@@ -13,13 +13,14 @@ import (
 // name, city, club and captain, and a reserve added at the end of a
 // roster. Each form calls the same use case as the JSON API
 // (UpdateTeamSettings, UpdateTeam, AddTeamPlayer); the service decides
-// what may change when.
+// what may change when. The forms name a team by its ID: its start
+// number changes whenever a roster changes the order of the teams.
 
 // teamDesk holds the team forms of the desk.
 type teamDesk struct {
 	Settings *tournament.TeamSettings
 	Boards   *form // the number of boards
-	// Edit and Reserve are the forms of the team whose start number is
+	// Edit and Reserve are the forms of the team whose ID is
 	// Values["team"]; the other teams show their stored values.
 	Edit    *form
 	Reserve *form
@@ -35,8 +36,8 @@ func newTeamDesk(st *tournament.TeamSettings, teams []tournament.Team) *teamDesk
 	return d
 }
 
-// For tells whether a team form holds what was entered for team no.
-func (f *form) For(no int) bool { return f.Values["team"] == strconv.Itoa(no) }
+// For tells whether a team form holds what was entered for team id.
+func (f *form) For(id int64) bool { return f.Values["team"] == strconv.FormatInt(id, 10) }
 
 // teamForm picks a team form of the desk; an individual event has none,
 // and shows the service's refusal above its players.
@@ -81,7 +82,7 @@ func (h *handler) editTeam(c *gin.Context) error {
 		values[k] = strings.TrimSpace(c.PostForm(k))
 	}
 	in := tournament.TeamInput{Name: ptr(values["name"]), City: ptr(values["city"]), Club: ptr(values["club"]), Captain: ptr(values["captain"])}
-	_, err = h.Events.UpdateTeam(c.Request.Context(), ids[0], int(ids[1]), in, strings.TrimSpace(c.PostForm("reason")))
+	_, err = h.Events.UpdateTeam(c.Request.Context(), ids[0], tournament.TeamRef{ID: ids[1]}, in, strings.TrimSpace(c.PostForm("reason")))
 	if err != nil {
 		return h.manageFailed(c, ids[0], err, teamForm(func(t *teamDesk) *form { return t.Edit }),
 			func(f *form) { f.Values = values })
@@ -102,7 +103,7 @@ func (h *handler) addReserve(c *gin.Context) error {
 	}
 	in, err := playerInput(values)
 	if err == nil {
-		_, err = h.Events.AddTeamPlayer(c.Request.Context(), ids[0], int(ids[1]), in)
+		_, err = h.Events.AddTeamPlayer(c.Request.Context(), ids[0], tournament.TeamRef{ID: ids[1]}, in)
 	}
 	if err != nil {
 		return h.manageFailed(c, ids[0], err, teamForm(func(t *teamDesk) *form { return t.Reserve }),
@@ -120,11 +121,11 @@ func (h *handler) moveToTeam(c *gin.Context) error {
 		return err
 	}
 	entered := c.PostForm("team")
-	no, err := strconv.Atoi(entered)
+	team, err := strconv.ParseInt(entered, 10, 64)
 	if err != nil {
-		err = tournament.Invalid("team", "%q is not a team number", entered)
+		err = tournament.Invalid("team", "%q is not a team", entered)
 	} else {
-		_, err = h.Events.MoveTeamPlayer(c.Request.Context(), ids[0], ids[1], no, strings.TrimSpace(c.PostForm("reason")))
+		_, err = h.Events.MoveTeamPlayer(c.Request.Context(), ids[0], ids[1], tournament.TeamRef{ID: team}, strings.TrimSpace(c.PostForm("reason")))
 	}
 	if err != nil {
 		return h.statusFailed(c, ids[0], err)

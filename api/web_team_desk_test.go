@@ -34,16 +34,17 @@ func TestTeamDeskOnTheWeb(t *testing.T) {
 		rec := a.post(fmt.Sprintf("/events/%d/teams", id), url.Values{"name": {fmt.Sprintf("Команда %d", i)}, "roster": {roster}})
 		mustStatus(t, "add a team", rec.Code, http.StatusSeeOther, rec.Body.String())
 	}
-	rec = a.post(fmt.Sprintf("/events/%d/teams/1", id), url.Values{"name": {"Команда 1"}, "captain": {"Шоров Заур"}, "city": {"Нальчик"}})
+	team := teamIDs(s.must(http.StatusOK, arbiter, "GET", fmt.Sprintf("/api/v1/events/%d/teams", id), nil))
+	rec = a.post(fmt.Sprintf("/events/%d/teams/%d", id, team["Команда 1"]), url.Values{"name": {"Команда 1"}, "captain": {"Шоров Заур"}, "city": {"Нальчик"}})
 	mustStatus(t, "captain", rec.Code, http.StatusSeeOther, rec.Body.String())
-	rec = a.post(fmt.Sprintf("/events/%d/teams/1", id), url.Values{"name": {""}})
+	rec = a.post(fmt.Sprintf("/events/%d/teams/%d", id, team["Команда 1"]), url.Values{"name": {""}})
 	mustStatus(t, "a team without a name", rec.Code, http.StatusBadRequest, "")
-	if !strings.Contains(rec.Body.String(), `id="team-1" open`) {
+	if !strings.Contains(rec.Body.String(), fmt.Sprintf(`id="team-%d" open`, team["Команда 1"])) {
 		t.Error("the refused team form is not opened on the desk")
 	}
-	rec = a.post(fmt.Sprintf("/events/%d/teams/2/players", id), url.Values{"name": {"Запасной Игрок"}, "rating": {"1800"}})
+	rec = a.post(fmt.Sprintf("/events/%d/teams/%d/players", id, team["Команда 2"]), url.Values{"name": {"Запасной Игрок"}, "rating": {"1800"}})
 	mustStatus(t, "reserve", rec.Code, http.StatusSeeOther, rec.Body.String())
-	rec = a.post(fmt.Sprintf("/events/%d/teams/3/players", id), url.Values{"name": {"Игрок 1.1"}, "rating": {"2100"}})
+	rec = a.post(fmt.Sprintf("/events/%d/teams/%d/players", id, team["Команда 3"]), url.Values{"name": {"Игрок 1.1"}, "rating": {"2100"}})
 	mustStatus(t, "a player of another team", rec.Code, http.StatusConflict, "")
 
 	teams := s.must(http.StatusOK, arbiter, "GET", fmt.Sprintf("/api/v1/events/%d/teams", id), nil)
@@ -76,9 +77,9 @@ func TestTeamDeskOnTheWeb(t *testing.T) {
 	if !strings.Contains(page, fmt.Sprintf(`action="/events/%d/players/%d/team"`, id, moving)) {
 		t.Fatal("the desk offers no move to another team")
 	}
-	rec = a.post(fmt.Sprintf("/events/%d/players/%d/team", id, moving), url.Values{"team": {"3"}})
+	rec = a.post(fmt.Sprintf("/events/%d/players/%d/team", id, moving), url.Values{"team": {fmt.Sprint(team["Команда 3"])}})
 	mustStatus(t, "move to the own team", rec.Code, http.StatusBadRequest, "")
-	rec = a.post(fmt.Sprintf("/events/%d/players/%d/team", id, moving), url.Values{"team": {"2"}})
+	rec = a.post(fmt.Sprintf("/events/%d/players/%d/team", id, moving), url.Values{"team": {fmt.Sprint(team["Команда 2"])}})
 	mustStatus(t, "move", rec.Code, http.StatusSeeOther, rec.Body.String())
 	teams = s.must(http.StatusOK, arbiter, "GET", fmt.Sprintf("/api/v1/events/%d/teams", id), nil)
 	var rosters []string
@@ -95,7 +96,7 @@ func TestTeamDeskOnTheWeb(t *testing.T) {
 	}
 
 	mustStatus(t, "pair", a.post(fmt.Sprintf("/events/%d/rounds", id), nil).Code, http.StatusSeeOther, "")
-	rec = a.post(fmt.Sprintf("/events/%d/players/%d/team", id, moving), url.Values{"team": {"3"}})
+	rec = a.post(fmt.Sprintf("/events/%d/players/%d/team", id, moving), url.Values{"team": {fmt.Sprint(team["Команда 3"])}})
 	mustStatus(t, "move after pairing", rec.Code, http.StatusConflict, "")
 	rec = a.post(fmt.Sprintf("/events/%d/team-settings", id), url.Values{"boards": {"4"}})
 	mustStatus(t, "boards after pairing", rec.Code, http.StatusConflict, "")
@@ -120,8 +121,104 @@ func TestTeamDeskOnTheWeb(t *testing.T) {
 	}
 
 	// A reserve may still join after round 1 is paired.
-	rec = a.post(fmt.Sprintf("/events/%d/teams/3/players", id), url.Values{"name": {"Поздний Запасной"}})
+	rec = a.post(fmt.Sprintf("/events/%d/teams/%d/players", id, team["Команда 3"]), url.Values{"name": {"Поздний Запасной"}})
 	mustStatus(t, "late reserve", rec.Code, http.StatusSeeOther, rec.Body.String())
+}
+
+// teamIDs maps the names of the teams of GET /api/v1/events/{id}/teams to
+// their IDs.
+func teamIDs(teams map[string]any) map[string]int {
+	ids := map[string]int{}
+	for _, tm := range teams["teams"].([]any) {
+		ids[fmt.Sprint(tm.(map[string]any)["name"])] = num(tm.(map[string]any)["id"])
+	}
+	return ids
+}
+
+// The desk's team forms name a team by its ID: a player added to a team
+// can renumber the teams (their order follows the mean rating), and the
+// next player, the redirect's anchor and a move go to the same team, not
+// to the one that took its start number. The JSON API, which names teams
+// by start number, refuses a start number that no longer names the team_id
+// sent with it.
+func TestTeamDeskKeepsTeamsWhenRenumbered(t *testing.T) {
+	s := newWebServer(t)
+	const arbiter = tournament.ArbiterRole
+	ev := s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Кубок аулов", "discipline": "rapid-team", "system": "round-robin"})
+	id := num(ev["id"])
+	a := s.signIn(arbiter)
+	mustStatus(t, "boards", a.post(fmt.Sprintf("/events/%d/team-settings", id), url.Values{"boards": {"3"}}).Code, http.StatusSeeOther, "")
+	for _, tm := range []struct{ name, roster string }{
+		{"Понежукай", "Хуаде Аслан, 2000\nНехай Бэла, 2000"},
+		{"Тахтамукай", "Тлехас Мурат, 1900\nШхалахо Заур, 1900"},
+	} {
+		rec := a.post(fmt.Sprintf("/events/%d/teams", id), url.Values{"name": {tm.name}, "roster": {tm.roster}})
+		mustStatus(t, "add a team", rec.Code, http.StatusSeeOther, rec.Body.String())
+	}
+	teamsURL := fmt.Sprintf("/api/v1/events/%d/teams", id)
+	team := teamIDs(s.must(http.StatusOK, arbiter, "GET", teamsURL, nil))
+	startNo := func(name string) int {
+		for _, tm := range s.must(http.StatusOK, arbiter, "GET", teamsURL, nil)["teams"].([]any) {
+			if tm.(map[string]any)["name"] == name {
+				return num(tm.(map[string]any)["start_no"])
+			}
+		}
+		t.Fatalf("no team %s", name)
+		return 0
+	}
+	if startNo("Тахтамукай") != 2 {
+		t.Fatal("the weaker team is not numbered second")
+	}
+	// A strong third board makes Тахтамукай the first team.
+	rec := a.post(fmt.Sprintf("/events/%d/teams/%d/players", id, team["Тахтамукай"]), url.Values{"name": {"Ачмиз Руслан"}, "rating": {"2400"}})
+	mustStatus(t, "reserve", rec.Code, http.StatusSeeOther, rec.Body.String())
+	if startNo("Тахтамукай") != 1 {
+		t.Fatal("the teams were not numbered again")
+	}
+	if loc, want := rec.Header().Get("Location"), fmt.Sprintf("/events/%d/manage#team-%d", id, team["Тахтамукай"]); loc != want {
+		t.Errorf("after the reserve the desk opens at %s, want %s", loc, want)
+	}
+	rec = a.post(fmt.Sprintf("/events/%d/teams/%d/players", id, team["Тахтамукай"]), url.Values{"name": {"Бжассо Ислам"}, "rating": {"1500"}})
+	mustStatus(t, "second reserve", rec.Code, http.StatusSeeOther, rec.Body.String())
+	page := a.get(fmt.Sprintf("/events/%d/manage", id)).Body.String()
+	if !strings.Contains(page, fmt.Sprintf(`id="team-%d"`, team["Тахтамукай"])) ||
+		!strings.Contains(page, fmt.Sprintf(`action="/events/%d/teams/%d/players"`, id, team["Тахтамукай"])) ||
+		!strings.Contains(page, fmt.Sprintf(`<option value="%d">1. Тахтамукай</option>`, team["Тахтамукай"])) {
+		t.Error("the desk does not address the team by its ID")
+	}
+	// Move Нехай Бэла with the form: the value is the team's ID.
+	var bela int
+	rosters := map[string]string{}
+	for _, tm := range s.must(http.StatusOK, arbiter, "GET", teamsURL, nil)["teams"].([]any) {
+		var names []string
+		for _, p := range tm.(map[string]any)["players"].([]any) {
+			names = append(names, fmt.Sprint(p.(map[string]any)["name"]))
+			if p.(map[string]any)["name"] == "Нехай Бэла" {
+				bela = num(p.(map[string]any)["id"])
+			}
+		}
+		rosters[fmt.Sprint(tm.(map[string]any)["name"])] = strings.Join(names, ", ")
+	}
+	if got := rosters["Тахтамукай"]; got != "Тлехас Мурат, Шхалахо Заур, Ачмиз Руслан, Бжассо Ислам" {
+		t.Errorf("the roster of Тахтамукай is %s", got)
+	}
+	rec = a.post(fmt.Sprintf("/events/%d/players/%d/team", id, bela), url.Values{"team": {fmt.Sprint(team["Тахтамукай"])}})
+	mustStatus(t, "move", rec.Code, http.StatusSeeOther, rec.Body.String())
+	if loc, want := rec.Header().Get("Location"), fmt.Sprintf("/events/%d/manage#team-%d", id, team["Тахтамукай"]); loc != want {
+		t.Errorf("after the move the desk opens at %s, want %s", loc, want)
+	}
+
+	// The JSON API: start number 2 is Понежукай now.
+	code, answer := s.do(arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/teams/2/players", id), map[string]any{"name": "Цей Аминет", "team_id": team["Тахтамукай"]})
+	if code != http.StatusConflict || answer["field"] != "team_id" {
+		t.Errorf("a stale start number: %d %v", code, answer)
+	}
+	s.must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/teams/1/players", id), map[string]any{"name": "Цей Аминет", "team_id": team["Тахтамукай"]})
+	code, answer = s.do(arbiter, "PUT", fmt.Sprintf("/api/v1/events/%d/players/%d/team", id, bela), map[string]any{"team": 2, "team_id": team["Тахтамукай"]})
+	if code != http.StatusConflict || answer["field"] != "team_id" {
+		t.Errorf("a move to a stale start number: %d %v", code, answer)
+	}
+	s.must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("/api/v1/events/%d/players/%d/team", id, bela), map[string]any{"team_id": team["Понежукай"]})
 }
 
 func versionsOf(page string) string {

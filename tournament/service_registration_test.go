@@ -135,7 +135,7 @@ func TestTeamPlayerOnOneTeam(t *testing.T) {
 		if _, err := svc.RegisterTeam(ctx, e.ID, tournament.TeamInput{Name: ptr("Адыгея"), Players: players("Хуажев Руслан", "Тлеуж Мурат")}); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := svc.AddTeamPlayer(ctx, e.ID, 2, tournament.PlayerInput{Name: ptr("БЕРСИРОВ АСЛАН")}); tournament.ErrorCode(err) != tournament.ECONFLICT {
+		if _, err := svc.AddTeamPlayer(ctx, e.ID, tournament.TeamRef{No: 2}, tournament.PlayerInput{Name: ptr("БЕРСИРОВ АСЛАН")}); tournament.ErrorCode(err) != tournament.ECONFLICT {
 			t.Errorf("a reserve from another team: %v; want ECONFLICT", err)
 		}
 	})

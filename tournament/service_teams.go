@@ -209,7 +209,7 @@ func (s *Service) RegisterTeam(ctx context.Context, eventID int64, in TeamInput)
 // event; in a round robin it keeps its place in the Berger table and loses
 // its matches by forfeit on every board. The roster is changed with
 // AddTeamPlayer and by withdrawing players.
-func (s *Service) UpdateTeam(ctx context.Context, eventID int64, teamNo int, in TeamInput, reason string) (*Team, error) {
+func (s *Service) UpdateTeam(ctx context.Context, eventID int64, ref TeamRef, in TeamInput, reason string) (*Team, error) {
 	if in.Players != nil {
 		return nil, Invalid("players", "a roster is not replaced; add players one by one at its end")
 	}
@@ -223,8 +223,8 @@ func (s *Service) UpdateTeam(ctx context.Context, eventID int64, teamNo int, in 
 		if err != nil {
 			return err
 		}
-		if team = findTeamByNo(teams, teamNo); team == nil {
-			return NotFound("team %d not found in event %d", teamNo, eventID)
+		if team, err = ref.find(teams, eventID); err != nil {
+			return err
 		}
 		before := *team
 		if err := in.apply(team); err != nil {
@@ -304,10 +304,11 @@ func (s *Service) moveTeamStartNo(tx interface {
 	return nil
 }
 
-// AddTeamPlayer adds a player at the end of a team's roster: a reserve, who
-// may be fielded from the next round to be paired. Before round 1 the teams
-// are numbered again, as the roster may change a team's rating.
-func (s *Service) AddTeamPlayer(ctx context.Context, eventID int64, teamNo int, in PlayerInput) (*Team, error) {
+// AddTeamPlayer adds a player at the end of the roster of the team ref
+// names: a reserve, who may be fielded from the next round to be paired.
+// Before round 1 the teams are numbered again, as the roster may change a
+// team's rating.
+func (s *Service) AddTeamPlayer(ctx context.Context, eventID int64, ref TeamRef, in PlayerInput) (*Team, error) {
 	if in.Name == nil {
 		return nil, Invalid("name", "is required")
 	}
@@ -327,8 +328,8 @@ func (s *Service) AddTeamPlayer(ctx context.Context, eventID int64, teamNo int, 
 		if err != nil {
 			return err
 		}
-		if team = findTeamByNo(teams, teamNo); team == nil {
-			return NotFound("team %d not found in event %d", teamNo, eventID)
+		if team, err = ref.find(teams, eventID); err != nil {
+			return err
 		}
 		if len(team.Roster) >= MaxRoster {
 			return Conflict("", "the roster of team %q is full (%d players)", team.Name, MaxRoster)
@@ -368,11 +369,12 @@ func (s *Service) AddTeamPlayer(ctx context.Context, eventID int64, teamNo int, 
 	return team, err
 }
 
-// MoveTeamPlayer moves a player to the end of another team's roster,
-// before round 1 only: once a round is paired a player stays with the
-// team they were registered for (withdraw them and add a reserve
-// instead). The teams are numbered again, as their ratings may change.
-func (s *Service) MoveTeamPlayer(ctx context.Context, eventID, playerID int64, toTeamNo int, reason string) (*Team, error) {
+// MoveTeamPlayer moves a player to the end of the roster of another team,
+// the one ref names, before round 1 only: once a round is paired a player
+// stays with the team they were registered for (withdraw them and add a
+// reserve instead). The teams are numbered again, as their ratings may
+// change.
+func (s *Service) MoveTeamPlayer(ctx context.Context, eventID, playerID int64, ref TeamRef, reason string) (*Team, error) {
 	var to *Team
 	err := s.store.Update(ctx, func(tx Tx) error {
 		e, u, err := teamEvent(ctx, tx, eventID)
@@ -390,8 +392,8 @@ func (s *Service) MoveTeamPlayer(ctx context.Context, eventID, playerID int64, t
 		if err != nil {
 			return err
 		}
-		if to = findTeamByNo(teams, toTeamNo); to == nil {
-			return NotFound("team %d not found in event %d", toTeamNo, eventID)
+		if to, err = ref.find(teams, eventID); err != nil {
+			return err
 		}
 		var from *Team
 		var p Player

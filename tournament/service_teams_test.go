@@ -128,7 +128,7 @@ func TestRegisterTeam(t *testing.T) {
 		}
 		// By hand, Б-команда becomes team 1; the players follow, and a new
 		// team then comes last whatever its rating.
-		if _, err := svc.UpdateTeam(ctx, e.ID, 2, tournament.TeamInput{StartNo: ptr(1)}, "по жребию"); err != nil {
+		if _, err := svc.UpdateTeam(ctx, e.ID, tournament.TeamRef{No: 2}, tournament.TeamInput{StartNo: ptr(1)}, "по жребию"); err != nil {
 			t.Fatal(err)
 		}
 		if _, err := svc.RegisterTeam(ctx, e.ID, tournament.TeamInput{Name: ptr("Сильнейшая"), Players: []tournament.PlayerInput{{Name: ptr("Гроссмейстер"), Rating: ptr(2500)}}}); err != nil {
@@ -141,7 +141,7 @@ func TestRegisterTeam(t *testing.T) {
 		if got[0] != "Б-команда" || got[1] != "А-команда" || got[2] != "Сильнейшая" || teams[0].Roster[0].StartNo != 1 || teams[1].Roster[0].StartNo != 6 {
 			t.Errorf("teams by hand = %v, first players numbered %d and %d; want Б-команда (1…5), А-команда (6…), Сильнейшая", got, teams[0].Roster[0].StartNo, teams[1].Roster[0].StartNo)
 		}
-		if _, err := svc.UpdateTeam(ctx, e.ID, 1, tournament.TeamInput{StartNo: ptr(4)}, ""); !strings.Contains(errorText(err), "start_no: team start numbers run from 1 to 3") {
+		if _, err := svc.UpdateTeam(ctx, e.ID, tournament.TeamRef{No: 1}, tournament.TeamInput{StartNo: ptr(4)}, ""); !strings.Contains(errorText(err), "start_no: team start numbers run from 1 to 3") {
 			t.Errorf("start number 4 of 3 teams: error %v", err)
 		}
 	})
@@ -266,14 +266,14 @@ func TestWithdrawTeam(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				_, err = svc.UpdateTeam(ctx, e.ID, 4, tournament.TeamInput{WithdrawFromRound: ptr(1)}, "")
+				_, err = svc.UpdateTeam(ctx, e.ID, tournament.TeamRef{No: 4}, tournament.TeamInput{WithdrawFromRound: ptr(1)}, "")
 				if tournament.ErrorCode(err) != tournament.ECONFLICT || !strings.Contains(err.Error(), "withdraw the team from round 2") {
 					t.Errorf("withdrawal from a paired round: error %v, want ECONFLICT", err)
 				}
-				if _, err := svc.UpdateTeam(ctx, e.ID, 4, tournament.TeamInput{WithdrawFromRound: ptr(2)}, " "); tournament.ErrorCode(err) != tournament.EINVALID || !strings.HasPrefix(err.Error(), "reason:") {
+				if _, err := svc.UpdateTeam(ctx, e.ID, tournament.TeamRef{No: 4}, tournament.TeamInput{WithdrawFromRound: ptr(2)}, " "); tournament.ErrorCode(err) != tournament.EINVALID || !strings.HasPrefix(err.Error(), "reason:") {
 					t.Errorf("team withdrawal without a reason: %v; want EINVALID on reason", err)
 				}
-				if _, err := svc.UpdateTeam(ctx, e.ID, 4, tournament.TeamInput{WithdrawFromRound: ptr(2)}, "снялась"); err != nil {
+				if _, err := svc.UpdateTeam(ctx, e.ID, tournament.TeamRef{No: 4}, tournament.TeamInput{WithdrawFromRound: ptr(2)}, "снялась"); err != nil {
 					t.Fatal(err)
 				}
 				playTeamRound(t, ctx, svc, e.ID, r1)

@@ -427,6 +427,34 @@ func findTeam(teams []Team, id int64) *Team {
 	return nil
 }
 
+// TeamRef names a team of an event: by its ID, which never changes, or by
+// its start number, which changes while the teams are numbered again
+// before round 1 (a roster or a rating changed). A form or a script that
+// names both is refused when the start number has moved on to another
+// team since it read them, instead of changing the wrong team.
+type TeamRef struct {
+	ID int64
+	No int
+}
+
+// find picks the team named among the teams of event eventID.
+func (r TeamRef) find(teams []Team, eventID int64) (*Team, error) {
+	if r.ID == 0 {
+		if t := findTeamByNo(teams, r.No); t != nil {
+			return t, nil
+		}
+		return nil, NotFound("team %d not found in event %d", r.No, eventID)
+	}
+	t := findTeam(teams, r.ID)
+	switch {
+	case t == nil:
+		return nil, NotFound("team ID %d not found in event %d", r.ID, eventID)
+	case r.No != 0 && t.StartNo != r.No:
+		return nil, Conflict("team_id", "team %q has start number %d now, not %d: the teams were numbered again; check the team and send it again", t.Name, t.StartNo, r.No)
+	}
+	return t, nil
+}
+
 func findTeamByNo(teams []Team, no int) *Team {
 	for i := range teams {
 		if teams[i].StartNo == no {

@@ -243,7 +243,7 @@ func (f *docFixture) team(name, system string) int64 {
 	}
 	for n := 1; n <= 3; n++ {
 		if n == 3 && system == "swiss" {
-			_, err := f.svc.UpdateTeam(f.ctx, e.ID, len(clubs), tournament.TeamInput{WithdrawFromRound: ptr(3)}, "снялась с соревнования")
+			_, err := f.svc.UpdateTeam(f.ctx, e.ID, tournament.TeamRef{No: len(clubs)}, tournament.TeamInput{WithdrawFromRound: ptr(3)}, "снялась с соревнования")
 			f.must(err)
 		}
 		tr, err := f.svc.PairNextTeamRound(f.ctx, e.ID)
