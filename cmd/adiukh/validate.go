@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"fmt"
 	"io"
 	"os"
 	"strings"
@@ -88,10 +87,11 @@ func validate(args []string, stdout, stderr io.Writer) int {
 			}
 		}
 		say(stdout, "%s: %d games, %d invalid", v.File, len(v.Games), invalid)
+		l := localizer(stdout)
 		for _, g := range v.Games {
-			g.File = fmt.Sprintf("%s, game %d", v.File, g.Game)
+			g.File = l.Sprintf("%s, game %d", v.File, g.Game)
 			if g.White != "" || g.Black != "" {
-				g.File += fmt.Sprintf(" (%s – %s)", g.White, g.Black)
+				g.File = l.Sprintf("%s, game %d (%s – %s)", v.File, g.Game, g.White, g.Black)
 			}
 			printVerdict(stdout, g)
 		}

@@ -65,6 +65,12 @@ var localFormat = map[string]map[string]int{
 	"main":        {"say": 1, "phrase": 0, "newProblem": 0},
 }
 
+// localMethod is where the message methods of one package take their
+// format, such as the TRF reader's l.fail(column, format, …).
+var localMethod = map[string]map[string]int{
+	"trf": {"fail": 1, "number": 2, "points": 2},
+}
+
 // methodKey is where the methods that look a message up take its ID; the
 // receiver is whatever carries the reader's language.
 var methodKey = map[string]int{"T": 0, "N": 0, "Sprintf": 0, "Println": 1, "render": 3, "Pair": 0}
@@ -284,6 +290,8 @@ func (u *uses) call(pkg string, n *ast.CallExpr, pos func(ast.Node) string) {
 				idx, isError = i, true
 			}
 		case x != nil && x.Name == "fmt":
+		case localMethod[pkg][fn.Sel.Name] > 0:
+			idx, isError = localMethod[pkg][fn.Sel.Name], true
 		case fn.Sel.Name == "Field" && len(n.Args) == 1:
 			// Field(name) looks up "field."+name.
 			if s, ok := stringLit(n.Args[0]); ok {

@@ -3,6 +3,7 @@ package catalog
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"strings"
 
 	"adiukh/rules"
@@ -36,8 +37,9 @@ func (p *Problem) Phrase() (string, []any) { return p.format, p.args }
 
 // Explain words an error in the language: the domain's, the rules', the
 // solver's, the pairing engine's and the TRF reader's errors carry their
-// message IDs; a wrapping prefix such as "--position: " is kept. Any other
-// error is given as it is.
+// message IDs, and a file that is missing or may not be read is named; a
+// wrapping prefix such as "--position: " is kept. Any other error is given
+// as it is.
 func (l *Localizer) Explain(err error) string {
 	if s, ok := l.explained(err); ok {
 		return s
@@ -55,6 +57,14 @@ func (l *Localizer) explained(err error) (string, bool) {
 		return l.Sprintf("no legal pairing exists: the absolute criteria (no rematch, colours, bye) cannot all be met"), true
 	}
 	switch e := err.(type) {
+	case *fs.PathError:
+		switch {
+		case errors.Is(e.Err, fs.ErrNotExist):
+			return l.Sprintf("%s: no such file or folder", e.Path), true
+		case errors.Is(e.Err, fs.ErrPermission):
+			return l.Sprintf("%s: permission denied", e.Path), true
+		}
+		return "", false
 	case Phrased:
 		format, args := e.Phrase()
 		return l.Sprintf(format, args...), true

@@ -1,10 +1,10 @@
 package engines
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
+	"adiukh/tournament"
 	"adiukh/tournament/pairing/dutch"
 	"adiukh/tournament/trf"
 )
@@ -39,10 +39,10 @@ func DutchInputFromTRF(t *trf.Tournament) (dutch.Tournament, error) {
 		played++
 	}
 	if t.TotalRounds == 0 {
-		return out, fmt.Errorf("the total number of rounds is missing (a 142 or XXR line)")
+		return out, tournament.Invalid("", "the total number of rounds is missing (a 142 or XXR line)")
 	}
 	if played >= t.TotalRounds {
-		return out, fmt.Errorf("all %d rounds have been played", t.TotalRounds)
+		return out, tournament.Invalid("", "all %d rounds have been played: there is no next round to pair", t.TotalRounds)
 	}
 	out.PlayedRounds, out.TotalRounds = played, t.TotalRounds
 	out.Points = trfPoints(t)

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"adiukh/rules"
 	"adiukh/tournament"
 	"adiukh/tournament/trf"
 )
@@ -324,10 +325,11 @@ func pairedRounds(players []trf.Player) int {
 // syntaxError keeps the place and the message ID of a TRF syntax error, so
 // that the web shows it translated.
 func syntaxError(e *trf.Error) *tournament.Error {
+	msg := rules.Message{Format: e.Format, Args: e.Args}
 	if e.Column > 0 {
-		return tournament.Invalid("file", "line %d, column %d: "+e.Format, append([]any{e.Line, e.Column}, e.Args...)...)
+		return tournament.Invalid("file", "line %d, column %d: %s", e.Line, e.Column, msg)
 	}
-	return tournament.Invalid("file", "line %d: "+e.Format, append([]any{e.Line}, e.Args...)...)
+	return tournament.Invalid("file", "line %d: %s", e.Line, msg)
 }
 
 // trfScoring reads the scoring of the 162 line and the BB lines, as the

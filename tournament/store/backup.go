@@ -5,16 +5,17 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
+
+	"adiukh/tournament"
 
 	"github.com/mattn/go-sqlite3"
 )
 
 // ErrPostgresBackup is the answer of Backup and Restore for PostgreSQL,
 // whose own tools do it better.
-var ErrPostgresBackup = errors.New("a PostgreSQL database is backed up with pg_dump and restored with pg_restore: " +
-	"pg_dump --format=custom --file=adiukh.dump 'postgres://…'; pg_restore --clean --if-exists --no-owner --dbname='postgres://…' adiukh.dump " +
-	"(docs/architecture.md, section Database)")
+var ErrPostgresBackup = tournament.Invalid("", "a PostgreSQL database is backed up with pg_dump and restored with pg_restore: pg_dump --format=custom --file=adiukh.dump 'postgres://…'; pg_restore --clean --if-exists --no-owner --dbname='postgres://…' adiukh.dump (docs/architecture.md, section Database)")
 
 // Backup writes a consistent copy of the SQLite database at path to the new
 // file out with VACUUM INTO: one read transaction, so the copy is the state
@@ -29,7 +30,7 @@ func Backup(ctx context.Context, path, out string) error {
 		return err
 	}
 	if _, err := os.Stat(out); err == nil {
-		return fmt.Errorf("%s already exists: a backup goes to a new file", out)
+		return tournament.Conflict("", "%s already exists: a backup goes to a new file", out)
 	}
 	// Not query-only: SQLite counts VACUUM INTO as a write, though the
 	// database it reads stays as it is.
@@ -57,11 +58,11 @@ func Restore(ctx context.Context, from, path string, replace bool) error {
 	if isPostgres(path) {
 		return ErrPostgresBackup
 	}
-	if _, err := os.Stat(from); err != nil {
-		return fmt.Errorf("no backup to restore: %w", err)
+	if _, err := os.Stat(from); errors.Is(err, fs.ErrNotExist) {
+		return tournament.NotFound("there is no backup %s", from)
 	}
 	if _, err := os.Stat(path); err == nil && !replace {
-		return fmt.Errorf("%s already exists: stop the server and pass --force to replace it with the backup", path)
+		return tournament.Conflict("", "%s already exists: stop the server and pass --force to replace it with the backup", path)
 	}
 	src, err := sql.Open("sqlite3", sqliteDSN(from, "_query_only=1"))
 	if err != nil {
@@ -73,7 +74,7 @@ func Restore(ctx context.Context, from, path string, replace bool) error {
 	}
 	var check string
 	if err := src.QueryRowContext(ctx, "PRAGMA integrity_check").Scan(&check); err != nil || check != "ok" {
-		return fmt.Errorf("%s is damaged (integrity check: %q, %v); it was not restored", from, check, err)
+		return tournament.Invalid("", "%s is damaged (integrity check: %q, %v); it was not restored", from, check, err)
 	}
 	dst, err := sql.Open("sqlite3", sqliteDSN(path, "_journal_mode=WAL"))
 	if err != nil {
@@ -110,10 +111,10 @@ func isAdiukhDatabase(ctx context.Context, db *sql.DB, path string) error {
 	var n int
 	err := db.QueryRowContext(ctx, "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'migrations'").Scan(&n)
 	if err != nil {
-		return fmt.Errorf("%s is not an SQLite database: %w", path, err)
+		return tournament.Invalid("", "%s is not an SQLite database: %v", path, err)
 	}
 	if n == 0 {
-		return fmt.Errorf("%s is not an adiukh database (it has no migrations table)", path)
+		return tournament.Invalid("", "%s is not an adiukh database (it has no migrations table)", path)
 	}
 	return nil
 }

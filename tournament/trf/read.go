@@ -76,21 +76,24 @@ func (l lineReader) field(from, to int) string {
 	return string(l.s[from:min(to, len(l.s))])
 }
 
-// number reads a right-aligned integer field; blank gives 0.
-func (l lineReader) number(from, to int, what string) (int, error) {
+// number reads a right-aligned integer field; blank gives 0. A field that
+// is not a number is reported with format, which takes args and then the
+// field's text.
+func (l lineReader) number(from, to int, format string, args ...any) (int, error) {
 	f := strings.TrimSpace(l.field(from, to))
 	if f == "" {
 		return 0, nil
 	}
 	n, err := strconv.Atoi(f)
 	if err != nil || n < 0 {
-		return 0, l.fail(from+1, "%s %q is not a number", what, f)
+		return 0, l.fail(from+1, format, append(args, f)...)
 	}
 	return n, nil
 }
 
 // points reads a score with at most one decimal into tenths; blank gives 0.
-func (l lineReader) points(from, to int, what string) (int, error) {
+// A field that is not a score is reported as number reports it.
+func (l lineReader) points(from, to int, format string, args ...any) (int, error) {
 	f := strings.TrimSpace(l.field(from, to))
 	if f == "" {
 		return 0, nil
@@ -102,7 +105,7 @@ func (l lineReader) points(from, to int, what string) (int, error) {
 	w, err := strconv.Atoi(whole)
 	bad := err != nil || w < 0 || w > 99999 || (hasFrac && (len(frac) != 1 || frac[0] < '0' || frac[0] > '9'))
 	if bad {
-		return 0, l.fail(from+1, "%s %q is not a score like 3.5", what, f)
+		return 0, l.fail(from+1, format, append(args, f)...)
 	}
 	tenths := w * 10
 	if hasFrac {
@@ -131,7 +134,7 @@ func (t *Tournament) readLine(s string, lineNo int) error {
 	case "092", "192":
 		t.System = strings.TrimSpace(l.field(4, len(s)))
 	case "142", "XXR":
-		n, err := l.number(3, len(s), "number of rounds")
+		n, err := l.number(3, len(s), "number of rounds %q is not a number")
 		if err != nil {
 			return err
 		}
@@ -161,7 +164,7 @@ func (t *Tournament) readLine(s string, lineNo int) error {
 	case "162":
 		return t.readScoring(l)
 	case "BBW", "BBD", "BBL", "BBZ", "BBF", "BBU":
-		p, err := l.points(4, 12, code+" points")
+		p, err := l.points(4, 12, "%s points %q is not a score like 3.5", code)
 		if err != nil {
 			return err
 		}
@@ -218,19 +221,19 @@ func (t *Tournament) readPlayer(l lineReader) error {
 		BirthDate:  strings.TrimSpace(l.field(colBirth, colBirth+10)),
 	}
 	var err error
-	if p.StartNo, err = l.number(colStartNo, colStartNo+4, "start number"); err != nil {
+	if p.StartNo, err = l.number(colStartNo, colStartNo+4, "start number %q is not a number"); err != nil {
 		return err
 	}
 	if p.StartNo < 1 {
 		return l.fail(colStartNo+1, "start number missing")
 	}
-	if p.Rating, err = l.number(colRating, colRating+4, "rating"); err != nil {
+	if p.Rating, err = l.number(colRating, colRating+4, "rating %q is not a number"); err != nil {
 		return err
 	}
-	if p.Points, err = l.points(colPoints, colPoints+4, "points"); err != nil {
+	if p.Points, err = l.points(colPoints, colPoints+4, "points %q is not a score like 3.5"); err != nil {
 		return err
 	}
-	if p.Rank, err = l.number(colRank, colRank+4, "rank"); err != nil {
+	if p.Rank, err = l.number(colRank, colRank+4, "rank %q is not a number"); err != nil {
 		return err
 	}
 	for start := colFirstGame; start < len(l.s); start += gameWidth {
@@ -312,7 +315,7 @@ func (t *Tournament) readScoring(l lineReader) error {
 			return l.fail(start+1, "scoring letter %q: want W, D, L, Z or P", letter)
 		}
 		c := byte(letter)
-		p, err := l.points(start+1, start+5, "points")
+		p, err := l.points(start+1, start+5, "points %q is not a score like 3.5")
 		if err != nil {
 			return err
 		}
@@ -330,7 +333,7 @@ func (t *Tournament) readBye(l lineReader) error {
 		return l.fail(5, "bye kind %q: want F, H or Z", b.Kind)
 	}
 	var err error
-	if b.Round, err = l.number(6, 9, "round"); err != nil {
+	if b.Round, err = l.number(6, 9, "round %q is not a number"); err != nil {
 		return err
 	}
 	if b.Round < 1 {
@@ -346,10 +349,10 @@ func (t *Tournament) readBye(l lineReader) error {
 func (t *Tournament) readForbidden(l lineReader) error {
 	var f Forbidden
 	var err error
-	if f.FirstRound, err = l.number(4, 7, "first round"); err != nil {
+	if f.FirstRound, err = l.number(4, 7, "first round %q is not a number"); err != nil {
 		return err
 	}
-	if f.LastRound, err = l.number(8, 11, "last round"); err != nil {
+	if f.LastRound, err = l.number(8, 11, "last round %q is not a number"); err != nil {
 		return err
 	}
 	if f.FirstRound < 1 || f.LastRound < f.FirstRound {
@@ -366,7 +369,7 @@ func (t *Tournament) readForbidden(l lineReader) error {
 func (l lineReader) playerList(from int) ([]int, error) {
 	var out []int
 	for start := from; start < len(l.s); start += 5 {
-		n, err := l.number(start, start+4, "start number")
+		n, err := l.number(start, start+4, "start number %q is not a number")
 		if err != nil {
 			return nil, err
 		}
@@ -381,14 +384,14 @@ func (l lineReader) playerList(from int) ([]int, error) {
 func (t *Tournament) readAcceleration(l lineReader) error {
 	var a Acceleration
 	var err error
-	if a.Player, err = l.number(4, 8, "start number"); err != nil {
+	if a.Player, err = l.number(4, 8, "start number %q is not a number"); err != nil {
 		return err
 	}
 	if a.Player < 1 {
 		return l.fail(5, "start number missing")
 	}
 	for start := 9; start < len(l.s); start += 5 {
-		p, err := l.points(start, start+4, "acceleration")
+		p, err := l.points(start, start+4, "acceleration %q is not a score like 3.5")
 		if err != nil {
 			return err
 		}
