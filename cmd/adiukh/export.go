@@ -30,8 +30,9 @@ type exportFlags struct {
 	round, board, blank                                 int
 }
 
-// define adds one flag, by name, to a kind's flag set.
-func (f *exportFlags) define(fs *flag.FlagSet, name string) {
+// define adds one flag, by name, to a kind's flag set; lang is the
+// command's language, the default of the document's.
+func (f *exportFlags) define(fs *flag.FlagSet, name, lang string) {
 	switch name {
 	case "event":
 		fs.Int64Var(&f.event, "event", 0, "`ID` of the event (required)")
@@ -42,7 +43,7 @@ func (f *exportFlags) define(fs *flag.FlagSet, name string) {
 	case "blank":
 		fs.IntVar(&f.blank, "blank", 0, "`N` blank sheets instead of a round's")
 	case "lang":
-		fs.StringVar(&f.lang, "lang", "ru", "`LANGUAGE` of the document: ru or en")
+		fs.StringVar(&f.lang, "lang", lang, "`LANGUAGE` of the document: ru or en; by default the language of the command (adiukh --lang, ADIUKH_LANG, LANG)")
 	case "public-url":
 		fs.StringVar(&f.publicURL, "public-url", envOr("ADIUKH_PUBLIC_URL", ""), "`URL` of the site, printed as a QR code to the round's public pairings; none without it (env ADIUKH_PUBLIC_URL)")
 	case "dialect":
@@ -210,7 +211,7 @@ func exportCommand(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&f.db, "db", envOr("ADIUKH_DB", "adiukh.db"), "SQLite `FILE` or postgres:// URL (env ADIUKH_DB)")
 	fs.StringVar(&f.out, "o", "", "write to `FILE` instead of standard output")
 	for _, flagName := range kind.flags {
-		f.define(fs.FlagSet, flagName)
+		f.define(fs.FlagSet, flagName, string(localizer(stderr).Lang))
 	}
 	if kind.formats != nil {
 		fs.StringVar(&f.format, "format", kind.formats[0], kind.formatHelp)

@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -205,8 +206,14 @@ func TestExportCommand(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var stdout, stderr bytes.Buffer
-			// --db of the case, when it has one, comes later and wins.
-			code := run(append([]string{"export", tc.args[0], "--db", db}, tc.args[1:]...), &stdout, &stderr)
+			// --db of the case, when it has one, comes later and wins; so
+			// does its --lang over Russian documents (the tests' commands
+			// speak English, see TestMain).
+			args := []string{"export", tc.args[0], "--db", db}
+			if slices.Contains(exportKinds[tc.args[0]].flags, "lang") {
+				args = append(args, "--lang", "ru")
+			}
+			code := run(append(args, tc.args[1:]...), &stdout, &stderr)
 			if code != tc.wantCode {
 				t.Fatalf("exit %d, want %d; stderr: %s", code, tc.wantCode, stderr.String())
 			}
@@ -218,6 +225,33 @@ func TestExportCommand(t *testing.T) {
 			}
 			tc.check(t, stdout.Bytes())
 		})
+	}
+}
+
+// TestExportDocumentLanguage: a document is in the command's language
+// (adiukh --lang, ADIUKH_LANG) unless the kind's own --lang says otherwise.
+func TestExportDocumentLanguage(t *testing.T) {
+	db, id, _, _ := fillDatabase(t, "private")
+	event := fmt.Sprint(id)
+	for _, tc := range []struct {
+		env  string
+		args []string
+		want string
+	}{
+		{"en", []string{"export", "crosstable"}, "Crosstable"},
+		{"ru", []string{"export", "crosstable"}, "Круговая система"},
+		{"ru", []string{"--lang", "en", "export", "crosstable"}, "Crosstable"},
+		{"en", []string{"--lang", "ru", "export", "crosstable"}, "Круговая система"},
+		{"en", []string{"--lang", "en", "export", "crosstable", "--lang", "ru"}, "Круговая система"},
+	} {
+		t.Setenv("ADIUKH_LANG", tc.env)
+		var stdout, stderr bytes.Buffer
+		if code := run(append(tc.args, "--event", event, "--db", db), &stdout, &stderr); code != 0 {
+			t.Fatalf("ADIUKH_LANG=%s %v: exit %d, %s", tc.env, tc.args, code, stderr.String())
+		}
+		if text := pdfText(t, stdout.Bytes()); !strings.Contains(text, tc.want) {
+			t.Errorf("ADIUKH_LANG=%s %v: the crosstable reads\n%.300s\nwant %q", tc.env, tc.args, text, tc.want)
+		}
 	}
 }
 
