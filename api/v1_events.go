@@ -32,11 +32,12 @@ func warningViews(ws []tournament.Warning) []warningView {
 }
 
 type eventView struct {
-	ID                 int64         `json:"id"`
-	Name               string        `json:"name"`
-	Discipline         string        `json:"discipline"`
-	Kind               string        `json:"kind"` // "individual" or "team", from the discipline
-	System             string        `json:"system"`
+	ID         int64  `json:"id"`
+	Name       string `json:"name"`
+	Discipline string `json:"discipline"`
+	Kind       string `json:"kind"` // "individual" or "team", from the discipline
+	// System is null for a composition contest, which pairs nobody.
+	System             *string       `json:"system"`
 	Rounds             int           `json:"rounds"`
 	TimeControl        string        `json:"time_control"`
 	Scoring            scoringJSON   `json:"scoring"`
@@ -61,7 +62,7 @@ type eventView struct {
 
 func newEventView(e *tournament.Event) eventView {
 	v := eventView{
-		ID: e.ID, Name: e.Name, Discipline: string(e.Discipline), Kind: "individual", System: string(e.System), Rounds: e.Rounds,
+		ID: e.ID, Name: e.Name, Discipline: string(e.Discipline), Kind: "individual", Rounds: e.Rounds,
 		TimeControl: e.TimeControl.String(),
 		Scoring:     scoringJSON(e.Scoring),
 		TieBreaks:   e.TieBreaks, StartDate: e.StartDate, EndDate: e.EndDate, Venue: e.Venue, City: e.City,
@@ -71,6 +72,10 @@ func newEventView(e *tournament.Event) eventView {
 	}
 	if e.Discipline.IsTeam() {
 		v.Kind = "team"
+	}
+	if e.Discipline.PlaysGames() {
+		system := string(e.System)
+		v.System = &system
 	}
 	if v.TieBreaks == nil {
 		v.TieBreaks = []string{}

@@ -17,13 +17,14 @@ import (
 // EventView is the header of every report of the event.
 func EventView(e *tournament.Event) report.Event {
 	dru, den := catalog.Pair("discipline_full." + string(e.Discipline))
-	var sru, sen string
+	var systemID, sru, sen string
 	if e.Discipline.PlaysGames() {
-		sru, sen = catalog.Pair("system_full." + string(e.System))
+		systemID = string(e.System)
+		sru, sen = catalog.Pair("system_full." + systemID)
 	}
 	sc := e.Scoring
 	return report.Event{
-		ID: e.ID, SystemID: string(e.System),
+		ID: e.ID, SystemID: systemID,
 		Scoring:      report.Scoring{Win: sc.Win, Draw: sc.Draw, Loss: sc.Loss, Bye: sc.Bye, ForfeitWin: sc.ForfeitWin},
 		Name:         e.Name,
 		Discipline:   report.Text{RU: dru, EN: den},

@@ -43,7 +43,8 @@ type Event struct {
 	Rounds       int       // rounds planned; standings after the last one are final
 	TimeControl  TimeControl
 	// ID is the event's number in adiukh, SystemID its pairing system as
-	// the API spells it ("swiss", "round-robin"), Scoring its points table:
+	// the API spells it ("swiss", "round-robin"; empty for a composition
+	// contest, which pairs nobody), Scoring its points table:
 	// the federation export carries them.
 	ID       int64
 	SystemID string
