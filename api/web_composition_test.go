@@ -30,6 +30,12 @@ import (
 // clock, for the contest's pages.
 func newCompServer(t *testing.T, start time.Time) *corrServer {
 	t.Helper()
+	return newCompServerWithBudget(t, start, 5_000_000)
+}
+
+// newCompServerWithBudget gives the contests' solver maxNodes per entry.
+func newCompServerWithBudget(t *testing.T, start time.Time, maxNodes int64) *corrServer {
+	t.Helper()
 	st := storetest.Open(t)["sqlite"]
 	clock := &fakeClock{now: start}
 	s := &corrServer{t: t, clock: clock, accounts: account.NewService(st)}
@@ -37,10 +43,33 @@ func newCompServer(t *testing.T, start time.Time) *corrServer {
 	opt.Now = clock.Now
 	s.handler = api.NewRouter(api.Deps{
 		DB: st, Events: tournament.NewService(st, opt), Accounts: s.accounts,
-		Composition: composition.NewService(st.Composition(), composition.Options{Now: clock.Now, MaxNodes: 5_000_000, TableBytes: 4 << 20}),
+		Composition: composition.NewService(st.Composition(), composition.Options{Now: clock.Now, MaxNodes: maxNodes, TableBytes: 4 << 20}),
 		Log:         slog.New(slog.NewTextHandler(io.Discard, nil)), Now: clock.Now,
 	})
 	return s
+}
+
+// An entry the solver could not settle within its budget says so, with the
+// budget's digits grouped as each language writes them.
+func TestEntryNotProvedShowsTheBudget(t *testing.T) {
+	s := newCompServerWithBudget(t, time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC), 1500)
+	director := s.user("director@example.org", tournament.ArbiterRole)
+	author := s.user("author@example.org", tournament.PlayerRole)
+	base := fmt.Sprintf("/api/v1/events/%d", num(s.must(http.StatusCreated, director, "POST", "/api/v1/events", map[string]any{"name": "Конкурс", "discipline": "composition"}).(map[string]any)["id"]))
+	s.must(http.StatusOK, director, "PUT", base+"/contest", map[string]any{"sections": []map[string]string{{"name": "Задачи"}},
+		"deadline": "2026-11-10T12:00:00Z", "scale": 4, "aggregation": "mean", "claim_days": 7})
+	// Four plies before the end of a random game; the value, 24:0, takes
+	// the solver millions of nodes.
+	const late = "white: c1-1/4, e5-1/1, f2-1, g1-1, g3-1, h2-1, h8-6/6; black: b4-1"
+	entry := s.must(http.StatusCreated, author, "POST", base+"/contest/entries", map[string]any{"section": "Задачи", "position": late, "side": "black",
+		"stipulation": "exact 24:0", "solution": "b4-c3"}).(map[string]any)
+	if f := entry["findings"].(map[string]any); f["verdict"] != "not_proved" || f["budget"] != 1500.0 {
+		t.Fatalf("the entry's findings: %v", f)
+	}
+	page := strings.TrimPrefix(base, "/api/v1") + "/contest/entries"
+	ac := s.session("author@example.org")
+	mustContain(t, "the entries page", s.page(ac, page), "за 1\u00a0500 узлов")
+	mustContain(t, "the entries page in English", s.page(ac, page+"?lang=en"), "within 1,500 nodes")
 }
 
 // namedUser creates an account with a name, as the award prints it.

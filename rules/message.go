@@ -3,6 +3,8 @@ package rules
 import (
 	"errors"
 	"fmt"
+	"strconv"
+	"strings"
 )
 
 // Message is text for people kept with its English format and arguments: the
@@ -15,6 +17,32 @@ type Message struct {
 }
 
 func say(format string, args ...any) Message { return Message{format, args} }
+
+// Count is a large quantity in a message, such as a node budget: it is
+// written with its digits grouped by thousands, 2,000,000 in English (the
+// catalogue writes 2 000 000 in Russian), whatever the verb.
+type Count int64
+
+// Format writes the count grouped by commas.
+func (c Count) Format(f fmt.State, _ rune) { f.Write([]byte(c.Grouped(","))) }
+
+// Grouped writes the count with sep between groups of three digits.
+func (c Count) Grouped(sep string) string {
+	digits := strconv.FormatInt(int64(c), 10)
+	sign := ""
+	if c < 0 {
+		sign, digits = "-", digits[1:]
+	}
+	var b strings.Builder
+	b.WriteString(sign)
+	for i, d := range digits {
+		if i > 0 && (len(digits)-i)%3 == 0 {
+			b.WriteString(sep)
+		}
+		b.WriteRune(d)
+	}
+	return b.String()
+}
 
 func (m Message) String() string { return fmt.Sprintf(m.Format, m.Args...) }
 

@@ -209,7 +209,7 @@ func TestTinyTableAndBudget(t *testing.T) {
 	p := mustPosition(t, "white: a1-11, h8-1; black: c5-2, d2-3, e5-4, f2-3")
 	_, err := New(Options{MaxNodes: 1000}).Solve(p, rules.White)
 	var be *BudgetError
-	if !errors.As(err, &be) || err.Error() != "not proved within 1000 nodes; proved so far: White forces 12:12 or better for White" {
+	if !errors.As(err, &be) || err.Error() != "not proved within 1,000 nodes; proved so far: White forces 12:12 or better for White" {
 		t.Fatalf("error %v, want the budget's", err)
 	}
 }
@@ -306,7 +306,7 @@ func TestBudgetKeepsProvedBounds(t *testing.T) {
 	// the best moves and the main line: a budget between gives the value.
 	fig28 := mustPosition(t, "white: a1-11, h8-1; black: c5-2, d2-3, e5-4, f2-3")
 	_, err := New(Options{MaxNodes: 7_000, TableBytes: 16 << 20}).Solve(fig28, rules.White)
-	want := "not proved within 7000 nodes; proved so far: White forces 13:11 or better for White, Black forces 13:11 or better for Black"
+	want := "not proved within 7,000 nodes; proved so far: White forces 13:11 or better for White, Black forces 13:11 or better for Black"
 	if err == nil || err.Error() != want {
 		t.Fatalf("figure 28: %v, want %q", err, want)
 	}
@@ -315,7 +315,7 @@ func TestBudgetKeepsProvedBounds(t *testing.T) {
 	// points at once, whether Black can force an end at all is not settled.
 	g000 := mustPosition(t, "white: c1-1/4, e5-1/1, f2-1, g1-1, g3-1, h2-1, h8-6/6; black: b4-1")
 	_, err = New(Options{MaxNodes: 200_000, TableBytes: 16 << 20}).Solve(g000, rules.Black)
-	want = "not proved within 200000 nodes; proved so far: White forces 24:0 or better for White"
+	want = "not proved within 200,000 nodes; proved so far: White forces 24:0 or better for White"
 	if err == nil || err.Error() != want {
 		t.Fatalf("g000: %v, want %q", err, want)
 	}

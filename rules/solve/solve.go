@@ -61,13 +61,13 @@ func (e *BudgetError) Detail() rules.Message {
 	score := func(white *int) rules.Score { return rules.Score{White: *white, Black: e.Total - *white} }
 	switch {
 	case e.WhiteAtLeast != nil && e.WhiteAtMost != nil:
-		return say("not proved within %d nodes; proved so far: White forces %s or better for White, Black forces %s or better for Black", e.MaxNodes, score(e.WhiteAtLeast), score(e.WhiteAtMost))
+		return say("not proved within %d nodes; proved so far: White forces %s or better for White, Black forces %s or better for Black", rules.Count(e.MaxNodes), score(e.WhiteAtLeast), score(e.WhiteAtMost))
 	case e.WhiteAtLeast != nil:
-		return say("not proved within %d nodes; proved so far: White forces %s or better for White", e.MaxNodes, score(e.WhiteAtLeast))
+		return say("not proved within %d nodes; proved so far: White forces %s or better for White", rules.Count(e.MaxNodes), score(e.WhiteAtLeast))
 	case e.WhiteAtMost != nil:
-		return say("not proved within %d nodes; proved so far: Black forces %s or better for Black", e.MaxNodes, score(e.WhiteAtMost))
+		return say("not proved within %d nodes; proved so far: Black forces %s or better for Black", rules.Count(e.MaxNodes), score(e.WhiteAtMost))
 	}
-	return say("not proved within %d nodes", e.MaxNodes)
+	return say("not proved within %d nodes", rules.Count(e.MaxNodes))
 }
 
 // Solver answers questions about positions; its table keeps what it proved

@@ -216,14 +216,16 @@ func (l *Localizer) Sprintf(format string, args ...any) string {
 	return fmt.Sprintf(tr, out...)
 }
 
-// firstWholeNumber is the first int or int64 among args (a node budget is
-// an int64), nil when there is none.
+// firstWholeNumber is the first int, int64 or rules.Count among args (a
+// node budget is a rules.Count), nil when there is none.
 func firstWholeNumber(args []any) any {
 	for _, a := range args {
 		switch n := a.(type) {
 		case int:
 			return n
 		case int64:
+			return int(n)
+		case rules.Count:
 			return int(n)
 		}
 	}
@@ -305,6 +307,9 @@ func (l *Localizer) Arg(a any) any {
 	case interface{ Message() rules.Message }:
 		return l.Message(a.Message())
 	}
+	if c, ok := a.(rules.Count); ok {
+		return written(l.Count(int64(c)))
+	}
 	if l.Lang == English {
 		// The English formats were written around the values' own spelling;
 		// an end reason's is its words ("both flags").
@@ -372,6 +377,21 @@ func (l *Localizer) TimeToSecond(at time.Time, zone *time.Location) string {
 	at = at.In(zone)
 	return l.date(at) + ", " + at.Format("15:04:05 MST")
 }
+
+// Count writes a large quantity with its digits grouped by thousands:
+// 2 000 000 in Russian (no-break spaces), 2,000,000 in English.
+func (l *Localizer) Count(n int64) string {
+	if l.Lang == Russian {
+		return rules.Count(n).Grouped("\u00a0")
+	}
+	return rules.Count(n).Grouped(",")
+}
+
+// written is an argument already written in the language: it prints as it
+// is whatever the format's verb (a count's %d).
+type written string
+
+func (w written) Format(f fmt.State, _ rune) { f.Write([]byte(w)) }
 
 // Decimal writes a number with the decimals it has and the language's
 // decimal separator: a judge's mark 3,75 (3.75 in English).

@@ -695,7 +695,8 @@ func TestRussianPlurals(t *testing.T) {
 		}
 	}
 	// A printf-style message with plural forms takes its first whole number,
-	// an int or an int64 (a node budget).
+	// an int, an int64 or a rules.Count (a node budget, grouped by
+	// thousands).
 	const wait, budget = "too many failed sign-ins; try again in %d seconds", "not proved within %d nodes"
 	for _, tc := range []struct {
 		format string
@@ -709,6 +710,9 @@ func TestRussianPlurals(t *testing.T) {
 		{budget, int64(1), "за 1 узел перебора", "within 1 node"},
 		{budget, int64(3), "за 3 узла перебора", "within 3 nodes"},
 		{budget, int64(2000000), "за 2000000 узлов перебора", "within 2000000 nodes"},
+		{budget, rules.Count(2000000), "за 2\u00a0000\u00a0000 узлов перебора", "within 2,000,000 nodes"},
+		{budget, rules.Count(1), "за 1 узел перебора", "within 1 node"},
+		{budget, rules.Count(22000), "за 22\u00a0000 узлов перебора", "within 22,000 nodes"},
 	} {
 		if got := For(Russian).Sprintf(tc.format, tc.n); !strings.HasSuffix(got, tc.ru) {
 			t.Errorf("ru %v: %q, want it to end %q", tc.n, got, tc.ru)
@@ -731,6 +735,8 @@ func TestNumbersDatesAndLanguages(t *testing.T) {
 		{ru.Date("2026-11-22"), "22 ноября 2026"}, {en.Date("2026-11-22"), "22 November 2026"}, {ru.Date(""), ""},
 		{ru.Time(at, moscow), "22 ноября 2026, 13:04 MSK"}, {en.Time(at, nil), "22 November 2026, 10:04 UTC"},
 		{ru.T("no.such.message"), "⟦no.such.message⟧"},
+		{ru.Count(50000000), "50\u00a0000\u00a0000"}, {en.Count(50000000), "50,000,000"}, {en.Count(999), "999"}, {en.Count(-1234), "-1,234"},
+		{fmt.Sprintf("%d nodes", rules.Count(123456)), "123,456 nodes"},
 	} {
 		if tc.got != tc.want {
 			t.Errorf("got %q, want %q", tc.got, tc.want)

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"adiukh/rules"
 	"adiukh/rules/solve"
 	"adiukh/tournament"
 )
@@ -180,7 +181,7 @@ func (s *Service) checkProblems(in SolvingInput) ([]SolvingProblem, error) {
 			problems = append(problems, tournament.Invalid(field, "problem %d is unsound: %s", i+1, findings.Refutation.Message()))
 			continue
 		case NotProved:
-			problems = append(problems, tournament.Invalid(field, "problem %d is not proved within %d nodes; answers could not be checked against it", i+1, findings.Budget))
+			problems = append(problems, tournament.Invalid(field, "problem %d is not proved within %d nodes; answers could not be checked against it", i+1, rules.Count(findings.Budget)))
 			continue
 		}
 		if len(findings.Faults) > 0 {
