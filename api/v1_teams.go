@@ -16,6 +16,7 @@ func (h *handler) teamRoutesV1(read, write *gin.RouterGroup) {
 	read.GET("/events/:id/team-settings", h.jsonHandler(h.getTeamSettings))
 	write.POST("/events/:id/teams", h.jsonHandler(h.postTeam))
 	write.PATCH("/events/:id/teams/:team", h.jsonHandler(h.patchTeam))
+	write.DELETE("/events/:id/teams/:team", h.jsonHandler(h.deleteTeam))
 	write.POST("/events/:id/teams/:team/players", h.jsonHandler(h.postTeamPlayer))
 	write.PUT("/events/:id/players/:pid/team", h.jsonHandler(h.putPlayerTeam))
 	write.PUT("/events/:id/team-settings", h.jsonHandler(h.putTeamSettings))

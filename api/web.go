@@ -244,6 +244,7 @@ func (h *handler) routesWeb(r *gin.Engine) {
 	m.POST("/events/:id/team-settings", h.pageHandler(h.setTeamBoards))
 	m.POST("/events/:id/teams/:team", h.pageHandler(h.editTeam))
 	m.POST("/events/:id/teams/:team/players", h.pageHandler(h.addReserve))
+	m.POST("/events/:id/teams/:team/remove", h.pageHandler(h.removeTeam))
 	m.POST("/events/:id/players/:pid/team", h.pageHandler(h.moveToTeam))
 	m.GET("/events/:id/rounds/:n/lineups", h.pageHandler(h.lineupsPage))
 	m.POST("/events/:id/rounds/:n/lineups/:team", h.pageHandler(h.setLineup))

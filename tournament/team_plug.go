@@ -22,6 +22,8 @@ type TeamTx interface {
 	// MoveToRoster takes a player off the roster of from (the players
 	// after them move up a position) and puts them at the end of to's.
 	MoveToRoster(from, to *Team, p *Player) error
+	// DeleteTeam deletes a team and the players of its roster.
+	DeleteTeam(t *Team) error
 
 	// CreateMatches stores the matches of a round with their boards and
 	// sets their IDs.

@@ -45,7 +45,7 @@ func (f Filter) Keep(l Line) bool {
 // rounds are the event's as they are now: they name the players of a game
 // the entry points to by round and board.
 func Tell(l *catalog.Localizer, zone *time.Location, players []tournament.Player, rounds []tournament.Round, entries []tournament.AuditEntry) []Line {
-	t := teller{l: l, byID: map[int64]string{}, byNo: map[int]int64{}, games: map[[2]int]tournament.Game{}}
+	t := teller{l: l, byID: map[int64]string{}, byNo: map[int]int64{}, teams: map[int64]string{}, games: map[[2]int]tournament.Game{}}
 	for _, p := range players {
 		t.byID[p.ID], t.byNo[p.StartNo] = p.Name, p.ID
 	}
@@ -54,15 +54,22 @@ func Tell(l *catalog.Localizer, zone *time.Location, players []tournament.Player
 			t.games[[2]int{r.Number, g.Board}] = g
 		}
 	}
-	// A player removed since is named from the log's own snapshots.
+	// A player removed since is named from the log's own snapshots; a team
+	// by the name of its latest snapshot.
 	for _, e := range entries {
 		for _, s := range []string{e.Before, e.After} {
 			var p struct {
 				ID   int64
 				Name string
 			}
-			if json.Unmarshal([]byte(s), &p) == nil && p.ID != 0 && p.Name != "" && t.byID[p.ID] == "" && strings.HasPrefix(e.Action, "player.") {
+			if json.Unmarshal([]byte(s), &p) != nil || p.ID == 0 || p.Name == "" {
+				continue
+			}
+			switch {
+			case strings.HasPrefix(e.Action, "player.") && t.byID[p.ID] == "":
 				t.byID[p.ID] = p.Name
+			case strings.HasPrefix(e.Action, "team.") && strings.HasPrefix(e.Subject, "team ") && !strings.Contains(e.Subject, "player"):
+				t.teams[p.ID] = p.Name
 			}
 		}
 	}
@@ -77,6 +84,7 @@ type teller struct {
 	l     *catalog.Localizer
 	byID  map[int64]string
 	byNo  map[int]int64
+	teams map[int64]string // team names by ID
 	games map[[2]int]tournament.Game
 }
 
@@ -114,6 +122,8 @@ func (t *teller) line(e tournament.AuditEntry, zone *time.Location) Line {
 			l.Round = round
 		}
 		l.Text = t.l.T("audit.sentence.round", "What", title, "Round", round)
+	case scan(e.Subject, "team %d", &a) && t.teams[int64(a)] != "":
+		l.Text = t.l.T("audit.sentence.team", "What", title, "Team", t.teams[int64(a)])
 	case scan(e.Subject, "team %d player %d", &a, &b), scan(e.Subject, "player %d", &b):
 		id := int64(b)
 		if e.Action == tournament.ActionPlayerBye {

@@ -134,6 +134,21 @@ func (t *tx) MoveToRoster(from, to *tournament.Team, p *tournament.Player) error
 	return nil
 }
 
+func (t *tx) DeleteTeam(team *tournament.Team) error {
+	if err := t.db.Where("team_id = ?", team.ID).Delete(&teamMemberRow{}).Error; err != nil {
+		return fmt.Errorf("delete the roster of team %d: %w", team.ID, err)
+	}
+	for i := range team.Roster {
+		if err := t.DeletePlayer(&team.Roster[i]); err != nil {
+			return err
+		}
+	}
+	if err := t.db.Delete(&teamRow{}, team.ID).Error; err != nil {
+		return fmt.Errorf("delete team %d: %w", team.ID, err)
+	}
+	return nil
+}
+
 func teamToRow(team *tournament.Team) *teamRow {
 	return &teamRow{ID: team.ID, EventID: team.EventID, StartNo: team.StartNo, Name: team.Name, Club: team.Club, City: team.City, Captain: team.Captain,
 		WithdrawnFrom: team.WithdrawnFrom}

@@ -1,0 +1,83 @@
+package api_test
+
+import (
+	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+
+	"adiukh/tournament"
+)
+
+// A team entered by mistake is removed from the desk (a confirmation with
+// a reason) or through the JSON API, before round 1; afterwards the desk
+// no longer offers it and the API refuses it.
+func TestRemoveTeamOnTheDeskAndAPI(t *testing.T) {
+	s := newWebServer(t)
+	const arbiter = tournament.ArbiterRole
+	id := num(s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Кубок аулов", "discipline": "rapid-team", "system": "swiss", "rounds": 3})["id"])
+	a := s.signIn(arbiter)
+	mustStatus(t, "boards", a.post(fmt.Sprintf("/events/%d/team-settings", id), url.Values{"boards": {"2"}}).Code, http.StatusSeeOther, "")
+	for _, tm := range []struct{ name, roster string }{
+		{"Понежукай", "Хуаде Аслан, 2000\nНехай Бэла, 2000"},
+		{"Тахтамукай", "Тлехас Мурат, 1900\nШхалахо Заур, 1900"},
+		{"Кошехабль", "Ачмиз Руслан, 1800\nБжассо Ислам, 1800"},
+		{"Шовгеновский", "Цей Аминет, 1700\nДаур Азамат, 1700"},
+	} {
+		rec := a.post(fmt.Sprintf("/events/%d/teams", id), url.Values{"name": {tm.name}, "roster": {tm.roster}})
+		mustStatus(t, "add a team", rec.Code, http.StatusSeeOther, rec.Body.String())
+	}
+	teamsURL := fmt.Sprintf("/api/v1/events/%d/teams", id)
+	team := teamIDs(s.must(http.StatusOK, arbiter, "GET", teamsURL, nil))
+	remove := fmt.Sprintf("/events/%d/teams/%d/remove", id, team["Тахтамукай"])
+	if page := a.get(fmt.Sprintf("/events/%d/manage", id)).Body.String(); !strings.Contains(page, `action="`+remove+`"`) {
+		t.Fatal("the desk offers no removal of a team before round 1")
+	}
+	// The button asks first; without a reason the question stays, with
+	// the service's refusal next to the reason.
+	rec := a.post(remove, url.Values{})
+	mustStatus(t, "the question", rec.Code, http.StatusOK, rec.Body.String())
+	if !strings.Contains(rec.Body.String(), "Удалить команду Тахтамукай из турнира вместе с её игроками (в составе: 2)?") {
+		t.Errorf("the question: %s", rec.Body.String())
+	}
+	rec = a.post(remove, url.Values{"confirm": {"1"}, "reason": {" "}})
+	if rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "укажите, почему команда &#34;Тахтамукай&#34; удаляется") {
+		t.Errorf("no reason: %d %s", rec.Code, rec.Body.String())
+	}
+	rec = a.post(remove, url.Values{"confirm": {"1"}, "reason": {"заявлена дважды"}})
+	mustStatus(t, "the removal", rec.Code, http.StatusSeeOther, rec.Body.String())
+	teams := s.must(http.StatusOK, arbiter, "GET", teamsURL, nil)["teams"].([]any)
+	var names []string
+	for _, tm := range teams {
+		names = append(names, fmt.Sprintf("%v %v", tm.(map[string]any)["start_no"], tm.(map[string]any)["name"]))
+	}
+	if fmt.Sprint(names) != "[1 Понежукай 2 Кошехабль 3 Шовгеновский]" {
+		t.Errorf("teams after the removal: %v", names)
+	}
+	if players := s.must(http.StatusOK, arbiter, "GET", fmt.Sprintf("/api/v1/events/%d/players", id), nil)["players"].([]any); len(players) != 6 {
+		t.Errorf("%d players after the removal, want 6", len(players))
+	}
+	log := a.get(fmt.Sprintf("/events/%d/audit", id)).Body.String()
+	if !strings.Contains(log, "Команда удалена: Тахтамукай") || !strings.Contains(log, "заявлена дважды") {
+		t.Errorf("the audit log does not tell the removal")
+	}
+
+	// The JSON API names the team by start number; a stale team_id is
+	// refused, a reason is required.
+	del := fmt.Sprintf("/api/v1/events/%d/teams/3", id)
+	if code, answer := s.do(arbiter, "DELETE", del+"?reason=x&team_id="+fmt.Sprint(team["Понежукай"]), nil); code != http.StatusConflict || answer["field"] != "team_id" {
+		t.Errorf("a stale start number: %d %v", code, answer)
+	}
+	if code, answer := s.do(arbiter, "DELETE", del, nil); code != http.StatusBadRequest || answer["field"] != "reason" {
+		t.Errorf("no reason: %d %v", code, answer)
+	}
+	s.must(http.StatusOK, arbiter, "DELETE", del+"?reason="+url.QueryEscape("не приехала"), nil)
+	s.must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
+	if code, _ := s.do(arbiter, "DELETE", fmt.Sprintf("/api/v1/events/%d/teams/1?reason=x", id), nil); code != http.StatusConflict {
+		t.Errorf("removal after round 1 is paired: %d, want 409", code)
+	}
+	if page := a.get(fmt.Sprintf("/events/%d/manage", id)).Body.String(); strings.Contains(page, "/remove\"") && strings.Contains(page, "team-remove") {
+		t.Error("the desk offers to remove a team after round 1 is paired")
+	}
+}
