@@ -70,16 +70,26 @@ func (h *handler) getPlayers(c *gin.Context) error {
 	return nil
 }
 
+// newPlayerBody is the body of POST /events/{id}/players: a player who
+// looks registered already is refused (409 on confirm_duplicates) until it
+// is sent again with confirm_duplicates.
+type newPlayerBody struct {
+	playerBody
+	ConfirmDuplicates bool `json:"confirm_duplicates"`
+}
+
 func (h *handler) postPlayer(c *gin.Context) error {
 	id, err := pathInt(c, "id")
 	if err != nil {
 		return err
 	}
-	var body playerBody
+	var body newPlayerBody
 	if err := decodeJSON(c, &body); err != nil {
 		return err
 	}
-	p, err := h.Events.RegisterPlayer(c.Request.Context(), id, body.input())
+	in := body.input()
+	in.ConfirmDuplicate = body.ConfirmDuplicates
+	p, err := h.Events.RegisterPlayer(c.Request.Context(), id, in)
 	if err != nil {
 		return err
 	}

@@ -46,6 +46,7 @@ func (h *handler) addPlayer(c *gin.Context) error {
 	}
 	in, err := playerInput(values)
 	if err == nil {
+		in.ConfirmDuplicate = c.PostForm("confirm") == "1"
 		if _, err = h.Events.RegisterPlayer(c.Request.Context(), id, in); err == nil {
 			h.backToManage(c, id, "players")
 			return nil

@@ -49,6 +49,9 @@ type PlayerInput struct {
 	// WithdrawFromRound withdraws the player from that round on; 0 takes
 	// a withdrawal back.
 	WithdrawFromRound *int
+	// ConfirmDuplicate registers a new player who looks registered already
+	// (RegisterPlayer): namesakes may well play.
+	ConfirmDuplicate bool
 }
 
 // applyDetails copies the personal fields; numbering and withdrawal need the

@@ -21,7 +21,10 @@ func (s *Service) Players(ctx context.Context, eventID int64) ([]Player, error) 
 	return players, err
 }
 
-// RegisterPlayer enters a player. Before round 1 start numbers follow rating,
+// RegisterPlayer enters a player. A player who looks registered already
+// (the same name up to case and ё/е, or the same federation ID) is only
+// entered when the input confirms it, as a pasted list is
+// (RegisterPlayers). Before round 1 start numbers follow rating,
 // then name, unless the arbiter numbers by hand (then the newcomer comes
 // last). Once rounds are paired, a Swiss event takes late entries from the
 // next round on, with the next free start number; a round robin cannot,
@@ -53,6 +56,11 @@ func (s *Service) RegisterPlayer(ctx context.Context, eventID int64, in PlayerIn
 		p = &Player{EventID: eventID, FirstRound: paired + 1, StartNo: registered + 1}
 		if err := in.applyDetails(p); err != nil {
 			return err
+		}
+		if !in.ConfirmDuplicate {
+			if err := notRegisteredYet(tx, p); err != nil {
+				return err
+			}
 		}
 		switch {
 		case in.StartNo != nil:

@@ -255,6 +255,19 @@ func duplicates(registered, added []Player, lines []PlayerLine) *Error {
 	return e
 }
 
+// notRegisteredYet refuses a newcomer who looks like a registered player,
+// until the arbiter confirms it.
+func notRegisteredYet(tx PlayerTx, p *Player) error {
+	found, err := tx.Lookalikes(p)
+	if err != nil {
+		return err
+	}
+	if q := lookalike(found, p); q != nil {
+		return Conflict("confirm_duplicates", "%s looks like %s, already registered with start number %d; check, then confirm to register the player all the same", p.Name, q.p.Name, q.p.StartNo)
+	}
+	return nil
+}
+
 type match struct {
 	p     *Player
 	index int

@@ -140,3 +140,34 @@ func TestTeamPlayerOnOneTeam(t *testing.T) {
 		}
 	})
 }
+
+// One player registered on his own is checked for a lookalike as a list
+// is: the same name up to case and ё/е, or the same federation ID, waits
+// for the confirmation.
+func TestRegisterPlayerLookalike(t *testing.T) {
+	forEachService(t, engines.Options(), func(t *testing.T, ctx context.Context, svc *tournament.Service) {
+		e, err := svc.CreateEvent(ctx, tournament.EventInput{Name: ptr("Кубок"), Discipline: ptr("rapid"), System: ptr("swiss"), Rounds: ptr(5)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := svc.RegisterPlayer(ctx, e.ID, tournament.PlayerInput{Name: ptr("Ёлкин Олег"), FederationID: ptr("RUS-41")}); err != nil {
+			t.Fatal(err)
+		}
+		for _, in := range []tournament.PlayerInput{
+			{Name: ptr("елкин ОЛЕГ")},
+			{Name: ptr("Хуаде Аслан"), FederationID: ptr("rus-41")},
+		} {
+			_, err := svc.RegisterPlayer(ctx, e.ID, in)
+			if tournament.ErrorCode(err) != tournament.ECONFLICT || !strings.HasPrefix(err.Error(), "confirm_duplicates:") {
+				t.Errorf("%s: %v; want ECONFLICT on confirm_duplicates", *in.Name, err)
+			}
+			in.ConfirmDuplicate = true
+			if _, err := svc.RegisterPlayer(ctx, e.ID, in); err != nil {
+				t.Errorf("%s confirmed: %v", *in.Name, err)
+			}
+		}
+		if _, err := svc.RegisterPlayer(ctx, e.ID, tournament.PlayerInput{Name: ptr("Ёлкина Ольга")}); err != nil {
+			t.Errorf("a different name: %v", err)
+		}
+	})
+}

@@ -382,7 +382,7 @@ func TestStartNumbersOneByOne(t *testing.T) {
 		ratings := []int{0, 0, 1500, 0, 1500, 0, 1900, 0, 1500, 0, 0, 1500}
 		var last *tournament.Player
 		for i := range 36 {
-			p, err := svc.RegisterPlayer(ctx, e.ID, tournament.PlayerInput{Name: ptr(names[i%len(names)]), Rating: ptr(ratings[(i*7)%len(ratings)])})
+			p, err := svc.RegisterPlayer(ctx, e.ID, tournament.PlayerInput{Name: ptr(names[i%len(names)]), Rating: ptr(ratings[(i*7)%len(ratings)]), ConfirmDuplicate: true})
 			if err != nil {
 				t.Fatal(err)
 			}

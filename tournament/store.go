@@ -51,6 +51,9 @@ type PlayerTx interface {
 	CreatePlayer(p *Player) error
 	// Players lists the players of an event by start number.
 	Players(eventID int64) ([]Player, error)
+	// Lookalikes lists the players of p's event with p's name (up to case
+	// and ё/е) or p's federation ID, by start number.
+	Lookalikes(p *Player) ([]Player, error)
 	// CountPlayers counts the players of an event.
 	CountPlayers(eventID int64) (int, error)
 	// CountNumberedBefore counts the registered players of p's event who

@@ -227,6 +227,22 @@ func (t *tx) Players(eventID int64) ([]tournament.Player, error) {
 	if err := t.db.Where("event_id = ?", eventID).Order("start_no, id").Find(&rows).Error; err != nil {
 		return nil, fmt.Errorf("list players of event %d: %w", eventID, err)
 	}
+	return playersFromRows(rows), nil
+}
+
+func (t *tx) Lookalikes(p *tournament.Player) ([]tournament.Player, error) {
+	var rows []playerRow
+	q := t.db.Where("event_id = ? AND name_key = ?", p.EventID, p.SortName())
+	if p.FederationID != "" {
+		q = t.db.Where("event_id = ? AND (name_key = ? OR LOWER(federation_id) = LOWER(?))", p.EventID, p.SortName(), p.FederationID)
+	}
+	if err := q.Order("start_no, id").Find(&rows).Error; err != nil {
+		return nil, fmt.Errorf("look for players like %q in event %d: %w", p.Name, p.EventID, err)
+	}
+	return playersFromRows(rows), nil
+}
+
+func playersFromRows(rows []playerRow) []tournament.Player {
 	players := make([]tournament.Player, len(rows))
 	for i, r := range rows {
 		players[i] = tournament.Player{
@@ -235,7 +251,7 @@ func (t *tx) Players(eventID int64) ([]tournament.Player, error) {
 			ByeRound: r.ByeRound, ByeKind: tournament.ByeKind(r.ByeKind),
 		}
 	}
-	return players, nil
+	return players
 }
 
 func (t *tx) UpdatePlayer(p *tournament.Player) error {

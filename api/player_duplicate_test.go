@@ -1,0 +1,56 @@
+package api_test
+
+import (
+	"fmt"
+	"html"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+
+	"adiukh/tournament"
+)
+
+// A player added one by one who looks registered already (the same name up
+// to case and ё/е, or the same federation ID) waits for the arbiter's
+// confirmation, as a pasted list does: on the desk's form, which keeps what
+// was typed and offers "Register all the same", and in the JSON API.
+func TestSinglePlayerDuplicateCheck(t *testing.T) {
+	s := newWebServer(t)
+	const arbiter = tournament.ArbiterRole
+	a := s.signIn(arbiter)
+	id := num(s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Кубок", "discipline": "rapid", "system": "swiss", "rounds": 5})["id"])
+	players := fmt.Sprintf("/api/v1/events/%d/players", id)
+	s.must(http.StatusCreated, arbiter, "POST", players, map[string]any{"name": "Ёлкин Олег", "federation_id": "4100123"})
+	count := func() int { return len(s.must(http.StatusOK, arbiter, "GET", players, nil)["players"].([]any)) }
+
+	code, out := s.do(arbiter, "POST", players, map[string]any{"name": "ЕЛКИН олег", "rating": 1700})
+	if code != http.StatusConflict || out["field"] != "confirm_duplicates" || !strings.Contains(fmt.Sprint(out["message"]), "start number 1") {
+		t.Fatalf("a namesake: %d %v; want 409 on confirm_duplicates", code, out)
+	}
+	if code, out = s.do(arbiter, "POST", players, map[string]any{"name": "Другой Человек", "federation_id": "4100123"}); code != http.StatusConflict || out["field"] != "confirm_duplicates" {
+		t.Fatalf("the same federation ID: %d %v; want 409 on confirm_duplicates", code, out)
+	}
+	s.must(http.StatusCreated, arbiter, "POST", players, map[string]any{"name": "ЕЛКИН олег", "rating": 1700, "confirm_duplicates": true})
+	if n := count(); n != 2 {
+		t.Fatalf("%d players, want 2", n)
+	}
+
+	form := url.Values{"name": {"Ёлкин Олег"}, "rating": {"1650"}, "city": {"Майкоп"}}
+	rec := a.post(fmt.Sprintf("/events/%d/players", id), form)
+	body := html.UnescapeString(rec.Body.String())
+	mustStatus(t, "a namesake on the desk", rec.Code, http.StatusConflict, body)
+	for _, want := range []string{"похож на участника", "под стартовым номером", `value="1650"`, `value="Майкоп"`, `name="confirm" value="1"`, "Всё равно зарегистрировать"} {
+		if !strings.Contains(body, want) {
+			t.Errorf("the desk after a namesake lacks %q", want)
+		}
+	}
+	if n := count(); n != 2 {
+		t.Fatalf("%d players after the refusal, want 2", n)
+	}
+	form.Set("confirm", "1")
+	mustStatus(t, "confirmed", a.post(fmt.Sprintf("/events/%d/players", id), form).Code, http.StatusSeeOther, "")
+	if n := count(); n != 3 {
+		t.Errorf("%d players after the confirmation, want 3", n)
+	}
+}
