@@ -81,3 +81,28 @@ func TestRemoveTeamOnTheDeskAndAPI(t *testing.T) {
 		t.Error("the desk offers to remove a team after round 1 is paired")
 	}
 }
+
+// A team name the event has already is refused on the desk with the
+// roster kept in the box, and on the team's own form.
+func TestTeamNameTakenOnTheDesk(t *testing.T) {
+	s := newWebServer(t)
+	const arbiter = tournament.ArbiterRole
+	id := num(s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Кубок аулов", "discipline": "rapid-team", "system": "round-robin"})["id"])
+	a := s.signIn(arbiter)
+	for _, name := range []string{"Понежукай", "Тахтамукай"} {
+		mustStatus(t, "add a team", a.post(fmt.Sprintf("/events/%d/teams", id), url.Values{"name": {name}, "roster": {name + " Игрок, 1800"}}).Code, http.StatusSeeOther, "")
+	}
+	rec := a.post(fmt.Sprintf("/events/%d/teams", id), url.Values{"name": {"понежукай"}, "roster": {"Новый Игрок, 1700"}})
+	body := rec.Body.String()
+	if rec.Code != http.StatusConflict || !strings.Contains(body, "в турнире уже есть команда &#34;Понежукай&#34;") || !strings.Contains(body, "Новый Игрок, 1700") {
+		t.Errorf("a taken name: %d\n%s", rec.Code, body)
+	}
+	team := teamIDs(s.must(http.StatusOK, arbiter, "GET", fmt.Sprintf("/api/v1/events/%d/teams", id), nil))
+	rec = a.post(fmt.Sprintf("/events/%d/teams/%d", id, team["Тахтамукай"]), url.Values{"name": {"Понежукай"}, "city": {"Адыгейск"}})
+	if body := rec.Body.String(); rec.Code != http.StatusConflict || !strings.Contains(body, "в турнире уже есть команда") || !strings.Contains(body, `value="Адыгейск"`) {
+		t.Errorf("a rename to a taken name: %d", rec.Code)
+	}
+	if code, out := s.do(arbiter, "PATCH", fmt.Sprintf("/api/v1/events/%d/teams/1", id), map[string]any{"name": "ТАХТАМУКАЙ"}); code != http.StatusConflict || out["field"] != "name" {
+		t.Errorf("the API: %d %v", code, out)
+	}
+}

@@ -74,3 +74,26 @@ func TestRemoveTeam(t *testing.T) {
 		}
 	})
 }
+
+// Two teams of an event cannot share a name (up to case, ё/е and spacing):
+// standings and line-ups could not tell them apart.
+func TestTeamNamesAreUnique(t *testing.T) {
+	forEachService(t, engines.Options(), func(t *testing.T, ctx context.Context, svc *tournament.Service) {
+		e := createTeamEvent(t, ctx, svc, "round-robin", 0)
+		for _, name := range []string{"Адыгея", "Кубань"} {
+			if _, err := svc.RegisterTeam(ctx, e.ID, tournament.TeamInput{Name: ptr(name), Players: roster(name + " 1")}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		_, err := svc.RegisterTeam(ctx, e.ID, tournament.TeamInput{Name: ptr(" адыгея "), Players: roster("Другой")})
+		if tournament.ErrorCode(err) != tournament.ECONFLICT || !strings.HasPrefix(err.Error(), "name:") || !strings.Contains(err.Error(), `"Адыгея"`) {
+			t.Errorf("a second Адыгея: %v; want ECONFLICT on name naming the team", err)
+		}
+		if _, err := svc.UpdateTeam(ctx, e.ID, tournament.TeamRef{No: 2}, tournament.TeamInput{Name: ptr("Адыгея")}, ""); tournament.ErrorCode(err) != tournament.ECONFLICT {
+			t.Errorf("Кубань renamed to Адыгея: %v; want ECONFLICT", err)
+		}
+		if _, err := svc.UpdateTeam(ctx, e.ID, tournament.TeamRef{No: 2}, tournament.TeamInput{Name: ptr("КУБАНЬ")}, ""); err != nil {
+			t.Errorf("Кубань renamed to its own name in capitals: %v", err)
+		}
+	})
+}

@@ -166,6 +166,9 @@ func (s *Service) RegisterTeam(ctx context.Context, eventID int64, in TeamInput)
 		if err := in.apply(t); err != nil {
 			return err
 		}
+		if err := nameTaken(teams, t); err != nil {
+			return err
+		}
 		for i, pin := range in.Players {
 			if pin.Name == nil {
 				return Invalid(fmt.Sprintf("players[%d].name", i), "is required")
@@ -228,6 +231,9 @@ func (s *Service) UpdateTeam(ctx context.Context, eventID int64, ref TeamRef, in
 		}
 		before := *team
 		if err := in.apply(team); err != nil {
+			return err
+		}
+		if err := nameTaken(teams, team); err != nil {
 			return err
 		}
 		if in.WithdrawFromRound != nil {

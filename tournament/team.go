@@ -96,6 +96,18 @@ func (in TeamInput) apply(t *Team) error {
 	return nil
 }
 
+// nameTaken refuses a team name that another team of the event has, up
+// to case, ё/е and spacing: standings and line-ups could not tell them
+// apart.
+func nameTaken(teams []Team, t *Team) error {
+	for i := range teams {
+		if teams[i].ID != t.ID && sameName(teams[i].Name, t.Name) {
+			return Conflict("name", "the event has a team named %q already (start number %d); give this one another name", teams[i].Name, teams[i].StartNo)
+		}
+	}
+	return nil
+}
+
 // Ranking says which team score ranks first.
 type Ranking string
 
