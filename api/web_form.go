@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"maps"
 	"net/http"
 	"slices"
 	"strings"
@@ -59,6 +60,35 @@ func formStatus(err error) int {
 		return statusOf[e.Code]
 	}
 	return http.StatusBadRequest
+}
+
+// Labelled returns the errors of the form's fields (not of the form as a
+// whole) in the order of their names, each after the name of its input —
+// for a form that shows them together rather than at each input. rename
+// pairs a field with the catalogue field that names its input ("name",
+// "full_name"); a field renamed to "" is left out (it is shown at its
+// input).
+func (f *form) Labelled(tr *translator, rename ...string) []string {
+	labels := map[string]string{}
+	for i := 0; i+1 < len(rename); i += 2 {
+		labels[rename[i]] = rename[i+1]
+	}
+	var out []string
+	for _, field := range slices.Sorted(maps.Keys(f.Errors)) {
+		label, renamed := labels[field]
+		if !renamed {
+			label = field
+		}
+		switch {
+		case field == "" || renamed && label == "":
+			continue
+		case tr.Field(label) != "":
+			out = append(out, tr.Field(label)+": "+f.Errors[field])
+		default:
+			out = append(out, f.Errors[field])
+		}
+	}
+	return out
 }
 
 // Err returns the error of a field, for templates.

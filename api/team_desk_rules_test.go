@@ -106,3 +106,26 @@ func TestTeamNameTakenOnTheDesk(t *testing.T) {
 		t.Errorf("the API: %d %v", code, out)
 	}
 }
+
+// The team forms show their errors together under the form, each after the
+// name of its input, in the page's language.
+func TestTeamFormErrorsNameTheirFields(t *testing.T) {
+	s := newWebServer(t)
+	const arbiter = tournament.ArbiterRole
+	id := num(s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Кубок аулов", "discipline": "rapid-team", "system": "round-robin"})["id"])
+	a := s.signIn(arbiter)
+	mustStatus(t, "add a team", a.post(fmt.Sprintf("/events/%d/teams", id), url.Values{"name": {"Понежукай"}, "roster": {"Хуаде Аслан, 1800"}}).Code, http.StatusSeeOther, "")
+	team := teamIDs(s.must(http.StatusOK, arbiter, "GET", fmt.Sprintf("/api/v1/events/%d/teams", id), nil))["Понежукай"]
+	rec := a.post(fmt.Sprintf("/events/%d/teams/%d/players", id, team), url.Values{"name": {"Нехай Бэла"}, "rating": {"9000"}})
+	if body := rec.Body.String(); rec.Code != http.StatusBadRequest || !strings.Contains(body, `<p class="field-error" role="alert">Рейтинг: `) {
+		t.Errorf("a reserve with a rating of 9000: %d\n%s", rec.Code, body)
+	}
+	rec = a.post(fmt.Sprintf("/events/%d/teams/%d/players?lang=en", id, team), url.Values{"name": {" "}})
+	if body := rec.Body.String(); rec.Code != http.StatusBadRequest || !strings.Contains(body, `<p class="field-error" role="alert">Full name: `) {
+		t.Errorf("a reserve without a name: %d\n%s", rec.Code, body)
+	}
+	rec = a.post(fmt.Sprintf("/events/%d/teams/%d", id, team), url.Values{"name": {""}})
+	if body := rec.Body.String(); rec.Code != http.StatusBadRequest || !strings.Contains(body, `<p class="field-error" role="alert">Название: `) {
+		t.Errorf("a team without a name: %d\n%s", rec.Code, body)
+	}
+}
