@@ -32,6 +32,9 @@ func userSessionsCommand(args []string, stdout, stderr io.Writer) int {
 	fromStdin := fs.Bool("password-stdin", false, "read the new password from the first line of standard input")
 	dsn := fs.String("db", envOr("ADIUKH_DB", "adiukh.db"), "SQLite `FILE` or postgres:// URL (env ADIUKH_DB)")
 	if err := fs.Parse(args[1:]); err != nil {
+		return parseStatus(err)
+	}
+	if fs.Require("email") != nil {
 		return 2
 	}
 	if args[0] == "password" && !*fromStdin {
@@ -84,6 +87,18 @@ func tokenCommand(args []string, stdout, stderr io.Writer) int {
 	id := fs.Int64("id", 0, "`NUMBER` of the token, as listed (revoke)")
 	dsn := fs.String("db", envOr("ADIUKH_DB", "adiukh.db"), "SQLite `FILE` or postgres:// URL (env ADIUKH_DB)")
 	if err := fs.Parse(args[1:]); err != nil {
+		return parseStatus(err)
+	}
+	required := "email"
+	if args[0] == "revoke" {
+		required = "id"
+	}
+	if fs.Require(required) != nil {
+		return 2
+	}
+	maxDays := int(account.MaxTokenTTL.Hours() / 24)
+	if args[0] == "create" && (*days < 1 || *days > maxDays) {
+		say(stderr, "%s: --days: a token works from 1 to %d days; got %d", name, maxDays, *days)
 		return 2
 	}
 	st, err := store.OpenExisting(*dsn)

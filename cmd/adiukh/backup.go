@@ -18,10 +18,9 @@ func backupCommand(args []string, stdout, stderr io.Writer) int {
 	dsn := fs.String("db", envOr("ADIUKH_DB", "adiukh.db"), "SQLite `FILE` to back up (env ADIUKH_DB)")
 	out := fs.String("o", "", "the new `FILE` the backup is written to")
 	if err := fs.Parse(args); err != nil {
-		return 2
+		return parseStatus(err)
 	}
-	if *out == "" {
-		say(stderr, "usage: adiukh backup [--db FILE] -o BACKUP")
+	if fs.Require("o") != nil {
 		return 2
 	}
 	if err := store.Backup(context.Background(), *dsn, *out); err != nil {
@@ -41,10 +40,9 @@ func restoreCommand(args []string, stdout, stderr io.Writer) int {
 	in := fs.String("i", "", "the backup `FILE` made by adiukh backup")
 	force := fs.Bool("force", false, "replace an existing database (stop the server first)")
 	if err := fs.Parse(args); err != nil {
-		return 2
+		return parseStatus(err)
 	}
-	if *in == "" {
-		say(stderr, "usage: adiukh restore [--db FILE] -i BACKUP [--force]")
+	if fs.Require("i") != nil {
 		return 2
 	}
 	if err := store.Restore(context.Background(), *in, *dsn, *force); err != nil {

@@ -20,7 +20,9 @@ func TestBackupAndRestoreCommands(t *testing.T) {
 		status      int
 		out, errOut string
 	}{
-		{[]string{"backup", "--db", db}, 2, "", "usage: adiukh backup"},
+		{[]string{"backup", "--db", db}, 2, "", "adiukh backup: -o is required"},
+		{[]string{"restore", "--db", restored}, 2, "", "adiukh restore: -i is required"},
+		{[]string{"backup", "-h"}, 0, "", "Flags of adiukh backup"},
 		{[]string{"backup", "--db", db, "-o", backup}, 0, "backed up", ""},
 		{[]string{"backup", "--db", db, "-o", backup}, 1, "", "already exists"},
 		{[]string{"restore", "--db", restored, "-i", backup}, 0, "restored", ""},

@@ -140,3 +140,33 @@ func TestValidateEveryPDNGame(t *testing.T) {
 		t.Errorf("status %d, verdicts %+v", status, verdicts)
 	}
 }
+
+// Exit statuses as shells and scripts expect them: help is not an error
+// (0, on standard output for the command list), a usage error is 2 (what
+// is wrong on standard error), a failure while working is 1 — except for
+// validate, whose 1 means an invalid sheet and 2 a file it could not read,
+// as grep's statuses do.
+func TestExitStatuses(t *testing.T) {
+	for _, tc := range []struct {
+		args   []string
+		status int
+		out    string
+		errOut string
+	}{
+		{nil, 2, "", "Usage: adiukh"},
+		{[]string{"help"}, 0, "Usage: adiukh", ""},
+		{[]string{"--help"}, 0, "Usage: adiukh", ""},
+		{[]string{"no-such-command"}, 2, "", `unknown command "no-such-command"`},
+		{[]string{"solve", "-h"}, 0, "", "-position"},
+		{[]string{"token", "create", "-h"}, 0, "", "-days"},
+		{[]string{"export", "standings", "-h"}, 0, "", "-event"},
+		{[]string{"solve", "--no-such-flag"}, 2, "", "no-such-flag"},
+		{[]string{"validate", "no-such-file.txt"}, 2, "", "no-such-file.txt"},
+		{[]string{"solve", "--position", "white: a1-1; black: h8-1", "--max-nodes", "0"}, 2, "", "--max-nodes"},
+	} {
+		out, errOut, status := runCLI(t, tc.args...)
+		if status != tc.status || !strings.Contains(out, tc.out) || !strings.Contains(errOut, tc.errOut) {
+			t.Errorf("adiukh %v: status %d, stdout %q, stderr %q; want %d, %q, %q", tc.args, status, out, errOut, tc.status, tc.out, tc.errOut)
+		}
+	}
+}

@@ -76,6 +76,32 @@ func (f *flags) Parse(args []string) error {
 	return err
 }
 
+// Require says which of the named flags was left out, if one was: the
+// command cannot go on without it (a usage error, status 2).
+func (f *flags) Require(names ...string) error {
+	for _, name := range names {
+		if v := f.Lookup(name).Value.String(); v == "" || v == "0" {
+			spelled := "--" + name
+			if len(name) == 1 {
+				spelled = "-" + name
+			}
+			say(f.out, "%s: %s is required", f.Name(), spelled)
+			f.PrintFlags()
+			return errors.New("missing flag")
+		}
+	}
+	return nil
+}
+
+// parseStatus is the exit status of a command whose flags could not be
+// read: 0 when help was asked for (-h), 2 for a usage error.
+func parseStatus(err error) int {
+	if errors.Is(err, flag.ErrHelp) {
+		return 0
+	}
+	return 2
+}
+
 // ParseFlagsOnly reads arguments that must all be flags: a word left over
 // is refused, where the flag package would drop it without a word and
 // `adiukh solve white:…` would go on to solve the start position.

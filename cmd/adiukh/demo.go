@@ -27,7 +27,7 @@ func demoCommand(args []string, stdout, stderr io.Writer) int {
 	dsn := fs.String("db", envOr("ADIUKH_DB", "adiukh.db"), "SQLite `FILE` or postgres:// URL (env ADIUKH_DB)")
 	email := fs.String("email", "demo-arbiter@example.org", "e-mail `ADDRESS` of the demo arbiter to create")
 	if err := fs.Parse(args); err != nil {
-		return 2
+		return parseStatus(err)
 	}
 	st, err := store.Open(*dsn)
 	if err != nil {

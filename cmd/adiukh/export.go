@@ -5,6 +5,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"net/url"
 	"io"
 	"os"
 	"slices"
@@ -28,6 +29,8 @@ type exportFlags struct {
 	db, out, lang, format, publicURL, from, to, dialect string
 	event                                               int64
 	round, board, blank                                 int
+	// period is --from and --to as dates (zero when not given).
+	period [2]time.Time
 }
 
 // define adds one flag, by name, to a kind's flag set; lang is the
@@ -107,11 +110,11 @@ var exportKinds = map[string]exportKind{
 		summary: phrase("pairing list PDF of --round N; the match cards in a team event"),
 		flags:   []string{"event", "round", "lang", "public-url"},
 		write: func(ctx context.Context, x *export.Exporter, f *exportFlags, loc report.Locale, w, _ io.Writer) error {
-			url := ""
+			link := ""
 			if f.publicURL != "" {
-				url = fmt.Sprintf("%s/events/%d?round=%d", strings.TrimRight(f.publicURL, "/"), f.event, f.round)
+				link = fmt.Sprintf("%s/events/%d?round=%d", strings.TrimRight(f.publicURL, "/"), f.event, f.round)
 			}
-			return x.PairingsPDF(ctx, w, loc, f.event, f.round, url)
+			return x.PairingsPDF(ctx, w, loc, f.event, f.round, link)
 		},
 	},
 	"scoresheets": {
@@ -154,16 +157,7 @@ var exportKinds = map[string]exportKind{
 		flags:   []string{"from", "to", "dialect"}, formats: []string{"json", "csv", "games-csv"},
 		formatHelp: phrase("`FORMAT` of the file: json, csv, or games-csv (the games as one table)"),
 		write: func(ctx context.Context, x *export.Exporter, f *exportFlags, _ report.Locale, w, _ io.Writer) error {
-			var period [2]time.Time
-			for i, d := range []struct{ name, value string }{{"from", f.from}, {"to", f.to}} {
-				if d.value == "" {
-					continue
-				}
-				var err error
-				if period[i], err = time.Parse(time.DateOnly, d.value); err != nil {
-					return tournament.Invalid(d.name, "%q is not a date; write YYYY-MM-DD", d.value)
-				}
-			}
+			period := f.period
 			switch f.format {
 			case "csv":
 				return x.FederationCSV(ctx, w, report.CSVDialect(f.dialect), period[0], period[1])
@@ -217,7 +211,7 @@ func exportCommand(args []string, stdout, stderr io.Writer) int {
 		fs.StringVar(&f.format, "format", kind.formats[0], kind.formatHelp)
 	}
 	if err := fs.Parse(args[1:]); err != nil {
-		return 2
+		return parseStatus(err)
 	}
 	if err := f.check(kind, args[0]); err != nil {
 		fail(stderr, name, err)
@@ -271,6 +265,38 @@ func (f *exportFlags) check(kind exportKind, name string) error {
 		return newProblem("--dialect: a CSV file is written as rfc4180 or excel, not %q", f.dialect)
 	case kind.formats != nil && !slices.Contains(kind.formats, f.format):
 		return newProblem("--format: %s is written as %s, not %q", name, strings.Join(kind.formats, ", "), f.format)
+	case needs("public-url"):
+		if err := checkPublicURL(f.publicURL); err != nil {
+			return err
+		}
+	}
+	if needs("from") {
+		for i, d := range []struct{ name, value string }{{"from", f.from}, {"to", f.to}} {
+			if d.value == "" {
+				continue
+			}
+			var err error
+			if f.period[i], err = time.Parse(time.DateOnly, d.value); err != nil {
+				return newProblem("--%s: %q is not a date; write YYYY-MM-DD", d.name, d.value)
+			}
+		}
+		if from, to := f.period[0], f.period[1]; !from.IsZero() && !to.IsZero() && from.After(to) {
+			return newProblem("--from %s is after --to %s: the period is empty", f.from, f.to)
+		}
+	}
+	return nil
+}
+
+// checkPublicURL accepts an empty URL or the absolute http(s) address of
+// the site, without a query or fragment: pages and printed pairings add
+// their paths to it.
+func checkPublicURL(raw string) error {
+	if raw == "" {
+		return nil
+	}
+	u, err := url.Parse(raw)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.RawQuery != "" || u.Fragment != "" || u.User != nil {
+		return newProblem("--public-url: %q is not the address of a site; write it as https://adiukh.example.org (http or https, no query)", raw)
 	}
 	return nil
 }

@@ -202,7 +202,9 @@ func TestExportCommand(t *testing.T) {
 		{"bad format", []string{"standings", "--event", event, "--format", "xml"}, 2, nil, `standings is written as pdf, csv, json, xlsx, not "xml"`},
 		{"bad language", []string{"crosstable", "--event", event, "--lang", "de"}, 2, nil, `ru or en, not "de"`},
 		{"unknown event", []string{"crosstable", "--event", "99"}, 1, nil, "event 99 not found"},
-		{"bad date", []string{"federation", "--from", "12.04.2026"}, 1, nil, `from: "12.04.2026" is not a date`},
+		{"bad date", []string{"federation", "--from", "12.04.2026"}, 2, nil, `--from: "12.04.2026" is not a date`},
+		{"empty period", []string{"federation", "--from", "2026-05-01", "--to", "2026-04-30"}, 2, nil, "--from 2026-05-01 is after --to 2026-04-30"},
+		{"bad public URL", []string{"pairings", "--event", event, "--round", "1", "--public-url", "adiukh.example.org"}, 2, nil, `--public-url: "adiukh.example.org" is not the address of a site`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var stdout, stderr bytes.Buffer

@@ -22,9 +22,12 @@ func importCommand(args []string, stdout, stderr io.Writer) int {
 	owner := fs.String("owner", "", "e-mail `ADDRESS` of the arbiter or administrator who will own the event")
 	dsn := fs.String("db", envOr("ADIUKH_DB", "adiukh.db"), "SQLite `FILE` or postgres:// URL (env ADIUKH_DB)")
 	if err := fs.Parse(args); err != nil {
+		return parseStatus(err)
+	}
+	if fs.Require("trf", "owner") != nil {
 		return 2
 	}
-	if *file == "" || *owner == "" || fs.NArg() > 0 {
+	if fs.NArg() > 0 {
 		say(stderr, "usage: adiukh import --trf FILE --owner EMAIL [--db DSN]")
 		return 2
 	}

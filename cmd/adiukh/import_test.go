@@ -32,6 +32,6 @@ func TestImportCommand(t *testing.T) {
 		{Name: "a corpus tournament", Args: []string{"import", "--trf", good, "--owner", "arbiter@example.org", "--db", db}, Out: "imported from"},
 		{Name: "syntax error names line and column", Args: []string{"import", "--trf", bad, "--owner", "arbiter@example.org", "--db", db}, Code: 1, ErrOut: "line 2, column 5"},
 		{Name: "unknown owner", Args: []string{"import", "--trf", good, "--owner", "nobody@example.org", "--db", db}, Code: 1, ErrOut: "owner nobody@example.org"},
-		{Name: "missing flags", Args: []string{"import", "--trf", good}, Code: 2, ErrOut: "usage: adiukh import"},
+		{Name: "missing flags", Args: []string{"import", "--trf", good}, Code: 2, ErrOut: "adiukh import: --owner is required"},
 	})
 }

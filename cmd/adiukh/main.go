@@ -30,7 +30,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 	lang, args := catalog.CommandLanguage(args)
 	l := catalog.For(lang)
 	stdout, stderr = console{stdout, l}, console{stderr, l}
-	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+	switch {
+	case len(args) == 0:
+		// A command is missing: a usage error, told where errors go.
+		usage(stderr)
+		return 2
+	case args[0] == "help" || args[0] == "-h" || args[0] == "--help":
 		usage(stdout)
 		return 0
 	}

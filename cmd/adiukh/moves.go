@@ -52,7 +52,7 @@ func moves(args []string, stdout, stderr io.Writer) int {
 	position, side := positionFlags(fs.FlagSet)
 	asJSON := fs.Bool("json", false, "print a JSON array of {move, position}")
 	if err := fs.ParseFlagsOnly(args); err != nil {
-		return 2
+		return parseStatus(err)
 	}
 	p, color, err := readPosition(*position, *side)
 	if err != nil {
@@ -89,7 +89,7 @@ func perft(args []string, stdout, stderr io.Writer) int {
 	depth := fs.Int("depth", 0, "the number of plies (1 or more)")
 	divide := fs.Bool("divide", false, "print the count below each legal move first")
 	if err := fs.ParseFlagsOnly(args); err != nil {
-		return 2
+		return parseStatus(err)
 	}
 	if *depth < 1 {
 		say(stderr, "adiukh perft: --depth must be 1 or more")

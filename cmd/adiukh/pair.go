@@ -25,7 +25,7 @@ func runPair(args []string, stdout, stderr io.Writer) int {
 		fs.PrintFlags()
 	}
 	if err := fs.Parse(args); err != nil {
-		return 2
+		return parseStatus(err)
 	}
 	if *file == "" || fs.NArg() > 0 {
 		fs.Usage()

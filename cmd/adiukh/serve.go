@@ -70,10 +70,14 @@ func serve(args []string, stdout, stderr io.Writer) int {
 	drain := fs.Duration("shutdown-timeout", 30*time.Second, "how long to wait for requests in progress on SIGTERM before closing the database")
 	smtpURL := fs.String("smtp", envOr("ADIUKH_SMTP", ""), "`URL` of the mail server for notifications, like smtp://user:password@mail.example.org:587?from=adiukh@example.org; none: notifications stay in the site's inbox (env ADIUKH_SMTP)")
 	if err := fs.Parse(args); err != nil {
-		return 2
+		return parseStatus(err)
 	}
 	if n := len(*secret); n > 0 && n < minSecretBytes {
 		say(stderr, "adiukh serve: --secret has %d bytes; it needs at least %d (make one with: openssl rand -base64 48)", n, minSecretBytes)
+		return 2
+	}
+	if err := checkPublicURL(*publicURL); err != nil {
+		fail(stderr, "adiukh serve", err)
 		return 2
 	}
 	var log *slog.Logger

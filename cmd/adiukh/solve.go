@@ -57,7 +57,7 @@ func solveCommand(args []string, stdout, stderr io.Writer) int {
 	tableMB := fs.Int("table-mb", solve.DefaultTableBytes>>20, "memory of the transposition table, in MiB")
 	stipulation := fs.String("stipulation", "", "judge a problem: \"white wins\", \"white 17\", \"black wins\", \"draw\", \"exact 13:11\"")
 	if err := fs.ParseFlagsOnly(args); err != nil {
-		return 2
+		return parseStatus(err)
 	}
 	refuse := func(err error) int {
 		fail(stderr, "adiukh solve", err)

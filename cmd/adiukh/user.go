@@ -42,6 +42,9 @@ func userCommand(args []string, stdout, stderr io.Writer) int {
 	fromStdin := fs.Bool("password-stdin", false, "read the password from the first line of standard input")
 	dsn := fs.String("db", envOr("ADIUKH_DB", "adiukh.db"), "SQLite `FILE` or postgres:// URL (env ADIUKH_DB)")
 	if err := fs.Parse(args[1:]); err != nil {
+		return parseStatus(err)
+	}
+	if fs.Require("email", "role") != nil {
 		return 2
 	}
 	if !*fromStdin {

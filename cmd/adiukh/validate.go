@@ -46,7 +46,7 @@ func validate(args []string, stdout, stderr io.Writer) int {
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
-		return 2
+		return parseStatus(err)
 	}
 	if fs.NArg() == 0 {
 		fs.Usage()
