@@ -8,6 +8,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"adiukh/tournament"
+	"adiukh/tournament/catalog"
 )
 
 type standingsRowView struct {
@@ -141,9 +142,12 @@ type auditView struct {
 	Reason    string          `json:"reason"`
 }
 
-func newAuditView(e tournament.AuditEntry) auditView {
+// newAuditView shows an entry with its reason as a person reads it: one the
+// server wrote itself (tournament.Note) in the client's language, one an
+// arbiter typed as it was typed.
+func newAuditView(e tournament.AuditEntry, l *catalog.Localizer) auditView {
 	return auditView{ID: e.ID, At: e.At, UserEmail: e.UserEmail, Action: e.Action, Subject: e.Subject,
-		Before: rawOrNull(e.Before), After: rawOrNull(e.After), Reason: e.Reason}
+		Before: rawOrNull(e.Before), After: rawOrNull(e.After), Reason: l.Message(tournament.NoteMessage(e.Reason))}
 }
 
 // rawOrNull passes a stored JSON snapshot through; "" becomes null.
@@ -163,9 +167,10 @@ func (h *handler) getAudit(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
+	l := jsonLocalizer(c)
 	views := make([]auditView, len(entries))
 	for i, e := range entries {
-		views[i] = newAuditView(e)
+		views[i] = newAuditView(e, l)
 	}
 	c.JSON(http.StatusOK, gin.H{"entries": views})
 	return nil

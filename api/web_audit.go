@@ -152,7 +152,7 @@ func (h *handler) auditJSON(c *gin.Context) error {
 	}
 	out := []auditEntryJSON{}
 	for _, l := range keep(lines, filter) {
-		out = append(out, auditEntryJSON{auditView: newAuditView(l.AuditEntry), Round: l.Round, Players: l.Players, Text: l.Text, Changes: l.Changes})
+		out = append(out, auditEntryJSON{auditView: newAuditView(l.AuditEntry, tr.Localizer), Round: l.Round, Players: l.Players, Text: l.Text, Changes: l.Changes})
 	}
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
