@@ -169,7 +169,9 @@ func (s *Service) expire(tx Tx, p *play, now time.Time) (bool, error) {
 	if g.ToMove == rules.Black {
 		res = tournament.Result{White: 24, Black: 0, EndReason: tournament.LossOnTime}
 	}
-	at := deadline.UTC().Format("2006-01-02 15:04 MST")
+	// The moment as the event's players and arbiter keep time: in its zone,
+	// named.
+	at := deadline.In(p.e.Location()).Format("2006-01-02 15:04 MST")
 	note := tournament.Note("White's time ran out at %s", at)
 	if g.ToMove == rules.Black {
 		note = tournament.Note("Black's time ran out at %s", at)

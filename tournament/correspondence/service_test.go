@@ -124,6 +124,10 @@ func TestSweepOnTwoInstances(t *testing.T) {
 				if g.Result == nil || g.Result.Score() != "0:24" || g.Result.EndReason != tournament.LossOnTime {
 					t.Errorf("game %d: %+v, want White lost on time", g.ID, g.Result)
 				}
+				// The deadline, 11 December 12:00 UTC, in the event's zone.
+				if note := tournament.NoteMessage(g.Note).String(); note != "White's time ran out at 2026-12-11 15:00 MSK" {
+					t.Errorf("game %d: note %q, want the deadline in Moscow time", g.ID, note)
+				}
 			}
 			audit, err := sec.events.Audit(sec.ctx, sec.eventID)
 			if err != nil {
