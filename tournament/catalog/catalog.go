@@ -296,7 +296,8 @@ func (l *Localizer) ErrorWithField(err error) string {
 // Arg renders one argument of a message in the language: nested messages
 // and errors are translated, and so is a value that says itself as a message
 // (a stipulation); the domain's words — colours, end reasons,
-// disciplines, systems — are named as the catalogue names them. Anything
+// disciplines, systems — are named as the catalogue names them, and a
+// fractional number takes the language's decimal separator. Anything
 // else stays as it is.
 func (l *Localizer) Arg(a any) any {
 	switch a := a.(type) {
@@ -319,6 +320,10 @@ func (l *Localizer) Arg(a any) any {
 		return a
 	}
 	switch a := a.(type) {
+	case float64:
+		return decimalComma(a)
+	case float32:
+		return decimalComma(a)
 	case rules.Color:
 		return l.T("side." + a.String())
 	case rules.EndReason:
@@ -385,6 +390,15 @@ func (l *Localizer) Count(n int64) string {
 		return rules.Count(n).Grouped("\u00a0")
 	}
 	return rules.Count(n).Grouped(",")
+}
+
+// decimalComma is a fractional number in a Russian message: written as the
+// format's verb asks (%g, %.2f), with a decimal comma.
+type decimalComma float64
+
+func (d decimalComma) Format(f fmt.State, verb rune) {
+	s := fmt.Sprintf(fmt.FormatString(f, verb), float64(d))
+	f.Write([]byte(strings.Replace(s, ".", ",", 1)))
 }
 
 // written is an argument already written in the language: it prints as it

@@ -737,6 +737,7 @@ func TestNumbersDatesAndLanguages(t *testing.T) {
 		{ru.T("no.such.message"), "⟦no.such.message⟧"},
 		{ru.Count(50000000), "50\u00a0000\u00a0000"}, {en.Count(50000000), "50,000,000"}, {en.Count(999), "999"}, {en.Count(-1234), "-1,234"},
 		{fmt.Sprintf("%d nodes", rules.Count(123456)), "123,456 nodes"},
+		{ru.Sprintf("%.2f; %g; %v; %d", 3.75, 0.5, float32(1.5), 7), "3,75; 0,5; 1,5; 7"}, {en.Sprintf("%.2f; %g", 3.75, 0.5), "3.75; 0.5"},
 	} {
 		if tc.got != tc.want {
 			t.Errorf("got %q, want %q", tc.got, tc.want)
