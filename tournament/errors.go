@@ -57,6 +57,16 @@ func plainEnglish(format string, args []any) string {
 	})
 }
 
+// Said is the error's message, without its field, as text that is
+// translated where it is read: for a message that carries it on (a
+// composition's report, an entry that cannot be ranked).
+func (e *Error) Said() rules.Message {
+	if e.Format == "" {
+		return say("%s", e.Message)
+	}
+	return rules.Message{Format: e.Format, Args: e.Args}
+}
+
 func (e *Error) Error() string {
 	if e.Field != "" {
 		return e.Field + ": " + e.Message

@@ -733,7 +733,7 @@ func ranking(tx Tx, c *Contest, judges []int64) ([]Anonymous, error) {
 			}
 			score, err := Aggregate(c.Aggregation, values)
 			if te := (*tournament.Error)(nil); errors.As(err, &te) {
-				a.Failed = rules.Message{Format: te.Format, Args: te.Args}
+				a.Failed = te.Said()
 			} else {
 				a.Score = &score
 			}

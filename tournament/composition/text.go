@@ -131,9 +131,4 @@ func listOf(items []rules.Message) rules.Message {
 func (t Text) IsZero() bool { return t.Format == "" }
 
 // errorText keeps a domain error's message with its arguments.
-func errorText(e *tournament.Error) Text {
-	if e.Format == "" {
-		return Plain(e.Message)
-	}
-	return Text{rules.Message{Format: e.Format, Args: e.Args}}
-}
+func errorText(e *tournament.Error) Text { return Text{e.Said()} }
