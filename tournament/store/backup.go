@@ -64,6 +64,17 @@ func Restore(ctx context.Context, from, path string, replace bool) error {
 	if _, err := os.Stat(path); err == nil && !replace {
 		return tournament.Conflict("", "%s already exists: stop the server and pass --force to replace it with the backup", path)
 	}
+	inUse, err := lockInUse(path, true)
+	if errors.Is(err, errBusy) {
+		return tournament.Conflict("", "%s is open in a running adiukh serve (or another adiukh command): stop it, then restore", path)
+	}
+	if err != nil {
+		return err
+	}
+	if inUse != nil {
+		// Released last, when the restored database is closed.
+		defer inUse.Close()
+	}
 	src, err := sql.Open("sqlite3", sqliteDSN(from, "_query_only=1"))
 	if err != nil {
 		return err

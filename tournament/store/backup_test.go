@@ -126,6 +126,15 @@ func TestBackupRefusals(t *testing.T) {
 			t.Errorf("%s: error %v, want one containing %q", tc.name, tc.err, tc.want)
 		}
 	}
+	// A database a server (or any program) has open is not replaced.
+	open, err := store.Open(live)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := store.Restore(ctx, backup, live, true); err == nil || !strings.Contains(err.Error(), "stop it, then restore") {
+		t.Errorf("restore over an open database: %v, want a refusal", err)
+	}
+	open.Close()
 	if err := store.Restore(ctx, backup, live, true); err != nil {
 		t.Errorf("restore with replace: %v", err)
 	}

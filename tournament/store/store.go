@@ -33,6 +33,9 @@ type Store struct {
 	read   *gorm.DB // reads; the same handle as db on PostgreSQL
 	sqlite bool
 	path   string // the SQLite file, for messages
+	// inUse holds the shared lock that tells Restore the SQLite file is
+	// open (lockInUse); nil for PostgreSQL and a database in memory.
+	inUse *os.File
 }
 
 // Open connects to the database the DSN names and brings its schema up to
@@ -57,11 +60,23 @@ func Open(dsn string) (*Store, error) {
 	// waiting up to the busy timeout for another program (a second server,
 	// a command run beside it) to release it; a deferred BEGIN would fail
 	// at its first write instead when another connection wrote meanwhile.
+	var inUse *os.File
+	if !inMemory(dsn) {
+		var err error
+		if inUse, err = lockInUse(sqlitePath(dsn), false); errors.Is(err, errBusy) {
+			return nil, tournament.Conflict("", "%s is being restored from a backup; start again when adiukh restore has finished", sqlitePath(dsn))
+		} else if err != nil {
+			return nil, err
+		}
+	}
 	db, err := openGorm(sqlite.Open(sqliteDSN(dsn, "_journal_mode=WAL&_txlock=immediate")), dsn)
 	if err != nil {
+		if inUse != nil {
+			inUse.Close()
+		}
 		return nil, err
 	}
-	s := &Store{db: db, read: db, sqlite: true, path: dsn}
+	s := &Store{db: db, read: db, sqlite: true, path: dsn, inUse: inUse}
 	sqlDB, err := db.DB()
 	if err != nil {
 		return nil, err
@@ -102,11 +117,17 @@ func mustExist(dsn string) error {
 	if dsn == "" || isPostgres(dsn) || inMemory(dsn) {
 		return nil
 	}
-	path, _, _ := strings.Cut(strings.TrimPrefix(dsn, "file:"), "?")
+	path := sqlitePath(dsn)
 	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
 		return tournament.NotFound("there is no database %s; adiukh serve --db %s or adiukh demo --db %s creates one", path, path, path)
 	}
 	return nil
+}
+
+// sqlitePath is the file an SQLite DSN names.
+func sqlitePath(dsn string) string {
+	path, _, _ := strings.Cut(strings.TrimPrefix(dsn, "file:"), "?")
+	return path
 }
 
 func isPostgres(dsn string) bool {
@@ -179,6 +200,10 @@ func (s *Store) Close() error {
 	var errs []error
 	for _, db := range s.handles() {
 		errs = append(errs, closeGorm(db))
+	}
+	if s.inUse != nil {
+		errs = append(errs, s.inUse.Close())
+		s.inUse = nil
 	}
 	return errors.Join(errs...)
 }
