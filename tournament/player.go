@@ -62,7 +62,9 @@ func (in PlayerInput) applyDetails(p *Player) error {
 		if err != nil {
 			return err
 		}
-		p.Name = name
+		// Spaces typed twice inside a name are a slip: kept single, the name
+		// sorts, prints and is found as a duplicate like the others.
+		p.Name = strings.Join(strings.Fields(name), " ")
 	}
 	if in.Rating != nil {
 		if *in.Rating < 0 || *in.Rating > 4000 {
