@@ -54,8 +54,9 @@ type pnFrame struct {
 // the table still counts for as long as it holds. Proof and disproof numbers
 // of undecided nodes go to a table of their own (pnTable): they only steer.
 func (s *Solver) mid(n *node, h uint64, depth int32, thpn, thdn uint32) numbers {
-	if s.nodes >= s.maxNodes {
-		// The budget is spent: this node is not searched, nor counted.
+	if s.nodes >= s.stop {
+		// The budget, or the question's share of it, is spent: this node
+		// is not searched, nor counted.
 		s.aborted = true
 		return numbers{1, 1, noLow, 0}
 	}

@@ -74,8 +74,11 @@ func (e *BudgetError) Detail() rules.Message {
 // between questions. A Solver is not safe for concurrent use.
 type Solver struct {
 	maxNodes int64
-	table    *table
-	path     path
+	// stop is the node count at which the question being asked gives up:
+	// the budget, or sooner when bounds gives a question a share of it.
+	stop  int64
+	table *table
+	path  path
 
 	goal     goal
 	nodes    int64
@@ -98,7 +101,7 @@ func New(o Options) *Solver {
 	// could take all of it (25 MiB = 2¹⁶ buckets) and leave the proof
 	// numbers a single slot, which makes the search many times slower.
 	t := newTable(o.TableBytes - o.TableBytes/8)
-	return &Solver{maxNodes: o.MaxNodes, table: t, pns: newPNTable(o.TableBytes - len(t.buckets)*bucketBytes)}
+	return &Solver{maxNodes: o.MaxNodes, stop: o.MaxNodes, table: t, pns: newPNTable(o.TableBytes - len(t.buckets)*bucketBytes)}
 }
 
 // Step is a move with the position it leads to.
@@ -142,7 +145,7 @@ func (r *Result) Score() (rules.Score, bool) {
 
 // start resets the per-question counters.
 func (s *Solver) start() time.Time {
-	s.nodes, s.aborted = 0, false
+	s.nodes, s.aborted, s.stop = 0, false, s.maxNodes
 	return time.Now()
 }
 
@@ -204,7 +207,13 @@ func (r *Result) known(err error) error {
 	return err
 }
 
-// bounds finds WhiteMin and WhiteMax by halving the range of thresholds.
+// bounds finds WhiteMin and WhiteMax by halving the range of thresholds,
+// White's first. The two halvings are asked in rounds: in each, a question
+// may take a share of the budget, first a quarter, doubled every round, and
+// one the share does not settle is asked again in the next round, after the
+// other side's questions. So when one side's question is far harder than the
+// other's (can White force any end at all, where Black's bounds take a few
+// hundred nodes), the budget does not run out before the easy side is proved.
 // When the budget runs out it returns with the error what it proved so far:
 // WhiteMin at least whiteMin, WhiteMax at most whiteMax.
 func (s *Solver) bounds(n *node, total int) (whiteMin, whiteMax *int, err error) {
@@ -212,7 +221,7 @@ func (s *Solver) bounds(n *node, total int) (whiteMin, whiteMax *int, err error)
 	lo, hi := -1, total+1
 	// Black is proved to hold White to ≤ bhi and disproved for ≤ bdisproved.
 	bhi, bdisproved := total+1, -1
-	ranOut := func(err error) (*int, *int, error) {
+	found := func(err error) (*int, *int, error) {
 		if lo >= 0 {
 			whiteMin = &lo
 		}
@@ -221,58 +230,77 @@ func (s *Solver) bounds(n *node, total int) (whiteMin, whiteMax *int, err error)
 		}
 		return whiteMin, whiteMax, err
 	}
-	for hi-lo > 1 {
-		if hi-lo == 2 && lo >= 0 && bdisproved < lo {
-			// One threshold is left, lo+1. Black's ≤ lo is asked first: when
-			// it is proved the value is lo, and White's lo+1 is disproved by
-			// it at every node its proof covers (entry.known), whereas
-			// disproving White's lo+1 first settles nothing for Black, whose
-			// proof WhiteMax needs anyway. Once it is disproved (bdisproved
-			// = lo) White's lo+1 is asked.
-			st, _, err := s.prove(n, goal{rules.Black, int8(lo)})
-			if err != nil {
-				return ranOut(err)
+	for share := max(s.maxNodes/4, 1); ; share *= 2 {
+		whiteOpen, blackOpen := false, false
+		for hi-lo > 1 && !whiteOpen {
+			if hi-lo == 2 && lo >= 0 && bdisproved < lo {
+				// One threshold is left, lo+1. Black's ≤ lo is asked first:
+				// when it is proved the value is lo, and White's lo+1 is
+				// disproved by it at every node its proof covers
+				// (entry.known), whereas disproving White's lo+1 first
+				// settles nothing for Black, whose proof WhiteMax needs
+				// anyway. Once it is disproved (bdisproved = lo) White's
+				// lo+1 is asked.
+				st, err := s.ask(n, goal{rules.Black, int8(lo)}, share)
+				switch {
+				case err != nil:
+					return found(err)
+				case st == proved:
+					bhi, hi = lo, lo+1
+				case st == disproved:
+					bdisproved = lo
+				default:
+					whiteOpen = true
+				}
+				continue
 			}
-			if st == proved {
-				bhi, hi = lo, lo+1
-			} else {
-				bdisproved = lo
+			t := (lo + hi) / 2
+			st, err := s.ask(n, goal{rules.White, int8(t)}, share)
+			switch {
+			case err != nil:
+				return found(err)
+			case st == proved:
+				lo = t
+			case st == disproved:
+				hi = t
+			default:
+				whiteOpen = true
 			}
-			continue
 		}
-		t := (lo + hi) / 2
-		st, _, err := s.prove(n, goal{rules.White, int8(t)})
-		if err != nil {
-			return ranOut(err)
+		// WhiteMax ≥ WhiteMin ≥ lo, so nothing below lo can be proved for
+		// Black.
+		for blo := max(max(lo, 0)-1, bdisproved); bhi-blo > 1 && !blackOpen; blo = max(max(lo, 0)-1, bdisproved) {
+			t := (blo + bhi) / 2
+			st, err := s.ask(n, goal{rules.Black, int8(t)}, share)
+			switch {
+			case err != nil:
+				return found(err)
+			case st == proved:
+				bhi = t
+			case st == disproved:
+				bdisproved = t
+			default:
+				blackOpen = true
+			}
 		}
-		if st == proved {
-			lo = t
-		} else {
-			hi = t
-		}
-	}
-	if lo >= 0 {
-		whiteMin = &lo
-	}
-	// Black is proved to hold White to ≤ bhi and disproved for ≤ blo;
-	// WhiteMax ≥ WhiteMin, so nothing below WhiteMin can be proved.
-	blo := max(max(lo, 0)-1, bdisproved)
-	for bhi-blo > 1 {
-		t := (blo + bhi) / 2
-		st, _, err := s.prove(n, goal{rules.Black, int8(t)})
-		if err != nil {
-			return ranOut(err)
-		}
-		if st == proved {
-			bhi = t
-		} else {
-			blo = t
+		if !whiteOpen && !blackOpen {
+			return found(nil)
 		}
 	}
-	if bhi <= total {
-		whiteMax = &bhi
+}
+
+// ask answers g within share nodes, and never past the budget: unknown with
+// no error when the share runs out first, a BudgetError when the budget does.
+// What the search learned stays in the tables for the next time g is asked.
+func (s *Solver) ask(n *node, g goal, share int64) (status, error) {
+	s.stop = min(s.nodes+share, s.maxNodes)
+	st, _, err := s.prove(n, g)
+	s.stop = s.maxNodes
+	if _, ok := err.(*BudgetError); ok && s.nodes < s.maxNodes {
+		s.aborted = false
+		return unknown, nil
 	}
-	return whiteMin, whiteMax, nil
+	return st, err
 }
 
 // line plays out a proved goal from n: the prover picks the move with the
