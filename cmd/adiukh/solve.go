@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"strconv"
 	"strings"
 
 	"adiukh/rules"
@@ -66,6 +68,13 @@ func solveCommand(args []string, stdout, stderr io.Writer) int {
 	if *maxNodes < 1 || *tableMB < 1 {
 		return refuse(newProblem("--max-nodes and --table-mb must be 1 or more"))
 	}
+	// A table larger than the memory would stop the program with a crash
+	// instead of an answer; so would a size whose bytes overflow.
+	if total, ok := memoryMiB(); ok && *tableMB > total {
+		return refuse(newProblem("--table-mb %d is more than the memory of this machine (%d MiB)", *tableMB, total))
+	} else if *tableMB > maxTableMB {
+		return refuse(newProblem("--table-mb must be at most %d", maxTableMB))
+	}
 	p, color, err := readPosition(*position, *side)
 	if err != nil {
 		return refuse(err)
@@ -100,6 +109,25 @@ func solveCommand(args []string, stdout, stderr io.Writer) int {
 		return refuse(err)
 	}
 	return 0
+}
+
+// maxTableMB bounds --table-mb where the machine's memory is not known.
+const maxTableMB = 1 << 30
+
+// memoryMiB is the memory of the machine in MiB, where the system says it
+// (/proc/meminfo).
+func memoryMiB() (int, bool) {
+	b, err := os.ReadFile("/proc/meminfo")
+	if err != nil {
+		return 0, false
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if kb, ok := strings.CutPrefix(line, "MemTotal:"); ok {
+			n, err := strconv.Atoi(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(kb), "kB")))
+			return n >> 10, err == nil && n > 0
+		}
+	}
+	return 0, false
 }
 
 // budgetOrFail reports a search that ran out of nodes (status 1: nothing is

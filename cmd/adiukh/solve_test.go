@@ -59,6 +59,10 @@ func TestSolveCommand(t *testing.T) {
 		{[]string{"--position", figure17, "--stipulation", "mate in 2"}, "--stipulation: \"mate in 2\": \"mate\" is not a stipulation"},
 		{[]string{"--position", figure17, "--stipulation", "black 3"}, "the stipulation \"black 3\" is set for black, but white is to move"},
 		{[]string{"--position", figure17, "--max-nodes", "0"}, "--max-nodes and --table-mb must be 1 or more"},
+		// More memory than there is crashed the program; a size whose bytes
+		// overflow was ignored.
+		{[]string{"--position", figure17, "--table-mb", "100000000"}, "--table-mb 100000000 is more than the memory of this machine ("},
+		{[]string{"--position", figure17, "--table-mb", "8796093022208"}, "--table-mb 8796093022208 is more than the memory of this machine ("},
 		{[]string{"--position", figure17, "white"}, "adiukh solve: unexpected argument \"white\"; every option is a flag, such as --position"},
 	} {
 		_, errOut, status := runCLI(t, append([]string{"solve"}, tc.args...)...)
