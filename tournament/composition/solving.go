@@ -356,7 +356,9 @@ func (s *Service) Answer(ctx context.Context, eventID int64, number int, text st
 		if _, err := s.openSolving(ctx, tx, eventID, u); err != nil {
 			return err
 		}
-		a.SentAt = s.now().UTC()
+		// Kept to the second, as the ranking shows it: answers sent within
+		// the same second are equal on time.
+		a.SentAt = s.now().UTC().Truncate(time.Second)
 		if err := tx.SaveAnswer(a); err != nil {
 			return err
 		}

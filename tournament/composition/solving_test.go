@@ -152,3 +152,34 @@ func solvingContest(t *testing.T, st *store.Store) {
 		t.Errorf("%d answers in the audit log, want 7", answers)
 	}
 }
+
+// Answers are kept to the second, as the ranking shows their time: two
+// participants equal on points whose last answers fall within one second
+// share a place.
+func TestSolvingTiesWithinASecond(t *testing.T) {
+	for name, st := range storetest.Open(t) {
+		t.Run(name, func(t *testing.T) {
+			c := newContest(t, st)
+			opens := start.Add(time.Hour)
+			_, err := c.svc.SetupSolving(c.as("director"), c.eventID, composition.SolvingInput{Starts: opens, Ends: opens.Add(time.Hour),
+				Problems: []composition.SolvingProblem{{Entry: composition.Entry{Position: g005, Side: "black", Stipulation: "exact 18:6", Solution: "d6:f8 b2-c3 f8:d6 e7:c5"}}}}, "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			for who, at := range map[string]time.Duration{"alice": time.Minute + 700*time.Millisecond, "bob": time.Minute + 100*time.Millisecond} {
+				c.clock.Set(opens.Add(at))
+				if _, err := c.svc.Answer(c.as(who), c.eventID, 1, "d6:f8 b2-c3 f8:d6 e7:c5"); err != nil {
+					t.Fatal(err)
+				}
+			}
+			c.clock.Set(opens.Add(time.Hour))
+			v, err := c.svc.Solving(c.as("reader"), c.eventID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(v.Ranking) != 2 || v.Ranking[0].Place != 1 || v.Ranking[1].Place != 1 || !v.Ranking[0].Last.Equal(opens.Add(time.Minute)) {
+				t.Errorf("equal points, answers in the same second: %+v", v.Ranking)
+			}
+		})
+	}
+}
