@@ -408,6 +408,8 @@ func TestSolvingFormKeepsSettings(t *testing.T) {
 	page := s.page(dc, ev+"/solving")
 	// A datetime-local field refuses seconds unless its step allows them.
 	mustContain(t, "the set-up form", page, `value="2026-12-01T10:00:30" step="1"`)
+	// The window is shown as it is kept, to the second.
+	mustContain(t, "the window", page, "10:00:30 UTC")
 	form := url.Values{}
 	for _, k := range []string{"starts", "ends"} {
 		m := regexp.MustCompile(`name="` + k + `" value="([^"]*)"`).FindStringSubmatch(page)

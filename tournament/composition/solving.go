@@ -111,7 +111,7 @@ func (s *Service) SetupSolving(ctx context.Context, eventID int64, in SolvingInp
 			return err
 		}
 		if old != nil && !s.now().Before(old.Starts) {
-			return tournament.Conflict("starts", "the solving contest started at %s; its problems are fixed", old.Starts.UTC().Format("2006-01-02 15:04 UTC"))
+			return tournament.Conflict("starts", "the solving contest started at %s; its problems are fixed", windowMoment(old.Starts))
 		}
 		return nil
 	}
@@ -140,6 +140,9 @@ func (s *Service) SetupSolving(ctx context.Context, eventID int64, in SolvingInp
 	})
 	return out, err
 }
+
+// windowMoment writes a moment of the window as it is kept, to the second.
+func windowMoment(t time.Time) string { return t.UTC().Format("2006-01-02 15:04:05 UTC") }
 
 func solvingLog(c *SolvingContest) map[string]any {
 	return map[string]any{"starts": c.Starts, "ends": c.Ends, "problems": c.Problems}
@@ -387,9 +390,9 @@ func (s *Service) openSolving(ctx context.Context, tx Tx, eventID int64, u *tour
 	now := s.now()
 	switch {
 	case now.Before(c.Starts):
-		return nil, tournament.Conflict("starts", "the solving contest starts at %s", c.Starts.UTC().Format("2006-01-02 15:04 UTC"))
+		return nil, tournament.Conflict("starts", "the solving contest starts at %s", windowMoment(c.Starts))
 	case !now.Before(c.Ends):
-		return nil, tournament.Conflict("ends", "the solving contest ended at %s", c.Ends.UTC().Format("2006-01-02 15:04 UTC"))
+		return nil, tournament.Conflict("ends", "the solving contest ended at %s", windowMoment(c.Ends))
 	}
 	return c, nil
 }

@@ -183,3 +183,27 @@ func TestSolvingTiesWithinASecond(t *testing.T) {
 		})
 	}
 }
+
+// The window is kept to the second, and said so: an answer refused just
+// before the start or after the end names the second it opens or closed.
+func TestSolvingWindowToTheSecond(t *testing.T) {
+	for name, st := range storetest.Open(t) {
+		t.Run(name, func(t *testing.T) {
+			c := newContest(t, st)
+			opens := start.Add(time.Hour + 30*time.Second)
+			_, err := c.svc.SetupSolving(c.as("director"), c.eventID, composition.SolvingInput{Starts: opens, Ends: opens.Add(time.Hour + 15*time.Second),
+				Problems: []composition.SolvingProblem{{Entry: composition.Entry{Position: g005, Side: "black", Stipulation: "exact 18:6", Solution: "d6:f8 b2-c3 f8:d6 e7:c5"}}}}, "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			c.clock.Set(opens.Add(-10 * time.Second))
+			_, err = c.svc.Answer(c.as("alice"), c.eventID, 1, "d6:f8")
+			wantCode(t, "an answer 10 seconds early", err, tournament.ECONFLICT, "starts at 2026-11-01 13:00:30 UTC")
+			c.clock.Set(opens.Add(time.Hour + 20*time.Second))
+			_, err = c.svc.Answer(c.as("alice"), c.eventID, 1, "d6:f8")
+			wantCode(t, "an answer 5 seconds late", err, tournament.ECONFLICT, "ended at 2026-11-01 14:00:45 UTC")
+			_, err = c.svc.SetupSolving(c.as("director"), c.eventID, composition.SolvingInput{}, "")
+			wantCode(t, "a change after the start", err, tournament.ECONFLICT, "started at 2026-11-01 13:00:30 UTC")
+		})
+	}
+}
