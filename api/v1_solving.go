@@ -112,8 +112,8 @@ type solvingBody struct {
 		Side        string `json:"side"`
 		Stipulation string `json:"stipulation"`
 		Solution    string `json:"solution"`
-		Points      int    `json:"points"`
-		KeyPoints   int    `json:"key_points"`
+		Points      *int   `json:"points"`
+		KeyPoints   *int   `json:"key_points"`
 	} `json:"problems"`
 	Reason string `json:"reason"`
 }
@@ -144,7 +144,7 @@ func (h *handler) putSolving(c *gin.Context) error {
 		return err
 	}
 	for _, p := range body.Problems {
-		in.Problems = append(in.Problems, composition.SolvingProblem{Points: p.Points, KeyPoints: p.KeyPoints,
+		in.Problems = append(in.Problems, composition.SolvingProblemInput{Points: p.Points, KeyPoints: p.KeyPoints,
 			Entry: composition.Entry{Position: p.Position, Side: p.Side, Stipulation: p.Stipulation, Solution: p.Solution}})
 	}
 	if _, err := h.Composition.SetupSolving(c.Request.Context(), id, in, body.Reason); err != nil {

@@ -403,7 +403,10 @@ func TestSolvingFormKeepsSettings(t *testing.T) {
 	ev := fmt.Sprintf("/events/%d", id)
 	problem := map[string]any{"position": g005, "side": "black", "stipulation": "exact 18:6", "solution": "d6:f8 b2-c3 f8:d6 e7:c5"}
 	set := s.must(http.StatusOK, director, "PUT", "/api/v1"+ev+"/solving", map[string]any{"starts": "2026-12-01T10:00:30Z", "ends": "2026-12-01T13:00:00Z",
-		"problems": []any{problem, withPoints(problem, 4, 2), withPoints(problem, 3, 0)}})
+		"problems": []any{problem, withPoints(problem, 4, 2), withPoints(problem, 3, 0), withPoints(problem, 5, 0)}})
+	if key := set.(map[string]any)["problems"].([]any)[3].(map[string]any)["key_points"]; key != 0.0 {
+		t.Errorf("a key set to 0 earns %v", key)
+	}
 	dc := s.session("director@example.org")
 	page := s.page(dc, ev+"/solving")
 	// A datetime-local field refuses seconds unless its step allows them.

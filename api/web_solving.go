@@ -180,13 +180,14 @@ func (h *handler) saveSolving(c *gin.Context) error {
 				unreadable = append(unreadable, tournament.Invalid(field, "problem %d: write four lines (position, side to move, stipulation, solution) and, if you like, a fifth with the points for the solution and for the key alone; got %d", number, len(lines)))
 				continue
 			}
-			p := composition.SolvingProblem{Entry: composition.Entry{Position: lines[0], Side: lines[1], Stipulation: lines[2], Solution: lines[3]}}
+			p := composition.SolvingProblemInput{Entry: composition.Entry{Position: lines[0], Side: lines[1], Stipulation: lines[2], Solution: lines[3]}}
 			if len(lines) == 5 {
-				var ok bool
-				if p.Points, p.KeyPoints, ok = readPoints(lines[4]); !ok {
+				points, key, ok := readPoints(lines[4])
+				if !ok {
 					unreadable = append(unreadable, tournament.Invalid(field+".points", "problem %d: the fifth line is the points for the solution and for the key alone, two whole numbers such as 5 1; got %q", number, lines[4]))
 					continue
 				}
+				p.Points, p.KeyPoints = &points, &key
 			}
 			in.Problems = append(in.Problems, p)
 		}

@@ -80,7 +80,16 @@ type SolvingTx interface {
 type SolvingInput struct {
 	Starts   time.Time
 	Ends     time.Time
-	Problems []SolvingProblem
+	Problems []SolvingProblemInput
+}
+
+// SolvingProblemInput is a problem as the director sets it. Points left
+// out (nil) are 5 for the solution and 1 for the key alone (0 when the
+// solution earns 1); a key set to 0 earns nothing.
+type SolvingProblemInput struct {
+	Entry
+	Points    *int
+	KeyPoints *int
 }
 
 // SetupSolving sets up or changes the solving contest of a composition
@@ -164,14 +173,17 @@ func (s *Service) checkProblems(in SolvingInput) ([]SolvingProblem, error) {
 	out := make([]SolvingProblem, 0, len(in.Problems))
 	for i, p := range in.Problems {
 		field := fmt.Sprintf("problems[%d]", i)
-		if p.Points == 0 {
-			p.Points = DefaultSolvingPoints
+		points, key := DefaultSolvingPoints, DefaultKeyPoints
+		if p.Points != nil {
+			points = *p.Points
 		}
-		if p.KeyPoints == 0 && p.Points >= DefaultSolvingPoints {
-			p.KeyPoints = DefaultKeyPoints
+		if p.KeyPoints != nil {
+			key = *p.KeyPoints
+		} else if key >= points {
+			key = 0
 		}
-		if p.Points < 1 || p.Points > 100 || p.KeyPoints < 0 || p.KeyPoints >= p.Points {
-			problems = append(problems, tournament.Invalid(field+".points", "problem %d: the points are 1 to 100, and the key alone earns fewer (0 or more); got %d and %d", i+1, p.Points, p.KeyPoints))
+		if points < 1 || points > 100 || key < 0 || key >= points {
+			problems = append(problems, tournament.Invalid(field+".points", "problem %d: the points are 1 to 100, and the key alone earns fewer (0 or more); got %d and %d", i+1, points, key))
 			continue
 		}
 		entry, findings, err := s.check(EntryInput{Entry: p.Entry})
@@ -191,7 +203,7 @@ func (s *Service) checkProblems(in SolvingInput) ([]SolvingProblem, error) {
 			problems = append(problems, tournament.Invalid(field+".solution", "problem %d: the solution goes wrong: %s", i+1, listOf(faultMessages(findings.Faults))))
 			continue
 		}
-		out = append(out, SolvingProblem{Number: i + 1, Entry: entry, Points: p.Points, KeyPoints: p.KeyPoints})
+		out = append(out, SolvingProblem{Number: i + 1, Entry: entry, Points: points, KeyPoints: key})
 	}
 	if err := tournament.Every(problems, tournament.Invalid("", "the solving contest has %d problems", len(problems))); err != nil {
 		return nil, err

@@ -22,9 +22,9 @@ func TestSolvingContest(t *testing.T) {
 func solvingContest(t *testing.T, st *store.Store) {
 	c := newContest(t, st)
 	opens, closes := start.Add(24*time.Hour), start.Add(26*time.Hour)
-	problems := []composition.SolvingProblem{
+	problems := []composition.SolvingProblemInput{
 		{Entry: composition.Entry{Position: g005, Side: "black", Stipulation: "exact 18:6", Solution: "1... d6:f8 2. b2-c3 f8:d6 3. e7:c5"}},
-		{Entry: composition.Entry{Position: g019, Side: "black", Stipulation: "draw", Solution: "h4-g3 d6-e7 g3-h2 c7-d8"}, Points: 3},
+		{Entry: composition.Entry{Position: g019, Side: "black", Stipulation: "draw", Solution: "h4-g3 d6-e7 g3-h2 c7-d8"}, Points: ptr(3)},
 	}
 	setup := composition.SolvingInput{Starts: opens, Ends: closes, Problems: problems}
 
@@ -32,7 +32,7 @@ func solvingContest(t *testing.T, st *store.Store) {
 	wantCode(t, "a participant sets up", err, tournament.EFORBIDDEN, "director")
 	bad := setup
 	bad.Ends = opens
-	bad.Problems = []composition.SolvingProblem{problems[0],
+	bad.Problems = []composition.SolvingProblemInput{problems[0],
 		{Entry: composition.Entry{Position: g005, Side: "black", Stipulation: "black wins", Solution: "d6:f8"}}}
 	// Whether she may is asked before the solver spends its work on them.
 	_, err = c.svc.SetupSolving(c.as("alice"), c.eventID, bad, "")
@@ -162,7 +162,7 @@ func TestSolvingTiesWithinASecond(t *testing.T) {
 			c := newContest(t, st)
 			opens := start.Add(time.Hour)
 			_, err := c.svc.SetupSolving(c.as("director"), c.eventID, composition.SolvingInput{Starts: opens, Ends: opens.Add(time.Hour),
-				Problems: []composition.SolvingProblem{{Entry: composition.Entry{Position: g005, Side: "black", Stipulation: "exact 18:6", Solution: "d6:f8 b2-c3 f8:d6 e7:c5"}}}}, "")
+				Problems: []composition.SolvingProblemInput{{Entry: composition.Entry{Position: g005, Side: "black", Stipulation: "exact 18:6", Solution: "d6:f8 b2-c3 f8:d6 e7:c5"}}}}, "")
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -192,7 +192,7 @@ func TestSolvingWindowToTheSecond(t *testing.T) {
 			c := newContest(t, st)
 			opens := start.Add(time.Hour + 30*time.Second)
 			_, err := c.svc.SetupSolving(c.as("director"), c.eventID, composition.SolvingInput{Starts: opens, Ends: opens.Add(time.Hour + 15*time.Second),
-				Problems: []composition.SolvingProblem{{Entry: composition.Entry{Position: g005, Side: "black", Stipulation: "exact 18:6", Solution: "d6:f8 b2-c3 f8:d6 e7:c5"}}}}, "")
+				Problems: []composition.SolvingProblemInput{{Entry: composition.Entry{Position: g005, Side: "black", Stipulation: "exact 18:6", Solution: "d6:f8 b2-c3 f8:d6 e7:c5"}}}}, "")
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -204,6 +204,30 @@ func TestSolvingWindowToTheSecond(t *testing.T) {
 			wantCode(t, "an answer 5 seconds late", err, tournament.ECONFLICT, "ended at 2026-11-01 14:00:45 UTC")
 			_, err = c.svc.SetupSolving(c.as("director"), c.eventID, composition.SolvingInput{}, "")
 			wantCode(t, "a change after the start", err, tournament.ECONFLICT, "started at 2026-11-01 13:00:30 UTC")
+		})
+	}
+}
+
+// The points left out are 5 for the solution and 1 for the key alone; a
+// key set to 0 earns nothing, whatever the solution earns.
+func TestSolvingPoints(t *testing.T) {
+	for name, st := range storetest.Open(t) {
+		t.Run(name, func(t *testing.T) {
+			c := newContest(t, st)
+			entry := composition.Entry{Position: g005, Side: "black", Stipulation: "exact 18:6", Solution: "d6:f8 b2-c3 f8:d6 e7:c5"}
+			sc, err := c.svc.SetupSolving(c.as("director"), c.eventID, composition.SolvingInput{Starts: start.Add(time.Hour), Ends: start.Add(2 * time.Hour),
+				Problems: []composition.SolvingProblemInput{{Entry: entry}, {Entry: entry, Points: ptr(3)}, {Entry: entry, Points: ptr(5), KeyPoints: ptr(0)}, {Entry: entry, Points: ptr(1)}}}, "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i, want := range [][2]int{{5, 1}, {3, 1}, {5, 0}, {1, 0}} {
+				if p := sc.Problems[i]; p.Points != want[0] || p.KeyPoints != want[1] {
+					t.Errorf("problem %d: %d and %d points, want %d and %d", i+1, p.Points, p.KeyPoints, want[0], want[1])
+				}
+			}
+			_, err = c.svc.SetupSolving(c.as("director"), c.eventID, composition.SolvingInput{Starts: start.Add(time.Hour), Ends: start.Add(2 * time.Hour),
+				Problems: []composition.SolvingProblemInput{{Entry: entry, Points: ptr(0)}}}, "")
+			wantCode(t, "no points for the solution", err, tournament.EINVALID, "got 0 and 0")
 		})
 	}
 }
