@@ -371,6 +371,8 @@ func TestSolvingPage(t *testing.T) {
 		mustNotContain(t, "the running contest ("+lang+")", page, "b2-c3 f8:d6")
 	}
 	mustNotContain(t, "the running contest to a reader without an account", s.page(nil, ev+"/solving"), `name="answer"`)
+	// The director cannot take part: no answer form to be refused.
+	mustNotContain(t, "the running contest to its director", s.page(dc, ev+"/solving"), `name="answer"`)
 	if rec := s.post(sc, ev+"/solving/problems/2/answer", url.Values{"answer": {"d6:f8"}}); rec.Code != http.StatusNotFound {
 		t.Errorf("an answer to a problem that is not there: %d", rec.Code)
 	}
