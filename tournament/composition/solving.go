@@ -205,7 +205,7 @@ func (s *Service) checkProblems(in SolvingInput) ([]SolvingProblem, error) {
 		}
 		out = append(out, SolvingProblem{Number: i + 1, Entry: entry, Points: points, KeyPoints: key})
 	}
-	if err := tournament.Every(problems, tournament.Invalid("", "the solving contest has %d problems", len(problems))); err != nil {
+	if err := tournament.Every(problems, tournament.Invalid("", "the solving contest's set-up has %d errors", len(problems))); err != nil {
 		return nil, err
 	}
 	return out, nil

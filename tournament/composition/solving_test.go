@@ -39,7 +39,8 @@ func solvingContest(t *testing.T, st *store.Store) {
 	wantCode(t, "a participant sets up unsound problems", err, tournament.EFORBIDDEN, "director")
 	_, err = c.svc.SetupSolving(c.as("director"), c.eventID, bad, "")
 	var te *tournament.Error
-	if !asError(err, &te) || len(te.Details) != 2 || te.Details[1].Field != "problems[1]" {
+	// The summary counts the errors, not the problems.
+	if !asError(err, &te) || len(te.Details) != 2 || te.Details[1].Field != "problems[1]" || te.Error() != "the solving contest's set-up has 2 errors" {
 		t.Fatalf("a bad window and an unsound problem: %v", err)
 	}
 	// The window is kept to the second, as it is shown.
