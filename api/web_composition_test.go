@@ -376,9 +376,16 @@ func TestSolvingPage(t *testing.T) {
 	if rec := s.post(sc, ev+"/solving/problems/2/answer", url.Values{"answer": {"d6:f8"}}); rec.Code != http.StatusNotFound {
 		t.Errorf("an answer to a problem that is not there: %d", rec.Code)
 	}
+	// An answer of which no move can be read is refused at once, its text
+	// kept in the form.
+	if rec := s.post(sc, ev+"/solving/problems/1/answer", url.Values{"answer": {"d6:b4 b2-c3"}}); rec.Code != http.StatusBadRequest {
+		t.Errorf("an answer with an illegal first move: %d", rec.Code)
+	} else {
+		mustContain(t, "an answer with an illegal first move", rec.Body.String(), `value="d6:b4 b2-c3"`, "в ответе не читается ни один ход: ход 1 (d6:b4)")
+	}
 	// A wrong answer is taken (the verdict shows after the end) and
 	// replaced by the right one.
-	s.mustPost(sc, ev+"/solving/problems/1/answer", url.Values{"answer": {"d6:b4"}})
+	s.mustPost(sc, ev+"/solving/problems/1/answer", url.Values{"answer": {"d6:f8 b2-c3 f8:h6"}})
 	s.clock.Set(start.Add(90*time.Minute + 7*time.Second))
 	s.mustPost(sc, ev+"/solving/problems/1/answer", url.Values{"answer": {"1... d6:f8 2. b2-c3 f8:d6 3. e7:c5"}})
 	page = s.page(sc, ev+"/solving")

@@ -422,6 +422,16 @@ func (s *Service) checkAnswer(p *SolvingProblem, text string) (*SolvingAnswer, e
 	if err != nil {
 		return nil, err
 	}
+	// An answer none of whose moves can be read could not count at all:
+	// it is refused at once with where it goes wrong, which tells nothing
+	// of the solution (anyone can tell a legal move), so that a slip of
+	// notation is not found only after the end.
+	if moves, perr := ReadLine(pr.Position, pr.Side, text); len(moves) == 0 {
+		if perr != nil {
+			return nil, tournament.Invalid("answer", "no move of the answer can be read: %s", perr.Said())
+		}
+		return nil, tournament.Invalid("answer", "write the solution: the first move, then the main line")
+	}
 	r, err := CheckAnswer(solve.New(solve.Options{MaxNodes: s.maxNodes, TableBytes: s.tableBytes}), pr, text)
 	if err != nil {
 		return nil, tournament.Invalid("answer", "the answer could not be checked: %s", err)

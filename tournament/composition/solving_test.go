@@ -80,8 +80,8 @@ func solvingContest(t *testing.T, st *store.Store) {
 	wantCode(t, "no such problem", err, tournament.ENOTFOUND, "no problem 3")
 
 	// Alice solves both; Bob finds the key of problem 1 only and answers
-	// problem 2 wrongly, then corrects it; the reader answers problem 1
-	// later than Alice.
+	// problem 2 with an illegal move, refused, then rightly; the reader
+	// answers problem 1 later than Alice.
 	answer := func(who string, number int, text string, at time.Duration) *composition.SolvingAnswer {
 		t.Helper()
 		c.clock.Set(opens.Add(at))
@@ -98,9 +98,9 @@ func solvingContest(t *testing.T, st *store.Store) {
 	if a := answer("bob", 1, "d6:f8", 3*time.Minute); a.Right || !a.KeyRight || a.Points != 1 || a.Fault.IsZero() {
 		t.Errorf("bob's key only: %+v", a)
 	}
-	if a := answer("bob", 2, "h4-g5", 4*time.Minute); a.Points != 0 || a.KeyRight {
-		t.Errorf("bob's wrong key: %+v", a)
-	}
+	c.clock.Set(opens.Add(4 * time.Minute))
+	_, err = c.svc.Answer(c.as("bob"), c.eventID, 2, "h4-g5")
+	wantCode(t, "bob's illegal key", err, tournament.EINVALID, "move 1 (h4-g5)")
 	answer("bob", 2, "h4-g3 d6-e7 g3-h2 c7-d8", 5*time.Minute)
 	answer("reader", 1, "d6:f8 b2-c3 f8:d6 e7:c5", 6*time.Minute)
 	answer("reader", 2, "h4-g3 d6-e7 g3-h2 c7-d8", 7*time.Minute)
@@ -149,8 +149,8 @@ func solvingContest(t *testing.T, st *store.Store) {
 			answers++
 		}
 	}
-	if answers != 7 {
-		t.Errorf("%d answers in the audit log, want 7", answers)
+	if answers != 6 {
+		t.Errorf("%d answers in the audit log, want 6", answers)
 	}
 }
 
@@ -229,6 +229,47 @@ func TestSolvingPoints(t *testing.T) {
 			_, err = c.svc.SetupSolving(c.as("director"), c.eventID, composition.SolvingInput{Starts: start.Add(time.Hour), Ends: start.Add(2 * time.Hour),
 				Problems: []composition.SolvingProblemInput{{Entry: entry, Points: ptr(0)}}}, "")
 			wantCode(t, "no points for the solution", err, tournament.EINVALID, "got 0 and 0")
+		})
+	}
+}
+
+// An answer none of whose moves can be read is refused at once, with where
+// it goes wrong, and not kept: nothing in it could count.
+func TestSolvingUnreadableAnswer(t *testing.T) {
+	for name, st := range storetest.Open(t) {
+		t.Run(name, func(t *testing.T) {
+			c := newContest(t, st)
+			_, err := c.svc.SetupSolving(c.as("director"), c.eventID, composition.SolvingInput{Starts: start.Add(time.Hour), Ends: start.Add(2 * time.Hour),
+				Problems: []composition.SolvingProblemInput{{Entry: composition.Entry{Position: g005, Side: "black", Stipulation: "exact 18:6", Solution: "d6:f8 b2-c3 f8:d6 e7:c5"}}}}, "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			c.clock.Set(start.Add(90 * time.Minute))
+			for text, want := range map[string]string{
+				"hello world": `no move of the answer can be read: move 1 (hello): "hello": "he" is not a dark square`,
+				"b2-c3 d6:f8": "no move of the answer can be read: move 1 (b2-c3): ",
+				"1...":        "write the solution",
+			} {
+				_, err := c.svc.Answer(c.as("alice"), c.eventID, 1, text)
+				wantCode(t, text, err, tournament.EINVALID, want)
+				var te *tournament.Error
+				if asError(err, &te) && te.Field != "answer" {
+					t.Errorf("%s: refused on %q", text, te.Field)
+				}
+			}
+			var te *tournament.Error
+			_, err = c.svc.Answer(c.as("alice"), c.eventID, 1, "hello")
+			if asError(err, &te) && !strings.HasPrefix(catalog.For(catalog.Russian).Error(te), "в ответе не читается ни один ход: ход 1 (hello)") {
+				t.Errorf("in Russian: %s", catalog.For(catalog.Russian).Error(te))
+			}
+			// A readable key with an unreadable rest is taken: the key counts.
+			if a, err := c.svc.Answer(c.as("alice"), c.eventID, 1, "d6:f8 b2-c3 ???"); err != nil || !a.KeyRight {
+				t.Errorf("a key with an unreadable rest: %+v, %v", a, err)
+			}
+			v, err := c.svc.Solving(c.as("alice"), c.eventID)
+			if err != nil || len(v.Mine) != 1 || v.Mine[0].Text != "d6:f8 b2-c3 ???" {
+				t.Errorf("alice's answers: %+v, %v", v, err)
+			}
 		})
 	}
 }
