@@ -338,13 +338,13 @@ func TestSolvingPage(t *testing.T) {
 	// Everything that cannot be read is said at once: a start in words and
 	// two problems of three lines, each under its field.
 	rec := s.post(dc, ev+"/solving", url.Values{"starts": {"в час"}, "ends": {"2026-11-01T15:00"}, "problems": {g005 + "\nblack\nexact 18:6\n\n" + g005 + "\nblack\ndraw"}})
-	mustContain(t, "a form with three problems", rec.Body.String(), "&#34;в час&#34; — не время", "задание 1: ", "задание 2: ")
+	mustContain(t, "a form with three problems", rec.Body.String(), "&#34;в час&#34; — не время", "задача 1: ", "задача 2: ")
 	// Problems are numbered in their order, however many empty lines part
 	// them: the form's reading and the solver's check name the same one.
 	rec = s.post(dc, ev+"/solving", url.Values{"starts": {"2026-11-01T13:00"}, "ends": {"2026-11-01T15:00"}, "problems": {g005 + "\nblack\nexact 18:6\nd6:f8\n\n\n\n" + g005 + "\nblack\ndraw"}})
-	mustContain(t, "two empty lines before the second problem", rec.Body.String(), "задание 2: нужно четыре строки")
-	mustNotContain(t, "two empty lines before the second problem", rec.Body.String(), "задание 3")
-	if rec := s.post(dc, ev+"/solving", url.Values{"starts": {"2026-11-01T13:00"}, "ends": {"2026-11-01T15:00"}, "problems": {g005 + "\nblack\nblack wins\nd6:f8"}}); rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), `<p class="field-error">задание 1 некорректно: `) {
+	mustContain(t, "two empty lines before the second problem", rec.Body.String(), "задача 2: нужно четыре строки")
+	mustNotContain(t, "two empty lines before the second problem", rec.Body.String(), "задача 3")
+	if rec := s.post(dc, ev+"/solving", url.Values{"starts": {"2026-11-01T13:00"}, "ends": {"2026-11-01T15:00"}, "problems": {g005 + "\nblack\nblack wins\nd6:f8"}}); rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), `<p class="field-error">задача 1 некорректна: `) {
 		t.Errorf("an unsound problem: %d", rec.Code)
 	}
 	s.mustPost(dc, ev+"/solving", url.Values{"starts": {"2026-11-01T13:00"}, "ends": {"2026-11-01T15:00"}, "problems": {g005 + "\r\nblack\r\nexact 18:6\r\nd6:f8 b2-c3 f8:d6 e7:c5\r\n"}})
@@ -352,7 +352,8 @@ func TestSolvingPage(t *testing.T) {
 	if v["starts"] != "2026-11-01T13:00:00Z" || len(v["problems"].([]any)) != 1 {
 		t.Fatalf("the solving contest after the director's form: %v", v)
 	}
-	mustContain(t, "the director's form again", s.page(dc, ev+"/solving"), "exact 18:6", "d6:f8 b2-c3")
+	// A problem is a задача; its задание is the stipulation.
+	mustContain(t, "the director's form again", s.page(dc, ev+"/solving"), "exact 18:6", "d6:f8 b2-c3", "Задача 1 · Задание: точно 18:6")
 	// Once set up the form is folded away; a refused change unfolds it, so
 	// that its error is seen.
 	if rec := s.post(dc, ev+"/solving", url.Values{"starts": {"2026-11-01T13:00"}, "ends": {"2026-11-01T15:00"}, "problems": {g005 + "\nblack\nblack wins\nd6:f8"}}); rec.Code != http.StatusBadRequest ||
@@ -445,7 +446,7 @@ func TestSolvingFormKeepsSettings(t *testing.T) {
 	// A fifth line that is not two numbers is refused at its problem.
 	form.Set("problems", g005+"\nblack\nexact 18:6\nd6:f8 b2-c3 f8:d6 e7:c5\nfive")
 	rec := s.post(dc, ev+"/solving", form)
-	mustContain(t, "a points line in words", rec.Body.String(), "задание 1: пятая строка")
+	mustContain(t, "a points line in words", rec.Body.String(), "задача 1: пятая строка")
 }
 
 func withPoints(problem map[string]any, points, key int) map[string]any {
