@@ -164,8 +164,13 @@ func (s *Service) checkProblems(in SolvingInput) ([]SolvingProblem, error) {
 	if in.Starts.IsZero() {
 		problems = append(problems, tournament.Invalid("starts", "set the time the solving contest starts"))
 	}
-	if in.Ends.IsZero() || !in.Ends.After(in.Starts) {
+	switch now := s.now(); {
+	case in.Ends.IsZero() || !in.Ends.After(in.Starts):
 		problems = append(problems, tournament.Invalid("ends", "the solving contest ends after it starts"))
+	case !in.Ends.After(now):
+		// A window already over would publish the solutions at once, and
+		// could never be set again.
+		problems = append(problems, tournament.Invalid("ends", "the solving contest would be over already: it ends at %s, and it is %s now", windowMoment(in.Ends), windowMoment(now)))
 	}
 	if len(in.Problems) == 0 || len(in.Problems) > maxSolvingProblems {
 		problems = append(problems, tournament.Invalid("problems", "a solving contest has 1 to %d problems; got %d", maxSolvingProblems, len(in.Problems)))

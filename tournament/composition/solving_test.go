@@ -273,3 +273,24 @@ func TestSolvingUnreadableAnswer(t *testing.T) {
 		})
 	}
 }
+
+// A window that is over already (a slip of the year) is refused: it would
+// publish the solutions at once and could never be set again.
+func TestSolvingWindowInThePast(t *testing.T) {
+	for name, st := range storetest.Open(t) {
+		t.Run(name, func(t *testing.T) {
+			c := newContest(t, st)
+			in := composition.SolvingInput{Starts: start.AddDate(-1, 0, 0), Ends: start.AddDate(-1, 0, 0).Add(time.Hour),
+				Problems: []composition.SolvingProblemInput{{Entry: composition.Entry{Position: g005, Side: "black", Stipulation: "exact 18:6", Solution: "d6:f8 b2-c3 f8:d6 e7:c5"}}}}
+			_, err := c.svc.SetupSolving(c.as("director"), c.eventID, in, "")
+			wantCode(t, "a window a year ago", err, tournament.EINVALID, "would be over already: it ends at 2025-11-01 13:00:00 UTC, and it is 2026-11-01 12:00:00 UTC now")
+			if _, err := c.svc.Solving(c.as("reader"), c.eventID); code(t, err) != tournament.ENOTFOUND {
+				t.Errorf("the refused contest is there: %v", err)
+			}
+			in.Starts, in.Ends = start.Add(-time.Minute), start.Add(time.Hour)
+			if _, err := c.svc.SetupSolving(c.as("director"), c.eventID, in, ""); err != nil {
+				t.Errorf("a contest that starts at once: %v", err)
+			}
+		})
+	}
+}
