@@ -397,7 +397,7 @@ func TestSolvingPage(t *testing.T) {
 	page = s.page(sc, ev+"/solving")
 	// The ranking breaks ties by the moment of the last answer, so it
 	// shows the seconds.
-	mustContain(t, "the result", page, "закончен", "d6:f8 b2-c3 f8:d6 e7:c5", "Итоги", "verdict-sound", "верно", ":30:07 UTC")
+	mustContain(t, "the result", page, "закончен", "d6:f8 b2-c3 f8:d6 e7:c5", "Итоги", "verdict-sound", "верно</span>, очков: 5", ":30:07 UTC")
 	public := s.page(nil, ev+"/solving")
 	mustContain(t, "the public result", public, "Итоги", "d6:f8 b2-c3 f8:d6 e7:c5")
 	mustNotContain(t, "the public result", public, "solver@example.org")
