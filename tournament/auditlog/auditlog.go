@@ -238,6 +238,8 @@ func (t *teller) changes(before, after string, rename map[string]string) []strin
 	if a == nil && b == nil {
 		return nil
 	}
+	withoutGameSettings(a)
+	withoutGameSettings(b)
 	keys := map[string]bool{}
 	for k := range a {
 		keys[k] = true
@@ -266,9 +268,29 @@ func (t *teller) changes(before, after string, rename map[string]string) []strin
 			}
 			continue
 		}
+		if old == "—" && now == t.l.T("audit.no") {
+			// A flag a composition contest does not have is off once the
+			// contest becomes an event of games: nothing was set.
+			continue
+		}
 		out = append(out, name+": "+old+" → "+now)
 	}
 	return out
+}
+
+// gameSettings are the settings of an event that only events of games use.
+var gameSettings = []string{"System", "Rounds", "TimeControl", "Scoring", "TieBreaks", "ForbidSameClub", "Baku", "BlackFirst", "SheetsRequired"}
+
+// withoutGameSettings leaves out of a composition contest's snapshot the
+// settings it is stored with but does not use (a contest pairs nobody and
+// scores no games), so that its log names none of them.
+func withoutGameSettings(snapshot map[string]any) {
+	if snapshot["Discipline"] != string(tournament.Composition) {
+		return
+	}
+	for _, k := range gameSettings {
+		delete(snapshot, k)
+	}
 }
 
 func sortedKeys(m map[string]bool) []string {

@@ -1,6 +1,7 @@
 package auditlog_test
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 	"time"
@@ -117,6 +118,53 @@ func TestTellsCorrespondenceAndCompositionEntries(t *testing.T) {
 		}
 		if got := lines[2].Players; len(got) != 1 || got[0] != 12 {
 			t.Errorf("%s: the leave concerns players %v, want [12]", c.lang, got)
+		}
+	}
+}
+
+// A composition contest pairs nobody: its creation and changes name no
+// pairing system, rounds or points per game, which it is stored with all
+// the same; once it becomes an event of games they are named as new.
+func TestCompositionEventNamesNoPairing(t *testing.T) {
+	at := time.Date(2026, 11, 22, 9, 30, 0, 0, time.UTC)
+	contest := tournament.Event{ID: 4, Name: "Конкурс этюдов", Discipline: tournament.Composition, System: tournament.RoundRobin,
+		Scoring: tournament.Scoring{Win: 1, Draw: 0.5, ForfeitWin: 1, Bye: 1}, Status: tournament.Registration, Visibility: tournament.Public}
+	renamed := contest
+	renamed.Name = "Конкурс этюдов 2026"
+	games := renamed
+	games.Discipline, games.System, games.Rounds = tournament.Standard, tournament.Swiss, 7
+	snapshot := func(e tournament.Event) string {
+		b, err := json.Marshal(e)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	entries := []tournament.AuditEntry{
+		{At: at, Action: tournament.ActionEventCreate, Subject: "event 4", After: snapshot(contest)},
+		{At: at, Action: tournament.ActionEventUpdate, Subject: "event 4", Before: snapshot(contest), After: snapshot(renamed)},
+		{At: at, Action: tournament.ActionEventUpdate, Subject: "event 4", Before: snapshot(renamed), After: snapshot(games)},
+	}
+	for _, c := range []struct {
+		lang catalog.Lang
+		want [][]string
+	}{
+		{catalog.Russian, [][]string{
+			{"Дисциплина: Шашечная композиция", "Название: Конкурс этюдов", "Статус: Регистрация", "Видимость: Открытый"},
+			{"Название: Конкурс этюдов → Конкурс этюдов 2026"},
+			{"Дисциплина: Шашечная композиция → Классика", "Число туров: — → 7", "Очки за партию: — → Бай (свободен от игры) 1, Ничья ½, Победа по неявке 1, Поражение 0, Победа 1", "Система проведения: — → Швейцарская система"},
+		}},
+		{catalog.English, [][]string{
+			{"Discipline: Composition", "Name: Конкурс этюдов", "Status: Registration", "Visibility: Public"},
+			{"Name: Конкурс этюдов → Конкурс этюдов 2026"},
+			{"Discipline: Composition → Standard", "Rounds: — → 7", "Points per game: — → Bye 1, Draw ½, Win by forfeit 1, Loss 0, Win 1", "Pairing system: — → Swiss"},
+		}},
+	} {
+		lines := auditlog.Tell(catalog.For(c.lang), time.UTC, nil, nil, entries)
+		for i, want := range c.want {
+			if got := strings.Join(lines[i].Changes, " | "); got != strings.Join(want, " | ") {
+				t.Errorf("%s line %d: %q, want %q", c.lang, i, got, strings.Join(want, " | "))
+			}
 		}
 	}
 }
