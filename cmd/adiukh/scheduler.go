@@ -5,19 +5,21 @@ import (
 	"log/slog"
 	"time"
 
+	"adiukh/tournament/composition"
 	"adiukh/tournament/correspondence"
 	"adiukh/tournament/mail"
 )
 
-// runScheduler applies the deadlines of correspondence games and mails
-// notifications every interval until ctx ends. It keeps no state of its
-// own: the deadlines are in the database, so a restart loses nothing, and
-// the sweep is safe to run on several instances at once.
-func runScheduler(ctx context.Context, svc *correspondence.Service, log *slog.Logger, every time.Duration, now func() time.Time) {
+// runScheduler applies the deadlines of correspondence games, mails
+// notifications and moves the events of solving contests on with their
+// windows every interval until ctx ends. It keeps no state of its own: the
+// deadlines and windows are in the database, so a restart loses nothing,
+// and the sweep is safe to run on several instances at once.
+func runScheduler(ctx context.Context, svc *correspondence.Service, comp *composition.Service, log *slog.Logger, every time.Duration, now func() time.Time) {
 	tick := time.NewTicker(every)
 	defer tick.Stop()
 	for {
-		sweep(ctx, svc, log, now())
+		sweep(ctx, svc, comp, log, now())
 		select {
 		case <-ctx.Done():
 			return
@@ -27,7 +29,7 @@ func runScheduler(ctx context.Context, svc *correspondence.Service, log *slog.Lo
 }
 
 // sweep is one run of the scheduler.
-func sweep(ctx context.Context, svc *correspondence.Service, log *slog.Logger, at time.Time) {
+func sweep(ctx context.Context, svc *correspondence.Service, comp *composition.Service, log *slog.Logger, at time.Time) {
 	rep, err := svc.Expire(ctx, at)
 	if err != nil && ctx.Err() == nil {
 		log.Error("correspondence deadlines", "err", err)
@@ -37,6 +39,13 @@ func sweep(ctx context.Context, svc *correspondence.Service, log *slog.Logger, a
 	}
 	if _, err := svc.DeliverMail(ctx); err != nil && ctx.Err() == nil {
 		log.Error("correspondence mail", "err", err)
+	}
+	moved, err := comp.AdvanceSolving(ctx, at)
+	if err != nil && ctx.Err() == nil {
+		log.Error("solving contests", "err", err)
+	}
+	if moved > 0 {
+		log.Info("solving contests", "events_moved_on", moved)
 	}
 }
 

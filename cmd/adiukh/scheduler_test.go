@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"adiukh/tournament/composition"
 	"adiukh/tournament/correspondence"
 	"adiukh/tournament/engines"
 	"adiukh/tournament/store"
@@ -38,7 +39,7 @@ func TestSchedulerStopsWithItsContext(t *testing.T) {
 	ticks := make(chan time.Time, 4)
 	done := make(chan struct{})
 	go func() {
-		runScheduler(ctx, svc, slog.New(slog.NewTextHandler(io.Discard, nil)), time.Millisecond, func() time.Time {
+		runScheduler(ctx, svc, composition.NewService(st.Composition(), composition.Options{}), slog.New(slog.NewTextHandler(io.Discard, nil)), time.Millisecond, func() time.Time {
 			t := time.Now()
 			select {
 			case ticks <- t:

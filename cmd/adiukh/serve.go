@@ -132,12 +132,13 @@ func serve(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	corr := correspondence.NewService(st.Correspondence(), correspondence.Options{Pairing: engines.Options().Pairing, Mailer: mailer})
+	comp := composition.NewService(st.Composition(), composition.Options{})
 	handler := api.NewRouter(api.Deps{
 		DB:             st,
 		Events:         tournament.NewService(st, engines.Options()),
 		Accounts:       account.NewService(st),
 		Correspondence: corr,
-		Composition:    composition.NewService(st.Composition(), composition.Options{}),
+		Composition:    comp,
 		Log:            log,
 		Secret:         sessionKey,
 		SetupToken:     setupToken,
@@ -159,7 +160,7 @@ func serve(args []string, stdout, stderr io.Writer) int {
 
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
-	go runScheduler(ctx, corr, log, time.Minute, time.Now)
+	go runScheduler(ctx, corr, comp, log, time.Minute, time.Now)
 	if err := runServer(ctx, srv, ln, *drain, log); err != nil {
 		log.Error("server stopped", "err", err)
 		return 1

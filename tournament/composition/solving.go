@@ -74,6 +74,9 @@ type SolvingTx interface {
 	SaveAnswer(a *SolvingAnswer) error
 	// Answers lists the answers of an event's contest.
 	Answers(eventID int64) ([]SolvingAnswer, error)
+	// StartedSolving lists, by ID, the events that are not finished and
+	// whose solving contest has opened by the given moment.
+	StartedSolving(at time.Time) ([]int64, error)
 }
 
 // SolvingInput sets up a solving contest.
@@ -148,6 +151,58 @@ func (s *Service) SetupSolving(ctx context.Context, eventID int64, in SolvingInp
 		return s.audit(tx, u, eventID, ActionSolvingSetup, fmt.Sprintf("event %d", eventID), before, solvingLog(next), reason)
 	})
 	return out, err
+}
+
+// AdvanceSolving moves the events of solving contests on with their
+// windows, so that lists of events place them right: an event runs once its
+// window opens and is finished once it closes, unless it also holds a
+// contest of compositions, whose final award finishes it. It is the
+// scheduler's sweep (no one acts when a window opens or closes) and
+// returns the number of events it moved on; moving never goes back, so
+// sweeps on several instances at once do no harm.
+func (s *Service) AdvanceSolving(ctx context.Context, at time.Time) (int, error) {
+	var due []int64
+	if err := s.store.View(ctx, func(tx Tx) (err error) {
+		due, err = tx.StartedSolving(at)
+		return err
+	}); err != nil {
+		return 0, err
+	}
+	moved := 0
+	for _, id := range due {
+		err := s.store.Update(ctx, func(tx Tx) error {
+			if err := tx.LockEvent(id); err != nil {
+				return err
+			}
+			e, err := tx.Event(id)
+			if err != nil {
+				return err
+			}
+			c, err := tx.SolvingContest(id)
+			if err != nil {
+				return err
+			}
+			to := tournament.Running
+			if !at.Before(c.Ends) {
+				_, err := tx.Contest(id)
+				switch {
+				case tournament.ErrorCode(err) == tournament.ENOTFOUND:
+					to = tournament.Finished
+				case err != nil:
+					return err
+				}
+			}
+			if e.Status == to || e.Status == tournament.Finished {
+				return nil
+			}
+			moved++
+			return advanceEvent(tx, id, to)
+		})
+		if err != nil {
+			return moved, err
+		}
+	}
+	return moved, nil
 }
 
 // windowMoment writes a moment of the window as it is kept, to the second.

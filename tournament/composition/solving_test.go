@@ -9,6 +9,7 @@ import (
 	"adiukh/tournament"
 	"adiukh/tournament/catalog"
 	"adiukh/tournament/composition"
+	"adiukh/tournament/engines"
 	"adiukh/tournament/store"
 	"adiukh/tournament/store/storetest"
 )
@@ -290,6 +291,63 @@ func TestSolvingWindowInThePast(t *testing.T) {
 			in.Starts, in.Ends = start.Add(-time.Minute), start.Add(time.Hour)
 			if _, err := c.svc.SetupSolving(c.as("director"), c.eventID, in, ""); err != nil {
 				t.Errorf("a contest that starts at once: %v", err)
+			}
+		})
+	}
+}
+
+// No one acts when a window opens or closes, so the scheduler's sweep moves
+// the event on: running once the window opens, finished once it closes —
+// unless the event also holds a contest of compositions, whose final award
+// finishes it.
+func TestSolvingWindowMovesTheEventOn(t *testing.T) {
+	for name, st := range storetest.Open(t) {
+		t.Run(name, func(t *testing.T) {
+			c := newContest(t, st)
+			events := tournament.NewService(st, engines.Options())
+			e, err := events.CreateEvent(c.as("director"), tournament.EventInput{Name: ptr("Конкурс составления и решения"), Discipline: ptr("composition")})
+			if err != nil {
+				t.Fatal(err)
+			}
+			solvingOnly, both := c.eventID, e.ID
+			if _, err := c.svc.Setup(c.as("director"), both, composition.ContestInput{Sections: []composition.Section{{Name: "Задачи"}},
+				Deadline: start.Add(time.Hour), Scale: 10, Aggregation: composition.Mean, ClaimDays: 7}, ""); err != nil {
+				t.Fatal(err)
+			}
+			opens, closes := start.Add(2*time.Hour), start.Add(3*time.Hour)
+			for _, id := range []int64{solvingOnly, both} {
+				_, err := c.svc.SetupSolving(c.as("director"), id, composition.SolvingInput{Starts: opens, Ends: closes,
+					Problems: []composition.SolvingProblemInput{{Entry: composition.Entry{Position: g005, Side: "black", Stipulation: "exact 18:6", Solution: "d6:f8 b2-c3 f8:d6 e7:c5"}}}}, "")
+				if err != nil {
+					t.Fatal(err)
+				}
+			}
+			status := func(id int64) tournament.EventStatus {
+				e, err := events.Event(c.as("director"), id)
+				if err != nil {
+					t.Fatal(err)
+				}
+				return e.Status
+			}
+			for _, step := range []struct {
+				at          time.Time
+				moved       int
+				only, mixed tournament.EventStatus
+			}{
+				{opens.Add(-time.Second), 0, tournament.Registration, tournament.Registration},
+				{opens, 2, tournament.Running, tournament.Running},
+				{opens.Add(time.Minute), 0, tournament.Running, tournament.Running},
+				{closes, 1, tournament.Finished, tournament.Running},
+				{closes.Add(time.Minute), 0, tournament.Finished, tournament.Running},
+			} {
+				moved, err := c.svc.AdvanceSolving(context.Background(), step.at)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if moved != step.moved || status(solvingOnly) != step.only || status(both) != step.mixed {
+					t.Errorf("at %s: %d moved on, statuses %s and %s; want %d, %s and %s", step.at.Format(time.TimeOnly), moved,
+						status(solvingOnly), status(both), step.moved, step.only, step.mixed)
+				}
 			}
 		})
 	}

@@ -8,6 +8,7 @@ import (
 
 	"gorm.io/gorm/clause"
 
+	"adiukh/tournament"
 	"adiukh/tournament/composition"
 )
 
@@ -101,4 +102,15 @@ func faultOf(column string) composition.Text {
 		return t
 	}
 	return composition.Plain(column)
+}
+
+func (t *compTx) StartedSolving(at time.Time) ([]int64, error) {
+	var ids []int64
+	err := t.db.Table("solving_contests").Joins("JOIN events ON events.id = solving_contests.event_id").
+		Where("solving_contests.starts <= ? AND events.status <> ?", at.UTC(), string(tournament.Finished)).
+		Order("solving_contests.event_id").Pluck("solving_contests.event_id", &ids).Error
+	if err != nil {
+		return nil, fmt.Errorf("read the solving contests that have started: %w", err)
+	}
+	return ids, nil
 }
