@@ -393,8 +393,9 @@ func rankSolvers(tx Tx, answers []SolvingAnswer) ([]SolverResult, error) {
 // Answer sends a participant's solution of one problem: any signed-in
 // account but the director, while the window is open. It is checked by the
 // solver at once (the first move, then the main line; a dual the solver
-// proves equivalent counts) and replaces an earlier answer to the problem;
-// the verdict is shown when the contest is over.
+// proves equivalent counts) and replaces an earlier answer to the problem
+// (the same answer again keeps the time it was first sent); the verdict is
+// shown when the contest is over.
 func (s *Service) Answer(ctx context.Context, eventID int64, number int, text string) (*SolvingAnswer, error) {
 	u, err := signedIn(ctx)
 	if err != nil {
@@ -430,6 +431,19 @@ func (s *Service) Answer(ctx context.Context, eventID int64, number int, text st
 		}
 		if _, err := s.openSolving(ctx, tx, eventID, u); err != nil {
 			return err
+		}
+		answers, err := tx.Answers(eventID)
+		if err != nil {
+			return err
+		}
+		for _, old := range answers {
+			if old.UserID == u.ID && old.Problem == number && old.Text == a.Text {
+				// The same answer again (a form sent twice, a page saved
+				// again) changes nothing: it keeps its time, which breaks
+				// ties in the ranking.
+				a.SentAt = old.SentAt
+				return nil
+			}
 		}
 		// Kept to the second, as the ranking shows it: answers sent within
 		// the same second are equal on time.

@@ -352,3 +352,46 @@ func TestSolvingWindowMovesTheEventOn(t *testing.T) {
 		})
 	}
 }
+
+// The same answer sent again (a form sent twice) keeps the time it was
+// first sent, which breaks ties; a different answer takes the new time.
+func TestSolvingSameAnswerAgain(t *testing.T) {
+	for name, st := range storetest.Open(t) {
+		t.Run(name, func(t *testing.T) {
+			c := newContest(t, st)
+			opens := start.Add(time.Hour)
+			_, err := c.svc.SetupSolving(c.as("director"), c.eventID, composition.SolvingInput{Starts: opens, Ends: opens.Add(time.Hour),
+				Problems: []composition.SolvingProblemInput{{Entry: composition.Entry{Position: g005, Side: "black", Stipulation: "exact 18:6", Solution: "d6:f8 b2-c3 f8:d6 e7:c5"}}}}, "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			last := func() time.Time {
+				c.clock.Set(opens.Add(time.Hour))
+				defer c.clock.Set(opens)
+				v, err := c.svc.Solving(c.as("reader"), c.eventID)
+				if err != nil || len(v.Ranking) != 1 {
+					t.Fatalf("ranking %+v, %v", v, err)
+				}
+				return v.Ranking[0].Last
+			}
+			for _, step := range []struct {
+				at     time.Duration
+				answer string
+				last   time.Duration
+			}{
+				{time.Minute, "d6:f8 b2-c3 f8:d6 e7:c5", time.Minute},
+				{2 * time.Minute, " d6:f8 b2-c3 f8:d6 e7:c5 ", time.Minute},
+				{3 * time.Minute, "d6:f8 b2-c3 f8:d6", 3 * time.Minute},
+			} {
+				c.clock.Set(opens.Add(step.at))
+				a, err := c.svc.Answer(c.as("alice"), c.eventID, 1, step.answer)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !a.SentAt.Equal(opens.Add(step.last)) || !last().Equal(opens.Add(step.last)) {
+					t.Errorf("%q at %v: sent at %v, ranked by %v; want %v", step.answer, step.at, a.SentAt, last(), opens.Add(step.last))
+				}
+			}
+		})
+	}
+}
