@@ -316,6 +316,52 @@ func TestCompositionPages(t *testing.T) {
 	}
 }
 
+// A step the desk refuses for the contest's state — the award before the
+// deadline, without entries, the final award during the claims period, a
+// decision without its reason, settings after the award — is said on the
+// desk, not only answered with the status.
+func TestCompositionDeskSaysWhyAStepIsRefused(t *testing.T) {
+	s := newCompServer(t, time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC))
+	director := s.user("director@example.org", tournament.ArbiterRole)
+	s.user("judge@example.org", tournament.PlayerRole)
+	s.user("author@example.org", tournament.PlayerRole)
+	id := num(s.must(http.StatusCreated, director, "POST", "/api/v1/events", map[string]any{"name": "Конкурс", "discipline": "composition"}).(map[string]any)["id"])
+	ev := fmt.Sprintf("/events/%d", id)
+	dc, jc, ac := s.session("director@example.org"), s.session("judge@example.org"), s.session("author@example.org")
+	settings := url.Values{"sections": {"Задачи"}, "deadline": {"2026-11-10T12:00"}, "scale": {"4"}, "aggregation": {"mean"}, "claim_days": {"7"}}
+	s.mustPost(dc, ev+"/contest/settings", settings)
+	s.mustPost(dc, ev+"/contest/judges", url.Values{"judges": {"judge@example.org"}})
+	refused := func(what string, want int, cookie *http.Cookie, path string, form url.Values, says string) {
+		t.Helper()
+		rec := s.post(cookie, path, form)
+		if rec.Code != want || !strings.Contains(rec.Body.String(), `<p class="field-error" role="alert">`+says) {
+			t.Errorf("%s: %d, want %d saying %q", what, rec.Code, want, says)
+		}
+	}
+	award := url.Values{"prizes": {"1"}, "honourable_mentions": {"0"}, "commendations": {"0"}}
+	refused("the award before the deadline", http.StatusConflict, dc, ev+"/contest/award", award, "приём произведений открыт до 2026-11-10 12:00 UTC; присуждение — после судейства")
+	s.clock.Set(time.Date(2026, 11, 10, 12, 0, 0, 0, time.UTC))
+	refused("the award without entries", http.StatusConflict, dc, ev+"/contest/award", award, "в конкурсе нет произведений для присуждения")
+
+	s.clock.Set(time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC))
+	s.mustPost(ac, ev+"/contest/entries", url.Values{"section": {"Задачи"}, "position": {g005}, "side": {"black"}, "stipulation": {"exact 18:6"}, "solution": {"d6:f8 b2-c3 f8:d6 e7:c5"}})
+	s.clock.Set(time.Date(2026, 11, 10, 12, 0, 0, 0, time.UTC))
+	s.mustPost(jc, ev+"/contest/marks/001", url.Values{"mark": {"3"}})
+	s.mustPost(dc, ev+"/contest/award", award)
+	refused("a mark after the award", http.StatusConflict, jc, ev+"/contest/marks/001", url.Values{"mark": {"4"}}, "присуждение опубликовано; оценки больше не меняются")
+	refused("the settings after the award", http.StatusConflict, dc, ev+"/contest/settings", settings, "присуждение опубликовано; условия конкурса больше не меняются")
+	refused("the final award during the claims period", http.StatusConflict, dc, ev+"/contest/award/final", nil, "срок для претензий — до 2026-11-17 12:00 UTC")
+	s.mustPost(ac, ev+"/contest/claims", url.Values{"code": {"001"}, "kind": {"anticipated"}, "evidence": {"Петров, 1990"}})
+	cid := num(s.must(http.StatusOK, "", "GET", "/api/v1"+ev+"/contest/award", nil).(map[string]any)["claims"].([]any)[0].(map[string]any)["id"])
+	decision := fmt.Sprintf("/contest-claims/%d/decision", cid)
+	refused("a decision without its reason", http.StatusBadRequest, dc, decision, url.Values{"event": {fmt.Sprint(id)}, "uphold": {"false"}}, "решение по претензии требует причины")
+	s.mustPost(dc, decision, url.Values{"event": {fmt.Sprint(id)}, "uphold": {"false"}, "reason": {"идея другая"}})
+	refused("a second decision", http.StatusConflict, dc, decision, url.Values{"event": {fmt.Sprint(id)}, "uphold": {"true"}, "reason": {"всё же"}}, fmt.Sprintf("по претензии %d уже принято решение", cid))
+	s.clock.Set(time.Date(2026, 11, 18, 12, 0, 0, 0, time.UTC))
+	refused("a claim after the claims period", http.StatusConflict, ac, ev+"/contest/claims", url.Values{"code": {"001"}, "kind": {"unsound"}, "evidence": {"d6:f8 не выигрывает"}},
+		"претензии подают в срок для претензий после предварительного присуждения")
+}
+
 // The solving contest's page: nothing before the window, the problems
 // with answer forms while it runs, a refused answer next to its field,
 // then the solutions, the verdicts and the ranking.
