@@ -391,7 +391,7 @@ func (s *Service) Award(ctx context.Context, eventID int64) (*Award, error) {
 			if err != nil {
 				return err
 			}
-			out.Judges = append(out.Judges, j.Name)
+			out.Judges = append(out.Judges, publicName(j))
 		}
 		ranked, err := ranking(tx, c, judges)
 		if err != nil {
@@ -428,7 +428,7 @@ func (s *Service) Award(ctx context.Context, eventID int64) (*Award, error) {
 			if err != nil {
 				return err
 			}
-			out.Items = append(out.Items, Awarded{Distinction: d, Section: w.Section, Author: author.Name, Entry: w.Entry,
+			out.Items = append(out.Items, Awarded{Distinction: d, Section: w.Section, Author: publicName(author), Entry: w.Entry,
 				Comment: w.Comment, Findings: w.Findings, Score: scores[d.Code], JudgeComments: comments[d.Code]})
 		}
 		order := map[string]int{}

@@ -1,6 +1,7 @@
 package composition
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -82,6 +83,12 @@ func (s *Service) audit(tx Tx, u *tournament.User, eventID int64, action, subjec
 		a.UserEmail = ""
 	}
 	return tx.AddAudit(a)
+}
+
+// publicName names an account on the contest's public pages and documents:
+// its name, or its number when it has none — never its e-mail address.
+func publicName(u *tournament.User) string {
+	return cmp.Or(u.Name, fmt.Sprintf("#%d", u.ID))
 }
 
 func signedIn(ctx context.Context) (*tournament.User, error) {
@@ -336,7 +343,7 @@ func (s *Service) Contest(ctx context.Context, eventID int64) (*ContestView, err
 			if err != nil {
 				return err
 			}
-			v.Judges = append(v.Judges, tournament.User{ID: j.ID, Name: j.Name, Email: j.Email})
+			v.Judges = append(v.Judges, tournament.User{ID: j.ID, Name: publicName(j), Email: j.Email})
 			if u != nil && u.ID == id {
 				v.IsJudge = true
 			}

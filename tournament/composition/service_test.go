@@ -3,6 +3,7 @@ package composition_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"sync"
@@ -490,3 +491,49 @@ func TestUnsoundWorksAreNotAwarded(t *testing.T) {
 }
 
 func asError(err error, te **tournament.Error) bool { return errors.As(err, te) }
+
+// Accounts need no name (adiukh user add takes none by default): the
+// contest and its award then name the judges and the authors by their
+// account's number — never blank, never by e-mail address.
+func TestAwardNamesAccountsWithoutAName(t *testing.T) {
+	st := storetest.Open(t)["sqlite"]
+	c := newContest(t, st)
+	bg := context.Background()
+	for _, email := range []string{"judge@example.org", "author@example.org"} {
+		u := &tournament.User{Email: email, Role: tournament.PlayerRole}
+		if err := st.Update(bg, func(tx tournament.Tx) error { return tx.CreateUser(u) }); err != nil {
+			t.Fatal(err)
+		}
+		c.users[email] = tournament.NewContextWithUser(bg, u)
+	}
+	c.setUpOneSection(t)
+	if _, err := c.svc.SetJudges(c.as("director"), c.eventID, []string{"judge@example.org"}, ""); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.svc.Submit(c.as("author@example.org"), c.eventID, composition.EntryInput{Section: "Задачи", Entry: composition.Entry{Position: g019, Side: "black", Stipulation: "draw", Solution: "h4-g3"}}); err != nil {
+		t.Fatal(err)
+	}
+	c.clock.Set(start.Add(2 * time.Hour))
+	if _, err := c.svc.Mark(c.as("judge@example.org"), c.eventID, composition.MarkInput{Code: "001", Mark: 7}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.svc.PublishProvisional(c.as("director"), c.eventID, composition.AwardInput{Prizes: 1}, ""); err != nil {
+		t.Fatal(err)
+	}
+	judge := tournament.UserFromContext(c.as("judge@example.org"))
+	author := tournament.UserFromContext(c.as("author@example.org"))
+	view, err := c.svc.Contest(c.as("reader"), c.eventID)
+	if err != nil || len(view.Judges) != 1 || view.Judges[0].Name != fmt.Sprintf("#%d", judge.ID) {
+		t.Errorf("the contest's judges: %+v, %v", view, err)
+	}
+	award, err := c.svc.Award(c.as("reader"), c.eventID)
+	if err != nil || len(award.Items) != 1 {
+		t.Fatalf("the award: %+v, %v", award, err)
+	}
+	if want := []string{fmt.Sprintf("#%d", judge.ID)}; !slices.Equal(award.Judges, want) {
+		t.Errorf("the award's judges %q, want %q", award.Judges, want)
+	}
+	if want := fmt.Sprintf("#%d", author.ID); award.Items[0].Author != want {
+		t.Errorf("the award names the author %q, want %q", award.Items[0].Author, want)
+	}
+}

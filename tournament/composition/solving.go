@@ -364,9 +364,7 @@ func rankSolvers(tx Tx, answers []SolvingAnswer) ([]SolverResult, error) {
 			if err != nil {
 				return nil, err
 			}
-			// The ranking is public: an account without a name is shown by
-			// its number, never by its e-mail address.
-			r = &SolverResult{UserID: a.UserID, Name: cmp.Or(u.Name, fmt.Sprintf("#%d", u.ID))}
+			r = &SolverResult{UserID: a.UserID, Name: publicName(u)}
 			byUser[a.UserID] = r
 			out = append(out, r)
 		}
