@@ -362,6 +362,28 @@ func TestCompositionDeskSaysWhyAStepIsRefused(t *testing.T) {
 		"претензии подают в срок для претензий после предварительного присуждения")
 }
 
+// A judge may not enter the contest they judge: the pages do not offer
+// them the entry form, whose text the refusal would lose, but say why.
+func TestCompositionJudgeIsNotOfferedTheEntryForm(t *testing.T) {
+	s := newCompServer(t, time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC))
+	director := s.user("director@example.org", tournament.ArbiterRole)
+	s.user("judge@example.org", tournament.PlayerRole)
+	s.user("author@example.org", tournament.PlayerRole)
+	id := num(s.must(http.StatusCreated, director, "POST", "/api/v1/events", map[string]any{"name": "Конкурс", "discipline": "composition"}).(map[string]any)["id"])
+	ev := fmt.Sprintf("/events/%d", id)
+	dc, jc, ac := s.session("director@example.org"), s.session("judge@example.org"), s.session("author@example.org")
+	s.mustPost(dc, ev+"/contest/settings", url.Values{"sections": {"Задачи"}, "deadline": {"2026-11-10T12:00"}, "scale": {"4"}, "aggregation": {"mean"}, "claim_days": {"7"}})
+	s.mustPost(dc, ev+"/contest/judges", url.Values{"judges": {"judge@example.org"}})
+	for lang, says := range map[string]string{"ru": "Вы судья этого конкурса и не можете в нём участвовать.", "en": "You judge this contest, so you cannot enter it."} {
+		page := s.page(jc, ev+"/contest/entries?lang="+lang)
+		mustContain(t, "the judge's entries page ("+lang+")", page, says)
+		mustNotContain(t, "the judge's entries page ("+lang+")", page, `id="entry-form"`)
+		mustNotContain(t, "the judge's contest page ("+lang+")", s.page(jc, ev+"/contest?lang="+lang), `class="button primary" href="`+ev+`/contest/entries"`)
+	}
+	mustContain(t, "the author's entries page", s.page(ac, ev+"/contest/entries"), `id="entry-form"`)
+	mustContain(t, "the author's contest page", s.page(ac, ev+"/contest"), `class="button primary" href="`+ev+`/contest/entries"`)
+}
+
 // The solving contest's page: nothing before the window, the problems
 // with answer forms while it runs, a refused answer next to its field,
 // then the solutions, the verdicts and the ranking.
