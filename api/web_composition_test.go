@@ -384,6 +384,21 @@ func TestCompositionJudgeIsNotOfferedTheEntryForm(t *testing.T) {
 	mustContain(t, "the author's contest page", s.page(ac, ev+"/contest"), `class="button primary" href="`+ev+`/contest/entries"`)
 }
 
+// The claims period on the contest's page takes the plural its number
+// needs in each language.
+func TestContestPageClaimDaysPlural(t *testing.T) {
+	s := newCompServer(t, time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC))
+	director := s.user("director@example.org", tournament.ArbiterRole)
+	id := num(s.must(http.StatusCreated, director, "POST", "/api/v1/events", map[string]any{"name": "Конкурс", "discipline": "composition"}).(map[string]any)["id"])
+	ev := fmt.Sprintf("/events/%d", id)
+	for days, want := range map[int][2]string{1: {"срок претензий: 1 день", "claims period: 1 day<"}, 3: {"срок претензий: 3 дня", "claims period: 3 days"}, 14: {"срок претензий: 14 дней", "claims period: 14 days"}} {
+		s.must(http.StatusOK, director, "PUT", "/api/v1"+ev+"/contest", map[string]any{"sections": []map[string]string{{"name": "Задачи"}},
+			"deadline": "2026-11-10T12:00:00Z", "scale": 4, "aggregation": "mean", "claim_days": days})
+		mustContain(t, fmt.Sprintf("the contest page, %d days", days), s.page(nil, ev+"/contest?lang=ru"), want[0])
+		mustContain(t, fmt.Sprintf("the contest page in English, %d days", days), s.page(nil, ev+"/contest?lang=en"), want[1])
+	}
+}
+
 // The solving contest's page: nothing before the window, the problems
 // with answer forms while it runs, a refused answer next to its field,
 // then the solutions, the verdicts and the ranking.
