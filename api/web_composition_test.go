@@ -399,6 +399,32 @@ func TestContestPageClaimDaysPlural(t *testing.T) {
 	}
 }
 
+// The provisional award says it is open for claims only while it is: after
+// the claims period, until the final award, it says the period is over.
+func TestProvisionalAwardAfterTheClaimsPeriod(t *testing.T) {
+	s := newCompServer(t, time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC))
+	director := s.user("director@example.org", tournament.ArbiterRole)
+	judge := s.user("judge@example.org", tournament.PlayerRole)
+	author := s.user("author@example.org", tournament.PlayerRole)
+	base := fmt.Sprintf("/api/v1/events/%d", num(s.must(http.StatusCreated, director, "POST", "/api/v1/events", map[string]any{"name": "Конкурс", "discipline": "composition"}).(map[string]any)["id"]))
+	s.must(http.StatusOK, director, "PUT", base+"/contest", map[string]any{"sections": []map[string]string{{"name": "Задачи"}},
+		"deadline": "2026-11-10T12:00:00Z", "scale": 4, "aggregation": "mean", "claim_days": 7})
+	s.must(http.StatusOK, director, "PUT", base+"/contest/judges", map[string]any{"judges": []string{"judge@example.org"}})
+	s.must(http.StatusCreated, author, "POST", base+"/contest/entries", map[string]any{"section": "Задачи", "position": g005, "side": "black",
+		"stipulation": "exact 18:6", "solution": "d6:f8 b2-c3 f8:d6 e7:c5"})
+	s.clock.Set(time.Date(2026, 11, 10, 12, 0, 0, 0, time.UTC))
+	s.must(http.StatusOK, judge, "PUT", base+"/contest/marks/001", map[string]any{"mark": 3})
+	s.must(http.StatusOK, director, "POST", base+"/contest/award", map[string]any{"prizes": 1})
+	page := strings.TrimPrefix(base, "/api/v1") + "/contest/award"
+	mustContain(t, "the award during the claims period", s.page(nil, page+"?lang=en"), "Provisional award — open for claims")
+	s.clock.Set(time.Date(2026, 11, 18, 12, 0, 0, 0, time.UTC))
+	for lang, says := range map[string]string{"ru": "срок претензий истёк", "en": "the claims period is over"} {
+		after := s.page(nil, page+"?lang="+lang)
+		mustContain(t, "the award after the claims period ("+lang+")", after, says)
+		mustNotContain(t, "the award after the claims period ("+lang+")", after, "открыт срок претензий", "open for claims")
+	}
+}
+
 // The solving contest's page: nothing before the window, the problems
 // with answer forms while it runs, a refused answer next to its field,
 // then the solutions, the verdicts and the ranking.
