@@ -188,9 +188,9 @@ type ClaimInput struct {
 	Evidence string
 }
 
-// FileClaim files a claim during the claims period: any signed-in account
-// may, with its evidence (the refutation, or the earlier work that
-// anticipated the entry).
+// FileClaim files a claim against an entry of the provisional award during
+// the claims period: any signed-in account may, with its evidence (the
+// refutation, or the earlier work that anticipated the entry).
 func (s *Service) FileClaim(ctx context.Context, eventID int64, in ClaimInput) (*PublicClaim, error) {
 	u, err := signedIn(ctx)
 	if err != nil {
@@ -222,6 +222,11 @@ func (s *Service) FileClaim(ctx context.Context, eventID int64, in ClaimInput) (
 			return tournament.Invalid("code", "entry %q is not an entry of the contest", in.Code)
 		} else if err != nil {
 			return err
+		}
+		if !slices.ContainsFunc(c.Award, func(d Distinction) bool { return d.Code == w.Code }) {
+			// Only the award's entries are published, so only they can be
+			// claimed against; any other code is a slip.
+			return tournament.Invalid("code", "entry %s is not in the award; claims are filed against the entries it distinguishes", w.Code)
 		}
 		cl := &Claim{EventID: eventID, WorkID: w.ID, UserID: u.ID, Kind: in.Kind, Evidence: evidence, Status: ClaimOpen, FiledAt: s.now().UTC()}
 		if err := tx.AddClaim(cl); err != nil {

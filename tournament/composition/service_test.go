@@ -487,6 +487,12 @@ func TestUnsoundWorksAreNotAwarded(t *testing.T) {
 		if err != nil || !slices.Equal(prov.Award, []composition.Distinction{{Code: sound, Honour: composition.Prize, Place: 1}}) {
 			t.Fatalf("award with the unsound work marked %v: %+v, %v", unsoundMark, prov, err)
 		}
+		// Only the award's entries are published: a claim names one of them.
+		_, err = c.svc.FileClaim(c.as("reader"), c.eventID, composition.ClaimInput{Code: unsound, Kind: composition.ClaimUnsound, Evidence: "Иванов, 1985"})
+		wantCode(t, "a claim against an entry not in the award", err, tournament.EINVALID, "entry "+unsound+" is not in the award")
+		if _, err := c.svc.FileClaim(c.as("reader"), c.eventID, composition.ClaimInput{Code: sound, Kind: composition.ClaimAnticipated, Evidence: "Иванов, 1985"}); err != nil {
+			t.Errorf("a claim against the award's entry: %v", err)
+		}
 	}
 }
 
