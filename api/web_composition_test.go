@@ -425,6 +425,18 @@ func TestProvisionalAwardAfterTheClaimsPeriod(t *testing.T) {
 	}
 }
 
+// The audit log of a composition contest names no pairing, game scores or
+// tie-breaks, and offers no filter by round or player.
+func TestCompositionAuditPageHasNoRoundsOrPlayers(t *testing.T) {
+	s := newCompServer(t, time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC))
+	director := s.user("director@example.org", tournament.ArbiterRole)
+	id := num(s.must(http.StatusCreated, director, "POST", "/api/v1/events", map[string]any{"name": "Конкурс", "discipline": "composition", "system": "swiss"}).(map[string]any)["id"])
+	dc := s.session("director@example.org")
+	page := s.page(dc, fmt.Sprintf("/events/%d/audit", id))
+	mustContain(t, "the contest's audit log", page, "Турнир создан", "Шашечная композиция")
+	mustNotContain(t, "the contest's audit log", page, `name="round"`, `name="player"`, "Система проведения", "Очки за партию", "Дополнительные показатели")
+}
+
 // The solving contest's page: nothing before the window, the problems
 // with answer forms while it runs, a refused answer next to its field,
 // then the solutions, the verdicts and the ranking.
