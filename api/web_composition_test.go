@@ -437,6 +437,24 @@ func TestCompositionAuditPageHasNoRoundsOrPlayers(t *testing.T) {
 	mustNotContain(t, "the contest's audit log", page, `name="round"`, `name="player"`, "Система проведения", "Очки за партию", "Дополнительные показатели")
 }
 
+// A scale with a fraction is written as the reader writes numbers, a comma
+// in Russian, on the contest's page and the jury's.
+func TestContestScaleInTheReadersWay(t *testing.T) {
+	s := newCompServer(t, time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC))
+	director := s.user("director@example.org", tournament.ArbiterRole)
+	s.user("judge@example.org", tournament.PlayerRole)
+	id := num(s.must(http.StatusCreated, director, "POST", "/api/v1/events", map[string]any{"name": "Конкурс", "discipline": "composition"}).(map[string]any)["id"])
+	ev := fmt.Sprintf("/events/%d", id)
+	s.must(http.StatusOK, director, "PUT", "/api/v1"+ev+"/contest", map[string]any{"sections": []map[string]string{{"name": "Задачи"}},
+		"deadline": "2026-11-10T12:00:00Z", "scale": 2.5, "aggregation": "mean", "claim_days": 7})
+	s.must(http.StatusOK, director, "PUT", "/api/v1"+ev+"/contest/judges", map[string]any{"judges": []string{"judge@example.org"}})
+	jc := s.session("judge@example.org")
+	for lang, scale := range map[string]string{"ru": "0–2,5", "en": "0–2.5"} {
+		mustContain(t, "the contest page ("+lang+")", s.page(nil, ev+"/contest?lang="+lang), scale)
+		mustContain(t, "the jury page ("+lang+")", s.page(jc, ev+"/contest/judging?lang="+lang), scale)
+	}
+}
+
 // The solving contest's page: nothing before the window, the problems
 // with answer forms while it runs, a refused answer next to its field,
 // then the solutions, the verdicts and the ranking.
