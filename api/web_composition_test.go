@@ -455,6 +455,26 @@ func TestContestScaleInTheReadersWay(t *testing.T) {
 	}
 }
 
+// An award that distinguishes no entry — its one entry refuted by the
+// solver — says so on its page.
+func TestAwardPageWithoutDistinctions(t *testing.T) {
+	s := newCompServer(t, time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC))
+	director := s.user("director@example.org", tournament.ArbiterRole)
+	s.user("judge@example.org", tournament.PlayerRole)
+	author := s.user("author@example.org", tournament.PlayerRole)
+	base := fmt.Sprintf("/api/v1/events/%d", num(s.must(http.StatusCreated, director, "POST", "/api/v1/events", map[string]any{"name": "Конкурс", "discipline": "composition"}).(map[string]any)["id"]))
+	s.must(http.StatusOK, director, "PUT", base+"/contest", map[string]any{"sections": []map[string]string{{"name": "Этюды"}},
+		"deadline": "2026-11-10T12:00:00Z", "scale": 4, "aggregation": "mean", "claim_days": 7})
+	s.must(http.StatusOK, director, "PUT", base+"/contest/judges", map[string]any{"judges": []string{"judge@example.org"}})
+	s.must(http.StatusCreated, author, "POST", base+"/contest/entries", map[string]any{"section": "Этюды", "position": g005, "side": "black",
+		"stipulation": "black wins", "solution": "d6:f8"})
+	s.clock.Set(time.Date(2026, 11, 10, 12, 0, 0, 0, time.UTC))
+	s.must(http.StatusOK, director, "POST", base+"/contest/award", map[string]any{"prizes": 1})
+	page := strings.TrimPrefix(base, "/api/v1") + "/contest/award"
+	mustContain(t, "the award without distinctions", s.page(nil, page), "В присуждении нет отмеченных произведений.")
+	mustContain(t, "the award without distinctions in English", s.page(nil, page+"?lang=en"), "The award distinguishes no entry.")
+}
+
 // The solving contest's page: nothing before the window, the problems
 // with answer forms while it runs, a refused answer next to its field,
 // then the solutions, the verdicts and the ranking.

@@ -8,6 +8,7 @@ import (
 
 const (
 	msgAwardBooklet     msg = "report.award_booklet"
+	msgAwardEmpty       msg = "report.award_empty"
 	msgAwardProvisional msg = "report.award_provisional"
 	msgAwardFinal       msg = "report.award_final"
 	msgStipulation      msg = "report.stipulation"
@@ -52,7 +53,7 @@ const awardBlockHeight = 12 + 6 + boardSide + 14
 // the judges, then one block per entry — its honour, author and code, the
 // diagram drawn as the game record draws it, the stipulation, the solution,
 // the author's and the judges' comments. A block is never split across
-// pages.
+// pages. An award that distinguishes no entry says so.
 func AwardPDF(w io.Writer, loc Locale, a AwardBooklet) error {
 	for _, e := range a.Entries {
 		if err := checkPosition(e.Position); err != nil {
@@ -74,6 +75,10 @@ func AwardPDF(w io.Writer, loc Locale, a AwardBooklet) error {
 		d.multiCell(width, 5, text(loc, msgJudges)+": "+strings.Join(a.Judges, ", "), "", "C", false)
 	}
 	d.pdf.Ln(3)
+	if len(a.Entries) == 0 {
+		d.font(false, 10)
+		d.multiCell(width, 5, text(loc, msgAwardEmpty), "", "C", false)
+	}
 	section := ""
 	for _, e := range a.Entries {
 		if d.pdf.GetY()+awardBlockHeight > d.bottom() {

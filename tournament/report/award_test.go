@@ -58,3 +58,15 @@ func TestAwardPDF(t *testing.T) {
 		t.Errorf("a tower on a light square: %v", err)
 	}
 }
+
+// An award that distinguishes no entry (every entry refuted, say) says so
+// under its stage and judges.
+func TestAwardPDFWithoutEntries(t *testing.T) {
+	a := AwardBooklet{Event: Event{Name: "Конкурс составителей"}, Judges: []string{"Судья Иванов"}}
+	for loc, want := range map[Locale]string{Russian: "В присуждении нет отмеченных произведений.", English: "The award distinguishes no entry."} {
+		flat := strings.Join(strings.Fields(pdfTextAs(t, "award-empty", render(t, func(b *bytes.Buffer) error { return AwardPDF(b, loc, a) }), "-raw")), " ")
+		if !strings.Contains(flat, want) {
+			t.Errorf("the booklet lacks %q in:\n%s", want, flat)
+		}
+	}
+}
