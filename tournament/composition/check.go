@@ -136,7 +136,7 @@ func CheckAnswer(s *solve.Solver, pr *Problem, text string) (*Answer, error) {
 				return nil, err
 			}
 			if !keeps {
-				a.Fault = Text{say("move %d (%s) does not fulfil the stipulation", i+1, m.String())}
+				a.Fault = Text{say("move %d (%s) does not fulfil the stipulation", moveNumber(pr.Side, i), m.String())}
 				return a, nil
 			}
 			if i == 0 {
@@ -149,7 +149,7 @@ func CheckAnswer(s *solve.Solver, pr *Problem, text string) (*Answer, error) {
 	switch {
 	case final && perr != nil:
 		a.Line = true
-		a.Fault = Text{say("the game is over after move %d; what follows is not counted", len(moves))}
+		a.Fault = Text{say("the game is over after move %d; what follows is not counted", moveNumber(pr.Side, len(moves)-1))}
 	case perr != nil:
 		a.Fault = errorText(perr)
 	case !final && len(moves) < len(pr.Solution):

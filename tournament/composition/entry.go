@@ -91,9 +91,11 @@ func Validate(e Entry) (*Problem, error) {
 // ReadLine reads a line of moves from the position with side to move:
 // move numbers ("1.", "1...") are skipped, variations in parentheses are
 // left out, and every move must be legal where it stands. On an error the
-// moves read before it are returned with it.
+// moves read before it are returned with it; the error names the move by
+// its number as the line is numbered.
 func ReadLine(p rules.Position, side rules.Color, text string) ([]rules.Move, *tournament.Error) {
 	var out []rules.Move
+	first := side
 	depth := 0
 	for _, word := range strings.Fields(strings.NewReplacer("(", " ( ", ")", " ) ").Replace(text)) {
 		switch {
@@ -116,12 +118,23 @@ func ReadLine(p rules.Position, side rules.Color, text string) ([]rules.Move, *t
 				continue
 			}
 		}
-		return out, tournament.Invalid("solution", "move %d (%s): %s", len(out)+1, word, rules.Detail(err))
+		return out, tournament.Invalid("solution", "move %d (%s): %s", moveNumber(first, len(out)), word, rules.Detail(err))
 	}
 	if depth != 0 {
 		return out, tournament.Invalid("solution", "the parentheses of the variations do not match")
 	}
 	return out, nil
+}
+
+// moveNumber is the number of a line's move with the index ply (from 0)
+// when first moves first: moves are numbered in pairs, White's and Black's,
+// so a line that Black begins ("1... d6:f8 2. b2-c3 f8:d6") has Black's
+// second move (index 2) in move 2.
+func moveNumber(first rules.Color, ply int) int {
+	if first == rules.Black {
+		ply++
+	}
+	return ply/2 + 1
 }
 
 // isMoveNumber reports whether a word is a move number: "1.", "12...".
