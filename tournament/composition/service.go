@@ -393,7 +393,7 @@ func (s *Service) SetJudges(ctx context.Context, eventID int64, emails []string,
 				}
 			}
 			ids = append(ids, j.ID)
-			judges = append(judges, tournament.User{ID: j.ID, Name: j.Name, Email: j.Email})
+			judges = append(judges, tournament.User{ID: j.ID, Name: publicName(j), Email: j.Email})
 		}
 		if err := checkJury("judges", c.Aggregation, len(ids)); err != nil {
 			return err

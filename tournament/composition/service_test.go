@@ -513,7 +513,8 @@ func TestAwardNamesAccountsWithoutAName(t *testing.T) {
 		c.users[email] = tournament.NewContextWithUser(bg, u)
 	}
 	c.setUpOneSection(t)
-	if _, err := c.svc.SetJudges(c.as("director"), c.eventID, []string{"judge@example.org"}, ""); err != nil {
+	judges, err := c.svc.SetJudges(c.as("director"), c.eventID, []string{"judge@example.org"}, "")
+	if err != nil {
 		t.Fatal(err)
 	}
 	if _, err := c.svc.Submit(c.as("author@example.org"), c.eventID, composition.EntryInput{Section: "Задачи", Entry: composition.Entry{Position: g019, Side: "black", Stipulation: "draw", Solution: "h4-g3"}}); err != nil {
@@ -528,6 +529,9 @@ func TestAwardNamesAccountsWithoutAName(t *testing.T) {
 	}
 	judge := tournament.UserFromContext(c.as("judge@example.org"))
 	author := tournament.UserFromContext(c.as("author@example.org"))
+	if judges[0].Name != fmt.Sprintf("#%d", judge.ID) {
+		t.Errorf("the judges as set: %+v", judges)
+	}
 	view, err := c.svc.Contest(c.as("reader"), c.eventID)
 	if err != nil || len(view.Judges) != 1 || view.Judges[0].Name != fmt.Sprintf("#%d", judge.ID) {
 		t.Errorf("the contest's judges: %+v, %v", view, err)
