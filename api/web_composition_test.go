@@ -363,7 +363,8 @@ func TestCompositionDeskSaysWhyAStepIsRefused(t *testing.T) {
 }
 
 // A judge may not enter the contest they judge: the pages do not offer
-// them the entry form, whose text the refusal would lose, but say why.
+// them the entry form, whose text the refusal would lose, but say why. An
+// author is not offered the jury's page.
 func TestCompositionJudgeIsNotOfferedTheEntryForm(t *testing.T) {
 	s := newCompServer(t, time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC))
 	director := s.user("director@example.org", tournament.ArbiterRole)
@@ -381,6 +382,12 @@ func TestCompositionJudgeIsNotOfferedTheEntryForm(t *testing.T) {
 		mustNotContain(t, "the judge's contest page ("+lang+")", s.page(jc, ev+"/contest?lang="+lang), `class="button primary" href="`+ev+`/contest/entries"`)
 	}
 	mustContain(t, "the author's entries page", s.page(ac, ev+"/contest/entries"), `id="entry-form"`)
+	// The jury's tab is the judges' and the director's: to an author it
+	// would only open a refusal.
+	judging := `href="` + ev + `/contest/judging"`
+	mustContain(t, "the judge's tabs", s.page(jc, ev+"/contest"), judging)
+	mustContain(t, "the director's tabs", s.page(dc, ev+"/contest"), judging)
+	mustNotContain(t, "the author's tabs", s.page(ac, ev+"/contest/entries"), judging)
 	mustContain(t, "the author's contest page", s.page(ac, ev+"/contest"), `class="button primary" href="`+ev+`/contest/entries"`)
 }
 

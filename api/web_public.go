@@ -90,10 +90,21 @@ type eventHeader struct {
 	Event     *tournament.Event
 	Tab       string
 	CanManage bool
+	// Judge: the reader judges the event's composition contest, whose
+	// jury page only the judges and the director may open.
+	Judge bool
 }
 
 func (h *handler) header(c *gin.Context, e *tournament.Event, tab string) eventHeader {
-	return eventHeader{Event: e, Tab: tab, CanManage: tournament.CanManage(tournament.UserFromContext(c.Request.Context()), e)}
+	ctx := c.Request.Context()
+	u := tournament.UserFromContext(ctx)
+	head := eventHeader{Event: e, Tab: tab, CanManage: tournament.CanManage(u, e)}
+	if u != nil && !head.CanManage && !e.Discipline.PlaysGames() && h.Composition != nil {
+		if cv, err := h.Composition.Contest(ctx, e.ID); err == nil {
+			head.Judge = cv.IsJudge
+		}
+	}
+	return head
 }
 
 type eventPageData struct {
