@@ -137,11 +137,7 @@ func (t *teller) line(e tournament.AuditEntry, zone *time.Location) Line {
 	default:
 		l.Text = title
 		if e.Action == tournament.ActionEventUpdate || e.Action == tournament.ActionEventCreate {
-			var rename map[string]string
-			if judged(e.After) {
-				rename = gamesOnly
-			}
-			l.Changes = t.changes(e.Before, e.After, rename)
+			l.Changes = t.changes(e.Before, e.After, nil)
 		}
 	}
 	if e.Reason != "" {
@@ -225,18 +221,6 @@ var ignored = map[string]bool{"id": true, "event_id": true, "owner_id": true, "c
 // playerFields are the inputs a player's fields are entered in, where they
 // differ from the field's own name.
 var playerFields = map[string]string{"name": "full_name"}
-
-// gamesOnly are the settings only events of games use, renamed to nothing
-// (left out) for a composition contest, which keeps placeholders for them
-// and names none on its pages.
-var gamesOnly = map[string]string{"system": "", "rounds": "", "time_control": "", "scoring": "", "tie_breaks": "",
-	"forbid_same_club": "", "baku": "", "black_first": "", "sheets_required": ""}
-
-// judged reports whether an event's snapshot is of a composition contest.
-func judged(snapshot string) bool {
-	var e struct{ Discipline tournament.Discipline }
-	return json.Unmarshal([]byte(snapshot), &e) == nil && e.Discipline != "" && !e.Discipline.PlaysGames()
-}
 
 // valueKeys name the values of enumerations through their catalogue prefix.
 var valueKeys = map[string]string{

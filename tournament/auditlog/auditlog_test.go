@@ -72,19 +72,6 @@ func TestTellsTheLogAsSentences(t *testing.T) {
 	}
 }
 
-// A composition contest is created with placeholders for what only events
-// of games use; its log names none of them: no system, points per game or
-// tie-breaks.
-func TestCompositionEventLogNamesNoPairing(t *testing.T) {
-	created := tournament.AuditEntry{At: time.Date(2026, 11, 22, 9, 30, 0, 0, time.UTC), Action: tournament.ActionEventCreate, Subject: "event 1",
-		After: `{"Name":"Конкурс","Discipline":"composition","System":"round-robin","Rounds":0,"TimeControl":{"BaseMinutes":0,"IncrementSeconds":0},` +
-			`"Scoring":{"Win":2,"Draw":1,"Loss":0,"Bye":2,"ForfeitWin":2},"TieBreaks":[],"Status":"registration","Visibility":"public"}`}
-	lines := auditlog.Tell(catalog.For(catalog.Russian), time.UTC, nil, nil, []tournament.AuditEntry{created})
-	if got, want := strings.Join(lines[0].Changes, "; "), "Дисциплина: Шашечная композиция; Название: Конкурс; Статус: Регистрация; Видимость: Открытый"; got != want {
-		t.Errorf("changes %q, want %q", got, want)
-	}
-}
-
 // The entries of correspondence play and of composition contests, and the
 // reasons the server writes itself, read in the reader's language.
 func TestTellsCorrespondenceAndCompositionEntries(t *testing.T) {
