@@ -421,7 +421,7 @@ func findMove(pos *rules.Position, g *Game, text string) (rules.Move, rules.Reco
 	for _, m := range pos.LegalMoves(g.ToMove) {
 		legal = append(legal, m.String())
 	}
-	return rules.Move{}, rec, tournament.Invalid("move", "move %d (ply %d): %s; the legal moves are %s", moveNo, ply, err.Error(), strings.Join(legal, ", "))
+	return rules.Move{}, rec, tournament.Invalid("move", "move %d (ply %d): %s; the legal moves are %s", moveNo, ply, rules.Detail(err), strings.Join(legal, ", "))
 }
 
 // movesOf is the number of moves side has made once the game reached ply,
