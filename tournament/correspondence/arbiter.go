@@ -86,6 +86,7 @@ func (s *Service) Reopen(ctx context.Context, in ReopenInput) (*View, error) {
 			}
 		}
 		g.Status, g.Result, g.Note, g.EndedAt = Running, nil, "", time.Time{}
+		g.RepetitionFrom = g.Ply
 		g.Bank[g.ToMove] = time.Duration(in.Days) * Day
 		g.TurnStart, g.WarnedPly = s.now().UTC(), 0
 		g.Deadline = deadlineOf(g, p.st, p.leaves)

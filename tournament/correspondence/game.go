@@ -57,9 +57,13 @@ type Game struct {
 	// WarnedPly is the ply at which the side to move was told time is
 	// running out, so it is told once per move.
 	WarnedPly int
-	StartedAt time.Time
-	EndedAt   time.Time
-	Version   int
+	// RepetitionFrom is the ply from which positions are counted for
+	// repetition: 0, or the ply at which the arbiter last reopened the game
+	// (having seen the repetition, the arbiter lets play go on).
+	RepetitionFrom int
+	StartedAt      time.Time
+	EndedAt        time.Time
+	Version        int
 }
 
 // PlayerID is the player of a side.

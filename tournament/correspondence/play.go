@@ -364,7 +364,7 @@ func (s *Service) Move(ctx context.Context, in MoveInput) (*View, error) {
 			if err := s.finish(tx, p, p.user, res, ActionFinal, note); err != nil {
 				return err
 			}
-		case repeated(p.st, history, mv) >= 3:
+		case repeated(p.st, g.RepetitionFrom, history, mv) >= 3:
 			note := tournament.Note("the position after ply %d occurred for the third time with White to move (§5: the arbiter decides)", g.Ply)
 			if g.ToMove == rules.Black {
 				note = tournament.Note("the position after ply %d occurred for the third time with Black to move (§5: the arbiter decides)", g.Ply)
@@ -434,15 +434,16 @@ func movesOf(side, first rules.Color, ply int) int {
 }
 
 // repeated counts the occurrences of the position after mv with the same
-// side to move, the start position included: positions can repeat in
-// Adiukh (§5) and nothing in the rules ends such a game.
-func repeated(st *Settings, history []Move, mv *Move) int {
+// side to move since ply from (the start position included when from is
+// 0): positions can repeat in Adiukh (§5) and nothing in the rules ends
+// such a game.
+func repeated(st *Settings, from int, history []Move, mv *Move) int {
 	n := 0
-	if start, _ := st.Start(); mv.Ply%2 == 0 && mv.Position == start {
+	if start, _ := st.Start(); from == 0 && mv.Ply%2 == 0 && mv.Position == start {
 		n++
 	}
 	for _, h := range history {
-		if h.Ply%2 == mv.Ply%2 && h.Position == mv.Position {
+		if h.Ply >= from && h.Ply%2 == mv.Ply%2 && h.Position == mv.Position {
 			n++
 		}
 	}

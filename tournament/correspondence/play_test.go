@@ -38,3 +38,52 @@ func TestRefusedMoveInReadersLanguage(t *testing.T) {
 		}
 	}
 }
+
+// The §5 cycle: a position comes back every six plies.
+var cycle = []string{"c7:e5", "d6:f4:d2", "e3:c1", "d2-e3", "c1:f4:c7", "e5-d6"}
+
+// A game whose position comes back a third time waits for the arbiter; the
+// arbiter who lets it go on starts the count again, so the game is played
+// on until a position comes back a third time after the reopening.
+func TestRepetitionAfterReopen(t *testing.T) {
+	st := storetest.Open(t)["sqlite"]
+	clk := &clock{now: t0}
+	svc := correspondence.NewService(st.Correspondence(), correspondence.Options{Pairing: engines.Options().Pairing, Now: clk.Now})
+	sec := newSection(t, st, svc, 2, "10d", correspondence.SettingsInput{
+		StartPosition: ptr("white: d6-3, f8-4/3; black: c7-1/3, e1-3/1, e3-2, h4-3/1"), StartSide: ptr("black")})
+	games, err := svc.Games(sec.ctx, sec.eventID)
+	if err != nil || len(games) != 1 {
+		t.Fatalf("games %v, %v", games, err)
+	}
+	g := games[0]
+	play := func(from, to int) *correspondence.View {
+		t.Helper()
+		var v *correspondence.View
+		for ply := from; ply < to; ply++ {
+			player := g.BlackID
+			if ply%2 == 1 {
+				player = g.WhiteID
+			}
+			if v, err = svc.Move(sec.as(player), correspondence.MoveInput{GameID: g.ID, Move: cycle[ply%6], Ply: ply}); err != nil {
+				t.Fatalf("ply %d: %v", ply+1, err)
+			}
+			if v.Status != correspondence.Running && ply+1 < to {
+				t.Fatalf("after ply %d the game is %s: %s", ply+1, v.Status, tournament.NoteMessage(v.Note))
+			}
+		}
+		return v
+	}
+	if v := play(0, 12); v.Status != correspondence.Adjudication {
+		t.Fatalf("the start position back a third time: %s, want adjudication", v.Status)
+	}
+	if _, err := svc.Reopen(sec.ctx, correspondence.ReopenInput{GameID: g.ID, Days: 10, Reason: "play on"}); err != nil {
+		t.Fatal(err)
+	}
+	v := play(12, 24)
+	if v.Status != correspondence.Adjudication || v.Result != nil {
+		t.Fatalf("the position after ply 12 back a third time after the reopening: %s %+v, want adjudication without a result", v.Status, v.Result)
+	}
+	if note := tournament.NoteMessage(v.Note).String(); !strings.Contains(note, "after ply 24 occurred for the third time") {
+		t.Errorf("note %q", note)
+	}
+}

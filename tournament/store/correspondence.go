@@ -29,30 +29,31 @@ type corrSettingsRow struct {
 func (corrSettingsRow) TableName() string { return "correspondence_settings" }
 
 type corrGameRow struct {
-	ID          int64 `gorm:"primaryKey;autoIncrement:false"`
-	EventID     int64
-	Round       int
-	Board       int
-	WhiteID     int64
-	BlackID     int64
-	Status      string
-	Position    string
-	ToMove      int
-	Ply         int
-	WhiteBankMs int64
-	BlackBankMs int64
-	TurnStart   time.Time
-	DeadlineMs  int64
-	OfferBy     int // -1: no offer; else the side
-	OfferPly    int
-	EndReason   string
-	WhitePoints int
-	BlackPoints int
-	Note        string
-	WarnedPly   int
-	StartedAt   time.Time
-	EndedAt     *time.Time
-	Version     int
+	ID             int64 `gorm:"primaryKey;autoIncrement:false"`
+	EventID        int64
+	Round          int
+	Board          int
+	WhiteID        int64
+	BlackID        int64
+	Status         string
+	Position       string
+	ToMove         int
+	Ply            int
+	WhiteBankMs    int64
+	BlackBankMs    int64
+	TurnStart      time.Time
+	DeadlineMs     int64
+	OfferBy        int // -1: no offer; else the side
+	OfferPly       int
+	EndReason      string
+	WhitePoints    int
+	BlackPoints    int
+	Note           string
+	WarnedPly      int
+	RepetitionFrom int
+	StartedAt      time.Time
+	EndedAt        *time.Time
+	Version        int
 }
 
 func (corrGameRow) TableName() string { return "correspondence_games" }
@@ -169,7 +170,7 @@ func corrGameToRow(g *correspondence.Game) corrGameRow {
 		Status: string(g.Status), Position: g.Position, ToMove: int(g.ToMove), Ply: g.Ply,
 		WhiteBankMs: g.Bank[rules.White].Milliseconds(), BlackBankMs: g.Bank[rules.Black].Milliseconds(),
 		TurnStart: g.TurnStart.UTC(), DeadlineMs: g.Deadline.UnixMilli(), OfferBy: -1, OfferPly: g.OfferPly,
-		Note: g.Note, WarnedPly: g.WarnedPly, StartedAt: g.StartedAt.UTC(), Version: g.Version}
+		Note: g.Note, WarnedPly: g.WarnedPly, RepetitionFrom: g.RepetitionFrom, StartedAt: g.StartedAt.UTC(), Version: g.Version}
 	if g.OfferBy != nil {
 		row.OfferBy = int(*g.OfferBy)
 	}
@@ -187,7 +188,7 @@ func rowToCorrGame(r *corrGameRow) correspondence.Game {
 	g := correspondence.Game{ID: r.ID, EventID: r.EventID, Round: r.Round, Board: r.Board, WhiteID: r.WhiteID, BlackID: r.BlackID,
 		Status: correspondence.Status(r.Status), Position: r.Position, ToMove: rules.Color(r.ToMove), Ply: r.Ply,
 		TurnStart: r.TurnStart.UTC(), Deadline: time.UnixMilli(r.DeadlineMs).UTC(), OfferPly: r.OfferPly,
-		Note: r.Note, WarnedPly: r.WarnedPly, StartedAt: r.StartedAt.UTC(), Version: r.Version}
+		Note: r.Note, WarnedPly: r.WarnedPly, RepetitionFrom: r.RepetitionFrom, StartedAt: r.StartedAt.UTC(), Version: r.Version}
 	g.Bank[rules.White] = time.Duration(r.WhiteBankMs) * time.Millisecond
 	g.Bank[rules.Black] = time.Duration(r.BlackBankMs) * time.Millisecond
 	if r.OfferBy >= 0 {

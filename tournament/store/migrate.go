@@ -32,6 +32,7 @@ var migrations = []*gormigrate.Migration{
 	{ID: "2026112293-signin-limits", Migrate: signInLimitsMigration, Rollback: signInLimitsRollback},
 	{ID: "2026112294-sheets-required", Migrate: sheetsRequiredMigration, Rollback: sheetsRequiredRollback},
 	{ID: "2026112295-composition-status", Migrate: compositionStatusMigration, Rollback: compositionStatusRollback},
+	{ID: "2026112296-repetition-from", Migrate: repetitionFromMigration, Rollback: repetitionFromRollback},
 }
 
 // migrationLock is the key of the PostgreSQL advisory lock taken while
