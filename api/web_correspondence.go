@@ -357,7 +357,7 @@ func (h *handler) sectionData(c *gin.Context, tab string) (*sectionPageData, *tr
 	if err != nil {
 		return nil, nil, err
 	}
-	tr := h.translator(c)
+	tr := h.translator(c).In(d.Event.Location())
 	names := playerNames(d.Players)
 	data := &sectionPageData{eventHeader: h.header(c, d.Event, tab), Players: d.Players, Form: newForm()}
 	for _, g := range games {

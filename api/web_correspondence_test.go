@@ -124,7 +124,13 @@ func TestCorrespondencePages(t *testing.T) {
 		if want := map[string]string{"ru": " · 50 дн. / 10 ходов", "en": " · 50 days / 10 moves"}[lang]; !strings.Contains(list, want) || strings.Contains(list, "50d/10") {
 			t.Errorf("%s: the event's header does not say %q", lang, want)
 		}
-		s.page(s.session("arbiter@example.org"), strings.Replace(sec.ev, "/api/v1", "", 1)+"/correspondence?lang="+lang)
+		arbiter := s.page(s.session("arbiter@example.org"), strings.Replace(sec.ev, "/api/v1", "", 1)+"/correspondence?lang="+lang)
+		// The section's lists write the deadlines as "My games" does.
+		for name, page := range map[string]string{"games": list, "correspondence": arbiter} {
+			if !regexp.MustCompile(deadline).MatchString(page) || strings.Contains(page, "UTC") {
+				t.Errorf("%s: the %s tab does not write the deadlines in the event's zone", lang, name)
+			}
+		}
 	}
 	// A reader without an account sees the game, without a move form.
 	if anon := s.page(nil, fmt.Sprintf("/games/%d", num(g["id"]))); strings.Contains(anon, "move-form") || strings.Contains(anon, "data-legal") {
