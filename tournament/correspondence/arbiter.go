@@ -2,9 +2,11 @@ package correspondence
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"time"
 
+	"adiukh/rules"
 	"adiukh/tournament"
 )
 
@@ -78,6 +80,13 @@ func (s *Service) Reopen(ctx context.Context, in ReopenInput) (*View, error) {
 		g := p.g
 		if g.Status == Running {
 			return tournament.Conflict("", "game %d is being played; there is nothing to reopen", g.ID)
+		}
+		pos, err := rules.ParsePosition(g.Position)
+		if err != nil {
+			return fmt.Errorf("game %d: stored position: %w", g.ID, err)
+		}
+		if len(pos.LegalMoves(g.ToMove)) == 0 {
+			return tournament.Conflict("", "game %d stands in a final position (%s has no legal move): there is nothing to play; record a decision to change its result", g.ID, g.ToMove)
 		}
 		before := gameLog(g)
 		if g.Result != nil {

@@ -87,3 +87,34 @@ func TestRepetitionAfterReopen(t *testing.T) {
 		t.Errorf("note %q", note)
 	}
 }
+
+// A game that ended in a final position cannot be reopened: the side to
+// move has no move, so it could only lose on time; its result stays.
+func TestReopenFinalPosition(t *testing.T) {
+	st := storetest.Open(t)["sqlite"]
+	clk := &clock{now: t0}
+	svc := correspondence.NewService(st.Correspondence(), correspondence.Options{Pairing: engines.Options().Pairing, Now: clk.Now})
+	sec := newSection(t, st, svc, 2, "10d", correspondence.SettingsInput{
+		StartPosition: ptr("white: c7-1, e7-11/1; black: a1-11"), StartSide: ptr("white")})
+	games, err := svc.Games(sec.ctx, sec.eventID)
+	if err != nil || len(games) != 1 {
+		t.Fatalf("games %v, %v", games, err)
+	}
+	g := games[0]
+	v, err := svc.Move(sec.as(g.WhiteID), correspondence.MoveInput{GameID: g.ID, Move: "c7-d8", Ply: 0})
+	if err != nil || v.Result == nil || v.Result.Score() != "13:11" || v.Result.EndReason != tournament.FinalPosition {
+		t.Fatalf("c7-d8 leaves Black without a move: %+v, %v; want 13:11 by the final position", v, err)
+	}
+	_, err = svc.Reopen(sec.ctx, correspondence.ReopenInput{GameID: g.ID, Days: 3, Reason: "check"})
+	var e *tournament.Error
+	if !errors.As(err, &e) || e.Code != tournament.ECONFLICT {
+		t.Fatalf("reopening a final position: %v, want ECONFLICT", err)
+	}
+	if got := catalog.For(catalog.Russian).Error(e); !strings.Contains(got, "конечной позиции (у стороны «чёрные» нет хода)") {
+		t.Errorf("the refusal in Russian: %q", got)
+	}
+	games, err = svc.Games(sec.ctx, sec.eventID)
+	if err != nil || games[0].Status != correspondence.Finished || games[0].Result == nil || games[0].Result.Score() != "13:11" {
+		t.Errorf("after the refused reopening: %+v, %v", games, err)
+	}
+}
