@@ -38,8 +38,8 @@ func (n *Notification) Subject(lang string) string {
 
 // data names the notification's values for the catalogue's templates: a
 // leave gives the event and its days, a game notification gameArgs and
-// what its kind adds (the time left, the score). The deadline is written
-// in the language.
+// what its kind adds (the time left, the score). The deadline and the days
+// of leave are written in the language.
 func (n *Notification) data(l *catalog.Localizer) []any {
 	names := []string{"Event", "White", "Black", "Round", "Deadline", "Extra"}
 	if n.Kind == LeaveStarts {
@@ -55,6 +55,8 @@ func (n *Notification) data(l *catalog.Localizer) []any {
 			a = deadlineText(l, a)
 		case names[i] == "Extra" && n.Kind == TimeShort:
 			a = leftText(l, a)
+		case names[i] == "From" || names[i] == "To":
+			a = l.Date(a)
 		}
 		kv = append(kv, names[i], a)
 	}

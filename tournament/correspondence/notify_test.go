@@ -31,3 +31,13 @@ func TestTimeShortSaysTheTimeLeftInTheLanguage(t *testing.T) {
 		}
 	}
 }
+
+// The days of leave are written as the pages write dates.
+func TestLeaveSaysTheDaysInTheLanguage(t *testing.T) {
+	n := &Notification{Kind: LeaveStarts, Args: []string{"Кубок", "2026-12-05", "2027-01-10"}}
+	for lang, want := range map[string]string{"ru": "с 5 декабря 2026 по 10 января 2027", "en": "from 5 December 2026 to 10 January 2027"} {
+		if got := n.Text(lang); !strings.Contains(got, want) {
+			t.Errorf("%s: %q, want …%s…", lang, got, want)
+		}
+	}
+}
