@@ -151,17 +151,19 @@ func resultWords(r *tournament.Result) string {
 
 // expire ends a running game whose side to move has run out of time (lost
 // 0:24 or 24:0) or whose event has passed its end date (adjudication).
-// It reports whether it did.
+// A deadline that came before the end of the event's last day is a loss on
+// time even when it is found later, after a sweep missed it. It reports
+// whether it did.
 func (s *Service) expire(tx Tx, p *play, now time.Time) (bool, error) {
 	g := p.g
 	if g.Status != Running {
 		return false, nil
 	}
-	if p.e.EndDate != "" && now.UTC().Format(time.DateOnly) > p.e.EndDate {
+	deadline := deadlineOf(g, p.st, p.leaves)
+	if end, err := time.Parse(time.DateOnly, p.e.EndDate); err == nil && !now.Before(end.Add(Day)) && !deadline.Before(end.Add(Day)) {
 		note := tournament.Note("the event ended on %s with the game unfinished", p.e.EndDate)
 		return true, s.toAdjudication(tx, p, nil, ActionAdjudication, note)
 	}
-	deadline := deadlineOf(g, p.st, p.leaves)
 	if now.Before(deadline) {
 		return false, nil
 	}

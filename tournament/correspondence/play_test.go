@@ -1,9 +1,11 @@
 package correspondence_test
 
 import (
+	"context"
 	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	"adiukh/tournament"
 	"adiukh/tournament/catalog"
@@ -116,5 +118,50 @@ func TestReopenFinalPosition(t *testing.T) {
 	games, err = svc.Games(sec.ctx, sec.eventID)
 	if err != nil || games[0].Status != correspondence.Finished || games[0].Result == nil || games[0].Result.Score() != "13:11" {
 		t.Errorf("after the refused reopening: %+v, %v", games, err)
+	}
+}
+
+// A sweep that runs after the event's end (the server was down) records a
+// loss on time that fell before the end, and sends to adjudication only
+// the games whose clocks had not run out by then.
+func TestDeadlineBeforeTheEndFoundAfterIt(t *testing.T) {
+	st := storetest.Open(t)["sqlite"]
+	clk := &clock{now: t0}
+	svc := correspondence.NewService(st.Correspondence(), correspondence.Options{Pairing: engines.Options().Pairing, Now: clk.Now})
+	sec := newSection(t, st, svc, 4, "10d", correspondence.SettingsInput{})
+	// The event ends on 15 December; White's first deadlines are on 11
+	// December 12:00 UTC.
+	if _, err := sec.events.UpdateEvent(sec.ctx, sec.eventID, tournament.EventInput{EndDate: ptr("2026-12-15")}, "the end of the section"); err != nil {
+		t.Fatal(err)
+	}
+	games, err := svc.Games(sec.ctx, sec.eventID)
+	if err != nil || len(games) != 6 {
+		t.Fatalf("games %v, %v", games, err)
+	}
+	// White moves in the first game on 10 December: Black's deadline is
+	// after the end.
+	clk.Set(t0.Add(9 * correspondence.Day))
+	if _, err := svc.Move(sec.as(games[0].WhiteID), correspondence.MoveInput{GameID: games[0].ID, Move: "c3-d4", Ply: 0}); err != nil {
+		t.Fatal(err)
+	}
+	at := time.Date(2026, 12, 17, 9, 0, 0, 0, time.UTC)
+	rep, err := svc.Expire(context.Background(), at)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.TimedOut != 5 || rep.Adjudicated != 1 {
+		t.Errorf("the sweep after the end: %+v, want 5 losses on time and 1 adjudication", rep)
+	}
+	games, err = svc.Games(sec.ctx, sec.eventID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, g := range games {
+		switch {
+		case i == 0 && g.Status != correspondence.Adjudication:
+			t.Errorf("game %d, Black's clock running at the end: %s, want adjudication", g.ID, g.Status)
+		case i > 0 && (g.Result == nil || g.Result.EndReason != tournament.LossOnTime):
+			t.Errorf("game %d, White's time out on 11 December: %s %+v, want lost on time", g.ID, g.Status, g.Result)
+		}
 	}
 }
