@@ -53,8 +53,12 @@ func (s *Service) RequestLeave(ctx context.Context, in LeaveInput) (*Leave, erro
 		}
 		arbiter := tournament.CanManage(u, e)
 		if !arbiter {
-			if err := ownPlayer(tx, u, p); err != nil {
+			own, err := playsFor(tx, u, p)
+			if err != nil {
 				return err
+			}
+			if !own {
+				return tournament.Forbidden("only %s or the event's arbiter may book leave for %s", p.Name, p.Name)
 			}
 		}
 		l := &Leave{EventID: e.ID, PlayerID: p.ID, From: from.Format(time.DateOnly), To: to.Format(time.DateOnly),
@@ -77,15 +81,14 @@ func (s *Service) RequestLeave(ctx context.Context, in LeaveInput) (*Leave, erro
 	return leave, err
 }
 
-func ownPlayer(tx Tx, u *tournament.User, p *tournament.Player) error {
+// playsFor reports whether u is the account that plays for p.
+func playsFor(tx Tx, u *tournament.User, p *tournament.Player) (bool, error) {
 	accounts, err := tx.PlayerAccounts(p.EventID)
 	if err != nil {
-		return err
+		return false, err
 	}
-	if a, ok := accounts[p.ID]; ok && a.ID == u.ID {
-		return nil
-	}
-	return tournament.Forbidden("only %s or the event's arbiter may book leave for %s", p.Name, p.Name)
+	a, ok := accounts[p.ID]
+	return ok && a.ID == u.ID, nil
 }
 
 // checkLeave applies the rules of leave: a player books from today on,
@@ -168,8 +171,12 @@ func (s *Service) CancelLeave(ctx context.Context, eventID, leaveID int64) error
 			return err
 		}
 		if !tournament.CanManage(u, e) {
-			if err := ownPlayer(tx, u, p); err != nil {
+			own, err := playsFor(tx, u, p)
+			if err != nil {
 				return err
+			}
+			if !own {
+				return tournament.Forbidden("only %s or the event's arbiter may cancel the leave of %s", p.Name, p.Name)
 			}
 			if today := s.now().UTC().Format(time.DateOnly); l.From <= today {
 				return tournament.Conflict("", "the leave from %s has begun; only the arbiter can change it", l.From)

@@ -1,0 +1,39 @@
+package correspondence_test
+
+import (
+	"errors"
+	"testing"
+
+	"adiukh/tournament"
+	"adiukh/tournament/catalog"
+	"adiukh/tournament/correspondence"
+	"adiukh/tournament/engines"
+	"adiukh/tournament/store/storetest"
+)
+
+// Another player who tries to cancel a player's leave is told that only
+// the player or the arbiter may cancel it.
+func TestCancelOthersLeave(t *testing.T) {
+	st := storetest.Open(t)["sqlite"]
+	clk := &clock{now: t0}
+	svc := correspondence.NewService(st.Correspondence(), correspondence.Options{Pairing: engines.Options().Pairing, Now: clk.Now})
+	sec := newSection(t, st, svc, 2, "10d", correspondence.SettingsInput{})
+	owner, other := sec.players[0], sec.players[1]
+	l, err := svc.RequestLeave(sec.as(owner), correspondence.LeaveInput{EventID: sec.eventID, PlayerID: owner, From: "2026-12-10", To: "2026-12-12"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = svc.CancelLeave(sec.as(other), sec.eventID, l.ID)
+	var e *tournament.Error
+	if !errors.As(err, &e) || e.Code != tournament.EFORBIDDEN {
+		t.Fatalf("another player cancels the leave: %v, want EFORBIDDEN", err)
+	}
+	for lang, want := range map[catalog.Lang]string{
+		catalog.Russian: "отменить отпуск участника Игрок 1 может только Игрок 1 или судья турнира",
+		catalog.English: "only Игрок 1 or the event's arbiter may cancel the leave of Игрок 1",
+	} {
+		if got := catalog.For(lang).Error(e); got != want {
+			t.Errorf("%q, want %q", got, want)
+		}
+	}
+}
