@@ -88,6 +88,14 @@ func (s *Service) Reopen(ctx context.Context, in ReopenInput) (*View, error) {
 		if len(pos.LegalMoves(g.ToMove)) == 0 {
 			return tournament.Conflict("", "game %d stands in a final position (%s has no legal move): there is nothing to play; record a decision to change its result", g.ID, g.ToMove)
 		}
+		bank := time.Duration(in.Days) * Day
+		if g.Status == Adjudication {
+			// The server stopped the clocks, the player's time did not run
+			// out: the side to move keeps what it had left then, when that
+			// is more than the days given.
+			stopped := later(g.EndedAt, g.TurnStart)
+			bank = max(bank, g.Bank[g.ToMove]-Charged(g.TurnStart, stopped, leavePeriods(p.leaves, g.PlayerID(g.ToMove))))
+		}
 		before := gameLog(g)
 		if g.Result != nil {
 			if err := setRoundResult(tx, g, nil); err != nil {
@@ -96,7 +104,7 @@ func (s *Service) Reopen(ctx context.Context, in ReopenInput) (*View, error) {
 		}
 		g.Status, g.Result, g.Note, g.EndedAt = Running, nil, "", time.Time{}
 		g.RepetitionFrom = g.Ply
-		g.Bank[g.ToMove] = time.Duration(in.Days) * Day
+		g.Bank[g.ToMove] = bank
 		g.TurnStart, g.WarnedPly = s.now().UTC(), 0
 		g.Deadline = deadlineOf(g, p.st, p.leaves)
 		if err := tx.SaveGame(g); err != nil {

@@ -62,8 +62,9 @@ type Game struct {
 	// (having seen the repetition, the arbiter lets play go on).
 	RepetitionFrom int
 	StartedAt      time.Time
-	EndedAt        time.Time
-	Version        int
+	// EndedAt is when the game ended, or when it was sent to adjudication.
+	EndedAt time.Time
+	Version int
 }
 
 // PlayerID is the player of a side.

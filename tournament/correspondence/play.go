@@ -201,11 +201,12 @@ func (s *Service) finish(tx Tx, p *play, u *tournament.User, res tournament.Resu
 	return s.audit(tx, u, p.e.ID, action, gameSubject(g), before, gameLog(g), note)
 }
 
-// toAdjudication stops the clocks and hands the game to the arbiter.
+// toAdjudication stops the clocks (EndedAt is when) and hands the game to
+// the arbiter.
 func (s *Service) toAdjudication(tx Tx, p *play, u *tournament.User, action, note string) error {
 	g := p.g
 	before := gameLog(g)
-	g.Status, g.Note, g.OfferBy = Adjudication, note, nil
+	g.Status, g.Note, g.OfferBy, g.EndedAt = Adjudication, note, nil, s.now().UTC()
 	if err := tx.SaveGame(g); err != nil {
 		return err
 	}

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"adiukh/rules"
 	"adiukh/tournament"
 	"adiukh/tournament/catalog"
 	"adiukh/tournament/correspondence"
@@ -46,12 +47,13 @@ var cycle = []string{"c7:e5", "d6:f4:d2", "e3:c1", "d2-e3", "c1:f4:c7", "e5-d6"}
 
 // A game whose position comes back a third time waits for the arbiter; the
 // arbiter who lets it go on starts the count again, so the game is played
-// on until a position comes back a third time after the reopening.
+// on until a position comes back a third time after the reopening. The
+// side to move keeps the time it had when the game stopped.
 func TestRepetitionAfterReopen(t *testing.T) {
 	st := storetest.Open(t)["sqlite"]
 	clk := &clock{now: t0}
 	svc := correspondence.NewService(st.Correspondence(), correspondence.Options{Pairing: engines.Options().Pairing, Now: clk.Now})
-	sec := newSection(t, st, svc, 2, "10d", correspondence.SettingsInput{
+	sec := newSection(t, st, svc, 2, "50d/10", correspondence.SettingsInput{
 		StartPosition: ptr("white: d6-3, f8-4/3; black: c7-1/3, e1-3/1, e3-2, h4-3/1"), StartSide: ptr("black")})
 	games, err := svc.Games(sec.ctx, sec.eventID)
 	if err != nil || len(games) != 1 {
@@ -78,8 +80,13 @@ func TestRepetitionAfterReopen(t *testing.T) {
 	if v := play(0, 12); v.Status != correspondence.Adjudication {
 		t.Fatalf("the start position back a third time: %s, want adjudication", v.Status)
 	}
-	if _, err := svc.Reopen(sec.ctx, correspondence.ReopenInput{GameID: g.ID, Days: 10, Reason: "play on"}); err != nil {
+	clk.Set(t0.Add(2 * correspondence.Day))
+	rv, err := svc.Reopen(sec.ctx, correspondence.ReopenInput{GameID: g.ID, Days: 3, Reason: "play on"})
+	if err != nil {
 		t.Fatal(err)
+	}
+	if rv.Bank[rules.Black] != 50*correspondence.Day {
+		t.Errorf("Black's bank after the reopening: %v, want the 50 days it had, not the 3 given", rv.Bank[rules.Black])
 	}
 	v := play(12, 24)
 	if v.Status != correspondence.Adjudication || v.Result != nil {
