@@ -1,6 +1,7 @@
 package api
 
 import (
+	"net/http"
 	"strings"
 
 	"github.com/gin-gonic/gin"
@@ -45,9 +46,14 @@ func (h *handler) sessionReader(c *gin.Context) {
 	h.sessionUser(c)
 }
 
-// requireUser refuses anonymous requests: every write needs a token.
+// requireUser refuses anonymous requests: every write needs a token, and
+// so do the reads that are not public (one's account, an audit log).
 func (h *handler) requireUser(c *gin.Context) {
 	if tournament.UserFromContext(c.Request.Context()) == nil {
+		if c.Request.Method == http.MethodGet || c.Request.Method == http.MethodHead {
+			h.failJSON(c, tournament.Unauthorized("this request needs an account: send an API token as \"Authorization: Bearer <token>\""))
+			return
+		}
 		h.failJSON(c, tournament.Unauthorized("this request changes data: send an API token as \"Authorization: Bearer <token>\""))
 		return
 	}

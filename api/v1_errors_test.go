@@ -53,7 +53,8 @@ func TestAPIErrors(t *testing.T) {
 			code, field  string
 			message      string
 		}{
-			{"write without token", "", "POST", "/api/v1/events", map[string]any{"name": "x"}, 401, "EUNAUTHORIZED", "", "API token"},
+			{"write without token", "", "POST", "/api/v1/events", map[string]any{"name": "x"}, 401, "EUNAUTHORIZED", "", "changes data: send an API token"},
+			{"audit log without token", "", "GET", fmt.Sprintf("/api/v1/events/%d/audit", id), nil, 401, "EUNAUTHORIZED", "", "needs an account: send an API token"},
 			{"player creates event", player, "POST", "/api/v1/events", map[string]any{"name": "x", "discipline": "standard", "system": "swiss", "rounds": 5}, 403, "EFORBIDDEN", "", "administrators and arbiters"},
 			{"missing name", arbiter, "POST", "/api/v1/events", map[string]any{"discipline": "standard", "system": "swiss"}, 400, "EINVALID", "name", "required"},
 			{"unknown discipline", arbiter, "POST", "/api/v1/events", map[string]any{"name": "x", "discipline": "chess", "system": "swiss", "rounds": 5}, 400, "EINVALID", "discipline", `"chess"`},
