@@ -54,6 +54,7 @@ var authzTable = map[string]string{
 	"POST /contest-entries/:eid":                                           "n0000",
 	"POST /contest-entries/:eid/withdraw":                                  "n0000",
 	"POST /events/:id/contest/award":                                       "n0000",
+	"POST /events/:id/contest/award/edit":                                  "n0000",
 	"POST /events/:id/contest/award/final":                                 "n0000",
 	"POST /events/:id/contest/claims":                                      "n0000",
 	"POST /events/:id/contest/entries":                                     "n0000",

@@ -32,6 +32,7 @@ func (h *handler) compositionRoutesWeb(public, signedIn *gin.RouterGroup) {
 	signedIn.POST("/events/:id/contest/settings", h.pageHandler(h.saveContest))
 	signedIn.POST("/events/:id/contest/judges", h.pageHandler(h.saveJudges))
 	signedIn.POST("/events/:id/contest/award", h.pageHandler(h.publishProvisional))
+	signedIn.POST("/events/:id/contest/award/edit", h.pageHandler(h.editAward))
 	signedIn.POST("/events/:id/contest/award/final", h.pageHandler(h.publishFinal))
 	signedIn.POST("/events/:id/contest/claims", h.pageHandler(h.fileClaim))
 	signedIn.POST("/contest-claims/:cid/decision", h.pageHandler(h.decideClaim))
@@ -334,6 +335,9 @@ type deskData struct {
 	Settings *form
 	Judges   *form
 	Publish  *form
+	Edit     *form
+	// EditRows are the rows of the form that edits the provisional award.
+	EditRows []awardEditRow
 	Final    *form
 	Claims   *form
 	// EventSettings are the event's own settings (name, dates, place,
@@ -356,7 +360,7 @@ func (h *handler) renderDesk(c *gin.Context, e *tournament.Event, which string, 
 		return err
 	}
 	data := &deskData{eventHeader: h.header(c, e, "manage"), Contest: cv, Missing: missing,
-		Settings: newForm(), Judges: newForm(), Publish: newForm(), Final: newForm(), Claims: newForm(),
+		Settings: newForm(), Judges: newForm(), Publish: newForm(), Edit: newForm(), Final: newForm(), Claims: newForm(),
 		EventSettings: h.eventFormData(eventFormValues(e))}
 	switch which {
 	case "event":
@@ -367,6 +371,8 @@ func (h *handler) renderDesk(c *gin.Context, e *tournament.Event, which string, 
 		data.Judges = f
 	case "publish":
 		data.Publish = f
+	case "edit":
+		data.Edit = f
 	case "final":
 		data.Final = f
 	case "claims":
@@ -390,6 +396,7 @@ func (h *handler) renderDesk(c *gin.Context, e *tournament.Event, which string, 
 			if data.Award, err = h.Composition.Award(c.Request.Context(), e.ID); err != nil {
 				return err
 			}
+			data.EditRows = editRows(data.Edit, data.Award)
 		}
 	} else if len(data.Settings.Values) == 0 {
 		data.Settings.Values = map[string]string{"scale": "4", "aggregation": "mean", "claim_days": "14",
@@ -484,6 +491,74 @@ func (h *handler) publishProvisional(c *gin.Context) error {
 			Mentions: n("honourable_mentions"), Commendations: n("commendations")}, f.Values["reason"])
 		return err
 	})
+}
+
+// awardEditRows is how many empty rows the award's edit form offers for
+// entries to add.
+const awardEditRows = 3
+
+// awardEditRow is one row of the form that edits the provisional award.
+type awardEditRow struct {
+	Code, Honour, Place string
+}
+
+// editRows lists the rows of the award's edit form: what was typed when
+// the form was refused, else the award's items, then empty rows to add.
+func editRows(f *form, a *composition.Award) []awardEditRow {
+	var rows []awardEditRow
+	if n, err := strconv.Atoi(f.Values["rows"]); err == nil {
+		for i := range n {
+			k := strconv.Itoa(i)
+			rows = append(rows, awardEditRow{f.Values["code_"+k], f.Values["honour_"+k], f.Values["place_"+k]})
+		}
+		return rows
+	}
+	for _, it := range a.Items {
+		rows = append(rows, awardEditRow{it.Code, string(it.Honour), strconv.Itoa(it.Place)})
+	}
+	for range awardEditRows {
+		rows = append(rows, awardEditRow{Honour: string(composition.Prize)})
+	}
+	return rows
+}
+
+// editAward replaces the provisional award's items by the rows of the
+// form; a row without a code is left out, so clearing a code takes the
+// entry out of the award.
+func (h *handler) editAward(c *gin.Context) error {
+	codes, honours, places := c.PostFormArray("code"), c.PostFormArray("honour"), c.PostFormArray("place")
+	f := formValues(c, "reason")
+	f.Values["rows"] = strconv.Itoa(len(codes))
+	var items []composition.Distinction
+	var unreadable []*tournament.Error
+	for i, code := range codes {
+		k := strconv.Itoa(i)
+		honour, place := at(honours, i), strings.TrimSpace(at(places, i))
+		f.Values["code_"+k], f.Values["honour_"+k], f.Values["place_"+k] = code, honour, place
+		if strings.TrimSpace(code) == "" {
+			continue
+		}
+		n, err := strconv.Atoi(place)
+		if err != nil {
+			unreadable = append(unreadable, tournament.Invalid(fmt.Sprintf("items[%d]", len(items)), "the place of entry %s is a whole number from 1; got %q", strings.TrimSpace(code), place))
+		}
+		items = append(items, composition.Distinction{Code: strings.TrimSpace(code), Honour: composition.Honour(honour), Place: n})
+	}
+	return h.deskForm(c, "edit", f, func(id int64) error {
+		if err := tournament.Every(unreadable, tournament.Invalid("items", "the award's rows have %d errors", len(unreadable))); err != nil {
+			return err
+		}
+		_, err := h.Composition.EditAward(c.Request.Context(), id, items, f.Values["reason"])
+		return err
+	})
+}
+
+// at returns the i-th value of a form's list, or "" when it has fewer.
+func at(values []string, i int) string {
+	if i < len(values) {
+		return values[i]
+	}
+	return ""
 }
 
 func (h *handler) publishFinal(c *gin.Context) error {

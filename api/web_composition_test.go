@@ -755,3 +755,64 @@ func TestBrowserCompositionEventForm(t *testing.T) {
 		t.Errorf("the new contest's page:\n%s", header)
 	}
 }
+
+// g019 is another position four plies before the end of a random game:
+// best play draws.
+const g019 = "white: b8-3, c7-1/4, d6-3/1; black: c1-4/2, e1-1/2, g1-1/1, h4-1"
+
+// When a claim takes the prize winner out of the provisional award, the
+// director edits the award on the desk, as the API's PUT does: a row per
+// entry, with a reason; a refused edit keeps the rows as typed.
+func TestDirectorEditsTheProvisionalAwardOnTheDesk(t *testing.T) {
+	s := newCompServer(t, time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC))
+	director := s.user("director@example.org", tournament.ArbiterRole)
+	judge := s.user("judge@example.org", tournament.PlayerRole)
+	first := s.user("first@example.org", tournament.PlayerRole)
+	second := s.user("second@example.org", tournament.PlayerRole)
+	id := num(s.must(http.StatusCreated, director, "POST", "/api/v1/events", map[string]any{"name": "Конкурс", "discipline": "composition"}).(map[string]any)["id"])
+	base := fmt.Sprintf("/api/v1/events/%d", id)
+	s.must(http.StatusOK, director, "PUT", base+"/contest", map[string]any{"sections": []map[string]string{{"name": "Задачи"}},
+		"deadline": "2026-11-10T12:00:00Z", "scale": 4, "aggregation": "mean", "claim_days": 7})
+	s.must(http.StatusOK, director, "PUT", base+"/contest/judges", map[string]any{"judges": []string{"judge@example.org"}})
+	s.must(http.StatusCreated, first, "POST", base+"/contest/entries", map[string]any{"section": "Задачи", "position": g005, "side": "black",
+		"stipulation": "exact 18:6", "solution": "d6:f8 b2-c3 f8:d6 e7:c5"})
+	s.must(http.StatusCreated, second, "POST", base+"/contest/entries", map[string]any{"section": "Задачи", "position": g019, "side": "black",
+		"stipulation": "draw", "solution": "h4-g3 d6-e7 g3-h2 c7-d8"})
+	s.clock.Set(time.Date(2026, 11, 10, 12, 0, 0, 0, time.UTC))
+	s.must(http.StatusOK, judge, "PUT", base+"/contest/marks/001", map[string]any{"mark": 4})
+	s.must(http.StatusOK, judge, "PUT", base+"/contest/marks/002", map[string]any{"mark": 3})
+	s.must(http.StatusOK, director, "POST", base+"/contest/award", map[string]any{"prizes": 1, "honourable_mentions": 1})
+	claim := s.must(http.StatusCreated, second, "POST", base+"/contest/claims", map[string]any{"code": "001", "kind": "anticipated", "evidence": "Петров, 1990"}).(map[string]any)
+	s.must(http.StatusOK, director, "POST", fmt.Sprintf("/api/v1/contest-claims/%d/decision", num(claim["id"])), map[string]any{"uphold": true, "reason": "предшественник найден"})
+
+	dc := s.session("director@example.org")
+	desk := fmt.Sprintf("/events/%d/manage", id)
+	edit := fmt.Sprintf("/events/%d/contest/award/edit", id)
+	page := s.page(dc, desk)
+	mustContain(t, "the desk during the claims period", page, "Изменить предварительное присуждение", `name="code" value="002"`, `<option value="honourable_mention" selected>`)
+	mustNotContain(t, "the desk during the claims period", page, `name="code" value="001"`)
+
+	rows := func(reason string, place string) url.Values {
+		return url.Values{"code": {"002", ""}, "honour": {"prize", "prize"}, "place": {place, ""}, "reason": {reason}}
+	}
+	for _, tc := range []struct {
+		what, reason, place, says string
+		kept                      []string
+	}{
+		{"an edit without its reason", "", "1", "изменение предварительного присуждения требует причины", []string{`<option value="prize" selected>`}},
+		{"a place that is not a number", "приз вакантен", "первое", `место произведения № 002 — целое число от 1; указано &#34;первое&#34;`, []string{`value="первое"`, `value="приз вакантен"`}},
+	} {
+		rec := s.post(dc, edit, rows(tc.reason, tc.place))
+		if rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), tc.says) {
+			t.Errorf("%s: %d, want 400 saying %q", tc.what, rec.Code, tc.says)
+		}
+		mustContain(t, tc.what+": the rows as typed", rec.Body.String(), tc.kept...)
+	}
+	s.mustPost(dc, edit, rows("приз за № 001 снят по претензии", "1"))
+	award := s.must(http.StatusOK, "", "GET", base+"/contest/award", nil).(map[string]any)
+	items := award["items"].([]any)
+	if len(items) != 1 || items[0].(map[string]any)["code"] != "002" || items[0].(map[string]any)["honour"] != "prize" || items[0].(map[string]any)["place"] != float64(1) {
+		t.Errorf("the award after the edit: %v", items)
+	}
+	mustContain(t, "the audit log", s.page(dc, fmt.Sprintf("/events/%d/audit", id)), "приз за № 001 снят по претензии")
+}
