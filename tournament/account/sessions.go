@@ -274,7 +274,7 @@ func (s *Service) Authenticate(ctx context.Context, token string) (*tournament.U
 		return nil, tournament.Unauthorized("the API token is not valid")
 	}
 	if err == nil && !tok.ExpiresAt.IsZero() && !s.now().Before(tok.ExpiresAt) {
-		return nil, tournament.Unauthorized("the API token expired on %s; make a new one", tok.ExpiresAt.UTC().Format("2006-01-02 15:04 MST"))
+		return nil, tournament.Unauthorized("the API token expired on %s; make a new one", tournament.UTC(tok.ExpiresAt))
 	}
 	return u, err
 }

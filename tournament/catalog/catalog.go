@@ -296,9 +296,9 @@ func (l *Localizer) ErrorWithField(err error) string {
 // Arg renders one argument of a message in the language: nested messages
 // and errors are translated, and so is a value that says itself as a message
 // (a stipulation); the domain's words — colours, end reasons,
-// disciplines, systems — are named as the catalogue names them, and a
-// fractional number takes the language's decimal separator. Anything
-// else stays as it is.
+// disciplines, systems — are named as the catalogue names them, a moment
+// is written as the pages write times, and a fractional number takes the
+// language's decimal separator. Anything else stays as it is.
 func (l *Localizer) Arg(a any) any {
 	switch a := a.(type) {
 	case rules.Message:
@@ -310,6 +310,12 @@ func (l *Localizer) Arg(a any) any {
 	}
 	if c, ok := a.(rules.Count); ok {
 		return written(l.Count(int64(c)))
+	}
+	if m, ok := a.(tournament.Moment); ok {
+		if m.Seconds {
+			return l.TimeToSecond(m.At, m.At.Location())
+		}
+		return l.Time(m.At, m.At.Location())
 	}
 	if l.Lang == English {
 		// The English formats were written around the values' own spelling;

@@ -738,6 +738,11 @@ func TestNumbersDatesAndLanguages(t *testing.T) {
 		{ru.Count(50000000), "50\u00a0000\u00a0000"}, {en.Count(50000000), "50,000,000"}, {en.Count(999), "999"}, {en.Count(-1234), "-1,234"},
 		{fmt.Sprintf("%d nodes", rules.Count(123456)), "123,456 nodes"},
 		{ru.Sprintf("%.2f; %g; %v; %d", 3.75, 0.5, float32(1.5), 7), "3,75; 0,5; 1,5; 7"}, {en.Sprintf("%.2f; %g", 3.75, 0.5), "3.75; 0.5"},
+		// A moment inside a message is written as the pages write times;
+		// untranslated, as 2026-11-22 10:04 UTC.
+		{ru.Sprintf("до %s", tournament.UTC(at)), "до 22 ноября 2026, 10:04 UTC"}, {en.Sprintf("until %s", tournament.UTC(at)), "until 22 November 2026, 10:04 UTC"},
+		{ru.Sprintf("в %s", tournament.UTCToSecond(at.Add(30*time.Second))), "в 22 ноября 2026, 10:04:30 UTC"},
+		{tournament.UTC(at.In(moscow)).String(), "2026-11-22 10:04 UTC"},
 	} {
 		if tc.got != tc.want {
 			t.Errorf("got %q, want %q", tc.got, tc.want)

@@ -35,7 +35,7 @@ func (s *Service) PublishProvisional(ctx context.Context, eventID int64, in Awar
 		case c.Stage != Entries:
 			return tournament.Conflict("stage", "the award is already published")
 		case s.now().Before(c.Deadline):
-			return tournament.Conflict("deadline", "entries are open until %s; the award comes after judging", c.Deadline.UTC().Format("2006-01-02 15:04 UTC"))
+			return tournament.Conflict("deadline", "entries are open until %s; the award comes after judging", tournament.UTC(c.Deadline))
 		}
 		judges, err := tx.Judges(eventID)
 		if err != nil {
@@ -303,7 +303,7 @@ func (s *Service) PublishFinal(ctx context.Context, eventID int64, reason string
 		case c.Stage != Provisional:
 			return tournament.Conflict("stage", "publish the provisional award first")
 		case s.now().Before(c.ClaimsUntil):
-			return tournament.Conflict("claims_until", "the claims period runs until %s", c.ClaimsUntil.UTC().Format("2006-01-02 15:04 UTC"))
+			return tournament.Conflict("claims_until", "the claims period runs until %s", tournament.UTC(c.ClaimsUntil))
 		}
 		claims, err := tx.Claims(eventID)
 		if err != nil {

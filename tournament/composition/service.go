@@ -439,7 +439,7 @@ func (s *Service) check(in EntryInput) (Entry, Findings, error) {
 
 func (s *Service) open(c *Contest) error {
 	if c.Stage != Entries || !s.now().Before(c.Deadline) {
-		return tournament.Conflict("deadline", "entries closed at %s", c.Deadline.UTC().Format("2006-01-02 15:04 UTC"))
+		return tournament.Conflict("deadline", "entries closed at %s", tournament.UTC(c.Deadline))
 	}
 	return nil
 }
@@ -681,7 +681,7 @@ func (s *Service) ForJudging(ctx context.Context, eventID int64) ([]Anonymous, e
 			return err
 		}
 		if c.Stage == Entries && s.now().Before(c.Deadline) {
-			return tournament.Conflict("deadline", "entries are open until %s; judging starts after the deadline", c.Deadline.UTC().Format("2006-01-02 15:04 UTC"))
+			return tournament.Conflict("deadline", "entries are open until %s; judging starts after the deadline", tournament.UTC(c.Deadline))
 		}
 		out, err = ranking(tx, c, j.judges)
 		if err != nil {
@@ -824,7 +824,7 @@ func (s *Service) Mark(ctx context.Context, eventID int64, in MarkInput) (*Mark,
 		case c.Stage != Entries:
 			return tournament.Conflict("stage", "the award is published; marks are fixed")
 		case s.now().Before(c.Deadline):
-			return tournament.Conflict("deadline", "entries are open until %s; judging starts after the deadline", c.Deadline.UTC().Format("2006-01-02 15:04 UTC"))
+			return tournament.Conflict("deadline", "entries are open until %s; judging starts after the deadline", tournament.UTC(c.Deadline))
 		case math.IsNaN(in.Mark) || in.Mark < 0 || in.Mark > c.Scale:
 			return tournament.Invalid("mark", "a mark is from 0 to %v on this contest's scale; got %v", c.Scale, in.Mark)
 		case len(in.Comment) > maxTextLength:

@@ -205,8 +205,8 @@ func (s *Service) AdvanceSolving(ctx context.Context, at time.Time) (int, error)
 	return moved, nil
 }
 
-// windowMoment writes a moment of the window as it is kept, to the second.
-func windowMoment(t time.Time) string { return t.UTC().Format("2006-01-02 15:04:05 UTC") }
+// windowMoment names a moment of the window as it is kept, to the second.
+func windowMoment(t time.Time) tournament.Moment { return tournament.UTCToSecond(t) }
 
 func solvingLog(c *SolvingContest) map[string]any {
 	return map[string]any{"starts": c.Starts, "ends": c.Ends, "problems": c.Problems}

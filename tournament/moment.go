@@ -1,0 +1,26 @@
+package tournament
+
+import "time"
+
+// Moment is a point in time named in a message (a deadline, a window):
+// the catalogue writes it as the pages write times, in the reader's
+// language ("10 ноября 2026, 12:00 UTC"); String, for logs and untranslated
+// text, writes it as 2026-11-10 12:00 UTC. Seconds is set where moments
+// within a minute are told apart (a solving contest's window).
+type Moment struct {
+	At      time.Time
+	Seconds bool
+}
+
+// UTC names a moment in UTC, to the minute.
+func UTC(at time.Time) Moment { return Moment{At: at.UTC()} }
+
+// UTCToSecond names a moment in UTC, to the second.
+func UTCToSecond(at time.Time) Moment { return Moment{At: at.UTC(), Seconds: true} }
+
+func (m Moment) String() string {
+	if m.Seconds {
+		return m.At.Format("2006-01-02 15:04:05 MST")
+	}
+	return m.At.Format("2006-01-02 15:04 MST")
+}
