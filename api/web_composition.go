@@ -485,10 +485,21 @@ func (h *handler) saveJudges(c *gin.Context) error {
 
 func (h *handler) publishProvisional(c *gin.Context) error {
 	f := formValues(c, "prizes", "honourable_mentions", "commendations", "reason")
+	var unreadable []*tournament.Error
+	n := func(k string) int {
+		text := strings.TrimSpace(f.Values[k])
+		v, err := strconv.Atoi(text)
+		if err != nil && text != "" {
+			unreadable = append(unreadable, tournament.Invalid(k, "%q is not a number: write how many, such as 2", text))
+		}
+		return v
+	}
+	in := composition.AwardInput{Prizes: n("prizes"), Mentions: n("honourable_mentions"), Commendations: n("commendations")}
 	return h.deskForm(c, "publish", f, func(id int64) error {
-		n := func(k string) int { v, _ := strconv.Atoi(strings.TrimSpace(f.Values[k])); return v }
-		_, err := h.Composition.PublishProvisional(c.Request.Context(), id, composition.AwardInput{Prizes: n("prizes"),
-			Mentions: n("honourable_mentions"), Commendations: n("commendations")}, f.Values["reason"])
+		if err := tournament.Every(unreadable, tournament.Invalid("", "the numbers of distinctions have %d errors", len(unreadable))); err != nil {
+			return err
+		}
+		_, err := h.Composition.PublishProvisional(c.Request.Context(), id, in, f.Values["reason"])
 		return err
 	})
 }

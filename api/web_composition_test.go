@@ -347,6 +347,8 @@ func TestCompositionDeskSaysWhyAStepIsRefused(t *testing.T) {
 	s.mustPost(ac, ev+"/contest/entries", url.Values{"section": {"Задачи"}, "position": {g005}, "side": {"black"}, "stipulation": {"exact 18:6"}, "solution": {"d6:f8 b2-c3 f8:d6 e7:c5"}})
 	s.clock.Set(time.Date(2026, 11, 10, 12, 0, 0, 0, time.UTC))
 	s.mustPost(jc, ev+"/contest/marks/001", url.Values{"mark": {"3"}})
+	refused("a number of prizes that is not a number", http.StatusBadRequest, dc, ev+"/contest/award",
+		url.Values{"prizes": {"два"}, "honourable_mentions": {"0"}, "commendations": {"0"}}, "&#34;два&#34; — не число: напишите, сколько, например 2")
 	s.mustPost(dc, ev+"/contest/award", award)
 	refused("a mark after the award", http.StatusConflict, jc, ev+"/contest/marks/001", url.Values{"mark": {"4"}}, "присуждение опубликовано; оценки больше не меняются")
 	refused("the settings after the award", http.StatusConflict, dc, ev+"/contest/settings", settings, "присуждение опубликовано; условия конкурса больше не меняются")
