@@ -387,10 +387,12 @@ func (s *Service) Move(ctx context.Context, in MoveInput) (*View, error) {
 					return err
 				}
 			}
-		}
-		if declined {
-			if err := s.notifyPlayer(tx, g, opponent, DrawDeclined, args...); err != nil {
-				return err
+			// Only a game that goes on declines the offer: one that ended
+			// or waits for the arbiter says so instead.
+			if declined {
+				if err := s.notifyPlayer(tx, g, opponent, DrawDeclined, args...); err != nil {
+					return err
+				}
 			}
 		}
 		views, err := s.views(tx, []Game{*g})

@@ -172,3 +172,37 @@ func TestDeadlineBeforeTheEndFoundAfterIt(t *testing.T) {
 		}
 	}
 }
+
+// A move that ends the game while the opponent's draw offer stands tells
+// the opponent that the game is over, not also that the offer was declined:
+// there is no game left to go on with.
+func TestGameOverIsNotADeclinedDraw(t *testing.T) {
+	st := storetest.Open(t)["sqlite"]
+	clk := &clock{now: t0}
+	svc := correspondence.NewService(st.Correspondence(), correspondence.Options{Pairing: engines.Options().Pairing, Now: clk.Now})
+	sec := newSection(t, st, svc, 2, "10d", correspondence.SettingsInput{
+		StartPosition: ptr("white: b2-1, c1-1, c7-1, e7-9/1; black: b4-11"), StartSide: ptr("black")})
+	games, err := svc.Games(sec.ctx, sec.eventID)
+	if err != nil || len(games) != 1 {
+		t.Fatalf("games %v, %v", games, err)
+	}
+	g := games[0]
+	if _, err := svc.Move(sec.as(g.BlackID), correspondence.MoveInput{GameID: g.ID, Move: "b4-a3", Ply: 0, OfferDraw: true}); err != nil {
+		t.Fatal(err)
+	}
+	v, err := svc.Move(sec.as(g.WhiteID), correspondence.MoveInput{GameID: g.ID, Move: "c7-d8", Ply: 1})
+	if err != nil || v.Result == nil || v.Result.EndReason != tournament.FinalPosition {
+		t.Fatalf("c7-d8 leaves Black without a move: %+v, %v", v, err)
+	}
+	inbox, err := svc.Inbox(sec.as(g.BlackID), 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var kinds []string
+	for _, n := range inbox {
+		kinds = append(kinds, string(n.Kind))
+	}
+	if strings.Join(kinds, " ") != "game_over your_move" {
+		t.Errorf("Black hears %v, want the end of the game (and the earlier move)", kinds)
+	}
+}
