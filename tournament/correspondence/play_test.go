@@ -206,3 +206,39 @@ func TestGameOverIsNotADeclinedDraw(t *testing.T) {
 		t.Errorf("Black hears %v, want the end of the game (and the earlier move)", kinds)
 	}
 }
+
+// A move sent with a draw offer is marked = in the game's sheet and in the
+// PDN, as a player writes it (rules §7.2), and both still replay.
+func TestDrawOfferMarkedInTheRecords(t *testing.T) {
+	st := storetest.Open(t)["sqlite"]
+	clk := &clock{now: t0}
+	svc := correspondence.NewService(st.Correspondence(), correspondence.Options{Pairing: engines.Options().Pairing, Now: clk.Now})
+	sec := newSection(t, st, svc, 2, "10d", correspondence.SettingsInput{
+		StartPosition: ptr("white: b2-1, c1-1, c7-1, e7-9/1; black: b4-11"), StartSide: ptr("black")})
+	games, err := svc.Games(sec.ctx, sec.eventID)
+	if err != nil || len(games) != 1 {
+		t.Fatalf("games %v, %v", games, err)
+	}
+	g := games[0]
+	if _, err := svc.Move(sec.as(g.BlackID), correspondence.MoveInput{GameID: g.ID, Move: "b4-a3", Ply: 0, OfferDraw: true}); err != nil {
+		t.Fatal(err)
+	}
+	var pdn strings.Builder
+	if err := svc.PDN(sec.ctx, &pdn, sec.eventID, 0); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(pdn.String(), "1... b4-a3= {") {
+		t.Errorf("the PDN does not mark the offer:\n%s", pdn.String())
+	}
+	if r := rules.Validate(rules.ParsePDN(pdn.String())[0]); len(r.Errors) > 0 || len(r.Played) != 1 {
+		t.Errorf("the PDN does not replay: %v", r.Errors)
+	}
+	rounds, err := tournament.NewService(st, engines.Options()).Rounds(sec.ctx, sec.eventID)
+	if err != nil || len(rounds) == 0 || len(rounds[0].Games) == 0 {
+		t.Fatalf("rounds %v, %v", rounds, err)
+	}
+	sheet := rounds[0].Games[0].Sheet
+	if r := rules.ValidateSheet(sheet); !strings.Contains(sheet, "1... b4-a3=") || len(r.Errors) > 0 {
+		t.Errorf("the game's sheet %q: %v", sheet, r.Errors)
+	}
+}

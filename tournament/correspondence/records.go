@@ -26,8 +26,8 @@ func sheetText(st *Settings, g *Game, moves []Move) string {
 	return b.String()
 }
 
-// writeMoves writes numbered moves, with each move's time stamp as a PDN
-// comment when stamps is set.
+// writeMoves writes numbered moves, each marked = when a draw was offered
+// with it, with each move's time stamp as a PDN comment when stamps is set.
 func writeMoves(b *strings.Builder, g *Game, moves []Move, stamps bool) {
 	first := g.FirstSide()
 	for i, m := range moves {
@@ -46,6 +46,9 @@ func writeMoves(b *strings.Builder, g *Game, moves []Move, stamps bool) {
 			notation = strings.ReplaceAll(notation, ":", "x")
 		}
 		b.WriteString(notation)
+		if m.DrawOffer {
+			b.WriteString("=") // a draw offered with the move (rules §7.2)
+		}
 		if stamps {
 			fmt.Fprintf(b, " {%s}", m.PlayedAt.UTC().Format(time.RFC3339))
 		}
