@@ -163,11 +163,7 @@ func TestSolvingTiesWithinASecond(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			c := newContest(t, st)
 			opens := start.Add(time.Hour)
-			_, err := c.svc.SetupSolving(c.as("director"), c.eventID, composition.SolvingInput{Starts: opens, Ends: opens.Add(time.Hour),
-				Problems: []composition.SolvingProblemInput{{Entry: composition.Entry{Position: g005, Side: "black", Stipulation: "exact 18:6", Solution: "d6:f8 b2-c3 f8:d6 e7:c5"}}}}, "")
-			if err != nil {
-				t.Fatal(err)
-			}
+			c.setUpOneProblem(t, c.eventID, opens, opens.Add(time.Hour))
 			for who, at := range map[string]time.Duration{"alice": time.Minute + 700*time.Millisecond, "bob": time.Minute + 100*time.Millisecond} {
 				c.clock.Set(opens.Add(at))
 				if _, err := c.svc.Answer(c.as(who), c.eventID, 1, "d6:f8 b2-c3 f8:d6 e7:c5"); err != nil {
@@ -193,13 +189,9 @@ func TestSolvingWindowToTheSecond(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			c := newContest(t, st)
 			opens := start.Add(time.Hour + 30*time.Second)
-			_, err := c.svc.SetupSolving(c.as("director"), c.eventID, composition.SolvingInput{Starts: opens, Ends: opens.Add(time.Hour + 15*time.Second),
-				Problems: []composition.SolvingProblemInput{{Entry: composition.Entry{Position: g005, Side: "black", Stipulation: "exact 18:6", Solution: "d6:f8 b2-c3 f8:d6 e7:c5"}}}}, "")
-			if err != nil {
-				t.Fatal(err)
-			}
+			c.setUpOneProblem(t, c.eventID, opens, opens.Add(time.Hour+15*time.Second))
 			c.clock.Set(opens.Add(-10 * time.Second))
-			_, err = c.svc.Answer(c.as("alice"), c.eventID, 1, "d6:f8")
+			_, err := c.svc.Answer(c.as("alice"), c.eventID, 1, "d6:f8")
 			wantCode(t, "an answer 10 seconds early", err, tournament.ECONFLICT, "starts at 2026-11-01 13:00:30 UTC")
 			c.clock.Set(opens.Add(time.Hour + 20*time.Second))
 			_, err = c.svc.Answer(c.as("alice"), c.eventID, 1, "d6:f8")
@@ -240,11 +232,7 @@ func TestSolvingUnreadableAnswer(t *testing.T) {
 	for name, st := range storetest.Open(t) {
 		t.Run(name, func(t *testing.T) {
 			c := newContest(t, st)
-			_, err := c.svc.SetupSolving(c.as("director"), c.eventID, composition.SolvingInput{Starts: start.Add(time.Hour), Ends: start.Add(2 * time.Hour),
-				Problems: []composition.SolvingProblemInput{{Entry: composition.Entry{Position: g005, Side: "black", Stipulation: "exact 18:6", Solution: "d6:f8 b2-c3 f8:d6 e7:c5"}}}}, "")
-			if err != nil {
-				t.Fatal(err)
-			}
+			c.setUpOneProblem(t, c.eventID, start.Add(time.Hour), start.Add(2*time.Hour))
 			c.clock.Set(start.Add(90 * time.Minute))
 			for text, want := range map[string]string{
 				"hello world": `no move of the answer can be read: move 1 (hello): "hello": "he" is not a dark square`,
@@ -259,7 +247,7 @@ func TestSolvingUnreadableAnswer(t *testing.T) {
 				}
 			}
 			var te *tournament.Error
-			_, err = c.svc.Answer(c.as("alice"), c.eventID, 1, "hello")
+			_, err := c.svc.Answer(c.as("alice"), c.eventID, 1, "hello")
 			if asError(err, &te) && !strings.HasPrefix(catalog.For(catalog.Russian).Error(te), "в ответе не читается ни один ход: ход 1 (hello)") {
 				t.Errorf("in Russian: %s", catalog.For(catalog.Russian).Error(te))
 			}
@@ -316,11 +304,7 @@ func TestSolvingWindowMovesTheEventOn(t *testing.T) {
 			}
 			opens, closes := start.Add(2*time.Hour), start.Add(3*time.Hour)
 			for _, id := range []int64{solvingOnly, both} {
-				_, err := c.svc.SetupSolving(c.as("director"), id, composition.SolvingInput{Starts: opens, Ends: closes,
-					Problems: []composition.SolvingProblemInput{{Entry: composition.Entry{Position: g005, Side: "black", Stipulation: "exact 18:6", Solution: "d6:f8 b2-c3 f8:d6 e7:c5"}}}}, "")
-				if err != nil {
-					t.Fatal(err)
-				}
+				c.setUpOneProblem(t, id, opens, closes)
 			}
 			status := func(id int64) tournament.EventStatus {
 				e, err := events.Event(c.as("director"), id)
@@ -360,11 +344,7 @@ func TestSolvingSameAnswerAgain(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			c := newContest(t, st)
 			opens := start.Add(time.Hour)
-			_, err := c.svc.SetupSolving(c.as("director"), c.eventID, composition.SolvingInput{Starts: opens, Ends: opens.Add(time.Hour),
-				Problems: []composition.SolvingProblemInput{{Entry: composition.Entry{Position: g005, Side: "black", Stipulation: "exact 18:6", Solution: "d6:f8 b2-c3 f8:d6 e7:c5"}}}}, "")
-			if err != nil {
-				t.Fatal(err)
-			}
+			c.setUpOneProblem(t, c.eventID, opens, opens.Add(time.Hour))
 			last := func() time.Time {
 				c.clock.Set(opens.Add(time.Hour))
 				defer c.clock.Set(opens)
@@ -393,5 +373,16 @@ func TestSolvingSameAnswerAgain(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// setUpOneProblem sets up a solving contest of one problem, g005's exact
+// 18:6, in the window from opens to closes.
+func (c *contest) setUpOneProblem(t *testing.T, eventID int64, opens, closes time.Time) {
+	t.Helper()
+	_, err := c.svc.SetupSolving(c.as("director"), eventID, composition.SolvingInput{Starts: opens, Ends: closes,
+		Problems: []composition.SolvingProblemInput{{Entry: composition.Entry{Position: g005, Side: "black", Stipulation: "exact 18:6", Solution: "d6:f8 b2-c3 f8:d6 e7:c5"}}}}, "")
+	if err != nil {
+		t.Fatal(err)
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"adiukh/tournament/catalog"
 	"adiukh/tournament/correspondence"
 	"adiukh/tournament/engines"
+	"adiukh/tournament/store"
 	"adiukh/tournament/store/storetest"
 )
 
@@ -100,16 +101,7 @@ func TestRepetitionAfterReopen(t *testing.T) {
 // A game that ended in a final position cannot be reopened: the side to
 // move has no move, so it could only lose on time; its result stays.
 func TestReopenFinalPosition(t *testing.T) {
-	st := storetest.Open(t)["sqlite"]
-	clk := &clock{now: t0}
-	svc := correspondence.NewService(st.Correspondence(), correspondence.Options{Pairing: engines.Options().Pairing, Now: clk.Now})
-	sec := newSection(t, st, svc, 2, "10d", correspondence.SettingsInput{
-		StartPosition: ptr("white: c7-1, e7-11/1; black: a1-11"), StartSide: ptr("white")})
-	games, err := svc.Games(sec.ctx, sec.eventID)
-	if err != nil || len(games) != 1 {
-		t.Fatalf("games %v, %v", games, err)
-	}
-	g := games[0]
+	_, svc, sec, g := thematicGame(t, "white: c7-1, e7-11/1; black: a1-11", "white")
 	v, err := svc.Move(sec.as(g.WhiteID), correspondence.MoveInput{GameID: g.ID, Move: "c7-d8", Ply: 0})
 	if err != nil || v.Result == nil || v.Result.Score() != "13:11" || v.Result.EndReason != tournament.FinalPosition {
 		t.Fatalf("c7-d8 leaves Black without a move: %+v, %v; want 13:11 by the final position", v, err)
@@ -122,7 +114,7 @@ func TestReopenFinalPosition(t *testing.T) {
 	if got := catalog.For(catalog.Russian).Error(e); !strings.Contains(got, "конечной позиции (у стороны «чёрные» нет хода)") {
 		t.Errorf("the refusal in Russian: %q", got)
 	}
-	games, err = svc.Games(sec.ctx, sec.eventID)
+	games, err := svc.Games(sec.ctx, sec.eventID)
 	if err != nil || games[0].Status != correspondence.Finished || games[0].Result == nil || games[0].Result.Score() != "13:11" {
 		t.Errorf("after the refused reopening: %+v, %v", games, err)
 	}
@@ -177,16 +169,7 @@ func TestDeadlineBeforeTheEndFoundAfterIt(t *testing.T) {
 // the opponent that the game is over, not also that the offer was declined:
 // there is no game left to go on with.
 func TestGameOverIsNotADeclinedDraw(t *testing.T) {
-	st := storetest.Open(t)["sqlite"]
-	clk := &clock{now: t0}
-	svc := correspondence.NewService(st.Correspondence(), correspondence.Options{Pairing: engines.Options().Pairing, Now: clk.Now})
-	sec := newSection(t, st, svc, 2, "10d", correspondence.SettingsInput{
-		StartPosition: ptr("white: b2-1, c1-1, c7-1, e7-9/1; black: b4-11"), StartSide: ptr("black")})
-	games, err := svc.Games(sec.ctx, sec.eventID)
-	if err != nil || len(games) != 1 {
-		t.Fatalf("games %v, %v", games, err)
-	}
-	g := games[0]
+	_, svc, sec, g := thematicGame(t, blockedAfterTwoMoves, "black")
 	if _, err := svc.Move(sec.as(g.BlackID), correspondence.MoveInput{GameID: g.ID, Move: "b4-a3", Ply: 0, OfferDraw: true}); err != nil {
 		t.Fatal(err)
 	}
@@ -210,16 +193,7 @@ func TestGameOverIsNotADeclinedDraw(t *testing.T) {
 // A move sent with a draw offer is marked = in the game's sheet and in the
 // PDN, as a player writes it (rules §7.2), and both still replay.
 func TestDrawOfferMarkedInTheRecords(t *testing.T) {
-	st := storetest.Open(t)["sqlite"]
-	clk := &clock{now: t0}
-	svc := correspondence.NewService(st.Correspondence(), correspondence.Options{Pairing: engines.Options().Pairing, Now: clk.Now})
-	sec := newSection(t, st, svc, 2, "10d", correspondence.SettingsInput{
-		StartPosition: ptr("white: b2-1, c1-1, c7-1, e7-9/1; black: b4-11"), StartSide: ptr("black")})
-	games, err := svc.Games(sec.ctx, sec.eventID)
-	if err != nil || len(games) != 1 {
-		t.Fatalf("games %v, %v", games, err)
-	}
-	g := games[0]
+	st, svc, sec, g := thematicGame(t, blockedAfterTwoMoves, "black")
 	if _, err := svc.Move(sec.as(g.BlackID), correspondence.MoveInput{GameID: g.ID, Move: "b4-a3", Ply: 0, OfferDraw: true}); err != nil {
 		t.Fatal(err)
 	}
@@ -241,4 +215,23 @@ func TestDrawOfferMarkedInTheRecords(t *testing.T) {
 	if r := rules.ValidateSheet(sheet); !strings.Contains(sheet, "1... b4-a3=") || len(r.Errors) > 0 {
 		t.Errorf("the game's sheet %q: %v", sheet, r.Errors)
 	}
+}
+
+// blockedAfterTwoMoves is a start position where 1... b4-a3 2. c7-d8 leaves
+// Black without a move: a final position.
+const blockedAfterTwoMoves = "white: b2-1, c1-1, c7-1, e7-9/1; black: b4-11"
+
+// thematicGame starts a section of two players from a position, with the
+// given side to move, and returns its one game.
+func thematicGame(t *testing.T, position, side string) (*store.Store, *correspondence.Service, *section, correspondence.View) {
+	t.Helper()
+	st := storetest.Open(t)["sqlite"]
+	clk := &clock{now: t0}
+	svc := correspondence.NewService(st.Correspondence(), correspondence.Options{Pairing: engines.Options().Pairing, Now: clk.Now})
+	sec := newSection(t, st, svc, 2, "10d", correspondence.SettingsInput{StartPosition: ptr(position), StartSide: ptr(side)})
+	games, err := svc.Games(sec.ctx, sec.eventID)
+	if err != nil || len(games) != 1 {
+		t.Fatalf("games %v, %v", games, err)
+	}
+	return st, svc, sec, games[0]
 }
