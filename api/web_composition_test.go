@@ -412,13 +412,8 @@ func TestContestPageClaimDaysPlural(t *testing.T) {
 // the claims period, until the final award, it says the period is over.
 func TestProvisionalAwardAfterTheClaimsPeriod(t *testing.T) {
 	s := newCompServer(t, time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC))
-	director := s.user("director@example.org", tournament.ArbiterRole)
-	judge := s.user("judge@example.org", tournament.PlayerRole)
+	director, judge, base := judgedContest(s, "Задачи")
 	author := s.user("author@example.org", tournament.PlayerRole)
-	base := fmt.Sprintf("/api/v1/events/%d", num(s.must(http.StatusCreated, director, "POST", "/api/v1/events", map[string]any{"name": "Конкурс", "discipline": "composition"}).(map[string]any)["id"]))
-	s.must(http.StatusOK, director, "PUT", base+"/contest", map[string]any{"sections": []map[string]string{{"name": "Задачи"}},
-		"deadline": "2026-11-10T12:00:00Z", "scale": 4, "aggregation": "mean", "claim_days": 7})
-	s.must(http.StatusOK, director, "PUT", base+"/contest/judges", map[string]any{"judges": []string{"judge@example.org"}})
 	s.must(http.StatusCreated, author, "POST", base+"/contest/entries", map[string]any{"section": "Задачи", "position": g005, "side": "black",
 		"stipulation": "exact 18:6", "solution": "d6:f8 b2-c3 f8:d6 e7:c5"})
 	s.clock.Set(time.Date(2026, 11, 10, 12, 0, 0, 0, time.UTC))
@@ -468,13 +463,8 @@ func TestContestScaleInTheReadersWay(t *testing.T) {
 // solver — says so on its page.
 func TestAwardPageWithoutDistinctions(t *testing.T) {
 	s := newCompServer(t, time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC))
-	director := s.user("director@example.org", tournament.ArbiterRole)
-	s.user("judge@example.org", tournament.PlayerRole)
+	director, _, base := judgedContest(s, "Этюды")
 	author := s.user("author@example.org", tournament.PlayerRole)
-	base := fmt.Sprintf("/api/v1/events/%d", num(s.must(http.StatusCreated, director, "POST", "/api/v1/events", map[string]any{"name": "Конкурс", "discipline": "composition"}).(map[string]any)["id"]))
-	s.must(http.StatusOK, director, "PUT", base+"/contest", map[string]any{"sections": []map[string]string{{"name": "Этюды"}},
-		"deadline": "2026-11-10T12:00:00Z", "scale": 4, "aggregation": "mean", "claim_days": 7})
-	s.must(http.StatusOK, director, "PUT", base+"/contest/judges", map[string]any{"judges": []string{"judge@example.org"}})
 	s.must(http.StatusCreated, author, "POST", base+"/contest/entries", map[string]any{"section": "Этюды", "position": g005, "side": "black",
 		"stipulation": "black wins", "solution": "d6:f8"})
 	s.clock.Set(time.Date(2026, 11, 10, 12, 0, 0, 0, time.UTC))
@@ -767,15 +757,9 @@ const g019 = "white: b8-3, c7-1/4, d6-3/1; black: c1-4/2, e1-1/2, g1-1/1, h4-1"
 // entry, with a reason; a refused edit keeps the rows as typed.
 func TestDirectorEditsTheProvisionalAwardOnTheDesk(t *testing.T) {
 	s := newCompServer(t, time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC))
-	director := s.user("director@example.org", tournament.ArbiterRole)
-	judge := s.user("judge@example.org", tournament.PlayerRole)
+	director, judge, base := judgedContest(s, "Задачи")
 	first := s.user("first@example.org", tournament.PlayerRole)
 	second := s.user("second@example.org", tournament.PlayerRole)
-	id := num(s.must(http.StatusCreated, director, "POST", "/api/v1/events", map[string]any{"name": "Конкурс", "discipline": "composition"}).(map[string]any)["id"])
-	base := fmt.Sprintf("/api/v1/events/%d", id)
-	s.must(http.StatusOK, director, "PUT", base+"/contest", map[string]any{"sections": []map[string]string{{"name": "Задачи"}},
-		"deadline": "2026-11-10T12:00:00Z", "scale": 4, "aggregation": "mean", "claim_days": 7})
-	s.must(http.StatusOK, director, "PUT", base+"/contest/judges", map[string]any{"judges": []string{"judge@example.org"}})
 	s.must(http.StatusCreated, first, "POST", base+"/contest/entries", map[string]any{"section": "Задачи", "position": g005, "side": "black",
 		"stipulation": "exact 18:6", "solution": "d6:f8 b2-c3 f8:d6 e7:c5"})
 	s.must(http.StatusCreated, second, "POST", base+"/contest/entries", map[string]any{"section": "Задачи", "position": g019, "side": "black",
@@ -788,8 +772,8 @@ func TestDirectorEditsTheProvisionalAwardOnTheDesk(t *testing.T) {
 	s.must(http.StatusOK, director, "POST", fmt.Sprintf("/api/v1/contest-claims/%d/decision", num(claim["id"])), map[string]any{"uphold": true, "reason": "предшественник найден"})
 
 	dc := s.session("director@example.org")
-	desk := fmt.Sprintf("/events/%d/manage", id)
-	edit := fmt.Sprintf("/events/%d/contest/award/edit", id)
+	ev := strings.TrimPrefix(base, "/api/v1")
+	desk, edit := ev+"/manage", ev+"/contest/award/edit"
 	page := s.page(dc, desk)
 	mustContain(t, "the desk during the claims period", page, "Изменить предварительное присуждение", `name="code" value="002"`, `<option value="honourable_mention" selected>`)
 	mustNotContain(t, "the desk during the claims period", page, `name="code" value="001"`)
@@ -816,5 +800,19 @@ func TestDirectorEditsTheProvisionalAwardOnTheDesk(t *testing.T) {
 	if len(items) != 1 || items[0].(map[string]any)["code"] != "002" || items[0].(map[string]any)["honour"] != "prize" || items[0].(map[string]any)["place"] != float64(1) {
 		t.Errorf("the award after the edit: %v", items)
 	}
-	mustContain(t, "the audit log", s.page(dc, fmt.Sprintf("/events/%d/audit", id)), "приз за № 001 снят по претензии")
+	mustContain(t, "the audit log", s.page(dc, ev+"/audit"), "приз за № 001 снят по претензии")
+}
+
+// judgedContest creates a contest of one section, open for entries until
+// 10 November 2026, 12:00 UTC, marked out of 4 by judge@example.org, with a
+// week for claims; it returns the director, the judge and the contest's
+// path in the API.
+func judgedContest(s *corrServer, section string) (director, judge, base string) {
+	director = s.user("director@example.org", tournament.ArbiterRole)
+	judge = s.user("judge@example.org", tournament.PlayerRole)
+	base = fmt.Sprintf("/api/v1/events/%d", num(s.must(http.StatusCreated, director, "POST", "/api/v1/events", map[string]any{"name": "Конкурс", "discipline": "composition"}).(map[string]any)["id"]))
+	s.must(http.StatusOK, director, "PUT", base+"/contest", map[string]any{"sections": []map[string]string{{"name": section}},
+		"deadline": "2026-11-10T12:00:00Z", "scale": 4, "aggregation": "mean", "claim_days": 7})
+	s.must(http.StatusOK, director, "PUT", base+"/contest/judges", map[string]any{"judges": []string{"judge@example.org"}})
+	return director, judge, base
 }
