@@ -330,7 +330,9 @@ func setBoardGame(tx RoundTx, tr *TeamRound, m *Match, b *MatchBoard, home, away
 		if err := tx.DeleteGame(b.Game); err != nil {
 			return err
 		}
-		tr.Games = slices.DeleteFunc(tr.Games, func(g Game) bool { return g.ID == b.Game.ID })
+		// The other boards point into tr.Games: delete from a copy, so
+		// that no element they point to moves.
+		tr.Games = slices.DeleteFunc(slices.Clone(tr.Games), func(g Game) bool { return g.ID == b.Game.ID })
 		b.Game = nil
 		return nil
 	case b.Game == nil:

@@ -322,3 +322,43 @@ func TestWithdrawTeam(t *testing.T) {
 		})
 	}
 }
+
+// TestLineupOfNobody checks a team that fields nobody: every board of its
+// match loses its game, so the match is a forfeit and the round is done
+// once the other matches have their results.
+func TestLineupOfNobody(t *testing.T) {
+	forEachService(t, engines.Options(), func(t *testing.T, ctx context.Context, svc *tournament.Service) {
+		e := createTeamEvent(t, ctx, svc, "round-robin", 0)
+		for n := 1; n <= 2; n++ {
+			if _, err := svc.RegisterTeam(ctx, e.ID, tournament.TeamInput{Name: ptr(fmt.Sprintf("Команда %d", n)),
+				Players: roster(fmt.Sprintf("А%d", n), fmt.Sprintf("Б%d", n), fmt.Sprintf("В%d", n), fmt.Sprintf("Г%d", n))}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, err := svc.PairNextTeamRound(ctx, e.ID); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := svc.SetLineup(ctx, tournament.LineupInput{EventID: e.ID, Round: 1, TeamNo: 2, Players: []int64{0, 0, 0, 0}}); err != nil {
+			t.Fatal(err)
+		}
+		tr, err := svc.TeamRound(ctx, e.ID, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, b := range tr.Matches[0].Boards {
+			if b.Game != nil {
+				t.Errorf("board %d keeps game %+v after its away player left", b.Board, *b.Game)
+			}
+		}
+		if len(tr.Games) != 0 {
+			t.Errorf("round 1 keeps %d games, want none: %+v", len(tr.Games), tr.Games)
+		}
+		r, err := svc.PublishRound(ctx, e.ID, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Status != tournament.Done {
+			t.Errorf("round 1 of a forfeited match is %q once published, want %q", r.Status, tournament.Done)
+		}
+	})
+}
