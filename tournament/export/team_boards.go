@@ -10,84 +10,38 @@ import (
 	"adiukh/tournament/report"
 )
 
-// BoardStandingsView is the board prizes table after round afterRound: for
-// each board of the matches, every player who had a result on it, ranked by
-// the percentage of what winning every game would have scored, then by
-// games played (more is better) and Adiukh points. A board left empty by the
-// player's own team is no game of the player's; one the opponents left
-// empty is a game won by forfeit, as the match counts it.
-func BoardStandingsView(d *tournament.TeamEventData, afterRound int) report.BoardStandings {
-	type key struct {
-		board  int
-		player int64
-	}
-	rows := map[key]*report.BoardRow{}
-	var order []key
-	add := func(board int, team *tournament.Team, playerID int64, score float64, adiukh int) {
-		k := key{board, playerID}
-		r := rows[k]
-		if r == nil {
-			r = &report.BoardRow{Player: rosterPlayer(team, playerID)}
-			if team != nil {
-				r.Team = team.Name
-			}
-			rows[k] = r
-			order = append(order, k)
-		}
-		r.Games++
-		r.Points += score
-		r.Adiukh += adiukh
-	}
-	sc := d.Event.Scoring
-	for _, rd := range d.Rounds {
-		if rd.Number > afterRound {
+// BoardStandingsView is the board prizes table of the team standings st:
+// for each board every player who had a result on it, in the standings'
+// order and places (package standings ranks them), with the player's
+// details from the rosters of d.
+func BoardStandingsView(d *tournament.TeamEventData, st *tournament.TeamStandings) report.BoardStandings {
+	s := report.BoardStandings{Event: EventView(d.Event), AfterRound: st.AfterRound}
+	for i, rows := range st.Boards {
+		if len(rows) == 0 {
 			continue
 		}
-		for _, m := range rd.Matches {
-			if m.IsBye() {
-				continue
+		table := report.BoardTable{Board: i + 1}
+		for _, r := range rows {
+			team := teamByStartNo(d.Teams, r.TeamNo)
+			row := report.BoardRow{Place: r.Rank, PlaceLast: r.RankTo, Player: rosterPlayer(team, r.PlayerID),
+				Games: r.Games, Points: r.Points, Percent: r.Percent, Adiukh: r.AdiukhPoints}
+			if team != nil {
+				row.Team = team.Name
 			}
-			home, away := d.Team(m.HomeID), d.Team(m.AwayID)
-			for i := range m.Boards {
-				b := &m.Boards[i]
-				res := b.Result(sc)
-				if !res.Done {
-					continue
-				}
-				if b.HomePlayerID != 0 {
-					add(b.Board, home, b.HomePlayerID, res.HomeScore, res.HomePoints)
-				}
-				if b.AwayPlayerID != 0 {
-					add(b.Board, away, b.AwayPlayerID, res.AwayScore, res.AwayPoints)
-				}
-			}
+			table.Rows = append(table.Rows, row)
 		}
-	}
-	byBoard := map[int][]report.BoardRow{}
-	for _, k := range order {
-		r := rows[k]
-		if best := float64(r.Games) * sc.Win; best > 0 {
-			r.Percent = 100 * r.Points / best
-		}
-		byBoard[k.board] = append(byBoard[k.board], *r)
-	}
-	s := report.BoardStandings{Event: EventView(d.Event), AfterRound: afterRound}
-	boards := make([]int, 0, len(byBoard))
-	for b := range byBoard {
-		boards = append(boards, b)
-	}
-	slices.Sort(boards)
-	for _, b := range boards {
-		table := byBoard[b]
-		slices.SortStableFunc(table, func(x, y report.BoardRow) int {
-			return cmp.Or(cmp.Compare(y.Percent, x.Percent), cmp.Compare(y.Games, x.Games), cmp.Compare(y.Adiukh, x.Adiukh), cmp.Compare(x.Player.StartNo, y.Player.StartNo))
-		})
-		for i := range table {
-			table[i].Place = i + 1
-		}
-		s.Boards = append(s.Boards, report.BoardTable{Board: b, Rows: table})
+		s.Boards = append(s.Boards, table)
 	}
 	return s
+}
+
+func teamByStartNo(teams []tournament.Team, no int) *tournament.Team {
+	for i := range teams {
+		if teams[i].StartNo == no {
+			return &teams[i]
+		}
+	}
+	return nil
 }
 
 // BoardStandingsPDF writes the board prizes table of a team event after
@@ -101,7 +55,7 @@ func (x *Exporter) BoardStandingsPDF(ctx context.Context, w io.Writer, loc repor
 	if err != nil {
 		return err
 	}
-	s := BoardStandingsView(d, st.AfterRound)
+	s := BoardStandingsView(d, st)
 	x.stamp(&s.Event)
 	return report.BoardStandingsPDF(w, loc, s)
 }

@@ -122,16 +122,19 @@ func TestSetTags(t *testing.T) {
 }
 
 // TestBoardStandingsView checks the board prizes table of a played team
-// event: every point of every match is someone's on some board, each board
-// ranked by percentage.
+// event: every point of every match is someone's on some board, and each
+// board has the order and the places of the standings the web page and the
+// JSON show, shared places included.
 func TestBoardStandingsView(t *testing.T) {
 	f := newDocFixture(t)
 	id := f.team("Командное первенство", "swiss")
 	d, err := f.svc.TeamEventData(f.ctx, id)
 	f.must(err)
-	s := BoardStandingsView(d, 3)
-	if len(s.Boards) != 2 {
-		t.Fatalf("%d boards, want 2", len(s.Boards))
+	st, err := f.svc.TeamStandings(f.ctx, id, 3)
+	f.must(err)
+	s := BoardStandingsView(d, st)
+	if len(s.Boards) != 2 || s.AfterRound != 3 {
+		t.Fatalf("%d boards after round %d, want 2 after round 3", len(s.Boards), s.AfterRound)
 	}
 	want := 0.0
 	for _, r := range d.Rounds {
@@ -143,11 +146,16 @@ func TestBoardStandingsView(t *testing.T) {
 		}
 	}
 	got := 0.0
-	for _, b := range s.Boards {
+	for bi, b := range s.Boards {
+		rows := st.Boards[bi]
+		if len(b.Rows) != len(rows) {
+			t.Fatalf("board %d: %d rows, the standings %d", b.Board, len(b.Rows), len(rows))
+		}
 		for i, r := range b.Rows {
 			got += r.Points
-			if r.Place != i+1 || (i > 0 && r.Percent > b.Rows[i-1].Percent) || r.Team == "" || r.Player.Name == "" {
-				t.Errorf("board %d, row %d: %+v", b.Board, i+1, r)
+			std := rows[i]
+			if r.Place != std.Rank || r.PlaceLast != std.RankTo || r.Player.Name != std.Name || r.Points != std.Points || r.Team == "" {
+				t.Errorf("board %d, row %d: %+v; the standings have %+v", b.Board, i+1, r, std)
 			}
 		}
 	}

@@ -24,13 +24,14 @@ type BoardTable struct {
 
 // BoardRow is one player's results on one board.
 type BoardRow struct {
-	Place   int
-	Player  Player
-	Team    string
-	Games   int     // games with a result on this board, forfeits included
-	Points  float64 // in the event's scoring table
-	Percent float64 // Points of what winning every game would have scored, 0–100
-	Adiukh  int     // the Adiukh points of those games, the last tie-break
+	Place     int
+	PlaceLast int // the last place of those sharing Place, when they share it
+	Player    Player
+	Team      string
+	Games     int     // games with a result on this board, forfeits included
+	Points    float64 // in the event's scoring table
+	Percent   float64 // Points of what winning every game would have scored, 0–100
+	Adiukh    int     // the Adiukh points of those games, the last tie-break
 }
 
 // BoardStandingsPDF renders the board prizes table: a table per board with
@@ -54,7 +55,7 @@ func BoardStandingsPDF(w io.Writer, loc Locale, s BoardStandings) error {
 	build := func(b BoardTable) func(float64) *table {
 		return func(float64) *table {
 			t := &table{lead: []column{
-				columnOf(text(loc, msgPlaceShort), d.textWidth(text(loc, msgPlaceShort), "99"), "C"),
+				columnOf(text(loc, msgPlaceShort), d.textWidth(text(loc, msgPlaceShort), "99–99"), "C"),
 				{title: text(loc, msgPlayer), width: d.textWidth(append(names, text(loc, msgPlayer))...), align: "L", flex: true},
 				columnOf(text(loc, msgTeam), d.textWidth(append(teams, text(loc, msgTeam))...), "L"),
 				columnOf(text(loc, msgGames), d.textWidth(text(loc, msgGames), "99"), "C"),
@@ -64,7 +65,7 @@ func BoardStandingsPDF(w io.Writer, loc Locale, s BoardStandings) error {
 			}}
 			for _, r := range b.Rows {
 				t.rows = append(t.rows, []cell{
-					{text: strconv.Itoa(r.Place), bold: true}, {text: nameCell(loc, r.Player)}, {text: r.Team},
+					{text: formatPlace(StandingsRow{Place: r.Place, PlaceLast: r.PlaceLast}), bold: true}, {text: nameCell(loc, r.Player)}, {text: r.Team},
 					{text: strconv.Itoa(r.Games)}, {text: formatPoints(loc, r.Points), bold: true},
 					{text: formatPercent(loc, r.Percent)}, {text: strconv.Itoa(r.Adiukh)},
 				})

@@ -130,9 +130,15 @@ func TestBoardStandingsAndRoundOverview(t *testing.T) {
 	s := BoardStandings{Event: testEvent(5), AfterRound: 5, Boards: []BoardTable{
 		{Board: 1, Rows: []BoardRow{{Place: 1, Player: testPlayer(1), Team: "Нарт", Games: 4, Points: 7, Percent: 87.5, Adiukh: 70}, {Place: 2, Player: testPlayer(5), Team: "Эльбрус", Games: 5, Points: 5, Percent: 50, Adiukh: 60}}},
 		{Board: 2, Rows: []BoardRow{{Place: 1, Player: testPlayer(2), Team: "Нарт", Games: 5, Points: 10, Percent: 100, Adiukh: 100}}},
+		{Board: 3, Rows: []BoardRow{
+			{Place: 1, PlaceLast: 2, Player: testPlayer(3), Team: "Нарт", Games: 5, Points: 6, Percent: 60, Adiukh: 61},
+			{Place: 1, PlaceLast: 2, Player: testPlayer(6), Team: "Эльбрус", Games: 5, Points: 6, Percent: 60, Adiukh: 61},
+		}},
 	}}
 	text := spacedText(pdfText(t, "boards", render(t, func(b *bytes.Buffer) error { return BoardStandingsPDF(b, Russian, s) })))
-	for _, want := range []string{"Итоговые результаты по доскам", "Доска 1", "1 " + testPlayer(1).Name + " Нарт 4 7 87,5 70", "2 " + testPlayer(5).Name + " Эльбрус 5 5 50,0 60", "Доска 2", "1 " + testPlayer(2).Name + " Нарт 5 10 100,0 100"} {
+	for _, want := range []string{"Итоговые результаты по доскам", "Доска 1", "1 " + testPlayer(1).Name + " Нарт 4 7 87,5 70", "2 " + testPlayer(5).Name + " Эльбрус 5 5 50,0 60", "Доска 2", "1 " + testPlayer(2).Name + " Нарт 5 10 100,0 100",
+		// Players equal on everything share the place, as in the standings.
+		"1–2 " + testPlayer(3).Name + " Нарт 5 6 60,0 61", "1–2 " + testPlayer(6).Name + " Эльбрус 5 6 60,0 61"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("no %q in:\n%s", want, text)
 		}
