@@ -228,3 +228,19 @@ func versionsOf(page string) string {
 	}
 	return m[1]
 }
+
+// TestTeamSwissDeskOffersNoPlayerByes checks that the desk of a team Swiss
+// offers no half- or zero-point bye beside the players: a team event has
+// no such byes, and the service refuses them.
+func TestTeamSwissDeskOffersNoPlayerByes(t *testing.T) {
+	s := newWebServer(t)
+	const arbiter = tournament.ArbiterRole
+	ev := s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Кубок района", "discipline": "rapid-team", "system": "swiss", "rounds": 3})
+	id := num(ev["id"])
+	a := s.signIn(arbiter)
+	rec := a.post(fmt.Sprintf("/events/%d/teams", id), url.Values{"name": {"Команда 1"}, "roster": {"Игрок 1.1, 2100\nИгрок 1.2, 2000"}})
+	mustStatus(t, "add a team", rec.Code, http.StatusSeeOther, rec.Body.String())
+	if page := a.get(fmt.Sprintf("/events/%d/manage", id)).Body.String(); strings.Contains(page, "/bye\"") {
+		t.Error("the desk of a team Swiss offers a player's bye")
+	}
+}

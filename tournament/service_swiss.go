@@ -28,6 +28,9 @@ func (s *Service) RequestBye(ctx context.Context, eventID, playerID int64, n int
 		if e.System != Swiss {
 			return Invalid("system", "requested byes belong to Swiss events; event %d is %s", eventID, e.System)
 		}
+		if e.Discipline.IsTeam() {
+			return Invalid("discipline", "requested byes belong to individual events; in team event %d a player sits out a round when the team's line-up leaves him out", eventID)
+		}
 		switch kind {
 		case HalfByeRequest, ZeroByeRequest, "":
 		default:

@@ -362,3 +362,20 @@ func TestLineupOfNobody(t *testing.T) {
 		}
 	})
 }
+
+// TestTeamPlayerByeRefused checks that a player of a team Swiss cannot ask
+// for a half- or zero-point bye: the team pairing has no such byes, so the
+// request would be kept and never honoured.
+func TestTeamPlayerByeRefused(t *testing.T) {
+	forEachService(t, engines.Options(), func(t *testing.T, ctx context.Context, svc *tournament.Service) {
+		e := createTeamEvent(t, ctx, svc, "swiss", 3)
+		team, err := svc.RegisterTeam(ctx, e.ID, tournament.TeamInput{Name: ptr("Адыгея"), Players: roster("А", "Б", "В", "Г")})
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = svc.RequestBye(ctx, e.ID, team.Roster[0].ID, 1, tournament.HalfByeRequest, "")
+		if tournament.ErrorCode(err) != tournament.EINVALID || !strings.HasPrefix(err.Error(), "discipline:") {
+			t.Errorf("a half-point bye for a player of a team event: error %v, want EINVALID on discipline", err)
+		}
+	})
+}
