@@ -379,3 +379,33 @@ func TestTeamPlayerByeRefused(t *testing.T) {
 		}
 	})
 }
+
+// TestTeamSwissWithoutPairing checks the round that cannot be paired
+// because every team has met every other: the arbiter is told so in one
+// message of the catalogue, with the way out, not in the pairing engine's
+// own English.
+func TestTeamSwissWithoutPairing(t *testing.T) {
+	forEachService(t, engines.Options(), func(t *testing.T, ctx context.Context, svc *tournament.Service) {
+		e := createTeamEvent(t, ctx, svc, "swiss", 4)
+		if _, err := svc.UpdateTeamSettings(ctx, e.ID, tournament.TeamSettingsInput{Boards: ptr(2)}, ""); err != nil {
+			t.Fatal(err)
+		}
+		for n := 1; n <= 4; n++ {
+			if _, err := svc.RegisterTeam(ctx, e.ID, tournament.TeamInput{Name: ptr(fmt.Sprintf("Команда %d", n)), Players: roster(fmt.Sprintf("А%d", n), fmt.Sprintf("Б%d", n))}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for n := 1; n <= 3; n++ {
+			tr, err := svc.PairNextTeamRound(ctx, e.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			playTeamRound(t, ctx, svc, e.ID, tr)
+		}
+		_, err := svc.PairNextTeamRound(ctx, e.ID)
+		want := "round 4 cannot be paired: every pairing of the 4 teams repeats a match; the chief arbiter decides (C.04.6 Article 3.3.3), for example ends the event after round 3 by setting its number of rounds"
+		if tournament.ErrorCode(err) != tournament.ECONFLICT || errorText(err) != want {
+			t.Errorf("round 4 after a complete round robin of 4 teams: error %v, want ECONFLICT %q", err, want)
+		}
+	})
+}

@@ -1,6 +1,7 @@
 package engines
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 
@@ -117,6 +118,9 @@ func TeamSwiss(in tournament.TeamPairingInput) ([]tournament.TeamPairing, error)
 		active[i].Opponents = slices.DeleteFunc(active[i].Opponents, func(no int) bool { return !playing[no] })
 	}
 	pairings, err := teamswiss.Pair(teamswiss.Input{Teams: active, Round: in.Round, Rounds: in.Event.Rounds, Preferences: preferences[in.Settings.ColourPreferences]})
+	if errors.Is(err, teamswiss.ErrNoPairing) {
+		return nil, tournament.Conflict("", "round %d cannot be paired: every pairing of the %d teams repeats a match; the chief arbiter decides (C.04.6 Article 3.3.3), for example ends the event after round %d by setting its number of rounds", in.Round, len(active), in.Round-1)
+	}
 	if err != nil {
 		return nil, tournament.Conflict("", "team Swiss pairing of round %d: %v", in.Round, err)
 	}

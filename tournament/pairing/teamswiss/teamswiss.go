@@ -14,6 +14,7 @@ package teamswiss
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"iter"
 	"math"
@@ -91,6 +92,10 @@ type Pairing struct {
 // MaxTeams bounds the field; it only keeps absurd input out.
 const MaxTeams = 1000
 
+// ErrNoPairing is wrapped by the error of a round that has no pairing
+// without a rematch: the chief arbiter decides (3.3.3).
+var ErrNoPairing = errors.New("no pairing without a rematch; the chief arbiter decides (C.04.6 Article 3.3.3)")
+
 // Pair pairs one round.
 func Pair(in Input) ([]Pairing, error) {
 	p, err := newPairer(in)
@@ -101,12 +106,12 @@ func Pair(in Input) ([]Pairing, error) {
 	var bye *Team
 	if len(teams)%2 == 1 {
 		if bye = p.chooseBye(); bye == nil {
-			return nil, fmt.Errorf("round %d: no team can take the bye and leave the others a pairing without rematches", in.Round)
+			return nil, fmt.Errorf("round %d: no team can take the bye and leave the others a pairing without rematches: %w", in.Round, ErrNoPairing)
 		}
 		teams = without(teams, bye)
 	}
 	if !p.pairable(teams) {
-		return nil, fmt.Errorf("round %d: the %d teams cannot all be paired without a rematch; the chief arbiter decides (C.04.6 Article 3.3.3)", in.Round, len(teams))
+		return nil, fmt.Errorf("round %d: the %d teams cannot all be paired: %w", in.Round, len(teams), ErrNoPairing)
 	}
 	pairs, err := p.pairRound(teams)
 	if err != nil {
@@ -277,7 +282,7 @@ func (p *pairer) pairRound(teams []*Team) ([][2]*Team, error) {
 		if !ok {
 			// 3.3.3: a round that cannot be completed is the chief
 			// arbiter's to decide.
-			return nil, fmt.Errorf("round %d: the teams with %g points cannot be paired without a rematch; the chief arbiter decides (C.04.6 Article 3.3.3)", p.in.Round, top[0].Score)
+			return nil, fmt.Errorf("round %d: the teams with %g points cannot be paired: %w", p.in.Round, top[0].Score, ErrNoPairing)
 		}
 		pairs = append(pairs, p.pairBracket(append(slices.Clone(top), upfloaters...), upfloaters)...)
 		teams = without(lower, upfloaters...)
