@@ -2,6 +2,7 @@ package report
 
 import (
 	"bytes"
+	"strings"
 	"testing"
 )
 
@@ -22,6 +23,24 @@ func TestEmptyInputRenders(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			if out := render(t, f); len(out) == 0 {
 				t.Fatal("no output")
+			}
+		})
+	}
+}
+
+// Before any round is finished the standings, the progress table and the
+// board prizes are lists of who takes part, not tables "after round 0".
+func TestTitlesBeforeTheFirstRound(t *testing.T) {
+	event := Event{Name: "Первенство", Rounds: 5}
+	for name, f := range map[string]func(*bytes.Buffer) error{
+		"standings": func(b *bytes.Buffer) error { return StandingsPDF(b, Russian, Standings{Event: event}) },
+		"progress":  func(b *bytes.Buffer) error { return ProgressPDF(b, Russian, Standings{Event: event}) },
+		"boards":    func(b *bytes.Buffer) error { return BoardStandingsPDF(b, Russian, BoardStandings{Event: event}) },
+	} {
+		t.Run(name, func(t *testing.T) {
+			text := pdfText(t, name, render(t, f))
+			if strings.Contains(text, "после 0-го тура") || !strings.Contains(text, map[string]string{"standings": "Участники", "progress": "Участники", "boards": "Результаты по доскам"}[name]) {
+				t.Errorf("the title before round 1:\n%.300s", text)
 			}
 		})
 	}

@@ -110,6 +110,8 @@ const (
 	msgLegendTeamPoints       msg = "report.legend_team_points"
 	msgLegendTeamCells        msg = "report.legend_team_cells"
 	msgTeamList               msg = "report.team_list"
+	msgPlayerList             msg = "report.player_list"
+	msgBoardStandings         msg = "report.board_standings"
 	msgLegendTeamProgress     msg = "report.legend_team_progress"
 )
 

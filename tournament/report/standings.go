@@ -79,8 +79,11 @@ func ProgressPDF(w io.Writer, loc Locale, s Standings) error {
 		return err
 	}
 	title := text(loc, msgProgressAfter, s.AfterRound)
-	if s.EveryFinishedGame {
+	switch {
+	case s.EveryFinishedGame:
 		title = text(loc, msgProgressFinishedGames)
+	case s.AfterRound == 0:
+		title = text(loc, msgPlayerList) // before any round is finished
 	}
 	d := newDocument(loc, s.Event, title)
 	d.withPageNumbers()
@@ -228,6 +231,8 @@ func standingsTitle(loc Locale, s Standings) string {
 		return text(loc, msgStandingsFinal)
 	case s.EveryFinishedGame:
 		return text(loc, msgStandingsFinishedGames)
+	case s.AfterRound == 0:
+		return text(loc, msgPlayerList) // before any round is finished
 	}
 	return text(loc, msgStandingsAfter, s.AfterRound)
 }

@@ -41,8 +41,11 @@ func BoardStandingsPDF(w io.Writer, loc Locale, s BoardStandings) error {
 		return err
 	}
 	title := text(loc, msgBoardStandingsAfter, s.AfterRound)
-	if s.Event.Rounds > 0 && s.AfterRound >= s.Event.Rounds {
+	switch {
+	case s.Event.Rounds > 0 && s.AfterRound >= s.Event.Rounds:
 		title = text(loc, msgBoardStandingsFinal)
+	case s.AfterRound == 0:
+		title = text(loc, msgBoardStandings) // before any round is finished
 	}
 	d := newDocument(loc, s.Event, title)
 	d.withPageNumbers()
