@@ -13,16 +13,21 @@ document.addEventListener("DOMContentLoaded", function () {
 
 // The event form hides what only events of games use (system, rounds, clock,
 // scoring, sheets, pairing options, tie-breaks) while the discipline chosen
-// is judged, not played: a composition contest. The server ignores them for
-// such an event, so the form works the same without this.
+// is judged, not played: a composition contest; and the options of the
+// individual Swiss pairing while it is a team competition. The server
+// ignores them for such an event, so the form works the same without this.
 function setUpJudgedDisciplines() {
   var discipline = document.querySelector("select[name=discipline][data-judged]");
   if (!discipline) return;
   var judged = discipline.dataset.judged.split(" ");
+  var team = (discipline.dataset.team || "").split(" ");
   var form = discipline.closest("form");
   function toggle() {
     var hide = judged.indexOf(discipline.value) >= 0;
     form.querySelectorAll("[data-games]").forEach(function (el) { el.hidden = hide; });
+    if (team.indexOf(discipline.value) >= 0) {
+      form.querySelectorAll("[data-individual]").forEach(function (el) { el.hidden = true; });
+    }
   }
   discipline.addEventListener("change", toggle);
   toggle();

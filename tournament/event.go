@@ -73,11 +73,16 @@ func (d Discipline) PlaysGames() bool { return d != Composition }
 // withoutPairing clears what only events of games use when the event is a
 // composition contest: it has no system, rounds, clock, tie-breaks or
 // pairing options, whatever a form that offers them sent (the pages do not
-// show them for such an event).
+// show them for such an event). A team competition keeps none of the
+// options of the individual Swiss pairing (same club, Baku, Black by lot):
+// its teams are paired without them.
 func (e *Event) withoutPairing() {
 	if !e.Discipline.PlaysGames() {
 		e.System, e.Rounds, e.TimeControl, e.TieBreaks = RoundRobin, 0, TimeControl{}, []string{}
 		e.ForbidSameClub, e.Baku, e.BlackFirst, e.SheetsRequired = false, false, false, false
+	}
+	if e.Discipline.IsTeam() {
+		e.ForbidSameClub, e.Baku, e.BlackFirst = false, false, false
 	}
 }
 

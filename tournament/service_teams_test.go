@@ -409,3 +409,28 @@ func TestTeamSwissWithoutPairing(t *testing.T) {
 		}
 	})
 }
+
+// A team competition pairs teams without the options of the individual
+// Swiss pairing (same club, Baku, Black by lot): sent on creation or on a
+// change, they are not kept, so the event does not claim what its pairing
+// ignores.
+func TestTeamEventKeepsNoIndividualSwissOptions(t *testing.T) {
+	forEachService(t, engines.Options(), func(t *testing.T, ctx context.Context, svc *tournament.Service) {
+		on := ptr(true)
+		e, err := svc.CreateEvent(ctx, tournament.EventInput{Name: ptr("Командный турнир"), Discipline: ptr("rapid-team"), System: ptr("swiss"),
+			Rounds: ptr(5), TimeControl: ptr("8+4"), ForbidSameClub: on, Baku: on, BlackFirst: on})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if e.ForbidSameClub || e.Baku || e.BlackFirst {
+			t.Errorf("created with same club %v, Baku %v, Black first %v", e.ForbidSameClub, e.Baku, e.BlackFirst)
+		}
+		e, err = svc.UpdateEvent(ctx, e.ID, tournament.EventInput{ForbidSameClub: on, Baku: on, BlackFirst: on}, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if e.ForbidSameClub || e.Baku || e.BlackFirst {
+			t.Errorf("changed to same club %v, Baku %v, Black first %v", e.ForbidSameClub, e.Baku, e.BlackFirst)
+		}
+	})
+}
