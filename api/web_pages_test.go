@@ -456,6 +456,11 @@ func TestTeamEventPages(t *testing.T) {
 			t.Errorf("%s shows the untranslated %s", tc.path, m)
 		}
 	}
+	// Match and game points are columns of their own, not again among the
+	// tie-breaks, as in the PDF.
+	if standings := reader.get(fmt.Sprintf("/events/%d/standings", id)).Body.String(); strings.Count(standings, ">Очки партий</th>") != 1 {
+		t.Errorf("the team standings show the game points %d times", strings.Count(standings, ">Очки партий</th>"))
+	}
 	body := reader.get(fmt.Sprintf("/events/%d", id)).Body.String()
 	for _, want := range []string{`class="match-score">8 : 0<`, `class="match-score">4 : 4<`, "Очки матчей: 2 : 0", "Очки матчей: 1 : 1"} {
 		if !strings.Contains(body, want) {
