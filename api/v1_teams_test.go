@@ -438,3 +438,17 @@ func TestTenTeamSwiss(t *testing.T) {
 		}
 	})
 }
+
+// A team round published and unpublished again answers with its matches,
+// as publishing does, not as an individual round's games.
+func TestTeamRoundUnpublishedAnswersWithMatches(t *testing.T) {
+	forEachServer(t, func(t *testing.T, s *testServer) {
+		te := newTeamEvent(t, s, "round-robin", 0, 2, []int{2, 2, 2, 2})
+		s.must(http.StatusCreated, arbiter, "POST", te.path("/rounds"), nil)
+		s.must(http.StatusOK, arbiter, "POST", te.path("/rounds/1/publish"), nil)
+		back := s.must(http.StatusOK, arbiter, "POST", te.path("/rounds/1/unpublish"), map[string]any{"reason": "составы уточняются"})
+		if _, ok := back["matches"]; !ok || back["games"] != nil || back["status"] != "draft" {
+			t.Errorf("unpublishing a team round answers %v, want its matches as a draft", back)
+		}
+	})
+}
