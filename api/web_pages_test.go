@@ -375,8 +375,9 @@ func TestTeamEventPages(t *testing.T) {
 	a := s.signIn(arbiter)
 	rec := a.post(fmt.Sprintf("/events/%d/teams", id), url.Values{"name": {"Команда 1"}, "roster": {"Игрок 1.1, x"}})
 	mustStatus(t, "bad roster", rec.Code, http.StatusBadRequest, "")
-	if !strings.Contains(rec.Body.String(), "строка 1: ") {
-		t.Errorf("a bad roster line is not named")
+	// The line and the field: which cell of which line to correct.
+	if !strings.Contains(rec.Body.String(), "строка 1 (Рейтинг): ") {
+		t.Errorf("a bad roster line is not named with its field")
 	}
 	for i := 1; i <= 4; i++ {
 		var roster []string

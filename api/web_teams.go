@@ -197,7 +197,12 @@ func (h *handler) addTeam(c *gin.Context) error {
 		p, perr := playerInput(fields)
 		var e *tournament.Error
 		if errors.As(perr, &e) {
-			err = tournament.Invalid("roster", "line %d: %s", i+1, e)
+			// Said with its line and the field it is about: "line 2
+			// (rating): …".
+			at := *e
+			at.Line = i + 1
+			err = &tournament.Error{Code: e.Code, Field: "roster", Message: fmt.Sprintf("line %d (%s): %s", at.Line, e.Field, e.Message),
+				Format: "%s", Args: []any{h.translator(c).Detail(&at)}}
 			break
 		}
 		in.Players = append(in.Players, p)
