@@ -334,6 +334,12 @@ func TestLineupRules(t *testing.T) {
 		s.must(http.StatusOK, arbiter, "POST", te.path("/rounds/1/publish"), nil)
 		g := games[0].(map[string]any)
 		s.must(http.StatusOK, arbiter, "PUT", te.path("/rounds/1/matches/1/boards/1/result"), map[string]any{"score": "17:7", "end_reason": "final_position", "version": num(g["version"])})
+		// A result sent with the version it had before is refused, naming
+		// the board as the arbiter knows it: its table and board.
+		code, out = s.do(arbiter, "PUT", te.path("/rounds/1/matches/1/boards/1/result"), map[string]any{"score": "7:17", "end_reason": "final_position", "version": num(g["version"])})
+		if code != http.StatusConflict || out["message"] != fmt.Sprintf("board 1 of table 1 in round 1 was changed meanwhile (version %d is out of date); reload the round and enter the result again", num(g["version"])) {
+			t.Errorf("a stale result: %d %v", code, out)
+		}
 		code, out = s.do(arbiter, "PUT", lineup, map[string]any{"players": []int{r1[0], r1[1], r1[2], r1[3]}})
 		if code != http.StatusConflict || !strings.Contains(out["message"].(string), "already has a result") {
 			t.Errorf("line-up after a result: %d %v, want 409", code, out)

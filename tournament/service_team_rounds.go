@@ -2,6 +2,7 @@ package tournament
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 )
@@ -400,7 +401,12 @@ func (s *Service) RecordMatchResult(ctx context.Context, in MatchResultInput) (*
 		return nil, err
 	}
 	in.ResultInput.Board = number
-	return s.RecordResult(ctx, in.ResultInput)
+	r, err := s.RecordResult(ctx, in.ResultInput)
+	if e := (*Error)(nil); errors.As(err, &e) && e.Field == "version" {
+		// Said as the arbiter knows the board, not by its game number.
+		return nil, Conflict("version", "board %d of table %d in round %d was changed meanwhile (version %d is out of date); reload the round and enter the result again", in.Board, in.Table, in.Round, in.Version)
+	}
+	return r, err
 }
 
 // matchLog is a match as the audit log keeps it: team and player start
