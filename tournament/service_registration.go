@@ -45,6 +45,9 @@ func ParsePlayerList(text string) ([]PlayerLine, error) {
 			continue
 		}
 		in, err := playerRecord(record)
+		if err == nil {
+			err = in.applyDetails(&Player{})
+		}
 		if err != nil {
 			problems = append(problems, lineError(n, err))
 			continue
@@ -111,10 +114,11 @@ func playerRecord(record []string) (PlayerInput, error) {
 
 func ptrTo[T any](v T) *T { return &v }
 
-// isHeaderName recognises the first cell of a header line.
+// isHeaderName recognises the first cell of a header line, as the form
+// names the column ("Фамилия и имя") or as spreadsheets head it.
 func isHeaderName(cell string) bool {
-	switch strings.ToLower(strings.TrimSpace(cell)) {
-	case "name", "имя", "фио", "фамилия", "фамилия, имя":
+	switch strings.Join(strings.Fields(strings.ToLower(cell)), " ") {
+	case "name", "full name", "player", "имя", "фио", "ф.и.о.", "фамилия", "фамилия, имя", "фамилия и имя", "фамилия имя", "участник":
 		return true
 	}
 	return false

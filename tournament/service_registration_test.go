@@ -26,6 +26,9 @@ func TestParsePlayerList(t *testing.T) {
 			[]string{`1 rating: "x" is not a whole number`, `3 birth_year: "девяностый" is not a whole number`, "4 : the quotes of the line do not pair up at character 7: a field in quotes is not closed"}},
 		{"a quote mark inside a field", "Иван \"Кавычки, 1900\n", nil, []string{"1 : the quotes of the line do not pair up at character 6: a field that does not start with a quote mark has one inside"}},
 		{"too many fields", "А, 1, 2000, к, г, 1, лишнее\n", nil, []string{"1 : a line has at most 6 fields"}},
+		{"the form's own header", "Фамилия и имя, рейтинг, год рождения, клуб, город, ID федерации\nИванов Иван, 1900\n", []string{"Иванов Иван"}, nil},
+		{"bad values with bad numbers, at once", "Иванов Иван, x\n, 1700\nПетров Пётр, -5\nСидоров Сидор, 1500, 3001\n", nil,
+			[]string{`1 rating: "x" is not a whole number`, "2 name: must not be empty", "3 rating: a rating is between 0 and 4000", "4 birth_year: 3001 is not a birth year"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			lines, err := tournament.ParsePlayerList(tc.text)
@@ -67,7 +70,16 @@ func TestRegisterPlayersAllOrNothing(t *testing.T) {
 			return lines
 		}
 		// A bad rating on line 3 registers nobody and names every bad line.
-		_, err := svc.RegisterPlayers(ctx, e.ID, list("Иванов Иван, 1900\nПетров Пётр, 1800\nСидоров Сидор, 5000\nАбрегов, -1"), false)
+		// (The JSON API sends the lines as they are; a pasted list is
+		// checked as it is read.)
+		var lines []tournament.PlayerLine
+		for i, p := range []struct {
+			name   string
+			rating int
+		}{{"Иванов Иван", 1900}, {"Петров Пётр", 1800}, {"Сидоров Сидор", 5000}, {"Абрегов", -1}} {
+			lines = append(lines, tournament.PlayerLine{Line: i + 1, Input: tournament.PlayerInput{Name: &p.name, Rating: &p.rating}})
+		}
+		_, err := svc.RegisterPlayers(ctx, e.ID, lines, false)
 		var ierr *tournament.Error
 		if ierr, _ = err.(*tournament.Error); ierr == nil || ierr.Code != tournament.EINVALID || len(ierr.Details) != 2 || ierr.Details[0].Line != 3 || ierr.Details[1].Field != "rating" {
 			t.Fatalf("a list with bad ratings on lines 3 and 4: %#v; want EINVALID naming both", err)
