@@ -91,13 +91,18 @@ func (t *translator) Name(ru, en string) string {
 }
 
 // Detail is one problem of an input made of lines, saying where it is:
-// "строка 3 (Рейтинг): …".
+// "строка 3 (Рейтинг): …". The name on a line is a player's ("Фамилия и
+// имя"), not the event's name that the field "name" stands for elsewhere.
 func (t *translator) Detail(e *tournament.Error) string {
+	field := e.Field
+	if field == "name" {
+		field = "full_name"
+	}
 	switch {
 	case e.Line == 0:
 		return t.Error(e)
-	case t.Field(e.Field) == "":
+	case t.Field(field) == "":
 		return t.T("error.line", "Line", e.Line, "Message", t.Error(e))
 	}
-	return t.T("error.line_field", "Line", e.Line, "Field", t.Field(e.Field), "Message", t.Error(e))
+	return t.T("error.line_field", "Line", e.Line, "Field", t.Field(field), "Message", t.Error(e))
 }

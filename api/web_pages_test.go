@@ -45,11 +45,15 @@ func TestArbiterRunsARoundByForms(t *testing.T) {
 		t.Errorf("a rapid event at 30+30 shows no §9 warning")
 	}
 
-	csv := "name, rating\nИванов Иван, 1900\nПетров Пётр, x\n"
+	csv := "name, rating\nИванов Иван, 1900\nПетров Пётр, x\n, 1700\n"
 	rec = a.post(fmt.Sprintf("/events/%d/players/csv", id), url.Values{"csv": {csv}})
 	mustStatus(t, "bad CSV", rec.Code, http.StatusBadRequest, "")
 	if !strings.Contains(rec.Body.String(), "строка 3 (Рейтинг)") {
 		t.Errorf("a bad CSV line is not named by number:\n%s", rec.Body.String())
+	}
+	// The name of a line is the player's, not the event's "Название".
+	if !strings.Contains(rec.Body.String(), "строка 4 (Фамилия и имя)") {
+		t.Errorf("a line without a name does not name the player's name field:\n%s", rec.Body.String())
 	}
 	// All or nothing: Иванов of line 2 was not registered either.
 	csv = "Иванов Иван, 1900\nПетров Пётр, 1850\nСидорова Анна, 1800, 2001, Нарт, Майкоп\nЁлкин Олег\n"
