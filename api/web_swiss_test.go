@@ -81,6 +81,9 @@ func TestSwissPages(t *testing.T) {
 			t.Errorf("the refused pairing form lacks %q\n%s", want, pairingForm)
 		}
 	}
+	if strings.Contains(pairingForm, "Число досок") {
+		t.Errorf("the typed pairing's error is labelled as a team event's number of boards\n%s", pairingForm)
+	}
 	paired := arbiter.post(events+"/rounds/1/pairing", url.Values{"boards": {"1 2\n3 4\n5 6"}, "reason": {"без бая"}})
 	expect(paired, http.StatusConflict)
 	pairingForm = formOf(t, paired.Body.String(), "edit-pairing")
