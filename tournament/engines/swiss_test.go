@@ -334,4 +334,15 @@ func TestManualPairingCheck(t *testing.T) {
 	if last.Action != tournament.ActionRoundEdit || !strings.Contains(last.After, `"code":"rematch"`) || !strings.Contains(last.After, `"code":"bye_ineligible"`) {
 		t.Fatalf("last audit entry = %s %s, want the edit with both warnings", last.Action, last.After)
 	}
+	// A player typed on a board and again as the bye: both warnings about
+	// the bye name the bye's board, not the player's first board.
+	boards = []tournament.BoardInput{{WhiteNo: b, BlackNo: a}, {WhiteNo: first.Bye, BlackNo: rest[0]}, {WhiteNo: first.Bye}}
+	r2, err = svc.EditPairing(ctx, e.ID, 2, boards, "the bye twice")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want = []string{"0:unpaired", "1:rematch", "3:paired_twice", "3:bye_ineligible"}
+	if got := codes(r2.Warnings); !slices.Equal(got, want) {
+		t.Fatalf("warnings = %v, want %v", got, want)
+	}
 }

@@ -27,24 +27,21 @@ func CheckPairing(in tournament.PairingInput, pairings []tournament.Pairing) ([]
 	}
 	var out []tournament.PairingWarning
 	var proposed dutch.Pairing
-	boardOf := map[int]int{}
+	boardsOf := map[int][]int{} // the boards of each start number, in order
+	byeBoard := 0
 	for i, pr := range pairings {
 		w, b := noOf[pr.WhiteID], noOf[pr.BlackID]
-		if _, twice := boardOf[w]; !twice {
-			boardOf[w] = i + 1
-		}
+		boardsOf[w] = append(boardsOf[w], i+1)
 		if b == 0 {
 			if proposed.Bye != 0 {
 				out = append(out, tournament.PairingWarning{Board: i + 1, Code: "two_byes", Players: []int{w},
 					Format: warning("a second bye in the round (player %d): an odd field has one pairing-allocated bye (C2)")})
 				continue
 			}
-			proposed.Bye = w
+			proposed.Bye, byeBoard = w, i+1
 			continue
 		}
-		if _, twice := boardOf[b]; !twice {
-			boardOf[b] = i + 1
-		}
+		boardsOf[b] = append(boardsOf[b], i+1)
 		proposed.Boards = append(proposed.Boards, dutch.Board{White: w, Black: b})
 	}
 	violations, err := dutch.Check(t, proposed)
@@ -53,8 +50,15 @@ func CheckPairing(in tournament.PairingInput, pairings []tournament.Pairing) ([]
 	}
 	for _, v := range violations {
 		w := tournament.PairingWarning{Code: v.Code, Players: v.Players, Format: violationFormat(v)}
-		if len(v.Players) > 0 && v.Code != "unpaired" {
-			w.Board = boardOf[v.Players[0]]
+		switch {
+		case v.Code == "bye_ineligible":
+			w.Board = byeBoard
+		case v.Code == "paired_twice":
+			// The seat that pairs the player again: the last one.
+			seats := boardsOf[v.Players[0]]
+			w.Board = seats[len(seats)-1]
+		case len(v.Players) > 0 && v.Code != "unpaired" && len(boardsOf[v.Players[0]]) > 0:
+			w.Board = boardsOf[v.Players[0]][0]
 		}
 		out = append(out, w)
 	}
