@@ -125,6 +125,7 @@ func (h *handler) saveGame(c *gin.Context) error {
 			})
 		}
 	}
+	status := http.StatusOK
 	switch {
 	case err == nil && len(r.Warnings) == 0:
 		c.Redirect(http.StatusSeeOther, fmt.Sprintf("/events/%d/rounds/%d/boards/%d/edit", ids[0], ids[1], ids[2]))
@@ -135,12 +136,13 @@ func (h *handler) saveGame(c *gin.Context) error {
 		}
 		data.Warnings = r.Warnings
 	default:
+		status = formStatus(err)
 		if err := data.Form.fail(err, h.translator(c)); err != nil {
 			return err
 		}
 	}
 	data.check()
-	h.renderWith(c, h.translator(c), formStatus(err), "game_edit", data.Event.Name, data)
+	h.renderWith(c, h.translator(c), status, "game_edit", data.Event.Name, data)
 	return nil
 }
 

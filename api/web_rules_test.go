@@ -92,6 +92,11 @@ func TestCorrectionNeedsReasonOnEveryDoor(t *testing.T) {
 	if want := []string{"перепутаны цвета", "сдались белые", "судья перепутал доски", "сдались чёрные"}; strings.Join(corrections, "|") != strings.Join(want, "|") {
 		t.Errorf("corrections in the audit log: %q, want %q", corrections, want)
 	}
+	// The sheet page: a correction saved with its warning is a success.
+	rec := a.post(fmt.Sprintf("/events/%d/rounds/1/boards/1/edit", id), url.Values{"score": {"7:17"}, "end_reason": {"final_position"}, "version": {"4"}, "reason": {"снова перепутаны цвета"}})
+	if body := html.UnescapeString(rec.Body.String()); rec.Code != http.StatusOK || !strings.Contains(body, "Результат сохранён, но тур 2 уже составлен") {
+		t.Errorf("sheet page correction after round 2 was paired: %d; want 200 with the warning\n%s", rec.Code, body)
+	}
 }
 
 func TestPlayerListAllOrNothing(t *testing.T) {
