@@ -228,6 +228,10 @@ func (in *ResultInput) scoreFromSheet() error {
 		score, reason = cmp.Or(score, rep.ClaimedScore), cmp.Or(reason, rep.ClaimedReason)
 	}
 	switch {
+	case (score == "" || reason == "") && !rep.Valid && len(rep.Errors) > 0 && rep.Errors[0].Ply > 0:
+		// A move that does not replay is why the sheet gives no score:
+		// say that first.
+		return Invalid("sheet", "%s; correct the score or the sheet, or override with a reason", sheetDisagreement(Result{}, &rep))
 	case score == "":
 		return Invalid("score", "give the score: the sheet neither reaches a final position nor records a result")
 	case reason == "":

@@ -2,6 +2,7 @@ package tournament_test
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"testing"
 
@@ -150,6 +151,35 @@ func TestUnchangedSheetIsKept(t *testing.T) {
 		in.Sheet = "1. c3-d4 f6-g5\n"
 		if _, err = svc.RecordResult(ctx, in); tournament.ErrorCode(err) != tournament.EINVALID {
 			t.Fatalf("another sheet without a reason: %v; want EINVALID", err)
+		}
+	})
+}
+
+// A sheet sent without the score, to give it, that has an illegal move is
+// refused for its move, not for the score or the ending it cannot give.
+func TestScoreFromIllegalSheet(t *testing.T) {
+	forEachService(t, engines.Options(), func(t *testing.T, ctx context.Context, svc *tournament.Service) {
+		e, err := svc.CreateEvent(ctx, tournament.EventInput{Name: ptr("Турнир"), Discipline: ptr("standard"), System: ptr("round-robin"), TimeControl: ptr("30+30")})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, name := range []string{"А", "Б"} {
+			if _, err := svc.RegisterPlayer(ctx, e.ID, tournament.PlayerInput{Name: ptr(name)}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, err := svc.PairNextRound(ctx, e.ID); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := svc.PublishRound(ctx, e.ID, 1); err != nil {
+			t.Fatal(err)
+		}
+		for _, sheet := range []string{"1. c3-b4 b6-c5\n2. a1-h8 a7-b6\n", "1. c3-b4 b6-c5\n2. a1-h8 a7-b6\nСчёт 12:12\n"} {
+			_, err := svc.RecordResult(ctx, tournament.ResultInput{EventID: e.ID, Round: 1, Board: 1, Sheet: sheet, Version: 1})
+			var ierr *tournament.Error
+			if !errors.As(err, &ierr) || ierr.Field != "sheet" || !strings.Contains(ierr.Error(), "line 2, move 2 (ply 3): a1-h8") {
+				t.Errorf("sheet %q without a score: %v; want EINVALID on sheet naming a1-h8", sheet, err)
+			}
 		}
 	})
 }
