@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -121,6 +122,11 @@ func TestSeveralSheetsAtOnce(t *testing.T) {
 	if page.Code != http.StatusOK || !strings.Contains(body, `id="sheet-outcomes"`) || !strings.Contains(body, "✓ 17:7") || !strings.Contains(body, "✓ 24:0") ||
 		!strings.Contains(body, "проверьте, тот ли это бланк") || !strings.Contains(body, "нет партии Незнакомец – Неизвестный") {
 		t.Fatalf("the batch on the page: %d\n%s", page.Code, body)
+	}
+	// The sheet that fits no board stays in the box; the stored ones do not.
+	box := regexp.MustCompile(`(?s)<textarea name="sheets"[^>]*>(.*?)</textarea>`).FindStringSubmatch(body)
+	if box == nil || !strings.Contains(box[1], "Незнакомец") || strings.Contains(box[1], "Кто-то Другой") || strings.Count(box[1], "15. d8:a5") != 1 {
+		t.Errorf("the box after the batch holds %q; want only the sheet not stored", box)
 	}
 	_, after := s.do("", "GET", fmt.Sprintf("/api/v1/events/%d/rounds/1", id), nil)
 	for i, want := range []string{"17:7", "24:0"} {

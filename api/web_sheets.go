@@ -21,7 +21,8 @@ type sheetOutcomeRow struct {
 // enterSheets stores the sheets of a round sent at once: pasted into one
 // box (text sheets separated by a line of dashes, or PDN) and/or uploaded
 // as several files. The results page then says, sheet by sheet, which
-// board each went to and what became of it.
+// board each went to and what became of it, and keeps the sheets that were
+// not stored in the box.
 func (h *handler) enterSheets(c *gin.Context) error {
 	ids, err := pathInts(c, "id", "n")
 	if err != nil {
@@ -59,15 +60,19 @@ func (h *handler) enterSheets(c *gin.Context) error {
 		return err
 	}
 	tr := h.translator(c)
+	var refused []string
 	for _, o := range outcomes {
 		row := sheetOutcomeRow{SheetOutcome: o}
 		if o.Err != nil {
 			row.Error = tr.ErrorWithField(o.Err)
+			refused = append(refused, o.Text)
 		} else if o.Recorded != nil && o.Recorded.Result != nil {
 			row.Score = o.Recorded.Result.Score()
 		}
 		data.Outcomes = append(data.Outcomes, row)
 	}
+	// The sheets not stored stay in the box, to be corrected and sent again.
+	data.Form.Values["sheets"] = tournament.JoinSheets(refused)
 	h.renderWith(c, tr, http.StatusOK, "results", data.Event.Name, data)
 	return nil
 }

@@ -16,6 +16,8 @@ const MaxSheetsAtOnce = 200
 type SheetOutcome struct {
 	// Index is the sheet's place in the batch, from 1.
 	Index int
+	// Text is the sheet as it was cut from the batch.
+	Text string
 	// White and Black are the names the sheet's header gives.
 	White, Black string
 	// Board is the board the sheet was matched to; 0 when none.
@@ -64,6 +66,17 @@ func splitSheets(text string) []string {
 	return sheets
 }
 
+// JoinSheets puts sheets together again as one batch that splitSheets
+// cuts into the same sheets: PDN games one after another, text sheets with
+// a line of dashes between them.
+func JoinSheets(sheets []string) string {
+	sep := "\n---\n"
+	if len(sheets) > 0 && strings.HasPrefix(sheets[0], "[") {
+		sep = "\n\n"
+	}
+	return strings.Join(sheets, sep)
+}
+
 // namesPlayer tells whether a name written on a sheet names a player: the
 // same name (sameName), or the same surname — the first word — as sheets
 // often carry "Ёлкин О." for "Ёлкин Олег".
@@ -105,7 +118,7 @@ func (s *Service) RecordSheets(ctx context.Context, eventID int64, round int, te
 	out := make([]SheetOutcome, len(sheets))
 	for i, text := range sheets {
 		o := &out[i]
-		o.Index = i + 1
+		o.Index, o.Text = i+1, text
 		sh := rules.ReadSheet(text)
 		o.White, o.Black = sh.Header("White"), sh.Header("Black")
 		g, err := matchSheet(d, r, sh, o.White, o.Black)
