@@ -759,13 +759,15 @@ func TestNumbersDatesAndLanguages(t *testing.T) {
 
 // One term for one thing, as the project's glossary names it: the bye is "свободный от игры (бай)" or "бай", never "свободный
 // тур"; Buchholz is "коэффициент Солкофа", never "Бухгольц"; correspondence
-// is "игра по переписке", never "заочная игра".
+// is "игра по переписке", never "заочная игра"; the game is "адиюх", never
+// "адыюх".
 func TestOneTermForOneThing(t *testing.T) {
 	banned := map[string]string{
 		"свободный тур":   "бай / свободный от игры (бай)",
 		"свободного тура": "бай / свободный от игры (бай)",
 		"бухгольц":        "коэффициент Солкофа",
 		"заочн":           "игра по переписке",
+		"адыюх":           "адиюх (очки адиюх)",
 	}
 	for id, text := range messages(t, Russian) {
 		lower := strings.ToLower(text)
