@@ -161,11 +161,11 @@ func TestFigure28(t *testing.T) {
 }
 
 func TestAmbiguousRecord(t *testing.T) {
-	for _, tc := range []struct{ position, record, candidates, unique string }{
+	for _, tc := range []struct{ position, record, candidates, hint, unique string }{
 		// Figure 5: f8:h2 fits two captures with different results.
-		{"white: f8; black: b2, c3, c5, e3, g3", "f8:h2", "f8:a3:c1:f4:h2, f8:b4:d2:f4:h2", "f8:b4:d2:h2"},
-		// Two men of the c file can take to e5.
-		{"white: c3, c7; black: d4, d6", "ce5", "c3:e5, c7:e5", "c7:e5"},
+		{"white: f8; black: b2, c3, c5, e3, g3", "f8:h2", "f8:a3:c1:f4:h2, f8:b4:d2:f4:h2", "write the turning squares", "f8:b4:d2:h2"},
+		// Two men of the c file can take to e5: the start square tells.
+		{"white: c3, c7; black: d4, d6", "ce5", "c3:e5, c7:e5", "write the square the move starts from", "c7:e5"},
 	} {
 		p, err := ParsePosition(tc.position)
 		if err != nil {
@@ -180,8 +180,8 @@ func TestAmbiguousRecord(t *testing.T) {
 		if !ok || len(me.Candidates) != 2 {
 			t.Fatalf("%s: error %v, want ambiguity between two moves", tc.record, err)
 		}
-		if !strings.Contains(me.Error(), tc.candidates) {
-			t.Errorf("%s: message %q does not name %s", tc.record, me.Error(), tc.candidates)
+		if !strings.Contains(me.Error(), tc.candidates) || !strings.HasSuffix(me.Error(), tc.hint) {
+			t.Errorf("%s: message %q does not name %s and end %q", tc.record, me.Error(), tc.candidates, tc.hint)
 		}
 		rec, _ = ParseRecord(tc.unique)
 		if _, err := p.Find(White, rec); err != nil {

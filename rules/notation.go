@@ -292,10 +292,13 @@ func (p *Position) findAmong(routes []Move, side Color, r Record) (Move, error) 
 		return found[0], nil
 	}
 	slices.SortFunc(found, func(a, b Move) int { return strings.Compare(a.String(), b.String()) })
-	return Move{}, &MoveError{
-		Detail:     say("%s is ambiguous: it fits %s; write the turning squares", r.Text, strings.Join(moveNames(found), ", ")),
-		Candidates: found,
+	detail := say("%s is ambiguous: it fits %s; write the turning squares", r.Text, strings.Join(moveNames(found), ", "))
+	if slices.ContainsFunc(found, func(m Move) bool { return m.From != found[0].From }) {
+		// Short notation names the file only: two pieces of that file can
+		// make the move, and the turning squares would not tell them apart.
+		detail = say("%s is ambiguous: it fits %s; write the square the move starts from", r.Text, strings.Join(moveNames(found), ", "))
 	}
+	return Move{}, &MoveError{Detail: detail, Candidates: found}
 }
 
 // whyIllegal explains the most likely reason a record fits no legal move.
