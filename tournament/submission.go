@@ -378,18 +378,20 @@ func (s *Service) DecideSubmission(ctx context.Context, eventID, submissionID in
 		if sub == nil {
 			return NotFound("submission %d not found in event %d", submissionID, eventID)
 		}
-		if sub.Status != Pending {
-			return Conflict("", "the result reported for board %d of round %d was already %s", sub.Board, sub.Round, sub.Status)
-		}
 		rounds, err := tx.Rounds(eventID)
 		if err != nil {
 			return err
 		}
+		// Who may decide is asked first: an outsider learns nothing of the
+		// report, not even that it was decided.
 		if !CanManage(u, e) {
 			own, err := ownPlayer(tx, eventID, u)
 			if err != nil || own != opponentOf(rounds, sub.GameID, sub.PlayerID) {
 				return Forbidden("only the arbiter or the opponent confirms or rejects a reported result")
 			}
+		}
+		if sub.Status != Pending {
+			return Conflict("", "the result reported for board %d of round %d was already %s", sub.Board, sub.Round, sub.Status)
 		}
 		sub.DecidedBy, sub.DecidedAt, sub.Reason = u.Email, s.now().UTC(), strings.TrimSpace(reason)
 		subject := fmt.Sprintf("round %d board %d", sub.Round, sub.Board)

@@ -107,6 +107,10 @@ func TestPlayerSubmissions(t *testing.T) {
 			if _, err := svc.DecideSubmission(arbiter, e.ID, sub.ID, false, "поздно"); tournament.ErrorCode(err) != tournament.ECONFLICT {
 				t.Errorf("deciding a report twice: error %v, want ECONFLICT", err)
 			}
+			// A stranger is refused before learning that it was decided.
+			if _, err := svc.DecideSubmission(as[other], e.ID, sub.ID, false, "поздно"); tournament.ErrorCode(err) != tournament.EFORBIDDEN {
+				t.Errorf("a stranger deciding a decided report: error %v, want EFORBIDDEN", err)
+			}
 			if _, err := svc.SubmitResult(as[white], report); tournament.ErrorCode(err) != tournament.ECONFLICT {
 				t.Errorf("a report for a board with a result: error %v, want ECONFLICT", err)
 			}
