@@ -43,7 +43,7 @@ func PairingsPDF(w io.Writer, loc Locale, p Pairings) error {
 		results = append(results, formatScore(loc, b.Result))
 		whites = append(whites, nameCell(loc, b.White))
 		if b.Bye {
-			blacks = append(blacks, text(loc, msgByeBoard))
+			blacks = append(blacks, byeBoard(loc, b))
 		} else {
 			blacks = append(blacks, nameCell(loc, b.Black))
 		}
@@ -58,7 +58,7 @@ func PairingsPDF(w io.Writer, loc Locale, p Pairings) error {
 			{text: formatScore(loc, b.Result), bold: true},
 		}
 		if b.Bye {
-			row = append(row, cell{}, cell{text: text(loc, msgByeBoard)}, cell{})
+			row = append(row, cell{}, cell{text: byeBoard(loc, b)}, cell{})
 		} else {
 			row = append(row, cell{text: formatPoints(loc, b.BlackPoints)}, cell{text: nameCell(loc, b.Black)}, cell{text: formatInt(b.Black.StartNo)})
 		}
@@ -132,4 +132,16 @@ func (d *document) drawQR(code *qr.Code, x, y, size float64) {
 			d.pdf.Rect(x+float64(start)*module, y+float64(row)*module, float64(col-start)*module+0.02, module+0.02, "F")
 		}
 	}
+}
+
+// byeBoard names a bye where the opponent would stand, as the pages do: a
+// requested bye by its points, the pairing's bye as such.
+func byeBoard(loc Locale, b Board) string {
+	switch b.Result.Kind {
+	case HalfPointBye:
+		return text(loc, msgHalfPointByeBoard)
+	case ZeroPointBye:
+		return text(loc, msgZeroPointByeBoard)
+	}
+	return text(loc, msgByeBoard)
 }

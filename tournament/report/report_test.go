@@ -513,3 +513,27 @@ func TestProgressPDFOfAnUnfinishedRound(t *testing.T) {
 		t.Errorf("a finished round is said to be unfinished:\n%s", pdf)
 	}
 }
+
+// A requested bye is named by its points where the opponent would stand,
+// as the pairing page names it; the pairing's bye stays "bye".
+func TestPairingsPDFNamesRequestedByes(t *testing.T) {
+	p := testPairings(12)
+	p.Boards = append(p.Boards,
+		Board{Number: len(p.Boards) + 1, White: Player{StartNo: 20, Name: "Просил Пол-очка"}, WhitePoints: 1, Bye: true, Result: GameScore{Kind: HalfPointBye}},
+		Board{Number: len(p.Boards) + 2, White: Player{StartNo: 21, Name: "Просил Без Очков"}, WhitePoints: 1, Bye: true, Result: GameScore{Kind: ZeroPointBye}})
+	for _, tc := range []struct {
+		loc        Locale
+		half, zero string
+	}{
+		{Russian, "бай за пол-очка", "бай без очков"},
+		{English, "half-point bye", "zero-point bye"},
+	} {
+		text := pdfText(t, "pairings-requested-"+string(tc.loc), render(t, func(b *bytes.Buffer) error { return PairingsPDF(b, tc.loc, p) }))
+		if line := lineOf(t, text, "Просил Пол-очка"); !strings.Contains(line, tc.half) {
+			t.Errorf("%s: the half-point bye's line %q", tc.loc, line)
+		}
+		if line := lineOf(t, text, "Просил Без Очков"); !strings.Contains(line, tc.zero) {
+			t.Errorf("%s: the zero-point bye's line %q", tc.loc, line)
+		}
+	}
+}
