@@ -86,6 +86,14 @@ func TestSwissThroughAPI(t *testing.T) {
 				t.Fatalf("round %d: %d pairing cards (%d in the round view) for %d boards", n, len(cards), len(inView), len(games))
 			}
 			s.must(http.StatusOK, arbiter, "POST", fmt.Sprintf("%s/rounds/%d/publish", events, n), nil)
+			if n == 2 {
+				// The requested bye is named by its points on the printed
+				// list, as on the pairing page.
+				pdf := s.mustDownload(fmt.Sprintf("%s/rounds/2/pairings.pdf", events), "application/pdf")
+				if text := pdfToText(t, "swiss-round2-pairings", pdf); !strings.Contains(text, "бай за пол-очка") {
+					t.Errorf("the pairing list of round 2 does not name the requested bye:\n%s", text)
+				}
+			}
 			for _, g := range games {
 				g := g.(map[string]any)
 				if g["end_reason"] != nil {

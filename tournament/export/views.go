@@ -232,6 +232,7 @@ func PairingsView(d *tournament.EventData, n int, publicURL string) (report.Pair
 		}
 		if g.Result != nil {
 			b.Result = gameScore(d.Event.Scoring, *g.Result, true)
+			b.ByeRequested = g.Result.EndReason == tournament.HalfPointBye || g.Result.EndReason == tournament.ZeroPointBye
 		}
 		p.Boards = append(p.Boards, b)
 	}

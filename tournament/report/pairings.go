@@ -135,12 +135,13 @@ func (d *document) drawQR(code *qr.Code, x, y, size float64) {
 }
 
 // byeBoard names a bye where the opponent would stand, as the pages do: a
-// requested bye by its points, the pairing's bye as such.
+// requested bye by its points, the pairing's bye as such (whatever it
+// scores: a round robin's rest day nothing).
 func byeBoard(loc Locale, b Board) string {
-	switch b.Result.Kind {
-	case HalfPointBye:
+	switch {
+	case b.ByeRequested && b.Result.Kind == HalfPointBye:
 		return text(loc, msgHalfPointByeBoard)
-	case ZeroPointBye:
+	case b.ByeRequested && b.Result.Kind == ZeroPointBye:
 		return text(loc, msgZeroPointByeBoard)
 	}
 	return text(loc, msgByeBoard)

@@ -519,8 +519,10 @@ func TestProgressPDFOfAnUnfinishedRound(t *testing.T) {
 func TestPairingsPDFNamesRequestedByes(t *testing.T) {
 	p := testPairings(12)
 	p.Boards = append(p.Boards,
-		Board{Number: len(p.Boards) + 1, White: Player{StartNo: 20, Name: "Просил Пол-очка"}, WhitePoints: 1, Bye: true, Result: GameScore{Kind: HalfPointBye}},
-		Board{Number: len(p.Boards) + 2, White: Player{StartNo: 21, Name: "Просил Без Очков"}, WhitePoints: 1, Bye: true, Result: GameScore{Kind: ZeroPointBye}})
+		Board{Number: len(p.Boards) + 1, White: Player{StartNo: 20, Name: "Просил Пол-очка"}, WhitePoints: 1, Bye: true, ByeRequested: true, Result: GameScore{Kind: HalfPointBye}},
+		Board{Number: len(p.Boards) + 2, White: Player{StartNo: 21, Name: "Просил Без Очков"}, WhitePoints: 1, Bye: true, ByeRequested: true, Result: GameScore{Kind: ZeroPointBye}},
+		// A round robin's rest day scores nothing, but is the pairing's bye.
+		Board{Number: len(p.Boards) + 3, White: Player{StartNo: 22, Name: "Отдыхает Туром"}, WhitePoints: 1, Bye: true, Result: GameScore{Kind: ZeroPointBye}})
 	for _, tc := range []struct {
 		loc        Locale
 		half, zero string
@@ -534,6 +536,9 @@ func TestPairingsPDFNamesRequestedByes(t *testing.T) {
 		}
 		if line := lineOf(t, text, "Просил Без Очков"); !strings.Contains(line, tc.zero) {
 			t.Errorf("%s: the zero-point bye's line %q", tc.loc, line)
+		}
+		if line := lineOf(t, text, "Отдыхает Туром"); strings.Contains(line, tc.zero) {
+			t.Errorf("%s: a rest day named as a requested bye: %q", tc.loc, line)
 		}
 	}
 }

@@ -185,7 +185,10 @@ type Board struct {
 	WhitePoints float64 // points before the round
 	BlackPoints float64
 	Bye         bool
-	Result      GameScore // White's point of view; NotPlayed on a list printed before the round
+	// ByeRequested marks a bye the player asked for (half-point or
+	// zero-point), as against the one the pairing gives.
+	ByeRequested bool
+	Result       GameScore // White's point of view; NotPlayed on a list printed before the round
 }
 
 // ScoreSheet is the data pre-filled on one score sheet (бланк записи партии).
