@@ -693,3 +693,34 @@ func TestTeamSwissProgressTable(t *testing.T) {
 		t.Errorf("the team crosstable does not show %q:\n%s", want, rec.Body.String())
 	}
 }
+
+// A sheet whose final position gives 17:7, accepted by the arbiter as 18:6:
+// the PDN keeps the moves' own ending, which a reader checks them against,
+// and gives the result that counts as ArbiterScore; the game record prints
+// both with the arbiter's reason.
+func TestOverriddenResultInTheRecords(t *testing.T) {
+	forEachServer(t, func(t *testing.T, s *testServer) {
+		const arbiter = tournament.ArbiterRole
+		id := newStandardEvent(t, s, nil)
+		base := fmt.Sprintf("/api/v1/events/%d", id)
+		round := s.must(http.StatusCreated, arbiter, "POST", base+"/rounds", nil)
+		s.must(http.StatusOK, arbiter, "POST", base+"/rounds/1/publish", nil)
+		g := round["games"].([]any)[0].(map[string]any)
+		s.must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("%s/rounds/1/games/%d/result", base, num(g["board"])), map[string]any{
+			"score": "18:6", "end_reason": "final_position", "sheet": sampleGame, "override_reason": "в бланке пропущен ход", "version": num(g["version"])})
+		rec := s.download("", base+"/games.pdn", nil)
+		games := rules.ParsePDN(rec.Body.String())
+		if len(games) != 1 {
+			t.Fatalf("games.pdn holds %d games:\n%s", len(games), rec.Body.String())
+		}
+		if r := rules.Validate(games[0]); !r.Valid || r.Result == nil || r.Result.String() != "17:7" || games[0].Header("ArbiterScore") != "18:6" {
+			t.Errorf("the PDN: valid %v, result %v, ArbiterScore %q, errors %v\n%s", r.Valid, r.Result, games[0].Header("ArbiterScore"), r.Errors, rec.Body.String())
+		}
+		text := spaced(pdfToText(t, "record-override", s.mustDownload(fmt.Sprintf("%s/rounds/1/games/%d/record.pdf", base, num(g["board"])), "application/pdf")))
+		for _, want := range []string{"Счёт партии 18:6", "Результат принят судьёй; по бланку конечная позиция даёт 17:7: в бланке пропущен ход"} {
+			if !strings.Contains(text, want) {
+				t.Errorf("the record lacks %q:\n%s", want, text)
+			}
+		}
+	})
+}

@@ -27,9 +27,10 @@ func (s Skipped) Message() rules.Message {
 // as PDN 3.0, in round and board order. Each sheet is replayed by the rules
 // and written from the replay (full notation, the rules' GameType and
 // Variant); the tags name the event, round, board and players as the event
-// has them, and the result is the one entered for the game. Sheets whose
-// moves do not replay cannot be written as the game that was played: they
-// are left out and returned as skipped.
+// has them, and the result is the one entered for the game (where the
+// arbiter accepted one the sheet does not show, in ArbiterScore beside the
+// sheet's own). Sheets whose moves do not replay cannot be written as the
+// game that was played: they are left out and returned as skipped.
 func (x *Exporter) PDN(ctx context.Context, w io.Writer, eventID int64) ([]Skipped, error) {
 	d, err := x.eventData(ctx, eventID)
 	if err != nil {
@@ -48,14 +49,23 @@ func (x *Exporter) PDN(ctx context.Context, w io.Writer, eventID int64) ([]Skipp
 				skipped = append(skipped, Skipped{Round: r.Number, Board: g.Board, Problem: replayProblem(rep)})
 				continue
 			}
-			setTags(rep.Sheet, pdnTags(d, r.Number, g))
-			if res := g.Result; res != nil && res.Played() {
-				// The entered result is the game's result, even where the
-				// arbiter accepted one the sheet does not show; the domain
-				// and the rules spell the end reasons alike.
+			tags := pdnTags(d, r.Number, g)
+			switch res := g.Result; {
+			case res != nil && res.Played() && g.OverrideReason != "":
+				// The arbiter accepted a result the sheet does not show: the
+				// moves keep their own ending, which a reader checks them
+				// against, and the result that counts has tags of its own.
+				tags = append(tags, rules.Header{Key: "ArbiterScore", Value: res.Score()})
+				if res.EndReason != tournament.FinalPosition {
+					tags = append(tags, rules.Header{Key: "ArbiterTermination", Value: string(res.EndReason)})
+				}
+			case res != nil && res.Played():
+				// The entered result is the game's result; the domain and
+				// the rules spell the end reasons alike.
 				rep.Result = &rules.Score{White: res.White, Black: res.Black}
 				rep.Reason = rules.EndReason(res.EndReason)
 			}
+			setTags(rep.Sheet, tags)
 			if !first {
 				if _, err := io.WriteString(w, "\n"); err != nil {
 					return nil, fmt.Errorf("write PDN: %w", err)

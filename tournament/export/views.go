@@ -332,6 +332,12 @@ func GameRecordView(d *tournament.EventData, n, b int) (report.GameRecord, error
 	if g.Result != nil {
 		rec.Result = gameScore(d.Event.Scoring, *g.Result, true)
 	}
+	if g.OverrideReason != "" {
+		rec.Override = g.OverrideReason
+		if rep.Final && rep.Score != nil {
+			rec.SheetScore = rep.Score.String()
+		}
+	}
 	return rec, nil
 }
 

@@ -111,6 +111,8 @@ const (
 	msgLegendTeamCells        msg = "report.legend_team_cells"
 	msgTeamList               msg = "report.team_list"
 	msgPlayerList             msg = "report.player_list"
+	msgOverride               msg = "report.override"
+	msgOverrideSheetScore     msg = "report.override_sheet_score"
 	msgHalfPointByeBoard      msg = "reason.half_point_bye"
 	msgZeroPointByeBoard      msg = "reason.zero_point_bye"
 	msgBoardStandings         msg = "report.board_standings"

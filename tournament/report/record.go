@@ -78,6 +78,16 @@ func (d *document) recordIntro(g GameRecord) {
 	}
 	d.font(false, 10)
 	d.cell(width, 6, nonEmpty(parts...), "", 1, "C", false)
+	if g.Override != "" {
+		// The result counts as the arbiter accepted it; the moves end
+		// elsewhere, and the reader is told so.
+		note := text(d.loc, msgOverride, g.Override)
+		if g.SheetScore != "" {
+			note = text(d.loc, msgOverrideSheetScore, g.SheetScore, g.Override)
+		}
+		d.font(false, 9)
+		d.multiCell(width, 5, note, "", "C", false)
+	}
 	d.pdf.Ln(4)
 }
 

@@ -222,6 +222,11 @@ type GameRecord struct {
 	Moves  []string  // the plies in order, as recorded (full or short notation); the first is the side to move in Start
 	Final  Position
 	Result GameScore // White's point of view
+	// Override is the arbiter's reason for a result the sheet does not
+	// show, and SheetScore what the sheet's final position gives ("18:6";
+	// "" when it ends elsewhere): the record says both beside the result.
+	Override   string
+	SheetScore string
 }
 
 // Position is a board position: the towers on it and the side to move.
