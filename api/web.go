@@ -256,6 +256,8 @@ func (h *handler) routesWeb(r *gin.Engine) {
 	m.POST("/events/:id/rounds/:n/delete", h.pageHandler(h.deleteDraftRound))
 	m.POST("/events/:id/rounds/:n/unpublish", h.pageHandler(h.unpublishRound))
 	m.POST("/events/:id/players/:pid/remove", h.pageHandler(h.removePlayer))
+	m.GET("/events/:id/players/:pid/edit", h.pageHandler(h.playerEditPage))
+	m.POST("/events/:id/players/:pid/edit", h.pageHandler(h.savePlayer))
 	m.GET("/events/:id/rounds/:n/results", h.pageHandler(h.resultsPage))
 	m.POST("/events/:id/rounds/:n/results", h.pageHandler(h.enterResult))
 	m.POST("/events/:id/rounds/:n/sheets", h.pageHandler(h.enterSheets))

@@ -473,3 +473,40 @@ func TestTeamEventPages(t *testing.T) {
 		}
 	}
 }
+
+// The arbiter corrects a player's details on the desk, as PATCH does in the
+// API: the form shows them as they stand, a wrong number is refused at its
+// field with what was typed kept, and a saved change is in the audit log
+// with its reason. A single player is entered with a federation ID too, and
+// the same ID again waits for the arbiter's confirmation.
+func TestArbiterEditsAPlayer(t *testing.T) {
+	s := newWebServer(t)
+	a := s.signIn(tournament.ArbiterRole)
+	id := num(s.must(http.StatusCreated, tournament.ArbiterRole, "POST", "/api/v1/events", map[string]any{"name": "Кубок", "discipline": "rapid", "system": "swiss", "rounds": 5, "time_control": "8+4"})["id"])
+	rec := a.post(fmt.Sprintf("/events/%d/players", id), url.Values{"name": {"Хуаде Аслан"}, "rating": {"1850"}, "club": {"Нарт"}, "federation_id": {"ADG-7"}})
+	mustStatus(t, "add a player", rec.Code, http.StatusSeeOther, rec.Body.String())
+	rec = a.post(fmt.Sprintf("/events/%d/players", id), url.Values{"name": {"Другой Игрок"}, "federation_id": {"ADG-7"}})
+	mustStatus(t, "the same federation ID", rec.Code, http.StatusConflict, rec.Body.String())
+	players := s.must(http.StatusOK, "", "GET", fmt.Sprintf("/api/v1/events/%d/players", id), nil)["players"].([]any)
+	if len(players) != 1 || players[0].(map[string]any)["federation_id"] != "ADG-7" {
+		t.Fatalf("players %v, want Хуаде with his federation ID", players)
+	}
+	pid := num(players[0].(map[string]any)["id"])
+	edit := fmt.Sprintf("/events/%d/players/%d/edit", id, pid)
+	if desk := a.get(fmt.Sprintf("/events/%d/manage", id)).Body.String(); !strings.Contains(desk, `href="`+edit+`"`) {
+		t.Errorf("the desk does not link the player's form")
+	}
+	mustContain(t, "the player's form", a.get(edit).Body.String(), "Хуаде Аслан: данные участника", `value="1850"`, `value="Нарт"`, `value="ADG-7"`)
+
+	rec = a.post(edit, url.Values{"name": {"Хуаде Аслан"}, "rating": {"19О0"}, "club": {"Нарт"}, "reason": {"опечатка"}})
+	mustStatus(t, "a rating that is not a number", rec.Code, http.StatusBadRequest, "")
+	mustContain(t, "the refused form", rec.Body.String(), `value="19О0"`, `value="опечатка"`, `<p class="field-error" role="alert">&#34;19О0&#34; — не целое число`)
+
+	rec = a.post(edit, url.Values{"name": {"Хуаде Аслан"}, "rating": {"1900"}, "club": {"Нарт"}, "federation_id": {"ADG-7"}, "reason": {"опечатка в рейтинге"}})
+	mustStatus(t, "the corrected rating", rec.Code, http.StatusSeeOther, rec.Body.String())
+	p := s.must(http.StatusOK, "", "GET", fmt.Sprintf("/api/v1/events/%d/players", id), nil)["players"].([]any)[0].(map[string]any)
+	if p["rating"] != float64(1900) || p["club"] != "Нарт" || p["federation_id"] != "ADG-7" {
+		t.Errorf("after the edit: %v", p)
+	}
+	mustContain(t, "the audit log", a.get(fmt.Sprintf("/events/%d/audit", id)).Body.String(), "опечатка в рейтинге")
+}

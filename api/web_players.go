@@ -16,7 +16,7 @@ import (
 
 // playerInput reads the fields of a player; an empty number is left out.
 func playerInput(values map[string]string) (tournament.PlayerInput, error) {
-	in := tournament.PlayerInput{Name: ptr(values["name"]), Club: ptr(values["club"]), City: ptr(values["city"])}
+	in := tournament.PlayerInput{Name: ptr(values["name"]), Club: ptr(values["club"]), City: ptr(values["city"]), FederationID: ptr(values["federation_id"])}
 	for _, n := range []struct {
 		field string
 		to    **int
@@ -33,7 +33,7 @@ func playerInput(values map[string]string) (tournament.PlayerInput, error) {
 	return in, nil
 }
 
-var playerFields = []string{"name", "rating", "birth_year", "club", "city"}
+var playerFields = []string{"name", "rating", "birth_year", "club", "city", "federation_id"}
 
 func (h *handler) addPlayer(c *gin.Context) error {
 	id, err := pathInt(c, "id")

@@ -1,0 +1,90 @@
+package api
+
+import (
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/gin-gonic/gin"
+
+	"adiukh/tournament"
+)
+
+// The desk's form that corrects a player's details (a rating typed wrong,
+// a club, a federation ID): the same use case as PATCH
+// /api/v1/events/{id}/players/{pid}, with its reason for the audit log.
+
+type playerEditData struct {
+	eventHeader
+	Player *tournament.Player
+	Form   *form
+}
+
+func (h *handler) playerEditPage(c *gin.Context) error {
+	return h.renderPlayerEdit(c, nil, http.StatusOK)
+}
+
+// renderPlayerEdit shows the form: as the player stands, or as typed (f)
+// with what was refused.
+func (h *handler) renderPlayerEdit(c *gin.Context, f *form, status int) error {
+	ids, err := pathInts(c, "id", "pid")
+	if err != nil {
+		return err
+	}
+	d, err := h.Events.EventData(c.Request.Context(), ids[0])
+	if err != nil {
+		return err
+	}
+	if err := tournament.MayManage(c.Request.Context(), d.Event); err != nil {
+		return err
+	}
+	p := d.Player(ids[1])
+	if p == nil {
+		return tournament.NotFound("player %d not found in event %d", ids[1], ids[0])
+	}
+	if f == nil {
+		f = newForm()
+		f.Values = map[string]string{"name": p.Name, "club": p.Club, "city": p.City, "federation_id": p.FederationID,
+			"rating": numberOrEmpty(p.Rating), "birth_year": numberOrEmpty(p.BirthYear)}
+	}
+	h.renderWith(c, h.translator(c), status, "player_edit", d.Event.Name, playerEditData{eventHeader: h.header(c, d.Event, "manage"), Player: p, Form: f})
+	return nil
+}
+
+// savePlayer saves the form; an emptied rating or birth year clears it.
+func (h *handler) savePlayer(c *gin.Context) error {
+	ids, err := pathInts(c, "id", "pid")
+	if err != nil {
+		return err
+	}
+	f := newForm()
+	for _, k := range append(playerFields, "reason") {
+		f.Values[k] = strings.TrimSpace(c.PostForm(k))
+	}
+	in, err := playerInput(f.Values)
+	if err == nil {
+		if f.Values["rating"] == "" {
+			in.Rating = ptr(0)
+		}
+		if f.Values["birth_year"] == "" {
+			in.BirthYear = ptr(0)
+		}
+		if _, err = h.Events.UpdatePlayer(c.Request.Context(), ids[0], ids[1], in, f.Values["reason"]); err == nil {
+			h.backToManage(c, ids[0], "players")
+			return nil
+		}
+	}
+	if ferr := f.fail(err, h.translator(c)); ferr != nil {
+		return ferr
+	}
+	return h.renderPlayerEdit(c, f, formStatus(err))
+}
+
+// numberOrEmpty writes a number a form shows, or nothing for 0 (no rating,
+// no birth year).
+func numberOrEmpty(n int) string {
+	if n == 0 {
+		return ""
+	}
+	return strconv.Itoa(n)
+}
