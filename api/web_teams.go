@@ -172,7 +172,7 @@ func (h *handler) teamCrosstablePage(c *gin.Context, id int64) error {
 
 // addTeam registers a team with its roster from the arbiter's desk: the
 // roster is one player per line, in board order, written like a CSV line of
-// players (name, rating, birth year, club, city).
+// players (name, rating, birth year, club, city, federation ID).
 func (h *handler) addTeam(c *gin.Context) error {
 	id, err := pathInt(c, "id")
 	if err != nil {
