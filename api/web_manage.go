@@ -104,7 +104,7 @@ func (h *handler) managePage(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	h.renderWith(c, h.translator(c), http.StatusOK, "manage", data.Event.Name, data)
+	h.renderWith(c, h.translator(c).In(data.Event.Location()), http.StatusOK, "manage", data.Event.Name, data)
 	return nil
 }
 
@@ -124,7 +124,7 @@ func (h *handler) manageFailed(c *gin.Context, id int64, err error, pick func(*m
 	if err := f.fail(err, h.translator(c)); err != nil {
 		return err
 	}
-	h.renderWith(c, h.translator(c), formStatus(err), "manage", data.Event.Name, data)
+	h.renderWith(c, h.translator(c).In(data.Event.Location()), formStatus(err), "manage", data.Event.Name, data)
 	return nil
 }
 

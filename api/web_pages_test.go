@@ -289,6 +289,10 @@ func TestPlayerReportsAResult(t *testing.T) {
 	mustStatus(t, "report", rec.Code, http.StatusSeeOther, rec.Body.String())
 
 	body := pages[black].get(fmt.Sprintf("/events/%d", id)).Body.String()
+	// The report is stamped in the event's time zone, as its audit log is.
+	if !regexp.MustCompile(`сообщил player\d@example.org · \d+ [а-я]+ \d{4}, \d\d:\d\d MSK`).MatchString(body) {
+		t.Errorf("the report is not stamped in the event's time zone:\n%s", body)
+	}
 	decide := regexp.MustCompile(`action="(/events/\d+/submissions/\d+/decide)"`).FindStringSubmatch(body)
 	if decide == nil {
 		t.Fatalf("the opponent is not asked to confirm the report:\n%s", body)

@@ -198,7 +198,7 @@ func (h *handler) eventPage(c *gin.Context) error {
 		}
 		data.Panel = newPlayerPanel(v, data.CanManage)
 	}
-	h.renderWith(c, h.translator(c), http.StatusOK, "event", d.Event.Name, data)
+	h.renderWith(c, h.translator(c).In(d.Event.Location()), http.StatusOK, "event", d.Event.Name, data)
 	return nil
 }
 

@@ -68,7 +68,7 @@ func (h *handler) reviewFailed(c *gin.Context, id int64, n int, err error, pick 
 	if err := f.fail(err, h.translator(c)); err != nil {
 		return err
 	}
-	h.renderWith(c, h.translator(c), formStatus(err), "event", d.Event.Name, data)
+	h.renderWith(c, h.translator(c).In(d.Event.Location()), formStatus(err), "event", d.Event.Name, data)
 	return nil
 }
 
