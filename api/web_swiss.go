@@ -45,34 +45,54 @@ func (h *handler) requestBye(c *gin.Context) error {
 
 // parseBoards reads a pairing typed one board per line: the start numbers of
 // White and Black ("3 7", "3-7"); a lone number, or "12 0", is the bye.
+// Every line that cannot be read is named at once, with its number.
 func parseBoards(text string) ([]tournament.BoardInput, error) {
 	var boards []tournament.BoardInput
+	var problems []*tournament.Error
 	for i, line := range strings.Split(text, "\n") {
 		fields := strings.FieldsFunc(line, func(r rune) bool { return r == ' ' || r == '\t' || r == '-' || r == '\r' || r == ',' })
 		if len(fields) == 0 {
 			continue
 		}
-		var nums []int
-		for _, f := range fields {
-			n, err := strconv.Atoi(f)
-			if err != nil || n < 0 {
-				return nil, tournament.Invalid("boards", "line %d: %q is not a start number", i+1, f)
-			}
-			nums = append(nums, n)
+		nums, problem := startNumbers(fields)
+		if problem == nil && len(nums) > 2 {
+			problem = tournament.Invalid("", "write the start numbers of White and Black, like \"3 7\"")
 		}
-		switch len(nums) {
-		case 1:
-			boards = append(boards, tournament.BoardInput{WhiteNo: nums[0]})
-		case 2:
-			boards = append(boards, tournament.BoardInput{WhiteNo: nums[0], BlackNo: nums[1]})
-		default:
-			return nil, tournament.Invalid("boards", "line %d: write the start numbers of White and Black, like \"3 7\"", i+1)
+		if problem != nil {
+			problem.Line = i + 1
+			problems = append(problems, problem)
+			continue
 		}
+		board := tournament.BoardInput{WhiteNo: nums[0]}
+		if len(nums) == 2 {
+			board.BlackNo = nums[1]
+		}
+		boards = append(boards, board)
 	}
-	if len(boards) == 0 {
+	switch {
+	case len(problems) == 1:
+		return nil, tournament.Invalid("boards", "line %d: %s", problems[0].Line, problems[0])
+	case len(problems) > 1:
+		summary := tournament.Invalid("boards", "%d lines of the pairing cannot be read", len(problems))
+		summary.Details = problems
+		return nil, summary
+	case len(boards) == 0:
 		return nil, tournament.Invalid("boards", "type one board per line, like \"3 7\"")
 	}
 	return boards, nil
+}
+
+// startNumbers reads the start numbers of one line of a typed pairing.
+func startNumbers(fields []string) ([]int, *tournament.Error) {
+	var nums []int
+	for _, f := range fields {
+		n, err := strconv.Atoi(f)
+		if err != nil || n < 0 {
+			return nil, tournament.Invalid("", "%q is not a start number", f)
+		}
+		nums = append(nums, n)
+	}
+	return nums, nil
 }
 
 // editPairing replaces a draft round's boards by the pairing typed in; the

@@ -84,6 +84,15 @@ func TestSwissPages(t *testing.T) {
 	if strings.Contains(pairingForm, "Число досок") {
 		t.Errorf("the typed pairing's error is labelled as a team event's number of boards\n%s", pairingForm)
 	}
+	// Every line that cannot be read is named at once.
+	typed = arbiter.post(events+"/rounds/1/pairing", url.Values{"boards": {"1 2\n3 x\n4 5 6\n7-y"}, "reason": {"ошибка в карточке"}})
+	expect(typed, http.StatusBadRequest)
+	pairingForm = formOf(t, typed.Body.String(), "edit-pairing")
+	for _, want := range []string{"не читаются строки жеребьёвки: 3", "строка 2: &#34;x&#34; — не стартовый номер", "строка 3: напишите стартовые номера белых и чёрных, например «3 7»", "строка 4: &#34;y&#34; — не стартовый номер"} {
+		if !strings.Contains(pairingForm, want) {
+			t.Errorf("the pairing with three bad lines lacks %q\n%s", want, pairingForm)
+		}
+	}
 	paired := arbiter.post(events+"/rounds/1/pairing", url.Values{"boards": {"1 2\n3 4\n5 6"}, "reason": {"без бая"}})
 	expect(paired, http.StatusConflict)
 	pairingForm = formOf(t, paired.Body.String(), "edit-pairing")
