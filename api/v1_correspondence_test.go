@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -312,6 +313,11 @@ func playSection(t *testing.T, s *corrServer) {
 	g = play(6, cycleMoves...)
 	if g["status"] != "adjudication" || !strings.Contains(fmt.Sprint(g["note"]), "third time") {
 		t.Fatalf("game 6 after the repetition: %v", g)
+	}
+	// The arbiter, who plays no game, hears of it dated in the event's
+	// time zone, as the players do.
+	if inbox := s.page(s.session("arbiter@example.org"), "/my/games"); !regexp.MustCompile(`<small>\d+ [а-я]+ \d{4}, \d\d:\d\d MSK</small> <a href="/games/\d+">`).MatchString(inbox) {
+		t.Errorf("the arbiter's inbox is not dated in the event's zone:\n%s", inbox)
 	}
 	for path, want := range map[string]string{gamePath(6): "повторилась в третий раз, ход чёрных", fmt.Sprintf("/games/%d?lang=ru", id0(6)): "повторилась в третий раз, ход чёрных"} {
 		// The server's own note reads in the reader's language.

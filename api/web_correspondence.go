@@ -88,7 +88,7 @@ type myGamesPageData struct {
 type inboxItem struct {
 	Text   string
 	At     time.Time
-	Zone   *time.Location // the event's, when it is one of the reader's games; UTC otherwise
+	Zone   *time.Location // the event's; UTC when the event cannot be read
 	GameID int64
 	Read   bool
 }
@@ -131,6 +131,13 @@ func (h *handler) renderMyGames(c *gin.Context, f *form, status int) error {
 	}
 	var unread []int64
 	for _, n := range inbox {
+		if _, known := zones[n.EventID]; !known {
+			// A notification of an event the reader plays no game in (the
+			// arbiter's) is dated in that event's zone too.
+			if e, err := h.Events.Event(ctx, n.EventID); err == nil {
+				zones[n.EventID] = e.Location()
+			}
+		}
 		data.Inbox = append(data.Inbox, inboxItem{Text: n.Text(tr.Lang), At: n.CreatedAt, Zone: zones[n.EventID], GameID: n.GameID, Read: n.Read})
 		if !n.Read {
 			unread = append(unread, n.ID)
