@@ -214,3 +214,17 @@ func TestBrowserCorrespondenceMove(t *testing.T) {
 		t.Errorf("after the tapped move: %v", got)
 	}
 }
+
+// TestGamesTabOnlyInCorrespondence: an event played over the board has no
+// "Games" tab; its address is not found instead of saying the games have
+// not begun.
+func TestGamesTabOnlyInCorrespondence(t *testing.T) {
+	s := newWebServer(t)
+	id := s.roundRobin(4)
+	for lang, want := range map[string]string{"ru": "не турнир по переписке", "en": "is not a correspondence event"} {
+		w := s.anonymous().get(fmt.Sprintf("/events/%d/games?lang=%s", id, lang))
+		if w.Code != http.StatusNotFound || !strings.Contains(w.Body.String(), want) {
+			t.Errorf("%s: the games page of a rapid event: %d, want 404 saying %q", lang, w.Code, want)
+		}
+	}
+}
