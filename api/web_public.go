@@ -5,6 +5,7 @@ import (
 	"math"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 
 	"github.com/gin-gonic/gin"
@@ -186,8 +187,14 @@ func (h *handler) eventPage(c *gin.Context) error {
 	if d.Event.Discipline.IsTeam() {
 		return h.teamEventPage(c, id)
 	}
-	n, _ := strconv.Atoi(c.Query("round"))
+	n, err := queryInt(c, "round")
+	if err != nil {
+		return err
+	}
 	data := newEventPageData(h.header(c, d.Event, "pairings"), d, n)
+	if n != 0 && !slices.Contains(data.Rounds, n) {
+		return tournament.NotFound("round %d of event %d not found", n, id)
+	}
 	if err := h.addPairingCards(c, data); err != nil {
 		return err
 	}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -86,9 +87,15 @@ func (h *handler) teamEventPage(c *gin.Context, id int64) error {
 	for i := range d.Teams {
 		data.Players += len(d.Teams[i].Roster)
 	}
-	n, _ := strconv.Atoi(c.Query("round"))
+	n, err := queryInt(c, "round")
+	if err != nil {
+		return err
+	}
 	for i := range d.Rounds {
 		data.Rounds = append(data.Rounds, d.Rounds[i].Number)
+	}
+	if n != 0 && !slices.Contains(data.Rounds, n) {
+		return tournament.NotFound("round %d of event %d not found", n, id)
 	}
 	if len(d.Rounds) > 0 {
 		data.Round = &d.Rounds[len(d.Rounds)-1]

@@ -1,0 +1,42 @@
+package api_test
+
+import (
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+
+	"adiukh/tournament"
+)
+
+// TestEventPageUnknownRound: the pairings of a round that readers cannot
+// see (not paired, or a draft) are not found, as its game viewer is,
+// instead of showing the last round under the address of another; a round
+// that is not a number is refused.
+func TestEventPageUnknownRound(t *testing.T) {
+	s := newWebServer(t)
+	id := s.roundRobin(4)
+	s.must(http.StatusCreated, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
+	team := s.must(http.StatusCreated, tournament.ArbiterRole, "POST", "/api/v1/events", map[string]any{"name": "Командный кубок", "discipline": "rapid-team", "system": "round-robin"})
+	anonymous := s.anonymous()
+	for _, c := range []struct {
+		path string
+		code int
+		want string
+	}{
+		{fmt.Sprintf("/events/%d?round=1", id), http.StatusOK, "Тур 1"},
+		{fmt.Sprintf("/events/%d?round=2", id), http.StatusNotFound, "2-й тур турнира"},
+		{fmt.Sprintf("/events/%d?round=9", id), http.StatusNotFound, "9-й тур турнира"},
+		{fmt.Sprintf("/events/%d?round=-1", id), http.StatusNotFound, "-1-й тур турнира"},
+		{fmt.Sprintf("/events/%d?round=x", id), http.StatusBadRequest, "не целое число"},
+		{fmt.Sprintf("/events/%d?round=9", num(team["id"])), http.StatusNotFound, "9-й тур турнира"},
+	} {
+		rec := anonymous.get(c.path)
+		if rec.Code != c.code || !strings.Contains(rec.Body.String(), c.want) {
+			t.Errorf("%s: %d, want %d saying %q", c.path, rec.Code, c.code, c.want)
+		}
+	}
+	if rec := s.signIn(tournament.ArbiterRole).get(fmt.Sprintf("/events/%d?round=2", id)); rec.Code != http.StatusOK {
+		t.Errorf("the arbiter's draft round 2: %d, want 200", rec.Code)
+	}
+}
