@@ -56,6 +56,20 @@ func TestBrowserPhonePages(t *testing.T) {
 	if right > 360 || right <= 0 {
 		t.Errorf("the first game's points end at %.0f px (-1: cut by the table's box) on a 360 px screen", right)
 	}
+	// The black piece stays beside its player's name above the board,
+	// however the line wraps: tried at every width up to the screen's.
+	var apartAt int
+	run("the game's players", chromedp.Navigate(base+"/rounds/1/boards/1"), chromedp.WaitVisible(`.players-line .piece.b`),
+		chromedp.Evaluate(`(() => { const line = document.querySelector('.players-line'); const names = line.querySelectorAll('a');
+			for (let w = 200; w <= 360; w++) {
+				line.style.width = w + 'px';
+				const name = [...names[names.length-1].getClientRects()].pop(); const piece = line.querySelector('.piece.b').getBoundingClientRect();
+				if (piece.top > name.bottom || piece.bottom < name.top) return w;
+			}
+			return 0 })()`, &apartAt))
+	if apartAt != 0 {
+		t.Errorf("the black piece is on another line than Black's name at %d px", apartAt)
+	}
 	var left float64
 	run("the crosstable scrolled to its end", chromedp.Navigate(base+"/crosstable"), chromedp.WaitVisible(`table.cross`),
 		chromedp.Evaluate(`(() => { const box = document.querySelector('.scroll'); box.scrollLeft = box.scrollWidth; return document.querySelector('table.cross tbody td.name').getBoundingClientRect().left })()`, &left),
