@@ -69,5 +69,6 @@ func (h *handler) failJSON(c *gin.Context, err error) {
 	if status == http.StatusUnauthorized {
 		c.Header("WWW-Authenticate", `Bearer realm="adiukh"`)
 	}
+	retryAfterOf(c, err)
 	c.AbortWithStatusJSON(status, body)
 }

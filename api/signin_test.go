@@ -98,3 +98,43 @@ func TestUnknownAndWrongPasswordLookAlike(t *testing.T) {
 		t.Errorf("unknown e-mail: %d %s; wrong password: %d %s; want the same 401", unknown.Code, unknown.Body, wrong.Code, wrong.Body)
 	}
 }
+
+// A password change checks the current password under the same limits as a
+// sign-in, so a refused change also says when to come back: Retry-After on
+// the JSON call and on the account page.
+func TestPasswordChangeRefusalSaysWhenToRetry(t *testing.T) {
+	ways := map[string]func(s *webServer) func(current string) *httptest.ResponseRecorder{
+		"API": func(s *webServer) func(string) *httptest.ResponseRecorder {
+			return func(current string) *httptest.ResponseRecorder {
+				body := fmt.Sprintf(`{"current_password":%q,"new_password":"совсем новый пароль"}`, current)
+				req := httptest.NewRequest(http.MethodPut, "/api/v1/me/password", strings.NewReader(body))
+				req.Header.Set("Content-Type", "application/json")
+				req.Header.Set("Authorization", "Bearer "+s.tokens[tournament.ArbiterRole])
+				rec := httptest.NewRecorder()
+				s.handler.ServeHTTP(rec, req)
+				return rec
+			}
+		},
+		"account page": func(s *webServer) func(string) *httptest.ResponseRecorder {
+			browser := s.signIn(tournament.ArbiterRole)
+			return func(current string) *httptest.ResponseRecorder {
+				return browser.post("/account/password", url.Values{"current_password": {current}, "password": {"совсем новый пароль"}})
+			}
+		},
+	}
+	for name, way := range ways {
+		t.Run(name, func(t *testing.T) {
+			s := newWebServerStoppedClock(t)
+			try := way(s)
+			for i := 1; i <= 5; i++ {
+				if rec := try(strings.Repeat("x", 8+i)); rec.Code != http.StatusBadRequest {
+					t.Fatalf("wrong current password %d: status %d, want 400\n%s", i, rec.Code, rec.Body.String())
+				}
+			}
+			rec := try("пароль судьи")
+			if rec.Code != http.StatusTooManyRequests || rec.Header().Get("Retry-After") != "1" {
+				t.Fatalf("right password at once after 5 failures: status %d, Retry-After %q; want 429 and 1 s\n%s", rec.Code, rec.Header().Get("Retry-After"), rec.Body.String())
+			}
+		})
+	}
+}

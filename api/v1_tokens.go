@@ -1,7 +1,6 @@
 package api
 
 import (
-	"errors"
 	"net/http"
 	"time"
 
@@ -50,10 +49,6 @@ func (h *handler) postToken(c *gin.Context) error {
 		return err
 	}
 	u, err := h.Accounts.Login(c.Request.Context(), body.Email, body.Password, c.ClientIP())
-	var wait *account.WaitError
-	if errors.As(err, &wait) {
-		setRetryAfter(c, wait.Wait)
-	}
 	if err != nil {
 		return err
 	}

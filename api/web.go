@@ -169,6 +169,7 @@ func (h *handler) failHTML(c *gin.Context, err error) {
 		c.Abort()
 		return
 	}
+	retryAfterOf(c, err)
 	h.render(c, status, "error", "error.title", errorPage{Status: status, Message: msg})
 	c.Abort()
 }

@@ -80,6 +80,15 @@ func setRetryAfter(c *gin.Context, wait time.Duration) {
 	c.Header("Retry-After", strconv.Itoa(int(math.Ceil(wait.Seconds()))))
 }
 
+// retryAfterOf sets Retry-After when err is a refusal by the sign-in
+// limits, whichever call checked a password (a token, a password change).
+func retryAfterOf(c *gin.Context, err error) {
+	var wait *account.WaitError
+	if errors.As(err, &wait) {
+		setRetryAfter(c, wait.Wait)
+	}
+}
+
 // logout ends the session on the server, so that a copy of the cookie no
 // longer works anywhere, and drops the cookie.
 func (h *handler) logout(c *gin.Context) error {
