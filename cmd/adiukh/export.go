@@ -189,7 +189,12 @@ func exportUsage(w io.Writer) {
 // anyway, and an arbiter exporting at the venue needs private events and
 // draft rounds too.
 func exportCommand(args []string, stdout, stderr io.Writer) int {
-	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+	if len(args) == 0 {
+		// The kind is missing: a usage error, told where errors go.
+		exportUsage(stderr)
+		return 2
+	}
+	if args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
 		exportUsage(stdout)
 		return 0
 	}
