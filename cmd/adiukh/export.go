@@ -258,8 +258,10 @@ func (f *exportFlags) check(kind exportKind, name string) error {
 	switch {
 	case needs("event") && f.event <= 0 && !(name == "scoresheets" && f.blank > 0 && f.event == 0):
 		return newProblem("--event: give the ID of the event (adiukh serve shows it in the event's address)")
-	case needs("blank") && f.blank < 0:
+	case needs("blank") && (f.blank < 0 || f.blank > export.MaxBlankSheets):
 		return newProblem("--blank: the number of blank sheets is from 1 to %d", export.MaxBlankSheets)
+	case needs("round") && f.round < 0:
+		return newProblem("--round: a round is numbered from 1, not %d", f.round)
 	case needs("round") && name != "standings" && name != "boards" && f.round <= 0 && f.blank == 0:
 		return newProblem("--round: give the round's number, from 1")
 	case needs("board") && f.board <= 0:
