@@ -116,6 +116,7 @@ func TestErrorsInRussian(t *testing.T) {
 		want string
 	}{
 		{[]string{"backup", "--db", db, "-o", backup}, 1, "backup.db уже есть: копия записывается в новый файл"},
+		{[]string{"backup", "--db", db, "-o", filepath.Join(dir, "no-such-folder", "b.db")}, 1, "no-such-folder: нет такого файла или папки"},
 		{[]string{"restore", "--db", db, "-i", backup}, 1, "adiukh.db уже есть: остановите сервер и добавьте --force"},
 		{[]string{"restore", "--db", filepath.Join(dir, "new.db"), "-i", junk}, 1, "junk.db — не база SQLite"},
 		{[]string{"restore", "--db", filepath.Join(dir, "new.db"), "-i", filepath.Join(dir, "none.db")}, 1, "копии " + filepath.Join(dir, "none.db") + " нет"},

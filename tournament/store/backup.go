@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path/filepath"
 
 	"adiukh/tournament"
 
@@ -31,6 +32,11 @@ func Backup(ctx context.Context, path, out string) error {
 	}
 	if _, err := os.Stat(out); err == nil {
 		return tournament.Conflict("", "%s already exists: a backup goes to a new file", out)
+	}
+	// A missing folder is named as such (SQLite would only say it cannot
+	// open the file, in English).
+	if _, err := os.Stat(filepath.Dir(out)); err != nil {
+		return err
 	}
 	// Not query-only: SQLite counts VACUUM INTO as a write, though the
 	// database it reads stays as it is.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -140,5 +141,12 @@ func TestBackupRefusals(t *testing.T) {
 	}
 	if err := store.Backup(ctx, "postgres://x", backup); !errors.Is(err, store.ErrPostgresBackup) {
 		t.Errorf("PostgreSQL backup: %v", err)
+	}
+	// A backup into a folder that is not there names the folder, as a
+	// missing file is named, so that the command says it in its language.
+	missing := filepath.Join(dir, "no-such-folder")
+	var pathErr *fs.PathError
+	if err := store.Backup(ctx, live, filepath.Join(missing, "b.db")); !errors.As(err, &pathErr) || !errors.Is(err, fs.ErrNotExist) || pathErr.Path != missing {
+		t.Errorf("backup into a missing folder: %v, want the folder %s named as missing", err, missing)
 	}
 }
