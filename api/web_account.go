@@ -113,8 +113,10 @@ func (h *handler) createToken(c *gin.Context) error {
 	in := account.NewToken{Email: u.Email, Name: c.PostForm("name")}
 	if days := c.PostForm("expires_in_days"); days != "" {
 		n, err := strconv.Atoi(days)
-		if err != nil {
-			n = -1 // refused by the service with its message
+		if err != nil || n == 0 {
+			// Refused by the service with its message: a zero TTL would
+			// mean its default, not what was typed.
+			n = -1
 		}
 		in.TTL = time.Duration(n) * 24 * time.Hour
 	}

@@ -88,8 +88,12 @@ func TestAccountPage(t *testing.T) {
 	if code != http.StatusOK || me["email"] != "arbiter@example.org" {
 		t.Fatalf("the new token in the API: %d %v", code, me)
 	}
-	if rec := laptop.post("/account/tokens", url.Values{"expires_in_days": {"1000"}}); rec.Code != http.StatusBadRequest {
-		t.Errorf("a token for 1000 days: %d, want 400", rec.Code)
+	// 1–366 days, as for adiukh token create --days: an empty field is the
+	// default, a 0 typed in is no token at all.
+	for _, days := range []string{"1000", "0", "три"} {
+		if rec := laptop.post("/account/tokens", url.Values{"expires_in_days": {days}}); rec.Code != http.StatusBadRequest {
+			t.Errorf("a token for %q days: %d, want 400", days, rec.Code)
+		}
 	}
 	tid := regexp.MustCompile(`/account/tokens/(\d+)/revoke`).FindAllStringSubmatch(laptop.get("/account").Body.String(), -1)
 	for _, m := range tid {
