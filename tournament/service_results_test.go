@@ -122,21 +122,7 @@ func TestResultCorrectionInRoundRobin(t *testing.T) {
 // reason; a different sheet for a game with a sheet is a correction.
 func TestUnchangedSheetIsKept(t *testing.T) {
 	forEachService(t, engines.Options(), func(t *testing.T, ctx context.Context, svc *tournament.Service) {
-		e, err := svc.CreateEvent(ctx, tournament.EventInput{Name: ptr("Турнир"), Discipline: ptr("standard"), System: ptr("round-robin"), TimeControl: ptr("30+30")})
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, name := range []string{"А", "Б"} {
-			if _, err := svc.RegisterPlayer(ctx, e.ID, tournament.PlayerInput{Name: ptr(name)}); err != nil {
-				t.Fatal(err)
-			}
-		}
-		if _, err := svc.PairNextRound(ctx, e.ID); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := svc.PublishRound(ctx, e.ID, 1); err != nil {
-			t.Fatal(err)
-		}
+		e := publishedGame(t, ctx, svc)
 		const sheet = "1. c3-d4 f6-e5\n"
 		in := tournament.ResultInput{EventID: e.ID, Round: 1, Board: 1, Score: "24:0", EndReason: "resignation", Sheet: sheet, Version: 1}
 		g, err := svc.RecordResult(ctx, in)
@@ -159,21 +145,7 @@ func TestUnchangedSheetIsKept(t *testing.T) {
 // refused for its move, not for the score or the ending it cannot give.
 func TestScoreFromIllegalSheet(t *testing.T) {
 	forEachService(t, engines.Options(), func(t *testing.T, ctx context.Context, svc *tournament.Service) {
-		e, err := svc.CreateEvent(ctx, tournament.EventInput{Name: ptr("Турнир"), Discipline: ptr("standard"), System: ptr("round-robin"), TimeControl: ptr("30+30")})
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, name := range []string{"А", "Б"} {
-			if _, err := svc.RegisterPlayer(ctx, e.ID, tournament.PlayerInput{Name: ptr(name)}); err != nil {
-				t.Fatal(err)
-			}
-		}
-		if _, err := svc.PairNextRound(ctx, e.ID); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := svc.PublishRound(ctx, e.ID, 1); err != nil {
-			t.Fatal(err)
-		}
+		e := publishedGame(t, ctx, svc)
 		for _, sheet := range []string{"1. c3-b4 b6-c5\n2. a1-h8 a7-b6\n", "1. c3-b4 b6-c5\n2. a1-h8 a7-b6\nСчёт 12:12\n"} {
 			_, err := svc.RecordResult(ctx, tournament.ResultInput{EventID: e.ID, Round: 1, Board: 1, Sheet: sheet, Version: 1})
 			var ierr *tournament.Error
@@ -182,4 +154,26 @@ func TestScoreFromIllegalSheet(t *testing.T) {
 			}
 		}
 	})
+}
+
+// publishedGame creates a standard round robin of two players and pairs
+// and publishes round 1: its one game is board 1, at version 1.
+func publishedGame(t *testing.T, ctx context.Context, svc *tournament.Service) *tournament.Event {
+	t.Helper()
+	e, err := svc.CreateEvent(ctx, tournament.EventInput{Name: ptr("Турнир"), Discipline: ptr("standard"), System: ptr("round-robin"), TimeControl: ptr("30+30")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"А", "Б"} {
+		if _, err := svc.RegisterPlayer(ctx, e.ID, tournament.PlayerInput{Name: ptr(name)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := svc.PairNextRound(ctx, e.ID); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := svc.PublishRound(ctx, e.ID, 1); err != nil {
+		t.Fatal(err)
+	}
+	return e
 }

@@ -19,15 +19,7 @@ import (
 // A refused move is explained in the reader's language, the rules' reason
 // included, not only the words around it.
 func TestRefusedMoveInReadersLanguage(t *testing.T) {
-	st := storetest.Open(t)["sqlite"]
-	clk := &clock{now: t0}
-	svc := correspondence.NewService(st.Correspondence(), correspondence.Options{Pairing: engines.Options().Pairing, Now: clk.Now})
-	sec := newSection(t, st, svc, 2, "10d", correspondence.SettingsInput{})
-	games, err := svc.Games(sec.ctx, sec.eventID)
-	if err != nil || len(games) != 1 {
-		t.Fatalf("games %v, %v", games, err)
-	}
-	g := games[0]
+	_, svc, sec, _, g := oneGame(t, "10d", correspondence.SettingsInput{})
 	for move, want := range map[string]string{
 		"c3-c5": "ход 1 (полуход 1): c3-c5 — невозможный ход (ходят белые); возможные ходы: ",
 		"d4-e5": "ход 1 (полуход 1): d4-e5: на поле d4 нет фигуры; возможные ходы: ",
@@ -51,19 +43,12 @@ var cycle = []string{"c7:e5", "d6:f4:d2", "e3:c1", "d2-e3", "c1:f4:c7", "e5-d6"}
 // on until a position comes back a third time after the reopening. The
 // side to move keeps the time it had when the game stopped.
 func TestRepetitionAfterReopen(t *testing.T) {
-	st := storetest.Open(t)["sqlite"]
-	clk := &clock{now: t0}
-	svc := correspondence.NewService(st.Correspondence(), correspondence.Options{Pairing: engines.Options().Pairing, Now: clk.Now})
-	sec := newSection(t, st, svc, 2, "50d/10", correspondence.SettingsInput{
+	_, svc, sec, clk, g := oneGame(t, "50d/10", correspondence.SettingsInput{
 		StartPosition: ptr("white: d6-3, f8-4/3; black: c7-1/3, e1-3/1, e3-2, h4-3/1"), StartSide: ptr("black")})
-	games, err := svc.Games(sec.ctx, sec.eventID)
-	if err != nil || len(games) != 1 {
-		t.Fatalf("games %v, %v", games, err)
-	}
-	g := games[0]
 	play := func(from, to int) *correspondence.View {
 		t.Helper()
 		var v *correspondence.View
+		var err error
 		for ply := from; ply < to; ply++ {
 			player := g.BlackID
 			if ply%2 == 1 {
@@ -225,13 +210,22 @@ const blockedAfterTwoMoves = "white: b2-1, c1-1, c7-1, e7-9/1; black: b4-11"
 // given side to move, and returns its one game.
 func thematicGame(t *testing.T, position, side string) (*store.Store, *correspondence.Service, *section, correspondence.View) {
 	t.Helper()
+	st, svc, sec, _, g := oneGame(t, "10d", correspondence.SettingsInput{StartPosition: ptr(position), StartSide: ptr(side)})
+	return st, svc, sec, g
+}
+
+// oneGame starts a section of two players with the given clock and
+// settings, and returns its one game and the clock the service keeps time
+// by.
+func oneGame(t *testing.T, control string, settings correspondence.SettingsInput) (*store.Store, *correspondence.Service, *section, *clock, correspondence.View) {
+	t.Helper()
 	st := storetest.Open(t)["sqlite"]
 	clk := &clock{now: t0}
 	svc := correspondence.NewService(st.Correspondence(), correspondence.Options{Pairing: engines.Options().Pairing, Now: clk.Now})
-	sec := newSection(t, st, svc, 2, "10d", correspondence.SettingsInput{StartPosition: ptr(position), StartSide: ptr(side)})
+	sec := newSection(t, st, svc, 2, control, settings)
 	games, err := svc.Games(sec.ctx, sec.eventID)
 	if err != nil || len(games) != 1 {
 		t.Fatalf("games %v, %v", games, err)
 	}
-	return st, svc, sec, games[0]
+	return st, svc, sec, clk, games[0]
 }
