@@ -322,15 +322,11 @@ func TestCompositionPages(t *testing.T) {
 // desk, not only answered with the status.
 func TestCompositionDeskSaysWhyAStepIsRefused(t *testing.T) {
 	s := newCompServer(t, time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC))
-	director := s.user("director@example.org", tournament.ArbiterRole)
-	s.user("judge@example.org", tournament.PlayerRole)
+	_, _, base, id := judgedContest(s, "Задачи")
 	s.user("author@example.org", tournament.PlayerRole)
-	id := num(s.must(http.StatusCreated, director, "POST", "/api/v1/events", map[string]any{"name": "Конкурс", "discipline": "composition"}).(map[string]any)["id"])
-	ev := fmt.Sprintf("/events/%d", id)
+	ev := strings.TrimPrefix(base, "/api/v1")
 	dc, jc, ac := s.session("director@example.org"), s.session("judge@example.org"), s.session("author@example.org")
 	settings := url.Values{"sections": {"Задачи"}, "deadline": {"2026-11-10T12:00"}, "scale": {"4"}, "aggregation": {"mean"}, "claim_days": {"7"}}
-	s.mustPost(dc, ev+"/contest/settings", settings)
-	s.mustPost(dc, ev+"/contest/judges", url.Values{"judges": {"judge@example.org"}})
 	refused := func(what string, want int, cookie *http.Cookie, path string, form url.Values, says string) {
 		t.Helper()
 		rec := s.post(cookie, path, form)
@@ -369,14 +365,10 @@ func TestCompositionDeskSaysWhyAStepIsRefused(t *testing.T) {
 // author is not offered the jury's page.
 func TestCompositionJudgeIsNotOfferedTheEntryForm(t *testing.T) {
 	s := newCompServer(t, time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC))
-	director := s.user("director@example.org", tournament.ArbiterRole)
-	s.user("judge@example.org", tournament.PlayerRole)
+	_, _, base, _ := judgedContest(s, "Задачи")
 	s.user("author@example.org", tournament.PlayerRole)
-	id := num(s.must(http.StatusCreated, director, "POST", "/api/v1/events", map[string]any{"name": "Конкурс", "discipline": "composition"}).(map[string]any)["id"])
-	ev := fmt.Sprintf("/events/%d", id)
+	ev := strings.TrimPrefix(base, "/api/v1")
 	dc, jc, ac := s.session("director@example.org"), s.session("judge@example.org"), s.session("author@example.org")
-	s.mustPost(dc, ev+"/contest/settings", url.Values{"sections": {"Задачи"}, "deadline": {"2026-11-10T12:00"}, "scale": {"4"}, "aggregation": {"mean"}, "claim_days": {"7"}})
-	s.mustPost(dc, ev+"/contest/judges", url.Values{"judges": {"judge@example.org"}})
 	for lang, says := range map[string]string{"ru": "Вы судья этого конкурса и не можете в нём участвовать.", "en": "You judge this contest, so you cannot enter it."} {
 		page := s.page(jc, ev+"/contest/entries?lang="+lang)
 		mustContain(t, "the judge's entries page ("+lang+")", page, says)
@@ -412,7 +404,7 @@ func TestContestPageClaimDaysPlural(t *testing.T) {
 // the claims period, until the final award, it says the period is over.
 func TestProvisionalAwardAfterTheClaimsPeriod(t *testing.T) {
 	s := newCompServer(t, time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC))
-	director, judge, base := judgedContest(s, "Задачи")
+	director, judge, base, _ := judgedContest(s, "Задачи")
 	author := s.user("author@example.org", tournament.PlayerRole)
 	s.must(http.StatusCreated, author, "POST", base+"/contest/entries", map[string]any{"section": "Задачи", "position": g005, "side": "black",
 		"stipulation": "exact 18:6", "solution": "d6:f8 b2-c3 f8:d6 e7:c5"})
@@ -463,7 +455,7 @@ func TestContestScaleInTheReadersWay(t *testing.T) {
 // solver — says so on its page.
 func TestAwardPageWithoutDistinctions(t *testing.T) {
 	s := newCompServer(t, time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC))
-	director, _, base := judgedContest(s, "Этюды")
+	director, _, base, _ := judgedContest(s, "Этюды")
 	author := s.user("author@example.org", tournament.PlayerRole)
 	s.must(http.StatusCreated, author, "POST", base+"/contest/entries", map[string]any{"section": "Этюды", "position": g005, "side": "black",
 		"stipulation": "black wins", "solution": "d6:f8"})
@@ -757,7 +749,7 @@ const g019 = "white: b8-3, c7-1/4, d6-3/1; black: c1-4/2, e1-1/2, g1-1/1, h4-1"
 // entry, with a reason; a refused edit keeps the rows as typed.
 func TestDirectorEditsTheProvisionalAwardOnTheDesk(t *testing.T) {
 	s := newCompServer(t, time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC))
-	director, judge, base := judgedContest(s, "Задачи")
+	director, judge, base, _ := judgedContest(s, "Задачи")
 	first := s.user("first@example.org", tournament.PlayerRole)
 	second := s.user("second@example.org", tournament.PlayerRole)
 	s.must(http.StatusCreated, first, "POST", base+"/contest/entries", map[string]any{"section": "Задачи", "position": g005, "side": "black",
@@ -805,14 +797,15 @@ func TestDirectorEditsTheProvisionalAwardOnTheDesk(t *testing.T) {
 
 // judgedContest creates a contest of one section, open for entries until
 // 10 November 2026, 12:00 UTC, marked out of 4 by judge@example.org, with a
-// week for claims; it returns the director, the judge and the contest's
-// path in the API.
-func judgedContest(s *corrServer, section string) (director, judge, base string) {
+// week for claims; it returns the director, the judge, the contest's path
+// in the API and its event's ID.
+func judgedContest(s *corrServer, section string) (director, judge, base string, id int) {
 	director = s.user("director@example.org", tournament.ArbiterRole)
 	judge = s.user("judge@example.org", tournament.PlayerRole)
-	base = fmt.Sprintf("/api/v1/events/%d", num(s.must(http.StatusCreated, director, "POST", "/api/v1/events", map[string]any{"name": "Конкурс", "discipline": "composition"}).(map[string]any)["id"]))
+	id = num(s.must(http.StatusCreated, director, "POST", "/api/v1/events", map[string]any{"name": "Конкурс", "discipline": "composition"}).(map[string]any)["id"])
+	base = fmt.Sprintf("/api/v1/events/%d", id)
 	s.must(http.StatusOK, director, "PUT", base+"/contest", map[string]any{"sections": []map[string]string{{"name": section}},
 		"deadline": "2026-11-10T12:00:00Z", "scale": 4, "aggregation": "mean", "claim_days": 7})
 	s.must(http.StatusOK, director, "PUT", base+"/contest/judges", map[string]any{"judges": []string{"judge@example.org"}})
-	return director, judge, base
+	return director, judge, base, id
 }
