@@ -69,19 +69,12 @@ func TestCrosstableForfeitCells(t *testing.T) {
 func TestCrosstableByeCells(t *testing.T) {
 	s := newWebServer(t)
 	const arbiter = tournament.ArbiterRole
-	id := num(s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events",
-		map[string]any{"name": "Швейцарка", "discipline": "rapid", "system": "swiss", "rounds": 3})["id"])
-	events := fmt.Sprintf("/api/v1/events/%d", id)
-	var ids []int
-	for i := range 5 {
-		p := s.must(http.StatusCreated, arbiter, "POST", events+"/players", map[string]any{"name": fmt.Sprintf("Игрок %d", i+1), "rating": 2000 - 10*i})
-		ids = append(ids, num(p["id"]))
-	}
+	events, ids := s.unpairedSwiss(5)
 	s.must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("%s/players/%d/bye", events, ids[0]), map[string]any{"round": 1, "kind": "half"})
 	s.must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("%s/players/%d/bye", events, ids[1]), map[string]any{"round": 1, "kind": "zero"})
 	s.must(http.StatusCreated, arbiter, "POST", events+"/rounds", nil)
 	s.must(http.StatusOK, arbiter, "POST", events+"/rounds/1/publish", nil)
-	page := s.anonymous().get(fmt.Sprintf("/events/%d/crosstable", id)).Body.String()
+	page := s.anonymous().get(strings.TrimPrefix(events, "/api/v1") + "/crosstable").Body.String()
 	for _, want := range []string{
 		`<span class="opp" title="свободен от игры (бай)">бай</span>2`,
 		`<span class="opp" title="бай за пол-очка">бай</span>1`,

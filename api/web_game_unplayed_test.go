@@ -15,13 +15,7 @@ import (
 func TestGameViewerUnplayedBoards(t *testing.T) {
 	s := newWebServer(t)
 	const arbiter = tournament.ArbiterRole
-	id := num(s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events",
-		map[string]any{"name": "Швейцарка", "discipline": "rapid", "system": "swiss", "rounds": 3})["id"])
-	events := fmt.Sprintf("/api/v1/events/%d", id)
-	var ids []int
-	for i := range 7 {
-		ids = append(ids, num(s.must(http.StatusCreated, arbiter, "POST", events+"/players", map[string]any{"name": fmt.Sprintf("Игрок %d", i+1), "rating": 2000 - 10*i})["id"]))
-	}
+	events, ids := s.unpairedSwiss(7)
 	s.must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("%s/players/%d/bye", events, ids[5]), map[string]any{"round": 1, "kind": "half", "reason": "просьба"})
 	s.must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("%s/players/%d/bye", events, ids[6]), map[string]any{"round": 1, "kind": "zero", "reason": "просьба"})
 	round := s.must(http.StatusCreated, arbiter, "POST", events+"/rounds", nil)
@@ -51,7 +45,7 @@ func TestGameViewerUnplayedBoards(t *testing.T) {
 		t.Fatalf("round 1 has %d boards, want two games and three byes", len(want))
 	}
 	for board, text := range want {
-		path := fmt.Sprintf("/events/%d/rounds/1/boards/%d", id, board)
+		path := fmt.Sprintf("%s/rounds/1/boards/%d", strings.TrimPrefix(events, "/api/v1"), board)
 		rec := s.anonymous().get(path)
 		mustStatus(t, path, rec.Code, http.StatusOK, rec.Body.String())
 		page := rec.Body.String()
@@ -62,4 +56,18 @@ func TestGameViewerUnplayedBoards(t *testing.T) {
 			t.Errorf("board %d shows an empty game waiting for its sheet", board)
 		}
 	}
+}
+
+// unpairedSwiss creates, through the JSON API, a rapid Swiss of three
+// rounds with the given number of players ("Игрок 1" … by falling rating)
+// and no round paired yet; it returns the event's path and the players' IDs.
+func (s *testServer) unpairedSwiss(players int) (events string, ids []int) {
+	s.t.Helper()
+	id := num(s.must(http.StatusCreated, tournament.ArbiterRole, "POST", "/api/v1/events",
+		map[string]any{"name": "Швейцарка", "discipline": "rapid", "system": "swiss", "rounds": 3})["id"])
+	events = fmt.Sprintf("/api/v1/events/%d", id)
+	for i := range players {
+		ids = append(ids, num(s.must(http.StatusCreated, tournament.ArbiterRole, "POST", events+"/players", map[string]any{"name": fmt.Sprintf("Игрок %d", i+1), "rating": 2000 - 10*i})["id"]))
+	}
+	return events, ids
 }
