@@ -204,12 +204,7 @@ func (h *handler) addTeam(c *gin.Context) error {
 		p, perr := playerInput(fields)
 		var e *tournament.Error
 		if errors.As(perr, &e) {
-			// Said with its line and the field it is about: "line 2
-			// (rating): …".
-			at := *e
-			at.Line = i + 1
-			err = &tournament.Error{Code: e.Code, Field: "roster", Message: fmt.Sprintf("line %d (%s): %s", at.Line, e.Field, e.Message),
-				Format: "%s", Args: []any{h.translator(c).Detail(&at)}}
+			err = atRosterLine(e, e.Field, i+1, h.translator(c))
 			break
 		}
 		in.Players = append(in.Players, p)
@@ -227,7 +222,8 @@ func (h *handler) addTeam(c *gin.Context) error {
 }
 
 // onRosterLine shows the service's error about players[i] of a roster
-// against the line of the roster text it came from.
+// against the line of the roster text it came from: the service's message
+// names the player already.
 func onRosterLine(err error, lines []int, tr *translator) error {
 	var e *tournament.Error
 	var i int
@@ -237,8 +233,20 @@ func onRosterLine(err error, lines []int, tr *translator) error {
 	if _, scanErr := fmt.Sscanf(e.Field, "players[%d]", &i); scanErr != nil || i < 0 || i >= len(lines) {
 		return err
 	}
-	return &tournament.Error{Code: e.Code, Field: "roster", Message: fmt.Sprintf("line %d: %s", lines[i], e.Message),
-		Format: "line %d: %s", Args: []any{lines[i], tr.Error(e)}}
+	return atRosterLine(e, "", lines[i], tr)
+}
+
+// atRosterLine is e, about one player of a roster, said with the roster's
+// line and, when field is not "", the field it is about: "строка 2
+// (Рейтинг): …".
+func atRosterLine(e *tournament.Error, field string, line int, tr *translator) *tournament.Error {
+	at := *e
+	at.Field, at.Line = field, line
+	where := fmt.Sprintf("line %d", line)
+	if field != "" {
+		where += " (" + field + ")"
+	}
+	return &tournament.Error{Code: e.Code, Field: "roster", Message: where + ": " + e.Message, Format: "%s", Args: []any{tr.Detail(&at)}}
 }
 
 // lineupForm is one team's line-up in one match: a player of the roster, or
