@@ -72,7 +72,8 @@ func solveCommand(args []string, stdout, stderr io.Writer) int {
 	// instead of an answer; so would a size whose bytes overflow.
 	if total, ok := memoryMiB(); ok && *tableMB > total {
 		return refuse(newProblem("--table-mb %d is more than the memory of this machine (%d MiB)", *tableMB, total))
-	} else if *tableMB > maxTableMB {
+	}
+	if *tableMB > maxTableMB {
 		return refuse(newProblem("--table-mb must be at most %d", maxTableMB))
 	}
 	p, color, err := readPosition(*position, *side)

@@ -74,9 +74,11 @@ type SolvingTx interface {
 	SaveAnswer(a *SolvingAnswer) error
 	// Answers lists the answers of an event's contest.
 	Answers(eventID int64) ([]SolvingAnswer, error)
-	// StartedSolving lists, by ID, the events that are not finished and
-	// whose solving contest has opened by the given moment.
-	StartedSolving(at time.Time) ([]int64, error)
+	// DueSolving lists, by ID, the events whose solving contest moves them
+	// on at the given moment: in registration once the window has opened,
+	// not finished once it has closed when they hold no contest of
+	// compositions. A sweep that finds nothing to do reads nothing more.
+	DueSolving(at time.Time) ([]int64, error)
 }
 
 // SolvingInput sets up a solving contest.
@@ -163,7 +165,7 @@ func (s *Service) SetupSolving(ctx context.Context, eventID int64, in SolvingInp
 func (s *Service) AdvanceSolving(ctx context.Context, at time.Time) (int, error) {
 	var due []int64
 	if err := s.store.View(ctx, func(tx Tx) (err error) {
-		due, err = tx.StartedSolving(at)
+		due, err = tx.DueSolving(at)
 		return err
 	}); err != nil {
 		return 0, err

@@ -104,10 +104,14 @@ func faultOf(column string) composition.Text {
 	return composition.Plain(column)
 }
 
-func (t *compTx) StartedSolving(at time.Time) ([]int64, error) {
+func (t *compTx) DueSolving(at time.Time) ([]int64, error) {
 	var ids []int64
+	// Due: an event still in registration once its window has opened, and
+	// one without a contest of compositions once its window has closed.
 	err := t.db.Table("solving_contests").Joins("JOIN events ON events.id = solving_contests.event_id").
 		Where("solving_contests.starts <= ? AND events.status <> ?", at.UTC(), string(tournament.Finished)).
+		Where("events.status = ? OR (solving_contests.ends <= ? AND NOT EXISTS (SELECT 1 FROM composition_contests WHERE composition_contests.event_id = solving_contests.event_id))",
+			string(tournament.Registration), at.UTC()).
 		Order("solving_contests.event_id").Pluck("solving_contests.event_id", &ids).Error
 	if err != nil {
 		return nil, fmt.Errorf("read the solving contests that have started: %w", err)
