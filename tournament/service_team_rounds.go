@@ -73,6 +73,9 @@ type TeamEventData struct {
 // Team returns the team with that ID, or nil.
 func (d *TeamEventData) Team(id int64) *Team { return findTeam(d.Teams, id) }
 
+// TeamNo returns the team with that start number, or nil.
+func (d *TeamEventData) TeamNo(no int) *Team { return findTeamByNo(d.Teams, no) }
+
 // TeamEventData reads a team event with its teams, rounds and matches.
 func (s *Service) TeamEventData(ctx context.Context, eventID int64) (*TeamEventData, error) {
 	var d *TeamEventData

@@ -22,7 +22,7 @@ func BoardStandingsView(d *tournament.TeamEventData, st *tournament.TeamStanding
 		}
 		table := report.BoardTable{Board: i + 1}
 		for _, r := range rows {
-			team := teamByStartNo(d.Teams, r.TeamNo)
+			team := d.TeamNo(r.TeamNo)
 			row := report.BoardRow{Place: r.Rank, PlaceLast: r.RankTo, Player: rosterPlayer(team, r.PlayerID),
 				Games: r.Games, Points: r.Points, Percent: r.Percent, Adiukh: r.AdiukhPoints}
 			if team != nil {
@@ -33,15 +33,6 @@ func BoardStandingsView(d *tournament.TeamEventData, st *tournament.TeamStanding
 		s.Boards = append(s.Boards, table)
 	}
 	return s
-}
-
-func teamByStartNo(teams []tournament.Team, no int) *tournament.Team {
-	for i := range teams {
-		if teams[i].StartNo == no {
-			return &teams[i]
-		}
-	}
-	return nil
 }
 
 // BoardStandingsPDF writes the board prizes table of a team event after
