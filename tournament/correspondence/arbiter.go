@@ -105,8 +105,7 @@ func (s *Service) Reopen(ctx context.Context, in ReopenInput) (*View, error) {
 		g.Status, g.Result, g.Note, g.EndedAt = Running, nil, "", time.Time{}
 		g.RepetitionFrom = g.Ply
 		g.Bank[g.ToMove] = bank
-		g.TurnStart, g.WarnedPly = s.now().UTC(), 0
-		g.Deadline = deadlineOf(g, p.st, p.leaves)
+		startTurn(g, p.st, p.leaves, s.now().UTC())
 		if err := tx.SaveGame(g); err != nil {
 			return err
 		}

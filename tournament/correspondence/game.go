@@ -43,6 +43,11 @@ type Game struct {
 	// TurnStart.
 	Bank      [2]time.Duration
 	TurnStart time.Time
+	// TurnMaxMoveDays is the section's cap on one move's reflection time
+	// (0: none) when the turn began. An arbiter who lowers the cap must not
+	// cut short a move being thought over, so a lower cap reaches each game
+	// at its next turn; a higher one counts at once (turnCap).
+	TurnMaxMoveDays int
 	// Deadline is when the side to move loses on time, leave counted; kept
 	// so the sweep finds the games due without computing every clock.
 	Deadline time.Time

@@ -334,7 +334,6 @@ func (s *Service) Move(ctx context.Context, in MoveInput) (*View, error) {
 		g.Ply++
 		g.Position, g.ToMove = next.String(), mover.Opponent()
 		g.Bank[mover] = BankAfterMove(p.e.TimeControl, g.Bank[mover], used, movesOf(mover, first, g.Ply))
-		g.TurnStart, g.WarnedPly = now, 0
 		declined := g.OfferBy != nil && *g.OfferBy != mover
 		switch {
 		case offer:
@@ -342,7 +341,7 @@ func (s *Service) Move(ctx context.Context, in MoveInput) (*View, error) {
 		case declined:
 			g.OfferBy = nil
 		}
-		g.Deadline = deadlineOf(g, p.st, p.leaves)
+		startTurn(g, p.st, p.leaves, now)
 		mv := &Move{GameID: g.ID, Ply: g.Ply, Notation: m.String(), Position: g.Position, PlayedAt: now, Used: used, DrawOffer: offer}
 		if err := tx.AddMove(mv); err != nil {
 			return err

@@ -143,7 +143,9 @@ func (s *Service) Settings(ctx context.Context, eventID int64) (*Settings, error
 }
 
 // Configure changes the leave allowance and the maximum reflection time
-// per move. Running games get their deadlines from the new cap.
+// per move. A higher cap lengthens the turns running now; a lower one
+// applies to each game from its next turn, so no move being thought over is
+// cut short.
 func (s *Service) Configure(ctx context.Context, eventID int64, in SettingsInput, reason string) (*Settings, error) {
 	var st *Settings
 	err := s.store.Update(ctx, func(tx Tx) error {
@@ -288,9 +290,9 @@ func (s *Service) Start(ctx context.Context, eventID int64) ([]Game, error) {
 				}
 				position, side := settings.Start()
 				cg := Game{ID: g.ID, EventID: eventID, Round: r.Number, Board: g.Board, WhiteID: g.WhiteID, BlackID: g.BlackID,
-					Status: Running, Position: position, ToMove: side, StartedAt: now, TurnStart: now}
+					Status: Running, Position: position, ToMove: side, StartedAt: now}
 				cg.Bank = [2]time.Duration{InitialBank(e.TimeControl), InitialBank(e.TimeControl)}
-				cg.Deadline = deadlineOf(&cg, settings, leaves)
+				startTurn(&cg, settings, leaves, now)
 				games = append(games, cg)
 			}
 		}
@@ -404,8 +406,24 @@ func leavePeriods(leaves []Leave, playerID int64) []Period {
 
 // deadlineOf is when the side to move runs out of time.
 func deadlineOf(g *Game, st *Settings, leaves []Leave) time.Time {
-	budget := TurnBudget(g.Bank[g.ToMove], time.Duration(st.MaxMoveDays)*Day)
+	budget := TurnBudget(g.Bank[g.ToMove], turnCap(g, st))
 	return Deadline(g.TurnStart, budget, leavePeriods(leaves, g.PlayerID(g.ToMove)))
+}
+
+// turnCap is the cap on the running turn's reflection time (0: none): the
+// more generous of the cap when the turn began and the section's cap now.
+func turnCap(g *Game, st *Settings) time.Duration {
+	if g.TurnMaxMoveDays == 0 || st.MaxMoveDays == 0 {
+		return 0
+	}
+	return time.Duration(max(g.TurnMaxMoveDays, st.MaxMoveDays)) * Day
+}
+
+// startTurn starts the side to move's clock at now under the section's
+// present cap.
+func startTurn(g *Game, st *Settings, leaves []Leave, now time.Time) {
+	g.TurnStart, g.WarnedPly, g.TurnMaxMoveDays = now, 0, st.MaxMoveDays
+	g.Deadline = deadlineOf(g, st, leaves)
 }
 
 // refreshDeadlines recomputes the deadlines of the event's running games
@@ -466,6 +484,7 @@ func viewOf(g *Game, st *Settings, leaves []Leave, now time.Time) View {
 	for _, side := range []rules.Color{rules.White, rules.Black} {
 		v.Left[side] = TurnBudget(g.Bank[side], maxMove)
 	}
+	v.Left[g.ToMove] = TurnBudget(g.Bank[g.ToMove], turnCap(g, st))
 	if g.Status == Running {
 		used := Charged(g.TurnStart, now, leavePeriods(leaves, g.PlayerID(g.ToMove)))
 		v.Left[g.ToMove] = max(v.Left[g.ToMove]-used, 0)

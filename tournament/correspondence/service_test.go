@@ -177,6 +177,63 @@ func TestBlockControlWithReflectionCap(t *testing.T) {
 	}
 }
 
+// A lower cap on the reflection time does not cut short the move being
+// thought over: it reaches the game at its next turn. A higher cap counts at
+// once.
+func TestChangedReflectionCap(t *testing.T) {
+	st := storetest.Open(t)["sqlite"]
+	clk := &clock{now: t0}
+	svc := correspondence.NewService(st.Correspondence(), correspondence.Options{Pairing: engines.Options().Pairing, Now: clk.Now})
+	sec := newSection(t, st, svc, 2, "50d/10", correspondence.SettingsInput{MaxMoveDays: ptr(20)})
+	games, err := svc.Games(sec.ctx, sec.eventID)
+	if err != nil || len(games) != 1 {
+		t.Fatalf("games %v, %v", games, err)
+	}
+	g := games[0]
+	deadline := func() time.Time {
+		t.Helper()
+		v, err := svc.Game(sec.ctx, g.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v.Deadline
+	}
+	configure := func(days int) {
+		t.Helper()
+		if _, err := svc.Configure(sec.ctx, sec.eventID, correspondence.SettingsInput{MaxMoveDays: ptr(days)}, "регламент"); err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	clk.Set(t0.Add(15 * correspondence.Day))
+	configure(10)
+	if want := t0.Add(20 * correspondence.Day); !deadline().Equal(want) {
+		t.Errorf("White's deadline after the cap went down to 10 days: %v, want %v as before", deadline(), want)
+	}
+	if rep, err := svc.Expire(context.Background(), clk.Now()); err != nil || rep.TimedOut != 0 {
+		t.Fatalf("sweep after the cap went down: %+v, %v; want no loss on time", rep, err)
+	}
+	configure(30)
+	if want := t0.Add(30 * correspondence.Day); !deadline().Equal(want) {
+		t.Errorf("White's deadline after the cap went up to 30 days: %v, want %v", deadline(), want)
+	}
+	configure(10)
+	if want := t0.Add(20 * correspondence.Day); !deadline().Equal(want) {
+		t.Errorf("White's deadline after the cap went down again: %v, want %v, the cap of the turn's start", deadline(), want)
+	}
+
+	v, err := svc.Move(sec.as(g.WhiteID), correspondence.MoveInput{GameID: g.ID, Move: "c3-d4", Ply: 0})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := clk.Now().Add(10 * correspondence.Day); !v.Deadline.Equal(want) {
+		t.Errorf("Black's deadline %v, want %v: the lower cap from the next turn on", v.Deadline, want)
+	}
+	if v.Left[1] != 10*correspondence.Day {
+		t.Errorf("Black's time for the move: %v, want 10 days", v.Left[1])
+	}
+}
+
 // Notifications go to the inbox and, with a mail server, by e-mail, each
 // once even when two servers deliver at the same time; none names a move.
 func TestNotificationsByMail(t *testing.T) {

@@ -42,6 +42,7 @@ type corrGameRow struct {
 	WhiteBankMs    int64
 	BlackBankMs    int64
 	TurnStart      time.Time
+	TurnMaxMove    int
 	DeadlineMs     int64
 	OfferBy        int // -1: no offer; else the side
 	OfferPly       int
@@ -169,7 +170,7 @@ func corrGameToRow(g *correspondence.Game) corrGameRow {
 	row := corrGameRow{ID: g.ID, EventID: g.EventID, Round: g.Round, Board: g.Board, WhiteID: g.WhiteID, BlackID: g.BlackID,
 		Status: string(g.Status), Position: g.Position, ToMove: int(g.ToMove), Ply: g.Ply,
 		WhiteBankMs: g.Bank[rules.White].Milliseconds(), BlackBankMs: g.Bank[rules.Black].Milliseconds(),
-		TurnStart: g.TurnStart.UTC(), DeadlineMs: g.Deadline.UnixMilli(), OfferBy: -1, OfferPly: g.OfferPly,
+		TurnStart: g.TurnStart.UTC(), TurnMaxMove: g.TurnMaxMoveDays, DeadlineMs: g.Deadline.UnixMilli(), OfferBy: -1, OfferPly: g.OfferPly,
 		Note: g.Note, WarnedPly: g.WarnedPly, RepetitionFrom: g.RepetitionFrom, StartedAt: g.StartedAt.UTC(), Version: g.Version}
 	if g.OfferBy != nil {
 		row.OfferBy = int(*g.OfferBy)
@@ -187,7 +188,7 @@ func corrGameToRow(g *correspondence.Game) corrGameRow {
 func rowToCorrGame(r *corrGameRow) correspondence.Game {
 	g := correspondence.Game{ID: r.ID, EventID: r.EventID, Round: r.Round, Board: r.Board, WhiteID: r.WhiteID, BlackID: r.BlackID,
 		Status: correspondence.Status(r.Status), Position: r.Position, ToMove: rules.Color(r.ToMove), Ply: r.Ply,
-		TurnStart: r.TurnStart.UTC(), Deadline: time.UnixMilli(r.DeadlineMs).UTC(), OfferPly: r.OfferPly,
+		TurnStart: r.TurnStart.UTC(), TurnMaxMoveDays: r.TurnMaxMove, Deadline: time.UnixMilli(r.DeadlineMs).UTC(), OfferPly: r.OfferPly,
 		Note: r.Note, WarnedPly: r.WarnedPly, RepetitionFrom: r.RepetitionFrom, StartedAt: r.StartedAt.UTC(), Version: r.Version}
 	g.Bank[rules.White] = time.Duration(r.WhiteBankMs) * time.Millisecond
 	g.Bank[rules.Black] = time.Duration(r.BlackBankMs) * time.Millisecond

@@ -33,6 +33,7 @@ var migrations = []*gormigrate.Migration{
 	{ID: "2026112294-sheets-required", Migrate: sheetsRequiredMigration, Rollback: sheetsRequiredRollback},
 	{ID: "2026112295-composition-status", Migrate: compositionStatusMigration, Rollback: compositionStatusRollback},
 	{ID: "2026112296-repetition-from", Migrate: repetitionFromMigration, Rollback: repetitionFromRollback},
+	{ID: "2026112297-turn-max-move", Migrate: turnMaxMoveMigration, Rollback: turnMaxMoveRollback},
 }
 
 // migrationLock is the key of the PostgreSQL advisory lock taken while

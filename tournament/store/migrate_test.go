@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"adiukh/tournament"
+	"adiukh/tournament/correspondence"
 	"adiukh/tournament/store"
 	"adiukh/tournament/store/storetest"
 )
@@ -247,6 +248,61 @@ func TestCompositionStatusMigration(t *testing.T) {
 					}
 					if e.Status != want {
 						t.Errorf("event %d is %s, want %s", id, e.Status, want)
+					}
+				}
+				return nil
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+}
+
+// Games that exist when the turn's cap is added get their section's cap, so
+// their deadlines stay as they were counted.
+func TestTurnMaxMoveMigration(t *testing.T) {
+	for name, dsn := range storetest.DSNs(t) {
+		t.Run(name, func(t *testing.T) {
+			db, err := store.MigrateTo(dsn, "2026112296-repetition-from")
+			if err != nil {
+				t.Fatal(err)
+			}
+			at := time.Date(2026, 11, 1, 10, 0, 0, 0, time.UTC)
+			exec := func(sql string, args ...any) {
+				t.Helper()
+				if err := db.Exec(sql, args...).Error; err != nil {
+					t.Fatalf("%s: %v", sql, err)
+				}
+			}
+			exec("INSERT INTO users (id, email, name, role, password_hash, locale, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)", 1, "arbiter@example.org", "Судья", "arbiter", "hash", "ru", at)
+			// Event 1 caps a move at 20 days, event 2 has no settings row.
+			for id := 1; id <= 2; id++ {
+				exec(`INSERT INTO events (id, name, discipline, system, rounds, time_control, score_win, score_draw, score_loss, score_bye, score_forfeit_win,
+					tie_breaks, start_date, end_date, venue, city, chief_arbiter, arbiters, status, visibility, manual_start_numbers, owner_id, created_at)
+					VALUES (?, 'Заочный', 'correspondence', 'round-robin', 1, '50d/10', 2, 1, 0, 0, 2, '', '', '', '', '', '', '[]', 'running', 'public', false, 1, ?)`, id, at)
+				exec(`INSERT INTO correspondence_games (id, event_id, round, board, white_id, black_id, status, position, to_move, ply, white_bank_ms, black_bank_ms,
+					turn_start, deadline_ms, offer_by, offer_ply, end_reason, white_points, black_points, note, warned_ply, started_at, version, repetition_from)
+					VALUES (?, ?, 1, 1, 1, 2, 'running', '', 0, 0, 0, 0, ?, 0, -1, 0, '', 0, 0, '', 0, ?, 1, 0)`, id, id, at, at)
+			}
+			exec(`INSERT INTO correspondence_settings (event_id, leave_days, max_move_days, start_position, start_side) VALUES (1, 30, 20, '', 0)`)
+			if sqlDB, err := db.DB(); err == nil {
+				sqlDB.Close()
+			}
+
+			st, err := store.Open(dsn)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer st.Close()
+			err = st.Correspondence().View(context.Background(), func(tx correspondence.Tx) error {
+				for id, want := range map[int64]int{1: 20, 2: 0} {
+					games, err := tx.Games(id)
+					if err != nil {
+						return err
+					}
+					if len(games) != 1 || games[0].TurnMaxMoveDays != want {
+						t.Errorf("event %d: games %+v, want one with the turn's cap %d", id, games, want)
 					}
 				}
 				return nil
