@@ -13,7 +13,8 @@ import (
 // TestBrowserPhonePages opens every public page of the demo event on a
 // 360 px phone: no page is wider than the screen (a wide table scrolls
 // inside its own box), and in the standings and on the player card the
-// place, the name and the points are on screen without scrolling; when the
+// place, the name and the points are on screen without scrolling, under
+// headers that are not cut; when the
 // crosstable is scrolled sideways, the names stay.
 func TestBrowserPhonePages(t *testing.T) {
 	s := newWebServer(t)
@@ -49,6 +50,13 @@ func TestBrowserPhonePages(t *testing.T) {
 		shot("standings-phone"))
 	if right > 360 || right <= 0 {
 		t.Errorf("the first player's points end at %.0f px (-1: cut by the table's box) on a 360 px screen", right)
+	}
+	// The headers of the columns that stay on screen are whole words.
+	var cut []string
+	run("the standings' headers", chromedp.Evaluate(`[...document.querySelectorAll('table.standings th')].slice(0, 4)
+		.filter(th => th.offsetParent !== null && th.scrollWidth > th.clientWidth).map(th => th.textContent)`, &cut))
+	if len(cut) > 0 {
+		t.Errorf("the standings' headers %q are cut on a 360 px screen", cut)
 	}
 	run("the player card", chromedp.Navigate(base+"/players/1"), chromedp.WaitVisible(`table.games`),
 		chromedp.Evaluate(visibleRight(`table.games tbody tr td:nth-child(5)`), &right),
