@@ -3,7 +3,10 @@ package report
 import (
 	"strings"
 	"sync"
+	"unicode"
 	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
 
 	"golang.org/x/image/font/gofont/gobold"
 	"golang.org/x/image/font/gofont/goregular"
@@ -41,8 +44,9 @@ var glyphs = sync.OnceValue(func() *[0x10000 / 64]uint64 {
 	return &set
 })
 
-// printable replaces invalid UTF-8 and every character the font cannot draw
-// with "?", and control characters (a tab or newline in a name) with a space.
+// printable replaces control characters (a tab or newline in a name) with a
+// space, a character the font cannot draw with what it stands for where the
+// font has that (stand-in), and invalid UTF-8 and everything else with "?".
 func printable(s string) string {
 	ascii := true
 	for i := 0; i < len(s); i++ {
@@ -61,11 +65,47 @@ func printable(s string) string {
 		switch {
 		case r < 0x20:
 			b.WriteByte(' ')
-		case r < 0x10000 && set[r/64]&(1<<(r%64)) != 0:
+		case drawn(set, r):
 			b.WriteRune(r)
 		default:
-			b.WriteByte('?')
+			b.WriteString(standIn(set, r))
 		}
 	}
 	return b.String()
+}
+
+func drawn(set *[0x10000 / 64]uint64, r rune) bool {
+	return r < 0x10000 && set[r/64]&(1<<(r%64)) != 0
+}
+
+// standIn is what prints for a character the font lacks: its compatibility
+// form (a full-width "＝" as "=", "Ｔ" as "T"), else its letter without the
+// accents the font has no precomposed glyph for ("ǵ" as "g"), else "?".
+func standIn(set *[0x10000 / 64]uint64, r rune) string {
+	if r == utf8.RuneError {
+		return "?"
+	}
+	if s, ok := drawnForm(set, norm.NFKC.String(string(r)), false); ok {
+		return s
+	}
+	if s, ok := drawnForm(set, norm.NFKD.String(string(r)), true); ok {
+		return s
+	}
+	return "?"
+}
+
+// drawnForm returns s when the font draws all of it, combining marks left
+// out when unmarked is set.
+func drawnForm(set *[0x10000 / 64]uint64, s string, unmarked bool) (string, bool) {
+	var b strings.Builder
+	for _, c := range s {
+		switch {
+		case unmarked && unicode.Is(unicode.Mn, c):
+		case drawn(set, c):
+			b.WriteRune(c)
+		default:
+			return "", false
+		}
+	}
+	return b.String(), b.Len() > 0
 }
