@@ -453,7 +453,8 @@ func (h *handler) saveCorrSettings(c *gin.Context) error {
 		in.StartPosition, in.StartSide = &pos, &side
 		f.Values["start_position"], f.Values["start_side"] = pos, side
 	}
-	_, err = h.Correspondence.Configure(c.Request.Context(), id, in, "")
+	f.Values["reason"] = c.PostForm("reason")
+	_, err = h.Correspondence.Configure(c.Request.Context(), id, in, c.PostForm("reason"))
 	return h.afterArbiterForm(c, id, f, err)
 }
 

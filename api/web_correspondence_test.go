@@ -173,6 +173,20 @@ func TestCorrespondencePages(t *testing.T) {
 	if page := s.page(cookie, eventPage+"/correspondence"); !strings.Contains(page, "болезнь") {
 		t.Error("the arbiter's view does not list the leave")
 	}
+	// During play the arbiter changes the settings from the same page, as
+	// through the API, with a reason; the start position stays fixed.
+	if page := s.page(cookie, eventPage+"/correspondence"); !strings.Contains(page, `name="max_move_days"`) || strings.Contains(page, `name="start_position"`) {
+		t.Error("the arbiter's view of a running section has no settings form, or offers the start position")
+	}
+	if rec := post(eventPage+"/correspondence/settings", url.Values{"leave_days": {"40"}, "max_move_days": {"15"}}); rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "укажите, почему настройки меняются") {
+		t.Errorf("settings changed during play without a reason: %d", rec.Code)
+	}
+	if rec := post(eventPage+"/correspondence/settings", url.Values{"leave_days": {"40"}, "max_move_days": {"15"}, "reason": {"решение оргкомитета"}}); rec.Code != http.StatusSeeOther {
+		t.Fatalf("settings changed during play with a reason: %d\n%s", rec.Code, rec.Body.String())
+	}
+	if st := s.must(http.StatusOK, "", "GET", sec.ev+"/correspondence", nil).(map[string]any); num(st["leave_days"]) != 40 || num(st["max_move_days"]) != 15 {
+		t.Errorf("settings after the form: %v", st)
+	}
 }
 
 // TestBrowserCorrespondenceMove is a player on a phone: signs in, opens the

@@ -145,7 +145,7 @@ func (s *Service) Settings(ctx context.Context, eventID int64) (*Settings, error
 // Configure changes the leave allowance and the maximum reflection time
 // per move. A higher cap lengthens the turns running now; a lower one
 // applies to each game from its next turn, so no move being thought over is
-// cut short.
+// cut short. A change once the games have started needs its reason.
 func (s *Service) Configure(ctx context.Context, eventID int64, in SettingsInput, reason string) (*Settings, error) {
 	var st *Settings
 	err := s.store.Update(ctx, func(tx Tx) error {
@@ -177,6 +177,9 @@ func (s *Service) Configure(ctx context.Context, eventID int64, in SettingsInput
 			if err := in.applyStart(&next); err != nil {
 				return err
 			}
+		}
+		if e.Status != tournament.Registration && next != *old && strings.TrimSpace(reason) == "" {
+			return tournament.Invalid("reason", "say why the settings change while the games are played; the audit log keeps it")
 		}
 		if err := tx.SaveSettings(&next); err != nil {
 			return err

@@ -179,7 +179,7 @@ func TestBlockControlWithReflectionCap(t *testing.T) {
 
 // A lower cap on the reflection time does not cut short the move being
 // thought over: it reaches the game at its next turn. A higher cap counts at
-// once.
+// once. A change during play needs its reason.
 func TestChangedReflectionCap(t *testing.T) {
 	st := storetest.Open(t)["sqlite"]
 	clk := &clock{now: t0}
@@ -206,6 +206,12 @@ func TestChangedReflectionCap(t *testing.T) {
 	}
 
 	clk.Set(t0.Add(15 * correspondence.Day))
+	if _, err := svc.Configure(sec.ctx, sec.eventID, correspondence.SettingsInput{MaxMoveDays: ptr(10)}, " "); tournament.ErrorCode(err) != tournament.EINVALID {
+		t.Errorf("the cap changed during play without a reason: %v, want EINVALID", err)
+	}
+	if _, err := svc.Configure(sec.ctx, sec.eventID, correspondence.SettingsInput{MaxMoveDays: ptr(20)}, ""); err != nil {
+		t.Errorf("the settings saved unchanged during play, without a reason: %v", err)
+	}
 	configure(10)
 	if want := t0.Add(20 * correspondence.Day); !deadline().Equal(want) {
 		t.Errorf("White's deadline after the cap went down to 10 days: %v, want %v as before", deadline(), want)
