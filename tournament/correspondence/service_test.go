@@ -146,9 +146,10 @@ func TestSweepOnTwoInstances(t *testing.T) {
 	}
 }
 
-// "50d/10" with a 20-day cap per move: the first deadline is the cap, and
-// time saved on moves is carried forward.
-func TestBlockControlWithReflectionCap(t *testing.T) {
+// cappedGame is the one game of a two-player section at "50d/10" with a
+// 20-day cap per move, started at t0.
+func cappedGame(t *testing.T) (*correspondence.Service, *clock, *section, correspondence.View) {
+	t.Helper()
 	st := storetest.Open(t)["sqlite"]
 	clk := &clock{now: t0}
 	svc := correspondence.NewService(st.Correspondence(), correspondence.Options{Pairing: engines.Options().Pairing, Now: clk.Now})
@@ -157,7 +158,13 @@ func TestBlockControlWithReflectionCap(t *testing.T) {
 	if err != nil || len(games) != 1 {
 		t.Fatalf("games %v, %v", games, err)
 	}
-	g := games[0]
+	return svc, clk, sec, games[0]
+}
+
+// "50d/10" with a 20-day cap per move: the first deadline is the cap, and
+// time saved on moves is carried forward.
+func TestBlockControlWithReflectionCap(t *testing.T) {
+	svc, clk, sec, g := cappedGame(t)
 	if want := t0.Add(20 * correspondence.Day); !g.Deadline.Equal(want) {
 		t.Errorf("first deadline %v, want the 20-day cap %v", g.Deadline, want)
 	}
@@ -181,15 +188,7 @@ func TestBlockControlWithReflectionCap(t *testing.T) {
 // thought over: it reaches the game at its next turn. A higher cap counts at
 // once. A change during play needs its reason.
 func TestChangedReflectionCap(t *testing.T) {
-	st := storetest.Open(t)["sqlite"]
-	clk := &clock{now: t0}
-	svc := correspondence.NewService(st.Correspondence(), correspondence.Options{Pairing: engines.Options().Pairing, Now: clk.Now})
-	sec := newSection(t, st, svc, 2, "50d/10", correspondence.SettingsInput{MaxMoveDays: ptr(20)})
-	games, err := svc.Games(sec.ctx, sec.eventID)
-	if err != nil || len(games) != 1 {
-		t.Fatalf("games %v, %v", games, err)
-	}
-	g := games[0]
+	svc, clk, sec, g := cappedGame(t)
 	deadline := func() time.Time {
 		t.Helper()
 		v, err := svc.Game(sec.ctx, g.ID)

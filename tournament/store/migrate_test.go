@@ -201,18 +201,8 @@ func TestConcurrentMigrations(t *testing.T) {
 func TestCompositionStatusMigration(t *testing.T) {
 	for name, dsn := range storetest.DSNs(t) {
 		t.Run(name, func(t *testing.T) {
-			db, err := store.MigrateTo(dsn, "2026112294-sheets-required")
-			if err != nil {
-				t.Fatal(err)
-			}
+			exec, open := olderDatabase(t, dsn, "2026112294-sheets-required")
 			at := time.Date(2026, 11, 1, 10, 0, 0, 0, time.UTC)
-			exec := func(sql string, args ...any) {
-				t.Helper()
-				if err := db.Exec(sql, args...).Error; err != nil {
-					t.Fatalf("%s: %v", sql, err)
-				}
-			}
-			exec("INSERT INTO users (id, email, name, role, password_hash, locale, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)", 1, "director@example.org", "Директор", "arbiter", "hash", "ru", at)
 			// Events 1–4: entries open, judged, provisional, final; 5: a
 			// finished tournament of games that is left alone.
 			stages := map[int]string{1: "entries", 2: "entries", 3: "provisional", 4: "final"}
@@ -231,16 +221,7 @@ func TestCompositionStatusMigration(t *testing.T) {
 			exec(`INSERT INTO composition_works (id, event_id, code, section, author_id, position, side, stipulation, solution, comment, findings, submitted_at, updated_at, withdrawn, eliminated)
 				VALUES (1, 2, '001', 'Задачи', 1, '', 'white', 'draw', '', '', '{}', ?, ?, false, '')`, at, at)
 			exec(`INSERT INTO composition_marks (work_id, judge_id, event_id, mark, comment, at) VALUES (1, 1, 2, 3, '', ?)`, at)
-			if sqlDB, err := db.DB(); err == nil {
-				sqlDB.Close()
-			}
-
-			st, err := store.Open(dsn)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer st.Close()
-			err = st.View(context.Background(), func(tx tournament.Tx) error {
+			err := open().View(context.Background(), func(tx tournament.Tx) error {
 				for id, want := range map[int64]tournament.EventStatus{1: tournament.Registration, 2: tournament.Running, 3: tournament.Running, 4: tournament.Finished, 5: tournament.Finished} {
 					e, err := tx.Event(id)
 					if err != nil {
@@ -264,18 +245,8 @@ func TestCompositionStatusMigration(t *testing.T) {
 func TestTurnMaxMoveMigration(t *testing.T) {
 	for name, dsn := range storetest.DSNs(t) {
 		t.Run(name, func(t *testing.T) {
-			db, err := store.MigrateTo(dsn, "2026112296-repetition-from")
-			if err != nil {
-				t.Fatal(err)
-			}
+			exec, open := olderDatabase(t, dsn, "2026112296-repetition-from")
 			at := time.Date(2026, 11, 1, 10, 0, 0, 0, time.UTC)
-			exec := func(sql string, args ...any) {
-				t.Helper()
-				if err := db.Exec(sql, args...).Error; err != nil {
-					t.Fatalf("%s: %v", sql, err)
-				}
-			}
-			exec("INSERT INTO users (id, email, name, role, password_hash, locale, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)", 1, "arbiter@example.org", "Судья", "arbiter", "hash", "ru", at)
 			// Event 1 caps a move at 20 days, event 2 has no settings row.
 			for id := 1; id <= 2; id++ {
 				exec(`INSERT INTO events (id, name, discipline, system, rounds, time_control, score_win, score_draw, score_loss, score_bye, score_forfeit_win,
@@ -286,16 +257,7 @@ func TestTurnMaxMoveMigration(t *testing.T) {
 					VALUES (?, ?, 1, 1, 1, 2, 'running', '', 0, 0, 0, 0, ?, 0, -1, 0, '', 0, 0, '', 0, ?, 1, 0)`, id, id, at, at)
 			}
 			exec(`INSERT INTO correspondence_settings (event_id, leave_days, max_move_days, start_position, start_side) VALUES (1, 30, 20, '', 0)`)
-			if sqlDB, err := db.DB(); err == nil {
-				sqlDB.Close()
-			}
-
-			st, err := store.Open(dsn)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer st.Close()
-			err = st.Correspondence().View(context.Background(), func(tx correspondence.Tx) error {
+			err := open().Correspondence().View(context.Background(), func(tx correspondence.Tx) error {
 				for id, want := range map[int64]int{1: 20, 2: 0} {
 					games, err := tx.Games(id)
 					if err != nil {
@@ -312,4 +274,36 @@ func TestTurnMaxMoveMigration(t *testing.T) {
 			}
 		})
 	}
+}
+
+// olderDatabase migrates a new database only up to migration and makes user
+// 1, an arbiter. It returns how to fill it and how to open it then, which
+// runs the migrations after that one.
+func olderDatabase(t *testing.T, dsn, migration string) (exec func(sql string, args ...any), open func() *store.Store) {
+	t.Helper()
+	db, err := store.MigrateTo(dsn, migration)
+	if err != nil {
+		t.Fatal(err)
+	}
+	exec = func(sql string, args ...any) {
+		t.Helper()
+		if err := db.Exec(sql, args...).Error; err != nil {
+			t.Fatalf("%s: %v", sql, err)
+		}
+	}
+	exec("INSERT INTO users (id, email, name, role, password_hash, locale, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+		1, "arbiter@example.org", "Судья", "arbiter", "hash", "ru", time.Date(2026, 11, 1, 10, 0, 0, 0, time.UTC))
+	open = func() *store.Store {
+		t.Helper()
+		if sqlDB, err := db.DB(); err == nil {
+			sqlDB.Close()
+		}
+		st, err := store.Open(dsn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { st.Close() })
+		return st
+	}
+	return exec, open
 }
