@@ -20,29 +20,49 @@ type fixture struct {
 
 func loadFixtures(t testing.TB, file string) []fixture {
 	t.Helper()
+	var out []fixture
+	for _, f := range readTable(t, file, 4) {
+		out = append(out, fixture{f[0], sideNamed(f[1]), mustPosition(t, f[2]), f[3]})
+	}
+	return out
+}
+
+// readTable reads the lines of a file of testdata whose fields are set
+// apart by " | ", leaving out empty lines and comments (#); every line must
+// have n fields.
+func readTable(t testing.TB, file string, n int) [][]string {
+	t.Helper()
 	f, err := os.Open(filepath.Join("testdata", file))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	var out []fixture
+	var out [][]string
 	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<20) // repetitions.txt has lines of thousands of moves
 	for sc.Scan() {
 		line := sc.Text()
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
-		parts := strings.Split(line, " | ")
-		if len(parts) != 4 {
-			t.Fatalf("%s: %q has %d fields, want 4", file, line, len(parts))
+		fields := strings.Split(line, " | ")
+		if len(fields) != n {
+			t.Fatalf("%s: %q has %d fields, want %d", file, line, len(fields), n)
 		}
-		side := rules.White
-		if parts[1] == "black" {
-			side = rules.Black
-		}
-		out = append(out, fixture{parts[0], side, mustPosition(t, parts[2]), parts[3]})
+		out = append(out, fields)
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
 	}
 	return out
+}
+
+// sideNamed is the side "white" or "black" names.
+func sideNamed(name string) rules.Color {
+	if name == "black" {
+		return rules.Black
+	}
+	return rules.White
 }
 
 // TestFixtures solves the figures and the late random-game positions and

@@ -1,9 +1,6 @@
 package solve
 
 import (
-	"bufio"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -17,37 +14,15 @@ import (
 // position ends could answer their "can the prover force any end?" without
 // a search (docs/composition.md, Limits).
 func TestRepetitionsReachable(t *testing.T) {
-	f, err := os.Open(filepath.Join("testdata", "repetitions.txt"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<20)
-	for sc.Scan() {
-		line := sc.Text()
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		parts := strings.Split(line, " | ")
-		if len(parts) != 5 {
-			t.Fatalf("%q has %d fields, want 5", line, len(parts))
-		}
-		name, cycle := parts[0], strings.Fields(parts[4])
-		side := rules.White
-		if parts[1] == "black" {
-			side = rules.Black
-		}
-		n := replay(t, name, node{mustPosition(t, parts[2]), side}, strings.Fields(parts[3]))
+	for _, f := range readTable(t, "repetitions.txt", 5) {
+		name, cycle := f[0], strings.Fields(f[4])
+		n := replay(t, name, node{mustPosition(t, f[2]), sideNamed(f[1])}, strings.Fields(f[3]))
 		if len(cycle) == 0 {
 			t.Fatalf("%s: no cycle", name)
 		}
 		if back := replay(t, name, n, cycle); back != n {
 			t.Errorf("%s: after the cycle %s to move in %s, want %s to move in %s", name, back.side, back.pos, n.side, n.pos)
 		}
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
 	}
 }
 
@@ -56,16 +31,15 @@ func TestRepetitionsReachable(t *testing.T) {
 func replay(t *testing.T, name string, n node, moves []string) node {
 	t.Helper()
 	for i, text := range moves {
-		found := false
-		for _, m := range n.pos.LegalMoves(n.side) {
-			if m.String() == text {
-				n, found = node{n.pos.Play(m), n.side.Opponent()}, true
-				break
-			}
+		r, err := rules.ParseRecord(text)
+		if err != nil {
+			t.Fatalf("%s: move %d, %s: %v", name, i+1, text, err)
 		}
-		if !found {
-			t.Fatalf("%s: move %d, %s, is not legal for %s in %s", name, i+1, text, n.side, n.pos)
+		m, err := n.pos.Find(n.side, r)
+		if err != nil {
+			t.Fatalf("%s: move %d, %s, for %s in %s: %v", name, i+1, text, n.side, n.pos, err)
 		}
+		n = node{n.pos.Play(m), n.side.Opponent()}
 	}
 	return n
 }
