@@ -86,9 +86,9 @@ func postgresSchema(t testing.TB, dsn string) string {
 }
 
 // SkipWithoutPostgres skips a test that needs a PostgreSQL server when
-// ADIUKH_TEST_POSTGRES is not set, and fails it when CI is set: .ci/run
-// starts the local server (scripts/postgres-for-tests installs it when
-// missing) and sets the variable.
+// ADIUKH_TEST_POSTGRES is not set (go test run by hand), and fails it when
+// CI is set: scripts/test starts the local server (scripts/postgres-for-tests
+// installs it when missing) and sets the variable.
 func SkipWithoutPostgres(t testing.TB) {
 	t.Helper()
 	if os.Getenv("ADIUKH_TEST_POSTGRES") != "" {
@@ -97,5 +97,5 @@ func SkipWithoutPostgres(t testing.TB) {
 	if os.Getenv("CI") != "" {
 		t.Fatal("this test needs a PostgreSQL server and ADIUKH_TEST_POSTGRES is not set; .ci/run starts one with scripts/postgres-for-tests and sets it")
 	}
-	t.Skip("skipped: needs a PostgreSQL server (Debian package postgresql) named by ADIUKH_TEST_POSTGRES; scripts/postgres-for-tests installs and starts one, then set ADIUKH_TEST_POSTGRES=postgres://postgres@127.0.0.1:5432/test?sslmode=disable (.ci/run does both)")
+	t.Skip("skipped: needs PostgreSQL (Debian package postgresql), and ADIUKH_TEST_POSTGRES naming its server is not set; scripts/test (and so .ci/run) installs and starts it with scripts/postgres-for-tests and sets the variable")
 }
