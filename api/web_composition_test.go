@@ -406,8 +406,7 @@ func TestProvisionalAwardAfterTheClaimsPeriod(t *testing.T) {
 	s := newCompServer(t, time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC))
 	director, judge, base, _ := judgedContest(s, "Задачи")
 	author := s.user("author@example.org", tournament.PlayerRole)
-	s.must(http.StatusCreated, author, "POST", base+"/contest/entries", map[string]any{"section": "Задачи", "position": g005, "side": "black",
-		"stipulation": "exact 18:6", "solution": "d6:f8 b2-c3 f8:d6 e7:c5"})
+	enterG005(s, author, base, "Задачи", "exact 18:6", "d6:f8 b2-c3 f8:d6 e7:c5")
 	s.clock.Set(time.Date(2026, 11, 10, 12, 0, 0, 0, time.UTC))
 	s.must(http.StatusOK, judge, "PUT", base+"/contest/marks/001", map[string]any{"mark": 3})
 	s.must(http.StatusOK, director, "POST", base+"/contest/award", map[string]any{"prizes": 1})
@@ -457,8 +456,7 @@ func TestAwardPageWithoutDistinctions(t *testing.T) {
 	s := newCompServer(t, time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC))
 	director, _, base, _ := judgedContest(s, "Этюды")
 	author := s.user("author@example.org", tournament.PlayerRole)
-	s.must(http.StatusCreated, author, "POST", base+"/contest/entries", map[string]any{"section": "Этюды", "position": g005, "side": "black",
-		"stipulation": "black wins", "solution": "d6:f8"})
+	enterG005(s, author, base, "Этюды", "black wins", "d6:f8")
 	s.clock.Set(time.Date(2026, 11, 10, 12, 0, 0, 0, time.UTC))
 	s.must(http.StatusOK, director, "POST", base+"/contest/award", map[string]any{"prizes": 1})
 	page := strings.TrimPrefix(base, "/api/v1") + "/contest/award"
@@ -752,8 +750,7 @@ func TestDirectorEditsTheProvisionalAwardOnTheDesk(t *testing.T) {
 	director, judge, base, _ := judgedContest(s, "Задачи")
 	first := s.user("first@example.org", tournament.PlayerRole)
 	second := s.user("second@example.org", tournament.PlayerRole)
-	s.must(http.StatusCreated, first, "POST", base+"/contest/entries", map[string]any{"section": "Задачи", "position": g005, "side": "black",
-		"stipulation": "exact 18:6", "solution": "d6:f8 b2-c3 f8:d6 e7:c5"})
+	enterG005(s, first, base, "Задачи", "exact 18:6", "d6:f8 b2-c3 f8:d6 e7:c5")
 	s.must(http.StatusCreated, second, "POST", base+"/contest/entries", map[string]any{"section": "Задачи", "position": g019, "side": "black",
 		"stipulation": "draw", "solution": "h4-g3 d6-e7 g3-h2 c7-d8"})
 	s.clock.Set(time.Date(2026, 11, 10, 12, 0, 0, 0, time.UTC))
@@ -793,6 +790,13 @@ func TestDirectorEditsTheProvisionalAwardOnTheDesk(t *testing.T) {
 		t.Errorf("the award after the edit: %v", items)
 	}
 	mustContain(t, "the audit log", s.page(dc, ev+"/audit"), "приз за № 001 снят по претензии")
+}
+
+// enterG005 submits the late position of game g005, Black to move, to the
+// contest at base as author.
+func enterG005(s *corrServer, author, base, section, stipulation, solution string) {
+	s.must(http.StatusCreated, author, "POST", base+"/contest/entries", map[string]any{"section": section, "position": g005, "side": "black",
+		"stipulation": stipulation, "solution": solution})
 }
 
 // judgedContest creates a contest of one section, open for entries until
