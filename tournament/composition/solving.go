@@ -74,6 +74,9 @@ type SolvingTx interface {
 	SaveAnswer(a *SolvingAnswer) error
 	// Answers lists the answers of an event's contest.
 	Answers(eventID int64) ([]SolvingAnswer, error)
+	// Answer reads a participant's answer to one problem; nil when there
+	// is none.
+	Answer(eventID int64, problem int, userID int64) (*SolvingAnswer, error)
 	// DueSolving lists, by ID, the events whose solving contest moves them
 	// on at the given moment: in registration once the window has opened,
 	// not finished once it has closed when they hold no contest of
@@ -432,18 +435,16 @@ func (s *Service) Answer(ctx context.Context, eventID int64, number int, text st
 		if _, err := s.openSolving(ctx, tx, eventID, u); err != nil {
 			return err
 		}
-		answers, err := tx.Answers(eventID)
+		old, err := tx.Answer(eventID, number, u.ID)
 		if err != nil {
 			return err
 		}
-		for _, old := range answers {
-			if old.UserID == u.ID && old.Problem == number && old.Text == a.Text {
-				// The same answer again (a form sent twice, a page saved
-				// again) changes nothing: it keeps its time, which breaks
-				// ties in the ranking.
-				a.SentAt = old.SentAt
-				return nil
-			}
+		if old != nil && old.Text == a.Text {
+			// The same answer again (a form sent twice, a page saved again)
+			// changes nothing: it keeps its time, which breaks ties in the
+			// ranking.
+			a.SentAt = old.SentAt
+			return nil
 		}
 		// Kept to the second, as the ranking shows it: answers sent within
 		// the same second are equal on time.

@@ -75,11 +75,27 @@ func (t *compTx) Answers(eventID int64) ([]composition.SolvingAnswer, error) {
 		return nil, fmt.Errorf("read the answers of event %d: %w", eventID, err)
 	}
 	out := make([]composition.SolvingAnswer, len(rows))
-	for i, r := range rows {
-		out[i] = composition.SolvingAnswer{EventID: r.EventID, Problem: r.Problem, UserID: r.UserID, Text: r.Text, SentAt: r.SentAt.UTC(),
-			KeyRight: r.KeyRight, Right: r.Solved, Fault: faultOf(r.Fault), Points: r.Points}
+	for i := range rows {
+		out[i] = rows[i].answer()
 	}
 	return out, nil
+}
+
+func (t *compTx) Answer(eventID int64, problem int, userID int64) (*composition.SolvingAnswer, error) {
+	var rows []solvingAnswerRow
+	if err := t.db.Where("event_id = ? AND problem = ? AND user_id = ?", eventID, problem, userID).Limit(1).Find(&rows).Error; err != nil {
+		return nil, fmt.Errorf("read the answer of user %d to problem %d of event %d: %w", userID, problem, eventID, err)
+	}
+	if len(rows) == 0 {
+		return nil, nil
+	}
+	a := rows[0].answer()
+	return &a, nil
+}
+
+func (r *solvingAnswerRow) answer() composition.SolvingAnswer {
+	return composition.SolvingAnswer{EventID: r.EventID, Problem: r.Problem, UserID: r.UserID, Text: r.Text, SentAt: r.SentAt.UTC(),
+		KeyRight: r.KeyRight, Right: r.Solved, Fault: faultOf(r.Fault), Points: r.Points}
 }
 
 // faultColumn keeps where an answer goes wrong as its message in JSON, so
