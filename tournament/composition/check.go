@@ -110,8 +110,14 @@ type Answer struct {
 	// main line of the solution, or ending in a final position. What is
 	// written after the final position is not counted.
 	Line bool
+	// Undecided reports that the solver ran out of its node budget on a
+	// move of the solving side before the answer went wrong: nothing is
+	// claimed about that move and what follows it, Fault says which move it
+	// was, and a person (the contest's director) decides.
+	Undecided bool
 	// Fault says where the answer goes wrong, or that what follows the end
-	// of the game is not counted; zero when neither.
+	// of the game is not counted, or which move the solver could not check;
+	// zero when none of these.
 	Fault Text
 }
 
@@ -132,6 +138,11 @@ func CheckAnswer(s *solve.Solver, pr *Problem, text string) (*Answer, error) {
 	for i, m := range moves {
 		if side == pr.Side {
 			keeps, err := s.Keeps(pr.Stipulation, pr.Side, q, m)
+			if undecided, budget := budgetRanOut(err); undecided {
+				a.Undecided = true
+				a.Fault = Text{say("move %d (%s) is not checked: %s; the director decides", moveNumber(pr.Side, i), m.String(), say("not proved within %d nodes", rules.Count(budget)))}
+				return a, nil
+			}
 			if err != nil {
 				return nil, err
 			}

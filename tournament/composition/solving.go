@@ -17,6 +17,7 @@ import (
 const (
 	ActionSolvingSetup  = "composition.solving_setup"
 	ActionSolvingAnswer = "composition.solving_answer"
+	ActionSolvingRuling = "composition.solving_ruling"
 	maxSolvingProblems  = 50
 	maxAnswerLength     = 2_000
 )
@@ -60,7 +61,27 @@ type SolvingAnswer struct {
 	Right    bool
 	Fault    Text
 	Points   int
+	// Pending: the solver could not check the answer within its node
+	// budget (Fault says at which move). It earns what was proved before
+	// that move (the key's points when the key was) until the director
+	// rules on it.
+	Pending bool
+	// Ruling is the director's reason when the director has set the
+	// verdict (RuleAnswer); "" while the verdict is the solver's.
+	Ruling string
 }
+
+// Verdict of an answer as the director rules it.
+type AnswerVerdict string
+
+const (
+	// AnswerRight earns the problem's points: the whole solution.
+	AnswerRight AnswerVerdict = "right"
+	// AnswerKey earns the key's points: the first move alone.
+	AnswerKey AnswerVerdict = "key"
+	// AnswerWrong earns nothing.
+	AnswerWrong AnswerVerdict = "wrong"
+)
 
 // SolvingTx is the part of a transaction that keeps solving contests.
 type SolvingTx interface {
@@ -294,6 +315,9 @@ type SolvingView struct {
 	Mine []SolvingAnswer
 	// Ranking is the result, after the end (to the director always).
 	Ranking []SolverResult
+	// Pending counts the answers of the ranking that wait for the
+	// director's ruling: while there are any, the ranking is provisional.
+	Pending int
 }
 
 // SolverResult is one participant's line of the ranking: points first,
@@ -343,6 +367,11 @@ func (s *Service) Solving(ctx context.Context, eventID int64) (*SolvingView, err
 		}
 		if v.Over || v.IsDirector {
 			v.Ranking, err = rankSolvers(tx, answers)
+			for _, a := range answers {
+				if a.Pending {
+					v.Pending++
+				}
+			}
 		}
 		return err
 	})
@@ -398,7 +427,9 @@ func rankSolvers(tx Tx, answers []SolvingAnswer) ([]SolverResult, error) {
 // solver at once (the first move, then the main line; a dual the solver
 // proves equivalent counts) and replaces an earlier answer to the problem
 // (the same answer again keeps the time it was first sent); the verdict is
-// shown when the contest is over.
+// shown when the contest is over. An answer the solver cannot check within
+// its budget is kept all the same, pending, for the director to rule on
+// (RuleAnswer): the participant is not refused for the solver's limits.
 func (s *Service) Answer(ctx context.Context, eventID int64, number int, text string) (*SolvingAnswer, error) {
 	u, err := signedIn(ctx)
 	if err != nil {
@@ -453,7 +484,7 @@ func (s *Service) Answer(ctx context.Context, eventID int64, number int, text st
 			return err
 		}
 		return s.audit(tx, u, eventID, ActionSolvingAnswer, fmt.Sprintf("problem %d", number), nil,
-			map[string]any{"answer": a.Text, "points": a.Points}, "")
+			map[string]any{"answer": a.Text, "points": a.Points, "pending": a.Pending}, "")
 	})
 	if err != nil {
 		return nil, err
@@ -511,12 +542,95 @@ func (s *Service) checkAnswer(p *SolvingProblem, text string) (*SolvingAnswer, e
 	if err != nil {
 		return nil, tournament.Invalid("answer", "the answer could not be checked: %s", err)
 	}
-	a := &SolvingAnswer{Problem: p.Number, Text: text, KeyRight: r.FirstMove, Right: r.Line, Fault: r.Fault}
-	switch {
-	case r.Line:
-		a.Points = p.Points
-	case r.FirstMove:
-		a.Points = p.KeyPoints
-	}
+	a := &SolvingAnswer{Problem: p.Number, Text: text, Fault: r.Fault, Pending: r.Undecided}
+	a.setVerdict(p, r.Line, r.FirstMove)
 	return a, nil
+}
+
+// setVerdict sets whether the answer is right, or its key alone, and the
+// points that earns.
+func (a *SolvingAnswer) setVerdict(p *SolvingProblem, right, keyRight bool) {
+	a.Right, a.KeyRight = right, keyRight || right
+	switch {
+	case right:
+		a.Points = p.Points
+	case keyRight:
+		a.Points = p.KeyPoints
+	default:
+		a.Points = 0
+	}
+}
+
+// RuleAnswer sets the verdict of a participant's answer by the director's
+// decision: above all for an answer the solver could not check within its
+// budget, which waits for it, but for any answer (a claim of the
+// participant, a slip of notation the director forgives). Only the
+// director may, with a reason, which the participant sees with the verdict
+// and the audit log keeps; a new answer from the participant replaces the
+// ruled one and is checked afresh.
+func (s *Service) RuleAnswer(ctx context.Context, eventID int64, number int, userID int64, verdict AnswerVerdict, reason string) (*SolvingAnswer, error) {
+	u, err := signedIn(ctx)
+	if err != nil {
+		return nil, err
+	}
+	reason = strings.TrimSpace(reason)
+	var problems []*tournament.Error
+	if verdict != AnswerRight && verdict != AnswerKey && verdict != AnswerWrong {
+		problems = append(problems, tournament.Invalid("verdict", "%q is not a verdict: right, key or wrong", verdict))
+	}
+	if reason == "" {
+		problems = append(problems, tournament.Invalid("reason", "say why you set the verdict: the participant sees it"))
+	}
+	if len(reason) > maxAnswerLength {
+		problems = append(problems, tournament.Invalid("reason", "the reason is longer than %d bytes", maxAnswerLength))
+	}
+	var out *SolvingAnswer
+	err = s.store.Update(ctx, func(tx Tx) error {
+		if err := tx.LockEvent(eventID); err != nil {
+			return err
+		}
+		e, err := event(ctx, tx, eventID, true)
+		if err != nil {
+			return err
+		}
+		if !tournament.CanManage(u, e) {
+			return tournament.Forbidden("only the director of the solving contest (the event's arbiter) or an administrator may set the verdict of an answer in event %d", eventID)
+		}
+		if err := tournament.Every(problems, tournament.Invalid("", "the ruling has %d errors", len(problems))); err != nil {
+			return err
+		}
+		c, err := tx.SolvingContest(eventID)
+		if err != nil {
+			return err
+		}
+		p, err := c.problem(number)
+		if err != nil {
+			return err
+		}
+		a, err := tx.Answer(eventID, number, userID)
+		if err != nil {
+			return err
+		}
+		if a == nil {
+			return tournament.NotFound("user %d has sent no answer to problem %d", userID, number)
+		}
+		before := answerLog(a)
+		a.setVerdict(p, verdict == AnswerRight, verdict != AnswerWrong)
+		a.Pending, a.Ruling = false, reason
+		if err := tx.SaveAnswer(a); err != nil {
+			return err
+		}
+		participant, err := tx.User(userID)
+		if err != nil {
+			return err
+		}
+		out = a
+		return s.audit(tx, u, eventID, ActionSolvingRuling, fmt.Sprintf("problem %d, the answer of %s", number, publicName(participant)), before, answerLog(a), reason)
+	})
+	return out, err
+}
+
+// answerLog is an answer's verdict as the audit log keeps it.
+func answerLog(a *SolvingAnswer) map[string]any {
+	return map[string]any{"answer": a.Text, "right": a.Right, "key_right": a.KeyRight, "points": a.Points, "pending": a.Pending}
 }

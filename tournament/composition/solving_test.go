@@ -386,3 +386,93 @@ func (c *contest) setUpOneProblem(t *testing.T, eventID int64, opens, closes tim
 		t.Fatal(err)
 	}
 }
+
+// An answer the solver cannot check within its budget is kept, pending,
+// not refused; the director rules on it with a reason, which the
+// participant sees with the verdict and the audit log keeps, and a new
+// answer from the participant is checked afresh.
+func TestSolvingRuling(t *testing.T) {
+	for name, st := range storetest.Open(t) {
+		t.Run(name, func(t *testing.T) {
+			c := newContest(t, st)
+			opens := start.Add(time.Hour)
+			c.setUpOneProblem(t, c.eventID, opens, opens.Add(time.Hour))
+			// g005's key takes the solver 11 nodes: with 10 the answer
+			// cannot be checked.
+			short := composition.NewService(st.Composition(), composition.Options{Now: c.clock.Now, MaxNodes: 10, TableBytes: 1 << 20})
+			c.clock.Set(opens.Add(time.Minute))
+			const answer = "d6:f8 b2-c3 f8:d6 e7:c5"
+			a, err := short.Answer(c.as("alice"), c.eventID, 1, answer)
+			if err != nil {
+				t.Fatalf("an answer the solver cannot check is refused: %v", err)
+			}
+			if !a.Pending || a.Right || a.KeyRight || a.Points != 0 || a.Fault.String() != "move 1 (d6:f8) is not checked: not proved within 10 nodes; the director decides" {
+				t.Errorf("the unchecked answer: %+v", a)
+			}
+			if got := catalog.For(catalog.Russian).Message(a.Fault.Message); got != "ход 1 (d6:f8) не проверен: не доказано за 10 узлов перебора; решает директор конкурса" {
+				t.Errorf("in Russian: %q", got)
+			}
+			alice := tournament.UserFromContext(c.as("alice")).ID
+			bob := tournament.UserFromContext(c.as("bob")).ID
+			v, err := c.svc.Solving(c.as("director"), c.eventID)
+			if err != nil || v.Pending != 1 || len(v.Ranking) != 1 || !v.Ranking[0].Answers[0].Pending {
+				t.Fatalf("the director's view: %+v, %v", v, err)
+			}
+
+			_, err = c.svc.RuleAnswer(c.as("alice"), c.eventID, 1, alice, composition.AnswerRight, "я права")
+			wantCode(t, "a participant rules", err, tournament.EFORBIDDEN, "director")
+			_, err = c.svc.RuleAnswer(c.as("director"), c.eventID, 1, alice, "maybe", " ")
+			var te *tournament.Error
+			if !asError(err, &te) || len(te.Details) != 2 || te.Details[0].Field != "verdict" || te.Details[1].Field != "reason" {
+				t.Errorf("no verdict and no reason: %v", err)
+			}
+			_, err = c.svc.RuleAnswer(c.as("director"), c.eventID, 1, bob, composition.AnswerWrong, "нет ответа")
+			wantCode(t, "an answer never sent", err, tournament.ENOTFOUND, "no answer to problem 1")
+			_, err = c.svc.RuleAnswer(c.as("director"), c.eventID, 2, alice, composition.AnswerWrong, "нет задачи")
+			wantCode(t, "a problem the contest lacks", err, tournament.ENOTFOUND, "no problem 2")
+
+			ruled, err := c.svc.RuleAnswer(c.as("director"), c.eventID, 1, alice, composition.AnswerRight, "  решение совпадает с авторским ")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if ruled.Pending || !ruled.Right || !ruled.KeyRight || ruled.Points != 5 || ruled.Ruling != "решение совпадает с авторским" {
+				t.Errorf("ruled right: %+v", ruled)
+			}
+			if ruled, err = c.svc.RuleAnswer(c.as("director"), c.eventID, 1, alice, composition.AnswerKey, "главный вариант не доведён"); err != nil || ruled.Right || !ruled.KeyRight || ruled.Points != 1 {
+				t.Errorf("ruled the key alone: %+v, %v", ruled, err)
+			}
+			v, err = c.svc.Solving(c.as("director"), c.eventID)
+			if err != nil || v.Pending != 0 || v.Ranking[0].Points != 1 {
+				t.Errorf("after the ruling: %+v, %v", v, err)
+			}
+			// Before the end alice sees no verdict, after it the ruling.
+			if v, err := c.svc.Solving(c.as("alice"), c.eventID); err != nil || v.Mine[0].Ruling != "" || v.Mine[0].Points != 0 {
+				t.Errorf("alice's answer during the window: %+v, %v", v.Mine, err)
+			}
+			c.clock.Set(opens.Add(time.Hour))
+			if v, err := c.svc.Solving(c.as("alice"), c.eventID); err != nil || v.Mine[0].Ruling != "главный вариант не доведён" || v.Mine[0].Points != 1 {
+				t.Errorf("alice's answer after the end: %+v, %v", v.Mine, err)
+			}
+			log, err := tournament.NewService(st, tournament.Options{}).Audit(c.as("director"), c.eventID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var rulings []tournament.AuditEntry
+			for _, e := range log {
+				if e.Action == composition.ActionSolvingRuling {
+					rulings = append(rulings, e)
+				}
+			}
+			if len(rulings) != 2 || rulings[0].Subject != "problem 1, the answer of Alice" || rulings[0].Reason == "" || !strings.Contains(rulings[0].Before+rulings[1].Before, `"pending":true`) {
+				t.Errorf("the rulings in the audit log: %+v", rulings)
+			}
+
+			// A new answer during the window replaces the ruled one and is
+			// checked afresh.
+			c.clock.Set(opens.Add(2 * time.Minute))
+			if a, err := c.svc.Answer(c.as("alice"), c.eventID, 1, "d6:f8 b2-c3 f8:d6"); err != nil || a.Ruling != "" || a.Pending || !a.KeyRight {
+				t.Errorf("a new answer after the ruling: %+v, %v", a, err)
+			}
+		})
+	}
+}

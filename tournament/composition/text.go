@@ -33,6 +33,7 @@ type storedArg struct {
 	Stipulation string  `json:"stipulation,omitempty"`
 	Color       string  `json:"color,omitempty"`
 	Int         *int    `json:"int,omitempty"`
+	Count       *int64  `json:"count,omitempty"`
 	String      *string `json:"string,omitempty"`
 }
 
@@ -52,6 +53,9 @@ func (t Text) MarshalJSON() ([]byte, error) {
 		case int64:
 			n := int(a)
 			s.Int = &n
+		case rules.Count:
+			n := int64(a)
+			s.Count = &n
 		default:
 			text := fmt.Sprint(a)
 			s.String = &text
@@ -95,6 +99,8 @@ func (t *Text) UnmarshalJSON(b []byte) error {
 			t.Args[i] = c
 		case a.Int != nil:
 			t.Args[i] = *a.Int
+		case a.Count != nil:
+			t.Args[i] = rules.Count(*a.Count)
 		case a.String != nil:
 			t.Args[i] = *a.String
 		default:

@@ -34,6 +34,7 @@ var migrations = []*gormigrate.Migration{
 	{ID: "2026112295-composition-status", Migrate: compositionStatusMigration, Rollback: compositionStatusRollback},
 	{ID: "2026112296-repetition-from", Migrate: repetitionFromMigration, Rollback: repetitionFromRollback},
 	{ID: "2026112297-turn-max-move", Migrate: turnMaxMoveMigration, Rollback: turnMaxMoveRollback},
+	{ID: "2026112298-answer-ruling", Migrate: answerRulingMigration, Rollback: answerRulingRollback},
 }
 
 // migrationLock is the key of the PostgreSQL advisory lock taken while

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"adiukh/tournament"
+	"adiukh/tournament/composition"
 	"adiukh/tournament/correspondence"
 	"adiukh/tournament/store"
 	"adiukh/tournament/store/storetest"
@@ -266,6 +267,40 @@ func TestTurnMaxMoveMigration(t *testing.T) {
 					if len(games) != 1 || games[0].TurnMaxMoveDays != want {
 						t.Errorf("event %d: games %+v, want one with the turn's cap %d", id, games, want)
 					}
+				}
+				return nil
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+}
+
+func TestAnswerRulingMigration(t *testing.T) {
+	for name, dsn := range storetest.DSNs(t) {
+		t.Run(name, func(t *testing.T) {
+			exec, open := olderDatabase(t, dsn, "2026112297-turn-max-move")
+			at := time.Date(2026, 11, 1, 10, 0, 0, 0, time.UTC)
+			exec(`INSERT INTO events (id, name, discipline, system, rounds, time_control, score_win, score_draw, score_loss, score_bye, score_forfeit_win,
+				tie_breaks, start_date, end_date, venue, city, chief_arbiter, arbiters, status, visibility, manual_start_numbers, owner_id, created_at)
+				VALUES (1, 'Решение', 'composition', 'round-robin', 1, '', 2, 1, 0, 0, 2, '', '', '', '', '', '', '[]', 'running', 'public', false, 1, ?)`, at)
+			exec(`INSERT INTO solving_answers (event_id, problem, user_id, text, sent_at, key_right, solved, fault, points) VALUES (1, 1, 1, 'd6:f8', ?, true, true, '', 5)`, at)
+			err := open().Composition().Update(context.Background(), func(tx composition.Tx) error {
+				a, err := tx.Answer(1, 1, 1)
+				if err != nil {
+					return err
+				}
+				if a == nil || a.Pending || a.Ruling != "" || !a.Right || a.Points != 5 {
+					t.Errorf("the answer kept before the migration reads %+v, want it right, 5 points, not pending, not ruled", a)
+					return nil
+				}
+				a.Pending, a.Ruling = true, "проверю вручную"
+				if err := tx.SaveAnswer(a); err != nil {
+					return err
+				}
+				if again, err := tx.Answer(1, 1, 1); err != nil || !again.Pending || again.Ruling != "проверю вручную" {
+					t.Errorf("saved pending with a ruling, read back %+v, %v", again, err)
 				}
 				return nil
 			})

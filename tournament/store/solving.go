@@ -13,7 +13,7 @@ import (
 )
 
 // The live rows of solving contests; migration 2026112290 created their
-// tables. The problems are JSON.
+// tables, 2026112298 added an answer's pending and ruling. The problems are JSON.
 
 type solvingContestRow struct {
 	EventID  int64 `gorm:"primaryKey;autoIncrement:false"`
@@ -34,6 +34,8 @@ type solvingAnswerRow struct {
 	Solved   bool
 	Fault    string
 	Points   int
+	Pending  bool
+	Ruling   string
 }
 
 func (solvingAnswerRow) TableName() string { return "solving_answers" }
@@ -61,7 +63,7 @@ func (t *compTx) SaveSolvingContest(c *composition.SolvingContest) error {
 
 func (t *compTx) SaveAnswer(a *composition.SolvingAnswer) error {
 	row := solvingAnswerRow{EventID: a.EventID, Problem: a.Problem, UserID: a.UserID, Text: a.Text, SentAt: a.SentAt.UTC(),
-		KeyRight: a.KeyRight, Solved: a.Right, Fault: faultColumn(a.Fault), Points: a.Points}
+		KeyRight: a.KeyRight, Solved: a.Right, Fault: faultColumn(a.Fault), Points: a.Points, Pending: a.Pending, Ruling: a.Ruling}
 	err := t.db.Clauses(clause.OnConflict{Columns: []clause.Column{{Name: "event_id"}, {Name: "problem"}, {Name: "user_id"}}, UpdateAll: true}).Create(&row).Error
 	if err != nil {
 		return fmt.Errorf("save the answer to problem %d of event %d: %w", a.Problem, a.EventID, err)
@@ -95,7 +97,7 @@ func (t *compTx) Answer(eventID int64, problem int, userID int64) (*composition.
 
 func (r *solvingAnswerRow) answer() composition.SolvingAnswer {
 	return composition.SolvingAnswer{EventID: r.EventID, Problem: r.Problem, UserID: r.UserID, Text: r.Text, SentAt: r.SentAt.UTC(),
-		KeyRight: r.KeyRight, Right: r.Solved, Fault: faultOf(r.Fault), Points: r.Points}
+		KeyRight: r.KeyRight, Right: r.Solved, Fault: faultOf(r.Fault), Points: r.Points, Pending: r.Pending, Ruling: r.Ruling}
 }
 
 // faultColumn keeps where an answer goes wrong as its message in JSON, so
