@@ -45,6 +45,7 @@ var authzTable = map[string]string{
 	"POST /events/:id/solving":                                             "n0000",
 	"GET /events/:id/solving":                                              "00000",
 	"POST /events/:id/solving/problems/:n/answer":                          "n0000",
+	"POST /events/:id/solving/problems/:n/answers/:user/ruling":            "n0000",
 	"GET /api/v1/events/:id/contest/award.pdf":                             "vvvvv",
 	"GET /events/:id/contest":                                              "00000",
 	"GET /events/:id/contest/award":                                        "00000",
@@ -86,6 +87,7 @@ var authzTable = map[string]string{
 	"GET /api/v1/search":                                                   "yyyyy",
 	"PUT /api/v1/events/:id/solving":                                       "nvvvv",
 	"POST /api/v1/events/:id/solving/problems/:n/answer":                   "nvvvv",
+	"POST /api/v1/events/:id/solving/problems/:n/answers/:user/ruling":     "nvvvv",
 	"PUT /api/v1/events/:id/contest/award":                                 "nvvvv",
 	"PUT /api/v1/events/:id/contest/judges":                                "nvvvv",
 	"PUT /api/v1/events/:id/contest/marks/:code":                           "nvvvv",
@@ -293,7 +295,8 @@ func (w *authzWorld) event(visibility string) map[string]string {
 		w.t.Fatal(err)
 	}
 	params := map[string]string{"id": fmt.Sprint(e.ID), "n": "1", "board": "1", "pid": fmt.Sprint(pid), "team": "1", "table": "1",
-		"token": "no-such-setup-token", "file": "/app.js", "email": w.users["bystander"].Email, "lid": "1"}
+		"token": "no-such-setup-token", "file": "/app.js", "email": w.users["bystander"].Email, "lid": "1",
+		"user": fmt.Sprint(w.users["player"].ID)}
 	if visibility == string(tournament.Public) {
 		player := tournament.NewContextWithUser(context.Background(), w.users["player"])
 		sub, err := w.svc.SubmitResult(player, tournament.SubmissionInput{EventID: e.ID, Round: 1, Board: 1, Score: "17:7", EndReason: "final_position"})

@@ -19,6 +19,7 @@ func (h *handler) solvingRoutesV1(read, write *gin.RouterGroup) {
 	read.GET("/events/:id/solving", h.jsonHandler(h.getSolving))
 	write.PUT("/events/:id/solving", h.jsonHandler(h.putSolving))
 	write.POST("/events/:id/solving/problems/:n/answer", h.jsonHandler(h.postSolvingAnswer))
+	write.POST("/events/:id/solving/problems/:n/answers/:user/ruling", h.jsonHandler(h.postSolvingRuling))
 }
 
 type solvingProblemView struct {
@@ -40,10 +41,15 @@ type solvingAnswerView struct {
 	Right    *bool  `json:"right,omitempty"`
 	Fault    string `json:"fault,omitempty"`
 	Points   *int   `json:"points,omitempty"`
+	// Pending: the solver could not check the answer; the director rules.
+	Pending bool `json:"pending,omitempty"`
+	// Ruling is the director's reason when the director set the verdict.
+	Ruling string `json:"ruling,omitempty"`
 }
 
 type solverResultView struct {
 	Place   int                 `json:"place"`
+	UserID  int64               `json:"user_id"`
 	Name    string              `json:"name"`
 	Points  int                 `json:"points"`
 	Last    string              `json:"last_answer_at"`
@@ -59,6 +65,9 @@ type solvingView struct {
 	Problems []solvingProblemView `json:"problems"`
 	Mine     []solvingAnswerView  `json:"my_answers"`
 	Ranking  []solverResultView   `json:"ranking"`
+	// Pending counts the answers waiting for the director's ruling: the
+	// ranking is provisional while there are any.
+	Pending int `json:"pending"`
 }
 
 // newSolvingAnswerView is an answer as the API shows it, where it goes
@@ -67,13 +76,14 @@ func newSolvingAnswerView(a composition.SolvingAnswer, verdict bool, loc *catalo
 	v := solvingAnswerView{Problem: a.Problem, Answer: a.Text, SentAt: rfc3339(a.SentAt)}
 	if verdict {
 		v.KeyRight, v.Right, v.Fault, v.Points = &a.KeyRight, &a.Right, loc.Message(a.Fault.Message), &a.Points
+		v.Pending, v.Ruling = a.Pending, a.Ruling
 	}
 	return v
 }
 
 func newSolvingView(s *composition.SolvingView, loc *catalog.Localizer) solvingView {
 	v := solvingView{EventID: s.EventID, Starts: rfc3339(s.Starts), Ends: rfc3339(s.Ends), Open: s.Open, Over: s.Over,
-		Problems: []solvingProblemView{}, Mine: []solvingAnswerView{}, Ranking: []solverResultView{}}
+		Problems: []solvingProblemView{}, Mine: []solvingAnswerView{}, Ranking: []solverResultView{}, Pending: s.Pending}
 	for _, p := range s.Problems {
 		v.Problems = append(v.Problems, solvingProblemView{Number: p.Number, Position: p.Position, Side: p.Side,
 			Stipulation: p.Stipulation, Solution: p.Solution, Points: p.Points, KeyPoints: p.KeyPoints})
@@ -82,7 +92,7 @@ func newSolvingView(s *composition.SolvingView, loc *catalog.Localizer) solvingV
 		v.Mine = append(v.Mine, newSolvingAnswerView(a, s.Over, loc))
 	}
 	for _, r := range s.Ranking {
-		rv := solverResultView{Place: r.Place, Name: r.Name, Points: r.Points, Last: rfc3339(r.Last), Answers: []solvingAnswerView{}}
+		rv := solverResultView{Place: r.Place, UserID: r.UserID, Name: r.Name, Points: r.Points, Last: rfc3339(r.Last), Answers: []solvingAnswerView{}}
 		for _, a := range r.Answers {
 			rv.Answers = append(rv.Answers, newSolvingAnswerView(a, true, loc))
 		}
@@ -181,5 +191,28 @@ func (h *handler) postSolvingAnswer(c *gin.Context) error {
 	}
 	// The verdict is not shown until the contest is over.
 	c.JSON(http.StatusCreated, newSolvingAnswerView(*a, false, jsonLocalizer(c)))
+	return nil
+}
+
+type rulingBody struct {
+	Verdict string `json:"verdict"`
+	Reason  string `json:"reason"`
+}
+
+// postSolvingRuling sets an answer's verdict by the director's decision.
+func (h *handler) postSolvingRuling(c *gin.Context) error {
+	ids, err := pathInts(c, "id", "n", "user")
+	if err != nil {
+		return err
+	}
+	var body rulingBody
+	if err := decodeJSON(c, &body); err != nil {
+		return err
+	}
+	a, err := h.Composition.RuleAnswer(c.Request.Context(), ids[0], int(ids[1]), ids[2], composition.AnswerVerdict(body.Verdict), body.Reason)
+	if err != nil {
+		return err
+	}
+	c.JSON(http.StatusOK, newSolvingAnswerView(*a, true, jsonLocalizer(c)))
 	return nil
 }

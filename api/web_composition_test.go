@@ -23,6 +23,7 @@ import (
 	"adiukh/tournament/account"
 	"adiukh/tournament/composition"
 	"adiukh/tournament/engines"
+	"adiukh/tournament/store"
 	"adiukh/tournament/store/storetest"
 )
 
@@ -36,8 +37,14 @@ func newCompServer(t *testing.T, start time.Time) *corrServer {
 // newCompServerWithBudget gives the contests' solver maxNodes per entry.
 func newCompServerWithBudget(t *testing.T, start time.Time, maxNodes int64) *corrServer {
 	t.Helper()
-	st := storetest.Open(t)["sqlite"]
-	clock := &fakeClock{now: start}
+	return newCompServerOver(t, storetest.Open(t)["sqlite"], &fakeClock{now: start}, maxNodes)
+}
+
+// newCompServerOver serves the contests kept in st, at the clock's time,
+// with maxNodes for the solver; two of them over one store see the same
+// contests with different budgets.
+func newCompServerOver(t *testing.T, st *store.Store, clock *fakeClock, maxNodes int64) *corrServer {
+	t.Helper()
 	s := &corrServer{t: t, clock: clock, accounts: account.NewService(st)}
 	opt := engines.Options()
 	opt.Now = clock.Now
@@ -812,4 +819,70 @@ func judgedContest(s *corrServer, section string) (director, judge, base string,
 		"deadline": "2026-11-10T12:00:00Z", "scale": 4, "aggregation": "mean", "claim_days": 7})
 	s.must(http.StatusOK, director, "PUT", base+"/contest/judges", map[string]any{"judges": []string{"judge@example.org"}})
 	return director, judge, base, id
+}
+
+// An answer the solver cannot check within its budget is taken, not
+// refused; the director's page lists it first, waiting, with a form to
+// rule on it that needs a reason; the ranking says it is provisional until
+// then; the participant sees the ruling with the verdict after the end.
+// The JSON API rules the same way.
+func TestSolvingRulingPage(t *testing.T) {
+	start := time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)
+	st := storetest.Open(t)["sqlite"]
+	clock := &fakeClock{now: start}
+	// The problem is set with the whole budget; the answers are checked
+	// with 10 nodes, fewer than g005's key takes.
+	s := newCompServerOver(t, st, clock, 5_000_000)
+	short := newCompServerOver(t, st, clock, 10)
+	director := s.user("director@example.org", tournament.ArbiterRole)
+	s.namedUser("solver@example.org", "Решалов", tournament.PlayerRole)
+	id := num(s.must(http.StatusCreated, director, "POST", "/api/v1/events", map[string]any{"name": "Конкурс решения", "discipline": "composition"}).(map[string]any)["id"])
+	ev := fmt.Sprintf("/events/%d", id)
+	s.must(http.StatusOK, director, "PUT", "/api/v1"+ev+"/solving", map[string]any{"starts": "2026-11-01T13:00:00Z", "ends": "2026-11-01T15:00:00Z",
+		"problems": []any{map[string]any{"position": g005, "side": "black", "stipulation": "exact 18:6", "solution": "d6:f8 b2-c3 f8:d6 e7:c5"}}})
+	clock.Set(start.Add(90 * time.Minute))
+	sc := short.session("solver@example.org")
+	short.mustPost(sc, ev+"/solving/problems/1/answer", url.Values{"answer": {"d6:f8 b2-c3 f8:d6 e7:c5"}})
+
+	dc := s.session("director@example.org")
+	view := s.must(http.StatusOK, director, "GET", "/api/v1"+ev+"/solving", nil).(map[string]any)
+	line := view["ranking"].([]any)[0].(map[string]any)
+	if view["pending"] != 1.0 || line["answers"].([]any)[0].(map[string]any)["pending"] != true {
+		t.Errorf("the director's view through the API: %v", view)
+	}
+	solver := num(line["user_id"])
+	ruling := fmt.Sprintf("%s/solving/problems/1/answers/%d/ruling", ev, solver)
+	for lang, want := range map[string][]string{
+		"ru": {"Итоги предварительные", "Ответы участников", "ждёт решения директора", "ход 1 (d6:f8) не проверен: не доказано за 10 узлов перебора; решает директор конкурса", `action="` + ruling + `"`, "0?"},
+		"en": {"The ranking is provisional", "The participants&#39; answers", "awaits the director&#39;s decision", "move 1 (d6:f8) is not checked: not proved within 10 nodes; the director decides"},
+	} {
+		mustContain(t, "the director's page with an answer waiting ("+lang+")", s.page(dc, ev+"/solving?lang="+lang), want...)
+	}
+	// The participant sees neither the ruling form nor the verdict while
+	// the contest runs.
+	mustNotContain(t, "the participant's page", short.page(sc, ev+"/solving"), "Ответы участников", "ждёт решения директора", `action="`+ruling+`"`)
+	if rec := short.post(sc, ruling, url.Values{"verdict": {"right"}, "reason": {"я права"}}); rec.Code != http.StatusForbidden {
+		t.Errorf("the participant rules on her own answer: %d", rec.Code)
+	}
+	rec := s.post(dc, ruling, url.Values{"verdict": {"key"}, "reason": {" "}})
+	if rec.Code != http.StatusBadRequest {
+		t.Fatalf("a ruling without a reason: %d", rec.Code)
+	}
+	mustContain(t, "a ruling without a reason", rec.Body.String(), "укажите, почему вы выносите это решение", `<option value="key" selected>`)
+	s.mustPost(dc, ruling, url.Values{"verdict": {"right"}, "reason": {"ключ и главный вариант авторские"}})
+	page := s.page(dc, ev+"/solving")
+	mustContain(t, "the director's page after the ruling", page, "верно</span>, очков: 5", "Решение директора: ключ и главный вариант авторские")
+	mustNotContain(t, "the director's page after the ruling", page, "Итоги предварительные")
+
+	// The JSON API: only the director, with a verdict and a reason.
+	api := "/api/v1" + ruling
+	if code, out := s.call(director, "POST", api, map[string]any{"verdict": "perhaps", "reason": ""}); code != http.StatusBadRequest || !strings.Contains(fmt.Sprint(out), "verdict") {
+		t.Errorf("a ruling that is no verdict: %d %v", code, out)
+	}
+	a := s.must(http.StatusOK, director, "POST", api, map[string]any{"verdict": "key", "reason": "главный вариант не доведён"}).(map[string]any)
+	if a["points"] != 1.0 || a["right"] != false || a["key_right"] != true || a["ruling"] != "главный вариант не доведён" || a["pending"] != nil {
+		t.Errorf("the answer ruled through the API: %v", a)
+	}
+	clock.Set(start.Add(3 * time.Hour))
+	mustContain(t, "the participant's page after the end", short.page(sc, ev+"/solving"), "только первый ход</span>, очков: 1", "Решение директора: главный вариант не доведён")
 }

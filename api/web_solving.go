@@ -1,9 +1,11 @@
 package api
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -23,6 +25,7 @@ func (h *handler) solvingRoutesWeb(public, signedIn *gin.RouterGroup) {
 	public.GET("/events/:id/solving", h.pageHandler(h.solvingPage))
 	signedIn.POST("/events/:id/solving/problems/:n/answer", h.pageHandler(h.submitSolvingAnswer))
 	signedIn.POST("/events/:id/solving", h.pageHandler(h.saveSolving))
+	signedIn.POST("/events/:id/solving/problems/:n/answers/:user/ruling", h.pageHandler(h.ruleSolvingAnswer))
 }
 
 // solvingRow is one problem with its diagram and the reader's answer.
@@ -32,12 +35,29 @@ type solvingRow struct {
 	Mine    *composition.SolvingAnswer
 }
 
+// solverLine is a participant's line of the ranking with the answer to
+// each problem, in the problems' order (nil where there is none).
+type solverLine struct {
+	composition.SolverResult
+	Cells []*composition.SolvingAnswer
+}
+
+// rulingRow is an answer on the director's list, with its participant.
+type rulingRow struct {
+	composition.SolvingAnswer
+	Name string
+}
+
 type solvingPageData struct {
 	eventHeader
 	View    *composition.SolvingView
 	Missing string
 	Signed  bool
 	Rows    []solvingRow
+	Lines   []solverLine
+	// Answers are every answer for the director to rule on, those that
+	// wait for a ruling first.
+	Answers []rulingRow
 	Form    *form
 	// Setup is the director's form, shown until the window opens.
 	Setup    *form
@@ -74,6 +94,27 @@ func (h *handler) renderSolvingWith(c *gin.Context, f, setup *form, status int) 
 			}
 			data.Rows = append(data.Rows, row)
 		}
+		for _, r := range v.Ranking {
+			line := solverLine{SolverResult: r, Cells: make([]*composition.SolvingAnswer, len(v.Problems))}
+			for i, a := range r.Answers {
+				if a.Problem >= 1 && a.Problem <= len(line.Cells) {
+					line.Cells[a.Problem-1] = &r.Answers[i]
+				}
+				if v.IsDirector {
+					data.Answers = append(data.Answers, rulingRow{SolvingAnswer: a, Name: r.Name})
+				}
+			}
+			data.Lines = append(data.Lines, line)
+		}
+		slices.SortStableFunc(data.Answers, func(a, b rulingRow) int {
+			if a.Pending != b.Pending {
+				if a.Pending {
+					return -1
+				}
+				return 1
+			}
+			return cmp.Compare(a.Problem, b.Problem)
+		})
 	}
 	data.CanSetup = data.CanManage && (data.View == nil || h.Now().Before(data.View.Starts))
 	if data.CanSetup {
@@ -107,6 +148,18 @@ func (h *handler) submitSolvingAnswer(c *gin.Context) error {
 	f.Values["problem"] = fmt.Sprint(n)
 	_, err = h.Composition.Answer(c.Request.Context(), id, int(n), f.Values["answer"])
 	return h.afterForm(c, fmt.Sprintf("/events/%d/solving#problem-%d", id, n), f, err, func(f *form, status int) error { return h.renderSolving(c, f, status) })
+}
+
+// ruleSolvingAnswer sets an answer's verdict from the director's form.
+func (h *handler) ruleSolvingAnswer(c *gin.Context) error {
+	ids, err := pathInts(c, "id", "n", "user")
+	if err != nil {
+		return err
+	}
+	f := formValues(c, "verdict", "reason")
+	f.Values["ruling"] = fmt.Sprintf("%d/%d", ids[1], ids[2])
+	_, err = h.Composition.RuleAnswer(c.Request.Context(), ids[0], int(ids[1]), ids[2], composition.AnswerVerdict(f.Values["verdict"]), f.Values["reason"])
+	return h.afterForm(c, fmt.Sprintf("/events/%d/solving#answer-%d-%d", ids[0], ids[1], ids[2]), f, err, func(f *form, status int) error { return h.renderSolving(c, f, status) })
 }
 
 // A datetime-local field writes a moment (UTC here) to the minute, or to
