@@ -66,6 +66,7 @@ var authzTable = map[string]string{
 	"POST /api/v1/events/:id/rounds/:n/sheets":                             "nvvvv",
 	"GET /account":                                                         "nyyyy",
 	"POST /account/password":                                               "nvvvv",
+	"POST /account/name":                                                   "nvvvv",
 	"POST /account/sessions/:sid/end":                                      "n0000",
 	"POST /account/sessions/end-others":                                    "nyyyy",
 	"POST /account/tokens":                                                 "nyyyy",
@@ -251,6 +252,7 @@ var authzTable = map[string]string{
 	"PUT /api/v1/events/:id/correspondence":                                "nvvvv",
 	"PUT /api/v1/events/:id/players/:pid/leave":                            "nvvvv",
 	"PUT /api/v1/me/password":                                              "nvvvv",
+	"PUT /api/v1/me/name":                                                  "nvvvv",
 }
 
 // authzWorld is the fixture: the accounts with their tokens and sessions.

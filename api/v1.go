@@ -72,9 +72,13 @@ func pathInts(c *gin.Context, names ...string) ([]int64, error) {
 }
 
 func (h *handler) getMe(c *gin.Context) error {
-	u := tournament.UserFromContext(c.Request.Context())
-	c.JSON(http.StatusOK, gin.H{"id": u.ID, "email": u.Email, "name": u.Name, "role": u.Role, "locale": u.Locale})
+	c.JSON(http.StatusOK, meView(tournament.UserFromContext(c.Request.Context())))
 	return nil
+}
+
+// meView is the reader's own account as the API shows it.
+func meView(u *tournament.User) gin.H {
+	return gin.H{"id": u.ID, "email": u.Email, "name": u.Name, "role": u.Role, "locale": u.Locale}
 }
 
 type tieBreakView struct {

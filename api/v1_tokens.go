@@ -16,6 +16,7 @@ func (h *handler) accountRoutesV1(w *gin.RouterGroup) {
 	w.GET("/tokens", h.jsonHandler(h.getTokens))
 	w.DELETE("/tokens/:tid", h.jsonHandler(h.deleteToken))
 	w.PUT("/me/password", h.jsonHandler(h.putPassword))
+	w.PUT("/me/name", h.jsonHandler(h.putName))
 	w.DELETE("/users/:email/sessions", h.jsonHandler(h.deleteSessions))
 }
 
@@ -128,5 +129,21 @@ func (h *handler) deleteSessions(c *gin.Context) error {
 		return err
 	}
 	c.JSON(http.StatusOK, gin.H{"ended": n})
+	return nil
+}
+
+// putName sets the name the reader's account is shown by.
+func (h *handler) putName(c *gin.Context) error {
+	var body struct {
+		Name string `json:"name"`
+	}
+	if err := decodeJSON(c, &body); err != nil {
+		return err
+	}
+	u, err := h.Accounts.SetName(c.Request.Context(), tournament.UserFromContext(c.Request.Context()).Email, body.Name)
+	if err != nil {
+		return err
+	}
+	c.JSON(http.StatusOK, meView(u))
 	return nil
 }

@@ -230,6 +230,7 @@ func (h *handler) routesWeb(r *gin.Engine) {
 
 	m := g.Group("", h.requireSignIn)
 	m.GET("/account", h.pageHandler(h.accountPage))
+	m.POST("/account/name", h.pageHandler(h.changeName))
 	m.POST("/account/password", h.pageHandler(h.changePassword))
 	m.POST("/account/sessions/:sid/end", h.pageHandler(h.endSession))
 	m.POST("/account/sessions/end-others", h.pageHandler(h.endOtherSessions))

@@ -15,6 +15,7 @@ import (
 // form, the web sign-ins and the API tokens.
 type accountPageData struct {
 	User     *tournament.User
+	Name     *form
 	Password *form
 	Token    *form
 	Sessions []account.SessionInfo
@@ -42,6 +43,10 @@ func (h *handler) renderAccount(c *gin.Context, status int, data accountPageData
 	if data.Password == nil {
 		data.Password = newForm()
 	}
+	if data.Name == nil {
+		data.Name = newForm()
+		data.Name.Values["name"] = data.User.Name
+	}
 	if data.Token == nil {
 		data.Token = newForm()
 	}
@@ -57,12 +62,26 @@ func (h *handler) renderAccount(c *gin.Context, status int, data accountPageData
 }
 
 func (h *handler) accountPage(c *gin.Context) error {
-	notice := map[string]string{"password": "account.password_changed", "session": "account.session_ended", "others": "account.others_ended", "revoked": "account.token_revoked"}[c.Query("done")]
+	notice := map[string]string{"name": "account.name_changed", "password": "account.password_changed", "session": "account.session_ended", "others": "account.others_ended", "revoked": "account.token_revoked"}[c.Query("done")]
 	data := accountPageData{}
 	if notice != "" {
 		data.Notice = h.translator(c).T(notice)
 	}
 	return h.renderAccount(c, http.StatusOK, data)
+}
+
+// changeName sets the name the reader's account is shown by.
+func (h *handler) changeName(c *gin.Context) error {
+	u := tournament.UserFromContext(c.Request.Context())
+	f := formValues(c, "name")
+	if _, err := h.Accounts.SetName(c.Request.Context(), u.Email, f.Values["name"]); err != nil {
+		if err := f.fail(err, h.translator(c)); err != nil {
+			return err
+		}
+		return h.renderAccount(c, formStatus(err), accountPageData{Name: f})
+	}
+	c.Redirect(http.StatusSeeOther, "/account?done=name")
+	return nil
 }
 
 // changePassword changes the reader's password: the service checks the

@@ -105,3 +105,26 @@ func TestAccountPage(t *testing.T) {
 		t.Errorf("a revoked token still works: %d", code)
 	}
 }
+
+// The name others see is set on the account page and through the API, by
+// the same use case; an empty one is refused with the text kept.
+func TestAccountName(t *testing.T) {
+	s := newWebServer(t)
+	player := s.signIn(tournament.PlayerRole)
+	mustContain(t, "the account page", player.get("/account").Body.String(), `action="/account/name"`, "Под этим именем вас видят другие")
+	rec := player.post("/account/name", url.Values{"name": {"   "}})
+	if rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "напишите имя для учётной записи") {
+		t.Fatalf("an empty name: %d", rec.Code)
+	}
+	if rec := player.post("/account/name", url.Values{"name": {" Анна  Решалова "}}); rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != "/account?done=name" {
+		t.Fatalf("a name: %d %s", rec.Code, rec.Header().Get("Location"))
+	}
+	mustContain(t, "the account page after the name", player.get("/account?done=name").Body.String(), "Имя сохранено.", `value="Анна Решалова"`)
+	me := s.must(http.StatusOK, tournament.PlayerRole, "PUT", "/api/v1/me/name", map[string]any{"name": "Анна"})
+	if me["name"] != "Анна" || me["email"] != "player@example.org" {
+		t.Errorf("the name through the API: %v", me)
+	}
+	if code, out := s.do(tournament.PlayerRole, "PUT", "/api/v1/me/name", map[string]any{"name": ""}); code != http.StatusBadRequest || !strings.Contains(fmt.Sprint(out), "name") {
+		t.Errorf("an empty name through the API: %d %v", code, out)
+	}
+}

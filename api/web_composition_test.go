@@ -526,7 +526,10 @@ func TestSolvingPage(t *testing.T) {
 		mustContain(t, "the running contest ("+lang+")", page, `id="problem-1"`, stipulation, `<svg class="board"`, `action="`+ev+`/solving/problems/1/answer"`)
 		mustNotContain(t, "the running contest ("+lang+")", page, "b2-c3 f8:d6")
 	}
-	mustNotContain(t, "the running contest to a reader without an account", s.page(nil, ev+"/solving"), `name="answer"`)
+	// A participant without a name is asked for one: the ranking would
+	// show the account's number.
+	mustContain(t, "the running contest to a participant without a name", s.page(sc, ev+"/solving"), "У вашей учётной записи нет имени", `href="/account"`)
+	mustNotContain(t, "the running contest to a reader without an account", s.page(nil, ev+"/solving"), `name="answer"`, "нет имени")
 	// The director cannot take part: no answer form to be refused.
 	mustNotContain(t, "the running contest to its director", s.page(dc, ev+"/solving"), `name="answer"`)
 	if rec := s.post(sc, ev+"/solving/problems/2/answer", url.Values{"answer": {"d6:f8"}}); rec.Code != http.StatusNotFound {
@@ -860,7 +863,7 @@ func TestSolvingRulingPage(t *testing.T) {
 	}
 	// The participant sees neither the ruling form nor the verdict while
 	// the contest runs.
-	mustNotContain(t, "the participant's page", short.page(sc, ev+"/solving"), "Ответы участников", "ждёт решения директора", `action="`+ruling+`"`)
+	mustNotContain(t, "the participant's page", short.page(sc, ev+"/solving"), "нет имени", "Ответы участников", "ждёт решения директора", `action="`+ruling+`"`)
 	if rec := short.post(sc, ruling, url.Values{"verdict": {"right"}, "reason": {"я права"}}); rec.Code != http.StatusForbidden {
 		t.Errorf("the participant rules on her own answer: %d", rec.Code)
 	}

@@ -103,6 +103,8 @@ type AccountTx interface {
 	CreateUser(u *User) error
 	UserByEmail(email string) (*User, error)
 	SetPasswordHash(userID int64, hash string) error
+	// SetUserName sets the name the account is shown by.
+	SetUserName(userID int64, name string) error
 
 	CreateToken(t *Token) error
 	// TokenByHash finds an API token and its owner by the token's hash.

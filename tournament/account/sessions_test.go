@@ -2,6 +2,8 @@ package account_test
 
 import (
 	"context"
+	"errors"
+	"strings"
 	"testing"
 	"time"
 
@@ -101,6 +103,55 @@ func TestSessionsAndTokensEnd(t *testing.T) {
 			}
 			if _, err := accounts.Authenticate(ctx, long); tournament.ErrorCode(err) != tournament.EUNAUTHORIZED {
 				t.Errorf("a revoked token: %v, want EUNAUTHORIZED", err)
+			}
+		})
+	}
+}
+
+// An account's name is set by its user or an administrator, spaces tidied;
+// it cannot be emptied or made longer than 100 characters.
+func TestSetName(t *testing.T) {
+	for name, st := range storetest.Open(t) {
+		t.Run(name, func(t *testing.T) {
+			accounts := account.NewService(st)
+			ctx := context.Background()
+			solver, err := accounts.AddUser(ctx, account.NewUser{Email: "solver@example.org", Role: "player", Password: "долгийпароль"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			other, err := accounts.AddUser(ctx, account.NewUser{Email: "other@example.org", Role: "arbiter", Password: "долгийпароль"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			admin, err := accounts.AddUser(ctx, account.NewUser{Email: "admin@example.org", Role: "admin", Password: "долгийпароль"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			asSolver := tournament.NewContextWithUser(ctx, solver)
+			if u, err := accounts.SetName(asSolver, "Solver@example.org", "  Анна   Решалова "); err != nil || u.Name != "Анна Решалова" {
+				t.Errorf("her own name: %+v, %v", u, err)
+			}
+			if u, err := accounts.User(ctx, "solver@example.org"); err != nil || u.Name != "Анна Решалова" {
+				t.Errorf("the name kept: %+v, %v", u, err)
+			}
+			for what, tc := range map[string]struct {
+				as    *tournament.User
+				name  string
+				code  string
+				field string
+			}{
+				"another's name":  {other, "Чужое", tournament.EFORBIDDEN, ""},
+				"an empty name":   {solver, " \t ", tournament.EINVALID, "name"},
+				"a name too long": {solver, strings.Repeat("я", 101), tournament.EINVALID, "name"},
+			} {
+				_, err := accounts.SetName(tournament.NewContextWithUser(ctx, tc.as), "solver@example.org", tc.name)
+				var te *tournament.Error
+				if tournament.ErrorCode(err) != tc.code || (tc.field != "" && (!errors.As(err, &te) || te.Field != tc.field)) {
+					t.Errorf("%s: %v, want %s on %q", what, err, tc.code, tc.field)
+				}
+			}
+			if u, err := accounts.SetName(tournament.NewContextWithUser(ctx, admin), "solver@example.org", strings.Repeat("я", 100)); err != nil || u.Name != strings.Repeat("я", 100) {
+				t.Errorf("an administrator names her: %v", err)
 			}
 		})
 	}

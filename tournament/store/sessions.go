@@ -116,6 +116,13 @@ func (t *tx) SetPasswordHash(userID int64, hash string) error {
 	return nil
 }
 
+func (t *tx) SetUserName(userID int64, name string) error {
+	if err := t.db.Model(&userRow{}).Where("id = ?", userID).Update("name", name).Error; err != nil {
+		return fmt.Errorf("set the name of user %d: %w", userID, err)
+	}
+	return nil
+}
+
 func (t *tx) AdminExists() (bool, error) {
 	var n int64
 	if err := t.db.Model(&userRow{}).Where("role = ?", string(tournament.Admin)).Limit(1).Count(&n).Error; err != nil {
