@@ -252,7 +252,7 @@ func TestCompositionPages(t *testing.T) {
 		t.Errorf("a stranger's jury page: %d", rec.Code)
 	}
 	jury := s.page(jc, ev+"/contest/judging")
-	mustContain(t, "the jury page", jury, "№ 001", "точно 18:6", "белые: a5-1/6, b2-1, d4-4/1, d8-1/3, e7-3/1; черные: d6-1/2", "d6:f8 b2-c3", "Отчёт решателя", "verdict-sound", `<svg class="board"`, `action="`+ev+`/contest/marks/001"`)
+	mustContain(t, "the jury page", jury, "№ 001", "точно 18:6", "белые: a5-1/6, b2-1, d4-4/1, d8-1/3, e7-3/1; черные: d6-1/2", "d6:f8 b2-c3", "Отчёт программы проверки", "verdict-sound", `<svg class="board"`, `action="`+ev+`/contest/marks/001"`)
 	mustNotContain(t, "the jury page", jury, "author@example.org", "Автор Петров", "№ 002")
 	if rec := s.post(jc, ev+"/contest/marks/001", url.Values{"mark": {"пять"}}); rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "не оценка") {
 		t.Errorf("a mark that is no number: %d", rec.Code)
@@ -277,6 +277,7 @@ func TestCompositionPages(t *testing.T) {
 	}
 	pub := s.page(nil, ev+"/contest/award")
 	mustContain(t, "the provisional award", pub, "Предварительное присуждение", "Приз 1", author, "Судья Иванов", "точно 18:6", "d6:f8 b2-c3 f8:d6 e7:c5", "Тонкая игра", `<svg class="board"`, "award.pdf")
+	mustContain(t, "the provisional award's verdicts and sign-in", pub, `Вердикт программы проверки: <span class="verdict verdict-sound">`, "Войдите, чтобы подать претензию")
 	mustNotContain(t, "the provisional award to a reader without an account", pub, `action="`+ev+`/contest/claims"`)
 	mustContain(t, "the provisional award to a reader", s.page(rc, ev+"/contest/award"), `action="`+ev+`/contest/claims"`)
 	// A mistyped code is answered at its field, the evidence kept.
@@ -529,7 +530,9 @@ func TestSolvingPage(t *testing.T) {
 	// A participant without a name is asked for one: the ranking would
 	// show the account's number.
 	mustContain(t, "the running contest to a participant without a name", s.page(sc, ev+"/solving"), "У вашей учётной записи нет имени", `href="/account"`)
-	mustNotContain(t, "the running contest to a reader without an account", s.page(nil, ev+"/solving"), `name="answer"`, "нет имени")
+	anonymous := s.page(nil, ev+"/solving")
+	mustContain(t, "the running contest to a reader without an account", anonymous, "Войдите, чтобы участвовать")
+	mustNotContain(t, "the running contest to a reader without an account", anonymous, `name="answer"`, "нет имени")
 	// The director cannot take part: no answer form to be refused.
 	mustNotContain(t, "the running contest to its director", s.page(dc, ev+"/solving"), `name="answer"`)
 	if rec := s.post(sc, ev+"/solving/problems/2/answer", url.Values{"answer": {"d6:f8"}}); rec.Code != http.StatusNotFound {

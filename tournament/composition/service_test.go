@@ -478,7 +478,7 @@ func TestUnsoundWorksAreNotAwarded(t *testing.T) {
 		}
 		list, _ = c.svc.ForJudging(c.as("director"), c.eventID)
 		if list[0].Code != sound || list[0].Rank != 1 || list[1].Code != unsound || list[1].Rank != 0 ||
-			catalog.For(catalog.Russian).Message(list[1].Failed) != "опровергнуто решателем" {
+			catalog.For(catalog.Russian).Message(list[1].Failed) != "опровергнуто программой проверки" {
 			t.Fatalf("the ranking with the unsound work marked %v: %+v", unsoundMark, list)
 		}
 		_, err = c.svc.PublishProvisional(c.as("director"), c.eventID, composition.AwardInput{Items: []composition.Distinction{{Code: unsound, Honour: composition.Prize, Place: 1}}}, "")
