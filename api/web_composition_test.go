@@ -211,7 +211,7 @@ func TestCompositionPages(t *testing.T) {
 		t.Fatalf("a short position: %d\n%s", rec.Code, rec.Body.String())
 	}
 	// A bad solution is refused in the page's language, with the move.
-	if rec := s.post(ac, ev+"/contest/entries", url.Values{"section": {"Задачи"}, "position": {g005}, "side": {"black"}, "stipulation": {"exact 18:6"}, "solution": {"h4-g5"}}); rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "ход 1 (h4-g5): h4-g5: на поле h4 нет фигуры") {
+	if rec := s.post(ac, ev+"/contest/entries", url.Values{"section": {"Задачи"}, "position": {g005}, "side": {"black"}, "stipulation": {"exact 18:6"}, "solution": {"h4-g5"}}); rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "ход 1: h4-g5: на поле h4 нет фигуры") {
 		t.Fatalf("an illegal first move: %d\n%s", rec.Code, rec.Body.String())
 	}
 	// A sound entry: the verdict at once.
@@ -543,7 +543,7 @@ func TestSolvingPage(t *testing.T) {
 	if rec := s.post(sc, ev+"/solving/problems/1/answer", url.Values{"answer": {"d6:b4 b2-c3"}}); rec.Code != http.StatusBadRequest {
 		t.Errorf("an answer with an illegal first move: %d", rec.Code)
 	} else {
-		mustContain(t, "an answer with an illegal first move", rec.Body.String(), `value="d6:b4 b2-c3"`, "в ответе не читается ни один ход: ход 1 (d6:b4)")
+		mustContain(t, "an answer with an illegal first move", rec.Body.String(), `value="d6:b4 b2-c3"`, "в ответе не читается ни один ход: ход 1: d6:b4")
 	}
 	// A wrong answer is taken (the verdict shows after the end) and
 	// replaced by the right one.
@@ -891,4 +891,19 @@ func TestSolvingRulingPage(t *testing.T) {
 	}
 	clock.Set(start.Add(3 * time.Hour))
 	mustContain(t, "the participant's page after the end", short.page(sc, ev+"/solving"), "только первый ход</span>, очков: 1", "Решение директора: главный вариант не доведён")
+}
+
+// A composition contest plays no games: its standings and crosstable
+// lead to the contest page instead of an empty table.
+func TestCompositionHasNoStandings(t *testing.T) {
+	s := newCompServer(t, time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC))
+	director := s.user("director@example.org", tournament.ArbiterRole)
+	id := num(s.must(http.StatusCreated, director, "POST", "/api/v1/events", map[string]any{"name": "Конкурс", "discipline": "composition"}).(map[string]any)["id"])
+	for _, page := range []string{"standings", "crosstable"} {
+		rec := httptest.NewRecorder()
+		s.handler.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, fmt.Sprintf("/events/%d/%s", id, page), nil))
+		if want := fmt.Sprintf("/events/%d/contest", id); rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != want {
+			t.Errorf("%s: %d to %q, want %d to %q", page, rec.Code, rec.Header().Get("Location"), http.StatusSeeOther, want)
+		}
+	}
 }

@@ -242,17 +242,22 @@ func (h *handler) standingsPage(c *gin.Context) error {
 
 // individualCrosstable reads the crosstable behind an individual event's
 // standings and crosstable pages. A team event is shown by teamPage
-// instead; then the crosstable is nil and the error is teamPage's.
+// instead, and a composition contest, which plays no games, by its
+// contest page; then the crosstable is nil and the error is theirs.
 func (h *handler) individualCrosstable(c *gin.Context, teamPage func(*gin.Context, int64) error) (*tournament.Crosstable, error) {
 	id, err := pathInt(c, "id")
 	if err != nil {
 		return nil, err
 	}
-	team, err := h.isTeamEvent(c, id)
+	e, err := h.Events.Event(c.Request.Context(), id)
 	if err != nil {
 		return nil, err
 	}
-	if team {
+	switch {
+	case !e.Discipline.PlaysGames():
+		c.Redirect(http.StatusSeeOther, fmt.Sprintf("/events/%d/contest", id))
+		return nil, nil
+	case e.Discipline.IsTeam():
 		return nil, teamPage(c, id)
 	}
 	round, err := queryInt(c, "round")

@@ -43,10 +43,10 @@ func TestValidate(t *testing.T) {
 		{Entry{Position: g005, Side: "black", Stipulation: "white wins"}, "stipulation", "the stipulation \"white wins\" is set for white, but black is to move"},
 		{Entry{Position: g005, Side: "black", Stipulation: "exact 13:10"}, "stipulation", "exact 13:10 is not a game score"},
 		{Entry{Position: g005, Side: "black", Stipulation: "mate"}, "stipulation", "\"mate\" is not a stipulation"},
-		{Entry{Position: g005, Side: "black", Stipulation: "black wins", Solution: "1... d6:f8 2. b2-b3"}, "solution", "move 2 (b2-b3): "},
+		{Entry{Position: g005, Side: "black", Stipulation: "black wins", Solution: "1... d6:f8 2. b2-b3"}, "solution", `move 2: "b2-b3": "b3" is not a dark square`},
 		// Moves are numbered as the line numbers them, White's and Black's
 		// in one move, not counted one by one: Black's third is in move 3.
-		{Entry{Position: g005, Side: "black", Stipulation: "black wins", Solution: "1... d6:f8 2. b2-c3 f8:d6 3. e7:c5 h2-g3"}, "solution", "move 3 (h2-g3): "},
+		{Entry{Position: g005, Side: "black", Stipulation: "black wins", Solution: "1... d6:f8 2. b2-c3 f8:d6 3. e7:c5 h2-g3"}, "solution", "move 3: h2-g3"},
 		{Entry{Position: g005, Side: "black", Stipulation: "black wins", Solution: "d6:f8 (b2-c3"}, "solution", "parentheses"},
 	} {
 		_, err := Validate(tc.entry)
@@ -106,7 +106,7 @@ func TestCheckAnswer(t *testing.T) {
 		// g3-h2 is a dual the solver proves equivalent.
 		"h4-g3 d6-e7 g3-h2 c7-d8": {first: true, line: true},
 		"h4-g3":                   {first: true, fault: "the answer stops after 1 moves; the solution's main line has 4"},
-		"h4-g5":                   {fault: "move 1 (h4-g5): h4-g5 is not a legal move for black"},
+		"h4-g5":                   {fault: "move 1: h4-g5 is not a legal move for black"},
 	} {
 		got, err := CheckAnswer(s, pr, answer)
 		if err != nil || (check{got.FirstMove, got.Line, got.Fault.String()}) != want {
@@ -117,7 +117,7 @@ func TestCheckAnswer(t *testing.T) {
 	// with moves written after the end of the game is a whole solution.
 	pr = valid(t, Entry{Position: g005, Side: "black", Stipulation: "exact 18:6", Solution: "d6:f8 b2-c3 f8:d6 e7:c5"})
 	for answer, want := range map[string]check{
-		"d6:f8 b2-c3 f8:h6":             {first: true, fault: "move 2 (f8:h6): f8:h6 is not a legal move for black"},
+		"d6:f8 b2-c3 f8:h6":             {first: true, fault: "move 2: f8:h6 is not a legal move for black"},
 		"d6:f8 b2-c3 f8:d6 e7:c5 c3-d4": {first: true, line: true, fault: "the game is over after move 3; what follows is not counted"},
 		"d6:f8 b2-c3 f8:d6 e7:c5 (":     {first: true, line: true, fault: "the game is over after move 3; what follows is not counted"},
 		"d6:f8 ( b2-c3 f8:d6 e7:c5":     {first: true, fault: "the parentheses of the variations do not match"},

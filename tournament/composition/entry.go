@@ -118,7 +118,8 @@ func ReadLine(p rules.Position, side rules.Color, text string) ([]rules.Move, *t
 				continue
 			}
 		}
-		return out, tournament.Invalid("solution", "move %d (%s): %s", moveNumber(first, len(out)), word, rules.Detail(err))
+		// Every reason the record is refused names the record already.
+		return out, tournament.Invalid("solution", "move %d: %s", moveNumber(first, len(out)), rules.Detail(err))
 	}
 	if depth != 0 {
 		return out, tournament.Invalid("solution", "the parentheses of the variations do not match")

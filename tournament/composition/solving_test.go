@@ -101,7 +101,7 @@ func solvingContest(t *testing.T, st *store.Store) {
 	}
 	c.clock.Set(opens.Add(4 * time.Minute))
 	_, err = c.svc.Answer(c.as("bob"), c.eventID, 2, "h4-g5")
-	wantCode(t, "bob's illegal key", err, tournament.EINVALID, "move 1 (h4-g5)")
+	wantCode(t, "bob's illegal key", err, tournament.EINVALID, "move 1: h4-g5")
 	answer("bob", 2, "h4-g3 d6-e7 g3-h2 c7-d8", 5*time.Minute)
 	answer("reader", 1, "d6:f8 b2-c3 f8:d6 e7:c5", 6*time.Minute)
 	answer("reader", 2, "h4-g3 d6-e7 g3-h2 c7-d8", 7*time.Minute)
@@ -235,8 +235,8 @@ func TestSolvingUnreadableAnswer(t *testing.T) {
 			c.setUpOneProblem(t, c.eventID, start.Add(time.Hour), start.Add(2*time.Hour))
 			c.clock.Set(start.Add(90 * time.Minute))
 			for text, want := range map[string]string{
-				"hello world": `no move of the answer can be read: move 1 (hello): "hello": "he" is not a dark square`,
-				"b2-c3 d6:f8": "no move of the answer can be read: move 1 (b2-c3): ",
+				"hello world": `no move of the answer can be read: move 1: "hello": "he" is not a dark square`,
+				"b2-c3 d6:f8": "no move of the answer can be read: move 1: b2-c3",
 				"1...":        "write the solution",
 			} {
 				_, err := c.svc.Answer(c.as("alice"), c.eventID, 1, text)
@@ -248,7 +248,7 @@ func TestSolvingUnreadableAnswer(t *testing.T) {
 			}
 			var te *tournament.Error
 			_, err := c.svc.Answer(c.as("alice"), c.eventID, 1, "hello")
-			if asError(err, &te) && !strings.HasPrefix(catalog.For(catalog.Russian).Error(te), "в ответе не читается ни один ход: ход 1 (hello)") {
+			if asError(err, &te) && !strings.HasPrefix(catalog.For(catalog.Russian).Error(te), `в ответе не читается ни один ход: ход 1: "hello": "he" — не тёмное поле`) {
 				t.Errorf("in Russian: %s", catalog.For(catalog.Russian).Error(te))
 			}
 			// A readable key with an unreadable rest is taken: the key counts.
