@@ -890,7 +890,9 @@ func TestSolvingRulingPage(t *testing.T) {
 		t.Errorf("the answer ruled through the API: %v", a)
 	}
 	clock.Set(start.Add(3 * time.Hour))
-	mustContain(t, "the participant's page after the end", short.page(sc, ev+"/solving"), "только первый ход</span>, очков: 1", "Решение директора: главный вариант не доведён")
+	mustContain(t, "the participant's page after the end", short.page(sc, ev+"/solving"), "только первый ход</span>, очков: 1", "Решение директора: главный вариант не доведён",
+		`<tr class="mine"><td>1</td><td>Решалов</td>`)
+	mustNotContain(t, "the public page after the end", s.page(nil, ev+"/solving"), `class="mine"`)
 }
 
 // A composition contest plays no games: its standings and crosstable
