@@ -42,7 +42,7 @@ func TestRemoveTeamOnTheDeskAndAPI(t *testing.T) {
 		t.Errorf("the question: %s", rec.Body.String())
 	}
 	rec = a.post(remove, url.Values{"confirm": {"1"}, "reason": {" "}})
-	if rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "укажите, почему команда &#34;Тахтамукай&#34; удаляется") {
+	if rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "укажите, почему команда «Тахтамукай» удаляется") {
 		t.Errorf("no reason: %d %s", rec.Code, rec.Body.String())
 	}
 	rec = a.post(remove, url.Values{"confirm": {"1"}, "reason": {"заявлена дважды"}})
@@ -94,7 +94,7 @@ func TestTeamNameTakenOnTheDesk(t *testing.T) {
 	}
 	rec := a.post(fmt.Sprintf("/events/%d/teams", id), url.Values{"name": {"понежукай"}, "roster": {"Новый Игрок, 1700"}})
 	body := rec.Body.String()
-	if rec.Code != http.StatusConflict || !strings.Contains(body, "в турнире уже есть команда &#34;Понежукай&#34;") || !strings.Contains(body, "Новый Игрок, 1700") {
+	if rec.Code != http.StatusConflict || !strings.Contains(body, "в турнире уже есть команда «Понежукай»") || !strings.Contains(body, "Новый Игрок, 1700") {
 		t.Errorf("a taken name: %d\n%s", rec.Code, body)
 	}
 	team := teamIDs(s.must(http.StatusOK, arbiter, "GET", fmt.Sprintf("/api/v1/events/%d/teams", id), nil))

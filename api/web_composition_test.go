@@ -166,25 +166,25 @@ func TestCompositionPages(t *testing.T) {
 	mustContain(t, "the desk after the settings", s.page(dc, ev+"/manage"), `value="Майкоп"`)
 
 	// The settings with a refused deadline, then right; the jury.
-	if rec := s.post(dc, ev+"/contest/settings", url.Values{"sections": {"Задачи | 12+12"}, "deadline": {"завтра"}, "scale": {"4"}, "aggregation": {"mean"}, "claim_days": {"7"}}); rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "&#34;завтра&#34; — не время: пишите так: 2026-12-31T23:59 (UTC)") {
+	if rec := s.post(dc, ev+"/contest/settings", url.Values{"sections": {"Задачи | 12+12"}, "deadline": {"завтра"}, "scale": {"4"}, "aggregation": {"mean"}, "claim_days": {"7"}}); rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "«завтра» — не время: пишите так: 2026-12-31T23:59 (UTC)") {
 		t.Fatalf("a wrong deadline: %d", rec.Code)
 	}
-	if rec := s.post(dc, ev+"/contest/settings", url.Values{"sections": {"Задачи"}, "deadline": {"2026-11-10T12:00"}, "scale": {"4"}, "aggregation": {"mean"}, "claim_days": {"неделя"}}); rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "&#34;неделя&#34; — не целое число") {
+	if rec := s.post(dc, ev+"/contest/settings", url.Values{"sections": {"Задачи"}, "deadline": {"2026-11-10T12:00"}, "scale": {"4"}, "aggregation": {"mean"}, "claim_days": {"неделя"}}); rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "«неделя» — не целое число") {
 		t.Fatalf("claim days in words: %d", rec.Code)
 	}
 	// Every problem at once: the inputs that cannot be read and what is
 	// wrong with the others.
 	bad := s.post(dc, ev+"/contest/settings", url.Values{"sections": {"Задачи\nЗадачи"}, "deadline": {"завтра"}, "scale": {"4"}, "aggregation": {"median"}, "claim_days": {"неделя"}})
-	mustContain(t, "a form with four problems", bad.Body.String(), "&#34;завтра&#34; — не время", "&#34;неделя&#34; — не целое число", "два раздела названы &#34;Задачи&#34;", "&#34;median&#34;")
+	mustContain(t, "a form with four problems", bad.Body.String(), "«завтра» — не время", "«неделя» — не целое число", "два раздела названы «Задачи»", "«median»")
 	s.mustPost(dc, ev+"/contest/settings", url.Values{"sections": {"Задачи | 12+12\nЭтюды"}, "deadline": {"2026-11-10T12:00"}, "scale": {"4"}, "aggregation": {"mean"}, "claim_days": {"7"}})
 	// An address without an account, and a section named twice, are said
 	// at their fields.
 	if rec := s.post(dc, ev+"/contest/judges", url.Values{"judges": {"judge@example.org\nnobody@example.org"}}); rec.Code != http.StatusBadRequest ||
-		!strings.Contains(rec.Body.String(), `<p class="field-error">нет учётной записи с адресом &#34;nobody@example.org&#34;`) {
+		!strings.Contains(rec.Body.String(), `<p class="field-error">нет учётной записи с адресом «nobody@example.org»`) {
 		t.Errorf("a judge without an account: %d", rec.Code)
 	}
 	if rec := s.post(dc, ev+"/contest/settings", url.Values{"sections": {"Задачи\nЗадачи"}, "deadline": {"2026-11-10T12:00"}, "scale": {"4"}, "aggregation": {"mean"}, "claim_days": {"7"}}); rec.Code != http.StatusBadRequest ||
-		!strings.Contains(rec.Body.String(), `<p class="field-error">два раздела названы &#34;Задачи&#34;`) {
+		!strings.Contains(rec.Body.String(), `<p class="field-error">два раздела названы «Задачи»`) {
 		t.Errorf("a section named twice: %d", rec.Code)
 	}
 	// Rules without a name are refused, not dropped; blank lines are skipped.
@@ -282,7 +282,7 @@ func TestCompositionPages(t *testing.T) {
 	mustContain(t, "the provisional award to a reader", s.page(rc, ev+"/contest/award"), `action="`+ev+`/contest/claims"`)
 	// A mistyped code is answered at its field, the evidence kept.
 	if rec := s.post(rc, ev+"/contest/claims", url.Values{"code": {"999"}, "kind": {"anticipated"}, "evidence": {"Петров, 1990"}}); rec.Code != http.StatusBadRequest ||
-		!strings.Contains(rec.Body.String(), "&#34;999&#34; — не произведение этого конкурса") || !strings.Contains(rec.Body.String(), "Петров, 1990") {
+		!strings.Contains(rec.Body.String(), "«999» — не произведение этого конкурса") || !strings.Contains(rec.Body.String(), "Петров, 1990") {
 		t.Fatalf("a claim on a mistyped code: %d", rec.Code)
 	}
 	s.mustPost(rc, ev+"/contest/claims", url.Values{"code": {"001"}, "kind": {"anticipated"}, "evidence": {"Петров, 1990"}})
@@ -352,7 +352,7 @@ func TestCompositionDeskSaysWhyAStepIsRefused(t *testing.T) {
 	s.clock.Set(time.Date(2026, 11, 10, 12, 0, 0, 0, time.UTC))
 	s.mustPost(jc, ev+"/contest/marks/001", url.Values{"mark": {"3"}})
 	refused("a number of prizes that is not a number", http.StatusBadRequest, dc, ev+"/contest/award",
-		url.Values{"prizes": {"два"}, "honourable_mentions": {"0"}, "commendations": {"0"}}, "&#34;два&#34; — не число: напишите, сколько, например 2")
+		url.Values{"prizes": {"два"}, "honourable_mentions": {"0"}, "commendations": {"0"}}, "«два» — не число: напишите, сколько, например 2")
 	s.mustPost(dc, ev+"/contest/award", award)
 	refused("a mark after the award", http.StatusConflict, jc, ev+"/contest/marks/001", url.Values{"mark": {"4"}}, "присуждение опубликовано; оценки больше не меняются")
 	refused("the settings after the award", http.StatusConflict, dc, ev+"/contest/settings", settings, "присуждение опубликовано; условия конкурса больше не меняются")
@@ -494,7 +494,7 @@ func TestSolvingPage(t *testing.T) {
 	// Everything that cannot be read is said at once: a start in words and
 	// two problems of three lines, each under its field.
 	rec := s.post(dc, ev+"/solving", url.Values{"starts": {"в час"}, "ends": {"2026-11-01T15:00"}, "problems": {g005 + "\nblack\nexact 18:6\n\n" + g005 + "\nblack\ndraw"}})
-	mustContain(t, "a form with three problems", rec.Body.String(), "&#34;в час&#34; — не время", "задача 1: ", "задача 2: ")
+	mustContain(t, "a form with three problems", rec.Body.String(), "«в час» — не время", "задача 1: ", "задача 2: ")
 	// Problems are numbered in their order, however many empty lines part
 	// them: the form's reading and the solver's check name the same one.
 	rec = s.post(dc, ev+"/solving", url.Values{"starts": {"2026-11-01T13:00"}, "ends": {"2026-11-01T15:00"}, "problems": {g005 + "\nblack\nexact 18:6\nd6:f8\n\n\n\n" + g005 + "\nblack\ndraw"}})
@@ -788,7 +788,7 @@ func TestDirectorEditsTheProvisionalAwardOnTheDesk(t *testing.T) {
 		kept                      []string
 	}{
 		{"an edit without its reason", "", "1", "изменение предварительного присуждения требует причины", []string{`<option value="prize" selected>`}},
-		{"a place that is not a number", "приз вакантен", "первое", `место произведения № 002 — целое число от 1; указано &#34;первое&#34;`, []string{`value="первое"`, `value="приз вакантен"`}},
+		{"a place that is not a number", "приз вакантен", "первое", `место произведения № 002 — целое число от 1; указано «первое»`, []string{`value="первое"`, `value="приз вакантен"`}},
 	} {
 		rec := s.post(dc, edit, rows(tc.reason, tc.place))
 		if rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), tc.says) {

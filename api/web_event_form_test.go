@@ -63,7 +63,7 @@ func TestTimeControlWarningWhileTyping(t *testing.T) {
 		{"discipline=rapid&time_control=30%2B30", "§9"},
 		{"discipline=rapid&time_control=8%2B4", `"warnings":[]`},
 		{"discipline=blitz&time_control=", "контроль времени не задан"},
-		{"discipline=rapid&time_control=x", `\"x\": напишите минуты`},
+		{"discipline=rapid&time_control=x", `«x»: напишите минуты`},
 	} {
 		body := a.get("/manage/time-control?" + tc.query).Body.String()
 		if !strings.Contains(body, tc.want) {

@@ -504,7 +504,7 @@ func TestArbiterEditsAPlayer(t *testing.T) {
 
 	rec = a.post(edit, url.Values{"name": {"Хуаде Аслан"}, "rating": {"19О0"}, "club": {"Нарт"}, "reason": {"опечатка"}})
 	mustStatus(t, "a rating that is not a number", rec.Code, http.StatusBadRequest, "")
-	mustContain(t, "the refused form", rec.Body.String(), `value="19О0"`, `value="опечатка"`, `<p class="field-error" role="alert">&#34;19О0&#34; — не целое число`)
+	mustContain(t, "the refused form", rec.Body.String(), `value="19О0"`, `value="опечатка"`, `<p class="field-error" role="alert">«19О0» — не целое число`)
 
 	rec = a.post(edit, url.Values{"name": {"Хуаде Аслан"}, "rating": {"1900"}, "club": {"Нарт"}, "federation_id": {"ADG-7"}, "reason": {"опечатка в рейтинге"}})
 	mustStatus(t, "the corrected rating", rec.Code, http.StatusSeeOther, rec.Body.String())

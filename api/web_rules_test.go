@@ -203,7 +203,7 @@ func TestWithdrawalIsConfirmedAndUndone(t *testing.T) {
 	// label in the page's language.
 	rec := a.post(withdraw, url.Values{"from_round": {"второй"}})
 	mustStatus(t, "withdraw from a round in words", rec.Code, http.StatusBadRequest, rec.Body.String())
-	if !strings.Contains(rec.Body.String(), `<p class="field-error" role="alert">Выбывает с тура: &#34;второй&#34; — не номер тура</p>`) {
+	if !strings.Contains(rec.Body.String(), `<p class="field-error" role="alert">Выбывает с тура: «второй» — не номер тура</p>`) {
 		t.Errorf("the round in words is not refused at its label:\n%s", rec.Body.String())
 	}
 	rec = a.post(withdraw, url.Values{"from_round": {"2"}})
@@ -258,7 +258,7 @@ func TestTeamRosterRefusesAnotherTeamsPlayer(t *testing.T) {
 	rec = a.post(teams, url.Values{"name": {"Адыгея"}, "roster": {"Хуажев Руслан\n\nелкин олег"}})
 	body := html.UnescapeString(rec.Body.String())
 	mustStatus(t, "a player of another team", rec.Code, http.StatusConflict, body)
-	if !strings.Contains(body, `строка 3: елкин олег уже играет за команду "Нарт"`) {
+	if !strings.Contains(body, `строка 3: елкин олег уже играет за команду «Нарт»`) {
 		t.Errorf("the refused roster line is not named:\n%s", body)
 	}
 	// JSON: the same rule on the same use case.

@@ -76,7 +76,7 @@ func TestSwissPages(t *testing.T) {
 	typed := arbiter.post(events+"/rounds/1/pairing", url.Values{"boards": {"1 2\n3 x"}, "reason": {"ошибка в карточке"}})
 	expect(typed, http.StatusBadRequest)
 	pairingForm := formOf(t, typed.Body.String(), "edit-pairing")
-	for _, want := range []string{"строка 2: &#34;x&#34; — не стартовый номер", ">1 2\n3 x</textarea>", `value="ошибка в карточке"`} {
+	for _, want := range []string{"строка 2: «x» — не стартовый номер", ">1 2\n3 x</textarea>", `value="ошибка в карточке"`} {
 		if !strings.Contains(pairingForm, want) {
 			t.Errorf("the refused pairing form lacks %q\n%s", want, pairingForm)
 		}
@@ -88,7 +88,7 @@ func TestSwissPages(t *testing.T) {
 	typed = arbiter.post(events+"/rounds/1/pairing", url.Values{"boards": {"1 2\n3 x\n4 5 6\n7-y"}, "reason": {"ошибка в карточке"}})
 	expect(typed, http.StatusBadRequest)
 	pairingForm = formOf(t, typed.Body.String(), "edit-pairing")
-	for _, want := range []string{"не читаются строки жеребьёвки: 3", "строка 2: &#34;x&#34; — не стартовый номер", "строка 3: напишите стартовые номера белых и чёрных, например «3 7»", "строка 4: &#34;y&#34; — не стартовый номер"} {
+	for _, want := range []string{"не читаются строки жеребьёвки: 3", "строка 2: «x» — не стартовый номер", "строка 3: напишите стартовые номера белых и чёрных, например «3 7»", "строка 4: «y» — не стартовый номер"} {
 		if !strings.Contains(pairingForm, want) {
 			t.Errorf("the pairing with three bad lines lacks %q\n%s", want, pairingForm)
 		}

@@ -30,7 +30,7 @@ func TestCommandsSpeakRussianByDefault(t *testing.T) {
 		}
 	}
 	code, _, errOut := runIn(t, nil, "moves", "--side", "red")
-	if code != 2 || !strings.Contains(errOut, `adiukh moves: --side "red": напишите white (белые) или black (черные)`) {
+	if code != 2 || !strings.Contains(errOut, `adiukh moves: --side «red»: напишите white (белые) или black (черные)`) {
 		t.Errorf("a bad side: code %d, %q", code, errOut)
 	}
 	_, _, errOut = runIn(t, nil, "moves", "--position", "white: z9; black: a7")
@@ -122,8 +122,8 @@ func TestErrorsInRussian(t *testing.T) {
 		{[]string{"restore", "--db", filepath.Join(dir, "new.db"), "-i", filepath.Join(dir, "none.db")}, 1, "копии " + filepath.Join(dir, "none.db") + " нет"},
 		{[]string{"backup", "--db", "postgres://db.example.org/adiukh", "-o", backup}, 2, "базу PostgreSQL копируют программой pg_dump"},
 		{[]string{"pair", "--trf", finished}, 1, "сыграны все туры (5): следующего тура для жеребьёвки нет"},
-		{[]string{"pair", "--trf", badStart}, 1, `строка 1, столбец 5: стартовый номер "bad" — не число`},
-		{[]string{"import", "--trf", badStart, "--owner", "arbiter@example.org", "--db", db}, 1, `строка 1, столбец 5: стартовый номер "bad" — не число`},
+		{[]string{"pair", "--trf", badStart}, 1, `строка 1, столбец 5: стартовый номер «bad» — не число`},
+		{[]string{"import", "--trf", badStart, "--owner", "arbiter@example.org", "--db", db}, 1, `строка 1, столбец 5: стартовый номер «bad» — не число`},
 		{[]string{"validate", filepath.Join(dir, "missing.txt")}, 2, "missing.txt: нет такого файла или папки"},
 		{[]string{"pair", "--trf", filepath.Join(dir, "missing.trf")}, 1, "missing.trf: нет такого файла или папки"},
 	} {

@@ -31,7 +31,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"math"
+	"reflect"
 	"strconv"
 	"strings"
 	"sync"
@@ -340,8 +342,32 @@ func (l *Localizer) Arg(a any) any {
 		return l.T("discipline." + string(a))
 	case tournament.System:
 		return l.T("system." + string(a))
+	case string:
+		return guillemets(a)
+	case fmt.Stringer, fmt.Formatter:
+		return a
+	}
+	if v := reflect.ValueOf(a); v.Kind() == reflect.String {
+		return guillemets(v.String())
 	}
 	return a
+}
+
+// guillemets is a text argument of a Russian message: where the format
+// quotes it (%q) it is set in Russian quotation marks, «c3-b4» rather than
+// "c3-b4", with what cannot be shown escaped as %q escapes it; every other
+// verb prints it as a string.
+type guillemets string
+
+func (g guillemets) Format(f fmt.State, verb rune) {
+	if verb != 'q' {
+		fmt.Fprintf(f, fmt.FormatString(f, verb), string(g))
+		return
+	}
+	quoted := strconv.Quote(string(g))
+	// Inside «» a quotation mark needs no escape; a backslash still does.
+	inner := strings.ReplaceAll(quoted[1:len(quoted)-1], `\"`, `"`)
+	io.WriteString(f, "«"+inner+"»")
 }
 
 // Pair returns a message in both languages, for data that carries both

@@ -778,3 +778,27 @@ func TestOneTermForOneThing(t *testing.T) {
 		}
 	}
 }
+
+// Russian messages quote a text in «», escaping only what %q escapes and a
+// backslash; other verbs print it as it is. English keeps "".
+func TestRussianQuotes(t *testing.T) {
+	const format = "%q is not a verdict: right, key or wrong"
+	for in, want := range map[string]string{
+		"maybe":       "«maybe»",
+		`say "yes"`:   `«say "yes"»`,
+		"two\nlines":  `«two\nlines»`,
+		`back\slash`:  `«back\\slash»`,
+		`back\"quote`: `«back\\"quote»`,
+	} {
+		if got := For(Russian).Sprintf(format, in); !strings.HasPrefix(got, want+" — ") {
+			t.Errorf("ru %q: %s, want it to start %s", in, got, want)
+		}
+	}
+	if got := For(English).Sprintf(format, "maybe"); !strings.HasPrefix(got, `"maybe" is not`) {
+		t.Errorf("en: %s", got)
+	}
+	type verdict string
+	if got := fmt.Sprintf("[%-6s|%q]", For(Russian).Arg("ab"), For(Russian).Arg(verdict("cd"))); got != "[ab    |«cd»]" {
+		t.Errorf("other verbs and a named string type: %s", got)
+	}
+}

@@ -68,3 +68,16 @@ func TestFindingsKeptAsSentences(t *testing.T) {
 		}
 	}
 }
+
+// A refused move kept as "move %d (%s): %s" before its reason alone named
+// it reads back in the form of today, so that it is still translated.
+func TestLegacyMoveFault(t *testing.T) {
+	var got Text
+	kept := `{"format":"move %d (%s): %s","args":[{"int":2},{"string":"b2-b3"},{"text":{"format":"%s is not a legal move for %s","args":[{"string":"b2-b3"},{"color":"white"}]}}]}`
+	if err := json.Unmarshal([]byte(kept), &got); err != nil {
+		t.Fatal(err)
+	}
+	if got.String() != "move 2: b2-b3 is not a legal move for white" {
+		t.Errorf("read back %q", got.String())
+	}
+}

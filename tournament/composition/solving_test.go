@@ -248,7 +248,7 @@ func TestSolvingUnreadableAnswer(t *testing.T) {
 			}
 			var te *tournament.Error
 			_, err := c.svc.Answer(c.as("alice"), c.eventID, 1, "hello")
-			if asError(err, &te) && !strings.HasPrefix(catalog.For(catalog.Russian).Error(te), `в ответе не читается ни один ход: ход 1: "hello": "he" — не тёмное поле`) {
+			if asError(err, &te) && !strings.HasPrefix(catalog.For(catalog.Russian).Error(te), `в ответе не читается ни один ход: ход 1: «hello»: «he» — не тёмное поле`) {
 				t.Errorf("in Russian: %s", catalog.For(catalog.Russian).Error(te))
 			}
 			// A readable key with an unreadable rest is taken: the key counts.

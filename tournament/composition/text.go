@@ -107,8 +107,17 @@ func (t *Text) UnmarshalJSON(b []byte) error {
 			return fmt.Errorf("argument %d of %q has no value", i+1, in.Format)
 		}
 	}
+	if t.Format == legacyMoveFormat && len(t.Args) == 3 {
+		// Kept before the refused move was named once: its reason names
+		// the move already.
+		t.Format, t.Args = "move %d: %s", []any{t.Args[0], t.Args[2]}
+	}
 	return nil
 }
+
+// legacyMoveFormat is how a refused move was said before its reason alone
+// named it: "move 2 (b2-b3): …".
+const legacyMoveFormat = "move %d (%s): %s"
 
 // Plain is text kept before messages were stored with their arguments: it
 // is shown as it is, in the language it was written in.
