@@ -1,6 +1,7 @@
 package api
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"net/http"
@@ -249,6 +250,17 @@ type juryRow struct {
 	Diagram *diagram
 	// Mine is the reader's own mark, when a judge has marked.
 	Mine *composition.Mark
+	// Listed are the marks the service shows the reader (the director
+	// every judge's, a judge their own), each with its judge's name, less
+	// the reader's own while it fills the reader's mark form.
+	Listed []juryMark
+}
+
+// juryMark is a mark as the jury's page lists it.
+type juryMark struct {
+	Judge   string
+	Mark    float64
+	Comment string
 }
 
 type judgingPageData struct {
@@ -264,22 +276,30 @@ func (h *handler) judgingPage(c *gin.Context) error {
 	return h.renderJudging(c, newForm(), http.StatusOK)
 }
 
-func (h *handler) juryRows(c *gin.Context, id int64) ([]juryRow, string, error) {
-	list, err := h.Composition.ForJudging(c.Request.Context(), id)
+func (h *handler) juryRows(c *gin.Context, cv *composition.ContestView) ([]juryRow, string, error) {
+	list, err := h.Composition.ForJudging(c.Request.Context(), cv.EventID)
 	if err != nil {
 		if te := (*tournament.Error)(nil); errors.As(err, &te) && te.Code == tournament.ECONFLICT {
 			return nil, h.translator(c).Error(te), nil
 		}
 		return nil, "", err
 	}
+	names := map[int64]string{}
+	for _, j := range cv.Judges {
+		names[j.ID] = j.Name
+	}
 	u := tournament.UserFromContext(c.Request.Context())
 	var rows []juryRow
 	for _, a := range list {
 		r := juryRow{Anonymous: a, Diagram: newDiagram(a.Position, a.Side)}
-		for i := range a.Marks {
-			if u != nil && a.Marks[i].JudgeID == u.ID {
+		for i, m := range a.Marks {
+			if u != nil && m.JudgeID == u.ID {
 				r.Mine = &a.Marks[i]
+				if cv.IsJudge {
+					continue
+				}
 			}
+			r.Listed = append(r.Listed, juryMark{Judge: cmp.Or(names[m.JudgeID], fmt.Sprintf("#%d", m.JudgeID)), Mark: m.Mark, Comment: m.Comment})
 		}
 		rows = append(rows, r)
 	}
@@ -296,7 +316,7 @@ func (h *handler) renderJudging(c *gin.Context, f *form, status int) error {
 		if !cv.IsJudge && !cv.IsDirector {
 			return tournament.Forbidden("only the contest's judges and its director see the entries before the award")
 		}
-		if data.Entries, data.Closed, err = h.juryRows(c, e.ID); err != nil {
+		if data.Entries, data.Closed, err = h.juryRows(c, cv); err != nil {
 			return err
 		}
 	}
@@ -389,7 +409,7 @@ func (h *handler) renderDesk(c *gin.Context, e *tournament.Event, which string, 
 			}
 			data.Judges.Values["judges"] = strings.Join(emails, "\n")
 		}
-		if data.Entries, data.Closed, err = h.juryRows(c, e.ID); err != nil {
+		if data.Entries, data.Closed, err = h.juryRows(c, cv); err != nil {
 			return err
 		}
 		if cv.Stage != composition.Entries {

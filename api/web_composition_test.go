@@ -909,3 +909,36 @@ func TestCompositionHasNoStandings(t *testing.T) {
 		}
 	}
 }
+
+// The director reads on the jury's page what the JSON API gives them: each
+// entry's marks with the judge's name and comment. A judge still sees only
+// their own mark, in their form, and never the other judges'.
+func TestJudgingPageShowsTheDirectorEveryMark(t *testing.T) {
+	s := newCompServer(t, time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC))
+	director := s.user("director@example.org", tournament.ArbiterRole)
+	s.namedUser("first@example.org", "Судья Иванов", tournament.PlayerRole)
+	s.namedUser("second@example.org", "Судья Сидоров", tournament.PlayerRole)
+	author := s.user("author@example.org", tournament.PlayerRole)
+	id := num(s.must(http.StatusCreated, director, "POST", "/api/v1/events", map[string]any{"name": "Конкурс", "discipline": "composition"}).(map[string]any)["id"])
+	base := fmt.Sprintf("/api/v1/events/%d", id)
+	s.must(http.StatusOK, director, "PUT", base+"/contest", map[string]any{"sections": []map[string]string{{"name": "Задачи"}},
+		"deadline": "2026-11-10T12:00:00Z", "scale": 4, "aggregation": "mean", "claim_days": 7})
+	s.must(http.StatusOK, director, "PUT", base+"/contest/judges", map[string]any{"judges": []string{"first@example.org", "second@example.org"}})
+	enterG005(s, author, base, "Задачи", "exact 18:6", "d6:f8 b2-c3 f8:d6 e7:c5")
+	s.clock.Set(time.Date(2026, 11, 10, 12, 0, 0, 0, time.UTC))
+	ev := strings.TrimPrefix(base, "/api/v1")
+	page, mark := ev+"/contest/judging", ev+"/contest/marks/001"
+	dc, fc, sc := s.session("director@example.org"), s.session("first@example.org"), s.session("second@example.org")
+	mustContain(t, "the director's jury page before the marks", s.page(dc, page), "Оценок нет.")
+	mustContain(t, "the director's jury page before the marks in English", s.page(dc, page+"?lang=en"), "No marks.")
+	s.mustPost(fc, mark, url.Values{"mark": {"3,5"}, "comment": {"Тонкая игра башнями"}})
+	s.mustPost(sc, mark, url.Values{"mark": {"3"}, "comment": {"Слабая концовка"}})
+
+	directors := s.page(dc, page)
+	mustContain(t, "the director's jury page", directors, "<strong>Судья Иванов</strong>: 3,5 — Тонкая игра башнями", "<strong>Судья Сидоров</strong>: 3 — Слабая концовка")
+	mustNotContain(t, "the director's jury page", directors, "Оценок нет.", `action="`+mark+`"`)
+	mustContain(t, "the director's jury page in English", s.page(dc, page+"?lang=en"), "<strong>Судья Иванов</strong>: 3.5 — Тонкая игра башнями")
+	first := s.page(fc, page)
+	mustContain(t, "a judge's jury page", first, `value="3,5"`, "Тонкая игра башнями")
+	mustNotContain(t, "a judge's jury page", first, "Судья Сидоров", "Слабая концовка", "<strong>Судья Иванов</strong>", "author@example.org")
+}
