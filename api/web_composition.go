@@ -269,11 +269,20 @@ type judgingPageData struct {
 	Entries []juryRow
 	// Closed says why the entries cannot be judged yet.
 	Closed string
-	Form   *form
+	// MayMark tells whether the reader has mark forms: a judge, while the
+	// marks may still change.
+	MayMark bool
+	Form    *form
 }
 
 func (h *handler) judgingPage(c *gin.Context) error {
 	return h.renderJudging(c, newForm(), http.StatusOK)
+}
+
+// mayMark tells whether the reader is offered mark forms: a judge of the
+// contest while its marks are not fixed.
+func mayMark(cv *composition.ContestView) bool {
+	return cv.IsJudge && !cv.Fixed()
 }
 
 func (h *handler) juryRows(c *gin.Context, cv *composition.ContestView) ([]juryRow, string, error) {
@@ -295,7 +304,7 @@ func (h *handler) juryRows(c *gin.Context, cv *composition.ContestView) ([]juryR
 		for i, m := range a.Marks {
 			if u != nil && m.JudgeID == u.ID {
 				r.Mine = &a.Marks[i]
-				if cv.IsJudge {
+				if mayMark(cv) {
 					continue
 				}
 			}
@@ -319,6 +328,7 @@ func (h *handler) renderJudging(c *gin.Context, f *form, status int) error {
 		if data.Entries, data.Closed, err = h.juryRows(c, cv); err != nil {
 			return err
 		}
+		data.MayMark = mayMark(cv)
 	}
 	h.renderWith(c, h.translator(c), status, "contest_judging", e.Name, data)
 	return nil

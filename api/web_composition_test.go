@@ -942,3 +942,54 @@ func TestJudgingPageShowsTheDirectorEveryMark(t *testing.T) {
 	mustContain(t, "a judge's jury page", first, `value="3,5"`, "Тонкая игра башнями")
 	mustNotContain(t, "a judge's jury page", first, "Судья Сидоров", "Слабая концовка", "<strong>Судья Иванов</strong>", "author@example.org")
 }
+
+// The forms of the steps the award fixes — the contest's settings, the
+// jury, the marks — are offered exactly while the service takes them: the
+// desk and the jury's page show them until the provisional award, then
+// show the settings, the judges and the marks as they stay, and a form
+// posted all the same is refused.
+func TestFixedStepsOfferNoForms(t *testing.T) {
+	s := newCompServer(t, time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC))
+	director, _, base, _ := judgedContest(s, "Задачи")
+	author := s.user("author@example.org", tournament.PlayerRole)
+	enterG005(s, author, base, "Задачи", "exact 18:6", "d6:f8 b2-c3 f8:d6 e7:c5")
+	s.clock.Set(time.Date(2026, 11, 10, 12, 0, 0, 0, time.UTC))
+	ev := strings.TrimPrefix(base, "/api/v1")
+	dc, jc := s.session("director@example.org"), s.session("judge@example.org")
+	settings, judges, mark := ev+"/contest/settings", ev+"/contest/judges", ev+"/contest/marks/001"
+	s.mustPost(jc, mark, url.Values{"mark": {"3"}, "comment": {"Тонкая игра"}})
+	s.mustPost(dc, settings, url.Values{"sections": {"Задачи"}, "deadline": {"2026-11-10T12:00"}, "scale": {"4"}, "aggregation": {"mean"}, "claim_days": {"7"}})
+	s.mustPost(dc, judges, url.Values{"judges": {"judge@example.org"}})
+	mustContain(t, "the desk while judging", s.page(dc, ev+"/manage"), `action="`+settings+`"`, `action="`+judges+`"`)
+	mustNotContain(t, "the desk while judging", s.page(dc, ev+"/manage"), "больше не меняются")
+	mustContain(t, "the jury page while judging", s.page(jc, ev+"/contest/judging"), `action="`+mark+`"`)
+
+	s.must(http.StatusOK, director, "POST", base+"/contest/award", map[string]any{"prizes": 1})
+	for lang, says := range map[string][2]string{
+		"ru": {"Присуждение опубликовано: условия конкурса и состав судей больше не меняются.", "Присуждение опубликовано: оценки больше не меняются."},
+		"en": {"The award is published: the contest&#39;s settings and its jury are fixed.", "The award is published: the marks are fixed."},
+	} {
+		desk := s.page(dc, ev+"/manage?lang="+lang)
+		mustContain(t, "the desk after the award ("+lang+")", desk, says[0], "<strong>Задачи</strong>", "judge@example.org")
+		mustNotContain(t, "the desk after the award ("+lang+")", desk, `action="`+settings+`"`, `action="`+judges+`"`)
+		jury := s.page(jc, ev+"/contest/judging?lang="+lang)
+		mustContain(t, "the jury page after the award ("+lang+")", jury, says[1], "Тонкая игра")
+		mustNotContain(t, "the jury page after the award ("+lang+")", jury, `action="`+mark+`"`)
+	}
+	// A form from a page loaded before the award is refused with its
+	// reason, though the page shows the form no more.
+	for _, tc := range []struct {
+		cookie     *http.Cookie
+		path, says string
+		form       url.Values
+	}{
+		{dc, settings, "условия конкурса больше не меняются", url.Values{"sections": {"Задачи"}, "deadline": {"2026-11-10T12:00"}, "scale": {"4"}, "aggregation": {"mean"}, "claim_days": {"7"}}},
+		{dc, judges, "состав жюри больше не меняется", url.Values{"judges": {"judge@example.org"}}},
+		{jc, mark, "оценки больше не меняются", url.Values{"mark": {"4"}}},
+	} {
+		rec := s.post(tc.cookie, tc.path, tc.form)
+		if rec.Code != http.StatusConflict || !strings.Contains(rec.Body.String(), `<p class="field-error" role="alert">присуждение опубликовано; `+tc.says) {
+			t.Errorf("POST %s after the award: %d, want 409 saying %q", tc.path, rec.Code, tc.says)
+		}
+	}
+}

@@ -50,6 +50,11 @@ type Contest struct {
 	Award []Distinction
 }
 
+// Fixed reports whether the award is published, from which on the
+// contest's settings, its jury and the judges' marks no longer change:
+// Setup, SetJudges and Mark refuse them, and the pages offer no form.
+func (c *Contest) Fixed() bool { return c.Stage != Entries }
+
 // Section returns the named section, nil when there is none.
 func (c *Contest) Section(name string) *Section {
 	for i := range c.Sections {

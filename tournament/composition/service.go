@@ -237,7 +237,7 @@ func (s *Service) Setup(ctx context.Context, eventID int64, in ContestInput, rea
 		}
 		next := &Contest{EventID: eventID, Stage: Entries}
 		if old != nil {
-			if old.Stage != Entries {
+			if old.Fixed() {
 				return tournament.Conflict("stage", "the award is published; the contest's settings are fixed")
 			}
 			cp := *old
@@ -363,7 +363,7 @@ func (s *Service) SetJudges(ctx context.Context, eventID int64, emails []string,
 		if err != nil {
 			return err
 		}
-		if c.Stage != Entries {
+		if c.Fixed() {
 			return tournament.Conflict("judges", "the award is published; the jury is fixed")
 		}
 		old, err := tx.Judges(eventID)
@@ -821,7 +821,7 @@ func (s *Service) Mark(ctx context.Context, eventID int64, in MarkInput) (*Mark,
 			return tournament.Forbidden("only the judges of event %d mark its entries", e.ID)
 		}
 		switch {
-		case c.Stage != Entries:
+		case c.Fixed():
 			return tournament.Conflict("stage", "the award is published; marks are fixed")
 		case s.now().Before(c.Deadline):
 			return tournament.Conflict("deadline", "entries are open until %s; judging starts after the deadline", tournament.UTC(c.Deadline))

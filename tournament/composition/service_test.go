@@ -252,7 +252,11 @@ func contestLifecycle(t *testing.T, st *store.Store) {
 		t.Fatalf("director's ranking %+v", list)
 	}
 
-	// The provisional award, from the ranking.
+	// The provisional award, from the ranking; until it the settings, the
+	// jury and the marks may change, and the pages say so by Fixed.
+	if v, err := c.svc.Contest(c.as("director"), c.eventID); err != nil || v.Fixed() {
+		t.Fatalf("the contest before the award is fixed: %v", err)
+	}
 	_, err = c.svc.PublishProvisional(c.as("judge1"), c.eventID, composition.AwardInput{Prizes: 1}, "")
 	wantCode(t, "a judge publishes", err, tournament.EFORBIDDEN, "director")
 	prov, err := c.svc.PublishProvisional(c.as("director"), c.eventID, composition.AwardInput{Prizes: 1, Mentions: 1}, "")
@@ -262,6 +266,13 @@ func contestLifecycle(t *testing.T, st *store.Store) {
 	}
 	_, err = c.svc.Mark(c.as("judge1"), c.eventID, composition.MarkInput{Code: "001", Mark: 4})
 	wantCode(t, "marking after the award", err, tournament.ECONFLICT, "marks are fixed")
+	_, err = c.svc.Setup(c.as("director"), c.eventID, setup, "")
+	wantCode(t, "settings after the award", err, tournament.ECONFLICT, "the contest's settings are fixed")
+	_, err = c.svc.SetJudges(c.as("director"), c.eventID, []string{"judge1@example.org", "judge2@example.org", "judge3@example.org"}, "")
+	wantCode(t, "the jury after the award", err, tournament.ECONFLICT, "the jury is fixed")
+	if v, err := c.svc.Contest(ctx, c.eventID); err != nil || !v.Fixed() {
+		t.Fatalf("the contest after the award is not fixed: %v", err)
+	}
 	award, err := c.svc.Award(ctx, c.eventID)
 	if err != nil || len(award.Items) != 2 || award.Items[0].Author != "Alice" || award.Items[1].Author != "Bob" || award.Items[0].ExAequo ||
 		len(award.Items[0].JudgeComments) != 3 || award.Items[0].Entry.Position != sound.Position {
