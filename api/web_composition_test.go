@@ -714,6 +714,72 @@ func TestBrowserCompositionEntry(t *testing.T) {
 	}
 }
 
+// TestBrowserBoardEditorCoordinates: the board editor has the a–h and 1–8
+// labels every diagram has, the ranks at the left of their rows and the
+// files under their columns, on a computer's screen and within a phone's;
+// the square named in the tower's line is in the line's own type.
+func TestBrowserBoardEditorCoordinates(t *testing.T) {
+	s := newCompServer(t, time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC))
+	_, _, base, _ := judgedContest(s, "Задачи")
+	s.user("author@example.org", tournament.PlayerRole)
+	at, run := browserOn(t, s.handler)
+	run("sign in", chromedp.Navigate(at("/login")),
+		chromedp.SendKeys(`input[name=email]`, "author@example.org"),
+		chromedp.SendKeys(`input[name=password]`, "пароль игрока"+kb.Enter),
+		chromedp.WaitVisible(`form[action="/logout"]`))
+	// Where each label stands against its square, and the type of the
+	// tower's line, measured by the browser.
+	const measure = `(() => {
+		const box = e => e.getBoundingClientRect();
+		const label = (sel, text) => [...document.querySelectorAll(sel)].find(e => e.textContent === text);
+		const out = {files: "", ranks: "", misplaced: []};
+		out.files = [...document.querySelectorAll("#board-editor .be-files span")].map(e => e.textContent).join("");
+		out.ranks = [...document.querySelectorAll("#board-editor .be-ranks span")].map(e => e.textContent).join("");
+		const grid = box(document.querySelector("#board-editor .be-grid"));
+		for (const sq of ["a1", "c3", "h8", "b8", "g1"]) {
+			const b = box(document.querySelector('#board-editor button[data-sq="' + sq + '"]'));
+			const fl = label("#board-editor .be-files span", sq[0]), rl = label("#board-editor .be-ranks span", sq[1]);
+			if (!fl || !rl) { out.misplaced.push(sq + " unlabelled"); continue; }
+			const f = box(fl), r = box(rl);
+			if (Math.abs((f.left + f.right) / 2 - (b.left + b.right) / 2) > 1 || f.top < grid.bottom - 1) out.misplaced.push(sq + " file");
+			if (Math.abs((r.top + r.bottom) / 2 - (b.top + b.bottom) / 2) > 1 || r.right > grid.left + 1) out.misplaced.push(sq + " rank");
+		}
+		out.right = grid.right;
+		const line = document.querySelector("#board-editor .be-square");
+		if (line) {
+			const p = getComputedStyle(line.parentNode), l = getComputedStyle(line);
+			out.square = line.textContent;
+			out.sameType = l.fontSize === p.fontSize && l.fontFamily === p.fontFamily && l.letterSpacing === p.letterSpacing;
+		}
+		return out;
+	})()`
+	for _, width := range []int64{1280, 360} {
+		var got struct {
+			Files, Ranks string
+			Misplaced    []string
+			Right        float64
+			Square       string
+			SameType     bool
+		}
+		run(fmt.Sprintf("the editor at %d px", width),
+			chromedp.EmulateViewport(width, 900),
+			chromedp.Navigate(at(strings.TrimPrefix(base, "/api/v1")+"/contest/entries")),
+			chromedp.WaitVisible(`#board-editor .be-grid button[data-sq="e3"]`),
+			chromedp.Click(`#board-editor button[data-sq="e3"]`),
+			chromedp.Click(`#board-editor button[data-sq="e3"]`),
+			chromedp.Evaluate(measure, &got))
+		if got.Files != "abcdefgh" || got.Ranks != "87654321" || len(got.Misplaced) > 0 {
+			t.Errorf("at %d px the editor's coordinates read %q and %q; misplaced: %v", width, got.Files, got.Ranks, got.Misplaced)
+		}
+		if got.Right > float64(width) {
+			t.Errorf("at %d px the editor ends at %v px", width, got.Right)
+		}
+		if got.Square != "e3: " || !got.SameType {
+			t.Errorf("at %d px the tower's line names %q in the same type as the line: %v", width, got.Square, got.SameType)
+		}
+	}
+}
+
 // TestBrowserCompositionEventForm: an arbiter creating a composition
 // contest sees no pairing system, rounds, clock, scoring or tie-breaks on
 // the form, and the contest's header names no pairing system either.

@@ -13,6 +13,7 @@
   var field = document.getElementById(root.getAttribute("data-field"));
   var grid = root.querySelector(".be-grid");
   var counts = root.querySelector(".be-counts");
+  var squareOut = root.querySelector(".be-square");
   var stackOut = root.querySelector(".be-stack");
   var hint = root.querySelector(".be-hint");
   var tool = "w";
@@ -86,7 +87,10 @@
     var n = totals();
     counts.textContent = counts.getAttribute("data-white") + " " + n.w + "/12 · " + counts.getAttribute("data-black") + " " + n.b + "/12";
     counts.classList.toggle("be-ok", n.w === 12 && n.b === 12);
-    if (selected) stackOut.textContent = selected + ": " + stackText(towers[selected]);
+    if (selected) {
+      squareOut.textContent = selected + ": ";
+      stackOut.textContent = stackText(towers[selected]);
+    }
   }
 
   function tap(sq) {
