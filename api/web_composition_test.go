@@ -1059,3 +1059,37 @@ func TestFixedStepsOfferNoForms(t *testing.T) {
 		}
 	}
 }
+
+// Every page of a composition event fits a 360 px phone as its director
+// sees it, with an entry marked, the award published and a solving
+// contest over: a wide table scrolls inside its own box.
+func TestBrowserCompositionPagesOnAPhone(t *testing.T) {
+	s := newCompServer(t, time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC))
+	director, judge, base, id := judgedContest(s, "Задачи")
+	author := s.user("author@example.org", tournament.PlayerRole)
+	s.must(http.StatusCreated, author, "POST", base+"/contest/entries", map[string]any{"section": "Задачи", "position": g005, "side": "black",
+		"stipulation": "exact 18:6", "solution": "d6:f8 b2-c3 f8:d6 e7:c5", "comment": "Тонкая игра"})
+	s.must(http.StatusOK, director, "PUT", base+"/solving", map[string]any{"starts": "2026-11-01T13:00:00Z", "ends": "2026-11-01T15:00:00Z",
+		"problems": []any{map[string]any{"position": g005, "side": "black", "stipulation": "exact 18:6", "solution": "d6:f8 b2-c3 f8:d6 e7:c5"}}})
+	s.clock.Set(time.Date(2026, 11, 1, 14, 0, 0, 0, time.UTC))
+	s.must(http.StatusCreated, author, "POST", base+"/solving/problems/1/answer", map[string]any{"answer": "d6:f8 b2-c3 f8:d6 e7:c5"})
+	s.clock.Set(time.Date(2026, 11, 10, 12, 0, 0, 0, time.UTC))
+	s.must(http.StatusOK, judge, "PUT", base+"/contest/marks/001", map[string]any{"mark": 3.5, "comment": "Тонкая игра"})
+	s.must(http.StatusOK, director, "POST", base+"/contest/award", map[string]any{"prizes": 1})
+
+	at, run := browserOn(t, s.handler)
+	run("a 360 px phone", chromedp.EmulateViewport(360, 740, chromedp.EmulateMobile, chromedp.EmulateScale(2)),
+		chromedp.Navigate(at("/login")),
+		chromedp.SendKeys(`input[name=email]`, "director@example.org"),
+		chromedp.SendKeys(`input[name=password]`, "пароль игрока"+kb.Enter),
+		chromedp.WaitVisible(`form[action="/logout"]`))
+	ev := fmt.Sprintf("/events/%d", id)
+	for _, page := range []string{"/contest", "/manage", "/contest/judging", "/contest/award", "/solving", "/contest/entries"} {
+		var width int
+		run("open "+page, chromedp.Navigate(at(ev+page)), chromedp.WaitVisible(`main`),
+			chromedp.Evaluate(`document.documentElement.scrollWidth`, &width))
+		if width > 360 {
+			t.Errorf("%s is %d px wide on a 360 px screen", page, width)
+		}
+	}
+}
