@@ -368,8 +368,11 @@ type deskData struct {
 	Edit     *form
 	// EditRows are the rows of the form that edits the provisional award.
 	EditRows []awardEditRow
-	Final    *form
-	Claims   *form
+	// PublishRows are the entries in their order, for the provisional
+	// award chosen entry by entry.
+	PublishRows []awardEditRow
+	Final       *form
+	Claims      *form
 	// EventSettings are the event's own settings (name, dates, place,
 	// visibility), on the form every event has.
 	EventSettings eventFormData
@@ -427,6 +430,8 @@ func (h *handler) renderDesk(c *gin.Context, e *tournament.Event, which string, 
 				return err
 			}
 			data.EditRows = editRows(data.Edit, data.Award)
+		} else {
+			data.PublishRows = publishRows(data.Publish, data.Entries)
 		}
 	} else if len(data.Settings.Values) == 0 {
 		data.Settings.Values = map[string]string{"scale": "4", "aggregation": "mean", "claim_days": "14",
@@ -525,6 +530,12 @@ func (h *handler) publishProvisional(c *gin.Context) error {
 		return v
 	}
 	in := composition.AwardInput{Prizes: n("prizes"), Mentions: n("honourable_mentions"), Commendations: n("commendations")}
+	// Honours chosen entry by entry make the award; the numbers are then
+	// not asked for.
+	items, unreadableRows := awardRows(c, f)
+	if len(items) > 0 || len(unreadableRows) > 0 {
+		in, unreadable = composition.AwardInput{Items: items}, unreadableRows
+	}
 	return h.deskForm(c, "publish", f, func(id int64) error {
 		if err := tournament.Every(unreadable, tournament.Invalid("", "the numbers of distinctions have %d errors", len(unreadable))); err != nil {
 			return err
@@ -546,14 +557,10 @@ type awardEditRow struct {
 // editRows lists the rows of the award's edit form: what was typed when
 // the form was refused, else the award's items, then empty rows to add.
 func editRows(f *form, a *composition.Award) []awardEditRow {
-	var rows []awardEditRow
-	if n, err := strconv.Atoi(f.Values["rows"]); err == nil {
-		for i := range n {
-			k := strconv.Itoa(i)
-			rows = append(rows, awardEditRow{f.Values["code_"+k], f.Values["honour_"+k], f.Values["place_"+k]})
-		}
+	if rows := typedRows(f); rows != nil {
 		return rows
 	}
+	var rows []awardEditRow
 	for _, it := range a.Items {
 		rows = append(rows, awardEditRow{it.Code, string(it.Honour), strconv.Itoa(it.Place)})
 	}
@@ -567,8 +574,22 @@ func editRows(f *form, a *composition.Award) []awardEditRow {
 // form; a row without a code is left out, so clearing a code takes the
 // entry out of the award.
 func (h *handler) editAward(c *gin.Context) error {
-	codes, honours, places := c.PostFormArray("code"), c.PostFormArray("honour"), c.PostFormArray("place")
 	f := formValues(c, "reason")
+	items, unreadable := awardRows(c, f)
+	return h.deskForm(c, "edit", f, func(id int64) error {
+		if err := tournament.Every(unreadable, tournament.Invalid("items", "the award's rows have %d errors", len(unreadable))); err != nil {
+			return err
+		}
+		_, err := h.Composition.EditAward(c.Request.Context(), id, items, f.Values["reason"])
+		return err
+	})
+}
+
+// awardRows reads the rows of an award form (code, honour, place) into
+// items, keeping what was typed in f; a row without a code or without an
+// honour is left out.
+func awardRows(c *gin.Context, f *form) ([]composition.Distinction, []*tournament.Error) {
+	codes, honours, places := c.PostFormArray("code"), c.PostFormArray("honour"), c.PostFormArray("place")
 	f.Values["rows"] = strconv.Itoa(len(codes))
 	var items []composition.Distinction
 	var unreadable []*tournament.Error
@@ -576,7 +597,7 @@ func (h *handler) editAward(c *gin.Context) error {
 		k := strconv.Itoa(i)
 		honour, place := at(honours, i), strings.TrimSpace(at(places, i))
 		f.Values["code_"+k], f.Values["honour_"+k], f.Values["place_"+k] = code, honour, place
-		if strings.TrimSpace(code) == "" {
+		if strings.TrimSpace(code) == "" || honour == "" {
 			continue
 		}
 		n, err := strconv.Atoi(place)
@@ -585,13 +606,36 @@ func (h *handler) editAward(c *gin.Context) error {
 		}
 		items = append(items, composition.Distinction{Code: strings.TrimSpace(code), Honour: composition.Honour(honour), Place: n})
 	}
-	return h.deskForm(c, "edit", f, func(id int64) error {
-		if err := tournament.Every(unreadable, tournament.Invalid("items", "the award's rows have %d errors", len(unreadable))); err != nil {
-			return err
-		}
-		_, err := h.Composition.EditAward(c.Request.Context(), id, items, f.Values["reason"])
-		return err
-	})
+	return items, unreadable
+}
+
+// typedRows are the rows of an award form as they were typed when it was
+// refused; nil when it was not.
+func typedRows(f *form) []awardEditRow {
+	n, err := strconv.Atoi(f.Values["rows"])
+	if err != nil {
+		return nil
+	}
+	rows := make([]awardEditRow, n)
+	for i := range rows {
+		k := strconv.Itoa(i)
+		rows[i] = awardEditRow{f.Values["code_"+k], f.Values["honour_"+k], f.Values["place_"+k]}
+	}
+	return rows
+}
+
+// publishRows lists the rows of the provisional award chosen entry by
+// entry: what was typed when the form was refused, else every entry in
+// its order, with no honour yet.
+func publishRows(f *form, entries []juryRow) []awardEditRow {
+	if rows := typedRows(f); rows != nil {
+		return rows
+	}
+	rows := make([]awardEditRow, len(entries))
+	for i, e := range entries {
+		rows[i] = awardEditRow{Code: e.Code}
+	}
+	return rows
 }
 
 // at returns the i-th value of a form's list, or "" when it has fewer.

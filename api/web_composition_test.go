@@ -1093,3 +1093,36 @@ func TestBrowserCompositionPagesOnAPhone(t *testing.T) {
 		}
 	}
 }
+
+// The director may publish the provisional award entry by entry on the
+// desk, as the API's items allow, instead of by numbers: an entry left at
+// "—" is not distinguished, and a refused row keeps what was typed.
+func TestDirectorPublishesTheAwardEntryByEntry(t *testing.T) {
+	s := newCompServer(t, time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC))
+	_, judge, base, _ := judgedContest(s, "Задачи")
+	first := s.user("first@example.org", tournament.PlayerRole)
+	second := s.user("second@example.org", tournament.PlayerRole)
+	enterG005(s, first, base, "Задачи", "exact 18:6", "d6:f8 b2-c3 f8:d6 e7:c5")
+	s.must(http.StatusCreated, second, "POST", base+"/contest/entries", map[string]any{"section": "Задачи", "position": g019, "side": "black",
+		"stipulation": "draw", "solution": "h4-g3 d6-e7 g3-h2 c7-d8"})
+	s.clock.Set(time.Date(2026, 11, 10, 12, 0, 0, 0, time.UTC))
+	s.must(http.StatusOK, judge, "PUT", base+"/contest/marks/001", map[string]any{"mark": 4})
+	s.must(http.StatusOK, judge, "PUT", base+"/contest/marks/002", map[string]any{"mark": 3})
+
+	dc := s.session("director@example.org")
+	ev := strings.TrimPrefix(base, "/api/v1")
+	mustContain(t, "the desk before the award", s.page(dc, ev+"/manage"), "Или выберите отличия по произведениям", `name="code" value="001"`, `name="code" value="002"`, `<option value="">—</option>`)
+	rows := func(place string) url.Values {
+		return url.Values{"code": {"001", "002"}, "honour": {"", "commendation"}, "place": {"", place}, "prizes": {"1"}, "honourable_mentions": {"0"}, "commendations": {"0"}}
+	}
+	rec := s.post(dc, ev+"/contest/award", rows("первое"))
+	if rec.Code != http.StatusBadRequest {
+		t.Fatalf("a place in words: %d", rec.Code)
+	}
+	mustContain(t, "a place in words", rec.Body.String(), "место произведения № 002 — целое число от 1; указано «первое»", `value="первое"`, `<details open>`)
+	s.mustPost(dc, ev+"/contest/award", rows("1"))
+	items := s.must(http.StatusOK, "", "GET", base+"/contest/award", nil).(map[string]any)["items"].([]any)
+	if len(items) != 1 || items[0].(map[string]any)["code"] != "002" || items[0].(map[string]any)["honour"] != "commendation" {
+		t.Errorf("the award published entry by entry: %v", items)
+	}
+}
