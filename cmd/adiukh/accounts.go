@@ -70,6 +70,34 @@ func userSessionsCommand(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
+// userNameCommand sets the name an account is shown by.
+func userNameCommand(args []string, stdout, stderr io.Writer) int {
+	const name = "adiukh user name"
+	fs := newFlags(name, stderr)
+	email := fs.String("email", "", "e-mail `ADDRESS` of the user")
+	full := fs.String("name", "", "the user's full `NAME`")
+	dsn := fs.String("db", envOr("ADIUKH_DB", "adiukh.db"), "SQLite `FILE` or postgres:// URL (env ADIUKH_DB)")
+	if err := fs.Parse(args[1:]); err != nil {
+		return parseStatus(err)
+	}
+	if fs.Require("email", "name") != nil {
+		return 2
+	}
+	st, err := store.OpenExisting(*dsn)
+	if err != nil {
+		fail(stderr, name, err)
+		return 1
+	}
+	defer st.Close()
+	u, err := account.NewService(st).SetName(account.AsOperator(context.Background()), *email, *full)
+	if err != nil {
+		fail(stderr, name, err)
+		return 1
+	}
+	say(stdout, "%s is shown as %s", u.Email, u.Name)
+	return 0
+}
+
 const tokenUsage = `usage: adiukh token create --email E [--name N] [--days D] [--db DSN]
        adiukh token list --email E [--db DSN]
        adiukh token revoke --id N [--db DSN]`

@@ -10,7 +10,7 @@ import (
 )
 
 func init() {
-	commands["user"] = command{phrase("manage accounts: user add|password|sign-out --email E"), userCommand}
+	commands["user"] = command{phrase("manage accounts: user add|name|password|sign-out --email E"), userCommand}
 	commands["token"] = command{phrase("manage API tokens: token create|list --email E, token revoke --id N"), tokenCommand}
 }
 
@@ -18,6 +18,7 @@ func init() {
 var stdin io.Reader = os.Stdin
 
 const userUsage = `usage: adiukh user add --email E --role admin|arbiter|player --password-stdin [--name N] [--db DSN]
+       adiukh user name --email E --name N [--db DSN]               (the name others see)
        adiukh user password --email E --password-stdin [--db DSN]   (ends the user's web sign-ins)
        adiukh user sign-out --email E [--db DSN]                    (ends the user's web sign-ins)`
 
@@ -28,6 +29,8 @@ func userCommand(args []string, stdout, stderr io.Writer) int {
 	}
 	switch args[0] {
 	case "add":
+	case "name":
+		return userNameCommand(args, stdout, stderr)
 	case "password", "sign-out":
 		return userSessionsCommand(args, stdout, stderr)
 	default:

@@ -36,6 +36,8 @@ func TestUserAddAndTokenCreate(t *testing.T) {
 		{"token revoke again", []string{"token", "revoke", "--id", "2", "--db", db}, "", 1, "token 2 not found"},
 		{"new password", []string{"user", "password", "--email", "admin@example.org", "--password-stdin", "--db", db}, "другой пароль\n", 0, "password of admin@example.org changed"},
 		{"sign out", []string{"user", "sign-out", "--email", "admin@example.org", "--db", db}, "", 0, "0 web sign-ins of admin@example.org ended"},
+		{"name", []string{"user", "name", "--email", "admin@example.org", "--name", " Главный  судья ", "--db", db}, "", 0, "admin@example.org is shown as Главный судья"},
+		{"no name", []string{"user", "name", "--email", "admin@example.org", "--name", " ", "--db", db}, "", 1, "write the name to show for the account"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			stdin = strings.NewReader(tc.input)
