@@ -827,14 +827,7 @@ const g019 = "white: b8-3, c7-1/4, d6-3/1; black: c1-4/2, e1-1/2, g1-1/1, h4-1"
 func TestDirectorEditsTheProvisionalAwardOnTheDesk(t *testing.T) {
 	s := newCompServer(t, time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC))
 	director, judge, base, _ := judgedContest(s, "Задачи")
-	first := s.user("first@example.org", tournament.PlayerRole)
-	second := s.user("second@example.org", tournament.PlayerRole)
-	enterG005(s, first, base, "Задачи", "exact 18:6", "d6:f8 b2-c3 f8:d6 e7:c5")
-	s.must(http.StatusCreated, second, "POST", base+"/contest/entries", map[string]any{"section": "Задачи", "position": g019, "side": "black",
-		"stipulation": "draw", "solution": "h4-g3 d6-e7 g3-h2 c7-d8"})
-	s.clock.Set(time.Date(2026, 11, 10, 12, 0, 0, 0, time.UTC))
-	s.must(http.StatusOK, judge, "PUT", base+"/contest/marks/001", map[string]any{"mark": 4})
-	s.must(http.StatusOK, judge, "PUT", base+"/contest/marks/002", map[string]any{"mark": 3})
+	second := twoMarkedEntries(s, judge, base)
 	s.must(http.StatusOK, director, "POST", base+"/contest/award", map[string]any{"prizes": 1, "honourable_mentions": 1})
 	claim := s.must(http.StatusCreated, second, "POST", base+"/contest/claims", map[string]any{"code": "001", "kind": "anticipated", "evidence": "Петров, 1990"}).(map[string]any)
 	s.must(http.StatusOK, director, "POST", fmt.Sprintf("/api/v1/contest-claims/%d/decision", num(claim["id"])), map[string]any{"uphold": true, "reason": "предшественник найден"})
@@ -876,6 +869,22 @@ func TestDirectorEditsTheProvisionalAwardOnTheDesk(t *testing.T) {
 func enterG005(s *corrServer, author, base, section, stipulation, solution string) {
 	s.must(http.StatusCreated, author, "POST", base+"/contest/entries", map[string]any{"section": section, "position": g005, "side": "black",
 		"stipulation": stipulation, "solution": solution})
+}
+
+// twoMarkedEntries enters g005 (first@example.org, 001) and g019
+// (second@example.org, 002) in the section "Задачи" of judgedContest's
+// contest, and after the deadline the judge marks them 4 and 3; it returns
+// the second author.
+func twoMarkedEntries(s *corrServer, judge, base string) (second string) {
+	first := s.user("first@example.org", tournament.PlayerRole)
+	second = s.user("second@example.org", tournament.PlayerRole)
+	enterG005(s, first, base, "Задачи", "exact 18:6", "d6:f8 b2-c3 f8:d6 e7:c5")
+	s.must(http.StatusCreated, second, "POST", base+"/contest/entries", map[string]any{"section": "Задачи", "position": g019, "side": "black",
+		"stipulation": "draw", "solution": "h4-g3 d6-e7 g3-h2 c7-d8"})
+	s.clock.Set(time.Date(2026, 11, 10, 12, 0, 0, 0, time.UTC))
+	s.must(http.StatusOK, judge, "PUT", base+"/contest/marks/001", map[string]any{"mark": 4})
+	s.must(http.StatusOK, judge, "PUT", base+"/contest/marks/002", map[string]any{"mark": 3})
+	return second
 }
 
 // judgedContest creates a contest of one section, open for entries until
@@ -1100,14 +1109,7 @@ func TestBrowserCompositionPagesOnAPhone(t *testing.T) {
 func TestDirectorPublishesTheAwardEntryByEntry(t *testing.T) {
 	s := newCompServer(t, time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC))
 	_, judge, base, _ := judgedContest(s, "Задачи")
-	first := s.user("first@example.org", tournament.PlayerRole)
-	second := s.user("second@example.org", tournament.PlayerRole)
-	enterG005(s, first, base, "Задачи", "exact 18:6", "d6:f8 b2-c3 f8:d6 e7:c5")
-	s.must(http.StatusCreated, second, "POST", base+"/contest/entries", map[string]any{"section": "Задачи", "position": g019, "side": "black",
-		"stipulation": "draw", "solution": "h4-g3 d6-e7 g3-h2 c7-d8"})
-	s.clock.Set(time.Date(2026, 11, 10, 12, 0, 0, 0, time.UTC))
-	s.must(http.StatusOK, judge, "PUT", base+"/contest/marks/001", map[string]any{"mark": 4})
-	s.must(http.StatusOK, judge, "PUT", base+"/contest/marks/002", map[string]any{"mark": 3})
+	twoMarkedEntries(s, judge, base)
 
 	dc := s.session("director@example.org")
 	ev := strings.TrimPrefix(base, "/api/v1")
