@@ -82,6 +82,10 @@ func (s *Service) AddUser(ctx context.Context, in NewUser) (*tournament.User, er
 	if err != nil {
 		return nil, err
 	}
+	name, err := cleanName(in.Name)
+	if err != nil {
+		return nil, err
+	}
 	if n := utf8.RuneCountInString(in.Password); n < 8 {
 		return nil, tournament.Invalid("password", "a password needs at least 8 characters; this one has %d", n)
 	}
@@ -97,7 +101,7 @@ func (s *Service) AddUser(ctx context.Context, in NewUser) (*tournament.User, er
 	if err != nil {
 		return nil, err
 	}
-	u := &tournament.User{Email: email, Name: strings.TrimSpace(in.Name), Role: role, PasswordHash: hash, Locale: locale, CreatedAt: s.now().UTC()}
+	u := &tournament.User{Email: email, Name: name, Role: role, PasswordHash: hash, Locale: locale, CreatedAt: s.now().UTC()}
 	err = s.store.Update(ctx, func(tx tournament.Tx) error { return tx.CreateUser(u) })
 	if err != nil {
 		return nil, err

@@ -221,25 +221,35 @@ func (s *Service) SetPassword(ctx context.Context, email, current, password, fro
 // maxNameLength bounds an account's name, in characters.
 const maxNameLength = 100
 
+// cleanName tidies an account's name (one space between words) and checks
+// its length; "" stays "", an account shown by its number.
+func cleanName(name string) (string, error) {
+	name = strings.Join(strings.Fields(name), " ")
+	if n := utf8.RuneCountInString(name); n > maxNameLength {
+		return "", tournament.Invalid("name", "a name has at most %d characters; this one has %d", maxNameLength, n)
+	}
+	return name, nil
+}
+
 // SetName sets the name an account is shown by wherever people see it
 // rather than its e-mail address: the authors, judges and solvers of
-// composition contests. Users set
-// their own, administrators anyone's. An account without a name is shown
-// by its number, so a name cannot be taken away, only changed.
+// composition contests. Users set their own, administrators anyone's. An
+// account without a name is shown by its number, so a name cannot be
+// taken away, only changed.
 func (s *Service) SetName(ctx context.Context, email, name string) (*tournament.User, error) {
 	email = strings.ToLower(strings.TrimSpace(email))
 	if err := mayManage(ctx, email); err != nil {
 		return nil, err
 	}
-	name = strings.Join(strings.Fields(name), " ")
-	switch n := utf8.RuneCountInString(name); {
-	case n == 0:
+	name, err := cleanName(name)
+	if err != nil {
+		return nil, err
+	}
+	if name == "" {
 		return nil, tournament.Invalid("name", "write the name to show for the account: rankings and awards show it instead of the e-mail address")
-	case n > maxNameLength:
-		return nil, tournament.Invalid("name", "a name has at most %d characters; this one has %d", maxNameLength, n)
 	}
 	var u *tournament.User
-	err := s.store.Update(ctx, func(tx tournament.Tx) (err error) {
+	err = s.store.Update(ctx, func(tx tournament.Tx) (err error) {
 		if u, err = tx.UserByEmail(email); err != nil {
 			return err
 		}

@@ -153,6 +153,14 @@ func TestSetName(t *testing.T) {
 			if u, err := accounts.SetName(tournament.NewContextWithUser(ctx, admin), "solver@example.org", strings.Repeat("я", 100)); err != nil || u.Name != strings.Repeat("я", 100) {
 				t.Errorf("an administrator names her: %v", err)
 			}
+			// A new account's name follows the same rules.
+			if u, err := accounts.AddUser(ctx, account.NewUser{Email: "new@example.org", Name: " Новый   Решатель ", Role: "player", Password: "долгийпароль"}); err != nil || u.Name != "Новый Решатель" {
+				t.Errorf("a new account's name: %+v, %v", u, err)
+			}
+			_, err = accounts.AddUser(ctx, account.NewUser{Email: "long@example.org", Name: strings.Repeat("я", 101), Role: "player", Password: "долгийпароль"})
+			if tournament.ErrorCode(err) != tournament.EINVALID {
+				t.Errorf("a new account with a name too long: %v", err)
+			}
 		})
 	}
 }
