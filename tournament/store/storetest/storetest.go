@@ -95,7 +95,7 @@ func SkipWithoutPostgres(t testing.TB) {
 		return
 	}
 	if os.Getenv("CI") != "" {
-		t.Fatal("this test needs a PostgreSQL server and ADIUKH_TEST_POSTGRES is not set; .ci/run starts one with scripts/postgres-for-tests and sets it")
+		t.Fatal("this test needs PostgreSQL (Debian package postgresql) and ADIUKH_TEST_POSTGRES is not set; scripts/test, which .ci/run runs, installs and starts it with scripts/postgres-for-tests and sets the variable")
 	}
 	t.Skip("skipped: needs PostgreSQL (Debian package postgresql), and ADIUKH_TEST_POSTGRES naming its server is not set; scripts/test (and so .ci/run) installs and starts it with scripts/postgres-for-tests and sets the variable")
 }
