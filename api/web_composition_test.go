@@ -413,9 +413,7 @@ func TestContestPageClaimDaysPlural(t *testing.T) {
 func TestProvisionalAwardAfterTheClaimsPeriod(t *testing.T) {
 	s := newCompServer(t, time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC))
 	director, judge, base, _ := judgedContest(s, "Задачи")
-	author := s.user("author@example.org", tournament.PlayerRole)
-	enterG005(s, author, base, "Задачи", "exact 18:6", "d6:f8 b2-c3 f8:d6 e7:c5")
-	s.clock.Set(time.Date(2026, 11, 10, 12, 0, 0, 0, time.UTC))
+	oneEntryAtTheDeadline(s, base)
 	s.must(http.StatusOK, judge, "PUT", base+"/contest/marks/001", map[string]any{"mark": 3})
 	s.must(http.StatusOK, director, "POST", base+"/contest/award", map[string]any{"prizes": 1})
 	page := strings.TrimPrefix(base, "/api/v1") + "/contest/award"
@@ -871,6 +869,15 @@ func enterG005(s *corrServer, author, base, section, stipulation, solution strin
 		"stipulation": stipulation, "solution": solution})
 }
 
+// oneEntryAtTheDeadline enters g005 (author@example.org, 001) in the
+// section "Задачи" of judgedContest's contest and moves the clock to its
+// deadline.
+func oneEntryAtTheDeadline(s *corrServer, base string) {
+	author := s.user("author@example.org", tournament.PlayerRole)
+	enterG005(s, author, base, "Задачи", "exact 18:6", "d6:f8 b2-c3 f8:d6 e7:c5")
+	s.clock.Set(time.Date(2026, 11, 10, 12, 0, 0, 0, time.UTC))
+}
+
 // twoMarkedEntries enters g005 (first@example.org, 001) and g019
 // (second@example.org, 002) in the section "Задачи" of judgedContest's
 // contest, and after the deadline the judge marks them 4 and 3; it returns
@@ -1026,9 +1033,7 @@ func TestJudgingPageShowsTheDirectorEveryMark(t *testing.T) {
 func TestFixedStepsOfferNoForms(t *testing.T) {
 	s := newCompServer(t, time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC))
 	director, _, base, _ := judgedContest(s, "Задачи")
-	author := s.user("author@example.org", tournament.PlayerRole)
-	enterG005(s, author, base, "Задачи", "exact 18:6", "d6:f8 b2-c3 f8:d6 e7:c5")
-	s.clock.Set(time.Date(2026, 11, 10, 12, 0, 0, 0, time.UTC))
+	oneEntryAtTheDeadline(s, base)
 	ev := strings.TrimPrefix(base, "/api/v1")
 	dc, jc := s.session("director@example.org"), s.session("judge@example.org")
 	settings, judges, mark := ev+"/contest/settings", ev+"/contest/judges", ev+"/contest/marks/001"
