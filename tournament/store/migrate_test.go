@@ -212,9 +212,7 @@ func TestCompositionStatusMigration(t *testing.T) {
 				if id == 5 {
 					discipline, status = "standard", "finished"
 				}
-				exec(`INSERT INTO events (id, name, discipline, system, rounds, time_control, score_win, score_draw, score_loss, score_bye, score_forfeit_win,
-					tie_breaks, start_date, end_date, venue, city, chief_arbiter, arbiters, status, visibility, manual_start_numbers, owner_id, created_at)
-					VALUES (?, ?, ?, 'round-robin', 0, '', 2, 1, 0, 0, 2, '', '', '', '', '', '', '[]', ?, 'public', false, 1, ?)`, id, "Конкурс", discipline, status, at)
+				olderEvent(exec, id, discipline, "", status)
 				if stage, ok := stages[id]; ok {
 					exec(`INSERT INTO composition_contests (event_id, sections, deadline, scale, aggregation, claim_days, stage, award) VALUES (?, '[]', ?, 4, 'mean', 7, ?, '[]')`, id, at, stage)
 				}
@@ -250,9 +248,7 @@ func TestTurnMaxMoveMigration(t *testing.T) {
 			at := time.Date(2026, 11, 1, 10, 0, 0, 0, time.UTC)
 			// Event 1 caps a move at 20 days, event 2 has no settings row.
 			for id := 1; id <= 2; id++ {
-				exec(`INSERT INTO events (id, name, discipline, system, rounds, time_control, score_win, score_draw, score_loss, score_bye, score_forfeit_win,
-					tie_breaks, start_date, end_date, venue, city, chief_arbiter, arbiters, status, visibility, manual_start_numbers, owner_id, created_at)
-					VALUES (?, 'Заочный', 'correspondence', 'round-robin', 1, '50d/10', 2, 1, 0, 0, 2, '', '', '', '', '', '', '[]', 'running', 'public', false, 1, ?)`, id, at)
+				olderEvent(exec, id, "correspondence", "50d/10", "running")
 				exec(`INSERT INTO correspondence_games (id, event_id, round, board, white_id, black_id, status, position, to_move, ply, white_bank_ms, black_bank_ms,
 					turn_start, deadline_ms, offer_by, offer_ply, end_reason, white_points, black_points, note, warned_ply, started_at, version, repetition_from)
 					VALUES (?, ?, 1, 1, 1, 2, 'running', '', 0, 0, 0, 0, ?, 0, -1, 0, '', 0, 0, '', 0, ?, 1, 0)`, id, id, at, at)
@@ -282,9 +278,7 @@ func TestAnswerRulingMigration(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			exec, open := olderDatabase(t, dsn, "2026112297-turn-max-move")
 			at := time.Date(2026, 11, 1, 10, 0, 0, 0, time.UTC)
-			exec(`INSERT INTO events (id, name, discipline, system, rounds, time_control, score_win, score_draw, score_loss, score_bye, score_forfeit_win,
-				tie_breaks, start_date, end_date, venue, city, chief_arbiter, arbiters, status, visibility, manual_start_numbers, owner_id, created_at)
-				VALUES (1, 'Решение', 'composition', 'round-robin', 1, '', 2, 1, 0, 0, 2, '', '', '', '', '', '', '[]', 'running', 'public', false, 1, ?)`, at)
+			olderEvent(exec, 1, "composition", "", "running")
 			exec(`INSERT INTO solving_answers (event_id, problem, user_id, text, sent_at, key_right, solved, fault, points) VALUES (1, 1, 1, 'd6:f8', ?, true, true, '', 5)`, at)
 			err := open().Composition().Update(context.Background(), func(tx composition.Tx) error {
 				a, err := tx.Answer(1, 1, 1)
@@ -309,6 +303,15 @@ func TestAnswerRulingMigration(t *testing.T) {
 			}
 		})
 	}
+}
+
+// olderEvent adds to a database of olderDatabase a public round robin of
+// user 1, in the columns every migration since the first has kept.
+func olderEvent(exec func(sql string, args ...any), id int, discipline, timeControl, status string) {
+	exec(`INSERT INTO events (id, name, discipline, system, rounds, time_control, score_win, score_draw, score_loss, score_bye, score_forfeit_win,
+		tie_breaks, start_date, end_date, venue, city, chief_arbiter, arbiters, status, visibility, manual_start_numbers, owner_id, created_at)
+		VALUES (?, 'Турнир', ?, 'round-robin', 1, ?, 2, 1, 0, 0, 2, '', '', '', '', '', '', '[]', ?, 'public', false, 1, ?)`,
+		id, discipline, timeControl, status, time.Date(2026, 11, 1, 10, 0, 0, 0, time.UTC))
 }
 
 // olderDatabase migrates a new database only up to migration and makes user
