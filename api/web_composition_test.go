@@ -316,9 +316,9 @@ func TestCompositionPages(t *testing.T) {
 		text := pdfToText(t, "award-"+lang, rec.Body.Bytes())
 		want := []string{"001", author, "Конкурс составителей", "Тонкая игра", "Судья Иванов"}
 		if lang == "ru" {
-			want = append(want, "Окончательное присуждение", "Приз 1", "Задание", "точно 18:6")
+			want = append(want, "Окончательное присуждение", "Приз 1", "Задание", "точно 18:6", "Вердикт программы проверки: корректно")
 		} else {
-			want = append(want, "Final award", "Prize 1", "Stipulation", "exact 18:6")
+			want = append(want, "Final award", "Prize 1", "Stipulation", "exact 18:6", "Solver's verdict: sound")
 		}
 		mustContain(t, "the award booklet ("+lang+")", text, want...)
 	}

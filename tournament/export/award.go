@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"strings"
 
 	"adiukh/rules"
 	"adiukh/tournament"
@@ -51,7 +52,21 @@ func AwardView(e *tournament.Event, a *composition.Award, loc report.Locale) (re
 		}
 		b.Entries = append(b.Entries, report.AwardEntry{Code: it.Code, Honour: honour,
 			Section: it.Section, Author: it.Author, Position: positionView(pos, side), Stipulation: l.Stipulation(it.Entry.Stipulation),
-			Solution: it.Entry.Solution, Comment: it.Comment, JudgeComments: it.JudgeComments})
+			Verdict: verdictLine(l, it.Findings), Solution: it.Entry.Solution, Comment: it.Comment, JudgeComments: it.JudgeComments})
 	}
 	return b, nil
+}
+
+// verdictLine is the solver's verdict as the award page shows it: "Вердикт
+// программы проверки: корректно", with every key of a cooked entry; ""
+// for an entry kept without findings.
+func verdictLine(l *catalog.Localizer, f composition.Findings) string {
+	if f.Verdict == "" {
+		return ""
+	}
+	line := l.T("compo.verdict") + ": " + l.T("compo.verdict."+string(f.Verdict))
+	if f.Verdict == composition.Cooked {
+		line += " — " + l.T("compo.keys") + ": " + strings.Join(f.Keys, ", ")
+	}
+	return line
 }

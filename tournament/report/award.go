@@ -34,12 +34,15 @@ type AwardBooklet struct {
 // AwardEntry is one distinguished entry: its honour as printed ("Приз 1"),
 // section, author, diagram and texts.
 type AwardEntry struct {
-	Code          string
-	Honour        string
-	Section       string
-	Author        string
-	Position      Position
-	Stipulation   string
+	Code        string
+	Honour      string
+	Section     string
+	Author      string
+	Position    Position
+	Stipulation string
+	// Verdict is the solver's verdict as printed, in the booklet's
+	// language, with the keys of a cooked entry; "" prints nothing.
+	Verdict       string
 	Solution      string
 	Comment       string
 	JudgeComments []string
@@ -107,6 +110,11 @@ func AwardPDF(w io.Writer, loc Locale, a AwardBooklet) error {
 		d.multiCell(textW, 5, text(loc, msgStipulation)+": "+e.Stipulation, "", "L", false)
 		d.pdf.Ln(1)
 		d.font(false, 9.5)
+		if e.Verdict != "" {
+			d.pdf.SetX(textX)
+			d.multiCell(textW, 4.5, e.Verdict, "", "L", false)
+			d.pdf.Ln(1)
+		}
 		d.pdf.SetX(textX)
 		d.multiCell(textW, 4.5, text(loc, msgSolution)+": "+printable(e.Solution), "", "L", false)
 		if e.Comment != "" {

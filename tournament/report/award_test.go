@@ -20,7 +20,7 @@ func TestAwardPDF(t *testing.T) {
 		}
 		a.Entries = append(a.Entries, AwardEntry{Code: fmt.Sprintf("%03d", i+1), Honour: fmt.Sprintf("Приз %d", i+1), Section: section,
 			Author: fmt.Sprintf("Автор %d", i+1), Position: figure4(), Stipulation: fmt.Sprintf("white %d", 13+i),
-			Solution: "1. c3-d4 e5:c3 2. b2:d4", Comment: "посвящается", JudgeComments: []string{"Тонкая игра"}})
+			Verdict: "Вердикт программы проверки: корректно", Solution: "1. c3-d4 e5:c3 2. b2:d4", Comment: "посвящается", JudgeComments: []string{"Тонкая игра"}})
 	}
 	pdf := render(t, func(b *bytes.Buffer) error { return AwardPDF(b, Russian, a) })
 	flat := strings.Join(strings.Fields(pdfTextAs(t, "award", pdf, "-raw")), " ")
@@ -42,6 +42,9 @@ func TestAwardPDF(t *testing.T) {
 	}
 	if !strings.Contains(flat, "стр. 2 из") {
 		t.Errorf("seven entries fit one page:\n%s", flat)
+	}
+	if n := strings.Count(flat, "Вердикт программы проверки: корректно"); n != 7 {
+		t.Errorf("the verdict is printed %d times of 7", n)
 	}
 	if n := strings.Count(flat, "Комментарий автора: посвящается"); n != 7 {
 		t.Errorf("the author's comment is labelled %d times of 7", n)
