@@ -1133,3 +1133,37 @@ func TestDirectorPublishesTheAwardEntryByEntry(t *testing.T) {
 		t.Errorf("the award published entry by entry: %v", items)
 	}
 }
+
+// A judge's page lists the entries by code once the jury has marked, not
+// in the ranking's order, which would tell the other judges' marks.
+func TestJudgingPageKeepsTheJurysRankingFromAJudge(t *testing.T) {
+	s := newCompServer(t, time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC))
+	director := s.user("director@example.org", tournament.ArbiterRole)
+	judges := []string{s.user("judge1@example.org", tournament.PlayerRole), s.user("judge2@example.org", tournament.PlayerRole), s.user("judge3@example.org", tournament.PlayerRole)}
+	id := num(s.must(http.StatusCreated, director, "POST", "/api/v1/events", map[string]any{"name": "Конкурс", "discipline": "composition"}).(map[string]any)["id"])
+	base := fmt.Sprintf("/api/v1/events/%d", id)
+	s.must(http.StatusOK, director, "PUT", base+"/contest", map[string]any{"sections": []map[string]string{{"name": "Задачи"}},
+		"deadline": "2026-11-10T12:00:00Z", "scale": 4, "aggregation": "trimmed_mean", "claim_days": 7})
+	s.must(http.StatusOK, director, "PUT", base+"/contest/judges", map[string]any{"judges": []string{"judge1@example.org", "judge2@example.org", "judge3@example.org"}})
+	twoAuthors := []string{s.user("first@example.org", tournament.PlayerRole), s.user("second@example.org", tournament.PlayerRole)}
+	for _, author := range twoAuthors {
+		enterG005(s, author, base, "Задачи", "exact 18:6", "d6:f8 b2-c3 f8:d6 e7:c5")
+	}
+	s.clock.Set(time.Date(2026, 11, 10, 12, 0, 0, 0, time.UTC))
+	// Judge 1 prefers 001; the jury 002.
+	for j, marks := range [][2]float64{{4, 1}, {1, 3}, {0.5, 3.5}} {
+		for i, mark := range marks {
+			s.must(http.StatusOK, judges[j], "PUT", fmt.Sprintf("%s/contest/marks/%03d", base, i+1), map[string]any{"mark": mark})
+		}
+	}
+	ev := strings.TrimPrefix(base, "/api/v1")
+	order := func(page string) bool {
+		return strings.Index(page, `id="entry-001"`) < strings.Index(page, `id="entry-002"`)
+	}
+	if page := s.page(s.session("judge1@example.org"), ev+"/contest/judging"); !strings.Contains(page, `id="entry-002"`) || !order(page) {
+		t.Errorf("judge 1's page lists 002 before 001, as the jury ranks them")
+	}
+	if page := s.page(s.session("director@example.org"), ev+"/contest/judging"); order(page) {
+		t.Errorf("the director's page does not list the entries as ranked")
+	}
+}

@@ -436,10 +436,7 @@ func (s *Service) Award(ctx context.Context, eventID int64) (*Award, error) {
 			out.Items = append(out.Items, Awarded{Distinction: d, Section: w.Section, Author: publicName(author), Entry: w.Entry,
 				Comment: w.Comment, Findings: w.Findings, Score: scores[d.Code], JudgeComments: comments[d.Code]})
 		}
-		order := map[string]int{}
-		for i, sec := range c.Sections {
-			order[sec.Name] = i
-		}
+		order := sectionOrder(c)
 		slices.SortStableFunc(out.Items, func(a, b Awarded) int {
 			if d := order[a.Section] - order[b.Section]; d != 0 {
 				return d

@@ -687,12 +687,19 @@ func (s *Service) ForJudging(ctx context.Context, eventID int64) ([]Anonymous, e
 		if err != nil {
 			return err
 		}
-		for i := range out {
-			if !j.director {
-				out[i].Marks = slices.DeleteFunc(out[i].Marks, func(m Mark) bool { return m.JudgeID != j.user.ID })
-				out[i].Score, out[i].Rank, out[i].Failed = nil, 0, rules.Message{}
-			}
+		if j.director {
+			return nil
 		}
+		for i := range out {
+			out[i].Marks = slices.DeleteFunc(out[i].Marks, func(m Mark) bool { return m.JudgeID != j.user.ID })
+			out[i].Score, out[i].Rank, out[i].Failed = nil, 0, rules.Message{}
+		}
+		// A judge reads the entries in the order of the sections and their
+		// codes: the ranking's order would tell the others' marks.
+		order := sectionOrder(c)
+		slices.SortStableFunc(out, func(a, b Anonymous) int {
+			return cmp.Or(order[a.Section]-order[b.Section], strings.Compare(a.Code, b.Code))
+		})
 		return nil
 	})
 	return out, err
@@ -750,10 +757,7 @@ func ranking(tx Tx, c *Contest, judges []int64) ([]Anonymous, error) {
 		}
 		out = append(out, a)
 	}
-	order := map[string]int{}
-	for i, sec := range c.Sections {
-		order[sec.Name] = i
-	}
+	order := sectionOrder(c)
 	rankable := func(a Anonymous) bool { return a.Score != nil && a.Findings.Verdict != Unsound }
 	slices.SortStableFunc(out, func(a, b Anonymous) int {
 		if d := order[a.Section] - order[b.Section]; d != 0 {
@@ -791,6 +795,16 @@ func ranking(tx Tx, c *Contest, judges []int64) ([]Anonymous, error) {
 		out[i].Rank, last = rank, out[i].Score
 	}
 	return out, nil
+}
+
+// sectionOrder gives each section of the contest its place in the
+// contest's order.
+func sectionOrder(c *Contest) map[string]int {
+	order := map[string]int{}
+	for i, sec := range c.Sections {
+		order[sec.Name] = i
+	}
+	return order
 }
 
 // MarkInput is a judge's mark for an entry, by its code.

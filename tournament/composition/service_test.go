@@ -558,3 +558,49 @@ func TestAwardNamesAccountsWithoutAName(t *testing.T) {
 		t.Errorf("the award names the author %q, want %q", award.Items[0].Author, want)
 	}
 }
+
+// A judge reads the entries in the order of their codes, not of the
+// ranking: once the jury has marked, the ranking's order would tell a
+// judge the others' marks. The director reads the ranking.
+func TestJudgeListsEntriesByCodeNotByRank(t *testing.T) {
+	c := newContest(t, storetest.Open(t)["sqlite"])
+	if _, err := c.svc.Setup(c.as("director"), c.eventID, composition.ContestInput{Sections: []composition.Section{{Name: "Задачи"}},
+		Deadline: start.Add(time.Hour), Scale: 10, Aggregation: composition.TrimmedMean, ClaimDays: 7}, ""); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.svc.SetJudges(c.as("director"), c.eventID, []string{"judge1@example.org", "judge2@example.org", "judge3@example.org"}, ""); err != nil {
+		t.Fatal(err)
+	}
+	for _, author := range []string{"alice", "bob"} {
+		if _, err := c.svc.Submit(c.as(author), c.eventID, composition.EntryInput{Section: "Задачи", Entry: composition.Entry{Position: g019, Side: "black", Stipulation: "draw", Solution: "h4-g3"}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c.clock.Set(start.Add(2 * time.Hour))
+	// Judge 1 prefers 001; the other two, and so the jury, 002.
+	for judge, marks := range map[string][2]float64{"judge1": {9, 5}, "judge2": {4, 8}, "judge3": {3, 7}} {
+		for i, mark := range marks {
+			if _, err := c.svc.Mark(c.as(judge), c.eventID, composition.MarkInput{Code: fmt.Sprintf("%03d", i+1), Mark: mark}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	codes := func(who string) []string {
+		t.Helper()
+		list, err := c.svc.ForJudging(c.as(who), c.eventID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, a := range list {
+			out = append(out, a.Code)
+		}
+		return out
+	}
+	if got := codes("director"); !slices.Equal(got, []string{"002", "001"}) {
+		t.Errorf("the director's ranking: %v, want 002 (7) before 001 (5)", got)
+	}
+	if got := codes("judge1"); !slices.Equal(got, []string{"001", "002"}) {
+		t.Errorf("judge 1 reads %v, want the codes in order", got)
+	}
+}
