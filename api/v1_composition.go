@@ -460,7 +460,18 @@ type awardView struct {
 	FinalAt       string        `json:"final_at,omitempty"`
 	Judges        []string      `json:"judges"`
 	Items         []awardedView `json:"items"`
-	Claims        []claimView   `json:"claims"`
+	// Eliminated are the entries an upheld claim took out of the award.
+	Eliminated []eliminatedView `json:"eliminated"`
+	Claims     []claimView      `json:"claims"`
+}
+
+type eliminatedView struct {
+	Code    string `json:"code"`
+	Section string `json:"section"`
+	Author  string `json:"author"`
+	// Reason is the kind of claim and the director's reason, in the
+	// client's language.
+	Reason string `json:"reason"`
 }
 
 func (h *handler) getAward(c *gin.Context) error {
@@ -473,12 +484,15 @@ func (h *handler) getAward(c *gin.Context) error {
 		return err
 	}
 	v := awardView{Stage: string(a.Contest.Stage), ProvisionalAt: rfc3339(a.Contest.ProvisionalAt), ClaimsUntil: rfc3339(a.Contest.ClaimsUntil),
-		FinalAt: rfc3339(a.Contest.FinalAt), Judges: append([]string{}, a.Judges...), Items: []awardedView{}, Claims: []claimView{}}
+		FinalAt: rfc3339(a.Contest.FinalAt), Judges: append([]string{}, a.Judges...), Items: []awardedView{}, Eliminated: []eliminatedView{}, Claims: []claimView{}}
 	loc := jsonLocalizer(c)
 	for _, it := range a.Items {
 		comments := append([]string{}, it.JudgeComments...)
 		v.Items = append(v.Items, awardedView{Code: it.Code, Honour: string(it.Honour), Place: it.Place, Author: it.Author,
 			workView: newWorkView(it.Section, it.Entry, it.Comment, it.Findings, loc), Score: it.Score, JudgeComments: comments})
+	}
+	for _, el := range a.Eliminated {
+		v.Eliminated = append(v.Eliminated, eliminatedView{Code: el.Code, Section: el.Section, Author: el.Author, Reason: loc.Message(el.Reason)})
 	}
 	for _, cl := range a.Claims {
 		v.Claims = append(v.Claims, newClaimView(cl))

@@ -1167,3 +1167,49 @@ func TestJudgingPageKeepsTheJurysRankingFromAJudge(t *testing.T) {
 		t.Errorf("the director's page does not list the entries as ranked")
 	}
 }
+
+// When an upheld claim eliminates an entry of the provisional award, the
+// award page, the API and the booklet name it, its author and why: the
+// claim's code alone would no longer tell a reader which work it was.
+func TestAwardNamesTheEliminatedEntry(t *testing.T) {
+	s := newCompServer(t, time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC))
+	director, judge, base, _ := judgedContest(s, "Задачи")
+	s.namedUser("first@example.org", "Автор Абрегов", tournament.PlayerRole)
+	s.namedUser("second@example.org", "Автор Бжассо", tournament.PlayerRole)
+	for _, email := range []string{"first@example.org", "second@example.org"} {
+		author, _, err := s.accounts.CreateToken(context.Background(), account.NewToken{Email: email})
+		if err != nil {
+			t.Fatal(err)
+		}
+		enterG005(s, author, base, "Задачи", "exact 18:6", "d6:f8 b2-c3 f8:d6 e7:c5")
+	}
+	s.clock.Set(time.Date(2026, 11, 10, 12, 0, 0, 0, time.UTC))
+	s.must(http.StatusOK, judge, "PUT", base+"/contest/marks/001", map[string]any{"mark": 4})
+	s.must(http.StatusOK, judge, "PUT", base+"/contest/marks/002", map[string]any{"mark": 3})
+	s.must(http.StatusOK, director, "POST", base+"/contest/award", map[string]any{"prizes": 1, "honourable_mentions": 1})
+	s.user("reader@example.org", tournament.PlayerRole)
+	ev := strings.TrimPrefix(base, "/api/v1")
+	s.mustPost(s.session("reader@example.org"), ev+"/contest/claims", url.Values{"code": {"001"}, "kind": {"anticipated"}, "evidence": {"Мамсиров, 1998"}})
+	dc := s.session("director@example.org")
+	mustNotContain(t, "the award before the decision", s.page(nil, ev+"/contest/award"), `id="eliminated"`)
+	claims := s.must(http.StatusOK, "", "GET", base+"/contest/award", nil).(map[string]any)["claims"].([]any)
+	s.mustPost(dc, fmt.Sprintf("/contest-claims/%d/decision", num(claims[0].(map[string]any)["id"])), url.Values{"event": {strings.TrimPrefix(ev, "/events/")}, "uphold": {"true"}, "reason": {"та же позиция"}})
+	s.clock.Set(time.Date(2026, 11, 18, 12, 0, 0, 0, time.UTC))
+	s.mustPost(dc, ev+"/contest/award/final", nil)
+
+	mustContain(t, "the final award", s.page(nil, ev+"/contest/award"), "Исключены по претензиям", "<strong>№ 001</strong> · Задачи — Автор Абрегов: предвосхищено: та же позиция")
+	mustContain(t, "the final award in English", s.page(nil, ev+"/contest/award?lang=en"), "Eliminated after claims", "<strong>No. 001</strong> · Задачи — Автор Абрегов: anticipated: та же позиция")
+	award := s.must(http.StatusOK, "", "GET", base+"/contest/award", nil).(map[string]any)
+	if el := award["eliminated"].([]any); len(el) != 1 || el[0].(map[string]any)["code"] != "001" || el[0].(map[string]any)["author"] != "Автор Абрегов" ||
+		el[0].(map[string]any)["reason"] != "anticipated: та же позиция" {
+		t.Errorf("the award's eliminated entries: %v", award["eliminated"])
+	}
+	for lang, want := range map[string]string{"ru": "Исключены по претензиям", "en": "Eliminated after claims"} {
+		rec := httptest.NewRecorder()
+		s.handler.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, base+"/contest/award.pdf?lang="+lang, nil))
+		if rec.Code != http.StatusOK {
+			t.Fatalf("award.pdf: %d", rec.Code)
+		}
+		mustContain(t, "the booklet ("+lang+")", pdfToText(t, "award-eliminated-"+lang, rec.Body.Bytes()), want, "Автор Абрегов", "та же позиция")
+	}
+}

@@ -347,7 +347,20 @@ type Award struct {
 	Contest *Contest
 	Judges  []string
 	Items   []Awarded
-	Claims  []PublicClaim
+	// Eliminated are the entries an upheld claim took out of the award,
+	// by code: the award names them, their authors and why, as the
+	// provisional award named them among its honours.
+	Eliminated []EliminatedWork
+	Claims     []PublicClaim
+}
+
+// EliminatedWork is an entry an upheld claim took out of the award.
+type EliminatedWork struct {
+	Code    string
+	Section string
+	Author  string
+	// Reason is the kind of claim and the director's reason.
+	Reason rules.Message
 }
 
 // PublicClaim is a claim as the award shows it.
@@ -423,6 +436,16 @@ func (s *Service) Award(ctx context.Context, eventID int64) (*Award, error) {
 			if !works[i].Withdrawn {
 				byCode[works[i].Code] = &works[i]
 			}
+		}
+		for _, w := range works {
+			if w.Withdrawn || w.Eliminated == "" {
+				continue
+			}
+			author, err := tx.User(w.AuthorID)
+			if err != nil {
+				return err
+			}
+			out.Eliminated = append(out.Eliminated, EliminatedWork{Code: w.Code, Section: w.Section, Author: publicName(author), Reason: w.Elimination()})
 		}
 		for _, d := range c.Award {
 			w := byCode[d.Code]

@@ -604,3 +604,56 @@ func TestJudgeListsEntriesByCodeNotByRank(t *testing.T) {
 		t.Errorf("judge 1 reads %v, want the codes in order", got)
 	}
 }
+
+// An entry an upheld claim eliminates leaves the award's honours, and the
+// award names it, its author and why, so that readers of the final award
+// learn what became of an honour the provisional award gave.
+func TestAwardNamesTheEliminatedEntries(t *testing.T) {
+	c := newContest(t, storetest.Open(t)["sqlite"])
+	c.setUpOneSection(t)
+	if _, err := c.svc.SetJudges(c.as("director"), c.eventID, []string{"judge1@example.org"}, ""); err != nil {
+		t.Fatal(err)
+	}
+	for _, author := range []string{"alice", "bob"} {
+		if _, err := c.svc.Submit(c.as(author), c.eventID, composition.EntryInput{Section: "Задачи", Entry: composition.Entry{Position: g019, Side: "black", Stipulation: "draw", Solution: "h4-g3"}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c.clock.Set(start.Add(2 * time.Hour))
+	for code, mark := range map[string]float64{"001": 9, "002": 7} {
+		if _, err := c.svc.Mark(c.as("judge1"), c.eventID, composition.MarkInput{Code: code, Mark: mark}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := c.svc.PublishProvisional(c.as("director"), c.eventID, composition.AwardInput{Prizes: 1, Mentions: 1}, ""); err != nil {
+		t.Fatal(err)
+	}
+	var claims []int64
+	for _, code := range []string{"001", "002"} {
+		cl, err := c.svc.FileClaim(c.as("reader"), c.eventID, composition.ClaimInput{Code: code, Kind: composition.ClaimAnticipated, Evidence: "Иванов, 1990"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		claims = append(claims, cl.ID)
+	}
+	if _, err := c.svc.DecideClaim(c.as("director"), claims[0], true, "та же позиция"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.svc.DecideClaim(c.as("director"), claims[1], false, "другая идея"); err != nil {
+		t.Fatal(err)
+	}
+	award, err := c.svc.Award(c.as("reader"), c.eventID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(award.Items) != 1 || award.Items[0].Code != "002" {
+		t.Errorf("the award's honours: %+v", award.Items)
+	}
+	if len(award.Eliminated) != 1 {
+		t.Fatalf("the eliminated entries: %+v", award.Eliminated)
+	}
+	el := award.Eliminated[0]
+	if got := catalog.For(catalog.Russian).Message(el.Reason); el.Code != "001" || el.Author != "Alice" || el.Section != "Задачи" || got != "предвосхищено: та же позиция" {
+		t.Errorf("the eliminated entry: %+v, %q", el, got)
+	}
+}

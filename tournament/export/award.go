@@ -54,6 +54,13 @@ func AwardView(e *tournament.Event, a *composition.Award, loc report.Locale) (re
 			Section: it.Section, Author: it.Author, Position: positionView(pos, side), Stipulation: l.Stipulation(it.Entry.Stipulation),
 			Verdict: verdictLine(l, it.Findings), Solution: it.Entry.Solution, Comment: it.Comment, JudgeComments: it.JudgeComments})
 	}
+	for _, el := range a.Eliminated {
+		line := l.T("compo.entry_code", "Code", el.Code) + " · " + el.Section
+		if el.Author != "" {
+			line += " — " + el.Author
+		}
+		b.Eliminated = append(b.Eliminated, line+": "+l.Message(el.Reason))
+	}
 	return b, nil
 }
 

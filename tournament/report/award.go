@@ -18,6 +18,7 @@ const (
 	msgDiagram          msg = "report.diagram"
 	msgEntryCode        msg = "report.entry_code"
 	msgAuthorComment    msg = "report.author_comment"
+	msgEliminatedWorks  msg = "compo.eliminated_works"
 )
 
 // AwardBooklet is a composition contest's published award: its entries in
@@ -29,6 +30,9 @@ type AwardBooklet struct {
 	Final   bool
 	Judges  []string
 	Entries []AwardEntry
+	// Eliminated are the entries an upheld claim took out of the award,
+	// one line each as printed ("№ 001 · Задачи — author: why").
+	Eliminated []string
 }
 
 // AwardEntry is one distinguished entry: its honour as printed ("Приз 1"),
@@ -129,6 +133,18 @@ func AwardPDF(w io.Writer, loc Locale, a AwardBooklet) error {
 			d.multiCell(textW, 4.5, text(loc, msgJudgesComment)+": "+strings.Join(e.JudgeComments, " / "), "", "L", false)
 		}
 		d.pdf.SetY(max(bottom, d.pdf.GetY()) + 6)
+	}
+	if len(a.Eliminated) > 0 {
+		if d.pdf.GetY()+7+5*float64(min(len(a.Eliminated), 3)) > d.bottom() {
+			d.newPage(false)
+		}
+		d.font(true, 12)
+		d.cell(width, 7, text(loc, msgEliminatedWorks), "B", 1, "L", false)
+		d.pdf.Ln(2)
+		d.font(false, 10)
+		for _, line := range a.Eliminated {
+			d.multiCell(width, 5, line, "", "L", false)
+		}
 	}
 	return d.output(w)
 }
