@@ -451,6 +451,11 @@ type claimView struct {
 	Reason    string `json:"reason,omitempty"`
 	FiledAt   string `json:"filed_at"`
 	DecidedAt string `json:"decided_at,omitempty"`
+	// Mine is set for the claimant's own claims.
+	Mine bool `json:"mine,omitempty"`
+	// Claimant and ClaimantEmail are given to the contest's director only.
+	Claimant      string `json:"claimant,omitempty"`
+	ClaimantEmail string `json:"claimant_email,omitempty"`
 }
 
 type awardView struct {
@@ -503,7 +508,8 @@ func (h *handler) getAward(c *gin.Context) error {
 
 func newClaimView(cl composition.PublicClaim) claimView {
 	return claimView{ID: cl.ID, Code: cl.Code, Kind: string(cl.Kind), Evidence: cl.Evidence, Status: string(cl.Status),
-		Reason: cl.Reason, FiledAt: rfc3339(cl.FiledAt), DecidedAt: rfc3339(cl.DecidedAt)}
+		Reason: cl.Reason, FiledAt: rfc3339(cl.FiledAt), DecidedAt: rfc3339(cl.DecidedAt), Mine: cl.Mine,
+		Claimant: cl.Claimant, ClaimantEmail: cl.ClaimantEmail}
 }
 
 type claimBody struct {

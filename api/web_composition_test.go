@@ -1168,11 +1168,11 @@ func TestJudgingPageKeepsTheJurysRankingFromAJudge(t *testing.T) {
 	}
 }
 
-// When an upheld claim eliminates an entry of the provisional award, the
-// award page, the API and the booklet name it, its author and why: the
-// claim's code alone would no longer tell a reader which work it was.
-func TestAwardNamesTheEliminatedEntry(t *testing.T) {
-	s := newCompServer(t, time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC))
+// provisionalAwardWithAClaim publishes the provisional award of two
+// entries, the prize to Автор Абрегов's 001, against which the reader
+// Читатель Тхагапсов (reader@example.org) files a claim of anticipation.
+func provisionalAwardWithAClaim(t *testing.T, s *corrServer) (base, ev string) {
+	t.Helper()
 	director, judge, base, _ := judgedContest(s, "Задачи")
 	s.namedUser("first@example.org", "Автор Абрегов", tournament.PlayerRole)
 	s.namedUser("second@example.org", "Автор Бжассо", tournament.PlayerRole)
@@ -1187,9 +1187,18 @@ func TestAwardNamesTheEliminatedEntry(t *testing.T) {
 	s.must(http.StatusOK, judge, "PUT", base+"/contest/marks/001", map[string]any{"mark": 4})
 	s.must(http.StatusOK, judge, "PUT", base+"/contest/marks/002", map[string]any{"mark": 3})
 	s.must(http.StatusOK, director, "POST", base+"/contest/award", map[string]any{"prizes": 1, "honourable_mentions": 1})
-	s.user("reader@example.org", tournament.PlayerRole)
-	ev := strings.TrimPrefix(base, "/api/v1")
+	s.namedUser("reader@example.org", "Читатель Тхагапсов", tournament.PlayerRole)
+	ev = strings.TrimPrefix(base, "/api/v1")
 	s.mustPost(s.session("reader@example.org"), ev+"/contest/claims", url.Values{"code": {"001"}, "kind": {"anticipated"}, "evidence": {"Мамсиров, 1998"}})
+	return base, ev
+}
+
+// When an upheld claim eliminates an entry of the provisional award, the
+// award page, the API and the booklet name it, its author and why: the
+// claim's code alone would no longer tell a reader which work it was.
+func TestAwardNamesTheEliminatedEntry(t *testing.T) {
+	s := newCompServer(t, time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC))
+	base, ev := provisionalAwardWithAClaim(t, s)
 	dc := s.session("director@example.org")
 	mustNotContain(t, "the award before the decision", s.page(nil, ev+"/contest/award"), `id="eliminated"`)
 	claims := s.must(http.StatusOK, "", "GET", base+"/contest/award", nil).(map[string]any)["claims"].([]any)
@@ -1211,5 +1220,39 @@ func TestAwardNamesTheEliminatedEntry(t *testing.T) {
 			t.Fatalf("award.pdf: %d", rec.Code)
 		}
 		mustContain(t, "the booklet ("+lang+")", pdfToText(t, "award-eliminated-"+lang, rec.Body.Bytes()), want, "Автор Абрегов", "та же позиция")
+	}
+}
+
+// The reader who filed a claim finds it marked as theirs on the award; the
+// director reads who filed each claim, on the desk and through the API;
+// nobody else learns it.
+func TestClaimsSayWhoFiledThem(t *testing.T) {
+	s := newCompServer(t, time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC))
+	base, ev := provisionalAwardWithAClaim(t, s)
+	mustContain(t, "the award to the claimant", s.page(s.session("reader@example.org"), ev+"/contest/award"), `<p class="mine">`, "ваша претензия")
+	for who, page := range map[string]string{"without an account": s.page(nil, ev+"/contest/award"), "to an author": s.page(s.session("first@example.org"), ev+"/contest/award")} {
+		mustNotContain(t, "the award "+who, page, "ваша претензия", "Тхагапсов", "reader@example.org")
+	}
+	mustContain(t, "the desk", s.page(s.session("director@example.org"), ev+"/manage"), "Подал: Читатель Тхагапсов &lt;reader@example.org&gt;")
+	claim := func(token string) map[string]any {
+		t.Helper()
+		return s.must(http.StatusOK, token, "GET", base+"/contest/award", nil).(map[string]any)["claims"].([]any)[0].(map[string]any)
+	}
+	if c := claim(""); c["mine"] != nil || c["claimant"] != nil || c["claimant_email"] != nil {
+		t.Errorf("the public reads who filed the claim: %v", c)
+	}
+	reader, _, err := s.accounts.CreateToken(context.Background(), account.NewToken{Email: "reader@example.org"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := claim(reader); c["mine"] != true || c["claimant"] != nil {
+		t.Errorf("the claimant reads the claim as %v, want it marked as theirs", c)
+	}
+	director, _, err := s.accounts.CreateToken(context.Background(), account.NewToken{Email: "director@example.org"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := claim(director); c["claimant_email"] != "reader@example.org" || c["mine"] != nil {
+		t.Errorf("the director reads the claim as %v, want who filed it", c)
 	}
 }

@@ -373,6 +373,12 @@ type PublicClaim struct {
 	Reason    string
 	FiledAt   time.Time
 	DecidedAt time.Time
+	// Mine tells the reader who filed the claim that it is theirs.
+	Mine bool
+	// Claimant and ClaimantEmail say who filed it, for the contest's
+	// director only, who may have to ask for more evidence: the public
+	// reads the claim, not who made it.
+	Claimant, ClaimantEmail string
 }
 
 // public is the claim as anyone may read it, naming its entry by code.
@@ -389,7 +395,8 @@ var honourOrder = map[Honour]int{Prize: 0, Mention: 1, Commendation: 2}
 func (s *Service) Award(ctx context.Context, eventID int64) (*Award, error) {
 	var out *Award
 	err := s.store.View(ctx, func(tx Tx) error {
-		if _, err := event(ctx, tx, eventID, false); err != nil {
+		e, err := event(ctx, tx, eventID, false)
+		if err != nil {
 			return err
 		}
 		c, err := tx.Contest(eventID)
@@ -485,8 +492,19 @@ func (s *Service) Award(ctx context.Context, eventID int64) (*Award, error) {
 		for _, w := range works {
 			codes[w.ID] = w.Code
 		}
+		reader := tournament.UserFromContext(ctx)
+		director := tournament.CanManage(reader, e)
 		for _, cl := range claims {
-			out.Claims = append(out.Claims, cl.public(codes[cl.WorkID]))
+			p := cl.public(codes[cl.WorkID])
+			p.Mine = reader != nil && reader.ID == cl.UserID
+			if director {
+				claimant, err := tx.User(cl.UserID)
+				if err != nil {
+					return err
+				}
+				p.Claimant, p.ClaimantEmail = publicName(claimant), claimant.Email
+			}
+			out.Claims = append(out.Claims, p)
 		}
 		return nil
 	})
