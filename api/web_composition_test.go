@@ -1201,8 +1201,10 @@ func TestAwardNamesTheEliminatedEntry(t *testing.T) {
 	base, ev := provisionalAwardWithAClaim(t, s)
 	dc := s.session("director@example.org")
 	mustNotContain(t, "the award before the decision", s.page(nil, ev+"/contest/award"), `id="eliminated"`)
+	mustNotContain(t, "the desk before the decision", s.page(dc, ev+"/manage"), `id="award-gaps"`)
 	claims := s.must(http.StatusOK, "", "GET", base+"/contest/award", nil).(map[string]any)["claims"].([]any)
 	s.mustPost(dc, fmt.Sprintf("/contest-claims/%d/decision", num(claims[0].(map[string]any)["id"])), url.Values{"event": {strings.TrimPrefix(ev, "/events/")}, "uphold": {"true"}, "reason": {"та же позиция"}})
+	mustContain(t, "the desk after the claim is upheld", s.page(dc, ev+"/manage"), `id="award-gaps"`, "Исключены по претензиям: № 001. Остальные места сами не сдвигаются")
 	s.clock.Set(time.Date(2026, 11, 18, 12, 0, 0, 0, time.UTC))
 	s.mustPost(dc, ev+"/contest/award/final", nil)
 
