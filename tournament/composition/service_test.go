@@ -315,7 +315,7 @@ func contestLifecycle(t *testing.T, st *store.Store) {
 	if err != nil || i < 0 || afterClaim[i].Rank != 0 {
 		t.Fatalf("the jury's list after the upheld claim %+v, %v", afterClaim, err)
 	}
-	for lang, want := range map[catalog.Lang]string{catalog.Russian: "исключено: некорректно: дуаль в главном варианте", catalog.English: "eliminated, unsound: дуаль в главном варианте"} {
+	for lang, want := range map[catalog.Lang]string{catalog.Russian: "исключено — некорректно: дуаль в главном варианте", catalog.English: "eliminated, unsound: дуаль в главном варианте"} {
 		if got := catalog.For(lang).Message(afterClaim[i].Failed); got != want {
 			t.Errorf("003 is unranked as %q in %v, want %q", got, lang, want)
 		}
