@@ -1225,13 +1225,15 @@ func TestAwardNamesTheEliminatedEntry(t *testing.T) {
 	}
 }
 
-// The reader who filed a claim finds it marked as theirs on the award; the
+// The reader who filed a claim finds it marked as theirs on the award, and
+// picks the entry of a new claim from the award's list; the
 // director reads who filed each claim, on the desk and through the API;
 // nobody else learns it.
 func TestClaimsSayWhoFiledThem(t *testing.T) {
 	s := newCompServer(t, time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC))
 	base, ev := provisionalAwardWithAClaim(t, s)
-	mustContain(t, "the award to the claimant", s.page(s.session("reader@example.org"), ev+"/contest/award"), `<p class="mine">`, "ваша претензия")
+	mustContain(t, "the award to the claimant", s.page(s.session("reader@example.org"), ev+"/contest/award"), `<p class="mine">`, "ваша претензия",
+		`<select name="code" required><option value="001">№ 001 — Приз 1 (Задачи)</option><option value="002">№ 002 — Почётный отзыв 1 (Задачи)</option></select>`)
 	for who, page := range map[string]string{"without an account": s.page(nil, ev+"/contest/award"), "to an author": s.page(s.session("first@example.org"), ev+"/contest/award")} {
 		mustNotContain(t, "the award "+who, page, "ваша претензия", "Тхагапсов", "reader@example.org")
 	}
