@@ -227,10 +227,13 @@ func (in *ResultInput) scoreFromSheet() error {
 	case rep.ClaimedScore != "":
 		score, reason = cmp.Or(score, rep.ClaimedScore), cmp.Or(reason, rep.ClaimedReason)
 	}
+	overridden := strings.TrimSpace(in.Reason) != ""
 	switch {
-	case (score == "" || reason == "") && !rep.Valid && len(rep.Errors) > 0 && rep.Errors[0].Ply > 0:
+	case (score == "" || reason == "") && !overridden && !rep.Valid && len(rep.Errors) > 0 && rep.Errors[0].Ply > 0:
 		// A move that does not replay is why the sheet gives no score:
-		// say that first.
+		// say that first. With the arbiter's reason to override the
+		// sheet given, what is left to ask for is what the sheet cannot
+		// give: the score or the ending.
 		return Invalid("sheet", "%s; correct the score or the sheet, or override with a reason", sheetDisagreement(Result{}, &rep))
 	case score == "":
 		return Invalid("score", "give the score: the sheet neither reaches a final position nor records a result")

@@ -177,3 +177,27 @@ func publishedGame(t *testing.T, ctx context.Context, svc *tournament.Service) *
 	}
 	return e
 }
+
+// An illegal sheet with the score and the arbiter's reason to override it,
+// but the ending left to the sheet, is not refused again with "override
+// with a reason": the ending is what the sheet cannot give, so that is
+// asked for; with it, the result is recorded against the sheet.
+func TestIllegalSheetOverrideAsksForTheEnding(t *testing.T) {
+	forEachService(t, engines.Options(), func(t *testing.T, ctx context.Context, svc *tournament.Service) {
+		e := publishedGame(t, ctx, svc)
+		in := tournament.ResultInput{EventID: e.ID, Round: 1, Board: 1, Score: "17:7", Sheet: "1. c3-b4 b6-c5\n2. a1-h8 a7-b6\n", Version: 1, Reason: "счёт подписан обоими"}
+		_, err := svc.RecordResult(ctx, in)
+		var ierr *tournament.Error
+		if !errors.As(err, &ierr) || ierr.Field != "end_reason" {
+			t.Fatalf("illegal sheet, score and reason, no ending: %v; want EINVALID on end_reason", err)
+		}
+		in.EndReason = "final_position"
+		g, err := svc.RecordResult(ctx, in)
+		if err != nil {
+			t.Fatalf("with the ending too: %v", err)
+		}
+		if g.Result == nil || g.Result.Score() != "17:7" || g.OverrideReason != in.Reason {
+			t.Fatalf("recorded %+v, override %q; want 17:7 overriding the sheet", g.Result, g.OverrideReason)
+		}
+	})
+}
