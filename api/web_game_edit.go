@@ -28,6 +28,8 @@ type gameEditPageData struct {
 	Reasons []tournament.EndReason
 	// Warnings are what the result just saved may have upset.
 	Warnings []tournament.Warning
+	// Saved says that the result and sheet of the form were just saved.
+	Saved bool
 }
 
 func (h *handler) gameEditData(c *gin.Context, ids []int64) (*gameEditPageData, error) {
@@ -87,6 +89,7 @@ func (h *handler) gameEditPage(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
+	data.Saved = c.Query("saved") != ""
 	data.check()
 	h.renderWith(c, h.translator(c), http.StatusOK, "game_edit", data.Event.Name, data)
 	return nil
@@ -128,13 +131,13 @@ func (h *handler) saveGame(c *gin.Context) error {
 	status := http.StatusOK
 	switch {
 	case err == nil && len(r.Warnings) == 0:
-		c.Redirect(http.StatusSeeOther, fmt.Sprintf("/events/%d/rounds/%d/boards/%d/edit", ids[0], ids[1], ids[2]))
+		c.Redirect(http.StatusSeeOther, fmt.Sprintf("/events/%d/rounds/%d/boards/%d/edit?saved=1", ids[0], ids[1], ids[2]))
 		return nil
 	case err == nil:
 		if data, err = h.gameEditData(c, ids); err != nil {
 			return err
 		}
-		data.Warnings = r.Warnings
+		data.Warnings, data.Saved = r.Warnings, true
 	default:
 		status = formStatus(err)
 		if err := data.Form.fail(err, h.translator(c)); err != nil {

@@ -36,3 +36,27 @@ func TestIllegalSheetOverrideOnTheSheetPage(t *testing.T) {
 	rec = a.post(edit, form)
 	mustStatus(t, "override with the ending", rec.Code, http.StatusSeeOther, rec.Body.String())
 }
+
+// Saving the sheet page says so: the arbiter comes back to the same form
+// and would otherwise not know whether the result was taken.
+func TestSheetPageSaysSaved(t *testing.T) {
+	s := newWebServer(t)
+	a := s.signIn(tournament.ArbiterRole)
+	id := s.roundRobin(4)
+	edit := fmt.Sprintf("/events/%d/rounds/1/boards/1/edit", id)
+	if body := a.get(edit).Body.String(); strings.Contains(body, "результат записан") {
+		t.Fatalf("the sheet page says saved before anything is saved")
+	}
+	rec := a.post(edit, url.Values{"score": {"17:7"}, "end_reason": {"final_position"}, "version": {"1"}, "sheet": {sampleGame}})
+	mustStatus(t, "sheet", rec.Code, http.StatusSeeOther, rec.Body.String())
+	loc := rec.Header().Get("Location")
+	if !strings.HasPrefix(loc, edit) {
+		t.Fatalf("saved sheet goes to %q, want the sheet page", loc)
+	}
+	for lang, want := range map[string]string{"ru": "✓ Доска 1: результат записан.", "en": "✓ Board 1: result saved."} {
+		body := a.get(loc + "&lang=" + lang).Body.String()
+		if !strings.Contains(body, want) {
+			t.Errorf("%s: the sheet page after saving lacks %q", lang, want)
+		}
+	}
+}
