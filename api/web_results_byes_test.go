@@ -1,0 +1,65 @@
+package api_test
+
+import (
+	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+
+	"adiukh/tournament"
+)
+
+// The results page names each bye by its kind, as the pairings do — a
+// requested half-point bye is not "free of play (bye)" — and marks a
+// forfeit, so that the arbiter entering results sees what each board is.
+func TestResultsPageNamesByesAndForfeits(t *testing.T) {
+	s := newWebServer(t)
+	ev := s.must(http.StatusCreated, tournament.ArbiterRole, "POST", "/api/v1/events",
+		map[string]any{"name": "Швейцарка", "discipline": "standard", "system": "swiss", "rounds": 3, "time_control": "60+30"})
+	id := num(ev["id"])
+	var players []int
+	for i := 1; i <= 6; i++ {
+		p := s.must(http.StatusCreated, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/players", id),
+			map[string]any{"name": fmt.Sprintf("Player %d", i), "rating": 2000 - i})
+		players = append(players, num(p["id"]))
+	}
+	arbiter := s.signIn(tournament.ArbiterRole)
+	events := fmt.Sprintf("/events/%d", id)
+	mustStatus(t, "bye", arbiter.post(fmt.Sprintf("%s/players/%d/bye", events, players[5]), url.Values{"round": {"1"}, "kind": {"half"}}).Code, http.StatusSeeOther, "")
+	s.must(http.StatusCreated, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
+	s.must(http.StatusOK, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/rounds/1/publish", id), nil)
+	s.must(http.StatusOK, tournament.ArbiterRole, "PUT", fmt.Sprintf("/api/v1/events/%d/rounds/1/games/1/result", id),
+		map[string]any{"score": "24:0", "end_reason": "forfeit", "version": 1})
+
+	// Five players: boards 1 and 2, the pairing's bye (board 3) and the
+	// requested half-point bye (board 4).
+	row := func(lang string, board int) string {
+		t.Helper()
+		rec := arbiter.get(fmt.Sprintf("%s/rounds/1/results?lang=%s", events, lang))
+		mustStatus(t, "results page", rec.Code, http.StatusOK, rec.Body.String())
+		body := rec.Body.String()
+		start := strings.Index(body, fmt.Sprintf(`<tr data-board="%d"`, board))
+		if start < 0 {
+			t.Fatalf("no board %d on the results page\n%s", board, body)
+		}
+		end := strings.Index(body[start:], "</tr>")
+		return body[start : start+end]
+	}
+	for _, c := range []struct {
+		lang          string
+		board         int
+		want, wantNot string
+	}{
+		{"ru", 1, "неявка", ""},
+		{"ru", 3, "свободен от игры (бай)", "пол-очка"},
+		{"ru", 4, "бай за пол-очка", "свободен от игры"},
+		{"en", 1, "forfeit", ""},
+		{"en", 4, "half-point bye", ""},
+	} {
+		r := row(c.lang, c.board)
+		if !strings.Contains(r, c.want) || c.wantNot != "" && strings.Contains(r, c.wantNot) {
+			t.Errorf("%s, board %d: want %q (and not %q) in\n%s", c.lang, c.board, c.want, c.wantNot, r)
+		}
+	}
+}
