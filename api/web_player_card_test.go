@@ -80,3 +80,49 @@ func TestPlayerCardUnfinishedRound(t *testing.T) {
 		t.Error("a card of played games only explains a difference by unplayed ones")
 	}
 }
+
+// While a round waits for a result, every card says after which round its
+// values are — also the card of a player without a game in that round (here
+// one withdrawn from it), whose values lag behind the round all the same.
+func TestPlayerCardWithoutAGameInTheUnfinishedRound(t *testing.T) {
+	s := newWebServer(t)
+	const arbiter = tournament.ArbiterRole
+	id := num(s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events",
+		map[string]any{"name": "Швейцарка", "discipline": "rapid", "system": "swiss", "rounds": 3})["id"])
+	events := fmt.Sprintf("/api/v1/events/%d", id)
+	var players []int
+	for i := range 5 {
+		p := s.must(http.StatusCreated, arbiter, "POST", events+"/players", map[string]any{"name": fmt.Sprintf("Игрок %d", i+1), "rating": 2000 - 10*i})
+		players = append(players, num(p["id"]))
+	}
+	round := s.must(http.StatusCreated, arbiter, "POST", events+"/rounds", nil)
+	s.must(http.StatusOK, arbiter, "POST", events+"/rounds/1/publish", nil)
+	for _, g := range round["games"].([]any) {
+		if g := g.(map[string]any); num(g["black"]) != 0 {
+			s.must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("%s/rounds/1/games/%d/result", events, num(g["board"])),
+				map[string]any{"score": "17:7", "end_reason": "final_position", "version": num(g["version"])})
+		}
+	}
+	withdrawn := players[4]
+	s.must(http.StatusOK, arbiter, "PATCH", fmt.Sprintf("%s/players/%d", events, withdrawn), map[string]any{"withdraw_from_round": 2, "reason": "болезнь"})
+	s.must(http.StatusCreated, arbiter, "POST", events+"/rounds", nil)
+	s.must(http.StatusOK, arbiter, "POST", events+"/rounds/2/publish", nil)
+
+	for lang, want := range map[string]string{"ru": "Положение после 1-го тура", "en": "Standings after round 1"} {
+		card := s.anonymous().get(fmt.Sprintf("/events/%d/players/%d?lang=%s", id, withdrawn, lang)).Body.String()
+		if !strings.Contains(card, want) {
+			t.Errorf("%s: the card of a player without a game in the unfinished round 2 does not say %q", lang, want)
+		}
+	}
+	// Once round 2 is complete the card is current and says nothing.
+	rounds := s.must(http.StatusOK, arbiter, "GET", events+"/rounds/2", nil)
+	for _, g := range rounds["games"].([]any) {
+		if g := g.(map[string]any); num(g["black"]) != 0 {
+			s.must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("%s/rounds/2/games/%d/result", events, num(g["board"])),
+				map[string]any{"score": "12:12", "end_reason": "agreement", "version": num(g["version"])})
+		}
+	}
+	if card := s.anonymous().get(fmt.Sprintf("/events/%d/players/%d", id, withdrawn)).Body.String(); strings.Contains(card, "Положение после") {
+		t.Errorf("the card still says after which round its values are once every round is complete")
+	}
+}

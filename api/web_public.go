@@ -379,6 +379,10 @@ type playerPageData struct {
 	// shown apart and not added up.
 	Pending    []playerGame
 	Incomplete int
+	// Behind: a published round is not counted by the standings yet, so
+	// the header says after which round the values are, whether or not
+	// the player has a game in that round (a withdrawn player, a bye).
+	Behind bool
 	// Official holds the event's own Buchholz, Sonneborn-Berger and
 	// Adiukh-points tie-breaks under the columns they correspond to (nil
 	// where the event does not use one); Differs is set when one of them
@@ -426,6 +430,9 @@ func (h *handler) playerPage(c *gin.Context) error {
 	for _, r := range d.Rounds {
 		if r.Status == tournament.Draft {
 			continue
+		}
+		if r.Number > st.AfterRound && !st.EveryFinishedGame {
+			data.Behind = true
 		}
 		for _, g := range r.Games {
 			if g.WhiteID != p.ID && g.BlackID != p.ID {
