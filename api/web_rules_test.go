@@ -73,7 +73,7 @@ func TestCorrectionNeedsReasonOnEveryDoor(t *testing.T) {
 	s.must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
 	res = fast("24:0", "судья перепутал доски")
 	body := html.UnescapeString(res.Header.Get("X-Body"))
-	if res.StatusCode != http.StatusOK || !strings.Contains(body, "Результат сохранён, но тур 2 уже составлен по прежнему результату 0:24 на доске 2 в туре 1") {
+	if res.StatusCode != http.StatusOK || !strings.Contains(body, "Сохранено, но тур 2 уже составлен по прежнему результату 0:24 на доске 2 в туре 1") {
 		t.Errorf("keyboard correction after round 2 was paired: %d; want the page with the warning\n%s", res.StatusCode, body)
 	}
 	g = s.must(http.StatusOK, arbiter, "PUT", result(1), map[string]any{"score": "24:0", "end_reason": "resignation", "version": 3, "reason": "сдались чёрные"})
@@ -94,7 +94,7 @@ func TestCorrectionNeedsReasonOnEveryDoor(t *testing.T) {
 	}
 	// The sheet page: a correction saved with its warning is a success.
 	rec := a.post(fmt.Sprintf("/events/%d/rounds/1/boards/1/edit", id), url.Values{"score": {"7:17"}, "end_reason": {"final_position"}, "version": {"4"}, "reason": {"снова перепутаны цвета"}})
-	if body := html.UnescapeString(rec.Body.String()); rec.Code != http.StatusOK || !strings.Contains(body, "Результат сохранён, но тур 2 уже составлен") {
+	if body := html.UnescapeString(rec.Body.String()); rec.Code != http.StatusOK || !strings.Contains(body, "Сохранено, но тур 2 уже составлен") {
 		t.Errorf("sheet page correction after round 2 was paired: %d; want 200 with the warning\n%s", rec.Code, body)
 	}
 }
