@@ -282,7 +282,7 @@ func TestLineupRules(t *testing.T) {
 			field   string
 			message string
 		}{
-			{"a reserve above a regular player", []int{r1[0], r1[4], r1[1], r1[2]}, "players[2]", "Игрок 1.5 (roster place 5) cannot play on board 2 below Игрок 1.2 (roster place 2) on board 3: a line-up keeps the roster order, so a reserve moves players down, never up"},
+			{"a reserve above a regular player", []int{r1[0], r1[4], r1[1], r1[2]}, "players[2]", "Игрок 1.5 (roster place 5) cannot play on board 2, above Игрок 1.2 (roster place 2) on board 3: a line-up keeps the roster order, so a reserve moves players down, never up"},
 			{"two regular players swapped", []int{r1[1], r1[0], r1[2], r1[3]}, "players[1]", "roster order"},
 			{"too few boards", []int{r1[0], r1[1], r1[2]}, "players", "each of the 4 boards"},
 			{"an empty board above a player", []int{r1[0], 0, r1[2], r1[3]}, "players[2]", "board 2 is empty but board 3 is not"},

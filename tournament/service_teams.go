@@ -248,7 +248,7 @@ func (s *Service) UpdateTeam(ctx context.Context, eventID int64, ref TeamRef, in
 			case n != 0 && n <= len(rounds):
 				return Conflict("withdraw_from_round", "round %d is already paired; withdraw the team from round %d, and leave its boards of round %d empty in its line-up", n, len(rounds)+1, n)
 			case n == 0 && team.WithdrawnFrom != 0 && team.WithdrawnFrom <= len(rounds):
-				return Conflict("withdraw_from_round", "the team has missed round %d already; it can come back from round %d", team.WithdrawnFrom, len(rounds)+1)
+				return Conflict("withdraw_from_round", "round %d was paired without the team; its withdrawal can no longer be taken back", team.WithdrawnFrom)
 			case n != before.WithdrawnFrom && strings.TrimSpace(reason) == "":
 				return Invalid("reason", "say why team %q is withdrawn or comes back; the audit log keeps it", team.Name)
 			}

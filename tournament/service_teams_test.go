@@ -281,6 +281,11 @@ func TestWithdrawTeam(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
+				// Round 2 is paired without the team: nothing brings it back.
+				_, err = svc.UpdateTeam(ctx, e.ID, tournament.TeamRef{No: 4}, tournament.TeamInput{WithdrawFromRound: ptr(0)}, "вернулась")
+				if tournament.ErrorCode(err) != tournament.ECONFLICT || !strings.Contains(err.Error(), "round 2 was paired without the team; its withdrawal can no longer be taken back") {
+					t.Errorf("taking back a withdrawal after its round was paired: error %v, want ECONFLICT that says it cannot be", err)
+				}
 				var withdrawn *tournament.Match
 				for i, m := range r2.Matches {
 					if m.HomeNo == 4 || m.AwayNo == 4 {
@@ -431,6 +436,47 @@ func TestTeamEventKeepsNoIndividualSwissOptions(t *testing.T) {
 		}
 		if e.ForbidSameClub || e.Baku || e.BlackFirst {
 			t.Errorf("changed to same club %v, Baku %v, Black first %v", e.ForbidSameClub, e.Baku, e.BlackFirst)
+		}
+	})
+}
+
+// TestLineupOrderMessage checks the refusal of a line-up that fields a
+// reserve above a regular player: it names the reserve on the higher board
+// and the regular player below him.
+func TestLineupOrderMessage(t *testing.T) {
+	forEachService(t, engines.Options(), func(t *testing.T, ctx context.Context, svc *tournament.Service) {
+		e := createTeamEvent(t, ctx, svc, "round-robin", 0)
+		if _, err := svc.UpdateTeamSettings(ctx, e.ID, tournament.TeamSettingsInput{Boards: ptr(2)}, ""); err != nil {
+			t.Fatal(err)
+		}
+		var first *tournament.Team
+		for n := 1; n <= 2; n++ {
+			tm, err := svc.RegisterTeam(ctx, e.ID, tournament.TeamInput{Name: ptr(fmt.Sprintf("Команда %d", n)),
+				Players: roster(fmt.Sprintf("А%d", n), fmt.Sprintf("Б%d", n), fmt.Sprintf("Запасной %d", n))})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n == 1 {
+				first = tm
+			}
+		}
+		if _, err := svc.PairNextTeamRound(ctx, e.ID); err != nil {
+			t.Fatal(err)
+		}
+		teams, err := svc.Teams(ctx, e.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var tm tournament.Team
+		for _, x := range teams {
+			if x.ID == first.ID {
+				tm = x
+			}
+		}
+		_, err = svc.SetLineup(ctx, tournament.LineupInput{EventID: e.ID, Round: 1, TeamNo: tm.StartNo, Players: []int64{tm.Roster[2].ID, tm.Roster[1].ID}})
+		want := "Запасной 1 (roster place 3) cannot play on board 1, above Б1 (roster place 2) on board 2"
+		if tournament.ErrorCode(err) != tournament.EINVALID || !strings.Contains(errorText(err), want) {
+			t.Errorf("a reserve above a regular player: error %v, want %q", err, want)
 		}
 	})
 }

@@ -381,7 +381,7 @@ func checkLineup(t *Team, players []int64, boards, round int) error {
 		}
 		if idx < lastIndex {
 			above := &t.Roster[lastIndex]
-			return Invalid(field, "%s (roster place %d) cannot play on board %d below %s (roster place %d) on board %d: a line-up keeps the roster order, so a reserve moves players down, never up",
+			return Invalid(field, "%s (roster place %d) cannot play on board %d, above %s (roster place %d) on board %d: a line-up keeps the roster order, so a reserve moves players down, never up",
 				above.Name, lastIndex+1, lastBoard, p.Name, idx+1, board)
 		}
 		lastIndex, lastBoard = idx, board
