@@ -247,6 +247,8 @@ func (h *handler) routesWeb(r *gin.Engine) {
 	m.POST("/events/:id/teams/:team", h.pageHandler(h.editTeam))
 	m.POST("/events/:id/teams/:team/players", h.pageHandler(h.addReserve))
 	m.POST("/events/:id/teams/:team/remove", h.pageHandler(h.removeTeam))
+	m.POST("/events/:id/teams/:team/withdraw", h.pageHandler(h.withdrawTeam))
+	m.POST("/events/:id/teams/:team/reinstate", h.pageHandler(h.reinstateTeam))
 	m.POST("/events/:id/players/:pid/team", h.pageHandler(h.moveToTeam))
 	m.GET("/events/:id/rounds/:n/lineups", h.pageHandler(h.lineupsPage))
 	m.POST("/events/:id/rounds/:n/lineups/:team", h.pageHandler(h.setLineup))

@@ -133,3 +133,55 @@ func (h *handler) moveToTeam(c *gin.Context) error {
 	h.backToManage(c, ids[0], "team-"+entered)
 	return nil
 }
+
+// withdrawTeam withdraws a team (by its ID) from the next round to be
+// paired, once the arbiter confirms it with a reason: a Swiss event pairs
+// it no more, a round robin gives its opponents every board by forfeit.
+func (h *handler) withdrawTeam(c *gin.Context) error {
+	ids, err := pathInts(c, "id", "team")
+	if err != nil {
+		return err
+	}
+	from, err := strconv.Atoi(c.PostForm("from_round"))
+	if err != nil {
+		return h.statusFailed(c, ids[0], tournament.Invalid("withdraw_from_round", "%q is not a round number", c.PostForm("from_round")))
+	}
+	return h.confirmTeam(c, ids, "teamweb.confirm_withdraw", "teamweb.withdraw_confirm", from, map[string]string{"from_round": strconv.Itoa(from)}, func(reason string) error {
+		_, err := h.Events.UpdateTeam(c.Request.Context(), ids[0], tournament.TeamRef{ID: ids[1]}, tournament.TeamInput{WithdrawFromRound: &from}, reason)
+		return err
+	})
+}
+
+// reinstateTeam takes a team's withdrawal back while its round is not
+// paired.
+func (h *handler) reinstateTeam(c *gin.Context) error {
+	ids, err := pathInts(c, "id", "team")
+	if err != nil {
+		return err
+	}
+	return h.confirmTeam(c, ids, "teamweb.confirm_reinstate", "teamweb.reinstate", 0, nil, func(reason string) error {
+		_, err := h.Events.UpdateTeam(c.Request.Context(), ids[0], tournament.TeamRef{ID: ids[1]}, tournament.TeamInput{WithdrawFromRound: ptr(0)}, reason)
+		return err
+	})
+}
+
+// confirmTeam asks to confirm an action on the team ids[1] names (its ID),
+// worded by question with the team's name and round n (0: the next round
+// to pair), and its reason; then it runs act.
+func (h *handler) confirmTeam(c *gin.Context, ids []int64, question, button string, n int, hidden map[string]string, act func(reason string) error) error {
+	return h.confirm(c, ids[0], "team-"+strconv.FormatInt(ids[1], 10), button, hidden, act, func(d *tournament.EventData, tr *translator) (string, error) {
+		teams, err := h.Events.Teams(c.Request.Context(), ids[0])
+		if err != nil {
+			return "", err
+		}
+		if n == 0 {
+			n = len(d.Rounds) + 1
+		}
+		for _, t := range teams {
+			if t.ID == ids[1] {
+				return tr.T(question, "Name", t.Name, "N", n), nil
+			}
+		}
+		return "", tournament.NotFound("team ID %d not found in event %d", ids[1], ids[0])
+	})
+}

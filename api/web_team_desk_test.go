@@ -244,3 +244,65 @@ func TestTeamSwissDeskOffersNoPlayerByes(t *testing.T) {
 		t.Error("the desk of a team Swiss offers a player's bye")
 	}
 }
+
+// A team withdraws on the desk, as a player does: the arbiter confirms it
+// with a reason, the team is marked on the desk, the public team cards, the
+// standings and the crosstable, and the withdrawal is taken back while its
+// round is unpaired; once that round is paired without the team, the desk
+// offers no take-back and the service says why.
+func TestTeamWithdrawsOnTheWeb(t *testing.T) {
+	s := newWebServer(t)
+	const arbiter = tournament.ArbiterRole
+	ev := s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Кубок района", "discipline": "blitz-team", "system": "round-robin"})
+	id := num(ev["id"])
+	s.must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("/api/v1/events/%d/team-settings", id), map[string]any{"boards": 2})
+	for i := 1; i <= 4; i++ {
+		s.must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/teams", id), map[string]any{"name": fmt.Sprintf("Команда %d", i),
+			"players": []map[string]any{{"name": fmt.Sprintf("Игрок %d.1", i), "rating": 2000 - i}, {"name": fmt.Sprintf("Игрок %d.2", i), "rating": 1900 - i}}})
+	}
+	team := teamIDs(s.must(http.StatusOK, arbiter, "GET", fmt.Sprintf("/api/v1/events/%d/teams", id), nil))["Команда 4"]
+	s.must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
+	a := s.signIn(arbiter)
+	desk := fmt.Sprintf("/events/%d/manage", id)
+	withdraw := fmt.Sprintf("/events/%d/teams/%d/withdraw", id, team)
+	reinstate := fmt.Sprintf("/events/%d/teams/%d/reinstate", id, team)
+
+	if page := a.get(desk).Body.String(); !strings.Contains(page, `action="`+withdraw+`"`) || !strings.Contains(page, "Снять команду с 2-го тура") {
+		t.Fatal("the desk offers no withdrawal of a team once round 1 is paired")
+	}
+	rec := a.post(withdraw, url.Values{"from_round": {"2"}})
+	mustStatus(t, "the question", rec.Code, http.StatusOK, rec.Body.String())
+	if !strings.Contains(rec.Body.String(), "Снять команду Команда 4 с турнира начиная с 2-го тура?") {
+		t.Errorf("the confirmation does not name the team and the round:\n%s", rec.Body.String())
+	}
+	rec = a.post(withdraw, url.Values{"from_round": {"2"}, "confirm": {"1"}})
+	mustStatus(t, "a withdrawal without a reason", rec.Code, http.StatusBadRequest, "")
+	rec = a.post(withdraw, url.Values{"from_round": {"2"}, "confirm": {"1"}, "reason": {"команда уехала"}})
+	mustStatus(t, "withdraw", rec.Code, http.StatusSeeOther, rec.Body.String())
+	if page := a.get(desk).Body.String(); !strings.Contains(page, "снята с 2-го тура") || !strings.Contains(page, `action="`+reinstate+`"`) {
+		t.Error("the desk does not mark the withdrawn team or offer to take the withdrawal back")
+	}
+	rec = a.post(reinstate, url.Values{"confirm": {"1"}, "reason": {"вернулась"}})
+	mustStatus(t, "take back", rec.Code, http.StatusSeeOther, rec.Body.String())
+	if page := a.get(desk).Body.String(); strings.Contains(page, "снята с 2-го тура") {
+		t.Error("the desk still marks the team withdrawn after its withdrawal was taken back")
+	}
+	rec = a.post(withdraw, url.Values{"from_round": {"2"}, "confirm": {"1"}, "reason": {"команда уехала"}})
+	mustStatus(t, "withdraw again", rec.Code, http.StatusSeeOther, rec.Body.String())
+
+	s.must(http.StatusOK, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds/1/publish", id), nil)
+	s.must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
+	for _, path := range []string{fmt.Sprintf("/events/%d", id), fmt.Sprintf("/events/%d/standings", id), fmt.Sprintf("/events/%d/crosstable", id)} {
+		if page := s.anonymous().get(path).Body.String(); !strings.Contains(page, "снята с 2-го тура") {
+			t.Errorf("%s does not mark the withdrawn team", path)
+		}
+	}
+	if page := a.get(desk).Body.String(); strings.Contains(page, `action="`+reinstate+`"`) {
+		t.Error("the desk offers to take back a withdrawal whose round is paired")
+	}
+	rec = a.post(reinstate, url.Values{"confirm": {"1"}, "reason": {"вернулась"}})
+	mustStatus(t, "take back after round 2 is paired", rec.Code, http.StatusConflict, "")
+	if !strings.Contains(rec.Body.String(), "2-й тур составлен без команды: её выбытие уже нельзя отменить") {
+		t.Errorf("the refused take-back does not say why:\n%s", rec.Body.String())
+	}
+}

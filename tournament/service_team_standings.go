@@ -73,7 +73,7 @@ func (s *Service) teamStandings(d *TeamEventData, afterRound int) (*TeamStanding
 		if t == nil {
 			return nil, fmt.Errorf("team standings of event %d name unknown team %d", d.Event.ID, r.TeamID)
 		}
-		r.StartNo, r.Name, r.Club = t.StartNo, t.Name, t.Club
+		r.StartNo, r.Name, r.Club, r.WithdrawnFrom = t.StartNo, t.Name, t.Club, t.WithdrawnFrom
 	}
 	for _, board := range table.Boards {
 		for i := range board {

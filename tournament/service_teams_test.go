@@ -323,6 +323,11 @@ func TestWithdrawTeam(t *testing.T) {
 				if len(st.Rows) != 4 {
 					t.Errorf("%d standings rows, want all 4 teams", len(st.Rows))
 				}
+				for _, r := range st.Rows {
+					if want := map[bool]int{true: 2}[r.StartNo == 4]; r.WithdrawnFrom != want {
+						t.Errorf("standings row of team %d: withdrawn from round %d, want %d", r.StartNo, r.WithdrawnFrom, want)
+					}
+				}
 			})
 		})
 	}

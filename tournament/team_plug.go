@@ -94,16 +94,18 @@ type TeamTable struct {
 // TeamStandingsRow is one team's line of the standings; teams sharing a
 // place have the same Rank, and RankTo is the group's last place.
 type TeamStandingsRow struct {
-	Rank        int
-	RankTo      int
-	TeamID      int64
-	StartNo     int
-	Name        string
-	Club        string
-	MatchPoints float64
-	GamePoints  float64
-	Score       float64 // the score that ranks first
-	TieBreaks   map[string]float64
+	Rank    int
+	RankTo  int
+	TeamID  int64
+	StartNo int
+	Name    string
+	Club    string
+	// WithdrawnFrom is the round the team withdrew from, 0 if it did not.
+	WithdrawnFrom int
+	MatchPoints   float64
+	GamePoints    float64
+	Score         float64 // the score that ranks first
+	TieBreaks     map[string]float64
 }
 
 // BoardStandingsRow is one player's line in the standings of one board.
