@@ -71,6 +71,9 @@ func (s *Service) RecordResult(ctx context.Context, in ResultInput) (*RecordedRe
 		if err != nil {
 			return err
 		}
+		if err := playedOnServer(e, in.Round, in.Board); err != nil {
+			return err
+		}
 		if !slices.Contains(EndReasonsFor(e.Discipline), res.EndReason) {
 			return Invalid("end_reason", "a %s game cannot end by %s", e.Discipline, res.EndReason)
 		}
@@ -330,4 +333,17 @@ func resultView(g *Game) *resultLog {
 		return nil
 	}
 	return &resultLog{Score: g.Result.Score(), EndReason: string(g.Result.EndReason), Version: g.Version, Sheet: g.Sheet != ""}
+}
+
+// playedOnServer refuses a result entered for a game of a correspondence
+// event: the game is played on the server, and its result comes from the
+// play itself (a final position, resignation, agreement, loss on time) or
+// from the arbiter's decision on the game, which also stops its clocks. A
+// result written into the round beside it would count in the standings
+// while the game went on.
+func playedOnServer(e *Event, round, board int) error {
+	if e.Discipline != Correspondence {
+		return nil
+	}
+	return Conflict("", "board %d of round %d is a correspondence game played on the server: its result comes from the game itself or from the arbiter's decision on the game's page", board, round)
 }

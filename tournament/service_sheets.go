@@ -127,6 +127,9 @@ func (s *Service) RecordSheets(ctx context.Context, eventID int64, round int, te
 			continue
 		}
 		o.Board = g.Board
+		if o.Err = playedOnServer(d.Event, round, g.Board); o.Err != nil {
+			continue
+		}
 		o.Recorded, o.Err = s.RecordResult(ctx, ResultInput{EventID: eventID, Round: round, Board: g.Board, Sheet: text, Version: g.Version})
 		if o.Recorded != nil {
 			o.Warnings = append(o.Warnings, o.Recorded.Warnings...)

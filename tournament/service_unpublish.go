@@ -30,9 +30,14 @@ func (r Round) Untouched() bool {
 func (s *Service) UnpublishRound(ctx context.Context, eventID int64, n int, reason string) (*Round, error) {
 	var round *Round
 	err := s.store.Update(ctx, func(tx Tx) error {
-		_, u, err := manageable(ctx, tx, eventID)
+		e, u, err := manageable(ctx, tx, eventID)
 		if err != nil {
 			return err
+		}
+		if e.Discipline == Correspondence {
+			// Every game of the section started with the round; a draft
+			// round would leave them running outside any published round.
+			return Conflict("", "the rounds of a correspondence section start all their games at once and stay published; round %d cannot be taken back to a draft", n)
 		}
 		var rounds []Round
 		if rounds, round, err = storedRound(tx, eventID, n); err != nil {

@@ -298,6 +298,9 @@ func reportable(ctx context.Context, tx Tx, u *User, eventID int64, roundNo, boa
 	if !open {
 		return nil, 0, nil, Forbidden("event %d does not take results from players; the arbiter enters them", eventID)
 	}
+	if err := playedOnServer(e, roundNo, board); err != nil {
+		return nil, 0, nil, err
+	}
 	playerID, err := ownPlayer(tx, eventID, u)
 	if err != nil {
 		return nil, 0, nil, err

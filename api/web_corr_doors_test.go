@@ -1,0 +1,50 @@
+package api_test
+
+import (
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"testing"
+
+	"adiukh/tournament/store/storetest"
+)
+
+// The arbiter's result entry of an over-the-board round does not take a
+// result for a correspondence game still being played: the page and the
+// API say that the result comes from the game or from the decision on its
+// page, and the game and the round stay as they were.
+func TestCorrespondenceResultNotEnteredBesideTheGame(t *testing.T) {
+	s := newCorrServer(t, storetest.Open(t)["sqlite"], corrStart, nil)
+	sec := startCorrSection(t, s, 2)
+	g := sec.games[0]
+	ev := strings.Replace(sec.ev, "/api/v1", "", 1)
+	cookie := s.session("arbiter@example.org")
+	for lang, want := range map[string]string{"ru": "на доске 1 тура 1 идёт партия по переписке", "en": "board 1 of round 1 is a correspondence game played on the server"} {
+		form := url.Values{"board": {"1"}, "score": {"12:12"}, "end_reason": {"agreement"}, "versions": {"1:1"}}
+		req := httptest.NewRequest(http.MethodPost, fmt.Sprintf("%s/rounds/1/results?lang=%s", ev, lang), strings.NewReader(form.Encode()))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		req.Header.Set("Sec-Fetch-Site", "same-origin")
+		req.AddCookie(cookie)
+		rec := httptest.NewRecorder()
+		s.handler.ServeHTTP(rec, req)
+		if rec.Code != http.StatusConflict || !strings.Contains(rec.Body.String(), want) {
+			t.Errorf("%s: the results form on a running correspondence game: %d, want 409 saying %q", lang, rec.Code, want)
+		}
+	}
+	code, out := s.call(sec.arbiter, "PUT", sec.ev+"/rounds/1/games/1/result", map[string]any{"score": "24:0", "end_reason": "arbiter", "version": 1})
+	if code != http.StatusConflict {
+		t.Errorf("PUT result on a running correspondence game: %d %v, want 409", code, out)
+	}
+	code, out = s.call(sec.arbiter, "POST", sec.ev+"/rounds/1/unpublish", map[string]any{"reason": "ошибка"})
+	if code != http.StatusConflict {
+		t.Errorf("unpublishing a correspondence round: %d %v, want 409", code, out)
+	}
+	if got := s.game(num(g["id"])); got["status"] != "running" || got["result"] != nil {
+		t.Errorf("the game after the refused entries: %v", got)
+	}
+	if page := s.page(nil, ev+"/crosstable"); strings.Contains(page, "12:12") || strings.Contains(page, "24:0") {
+		t.Error("the crosstable counts a result entered beside the game")
+	}
+}
