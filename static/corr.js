@@ -85,6 +85,12 @@ document.addEventListener("DOMContentLoaded", function () {
     }
     taps = next;
     var ending = matching(taps).filter(function (m) { return m.path[m.path.length - 1] === name; });
+    // Every square tapped, in order, is one route's whole path: that route
+    // is the one meant, even when a longer route passes through the same
+    // squares (f4:d6:b4 beside f4:h6:f8:d6:b4), which no further tap
+    // could tell apart.
+    var whole = ending.filter(function (m) { return m.path.length === taps.length; });
+    if (whole.length > 0) ending = whole;
     var texts = {};
     ending.forEach(function (m) { texts[m.text] = true; });
     var distinct = Object.keys(texts);
