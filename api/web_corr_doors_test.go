@@ -48,3 +48,38 @@ func TestCorrespondenceResultNotEnteredBesideTheGame(t *testing.T) {
 		t.Error("the crosstable counts a result entered beside the game")
 	}
 }
+
+// The desk of a correspondence section offers neither round-by-round
+// pairing nor the results form nor taking a round back: before the start
+// it sends the arbiter to the Correspondence tab, where all games start at
+// once, and after it each round leads to the games and their decisions.
+func TestCorrespondenceDeskSendsToTheGames(t *testing.T) {
+	s := newCorrServer(t, storetest.Open(t)["sqlite"], corrStart, nil)
+	arbiter := s.user("arbiter@example.org", "arbiter")
+	id := num(s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Заочный", "discipline": "correspondence",
+		"system": "round-robin", "time_control": "10d"}).(map[string]any)["id"])
+	ev := fmt.Sprintf("/events/%d", id)
+	for i := range 2 {
+		pid := num(s.must(http.StatusCreated, arbiter, "POST", "/api/v1"+ev+"/players", map[string]any{"name": fmt.Sprintf("Игрок %d", i+1)}).(map[string]any)["id"])
+		email := fmt.Sprintf("p%d@example.org", pid)
+		s.user(email, "player")
+		s.must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("/api/v1%s/players/%d/account", ev, pid), map[string]any{"email": email})
+	}
+	cookie := s.session("arbiter@example.org")
+	for lang, want := range map[string]string{"ru": "Начать партии — на вкладке «Игра по переписке»", "en": "Start the games on the Correspondence tab"} {
+		desk := s.page(cookie, ev+"/manage?lang="+lang)
+		if strings.Contains(desk, `action="`+ev+`/rounds"`) || !strings.Contains(desk, `href="`+ev+`/correspondence">`+want) {
+			t.Errorf("%s: the desk before the start offers pairing, or does not send to the Correspondence tab", lang)
+		}
+	}
+	s.must(http.StatusOK, arbiter, "POST", "/api/v1"+ev+"/start", nil)
+	desk := s.page(cookie, ev+"/manage")
+	for _, refused := range []string{`action="` + ev + `/rounds"`, ev + "/rounds/1/results", ev + "/rounds/1/unpublish"} {
+		if strings.Contains(desk, refused) {
+			t.Errorf("the desk of a running section offers %s", refused)
+		}
+	}
+	if !strings.Contains(desk, `href="`+ev+`/correspondence">Партии и решения`) {
+		t.Error("the desk's round does not lead to the games and decisions")
+	}
+}

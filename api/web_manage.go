@@ -79,7 +79,7 @@ func (h *handler) manageData(c *gin.Context, id int64) (*managePageData, error) 
 	}
 	lastIsDraft := len(d.Rounds) > 0 && d.Rounds[len(d.Rounds)-1].Status == tournament.Draft
 	allPaired := d.Event.Rounds > 0 && len(d.Rounds) >= d.Event.Rounds
-	data.CanPair = d.Event.Status != tournament.Finished && !lastIsDraft && !allPaired
+	data.CanPair = d.Event.Status != tournament.Finished && !lastIsDraft && !allPaired && !d.Event.Discipline.PlayedOnServer()
 	v, err := h.Events.PlayerView(c.Request.Context(), id)
 	if err != nil {
 		return nil, err

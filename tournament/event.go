@@ -44,6 +44,14 @@ func (d Discipline) IsTeam() bool {
 	return d == StandardTeam || d == RapidTeam || d == BlitzTeam
 }
 
+// PlayedOnServer reports whether the discipline's games are played on the
+// server (correspondence): all of a section's games start at once, and
+// each result comes from the game or the arbiter's decision on it, never
+// from round-by-round pairing or result entry.
+func (d Discipline) PlayedOnServer() bool {
+	return d == Correspondence
+}
+
 // board returns the over-the-board tempo a discipline is played at: standard,
 // rapid or blitz; "" for correspondence and composition, which §9 gives no
 // clock range.

@@ -342,7 +342,7 @@ func resultView(g *Game) *resultLog {
 // result written into the round beside it would count in the standings
 // while the game went on.
 func playedOnServer(e *Event, round, board int) error {
-	if e.Discipline != Correspondence {
+	if !e.Discipline.PlayedOnServer() {
 		return nil
 	}
 	return Conflict("", "board %d of round %d is a correspondence game played on the server: its result comes from the game itself or from the arbiter's decision on the game's page", board, round)

@@ -163,7 +163,7 @@ func (s *Service) pairingSnapshot(ctx context.Context, tx Tx, eventID int64) (*p
 		return nil, Invalid("discipline", "a composition contest has no rounds to pair; its entries are submitted, judged and awarded through the contest (/api/v1/events/%d/contest)", eventID)
 	case e.Discipline.IsTeam():
 		return nil, Invalid("discipline", "a team event is paired by team (PairNextTeamRound)")
-	case e.Discipline == Correspondence:
+	case e.Discipline.PlayedOnServer():
 		return nil, Invalid("discipline", "a correspondence section starts all its games at once (POST /api/v1/events/%d/start), not round by round", eventID)
 	case e.Status == Finished:
 		return nil, Conflict("", "event %d is finished", eventID)

@@ -34,7 +34,7 @@ func (s *Service) UnpublishRound(ctx context.Context, eventID int64, n int, reas
 		if err != nil {
 			return err
 		}
-		if e.Discipline == Correspondence {
+		if e.Discipline.PlayedOnServer() {
 			// Every game of the section started with the round; a draft
 			// round would leave them running outside any published round.
 			return Conflict("", "the rounds of a correspondence section start all their games at once and stay published; round %d cannot be taken back to a draft", n)
