@@ -320,7 +320,7 @@ func GameRecordView(d *tournament.EventData, n, b int) (report.GameRecord, error
 	rec := report.GameRecord{
 		Event: EventView(d.Event), Round: n, Board: b, Date: roundDate(d.Event),
 		White: PlayerView(d.Player(g.WhiteID)), Black: PlayerView(d.Player(g.BlackID)),
-		Final: positionView(rep.Position, rep.ToMove),
+		Final: positionView(rep.Position, rep.ToMove), Ended: rep.Final,
 	}
 	if rep.Sheet.Start != rules.Start() || rep.Sheet.ToMove != rules.White {
 		start := positionView(rep.Sheet.Start, rep.Sheet.ToMove)
@@ -331,6 +331,9 @@ func GameRecordView(d *tournament.EventData, n, b int) (report.GameRecord, error
 	}
 	if g.Result != nil {
 		rec.Result = gameScore(d.Event.Scoring, *g.Result, true)
+		if r := g.Result.EndReason; r != tournament.FinalPosition {
+			rec.EndReason = string(r)
+		}
 	}
 	if g.OverrideReason != "" {
 		rec.Override = g.OverrideReason

@@ -186,6 +186,7 @@ func sampleGame() GameRecord {
 			{"a5", White, 1, 2}, {"a7", White, 1, 2}, {"b4", White, 3, 0}, {"c1", White, 1, 0}, {"e1", White, 1, 0},
 			{"e5", White, 1, 2}, {"f2", White, 1, 0}, {"g1", White, 1, 0}, {"h6", White, 2, 6},
 		}},
+		Ended:  true,
 		Result: GameScore{Kind: Played, Own: 17, Opponent: 7},
 	}
 }

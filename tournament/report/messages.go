@@ -80,6 +80,7 @@ const (
 	msgSignatureArbiter       msg = "report.signature_arbiter"
 	msgStartPosition          msg = "report.start_position"
 	msgFinalPosition          msg = "report.final_position"
+	msgLastPosition           msg = "report.last_position"
 	msgWhiteToMove            msg = "report.white_to_move"
 	msgBlackToMove            msg = "report.black_to_move"
 	msgNotationWhite          msg = "report.notation_white"

@@ -52,7 +52,11 @@ func GameRecordPDF(w io.Writer, loc Locale, g GameRecord) error {
 		d.diagram(x, y, text(loc, msgStartPosition), *g.Start)
 		x += boardSide + 5 + diagramGap
 	}
-	bottom := d.diagram(x, y, text(loc, msgFinalPosition), g.Final)
+	label := msgLastPosition
+	if g.Ended {
+		label = msgFinalPosition
+	}
+	bottom := d.diagram(x, y, text(loc, label), g.Final)
 	d.pdf.SetY(bottom + 4)
 	firstBlack := g.Start != nil && g.Start.ToMove == Black
 	d.moveList(moveRows(g.Moves, firstBlack))
@@ -74,6 +78,9 @@ func (d *document) recordIntro(g GameRecord) {
 	}
 	parts = append(parts, formatDate(d.loc, g.Date))
 	if score := formatScore(d.loc, g.Result); score != "" {
+		if g.EndReason != "" {
+			score += " (" + text(d.loc, msg("reason."+g.EndReason)) + ")"
+		}
 		parts = append(parts, text(d.loc, msgScore)+" "+score)
 	}
 	d.font(false, 10)

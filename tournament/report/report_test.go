@@ -316,6 +316,31 @@ func TestGameRecordPDF(t *testing.T) {
 	}
 }
 
+// A game that stopped short of a final position (here resigned after
+// Black's 14th move) is not said to end in one: its last position is
+// labelled as such, and the score says how the game ended.
+func TestGameRecordOfAResignedGame(t *testing.T) {
+	g := sampleGame()
+	g.Moves = g.Moves[:28]
+	g.Ended, g.EndReason = false, "resignation"
+	g.Result = GameScore{Kind: Played, Own: 24, Opponent: 0}
+	for loc, want := range map[Locale][]string{
+		Russian: {"Позиция после последнего хода", "Счёт партии 24:0 (сдача)"},
+		English: {"Position after the last move", "(resignation)"},
+	} {
+		pdf := render(t, func(b *bytes.Buffer) error { return GameRecordPDF(b, loc, g) })
+		flat := strings.Join(strings.Fields(pdfTextAs(t, "record-resigned", pdf, "-raw")), " ")
+		for _, w := range want {
+			if !strings.Contains(flat, w) {
+				t.Errorf("%s: the record of a resigned game lacks %q in:\n%s", loc, w, flat)
+			}
+		}
+		if strings.Contains(flat, "Конечная позиция") || strings.Contains(flat, "Final position") {
+			t.Errorf("%s: the record of a resigned game calls its last position final", loc)
+		}
+	}
+}
+
 func TestGameRecordLongGameContinues(t *testing.T) {
 	g := sampleGame()
 	g.Moves = nil

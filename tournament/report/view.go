@@ -212,16 +212,23 @@ type ScoreSheet struct {
 
 // GameRecord is one game with its moves and positions.
 type GameRecord struct {
-	Event  Event
-	Round  int
-	Board  int
-	Date   time.Time
-	White  Player
-	Black  Player
-	Start  *Position // nil for the initial position, which is not drawn
-	Moves  []string  // the plies in order, as recorded (full or short notation); the first is the side to move in Start
-	Final  Position
+	Event Event
+	Round int
+	Board int
+	Date  time.Time
+	White Player
+	Black Player
+	Start *Position // nil for the initial position, which is not drawn
+	Moves []string  // the plies in order, as recorded (full or short notation); the first is the side to move in Start
+	Final Position
+	// Ended tells whether Final is a final position (§5.1: the side to
+	// move has no move); a game resigned, lost on time or decided by the
+	// arbiter stops short of one, and the diagram is labelled so.
+	Ended  bool
 	Result GameScore // White's point of view
+	// EndReason is how the game ended ("resignation", "time", …), printed
+	// beside the score; "" when it ended in its final position.
+	EndReason string
 	// Override is the arbiter's reason for a result the sheet does not
 	// show, and SheetScore what the sheet's final position gives ("18:6";
 	// "" when it ends elsewhere): the record says both beside the result.
