@@ -232,6 +232,7 @@ var authzTable = map[string]string{
 	"GET /games/:gid":                                                      "yyyyy",
 	"GET /my/games":                                                        "nyyyy",
 	"POST /api/v1/events/:id/start":                                        "nvvvv",
+	"POST /api/v1/events/:id/players/:pid/withdraw":                        "nvvvv",
 	"POST /api/v1/games/:gid/decision":                                     "nvvvv",
 	"POST /api/v1/games/:gid/draw":                                         "nynnn",
 	"POST /api/v1/games/:gid/draw/accept":                                  "ncnnn",

@@ -30,6 +30,7 @@ func (h *handler) correspondenceRoutesV1(read, write *gin.RouterGroup) {
 	write.POST("/events/:id/start", h.jsonHandler(h.postStart))
 	write.PUT("/events/:id/correspondence", h.jsonHandler(h.putCorrSettings))
 	write.PUT("/events/:id/players/:pid/leave", h.jsonHandler(h.putLeave))
+	write.POST("/events/:id/players/:pid/withdraw", h.jsonHandler(h.postSectionWithdraw))
 	write.DELETE("/events/:id/leave/:lid", h.jsonHandler(h.deleteLeave))
 	write.POST("/games/:gid/moves", h.jsonHandler(h.postMove))
 	write.POST("/games/:gid/draw", h.jsonHandler(h.gameAction(h.Correspondence.OfferDraw)))
@@ -451,5 +452,48 @@ func (h *handler) corrPDN(c *gin.Context, eventID, gameID int64, filename string
 	}
 	c.Header("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": filename}))
 	c.Data(http.StatusOK, "application/x-pdn; charset=utf-8", buf.Bytes())
+	return nil
+}
+
+type withdrawBody struct {
+	// Games is "lose" (the opponents win the unfinished games) or
+	// "adjudicate" (they wait for the arbiter's adjudication).
+	Games  string `json:"games"`
+	Reason string `json:"reason"`
+}
+
+type withdrawalView struct {
+	Player playerView     `json:"player"`
+	Games  []corrGameView `json:"games"`
+}
+
+// postSectionWithdraw withdraws a player from a correspondence section
+// being played; the answer is the player and all their games as they now
+// stand.
+func (h *handler) postSectionWithdraw(c *gin.Context) error {
+	ids, err := pathInts(c, "id", "pid")
+	if err != nil {
+		return err
+	}
+	var body withdrawBody
+	if err := decodeJSON(c, &body); err != nil {
+		return err
+	}
+	w, err := h.Correspondence.Withdraw(c.Request.Context(), correspondence.WithdrawInput{EventID: ids[0], PlayerID: ids[1], Games: body.Games, Reason: body.Reason})
+	if err != nil {
+		return err
+	}
+	games, err := h.Correspondence.Games(c.Request.Context(), ids[0])
+	if err != nil {
+		return err
+	}
+	out := withdrawalView{Player: newPlayerView(&w.Player), Games: []corrGameView{}}
+	l := jsonLocalizer(c)
+	for i := range games {
+		if _, ok := games[i].SideOf(ids[1]); ok {
+			out.Games = append(out.Games, newCorrGameView(l, &games[i]))
+		}
+	}
+	c.JSON(http.StatusOK, out)
 	return nil
 }

@@ -89,6 +89,16 @@ type confirmPageData struct {
 	// goes back.
 	Anchor string
 	Form   *form
+	// Choices, when set, are the options of an action the arbiter must
+	// choose between (radio buttons named ChoiceName under ChoiceLegend);
+	// none is chosen beforehand.
+	ChoiceName, ChoiceLegend string
+	Choices                  []confirmChoice
+}
+
+// confirmChoice is one option of a confirmation.
+type confirmChoice struct {
+	Value, Label, Hint string
 }
 
 // confirmed asks for the confirmation of an action on a player (see
@@ -115,6 +125,14 @@ func (h *handler) confirmed(c *gin.Context, question, button string, hidden map[
 // question words the question from the event's data.
 func (h *handler) confirm(c *gin.Context, id int64, anchor, button string, hidden map[string]string, act func(reason string) error,
 	question func(*tournament.EventData, *translator) (string, error)) error {
+	return h.confirmChoosing(c, id, anchor, button, hidden, act, question, nil)
+}
+
+// confirmChoosing is confirm for an action with options the arbiter
+// chooses between on the confirmation page: choose sets them (and keeps
+// the one sent back).
+func (h *handler) confirmChoosing(c *gin.Context, id int64, anchor, button string, hidden map[string]string, act func(reason string) error,
+	question func(*tournament.EventData, *translator) (string, error), choose func(*confirmPageData, *translator)) error {
 	reason := strings.TrimSpace(c.PostForm("reason"))
 	var err error
 	if c.PostForm("confirm") == "1" {
@@ -138,6 +156,10 @@ func (h *handler) confirm(c *gin.Context, id int64, anchor, button string, hidde
 	data := confirmPageData{eventHeader: h.header(c, d.Event, "manage"), Action: c.Request.URL.Path, Hidden: hidden, Anchor: anchor, Form: newForm(),
 		Question: q, Button: tr.T(button)}
 	data.Form.Values["reason"] = reason
+	if choose != nil {
+		choose(&data, tr)
+		data.Form.Values[data.ChoiceName] = c.PostForm(data.ChoiceName)
+	}
 	status := http.StatusOK
 	if err != nil {
 		if err := data.Form.fail(err, tr); err != nil {
@@ -154,6 +176,13 @@ func (h *handler) withdrawPlayer(c *gin.Context) error {
 	ids, err := pathInts(c, "id", "pid")
 	if err != nil {
 		return err
+	}
+	e, err := h.Events.Event(c.Request.Context(), ids[0])
+	if err != nil {
+		return err
+	}
+	if e.Discipline.PlayedOnServer() {
+		return h.withdrawFromSection(c, ids[0], ids[1])
 	}
 	from, err := strconv.Atoi(c.PostForm("from_round"))
 	if err != nil {

@@ -156,6 +156,8 @@ func (s *Service) UpdatePlayer(ctx context.Context, eventID, playerID int64, in 
 // next round to pair, and is taken back only while its round is unpaired.
 func withdraw(e *Event, p *Player, n, paired int, reason string) (string, error) {
 	switch {
+	case n != 0 && e.Discipline.PlayedOnServer() && paired > 0:
+		return "", Conflict("withdraw_from_round", "every game of a correspondence section runs at once; withdraw %s from the event (POST /events/%d/players/%d/withdraw), choosing what becomes of the unfinished games", p.Name, e.ID, p.ID)
 	case n < 0 || (e.Rounds > 0 && n > e.Rounds):
 		return "", Invalid("withdraw_from_round", "round %d does not exist; the event has %d rounds", n, e.Rounds)
 	case n == 0 && p.WithdrawnFrom <= paired:

@@ -24,6 +24,7 @@ type Tx interface {
 	LockEvent(id int64) error
 	UpdateEvent(e *tournament.Event) error
 	Players(eventID int64) ([]tournament.Player, error)
+	UpdatePlayer(p *tournament.Player) error
 	Rounds(eventID int64) ([]tournament.Round, error)
 	CreateRound(r *tournament.Round) error
 	UpdateRoundStatus(r *tournament.Round) error

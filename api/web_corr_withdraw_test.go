@@ -1,0 +1,109 @@
+package api_test
+
+import (
+	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+
+	"adiukh/tournament/store/storetest"
+)
+
+// The desk of a running correspondence section offers "Withdraw from the
+// event" (never "from round N": every round is played at once); the
+// confirmation asks for the reason and for what becomes of the unfinished
+// games, choosing neither beforehand; once confirmed, the games end, the
+// desk, the standings and the crosstable show it.
+func TestCorrespondenceWithdrawalOnTheDesk(t *testing.T) {
+	s := newCorrServer(t, storetest.Open(t)["sqlite"], corrStart, nil)
+	sec := startCorrSection(t, s, 4)
+	ev := strings.Replace(sec.ev, "/api/v1", "", 1)
+	cookie := s.session("arbiter@example.org")
+	players := s.must(http.StatusOK, sec.arbiter, "GET", sec.ev+"/players", nil).(map[string]any)["players"].([]any)
+	pid := num(players[0].(map[string]any)["id"])
+	withdraw := fmt.Sprintf("%s/players/%d/withdraw", ev, pid)
+	for lang, want := range map[string]string{"ru": "Снять с турнира", "en": "Withdraw from the event"} {
+		desk := s.page(cookie, ev+"/manage?lang="+lang)
+		mustContain(t, lang+" desk", desk, `action="`+withdraw+`"`, want)
+		if strings.Contains(desk, "-го тура") || strings.Contains(desk, "from round") || strings.Contains(desk, `name="from_round"`) {
+			t.Errorf("%s: the desk of a running section offers a withdrawal from a round", lang)
+		}
+	}
+	// The button opens the confirmation: the question, the two choices,
+	// none checked.
+	rec := s.post(cookie, withdraw+"?lang=ru", url.Values{})
+	page := rec.Body.String()
+	mustContain(t, "the confirmation", page, "Снять участника Игрок А с турнира?", "законченные (0)", "незаконченных — 3",
+		`name="games" value="lose" required>`, `name="games" value="adjudicate" required>`, "Соперники выигрывают незаконченные партии", "на присуждение")
+	if strings.Contains(page, "checked") {
+		t.Error("the confirmation chooses for the arbiter")
+	}
+	// Confirmed without a choice: asked again, nothing done.
+	rec = s.post(cookie, withdraw+"?lang=ru", url.Values{"confirm": {"1"}, "reason": {"перестал отвечать"}})
+	if rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "выберите, что станет с незаконченными партиями") {
+		t.Errorf("confirmation without a choice: %d, want 400 asking to choose", rec.Code)
+	}
+	for _, g := range sec.games {
+		if got := s.game(num(g["id"])); got["status"] != "running" {
+			t.Fatalf("a refused withdrawal changed game %v", got)
+		}
+	}
+	s.mustPost(cookie, withdraw, url.Values{"confirm": {"1"}, "reason": {"перестал отвечать"}, "games": {"lose"}})
+	ended := 0
+	for _, g := range sec.games {
+		got := s.game(num(g["id"]))
+		if num(got["white"]) != pid && num(got["black"]) != pid {
+			if got["status"] != "running" {
+				t.Errorf("game %v of two other players ended", got["id"])
+			}
+			continue
+		}
+		res, _ := got["result"].(map[string]any)
+		if got["status"] != "finished" || res == nil || res["end_reason"] != "forfeit" {
+			t.Errorf("game %v of the withdrawn player: %v %v, want finished by forfeit", got["id"], got["status"], res)
+			continue
+		}
+		ended++
+	}
+	if ended != 3 {
+		t.Errorf("%d games of the withdrawn player ended, want 3", ended)
+	}
+	desk := s.page(cookie, ev+"/manage?lang=ru")
+	mustContain(t, "the desk after the withdrawal", desk, "снят с турнира")
+	if strings.Contains(desk, `action="`+withdraw+`"`) {
+		t.Error("the desk offers to withdraw the player again")
+	}
+	mustContain(t, "the crosstable", s.page(nil, ev+"/crosstable"), "−:&#43;")
+	mustContain(t, "the player card", s.page(nil, fmt.Sprintf("%s/players/%d?lang=en", ev, pid)), "withdrawn from the event")
+	// The general player update does not withdraw "from a round" here.
+	code, _ := s.call(sec.arbiter, "PATCH", fmt.Sprintf("%s/players/%d", sec.ev, num(players[1].(map[string]any)["id"])), map[string]any{"withdraw_from_round": 4, "reason": "x"})
+	if code != http.StatusConflict {
+		t.Errorf("PATCH withdraw_from_round in a running section: %d, want 409", code)
+	}
+}
+
+// POST /events/{id}/players/{pid}/withdraw withdraws a player from a
+// running section through the API, with the same choice.
+func TestCorrespondenceWithdrawalAPI(t *testing.T) {
+	s := newCorrServer(t, storetest.Open(t)["sqlite"], corrStart, nil)
+	sec := startCorrSection(t, s, 3)
+	players := s.must(http.StatusOK, sec.arbiter, "GET", sec.ev+"/players", nil).(map[string]any)["players"].([]any)
+	path := fmt.Sprintf("%s/players/%d/withdraw", sec.ev, num(players[2].(map[string]any)["id"]))
+	if code, _ := s.call(sec.arbiter, "POST", path, map[string]any{"games": "resign", "reason": "ill"}); code != http.StatusBadRequest {
+		t.Errorf("an unknown choice: %d, want 400", code)
+	}
+	out := s.must(http.StatusOK, sec.arbiter, "POST", path, map[string]any{"games": "adjudicate", "reason": "ill"}).(map[string]any)
+	if p := out["player"].(map[string]any); num(p["withdraw_from_round"]) != 1 {
+		t.Errorf("player after the withdrawal: %v", p)
+	}
+	games := out["games"].([]any)
+	if len(games) != 2 {
+		t.Fatalf("%d games of the withdrawn player, want 2 (and a bye)", len(games))
+	}
+	for _, g := range games {
+		if g := g.(map[string]any); g["status"] != "adjudication" || !strings.Contains(fmt.Sprint(g["note"]), "withdrew from the event") {
+			t.Errorf("game %v: %v %q, want waiting for adjudication", g["id"], g["status"], g["note"])
+		}
+	}
+}
