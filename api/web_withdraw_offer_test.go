@@ -3,6 +3,7 @@ package api_test
 import (
 	"fmt"
 	"net/http"
+	"net/url"
 	"strings"
 	"testing"
 
@@ -38,3 +39,24 @@ func TestDeskWithdrawalNamesNoRoundBeyondTheLast(t *testing.T) {
 	}
 }
 
+// The new-event form explains the clock of the discipline: minutes over the
+// board, days for correspondence (the hint the form is drawn with; app.js
+// swaps them as the discipline changes, TestBrowser… looks at it).
+func TestEventFormClockHintForCorrespondence(t *testing.T) {
+	s := newWebServer(t)
+	a := s.signIn(tournament.ArbiterRole)
+	page := a.get("/manage/events/new").Body.String()
+	for _, want := range []string{`placeholder="30+30"`, `<small data-clock="minutes">Минуты на партию`, `<small data-clock="days" hidden>Дни: «10d»`} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the new-event form (rapid) lacks %q", want)
+		}
+	}
+	// Sent back with an error as a correspondence event: the days hint.
+	rec := a.post("/manage/events", url.Values{"name": {""}, "discipline": {"correspondence"}, "system": {"round-robin"}, "time_control": {"30+30"}})
+	page = rec.Body.String()
+	for _, want := range []string{`placeholder="10d"`, `<small data-clock="minutes" hidden>`, `<small data-clock="days">Дни: «10d» — 10 дней на каждый ход; «50d/10» — 50 дней на каждые 10 ходов`} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the form of a correspondence event lacks %q", want)
+		}
+	}
+}

@@ -9,7 +9,27 @@ document.addEventListener("DOMContentLoaded", function () {
   setUpPresets();
   setUpTimeControlWarning();
   setUpJudgedDisciplines();
+  setUpClockHint();
 });
+
+// The event form explains the time control of the discipline chosen: minutes
+// and seconds over the board, days for correspondence play (data-days lists
+// the disciplines whose clock counts days). The server renders the hint of
+// the discipline the form was drawn with.
+function setUpClockHint() {
+  var discipline = document.querySelector("select[name=discipline][data-days]");
+  if (!discipline) return;
+  var days = discipline.dataset.days.split(" ");
+  var form = discipline.closest("form");
+  var clock = form.querySelector("[name=time_control]");
+  function toggle() {
+    var kind = days.indexOf(discipline.value) >= 0 ? "days" : "minutes";
+    form.querySelectorAll("[data-clock]").forEach(function (el) { el.hidden = el.dataset.clock !== kind; });
+    if (clock) clock.placeholder = clock.dataset[kind === "days" ? "placeholderDays" : "placeholderMinutes"];
+  }
+  discipline.addEventListener("change", toggle);
+  toggle();
+}
 
 // The event form hides what only events of games use (system, rounds, clock,
 // scoring, sheets, pairing options, tie-breaks) while the discipline chosen
