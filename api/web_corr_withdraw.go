@@ -43,14 +43,14 @@ func (h *handler) withdrawFromSection(c *gin.Context, eventID, playerID int64) e
 				unfinished++
 			}
 		}
-		return tr.T("corrdesk.withdraw_question", "Name", p.Name, "Finished", finished, "Unfinished", unfinished), nil
+		return tr.T("corr.withdraw_question", "Name", p.Name, "Finished", finished, "Unfinished", unfinished), nil
 	}
 	choose := func(data *confirmPageData, tr *translator) {
-		data.ChoiceName, data.ChoiceLegend = "games", tr.T("corrdesk.games_legend")
+		data.ChoiceName, data.ChoiceLegend = "games", tr.T("corr.games_legend")
 		data.Choices = []confirmChoice{
-			{Value: correspondence.WithdrawalLoses, Label: tr.T("corrdesk.games_lose"), Hint: tr.T("corrdesk.games_lose_hint")},
-			{Value: correspondence.WithdrawalAdjudicates, Label: tr.T("corrdesk.games_adjudicate"), Hint: tr.T("corrdesk.games_adjudicate_hint")},
+			{Value: correspondence.WithdrawalLoses, Label: tr.T("corr.games_lose"), Hint: tr.T("corr.games_lose_hint")},
+			{Value: correspondence.WithdrawalAdjudicates, Label: tr.T("corr.games_adjudicate"), Hint: tr.T("corr.games_adjudicate_hint")},
 		}
 	}
-	return h.confirmChoosing(c, eventID, "players", "corrdesk.withdraw", nil, act, question, choose)
+	return h.confirmChoosing(c, eventID, "players", "corr.withdraw", nil, act, question, choose)
 }
