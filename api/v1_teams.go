@@ -494,15 +494,19 @@ func (h *handler) putBoardResult(c *gin.Context) error {
 }
 
 type teamStandingsRowView struct {
-	Rank        int                `json:"rank"`
-	RankTo      int                `json:"rank_to"`
-	StartNo     int                `json:"start_no"`
-	Name        string             `json:"name"`
-	Club        string             `json:"club"`
-	MatchPoints float64            `json:"match_points"`
-	GamePoints  float64            `json:"game_points"`
-	Score       float64            `json:"score"`
-	TieBreaks   map[string]float64 `json:"tiebreaks"`
+	Rank    int    `json:"rank"`
+	RankTo  int    `json:"rank_to"`
+	StartNo int    `json:"start_no"`
+	Name    string `json:"name"`
+	Club    string `json:"club"`
+	// Withdrawn is set when the team has withdrawn from any round, as in
+	// the standings CSV and JSON; WithdrawFromRound names the round.
+	Withdrawn         bool               `json:"withdrawn"`
+	WithdrawFromRound int                `json:"withdraw_from_round,omitempty"`
+	MatchPoints       float64            `json:"match_points"`
+	GamePoints        float64            `json:"game_points"`
+	Score             float64            `json:"score"`
+	TieBreaks         map[string]float64 `json:"tiebreaks"`
 }
 
 type boardRowView struct {
@@ -539,6 +543,7 @@ func (h *handler) getTeamStandings(c *gin.Context, eventID int64, afterRound int
 		Rows: make([]teamStandingsRowView, len(st.Rows)), Boards: make([]boardStandingsView, len(st.Boards))}
 	for i, r := range st.Rows {
 		v.Rows[i] = teamStandingsRowView{Rank: r.Rank, RankTo: r.RankTo, StartNo: r.StartNo, Name: r.Name, Club: r.Club,
+			Withdrawn: r.WithdrawnFrom > 0, WithdrawFromRound: r.WithdrawnFrom,
 			MatchPoints: r.MatchPoints, GamePoints: r.GamePoints, Score: r.Score, TieBreaks: r.TieBreaks}
 	}
 	for b, rows := range st.Boards {
