@@ -127,8 +127,12 @@ func (h *handler) enterResult(c *gin.Context) error {
 	values := map[string]string{"board": strings.TrimSpace(c.PostForm("board")), "score": strings.TrimSpace(c.PostForm("score")),
 		"end_reason": c.PostForm("end_reason"), "reason": strings.TrimSpace(c.PostForm("reason"))}
 	r, err := h.recordFastResult(c, ids[0], int(ids[1]), values, c.PostForm("versions"))
+	saved := values["board"]
+	if n, convErr := strconv.Atoi(saved); convErr == nil {
+		saved = strconv.Itoa(n) // "07" is board 7, as the page numbers it
+	}
 	if err == nil && len(r.Warnings) == 0 {
-		c.Redirect(http.StatusSeeOther, fmt.Sprintf("/events/%d/rounds/%d/results?saved=%s", ids[0], ids[1], values["board"]))
+		c.Redirect(http.StatusSeeOther, fmt.Sprintf("/events/%d/rounds/%d/results?saved=%s", ids[0], ids[1], saved))
 		return nil
 	}
 	data, loadErr := h.resultsData(c, ids[0], int(ids[1]))
@@ -136,7 +140,7 @@ func (h *handler) enterResult(c *gin.Context) error {
 		return loadErr
 	}
 	if err == nil {
-		data.Saved, data.Warnings = values["board"], r.Warnings
+		data.Saved, data.Warnings = saved, r.Warnings
 		h.renderWith(c, h.translator(c), http.StatusOK, "results", data.Event.Name, data)
 		return nil
 	}
@@ -160,6 +164,30 @@ func (h *handler) recordFastResult(c *gin.Context, eventID int64, round int, val
 	return h.Events.RecordResult(c.Request.Context(), tournament.ResultInput{
 		EventID: eventID, Round: round, Board: board, Score: values["score"], EndReason: values["end_reason"], Version: version, Reason: values["reason"],
 	})
+}
+
+// savedBoard is where a result just saved lies in a team round.
+type savedBoard struct {
+	Table, Board int
+}
+
+// SavedAt names the board of a team round whose result was just saved as
+// the page shows it: its match's table and its board within the match,
+// not the game's number within the round that was typed. It is nil for an
+// individual round, or a number no board of the round has.
+func (d *resultsPageData) SavedAt() *savedBoard {
+	n, err := strconv.Atoi(d.Saved)
+	if err != nil || n < 1 {
+		return nil
+	}
+	for _, m := range d.Matches {
+		for _, b := range m.Boards {
+			if b.GameNo == n {
+				return &savedBoard{Table: m.Table, Board: b.Board}
+			}
+		}
+	}
+	return nil
 }
 
 // groupByMatch lays a team round's boards out match by match: the teams,
