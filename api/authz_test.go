@@ -204,6 +204,7 @@ var authzTable = map[string]string{
 	"POST /events/:id/teams/:team/remove":                                  "nnn00",
 	"POST /events/:id/teams/:team/withdraw":                                "nnnvv",
 	"POST /events/:id/team-settings":                                       "nnnvv",
+	"POST /events/:id/team-scoring":                                        "nnnvv",
 	"POST /login":                                                          "nnnnn",
 	"POST /logout":                                                         "yyyyy",
 	"POST /manage/events":                                                  "nnvvv",

@@ -244,6 +244,7 @@ func (h *handler) routesWeb(r *gin.Engine) {
 	m.POST("/events/:id/players/csv", h.pageHandler(h.addPlayersCSV))
 	m.POST("/events/:id/teams", h.pageHandler(h.addTeam))
 	m.POST("/events/:id/team-settings", h.pageHandler(h.setTeamBoards))
+	m.POST("/events/:id/team-scoring", h.pageHandler(h.setTeamScoring))
 	m.POST("/events/:id/teams/:team", h.pageHandler(h.editTeam))
 	m.POST("/events/:id/teams/:team/players", h.pageHandler(h.addReserve))
 	m.POST("/events/:id/teams/:team/remove", h.pageHandler(h.removeTeam))

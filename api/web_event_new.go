@@ -28,6 +28,10 @@ type eventFormData struct {
 	Presets     map[tournament.System]string
 	// Import is the TRF upload form of the new-event page; nil elsewhere.
 	Import *form
+	// Team is set on the desk of a team event: its individual tie-breaks,
+	// Swiss options and bye do not rank or pair teams, and the form leaves
+	// them out (the team scoring form has the team's own).
+	Team bool
 }
 
 // Slots are the tie-breaks chosen, in order, as the form's lists show them:

@@ -70,7 +70,8 @@ func (h *handler) manageData(c *gin.Context, id int64) (*managePageData, error) 
 		if err != nil {
 			return nil, err
 		}
-		data.TeamDesk = newTeamDesk(st, data.Teams)
+		data.TeamDesk = h.newTeamDesk(st, data.Teams)
+		data.Settings.Team = true
 	}
 	for i := range d.Rounds {
 		if boards := d.Rounds[i].MissingSheets(d.Event.Discipline); len(boards) > 0 {

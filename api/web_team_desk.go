@@ -26,10 +26,19 @@ type teamDesk struct {
 	Reserve *form
 	// Players counts the players on all rosters.
 	Players int
+	// Scoring is the team scoring form (web_team_scoring.go), with every
+	// team tie-break and the preset of each ranking.
+	Scoring   *form
+	TieBreaks []tournament.TieBreakInfo
+	Presets   map[string]string // by ranking
 }
 
-func newTeamDesk(st *tournament.TeamSettings, teams []tournament.Team) *teamDesk {
-	d := &teamDesk{Settings: st, Boards: newForm(), Edit: newForm(), Reserve: newForm()}
+func (h *handler) newTeamDesk(st *tournament.TeamSettings, teams []tournament.Team) *teamDesk {
+	d := &teamDesk{Settings: st, Boards: newForm(), Edit: newForm(), Reserve: newForm(), Scoring: teamScoringValues(st),
+		TieBreaks: h.Events.TeamTieBreaks(), Presets: map[string]string{}}
+	for _, r := range []tournament.Ranking{tournament.ByMatchPoints, tournament.ByGamePoints} {
+		d.Presets[string(r)] = strings.Join(h.Events.TeamTieBreakPreset(r), ",")
+	}
 	for i := range teams {
 		d.Players += len(teams[i].Roster)
 	}

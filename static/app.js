@@ -33,8 +33,10 @@ function setUpClockHint() {
 
 // The event form hides what only events of games use (system, rounds, clock,
 // scoring, sheets, pairing options, tie-breaks) while the discipline chosen
-// is judged, not played: a composition contest; and the options of the
-// individual Swiss pairing while it is a team competition. The server
+// is judged, not played: a composition contest; and what only ranks or
+// pairs players one by one (the Swiss options, the bye, the individual
+// tie-breaks) while it is a team competition, whose team scoring is set on
+// its desk. The server
 // ignores them for such an event, so the form works the same without this.
 function setUpJudgedDisciplines() {
   var discipline = document.querySelector("select[name=discipline][data-judged]");
@@ -44,10 +46,9 @@ function setUpJudgedDisciplines() {
   var form = discipline.closest("form");
   function toggle() {
     var hide = judged.indexOf(discipline.value) >= 0;
+    var isTeam = team.indexOf(discipline.value) >= 0;
     form.querySelectorAll("[data-games]").forEach(function (el) { el.hidden = hide; });
-    if (team.indexOf(discipline.value) >= 0) {
-      form.querySelectorAll("[data-individual]").forEach(function (el) { el.hidden = true; });
-    }
+    form.querySelectorAll("[data-individual]").forEach(function (el) { el.hidden = hide || isTeam; });
   }
   discipline.addEventListener("change", toggle);
   toggle();
@@ -226,12 +227,14 @@ function setUpFastEntry() {
   highlight();
 }
 
-// Tie-break preset buttons choose the preset's tie-breaks in the lists, in
-// order, and empty the lists after them.
+// Tie-break preset buttons choose the preset's tie-breaks in the lists of
+// their own box (the event's tie-breaks, or a team event's), in order, and
+// empty the lists after them.
 function setUpPresets() {
-  var lists = document.querySelectorAll("#tiebreaks select");
-  if (lists.length === 0) return;
   document.querySelectorAll("[data-preset]").forEach(function (b) {
+    var box = b.closest("fieldset");
+    var lists = box ? box.querySelectorAll(".tb-slots select") : [];
+    if (lists.length === 0) return;
     b.addEventListener("click", function () {
       var ids = b.dataset.preset.split(",");
       lists.forEach(function (list, i) { list.value = ids[i] || ""; });

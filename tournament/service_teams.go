@@ -47,6 +47,12 @@ func (s *Service) TeamTieBreaks() []TieBreakInfo {
 	return s.teams.Ranker.TeamTieBreaks()
 }
 
+// TeamTieBreakPreset is the team tie-break order that changing the
+// ranking to r brings (see UpdateTeamSettings).
+func (s *Service) TeamTieBreakPreset(r Ranking) []string {
+	return s.teamPreset(r)
+}
+
 // teamSettings reads the event's team settings, or their defaults.
 func (s *Service) teamSettings(tx TeamTx, e *Event) (TeamSettings, error) {
 	st, found, err := tx.TeamSettings(e.ID)

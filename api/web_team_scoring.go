@@ -1,0 +1,111 @@
+package api
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/gin-gonic/gin"
+
+	"adiukh/tournament"
+)
+
+// The team scoring form of a team event's desk: the match points, the
+// score that ranks first, the team tie-breaks and, in a Swiss event, the
+// kind of colour preferences. It calls the same use case as
+// PUT /api/v1/events/{id}/team-settings (UpdateTeamSettings), which checks
+// every value and decides what may change when; the number of boards has
+// its own form beside the teams.
+
+// teamScoringFields are the inputs of the form besides the tie-break lists.
+var teamScoringFields = []string{"match_win", "match_draw", "match_loss", "match_bye", "ranking", "colour_preferences", "tiebreaks_shown", "reason"}
+
+// teamScoringValues fills the form with the event's team settings.
+func teamScoringValues(st *tournament.TeamSettings) *form {
+	f := newForm()
+	num := func(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
+	tbs := strings.Join(st.TieBreaks, ",")
+	for k, v := range map[string]string{
+		"match_win": num(st.MatchWin), "match_draw": num(st.MatchDraw), "match_loss": num(st.MatchLoss), "match_bye": num(st.MatchBye),
+		"ranking": string(st.Ranking), "colour_preferences": string(st.ColourPreferences), "tiebreaks": tbs, "tiebreaks_shown": tbs,
+	} {
+		f.Values[k] = v
+	}
+	return f
+}
+
+// ScoringSlots are the team tie-breaks chosen, in order, one list each,
+// and empty lists to add more, as the event form's (at least six, and one
+// empty list while some tie-break is left).
+func (d *teamDesk) ScoringSlots() []string {
+	var slots []string
+	for _, id := range strings.Split(d.Scoring.V("tiebreaks"), ",") {
+		if id != "" {
+			slots = append(slots, id)
+		}
+	}
+	for len(slots) < 6 || len(slots) < len(d.TieBreaks) && slots[len(slots)-1] != "" {
+		slots = append(slots, "")
+	}
+	return slots
+}
+
+// teamScoringInput reads the form: the four match points together, as the
+// service checks them; a list of tie-breaks left as the page showed it is
+// not sent, so that a new ranking brings its preset as in the API; the
+// colour preferences only when the form offered them (a Swiss event).
+func teamScoringInput(c *gin.Context, v map[string]string) (tournament.TeamSettingsInput, error) {
+	var in tournament.TeamSettingsInput
+	var mp tournament.MatchPoints
+	for _, p := range []struct {
+		field string
+		to    *float64
+	}{{"match_win", &mp.Win}, {"match_draw", &mp.Draw}, {"match_loss", &mp.Loss}, {"match_bye", &mp.Bye}} {
+		x, err := strconv.ParseFloat(strings.Replace(v[p.field], ",", ".", 1), 64)
+		if err != nil {
+			return in, tournament.Invalid("match_points", "%q is not a number", v[p.field])
+		}
+		*p.to = x
+	}
+	in.MatchPoints = &mp
+	in.Ranking = ptr(v["ranking"])
+	if _, offered := c.GetPostForm("colour_preferences"); offered {
+		in.ColourPreferences = ptr(v["colour_preferences"])
+	}
+	if _, shown := c.GetPostForm("tiebreaks_shown"); !shown || v["tiebreaks"] != v["tiebreaks_shown"] {
+		ids := []string{}
+		if v["tiebreaks"] != "" {
+			ids = strings.Split(v["tiebreaks"], ",")
+		}
+		in.TieBreaks = &ids
+	}
+	return in, nil
+}
+
+// setTeamScoring saves the team scoring form.
+func (h *handler) setTeamScoring(c *gin.Context) error {
+	id, err := pathInt(c, "id")
+	if err != nil {
+		return err
+	}
+	values := map[string]string{}
+	for _, k := range teamScoringFields {
+		values[k] = strings.TrimSpace(c.PostForm(k))
+	}
+	var ids []string
+	for _, pick := range c.PostFormArray("tiebreak") {
+		if pick = strings.TrimSpace(pick); pick != "" {
+			ids = append(ids, pick)
+		}
+	}
+	values["tiebreaks"] = strings.Join(ids, ",")
+	in, err := teamScoringInput(c, values)
+	if err == nil {
+		_, err = h.Events.UpdateTeamSettings(c.Request.Context(), id, in, values["reason"])
+	}
+	if err != nil {
+		return h.manageFailed(c, id, err, teamForm(func(t *teamDesk) *form { return t.Scoring }),
+			func(f *form) { f.Values = values })
+	}
+	h.backToManage(c, id, "team-scoring")
+	return nil
+}
