@@ -15,15 +15,7 @@ import (
 // forfeit, so that the arbiter entering results sees what each board is.
 func TestResultsPageNamesByesAndForfeits(t *testing.T) {
 	s := newWebServer(t)
-	ev := s.must(http.StatusCreated, tournament.ArbiterRole, "POST", "/api/v1/events",
-		map[string]any{"name": "Швейцарка", "discipline": "standard", "system": "swiss", "rounds": 3, "time_control": "60+30"})
-	id := num(ev["id"])
-	var players []int
-	for i := 1; i <= 6; i++ {
-		p := s.must(http.StatusCreated, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/players", id),
-			map[string]any{"name": fmt.Sprintf("Player %d", i), "rating": 2000 - i})
-		players = append(players, num(p["id"]))
-	}
+	id, players := swissOfSix(s, "standard", "60+30")
 	arbiter := s.signIn(tournament.ArbiterRole)
 	events := fmt.Sprintf("/events/%d", id)
 	mustStatus(t, "bye", arbiter.post(fmt.Sprintf("%s/players/%d/bye", events, players[5]), url.Values{"round": {"1"}, "kind": {"half"}}).Code, http.StatusSeeOther, "")

@@ -30,20 +30,27 @@ func (p *page) upload(path, name, content string) *httptest.ResponseRecorder {
 	return p.do(req)
 }
 
-// TestSwissPages walks the arbiter through the Swiss parts of the desk: a
-// requested bye, pairing, the pairing cards, a pairing typed by hand with
-// its warnings, TRF export and import.
-func TestSwissPages(t *testing.T) {
-	s := newWebServer(t)
+// swissOfSix creates a three-round Swiss event of the discipline and time
+// control with six players, Player 1 … Player 6 rated 1999 down to 1994,
+// and returns its ID and the players' IDs.
+func swissOfSix(s *webServer, discipline, timeControl string) (id int, players []int) {
 	ev := s.must(http.StatusCreated, tournament.ArbiterRole, "POST", "/api/v1/events",
-		map[string]any{"name": "Швейцарка", "discipline": "rapid", "system": "swiss", "rounds": 3, "time_control": "8+4"})
-	id := num(ev["id"])
-	var players []int
+		map[string]any{"name": "Швейцарка", "discipline": discipline, "system": "swiss", "rounds": 3, "time_control": timeControl})
+	id = num(ev["id"])
 	for i := 1; i <= 6; i++ {
 		p := s.must(http.StatusCreated, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/players", id),
 			map[string]any{"name": fmt.Sprintf("Player %d", i), "rating": 2000 - i})
 		players = append(players, num(p["id"]))
 	}
+	return id, players
+}
+
+// TestSwissPages walks the arbiter through the Swiss parts of the desk: a
+// requested bye, pairing, the pairing cards, a pairing typed by hand with
+// its warnings, TRF export and import.
+func TestSwissPages(t *testing.T) {
+	s := newWebServer(t)
+	id, players := swissOfSix(s, "rapid", "8+4")
 	arbiter := s.signIn(tournament.ArbiterRole)
 	events := fmt.Sprintf("/events/%d", id)
 	expect := func(rec *httptest.ResponseRecorder, status int, texts ...string) {

@@ -429,18 +429,28 @@ func startTurn(g *Game, st *Settings, leaves []Leave, now time.Time) {
 	g.Deadline = deadlineOf(g, st, leaves)
 }
 
+// clockState reads what the clocks of an event's games depend on: its
+// settings, its players' leave, and the games.
+func clockState(tx Tx, eventID int64) (*Settings, []Leave, []Game, error) {
+	st, err := tx.Settings(eventID)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	leaves, err := tx.Leaves(eventID)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	games, err := tx.Games(eventID)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	return st, leaves, games, nil
+}
+
 // refreshDeadlines recomputes the deadlines of the event's running games
 // (of one player's, when playerID is not 0) after leave or settings change.
 func (s *Service) refreshDeadlines(tx Tx, e *tournament.Event, playerID int64) error {
-	st, err := tx.Settings(e.ID)
-	if err != nil {
-		return err
-	}
-	leaves, err := tx.Leaves(e.ID)
-	if err != nil {
-		return err
-	}
-	games, err := tx.Games(e.ID)
+	st, leaves, games, err := clockState(tx, e.ID)
 	if err != nil {
 		return err
 	}

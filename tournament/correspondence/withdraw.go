@@ -105,15 +105,7 @@ func (s *Service) Withdraw(ctx context.Context, in WithdrawInput) (*Withdrawal, 
 			map[string]any{"player": p, "games": in.Games}, reason); err != nil {
 			return err
 		}
-		st, err := tx.Settings(e.ID)
-		if err != nil {
-			return err
-		}
-		leaves, err := tx.Leaves(e.ID)
-		if err != nil {
-			return err
-		}
-		games, err := tx.Games(e.ID)
+		st, leaves, games, err := clockState(tx, e.ID)
 		if err != nil {
 			return err
 		}
