@@ -102,6 +102,16 @@ type AuditTx interface {
 type AccountTx interface {
 	CreateUser(u *User) error
 	UserByEmail(email string) (*User, error)
+	// UserByID finds an account by its number; ENOTFOUND when none.
+	UserByID(id int64) (*User, error)
+	// Users lists every account, by number.
+	Users() ([]User, error)
+	// SetUserRole changes what the account may do.
+	SetUserRole(userID int64, role Role) error
+	// LockAdmins lists the administrators' numbers and, on PostgreSQL,
+	// locks their rows until the transaction ends, so that two
+	// transactions cannot each take the role from one of the last two.
+	LockAdmins() ([]int64, error)
 	SetPasswordHash(userID int64, hash string) error
 	// SetUserName sets the name the account is shown by.
 	SetUserName(userID int64, name string) error

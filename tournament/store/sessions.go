@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"time"
 
+	"gorm.io/gorm/clause"
+
 	"adiukh/tournament"
 )
 
@@ -129,4 +131,49 @@ func (t *tx) AdminExists() (bool, error) {
 		return false, fmt.Errorf("look for an administrator: %w", err)
 	}
 	return n > 0, nil
+}
+
+func (t *tx) UserByID(id int64) (*tournament.User, error) {
+	var row userRow
+	if err := t.db.First(&row, id).Error; err != nil {
+		return nil, notFound(err, "account %d not found", id)
+	}
+	return rowToUser(&row), nil
+}
+
+func (t *tx) Users() ([]tournament.User, error) {
+	var rows []userRow
+	if err := t.db.Order("id").Find(&rows).Error; err != nil {
+		return nil, fmt.Errorf("list accounts: %w", err)
+	}
+	users := make([]tournament.User, len(rows))
+	for i := range rows {
+		users[i] = *rowToUser(&rows[i])
+	}
+	return users, nil
+}
+
+func (t *tx) SetUserRole(userID int64, role tournament.Role) error {
+	res := t.db.Model(&userRow{}).Where("id = ?", userID).Update("role", string(role))
+	if res.Error != nil {
+		return fmt.Errorf("set the role of user %d: %w", userID, res.Error)
+	}
+	if res.RowsAffected == 0 {
+		return tournament.NotFound("account %d not found", userID)
+	}
+	return nil
+}
+
+// LockAdmins takes row locks on PostgreSQL, as LockEvent does; SQLite's
+// write transactions already run one at a time.
+func (t *tx) LockAdmins() ([]int64, error) {
+	q := t.db.Model(&userRow{}).Where("role = ?", string(tournament.Admin)).Order("id")
+	if t.db.Dialector.Name() == "postgres" && !t.readOnly {
+		q = q.Clauses(clause.Locking{Strength: "UPDATE"})
+	}
+	var ids []int64
+	if err := q.Pluck("id", &ids).Error; err != nil {
+		return nil, fmt.Errorf("look for the administrators: %w", err)
+	}
+	return ids, nil
 }
