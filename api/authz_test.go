@@ -71,6 +71,10 @@ var authzTable = map[string]string{
 	"POST /account/sessions/end-others":                                    "nyyyy",
 	"POST /account/tokens":                                                 "nyyyy",
 	"POST /account/tokens/:tid/revoke":                                     "n00yy",
+	"GET /admin/accounts":                                                  "nnnny",
+	"POST /admin/accounts":                                                 "nnnnv",
+	"POST /admin/accounts/:uid/role":                                       "nnnnv",
+	"POST /admin/accounts/:uid/password":                                   "nnnny",
 	"DELETE /api/v1/contest-entries/:eid":                                  "n0000",
 	"GET /api/v1/events/:id/contest":                                       "vvvvv",
 	"GET /api/v1/events/:id/contest/award.pdn":                             "vvvvv",
@@ -96,6 +100,10 @@ var authzTable = map[string]string{
 	"DELETE /api/v1/events/:id/rounds/:n":                                  "nnncc",
 	"DELETE /api/v1/tokens/:tid":                                           "n00yy",
 	"DELETE /api/v1/users/:email/sessions":                                 "nnnny",
+	"GET /api/v1/users":                                                    "nnnny",
+	"POST /api/v1/users":                                                   "nnnnv",
+	"PATCH /api/v1/users/:uid":                                             "nnnnv",
+	"POST /api/v1/users/:uid/password":                                     "nnnny",
 	"GET /":                                                                "yyyyy",
 	"GET /api/v1/events":                                                   "yyyyy",
 	"GET /api/v1/events/:id":                                               "yyyyy",
@@ -302,7 +310,7 @@ func (w *authzWorld) event(visibility string) map[string]string {
 	}
 	params := map[string]string{"id": fmt.Sprint(e.ID), "n": "1", "board": "1", "pid": fmt.Sprint(pid), "team": "1", "table": "1",
 		"token": "no-such-setup-token", "file": "/app.js", "email": w.users["bystander"].Email, "lid": "1",
-		"user": fmt.Sprint(w.users["player"].ID)}
+		"user": fmt.Sprint(w.users["player"].ID), "uid": fmt.Sprint(w.users["bystander"].ID)}
 	if visibility == string(tournament.Public) {
 		player := tournament.NewContextWithUser(context.Background(), w.users["player"])
 		sub, err := w.svc.SubmitResult(player, tournament.SubmissionInput{EventID: e.ID, Round: 1, Board: 1, Score: "17:7", EndReason: "final_position"})

@@ -28,6 +28,7 @@ func (h *handler) routesV1(g *gin.RouterGroup) {
 	w := g.Group("", h.requireUser)
 	w.GET("/me", h.jsonHandler(h.getMe))
 	h.accountRoutesV1(w)
+	h.usersRoutesV1(w)
 	w.GET("/events/:id/audit", h.jsonHandler(h.getAudit))
 	w.POST("/events", h.jsonHandler(h.postEvent))
 	w.PATCH("/events/:id", h.jsonHandler(h.patchEvent))

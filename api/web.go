@@ -128,7 +128,7 @@ func (h *handler) renderWith(c *gin.Context, tr *translator, status int, name, t
 
 // navOf is the item of the main navigation a page belongs to.
 func navOf(pageName string) string {
-	if pageName == "search" || pageName == "account" {
+	if pageName == "search" || pageName == "account" || pageName == "accounts" {
 		return pageName
 	}
 	return "events"
@@ -236,6 +236,10 @@ func (h *handler) routesWeb(r *gin.Engine) {
 	m.POST("/account/sessions/end-others", h.pageHandler(h.endOtherSessions))
 	m.POST("/account/tokens", h.pageHandler(h.createToken))
 	m.POST("/account/tokens/:tid/revoke", h.pageHandler(h.revokeToken))
+	m.GET("/admin/accounts", h.pageHandler(h.accountsPage))
+	m.POST("/admin/accounts", h.pageHandler(h.addAccount))
+	m.POST("/admin/accounts/:uid/role", h.pageHandler(h.changeRole))
+	m.POST("/admin/accounts/:uid/password", h.pageHandler(h.resetPassword))
 	m.GET("/manage/events/new", h.pageHandler(h.newEventPage))
 	m.POST("/manage/events", h.pageHandler(h.createEvent))
 	m.GET("/events/:id/manage", h.pageHandler(h.managePage))

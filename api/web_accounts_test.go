@@ -1,0 +1,183 @@
+package api_test
+
+import (
+	"context"
+	"fmt"
+	"html"
+	"net/http"
+	"net/url"
+	"regexp"
+	"strings"
+	"testing"
+
+	"adiukh/tournament"
+)
+
+// onceRE finds the one-time password on the accounts page.
+var onceRE = regexp.MustCompile(`<code class="token">([a-z2-9-]+)</code>`)
+
+// The administrators' accounts page: reached from the header by them only;
+// an account added there gets a one-time password shown once, with which
+// its owner signs in; a duplicate or bad input is refused at its field with
+// the form kept; a role changes, but the last administrator keeps theirs;
+// a new password ends the account's sign-ins.
+func TestAccountsPage(t *testing.T) {
+	s := newWebServer(t)
+	admin := s.signIn(tournament.Admin)
+	arbiter := s.signIn(tournament.ArbiterRole)
+
+	if body := admin.get("/").Body.String(); !strings.Contains(body, `href="/admin/accounts"`) {
+		t.Error("the administrator's header has no link to the accounts")
+	}
+	if body := arbiter.get("/").Body.String(); strings.Contains(body, `href="/admin/accounts"`) {
+		t.Error("an arbiter's header links to the accounts")
+	}
+	mustStatus(t, "an arbiter opens the accounts", arbiter.get("/admin/accounts").Code, http.StatusForbidden, "")
+	mustStatus(t, "an arbiter adds an account", arbiter.post("/admin/accounts", url.Values{"email": {"x@example.org"}, "name": {"Икс"}, "role": {"admin"}}).Code, http.StatusForbidden, "")
+	if rec := s.anonymous().get("/admin/accounts"); rec.Code != http.StatusSeeOther || !strings.HasPrefix(rec.Header().Get("Location"), "/login") {
+		t.Errorf("an anonymous reader: %d %s, want sent to sign in", rec.Code, rec.Header().Get("Location"))
+	}
+
+	listed := admin.get("/admin/accounts")
+	mustStatus(t, "the accounts page", listed.Code, http.StatusOK, listed.Body.String())
+	body := listed.Body.String()
+	for _, want := range []string{"Учётные записи", "admin@example.org", "arbiter@example.org", "player@example.org", `data-filter-blocks="#accounts"`, `aria-current="page"`} {
+		if !strings.Contains(body, want) {
+			t.Errorf("the accounts page lacks %q", want)
+		}
+	}
+	if strings.Index(body, "admin@example.org") > strings.Index(body, "arbiter@example.org") || strings.Index(body, "arbiter@example.org") > strings.Index(body, "player@example.org") {
+		t.Error("the accounts are not listed administrators, arbiters, players")
+	}
+
+	// A duplicate e-mail is refused at its field, the form kept.
+	rec := admin.post("/admin/accounts", url.Values{"email": {"Arbiter@example.org"}, "name": {"Второй судья"}, "role": {"arbiter"}, "locale": {"en"}})
+	mustStatus(t, "a duplicate e-mail", rec.Code, http.StatusConflict, rec.Body.String())
+	body = html.UnescapeString(rec.Body.String())
+	if !strings.Contains(body, "пользователь с адресом arbiter@example.org уже есть") {
+		t.Errorf("the duplicate is not explained:\n%s", body)
+	}
+	for _, kept := range []string{`value="Arbiter@example.org"`, `value="Второй судья"`, `<option value="arbiter" selected>`, `<option value="en" selected>`} {
+		if !strings.Contains(body, kept) {
+			t.Errorf("the refused form lost %s", kept)
+		}
+	}
+	if onceRE.MatchString(body) {
+		t.Error("a refused account shows a password")
+	}
+	rec = admin.post("/admin/accounts", url.Values{"email": {"author@example.org"}, "name": {""}, "role": {"player"}})
+	mustStatus(t, "no name", rec.Code, http.StatusBadRequest, "")
+	if !strings.Contains(rec.Body.String(), `class="field-error"`) {
+		t.Error("a missing name is not shown at its field")
+	}
+
+	// Added: the password is shown once, not cached, and works.
+	rec = admin.post("/admin/accounts", url.Values{"email": {"author@example.org"}, "name": {"Автор Задач"}, "role": {"player"}})
+	mustStatus(t, "add an account", rec.Code, http.StatusCreated, rec.Body.String())
+	m := onceRE.FindStringSubmatch(rec.Body.String())
+	if m == nil {
+		t.Fatalf("no one-time password on the page:\n%s", rec.Body.String())
+	}
+	if rec.Header().Get("Cache-Control") != "no-store" {
+		t.Errorf("the page with the password is cacheable: %q", rec.Header().Get("Cache-Control"))
+	}
+	if body := admin.get("/admin/accounts").Body.String(); strings.Contains(body, m[1]) || !strings.Contains(body, "Автор Задач") {
+		t.Error("the list shows the password again, or not the new account")
+	}
+	author := &page{s: s.testServer}
+	signin := author.post("/login", url.Values{"email": {"author@example.org"}, "password": {m[1]}, "next": {"/account"}})
+	mustStatus(t, "sign in with the one-time password", signin.Code, http.StatusSeeOther, signin.Body.String())
+	for _, c := range signin.Result().Cookies() {
+		if c.Name == "adiukh_session" {
+			author.cookie = c
+		}
+	}
+	mustStatus(t, "the author's account page", author.get("/account").Code, http.StatusOK, "")
+
+	u, err := s.accounts.User(context.Background(), "author@example.org")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A new password ends the author's sign-in and is shown once.
+	rec = admin.post(fmt.Sprintf("/admin/accounts/%d/password", u.ID), nil)
+	mustStatus(t, "a new password", rec.Code, http.StatusOK, rec.Body.String())
+	fresh := onceRE.FindStringSubmatch(rec.Body.String())
+	if fresh == nil || fresh[1] == m[1] || !strings.Contains(rec.Body.String(), "все входы этой учётной записи завершены") {
+		t.Fatalf("the new password is not shown, or the same:\n%s", rec.Body.String())
+	}
+	if rec := author.get("/account"); rec.Code != http.StatusSeeOther {
+		t.Errorf("the author's sign-in survived the new password: %d", rec.Code)
+	}
+
+	// Roles: the author becomes an arbiter; the last administrator is
+	// told why they stay one.
+	rec = admin.post(fmt.Sprintf("/admin/accounts/%d/role", u.ID), url.Values{"role": {"arbiter"}})
+	mustStatus(t, "change a role", rec.Code, http.StatusSeeOther, rec.Body.String())
+	if body := admin.get(strings.Split(rec.Header().Get("Location"), "#")[0]).Body.String(); !strings.Contains(body, "Автор Задач: роль — судья") {
+		t.Errorf("no notice of the new role")
+	}
+	me, _ := s.accounts.User(context.Background(), "admin@example.org")
+	rec = admin.post(fmt.Sprintf("/admin/accounts/%d/role", me.ID), url.Values{"role": {"player"}})
+	mustStatus(t, "the last administrator demotes themself", rec.Code, http.StatusConflict, rec.Body.String())
+	if body := rec.Body.String(); !strings.Contains(body, "вы единственный администратор") {
+		t.Errorf("the refusal is not explained:\n%s", body)
+	}
+	if rec := admin.post(fmt.Sprintf("/admin/accounts/%d/password", me.ID), nil); rec.Code != http.StatusBadRequest {
+		t.Errorf("an administrator resets their own password here: %d", rec.Code)
+	}
+	// With a second administrator, one may step down and lands on their
+	// own account page.
+	arb, _ := s.accounts.User(context.Background(), "arbiter@example.org")
+	mustStatus(t, "promote the arbiter", admin.post(fmt.Sprintf("/admin/accounts/%d/role", arb.ID), url.Values{"role": {"admin"}}).Code, http.StatusSeeOther, "")
+	mustStatus(t, "the promoted arbiter opens the accounts", arbiter.get("/admin/accounts").Code, http.StatusOK, "")
+	rec = admin.post(fmt.Sprintf("/admin/accounts/%d/role", me.ID), url.Values{"role": {"arbiter"}})
+	if rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != "/account" {
+		t.Errorf("stepping down: %d to %q, want the account page", rec.Code, rec.Header().Get("Location"))
+	}
+	mustStatus(t, "the former administrator opens the accounts", admin.get("/admin/accounts").Code, http.StatusForbidden, "")
+	mustStatus(t, "a missing account", arbiter.post("/admin/accounts/9999/role", url.Values{"role": {"player"}}).Code, http.StatusNotFound, "")
+}
+
+// The JSON API does what the page does, through the same use cases.
+func TestUsersAPI(t *testing.T) {
+	s := newWebServer(t)
+	const admin = tournament.Admin
+	s.must(http.StatusForbidden, tournament.ArbiterRole, "GET", "/api/v1/users", nil)
+	s.must(http.StatusForbidden, tournament.PlayerRole, "POST", "/api/v1/users", map[string]any{"email": "x@example.org", "name": "Икс", "role": "admin"})
+
+	list := s.must(http.StatusOK, admin, "GET", "/api/v1/users", nil)["users"].([]any)
+	if len(list) != 3 || list[0].(map[string]any)["role"] != "admin" || list[0].(map[string]any)["password_hash"] != nil {
+		t.Errorf("users %v", list)
+	}
+	bad := s.must(http.StatusConflict, admin, "POST", "/api/v1/users", map[string]any{"email": "player@example.org", "name": "Двойник", "role": "player"})
+	if fmt.Sprint(bad["field"]) != "email" {
+		t.Errorf("a duplicate e-mail: %v, want refused at email", bad)
+	}
+	made := s.must(http.StatusCreated, admin, "POST", "/api/v1/users", map[string]any{"email": "judge@example.org", "name": "Судья Конкурса", "role": "player", "locale": "en"})
+	user := made["user"].(map[string]any)
+	password, _ := made["password"].(string)
+	if user["email"] != "judge@example.org" || user["locale"] != "en" || len(password) != 19 {
+		t.Fatalf("added %v", made)
+	}
+	if _, err := s.accounts.Login(context.Background(), "judge@example.org", password, "192.0.2.9"); err != nil {
+		t.Errorf("sign in with the answered password: %v", err)
+	}
+	id := num(user["id"])
+	if got := s.must(http.StatusOK, admin, "PATCH", fmt.Sprintf("/api/v1/users/%d", id), map[string]any{"role": "arbiter"}); got["role"] != "arbiter" {
+		t.Errorf("after PATCH: %v", got)
+	}
+	s.must(http.StatusBadRequest, admin, "PATCH", fmt.Sprintf("/api/v1/users/%d", id), map[string]any{"role": "king"})
+	s.must(http.StatusNotFound, admin, "PATCH", "/api/v1/users/9999", map[string]any{"role": "arbiter"})
+	adminID := num(list[0].(map[string]any)["id"])
+	last := s.must(http.StatusConflict, admin, "PATCH", fmt.Sprintf("/api/v1/users/%d", adminID), map[string]any{"role": "player"})
+	if !strings.Contains(fmt.Sprint(last["message"]), "only administrator") {
+		t.Errorf("the last administrator's refusal: %v", last)
+	}
+	again := s.must(http.StatusOK, admin, "POST", fmt.Sprintf("/api/v1/users/%d/password", id), nil)
+	if p, _ := again["password"].(string); p == "" || p == password || again["sessions"] != "ended" {
+		t.Errorf("new password: %v", again)
+	}
+	if _, err := s.accounts.Login(context.Background(), "judge@example.org", password, "192.0.2.9"); err == nil {
+		t.Error("the first password still works")
+	}
+}
