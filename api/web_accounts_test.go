@@ -41,7 +41,7 @@ func TestAccountsPage(t *testing.T) {
 	listed := admin.get("/admin/accounts")
 	mustStatus(t, "the accounts page", listed.Code, http.StatusOK, listed.Body.String())
 	body := listed.Body.String()
-	for _, want := range []string{"Учётные записи", "admin@example.org", "arbiter@example.org", "player@example.org", `data-filter-blocks="#accounts"`, `aria-current="page"`} {
+	for _, want := range []string{"Пользователи", "admin@example.org", "arbiter@example.org", "player@example.org", `data-filter-blocks="#accounts"`, `aria-current="page"`} {
 		if !strings.Contains(body, want) {
 			t.Errorf("the accounts page lacks %q", want)
 		}
