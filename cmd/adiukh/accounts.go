@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"adiukh/tournament/account"
-	"adiukh/tournament/store"
 )
 
 // readPassword reads the first line of standard input.
@@ -41,9 +40,8 @@ func userSessionsCommand(args []string, stdout, stderr io.Writer) int {
 		say(stderr, "%s: pass --password-stdin and the password on standard input", name)
 		return 2
 	}
-	st, err := store.OpenExisting(*dsn)
-	if err != nil {
-		fail(stderr, name, err)
+	st := openExistingStore(stderr, name, *dsn)
+	if st == nil {
 		return 1
 	}
 	defer st.Close()
@@ -83,9 +81,8 @@ func userNameCommand(args []string, stdout, stderr io.Writer) int {
 	if fs.Require("email", "name") != nil {
 		return 2
 	}
-	st, err := store.OpenExisting(*dsn)
-	if err != nil {
-		fail(stderr, name, err)
+	st := openExistingStore(stderr, name, *dsn)
+	if st == nil {
 		return 1
 	}
 	defer st.Close()
@@ -129,9 +126,8 @@ func tokenCommand(args []string, stdout, stderr io.Writer) int {
 		say(stderr, "%s: --days: a token works from 1 to %d days; got %d", name, maxDays, *days)
 		return 2
 	}
-	st, err := store.OpenExisting(*dsn)
-	if err != nil {
-		fail(stderr, name, err)
+	st := openExistingStore(stderr, name, *dsn)
+	if st == nil {
 		return 1
 	}
 	defer st.Close()

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"adiukh/tournament/catalog"
+	"adiukh/tournament/store"
 )
 
 // console is standard output or standard error together with the reader's
@@ -163,4 +164,26 @@ func flagError(l *catalog.Localizer, err error) string {
 		return l.Sprintf("bad flag syntax: %s", m[1])
 	}
 	return msg
+}
+
+// openStore opens the database of a command that may create it (serve,
+// demo, user add), and openExistingStore that of one that reads or changes
+// existing data, which refuses a file that is not there. When it cannot,
+// it says why as the command and returns nil: the command exits 1.
+func openStore(stderr io.Writer, command, dsn string) *store.Store {
+	st, err := store.Open(dsn)
+	return storeOrFailure(stderr, command, st, err)
+}
+
+func openExistingStore(stderr io.Writer, command, dsn string) *store.Store {
+	st, err := store.OpenExisting(dsn)
+	return storeOrFailure(stderr, command, st, err)
+}
+
+func storeOrFailure(stderr io.Writer, command string, st *store.Store, err error) *store.Store {
+	if err != nil {
+		fail(stderr, command, err)
+		return nil
+	}
+	return st
 }

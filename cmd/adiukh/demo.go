@@ -13,7 +13,6 @@ import (
 	"adiukh/tournament/account"
 
 	"adiukh/tournament/demo"
-	"adiukh/tournament/store"
 )
 
 func init() {
@@ -29,9 +28,8 @@ func demoCommand(args []string, stdout, stderr io.Writer) int {
 	if err := fs.Parse(args); err != nil {
 		return parseStatus(err)
 	}
-	st, err := store.Open(*dsn)
-	if err != nil {
-		fail(stderr, "adiukh demo", err)
+	st := openStore(stderr, "adiukh demo", *dsn)
+	if st == nil {
 		return 1
 	}
 	defer st.Close()

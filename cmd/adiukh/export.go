@@ -16,7 +16,6 @@ import (
 	"adiukh/tournament/engines"
 	"adiukh/tournament/export"
 	"adiukh/tournament/report"
-	"adiukh/tournament/store"
 )
 
 func init() {
@@ -223,9 +222,8 @@ func exportCommand(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 
-	st, err := store.OpenExisting(f.db)
-	if err != nil {
-		fail(stderr, name, err)
+	st := openExistingStore(stderr, name, f.db)
+	if st == nil {
 		return 1
 	}
 	defer st.Close()

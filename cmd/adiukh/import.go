@@ -7,7 +7,6 @@ import (
 
 	"adiukh/tournament"
 	"adiukh/tournament/engines"
-	"adiukh/tournament/store"
 )
 
 func init() {
@@ -37,9 +36,8 @@ func importCommand(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	defer f.Close()
-	st, err := store.OpenExisting(*dsn)
-	if err != nil {
-		fail(stderr, "adiukh import", err)
+	st := openExistingStore(stderr, "adiukh import", *dsn)
+	if st == nil {
 		return 1
 	}
 	defer st.Close()

@@ -101,9 +101,8 @@ func serve(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 
-	st, err := store.Open(*dsn)
-	if err != nil {
-		fail(stderr, "adiukh serve", err)
+	st := openStore(stderr, "adiukh serve", *dsn)
+	if st == nil {
 		return 1
 	}
 	defer st.Close()

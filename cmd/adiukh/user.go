@@ -6,7 +6,6 @@ import (
 	"os"
 
 	"adiukh/tournament/account"
-	"adiukh/tournament/store"
 )
 
 func init() {
@@ -60,9 +59,8 @@ func userCommand(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 
-	st, err := store.Open(*dsn)
-	if err != nil {
-		fail(stderr, "adiukh user add", err)
+	st := openStore(stderr, "adiukh user add", *dsn)
+	if st == nil {
 		return 1
 	}
 	defer st.Close()
