@@ -71,3 +71,23 @@ func TestTimeControlWarningWhileTyping(t *testing.T) {
 		}
 	}
 }
+
+// Points typed as words are refused at the scoring, naming the input, on
+// the new-event form and on the desk's settings alike: the error was once
+// put at an input the form shows no error for, so the form came back
+// refused without a word.
+func TestScoringThatIsNotANumberIsNamed(t *testing.T) {
+	s := newWebServer(t)
+	ev := s.must(http.StatusCreated, tournament.ArbiterRole, "POST", "/api/v1/events",
+		map[string]any{"name": "Швейцарка", "discipline": "standard", "system": "swiss", "rounds": 3, "time_control": "60+30"})
+	a := s.signIn(tournament.ArbiterRole)
+	form := url.Values{"name": {"Швейцарка"}, "discipline": {"standard"}, "system": {"swiss"}, "rounds": {"3"}, "time_control": {"60+30"},
+		"scoring_win": {"2"}, "scoring_draw": {"1"}, "scoring_loss": {"0"}, "scoring_bye": {"2"}, "scoring_forfeit_win": {"два"}, "reason": {"по положению"}}
+	for what, path := range map[string]string{"the new-event form": "/manage/events", "the desk's settings": fmt.Sprintf("/events/%d/settings", num(ev["id"]))} {
+		rec := a.post(path, form)
+		mustStatus(t, what, rec.Code, http.StatusBadRequest, "")
+		if body := rec.Body.String(); !strings.Contains(body, `<p class="field-error" role="alert">Победа по неявке: «два» — не число</p>`) || !strings.Contains(body, `value="два"`) {
+			t.Errorf("%s does not say which points are not a number, or loses them:\n%s", what, body)
+		}
+	}
+}

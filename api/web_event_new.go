@@ -137,15 +137,10 @@ func eventInput(c *gin.Context, f *form) (tournament.EventInput, error) {
 	}
 	if v["scoring_win"] != "" {
 		var s tournament.Scoring
-		for _, p := range []struct {
-			field string
-			to    *float64
-		}{{"scoring_win", &s.Win}, {"scoring_draw", &s.Draw}, {"scoring_loss", &s.Loss}, {"scoring_bye", &s.Bye}, {"scoring_forfeit_win", &s.ForfeitWin}} {
-			x, err := strconv.ParseFloat(strings.Replace(v[p.field], ",", ".", 1), 64)
-			if err != nil {
-				return in, tournament.Invalid(p.field, "%q is not a number", v[p.field])
-			}
-			*p.to = x
+		if err := readNumbers(v, "scoring", numberInput{"scoring_win", "scoring.win", &s.Win}, numberInput{"scoring_draw", "scoring.draw", &s.Draw},
+			numberInput{"scoring_loss", "scoring.loss", &s.Loss}, numberInput{"scoring_bye", "scoring.bye", &s.Bye},
+			numberInput{"scoring_forfeit_win", "scoring.forfeit_win", &s.ForfeitWin}); err != nil {
+			return in, err
 		}
 		in.Scoring = &s
 	}

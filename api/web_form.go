@@ -7,8 +7,10 @@ import (
 	"maps"
 	"net/http"
 	"slices"
+	"strconv"
 	"strings"
 
+	"adiukh/rules"
 	"adiukh/tournament"
 )
 
@@ -125,3 +127,24 @@ func (f *form) Lines(field string) []string { return f.Details[field] }
 
 // V returns the entered value of a field, for templates.
 func (f *form) V(field string) string { return f.Values[field] }
+
+// numberInput is one input of a group of numbers in a form: its name, the
+// catalogue's label of it, and where its value goes.
+type numberInput struct {
+	field, label string
+	to           *float64
+}
+
+// readNumbers reads a group of numbers as people type them ("1,5" or
+// "1.5"). A value that is not a number is refused at the group, where the
+// form shows its errors, with the label of its input.
+func readNumbers(v map[string]string, group string, inputs ...numberInput) error {
+	for _, in := range inputs {
+		x, err := strconv.ParseFloat(strings.Replace(strings.TrimSpace(v[in.field]), ",", ".", 1), 64)
+		if err != nil {
+			return tournament.Invalid(group, "%s: %q is not a number", rules.Message{Format: in.label}, v[in.field])
+		}
+		*in.to = x
+	}
+	return nil
+}

@@ -56,15 +56,9 @@ func (d *teamDesk) ScoringSlots() []string {
 func teamScoringInput(c *gin.Context, v map[string]string) (tournament.TeamSettingsInput, error) {
 	var in tournament.TeamSettingsInput
 	var mp tournament.MatchPoints
-	for _, p := range []struct {
-		field string
-		to    *float64
-	}{{"match_win", &mp.Win}, {"match_draw", &mp.Draw}, {"match_loss", &mp.Loss}, {"match_bye", &mp.Bye}} {
-		x, err := strconv.ParseFloat(strings.Replace(v[p.field], ",", ".", 1), 64)
-		if err != nil {
-			return in, tournament.Invalid("match_points", "%q is not a number", v[p.field])
-		}
-		*p.to = x
+	if err := readNumbers(v, "match_points", numberInput{"match_win", "teamweb.match_win", &mp.Win}, numberInput{"match_draw", "teamweb.match_draw", &mp.Draw},
+		numberInput{"match_loss", "teamweb.match_loss", &mp.Loss}, numberInput{"match_bye", "teamweb.match_bye", &mp.Bye}); err != nil {
+		return in, err
 	}
 	in.MatchPoints = &mp
 	in.Ranking = ptr(v["ranking"])
