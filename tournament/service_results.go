@@ -57,21 +57,24 @@ func (s *Service) RecordResult(ctx context.Context, in ResultInput) (*RecordedRe
 	if err := checkSheetSize(in.Sheet); err != nil {
 		return nil, err
 	}
-	if err := in.scoreFromSheet(); err != nil {
-		return nil, err
-	}
-	res, err := ParseResult(in.Score, in.EndReason)
-	if err != nil {
-		return nil, err
-	}
 	in.Reason = strings.TrimSpace(in.Reason)
 	var out *RecordedResult
-	err = s.store.Update(ctx, func(tx Tx) error {
+	err := s.store.Update(ctx, func(tx Tx) error {
 		e, u, err := manageable(ctx, tx, in.EventID)
 		if err != nil {
 			return err
 		}
+		// Where the result may come from is settled before what it says:
+		// a correspondence game's sheet is refused for where it was sent,
+		// not for what it lacks.
 		if err := playedOnServer(e, in.Round, in.Board); err != nil {
+			return err
+		}
+		if err := in.scoreFromSheet(); err != nil {
+			return err
+		}
+		res, err := ParseResult(in.Score, in.EndReason)
+		if err != nil {
 			return err
 		}
 		if !slices.Contains(EndReasonsFor(e.Discipline), res.EndReason) {

@@ -127,12 +127,6 @@ func (s *Service) RecordSheets(ctx context.Context, eventID int64, round int, te
 			continue
 		}
 		o.Board = g.Board
-		// Asked here as well as in RecordResult, which reads the sheet
-		// before the event: a correspondence game's sheet would otherwise
-		// be refused for what it lacks, not for where it was sent.
-		if o.Err = playedOnServer(d.Event, round, g.Board); o.Err != nil {
-			continue
-		}
 		o.Recorded, o.Err = s.RecordResult(ctx, ResultInput{EventID: eventID, Round: round, Board: g.Board, Sheet: text, Version: g.Version})
 		if o.Recorded != nil {
 			o.Warnings = append(o.Warnings, o.Recorded.Warnings...)
