@@ -30,6 +30,10 @@ type Service struct {
 	// checks is the semaphore of argon2id work; check does one.
 	checks chan struct{}
 	check  func(hash, password string) (bool, error)
+	// cost is the argon2id work of a new hash; dummyHash is made with it,
+	// so that an unknown e-mail costs what a known one does.
+	cost      PasswordCost
+	dummyHash func() string
 
 	statsMu        sync.Mutex
 	wrong, limited int64
@@ -39,6 +43,9 @@ type Service struct {
 type Options struct {
 	Now    func() time.Time // time.Now when nil
 	Limits Limits           // DefaultLimits when zero
+	// PasswordCost is the work of hashing a new password; DefaultPasswordCost
+	// when zero. Tests set MinPasswordCost.
+	PasswordCost PasswordCost
 }
 
 // NewService returns an account service over st with the default limits.
@@ -54,12 +61,17 @@ func NewServiceWith(st Store, o Options) *Service {
 	if o.Limits == (Limits{}) {
 		o.Limits = DefaultLimits()
 	}
+	if o.PasswordCost == (PasswordCost{}) {
+		o.PasswordCost = DefaultPasswordCost
+	}
 	return &Service{
-		store:   st,
-		now:     o.Now,
-		limiter: &limiter{store: st, limits: o.Limits, now: o.Now},
-		checks:  make(chan struct{}, max(1, o.Limits.ConcurrentChecks)),
-		check:   CheckPassword,
+		store:     st,
+		now:       o.Now,
+		limiter:   &limiter{store: st, limits: o.Limits, now: o.Now},
+		checks:    make(chan struct{}, max(1, o.Limits.ConcurrentChecks)),
+		check:     CheckPassword,
+		cost:      o.PasswordCost,
+		dummyHash: sync.OnceValue(func() string { return mustHash("adiukh: no account has this e-mail", o.PasswordCost) }),
 	}
 }
 
@@ -138,26 +150,52 @@ func hashToken(token string) string {
 	return hex.EncodeToString(sum[:])
 }
 
-// argon2id parameters: 64 MiB, 3 passes, 2 lanes (RFC 9106's second
-// recommendation, lanes matched to a small server).
+// PasswordCost is the argon2id work of a password hash: memory in KiB and
+// passes. A hash carries the parameters it was made with, so a hash of any
+// cost still checks after the cost changes.
+type PasswordCost struct {
+	MemoryKiB, Passes uint32
+}
+
+// DefaultPasswordCost is 64 MiB and 3 passes (RFC 9106's second
+// recommendation), the cost of every password the server stores.
+var DefaultPasswordCost = PasswordCost{MemoryKiB: 64 * 1024, Passes: 3}
+
+// MinPasswordCost is the least work argon2id allows, for tests alone: a
+// test server that adds a few accounts and signs them in would otherwise
+// spend most of its time hashing.
+var MinPasswordCost = PasswordCost{MemoryKiB: 8 * argonThreads, Passes: 1}
+
+// argon2id's lanes, matched to a small server, and the key length.
 const (
-	argonMemory  = 64 * 1024
-	argonTime    = 3
 	argonThreads = 2
 	argonKeyLen  = 32
 )
 
-// HashPassword hashes a password with argon2id in the PHC string format.
-// bcrypt is not used because it ignores everything past 72 bytes: 36
-// Cyrillic letters.
+// HashPassword hashes a password with argon2id at DefaultPasswordCost in
+// the PHC string format. bcrypt is not used because it ignores everything
+// past 72 bytes: 36 Cyrillic letters.
 func HashPassword(password string) (string, error) {
+	return hashPassword(password, DefaultPasswordCost)
+}
+
+func hashPassword(password string, cost PasswordCost) (string, error) {
 	salt := make([]byte, 16)
 	if _, err := rand.Read(salt); err != nil {
 		return "", fmt.Errorf("make salt: %w", err)
 	}
-	key := argon2.IDKey([]byte(password), salt, argonTime, argonMemory, argonThreads, argonKeyLen)
-	return fmt.Sprintf("$argon2id$v=%d$m=%d,t=%d,p=%d$%s$%s", argon2.Version, argonMemory, argonTime, argonThreads,
+	key := argon2.IDKey([]byte(password), salt, cost.Passes, cost.MemoryKiB, argonThreads, argonKeyLen)
+	return fmt.Sprintf("$argon2id$v=%d$m=%d,t=%d,p=%d$%s$%s", argon2.Version, cost.MemoryKiB, cost.Passes, argonThreads,
 		base64.RawStdEncoding.EncodeToString(salt), base64.RawStdEncoding.EncodeToString(key)), nil
+}
+
+// mustHash hashes a fixed text; only the system's random source can fail it.
+func mustHash(password string, cost PasswordCost) string {
+	h, err := hashPassword(password, cost)
+	if err != nil {
+		panic(fmt.Sprintf("make a password hash: %v", err))
+	}
+	return h
 }
 
 // CheckPassword reports whether password matches a hash made by

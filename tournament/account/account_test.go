@@ -2,6 +2,7 @@ package account_test
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -88,5 +89,29 @@ func TestUsersAndTokens(t *testing.T) {
 				t.Errorf("token for an unknown user: error %v, want ENOTFOUND", err)
 			}
 		})
+	}
+}
+
+// A hash carries its own cost: one made at the least cost and one at the
+// server's both check, so that tests may hash cheaply and a later change of
+// cost leaves stored passwords working.
+func TestPasswordCostTravelsWithTheHash(t *testing.T) {
+	for _, cost := range []account.PasswordCost{account.MinPasswordCost, account.DefaultPasswordCost} {
+		st := storetest.Open(t)["sqlite"]
+		s := account.NewServiceWith(st, account.Options{PasswordCost: cost})
+		ctx := context.Background()
+		if _, err := s.AddUser(ctx, account.NewUser{Email: "a@example.org", Role: "arbiter", Password: "длинный пароль"}); err != nil {
+			t.Fatal(err)
+		}
+		u, err := s.User(ctx, "a@example.org")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := fmt.Sprintf("m=%d,t=%d,", cost.MemoryKiB, cost.Passes); !strings.Contains(u.PasswordHash, want) {
+			t.Errorf("hash %q does not carry %s", u.PasswordHash, want)
+		}
+		if _, err := s.Login(ctx, "a@example.org", "длинный пароль", "10.0.0.1"); err != nil {
+			t.Errorf("cost %+v: the right password is refused: %v", cost, err)
+		}
 	}
 }

@@ -4,11 +4,9 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"fmt"
 	"math"
 	"runtime"
 	"strings"
-	"sync"
 	"time"
 
 	"adiukh/tournament"
@@ -161,17 +159,6 @@ func (l *limiter) reserve(ctx context.Context, addr, email string) (done func(ok
 	}, 0, nil
 }
 
-// dummyHash is checked for e-mails without an account, so that an unknown
-// e-mail costs the same argon2id work as a known one and the answer's time
-// does not tell whether an account exists.
-var dummyHash = sync.OnceValue(func() string {
-	h, err := HashPassword("adiukh: no account has this e-mail")
-	if err != nil {
-		panic(fmt.Sprintf("make the dummy password hash: %v", err))
-	}
-	return h
-})
-
 // checkPassword runs one argon2id check under the semaphore that bounds
 // their memory; it gives up when ctx ends while it waits.
 func (s *Service) checkPassword(ctx context.Context, hash, password string) (bool, error) {
@@ -232,7 +219,7 @@ func (s *Service) login(ctx context.Context, email, password string) (*tournamen
 		u, err = tx.UserByEmail(email)
 		return err
 	})
-	hash := dummyHash()
+	hash := s.dummyHash()
 	switch {
 	case err == nil:
 		hash = u.PasswordHash
@@ -257,5 +244,5 @@ func (s *Service) hashPassword(ctx context.Context, password string) (string, er
 		return "", ctx.Err()
 	}
 	defer func() { <-s.checks }()
-	return HashPassword(password)
+	return hashPassword(password, s.cost)
 }

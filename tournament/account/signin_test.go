@@ -191,7 +191,7 @@ func TestLoginUnknownEmailChecksTheDummyHash(t *testing.T) {
 	if errUnknown == nil || errKnown == nil || errUnknown.Error() != errKnown.Error() {
 		t.Fatalf("unknown e-mail: %v; wrong password: %v; want the same refusal", errUnknown, errKnown)
 	}
-	if len(hashes) != 2 || hashes[0] != dummyHash() || hashes[1] == dummyHash() {
+	if len(hashes) != 2 || hashes[0] != s.dummyHash() || hashes[1] == s.dummyHash() {
 		t.Fatalf("checked hashes %q, want the dummy hash and then the owner's", hashes)
 	}
 	// The dummy hash is a real argon2id hash with the parameters of a
