@@ -12,6 +12,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"adiukh/api/core"
 	"adiukh/tournament"
 	"adiukh/tournament/account"
 	"adiukh/tournament/composition"
@@ -379,7 +380,7 @@ func (w *authzWorld) outcome(method, pattern string, params map[string]string, r
 			w.t.Fatal(err)
 		}
 		defer func(c string) { w.cookies[role] = c }(w.cookies[role])
-		w.cookies[role] = (&sessions{secret: authzSecret}).seal(value)
+		w.cookies[role] = core.NewSessions(authzSecret).Seal(value)
 	}
 	var body *strings.Reader
 	contentType := "application/json"
@@ -399,7 +400,7 @@ func (w *authzWorld) outcome(method, pattern string, params map[string]string, r
 		if strings.HasPrefix(pattern, "/api/") {
 			req.Header.Set("Authorization", "Bearer "+w.tokens[role])
 		}
-		req.AddCookie(&http.Cookie{Name: sessionCookie, Value: w.cookies[role]})
+		req.AddCookie(&http.Cookie{Name: core.SessionCookie, Value: w.cookies[role]})
 	}
 	rec := httptest.NewRecorder()
 	w.handler.ServeHTTP(rec, req)
@@ -421,14 +422,14 @@ func (w *authzWorld) outcome(method, pattern string, params map[string]string, r
 
 func newAuthzWorld(t *testing.T) *authzWorld {
 	st := storetest.Open(t)["sqlite"]
-	w := &authzWorld{t: t, svc: tournament.NewService(st, engines.Options()), accounts: account.NewService(st),
+	w := &authzWorld{t: t, svc: tournament.NewService(st, engines.Options()), accounts: account.NewServiceWith(st, account.Options{PasswordCost: account.MinPasswordCost}),
 		users: map[string]*tournament.User{}, tokens: map[string]string{}, cookies: map[string]string{}}
 	roles := map[string]tournament.Role{"bystander": tournament.ArbiterRole, "player": tournament.PlayerRole, "other arbiter": tournament.ArbiterRole, "owner": tournament.ArbiterRole, "admin": tournament.Admin}
 	w.corr = correspondence.NewService(st.Correspondence(), correspondence.Options{Pairing: engines.Options().Pairing})
 	deps := Deps{DB: st, Events: w.svc, Accounts: w.accounts, Log: slog.New(slog.DiscardHandler), Secret: authzSecret, Correspondence: w.corr,
 		Composition: composition.NewService(st.Composition(), composition.Options{})}
 	w.handler = NewRouter(deps)
-	seal := &sessions{secret: authzSecret}
+	seal := core.NewSessions(authzSecret)
 	for _, role := range append(authzRoles[1:], "bystander") {
 		u, err := w.accounts.AddUser(context.Background(), account.NewUser{Email: strings.ReplaceAll(role, " ", "-") + "@example.org", Role: string(roles[role]), Password: "пароль роли"})
 		if err != nil {
@@ -442,7 +443,7 @@ func newAuthzWorld(t *testing.T) *authzWorld {
 		if err != nil {
 			t.Fatal(err)
 		}
-		w.cookies[role] = seal.seal(value)
+		w.cookies[role] = seal.Seal(value)
 	}
 	return w
 }

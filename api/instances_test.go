@@ -41,7 +41,7 @@ func TestTwoInstancesOnOnePostgres(t *testing.T) {
 			t.Fatal(err)
 		}
 		t.Cleanup(func() { st.Close() })
-		w := &webServer{testServer: &testServer{t: t, tokens: map[tournament.Role]string{}}, store: st, accounts: account.NewServiceWith(st, account.Options{Limits: limits})}
+		w := &webServer{testServer: &testServer{t: t, tokens: map[tournament.Role]string{}}, store: st, accounts: testAccounts(st, account.Options{Limits: limits})}
 		if i == 0 {
 			w.testServer = newTestServer(t, st)
 		} else {

@@ -34,7 +34,7 @@ func fetch(h http.Handler, path string, headers ...string) *httptest.ResponseRec
 // secondInstance is another server on the same database, as a second
 // instance behind a load balancer.
 func secondInstance(st *store.Store) http.Handler {
-	return api.NewRouter(api.Deps{DB: st, Events: tournament.NewService(st, engines.Options()), Accounts: account.NewService(st),
+	return api.NewRouter(api.Deps{DB: st, Events: tournament.NewService(st, engines.Options()), Accounts: testAccounts(st, account.Options{}),
 		Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
 }
 
@@ -152,7 +152,7 @@ func TestPageCacheSeesServiceWrites(t *testing.T) {
 				before[p] = fetch(s.handler, p).Body.String()
 				fetch(other, p)
 			}
-			arbiter, err := account.NewService(st).User(context.Background(), "arbiter@example.org")
+			arbiter, err := testAccounts(st, account.Options{}).User(context.Background(), "arbiter@example.org")
 			if err != nil {
 				t.Fatal(err)
 			}

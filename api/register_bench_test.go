@@ -34,7 +34,7 @@ func BenchmarkRegisterOneByOne(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		accounts := account.NewService(st)
+		accounts := testAccounts(st, account.Options{})
 		ctx := context.Background()
 		if _, err := accounts.AddUser(ctx, account.NewUser{Email: "arbiter@example.org", Role: string(tournament.ArbiterRole), Password: "пароль судьи"}); err != nil {
 			b.Fatal(err)

@@ -54,7 +54,7 @@ var signInWays = map[string]signInAttempt{
 func newWebServerStoppedClock(t *testing.T) *webServer {
 	s := newWebServer(t)
 	now := time.Now()
-	s.accounts = account.NewServiceWith(s.store, account.Options{Now: func() time.Time { return now }})
+	s.accounts = testAccounts(s.store, account.Options{Now: func() time.Time { return now }})
 	s.handler = api.NewRouter(api.Deps{
 		DB: s.store, Events: tournament.NewService(s.store, engines.Options()), Accounts: s.accounts,
 		Log: slog.New(slog.NewTextHandler(io.Discard, nil)),

@@ -29,7 +29,7 @@ func TestCompositionContestAPI(t *testing.T) {
 	st := storetest.Open(t)["sqlite"]
 	start := time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)
 	clock := &fakeClock{now: start}
-	s := &corrServer{t: t, clock: clock, accounts: account.NewService(st)}
+	s := &corrServer{t: t, clock: clock, accounts: testAccounts(st, account.Options{})}
 	opt := engines.Options()
 	opt.Now = clock.Now
 	s.handler = api.NewRouter(api.Deps{

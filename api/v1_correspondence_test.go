@@ -55,7 +55,7 @@ type corrServer struct {
 
 func newCorrServer(t *testing.T, st *store.Store, start time.Time, mailer correspondence.Mailer) *corrServer {
 	clock := &fakeClock{now: start}
-	s := &corrServer{t: t, clock: clock, accounts: account.NewService(st)}
+	s := &corrServer{t: t, clock: clock, accounts: testAccounts(st, account.Options{})}
 	s.corr = correspondence.NewService(st.Correspondence(), correspondence.Options{Pairing: engines.Options().Pairing, Now: clock.Now, Mailer: mailer})
 	opt := engines.Options()
 	opt.Now = clock.Now

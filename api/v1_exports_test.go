@@ -59,7 +59,7 @@ func newExportServer(t *testing.T, st *store.Store) *testServer {
 	opt.Pairing[tournament.Swiss] = pairInStartOrder
 	s.handler = api.NewRouter(api.Deps{
 		PublicURL: publicURL + "/",
-		DB:        st, Events: tournament.NewService(st, opt), Accounts: account.NewService(st),
+		DB:        st, Events: tournament.NewService(st, opt), Accounts: testAccounts(st, account.Options{}),
 		Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
 	})
 	return s

@@ -33,9 +33,16 @@ func forEachServer(t *testing.T, test func(t *testing.T, s *testServer)) {
 	}
 }
 
+// testAccounts is the account service of a test server: passwords hashed
+// at the least cost, since every test server adds and signs in accounts.
+func testAccounts(st *store.Store, o account.Options) *account.Service {
+	o.PasswordCost = account.MinPasswordCost
+	return account.NewServiceWith(st, o)
+}
+
 func newTestServer(t *testing.T, st *store.Store) *testServer {
 	t.Helper()
-	accounts := account.NewService(st)
+	accounts := testAccounts(st, account.Options{})
 	s := &testServer{t: t, tokens: map[tournament.Role]string{}}
 	for _, role := range []tournament.Role{tournament.Admin, tournament.ArbiterRole, tournament.PlayerRole} {
 		email := string(role) + "@example.org"

@@ -40,7 +40,7 @@ func BenchmarkPages(b *testing.B) {
 	}
 	router := func(db api.Pinger) http.Handler {
 		return api.NewRouter(api.Deps{
-			DB: db, Events: tournament.NewService(st, engines.Options()), Accounts: account.NewService(st),
+			DB: db, Events: tournament.NewService(st, engines.Options()), Accounts: testAccounts(st, account.Options{}),
 			Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
 		})
 	}

@@ -45,7 +45,7 @@ func newCompServerWithBudget(t *testing.T, start time.Time, maxNodes int64) *cor
 // contests with different budgets.
 func newCompServerOver(t *testing.T, st *store.Store, clock *fakeClock, maxNodes int64) *corrServer {
 	t.Helper()
-	s := &corrServer{t: t, clock: clock, accounts: account.NewService(st)}
+	s := &corrServer{t: t, clock: clock, accounts: testAccounts(st, account.Options{})}
 	opt := engines.Options()
 	opt.Now = clock.Now
 	s.handler = api.NewRouter(api.Deps{

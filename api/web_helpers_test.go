@@ -32,7 +32,7 @@ type webServer struct {
 func newWebServer(t *testing.T) *webServer {
 	t.Helper()
 	st := storetest.Open(t)["sqlite"]
-	return withRouter(&webServer{testServer: newTestServer(t, st), store: st, accounts: account.NewService(st)}, "")
+	return withRouter(&webServer{testServer: newTestServer(t, st), store: st, accounts: testAccounts(st, account.Options{})}, "")
 }
 
 // newFreshServer is the application on a database without any account,
@@ -40,7 +40,7 @@ func newWebServer(t *testing.T) *webServer {
 func newFreshServer(t *testing.T, token string) *webServer {
 	t.Helper()
 	st := storetest.Open(t)["sqlite"]
-	return withRouter(&webServer{testServer: &testServer{t: t, tokens: map[tournament.Role]string{}}, store: st, accounts: account.NewService(st)}, token)
+	return withRouter(&webServer{testServer: &testServer{t: t, tokens: map[tournament.Role]string{}}, store: st, accounts: testAccounts(st, account.Options{})}, token)
 }
 
 func withRouter(s *webServer, setupToken string) *webServer {

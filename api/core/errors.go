@@ -1,17 +1,21 @@
-package api
+package core
 
 import (
 	"errors"
+	"math"
 	"net/http"
+	"strconv"
+	"time"
 
 	"github.com/gin-gonic/gin"
 
 	"adiukh/tournament"
+	"adiukh/tournament/account"
 	"adiukh/tournament/catalog"
 )
 
-// statusOf is the one table from domain error codes to HTTP statuses.
-var statusOf = map[string]int{
+// StatusOf is the one table from domain error codes to HTTP statuses.
+var StatusOf = map[string]int{
 	tournament.EINVALID:      http.StatusBadRequest,
 	tournament.EUNAUTHORIZED: http.StatusUnauthorized,
 	tournament.EFORBIDDEN:    http.StatusForbidden,
@@ -21,54 +25,68 @@ var statusOf = map[string]int{
 	tournament.ETOOLARGE:     http.StatusRequestEntityTooLarge,
 }
 
-// errorBody is the JSON shape of every error answer.
-type errorBody struct {
+// ErrorBody is the JSON shape of every error answer.
+type ErrorBody struct {
 	Code    string `json:"code"`
 	Message string `json:"message"`
 	Field   string `json:"field,omitempty"`
 	// Line and Details place the problems of an input made of lines: each
 	// detail names its line and field.
 	Line    int         `json:"line,omitempty"`
-	Details []errorBody `json:"details,omitempty"`
+	Details []ErrorBody `json:"details,omitempty"`
 }
 
-// newErrorBody writes a domain error with its details, the messages in the
+// NewErrorBody writes a domain error with its details, the messages in the
 // localizer's language.
-func newErrorBody(e *tournament.Error, l *catalog.Localizer) errorBody {
-	b := errorBody{Code: e.Code, Message: l.Error(e), Field: e.Field, Line: e.Line}
+func NewErrorBody(e *tournament.Error, l *catalog.Localizer) ErrorBody {
+	b := ErrorBody{Code: e.Code, Message: l.Error(e), Field: e.Field, Line: e.Line}
 	for _, d := range e.Details {
-		b.Details = append(b.Details, newErrorBody(d, l))
+		b.Details = append(b.Details, NewErrorBody(d, l))
 	}
 	return b
 }
 
-// jsonLocalizer is the language of a JSON answer's messages: the one the
+// JSONLocalizer is the language of a JSON answer's messages: the one the
 // client's Accept-Language asks for, English when it asks for none. English
 // too goes through the catalogue, for its plural forms.
-func jsonLocalizer(c *gin.Context) *catalog.Localizer {
+func JSONLocalizer(c *gin.Context) *catalog.Localizer {
 	if lang, ok := catalog.FromAcceptLanguage(c.GetHeader("Accept-Language")); ok {
 		return catalog.For(lang)
 	}
 	return catalog.For(catalog.English)
 }
 
-// failJSON answers an error as JSON. A domain error is shown as it is, its
+// FailJSON answers an error as JSON. A domain error is shown as it is, its
 // message in the language the client's Accept-Language asks for (English
 // when it asks for none: scripts read the code and the field); anything
 // else is logged with its cause and answered as a bare 500.
-func (h *handler) failJSON(c *gin.Context, err error) {
-	var body errorBody
+func (h *Server) FailJSON(c *gin.Context, err error) {
+	var body ErrorBody
 	status := http.StatusInternalServerError
 	var e *tournament.Error
-	if errors.As(err, &e) && statusOf[e.Code] != 0 {
-		status, body = statusOf[e.Code], newErrorBody(e, jsonLocalizer(c))
+	if errors.As(err, &e) && StatusOf[e.Code] != 0 {
+		status, body = StatusOf[e.Code], NewErrorBody(e, JSONLocalizer(c))
 	} else {
 		h.Log.Error("request failed", "method", c.Request.Method, "path", c.Request.URL.Path, "err", err)
-		body = errorBody{Code: "EINTERNAL", Message: "internal error; the server log has the details"}
+		body = ErrorBody{Code: "EINTERNAL", Message: "internal error; the server log has the details"}
 	}
 	if status == http.StatusUnauthorized {
 		c.Header("WWW-Authenticate", `Bearer realm="adiukh"`)
 	}
-	retryAfterOf(c, err)
+	RetryAfterOf(c, err)
 	c.AbortWithStatusJSON(status, body)
+}
+
+// SetRetryAfter tells a client refused for going too fast when to come back.
+func SetRetryAfter(c *gin.Context, wait time.Duration) {
+	c.Header("Retry-After", strconv.Itoa(int(math.Ceil(wait.Seconds()))))
+}
+
+// RetryAfterOf sets Retry-After when err is a refusal by the sign-in
+// limits, whichever call checked a password (a token, a password change).
+func RetryAfterOf(c *gin.Context, err error) {
+	var wait *account.WaitError
+	if errors.As(err, &wait) {
+		SetRetryAfter(c, wait.Wait)
+	}
 }

@@ -1,27 +1,27 @@
-package api
+package core
 
 import "github.com/gin-gonic/gin"
 
-// handlerFunc does one request and returns the error to answer with, so a
+// HandlerFunc does one request and returns the error to answer with, so a
 // handler reads as decode, call, answer: the error is turned into a response
 // once, by the wrapper that registers it.
-type handlerFunc func(c *gin.Context) error
+type HandlerFunc func(c *gin.Context) error
 
-// jsonHandler registers fn under /api/v1: its error is answered as JSON.
-func (h *handler) jsonHandler(fn handlerFunc) gin.HandlerFunc {
+// JSON registers fn under /api/v1: its error is answered as JSON.
+func (h *Server) JSON(fn HandlerFunc) gin.HandlerFunc {
 	return func(c *gin.Context) {
 		if err := fn(c); err != nil {
-			h.failJSON(c, err)
+			h.FailJSON(c, err)
 		}
 	}
 }
 
-// pageHandler registers fn as an HTML page: its error is answered as the
+// Page registers fn as an HTML page: its error is answered as the
 // error page (or the sign-in page for an anonymous reader).
-func (h *handler) pageHandler(fn handlerFunc) gin.HandlerFunc {
+func (h *Server) Page(fn HandlerFunc) gin.HandlerFunc {
 	return func(c *gin.Context) {
 		if err := fn(c); err != nil {
-			h.failHTML(c, err)
+			h.Fail(c, err)
 		}
 	}
 }

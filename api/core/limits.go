@@ -1,4 +1,4 @@
-package api
+package core
 
 import (
 	"errors"
@@ -25,8 +25,8 @@ const (
 	// multipartMemory is how much of a multipart form is kept in memory;
 	// larger files go to temporary files, removed when the request ends.
 	multipartMemory = 1 << 20
-	// maxSheetBatchBytes covers the sheets of a round sent at once.
-	maxSheetBatchBytes = 4 << 20
+	// MaxSheetBatchBytes covers the sheets of a round sent at once.
+	MaxSheetBatchBytes = 4 << 20
 )
 
 // bodyLimit is what a route accepts: content bytes (a file, a form), plus
@@ -37,13 +37,13 @@ type bodyLimit struct {
 
 // bodyLimits are the routes that accept more than defaultBodyLimit.
 var bodyLimits = map[string]bodyLimit{
-	"/api/v1/events/import.trf":                  {maxTRF, 0},
-	"/manage/events/import.trf":                  {maxTRF, multipartSlack},
+	"/api/v1/events/import.trf":                  {MaxTRF, 0},
+	"/manage/events/import.trf":                  {MaxTRF, multipartSlack},
 	"/events/:id/players/csv":                    {csvBodyLimit, 0},
-	"/events/:id/rounds/:n/boards/:board/edit":   {maxSheetBytes, multipartSlack},
-	"/events/:id/rounds/:n/boards/:board/report": {maxSheetBytes, multipartSlack},
-	"/events/:id/rounds/:n/sheets":               {maxSheetBatchBytes, multipartSlack},
-	"/api/v1/events/:id/rounds/:n/sheets":        {maxSheetBatchBytes, 0},
+	"/events/:id/rounds/:n/boards/:board/edit":   {MaxSheetBytes, multipartSlack},
+	"/events/:id/rounds/:n/boards/:board/report": {MaxSheetBytes, multipartSlack},
+	"/events/:id/rounds/:n/sheets":               {MaxSheetBatchBytes, multipartSlack},
+	"/api/v1/events/:id/rounds/:n/sheets":        {MaxSheetBatchBytes, 0},
 }
 
 // bodyLimitOf is what the route accepts.
@@ -65,18 +65,18 @@ func byteSize(n int64) string {
 	return fmt.Sprintf("%d bytes", n)
 }
 
-// tooLarge is the answer to a body over the route's limit.
-func tooLarge(limit int64) *tournament.Error {
+// TooLarge is the answer to a body over the route's limit.
+func TooLarge(limit int64) *tournament.Error {
 	return tournament.TooLarge("body", "the request is larger than %s, the most this address accepts", byteSize(limit))
 }
 
-// fail answers err as JSON under /api/ and as a page elsewhere.
-func (h *handler) fail(c *gin.Context, err error) {
-	if strings.HasPrefix(c.Request.URL.Path, "/api/") {
-		h.failJSON(c, err)
+// Fail answers err as JSON under /api/ and as a page elsewhere.
+func (h *Server) Fail(c *gin.Context, err error) {
+	if strings.HasPrefix(c.Request.URL.Path, "/api/") || h.failPage == nil {
+		h.FailJSON(c, err)
 		return
 	}
-	h.failHTML(c, err)
+	h.failPage(c, err)
 }
 
 // limitBody bounds the request body by its route before any handler reads
@@ -85,11 +85,11 @@ func (h *handler) fail(c *gin.Context, err error) {
 // over the limit is a clear 413 rather than empty fields, and the temporary
 // files of a multipart form are removed when the request ends whatever the
 // handler did (a handler refusing the user never looks at them).
-func (h *handler) limitBody(c *gin.Context) {
+func (h *Server) limitBody(c *gin.Context) {
 	limit := bodyLimitOf(c.FullPath())
 	if c.Request.ContentLength > limit.content+limit.slack {
 		c.Header("Connection", "close")
-		h.fail(c, tooLarge(limit.content))
+		h.Fail(c, TooLarge(limit.content))
 		return
 	}
 	c.Request.Body = http.MaxBytesReader(c.Writer, c.Request.Body, limit.content+limit.slack)
@@ -109,19 +109,32 @@ func (h *handler) limitBody(c *gin.Context) {
 	var tooBig *http.MaxBytesError
 	switch {
 	case errors.As(err, &tooBig):
-		h.fail(c, tooLarge(limit.content))
+		h.Fail(c, TooLarge(limit.content))
 		return
 	case err != nil:
-		h.fail(c, tournament.Invalid("body", "the form could not be read: %v", err))
+		h.Fail(c, tournament.Invalid("body", "the form could not be read: %v", err))
 		return
 	}
 	for field, values := range c.Request.Form {
 		for _, v := range values {
 			if strings.ContainsRune(v, 0) {
-				h.fail(c, nulIn(field))
+				h.Fail(c, NulIn(field))
 				return
 			}
 		}
 	}
 	c.Next()
+}
+
+// MaxTRF bounds an uploaded TRF file: a thousand players and many rounds
+// fit well within it.
+const MaxTRF = 4 << 20
+
+// MaxSheetBytes bounds an uploaded sheet: a long game is a few kilobytes.
+const MaxSheetBytes = 64 << 10
+
+// NulIn refuses a NUL character: no name or text needs one, and
+// PostgreSQL cannot store it in text.
+func NulIn(field string) error {
+	return tournament.Invalid(field, "contains a NUL character (\\u0000), which no text may contain")
 }

@@ -1,4 +1,4 @@
-package api
+package core
 
 import (
 	"context"
@@ -110,7 +110,7 @@ func (c *dbPoolCollector) Collect(ch chan<- prometheus.Metric) {
 
 // observe logs every request once it is answered (method, route pattern,
 // path, status, duration, signed-in user) and counts it for /metrics.
-func (h *handler) observe(c *gin.Context) {
+func (h *Server) observe(c *gin.Context) {
 	start := time.Now()
 	c.Next()
 	route := c.FullPath()
@@ -133,7 +133,7 @@ func (h *handler) observe(c *gin.Context) {
 
 // recoverPanic turns a panic in a handler into a logged 500: the stack goes
 // to the structured log, the client gets a bare internal error.
-func (h *handler) recoverPanic(c *gin.Context) {
+func (h *Server) recoverPanic(c *gin.Context) {
 	defer func() {
 		r := recover()
 		if r == nil {
@@ -147,7 +147,7 @@ func (h *handler) recoverPanic(c *gin.Context) {
 			c.Abort()
 			return
 		}
-		h.fail(c, fmt.Errorf("panic: %v", r))
+		h.Fail(c, fmt.Errorf("panic: %v", r))
 	}()
 	c.Next()
 }
@@ -159,10 +159,10 @@ func noSniff(c *gin.Context) {
 	c.Next()
 }
 
-// routesOps registers the health checks and the metrics. /healthz says the
+// RoutesOps registers the health checks and the metrics. /healthz says the
 // process answers; /readyz also asks the database, so that a load balancer
 // sends no requests to an instance that cannot reach it.
-func (h *handler) routesOps(r *gin.Engine) {
+func (h *Server) RoutesOps(r *gin.Engine) {
 	r.GET("/healthz", func(c *gin.Context) {
 		c.JSON(http.StatusOK, gin.H{"status": "ok"})
 	})

@@ -1,4 +1,4 @@
-package api
+package core
 
 import (
 	"bytes"
@@ -62,10 +62,10 @@ func newPageCache(v Versioner) *pageCache {
 	return &pageCache{versions: v, entries: map[string]*cachedPage{}, making: map[string]*making{}}
 }
 
-// cached is the middleware of the routes whose answers depend on the data,
+// Cached is the middleware of the routes whose answers depend on the data,
 // the reader's language and the address only: the public pages of an
 // event and their JSON.
-func (h *handler) cached(c *gin.Context) {
+func (h *Server) Cached(c *gin.Context) {
 	pc := h.pages
 	if pc == nil || c.Request.Method != http.MethodGet || tournament.UserFromContext(c.Request.Context()) != nil {
 		c.Next()
@@ -77,7 +77,7 @@ func (h *handler) cached(c *gin.Context) {
 		c.Next()
 		return
 	}
-	key := h.lang(c) + " " + c.Request.URL.RequestURI()
+	key := h.Lang(c) + " " + c.Request.URL.RequestURI()
 	page, m, leader := pc.lookup(version, key)
 	switch {
 	case leader:

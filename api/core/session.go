@@ -1,4 +1,4 @@
-package api
+package core
 
 import (
 	"crypto/hmac"
@@ -11,36 +11,35 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"adiukh/tournament"
-	"adiukh/tournament/account"
 )
 
 const (
-	sessionCookie = "adiukh_session"
-	langCookie    = "adiukh_lang"
+	SessionCookie = "adiukh_session"
+	LangCookie    = "adiukh_lang"
 )
 
-// sessions seals and opens session cookies. The cookie holds the session's
+// Sessions seals and opens session cookies. The cookie holds the session's
 // random value, kept by the account service on the server (so that logging
 // out ends it on every instance), signed with HMAC-SHA256 so that a forged
 // cookie is refused without asking the database.
-type sessions struct {
+type Sessions struct {
 	secret []byte
 }
 
-func (s *sessions) sign(payload string) string {
+func (s *Sessions) sign(payload string) string {
 	mac := hmac.New(sha256.New, s.secret)
 	mac.Write([]byte(payload))
 	return base64.RawURLEncoding.EncodeToString(mac.Sum(nil))
 }
 
-// seal returns the cookie value for a session value.
-func (s *sessions) seal(value string) string {
+// Seal returns the cookie value for a session value.
+func (s *Sessions) Seal(value string) string {
 	return value + "." + s.sign(value)
 }
 
-// open returns the session value of a cookie, or false when the cookie is
+// Open returns the session value of a cookie, or false when the cookie is
 // forged or damaged.
-func (s *sessions) open(cookie string) (string, bool) {
+func (s *Sessions) Open(cookie string) (string, bool) {
 	i := strings.LastIndexByte(cookie, '.')
 	if i < 0 {
 		return "", false
@@ -52,20 +51,10 @@ func (s *sessions) open(cookie string) (string, bool) {
 	return value, true
 }
 
-// startSession signs u in: a new server-side session and its cookie.
-func (h *handler) startSession(c *gin.Context, u *tournament.User) error {
-	value, err := h.Accounts.StartSession(c.Request.Context(), u)
-	if err != nil {
-		return err
-	}
-	setCookie(c, sessionCookie, h.sessions.seal(value), account.SessionTTL)
-	return nil
-}
-
-// setCookie writes an HttpOnly, SameSite=Lax cookie, Secure when the
+// SetCookie writes an HttpOnly, SameSite=Lax cookie, Secure when the
 // request came over HTTPS. Lax keeps a signed-in user signed in when they
 // follow a link from elsewhere; writes are guarded by the cross-origin check.
-func setCookie(c *gin.Context, name, value string, maxAge time.Duration) {
+func SetCookie(c *gin.Context, name, value string, maxAge time.Duration) {
 	secure := c.Request.TLS != nil || c.GetHeader("X-Forwarded-Proto") == "https"
 	http.SetCookie(c.Writer, &http.Cookie{
 		Name: name, Value: value, Path: "/", MaxAge: int(maxAge.Seconds()),
@@ -73,29 +62,34 @@ func setCookie(c *gin.Context, name, value string, maxAge time.Duration) {
 	})
 }
 
-// sessionUser puts the signed-in user of the session cookie, if any, into
+// SessionUser puts the signed-in user of the session cookie, if any, into
 // the request context. A bad, ended or expired session is dropped, not an
 // error.
-func (h *handler) sessionUser(c *gin.Context) {
-	cookie, err := c.Cookie(sessionCookie)
+func (h *Server) SessionUser(c *gin.Context) {
+	cookie, err := c.Cookie(SessionCookie)
 	if err != nil {
 		c.Next()
 		return
 	}
-	value, ok := h.sessions.open(cookie)
+	value, ok := h.Sessions.Open(cookie)
 	var u *tournament.User
 	if ok {
 		u, err = h.Accounts.SessionUser(c.Request.Context(), value)
 	}
 	if !ok || tournament.ErrorCode(err) == tournament.EUNAUTHORIZED {
-		setCookie(c, sessionCookie, "", -time.Second)
+		SetCookie(c, SessionCookie, "", -time.Second)
 		c.Next()
 		return
 	}
 	if err != nil {
-		h.failHTML(c, err)
+		h.Fail(c, err)
 		return
 	}
 	c.Request = c.Request.WithContext(tournament.NewContextWithUser(c.Request.Context(), u))
 	c.Next()
+}
+
+// NewSessions seals session cookies with secret.
+func NewSessions(secret []byte) *Sessions {
+	return &Sessions{secret: secret}
 }

@@ -1,4 +1,4 @@
-package api
+package core
 
 import (
 	"strings"
@@ -6,24 +6,24 @@ import (
 )
 
 func TestSessionCookieSeal(t *testing.T) {
-	s := &sessions{secret: []byte("secret")}
-	other := &sessions{secret: []byte("another secret")}
-	cookie := s.seal("adk_a.b")
+	s := &Sessions{secret: []byte("secret")}
+	other := &Sessions{secret: []byte("another secret")}
+	cookie := s.Seal("adk_a.b")
 	for _, tc := range []struct {
 		name   string
-		s      *sessions
+		s      *Sessions
 		cookie string
 		want   string
 	}{
 		{"as sealed", s, cookie, "adk_a.b"},
-		{"another instance with the same secret", &sessions{secret: []byte("secret")}, cookie, "adk_a.b"},
+		{"another instance with the same secret", &Sessions{secret: []byte("secret")}, cookie, "adk_a.b"},
 		{"another secret", other, cookie, ""},
 		{"damaged", s, "x" + cookie, ""},
 		{"no signature", s, strings.TrimSuffix(cookie, cookie[strings.LastIndexByte(cookie, '.'):]), ""},
 		{"empty", s, "", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			got, ok := tc.s.open(tc.cookie)
+			got, ok := tc.s.Open(tc.cookie)
 			if got != tc.want || ok != (tc.want != "") {
 				t.Errorf("open(%q) = %q, %v; want %q", tc.cookie, got, ok, tc.want)
 			}

@@ -1,4 +1,4 @@
-package api
+package v1
 
 import (
 	"context"
@@ -11,6 +11,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"adiukh/api/core"
 	"adiukh/tournament"
 	"adiukh/tournament/catalog"
 	"adiukh/tournament/composition"
@@ -21,24 +22,24 @@ import (
 // contest's settings and jury, authors' entries, the judges' marks, the
 // award and the claims against it.
 func (h *handler) compositionRoutesV1(read, write *gin.RouterGroup) {
-	read.GET("/events/:id/contest", h.jsonHandler(h.getContest))
-	read.GET("/events/:id/contest/award", h.jsonHandler(h.getAward))
-	read.GET("/events/:id/contest/award.pdn", h.jsonHandler(h.getAwardPDN))
-	read.GET("/events/:id/contest/award.pdf", h.jsonHandler(h.getAwardPDF))
+	read.GET("/events/:id/contest", h.JSON(h.getContest))
+	read.GET("/events/:id/contest/award", h.JSON(h.getAward))
+	read.GET("/events/:id/contest/award.pdn", h.JSON(h.getAwardPDN))
+	read.GET("/events/:id/contest/award.pdf", h.JSON(h.getAwardPDF))
 
-	write.PUT("/events/:id/contest", h.jsonHandler(h.putContest))
-	write.PUT("/events/:id/contest/judges", h.jsonHandler(h.putJudges))
-	write.POST("/events/:id/contest/entries", h.jsonHandler(h.postEntry))
-	write.GET("/events/:id/contest/my-entries", h.jsonHandler(h.getMyEntries))
-	write.PUT("/contest-entries/:eid", h.jsonHandler(h.putEntry))
-	write.DELETE("/contest-entries/:eid", h.jsonHandler(h.deleteEntry))
-	write.GET("/events/:id/contest/judging", h.jsonHandler(h.getJudging))
-	write.PUT("/events/:id/contest/marks/:code", h.jsonHandler(h.putMark))
-	write.POST("/events/:id/contest/award", h.jsonHandler(h.postAward))
-	write.PUT("/events/:id/contest/award", h.jsonHandler(h.putAward))
-	write.POST("/events/:id/contest/award/final", h.jsonHandler(h.postFinalAward))
-	write.POST("/events/:id/contest/claims", h.jsonHandler(h.postClaim))
-	write.POST("/contest-claims/:cid/decision", h.jsonHandler(h.postClaimDecision))
+	write.PUT("/events/:id/contest", h.JSON(h.putContest))
+	write.PUT("/events/:id/contest/judges", h.JSON(h.putJudges))
+	write.POST("/events/:id/contest/entries", h.JSON(h.postEntry))
+	write.GET("/events/:id/contest/my-entries", h.JSON(h.getMyEntries))
+	write.PUT("/contest-entries/:eid", h.JSON(h.putEntry))
+	write.DELETE("/contest-entries/:eid", h.JSON(h.deleteEntry))
+	write.GET("/events/:id/contest/judging", h.JSON(h.getJudging))
+	write.PUT("/events/:id/contest/marks/:code", h.JSON(h.putMark))
+	write.POST("/events/:id/contest/award", h.JSON(h.postAward))
+	write.PUT("/events/:id/contest/award", h.JSON(h.putAward))
+	write.POST("/events/:id/contest/award/final", h.JSON(h.postFinalAward))
+	write.POST("/events/:id/contest/claims", h.JSON(h.postClaim))
+	write.POST("/contest-claims/:cid/decision", h.JSON(h.postClaimDecision))
 }
 
 func rfc3339(t time.Time) string {
@@ -81,7 +82,7 @@ func newContestView(c *composition.Contest) contestView {
 }
 
 func (h *handler) getContest(c *gin.Context) error {
-	id, err := pathInt(c, "id")
+	id, err := core.PathInt(c, "id")
 	if err != nil {
 		return err
 	}
@@ -118,7 +119,7 @@ type contestBody struct {
 }
 
 func (h *handler) putContest(c *gin.Context) error {
-	id, err := pathInt(c, "id")
+	id, err := core.PathInt(c, "id")
 	if err != nil {
 		return err
 	}
@@ -144,7 +145,7 @@ type judgesBody struct {
 }
 
 func (h *handler) putJudges(c *gin.Context) error {
-	id, err := pathInt(c, "id")
+	id, err := core.PathInt(c, "id")
 	if err != nil {
 		return err
 	}
@@ -251,7 +252,7 @@ func newEntryView(w *composition.Work, loc *catalog.Localizer) entryView {
 }
 
 func (h *handler) postEntry(c *gin.Context) error {
-	id, err := pathInt(c, "id")
+	id, err := core.PathInt(c, "id")
 	if err != nil {
 		return err
 	}
@@ -263,12 +264,12 @@ func (h *handler) postEntry(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	c.JSON(http.StatusCreated, newEntryView(w, jsonLocalizer(c)))
+	c.JSON(http.StatusCreated, newEntryView(w, core.JSONLocalizer(c)))
 	return nil
 }
 
 func (h *handler) putEntry(c *gin.Context) error {
-	eid, err := pathInt(c, "eid")
+	eid, err := core.PathInt(c, "eid")
 	if err != nil {
 		return err
 	}
@@ -280,12 +281,12 @@ func (h *handler) putEntry(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	c.JSON(http.StatusOK, newEntryView(w, jsonLocalizer(c)))
+	c.JSON(http.StatusOK, newEntryView(w, core.JSONLocalizer(c)))
 	return nil
 }
 
 func (h *handler) deleteEntry(c *gin.Context) error {
-	eid, err := pathInt(c, "eid")
+	eid, err := core.PathInt(c, "eid")
 	if err != nil {
 		return err
 	}
@@ -293,12 +294,12 @@ func (h *handler) deleteEntry(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	c.JSON(http.StatusOK, newEntryView(w, jsonLocalizer(c)))
+	c.JSON(http.StatusOK, newEntryView(w, core.JSONLocalizer(c)))
 	return nil
 }
 
 func (h *handler) getMyEntries(c *gin.Context) error {
-	id, err := pathInt(c, "id")
+	id, err := core.PathInt(c, "id")
 	if err != nil {
 		return err
 	}
@@ -306,7 +307,7 @@ func (h *handler) getMyEntries(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	out, loc := []entryView{}, jsonLocalizer(c)
+	out, loc := []entryView{}, core.JSONLocalizer(c)
 	for i := range works {
 		out = append(out, newEntryView(&works[i], loc))
 	}
@@ -332,7 +333,7 @@ type anonymousView struct {
 }
 
 func (h *handler) getJudging(c *gin.Context) error {
-	id, err := pathInt(c, "id")
+	id, err := core.PathInt(c, "id")
 	if err != nil {
 		return err
 	}
@@ -340,7 +341,7 @@ func (h *handler) getJudging(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	out, loc := []anonymousView{}, jsonLocalizer(c)
+	out, loc := []anonymousView{}, core.JSONLocalizer(c)
 	for _, a := range list {
 		v := anonymousView{Code: a.Code, workView: newWorkView(a.Section, a.Entry, a.Comment, a.Findings, loc),
 			Marks: []markView{}, Score: a.Score, Rank: a.Rank, Unranked: loc.Message(a.Failed)}
@@ -359,7 +360,7 @@ type markBody struct {
 }
 
 func (h *handler) putMark(c *gin.Context) error {
-	id, err := pathInt(c, "id")
+	id, err := core.PathInt(c, "id")
 	if err != nil {
 		return err
 	}
@@ -387,7 +388,7 @@ type awardBody struct {
 }
 
 func (h *handler) postAward(c *gin.Context) error {
-	id, err := pathInt(c, "id")
+	id, err := core.PathInt(c, "id")
 	if err != nil {
 		return err
 	}
@@ -403,7 +404,7 @@ func (h *handler) postAward(c *gin.Context) error {
 }
 
 func (h *handler) putAward(c *gin.Context) error {
-	id, err := pathInt(c, "id")
+	id, err := core.PathInt(c, "id")
 	if err != nil {
 		return err
 	}
@@ -418,7 +419,7 @@ func (h *handler) putAward(c *gin.Context) error {
 }
 
 func (h *handler) postFinalAward(c *gin.Context) error {
-	id, err := pathInt(c, "id")
+	id, err := core.PathInt(c, "id")
 	if err != nil {
 		return err
 	}
@@ -480,7 +481,7 @@ type eliminatedView struct {
 }
 
 func (h *handler) getAward(c *gin.Context) error {
-	id, err := pathInt(c, "id")
+	id, err := core.PathInt(c, "id")
 	if err != nil {
 		return err
 	}
@@ -490,7 +491,7 @@ func (h *handler) getAward(c *gin.Context) error {
 	}
 	v := awardView{Stage: string(a.Contest.Stage), ProvisionalAt: rfc3339(a.Contest.ProvisionalAt), ClaimsUntil: rfc3339(a.Contest.ClaimsUntil),
 		FinalAt: rfc3339(a.Contest.FinalAt), Judges: append([]string{}, a.Judges...), Items: []awardedView{}, Eliminated: []eliminatedView{}, Claims: []claimView{}}
-	loc := jsonLocalizer(c)
+	loc := core.JSONLocalizer(c)
 	for _, it := range a.Items {
 		comments := append([]string{}, it.JudgeComments...)
 		v.Items = append(v.Items, awardedView{Code: it.Code, Honour: string(it.Honour), Place: it.Place, Author: it.Author,
@@ -519,7 +520,7 @@ type claimBody struct {
 }
 
 func (h *handler) postClaim(c *gin.Context) error {
-	id, err := pathInt(c, "id")
+	id, err := core.PathInt(c, "id")
 	if err != nil {
 		return err
 	}
@@ -541,7 +542,7 @@ type claimDecisionBody struct {
 }
 
 func (h *handler) postClaimDecision(c *gin.Context) error {
-	cid, err := pathInt(c, "cid")
+	cid, err := core.PathInt(c, "cid")
 	if err != nil {
 		return err
 	}
@@ -563,7 +564,7 @@ func (h *handler) postClaimDecision(c *gin.Context) error {
 // getAwardPDN sends the published award's entries as PDN: each with its
 // Position, ToMove and Stipulation tags and the author's main line.
 func (h *handler) getAwardPDN(c *gin.Context) error {
-	id, err := pathInt(c, "id")
+	id, err := core.PathInt(c, "id")
 	if err != nil {
 		return err
 	}

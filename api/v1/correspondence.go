@@ -1,4 +1,4 @@
-package api
+package v1
 
 import (
 	"bytes"
@@ -10,6 +10,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"adiukh/api/core"
 	"adiukh/rules"
 	"adiukh/tournament"
 	"adiukh/tournament/catalog"
@@ -20,28 +21,28 @@ import (
 // starting a section, its games, moves, draw offers, resignation, the
 // arbiter's decisions, leave and the notification inbox.
 func (h *handler) correspondenceRoutesV1(read, write *gin.RouterGroup) {
-	read.GET("/events/:id/games", h.jsonHandler(h.getCorrGames))
-	read.GET("/events/:id/correspondence", h.jsonHandler(h.getCorrSettings))
-	read.GET("/events/:id/leave", h.jsonHandler(h.getLeaves))
-	read.GET("/games/:gid", h.jsonHandler(h.getCorrGame))
-	read.GET("/events/:id/games/pdn", h.jsonHandler(h.getSectionPDN))
-	read.GET("/games/:gid/pdn", h.jsonHandler(h.getGamePDN))
+	read.GET("/events/:id/games", h.JSON(h.getCorrGames))
+	read.GET("/events/:id/correspondence", h.JSON(h.getCorrSettings))
+	read.GET("/events/:id/leave", h.JSON(h.getLeaves))
+	read.GET("/games/:gid", h.JSON(h.getCorrGame))
+	read.GET("/events/:id/games/pdn", h.JSON(h.getSectionPDN))
+	read.GET("/games/:gid/pdn", h.JSON(h.getGamePDN))
 
-	write.POST("/events/:id/start", h.jsonHandler(h.postStart))
-	write.PUT("/events/:id/correspondence", h.jsonHandler(h.putCorrSettings))
-	write.PUT("/events/:id/players/:pid/leave", h.jsonHandler(h.putLeave))
-	write.POST("/events/:id/players/:pid/withdraw", h.jsonHandler(h.postSectionWithdraw))
-	write.DELETE("/events/:id/leave/:lid", h.jsonHandler(h.deleteLeave))
-	write.POST("/games/:gid/moves", h.jsonHandler(h.postMove))
-	write.POST("/games/:gid/draw", h.jsonHandler(h.gameAction(h.Correspondence.OfferDraw)))
-	write.POST("/games/:gid/draw/accept", h.jsonHandler(h.gameAction(h.Correspondence.AcceptDraw)))
-	write.POST("/games/:gid/draw/decline", h.jsonHandler(h.gameAction(h.Correspondence.DeclineDraw)))
-	write.POST("/games/:gid/resign", h.jsonHandler(h.gameAction(h.Correspondence.Resign)))
-	write.POST("/games/:gid/decision", h.jsonHandler(h.postGameDecision))
-	write.POST("/games/:gid/reopen", h.jsonHandler(h.postReopen))
-	write.GET("/me/games", h.jsonHandler(h.getMyGames))
-	write.GET("/me/notifications", h.jsonHandler(h.getNotifications))
-	write.POST("/me/notifications/read", h.jsonHandler(h.postNotificationsRead))
+	write.POST("/events/:id/start", h.JSON(h.postStart))
+	write.PUT("/events/:id/correspondence", h.JSON(h.putCorrSettings))
+	write.PUT("/events/:id/players/:pid/leave", h.JSON(h.putLeave))
+	write.POST("/events/:id/players/:pid/withdraw", h.JSON(h.postSectionWithdraw))
+	write.DELETE("/events/:id/leave/:lid", h.JSON(h.deleteLeave))
+	write.POST("/games/:gid/moves", h.JSON(h.postMove))
+	write.POST("/games/:gid/draw", h.JSON(h.gameAction(h.Correspondence.OfferDraw)))
+	write.POST("/games/:gid/draw/accept", h.JSON(h.gameAction(h.Correspondence.AcceptDraw)))
+	write.POST("/games/:gid/draw/decline", h.JSON(h.gameAction(h.Correspondence.DeclineDraw)))
+	write.POST("/games/:gid/resign", h.JSON(h.gameAction(h.Correspondence.Resign)))
+	write.POST("/games/:gid/decision", h.JSON(h.postGameDecision))
+	write.POST("/games/:gid/reopen", h.JSON(h.postReopen))
+	write.GET("/me/games", h.JSON(h.getMyGames))
+	write.GET("/me/notifications", h.JSON(h.getNotifications))
+	write.POST("/me/notifications/read", h.JSON(h.postNotificationsRead))
 }
 
 // corrMoveView is one move of a game as the API shows it.
@@ -117,7 +118,7 @@ func corrGameViews(l *catalog.Localizer, views []correspondence.View) []corrGame
 }
 
 func (h *handler) getCorrGames(c *gin.Context) error {
-	id, err := pathInt(c, "id")
+	id, err := core.PathInt(c, "id")
 	if err != nil {
 		return err
 	}
@@ -125,12 +126,12 @@ func (h *handler) getCorrGames(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	c.JSON(http.StatusOK, corrGameViews(jsonLocalizer(c), games))
+	c.JSON(http.StatusOK, corrGameViews(core.JSONLocalizer(c), games))
 	return nil
 }
 
 func (h *handler) getCorrGame(c *gin.Context) error {
-	gid, err := pathInt(c, "gid")
+	gid, err := core.PathInt(c, "gid")
 	if err != nil {
 		return err
 	}
@@ -138,12 +139,12 @@ func (h *handler) getCorrGame(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	c.JSON(http.StatusOK, newCorrGameView(jsonLocalizer(c), g))
+	c.JSON(http.StatusOK, newCorrGameView(core.JSONLocalizer(c), g))
 	return nil
 }
 
 func (h *handler) postStart(c *gin.Context) error {
-	id, err := pathInt(c, "id")
+	id, err := core.PathInt(c, "id")
 	if err != nil {
 		return err
 	}
@@ -169,7 +170,7 @@ func newCorrSettingsView(st *correspondence.Settings) corrSettingsView {
 }
 
 func (h *handler) getCorrSettings(c *gin.Context) error {
-	id, err := pathInt(c, "id")
+	id, err := core.PathInt(c, "id")
 	if err != nil {
 		return err
 	}
@@ -190,7 +191,7 @@ type corrSettingsBody struct {
 }
 
 func (h *handler) putCorrSettings(c *gin.Context) error {
-	id, err := pathInt(c, "id")
+	id, err := core.PathInt(c, "id")
 	if err != nil {
 		return err
 	}
@@ -214,7 +215,7 @@ type moveBody struct {
 }
 
 func (h *handler) postMove(c *gin.Context) error {
-	gid, err := pathInt(c, "gid")
+	gid, err := core.PathInt(c, "gid")
 	if err != nil {
 		return err
 	}
@@ -229,15 +230,15 @@ func (h *handler) postMove(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	c.JSON(http.StatusOK, newCorrGameView(jsonLocalizer(c), g))
+	c.JSON(http.StatusOK, newCorrGameView(core.JSONLocalizer(c), g))
 	return nil
 }
 
 // gameAction is a player's action on a game without a body: draw offer,
 // accept, decline, resignation.
-func (h *handler) gameAction(act func(ctx context.Context, gameID int64) (*correspondence.View, error)) handlerFunc {
+func (h *handler) gameAction(act func(ctx context.Context, gameID int64) (*correspondence.View, error)) core.HandlerFunc {
 	return func(c *gin.Context) error {
-		gid, err := pathInt(c, "gid")
+		gid, err := core.PathInt(c, "gid")
 		if err != nil {
 			return err
 		}
@@ -245,7 +246,7 @@ func (h *handler) gameAction(act func(ctx context.Context, gameID int64) (*corre
 		if err != nil {
 			return err
 		}
-		c.JSON(http.StatusOK, newCorrGameView(jsonLocalizer(c), g))
+		c.JSON(http.StatusOK, newCorrGameView(core.JSONLocalizer(c), g))
 		return nil
 	}
 }
@@ -257,7 +258,7 @@ type decisionBody struct {
 }
 
 func (h *handler) postGameDecision(c *gin.Context) error {
-	gid, err := pathInt(c, "gid")
+	gid, err := core.PathInt(c, "gid")
 	if err != nil {
 		return err
 	}
@@ -269,7 +270,7 @@ func (h *handler) postGameDecision(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	c.JSON(http.StatusOK, newCorrGameView(jsonLocalizer(c), g))
+	c.JSON(http.StatusOK, newCorrGameView(core.JSONLocalizer(c), g))
 	return nil
 }
 
@@ -279,7 +280,7 @@ type reopenBody struct {
 }
 
 func (h *handler) postReopen(c *gin.Context) error {
-	gid, err := pathInt(c, "gid")
+	gid, err := core.PathInt(c, "gid")
 	if err != nil {
 		return err
 	}
@@ -291,7 +292,7 @@ func (h *handler) postReopen(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	c.JSON(http.StatusOK, newCorrGameView(jsonLocalizer(c), g))
+	c.JSON(http.StatusOK, newCorrGameView(core.JSONLocalizer(c), g))
 	return nil
 }
 
@@ -316,7 +317,7 @@ type leaveBody struct {
 }
 
 func (h *handler) putLeave(c *gin.Context) error {
-	ids, err := pathInts(c, "id", "pid")
+	ids, err := core.PathInts(c, "id", "pid")
 	if err != nil {
 		return err
 	}
@@ -333,7 +334,7 @@ func (h *handler) putLeave(c *gin.Context) error {
 }
 
 func (h *handler) getLeaves(c *gin.Context) error {
-	id, err := pathInt(c, "id")
+	id, err := core.PathInt(c, "id")
 	if err != nil {
 		return err
 	}
@@ -350,7 +351,7 @@ func (h *handler) getLeaves(c *gin.Context) error {
 }
 
 func (h *handler) deleteLeave(c *gin.Context) error {
-	ids, err := pathInts(c, "id", "lid")
+	ids, err := core.PathInts(c, "id", "lid")
 	if err != nil {
 		return err
 	}
@@ -374,7 +375,7 @@ func (h *handler) getMyGames(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	l := jsonLocalizer(c)
+	l := core.JSONLocalizer(c)
 	out := make([]myGameView, len(games))
 	for i := range games {
 		g := &games[i]
@@ -400,7 +401,7 @@ func (h *handler) getNotifications(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	locale := h.lang(c)
+	locale := h.Lang(c)
 	out := make([]notificationView, len(ns))
 	for i := range ns {
 		n := &ns[i]
@@ -430,7 +431,7 @@ func (h *handler) postNotificationsRead(c *gin.Context) error {
 // getSectionPDN answers every game of a section as PDN, each move with its
 // time stamp.
 func (h *handler) getSectionPDN(c *gin.Context) error {
-	id, err := pathInt(c, "id")
+	id, err := core.PathInt(c, "id")
 	if err != nil {
 		return err
 	}
@@ -438,7 +439,7 @@ func (h *handler) getSectionPDN(c *gin.Context) error {
 }
 
 func (h *handler) getGamePDN(c *gin.Context) error {
-	gid, err := pathInt(c, "gid")
+	gid, err := core.PathInt(c, "gid")
 	if err != nil {
 		return err
 	}
@@ -471,7 +472,7 @@ type withdrawalView struct {
 // being played; the answer is the player and all their games as they now
 // stand.
 func (h *handler) postSectionWithdraw(c *gin.Context) error {
-	ids, err := pathInts(c, "id", "pid")
+	ids, err := core.PathInts(c, "id", "pid")
 	if err != nil {
 		return err
 	}
@@ -488,7 +489,7 @@ func (h *handler) postSectionWithdraw(c *gin.Context) error {
 		return err
 	}
 	out := withdrawalView{Player: newPlayerView(&w.Player), Games: []corrGameView{}}
-	l := jsonLocalizer(c)
+	l := core.JSONLocalizer(c)
 	for i := range games {
 		if _, ok := games[i].SideOf(ids[1]); ok {
 			out.Games = append(out.Games, newCorrGameView(l, &games[i]))

@@ -1,12 +1,12 @@
-package api
+package v1
 
 import (
 	"net/http"
-	"strconv"
 	"time"
 
 	"github.com/gin-gonic/gin"
 
+	"adiukh/api/core"
 	"adiukh/tournament"
 )
 
@@ -148,7 +148,7 @@ func (h *handler) getEvents(c *gin.Context) error {
 }
 
 func (h *handler) getEvent(c *gin.Context) error {
-	id, err := pathInt(c, "id")
+	id, err := core.PathInt(c, "id")
 	if err != nil {
 		return err
 	}
@@ -174,7 +174,7 @@ func (h *handler) postEvent(c *gin.Context) error {
 }
 
 func (h *handler) patchEvent(c *gin.Context) error {
-	id, err := pathInt(c, "id")
+	id, err := core.PathInt(c, "id")
 	if err != nil {
 		return err
 	}
@@ -204,7 +204,7 @@ type searchHitView struct {
 
 // getSearch finds events and players, a page at a time (see searchPage).
 func (h *handler) getSearch(c *gin.Context) error {
-	page, err := pageParam(c)
+	page, err := core.PageParam(c)
 	if err != nil {
 		return err
 	}
@@ -222,17 +222,4 @@ func (h *handler) getSearch(c *gin.Context) error {
 	}
 	c.JSON(http.StatusOK, gin.H{"query": found.Query, "page": found.Page, "more": found.More, "hits": hits})
 	return nil
-}
-
-// pageParam reads the page number of a paged answer, 1 when not given.
-func pageParam(c *gin.Context) (int, error) {
-	p := c.Query("page")
-	if p == "" {
-		return 1, nil
-	}
-	n, err := strconv.Atoi(p)
-	if err != nil {
-		return 0, tournament.Invalid("page", "%q is not a page number", p)
-	}
-	return n, nil
 }

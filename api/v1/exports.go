@@ -1,4 +1,4 @@
-package api
+package v1
 
 import (
 	"bytes"
@@ -15,6 +15,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"adiukh/api/core"
 	"adiukh/tournament"
 	"adiukh/tournament/export"
 	"adiukh/tournament/report"
@@ -23,30 +24,28 @@ import (
 // routesExports registers the printable and downloadable documents. They are
 // reads: anyone may fetch those of a public event, as with the JSON reads.
 func (h *handler) routesExports(api *gin.RouterGroup) {
-	g := api.Group("", h.sessionReader)
-	g.GET("/events/:id/standings.pdf", h.jsonHandler(h.getStandingsPDF))
-	g.GET("/events/:id/standings.csv", h.jsonHandler(h.getStandingsCSV))
-	g.GET("/events/:id/standings.json", h.jsonHandler(h.getStandingsJSON))
-	g.GET("/events/:id/standings.xlsx", h.jsonHandler(h.getStandingsXLSX))
-	g.GET("/events/:id/crosstable.pdf", h.jsonHandler(h.getCrosstablePDF))
-	g.GET("/events/:id/boards.pdf", h.jsonHandler(h.getBoardStandingsPDF))
-	g.GET("/events/:id/rounds/:n/matches.pdf", h.jsonHandler(h.getTeamRoundPDF))
-	g.GET("/events/:id/rounds/:n/pairings.pdf", h.jsonHandler(h.getPairingsPDF))
-	g.GET("/events/:id/rounds/:n/scoresheets.pdf", h.jsonHandler(h.getScoreSheetsPDF))
-	g.GET("/events/:id/scoresheets.pdf", h.jsonHandler(h.getEventBlankSheetsPDF))
-	g.GET("/scoresheets.pdf", h.jsonHandler(h.getBlankSheetsPDF))
-	g.GET("/events/:id/rounds/:n/games/:board/record.pdf", h.jsonHandler(h.getGameRecordPDF))
-	g.GET("/events/:id/games.pdn", h.jsonHandler(h.getGamesPDN))
-	g.GET("/events/:id/export.trf", h.jsonHandler(h.getTRF))
-	g.GET("/federation/export.json", h.jsonHandler(h.getFederationJSON))
-	g.GET("/federation/export.csv", h.jsonHandler(h.getFederationCSV))
-	g.GET("/federation/games.csv", h.jsonHandler(h.getFederationGamesCSV))
+	g := api.Group("", h.SessionReader)
+	g.GET("/events/:id/standings.pdf", h.JSON(h.getStandingsPDF))
+	g.GET("/events/:id/standings.csv", h.JSON(h.getStandingsCSV))
+	g.GET("/events/:id/standings.json", h.JSON(h.getStandingsJSON))
+	g.GET("/events/:id/standings.xlsx", h.JSON(h.getStandingsXLSX))
+	g.GET("/events/:id/crosstable.pdf", h.JSON(h.getCrosstablePDF))
+	g.GET("/events/:id/boards.pdf", h.JSON(h.getBoardStandingsPDF))
+	g.GET("/events/:id/rounds/:n/matches.pdf", h.JSON(h.getTeamRoundPDF))
+	g.GET("/events/:id/rounds/:n/pairings.pdf", h.JSON(h.getPairingsPDF))
+	g.GET("/events/:id/rounds/:n/scoresheets.pdf", h.JSON(h.getScoreSheetsPDF))
+	g.GET("/events/:id/scoresheets.pdf", h.JSON(h.getEventBlankSheetsPDF))
+	g.GET("/scoresheets.pdf", h.JSON(h.getBlankSheetsPDF))
+	g.GET("/events/:id/rounds/:n/games/:board/record.pdf", h.JSON(h.getGameRecordPDF))
+	g.GET("/events/:id/games.pdn", h.JSON(h.getGamesPDN))
+	g.GET("/events/:id/export.trf", h.JSON(h.getTRF))
+	g.GET("/federation/export.json", h.JSON(h.getFederationJSON))
+	g.GET("/federation/export.csv", h.JSON(h.getFederationCSV))
+	g.GET("/federation/games.csv", h.JSON(h.getFederationGamesCSV))
 }
 
 const (
 	pdfType  = "application/pdf"
-	csvType  = "text/csv; charset=utf-8"
-	jsonType = "application/json; charset=utf-8"
 	pdnType  = "application/x-pdn; charset=utf-8"
 	trfType  = "text/plain; charset=utf-8"
 	xlsxType = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -119,7 +118,7 @@ func acceptedLocale(header string) report.Locale {
 
 // documentRequest reads the path parameters and the language of a document.
 func documentRequest(c *gin.Context, names ...string) ([]int64, report.Locale, error) {
-	ids, err := pathInts(c, names...)
+	ids, err := core.PathInts(c, names...)
 	if err != nil {
 		return nil, "", err
 	}
@@ -134,7 +133,7 @@ func (h *handler) standingsDocument(c *gin.Context, contentType, file string, wr
 	if err != nil {
 		return err
 	}
-	round, err := queryInt(c, "round")
+	round, err := core.QueryInt(c, "round")
 	if err != nil {
 		return err
 	}
@@ -163,7 +162,7 @@ func (h *handler) getStandingsCSV(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	return h.standingsDocument(c, csvType, "standings.csv", func(x *export.Exporter, ctx context.Context, w io.Writer, _ report.Locale, id int64, round int) error {
+	return h.standingsDocument(c, core.CSVType, "standings.csv", func(x *export.Exporter, ctx context.Context, w io.Writer, _ report.Locale, id int64, round int) error {
 		return x.StandingsCSV(ctx, w, dialect, id, round)
 	})
 }
@@ -175,7 +174,7 @@ func (h *handler) getStandingsXLSX(c *gin.Context) error {
 }
 
 func (h *handler) getStandingsJSON(c *gin.Context) error {
-	return h.standingsDocument(c, jsonType, "standings.json", func(x *export.Exporter, ctx context.Context, w io.Writer, _ report.Locale, id int64, round int) error {
+	return h.standingsDocument(c, core.JSONType, "standings.json", func(x *export.Exporter, ctx context.Context, w io.Writer, _ report.Locale, id int64, round int) error {
 		return x.StandingsJSON(ctx, w, id, round)
 	})
 }
@@ -247,7 +246,7 @@ func (h *handler) getScoreSheetsPDF(c *gin.Context) error {
 // blankSheets answers ?count=N blank score sheets (default 1) of an event,
 // or without one for eventID 0.
 func (h *handler) blankSheets(c *gin.Context, eventID int64, loc report.Locale, filename string) error {
-	count, err := queryInt(c, "count")
+	count, err := core.QueryInt(c, "count")
 	if err != nil {
 		return err
 	}
@@ -290,7 +289,7 @@ func (h *handler) getGameRecordPDF(c *gin.Context) error {
 const skippedHeader = "X-Adiukh-Skipped-Games"
 
 func (h *handler) getGamesPDN(c *gin.Context) error {
-	id, err := pathInt(c, "id")
+	id, err := core.PathInt(c, "id")
 	if err != nil {
 		return err
 	}
@@ -311,7 +310,7 @@ func (h *handler) getGamesPDN(c *gin.Context) error {
 }
 
 func (h *handler) getTRF(c *gin.Context) error {
-	id, err := pathInt(c, "id")
+	id, err := core.PathInt(c, "id")
 	if err != nil {
 		return err
 	}
@@ -342,7 +341,7 @@ func (h *handler) getFederationJSON(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	return h.sendDocument(c, jsonType, "federation-export.json", func(ctx context.Context, w io.Writer) error {
+	return h.sendDocument(c, core.JSONType, "federation-export.json", func(ctx context.Context, w io.Writer) error {
 		return export.New(h.Events).FederationJSON(ctx, w, from, to)
 	})
 }
@@ -356,7 +355,7 @@ func (h *handler) getFederationCSV(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	return h.sendDocument(c, csvType, "federation-export.csv", func(ctx context.Context, w io.Writer) error {
+	return h.sendDocument(c, core.CSVType, "federation-export.csv", func(ctx context.Context, w io.Writer) error {
 		return export.New(h.Events).FederationCSV(ctx, w, dialect, from, to)
 	})
 }
@@ -370,7 +369,7 @@ func (h *handler) getFederationGamesCSV(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	return h.sendDocument(c, csvType, "federation-games.csv", func(ctx context.Context, w io.Writer) error {
+	return h.sendDocument(c, core.CSVType, "federation-games.csv", func(ctx context.Context, w io.Writer) error {
 		return export.New(h.Events).FederationGamesCSV(ctx, w, dialect, from, to)
 	})
 }

@@ -1,4 +1,4 @@
-package api
+package v1
 
 import (
 	"bytes"
@@ -14,6 +14,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"adiukh/api/core"
 	"adiukh/rules"
 	"adiukh/tournament"
 )
@@ -27,7 +28,7 @@ func decodeJSON(c *gin.Context, v any) error {
 	var tooBig *http.MaxBytesError
 	switch {
 	case errors.As(err, &tooBig):
-		return tooLarge(tooBig.Limit)
+		return core.TooLarge(tooBig.Limit)
 	case err != nil:
 		return tournament.Invalid("body", "the request body could not be read: %v", err)
 	case len(bytes.TrimSpace(raw)) == 0 && c.ContentType() != "" && c.ContentType() != "application/json":
@@ -176,7 +177,7 @@ func checkJSONShape(raw []byte) error {
 				if expectKey {
 					field = "body"
 				}
-				return nulIn(field)
+				return core.NulIn(field)
 			}
 			if expectKey {
 				keys := stack[len(stack)-1]
@@ -199,12 +200,6 @@ func checkJSONShape(raw []byte) error {
 		}
 	}
 	return nil
-}
-
-// nulIn refuses a NUL character: no name or text needs one, and
-// PostgreSQL cannot store it in text.
-func nulIn(field string) error {
-	return tournament.Invalid(field, "contains a NUL character (\\u0000), which no text may contain")
 }
 
 // jsonKind names what a Go kind expects in JSON words.

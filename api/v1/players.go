@@ -1,10 +1,11 @@
-package api
+package v1
 
 import (
 	"net/http"
 
 	"github.com/gin-gonic/gin"
 
+	"adiukh/api/core"
 	"adiukh/tournament"
 )
 
@@ -58,7 +59,7 @@ func (b *playerBody) input() tournament.PlayerInput {
 }
 
 func (h *handler) getPlayers(c *gin.Context) error {
-	id, err := pathInt(c, "id")
+	id, err := core.PathInt(c, "id")
 	if err != nil {
 		return err
 	}
@@ -79,7 +80,7 @@ type newPlayerBody struct {
 }
 
 func (h *handler) postPlayer(c *gin.Context) error {
-	id, err := pathInt(c, "id")
+	id, err := core.PathInt(c, "id")
 	if err != nil {
 		return err
 	}
@@ -98,7 +99,7 @@ func (h *handler) postPlayer(c *gin.Context) error {
 }
 
 func (h *handler) patchPlayer(c *gin.Context) error {
-	ids, err := pathInts(c, "id", "pid")
+	ids, err := core.PathInts(c, "id", "pid")
 	if err != nil {
 		return err
 	}
@@ -127,7 +128,7 @@ type bulkBody struct {
 // postPlayers registers a list of players in one transaction: all of them
 // or none, with every bad line (its place in players, from 1) named.
 func (h *handler) postPlayers(c *gin.Context) error {
-	id, err := pathInt(c, "id")
+	id, err := core.PathInt(c, "id")
 	if err != nil {
 		return err
 	}
@@ -159,7 +160,7 @@ func (h *handler) postPlayers(c *gin.Context) error {
 // deletePlayer removes a player before round 1; ?reason= (required) goes
 // into the audit log.
 func (h *handler) deletePlayer(c *gin.Context) error {
-	ids, err := pathInts(c, "id", "pid")
+	ids, err := core.PathInts(c, "id", "pid")
 	if err != nil {
 		return err
 	}
@@ -171,7 +172,7 @@ func (h *handler) deletePlayer(c *gin.Context) error {
 }
 
 func (h *handler) postRenumber(c *gin.Context) error {
-	id, err := pathInt(c, "id")
+	id, err := core.PathInt(c, "id")
 	if err != nil {
 		return err
 	}

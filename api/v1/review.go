@@ -1,4 +1,4 @@
-package api
+package v1
 
 import (
 	"net/http"
@@ -6,6 +6,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"adiukh/api/core"
 	"adiukh/tournament"
 )
 
@@ -13,14 +14,14 @@ import (
 // swaps and taking back an untouched round, and results reported by
 // players. The pages call the same service methods.
 func (h *handler) reviewRoutesV1(write *gin.RouterGroup) {
-	write.POST("/events/:id/rounds/:n/swap", h.jsonHandler(h.postSwap))
-	write.POST("/events/:id/rounds/:n/unpublish", h.jsonHandler(h.postUnpublish))
-	write.PUT("/events/:id/submissions/open", h.jsonHandler(h.putSubmissionsOpen))
-	write.PUT("/events/:id/players/:pid/account", h.jsonHandler(h.putPlayerAccount))
-	write.GET("/events/:id/submissions", h.jsonHandler(h.getSubmissions))
-	write.POST("/events/:id/rounds/:n/games/:board/submission", h.jsonHandler(h.postSubmission))
-	write.POST("/events/:id/submissions/:sid/confirm", h.jsonHandler(h.postDecision(true)))
-	write.POST("/events/:id/submissions/:sid/reject", h.jsonHandler(h.postDecision(false)))
+	write.POST("/events/:id/rounds/:n/swap", h.JSON(h.postSwap))
+	write.POST("/events/:id/rounds/:n/unpublish", h.JSON(h.postUnpublish))
+	write.PUT("/events/:id/submissions/open", h.JSON(h.putSubmissionsOpen))
+	write.PUT("/events/:id/players/:pid/account", h.JSON(h.putPlayerAccount))
+	write.GET("/events/:id/submissions", h.JSON(h.getSubmissions))
+	write.POST("/events/:id/rounds/:n/games/:board/submission", h.JSON(h.postSubmission))
+	write.POST("/events/:id/submissions/:sid/confirm", h.JSON(h.postDecision(true)))
+	write.POST("/events/:id/submissions/:sid/reject", h.JSON(h.postDecision(false)))
 }
 
 type seatJSON struct {
@@ -35,7 +36,7 @@ type swapBody struct {
 }
 
 func (h *handler) postSwap(c *gin.Context) error {
-	ids, err := pathInts(c, "id", "n")
+	ids, err := core.PathInts(c, "id", "n")
 	if err != nil {
 		return err
 	}
@@ -56,7 +57,7 @@ type reasonBody struct {
 }
 
 func (h *handler) postUnpublish(c *gin.Context) error {
-	ids, err := pathInts(c, "id", "n")
+	ids, err := core.PathInts(c, "id", "n")
 	if err != nil {
 		return err
 	}
@@ -79,7 +80,7 @@ func (h *handler) postUnpublish(c *gin.Context) error {
 }
 
 func (h *handler) putSubmissionsOpen(c *gin.Context) error {
-	id, err := pathInt(c, "id")
+	id, err := core.PathInt(c, "id")
 	if err != nil {
 		return err
 	}
@@ -100,7 +101,7 @@ func (h *handler) putSubmissionsOpen(c *gin.Context) error {
 }
 
 func (h *handler) putPlayerAccount(c *gin.Context) error {
-	ids, err := pathInts(c, "id", "pid")
+	ids, err := core.PathInts(c, "id", "pid")
 	if err != nil {
 		return err
 	}
@@ -148,7 +149,7 @@ func newSubmissionView(s *tournament.Submission) submissionView {
 // getSubmissions answers what the signed-in user may see of the reports:
 // all of them for the event's arbiter, those of their own games for a player.
 func (h *handler) getSubmissions(c *gin.Context) error {
-	id, err := pathInt(c, "id")
+	id, err := core.PathInt(c, "id")
 	if err != nil {
 		return err
 	}
@@ -175,7 +176,7 @@ type submissionBody struct {
 }
 
 func (h *handler) postSubmission(c *gin.Context) error {
-	ids, err := pathInts(c, "id", "n", "board")
+	ids, err := core.PathInts(c, "id", "n", "board")
 	if err != nil {
 		return err
 	}
@@ -193,9 +194,9 @@ func (h *handler) postSubmission(c *gin.Context) error {
 	return nil
 }
 
-func (h *handler) postDecision(confirm bool) handlerFunc {
+func (h *handler) postDecision(confirm bool) core.HandlerFunc {
 	return func(c *gin.Context) error {
-		ids, err := pathInts(c, "id", "sid")
+		ids, err := core.PathInts(c, "id", "sid")
 		if err != nil {
 			return err
 		}

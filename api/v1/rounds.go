@@ -1,4 +1,4 @@
-package api
+package v1
 
 import (
 	"errors"
@@ -6,6 +6,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"adiukh/api/core"
 	"adiukh/tournament"
 )
 
@@ -88,7 +89,7 @@ func newRoundView(r *tournament.Round) roundView {
 }
 
 func (h *handler) getRounds(c *gin.Context) error {
-	id, err := pathInt(c, "id")
+	id, err := core.PathInt(c, "id")
 	if err != nil {
 		return err
 	}
@@ -108,7 +109,7 @@ func (h *handler) getRounds(c *gin.Context) error {
 }
 
 func (h *handler) getRound(c *gin.Context) error {
-	ids, err := pathInts(c, "id", "n")
+	ids, err := core.PathInts(c, "id", "n")
 	if err != nil {
 		return err
 	}
@@ -132,7 +133,7 @@ func (h *handler) getRound(c *gin.Context) error {
 
 // postRound pairs the next round.
 func (h *handler) postRound(c *gin.Context) error {
-	id, err := pathInt(c, "id")
+	id, err := core.PathInt(c, "id")
 	if err != nil {
 		return err
 	}
@@ -148,7 +149,7 @@ func (h *handler) postRound(c *gin.Context) error {
 }
 
 func (h *handler) postPublish(c *gin.Context) error {
-	ids, err := pathInts(c, "id", "n")
+	ids, err := core.PathInts(c, "id", "n")
 	if err != nil {
 		return err
 	}
@@ -166,7 +167,7 @@ func (h *handler) postPublish(c *gin.Context) error {
 // deleteRound removes the last round while it is a draft; an optional
 // ?reason= goes into the audit log.
 func (h *handler) deleteRound(c *gin.Context) error {
-	ids, err := pathInts(c, "id", "n")
+	ids, err := core.PathInts(c, "id", "n")
 	if err != nil {
 		return err
 	}
@@ -202,7 +203,7 @@ func (b *resultBody) input(eventID int64, round, board int) (tournament.ResultIn
 }
 
 func (h *handler) putResult(c *gin.Context) error {
-	ids, err := pathInts(c, "id", "n", "board")
+	ids, err := core.PathInts(c, "id", "n", "board")
 	if err != nil {
 		return err
 	}
@@ -254,18 +255,18 @@ type sheetsBody struct {
 }
 
 type sheetOutcomeView struct {
-	Index    int           `json:"index"`
-	White    string        `json:"white,omitempty"`
-	Black    string        `json:"black,omitempty"`
-	Board    int           `json:"board,omitempty"`
-	Game     *gameView     `json:"game,omitempty"`
-	Error    *errorBody    `json:"error,omitempty"`
-	Warnings []warningView `json:"warnings"`
+	Index    int             `json:"index"`
+	White    string          `json:"white,omitempty"`
+	Black    string          `json:"black,omitempty"`
+	Board    int             `json:"board,omitempty"`
+	Game     *gameView       `json:"game,omitempty"`
+	Error    *core.ErrorBody `json:"error,omitempty"`
+	Warnings []warningView   `json:"warnings"`
 }
 
 // postSheets stores the sheets of a round at once (see RecordSheets).
 func (h *handler) postSheets(c *gin.Context) error {
-	ids, err := pathInts(c, "id", "n")
+	ids, err := core.PathInts(c, "id", "n")
 	if err != nil {
 		return err
 	}
@@ -289,7 +290,7 @@ func (h *handler) postSheets(c *gin.Context) error {
 			if !errors.As(o.Err, &e) {
 				return o.Err
 			}
-			body := newErrorBody(e, jsonLocalizer(c))
+			body := core.NewErrorBody(e, core.JSONLocalizer(c))
 			v.Error = &body
 		}
 		out = append(out, v)

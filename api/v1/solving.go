@@ -1,4 +1,4 @@
-package api
+package v1
 
 import (
 	"net/http"
@@ -7,6 +7,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"adiukh/api/core"
 	"adiukh/tournament"
 	"adiukh/tournament/catalog"
 	"adiukh/tournament/composition"
@@ -16,10 +17,10 @@ import (
 // director's set-up, the problems and ranking, and the participants'
 // answers.
 func (h *handler) solvingRoutesV1(read, write *gin.RouterGroup) {
-	read.GET("/events/:id/solving", h.jsonHandler(h.getSolving))
-	write.PUT("/events/:id/solving", h.jsonHandler(h.putSolving))
-	write.POST("/events/:id/solving/problems/:n/answer", h.jsonHandler(h.postSolvingAnswer))
-	write.POST("/events/:id/solving/problems/:n/answers/:user/ruling", h.jsonHandler(h.postSolvingRuling))
+	read.GET("/events/:id/solving", h.JSON(h.getSolving))
+	write.PUT("/events/:id/solving", h.JSON(h.putSolving))
+	write.POST("/events/:id/solving/problems/:n/answer", h.JSON(h.postSolvingAnswer))
+	write.POST("/events/:id/solving/problems/:n/answers/:user/ruling", h.JSON(h.postSolvingRuling))
 }
 
 type solvingProblemView struct {
@@ -102,7 +103,7 @@ func newSolvingView(s *composition.SolvingView, loc *catalog.Localizer) solvingV
 }
 
 func (h *handler) getSolving(c *gin.Context) error {
-	id, err := pathInt(c, "id")
+	id, err := core.PathInt(c, "id")
 	if err != nil {
 		return err
 	}
@@ -110,7 +111,7 @@ func (h *handler) getSolving(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	c.JSON(http.StatusOK, newSolvingView(s, jsonLocalizer(c)))
+	c.JSON(http.StatusOK, newSolvingView(s, core.JSONLocalizer(c)))
 	return nil
 }
 
@@ -138,7 +139,7 @@ func parseMoment(field, s string) (time.Time, error) {
 }
 
 func (h *handler) putSolving(c *gin.Context) error {
-	id, err := pathInt(c, "id")
+	id, err := core.PathInt(c, "id")
 	if err != nil {
 		return err
 	}
@@ -164,7 +165,7 @@ func (h *handler) putSolving(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	c.JSON(http.StatusOK, newSolvingView(s, jsonLocalizer(c)))
+	c.JSON(http.StatusOK, newSolvingView(s, core.JSONLocalizer(c)))
 	return nil
 }
 
@@ -173,11 +174,11 @@ type answerBody struct {
 }
 
 func (h *handler) postSolvingAnswer(c *gin.Context) error {
-	id, err := pathInt(c, "id")
+	id, err := core.PathInt(c, "id")
 	if err != nil {
 		return err
 	}
-	n, err := pathInt(c, "n")
+	n, err := core.PathInt(c, "n")
 	if err != nil {
 		return err
 	}
@@ -190,7 +191,7 @@ func (h *handler) postSolvingAnswer(c *gin.Context) error {
 		return err
 	}
 	// The verdict is not shown until the contest is over.
-	c.JSON(http.StatusCreated, newSolvingAnswerView(*a, false, jsonLocalizer(c)))
+	c.JSON(http.StatusCreated, newSolvingAnswerView(*a, false, core.JSONLocalizer(c)))
 	return nil
 }
 
@@ -201,7 +202,7 @@ type rulingBody struct {
 
 // postSolvingRuling sets an answer's verdict by the director's decision.
 func (h *handler) postSolvingRuling(c *gin.Context) error {
-	ids, err := pathInts(c, "id", "n", "user")
+	ids, err := core.PathInts(c, "id", "n", "user")
 	if err != nil {
 		return err
 	}
@@ -213,6 +214,6 @@ func (h *handler) postSolvingRuling(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	c.JSON(http.StatusOK, newSolvingAnswerView(*a, true, jsonLocalizer(c)))
+	c.JSON(http.StatusOK, newSolvingAnswerView(*a, true, core.JSONLocalizer(c)))
 	return nil
 }

@@ -1,14 +1,12 @@
-package api
+package v1
 
 import (
-	"encoding/json"
 	"net/http"
-	"time"
 
 	"github.com/gin-gonic/gin"
 
+	"adiukh/api/core"
 	"adiukh/tournament"
-	"adiukh/tournament/catalog"
 )
 
 type standingsRowView struct {
@@ -44,11 +42,11 @@ func newStandingsView(st *tournament.Standings) standingsView {
 // getStandings answers the standings after ?round=N, by default after the
 // last finished round.
 func (h *handler) getStandings(c *gin.Context) error {
-	id, err := pathInt(c, "id")
+	id, err := core.PathInt(c, "id")
 	if err != nil {
 		return err
 	}
-	round, err := queryInt(c, "round")
+	round, err := core.QueryInt(c, "round")
 	if err != nil {
 		return err
 	}
@@ -108,7 +106,7 @@ func newCrossCellView(cell tournament.CrosstableCell) crossCellView {
 
 // getCrosstable answers every player's games round by round, by start number.
 func (h *handler) getCrosstable(c *gin.Context) error {
-	id, err := pathInt(c, "id")
+	id, err := core.PathInt(c, "id")
 	if err != nil {
 		return err
 	}
@@ -131,35 +129,8 @@ func (h *handler) getCrosstable(c *gin.Context) error {
 	return nil
 }
 
-type auditView struct {
-	ID        int64           `json:"id"`
-	At        time.Time       `json:"at"`
-	UserEmail string          `json:"user_email"`
-	Action    string          `json:"action"`
-	Subject   string          `json:"subject"`
-	Before    json.RawMessage `json:"before"`
-	After     json.RawMessage `json:"after"`
-	Reason    string          `json:"reason"`
-}
-
-// newAuditView shows an entry with its reason as a person reads it: one the
-// server wrote itself (tournament.Note) in the client's language, one an
-// arbiter typed as it was typed.
-func newAuditView(e tournament.AuditEntry, l *catalog.Localizer) auditView {
-	return auditView{ID: e.ID, At: e.At, UserEmail: e.UserEmail, Action: e.Action, Subject: e.Subject,
-		Before: rawOrNull(e.Before), After: rawOrNull(e.After), Reason: l.Message(tournament.NoteMessage(e.Reason))}
-}
-
-// rawOrNull passes a stored JSON snapshot through; "" becomes null.
-func rawOrNull(s string) json.RawMessage {
-	if s == "" {
-		return json.RawMessage("null")
-	}
-	return json.RawMessage(s)
-}
-
 func (h *handler) getAudit(c *gin.Context) error {
-	id, err := pathInt(c, "id")
+	id, err := core.PathInt(c, "id")
 	if err != nil {
 		return err
 	}
@@ -167,10 +138,10 @@ func (h *handler) getAudit(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	l := jsonLocalizer(c)
-	views := make([]auditView, len(entries))
+	l := core.JSONLocalizer(c)
+	views := make([]core.AuditView, len(entries))
 	for i, e := range entries {
-		views[i] = newAuditView(e, l)
+		views[i] = core.NewAuditView(e, l)
 	}
 	c.JSON(http.StatusOK, gin.H{"entries": views})
 	return nil

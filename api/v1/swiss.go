@@ -1,4 +1,4 @@
-package api
+package v1
 
 import (
 	"bytes"
@@ -9,6 +9,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"adiukh/api/core"
 	"adiukh/tournament"
 	"adiukh/tournament/catalog"
 )
@@ -16,21 +17,17 @@ import (
 // swissRoutesV1 registers the Swiss calls: TRF files in and out, requested
 // byes, hand-edited pairings and pairing cards.
 func (h *handler) swissRoutesV1(read, write *gin.RouterGroup) {
-	read.GET("/events/:id/pairing.trf", h.jsonHandler(h.getPairingTRF))
-	read.GET("/events/:id/rounds/:n/cards", h.jsonHandler(h.getPairingCards))
-	write.POST("/events/import.trf", h.jsonHandler(h.postTRF))
-	write.PUT("/events/:id/players/:pid/bye", h.jsonHandler(h.putBye))
-	write.PUT("/events/:id/rounds/:n/pairing", h.jsonHandler(h.putPairing))
+	read.GET("/events/:id/pairing.trf", h.JSON(h.getPairingTRF))
+	read.GET("/events/:id/rounds/:n/cards", h.JSON(h.getPairingCards))
+	write.POST("/events/import.trf", h.JSON(h.postTRF))
+	write.PUT("/events/:id/players/:pid/bye", h.JSON(h.putBye))
+	write.PUT("/events/:id/rounds/:n/pairing", h.JSON(h.putPairing))
 }
-
-// maxTRF bounds an uploaded TRF file: a thousand players and many rounds
-// fit well within it.
-const maxTRF = 4 << 20
 
 // getPairingTRF answers the TRF file of the next round's pairing state;
 // export.trf (the federation report of finished rounds) is another file.
 func (h *handler) getPairingTRF(c *gin.Context) error {
-	id, err := pathInt(c, "id")
+	id, err := core.PathInt(c, "id")
 	if err != nil {
 		return err
 	}
@@ -45,12 +42,12 @@ func (h *handler) getPairingTRF(c *gin.Context) error {
 
 // postTRF imports the TRF file in the request body as a new event.
 func (h *handler) postTRF(c *gin.Context) error {
-	data, err := io.ReadAll(io.LimitReader(c.Request.Body, maxTRF+1))
+	data, err := io.ReadAll(io.LimitReader(c.Request.Body, core.MaxTRF+1))
 	switch {
 	case err != nil:
 		return tournament.Invalid("body", "the file could not be read: %v", err)
-	case len(data) > maxTRF:
-		return tournament.Invalid("body", "the file is larger than %d MB", maxTRF>>20)
+	case len(data) > core.MaxTRF:
+		return tournament.Invalid("body", "the file is larger than %d MB", core.MaxTRF>>20)
 	}
 	e, err := h.Events.ImportTRF(c.Request.Context(), bytes.NewReader(data))
 	if err != nil {
@@ -67,7 +64,7 @@ type byeBody struct {
 }
 
 func (h *handler) putBye(c *gin.Context) error {
-	ids, err := pathInts(c, "id", "pid")
+	ids, err := core.PathInts(c, "id", "pid")
 	if err != nil {
 		return err
 	}
@@ -89,7 +86,7 @@ type pairingBody struct {
 }
 
 func (h *handler) putPairing(c *gin.Context) error {
-	ids, err := pathInts(c, "id", "n")
+	ids, err := core.PathInts(c, "id", "n")
 	if err != nil {
 		return err
 	}
@@ -106,7 +103,7 @@ func (h *handler) putPairing(c *gin.Context) error {
 }
 
 func (h *handler) getPairingCards(c *gin.Context) error {
-	ids, err := pathInts(c, "id", "n")
+	ids, err := core.PathInts(c, "id", "n")
 	if err != nil {
 		return err
 	}

@@ -1,27 +1,28 @@
-package api
+package v1
 
 import (
 	"net/http"
 
 	"github.com/gin-gonic/gin"
 
+	"adiukh/api/core"
 	"adiukh/tournament"
 )
 
 // teamRoutesV1 registers the JSON API of team events; the rounds and
 // standings handlers of v1 pass team events on to the handlers here.
 func (h *handler) teamRoutesV1(read, write *gin.RouterGroup) {
-	read.GET("/team-tiebreaks", h.jsonHandler(h.getTeamTieBreaks))
-	read.GET("/events/:id/teams", h.jsonHandler(h.getTeams))
-	read.GET("/events/:id/team-settings", h.jsonHandler(h.getTeamSettings))
-	write.POST("/events/:id/teams", h.jsonHandler(h.postTeam))
-	write.PATCH("/events/:id/teams/:team", h.jsonHandler(h.patchTeam))
-	write.DELETE("/events/:id/teams/:team", h.jsonHandler(h.deleteTeam))
-	write.POST("/events/:id/teams/:team/players", h.jsonHandler(h.postTeamPlayer))
-	write.PUT("/events/:id/players/:pid/team", h.jsonHandler(h.putPlayerTeam))
-	write.PUT("/events/:id/team-settings", h.jsonHandler(h.putTeamSettings))
-	write.PUT("/events/:id/rounds/:n/lineups/:team", h.jsonHandler(h.putLineup))
-	write.PUT("/events/:id/rounds/:n/matches/:table/boards/:board/result", h.jsonHandler(h.putBoardResult))
+	read.GET("/team-tiebreaks", h.JSON(h.getTeamTieBreaks))
+	read.GET("/events/:id/teams", h.JSON(h.getTeams))
+	read.GET("/events/:id/team-settings", h.JSON(h.getTeamSettings))
+	write.POST("/events/:id/teams", h.JSON(h.postTeam))
+	write.PATCH("/events/:id/teams/:team", h.JSON(h.patchTeam))
+	write.DELETE("/events/:id/teams/:team", h.JSON(h.deleteTeam))
+	write.POST("/events/:id/teams/:team/players", h.JSON(h.postTeamPlayer))
+	write.PUT("/events/:id/players/:pid/team", h.JSON(h.putPlayerTeam))
+	write.PUT("/events/:id/team-settings", h.JSON(h.putTeamSettings))
+	write.PUT("/events/:id/rounds/:n/lineups/:team", h.JSON(h.putLineup))
+	write.PUT("/events/:id/rounds/:n/matches/:table/boards/:board/result", h.JSON(h.putBoardResult))
 }
 
 // routeTeamEvent hands a request about a team event to team, and reports
@@ -104,7 +105,7 @@ func (b *teamBody) input() tournament.TeamInput {
 }
 
 func (h *handler) postTeam(c *gin.Context) error {
-	id, err := pathInt(c, "id")
+	id, err := core.PathInt(c, "id")
 	if err != nil {
 		return err
 	}
@@ -135,7 +136,7 @@ type teamDetailsBody struct {
 }
 
 func (h *handler) patchTeam(c *gin.Context) error {
-	ids, err := pathInts(c, "id", "team")
+	ids, err := core.PathInts(c, "id", "team")
 	if err != nil {
 		return err
 	}
@@ -162,7 +163,7 @@ type reserveBody struct {
 
 // postTeamPlayer adds a player at the end of a team's roster.
 func (h *handler) postTeamPlayer(c *gin.Context) error {
-	ids, err := pathInts(c, "id", "team")
+	ids, err := core.PathInts(c, "id", "team")
 	if err != nil {
 		return err
 	}
@@ -189,7 +190,7 @@ type playerTeamBody struct {
 // putPlayerTeam moves a player to the end of another team's roster before
 // round 1; the answer is the team the player joined.
 func (h *handler) putPlayerTeam(c *gin.Context) error {
-	ids, err := pathInts(c, "id", "pid")
+	ids, err := core.PathInts(c, "id", "pid")
 	if err != nil {
 		return err
 	}
@@ -206,7 +207,7 @@ func (h *handler) putPlayerTeam(c *gin.Context) error {
 }
 
 func (h *handler) getTeams(c *gin.Context) error {
-	id, err := pathInt(c, "id")
+	id, err := core.PathInt(c, "id")
 	if err != nil {
 		return err
 	}
@@ -261,7 +262,7 @@ type teamSettingsBody struct {
 }
 
 func (h *handler) getTeamSettings(c *gin.Context) error {
-	id, err := pathInt(c, "id")
+	id, err := core.PathInt(c, "id")
 	if err != nil {
 		return err
 	}
@@ -274,7 +275,7 @@ func (h *handler) getTeamSettings(c *gin.Context) error {
 }
 
 func (h *handler) putTeamSettings(c *gin.Context) error {
-	id, err := pathInt(c, "id")
+	id, err := core.PathInt(c, "id")
 	if err != nil {
 		return err
 	}
@@ -443,7 +444,7 @@ type lineupBody struct {
 // putLineup sets a team's line-up for a round: {"players": [id, …]} from
 // board 1 down, 0 for an empty board. The team is its start number.
 func (h *handler) putLineup(c *gin.Context) error {
-	ids, err := pathInts(c, "id", "n", "team")
+	ids, err := core.PathInts(c, "id", "n", "team")
 	if err != nil {
 		return err
 	}
@@ -466,7 +467,7 @@ func (h *handler) putLineup(c *gin.Context) error {
 // putBoardResult enters the result of one board of a match, with the body
 // of the core results endpoint.
 func (h *handler) putBoardResult(c *gin.Context) error {
-	ids, err := pathInts(c, "id", "n", "table", "board")
+	ids, err := core.PathInts(c, "id", "n", "table", "board")
 	if err != nil {
 		return err
 	}

@@ -1,4 +1,4 @@
-package api
+package v1
 
 import (
 	"net/http"
@@ -6,6 +6,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"adiukh/api/core"
 	"adiukh/tournament"
 	"adiukh/tournament/account"
 )
@@ -13,11 +14,11 @@ import (
 // accountRoutesV1 registers the calls on one's own sign-ins and tokens;
 // w requires a user.
 func (h *handler) accountRoutesV1(w *gin.RouterGroup) {
-	w.GET("/tokens", h.jsonHandler(h.getTokens))
-	w.DELETE("/tokens/:tid", h.jsonHandler(h.deleteToken))
-	w.PUT("/me/password", h.jsonHandler(h.putPassword))
-	w.PUT("/me/name", h.jsonHandler(h.putName))
-	w.DELETE("/users/:email/sessions", h.jsonHandler(h.deleteSessions))
+	w.GET("/tokens", h.JSON(h.getTokens))
+	w.DELETE("/tokens/:tid", h.JSON(h.deleteToken))
+	w.PUT("/me/password", h.JSON(h.putPassword))
+	w.PUT("/me/name", h.JSON(h.putName))
+	w.DELETE("/users/:email/sessions", h.JSON(h.deleteSessions))
 }
 
 type tokenBody struct {
@@ -87,7 +88,7 @@ func (h *handler) getTokens(c *gin.Context) error {
 }
 
 func (h *handler) deleteToken(c *gin.Context) error {
-	id, err := pathInt(c, "tid")
+	id, err := core.PathInt(c, "tid")
 	if err != nil {
 		return err
 	}

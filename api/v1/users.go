@@ -1,4 +1,4 @@
-package api
+package v1
 
 import (
 	"net/http"
@@ -6,6 +6,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"adiukh/api/core"
 	"adiukh/tournament"
 	"adiukh/tournament/account"
 )
@@ -14,10 +15,10 @@ import (
 // side of the accounts page; w requires a user, the service an
 // administrator.
 func (h *handler) usersRoutesV1(w *gin.RouterGroup) {
-	w.GET("/users", h.jsonHandler(h.getUsers))
-	w.POST("/users", h.jsonHandler(h.postUser))
-	w.PATCH("/users/:uid", h.jsonHandler(h.patchUser))
-	w.POST("/users/:uid/password", h.jsonHandler(h.postUserPassword))
+	w.GET("/users", h.JSON(h.getUsers))
+	w.POST("/users", h.JSON(h.postUser))
+	w.PATCH("/users/:uid", h.JSON(h.patchUser))
+	w.POST("/users/:uid/password", h.JSON(h.postUserPassword))
 }
 
 type userView struct {
@@ -70,7 +71,7 @@ func (h *handler) postUser(c *gin.Context) error {
 
 // patchUser changes an account's role.
 func (h *handler) patchUser(c *gin.Context) error {
-	id, err := pathInt(c, "uid")
+	id, err := core.PathInt(c, "uid")
 	if err != nil {
 		return err
 	}
@@ -91,7 +92,7 @@ func (h *handler) patchUser(c *gin.Context) error {
 // postUserPassword gives an account a new one-time password, answered this
 // once; every web sign-in of the account ends.
 func (h *handler) postUserPassword(c *gin.Context) error {
-	id, err := pathInt(c, "uid")
+	id, err := core.PathInt(c, "uid")
 	if err != nil {
 		return err
 	}

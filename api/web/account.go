@@ -1,4 +1,4 @@
-package api
+package web
 
 import (
 	"net/http"
@@ -7,6 +7,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"adiukh/api/core"
 	"adiukh/tournament"
 	"adiukh/tournament/account"
 )
@@ -28,11 +29,11 @@ type accountPageData struct {
 
 // currentSession is the session value of the asking browser.
 func (h *handler) currentSession(c *gin.Context) string {
-	cookie, err := c.Cookie(sessionCookie)
+	cookie, err := c.Cookie(core.SessionCookie)
 	if err != nil {
 		return ""
 	}
-	value, _ := h.sessions.open(cookie)
+	value, _ := h.Sessions.Open(cookie)
 	return value
 }
 
@@ -105,7 +106,7 @@ func (h *handler) changePassword(c *gin.Context) error {
 }
 
 func (h *handler) endSession(c *gin.Context) error {
-	id, err := pathInt(c, "sid")
+	id, err := core.PathInt(c, "sid")
 	if err != nil {
 		return err
 	}
@@ -150,7 +151,7 @@ func (h *handler) createToken(c *gin.Context) error {
 }
 
 func (h *handler) revokeToken(c *gin.Context) error {
-	id, err := pathInt(c, "tid")
+	id, err := core.PathInt(c, "tid")
 	if err != nil {
 		return err
 	}

@@ -1,4 +1,4 @@
-package api
+package web
 
 import (
 	"cmp"
@@ -7,6 +7,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"adiukh/api/core"
 	"adiukh/tournament"
 	"adiukh/tournament/account"
 )
@@ -97,7 +98,7 @@ func (h *handler) addAccount(c *gin.Context) error {
 // changeRole changes an account's role. An administrator who gave up their
 // own role goes to their account page: the list is no longer theirs.
 func (h *handler) changeRole(c *gin.Context) error {
-	id, err := pathInt(c, "uid")
+	id, err := core.PathInt(c, "uid")
 	if err != nil {
 		return err
 	}
@@ -120,7 +121,7 @@ func (h *handler) changeRole(c *gin.Context) error {
 // resetPassword gives an account a new one-time password, shown this once;
 // every sign-in of the account ends.
 func (h *handler) resetPassword(c *gin.Context) error {
-	id, err := pathInt(c, "uid")
+	id, err := core.PathInt(c, "uid")
 	if err != nil {
 		return err
 	}

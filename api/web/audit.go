@@ -1,4 +1,4 @@
-package api
+package web
 
 import (
 	"bytes"
@@ -14,6 +14,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"adiukh/api/core"
 	"adiukh/tournament"
 	"adiukh/tournament/auditlog"
 	"adiukh/tournament/catalog"
@@ -38,7 +39,7 @@ type auditPageData struct {
 // the request (?round=, ?player=).
 func (h *handler) auditLog(c *gin.Context, l *catalog.Localizer) (*tournament.Event, []auditlog.Line, auditlog.Filter, []tournament.Player, error) {
 	ctx := c.Request.Context()
-	id, err := pathInt(c, "id")
+	id, err := core.PathInt(c, "id")
 	if err != nil {
 		return nil, nil, auditlog.Filter{}, nil, err
 	}
@@ -131,13 +132,13 @@ func (h *handler) auditCSV(c *gin.Context) error {
 	if err := report.AuditCSV(&buf, report.Locale(tr.Lang), dialect, rows); err != nil {
 		return err
 	}
-	return sendFile(c, csvType, fmt.Sprintf("audit-%d.csv", e.ID), &buf)
+	return sendFile(c, core.CSVType, fmt.Sprintf("audit-%d.csv", e.ID), &buf)
 }
 
 // auditEntryJSON is one entry of the JSON download: the raw entry (as the
 // API's GET …/audit gives it) with what the page shows beside it.
 type auditEntryJSON struct {
-	auditView
+	core.AuditView
 	Round   int      `json:"round,omitempty"`
 	Players []int64  `json:"players,omitempty"`
 	Text    string   `json:"text"`
@@ -152,7 +153,7 @@ func (h *handler) auditJSON(c *gin.Context) error {
 	}
 	out := []auditEntryJSON{}
 	for _, l := range keep(lines, filter) {
-		out = append(out, auditEntryJSON{auditView: newAuditView(l.AuditEntry, tr.Localizer), Round: l.Round, Players: l.Players, Text: l.Text, Changes: l.Changes})
+		out = append(out, auditEntryJSON{AuditView: core.NewAuditView(l.AuditEntry, tr.Localizer), Round: l.Round, Players: l.Players, Text: l.Text, Changes: l.Changes})
 	}
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
@@ -160,7 +161,7 @@ func (h *handler) auditJSON(c *gin.Context) error {
 	if err := enc.Encode(map[string]any{"event": e.ID, "time_zone": e.Location().String(), "entries": out}); err != nil {
 		return err
 	}
-	return sendFile(c, jsonType, fmt.Sprintf("audit-%d.json", e.ID), &buf)
+	return sendFile(c, core.JSONType, fmt.Sprintf("audit-%d.json", e.ID), &buf)
 }
 
 func sendFile(c *gin.Context, contentType, filename string, body io.Reader) error {

@@ -1,4 +1,4 @@
-package api
+package web
 
 import (
 	"crypto/subtle"
@@ -6,13 +6,13 @@ import (
 	"math"
 	"net/http"
 	"net/url"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/gin-gonic/gin"
 
+	"adiukh/api/core"
 	"adiukh/tournament"
 	"adiukh/tournament/account"
 )
@@ -53,7 +53,7 @@ func (h *handler) login(c *gin.Context) error {
 	var wait *account.WaitError
 	switch {
 	case errors.As(err, &wait):
-		setRetryAfter(c, wait.Wait)
+		core.SetRetryAfter(c, wait.Wait)
 		if wait.Wait < time.Minute {
 			data.Form.Errors[""] = tr.N("login.too_many_seconds", int(math.Ceil(wait.Wait.Seconds())))
 		} else {
@@ -75,31 +75,17 @@ func (h *handler) login(c *gin.Context) error {
 	return nil
 }
 
-// setRetryAfter tells a client refused for going too fast when to come back.
-func setRetryAfter(c *gin.Context, wait time.Duration) {
-	c.Header("Retry-After", strconv.Itoa(int(math.Ceil(wait.Seconds()))))
-}
-
-// retryAfterOf sets Retry-After when err is a refusal by the sign-in
-// limits, whichever call checked a password (a token, a password change).
-func retryAfterOf(c *gin.Context, err error) {
-	var wait *account.WaitError
-	if errors.As(err, &wait) {
-		setRetryAfter(c, wait.Wait)
-	}
-}
-
 // logout ends the session on the server, so that a copy of the cookie no
 // longer works anywhere, and drops the cookie.
 func (h *handler) logout(c *gin.Context) error {
-	if cookie, err := c.Cookie(sessionCookie); err == nil {
-		if value, ok := h.sessions.open(cookie); ok {
+	if cookie, err := c.Cookie(core.SessionCookie); err == nil {
+		if value, ok := h.Sessions.Open(cookie); ok {
 			if err := h.Accounts.EndSession(c.Request.Context(), value); err != nil {
 				return err
 			}
 		}
 	}
-	setCookie(c, sessionCookie, "", -time.Second)
+	core.SetCookie(c, core.SessionCookie, "", -time.Second)
 	c.Redirect(http.StatusSeeOther, "/")
 	return nil
 }
@@ -182,7 +168,7 @@ func (h *handler) setup(c *gin.Context) error {
 	for _, f := range []string{"email", "name"} {
 		data.Form.Values[f] = c.PostForm(f)
 	}
-	in := account.NewUser{Email: c.PostForm("email"), Name: c.PostForm("name"), Role: string(tournament.Admin), Password: c.PostForm("password"), Locale: h.lang(c)}
+	in := account.NewUser{Email: c.PostForm("email"), Name: c.PostForm("name"), Role: string(tournament.Admin), Password: c.PostForm("password"), Locale: h.Lang(c)}
 	if !h.setupLink.use(token) {
 		return tournament.NotFound("this setup link is not valid or was already used")
 	}

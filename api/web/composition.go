@@ -1,4 +1,4 @@
-package api
+package web
 
 import (
 	"cmp"
@@ -11,6 +11,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"adiukh/api/core"
 	"adiukh/rules"
 	"adiukh/tournament"
 	"adiukh/tournament/composition"
@@ -22,21 +23,21 @@ import (
 // its event page and desk are these pages. The forms call the same
 // composition.Service use cases as the JSON API (v1_composition.go).
 func (h *handler) compositionRoutesWeb(public, signedIn *gin.RouterGroup) {
-	public.GET("/events/:id/contest", h.pageHandler(h.contestPage))
-	public.GET("/events/:id/contest/award", h.pageHandler(h.awardPage))
-	signedIn.GET("/events/:id/contest/entries", h.pageHandler(h.entriesPage))
-	signedIn.POST("/events/:id/contest/entries", h.pageHandler(h.submitEntry))
-	signedIn.POST("/contest-entries/:eid", h.pageHandler(h.editEntry))
-	signedIn.POST("/contest-entries/:eid/withdraw", h.pageHandler(h.withdrawEntry))
-	signedIn.GET("/events/:id/contest/judging", h.pageHandler(h.judgingPage))
-	signedIn.POST("/events/:id/contest/marks/:code", h.pageHandler(h.submitMark))
-	signedIn.POST("/events/:id/contest/settings", h.pageHandler(h.saveContest))
-	signedIn.POST("/events/:id/contest/judges", h.pageHandler(h.saveJudges))
-	signedIn.POST("/events/:id/contest/award", h.pageHandler(h.publishProvisional))
-	signedIn.POST("/events/:id/contest/award/edit", h.pageHandler(h.editAward))
-	signedIn.POST("/events/:id/contest/award/final", h.pageHandler(h.publishFinal))
-	signedIn.POST("/events/:id/contest/claims", h.pageHandler(h.fileClaim))
-	signedIn.POST("/contest-claims/:cid/decision", h.pageHandler(h.decideClaim))
+	public.GET("/events/:id/contest", h.Page(h.contestPage))
+	public.GET("/events/:id/contest/award", h.Page(h.awardPage))
+	signedIn.GET("/events/:id/contest/entries", h.Page(h.entriesPage))
+	signedIn.POST("/events/:id/contest/entries", h.Page(h.submitEntry))
+	signedIn.POST("/contest-entries/:eid", h.Page(h.editEntry))
+	signedIn.POST("/contest-entries/:eid/withdraw", h.Page(h.withdrawEntry))
+	signedIn.GET("/events/:id/contest/judging", h.Page(h.judgingPage))
+	signedIn.POST("/events/:id/contest/marks/:code", h.Page(h.submitMark))
+	signedIn.POST("/events/:id/contest/settings", h.Page(h.saveContest))
+	signedIn.POST("/events/:id/contest/judges", h.Page(h.saveJudges))
+	signedIn.POST("/events/:id/contest/award", h.Page(h.publishProvisional))
+	signedIn.POST("/events/:id/contest/award/edit", h.Page(h.editAward))
+	signedIn.POST("/events/:id/contest/award/final", h.Page(h.publishFinal))
+	signedIn.POST("/events/:id/contest/claims", h.Page(h.fileClaim))
+	signedIn.POST("/contest-claims/:cid/decision", h.Page(h.decideClaim))
 }
 
 // diagram is a position drawn for a page, with its notation.
@@ -69,7 +70,7 @@ type contestPageData struct {
 }
 
 func (h *handler) compositionEvent(c *gin.Context) (*tournament.Event, error) {
-	id, err := pathInt(c, "id")
+	id, err := core.PathInt(c, "id")
 	if err != nil {
 		return nil, err
 	}
@@ -193,7 +194,7 @@ func entryForm(c *gin.Context) (*form, composition.EntryInput) {
 }
 
 func (h *handler) submitEntry(c *gin.Context) error {
-	id, err := pathInt(c, "id")
+	id, err := core.PathInt(c, "id")
 	if err != nil {
 		return err
 	}
@@ -207,7 +208,7 @@ func (h *handler) submitEntry(c *gin.Context) error {
 }
 
 func (h *handler) editEntry(c *gin.Context) error {
-	eid, err := pathInt(c, "eid")
+	eid, err := core.PathInt(c, "eid")
 	if err != nil {
 		return err
 	}
@@ -232,7 +233,7 @@ func (h *handler) entryFormError(c *gin.Context, f *form, err error) error {
 }
 
 func (h *handler) withdrawEntry(c *gin.Context) error {
-	eid, err := pathInt(c, "eid")
+	eid, err := core.PathInt(c, "eid")
 	if err != nil {
 		return err
 	}
@@ -335,7 +336,7 @@ func (h *handler) renderJudging(c *gin.Context, f *form, status int) error {
 }
 
 func (h *handler) submitMark(c *gin.Context) error {
-	id, err := pathInt(c, "id")
+	id, err := core.PathInt(c, "id")
 	if err != nil {
 		return err
 	}
@@ -655,7 +656,7 @@ func (h *handler) publishFinal(c *gin.Context) error {
 }
 
 func (h *handler) decideClaim(c *gin.Context) error {
-	cid, err := pathInt(c, "cid")
+	cid, err := core.PathInt(c, "cid")
 	if err != nil {
 		return err
 	}
@@ -721,7 +722,7 @@ func (h *handler) renderAward(c *gin.Context, f *form, status int) error {
 }
 
 func (h *handler) fileClaim(c *gin.Context) error {
-	id, err := pathInt(c, "id")
+	id, err := core.PathInt(c, "id")
 	if err != nil {
 		return err
 	}

@@ -1,4 +1,4 @@
-package api
+package web
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"adiukh/api/core"
 	"adiukh/rules"
 	"adiukh/tournament"
 	"adiukh/tournament/correspondence"
@@ -19,21 +20,21 @@ import (
 // player's games, the game page with its move entry, the section's games
 // and the arbiter's view. The forms call the same use cases as the API.
 func (h *handler) correspondenceRoutesWeb(public, signedIn *gin.RouterGroup) {
-	public.GET("/games/:gid", h.pageHandler(h.corrGamePage))
-	public.GET("/events/:id/games", h.pageHandler(h.sectionGamesPage))
-	signedIn.GET("/my/games", h.pageHandler(h.myGamesPage))
-	signedIn.POST("/games/:gid/move", h.pageHandler(h.submitMove))
-	signedIn.POST("/games/:gid/draw", h.pageHandler(h.gameForm(h.Correspondence.OfferDraw)))
-	signedIn.POST("/games/:gid/draw/accept", h.pageHandler(h.gameForm(h.Correspondence.AcceptDraw)))
-	signedIn.POST("/games/:gid/draw/decline", h.pageHandler(h.gameForm(h.Correspondence.DeclineDraw)))
-	signedIn.POST("/games/:gid/resign", h.pageHandler(h.submitResign))
-	signedIn.POST("/games/:gid/decide", h.pageHandler(h.submitDecision))
-	signedIn.POST("/games/:gid/reopen", h.pageHandler(h.submitReopen))
-	signedIn.GET("/events/:id/correspondence", h.pageHandler(h.arbiterGamesPage))
-	signedIn.POST("/events/:id/correspondence/start", h.pageHandler(h.startSection))
-	signedIn.POST("/events/:id/correspondence/settings", h.pageHandler(h.saveCorrSettings))
-	signedIn.POST("/events/:id/players/:pid/leave", h.pageHandler(h.submitLeave))
-	signedIn.POST("/events/:id/leave", h.pageHandler(h.submitLeave))
+	public.GET("/games/:gid", h.Page(h.corrGamePage))
+	public.GET("/events/:id/games", h.Page(h.sectionGamesPage))
+	signedIn.GET("/my/games", h.Page(h.myGamesPage))
+	signedIn.POST("/games/:gid/move", h.Page(h.submitMove))
+	signedIn.POST("/games/:gid/draw", h.Page(h.gameForm(h.Correspondence.OfferDraw)))
+	signedIn.POST("/games/:gid/draw/accept", h.Page(h.gameForm(h.Correspondence.AcceptDraw)))
+	signedIn.POST("/games/:gid/draw/decline", h.Page(h.gameForm(h.Correspondence.DeclineDraw)))
+	signedIn.POST("/games/:gid/resign", h.Page(h.submitResign))
+	signedIn.POST("/games/:gid/decide", h.Page(h.submitDecision))
+	signedIn.POST("/games/:gid/reopen", h.Page(h.submitReopen))
+	signedIn.GET("/events/:id/correspondence", h.Page(h.arbiterGamesPage))
+	signedIn.POST("/events/:id/correspondence/start", h.Page(h.startSection))
+	signedIn.POST("/events/:id/correspondence/settings", h.Page(h.saveCorrSettings))
+	signedIn.POST("/events/:id/players/:pid/leave", h.Page(h.submitLeave))
+	signedIn.POST("/events/:id/leave", h.Page(h.submitLeave))
 }
 
 // clockText writes a time left as days and hours, hours and minutes under
@@ -177,7 +178,7 @@ func (h *handler) corrGamePage(c *gin.Context) error {
 }
 
 func (h *handler) renderCorrGame(c *gin.Context, f *form, status int) error {
-	gid, err := pathInt(c, "gid")
+	gid, err := core.PathInt(c, "gid")
 	if err != nil {
 		return err
 	}
@@ -270,7 +271,7 @@ func (h *handler) afterGameForm(c *gin.Context, gid int64, f *form, err error) e
 }
 
 func (h *handler) submitMove(c *gin.Context) error {
-	gid, err := pathInt(c, "gid")
+	gid, err := core.PathInt(c, "gid")
 	if err != nil {
 		return err
 	}
@@ -284,9 +285,9 @@ func (h *handler) submitMove(c *gin.Context) error {
 	return h.afterGameForm(c, gid, f, err)
 }
 
-func (h *handler) gameForm(act func(ctx context.Context, gameID int64) (*correspondence.View, error)) handlerFunc {
+func (h *handler) gameForm(act func(ctx context.Context, gameID int64) (*correspondence.View, error)) core.HandlerFunc {
 	return func(c *gin.Context) error {
-		gid, err := pathInt(c, "gid")
+		gid, err := core.PathInt(c, "gid")
 		if err != nil {
 			return err
 		}
@@ -297,7 +298,7 @@ func (h *handler) gameForm(act func(ctx context.Context, gameID int64) (*corresp
 
 // submitResign asks for a confirmation first: resigning cannot be undone.
 func (h *handler) submitResign(c *gin.Context) error {
-	gid, err := pathInt(c, "gid")
+	gid, err := core.PathInt(c, "gid")
 	if err != nil {
 		return err
 	}
@@ -309,7 +310,7 @@ func (h *handler) submitResign(c *gin.Context) error {
 }
 
 func (h *handler) submitDecision(c *gin.Context) error {
-	gid, err := pathInt(c, "gid")
+	gid, err := core.PathInt(c, "gid")
 	if err != nil {
 		return err
 	}
@@ -322,7 +323,7 @@ func (h *handler) submitDecision(c *gin.Context) error {
 }
 
 func (h *handler) submitReopen(c *gin.Context) error {
-	gid, err := pathInt(c, "gid")
+	gid, err := core.PathInt(c, "gid")
 	if err != nil {
 		return err
 	}
@@ -351,7 +352,7 @@ type leaveRow struct {
 }
 
 func (h *handler) sectionData(c *gin.Context, tab string) (*sectionPageData, *translator, error) {
-	id, err := pathInt(c, "id")
+	id, err := core.PathInt(c, "id")
 	if err != nil {
 		return nil, nil, err
 	}
@@ -422,7 +423,7 @@ func (h *handler) afterArbiterForm(c *gin.Context, id int64, f *form, err error)
 }
 
 func (h *handler) startSection(c *gin.Context) error {
-	id, err := pathInt(c, "id")
+	id, err := core.PathInt(c, "id")
 	if err != nil {
 		return err
 	}
@@ -431,7 +432,7 @@ func (h *handler) startSection(c *gin.Context) error {
 }
 
 func (h *handler) saveCorrSettings(c *gin.Context) error {
-	id, err := pathInt(c, "id")
+	id, err := core.PathInt(c, "id")
 	if err != nil {
 		return err
 	}
@@ -461,7 +462,7 @@ func (h *handler) saveCorrSettings(c *gin.Context) error {
 // submitLeave books leave from the player's "My games" page or the
 // arbiter's view, and goes back to where it came from.
 func (h *handler) submitLeave(c *gin.Context) error {
-	id, err := pathInt(c, "id")
+	id, err := core.PathInt(c, "id")
 	if err != nil {
 		return err
 	}

@@ -1,4 +1,4 @@
-package api
+package web
 
 import (
 	"cmp"
@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"adiukh/api/core"
 	"adiukh/rules"
 	"adiukh/tournament"
 )
@@ -58,8 +59,8 @@ func (f *form) fail(err error, tr *translator) error {
 // formStatus is the status of a form shown again with its error.
 func formStatus(err error) int {
 	var e *tournament.Error
-	if errors.As(err, &e) && statusOf[e.Code] != 0 {
-		return statusOf[e.Code]
+	if errors.As(err, &e) && core.StatusOf[e.Code] != 0 {
+		return core.StatusOf[e.Code]
 	}
 	return http.StatusBadRequest
 }

@@ -1,4 +1,4 @@
-package api
+package web
 
 import (
 	"fmt"
@@ -9,6 +9,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"adiukh/api/core"
 	"adiukh/rules"
 	"adiukh/tournament"
 )
@@ -81,7 +82,7 @@ func (d *gameEditPageData) check() {
 }
 
 func (h *handler) gameEditPage(c *gin.Context) error {
-	ids, err := pathInts(c, "id", "n", "board")
+	ids, err := core.PathInts(c, "id", "n", "board")
 	if err != nil {
 		return err
 	}
@@ -95,15 +96,12 @@ func (h *handler) gameEditPage(c *gin.Context) error {
 	return nil
 }
 
-// maxSheetBytes bounds an uploaded sheet: a long game is a few kilobytes.
-const maxSheetBytes = 64 << 10
-
 // saveGame records the result and sheet of one board. A sheet may be
 // pasted or uploaded as a file; a correction or an override needs a
 // reason, which the service asks for and the audit log keeps. A result
 // that upsets a later round is saved and shown with its warning.
 func (h *handler) saveGame(c *gin.Context) error {
-	ids, err := pathInts(c, "id", "n", "board")
+	ids, err := core.PathInts(c, "id", "n", "board")
 	if err != nil {
 		return err
 	}
@@ -156,15 +154,15 @@ func readUploadedSheet(c *gin.Context, values map[string]string) error {
 	if err != nil {
 		return nil // no file: the pasted text stands
 	}
-	if fh.Size > maxSheetBytes {
-		return tournament.Invalid("sheet", "the file %s has %d bytes; a game sheet has at most %d", fh.Filename, fh.Size, maxSheetBytes)
+	if fh.Size > core.MaxSheetBytes {
+		return tournament.Invalid("sheet", "the file %s has %d bytes; a game sheet has at most %d", fh.Filename, fh.Size, core.MaxSheetBytes)
 	}
 	f, err := fh.Open()
 	if err != nil {
 		return err
 	}
 	defer f.Close()
-	b, err := io.ReadAll(io.LimitReader(f, maxSheetBytes))
+	b, err := io.ReadAll(io.LimitReader(f, core.MaxSheetBytes))
 	if err != nil {
 		return err
 	}

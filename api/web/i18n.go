@@ -1,20 +1,15 @@
-package api
+package web
 
 import (
 	"math"
 	"time"
 
+	"adiukh/api/core"
 	"adiukh/rules"
 	"adiukh/tournament"
 	"adiukh/tournament/catalog"
 	"adiukh/tournament/export"
 	"adiukh/tournament/report"
-)
-
-// Languages of the interface, as the lang parameter and cookie spell them.
-const (
-	langRU = string(catalog.Russian)
-	langEN = string(catalog.English)
 )
 
 // translator is the reader's language inside templates: {{$t.T "key"}},
@@ -84,7 +79,7 @@ func (t *translator) Warning(w tournament.Warning) string {
 
 // Name picks the Russian or English one of a pair of names given as data.
 func (t *translator) Name(ru, en string) string {
-	if t.Lang == langEN && en != "" {
+	if t.Lang == core.LangEN && en != "" {
 		return en
 	}
 	return ru

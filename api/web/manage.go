@@ -1,4 +1,4 @@
-package api
+package web
 
 import (
 	"fmt"
@@ -7,6 +7,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"adiukh/api/core"
 	"adiukh/tournament"
 )
 
@@ -90,7 +91,7 @@ func (h *handler) manageData(c *gin.Context, id int64) (*managePageData, error) 
 }
 
 func (h *handler) managePage(c *gin.Context) error {
-	id, err := pathInt(c, "id")
+	id, err := core.PathInt(c, "id")
 	if err != nil {
 		return err
 	}
@@ -139,7 +140,7 @@ func (h *handler) backToManage(c *gin.Context, id int64, anchor string) {
 }
 
 func (h *handler) updateSettings(c *gin.Context) error {
-	id, err := pathInt(c, "id")
+	id, err := core.PathInt(c, "id")
 	if err != nil {
 		return err
 	}
@@ -160,7 +161,7 @@ func (h *handler) updateSettings(c *gin.Context) error {
 }
 
 func (h *handler) pairRound(c *gin.Context) error {
-	id, err := pathInt(c, "id")
+	id, err := core.PathInt(c, "id")
 	if err != nil {
 		return err
 	}
@@ -178,7 +179,7 @@ func (h *handler) pairRound(c *gin.Context) error {
 }
 
 func (h *handler) publishRound(c *gin.Context) error {
-	ids, err := pathInts(c, "id", "n")
+	ids, err := core.PathInts(c, "id", "n")
 	if err != nil {
 		return err
 	}
@@ -190,7 +191,7 @@ func (h *handler) publishRound(c *gin.Context) error {
 }
 
 func (h *handler) finishEvent(c *gin.Context) error {
-	id, err := pathInt(c, "id")
+	id, err := core.PathInt(c, "id")
 	if err != nil {
 		return err
 	}

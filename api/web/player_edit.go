@@ -1,4 +1,4 @@
-package api
+package web
 
 import (
 	"net/http"
@@ -7,6 +7,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"adiukh/api/core"
 	"adiukh/tournament"
 )
 
@@ -27,7 +28,7 @@ func (h *handler) playerEditPage(c *gin.Context) error {
 // renderPlayerEdit shows the form: as the player stands, or as typed (f)
 // with what was refused.
 func (h *handler) renderPlayerEdit(c *gin.Context, f *form, status int) error {
-	ids, err := pathInts(c, "id", "pid")
+	ids, err := core.PathInts(c, "id", "pid")
 	if err != nil {
 		return err
 	}
@@ -53,7 +54,7 @@ func (h *handler) renderPlayerEdit(c *gin.Context, f *form, status int) error {
 
 // savePlayer saves the form; an emptied rating or birth year clears it.
 func (h *handler) savePlayer(c *gin.Context) error {
-	ids, err := pathInts(c, "id", "pid")
+	ids, err := core.PathInts(c, "id", "pid")
 	if err != nil {
 		return err
 	}

@@ -1,4 +1,4 @@
-package api
+package web
 
 import (
 	"net/http"
@@ -7,6 +7,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"adiukh/api/core"
 	"adiukh/tournament"
 )
 
@@ -36,7 +37,7 @@ func playerInput(values map[string]string) (tournament.PlayerInput, error) {
 var playerFields = []string{"name", "rating", "birth_year", "club", "city", "federation_id"}
 
 func (h *handler) addPlayer(c *gin.Context) error {
-	id, err := pathInt(c, "id")
+	id, err := core.PathInt(c, "id")
 	if err != nil {
 		return err
 	}
@@ -60,7 +61,7 @@ func (h *handler) addPlayer(c *gin.Context) error {
 // with every bad line named, or with the possible duplicates and a button
 // that sends it again with confirm=1.
 func (h *handler) addPlayersCSV(c *gin.Context) error {
-	id, err := pathInt(c, "id")
+	id, err := core.PathInt(c, "id")
 	if err != nil {
 		return err
 	}
@@ -104,7 +105,7 @@ type confirmChoice struct {
 // confirmed asks for the confirmation of an action on a player (see
 // confirm); the question names the player and the next round.
 func (h *handler) confirmed(c *gin.Context, question, button string, hidden map[string]string, act func(reason string) error) error {
-	ids, err := pathInts(c, "id", "pid")
+	ids, err := core.PathInts(c, "id", "pid")
 	if err != nil {
 		return err
 	}
@@ -173,7 +174,7 @@ func (h *handler) confirmChoosing(c *gin.Context, id int64, anchor, button strin
 
 // withdrawPlayer withdraws a player from the next round to be paired.
 func (h *handler) withdrawPlayer(c *gin.Context) error {
-	ids, err := pathInts(c, "id", "pid")
+	ids, err := core.PathInts(c, "id", "pid")
 	if err != nil {
 		return err
 	}
@@ -196,7 +197,7 @@ func (h *handler) withdrawPlayer(c *gin.Context) error {
 
 // reinstatePlayer takes a withdrawal back while its round is not paired.
 func (h *handler) reinstatePlayer(c *gin.Context) error {
-	ids, err := pathInts(c, "id", "pid")
+	ids, err := core.PathInts(c, "id", "pid")
 	if err != nil {
 		return err
 	}
@@ -208,7 +209,7 @@ func (h *handler) reinstatePlayer(c *gin.Context) error {
 
 // removePlayer deletes a player before round 1.
 func (h *handler) removePlayer(c *gin.Context) error {
-	ids, err := pathInts(c, "id", "pid")
+	ids, err := core.PathInts(c, "id", "pid")
 	if err != nil {
 		return err
 	}

@@ -1,4 +1,4 @@
-package api
+package web
 
 import (
 	"fmt"
@@ -10,6 +10,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"adiukh/api/core"
 	"adiukh/rules"
 	"adiukh/tournament"
 )
@@ -164,7 +165,7 @@ func newEventPageData(hd eventHeader, d *tournament.EventData, n int) *eventPage
 // eventPage shows the pairings of one round, by default the latest one, so
 // that a player opening the event on a phone sees their board at once.
 func (h *handler) eventPage(c *gin.Context) error {
-	id, err := pathInt(c, "id")
+	id, err := core.PathInt(c, "id")
 	if err != nil {
 		return err
 	}
@@ -187,7 +188,7 @@ func (h *handler) eventPage(c *gin.Context) error {
 	if d.Event.Discipline.IsTeam() {
 		return h.teamEventPage(c, id)
 	}
-	n, err := queryInt(c, "round")
+	n, err := core.QueryInt(c, "round")
 	if err != nil {
 		return err
 	}
@@ -245,7 +246,7 @@ func (h *handler) standingsPage(c *gin.Context) error {
 // instead, and a composition contest, which plays no games, by its
 // contest page; then the crosstable is nil and the error is theirs.
 func (h *handler) individualCrosstable(c *gin.Context, teamPage func(*gin.Context, int64) error) (*tournament.Crosstable, error) {
-	id, err := pathInt(c, "id")
+	id, err := core.PathInt(c, "id")
 	if err != nil {
 		return nil, err
 	}
@@ -260,7 +261,7 @@ func (h *handler) individualCrosstable(c *gin.Context, teamPage func(*gin.Contex
 	case e.Discipline.IsTeam():
 		return nil, teamPage(c, id)
 	}
-	round, err := queryInt(c, "round")
+	round, err := core.QueryInt(c, "round")
 	if err != nil {
 		return nil, err
 	}
@@ -401,7 +402,7 @@ type officialSums struct {
 // are added up, so that the sums stand beside the official values; the
 // games of a round still waiting for results are listed apart.
 func (h *handler) playerPage(c *gin.Context) error {
-	ids, err := pathInts(c, "id", "pid")
+	ids, err := core.PathInts(c, "id", "pid")
 	if err != nil {
 		return err
 	}
@@ -502,7 +503,7 @@ type searchPageData struct {
 // event the reader may see, by the beginnings of their words; case and
 // ё/е do not matter. Twenty hits a page.
 func (h *handler) searchPage(c *gin.Context) error {
-	page, err := pageParam(c)
+	page, err := core.PageParam(c)
 	if err != nil {
 		return err
 	}
@@ -596,7 +597,7 @@ func moveRows(frames []frameView) []moveRow {
 // needs no further request to step through the game. A bye or a game not
 // played has nothing to replay: the page says so instead.
 func (h *handler) gamePage(c *gin.Context) error {
-	ids, err := pathInts(c, "id", "n", "board")
+	ids, err := core.PathInts(c, "id", "n", "board")
 	if err != nil {
 		return err
 	}

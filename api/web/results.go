@@ -1,4 +1,4 @@
-package api
+package web
 
 import (
 	"fmt"
@@ -8,6 +8,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"adiukh/api/core"
 	"adiukh/tournament"
 )
 
@@ -79,7 +80,7 @@ func (h *handler) resultsData(c *gin.Context, id int64, n int) (*resultsPageData
 }
 
 func (h *handler) resultsPage(c *gin.Context) error {
-	ids, err := pathInts(c, "id", "n")
+	ids, err := core.PathInts(c, "id", "n")
 	if err != nil {
 		return err
 	}
@@ -120,7 +121,7 @@ func versionOf(versions string, round, board int) (int, error) {
 // and the reason of a correction. A result that upsets a later round is
 // saved and shown with its warning instead of going straight back.
 func (h *handler) enterResult(c *gin.Context) error {
-	ids, err := pathInts(c, "id", "n")
+	ids, err := core.PathInts(c, "id", "n")
 	if err != nil {
 		return err
 	}

@@ -1,4 +1,4 @@
-package api
+package web
 
 import (
 	"fmt"
@@ -8,6 +8,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"adiukh/api/core"
 	"adiukh/tournament"
 )
 
@@ -73,7 +74,7 @@ func (h *handler) reviewFailed(c *gin.Context, id int64, n int, err error, pick 
 }
 
 func (h *handler) swapSeats(c *gin.Context) error {
-	ids, err := pathInts(c, "id", "n")
+	ids, err := core.PathInts(c, "id", "n")
 	if err != nil {
 		return err
 	}
@@ -93,7 +94,7 @@ func (h *handler) swapSeats(c *gin.Context) error {
 }
 
 func (h *handler) deleteDraftRound(c *gin.Context) error {
-	ids, err := pathInts(c, "id", "n")
+	ids, err := core.PathInts(c, "id", "n")
 	if err != nil {
 		return err
 	}
@@ -107,7 +108,7 @@ func (h *handler) deleteDraftRound(c *gin.Context) error {
 // unpublishRound takes a published round back to a draft after asking for
 // the confirmation and its reason: the players may have seen the pairing.
 func (h *handler) unpublishRound(c *gin.Context) error {
-	ids, err := pathInts(c, "id", "n")
+	ids, err := core.PathInts(c, "id", "n")
 	if err != nil {
 		return err
 	}

@@ -1,4 +1,4 @@
-package api
+package web
 
 import (
 	"io"
@@ -7,6 +7,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"adiukh/api/core"
 	"adiukh/tournament"
 )
 
@@ -24,7 +25,7 @@ type sheetOutcomeRow struct {
 // board each went to and what became of it, and keeps the sheets that were
 // not stored in the box.
 func (h *handler) enterSheets(c *gin.Context) error {
-	ids, err := pathInts(c, "id", "n")
+	ids, err := core.PathInts(c, "id", "n")
 	if err != nil {
 		return err
 	}
@@ -35,7 +36,7 @@ func (h *handler) enterSheets(c *gin.Context) error {
 			if err != nil {
 				return err
 			}
-			b, err := io.ReadAll(io.LimitReader(f, maxSheetBatchBytes))
+			b, err := io.ReadAll(io.LimitReader(f, core.MaxSheetBatchBytes))
 			f.Close()
 			if err != nil {
 				return err

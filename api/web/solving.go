@@ -1,4 +1,4 @@
-package api
+package web
 
 import (
 	"cmp"
@@ -12,6 +12,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"adiukh/api/core"
 	"adiukh/tournament"
 	"adiukh/tournament/composition"
 )
@@ -22,10 +23,10 @@ import (
 // on the same page until the window opens (or through PUT
 // /api/v1/events/{id}/solving); the page calls the same use cases.
 func (h *handler) solvingRoutesWeb(public, signedIn *gin.RouterGroup) {
-	public.GET("/events/:id/solving", h.pageHandler(h.solvingPage))
-	signedIn.POST("/events/:id/solving/problems/:n/answer", h.pageHandler(h.submitSolvingAnswer))
-	signedIn.POST("/events/:id/solving", h.pageHandler(h.saveSolving))
-	signedIn.POST("/events/:id/solving/problems/:n/answers/:user/ruling", h.pageHandler(h.ruleSolvingAnswer))
+	public.GET("/events/:id/solving", h.Page(h.solvingPage))
+	signedIn.POST("/events/:id/solving/problems/:n/answer", h.Page(h.submitSolvingAnswer))
+	signedIn.POST("/events/:id/solving", h.Page(h.saveSolving))
+	signedIn.POST("/events/:id/solving/problems/:n/answers/:user/ruling", h.Page(h.ruleSolvingAnswer))
 }
 
 // solvingRow is one problem with its diagram and the reader's answer.
@@ -136,11 +137,11 @@ func (h *handler) renderSolvingWith(c *gin.Context, f, setup *form, status int) 
 }
 
 func (h *handler) submitSolvingAnswer(c *gin.Context) error {
-	id, err := pathInt(c, "id")
+	id, err := core.PathInt(c, "id")
 	if err != nil {
 		return err
 	}
-	n, err := pathInt(c, "n")
+	n, err := core.PathInt(c, "n")
 	if err != nil {
 		return err
 	}
@@ -152,7 +153,7 @@ func (h *handler) submitSolvingAnswer(c *gin.Context) error {
 
 // ruleSolvingAnswer sets an answer's verdict from the director's form.
 func (h *handler) ruleSolvingAnswer(c *gin.Context) error {
-	ids, err := pathInts(c, "id", "n", "user")
+	ids, err := core.PathInts(c, "id", "n", "user")
 	if err != nil {
 		return err
 	}
@@ -194,7 +195,7 @@ func parseFormMoment(s string) (time.Time, error) {
 // service sets to 5 and 1 when it is left out. Problems are numbered in
 // their order, whatever the empty lines between them.
 func (h *handler) saveSolving(c *gin.Context) error {
-	id, err := pathInt(c, "id")
+	id, err := core.PathInt(c, "id")
 	if err != nil {
 		return err
 	}

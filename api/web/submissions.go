@@ -1,4 +1,4 @@
-package api
+package web
 
 import (
 	"fmt"
@@ -7,6 +7,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"adiukh/api/core"
 	"adiukh/tournament"
 )
 
@@ -59,7 +60,7 @@ func (p *playerPanel) IsMine(row boardRow) bool {
 }
 
 func (h *handler) setSubmissions(c *gin.Context) error {
-	id, err := pathInt(c, "id")
+	id, err := core.PathInt(c, "id")
 	if err != nil {
 		return err
 	}
@@ -71,7 +72,7 @@ func (h *handler) setSubmissions(c *gin.Context) error {
 }
 
 func (h *handler) linkPlayer(c *gin.Context) error {
-	ids, err := pathInts(c, "id", "pid")
+	ids, err := core.PathInts(c, "id", "pid")
 	if err != nil {
 		return err
 	}
@@ -85,7 +86,7 @@ func (h *handler) linkPlayer(c *gin.Context) error {
 // decideSubmission confirms or rejects a report; the arbiter comes back to
 // the arbiter's desk, the opponent to the event page.
 func (h *handler) decideSubmission(c *gin.Context) error {
-	ids, err := pathInts(c, "id", "sid")
+	ids, err := core.PathInts(c, "id", "sid")
 	if err != nil {
 		return err
 	}
@@ -130,7 +131,7 @@ func (h *handler) reportData(c *gin.Context, ids []int64) (*reportPageData, erro
 }
 
 func (h *handler) reportPage(c *gin.Context) error {
-	ids, err := pathInts(c, "id", "n", "board")
+	ids, err := core.PathInts(c, "id", "n", "board")
 	if err != nil {
 		return err
 	}
@@ -147,7 +148,7 @@ func (h *handler) reportPage(c *gin.Context) error {
 }
 
 func (h *handler) submitReport(c *gin.Context) error {
-	ids, err := pathInts(c, "id", "n", "board")
+	ids, err := core.PathInts(c, "id", "n", "board")
 	if err != nil {
 		return err
 	}

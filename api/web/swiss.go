@@ -1,4 +1,4 @@
-package api
+package web
 
 import (
 	"bytes"
@@ -11,6 +11,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"adiukh/api/core"
 	"adiukh/tournament"
 )
 
@@ -18,16 +19,16 @@ import (
 // by hand, pairing cards on the round review, TRF files in and out.
 
 func (h *handler) swissRoutesWeb(m *gin.RouterGroup) {
-	m.POST("/manage/events/import.trf", h.pageHandler(h.importTRF))
-	m.GET("/events/:id/pairing.trf", h.pageHandler(h.pairingTRF))
-	m.POST("/events/:id/players/:pid/bye", h.pageHandler(h.requestBye))
-	m.POST("/events/:id/rounds/:n/pairing", h.pageHandler(h.editPairing))
+	m.POST("/manage/events/import.trf", h.Page(h.importTRF))
+	m.GET("/events/:id/pairing.trf", h.Page(h.pairingTRF))
+	m.POST("/events/:id/players/:pid/bye", h.Page(h.requestBye))
+	m.POST("/events/:id/rounds/:n/pairing", h.Page(h.editPairing))
 }
 
 // requestBye records (or, with an empty kind, takes back) a player's
 // requested bye for the next round to be paired.
 func (h *handler) requestBye(c *gin.Context) error {
-	ids, err := pathInts(c, "id", "pid")
+	ids, err := core.PathInts(c, "id", "pid")
 	if err != nil {
 		return err
 	}
@@ -98,7 +99,7 @@ func startNumbers(fields []string) ([]int, *tournament.Error) {
 // editPairing replaces a draft round's boards by the pairing typed in; the
 // round page then shows what the check of the absolute criteria found.
 func (h *handler) editPairing(c *gin.Context) error {
-	ids, err := pathInts(c, "id", "n")
+	ids, err := core.PathInts(c, "id", "n")
 	if err != nil {
 		return err
 	}
@@ -115,7 +116,7 @@ func (h *handler) editPairing(c *gin.Context) error {
 }
 
 func (h *handler) pairingTRF(c *gin.Context) error {
-	id, err := pathInt(c, "id")
+	id, err := core.PathInt(c, "id")
 	if err != nil {
 		return err
 	}
@@ -136,15 +137,15 @@ func (h *handler) importTRF(c *gin.Context) error {
 		if err != nil {
 			return tournament.Invalid("file", "choose a TRF file to upload")
 		}
-		if fh.Size > maxTRF {
-			return tournament.Invalid("file", "the file is larger than %d MB", maxTRF>>20)
+		if fh.Size > core.MaxTRF {
+			return tournament.Invalid("file", "the file is larger than %d MB", core.MaxTRF>>20)
 		}
 		f, err := fh.Open()
 		if err != nil {
 			return tournament.Invalid("file", "the file could not be read: %v", err)
 		}
 		defer f.Close()
-		e, err := h.Events.ImportTRF(c.Request.Context(), io.LimitReader(f, maxTRF))
+		e, err := h.Events.ImportTRF(c.Request.Context(), io.LimitReader(f, core.MaxTRF))
 		if err != nil {
 			return err
 		}

@@ -1,4 +1,4 @@
-package api
+package web
 
 import (
 	"strconv"
@@ -6,6 +6,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"adiukh/api/core"
 	"adiukh/tournament"
 )
 
@@ -61,7 +62,7 @@ func teamForm(pick func(*teamDesk) *form) func(*managePageData) *form {
 
 // setTeamBoards changes the number of boards before round 1.
 func (h *handler) setTeamBoards(c *gin.Context) error {
-	id, err := pathInt(c, "id")
+	id, err := core.PathInt(c, "id")
 	if err != nil {
 		return err
 	}
@@ -82,7 +83,7 @@ func (h *handler) setTeamBoards(c *gin.Context) error {
 
 // editTeam changes a team's name, city, club and captain.
 func (h *handler) editTeam(c *gin.Context) error {
-	ids, err := pathInts(c, "id", "team")
+	ids, err := core.PathInts(c, "id", "team")
 	if err != nil {
 		return err
 	}
@@ -102,7 +103,7 @@ func (h *handler) editTeam(c *gin.Context) error {
 
 // addReserve adds a player at the end of a team's roster.
 func (h *handler) addReserve(c *gin.Context) error {
-	ids, err := pathInts(c, "id", "team")
+	ids, err := core.PathInts(c, "id", "team")
 	if err != nil {
 		return err
 	}
@@ -125,7 +126,7 @@ func (h *handler) addReserve(c *gin.Context) error {
 // moveToTeam moves a player to the end of another team's roster before
 // round 1.
 func (h *handler) moveToTeam(c *gin.Context) error {
-	ids, err := pathInts(c, "id", "pid")
+	ids, err := core.PathInts(c, "id", "pid")
 	if err != nil {
 		return err
 	}
@@ -147,7 +148,7 @@ func (h *handler) moveToTeam(c *gin.Context) error {
 // paired, once the arbiter confirms it with a reason: a Swiss event pairs
 // it no more, a round robin gives its opponents every board by forfeit.
 func (h *handler) withdrawTeam(c *gin.Context) error {
-	ids, err := pathInts(c, "id", "team")
+	ids, err := core.PathInts(c, "id", "team")
 	if err != nil {
 		return err
 	}
@@ -164,7 +165,7 @@ func (h *handler) withdrawTeam(c *gin.Context) error {
 // reinstateTeam takes a team's withdrawal back while its round is not
 // paired.
 func (h *handler) reinstateTeam(c *gin.Context) error {
-	ids, err := pathInts(c, "id", "team")
+	ids, err := core.PathInts(c, "id", "team")
 	if err != nil {
 		return err
 	}

@@ -1,4 +1,4 @@
-package api
+package web
 
 import (
 	"strconv"
@@ -6,6 +6,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"adiukh/api/core"
 	"adiukh/tournament"
 )
 
@@ -77,7 +78,7 @@ func teamScoringInput(c *gin.Context, v map[string]string) (tournament.TeamSetti
 
 // setTeamScoring saves the team scoring form.
 func (h *handler) setTeamScoring(c *gin.Context) error {
-	id, err := pathInt(c, "id")
+	id, err := core.PathInt(c, "id")
 	if err != nil {
 		return err
 	}

@@ -1,4 +1,4 @@
-package api
+package web
 
 import (
 	"errors"
@@ -10,6 +10,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"adiukh/api/core"
 	"adiukh/tournament"
 )
 
@@ -87,7 +88,7 @@ func (h *handler) teamEventPage(c *gin.Context, id int64) error {
 	for i := range d.Teams {
 		data.Players += len(d.Teams[i].Roster)
 	}
-	n, err := queryInt(c, "round")
+	n, err := core.QueryInt(c, "round")
 	if err != nil {
 		return err
 	}
@@ -117,7 +118,7 @@ type teamStandingsPageData struct {
 }
 
 func (h *handler) teamStandingsPage(c *gin.Context, id int64) error {
-	round, err := queryInt(c, "round")
+	round, err := core.QueryInt(c, "round")
 	if err != nil {
 		return err
 	}
@@ -181,7 +182,7 @@ func (h *handler) teamCrosstablePage(c *gin.Context, id int64) error {
 // roster is one player per line, in board order, written like a CSV line of
 // players (name, rating, birth year, club, city, federation ID).
 func (h *handler) addTeam(c *gin.Context) error {
-	id, err := pathInt(c, "id")
+	id, err := core.PathInt(c, "id")
 	if err != nil {
 		return err
 	}
@@ -296,7 +297,7 @@ func (h *handler) lineupsData(c *gin.Context, id int64, n int) (*lineupsPageData
 }
 
 func (h *handler) lineupsPage(c *gin.Context) error {
-	ids, err := pathInts(c, "id", "n")
+	ids, err := core.PathInts(c, "id", "n")
 	if err != nil {
 		return err
 	}
@@ -310,7 +311,7 @@ func (h *handler) lineupsPage(c *gin.Context) error {
 
 // setLineup takes one team's line-up: a player ID (or 0) per board.
 func (h *handler) setLineup(c *gin.Context) error {
-	ids, err := pathInts(c, "id", "n", "team")
+	ids, err := core.PathInts(c, "id", "n", "team")
 	if err != nil {
 		return err
 	}

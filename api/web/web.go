@@ -1,4 +1,4 @@
-package api
+package web
 
 import (
 	"bytes"
@@ -10,22 +10,33 @@ import (
 	"net/url"
 	"path"
 	"strings"
-	"time"
 
 	"github.com/gin-gonic/gin"
 
+	"adiukh/api/core"
 	"adiukh/static"
 	"adiukh/templates"
 	"adiukh/tournament"
-	"adiukh/tournament/catalog"
 )
 
-// web is what the HTML pages share besides the services: the parsed page
-// templates, the messages and sessions.
-type web struct {
+// handler holds what the HTML pages share: the server's services and
+// middleware, the parsed page templates and the one-time setup link.
+type handler struct {
+	*core.Server
 	pages     map[string]*template.Template
-	sessions  *sessions
 	setupLink *setupLink
+}
+
+// Register adds the HTML pages to r; their errors are answered as pages.
+func Register(s *core.Server, r *gin.Engine) {
+	pages, err := parsePages()
+	if err != nil {
+		// The templates are embedded in the binary; a test parses them.
+		panic(err)
+	}
+	h := &handler{Server: s, pages: pages, setupLink: &setupLink{token: s.SetupToken}}
+	s.SetPageFailer(h.failHTML)
+	h.routes(r)
 }
 
 // parsePages parses one template set per page: the layout, the partials and
@@ -74,32 +85,8 @@ type page struct {
 	Data  any
 }
 
-// lang is the reader's language: ?lang= (remembered in a cookie), the
-// cookie, the signed-in user's choice, the browser's Accept-Language, then
-// Russian. A reader's own choice always beats what the browser asks for.
-func (h *handler) lang(c *gin.Context) string {
-	if l, ok := catalog.Parse(c.Query("lang")); ok {
-		setCookie(c, langCookie, string(l), 365*24*time.Hour)
-		return string(l)
-	}
-	if v, err := c.Cookie(langCookie); err == nil {
-		if l, ok := catalog.Parse(v); ok {
-			return string(l)
-		}
-	}
-	if u := tournament.UserFromContext(c.Request.Context()); u != nil {
-		if l, ok := catalog.Parse(u.Locale); ok {
-			return string(l)
-		}
-	}
-	if l, ok := catalog.FromAcceptLanguage(c.GetHeader("Accept-Language")); ok {
-		return string(l)
-	}
-	return langRU
-}
-
 func (h *handler) translator(c *gin.Context) *translator {
-	return newTranslator(h.lang(c))
+	return newTranslator(h.Lang(c))
 }
 
 // render writes a page. The page is rendered into a buffer first so that a
@@ -110,7 +97,7 @@ func (h *handler) render(c *gin.Context, status int, name, titleKey string, data
 }
 
 func (h *handler) renderWith(c *gin.Context, tr *translator, status int, name, title string, data any) {
-	t := h.web.pages[name]
+	t := h.pages[name]
 	if t == nil {
 		h.Log.Error("no such page template", "page", name)
 		c.String(http.StatusInternalServerError, "internal error")
@@ -157,10 +144,10 @@ func (h *handler) failHTML(c *gin.Context, err error) {
 	status := http.StatusInternalServerError
 	var msg string
 	var e *tournament.Error
-	if errors.As(err, &e) && statusOf[e.Code] != 0 {
+	if errors.As(err, &e) && core.StatusOf[e.Code] != 0 {
 		// The input at fault is named as the form names it, never by its
 		// key ("Дисциплина: …", not "discipline: …").
-		status, msg = statusOf[e.Code], h.translator(c).ErrorWithField(e)
+		status, msg = core.StatusOf[e.Code], h.translator(c).ErrorWithField(e)
 	} else {
 		h.Log.Error("request failed", "method", c.Request.Method, "path", c.Request.URL.Path, "err", err)
 	}
@@ -169,7 +156,7 @@ func (h *handler) failHTML(c *gin.Context, err error) {
 		c.Abort()
 		return
 	}
-	retryAfterOf(c, err)
+	core.RetryAfterOf(c, err)
 	h.render(c, status, "error", "error.title", errorPage{Status: status, Message: msg})
 	c.Abort()
 }
@@ -196,8 +183,8 @@ func (h *handler) requireSignIn(c *gin.Context) {
 	c.Next()
 }
 
-// routesWeb registers the HTML pages.
-func (h *handler) routesWeb(r *gin.Engine) {
+// routes registers the HTML pages, and answers an address no route has.
+func (h *handler) routes(r *gin.Engine) {
 	staticFS := http.FileServerFS(static.FS)
 	r.GET("/static/*file", func(c *gin.Context) {
 		c.Header("Cache-Control", "public, max-age=3600")
@@ -206,82 +193,77 @@ func (h *handler) routesWeb(r *gin.Engine) {
 	})
 
 	r.NoRoute(securityHeaders, func(c *gin.Context) {
-		missing := tournament.NotFound("there is no page at %s", c.Request.URL.Path)
-		if strings.HasPrefix(c.Request.URL.Path, "/api/") {
-			h.failJSON(c, missing)
-			return
-		}
-		h.failHTML(c, missing)
+		h.Fail(c, tournament.NotFound("there is no page at %s", c.Request.URL.Path))
 	})
 
-	g := r.Group("", securityHeaders, h.sessionUser)
-	g.GET("/", h.pageHandler(h.eventsPage))
-	g.GET("/search", h.pageHandler(h.searchPage))
-	g.GET("/events/:id", h.cached, h.pageHandler(h.eventPage))
-	g.GET("/events/:id/standings", h.cached, h.pageHandler(h.standingsPage))
-	g.GET("/events/:id/crosstable", h.cached, h.pageHandler(h.crosstablePage))
-	g.GET("/events/:id/players/:pid", h.cached, h.pageHandler(h.playerPage))
-	g.GET("/events/:id/rounds/:n/boards/:board", h.cached, h.pageHandler(h.gamePage))
-	g.GET("/login", h.pageHandler(h.loginPage))
-	g.POST("/login", h.pageHandler(h.login))
-	g.POST("/logout", h.pageHandler(h.logout))
-	g.GET("/setup/:token", h.pageHandler(h.setupPage))
-	g.POST("/setup/:token", h.pageHandler(h.setup))
+	g := r.Group("", securityHeaders, h.SessionUser)
+	g.GET("/", h.Page(h.eventsPage))
+	g.GET("/search", h.Page(h.searchPage))
+	g.GET("/events/:id", h.Cached, h.Page(h.eventPage))
+	g.GET("/events/:id/standings", h.Cached, h.Page(h.standingsPage))
+	g.GET("/events/:id/crosstable", h.Cached, h.Page(h.crosstablePage))
+	g.GET("/events/:id/players/:pid", h.Cached, h.Page(h.playerPage))
+	g.GET("/events/:id/rounds/:n/boards/:board", h.Cached, h.Page(h.gamePage))
+	g.GET("/login", h.Page(h.loginPage))
+	g.POST("/login", h.Page(h.login))
+	g.POST("/logout", h.Page(h.logout))
+	g.GET("/setup/:token", h.Page(h.setupPage))
+	g.POST("/setup/:token", h.Page(h.setup))
 
 	m := g.Group("", h.requireSignIn)
-	m.GET("/account", h.pageHandler(h.accountPage))
-	m.POST("/account/name", h.pageHandler(h.changeName))
-	m.POST("/account/password", h.pageHandler(h.changePassword))
-	m.POST("/account/sessions/:sid/end", h.pageHandler(h.endSession))
-	m.POST("/account/sessions/end-others", h.pageHandler(h.endOtherSessions))
-	m.POST("/account/tokens", h.pageHandler(h.createToken))
-	m.POST("/account/tokens/:tid/revoke", h.pageHandler(h.revokeToken))
-	m.GET("/admin/accounts", h.pageHandler(h.accountsPage))
-	m.POST("/admin/accounts", h.pageHandler(h.addAccount))
-	m.POST("/admin/accounts/:uid/role", h.pageHandler(h.changeRole))
-	m.POST("/admin/accounts/:uid/password", h.pageHandler(h.resetPassword))
-	m.GET("/manage/events/new", h.pageHandler(h.newEventPage))
-	m.POST("/manage/events", h.pageHandler(h.createEvent))
-	m.GET("/events/:id/manage", h.pageHandler(h.managePage))
-	m.POST("/events/:id/settings", h.pageHandler(h.updateSettings))
-	m.POST("/events/:id/players", h.pageHandler(h.addPlayer))
-	m.POST("/events/:id/players/csv", h.pageHandler(h.addPlayersCSV))
-	m.POST("/events/:id/teams", h.pageHandler(h.addTeam))
-	m.POST("/events/:id/team-settings", h.pageHandler(h.setTeamBoards))
-	m.POST("/events/:id/team-scoring", h.pageHandler(h.setTeamScoring))
-	m.POST("/events/:id/teams/:team", h.pageHandler(h.editTeam))
-	m.POST("/events/:id/teams/:team/players", h.pageHandler(h.addReserve))
-	m.POST("/events/:id/teams/:team/remove", h.pageHandler(h.removeTeam))
-	m.POST("/events/:id/teams/:team/withdraw", h.pageHandler(h.withdrawTeam))
-	m.POST("/events/:id/teams/:team/reinstate", h.pageHandler(h.reinstateTeam))
-	m.POST("/events/:id/players/:pid/team", h.pageHandler(h.moveToTeam))
-	m.GET("/events/:id/rounds/:n/lineups", h.pageHandler(h.lineupsPage))
-	m.POST("/events/:id/rounds/:n/lineups/:team", h.pageHandler(h.setLineup))
-	m.POST("/events/:id/players/:pid/withdraw", h.pageHandler(h.withdrawPlayer))
-	m.POST("/events/:id/players/:pid/reinstate", h.pageHandler(h.reinstatePlayer))
-	m.POST("/events/:id/rounds", h.pageHandler(h.pairRound))
-	m.POST("/events/:id/rounds/:n/publish", h.pageHandler(h.publishRound))
-	m.POST("/events/:id/rounds/:n/swap", h.pageHandler(h.swapSeats))
-	m.POST("/events/:id/rounds/:n/delete", h.pageHandler(h.deleteDraftRound))
-	m.POST("/events/:id/rounds/:n/unpublish", h.pageHandler(h.unpublishRound))
-	m.POST("/events/:id/players/:pid/remove", h.pageHandler(h.removePlayer))
-	m.GET("/events/:id/players/:pid/edit", h.pageHandler(h.playerEditPage))
-	m.POST("/events/:id/players/:pid/edit", h.pageHandler(h.savePlayer))
-	m.GET("/events/:id/rounds/:n/results", h.pageHandler(h.resultsPage))
-	m.POST("/events/:id/rounds/:n/results", h.pageHandler(h.enterResult))
-	m.POST("/events/:id/rounds/:n/sheets", h.pageHandler(h.enterSheets))
-	m.GET("/events/:id/rounds/:n/boards/:board/edit", h.pageHandler(h.gameEditPage))
-	m.POST("/events/:id/rounds/:n/boards/:board/edit", h.pageHandler(h.saveGame))
-	m.POST("/events/:id/finish", h.pageHandler(h.finishEvent))
-	m.GET("/manage/time-control", h.pageHandler(h.timeControlCheck))
-	m.GET("/events/:id/audit", h.pageHandler(h.auditPage))
-	m.GET("/events/:id/audit.csv", h.pageHandler(h.auditCSV))
-	m.GET("/events/:id/audit.json", h.pageHandler(h.auditJSON))
-	m.POST("/events/:id/submissions", h.pageHandler(h.setSubmissions))
-	m.POST("/events/:id/players/:pid/account", h.pageHandler(h.linkPlayer))
-	m.POST("/events/:id/submissions/:sid/decide", h.pageHandler(h.decideSubmission))
-	m.GET("/events/:id/rounds/:n/boards/:board/report", h.pageHandler(h.reportPage))
-	m.POST("/events/:id/rounds/:n/boards/:board/report", h.pageHandler(h.submitReport))
+	m.GET("/account", h.Page(h.accountPage))
+	m.POST("/account/name", h.Page(h.changeName))
+	m.POST("/account/password", h.Page(h.changePassword))
+	m.POST("/account/sessions/:sid/end", h.Page(h.endSession))
+	m.POST("/account/sessions/end-others", h.Page(h.endOtherSessions))
+	m.POST("/account/tokens", h.Page(h.createToken))
+	m.POST("/account/tokens/:tid/revoke", h.Page(h.revokeToken))
+	m.GET("/admin/accounts", h.Page(h.accountsPage))
+	m.POST("/admin/accounts", h.Page(h.addAccount))
+	m.POST("/admin/accounts/:uid/role", h.Page(h.changeRole))
+	m.POST("/admin/accounts/:uid/password", h.Page(h.resetPassword))
+	m.GET("/manage/events/new", h.Page(h.newEventPage))
+	m.POST("/manage/events", h.Page(h.createEvent))
+	m.GET("/events/:id/manage", h.Page(h.managePage))
+	m.POST("/events/:id/settings", h.Page(h.updateSettings))
+	m.POST("/events/:id/players", h.Page(h.addPlayer))
+	m.POST("/events/:id/players/csv", h.Page(h.addPlayersCSV))
+	m.POST("/events/:id/teams", h.Page(h.addTeam))
+	m.POST("/events/:id/team-settings", h.Page(h.setTeamBoards))
+	m.POST("/events/:id/team-scoring", h.Page(h.setTeamScoring))
+	m.POST("/events/:id/teams/:team", h.Page(h.editTeam))
+	m.POST("/events/:id/teams/:team/players", h.Page(h.addReserve))
+	m.POST("/events/:id/teams/:team/remove", h.Page(h.removeTeam))
+	m.POST("/events/:id/teams/:team/withdraw", h.Page(h.withdrawTeam))
+	m.POST("/events/:id/teams/:team/reinstate", h.Page(h.reinstateTeam))
+	m.POST("/events/:id/players/:pid/team", h.Page(h.moveToTeam))
+	m.GET("/events/:id/rounds/:n/lineups", h.Page(h.lineupsPage))
+	m.POST("/events/:id/rounds/:n/lineups/:team", h.Page(h.setLineup))
+	m.POST("/events/:id/players/:pid/withdraw", h.Page(h.withdrawPlayer))
+	m.POST("/events/:id/players/:pid/reinstate", h.Page(h.reinstatePlayer))
+	m.POST("/events/:id/rounds", h.Page(h.pairRound))
+	m.POST("/events/:id/rounds/:n/publish", h.Page(h.publishRound))
+	m.POST("/events/:id/rounds/:n/swap", h.Page(h.swapSeats))
+	m.POST("/events/:id/rounds/:n/delete", h.Page(h.deleteDraftRound))
+	m.POST("/events/:id/rounds/:n/unpublish", h.Page(h.unpublishRound))
+	m.POST("/events/:id/players/:pid/remove", h.Page(h.removePlayer))
+	m.GET("/events/:id/players/:pid/edit", h.Page(h.playerEditPage))
+	m.POST("/events/:id/players/:pid/edit", h.Page(h.savePlayer))
+	m.GET("/events/:id/rounds/:n/results", h.Page(h.resultsPage))
+	m.POST("/events/:id/rounds/:n/results", h.Page(h.enterResult))
+	m.POST("/events/:id/rounds/:n/sheets", h.Page(h.enterSheets))
+	m.GET("/events/:id/rounds/:n/boards/:board/edit", h.Page(h.gameEditPage))
+	m.POST("/events/:id/rounds/:n/boards/:board/edit", h.Page(h.saveGame))
+	m.POST("/events/:id/finish", h.Page(h.finishEvent))
+	m.GET("/manage/time-control", h.Page(h.timeControlCheck))
+	m.GET("/events/:id/audit", h.Page(h.auditPage))
+	m.GET("/events/:id/audit.csv", h.Page(h.auditCSV))
+	m.GET("/events/:id/audit.json", h.Page(h.auditJSON))
+	m.POST("/events/:id/submissions", h.Page(h.setSubmissions))
+	m.POST("/events/:id/players/:pid/account", h.Page(h.linkPlayer))
+	m.POST("/events/:id/submissions/:sid/decide", h.Page(h.decideSubmission))
+	m.GET("/events/:id/rounds/:n/boards/:board/report", h.Page(h.reportPage))
+	m.POST("/events/:id/rounds/:n/boards/:board/report", h.Page(h.submitReport))
 	h.swissRoutesWeb(m)
 	h.correspondenceRoutesWeb(g, m)
 	h.compositionRoutesWeb(g, m)

@@ -1,0 +1,126 @@
+package core
+
+import (
+	"adiukh/tournament"
+	"adiukh/tournament/account"
+	"adiukh/tournament/composition"
+	"adiukh/tournament/correspondence"
+	"context"
+	"crypto/rand"
+	"log/slog"
+	"net/http"
+	"time"
+
+	"github.com/gin-gonic/gin"
+)
+
+// Pinger reports whether the database answers.
+type Pinger interface {
+	Ping(ctx context.Context) error
+}
+
+// Deps are what the handlers work with; cmd/adiukh builds them.
+type Deps struct {
+	// PublicURL is the address the site is reached at, such as
+	// https://adiukh.example.org; printed pairing lists link to it. Empty
+	// prints no link: the Host header of a request is not trusted.
+	PublicURL string
+
+	DB       Pinger
+	Events   *tournament.Service
+	Accounts *account.Service
+	// Correspondence plays the games of correspondence events on the server.
+	Correspondence *correspondence.Service
+	// Composition runs the contests of composition events.
+	Composition *composition.Service
+	Log         *slog.Logger
+	// Secret signs the session cookies of the web pages; every instance
+	// serving the same site needs the same one.
+	Secret []byte
+	// SetupToken, when set, opens /setup/{token} once to create the first
+	// administrator of a fresh database.
+	SetupToken string
+	// Now is the clock; time.Now when nil.
+	Now func() time.Time
+	// TrustedProxies are the addresses (IPs or CIDRs) of reverse proxies
+	// whose X-Forwarded-For names the client; cmd/adiukh checks them.
+	// Without any, the connecting address is the client.
+	TrustedProxies []string
+}
+
+// Server holds what the handlers of every part of the site share: the
+// services, the metrics, the page cache and the session cookies. The pages
+// (package web) and the JSON API (package v1) each embed it in their own
+// handler type and register their own routes on its engine.
+type Server struct {
+	Deps
+	// Sessions seals and opens the session cookies of the web pages; the
+	// API reads them too, for the documents the pages link to.
+	Sessions *Sessions
+	metrics  *metrics
+	// pages keeps public answers per data version; nil when the database
+	// cannot tell its version.
+	pages *pageCache
+	// failPage answers an error as a page; the web package sets it, and
+	// until it does errors outside /api/ are answered as JSON.
+	failPage func(c *gin.Context, err error)
+}
+
+// crossSite marks a request the cross-origin protection refused.
+type crossSite struct{}
+
+// refuseCrossSite answers a marked request with 403 before any route runs.
+func (h *Server) refuseCrossSite(c *gin.Context) {
+	if c.Request.Context().Value(crossSite{}) != nil {
+		h.Fail(c, tournament.Forbidden("a form sent from another site is refused; open the page on this site and send it again"))
+		c.Abort()
+	}
+}
+
+// New fills in the defaults of d and returns the server of its handlers.
+func New(d Deps) *Server {
+	if d.Log == nil {
+		d.Log = slog.Default()
+	}
+	if d.Now == nil {
+		d.Now = time.Now
+	}
+	if len(d.Secret) == 0 {
+		// Without a configured secret, sign-ins last as long as this process.
+		d.Secret = make([]byte, 32)
+		_, _ = rand.Read(d.Secret)
+	}
+	s := &Server{Deps: d, metrics: newMetrics(d), Sessions: NewSessions(d.Secret)}
+	if v, ok := d.DB.(Versioner); ok {
+		s.pages = newPageCache(v)
+	}
+	return s
+}
+
+// SetPageFailer makes fail the answer of an error outside /api/: the error
+// page of package web.
+func (h *Server) SetPageFailer(fail func(c *gin.Context, err error)) {
+	h.failPage = fail
+}
+
+// Engine builds the gin router with the middleware every route runs and the
+// operational routes (health, metrics); the pages and the API add theirs.
+func (h *Server) Engine() *gin.Engine {
+	gin.SetMode(gin.ReleaseMode)
+	r := gin.New()
+	// Sign-in limits count by the client's address: the connecting one, or
+	// what a trusted proxy forwards, never a header any client could forge.
+	if err := r.SetTrustedProxies(h.TrustedProxies); err != nil {
+		h.Log.Error("trusted proxies refused; trusting none", "err", err)
+		_ = r.SetTrustedProxies(nil)
+	}
+	r.Use(h.observe, h.recoverPanic, noSniff, h.refuseCrossSite, h.limitBody)
+	h.RoutesOps(r)
+	return r
+}
+
+// MarkCrossSite marks a request the cross-origin protection refused, so
+// that the engine answers it with 403 in the reader's language.
+func MarkCrossSite(r *http.Request) *http.Request {
+	return r.WithContext(context.WithValue(r.Context(), crossSite{}, true))
+}
