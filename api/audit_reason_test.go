@@ -15,6 +15,7 @@ import (
 // client's language (English when it asks for none), and an arbiter's own
 // reason as it was typed — never the stored form of a note.
 func TestAuditReasonInTheClientsLanguage(t *testing.T) {
+	t.Parallel()
 	s := newTestServer(t, storetest.Open(t)["sqlite"])
 	const arbiter = tournament.ArbiterRole
 	id := num(s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Кубок", "discipline": "rapid", "system": "swiss", "rounds": 5})["id"])

@@ -453,6 +453,7 @@ func newAuthzWorld(t *testing.T) *authzWorld {
 // fresh one, so that what one role changed does not decide another's
 // answer.
 func TestAuthorizationOfEveryRoute(t *testing.T) {
+	t.Parallel()
 	w := newAuthzWorld(t)
 	routes := routesOf(t)
 	shared := w.event(string(tournament.Public))
@@ -491,6 +492,7 @@ func TestAuthorizationOfEveryRoute(t *testing.T) {
 // A private event is hidden on every route that names it: whoever may not
 // manage it gets 404 (or is sent to sign in), as if it did not exist.
 func TestPrivateEventHiddenOnEveryRoute(t *testing.T) {
+	t.Parallel()
 	w := newAuthzWorld(t)
 	private := w.event(string(tournament.Private))
 	private["sid"] = "1"

@@ -14,6 +14,7 @@ import (
 // object to an unused error, so this test does: no statement may call a
 // handler method that returns an error and ignore it.
 func TestHandlerErrorsAreReturned(t *testing.T) {
+	t.Parallel()
 	var files []string
 	for _, dir := range []string{"core", "web", "v1"} {
 		names, err := filepath.Glob(filepath.Join(dir, "*.go"))

@@ -27,6 +27,7 @@ import (
 // (Scheduled work on two instances: TestSweepOnTwoInstances in
 // tournament/correspondence.)
 func TestTwoInstancesOnOnePostgres(t *testing.T) {
+	t.Parallel()
 	storetest.SkipWithoutPostgres(t)
 	dsn := storetest.DSNs(t)["postgres"]
 	secret := []byte("the secret both instances are configured with")

@@ -82,6 +82,7 @@ func TestUploadsLeaveNoTemporaryFiles(t *testing.T) {
 }
 
 func TestFormBodyLimit(t *testing.T) {
+	t.Parallel()
 	s := newWebServer(t)
 	arbiter := s.signIn(tournament.ArbiterRole)
 	rec := arbiter.post("/manage/events", url.Values{"name": {strings.Repeat("я", 200<<10)}})
@@ -97,6 +98,7 @@ func TestFormBodyLimit(t *testing.T) {
 // JSON bodies are read strictly: one value, valid UTF-8, each key once, no
 // NUL, within the limit, and every refusal says what is wrong.
 func TestJSONBodiesAreStrict(t *testing.T) {
+	t.Parallel()
 	forEachServer(t, func(t *testing.T, s *testServer) {
 		event := `"discipline":"rapid","system":"round-robin","time_control":"8+4"`
 		for _, tc := range []struct {
@@ -125,6 +127,7 @@ func TestJSONBodiesAreStrict(t *testing.T) {
 
 // A sheet over the limit is refused by the service, whichever way it comes.
 func TestSheetSizeLimit(t *testing.T) {
+	t.Parallel()
 	forEachServer(t, func(t *testing.T, s *testServer) {
 		id := s.roundRobin(4)
 		sheet := strings.Repeat("1. c3-d4 f6-g5 ", 5000)

@@ -23,6 +23,7 @@ type deadDB struct{}
 func (deadDB) Ping(context.Context) error { return errors.New("connection refused") }
 
 func TestHealthAndReadiness(t *testing.T) {
+	t.Parallel()
 	s := newWebServer(t)
 	for _, path := range []string{"/healthz", "/readyz"} {
 		if rec := s.anonymous().get(path); rec.Code != http.StatusOK {
@@ -43,6 +44,7 @@ func TestHealthAndReadiness(t *testing.T) {
 // and user, and counted in /metrics with the sign-in failures and the
 // database pool.
 func TestRequestLogAndMetrics(t *testing.T) {
+	t.Parallel()
 	s := newWebServer(t)
 	var logged bytes.Buffer
 	s.handler = api.NewRouter(api.Deps{
@@ -82,6 +84,7 @@ func TestRequestLogAndMetrics(t *testing.T) {
 
 // JSON, PDF and CSV answers, like pages, forbid content sniffing.
 func TestNoSniffOnEveryAnswer(t *testing.T) {
+	t.Parallel()
 	s := newWebServer(t)
 	id := s.roundRobin(4)
 	for _, path := range []string{
@@ -101,6 +104,7 @@ func TestNoSniffOnEveryAnswer(t *testing.T) {
 // The one-time setup link stops working once an administrator exists,
 // even one added from the command line.
 func TestSetupLinkEndsOnceAnAdminExists(t *testing.T) {
+	t.Parallel()
 	s := newFreshServer(t, "one-time-token")
 	if rec := s.anonymous().get("/setup/one-time-token"); rec.Code != http.StatusOK {
 		t.Fatalf("setup link on a fresh database: status %d, want 200", rec.Code)
@@ -127,6 +131,7 @@ func TestSetupLinkEndsOnceAnAdminExists(t *testing.T) {
 // A return address after sign-in never leaves the site, however it is
 // disguised.
 func TestSignInReturnAddressStaysOnSite(t *testing.T) {
+	t.Parallel()
 	s := newWebServer(t)
 	for _, next := range []string{"/\t/evil.example", "/%09/evil.example", "//evil.example", "/\\evil.example", "https://evil.example/", "/\n/evil.example", "\\/evil.example"} {
 		form := url.Values{"email": {"arbiter@example.org"}, "password": {"пароль судьи"}, "next": {next}}

@@ -42,6 +42,7 @@ func secondInstance(st *store.Store) http.Handler {
 // on any instance, 304 for a reader who has the page, compressed for one
 // who takes it, and never a signed-in or private view to anyone else.
 func TestPublicPagesCachedNeverStale(t *testing.T) {
+	t.Parallel()
 	for name, st := range storetest.Open(t) {
 		t.Run(name, func(t *testing.T) {
 			s := newTestServer(t, st)
@@ -118,6 +119,7 @@ func TestPublicPagesCachedNeverStale(t *testing.T) {
 // A private event and a signed-in view never reach an anonymous reader
 // through the cache.
 func TestPageCacheKeepsPrivateViewsPrivate(t *testing.T) {
+	t.Parallel()
 	forEachServer(t, func(t *testing.T, s *testServer) {
 		id := s.roundRobin(4)
 		path := fmt.Sprintf("/api/v1/events/%d/standings", id)
@@ -141,6 +143,7 @@ func TestPageCacheKeepsPrivateViewsPrivate(t *testing.T) {
 // third instance would, without either router seeing the write) is on the
 // next request of the cached pages of both instances.
 func TestPageCacheSeesServiceWrites(t *testing.T) {
+	t.Parallel()
 	for name, st := range storetest.Open(t) {
 		t.Run(name, func(t *testing.T) {
 			s := newTestServer(t, st)

@@ -16,6 +16,7 @@ import (
 // confirmation, as a pasted list does: on the desk's form, which keeps what
 // was typed and offers "Register all the same", and in the JSON API.
 func TestSinglePlayerDuplicateCheck(t *testing.T) {
+	t.Parallel()
 	s := newWebServer(t)
 	const arbiter = tournament.ArbiterRole
 	a := s.signIn(arbiter)

@@ -21,6 +21,7 @@ func signedIn(p *page) bool {
 // Logging out, a new password and an administrator end sessions on every
 // instance: a copied cookie stops working everywhere.
 func TestSessionsEndEverywhere(t *testing.T) {
+	t.Parallel()
 	s := newWebServer(t)
 	secret := []byte("the same secret on every instance!")
 	newInstance := func() http.Handler {
@@ -69,6 +70,7 @@ func TestSessionsEndEverywhere(t *testing.T) {
 
 // API tokens are listed, expire and are revoked through the API.
 func TestTokensListedAndRevoked(t *testing.T) {
+	t.Parallel()
 	forEachServer(t, func(t *testing.T, s *testServer) {
 		created := s.must(http.StatusCreated, "", "POST", "/api/v1/tokens", map[string]any{
 			"email": "arbiter@example.org", "password": "пароль судьи", "name": "табло", "expires_in_days": 7,

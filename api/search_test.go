@@ -13,6 +13,7 @@ import (
 // beginnings of words, a page of twenty at a time, on the page and in the
 // API alike; private events stay hidden from those who may not see them.
 func TestSearchFindsEventsAndPlayersByPage(t *testing.T) {
+	t.Parallel()
 	forEachServer(t, func(t *testing.T, s *testServer) {
 		id := s.roundRobin(24) // "Первенство Майкопа", players "Игрок 1" … "Игрок 24"
 		s.must(http.StatusOK, tournament.ArbiterRole, "PATCH", fmt.Sprintf("/api/v1/events/%d", id), map[string]any{"city": "Майкоп"})

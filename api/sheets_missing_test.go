@@ -17,6 +17,7 @@ import (
 // or finishing; the sheet that comes in later is checked against the
 // result.
 func TestResultsWithoutSheets(t *testing.T) {
+	t.Parallel()
 	s := newWebServer(t)
 	ev := s.must(http.StatusCreated, tournament.ArbiterRole, "POST", "/api/v1/events", map[string]any{
 		"name": "Клубный турнир", "discipline": "standard", "system": "round-robin", "time_control": "60+30", "sheets_required": true})
@@ -75,6 +76,7 @@ func TestResultsWithoutSheets(t *testing.T) {
 // A pasted sheet that ends in a final position or records its result gives
 // the score: the arbiter need not type what the sheet already says.
 func TestScoreFromTheSheet(t *testing.T) {
+	t.Parallel()
 	forEachServer(t, func(t *testing.T, s *testServer) {
 		id := s.roundRobin(4)
 		result := fmt.Sprintf("/api/v1/events/%d/rounds/1/games/%%d/result", id)
@@ -99,6 +101,7 @@ func TestScoreFromTheSheet(t *testing.T) {
 // no board is named, and one whose names are not its board's players is
 // stored with a warning.
 func TestSeveralSheetsAtOnce(t *testing.T) {
+	t.Parallel()
 	s := newWebServer(t)
 	id := s.roundRobin(8)
 	_, round := s.do("", "GET", fmt.Sprintf("/api/v1/events/%d/rounds/1", id), nil)

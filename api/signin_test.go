@@ -66,6 +66,7 @@ func newWebServerStoppedClock(t *testing.T) *webServer {
 // from one address even the right one waits, with Retry-After; the owner
 // from another address is not kept out.
 func TestSignInLimitsOnEveryWay(t *testing.T) {
+	t.Parallel()
 	for name, try := range signInWays {
 		t.Run(name, func(t *testing.T) {
 			s := newWebServerStoppedClock(t)
@@ -90,6 +91,7 @@ func TestSignInLimitsOnEveryWay(t *testing.T) {
 }
 
 func TestUnknownAndWrongPasswordLookAlike(t *testing.T) {
+	t.Parallel()
 	s := newWebServer(t)
 	try := signInWays["API token"]
 	unknown := try(s, "10.0.0.1", "nobody@example.org", "пароль судьи")
@@ -103,6 +105,7 @@ func TestUnknownAndWrongPasswordLookAlike(t *testing.T) {
 // sign-in, so a refused change also says when to come back: Retry-After on
 // the JSON call and on the account page.
 func TestPasswordChangeRefusalSaysWhenToRetry(t *testing.T) {
+	t.Parallel()
 	ways := map[string]func(s *webServer) func(current string) *httptest.ResponseRecorder{
 		"API": func(s *webServer) func(string) *httptest.ResponseRecorder {
 			return func(current string) *httptest.ResponseRecorder {

@@ -24,6 +24,7 @@ func (s *testServer) playRound(id, n int, scores ...string) {
 // player's score before the round beside the name in the pairings; a
 // finished event opens on its final standings.
 func TestStandingsAfterAnyRoundAndScoresInPairings(t *testing.T) {
+	t.Parallel()
 	forEachServer(t, func(t *testing.T, s *testServer) {
 		id := s.roundRobin(4)
 		s.playRound(id, 1, "17:7", "12:12")

@@ -14,6 +14,7 @@ import (
 // a reason) or through the JSON API, before round 1; afterwards the desk
 // no longer offers it and the API refuses it.
 func TestRemoveTeamOnTheDeskAndAPI(t *testing.T) {
+	t.Parallel()
 	s := newWebServer(t)
 	const arbiter = tournament.ArbiterRole
 	id := num(s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Кубок аулов", "discipline": "rapid-team", "system": "swiss", "rounds": 3})["id"])
@@ -85,6 +86,7 @@ func TestRemoveTeamOnTheDeskAndAPI(t *testing.T) {
 // A team name the event has already is refused on the desk with the
 // roster kept in the box, and on the team's own form.
 func TestTeamNameTakenOnTheDesk(t *testing.T) {
+	t.Parallel()
 	s := newWebServer(t)
 	const arbiter = tournament.ArbiterRole
 	id := num(s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Кубок аулов", "discipline": "rapid-team", "system": "round-robin"})["id"])
@@ -110,6 +112,7 @@ func TestTeamNameTakenOnTheDesk(t *testing.T) {
 // The team forms show their errors together under the form, each after the
 // name of its input, in the page's language.
 func TestTeamFormErrorsNameTheirFields(t *testing.T) {
+	t.Parallel()
 	s := newWebServer(t)
 	const arbiter = tournament.ArbiterRole
 	id := num(s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Кубок аулов", "discipline": "rapid-team", "system": "round-robin"})["id"])

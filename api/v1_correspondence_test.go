@@ -147,6 +147,7 @@ func day(n int) time.Duration { return time.Duration(n) * 24 * time.Hour }
 // a loss on time, leave that saves a player from one, a repetition and an
 // unfinished game at the end date sent to adjudication.
 func TestCorrespondenceSection(t *testing.T) {
+	t.Parallel()
 	for name, st := range storetest.Open(t) {
 		t.Run(name, func(t *testing.T) { playSection(t, newCorrServer(t, st, corrStart, nil)) })
 	}

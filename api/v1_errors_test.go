@@ -31,6 +31,7 @@ func newStandardEvent(t *testing.T, s *testServer, extra map[string]any) int {
 }
 
 func TestAPIErrors(t *testing.T) {
+	t.Parallel()
 	forEachServer(t, func(t *testing.T, s *testServer) {
 		const arbiter, admin, player = tournament.ArbiterRole, tournament.Admin, tournament.PlayerRole
 		id := newStandardEvent(t, s, nil)
@@ -94,6 +95,7 @@ func TestAPIErrors(t *testing.T) {
 // no sheet, a sheet that disagrees, a stale version, the arbiter's override,
 // and the audit log that keeps it all.
 func TestResultWithSheet(t *testing.T) {
+	t.Parallel()
 	forEachServer(t, func(t *testing.T, s *testServer) {
 		const arbiter = tournament.ArbiterRole
 		id := newStandardEvent(t, s, nil)
@@ -161,6 +163,7 @@ func TestResultWithSheet(t *testing.T) {
 // curl -d sends JSON as a form unless told otherwise: the answer says which
 // Content-Type to send, as the body read as a form is empty by then.
 func TestJSONSentAsForm(t *testing.T) {
+	t.Parallel()
 	forEachServer(t, func(t *testing.T, s *testServer) {
 		req := httptest.NewRequest("POST", "/api/v1/events", strings.NewReader(`{"name":"Кубок","discipline":"standard","system":"round-robin"}`))
 		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")

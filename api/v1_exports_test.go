@@ -216,6 +216,7 @@ func roundRobinEvent(extra map[string]any) map[string]any {
 // worth nothing) and a five-player Swiss event through the API and reads
 // every document back: PDFs as text, CSV, JSON and PDN parsed.
 func TestExportDocuments(t *testing.T) {
+	t.Parallel()
 	for name, st := range storetest.Open(t) {
 		t.Run(name, func(t *testing.T) {
 			s := newExportServer(t, st)
@@ -494,6 +495,7 @@ func checkQRCode(t *testing.T, pdf []byte, want string) {
 // private event's documents are hidden from anonymous readers and shown to
 // its arbiter.
 func TestExportVisibility(t *testing.T) {
+	t.Parallel()
 	forEachServer(t, func(t *testing.T, s *testServer) {
 		id := newStandardEvent(t, s, map[string]any{"visibility": "private"})
 		s.must(http.StatusCreated, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
@@ -514,6 +516,7 @@ func TestExportVisibility(t *testing.T) {
 // TestFederationExport finishes three public events on different dates and
 // a private one, and exports a period holding two of the public ones.
 func TestFederationExport(t *testing.T) {
+	t.Parallel()
 	forEachServer(t, func(t *testing.T, s *testServer) {
 		const arbiter = tournament.ArbiterRole
 		finish := func(event map[string]any) int {
@@ -580,6 +583,7 @@ func TestFederationExport(t *testing.T) {
 // TestTeamEventIndividualDocumentsRefused checks that the documents only an
 // individual event has are refused for a team event with a reason.
 func TestTeamEventIndividualDocumentsRefused(t *testing.T) {
+	t.Parallel()
 	forEachServer(t, func(t *testing.T, s *testServer) {
 		id := num(s.must(http.StatusCreated, tournament.ArbiterRole, "POST", "/api/v1/events",
 			map[string]any{"name": "Командный кубок", "discipline": "rapid-team", "system": "round-robin", "time_control": "8+4"})["id"])
@@ -601,6 +605,7 @@ func TestTeamEventIndividualDocumentsRefused(t *testing.T) {
 // boards — the lower start number wins board 1 17:7 and draws board 2, so
 // 3:1 in game points — and reads its documents back.
 func TestTeamEventDocuments(t *testing.T) {
+	t.Parallel()
 	forEachServer(t, func(t *testing.T, s *testServer) {
 		te := newTeamEvent(t, s, "round-robin", 0, 2, []int{2, 2, 2, 2})
 		round := s.must(http.StatusCreated, arbiter, "POST", te.path("/rounds"), nil)
@@ -667,6 +672,7 @@ func TestTeamEventDocuments(t *testing.T) {
 // game points it scores (counted in the row's total), as the web
 // crosstable's does.
 func TestTeamSwissProgressTable(t *testing.T) {
+	t.Parallel()
 	s := newTestServer(t, storetest.Open(t)["sqlite"])
 	te := newTeamEvent(t, s, "swiss", 3, 2, []int{2, 2, 2, 2, 2})
 	round := s.must(http.StatusCreated, arbiter, "POST", te.path("/rounds"), nil)
@@ -699,6 +705,7 @@ func TestTeamSwissProgressTable(t *testing.T) {
 // and gives the result that counts as ArbiterScore; the game record prints
 // both with the arbiter's reason.
 func TestOverriddenResultInTheRecords(t *testing.T) {
+	t.Parallel()
 	forEachServer(t, func(t *testing.T, s *testServer) {
 		const arbiter = tournament.ArbiterRole
 		id := newStandardEvent(t, s, nil)

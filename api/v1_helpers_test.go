@@ -29,7 +29,10 @@ type testServer struct {
 // forEachServer runs a test against the application on every test database.
 func forEachServer(t *testing.T, test func(t *testing.T, s *testServer)) {
 	for name, st := range storetest.Open(t) {
-		t.Run(name, func(t *testing.T) { test(t, newTestServer(t, st)) })
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			test(t, newTestServer(t, st))
+		})
 	}
 }
 

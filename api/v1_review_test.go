@@ -35,6 +35,7 @@ func (s *webServer) asToken(token, method, path string, body any) (int, map[stri
 // The JSON API offers what the pages do: swap seats, take back an untouched
 // round, and player reports with their confirmation.
 func TestReviewAndReportsAPI(t *testing.T) {
+	t.Parallel()
 	s := newWebServer(t)
 	const arbiter = tournament.ArbiterRole
 	ev := s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Кубок", "discipline": "rapid", "system": "round-robin"})

@@ -14,6 +14,7 @@ import (
 // direct encounter, Sonneborn-Berger, wins and Adiukh points: they share 5th
 // place.
 func TestEightPlayerRoundRobin(t *testing.T) {
+	t.Parallel()
 	forEachServer(t, func(t *testing.T, s *testServer) {
 		const arbiter = tournament.ArbiterRole
 		ev := s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{

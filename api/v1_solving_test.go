@@ -21,6 +21,7 @@ import (
 // and the window, participants answer while it is open, and the ranking
 // and the solutions are published when it closes.
 func TestSolvingContestAPI(t *testing.T) {
+	t.Parallel()
 	st := storetest.Open(t)["sqlite"]
 	start := time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)
 	clock := &fakeClock{now: start}

@@ -31,6 +31,7 @@ func (s *testServer) text(role tournament.Role, method, path, body string) (int,
 // same-club rule. Before each round the exported TRF, paired by the pure
 // engine as `adiukh pair --trf` pairs it, gives exactly the app's pairing.
 func TestSwissThroughAPI(t *testing.T) {
+	t.Parallel()
 	forEachServer(t, func(t *testing.T, s *testServer) {
 		const arbiter = tournament.ArbiterRole
 		id := num(s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events",
@@ -121,6 +122,7 @@ func TestSwissThroughAPI(t *testing.T) {
 // through the API: it is stored with its warnings, shown on the round and
 // audited.
 func TestSwissManualEditThroughAPI(t *testing.T) {
+	t.Parallel()
 	forEachServer(t, func(t *testing.T, s *testServer) {
 		const arbiter = tournament.ArbiterRole
 		id := num(s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events",

@@ -13,6 +13,7 @@ import (
 // The team standings of the JSON API say which teams have withdrawn, as
 // the standings CSV and standings.json exports do.
 func TestTeamStandingsSayWithdrawn(t *testing.T) {
+	t.Parallel()
 	forEachServer(t, func(t *testing.T, s *testServer) {
 		te := newTeamEvent(t, s, "swiss", 3, 2, []int{2, 2, 2, 2})
 		round := s.must(http.StatusCreated, arbiter, "POST", te.path("/rounds"), nil)

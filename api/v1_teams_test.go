@@ -150,6 +150,7 @@ func (te *teamEvent) checkColoursAlternate(round map[string]any) {
 // Teams 5 and 6 tie on match points; game points (the first tie-break of
 // the preset) put 5 ahead.
 func TestSixTeamRoundRobin(t *testing.T) {
+	t.Parallel()
 	forEachServer(t, func(t *testing.T, s *testServer) {
 		te := newTeamEvent(t, s, "round-robin", 0, 4, []int{5, 4, 4, 4, 4, 5})
 		score := func(home, away, board int) boardScore {
@@ -271,6 +272,7 @@ func TestSixTeamRoundRobin(t *testing.T) {
 // TestLineupRules refuses line-ups that break the roster order, with a
 // message that says what is wrong and where.
 func TestLineupRules(t *testing.T) {
+	t.Parallel()
 	forEachServer(t, func(t *testing.T, s *testServer) {
 		te := newTeamEvent(t, s, "round-robin", 0, 4, []int{6, 4})
 		round := s.must(http.StatusCreated, arbiter, "POST", te.path("/rounds"), nil)
@@ -372,6 +374,7 @@ func TestLineupRules(t *testing.T) {
 // ESB (8 each, from beating 9) and Buchholz on match points separates them:
 // 5 met 10, 2, 9, 3, 1 (0+8+2+6+10 = 26), 8 met 3, 10, 7, 6, 9 (6+0+4+6+2 = 18).
 func TestTenTeamSwiss(t *testing.T) {
+	t.Parallel()
 	forEachServer(t, func(t *testing.T, s *testServer) {
 		te := newTeamEvent(t, s, "swiss", 5, 2, []int{2, 2, 2, 2, 2, 2, 2, 2, 2, 2})
 		score := func(home, away, board int) boardScore {
@@ -448,6 +451,7 @@ func TestTenTeamSwiss(t *testing.T) {
 // A team round published and unpublished again answers with its matches,
 // as publishing does, not as an individual round's games.
 func TestTeamRoundUnpublishedAnswersWithMatches(t *testing.T) {
+	t.Parallel()
 	forEachServer(t, func(t *testing.T, s *testServer) {
 		te := newTeamEvent(t, s, "round-robin", 0, 2, []int{2, 2, 2, 2})
 		s.must(http.StatusCreated, arbiter, "POST", te.path("/rounds"), nil)

@@ -16,6 +16,7 @@ import (
 // and ended one by one or all but this one, API tokens made (shown once)
 // and revoked — through the same use cases as the JSON API.
 func TestAccountPage(t *testing.T) {
+	t.Parallel()
 	s := newWebServer(t)
 	laptop := s.signIn(tournament.ArbiterRole)
 	phone := s.signIn(tournament.ArbiterRole)
@@ -109,6 +110,7 @@ func TestAccountPage(t *testing.T) {
 // The name others see is set on the account page and through the API, by
 // the same use case; an empty one is refused with the text kept.
 func TestAccountName(t *testing.T) {
+	t.Parallel()
 	s := newWebServer(t)
 	player := s.signIn(tournament.PlayerRole)
 	mustContain(t, "the account page", player.get("/account").Body.String(), `action="/account/name"`, "Под этим именем вас видят другие")

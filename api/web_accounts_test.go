@@ -22,6 +22,7 @@ var onceRE = regexp.MustCompile(`<code class="token">([a-z2-9-]+)</code>`)
 // the form kept; a role changes, but the last administrator keeps theirs;
 // a new password ends the account's sign-ins.
 func TestAccountsPage(t *testing.T) {
+	t.Parallel()
 	s := newWebServer(t)
 	admin := s.signIn(tournament.Admin)
 	arbiter := s.signIn(tournament.ArbiterRole)
@@ -140,6 +141,7 @@ func TestAccountsPage(t *testing.T) {
 
 // The JSON API does what the page does, through the same use cases.
 func TestUsersAPI(t *testing.T) {
+	t.Parallel()
 	s := newWebServer(t)
 	const admin = tournament.Admin
 	s.must(http.StatusForbidden, tournament.ArbiterRole, "GET", "/api/v1/users", nil)

@@ -13,6 +13,7 @@ import (
 // The audit log reads as sentences with the players' names, at the event's
 // local time, filters by round and player, and downloads its raw entries.
 func TestAuditLogReadsAsSentences(t *testing.T) {
+	t.Parallel()
 	s := newWebServer(t)
 	id := s.roundRobin(4)
 	result := fmt.Sprintf("/api/v1/events/%d/rounds/1/games/1/result", id)

@@ -59,6 +59,7 @@ func newCompServerOver(t *testing.T, st *store.Store, clock *fakeClock, maxNodes
 // An entry the solver could not settle within its budget says so, with the
 // budget's digits grouped as each language writes them.
 func TestEntryNotProvedShowsTheBudget(t *testing.T) {
+	t.Parallel()
 	s := newCompServerWithBudget(t, time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC), 1500)
 	director := s.user("director@example.org", tournament.ArbiterRole)
 	author := s.user("author@example.org", tournament.PlayerRole)
@@ -135,6 +136,7 @@ func mustNotContain(t *testing.T, what, page string, unwanted ...string) {
 // and withdrawing, the anonymous jury page and its marks, the provisional
 // award, a claim, the final award and its PDF booklet.
 func TestCompositionPages(t *testing.T) {
+	t.Parallel()
 	s := newCompServer(t, time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC))
 	director := s.user("director@example.org", tournament.ArbiterRole)
 	s.namedUser("judge@example.org", "Судья Иванов", tournament.PlayerRole)
@@ -329,6 +331,7 @@ func TestCompositionPages(t *testing.T) {
 // decision without its reason, settings after the award — is said on the
 // desk, not only answered with the status.
 func TestCompositionDeskSaysWhyAStepIsRefused(t *testing.T) {
+	t.Parallel()
 	s := newCompServer(t, time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC))
 	_, _, base, id := judgedContest(s, "Задачи")
 	s.user("author@example.org", tournament.PlayerRole)
@@ -372,6 +375,7 @@ func TestCompositionDeskSaysWhyAStepIsRefused(t *testing.T) {
 // them the entry form, whose text the refusal would lose, but say why. An
 // author is not offered the jury's page.
 func TestCompositionJudgeIsNotOfferedTheEntryForm(t *testing.T) {
+	t.Parallel()
 	s := newCompServer(t, time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC))
 	_, _, base, _ := judgedContest(s, "Задачи")
 	s.user("author@example.org", tournament.PlayerRole)
@@ -396,6 +400,7 @@ func TestCompositionJudgeIsNotOfferedTheEntryForm(t *testing.T) {
 // The claims period on the contest's page takes the plural its number
 // needs in each language.
 func TestContestPageClaimDaysPlural(t *testing.T) {
+	t.Parallel()
 	s := newCompServer(t, time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC))
 	director := s.user("director@example.org", tournament.ArbiterRole)
 	id := num(s.must(http.StatusCreated, director, "POST", "/api/v1/events", map[string]any{"name": "Конкурс", "discipline": "composition"}).(map[string]any)["id"])
@@ -411,6 +416,7 @@ func TestContestPageClaimDaysPlural(t *testing.T) {
 // The provisional award says it is open for claims only while it is: after
 // the claims period, until the final award, it says the period is over.
 func TestProvisionalAwardAfterTheClaimsPeriod(t *testing.T) {
+	t.Parallel()
 	s := newCompServer(t, time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC))
 	director, judge, base, _ := judgedContest(s, "Задачи")
 	oneEntryAtTheDeadline(s, base)
@@ -429,6 +435,7 @@ func TestProvisionalAwardAfterTheClaimsPeriod(t *testing.T) {
 // The audit log of a composition contest names no pairing, game scores or
 // tie-breaks, and offers no filter by round or player.
 func TestCompositionAuditPageHasNoRoundsOrPlayers(t *testing.T) {
+	t.Parallel()
 	s := newCompServer(t, time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC))
 	director := s.user("director@example.org", tournament.ArbiterRole)
 	id := num(s.must(http.StatusCreated, director, "POST", "/api/v1/events", map[string]any{"name": "Конкурс", "discipline": "composition", "system": "swiss"}).(map[string]any)["id"])
@@ -441,6 +448,7 @@ func TestCompositionAuditPageHasNoRoundsOrPlayers(t *testing.T) {
 // A scale with a fraction is written as the reader writes numbers, a comma
 // in Russian, on the contest's page and the jury's.
 func TestContestScaleInTheReadersWay(t *testing.T) {
+	t.Parallel()
 	s := newCompServer(t, time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC))
 	director := s.user("director@example.org", tournament.ArbiterRole)
 	s.user("judge@example.org", tournament.PlayerRole)
@@ -459,6 +467,7 @@ func TestContestScaleInTheReadersWay(t *testing.T) {
 // An award that distinguishes no entry — its one entry refuted by the
 // solver — says so on its page.
 func TestAwardPageWithoutDistinctions(t *testing.T) {
+	t.Parallel()
 	s := newCompServer(t, time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC))
 	director, _, base, _ := judgedContest(s, "Этюды")
 	author := s.user("author@example.org", tournament.PlayerRole)
@@ -474,6 +483,7 @@ func TestAwardPageWithoutDistinctions(t *testing.T) {
 // with answer forms while it runs, a refused answer next to its field,
 // then the solutions, the verdicts and the ranking.
 func TestSolvingPage(t *testing.T) {
+	t.Parallel()
 	start := time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)
 	s := newCompServer(t, start)
 	director := s.user("director@example.org", tournament.ArbiterRole)
@@ -566,6 +576,7 @@ func TestSolvingPage(t *testing.T) {
 // window to the second, each problem's points and key points — so that
 // saving it unchanged changes nothing.
 func TestSolvingFormKeepsSettings(t *testing.T) {
+	t.Parallel()
 	s := newCompServer(t, time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC))
 	director := s.user("director@example.org", tournament.ArbiterRole)
 	id := num(s.must(http.StatusCreated, director, "POST", "/api/v1/events", map[string]any{"name": "Конкурс решения", "discipline": "composition", "system": "round-robin"}).(map[string]any)["id"])
@@ -823,6 +834,7 @@ const g019 = "white: b8-3, c7-1/4, d6-3/1; black: c1-4/2, e1-1/2, g1-1/1, h4-1"
 // director edits the award on the desk, as the API's PUT does: a row per
 // entry, with a reason; a refused edit keeps the rows as typed.
 func TestDirectorEditsTheProvisionalAwardOnTheDesk(t *testing.T) {
+	t.Parallel()
 	s := newCompServer(t, time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC))
 	director, judge, base, _ := judgedContest(s, "Задачи")
 	second := twoMarkedEntries(s, judge, base)
@@ -915,6 +927,7 @@ func judgedContest(s *corrServer, section string) (director, judge, base string,
 // then; the participant sees the ruling with the verdict after the end.
 // The JSON API rules the same way.
 func TestSolvingRulingPage(t *testing.T) {
+	t.Parallel()
 	start := time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)
 	st := storetest.Open(t)["sqlite"]
 	clock := &fakeClock{now: start}
@@ -980,6 +993,7 @@ func TestSolvingRulingPage(t *testing.T) {
 // A composition contest plays no games: its standings and crosstable
 // lead to the contest page instead of an empty table.
 func TestCompositionHasNoStandings(t *testing.T) {
+	t.Parallel()
 	s := newCompServer(t, time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC))
 	director := s.user("director@example.org", tournament.ArbiterRole)
 	id := num(s.must(http.StatusCreated, director, "POST", "/api/v1/events", map[string]any{"name": "Конкурс", "discipline": "composition"}).(map[string]any)["id"])
@@ -996,6 +1010,7 @@ func TestCompositionHasNoStandings(t *testing.T) {
 // entry's marks with the judge's name and comment. A judge still sees only
 // their own mark, in their form, and never the other judges'.
 func TestJudgingPageShowsTheDirectorEveryMark(t *testing.T) {
+	t.Parallel()
 	s := newCompServer(t, time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC))
 	director := s.user("director@example.org", tournament.ArbiterRole)
 	s.namedUser("first@example.org", "Судья Иванов", tournament.PlayerRole)
@@ -1031,6 +1046,7 @@ func TestJudgingPageShowsTheDirectorEveryMark(t *testing.T) {
 // show the settings, the judges and the marks as they stay, and a form
 // posted all the same is refused.
 func TestFixedStepsOfferNoForms(t *testing.T) {
+	t.Parallel()
 	s := newCompServer(t, time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC))
 	director, _, base, _ := judgedContest(s, "Задачи")
 	oneEntryAtTheDeadline(s, base)
@@ -1112,6 +1128,7 @@ func TestBrowserCompositionPagesOnAPhone(t *testing.T) {
 // desk, as the API's items allow, instead of by numbers: an entry left at
 // "—" is not distinguished, and a refused row keeps what was typed.
 func TestDirectorPublishesTheAwardEntryByEntry(t *testing.T) {
+	t.Parallel()
 	s := newCompServer(t, time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC))
 	_, judge, base, _ := judgedContest(s, "Задачи")
 	twoMarkedEntries(s, judge, base)
@@ -1137,6 +1154,7 @@ func TestDirectorPublishesTheAwardEntryByEntry(t *testing.T) {
 // A judge's page lists the entries by code once the jury has marked, not
 // in the ranking's order, which would tell the other judges' marks.
 func TestJudgingPageKeepsTheJurysRankingFromAJudge(t *testing.T) {
+	t.Parallel()
 	s := newCompServer(t, time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC))
 	director := s.user("director@example.org", tournament.ArbiterRole)
 	judges := []string{s.user("judge1@example.org", tournament.PlayerRole), s.user("judge2@example.org", tournament.PlayerRole), s.user("judge3@example.org", tournament.PlayerRole)}
@@ -1197,6 +1215,7 @@ func provisionalAwardWithAClaim(t *testing.T, s *corrServer) (base, ev string) {
 // award page, the API and the booklet name it, its author and why: the
 // claim's code alone would no longer tell a reader which work it was.
 func TestAwardNamesTheEliminatedEntry(t *testing.T) {
+	t.Parallel()
 	s := newCompServer(t, time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC))
 	base, ev := provisionalAwardWithAClaim(t, s)
 	dc := s.session("director@example.org")
@@ -1230,6 +1249,7 @@ func TestAwardNamesTheEliminatedEntry(t *testing.T) {
 // director reads who filed each claim, on the desk and through the API;
 // nobody else learns it.
 func TestClaimsSayWhoFiledThem(t *testing.T) {
+	t.Parallel()
 	s := newCompServer(t, time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC))
 	base, ev := provisionalAwardWithAClaim(t, s)
 	mustContain(t, "the award to the claimant", s.page(s.session("reader@example.org"), ev+"/contest/award"), `<p class="mine">`, "ваша претензия",

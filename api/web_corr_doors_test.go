@@ -16,6 +16,7 @@ import (
 // API say that the result comes from the game or from the decision on its
 // page, and the game and the round stay as they were.
 func TestCorrespondenceResultNotEnteredBesideTheGame(t *testing.T) {
+	t.Parallel()
 	s := newCorrServer(t, storetest.Open(t)["sqlite"], corrStart, nil)
 	sec := startCorrSection(t, s, 2)
 	g := sec.games[0]
@@ -54,6 +55,7 @@ func TestCorrespondenceResultNotEnteredBesideTheGame(t *testing.T) {
 // it sends the arbiter to the Correspondence tab, where all games start at
 // once, and after it each round leads to the games and their decisions.
 func TestCorrespondenceDeskSendsToTheGames(t *testing.T) {
+	t.Parallel()
 	s := newCorrServer(t, storetest.Open(t)["sqlite"], corrStart, nil)
 	arbiter := s.user("arbiter@example.org", "arbiter")
 	id := num(s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Заочный", "discipline": "correspondence",

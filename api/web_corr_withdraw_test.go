@@ -16,6 +16,7 @@ import (
 // games, choosing neither beforehand; once confirmed, the games end, the
 // desk, the standings and the crosstable show it.
 func TestCorrespondenceWithdrawalOnTheDesk(t *testing.T) {
+	t.Parallel()
 	s := newCorrServer(t, storetest.Open(t)["sqlite"], corrStart, nil)
 	sec := startCorrSection(t, s, 4)
 	ev := strings.Replace(sec.ev, "/api/v1", "", 1)
@@ -86,6 +87,7 @@ func TestCorrespondenceWithdrawalOnTheDesk(t *testing.T) {
 // POST /events/{id}/players/{pid}/withdraw withdraws a player from a
 // running section through the API, with the same choice.
 func TestCorrespondenceWithdrawalAPI(t *testing.T) {
+	t.Parallel()
 	s := newCorrServer(t, storetest.Open(t)["sqlite"], corrStart, nil)
 	sec := startCorrSection(t, s, 3)
 	players := s.must(http.StatusOK, sec.arbiter, "GET", sec.ev+"/players", nil).(map[string]any)["players"].([]any)

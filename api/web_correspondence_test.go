@@ -88,6 +88,7 @@ func (s *corrServer) page(cookie *http.Cookie, path string) string {
 // The pages of a section: the player's games by urgency with the move form
 // and the legal moves for the board, the public list, the arbiter's view.
 func TestCorrespondencePages(t *testing.T) {
+	t.Parallel()
 	s := newCorrServer(t, storetest.Open(t)["sqlite"], corrStart, nil)
 	sec := startCorrSection(t, s, 3)
 	g := sec.games[0]
@@ -233,6 +234,7 @@ func TestBrowserCorrespondenceMove(t *testing.T) {
 // "Games" tab; its address is not found instead of saying the games have
 // not begun.
 func TestGamesTabOnlyInCorrespondence(t *testing.T) {
+	t.Parallel()
 	s := newWebServer(t)
 	id := s.roundRobin(4)
 	for lang, want := range map[string]string{"ru": "не турнир по переписке", "en": "is not a correspondence event"} {

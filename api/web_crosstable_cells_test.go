@@ -13,6 +13,7 @@ import (
 // keeps a Swiss cell's opponent number and colour together, and the JSON
 // API keeps the numbers.
 func TestCrosstableForfeitCells(t *testing.T) {
+	t.Parallel()
 	s := newWebServer(t)
 	const arbiter = tournament.ArbiterRole
 	id := num(s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events",
@@ -67,6 +68,7 @@ func TestCrosstableForfeitCells(t *testing.T) {
 // game shows them under the opponent: a pairing-allocated bye, a requested
 // half-point bye and a zero-point bye are told apart by them.
 func TestCrosstableByeCells(t *testing.T) {
+	t.Parallel()
 	s := newWebServer(t)
 	const arbiter = tournament.ArbiterRole
 	events, ids := s.unpairedSwiss(5)

@@ -12,6 +12,7 @@ import (
 // A round being played shows its results in the crosstable as they come,
 // and the page says the points do not count them yet.
 func TestCrosstableSaysWhatIsNotCountedYet(t *testing.T) {
+	t.Parallel()
 	s := newWebServer(t)
 	const arbiter = tournament.ArbiterRole
 	id := num(s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events",
@@ -48,6 +49,7 @@ func TestCrosstableSaysWhatIsNotCountedYet(t *testing.T) {
 
 // Standings after a round that cannot be are refused with what is wrong.
 func TestStandingsAfterARoundThatCannotBe(t *testing.T) {
+	t.Parallel()
 	s := newWebServer(t)
 	id := s.roundRobin(4)
 	for round, want := range map[string]string{"-1": "numbered from 1, not -1", "99": "round 99 has not been played"} {

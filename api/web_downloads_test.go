@@ -25,6 +25,7 @@ func apiLinks(body string) []string {
 // in the reader's language, that the links answer with the document, and
 // that a team event links only what it can print.
 func TestDownloadLinks(t *testing.T) {
+	t.Parallel()
 	s := newWebServer(t)
 	id := s.roundRobin(4)
 	result := fmt.Sprintf("/api/v1/events/%d/rounds/1/games/1/result", id)

@@ -14,6 +14,7 @@ import (
 // The event form shows every wrong setting at once, each at its field in
 // the reader's words, and offers the tie-breaks as lists of names.
 func TestEventFormShowsEveryErrorAndNamesTieBreaks(t *testing.T) {
+	t.Parallel()
 	s := newWebServer(t)
 	a := s.signIn(tournament.ArbiterRole)
 	page := a.get("/manage/events/new").Body.String()
@@ -55,6 +56,7 @@ func TestEventFormShowsEveryErrorAndNamesTieBreaks(t *testing.T) {
 // The §9 warning shows while the event form is filled in: the page asks
 // the server, which words it as the domain does, in the reader's language.
 func TestTimeControlWarningWhileTyping(t *testing.T) {
+	t.Parallel()
 	s := newWebServer(t)
 	a := s.signIn(tournament.ArbiterRole)
 	for _, tc := range []struct {
@@ -77,6 +79,7 @@ func TestTimeControlWarningWhileTyping(t *testing.T) {
 // put at an input the form shows no error for, so the form came back
 // refused without a word.
 func TestScoringThatIsNotANumberIsNamed(t *testing.T) {
+	t.Parallel()
 	s := newWebServer(t)
 	ev := s.must(http.StatusCreated, tournament.ArbiterRole, "POST", "/api/v1/events",
 		map[string]any{"name": "Швейцарка", "discipline": "standard", "system": "swiss", "rounds": 3, "time_control": "60+30"})

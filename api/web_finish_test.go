@@ -13,6 +13,7 @@ import (
 // finish the event; once finished the offer is gone and the event is
 // final.
 func TestDeskOffersToFinishAPlayedEvent(t *testing.T) {
+	t.Parallel()
 	s := newWebServer(t)
 	id := s.roundRobin(4)
 	arbiter := s.signIn(tournament.ArbiterRole)

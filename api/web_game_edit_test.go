@@ -14,6 +14,7 @@ import (
 // move, leaving the ending "as the sheet says", is asked for the ending —
 // not again for the reason just given; with it, the result is saved.
 func TestIllegalSheetOverrideOnTheSheetPage(t *testing.T) {
+	t.Parallel()
 	s := newWebServer(t)
 	a := s.signIn(tournament.ArbiterRole)
 	id := s.roundRobin(4)
@@ -40,6 +41,7 @@ func TestIllegalSheetOverrideOnTheSheetPage(t *testing.T) {
 // Saving the sheet page says so: the arbiter comes back to the same form
 // and would otherwise not know whether the result was taken.
 func TestSheetPageSaysSaved(t *testing.T) {
+	t.Parallel()
 	s := newWebServer(t)
 	a := s.signIn(tournament.ArbiterRole)
 	id := s.roundRobin(4)

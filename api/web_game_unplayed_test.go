@@ -13,6 +13,7 @@ import (
 // of each kind, a forfeit and a double forfeit show no empty board and do
 // not ask for a sheet.
 func TestGameViewerUnplayedBoards(t *testing.T) {
+	t.Parallel()
 	s := newWebServer(t)
 	const arbiter = tournament.ArbiterRole
 	events, ids := s.unpairedSwiss(7)

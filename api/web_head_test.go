@@ -10,6 +10,7 @@ import (
 
 // HEAD answers every page, API read and document as GET does, with no body.
 func TestHeadOnEveryPage(t *testing.T) {
+	t.Parallel()
 	s := newWebServer(t)
 	id := s.roundRobin(4)
 	for _, path := range []string{
@@ -37,6 +38,7 @@ func TestHeadOnEveryPage(t *testing.T) {
 
 // An English browser reads English until the reader chooses a language.
 func TestLanguageFollowsTheBrowserUntilChosen(t *testing.T) {
+	t.Parallel()
 	s := newWebServer(t)
 	get := func(path, accept string, cookie *http.Cookie) *httptest.ResponseRecorder {
 		req := httptest.NewRequest(http.MethodGet, path, nil)
@@ -78,6 +80,7 @@ func TestLanguageFollowsTheBrowserUntilChosen(t *testing.T) {
 // The JSON API's error messages follow Accept-Language; without one they
 // stay English.
 func TestJSONErrorInTheClientsLanguage(t *testing.T) {
+	t.Parallel()
 	s := newWebServer(t)
 	for accept, want := range map[string]string{
 		"":   "event 999 not found",
@@ -98,6 +101,7 @@ func TestJSONErrorInTheClientsLanguage(t *testing.T) {
 // A score sheet the API refuses is placed as the sheet page places it: by
 // its line, then the move and ply.
 func TestSheetErrorNamesTheLine(t *testing.T) {
+	t.Parallel()
 	s := newWebServer(t)
 	id := s.roundRobin(4)
 	for accept, want := range map[string]string{
@@ -118,6 +122,7 @@ func TestSheetErrorNamesTheLine(t *testing.T) {
 
 // A value of the wrong JSON kind is named in the client's language.
 func TestJSONKindInTheClientsLanguage(t *testing.T) {
+	t.Parallel()
 	s := newWebServer(t)
 	for _, tc := range []struct{ accept, body, want string }{
 		{"en", `{"name":"x","rounds":"seven"}`, "must be a whole number, not a JSON string"},

@@ -31,6 +31,7 @@ func mustStatus(t *testing.T, what string, got, want int, body string) {
 // from the keyboard and one sheet, and finish; every page then renders in
 // both languages.
 func TestArbiterRunsARoundByForms(t *testing.T) {
+	t.Parallel()
 	s := newWebServer(t)
 	a := s.signIn(tournament.ArbiterRole)
 
@@ -159,6 +160,7 @@ func TestArbiterRunsARoundByForms(t *testing.T) {
 
 // The language chosen by ?lang= is remembered in a cookie.
 func TestLanguageRemembered(t *testing.T) {
+	t.Parallel()
 	s := newWebServer(t)
 	rec := s.anonymous().get("/?lang=en")
 	var lang *http.Cookie
@@ -185,6 +187,7 @@ func TestLanguageRemembered(t *testing.T) {
 // An arbiter reviewing a draft swaps seats, deletes the draft and, before
 // round 1, removes a player.
 func TestReviewDraftRound(t *testing.T) {
+	t.Parallel()
 	s := newWebServer(t)
 	a := s.signIn(tournament.ArbiterRole)
 	ev := s.must(http.StatusCreated, tournament.ArbiterRole, "POST", "/api/v1/events", map[string]any{"name": "Кубок", "discipline": "rapid", "system": "round-robin"})
@@ -257,6 +260,7 @@ func TestReviewDraftRound(t *testing.T) {
 // A player reports their board through the form; the opponent sees the
 // report on the event page and confirms it; nobody else may decide it.
 func TestPlayerReportsAResult(t *testing.T) {
+	t.Parallel()
 	s := newWebServer(t)
 	id := s.roundRobin(4)
 	a := s.signIn(tournament.ArbiterRole)
@@ -341,6 +345,7 @@ func pairInOrder(in tournament.PairingInput) ([]tournament.Pairing, error) {
 // A Swiss event shows a progress table (opponent, colour, points per round)
 // instead of the round-robin grid, and its bye.
 func TestSwissProgressTable(t *testing.T) {
+	t.Parallel()
 	s := newWebServer(t)
 	opt := engines.Options()
 	opt.Pairing[tournament.Swiss] = pairInOrder
@@ -376,6 +381,7 @@ func TestSwissProgressTable(t *testing.T) {
 // A team event shows matches with their boards, team standings with the
 // boards' standings, and the team crosstable.
 func TestTeamEventPages(t *testing.T) {
+	t.Parallel()
 	s := newWebServer(t)
 	const arbiter = tournament.ArbiterRole
 	ev := s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Командный кубок", "discipline": "rapid-team", "system": "round-robin"})
@@ -484,6 +490,7 @@ func TestTeamEventPages(t *testing.T) {
 // with its reason. A single player is entered with a federation ID too, and
 // the same ID again waits for the arbiter's confirmation.
 func TestArbiterEditsAPlayer(t *testing.T) {
+	t.Parallel()
 	s := newWebServer(t)
 	a := s.signIn(tournament.ArbiterRole)
 	id := num(s.must(http.StatusCreated, tournament.ArbiterRole, "POST", "/api/v1/events", map[string]any{"name": "Кубок", "discipline": "rapid", "system": "swiss", "rounds": 5, "time_control": "8+4"})["id"])

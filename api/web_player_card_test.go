@@ -21,6 +21,7 @@ var (
 // the standings count, so that its total agrees with its header, and lists
 // the unfinished round's games apart.
 func TestPlayerCardUnfinishedRound(t *testing.T) {
+	t.Parallel()
 	s := newWebServer(t)
 	const arbiter = tournament.ArbiterRole
 	id := num(s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events",
@@ -85,6 +86,7 @@ func TestPlayerCardUnfinishedRound(t *testing.T) {
 // values are — also the card of a player without a game in that round (here
 // one withdrawn from it), whose values lag behind the round all the same.
 func TestPlayerCardWithoutAGameInTheUnfinishedRound(t *testing.T) {
+	t.Parallel()
 	s := newWebServer(t)
 	const arbiter = tournament.ArbiterRole
 	id := num(s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events",

@@ -14,6 +14,7 @@ import (
 // requested half-point bye is not "free of play (bye)" — and marks a
 // forfeit, so that the arbiter entering results sees what each board is.
 func TestResultsPageNamesByesAndForfeits(t *testing.T) {
+	t.Parallel()
 	s := newWebServer(t)
 	id, players := swissOfSix(s, "standard", "60+30")
 	arbiter := s.signIn(tournament.ArbiterRole)

@@ -14,6 +14,7 @@ import (
 // instead of showing the last round under the address of another; a round
 // that is not a number is refused.
 func TestEventPageUnknownRound(t *testing.T) {
+	t.Parallel()
 	s := newWebServer(t)
 	id := s.roundRobin(4)
 	s.must(http.StatusCreated, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)

@@ -31,6 +31,7 @@ func (s *testServer) swissEvent(names ...string) int {
 }
 
 func TestCorrectionNeedsReasonOnEveryDoor(t *testing.T) {
+	t.Parallel()
 	s := newWebServer(t)
 	const arbiter = tournament.ArbiterRole
 	a := s.signIn(arbiter)
@@ -100,6 +101,7 @@ func TestCorrectionNeedsReasonOnEveryDoor(t *testing.T) {
 }
 
 func TestPlayerListAllOrNothing(t *testing.T) {
+	t.Parallel()
 	s := newWebServer(t)
 	const arbiter = tournament.ArbiterRole
 	a := s.signIn(arbiter)
@@ -182,6 +184,7 @@ func TestPlayerListAllOrNothing(t *testing.T) {
 }
 
 func TestWithdrawalIsConfirmedAndUndone(t *testing.T) {
+	t.Parallel()
 	s := newWebServer(t)
 	const arbiter = tournament.ArbiterRole
 	a := s.signIn(arbiter)
@@ -248,6 +251,7 @@ func TestWithdrawalIsConfirmedAndUndone(t *testing.T) {
 }
 
 func TestTeamRosterRefusesAnotherTeamsPlayer(t *testing.T) {
+	t.Parallel()
 	s := newWebServer(t)
 	const arbiter = tournament.ArbiterRole
 	a := s.signIn(arbiter)
@@ -271,6 +275,7 @@ func TestTeamRosterRefusesAnotherTeamsPlayer(t *testing.T) {
 // The sheet sent back unchanged (the sheet form always sends it, the JSON
 // API may) keeps the stored sheet: nothing changes, no reason is asked.
 func TestUnchangedSheetIsKeptOnEveryDoor(t *testing.T) {
+	t.Parallel()
 	s := newWebServer(t)
 	const arbiter = tournament.ArbiterRole
 	a := s.signIn(arbiter)

@@ -49,6 +49,7 @@ func swissOfSix(s *webServer, discipline, timeControl string) (id int, players [
 // requested bye, pairing, the pairing cards, a pairing typed by hand with
 // its warnings, TRF export and import.
 func TestSwissPages(t *testing.T) {
+	t.Parallel()
 	s := newWebServer(t)
 	id, players := swissOfSix(s, "rapid", "8+4")
 	arbiter := s.signIn(tournament.ArbiterRole)

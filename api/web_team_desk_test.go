@@ -14,6 +14,7 @@ import (
 // A team event set up on the web pages only: the number of boards, the
 // teams, a captain and a reserve; the JSON API sees the same event.
 func TestTeamDeskOnTheWeb(t *testing.T) {
+	t.Parallel()
 	s := newWebServer(t)
 	const arbiter = tournament.ArbiterRole
 	ev := s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Кубок района", "discipline": "rapid-team", "system": "round-robin"})
@@ -142,6 +143,7 @@ func teamIDs(teams map[string]any) map[string]int {
 // by start number, refuses a start number that no longer names the team_id
 // sent with it.
 func TestTeamDeskKeepsTeamsWhenRenumbered(t *testing.T) {
+	t.Parallel()
 	s := newWebServer(t)
 	const arbiter = tournament.ArbiterRole
 	ev := s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Кубок аулов", "discipline": "rapid-team", "system": "round-robin"})
@@ -233,6 +235,7 @@ func versionsOf(page string) string {
 // offers no half- or zero-point bye beside the players: a team event has
 // no such byes, and the service refuses them.
 func TestTeamSwissDeskOffersNoPlayerByes(t *testing.T) {
+	t.Parallel()
 	s := newWebServer(t)
 	const arbiter = tournament.ArbiterRole
 	ev := s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Кубок района", "discipline": "rapid-team", "system": "swiss", "rounds": 3})
@@ -251,6 +254,7 @@ func TestTeamSwissDeskOffersNoPlayerByes(t *testing.T) {
 // round is unpaired; once that round is paired without the team, the desk
 // offers no take-back and the service says why.
 func TestTeamWithdrawsOnTheWeb(t *testing.T) {
+	t.Parallel()
 	s := newWebServer(t)
 	const arbiter = tournament.ArbiterRole
 	ev := s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Кубок района", "discipline": "blitz-team", "system": "round-robin"})

@@ -12,6 +12,7 @@ import (
 // page shows its board: the match's table and the board within the match,
 // not the game's number within the round that was typed.
 func TestTeamResultSavedNamesMatchAndBoard(t *testing.T) {
+	t.Parallel()
 	s := newWebServer(t)
 	te := newTeamEvent(t, s.testServer, "round-robin", 0, 2, []int{2, 2, 2, 2})
 	round := s.must(http.StatusCreated, arbiter, "POST", te.path("/rounds"), nil)

@@ -35,6 +35,7 @@ func teamScoringForm(page string) url.Values {
 // the values kept on a refused form, the reason in the audit log; the
 // desk's event settings leave out what does not rank teams.
 func TestTeamScoringOnTheDesk(t *testing.T) {
+	t.Parallel()
 	s := newWebServer(t)
 	te := newTeamEvent(t, s.testServer, "swiss", 3, 2, []int{2, 2, 2, 2})
 	a := s.signIn(arbiter)

@@ -12,6 +12,7 @@ import (
 )
 
 func TestSecurityHeaders(t *testing.T) {
+	t.Parallel()
 	s := newWebServer(t)
 	id := s.roundRobin(4)
 	for _, path := range []string{"/", "/login", fmt.Sprintf("/events/%d", id), "/no-such-page/events/1/standings"} {
@@ -45,6 +46,7 @@ func TestSecurityHeaders(t *testing.T) {
 
 // A form posted from another site is refused before any handler runs.
 func TestCrossOriginFormRefused(t *testing.T) {
+	t.Parallel()
 	s := newWebServer(t)
 	id := s.roundRobin(4)
 	arbiter := s.signIn(tournament.ArbiterRole)
@@ -111,6 +113,7 @@ func writes(id int) []struct {
 // Anonymous readers and players change nothing: every arbiter form sends
 // the anonymous reader to sign in and refuses the player.
 func TestReadersCannotWrite(t *testing.T) {
+	t.Parallel()
 	s := newWebServer(t)
 	id := s.roundRobin(4)
 	for _, tc := range []struct {
@@ -146,6 +149,7 @@ func TestReadersCannotWrite(t *testing.T) {
 // An arbiter runs only their own events: another arbiter's event is not
 // theirs to change.
 func TestArbiterCannotChangeAnothersEvent(t *testing.T) {
+	t.Parallel()
 	s := newWebServer(t)
 	id := s.roundRobin(4)
 	other := s.addUser("second-arbiter@example.org", tournament.ArbiterRole)
@@ -163,6 +167,7 @@ func TestArbiterCannotChangeAnothersEvent(t *testing.T) {
 }
 
 func TestSessionCookie(t *testing.T) {
+	t.Parallel()
 	s := newWebServer(t)
 	arbiter := s.signIn(tournament.ArbiterRole)
 	if rec := arbiter.get("/manage/events/new"); rec.Code != http.StatusOK {
@@ -185,6 +190,7 @@ func TestSessionCookie(t *testing.T) {
 }
 
 func TestSetupLinkWorksOnce(t *testing.T) {
+	t.Parallel()
 	s := newFreshServer(t, "one-time-token")
 	p := s.anonymous()
 	if rec := p.get("/setup/wrong-token"); rec.Code != http.StatusNotFound {

@@ -15,6 +15,7 @@ import (
 // row names a round beyond the event's last (a 3-round event offered
 // "withdraw from round 4", which the service refuses).
 func TestDeskWithdrawalNamesNoRoundBeyondTheLast(t *testing.T) {
+	t.Parallel()
 	s := newWebServer(t)
 	id := s.roundRobin(4) // 3 rounds, round 1 paired
 	arbiter := s.signIn(tournament.ArbiterRole)
@@ -43,6 +44,7 @@ func TestDeskWithdrawalNamesNoRoundBeyondTheLast(t *testing.T) {
 // board, days for correspondence (the hint the form is drawn with; app.js
 // swaps them as the discipline changes, TestBrowser… looks at it).
 func TestEventFormClockHintForCorrespondence(t *testing.T) {
+	t.Parallel()
 	s := newWebServer(t)
 	a := s.signIn(tournament.ArbiterRole)
 	page := a.get("/manage/events/new").Body.String()

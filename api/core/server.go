@@ -9,6 +9,7 @@ import (
 	"crypto/rand"
 	"log/slog"
 	"net/http"
+	"sync"
 	"time"
 
 	"github.com/gin-gonic/gin"
@@ -106,7 +107,7 @@ func (h *Server) SetPageFailer(fail func(c *gin.Context, err error)) {
 // Engine builds the gin router with the middleware every route runs and the
 // operational routes (health, metrics); the pages and the API add theirs.
 func (h *Server) Engine() *gin.Engine {
-	gin.SetMode(gin.ReleaseMode)
+	releaseMode()
 	r := gin.New()
 	// Sign-in limits count by the client's address: the connecting one, or
 	// what a trusted proxy forwards, never a header any client could forge.
@@ -118,6 +119,11 @@ func (h *Server) Engine() *gin.Engine {
 	h.RoutesOps(r)
 	return r
 }
+
+// releaseMode switches gin's debug output off, once: the mode is a global
+// of gin's, which servers built side by side (tests, instances) would
+// otherwise write at the same time.
+var releaseMode = sync.OnceFunc(func() { gin.SetMode(gin.ReleaseMode) })
 
 // MarkCrossSite marks a request the cross-origin protection refused, so
 // that the engine answers it with 403 in the reader's language.

@@ -6,6 +6,7 @@ import (
 )
 
 func TestSessionCookieSeal(t *testing.T) {
+	t.Parallel()
 	s := &Sessions{secret: []byte("secret")}
 	other := &Sessions{secret: []byte("another secret")}
 	cookie := s.Seal("adk_a.b")

@@ -7,6 +7,7 @@ import (
 )
 
 func TestAcceptedLocale(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		header string
 		want   report.Locale

@@ -7,6 +7,7 @@ import (
 )
 
 func TestUnknownField(t *testing.T) {
+	t.Parallel()
 	type board struct {
 		White string `json:"white"`
 		Black string

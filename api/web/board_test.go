@@ -8,6 +8,7 @@ import (
 )
 
 func TestMoveRows(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name   string
 		frames []frameView
@@ -40,6 +41,7 @@ func TestMoveRows(t *testing.T) {
 // The tower codes game.js draws from name every occupied square with its
 // owner and the checkers of each colour (§7.2: e5-2/1).
 func TestTowerCode(t *testing.T) {
+	t.Parallel()
 	p, err := rules.ParsePosition("white: a1, e5-2/1; black: h8-1/3")
 	if err != nil {
 		t.Fatal(err)

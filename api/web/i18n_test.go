@@ -3,6 +3,7 @@ package web
 import "testing"
 
 func TestParsePages(t *testing.T) {
+	t.Parallel()
 	pages, err := parsePages()
 	if err != nil {
 		t.Fatal(err)
