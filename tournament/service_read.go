@@ -41,6 +41,18 @@ func (d *EventData) ReadyToFinish() bool {
 	return d.Event.Status != Finished && checkStatusChange(d.Event, Finished, d.Rounds) == nil
 }
 
+// CanPair tells whether the desk offers pairing the next round: the event
+// is not finished, its games are not played on the server (a
+// correspondence section starts all its games at once), the last round is
+// published and rounds are left. Whether the next round may really be
+// paired (a Swiss round waits for every result) CreateRound decides, and
+// its refusal says why.
+func (d *EventData) CanPair() bool {
+	lastIsDraft := len(d.Rounds) > 0 && d.Rounds[len(d.Rounds)-1].Status == Draft
+	allPaired := d.Event.Rounds > 0 && len(d.Rounds) >= d.Event.Rounds
+	return d.Event.Status != Finished && !lastIsDraft && !allPaired && !d.Event.Discipline.PlayedOnServer()
+}
+
 // ScoresBefore is every player's score (in the event's scoring table) from
 // the results of the rounds before round n, byes included; a game without
 // a result adds nothing yet.

@@ -95,6 +95,26 @@ type PlayerView struct {
 	Submissions []Submission
 }
 
+// MayReport tells whether the view's player may report the result of g, a
+// game of a published round, now: the event takes results from players, g
+// is the player's own game against an opponent and has no result (the rule
+// SubmitReport enforces, told from this view), and no report of the
+// player's on it still waits for a decision.
+func (v *PlayerView) MayReport(g *Game) bool {
+	if v == nil || !v.SubmissionsOpen || v.PlayerID == 0 || g.Result != nil || g.IsBye() {
+		return false
+	}
+	if g.WhiteID != v.PlayerID && g.BlackID != v.PlayerID {
+		return false
+	}
+	for _, s := range v.Submissions {
+		if s.GameID == g.ID && s.PlayerID == v.PlayerID && s.Status == Pending {
+			return false
+		}
+	}
+	return true
+}
+
 // PlayerView reads what the signed-in user may do as a player of an event,
 // and for the event's arbiter the accounts and submissions of all players.
 func (s *Service) PlayerView(ctx context.Context, eventID int64) (*PlayerView, error) {

@@ -32,8 +32,7 @@ type managePageData struct {
 	CSV      *form
 	Status   *form // pair, publish, finish and withdraw errors
 	NextPair int
-	// CanPair is false while the last round is a draft or every round is
-	// paired; the service would refuse, so the page does not offer it.
+	// CanPair offers pairing the next round (EventData.CanPair).
 	CanPair bool
 	// ReadyToFinish: every round is played; finishing puts the event in
 	// the federation's exports.
@@ -79,9 +78,7 @@ func (h *handler) manageData(c *gin.Context, id int64) (*managePageData, error) 
 			data.MissingSheets = append(data.MissingSheets, missingSheets{Round: d.Rounds[i].Number, Boards: boards})
 		}
 	}
-	lastIsDraft := len(d.Rounds) > 0 && d.Rounds[len(d.Rounds)-1].Status == tournament.Draft
-	allPaired := d.Event.Rounds > 0 && len(d.Rounds) >= d.Event.Rounds
-	data.CanPair = d.Event.Status != tournament.Finished && !lastIsDraft && !allPaired && !d.Event.Discipline.PlayedOnServer()
+	data.CanPair = d.CanPair()
 	v, err := h.Events.PlayerView(c.Request.Context(), id)
 	if err != nil {
 		return nil, err

@@ -2,7 +2,6 @@ package web
 
 import (
 	"fmt"
-	"math"
 	"net/http"
 	"net/url"
 	"slices"
@@ -67,13 +66,14 @@ type boardRow struct {
 	// shown beside their names from round 2 on (Scored).
 	Scored                 bool
 	WhiteScore, BlackScore float64
+	game                   *tournament.Game
 }
 
 func boardRows(d *tournament.EventData, r *tournament.Round) []boardRow {
 	rows := make([]boardRow, len(r.Games))
 	for i, g := range r.Games {
 		rows[i] = boardRow{Board: g.Board, White: d.Player(g.WhiteID), Result: g.Result, HasSheet: g.Sheet != "", Version: g.Version,
-			SheetMissing: g.SheetMissing(d.Event.Discipline)}
+			SheetMissing: g.SheetMissing(d.Event.Discipline), game: &r.Games[i]}
 		if !g.IsBye() {
 			rows[i].Black = d.Player(g.BlackID)
 		}
@@ -346,150 +346,24 @@ func (h *handler) crosstablePage(c *gin.Context) error {
 	return nil
 }
 
-// playerGame is one game on a player card, seen from the player, with what
-// it adds to the tie-breaks.
-type playerGame struct {
-	Round         int
-	Board         int
-	White         bool
-	Opponent      *tournament.Player
-	Score         string // from the player's side, "7:17"
-	EndReason     string
-	Points        float64
-	Adiukh        int     // the player's Adiukh points in the game
-	OpponentScore float64 // the opponent's score in the standings
-	// SBShare is the game's part of Sonneborn-Berger: the opponent's score
-	// times the share of a win the player took.
-	SBShare  float64
-	Played   bool
-	HasSheet bool
-}
-
 type playerPageData struct {
 	eventHeader
-	Player    *tournament.Player
-	Row       *tournament.StandingsRow
-	TieBreaks []tournament.TieBreakInfo
-	// AfterRound is the round the standings (Row) are after.
-	AfterRound int
-	// Games are those the standings count, Total their column sums.
-	Games []playerGame
-	Total playerGame
-	// Pending are the games of published rounds the standings do not count
-	// yet, as round Incomplete still has games without a result; they are
-	// shown apart and not added up.
-	Pending    []playerGame
-	Incomplete int
-	// Behind: a published round is not counted by the standings yet, so
-	// the header says after which round the values are, whether or not
-	// the player has a game in that round (a withdrawn player, a bye).
-	Behind bool
-	// Official holds the event's own Buchholz, Sonneborn-Berger and
-	// Adiukh-points tie-breaks under the columns they correspond to (nil
-	// where the event does not use one); Differs is set when one of them
-	// is not the column sum, and the page says why.
-	Official officialSums
-	Differs  bool
+	Card *tournament.PlayerCard
 }
 
-type officialSums struct {
-	Buchholz, SB, Adiukh *float64
-}
-
-// playerPage is a player's card: every game, and the arithmetic behind the
-// tie-breaks (opponents' scores for Buchholz, their share for
-// Sonneborn-Berger, the Adiukh points). Only the games the standings count
-// are added up, so that the sums stand beside the official values; the
-// games of a round still waiting for results are listed apart.
+// playerPage is a player's card, as the service reads it.
 func (h *handler) playerPage(c *gin.Context) error {
 	ids, err := core.PathInts(c, "id", "pid")
 	if err != nil {
 		return err
 	}
-	ct, err := h.Events.Crosstable(c.Request.Context(), ids[0])
+	e, card, err := h.Events.PlayerCard(c.Request.Context(), ids[0], ids[1])
 	if err != nil {
 		return err
 	}
-	d, err := h.Events.EventData(c.Request.Context(), ids[0])
-	if err != nil {
-		return err
-	}
-	p := d.Player(ids[1])
-	if p == nil {
-		return tournament.NotFound("player %d not found in event %d", ids[1], ids[0])
-	}
-	st := ct.Standings
-	data := playerPageData{eventHeader: h.header(c, d.Event, "players"), Player: p, TieBreaks: st.TieBreaks,
-		AfterRound: st.AfterRound, Incomplete: st.Complete + 1}
-	score := map[int64]float64{}
-	for i, r := range st.Rows {
-		score[r.PlayerID] = r.Score
-		if r.PlayerID == p.ID {
-			data.Row = &st.Rows[i]
-		}
-	}
-	for _, r := range d.Rounds {
-		if r.Status == tournament.Draft {
-			continue
-		}
-		if r.Number > st.AfterRound && !st.EveryFinishedGame {
-			data.Behind = true
-		}
-		for _, g := range r.Games {
-			if g.WhiteID != p.ID && g.BlackID != p.ID {
-				continue
-			}
-			if st.Counts(r.Number, g) {
-				data.Games = append(data.Games, newPlayerGame(d, r.Number, g, p.ID, score))
-			} else {
-				data.Pending = append(data.Pending, newPlayerGame(d, r.Number, g, p.ID, score))
-			}
-		}
-	}
-	for _, g := range data.Games {
-		data.Total.Points += g.Points
-		data.Total.Adiukh += g.Adiukh
-		data.Total.OpponentScore += g.OpponentScore
-		data.Total.SBShare += g.SBShare
-	}
-	if data.Row != nil {
-		data.Official, data.Differs = officialBeside(data.Row.TieBreaks, data.Total)
-	}
-	h.renderWith(c, h.translator(c), http.StatusOK, "player", p.Name, data)
+	data := playerPageData{eventHeader: h.header(c, e, "players"), Card: card}
+	h.renderWith(c, h.translator(c), http.StatusOK, "player", card.Player.Name, data)
 	return nil
-}
-
-func newPlayerGame(d *tournament.EventData, round int, g tournament.Game, playerID int64, score map[int64]float64) playerGame {
-	white := g.WhiteID == playerID
-	pg := playerGame{Round: round, Board: g.Board, White: white, HasSheet: g.Sheet != ""}
-	opponentID := g.BlackID
-	if !white {
-		opponentID = g.WhiteID
-	}
-	if opponentID != 0 {
-		pg.Opponent = d.Player(opponentID)
-	}
-	if g.Result == nil {
-		return pg
-	}
-	res := *g.Result
-	pg.EndReason, pg.Played = string(res.EndReason), res.Played()
-	pg.Points = d.Event.Scoring.Points(res, white)
-	own, other := res.White, res.Black
-	if !white {
-		own, other = other, own
-	}
-	if !res.EndReason.IsBye() {
-		pg.Score = strconv.Itoa(own) + ":" + strconv.Itoa(other)
-	}
-	if pg.Played {
-		pg.Adiukh = own
-		pg.OpponentScore = score[opponentID]
-		if win := d.Event.Scoring.Win; win > 0 {
-			pg.SBShare = pg.OpponentScore * pg.Points / win
-		}
-	}
-	return pg
 }
 
 type searchPageData struct {
@@ -678,27 +552,4 @@ func cellScore(c tournament.CrosstableCell) string {
 		return "−:−"
 	}
 	return c.Score
-}
-
-// officialBeside takes the tie-breaks that the card's columns add up to in
-// their simplest form: Buchholz, Sonneborn-Berger and the Adiukh points.
-// The official values also count unplayed games (a virtual opponent, the
-// points a forfeit or bye scores), so they may differ from the sums of the
-// played games; differs tells whether any does.
-func officialBeside(tieBreaks map[string]float64, total playerGame) (officialSums, bool) {
-	var o officialSums
-	differs := false
-	for _, c := range []struct {
-		id  string
-		to  **float64
-		sum float64
-	}{{"buchholz", &o.Buchholz, total.OpponentScore}, {"sonneborn-berger", &o.SB, total.SBShare}, {"adiukh-points", &o.Adiukh, float64(total.Adiukh)}} {
-		if v, ok := tieBreaks[c.id]; ok {
-			*c.to = &v
-			if math.Abs(v-c.sum) > 1e-9 {
-				differs = true
-			}
-		}
-	}
-	return o, differs
 }

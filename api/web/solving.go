@@ -117,7 +117,9 @@ func (h *handler) renderSolvingWith(c *gin.Context, f, setup *form, status int) 
 			return cmp.Compare(a.Problem, b.Problem)
 		})
 	}
-	data.CanSetup = data.CanManage && (data.View == nil || h.Now().Before(data.View.Starts))
+	// Without a contest yet the director sets one up; once there is one,
+	// the service's view says whether it may still change.
+	data.CanSetup = data.CanManage && (data.View == nil || data.View.CanSetup)
 	if data.CanSetup {
 		data.Setup = setup
 		if setup == nil {

@@ -38,20 +38,10 @@ func newPlayerPanel(v *tournament.PlayerView, canManage bool) *playerPanel {
 	return p
 }
 
-// MayReport says whether the panel's player may report the board now.
+// MayReport says whether the panel's player may report the board now, as
+// the service's view decides.
 func (p *playerPanel) MayReport(row boardRow) bool {
-	if p == nil || !p.View.SubmissionsOpen || p.View.PlayerID == 0 || row.Result != nil || row.Black == nil {
-		return false
-	}
-	if row.White.ID != p.View.PlayerID && row.Black.ID != p.View.PlayerID {
-		return false
-	}
-	for _, s := range p.Mine {
-		if s.Board == row.Board && s.Status == tournament.Pending {
-			return false
-		}
-	}
-	return true
+	return p != nil && p.View.MayReport(row.game)
 }
 
 // IsMine says whether a board row is the panel player's own game.

@@ -308,6 +308,9 @@ type SolvingView struct {
 	Open       bool
 	Over       bool
 	IsDirector bool
+	// CanSetup: the reader directs the contest and it has not started, so
+	// its problems and window may still change (SetSolving's rule).
+	CanSetup bool
 	// Problems are shown from the start; their solutions only after the
 	// end (to the director always).
 	Problems []SolvingProblem
@@ -347,6 +350,7 @@ func (s *Service) Solving(ctx context.Context, eventID int64) (*SolvingView, err
 		now := s.now()
 		v = &SolvingView{EventID: eventID, Starts: c.Starts, Ends: c.Ends, IsDirector: tournament.CanManage(u, e),
 			Open: !now.Before(c.Starts) && now.Before(c.Ends), Over: !now.Before(c.Ends)}
+		v.CanSetup = v.IsDirector && now.Before(c.Starts)
 		if v.IsDirector || !now.Before(c.Starts) {
 			v.Problems = c.Problems
 			if !v.IsDirector && !v.Over {

@@ -1,0 +1,184 @@
+package tournament
+
+import (
+	"context"
+	"math"
+	"strconv"
+)
+
+// PlayerCard is one player's card: every game of the published rounds seen
+// from the player, and the arithmetic behind the tie-breaks (opponents'
+// scores for Buchholz, their share for Sonneborn-Berger, the Adiukh
+// points). Only the games the standings count are added up, so that the
+// sums stand beside the official values; the games of a round still
+// waiting for results are listed apart.
+type PlayerCard struct {
+	Player    *Player
+	Row       *StandingsRow
+	TieBreaks []TieBreakInfo
+	// AfterRound is the round the standings (Row) are after.
+	AfterRound int
+	// Games are those the standings count, Total their column sums.
+	Games []CardGame
+	Total CardGame
+	// Pending are the games of published rounds the standings do not count
+	// yet, as round Incomplete still has games without a result; they are
+	// listed apart and not added up.
+	Pending    []CardGame
+	Incomplete int
+	// Behind: a published round is not counted by the standings yet, so
+	// the card says after which round its values are, whether or not the
+	// player has a game in that round (a withdrawn player, a bye).
+	Behind bool
+	// Official holds the event's own Buchholz, Sonneborn-Berger and
+	// Adiukh-points tie-breaks under the columns they correspond to (nil
+	// where the event does not use one); Differs is set when one of them
+	// is not the column sum, which the card explains.
+	Official OfficialSums
+	Differs  bool
+}
+
+// CardGame is one game on a player card, seen from the player, with what it
+// adds to the tie-breaks.
+type CardGame struct {
+	Round         int
+	Board         int
+	White         bool
+	Opponent      *Player
+	Score         string // from the player's side, "7:17"
+	EndReason     string
+	Points        float64
+	Adiukh        int     // the player's Adiukh points in the game
+	OpponentScore float64 // the opponent's score in the standings
+	// SBShare is the game's part of Sonneborn-Berger: the opponent's score
+	// times the share of a win the player took.
+	SBShare  float64
+	Played   bool
+	HasSheet bool
+}
+
+// OfficialSums are the official values of the tie-breaks a card's columns
+// add up to in their simplest form.
+type OfficialSums struct {
+	Buchholz, SB, Adiukh *float64
+}
+
+// PlayerCard reads the card of one player from one snapshot of the event.
+func (s *Service) PlayerCard(ctx context.Context, eventID, playerID int64) (*Event, *PlayerCard, error) {
+	var e *Event
+	var card *PlayerCard
+	err := s.store.View(ctx, func(tx Tx) error {
+		var players []Player
+		var rounds []Round
+		var err error
+		if e, players, rounds, err = loadPublic(ctx, tx, eventID); err != nil {
+			return err
+		}
+		p := findPlayer(players, playerID)
+		if p == nil {
+			return NotFound("player %d not found in event %d", playerID, eventID)
+		}
+		st, err := s.standings(e, players, rounds, 0)
+		if err != nil {
+			return err
+		}
+		card = newPlayerCard(&EventData{Event: e, Players: players, Rounds: rounds}, p, st)
+		return nil
+	})
+	return e, card, err
+}
+
+func newPlayerCard(d *EventData, p *Player, st *Standings) *PlayerCard {
+	card := &PlayerCard{Player: p, TieBreaks: st.TieBreaks, AfterRound: st.AfterRound, Incomplete: st.Complete + 1}
+	score := map[int64]float64{}
+	for i, r := range st.Rows {
+		score[r.PlayerID] = r.Score
+		if r.PlayerID == p.ID {
+			card.Row = &st.Rows[i]
+		}
+	}
+	for _, r := range d.Rounds {
+		if r.Status == Draft {
+			continue
+		}
+		if r.Number > st.AfterRound && !st.EveryFinishedGame {
+			card.Behind = true
+		}
+		for _, g := range r.Games {
+			if g.WhiteID != p.ID && g.BlackID != p.ID {
+				continue
+			}
+			if st.Counts(r.Number, g) {
+				card.Games = append(card.Games, newCardGame(d, r.Number, g, p.ID, score))
+			} else {
+				card.Pending = append(card.Pending, newCardGame(d, r.Number, g, p.ID, score))
+			}
+		}
+	}
+	for _, g := range card.Games {
+		card.Total.Points += g.Points
+		card.Total.Adiukh += g.Adiukh
+		card.Total.OpponentScore += g.OpponentScore
+		card.Total.SBShare += g.SBShare
+	}
+	if card.Row != nil {
+		card.Official, card.Differs = officialBeside(card.Row.TieBreaks, card.Total)
+	}
+	return card
+}
+
+func newCardGame(d *EventData, round int, g Game, playerID int64, score map[int64]float64) CardGame {
+	white := g.WhiteID == playerID
+	cg := CardGame{Round: round, Board: g.Board, White: white, HasSheet: g.Sheet != ""}
+	opponentID := g.BlackID
+	if !white {
+		opponentID = g.WhiteID
+	}
+	if opponentID != 0 {
+		cg.Opponent = d.Player(opponentID)
+	}
+	if g.Result == nil {
+		return cg
+	}
+	res := *g.Result
+	cg.EndReason, cg.Played = string(res.EndReason), res.Played()
+	cg.Points = d.Event.Scoring.Points(res, white)
+	own, other := res.White, res.Black
+	if !white {
+		own, other = other, own
+	}
+	if !res.EndReason.IsBye() {
+		cg.Score = strconv.Itoa(own) + ":" + strconv.Itoa(other)
+	}
+	if cg.Played {
+		cg.Adiukh = own
+		cg.OpponentScore = score[opponentID]
+		if win := d.Event.Scoring.Win; win > 0 {
+			cg.SBShare = cg.OpponentScore * cg.Points / win
+		}
+	}
+	return cg
+}
+
+// officialBeside takes the tie-breaks that the card's columns add up to in
+// their simplest form: Buchholz, Sonneborn-Berger and the Adiukh points.
+// The official values also count unplayed games (a virtual opponent, the
+// points a forfeit or bye scores), so they may differ from the sums of the
+// played games; differs tells whether any does.
+func officialBeside(tieBreaks map[string]float64, total CardGame) (OfficialSums, bool) {
+	var o OfficialSums
+	differs := false
+	for _, c := range []struct {
+		id  string
+		to  **float64
+		sum float64
+	}{{"buchholz", &o.Buchholz, total.OpponentScore}, {"sonneborn-berger", &o.SB, total.SBShare}, {"adiukh-points", &o.Adiukh, float64(total.Adiukh)}} {
+		if v, ok := tieBreaks[c.id]; ok {
+			*c.to = &v
+			if math.Abs(v-c.sum) > 1e-9 {
+				differs = true
+			}
+		}
+	}
+	return o, differs
+}
