@@ -146,7 +146,6 @@ var authzTable = map[string]string{
 	"GET /events/:id/audit.json":                                           "nnnyy",
 	"GET /events/:id/crosstable":                                           "yyyyy",
 	"GET /events/:id/manage":                                               "nnnyy",
-	"GET /events/:id/pairing.trf":                                          "nyyyy",
 	"GET /events/:id/players/:pid":                                         "yyyyy",
 	"GET /events/:id/players/:pid/edit":                                    "nnnyy",
 	"GET /events/:id/rounds/:n/boards/:board":                              "yyyyy",

@@ -134,7 +134,8 @@ func TestSwissPages(t *testing.T) {
 	expect(arbiter.post(events+"/rounds/1/pairing", url.Values{"boards": {"1 2\n3\n4\n5"}}), http.StatusSeeOther)
 	expect(arbiter.get(events+"?round=1"), http.StatusOK, "Жеребьёвка нарушает абсолютные критерии", "второй бай в туре")
 
-	export := arbiter.get(events + "/pairing.trf")
+	// The desk links the file of the API, read with the session.
+	export := arbiter.get("/api/v1" + events + "/pairing.trf")
 	expect(export, http.StatusOK, "012 Швейцарка", "001    1")
 	expect(arbiter.upload("/manage/events/import.trf", "bad.trf", "012 Open\n152 X\n"), http.StatusBadRequest, "Импорт файла TRF", "строка 2, столбец 5: начальный цвет")
 	imported := arbiter.upload("/manage/events/import.trf", "event.trf", export.Body.String())

@@ -93,6 +93,29 @@ func (s *Service) EventData(ctx context.Context, eventID int64) (*EventData, err
 	return d, err
 }
 
+// DeskData reads an event for its arbiter's desk: the same snapshot as
+// EventData, drafts included, refused with the reason to anyone who may not
+// manage the event. The desk's pages authorise once, here.
+func (s *Service) DeskData(ctx context.Context, eventID int64) (*EventData, error) {
+	var d *EventData
+	err := s.store.View(ctx, func(tx Tx) error {
+		e, err := readable(ctx, tx, eventID)
+		if err != nil {
+			return err
+		}
+		if err := MayManage(ctx, e); err != nil {
+			return err
+		}
+		players, rounds, err := playersAndRounds(tx, eventID)
+		if err != nil {
+			return err
+		}
+		d = &EventData{Event: e, Players: players, Rounds: visibleRounds(UserFromContext(ctx), e, rounds)}
+		return nil
+	})
+	return d, err
+}
+
 // playersAndRounds reads the players and the rounds of an event, which most
 // use cases need together: who plays, and what has been paired.
 func playersAndRounds(tx playerRoundTx, eventID int64) ([]Player, []Round, error) {

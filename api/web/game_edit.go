@@ -34,11 +34,8 @@ type gameEditPageData struct {
 }
 
 func (h *handler) gameEditData(c *gin.Context, ids []int64) (*gameEditPageData, error) {
-	d, err := h.Events.EventData(c.Request.Context(), ids[0])
+	d, err := h.Events.DeskData(c.Request.Context(), ids[0])
 	if err != nil {
-		return nil, err
-	}
-	if err := tournament.MayManage(c.Request.Context(), d.Event); err != nil {
 		return nil, err
 	}
 	hd := h.header(c, d.Event, "manage")

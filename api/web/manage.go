@@ -51,11 +51,8 @@ type missingSheets struct {
 }
 
 func (h *handler) manageData(c *gin.Context, id int64) (*managePageData, error) {
-	d, err := h.Events.EventData(c.Request.Context(), id)
+	d, err := h.Events.DeskData(c.Request.Context(), id)
 	if err != nil {
-		return nil, err
-	}
-	if err := tournament.MayManage(c.Request.Context(), d.Event); err != nil {
 		return nil, err
 	}
 	data := &managePageData{

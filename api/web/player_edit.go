@@ -32,11 +32,8 @@ func (h *handler) renderPlayerEdit(c *gin.Context, f *form, status int) error {
 	if err != nil {
 		return err
 	}
-	d, err := h.Events.EventData(c.Request.Context(), ids[0])
+	d, err := h.Events.DeskData(c.Request.Context(), ids[0])
 	if err != nil {
-		return err
-	}
-	if err := tournament.MayManage(c.Request.Context(), d.Event); err != nil {
 		return err
 	}
 	p := d.Player(ids[1])

@@ -142,12 +142,9 @@ func (h *handler) confirmChoosing(c *gin.Context, id int64, anchor, button strin
 			return nil
 		}
 	}
-	d, loadErr := h.Events.EventData(c.Request.Context(), id)
+	d, loadErr := h.Events.DeskData(c.Request.Context(), id)
 	if loadErr != nil {
 		return loadErr
-	}
-	if err := tournament.MayManage(c.Request.Context(), d.Event); err != nil {
-		return err
 	}
 	tr := h.translator(c)
 	q, qErr := question(d, tr)

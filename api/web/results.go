@@ -49,11 +49,8 @@ type resultsPageData struct {
 }
 
 func (h *handler) resultsData(c *gin.Context, id int64, n int) (*resultsPageData, error) {
-	d, err := h.Events.EventData(c.Request.Context(), id)
+	d, err := h.Events.DeskData(c.Request.Context(), id)
 	if err != nil {
-		return nil, err
-	}
-	if err := tournament.MayManage(c.Request.Context(), d.Event); err != nil {
 		return nil, err
 	}
 	hd := h.header(c, d.Event, "manage")

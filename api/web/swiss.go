@@ -1,7 +1,6 @@
 package web
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -20,7 +19,6 @@ import (
 
 func (h *handler) swissRoutesWeb(m *gin.RouterGroup) {
 	m.POST("/manage/events/import.trf", h.Page(h.importTRF))
-	m.GET("/events/:id/pairing.trf", h.Page(h.pairingTRF))
 	m.POST("/events/:id/players/:pid/bye", h.Page(h.requestBye))
 	m.POST("/events/:id/rounds/:n/pairing", h.Page(h.editPairing))
 }
@@ -112,20 +110,6 @@ func (h *handler) editPairing(c *gin.Context) error {
 		return h.reviewFailed(c, ids[0], int(ids[1]), err, func(d *eventPageData) *form { return d.Pairing }, values)
 	}
 	c.Redirect(http.StatusSeeOther, fmt.Sprintf("/events/%d?round=%d#review", ids[0], ids[1]))
-	return nil
-}
-
-func (h *handler) pairingTRF(c *gin.Context) error {
-	id, err := core.PathInt(c, "id")
-	if err != nil {
-		return err
-	}
-	var buf bytes.Buffer
-	if err := h.Events.ExportTRF(c.Request.Context(), id, &buf); err != nil {
-		return err
-	}
-	c.Header("Content-Disposition", fmt.Sprintf(`attachment; filename="event-%d-pairing.trf"`, id))
-	c.Data(http.StatusOK, "text/plain; charset=utf-8", buf.Bytes())
 	return nil
 }
 
