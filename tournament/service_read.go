@@ -93,11 +93,36 @@ func (s *Service) EventData(ctx context.Context, eventID int64) (*EventData, err
 	return d, err
 }
 
+// Desk is what the arbiter's desk of an event shows, read from one
+// snapshot: the event with its players and rounds (drafts included), the
+// players' accounts and reports, and for a team event its teams and
+// settings.
+type Desk struct {
+	*EventData
+	// Reports are the players' accounts and the results they reported.
+	Reports      *PlayerView
+	Teams        []Team        // a team event's
+	TeamSettings *TeamSettings // a team event's
+}
+
 // DeskData reads an event for its arbiter's desk: the same snapshot as
 // EventData, drafts included, refused with the reason to anyone who may not
 // manage the event. The desk's pages authorise once, here.
 func (s *Service) DeskData(ctx context.Context, eventID int64) (*EventData, error) {
-	var d *EventData
+	d, err := s.desk(ctx, eventID, false)
+	if err != nil {
+		return nil, err
+	}
+	return d.EventData, nil
+}
+
+// Desk reads everything the desk's main page shows, authorised once.
+func (s *Service) Desk(ctx context.Context, eventID int64) (*Desk, error) {
+	return s.desk(ctx, eventID, true)
+}
+
+func (s *Service) desk(ctx context.Context, eventID int64, whole bool) (*Desk, error) {
+	var d *Desk
 	err := s.store.View(ctx, func(tx Tx) error {
 		e, err := readable(ctx, tx, eventID)
 		if err != nil {
@@ -110,7 +135,24 @@ func (s *Service) DeskData(ctx context.Context, eventID int64) (*EventData, erro
 		if err != nil {
 			return err
 		}
-		d = &EventData{Event: e, Players: players, Rounds: visibleRounds(UserFromContext(ctx), e, rounds)}
+		u := UserFromContext(ctx)
+		d = &Desk{EventData: &EventData{Event: e, Players: players, Rounds: visibleRounds(u, e, rounds)}}
+		if !whole {
+			return nil
+		}
+		if d.Reports, err = playerView(tx, u, e); err != nil {
+			return err
+		}
+		if e.Discipline.IsTeam() {
+			if d.Teams, err = tx.Teams(eventID); err != nil {
+				return err
+			}
+			st, err := s.teamSettings(tx, e)
+			if err != nil {
+				return err
+			}
+			d.TeamSettings = &st
+		}
 		return nil
 	})
 	return d, err

@@ -118,54 +118,61 @@ func (v *PlayerView) MayReport(g *Game) bool {
 // PlayerView reads what the signed-in user may do as a player of an event,
 // and for the event's arbiter the accounts and submissions of all players.
 func (s *Service) PlayerView(ctx context.Context, eventID int64) (*PlayerView, error) {
-	u := UserFromContext(ctx)
-	v := &PlayerView{}
+	var v *PlayerView
 	err := s.store.View(ctx, func(tx Tx) error {
 		e, err := readable(ctx, tx, eventID)
 		if err != nil {
 			return err
 		}
-		if v.SubmissionsOpen, err = tx.SubmissionsOpen(eventID); err != nil {
-			return err
-		}
-		if u == nil {
-			return nil
-		}
-		accounts, err := tx.PlayerAccounts(eventID)
-		if err != nil {
-			return err
-		}
-		for pid, account := range accounts {
-			if account.ID == u.ID {
-				v.PlayerID = pid
-			}
-		}
-		manager := CanManage(u, e)
-		if !manager && v.PlayerID == 0 {
-			return nil
-		}
-		all, err := tx.Submissions(eventID)
-		if err != nil {
-			return err
-		}
-		rounds, err := tx.Rounds(eventID)
-		if err != nil {
-			return err
-		}
-		for _, sub := range all {
-			if manager || sub.PlayerID == v.PlayerID || opponentOf(rounds, sub.GameID, sub.PlayerID) == v.PlayerID {
-				v.Submissions = append(v.Submissions, sub)
-			}
-		}
-		if manager {
-			v.Accounts = map[int64]string{}
-			for pid, account := range accounts {
-				v.Accounts[pid] = account.Email
-			}
-		}
-		return nil
+		v, err = playerView(tx, UserFromContext(ctx), e)
+		return err
 	})
 	return v, err
+}
+
+// playerView is PlayerView inside a transaction that has read the event.
+func playerView(tx Tx, u *User, e *Event) (*PlayerView, error) {
+	v := &PlayerView{}
+	var err error
+	if v.SubmissionsOpen, err = tx.SubmissionsOpen(e.ID); err != nil {
+		return nil, err
+	}
+	if u == nil {
+		return v, nil
+	}
+	accounts, err := tx.PlayerAccounts(e.ID)
+	if err != nil {
+		return nil, err
+	}
+	for pid, account := range accounts {
+		if account.ID == u.ID {
+			v.PlayerID = pid
+		}
+	}
+	manager := CanManage(u, e)
+	if !manager && v.PlayerID == 0 {
+		return v, nil
+	}
+	all, err := tx.Submissions(e.ID)
+	if err != nil {
+		return nil, err
+	}
+	rounds, err := tx.Rounds(e.ID)
+	if err != nil {
+		return nil, err
+	}
+	for _, sub := range all {
+		if manager || sub.PlayerID == v.PlayerID || opponentOf(rounds, sub.GameID, sub.PlayerID) == v.PlayerID {
+			v.Submissions = append(v.Submissions, sub)
+		}
+	}
+	if manager {
+		v.Accounts = map[int64]string{}
+		for pid, account := range accounts {
+			v.Accounts[pid] = account.Email
+		}
+	}
+	return v, nil
 }
 
 // opponentOf returns the player facing playerID in a game, 0 when none.

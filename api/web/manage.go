@@ -51,23 +51,17 @@ type missingSheets struct {
 }
 
 func (h *handler) manageData(c *gin.Context, id int64) (*managePageData, error) {
-	d, err := h.Events.DeskData(c.Request.Context(), id)
+	d, err := h.Events.Desk(c.Request.Context(), id)
 	if err != nil {
 		return nil, err
 	}
 	data := &managePageData{
 		eventHeader: h.header(c, d.Event, "manage"), Settings: h.eventFormData(eventFormValues(d.Event)), Warnings: d.Event.Warnings(),
-		Players: d.Players, Rounds: d.Rounds, Player: newForm(), Team: newForm(), CSV: newForm(), Status: newForm(), NextPair: len(d.Rounds) + 1, ReadyToFinish: d.ReadyToFinish(),
+		Players: d.Players, Rounds: d.Rounds, Player: newForm(), Team: newForm(), CSV: newForm(), Status: newForm(), NextPair: len(d.Rounds) + 1,
+		ReadyToFinish: d.ReadyToFinish(), CanPair: d.CanPair(), Teams: d.Teams, Panel: newPlayerPanel(d.Reports, true),
 	}
-	if d.Event.Discipline.IsTeam() {
-		if data.Teams, err = h.Events.Teams(c.Request.Context(), id); err != nil {
-			return nil, err
-		}
-		st, err := h.Events.TeamSettings(c.Request.Context(), id)
-		if err != nil {
-			return nil, err
-		}
-		data.TeamDesk = h.newTeamDesk(st, data.Teams)
+	if d.TeamSettings != nil {
+		data.TeamDesk = h.newTeamDesk(d.TeamSettings, d.Teams)
 		data.Settings.Team = true
 	}
 	for i := range d.Rounds {
@@ -75,12 +69,6 @@ func (h *handler) manageData(c *gin.Context, id int64) (*managePageData, error) 
 			data.MissingSheets = append(data.MissingSheets, missingSheets{Round: d.Rounds[i].Number, Boards: boards})
 		}
 	}
-	data.CanPair = d.CanPair()
-	v, err := h.Events.PlayerView(c.Request.Context(), id)
-	if err != nil {
-		return nil, err
-	}
-	data.Panel = newPlayerPanel(v, true)
 	return data, nil
 }
 
