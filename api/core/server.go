@@ -5,6 +5,7 @@ import (
 	"adiukh/tournament/account"
 	"adiukh/tournament/composition"
 	"adiukh/tournament/correspondence"
+	"adiukh/tournament/export"
 	"context"
 	"crypto/rand"
 	"log/slog"
@@ -34,7 +35,10 @@ type Deps struct {
 	Correspondence *correspondence.Service
 	// Composition runs the contests of composition events.
 	Composition *composition.Service
-	Log         *slog.Logger
+	// Exporter writes the documents of stored events, stamped by its clock;
+	// export.New(Events) on Now when nil.
+	Exporter *export.Exporter
+	Log      *slog.Logger
 	// Secret signs the session cookies of the web pages; every instance
 	// serving the same site needs the same one.
 	Secret []byte
@@ -85,6 +89,9 @@ func New(d Deps) *Server {
 	}
 	if d.Now == nil {
 		d.Now = time.Now
+	}
+	if d.Exporter == nil {
+		d.Exporter = export.New(d.Events).WithClock(d.Now)
 	}
 	if len(d.Secret) == 0 {
 		// Without a configured secret, sign-ins last as long as this process.

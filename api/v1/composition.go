@@ -15,7 +15,6 @@ import (
 	"adiukh/tournament"
 	"adiukh/tournament/catalog"
 	"adiukh/tournament/composition"
-	"adiukh/tournament/export"
 )
 
 // compositionRoutesV1 registers the JSON API of composition contests: the
@@ -590,6 +589,6 @@ func (h *handler) getAwardPDF(c *gin.Context) error {
 		return err
 	}
 	return h.sendDocument(c, pdfType, fmt.Sprintf("award-%d.pdf", ids[0]), func(ctx context.Context, w io.Writer) error {
-		return export.New(h.Events).AwardPDF(ctx, w, loc, h.Composition, ids[0])
+		return h.Exporter.AwardPDF(ctx, w, loc, h.Composition, ids[0])
 	})
 }

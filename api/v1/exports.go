@@ -138,7 +138,7 @@ func (h *handler) standingsDocument(c *gin.Context, contentType, file string, wr
 		return err
 	}
 	return h.sendDocument(c, contentType, fmt.Sprintf("event-%d-%s", ids[0], file), func(ctx context.Context, w io.Writer) error {
-		return write(export.New(h.Events), ctx, w, loc, ids[0], round)
+		return write(h.Exporter, ctx, w, loc, ids[0], round)
 	})
 }
 
@@ -185,7 +185,7 @@ func (h *handler) getCrosstablePDF(c *gin.Context) error {
 		return err
 	}
 	return h.sendDocument(c, pdfType, fmt.Sprintf("event-%d-crosstable.pdf", ids[0]), func(ctx context.Context, w io.Writer) error {
-		return export.New(h.Events).CrosstablePDF(ctx, w, loc, ids[0])
+		return h.Exporter.CrosstablePDF(ctx, w, loc, ids[0])
 	})
 }
 
@@ -205,7 +205,7 @@ func (h *handler) getTeamRoundPDF(c *gin.Context) error {
 		return err
 	}
 	return h.sendDocument(c, pdfType, fmt.Sprintf("event-%d-round-%d-matches.pdf", ids[0], ids[1]), func(ctx context.Context, w io.Writer) error {
-		return export.New(h.Events).TeamRoundPDF(ctx, w, loc, ids[0], int(ids[1]))
+		return h.Exporter.TeamRoundPDF(ctx, w, loc, ids[0], int(ids[1]))
 	})
 }
 
@@ -229,7 +229,7 @@ func (h *handler) getPairingsPDF(c *gin.Context) error {
 	}
 	url := h.publicPairingsURL(ids[0], int(ids[1]))
 	return h.sendDocument(c, pdfType, fmt.Sprintf("event-%d-round-%d-pairings.pdf", ids[0], ids[1]), func(ctx context.Context, w io.Writer) error {
-		return export.New(h.Events).PairingsPDF(ctx, w, loc, ids[0], int(ids[1]), url)
+		return h.Exporter.PairingsPDF(ctx, w, loc, ids[0], int(ids[1]), url)
 	})
 }
 
@@ -239,7 +239,7 @@ func (h *handler) getScoreSheetsPDF(c *gin.Context) error {
 		return err
 	}
 	return h.sendDocument(c, pdfType, fmt.Sprintf("event-%d-round-%d-scoresheets.pdf", ids[0], ids[1]), func(ctx context.Context, w io.Writer) error {
-		return export.New(h.Events).ScoreSheetsPDF(ctx, w, loc, ids[0], int(ids[1]))
+		return h.Exporter.ScoreSheetsPDF(ctx, w, loc, ids[0], int(ids[1]))
 	})
 }
 
@@ -254,7 +254,7 @@ func (h *handler) blankSheets(c *gin.Context, eventID int64, loc report.Locale, 
 		count = 1
 	}
 	return h.sendDocument(c, pdfType, filename, func(ctx context.Context, w io.Writer) error {
-		return export.New(h.Events).BlankScoreSheetsPDF(ctx, w, loc, eventID, count)
+		return h.Exporter.BlankScoreSheetsPDF(ctx, w, loc, eventID, count)
 	})
 }
 
@@ -280,7 +280,7 @@ func (h *handler) getGameRecordPDF(c *gin.Context) error {
 		return err
 	}
 	return h.sendDocument(c, pdfType, fmt.Sprintf("event-%d-round-%d-board-%d.pdf", ids[0], ids[1], ids[2]), func(ctx context.Context, w io.Writer) error {
-		return export.New(h.Events).GameRecordPDF(ctx, w, loc, ids[0], int(ids[1]), int(ids[2]))
+		return h.Exporter.GameRecordPDF(ctx, w, loc, ids[0], int(ids[1]), int(ids[2]))
 	})
 }
 
@@ -294,7 +294,7 @@ func (h *handler) getGamesPDN(c *gin.Context) error {
 		return err
 	}
 	return h.sendDocument(c, pdnType, fmt.Sprintf("event-%d-games.pdn", id), func(ctx context.Context, w io.Writer) error {
-		skipped, err := export.New(h.Events).PDN(ctx, w, id)
+		skipped, err := h.Exporter.PDN(ctx, w, id)
 		if err != nil {
 			return err
 		}
@@ -315,7 +315,7 @@ func (h *handler) getTRF(c *gin.Context) error {
 		return err
 	}
 	return h.sendDocument(c, trfType, fmt.Sprintf("event-%d.trf", id), func(ctx context.Context, w io.Writer) error {
-		return export.New(h.Events).TRF(ctx, w, id)
+		return h.Exporter.TRF(ctx, w, id)
 	})
 }
 
@@ -342,7 +342,7 @@ func (h *handler) getFederationJSON(c *gin.Context) error {
 		return err
 	}
 	return h.sendDocument(c, core.JSONType, "federation-export.json", func(ctx context.Context, w io.Writer) error {
-		return export.New(h.Events).FederationJSON(ctx, w, from, to)
+		return h.Exporter.FederationJSON(ctx, w, from, to)
 	})
 }
 
@@ -356,7 +356,7 @@ func (h *handler) getFederationCSV(c *gin.Context) error {
 		return err
 	}
 	return h.sendDocument(c, core.CSVType, "federation-export.csv", func(ctx context.Context, w io.Writer) error {
-		return export.New(h.Events).FederationCSV(ctx, w, dialect, from, to)
+		return h.Exporter.FederationCSV(ctx, w, dialect, from, to)
 	})
 }
 
@@ -370,6 +370,6 @@ func (h *handler) getFederationGamesCSV(c *gin.Context) error {
 		return err
 	}
 	return h.sendDocument(c, core.CSVType, "federation-games.csv", func(ctx context.Context, w io.Writer) error {
-		return export.New(h.Events).FederationGamesCSV(ctx, w, dialect, from, to)
+		return h.Exporter.FederationGamesCSV(ctx, w, dialect, from, to)
 	})
 }

@@ -102,7 +102,7 @@ func parse(args []string) (request, error) {
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
-	lang, args := catalog.CommandLanguage(args)
+	lang, args := catalog.CommandLanguage(args, os.Getenv)
 	out, errs := console{stdout, lang}, console{stderr, lang}
 	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" {
 		usage(out)

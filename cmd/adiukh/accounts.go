@@ -29,7 +29,7 @@ func userSessionsCommand(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags(name, stderr)
 	email := fs.String("email", "", "e-mail `ADDRESS` of the user")
 	fromStdin := fs.Bool("password-stdin", false, "read the new password from the first line of standard input")
-	dsn := fs.String("db", envOr("ADIUKH_DB", "adiukh.db"), "SQLite `FILE` or postgres:// URL (env ADIUKH_DB)")
+	dsn := &fs.settings("db").DB
 	if err := fs.Parse(args[1:]); err != nil {
 		return parseStatus(err)
 	}
@@ -74,7 +74,7 @@ func userNameCommand(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags(name, stderr)
 	email := fs.String("email", "", "e-mail `ADDRESS` of the user")
 	full := fs.String("name", "", "the user's full `NAME`")
-	dsn := fs.String("db", envOr("ADIUKH_DB", "adiukh.db"), "SQLite `FILE` or postgres:// URL (env ADIUKH_DB)")
+	dsn := &fs.settings("db").DB
 	if err := fs.Parse(args[1:]); err != nil {
 		return parseStatus(err)
 	}
@@ -110,7 +110,7 @@ func tokenCommand(args []string, stdout, stderr io.Writer) int {
 	label := fs.String("name", "", "what the token is for, shown in lists (create)")
 	days := fs.Int("days", int(account.DefaultTokenTTL.Hours()/24), "`DAYS` the token works (create)")
 	id := fs.Int64("id", 0, "`NUMBER` of the token, as listed (revoke)")
-	dsn := fs.String("db", envOr("ADIUKH_DB", "adiukh.db"), "SQLite `FILE` or postgres:// URL (env ADIUKH_DB)")
+	dsn := &fs.settings("db").DB
 	if err := fs.Parse(args[1:]); err != nil {
 		return parseStatus(err)
 	}

@@ -15,7 +15,7 @@ func init() {
 
 func backupCommand(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("backup", stderr)
-	dsn := fs.String("db", envOr("ADIUKH_DB", "adiukh.db"), "SQLite `FILE` to back up (env ADIUKH_DB)")
+	dsn := &fs.settings("db").DB
 	out := fs.String("o", "", "the new `FILE` the backup is written to")
 	if err := fs.Parse(args); err != nil {
 		return parseStatus(err)
@@ -36,7 +36,7 @@ func backupCommand(args []string, stdout, stderr io.Writer) int {
 
 func restoreCommand(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("restore", stderr)
-	dsn := fs.String("db", envOr("ADIUKH_DB", "adiukh.db"), "SQLite `FILE` to restore into (env ADIUKH_DB)")
+	dsn := &fs.settings("db").DB
 	in := fs.String("i", "", "the backup `FILE` made by adiukh backup")
 	force := fs.Bool("force", false, "replace an existing database (stop the server first)")
 	if err := fs.Parse(args); err != nil {

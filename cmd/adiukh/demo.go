@@ -23,7 +23,7 @@ func init() {
 // result entered, four of them with game sheets.
 func demoCommand(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("demo", stderr)
-	dsn := fs.String("db", envOr("ADIUKH_DB", "adiukh.db"), "SQLite `FILE` or postgres:// URL (env ADIUKH_DB)")
+	dsn := &fs.settings("db").DB
 	email := fs.String("email", "demo-arbiter@example.org", "e-mail `ADDRESS` of the demo arbiter to create")
 	if err := fs.Parse(args); err != nil {
 		return parseStatus(err)

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"net/url"
@@ -25,16 +24,19 @@ func init() {
 // exportFlags are the flags of every export kind; each kind defines the
 // ones it reads.
 type exportFlags struct {
-	db, out, lang, format, publicURL, from, to, dialect string
-	event                                               int64
-	round, board, blank                                 int
+	out, lang, format, from, to, dialect string
+	event                                int64
+	// cfg holds the settings: --db, and --public-url for the kinds that
+	// print a link.
+	cfg                 *config
+	round, board, blank int
 	// period is --from and --to as dates (zero when not given).
 	period [2]time.Time
 }
 
 // define adds one flag, by name, to a kind's flag set; lang is the
 // command's language, the default of the document's.
-func (f *exportFlags) define(fs *flag.FlagSet, name, lang string) {
+func (f *exportFlags) define(fs *flags, name, lang string) {
 	switch name {
 	case "event":
 		fs.Int64Var(&f.event, "event", 0, "`ID` of the event (required)")
@@ -47,7 +49,7 @@ func (f *exportFlags) define(fs *flag.FlagSet, name, lang string) {
 	case "lang":
 		fs.StringVar(&f.lang, "lang", lang, "`LANGUAGE` of the document: ru or en; by default the language of the command (adiukh --lang, ADIUKH_LANG, LANG)")
 	case "public-url":
-		fs.StringVar(&f.publicURL, "public-url", envOr("ADIUKH_PUBLIC_URL", ""), "`URL` of the site, printed as a QR code to the round's public pairings; none without it (env ADIUKH_PUBLIC_URL)")
+		fs.bind(f.cfg, "public-url")
 	case "dialect":
 		fs.StringVar(&f.dialect, "dialect", string(report.PlainCSV), "`DIALECT` of a CSV file: rfc4180 (for programs) or excel (BOM, \";\", decimal comma: opens in a Russian Excel)")
 	case "from":
@@ -110,8 +112,8 @@ var exportKinds = map[string]exportKind{
 		flags:   []string{"event", "round", "lang", "public-url"},
 		write: func(ctx context.Context, x *export.Exporter, f *exportFlags, loc report.Locale, w, _ io.Writer) error {
 			link := ""
-			if f.publicURL != "" {
-				link = fmt.Sprintf("%s/events/%d?round=%d", strings.TrimRight(f.publicURL, "/"), f.event, f.round)
+			if f.cfg.PublicURL != "" {
+				link = fmt.Sprintf("%s/events/%d?round=%d", strings.TrimRight(f.cfg.PublicURL, "/"), f.event, f.round)
 			}
 			return x.PairingsPDF(ctx, w, loc, f.event, f.round, link)
 		},
@@ -206,10 +208,10 @@ func exportCommand(args []string, stdout, stderr io.Writer) int {
 	name := "adiukh export " + args[0]
 	fs := newFlags(name, stderr)
 	var f exportFlags
-	fs.StringVar(&f.db, "db", envOr("ADIUKH_DB", "adiukh.db"), "SQLite `FILE` or postgres:// URL (env ADIUKH_DB)")
+	f.cfg = fs.settings("db")
 	fs.StringVar(&f.out, "o", "", "write to `FILE` instead of standard output")
 	for _, flagName := range kind.flags {
-		f.define(fs.FlagSet, flagName, string(localizer(stderr).Lang))
+		f.define(fs, flagName, string(localizer(stderr).Lang))
 	}
 	if kind.formats != nil {
 		fs.StringVar(&f.format, "format", kind.formats[0], kind.formatHelp)
@@ -222,7 +224,7 @@ func exportCommand(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 
-	st := openExistingStore(stderr, name, f.db)
+	st := openExistingStore(stderr, name, f.cfg.DB)
 	if st == nil {
 		return 1
 	}
@@ -271,7 +273,7 @@ func (f *exportFlags) check(kind exportKind, name string) error {
 	case kind.formats != nil && !slices.Contains(kind.formats, f.format):
 		return newProblem("--format: %s is written as %s, not %q", name, strings.Join(kind.formats, ", "), f.format)
 	case needs("public-url"):
-		if err := checkPublicURL(f.publicURL); err != nil {
+		if err := checkPublicURL(f.cfg.PublicURL); err != nil {
 			return err
 		}
 	}

@@ -19,7 +19,7 @@ func importCommand(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("import", stderr)
 	file := fs.String("trf", "", "tournament report `FILE` (TRF-16/TRF-2026)")
 	owner := fs.String("owner", "", "e-mail `ADDRESS` of the arbiter or administrator who will own the event")
-	dsn := fs.String("db", envOr("ADIUKH_DB", "adiukh.db"), "SQLite `FILE` or postgres:// URL (env ADIUKH_DB)")
+	dsn := &fs.settings("db").DB
 	if err := fs.Parse(args); err != nil {
 		return parseStatus(err)
 	}

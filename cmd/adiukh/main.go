@@ -8,7 +8,6 @@ import (
 	"io"
 	"os"
 	"sort"
-	"strings"
 
 	"adiukh/tournament/catalog"
 )
@@ -27,7 +26,7 @@ func main() {
 // run runs one command; its messages are in the language chosen by --lang
 // or the environment (see catalog.CommandLanguage).
 func run(args []string, stdout, stderr io.Writer) int {
-	lang, args := catalog.CommandLanguage(args)
+	lang, args := catalog.CommandLanguage(args, os.Getenv)
 	l := catalog.For(lang)
 	stdout, stderr = console{stdout, l}, console{stderr, l}
 	switch {
@@ -61,12 +60,4 @@ func usage(w io.Writer) {
 		fmt.Fprintf(w, "  %-10s %s\n", name, l.Sprintf(commands[name].summary))
 	}
 	say(w, "Run 'adiukh COMMAND -h' for the flags of a command. The language is Russian unless --lang en, ADIUKH_LANG=en or an English LANG says otherwise.")
-}
-
-// envOr returns the value of the environment variable, or def when it is unset.
-func envOr(name, def string) string {
-	if v := strings.TrimSpace(os.Getenv(name)); v != "" {
-		return v
-	}
-	return def
 }

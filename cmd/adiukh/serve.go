@@ -20,6 +20,7 @@ import (
 	"adiukh/tournament/composition"
 	"adiukh/tournament/correspondence"
 	"adiukh/tournament/engines"
+	"adiukh/tournament/export"
 	"adiukh/tournament/store"
 )
 
@@ -61,53 +62,42 @@ func randomToken() string {
 
 func serve(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("serve", stderr)
-	publicURL := fs.String("public-url", envOr("ADIUKH_PUBLIC_URL", ""), "`URL` the site is reached at, linked from printed pairing lists; without it they carry no link (env ADIUKH_PUBLIC_URL)")
-	addr := fs.String("addr", envOr("ADIUKH_ADDR", "127.0.0.1:8080"), "`HOST:PORT` to listen on (env ADIUKH_ADDR)")
-	dsn := fs.String("db", envOr("ADIUKH_DB", "adiukh.db"), "SQLite `FILE` or postgres:// URL (env ADIUKH_DB)")
-	proxies := fs.String("trusted-proxies", envOr("ADIUKH_TRUSTED_PROXIES", ""), "comma-separated `ADDRESSES` (IPs or CIDRs) of reverse proxies whose X-Forwarded-For names the client (env ADIUKH_TRUSTED_PROXIES)")
-	secret := fs.String("secret", envOr("ADIUKH_SECRET", ""), "`KEY` of at least 32 bytes that signs sign-in cookies; by default a key kept in the database (env ADIUKH_SECRET)")
-	logFormat := fs.String("log-format", envOr("ADIUKH_LOG_FORMAT", "text"), "`FORMAT` of the log on standard error: text or json (env ADIUKH_LOG_FORMAT)")
+	cfg := fs.settings("public-url", "addr", "db", "trusted-proxies", "secret", "log-format", "log-level", "smtp")
 	drain := fs.Duration("shutdown-timeout", 30*time.Second, "how long to wait for requests in progress on SIGTERM before closing the database")
-	smtpURL := fs.String("smtp", envOr("ADIUKH_SMTP", ""), "`URL` of the mail server for notifications, like smtp://user:password@mail.example.org:587?from=adiukh@example.org; none: notifications stay in the site's inbox (env ADIUKH_SMTP)")
 	if err := fs.Parse(args); err != nil {
 		return parseStatus(err)
 	}
-	if n := len(*secret); n > 0 && n < minSecretBytes {
+	if n := len(cfg.Secret); n > 0 && n < minSecretBytes {
 		say(stderr, "adiukh serve: --secret has %d bytes; it needs at least %d (make one with: openssl rand -base64 48)", n, minSecretBytes)
 		return 2
 	}
-	if err := checkPublicURL(*publicURL); err != nil {
+	if err := checkPublicURL(cfg.PublicURL); err != nil {
 		fail(stderr, "adiukh serve", err)
 		return 2
 	}
-	var log *slog.Logger
-	switch *logFormat {
-	case "text":
-		log = slog.New(slog.NewTextHandler(stderr, nil))
-	case "json":
-		log = slog.New(slog.NewJSONHandler(stderr, nil))
-	default:
-		say(stderr, "adiukh serve: --log-format %q: use text or json", *logFormat)
+	log, err := cfg.logger(stderr)
+	if err != nil {
+		fail(stderr, "adiukh serve", err)
 		return 2
 	}
-	mailer, err := newMailer(*smtpURL)
+	mailer, err := newMailer(cfg.SMTP)
 	if err != nil {
 		fail(stderr, "adiukh serve: --smtp", err)
 		return 2
 	}
-	trusted, err := parseProxies(*proxies)
+	trusted, err := parseProxies(cfg.TrustedProxies)
 	if err != nil {
 		fail(stderr, "adiukh serve: --trusted-proxies", err)
 		return 2
 	}
 
-	st := openStore(stderr, "adiukh serve", *dsn)
+	st := openStore(stderr, "adiukh serve", cfg.DB)
 	if st == nil {
 		return 1
 	}
 	defer st.Close()
 
-	ln, err := net.Listen("tcp", *addr)
+	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {
 		fail(stderr, "adiukh serve", err)
 		return 1
@@ -121,8 +111,8 @@ func serve(args []string, stdout, stderr io.Writer) int {
 	if !hasUsers {
 		setupToken = randomToken()
 	}
-	sessionKey := []byte(*secret)
-	if *secret == "" {
+	sessionKey := []byte(cfg.Secret)
+	if cfg.Secret == "" {
 		// Kept in the database, so that sign-ins survive restarts and
 		// every instance on this database accepts them.
 		if sessionKey, err = st.Secret(context.Background(), "session"); err != nil {
@@ -132,9 +122,11 @@ func serve(args []string, stdout, stderr io.Writer) int {
 	}
 	corr := correspondence.NewService(st.Correspondence(), correspondence.Options{Pairing: engines.Options().Pairing, Mailer: mailer})
 	comp := composition.NewService(st.Composition(), composition.Options{})
+	events := tournament.NewService(st, engines.Options())
 	handler := api.NewRouter(api.Deps{
 		DB:             st,
-		Events:         tournament.NewService(st, engines.Options()),
+		Events:         events,
+		Exporter:       export.New(events),
 		Accounts:       account.NewService(st),
 		Correspondence: corr,
 		Composition:    comp,
@@ -142,7 +134,7 @@ func serve(args []string, stdout, stderr io.Writer) int {
 		Secret:         sessionKey,
 		SetupToken:     setupToken,
 		TrustedProxies: trusted,
-		PublicURL:      *publicURL,
+		PublicURL:      cfg.PublicURL,
 	})
 	srv := &http.Server{
 		Handler:           handler,
@@ -152,9 +144,9 @@ func serve(args []string, stdout, stderr io.Writer) int {
 		IdleTimeout:       2 * time.Minute,
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
-	say(stdout, "adiukh is listening on http://%s (database %s)", ln.Addr(), store.Redact(*dsn))
+	say(stdout, "adiukh is listening on http://%s (database %s)", ln.Addr(), store.Redact(cfg.DB))
 	if !hasUsers {
-		printFirstRun(stdout, ln.Addr().String(), setupToken, store.Redact(*dsn))
+		printFirstRun(stdout, ln.Addr().String(), setupToken, store.Redact(cfg.DB))
 	}
 
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)

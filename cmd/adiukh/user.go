@@ -42,7 +42,7 @@ func userCommand(args []string, stdout, stderr io.Writer) int {
 	role := fs.String("role", "", "`ROLE`: admin, arbiter or player")
 	locale := fs.String("locale", "ru", "interface `LANGUAGE`: ru or en")
 	fromStdin := fs.Bool("password-stdin", false, "read the password from the first line of standard input")
-	dsn := fs.String("db", envOr("ADIUKH_DB", "adiukh.db"), "SQLite `FILE` or postgres:// URL (env ADIUKH_DB)")
+	dsn := &fs.settings("db").DB
 	if err := fs.Parse(args[1:]); err != nil {
 		return parseStatus(err)
 	}

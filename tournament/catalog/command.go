@@ -3,7 +3,6 @@ package catalog
 import (
 	"fmt"
 	"io"
-	"os"
 	"strings"
 )
 
@@ -22,9 +21,11 @@ func (l *Localizer) Println(w io.Writer, format string, args ...any) {
 // CommandLanguage picks the language of a command's messages: --lang ru|en
 // before the command, else ADIUKH_LANG, else the locale of the environment
 // (LC_ALL, LC_MESSAGES, LANG), Russian by default as on the pages. It
-// returns the arguments without the --lang flag.
-func CommandLanguage(args []string) (Lang, []string) {
-	lang := environmentLanguage()
+// returns the arguments without the --lang flag. getenv reads the
+// environment (os.Getenv): the command, not the catalogue, knows where its
+// settings come from.
+func CommandLanguage(args []string, getenv func(string) string) (Lang, []string) {
+	lang := environmentLanguage(getenv)
 	for len(args) > 0 {
 		name, value, hasValue := strings.Cut(strings.TrimLeft(args[0], "-"), "=")
 		if !strings.HasPrefix(args[0], "-") || name != "lang" {
@@ -41,12 +42,12 @@ func CommandLanguage(args []string) (Lang, []string) {
 	return lang, args
 }
 
-func environmentLanguage() Lang {
-	if l, ok := Parse(os.Getenv("ADIUKH_LANG")); ok {
+func environmentLanguage(getenv func(string) string) Lang {
+	if l, ok := Parse(getenv("ADIUKH_LANG")); ok {
 		return l
 	}
 	for _, name := range []string{"LC_ALL", "LC_MESSAGES", "LANG"} {
-		v := strings.ToLower(os.Getenv(name))
+		v := strings.ToLower(getenv(name))
 		switch {
 		case strings.HasPrefix(v, "en"):
 			return English
