@@ -149,3 +149,36 @@ func TestSignInReturnAddressStaysOnSite(t *testing.T) {
 		t.Errorf("a local return address: Location %q", loc)
 	}
 }
+
+// Finding B of the second security pass: any method string used to become
+// a metric label, so 20,000 invented methods grew /metrics to 719 MB. The
+// labels come from a closed set now, and the log keeps a request's own text
+// only in part.
+func TestMetricsLabelsAndLogLinesAreBounded(t *testing.T) {
+	t.Parallel()
+	s := newWebServer(t)
+	var logged bytes.Buffer
+	s.handler = api.NewRouter(api.Deps{
+		DB: s.store, Events: tournament.NewService(s.store, engines.Options()), Accounts: s.accounts,
+		Log: slog.New(slog.NewJSONHandler(&logged, nil)),
+	})
+	metricsSize := func() int { return s.anonymous().get("/metrics").Body.Len() }
+	s.anonymous().do(httptest.NewRequest("INVENTED", "/no-such-page", nil))
+	before := metricsSize()
+	long := strings.Repeat("M", 2000)
+	for i := range 200 {
+		s.anonymous().do(httptest.NewRequest(fmt.Sprintf("%s%d", long, i), "/no-such-page/"+strings.Repeat("п", 2000), nil))
+	}
+	after := metricsSize()
+	if after > before+2000 {
+		t.Errorf("/metrics grew from %d to %d bytes after 200 requests with invented methods", before, after)
+	}
+	if got := s.anonymous().get("/metrics").Body.String(); !strings.Contains(got, `method="other"`) || strings.Contains(got, long) {
+		t.Errorf("an invented method is not counted as \"other\"")
+	}
+	for _, line := range strings.Split(logged.String(), "\n") {
+		if len(line) > 2000 {
+			t.Fatalf("a log line of %d bytes: %.200s…", len(line), line)
+		}
+	}
+}

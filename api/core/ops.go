@@ -10,6 +10,7 @@ import (
 	"runtime/debug"
 	"strconv"
 	"time"
+	"unicode/utf8"
 
 	"github.com/gin-gonic/gin"
 	"github.com/prometheus/client_golang/prometheus"
@@ -113,22 +114,54 @@ func (c *dbPoolCollector) Collect(ch chan<- prometheus.Metric) {
 func (h *Server) observe(c *gin.Context) {
 	start := time.Now()
 	c.Next()
+	// The route is a registered pattern, never the path, and the method one
+	// of a closed set: nothing a client sends can add a label to /metrics.
 	route := c.FullPath()
 	if route == "" {
 		route = "unmatched"
 	}
+	method := methodLabel(c.Request.Method)
 	elapsed := time.Since(start)
 	status := c.Writer.Status()
-	h.metrics.requests.WithLabelValues(c.Request.Method, route, strconv.Itoa(status)).Inc()
-	h.metrics.duration.WithLabelValues(c.Request.Method, route).Observe(elapsed.Seconds())
+	h.metrics.requests.WithLabelValues(method, route, strconv.Itoa(status)).Inc()
+	h.metrics.duration.WithLabelValues(method, route).Observe(elapsed.Seconds())
 	var user string
 	if u := tournament.UserFromContext(c.Request.Context()); u != nil {
 		user = u.Email
 	}
 	h.Log.LogAttrs(c.Request.Context(), levelOf(status), "request",
-		slog.String("method", c.Request.Method), slog.String("route", route), slog.String("path", c.Request.URL.Path),
+		slog.String("method", clip(c.Request.Method)), slog.String("route", route), slog.String("path", clip(c.Request.URL.Path)),
 		slog.Int("status", status), slog.Duration("duration", elapsed), slog.String("user", user),
 		slog.String("client", c.ClientIP()), slog.Int("bytes", c.Writer.Size()))
+}
+
+// knownMethods are the methods a metric label names; any other is "other".
+var knownMethods = map[string]bool{
+	http.MethodGet: true, http.MethodHead: true, http.MethodPost: true, http.MethodPut: true,
+	http.MethodPatch: true, http.MethodDelete: true, http.MethodOptions: true,
+}
+
+func methodLabel(method string) string {
+	if knownMethods[method] {
+		return method
+	}
+	return "other"
+}
+
+// maxLoggedText bounds what the log keeps of a request's own text (its
+// method, its path): enough to see what was asked, not a megabyte per line.
+const maxLoggedText = 256
+
+// clip shortens s to maxLoggedText bytes, cut at a character boundary.
+func clip(s string) string {
+	if len(s) <= maxLoggedText {
+		return s
+	}
+	cut := maxLoggedText
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "…"
 }
 
 // recoverPanic turns a panic in a handler into a logged 500: the stack goes
