@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/url"
 	"regexp"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -159,5 +160,31 @@ func TestSeveralSheetsAtOnce(t *testing.T) {
 		map[string]any{"sheet": "White: " + name[num(g4["white"])] + "\n" + sampleGame, "version": num(board(3)["version"]), "reason": "the right sheet"})
 	if code != http.StatusOK || out["warnings"] != nil {
 		t.Errorf("board 4's own sheet: %d %v", code, out)
+	}
+}
+
+// Finding C of the second security pass: a batch holding one sheet of
+// megabytes was parsed whole (1.7 s, ~140 MB) before its size was refused.
+// Each sheet is measured first now: the batch answers with that sheet's
+// size error, having allocated little beyond the body itself.
+func TestHugeSheetInABatchIsMeasuredBeforeItIsRead(t *testing.T) {
+	s := newWebServer(t)
+	id := s.roundRobin(4)
+	huge := "Белые: А\nЧерные: Б\n" + strings.Repeat("1. c3-d4 f6-g5 ", 250_000)
+	body := map[string]any{"text": huge}
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	code, out := s.do(tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/rounds/1/sheets", id), body)
+	runtime.ReadMemStats(&after)
+	sheets, _ := out["sheets"].([]any)
+	if code != http.StatusOK || len(sheets) != 1 || !strings.Contains(fmt.Sprint(sheets[0]), "sheet") {
+		t.Fatalf("status %d, %v", code, out)
+	}
+	if got := fmt.Sprint(sheets[0].(map[string]any)["error"]); !strings.Contains(got, "65536") {
+		t.Errorf("the sheet's error is %s, want its size", got)
+	}
+	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 20*uint64(len(huge)) {
+		t.Errorf("a %d-byte batch allocated %d bytes", len(huge), alloc)
 	}
 }

@@ -99,11 +99,8 @@ func (s *Service) RecordSheets(ctx context.Context, eventID int64, round int, te
 	case len(sheets) > MaxSheetsAtOnce:
 		return nil, Invalid("sheets", "%d sheets at once; send at most %d", len(sheets), MaxSheetsAtOnce)
 	}
-	d, err := s.EventData(ctx, eventID)
+	d, err := s.DeskData(ctx, eventID)
 	if err != nil {
-		return nil, err
-	}
-	if err := MayManage(ctx, d.Event); err != nil {
 		return nil, err
 	}
 	var r *Round
@@ -119,6 +116,11 @@ func (s *Service) RecordSheets(ctx context.Context, eventID int64, round int, te
 	for i, text := range sheets {
 		o := &out[i]
 		o.Index, o.Text = i+1, text
+		// Measured before it is read: a sheet of megabytes is refused
+		// for its size, not parsed first.
+		if o.Err = checkSheetSize(text); o.Err != nil {
+			continue
+		}
 		sh := rules.ReadSheet(text)
 		o.White, o.Black = sh.Header("White"), sh.Header("Black")
 		g, err := matchSheet(d, r, sh, o.White, o.Black)
