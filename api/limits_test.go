@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"os"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -137,4 +138,68 @@ func TestSheetSizeLimit(t *testing.T) {
 			t.Errorf("a 75 KB sheet: %d %v, want 400 on the sheet naming the limit", code, out)
 		}
 	})
+}
+
+// Size before work (second security pass, item 3): every input kind —
+// a TRF file, a pasted players' CSV, a batch of sheets, an uploaded sheet,
+// a JSON body — sent over its route's limit is answered 413 before
+// anything parses it, whether the client declares its length or streams
+// it, and the server allocates little beyond the limit to say so.
+func TestEveryInputKindIsMeasuredBeforeItIsParsed(t *testing.T) {
+	s := newWebServer(t)
+	id := s.roundRobin(4)
+	arbiter := s.signIn(tournament.ArbiterRole)
+	const over = 1 << 20 // past the limit by a megabyte
+	for _, tc := range []struct {
+		name, path string
+		limit      int
+		multipart  string // the file field of an upload form; "" for a plain body
+		api        bool
+	}{
+		{"TRF through the API", "/api/v1/events/import.trf", 4 << 20, "", true},
+		{"TRF uploaded", "/manage/events/import.trf", 4 << 20, "file", false},
+		{"players' CSV pasted", fmt.Sprintf("/events/%d/players/csv", id), 1 << 20, "", false},
+		{"sheets through the API", fmt.Sprintf("/api/v1/events/%d/rounds/1/sheets", id), 4 << 20, "", true},
+		{"sheets pasted", fmt.Sprintf("/events/%d/rounds/1/sheets", id), 4 << 20, "", false},
+		{"a sheet uploaded", fmt.Sprintf("/events/%d/rounds/1/boards/1/edit", id), 64 << 10, "sheet_file", false},
+		{"a JSON body", "/api/v1/events", 256 << 10, "", true},
+	} {
+		for _, streamed := range []bool{false, true} {
+			var body *bytes.Buffer
+			contentType := "application/x-www-form-urlencoded"
+			switch {
+			case tc.multipart != "":
+				body, contentType = multipartUpload(t, tc.multipart, tc.limit+over)
+			case tc.api:
+				body, contentType = bytes.NewBufferString(`{"text":"`+strings.Repeat("x", tc.limit+over)+`"}`), "application/json"
+			default:
+				body = bytes.NewBufferString("sheets=" + strings.Repeat("x", tc.limit+over))
+			}
+			size := body.Len()
+			req := httptest.NewRequest(http.MethodPost, tc.path, body)
+			req.Header.Set("Content-Type", contentType)
+			req.Header.Set("Sec-Fetch-Site", "same-origin")
+			if streamed {
+				req.ContentLength = -1
+			}
+			var before, after runtime.MemStats
+			runtime.GC()
+			runtime.ReadMemStats(&before)
+			var rec *httptest.ResponseRecorder
+			if tc.api {
+				req.Header.Set("Authorization", "Bearer "+s.tokens[tournament.ArbiterRole])
+				rec = httptest.NewRecorder()
+				s.handler.ServeHTTP(rec, req)
+			} else {
+				rec = arbiter.do(req)
+			}
+			runtime.ReadMemStats(&after)
+			if rec.Code != http.StatusRequestEntityTooLarge {
+				t.Errorf("%s (streamed %v): status %d, want 413\n%.300s", tc.name, streamed, rec.Code, rec.Body.String())
+			}
+			if alloc := after.TotalAlloc - before.TotalAlloc; alloc > uint64(4*tc.limit+8<<20) {
+				t.Errorf("%s (streamed %v): %d bytes sent, %d allocated", tc.name, streamed, size, alloc)
+			}
+		}
+	}
 }

@@ -43,7 +43,11 @@ func (h *handler) getPairingTRF(c *gin.Context) error {
 // postTRF imports the TRF file in the request body as a new event.
 func (h *handler) postTRF(c *gin.Context) error {
 	data, err := io.ReadAll(io.LimitReader(c.Request.Body, core.MaxTRF+1))
+	var tooLarge *http.MaxBytesError
 	switch {
+	case errors.As(err, &tooLarge):
+		// A streamed body past the route's limit, cut off by the server.
+		return core.TooLarge(core.MaxTRF)
 	case err != nil:
 		return tournament.Invalid("body", "the file could not be read: %v", err)
 	case len(data) > core.MaxTRF:
