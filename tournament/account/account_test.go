@@ -41,7 +41,7 @@ func TestUsersAndTokens(t *testing.T) {
 	for name, st := range storetest.Open(t) {
 		t.Run(name, func(t *testing.T) {
 			ctx := context.Background()
-			accounts := account.NewService(st)
+			accounts := account.NewServiceWith(st, account.Options{PasswordCost: account.MinPasswordCost})
 			for _, tc := range []struct {
 				in        account.NewUser
 				wantField string
