@@ -15,6 +15,7 @@ import (
 // A note keeps a message among its arguments with the message's own
 // arguments and their types, so that it is read back as it was written.
 func TestNoteKeepsNestedMessages(t *testing.T) {
+	t.Parallel()
 	problem := rules.Message{Format: "the score sheet is not valid at line %d: %s", Args: []any{2,
 		rules.Message{Format: "the game is over: %s has no legal move (final position, score %s), so %s cannot be played", Args: []any{rules.Black, "17:7", "c3-d4"}}}}
 	claimed := rules.Message{Format: "the score sheet says the game ended by %s, but %s was entered", Args: []any{tournament.LossOnTime, tournament.Agreement}}
@@ -31,6 +32,7 @@ func TestNoteKeepsNestedMessages(t *testing.T) {
 // logs the sheet's problem as a message, read in the reader's language; a
 // correction against the sheet is logged as such.
 func TestOverrideIsLoggedInTheReadersLanguage(t *testing.T) {
+	t.Parallel()
 	forEachService(t, engines.Options(), func(t *testing.T, ctx context.Context, svc *tournament.Service) {
 		e, _ := createEvent(t, ctx, svc, "round-robin", 0, "А", "Б", "В", "Г")
 		if _, err := svc.PairNextRound(ctx, e.ID); err != nil {

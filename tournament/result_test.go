@@ -15,6 +15,7 @@ func errText(err error) string {
 }
 
 func TestParseResult(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		score, reason string
 		wantErr       string // "" when valid
@@ -62,6 +63,7 @@ func TestParseResult(t *testing.T) {
 }
 
 func TestResultOutcomeAndPoints(t *testing.T) {
+	t.Parallel()
 	scoring := tournament.DefaultScoring(tournament.Swiss)
 	for _, tc := range []struct {
 		score, reason string
@@ -94,6 +96,7 @@ func TestResultOutcomeAndPoints(t *testing.T) {
 }
 
 func TestParseTimeControl(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		in, want, wantErr string
 	}{
@@ -120,6 +123,7 @@ func TestParseTimeControl(t *testing.T) {
 }
 
 func TestTimeControlWarnings(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		discipline tournament.Discipline
 		control    string

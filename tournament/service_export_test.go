@@ -13,6 +13,7 @@ import (
 // after it; the default holds every published round with the standings
 // after the last finished one.
 func TestCrosstableAfter(t *testing.T) {
+	t.Parallel()
 	forEachService(t, engines.Options(), func(t *testing.T, ctx context.Context, svc *tournament.Service) {
 		e, _ := createEvent(t, ctx, svc, "round-robin", 0, "Первый", "Второй", "Третий", "Четвёртый")
 		for n := 1; n <= 3; n++ {

@@ -67,6 +67,7 @@ func within(t *testing.T, what string, f func() error) {
 }
 
 func TestPairingHoldsNoLock(t *testing.T) {
+	t.Parallel()
 	opt, held := holdSwiss(engines.Options())
 	forEachService(t, opt, func(t *testing.T, ctx context.Context, svc *tournament.Service) {
 		e, _ := createEvent(t, ctx, svc, "swiss", 5, "Абрегов", "Берсиров", "Ёлкин", "Жуков")
@@ -98,6 +99,7 @@ func TestPairingHoldsNoLock(t *testing.T) {
 }
 
 func TestPairingRefusesAPlayerRegisteredMeanwhile(t *testing.T) {
+	t.Parallel()
 	opt, held := holdSwiss(engines.Options())
 	forEachService(t, opt, func(t *testing.T, ctx context.Context, svc *tournament.Service) {
 		e, _ := createEvent(t, ctx, svc, "swiss", 5, "Абрегов", "Берсиров", "Ёлкин", "Жуков")

@@ -11,6 +11,7 @@ import (
 )
 
 func TestParsePlayerList(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name, text string
 		want       []string // names read
@@ -60,6 +61,7 @@ func TestParsePlayerList(t *testing.T) {
 }
 
 func TestRegisterPlayersAllOrNothing(t *testing.T) {
+	t.Parallel()
 	forEachService(t, engines.Options(), func(t *testing.T, ctx context.Context, svc *tournament.Service) {
 		e, _ := createEvent(t, ctx, svc, "swiss", 5, "Ёлкин Олег")
 		list := func(text string) []tournament.PlayerLine {
@@ -125,6 +127,7 @@ func TestRegisterPlayersAllOrNothing(t *testing.T) {
 }
 
 func TestTeamPlayerOnOneTeam(t *testing.T) {
+	t.Parallel()
 	forEachService(t, engines.Options(), func(t *testing.T, ctx context.Context, svc *tournament.Service) {
 		e, err := svc.CreateEvent(ctx, tournament.EventInput{Name: ptr("Командный"), Discipline: ptr("rapid-team"), System: ptr("round-robin"), TimeControl: ptr("8+4")})
 		if err != nil {
@@ -157,6 +160,7 @@ func TestTeamPlayerOnOneTeam(t *testing.T) {
 // is: the same name up to case and ё/е, or the same federation ID, waits
 // for the confirmation.
 func TestRegisterPlayerLookalike(t *testing.T) {
+	t.Parallel()
 	forEachService(t, engines.Options(), func(t *testing.T, ctx context.Context, svc *tournament.Service) {
 		e, err := svc.CreateEvent(ctx, tournament.EventInput{Name: ptr("Кубок"), Discipline: ptr("rapid"), System: ptr("swiss"), Rounds: ptr(5)})
 		if err != nil {

@@ -25,6 +25,7 @@ func lastAudit(t *testing.T, ctx context.Context, svc *tournament.Service, event
 // unchanged sheet changes nothing, and a correction after the next round
 // was paired stands with a warning.
 func TestResultCorrection(t *testing.T) {
+	t.Parallel()
 	opt := engines.Options()
 	opt.Pairing[tournament.Swiss] = pairInOrder
 	forEachService(t, opt, func(t *testing.T, ctx context.Context, svc *tournament.Service) {
@@ -94,6 +95,7 @@ func TestResultCorrection(t *testing.T) {
 // TestResultCorrectionInRoundRobin: a round robin's later rounds do not
 // depend on results, so a correction after them warns of nothing.
 func TestResultCorrectionInRoundRobin(t *testing.T) {
+	t.Parallel()
 	forEachService(t, engines.Options(), func(t *testing.T, ctx context.Context, svc *tournament.Service) {
 		e, _ := createEvent(t, ctx, svc, "round-robin", 0, "А", "Б", "В", "Г")
 		for n := 1; n <= 2; n++ {
@@ -121,6 +123,7 @@ func TestResultCorrectionInRoundRobin(t *testing.T) {
 // perhaps with other line ends) keeps it and its report, and needs no
 // reason; a different sheet for a game with a sheet is a correction.
 func TestUnchangedSheetIsKept(t *testing.T) {
+	t.Parallel()
 	forEachService(t, engines.Options(), func(t *testing.T, ctx context.Context, svc *tournament.Service) {
 		e := publishedGame(t, ctx, svc)
 		const sheet = "1. c3-d4 f6-e5\n"
@@ -144,6 +147,7 @@ func TestUnchangedSheetIsKept(t *testing.T) {
 // A sheet sent without the score, to give it, that has an illegal move is
 // refused for its move, not for the score or the ending it cannot give.
 func TestScoreFromIllegalSheet(t *testing.T) {
+	t.Parallel()
 	forEachService(t, engines.Options(), func(t *testing.T, ctx context.Context, svc *tournament.Service) {
 		e := publishedGame(t, ctx, svc)
 		for _, sheet := range []string{"1. c3-b4 b6-c5\n2. a1-h8 a7-b6\n", "1. c3-b4 b6-c5\n2. a1-h8 a7-b6\nСчёт 12:12\n"} {
@@ -183,6 +187,7 @@ func publishedGame(t *testing.T, ctx context.Context, svc *tournament.Service) *
 // with a reason": the ending is what the sheet cannot give, so that is
 // asked for; with it, the result is recorded against the sheet.
 func TestIllegalSheetOverrideAsksForTheEnding(t *testing.T) {
+	t.Parallel()
 	forEachService(t, engines.Options(), func(t *testing.T, ctx context.Context, svc *tournament.Service) {
 		e := publishedGame(t, ctx, svc)
 		in := tournament.ResultInput{EventID: e.ID, Round: 1, Board: 1, Score: "17:7", Sheet: "1. c3-b4 b6-c5\n2. a1-h8 a7-b6\n", Version: 1, Reason: "счёт подписан обоими"}

@@ -9,6 +9,7 @@ import (
 )
 
 func TestSwapSeats(t *testing.T) {
+	t.Parallel()
 	forEachService(t, engines.Options(), func(t *testing.T, ctx context.Context, svc *tournament.Service) {
 		e, _ := createEvent(t, ctx, svc, "round-robin", 0, "А", "Б", "В", "Г", "Д")
 		r, err := svc.PairNextRound(ctx, e.ID)

@@ -14,6 +14,7 @@ import (
 // for a reason; the others close the gap. Once round 1 is paired it can
 // only be withdrawn.
 func TestRemoveTeam(t *testing.T) {
+	t.Parallel()
 	forEachService(t, engines.Options(), func(t *testing.T, ctx context.Context, svc *tournament.Service) {
 		e := createTeamEvent(t, ctx, svc, "swiss", 3)
 		if _, err := svc.UpdateTeamSettings(ctx, e.ID, tournament.TeamSettingsInput{Boards: ptr(2)}, ""); err != nil {
@@ -78,6 +79,7 @@ func TestRemoveTeam(t *testing.T) {
 // Two teams of an event cannot share a name (up to case, ё/е and spacing):
 // standings and line-ups could not tell them apart.
 func TestTeamNamesAreUnique(t *testing.T) {
+	t.Parallel()
 	forEachService(t, engines.Options(), func(t *testing.T, ctx context.Context, svc *tournament.Service) {
 		e := createTeamEvent(t, ctx, svc, "round-robin", 0)
 		for _, name := range []string{"Адыгея", "Кубань"} {

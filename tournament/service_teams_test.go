@@ -39,6 +39,7 @@ func errorText(err error) string {
 }
 
 func TestTeamSettings(t *testing.T) {
+	t.Parallel()
 	forEachService(t, engines.Options(), func(t *testing.T, ctx context.Context, svc *tournament.Service) {
 		e := createTeamEvent(t, ctx, svc, "swiss", 5)
 		got, err := svc.TeamSettings(ctx, e.ID)
@@ -83,6 +84,7 @@ func TestTeamSettings(t *testing.T) {
 }
 
 func TestRegisterTeam(t *testing.T) {
+	t.Parallel()
 	forEachService(t, engines.Options(), func(t *testing.T, ctx context.Context, svc *tournament.Service) {
 		e := createTeamEvent(t, ctx, svc, "round-robin", 0)
 		for _, tc := range []struct {
@@ -150,6 +152,7 @@ func TestRegisterTeam(t *testing.T) {
 // TestFiveTeamRoundRobin pairs a round robin of five teams: every team rests
 // once, and the rest earns nothing.
 func TestFiveTeamRoundRobin(t *testing.T) {
+	t.Parallel()
 	forEachService(t, engines.Options(), func(t *testing.T, ctx context.Context, svc *tournament.Service) {
 		e := createTeamEvent(t, ctx, svc, "round-robin", 0)
 		if _, err := svc.UpdateTeamSettings(ctx, e.ID, tournament.TeamSettingsInput{Boards: ptr(2)}, ""); err != nil {
@@ -250,6 +253,7 @@ func playTeamRound(t *testing.T, ctx context.Context, svc *tournament.Service, e
 }
 
 func TestWithdrawTeam(t *testing.T) {
+	t.Parallel()
 	for _, system := range []string{"swiss", "round-robin"} {
 		t.Run(system, func(t *testing.T) {
 			forEachService(t, engines.Options(), func(t *testing.T, ctx context.Context, svc *tournament.Service) {
@@ -337,6 +341,7 @@ func TestWithdrawTeam(t *testing.T) {
 // match loses its game, so the match is a forfeit and the round is done
 // once the other matches have their results.
 func TestLineupOfNobody(t *testing.T) {
+	t.Parallel()
 	forEachService(t, engines.Options(), func(t *testing.T, ctx context.Context, svc *tournament.Service) {
 		e := createTeamEvent(t, ctx, svc, "round-robin", 0)
 		for n := 1; n <= 2; n++ {
@@ -377,6 +382,7 @@ func TestLineupOfNobody(t *testing.T) {
 // for a half- or zero-point bye: the team pairing has no such byes, so the
 // request would be kept and never honoured.
 func TestTeamPlayerByeRefused(t *testing.T) {
+	t.Parallel()
 	forEachService(t, engines.Options(), func(t *testing.T, ctx context.Context, svc *tournament.Service) {
 		e := createTeamEvent(t, ctx, svc, "swiss", 3)
 		team, err := svc.RegisterTeam(ctx, e.ID, tournament.TeamInput{Name: ptr("Адыгея"), Players: roster("А", "Б", "В", "Г")})
@@ -395,6 +401,7 @@ func TestTeamPlayerByeRefused(t *testing.T) {
 // message of the catalogue, with the way out, not in the pairing engine's
 // own English.
 func TestTeamSwissWithoutPairing(t *testing.T) {
+	t.Parallel()
 	forEachService(t, engines.Options(), func(t *testing.T, ctx context.Context, svc *tournament.Service) {
 		e := createTeamEvent(t, ctx, svc, "swiss", 4)
 		if _, err := svc.UpdateTeamSettings(ctx, e.ID, tournament.TeamSettingsInput{Boards: ptr(2)}, ""); err != nil {
@@ -425,6 +432,7 @@ func TestTeamSwissWithoutPairing(t *testing.T) {
 // change, they are not kept, so the event does not claim what its pairing
 // ignores.
 func TestTeamEventKeepsNoIndividualSwissOptions(t *testing.T) {
+	t.Parallel()
 	forEachService(t, engines.Options(), func(t *testing.T, ctx context.Context, svc *tournament.Service) {
 		on := ptr(true)
 		e, err := svc.CreateEvent(ctx, tournament.EventInput{Name: ptr("Командный турнир"), Discipline: ptr("rapid-team"), System: ptr("swiss"),
@@ -449,6 +457,7 @@ func TestTeamEventKeepsNoIndividualSwissOptions(t *testing.T) {
 // reserve above a regular player: it names the reserve on the higher board
 // and the regular player below him.
 func TestLineupOrderMessage(t *testing.T) {
+	t.Parallel()
 	forEachService(t, engines.Options(), func(t *testing.T, ctx context.Context, svc *tournament.Service) {
 		e := createTeamEvent(t, ctx, svc, "round-robin", 0)
 		if _, err := svc.UpdateTeamSettings(ctx, e.ID, tournament.TeamSettingsInput{Boards: ptr(2)}, ""); err != nil {

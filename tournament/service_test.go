@@ -61,6 +61,7 @@ func createEvent(t *testing.T, ctx context.Context, svc *tournament.Service, sys
 }
 
 func TestStartNumbers(t *testing.T) {
+	t.Parallel()
 	forEachService(t, engines.Options(), func(t *testing.T, ctx context.Context, svc *tournament.Service) {
 		e, err := svc.CreateEvent(ctx, tournament.EventInput{Name: ptr("Кубок"), Discipline: ptr("standard"), System: ptr("round-robin")})
 		if err != nil {
@@ -118,6 +119,7 @@ func TestStartNumbers(t *testing.T) {
 }
 
 func TestWithdrawalInRoundRobin(t *testing.T) {
+	t.Parallel()
 	forEachService(t, engines.Options(), func(t *testing.T, ctx context.Context, svc *tournament.Service) {
 		e, players := createEvent(t, ctx, svc, "round-robin", 0, "Первый", "Второй", "Третий", "Четвёртый")
 		leaver := players[3]
@@ -180,6 +182,7 @@ func pairInOrder(in tournament.PairingInput) ([]tournament.Pairing, error) {
 }
 
 func TestLateEntryInSwiss(t *testing.T) {
+	t.Parallel()
 	opt := engines.Options()
 	opt.Pairing[tournament.Swiss] = pairInOrder
 	forEachService(t, opt, func(t *testing.T, ctx context.Context, svc *tournament.Service) {
@@ -226,6 +229,7 @@ func TestLateEntryInSwiss(t *testing.T) {
 }
 
 func TestEventStatusAndAudit(t *testing.T) {
+	t.Parallel()
 	forEachService(t, engines.Options(), func(t *testing.T, ctx context.Context, svc *tournament.Service) {
 		e, _ := createEvent(t, ctx, svc, "round-robin", 0, "А", "Б")
 		for _, tc := range []struct {
@@ -294,6 +298,7 @@ func TestEventStatusAndAudit(t *testing.T) {
 // complete a round together must finish it, and two entries for one board
 // from the same version must leave one result and one ECONFLICT.
 func TestConcurrentResults(t *testing.T) {
+	t.Parallel()
 	forEachService(t, engines.Options(), func(t *testing.T, ctx context.Context, svc *tournament.Service) {
 		for attempt := range 5 {
 			e, _ := createEvent(t, ctx, svc, "round-robin", 0, "А", "Б", "В", "Г")
@@ -338,6 +343,7 @@ func TestConcurrentResults(t *testing.T) {
 }
 
 func TestDeleteDraftRound(t *testing.T) {
+	t.Parallel()
 	opt := engines.Options()
 	opt.Pairing[tournament.Swiss] = pairInOrder
 	forEachService(t, opt, func(t *testing.T, ctx context.Context, svc *tournament.Service) {
@@ -373,6 +379,7 @@ func TestDeleteDraftRound(t *testing.T) {
 // unrated), names differing in case and ё/е, namesakes, and a rating
 // corrected on the way.
 func TestStartNumbersOneByOne(t *testing.T) {
+	t.Parallel()
 	forEachService(t, engines.Options(), func(t *testing.T, ctx context.Context, svc *tournament.Service) {
 		e, err := svc.CreateEvent(ctx, tournament.EventInput{Name: ptr("Открытый турнир"), Discipline: ptr("standard"), System: ptr("swiss"), Rounds: ptr(7)})
 		if err != nil {

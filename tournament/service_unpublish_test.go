@@ -12,6 +12,7 @@ import (
 // A round published by mistake goes back to a draft while nothing has been
 // entered; it can then be deleted and paired again.
 func TestUnpublishRound(t *testing.T) {
+	t.Parallel()
 	forEachService(t, engines.Options(), func(t *testing.T, ctx context.Context, svc *tournament.Service) {
 		e, _ := createEvent(t, ctx, svc, "round-robin", 0, "А", "Б", "В", "Г")
 		if _, err := svc.PairNextRound(ctx, e.ID); err != nil {

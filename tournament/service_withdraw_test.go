@@ -13,6 +13,7 @@ import (
 // reason, go to the audit log, and are possible only while they change no
 // paired round.
 func TestWithdrawAndUndo(t *testing.T) {
+	t.Parallel()
 	opt := engines.Options()
 	opt.Pairing[tournament.Swiss] = pairInOrder
 	forEachService(t, opt, func(t *testing.T, ctx context.Context, svc *tournament.Service) {
@@ -71,6 +72,7 @@ func TestWithdrawAndUndo(t *testing.T) {
 }
 
 func TestRemovePlayerNeedsReason(t *testing.T) {
+	t.Parallel()
 	forEachService(t, engines.Options(), func(t *testing.T, ctx context.Context, svc *tournament.Service) {
 		e, players := createEvent(t, ctx, svc, "round-robin", 0, "А", "Б", "В")
 		if err := svc.RemovePlayer(ctx, e.ID, players[1].ID, ""); tournament.ErrorCode(err) != tournament.EINVALID || !strings.HasPrefix(err.Error(), "reason: say why Б is removed") {

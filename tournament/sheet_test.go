@@ -12,6 +12,7 @@ const sampleGame = `1. c3-b4 b6-c5 2. b4-a5 a7-b6 3. b2-c3 c5-b4 4. a3:a7 c7-b6 
 11. b2:h6 g7-f6 12. e5:g7 h8:f6 13. g7:e5 f8-e7 14. f6:d8 b8-c7 15. d8:a5.`
 
 func TestSheetAgainstResult(t *testing.T) {
+	t.Parallel()
 	standard := &Event{Discipline: Standard}
 	blitz := &Event{Discipline: Blitz}
 	for _, tc := range []struct {
@@ -55,6 +56,7 @@ func TestSheetAgainstResult(t *testing.T) {
 
 // Sheets put together again by JoinSheets are cut into the same sheets.
 func TestJoinSheetsSplitsBack(t *testing.T) {
+	t.Parallel()
 	for _, sheets := range [][]string{
 		{"Доска: 1\n1. c3-b4 b6-c5", "Доска: 3\n1. c3-d4 f6-e5\n24:0 resignation"},
 		{"[Board \"1\"]\n\n1. c3-b4 b6-c5 2-0", "[Board \"2\"]\n[Score \"0:24\"]\n\n1. c3-d4 f6-e5 0-2"},

@@ -15,6 +15,7 @@ import (
 // the others get ECONFLICT (never an internal error such as a deadlock),
 // and the report's status always agrees with the game's result.
 func TestDecisionsOnOneReportDoNotRace(t *testing.T) {
+	t.Parallel()
 	for name, st := range storetest.Open(t) {
 		t.Run(name, func(t *testing.T) {
 			arbiter := arbiterContext(t, st)

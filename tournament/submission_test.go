@@ -13,6 +13,7 @@ import (
 // the event is closed to reports and for other players' boards, checked
 // like the arbiter's entry, and counted only once the opponent confirms.
 func TestPlayerSubmissions(t *testing.T) {
+	t.Parallel()
 	for name, st := range storetest.Open(t) {
 		t.Run(name, func(t *testing.T) {
 			arbiter := arbiterContext(t, st)

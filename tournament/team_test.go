@@ -7,6 +7,7 @@ import (
 )
 
 func TestMatchScore(t *testing.T) {
+	t.Parallel()
 	swiss := &tournament.Event{System: tournament.Swiss, Scoring: tournament.DefaultScoring(tournament.Swiss)}
 	roundRobin := &tournament.Event{System: tournament.RoundRobin, Scoring: tournament.DefaultScoring(tournament.RoundRobin)}
 	settings := tournament.DefaultTeamSettings(tournament.Swiss, nil)

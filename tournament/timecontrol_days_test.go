@@ -11,6 +11,7 @@ import (
 )
 
 func TestParseDayTimeControl(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		in, want, wantErr string
 	}{
@@ -37,6 +38,7 @@ func TestParseDayTimeControl(t *testing.T) {
 // A correspondence event counts days; an over-the-board one minutes. The
 // wrong kind is refused when the event is created or changed.
 func TestClockKindPerDiscipline(t *testing.T) {
+	t.Parallel()
 	forEachService(t, engines.Options(), func(t *testing.T, ctx context.Context, svc *tournament.Service) {
 		for _, tc := range []struct {
 			discipline, control, wantErr string
@@ -66,6 +68,7 @@ func TestClockKindPerDiscipline(t *testing.T) {
 }
 
 func TestEndReasonsFor(t *testing.T) {
+	t.Parallel()
 	corr := tournament.EndReasonsFor(tournament.Correspondence)
 	if slices.Contains(corr, tournament.BothFlags) || !slices.Contains(corr, tournament.Adjudication) {
 		t.Errorf("correspondence end reasons %v: want adjudication and no both_flags", corr)

@@ -10,6 +10,7 @@ import (
 // the last round, not over a draft, never in a finished event or a
 // correspondence section, whose games all start at once.
 func TestEventDataCanPair(t *testing.T) {
+	t.Parallel()
 	published := tournament.Round{Number: 1, Status: tournament.Published}
 	draft := tournament.Round{Number: 1, Status: tournament.Draft}
 	for _, tc := range []struct {
@@ -37,6 +38,7 @@ func TestEventDataCanPair(t *testing.T) {
 // on that game waits for a decision (a pending report on the same board of
 // another round does not count).
 func TestPlayerViewMayReport(t *testing.T) {
+	t.Parallel()
 	own := &tournament.Game{ID: 10, Board: 2, WhiteID: 1, BlackID: 2}
 	open := &tournament.PlayerView{SubmissionsOpen: true, PlayerID: 1}
 	result := tournament.Result{White: 13, Black: 11, EndReason: tournament.FinalPosition}

@@ -10,6 +10,7 @@ import (
 // new file, refuses to overwrite without --force, and sends PostgreSQL to
 // pg_dump.
 func TestBackupAndRestoreCommands(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	db, backup, restored := filepath.Join(dir, "adiukh.db"), filepath.Join(dir, "backup.db"), filepath.Join(dir, "restored.db")
 	if _, errOut, status := runCLI(t, "demo", "--db", db); status != 0 {

@@ -19,6 +19,7 @@ func runCLI(t *testing.T, args ...string) (stdout, stderr string, status int) {
 }
 
 func TestValidateCommand(t *testing.T) {
+	t.Parallel()
 	good := filepath.Join("testdata", "sample-game-short.txt")
 	bad := filepath.Join("testdata", "g003.bad.txt")
 
@@ -76,6 +77,7 @@ func TestValidateListsLegalMoves(t *testing.T) {
 }
 
 func TestMovesCommand(t *testing.T) {
+	t.Parallel()
 	out, _, status := runCLI(t, "moves", "--json", "--position", "white: f8; black: b2, c3, c5, e3, g3", "--side", "white")
 	if status != 0 {
 		t.Fatalf("status %d", status)
@@ -93,6 +95,7 @@ func TestMovesCommand(t *testing.T) {
 }
 
 func TestPerftCommand(t *testing.T) {
+	t.Parallel()
 	out, _, status := runCLI(t, "perft", "--depth", "5")
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	if status != 0 || lines[len(lines)-1] != "7482" {
@@ -108,6 +111,7 @@ func TestPerftCommand(t *testing.T) {
 // TestValidateEveryPDNGame checks that a PDN file is validated game by
 // game: a corrupted second game makes the file invalid, and is named.
 func TestValidateEveryPDNGame(t *testing.T) {
+	t.Parallel()
 	sheet, err := os.ReadFile(filepath.Join("testdata", "sample-game.txt"))
 	if err != nil {
 		t.Fatal(err)
@@ -147,6 +151,7 @@ func TestValidateEveryPDNGame(t *testing.T) {
 // validate, whose 1 means an invalid sheet and 2 a file it could not read,
 // as grep's statuses do.
 func TestExitStatuses(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		args   []string
 		status int

@@ -26,6 +26,7 @@ func TestSettingsFlagEnvironmentDefault(t *testing.T) {
 }
 
 func TestLoggerLevelAndFormat(t *testing.T) {
+	t.Parallel()
 	var out bytes.Buffer
 	log, err := (&config{LogFormat: "json", LogLevel: "warn"}).logger(&out)
 	if err != nil {

@@ -75,6 +75,7 @@ func startChild(t *testing.T, dsn string) *child {
 // checks that every write it acknowledged is there: on SQLite and, with
 // ADIUKH_TEST_POSTGRES, on PostgreSQL.
 func TestKillDuringResultEntry(t *testing.T) {
+	t.Parallel()
 	for name, dsn := range storetest.DSNs(t) {
 		t.Run(name, func(t *testing.T) { crashDuringEntry(t, dsn) })
 	}

@@ -10,6 +10,7 @@ import (
 // there and gives its arbiter a new password, and both print a command to
 // start the server.
 func TestDemoTwice(t *testing.T) {
+	t.Parallel()
 	db := filepath.Join(t.TempDir(), "demo.db")
 	out, errOut, status := runCLI(t, "demo", "--db", db)
 	if status != 0 || !strings.Contains(out, "created in "+db) || !strings.Contains(out, "serve --db "+db) {
@@ -22,6 +23,7 @@ func TestDemoTwice(t *testing.T) {
 }
 
 func TestSelfCommand(t *testing.T) {
+	t.Parallel()
 	for arg0, want := range map[string]string{
 		"/tmp/go-build123/b001/exe/adiukh": "go run ./cmd/adiukh",
 		"adiukh":                           "adiukh",

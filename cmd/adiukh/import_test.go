@@ -12,6 +12,7 @@ import (
 )
 
 func TestImportCommand(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	db := filepath.Join(dir, "adiukh.db")
 	st, err := store.Open(db)

@@ -11,6 +11,7 @@ import (
 var pairingCorpus = testcorpus.Trimmed()
 
 func TestPairCommand(t *testing.T) {
+	t.Parallel()
 	f := testcorpus.ForCommands(t)
 	clitest.Run(t, run, []clitest.Case{
 		{Name: "next round", Args: []string{"pair", "--trf", f.Round}, Out: f.Pairs},

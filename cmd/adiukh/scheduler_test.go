@@ -15,6 +15,7 @@ import (
 )
 
 func TestNewMailer(t *testing.T) {
+	t.Parallel()
 	if m, err := newMailer(""); m != nil || err != nil {
 		t.Errorf("no --smtp: %v, %v; want no mailer", m, err)
 	}
@@ -29,6 +30,7 @@ func TestNewMailer(t *testing.T) {
 // The scheduler sweeps at once when it starts, then on every tick, until
 // its context ends.
 func TestSchedulerStopsWithItsContext(t *testing.T) {
+	t.Parallel()
 	st, err := store.Open(filepath.Join(t.TempDir(), "adiukh.db"))
 	if err != nil {
 		t.Fatal(err)

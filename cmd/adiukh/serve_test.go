@@ -13,6 +13,7 @@ import (
 // A fresh database has no accounts, so serve prints how to become its
 // administrator; once one exists it does not.
 func TestFirstRun(t *testing.T) {
+	t.Parallel()
 	st, err := store.Open(filepath.Join(t.TempDir(), "adiukh.db"))
 	if err != nil {
 		t.Fatal(err)
@@ -38,6 +39,7 @@ func TestFirstRun(t *testing.T) {
 }
 
 func TestParseProxies(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		in      string
 		want    []string

@@ -15,6 +15,7 @@ import (
 // On SIGTERM the server stops taking requests but answers those in
 // progress before runServer returns, and only then is the database closed.
 func TestShutdownWaitsForRequests(t *testing.T) {
+	t.Parallel()
 	started, release := make(chan struct{}), make(chan struct{})
 	srv := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		close(started)
@@ -63,6 +64,7 @@ func TestShutdownWaitsForRequests(t *testing.T) {
 }
 
 func TestServeRefusesAShortSecret(t *testing.T) {
+	t.Parallel()
 	var stdout, stderr bytes.Buffer
 	code := run([]string{"serve", "--db", t.TempDir() + "/a.db", "--secret", "a"}, &stdout, &stderr)
 	if code != 2 || !strings.Contains(stderr.String(), "--secret has 1 bytes; it needs at least 32") {

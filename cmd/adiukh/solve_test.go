@@ -9,6 +9,7 @@ import (
 const figure17 = "white: h2; black: e3, g3, g5, g7"
 
 func TestSolveCommand(t *testing.T) {
+	t.Parallel()
 	out, errOut, status := runCLI(t, "solve", "--position", figure17, "--side", "white", "--json")
 	if status != 0 {
 		t.Fatalf("status %d: %s", status, errOut)

@@ -8,6 +8,7 @@ import (
 )
 
 func TestUserAddAndTokenCreate(t *testing.T) {
+	t.Parallel()
 	db := filepath.Join(t.TempDir(), "adiukh.db")
 	for _, tc := range []struct {
 		name     string

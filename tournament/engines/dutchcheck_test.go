@@ -16,6 +16,7 @@ import (
 // fewer to check: a round with nobody paired in it is still to be paired,
 // and bbpPairings' check finds nothing wrong with it either.
 func TestCheckDutchRounds(t *testing.T) {
+	t.Parallel()
 	whole, err := trf.ReadFile(filepath.Join(testcorpus.Trimmed(), "tournaments", "t000-n13-r5.trf"))
 	if err != nil {
 		t.Fatal(err)

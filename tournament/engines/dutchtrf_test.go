@@ -12,6 +12,7 @@ import (
 )
 
 func TestDutchInputFromTRFExtensions(t *testing.T) {
+	t.Parallel()
 	f, err := os.Open(filepath.Join("testdata", "extensions.trf"))
 	if err != nil {
 		t.Fatal(err)
@@ -43,6 +44,7 @@ func TestDutchInputFromTRFExtensions(t *testing.T) {
 }
 
 func TestDutchInputFromTRFErrors(t *testing.T) {
+	t.Parallel()
 	player := func(id string) string {
 		return "001 " + id + "      Test Player                      2000                             0.0    1"
 	}

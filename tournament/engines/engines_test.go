@@ -19,6 +19,7 @@ func players(n int) []tournament.Player {
 }
 
 func TestRoundRobinPairing(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name    string
 		system  tournament.System
@@ -57,6 +58,7 @@ func TestRoundRobinPairing(t *testing.T) {
 // TestRankUnplayedGames scores a round with a forfeit and a bye in the
 // event's own table: the forfeit winner gets forfeit_win, the bye the bye.
 func TestRankUnplayedGames(t *testing.T) {
+	t.Parallel()
 	e := &tournament.Event{ID: 1, System: tournament.Swiss, TieBreaks: []string{"wins"},
 		Scoring: tournament.Scoring{Win: 3, Draw: 1, Loss: 0, Bye: 1, ForfeitWin: 2}}
 	ps := players(5)

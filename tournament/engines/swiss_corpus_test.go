@@ -18,6 +18,7 @@ import (
 // reference, on the trimmed corpus kept in the repository (each rNN.trf is a
 // tournament before round NN, rNN.pairs its pairing).
 func TestImportedCorpusPairsLikeBbpPairings(t *testing.T) {
+	t.Parallel()
 	importAndPair(t, testcorpus.Trimmed(), "*")
 }
 
@@ -25,6 +26,7 @@ func TestImportedCorpusPairsLikeBbpPairings(t *testing.T) {
 // tournaments of the whole corpus (all 1,172 rounds agree; 20 keep it within
 // seconds).
 func TestImportedFullCorpusPairsLikeBbpPairings(t *testing.T) {
+	t.Parallel()
 	importAndPair(t, testcorpus.Full(t), "t01[0-9]-*")
 }
 

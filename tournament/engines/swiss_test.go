@@ -77,6 +77,7 @@ func appPairing(r *tournament.Round) dutch.Pairing {
 // requested bye, a withdrawal and a late entry; before each round the
 // exported TRF, paired by the pure engine, must give the app's pairing.
 func TestSwissRoundTrip(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name           string
 		baku, sameClub bool
@@ -181,6 +182,7 @@ func runSwissEvent(t *testing.T, svc *tournament.Service, ctx context.Context, o
 // TestTRFImport exports the finished event of TestSwissRoundTrip and imports
 // it as a new event: the same players, pairings and outcomes.
 func TestTRFImport(t *testing.T) {
+	t.Parallel()
 	svc, ctx := swissService(t)
 	id := runSwissEvent(t, svc, ctx, tournament.EventInput{})
 	var buf bytes.Buffer
@@ -226,6 +228,7 @@ func TestTRFImport(t *testing.T) {
 }
 
 func TestTRFImportErrors(t *testing.T) {
+	t.Parallel()
 	player := func(no int, rounds string) string {
 		return fmt.Sprintf("001 %4d      %-33s %4s %3s %11s %-10s %4s %4d  %s", no, fmt.Sprintf("Player %d", no), "", "", "", "", "0.0", 0, rounds)
 	}
@@ -254,6 +257,7 @@ func TestTRFImportErrors(t *testing.T) {
 // TestManualPairingCheck edits a round by hand into a rematch and a second
 // bye: both are flagged, stored with the round and written to the audit log.
 func TestManualPairingCheck(t *testing.T) {
+	t.Parallel()
 	svc, ctx := swissService(t)
 	e, err := svc.CreateEvent(ctx, tournament.EventInput{Name: ptr("Open"), Discipline: ptr("rapid"), System: ptr("swiss"), Rounds: ptr(3)})
 	if err != nil {

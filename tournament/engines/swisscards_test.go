@@ -13,6 +13,7 @@ import (
 // makes a colour difference of 1, a strong preference for the other colour
 // (A.6).
 func TestExplainPairing(t *testing.T) {
+	t.Parallel()
 	e := &tournament.Event{ID: 1, System: tournament.Swiss, Rounds: 3, Scoring: tournament.DefaultScoring(tournament.Swiss)}
 	round1 := tournament.Round{Number: 1, Status: tournament.Done, Games: []tournament.Game{
 		{Board: 1, WhiteID: 101, BlackID: 103, WhiteNo: 1, BlackNo: 3, Result: &tournament.Result{White: 17, Black: 7, EndReason: tournament.FinalPosition}},

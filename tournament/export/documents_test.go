@@ -380,6 +380,7 @@ func renderDir(t *testing.T, event string) string {
 // document may fail: an arbiter needs each of them whatever happened in the
 // event.
 func TestEveryDocument(t *testing.T) {
+	t.Parallel()
 	f := newDocFixture(t)
 	events := []struct {
 		name string

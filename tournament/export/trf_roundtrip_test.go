@@ -25,6 +25,7 @@ var hostileNames = []string{
 // the same players with their names fitted to the field, ratings, birth
 // years, federation IDs and points, the system, the rounds and the header.
 func TestTRFRoundTrip(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name   string
 		build  func(f *docFixture) int64

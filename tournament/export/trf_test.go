@@ -10,6 +10,7 @@ import (
 // TestTRFResult checks the TRF letter of every kind of round, from the
 // side of the player whose line it is.
 func TestTRFResult(t *testing.T) {
+	t.Parallel()
 	result := func(w, b int, reason tournament.EndReason) *tournament.Result {
 		return &tournament.Result{White: w, Black: b, EndReason: reason}
 	}
@@ -42,6 +43,7 @@ func TestTRFResult(t *testing.T) {
 // not written: the points and ranks of the file are after the last finished
 // round.
 func TestTRFViewLeavesOutRoundsInPlay(t *testing.T) {
+	t.Parallel()
 	e := &tournament.Event{Name: "Кубок", System: tournament.Swiss, Rounds: 5, Scoring: tournament.DefaultScoring(tournament.Swiss)}
 	won := &tournament.Result{White: 17, Black: 7, EndReason: tournament.FinalPosition}
 	ct := &tournament.Crosstable{

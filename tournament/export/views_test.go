@@ -17,6 +17,7 @@ import (
 // row player's side, a bye by what the event's scoring gives it, and a round
 // without a game as absent.
 func TestPlayerGame(t *testing.T) {
+	t.Parallel()
 	swiss := tournament.DefaultScoring(tournament.Swiss)
 	robin := tournament.DefaultScoring(tournament.RoundRobin)
 	halfBye := swiss
@@ -62,6 +63,7 @@ func TestPlayerGame(t *testing.T) {
 }
 
 func TestEventView(t *testing.T) {
+	t.Parallel()
 	e := &tournament.Event{
 		Name: "Кубок", Discipline: tournament.Blitz, System: tournament.Swiss, Rounds: 7,
 		TimeControl: tournament.TimeControl{BaseMinutes: 3, IncrementSeconds: 2}, StartDate: "2026-02-01", EndDate: "2026-02-03",
@@ -88,6 +90,7 @@ func TestEventView(t *testing.T) {
 }
 
 func TestPositionView(t *testing.T) {
+	t.Parallel()
 	p, err := rules.ParsePosition("white: e5-2/1; black: a7-1")
 	if err != nil {
 		t.Fatal(err)
@@ -108,6 +111,7 @@ func TestPositionView(t *testing.T) {
 }
 
 func TestSetTags(t *testing.T) {
+	t.Parallel()
 	sh := &rules.Sheet{Headers: []rules.Header{{Key: "White", Value: "Иванов"}, {Key: "Annotator", Value: "Петров"}, {Key: "Event", Value: "?"}}}
 	setTags(sh, []rules.Header{{Key: "Event", Value: "Кубок"}, {Key: "White", Value: "Хуаде"}})
 	want := []rules.Header{{Key: "Event", Value: "Кубок"}, {Key: "White", Value: "Хуаде"}, {Key: "Annotator", Value: "Петров"}}
@@ -126,6 +130,7 @@ func TestSetTags(t *testing.T) {
 // board has the order and the places of the standings the web page and the
 // JSON show, shared places included.
 func TestBoardStandingsView(t *testing.T) {
+	t.Parallel()
 	f := newDocFixture(t)
 	id := f.team("Командное первенство", "swiss")
 	d, err := f.svc.TeamEventData(f.ctx, id)
@@ -168,6 +173,7 @@ func TestBoardStandingsView(t *testing.T) {
 // past round does not mark a player who withdrew later, and marks him on
 // the list of a round he no longer plays.
 func TestPairingsShowTheirRound(t *testing.T) {
+	t.Parallel()
 	f := newDocFixture(t)
 	id := f.roundRobin("Чемпионат Адыгеи")
 	d, err := f.svc.EventData(f.ctx, id)
@@ -196,6 +202,7 @@ func TestPairingsShowTheirRound(t *testing.T) {
 }
 
 func TestPDNDate(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ start, end, want string }{
 		{"2026-05-09", "", "2026.05.09"},
 		{"2026-05-09", "2026-05-09", "2026.05.09"},
@@ -213,6 +220,7 @@ func TestPDNDate(t *testing.T) {
 // TestTeamRoundShowsItsRound checks that the overview of a past round does
 // not mark a team that withdrew later, and marks none that still played.
 func TestTeamRoundShowsItsRound(t *testing.T) {
+	t.Parallel()
 	f := newDocFixture(t)
 	id := f.team("Командное первенство", "swiss")
 	d, err := f.svc.TeamEventData(f.ctx, id)
@@ -232,6 +240,7 @@ func TestTeamRoundShowsItsRound(t *testing.T) {
 // named in the reader's language, as the game record refuses it and as the
 // PDN export lists it, English only for an English reader.
 func TestReplayProblemInRussian(t *testing.T) {
+	t.Parallel()
 	g := &tournament.Game{Board: 3, Sheet: "1. c3-b4 b6-c5 2. h2-a1"}
 	_, err := replay(g, 4)
 	var e *tournament.Error

@@ -12,6 +12,7 @@ import (
 // notation, stipulation, solution and comments; seven entries take more
 // than one page and no block is split.
 func TestAwardPDF(t *testing.T) {
+	t.Parallel()
 	a := AwardBooklet{Event: Event{Name: "Конкурс составителей"}, Judges: []string{"Судья Иванов", "Судья Сидоров"}}
 	for i := range 7 {
 		section := "Задачи"
@@ -65,6 +66,7 @@ func TestAwardPDF(t *testing.T) {
 // An award that distinguishes no entry (every entry refuted, say) says so
 // under its stage and judges.
 func TestAwardPDFWithoutEntries(t *testing.T) {
+	t.Parallel()
 	a := AwardBooklet{Event: Event{Name: "Конкурс составителей"}, Judges: []string{"Судья Иванов"}}
 	for loc, want := range map[Locale]string{Russian: "В присуждении нет отмеченных произведений.", English: "The award distinguishes no entry."} {
 		flat := strings.Join(strings.Fields(pdfTextAs(t, "award-empty", render(t, func(b *bytes.Buffer) error { return AwardPDF(b, loc, a) }), "-raw")), " ")

@@ -21,6 +21,7 @@ var hostileText = []string{
 }
 
 func TestNeutralise(t *testing.T) {
+	t.Parallel()
 	for _, s := range hostileText {
 		if got := neutralise(s); got != "'"+s {
 			t.Errorf("neutralise(%q) = %q, want it prefixed with '", s, got)
@@ -37,6 +38,7 @@ func TestNeutralise(t *testing.T) {
 // programs and the one a Russian Excel opens; in both, no typed text
 // reaches a spreadsheet as a formula.
 func TestCSVDialects(t *testing.T) {
+	t.Parallel()
 	s := testStandings(len(hostileText), 3)
 	s.Event.Name, s.Event.City = hostileText[0], hostileText[3]
 	for i := range s.Rows {

@@ -10,6 +10,7 @@ import (
 // moves still gives a valid document (an empty list to print), not an error
 // or a panic.
 func TestEmptyInputRenders(t *testing.T) {
+	t.Parallel()
 	for name, f := range map[string]func(*bytes.Buffer) error{
 		"standings":  func(b *bytes.Buffer) error { return StandingsPDF(b, Russian, Standings{}) },
 		"crosstable": func(b *bytes.Buffer) error { return CrosstablePDF(b, Russian, Standings{}) },
@@ -31,6 +32,7 @@ func TestEmptyInputRenders(t *testing.T) {
 // Before any round is finished the standings, the progress table and the
 // board prizes are lists of who takes part, not tables "after round 0".
 func TestTitlesBeforeTheFirstRound(t *testing.T) {
+	t.Parallel()
 	event := Event{Name: "Первенство", Rounds: 5}
 	for name, f := range map[string]func(*bytes.Buffer) error{
 		"standings": func(b *bytes.Buffer) error { return StandingsPDF(b, Russian, Standings{Event: event}) },

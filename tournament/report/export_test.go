@@ -11,6 +11,7 @@ import (
 )
 
 func TestStandingsCSV(t *testing.T) {
+	t.Parallel()
 	s := testStandings(9, 5)
 	shareSecondPlace(&s)
 	s.Rows[0].TieBreaks[1] = 37.25
@@ -53,6 +54,7 @@ func TestStandingsCSV(t *testing.T) {
 }
 
 func TestStandingsJSON(t *testing.T) {
+	t.Parallel()
 	s := testStandings(7, 4)
 	var buf bytes.Buffer
 	if err := StandingsJSON(&buf, s); err != nil {

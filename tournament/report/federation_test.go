@@ -32,6 +32,7 @@ func federationTestData() Federation {
 }
 
 func TestFederationCSV(t *testing.T) {
+	t.Parallel()
 	f := federationTestData()
 	var buf bytes.Buffer
 	if err := FederationCSV(&buf, PlainCSV, f); err != nil {
@@ -74,6 +75,7 @@ func TestFederationCSV(t *testing.T) {
 }
 
 func TestFederationJSON(t *testing.T) {
+	t.Parallel()
 	f := federationTestData()
 	var buf bytes.Buffer
 	if err := FederationJSON(&buf, f); err != nil {
@@ -115,6 +117,7 @@ func TestFederationJSON(t *testing.T) {
 }
 
 func TestFederationRefusesBadStandings(t *testing.T) {
+	t.Parallel()
 	f := federationTestData()
 	f.Events[1].Rows[2].TieBreaks = nil
 	for name, write := range map[string]func(*bytes.Buffer, Federation) error{
@@ -134,6 +137,7 @@ func TestFederationRefusesBadStandings(t *testing.T) {
 // JSON every player's games, in the games CSV each game once with both
 // players, the result and what each side scored.
 func TestFederationGames(t *testing.T) {
+	t.Parallel()
 	f := federationTestData()
 	var buf bytes.Buffer
 	if err := FederationJSON(&buf, f); err != nil {

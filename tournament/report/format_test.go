@@ -7,6 +7,7 @@ import (
 )
 
 func TestFormatPoints(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		loc  Locale
 		v    float64
@@ -30,6 +31,7 @@ func TestFormatPoints(t *testing.T) {
 }
 
 func TestFormatTimeControl(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		loc  Locale
 		tc   TimeControl
@@ -52,6 +54,7 @@ func TestFormatTimeControl(t *testing.T) {
 }
 
 func TestFormatScore(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		s    GameScore
 		want string
@@ -76,6 +79,7 @@ func TestFormatScore(t *testing.T) {
 }
 
 func TestTextFallsBackToRussian(t *testing.T) {
+	t.Parallel()
 	name := Text{RU: "Коэффициент Бергера"}
 	if got := name.In(English); got != "Коэффициент Бергера" {
 		t.Errorf("Text without EN in English = %q, want the Russian name", got)

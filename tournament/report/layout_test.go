@@ -18,6 +18,7 @@ func pagesOf(text string) []string {
 // TestTwentyPlayerCrosstableOnePage checks that a 20-player round robin,
 // with a long name among them, fits one landscape page with every score.
 func TestTwentyPlayerCrosstableOnePage(t *testing.T) {
+	t.Parallel()
 	s := testStandings(20, 19)
 	s.Rows[3].Player.Name = longName
 	text := pdfText(t, "crosstable-20", render(t, func(b *bytes.Buffer) error { return CrosstablePDF(b, Russian, s) }))
@@ -35,6 +36,7 @@ func TestTwentyPlayerCrosstableOnePage(t *testing.T) {
 // TestProgressTableMarks checks the progress table: opponents by place,
 // a colour mark that is no digit, a rating column.
 func TestProgressTableMarks(t *testing.T) {
+	t.Parallel()
 	s := testStandings(9, 5)
 	text := pdfText(t, "progress-marks", render(t, func(b *bytes.Buffer) error { return ProgressPDF(b, Russian, s) }))
 	rank := map[int]int{}
@@ -59,6 +61,7 @@ func TestProgressTableMarks(t *testing.T) {
 // TestLegendNeverAlone renders tables of every length around a page break:
 // the last page always holds rows of the table, never the legend alone.
 func TestLegendNeverAlone(t *testing.T) {
+	t.Parallel()
 	for n := 24; n <= 34; n++ {
 		s := testStandings(n, 7)
 		for name, render := range map[string]func(*bytes.Buffer) error{
@@ -89,6 +92,7 @@ func TestLegendNeverAlone(t *testing.T) {
 // whole: the English standings, the pairing list, score sheets and match
 // cards.
 func TestNothingCutThatFits(t *testing.T) {
+	t.Parallel()
 	s := testStandings(12, 5)
 	s.Rows[2].Player.Name = longName
 	s.Rows[2].Player.Withdrawn = true
@@ -130,6 +134,7 @@ func TestNothingCutThatFits(t *testing.T) {
 // TestDirectEncounterNote checks that a table ranked by direct encounter
 // says how the ranking used it.
 func TestDirectEncounterNote(t *testing.T) {
+	t.Parallel()
 	s := testStandings(6, 5)
 	s.TieBreaks = append(s.TieBreaks, TieBreak{ID: "direct-encounter", Name: Text{"Результат личной встречи", "Direct encounter"}, Short: Text{"Личн.", "DE"}})
 	for i := range s.Rows {

@@ -41,6 +41,7 @@ func fieldsInOrder(t *testing.T, line string, want ...string) {
 }
 
 func TestStandingsPDF(t *testing.T) {
+	t.Parallel()
 	s := testStandings(24, 9)
 	shareSecondPlace(&s)
 	for _, tc := range []struct {
@@ -79,6 +80,7 @@ func TestStandingsPDF(t *testing.T) {
 }
 
 func TestCrosstablePDF(t *testing.T) {
+	t.Parallel()
 	s := testStandings(10, 9)
 	shareSecondPlace(&s)
 	text := pdfText(t, "crosstable", render(t, func(b *bytes.Buffer) error { return CrosstablePDF(b, Russian, s) }))
@@ -110,6 +112,7 @@ func TestCrosstablePDF(t *testing.T) {
 }
 
 func TestCrosstableDoubleRoundRobin(t *testing.T) {
+	t.Parallel()
 	// Two games against each opponent print as two scores in one cell.
 	s := testStandings(4, 6)
 	text := pdfText(t, "crosstable-double", render(t, func(b *bytes.Buffer) error { return CrosstablePDF(b, English, s) }))
@@ -133,6 +136,7 @@ func TestCrosstableDoubleRoundRobin(t *testing.T) {
 }
 
 func TestProgressPDF(t *testing.T) {
+	t.Parallel()
 	// 21 rounds do not fit one landscape page even in the smallest font:
 	// the rounds continue on a second page that repeats place, number and
 	// name.
@@ -185,6 +189,7 @@ func TestProgressPDF(t *testing.T) {
 }
 
 func TestPairingsPDF(t *testing.T) {
+	t.Parallel()
 	p := testPairings(12)
 	for _, tc := range []struct {
 		loc               Locale
@@ -219,6 +224,7 @@ func TestPairingsPDF(t *testing.T) {
 // TestPairingsQRCodeDecodes rasterises the pairing list and reads the QR
 // code back with zbarimg: it must lead to the public pairings page.
 func TestPairingsQRCodeDecodes(t *testing.T) {
+	t.Parallel()
 	testtool.Need(t, "poppler-utils", "pdftoppm")
 	testtool.Need(t, "zbar-tools", "zbarimg")
 	p := testPairings(4)
@@ -240,6 +246,7 @@ func TestPairingsQRCodeDecodes(t *testing.T) {
 }
 
 func TestScoreSheetsPDF(t *testing.T) {
+	t.Parallel()
 	sheets := append(testSheets(3), ScoreSheet{})
 	text := pdfText(t, "scoresheets", render(t, func(b *bytes.Buffer) error { return ScoreSheetsPDF(b, Russian, sheets) }))
 	pages := strings.Split(strings.TrimRight(text, "\f"), "\f")
@@ -279,6 +286,7 @@ func TestScoreSheetsPDF(t *testing.T) {
 }
 
 func TestGameRecordPDF(t *testing.T) {
+	t.Parallel()
 	withStart := sampleGame()
 	start := figure4()
 	withStart.Start = &start
@@ -320,6 +328,7 @@ func TestGameRecordPDF(t *testing.T) {
 // Black's 14th move) is not said to end in one: its last position is
 // labelled as such, and the score says how the game ended.
 func TestGameRecordOfAResignedGame(t *testing.T) {
+	t.Parallel()
 	g := sampleGame()
 	g.Moves = g.Moves[:28]
 	g.Ended, g.EndReason = false, "resignation"
@@ -342,6 +351,7 @@ func TestGameRecordOfAResignedGame(t *testing.T) {
 }
 
 func TestGameRecordLongGameContinues(t *testing.T) {
+	t.Parallel()
 	g := sampleGame()
 	g.Moves = nil
 	for i := range 300 {
@@ -355,6 +365,7 @@ func TestGameRecordLongGameContinues(t *testing.T) {
 }
 
 func TestBadInputIsRefused(t *testing.T) {
+	t.Parallel()
 	standings := func(change func(*Standings)) Standings {
 		s := testStandings(6, 5)
 		change(&s)
@@ -440,6 +451,7 @@ func TestBadInputIsRefused(t *testing.T) {
 // for where the font has it (full-width forms, a letter whose
 // accent it lacks) and "?" for the rest.
 func TestCharactersOutsideTheFont(t *testing.T) {
+	t.Parallel()
 	s := testStandings(4, 3)
 	s.Rows[0].Player.Name = "Ωмега 😀 中文\tЖ ＝Ｔｅａｍ ǵ"
 	s.Event.Name = "Кубок 😀 \xff\xfe"
@@ -462,6 +474,7 @@ func TestCharactersOutsideTheFont(t *testing.T) {
 // -race it shows that documents share nothing mutable (the embedded font
 // bytes are only read).
 func TestConcurrentRendering(t *testing.T) {
+	t.Parallel()
 	s := testStandings(16, 7)
 	p := testPairings(8)
 	sheets := testSheets(4)
@@ -506,6 +519,7 @@ func TestConcurrentRendering(t *testing.T) {
 // TestGameRecordKeepsLongCaptures checks that a capture over many squares is
 // printed whole: in a wider column, or wrapped after a square.
 func TestGameRecordKeepsLongCaptures(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name, move string
 	}{
@@ -526,6 +540,7 @@ func TestGameRecordKeepsLongCaptures(t *testing.T) {
 // A round still being played shows its results, and says they are not yet
 // in the points, which stop at AfterRound.
 func TestProgressPDFOfAnUnfinishedRound(t *testing.T) {
+	t.Parallel()
 	s := testStandings(6, 4)
 	s.AfterRound = 3
 	for _, loc := range []Locale{Russian, English} {
@@ -544,6 +559,7 @@ func TestProgressPDFOfAnUnfinishedRound(t *testing.T) {
 // A requested bye is named by its points where the opponent would stand,
 // as the pairing page names it; the pairing's bye stays "bye".
 func TestPairingsPDFNamesRequestedByes(t *testing.T) {
+	t.Parallel()
 	p := testPairings(12)
 	p.Boards = append(p.Boards,
 		Board{Number: len(p.Boards) + 1, White: Player{StartNo: 20, Name: "Просил Пол-очка"}, WhitePoints: 1, Bye: true, ByeRequested: true, Result: GameScore{Kind: HalfPointBye}},

@@ -26,6 +26,7 @@ func teamTable() TeamStandings {
 }
 
 func TestTeamTables(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name   string
 		render func(*bytes.Buffer) error
@@ -52,6 +53,7 @@ func TestTeamTables(t *testing.T) {
 }
 
 func TestMatchCardsPDF(t *testing.T) {
+	t.Parallel()
 	card := MatchCard{
 		Event: testEvent(5), Round: 3, Table: 2,
 		Home: Team{StartNo: 2, Name: "Нарт", Captain: "Хуажев А."}, Away: Team{StartNo: 1, Name: "Эльбрус"},
@@ -81,6 +83,7 @@ func TestMatchCardsPDF(t *testing.T) {
 }
 
 func TestTeamStandingsRefusesMismatchedTieBreaks(t *testing.T) {
+	t.Parallel()
 	s := teamTable()
 	s.Rows[1].TieBreaks = nil
 	if err := TeamStandingsPDF(&bytes.Buffer{}, Russian, s); err == nil || !strings.Contains(err.Error(), "start no 1") {
@@ -97,6 +100,7 @@ func spacedText(s string) string {
 // TestTeamStandingsPointsOnce checks that match and game points, columns of
 // their own, are neither printed again as tie-breaks nor explained twice.
 func TestTeamStandingsPointsOnce(t *testing.T) {
+	t.Parallel()
 	s := teamTable()
 	s.TieBreaks = append([]TieBreak{{ID: "game-points", Name: Text{"Игровые очки", "Game points"}, Short: Text{"ИО", "GP"}}}, s.TieBreaks...)
 	for i := range s.Rows {
@@ -117,6 +121,7 @@ func TestTeamStandingsPointsOnce(t *testing.T) {
 // TestTeamScoreSheetNumbers checks that a team score sheet says the table
 // and the board within the match.
 func TestTeamScoreSheetNumbers(t *testing.T) {
+	t.Parallel()
 	sheet := ScoreSheet{Event: testEvent(5), Round: 2, Table: 3, Board: 1, White: testPlayer(1), Black: testPlayer(2), WhiteTeam: "Нарт", BlackTeam: "Эльбрус"}
 	text := spacedText(pdfText(t, "team-sheet", render(t, func(b *bytes.Buffer) error { return ScoreSheetsPDF(b, Russian, []ScoreSheet{sheet}) })))
 	if !strings.Contains(text, "Тур: 2 Стол: 3 Доска: 1") {
@@ -127,6 +132,7 @@ func TestTeamScoreSheetNumbers(t *testing.T) {
 // TestBoardStandingsAndRoundOverview renders the board prizes table and
 // the overview of a team round.
 func TestBoardStandingsAndRoundOverview(t *testing.T) {
+	t.Parallel()
 	s := BoardStandings{Event: testEvent(5), AfterRound: 5, Boards: []BoardTable{
 		{Board: 1, Rows: []BoardRow{{Place: 1, Player: testPlayer(1), Team: "Нарт", Games: 4, Points: 7, Percent: 87.5, Adiukh: 70}, {Place: 2, Player: testPlayer(5), Team: "Эльбрус", Games: 5, Points: 5, Percent: 50, Adiukh: 60}}},
 		{Board: 2, Rows: []BoardRow{{Place: 1, Player: testPlayer(2), Team: "Нарт", Games: 5, Points: 10, Percent: 100, Adiukh: 100}}},

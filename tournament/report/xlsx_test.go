@@ -10,6 +10,7 @@ import (
 // TestStandingsXLSX reads the workbook back: the header, numbers as
 // numbers, and a hostile name as a text cell, not a formula.
 func TestStandingsXLSX(t *testing.T) {
+	t.Parallel()
 	s := testStandings(5, 3)
 	s.Rows[0].Player.Name = hostileText[0]
 	s.Rows[0].Points = 2.5

@@ -23,6 +23,7 @@ import (
 // entries as players, numbered without gaps — and never more than was
 // written.
 func TestBackupRoundTripWhileWriting(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	live := filepath.Join(dir, "live.db")
 	st, err := store.Open(live)
@@ -100,6 +101,7 @@ func TestBackupRoundTripWhileWriting(t *testing.T) {
 }
 
 func TestBackupRefusals(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	live := filepath.Join(dir, "live.db")
 	st, err := store.Open(live)

@@ -16,6 +16,7 @@ import (
 // but not yet committed, so only the unique key can stop it. One wins, the
 // other gets ECONFLICT on the e-mail, never an internal error.
 func TestConcurrentUserAddIsConflict(t *testing.T) {
+	t.Parallel()
 	forEachDB(t, func(t *testing.T, st *store.Store) {
 		ctx := context.Background()
 		inserted := make(chan struct{})
@@ -60,6 +61,7 @@ func TestConcurrentUserAddIsConflict(t *testing.T) {
 // TestUniqueViolationIsConflict breaks a unique key that no use case checks
 // first (a token hash): the store answers ECONFLICT, not an internal error.
 func TestUniqueViolationIsConflict(t *testing.T) {
+	t.Parallel()
 	forEachDB(t, func(t *testing.T, st *store.Store) {
 		u, _ := seedEvent(t, st)
 		create := func() error {
@@ -79,6 +81,7 @@ func TestUniqueViolationIsConflict(t *testing.T) {
 // TestViewIsReadOnly writes inside View: the database refuses, and nothing
 // is stored.
 func TestViewIsReadOnly(t *testing.T) {
+	t.Parallel()
 	forEachDB(t, func(t *testing.T, st *store.Store) {
 		ctx := context.Background()
 		err := st.View(ctx, func(tx tournament.Tx) error {
@@ -97,6 +100,7 @@ func TestViewIsReadOnly(t *testing.T) {
 // meanwhile: the read answers with the last committed state, and one View
 // keeps reading the state it started with while a write commits.
 func TestReadsDoNotWaitForWrites(t *testing.T) {
+	t.Parallel()
 	forEachDB(t, func(t *testing.T, st *store.Store) {
 		ctx := context.Background()
 		_, e := seedEvent(t, st)

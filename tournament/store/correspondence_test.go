@@ -21,6 +21,7 @@ func corrUpdate(t *testing.T, st *store.Store, fn func(tx correspondence.Tx) err
 // The correspondence tables keep games with their clocks exactly, refuse a
 // write from a stale version, and find the games due and past the end date.
 func TestCorrespondenceGames(t *testing.T) {
+	t.Parallel()
 	forEachDB(t, func(t *testing.T, st *store.Store) {
 		_, e := seedEvent(t, st) // ends 2026-11-23
 		start := time.Date(2026, 11, 22, 10, 0, 0, 0, time.UTC)
@@ -76,6 +77,7 @@ func TestCorrespondenceGames(t *testing.T) {
 
 // A notification is claimed for mail once.
 func TestCorrespondenceNotifications(t *testing.T) {
+	t.Parallel()
 	forEachDB(t, func(t *testing.T, st *store.Store) {
 		u, e := seedEvent(t, st)
 		n := &correspondence.Notification{UserID: u.ID, EventID: e.ID, GameID: 7, Kind: correspondence.YourMove, Args: []string{"Кубок", "А", "Б", "1", "—"}, CreatedAt: time.Now()}

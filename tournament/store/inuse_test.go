@@ -11,6 +11,7 @@ import (
 // A program that opens the database while a restore replaces it is told
 // to wait; several programs may have it open at once.
 func TestInUseLock(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "adiukh.db")
 	a, err := Open(path)
 	if err != nil {

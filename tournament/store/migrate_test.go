@@ -19,6 +19,7 @@ import (
 // opening it runs every later migration, and the store then reads the rows
 // back, with the later columns at their defaults, and writes them.
 func TestMigrateFromInitial(t *testing.T) {
+	t.Parallel()
 	for name, dsn := range storetest.DSNs(t) {
 		t.Run(name, func(t *testing.T) {
 			db, err := store.MigrateTo(dsn, "2026112201-initial")
@@ -154,6 +155,7 @@ func TestMigrateFromInitial(t *testing.T) {
 // goroutines at once, as instances starting together would: every open
 // succeeds, and the schema is the one migrating alone gives.
 func TestConcurrentMigrations(t *testing.T) {
+	t.Parallel()
 	dsn, ok := storetest.DSNs(t)["postgres"]
 	if !ok {
 		storetest.SkipWithoutPostgres(t)
@@ -200,6 +202,7 @@ func TestConcurrentMigrations(t *testing.T) {
 // TestCompositionStatusMigration: composition events stored before their
 // status followed the contest get the status their contest has reached.
 func TestCompositionStatusMigration(t *testing.T) {
+	t.Parallel()
 	for name, dsn := range storetest.DSNs(t) {
 		t.Run(name, func(t *testing.T) {
 			exec, open := olderDatabase(t, dsn, "2026112294-sheets-required")
@@ -242,6 +245,7 @@ func TestCompositionStatusMigration(t *testing.T) {
 // Games that exist when the turn's cap is added get their section's cap, so
 // their deadlines stay as they were counted.
 func TestTurnMaxMoveMigration(t *testing.T) {
+	t.Parallel()
 	for name, dsn := range storetest.DSNs(t) {
 		t.Run(name, func(t *testing.T) {
 			exec, open := olderDatabase(t, dsn, "2026112296-repetition-from")
@@ -274,6 +278,7 @@ func TestTurnMaxMoveMigration(t *testing.T) {
 }
 
 func TestAnswerRulingMigration(t *testing.T) {
+	t.Parallel()
 	for name, dsn := range storetest.DSNs(t) {
 		t.Run(name, func(t *testing.T) {
 			exec, open := olderDatabase(t, dsn, "2026112297-turn-max-move")

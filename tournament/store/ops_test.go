@@ -6,6 +6,7 @@ import (
 )
 
 func TestRedact(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ dsn, want string }{
 		{"postgres://adiukh:s3cr%40t@db.example.org:5432/adiukh?sslmode=require", "postgres://adiukh:xxxxx@db.example.org:5432/adiukh?sslmode=require"},
 		{"postgresql://adiukh@db/adiukh?password=s3cret&sslmode=disable", "postgresql://adiukh@db/adiukh?password=xxxxx&sslmode=disable"},

@@ -19,6 +19,7 @@ var updateSchema = flag.Bool("update-schema", false, "write the schema golden fi
 // migrated with AutoMigrate of the live rows): the same tables, columns,
 // types, defaults, indexes and foreign keys, whatever their order.
 func TestSchema(t *testing.T) {
+	t.Parallel()
 	for name, st := range storetest.Open(t) {
 		t.Run(name, func(t *testing.T) {
 			got, err := store.DescribeSchema(st)

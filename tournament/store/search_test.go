@@ -12,6 +12,7 @@ import (
 // The search index follows every change of names and finds words by their
 // beginning, every word of the query, among the events the reader may see.
 func TestSearchIndex(t *testing.T) {
+	t.Parallel()
 	forEachDB(t, func(t *testing.T, st *store.Store) {
 		owner, e := seedEvent(t, st) // "Кубок Адыгеи", Майкоп, public
 		private := *e

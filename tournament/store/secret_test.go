@@ -11,6 +11,7 @@ import (
 // The session secret is made once and read back by every later call, as
 // another instance on the same database would.
 func TestSecret(t *testing.T) {
+	t.Parallel()
 	forEachDB(t, func(t *testing.T, st *store.Store) {
 		first, err := st.Secret(context.Background(), "session")
 		if err != nil {

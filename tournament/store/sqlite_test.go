@@ -18,6 +18,7 @@ import (
 // (the writes wait for each other's lock instead of failing with
 // SQLITE_BUSY), and each store reads what the other wrote.
 func TestTwoStoresOnOneSQLiteFile(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "shared.db")
 	var stores [2]*store.Store
 	for i := range stores {
@@ -70,6 +71,7 @@ func TestTwoStoresOnOneSQLiteFile(t *testing.T) {
 // with SQLITE_BUSY and a message that points to PostgreSQL; with retries it
 // runs its transaction again and succeeds once the lock is free.
 func TestBusySQLiteRetries(t *testing.T) {
+	// Not parallel: it changes the busy timeout of every store opened.
 	for _, tc := range []struct {
 		name     string
 		attempts int

@@ -47,6 +47,7 @@ func seedEvent(t *testing.T, st *store.Store) (*tournament.User, *tournament.Eve
 }
 
 func TestEventRoundTrip(t *testing.T) {
+	t.Parallel()
 	forEachDB(t, func(t *testing.T, st *store.Store) {
 		_, want := seedEvent(t, st)
 		update(t, st, func(tx tournament.Tx) error {
@@ -67,6 +68,7 @@ func TestEventRoundTrip(t *testing.T) {
 }
 
 func TestEventsVisibility(t *testing.T) {
+	t.Parallel()
 	forEachDB(t, func(t *testing.T, st *store.Store) {
 		owner, public := seedEvent(t, st)
 		private := *public
@@ -94,6 +96,7 @@ func TestEventsVisibility(t *testing.T) {
 }
 
 func TestUpdateRollsBackOnError(t *testing.T) {
+	t.Parallel()
 	forEachDB(t, func(t *testing.T, st *store.Store) {
 		_, e := seedEvent(t, st)
 		failure := errors.New("use case failed")
@@ -117,6 +120,7 @@ func TestUpdateRollsBackOnError(t *testing.T) {
 }
 
 func TestRoundsAndGameVersions(t *testing.T) {
+	t.Parallel()
 	forEachDB(t, func(t *testing.T, st *store.Store) {
 		_, e := seedEvent(t, st)
 		players := []tournament.Player{
@@ -184,6 +188,7 @@ func TestRoundsAndGameVersions(t *testing.T) {
 }
 
 func TestAuditLog(t *testing.T) {
+	t.Parallel()
 	forEachDB(t, func(t *testing.T, st *store.Store) {
 		u, e := seedEvent(t, st)
 		at := time.Date(2026, 11, 22, 10, 0, 0, 0, time.UTC)
@@ -214,6 +219,7 @@ func TestAuditLog(t *testing.T) {
 }
 
 func TestUsersAndTokens(t *testing.T) {
+	t.Parallel()
 	forEachDB(t, func(t *testing.T, st *store.Store) {
 		u, _ := seedEvent(t, st)
 		err := st.Update(context.Background(), func(tx tournament.Tx) error {
@@ -242,6 +248,7 @@ func TestUsersAndTokens(t *testing.T) {
 }
 
 func TestRoundNumberIsUnique(t *testing.T) {
+	t.Parallel()
 	forEachDB(t, func(t *testing.T, st *store.Store) {
 		_, e := seedEvent(t, st)
 		update(t, st, func(tx tournament.Tx) error {

@@ -40,6 +40,7 @@ func seedTeams(t *testing.T, st *store.Store, e *tournament.Event) []tournament.
 }
 
 func TestTeamsRoundTrip(t *testing.T) {
+	t.Parallel()
 	forEachDB(t, func(t *testing.T, st *store.Store) {
 		_, e := seedEvent(t, st)
 		want := seedTeams(t, st, e)
@@ -70,6 +71,7 @@ func TestTeamsRoundTrip(t *testing.T) {
 }
 
 func TestTeamSettingsRoundTrip(t *testing.T) {
+	t.Parallel()
 	forEachDB(t, func(t *testing.T, st *store.Store) {
 		_, e := seedEvent(t, st)
 		want := &tournament.TeamSettings{Boards: 6, MatchWin: 3, MatchDraw: 1, MatchLoss: 0, MatchBye: 3, Ranking: tournament.ByGamePoints,
@@ -97,6 +99,7 @@ func TestTeamSettingsRoundTrip(t *testing.T) {
 // TestMatchesAndLineups stores a round of one match and a bye, changes a
 // board's players and game, and deletes the round with everything in it.
 func TestMatchesAndLineups(t *testing.T) {
+	t.Parallel()
 	forEachDB(t, func(t *testing.T, st *store.Store) {
 		_, e := seedEvent(t, st)
 		teams := seedTeams(t, st, e)
@@ -181,6 +184,7 @@ func TestMatchesAndLineups(t *testing.T) {
 // TestRemovedPlayerLeavesRoster checks that removing a player (before round
 // 1) takes them off their roster too.
 func TestRemovedPlayerLeavesRoster(t *testing.T) {
+	t.Parallel()
 	forEachDB(t, func(t *testing.T, st *store.Store) {
 		_, e := seedEvent(t, st)
 		teams := seedTeams(t, st, e)
@@ -200,6 +204,7 @@ func TestRemovedPlayerLeavesRoster(t *testing.T) {
 // A player moved from the middle of a roster leaves no gap behind and
 // comes last on the other roster.
 func TestMoveToRoster(t *testing.T) {
+	t.Parallel()
 	forEachDB(t, func(t *testing.T, st *store.Store) {
 		_, e := seedEvent(t, st)
 		teams := seedTeams(t, st, e)

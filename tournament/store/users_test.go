@@ -11,6 +11,7 @@ import (
 )
 
 func TestUsersByIDAndRole(t *testing.T) {
+	t.Parallel()
 	forEachDB(t, func(t *testing.T, st *store.Store) {
 		u, _ := seedEvent(t, st)
 		admin := &tournament.User{Email: "admin@example.org", Name: "Админ", Role: tournament.Admin, Locale: "ru", CreatedAt: time.Now().UTC()}
@@ -53,6 +54,7 @@ func TestUsersByIDAndRole(t *testing.T) {
 // take the role from the other at once: with LockAdmins first, the second
 // transaction sees one administrator left, so one always stays.
 func TestLockAdminsSerialisesDemotions(t *testing.T) {
+	t.Parallel()
 	forEachDB(t, func(t *testing.T, st *store.Store) {
 		a := &tournament.User{Email: "a@example.org", Role: tournament.Admin, Locale: "ru", CreatedAt: time.Now().UTC()}
 		b := &tournament.User{Email: "b@example.org", Role: tournament.Admin, Locale: "ru", CreatedAt: time.Now().UTC()}

@@ -13,6 +13,7 @@ import (
 // The data version moves with every committed write and only then: a read,
 // or a write that fails and is rolled back, leaves it.
 func TestDataVersionMovesWithEveryWrite(t *testing.T) {
+	t.Parallel()
 	forEachDB(t, func(t *testing.T, st *store.Store) {
 		ctx := context.Background()
 		version := func() int64 {
