@@ -10,6 +10,7 @@ import (
 	"net/url"
 	"path"
 	"strings"
+	"sync"
 
 	"github.com/gin-gonic/gin"
 
@@ -29,7 +30,7 @@ type handler struct {
 
 // Register adds the HTML pages to r; their errors are answered as pages.
 func Register(s *core.Server, r *gin.Engine) {
-	pages, err := parsePages()
+	pages, err := parsedPages()
 	if err != nil {
 		// The templates are embedded in the binary; a test parses them.
 		panic(err)
@@ -38,6 +39,12 @@ func Register(s *core.Server, r *gin.Engine) {
 	s.SetPageFailer(h.failHTML)
 	h.routes(r)
 }
+
+// parsedPages are the pages parsed once per process: the templates are
+// embedded and never change, and a parsed set is safe to execute from many
+// requests (and routers) at once. Parsing them is most of what building a
+// router costs.
+var parsedPages = sync.OnceValues(parsePages)
 
 // parsePages parses one template set per page: the layout, the partials and
 // the page itself.
