@@ -17,6 +17,7 @@ import (
 // headers that are not cut; when the
 // crosstable is scrolled sideways, the names stay.
 func TestBrowserPhonePages(t *testing.T) {
+	t.Parallel()
 	s := newWebServer(t)
 	id, err := demo.Fill(context.Background(), s.store, "demo@example.org", "пароль демо")
 	if err != nil {

@@ -17,6 +17,7 @@ import (
 // with its reason, and a correction after the next round was paired. The
 // confirmation is also looked at on a 360 px phone.
 func TestBrowserSafeguards(t *testing.T) {
+	t.Parallel()
 	s := newWebServer(t)
 	const arbiter = tournament.ArbiterRole
 	ev := s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Кубок Адыгеи", "discipline": "rapid", "system": "swiss", "rounds": 5, "time_control": "8+4"})

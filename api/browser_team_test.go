@@ -21,6 +21,7 @@ import (
 // by match and the public round overview (with the team that has the bye)
 // are looked at on a desktop and on a 360 px phone.
 func TestBrowserTeamEvent(t *testing.T) {
+	t.Parallel()
 	s := newWebServer(t)
 	const arbiter = tournament.ArbiterRole
 	ev := s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Кубок районов", "discipline": "rapid-team", "system": "round-robin", "time_control": "15+10"})

@@ -92,6 +92,7 @@ func shot(name string) chromedp.Action {
 // enters its results from the keyboard and one game sheet; a reader then
 // finds the standings and steps through the game in the viewer.
 func TestBrowserRunsAnEvent(t *testing.T) {
+	t.Parallel()
 	s := newWebServer(t)
 	if _, err := demo.Fill(context.Background(), s.store, "demo@example.org", "пароль демо"); err != nil {
 		t.Fatal(err)
@@ -250,6 +251,7 @@ func TestBrowserRunsAnEvent(t *testing.T) {
 // TestBrowserPlayerReport: a player signs in on a phone, finds their board
 // and reports its result; the opponent confirms it.
 func TestBrowserPlayerReport(t *testing.T) {
+	t.Parallel()
 	s := newWebServer(t)
 	id := s.roundRobin(4)
 	a := s.signIn(tournament.ArbiterRole)

@@ -630,6 +630,7 @@ func withPoints(problem map[string]any, points, key int) map[string]any {
 // (towers colour by colour), fills the task and submits, and sees the
 // solver's verdict.
 func TestBrowserCompositionEntry(t *testing.T) {
+	t.Parallel()
 	s := newCompServer(t, time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC))
 	director := s.user("director@example.org", tournament.ArbiterRole)
 	s.namedUser("author@example.org", "Автор Петров", tournament.PlayerRole)
@@ -728,6 +729,7 @@ func TestBrowserCompositionEntry(t *testing.T) {
 // files under their columns, on a computer's screen and within a phone's;
 // the square named in the tower's line is in the line's own type.
 func TestBrowserBoardEditorCoordinates(t *testing.T) {
+	t.Parallel()
 	s := newCompServer(t, time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC))
 	_, _, base, _ := judgedContest(s, "Задачи")
 	s.user("author@example.org", tournament.PlayerRole)
@@ -793,6 +795,7 @@ func TestBrowserBoardEditorCoordinates(t *testing.T) {
 // contest sees no pairing system, rounds, clock, scoring or tie-breaks on
 // the form, and the contest's header names no pairing system either.
 func TestBrowserCompositionEventForm(t *testing.T) {
+	t.Parallel()
 	s := newCompServer(t, time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC))
 	s.user("director@example.org", tournament.ArbiterRole)
 	at, run := browserOn(t, s.handler)
@@ -1094,6 +1097,7 @@ func TestFixedStepsOfferNoForms(t *testing.T) {
 // sees it, with an entry marked, the award published and a solving
 // contest over: a wide table scrolls inside its own box.
 func TestBrowserCompositionPagesOnAPhone(t *testing.T) {
+	t.Parallel()
 	s := newCompServer(t, time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC))
 	director, judge, base, id := judgedContest(s, "Задачи")
 	author := s.user("author@example.org", tournament.PlayerRole)

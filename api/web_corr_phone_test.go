@@ -16,6 +16,7 @@ import (
 // — the player's "My games", the "Games" tab, the arbiter's tab — scroll in
 // their own box instead of widening the page past the screen.
 func TestBrowserCorrespondencePhone(t *testing.T) {
+	t.Parallel()
 	s := newCorrServer(t, storetest.Open(t)["sqlite"], corrStart, nil)
 	sec := startCorrSection(t, s, 4)
 	ev := strings.Replace(sec.ev, "/api/v1", "", 1)

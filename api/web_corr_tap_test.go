@@ -24,6 +24,7 @@ const twoRoutes = "white: a1-1, a3-1, b2-1, c1-1, d2-1, d4-1, e1-1, e3-1, f4-1, 
 // although the long one passes through the same squares; tapping a square
 // of the long route only chooses the long one.
 func TestBrowserTapsTheShorterOfTwoRoutes(t *testing.T) {
+	t.Parallel()
 	s := newCorrServer(t, storetest.Open(t)["sqlite"], corrStart, nil)
 	arbiter := s.user("arbiter@example.org", tournament.ArbiterRole)
 	id := num(s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Тематический", "discipline": "correspondence",

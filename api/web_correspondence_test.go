@@ -193,6 +193,7 @@ func TestCorrespondencePages(t *testing.T) {
 // TestBrowserCorrespondenceMove is a player on a phone: signs in, opens the
 // game from "My games", taps the piece and its destination, confirms.
 func TestBrowserCorrespondenceMove(t *testing.T) {
+	t.Parallel()
 	s := newCorrServer(t, storetest.Open(t)["sqlite"], corrStart, nil)
 	sec := startCorrSection(t, s, 2)
 	g := sec.games[0]

@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"sync"
 	"testing"
 
 	"gorm.io/driver/postgres"
@@ -28,6 +29,16 @@ func Open(t testing.TB) map[string]*store.Store {
 	stores := map[string]*store.Store{}
 	for name, dsn := range DSNs(t) {
 		if name == "sqlite" {
+			// A fresh file migrated once per test process and copied:
+			// running every migration again for each test was a large
+			// part of the suite's time under the race detector.
+			migrated, err := migratedSQLite()
+			if err != nil {
+				t.Fatalf("migrate the SQLite template: %v", err)
+			}
+			if err := os.WriteFile(dsn, migrated, 0o600); err != nil {
+				t.Fatal(err)
+			}
 			// A test's database need not survive a power cut: without a
 			// sync at every commit the suite waits far less on the disk.
 			dsn += "?_synchronous=OFF"
@@ -41,6 +52,30 @@ func Open(t testing.TB) map[string]*store.Store {
 	}
 	return stores
 }
+
+// migratedSQLite is the file of an SQLite database with every migration
+// applied and nothing else, made once per test process.
+var migratedSQLite = sync.OnceValues(func() ([]byte, error) {
+	dir, err := os.MkdirTemp("", "adiukh-storetest-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	path := filepath.Join(dir, "migrated.db")
+	st, err := store.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	// Closing the only connection checkpoints the write-ahead log into the
+	// file, which then holds the whole database.
+	if err := st.Close(); err != nil {
+		return nil, err
+	}
+	if _, err := os.Stat(path + "-wal"); err == nil {
+		return nil, fmt.Errorf("%s-wal is still there after closing: the file alone is not the database", path)
+	}
+	return os.ReadFile(path)
+})
 
 // DSNs names a fresh, empty database on every database the tests run on,
 // without opening it: "sqlite" is a file in a temporary folder, "postgres"
