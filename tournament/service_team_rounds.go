@@ -115,15 +115,6 @@ func (s *Service) loadTeamEvent(tx interface {
 	return &TeamEventData{Event: e, Settings: settings, Teams: teams, Rounds: rounds}, nil
 }
 
-// TeamRound returns round n of a team event with its matches.
-func (s *Service) TeamRound(ctx context.Context, eventID int64, n int) (*TeamRound, error) {
-	d, err := s.TeamEventData(ctx, eventID)
-	if err != nil {
-		return nil, err
-	}
-	return findTeamRound(d.Rounds, eventID, n)
-}
-
 // PairNextTeamRound pairs the next round of a team event as a draft: the
 // matches by the event's system, and on each board the players of the
 // teams' default line-ups (the first players of the roster who can play).
