@@ -214,7 +214,7 @@ func (s *Service) RegisterPlayers(ctx context.Context, eventID int64, lines []Pl
 		for _, id := range ids {
 			p := findPlayer(players, id)
 			added = append(added, *p)
-			if err := s.audit(tx, u, eventID, ActionPlayerCreate, fmt.Sprintf("player %d", p.ID), nil, p, reason); err != nil {
+			if err := Audit(tx, s.now(), u, eventID, ActionPlayerCreate, fmt.Sprintf("player %d", p.ID), nil, p, reason); err != nil {
 				return err
 			}
 		}

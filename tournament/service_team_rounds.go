@@ -150,7 +150,7 @@ func (s *Service) PairNextTeamRound(ctx context.Context, eventID int64) (*TeamRo
 			if err := tx.UpdateEvent(e); err != nil {
 				return err
 			}
-			if err := s.audit(tx, u, eventID, ActionEventUpdate, fmt.Sprintf("event %d", eventID), before, e, Note("round 1 paired")); err != nil {
+			if err := Audit(tx, s.now(), u, eventID, ActionEventUpdate, fmt.Sprintf("event %d", eventID), before, e, Note("round 1 paired")); err != nil {
 				return err
 			}
 		}
@@ -168,7 +168,7 @@ func (s *Service) PairNextTeamRound(ctx context.Context, eventID int64) (*TeamRo
 		if err := tx.CreateMatches(tr.ID, tr.Matches); err != nil {
 			return err
 		}
-		return s.audit(tx, u, eventID, ActionRoundPair, fmt.Sprintf("round %d", next), nil, matchesLog(tr.Matches), "")
+		return Audit(tx, s.now(), u, eventID, ActionRoundPair, fmt.Sprintf("round %d", next), nil, matchesLog(tr.Matches), "")
 	})
 	return tr, err
 }
@@ -310,7 +310,7 @@ func (s *Service) SetLineup(ctx context.Context, in LineupInput) (*Match, error)
 			}
 		}
 		subject := fmt.Sprintf("round %d table %d team %d", in.Round, match.Table, in.TeamNo)
-		return s.audit(tx, u, in.EventID, ActionLineupSet, subject, before, lineupLog(match, home), in.Reason)
+		return Audit(tx, s.now(), u, in.EventID, ActionLineupSet, subject, before, lineupLog(match, home), in.Reason)
 	})
 	return match, err
 }

@@ -198,7 +198,7 @@ func (s *Service) finish(tx Tx, p *play, u *tournament.User, res tournament.Resu
 			return err
 		}
 	}
-	return s.audit(tx, u, p.e.ID, action, gameSubject(g), before, gameLog(g), note)
+	return tournament.Audit(tx, s.now(), u, p.e.ID, action, gameSubject(g), before, gameLog(g), note)
 }
 
 // toAdjudication stops the clocks (EndedAt is when) and hands the game to
@@ -219,7 +219,7 @@ func (s *Service) toAdjudication(tx Tx, p *play, u *tournament.User, action, not
 	if err := s.notifyUser(tx, g, p.e.OwnerID, Adjudicate, args...); err != nil {
 		return err
 	}
-	return s.audit(tx, u, p.e.ID, action, gameSubject(g), before, gameLog(g), note)
+	return tournament.Audit(tx, s.now(), u, p.e.ID, action, gameSubject(g), before, gameLog(g), note)
 }
 
 // setRoundResult writes the result (nil: none) into the tournament game
@@ -228,8 +228,8 @@ func setRoundResult(tx Tx, g *Game, res *tournament.Result) error {
 	return updateRoundGame(tx, g, func(tg *tournament.Game) { tg.Result = res })
 }
 
-// updateRoundGame changes the event's game that g plays and keeps its
-// round's status in step with its results.
+// updateRoundGame changes the event's game that g plays and stores it as
+// every result is stored (tournament.StoreGame), round status and all.
 func updateRoundGame(tx Tx, g *Game, change func(tg *tournament.Game)) error {
 	rounds, err := tx.Rounds(g.EventID)
 	if err != nil {
@@ -243,22 +243,7 @@ func updateRoundGame(tx Tx, g *Game, change func(tg *tournament.Game)) error {
 				continue
 			}
 			change(tg)
-			if err := tx.UpdateGame(tg); err != nil {
-				return err
-			}
-			done := true
-			for _, other := range r.Games {
-				done = done && other.Result != nil
-			}
-			status := tournament.Published
-			if done {
-				status = tournament.Done
-			}
-			if status != r.Status {
-				r.Status = status
-				return tx.UpdateRoundStatus(r)
-			}
-			return nil
+			return tournament.StoreGame(tx, r, tg)
 		}
 	}
 	return fmt.Errorf("game %d is in no round of event %d", g.ID, g.EventID)
@@ -349,7 +334,7 @@ func (s *Service) Move(ctx context.Context, in MoveInput) (*View, error) {
 		if err := syncSheet(tx, p.st, g, append(history, *mv)); err != nil {
 			return err
 		}
-		if err := s.audit(tx, p.user, p.e.ID, ActionMove, gameSubject(g), before,
+		if err := tournament.Audit(tx, s.now(), p.user, p.e.ID, ActionMove, gameSubject(g), before,
 			map[string]any{"ply": g.Ply, "move": mv.Notation, "used": used.String(), "draw_offer": offer}, ""); err != nil {
 			return err
 		}
@@ -474,7 +459,7 @@ func (s *Service) OfferDraw(ctx context.Context, gameID int64) (*View, error) {
 		if err := s.notifyPlayer(tx, g, g.PlayerID(side.Opponent()), DrawOffered, gameArgs(p.e, g, p.players)...); err != nil {
 			return err
 		}
-		return s.audit(tx, p.user, p.e.ID, ActionDrawOffer, gameSubject(g), before, gameLog(g), "")
+		return tournament.Audit(tx, s.now(), p.user, p.e.ID, ActionDrawOffer, gameSubject(g), before, gameLog(g), "")
 	})
 }
 
@@ -503,7 +488,7 @@ func (s *Service) DeclineDraw(ctx context.Context, gameID int64) (*View, error) 
 		if err := s.notifyPlayer(tx, g, g.PlayerID(p.side.Opponent()), DrawDeclined, gameArgs(p.e, g, p.players)...); err != nil {
 			return err
 		}
-		return s.audit(tx, p.user, p.e.ID, ActionDrawDecline, gameSubject(g), before, gameLog(g), "")
+		return tournament.Audit(tx, s.now(), p.user, p.e.ID, ActionDrawDecline, gameSubject(g), before, gameLog(g), "")
 	})
 }
 

@@ -83,6 +83,33 @@ func TestRepetitionAfterReopen(t *testing.T) {
 	}
 }
 
+// The round follows its games: the resignation that ends its one game
+// makes it done, and the reopening that takes the result back makes it
+// published again, with no result on the board.
+func TestReopenTakesTheRoundBack(t *testing.T) {
+	_, svc, sec, _, g := oneGame(t, "10d", correspondence.SettingsInput{})
+	round := func() *tournament.Round {
+		t.Helper()
+		r, err := sec.events.Round(sec.ctx, sec.eventID, g.Round)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	if _, err := svc.Resign(sec.as(g.WhiteID), g.ID); err != nil {
+		t.Fatal(err)
+	}
+	if r := round(); r.Status != tournament.Done || r.Games[0].Result == nil || r.Games[0].Result.Score() != "0:24" {
+		t.Fatalf("after White resigned the round is %s with result %v; want done with 0:24", r.Status, r.Games[0].Result)
+	}
+	if _, err := svc.Reopen(sec.ctx, correspondence.ReopenInput{GameID: g.ID, Days: 3, Reason: "сдача по ошибке"}); err != nil {
+		t.Fatal(err)
+	}
+	if r := round(); r.Status != tournament.Published || r.Games[0].Result != nil {
+		t.Errorf("after the reopening the round is %s with result %v; want published without one", r.Status, r.Games[0].Result)
+	}
+}
+
 // A game that ended in a final position cannot be reopened: the side to
 // move has no move, so it could only lose on time; its result stays.
 func TestReopenFinalPosition(t *testing.T) {
