@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -13,6 +14,48 @@ import (
 	"adiukh/tournament/store"
 	"adiukh/tournament/store/storetest"
 )
+
+// TestMigrationIDs keeps the convention of docs/architecture.md: a
+// migration's ID is unique and, after the nineteen that counted within a
+// day (YYYYMMDDNN), starts with the UTC moment it was written
+// (YYYYMMDDhhmmss), a real one, not in the future and later than the
+// migration before it; and no migration has a rollback, which nothing runs.
+func TestMigrationIDs(t *testing.T) {
+	const counted = 19
+	seen := map[string]bool{}
+	var last time.Time
+	for i, m := range store.Migrations() {
+		if seen[m.ID] {
+			t.Errorf("migration %s: the ID is taken", m.ID)
+		}
+		seen[m.ID] = true
+		if m.Rollback != nil {
+			t.Errorf("migration %s has a rollback; migrations go forward only (restore the backup to undo one)", m.ID)
+		}
+		stamp, name, _ := strings.Cut(m.ID, "-")
+		if name == "" {
+			t.Errorf("migration %s: the ID names no change after its stamp", m.ID)
+		}
+		if i < counted {
+			day, err := time.Parse("20060102", stamp[:min(8, len(stamp))])
+			if err != nil || len(stamp) != 10 {
+				t.Errorf("migration %s: want a day and a counter, YYYYMMDDNN", m.ID)
+			}
+			last = day
+			continue
+		}
+		at, err := time.Parse("20060102150405", stamp)
+		switch {
+		case err != nil:
+			t.Errorf("migration %s: the ID starts with %q, want the UTC moment it was written, YYYYMMDDhhmmss (date -u +%%Y%%m%%d%%H%%M%%S): %v", m.ID, stamp, err)
+		case !at.After(last):
+			t.Errorf("migration %s: written at %s, not after the migration before it (%s)", m.ID, at, last)
+		case at.After(time.Now()):
+			t.Errorf("migration %s: written at %s, in the future", m.ID, at)
+		}
+		last = at
+	}
+}
 
 // TestMigrateFromInitial fills a database made by the first migration alone,
 // as the first version left it, with rows written in that version's columns;
