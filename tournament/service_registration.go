@@ -207,9 +207,9 @@ func (s *Service) RegisterPlayers(ctx context.Context, eventID int64, lines []Pl
 				return err
 			}
 		}
-		reason := Note("a list of %d players", len(lines))
+		reason := Note("note.players.list", len(lines))
 		if confirmDuplicates {
-			reason = Note("a list of %d players; possible duplicates confirmed", len(lines))
+			reason = Note("note.players.list_duplicates_confirmed", len(lines))
 		}
 		for _, id := range ids {
 			p := findPlayer(players, id)

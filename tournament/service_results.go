@@ -138,7 +138,7 @@ func (s *Service) RecordResult(ctx context.Context, in ResultInput) (*RecordedRe
 			// The arbiter's reason as typed, and the sheet's problem as a
 			// message, so that the log says it in each reader's language.
 			g.OverrideReason = in.Reason
-			reason = Note("%s (against the score sheet: %s)", in.Reason, problem)
+			reason = Note("note.result.against_sheet", in.Reason, problem)
 		}
 		switch {
 		case correction && problem.Format != "":

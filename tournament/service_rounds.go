@@ -124,7 +124,7 @@ func (s *Service) PairNextRound(ctx context.Context, eventID int64) (*Round, err
 			if err := tx.UpdateEvent(e); err != nil {
 				return err
 			}
-			if err := Audit(tx, s.now(), now.user, eventID, ActionEventUpdate, fmt.Sprintf("event %d", eventID), now.stored, e, Note("round 1 paired")); err != nil {
+			if err := Audit(tx, s.now(), now.user, eventID, ActionEventUpdate, fmt.Sprintf("event %d", eventID), now.stored, e, Note("note.event.first_round_paired")); err != nil {
 				return err
 			}
 		}

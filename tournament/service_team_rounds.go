@@ -150,7 +150,7 @@ func (s *Service) PairNextTeamRound(ctx context.Context, eventID int64) (*TeamRo
 			if err := tx.UpdateEvent(e); err != nil {
 				return err
 			}
-			if err := Audit(tx, s.now(), u, eventID, ActionEventUpdate, fmt.Sprintf("event %d", eventID), before, e, Note("round 1 paired")); err != nil {
+			if err := Audit(tx, s.now(), u, eventID, ActionEventUpdate, fmt.Sprintf("event %d", eventID), before, e, Note("note.event.first_round_paired")); err != nil {
 				return err
 			}
 		}

@@ -78,7 +78,7 @@ func TestRepetitionAfterReopen(t *testing.T) {
 	if v.Status != correspondence.Adjudication || v.Result != nil {
 		t.Fatalf("the position after ply 12 back a third time after the reopening: %s %+v, want adjudication without a result", v.Status, v.Result)
 	}
-	if note := tournament.NoteMessage(v.Note).String(); !strings.Contains(note, "after ply 24 occurred for the third time") {
+	if note := catalog.For(catalog.English).Message(tournament.NoteMessage(v.Note)); !strings.Contains(note, "after ply 24 occurred for the third time") {
 		t.Errorf("note %q", note)
 	}
 }

@@ -111,7 +111,7 @@ func (s *Service) Withdraw(ctx context.Context, in WithdrawInput) (*Withdrawal, 
 		}
 		out = &Withdrawal{Player: *p}
 		now := s.now().UTC()
-		note := tournament.Note("%s withdrew from the event", p.Name)
+		note := tournament.Note("note.game.withdrawn", p.Name)
 		for _, peek := range games {
 			side, ok := peek.SideOf(p.ID)
 			switch {

@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -9,6 +10,7 @@ import (
 	"time"
 
 	"adiukh/tournament"
+	"adiukh/tournament/catalog"
 	"adiukh/tournament/composition"
 	"adiukh/tournament/correspondence"
 	"adiukh/tournament/store"
@@ -387,4 +389,81 @@ func olderDatabase(t *testing.T, dsn, migration string) (exec func(sql string, a
 		return st
 	}
 	return exec, open
+}
+
+// Notes stored by their English format before they had keys are stored by
+// their key after the migration, a message among their arguments by its own
+// format, and read as before in both languages; text that only looks like
+// a note stays as it was, and a format no version wrote is kept as its
+// English.
+func TestNoteKeysMigration(t *testing.T) {
+	for name, dsn := range storetest.DSNs(t) {
+		t.Run(name, func(t *testing.T) {
+			exec, open := olderDatabase(t, dsn, "2026112298-answer-ruling")
+			at := time.Date(2026, 11, 1, 10, 0, 0, 0, time.UTC)
+			olderEvent(exec, 1, "correspondence", "50d/10", "running")
+			type row struct{ stored, want, ru, en string }
+			audit := []row{
+				{`{"note":"a list of %d players","args":[21]}`, `{"key":"note.players.list","args":[21]}`,
+					"список из 21 участника", "a list of 21 players"},
+				{`{"note":"%s (against the score sheet: %s)","args":["бланк испорчен",{"note":"the score sheet says the game ended by %s, but %s was entered","args":[{"reason":"loss_on_time"},{"reason":"agreement"}]}]}`,
+					`{"key":"note.result.against_sheet","args":["бланк испорчен",{"format":"the score sheet says the game ended by %s, but %s was entered","args":[{"reason":"loss_on_time"},{"reason":"agreement"}]}]}`,
+					"бланк испорчен (вопреки бланку: ", "бланк испорчен (against the score sheet: the score sheet says the game ended by loss on time, but agreement was entered)"},
+				{`{"note":"round 1 paired"}`, `{"key":"note.event.first_round_paired"}`, "проведена жеребьёвка 1-го тура", "round 1 paired"},
+				{`{"note": уточнили город`, `{"note": уточнили город`, `{"note": уточнили город`, `{"note": уточнили город`},
+				{`{"note":"%d boards moved to %s","args":[3,{"side":"black"}]}`, "3 boards moved to black", "3 boards moved to black", "3 boards moved to black"},
+			}
+			for i, r := range audit {
+				exec(`INSERT INTO audit_entries (id, event_id, at, user_id, user_email, action, subject, before, after, reason) VALUES (?, 1, ?, 1, 'arbiter@example.org', 'player.create', 'player 1', '', '', ?)`,
+					i+1, at, r.stored)
+			}
+			game := row{`{"note":"Black's time ran out at %s","args":["2026-12-11 15:00 MSK"]}`, `{"key":"note.game.time_out.black","args":["2026-12-11 15:00 MSK"]}`,
+				"у чёрных истёк контрольный срок: 2026-12-11 15:00 MSK", "Black's time ran out at 2026-12-11 15:00 MSK"}
+			exec(`INSERT INTO correspondence_games (id, event_id, round, board, white_id, black_id, status, position, to_move, ply, white_bank_ms, black_bank_ms,
+				turn_start, deadline_ms, offer_by, offer_ply, end_reason, white_points, black_points, note, warned_ply, started_at, version, repetition_from, turn_max_move)
+				VALUES (1, 1, 1, 1, 1, 2, 'finished', '', 1, 0, 0, 0, ?, 0, -1, 0, 'loss_on_time', 24, 0, ?, 0, ?, 1, 0, 0)`, at, game.stored, at)
+
+			st := open()
+			check := func(what string, got string, r row) {
+				t.Helper()
+				if got != r.want {
+					t.Errorf("%s: stored as %s, want %s", what, got, r.want)
+				}
+				m := tournament.NoteMessage(got)
+				if ru := catalog.For(catalog.Russian).Message(m); !strings.HasPrefix(ru, r.ru) {
+					t.Errorf("%s reads %q in Russian, want %q", what, ru, r.ru)
+				}
+				if en := catalog.For(catalog.English).Message(m); en != r.en {
+					t.Errorf("%s reads %q in English, want %q", what, en, r.en)
+				}
+			}
+			err := st.View(context.Background(), func(tx tournament.Tx) error {
+				entries, err := tx.Audit(1)
+				if err != nil {
+					return err
+				}
+				if len(entries) != len(audit) {
+					t.Fatalf("%d audit entries, want %d", len(entries), len(audit))
+				}
+				for i, e := range entries {
+					check(fmt.Sprintf("audit entry %d", e.ID), e.Reason, audit[i])
+				}
+				return nil
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			err = st.Correspondence().View(context.Background(), func(tx correspondence.Tx) error {
+				games, err := tx.Games(1)
+				if err != nil || len(games) != 1 {
+					t.Fatalf("games %+v, %v", games, err)
+				}
+				check("the game's note", games[0].Note, game)
+				return nil
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
 }
