@@ -348,17 +348,22 @@ type GameWriter interface {
 }
 
 // StoreGame stores game g of round (its result, its sheet), g being one of
-// round.Games, and keeps a published round's status in step with its
-// results: the result that completes the round makes it done, and a result
-// taken back (a correspondence game the arbiter reopens) makes it published
-// again, since a done round is one whose games are all over. A draft stays
-// a draft: its results are entered only once it is published. The
-// arbiter's entry, a confirmed player report and correspondence play all
-// store their games through here.
+// round.Games, and settles the round's status (settleRound). The arbiter's
+// entry, a confirmed player report and correspondence play all store their
+// games through here.
 func StoreGame(tx GameWriter, round *Round, g *Game) error {
 	if err := tx.UpdateGame(g); err != nil {
 		return err
 	}
+	return settleRound(tx, round)
+}
+
+// settleRound keeps a published round's status in step with its games: the
+// result that completes the round makes it done, and a game without a
+// result (a correspondence game the arbiter reopens) makes it published
+// again, since a done round is one whose games are all over. A draft stays
+// a draft: its results are entered only once it is published.
+func settleRound(tx interface{ UpdateRoundStatus(r *Round) error }, round *Round) error {
 	status := round.Status
 	switch {
 	case status == Published && allResults(round):

@@ -303,11 +303,10 @@ func (s *Service) SetLineup(ctx context.Context, in LineupInput) (*Match, error)
 				return err
 			}
 		}
-		if tr.Status == Published && allResults(&tr.Round) {
-			tr.Status = Done
-			if err := tx.UpdateRoundStatus(&tr.Round); err != nil {
-				return err
-			}
+		// An empty board is a forfeit, a result: a line-up can complete
+		// the round.
+		if err := settleRound(tx, &tr.Round); err != nil {
+			return err
 		}
 		subject := fmt.Sprintf("round %d table %d team %d", in.Round, match.Table, in.TeamNo)
 		return Audit(tx, s.now(), u, in.EventID, ActionLineupSet, subject, before, lineupLog(match, home), in.Reason)
