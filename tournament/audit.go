@@ -41,6 +41,27 @@ const (
 	ActionResultCorrectOverride = "result.correct_override"
 )
 
+// AuditWriter is the part of a transaction the audit log is written
+// through; the transactions of correspondence and composition have it too.
+type AuditWriter interface {
+	AddAudit(a *AuditEntry) error
+}
+
+// Audit records one change, made at at by u, in the same transaction as the
+// change itself; before and after are snapshotted (Snapshot). u nil is the
+// server itself (correspondence's deadline sweep), logged as "server".
+// Every use case of every discipline logs through here.
+func Audit(tx AuditWriter, at time.Time, u *User, eventID int64, action, subject string, before, after any, reason string) error {
+	a := &AuditEntry{EventID: eventID, At: at.UTC(), Action: action, Subject: subject,
+		Before: Snapshot(before), After: Snapshot(after), Reason: reason}
+	if u != nil {
+		a.UserID, a.UserEmail = u.ID, u.Email
+	} else {
+		a.UserEmail = "server"
+	}
+	return tx.AddAudit(a)
+}
+
 // Snapshot is the JSON of a value as the audit log keeps it in Before and
 // After; "" for nothing. The use-case packages beside this one
 // (correspondence, composition) record their changes with it too.

@@ -20,8 +20,8 @@ func TestNoteKeepsNestedMessages(t *testing.T) {
 		rules.Message{Format: "the game is over: %s has no legal move (final position, score %s), so %s cannot be played", Args: []any{rules.Black, "17:7", "c3-d4"}}}}
 	claimed := rules.Message{Format: "the score sheet says the game ended by %s, but %s was entered", Args: []any{tournament.LossOnTime, tournament.Agreement}}
 	for _, m := range []rules.Message{problem, claimed} {
-		note := tournament.Note("%s (against the score sheet: %s)", "ошибка записи", m)
-		want := rules.Message{Format: "%s (against the score sheet: %s)", Args: []any{"ошибка записи", m}}
+		note := tournament.Note("note.result.against_sheet", "ошибка записи", m)
+		want := rules.Message{Format: "note.result.against_sheet", Args: []any{"ошибка записи", m}}
 		if got := tournament.NoteMessage(note); !reflect.DeepEqual(got, want) {
 			t.Errorf("note %s reads back as %#v, want %#v", note, got, want)
 		}

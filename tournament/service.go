@@ -97,14 +97,6 @@ func manageable(ctx context.Context, tx EventTx, eventID int64) (*Event, *User, 
 	return e, u, nil
 }
 
-// audit records one change in the same transaction as the change itself.
-func (s *Service) audit(tx AuditTx, u *User, eventID int64, action, subject string, before, after any, reason string) error {
-	return tx.AddAudit(&AuditEntry{
-		EventID: eventID, At: s.now().UTC(), UserID: u.ID, UserEmail: u.Email,
-		Action: action, Subject: subject, Before: Snapshot(before), After: Snapshot(after), Reason: reason,
-	})
-}
-
 // CreateEvent creates an event from the given settings; name, discipline and
 // system are required. The event starts in registration, public, with the
 // default scoring and the system's preset tie-breaks unless given.
@@ -117,7 +109,7 @@ func (s *Service) CreateEvent(ctx context.Context, in EventInput) (*Event, error
 		if err := tx.CreateEvent(e); err != nil {
 			return err
 		}
-		return s.audit(tx, u, e.ID, ActionEventCreate, fmt.Sprintf("event %d", e.ID), nil, e, "")
+		return Audit(tx, s.now(), u, e.ID, ActionEventCreate, fmt.Sprintf("event %d", e.ID), nil, e, "")
 	})
 	if err != nil {
 		return nil, err
@@ -244,7 +236,7 @@ func (s *Service) UpdateEvent(ctx context.Context, id int64, in EventInput, reas
 			return err
 		}
 		e = &next
-		return s.audit(tx, u, id, ActionEventUpdate, fmt.Sprintf("event %d", id), old, e, reason)
+		return Audit(tx, s.now(), u, id, ActionEventUpdate, fmt.Sprintf("event %d", id), old, e, reason)
 	})
 	return e, err
 }

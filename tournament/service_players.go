@@ -96,7 +96,7 @@ func (s *Service) RegisterPlayer(ctx context.Context, eventID int64, in PlayerIn
 				return err
 			}
 		}
-		return s.audit(tx, u, eventID, ActionPlayerCreate, fmt.Sprintf("player %d", p.ID), nil, p, "")
+		return Audit(tx, s.now(), u, eventID, ActionPlayerCreate, fmt.Sprintf("player %d", p.ID), nil, p, "")
 	})
 	return p, err
 }
@@ -145,7 +145,7 @@ func (s *Service) UpdatePlayer(ctx context.Context, eventID, playerID int64, in 
 				return err
 			}
 		}
-		return s.audit(tx, u, eventID, action, fmt.Sprintf("player %d", p.ID), before, p, reason)
+		return Audit(tx, s.now(), u, eventID, action, fmt.Sprintf("player %d", p.ID), before, p, reason)
 	})
 	return p, err
 }
@@ -222,7 +222,7 @@ func (s *Service) RemovePlayer(ctx context.Context, eventID, playerID int64, rea
 		} else if err := renumber(tx, rest); err != nil {
 			return err
 		}
-		return s.audit(tx, u, eventID, ActionPlayerDelete, fmt.Sprintf("player %d", playerID), removed, nil, reason)
+		return Audit(tx, s.now(), u, eventID, ActionPlayerDelete, fmt.Sprintf("player %d", playerID), removed, nil, reason)
 	})
 }
 
@@ -289,7 +289,7 @@ func (s *Service) RenumberPlayers(ctx context.Context, eventID int64) ([]Player,
 			}
 		}
 		slices.SortFunc(players, func(a, b Player) int { return a.StartNo - b.StartNo })
-		return s.audit(tx, u, eventID, ActionPlayerRenumber, "start numbers", before, numbering(players), "")
+		return Audit(tx, s.now(), u, eventID, ActionPlayerRenumber, "start numbers", before, numbering(players), "")
 	})
 	return players, err
 }

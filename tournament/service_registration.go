@@ -207,14 +207,14 @@ func (s *Service) RegisterPlayers(ctx context.Context, eventID int64, lines []Pl
 				return err
 			}
 		}
-		reason := Note("a list of %d players", len(lines))
+		reason := Note("note.players.list", len(lines))
 		if confirmDuplicates {
-			reason = Note("a list of %d players; possible duplicates confirmed", len(lines))
+			reason = Note("note.players.list_duplicates_confirmed", len(lines))
 		}
 		for _, id := range ids {
 			p := findPlayer(players, id)
 			added = append(added, *p)
-			if err := s.audit(tx, u, eventID, ActionPlayerCreate, fmt.Sprintf("player %d", p.ID), nil, p, reason); err != nil {
+			if err := Audit(tx, s.now(), u, eventID, ActionPlayerCreate, fmt.Sprintf("player %d", p.ID), nil, p, reason); err != nil {
 				return err
 			}
 		}

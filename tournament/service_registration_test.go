@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"adiukh/tournament"
+	"adiukh/tournament/catalog"
 	"adiukh/tournament/engines"
 )
 
@@ -120,7 +121,7 @@ func TestRegisterPlayersAllOrNothing(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if last := entries[len(entries)-1]; last.Action != tournament.ActionPlayerCreate || !strings.Contains(last.Reason, "duplicates confirmed") {
+		if last := entries[len(entries)-1]; last.Action != tournament.ActionPlayerCreate || !strings.Contains(catalog.For(catalog.English).Message(tournament.NoteMessage(last.Reason)), "duplicates confirmed") {
 			t.Errorf("last audit entry %+v; want a registration noting the confirmed duplicates", last)
 		}
 	})

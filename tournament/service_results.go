@@ -138,7 +138,7 @@ func (s *Service) RecordResult(ctx context.Context, in ResultInput) (*RecordedRe
 			// The arbiter's reason as typed, and the sheet's problem as a
 			// message, so that the log says it in each reader's language.
 			g.OverrideReason = in.Reason
-			reason = Note("%s (against the score sheet: %s)", in.Reason, problem)
+			reason = Note("note.result.against_sheet", in.Reason, problem)
 		}
 		switch {
 		case correction && problem.Format != "":
@@ -148,7 +148,7 @@ func (s *Service) RecordResult(ctx context.Context, in ResultInput) (*RecordedRe
 		case correction:
 			action = ActionResultCorrect
 		}
-		if err := storeResult(tx, round, g); err != nil {
+		if err := StoreGame(tx, round, g); err != nil {
 			return err
 		}
 		out = &RecordedResult{Game: g}
@@ -165,7 +165,7 @@ func (s *Service) RecordResult(ctx context.Context, in ResultInput) (*RecordedRe
 			}
 			out.Warnings = append(out.Warnings, warning...)
 		}
-		return s.audit(tx, u, in.EventID, action, fmt.Sprintf("round %d board %d", in.Round, in.Board), resultView(&before), resultView(g), reason)
+		return Audit(tx, s.now(), u, in.EventID, action, fmt.Sprintf("round %d board %d", in.Round, in.Board), resultView(&before), resultView(g), reason)
 	})
 	return out, err
 }

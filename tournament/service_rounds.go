@@ -124,7 +124,7 @@ func (s *Service) PairNextRound(ctx context.Context, eventID int64) (*Round, err
 			if err := tx.UpdateEvent(e); err != nil {
 				return err
 			}
-			if err := s.audit(tx, now.user, eventID, ActionEventUpdate, fmt.Sprintf("event %d", eventID), now.stored, e, Note("round 1 paired")); err != nil {
+			if err := Audit(tx, s.now(), now.user, eventID, ActionEventUpdate, fmt.Sprintf("event %d", eventID), now.stored, e, Note("note.event.first_round_paired")); err != nil {
 				return err
 			}
 		}
@@ -135,7 +135,7 @@ func (s *Service) PairNextRound(ctx context.Context, eventID int64) (*Round, err
 		if err := tx.CreateRound(round); err != nil {
 			return err
 		}
-		return s.audit(tx, now.user, eventID, ActionRoundPair, fmt.Sprintf("round %d", now.next), nil, pairingsView(round), "")
+		return Audit(tx, s.now(), now.user, eventID, ActionRoundPair, fmt.Sprintf("round %d", now.next), nil, pairingsView(round), "")
 	})
 	return round, err
 }
@@ -308,7 +308,7 @@ func (s *Service) DeleteDraftRound(ctx context.Context, eventID int64, n int, re
 		if err := tx.DeleteRound(round); err != nil {
 			return err
 		}
-		return s.audit(tx, u, eventID, ActionRoundDelete, fmt.Sprintf("round %d", n), pairingsView(round), nil, reason)
+		return Audit(tx, s.now(), u, eventID, ActionRoundDelete, fmt.Sprintf("round %d", n), pairingsView(round), nil, reason)
 	})
 }
 
@@ -335,23 +335,47 @@ func (s *Service) PublishRound(ctx context.Context, eventID int64, n int) (*Roun
 		if err := tx.UpdateRoundStatus(round); err != nil {
 			return err
 		}
-		return s.audit(tx, u, eventID, ActionRoundPublish, fmt.Sprintf("round %d", n), Draft, round.Status, "")
+		return Audit(tx, s.now(), u, eventID, ActionRoundPublish, fmt.Sprintf("round %d", n), Draft, round.Status, "")
 	})
 	return round, err
 }
 
-// storeResult stores game g of round with its result; the result that
-// completes a published round makes the round done. The arbiter's entry
-// and a confirmed player report both go through here.
-func storeResult(tx RoundTx, round *Round, g *Game) error {
+// GameWriter is the part of a transaction that writes a round's games and
+// its status; the transaction of correspondence has it too.
+type GameWriter interface {
+	UpdateGame(g *Game) error
+	UpdateRoundStatus(r *Round) error
+}
+
+// StoreGame stores game g of round (its result, its sheet), g being one of
+// round.Games, and settles the round's status (settleRound). The arbiter's
+// entry, a confirmed player report and correspondence play all store their
+// games through here.
+func StoreGame(tx GameWriter, round *Round, g *Game) error {
 	if err := tx.UpdateGame(g); err != nil {
 		return err
 	}
-	if round.Status == Published && allResults(round) {
-		round.Status = Done
-		return tx.UpdateRoundStatus(round)
+	return settleRound(tx, round)
+}
+
+// settleRound keeps a published round's status in step with its games: the
+// result that completes the round makes it done, and a game without a
+// result (a correspondence game the arbiter reopens) makes it published
+// again, since a done round is one whose games are all over. A draft stays
+// a draft: its results are entered only once it is published.
+func settleRound(tx interface{ UpdateRoundStatus(r *Round) error }, round *Round) error {
+	status := round.Status
+	switch {
+	case status == Published && allResults(round):
+		status = Done
+	case status == Done && !allResults(round):
+		status = Published
 	}
-	return nil
+	if status == round.Status {
+		return nil
+	}
+	round.Status = status
+	return tx.UpdateRoundStatus(round)
 }
 
 func allResults(r *Round) bool {

@@ -60,7 +60,7 @@ func (s *Service) SwapSeats(ctx context.Context, eventID int64, n int, a, b Seat
 		if err := s.replaceDraft(tx, e, players, rounds, old, round); err != nil {
 			return err
 		}
-		return s.audit(tx, u, eventID, ActionRoundSwap, fmt.Sprintf("round %d: %s ↔ %s", n, a, b), pairingsView(old), manualView(round), reason)
+		return Audit(tx, s.now(), u, eventID, ActionRoundSwap, fmt.Sprintf("round %d: %s ↔ %s", n, a, b), pairingsView(old), manualView(round), reason)
 	})
 	return round, err
 }

@@ -61,7 +61,7 @@ func (s *Service) RequestBye(ctx context.Context, eventID, playerID int64, n int
 		if err := tx.UpdatePlayer(player); err != nil {
 			return err
 		}
-		return s.audit(tx, u, eventID, ActionPlayerBye, fmt.Sprintf("player %d", player.StartNo), before, player, reason)
+		return Audit(tx, s.now(), u, eventID, ActionPlayerBye, fmt.Sprintf("player %d", player.StartNo), before, player, reason)
 	})
 	return player, err
 }
@@ -115,7 +115,7 @@ func (s *Service) EditPairing(ctx context.Context, eventID int64, n int, boards 
 		if err := s.replaceDraft(tx, e, players, rounds, old, round); err != nil {
 			return err
 		}
-		return s.audit(tx, u, eventID, ActionRoundEdit, fmt.Sprintf("round %d", n), pairingsView(old), manualView(round), reason)
+		return Audit(tx, s.now(), u, eventID, ActionRoundEdit, fmt.Sprintf("round %d", n), pairingsView(old), manualView(round), reason)
 	})
 	return round, err
 }
@@ -302,7 +302,7 @@ func (s *Service) ImportTRF(ctx context.Context, r io.Reader) (*Event, error) {
 				return err
 			}
 		}
-		return s.audit(tx, u, e.ID, ActionEventTRF, fmt.Sprintf("event %d", e.ID), nil, e,
+		return Audit(tx, s.now(), u, e.ID, ActionEventTRF, fmt.Sprintf("event %d", e.ID), nil, e,
 			fmt.Sprintf("imported from a TRF file: %d players, %d rounds", len(imp.Players), len(imp.Rounds)))
 	})
 	if err != nil {

@@ -50,6 +50,6 @@ func (s *Service) RemoveTeam(ctx context.Context, eventID int64, ref TeamRef, re
 		if err := renumberTeams(tx, rest, settings.Boards, e.ManualStartNumbers); err != nil {
 			return err
 		}
-		return s.audit(tx, u, eventID, ActionTeamDelete, fmt.Sprintf("team %d", removed.ID), removed, nil, reason)
+		return Audit(tx, s.now(), u, eventID, ActionTeamDelete, fmt.Sprintf("team %d", removed.ID), removed, nil, reason)
 	})
 }

@@ -115,15 +115,6 @@ func (s *Service) loadTeamEvent(tx interface {
 	return &TeamEventData{Event: e, Settings: settings, Teams: teams, Rounds: rounds}, nil
 }
 
-// TeamRound returns round n of a team event with its matches.
-func (s *Service) TeamRound(ctx context.Context, eventID int64, n int) (*TeamRound, error) {
-	d, err := s.TeamEventData(ctx, eventID)
-	if err != nil {
-		return nil, err
-	}
-	return findTeamRound(d.Rounds, eventID, n)
-}
-
 // PairNextTeamRound pairs the next round of a team event as a draft: the
 // matches by the event's system, and on each board the players of the
 // teams' default line-ups (the first players of the roster who can play).
@@ -159,7 +150,7 @@ func (s *Service) PairNextTeamRound(ctx context.Context, eventID int64) (*TeamRo
 			if err := tx.UpdateEvent(e); err != nil {
 				return err
 			}
-			if err := s.audit(tx, u, eventID, ActionEventUpdate, fmt.Sprintf("event %d", eventID), before, e, Note("round 1 paired")); err != nil {
+			if err := Audit(tx, s.now(), u, eventID, ActionEventUpdate, fmt.Sprintf("event %d", eventID), before, e, Note("note.event.first_round_paired")); err != nil {
 				return err
 			}
 		}
@@ -177,7 +168,7 @@ func (s *Service) PairNextTeamRound(ctx context.Context, eventID int64) (*TeamRo
 		if err := tx.CreateMatches(tr.ID, tr.Matches); err != nil {
 			return err
 		}
-		return s.audit(tx, u, eventID, ActionRoundPair, fmt.Sprintf("round %d", next), nil, matchesLog(tr.Matches), "")
+		return Audit(tx, s.now(), u, eventID, ActionRoundPair, fmt.Sprintf("round %d", next), nil, matchesLog(tr.Matches), "")
 	})
 	return tr, err
 }
@@ -312,14 +303,13 @@ func (s *Service) SetLineup(ctx context.Context, in LineupInput) (*Match, error)
 				return err
 			}
 		}
-		if tr.Status == Published && allResults(&tr.Round) {
-			tr.Status = Done
-			if err := tx.UpdateRoundStatus(&tr.Round); err != nil {
-				return err
-			}
+		// An empty board is a forfeit, a result: a line-up can complete
+		// the round.
+		if err := settleRound(tx, &tr.Round); err != nil {
+			return err
 		}
 		subject := fmt.Sprintf("round %d table %d team %d", in.Round, match.Table, in.TeamNo)
-		return s.audit(tx, u, in.EventID, ActionLineupSet, subject, before, lineupLog(match, home), in.Reason)
+		return Audit(tx, s.now(), u, in.EventID, ActionLineupSet, subject, before, lineupLog(match, home), in.Reason)
 	})
 	return match, err
 }

@@ -110,7 +110,7 @@ func (s *Service) UpdateTeamSettings(ctx context.Context, eventID int64, in Team
 		if err := tx.SaveTeamSettings(eventID, &st); err != nil {
 			return err
 		}
-		return s.audit(tx, u, eventID, ActionTeamSettings, fmt.Sprintf("event %d", eventID), before, st, reason)
+		return Audit(tx, s.now(), u, eventID, ActionTeamSettings, fmt.Sprintf("event %d", eventID), before, st, reason)
 	})
 	return &st, err
 }
@@ -207,7 +207,7 @@ func (s *Service) RegisterTeam(ctx context.Context, eventID int64, in TeamInput)
 			return err
 		}
 		team = findTeam(teams, t.ID)
-		return s.audit(tx, u, eventID, ActionTeamCreate, fmt.Sprintf("team %d", t.ID), nil, team, "")
+		return Audit(tx, s.now(), u, eventID, ActionTeamCreate, fmt.Sprintf("team %d", t.ID), nil, team, "")
 	})
 	return team, err
 }
@@ -269,7 +269,7 @@ func (s *Service) UpdateTeam(ctx context.Context, eventID int64, ref TeamRef, in
 		if err := tx.UpdateTeam(team); err != nil {
 			return err
 		}
-		return s.audit(tx, u, eventID, ActionTeamUpdate, fmt.Sprintf("team %d", team.ID), before, team, reason)
+		return Audit(tx, s.now(), u, eventID, ActionTeamUpdate, fmt.Sprintf("team %d", team.ID), before, team, reason)
 	})
 	return team, err
 }
@@ -376,7 +376,7 @@ func (s *Service) AddTeamPlayer(ctx context.Context, eventID int64, ref TeamRef,
 			}
 			team = findTeam(teams, team.ID)
 		}
-		return s.audit(tx, u, eventID, ActionPlayerCreate, fmt.Sprintf("team %d player %d", team.ID, p.ID), nil, p, "")
+		return Audit(tx, s.now(), u, eventID, ActionPlayerCreate, fmt.Sprintf("team %d player %d", team.ID, p.ID), nil, p, "")
 	})
 	return team, err
 }
@@ -437,7 +437,7 @@ func (s *Service) MoveTeamPlayer(ctx context.Context, eventID, playerID int64, r
 			return err
 		}
 		to = findTeam(teams, toID)
-		return s.audit(tx, u, eventID, ActionTeamUpdate, fmt.Sprintf("team %d player %d", to.ID, p.ID), before,
+		return Audit(tx, s.now(), u, eventID, ActionTeamUpdate, fmt.Sprintf("team %d player %d", to.ID, p.ID), before,
 			fmt.Sprintf("team %d %q", to.ID, to.Name), reason)
 	})
 	return to, err

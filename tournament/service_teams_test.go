@@ -356,10 +356,11 @@ func TestLineupOfNobody(t *testing.T) {
 		if _, err := svc.SetLineup(ctx, tournament.LineupInput{EventID: e.ID, Round: 1, TeamNo: 2, Players: []int64{0, 0, 0, 0}}); err != nil {
 			t.Fatal(err)
 		}
-		tr, err := svc.TeamRound(ctx, e.ID, 1)
+		d, err := svc.TeamEventData(ctx, e.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
+		tr := d.Rounds[0]
 		for _, b := range tr.Matches[0].Boards {
 			if b.Game != nil {
 				t.Errorf("board %d keeps game %+v after its away player left", b.Board, *b.Game)

@@ -58,7 +58,7 @@ func (s *Service) UnpublishRound(ctx context.Context, eventID int64, n int, reas
 		if err := tx.UpdateRoundStatus(round); err != nil {
 			return err
 		}
-		return s.audit(tx, u, eventID, ActionRoundUnpublish, fmt.Sprintf("round %d", n), before, Draft, reason)
+		return Audit(tx, s.now(), u, eventID, ActionRoundUnpublish, fmt.Sprintf("round %d", n), before, Draft, reason)
 	})
 	return round, err
 }

@@ -93,7 +93,7 @@ type RoundTx interface {
 
 // AuditTx keeps the audit log.
 type AuditTx interface {
-	AddAudit(a *AuditEntry) error
+	AuditWriter
 	// Audit lists the audit entries of an event, oldest first.
 	Audit(eventID int64) ([]AuditEntry, error)
 }

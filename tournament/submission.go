@@ -205,7 +205,7 @@ func (s *Service) SetSubmissions(ctx context.Context, eventID int64, open bool) 
 		if err := tx.SetSubmissionsOpen(eventID, open); err != nil {
 			return err
 		}
-		return s.audit(tx, u, eventID, ActionSubmissionsOpen, fmt.Sprintf("event %d", eventID), before, open, "")
+		return Audit(tx, s.now(), u, eventID, ActionSubmissionsOpen, fmt.Sprintf("event %d", eventID), before, open, "")
 	})
 }
 
@@ -250,7 +250,7 @@ func (s *Service) LinkPlayer(ctx context.Context, eventID, playerID int64, email
 		if err := tx.LinkPlayer(eventID, playerID, userID); err != nil {
 			return err
 		}
-		return s.audit(tx, u, eventID, ActionPlayerLink, fmt.Sprintf("player %d", playerID), nil, email, "")
+		return Audit(tx, s.now(), u, eventID, ActionPlayerLink, fmt.Sprintf("player %d", playerID), nil, email, "")
 	})
 }
 
@@ -291,7 +291,7 @@ func (s *Service) SubmitResult(ctx context.Context, in SubmissionInput) (*Submis
 		if err := tx.CreateSubmission(sub); err != nil {
 			return err
 		}
-		return s.audit(tx, u, in.EventID, ActionResultSubmit, fmt.Sprintf("round %d board %d", in.Round, in.Board), nil, sub.Score+" "+sub.EndReason, "")
+		return Audit(tx, s.now(), u, in.EventID, ActionResultSubmit, fmt.Sprintf("round %d board %d", in.Round, in.Board), nil, sub.Score+" "+sub.EndReason, "")
 	})
 	return sub, err
 }
@@ -430,7 +430,7 @@ func (s *Service) DecideSubmission(ctx context.Context, eventID, submissionID in
 			if err := tx.UpdateSubmission(sub); err != nil {
 				return err
 			}
-			return s.audit(tx, u, eventID, ActionResultReject, subject, sub.Score+" "+sub.EndReason, nil, sub.Reason)
+			return Audit(tx, s.now(), u, eventID, ActionResultReject, subject, sub.Score+" "+sub.EndReason, nil, sub.Reason)
 		}
 		round, err := findRound(rounds, eventID, sub.Round)
 		if err != nil {
@@ -456,14 +456,14 @@ func (s *Service) DecideSubmission(ctx context.Context, eventID, submissionID in
 			return Invalid("sheet", "%s; the report cannot be confirmed", problem)
 		}
 		g.Result = &res
-		if err := storeResult(tx, round, g); err != nil {
+		if err := StoreGame(tx, round, g); err != nil {
 			return err
 		}
 		sub.Status = Confirmed
 		if err := tx.UpdateSubmission(sub); err != nil {
 			return err
 		}
-		return s.audit(tx, u, eventID, ActionResultConfirm, subject, resultView(&before), resultView(g), "reported by "+sub.UserEmail)
+		return Audit(tx, s.now(), u, eventID, ActionResultConfirm, subject, resultView(&before), resultView(g), "reported by "+sub.UserEmail)
 	})
 	return sub, err
 }

@@ -79,12 +79,12 @@ func TestTellsCorrespondenceAndCompositionEntries(t *testing.T) {
 	rounds := []tournament.Round{{Number: 2, Games: []tournament.Game{{Board: 1, WhiteID: 12, BlackID: 11}}}}
 	at := time.Date(2026, 11, 22, 9, 30, 0, 0, time.UTC)
 	entries := []tournament.AuditEntry{
-		{At: at, Action: "correspondence.resign", Subject: "game 7 (round 2 board 1)", Reason: tournament.Note("Black resigned")},
+		{At: at, Action: "correspondence.resign", Subject: "game 7 (round 2 board 1)", Reason: tournament.Note("note.game.resigned.black")},
 		{At: at, Action: "correspondence.move", Subject: "game 7 (round 2 board 1)"},
 		{At: at, Action: "correspondence.leave", Subject: "player 2 (Ёлкин Олег)", Reason: "болезнь"},
 		{At: at, Action: "composition.entry_submit", Subject: "entry A3"},
 		{At: at, Action: "composition.solving_answer", Subject: "problem 2"},
-		{At: at, Action: tournament.ActionPlayerCreate, Subject: "player 11", Reason: tournament.Note("a list of %d players", 21)},
+		{At: at, Action: tournament.ActionPlayerCreate, Subject: "player 11", Reason: tournament.Note("note.players.list", 21)},
 	}
 	for _, c := range []struct {
 		lang catalog.Lang

@@ -18,6 +18,12 @@
 //     reports an error keeps writing plain English and the catalogue maps
 //     it to Russian (and to English, identically unless reworded).
 //
+// A note the server stores in the audit log or a game (tournament.Note) is
+// the exception: it is a key under "note.", printf text in both languages,
+// because a stored row outlives the wording — its text here may be reworded
+// and the rows stored before still read. (A rules message among a note's
+// arguments, a score sheet's problem, is still kept by its format.)
+//
 // catalog_test.go reads the whole repository and fails when a message used
 // in code lacks its Russian or English text, or when the catalogue keeps a
 // message no code uses.

@@ -44,8 +44,8 @@ type uses struct {
 	problems []string            // code that hides a message from the catalogue
 }
 
-// errorFormat is where each constructor of a domain error, and Note, takes
-// its format.
+// errorFormat is where each constructor of a domain error takes its format,
+// and Note its key.
 var errorFormat = map[string]int{"Note": 0, "Invalid": 1, "Conflict": 1, "NotFound": 0, "Forbidden": 0, "Unauthorized": 0, "TooMany": 0, "TooLarge": 1}
 
 // auditors are the packages whose Action… constants name the audit log's

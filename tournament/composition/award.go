@@ -79,7 +79,7 @@ func (s *Service) PublishProvisional(ctx context.Context, eventID int64, in Awar
 			return err
 		}
 		out = c
-		return s.audit(tx, u, eventID, ActionProvisional, fmt.Sprintf("event %d", eventID), nil,
+		return tournament.Audit(tx, s.now(), u, eventID, ActionProvisional, fmt.Sprintf("event %d", eventID), nil,
 			map[string]any{"award": items, "claims_until": c.ClaimsUntil}, reason)
 	})
 	return out, err
@@ -176,7 +176,7 @@ func (s *Service) EditAward(ctx context.Context, eventID int64, items []Distinct
 			return err
 		}
 		out = c
-		return s.audit(tx, u, eventID, ActionAwardEdit, fmt.Sprintf("event %d", eventID), before, items, reason)
+		return tournament.Audit(tx, s.now(), u, eventID, ActionAwardEdit, fmt.Sprintf("event %d", eventID), before, items, reason)
 	})
 	return out, err
 }
@@ -234,7 +234,7 @@ func (s *Service) FileClaim(ctx context.Context, eventID int64, in ClaimInput) (
 		}
 		pc := cl.public(w.Code)
 		out = &pc
-		return s.audit(tx, u, eventID, ActionClaim, "entry "+w.Code, nil, map[string]any{"claim": cl.ID, "kind": cl.Kind, "evidence": cl.Evidence}, "")
+		return tournament.Audit(tx, s.now(), u, eventID, ActionClaim, "entry "+w.Code, nil, map[string]any{"claim": cl.ID, "kind": cl.Kind, "evidence": cl.Evidence}, "")
 	})
 	return out, err
 }
@@ -283,7 +283,7 @@ func (s *Service) DecideClaim(ctx context.Context, claimID int64, uphold bool, r
 		}
 		pc := cl.public(w.Code)
 		out = &pc
-		return s.audit(tx, u, cl.EventID, ActionClaimDecision, "entry "+w.Code, ClaimOpen, map[string]any{"claim": cl.ID, "status": cl.Status}, reason)
+		return tournament.Audit(tx, s.now(), u, cl.EventID, ActionClaimDecision, "entry "+w.Code, ClaimOpen, map[string]any{"claim": cl.ID, "status": cl.Status}, reason)
 	})
 	return out, err
 }
@@ -322,7 +322,7 @@ func (s *Service) PublishFinal(ctx context.Context, eventID int64, reason string
 			return err
 		}
 		out = c
-		return s.audit(tx, u, eventID, ActionFinal, fmt.Sprintf("event %d", eventID), Provisional, map[string]any{"award": c.Award}, reason)
+		return tournament.Audit(tx, s.now(), u, eventID, ActionFinal, fmt.Sprintf("event %d", eventID), Provisional, map[string]any{"award": c.Award}, reason)
 	})
 	return out, err
 }

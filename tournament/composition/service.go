@@ -71,19 +71,10 @@ func NewService(st Store, opt Options) *Service {
 	return s
 }
 
-// authorsActions are logged without the author's e-mail: the director reads
-// the log, and entries are judged by code only (the work itself keeps its
-// author, and the award names them).
-var authorsActions = map[string]bool{ActionSubmit: true, ActionEdit: true, ActionWithdraw: true}
-
-func (s *Service) audit(tx Tx, u *tournament.User, eventID int64, action, subject string, before, after any, reason string) error {
-	a := &tournament.AuditEntry{EventID: eventID, At: s.now().UTC(), UserID: u.ID, UserEmail: u.Email,
-		Action: action, Subject: subject, Before: tournament.Snapshot(before), After: tournament.Snapshot(after), Reason: reason}
-	if authorsActions[action] {
-		a.UserEmail = ""
-	}
-	return tx.AddAudit(a)
-}
+// author is an entry's author as the log keeps them, without their e-mail:
+// the director reads the log, and entries are judged by code only (the
+// work itself keeps its author, and the award names them).
+func author(u *tournament.User) *tournament.User { return &tournament.User{ID: u.ID} }
 
 // publicName names an account on the contest's public pages and documents:
 // its name, or its number when it has none — never its e-mail address.
@@ -265,7 +256,7 @@ func (s *Service) Setup(ctx context.Context, eventID int64, in ContestInput, rea
 		if old != nil {
 			before = settingsLog(old)
 		}
-		return s.audit(tx, u, eventID, ActionSetup, fmt.Sprintf("event %d", eventID), before, settingsLog(next), reason)
+		return tournament.Audit(tx, s.now(), u, eventID, ActionSetup, fmt.Sprintf("event %d", eventID), before, settingsLog(next), reason)
 	})
 	return out, err
 }
@@ -401,7 +392,7 @@ func (s *Service) SetJudges(ctx context.Context, eventID int64, emails []string,
 		if err := tx.SetJudges(eventID, ids); err != nil {
 			return err
 		}
-		return s.audit(tx, u, eventID, ActionJudges, fmt.Sprintf("event %d", eventID), old, ids, reason)
+		return tournament.Audit(tx, s.now(), u, eventID, ActionJudges, fmt.Sprintf("event %d", eventID), old, ids, reason)
 	})
 	return judges, err
 }
@@ -477,7 +468,7 @@ func (s *Service) Submit(ctx context.Context, eventID int64, in EntryInput) (*Wo
 		if err := tx.AddWork(w); err != nil {
 			return err
 		}
-		return s.audit(tx, u, eventID, ActionSubmit, "entry "+w.Code, nil, workLog(w), "")
+		return tournament.Audit(tx, s.now(), author(u), eventID, ActionSubmit, "entry "+w.Code, nil, workLog(w), "")
 	})
 	return w, err
 }
@@ -570,7 +561,7 @@ func (s *Service) Edit(ctx context.Context, workID int64, in EntryInput) (*Work,
 		if err := tx.SaveWork(w); err != nil {
 			return err
 		}
-		return s.audit(tx, u, w.EventID, ActionEdit, "entry "+w.Code, before, workLog(w), "")
+		return tournament.Audit(tx, s.now(), author(u), w.EventID, ActionEdit, "entry "+w.Code, before, workLog(w), "")
 	})
 	return w, err
 }
@@ -590,7 +581,7 @@ func (s *Service) Withdraw(ctx context.Context, workID int64) (*Work, error) {
 		if err := tx.SaveWork(w); err != nil {
 			return err
 		}
-		return s.audit(tx, u, w.EventID, ActionWithdraw, "entry "+w.Code, nil, workLog(w), "")
+		return tournament.Audit(tx, s.now(), author(u), w.EventID, ActionWithdraw, "entry "+w.Code, nil, workLog(w), "")
 	})
 	return w, err
 }
@@ -855,7 +846,7 @@ func (s *Service) Mark(ctx context.Context, eventID int64, in MarkInput) (*Mark,
 		if err := advanceEvent(tx, eventID, tournament.Running); err != nil {
 			return err
 		}
-		return s.audit(tx, u, eventID, ActionMark, "entry "+w.Code, nil, map[string]any{"mark": m.Mark, "comment": m.Comment}, "")
+		return tournament.Audit(tx, s.now(), u, eventID, ActionMark, "entry "+w.Code, nil, map[string]any{"mark": m.Mark, "comment": m.Comment}, "")
 	})
 	return m, err
 }

@@ -174,7 +174,7 @@ func (s *Service) SetupSolving(ctx context.Context, eventID int64, in SolvingInp
 		if old != nil {
 			before = solvingLog(old)
 		}
-		return s.audit(tx, u, eventID, ActionSolvingSetup, fmt.Sprintf("event %d", eventID), before, solvingLog(next), reason)
+		return tournament.Audit(tx, s.now(), u, eventID, ActionSolvingSetup, fmt.Sprintf("event %d", eventID), before, solvingLog(next), reason)
 	})
 	return out, err
 }
@@ -487,7 +487,7 @@ func (s *Service) Answer(ctx context.Context, eventID int64, number int, text st
 		if err := tx.SaveAnswer(a); err != nil {
 			return err
 		}
-		return s.audit(tx, u, eventID, ActionSolvingAnswer, fmt.Sprintf("problem %d", number), nil,
+		return tournament.Audit(tx, s.now(), u, eventID, ActionSolvingAnswer, fmt.Sprintf("problem %d", number), nil,
 			map[string]any{"answer": a.Text, "points": a.Points, "pending": a.Pending}, "")
 	})
 	if err != nil {
@@ -629,7 +629,7 @@ func (s *Service) RuleAnswer(ctx context.Context, eventID int64, number int, use
 			return err
 		}
 		out = a
-		return s.audit(tx, u, eventID, ActionSolvingRuling, fmt.Sprintf("problem %d, the answer of %s", number, publicName(participant)), before, answerLog(a), reason)
+		return tournament.Audit(tx, s.now(), u, eventID, ActionSolvingRuling, fmt.Sprintf("problem %d, the answer of %s", number, publicName(participant)), before, answerLog(a), reason)
 	})
 	return out, err
 }

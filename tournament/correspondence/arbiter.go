@@ -112,7 +112,7 @@ func (s *Service) Reopen(ctx context.Context, in ReopenInput) (*View, error) {
 		if err := s.notifyPlayer(tx, g, g.PlayerID(g.ToMove), YourMove, gameArgs(p.e, g, p.players)...); err != nil {
 			return err
 		}
-		if err := s.audit(tx, p.user, p.e.ID, ActionReopen, gameSubject(g), before, gameLog(g), reason); err != nil {
+		if err := tournament.Audit(tx, s.now(), p.user, p.e.ID, ActionReopen, gameSubject(g), before, gameLog(g), reason); err != nil {
 			return err
 		}
 		views, err := s.views(tx, []Game{*g})

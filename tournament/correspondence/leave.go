@@ -76,7 +76,7 @@ func (s *Service) RequestLeave(ctx context.Context, in LeaveInput) (*Leave, erro
 			return err
 		}
 		leave = l
-		return s.audit(tx, u, e.ID, ActionLeave, fmt.Sprintf("player %d (%s)", p.StartNo, p.Name), nil, l, l.Reason)
+		return tournament.Audit(tx, s.now(), u, e.ID, ActionLeave, fmt.Sprintf("player %d (%s)", p.StartNo, p.Name), nil, l, l.Reason)
 	})
 	return leave, err
 }
@@ -188,6 +188,6 @@ func (s *Service) CancelLeave(ctx context.Context, eventID, leaveID int64) error
 		if err := s.refreshDeadlines(tx, e, p.ID); err != nil {
 			return err
 		}
-		return s.audit(tx, u, eventID, ActionLeaveCancel, fmt.Sprintf("player %d (%s)", p.StartNo, p.Name), l, nil, "")
+		return tournament.Audit(tx, s.now(), u, eventID, ActionLeaveCancel, fmt.Sprintf("player %d (%s)", p.StartNo, p.Name), l, nil, "")
 	})
 }

@@ -161,7 +161,7 @@ func (s *Service) expire(tx Tx, p *play, now time.Time) (bool, error) {
 	}
 	deadline := deadlineOf(g, p.st, p.leaves)
 	if end, err := time.Parse(time.DateOnly, p.e.EndDate); err == nil && !now.Before(end.Add(Day)) && !deadline.Before(end.Add(Day)) {
-		note := tournament.Note("the event ended on %s with the game unfinished", p.e.EndDate)
+		note := tournament.Note("note.game.event_ended", p.e.EndDate)
 		return true, s.toAdjudication(tx, p, nil, ActionAdjudication, note)
 	}
 	if now.Before(deadline) {
@@ -174,9 +174,9 @@ func (s *Service) expire(tx Tx, p *play, now time.Time) (bool, error) {
 	// The moment as the event's players and arbiter keep time: in its zone,
 	// named.
 	at := deadline.In(p.e.Location()).Format("2006-01-02 15:04 MST")
-	note := tournament.Note("White's time ran out at %s", at)
+	note := tournament.Note("note.game.time_out.white", at)
 	if g.ToMove == rules.Black {
-		note = tournament.Note("Black's time ran out at %s", at)
+		note = tournament.Note("note.game.time_out.black", at)
 	}
 	return true, s.finish(tx, p, nil, res, ActionTimeout, note)
 }
@@ -198,7 +198,7 @@ func (s *Service) finish(tx Tx, p *play, u *tournament.User, res tournament.Resu
 			return err
 		}
 	}
-	return s.audit(tx, u, p.e.ID, action, gameSubject(g), before, gameLog(g), note)
+	return tournament.Audit(tx, s.now(), u, p.e.ID, action, gameSubject(g), before, gameLog(g), note)
 }
 
 // toAdjudication stops the clocks (EndedAt is when) and hands the game to
@@ -219,7 +219,7 @@ func (s *Service) toAdjudication(tx Tx, p *play, u *tournament.User, action, not
 	if err := s.notifyUser(tx, g, p.e.OwnerID, Adjudicate, args...); err != nil {
 		return err
 	}
-	return s.audit(tx, u, p.e.ID, action, gameSubject(g), before, gameLog(g), note)
+	return tournament.Audit(tx, s.now(), u, p.e.ID, action, gameSubject(g), before, gameLog(g), note)
 }
 
 // setRoundResult writes the result (nil: none) into the tournament game
@@ -228,8 +228,8 @@ func setRoundResult(tx Tx, g *Game, res *tournament.Result) error {
 	return updateRoundGame(tx, g, func(tg *tournament.Game) { tg.Result = res })
 }
 
-// updateRoundGame changes the event's game that g plays and keeps its
-// round's status in step with its results.
+// updateRoundGame changes the event's game that g plays and stores it as
+// every result is stored (tournament.StoreGame), round status and all.
 func updateRoundGame(tx Tx, g *Game, change func(tg *tournament.Game)) error {
 	rounds, err := tx.Rounds(g.EventID)
 	if err != nil {
@@ -243,22 +243,7 @@ func updateRoundGame(tx Tx, g *Game, change func(tg *tournament.Game)) error {
 				continue
 			}
 			change(tg)
-			if err := tx.UpdateGame(tg); err != nil {
-				return err
-			}
-			done := true
-			for _, other := range r.Games {
-				done = done && other.Result != nil
-			}
-			status := tournament.Published
-			if done {
-				status = tournament.Done
-			}
-			if status != r.Status {
-				r.Status = status
-				return tx.UpdateRoundStatus(r)
-			}
-			return nil
+			return tournament.StoreGame(tx, r, tg)
 		}
 	}
 	return fmt.Errorf("game %d is in no round of event %d", g.ID, g.EventID)
@@ -349,7 +334,7 @@ func (s *Service) Move(ctx context.Context, in MoveInput) (*View, error) {
 		if err := syncSheet(tx, p.st, g, append(history, *mv)); err != nil {
 			return err
 		}
-		if err := s.audit(tx, p.user, p.e.ID, ActionMove, gameSubject(g), before,
+		if err := tournament.Audit(tx, s.now(), p.user, p.e.ID, ActionMove, gameSubject(g), before,
 			map[string]any{"ply": g.Ply, "move": mv.Notation, "used": used.String(), "draw_offer": offer}, ""); err != nil {
 			return err
 		}
@@ -359,17 +344,17 @@ func (s *Service) Move(ctx context.Context, in MoveInput) (*View, error) {
 		case len(next.LegalMoves(g.ToMove)) == 0:
 			sc := next.Score()
 			res := tournament.Result{White: sc.White, Black: sc.Black, EndReason: tournament.FinalPosition}
-			note := tournament.Note("final position after %s: White has no legal move", mv.Notation)
+			note := tournament.Note("note.game.final.white", mv.Notation)
 			if g.ToMove == rules.Black {
-				note = tournament.Note("final position after %s: Black has no legal move", mv.Notation)
+				note = tournament.Note("note.game.final.black", mv.Notation)
 			}
 			if err := s.finish(tx, p, p.user, res, ActionFinal, note); err != nil {
 				return err
 			}
 		case repeated(p.st, g.RepetitionFrom, history, mv) >= 3:
-			note := tournament.Note("the position after ply %d occurred for the third time with White to move (§5: the arbiter decides)", g.Ply)
+			note := tournament.Note("note.game.repetition.white", g.Ply)
 			if g.ToMove == rules.Black {
-				note = tournament.Note("the position after ply %d occurred for the third time with Black to move (§5: the arbiter decides)", g.Ply)
+				note = tournament.Note("note.game.repetition.black", g.Ply)
 			}
 			if err := s.toAdjudication(tx, p, p.user, ActionAdjudication, note); err != nil {
 				return err
@@ -474,7 +459,7 @@ func (s *Service) OfferDraw(ctx context.Context, gameID int64) (*View, error) {
 		if err := s.notifyPlayer(tx, g, g.PlayerID(side.Opponent()), DrawOffered, gameArgs(p.e, g, p.players)...); err != nil {
 			return err
 		}
-		return s.audit(tx, p.user, p.e.ID, ActionDrawOffer, gameSubject(g), before, gameLog(g), "")
+		return tournament.Audit(tx, s.now(), p.user, p.e.ID, ActionDrawOffer, gameSubject(g), before, gameLog(g), "")
 	})
 }
 
@@ -484,7 +469,7 @@ func (s *Service) AcceptDraw(ctx context.Context, gameID int64) (*View, error) {
 		if err := noOffer(p); err != nil {
 			return err
 		}
-		return s.finish(tx, p, p.user, tournament.Result{White: 12, Black: 12, EndReason: tournament.Agreement}, ActionDrawAccept, tournament.Note("draw agreed"))
+		return s.finish(tx, p, p.user, tournament.Result{White: 12, Black: 12, EndReason: tournament.Agreement}, ActionDrawAccept, tournament.Note("note.game.draw_agreed"))
 	})
 }
 
@@ -503,7 +488,7 @@ func (s *Service) DeclineDraw(ctx context.Context, gameID int64) (*View, error) 
 		if err := s.notifyPlayer(tx, g, g.PlayerID(p.side.Opponent()), DrawDeclined, gameArgs(p.e, g, p.players)...); err != nil {
 			return err
 		}
-		return s.audit(tx, p.user, p.e.ID, ActionDrawDecline, gameSubject(g), before, gameLog(g), "")
+		return tournament.Audit(tx, s.now(), p.user, p.e.ID, ActionDrawDecline, gameSubject(g), before, gameLog(g), "")
 	})
 }
 
@@ -521,9 +506,9 @@ func (s *Service) Resign(ctx context.Context, gameID int64) (*View, error) {
 		if p.side == rules.Black {
 			res = tournament.Result{White: 24, Black: 0, EndReason: tournament.Resignation}
 		}
-		note := tournament.Note("White resigned")
+		note := tournament.Note("note.game.resigned.white")
 		if p.side == rules.Black {
-			note = tournament.Note("Black resigned")
+			note = tournament.Note("note.game.resigned.black")
 		}
 		return s.finish(tx, p, p.user, res, ActionResign, note)
 	})

@@ -78,8 +78,35 @@ func TestRepetitionAfterReopen(t *testing.T) {
 	if v.Status != correspondence.Adjudication || v.Result != nil {
 		t.Fatalf("the position after ply 12 back a third time after the reopening: %s %+v, want adjudication without a result", v.Status, v.Result)
 	}
-	if note := tournament.NoteMessage(v.Note).String(); !strings.Contains(note, "after ply 24 occurred for the third time") {
+	if note := catalog.For(catalog.English).Message(tournament.NoteMessage(v.Note)); !strings.Contains(note, "after ply 24 occurred for the third time") {
 		t.Errorf("note %q", note)
+	}
+}
+
+// The round follows its games: the resignation that ends its one game
+// makes it done, and the reopening that takes the result back makes it
+// published again, with no result on the board.
+func TestReopenTakesTheRoundBack(t *testing.T) {
+	_, svc, sec, _, g := oneGame(t, "10d", correspondence.SettingsInput{})
+	round := func() *tournament.Round {
+		t.Helper()
+		r, err := sec.events.Round(sec.ctx, sec.eventID, g.Round)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	if _, err := svc.Resign(sec.as(g.WhiteID), g.ID); err != nil {
+		t.Fatal(err)
+	}
+	if r := round(); r.Status != tournament.Done || r.Games[0].Result == nil || r.Games[0].Result.Score() != "0:24" {
+		t.Fatalf("after White resigned the round is %s with result %v; want done with 0:24", r.Status, r.Games[0].Result)
+	}
+	if _, err := svc.Reopen(sec.ctx, correspondence.ReopenInput{GameID: g.ID, Days: 3, Reason: "сдача по ошибке"}); err != nil {
+		t.Fatal(err)
+	}
+	if r := round(); r.Status != tournament.Published || r.Games[0].Result != nil {
+		t.Errorf("after the reopening the round is %s with result %v; want published without one", r.Status, r.Games[0].Result)
 	}
 }
 

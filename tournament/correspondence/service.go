@@ -104,19 +104,6 @@ func manageable(ctx context.Context, tx Tx, eventID int64) (*tournament.Event, *
 	return e, u, nil
 }
 
-// audit records one change in the same transaction; u nil is the server
-// itself (the deadline sweep).
-func (s *Service) audit(tx Tx, u *tournament.User, eventID int64, action, subject string, before, after any, reason string) error {
-	a := &tournament.AuditEntry{EventID: eventID, At: s.now().UTC(), Action: action, Subject: subject,
-		Before: tournament.Snapshot(before), After: tournament.Snapshot(after), Reason: reason}
-	if u != nil {
-		a.UserID, a.UserEmail = u.ID, u.Email
-	} else {
-		a.UserEmail = "server"
-	}
-	return tx.AddAudit(a)
-}
-
 // SettingsInput changes a section's settings; nil fields stay.
 type SettingsInput struct {
 	LeaveDays   *int
@@ -188,7 +175,7 @@ func (s *Service) Configure(ctx context.Context, eventID int64, in SettingsInput
 		if err := s.refreshDeadlines(tx, e, 0); err != nil {
 			return err
 		}
-		return s.audit(tx, u, eventID, ActionSettings, fmt.Sprintf("event %d", eventID), old, st, reason)
+		return tournament.Audit(tx, s.now(), u, eventID, ActionSettings, fmt.Sprintf("event %d", eventID), old, st, reason)
 	})
 	return st, err
 }
@@ -307,7 +294,7 @@ func (s *Service) Start(ctx context.Context, eventID int64) ([]Game, error) {
 				return err
 			}
 		}
-		return s.audit(tx, u, eventID, ActionStart, fmt.Sprintf("event %d", eventID), before.Status, map[string]any{"rounds": e.Rounds, "games": len(games), "time_control": e.TimeControl.String()}, "")
+		return tournament.Audit(tx, s.now(), u, eventID, ActionStart, fmt.Sprintf("event %d", eventID), before.Status, map[string]any{"rounds": e.Rounds, "games": len(games), "time_control": e.TimeControl.String()}, "")
 	})
 	return games, err
 }

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"adiukh/tournament"
+	"adiukh/tournament/catalog"
 	"adiukh/tournament/correspondence"
 	"adiukh/tournament/engines"
 	"adiukh/tournament/mail"
@@ -125,7 +126,7 @@ func TestSweepOnTwoInstances(t *testing.T) {
 					t.Errorf("game %d: %+v, want White lost on time", g.ID, g.Result)
 				}
 				// The deadline, 11 December 12:00 UTC, in the event's zone.
-				if note := tournament.NoteMessage(g.Note).String(); note != "White's time ran out at 2026-12-11 15:00 MSK" {
+				if note := catalog.For(catalog.English).Message(tournament.NoteMessage(g.Note)); note != "White's time ran out at 2026-12-11 15:00 MSK" {
 					t.Errorf("game %d: note %q, want the deadline in Moscow time", g.ID, note)
 				}
 			}

@@ -101,7 +101,7 @@ func (s *Service) Withdraw(ctx context.Context, in WithdrawInput) (*Withdrawal, 
 		if err := tx.UpdatePlayer(p); err != nil {
 			return err
 		}
-		if err := s.audit(tx, u, e.ID, tournament.ActionPlayerWithdraw, fmt.Sprintf("player %d", p.ID), before,
+		if err := tournament.Audit(tx, s.now(), u, e.ID, tournament.ActionPlayerWithdraw, fmt.Sprintf("player %d", p.ID), before,
 			map[string]any{"player": p, "games": in.Games}, reason); err != nil {
 			return err
 		}
@@ -111,7 +111,7 @@ func (s *Service) Withdraw(ctx context.Context, in WithdrawInput) (*Withdrawal, 
 		}
 		out = &Withdrawal{Player: *p}
 		now := s.now().UTC()
-		note := tournament.Note("%s withdrew from the event", p.Name)
+		note := tournament.Note("note.game.withdrawn", p.Name)
 		for _, peek := range games {
 			side, ok := peek.SideOf(p.ID)
 			switch {

@@ -6,6 +6,7 @@ import (
 
 	"adiukh/rules"
 	"adiukh/tournament"
+	"adiukh/tournament/catalog"
 	"adiukh/tournament/correspondence"
 	"adiukh/tournament/engines"
 	"adiukh/tournament/store/storetest"
@@ -105,7 +106,7 @@ func TestWithdrawOpponentsWin(t *testing.T) {
 		if *g.Result != want {
 			t.Errorf("game %d (ply %d, player 1 %s): %+v, want %+v", g.ID, before[i].Ply, side, *g.Result, want)
 		}
-		if note := tournament.NoteMessage(g.Note).String(); note != "Игрок 1 withdrew from the event" {
+		if note := catalog.For(catalog.English).Message(tournament.NoteMessage(g.Note)); note != "Игрок 1 withdrew from the event" {
 			t.Errorf("game %d: note %q", g.ID, note)
 		}
 		if !g.EndedAt.Equal(t0.Add(24 * time.Hour)) {

@@ -26,7 +26,7 @@ func ExampleCompute() {
 		panic(err)
 	}
 	for _, r := range rows {
-		fmt.Printf("%s. #%d  %g  SB %g  wins %g  Adiukh %g\n", r.Place(), r.StartNo, r.Score,
+		fmt.Printf("%d. #%d  %g  SB %g  wins %g  Adiukh %g\n", r.Rank, r.StartNo, r.Score,
 			r.TieBreaks[standings.SonnebornBerger], r.TieBreaks[standings.Wins], r.TieBreaks[standings.AdiukhPoints])
 	}
 	// Output:

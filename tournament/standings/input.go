@@ -85,12 +85,6 @@ type Scoring struct {
 	ForfeitWin      float64 // the player present when the opponent forfeits
 }
 
-// DefaultScoring is win 2, draw 1, loss 0; a pairing-allocated bye and a
-// forfeit win score as a win.
-func DefaultScoring() Scoring {
-	return Scoring{Win: 2, Draw: 1, Loss: 0, Bye: 2, ForfeitWin: 2}
-}
-
 // Input is everything the standings are computed from.
 type Input struct {
 	Players []Player

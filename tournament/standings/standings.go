@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
-	"strconv"
 )
 
 // Row is one line of the standings.
@@ -17,15 +16,6 @@ type Row struct {
 	// TieBreaks holds the value of every registered tie-break, whether or
 	// not the event ranks by it.
 	TieBreaks map[ID]float64
-}
-
-// Place is the place as printed: "3", or "3-4" when two or more players
-// are equal on score and every tie-break of the event.
-func (r Row) Place() string {
-	if r.RankLast == r.Rank {
-		return strconv.Itoa(r.Rank)
-	}
-	return strconv.Itoa(r.Rank) + "-" + strconv.Itoa(r.RankLast)
 }
 
 // Compute ranks the players by score, then by the tie-breaks of in.Order.

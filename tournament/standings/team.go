@@ -26,12 +26,6 @@ type TeamScoring struct {
 	MatchBye float64
 }
 
-// DefaultTeamScoring is 2/1/0 for boards and for matches; a bye counts as a
-// won match.
-func DefaultTeamScoring() TeamScoring {
-	return TeamScoring{Game: DefaultScoring(), MatchWin: 2, MatchDraw: 1, MatchLoss: 0, MatchBye: 2}
-}
-
 // Board is one game of a team match, seen from the two teams.
 type Board struct {
 	Number     int  // 1 is the top board
@@ -125,9 +119,6 @@ type TeamRow struct {
 	TieBreaks      map[ID]float64
 }
 
-// Place prints the place as Row.Place does.
-func (r TeamRow) Place() string { return Row{Rank: r.Rank, RankLast: r.RankLast}.Place() }
-
 // BoardRow is one player's line in the standings of one board.
 type BoardRow struct {
 	Board          int
@@ -138,9 +129,6 @@ type BoardRow struct {
 	Percent        float64 // points as a percentage of winning every game
 	AdiukhPoints   int
 }
-
-// Place prints the place as Row.Place does.
-func (r BoardRow) Place() string { return Row{Rank: r.Rank, RankLast: r.RankLast}.Place() }
 
 // TeamStandings are the team rows in rank order and, per board (index
 // board-1), the players' rows in rank order.

@@ -8,6 +8,9 @@ import (
 	"adiukh/tournament/standings"
 )
 
+// teamScoring is 2/1/0 for boards and for matches, a bye a won match.
+var teamScoring = standings.TeamScoring{Game: scoring, MatchWin: 2, MatchDraw: 1, MatchLoss: 0, MatchBye: 2}
+
 func board(n, home, away int, homeWhite bool, kind standings.Kind, hp, ap int) standings.Board {
 	return standings.Board{Number: n, Home: home, Away: away, HomeWhite: homeWhite, Kind: kind, HomePoints: hp, AwayPoints: ap}
 }
@@ -57,7 +60,7 @@ func teamRoundRobin() standings.TeamInput {
 				{Home: 3, Away: 1, Boards: []standings.Board{board(1, 31, 11, true, played, 13, 11), board(2, 32, 12, false, played, 11, 13)}},
 			},
 		},
-		Scoring:    standings.DefaultTeamScoring(),
+		Scoring:    teamScoring,
 		Ranking:    standings.MatchPoints,
 		RoundRobin: true,
 	}
@@ -66,7 +69,7 @@ func teamRoundRobin() standings.TeamInput {
 func teamPlaces(rows []standings.TeamRow) string {
 	var b strings.Builder
 	for _, r := range rows {
-		fmt.Fprintf(&b, "%s:%d ", r.Place(), r.StartNo)
+		fmt.Fprintf(&b, "%s:%d ", place(r.Rank, r.RankLast), r.StartNo)
 	}
 	return strings.TrimSpace(b.String())
 }
@@ -157,7 +160,7 @@ func TestBoardStandings(t *testing.T) {
 	for b, rows := range got.Boards {
 		var parts []string
 		for _, r := range rows {
-			parts = append(parts, fmt.Sprintf("%s:%d:%g", r.Place(), r.Player, r.Points))
+			parts = append(parts, fmt.Sprintf("%s:%d:%g", place(r.Rank, r.RankLast), r.Player, r.Points))
 			if r.Games != 3 || r.Board != b+1 || r.Team != r.Player/10 {
 				t.Errorf("board %d player %d: games %d, board %d, team %d", b+1, r.Player, r.Games, r.Board, r.Team)
 			}
@@ -189,7 +192,7 @@ func teamSwissWithBye() standings.TeamInput {
 			{{Home: 1, Away: 2, Boards: []standings.Board{board(1, 101, 201, true, standings.Played, 17, 7)}}, {Home: 3}},
 			{{Home: 3, Away: 1, Boards: []standings.Board{board(1, 301, 101, true, standings.Played, 12, 12)}}},
 		},
-		Scoring: standings.DefaultTeamScoring(),
+		Scoring: teamScoring,
 		Ranking: standings.MatchPoints,
 		Order:   []standings.ID{standings.BuchholzMatchPoints},
 	}

@@ -31,6 +31,9 @@ func MigrateTo(dsn, id string) (*gorm.DB, error) {
 	return db, nil
 }
 
+// Migrations are the store's migrations, in order.
+func Migrations() []*gormigrate.Migration { return migrations }
+
 // MissingColumns lists the fields of the live rows (models.go and the
 // other files' rows) that have no column in the store's database: a field
 // added without its migration.

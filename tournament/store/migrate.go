@@ -15,26 +15,33 @@ import (
 // own TableName), never from the live rows of models.go. TestSchema compares
 // the result with testdata/schema.*.txt; TestMigrateFromInitial upgrades a
 // database with rows in it.
+//
+// A new ID starts with the UTC moment the migration was written,
+// YYYYMMDDhhmmss (the first nineteen have a day and a counter and keep
+// them). Migrations go forward only, without a Rollback: an upgrade is
+// undone by restoring the backup taken before it (docs/architecture.md,
+// "Migrations").
 var migrations = []*gormigrate.Migration{
-	{ID: "2026112201-initial", Migrate: migrateInitial, Rollback: rollbackInitial},
-	{ID: "2026112210-teams", Migrate: migrateTeams, Rollback: rollbackTeams},
-	{ID: "2026112220-player-submissions", Migrate: migratePlayerSubmissions, Rollback: rollbackPlayerSubmissions},
-	{ID: "2026112221-secrets", Migrate: migrateSecrets, Rollback: rollbackSecrets},
-	{ID: "2026112222-swiss", Migrate: migrateSwiss, Rollback: rollbackSwiss},
-	{ID: "2026112230-sessions", Migrate: sessionsMigration, Rollback: sessionsRollback},
-	{ID: "2026112250-correspondence", Migrate: correspondenceMigration, Rollback: correspondenceRollback},
-	{ID: "2026112260-event-time-zone", Migrate: eventTimeZoneMigration, Rollback: eventTimeZoneRollback},
-	{ID: "2026112270-composition", Migrate: compositionMigration, Rollback: compositionRollback},
-	{ID: "2026112280-player-name-key", Migrate: playerNameKeyMigration, Rollback: playerNameKeyRollback},
-	{ID: "2026112290-solving", Migrate: solvingMigration, Rollback: solvingRollback},
-	{ID: "2026112291-data-version", Migrate: dataVersionMigration, Rollback: dataVersionRollback},
-	{ID: "2026112292-search", Migrate: searchMigration, Rollback: searchRollback},
-	{ID: "2026112293-signin-limits", Migrate: signInLimitsMigration, Rollback: signInLimitsRollback},
-	{ID: "2026112294-sheets-required", Migrate: sheetsRequiredMigration, Rollback: sheetsRequiredRollback},
-	{ID: "2026112295-composition-status", Migrate: compositionStatusMigration, Rollback: compositionStatusRollback},
-	{ID: "2026112296-repetition-from", Migrate: repetitionFromMigration, Rollback: repetitionFromRollback},
-	{ID: "2026112297-turn-max-move", Migrate: turnMaxMoveMigration, Rollback: turnMaxMoveRollback},
-	{ID: "2026112298-answer-ruling", Migrate: answerRulingMigration, Rollback: answerRulingRollback},
+	{ID: "2026112201-initial", Migrate: migrateInitial},
+	{ID: "2026112210-teams", Migrate: migrateTeams},
+	{ID: "2026112220-player-submissions", Migrate: migratePlayerSubmissions},
+	{ID: "2026112221-secrets", Migrate: migrateSecrets},
+	{ID: "2026112222-swiss", Migrate: migrateSwiss},
+	{ID: "2026112230-sessions", Migrate: sessionsMigration},
+	{ID: "2026112250-correspondence", Migrate: correspondenceMigration},
+	{ID: "2026112260-event-time-zone", Migrate: eventTimeZoneMigration},
+	{ID: "2026112270-composition", Migrate: compositionMigration},
+	{ID: "2026112280-player-name-key", Migrate: playerNameKeyMigration},
+	{ID: "2026112290-solving", Migrate: solvingMigration},
+	{ID: "2026112291-data-version", Migrate: dataVersionMigration},
+	{ID: "2026112292-search", Migrate: searchMigration},
+	{ID: "2026112293-signin-limits", Migrate: signInLimitsMigration},
+	{ID: "2026112294-sheets-required", Migrate: sheetsRequiredMigration},
+	{ID: "2026112295-composition-status", Migrate: compositionStatusMigration},
+	{ID: "2026112296-repetition-from", Migrate: repetitionFromMigration},
+	{ID: "2026112297-turn-max-move", Migrate: turnMaxMoveMigration},
+	{ID: "2026112298-answer-ruling", Migrate: answerRulingMigration},
+	{ID: "20261125043118-note-keys", Migrate: noteKeysMigration},
 }
 
 // migrationLock is the key of the PostgreSQL advisory lock taken while

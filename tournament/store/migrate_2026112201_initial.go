@@ -128,7 +128,3 @@ func (initialAudit) TableName() string { return "audit_entries" }
 func migrateInitial(tx *gorm.DB) error {
 	return tx.Migrator().CreateTable(&initialUser{}, &initialToken{}, &initialEvent{}, &initialPlayer{}, &initialRound{}, &initialGame{}, &initialAudit{})
 }
-
-func rollbackInitial(tx *gorm.DB) error {
-	return tx.Migrator().DropTable("audit_entries", "games", "rounds", "players", "events", "api_tokens", "users")
-}

@@ -73,7 +73,3 @@ func (teamsMatchBoard) TableName() string { return "match_boards" }
 func migrateTeams(tx *gorm.DB) error {
 	return tx.Migrator().CreateTable(&teamsSettings{}, &teamsTeam{}, &teamsMember{}, &teamsMatch{}, &teamsMatchBoard{})
 }
-
-func rollbackTeams(tx *gorm.DB) error {
-	return tx.Migrator().DropTable("match_boards", "matches", "team_members", "teams", "team_settings")
-}

@@ -52,7 +52,3 @@ func (submissionsSubmission) TableName() string { return "submissions" }
 func migratePlayerSubmissions(tx *gorm.DB) error {
 	return tx.Migrator().CreateTable(&submissionsSetting{}, &submissionsPlayerAccount{}, &submissionsSubmission{})
 }
-
-func rollbackPlayerSubmissions(tx *gorm.DB) error {
-	return tx.Migrator().DropTable("submissions", "player_accounts", "submission_settings")
-}

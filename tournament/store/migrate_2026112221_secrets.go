@@ -13,5 +13,3 @@ type secretsSecret struct {
 func (secretsSecret) TableName() string { return "secrets" }
 
 func migrateSecrets(tx *gorm.DB) error { return tx.Migrator().CreateTable(&secretsSecret{}) }
-
-func rollbackSecrets(tx *gorm.DB) error { return tx.Migrator().DropTable("secrets") }

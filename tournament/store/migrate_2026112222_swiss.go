@@ -52,13 +52,3 @@ func migrateSwiss(tx *gorm.DB) error {
 	}
 	return nil
 }
-
-func rollbackSwiss(tx *gorm.DB) error {
-	m := tx.Migrator()
-	for _, c := range swissColumns {
-		if err := m.DropColumn(c.row, c.field); err != nil {
-			return err
-		}
-	}
-	return nil
-}

@@ -52,15 +52,3 @@ func sessionsMigration(tx *gorm.DB) error {
 	}
 	return tx.Exec("UPDATE api_tokens SET expires_at = ? WHERE expires_at IS NULL", time.Now().UTC().Add(tokenLifeOnUpgrade)).Error
 }
-
-func sessionsRollback(tx *gorm.DB) error {
-	if err := tx.Migrator().DropTable("web_sessions"); err != nil {
-		return err
-	}
-	for _, column := range []string{"Name", "ExpiresAt"} {
-		if err := tx.Migrator().DropColumn(&apiToken2026112230{}, column); err != nil {
-			return err
-		}
-	}
-	return nil
-}

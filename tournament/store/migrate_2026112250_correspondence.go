@@ -95,8 +95,3 @@ func correspondenceMigration(tx *gorm.DB) error {
 	return tx.AutoMigrate(&corrSettingsRow2026112250{}, &corrGameRow2026112250{}, &corrMoveRow2026112250{},
 		&corrLeaveRow2026112250{}, &corrNotificationRow2026112250{})
 }
-
-func correspondenceRollback(tx *gorm.DB) error {
-	return tx.Migrator().DropTable("correspondence_notifications", "correspondence_leaves", "correspondence_moves",
-		"correspondence_games", "correspondence_settings")
-}

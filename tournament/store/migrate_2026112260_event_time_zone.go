@@ -15,7 +15,3 @@ func (eventTimeZoneRow) TableName() string { return "events" }
 func eventTimeZoneMigration(tx *gorm.DB) error {
 	return tx.Migrator().AddColumn(&eventTimeZoneRow{}, "TimeZone")
 }
-
-func eventTimeZoneRollback(tx *gorm.DB) error {
-	return tx.Migrator().DropColumn(&eventTimeZoneRow{}, "TimeZone")
-}

@@ -85,8 +85,3 @@ func compositionMigration(tx *gorm.DB) error {
 	return tx.AutoMigrate(&compContestRow2026112270{}, &compJudgeRow2026112270{}, &compWorkRow2026112270{},
 		&compMarkRow2026112270{}, &compClaimRow2026112270{})
 }
-
-func compositionRollback(tx *gorm.DB) error {
-	return tx.Migrator().DropTable("composition_claims", "composition_marks", "composition_works",
-		"composition_judges", "composition_contests")
-}

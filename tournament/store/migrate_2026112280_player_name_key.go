@@ -40,10 +40,3 @@ func playerNameKeyMigration(tx *gorm.DB) error {
 	}
 	return tx.Migrator().CreateIndex(&playerNameKeyRow{}, "idx_player_rating_order")
 }
-
-func playerNameKeyRollback(tx *gorm.DB) error {
-	if err := tx.Migrator().DropIndex(&playerNameKeyRow{}, "idx_player_rating_order"); err != nil {
-		return err
-	}
-	return tx.Migrator().DropColumn(&playerNameKeyRow{}, "NameKey")
-}

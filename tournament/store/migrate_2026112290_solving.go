@@ -37,7 +37,3 @@ func (solvingAnswerRow2026112290) TableName() string { return "solving_answers" 
 func solvingMigration(tx *gorm.DB) error {
 	return tx.AutoMigrate(&solvingContestRow2026112290{}, &solvingAnswerRow2026112290{})
 }
-
-func solvingRollback(tx *gorm.DB) error {
-	return tx.Migrator().DropTable("solving_answers", "solving_contests")
-}

@@ -21,7 +21,3 @@ func dataVersionMigration(tx *gorm.DB) error {
 	}
 	return tx.Create(&dataVersionRow2026112291{ID: 1, Version: 1}).Error
 }
-
-func dataVersionRollback(tx *gorm.DB) error {
-	return tx.Migrator().DropTable("data_version")
-}

@@ -85,7 +85,3 @@ func addTerms2026112292(tx *gorm.DB, text string, eventID, playerID int64) error
 	}
 	return nil
 }
-
-func searchRollback(tx *gorm.DB) error {
-	return tx.Migrator().DropTable("search_terms")
-}

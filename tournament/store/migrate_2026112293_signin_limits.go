@@ -32,7 +32,3 @@ func (signInFailureRow2026112293) TableName() string { return "signin_failures" 
 func signInLimitsMigration(tx *gorm.DB) error {
 	return tx.AutoMigrate(&signInPairRow2026112293{}, &signInFailureRow2026112293{})
 }
-
-func signInLimitsRollback(tx *gorm.DB) error {
-	return tx.Migrator().DropTable("signin_failures", "signin_pairs")
-}

@@ -15,7 +15,3 @@ func (sheetsRequiredRow2026112294) TableName() string { return "events" }
 func sheetsRequiredMigration(tx *gorm.DB) error {
 	return tx.Migrator().AddColumn(&sheetsRequiredRow2026112294{}, "SheetsRequired")
 }
-
-func sheetsRequiredRollback(tx *gorm.DB) error {
-	return tx.Migrator().DropColumn(&sheetsRequiredRow2026112294{}, "SheetsRequired")
-}

@@ -23,7 +23,3 @@ func compositionStatusMigration(tx *gorm.DB) error {
 	}
 	return nil
 }
-
-// compositionStatusRollback leaves the statuses as they are: the earlier
-// code reads every status.
-func compositionStatusRollback(*gorm.DB) error { return nil }

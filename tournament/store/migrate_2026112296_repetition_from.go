@@ -16,7 +16,3 @@ func (repetitionFromRow2026112296) TableName() string { return "correspondence_g
 func repetitionFromMigration(tx *gorm.DB) error {
 	return tx.Migrator().AddColumn(&repetitionFromRow2026112296{}, "RepetitionFrom")
 }
-
-func repetitionFromRollback(tx *gorm.DB) error {
-	return tx.Migrator().DropColumn(&repetitionFromRow2026112296{}, "RepetitionFrom")
-}

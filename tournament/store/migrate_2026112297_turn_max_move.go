@@ -21,7 +21,3 @@ func turnMaxMoveMigration(tx *gorm.DB) error {
 	return tx.Exec(`UPDATE correspondence_games SET turn_max_move = COALESCE((SELECT s.max_move_days FROM correspondence_settings s
 		WHERE s.event_id = correspondence_games.event_id), 0)`).Error
 }
-
-func turnMaxMoveRollback(tx *gorm.DB) error {
-	return tx.Migrator().DropColumn(&turnMaxMoveRow2026112297{}, "TurnMaxMove")
-}

@@ -23,12 +23,3 @@ func answerRulingMigration(tx *gorm.DB) error {
 	}
 	return nil
 }
-
-func answerRulingRollback(tx *gorm.DB) error {
-	for _, column := range []string{"Ruling", "Pending"} {
-		if err := tx.Migrator().DropColumn(&answerRulingRow2026112298{}, column); err != nil {
-			return err
-		}
-	}
-	return nil
-}

@@ -2,17 +2,62 @@ package store_test
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
 	"adiukh/tournament"
+	"adiukh/tournament/catalog"
 	"adiukh/tournament/composition"
 	"adiukh/tournament/correspondence"
 	"adiukh/tournament/store"
 	"adiukh/tournament/store/storetest"
 )
+
+// TestMigrationIDs keeps the convention of docs/architecture.md: a
+// migration's ID is unique and, after the nineteen that counted within a
+// day (YYYYMMDDNN), starts with the UTC moment it was written
+// (YYYYMMDDhhmmss), a real one, not in the future and later than the
+// migration before it; and no migration has a rollback, which nothing runs.
+func TestMigrationIDs(t *testing.T) {
+	const counted = 19
+	seen := map[string]bool{}
+	var last time.Time
+	for i, m := range store.Migrations() {
+		if seen[m.ID] {
+			t.Errorf("migration %s: the ID is taken", m.ID)
+		}
+		seen[m.ID] = true
+		if m.Rollback != nil {
+			t.Errorf("migration %s has a rollback; migrations go forward only (restore the backup to undo one)", m.ID)
+		}
+		stamp, name, _ := strings.Cut(m.ID, "-")
+		if name == "" {
+			t.Errorf("migration %s: the ID names no change after its stamp", m.ID)
+		}
+		if i < counted {
+			day, err := time.Parse("20060102", stamp[:min(8, len(stamp))])
+			if err != nil || len(stamp) != 10 {
+				t.Errorf("migration %s: want a day and a counter, YYYYMMDDNN", m.ID)
+			}
+			last = day
+			continue
+		}
+		at, err := time.Parse("20060102150405", stamp)
+		switch {
+		case err != nil:
+			t.Errorf("migration %s: the ID starts with %q, want the UTC moment it was written, YYYYMMDDhhmmss (date -u +%%Y%%m%%d%%H%%M%%S): %v", m.ID, stamp, err)
+		case !at.After(last):
+			t.Errorf("migration %s: written at %s, not after the migration before it (%s)", m.ID, at, last)
+		case at.After(time.Now()):
+			t.Errorf("migration %s: written at %s, in the future", m.ID, at)
+		}
+		last = at
+	}
+}
 
 // TestMigrateFromInitial fills a database made by the first migration alone,
 // as the first version left it, with rows written in that version's columns;
@@ -349,4 +394,81 @@ func olderDatabase(t *testing.T, dsn, migration string) (exec func(sql string, a
 		return st
 	}
 	return exec, open
+}
+
+// Notes stored by their English format before they had keys are stored by
+// their key after the migration, a message among their arguments by its own
+// format, and read as before in both languages; text that only looks like
+// a note stays as it was, and a format no version wrote is kept as its
+// English.
+func TestNoteKeysMigration(t *testing.T) {
+	for name, dsn := range storetest.DSNs(t) {
+		t.Run(name, func(t *testing.T) {
+			exec, open := olderDatabase(t, dsn, "2026112298-answer-ruling")
+			at := time.Date(2026, 11, 1, 10, 0, 0, 0, time.UTC)
+			olderEvent(exec, 1, "correspondence", "50d/10", "running")
+			type row struct{ stored, want, ru, en string }
+			audit := []row{
+				{`{"note":"a list of %d players","args":[21]}`, `{"key":"note.players.list","args":[21]}`,
+					"список из 21 участника", "a list of 21 players"},
+				{`{"note":"%s (against the score sheet: %s)","args":["бланк испорчен",{"note":"the score sheet says the game ended by %s, but %s was entered","args":[{"reason":"loss_on_time"},{"reason":"agreement"}]}]}`,
+					`{"key":"note.result.against_sheet","args":["бланк испорчен",{"format":"the score sheet says the game ended by %s, but %s was entered","args":[{"reason":"loss_on_time"},{"reason":"agreement"}]}]}`,
+					"бланк испорчен (вопреки бланку: ", "бланк испорчен (against the score sheet: the score sheet says the game ended by loss on time, but agreement was entered)"},
+				{`{"note":"round 1 paired"}`, `{"key":"note.event.first_round_paired"}`, "проведена жеребьёвка 1-го тура", "round 1 paired"},
+				{`{"note": уточнили город`, `{"note": уточнили город`, `{"note": уточнили город`, `{"note": уточнили город`},
+				{`{"note":"%d boards moved to %s","args":[3,{"side":"black"}]}`, "3 boards moved to black", "3 boards moved to black", "3 boards moved to black"},
+			}
+			for i, r := range audit {
+				exec(`INSERT INTO audit_entries (id, event_id, at, user_id, user_email, action, subject, before, after, reason) VALUES (?, 1, ?, 1, 'arbiter@example.org', 'player.create', 'player 1', '', '', ?)`,
+					i+1, at, r.stored)
+			}
+			game := row{`{"note":"Black's time ran out at %s","args":["2026-12-11 15:00 MSK"]}`, `{"key":"note.game.time_out.black","args":["2026-12-11 15:00 MSK"]}`,
+				"у чёрных истёк контрольный срок: 2026-12-11 15:00 MSK", "Black's time ran out at 2026-12-11 15:00 MSK"}
+			exec(`INSERT INTO correspondence_games (id, event_id, round, board, white_id, black_id, status, position, to_move, ply, white_bank_ms, black_bank_ms,
+				turn_start, deadline_ms, offer_by, offer_ply, end_reason, white_points, black_points, note, warned_ply, started_at, version, repetition_from, turn_max_move)
+				VALUES (1, 1, 1, 1, 1, 2, 'finished', '', 1, 0, 0, 0, ?, 0, -1, 0, 'loss_on_time', 24, 0, ?, 0, ?, 1, 0, 0)`, at, game.stored, at)
+
+			st := open()
+			check := func(what string, got string, r row) {
+				t.Helper()
+				if got != r.want {
+					t.Errorf("%s: stored as %s, want %s", what, got, r.want)
+				}
+				m := tournament.NoteMessage(got)
+				if ru := catalog.For(catalog.Russian).Message(m); !strings.HasPrefix(ru, r.ru) {
+					t.Errorf("%s reads %q in Russian, want %q", what, ru, r.ru)
+				}
+				if en := catalog.For(catalog.English).Message(m); en != r.en {
+					t.Errorf("%s reads %q in English, want %q", what, en, r.en)
+				}
+			}
+			err := st.View(context.Background(), func(tx tournament.Tx) error {
+				entries, err := tx.Audit(1)
+				if err != nil {
+					return err
+				}
+				if len(entries) != len(audit) {
+					t.Fatalf("%d audit entries, want %d", len(entries), len(audit))
+				}
+				for i, e := range entries {
+					check(fmt.Sprintf("audit entry %d", e.ID), e.Reason, audit[i])
+				}
+				return nil
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			err = st.Correspondence().View(context.Background(), func(tx correspondence.Tx) error {
+				games, err := tx.Games(1)
+				if err != nil || len(games) != 1 {
+					t.Fatalf("games %+v, %v", games, err)
+				}
+				check("the game's note", games[0].Note, game)
+				return nil
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
 }

@@ -185,9 +185,6 @@ func (m *Matcher) Release() {
 	m.weights, m.hasEdge = nil, nil
 }
 
-// Len returns the number of vertices.
-func (m *Matcher) Len() int { return m.n }
-
 // tile is the side of the weight matrix's tiles.
 const tile = 16
 

@@ -39,7 +39,7 @@ func bruteForce(n int, w [][]uint64) uint64 {
 func matchedWeight(t *testing.T, m *Matcher, w [][]uint64) uint64 {
 	t.Helper()
 	var total uint64
-	for v := range m.Len() {
+	for v := range m.n {
 		u := m.Mate(v)
 		if u < 0 {
 			continue
