@@ -3,6 +3,7 @@ package api_test
 import (
 	"fmt"
 	"net/http"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -57,6 +58,47 @@ func TestStandingsAfterARoundThatCannotBe(t *testing.T) {
 		code, out := rec.Code, rec.Body.String()
 		if code != http.StatusBadRequest || !strings.Contains(fmt.Sprint(out), want) {
 			t.Errorf("?round=%s: %d %v, want 400 with %q", round, code, out, want)
+		}
+	}
+}
+
+// Finding D of the second security pass: the progress table of a
+// 4,096-player open was one page of 25 MB. Beyond 200 players it is shown
+// 200 rows a page, with links between the pages; a page number past the
+// end shows the last page.
+func TestLargeProgressTableIsPaged(t *testing.T) {
+	t.Parallel()
+	s := newWebServer(t)
+	arbiter := tournament.ArbiterRole
+	e := s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Открытый", "discipline": "blitz", "system": "swiss", "rounds": 5, "time_control": "3+2"})
+	id := num(e["id"])
+	var players []map[string]any
+	for i := range 250 {
+		players = append(players, map[string]any{"name": fmt.Sprintf("Игрок Номер%03d", i+1), "rating": 2400 - i})
+	}
+	s.must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/players/bulk", id), map[string]any{"players": players})
+	s.must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
+	s.must(http.StatusOK, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds/1/publish", id), nil)
+	rows := regexp.MustCompile(`<td class="name"><a href="/events/\d+/players/`)
+	for _, tc := range []struct {
+		query      string
+		rows       int
+		prev, next bool
+	}{
+		{"", 200, false, true},
+		{"?page=2", 50, true, false},
+		{"?page=9", 50, true, false},
+	} {
+		page := s.anonymous().get(fmt.Sprintf("/events/%d/crosstable%s", id, tc.query))
+		body := page.Body.String()
+		if page.Code != http.StatusOK {
+			t.Fatalf("%s: status %d", tc.query, page.Code)
+		}
+		if got := len(rows.FindAllString(body, -1)); got != tc.rows {
+			t.Errorf("%s: %d rows, want %d", tc.query, got, tc.rows)
+		}
+		if strings.Contains(body, `rel="prev"`) != tc.prev || strings.Contains(body, `rel="next"`) != tc.next {
+			t.Errorf("%s: links to the previous %v and next %v page, want %v and %v", tc.query, strings.Contains(body, `rel="prev"`), strings.Contains(body, `rel="next"`), tc.prev, tc.next)
 		}
 	}
 }
