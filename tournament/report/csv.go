@@ -1,12 +1,11 @@
 package report
 
 import (
-	"encoding/csv"
+	"bufio"
 	"fmt"
 	"io"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 )
 
 // CSVDialect is the form of a CSV file: the same table for a program or for
@@ -34,37 +33,57 @@ func (d CSVDialect) Valid() bool {
 
 // csvFile writes one CSV table in a dialect. Text that people typed goes
 // through text, numbers through number, so that neither a formula nor the
-// wrong decimal mark reaches a spreadsheet.
+// wrong decimal mark reaches a spreadsheet. It writes the records itself
+// rather than through encoding/csv, which quotes a field only for its own
+// separator: a plain file's field holding a semicolon must be quoted too,
+// for a spreadsheet set up with the Russian list separator.
 type csvFile struct {
-	out     *csv.Writer
+	out     *bufio.Writer
 	dialect CSVDialect
+	comma   byte
+	eol     string
 	what    string // names the file in errors
 	err     error
 }
 
 func newCSV(w io.Writer, d CSVDialect, what string) *csvFile {
-	f := &csvFile{out: csv.NewWriter(w), dialect: d, what: what}
+	f := &csvFile{out: bufio.NewWriter(w), dialect: d, comma: ',', eol: "\n", what: what}
 	if d == ExcelCSV {
-		f.out.Comma, f.out.UseCRLF = ';', true
-		if _, err := io.WriteString(w, "\ufeff"); err != nil {
-			f.err = err
-		}
+		f.comma, f.eol = ';', "\r\n"
+		_, f.err = f.out.WriteString("\ufeff")
 	}
 	return f
 }
 
 // write adds one record; the first error is kept for close.
 func (f *csvFile) write(record []string) {
-	if f.err == nil {
-		f.err = f.out.Write(record)
+	if f.err != nil {
+		return
 	}
+	for i, field := range record {
+		if i > 0 {
+			f.out.WriteByte(f.comma)
+		}
+		if needsQuotes(field) {
+			field = `"` + strings.ReplaceAll(field, `"`, `""`) + `"`
+		}
+		f.out.WriteString(field)
+	}
+	_, f.err = f.out.WriteString(f.eol)
+}
+
+// needsQuotes tells whether a field must be quoted in either dialect: it
+// holds a separator some spreadsheet splits on (comma, semicolon, tab), a
+// quote or a line end, or begins or ends with a space a reader might trim.
+func needsQuotes(field string) bool {
+	return field != "" && (strings.ContainsAny(field, ",;\t\"\r\n") ||
+		field[0] == ' ' || field[len(field)-1] == ' ')
 }
 
 // close flushes the table and reports the first error on the way.
 func (f *csvFile) close() error {
-	f.out.Flush()
 	if f.err == nil {
-		f.err = f.out.Error()
+		f.err = f.out.Flush()
 	}
 	if f.err != nil {
 		return fmt.Errorf("write %s CSV: %w", f.what, f.err)
@@ -91,13 +110,38 @@ func (f *csvFile) text(s string) string {
 	return neutralise(s)
 }
 
+// neutralise prefixes with a single quote every formula that would start a
+// cell: at the start of the text, and after each comma, semicolon or tab,
+// where a spreadsheet that splits on that separator starts a cell (a plain
+// file opened with the Russian list separator splits "semi;=1+2" in two).
+// Spaces and quotes before the formula do not hide it.
 func neutralise(s string) string {
-	if s == "" {
-		return s
+	var b strings.Builder
+	cellStart := true
+	for _, r := range s {
+		if cellStart {
+			switch {
+			case r == ' ' || r == '"':
+				b.WriteRune(r)
+				continue
+			case startsFormula(r):
+				b.WriteByte('\'')
+			}
+			cellStart = false
+		}
+		b.WriteRune(r)
+		if r == ',' || r == ';' || r == '\t' {
+			cellStart = true
+		}
 	}
-	switch first, _ := utf8.DecodeRuneInString(s); first {
+	return b.String()
+}
+
+// startsFormula tells whether a cell beginning with r is read as a formula.
+func startsFormula(r rune) bool {
+	switch r {
 	case '=', '+', '-', '@', '\t', '\r', 0, '＝', '＋', '－', '＠':
-		return "'" + s
+		return true
 	}
-	return s
+	return false
 }

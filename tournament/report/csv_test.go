@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // hostileText is what people may type as a name, a club or a city that a
@@ -23,13 +24,52 @@ var hostileText = []string{
 func TestNeutralise(t *testing.T) {
 	t.Parallel()
 	for _, s := range hostileText {
-		if got := neutralise(s); got != "'"+s {
+		if got := neutralise(s); !strings.HasPrefix(got, "'"+s[:1]) {
 			t.Errorf("neutralise(%q) = %q, want it prefixed with '", s, got)
 		}
 	}
-	for _, s := range []string{"Хуаде Аскер", "", "СШОР № 1", "'=already text", "1,5"} {
-		if got := neutralise(s); got != s {
-			t.Errorf("neutralise(%q) = %q, want it unchanged", s, got)
+	for _, tc := range []struct{ in, want string }{
+		// Second security pass, finding E: a plain file opened with the
+		// Russian list separator starts a cell after the semicolon.
+		{"semi;=1+2", "semi;'=1+2"},
+		{"a,b; +7 900", "a,b; '+7 900"},
+		{`x;"=HYPERLINK(1)"`, `x;"'=HYPERLINK(1)"`},
+		{"tab\t@SUM(1)", "tab\t'@SUM(1)"},
+		{"Хуаде Аскер", "Хуаде Аскер"},
+		{"", ""},
+		{"СШОР № 1", "СШОР № 1"},
+		{"'=already text", "'=already text"},
+		{"1,5", "1,5"},
+		{"Майкоп; Адыгея", "Майкоп; Адыгея"},
+	} {
+		if got := neutralise(tc.in); got != tc.want {
+			t.Errorf("neutralise(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+// noFormulaCell fails when any cell of a table read with any separator a
+// spreadsheet may use starts a formula.
+func noFormulaCell(t *testing.T, data []byte) {
+	t.Helper()
+	for _, comma := range []rune{',', ';', '\t'} {
+		r := csv.NewReader(bytes.NewReader(bytes.TrimPrefix(data, []byte("\ufeff"))))
+		r.Comma, r.LazyQuotes, r.FieldsPerRecord = comma, true, -1
+		records, err := r.ReadAll()
+		if err != nil {
+			t.Fatalf("read with %q: %v", comma, err)
+		}
+		for _, rec := range records {
+			for _, cell := range rec {
+				c := strings.TrimLeft(cell, ` "`)
+				// A negative number is a number to a spreadsheet too.
+				if _, err := strconv.ParseFloat(strings.Replace(c, ",", ".", 1), 64); err == nil {
+					continue
+				}
+				if first, _ := utf8.DecodeRuneInString(c); c != "" && startsFormula(first) {
+					t.Errorf("read with %q, a cell starts a formula: %q", comma, cell)
+				}
+			}
 		}
 	}
 }
@@ -47,6 +87,7 @@ func TestCSVDialects(t *testing.T) {
 		s.Rows[i].Player.City = hostileText[(i+2)%len(hostileText)]
 		s.Rows[i].Player.FederationID = hostileText[(i+3)%len(hostileText)]
 	}
+	s.Rows[0].Player.Club = "semi;=1+2"
 	s.Rows[0].Points = 2.5
 	s.Rows[0].TieBreaks[0] = -1.5
 	ts := TeamStandings{Event: s.Event, AfterRound: 3, Rows: []TeamStandingsRow{{Place: 1, Team: Team{StartNo: 1, Name: hostileText[0], Club: hostileText[1], City: hostileText[2]}, MatchPoints: 5, GamePoints: 6.5}}}
@@ -82,6 +123,7 @@ func TestCSVDialects(t *testing.T) {
 				if err != nil {
 					t.Fatalf("does not read back: %v\n%s", err, data)
 				}
+				noFormulaCell(t, data)
 				cells := strings.Join(records[1], "|")
 				for _, rec := range records[1:] {
 					for _, cell := range rec {
