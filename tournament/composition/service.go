@@ -354,6 +354,10 @@ func (s *Service) SetJudges(ctx context.Context, eventID int64, emails []string,
 		if err != nil {
 			return err
 		}
+		e, err := event(ctx, tx, eventID, false)
+		if err != nil {
+			return err
+		}
 		if c.Fixed() {
 			return tournament.Conflict("judges", "the award is published; the jury is fixed")
 		}
@@ -373,6 +377,11 @@ func (s *Service) SetJudges(ctx context.Context, eventID int64, emails []string,
 			}
 			if slices.Contains(ids, j.ID) {
 				return tournament.Invalid(fmt.Sprintf("judges[%d]", i), "%s is named twice", email)
+			}
+			// The director sees every judge's marks and decides the claims:
+			// a judge must see only their own marks until the award.
+			if tournament.CanManage(j, e) {
+				return tournament.Conflict(fmt.Sprintf("judges[%d]", i), "%s directs the contest (the event's arbiter or an administrator) and cannot judge it", email)
 			}
 			works, err := tx.Works(eventID)
 			if err != nil {
@@ -477,9 +486,14 @@ func (s *Service) Submit(ctx context.Context, eventID int64, in EntryInput) (*Wo
 // now: the contest is open, has the section, and the author is not its
 // judge.
 func (s *Service) mayEnter(ctx context.Context, tx Tx, u *tournament.User, eventID int64, section string) error {
-	_, c, err := contest(ctx, tx, eventID)
+	e, c, err := contest(ctx, tx, eventID)
 	if err != nil {
 		return err
+	}
+	// The director rules on the claims against the entries and sees the
+	// jury's marks: an entry of theirs could not be judged fairly.
+	if tournament.CanManage(u, e) {
+		return tournament.Forbidden("the director of the contest (the event's arbiter or an administrator) cannot enter it")
 	}
 	if err := s.open(c); err != nil {
 		return err
