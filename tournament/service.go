@@ -207,9 +207,19 @@ func (s *Service) UpdateEvent(ctx context.Context, id int64, in EventInput, reas
 			return err
 		}
 		next.withoutPairing()
-		if old.Discipline == Composition && next.Discipline != Composition && old.Status != Registration {
-			// A contest being judged or awarded would vanish from its pages.
-			return Conflict("discipline", "the contest is being judged or has its award; the discipline cannot change")
+		if old.Discipline == Composition && next.Discipline != Composition {
+			// A contest with entries, being judged or awarded would vanish
+			// from its pages, and its authors' entries with it.
+			if old.Status != Registration {
+				return Conflict("discipline", "the contest is being judged or has its award; the discipline cannot change")
+			}
+			entries, err := tx.ContestEntries(id)
+			if err != nil {
+				return err
+			}
+			if entries > 0 {
+				return Conflict("discipline", "the contest has %d entries; the discipline cannot change while they are in it", entries)
+			}
 		}
 		if len(rounds) > 0 {
 			switch {

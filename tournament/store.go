@@ -44,6 +44,9 @@ type EventTx interface {
 	// all is true, else the public ones and those owned by ownerID.
 	Events(ownerID int64, all bool) ([]Event, error)
 	UpdateEvent(e *Event) error
+	// ContestEntries counts the entries of a composition event's contest,
+	// withdrawn ones included.
+	ContestEntries(eventID int64) (int, error)
 }
 
 // PlayerTx keeps the players of events.

@@ -5,6 +5,7 @@ import (
 
 	"adiukh/tournament"
 	"adiukh/tournament/composition"
+	"adiukh/tournament/engines"
 	"adiukh/tournament/store/storetest"
 )
 
@@ -31,6 +32,41 @@ func TestDirectorNeitherEntersNorJudges(t *testing.T) {
 			if _, err := c.svc.Submit(c.as("alice"), c.eventID, composition.EntryInput{Section: "Задачи",
 				Entry: composition.Entry{Position: g005, Side: "black", Stipulation: "exact 18:6", Solution: "d6:f8"}}); err != nil {
 				t.Errorf("an author's entry: %v", err)
+			}
+		})
+	}
+}
+
+// Issue 41, item 7: a contest never vanishes. Its event's discipline may
+// change while no author has entered it, and not once one has (a withdrawn
+// entry still counts: its author may look for it).
+func TestContestWithEntriesKeepsItsDiscipline(t *testing.T) {
+	t.Parallel()
+	for name, st := range storetest.Open(t) {
+		t.Run(name, func(t *testing.T) {
+			c := newContest(t, st)
+			c.setUpOneSection(t)
+			events := tournament.NewService(st, engines.Options())
+			w, err := c.svc.Submit(c.as("alice"), c.eventID, composition.EntryInput{Section: "Задачи",
+				Entry: composition.Entry{Position: g005, Side: "black", Stipulation: "exact 18:6", Solution: "d6:f8"}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := c.svc.Withdraw(c.as("alice"), w.ID); err != nil {
+				t.Fatal(err)
+			}
+			_, err = events.UpdateEvent(c.as("director"), c.eventID, tournament.EventInput{Discipline: ptr("rapid"), System: ptr("round-robin"), TimeControl: ptr("8+4")}, "")
+			wantCode(t, "a contest with an entry turned into a rapid event", err, tournament.ECONFLICT, "1 entries")
+			if _, err := c.svc.Contest(c.as("alice"), c.eventID); err != nil {
+				t.Errorf("the contest after the refusal: %v", err)
+			}
+
+			empty, err := events.CreateEvent(c.as("director"), tournament.EventInput{Name: ptr("Ещё не объявлен"), Discipline: ptr("composition")})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := events.UpdateEvent(c.as("director"), empty.ID, tournament.EventInput{Discipline: ptr("rapid"), System: ptr("round-robin"), TimeControl: ptr("8+4")}, ""); err != nil {
+				t.Errorf("an event without entries changes its discipline: %v", err)
 			}
 		})
 	}

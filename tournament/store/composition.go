@@ -233,6 +233,16 @@ func (t *compTx) SaveWork(w *composition.Work) error {
 	return nil
 }
 
+// ContestEntries counts the entries of an event's composition contest, for
+// the domain's rule that a contest with entries keeps its discipline.
+func (t *tx) ContestEntries(eventID int64) (int, error) {
+	var n int64
+	if err := t.db.Model(&compWorkRow{}).Where("event_id = ?", eventID).Count(&n).Error; err != nil {
+		return 0, fmt.Errorf("count the entries of event %d: %w", eventID, err)
+	}
+	return int(n), nil
+}
+
 func (t *compTx) Works(eventID int64) ([]composition.Work, error) {
 	var rows []compWorkRow
 	if err := t.db.Where("event_id = ?", eventID).Order("id").Find(&rows).Error; err != nil {
