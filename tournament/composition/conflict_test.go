@@ -2,6 +2,7 @@ package composition_test
 
 import (
 	"testing"
+	"time"
 
 	"adiukh/tournament"
 	"adiukh/tournament/composition"
@@ -67,6 +68,26 @@ func TestContestWithEntriesKeepsItsDiscipline(t *testing.T) {
 			}
 			if _, err := events.UpdateEvent(c.as("director"), empty.ID, tournament.EventInput{Discipline: ptr("rapid"), System: ptr("round-robin"), TimeControl: ptr("8+4")}, ""); err != nil {
 				t.Errorf("an event without entries changes its discipline: %v", err)
+			}
+		})
+	}
+}
+
+// Issue 41, item 9: a deadline already passed is refused when it is set;
+// one that passed while set stays, so the other settings can still change.
+func TestDeadlineInThePastIsRefusedAtSetup(t *testing.T) {
+	t.Parallel()
+	for name, st := range storetest.Open(t) {
+		t.Run(name, func(t *testing.T) {
+			c := newContest(t, st)
+			in := composition.ContestInput{Sections: []composition.Section{{Name: "Задачи"}}, Deadline: start.Add(-time.Minute), Scale: 10, Aggregation: composition.Mean, ClaimDays: 7}
+			_, err := c.svc.Setup(c.as("director"), c.eventID, in, "")
+			wantCode(t, "a deadline a minute ago", err, tournament.EINVALID, "already passed")
+			c.setUpOneSection(t)
+			c.clock.Set(start.Add(2 * time.Hour))
+			in.Deadline, in.Scale = start.Add(time.Hour), 20
+			if _, err := c.svc.Setup(c.as("director"), c.eventID, in, "a finer scale"); err != nil {
+				t.Errorf("the scale changed after the deadline: %v", err)
 			}
 		})
 	}

@@ -246,6 +246,11 @@ func (s *Service) Setup(ctx context.Context, eventID int64, in ContestInput, rea
 				return err
 			}
 		}
+		// A new deadline must lie ahead; one already set may stay when it has
+		// passed, so that the director can still change the other settings.
+		if !in.Deadline.After(s.now()) && (old == nil || !in.Deadline.Equal(old.Deadline)) {
+			return tournament.Invalid("deadline", "the deadline %s has already passed; set one in the future", windowMoment(in.Deadline))
+		}
 		next.Sections, next.Deadline, next.Scale = in.Sections, in.Deadline.UTC(), in.Scale
 		next.Aggregation, next.ClaimDays = in.Aggregation, in.ClaimDays
 		if err := tx.SaveContest(next); err != nil {
