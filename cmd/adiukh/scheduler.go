@@ -47,6 +47,13 @@ func sweep(ctx context.Context, svc *correspondence.Service, comp *composition.S
 	if moved > 0 {
 		log.Info("solving contests", "events_moved_on", moved)
 	}
+	judging, err := comp.AdvanceContests(ctx, at)
+	if err != nil && ctx.Err() == nil {
+		log.Error("composition contests", "err", err)
+	}
+	if judging > 0 {
+		log.Info("composition contests", "events_judging", judging)
+	}
 }
 
 // newMailer reads --smtp; none keeps notifications in the site's inbox.

@@ -1,6 +1,7 @@
 package composition_test
 
 import (
+	"context"
 	"testing"
 	"time"
 
@@ -88,6 +89,28 @@ func TestDeadlineInThePastIsRefusedAtSetup(t *testing.T) {
 			in.Deadline, in.Scale = start.Add(time.Hour), 20
 			if _, err := c.svc.Setup(c.as("director"), c.eventID, in, "a finer scale"); err != nil {
 				t.Errorf("the scale changed after the deadline: %v", err)
+			}
+		})
+	}
+}
+
+// Issue 41, item 9: the stage reads "judging" once the deadline passes, not
+// only after the first mark: the scheduler's sweep moves the event on.
+func TestContestMovesToJudgingAtItsDeadline(t *testing.T) {
+	t.Parallel()
+	for name, st := range storetest.Open(t) {
+		t.Run(name, func(t *testing.T) {
+			c := newContest(t, st)
+			c.setUpOneSection(t)
+			ctx := context.Background()
+			if n, err := c.svc.AdvanceContests(ctx, start.Add(59*time.Minute)); err != nil || n != 0 || c.status(t) != tournament.Registration {
+				t.Fatalf("before the deadline: %d moved (%v), status %s", n, err, c.status(t))
+			}
+			if n, err := c.svc.AdvanceContests(ctx, start.Add(time.Hour)); err != nil || n != 1 || c.status(t) != tournament.Running {
+				t.Fatalf("at the deadline: %d moved (%v), status %s", n, err, c.status(t))
+			}
+			if n, err := c.svc.AdvanceContests(ctx, start.Add(2*time.Hour)); err != nil || n != 0 {
+				t.Errorf("a second sweep moved %d (%v)", n, err)
 			}
 		})
 	}

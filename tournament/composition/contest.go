@@ -177,6 +177,10 @@ type Tx interface {
 	UserByEmail(email string) (*tournament.User, error)
 	User(id int64) (*tournament.User, error)
 
+	// DueContests lists, by ID, the events still in registration whose
+	// contest took entries until a deadline that has passed at the given
+	// moment: their judging has begun.
+	DueContests(at time.Time) ([]int64, error)
 	// Contest reads an event's contest; ENOTFOUND before it is set up.
 	Contest(eventID int64) (*Contest, error)
 	// SaveContest creates or replaces the contest of c.EventID.

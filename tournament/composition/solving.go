@@ -231,6 +231,47 @@ func (s *Service) AdvanceSolving(ctx context.Context, at time.Time) (int, error)
 	return moved, nil
 }
 
+// AdvanceContests moves the events whose contest's deadline has passed from
+// registration to running, so that their pages say the judging has begun
+// rather than waiting for the first mark. It is the scheduler's sweep, like
+// AdvanceSolving, and returns the number of events it moved on.
+func (s *Service) AdvanceContests(ctx context.Context, at time.Time) (int, error) {
+	var due []int64
+	if err := s.store.View(ctx, func(tx Tx) (err error) {
+		due, err = tx.DueContests(at)
+		return err
+	}); err != nil {
+		return 0, err
+	}
+	moved := 0
+	for _, id := range due {
+		err := s.store.Update(ctx, func(tx Tx) error {
+			if err := tx.LockEvent(id); err != nil {
+				return err
+			}
+			e, err := tx.Event(id)
+			if err != nil {
+				return err
+			}
+			c, err := tx.Contest(id)
+			if err != nil {
+				return err
+			}
+			// Read again under the lock: the director may have moved the
+			// deadline, or a mark moved the event on, since the list.
+			if e.Status != tournament.Registration || c.Stage != Entries || at.Before(c.Deadline) {
+				return nil
+			}
+			moved++
+			return advanceEvent(tx, id, tournament.Running)
+		})
+		if err != nil {
+			return moved, err
+		}
+	}
+	return moved, nil
+}
+
 // windowMoment names a moment of the window as it is kept, to the second.
 func windowMoment(t time.Time) tournament.Moment { return tournament.UTCToSecond(t) }
 

@@ -233,6 +233,18 @@ func (t *compTx) SaveWork(w *composition.Work) error {
 	return nil
 }
 
+func (t *compTx) DueContests(at time.Time) ([]int64, error) {
+	var ids []int64
+	err := t.db.Table("composition_contests").Joins("JOIN events ON events.id = composition_contests.event_id").
+		Where("composition_contests.stage = ? AND composition_contests.deadline <= ? AND events.status = ?",
+			string(composition.Entries), at.UTC(), string(tournament.Registration)).
+		Order("composition_contests.event_id").Pluck("composition_contests.event_id", &ids).Error
+	if err != nil {
+		return nil, fmt.Errorf("read the contests past their deadline: %w", err)
+	}
+	return ids, nil
+}
+
 // ContestEntries counts the entries of an event's composition contest, for
 // the domain's rule that a contest with entries keeps its discipline.
 func (t *tx) ContestEntries(eventID int64) (int, error) {
