@@ -109,6 +109,8 @@ func TestCompositionContestAPI(t *testing.T) {
 		t.Fatalf("jury list %v", list)
 	}
 	s.must(http.StatusBadRequest, judge, "PUT", base+"/contest/marks/001", map[string]any{"comment": "нет оценки"})
+	// A number that is no judge's mark is refused through the API as on the form.
+	s.must(http.StatusBadRequest, judge, "PUT", base+"/contest/marks/001", `{"mark": 1e0}`)
 	s.must(http.StatusOK, judge, "PUT", base+"/contest/marks/001", map[string]any{"mark": 3.5, "comment": "Тонкая игра"})
 	s.must(http.StatusNotFound, "", "GET", base+"/contest/award", nil)
 	award := s.must(http.StatusOK, director, "POST", base+"/contest/award", map[string]any{"prizes": 1}).(map[string]any)

@@ -2,6 +2,7 @@ package v1
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"mime"
@@ -354,8 +355,10 @@ func (h *handler) getJudging(c *gin.Context) error {
 }
 
 type markBody struct {
-	Mark    *float64 `json:"mark"`
-	Comment string   `json:"comment"`
+	// Mark is the number as it was written, which the service reads:
+	// 3.5 is a mark, 1e0 is not.
+	Mark    *json.Number `json:"mark"`
+	Comment string       `json:"comment"`
 }
 
 func (h *handler) putMark(c *gin.Context) error {
@@ -370,7 +373,7 @@ func (h *handler) putMark(c *gin.Context) error {
 	if body.Mark == nil {
 		return tournament.Invalid("mark", "give the mark")
 	}
-	m, err := h.Composition.Mark(c.Request.Context(), id, composition.MarkInput{Code: c.Param("code"), Mark: *body.Mark, Comment: body.Comment})
+	m, err := h.Composition.Mark(c.Request.Context(), id, composition.MarkInput{Code: c.Param("code"), Mark: body.Mark.String(), Comment: body.Comment})
 	if err != nil {
 		return err
 	}

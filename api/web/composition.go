@@ -343,12 +343,7 @@ func (h *handler) submitMark(c *gin.Context) error {
 	code := c.Param("code")
 	f := newForm()
 	f.Values["code"], f.Values["mark"], f.Values["comment"] = code, c.PostForm("mark"), c.PostForm("comment")
-	mark, perr := strconv.ParseFloat(strings.ReplaceAll(strings.TrimSpace(c.PostForm("mark")), ",", "."), 64)
-	if perr != nil {
-		err = tournament.Invalid("mark", "%q is not a mark: write a number such as 3.5", c.PostForm("mark"))
-	} else {
-		_, err = h.Composition.Mark(c.Request.Context(), id, composition.MarkInput{Code: code, Mark: mark, Comment: c.PostForm("comment")})
-	}
+	_, err = h.Composition.Mark(c.Request.Context(), id, composition.MarkInput{Code: code, Mark: c.PostForm("mark"), Comment: c.PostForm("comment")})
 	return h.afterForm(c, fmt.Sprintf("/events/%d/contest/judging#entry-%s", id, code), f, err, func(f *form, status int) error { return h.renderJudging(c, f, status) })
 }
 

@@ -5,7 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -819,16 +819,35 @@ func sectionOrder(c *Contest) map[string]int {
 
 // MarkInput is a judge's mark for an entry, by its code.
 type MarkInput struct {
-	Code    string
-	Mark    float64
+	Code string
+	// Mark is the mark as the judge wrote it: a plain decimal, with a
+	// point or a comma, at most two places ("7", "3,5", "8.25").
+	Mark    string
 	Comment string
+}
+
+// markPattern is a mark as judges write one. "1e0" or "3.14159" is a number
+// to a program but no judge's mark, and the form and the API read the same.
+var markPattern = regexp.MustCompile(`^[0-9]{1,4}([.,][0-9]{1,2})?$`)
+
+// parseMark reads a mark written by a judge.
+func parseMark(text string) (float64, error) {
+	text = strings.TrimSpace(text)
+	if !markPattern.MatchString(text) {
+		return 0, tournament.Invalid("mark", "%q is not a mark: write a number such as 3.5", text)
+	}
+	return strconv.ParseFloat(strings.Replace(text, ",", ".", 1), 64)
 }
 
 // Mark records a judge's mark and comment for an entry, after the deadline
 // and before the provisional award; a second mark replaces the first.
 func (s *Service) Mark(ctx context.Context, eventID int64, in MarkInput) (*Mark, error) {
+	mark, err := parseMark(in.Mark)
+	if err != nil {
+		return nil, err
+	}
 	var m *Mark
-	err := s.store.Update(ctx, func(tx Tx) error {
+	err = s.store.Update(ctx, func(tx Tx) error {
 		e, c, err := contest(ctx, tx, eventID)
 		if err != nil {
 			return err
@@ -849,8 +868,8 @@ func (s *Service) Mark(ctx context.Context, eventID int64, in MarkInput) (*Mark,
 			return tournament.Conflict("stage", "the award is published; marks are fixed")
 		case s.now().Before(c.Deadline):
 			return tournament.Conflict("deadline", "entries are open until %s; judging starts after the deadline", tournament.UTC(c.Deadline))
-		case math.IsNaN(in.Mark) || in.Mark < 0 || in.Mark > c.Scale:
-			return tournament.Invalid("mark", "a mark is from 0 to %v on this contest's scale; got %v", c.Scale, in.Mark)
+		case mark > c.Scale:
+			return tournament.Invalid("mark", "a mark is from 0 to %v on this contest's scale; got %v", c.Scale, mark)
 		case len(in.Comment) > maxTextLength:
 			return tournament.Invalid("comment", "the comment is longer than %d bytes", maxTextLength)
 		}
@@ -858,7 +877,7 @@ func (s *Service) Mark(ctx context.Context, eventID int64, in MarkInput) (*Mark,
 		if err != nil {
 			return err
 		}
-		m = &Mark{WorkID: w.ID, JudgeID: u.ID, Mark: in.Mark, Comment: strings.TrimSpace(in.Comment), At: s.now().UTC()}
+		m = &Mark{WorkID: w.ID, JudgeID: u.ID, Mark: mark, Comment: strings.TrimSpace(in.Comment), At: s.now().UTC()}
 		if err := tx.SaveMark(m); err != nil {
 			return err
 		}

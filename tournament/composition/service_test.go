@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -207,17 +208,17 @@ func contestLifecycle(t *testing.T, st *store.Store) {
 	if err != nil || len(list) != 2 || list[0].Code != "001" || list[1].Code != "003" || list[0].Findings.Verdict != composition.Sound {
 		t.Fatalf("jury list %+v, %v", list, err)
 	}
-	_, err = c.svc.Mark(c.as("judge1"), c.eventID, composition.MarkInput{Code: "001", Mark: 5})
+	_, err = c.svc.Mark(c.as("judge1"), c.eventID, composition.MarkInput{Code: "001", Mark: "5"})
 	wantCode(t, "mark above the scale", err, tournament.EINVALID, "from 0 to 4")
-	_, err = c.svc.Mark(c.as("director"), c.eventID, composition.MarkInput{Code: "001", Mark: 3})
+	_, err = c.svc.Mark(c.as("director"), c.eventID, composition.MarkInput{Code: "001", Mark: "3"})
 	wantCode(t, "the director marks", err, tournament.EFORBIDDEN, "only the judges")
-	_, err = c.svc.Mark(c.as("judge1"), c.eventID, composition.MarkInput{Code: "002", Mark: 3})
+	_, err = c.svc.Mark(c.as("judge1"), c.eventID, composition.MarkInput{Code: "002", Mark: "3"})
 	wantCode(t, "a withdrawn entry", err, tournament.ENOTFOUND, "entry \"002\" not found")
 	marks := map[string][]float64{"001": {3, 3.5, 1}, "003": {2, 4, 2.5}}
 	for code, ms := range marks {
 		for i, m := range ms {
 			judge := []string{"judge1", "judge2", "judge3"}[i]
-			if _, err := c.svc.Mark(c.as(judge), c.eventID, composition.MarkInput{Code: code, Mark: m, Comment: "Отзыв " + judge}); err != nil {
+			if _, err := c.svc.Mark(c.as(judge), c.eventID, composition.MarkInput{Code: code, Mark: strconv.FormatFloat(m, 'f', -1, 64), Comment: "Отзыв " + judge}); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -264,7 +265,7 @@ func contestLifecycle(t *testing.T, st *store.Store) {
 		!prov.ClaimsUntil.Equal(deadline.Add(14*24*time.Hour)) {
 		t.Fatalf("provisional award %+v, %v", prov, err)
 	}
-	_, err = c.svc.Mark(c.as("judge1"), c.eventID, composition.MarkInput{Code: "001", Mark: 4})
+	_, err = c.svc.Mark(c.as("judge1"), c.eventID, composition.MarkInput{Code: "001", Mark: "4"})
 	wantCode(t, "marking after the award", err, tournament.ECONFLICT, "marks are fixed")
 	_, err = c.svc.Setup(c.as("director"), c.eventID, setup, "")
 	wantCode(t, "settings after the award", err, tournament.ECONFLICT, "the contest's settings are fixed")
@@ -389,7 +390,7 @@ func TestAwardNeedsEveryMark(t *testing.T) {
 		t.Fatal(err)
 	}
 	c.clock.Set(start.Add(2 * time.Hour))
-	if _, err := c.svc.Mark(c.as("judge1"), c.eventID, composition.MarkInput{Code: "001", Mark: 7}); err != nil {
+	if _, err := c.svc.Mark(c.as("judge1"), c.eventID, composition.MarkInput{Code: "001", Mark: "7"}); err != nil {
 		t.Fatal(err)
 	}
 	_, err = c.svc.PublishProvisional(c.as("director"), c.eventID, composition.AwardInput{Prizes: 1}, "")
@@ -398,7 +399,7 @@ func TestAwardNeedsEveryMark(t *testing.T) {
 	if !asError(err, &missing) || !strings.HasSuffix(catalog.For(catalog.Russian).Error(missing), "001 (оценок: 1 из 2)") {
 		t.Errorf("the missing mark in Russian: %v", err)
 	}
-	if _, err := c.svc.Mark(c.as("judge2"), c.eventID, composition.MarkInput{Code: "001", Mark: 9}); err != nil {
+	if _, err := c.svc.Mark(c.as("judge2"), c.eventID, composition.MarkInput{Code: "001", Mark: "9"}); err != nil {
 		t.Fatal(err)
 	}
 	_, err = c.svc.PublishProvisional(c.as("director"), c.eventID, composition.AwardInput{Items: []composition.Distinction{{Code: "001", Honour: "gold", Place: 1}}}, "")
@@ -432,7 +433,7 @@ func TestEqualScoresShareTheirPlace(t *testing.T) {
 	}
 	c.clock.Set(start.Add(2 * time.Hour))
 	for code, mark := range map[string]float64{"001": 6, "002": 8, "003": 8} {
-		if _, err := c.svc.Mark(c.as("judge1"), c.eventID, composition.MarkInput{Code: code, Mark: mark}); err != nil {
+		if _, err := c.svc.Mark(c.as("judge1"), c.eventID, composition.MarkInput{Code: code, Mark: strconv.FormatFloat(mark, 'f', -1, 64)}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -483,7 +484,7 @@ func TestUnsoundWorksAreNotAwarded(t *testing.T) {
 			marks[unsound] = unsoundMark
 		}
 		for code, mark := range marks {
-			if _, err := c.svc.Mark(c.as("judge1"), c.eventID, composition.MarkInput{Code: code, Mark: mark}); err != nil {
+			if _, err := c.svc.Mark(c.as("judge1"), c.eventID, composition.MarkInput{Code: code, Mark: strconv.FormatFloat(mark, 'f', -1, 64)}); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -532,7 +533,7 @@ func TestAwardNamesAccountsWithoutAName(t *testing.T) {
 		t.Fatal(err)
 	}
 	c.clock.Set(start.Add(2 * time.Hour))
-	if _, err := c.svc.Mark(c.as("judge@example.org"), c.eventID, composition.MarkInput{Code: "001", Mark: 7}); err != nil {
+	if _, err := c.svc.Mark(c.as("judge@example.org"), c.eventID, composition.MarkInput{Code: "001", Mark: "7"}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := c.svc.PublishProvisional(c.as("director"), c.eventID, composition.AwardInput{Prizes: 1}, ""); err != nil {
@@ -580,7 +581,7 @@ func TestJudgeListsEntriesByCodeNotByRank(t *testing.T) {
 	// Judge 1 prefers 001; the other two, and so the jury, 002.
 	for judge, marks := range map[string][2]float64{"judge1": {9, 5}, "judge2": {4, 8}, "judge3": {3, 7}} {
 		for i, mark := range marks {
-			if _, err := c.svc.Mark(c.as(judge), c.eventID, composition.MarkInput{Code: fmt.Sprintf("%03d", i+1), Mark: mark}); err != nil {
+			if _, err := c.svc.Mark(c.as(judge), c.eventID, composition.MarkInput{Code: fmt.Sprintf("%03d", i+1), Mark: strconv.FormatFloat(mark, 'f', -1, 64)}); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -621,7 +622,7 @@ func TestAwardNamesTheEliminatedEntries(t *testing.T) {
 	}
 	c.clock.Set(start.Add(2 * time.Hour))
 	for code, mark := range map[string]float64{"001": 9, "002": 7} {
-		if _, err := c.svc.Mark(c.as("judge1"), c.eventID, composition.MarkInput{Code: code, Mark: mark}); err != nil {
+		if _, err := c.svc.Mark(c.as("judge1"), c.eventID, composition.MarkInput{Code: code, Mark: strconv.FormatFloat(mark, 'f', -1, 64)}); err != nil {
 			t.Fatal(err)
 		}
 	}

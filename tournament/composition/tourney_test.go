@@ -115,3 +115,32 @@ func TestContestMovesToJudgingAtItsDeadline(t *testing.T) {
 		})
 	}
 }
+
+// Issue 41, item 8: a mark is a plain decimal within the scale, whichever
+// door it comes through; 1e0 and 3.14159 are numbers but no judge's marks.
+func TestMarksArePlainDecimals(t *testing.T) {
+	t.Parallel()
+	st := storetest.Open(t)["sqlite"]
+	c := newContest(t, st)
+	c.setUpOneSection(t)
+	if _, err := c.svc.SetJudges(c.as("director"), c.eventID, []string{"judge1@example.org"}, ""); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.svc.Submit(c.as("alice"), c.eventID, composition.EntryInput{Section: "Задачи",
+		Entry: composition.Entry{Position: g005, Side: "black", Stipulation: "exact 18:6", Solution: "d6:f8"}}); err != nil {
+		t.Fatal(err)
+	}
+	c.clock.Set(start.Add(2 * time.Hour))
+	for _, bad := range []string{"1e0", "3.14159", "-1", "", "семь", "0x7", "Inf"} {
+		_, err := c.svc.Mark(c.as("judge1"), c.eventID, composition.MarkInput{Code: "001", Mark: bad})
+		wantCode(t, "mark "+bad, err, tournament.EINVALID, "is not a mark")
+	}
+	_, err := c.svc.Mark(c.as("judge1"), c.eventID, composition.MarkInput{Code: "001", Mark: "10,5"})
+	wantCode(t, "a mark above the scale", err, tournament.EINVALID, "from 0 to 10")
+	for text, want := range map[string]float64{"3,5": 3.5, "7.25": 7.25, " 8 ": 8} {
+		m, err := c.svc.Mark(c.as("judge1"), c.eventID, composition.MarkInput{Code: "001", Mark: text})
+		if err != nil || m.Mark != want {
+			t.Errorf("mark %q: %v, %v; want %v", text, m, err, want)
+		}
+	}
+}
