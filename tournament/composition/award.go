@@ -108,19 +108,42 @@ func derive(ranked []Anonymous, in AwardInput) ([]Distinction, error) {
 	if in.Prizes+in.Mentions+in.Commendations == 0 {
 		return nil, tournament.Invalid("prizes", "give the numbers of prizes, honourable mentions and commendations, or the award's items")
 	}
+	// Honours go down the ranking by tie groups: a group of entries ranked
+	// equal shares one honour ex aequo, even past the number asked for, and
+	// every kind of honour still gives its number after it, as award
+	// booklets do ("1-й приз" twice, then the honourable mention). Before,
+	// a tie for first took the mention's place and the mention was lost.
+	quota := []struct {
+		honour Honour
+		n      int
+	}{{Prize, in.Prizes}, {Mention, in.Mentions}, {Commendation, in.Commendations}}
+	// ranked comes section by section, each in order of rank.
 	var items []Distinction
-	for _, a := range ranked {
-		if a.Rank == 0 {
+	kind, given, section := 0, 0, ""
+	for i := 0; i < len(ranked); {
+		if ranked[i].Section != section {
+			kind, given, section = 0, 0, ranked[i].Section
+		}
+		if ranked[i].Rank == 0 {
+			i++
 			continue
 		}
-		switch r := a.Rank; {
-		case r <= in.Prizes:
-			items = append(items, Distinction{a.Code, Prize, r})
-		case r <= in.Prizes+in.Mentions:
-			items = append(items, Distinction{a.Code, Mention, r - in.Prizes})
-		case r <= in.Prizes+in.Mentions+in.Commendations:
-			items = append(items, Distinction{a.Code, Commendation, r - in.Prizes - in.Mentions})
+		j := i
+		for j < len(ranked) && ranked[j].Section == section && ranked[j].Rank == ranked[i].Rank {
+			j++
 		}
+		for kind < len(quota) && given >= quota[kind].n {
+			kind, given = kind+1, 0
+		}
+		if kind == len(quota) {
+			i = j
+			continue
+		}
+		for _, a := range ranked[i:j] {
+			items = append(items, Distinction{a.Code, quota[kind].honour, given + 1})
+		}
+		given += j - i
+		i = j
 	}
 	return items, nil
 }

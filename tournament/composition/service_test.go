@@ -418,7 +418,8 @@ func TestAwardNeedsEveryMark(t *testing.T) {
 
 // Entries with equal scores share their place, and an award by numbers
 // gives them the same honour and place (ex aequo); the next entry's place
-// counts them both (1, 1, 3).
+// counts them both (1, 1, 3), and the honourable mention asked for is
+// still given after the shared prize (issue 41, item 4: it was dropped).
 func TestEqualScoresShareTheirPlace(t *testing.T) {
 	st := storetest.Open(t)["sqlite"]
 	c := newContest(t, st)
@@ -441,13 +442,14 @@ func TestEqualScoresShareTheirPlace(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []composition.Distinction{{Code: "002", Honour: composition.Prize, Place: 1}, {Code: "003", Honour: composition.Prize, Place: 1}}
+	want := []composition.Distinction{{Code: "002", Honour: composition.Prize, Place: 1}, {Code: "003", Honour: composition.Prize, Place: 1},
+		{Code: "001", Honour: composition.Mention, Place: 1}}
 	if !slices.Equal(prov.Award, want) {
 		t.Fatalf("award %+v, want %+v", prov.Award, want)
 	}
 	// The award says the two share the prize.
 	award, err := c.svc.Award(c.as("director"), c.eventID)
-	if err != nil || len(award.Items) != 2 || !award.Items[0].ExAequo || !award.Items[1].ExAequo {
+	if err != nil || len(award.Items) != 3 || !award.Items[0].ExAequo || !award.Items[1].ExAequo || award.Items[2].ExAequo {
 		t.Errorf("the shared prize is not ex aequo: %+v, %v", award, err)
 	}
 }

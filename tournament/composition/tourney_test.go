@@ -2,6 +2,8 @@ package composition_test
 
 import (
 	"context"
+	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -141,6 +143,46 @@ func TestMarksArePlainDecimals(t *testing.T) {
 		m, err := c.svc.Mark(c.as("judge1"), c.eventID, composition.MarkInput{Code: "001", Mark: text})
 		if err != nil || m.Mark != want {
 			t.Errorf("mark %q: %v, %v; want %v", text, m, err, want)
+		}
+	}
+}
+
+// Issue 41, item 4: by numbers, a tie group shares one honour ex aequo and
+// every kind of honour asked for is still given after it, section by
+// section; nothing asked for is dropped.
+func TestAwardByNumbersKeepsEveryHonourThroughTies(t *testing.T) {
+	t.Parallel()
+	entry := func(code, section string, rank int) composition.Anonymous {
+		return composition.Anonymous{Code: code, Section: section, Rank: rank}
+	}
+	one := composition.AwardInput{Prizes: 1, Mentions: 1, Commendations: 1}
+	for _, tc := range []struct {
+		name   string
+		ranked []composition.Anonymous
+		in     composition.AwardInput
+		want   string
+	}{
+		{"no tie", []composition.Anonymous{entry("001", "A", 1), entry("002", "A", 2), entry("003", "A", 3), entry("004", "A", 4)}, one,
+			"001 prize 1, 002 honourable_mention 1, 003 commendation 1"},
+		{"two share the first place", []composition.Anonymous{entry("001", "A", 1), entry("002", "A", 1), entry("003", "A", 3), entry("004", "A", 4)}, one,
+			"001 prize 1, 002 prize 1, 003 honourable_mention 1, 004 commendation 1"},
+		{"three share the first place", []composition.Anonymous{entry("001", "A", 1), entry("002", "A", 1), entry("003", "A", 1), entry("004", "A", 4), entry("005", "A", 5)}, one,
+			"001 prize 1, 002 prize 1, 003 prize 1, 004 honourable_mention 1, 005 commendation 1"},
+		{"a tie for the second prize", []composition.Anonymous{entry("001", "A", 1), entry("002", "A", 2), entry("003", "A", 2), entry("004", "A", 4)}, composition.AwardInput{Prizes: 2, Mentions: 1},
+			"001 prize 1, 002 prize 2, 003 prize 2, 004 honourable_mention 1"},
+		{"sections apart", []composition.Anonymous{entry("001", "A", 1), entry("002", "A", 1), entry("003", "B", 1), entry("004", "B", 2), entry("005", "B", 0)}, composition.AwardInput{Prizes: 1, Mentions: 1},
+			"001 prize 1, 002 prize 1, 003 prize 1, 004 honourable_mention 1"},
+	} {
+		items, err := composition.DeriveAward(tc.ranked, tc.in)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		var got []string
+		for _, d := range items {
+			got = append(got, fmt.Sprintf("%s %s %d", d.Code, d.Honour, d.Place))
+		}
+		if strings.Join(got, ", ") != tc.want {
+			t.Errorf("%s: %s, want %s", tc.name, strings.Join(got, ", "), tc.want)
 		}
 	}
 }

@@ -1,0 +1,4 @@
+package composition
+
+// DeriveAward is derive, the award by numbers, for the tests.
+var DeriveAward = derive
