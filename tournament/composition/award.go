@@ -187,14 +187,22 @@ func (s *Service) EditAward(ctx context.Context, eventID int64, items []Distinct
 		if err != nil {
 			return err
 		}
-		if c.Stage != Provisional {
+		switch {
+		case c.Stage != Provisional:
 			return tournament.Conflict("stage", "only a provisional award can be edited")
+		case !s.now().Before(c.ClaimsUntil):
+			return tournament.Conflict("stage", "the claims period ended at %s; the award can only be made final now", tournament.UTC(c.ClaimsUntil))
 		}
 		if err := checkAward(tx, eventID, items); err != nil {
 			return err
 		}
 		before := c.Award
 		c.Award = items
+		// An entry the edit adds or raises has not been open to claims as it
+		// now stands: the claims period runs again in full from now.
+		if len(raised(before, items)) > 0 {
+			c.ClaimsUntil = s.now().UTC().Add(time.Duration(c.ClaimDays) * 24 * time.Hour)
+		}
 		if err := tx.SaveContest(c); err != nil {
 			return err
 		}
@@ -202,6 +210,23 @@ func (s *Service) EditAward(ctx context.Context, eventID int64, items []Distinct
 		return tournament.Audit(tx, s.now(), u, eventID, ActionAwardEdit, fmt.Sprintf("event %d", eventID), before, items, reason)
 	})
 	return out, err
+}
+
+// raised lists the entries of after that before did not honour, or honoured
+// lower (a lesser honour, or a later place of the same one).
+func raised(before, after []Distinction) []string {
+	was := map[string]Distinction{}
+	for _, d := range before {
+		was[d.Code] = d
+	}
+	var codes []string
+	for _, d := range after {
+		old, ok := was[d.Code]
+		if !ok || honourOrder[d.Honour] < honourOrder[old.Honour] || (d.Honour == old.Honour && d.Place < old.Place) {
+			codes = append(codes, d.Code)
+		}
+	}
+	return codes
 }
 
 // ClaimInput is a claim against an entry of the provisional award.

@@ -186,3 +186,50 @@ func TestAwardByNumbersKeepsEveryHonourThroughTies(t *testing.T) {
 		}
 	}
 }
+
+// Issue 41, item 5: the provisional award is edited only during the claims
+// period; an edit that raises an entry opens the claims period again in
+// full; after it, only the final award.
+func TestAwardIsEditedOnlyWhileClaimsAreOpen(t *testing.T) {
+	t.Parallel()
+	st := storetest.Open(t)["sqlite"]
+	c := newContest(t, st)
+	c.setUpOneSection(t)
+	if _, err := c.svc.SetJudges(c.as("director"), c.eventID, []string{"judge1@example.org"}, ""); err != nil {
+		t.Fatal(err)
+	}
+	for _, author := range []string{"alice", "bob", "alice"} {
+		if _, err := c.svc.Submit(c.as(author), c.eventID, composition.EntryInput{Section: "Задачи", Entry: composition.Entry{Position: g019, Side: "black", Stipulation: "draw", Solution: "h4-g3"}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c.clock.Set(start.Add(2 * time.Hour))
+	for code, mark := range map[string]string{"001": "8", "002": "7", "003": "6"} {
+		if _, err := c.svc.Mark(c.as("judge1"), c.eventID, composition.MarkInput{Code: code, Mark: mark}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	prov, err := c.svc.PublishProvisional(c.as("director"), c.eventID, composition.AwardInput{Prizes: 1, Mentions: 1}, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	firstPeriod := prov.ClaimsUntil
+	// Three days on, the director lowers nothing but adds 003: its claims
+	// period runs a full week from now.
+	c.clock.Set(start.Add(2*time.Hour + 72*time.Hour))
+	edited, err := c.svc.EditAward(c.as("director"), c.eventID, append(prov.Award, composition.Distinction{Code: "003", Honour: composition.Commendation, Place: 1}), "по отзыву жюри")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := c.clock.Now().UTC().Add(7 * 24 * time.Hour); !edited.ClaimsUntil.Equal(want) || !edited.ClaimsUntil.After(firstPeriod) {
+		t.Errorf("claims until %v after adding an entry, want %v", edited.ClaimsUntil, want)
+	}
+	// Reordering without raising anyone keeps the period as it is.
+	again, err := c.svc.EditAward(c.as("director"), c.eventID, edited.Award[:2], "без похвального отзыва")
+	if err != nil || !again.ClaimsUntil.Equal(edited.ClaimsUntil) {
+		t.Errorf("removing an entry moved the period to %v (%v)", again.ClaimsUntil, err)
+	}
+	c.clock.Set(edited.ClaimsUntil)
+	_, err = c.svc.EditAward(c.as("director"), c.eventID, edited.Award, "поздно")
+	wantCode(t, "an edit after the claims period", err, tournament.ECONFLICT, "claims period ended")
+}
