@@ -476,6 +476,13 @@ func (s *Service) Submit(ctx context.Context, eventID int64, in EntryInput) (*Wo
 		if err != nil {
 			return err
 		}
+		// A form sent twice, or a script that retries, must not make two
+		// entries: the same work twice from one author is refused.
+		for _, old := range works {
+			if old.AuthorID == u.ID && !old.Withdrawn && old.Section == in.Section && old.Entry == entry {
+				return tournament.Conflict("position", "you have already entered this work as %s", old.Code)
+			}
+		}
 		now := s.now().UTC()
 		w = &Work{EventID: eventID, Code: fmt.Sprintf("%03d", len(works)+1), Section: in.Section, AuthorID: u.ID,
 			Entry: entry, Comment: strings.TrimSpace(in.Comment), Findings: findings, SubmittedAt: now, UpdatedAt: now}

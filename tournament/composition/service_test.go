@@ -427,7 +427,7 @@ func TestEqualScoresShareTheirPlace(t *testing.T) {
 	if _, err := c.svc.SetJudges(c.as("director"), c.eventID, []string{"judge1@example.org"}, ""); err != nil {
 		t.Fatal(err)
 	}
-	for _, author := range []string{"alice", "bob", "alice"} {
+	for _, author := range []string{"alice", "bob", "reader"} {
 		if _, err := c.svc.Submit(c.as(author), c.eventID, composition.EntryInput{Section: "Задачи", Entry: composition.Entry{Position: g019, Side: "black", Stipulation: "draw", Solution: "h4-g3"}}); err != nil {
 			t.Fatal(err)
 		}

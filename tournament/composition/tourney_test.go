@@ -198,7 +198,7 @@ func TestAwardIsEditedOnlyWhileClaimsAreOpen(t *testing.T) {
 	if _, err := c.svc.SetJudges(c.as("director"), c.eventID, []string{"judge1@example.org"}, ""); err != nil {
 		t.Fatal(err)
 	}
-	for _, author := range []string{"alice", "bob", "alice"} {
+	for _, author := range []string{"alice", "bob", "reader"} {
 		if _, err := c.svc.Submit(c.as(author), c.eventID, composition.EntryInput{Section: "Задачи", Entry: composition.Entry{Position: g019, Side: "black", Stipulation: "draw", Solution: "h4-g3"}}); err != nil {
 			t.Fatal(err)
 		}
@@ -232,4 +232,26 @@ func TestAwardIsEditedOnlyWhileClaimsAreOpen(t *testing.T) {
 	c.clock.Set(edited.ClaimsUntil)
 	_, err = c.svc.EditAward(c.as("director"), c.eventID, edited.Award, "поздно")
 	wantCode(t, "an edit after the claims period", err, tournament.ECONFLICT, "claims period ended")
+}
+
+// Issue 41, item 6: one entry per submission. The same work sent twice by
+// its author (a form posted twice, a script that retries) is refused, and
+// the contest keeps one entry; another author's identical work is entered.
+func TestTheSameWorkIsEnteredOnce(t *testing.T) {
+	t.Parallel()
+	c := newContest(t, storetest.Open(t)["sqlite"])
+	c.setUpOneSection(t)
+	in := composition.EntryInput{Section: "Задачи", Entry: composition.Entry{Position: g019, Side: "black", Stipulation: "draw", Solution: "h4-g3"}}
+	if _, err := c.svc.Submit(c.as("alice"), c.eventID, in); err != nil {
+		t.Fatal(err)
+	}
+	_, err := c.svc.Submit(c.as("alice"), c.eventID, in)
+	wantCode(t, "the same work again", err, tournament.ECONFLICT, "already entered this work as 001")
+	if _, err := c.svc.Submit(c.as("bob"), c.eventID, in); err != nil {
+		t.Errorf("another author's identical work: %v", err)
+	}
+	mine, err := c.svc.MyWorks(c.as("alice"), c.eventID)
+	if err != nil || len(mine) != 1 {
+		t.Errorf("alice has %d entries (%v), want 1", len(mine), err)
+	}
 }
