@@ -48,7 +48,17 @@ func Backup(ctx context.Context, path, out string) error {
 	if err := isAdiukhDatabase(ctx, db, path); err != nil {
 		return err
 	}
+	// VACUUM INTO fills an empty file: made first, it is the owner's alone
+	// (the backup holds the password hashes and the session key).
+	f, err := os.OpenFile(out, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)
+	if err != nil {
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
 	if _, err := db.ExecContext(ctx, "VACUUM INTO ?", out); err != nil {
+		os.Remove(out)
 		return fmt.Errorf("back up %s to %s: %w", path, out, err)
 	}
 	return nil
@@ -92,6 +102,9 @@ func Restore(ctx context.Context, from, path string, replace bool) error {
 	var check string
 	if err := src.QueryRowContext(ctx, "PRAGMA integrity_check").Scan(&check); err != nil || check != "ok" {
 		return tournament.Invalid("", "%s is damaged (integrity check: %q, %v); it was not restored", from, check, err)
+	}
+	if err := createPrivate(path); err != nil {
+		return err
 	}
 	dst, err := sql.Open("sqlite3", sqliteDSN(path, "_journal_mode=WAL"))
 	if err != nil {

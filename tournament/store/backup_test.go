@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -151,4 +152,42 @@ func TestBackupRefusals(t *testing.T) {
 	if err := store.Backup(ctx, live, filepath.Join(missing, "b.db")); !errors.As(err, &pathErr) || !errors.Is(err, fs.ErrNotExist) || pathErr.Path != missing {
 		t.Errorf("backup into a missing folder: %v, want the folder %s named as missing", err, missing)
 	}
+}
+
+// Second security pass, finding H: the database, its write-ahead log and
+// shared memory, every backup and a restored database are created readable
+// by their owner alone, whatever the umask: they hold the password hashes,
+// the token hashes and the key that signs sessions.
+func TestDatabaseFilesAreTheOwnersAlone(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	path := filepath.Join(dir, "adiukh.db")
+	st, err := store.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seedEvent(t, st)
+	backup := filepath.Join(dir, "backup.db")
+	if err := store.Backup(context.Background(), path, backup); err != nil {
+		t.Fatal(err)
+	}
+	private := func(name string) {
+		t.Helper()
+		info, err := os.Stat(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if mode := info.Mode().Perm(); mode != 0o600 {
+			t.Errorf("%s has mode %o, want 600", filepath.Base(name), mode)
+		}
+	}
+	for _, name := range []string{path, path + "-wal", path + "-shm", backup} {
+		private(name)
+	}
+	st.Close()
+	restored := filepath.Join(dir, "restored.db")
+	if err := store.Restore(context.Background(), backup, restored, false); err != nil {
+		t.Fatal(err)
+	}
+	private(restored)
 }

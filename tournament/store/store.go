@@ -62,6 +62,9 @@ func Open(dsn string) (*Store, error) {
 	// at its first write instead when another connection wrote meanwhile.
 	var inUse *os.File
 	if !inMemory(dsn) {
+		if err := createPrivate(sqlitePath(dsn)); err != nil {
+			return nil, err
+		}
 		var err error
 		if inUse, err = lockInUse(sqlitePath(dsn), false); errors.Is(err, errBusy) {
 			return nil, tournament.Conflict("", "%s is being restored from a backup; start again when adiukh restore has finished", sqlitePath(dsn))
@@ -99,6 +102,22 @@ func Open(dsn string) (*Store, error) {
 		}
 	}
 	return s, nil
+}
+
+// createPrivate creates an empty file at path, readable by its owner alone,
+// unless one is there. An empty file is a new SQLite database, and SQLite
+// gives its write-ahead log and shared memory the mode of the database
+// file: none of them, which hold password hashes and the session key, is
+// readable by other users of the machine.
+func createPrivate(path string) error {
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)
+	switch {
+	case errors.Is(err, fs.ErrExist):
+		return nil
+	case err != nil:
+		return err
+	}
+	return f.Close()
 }
 
 // OpenExisting opens a database that must be there already, for the
