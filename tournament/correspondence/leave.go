@@ -127,16 +127,33 @@ func (s *Service) checkLeave(tx Tx, e *tournament.Event, p *tournament.Player, l
 	return nil
 }
 
-// Leaves lists the leave booked in an event.
+// Leaves lists the leave booked in an event. Its dates are public, as the
+// clocks they stop are; why a player takes leave (an illness, a family
+// matter) is seen only by the player and the event's arbiters.
 func (s *Service) Leaves(ctx context.Context, eventID int64) ([]Leave, error) {
 	var leaves []Leave
 	err := s.store.View(ctx, func(tx Tx) error {
-		if _, err := readable(ctx, tx, eventID); err != nil {
+		e, err := readable(ctx, tx, eventID)
+		if err != nil {
 			return err
 		}
-		var err error
-		leaves, err = tx.Leaves(eventID)
-		return err
+		if leaves, err = tx.Leaves(eventID); err != nil {
+			return err
+		}
+		u := tournament.UserFromContext(ctx)
+		if tournament.CanManage(u, e) {
+			return nil
+		}
+		linked, err := tx.PlayerAccounts(eventID)
+		if err != nil {
+			return err
+		}
+		for i := range leaves {
+			if own, ok := linked[leaves[i].PlayerID]; !ok || u == nil || own.ID != u.ID {
+				leaves[i].Reason = ""
+			}
+		}
+		return nil
 	})
 	return leaves, err
 }

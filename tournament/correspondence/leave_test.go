@@ -1,6 +1,7 @@
 package correspondence_test
 
 import (
+	"context"
 	"errors"
 	"testing"
 
@@ -34,6 +35,37 @@ func TestCancelOthersLeave(t *testing.T) {
 	} {
 		if got := catalog.For(lang).Error(e); got != want {
 			t.Errorf("%q, want %q", got, want)
+		}
+	}
+}
+
+// Second security pass, finding G: leave's dates are public, its reason
+// is seen only by the player and the event's arbiter.
+func TestLeaveReasonIsThePlayersAndTheArbiters(t *testing.T) {
+	t.Parallel()
+	st := storetest.Open(t)["sqlite"]
+	clk := &clock{now: t0}
+	svc := correspondence.NewService(st.Correspondence(), correspondence.Options{Pairing: engines.Options().Pairing, Now: clk.Now})
+	sec := newSection(t, st, svc, 2, "10d", correspondence.SettingsInput{})
+	owner, other := sec.players[0], sec.players[1]
+	if _, err := svc.RequestLeave(sec.as(owner), correspondence.LeaveInput{EventID: sec.eventID, PlayerID: owner, From: "2026-12-10", To: "2026-12-12", Reason: "операция"}); err != nil {
+		t.Fatal(err)
+	}
+	for who, tc := range map[string]struct {
+		ctx    context.Context
+		reason string
+	}{
+		"anonymous":    {context.Background(), ""},
+		"the opponent": {sec.as(other), ""},
+		"the player":   {sec.as(owner), "операция"},
+		"the arbiter":  {sec.ctx, "операция"},
+	} {
+		leaves, err := svc.Leaves(tc.ctx, sec.eventID)
+		if err != nil || len(leaves) != 1 {
+			t.Fatalf("%s: %v, %v", who, leaves, err)
+		}
+		if leaves[0].Reason != tc.reason || leaves[0].From == "" {
+			t.Errorf("%s reads the reason %q (from %v), want %q", who, leaves[0].Reason, leaves[0].From, tc.reason)
 		}
 	}
 }
