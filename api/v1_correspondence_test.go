@@ -539,3 +539,47 @@ func crossCell(t *testing.T, s *corrServer, ev string, playerID, round int) map[
 	t.Helper()
 	return crossRow(t, s, ev, playerID)["games"].([]any)[round-1].(map[string]any)
 }
+
+// Second security pass, finding F: a private section is played by its own
+// players — the game, its page and its moves — while to everyone else but
+// its arbiter it does not exist.
+func TestPrivateSectionIsPlayedByItsPlayers(t *testing.T) {
+	t.Parallel()
+	s := newCorrServer(t, storetest.Open(t)["sqlite"], corrStart, nil)
+	arbiter := s.user("arbiter@example.org", tournament.ArbiterRole)
+	outsider := s.user("outsider@example.org", tournament.PlayerRole)
+	id := num(s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Закрытый заочный", "discipline": "correspondence",
+		"system": "round-robin", "time_control": "10d", "visibility": "private"}).(map[string]any)["id"])
+	ev := fmt.Sprintf("/api/v1/events/%d", id)
+	tokens, emails := map[int]string{}, map[int]string{}
+	for i, name := range []string{"Абрегов", "Бжедугов"} {
+		pid := num(s.must(http.StatusCreated, arbiter, "POST", ev+"/players", map[string]any{"name": name}).(map[string]any)["id"])
+		emails[pid] = fmt.Sprintf("p%d@example.org", i)
+		tokens[pid] = s.user(emails[pid], tournament.PlayerRole)
+		s.must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("%s/players/%d/account", ev, pid), map[string]any{"email": emails[pid]})
+	}
+	g := s.must(http.StatusOK, arbiter, "POST", ev+"/start", nil).([]any)[0].(map[string]any)
+	path := fmt.Sprintf("/api/v1/games/%d", num(g["id"]))
+	white, black := num(g["white"]), num(g["black"])
+	for who, token := range map[string]string{"anonymous": "", "another account": outsider} {
+		if code, _ := s.call(token, "GET", path, nil); code != http.StatusNotFound {
+			t.Errorf("%s reads the game of a private section: %d, want 404", who, code)
+		}
+	}
+	s.must(http.StatusOK, tokens[white], "GET", path, nil)
+	s.must(http.StatusOK, tokens[white], "GET", ev+"/leave", nil)
+	s.must(http.StatusOK, tokens[white], "POST", path+"/moves", map[string]any{"move": "c3-d4", "ply": 0})
+	// The game's page: Black, signed in, sees the board with the move form;
+	// another account finds nothing.
+	page := fmt.Sprintf("/games/%d", num(g["id"]))
+	if body := s.page(s.session(emails[black]), page); !strings.Contains(body, `name="move"`) {
+		t.Errorf("the page of a private section offers its player no move")
+	}
+	req := httptest.NewRequest("GET", page, nil)
+	req.AddCookie(s.session("outsider@example.org"))
+	rec := httptest.NewRecorder()
+	s.handler.ServeHTTP(rec, req)
+	if rec.Code != http.StatusNotFound {
+		t.Errorf("another account opens the game's page: %d, want 404", rec.Code)
+	}
+}

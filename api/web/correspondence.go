@@ -182,17 +182,13 @@ func (h *handler) renderCorrGame(c *gin.Context, f *form, status int) error {
 	if err != nil {
 		return err
 	}
-	ctx := c.Request.Context()
-	v, err := h.Correspondence.Game(ctx, gid)
+	gp, err := h.Correspondence.GamePage(c.Request.Context(), gid)
 	if err != nil {
 		return err
 	}
-	d, err := h.Events.EventData(ctx, v.EventID)
-	if err != nil {
-		return err
-	}
+	v := &gp.View
 	tr := h.translator(c)
-	data := &corrGamePageData{eventHeader: h.header(c, d.Event, "games"), Game: newCorrRow(tr, *v, playerNames(d.Players)), Form: f,
+	data := &corrGamePageData{eventHeader: h.header(c, gp.Event, "games"), Game: newCorrRow(tr, *v, playerNames(gp.Players)), Form: f,
 		Viewer: fmt.Sprintf("/events/%d/rounds/%d/boards/%d", v.EventID, v.Round, v.Board)}
 	data.CanDecide = data.CanManage
 	data.Reasons = []tournament.EndReason{tournament.Adjudication, tournament.ArbiterLoss, tournament.FinalPosition, tournament.Resignation, tournament.LossOnTime, tournament.Agreement}
@@ -221,19 +217,16 @@ func (h *handler) renderCorrGame(c *gin.Context, f *form, status int) error {
 			row.Black = m
 		}
 	}
-	if u := tournament.UserFromContext(ctx); u != nil {
-		if pv, err := h.Events.PlayerView(ctx, v.EventID); err == nil && pv.PlayerID != 0 {
-			if side, ok := v.SideOf(pv.PlayerID); ok {
-				data.IsPlayer = true
-				data.CanMove = v.Status == correspondence.Running && v.ToMove == side
-				switch {
-				case v.OfferBy == nil:
-				case *v.OfferBy == side:
-					data.Offer = "mine"
-				default:
-					data.Offer = "theirs"
-				}
-			}
+	if gp.ViewerPlays {
+		side := gp.Side
+		data.IsPlayer = true
+		data.CanMove = v.Status == correspondence.Running && v.ToMove == side
+		switch {
+		case v.OfferBy == nil:
+		case *v.OfferBy == side:
+			data.Offer = "mine"
+		default:
+			data.Offer = "theirs"
 		}
 	}
 	if data.CanMove {
@@ -247,7 +240,7 @@ func (h *handler) renderCorrGame(c *gin.Context, f *form, status int) error {
 		}
 		data.Legal = strings.Join(items, ";")
 	}
-	h.renderWith(c, tr.In(d.Event.Location()), status, "corr_game", d.Event.Name, data)
+	h.renderWith(c, tr.In(gp.Event.Location()), status, "corr_game", gp.Event.Name, data)
 	return nil
 }
 

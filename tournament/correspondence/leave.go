@@ -44,8 +44,8 @@ func (s *Service) RequestLeave(ctx context.Context, in LeaveInput) (*Leave, erro
 		if err != nil {
 			return err
 		}
-		if !tournament.CanRead(u, e) {
-			return tournament.NotFound("event %d not found", in.EventID)
+		if _, err := readable(ctx, tx, in.EventID); err != nil {
+			return err
 		}
 		p, err := findPlayer(tx, in.EventID, in.PlayerID)
 		if err != nil {

@@ -46,21 +46,24 @@ func (s *Service) load(ctx context.Context, tx Tx, gameID int64, arbiter bool) (
 	if err != nil {
 		return nil, err
 	}
-	if !tournament.CanRead(u, p.e) {
-		return nil, tournament.NotFound("game %d not found", gameID)
-	}
 	p.user = u
 	accounts, err := tx.PlayerAccounts(p.e.ID)
 	if err != nil {
 		return nil, err
 	}
+	inSection := false
 	for pid, a := range accounts {
 		if a.ID != u.ID {
 			continue
 		}
+		inSection = true
 		if side, ok := p.g.SideOf(pid); ok {
 			p.side, p.isPlayer = side, true
 		}
+	}
+	// A private section is read by its arbiters and its own players only.
+	if !tournament.CanRead(u, p.e) && !inSection {
+		return nil, tournament.NotFound("game %d not found", gameID)
 	}
 	switch {
 	case arbiter && !tournament.CanManage(u, p.e):

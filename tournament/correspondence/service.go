@@ -64,10 +64,24 @@ func readable(ctx context.Context, tx Tx, eventID int64) (*tournament.Event, err
 	if err != nil {
 		return nil, err
 	}
-	if !tournament.CanRead(tournament.UserFromContext(ctx), e) {
-		return nil, tournament.NotFound("event %d not found", eventID)
+	u := tournament.UserFromContext(ctx)
+	if tournament.CanRead(u, e) {
+		return e, nil
 	}
-	return e, nil
+	// A private section is played by its own players: they read its games
+	// as its arbiters do, where everyone else finds nothing.
+	if u != nil && e.Discipline == tournament.Correspondence {
+		linked, err := tx.PlayerAccounts(eventID)
+		if err != nil {
+			return nil, err
+		}
+		for _, account := range linked {
+			if account.ID == u.ID {
+				return e, nil
+			}
+		}
+	}
+	return nil, tournament.NotFound("event %d not found", eventID)
 }
 
 // section loads a correspondence event, locked for the transaction.
@@ -558,6 +572,55 @@ func (s *Service) Game(ctx context.Context, gameID int64) (*View, error) {
 		return err
 	})
 	return view, err
+}
+
+// GamePage is a game with what its page shows around it: the event and
+// the players of the section, read with the game, so that a private
+// section's own player reads them as the game itself.
+type GamePage struct {
+	View
+	Event   *tournament.Event
+	Players []tournament.Player
+	// ViewerPlays: the reader plays the game, with the side Side.
+	ViewerPlays bool
+	Side        rules.Color
+}
+
+// GamePage reads a game for its page.
+func (s *Service) GamePage(ctx context.Context, gameID int64) (*GamePage, error) {
+	var page *GamePage
+	err := s.store.View(ctx, func(tx Tx) error {
+		g, err := tx.Game(gameID)
+		if err != nil {
+			return err
+		}
+		e, err := readable(ctx, tx, g.EventID)
+		if err != nil {
+			return tournament.NotFound("game %d not found", gameID)
+		}
+		views, err := s.views(tx, []Game{*g})
+		if err != nil {
+			return err
+		}
+		page = &GamePage{View: views[0], Event: e}
+		if page.Moves, err = tx.Moves(gameID); err != nil {
+			return err
+		}
+		if u := tournament.UserFromContext(ctx); u != nil {
+			linked, err := tx.PlayerAccounts(g.EventID)
+			if err != nil {
+				return err
+			}
+			for pid, account := range linked {
+				if account.ID == u.ID {
+					page.Side, page.ViewerPlays = g.SideOf(pid)
+				}
+			}
+		}
+		page.Players, err = tx.Players(g.EventID)
+		return err
+	})
+	return page, err
 }
 
 // MyGame is a game of the signed-in user with what they need to act.
