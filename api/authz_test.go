@@ -97,6 +97,7 @@ var authzTable = map[string]string{
 	"PUT /api/v1/events/:id/contest/award":                                 "nvvvv",
 	"PUT /api/v1/events/:id/contest/judges":                                "nvvvv",
 	"PUT /api/v1/events/:id/contest/marks/:code":                           "nvvvv",
+	"POST /api/v1/events/:id/contest/entries/:code/accept-cook":            "nvvvv",
 	"DELETE /api/v1/events/:id/players/:pid":                               "nnncc",
 	"DELETE /api/v1/events/:id/rounds/:n":                                  "nnncc",
 	"DELETE /api/v1/tokens/:tid":                                           "n00yy",

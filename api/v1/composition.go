@@ -35,6 +35,7 @@ func (h *handler) compositionRoutesV1(read, write *gin.RouterGroup) {
 	write.DELETE("/contest-entries/:eid", h.JSON(h.deleteEntry))
 	write.GET("/events/:id/contest/judging", h.JSON(h.getJudging))
 	write.PUT("/events/:id/contest/marks/:code", h.JSON(h.putMark))
+	write.POST("/events/:id/contest/entries/:code/accept-cook", h.JSON(h.postAcceptCook))
 	write.POST("/events/:id/contest/award", h.JSON(h.postAward))
 	write.PUT("/events/:id/contest/award", h.JSON(h.putAward))
 	write.POST("/events/:id/contest/award/final", h.JSON(h.postFinalAward))
@@ -359,6 +360,26 @@ type markBody struct {
 	// 3.5 is a mark, 1e0 is not.
 	Mark    *json.Number `json:"mark"`
 	Comment string       `json:"comment"`
+}
+
+// postAcceptCook is the director accepting a cooked entry, with a reason.
+func (h *handler) postAcceptCook(c *gin.Context) error {
+	id, err := core.PathInt(c, "id")
+	if err != nil {
+		return err
+	}
+	var body struct {
+		Reason string `json:"reason"`
+	}
+	if err := decodeJSON(c, &body); err != nil {
+		return err
+	}
+	w, err := h.Composition.AcceptCook(c.Request.Context(), id, c.Param("code"), body.Reason)
+	if err != nil {
+		return err
+	}
+	c.JSON(http.StatusOK, gin.H{"code": w.Code, "cook_accepted": w.CookAccepted})
+	return nil
 }
 
 func (h *handler) putMark(c *gin.Context) error {

@@ -53,7 +53,7 @@ func (s *Service) PublishProvisional(ctx context.Context, eventID int64, in Awar
 		}
 		var unmarked []rules.Message
 		for _, a := range ranked {
-			if a.Score == nil && a.Findings.Verdict != Unsound {
+			if a.Score == nil && !a.Incorrect {
 				unmarked = append(unmarked, say("%s (%s)", a.Code, a.Failed))
 			}
 		}
@@ -163,6 +163,8 @@ func checkAward(tx Tx, eventID int64, items []Distinction) error {
 			return tournament.Invalid(field, "entry %s was eliminated (%s)", d.Code, w.Elimination())
 		case w.Findings.Verdict == Unsound:
 			return tournament.Invalid(field, "entry %s is refuted by the solver: an unsound work cannot be awarded", d.Code)
+		case w.Incorrect():
+			return tournament.Invalid(field, "entry %s is cooked (the keys %s all solve it): a cooked work is honoured only once the director accepts the cook, with a reason", d.Code, strings.Join(w.Findings.Keys, ", "))
 		case seen[d.Code]:
 			return tournament.Invalid(field, "entry %s is in the award twice", d.Code)
 		case d.Honour != Prize && d.Honour != Mention && d.Honour != Commendation:
@@ -227,6 +229,40 @@ func raised(before, after []Distinction) []string {
 		}
 	}
 	return codes
+}
+
+// AcceptCook makes a cooked entry correct by the director's decision, with
+// its reason, before the award is published: a cook is incorrect by
+// default, as in problem practice, and the acceptance is in the audit log.
+func (s *Service) AcceptCook(ctx context.Context, eventID int64, code, reason string) (*Work, error) {
+	reason = strings.TrimSpace(reason)
+	if reason == "" {
+		return nil, tournament.Invalid("reason", "accepting a cook needs its reason")
+	}
+	var out *Work
+	err := s.store.Update(ctx, func(tx Tx) error {
+		u, c, err := directed(ctx, tx, eventID)
+		if err != nil {
+			return err
+		}
+		if c.Stage != Entries {
+			return tournament.Conflict("stage", "the award is published; accept a cook before it")
+		}
+		w, err := workByCode(tx, eventID, code)
+		if err != nil {
+			return err
+		}
+		if w.Findings.Verdict != Cooked {
+			return tournament.Conflict("code", "entry %s is not cooked: the solver found %s", w.Code, w.Findings.Verdict)
+		}
+		w.CookAccepted = reason
+		if err := tx.SaveWork(w); err != nil {
+			return err
+		}
+		out = w
+		return tournament.Audit(tx, s.now(), u, eventID, ActionAcceptCook, "entry "+w.Code, nil, map[string]any{"keys": w.Findings.Keys}, reason)
+	})
+	return out, err
 }
 
 // ClaimInput is a claim against an entry of the provisional award.

@@ -100,6 +100,16 @@ type Work struct {
 	// Eliminated is the reason an upheld claim took the work out of the
 	// award, "kind: the director's reason"; "" while it stands.
 	Eliminated string
+	// CookAccepted is the director's reason for accepting the work's
+	// cook; "" while a cooked work stays incorrect.
+	CookAccepted string
+}
+
+// Incorrect tells whether the work cannot be ranked or honoured for what
+// the solver found: refuted, or cooked (a second key) unless the director
+// accepted the cook.
+func (w Work) Incorrect() bool {
+	return w.Findings.Verdict == Unsound || (w.Findings.Verdict == Cooked && w.CookAccepted == "")
 }
 
 // Elimination says why an upheld claim took the work out of the award, to

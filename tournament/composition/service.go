@@ -29,6 +29,7 @@ const (
 	ActionClaim           = "composition.claim"
 	ActionClaimDecision   = "composition.claim_decision"
 	ActionFinal           = "composition.award_final"
+	ActionAcceptCook      = "composition.cook_accepted"
 	defaultMaxNodes       = 2_000_000
 	defaultTableBytes     = 8 << 20
 	maxTextLength         = 10_000
@@ -653,6 +654,9 @@ type Anonymous struct {
 	Rank  int // within the section, 0 while unranked
 	// Failed is why the work is not ranked; zero while it is.
 	Failed rules.Message
+	// Incorrect: refuted, or cooked without the director's acceptance; it
+	// needs no marks and is never ranked.
+	Incorrect bool
 }
 
 // jury is the reader of the jury's pages: a judge or the director.
@@ -725,6 +729,15 @@ func (s *Service) ForJudging(ctx context.Context, eventID int64) ([]Anonymous, e
 // ranking aggregates the marks of the standing works and ranks them within
 // their sections, best first; works not yet marked by every judge come
 // last, unranked, with the reason.
+// incorrectness says why an incorrect work is not ranked: refuted, or
+// cooked with the keys the solver found.
+func incorrectness(w Work) rules.Message {
+	if w.Findings.Verdict == Cooked {
+		return say("cooked: the keys %s all solve it", strings.Join(w.Findings.Keys, ", "))
+	}
+	return say("refuted by the solver")
+}
+
 func ranking(tx Tx, c *Contest, judges []int64) ([]Anonymous, error) {
 	works, err := tx.Works(c.EventID)
 	if err != nil {
@@ -746,15 +759,18 @@ func ranking(tx Tx, c *Contest, judges []int64) ([]Anonymous, error) {
 			continue
 		}
 		a := Anonymous{Code: w.Code, Section: w.Section, Entry: w.Entry, Comment: w.Comment, Findings: w.Findings, Marks: byWork[w.ID]}
+		// An incorrect work (refuted, or cooked unless the director accepted
+		// the cook) cannot be honoured, so it needs no marks; with every mark
+		// or without, it is never ranked.
+		incorrect := w.Incorrect()
+		a.Incorrect = incorrect
 		switch {
 		case w.Eliminated != "":
 			a.Failed = say("eliminated, %s", w.Elimination())
 		case len(judges) == 0:
 			a.Failed = say("no judges are assigned")
-		case w.Findings.Verdict == Unsound && len(a.Marks) < len(judges):
-			// An unsound work cannot be awarded, so it needs no marks; with
-			// every mark or without, it is never ranked.
-			a.Failed = say("refuted by the solver")
+		case incorrect && len(a.Marks) < len(judges):
+			a.Failed = incorrectness(w)
 		case len(a.Marks) < len(judges):
 			a.Failed = say("marked by %d of %d judges", len(a.Marks), len(judges))
 		default:
@@ -768,14 +784,14 @@ func ranking(tx Tx, c *Contest, judges []int64) ([]Anonymous, error) {
 			} else {
 				a.Score = &score
 			}
-			if w.Findings.Verdict == Unsound {
-				a.Failed = say("refuted by the solver")
+			if incorrect {
+				a.Failed = incorrectness(w)
 			}
 		}
 		out = append(out, a)
 	}
 	order := sectionOrder(c)
-	rankable := func(a Anonymous) bool { return a.Score != nil && a.Findings.Verdict != Unsound }
+	rankable := func(a Anonymous) bool { return a.Score != nil && a.Failed.Format == "" }
 	slices.SortStableFunc(out, func(a, b Anonymous) int {
 		if d := order[a.Section] - order[b.Section]; d != 0 {
 			return d

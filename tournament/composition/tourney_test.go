@@ -255,3 +255,52 @@ func TestTheSameWorkIsEnteredOnce(t *testing.T) {
 		t.Errorf("alice has %d entries (%v), want 1", len(mine), err)
 	}
 }
+
+// Issue 41, item 2: a cooked entry is incorrect, like a refuted one: it is
+// not ranked (the reason names the keys), it cannot be honoured, and only
+// the director's explicit acceptance, with a reason, makes it rankable.
+func TestCookedEntriesGetNoHonourUnlessAccepted(t *testing.T) {
+	t.Parallel()
+	c := newContest(t, storetest.Open(t)["sqlite"])
+	c.setUpOneSection(t)
+	if _, err := c.svc.SetJudges(c.as("director"), c.eventID, []string{"judge1@example.org"}, ""); err != nil {
+		t.Fatal(err)
+	}
+	cooked, err := c.svc.Submit(c.as("bob"), c.eventID, composition.EntryInput{Section: "Задачи", Entry: composition.Entry{Position: g013, Side: "white", Stipulation: "white 16", Solution: "c7-d8"}})
+	if err != nil || cooked.Findings.Verdict != composition.Cooked {
+		t.Fatalf("the cooked entry: %+v, %v", cooked, err)
+	}
+	if _, err := c.svc.Submit(c.as("alice"), c.eventID, composition.EntryInput{Section: "Задачи", Entry: composition.Entry{Position: g019, Side: "black", Stipulation: "draw", Solution: "h4-g3"}}); err != nil {
+		t.Fatal(err)
+	}
+	c.clock.Set(start.Add(2 * time.Hour))
+	for _, code := range []string{"001", "002"} {
+		if _, err := c.svc.Mark(c.as("judge1"), c.eventID, composition.MarkInput{Code: code, Mark: "9"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ranked, err := c.svc.ForJudging(c.as("director"), c.eventID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range ranked {
+		if a.Code == "001" && (a.Rank != 0 || !strings.Contains(a.Failed.String(), "cooked")) {
+			t.Errorf("the cooked entry is ranked %d (%s)", a.Rank, a.Failed)
+		}
+	}
+	_, err = c.svc.PublishProvisional(c.as("director"), c.eventID, composition.AwardInput{Items: []composition.Distinction{{Code: "001", Honour: composition.Prize, Place: 1}}}, "")
+	wantCode(t, "a prize for the cooked entry", err, tournament.EINVALID, "is cooked")
+	_, err = c.svc.AcceptCook(c.as("judge1"), c.eventID, "001", "ради идеи")
+	wantCode(t, "a judge accepts the cook", err, tournament.EFORBIDDEN, "director")
+	_, err = c.svc.AcceptCook(c.as("director"), c.eventID, "001", " ")
+	wantCode(t, "a cook accepted without a reason", err, tournament.EINVALID, "reason")
+	_, err = c.svc.AcceptCook(c.as("director"), c.eventID, "002", "ради идеи")
+	wantCode(t, "an entry that is not cooked", err, tournament.ECONFLICT, "not cooked")
+	if _, err := c.svc.AcceptCook(c.as("director"), c.eventID, "001", "побочное решение не портит идею"); err != nil {
+		t.Fatal(err)
+	}
+	prov, err := c.svc.PublishProvisional(c.as("director"), c.eventID, composition.AwardInput{Prizes: 2}, "")
+	if err != nil || len(prov.Award) != 2 {
+		t.Fatalf("the award after the cook was accepted: %+v, %v", prov, err)
+	}
+}

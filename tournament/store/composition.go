@@ -39,21 +39,22 @@ type compJudgeRow struct {
 func (compJudgeRow) TableName() string { return "composition_judges" }
 
 type compWorkRow struct {
-	ID          int64 `gorm:"primaryKey"`
-	EventID     int64
-	Code        string
-	Section     string
-	AuthorID    int64
-	Position    string
-	Side        string
-	Stipulation string
-	Solution    string
-	Comment     string
-	Findings    string
-	SubmittedAt time.Time
-	UpdatedAt   time.Time
-	Withdrawn   bool
-	Eliminated  string
+	ID           int64 `gorm:"primaryKey"`
+	EventID      int64
+	Code         string
+	Section      string
+	AuthorID     int64
+	Position     string
+	Side         string
+	Stipulation  string
+	Solution     string
+	Comment      string
+	Findings     string
+	SubmittedAt  time.Time
+	UpdatedAt    time.Time
+	Withdrawn    bool
+	Eliminated   string
+	CookAccepted string
 }
 
 func (compWorkRow) TableName() string { return "composition_works" }
@@ -194,13 +195,13 @@ func (t *compTx) SetJudges(eventID int64, userIDs []int64) error {
 func workToRow(w *composition.Work) compWorkRow {
 	return compWorkRow{ID: w.ID, EventID: w.EventID, Code: w.Code, Section: w.Section, AuthorID: w.AuthorID,
 		Position: w.Position, Side: w.Side, Stipulation: w.Stipulation, Solution: w.Solution, Comment: w.Comment,
-		Findings: toJSON(w.Findings), SubmittedAt: w.SubmittedAt.UTC(), UpdatedAt: w.UpdatedAt.UTC(), Withdrawn: w.Withdrawn, Eliminated: w.Eliminated}
+		Findings: toJSON(w.Findings), SubmittedAt: w.SubmittedAt.UTC(), UpdatedAt: w.UpdatedAt.UTC(), Withdrawn: w.Withdrawn, Eliminated: w.Eliminated, CookAccepted: w.CookAccepted}
 }
 
 func rowToWork(r *compWorkRow) (composition.Work, error) {
 	w := composition.Work{ID: r.ID, EventID: r.EventID, Code: r.Code, Section: r.Section, AuthorID: r.AuthorID,
 		Entry:   composition.Entry{Position: r.Position, Side: r.Side, Stipulation: r.Stipulation, Solution: r.Solution},
-		Comment: r.Comment, SubmittedAt: r.SubmittedAt.UTC(), UpdatedAt: r.UpdatedAt.UTC(), Withdrawn: r.Withdrawn, Eliminated: r.Eliminated}
+		Comment: r.Comment, SubmittedAt: r.SubmittedAt.UTC(), UpdatedAt: r.UpdatedAt.UTC(), Withdrawn: r.Withdrawn, Eliminated: r.Eliminated, CookAccepted: r.CookAccepted}
 	if err := json.Unmarshal([]byte(r.Findings), &w.Findings); err != nil {
 		return w, fmt.Errorf("read the findings of entry %d: %w", r.ID, err)
 	}
