@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"adiukh/rules"
+	"adiukh/rules/solve"
 	"adiukh/tournament"
 	"adiukh/tournament/catalog"
 	"adiukh/tournament/composition"
@@ -51,7 +52,7 @@ func AwardView(e *tournament.Event, a *composition.Award, loc report.Locale) (re
 			honour += " " + l.T("compo.ex_aequo")
 		}
 		b.Entries = append(b.Entries, report.AwardEntry{Code: it.Code, Honour: honour,
-			Section: it.Section, Author: it.Author, Position: positionView(pos, side), Stipulation: l.Stipulation(it.Entry.Stipulation),
+			Section: it.Section, Author: it.Author, Position: positionView(pos, side), Stipulation: l.Message(solve.SayStipulation(it.Entry.Stipulation)),
 			Verdict: verdictLine(l, it.Findings), Solution: it.Entry.Solution, Comment: it.Comment, JudgeComments: it.JudgeComments})
 	}
 	for _, el := range a.Eliminated {
