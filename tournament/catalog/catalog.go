@@ -4,10 +4,12 @@
 // tie-breaks — in Russian (the default) and English, with the reader's
 // dates and numbers.
 //
-// Messages are go-i18n messages in locales/: ru.json and en.json, and one
-// pair of files per area added since (locales/<area>.ru.json and
-// <area>.en.json), so that work on different areas does not edit one file.
-// An ID lives in one file of its language only. Two kinds of IDs live there
+// Messages are go-i18n messages in locales/: one pair of files per domain
+// area (<area>.ru.json and <area>.en.json: accounts, cli, composition,
+// correspondence, events, pairing, results, teams), and ru.json and en.json
+// for what the areas share (the pages' frame, the domain's errors, report
+// headings, names of disciplines and tie-breaks). An ID lives in one file of
+// its language only. Two kinds of IDs live there
 // side by side:
 //
 //   - keys such as "events.title" or "report.crosstable", for labels the
