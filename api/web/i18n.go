@@ -5,13 +5,11 @@ import (
 	"math"
 	"time"
 
-	"adiukh/api/core"
 	"adiukh/rules"
 	"adiukh/rules/solve"
 	"adiukh/tournament"
 	"adiukh/tournament/catalog"
 	"adiukh/tournament/export"
-	"adiukh/tournament/report"
 )
 
 // translator is the reader's language inside templates: {{$t.T "key"}},
@@ -20,14 +18,11 @@ import (
 // adds what pages need beyond it.
 type translator struct {
 	*catalog.Localizer
-	Lang string
 	zone *time.Location
 }
 
-func newTranslator(lang string) *translator {
-	l, _ := catalog.Parse(lang)
-	loc := catalog.For(l)
-	return &translator{Localizer: loc, Lang: string(loc.Lang)}
+func newTranslator(lang catalog.Lang) *translator {
+	return &translator{Localizer: catalog.For(lang)}
 }
 
 // Position writes a position in the rules' notation with the sides named
@@ -107,20 +102,12 @@ func (t *translator) TimeToSecond(at time.Time) string {
 // TimeControl writes an event's clock as its documents print it:
 // "8 мин + 4 с/ход", "10 дн./ход".
 func (t *translator) TimeControl(tc tournament.TimeControl) string {
-	return export.TimeControl(report.Locale(t.Lang), tc)
+	return export.TimeControl(t.Lang, tc)
 }
 
 // Warning is an event warning in the reader's language.
 func (t *translator) Warning(w tournament.Warning) string {
 	return t.Sprintf(w.Format, w.Args...)
-}
-
-// Name picks the Russian or English one of a pair of names given as data.
-func (t *translator) Name(ru, en string) string {
-	if t.Lang == core.LangEN && en != "" {
-		return en
-	}
-	return ru
 }
 
 // Detail is one problem of an input made of lines, saying where it is:

@@ -366,10 +366,20 @@ func (g guillemets) Format(f fmt.State, verb rune) {
 	io.WriteString(f, "«"+inner+"»")
 }
 
-// Pair returns a message in both languages, for data that carries both
-// spellings (report views, the API's name_ru and name_en).
-func Pair(id string) (ru, en string) {
-	return For(Russian).T(id), For(English).T(id)
+// TieBreak is a tie-break's full name by its stable ID ("buchholz" →
+// "Коэффициент Солкофа"): the pages, the documents and the API all name
+// tie-breaks from here.
+func (l *Localizer) TieBreak(id string) string { return l.T("tiebreak." + id) }
+
+// TieBreakShort is a tie-break's column heading: its short name, where the
+// full name would push a Swiss progress table over two pages (the
+// abbreviations of Russian crosstables, Солк., Бергер, and FIDE's, Bh,
+// SB), or its full name where it has no shorter one.
+func (l *Localizer) TieBreakShort(id string) string {
+	if s, ok := l.lookup("tiebreak_short."+id, nil, nil); ok {
+		return s
+	}
+	return l.TieBreak(id)
 }
 
 // Names of the months: Russian dates use the genitive ("22 ноября 2026").

@@ -95,7 +95,7 @@ var localMethod = map[string]map[string]int{
 
 // methodKey is where the methods that look a message up take its ID; the
 // receiver is whatever carries the reader's language.
-var methodKey = map[string]int{"T": 0, "N": 0, "Sprintf": 0, "Println": 1, "render": 3, "Pair": 0}
+var methodKey = map[string]int{"T": 0, "N": 0, "Sprintf": 0, "Println": 1, "render": 3}
 
 // flagUsage is where the command's flag definitions take their help text,
 // which is printed through the catalogue (cmd/adiukh/console.go).
