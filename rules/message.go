@@ -91,7 +91,14 @@ type RecordError struct{ Detail Message }
 
 func (e *RecordError) Error() string { return e.Detail.String() }
 
+// Phrase gives the message to a catalogue of translations (as
+// tournament/catalog), which words it in the reader's language; so do the
+// other errors of this package.
+func (e *RecordError) Phrase() (string, []any) { return e.Detail.Format, e.Detail.Args }
+
 // ScoreError says why a written score is not a game score.
 type ScoreError struct{ Detail Message }
 
 func (e *ScoreError) Error() string { return e.Detail.String() }
+
+func (e *ScoreError) Phrase() (string, []any) { return e.Detail.Format, e.Detail.Args }

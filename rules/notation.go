@@ -232,6 +232,8 @@ type MoveError struct {
 
 func (e *MoveError) Error() string { return e.Detail.String() }
 
+func (e *MoveError) Phrase() (string, []any) { return e.Detail.Format, e.Detail.Args }
+
 func recordError(format string, args ...any) error {
 	return &RecordError{say(format, args...)}
 }

@@ -169,6 +169,10 @@ func (e *PositionError) Error() string {
 	return fmt.Sprintf("position, character %d: %s", e.Offset, e.Detail)
 }
 
+func (e *PositionError) Phrase() (string, []any) {
+	return "position, character %d: %s", []any{e.Offset, e.Detail}
+}
+
 var sideNames = map[string]Color{
 	"white": White, "белые": White, "белых": White,
 	"black": Black, "черные": Black, "чёрные": Black, "черных": Black, "чёрных": Black,

@@ -67,6 +67,13 @@ func (e *Error) Said() rules.Message {
 	return rules.Message{Format: e.Format, Args: e.Args}
 }
 
+// Phrase gives the message, without its field, to the catalogue
+// (tournament/catalog), which words it in the reader's language.
+func (e *Error) Phrase() (string, []any) {
+	m := e.Said()
+	return m.Format, m.Args
+}
+
 func (e *Error) Error() string {
 	if e.Field != "" {
 		return e.Field + ": " + e.Message

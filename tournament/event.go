@@ -39,6 +39,13 @@ func ParseDiscipline(s string) (Discipline, error) {
 	return "", Invalid("discipline", "unknown discipline %q; use one of %s", s, joinQuoted(Disciplines))
 }
 
+// Key is the discipline's name in the catalogue (tournament/catalog), by
+// which a translated message names it; Words is its API spelling, which the
+// English messages use.
+func (d Discipline) Key() string { return "discipline." + string(d) }
+
+func (d Discipline) Words() string { return string(d) }
+
 // IsTeam reports whether the discipline is a team competition.
 func (d Discipline) IsTeam() bool {
 	return d == StandardTeam || d == RapidTeam || d == BlitzTeam
@@ -118,6 +125,13 @@ func ParseSystem(s string) (System, error) {
 
 // IsRoundRobin reports whether every player meets every other (once or twice).
 func (s System) IsRoundRobin() bool { return s == RoundRobin || s == DoubleRoundRobin }
+
+// Key is the system's name in the catalogue (tournament/catalog), by which
+// a translated message names it; Words is its API spelling, which the
+// English messages use.
+func (s System) Key() string { return "system." + string(s) }
+
+func (s System) Words() string { return string(s) }
 
 // TimeControl is a Fischer clock: base minutes per player plus seconds added
 // per move; or, for correspondence, Days per move ("10d") or Days per Moves

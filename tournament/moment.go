@@ -18,6 +18,10 @@ func UTC(at time.Time) Moment { return Moment{At: at.UTC()} }
 // UTCToSecond names a moment in UTC, to the second.
 func UTCToSecond(at time.Time) Moment { return Moment{At: at.UTC(), Seconds: true} }
 
+// Instant gives the moment to the catalogue (tournament/catalog), which
+// writes it in the reader's language.
+func (m Moment) Instant() (time.Time, bool) { return m.At, m.Seconds }
+
 func (m Moment) String() string {
 	if m.Seconds {
 		return m.At.Format("2006-01-02 15:04:05 MST")

@@ -45,11 +45,11 @@ type StandingsInput struct {
 	AfterRound int
 }
 
-// TieBreakInfo names a tie-break by its stable ID in Russian and English.
+// TieBreakInfo is a tie-break the ranker offers, by its stable ID
+// ("buchholz"); the catalogue names it in the reader's language
+// (tiebreak.<ID>), so the domain keeps no wording of its own.
 type TieBreakInfo struct {
-	ID     string
-	NameRU string
-	NameEN string
+	ID string
 }
 
 // Standings is the ranking of an event after a round.

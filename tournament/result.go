@@ -134,6 +134,10 @@ func (r EndReason) Words() string {
 	return strings.ReplaceAll(string(r), "_", " ")
 }
 
+// Key is the end reason's name in the catalogue (tournament/catalog), by
+// which a translated message names it.
+func (r EndReason) Key() string { return "reason." + string(r) }
+
 // Score writes the points as "17:7"; "" for a bye.
 func (r Result) Score() string {
 	if r.EndReason.IsBye() {

@@ -39,7 +39,7 @@ type ErrorBody struct {
 // NewErrorBody writes a domain error with its details, the messages in the
 // localizer's language.
 func NewErrorBody(e *tournament.Error, l *catalog.Localizer) ErrorBody {
-	b := ErrorBody{Code: e.Code, Message: l.Error(e), Field: e.Field, Line: e.Line}
+	b := ErrorBody{Code: e.Code, Message: l.Phrase(e), Field: e.Field, Line: e.Line}
 	for _, d := range e.Details {
 		b.Details = append(b.Details, NewErrorBody(d, l))
 	}

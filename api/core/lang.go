@@ -11,29 +11,23 @@ import (
 // Lang is the reader's language: ?lang= (remembered in a cookie), the
 // cookie, the signed-in user's choice, the browser's Accept-Language, then
 // Russian. A reader's own choice always beats what the browser asks for.
-func (h *Server) Lang(c *gin.Context) string {
+func (h *Server) Lang(c *gin.Context) catalog.Lang {
 	if l, ok := catalog.Parse(c.Query("lang")); ok {
 		SetCookie(c, LangCookie, string(l), 365*24*time.Hour)
-		return string(l)
+		return l
 	}
 	if v, err := c.Cookie(LangCookie); err == nil {
 		if l, ok := catalog.Parse(v); ok {
-			return string(l)
+			return l
 		}
 	}
 	if u := tournament.UserFromContext(c.Request.Context()); u != nil {
 		if l, ok := catalog.Parse(u.Locale); ok {
-			return string(l)
+			return l
 		}
 	}
 	if l, ok := catalog.FromAcceptLanguage(c.GetHeader("Accept-Language")); ok {
-		return string(l)
+		return l
 	}
-	return LangRU
+	return catalog.Russian
 }
-
-// Languages of the interface, as the lang parameter and cookie spell them.
-const (
-	LangRU = string(catalog.Russian)
-	LangEN = string(catalog.English)
-)

@@ -77,7 +77,7 @@ func (h *Server) Cached(c *gin.Context) {
 		c.Next()
 		return
 	}
-	key := h.Lang(c) + " " + c.Request.URL.RequestURI()
+	key := string(h.Lang(c)) + " " + c.Request.URL.RequestURI()
 	page, m, leader := pc.lookup(version, key)
 	switch {
 	case leader:

@@ -405,7 +405,7 @@ func (h *handler) getNotifications(c *gin.Context) error {
 	out := make([]notificationView, len(ns))
 	for i := range ns {
 		n := &ns[i]
-		out[i] = notificationView{ID: n.ID, Kind: string(n.Kind), EventID: n.EventID, GameID: n.GameID, Text: n.Text(locale),
+		out[i] = notificationView{ID: n.ID, Kind: string(n.Kind), EventID: n.EventID, GameID: n.GameID, Text: n.Text(string(locale)),
 			At: n.CreatedAt.UTC().Format(time.RFC3339), Read: n.Read}
 	}
 	c.JSON(http.StatusOK, out)

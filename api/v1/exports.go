@@ -17,6 +17,7 @@ import (
 
 	"adiukh/api/core"
 	"adiukh/tournament"
+	"adiukh/tournament/catalog"
 	"adiukh/tournament/export"
 	"adiukh/tournament/report"
 )
@@ -70,12 +71,12 @@ func (h *handler) sendDocument(c *gin.Context, contentType, filename string, ren
 
 // reportLocale is the language of a document: ?lang=ru|en, else the first
 // of Russian and English the Accept-Language header prefers, else Russian.
-func reportLocale(c *gin.Context) (report.Locale, error) {
+func reportLocale(c *gin.Context) (catalog.Lang, error) {
 	switch lang := c.Query("lang"); lang {
 	case "ru":
-		return report.Russian, nil
+		return catalog.Russian, nil
 	case "en":
-		return report.English, nil
+		return catalog.English, nil
 	case "":
 		return acceptedLocale(c.GetHeader("Accept-Language")), nil
 	default:
@@ -85,9 +86,9 @@ func reportLocale(c *gin.Context) (report.Locale, error) {
 
 // acceptedLocale picks Russian or English from an Accept-Language header
 // (RFC 9110 §12.5.4): the one with the higher quality, the earlier on a tie.
-func acceptedLocale(header string) report.Locale {
+func acceptedLocale(header string) catalog.Lang {
 	type choice struct {
-		loc     report.Locale
+		loc     catalog.Lang
 		quality float64
 		order   int
 	}
@@ -104,11 +105,11 @@ func acceptedLocale(header string) report.Locale {
 			quality = v
 		}
 		if (primary == "ru" || primary == "en") && quality > 0 {
-			choices = append(choices, choice{report.Locale(primary), quality, i})
+			choices = append(choices, choice{catalog.Lang(primary), quality, i})
 		}
 	}
 	if len(choices) == 0 {
-		return report.Russian
+		return catalog.Russian
 	}
 	best := slices.MinFunc(choices, func(a, b choice) int {
 		return cmp.Or(cmp.Compare(b.quality, a.quality), cmp.Compare(a.order, b.order))
@@ -117,7 +118,7 @@ func acceptedLocale(header string) report.Locale {
 }
 
 // documentRequest reads the path parameters and the language of a document.
-func documentRequest(c *gin.Context, names ...string) ([]int64, report.Locale, error) {
+func documentRequest(c *gin.Context, names ...string) ([]int64, catalog.Lang, error) {
 	ids, err := core.PathInts(c, names...)
 	if err != nil {
 		return nil, "", err
@@ -128,7 +129,7 @@ func documentRequest(c *gin.Context, names ...string) ([]int64, report.Locale, e
 
 // standingsDocument answers the standings after ?round=N (default: after the
 // last finished round) in one of the standings formats.
-func (h *handler) standingsDocument(c *gin.Context, contentType, file string, write func(x *export.Exporter, ctx context.Context, w io.Writer, loc report.Locale, id int64, round int) error) error {
+func (h *handler) standingsDocument(c *gin.Context, contentType, file string, write func(x *export.Exporter, ctx context.Context, w io.Writer, loc catalog.Lang, id int64, round int) error) error {
 	ids, loc, err := documentRequest(c, "id")
 	if err != nil {
 		return err
@@ -162,19 +163,19 @@ func (h *handler) getStandingsCSV(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	return h.standingsDocument(c, core.CSVType, "standings.csv", func(x *export.Exporter, ctx context.Context, w io.Writer, _ report.Locale, id int64, round int) error {
+	return h.standingsDocument(c, core.CSVType, "standings.csv", func(x *export.Exporter, ctx context.Context, w io.Writer, _ catalog.Lang, id int64, round int) error {
 		return x.StandingsCSV(ctx, w, dialect, id, round)
 	})
 }
 
 func (h *handler) getStandingsXLSX(c *gin.Context) error {
-	return h.standingsDocument(c, xlsxType, "standings.xlsx", func(x *export.Exporter, ctx context.Context, w io.Writer, _ report.Locale, id int64, round int) error {
+	return h.standingsDocument(c, xlsxType, "standings.xlsx", func(x *export.Exporter, ctx context.Context, w io.Writer, _ catalog.Lang, id int64, round int) error {
 		return x.StandingsXLSX(ctx, w, id, round)
 	})
 }
 
 func (h *handler) getStandingsJSON(c *gin.Context) error {
-	return h.standingsDocument(c, core.JSONType, "standings.json", func(x *export.Exporter, ctx context.Context, w io.Writer, _ report.Locale, id int64, round int) error {
+	return h.standingsDocument(c, core.JSONType, "standings.json", func(x *export.Exporter, ctx context.Context, w io.Writer, _ catalog.Lang, id int64, round int) error {
 		return x.StandingsJSON(ctx, w, id, round)
 	})
 }
@@ -192,7 +193,7 @@ func (h *handler) getCrosstablePDF(c *gin.Context) error {
 // getBoardStandingsPDF answers the board prizes table of a team event
 // after ?round=N (default: after the last finished round).
 func (h *handler) getBoardStandingsPDF(c *gin.Context) error {
-	return h.standingsDocument(c, pdfType, "boards.pdf", func(x *export.Exporter, ctx context.Context, w io.Writer, loc report.Locale, id int64, round int) error {
+	return h.standingsDocument(c, pdfType, "boards.pdf", func(x *export.Exporter, ctx context.Context, w io.Writer, loc catalog.Lang, id int64, round int) error {
 		return x.BoardStandingsPDF(ctx, w, loc, id, round)
 	})
 }
@@ -245,7 +246,7 @@ func (h *handler) getScoreSheetsPDF(c *gin.Context) error {
 
 // blankSheets answers ?count=N blank score sheets (default 1) of an event,
 // or without one for eventID 0.
-func (h *handler) blankSheets(c *gin.Context, eventID int64, loc report.Locale, filename string) error {
+func (h *handler) blankSheets(c *gin.Context, eventID int64, loc catalog.Lang, filename string) error {
 	count, err := core.QueryInt(c, "count")
 	if err != nil {
 		return err

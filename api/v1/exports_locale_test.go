@@ -1,26 +1,25 @@
 package v1
 
 import (
+	"adiukh/tournament/catalog"
 	"testing"
-
-	"adiukh/tournament/report"
 )
 
 func TestAcceptedLocale(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct {
 		header string
-		want   report.Locale
+		want   catalog.Lang
 	}{
-		{"", report.Russian},
-		{"fr-FR, de", report.Russian},
-		{"en-US,en;q=0.9,ru;q=0.8", report.English},
-		{"ru-RU,ru;q=0.9,en-US;q=0.8", report.Russian},
-		{"de, ru;q=0.3, en;q=0.7", report.English},
-		{"en;q=0.5, ru;q=0.5", report.English}, // equal quality: the first listed
-		{"en;q=0, ru", report.Russian},         // q=0 means "not acceptable"
-		{"en;q=oops, ru;q=0.1", report.Russian},
-		{"EN-gb", report.English},
+		{"", catalog.Russian},
+		{"fr-FR, de", catalog.Russian},
+		{"en-US,en;q=0.9,ru;q=0.8", catalog.English},
+		{"ru-RU,ru;q=0.9,en-US;q=0.8", catalog.Russian},
+		{"de, ru;q=0.3, en;q=0.7", catalog.English},
+		{"en;q=0.5, ru;q=0.5", catalog.English}, // equal quality: the first listed
+		{"en;q=0, ru", catalog.Russian},         // q=0 means "not acceptable"
+		{"en;q=oops, ru;q=0.1", catalog.Russian},
+		{"EN-gb", catalog.English},
 	} {
 		t.Run(tc.header, func(t *testing.T) {
 			if got := acceptedLocale(tc.header); got != tc.want {

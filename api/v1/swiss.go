@@ -12,6 +12,7 @@ import (
 	"adiukh/api/core"
 	"adiukh/tournament"
 	"adiukh/tournament/catalog"
+	"adiukh/tournament/export"
 )
 
 // swissRoutesV1 registers the Swiss calls: TRF files in and out, requested
@@ -154,7 +155,7 @@ func pairingWarningViews(ws []tournament.PairingWarning) []pairingWarningView {
 	ru, en := catalog.For(catalog.Russian), catalog.For(catalog.English)
 	out := make([]pairingWarningView, len(ws))
 	for i, w := range ws {
-		out[i] = pairingWarningView{Board: w.Board, Code: w.Code, Players: w.Players, TextRU: ru.PairingWarning(w), TextEN: en.PairingWarning(w)}
+		out[i] = pairingWarningView{Board: w.Board, Code: w.Code, Players: w.Players, TextRU: export.PairingWarning(ru, w), TextEN: export.PairingWarning(en, w)}
 	}
 	return out
 }
@@ -180,11 +181,11 @@ func pairingCardViews(cards []tournament.PairingCard) []pairingCardView {
 		if s.StartNo == 0 {
 			return cardSideView{}
 		}
-		return cardSideView{CardSide: s, TextRU: ru.CardSide(c, s), TextEN: en.CardSide(c, s)}
+		return cardSideView{CardSide: s, TextRU: export.CardSide(ru, c, s), TextEN: export.CardSide(en, c, s)}
 	}
 	out := make([]pairingCardView, len(cards))
 	for i, c := range cards {
-		out[i] = pairingCardView{PairingCard: c, White: side(c, c.White), Black: side(c, c.Black), ColourRU: ru.ColourRule(c), ColourEN: en.ColourRule(c)}
+		out[i] = pairingCardView{PairingCard: c, White: side(c, c.White), Black: side(c, c.Black), ColourRU: export.ColourRule(ru, c), ColourEN: export.ColourRule(en, c)}
 	}
 	return out
 }

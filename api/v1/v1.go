@@ -7,6 +7,7 @@ import (
 
 	"adiukh/api/core"
 	"adiukh/tournament"
+	"adiukh/tournament/catalog"
 )
 
 // handler holds what the JSON handlers share: the server's services and
@@ -67,6 +68,9 @@ func meView(u *tournament.User) gin.H {
 	return gin.H{"id": u.ID, "email": u.Email, "name": u.Name, "role": u.Role, "locale": u.Locale}
 }
 
+// tieBreakView is a tie-break with its names in both languages, read from
+// the catalogue by its ID: clients that list tie-breaks show them as they
+// are.
 type tieBreakView struct {
 	ID     string `json:"id"`
 	NameRU string `json:"name_ru"`
@@ -76,7 +80,7 @@ type tieBreakView struct {
 func tieBreakViews(tbs []tournament.TieBreakInfo) []tieBreakView {
 	views := make([]tieBreakView, len(tbs))
 	for i, tb := range tbs {
-		views[i] = tieBreakView{tb.ID, tb.NameRU, tb.NameEN}
+		views[i] = tieBreakView{tb.ID, catalog.For(catalog.Russian).TieBreak(tb.ID), catalog.For(catalog.English).TieBreak(tb.ID)}
 	}
 	return views
 }

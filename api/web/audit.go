@@ -129,7 +129,7 @@ func (h *handler) auditCSV(c *gin.Context) error {
 			Players: strings.Join(who, "; "), Text: l.Text, Changes: strings.Join(l.Changes, "; "), Before: l.Before, After: l.After, Reason: l.Reason})
 	}
 	var buf bytes.Buffer
-	if err := report.AuditCSV(&buf, report.Locale(tr.Lang), dialect, rows); err != nil {
+	if err := report.AuditCSV(&buf, tr.Lang, dialect, rows); err != nil {
 		return err
 	}
 	return sendFile(c, core.CSVType, fmt.Sprintf("audit-%d.csv", e.ID), &buf)

@@ -100,7 +100,7 @@ func (h *handler) contestOf(c *gin.Context, e *tournament.Event) (*composition.C
 	cv, err := h.Composition.Contest(c.Request.Context(), e.ID)
 	if err != nil {
 		if te := (*tournament.Error)(nil); errors.As(err, &te) && te.Code == tournament.ENOTFOUND {
-			return nil, h.translator(c).Error(te), nil
+			return nil, h.translator(c).Phrase(te), nil
 		}
 		return nil, "", err
 	}
@@ -290,7 +290,7 @@ func (h *handler) juryRows(c *gin.Context, cv *composition.ContestView) ([]juryR
 	list, err := h.Composition.ForJudging(c.Request.Context(), cv.EventID)
 	if err != nil {
 		if te := (*tournament.Error)(nil); errors.As(err, &te) && te.Code == tournament.ECONFLICT {
-			return nil, h.translator(c).Error(te), nil
+			return nil, h.translator(c).Phrase(te), nil
 		}
 		return nil, "", err
 	}
@@ -697,7 +697,7 @@ func (h *handler) renderAward(c *gin.Context, f *form, status int) error {
 	data := &awardPageData{eventHeader: h.header(c, e, "award"), Form: f, Signed: tournament.UserFromContext(c.Request.Context()) != nil}
 	a, err := h.Composition.Award(c.Request.Context(), e.ID)
 	if te := (*tournament.Error)(nil); errors.As(err, &te) && (te.Code == tournament.ENOTFOUND || te.Code == tournament.ECONFLICT) {
-		data.Missing = h.translator(c).Error(te)
+		data.Missing = h.translator(c).Phrase(te)
 	} else if err != nil {
 		return err
 	} else {

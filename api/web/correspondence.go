@@ -139,7 +139,7 @@ func (h *handler) renderMyGames(c *gin.Context, f *form, status int) error {
 				zones[n.EventID] = e.Location()
 			}
 		}
-		data.Inbox = append(data.Inbox, inboxItem{Text: n.Text(tr.Lang), At: n.CreatedAt, Zone: zones[n.EventID], GameID: n.GameID, Read: n.Read})
+		data.Inbox = append(data.Inbox, inboxItem{Text: n.Text(string(tr.Lang)), At: n.CreatedAt, Zone: zones[n.EventID], GameID: n.GameID, Read: n.Read})
 		if !n.Read {
 			unread = append(unread, n.ID)
 		}

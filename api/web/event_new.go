@@ -166,7 +166,7 @@ func (h *handler) timeControlCheck(c *gin.Context) error {
 	var e *tournament.Error
 	switch {
 	case errors.As(err, &e):
-		out.Error = tr.Error(e)
+		out.Error = tr.Phrase(e)
 	case err != nil:
 		return err
 	}

@@ -39,12 +39,12 @@ func (f *form) fail(err error, tr *translator) error {
 	if !errors.As(err, &e) || (e.Code != tournament.EINVALID && e.Code != tournament.ECONFLICT) {
 		return err
 	}
-	f.Errors[e.Field] = tr.Error(e)
+	f.Errors[e.Field] = tr.Phrase(e)
 	fields := 0
 	for _, d := range e.Details {
 		if d.Line == 0 {
 			// Several inputs of the form are wrong: each at its field.
-			f.Errors[d.Field] = tr.Error(d)
+			f.Errors[d.Field] = tr.Phrase(d)
 			fields++
 			continue
 		}

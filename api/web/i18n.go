@@ -1,31 +1,28 @@
 package web
 
 import (
+	"errors"
 	"math"
 	"time"
 
-	"adiukh/api/core"
 	"adiukh/rules"
+	"adiukh/rules/solve"
 	"adiukh/tournament"
 	"adiukh/tournament/catalog"
 	"adiukh/tournament/export"
-	"adiukh/tournament/report"
 )
 
 // translator is the reader's language inside templates: {{$t.T "key"}},
-// {{$t.N "key" 5}}, {{$t.Date "2026-11-22"}}, {{$t.Num 5.5}}, {{$t.Error e}}.
+// {{$t.N "key" 5}}, {{$t.Date "2026-11-22"}}, {{$t.Num 5.5}}, {{$t.Phrase e}}.
 // The texts come from the one catalogue (tournament/catalog); this type only
 // adds what pages need beyond it.
 type translator struct {
 	*catalog.Localizer
-	Lang string
 	zone *time.Location
 }
 
-func newTranslator(lang string) *translator {
-	l, _ := catalog.Parse(lang)
-	loc := catalog.For(l)
-	return &translator{Localizer: loc, Lang: string(loc.Lang)}
+func newTranslator(lang catalog.Lang) *translator {
+	return &translator{Localizer: catalog.For(lang)}
 }
 
 // Position writes a position in the rules' notation with the sides named
@@ -38,6 +35,42 @@ func (t *translator) Position(p rules.Position) string {
 // tournament.Note), in the reader's language.
 func (t *translator) Note(s string) string {
 	return t.Message(tournament.NoteMessage(s))
+}
+
+// ErrorWithField is a domain error's message after the name of the input at
+// fault, when it has one the catalogue can name: "Дисциплина: …". Any other
+// error is its text.
+func (t *translator) ErrorWithField(err error) string {
+	var e *tournament.Error
+	if !errors.As(err, &e) {
+		return err.Error()
+	}
+	msg := t.Phrase(e)
+	if f := t.Field(e.Field); f != "" {
+		return f + ": " + msg
+	}
+	return msg
+}
+
+// Stipulation is a composition's stipulation as stored ("white 17") in the
+// reader's language ("белые 17"); text that is not a stipulation stays.
+func (t *translator) Stipulation(text string) string {
+	return t.Message(solve.SayStipulation(text))
+}
+
+// PairingWarning, CardSide and ColourRule word the Swiss desk's warnings
+// and pairing cards (export.PairingWarning, export.CardSide,
+// export.ColourRule).
+func (t *translator) PairingWarning(w tournament.PairingWarning) string {
+	return export.PairingWarning(t.Localizer, w)
+}
+
+func (t *translator) CardSide(c tournament.PairingCard, s tournament.CardSide) string {
+	return export.CardSide(t.Localizer, c, s)
+}
+
+func (t *translator) ColourRule(c tournament.PairingCard) string {
+	return export.ColourRule(t.Localizer, c)
 }
 
 // Aggregate is an entry's aggregate mark to two decimals in the reader's
@@ -69,20 +102,12 @@ func (t *translator) TimeToSecond(at time.Time) string {
 // TimeControl writes an event's clock as its documents print it:
 // "8 мин + 4 с/ход", "10 дн./ход".
 func (t *translator) TimeControl(tc tournament.TimeControl) string {
-	return export.TimeControl(report.Locale(t.Lang), tc)
+	return export.TimeControl(t.Lang, tc)
 }
 
 // Warning is an event warning in the reader's language.
 func (t *translator) Warning(w tournament.Warning) string {
 	return t.Sprintf(w.Format, w.Args...)
-}
-
-// Name picks the Russian or English one of a pair of names given as data.
-func (t *translator) Name(ru, en string) string {
-	if t.Lang == core.LangEN && en != "" {
-		return en
-	}
-	return ru
 }
 
 // Detail is one problem of an input made of lines, saying where it is:
@@ -95,9 +120,9 @@ func (t *translator) Detail(e *tournament.Error) string {
 	}
 	switch {
 	case e.Line == 0:
-		return t.Error(e)
+		return t.Phrase(e)
 	case t.Field(field) == "":
-		return t.T("error.line", "Line", e.Line, "Message", t.Error(e))
+		return t.T("error.line", "Line", e.Line, "Message", t.Phrase(e))
 	}
-	return t.T("error.line_field", "Line", e.Line, "Field", t.Field(field), "Message", t.Error(e))
+	return t.T("error.line_field", "Line", e.Line, "Field", t.Field(field), "Message", t.Phrase(e))
 }

@@ -81,7 +81,7 @@ func (h *handler) renderSolvingWith(c *gin.Context, f, setup *form, status int) 
 	data := &solvingPageData{eventHeader: h.header(c, e, "solving"), Form: f, Signed: tournament.UserFromContext(c.Request.Context()) != nil}
 	v, err := h.Composition.Solving(c.Request.Context(), e.ID)
 	if te := (*tournament.Error)(nil); errors.As(err, &te) && te.Code == tournament.ENOTFOUND {
-		data.Missing = h.translator(c).Error(te)
+		data.Missing = h.translator(c).Phrase(te)
 	} else if err != nil {
 		return err
 	} else {

@@ -162,7 +162,7 @@ func (h *handler) addPairingCards(c *gin.Context, data *eventPageData) error {
 	var e *tournament.Error
 	switch {
 	case errors.As(err, &e):
-		data.CardsError = h.translator(c).Error(e)
+		data.CardsError = h.translator(c).Phrase(e)
 	case err != nil:
 		return err
 	}

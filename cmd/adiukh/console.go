@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strings"
 
+	"adiukh/tournament"
 	"adiukh/tournament/catalog"
 	"adiukh/tournament/store"
 )
@@ -31,8 +32,19 @@ func localizer(w io.Writer) *catalog.Localizer {
 
 // say writes one line in the reader's language: format is the message's ID
 // in the catalogue, and errors among the arguments are explained in the
-// language too.
-func say(w io.Writer, format string, args ...any) { localizer(w).Println(w, format, args...) }
+// language too, a domain error after the input it names.
+func say(w io.Writer, format string, args ...any) {
+	for i, a := range args {
+		if e, ok := a.(*tournament.Error); ok && e.Field != "" {
+			args[i] = withField(e)
+		}
+	}
+	localizer(w).Println(w, format, args...)
+}
+
+// withField is a domain error as a command says it: after the input at
+// fault, spelled as the command's flags and the API spell it ("score: …").
+func withField(e *tournament.Error) error { return newProblem("%s: %s", e.Field, e.Said()) }
 
 // fail reports that a command failed: "adiukh user add: <the error>".
 func fail(w io.Writer, command string, err error) {

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"adiukh/tournament"
+	"adiukh/tournament/catalog"
 	"adiukh/tournament/engines"
 	"adiukh/tournament/export"
 	"adiukh/tournament/report"
@@ -66,7 +67,7 @@ type exportKind struct {
 	formats []string // accepted --format values, the default first; nil for a kind with one format
 	// formatHelp is the help of --format, naming the formats.
 	formatHelp string
-	write      func(ctx context.Context, x *export.Exporter, f *exportFlags, loc report.Locale, w io.Writer, stderr io.Writer) error
+	write      func(ctx context.Context, x *export.Exporter, f *exportFlags, loc catalog.Lang, w io.Writer, stderr io.Writer) error
 }
 
 var exportKinds = map[string]exportKind{
@@ -74,7 +75,7 @@ var exportKinds = map[string]exportKind{
 		summary: phrase("standings after --round N (default: after the last finished round); of the teams in a team event"),
 		flags:   []string{"event", "round", "lang", "dialect"}, formats: []string{"pdf", "csv", "json", "xlsx"},
 		formatHelp: phrase("`FORMAT` of the file: pdf, csv, json or xlsx"),
-		write: func(ctx context.Context, x *export.Exporter, f *exportFlags, loc report.Locale, w, _ io.Writer) error {
+		write: func(ctx context.Context, x *export.Exporter, f *exportFlags, loc catalog.Lang, w, _ io.Writer) error {
 			switch f.format {
 			case "csv":
 				return x.StandingsCSV(ctx, w, report.CSVDialect(f.dialect), f.event, f.round)
@@ -89,28 +90,28 @@ var exportKinds = map[string]exportKind{
 	"crosstable": {
 		summary: phrase("crosstable PDF: the grid of a round robin, the progress table of a Swiss event (teams' match scores in a team event)"),
 		flags:   []string{"event", "lang"},
-		write: func(ctx context.Context, x *export.Exporter, f *exportFlags, loc report.Locale, w, _ io.Writer) error {
+		write: func(ctx context.Context, x *export.Exporter, f *exportFlags, loc catalog.Lang, w, _ io.Writer) error {
 			return x.CrosstablePDF(ctx, w, loc, f.event)
 		},
 	},
 	"boards": {
 		summary: phrase("board prizes table PDF of a team event after --round N (default: after the last finished round)"),
 		flags:   []string{"event", "round", "lang"},
-		write: func(ctx context.Context, x *export.Exporter, f *exportFlags, loc report.Locale, w, _ io.Writer) error {
+		write: func(ctx context.Context, x *export.Exporter, f *exportFlags, loc catalog.Lang, w, _ io.Writer) error {
 			return x.BoardStandingsPDF(ctx, w, loc, f.event, f.round)
 		},
 	},
 	"matches": {
 		summary: phrase("overview PDF of --round N of a team event: every match and the team with the bye"),
 		flags:   []string{"event", "round", "lang"},
-		write: func(ctx context.Context, x *export.Exporter, f *exportFlags, loc report.Locale, w, _ io.Writer) error {
+		write: func(ctx context.Context, x *export.Exporter, f *exportFlags, loc catalog.Lang, w, _ io.Writer) error {
 			return x.TeamRoundPDF(ctx, w, loc, f.event, f.round)
 		},
 	},
 	"pairings": {
 		summary: phrase("pairing list PDF of --round N; the match cards in a team event"),
 		flags:   []string{"event", "round", "lang", "public-url"},
-		write: func(ctx context.Context, x *export.Exporter, f *exportFlags, loc report.Locale, w, _ io.Writer) error {
+		write: func(ctx context.Context, x *export.Exporter, f *exportFlags, loc catalog.Lang, w, _ io.Writer) error {
 			link := ""
 			if f.cfg.PublicURL != "" {
 				link = fmt.Sprintf("%s/events/%d?round=%d", strings.TrimRight(f.cfg.PublicURL, "/"), f.event, f.round)
@@ -121,7 +122,7 @@ var exportKinds = map[string]exportKind{
 	"scoresheets": {
 		summary: phrase("score sheets PDF of every board of --round N, or --blank N sheets of the event (--event 0: of none)"),
 		flags:   []string{"event", "round", "blank", "lang"},
-		write: func(ctx context.Context, x *export.Exporter, f *exportFlags, loc report.Locale, w, _ io.Writer) error {
+		write: func(ctx context.Context, x *export.Exporter, f *exportFlags, loc catalog.Lang, w, _ io.Writer) error {
 			if f.blank > 0 {
 				return x.BlankScoreSheetsPDF(ctx, w, loc, f.event, f.blank)
 			}
@@ -131,14 +132,14 @@ var exportKinds = map[string]exportKind{
 	"record": {
 		summary: phrase("game record PDF of --round N --board B"),
 		flags:   []string{"event", "round", "board", "lang"},
-		write: func(ctx context.Context, x *export.Exporter, f *exportFlags, loc report.Locale, w, _ io.Writer) error {
+		write: func(ctx context.Context, x *export.Exporter, f *exportFlags, loc catalog.Lang, w, _ io.Writer) error {
 			return x.GameRecordPDF(ctx, w, loc, f.event, f.round, f.board)
 		},
 	},
 	"pdn": {
 		summary: phrase("every game with a score sheet as PDN 3.0; sheets that do not replay are left out and listed"),
 		flags:   []string{"event"},
-		write: func(ctx context.Context, x *export.Exporter, f *exportFlags, _ report.Locale, w, stderr io.Writer) error {
+		write: func(ctx context.Context, x *export.Exporter, f *exportFlags, _ catalog.Lang, w, stderr io.Writer) error {
 			skipped, err := x.PDN(ctx, w, f.event)
 			for _, s := range skipped {
 				say(stderr, "adiukh export pdn: left out %s", s)
@@ -149,7 +150,7 @@ var exportKinds = map[string]exportKind{
 	"trf": {
 		summary: phrase("FIDE tournament report file (TRF-16) of the finished rounds"),
 		flags:   []string{"event"},
-		write: func(ctx context.Context, x *export.Exporter, f *exportFlags, _ report.Locale, w, _ io.Writer) error {
+		write: func(ctx context.Context, x *export.Exporter, f *exportFlags, _ catalog.Lang, w, _ io.Writer) error {
 			return x.TRF(ctx, w, f.event)
 		},
 	},
@@ -157,7 +158,7 @@ var exportKinds = map[string]exportKind{
 		summary: phrase("final standings of every event finished between --from and --to (by its last day), with every game; --format games-csv: the games as one table"),
 		flags:   []string{"from", "to", "dialect"}, formats: []string{"json", "csv", "games-csv"},
 		formatHelp: phrase("`FORMAT` of the file: json, csv, or games-csv (the games as one table)"),
-		write: func(ctx context.Context, x *export.Exporter, f *exportFlags, _ report.Locale, w, _ io.Writer) error {
+		write: func(ctx context.Context, x *export.Exporter, f *exportFlags, _ catalog.Lang, w, _ io.Writer) error {
 			period := f.period
 			switch f.format {
 			case "csv":
@@ -234,7 +235,7 @@ func exportCommand(args []string, stdout, stderr io.Writer) int {
 	// The whole document is made before anything is written, so that a
 	// failure leaves no half file behind.
 	var buf bytes.Buffer
-	if err := kind.write(ctx, x, &f, report.Locale(f.lang), &buf, stderr); err != nil {
+	if err := kind.write(ctx, x, &f, catalog.Lang(f.lang), &buf, stderr); err != nil {
 		fail(stderr, name, err)
 		return 1
 	}

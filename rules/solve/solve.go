@@ -56,6 +56,13 @@ type BudgetError struct {
 
 func (e *BudgetError) Error() string { return e.Detail().String() }
 
+// Phrase gives the message to the catalogue (tournament/catalog), which
+// words it in the reader's language.
+func (e *BudgetError) Phrase() (string, []any) {
+	m := e.Detail()
+	return m.Format, m.Args
+}
+
 // Detail is the message, for translation.
 func (e *BudgetError) Detail() rules.Message {
 	score := func(white *int) rules.Score { return rules.Score{White: *white, Black: e.Total - *white} }

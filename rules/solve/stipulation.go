@@ -50,11 +50,26 @@ func (st Stipulation) Message() rules.Message {
 	return say("exact %d:%d", st.Points, st.Other)
 }
 
+// SayStipulation is a stipulation as stored ("white 17") as text for people,
+// worded in the reader's language where it is read ("белые 17"); text that
+// is not a stipulation is kept as written.
+func SayStipulation(text string) rules.Message {
+	st, err := ParseStipulation(text)
+	if err != nil {
+		return say("%s", text)
+	}
+	return st.Message()
+}
+
 // StipulationError says why a stipulation cannot be read or does not fit
 // the position.
 type StipulationError struct{ Detail rules.Message }
 
 func (e *StipulationError) Error() string { return e.Detail.String() }
+
+// Phrase gives the message to the catalogue (tournament/catalog), which
+// words it in the reader's language.
+func (e *StipulationError) Phrase() (string, []any) { return e.Detail.Format, e.Detail.Args }
 
 func stipulationError(format string, args ...any) error {
 	return &StipulationError{say(format, args...)}

@@ -4,10 +4,12 @@
 // tie-breaks — in Russian (the default) and English, with the reader's
 // dates and numbers.
 //
-// Messages are go-i18n messages in locales/: ru.json and en.json, and one
-// pair of files per area added since (locales/<area>.ru.json and
-// <area>.en.json), so that work on different areas does not edit one file.
-// An ID lives in one file of its language only. Two kinds of IDs live there
+// Messages are go-i18n messages in locales/: one pair of files per domain
+// area (<area>.ru.json and <area>.en.json: accounts, cli, composition,
+// correspondence, events, pairing, results, teams), and ru.json and en.json
+// for what the areas share (the pages' frame, the domain's errors, report
+// headings, names of disciplines and tie-breaks). An ID lives in one file of
+// its language only. Two kinds of IDs live there
 // side by side:
 //
 //   - keys such as "events.title" or "report.crosstable", for labels the
@@ -16,7 +18,10 @@
 //     format a domain error (tournament.Error) or a rules message
 //     (rules.Message) was made with is its ID, gettext-style, so code that
 //     reports an error keeps writing plain English and the catalogue maps
-//     it to Russian (and to English, identically unless reworded).
+//     it to Russian (and to English, identically unless reworded). Such a
+//     value reaches the catalogue through Phrased, and the domain's words
+//     among its arguments through Term and Instant: small interfaces the
+//     packages below satisfy without importing this one.
 //
 // A note the server stores in the audit log or a game (tournament.Note) is
 // the exception: it is a key under "note.", printf text in both languages,
@@ -28,14 +33,15 @@
 // in code lacks its Russian or English text, or when the catalogue keeps a
 // message no code uses.
 //
-// The package sits above tournament and rules and below report, export,
-// api and cmd; tournament itself must not import it.
+// The package imports nothing of ours but rules, so that report, which
+// words its documents here, stays free of the domain and the engines;
+// wording that needs a domain type (pairing cards, a form's field) lives
+// with the adapters above (export, api/web).
 package catalog
 
 import (
 	"embed"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -49,8 +55,6 @@ import (
 	"golang.org/x/text/language"
 
 	"adiukh/rules"
-	"adiukh/rules/solve"
-	"adiukh/tournament"
 )
 
 // Lang is a language of the interface.
@@ -240,12 +244,11 @@ func firstWholeNumber(args []any) any {
 	return nil
 }
 
-// Error is a domain error's message in the language, without its field.
-func (l *Localizer) Error(e *tournament.Error) string {
-	if e.Format == "" {
-		return e.Message
-	}
-	return l.Sprintf(e.Format, e.Args...)
+// Phrase is a phrased value (a domain error, a mistake in a command line)
+// in the language; a domain error's field is not part of it.
+func (l *Localizer) Phrase(p Phrased) string {
+	format, args := p.Phrase()
+	return l.Sprintf(format, args...)
 }
 
 // Message is a rules message (a sheet or notation problem) in the language.
@@ -254,16 +257,6 @@ func (l *Localizer) Message(m rules.Message) string {
 		return ""
 	}
 	return l.Sprintf(m.Format, m.Args...)
-}
-
-// Stipulation is a composition's stipulation as stored ("white 17") in the
-// language ("белые 17"); text that is not a stipulation stays as it is.
-func (l *Localizer) Stipulation(text string) string {
-	st, err := solve.ParseStipulation(text)
-	if err != nil {
-		return text
-	}
-	return l.Message(st.Message())
 }
 
 // Problem is a game-sheet problem in the language.
@@ -287,50 +280,53 @@ func (l *Localizer) Field(name string) string {
 	return s
 }
 
-// ErrorWithField is a domain error's message after the name of the input at
-// fault, when it has one the catalogue can name: "Дисциплина: …".
-func (l *Localizer) ErrorWithField(err error) string {
-	var e *tournament.Error
-	if !errors.As(err, &e) {
-		return err.Error()
-	}
-	msg := l.Error(e)
-	if f := l.Field(e.Field); f != "" {
-		return f + ": " + msg
-	}
-	return msg
+// Term is a word of the domain's vocabulary inside a message: an end
+// reason, a discipline, a pairing system. Key is its entry in the
+// catalogue ("reason.both_flags"), which a translated message names it by;
+// Words is how the English formats, written around the value's own
+// spelling, name it ("both flags").
+type Term interface {
+	Key() string
+	Words() string
 }
 
-// Arg renders one argument of a message in the language: nested messages
-// and errors are translated, and so is a value that says itself as a message
-// (a stipulation); the domain's words — colours, end reasons,
-// disciplines, systems — are named as the catalogue names them, a moment
-// is written as the pages write times, and a fractional number takes the
-// language's decimal separator. Anything else stays as it is.
+// Instant is a point in time inside a message (a deadline, a window),
+// written as the pages write times: at in its own zone, with its seconds
+// where moments within a minute are told apart.
+type Instant interface {
+	Instant() (at time.Time, toSecond bool)
+}
+
+// Arg renders one argument of a message in the language: rules messages
+// and phrased values (nested errors) are translated, and so is a value
+// that says itself as a rules message (a stipulation); the domain's words
+// (Term) and the rules' — colours, end reasons — are named as the
+// catalogue names them, a moment (Instant) is written as the pages write
+// times, and a fractional number takes the language's decimal separator.
+// Anything else stays as it is.
 func (l *Localizer) Arg(a any) any {
 	switch a := a.(type) {
 	case rules.Message:
 		return l.Message(a)
-	case *tournament.Error:
-		return l.Error(a)
+	case Phrased:
+		return l.Phrase(a)
 	case interface{ Message() rules.Message }:
 		return l.Message(a.Message())
-	}
-	if c, ok := a.(rules.Count); ok {
-		return written(l.Count(int64(c)))
-	}
-	if m, ok := a.(tournament.Moment); ok {
-		if m.Seconds {
-			return l.TimeToSecond(m.At, m.At.Location())
+	case rules.Count:
+		return written(l.Count(int64(a)))
+	case Instant:
+		at, toSecond := a.Instant()
+		if toSecond {
+			return l.TimeToSecond(at, at.Location())
 		}
-		return l.Time(m.At, m.At.Location())
+		return l.Time(at, at.Location())
+	case Term:
+		if l.Lang == English {
+			return a.Words()
+		}
+		return l.T(a.Key())
 	}
 	if l.Lang == English {
-		// The English formats were written around the values' own spelling;
-		// an end reason's is its words ("both flags").
-		if r, ok := a.(tournament.EndReason); ok {
-			return r.Words()
-		}
 		return a
 	}
 	switch a := a.(type) {
@@ -342,12 +338,6 @@ func (l *Localizer) Arg(a any) any {
 		return l.T("side." + a.String())
 	case rules.EndReason:
 		return l.T("reason." + string(a))
-	case tournament.EndReason:
-		return l.T("reason." + string(a))
-	case tournament.Discipline:
-		return l.T("discipline." + string(a))
-	case tournament.System:
-		return l.T("system." + string(a))
 	case string:
 		return guillemets(a)
 	case fmt.Stringer, fmt.Formatter:
@@ -376,10 +366,20 @@ func (g guillemets) Format(f fmt.State, verb rune) {
 	io.WriteString(f, "«"+inner+"»")
 }
 
-// Pair returns a message in both languages, for data that carries both
-// spellings (report views, the API's name_ru and name_en).
-func Pair(id string) (ru, en string) {
-	return For(Russian).T(id), For(English).T(id)
+// TieBreak is a tie-break's full name by its stable ID ("buchholz" →
+// "Коэффициент Солкофа"): the pages, the documents and the API all name
+// tie-breaks from here.
+func (l *Localizer) TieBreak(id string) string { return l.T("tiebreak." + id) }
+
+// TieBreakShort is a tie-break's column heading: its short name, where the
+// full name would push a Swiss progress table over two pages (the
+// abbreviations of Russian crosstables, Солк., Бергер, and FIDE's, Bh,
+// SB), or its full name where it has no shorter one.
+func (l *Localizer) TieBreakShort(id string) string {
+	if s, ok := l.lookup("tiebreak_short."+id, nil, nil); ok {
+		return s
+	}
+	return l.TieBreak(id)
 }
 
 // Names of the months: Russian dates use the genitive ("22 ноября 2026").

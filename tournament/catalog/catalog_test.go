@@ -21,7 +21,29 @@ import (
 	"unicode"
 
 	"adiukh/rules"
+	"adiukh/rules/solve"
 	"adiukh/tournament"
+	"adiukh/tournament/pairing/dutch"
+	"adiukh/tournament/trf"
+)
+
+// The packages below the catalogue phrase their errors and words through
+// its interfaces without importing it; these fail to compile when one of
+// them stops doing so.
+var (
+	_ Phrased = (*rules.PositionError)(nil)
+	_ Phrased = (*rules.MoveError)(nil)
+	_ Phrased = (*rules.RecordError)(nil)
+	_ Phrased = (*rules.ScoreError)(nil)
+	_ Phrased = (*solve.StipulationError)(nil)
+	_ Phrased = (*solve.BudgetError)(nil)
+	_ Phrased = (*dutch.InputError)(nil)
+	_ Phrased = (*trf.Error)(nil)
+	_ Phrased = (*tournament.Error)(nil)
+	_ Term    = tournament.EndReason("")
+	_ Term    = tournament.Discipline("")
+	_ Term    = tournament.System("")
+	_ Instant = tournament.Moment{}
 )
 
 // root is the repository, two levels up from this package.
@@ -73,7 +95,7 @@ var localMethod = map[string]map[string]int{
 
 // methodKey is where the methods that look a message up take its ID; the
 // receiver is whatever carries the reader's language.
-var methodKey = map[string]int{"T": 0, "N": 0, "Sprintf": 0, "Println": 1, "render": 3, "Pair": 0}
+var methodKey = map[string]int{"T": 0, "N": 0, "Sprintf": 0, "Println": 1, "render": 3}
 
 // flagUsage is where the command's flag definitions take their help text,
 // which is printed through the catalogue (cmd/adiukh/console.go).
@@ -237,6 +259,24 @@ func (u *uses) goFile(fset *token.FileSet, f *ast.File) {
 			}
 		case *ast.CallExpr:
 			u.call(pkg, n, pos)
+		case *ast.FuncDecl:
+			u.phrase(n, pos)
+		}
+		return true
+	})
+}
+
+// phrase records the formats a Phrase method returns: an error of a package
+// below the catalogue gives its message that way (Phrased).
+func (u *uses) phrase(fn *ast.FuncDecl, pos func(ast.Node) string) {
+	if fn.Recv == nil || fn.Name.Name != "Phrase" || fn.Body == nil {
+		return
+	}
+	ast.Inspect(fn.Body, func(n ast.Node) bool {
+		if r, ok := n.(*ast.ReturnStmt); ok && len(r.Results) > 0 {
+			if s, ok := stringLit(r.Results[0]); ok {
+				u.ids = append(u.ids, use{id: s, at: pos(r)})
+			}
 		}
 		return true
 	})
@@ -621,14 +661,11 @@ func russian(ru, en string) bool {
 // nested messages translated too.
 func TestErrorInBothLanguages(t *testing.T) {
 	e := tournament.Invalid("score", "the two scores add up to 24 (every checker is counted once, §5.1); %s adds up to %d", "14:11", 25)
-	if got, want := For(Russian).Error(e), "сумма счёта — 24 (каждая шашка считается один раз, §5.1); у 14:11 сумма 25"; got != want {
+	if got, want := For(Russian).Phrase(e), "сумма счёта — 24 (каждая шашка считается один раз, §5.1); у 14:11 сумма 25"; got != want {
 		t.Errorf("Russian %q, want %q", got, want)
 	}
-	if got := For(English).Error(e); got != e.Message {
+	if got := For(English).Phrase(e); got != e.Message {
 		t.Errorf("English %q, want %q", got, e.Message)
-	}
-	if got, want := For(Russian).ErrorWithField(e), "Счёт: "+For(Russian).Error(e); got != want {
-		t.Errorf("with field %q, want %q", got, want)
 	}
 	report := rules.ValidateSheet("1. c3-b4 b6-c5 2. b6-a5")
 	if got, want := For(Russian).Problem(report.Errors[0]), "b6-a5: на поле b6 нет фигуры"; got != want {
@@ -639,7 +676,7 @@ func TestErrorInBothLanguages(t *testing.T) {
 		t.Errorf("problem %q, want %q", got, want)
 	}
 	nested := tournament.Invalid("sheet", "%s; correct the score or the sheet", rules.Message{Format: "the score sheet is not valid"})
-	if got := For(Russian).Error(nested); strings.ContainsAny(got, "abcdefghijklmnopqrstuvwxyz") {
+	if got := For(Russian).Phrase(nested); strings.ContainsAny(got, "abcdefghijklmnopqrstuvwxyz") {
 		t.Errorf("nested message left in English: %q", got)
 	}
 }
@@ -661,10 +698,10 @@ func TestEndReasonInScoreErrors(t *testing.T) {
 		if !errors.As(err, &e) {
 			t.Fatalf("%s %s: error %v", tc.score, tc.reason, err)
 		}
-		if got := For(Russian).Error(e); got != tc.ru {
+		if got := For(Russian).Phrase(e); got != tc.ru {
 			t.Errorf("Russian %q, want %q", got, tc.ru)
 		}
-		if got := For(English).Error(e); got != tc.en {
+		if got := For(English).Phrase(e); got != tc.en {
 			t.Errorf("English %q, want %q", got, tc.en)
 		}
 	}

@@ -396,7 +396,7 @@ func TestAwardNeedsEveryMark(t *testing.T) {
 	_, err = c.svc.PublishProvisional(c.as("director"), c.eventID, composition.AwardInput{Prizes: 1}, "")
 	wantCode(t, "award with a missing mark", err, tournament.ECONFLICT, "001 (marked by 1 of 2 judges)")
 	var missing *tournament.Error
-	if !asError(err, &missing) || !strings.HasSuffix(catalog.For(catalog.Russian).Error(missing), "001 (оценок: 1 из 2)") {
+	if !asError(err, &missing) || !strings.HasSuffix(catalog.For(catalog.Russian).Phrase(missing), "001 (оценок: 1 из 2)") {
 		t.Errorf("the missing mark in Russian: %v", err)
 	}
 	if _, err := c.svc.Mark(c.as("judge2"), c.eventID, composition.MarkInput{Code: "001", Mark: "9"}); err != nil {

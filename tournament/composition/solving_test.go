@@ -248,8 +248,8 @@ func TestSolvingUnreadableAnswer(t *testing.T) {
 			}
 			var te *tournament.Error
 			_, err := c.svc.Answer(c.as("alice"), c.eventID, 1, "hello")
-			if asError(err, &te) && !strings.HasPrefix(catalog.For(catalog.Russian).Error(te), `в ответе не читается ни один ход: ход 1: «hello»: «he» — не тёмное поле`) {
-				t.Errorf("in Russian: %s", catalog.For(catalog.Russian).Error(te))
+			if asError(err, &te) && !strings.HasPrefix(catalog.For(catalog.Russian).Phrase(te), `в ответе не читается ни один ход: ход 1: «hello»: «he» — не тёмное поле`) {
+				t.Errorf("in Russian: %s", catalog.For(catalog.Russian).Phrase(te))
 			}
 			// A readable key with an unreadable rest is taken: the key counts.
 			if a, err := c.svc.Answer(c.as("alice"), c.eventID, 1, "d6:f8 b2-c3 ???"); err != nil || !a.KeyRight {

@@ -33,7 +33,7 @@ func TestCancelOthersLeave(t *testing.T) {
 		catalog.Russian: "отменить отпуск участника Игрок 1 может только Игрок 1 или судья турнира",
 		catalog.English: "only Игрок 1 or the event's arbiter may cancel the leave of Игрок 1",
 	} {
-		if got := catalog.For(lang).Error(e); got != want {
+		if got := catalog.For(lang).Phrase(e); got != want {
 			t.Errorf("%q, want %q", got, want)
 		}
 	}

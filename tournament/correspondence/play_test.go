@@ -29,7 +29,7 @@ func TestRefusedMoveInReadersLanguage(t *testing.T) {
 		if !errors.As(err, &e) || e.Code != tournament.EINVALID {
 			t.Fatalf("%s: %v, want EINVALID", move, err)
 		}
-		if got := catalog.For(catalog.Russian).Error(e); !strings.HasPrefix(got, want) {
+		if got := catalog.For(catalog.Russian).Phrase(e); !strings.HasPrefix(got, want) {
 			t.Errorf("%s: %q, want it to start %q", move, got, want)
 		}
 	}
@@ -123,7 +123,7 @@ func TestReopenFinalPosition(t *testing.T) {
 	if !errors.As(err, &e) || e.Code != tournament.ECONFLICT {
 		t.Fatalf("reopening a final position: %v, want ECONFLICT", err)
 	}
-	if got := catalog.For(catalog.Russian).Error(e); !strings.Contains(got, "конечной позиции (у стороны «чёрные» нет хода)") {
+	if got := catalog.For(catalog.Russian).Phrase(e); !strings.Contains(got, "конечной позиции (у стороны «чёрные» нет хода)") {
 		t.Errorf("the refusal in Russian: %q", got)
 	}
 	games, err := svc.Games(sec.ctx, sec.eventID)

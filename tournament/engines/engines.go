@@ -8,7 +8,6 @@ import (
 	"fmt"
 
 	"adiukh/tournament"
-	"adiukh/tournament/catalog"
 	"adiukh/tournament/pairing/roundrobin"
 	"adiukh/tournament/standings"
 )
@@ -65,8 +64,7 @@ func (Ranker) TieBreaks() []tournament.TieBreakInfo {
 	all := standings.All()
 	infos := make([]tournament.TieBreakInfo, len(all))
 	for i, tb := range all {
-		ru, en := catalog.Pair("tiebreak." + string(tb.ID))
-		infos[i] = tournament.TieBreakInfo{ID: string(tb.ID), NameRU: ru, NameEN: en}
+		infos[i] = tournament.TieBreakInfo{ID: string(tb.ID)}
 	}
 	return infos
 }

@@ -6,7 +6,6 @@ import (
 	"slices"
 
 	"adiukh/tournament"
-	"adiukh/tournament/catalog"
 	"adiukh/tournament/pairing/roundrobin"
 	"adiukh/tournament/pairing/teamswiss"
 	"adiukh/tournament/standings"
@@ -157,8 +156,7 @@ func (TeamRanker) TeamTieBreaks() []tournament.TieBreakInfo {
 	all := standings.AllTeam()
 	infos := make([]tournament.TieBreakInfo, len(all))
 	for i, tb := range all {
-		ru, en := catalog.Pair("tiebreak." + string(tb.ID))
-		infos[i] = tournament.TieBreakInfo{ID: string(tb.ID), NameRU: ru, NameEN: en}
+		infos[i] = tournament.TieBreakInfo{ID: string(tb.ID)}
 	}
 	return infos
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"adiukh/rules"
+	"adiukh/rules/solve"
 	"adiukh/tournament"
 	"adiukh/tournament/catalog"
 	"adiukh/tournament/composition"
@@ -15,7 +16,7 @@ import (
 
 // AwardPDF prints a composition contest's published award as a booklet,
 // one block per distinguished entry with its diagram.
-func (x *Exporter) AwardPDF(ctx context.Context, w io.Writer, loc report.Locale, comp *composition.Service, eventID int64) error {
+func (x *Exporter) AwardPDF(ctx context.Context, w io.Writer, loc catalog.Lang, comp *composition.Service, eventID int64) error {
 	e, err := x.events.Event(ctx, eventID)
 	if err != nil {
 		return err
@@ -34,8 +35,8 @@ func (x *Exporter) AwardPDF(ctx context.Context, w io.Writer, loc report.Locale,
 
 // AwardView is the award as the booklet prints it: the honours named in
 // the locale's language ("Приз 1"), each position as towers.
-func AwardView(e *tournament.Event, a *composition.Award, loc report.Locale) (report.AwardBooklet, error) {
-	l := catalog.For(catalog.Lang(loc))
+func AwardView(e *tournament.Event, a *composition.Award, loc catalog.Lang) (report.AwardBooklet, error) {
+	l := catalog.For(loc)
 	b := report.AwardBooklet{Event: EventView(e), Final: a.Contest.Stage == composition.Final, Judges: a.Judges}
 	for _, it := range a.Items {
 		pos, err := rules.ParsePosition(it.Entry.Position)
@@ -51,7 +52,7 @@ func AwardView(e *tournament.Event, a *composition.Award, loc report.Locale) (re
 			honour += " " + l.T("compo.ex_aequo")
 		}
 		b.Entries = append(b.Entries, report.AwardEntry{Code: it.Code, Honour: honour,
-			Section: it.Section, Author: it.Author, Position: positionView(pos, side), Stipulation: l.Stipulation(it.Entry.Stipulation),
+			Section: it.Section, Author: it.Author, Position: positionView(pos, side), Stipulation: l.Message(solve.SayStipulation(it.Entry.Stipulation)),
 			Verdict: verdictLine(l, it.Findings), Solution: it.Entry.Solution, Comment: it.Comment, JudgeComments: it.JudgeComments})
 	}
 	for _, el := range a.Eliminated {

@@ -8,8 +8,8 @@ import (
 	"testing"
 
 	"adiukh/tournament"
+	"adiukh/tournament/catalog"
 	"adiukh/tournament/engines"
-	"adiukh/tournament/report"
 	"adiukh/tournament/store"
 )
 
@@ -88,10 +88,10 @@ func BenchmarkExportStandingsAndProgress200(b *testing.B) {
 	ctx, x, id := swissEvent(b)
 	b.ReportAllocs()
 	for b.Loop() {
-		if err := x.StandingsPDF(ctx, io.Discard, report.Russian, id, 0); err != nil {
+		if err := x.StandingsPDF(ctx, io.Discard, catalog.Russian, id, 0); err != nil {
 			b.Fatal(err)
 		}
-		if err := x.CrosstablePDF(ctx, io.Discard, report.Russian, id); err != nil {
+		if err := x.CrosstablePDF(ctx, io.Discard, catalog.Russian, id); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -103,7 +103,7 @@ func BenchmarkExportScoreSheets100(b *testing.B) {
 	ctx, x, id := swissEvent(b)
 	b.ReportAllocs()
 	for b.Loop() {
-		if err := x.ScoreSheetsPDF(ctx, io.Discard, report.Russian, id, 9); err != nil {
+		if err := x.ScoreSheetsPDF(ctx, io.Discard, catalog.Russian, id, 9); err != nil {
 			b.Fatal(err)
 		}
 	}

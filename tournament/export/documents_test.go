@@ -14,6 +14,7 @@ import (
 
 	"adiukh/internal/testtool"
 	"adiukh/tournament"
+	"adiukh/tournament/catalog"
 	"adiukh/tournament/engines"
 	"adiukh/tournament/report"
 	"adiukh/tournament/store"
@@ -321,10 +322,10 @@ func documentsOf(t *testing.T, ctx context.Context, svc *tournament.Service, eve
 		{"standings-excel.csv", func(w io.Writer) error { return x.StandingsCSV(ctx, w, report.ExcelCSV, eventID, 0) }},
 		{"standings.json", func(w io.Writer) error { return x.StandingsJSON(ctx, w, eventID, 0) }},
 		{"standings.xlsx", func(w io.Writer) error { return x.StandingsXLSX(ctx, w, eventID, 0) }},
-		{"blank-scoresheets.pdf", func(w io.Writer) error { return x.BlankScoreSheetsPDF(ctx, w, report.Russian, eventID, 2) }},
+		{"blank-scoresheets.pdf", func(w io.Writer) error { return x.BlankScoreSheetsPDF(ctx, w, catalog.Russian, eventID, 2) }},
 	}
 	if e.Discipline.IsTeam() {
-		for _, loc := range []report.Locale{report.Russian, report.English} {
+		for _, loc := range []catalog.Lang{catalog.Russian, catalog.English} {
 			docs = append(docs, document{fmt.Sprintf("boards-%s.pdf", loc), func(w io.Writer) error { return x.BoardStandingsPDF(ctx, w, loc, eventID, 0) }})
 			for _, r := range rounds {
 				docs = append(docs, document{fmt.Sprintf("round-%d-matches-%s.pdf", r.number, loc), func(w io.Writer) error { return x.TeamRoundPDF(ctx, w, loc, eventID, r.number) }})
@@ -336,7 +337,7 @@ func documentsOf(t *testing.T, ctx context.Context, svc *tournament.Service, eve
 			document{"export.trf", func(w io.Writer) error { return x.TRF(ctx, w, eventID) }},
 		)
 	}
-	for _, loc := range []report.Locale{report.Russian, report.English} {
+	for _, loc := range []catalog.Lang{catalog.Russian, catalog.English} {
 		docs = append(docs,
 			document{fmt.Sprintf("standings-%s.pdf", loc), func(w io.Writer) error { return x.StandingsPDF(ctx, w, loc, eventID, 0) }},
 			document{fmt.Sprintf("crosstable-%s.pdf", loc), func(w io.Writer) error { return x.CrosstablePDF(ctx, w, loc, eventID) }},

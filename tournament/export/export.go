@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"adiukh/tournament"
+	"adiukh/tournament/catalog"
 	"adiukh/tournament/report"
 )
 
@@ -101,7 +102,7 @@ func (x *Exporter) teamStandings(ctx context.Context, eventID int64, afterRound 
 // StandingsPDF writes the standings after round afterRound (0: after the
 // last finished round) with the event's tie-breaks; those of a team event
 // rank the teams by match points.
-func (x *Exporter) StandingsPDF(ctx context.Context, w io.Writer, loc report.Locale, eventID int64, afterRound int) error {
+func (x *Exporter) StandingsPDF(ctx context.Context, w io.Writer, loc catalog.Lang, eventID int64, afterRound int) error {
 	if ts, team, err := x.teamStandings(ctx, eventID, afterRound); team || err != nil {
 		if err != nil {
 			return err
@@ -169,7 +170,7 @@ func (x *Exporter) StandingsJSON(ctx context.Context, w io.Writer, eventID int64
 // a round robin, the progress table (opponent, colour, score per round) of a
 // Swiss event, with the standings after the last finished round. A team
 // event's tables hold the matches' game points instead.
-func (x *Exporter) CrosstablePDF(ctx context.Context, w io.Writer, loc report.Locale, eventID int64) error {
+func (x *Exporter) CrosstablePDF(ctx context.Context, w io.Writer, loc catalog.Lang, eventID int64) error {
 	team, err := x.isTeamEvent(ctx, eventID)
 	if err != nil {
 		return err
@@ -191,7 +192,7 @@ func (x *Exporter) CrosstablePDF(ctx context.Context, w io.Writer, loc report.Lo
 // PairingsPDF writes the pairing list of round n; publicURL, the address of
 // the public pairings page, is printed as a QR code when not empty. A team
 // event's round is printed as its match cards.
-func (x *Exporter) PairingsPDF(ctx context.Context, w io.Writer, loc report.Locale, eventID int64, n int, publicURL string) error {
+func (x *Exporter) PairingsPDF(ctx context.Context, w io.Writer, loc catalog.Lang, eventID int64, n int, publicURL string) error {
 	team, err := x.isTeamEvent(ctx, eventID)
 	if err != nil {
 		return err
@@ -213,7 +214,7 @@ func (x *Exporter) PairingsPDF(ctx context.Context, w io.Writer, loc report.Loca
 
 // ScoreSheetsPDF writes a pre-filled score sheet for every board of round n
 // that is to be played; in a team event, with the players' teams.
-func (x *Exporter) ScoreSheetsPDF(ctx context.Context, w io.Writer, loc report.Locale, eventID int64, n int) error {
+func (x *Exporter) ScoreSheetsPDF(ctx context.Context, w io.Writer, loc catalog.Lang, eventID int64, n int) error {
 	team, err := x.isTeamEvent(ctx, eventID)
 	if err != nil {
 		return err
@@ -238,7 +239,7 @@ const MaxBlankSheets = 200
 
 // BlankScoreSheetsPDF writes count blank score sheets with the event's
 // particulars filled in; eventID 0 leaves the event to be written by hand too.
-func (x *Exporter) BlankScoreSheetsPDF(ctx context.Context, w io.Writer, loc report.Locale, eventID int64, count int) error {
+func (x *Exporter) BlankScoreSheetsPDF(ctx context.Context, w io.Writer, loc catalog.Lang, eventID int64, count int) error {
 	if count < 1 || count > MaxBlankSheets {
 		return tournament.Invalid("count", "the number of blank score sheets must be from 1 to %d; got %d", MaxBlankSheets, count)
 	}
@@ -260,7 +261,7 @@ func (x *Exporter) BlankScoreSheetsPDF(ctx context.Context, w io.Writer, loc rep
 // GameRecordPDF writes the record of the game on board b of round n: its
 // moves and the start (when not the initial position) and final positions.
 // The game needs a score sheet whose moves replay.
-func (x *Exporter) GameRecordPDF(ctx context.Context, w io.Writer, loc report.Locale, eventID int64, n, b int) error {
+func (x *Exporter) GameRecordPDF(ctx context.Context, w io.Writer, loc catalog.Lang, eventID int64, n, b int) error {
 	d, err := x.eventData(ctx, eventID)
 	if err != nil {
 		return err
@@ -274,7 +275,7 @@ func (x *Exporter) GameRecordPDF(ctx context.Context, w io.Writer, loc report.Lo
 }
 
 // scoreSheetsPDF writes score sheets stamped with the time they are printed.
-func (x *Exporter) scoreSheetsPDF(w io.Writer, loc report.Locale, sheets []report.ScoreSheet) error {
+func (x *Exporter) scoreSheetsPDF(w io.Writer, loc catalog.Lang, sheets []report.ScoreSheet) error {
 	for i := range sheets {
 		x.stamp(&sheets[i].Event)
 	}

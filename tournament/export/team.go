@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"adiukh/tournament"
+	"adiukh/tournament/catalog"
 	"adiukh/tournament/report"
 )
 
@@ -208,7 +209,7 @@ func TeamScoreSheetsView(d *tournament.TeamEventData, n int) ([]report.ScoreShee
 
 // teamCrosstablePDF writes the grid of a team round robin, or the progress
 // table of a team Swiss.
-func (x *Exporter) teamCrosstablePDF(ctx context.Context, w io.Writer, loc report.Locale, eventID int64) error {
+func (x *Exporter) teamCrosstablePDF(ctx context.Context, w io.Writer, loc catalog.Lang, eventID int64) error {
 	ct, err := x.events.TeamCrosstable(ctx, eventID)
 	if err != nil {
 		return err
@@ -223,7 +224,7 @@ func (x *Exporter) teamCrosstablePDF(ctx context.Context, w io.Writer, loc repor
 
 // matchCardsPDF writes a match card for every match of round n of a team
 // event.
-func (x *Exporter) matchCardsPDF(ctx context.Context, w io.Writer, loc report.Locale, eventID int64, n int) error {
+func (x *Exporter) matchCardsPDF(ctx context.Context, w io.Writer, loc catalog.Lang, eventID int64, n int) error {
 	d, err := x.events.TeamEventData(ctx, eventID)
 	if err != nil {
 		return err
@@ -239,7 +240,7 @@ func (x *Exporter) matchCardsPDF(ctx context.Context, w io.Writer, loc report.Lo
 }
 
 // teamScoreSheetsPDF writes the score sheets of round n of a team event.
-func (x *Exporter) teamScoreSheetsPDF(ctx context.Context, w io.Writer, loc report.Locale, eventID int64, n int) error {
+func (x *Exporter) teamScoreSheetsPDF(ctx context.Context, w io.Writer, loc catalog.Lang, eventID int64, n int) error {
 	d, err := x.events.TeamEventData(ctx, eventID)
 	if err != nil {
 		return err

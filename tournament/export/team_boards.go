@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"adiukh/tournament"
+	"adiukh/tournament/catalog"
 	"adiukh/tournament/report"
 )
 
@@ -37,7 +38,7 @@ func BoardStandingsView(d *tournament.TeamEventData, st *tournament.TeamStanding
 
 // BoardStandingsPDF writes the board prizes table of a team event after
 // round afterRound (0: after the last finished round).
-func (x *Exporter) BoardStandingsPDF(ctx context.Context, w io.Writer, loc report.Locale, eventID int64, afterRound int) error {
+func (x *Exporter) BoardStandingsPDF(ctx context.Context, w io.Writer, loc catalog.Lang, eventID int64, afterRound int) error {
 	d, err := x.teamEventData(ctx, eventID)
 	if err != nil {
 		return err
@@ -90,7 +91,7 @@ func TeamRoundView(d *tournament.TeamEventData, n int) (report.TeamRoundOverview
 }
 
 // TeamRoundPDF writes the overview of round n of a team event.
-func (x *Exporter) TeamRoundPDF(ctx context.Context, w io.Writer, loc report.Locale, eventID int64, n int) error {
+func (x *Exporter) TeamRoundPDF(ctx context.Context, w io.Writer, loc catalog.Lang, eventID int64, n int) error {
 	d, err := x.teamEventData(ctx, eventID)
 	if err != nil {
 		return err

@@ -100,7 +100,7 @@ func trfSystem(s tournament.System) string {
 	if s == tournament.Swiss {
 		return "FIDE_DUTCH_2025"
 	}
-	_, en := catalog.Pair("system_full." + string(s))
+	en := catalog.For(catalog.English).T("system_full." + string(s))
 	return en
 }
 

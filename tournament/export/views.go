@@ -16,19 +16,16 @@ import (
 
 // EventView is the header of every report of the event.
 func EventView(e *tournament.Event) report.Event {
-	dru, den := catalog.Pair("discipline_full." + string(e.Discipline))
-	var systemID, sru, sen string
+	var systemID string
 	if e.Discipline.PlaysGames() {
 		systemID = string(e.System)
-		sru, sen = catalog.Pair("system_full." + systemID)
 	}
 	sc := e.Scoring
 	return report.Event{
 		ID: e.ID, SystemID: systemID,
 		Scoring:      report.Scoring{Win: sc.Win, Draw: sc.Draw, Loss: sc.Loss, Bye: sc.Bye, ForfeitWin: sc.ForfeitWin},
 		Name:         e.Name,
-		Discipline:   report.Text{RU: dru, EN: den},
-		System:       report.Text{RU: sru, EN: sen},
+		Discipline:   string(e.Discipline),
 		Venue:        e.Venue,
 		City:         e.City,
 		ChiefArbiter: e.ChiefArbiter,
@@ -41,7 +38,7 @@ func EventView(e *tournament.Event) report.Event {
 
 // TimeControl writes an event's clock in the language as its documents
 // print it: "8 мин + 4 с/ход", "10 дн./ход", "50 дн. / 10 ходов".
-func TimeControl(loc report.Locale, tc tournament.TimeControl) string {
+func TimeControl(loc catalog.Lang, tc tournament.TimeControl) string {
 	return report.FormatTimeControl(loc, timeControlView(tc))
 }
 
@@ -133,18 +130,10 @@ func StandingsView(ct *tournament.Crosstable) (report.Standings, error) {
 	return s, nil
 }
 
-// tieBreakView names a tie-break for a report. Printed tables head its
-// column with the catalogue's short name (tiebreak_short.*), where the full
-// name would push a Swiss progress table over two pages; the abbreviations
-// are those of Russian crosstables (Солк., Бергер) and FIDE's (Bh, SB). A
-// tie-break without one is headed by its full name.
+// tieBreakView is a tie-break for a report, which names it from the
+// catalogue by its ID.
 func tieBreakView(tb tournament.TieBreakInfo) report.TieBreak {
-	v := report.TieBreak{ID: tb.ID, Name: report.Text{RU: tb.NameRU, EN: tb.NameEN}}
-	if id := "tiebreak_short." + tb.ID; catalog.For(catalog.Russian).Has(id) {
-		ru, en := catalog.Pair(id)
-		v.Short = report.Text{RU: ru, EN: en}
-	}
-	return v
+	return report.TieBreak{ID: tb.ID}
 }
 
 // playerGame is one crosstable cell from the row player's side.

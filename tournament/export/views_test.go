@@ -69,7 +69,7 @@ func TestEventView(t *testing.T) {
 		TimeControl: tournament.TimeControl{BaseMinutes: 3, IncrementSeconds: 2}, StartDate: "2026-02-01", EndDate: "2026-02-03",
 	}
 	v := EventView(e)
-	if v.Discipline != (report.Text{RU: "Адиюх — молниеносная игра", EN: "Adiukh — blitz"}) || v.System.EN != "Swiss system" ||
+	if v.Discipline != "blitz" || v.SystemID != "swiss" ||
 		v.TimeControl != (report.TimeControl{Base: 3 * time.Minute, Increment: 2 * time.Second}) ||
 		!v.StartDate.Equal(time.Date(2026, 2, 1, 0, 0, 0, 0, time.UTC)) || !v.EndDate.Equal(time.Date(2026, 2, 3, 0, 0, 0, 0, time.UTC)) {
 		t.Errorf("EventView = %+v", v)
@@ -250,16 +250,16 @@ func TestReplayProblemInRussian(t *testing.T) {
 	skipped := Skipped{Round: 4, Board: 3, Problem: replayProblem(rules.ValidateSheet(g.Sheet))}
 	ru, en := catalog.For(catalog.Russian), catalog.For(catalog.English)
 	for _, tc := range []struct{ got, want string }{
-		{ru.Error(e), "партию по бланку доски 3 в 4-м туре не удаётся воспроизвести (строка 1, ход 2: "},
+		{ru.Phrase(e), "партию по бланку доски 3 в 4-м туре не удаётся воспроизвести (строка 1, ход 2: "},
 		{ru.Sprintf("%s", skipped), "тур 4, доска 3: партию по бланку не удаётся воспроизвести (строка 1, ход 2: "},
-		{en.Error(e), "the score sheet of board 3 in round 4 does not replay (line 1, move 2: h2-a1 "},
+		{en.Phrase(e), "the score sheet of board 3 in round 4 does not replay (line 1, move 2: h2-a1 "},
 		{en.Sprintf("%s", skipped), "round 4, board 3: the score sheet does not replay (line 1, move 2: h2-a1 "},
 	} {
 		if !strings.HasPrefix(tc.got, tc.want) {
 			t.Errorf("%q, want it to start %q", tc.got, tc.want)
 		}
 	}
-	if english := regexp.MustCompile(`[A-Za-z]{3}`); english.MatchString(ru.Error(e)) || english.MatchString(ru.Sprintf("%s", skipped)) {
-		t.Errorf("the Russian text has English in it: %q, %q", ru.Error(e), ru.Sprintf("%s", skipped))
+	if english := regexp.MustCompile(`[A-Za-z]{3}`); english.MatchString(ru.Phrase(e)) || english.MatchString(ru.Sprintf("%s", skipped)) {
+		t.Errorf("the Russian text has English in it: %q, %q", ru.Phrase(e), ru.Sprintf("%s", skipped))
 	}
 }

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"adiukh/tournament/catalog"
 	"io"
 	"strconv"
 	"time"
@@ -26,7 +27,7 @@ type AuditRow struct {
 // AuditCSV writes the audit log as a CSV table, headed in the locale's
 // language; the raw columns (at, action, subject, before, after) are kept
 // as the service logged them, for scripts.
-func AuditCSV(w io.Writer, loc Locale, d CSVDialect, rows []AuditRow) error {
+func AuditCSV(w io.Writer, loc catalog.Lang, d CSVDialect, rows []AuditRow) error {
 	f := newCSV(w, d, "audit log")
 	head := []msg{msgAuditAt, msgAuditLocal, msgAuditUser, msgAuditAction, msgAuditSubject, msgRound, msgAuditPlayers, msgAuditText, msgAuditChanges, msgAuditBefore, msgAuditAfter, msgAuditReason}
 	record := make([]string, len(head))

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"adiukh/tournament/catalog"
 	"fmt"
 	"io"
 	"strings"
@@ -61,7 +62,7 @@ const awardBlockHeight = 12 + 6 + boardSide + 14
 // diagram drawn as the game record draws it, the stipulation, the solution,
 // the author's and the judges' comments. A block is never split across
 // pages. An award that distinguishes no entry says so.
-func AwardPDF(w io.Writer, loc Locale, a AwardBooklet) error {
+func AwardPDF(w io.Writer, loc catalog.Lang, a AwardBooklet) error {
 	for _, e := range a.Entries {
 		if err := checkPosition(e.Position); err != nil {
 			return fmt.Errorf("award entry %s: %w", e.Code, err)

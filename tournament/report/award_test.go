@@ -1,6 +1,7 @@
 package report
 
 import (
+	"adiukh/tournament/catalog"
 	"bytes"
 	"fmt"
 	"strings"
@@ -23,7 +24,7 @@ func TestAwardPDF(t *testing.T) {
 			Author: fmt.Sprintf("Автор %d", i+1), Position: figure4(), Stipulation: fmt.Sprintf("white %d", 13+i),
 			Verdict: "Вердикт программы проверки: корректно", Solution: "1. c3-d4 e5:c3 2. b2:d4", Comment: "посвящается", JudgeComments: []string{"Тонкая игра"}})
 	}
-	pdf := render(t, func(b *bytes.Buffer) error { return AwardPDF(b, Russian, a) })
+	pdf := render(t, func(b *bytes.Buffer) error { return AwardPDF(b, catalog.Russian, a) })
 	flat := strings.Join(strings.Fields(pdfTextAs(t, "award", pdf, "-raw")), " ")
 	for _, want := range []string{"Присуждение конкурса составления", "Предварительное присуждение", "Судьи: Судья Иванов, Судья Сидоров",
 		"белые: a5-1, d4-1, e5-2/1, f8-3/1, g5-1/1; черные: a1-1, b6-2/3, c7-3"} {
@@ -50,7 +51,7 @@ func TestAwardPDF(t *testing.T) {
 	if n := strings.Count(flat, "Комментарий автора: посвящается"); n != 7 {
 		t.Errorf("the author's comment is labelled %d times of 7", n)
 	}
-	english := strings.Join(strings.Fields(pdfTextAs(t, "award-en", render(t, func(b *bytes.Buffer) error { return AwardPDF(b, English, a) }), "-raw")), " ")
+	english := strings.Join(strings.Fields(pdfTextAs(t, "award-en", render(t, func(b *bytes.Buffer) error { return AwardPDF(b, catalog.English, a) }), "-raw")), " ")
 	for _, want := range []string{"Приз 1 — Автор 1 (No. 001)", "Author's comment: посвящается"} {
 		if !strings.Contains(english, want) {
 			t.Errorf("the English booklet lacks %q in:\n%s", want, english)
@@ -58,7 +59,7 @@ func TestAwardPDF(t *testing.T) {
 	}
 	a.Final = true
 	a.Entries[0].Position.Towers[0].Square = "a2"
-	if err := AwardPDF(&bytes.Buffer{}, English, a); err == nil || !strings.Contains(err.Error(), "award entry 001") {
+	if err := AwardPDF(&bytes.Buffer{}, catalog.English, a); err == nil || !strings.Contains(err.Error(), "award entry 001") {
 		t.Errorf("a tower on a light square: %v", err)
 	}
 }
@@ -68,7 +69,7 @@ func TestAwardPDF(t *testing.T) {
 func TestAwardPDFWithoutEntries(t *testing.T) {
 	t.Parallel()
 	a := AwardBooklet{Event: Event{Name: "Конкурс составителей"}, Judges: []string{"Судья Иванов"}}
-	for loc, want := range map[Locale]string{Russian: "В присуждении нет отмеченных произведений.", English: "The award distinguishes no entry."} {
+	for loc, want := range map[catalog.Lang]string{catalog.Russian: "В присуждении нет отмеченных произведений.", catalog.English: "The award distinguishes no entry."} {
 		flat := strings.Join(strings.Fields(pdfTextAs(t, "award-empty", render(t, func(b *bytes.Buffer) error { return AwardPDF(b, loc, a) }), "-raw")), " ")
 		if !strings.Contains(flat, want) {
 			t.Errorf("the booklet lacks %q in:\n%s", want, flat)

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"adiukh/tournament/catalog"
 	"io"
 	"testing"
 )
@@ -11,10 +12,10 @@ import (
 func BenchmarkStandingsAndCrosstable200(b *testing.B) {
 	s := testStandings(200, 9)
 	for b.Loop() {
-		if err := StandingsPDF(io.Discard, Russian, s); err != nil {
+		if err := StandingsPDF(io.Discard, catalog.Russian, s); err != nil {
 			b.Fatal(err)
 		}
-		if err := ProgressPDF(io.Discard, Russian, s); err != nil {
+		if err := ProgressPDF(io.Discard, catalog.Russian, s); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -26,7 +27,7 @@ func BenchmarkStandingsAndCrosstable200(b *testing.B) {
 func BenchmarkRoundRobinCrosstable200(b *testing.B) {
 	s := testStandings(200, 199)
 	for b.Loop() {
-		if err := CrosstablePDF(io.Discard, Russian, s); err != nil {
+		if err := CrosstablePDF(io.Discard, catalog.Russian, s); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -37,7 +38,7 @@ func BenchmarkRoundRobinCrosstable200(b *testing.B) {
 func BenchmarkScoreSheets100(b *testing.B) {
 	sheets := testSheets(100)
 	for b.Loop() {
-		if err := ScoreSheetsPDF(io.Discard, Russian, sheets); err != nil {
+		if err := ScoreSheetsPDF(io.Discard, catalog.Russian, sheets); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -6,19 +6,21 @@
 // It renders from the plain view structs defined in view.go and knows nothing
 // about the store, the pairing systems or the rules engine: the service fills
 // the views (places, tie-break values, final positions are computed there) and
-// this package only lays them out. Labels come from a small message table in
-// Russian (the default) and English; names that the domain owns in both
-// languages (disciplines, tie-breaks) arrive as a Text with both spellings.
+// this package only lays them out. Every word comes from the one catalogue
+// (tournament/catalog) in the document's language, a catalog.Lang: labels,
+// and the names of disciplines, systems and tie-breaks, which arrive as
+// their IDs.
 //
 // # Filling the views
 //
 //   - Event: tournament.Event's fields; dates parsed from "YYYY-MM-DD"
 //     (time.DateOnly), TimeControl{Base: minutes × time.Minute, Increment:
-//     seconds × time.Second}, the discipline's and system's names as Text.
+//     seconds × time.Second}, the discipline and the system as the API
+//     spells them.
 //   - Standings: one StandingsRow per standings.Row, in its order: Place and
 //     PlaceLast from Rank and RankLast, Points from Score, TieBreaks from
-//     Row.TieBreaks in the event's tie-break order (TieBreak.ID and Name from
-//     the standings registry). Player.Withdrawn when WithdrawnFrom > 0.
+//     Row.TieBreaks in the event's tie-break order (TieBreak.ID from the
+//     standings registry). Player.Withdrawn when WithdrawnFrom > 0.
 //   - PlayerGame (crosstable and progress table only): one per round the
 //     player was in, from that player's side: Kind as in standings.Kind
 //     (Played, Forfeit, DoubleForfeit, PairingBye, HalfPointBye,

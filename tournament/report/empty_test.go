@@ -1,6 +1,7 @@
 package report
 
 import (
+	"adiukh/tournament/catalog"
 	"bytes"
 	"strings"
 	"testing"
@@ -12,12 +13,12 @@ import (
 func TestEmptyInputRenders(t *testing.T) {
 	t.Parallel()
 	for name, f := range map[string]func(*bytes.Buffer) error{
-		"standings":  func(b *bytes.Buffer) error { return StandingsPDF(b, Russian, Standings{}) },
-		"crosstable": func(b *bytes.Buffer) error { return CrosstablePDF(b, Russian, Standings{}) },
-		"progress":   func(b *bytes.Buffer) error { return ProgressPDF(b, English, Standings{}) },
-		"pairings":   func(b *bytes.Buffer) error { return PairingsPDF(b, Russian, Pairings{}) },
-		"sheets":     func(b *bytes.Buffer) error { return ScoreSheetsPDF(b, Russian, nil) },
-		"record":     func(b *bytes.Buffer) error { return GameRecordPDF(b, Russian, GameRecord{}) },
+		"standings":  func(b *bytes.Buffer) error { return StandingsPDF(b, catalog.Russian, Standings{}) },
+		"crosstable": func(b *bytes.Buffer) error { return CrosstablePDF(b, catalog.Russian, Standings{}) },
+		"progress":   func(b *bytes.Buffer) error { return ProgressPDF(b, catalog.English, Standings{}) },
+		"pairings":   func(b *bytes.Buffer) error { return PairingsPDF(b, catalog.Russian, Pairings{}) },
+		"sheets":     func(b *bytes.Buffer) error { return ScoreSheetsPDF(b, catalog.Russian, nil) },
+		"record":     func(b *bytes.Buffer) error { return GameRecordPDF(b, catalog.Russian, GameRecord{}) },
 		"csv":        func(b *bytes.Buffer) error { return StandingsCSV(b, PlainCSV, Standings{}) },
 		"json":       func(b *bytes.Buffer) error { return StandingsJSON(b, Standings{}) },
 	} {
@@ -35,9 +36,11 @@ func TestTitlesBeforeTheFirstRound(t *testing.T) {
 	t.Parallel()
 	event := Event{Name: "Первенство", Rounds: 5}
 	for name, f := range map[string]func(*bytes.Buffer) error{
-		"standings": func(b *bytes.Buffer) error { return StandingsPDF(b, Russian, Standings{Event: event}) },
-		"progress":  func(b *bytes.Buffer) error { return ProgressPDF(b, Russian, Standings{Event: event}) },
-		"boards":    func(b *bytes.Buffer) error { return BoardStandingsPDF(b, Russian, BoardStandings{Event: event}) },
+		"standings": func(b *bytes.Buffer) error { return StandingsPDF(b, catalog.Russian, Standings{Event: event}) },
+		"progress":  func(b *bytes.Buffer) error { return ProgressPDF(b, catalog.Russian, Standings{Event: event}) },
+		"boards": func(b *bytes.Buffer) error {
+			return BoardStandingsPDF(b, catalog.Russian, BoardStandings{Event: event})
+		},
 	} {
 		t.Run(name, func(t *testing.T) {
 			text := pdfText(t, name, render(t, f))

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"adiukh/tournament/catalog"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -164,8 +165,8 @@ func newStandingsFile(s Standings, withGames bool) standingsFile {
 	file := standingsFile{
 		Event: eventFile{
 			ID: e.ID, System: e.SystemID, Scoring: scoring,
-			Name: e.Name, DisciplineRU: e.Discipline.RU, DisciplineEN: e.Discipline.EN,
-			SystemRU: e.System.RU, SystemEN: e.System.EN, Venue: e.Venue, City: e.City, ChiefArbiter: e.ChiefArbiter,
+			Name: e.Name, DisciplineRU: disciplineName(catalog.Russian, e.Discipline), DisciplineEN: disciplineName(catalog.English, e.Discipline),
+			SystemRU: systemName(catalog.Russian, e.SystemID), SystemEN: systemName(catalog.English, e.SystemID), Venue: e.Venue, City: e.City, ChiefArbiter: e.ChiefArbiter,
 			StartDate: isoDate(e.StartDate), EndDate: isoDate(e.EndDate), Rounds: e.Rounds,
 			BaseSeconds: int64(e.TimeControl.Base.Seconds()), IncrementSecs: int64(e.TimeControl.Increment.Seconds()),
 		},
@@ -174,7 +175,7 @@ func newStandingsFile(s Standings, withGames bool) standingsFile {
 		Standings:  make([]standingFile, len(s.Rows)),
 	}
 	for i, tb := range s.TieBreaks {
-		file.TieBreaks[i] = tieBreakFile{ID: tb.ID, NameRU: tb.Name.RU, NameEN: tb.Name.EN}
+		file.TieBreaks[i] = tieBreakFile{ID: tb.ID, NameRU: catalog.For(catalog.Russian).TieBreak(tb.ID), NameEN: catalog.For(catalog.English).TieBreak(tb.ID)}
 	}
 	for i, r := range s.Rows {
 		p := r.Player

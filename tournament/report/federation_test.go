@@ -20,7 +20,7 @@ func federationTestData() Federation {
 	robin.Event.Name = "Кубок Майкопа"
 	robin.Event.StartDate = time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC)
 	robin.Event.EndDate = time.Time{}
-	robin.TieBreaks = []TieBreak{{ID: "sonneborn-berger", Name: Text{"Коэффициент Бергера", "Sonneborn-Berger"}}}
+	robin.TieBreaks = []TieBreak{{ID: "sonneborn-berger"}}
 	for i := range robin.Rows {
 		robin.Rows[i].TieBreaks = []float64{float64(10 + i)}
 	}

@@ -18,8 +18,8 @@ var givenNames = []string{"Аслан", "Руслан", "Мурат", "Заур"
 func testEvent(rounds int) Event {
 	return Event{
 		Name:         "Первенство Республики Адыгея по шашкам адиюх",
-		Discipline:   Text{"Адиюх — быстрая игра", "Adiukh — rapid"},
-		System:       Text{"Швейцарская система", "Swiss system"},
+		Discipline:   "rapid",
+		SystemID:     "swiss",
 		Venue:        "Дворец спорта",
 		City:         "Майкоп",
 		ChiefArbiter: "Пшизов Р. А.",
@@ -135,8 +135,8 @@ func testStandings(n, rounds int) Standings {
 		Event:      testEvent(rounds),
 		AfterRound: rounds,
 		TieBreaks: []TieBreak{
-			{ID: "adiukh-points", Name: Text{"Сумма очков (адиюх)", "Adiukh points"}, Short: Text{"Адиюх", "Adiukh"}},
-			{ID: "buchholz", Name: Text{"Коэффициент Солкофа", "Buchholz"}, Short: Text{"Солкоф", "Bh"}},
+			{ID: "adiukh-points"},
+			{ID: "buchholz"},
 		},
 		Rows: rows,
 	}

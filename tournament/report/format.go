@@ -1,6 +1,7 @@
 package report
 
 import (
+	"adiukh/tournament/catalog"
 	"fmt"
 	"math"
 	"strconv"
@@ -11,7 +12,7 @@ import (
 // formatPoints prints a score the way a crosstable does: whole numbers plain,
 // halves with ½ (5½), anything finer with up to two decimals in the locale's
 // decimal separator (Sonneborn-Berger can be 37,25).
-func formatPoints(loc Locale, v float64) string {
+func formatPoints(loc catalog.Lang, v float64) string {
 	whole, frac := math.Modf(math.Abs(v))
 	digits := strconv.FormatFloat(whole, 'f', 0, 64)
 	switch {
@@ -23,7 +24,7 @@ func formatPoints(loc Locale, v float64) string {
 		return sign(v) + digits + "½"
 	}
 	s := strings.TrimRight(strconv.FormatFloat(v, 'f', 2, 64), "0")
-	if loc != English {
+	if loc != catalog.English {
 		s = strings.Replace(s, ".", ",", 1)
 	}
 	return s
@@ -37,7 +38,7 @@ func sign(v float64) string {
 }
 
 // formatDate prints a date in the locale's style; a zero date prints nothing.
-func formatDate(loc Locale, d time.Time) string {
+func formatDate(loc catalog.Lang, d time.Time) string {
 	if d.IsZero() {
 		return ""
 	}
@@ -45,7 +46,7 @@ func formatDate(loc Locale, d time.Time) string {
 }
 
 // formatDates prints the dates an event runs.
-func formatDates(loc Locale, from, to time.Time) string {
+func formatDates(loc catalog.Lang, from, to time.Time) string {
 	if to.IsZero() || to.Equal(from) || from.IsZero() {
 		return formatDate(loc, from)
 	}
@@ -55,7 +56,7 @@ func formatDates(loc Locale, from, to time.Time) string {
 // FormatTimeControl prints e.g. "20 мин + 30 с/ход" (§9) or, for
 // correspondence, "3 дн./ход", as the documents and the event's pages
 // write it.
-func FormatTimeControl(loc Locale, tc TimeControl) string {
+func FormatTimeControl(loc catalog.Lang, tc TimeControl) string {
 	var parts []string
 	if tc.Base > 0 && tc.Moves > 0 {
 		return fmt.Sprintf("%s / %d %s", formatDuration(loc, tc.Base), tc.Moves, text(loc, msgMovesPer))
@@ -69,7 +70,7 @@ func FormatTimeControl(loc Locale, tc TimeControl) string {
 	return strings.Join(parts, " + ")
 }
 
-func formatDuration(loc Locale, d time.Duration) string {
+func formatDuration(loc catalog.Lang, d time.Duration) string {
 	const day = 24 * time.Hour
 	switch {
 	case d%day == 0:
@@ -82,7 +83,7 @@ func formatDuration(loc Locale, d time.Duration) string {
 }
 
 // formatScore prints one game result for a table cell.
-func formatScore(loc Locale, s GameScore) string {
+func formatScore(loc catalog.Lang, s GameScore) string {
 	switch s.Kind {
 	case Played:
 		return fmt.Sprintf("%d:%d", s.Own, s.Opponent)

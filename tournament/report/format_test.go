@@ -1,6 +1,7 @@
 package report
 
 import (
+	"adiukh/tournament/catalog"
 	"fmt"
 	"testing"
 	"time"
@@ -9,18 +10,18 @@ import (
 func TestFormatPoints(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct {
-		loc  Locale
+		loc  catalog.Lang
 		v    float64
 		want string
 	}{
-		{Russian, 0, "0"},
-		{Russian, 7, "7"},
-		{Russian, 0.5, "½"},
-		{Russian, 5.5, "5½"},
-		{Russian, -1.5, "−1½"},
-		{Russian, 37.25, "37,25"},
-		{English, 37.25, "37.25"},
-		{Russian, 10.3, "10,3"},
+		{catalog.Russian, 0, "0"},
+		{catalog.Russian, 7, "7"},
+		{catalog.Russian, 0.5, "½"},
+		{catalog.Russian, 5.5, "5½"},
+		{catalog.Russian, -1.5, "−1½"},
+		{catalog.Russian, 37.25, "37,25"},
+		{catalog.English, 37.25, "37.25"},
+		{catalog.Russian, 10.3, "10,3"},
 	} {
 		t.Run(fmt.Sprint(tc.loc, tc.v), func(t *testing.T) {
 			if got := formatPoints(tc.loc, tc.v); got != tc.want {
@@ -33,17 +34,17 @@ func TestFormatPoints(t *testing.T) {
 func TestFormatTimeControl(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct {
-		loc  Locale
+		loc  catalog.Lang
 		tc   TimeControl
 		want string
 	}{
-		{Russian, TimeControl{Base: 20 * time.Minute, Increment: 30 * time.Second}, "20 мин + 30 с/ход"},
-		{English, TimeControl{Base: 3 * time.Minute, Increment: 2 * time.Second}, "3 min + 2 s/move"},
-		{Russian, TimeControl{Base: 50 * 24 * time.Hour, Moves: 10}, "50 дн. / 10 ходов"},
-		{English, TimeControl{Base: 50 * 24 * time.Hour, Moves: 10}, "50 days / 10 moves"},
-		{Russian, TimeControl{Base: 30 * time.Minute}, "30 мин"},
-		{Russian, TimeControl{Increment: 72 * time.Hour}, "3 дн./ход"},
-		{Russian, TimeControl{}, ""},
+		{catalog.Russian, TimeControl{Base: 20 * time.Minute, Increment: 30 * time.Second}, "20 мин + 30 с/ход"},
+		{catalog.English, TimeControl{Base: 3 * time.Minute, Increment: 2 * time.Second}, "3 min + 2 s/move"},
+		{catalog.Russian, TimeControl{Base: 50 * 24 * time.Hour, Moves: 10}, "50 дн. / 10 ходов"},
+		{catalog.English, TimeControl{Base: 50 * 24 * time.Hour, Moves: 10}, "50 days / 10 moves"},
+		{catalog.Russian, TimeControl{Base: 30 * time.Minute}, "30 мин"},
+		{catalog.Russian, TimeControl{Increment: 72 * time.Hour}, "3 дн./ход"},
+		{catalog.Russian, TimeControl{}, ""},
 	} {
 		t.Run(tc.want, func(t *testing.T) {
 			if got := FormatTimeControl(tc.loc, tc.tc); got != tc.want {
@@ -71,19 +72,15 @@ func TestFormatScore(t *testing.T) {
 		{GameScore{}, ""},
 	} {
 		t.Run(tc.want, func(t *testing.T) {
-			if got := formatScore(Russian, tc.s); got != tc.want {
+			if got := formatScore(catalog.Russian, tc.s); got != tc.want {
 				t.Errorf("formatScore(%+v) = %q, want %q", tc.s, got, tc.want)
 			}
 		})
 	}
 }
 
-func TestTextFallsBackToRussian(t *testing.T) {
+func TestUnknownLanguageFallsBackToRussian(t *testing.T) {
 	t.Parallel()
-	name := Text{RU: "Коэффициент Бергера"}
-	if got := name.In(English); got != "Коэффициент Бергера" {
-		t.Errorf("Text without EN in English = %q, want the Russian name", got)
-	}
 	if got := text("de", msgCrosstable); got != "Турнирная таблица" {
 		t.Errorf("unknown locale renders %q, want Russian", got)
 	}

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"adiukh/tournament/catalog"
 	"bytes"
 	"strconv"
 	"strings"
@@ -21,7 +22,7 @@ func TestTwentyPlayerCrosstableOnePage(t *testing.T) {
 	t.Parallel()
 	s := testStandings(20, 19)
 	s.Rows[3].Player.Name = longName
-	text := pdfText(t, "crosstable-20", render(t, func(b *bytes.Buffer) error { return CrosstablePDF(b, Russian, s) }))
+	text := pdfText(t, "crosstable-20", render(t, func(b *bytes.Buffer) error { return CrosstablePDF(b, catalog.Russian, s) }))
 	if pages := pagesOf(text); len(pages) != 1 {
 		t.Fatalf("the crosstable of 20 players takes %d pages, want 1", len(pages))
 	}
@@ -38,7 +39,7 @@ func TestTwentyPlayerCrosstableOnePage(t *testing.T) {
 func TestProgressTableMarks(t *testing.T) {
 	t.Parallel()
 	s := testStandings(9, 5)
-	text := pdfText(t, "progress-marks", render(t, func(b *bytes.Buffer) error { return ProgressPDF(b, Russian, s) }))
+	text := pdfText(t, "progress-marks", render(t, func(b *bytes.Buffer) error { return ProgressPDF(b, catalog.Russian, s) }))
 	rank := map[int]int{}
 	for i, r := range s.Rows {
 		rank[r.Player.StartNo] = i + 1
@@ -65,8 +66,8 @@ func TestLegendNeverAlone(t *testing.T) {
 	for n := 24; n <= 34; n++ {
 		s := testStandings(n, 7)
 		for name, render := range map[string]func(*bytes.Buffer) error{
-			"progress":  func(b *bytes.Buffer) error { return ProgressPDF(b, Russian, s) },
-			"standings": func(b *bytes.Buffer) error { return StandingsPDF(b, Russian, s) },
+			"progress":  func(b *bytes.Buffer) error { return ProgressPDF(b, catalog.Russian, s) },
+			"standings": func(b *bytes.Buffer) error { return StandingsPDF(b, catalog.Russian, s) },
 		} {
 			pdf := render
 			var buf bytes.Buffer
@@ -98,7 +99,7 @@ func TestNothingCutThatFits(t *testing.T) {
 	s.Rows[2].Player.Withdrawn = true
 	event := testEvent(5)
 	event.Name = "Первенство Республики Адыгея по шашкам адиюх среди мужчин и женщин, посвящённое Дню Республики"
-	event.Discipline = Text{"Быстрая игра — командные соревнования", "Rapid — team"}
+	event.Discipline = "rapid-team"
 	p := testPairings(8)
 	p.Boards[1].White.Name, p.Boards[2].Black.Name = longName, longName+" (2)"
 	p.Boards[2].Black.Withdrawn = true
@@ -110,11 +111,11 @@ func TestNothingCutThatFits(t *testing.T) {
 		render func(*bytes.Buffer) error
 		want   []string
 	}{
-		{"standings-en", func(b *bytes.Buffer) error { return StandingsPDF(b, English, s) }, []string{longName + " (withdrawn)"}},
-		{"standings-ru", func(b *bytes.Buffer) error { return StandingsPDF(b, Russian, s) }, []string{longName + " (выбыл)"}},
-		{"pairings", func(b *bytes.Buffer) error { return PairingsPDF(b, Russian, p) }, []string{longName, longName + " (2) (выбыл)"}},
-		{"score sheet", func(b *bytes.Buffer) error { return ScoreSheetsPDF(b, Russian, []ScoreSheet{sheet}) }, []string{event.Name, event.Discipline.RU, longName + " (3)"}},
-		{"match card", func(b *bytes.Buffer) error { return MatchCardsPDF(b, Russian, []MatchCard{card}) }, []string{event.Discipline.RU, longName, "Сборная Республики Адыгея «Нарт»"}},
+		{"standings-en", func(b *bytes.Buffer) error { return StandingsPDF(b, catalog.English, s) }, []string{longName + " (withdrawn)"}},
+		{"standings-ru", func(b *bytes.Buffer) error { return StandingsPDF(b, catalog.Russian, s) }, []string{longName + " (выбыл)"}},
+		{"pairings", func(b *bytes.Buffer) error { return PairingsPDF(b, catalog.Russian, p) }, []string{longName, longName + " (2) (выбыл)"}},
+		{"score sheet", func(b *bytes.Buffer) error { return ScoreSheetsPDF(b, catalog.Russian, []ScoreSheet{sheet}) }, []string{event.Name, disciplineName(catalog.Russian, event.Discipline), longName + " (3)"}},
+		{"match card", func(b *bytes.Buffer) error { return MatchCardsPDF(b, catalog.Russian, []MatchCard{card}) }, []string{disciplineName(catalog.Russian, event.Discipline), longName, "Сборная Республики Адыгея «Нарт»"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			text := pdfTextAs(t, tc.name, render(t, tc.render), "-raw")
@@ -136,11 +137,11 @@ func TestNothingCutThatFits(t *testing.T) {
 func TestDirectEncounterNote(t *testing.T) {
 	t.Parallel()
 	s := testStandings(6, 5)
-	s.TieBreaks = append(s.TieBreaks, TieBreak{ID: "direct-encounter", Name: Text{"Результат личной встречи", "Direct encounter"}, Short: Text{"Личн.", "DE"}})
+	s.TieBreaks = append(s.TieBreaks, TieBreak{ID: "direct-encounter"})
 	for i := range s.Rows {
 		s.Rows[i].TieBreaks = append(s.Rows[i].TieBreaks, 0)
 	}
-	for loc, want := range map[Locale]string{Russian: "Личн. — очки в партиях с участниками, равными по очкам", English: "DE — points scored against the players equal on points"} {
+	for loc, want := range map[catalog.Lang]string{catalog.Russian: "Личн. — очки в партиях с участниками, равными по очкам", catalog.English: "DE — points scored against the players equal on points"} {
 		text := strings.Join(strings.Fields(pdfText(t, "direct-encounter", render(t, func(b *bytes.Buffer) error { return StandingsPDF(b, loc, s) }))), " ")
 		if !strings.Contains(text, want) {
 			t.Errorf("%s standings lack %q:\n%s", loc, want, text)

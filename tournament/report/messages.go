@@ -120,10 +120,27 @@ const (
 	msgLegendTeamProgress     msg = "report.legend_team_progress"
 )
 
+// disciplineName is a discipline's full name in the language, "" for none.
+func disciplineName(loc catalog.Lang, id string) string {
+	if id == "" {
+		return ""
+	}
+	return catalog.For(loc).T("discipline_full." + id)
+}
+
+// systemName is a pairing system's name in the language, "" for none (a
+// composition contest).
+func systemName(loc catalog.Lang, id string) string {
+	if id == "" {
+		return ""
+	}
+	return catalog.For(loc).T("system_full." + id)
+}
+
 // text returns the label in the locale's language, formatted with args when
 // the label has verbs.
-func text(loc Locale, m msg, args ...any) string {
-	s := catalog.For(catalog.Lang(loc)).T(string(m))
+func text(loc catalog.Lang, m msg, args ...any) string {
+	s := catalog.For(loc).T(string(m))
 	if len(args) > 0 {
 		return fmt.Sprintf(s, args...)
 	}

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"adiukh/tournament/catalog"
 	"fmt"
 	"io"
 	"strconv"
@@ -19,7 +20,7 @@ var pairingSizes = []float64{9, 8.5, 8, 7.5, 7}
 // names and points before the round of White and Black, and the result when
 // known. With a PublicURL, a QR code to the public pairings page sits at the
 // top so players can follow the results on their phones.
-func PairingsPDF(w io.Writer, loc Locale, p Pairings) error {
+func PairingsPDF(w io.Writer, loc catalog.Lang, p Pairings) error {
 	for i, b := range p.Boards {
 		if err := checkScore(b.Result); err != nil {
 			return fmt.Errorf("pairings board %d (row %d): %w", b.Number, i+1, err)
@@ -137,7 +138,7 @@ func (d *document) drawQR(code *qr.Code, x, y, size float64) {
 // byeBoard names a bye where the opponent would stand, as the pages do: a
 // requested bye by its points, the pairing's bye as such (whatever it
 // scores: a round robin's rest day nothing).
-func byeBoard(loc Locale, b Board) string {
+func byeBoard(loc catalog.Lang, b Board) string {
 	switch {
 	case b.ByeRequested && b.Result.Kind == HalfPointBye:
 		return text(loc, msgHalfPointByeBoard)

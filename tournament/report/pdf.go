@@ -1,6 +1,7 @@
 package report
 
 import (
+	"adiukh/tournament/catalog"
 	"fmt"
 	"io"
 	"strings"
@@ -28,14 +29,14 @@ const fontFamily = "Go"
 // a list starts with.
 type document struct {
 	pdf   *fpdf.Fpdf
-	loc   Locale
+	loc   catalog.Lang
 	event Event
 	title string
 }
 
 // newDocument starts an A4 document. No page is added yet: each report picks
 // the orientation that fits its widest table.
-func newDocument(loc Locale, event Event, title string) *document {
+func newDocument(loc catalog.Lang, event Event, title string) *document {
 	pdf := fpdf.New("P", "mm", "A4", "")
 	pdf.AddUTF8FontFromBytes(fontFamily, "", goregular.TTF)
 	pdf.AddUTF8FontFromBytes(fontFamily, "B", gobold.TTF)
@@ -54,11 +55,11 @@ func newDocument(loc Locale, event Event, title string) *document {
 	return &document{pdf: pdf, loc: loc, event: event, title: title}
 }
 
-func langOf(loc Locale) Locale {
-	if loc == English {
-		return English
+func langOf(loc catalog.Lang) catalog.Lang {
+	if loc == catalog.English {
+		return catalog.English
 	}
-	return Russian
+	return catalog.Russian
 }
 
 // withPageNumbers prints "стр. 1 из 3" at the foot of every page.
@@ -122,8 +123,8 @@ func (d *document) eventHeader() {
 	d.font(true, 13)
 	d.multiCell(width, 6, d.event.Name, "", "C", false)
 	details := nonEmpty(
-		d.event.Discipline.In(d.loc),
-		d.event.System.In(d.loc),
+		disciplineName(d.loc, d.event.Discipline),
+		systemName(d.loc, d.event.SystemID),
 		d.event.Venue,
 		d.event.City,
 		formatDates(d.loc, d.event.StartDate, d.event.EndDate),

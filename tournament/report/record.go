@@ -1,6 +1,7 @@
 package report
 
 import (
+	"adiukh/tournament/catalog"
 	"fmt"
 	"io"
 	"math"
@@ -29,7 +30,7 @@ const (
 // start position (only when it is not the initial one) and of the final
 // position with every tower drawn as a stack of discs in its colours, the
 // positions in the notation of §7.2, and the numbered moves.
-func GameRecordPDF(w io.Writer, loc Locale, g GameRecord) error {
+func GameRecordPDF(w io.Writer, loc catalog.Lang, g GameRecord) error {
 	if err := checkScore(g.Result); err != nil {
 		return fmt.Errorf("game record result: %w", err)
 	}
@@ -329,7 +330,7 @@ func (d *document) wrapMove(move string, width float64) []string {
 
 // positionNotation writes the position as §7.2 does:
 // "белые: a5-1, e5-2/1; черные: b6-2/3".
-func positionNotation(loc Locale, pos Position) string {
+func positionNotation(loc catalog.Lang, pos Position) string {
 	var white, black []string
 	towers := slices.Clone(pos.Towers)
 	slices.SortFunc(towers, func(a, b Tower) int { return strings.Compare(a.Square, b.Square) })

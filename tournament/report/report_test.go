@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"adiukh/internal/testtool"
+	"adiukh/tournament/catalog"
 )
 
 // lineOf returns the first line of text that mentions name.
@@ -45,14 +46,14 @@ func TestStandingsPDF(t *testing.T) {
 	s := testStandings(24, 9)
 	shareSecondPlace(&s)
 	for _, tc := range []struct {
-		loc                           Locale
+		loc                           catalog.Lang
 		title, heading, points, dates string
 		tieBreaks, chiefArbiter       string
 		legend                        string // the abbreviated headings spelled out
 	}{
-		{Russian, "Итоговое положение участников", "Участник", "Очки", "20.11.2026 – 22.11.2026", "Адиюх Солкоф", "Главный судья",
-			"Адиюх — Сумма очков (адиюх); Солкоф — Коэффициент Солкофа"},
-		{English, "Final standings", "Player", "Pts", "20 Nov 2026 – 22 Nov 2026", "Adiukh Bh", "Chief arbiter", "Bh — Buchholz"},
+		{catalog.Russian, "Итоговое положение участников", "Участник", "Очки", "20.11.2026 – 22.11.2026", "Адиюх Солк.", "Главный судья",
+			"Адиюх — Сумма очков (адиюх); Солк. — Коэффициент Солкофа"},
+		{catalog.English, "Final standings", "Player", "Pts", "20 Nov 2026 – 22 Nov 2026", "AP Bh", "Chief arbiter", "Bh — Buchholz"},
 	} {
 		t.Run(string(tc.loc), func(t *testing.T) {
 			text := pdfText(t, "standings-"+string(tc.loc), render(t, func(b *bytes.Buffer) error { return StandingsPDF(b, tc.loc, s) }))
@@ -72,7 +73,7 @@ func TestStandingsPDF(t *testing.T) {
 	t.Run("after a round before the last", func(t *testing.T) {
 		s := testStandings(6, 3)
 		s.Event.Rounds = 9
-		text := pdfText(t, "standings-round3", render(t, func(b *bytes.Buffer) error { return StandingsPDF(b, Russian, s) }))
+		text := pdfText(t, "standings-round3", render(t, func(b *bytes.Buffer) error { return StandingsPDF(b, catalog.Russian, s) }))
 		if !strings.Contains(text, "Положение участников после 3-го тура") {
 			t.Errorf("title of standings after round 3 of 9 missing:\n%s", text)
 		}
@@ -83,7 +84,7 @@ func TestCrosstablePDF(t *testing.T) {
 	t.Parallel()
 	s := testStandings(10, 9)
 	shareSecondPlace(&s)
-	text := pdfText(t, "crosstable", render(t, func(b *bytes.Buffer) error { return CrosstablePDF(b, Russian, s) }))
+	text := pdfText(t, "crosstable", render(t, func(b *bytes.Buffer) error { return CrosstablePDF(b, catalog.Russian, s) }))
 	if !strings.Contains(text, "Турнирная таблица") {
 		t.Fatalf("crosstable title missing:\n%s", text)
 	}
@@ -92,7 +93,7 @@ func TestCrosstablePDF(t *testing.T) {
 		// tie-breaks and place.
 		cells := make([]string, 11)
 		for _, g := range r.Games {
-			cells[g.Opponent] = formatScore(Russian, g.Score)
+			cells[g.Opponent] = formatScore(catalog.Russian, g.Score)
 		}
 		var want []string
 		for _, c := range cells {
@@ -100,8 +101,8 @@ func TestCrosstablePDF(t *testing.T) {
 				want = append(want, c)
 			}
 		}
-		want = append(want, formatPoints(Russian, r.Points), formatPoints(Russian, r.TieBreaks[0]), formatPoints(Russian, r.TieBreaks[1]), formatPlace(r))
-		line := lineOf(t, text, nameCell(Russian, r.Player))
+		want = append(want, formatPoints(catalog.Russian, r.Points), formatPoints(catalog.Russian, r.TieBreaks[0]), formatPoints(catalog.Russian, r.TieBreaks[1]), formatPlace(r))
+		line := lineOf(t, text, nameCell(catalog.Russian, r.Player))
 		fieldsInOrder(t, line, append([]string{strconv.Itoa(r.Player.StartNo), r.Player.Name}, want...)...)
 	}
 	for _, mark := range []string{"+:−", "−:+", "−:−"} {
@@ -115,7 +116,7 @@ func TestCrosstableDoubleRoundRobin(t *testing.T) {
 	t.Parallel()
 	// Two games against each opponent print as two scores in one cell.
 	s := testStandings(4, 6)
-	text := pdfText(t, "crosstable-double", render(t, func(b *bytes.Buffer) error { return CrosstablePDF(b, English, s) }))
+	text := pdfText(t, "crosstable-double", render(t, func(b *bytes.Buffer) error { return CrosstablePDF(b, catalog.English, s) }))
 	for _, r := range s.Rows {
 		var first, second string
 		for _, g := range r.Games {
@@ -123,9 +124,9 @@ func TestCrosstableDoubleRoundRobin(t *testing.T) {
 				continue
 			}
 			if first == "" {
-				first = formatScore(English, g.Score)
+				first = formatScore(catalog.English, g.Score)
 			} else {
-				second = formatScore(English, g.Score)
+				second = formatScore(catalog.English, g.Score)
 			}
 		}
 		if r.Player.StartNo == 1 {
@@ -159,7 +160,7 @@ func TestProgressPDF(t *testing.T) {
 	for i, r := range s.Rows {
 		rank[r.Player.StartNo] = i + 1
 	}
-	text := pdfText(t, "progress", render(t, func(b *bytes.Buffer) error { return ProgressPDF(b, Russian, s) }))
+	text := pdfText(t, "progress", render(t, func(b *bytes.Buffer) error { return ProgressPDF(b, catalog.Russian, s) }))
 	pages := strings.Split(strings.TrimRight(text, "\f"), "\f")
 	if len(pages) < 2 {
 		t.Fatalf("progress table of 21 rounds on %d page, want it split over pages", len(pages))
@@ -175,16 +176,16 @@ func TestProgressPDF(t *testing.T) {
 	}
 	for _, r := range s.Rows {
 		for _, page := range pages {
-			fieldsInOrder(t, lineOf(t, page, nameCell(Russian, r.Player)), formatPlace(r), strconv.Itoa(r.Player.StartNo))
+			fieldsInOrder(t, lineOf(t, page, nameCell(catalog.Russian, r.Player)), formatPlace(r), strconv.Itoa(r.Player.StartNo))
 		}
 		var entries []string
 		for _, g := range r.Games {
-			c := progressCell(Russian, g, rank[g.Opponent])
+			c := progressCell(catalog.Russian, g, rank[g.Opponent])
 			entries = append(entries, strings.Fields(c.text+" "+c.second)...)
 		}
-		tail := append(entries[len(entries)-2:], formatPoints(Russian, r.Points), formatPoints(Russian, r.TieBreaks[0]))
-		fieldsInOrder(t, lineOf(t, last, nameCell(Russian, r.Player)), tail...)
-		fieldsInOrder(t, lineOf(t, pages[0], nameCell(Russian, r.Player)), entries[:4]...)
+		tail := append(entries[len(entries)-2:], formatPoints(catalog.Russian, r.Points), formatPoints(catalog.Russian, r.TieBreaks[0]))
+		fieldsInOrder(t, lineOf(t, last, nameCell(catalog.Russian, r.Player)), tail...)
+		fieldsInOrder(t, lineOf(t, pages[0], nameCell(catalog.Russian, r.Player)), entries[:4]...)
 	}
 }
 
@@ -192,11 +193,11 @@ func TestPairingsPDF(t *testing.T) {
 	t.Parallel()
 	p := testPairings(12)
 	for _, tc := range []struct {
-		loc               Locale
+		loc               catalog.Lang
 		title, bye, board string
 	}{
-		{Russian, "Жеребьёвка 3-го тура", "свободен от игры (бай)", "Доска"},
-		{English, "Pairings of round 3", "bye", "Board"},
+		{catalog.Russian, "Жеребьёвка 3-го тура", "свободен от игры (бай)", "Доска"},
+		{catalog.English, "Pairings of round 3", "bye", "Board"},
 	} {
 		t.Run(string(tc.loc), func(t *testing.T) {
 			text := pdfText(t, "pairings-"+string(tc.loc), render(t, func(b *bytes.Buffer) error { return PairingsPDF(b, tc.loc, p) }))
@@ -230,7 +231,7 @@ func TestPairingsQRCodeDecodes(t *testing.T) {
 	p := testPairings(4)
 	dir := t.TempDir()
 	pdf := filepath.Join(dir, "pairings.pdf")
-	if err := os.WriteFile(pdf, render(t, func(b *bytes.Buffer) error { return PairingsPDF(b, Russian, p) }), 0o644); err != nil {
+	if err := os.WriteFile(pdf, render(t, func(b *bytes.Buffer) error { return PairingsPDF(b, catalog.Russian, p) }), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	if out, err := exec.Command("pdftoppm", "-png", "-r", "200", "-singlefile", pdf, filepath.Join(dir, "page")).CombinedOutput(); err != nil {
@@ -248,7 +249,7 @@ func TestPairingsQRCodeDecodes(t *testing.T) {
 func TestScoreSheetsPDF(t *testing.T) {
 	t.Parallel()
 	sheets := append(testSheets(3), ScoreSheet{})
-	text := pdfText(t, "scoresheets", render(t, func(b *bytes.Buffer) error { return ScoreSheetsPDF(b, Russian, sheets) }))
+	text := pdfText(t, "scoresheets", render(t, func(b *bytes.Buffer) error { return ScoreSheetsPDF(b, catalog.Russian, sheets) }))
 	pages := strings.Split(strings.TrimRight(text, "\f"), "\f")
 	if len(pages) != len(sheets) {
 		t.Fatalf("%d pages for %d score sheets, want one each", len(pages), len(sheets))
@@ -299,7 +300,7 @@ func TestGameRecordPDF(t *testing.T) {
 		{"from figure 4", withStart, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			pdf := render(t, func(b *bytes.Buffer) error { return GameRecordPDF(b, Russian, tc.game) })
+			pdf := render(t, func(b *bytes.Buffer) error { return GameRecordPDF(b, catalog.Russian, tc.game) })
 			text := pdfText(t, "record", pdf)
 			flat := strings.Join(strings.Fields(pdfTextAs(t, "record", pdf, "-raw")), " ")
 			for _, want := range []string{
@@ -333,9 +334,9 @@ func TestGameRecordOfAResignedGame(t *testing.T) {
 	g.Moves = g.Moves[:28]
 	g.Ended, g.EndReason = false, "resignation"
 	g.Result = GameScore{Kind: Played, Own: 24, Opponent: 0}
-	for loc, want := range map[Locale][]string{
-		Russian: {"Позиция после последнего хода", "Счёт партии 24:0 (сдача)"},
-		English: {"Position after the last move", "(resignation)"},
+	for loc, want := range map[catalog.Lang][]string{
+		catalog.Russian: {"Позиция после последнего хода", "Счёт партии 24:0 (сдача)"},
+		catalog.English: {"Position after the last move", "(resignation)"},
 	} {
 		pdf := render(t, func(b *bytes.Buffer) error { return GameRecordPDF(b, loc, g) })
 		flat := strings.Join(strings.Fields(pdfTextAs(t, "record-resigned", pdf, "-raw")), " ")
@@ -357,7 +358,7 @@ func TestGameRecordLongGameContinues(t *testing.T) {
 	for i := range 300 {
 		g.Moves = append(g.Moves, fmt.Sprintf("m%d", i+1))
 	}
-	text := pdfText(t, "record-long", render(t, func(b *bytes.Buffer) error { return GameRecordPDF(b, English, g) }))
+	text := pdfText(t, "record-long", render(t, func(b *bytes.Buffer) error { return GameRecordPDF(b, catalog.English, g) }))
 	if pages := strings.Count(strings.TrimRight(text, "\f"), "\f") + 1; pages < 2 {
 		t.Errorf("150 moves on %d page, want them to continue on a second page", pages)
 	}
@@ -383,58 +384,58 @@ func TestBadInputIsRefused(t *testing.T) {
 		wantErr string
 	}{
 		{"tie-break values missing", func() error {
-			return StandingsPDF(&buf, Russian, standings(func(s *Standings) { s.Rows[2].TieBreaks = s.Rows[2].TieBreaks[:1] }))
+			return StandingsPDF(&buf, catalog.Russian, standings(func(s *Standings) { s.Rows[2].TieBreaks = s.Rows[2].TieBreaks[:1] }))
 		}, "standings row 3 (start no"},
 		{"duplicate tie-break ID", func() error {
 			return StandingsCSV(&buf, PlainCSV, standings(func(s *Standings) { s.TieBreaks[1].ID = s.TieBreaks[0].ID }))
-		}, "tie-break 2 (Коэффициент Солкофа): IDs must be present and unique"},
+		}, `tie-break 2 ("adiukh-points"): IDs must be present and unique`},
 		{"unknown opponent", func() error {
-			return CrosstablePDF(&buf, Russian, standings(func(s *Standings) { s.Rows[0].Games[0].Opponent = 99 }))
+			return CrosstablePDF(&buf, catalog.Russian, standings(func(s *Standings) { s.Rows[0].Games[0].Opponent = 99 }))
 		}, "game 1: opponent start no 99 is not another player"},
 		{"duplicate start number", func() error {
-			return ProgressPDF(&buf, Russian, standings(func(s *Standings) { s.Rows[1].Player.StartNo = s.Rows[0].Player.StartNo }))
+			return ProgressPDF(&buf, catalog.Russian, standings(func(s *Standings) { s.Rows[1].Player.StartNo = s.Rows[0].Player.StartNo }))
 		}, "standings row 2"},
 		{"score not adding up to 24", func() error {
-			return ProgressPDF(&buf, Russian, standings(func(s *Standings) {
+			return ProgressPDF(&buf, catalog.Russian, standings(func(s *Standings) {
 				s.Rows[0].Games[0].Score = GameScore{Kind: Played, Own: 14, Opponent: 11}
 			}))
 		}, "score 14:11: the two scores must be 0–24 and add up to 24"},
 		{"round zero", func() error {
-			return ProgressPDF(&buf, Russian, standings(func(s *Standings) { s.Rows[0].Games[0].Round = 0 }))
+			return ProgressPDF(&buf, catalog.Russian, standings(func(s *Standings) { s.Rows[0].Games[0].Round = 0 }))
 		}, "round 0 is not a round number"},
 		{"two games in one round", func() error {
-			return ProgressPDF(&buf, Russian, standings(func(s *Standings) { s.Rows[0].Games[1].Round = s.Rows[0].Games[0].Round }))
+			return ProgressPDF(&buf, catalog.Russian, standings(func(s *Standings) { s.Rows[0].Games[1].Round = s.Rows[0].Games[0].Round }))
 		}, "two games in round 1"},
 		{"forfeit not 24:0", func() error {
 			p := testPairings(3)
 			p.Boards[1].Result = GameScore{Kind: Forfeit, Own: 20, Opponent: 4}
-			return PairingsPDF(&buf, Russian, p)
+			return PairingsPDF(&buf, catalog.Russian, p)
 		}, "pairings board 2 (row 2): forfeit 20:4: a forfeit scores 24:0 or 0:24"},
 		{"URL too long for a QR code", func() error {
 			p := testPairings(3)
 			p.PublicURL = "https://adiukh.example/" + strings.Repeat("x", 5000)
-			return PairingsPDF(&buf, Russian, p)
+			return PairingsPDF(&buf, catalog.Russian, p)
 		}, "cannot encode as a QR code"},
 		{"unknown result kind", func() error {
-			return GameRecordPDF(&buf, Russian, record(func(g *GameRecord) { g.Result.Kind = 9 }))
+			return GameRecordPDF(&buf, catalog.Russian, record(func(g *GameRecord) { g.Result.Kind = 9 }))
 		}, "result kind 9 is not one of"},
 		{"tower on a light square", func() error {
-			return GameRecordPDF(&buf, Russian, record(func(g *GameRecord) { g.Final.Towers[0].Square = "a4" }))
+			return GameRecordPDF(&buf, catalog.Russian, record(func(g *GameRecord) { g.Final.Towers[0].Square = "a4" }))
 		}, `final position: tower 1 (a4): square "a4" is a light square`},
 		{"tower off the board", func() error {
-			return GameRecordPDF(&buf, Russian, record(func(g *GameRecord) { g.Final.Towers[2].Square = "i9" }))
+			return GameRecordPDF(&buf, catalog.Russian, record(func(g *GameRecord) { g.Final.Towers[2].Square = "i9" }))
 		}, `tower 3 (i9): square "i9" is not a1–h8`},
 		{"two towers on one square", func() error {
-			return GameRecordPDF(&buf, Russian, record(func(g *GameRecord) { g.Final.Towers[1].Square = "a5" }))
+			return GameRecordPDF(&buf, catalog.Russian, record(func(g *GameRecord) { g.Final.Towers[1].Square = "a5" }))
 		}, "tower 2 (a5): a second tower on the same square"},
 		{"tower without an owner", func() error {
-			return GameRecordPDF(&buf, Russian, record(func(g *GameRecord) { g.Final.Towers[0].Owner = NoColour }))
+			return GameRecordPDF(&buf, catalog.Russian, record(func(g *GameRecord) { g.Final.Towers[0].Owner = NoColour }))
 		}, "owner must be White or Black"},
 		{"tower of 25", func() error {
-			return GameRecordPDF(&buf, Russian, record(func(g *GameRecord) { g.Final.Towers[0].Other = 24 }))
+			return GameRecordPDF(&buf, catalog.Russian, record(func(g *GameRecord) { g.Final.Towers[0].Other = 24 }))
 		}, "counts 1/24"},
 		{"start position side to move", func() error {
-			return GameRecordPDF(&buf, Russian, record(func(g *GameRecord) { g.Start = &Position{ToMove: 7} }))
+			return GameRecordPDF(&buf, catalog.Russian, record(func(g *GameRecord) { g.Start = &Position{ToMove: 7} }))
 		}, "start position: side to move 7"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -456,9 +457,9 @@ func TestCharactersOutsideTheFont(t *testing.T) {
 	s.Rows[0].Player.Name = "Ωмега 😀 中文\tЖ ＝Ｔｅａｍ ǵ"
 	s.Event.Name = "Кубок 😀 \xff\xfe"
 	for name, f := range map[string]func(*bytes.Buffer) error{
-		"standings": func(b *bytes.Buffer) error { return StandingsPDF(b, Russian, s) },
+		"standings": func(b *bytes.Buffer) error { return StandingsPDF(b, catalog.Russian, s) },
 		"sheet": func(b *bytes.Buffer) error {
-			return ScoreSheetsPDF(b, Russian, []ScoreSheet{{Event: s.Event, White: s.Rows[0].Player}})
+			return ScoreSheetsPDF(b, catalog.Russian, []ScoreSheet{{Event: s.Event, White: s.Rows[0].Player}})
 		},
 	} {
 		t.Run(name, func(t *testing.T) {
@@ -480,12 +481,12 @@ func TestConcurrentRendering(t *testing.T) {
 	sheets := testSheets(4)
 	g := sampleGame()
 	jobs := []func(*bytes.Buffer) error{
-		func(b *bytes.Buffer) error { return StandingsPDF(b, Russian, s) },
-		func(b *bytes.Buffer) error { return CrosstablePDF(b, English, s) },
-		func(b *bytes.Buffer) error { return ProgressPDF(b, Russian, s) },
-		func(b *bytes.Buffer) error { return PairingsPDF(b, Russian, p) },
-		func(b *bytes.Buffer) error { return ScoreSheetsPDF(b, English, sheets) },
-		func(b *bytes.Buffer) error { return GameRecordPDF(b, Russian, g) },
+		func(b *bytes.Buffer) error { return StandingsPDF(b, catalog.Russian, s) },
+		func(b *bytes.Buffer) error { return CrosstablePDF(b, catalog.English, s) },
+		func(b *bytes.Buffer) error { return ProgressPDF(b, catalog.Russian, s) },
+		func(b *bytes.Buffer) error { return PairingsPDF(b, catalog.Russian, p) },
+		func(b *bytes.Buffer) error { return ScoreSheetsPDF(b, catalog.English, sheets) },
+		func(b *bytes.Buffer) error { return GameRecordPDF(b, catalog.Russian, g) },
 	}
 	const renders = 32
 	outputs := make([][]byte, renders)
@@ -529,7 +530,7 @@ func TestGameRecordKeepsLongCaptures(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			g := sampleGame()
 			g.Moves[20] = tc.move
-			flat := strings.Join(strings.Fields(pdfTextAs(t, "record-capture", render(t, func(b *bytes.Buffer) error { return GameRecordPDF(b, Russian, g) }), "-raw")), " ")
+			flat := strings.Join(strings.Fields(pdfTextAs(t, "record-capture", render(t, func(b *bytes.Buffer) error { return GameRecordPDF(b, catalog.Russian, g) }), "-raw")), " ")
 			if joined := strings.ReplaceAll(flat, ": ", ":"); !strings.Contains(joined, tc.move) || strings.Contains(flat, "…") {
 				t.Errorf("the record lacks %s or cuts a move:\n%s", tc.move, flat)
 			}
@@ -543,14 +544,14 @@ func TestProgressPDFOfAnUnfinishedRound(t *testing.T) {
 	t.Parallel()
 	s := testStandings(6, 4)
 	s.AfterRound = 3
-	for _, loc := range []Locale{Russian, English} {
+	for _, loc := range []catalog.Lang{catalog.Russian, catalog.English} {
 		pdf := pdfText(t, "progress-unfinished", render(t, func(b *bytes.Buffer) error { return ProgressPDF(b, loc, s) }))
 		if want := strings.Fields(text(loc, msgNotCountedYet, 3))[:4]; !strings.Contains(strings.Join(strings.Fields(pdf), " "), strings.Join(want, " ")) {
 			t.Errorf("%s: the progress table with round 4 unfinished does not say so:\n%s", loc, pdf)
 		}
 	}
 	s.AfterRound = 4
-	pdf := pdfText(t, "progress-finished", render(t, func(b *bytes.Buffer) error { return ProgressPDF(b, Russian, s) }))
+	pdf := pdfText(t, "progress-finished", render(t, func(b *bytes.Buffer) error { return ProgressPDF(b, catalog.Russian, s) }))
 	if strings.Contains(pdf, "незаконченного") {
 		t.Errorf("a finished round is said to be unfinished:\n%s", pdf)
 	}
@@ -567,11 +568,11 @@ func TestPairingsPDFNamesRequestedByes(t *testing.T) {
 		// A round robin's rest day scores nothing, but is the pairing's bye.
 		Board{Number: len(p.Boards) + 3, White: Player{StartNo: 22, Name: "Отдыхает Туром"}, WhitePoints: 1, Bye: true, Result: GameScore{Kind: ZeroPointBye}})
 	for _, tc := range []struct {
-		loc        Locale
+		loc        catalog.Lang
 		half, zero string
 	}{
-		{Russian, "бай за пол-очка", "бай без очков"},
-		{English, "half-point bye", "zero-point bye"},
+		{catalog.Russian, "бай за пол-очка", "бай без очков"},
+		{catalog.English, "half-point bye", "zero-point bye"},
 	} {
 		text := pdfText(t, "pairings-requested-"+string(tc.loc), render(t, func(b *bytes.Buffer) error { return PairingsPDF(b, tc.loc, p) }))
 		if line := lineOf(t, text, "Просил Пол-очка"); !strings.Contains(line, tc.half) {

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"adiukh/tournament/catalog"
 	"io"
 	"strconv"
 	"time"
@@ -22,7 +23,7 @@ const (
 // box "__ : __" and signature lines. Zero fields are left as lines to fill in
 // by hand, so blank sheets are ScoreSheet values with nothing (or only the
 // event) filled in.
-func ScoreSheetsPDF(w io.Writer, loc Locale, sheets []ScoreSheet) error {
+func ScoreSheetsPDF(w io.Writer, loc catalog.Lang, sheets []ScoreSheet) error {
 	var event Event
 	if len(sheets) > 0 {
 		event = sheets[0].Event
@@ -56,7 +57,7 @@ func (d *document) formPageAt(title msg, e Event, round, table int, numberLabel 
 	// соревнования"), the time control short: the row is shared unevenly.
 	discipline := (width - 8) * 0.62
 	d.field(text(d.loc, msgEvent), e.Name, margin, width)
-	d.field(text(d.loc, msgDiscipline), e.Discipline.In(d.loc), margin, discipline)
+	d.field(text(d.loc, msgDiscipline), disciplineName(d.loc, e.Discipline), margin, discipline)
 	d.field(text(d.loc, msgTimeControl), FormatTimeControl(d.loc, e.TimeControl), margin+discipline+8, width-discipline-8)
 	type part struct {
 		label msg

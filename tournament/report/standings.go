@@ -1,6 +1,7 @@
 package report
 
 import (
+	"adiukh/tournament/catalog"
 	"fmt"
 	"io"
 	"slices"
@@ -20,7 +21,7 @@ const (
 // the event's tie-breaks, followed by the chief arbiter's signature line.
 // The page is upright when the table fits, else landscape, in the largest
 // font that shows every name whole.
-func StandingsPDF(w io.Writer, loc Locale, s Standings) error {
+func StandingsPDF(w io.Writer, loc catalog.Lang, s Standings) error {
 	if err := checkStandings(s, false); err != nil {
 		return err
 	}
@@ -74,7 +75,7 @@ func StandingsPDF(w io.Writer, loc Locale, s Standings) error {
 // as a digit, and the score, then points and tie-breaks. The opponent and the
 // score are aligned in every round's column. Too many rounds for one
 // landscape page in the smallest font continue on the next.
-func ProgressPDF(w io.Writer, loc Locale, s Standings) error {
+func ProgressPDF(w io.Writer, loc catalog.Lang, s Standings) error {
 	if err := checkStandings(s, true); err != nil {
 		return err
 	}
@@ -167,7 +168,7 @@ func ProgressPDF(w io.Writer, loc Locale, s Standings) error {
 // and place. The columns are sized from their content and the font shrinks
 // until the grid fits a landscape page (20 players do); only a grid too wide
 // even then continues on the next page.
-func CrosstablePDF(w io.Writer, loc Locale, s Standings) error {
+func CrosstablePDF(w io.Writer, loc catalog.Lang, s Standings) error {
 	if err := checkStandings(s, true); err != nil {
 		return err
 	}
@@ -225,7 +226,7 @@ func columnOf(title string, width float64, align string) column {
 	return column{title: title, width: width, align: align}
 }
 
-func standingsTitle(loc Locale, s Standings) string {
+func standingsTitle(loc catalog.Lang, s Standings) string {
 	switch {
 	case s.Event.Rounds > 0 && s.AfterRound >= s.Event.Rounds:
 		return text(loc, msgStandingsFinal)
@@ -241,7 +242,7 @@ func standingsTitle(loc Locale, s Standings) string {
 // place, start number and name.
 type entrant struct{ place, number, name string }
 
-func playerEntrant(loc Locale, r StandingsRow) entrant {
+func playerEntrant(loc catalog.Lang, r StandingsRow) entrant {
 	return entrant{formatPlace(r), strconv.Itoa(r.Player.StartNo), nameCell(loc, r.Player)}
 }
 
@@ -277,7 +278,7 @@ func (d *document) entrantColumns(entrants []entrant, nameHeader msg, withPlace 
 	return append(cols, name)
 }
 
-func playerCells(loc Locale, r StandingsRow, withPlace bool) []cell {
+func playerCells(loc catalog.Lang, r StandingsRow, withPlace bool) []cell {
 	return entrantCells(playerEntrant(loc, r), withPlace)
 }
 
@@ -290,11 +291,11 @@ func entrantCells(e entrant, withPlace bool) []cell {
 }
 
 // nameCell is the player's name, marked when the player has withdrawn.
-func nameCell(loc Locale, p Player) string {
+func nameCell(loc catalog.Lang, p Player) string {
 	return markWithdrawn(loc, p.Name, p.Withdrawn)
 }
 
-func markWithdrawn(loc Locale, name string, withdrawn bool) string {
+func markWithdrawn(loc catalog.Lang, name string, withdrawn bool) string {
 	if withdrawn {
 		return name + " (" + text(loc, msgWithdrawn) + ")"
 	}
@@ -309,10 +310,7 @@ func (d *document) scoreColumns(s Standings) []column {
 	}
 	cols := []column{columnOf(text(d.loc, msgPoints), d.textWidth(points...), "C")}
 	for i, tb := range s.TieBreaks {
-		title := tb.Short.In(d.loc)
-		if title == "" {
-			title = tb.Name.In(d.loc)
-		}
+		title := catalog.For(d.loc).TieBreakShort(tb.ID)
 		values := []string{title}
 		for _, r := range s.Rows {
 			values = append(values, formatPoints(d.loc, r.TieBreaks[i]))
@@ -330,10 +328,8 @@ func (d *document) scoreColumns(s Standings) []column {
 func (d *document) tieBreakNote(tbs []TieBreak) string {
 	var entries []string
 	for _, tb := range tbs {
-		short, name := tb.Short.In(d.loc), tb.Name.In(d.loc)
-		if short == "" {
-			short = name
-		}
+		l := catalog.For(d.loc)
+		short, name := l.TieBreakShort(tb.ID), l.TieBreak(tb.ID)
 		if short != name {
 			entries = append(entries, short+" — "+name)
 		}
@@ -341,10 +337,7 @@ func (d *document) tieBreakNote(tbs []TieBreak) string {
 	note := strings.Join(entries, "; ")
 	for _, tb := range tbs {
 		if tb.ID == directEncounter {
-			short := tb.Short.In(d.loc)
-			if short == "" {
-				short = tb.Name.In(d.loc)
-			}
+			short := catalog.For(d.loc).TieBreakShort(tb.ID)
 			note = strings.TrimPrefix(note+"\n"+text(d.loc, msgLegendDirectEncounter, short), "\n")
 		}
 	}
@@ -364,7 +357,7 @@ func (d *document) notes(notes ...string) {
 	}
 }
 
-func scoreCells(loc Locale, r StandingsRow) []cell {
+func scoreCells(loc catalog.Lang, r StandingsRow) []cell {
 	cells := []cell{{text: formatPoints(loc, r.Points), bold: true}}
 	for _, v := range r.TieBreaks {
 		cells = append(cells, cell{text: formatPoints(loc, v)})
@@ -375,7 +368,7 @@ func scoreCells(loc Locale, r StandingsRow) []cell {
 // progressCell is one round of the progress table: the opponent's place
 // with the colour mark ("12○"), and the score ("17:7"); a bye or a round
 // without a game has the second part only.
-func progressCell(loc Locale, g PlayerGame, opponentRank int) cell {
+func progressCell(loc catalog.Lang, g PlayerGame, opponentRank int) cell {
 	score := formatScore(loc, g.Score)
 	if g.Opponent == 0 {
 		return cell{second: score}
@@ -390,7 +383,7 @@ func checkStandings(s Standings, withGames bool) error {
 	ids := make(map[string]bool, len(s.TieBreaks))
 	for i, tb := range s.TieBreaks {
 		if tb.ID == "" || ids[tb.ID] {
-			return fmt.Errorf("tie-break %d (%s): IDs must be present and unique, they name the CSV and JSON columns", i+1, tb.Name.RU)
+			return fmt.Errorf("tie-break %d (%q): IDs must be present and unique, they name the CSV and JSON columns", i+1, tb.ID)
 		}
 		ids[tb.ID] = true
 	}

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"adiukh/tournament/catalog"
 	"fmt"
 	"io"
 	"slices"
@@ -80,7 +81,7 @@ type MatchCardBoard struct {
 
 // TeamStandingsPDF renders the team standings: place, start number, team,
 // match points, game points and the event's other team tie-breaks.
-func TeamStandingsPDF(w io.Writer, loc Locale, s TeamStandings) error {
+func TeamStandingsPDF(w io.Writer, loc catalog.Lang, s TeamStandings) error {
 	if err := checkTeamStandings(s); err != nil {
 		return err
 	}
@@ -112,7 +113,7 @@ func TeamStandingsPDF(w io.Writer, loc Locale, s TeamStandings) error {
 // start-number order: each cell the row team's game points against the
 // column team (3:1; two in a double round robin), then match points, game
 // points and place.
-func TeamCrosstablePDF(w io.Writer, loc Locale, s TeamStandings) error {
+func TeamCrosstablePDF(w io.Writer, loc catalog.Lang, s TeamStandings) error {
 	if err := checkTeamStandings(s); err != nil {
 		return err
 	}
@@ -172,7 +173,7 @@ func TeamCrosstablePDF(w io.Writer, loc Locale, s TeamStandings) error {
 // TeamProgressPDF renders the Swiss progress table of a team event: for
 // every team in order of place, each round's opponent, home or away and the
 // match's game points, then match points, game points and tie-breaks.
-func TeamProgressPDF(w io.Writer, loc Locale, s TeamStandings) error {
+func TeamProgressPDF(w io.Writer, loc catalog.Lang, s TeamStandings) error {
 	if err := checkTeamStandings(s); err != nil {
 		return err
 	}
@@ -221,7 +222,7 @@ func TeamProgressPDF(w io.Writer, loc Locale, s TeamStandings) error {
 }
 
 // MatchCardsPDF renders one match card per page.
-func MatchCardsPDF(w io.Writer, loc Locale, cards []MatchCard) error {
+func MatchCardsPDF(w io.Writer, loc catalog.Lang, cards []MatchCard) error {
 	var event Event
 	if len(cards) > 0 {
 		event = cards[0].Event
@@ -334,7 +335,7 @@ func teamLabel(t Team) string {
 	return nonEmpty(label, t.Club, t.City)
 }
 
-func teamEntrant(loc Locale, r TeamStandingsRow) entrant {
+func teamEntrant(loc catalog.Lang, r TeamStandingsRow) entrant {
 	return entrant{teamPlace(r), strconv.Itoa(r.Team.StartNo), teamName(loc, r.Team)}
 }
 
@@ -347,11 +348,11 @@ func (d *document) teamColumns(rows []TeamStandingsRow, withPlace bool) []column
 	return d.entrantColumns(entrants, msgTeam, withPlace)
 }
 
-func teamCells(loc Locale, r TeamStandingsRow, withPlace bool) []cell {
+func teamCells(loc catalog.Lang, r TeamStandingsRow, withPlace bool) []cell {
 	return entrantCells(teamEntrant(loc, r), withPlace)
 }
 
-func teamName(loc Locale, t Team) string {
+func teamName(loc catalog.Lang, t Team) string {
 	return markWithdrawn(loc, t.Name, t.Withdrawn)
 }
 
@@ -386,10 +387,7 @@ func (d *document) teamScoreColumns(s TeamStandings) []column {
 		if ownTeamColumn(tb.ID) {
 			continue
 		}
-		title := tb.Short.In(d.loc)
-		if title == "" {
-			title = tb.Name.In(d.loc)
-		}
+		title := catalog.For(d.loc).TieBreakShort(tb.ID)
 		values := []string{title}
 		for _, r := range s.Rows {
 			values = append(values, formatPoints(d.loc, r.TieBreaks[i]))
@@ -400,7 +398,7 @@ func (d *document) teamScoreColumns(s TeamStandings) []column {
 }
 
 // teamScoreCells are a row's cells of teamScoreColumns.
-func teamScoreCells(loc Locale, s TeamStandings, r TeamStandingsRow) []cell {
+func teamScoreCells(loc catalog.Lang, s TeamStandings, r TeamStandingsRow) []cell {
 	cells := []cell{{text: formatPoints(loc, r.MatchPoints), bold: true}, {text: formatPoints(loc, r.GamePoints)}}
 	for i, v := range r.TieBreaks {
 		if !ownTeamColumn(s.TieBreaks[i].ID) {
@@ -411,14 +409,14 @@ func teamScoreCells(loc Locale, s TeamStandings, r TeamStandingsRow) []cell {
 }
 
 // matchScore is the match's game points from the team's side: "3:1", "2½:1½".
-func matchScore(loc Locale, m TeamMatch) string {
+func matchScore(loc catalog.Lang, m TeamMatch) string {
 	return formatPoints(loc, m.GamePoints) + ":" + formatPoints(loc, m.OpponentGamePoints)
 }
 
 // progressMatch is one round of the team progress table: the opponent
 // with home or away ("4х") and the match's game points ("3:1"), or "бай"
 // with the game points the bye scores ("4"), which the row's total counts.
-func progressMatch(loc Locale, m TeamMatch) cell {
+func progressMatch(loc catalog.Lang, m TeamMatch) cell {
 	if m.Bye {
 		c := cell{text: text(loc, msgByeCell)}
 		if m.Done {

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"adiukh/tournament/catalog"
 	"fmt"
 	"io"
 	"strconv"
@@ -36,7 +37,7 @@ type BoardRow struct {
 
 // BoardStandingsPDF renders the board prizes table: a table per board with
 // place, player, team, games, points, percentage and Adiukh points.
-func BoardStandingsPDF(w io.Writer, loc Locale, s BoardStandings) error {
+func BoardStandingsPDF(w io.Writer, loc catalog.Lang, s BoardStandings) error {
 	if err := checkBoardStandings(s); err != nil {
 		return err
 	}
@@ -104,9 +105,9 @@ func BoardStandingsPDF(w io.Writer, loc Locale, s BoardStandings) error {
 	return d.output(w)
 }
 
-func formatPercent(loc Locale, p float64) string {
+func formatPercent(loc catalog.Lang, p float64) string {
 	s := strconv.FormatFloat(p, 'f', 1, 64)
-	if loc != English {
+	if loc != catalog.English {
 		s = strings.Replace(s, ".", ",", 1)
 	}
 	return s
@@ -136,7 +137,7 @@ type OverviewMatch struct {
 
 // TeamRoundPDF renders the overview of a team round: table, home team,
 // the match score in game points, away team; the bye last.
-func TeamRoundPDF(w io.Writer, loc Locale, o TeamRoundOverview) error {
+func TeamRoundPDF(w io.Writer, loc catalog.Lang, o TeamRoundOverview) error {
 	d := newDocument(loc, o.Event, text(loc, msgTeamRound, o.Round))
 	d.withPageNumbers()
 	var homes, aways []string

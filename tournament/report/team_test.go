@@ -1,6 +1,7 @@
 package report
 
 import (
+	"adiukh/tournament/catalog"
 	"bytes"
 	"regexp"
 	"strings"
@@ -13,7 +14,7 @@ func teamTable() TeamStandings {
 	return TeamStandings{
 		Event:      testEvent(5),
 		AfterRound: 2,
-		TieBreaks:  []TieBreak{{ID: "buchholz", Name: Text{"Коэффициент Солкофа", "Buchholz"}, Short: Text{"Солк.", "Bh"}}},
+		TieBreaks:  []TieBreak{{ID: "buchholz"}},
 		Rows: []TeamStandingsRow{
 			{Place: 1, Team: Team{StartNo: 2, Name: "Нарт", Captain: "Хуажев А."}, MatchPoints: 4, GamePoints: 5.5, TieBreaks: []float64{3},
 				Matches: []TeamMatch{{Round: 1, Opponent: 1, Home: true, Done: true, GamePoints: 3, OpponentGamePoints: 1}, {Round: 2, Opponent: 3, Done: true, GamePoints: 2.5, OpponentGamePoints: 1.5}}},
@@ -32,13 +33,13 @@ func TestTeamTables(t *testing.T) {
 		render func(*bytes.Buffer) error
 		want   []string
 	}{
-		{"standings", func(b *bytes.Buffer) error { return TeamStandingsPDF(b, Russian, teamTable()) },
+		{"standings", func(b *bytes.Buffer) error { return TeamStandingsPDF(b, catalog.Russian, teamTable()) },
 			[]string{"Положение команд после 2-го тура", "1 2 Нарт 4 5½ 3", "2–3 3 Кавказ (выбыл) 2 1½ 4", "Солк. — Коэффициент Солкофа"}},
-		{"standings in English", func(b *bytes.Buffer) error { return TeamStandingsPDF(b, English, teamTable()) },
+		{"standings in English", func(b *bytes.Buffer) error { return TeamStandingsPDF(b, catalog.English, teamTable()) },
 			[]string{"Team standings after round 2", "MP GP Bh", "Кавказ (withdrawn)"}},
-		{"crosstable", func(b *bytes.Buffer) error { return TeamCrosstablePDF(b, Russian, teamTable()) },
+		{"crosstable", func(b *bytes.Buffer) error { return TeamCrosstablePDF(b, catalog.Russian, teamTable()) },
 			[]string{"Турнирная таблица команд", "1 Эльбрус 1:3 2 5 2–3", "2 Нарт 3:1 2½:1½ 4 5½ 1", "3 Кавказ (выбыл) 1½:2½ 2 1½ 2–3"}},
-		{"progress", func(b *bytes.Buffer) error { return TeamProgressPDF(b, Russian, teamTable()) },
+		{"progress", func(b *bytes.Buffer) error { return TeamProgressPDF(b, catalog.Russian, teamTable()) },
 			[]string{"Таблица команд по турам после 2-го тура", "1 2 Нарт 1х 3:1 3г 2½:1½ 4 5½ 3", "2–3 1 Эльбрус 2г 1:3 бай 4 2 5 4"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -63,7 +64,7 @@ func TestMatchCardsPDF(t *testing.T) {
 			{Board: 3, HomeWhite: true, Home: testPlayer(5), Away: testPlayer(6)},
 		},
 	}
-	text := spacedText(pdfText(t, "match-card", render(t, func(b *bytes.Buffer) error { return MatchCardsPDF(b, Russian, []MatchCard{card}) })))
+	text := spacedText(pdfText(t, "match-card", render(t, func(b *bytes.Buffer) error { return MatchCardsPDF(b, catalog.Russian, []MatchCard{card}) })))
 	for _, want := range []string{
 		"Протокол матча", "Тур: 3 Стол: 2", "Хозяева: Нарт (2)", "Гости: Эльбрус (1)",
 		"1 б " + testPlayer(1).Name + " 17 : 7 ч " + testPlayer(2).Name,
@@ -77,7 +78,7 @@ func TestMatchCardsPDF(t *testing.T) {
 	}
 
 	card.Boards[0].Result = GameScore{Kind: Played, Own: 17, Opponent: 8}
-	if err := MatchCardsPDF(&bytes.Buffer{}, Russian, []MatchCard{card}); err == nil || !strings.Contains(err.Error(), "board 1") {
+	if err := MatchCardsPDF(&bytes.Buffer{}, catalog.Russian, []MatchCard{card}); err == nil || !strings.Contains(err.Error(), "board 1") {
 		t.Errorf("a 17:8 board printed, or refused without naming the board: %v", err)
 	}
 }
@@ -86,7 +87,7 @@ func TestTeamStandingsRefusesMismatchedTieBreaks(t *testing.T) {
 	t.Parallel()
 	s := teamTable()
 	s.Rows[1].TieBreaks = nil
-	if err := TeamStandingsPDF(&bytes.Buffer{}, Russian, s); err == nil || !strings.Contains(err.Error(), "start no 1") {
+	if err := TeamStandingsPDF(&bytes.Buffer{}, catalog.Russian, s); err == nil || !strings.Contains(err.Error(), "start no 1") {
 		t.Errorf("a row without its tie-breaks printed, or refused without naming it: %v", err)
 	}
 }
@@ -102,11 +103,11 @@ func spacedText(s string) string {
 func TestTeamStandingsPointsOnce(t *testing.T) {
 	t.Parallel()
 	s := teamTable()
-	s.TieBreaks = append([]TieBreak{{ID: "game-points", Name: Text{"Игровые очки", "Game points"}, Short: Text{"ИО", "GP"}}}, s.TieBreaks...)
+	s.TieBreaks = append([]TieBreak{{ID: "game-points"}}, s.TieBreaks...)
 	for i := range s.Rows {
 		s.Rows[i].TieBreaks = append([]float64{s.Rows[i].GamePoints}, s.Rows[i].TieBreaks...)
 	}
-	text := spacedText(pdfText(t, "team-points-once", render(t, func(b *bytes.Buffer) error { return TeamStandingsPDF(b, Russian, s) })))
+	text := spacedText(pdfText(t, "team-points-once", render(t, func(b *bytes.Buffer) error { return TeamStandingsPDF(b, catalog.Russian, s) })))
 	if !strings.Contains(text, "М № Команда КО ИО Солк.\n") {
 		t.Errorf("the columns are not place, number, team, КО, ИО, Солк.:\n%s", text)
 	}
@@ -123,7 +124,7 @@ func TestTeamStandingsPointsOnce(t *testing.T) {
 func TestTeamScoreSheetNumbers(t *testing.T) {
 	t.Parallel()
 	sheet := ScoreSheet{Event: testEvent(5), Round: 2, Table: 3, Board: 1, White: testPlayer(1), Black: testPlayer(2), WhiteTeam: "Нарт", BlackTeam: "Эльбрус"}
-	text := spacedText(pdfText(t, "team-sheet", render(t, func(b *bytes.Buffer) error { return ScoreSheetsPDF(b, Russian, []ScoreSheet{sheet}) })))
+	text := spacedText(pdfText(t, "team-sheet", render(t, func(b *bytes.Buffer) error { return ScoreSheetsPDF(b, catalog.Russian, []ScoreSheet{sheet}) })))
 	if !strings.Contains(text, "Тур: 2 Стол: 3 Доска: 1") {
 		t.Errorf("the sheet does not say «Тур: 2 Стол: 3 Доска: 1»:\n%s", text)
 	}
@@ -141,7 +142,7 @@ func TestBoardStandingsAndRoundOverview(t *testing.T) {
 			{Place: 1, PlaceLast: 2, Player: testPlayer(6), Team: "Эльбрус", Games: 5, Points: 6, Percent: 60, Adiukh: 61},
 		}},
 	}}
-	text := spacedText(pdfText(t, "boards", render(t, func(b *bytes.Buffer) error { return BoardStandingsPDF(b, Russian, s) })))
+	text := spacedText(pdfText(t, "boards", render(t, func(b *bytes.Buffer) error { return BoardStandingsPDF(b, catalog.Russian, s) })))
 	for _, want := range []string{"Итоговые результаты по доскам", "Доска 1", "1 " + testPlayer(1).Name + " Нарт 4 7 87,5 70", "2 " + testPlayer(5).Name + " Эльбрус 5 5 50,0 60", "Доска 2", "1 " + testPlayer(2).Name + " Нарт 5 10 100,0 100",
 		// Players equal on everything share the place, as in the standings.
 		"1–2 " + testPlayer(3).Name + " Нарт 5 6 60,0 61", "1–2 " + testPlayer(6).Name + " Эльбрус 5 6 60,0 61"} {
@@ -154,7 +155,7 @@ func TestBoardStandingsAndRoundOverview(t *testing.T) {
 		{Table: 2, Home: Team{StartNo: 3, Name: "Кавказ"}, Away: Team{StartNo: 4, Name: "Кубань"}},
 		{Home: Team{StartNo: 5, Name: "Шапсугия"}, Bye: true},
 	}}
-	text = spacedText(pdfText(t, "team-round", render(t, func(b *bytes.Buffer) error { return TeamRoundPDF(b, Russian, o) })))
+	text = spacedText(pdfText(t, "team-round", render(t, func(b *bytes.Buffer) error { return TeamRoundPDF(b, catalog.Russian, o) })))
 	for _, want := range []string{"Матчи 2-го тура", "1 2 Нарт 2½ : 1½ Эльбрус 1", "2 3 Кавказ Кубань 4", "5 Шапсугия свободен от игры (бай)"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("no %q in:\n%s", want, text)

@@ -7,34 +7,13 @@ import "time"
 // and copies them in; nothing here is recomputed. Zero values mean "unknown"
 // and render as blank (or as a line to fill in by hand on a score sheet).
 
-// Locale chooses the language of the labels. Any value other than English
-// renders in Russian, the default.
-type Locale string
-
-const (
-	Russian Locale = "ru"
-	English Locale = "en"
-)
-
-// Text is a name the domain keeps in both languages, such as a discipline or a
-// tie-break. An empty EN falls back to RU.
-type Text struct {
-	RU, EN string
-}
-
-// In returns the name in the locale's language.
-func (t Text) In(loc Locale) string {
-	if loc == English && t.EN != "" {
-		return t.EN
-	}
-	return t.RU
-}
-
 // Event is the header every report starts with.
 type Event struct {
-	Name         string
-	Discipline   Text // e.g. {"Адиюх — быстрая игра", "Adiukh — rapid"}
-	System       Text // e.g. {"Швейцарская система", "Swiss system"}
+	Name string
+	// Discipline is the discipline as the API spells it ("rapid"): the
+	// documents print its full name from the catalogue ("Адиюх — быстрая
+	// игра").
+	Discipline   string
 	Venue        string
 	City         string
 	ChiefArbiter string
@@ -45,7 +24,8 @@ type Event struct {
 	// ID is the event's number in adiukh, SystemID its pairing system as
 	// the API spells it ("swiss", "round-robin"; empty for a composition
 	// contest, which pairs nobody), Scoring its points table:
-	// the federation export carries them.
+	// the federation export carries them. The documents print the system's
+	// name from the catalogue ("Швейцарская система").
 	ID       int64
 	SystemID string
 	Scoring  Scoring
@@ -84,11 +64,11 @@ type Player struct {
 	Withdrawn    bool
 }
 
-// TieBreak is one column of tie-breaks, in the event's order.
+// TieBreak is one column of tie-breaks, in the event's order. Its names
+// come from the catalogue by its ID: the full name ("Коэффициент Солкофа")
+// and the column heading ("Солк.").
 type TieBreak struct {
-	ID    string // stable, e.g. "buchholz"; used as the CSV column and JSON key
-	Name  Text   // full name, e.g. {"Коэффициент Солкофа", "Buchholz"}
-	Short Text   // column heading, e.g. {"Солк.", "Bh"}; empty uses Name
+	ID string // stable, e.g. "buchholz"; used as the CSV column and JSON key
 }
 
 // Colour is the side a player had in a game.

@@ -98,3 +98,25 @@ func (e *Error) Error() string {
 	}
 	return fmt.Sprintf("line %d: %s", e.Line, e.Message)
 }
+
+// Phrase gives the message to a catalogue of translations (as
+// tournament/catalog), which words it in the reader's language, after its
+// place in the file.
+func (e *Error) Phrase() (string, []any) {
+	var msg any = e.Message
+	if e.Format != "" {
+		msg = phrase{e.Format, e.Args}
+	}
+	if e.Column > 0 {
+		return "line %d, column %d: %s", []any{e.Line, e.Column, msg}
+	}
+	return "line %d: %s", []any{e.Line, msg}
+}
+
+// phrase is a message inside another, translated with it.
+type phrase struct {
+	format string
+	args   []any
+}
+
+func (p phrase) Phrase() (string, []any) { return p.format, p.args }

@@ -119,6 +119,20 @@ type Pairing struct {
 // criteria.
 var ErrNoPairing = errors.New("no pairing satisfies the absolute criteria")
 
+// noPairing is the error of a round whose players cannot all be paired: it
+// wraps ErrNoPairing, and says to people what that means for the round.
+type noPairing struct{}
+
+func (noPairing) Error() string { return ErrNoPairing.Error() + ": the players cannot all be paired" }
+
+func (noPairing) Unwrap() error { return ErrNoPairing }
+
+// Phrase gives the message to a catalogue of translations (as
+// tournament/catalog), which words it in the reader's language.
+func (noPairing) Phrase() (string, []any) {
+	return "no legal pairing exists: the absolute criteria (no rematch, colours, bye) cannot all be met", nil
+}
+
 // InputError describes a Tournament that cannot be paired as given. Format
 // and Args are the English message as a gettext-style message ID and its
 // arguments, for the translated (Russian) text.
@@ -139,3 +153,21 @@ func (e *InputError) Error() string {
 	}
 	return msg
 }
+
+// Phrase gives the message to a catalogue of translations (as
+// tournament/catalog), which words it in the reader's language, after the
+// player it concerns.
+func (e *InputError) Phrase() (string, []any) {
+	if e.Player != 0 {
+		return "player %d: %s", []any{e.Player, phrase{e.Format, e.Args}}
+	}
+	return e.Format, e.Args
+}
+
+// phrase is a message inside another, translated with it.
+type phrase struct {
+	format string
+	args   []any
+}
+
+func (p phrase) Phrase() (string, []any) { return p.format, p.args }

@@ -192,7 +192,7 @@ func (p *pairer) start() error {
 	for v, m := range p.stable {
 		if m == v {
 			if unmatched >= 0 || !p.players[v].eligible {
-				return fmt.Errorf("%w: the players cannot all be paired", ErrNoPairing)
+				return noPairing{}
 			}
 			unmatched = v
 		}

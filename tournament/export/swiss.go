@@ -1,12 +1,19 @@
-package catalog
+package export
 
-import "adiukh/tournament"
+import (
+	"adiukh/tournament"
+	"adiukh/tournament/catalog"
+)
+
+// The Swiss desk's texts are worded here, not in the catalogue: they read
+// the domain's pairing cards and warnings, which the catalogue must not
+// know. The pages and the API both show them.
 
 // PairingWarning is a warning about a hand-edited pairing in the language;
 // a warning stored by a version that wrote its texts out keeps them.
-func (l *Localizer) PairingWarning(w tournament.PairingWarning) string {
+func PairingWarning(l *catalog.Localizer, w tournament.PairingWarning) string {
 	if w.Format == "" {
-		if l.Lang == English && w.TextEN != "" {
+		if l.Lang == catalog.English && w.TextEN != "" {
 			return w.TextEN
 		}
 		return w.TextRU
@@ -16,7 +23,7 @@ func (l *Localizer) PairingWarning(w tournament.PairingWarning) string {
 
 // CardSide is one player's part of a pairing card in the language: score
 // group, float and colour preference.
-func (l *Localizer) CardSide(c tournament.PairingCard, s tournament.CardSide) string {
+func CardSide(l *catalog.Localizer, c tournament.PairingCard, s tournament.CardSide) string {
 	if c.ColourRule == "bye" {
 		return l.Sprintf("%d: pairing-allocated bye — downfloat from the %s score group", s.StartNo, l.Num(s.Score))
 	}
@@ -35,7 +42,7 @@ func (l *Localizer) CardSide(c tournament.PairingCard, s tournament.CardSide) st
 
 // ColourRule says in the language why the colours of a card's board fell
 // as they did.
-func (l *Localizer) ColourRule(c tournament.PairingCard) string {
+func ColourRule(l *catalog.Localizer, c tournament.PairingCard) string {
 	switch c.ColourRule {
 	case "bye":
 		return l.T("cards.rule.bye")
