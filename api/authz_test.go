@@ -161,6 +161,8 @@ var authzTable = map[string]string{
 	"GET /metrics":                                                         "yyyyy",
 	"GET /readyz":                                                          "yyyyy",
 	"GET /search":                                                          "yyyyy",
+	"GET /calendar":                                                        "yyyyy",
+	"GET /calendar.ics":                                                    "yyyyy",
 	"GET /setup/:token":                                                    "00000",
 	"GET /static/*file":                                                    "yyyyy",
 	"PATCH /api/v1/events/:id":                                             "nnnyy",
