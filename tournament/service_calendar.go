@@ -20,6 +20,8 @@ type CalendarFilter struct {
 	City string
 	// Month is YYYY-MM: events with a day in that month.
 	Month string
+	// Open keeps only the events taking entries online now.
+	Open bool
 }
 
 // CalendarItem is one event of the calendar with what a player choosing
@@ -28,6 +30,13 @@ type CalendarItem struct {
 	Event
 	// Entered counts the event's players.
 	Entered int
+	// Open: the event takes entries online now, until Deadline (in the
+	// event's time zone; zero for none).
+	Open     bool
+	Deadline time.Time
+	// Waiting counts the entries not decided yet, pending or on the
+	// waiting list.
+	Waiting int
 }
 
 // Calendar is the calendar of events: running ones, then upcoming ones by
@@ -43,7 +52,8 @@ type Calendar struct {
 
 // Calendar reads the calendar of the events the reader may see. Upcoming
 // events are those still registering players, whatever their dates: an
-// event whose arbiter has not started it has not started.
+// event whose arbiter has not started it has not started. Whether entries
+// are open is read on the service's clock (their deadline).
 func (s *Service) Calendar(ctx context.Context, f CalendarFilter) (*Calendar, error) {
 	var month time.Time
 	if f.Month != "" {
@@ -70,6 +80,9 @@ func (s *Service) Calendar(ctx context.Context, f CalendarFilter) (*Calendar, er
 			item, err := s.calendarItem(tx, &e)
 			if err != nil {
 				return err
+			}
+			if f.Open && !item.Open {
+				continue
 			}
 			switch e.Status {
 			case Running:
@@ -124,6 +137,23 @@ func (s *Service) calendarItem(tx Tx, e *Event) (*CalendarItem, error) {
 		return nil, err
 	}
 	item := &CalendarItem{Event: *e, Entered: n}
+	set, err := tx.EntrySettings(e.ID)
+	if err != nil {
+		return nil, err
+	}
+	if s.takesEntries(e, set) != nil {
+		return item, nil
+	}
+	item.Open, item.Deadline = true, set.Deadline
+	entries, err := tx.Entries(e.ID)
+	if err != nil {
+		return nil, err
+	}
+	for _, en := range entries {
+		if en.Status == EntryPending || en.Status == EntryWaiting {
+			item.Waiting++
+		}
+	}
 	return item, nil
 }
 

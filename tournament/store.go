@@ -30,6 +30,7 @@ type Tx interface {
 	AuditTx
 	AccountTx
 	SearchTx
+	EntryTx
 }
 
 // EventTx keeps events and their settings.

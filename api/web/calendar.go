@@ -14,11 +14,12 @@ import (
 	"adiukh/tournament/ical"
 )
 
-// calendarRoutesWeb registers the calendar page and its iCalendar feeds,
-// all public and kept in the page cache: what they show follows from the
-// data alone.
+// calendarRoutesWeb registers the calendar page and its iCalendar feed.
+// The feed is kept in the page cache: the data alone decides it. The page
+// is not, since it tells whether entries are open, which a deadline
+// passing changes without any write.
 func (h *handler) calendarRoutesWeb(g *gin.RouterGroup) {
-	g.GET("/calendar", h.Cached, h.Page(h.calendarPage))
+	g.GET("/calendar", h.Page(h.calendarPage))
 	g.GET("/calendar.ics", h.Cached, h.Page(h.calendarICS))
 }
 
@@ -32,7 +33,7 @@ type calendarPageData struct {
 }
 
 func calendarFilter(c *gin.Context) tournament.CalendarFilter {
-	return tournament.CalendarFilter{Discipline: c.Query("discipline"), City: c.Query("city"), Month: c.Query("month")}
+	return tournament.CalendarFilter{Discipline: c.Query("discipline"), City: c.Query("city"), Month: c.Query("month"), Open: c.Query("open") != ""}
 }
 
 func (h *handler) calendarPage(c *gin.Context) error {

@@ -42,6 +42,7 @@ var migrations = []*gormigrate.Migration{
 	{ID: "2026112297-turn-max-move", Migrate: turnMaxMoveMigration},
 	{ID: "2026112298-answer-ruling", Migrate: answerRulingMigration},
 	{ID: "20261125043118-note-keys", Migrate: noteKeysMigration},
+	{ID: "20261125052339-entries", Migrate: entriesMigration},
 }
 
 // migrationLock is the key of the PostgreSQL advisory lock taken while
