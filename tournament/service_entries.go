@@ -430,9 +430,6 @@ func (s *Service) Enter(ctx context.Context, eventID int64, in EntryInput) (*Ent
 	if err := (PlayerInput{BirthYear: &in.BirthYear, Rating: &in.Rating}).applyDetails(&Player{}); err != nil {
 		return nil, err
 	}
-	if strings.TrimSpace(u.Name) == "" {
-		return nil, Invalid("name", "your account has no name; give it on your account page, then enter")
-	}
 	var en *Entry
 	err = s.store.Update(ctx, func(tx Tx) error {
 		if err := tx.LockEvent(eventID); err != nil {
@@ -470,6 +467,9 @@ func (s *Service) Enter(ctx context.Context, eventID int64, in EntryInput) (*Ent
 			if a.ID == u.ID {
 				return Conflict("", "you play in this event already (player %d)", pid)
 			}
+		}
+		if strings.TrimSpace(u.Name) == "" {
+			return Invalid("name", "your account has no name; give it on your account page, then enter")
 		}
 		en = &Entry{EventID: eventID, UserID: u.ID, UserEmail: u.Email, Name: u.Name, Status: EntryPending, Note: note,
 			BirthYear: in.BirthYear, Sex: in.Sex, Region: region, Rating: in.Rating, CreatedAt: s.now().UTC()}
