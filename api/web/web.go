@@ -276,4 +276,5 @@ func (h *handler) routes(r *gin.Engine) {
 	h.compositionRoutesWeb(g, m)
 	h.solvingRoutesWeb(g, m)
 	h.calendarRoutesWeb(g)
+	h.entriesRoutesWeb(m)
 }
