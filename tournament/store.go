@@ -31,6 +31,7 @@ type Tx interface {
 	AccountTx
 	SearchTx
 	EntryTx
+	SignUpTx
 }
 
 // EventTx keeps events and their settings.

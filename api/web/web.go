@@ -277,4 +277,5 @@ func (h *handler) routes(r *gin.Engine) {
 	h.solvingRoutesWeb(g, m)
 	h.calendarRoutesWeb(g)
 	h.entriesRoutesWeb(m)
+	h.signupRoutesWeb(g, m)
 }
