@@ -116,8 +116,6 @@ type EntryTx interface {
 	CreateEntry(e *Entry) error
 	// Entries lists an event's entries, oldest first.
 	Entries(eventID int64) ([]Entry, error)
-	// UserEntries lists the entries of an account, newest first.
-	UserEntries(userID int64) ([]Entry, error)
 	UpdateEntry(e *Entry) error
 	DeleteEntry(id int64) error
 }
@@ -684,19 +682,4 @@ func (s *Service) WithdrawEntry(ctx context.Context, eventID, entryID int64) err
 		}
 		return Audit(tx, s.now(), u, eventID, ActionEntryWithdrawn, fmt.Sprintf("entry %d", en.ID), en, nil, "")
 	})
-}
-
-// MyEntries lists the signed-in user's entries, newest first, with the
-// events they are for.
-func (s *Service) MyEntries(ctx context.Context) ([]Entry, error) {
-	u := UserFromContext(ctx)
-	if u == nil {
-		return nil, Unauthorized("sign in to see your entries")
-	}
-	var out []Entry
-	err := s.store.View(ctx, func(tx Tx) (err error) {
-		out, err = tx.UserEntries(u.ID)
-		return err
-	})
-	return out, err
 }

@@ -115,9 +115,9 @@ func (t *tx) CreateEntry(e *tournament.Entry) error {
 	return nil
 }
 
-func (t *tx) entries(where string, arg any, order string) ([]tournament.Entry, error) {
+func (t *tx) Entries(eventID int64) ([]tournament.Entry, error) {
 	var rows []entryRow
-	if err := t.db.Where(where, arg).Order(order).Find(&rows).Error; err != nil {
+	if err := t.db.Where("event_id = ?", eventID).Order("id").Find(&rows).Error; err != nil {
 		return nil, fmt.Errorf("read entries: %w", err)
 	}
 	out := make([]tournament.Entry, len(rows))
@@ -125,14 +125,6 @@ func (t *tx) entries(where string, arg any, order string) ([]tournament.Entry, e
 		out[i] = rowToEntry(&rows[i])
 	}
 	return out, nil
-}
-
-func (t *tx) Entries(eventID int64) ([]tournament.Entry, error) {
-	return t.entries("event_id = ?", eventID, "id")
-}
-
-func (t *tx) UserEntries(userID int64) ([]tournament.Entry, error) {
-	return t.entries("user_id = ?", userID, "id DESC")
 }
 
 func (t *tx) UpdateEntry(e *tournament.Entry) error {
