@@ -42,63 +42,72 @@ func (s *Service) RegisterPlayer(ctx context.Context, eventID int64, in PlayerIn
 		if err != nil {
 			return err
 		}
-		paired, err := tx.CountRounds(eventID)
-		if err != nil {
-			return err
-		}
-		if err := registrationOpen(e, paired); err != nil {
-			return err
-		}
-		registered, err := tx.CountPlayers(eventID)
-		if err != nil {
-			return err
-		}
-		p = &Player{EventID: eventID, FirstRound: paired + 1, StartNo: registered + 1}
-		if err := in.applyDetails(p); err != nil {
-			return err
-		}
-		if !in.ConfirmDuplicate {
-			if err := notRegisteredYet(tx, p); err != nil {
-				return err
-			}
-		}
-		switch {
-		case in.StartNo != nil:
-			if err := tx.CreatePlayer(p); err != nil {
-				return err
-			}
-			players, err := tx.Players(eventID)
-			if err != nil {
-				return err
-			}
-			if err := s.moveStartNo(tx, e, players, p.ID, *in.StartNo, paired); err != nil {
-				return err
-			}
-			p = findPlayer(players, p.ID)
-		case paired == 0 && !e.ManualStartNumbers:
-			// The newcomer takes his place in the order by rating and
-			// the players after him move down one: a few rows written
-			// instead of the whole field read and renumbered, so that
-			// registering a big open one by one stays linear.
-			before, err := tx.CountNumberedBefore(p)
-			if err != nil {
-				return err
-			}
-			p.StartNo = before + 1
-			if err := tx.ShiftStartNumbers(eventID, p.StartNo); err != nil {
-				return err
-			}
-			if err := tx.CreatePlayer(p); err != nil {
-				return err
-			}
-		default:
-			if err := tx.CreatePlayer(p); err != nil {
-				return err
-			}
-		}
-		return Audit(tx, s.now(), u, eventID, ActionPlayerCreate, fmt.Sprintf("player %d", p.ID), nil, p, "")
+		p, err = s.registerPlayer(tx, e, u, in)
+		return err
 	})
 	return p, err
+}
+
+// registerPlayer is RegisterPlayer inside a transaction that has locked the
+// event e, which u may manage; an accepted entry registers its player
+// through it too.
+func (s *Service) registerPlayer(tx Tx, e *Event, u *User, in PlayerInput) (*Player, error) {
+	eventID := e.ID
+	paired, err := tx.CountRounds(eventID)
+	if err != nil {
+		return nil, err
+	}
+	if err := registrationOpen(e, paired); err != nil {
+		return nil, err
+	}
+	registered, err := tx.CountPlayers(eventID)
+	if err != nil {
+		return nil, err
+	}
+	p := &Player{EventID: eventID, FirstRound: paired + 1, StartNo: registered + 1}
+	if err := in.applyDetails(p); err != nil {
+		return nil, err
+	}
+	if !in.ConfirmDuplicate {
+		if err := notRegisteredYet(tx, p); err != nil {
+			return nil, err
+		}
+	}
+	switch {
+	case in.StartNo != nil:
+		if err := tx.CreatePlayer(p); err != nil {
+			return nil, err
+		}
+		players, err := tx.Players(eventID)
+		if err != nil {
+			return nil, err
+		}
+		if err := s.moveStartNo(tx, e, players, p.ID, *in.StartNo, paired); err != nil {
+			return nil, err
+		}
+		p = findPlayer(players, p.ID)
+	case paired == 0 && !e.ManualStartNumbers:
+		// The newcomer takes his place in the order by rating and
+		// the players after him move down one: a few rows written
+		// instead of the whole field read and renumbered, so that
+		// registering a big open one by one stays linear.
+		before, err := tx.CountNumberedBefore(p)
+		if err != nil {
+			return nil, err
+		}
+		p.StartNo = before + 1
+		if err := tx.ShiftStartNumbers(eventID, p.StartNo); err != nil {
+			return nil, err
+		}
+		if err := tx.CreatePlayer(p); err != nil {
+			return nil, err
+		}
+	default:
+		if err := tx.CreatePlayer(p); err != nil {
+			return nil, err
+		}
+	}
+	return p, Audit(tx, s.now(), u, eventID, ActionPlayerCreate, fmt.Sprintf("player %d", p.ID), nil, p, "")
 }
 
 // UpdatePlayer changes a player's details, start number (by hand, before

@@ -30,6 +30,8 @@ type Tx interface {
 	AuditTx
 	AccountTx
 	SearchTx
+	EntryTx
+	SignUpTx
 }
 
 // EventTx keeps events and their settings.

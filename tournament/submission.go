@@ -227,31 +227,42 @@ func (s *Service) LinkPlayer(ctx context.Context, eventID, playerID int64, email
 		if p == nil {
 			return NotFound("player %d not found in event %d", playerID, eventID)
 		}
-		var userID int64
+		var account *User
 		if email != "" {
-			account, err := tx.UserByEmail(email)
+			account, err = tx.UserByEmail(email)
 			if ErrorCode(err) == ENOTFOUND {
 				return Invalid("email", "no account has the e-mail %s; the player signs up first (adiukh user add --role player)", email)
 			}
 			if err != nil {
 				return err
 			}
-			userID = account.ID
 		}
-		accounts, err := tx.PlayerAccounts(eventID)
-		if err != nil {
-			return err
-		}
-		for pid, account := range accounts {
-			if userID != 0 && account.ID == userID && pid != playerID {
-				return Conflict("email", "%s already plays in this event as player %d", email, pid)
-			}
-		}
-		if err := tx.LinkPlayer(eventID, playerID, userID); err != nil {
-			return err
-		}
-		return Audit(tx, s.now(), u, eventID, ActionPlayerLink, fmt.Sprintf("player %d", playerID), nil, email, "")
+		return s.linkPlayer(tx, u, eventID, playerID, account)
 	})
+}
+
+// linkPlayer is LinkPlayer inside a transaction that has locked the event,
+// which u may manage, and found the player: account nil takes the account
+// away. An accepted entry links its player through it too.
+func (s *Service) linkPlayer(tx Tx, u *User, eventID, playerID int64, account *User) error {
+	var userID int64
+	var email string
+	if account != nil {
+		userID, email = account.ID, account.Email
+	}
+	accounts, err := tx.PlayerAccounts(eventID)
+	if err != nil {
+		return err
+	}
+	for pid, linked := range accounts {
+		if userID != 0 && linked.ID == userID && pid != playerID {
+			return Conflict("email", "%s already plays in this event as player %d", email, pid)
+		}
+	}
+	if err := tx.LinkPlayer(eventID, playerID, userID); err != nil {
+		return err
+	}
+	return Audit(tx, s.now(), u, eventID, ActionPlayerLink, fmt.Sprintf("player %d", playerID), nil, email, "")
 }
 
 // SubmitResult records a player's report of their own board's result. The

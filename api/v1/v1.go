@@ -56,6 +56,7 @@ func Register(s *core.Server, g *gin.RouterGroup) {
 	h.correspondenceRoutesV1(g, w)
 	h.compositionRoutesV1(g, w)
 	h.solvingRoutesV1(g, w)
+	h.entriesRoutesV1(w)
 }
 
 func (h *handler) getMe(c *gin.Context) error {

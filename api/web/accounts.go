@@ -32,6 +32,8 @@ type accountsPageData struct {
 	Reset    bool
 	// Notice says what the last action did.
 	Notice string
+	// SignUps wait for an administrator's approval (a site without mail).
+	SignUps []tournament.SignUp
 }
 
 // renderAccounts shows the accounts page; the service decides who may see
@@ -40,6 +42,9 @@ func (h *handler) renderAccounts(c *gin.Context, status int, data accountsPageDa
 	ctx := c.Request.Context()
 	var err error
 	if data.Accounts, err = h.Accounts.Accounts(ctx); err != nil {
+		return err
+	}
+	if data.SignUps, err = h.Accounts.SignUps(ctx); err != nil {
 		return err
 	}
 	data.Me = tournament.UserFromContext(ctx)

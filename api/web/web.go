@@ -122,7 +122,7 @@ func (h *handler) renderWith(c *gin.Context, tr *translator, status int, name, t
 
 // navOf is the item of the main navigation a page belongs to.
 func navOf(pageName string) string {
-	if pageName == "search" || pageName == "account" || pageName == "accounts" {
+	if pageName == "search" || pageName == "account" || pageName == "accounts" || pageName == "calendar" {
 		return pageName
 	}
 	return "events"
@@ -206,7 +206,7 @@ func (h *handler) routes(r *gin.Engine) {
 	g := r.Group("", securityHeaders, h.SessionUser)
 	g.GET("/", h.Page(h.eventsPage))
 	g.GET("/search", h.Page(h.searchPage))
-	g.GET("/events/:id", h.Cached, h.Page(h.eventPage))
+	g.GET("/events/:id", h.Cached, h.Page(h.eventOrICS))
 	g.GET("/events/:id/standings", h.Cached, h.Page(h.standingsPage))
 	g.GET("/events/:id/crosstable", h.Cached, h.Page(h.crosstablePage))
 	g.GET("/events/:id/players/:pid", h.Cached, h.Page(h.playerPage))
@@ -275,4 +275,7 @@ func (h *handler) routes(r *gin.Engine) {
 	h.correspondenceRoutesWeb(g, m)
 	h.compositionRoutesWeb(g, m)
 	h.solvingRoutesWeb(g, m)
+	h.calendarRoutesWeb(g)
+	h.entriesRoutesWeb(m)
+	h.signupRoutesWeb(g, m)
 }

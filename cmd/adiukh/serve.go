@@ -127,7 +127,7 @@ func serve(args []string, stdout, stderr io.Writer) int {
 		DB:             st,
 		Events:         events,
 		Exporter:       export.New(events),
-		Accounts:       account.NewService(st),
+		Accounts:       account.NewServiceWith(st, signUpOptions(mailer, cfg.PublicURL)),
 		Correspondence: corr,
 		Composition:    comp,
 		Log:            log,
@@ -185,4 +185,14 @@ func runServer(ctx context.Context, srv *http.Server, ln net.Listener, drain tim
 	}
 	log.Info("all requests answered; closing the database")
 	return nil
+}
+
+// signUpOptions confirm sign-ups by mail when the site can send mail and
+// knows the public address its links start with; otherwise an
+// administrator approves them on the users page.
+func signUpOptions(mailer correspondence.Mailer, publicURL string) account.Options {
+	if mailer == nil || publicURL == "" {
+		return account.Options{}
+	}
+	return account.Options{Mailer: mailer, SiteURL: publicURL}
 }

@@ -37,6 +37,12 @@ type Service struct {
 
 	statsMu        sync.Mutex
 	wrong, limited int64
+
+	// mailer confirms the addresses of sign-ups; nil on a site without
+	// mail, where an administrator approves them. siteURL starts the links
+	// mailed.
+	mailer  Mailer
+	siteURL string
 }
 
 // Options configure a Service; the zero value is the server's defaults.
@@ -46,6 +52,11 @@ type Options struct {
 	// PasswordCost is the work of hashing a new password; DefaultPasswordCost
 	// when zero. Tests set MinPasswordCost.
 	PasswordCost PasswordCost
+	// Mailer, when set, mails sign-ups a confirmation link starting with
+	// SiteURL (the site's public address); without it an administrator
+	// approves them.
+	Mailer  Mailer
+	SiteURL string
 }
 
 // NewService returns an account service over st with the default limits.
@@ -72,6 +83,8 @@ func NewServiceWith(st Store, o Options) *Service {
 		check:     CheckPassword,
 		cost:      o.PasswordCost,
 		dummyHash: sync.OnceValue(func() string { return mustHash("adiukh: no account has this e-mail", o.PasswordCost) }),
+		mailer:    o.Mailer,
+		siteURL:   o.SiteURL,
 	}
 }
 

@@ -45,6 +45,7 @@ func MissingColumns(s *Store) ([]string, error) {
 		&teamSettingsRow{}, &teamRow{}, &teamMemberRow{}, &matchRow{}, &matchBoardRow{},
 		&submissionSettingRow{}, &playerAccountRow{}, &submissionRow{}, &secretRow{}, &webSessionRow{},
 		&corrSettingsRow{}, &corrGameRow{}, &corrMoveRow{}, &corrLeaveRow{}, &corrNotificationRow{},
+		&entrySettingsRow{}, &entryRow{}, &signUpRow{},
 	} {
 		stmt := &gorm.Statement{DB: s.db}
 		if err := stmt.Parse(row); err != nil {

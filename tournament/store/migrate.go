@@ -43,6 +43,8 @@ var migrations = []*gormigrate.Migration{
 	{ID: "2026112298-answer-ruling", Migrate: answerRulingMigration},
 	{ID: "20261125043118-note-keys", Migrate: noteKeysMigration},
 	{ID: "20261125052207-cook-accepted", Migrate: cookAcceptedMigration},
+	{ID: "20261125052339-entries", Migrate: entriesMigration},
+	{ID: "20261125053444-signups", Migrate: signUpsMigration},
 }
 
 // migrationLock is the key of the PostgreSQL advisory lock taken while

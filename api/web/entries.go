@@ -1,0 +1,197 @@
+package web
+
+import (
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/gin-gonic/gin"
+
+	"adiukh/api/core"
+	"adiukh/tournament"
+)
+
+// entriesRoutesWeb registers the entries page of an event: a signed-in
+// player enters and withdraws there, the event's arbiter sets the terms and
+// decides. Each form calls the use case the JSON API calls.
+func (h *handler) entriesRoutesWeb(m *gin.RouterGroup) {
+	m.GET("/events/:id/entries", h.Page(h.eventEntriesPage))
+	m.POST("/events/:id/entries", h.Page(h.enterEvent))
+	m.POST("/events/:id/entries/settings", h.Page(h.setEntries))
+	m.POST("/events/:id/entries/accept", h.Page(h.acceptAllEntries))
+	m.POST("/events/:id/entries/:eid/accept", h.Page(h.acceptEntry))
+	m.POST("/events/:id/entries/:eid/decline", h.Page(h.declineEntry))
+	m.POST("/events/:id/entries/:eid/withdraw", h.Page(h.withdrawEventEntry))
+}
+
+// eventEntriesData is the entries page: the service's view with the forms
+// shown again after a failed submit.
+type eventEntriesData struct {
+	eventHeader
+	*tournament.EntryView
+	// EnterForm, TermsForm and DecideForm are the forms of the player, of
+	// the terms and of the decisions; each shows its own error.
+	EnterForm  *form
+	TermsForm  *form
+	DecideForm *form
+	// DeadlineValue is the deadline as the settings form's input writes it.
+	DeadlineValue string
+}
+
+func (h *handler) eventEntriesPage(c *gin.Context) error {
+	return h.showEntries(c, http.StatusOK, nil)
+}
+
+// showEntries renders the page; fill, when set, puts back the form that
+// failed, with its error.
+func (h *handler) showEntries(c *gin.Context, status int, fill func(*eventEntriesData)) error {
+	id, err := core.PathInt(c, "id")
+	if err != nil {
+		return err
+	}
+	ctx := c.Request.Context()
+	e, err := h.Events.Event(ctx, id)
+	if err != nil {
+		return err
+	}
+	v, err := h.Events.Entries(ctx, id)
+	if err != nil {
+		return err
+	}
+	data := &eventEntriesData{eventHeader: h.header(c, e, "event_entries"), EntryView: v, EnterForm: newForm(), TermsForm: newForm(), DecideForm: newForm()}
+	if !v.Settings.Deadline.IsZero() {
+		data.DeadlineValue = v.Settings.Deadline.In(v.Zone).Format("2006-01-02T15:04")
+	}
+	if fill != nil {
+		fill(data)
+	}
+	tr := h.translator(c).In(v.Zone)
+	h.renderWith(c, tr, status, "entries", tr.T("entries.title"), data)
+	return nil
+}
+
+// formInt reads a whole number of a form; empty is 0.
+func formInt(c *gin.Context, name string) (int, error) {
+	s := strings.TrimSpace(c.PostForm(name))
+	if s == "" {
+		return 0, nil
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		return 0, tournament.Invalid(name, "%q is not a whole number", s)
+	}
+	return n, nil
+}
+
+// failedForm shows the page again with err at its field of the form pick
+// chooses, or returns err when no form can show it.
+func (h *handler) failedForm(c *gin.Context, err error, pick func(*eventEntriesData) *form) error {
+	f := newForm()
+	if ferr := f.fail(err, h.translator(c)); ferr != nil {
+		return ferr
+	}
+	for k := range c.Request.PostForm {
+		f.Values[k] = c.PostForm(k)
+	}
+	return h.showEntries(c, formStatus(err), func(d *eventEntriesData) { *pick(d) = *f })
+}
+
+func (h *handler) backToEntries(c *gin.Context, id int64) {
+	c.Redirect(http.StatusSeeOther, fmt.Sprintf("/events/%d/entries", id))
+}
+
+func (h *handler) enterEvent(c *gin.Context) error {
+	id, err := core.PathInt(c, "id")
+	if err != nil {
+		return err
+	}
+	in := tournament.EntryInput{Note: c.PostForm("note"), Sex: c.PostForm("sex"), Region: c.PostForm("region")}
+	enterForm := func(d *eventEntriesData) *form { return d.EnterForm }
+	if in.BirthYear, err = formInt(c, "birth_year"); err != nil {
+		return h.failedForm(c, err, enterForm)
+	}
+	if in.Rating, err = formInt(c, "rating"); err != nil {
+		return h.failedForm(c, err, enterForm)
+	}
+	if _, err := h.Events.Enter(c.Request.Context(), id, in); err != nil {
+		return h.failedForm(c, err, enterForm)
+	}
+	h.backToEntries(c, id)
+	return nil
+}
+
+func (h *handler) setEntries(c *gin.Context) error {
+	id, err := core.PathInt(c, "id")
+	if err != nil {
+		return err
+	}
+	settingsForm := func(d *eventEntriesData) *form { return d.TermsForm }
+	open := c.PostForm("open") == "on"
+	deadline, sex, region := c.PostForm("deadline"), c.PostForm("sex"), c.PostForm("region")
+	in := tournament.EntrySettingsInput{Open: &open, Deadline: &deadline, Sex: &sex, Region: &region}
+	ints := []struct {
+		name string
+		out  **int
+	}{{"max", &in.Max}, {"min_birth_year", &in.MinBirthYear}, {"max_birth_year", &in.MaxBirthYear}, {"min_rating", &in.MinRating}, {"max_rating", &in.MaxRating}}
+	for _, f := range ints {
+		n, err := formInt(c, f.name)
+		if err != nil {
+			return h.failedForm(c, err, settingsForm)
+		}
+		*f.out = &n
+	}
+	if _, err := h.Events.SetEntries(c.Request.Context(), id, in); err != nil {
+		return h.failedForm(c, err, settingsForm)
+	}
+	h.backToEntries(c, id)
+	return nil
+}
+
+func (h *handler) acceptAllEntries(c *gin.Context) error {
+	id, err := core.PathInt(c, "id")
+	if err != nil {
+		return err
+	}
+	if _, err := h.Events.AcceptEntries(c.Request.Context(), id); err != nil {
+		return h.failedForm(c, err, func(d *eventEntriesData) *form { return d.DecideForm })
+	}
+	h.backToEntries(c, id)
+	return nil
+}
+
+func (h *handler) acceptEntry(c *gin.Context) error {
+	ids, err := core.PathInts(c, "id", "eid")
+	if err != nil {
+		return err
+	}
+	if _, err := h.Events.AcceptEntry(c.Request.Context(), ids[0], ids[1]); err != nil {
+		return h.failedForm(c, err, func(d *eventEntriesData) *form { return d.DecideForm })
+	}
+	h.backToEntries(c, ids[0])
+	return nil
+}
+
+func (h *handler) declineEntry(c *gin.Context) error {
+	ids, err := core.PathInts(c, "id", "eid")
+	if err != nil {
+		return err
+	}
+	if _, err := h.Events.DeclineEntry(c.Request.Context(), ids[0], ids[1], c.PostForm("reason")); err != nil {
+		return h.failedForm(c, err, func(d *eventEntriesData) *form { return d.DecideForm })
+	}
+	h.backToEntries(c, ids[0])
+	return nil
+}
+
+func (h *handler) withdrawEventEntry(c *gin.Context) error {
+	ids, err := core.PathInts(c, "id", "eid")
+	if err != nil {
+		return err
+	}
+	if err := h.Events.WithdrawEntry(c.Request.Context(), ids[0], ids[1]); err != nil {
+		return h.failedForm(c, err, func(d *eventEntriesData) *form { return d.EnterForm })
+	}
+	h.backToEntries(c, ids[0])
+	return nil
+}

@@ -1,0 +1,96 @@
+package web
+
+import (
+	"errors"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"adiukh/api/core"
+	"adiukh/tournament"
+	"adiukh/tournament/account"
+)
+
+// signupRoutesWeb registers sign-up: the form, the confirmation link and
+// the administrator's approval on the users page.
+func (h *handler) signupRoutesWeb(g, m *gin.RouterGroup) {
+	g.GET("/signup", h.Page(h.signupPage))
+	g.POST("/signup", h.Page(h.signup))
+	g.GET("/signup/confirm/:token", h.Page(h.confirmSignup))
+	m.POST("/admin/signups/:sid/approve", h.Page(h.decideSignup(true)))
+	m.POST("/admin/signups/:sid/reject", h.Page(h.decideSignup(false)))
+}
+
+// signupPageData is the sign-up form, or the message after it.
+type signupPageData struct {
+	Form *form
+	// Started is when the form was shown (Unix seconds): a form sent back
+	// sooner than account.MinFillTime is a script's.
+	Started string
+	// Done is the message key shown instead of the form.
+	Done string
+}
+
+func (h *handler) signupPage(c *gin.Context) error {
+	h.renderSignup(c, http.StatusOK, signupPageData{Form: newForm()})
+	return nil
+}
+
+func (h *handler) renderSignup(c *gin.Context, status int, data signupPageData) {
+	data.Started = strconv.FormatInt(h.Now().Unix(), 10)
+	h.render(c, status, "signup", "signup.title", data)
+}
+
+func (h *handler) signup(c *gin.Context) error {
+	f := formValues(c, "email", "name")
+	var elapsed time.Duration
+	if started, err := strconv.ParseInt(c.PostForm("started"), 10, 64); err == nil {
+		elapsed = h.Now().Sub(time.Unix(started, 0))
+	}
+	err := h.Accounts.SignUp(c.Request.Context(), account.SignUpInput{
+		Email: f.Values["email"], Password: c.PostForm("password"), Name: f.Values["name"], Locale: string(h.Lang(c)),
+		From: c.ClientIP(), Trap: c.PostForm("website"), Elapsed: elapsed,
+	})
+	if err != nil {
+		core.RetryAfterOf(c, err)
+		var e *tournament.Error
+		if errors.As(err, &e) && e.Code == tournament.ETOOMANY {
+			// Shown at the form, which keeps what was typed.
+			f.Errors[""] = h.translator(c).Phrase(e)
+		} else if err := f.fail(err, h.translator(c)); err != nil {
+			return err
+		}
+		h.renderSignup(c, formStatus(err), signupPageData{Form: f})
+		return nil
+	}
+	done := "signup.sent_approval"
+	if h.Accounts.ConfirmsByMail() {
+		done = "signup.sent_mail"
+	}
+	h.renderSignup(c, http.StatusOK, signupPageData{Form: newForm(), Done: done})
+	return nil
+}
+
+func (h *handler) confirmSignup(c *gin.Context) error {
+	if _, err := h.Accounts.ConfirmSignUp(c.Request.Context(), c.Param("token")); err != nil {
+		return err
+	}
+	h.renderSignup(c, http.StatusOK, signupPageData{Form: newForm(), Done: "signup.confirmed"})
+	return nil
+}
+
+func (h *handler) decideSignup(approve bool) core.HandlerFunc {
+	return func(c *gin.Context) error {
+		id, err := core.PathInt(c, "sid")
+		if err != nil {
+			return err
+		}
+		if err := h.Accounts.ApproveSignUp(c.Request.Context(), id, approve); err != nil {
+			return err
+		}
+		c.Redirect(http.StatusSeeOther, "/admin/accounts")
+		return nil
+	}
+}

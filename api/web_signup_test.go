@@ -1,0 +1,69 @@
+package api_test
+
+import (
+	"net/http"
+	"net/url"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"adiukh/tournament"
+)
+
+var startedField = regexp.MustCompile(`name="started" value="(\d+)"`)
+
+// TestSignupApprovedByAdmin: on a site without mail, a sign-up waits on the
+// users page; a taken address gets the same answer; a form filled in too
+// fast or with the hidden field is answered the same and dropped; once
+// approved, the player signs in.
+func TestSignupApprovedByAdmin(t *testing.T) {
+	t.Parallel()
+	s := newWebServer(t)
+	anon := s.anonymous()
+	form := anon.get("/signup").Body.String()
+	m := startedField.FindStringSubmatch(form)
+	if m == nil || !strings.Contains(form, `name="website"`) {
+		t.Fatalf("the sign-up form lacks its bot trap:\n%s", form)
+	}
+	started, _ := strconv.ParseInt(m[1], 10, 64)
+	earlier := strconv.FormatInt(started-10, 10)
+	values := url.Values{"email": {"ann@example.org"}, "name": {"Анна Тлехас"}, "password": {"шашки адиюх"}, "started": {earlier}}
+
+	short := url.Values{"email": {"ann@example.org"}, "name": {"Анна"}, "password": {"short"}, "started": {earlier}}
+	if rec := anon.post("/signup", short); rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "field-error") {
+		t.Errorf("a short password: %d", rec.Code)
+	}
+	answer := anon.post("/signup", values)
+	if answer.Code != http.StatusOK || !strings.Contains(answer.Body.String(), "Администратор сайта") {
+		t.Fatalf("sign-up: %d\n%s", answer.Code, answer.Body)
+	}
+	taken := url.Values{"email": {"admin@example.org"}, "name": {"Кто-то"}, "password": {"шашки адиюх"}, "started": {earlier}}
+	if rec := anon.post("/signup", taken); rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), "Администратор сайта") {
+		t.Errorf("a taken address answered differently: %d", rec.Code)
+	}
+	fast := url.Values{"email": {"bot@example.org"}, "name": {"Бот"}, "password": {"шашки адиюх"}, "started": {strconv.FormatInt(time.Now().Unix(), 10)}}
+	trapped := url.Values{"email": {"bot2@example.org"}, "name": {"Бот"}, "password": {"шашки адиюх"}, "started": {earlier}, "website": {"http://spam"}}
+	for _, bot := range []url.Values{fast, trapped} {
+		if rec := anon.post("/signup", bot); rec.Code != http.StatusOK {
+			t.Errorf("a script's sign-up: %d", rec.Code)
+		}
+	}
+	admin := s.signIn(tournament.Admin)
+	users := admin.get("/admin/accounts").Body.String()
+	if !strings.Contains(users, "ann@example.org") || strings.Contains(users, "bot@example.org") || strings.Contains(users, "bot2@example.org") {
+		t.Fatalf("the users page does not list exactly Ann's sign-up")
+	}
+	approve := regexp.MustCompile(`action="(/admin/signups/\d+/approve)"`).FindStringSubmatch(users)
+	if rec := admin.post(approve[1], nil); rec.Code != http.StatusSeeOther {
+		t.Fatalf("approve: %d\n%s", rec.Code, rec.Body)
+	}
+	login := anon.post("/login", url.Values{"email": {"ann@example.org"}, "password": {"шашки адиюх"}, "next": {"/"}})
+	if login.Code != http.StatusSeeOther {
+		t.Errorf("the approved player cannot sign in: %d", login.Code)
+	}
+	if rec := anon.get("/signup/confirm/adk_nothing"); rec.Code != http.StatusBadRequest {
+		t.Errorf("a link that does not exist: %d", rec.Code)
+	}
+}

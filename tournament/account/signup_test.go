@@ -1,0 +1,145 @@
+package account_test
+
+import (
+	"context"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"adiukh/tournament"
+	"adiukh/tournament/account"
+	"adiukh/tournament/store/storetest"
+)
+
+// outbox is a Mailer that keeps what it is given.
+type outbox struct {
+	mu   sync.Mutex
+	sent []string // "to\nsubject\nbody"
+}
+
+func (o *outbox) Send(_ context.Context, to, subject, body string) error {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	o.sent = append(o.sent, to+"\n"+subject+"\n"+body)
+	return nil
+}
+
+func (o *outbox) last() string {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if len(o.sent) == 0 {
+		return ""
+	}
+	return o.sent[len(o.sent)-1]
+}
+
+var link = regexp.MustCompile(`https://adiukh\.example/signup/confirm/(\S+)`)
+
+// TestSignUpWithMail: the address is confirmed by the link mailed to it,
+// which works once and not after it expires; a taken address gets the same
+// answer and its owner a mail; scripts (the hidden field, a form filled in
+// too fast) are answered the same and dropped.
+func TestSignUpWithMail(t *testing.T) {
+	t.Parallel()
+	for name, st := range storetest.Open(t) {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			now := time.Date(2026, 11, 25, 10, 0, 0, 0, time.UTC)
+			box := &outbox{}
+			svc := account.NewServiceWith(st, account.Options{PasswordCost: account.MinPasswordCost, Mailer: box, SiteURL: "https://adiukh.example", Now: func() time.Time { return now }})
+			ctx := context.Background()
+			in := account.SignUpInput{Email: "Ann@Example.org", Password: "шашки адиюх", Name: "Анна Тлехас", From: "192.0.2.1", Elapsed: 10 * time.Second}
+
+			bad := in
+			bad.Password = "short"
+			if err := svc.SignUp(ctx, bad); tournament.ErrorCode(err) != tournament.EINVALID {
+				t.Errorf("a short password: %v", err)
+			}
+			for _, bot := range []account.SignUpInput{{Email: in.Email, Password: in.Password, Name: in.Name, Trap: "x", Elapsed: time.Minute}, {Email: in.Email, Password: in.Password, Name: in.Name, Elapsed: time.Second}} {
+				if err := svc.SignUp(ctx, bot); err != nil || box.last() != "" {
+					t.Errorf("a script's sign-up: %v, mail %q", err, box.last())
+				}
+			}
+			if err := svc.SignUp(ctx, in); err != nil {
+				t.Fatal(err)
+			}
+			m := link.FindStringSubmatch(box.last())
+			if m == nil || !strings.HasPrefix(box.last(), "ann@example.org\n") {
+				t.Fatalf("no confirmation link mailed: %q", box.last())
+			}
+			if _, err := svc.Login(ctx, "ann@example.org", in.Password, "192.0.2.1"); err == nil {
+				t.Errorf("signed in before confirming")
+			}
+			u, err := svc.ConfirmSignUp(ctx, m[1])
+			if err != nil || u.Role != tournament.PlayerRole || u.Name != "Анна Тлехас" {
+				t.Fatalf("confirm: %+v, %v", u, err)
+			}
+			if _, err := svc.ConfirmSignUp(ctx, m[1]); tournament.ErrorCode(err) != tournament.EINVALID {
+				t.Errorf("a link used twice: %v", err)
+			}
+			if _, err := svc.Login(ctx, "ann@example.org", in.Password, "192.0.2.1"); err != nil {
+				t.Errorf("sign in after confirming: %v", err)
+			}
+			// The address is taken now: the same answer, and a mail to its owner.
+			before := len(box.sent)
+			if err := svc.SignUp(ctx, in); err != nil || len(box.sent) != before+1 || link.MatchString(box.last()) {
+				t.Errorf("a taken address: %v, mail %q", err, box.last())
+			}
+			// A link older than ConfirmWithin does not work.
+			other := in
+			other.Email = "bob@example.org"
+			if err := svc.SignUp(ctx, other); err != nil {
+				t.Fatal(err)
+			}
+			old := link.FindStringSubmatch(box.last())[1]
+			now = now.Add(account.ConfirmWithin)
+			if _, err := svc.ConfirmSignUp(ctx, old); tournament.ErrorCode(err) != tournament.EINVALID {
+				t.Errorf("an expired link: %v", err)
+			}
+		})
+	}
+}
+
+// TestSignUpApproved: without mail, a sign-up waits for an administrator,
+// who approves it on the users page; sign-ups from one address are limited.
+func TestSignUpApproved(t *testing.T) {
+	t.Parallel()
+	st := storetest.Open(t)["sqlite"]
+	svc := account.NewServiceWith(st, account.Options{PasswordCost: account.MinPasswordCost})
+	ctx := context.Background()
+	admin, err := svc.AddUser(ctx, account.NewUser{Email: "admin@example.org", Role: "admin", Password: "пароль админа"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	asAdmin := tournament.NewContextWithUser(ctx, admin)
+	in := account.SignUpInput{Email: "ann@example.org", Password: "шашки адиюх", Name: "Анна", From: "192.0.2.7", Elapsed: time.Minute}
+	if err := svc.SignUp(ctx, in); err != nil {
+		t.Fatal(err)
+	}
+	waiting, err := svc.SignUps(asAdmin)
+	if err != nil || len(waiting) != 1 || waiting[0].Email != "ann@example.org" {
+		t.Fatalf("waiting: %+v, %v", waiting, err)
+	}
+	if _, err := svc.SignUps(ctx); tournament.ErrorCode(err) != tournament.EUNAUTHORIZED {
+		t.Errorf("sign-ups read without signing in: %v", err)
+	}
+	if err := svc.ApproveSignUp(asAdmin, waiting[0].ID, true); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := svc.Login(ctx, "ann@example.org", in.Password, "192.0.2.7"); err != nil {
+		t.Errorf("sign in after approval: %v", err)
+	}
+	limited := false
+	for i := range 10 {
+		in.Email = string(rune('a'+i)) + "x@example.org"
+		if err := svc.SignUp(ctx, in); tournament.ErrorCode(err) == tournament.ETOOMANY {
+			limited = true
+			break
+		}
+	}
+	if !limited {
+		t.Errorf("eleven sign-ups from one address were all taken")
+	}
+}

@@ -1,0 +1,203 @@
+package tournament
+
+import (
+	"cmp"
+	"context"
+	"slices"
+	"strings"
+	"time"
+)
+
+// recentEvents is how many finished events the calendar lists: the latest
+// ones, by their last day. Older ones are found by search.
+const recentEvents = 20
+
+// CalendarFilter narrows the calendar; a zero field does not filter.
+type CalendarFilter struct {
+	Discipline string
+	// City is the place (the events' city, up to case); the events of
+	// this site name no region apart from it.
+	City string
+	// Month is YYYY-MM: events with a day in that month.
+	Month string
+	// Open keeps only the events taking entries online now.
+	Open bool
+}
+
+// CalendarItem is one event of the calendar with what a player choosing
+// one wants to know: how many are entered and whether entries are open.
+type CalendarItem struct {
+	Event
+	// Entered counts the event's players.
+	Entered int
+	// Open: the event takes entries online now, until Deadline (in the
+	// event's time zone; zero for none).
+	Open     bool
+	Deadline time.Time
+	// Waiting counts the entries not decided yet, pending or on the
+	// waiting list.
+	Waiting int
+}
+
+// Calendar is the calendar of events: running ones, then upcoming ones by
+// their first day, then recent ones by their last day, newest first.
+type Calendar struct {
+	Running  []CalendarItem
+	Upcoming []CalendarItem
+	Recent   []CalendarItem
+	// Cities are the places of every event the reader may see, for the
+	// filter's choices.
+	Cities []string
+}
+
+// Calendar reads the calendar of the events the reader may see. Upcoming
+// events are those still registering players, whatever their dates: an
+// event whose arbiter has not started it has not started. Whether entries
+// are open is read on the service's clock (their deadline).
+func (s *Service) Calendar(ctx context.Context, f CalendarFilter) (*Calendar, error) {
+	var month time.Time
+	if f.Month != "" {
+		m, err := time.Parse("2006-01", f.Month)
+		if err != nil {
+			return nil, Invalid("month", "%q is not a month; write it as 2026-12", f.Month)
+		}
+		month = m
+	}
+	events, err := s.Events(ctx)
+	if err != nil {
+		return nil, err
+	}
+	cal := &Calendar{}
+	cities := map[string]bool{}
+	err = s.store.View(ctx, func(tx Tx) error {
+		for _, e := range events {
+			if e.City != "" {
+				cities[e.City] = true
+			}
+			if !f.matches(&e, month) {
+				continue
+			}
+			item, err := s.calendarItem(tx, &e)
+			if err != nil {
+				return err
+			}
+			if f.Open && !item.Open {
+				continue
+			}
+			switch e.Status {
+			case Running:
+				cal.Running = append(cal.Running, *item)
+			case Registration:
+				cal.Upcoming = append(cal.Upcoming, *item)
+			default:
+				cal.Recent = append(cal.Recent, *item)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	// An upcoming event without dates comes last: nobody can plan for it yet.
+	slices.SortStableFunc(cal.Upcoming, func(a, b CalendarItem) int {
+		if (a.StartDate == "") != (b.StartDate == "") {
+			return cmp.Compare(b.StartDate, a.StartDate)
+		}
+		return cmp.Compare(a.StartDate, b.StartDate)
+	})
+	slices.SortStableFunc(cal.Recent, func(a, b CalendarItem) int { return cmp.Compare(b.lastDay(), a.lastDay()) })
+	if len(cal.Recent) > recentEvents {
+		cal.Recent = cal.Recent[:recentEvents]
+	}
+	for c := range cities {
+		cal.Cities = append(cal.Cities, c)
+	}
+	slices.SortFunc(cal.Cities, func(a, b string) int { return cmp.Compare(nameKey(a), nameKey(b)) })
+	return cal, nil
+}
+
+// CalendarEvent is one event as the calendar shows it, for its own
+// iCalendar file.
+func (s *Service) CalendarEvent(ctx context.Context, eventID int64) (*CalendarItem, error) {
+	var item *CalendarItem
+	err := s.store.View(ctx, func(tx Tx) error {
+		e, err := readable(ctx, tx, eventID)
+		if err != nil {
+			return err
+		}
+		item, err = s.calendarItem(tx, e)
+		return err
+	})
+	return item, err
+}
+
+func (s *Service) calendarItem(tx Tx, e *Event) (*CalendarItem, error) {
+	n, err := tx.CountPlayers(e.ID)
+	if err != nil {
+		return nil, err
+	}
+	item := &CalendarItem{Event: *e, Entered: n}
+	set, err := tx.EntrySettings(e.ID)
+	if err != nil {
+		return nil, err
+	}
+	if s.takesEntries(e, set) != nil {
+		return item, nil
+	}
+	item.Open, item.Deadline = true, set.Deadline
+	entries, err := tx.Entries(e.ID)
+	if err != nil {
+		return nil, err
+	}
+	for _, en := range entries {
+		if en.Status == EntryPending || en.Status == EntryWaiting {
+			item.Waiting++
+		}
+	}
+	return item, nil
+}
+
+// matches reports whether the event passes the filter's fields that need
+// no reading of its entries.
+func (f CalendarFilter) matches(e *Event, month time.Time) bool {
+	if f.Discipline != "" && string(e.Discipline) != f.Discipline {
+		return false
+	}
+	if f.City != "" && nameKey(strings.TrimSpace(f.City)) != nameKey(e.City) {
+		return false
+	}
+	if !month.IsZero() {
+		first, last := e.StartDate, e.lastDay()
+		if first == "" {
+			return false
+		}
+		from, to := month.Format(time.DateOnly), month.AddDate(0, 1, -1).Format(time.DateOnly)
+		// Dates in YYYY-MM-DD compare as text.
+		if last < from || first > to {
+			return false
+		}
+	}
+	return true
+}
+
+// lastDay is the event's last day: its end date, or its start date for an
+// event of one day.
+func (e *Event) lastDay() string {
+	if e.EndDate != "" {
+		return e.EndDate
+	}
+	return e.StartDate
+}
+
+// Days are the event's first and last days, ok false when it has no dates.
+func (e *Event) Days() (first, last time.Time, ok bool) {
+	first, err := time.Parse(time.DateOnly, e.StartDate)
+	if err != nil {
+		return time.Time{}, time.Time{}, false
+	}
+	last, err = time.Parse(time.DateOnly, e.lastDay())
+	if err != nil || last.Before(first) {
+		last = first
+	}
+	return first, last, true
+}

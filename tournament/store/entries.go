@@ -1,0 +1,143 @@
+package store
+
+import (
+	"fmt"
+	"time"
+
+	"gorm.io/gorm/clause"
+
+	"adiukh/tournament"
+)
+
+// The tables of online entries (tournament.EntryTx), created by migration
+// 20261125052339-entries.
+
+type entrySettingsRow struct {
+	EventID      int64    `gorm:"primaryKey;autoIncrement:false"`
+	Event        eventRow `gorm:"constraint:OnDelete:CASCADE"`
+	Open         bool     `gorm:"not null"`
+	Deadline     *time.Time
+	Max          int    `gorm:"not null"`
+	MinBirthYear int    `gorm:"not null"`
+	MaxBirthYear int    `gorm:"not null"`
+	Sex          string `gorm:"size:1;not null"`
+	Region       string `gorm:"size:200;not null"`
+	MinRating    int    `gorm:"not null"`
+	MaxRating    int    `gorm:"not null"`
+}
+
+func (entrySettingsRow) TableName() string { return "entry_settings" }
+
+type entryRow struct {
+	ID        int64    `gorm:"primaryKey"`
+	EventID   int64    `gorm:"not null;uniqueIndex:idx_entries_event_user,priority:1"`
+	Event     eventRow `gorm:"constraint:OnDelete:CASCADE"`
+	UserID    int64    `gorm:"not null;uniqueIndex:idx_entries_event_user,priority:2;index"`
+	User      userRow  `gorm:"constraint:OnDelete:CASCADE"`
+	UserEmail string   `gorm:"size:254;not null"`
+	Name      string   `gorm:"size:200;not null"`
+	Status    string   `gorm:"size:16;not null"`
+	Note      string   `gorm:"type:text;not null"`
+	BirthYear int      `gorm:"not null"`
+	Sex       string   `gorm:"size:1;not null"`
+	Region    string   `gorm:"size:200;not null"`
+	Rating    int      `gorm:"not null"`
+	Reason    string   `gorm:"type:text;not null"`
+	PlayerID  int64    `gorm:"not null"`
+	CreatedAt time.Time
+	DecidedAt *time.Time
+}
+
+func (entryRow) TableName() string { return "entries" }
+
+var _ tournament.EntryTx = (*tx)(nil)
+
+// optionalTime is a moment as a nullable column keeps it: nil for none.
+func optionalTime(t time.Time) *time.Time {
+	if t.IsZero() {
+		return nil
+	}
+	u := t.UTC()
+	return &u
+}
+
+func fromOptional(t *time.Time) time.Time {
+	if t == nil {
+		return time.Time{}
+	}
+	return t.UTC()
+}
+
+func (t *tx) EntrySettings(eventID int64) (*tournament.EntrySettings, error) {
+	var rows []entrySettingsRow
+	if err := t.db.Where("event_id = ?", eventID).Find(&rows).Error; err != nil {
+		return nil, fmt.Errorf("read entry settings of event %d: %w", eventID, err)
+	}
+	if len(rows) == 0 {
+		return &tournament.EntrySettings{EventID: eventID}, nil
+	}
+	r := rows[0]
+	return &tournament.EntrySettings{EventID: eventID, Open: r.Open, Deadline: fromOptional(r.Deadline), Max: r.Max,
+		MinBirthYear: r.MinBirthYear, MaxBirthYear: r.MaxBirthYear, Sex: r.Sex, Region: r.Region, MinRating: r.MinRating, MaxRating: r.MaxRating}, nil
+}
+
+func (t *tx) SetEntrySettings(s *tournament.EntrySettings) error {
+	row := entrySettingsRow{EventID: s.EventID, Open: s.Open, Deadline: optionalTime(s.Deadline), Max: s.Max,
+		MinBirthYear: s.MinBirthYear, MaxBirthYear: s.MaxBirthYear, Sex: s.Sex, Region: s.Region, MinRating: s.MinRating, MaxRating: s.MaxRating}
+	err := t.db.Omit("Event").Clauses(clause.OnConflict{Columns: []clause.Column{{Name: "event_id"}}, UpdateAll: true}).Create(&row).Error
+	if err != nil {
+		return fmt.Errorf("store entry settings of event %d: %w", s.EventID, err)
+	}
+	return nil
+}
+
+func entryToRow(e *tournament.Entry) entryRow {
+	return entryRow{ID: e.ID, EventID: e.EventID, UserID: e.UserID, UserEmail: e.UserEmail, Name: e.Name, Status: string(e.Status),
+		Note: e.Note, BirthYear: e.BirthYear, Sex: e.Sex, Region: e.Region, Rating: e.Rating, Reason: e.Reason, PlayerID: e.PlayerID,
+		CreatedAt: e.CreatedAt.UTC(), DecidedAt: optionalTime(e.DecidedAt)}
+}
+
+func rowToEntry(r *entryRow) tournament.Entry {
+	return tournament.Entry{ID: r.ID, EventID: r.EventID, UserID: r.UserID, UserEmail: r.UserEmail, Name: r.Name, Status: tournament.EntryStatus(r.Status),
+		Note: r.Note, BirthYear: r.BirthYear, Sex: r.Sex, Region: r.Region, Rating: r.Rating, Reason: r.Reason, PlayerID: r.PlayerID,
+		CreatedAt: r.CreatedAt.UTC(), DecidedAt: fromOptional(r.DecidedAt)}
+}
+
+func (t *tx) CreateEntry(e *tournament.Entry) error {
+	row := entryToRow(e)
+	if err := t.db.Omit("Event", "User").Create(&row).Error; err != nil {
+		if uniqueViolation(err) {
+			return tournament.Conflict("", "you have entered this event already")
+		}
+		return fmt.Errorf("store entry: %w", err)
+	}
+	e.ID = row.ID
+	return nil
+}
+
+func (t *tx) Entries(eventID int64) ([]tournament.Entry, error) {
+	var rows []entryRow
+	if err := t.db.Where("event_id = ?", eventID).Order("id").Find(&rows).Error; err != nil {
+		return nil, fmt.Errorf("read entries: %w", err)
+	}
+	out := make([]tournament.Entry, len(rows))
+	for i := range rows {
+		out[i] = rowToEntry(&rows[i])
+	}
+	return out, nil
+}
+
+func (t *tx) UpdateEntry(e *tournament.Entry) error {
+	row := entryToRow(e)
+	if err := t.db.Omit("Event", "User").Save(&row).Error; err != nil {
+		return fmt.Errorf("store entry %d: %w", e.ID, err)
+	}
+	return nil
+}
+
+func (t *tx) DeleteEntry(id int64) error {
+	if err := t.db.Delete(&entryRow{}, id).Error; err != nil {
+		return fmt.Errorf("delete entry %d: %w", id, err)
+	}
+	return nil
+}

@@ -1,0 +1,79 @@
+package store
+
+import (
+	"fmt"
+	"time"
+
+	"adiukh/tournament"
+)
+
+// signUpRow is a sign-up waiting to become an account (tournament.SignUpTx),
+// created by migration 20261125053444-signups.
+type signUpRow struct {
+	ID           int64  `gorm:"primaryKey"`
+	Email        string `gorm:"size:254;not null;uniqueIndex"`
+	Name         string `gorm:"size:200;not null"`
+	PasswordHash string `gorm:"size:200;not null"`
+	Locale       string `gorm:"size:8;not null"`
+	TokenHash    string `gorm:"size:64;not null;index"`
+	ExpiresAt    *time.Time
+	CreatedAt    time.Time
+}
+
+func (signUpRow) TableName() string { return "signups" }
+
+var _ tournament.SignUpTx = (*tx)(nil)
+
+func rowToSignUp(r *signUpRow) tournament.SignUp {
+	return tournament.SignUp{ID: r.ID, Email: r.Email, Name: r.Name, PasswordHash: r.PasswordHash, Locale: r.Locale,
+		TokenHash: r.TokenHash, ExpiresAt: fromOptional(r.ExpiresAt), CreatedAt: r.CreatedAt.UTC()}
+}
+
+func (t *tx) CreateSignUp(s *tournament.SignUp) error {
+	row := signUpRow{Email: s.Email, Name: s.Name, PasswordHash: s.PasswordHash, Locale: s.Locale, TokenHash: s.TokenHash,
+		ExpiresAt: optionalTime(s.ExpiresAt), CreatedAt: s.CreatedAt.UTC()}
+	if err := t.db.Create(&row).Error; err != nil {
+		return fmt.Errorf("store sign-up: %w", err)
+	}
+	s.ID = row.ID
+	return nil
+}
+
+func (t *tx) signUp(where string, arg any) (*tournament.SignUp, error) {
+	var rows []signUpRow
+	if err := t.db.Where(where, arg).Limit(1).Find(&rows).Error; err != nil {
+		return nil, fmt.Errorf("read sign-up: %w", err)
+	}
+	if len(rows) == 0 {
+		return nil, tournament.NotFound("no such sign-up")
+	}
+	s := rowToSignUp(&rows[0])
+	return &s, nil
+}
+
+func (t *tx) SignUpByToken(hash string) (*tournament.SignUp, error) {
+	return t.signUp("token_hash = ? AND token_hash <> ''", hash)
+}
+
+func (t *tx) SignUpByEmail(email string) (*tournament.SignUp, error) {
+	return t.signUp("email = ?", email)
+}
+
+func (t *tx) SignUps() ([]tournament.SignUp, error) {
+	var rows []signUpRow
+	if err := t.db.Order("id").Find(&rows).Error; err != nil {
+		return nil, fmt.Errorf("read sign-ups: %w", err)
+	}
+	out := make([]tournament.SignUp, len(rows))
+	for i := range rows {
+		out[i] = rowToSignUp(&rows[i])
+	}
+	return out, nil
+}
+
+func (t *tx) DeleteSignUp(id int64) error {
+	if err := t.db.Delete(&signUpRow{}, id).Error; err != nil {
+		return fmt.Errorf("delete sign-up %d: %w", id, err)
+	}
+	return nil
+}
