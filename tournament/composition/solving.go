@@ -187,48 +187,25 @@ func (s *Service) SetupSolving(ctx context.Context, eventID int64, in SolvingInp
 // returns the number of events it moved on; moving never goes back, so
 // sweeps on several instances at once do no harm.
 func (s *Service) AdvanceSolving(ctx context.Context, at time.Time) (int, error) {
-	var due []int64
-	if err := s.store.View(ctx, func(tx Tx) (err error) {
-		due, err = tx.DueSolving(at)
-		return err
-	}); err != nil {
-		return 0, err
-	}
-	moved := 0
-	for _, id := range due {
-		err := s.store.Update(ctx, func(tx Tx) error {
-			if err := tx.LockEvent(id); err != nil {
-				return err
-			}
-			e, err := tx.Event(id)
-			if err != nil {
-				return err
-			}
-			c, err := tx.SolvingContest(id)
-			if err != nil {
-				return err
-			}
-			to := tournament.Running
-			if !at.Before(c.Ends) {
-				_, err := tx.Contest(id)
-				switch {
-				case tournament.ErrorCode(err) == tournament.ENOTFOUND:
-					to = tournament.Finished
-				case err != nil:
-					return err
-				}
-			}
-			if e.Status == to || e.Status == tournament.Finished {
-				return nil
-			}
-			moved++
-			return advanceEvent(tx, id, to)
-		})
+	due := func(tx Tx) ([]int64, error) { return tx.DueSolving(at) }
+	return s.advanceEvents(ctx, due, func(tx Tx, e *tournament.Event) (tournament.EventStatus, error) {
+		c, err := tx.SolvingContest(e.ID)
 		if err != nil {
-			return moved, err
+			return "", err
 		}
-	}
-	return moved, nil
+		if at.Before(c.Ends) {
+			return tournament.Running, nil
+		}
+		// After the window, an event that also holds a contest of
+		// compositions runs on until its final award.
+		switch _, err := tx.Contest(e.ID); {
+		case tournament.ErrorCode(err) == tournament.ENOTFOUND:
+			return tournament.Finished, nil
+		case err != nil:
+			return "", err
+		}
+		return tournament.Running, nil
+	})
 }
 
 // AdvanceContests moves the events whose contest's deadline has passed from
@@ -236,15 +213,35 @@ func (s *Service) AdvanceSolving(ctx context.Context, at time.Time) (int, error)
 // rather than waiting for the first mark. It is the scheduler's sweep, like
 // AdvanceSolving, and returns the number of events it moved on.
 func (s *Service) AdvanceContests(ctx context.Context, at time.Time) (int, error) {
-	var due []int64
+	due := func(tx Tx) ([]int64, error) { return tx.DueContests(at) }
+	return s.advanceEvents(ctx, due, func(tx Tx, e *tournament.Event) (tournament.EventStatus, error) {
+		c, err := tx.Contest(e.ID)
+		if err != nil {
+			return "", err
+		}
+		// Read again under the lock: the director may have moved the
+		// deadline, or a mark moved the event on, since the list.
+		if e.Status != tournament.Registration || c.Stage != Entries || at.Before(c.Deadline) {
+			return e.Status, nil
+		}
+		return tournament.Running, nil
+	})
+}
+
+// advanceEvents moves each event that due lists on to the status next
+// gives it, each in a transaction of its own under the event's lock, and
+// counts the events it moved. Moving never goes back and never leaves a
+// finished event, so sweeps on several instances at once do no harm.
+func (s *Service) advanceEvents(ctx context.Context, due func(Tx) ([]int64, error), next func(Tx, *tournament.Event) (tournament.EventStatus, error)) (int, error) {
+	var ids []int64
 	if err := s.store.View(ctx, func(tx Tx) (err error) {
-		due, err = tx.DueContests(at)
+		ids, err = due(tx)
 		return err
 	}); err != nil {
 		return 0, err
 	}
 	moved := 0
-	for _, id := range due {
+	for _, id := range ids {
 		err := s.store.Update(ctx, func(tx Tx) error {
 			if err := tx.LockEvent(id); err != nil {
 				return err
@@ -253,17 +250,12 @@ func (s *Service) AdvanceContests(ctx context.Context, at time.Time) (int, error
 			if err != nil {
 				return err
 			}
-			c, err := tx.Contest(id)
-			if err != nil {
+			to, err := next(tx, e)
+			if err != nil || e.Status == to || e.Status == tournament.Finished {
 				return err
 			}
-			// Read again under the lock: the director may have moved the
-			// deadline, or a mark moved the event on, since the list.
-			if e.Status != tournament.Registration || c.Stage != Entries || at.Before(c.Deadline) {
-				return nil
-			}
 			moved++
-			return advanceEvent(tx, id, tournament.Running)
+			return advanceEvent(tx, id, to)
 		})
 		if err != nil {
 			return moved, err
