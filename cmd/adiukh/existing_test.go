@@ -11,7 +11,7 @@ import (
 // data of a database refuses a file that is not there (a mistyped --db)
 // and creates nothing.
 func TestCommandsRefuseAMissingDatabase(t *testing.T) {
-	t.Parallel()
+	// Not parallel: it sets stdin, which every command reads.
 	dir := t.TempDir()
 	typo := filepath.Join(dir, "typo.db")
 	trf := filepath.Join(dir, "event.trf")

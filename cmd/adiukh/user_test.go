@@ -8,7 +8,7 @@ import (
 )
 
 func TestUserAddAndTokenCreate(t *testing.T) {
-	t.Parallel()
+	// Not parallel: it sets stdin, which every command reads.
 	db := filepath.Join(t.TempDir(), "adiukh.db")
 	for _, tc := range []struct {
 		name     string
