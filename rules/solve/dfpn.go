@@ -61,7 +61,7 @@ func (s *Solver) mid(n *node, h uint64, depth int32, thpn, thdn uint32) numbers 
 		return numbers{1, 1, noLow, 0}
 	}
 	s.nodes++
-	if s.nodes%checkEvery == 0 && s.interrupted() {
+	if s.nodes&(checkEvery-1) == 0 && s.interrupted() {
 		s.aborted = true
 		return numbers{1, 1, noLow, 0}
 	}

@@ -49,7 +49,7 @@ type Options struct {
 	TableBytes int
 }
 
-// checkEvery is how many nodes go by between two looks at the clock and the
+// checkEvery (a power of two, for a mask) is how many nodes go by between two looks at the clock and the
 // context: about 3 ms of search, so a dropped request stops its search well
 // within 50 ms, while the look costs nothing measurable.
 const checkEvery = 4096
