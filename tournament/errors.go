@@ -7,6 +7,7 @@ package tournament
 
 import (
 	"errors"
+	"time"
 
 	"adiukh/rules"
 )
@@ -40,6 +41,9 @@ type Error struct {
 	// its own Line and Field; Message sums them up. Empty for an error of
 	// one field.
 	Details []*Error
+	// RetryAfter is how long a client refused for going too fast (ETOOMANY)
+	// should wait before it tries again; 0 when not known.
+	RetryAfter time.Duration
 }
 
 func newError(code, field, format string, args []any) *Error {
@@ -149,6 +153,14 @@ func joinInvalid(errs []error) error {
 // TooMany reports attempts that come faster than allowed.
 func TooMany(format string, args ...any) *Error {
 	return newError(ETOOMANY, "", format, args)
+}
+
+// TooManyUntil reports attempts beyond a limit that lets the next one in
+// after wait; the message should say which limit and until when.
+func TooManyUntil(wait time.Duration, format string, args ...any) *Error {
+	e := newError(ETOOMANY, "", format, args)
+	e.RetryAfter = wait
+	return e
 }
 
 // TooLarge reports input larger than allowed; field names it.

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -24,8 +25,11 @@ type solveJSON struct {
 	Score    *string    `json:"score"`
 	Best     []moveLine `json:"best"`
 	Line     []string   `json:"line"`
-	Nodes    int64      `json:"nodes"`
-	MS       int64      `json:"ms"`
+	// Unfinished: the budget ran out after the value was proved, so best
+	// and line are empty.
+	Unfinished bool  `json:"unfinished,omitempty"`
+	Nodes      int64 `json:"nodes"`
+	MS         int64 `json:"ms"`
 }
 
 // judgeJSON is the judgement of a stipulation as --json prints it.
@@ -36,8 +40,11 @@ type judgeJSON struct {
 	Line        []string        `json:"line"`
 	Duals       []dualJSON      `json:"duals"`
 	Refutation  *refutationJSON `json:"refutation"`
-	Nodes       int64           `json:"nodes"`
-	MS          int64           `json:"ms"`
+	// Unfinished: the budget ran out after the verdict was decided, so the
+	// line (or the refutation's) is missing or short.
+	Unfinished bool  `json:"unfinished,omitempty"`
+	Nodes      int64 `json:"nodes"`
+	MS         int64 `json:"ms"`
 }
 
 type dualJSON struct {
@@ -56,6 +63,7 @@ func solveCommand(args []string, stdout, stderr io.Writer) int {
 	position, side := positionFlags(fs.FlagSet)
 	asJSON := fs.Bool("json", false, "print the answer as JSON")
 	maxNodes := fs.Int64("max-nodes", solve.DefaultMaxNodes, "give up, saying so, after this many nodes")
+	maxTime := fs.Duration("max-time", 0, "give up, saying so, after this long (30s, 5m; 0: no limit but the nodes)")
 	tableMB := fs.Int("table-mb", solve.DefaultTableBytes>>20, "memory of the transposition table, in MiB")
 	stipulation := fs.String("stipulation", "", "judge a problem: \"white wins\", \"white 17\", \"black wins\", \"draw\", \"exact 13:11\"")
 	if err := fs.ParseFlagsOnly(args); err != nil {
@@ -67,6 +75,9 @@ func solveCommand(args []string, stdout, stderr io.Writer) int {
 	}
 	if *maxNodes < 1 || *tableMB < 1 {
 		return refuse(newProblem("--max-nodes and --table-mb must be 1 or more"))
+	}
+	if *maxTime < 0 {
+		return refuse(newProblem("--max-time must not be negative"))
 	}
 	// A table larger than the memory would stop the program with a crash
 	// instead of an answer; so would a size whose bytes overflow.
@@ -80,7 +91,7 @@ func solveCommand(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return refuse(err)
 	}
-	s := solve.New(solve.Options{MaxNodes: *maxNodes, TableBytes: *tableMB << 20})
+	s := solve.New(solve.Options{MaxNodes: *maxNodes, MaxTime: *maxTime, TableBytes: *tableMB << 20})
 	var out any
 	var text func()
 	if *stipulation != "" {
@@ -88,13 +99,13 @@ func solveCommand(args []string, stdout, stderr io.Writer) int {
 		if err != nil {
 			return refuse(fmt.Errorf("--stipulation: %w", err))
 		}
-		j, err := s.Judge(p, color, st, nil)
+		j, err := s.Judge(context.Background(), p, color, st, nil)
 		if err != nil {
 			return budgetOrFail(err, s, *asJSON, stdout, stderr, refuse)
 		}
 		out, text = judgement(j, p), func() { printJudgement(stdout, j, p) }
 	} else {
-		r, err := s.Solve(p, color)
+		r, err := s.Solve(context.Background(), p, color)
 		if err != nil {
 			return budgetOrFail(err, s, *asJSON, stdout, stderr, refuse)
 		}
@@ -155,7 +166,8 @@ func budgetOrFail(err error, s *solve.Solver, asJSON bool, stdout, stderr io.Wri
 }
 
 func value(r *solve.Result) solveJSON {
-	v := solveJSON{WhiteMin: r.WhiteMin, WhiteMax: r.WhiteMax, Best: steps(r.Best), Line: moveNames(r.Line), Nodes: r.Nodes, MS: r.Elapsed.Milliseconds()}
+	v := solveJSON{WhiteMin: r.WhiteMin, WhiteMax: r.WhiteMax, Best: steps(r.Best), Line: moveNames(r.Line), Unfinished: r.Unfinished,
+		Nodes: r.Nodes, MS: r.Elapsed.Milliseconds()}
 	if sc, ok := r.Score(); ok {
 		s := sc.String()
 		v.Score = &s
@@ -164,7 +176,8 @@ func value(r *solve.Result) solveJSON {
 }
 
 func judgement(j *solve.Judgement, p rules.Position) judgeJSON {
-	v := judgeJSON{Stipulation: j.Stipulation.String(), Verdict: j.Verdict, Keys: steps(j.Keys), Line: moveNames(j.Line), Duals: []dualJSON{}, Nodes: j.Nodes, MS: j.Elapsed.Milliseconds()}
+	v := judgeJSON{Stipulation: j.Stipulation.String(), Verdict: j.Verdict, Keys: steps(j.Keys), Line: moveNames(j.Line), Duals: []dualJSON{},
+		Unfinished: j.Unfinished, Nodes: j.Nodes, MS: j.Elapsed.Milliseconds()}
 	for _, d := range j.Duals {
 		v.Duals = append(v.Duals, dualJSON{d.Ply, d.Move.String(), moveNames(d.Alternatives)})
 	}
@@ -209,11 +222,15 @@ func printValue(w io.Writer, r *solve.Result, side rules.Color) {
 		say(w, "value:  White forces %s; Black holds White to %s",
 			bound(r.WhiteMin, l.Sprintf("no final position")), bound(r.WhiteMax, l.Sprintf("no final position (White avoids every one)")))
 	}
-	say(w, "best:")
-	for _, b := range r.Best {
-		fmt.Fprintf(w, "  %-22s %s\n", b.Move, b.Position)
+	if r.Unfinished {
+		say(w, "the best moves and the main line were not found within the budget")
+	} else {
+		say(w, "best:")
+		for _, b := range r.Best {
+			fmt.Fprintf(w, "  %-22s %s\n", b.Move, b.Position)
+		}
+		say(w, "line:   %s", strings.Join(moveNames(r.Line), " "))
 	}
-	say(w, "line:   %s", strings.Join(moveNames(r.Line), " "))
 	say(w, "nodes:  %d in %d ms", r.Nodes, r.Elapsed.Milliseconds())
 }
 
@@ -236,6 +253,9 @@ func printJudgement(w io.Writer, j *solve.Judgement, p rules.Position) {
 	}
 	for _, d := range j.Duals {
 		say(w, "dual at ply %d (%s): also %s", d.Ply, d.Move, strings.Join(moveNames(d.Alternatives), ", "))
+	}
+	if j.Unfinished {
+		say(w, "the budget ran out after the verdict: the line is not complete")
 	}
 	say(w, "nodes:  %d in %d ms", j.Nodes, j.Elapsed.Milliseconds())
 }

@@ -61,6 +61,10 @@ func (s *Solver) mid(n *node, h uint64, depth int32, thpn, thdn uint32) numbers 
 		return numbers{1, 1, noLow, 0}
 	}
 	s.nodes++
+	if s.nodes&(checkEvery-1) == 0 && s.interrupted() {
+		s.aborted = true
+		return numbers{1, 1, noLow, 0}
+	}
 	cut := -1
 	if e := s.table.find(h, n); e != nil {
 		if st, dist := e.known(s.goal); st != unknown {

@@ -2,6 +2,7 @@ package solve
 
 import (
 	"bufio"
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -74,7 +75,7 @@ func TestFixtures(t *testing.T) {
 			if f.value == "?" {
 				continue
 			}
-			r, err := s.Solve(f.pos, f.side)
+			r, err := s.Solve(context.Background(), f.pos, f.side)
 			if err != nil {
 				t.Fatalf("%s: %v", f.name, err)
 			}
@@ -100,7 +101,7 @@ func benchmarkFixtures(b *testing.B, file string) {
 			var nodes int64
 			for b.Loop() {
 				s := New(Options{TableBytes: 16 << 20})
-				r, err := s.Solve(f.pos, f.side)
+				r, err := s.Solve(context.Background(), f.pos, f.side)
 				if err != nil {
 					b.Fatal(err)
 				}

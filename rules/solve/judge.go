@@ -1,6 +1,8 @@
 package solve
 
 import (
+	"context"
+	"errors"
 	"time"
 
 	"adiukh/rules"
@@ -46,17 +48,28 @@ type Judgement struct {
 	// its first move; a second key is a cook, listed in Keys.
 	Duals      []Dual
 	Refutation *Refutation
-	// Result is the value of the position, found when the stipulation fails.
-	Result  *Result
-	Nodes   int64
-	Elapsed time.Duration
+	// Result is the value of the position, found when the stipulation
+	// fails and the budget allows.
+	Result *Result
+	// Unfinished reports that the budget ran out after the verdict was
+	// decided: the main line and its duals, or the refutation's line and
+	// the position's value, are missing or cut short; the verdict stands.
+	Unfinished bool
+	Nodes      int64
+	Elapsed    time.Duration
 }
 
 // Judge judges the stipulation of the position with side to move, the
 // solving side. With key, the author's first move, the main line starts with
 // it and the composition is unsound when it does not fulfil the stipulation.
-func (s *Solver) Judge(p rules.Position, side rules.Color, st Stipulation, key *rules.Move) (*Judgement, error) {
-	began := s.start()
+//
+// The verdict is decided by whatever the budget proves first: the solving
+// side's goal, or the defender's goal that refutes it (settle). When the
+// budget runs out before the verdict, the BudgetError carries the bounds of
+// the value proved by then; when it runs out after, the verdict stands and
+// the judgement is Unfinished. A dropped ctx stops the search with its error.
+func (s *Solver) Judge(ctx context.Context, p rules.Position, side rules.Color, st Stipulation, key *rules.Move) (*Judgement, error) {
+	began, from := s.start(ctx)
 	n := &node{p, side}
 	w, b := p.Checkers()
 	total := w + b
@@ -69,27 +82,31 @@ func (s *Solver) Judge(p rules.Position, side rules.Color, st Stipulation, key *
 		return nil, stipulationError("%s has no move: the position is final, score %s", side, p.Score())
 	}
 	j := &Judgement{Stipulation: st}
-	done := func() (*Judgement, error) {
-		j.Nodes, j.Elapsed = s.nodes, time.Since(began)
+	done := func(err error) (*Judgement, error) {
+		if err != nil && !isBudget(err) {
+			return nil, err
+		}
+		j.Unfinished = j.Unfinished || err != nil
+		j.Nodes, j.Elapsed = s.nodes-from, time.Since(began)
 		return j, nil
 	}
 	for _, g := range []*goal{&own, other} {
 		if g == nil {
 			continue
 		}
-		v, _, err := s.prove(n, *g)
+		v, err := s.settle(n, *g)
 		if err != nil {
-			return nil, err
+			return nil, s.atRoot(n, total, err)
 		}
 		if v == disproved {
-			return j.unsound(s, n, total, st, began)
+			return done(j.unsound(s, n, total, *g))
 		}
 	}
 	for _, m := range moves {
 		c := node{p.Play(m), side.Opponent()}
-		v, _, err := s.prove(&c, own)
+		v, err := s.settle(&c, own)
 		if err != nil {
-			return nil, err
+			return nil, s.atRoot(n, total, err)
 		}
 		if v == proved {
 			j.Keys = append(j.Keys, Step{m, c.pos})
@@ -107,61 +124,111 @@ func (s *Solver) Judge(p rules.Position, side rules.Color, st Stipulation, key *
 			keeps = keeps || sameMove(k.Move, first)
 		}
 		if !keeps {
-			return j.refuteKey(s, n, own, first, done)
+			return done(j.refuteKey(s, n, own, first))
 		}
 	} else {
 		// The quickest key leads the main line.
 		line, _, err := s.line(n, own)
 		if err != nil {
-			return nil, err
+			return done(err)
 		}
 		first = line[0]
 	}
+	j.Line = []rules.Move{first}
 	after := node{p.Play(first), side.Opponent()}
 	rest, duals, err := s.line(&after, own)
 	if err != nil {
-		return nil, err
+		return done(err)
 	}
-	j.Line = append([]rules.Move{first}, rest...)
+	j.Line = append(j.Line, rest...)
 	for _, d := range duals {
 		d.Ply++
 		j.Duals = append(j.Duals, d)
 	}
-	return done()
+	return done(nil)
 }
 
-// unsound reports a stipulation the position does not fulfil, with its true
-// value and main line.
-func (j *Judgement) unsound(s *Solver, n *node, total int, st Stipulation, began time.Time) (*Judgement, error) {
-	nodes := s.nodes
-	r, err := s.Solve(n.pos, n.side)
-	if err != nil {
-		return nil, err
+func isBudget(err error) bool {
+	var be *BudgetError
+	return errors.As(err, &be)
+}
+
+// atRoot gives a budget error the bounds of n's value the table holds.
+func (s *Solver) atRoot(n *node, total int, err error) error {
+	var be *BudgetError
+	if !errors.As(err, &be) {
+		return err
 	}
-	j.Verdict, j.Result = Unsound, r
-	j.Refutation = &Refutation{Reason: say("%s does not hold: %s", st, valueMessage(r)), Line: r.Line}
-	j.Nodes, j.Elapsed = nodes+r.Nodes, time.Since(began)
-	return j, nil
+	be.Total = total
+	if e := s.table.find(hashOf(n), n); e != nil {
+		if e.wProved >= 0 {
+			v := int(e.wProved)
+			be.WhiteAtLeast = &v
+		}
+		if e.bProved != noProof {
+			v := int(e.bProved)
+			be.WhiteAtMost = &v
+		}
+	}
+	return err
+}
+
+// unsound reports a stipulation the position does not fulfil, failed being
+// its goal that was disproved: with the true value and its main line when
+// the budget allows, else with the bound proved that refutes it, else with
+// the disproof itself. It returns the error that cut it short.
+func (j *Judgement) unsound(s *Solver, n *node, total int, failed goal) error {
+	j.Verdict = Unsound
+	r := &Result{Total: total}
+	var err error
+	r.WhiteMin, r.WhiteMax, err = s.bounds(n, total)
+	if err != nil {
+		j.Refutation = &Refutation{Reason: refuted(j.Stipulation, failed, r.WhiteMin, r.WhiteMax, total)}
+		return err
+	}
+	j.Result = r
+	j.Refutation = &Refutation{Reason: say("%s does not hold: %s", j.Stipulation, valueMessage(r))}
+	err = s.explain(n, r)
+	r.Unfinished = err != nil
+	j.Refutation.Line = r.Line
+	return err
+}
+
+// refuted says why a stipulation fails when the value is not known: the
+// defender's bound that refutes it, when one is proved (atLeast, atMost:
+// White's points, nil when not proved), or else that the goal failed
+// cannot be forced.
+func refuted(st Stipulation, failed goal, atLeast, atMost *int, total int) rules.Message {
+	switch {
+	case failed.prover == rules.White && atMost != nil && *atMost < int(failed.t):
+		return say("%s does not hold: %s", st, Bounds(nil, atMost, total))
+	case failed.prover == rules.White:
+		return say("%s does not hold: White cannot force %d points", st, int(failed.t))
+	case atLeast != nil && *atLeast > int(failed.t):
+		return say("%s does not hold: %s", st, Bounds(atLeast, nil, total))
+	}
+	return say("%s does not hold: Black cannot force %d points", st, total-int(failed.t))
 }
 
 // refuteKey reports an author's first move that does not fulfil the
-// stipulation: the defence's reply that refutes it.
-func (j *Judgement) refuteKey(s *Solver, n *node, own goal, key rules.Move, done func() (*Judgement, error)) (*Judgement, error) {
+// stipulation: the defence's reply that refutes it, when the budget finds
+// one. It returns the error that cut it short.
+func (j *Judgement) refuteKey(s *Solver, n *node, own goal, key rules.Move) error {
 	j.Verdict = Unsound
 	after := node{n.pos.Play(key), n.side.Opponent()}
 	j.Refutation = &Refutation{Reason: say("%s does not fulfil the stipulation", key), Line: []rules.Move{key}}
 	for _, m := range after.pos.LegalMoves(after.side) {
 		c := node{after.pos.Play(m), after.side.Opponent()}
-		v, _, err := s.prove(&c, own)
+		v, err := s.settle(&c, own)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if v != proved {
 			j.Refutation = &Refutation{Reason: say("%s is refuted by %s", key, m), Line: []rules.Move{key, m}}
 			break
 		}
 	}
-	return done()
+	return nil
 }
 
 // valueMessage says what best play gives.
@@ -185,13 +252,13 @@ func sameMove(a, b rules.Move) bool { return a.String() == b.String() }
 // stipulation is set for), keeps the stipulation: after it the solving side
 // can still force its goal. It judges the moves of a solution or an answer
 // after the first one.
-func (s *Solver) Keeps(st Stipulation, solver rules.Color, q rules.Position, m rules.Move) (bool, error) {
-	s.start()
+func (s *Solver) Keeps(ctx context.Context, st Stipulation, solver rules.Color, q rules.Position, m rules.Move) (bool, error) {
+	s.start(ctx)
 	w, b := q.Checkers()
 	own, _, err := st.goals(solver, w+b)
 	if err != nil {
 		return false, err
 	}
-	v, _, err := s.prove(&node{q.Play(m), solver.Opponent()}, own)
+	v, err := s.settle(&node{q.Play(m), solver.Opponent()}, own)
 	return v == proved, err
 }

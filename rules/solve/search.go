@@ -35,6 +35,15 @@ func (g goal) beyond() goal {
 	return g
 }
 
+// refutation is the defender's goal whose proof disproves g: for White's
+// "at least t", Black's "at most t−1", and the other way round.
+func (g goal) refutation() goal {
+	if g.prover == rules.White {
+		return goal{rules.Black, g.t - 1}
+	}
+	return goal{rules.White, g.t + 1}
+}
+
 type status uint8
 
 const (
@@ -119,7 +128,7 @@ func (s *Solver) prove(n *node, g goal) (status, int, error) {
 		v := s.mid(n, h, 0, infinity+1, infinity+1)
 		switch {
 		case s.aborted:
-			return unknown, 0, &BudgetError{MaxNodes: s.maxNodes}
+			return unknown, 0, s.stopped()
 		case v.pn == 0:
 			return proved, int(v.dist), nil
 		case v.dn == 0:

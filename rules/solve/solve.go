@@ -14,6 +14,8 @@
 package solve
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"time"
@@ -31,19 +33,35 @@ const (
 
 // Options bound the work of a Solver.
 type Options struct {
-	// MaxNodes is the number of nodes one question (Solve, Judge) may visit.
+	// MaxNodes is the number of nodes one question (Solve, Judge, Keeps)
+	// may visit.
 	MaxNodes int64
+	// MaxTime is the time one question may take; 0: no bound but the nodes.
+	MaxTime time.Duration
+	// Together makes MaxNodes and MaxTime bound all the questions asked of
+	// the solver together rather than each: a contest's check asks several
+	// (the stipulation, then each move of the solution), and a server must
+	// know what one check can cost.
+	Together bool
 	// TableBytes bounds the memory of the transposition table; the part a
 	// power of two of its buckets leaves over, an eighth at least, keeps the
 	// proof and disproof numbers of undecided nodes.
 	TableBytes int
 }
 
-// BudgetError ends a search that ran out of nodes: the question is not
-// answered, and nothing wrong is said. When it ends the search for a
-// position's value (Solve), it keeps the bounds proved before.
+// checkEvery (a power of two, for a mask) is how many nodes go by between two looks at the clock and the
+// context: about 3 ms of search, so a dropped request stops its search well
+// within 50 ms, while the look costs nothing measurable.
+const checkEvery = 4096
+
+// BudgetError ends a search that ran out of nodes or time: the question is
+// not answered, and nothing wrong is said. It keeps the bounds of the
+// position's value proved before (Solve, Judge).
 type BudgetError struct {
 	MaxNodes int64
+	// MaxTime is the time budget when it is time that ran out; 0 when it
+	// was the nodes.
+	MaxTime time.Duration
 	// WhiteAtLeast: White was proved to force a final position with at
 	// least this many points (WhiteMin ≥ it); nil when nothing was.
 	WhiteAtLeast *int
@@ -65,22 +83,64 @@ func (e *BudgetError) Phrase() (string, []any) {
 
 // Detail is the message, for translation.
 func (e *BudgetError) Detail() rules.Message {
-	score := func(white *int) rules.Score { return rules.Score{White: *white, Black: e.Total - *white} }
-	switch {
-	case e.WhiteAtLeast != nil && e.WhiteAtMost != nil:
-		return say("not proved within %d nodes; proved so far: White forces %s or better for White, Black forces %s or better for Black", rules.Count(e.MaxNodes), score(e.WhiteAtLeast), score(e.WhiteAtMost))
-	case e.WhiteAtLeast != nil:
-		return say("not proved within %d nodes; proved so far: White forces %s or better for White", rules.Count(e.MaxNodes), score(e.WhiteAtLeast))
-	case e.WhiteAtMost != nil:
-		return say("not proved within %d nodes; proved so far: Black forces %s or better for Black", rules.Count(e.MaxNodes), score(e.WhiteAtMost))
+	limit := e.Limit()
+	if proved := e.Proved(); proved.Format != "" {
+		return say("%s; %s", limit, proved)
+	}
+	return limit
+}
+
+// Limit says which budget ran out: "not proved within 2,000,000 nodes".
+func (e *BudgetError) Limit() rules.Message {
+	if e.MaxTime > 0 {
+		return say("not proved within %d seconds", int(e.MaxTime.Round(time.Second)/time.Second))
 	}
 	return say("not proved within %d nodes", rules.Count(e.MaxNodes))
+}
+
+// Proved says what was proved before the budget ran out; zero when nothing
+// was.
+func (e *BudgetError) Proved() rules.Message {
+	if b := Bounds(e.WhiteAtLeast, e.WhiteAtMost, e.Total); b.Format != "" {
+		return say("proved so far: %s", b)
+	}
+	return rules.Message{}
+}
+
+// Bounds says what the proved bounds of a position's value are: White
+// forces at least atLeast, Black holds White to at most atMost (nil: not
+// proved), total checkers being on the board; zero when neither is proved.
+// Bounds that meet are the value.
+func Bounds(atLeast, atMost *int, total int) rules.Message {
+	score := func(white *int) rules.Score { return rules.Score{White: *white, Black: total - *white} }
+	switch {
+	case atLeast != nil && atMost != nil && *atLeast == *atMost:
+		return say("best play ends %s", score(atLeast))
+	case atLeast != nil && atMost != nil:
+		return say("White forces %s or better for White, Black forces %s or better for Black", score(atLeast), score(atMost))
+	case atLeast != nil:
+		return say("White forces %s or better for White", score(atLeast))
+	case atMost != nil:
+		return say("Black forces %s or better for Black", score(atMost))
+	}
+	return rules.Message{}
 }
 
 // Solver answers questions about positions; its table keeps what it proved
 // between questions. A Solver is not safe for concurrent use.
 type Solver struct {
 	maxNodes int64
+	maxTime  time.Duration
+	together bool
+	// asked reports whether a question has been asked (Together: the
+	// budgets run from the first).
+	asked bool
+	// ctx is the question's context, deadline the end of the time budget
+	// (zero: none); halt is why the search stopped early: a context's
+	// error, or errTime. Both are looked at every checkEvery nodes.
+	ctx      context.Context
+	deadline time.Time
+	halt     error
 	// stop is the node count at which the question being asked gives up:
 	// the budget, or sooner when bounds gives a question a share of it.
 	stop  int64
@@ -108,7 +168,8 @@ func New(o Options) *Solver {
 	// could take all of it (25 MiB = 2¹⁶ buckets) and leave the proof
 	// numbers a single slot, which makes the search many times slower.
 	t := newTable(o.TableBytes - o.TableBytes/8)
-	return &Solver{maxNodes: o.MaxNodes, stop: o.MaxNodes, table: t, pns: newPNTable(o.TableBytes - len(t.buckets)*bucketBytes)}
+	return &Solver{maxNodes: o.MaxNodes, maxTime: o.MaxTime, together: o.Together, stop: o.MaxNodes, table: t,
+		pns: newPNTable(o.TableBytes - len(t.buckets)*bucketBytes), ctx: context.Background()}
 }
 
 // Step is a move with the position it leads to.
@@ -137,6 +198,9 @@ type Result struct {
 	// shortest way, the other resists longest; it ends in a final position,
 	// or is empty when neither side can force the game to end.
 	Line []rules.Move
+	// Unfinished reports that the budget ran out after the value was
+	// proved: Best and Line are not given, the value stands.
+	Unfinished bool
 	// Nodes is the number of positions searched, Elapsed the time taken.
 	Nodes   int64
 	Elapsed time.Duration
@@ -150,19 +214,58 @@ func (r *Result) Score() (rules.Score, bool) {
 	return rules.Score{White: *r.WhiteMin, Black: r.Total - *r.WhiteMin}, true
 }
 
-// start resets the per-question counters.
-func (s *Solver) start() time.Time {
-	s.nodes, s.aborted, s.stop = 0, false, s.maxNodes
-	return time.Now()
+// errTime is the halt of a search whose time budget ran out.
+var errTime = errors.New("solve: time budget spent")
+
+// start begins a question asked under ctx: it returns the time and the
+// node count at which it began. The budgets start again with every
+// question, or once with the first (Options.Together).
+func (s *Solver) start(ctx context.Context) (time.Time, int64) {
+	now := time.Now()
+	if !s.together || !s.asked {
+		s.nodes, s.deadline = 0, time.Time{}
+		if s.maxTime > 0 {
+			s.deadline = now.Add(s.maxTime)
+		}
+		s.asked = true
+	}
+	s.ctx, s.aborted, s.halt, s.stop = ctx, false, nil, s.maxNodes
+	return now, s.nodes
 }
 
-// Nodes returns the nodes the last question visited.
+// interrupted looks at the context and the clock: a dropped request or a
+// spent time budget stops the search.
+func (s *Solver) interrupted() bool {
+	if err := s.ctx.Err(); err != nil {
+		s.halt = err
+	} else if !s.deadline.IsZero() && !time.Now().Before(s.deadline) {
+		s.halt = errTime
+	}
+	return s.halt != nil
+}
+
+// stopped is the error of a search that stopped before its verdict: the
+// context's error, or the budget that ran out.
+func (s *Solver) stopped() error {
+	switch s.halt {
+	case nil:
+		return &BudgetError{MaxNodes: s.maxNodes}
+	case errTime:
+		return &BudgetError{MaxNodes: s.maxNodes, MaxTime: s.maxTime}
+	}
+	return s.halt
+}
+
+// Nodes returns the nodes the last question visited (Together: all the
+// questions).
 func (s *Solver) Nodes() int64 { return s.nodes }
 
 // Solve finds the value of the position with side to move, the moves that
-// keep it and a main line.
-func (s *Solver) Solve(p rules.Position, side rules.Color) (*Result, error) {
-	began := s.start()
+// keep it and a main line. A dropped ctx stops the search with its error.
+// When the budget runs out after the value is proved, the value is given
+// without the best moves and the line (Result.Unfinished).
+func (s *Solver) Solve(ctx context.Context, p rules.Position, side rules.Color) (*Result, error) {
+	began, from := s.start(ctx)
 	n := &node{p, side}
 	w, b := p.Checkers()
 	r := &Result{Total: w + b}
@@ -171,21 +274,35 @@ func (s *Solver) Solve(p rules.Position, side rules.Color) (*Result, error) {
 	if err != nil {
 		return nil, r.known(err)
 	}
-	moves := p.LegalMoves(side)
-	r.Final = len(moves) == 0
+	r.Final = len(p.LegalMoves(side)) == 0
+	if err := s.explain(n, r); err != nil {
+		var be *BudgetError
+		if !errors.As(err, &be) {
+			return nil, err
+		}
+		// The value is proved; what ran out is only the way to it.
+		r.Best, r.Line, r.Unfinished = nil, nil, true
+	}
+	r.Nodes, r.Elapsed = s.nodes-from, time.Since(began)
+	return r, nil
+}
+
+// explain finds the best moves and the main line of a position whose value
+// r holds.
+func (s *Solver) explain(n *node, r *Result) error {
 	own := r.WhiteMin
 	g := goal{rules.White, 0}
-	if side == rules.Black {
+	if n.side == rules.Black {
 		own, g.prover = r.WhiteMax, rules.Black
 	}
-	for _, m := range moves {
-		c := node{p.Play(m), side.Opponent()}
+	for _, m := range n.pos.LegalMoves(n.side) {
+		c := node{n.pos.Play(m), n.side.Opponent()}
 		keeps := own == nil
 		if !keeps {
 			g.t = int8(*own)
 			st, _, err := s.prove(&c, g)
 			if err != nil {
-				return nil, r.known(err)
+				return err
 			}
 			keeps = st == proved
 		}
@@ -193,17 +310,14 @@ func (s *Solver) Solve(p rules.Position, side rules.Color) (*Result, error) {
 			r.Best = append(r.Best, Step{m, c.pos})
 		}
 	}
+	var err error
 	switch {
 	case r.WhiteMin != nil:
 		r.Line, _, err = s.line(n, goal{rules.White, int8(*r.WhiteMin)})
 	case r.WhiteMax != nil:
 		r.Line, _, err = s.line(n, goal{rules.Black, int8(*r.WhiteMax)})
 	}
-	if err != nil {
-		return nil, r.known(err)
-	}
-	r.Nodes, r.Elapsed = s.nodes, time.Since(began)
-	return r, nil
+	return err
 }
 
 // known gives a budget error the bounds found before it.
@@ -237,7 +351,7 @@ func (s *Solver) bounds(n *node, total int) (whiteMin, whiteMax *int, err error)
 		}
 		return whiteMin, whiteMax, err
 	}
-	for share := max(s.maxNodes/4, 1); ; share *= 2 {
+	for share := max((s.maxNodes-s.nodes)/4, 1); ; share *= 2 {
 		whiteOpen, blackOpen := false, false
 		for hi-lo > 1 && !whiteOpen {
 			if hi-lo == 2 && lo >= 0 && bdisproved < lo {
@@ -303,11 +417,36 @@ func (s *Solver) ask(n *node, g goal, share int64) (status, error) {
 	s.stop = min(s.nodes+share, s.maxNodes)
 	st, _, err := s.prove(n, g)
 	s.stop = s.maxNodes
-	if _, ok := err.(*BudgetError); ok && s.nodes < s.maxNodes {
+	if _, ok := err.(*BudgetError); ok && s.halt == nil && s.nodes < s.maxNodes {
 		s.aborted = false
 		return unknown, nil
 	}
 	return st, err
+}
+
+// settle answers g for n, asking in turns g and the defender's goal that
+// would refute it (refutation), each within a share of what is left of the
+// budget, a quarter at first, doubled every round. A defender's proof is
+// often far smaller than the prover's disproof (a position where Black holds
+// White to 12 points in a few nodes, while whether White can force 13 takes
+// millions), and either settles g.
+func (s *Solver) settle(n *node, g goal) (status, error) {
+	r := g.refutation()
+	for share := max((s.maxNodes-s.nodes)/4, 1); ; share *= 2 {
+		st, err := s.ask(n, g, share)
+		if err != nil || st != unknown {
+			return st, err
+		}
+		// A disproof of the refutation settles nothing for g: the
+		// defender may fail to force an end where the prover fails too.
+		st, err = s.ask(n, r, share)
+		switch {
+		case err != nil:
+			return unknown, err
+		case st == proved:
+			return disproved, nil
+		}
+	}
 }
 
 // line plays out a proved goal from n: the prover picks the move with the

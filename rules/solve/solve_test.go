@@ -1,9 +1,12 @@
 package solve
 
 import (
+	"context"
+	"errors"
 	"math/rand/v2"
 	"slices"
 	"testing"
+	"time"
 
 	"adiukh/rules"
 )
@@ -72,7 +75,7 @@ func checkAgainstBruteForce(t *testing.T, s *Solver, p rules.Position, side rule
 		return false
 	}
 	root := node{p, side}
-	r, err := s.Solve(p, side)
+	r, err := s.Solve(context.Background(), p, side)
 	if err != nil {
 		t.Fatalf("%s, %s to move: %v", p, side, err)
 	}
@@ -173,4 +176,71 @@ func randomKingTowers(r *rand.Rand, towers int) rules.Position {
 		placed++
 	}
 	return p
+}
+
+// g000, four plies before its end: whether Black can force an end at all
+// takes 29 million nodes, far more than these tests let the search run.
+const hardPosition = "white: c1-1/4, e5-1/1, f2-1, g1-1, g3-1, h2-1, h8-6/6; black: b4-1"
+
+// A dropped request stops its search within 50 ms, with the context's
+// error: the search looks at the context every few thousand nodes.
+func TestCancelStopsTheSearch(t *testing.T) {
+	p := mustPosition(t, hardPosition)
+	ctx, cancel := context.WithCancel(context.Background())
+	s := New(Options{TableBytes: 16 << 20})
+	done := make(chan error)
+	go func() {
+		_, err := s.Solve(ctx, p, rules.Black)
+		done <- err
+	}()
+	time.Sleep(200 * time.Millisecond)
+	cancel()
+	dropped := time.Now()
+	err := <-done
+	if took := time.Since(dropped); took > 50*time.Millisecond {
+		t.Errorf("the search went on for %v after the request was dropped", took)
+	}
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("error %v, want the context's", err)
+	}
+	if s.Nodes() < checkEvery {
+		t.Fatalf("the search stopped after %d nodes, before it had begun", s.Nodes())
+	}
+}
+
+// The time budget stops a question as the node budget does: "not proved",
+// with what was proved so far.
+func TestTimeBudget(t *testing.T) {
+	p := mustPosition(t, hardPosition)
+	began := time.Now()
+	_, err := New(Options{MaxTime: time.Second, TableBytes: 16 << 20}).Solve(context.Background(), p, rules.Black)
+	took := time.Since(began)
+	var be *BudgetError
+	if !errors.As(err, &be) || be.MaxTime != time.Second {
+		t.Fatalf("error %v, want the time budget's", err)
+	}
+	if took < time.Second || took > 1500*time.Millisecond {
+		t.Errorf("a 1 s budget took %v", took)
+	}
+	if want := "not proved within 1 seconds; proved so far: White forces 24:0 or better for White"; err.Error() != want {
+		t.Errorf("error %q, want %q", err, want)
+	}
+}
+
+// Together, the budgets bound all the questions asked of the solver: the
+// second question has what the first left.
+func TestBudgetTogether(t *testing.T) {
+	fig10 := mustPosition(t, "white: a3, b4, b8, c1, g7, h8; black: b2, e7, f2, f4, g1, g3")
+	s := New(Options{MaxNodes: 300_000, Together: true, TableBytes: 16 << 20})
+	r, err := s.Solve(context.Background(), fig10, rules.White)
+	if err != nil {
+		t.Fatal(err)
+	}
+	second, err := s.Solve(context.Background(), fig10, rules.Black)
+	if err == nil && !second.Unfinished || s.Nodes() != 300_000 {
+		t.Fatalf("after %d nodes the second question gave %v, %d nodes in all; want the budget spent", r.Nodes, err, s.Nodes())
+	}
+	if _, err := New(Options{MaxNodes: 300_000, TableBytes: 16 << 20}).Solve(context.Background(), fig10, rules.Black); err != nil {
+		t.Fatalf("alone, the second question: %v", err)
+	}
 }

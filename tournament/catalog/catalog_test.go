@@ -68,7 +68,7 @@ type uses struct {
 
 // errorFormat is where each constructor of a domain error takes its format,
 // and Note its key.
-var errorFormat = map[string]int{"Note": 0, "Invalid": 1, "Conflict": 1, "NotFound": 0, "Forbidden": 0, "Unauthorized": 0, "TooMany": 0, "TooLarge": 1}
+var errorFormat = map[string]int{"Note": 0, "Invalid": 1, "Conflict": 1, "NotFound": 0, "Forbidden": 0, "Unauthorized": 0, "TooMany": 0, "TooManyUntil": 1, "TooLarge": 1}
 
 // auditors are the packages whose Action… constants name the audit log's
 // entries: the log's page says each through "audit." + the action.
@@ -77,7 +77,7 @@ var auditors = map[string]bool{"tournament": true, "correspondence": true, "comp
 // localFormat is where the message helpers of one package take their
 // format, called without a package name inside it.
 var localFormat = map[string]map[string]int{
-	"tournament":  {"Note": 0, "Invalid": 1, "Conflict": 1, "NotFound": 0, "Forbidden": 0, "Unauthorized": 0, "TooMany": 0, "TooLarge": 1, "say": 0, "newWarning": 1},
+	"tournament":  {"Note": 0, "Invalid": 1, "Conflict": 1, "NotFound": 0, "Forbidden": 0, "Unauthorized": 0, "TooMany": 0, "TooManyUntil": 1, "TooLarge": 1, "say": 0, "newWarning": 1},
 	"rules":       {"say": 0, "recordError": 0, "fail": 0},
 	"solve":       {"say": 0, "stipulationError": 0},
 	"composition": {"say": 0},

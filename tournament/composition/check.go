@@ -1,6 +1,7 @@
 package composition
 
 import (
+	"context"
 	"errors"
 	"slices"
 
@@ -30,8 +31,12 @@ type Report struct {
 	// where the solving side's move does not keep the stipulation (the
 	// solution is wrong there even if the problem is sound).
 	Faults []Fault
-	// Budget is the node budget that ran out (NotProved).
-	Budget int64
+	// Limit is the budget that ran out before the verdict (NotProved), with
+	// the bounds of the position's value proved by then.
+	Limit *solve.BudgetError
+	// Unchecked is the ply of the first move of the author's solution the
+	// budget left unchecked, after the verdict; 0 when every move was.
+	Unchecked int
 }
 
 // Fault is a move of the author's solution that the solver refutes.
@@ -55,15 +60,18 @@ func faultMessages(faults []Fault) []rules.Message {
 
 // Check judges an entry with the solver: the stipulation with the author's
 // first move as the key (sound, unsound with the refutation, cooked), then
-// every later move of the solving side in the author's main line.
-func Check(s *solve.Solver, pr *Problem) (*Report, error) {
+// every later move of the solving side in the author's main line. A budget
+// that runs out before the verdict makes it NotProved, with what was proved;
+// one that runs out after leaves the rest of the solution unchecked. A
+// dropped ctx ends the check with its error.
+func Check(ctx context.Context, s *solve.Solver, pr *Problem) (*Report, error) {
 	var key *rules.Move
 	if len(pr.Solution) > 0 {
 		key = &pr.Solution[0]
 	}
-	j, err := s.Judge(pr.Position, pr.Side, pr.Stipulation, key)
-	if notProved, budget := budgetRanOut(err); notProved {
-		return &Report{Verdict: NotProved, Budget: budget}, nil
+	j, err := s.Judge(ctx, pr.Position, pr.Side, pr.Stipulation, key)
+	if be := budgetError(err); be != nil {
+		return &Report{Verdict: NotProved, Limit: be}, nil
 	}
 	if err != nil {
 		return nil, err
@@ -75,9 +83,10 @@ func Check(s *solve.Solver, pr *Problem) (*Report, error) {
 	q, side := pr.Position, pr.Side
 	for i, m := range pr.Solution {
 		if i > 0 && side == pr.Side {
-			keeps, err := s.Keeps(pr.Stipulation, pr.Side, q, m)
-			if notProved, budget := budgetRanOut(err); notProved {
-				return &Report{Verdict: NotProved, Budget: budget, Judgement: j}, nil
+			keeps, err := s.Keeps(ctx, pr.Stipulation, pr.Side, q, m)
+			if budgetError(err) != nil {
+				r.Unchecked = i + 1
+				return r, nil
 			}
 			if err != nil {
 				return nil, err
@@ -91,12 +100,19 @@ func Check(s *solve.Solver, pr *Problem) (*Report, error) {
 	return r, nil
 }
 
-func budgetRanOut(err error) (bool, int64) {
+// dropped reports a check stopped by its request's context: no fault of
+// the work or the answer.
+func dropped(err error) bool {
+	return errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)
+}
+
+// budgetError is the solver's budget that ran out, or nil.
+func budgetError(err error) *solve.BudgetError {
 	var be *solve.BudgetError
 	if errors.As(err, &be) {
-		return true, be.MaxNodes
+		return be
 	}
-	return false, 0
+	return nil
 }
 
 // Answer is the check of a solving-contest answer.
@@ -125,7 +141,7 @@ type Answer struct {
 // to a problem of a solving contest. The moves are judged in order up to
 // the first that goes wrong, so a right key earns its points even when a
 // later move is illegal.
-func CheckAnswer(s *solve.Solver, pr *Problem, text string) (*Answer, error) {
+func CheckAnswer(ctx context.Context, s *solve.Solver, pr *Problem, text string) (*Answer, error) {
 	moves, perr := ReadLine(pr.Position, pr.Side, text)
 	if len(moves) == 0 {
 		if perr != nil {
@@ -137,10 +153,10 @@ func CheckAnswer(s *solve.Solver, pr *Problem, text string) (*Answer, error) {
 	q, side := pr.Position, pr.Side
 	for i, m := range moves {
 		if side == pr.Side {
-			keeps, err := s.Keeps(pr.Stipulation, pr.Side, q, m)
-			if undecided, budget := budgetRanOut(err); undecided {
+			keeps, err := s.Keeps(ctx, pr.Stipulation, pr.Side, q, m)
+			if be := budgetError(err); be != nil {
 				a.Undecided = true
-				a.Fault = Text{say("move %d (%s) is not checked: %s; the director decides", moveNumber(pr.Side, i), m.String(), say("not proved within %d nodes", rules.Count(budget)))}
+				a.Fault = Text{say("move %d (%s) is not checked: %s; the director decides", moveNumber(pr.Side, i), m.String(), be.Limit())}
 				return a, nil
 			}
 			if err != nil {

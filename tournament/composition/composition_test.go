@@ -1,6 +1,7 @@
 package composition
 
 import (
+	"context"
 	"errors"
 	"strings"
 	"testing"
@@ -74,7 +75,7 @@ func TestCheck(t *testing.T) {
 		{Entry{Position: g005, Side: "black", Stipulation: "black wins", Solution: "d6:f8"}, Unsound, 0},
 		{Entry{Position: g019, Side: "black", Stipulation: "draw", Solution: "h4-g3 d6-e7 g3-h2 c7-d8"}, Sound, 0},
 	} {
-		r, err := Check(s, valid(t, tc.entry))
+		r, err := Check(context.Background(), s, valid(t, tc.entry))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -83,13 +84,13 @@ func TestCheck(t *testing.T) {
 		}
 	}
 	// The draw's main line has a dual at ply 3: g3-f2 and g3-h2 both hold.
-	r, _ := Check(s, valid(t, Entry{Position: g019, Side: "black", Stipulation: "draw", Solution: "h4-g3"}))
+	r, _ := Check(context.Background(), s, valid(t, Entry{Position: g019, Side: "black", Stipulation: "draw", Solution: "h4-g3"}))
 	if len(r.Judgement.Duals) != 1 || r.Judgement.Duals[0].Ply != 3 {
 		t.Errorf("duals %+v", r.Judgement.Duals)
 	}
 	// A budget too small for the proof gives "not proved", never a verdict.
-	r, err := Check(solve.New(solve.Options{MaxNodes: 3}), valid(t, Entry{Position: g019, Side: "black", Stipulation: "draw"}))
-	if err != nil || r.Verdict != NotProved || r.Budget != 3 {
+	r, err := Check(context.Background(), solve.New(solve.Options{MaxNodes: 3}), valid(t, Entry{Position: g019, Side: "black", Stipulation: "draw"}))
+	if err != nil || r.Verdict != NotProved || r.Limit == nil || r.Limit.MaxNodes != 3 {
 		t.Fatalf("small budget: %+v, %v", r, err)
 	}
 }
@@ -108,7 +109,7 @@ func TestCheckAnswer(t *testing.T) {
 		"h4-g3":                   {first: true, fault: "the answer stops after 1 moves; the solution's main line has 4"},
 		"h4-g5":                   {fault: "move 1: h4-g5 is not a legal move for black"},
 	} {
-		got, err := CheckAnswer(s, pr, answer)
+		got, err := CheckAnswer(context.Background(), s, pr, answer)
 		if err != nil || (check{got.FirstMove, got.Line, got.Fault.String()}) != want {
 			t.Errorf("%q: %+v, %v; want %+v", answer, got, err, want)
 		}
@@ -123,7 +124,7 @@ func TestCheckAnswer(t *testing.T) {
 		"d6:f8 ( b2-c3 f8:d6 e7:c5":     {first: true, fault: "the parentheses of the variations do not match"},
 		"d6:f8 b2-c3 f8:d6 e7:c5":       {first: true, line: true},
 	} {
-		got, err := CheckAnswer(s, pr, answer)
+		got, err := CheckAnswer(context.Background(), s, pr, answer)
 		if err != nil || (check{got.FirstMove, got.Line, got.Fault.String()}) != want {
 			t.Errorf("%q: %+v, %v; want %+v", answer, got, err, want)
 		}
@@ -131,11 +132,11 @@ func TestCheckAnswer(t *testing.T) {
 	p, _ := rules.ParsePosition("white: h2; black: e3, g3, g5, g7")
 	st, _ := solve.ParseStipulation("white 4")
 	fig17 := &Problem{Position: p, Side: rules.White, Stipulation: st}
-	got, err := CheckAnswer(s, fig17, "h2:f4:d2")
+	got, err := CheckAnswer(context.Background(), s, fig17, "h2:f4:d2")
 	if err != nil || got.FirstMove || got.Line || got.Fault.String() != "move 1 (h2:f4:d2) does not fulfil the stipulation" {
 		t.Errorf("wrong key: %+v, %v", got, err)
 	}
-	got, err = CheckAnswer(s, fig17, "h2:f4:h6:f8 e3-d2")
+	got, err = CheckAnswer(context.Background(), s, fig17, "h2:f4:h6:f8 e3-d2")
 	if err != nil || !got.FirstMove || !got.Line {
 		t.Errorf("right answer: %+v, %v", got, err)
 	}

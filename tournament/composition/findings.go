@@ -4,8 +4,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"time"
 
 	"adiukh/rules"
+	"adiukh/rules/solve"
 )
 
 // Findings is the solver's report on a work as it is kept: moves in the
@@ -19,8 +21,36 @@ type Findings struct {
 	Refutation *Refutation `json:"refutation,omitempty"`
 	Faults     []Fault     `json:"faults,omitempty"`
 	Nodes      int64       `json:"nodes,omitempty"`
-	// Budget is the node budget that ran out (not_proved).
-	Budget int64 `json:"budget,omitempty"`
+	// Budget is the node budget that ran out (not_proved); Seconds the time
+	// budget, when it was time that ran out.
+	Budget  int64 `json:"budget,omitempty"`
+	Seconds int   `json:"seconds,omitempty"`
+	// WhiteAtLeast and WhiteAtMost are the bounds of the position's value
+	// proved before the budget ran out (not_proved): White forces at least
+	// so many points, Black holds White to at most so many; nil when not
+	// proved. Total is the checkers on the board, for their scores.
+	WhiteAtLeast *int `json:"white_min_at_least,omitempty"`
+	WhiteAtMost  *int `json:"white_max_at_most,omitempty"`
+	Total        int  `json:"total,omitempty"`
+	// Unchecked is the ply of the first move of the author's solution that
+	// the budget left unchecked after the verdict; 0 when every move was.
+	Unchecked int `json:"unchecked,omitempty"`
+}
+
+// Limit says which budget ran out before the verdict (not_proved): "not
+// proved within 2,000,000 nodes", or seconds.
+func (f Findings) Limit() rules.Message {
+	return (&solve.BudgetError{MaxNodes: f.Budget, MaxTime: time.Duration(f.Seconds) * time.Second}).Limit()
+}
+
+// Proved says what the solver proved of a work it could not judge within
+// its budget ("Black forces 12:12 or better for Black"), for the author,
+// the judges and the award; zero when nothing was.
+func (f Findings) Proved() rules.Message {
+	if f.Verdict != NotProved {
+		return rules.Message{}
+	}
+	return solve.Bounds(f.WhiteAtLeast, f.WhiteAtMost, f.Total)
 }
 
 // Dual is a move of the solving side in the main line, after the first,
@@ -98,7 +128,11 @@ func (r *Refutation) UnmarshalJSON(b []byte) error {
 
 // findingsOf keeps the solver's report on a work.
 func findingsOf(r *Report) Findings {
-	f := Findings{Verdict: r.Verdict, Budget: r.Budget, Faults: r.Faults}
+	f := Findings{Verdict: r.Verdict, Faults: r.Faults, Unchecked: r.Unchecked}
+	if be := r.Limit; be != nil {
+		f.Budget, f.WhiteAtLeast, f.WhiteAtMost, f.Total = be.MaxNodes, be.WhiteAtLeast, be.WhiteAtMost, be.Total
+		f.Seconds = int(be.MaxTime.Round(time.Second) / time.Second)
+	}
 	j := r.Judgement
 	if j == nil {
 		return f

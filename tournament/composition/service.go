@@ -31,7 +31,9 @@ const (
 	ActionFinal           = "composition.award_final"
 	ActionAcceptCook      = "composition.cook_accepted"
 	defaultMaxNodes       = 2_000_000
+	defaultMaxTime        = 10 * time.Second
 	defaultTableBytes     = 8 << 20
+	defaultMaxEntries     = 20
 	maxTextLength         = 10_000
 	maxSectionNameLength  = 100
 	maxContestSectionsLen = 20
@@ -41,11 +43,23 @@ const (
 type Options struct {
 	// Now is the clock; time.Now when nil.
 	Now func() time.Time
-	// MaxNodes is the solver's node budget for one entry, so that a
+	// MaxNodes is the solver's node budget for one check (an entry with its
+	// solution, an answer, a problem of a solving contest), so that a
 	// submission never hangs: 2,000,000 (about a second) when 0.
 	MaxNodes int64
+	// MaxTime is the solver's time budget for one check, which holds when
+	// the server is slow: 10 seconds when 0.
+	MaxTime time.Duration
 	// TableBytes bounds the solver's table for one check: 8 MiB when 0.
 	TableBytes int
+	// Work is the queue every solver run goes through, shared with any
+	// other expensive work of the server: one run at a time per account, as
+	// many as the cores on the server, a rate per account. A queue of the
+	// default limits on the service's clock when nil.
+	Work *tournament.WorkQueue
+	// MaxEntries bounds the entries one author sends to one contest,
+	// withdrawn ones included: 20 when 0.
+	MaxEntries int
 }
 
 // Service runs composition contests. The signed-in user comes from the
@@ -54,20 +68,33 @@ type Service struct {
 	store      Store
 	now        func() time.Time
 	maxNodes   int64
+	maxTime    time.Duration
 	tableBytes int
+	work       *tournament.WorkQueue
+	maxEntries int
 }
 
 // NewService returns a service over st.
 func NewService(st Store, opt Options) *Service {
-	s := &Service{store: st, now: opt.Now, maxNodes: opt.MaxNodes, tableBytes: opt.TableBytes}
+	s := &Service{store: st, now: opt.Now, maxNodes: opt.MaxNodes, maxTime: opt.MaxTime, tableBytes: opt.TableBytes,
+		work: opt.Work, maxEntries: opt.MaxEntries}
 	if s.now == nil {
 		s.now = time.Now
 	}
 	if s.maxNodes <= 0 {
 		s.maxNodes = defaultMaxNodes
 	}
+	if s.maxTime <= 0 {
+		s.maxTime = defaultMaxTime
+	}
 	if s.tableBytes <= 0 {
 		s.tableBytes = defaultTableBytes
+	}
+	if s.work == nil {
+		s.work = tournament.NewWorkQueue(tournament.WorkLimits{Now: s.now})
+	}
+	if s.maxEntries <= 0 {
+		s.maxEntries = defaultMaxEntries
 	}
 	return s
 }
@@ -76,6 +103,17 @@ func NewService(st Store, opt Options) *Service {
 // the director reads the log, and entries are judged by code only (the
 // work itself keeps its author, and the award names them).
 func author(u *tournament.User) *tournament.User { return &tournament.User{ID: u.ID} }
+
+// solve runs job for the signed-in account u through the work queue, with
+// a fresh solver whose budgets bound all the questions of the job together.
+// A dropped ctx stops the job, waiting or searching.
+func (s *Service) solve(ctx context.Context, u *tournament.User, job func(context.Context, func() *solve.Solver) error) error {
+	return s.work.Do(ctx, u.ID, func(ctx context.Context) error {
+		return job(ctx, func() *solve.Solver {
+			return solve.New(solve.Options{MaxNodes: s.maxNodes, MaxTime: s.maxTime, Together: true, TableBytes: s.tableBytes})
+		})
+	})
+}
 
 // publicName names an account on the contest's public pages and documents:
 // its name, or its number when it has none — never its e-mail address.
@@ -419,9 +457,21 @@ type EntryInput struct {
 	Comment string
 }
 
-// check validates the entry and runs the solver on it, outside any
-// transaction: the node budget bounds the time.
-func (s *Service) check(in EntryInput) (Entry, Findings, error) {
+// check validates the entry and runs the solver on it for u, outside any
+// transaction and through the work queue: the budgets bound the time.
+func (s *Service) check(ctx context.Context, u *tournament.User, in EntryInput) (Entry, Findings, error) {
+	var entry Entry
+	var findings Findings
+	err := s.solve(ctx, u, func(ctx context.Context, solver func() *solve.Solver) error {
+		var err error
+		entry, findings, err = s.verify(ctx, solver(), in)
+		return err
+	})
+	return entry, findings, err
+}
+
+// verify validates the entry and judges it with solver.
+func (s *Service) verify(ctx context.Context, solver *solve.Solver, in EntryInput) (Entry, Findings, error) {
 	pr, err := Validate(in.Entry)
 	if err != nil {
 		return Entry{}, Findings{}, err
@@ -435,7 +485,7 @@ func (s *Service) check(in EntryInput) (Entry, Findings, error) {
 	if len(pr.Solution) == 0 {
 		return Entry{}, Findings{}, tournament.Invalid("solution", "give the solution: at least the first move")
 	}
-	r, err := Check(solve.New(solve.Options{MaxNodes: s.maxNodes, TableBytes: s.tableBytes}), pr)
+	r, err := Check(ctx, solver, pr)
 	if err != nil {
 		return Entry{}, Findings{}, err
 	}
@@ -464,7 +514,7 @@ func (s *Service) Submit(ctx context.Context, eventID int64, in EntryInput) (*Wo
 	if err := s.store.View(ctx, mayEnter); err != nil {
 		return nil, err
 	}
-	entry, findings, err := s.check(in)
+	entry, findings, err := s.check(ctx, u, in)
 	if err != nil {
 		return nil, err
 	}
@@ -496,8 +546,8 @@ func (s *Service) Submit(ctx context.Context, eventID int64, in EntryInput) (*Wo
 }
 
 // mayEnter checks that the author may enter the section of the contest
-// now: the contest is open, has the section, and the author is not its
-// judge.
+// now: the contest is open, has the section, the author is not its judge
+// and has sent fewer entries than the cap.
 func (s *Service) mayEnter(ctx context.Context, tx Tx, u *tournament.User, eventID int64, section string) error {
 	e, c, err := contest(ctx, tx, eventID)
 	if err != nil {
@@ -520,6 +570,20 @@ func (s *Service) mayEnter(ctx context.Context, tx Tx, u *tournament.User, event
 	}
 	if slices.Contains(judges, u.ID) {
 		return tournament.Forbidden("a judge of the contest cannot enter it")
+	}
+	works, err := tx.Works(eventID)
+	if err != nil {
+		return err
+	}
+	// Withdrawn entries count: each cost a solver run and stays stored.
+	sent := 0
+	for _, w := range works {
+		if w.AuthorID == u.ID {
+			sent++
+		}
+	}
+	if sent >= s.maxEntries {
+		return tournament.Conflict("", "an author may send at most %d entries to a contest, withdrawn ones included; you have sent %d", s.maxEntries, sent)
 	}
 	return nil
 }
@@ -575,7 +639,7 @@ func (s *Service) Edit(ctx context.Context, workID int64, in EntryInput) (*Work,
 	if err := s.store.View(ctx, mayEdit); err != nil {
 		return nil, err
 	}
-	entry, findings, err := s.check(in)
+	entry, findings, err := s.check(ctx, u, in)
 	if err != nil {
 		return nil, err
 	}

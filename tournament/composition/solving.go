@@ -8,7 +8,6 @@ import (
 	"strings"
 	"time"
 
-	"adiukh/rules"
 	"adiukh/rules/solve"
 	"adiukh/tournament"
 )
@@ -156,7 +155,11 @@ func (s *Service) SetupSolving(ctx context.Context, eventID int64, in SolvingInp
 	if err := s.store.View(ctx, maySetUp); err != nil {
 		return nil, err
 	}
-	problems, err := s.checkProblems(in)
+	var problems []SolvingProblem
+	err = s.solve(ctx, u, func(ctx context.Context, solver func() *solve.Solver) error {
+		problems, err = s.checkProblems(ctx, solver, in)
+		return err
+	})
 	if err != nil {
 		return nil, err
 	}
@@ -271,9 +274,9 @@ func solvingLog(c *SolvingContest) map[string]any {
 	return map[string]any{"starts": c.Starts, "ends": c.Ends, "problems": c.Problems}
 }
 
-// checkProblems validates the window and every problem, outside any
-// transaction: the solver's node budget bounds the time.
-func (s *Service) checkProblems(in SolvingInput) ([]SolvingProblem, error) {
+// checkProblems validates the window and every problem, each with a solver
+// of its own, outside any transaction: the solver's budgets bound the time.
+func (s *Service) checkProblems(ctx context.Context, solver func() *solve.Solver, in SolvingInput) ([]SolvingProblem, error) {
 	var problems []*tournament.Error
 	if in.Starts.IsZero() {
 		problems = append(problems, tournament.Invalid("starts", "set the time the solving contest starts"))
@@ -305,7 +308,10 @@ func (s *Service) checkProblems(in SolvingInput) ([]SolvingProblem, error) {
 			problems = append(problems, tournament.Invalid(field+".points", "problem %d: the points are 1 to 100, and the key alone earns fewer (0 or more); got %d and %d", i+1, points, key))
 			continue
 		}
-		entry, findings, err := s.check(EntryInput{Entry: p.Entry})
+		entry, findings, err := s.verify(ctx, solver(), EntryInput{Entry: p.Entry})
+		if dropped(err) {
+			return nil, err
+		}
 		if err != nil {
 			problems = append(problems, tournament.Invalid(field, "problem %d: %s", i+1, err))
 			continue
@@ -315,7 +321,11 @@ func (s *Service) checkProblems(in SolvingInput) ([]SolvingProblem, error) {
 			problems = append(problems, tournament.Invalid(field, "problem %d is unsound: %s", i+1, findings.Refutation.Message()))
 			continue
 		case NotProved:
-			problems = append(problems, tournament.Invalid(field, "problem %d is not proved within %d nodes; answers could not be checked against it", i+1, rules.Count(findings.Budget)))
+			problems = append(problems, tournament.Invalid(field, "problem %d is %s; answers could not be checked against it", i+1, findings.Limit()))
+			continue
+		}
+		if findings.Unchecked > 0 {
+			problems = append(problems, tournament.Invalid(field+".solution", "problem %d: the solution is not checked from ply %d on within the solver's budget; answers could not be checked against it", i+1, findings.Unchecked))
 			continue
 		}
 		if len(findings.Faults) > 0 {
@@ -491,7 +501,11 @@ func (s *Service) Answer(ctx context.Context, eventID int64, number int, text st
 	if err != nil {
 		return nil, err
 	}
-	a, err := s.checkAnswer(problem, text)
+	var a *SolvingAnswer
+	err = s.solve(ctx, u, func(ctx context.Context, solver func() *solve.Solver) error {
+		a, err = s.checkAnswer(ctx, solver(), problem, text)
+		return err
+	})
 	if err != nil {
 		return nil, err
 	}
@@ -560,7 +574,7 @@ func (c *SolvingContest) problem(number int) (*SolvingProblem, error) {
 }
 
 // checkAnswer checks an answer against its problem with the solver.
-func (s *Service) checkAnswer(p *SolvingProblem, text string) (*SolvingAnswer, error) {
+func (s *Service) checkAnswer(ctx context.Context, solver *solve.Solver, p *SolvingProblem, text string) (*SolvingAnswer, error) {
 	pr, err := Validate(p.Entry)
 	if err != nil {
 		return nil, err
@@ -575,7 +589,10 @@ func (s *Service) checkAnswer(p *SolvingProblem, text string) (*SolvingAnswer, e
 		}
 		return nil, tournament.Invalid("answer", "write the solution: the first move, then the main line")
 	}
-	r, err := CheckAnswer(solve.New(solve.Options{MaxNodes: s.maxNodes, TableBytes: s.tableBytes}), pr, text)
+	r, err := CheckAnswer(ctx, solver, pr, text)
+	if dropped(err) {
+		return nil, err
+	}
 	if err != nil {
 		return nil, tournament.Invalid("answer", "the answer could not be checked: %s", err)
 	}
