@@ -88,5 +88,11 @@ func RetryAfterOf(c *gin.Context, err error) {
 	var wait *account.WaitError
 	if errors.As(err, &wait) {
 		SetRetryAfter(c, wait.Wait)
+		return
+	}
+	// A domain refusal for going too fast (the solver's queue) says when.
+	var e *tournament.Error
+	if errors.As(err, &e) && e.Code == tournament.ETOOMANY && e.RetryAfter > 0 {
+		SetRetryAfter(c, e.RetryAfter)
 	}
 }
