@@ -83,7 +83,8 @@ func SetRetryAfter(c *gin.Context, wait time.Duration) {
 }
 
 // RetryAfterOf sets Retry-After when err is a refusal by the sign-in
-// limits, whichever call checked a password (a token, a password change).
+// limits, whichever call checked a password (a token, a password change),
+// or by the solver's queue.
 func RetryAfterOf(c *gin.Context, err error) {
 	var wait *account.WaitError
 	if errors.As(err, &wait) {
