@@ -73,6 +73,7 @@ var authzTable = map[string]string{
 	"POST /account/tokens":                                                 "nyyyy",
 	"POST /account/tokens/:tid/revoke":                                     "n00yy",
 	"GET /admin/accounts":                                                  "nnnny",
+	"GET /admin/accounts/audit":                                            "nnnny",
 	"POST /admin/accounts":                                                 "nnnnv",
 	"POST /admin/accounts/:uid/role":                                       "nnnnv",
 	"POST /admin/accounts/:uid/password":                                   "nnnny",
@@ -103,6 +104,7 @@ var authzTable = map[string]string{
 	"DELETE /api/v1/tokens/:tid":                                           "n00yy",
 	"DELETE /api/v1/users/:email/sessions":                                 "nnnny",
 	"GET /api/v1/users":                                                    "nnnny",
+	"GET /api/v1/users/audit":                                              "nnnny",
 	"POST /api/v1/users":                                                   "nnnnv",
 	"PATCH /api/v1/users/:uid":                                             "nnnnv",
 	"POST /api/v1/users/:uid/password":                                     "nnnny",
@@ -454,7 +456,7 @@ func (w *authzWorld) outcome(method, pattern string, params map[string]string, r
 
 func newAuthzWorld(t *testing.T) *authzWorld {
 	st := storetest.Open(t)["sqlite"]
-	w := &authzWorld{t: t, svc: tournament.NewService(st, engines.Options()), accounts: account.NewServiceWith(st, account.Options{PasswordCost: account.MinPasswordCost}),
+	w := &authzWorld{t: t, svc: tournament.NewService(st, engines.Options()), accounts: account.NewServiceWith(st.Accounts(), account.Options{PasswordCost: account.MinPasswordCost}),
 		users: map[string]*tournament.User{}, tokens: map[string]string{}, cookies: map[string]string{}}
 	roles := map[string]tournament.Role{"bystander": tournament.ArbiterRole, "player": tournament.PlayerRole, "other arbiter": tournament.ArbiterRole, "owner": tournament.ArbiterRole, "admin": tournament.Admin}
 	w.corr = correspondence.NewService(st.Correspondence(), correspondence.Options{Pairing: engines.Options().Pairing})

@@ -40,7 +40,7 @@ func forEachServer(t *testing.T, test func(t *testing.T, s *testServer)) {
 // at the least cost, since every test server adds and signs in accounts.
 func testAccounts(st *store.Store, o account.Options) *account.Service {
 	o.PasswordCost = account.MinPasswordCost
-	return account.NewServiceWith(st, o)
+	return account.NewServiceWith(st.Accounts(), o)
 }
 
 func newTestServer(t *testing.T, st *store.Store) *testServer {

@@ -183,3 +183,46 @@ func TestUsersAPI(t *testing.T) {
 		t.Error("the first password still works")
 	}
 }
+
+// The account audit log: the role change and the password an
+// administrator set are there, on the page and in the API, told in the
+// reader's language with who did it; only administrators read it.
+func TestAccountAuditLog(t *testing.T) {
+	t.Parallel()
+	s := newWebServer(t)
+	const admin = tournament.Admin
+	made := s.must(http.StatusCreated, admin, "POST", "/api/v1/users", map[string]any{"email": "judge@example.org", "name": "Судья Конкурса", "role": "player"})
+	id := num(made["user"].(map[string]any)["id"])
+	s.must(http.StatusOK, admin, "PATCH", fmt.Sprintf("/api/v1/users/%d", id), map[string]any{"role": "arbiter"})
+	s.must(http.StatusOK, admin, "POST", fmt.Sprintf("/api/v1/users/%d/password", id), nil)
+
+	s.must(http.StatusForbidden, tournament.ArbiterRole, "GET", "/api/v1/users/audit", nil)
+	entries := s.must(http.StatusOK, admin, "GET", "/api/v1/users/audit", nil)["entries"].([]any)
+	if len(entries) < 3 {
+		t.Fatalf("audit entries %v, want at least the account, its role and its password", entries)
+	}
+	newest := func(i int) map[string]any { return entries[i].(map[string]any) }
+	if e := newest(0); e["action"] != "password-set" || e["user_email"] != "judge@example.org" || e["actor_email"] != "admin@example.org" {
+		t.Errorf("newest entry %v, want the password the administrator set", e)
+	}
+	if e := newest(1); e["action"] != "role" || e["before"] != "player" || e["after"] != "arbiter" || e["text"] != "The role of judge@example.org changed: player → arbiter." {
+		t.Errorf("second entry %v, want the role change told in English, the API's language", e)
+	}
+
+	mustStatus(t, "an arbiter opens the account log", s.signIn(tournament.ArbiterRole).get("/admin/accounts/audit").Code, http.StatusForbidden, "")
+	listed := s.signIn(admin)
+	if body := listed.get("/admin/accounts").Body.String(); !strings.Contains(body, `href="/admin/accounts/audit"`) {
+		t.Error("the accounts page does not link the account log")
+	}
+	rec := listed.get("/admin/accounts/audit")
+	mustStatus(t, "the account log", rec.Code, http.StatusOK, rec.Body.String())
+	body := html.UnescapeString(rec.Body.String())
+	for _, want := range []string{"Журнал учётных записей", "Роль judge@example.org изменена: участник → судья.", "Пароль judge@example.org задан администратором", "MSK"} {
+		if !strings.Contains(body, want) {
+			t.Errorf("the account log page lacks %q", want)
+		}
+	}
+	if rec := listed.get("/admin/accounts/audit?before=x"); rec.Code != http.StatusBadRequest {
+		t.Errorf("a bad page of the log: %d, want 400", rec.Code)
+	}
+}

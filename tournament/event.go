@@ -391,14 +391,23 @@ func TimeControlWarnings(discipline, timeControl string) ([]Warning, error) {
 // DefaultTimeZone is the zone of an event that names none: Adygea's.
 const DefaultTimeZone = "Europe/Moscow"
 
+// DefaultLocation is DefaultTimeZone, where the site's own records (the
+// account log) are shown.
+func DefaultLocation() *time.Location {
+	loc, err := time.LoadLocation(DefaultTimeZone)
+	if err != nil {
+		return time.UTC
+	}
+	return loc
+}
+
 // Location is the event's time zone; an event stored before it had one is
 // in DefaultTimeZone.
 func (e *Event) Location() *time.Location {
-	name := e.TimeZone
-	if name == "" {
-		name = DefaultTimeZone
+	if e.TimeZone == "" {
+		return DefaultLocation()
 	}
-	loc, err := time.LoadLocation(name)
+	loc, err := time.LoadLocation(e.TimeZone)
 	if err != nil {
 		// Zones are checked when set, and time/tzdata is built in.
 		return time.UTC

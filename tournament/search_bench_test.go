@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"adiukh/tournament"
+	"adiukh/tournament/account"
 	"adiukh/tournament/engines"
 	"adiukh/tournament/store"
 )
@@ -24,11 +25,11 @@ func BenchmarkSearch(b *testing.B) {
 	b.Cleanup(func() { st.Close() })
 	surnames := []string{"Берсиров", "Ёлкин", "Хуажев", "Абрегов", "Шхалахов", "Тлехас", "Нагоев"}
 	cities := []string{"Майкоп", "Адыгейск", "Краснодар", "Нальчик"}
+	u := &tournament.User{Email: "arbiter@example.org", Role: tournament.ArbiterRole}
+	if err := st.Accounts().Update(context.Background(), func(tx account.Tx) error { return tx.CreateUser(u) }); err != nil {
+		b.Fatal(err)
+	}
 	err = st.Update(context.Background(), func(tx tournament.Tx) error {
-		u := &tournament.User{Email: "arbiter@example.org", Role: tournament.ArbiterRole}
-		if err := tx.CreateUser(u); err != nil {
-			return err
-		}
 		for i := range 2000 {
 			e := &tournament.Event{Name: fmt.Sprintf("Кубок %d", i+1), City: cities[i%len(cities)], Discipline: tournament.Rapid,
 				System: tournament.Swiss, Rounds: 7, StartDate: fmt.Sprintf("2026-%02d-%02d", i%12+1, i%28+1), Status: tournament.Registration,

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"adiukh/tournament"
+	"adiukh/tournament/account"
 	"adiukh/tournament/engines"
 	"adiukh/tournament/store"
 )
@@ -22,7 +23,7 @@ func playedEvent(b *testing.B) (context.Context, *tournament.Service, *tournamen
 	b.Cleanup(func() { st.Close() })
 	svc := tournament.NewService(st, engines.Options())
 	u := &tournament.User{Email: "arbiter@example.org", Role: tournament.ArbiterRole}
-	if err := st.Update(context.Background(), func(tx tournament.Tx) error { return tx.CreateUser(u) }); err != nil {
+	if err := st.Accounts().Update(context.Background(), func(tx account.Tx) error { return tx.CreateUser(u) }); err != nil {
 		b.Fatal(err)
 	}
 	ctx := tournament.NewContextWithUser(context.Background(), u)

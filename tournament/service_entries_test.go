@@ -8,7 +8,9 @@ import (
 	"time"
 
 	"adiukh/tournament"
+	"adiukh/tournament/account"
 	"adiukh/tournament/engines"
+	"adiukh/tournament/store"
 	"adiukh/tournament/store/storetest"
 )
 
@@ -26,10 +28,10 @@ func (c *clock) set(at time.Time) {
 }
 
 // playerAccount creates a player account with a name and signs it in.
-func playerAccount(t *testing.T, st tournament.Store, email, name string) context.Context {
+func playerAccount(t *testing.T, st *store.Store, email, name string) context.Context {
 	t.Helper()
 	u := &tournament.User{Email: email, Name: name, Role: tournament.PlayerRole, Locale: "ru"}
-	if err := st.Update(context.Background(), func(tx tournament.Tx) error { return tx.CreateUser(u) }); err != nil {
+	if err := st.Accounts().Update(context.Background(), func(tx account.Tx) error { return tx.CreateUser(u) }); err != nil {
 		t.Fatal(err)
 	}
 	return tournament.NewContextWithUser(context.Background(), u)

@@ -5,17 +5,19 @@ import (
 	"testing"
 
 	"adiukh/tournament"
+	"adiukh/tournament/account"
 	"adiukh/tournament/engines"
+	"adiukh/tournament/store"
 	"adiukh/tournament/store/storetest"
 )
 
 func ptr[T any](v T) *T { return &v }
 
 // arbiterContext signs in an arbiter created in the store.
-func arbiterContext(t *testing.T, st tournament.Store) context.Context {
+func arbiterContext(t *testing.T, st *store.Store) context.Context {
 	t.Helper()
 	u := &tournament.User{Email: "arbiter@example.org", Role: tournament.ArbiterRole, Locale: "ru"}
-	if err := st.Update(context.Background(), func(tx tournament.Tx) error { return tx.CreateUser(u) }); err != nil {
+	if err := st.Accounts().Update(context.Background(), func(tx account.Tx) error { return tx.CreateUser(u) }); err != nil {
 		t.Fatal(err)
 	}
 	return tournament.NewContextWithUser(context.Background(), u)

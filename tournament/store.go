@@ -1,9 +1,6 @@
 package tournament
 
-import (
-	"context"
-	"time"
-)
+import "context"
 
 // Store keeps the domain. Every use case that writes runs inside one Update,
 // which is one database transaction: all of it is kept or none.
@@ -28,10 +25,9 @@ type Tx interface {
 	TeamTx
 	SubmissionTx
 	AuditTx
-	AccountTx
+	UserTx
 	SearchTx
 	EntryTx
-	SignUpTx
 }
 
 // EventTx keeps events and their settings.
@@ -103,47 +99,13 @@ type AuditTx interface {
 	Audit(eventID int64) ([]AuditEntry, error)
 }
 
-// AccountTx keeps users, their web sessions and their API tokens.
-type AccountTx interface {
-	CreateUser(u *User) error
+// UserTx reads the accounts the domain needs to know: who a player,
+// author or judge is. Accounts are written by package account, through a
+// store of its own.
+type UserTx interface {
 	UserByEmail(email string) (*User, error)
 	// UserByID finds an account by its number; ENOTFOUND when none.
 	UserByID(id int64) (*User, error)
-	// Users lists every account, by number.
-	Users() ([]User, error)
-	// SetUserRole changes what the account may do.
-	SetUserRole(userID int64, role Role) error
-	// LockAdmins lists the administrators' numbers and, on PostgreSQL,
-	// locks their rows until the transaction ends, so that two
-	// transactions cannot each take the role from one of the last two.
-	LockAdmins() ([]int64, error)
-	SetPasswordHash(userID int64, hash string) error
-	// SetUserName sets the name the account is shown by.
-	SetUserName(userID int64, name string) error
-
-	CreateToken(t *Token) error
-	// TokenByHash finds an API token and its owner by the token's hash.
-	TokenByHash(hash string) (*Token, *User, error)
-	// Tokens lists the user's API tokens, newest first.
-	Tokens(userID int64) ([]Token, error)
-	Token(id int64) (*Token, error)
-	DeleteToken(id int64) error
-
-	CreateSession(s *Session) error
-	// SessionByHash finds a session and its user; ENOTFOUND when none.
-	SessionByHash(hash string) (*Session, *User, error)
-	DeleteSession(hash string) error
-	// DeleteSessions ends every session of the user (all of them when
-	// expiredBy is zero, else those expired by then) and returns how many
-	// it ended.
-	DeleteSessions(userID int64, expiredBy time.Time) (int64, error)
-	// Sessions lists the user's sessions, newest first.
-	Sessions(userID int64) ([]Session, error)
-	// DeleteSessionByID ends one session of the user; ENOTFOUND when the
-	// user has none with that ID.
-	DeleteSessionByID(userID, id int64) error
-	// AdminExists reports whether any account is an administrator.
-	AdminExists() (bool, error)
 }
 
 // playerRoundTx reads players and rounds together, as pairing and

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"adiukh/tournament"
+	"adiukh/tournament/account"
 	"adiukh/tournament/engines"
 	"adiukh/tournament/store/storetest"
 )
@@ -24,7 +25,7 @@ func TestDecisionsOnOneReportDoNotRace(t *testing.T) {
 			as := map[int64]context.Context{}
 			for i, p := range players {
 				u := &tournament.User{Email: string(rune('a'+i)) + "@example.org", Role: tournament.PlayerRole}
-				if err := st.Update(context.Background(), func(tx tournament.Tx) error { return tx.CreateUser(u) }); err != nil {
+				if err := st.Accounts().Update(context.Background(), func(tx account.Tx) error { return tx.CreateUser(u) }); err != nil {
 					t.Fatal(err)
 				}
 				as[p.ID] = tournament.NewContextWithUser(context.Background(), u)

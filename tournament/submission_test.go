@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"adiukh/tournament"
+	"adiukh/tournament/account"
 	"adiukh/tournament/engines"
 	"adiukh/tournament/store/storetest"
 )
@@ -22,7 +23,7 @@ func TestPlayerSubmissions(t *testing.T) {
 			as := map[string]context.Context{}
 			for i, p := range players {
 				u := &tournament.User{Email: []string{"a", "b", "c", "d"}[i] + "@example.org", Role: tournament.PlayerRole}
-				if err := st.Update(context.Background(), func(tx tournament.Tx) error { return tx.CreateUser(u) }); err != nil {
+				if err := st.Accounts().Update(context.Background(), func(tx account.Tx) error { return tx.CreateUser(u) }); err != nil {
 					t.Fatal(err)
 				}
 				as[p.Name] = tournament.NewContextWithUser(context.Background(), u)

@@ -36,18 +36,6 @@ type User struct {
 	CreatedAt    time.Time
 }
 
-// Token is an API token of a user. Only a hash of the token is kept.
-type Token struct {
-	ID        int64
-	UserID    int64
-	Hash      string
-	Name      string // what the owner calls it, such as the script that uses it
-	CreatedAt time.Time
-	// ExpiresAt is when the token stops working; zero only for tokens
-	// made before tokens expired.
-	ExpiresAt time.Time
-}
-
 type userKey struct{}
 
 // NewContextWithUser returns a context that carries the signed-in user.
@@ -99,15 +87,4 @@ func MayCreateEvent(ctx context.Context) error {
 // canRead reports whether u may see the event.
 func canRead(u *User, e *Event) bool {
 	return e.Visibility == Public || CanManage(u, e)
-}
-
-// Session is a web sign-in, kept on the server so that it can be ended
-// everywhere at once. The browser holds a random value; only its hash is
-// stored.
-type Session struct {
-	ID        int64
-	UserID    int64
-	Hash      string
-	CreatedAt time.Time
-	ExpiresAt time.Time
 }

@@ -35,7 +35,7 @@ type tokenView struct {
 	ExpiresAt *time.Time `json:"expires_at"`
 }
 
-func newTokenView(t *tournament.Token) tokenView {
+func newTokenView(t *account.Token) tokenView {
 	v := tokenView{ID: t.ID, Name: t.Name, CreatedAt: t.CreatedAt}
 	if !t.ExpiresAt.IsZero() {
 		v.ExpiresAt = &t.ExpiresAt

@@ -2,6 +2,7 @@ package v1
 
 import (
 	"net/http"
+	"strconv"
 	"time"
 
 	"github.com/gin-gonic/gin"
@@ -19,6 +20,47 @@ func (h *handler) usersRoutesV1(w *gin.RouterGroup) {
 	w.POST("/users", h.JSON(h.postUser))
 	w.PATCH("/users/:uid", h.JSON(h.patchUser))
 	w.POST("/users/:uid/password", h.JSON(h.postUserPassword))
+	w.GET("/users/audit", h.JSON(h.getAccountAudit))
+}
+
+// accountAuditView is an entry of the account audit log: the action's key
+// and values for scripts, and the sentence in the reader's language.
+type accountAuditView struct {
+	ID         int64     `json:"id"`
+	At         time.Time `json:"at"`
+	ActorID    int64     `json:"actor_id,omitempty"`
+	ActorEmail string    `json:"actor_email,omitempty"`
+	Action     string    `json:"action"`
+	UserID     int64     `json:"user_id,omitempty"`
+	UserEmail  string    `json:"user_email"`
+	Before     string    `json:"before,omitempty"`
+	After      string    `json:"after,omitempty"`
+	Text       string    `json:"text"`
+}
+
+// getAccountAudit lists the account audit log for administrators, newest
+// first, a page at a time: ?before= the last ID of the previous page.
+func (h *handler) getAccountAudit(c *gin.Context) error {
+	before, err := core.QueryInt(c, "before")
+	if err != nil {
+		return err
+	}
+	entries, more, err := h.Accounts.AuditLog(c.Request.Context(), int64(before))
+	if err != nil {
+		return err
+	}
+	l := core.JSONLocalizer(c)
+	views := make([]accountAuditView, len(entries))
+	for i, e := range entries {
+		views[i] = accountAuditView{ID: e.ID, At: e.At, ActorID: e.ActorID, ActorEmail: e.ActorEmail, Action: e.Action,
+			UserID: e.UserID, UserEmail: e.UserEmail, Before: e.Before, After: e.After, Text: e.Tell(l)}
+	}
+	page := gin.H{"entries": views}
+	if more {
+		page["older"] = "/api/v1/users/audit?before=" + strconv.FormatInt(entries[len(entries)-1].ID, 10)
+	}
+	c.JSON(http.StatusOK, page)
+	return nil
 }
 
 type userView struct {

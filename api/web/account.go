@@ -20,7 +20,7 @@ type accountPageData struct {
 	Password *form
 	Token    *form
 	Sessions []account.SessionInfo
-	Tokens   []tournament.Token
+	Tokens   []account.Token
 	// NewToken is a token just made, shown this once.
 	NewToken string
 	// Notice says what the last action did.

@@ -33,7 +33,7 @@ type accountsPageData struct {
 	// Notice says what the last action did.
 	Notice string
 	// SignUps wait for an administrator's approval (a site without mail).
-	SignUps []tournament.SignUp
+	SignUps []account.SignUp
 }
 
 // renderAccounts shows the accounts page; the service decides who may see

@@ -122,8 +122,11 @@ func (h *handler) renderWith(c *gin.Context, tr *translator, status int, name, t
 
 // navOf is the item of the main navigation a page belongs to.
 func navOf(pageName string) string {
-	if pageName == "search" || pageName == "account" || pageName == "accounts" || pageName == "calendar" {
+	switch pageName {
+	case "search", "account", "accounts", "calendar":
 		return pageName
+	case "accounts_audit":
+		return "accounts"
 	}
 	return "events"
 }
@@ -229,6 +232,7 @@ func (h *handler) routes(r *gin.Engine) {
 	m.POST("/admin/accounts", h.Page(h.addAccount))
 	m.POST("/admin/accounts/:uid/role", h.Page(h.changeRole))
 	m.POST("/admin/accounts/:uid/password", h.Page(h.resetPassword))
+	m.GET("/admin/accounts/audit", h.Page(h.accountsAudit))
 	m.GET("/manage/events/new", h.Page(h.newEventPage))
 	m.POST("/manage/events", h.Page(h.createEvent))
 	m.GET("/events/:id/manage", h.Page(h.managePage))

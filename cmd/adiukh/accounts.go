@@ -46,7 +46,7 @@ func userSessionsCommand(args []string, stdout, stderr io.Writer) int {
 	}
 	defer st.Close()
 	ctx := account.AsOperator(context.Background())
-	accounts := account.NewService(st)
+	accounts := account.NewService(st.Accounts())
 	if args[0] == "password" {
 		password, err := readPassword()
 		if err == nil {
@@ -86,7 +86,7 @@ func userNameCommand(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	defer st.Close()
-	u, err := account.NewService(st).SetName(account.AsOperator(context.Background()), *email, *full)
+	u, err := account.NewService(st.Accounts()).SetName(account.AsOperator(context.Background()), *email, *full)
 	if err != nil {
 		fail(stderr, name, err)
 		return 1
@@ -132,7 +132,7 @@ func tokenCommand(args []string, stdout, stderr io.Writer) int {
 	}
 	defer st.Close()
 	ctx := account.AsOperator(context.Background())
-	accounts := account.NewService(st)
+	accounts := account.NewService(st.Accounts())
 	switch args[0] {
 	case "create":
 		token, tok, err := accounts.CreateToken(ctx, account.NewToken{Email: *email, Name: *label, TTL: time.Duration(*days) * 24 * time.Hour})

@@ -93,7 +93,7 @@ func crashDuringEntry(t *testing.T, dsn string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	accounts := account.NewService(st)
+	accounts := account.NewService(st.Accounts())
 	u, err := accounts.AddUser(context.Background(), account.NewUser{Email: "arbiter@example.org", Role: "arbiter", Password: "пароль судьи"})
 	if err != nil {
 		t.Fatal(err)

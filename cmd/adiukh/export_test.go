@@ -15,6 +15,7 @@ import (
 	"adiukh/internal/testtool"
 	"adiukh/rules"
 	"adiukh/tournament"
+	"adiukh/tournament/account"
 	"adiukh/tournament/engines"
 	"adiukh/tournament/store"
 	"adiukh/tournament/trf"
@@ -37,7 +38,7 @@ func fillDatabase(t *testing.T, visibility string) (db string, eventID int64, sh
 	}
 	defer st.Close()
 	arbiter := &tournament.User{Email: "arbiter@example.org", Role: tournament.ArbiterRole}
-	if err := st.Update(context.Background(), func(tx tournament.Tx) error { return tx.CreateUser(arbiter) }); err != nil {
+	if err := st.Accounts().Update(context.Background(), func(tx account.Tx) error { return tx.CreateUser(arbiter) }); err != nil {
 		t.Fatal(err)
 	}
 	ctx := tournament.NewContextWithUser(context.Background(), arbiter)

@@ -8,6 +8,7 @@ import (
 
 	"adiukh/internal/clitest"
 	"adiukh/tournament"
+	"adiukh/tournament/account"
 	"adiukh/tournament/store"
 )
 
@@ -19,7 +20,7 @@ func TestImportCommand(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	err = st.Update(context.Background(), func(tx tournament.Tx) error {
+	err = st.Accounts().Update(context.Background(), func(tx account.Tx) error {
 		return tx.CreateUser(&tournament.User{Email: "arbiter@example.org", Role: tournament.ArbiterRole, Locale: "ru"})
 	})
 	st.Close()

@@ -127,7 +127,12 @@ func (s *Service) AddUser(ctx context.Context, in NewUser) (*tournament.User, er
 		return nil, err
 	}
 	u := &tournament.User{Email: email, Name: name, Role: role, PasswordHash: hash, Locale: locale, CreatedAt: s.now().UTC()}
-	err = s.store.Update(ctx, func(tx tournament.Tx) error { return tx.CreateUser(u) })
+	err = s.store.Update(ctx, func(tx Tx) error {
+		if err := tx.CreateUser(u); err != nil {
+			return err
+		}
+		return s.audit(ctx, tx, AuditCreated, u, "", string(u.Role))
+	})
 	if err != nil {
 		return nil, err
 	}

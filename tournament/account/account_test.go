@@ -41,7 +41,7 @@ func TestUsersAndTokens(t *testing.T) {
 	for name, st := range storetest.Open(t) {
 		t.Run(name, func(t *testing.T) {
 			ctx := context.Background()
-			accounts := account.NewServiceWith(st, account.Options{PasswordCost: account.MinPasswordCost})
+			accounts := account.NewServiceWith(st.Accounts(), account.Options{PasswordCost: account.MinPasswordCost})
 			for _, tc := range []struct {
 				in        account.NewUser
 				wantField string
@@ -98,7 +98,7 @@ func TestUsersAndTokens(t *testing.T) {
 func TestPasswordCostTravelsWithTheHash(t *testing.T) {
 	for _, cost := range []account.PasswordCost{account.MinPasswordCost, account.DefaultPasswordCost} {
 		st := storetest.Open(t)["sqlite"]
-		s := account.NewServiceWith(st, account.Options{PasswordCost: cost})
+		s := account.NewServiceWith(st.Accounts(), account.Options{PasswordCost: cost})
 		ctx := context.Background()
 		if _, err := s.AddUser(ctx, account.NewUser{Email: "a@example.org", Role: "arbiter", Password: "длинный пароль"}); err != nil {
 			t.Fatal(err)

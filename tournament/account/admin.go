@@ -36,7 +36,7 @@ func (s *Service) Accounts(ctx context.Context) ([]tournament.User, error) {
 		return nil, err
 	}
 	var users []tournament.User
-	err := s.store.View(ctx, func(tx tournament.Tx) (err error) {
+	err := s.store.View(ctx, func(tx Tx) (err error) {
 		users, err = tx.Users()
 		return err
 	})
@@ -108,7 +108,7 @@ func (s *Service) SetRole(ctx context.Context, id int64, role string) (*tourname
 		return nil, err
 	}
 	var u *tournament.User
-	err = s.store.Update(ctx, func(tx tournament.Tx) error {
+	err = s.store.Update(ctx, func(tx Tx) error {
 		// Locked first, so that two administrators taking the role from
 		// each other at once leave one.
 		admins, err := tx.LockAdmins()
@@ -130,8 +130,9 @@ func (s *Service) SetRole(ctx context.Context, id int64, role string) (*tourname
 		if err := tx.SetUserRole(u.ID, r); err != nil {
 			return err
 		}
+		before := u.Role
 		u.Role = r
-		return nil
+		return s.audit(ctx, tx, AuditRole, u, string(before), string(r))
 	})
 	if err != nil {
 		return nil, err
@@ -149,7 +150,7 @@ func (s *Service) ResetPassword(ctx context.Context, id int64) (*tournament.User
 		return nil, "", err
 	}
 	var u *tournament.User
-	err := s.store.View(ctx, func(tx tournament.Tx) (err error) {
+	err := s.store.View(ctx, func(tx Tx) (err error) {
 		u, err = tx.UserByID(id)
 		return err
 	})

@@ -15,7 +15,7 @@ func TestAdministratorsManageAccounts(t *testing.T) {
 	for name, st := range storetest.Open(t) {
 		t.Run(name, func(t *testing.T) {
 			bg := context.Background()
-			accounts := account.NewServiceWith(st, account.Options{PasswordCost: account.MinPasswordCost})
+			accounts := account.NewServiceWith(st.Accounts(), account.Options{PasswordCost: account.MinPasswordCost})
 			add := func(email, name, role string) *tournament.User {
 				u, err := accounts.AddUser(bg, account.NewUser{Email: email, Name: name, Role: role, Password: "пароль роли"})
 				if err != nil {

@@ -11,7 +11,7 @@ import (
 // by e-mail. A missing account is an ENOTFOUND error.
 func (s *Service) User(ctx context.Context, email string) (*tournament.User, error) {
 	var u *tournament.User
-	err := s.store.View(ctx, func(tx tournament.Tx) (err error) {
+	err := s.store.View(ctx, func(tx Tx) (err error) {
 		u, err = tx.UserByEmail(strings.ToLower(strings.TrimSpace(email)))
 		return err
 	})

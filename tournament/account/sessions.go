@@ -2,6 +2,7 @@ package account
 
 import (
 	"context"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -50,11 +51,11 @@ func (s *Service) StartSession(ctx context.Context, u *tournament.User) (string,
 		return "", err
 	}
 	now := s.now().UTC()
-	err = s.store.Update(ctx, func(tx tournament.Tx) error {
+	err = s.store.Update(ctx, func(tx Tx) error {
 		if _, err := tx.DeleteSessions(u.ID, now); err != nil {
 			return err
 		}
-		return tx.CreateSession(&tournament.Session{UserID: u.ID, Hash: hash, CreatedAt: now, ExpiresAt: now.Add(SessionTTL)})
+		return tx.CreateSession(&Session{UserID: u.ID, Hash: hash, CreatedAt: now, ExpiresAt: now.Add(SessionTTL)})
 	})
 	if err != nil {
 		return "", err
@@ -66,8 +67,8 @@ func (s *Service) StartSession(ctx context.Context, u *tournament.User) (string,
 // expired or unknown session is EUNAUTHORIZED.
 func (s *Service) SessionUser(ctx context.Context, value string) (*tournament.User, error) {
 	var u *tournament.User
-	var sess *tournament.Session
-	err := s.store.View(ctx, func(tx tournament.Tx) error {
+	var sess *Session
+	err := s.store.View(ctx, func(tx Tx) error {
 		var err error
 		sess, u, err = tx.SessionByHash(hashToken(value))
 		return err
@@ -80,7 +81,7 @@ func (s *Service) SessionUser(ctx context.Context, value string) (*tournament.Us
 
 // EndSession ends one web sign-in (logging out).
 func (s *Service) EndSession(ctx context.Context, value string) error {
-	return s.store.Update(ctx, func(tx tournament.Tx) error {
+	return s.store.Update(ctx, func(tx Tx) error {
 		return tx.DeleteSession(hashToken(value))
 	})
 }
@@ -94,13 +95,15 @@ func (s *Service) EndSessions(ctx context.Context, email string) (int64, error) 
 		return 0, err
 	}
 	var n int64
-	err := s.store.Update(ctx, func(tx tournament.Tx) error {
+	err := s.store.Update(ctx, func(tx Tx) error {
 		u, err := tx.UserByEmail(email)
 		if err != nil {
 			return err
 		}
-		n, err = tx.DeleteSessions(u.ID, time.Time{})
-		return err
+		if n, err = tx.DeleteSessions(u.ID, time.Time{}); err != nil {
+			return err
+		}
+		return s.audit(ctx, tx, AuditSessionsEnded, u, "", strconv.FormatInt(n, 10))
 	})
 	return n, err
 }
@@ -132,7 +135,7 @@ func (s *Service) MySessions(ctx context.Context, current string) ([]SessionInfo
 		return nil, err
 	}
 	var out []SessionInfo
-	err = s.store.View(ctx, func(tx tournament.Tx) error {
+	err = s.store.View(ctx, func(tx Tx) error {
 		sessions, err := tx.Sessions(u.ID)
 		for _, sess := range sessions {
 			if s.now().Before(sess.ExpiresAt) {
@@ -151,7 +154,7 @@ func (s *Service) EndMySession(ctx context.Context, id int64) error {
 	if err != nil {
 		return err
 	}
-	return s.store.Update(ctx, func(tx tournament.Tx) error { return tx.DeleteSessionByID(u.ID, id) })
+	return s.store.Update(ctx, func(tx Tx) error { return tx.DeleteSessionByID(u.ID, id) })
 }
 
 // EndMyOtherSessions ends every web sign-in of the caller's account but the
@@ -162,7 +165,7 @@ func (s *Service) EndMyOtherSessions(ctx context.Context, current string) (int, 
 		return 0, err
 	}
 	ended := 0
-	err = s.store.Update(ctx, func(tx tournament.Tx) error {
+	err = s.store.Update(ctx, func(tx Tx) error {
 		sessions, err := tx.Sessions(u.ID)
 		if err != nil {
 			return err
@@ -193,19 +196,18 @@ func (s *Service) SetPassword(ctx context.Context, email, current, password, fro
 	if n := utf8.RuneCountInString(password); n < 8 {
 		return tournament.Invalid("password", "a password needs at least 8 characters; this one has %d", n)
 	}
+	action := AuditPasswordSet
 	if caller := tournament.UserFromContext(ctx); caller != operator && caller.Email == email {
-		if _, err := s.Login(ctx, email, current, from); err != nil {
-			if tournament.ErrorCode(err) == tournament.EUNAUTHORIZED {
-				return tournament.Invalid("current_password", "the current password is wrong")
-			}
+		if err := s.checkCurrentPassword(ctx, email, current, from); err != nil {
 			return err
 		}
+		action = AuditPasswordChanged
 	}
 	hash, err := s.hashPassword(ctx, password)
 	if err != nil {
 		return err
 	}
-	return s.store.Update(ctx, func(tx tournament.Tx) error {
+	return s.store.Update(ctx, func(tx Tx) error {
 		u, err := tx.UserByEmail(email)
 		if err != nil {
 			return err
@@ -213,8 +215,10 @@ func (s *Service) SetPassword(ctx context.Context, email, current, password, fro
 		if err := tx.SetPasswordHash(u.ID, hash); err != nil {
 			return err
 		}
-		_, err = tx.DeleteSessions(u.ID, time.Time{})
-		return err
+		if _, err = tx.DeleteSessions(u.ID, time.Time{}); err != nil {
+			return err
+		}
+		return s.audit(ctx, tx, action, u, "", "")
 	})
 }
 
@@ -249,7 +253,7 @@ func (s *Service) SetName(ctx context.Context, email, name string) (*tournament.
 		return nil, tournament.Invalid("name", "write the name to show for the account: rankings and awards show it instead of the e-mail address")
 	}
 	var u *tournament.User
-	err = s.store.Update(ctx, func(tx tournament.Tx) (err error) {
+	err = s.store.Update(ctx, func(tx Tx) (err error) {
 		if u, err = tx.UserByEmail(email); err != nil {
 			return err
 		}
@@ -274,7 +278,7 @@ type NewToken struct {
 // CreateToken makes a new API token for the user with that e-mail and
 // returns it with its record. Only its hash is stored: the token is shown
 // this once.
-func (s *Service) CreateToken(ctx context.Context, in NewToken) (string, *tournament.Token, error) {
+func (s *Service) CreateToken(ctx context.Context, in NewToken) (string, *Token, error) {
 	name := strings.TrimSpace(in.Name)
 	if n := utf8.RuneCountInString(name); n > 100 {
 		return "", nil, tournament.Invalid("name", "a token's name has at most 100 characters; this one has %d", n)
@@ -291,14 +295,17 @@ func (s *Service) CreateToken(ctx context.Context, in NewToken) (string, *tourna
 		return "", nil, err
 	}
 	now := s.now().UTC()
-	tok := &tournament.Token{Hash: hash, Name: name, CreatedAt: now, ExpiresAt: now.Add(ttl)}
-	err = s.store.Update(ctx, func(tx tournament.Tx) error {
+	tok := &Token{Hash: hash, Name: name, CreatedAt: now, ExpiresAt: now.Add(ttl)}
+	err = s.store.Update(ctx, func(tx Tx) error {
 		u, err := tx.UserByEmail(strings.ToLower(strings.TrimSpace(in.Email)))
 		if err != nil {
 			return err
 		}
 		tok.UserID = u.ID
-		return tx.CreateToken(tok)
+		if err := tx.CreateToken(tok); err != nil {
+			return err
+		}
+		return s.audit(ctx, tx, AuditTokenCreated, u, "", tok.Name)
 	})
 	if err != nil {
 		return "", nil, err
@@ -309,8 +316,8 @@ func (s *Service) CreateToken(ctx context.Context, in NewToken) (string, *tourna
 // Authenticate returns the owner of an API token that has not expired.
 func (s *Service) Authenticate(ctx context.Context, token string) (*tournament.User, error) {
 	var u *tournament.User
-	var tok *tournament.Token
-	err := s.store.View(ctx, func(tx tournament.Tx) (err error) {
+	var tok *Token
+	err := s.store.View(ctx, func(tx Tx) (err error) {
 		tok, u, err = tx.TokenByHash(hashToken(token))
 		return err
 	})
@@ -325,13 +332,13 @@ func (s *Service) Authenticate(ctx context.Context, token string) (*tournament.U
 
 // Tokens lists the API tokens of the account with that e-mail (never the
 // tokens themselves, which are not kept): its owner or an administrator may.
-func (s *Service) Tokens(ctx context.Context, email string) ([]tournament.Token, error) {
+func (s *Service) Tokens(ctx context.Context, email string) ([]Token, error) {
 	email = strings.ToLower(strings.TrimSpace(email))
 	if err := mayManage(ctx, email); err != nil {
 		return nil, err
 	}
-	var tokens []tournament.Token
-	err := s.store.View(ctx, func(tx tournament.Tx) error {
+	var tokens []Token
+	err := s.store.View(ctx, func(tx Tx) error {
 		u, err := tx.UserByEmail(email)
 		if err != nil {
 			return err
@@ -350,7 +357,7 @@ func (s *Service) RevokeToken(ctx context.Context, id int64) error {
 	if u == nil {
 		return tournament.Unauthorized("sign in to revoke a token")
 	}
-	return s.store.Update(ctx, func(tx tournament.Tx) error {
+	return s.store.Update(ctx, func(tx Tx) error {
 		tok, err := tx.Token(id)
 		if err == nil && u.Role != tournament.Admin && tok.UserID != u.ID {
 			err = tournament.NotFound("token %d not found", id)
@@ -358,7 +365,14 @@ func (s *Service) RevokeToken(ctx context.Context, id int64) error {
 		if err != nil {
 			return err
 		}
-		return tx.DeleteToken(id)
+		if err := tx.DeleteToken(id); err != nil {
+			return err
+		}
+		owner, err := tx.UserByID(tok.UserID)
+		if err != nil {
+			return err
+		}
+		return s.audit(ctx, tx, AuditTokenRevoked, owner, tok.Name, "")
 	})
 }
 
@@ -366,7 +380,7 @@ func (s *Service) RevokeToken(ctx context.Context, id int64) error {
 // setup link works only while none is.
 func (s *Service) HasAdmin(ctx context.Context) (bool, error) {
 	var has bool
-	err := s.store.View(ctx, func(tx tournament.Tx) error {
+	err := s.store.View(ctx, func(tx Tx) error {
 		var err error
 		has, err = tx.AdminExists()
 		return err

@@ -16,7 +16,7 @@ func TestSessionsAndTokensEnd(t *testing.T) {
 	for name, st := range storetest.Open(t) {
 		t.Run(name, func(t *testing.T) {
 			now := time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
-			accounts := account.NewServiceWith(st, account.Options{Now: func() time.Time { return now }, PasswordCost: account.MinPasswordCost})
+			accounts := account.NewServiceWith(st.Accounts(), account.Options{Now: func() time.Time { return now }, PasswordCost: account.MinPasswordCost})
 			ctx := context.Background()
 			owner, err := accounts.AddUser(ctx, account.NewUser{Email: "owner@example.org", Role: "arbiter", Password: "долгийпароль"})
 			if err != nil {
@@ -113,7 +113,7 @@ func TestSessionsAndTokensEnd(t *testing.T) {
 func TestSetName(t *testing.T) {
 	for name, st := range storetest.Open(t) {
 		t.Run(name, func(t *testing.T) {
-			accounts := account.NewServiceWith(st, account.Options{PasswordCost: account.MinPasswordCost})
+			accounts := account.NewServiceWith(st.Accounts(), account.Options{PasswordCost: account.MinPasswordCost})
 			ctx := context.Background()
 			solver, err := accounts.AddUser(ctx, account.NewUser{Email: "solver@example.org", Role: "player", Password: "долгийпароль"})
 			if err != nil {

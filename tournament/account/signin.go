@@ -14,21 +14,28 @@ import (
 
 // Limits bound password guessing and the memory password checks take.
 //
-// Every sign-in counts against two keys before its password is checked:
-// the pair (client address, e-mail) and the client address alone. A pair
-// gets FreeFailures attempts, then each further failure doubles a delay
-// before the next attempt may be checked, from BaseDelay up to MaxDelay.
-// The delay never becomes a lock, and it only binds the address that
-// guessed: the owner signing in from another address is not slowed down.
-// An address gets PerAddress failures per Window over all accounts, which
-// stops one address from trying many accounts.
+// Every attempt counts against two keys before its password is checked:
+// a pair and the client address. For a sign-in the pair is (client
+// address, e-mail): it gets FreeFailures attempts, then each further
+// failure doubles a delay before the next attempt may be checked, from
+// BaseDelay up to MaxDelay. The delay never becomes a lock, and it only
+// binds the address that guessed: the owner signing in from another
+// address, or from the same one after others' failures, is not slowed
+// down. An address gets PerAddress failures per Window over all accounts,
+// a threshold well above what a venue's shared network produces by
+// mistake, which stops one address from spraying guesses over many
+// accounts. Changing one's password with the current one (an API token
+// in other hands could guess it) and signing up are limited alike, each
+// counted apart: neither ever slows down a sign-in.
 type Limits struct {
 	FreeFailures int
 	BaseDelay    time.Duration
 	MaxDelay     time.Duration
 	// Forget is how long a pair must stay quiet for its failures to be
 	// forgotten.
-	Forget     time.Duration
+	Forget time.Duration
+	// PerAddress is how many failures of one kind an address may have
+	// per Window over all accounts.
 	PerAddress int
 	Window     time.Duration
 	// ConcurrentChecks is how many argon2id checks run at once; each holds
@@ -43,7 +50,7 @@ func DefaultLimits() Limits {
 		BaseDelay:        time.Second,
 		MaxDelay:         15 * time.Minute,
 		Forget:           24 * time.Hour,
-		PerAddress:       50,
+		PerAddress:       300,
 		Window:           15 * time.Minute,
 		ConcurrentChecks: max(1, min(runtime.GOMAXPROCS(0), 4)),
 	}
@@ -58,15 +65,6 @@ type WaitError struct {
 
 func (e *WaitError) Error() string { return e.Err.Error() }
 func (e *WaitError) Unwrap() error { return e.Err }
-
-// Store is what accounts are kept in: the tournament store, and the
-// sign-in limits in transactions of their own.
-type Store interface {
-	tournament.Store
-	// SignInLimits runs fn in one write transaction that changes no data
-	// pages show.
-	SignInLimits(ctx context.Context, fn func(tx tournament.SignInLimitTx) error) error
-}
 
 // limiter counts sign-in attempts in the database. Its check and its count
 // are one transaction under a lock of the address (reserve), so parallel
@@ -90,24 +88,37 @@ func (l *limiter) delay(n int) time.Duration {
 	return min(l.limits.BaseDelay<<over, l.limits.MaxDelay)
 }
 
+// The kinds of attempts the limits count apart, so that one never locks
+// another.
+const (
+	signInAttempt   = "signin"
+	passwordAttempt = "password"
+	signUpAttempt   = "signup"
+)
+
 // pairKey keeps a pair by a hash: the database holds no typed e-mails.
 func pairKey(addr, email string) string {
 	sum := sha256.Sum256([]byte(addr + "\x00" + email))
 	return hex.EncodeToString(sum[:])
 }
 
-// reserve counts an attempt as a failure before its password is checked,
-// or returns how long to wait when it may not be made now. done(true)
-// takes the count back after the right password.
-func (l *limiter) reserve(ctx context.Context, addr, email string) (done func(ok bool), wait time.Duration, err error) {
+// reserve counts an attempt of a kind from addr as a failure of the pair
+// before its password is checked, or returns how long to wait when it may
+// not be made now. done(true) takes the count back after the right
+// password.
+func (l *limiter) reserve(ctx context.Context, kind, addr, pair string) (done func(ok bool), wait time.Duration, err error) {
 	now := l.now().UTC()
-	key := pairKey(addr, email)
 	var failure int64
-	err = l.store.SignInLimits(ctx, func(tx tournament.SignInLimitTx) error {
-		if err := tx.LockAddress(addr); err != nil {
+	err = l.store.SignInLimits(ctx, func(tx LimitTx) error {
+		// The address first, the pair last: two attempts never wait for
+		// each other's locks in opposite order.
+		if err := tx.Lock(kind + " " + addr); err != nil {
 			return err
 		}
-		b, err := tx.Pair(key)
+		if err := tx.Lock(pair); err != nil {
+			return err
+		}
+		b, err := tx.Pair(pair)
 		if err != nil {
 			return err
 		}
@@ -117,7 +128,7 @@ func (l *limiter) reserve(ctx context.Context, addr, email string) (done func(ok
 		if b != nil && now.Before(b.Next) {
 			wait = b.Next.Sub(now)
 		}
-		n, oldest, err := tx.Failures(addr, now.Add(-l.limits.Window))
+		n, oldest, err := tx.Failures(kind, addr, now.Add(-l.limits.Window))
 		if err != nil {
 			return err
 		}
@@ -128,15 +139,15 @@ func (l *limiter) reserve(ctx context.Context, addr, email string) (done func(ok
 			return nil
 		}
 		if b == nil {
-			b = &tournament.SignInBackoff{}
+			b = &Backoff{}
 		}
 		b.Failures++
 		b.Last = now
 		b.Next = now.Add(l.delay(b.Failures))
-		if err := tx.SavePair(key, b); err != nil {
+		if err := tx.SavePair(pair, b); err != nil {
 			return err
 		}
-		if failure, err = tx.AddFailure(addr, now); err != nil {
+		if failure, err = tx.AddFailure(kind, addr, now); err != nil {
 			return err
 		}
 		return tx.Sweep(now.Add(-l.limits.Forget), now.Add(-l.limits.Window))
@@ -150,8 +161,8 @@ func (l *limiter) reserve(ctx context.Context, addr, email string) (done func(ok
 		}
 		// The right password: the pair's failures are forgotten and the
 		// attempt is not counted against the address.
-		_ = l.store.SignInLimits(context.WithoutCancel(ctx), func(tx tournament.SignInLimitTx) error {
-			if err := tx.DeletePair(key); err != nil {
+		_ = l.store.SignInLimits(context.WithoutCancel(ctx), func(tx LimitTx) error {
+			if err := tx.DeletePair(pair); err != nil {
 				return err
 			}
 			return tx.DeleteFailure(failure)
@@ -195,14 +206,13 @@ func (s *Service) countFailure(limited bool) {
 // answer after the same work, so that accounts cannot be probed.
 func (s *Service) Login(ctx context.Context, email, password, from string) (*tournament.User, error) {
 	email = strings.ToLower(strings.TrimSpace(email))
-	done, wait, err := s.limiter.reserve(ctx, from, email)
+	done, wait, err := s.limiter.reserve(ctx, signInAttempt, from, pairKey(from, email))
 	if err != nil {
 		return nil, err
 	}
 	if wait > 0 {
 		s.countFailure(true)
-		secs := int(math.Ceil(wait.Seconds()))
-		return nil, &WaitError{Err: tournament.TooMany("too many failed sign-ins; try again in %d seconds", secs), Wait: wait}
+		return nil, &WaitError{Err: tournament.TooMany("too many failed sign-ins; try again in %d seconds", waitSeconds(wait)), Wait: wait}
 	}
 	u, err := s.login(ctx, email, password)
 	if err == nil {
@@ -213,9 +223,35 @@ func (s *Service) Login(ctx context.Context, email, password, from string) (*tou
 	return u, err
 }
 
+// waitSeconds is a wait told to people, in whole seconds rounded up.
+func waitSeconds(wait time.Duration) int { return int(math.Ceil(wait.Seconds())) }
+
+// checkCurrentPassword checks the current password of one's own account
+// before a change, under limits of its own: the attempts on one account
+// are counted from every address together, and they never slow down
+// signing in, so that someone holding a stolen API token who guesses the
+// password does not lock its owner out of the site.
+func (s *Service) checkCurrentPassword(ctx context.Context, email, current, from string) error {
+	done, wait, err := s.limiter.reserve(ctx, passwordAttempt, from, pairKey(passwordAttempt, email))
+	if err != nil {
+		return err
+	}
+	if wait > 0 {
+		s.countFailure(true)
+		return &WaitError{Err: tournament.TooMany("too many wrong current passwords; try again in %d seconds", waitSeconds(wait)), Wait: wait}
+	}
+	_, err = s.login(ctx, email, current)
+	done(err == nil)
+	if tournament.ErrorCode(err) == tournament.EUNAUTHORIZED {
+		s.countFailure(false)
+		return tournament.Invalid("current_password", "the current password is wrong")
+	}
+	return err
+}
+
 func (s *Service) login(ctx context.Context, email, password string) (*tournament.User, error) {
 	var u *tournament.User
-	err := s.store.View(ctx, func(tx tournament.Tx) (err error) {
+	err := s.store.View(ctx, func(tx Tx) (err error) {
 		u, err = tx.UserByEmail(email)
 		return err
 	})

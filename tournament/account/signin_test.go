@@ -1,4 +1,4 @@
-package account
+package account_test
 
 import (
 	"context"
@@ -11,37 +11,38 @@ import (
 	"time"
 
 	"adiukh/tournament"
+	"adiukh/tournament/account"
 	"adiukh/tournament/store"
 	"adiukh/tournament/store/storetest"
 )
 
 // testService is an account service on a fresh SQLite file with one user,
 // owner@example.org, whose password is "right password"; its clock is *now.
-func testService(t *testing.T, l Limits, now *time.Time) *Service {
+func testService(t *testing.T, l account.Limits, now *time.Time) *account.Service {
 	t.Helper()
 	st, err := store.Open(filepath.Join(t.TempDir(), "adiukh.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	s := NewServiceWith(st, Options{Now: func() time.Time { return *now }, Limits: l})
-	if _, err := s.AddUser(context.Background(), NewUser{Email: "owner@example.org", Role: "arbiter", Password: "right password"}); err != nil {
+	s := account.NewServiceWith(st.Accounts(), account.Options{Now: func() time.Time { return *now }, Limits: l})
+	if _, err := s.AddUser(context.Background(), account.NewUser{Email: "owner@example.org", Role: "arbiter", Password: "right password"}); err != nil {
 		t.Fatal(err)
 	}
 	return s
 }
 
 // fastChecks replaces argon2id with a comparison, for tests of the limits.
-func fastChecks(s *Service) {
-	s.check = func(hash, password string) (bool, error) { return password == "right password", nil }
+func fastChecks(s *account.Service) {
+	account.SetCheck(s, func(hash, password string) (bool, error) { return password == "right password", nil })
 }
 
-func testLimits() Limits {
-	return Limits{FreeFailures: 3, BaseDelay: time.Second, MaxDelay: time.Minute, Forget: time.Hour, PerAddress: 10, Window: 15 * time.Minute, ConcurrentChecks: 2}
+func testLimits() account.Limits {
+	return account.Limits{FreeFailures: 3, BaseDelay: time.Second, MaxDelay: time.Minute, Forget: time.Hour, PerAddress: 10, Window: 15 * time.Minute, ConcurrentChecks: 2}
 }
 
 func waitOf(err error) time.Duration {
-	var w *WaitError
+	var w *account.WaitError
 	if errors.As(err, &w) {
 		return w.Wait
 	}
@@ -114,11 +115,11 @@ func TestLoginParallelGuessesAreCountedFirst(t *testing.T) {
 	now := time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
 	s := testService(t, testLimits(), &now)
 	var checked atomic.Int32
-	s.check = func(hash, password string) (bool, error) {
+	account.SetCheck(s, func(hash, password string) (bool, error) {
 		checked.Add(1)
 		time.Sleep(5 * time.Millisecond)
 		return false, nil
-	}
+	})
 	var wg sync.WaitGroup
 	var refused atomic.Int32
 	for range 30 {
@@ -143,7 +144,7 @@ func TestLoginBoundsConcurrentChecks(t *testing.T) {
 	l.FreeFailures, l.PerAddress = 100, 100
 	s := testService(t, l, &now)
 	var running, most atomic.Int32
-	s.check = func(hash, password string) (bool, error) {
+	account.SetCheck(s, func(hash, password string) (bool, error) {
 		n := running.Add(1)
 		for {
 			m := most.Load()
@@ -154,7 +155,7 @@ func TestLoginBoundsConcurrentChecks(t *testing.T) {
 		time.Sleep(10 * time.Millisecond)
 		running.Add(-1)
 		return false, nil
-	}
+	})
 	var wg sync.WaitGroup
 	for i := range 20 {
 		wg.Go(func() {
@@ -166,8 +167,7 @@ func TestLoginBoundsConcurrentChecks(t *testing.T) {
 		t.Errorf("%d checks ran at once, want at most and at least 2 (the limit)", m)
 	}
 	// A sign-in waiting for its turn gives up when its request ends.
-	s.checks <- struct{}{}
-	s.checks <- struct{}{}
+	account.OccupyChecks(s, 2)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	if _, err := s.Login(ctx, "owner@example.org", "guess", "10.0.0.200"); !errors.Is(err, context.Canceled) {
@@ -181,17 +181,17 @@ func TestLoginUnknownEmailChecksTheDummyHash(t *testing.T) {
 	now := time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
 	s := testService(t, testLimits(), &now)
 	var hashes []string
-	s.check = func(hash, password string) (bool, error) {
+	account.SetCheck(s, func(hash, password string) (bool, error) {
 		hashes = append(hashes, hash)
-		return CheckPassword(hash, password)
-	}
+		return account.CheckPassword(hash, password)
+	})
 	ctx := context.Background()
 	_, errUnknown := s.Login(ctx, "nobody@example.org", "right password", "10.0.0.9")
 	_, errKnown := s.Login(ctx, "owner@example.org", "wrong password", "10.0.0.9")
 	if errUnknown == nil || errKnown == nil || errUnknown.Error() != errKnown.Error() {
 		t.Fatalf("unknown e-mail: %v; wrong password: %v; want the same refusal", errUnknown, errKnown)
 	}
-	if len(hashes) != 2 || hashes[0] != s.dummyHash() || hashes[1] == s.dummyHash() {
+	if len(hashes) != 2 || hashes[0] != account.DummyHash(s) || hashes[1] == account.DummyHash(s) {
 		t.Fatalf("checked hashes %q, want the dummy hash and then the owner's", hashes)
 	}
 	// The dummy hash is a real argon2id hash with the parameters of a
@@ -213,24 +213,24 @@ func TestLoginParallelGuessesOnTwoInstances(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			now := time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
 			var checked, refused atomic.Int32
-			var instances [2]*Service
+			var instances [2]*account.Service
 			for i := range instances {
 				st, err := store.Open(dsn)
 				if err != nil {
 					t.Fatal(err)
 				}
 				t.Cleanup(func() { st.Close() })
-				s := NewServiceWith(st, Options{Now: func() time.Time { return now }, Limits: testLimits()})
+				s := account.NewServiceWith(st.Accounts(), account.Options{Now: func() time.Time { return now }, Limits: testLimits()})
 				if i == 0 {
-					if _, err := s.AddUser(context.Background(), NewUser{Email: "owner@example.org", Role: "arbiter", Password: "right password"}); err != nil {
+					if _, err := s.AddUser(context.Background(), account.NewUser{Email: "owner@example.org", Role: "arbiter", Password: "right password"}); err != nil {
 						t.Fatal(err)
 					}
 				}
-				s.check = func(hash, password string) (bool, error) {
+				account.SetCheck(s, func(hash, password string) (bool, error) {
 					checked.Add(1)
 					time.Sleep(5 * time.Millisecond)
 					return false, nil
-				}
+				})
 				instances[i] = s
 			}
 			var wg sync.WaitGroup
@@ -248,5 +248,71 @@ func TestLoginParallelGuessesOnTwoInstances(t *testing.T) {
 				t.Errorf("30 parallel guesses on two instances: %d checked, %d refused; want 3 and 27", n, refused.Load())
 			}
 		})
+	}
+}
+
+// A venue's shared network: many people's typos from one address do not
+// keep out someone whose own password is right, until the address reaches
+// the far higher threshold of the defaults, which does stop spraying.
+func TestLoginFromASharedAddressSurvivesOthersFailures(t *testing.T) {
+	now := time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
+	limits := account.DefaultLimits()
+	s := testService(t, limits, &now)
+	fastChecks(s)
+	ctx := context.Background()
+	guess := func(i int) {
+		t.Helper()
+		if _, err := s.Login(ctx, fmt.Sprintf("player%d@example.org", i), "typo", "203.0.113.7"); tournament.ErrorCode(err) != tournament.EUNAUTHORIZED {
+			t.Fatalf("failure %d: %v, want EUNAUTHORIZED", i+1, err)
+		}
+	}
+	for i := range 60 {
+		guess(i)
+	}
+	if _, err := s.Login(ctx, "owner@example.org", "right password", "203.0.113.7"); err != nil {
+		t.Fatalf("the right password after 60 other accounts' failures from the same address: %v", err)
+	}
+	for i := 60; i < limits.PerAddress; i++ {
+		guess(i)
+	}
+	if _, err := s.Login(ctx, "owner@example.org", "right password", "203.0.113.7"); waitOf(err) == 0 {
+		t.Fatalf("the right password after %d failures from the address: %v, want a wait", limits.PerAddress, err)
+	}
+	if _, err := s.Login(ctx, "owner@example.org", "right password", "198.51.100.1"); err != nil {
+		t.Fatalf("another address: %v", err)
+	}
+}
+
+// Guessing the current password with a stolen API token slows down
+// password changes, never the owner's sign-in, from any address.
+func TestWrongCurrentPasswordsDoNotLockSignIn(t *testing.T) {
+	now := time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
+	s := testService(t, testLimits(), &now)
+	fastChecks(s)
+	owner, err := s.User(account.AsOperator(context.Background()), "owner@example.org")
+	if err != nil {
+		t.Fatal(err)
+	}
+	asOwner := tournament.NewContextWithUser(context.Background(), owner)
+	change := func(current, from string) error {
+		return s.SetPassword(asOwner, "owner@example.org", current, "a new password", from)
+	}
+	for i := range 3 {
+		if err := change("guess", "10.0.0.9"); tournament.ErrorCode(err) != tournament.EINVALID {
+			t.Fatalf("wrong current password %d: %v, want EINVALID", i+1, err)
+		}
+	}
+	// The fourth guess waits, from this address and from any other.
+	for _, from := range []string{"10.0.0.9", "10.0.0.10"} {
+		if err := change("guess", from); waitOf(err) != time.Second {
+			t.Fatalf("a guess at once from %s: %v (wait %v), want a wait of 1s", from, err, waitOf(err))
+		}
+	}
+	if _, err := s.Login(context.Background(), "owner@example.org", "right password", "10.0.0.9"); err != nil {
+		t.Fatalf("the owner signs in from the guessing address: %v", err)
+	}
+	now = now.Add(time.Second)
+	if err := change("right password", "10.0.0.9"); err != nil {
+		t.Fatalf("the right current password after the wait: %v", err)
 	}
 }

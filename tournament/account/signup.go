@@ -73,19 +73,18 @@ func (s *Service) SignUp(ctx context.Context, in SignUpInput) error {
 	if in.Trap != "" || in.Elapsed < MinFillTime {
 		return nil
 	}
-	_, wait, err := s.limiter.reserve(ctx, in.From, signUpKey)
+	_, wait, err := s.limiter.reserve(ctx, signUpAttempt, in.From, pairKey(in.From, signUpKey))
 	if err != nil {
 		return err
 	}
 	if wait > 0 {
-		secs := int(wait.Seconds() + 0.999)
-		return &WaitError{Err: tournament.TooMany("too many sign-ups from your address; try again in %d seconds", secs), Wait: wait}
+		return &WaitError{Err: tournament.TooMany("too many sign-ups from your address; try again in %d seconds", waitSeconds(wait)), Wait: wait}
 	}
 	hash, err := s.hashPassword(ctx, in.Password)
 	if err != nil {
 		return err
 	}
-	su := &tournament.SignUp{Email: email, Name: name, PasswordHash: hash, Locale: locale, CreatedAt: s.now().UTC()}
+	su := &SignUp{Email: email, Name: name, PasswordHash: hash, Locale: locale, CreatedAt: s.now().UTC()}
 	var token string
 	if s.mailer != nil {
 		if token, su.TokenHash, err = newToken(); err != nil {
@@ -94,7 +93,7 @@ func (s *Service) SignUp(ctx context.Context, in SignUpInput) error {
 		su.ExpiresAt = s.now().Add(ConfirmWithin).UTC()
 	}
 	taken := false
-	err = s.store.Update(ctx, func(tx tournament.Tx) error {
+	err = s.store.Update(ctx, func(tx Tx) error {
 		if _, err := tx.UserByEmail(email); err == nil {
 			taken = true
 			return nil
@@ -142,7 +141,7 @@ func (s *Service) ConfirmsByMail() bool { return s.mailer != nil }
 // while the link works.
 func (s *Service) ConfirmSignUp(ctx context.Context, token string) (*tournament.User, error) {
 	var u *tournament.User
-	err := s.store.Update(ctx, func(tx tournament.Tx) error {
+	err := s.store.Update(ctx, func(tx Tx) error {
 		su, err := tx.SignUpByToken(hashToken(token))
 		if tournament.ErrorCode(err) == tournament.ENOTFOUND || (err == nil && !s.now().Before(su.ExpiresAt)) {
 			return tournament.Invalid("token", "this link does not work: it was used already or is older than %d hours; sign up again", int(ConfirmWithin.Hours()))
@@ -151,13 +150,16 @@ func (s *Service) ConfirmSignUp(ctx context.Context, token string) (*tournament.
 			return err
 		}
 		u, err = s.admit(tx, su)
-		return err
+		if err != nil {
+			return err
+		}
+		return s.audit(ctx, tx, AuditCreated, u, "", string(u.Role))
 	})
 	return u, err
 }
 
 // admit makes a sign-up a player account.
-func (s *Service) admit(tx tournament.Tx, su *tournament.SignUp) (*tournament.User, error) {
+func (s *Service) admit(tx Tx, su *SignUp) (*tournament.User, error) {
 	u := &tournament.User{Email: su.Email, Name: su.Name, Role: tournament.PlayerRole, PasswordHash: su.PasswordHash, Locale: su.Locale, CreatedAt: s.now().UTC()}
 	if err := tx.DeleteSignUp(su.ID); err != nil {
 		return nil, err
@@ -169,12 +171,12 @@ func (s *Service) admit(tx tournament.Tx, su *tournament.SignUp) (*tournament.Us
 }
 
 // SignUps lists the sign-ups waiting, for an administrator.
-func (s *Service) SignUps(ctx context.Context) ([]tournament.SignUp, error) {
+func (s *Service) SignUps(ctx context.Context) ([]SignUp, error) {
 	if err := mayAdminister(ctx); err != nil {
 		return nil, err
 	}
-	var out []tournament.SignUp
-	err := s.store.View(ctx, func(tx tournament.Tx) (err error) {
+	var out []SignUp
+	err := s.store.View(ctx, func(tx Tx) (err error) {
 		out, err = tx.SignUps()
 		return err
 	})
@@ -187,7 +189,7 @@ func (s *Service) ApproveSignUp(ctx context.Context, id int64, approve bool) err
 	if err := mayAdminister(ctx); err != nil {
 		return err
 	}
-	return s.store.Update(ctx, func(tx tournament.Tx) error {
+	return s.store.Update(ctx, func(tx Tx) error {
 		all, err := tx.SignUps()
 		if err != nil {
 			return err
@@ -197,10 +199,16 @@ func (s *Service) ApproveSignUp(ctx context.Context, id int64, approve bool) err
 				continue
 			}
 			if !approve {
-				return tx.DeleteSignUp(id)
+				if err := tx.DeleteSignUp(id); err != nil {
+					return err
+				}
+				return s.audit(ctx, tx, AuditSignUpDeclined, &tournament.User{Email: all[i].Email}, "", "")
 			}
-			_, err := s.admit(tx, &all[i])
-			return err
+			u, err := s.admit(tx, &all[i])
+			if err != nil {
+				return err
+			}
+			return s.audit(ctx, tx, AuditSignUpApproved, u, "", string(u.Role))
 		}
 		return tournament.NotFound("sign-up %d not found", id)
 	})

@@ -48,7 +48,7 @@ func TestSignUpWithMail(t *testing.T) {
 			t.Parallel()
 			now := time.Date(2026, 11, 25, 10, 0, 0, 0, time.UTC)
 			box := &outbox{}
-			svc := account.NewServiceWith(st, account.Options{PasswordCost: account.MinPasswordCost, Mailer: box, SiteURL: "https://adiukh.example", Now: func() time.Time { return now }})
+			svc := account.NewServiceWith(st.Accounts(), account.Options{PasswordCost: account.MinPasswordCost, Mailer: box, SiteURL: "https://adiukh.example", Now: func() time.Time { return now }})
 			ctx := context.Background()
 			in := account.SignUpInput{Email: "Ann@Example.org", Password: "шашки адиюх", Name: "Анна Тлехас", From: "192.0.2.1", Elapsed: 10 * time.Second}
 
@@ -107,7 +107,7 @@ func TestSignUpWithMail(t *testing.T) {
 func TestSignUpApproved(t *testing.T) {
 	t.Parallel()
 	st := storetest.Open(t)["sqlite"]
-	svc := account.NewServiceWith(st, account.Options{PasswordCost: account.MinPasswordCost})
+	svc := account.NewServiceWith(st.Accounts(), account.Options{PasswordCost: account.MinPasswordCost})
 	ctx := context.Background()
 	admin, err := svc.AddUser(ctx, account.NewUser{Email: "admin@example.org", Role: "admin", Password: "пароль админа"})
 	if err != nil {

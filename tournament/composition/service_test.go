@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"adiukh/tournament"
+	"adiukh/tournament/account"
 	"adiukh/tournament/catalog"
 	"adiukh/tournament/composition"
 	"adiukh/tournament/engines"
@@ -80,7 +81,7 @@ func newContest(t *testing.T, st *store.Store) *contest {
 			role = tournament.ArbiterRole
 		}
 		u := &tournament.User{Email: name + "@example.org", Name: strings.ToUpper(name[:1]) + name[1:], Role: role}
-		if err := st.Update(bg, func(tx tournament.Tx) error { return tx.CreateUser(u) }); err != nil {
+		if err := st.Accounts().Update(bg, func(tx account.Tx) error { return tx.CreateUser(u) }); err != nil {
 			t.Fatal(err)
 		}
 		c.users[name] = tournament.NewContextWithUser(bg, u)
@@ -521,7 +522,7 @@ func TestAwardNamesAccountsWithoutAName(t *testing.T) {
 	bg := context.Background()
 	for _, email := range []string{"judge@example.org", "author@example.org"} {
 		u := &tournament.User{Email: email, Role: tournament.PlayerRole}
-		if err := st.Update(bg, func(tx tournament.Tx) error { return tx.CreateUser(u) }); err != nil {
+		if err := st.Accounts().Update(bg, func(tx account.Tx) error { return tx.CreateUser(u) }); err != nil {
 			t.Fatal(err)
 		}
 		c.users[email] = tournament.NewContextWithUser(bg, u)

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"adiukh/tournament"
+	"adiukh/tournament/account"
 	"adiukh/tournament/catalog"
 	"adiukh/tournament/correspondence"
 	"adiukh/tournament/engines"
@@ -41,7 +42,7 @@ func newSection(t *testing.T, st *store.Store, svc *correspondence.Service, n in
 	t.Helper()
 	bg := context.Background()
 	arbiter := &tournament.User{Email: "arbiter@example.org", Role: tournament.ArbiterRole}
-	if err := st.Update(bg, func(tx tournament.Tx) error { return tx.CreateUser(arbiter) }); err != nil {
+	if err := st.Accounts().Update(bg, func(tx account.Tx) error { return tx.CreateUser(arbiter) }); err != nil {
 		t.Fatal(err)
 	}
 	s := &section{ctx: tournament.NewContextWithUser(bg, arbiter), events: tournament.NewService(st, engines.Options()), users: map[int64]*tournament.User{}}
@@ -56,7 +57,7 @@ func newSection(t *testing.T, st *store.Store, svc *correspondence.Service, n in
 			t.Fatal(err)
 		}
 		u := &tournament.User{Email: fmt.Sprintf("p%d@example.org", i), Role: tournament.PlayerRole}
-		if err := st.Update(bg, func(tx tournament.Tx) error { return tx.CreateUser(u) }); err != nil {
+		if err := st.Accounts().Update(bg, func(tx account.Tx) error { return tx.CreateUser(u) }); err != nil {
 			t.Fatal(err)
 		}
 		if err := s.events.LinkPlayer(s.ctx, e.ID, p.ID, u.Email); err != nil {

@@ -43,10 +43,16 @@ var demoPlayers = []struct {
 	{"Панеш Тимур", "Кавказ", "Черкесск", 1790, 2008},
 }
 
+// Store is the database the demo fills: events and accounts.
+type Store interface {
+	tournament.Store
+	Accounts() account.Store
+}
+
 // Fill creates an arbiter account with the e-mail and password and a
 // finished event it owns; it returns the event's ID.
-func Fill(ctx context.Context, st account.Store, email, password string) (int64, error) {
-	u, err := account.NewService(st).AddUser(ctx, account.NewUser{Email: email, Name: "Демо-судья", Role: string(tournament.ArbiterRole), Password: password})
+func Fill(ctx context.Context, st Store, email, password string) (int64, error) {
+	u, err := account.NewService(st.Accounts()).AddUser(ctx, account.NewUser{Email: email, Name: "Демо-судья", Role: string(tournament.ArbiterRole), Password: password})
 	if err != nil {
 		return 0, fmt.Errorf("create the demo arbiter: %w", err)
 	}

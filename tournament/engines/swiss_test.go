@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"adiukh/tournament"
+	"adiukh/tournament/account"
 	"adiukh/tournament/engines"
 	"adiukh/tournament/pairing/dutch"
 	"adiukh/tournament/store"
@@ -28,7 +29,7 @@ func swissService(t *testing.T) (*tournament.Service, context.Context) {
 	}
 	t.Cleanup(func() { st.Close() })
 	u := &tournament.User{Email: "arbiter@example.org", Role: tournament.ArbiterRole, Locale: "ru"}
-	if err := st.Update(context.Background(), func(tx tournament.Tx) error { return tx.CreateUser(u) }); err != nil {
+	if err := st.Accounts().Update(context.Background(), func(tx account.Tx) error { return tx.CreateUser(u) }); err != nil {
 		t.Fatal(err)
 	}
 	return tournament.NewService(st, engines.Options()), tournament.NewContextWithUser(context.Background(), u)

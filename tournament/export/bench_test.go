@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"adiukh/tournament"
+	"adiukh/tournament/account"
 	"adiukh/tournament/catalog"
 	"adiukh/tournament/engines"
 	"adiukh/tournament/store"
@@ -43,7 +44,7 @@ func swissEvent(b *testing.B) (context.Context, *Exporter, int64) {
 	opt.Pairing[tournament.Swiss] = circlePairing
 	svc := tournament.NewService(st, opt)
 	u := &tournament.User{Email: "arbiter@example.org", Role: tournament.ArbiterRole}
-	if err := st.Update(context.Background(), func(tx tournament.Tx) error { return tx.CreateUser(u) }); err != nil {
+	if err := st.Accounts().Update(context.Background(), func(tx account.Tx) error { return tx.CreateUser(u) }); err != nil {
 		b.Fatal(err)
 	}
 	ctx := tournament.NewContextWithUser(context.Background(), u)

@@ -14,6 +14,7 @@ import (
 
 	"adiukh/internal/testtool"
 	"adiukh/tournament"
+	"adiukh/tournament/account"
 	"adiukh/tournament/catalog"
 	"adiukh/tournament/engines"
 	"adiukh/tournament/report"
@@ -45,7 +46,7 @@ func newDocFixture(t *testing.T) *docFixture {
 	}
 	t.Cleanup(func() { st.Close() })
 	u := &tournament.User{Email: "arbiter@example.org", Role: tournament.ArbiterRole}
-	if err := st.Update(context.Background(), func(tx tournament.Tx) error { return tx.CreateUser(u) }); err != nil {
+	if err := st.Accounts().Update(context.Background(), func(tx account.Tx) error { return tx.CreateUser(u) }); err != nil {
 		t.Fatal(err)
 	}
 	return &docFixture{t: t, ctx: tournament.NewContextWithUser(context.Background(), u), svc: tournament.NewService(st, engines.Options())}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"adiukh/tournament"
+	"adiukh/tournament/account"
 	"adiukh/tournament/store"
 )
 
@@ -22,7 +23,7 @@ func TestConcurrentUserAddIsConflict(t *testing.T) {
 		inserted := make(chan struct{})
 		errs := make(chan error, 2)
 		go func() {
-			errs <- st.Update(ctx, func(tx tournament.Tx) error {
+			errs <- st.Accounts().Update(ctx, func(tx account.Tx) error {
 				if err := tx.CreateUser(&tournament.User{Email: "same@example.org", Role: tournament.ArbiterRole}); err != nil {
 					close(inserted)
 					return err
@@ -35,7 +36,7 @@ func TestConcurrentUserAddIsConflict(t *testing.T) {
 		}()
 		go func() {
 			<-inserted
-			errs <- st.Update(ctx, func(tx tournament.Tx) error {
+			errs <- st.Accounts().Update(ctx, func(tx account.Tx) error {
 				return tx.CreateUser(&tournament.User{Email: "same@example.org", Role: tournament.ArbiterRole})
 			})
 		}()
@@ -65,8 +66,8 @@ func TestUniqueViolationIsConflict(t *testing.T) {
 	forEachDB(t, func(t *testing.T, st *store.Store) {
 		u, _ := seedEvent(t, st)
 		create := func() error {
-			return st.Update(context.Background(), func(tx tournament.Tx) error {
-				return tx.CreateToken(&tournament.Token{UserID: u.ID, Hash: "same-hash", CreatedAt: time.Now()})
+			return st.Accounts().Update(context.Background(), func(tx account.Tx) error {
+				return tx.CreateToken(&account.Token{UserID: u.ID, Hash: "same-hash", CreatedAt: time.Now()})
 			})
 		}
 		if err := create(); err != nil {
@@ -84,7 +85,7 @@ func TestViewIsReadOnly(t *testing.T) {
 	t.Parallel()
 	forEachDB(t, func(t *testing.T, st *store.Store) {
 		ctx := context.Background()
-		err := st.View(ctx, func(tx tournament.Tx) error {
+		err := st.Accounts().View(ctx, func(tx account.Tx) error {
 			return tx.CreateUser(&tournament.User{Email: "viewer@example.org", Role: tournament.ArbiterRole})
 		})
 		if err == nil {

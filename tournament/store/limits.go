@@ -8,10 +8,11 @@ import (
 
 	"gorm.io/gorm"
 
-	"adiukh/tournament"
+	"adiukh/tournament/account"
 )
 
-// The live rows of the sign-in limits (migration 2026112293).
+// The live rows of the sign-in limits (migrations 2026112293 and
+// 20261125064752-account-audit).
 
 type signInPairRow struct {
 	Key      string `gorm:"primaryKey"`
@@ -24,6 +25,7 @@ func (signInPairRow) TableName() string { return "signin_pairs" }
 
 type signInFailureRow struct {
 	ID      int64 `gorm:"primaryKey"`
+	Kind    string
 	Address string
 	At      time.Time
 }
@@ -33,25 +35,25 @@ func (signInFailureRow) TableName() string { return "signin_failures" }
 // SignInLimits runs fn in a write transaction that is not a change of the
 // data: it leaves the data version alone, so that sign-in attempts do not
 // make the page cache throw its pages away.
-func (s *Store) SignInLimits(ctx context.Context, fn func(tx tournament.SignInLimitTx) error) error {
+func (s *Store) SignInLimits(ctx context.Context, fn func(tx account.LimitTx) error) error {
 	return s.runUnversioned(ctx, func(t *tx) error { return fn(limitTx{t}) })
 }
 
 type limitTx struct{ *tx }
 
-var _ tournament.SignInLimitTx = limitTx{}
+var _ account.LimitTx = limitTx{}
 
-// LockAddress makes the sign-ins of one address wait for each other on
-// every instance (PostgreSQL: a transaction advisory lock; SQLite's writes
+// Lock makes the attempts that lock one key wait for each other on every
+// instance (PostgreSQL: a transaction advisory lock; SQLite's writes
 // already run one at a time).
-func (t limitTx) LockAddress(addr string) error {
+func (t limitTx) Lock(key string) error {
 	if t.db.Dialector.Name() != "postgres" {
 		return nil
 	}
-	return t.db.Exec("SELECT pg_advisory_xact_lock(hashtext(?))", "adiukh sign-in "+addr).Error
+	return t.db.Exec("SELECT pg_advisory_xact_lock(hashtext(?))", "adiukh sign-in "+key).Error
 }
 
-func (t limitTx) Pair(key string) (*tournament.SignInBackoff, error) {
+func (t limitTx) Pair(key string) (*account.Backoff, error) {
 	var r signInPairRow
 	err := t.db.Take(&r, "key = ?", key).Error
 	if errors.Is(err, gorm.ErrRecordNotFound) {
@@ -60,10 +62,10 @@ func (t limitTx) Pair(key string) (*tournament.SignInBackoff, error) {
 	if err != nil {
 		return nil, fmt.Errorf("read a sign-in pair: %w", err)
 	}
-	return &tournament.SignInBackoff{Failures: r.Failures, Next: r.NextAt.UTC(), Last: r.LastAt.UTC()}, nil
+	return &account.Backoff{Failures: r.Failures, Next: r.NextAt.UTC(), Last: r.LastAt.UTC()}, nil
 }
 
-func (t limitTx) SavePair(key string, b *tournament.SignInBackoff) error {
+func (t limitTx) SavePair(key string, b *account.Backoff) error {
 	r := signInPairRow{Key: key, Failures: b.Failures, NextAt: b.Next.UTC(), LastAt: b.Last.UTC()}
 	if err := t.db.Save(&r).Error; err != nil {
 		return fmt.Errorf("save a sign-in pair: %w", err)
@@ -75,9 +77,9 @@ func (t limitTx) DeletePair(key string) error {
 	return t.db.Where("key = ?", key).Delete(&signInPairRow{}).Error
 }
 
-func (t limitTx) Failures(addr string, since time.Time) (int, time.Time, error) {
+func (t limitTx) Failures(kind, addr string, since time.Time) (int, time.Time, error) {
 	recent := func() *gorm.DB {
-		return t.db.Model(&signInFailureRow{}).Where("address = ? AND at > ?", addr, since.UTC())
+		return t.db.Model(&signInFailureRow{}).Where("kind = ? AND address = ? AND at > ?", kind, addr, since.UTC())
 	}
 	var n int64
 	if err := recent().Count(&n).Error; err != nil {
@@ -93,8 +95,8 @@ func (t limitTx) Failures(addr string, since time.Time) (int, time.Time, error) 
 	return int(n), oldest.At.UTC(), nil
 }
 
-func (t limitTx) AddFailure(addr string, at time.Time) (int64, error) {
-	r := signInFailureRow{Address: addr, At: at.UTC()}
+func (t limitTx) AddFailure(kind, addr string, at time.Time) (int64, error) {
+	r := signInFailureRow{Kind: kind, Address: addr, At: at.UTC()}
 	if err := t.db.Create(&r).Error; err != nil {
 		return 0, fmt.Errorf("count a sign-in failure: %w", err)
 	}

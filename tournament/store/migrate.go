@@ -45,6 +45,7 @@ var migrations = []*gormigrate.Migration{
 	{ID: "20261125052207-cook-accepted", Migrate: cookAcceptedMigration},
 	{ID: "20261125052339-entries", Migrate: entriesMigration},
 	{ID: "20261125053444-signups", Migrate: signUpsMigration},
+	{ID: "20261125064752-account-audit", Migrate: accountAuditMigration},
 }
 
 // migrationLock is the key of the PostgreSQL advisory lock taken while

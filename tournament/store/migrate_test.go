@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"adiukh/tournament"
+	"adiukh/tournament/account"
 	"adiukh/tournament/catalog"
 	"adiukh/tournament/composition"
 	"adiukh/tournament/correspondence"
@@ -115,7 +116,7 @@ func TestMigrateFromInitial(t *testing.T) {
 				t.Fatalf("open the database of the first migration: %v", err)
 			}
 			defer st.Close()
-			err = st.View(context.Background(), func(tx tournament.Tx) error {
+			err = st.Accounts().View(context.Background(), func(tx account.Tx) error {
 				_, u, err := tx.TokenByHash("tokenhash")
 				if err != nil {
 					return err
@@ -123,6 +124,12 @@ func TestMigrateFromInitial(t *testing.T) {
 				if u.Email != "arbiter@example.org" || u.Name != "Главный судья" || u.Role != tournament.ArbiterRole || !u.CreatedAt.Equal(created) {
 					t.Errorf("user read back as %+v", u)
 				}
+				return nil
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			err = st.View(context.Background(), func(tx tournament.Tx) error {
 				e, err := tx.Event(1)
 				if err != nil {
 					return err

@@ -7,6 +7,7 @@ import (
 	"gorm.io/gorm/clause"
 
 	"adiukh/tournament"
+	"adiukh/tournament/account"
 )
 
 // webSessionRow is a web sign-in (see tournament.AccountTx), created by
@@ -22,9 +23,7 @@ type webSessionRow struct {
 
 func (webSessionRow) TableName() string { return "web_sessions" }
 
-var _ tournament.AccountTx = (*tx)(nil)
-
-func (t *tx) CreateSession(s *tournament.Session) error {
+func (t accountTx) CreateSession(s *account.Session) error {
 	row := webSessionRow{Hash: s.Hash, UserID: s.UserID, CreatedAt: s.CreatedAt, ExpiresAt: s.ExpiresAt}
 	if err := t.db.Omit("User").Create(&row).Error; err != nil {
 		return fmt.Errorf("create session: %w", err)
@@ -33,23 +32,23 @@ func (t *tx) CreateSession(s *tournament.Session) error {
 	return nil
 }
 
-func (t *tx) SessionByHash(hash string) (*tournament.Session, *tournament.User, error) {
+func (t accountTx) SessionByHash(hash string) (*account.Session, *tournament.User, error) {
 	var row webSessionRow
 	if err := t.db.Preload("User").Where("hash = ?", hash).First(&row).Error; err != nil {
 		return nil, nil, notFound(err, "no such session")
 	}
-	s := &tournament.Session{ID: row.ID, UserID: row.UserID, Hash: row.Hash, CreatedAt: row.CreatedAt, ExpiresAt: row.ExpiresAt}
+	s := &account.Session{ID: row.ID, UserID: row.UserID, Hash: row.Hash, CreatedAt: row.CreatedAt, ExpiresAt: row.ExpiresAt}
 	return s, rowToUser(&row.User), nil
 }
 
-func (t *tx) DeleteSession(hash string) error {
+func (t accountTx) DeleteSession(hash string) error {
 	if err := t.db.Where("hash = ?", hash).Delete(&webSessionRow{}).Error; err != nil {
 		return fmt.Errorf("delete session: %w", err)
 	}
 	return nil
 }
 
-func (t *tx) DeleteSessions(userID int64, expiredBy time.Time) (int64, error) {
+func (t accountTx) DeleteSessions(userID int64, expiredBy time.Time) (int64, error) {
 	q := t.db.Where("user_id = ?", userID)
 	if !expiredBy.IsZero() {
 		q = q.Where("expires_at <= ?", expiredBy)
@@ -61,19 +60,19 @@ func (t *tx) DeleteSessions(userID int64, expiredBy time.Time) (int64, error) {
 	return res.RowsAffected, nil
 }
 
-func (t *tx) Sessions(userID int64) ([]tournament.Session, error) {
+func (t accountTx) Sessions(userID int64) ([]account.Session, error) {
 	var rows []webSessionRow
 	if err := t.db.Where("user_id = ?", userID).Order("created_at DESC, id DESC").Find(&rows).Error; err != nil {
 		return nil, fmt.Errorf("list sessions of user %d: %w", userID, err)
 	}
-	out := make([]tournament.Session, len(rows))
+	out := make([]account.Session, len(rows))
 	for i, r := range rows {
-		out[i] = tournament.Session{ID: r.ID, UserID: r.UserID, Hash: r.Hash, CreatedAt: r.CreatedAt, ExpiresAt: r.ExpiresAt}
+		out[i] = account.Session{ID: r.ID, UserID: r.UserID, Hash: r.Hash, CreatedAt: r.CreatedAt, ExpiresAt: r.ExpiresAt}
 	}
 	return out, nil
 }
 
-func (t *tx) DeleteSessionByID(userID, id int64) error {
+func (t accountTx) DeleteSessionByID(userID, id int64) error {
 	res := t.db.Where("user_id = ? AND id = ?", userID, id).Delete(&webSessionRow{})
 	if res.Error != nil {
 		return fmt.Errorf("delete session %d: %w", id, res.Error)
@@ -84,19 +83,19 @@ func (t *tx) DeleteSessionByID(userID, id int64) error {
 	return nil
 }
 
-func (t *tx) Tokens(userID int64) ([]tournament.Token, error) {
+func (t accountTx) Tokens(userID int64) ([]account.Token, error) {
 	var rows []tokenRow
 	if err := t.db.Where("user_id = ?", userID).Order("created_at DESC, id DESC").Find(&rows).Error; err != nil {
 		return nil, fmt.Errorf("list tokens of user %d: %w", userID, err)
 	}
-	tokens := make([]tournament.Token, len(rows))
+	tokens := make([]account.Token, len(rows))
 	for i := range rows {
 		tokens[i] = *rowToToken(&rows[i])
 	}
 	return tokens, nil
 }
 
-func (t *tx) Token(id int64) (*tournament.Token, error) {
+func (t accountTx) Token(id int64) (*account.Token, error) {
 	var row tokenRow
 	if err := t.db.Where("id = ?", id).First(&row).Error; err != nil {
 		return nil, notFound(err, "token %d not found", id)
@@ -104,28 +103,28 @@ func (t *tx) Token(id int64) (*tournament.Token, error) {
 	return rowToToken(&row), nil
 }
 
-func (t *tx) DeleteToken(id int64) error {
+func (t accountTx) DeleteToken(id int64) error {
 	if err := t.db.Where("id = ?", id).Delete(&tokenRow{}).Error; err != nil {
 		return fmt.Errorf("delete token %d: %w", id, err)
 	}
 	return nil
 }
 
-func (t *tx) SetPasswordHash(userID int64, hash string) error {
+func (t accountTx) SetPasswordHash(userID int64, hash string) error {
 	if err := t.db.Model(&userRow{}).Where("id = ?", userID).Update("password_hash", hash).Error; err != nil {
 		return fmt.Errorf("set password of user %d: %w", userID, err)
 	}
 	return nil
 }
 
-func (t *tx) SetUserName(userID int64, name string) error {
+func (t accountTx) SetUserName(userID int64, name string) error {
 	if err := t.db.Model(&userRow{}).Where("id = ?", userID).Update("name", name).Error; err != nil {
 		return fmt.Errorf("set the name of user %d: %w", userID, err)
 	}
 	return nil
 }
 
-func (t *tx) AdminExists() (bool, error) {
+func (t accountTx) AdminExists() (bool, error) {
 	var n int64
 	if err := t.db.Model(&userRow{}).Where("role = ?", string(tournament.Admin)).Limit(1).Count(&n).Error; err != nil {
 		return false, fmt.Errorf("look for an administrator: %w", err)
@@ -141,7 +140,7 @@ func (t *tx) UserByID(id int64) (*tournament.User, error) {
 	return rowToUser(&row), nil
 }
 
-func (t *tx) Users() ([]tournament.User, error) {
+func (t accountTx) Users() ([]tournament.User, error) {
 	var rows []userRow
 	if err := t.db.Order("id").Find(&rows).Error; err != nil {
 		return nil, fmt.Errorf("list accounts: %w", err)
@@ -153,7 +152,7 @@ func (t *tx) Users() ([]tournament.User, error) {
 	return users, nil
 }
 
-func (t *tx) SetUserRole(userID int64, role tournament.Role) error {
+func (t accountTx) SetUserRole(userID int64, role tournament.Role) error {
 	res := t.db.Model(&userRow{}).Where("id = ?", userID).Update("role", string(role))
 	if res.Error != nil {
 		return fmt.Errorf("set the role of user %d: %w", userID, res.Error)
@@ -166,7 +165,7 @@ func (t *tx) SetUserRole(userID int64, role tournament.Role) error {
 
 // LockAdmins takes row locks on PostgreSQL, as LockEvent does; SQLite's
 // write transactions already run one at a time.
-func (t *tx) LockAdmins() ([]int64, error) {
+func (t accountTx) LockAdmins() ([]int64, error) {
 	q := t.db.Model(&userRow{}).Where("role = ?", string(tournament.Admin)).Order("id")
 	if t.db.Dialector.Name() == "postgres" && !t.readOnly {
 		q = q.Clauses(clause.Locking{Strength: "UPDATE"})

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"adiukh/tournament"
+	"adiukh/tournament/account"
 )
 
 // signUpRow is a sign-up waiting to become an account (tournament.SignUpTx),
@@ -22,14 +23,12 @@ type signUpRow struct {
 
 func (signUpRow) TableName() string { return "signups" }
 
-var _ tournament.SignUpTx = (*tx)(nil)
-
-func rowToSignUp(r *signUpRow) tournament.SignUp {
-	return tournament.SignUp{ID: r.ID, Email: r.Email, Name: r.Name, PasswordHash: r.PasswordHash, Locale: r.Locale,
+func rowToSignUp(r *signUpRow) account.SignUp {
+	return account.SignUp{ID: r.ID, Email: r.Email, Name: r.Name, PasswordHash: r.PasswordHash, Locale: r.Locale,
 		TokenHash: r.TokenHash, ExpiresAt: fromOptional(r.ExpiresAt), CreatedAt: r.CreatedAt.UTC()}
 }
 
-func (t *tx) CreateSignUp(s *tournament.SignUp) error {
+func (t accountTx) CreateSignUp(s *account.SignUp) error {
 	row := signUpRow{Email: s.Email, Name: s.Name, PasswordHash: s.PasswordHash, Locale: s.Locale, TokenHash: s.TokenHash,
 		ExpiresAt: optionalTime(s.ExpiresAt), CreatedAt: s.CreatedAt.UTC()}
 	if err := t.db.Create(&row).Error; err != nil {
@@ -39,7 +38,7 @@ func (t *tx) CreateSignUp(s *tournament.SignUp) error {
 	return nil
 }
 
-func (t *tx) signUp(where string, arg any) (*tournament.SignUp, error) {
+func (t *tx) signUp(where string, arg any) (*account.SignUp, error) {
 	var rows []signUpRow
 	if err := t.db.Where(where, arg).Limit(1).Find(&rows).Error; err != nil {
 		return nil, fmt.Errorf("read sign-up: %w", err)
@@ -51,27 +50,27 @@ func (t *tx) signUp(where string, arg any) (*tournament.SignUp, error) {
 	return &s, nil
 }
 
-func (t *tx) SignUpByToken(hash string) (*tournament.SignUp, error) {
+func (t accountTx) SignUpByToken(hash string) (*account.SignUp, error) {
 	return t.signUp("token_hash = ? AND token_hash <> ''", hash)
 }
 
-func (t *tx) SignUpByEmail(email string) (*tournament.SignUp, error) {
+func (t accountTx) SignUpByEmail(email string) (*account.SignUp, error) {
 	return t.signUp("email = ?", email)
 }
 
-func (t *tx) SignUps() ([]tournament.SignUp, error) {
+func (t accountTx) SignUps() ([]account.SignUp, error) {
 	var rows []signUpRow
 	if err := t.db.Order("id").Find(&rows).Error; err != nil {
 		return nil, fmt.Errorf("read sign-ups: %w", err)
 	}
-	out := make([]tournament.SignUp, len(rows))
+	out := make([]account.SignUp, len(rows))
 	for i := range rows {
 		out[i] = rowToSignUp(&rows[i])
 	}
 	return out, nil
 }
 
-func (t *tx) DeleteSignUp(id int64) error {
+func (t accountTx) DeleteSignUp(id int64) error {
 	if err := t.db.Delete(&signUpRow{}, id).Error; err != nil {
 		return fmt.Errorf("delete sign-up %d: %w", id, err)
 	}

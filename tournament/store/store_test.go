@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"adiukh/tournament"
+	"adiukh/tournament/account"
 	"adiukh/tournament/store"
 	"adiukh/tournament/store/storetest"
 )
@@ -26,6 +27,13 @@ func update(t *testing.T, st *store.Store, fn func(tx tournament.Tx) error) {
 	}
 }
 
+func updateAccounts(t *testing.T, st *store.Store, fn func(tx account.Tx) error) {
+	t.Helper()
+	if err := st.Accounts().Update(context.Background(), fn); err != nil {
+		t.Fatal(err)
+	}
+}
+
 func seedEvent(t *testing.T, st *store.Store) (*tournament.User, *tournament.Event) {
 	t.Helper()
 	u := &tournament.User{Email: "arbiter@example.org", Name: "Главный судья", Role: tournament.ArbiterRole, Locale: "ru", CreatedAt: time.Now().UTC()}
@@ -36,13 +44,9 @@ func seedEvent(t *testing.T, st *store.Store) (*tournament.User, *tournament.Eve
 		Venue: "Дворец шахмат", City: "Майкоп", ChiefArbiter: "И. И. Иванов", Arbiters: []string{"П. П. Петров"},
 		Status: tournament.Registration, Visibility: tournament.Public, CreatedAt: time.Now().UTC().Truncate(time.Second),
 	}
-	update(t, st, func(tx tournament.Tx) error {
-		if err := tx.CreateUser(u); err != nil {
-			return err
-		}
-		e.OwnerID = u.ID
-		return tx.CreateEvent(e)
-	})
+	updateAccounts(t, st, func(tx account.Tx) error { return tx.CreateUser(u) })
+	e.OwnerID = u.ID
+	update(t, st, func(tx tournament.Tx) error { return tx.CreateEvent(e) })
 	return u, e
 }
 
@@ -222,14 +226,14 @@ func TestUsersAndTokens(t *testing.T) {
 	t.Parallel()
 	forEachDB(t, func(t *testing.T, st *store.Store) {
 		u, _ := seedEvent(t, st)
-		err := st.Update(context.Background(), func(tx tournament.Tx) error {
+		err := st.Accounts().Update(context.Background(), func(tx account.Tx) error {
 			return tx.CreateUser(&tournament.User{Email: u.Email, Role: tournament.Admin})
 		})
 		if tournament.ErrorCode(err) != tournament.ECONFLICT {
 			t.Errorf("second user with the same e-mail: error %v, want ECONFLICT", err)
 		}
-		update(t, st, func(tx tournament.Tx) error {
-			if err := tx.CreateToken(&tournament.Token{UserID: u.ID, Hash: "abc123", CreatedAt: time.Now()}); err != nil {
+		updateAccounts(t, st, func(tx account.Tx) error {
+			if err := tx.CreateToken(&account.Token{UserID: u.ID, Hash: "abc123", CreatedAt: time.Now()}); err != nil {
 				return err
 			}
 			tok, got, err := tx.TokenByHash("abc123")

@@ -13,6 +13,7 @@ import (
 	"gorm.io/gorm/clause"
 
 	"adiukh/tournament"
+	"adiukh/tournament/account"
 )
 
 // busyTimeoutMillis is how long an SQLite connection waits for a lock
@@ -492,7 +493,7 @@ func (t *tx) Audit(eventID int64) ([]tournament.AuditEntry, error) {
 	return entries, nil
 }
 
-func (t *tx) CreateUser(u *tournament.User) error {
+func (t accountTx) CreateUser(u *tournament.User) error {
 	var n int64
 	if err := t.db.Model(&userRow{}).Where("email = ?", u.Email).Count(&n).Error; err != nil {
 		return fmt.Errorf("look up user %s: %w", u.Email, err)
@@ -524,7 +525,7 @@ func rowToUser(r *userRow) *tournament.User {
 	return &tournament.User{ID: r.ID, Email: r.Email, Name: r.Name, Role: tournament.Role(r.Role), PasswordHash: r.PasswordHash, Locale: r.Locale, CreatedAt: r.CreatedAt}
 }
 
-func (t *tx) CreateToken(tok *tournament.Token) error {
+func (t accountTx) CreateToken(tok *account.Token) error {
 	row := tokenRow{UserID: tok.UserID, Hash: tok.Hash, Name: tok.Name, CreatedAt: tok.CreatedAt}
 	if !tok.ExpiresAt.IsZero() {
 		row.ExpiresAt = &tok.ExpiresAt
@@ -536,7 +537,7 @@ func (t *tx) CreateToken(tok *tournament.Token) error {
 	return nil
 }
 
-func (t *tx) TokenByHash(hash string) (*tournament.Token, *tournament.User, error) {
+func (t accountTx) TokenByHash(hash string) (*account.Token, *tournament.User, error) {
 	var row tokenRow
 	if err := t.db.Preload("User").Where("hash = ?", hash).First(&row).Error; err != nil {
 		return nil, nil, notFound(err, "unknown token")
@@ -544,8 +545,8 @@ func (t *tx) TokenByHash(hash string) (*tournament.Token, *tournament.User, erro
 	return rowToToken(&row), rowToUser(&row.User), nil
 }
 
-func rowToToken(r *tokenRow) *tournament.Token {
-	tok := &tournament.Token{ID: r.ID, UserID: r.UserID, Hash: r.Hash, Name: r.Name, CreatedAt: r.CreatedAt}
+func rowToToken(r *tokenRow) *account.Token {
+	tok := &account.Token{ID: r.ID, UserID: r.UserID, Hash: r.Hash, Name: r.Name, CreatedAt: r.CreatedAt}
 	if r.ExpiresAt != nil {
 		tok.ExpiresAt = *r.ExpiresAt
 	}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"adiukh/tournament"
+	"adiukh/tournament/account"
 	"adiukh/tournament/store"
 )
 
@@ -15,8 +16,8 @@ func TestUsersByIDAndRole(t *testing.T) {
 	forEachDB(t, func(t *testing.T, st *store.Store) {
 		u, _ := seedEvent(t, st)
 		admin := &tournament.User{Email: "admin@example.org", Name: "Админ", Role: tournament.Admin, Locale: "ru", CreatedAt: time.Now().UTC()}
-		update(t, st, func(tx tournament.Tx) error { return tx.CreateUser(admin) })
-		update(t, st, func(tx tournament.Tx) error {
+		updateAccounts(t, st, func(tx account.Tx) error { return tx.CreateUser(admin) })
+		updateAccounts(t, st, func(tx account.Tx) error {
 			users, err := tx.Users()
 			if err != nil {
 				return err
@@ -58,14 +59,14 @@ func TestLockAdminsSerialisesDemotions(t *testing.T) {
 	forEachDB(t, func(t *testing.T, st *store.Store) {
 		a := &tournament.User{Email: "a@example.org", Role: tournament.Admin, Locale: "ru", CreatedAt: time.Now().UTC()}
 		b := &tournament.User{Email: "b@example.org", Role: tournament.Admin, Locale: "ru", CreatedAt: time.Now().UTC()}
-		update(t, st, func(tx tournament.Tx) error {
+		updateAccounts(t, st, func(tx account.Tx) error {
 			if err := tx.CreateUser(a); err != nil {
 				return err
 			}
 			return tx.CreateUser(b)
 		})
 		demote := func(id int64, wait time.Duration) error {
-			return st.Update(context.Background(), func(tx tournament.Tx) error {
+			return st.Accounts().Update(context.Background(), func(tx account.Tx) error {
 				ids, err := tx.LockAdmins()
 				if err != nil {
 					return err
@@ -84,7 +85,7 @@ func TestLockAdminsSerialisesDemotions(t *testing.T) {
 		}
 		wg.Wait()
 		var ids []int64
-		err := st.View(context.Background(), func(tx tournament.Tx) (err error) {
+		err := st.Accounts().View(context.Background(), func(tx account.Tx) (err error) {
 			users, err := tx.Users()
 			for _, u := range users {
 				if u.Role == tournament.Admin {
