@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 )
 
 // Audit actions of the Swiss use cases.
@@ -254,7 +255,15 @@ func (s *Service) ExportTRF(ctx context.Context, eventID int64, w io.Writer) err
 }
 
 // ImportTRF creates a new event from a TRF file: its players and its rounds
-// with their results, all in one transaction. The importer owns the event.
+// with their results. The importer owns the event.
+//
+// The whole file is read and checked before anything is written. Then the
+// event and its players are written in one transaction and each round in
+// one of its own, so that a large file (thousands of players, dozens of
+// rounds) never holds the database's one writer for long: other events'
+// writes go in between. Until the last round is written and the import is
+// in the audit log, the event is private to its owner; an import that
+// fails on the way is discarded.
 func (s *Service) ImportTRF(ctx context.Context, r io.Reader) (*Event, error) {
 	if s.swiss.ReadTRF == nil {
 		return nil, Invalid("format", "TRF import is not available in this version of adiukh")
@@ -271,42 +280,85 @@ func (s *Service) ImportTRF(ctx context.Context, r io.Reader) (*Event, error) {
 	if len(imp.Rounds) > 0 {
 		e.Status = Running
 	}
-	err = s.store.Update(ctx, func(tx Tx) error {
-		if err := tx.CreateEvent(e); err != nil {
-			return err
+	players := make([]Player, len(imp.Players))
+	for i, src := range imp.Players {
+		p := Player{StartNo: src.StartNo, FirstRound: 1, ByeRound: src.ByeRound, ByeKind: src.ByeKind}
+		details := PlayerInput{Name: &src.Name, Rating: &src.Rating, BirthYear: &src.BirthYear, FederationID: &src.FederationID}
+		if err := details.applyDetails(&p); err != nil {
+			var bad *Error
+			if errors.As(err, &bad) {
+				return nil, Invalid("file", "player %d, %s: %s", src.StartNo, bad.Field, bad.Message)
+			}
+			return nil, err
 		}
-		ids := make(map[int]int64, len(imp.Players))
-		for _, src := range imp.Players {
-			p := Player{EventID: e.ID, StartNo: src.StartNo, FirstRound: 1, ByeRound: src.ByeRound, ByeKind: src.ByeKind}
-			details := PlayerInput{Name: &src.Name, Rating: &src.Rating, BirthYear: &src.BirthYear, FederationID: &src.FederationID}
-			if err := details.applyDetails(&p); err != nil {
-				var bad *Error
-				if errors.As(err, &bad) {
-					return Invalid("file", "player %d, %s: %s", src.StartNo, bad.Field, bad.Message)
-				}
-				return err
-			}
-			if err := tx.CreatePlayer(&p); err != nil {
-				return err
-			}
-			ids[p.StartNo] = p.ID
-		}
-		for _, r := range imp.Rounds {
-			r.EventID = e.ID
-			r.Games = append([]Game(nil), r.Games...)
-			for i := range r.Games {
-				g := &r.Games[i]
-				g.WhiteID, g.BlackID = ids[g.WhiteNo], ids[g.BlackNo]
-			}
-			if err := tx.CreateRound(&r); err != nil {
-				return err
-			}
-		}
-		return Audit(tx, s.now(), u, e.ID, ActionEventTRF, fmt.Sprintf("event %d", e.ID), nil, e,
-			fmt.Sprintf("imported from a TRF file: %d players, %d rounds", len(imp.Players), len(imp.Rounds)))
-	})
-	if err != nil {
+		players[i] = p
+	}
+	visibility := e.Visibility
+	e.Visibility = Private
+	if err := s.store.Update(ctx, func(tx Tx) error { return tx.CreateEvent(e) }); err != nil {
 		return nil, err
 	}
+	if err := s.finishImport(ctx, e, visibility, u, players, imp.Rounds); err != nil {
+		discard := func(tx Tx) error { return tx.DiscardEvent(e.ID) }
+		if derr := s.store.Update(context.WithoutCancel(ctx), discard); derr != nil {
+			return nil, fmt.Errorf("%w (and the half-imported event %d could not be removed: %v)", err, e.ID, derr)
+		}
+		return nil, err
+	}
+	e.Visibility = visibility
 	return e, nil
+}
+
+// importBatch is how many players of an import one transaction writes:
+// about as long a write as a round of 2,000 games.
+const importBatch = 1000
+
+// finishImport writes the players of an imported event, importBatch in a
+// transaction, and its rounds, one transaction each; then it shows the
+// event as it was asked to be and audits the import.
+func (s *Service) finishImport(ctx context.Context, e *Event, visibility Visibility, u *User, players []Player, rounds []Round) error {
+	for i := range players {
+		players[i].EventID = e.ID
+	}
+	for batch := range slices.Chunk(players, importBatch) {
+		if err := s.store.Update(ctx, func(tx Tx) error { return tx.CreatePlayers(batch) }); err != nil {
+			return err
+		}
+	}
+	ids := make(map[int]int64, len(players))
+	for _, p := range players {
+		ids[p.StartNo] = p.ID
+	}
+	for _, r := range rounds {
+		r.EventID = e.ID
+		r.Games = append([]Game(nil), r.Games...)
+		for i := range r.Games {
+			g := &r.Games[i]
+			g.WhiteID, g.BlackID = ids[g.WhiteNo], ids[g.BlackNo]
+		}
+		err := s.store.Update(ctx, func(tx Tx) error {
+			if err := tx.LockEvent(e.ID); err != nil {
+				return err
+			}
+			return tx.CreateRound(&r)
+		})
+		if err != nil {
+			return err
+		}
+	}
+	return s.store.Update(ctx, func(tx Tx) error {
+		if err := tx.LockEvent(e.ID); err != nil {
+			return err
+		}
+		stored, err := tx.Event(e.ID)
+		if err != nil {
+			return err
+		}
+		stored.Visibility = visibility
+		if err := tx.UpdateEvent(stored); err != nil {
+			return err
+		}
+		return Audit(tx, s.now(), u, e.ID, ActionEventTRF, fmt.Sprintf("event %d", e.ID), nil, stored,
+			fmt.Sprintf("imported from a TRF file: %d players, %d rounds", len(players), len(rounds)))
+	})
 }

@@ -42,6 +42,9 @@ type EventTx interface {
 	// all is true, else the public ones and those owned by ownerID.
 	Events(ownerID int64, all bool) ([]Event, error)
 	UpdateEvent(e *Event) error
+	// DiscardEvent removes an event that holds only players and rounds,
+	// for an import that could not finish.
+	DiscardEvent(id int64) error
 	// ContestEntries counts the entries of a composition event's contest,
 	// withdrawn ones included.
 	ContestEntries(eventID int64) (int, error)
@@ -50,6 +53,9 @@ type EventTx interface {
 // PlayerTx keeps the players of events.
 type PlayerTx interface {
 	CreatePlayer(p *Player) error
+	// CreatePlayers stores new players at once (an import), setting their
+	// IDs.
+	CreatePlayers(ps []Player) error
 	// Players lists the players of an event by start number.
 	Players(eventID int64) ([]Player, error)
 	// Lookalikes lists the players of p's event with p's name (up to case

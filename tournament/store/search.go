@@ -27,12 +27,7 @@ func (t *tx) index(text string, eventID, playerID int64) error {
 	if err := t.db.Where("event_id = ? AND player_id = ?", eventID, playerID).Delete(&searchTermRow{}).Error; err != nil {
 		return fmt.Errorf("search index: %w", err)
 	}
-	var rows []searchTermRow
-	for _, term := range tournament.SearchTerms(text) {
-		if len(term) <= maxTermBytes {
-			rows = append(rows, searchTermRow{Term: term, EventID: eventID, PlayerID: playerID})
-		}
-	}
+	rows := termRows(text, eventID, playerID)
 	if len(rows) == 0 {
 		return nil
 	}
@@ -45,6 +40,17 @@ func (t *tx) index(text string, eventID, playerID int64) error {
 func (t *tx) indexEvent(e *tournament.Event) error { return t.index(e.Name+" "+e.City, e.ID, 0) }
 
 func (t *tx) indexPlayer(p *tournament.Player) error { return t.index(p.Name, p.EventID, p.ID) }
+
+// termRows are the index rows of the words of text.
+func termRows(text string, eventID, playerID int64) []searchTermRow {
+	var rows []searchTermRow
+	for _, term := range tournament.SearchTerms(text) {
+		if len(term) <= maxTermBytes {
+			rows = append(rows, searchTermRow{Term: term, EventID: eventID, PlayerID: playerID})
+		}
+	}
+	return rows
+}
 
 // Search reads the range of the index of the longest word (the words from
 // the word itself up to the last string it starts) and keeps the events and

@@ -223,6 +223,58 @@ func (t *tx) CreatePlayer(p *tournament.Player) error {
 	return t.indexPlayer(p)
 }
 
+// insertBatch is how many rows one INSERT writes: well under SQLite's
+// limit of 32,766 bound values with the widest row (games, 15 columns).
+const insertBatch = 500
+
+func (t *tx) CreatePlayers(ps []tournament.Player) error {
+	rows := make([]*playerRow, len(ps))
+	for i := range ps {
+		rows[i] = playerToRow(&ps[i])
+	}
+	if len(rows) == 0 {
+		return nil
+	}
+	if err := t.db.Omit("Event").CreateInBatches(rows, insertBatch).Error; err != nil {
+		return fmt.Errorf("create players: %w", err)
+	}
+	var terms []searchTermRow
+	for i, r := range rows {
+		ps[i].ID = r.ID
+		terms = append(terms, termRows(ps[i].Name, ps[i].EventID, ps[i].ID)...)
+	}
+	if len(terms) == 0 {
+		return nil
+	}
+	if err := t.db.CreateInBatches(terms, insertBatch).Error; err != nil {
+		return fmt.Errorf("search index: %w", err)
+	}
+	return nil
+}
+
+// DiscardEvent removes an event that holds only players and rounds (an
+// import that could not finish), with its games, search words and audit
+// entries.
+func (t *tx) DiscardEvent(id int64) error {
+	steps := []struct {
+		what  string
+		query string
+	}{
+		{"games", "DELETE FROM games WHERE round_id IN (SELECT id FROM rounds WHERE event_id = ?)"},
+		{"rounds", "DELETE FROM rounds WHERE event_id = ?"},
+		{"search words", "DELETE FROM search_terms WHERE event_id = ?"},
+		{"players", "DELETE FROM players WHERE event_id = ?"},
+		{"audit entries", "DELETE FROM audit_entries WHERE event_id = ?"},
+		{"event", "DELETE FROM events WHERE id = ?"},
+	}
+	for _, step := range steps {
+		if err := t.db.Exec(step.query, id).Error; err != nil {
+			return fmt.Errorf("discard the %s of event %d: %w", step.what, id, err)
+		}
+	}
+	return nil
+}
+
 func (t *tx) Players(eventID int64) ([]tournament.Player, error) {
 	var rows []playerRow
 	if err := t.db.Where("event_id = ?", eventID).Order("start_no, id").Find(&rows).Error; err != nil {
@@ -324,17 +376,22 @@ func (t *tx) CreateRound(r *tournament.Round) error {
 		return fmt.Errorf("create round %d: %w", r.Number, err)
 	}
 	r.ID = row.ID
+	if len(r.Games) == 0 {
+		return nil
+	}
+	rows := make([]*gameRow, len(r.Games))
 	for i := range r.Games {
 		g := &r.Games[i]
 		g.RoundID, g.Version = r.ID, 1
-		gr, err := gameToRow(g)
-		if err != nil {
+		if rows[i], err = gameToRow(g); err != nil {
 			return err
 		}
-		if err := t.db.Omit("Round", "White", "Black").Create(gr).Error; err != nil {
-			return fmt.Errorf("create board %d of round %d: %w", g.Board, r.Number, err)
-		}
-		g.ID = gr.ID
+	}
+	if err := t.db.Omit("Round", "White", "Black").CreateInBatches(rows, insertBatch).Error; err != nil {
+		return fmt.Errorf("create the boards of round %d: %w", r.Number, err)
+	}
+	for i := range rows {
+		r.Games[i].ID = rows[i].ID
 	}
 	return nil
 }

@@ -1,0 +1,94 @@
+package tournament_test
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"adiukh/tournament"
+	"adiukh/tournament/account"
+	"adiukh/tournament/engines"
+	"adiukh/tournament/store"
+	"adiukh/tournament/trf"
+)
+
+// bigTRF is a TRF file of players × rounds with every game played: in
+// round r player i meets player i XOR r, a different opponent every round.
+func bigTRF(b testing.TB, players, rounds int) []byte {
+	b.Helper()
+	t := &trf.Tournament{Info: []trf.InfoLine{{Code: "012", Text: "Большой турнир"}}, TotalRounds: rounds}
+	for i := range players {
+		p := trf.Player{StartNo: i + 1, Name: fmt.Sprintf("Игрок %04d", i+1), Rating: 1000 + i%1500}
+		for r := 1; r <= rounds; r++ {
+			o := i ^ r
+			res := trf.Result{Opponent: o + 1, Color: 'w', Code: '1'}
+			if o < i {
+				res.Color, res.Code = 'b', '0'
+			}
+			p.Results = append(p.Results, res)
+		}
+		t.Players = append(t.Players, p)
+	}
+	var buf bytes.Buffer
+	if err := trf.Write(&buf, t); err != nil {
+		b.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// BenchmarkImportTRF imports 4,096 players × 60 rounds (122,880 games)
+// into SQLite while another event's arbiter records a result every 10 ms,
+// and reports how long the longest of those writes waited (other-write-ms):
+// the import must not hold the database's one writer for long.
+func BenchmarkImportTRF(b *testing.B) {
+	data := bigTRF(b, 4096, 60)
+	b.SetBytes(int64(len(data)))
+	for range b.N {
+		b.StopTimer()
+		st, err := store.Open(filepath.Join(b.TempDir(), "bench.db"))
+		if err != nil {
+			b.Fatal(err)
+		}
+		svc := tournament.NewService(st, engines.Options())
+		u := &tournament.User{Email: "arbiter@example.org", Role: tournament.ArbiterRole}
+		if err := st.Accounts().Update(context.Background(), func(tx account.Tx) error { return tx.CreateUser(u) }); err != nil {
+			b.Fatal(err)
+		}
+		ctx := tournament.NewContextWithUser(context.Background(), u)
+		other, err := svc.CreateEvent(ctx, tournament.EventInput{Name: ptr("Другой турнир"), Discipline: ptr("rapid"), System: ptr("swiss"), Rounds: ptr(5)})
+		if err != nil {
+			b.Fatal(err)
+		}
+		stop := make(chan struct{})
+		var longest time.Duration
+		var wg sync.WaitGroup
+		wg.Go(func() {
+			for i := 0; ; i++ {
+				select {
+				case <-stop:
+					return
+				case <-time.After(10 * time.Millisecond):
+				}
+				start := time.Now()
+				if _, err := svc.RegisterPlayer(ctx, other.ID, tournament.PlayerInput{Name: ptr(fmt.Sprintf("Поздний %d", i))}); err != nil {
+					b.Error(err)
+					return
+				}
+				longest = max(longest, time.Since(start))
+			}
+		})
+		b.StartTimer()
+		if _, err := svc.ImportTRF(ctx, bytes.NewReader(data)); err != nil {
+			b.Fatal(err)
+		}
+		b.StopTimer()
+		close(stop)
+		wg.Wait()
+		b.ReportMetric(float64(longest.Milliseconds()), "other-write-ms")
+		st.Close()
+	}
+}

@@ -1,0 +1,108 @@
+package tournament_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"sync"
+	"testing"
+
+	"adiukh/tournament"
+	"adiukh/tournament/engines"
+	"adiukh/tournament/store/storetest"
+)
+
+// writeCounter is a store that records what each write transaction of an
+// import writes, and fails the round failRound when it is written.
+type writeCounter struct {
+	tournament.Store
+	failRound int
+
+	mu     sync.Mutex
+	writes []importWrite
+}
+
+type importWrite struct{ players, rounds int }
+
+func (w *writeCounter) Update(ctx context.Context, fn func(tx tournament.Tx) error) error {
+	var one importWrite
+	err := w.Store.Update(ctx, func(tx tournament.Tx) error {
+		one = importWrite{}
+		return fn(&countingTx{Tx: tx, counts: &one, failRound: w.failRound})
+	})
+	w.mu.Lock()
+	w.writes = append(w.writes, one)
+	w.mu.Unlock()
+	return err
+}
+
+type countingTx struct {
+	tournament.Tx
+	counts    *importWrite
+	failRound int
+}
+
+func (t *countingTx) CreatePlayers(ps []tournament.Player) error {
+	t.counts.players += len(ps)
+	return t.Tx.CreatePlayers(ps)
+}
+
+var errInjected = errors.New("the disk is full")
+
+func (t *countingTx) CreateRound(r *tournament.Round) error {
+	if r.Number == t.failRound {
+		return errInjected
+	}
+	t.counts.rounds++
+	return t.Tx.CreateRound(r)
+}
+
+// A large TRF import never holds the database's writer for the whole file:
+// no transaction writes more than 1,000 players or more than one round, so
+// other events' writes go in between (BenchmarkImportTRF measures how long
+// they wait: 46 ms at most for 4,096 players × 60 rounds). An import that
+// fails on the way leaves nothing behind.
+func TestLargeImportWritesInShortTransactions(t *testing.T) {
+	data := bigTRF(t, 2100, 3)
+	for name, st := range storetest.Open(t) {
+		t.Run(name, func(t *testing.T) {
+			ctx := arbiterContext(t, st)
+			counter := &writeCounter{Store: st}
+			svc := tournament.NewService(counter, engines.Options())
+			e, err := svc.ImportTRF(ctx, bytes.NewReader(data))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var players, rounds int
+			for i, w := range counter.writes {
+				if w.players > 1000 || w.rounds > 1 || (w.players > 0 && w.rounds > 0) {
+					t.Errorf("write %d holds %d players and %d rounds, want at most 1,000 players or one round", i+1, w.players, w.rounds)
+				}
+				players += w.players
+				rounds += w.rounds
+			}
+			if players != 2100 || rounds != 3 || len(counter.writes) < 6 {
+				t.Errorf("%d writes of %d players and %d rounds, want 2,100 players and 3 rounds in at least 6", len(counter.writes), players, rounds)
+			}
+			if e.Visibility != tournament.Public {
+				t.Errorf("the imported event is %s, want public once imported", e.Visibility)
+			}
+			stored, err := svc.Event(ctx, e.ID)
+			if err != nil || stored.Visibility != tournament.Public {
+				t.Errorf("stored event %+v (%v), want public", stored, err)
+			}
+			if n, err := svc.Players(ctx, e.ID); err != nil || len(n) != 2100 {
+				t.Errorf("%d players stored (%v), want 2,100", len(n), err)
+			}
+
+			failing := tournament.NewService(&writeCounter{Store: st, failRound: 3}, engines.Options())
+			if _, err := failing.ImportTRF(ctx, bytes.NewReader(data)); !errors.Is(err, errInjected) {
+				t.Fatalf("an import failing at round 3: %v, want the store's error", err)
+			}
+			events, err := svc.Events(ctx)
+			if err != nil || len(events) != 1 || events[0].ID != e.ID {
+				t.Errorf("events after the failed import: %v (%v), want only the first import", events, err)
+			}
+		})
+	}
+}
