@@ -196,11 +196,12 @@ func (s *Service) RegisterPlayers(ctx context.Context, eventID int64, lines []Pl
 				return dup
 			}
 		}
-		for i := len(players) - len(lines); i < len(players); i++ {
-			if err := tx.CreatePlayer(&players[i]); err != nil {
-				return err
-			}
-			ids = append(ids, players[i].ID)
+		fresh := players[len(players)-len(lines):]
+		if err := tx.CreatePlayers(fresh); err != nil {
+			return err
+		}
+		for _, p := range fresh {
+			ids = append(ids, p.ID)
 		}
 		if len(rounds) == 0 && !e.ManualStartNumbers {
 			if err := renumber(tx, players); err != nil {
