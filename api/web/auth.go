@@ -20,6 +20,10 @@ import (
 type loginPageData struct {
 	Form *form
 	Next string
+	// Reset offers the password reset link: the site sends mail.
+	Reset bool
+	// Notice says what happened before the form was shown.
+	Notice string
 }
 
 // safeNext keeps a return address on this site: only a local path. A
@@ -38,7 +42,11 @@ func safeNext(next string) string {
 }
 
 func (h *handler) loginPage(c *gin.Context) error {
-	h.render(c, http.StatusOK, "login", "login.title", loginPageData{Form: newForm(), Next: safeNext(c.Query("next"))})
+	data := loginPageData{Form: newForm(), Next: safeNext(c.Query("next")), Reset: h.Accounts.ConfirmsByMail()}
+	if c.Query("done") == "password" {
+		data.Notice = "passwordreset.done"
+	}
+	h.render(c, http.StatusOK, "login", "login.title", data)
 	return nil
 }
 
@@ -47,7 +55,7 @@ func (h *handler) loginPage(c *gin.Context) error {
 func (h *handler) login(c *gin.Context) error {
 	tr := h.translator(c)
 	email := strings.ToLower(strings.TrimSpace(c.PostForm("email")))
-	data := loginPageData{Form: newForm(), Next: safeNext(c.PostForm("next"))}
+	data := loginPageData{Form: newForm(), Next: safeNext(c.PostForm("next")), Reset: h.Accounts.ConfirmsByMail()}
 	data.Form.Values["email"] = email
 	u, err := h.Accounts.Login(c.Request.Context(), email, c.PostForm("password"), c.ClientIP())
 	var wait *account.WaitError

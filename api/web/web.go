@@ -282,4 +282,5 @@ func (h *handler) routes(r *gin.Engine) {
 	h.calendarRoutesWeb(g)
 	h.entriesRoutesWeb(m)
 	h.signupRoutesWeb(g, m)
+	h.passwordResetRoutesWeb(g)
 }

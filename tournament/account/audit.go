@@ -36,6 +36,7 @@ const (
 	AuditRole            = "role"             // the role changed: Before and After
 	AuditPasswordSet     = "password-set"     // a password set by an administrator or the command line
 	AuditPasswordChanged = "password-changed" // the owner changed their password
+	AuditPasswordReset   = "password-reset"   // the owner set a new password with a mailed link
 	AuditSessionsEnded   = "sessions-ended"   // every web sign-in ended: After is how many
 	AuditSignUpApproved  = "signup-approved"  // an administrator admitted a sign-up
 	AuditSignUpDeclined  = "signup-declined"  // an administrator refused a sign-up

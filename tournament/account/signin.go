@@ -94,6 +94,7 @@ const (
 	signInAttempt   = "signin"
 	passwordAttempt = "password"
 	signUpAttempt   = "signup"
+	resetAttempt    = "reset"
 )
 
 // pairKey keeps a pair by a hash: the database holds no typed e-mails.

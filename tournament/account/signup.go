@@ -25,12 +25,15 @@ const (
 	ConfirmWithin = 48 * time.Hour
 )
 
-// signUpKey is the e-mail under which sign-ups are counted against the
-// client's address by the sign-in limiter: every sign-up counts as a
-// failure of the pair (address, signUpKey), so an address gets a few free
-// sign-ups, then waits longer and longer, and its sign-ups count towards
-// its limit of failures across all accounts.
-const signUpKey = "\x00signup"
+// signUpKey and resetKey are the e-mails under which sign-ups and
+// password reset requests are counted against the client's address by the
+// limiter: every one counts as a failure of the pair (address, key), so an
+// address gets a few free, then waits longer and longer; each kind is
+// counted apart from sign-ins.
+const (
+	signUpKey = "\x00signup"
+	resetKey  = "\x00reset"
+)
 
 // SignUpInput is what the sign-up form sends.
 type SignUpInput struct {

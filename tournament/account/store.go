@@ -75,6 +75,14 @@ type Tx interface {
 	SignUps() ([]SignUp, error)
 	DeleteSignUp(id int64) error
 
+	// CreatePasswordReset stores a mailed reset link.
+	CreatePasswordReset(r *PasswordReset) error
+	// PasswordResetByHash finds a reset link by its token's hash;
+	// ENOTFOUND when none.
+	PasswordResetByHash(hash string) (*PasswordReset, error)
+	// DeletePasswordResets drops every reset link of the user.
+	DeletePasswordResets(userID int64) error
+
 	// AddAuditEntry appends to the account audit log.
 	AddAuditEntry(a *AuditEntry) error
 	// AuditEntries lists the account audit log, newest first: at most

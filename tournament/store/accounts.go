@@ -77,3 +77,39 @@ func (t accountTx) AuditEntries(before int64, limit int) ([]account.AuditEntry, 
 	}
 	return out, nil
 }
+
+// passwordResetRow is a mailed password reset link, created by migration
+// 20261125071431-password-resets.
+type passwordResetRow struct {
+	ID        int64 `gorm:"primaryKey"`
+	UserID    int64
+	TokenHash string
+	ExpiresAt time.Time
+	CreatedAt time.Time
+}
+
+func (passwordResetRow) TableName() string { return "password_resets" }
+
+func (t accountTx) CreatePasswordReset(r *account.PasswordReset) error {
+	row := passwordResetRow{UserID: r.UserID, TokenHash: r.TokenHash, ExpiresAt: r.ExpiresAt.UTC(), CreatedAt: r.CreatedAt.UTC()}
+	if err := t.db.Create(&row).Error; err != nil {
+		return fmt.Errorf("store a password reset link: %w", err)
+	}
+	r.ID = row.ID
+	return nil
+}
+
+func (t accountTx) PasswordResetByHash(hash string) (*account.PasswordReset, error) {
+	var row passwordResetRow
+	if err := t.db.Where("token_hash = ?", hash).First(&row).Error; err != nil {
+		return nil, notFound(err, "no such password reset link")
+	}
+	return &account.PasswordReset{ID: row.ID, UserID: row.UserID, TokenHash: row.TokenHash, ExpiresAt: row.ExpiresAt.UTC(), CreatedAt: row.CreatedAt.UTC()}, nil
+}
+
+func (t accountTx) DeletePasswordResets(userID int64) error {
+	if err := t.db.Where("user_id = ?", userID).Delete(&passwordResetRow{}).Error; err != nil {
+		return fmt.Errorf("drop the password reset links of user %d: %w", userID, err)
+	}
+	return nil
+}
