@@ -28,6 +28,7 @@ type Tx interface {
 	UserTx
 	SearchTx
 	EntryTx
+	FollowTx
 }
 
 // EventTx keeps events and their settings.

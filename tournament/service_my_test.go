@@ -1,0 +1,110 @@
+package tournament_test
+
+import (
+	"testing"
+
+	"adiukh/tournament"
+	"adiukh/tournament/engines"
+	"adiukh/tournament/store/storetest"
+)
+
+// TestMyPage: a player's own page has their game of the published round
+// (board, colour, opponent) as soon as it is published, not a draft's; the
+// events and players they follow with the followed player's latest
+// result; their entries. Following needs an account and a readable event
+// and player; following twice or stopping twice changes nothing.
+func TestMyPage(t *testing.T) {
+	t.Parallel()
+	for name, st := range storetest.Open(t) {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			svc := tournament.NewService(st, engines.Options())
+			arbiter := arbiterContext(t, st)
+			e, players := createEvent(t, arbiter, svc, "round-robin", 3, "Анна Тлехас", "Борис Нехай", "Светлана Ачмиз", "Даут Шеуджен")
+			ann := playerAccount(t, st, "ann@example.org", "Анна Тлехас")
+			if err := svc.LinkPlayer(arbiter, e.ID, players[0].ID, "ann@example.org"); err != nil {
+				t.Fatal(err)
+			}
+			_, err := svc.MyPage(t.Context())
+			wantCode(t, "an anonymous page", err, tournament.EUNAUTHORIZED)
+			wantCode(t, "an anonymous follow", svc.SetFollowing(t.Context(), e.ID, 0, true), tournament.EUNAUTHORIZED)
+			wantCode(t, "following a missing player", svc.SetFollowing(ann, e.ID, 999999, true), tournament.ENOTFOUND)
+
+			r, err := svc.PairNextRound(arbiter, e.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			page, err := svc.MyPage(ann)
+			if err != nil || len(page.Games) != 0 {
+				t.Fatalf("a draft round shows on the player's page: %+v (%v)", page, err)
+			}
+			if _, err := svc.PublishRound(arbiter, e.ID, 1); err != nil {
+				t.Fatal(err)
+			}
+			for range 2 {
+				if err := svc.SetFollowing(ann, e.ID, 0, true); err != nil {
+					t.Fatal(err)
+				}
+				if err := svc.SetFollowing(ann, e.ID, players[3].ID, true); err != nil {
+					t.Fatal(err)
+				}
+			}
+			var annGame, danGame tournament.Game
+			for _, g := range r.Games {
+				switch players[0].ID {
+				case g.WhiteID, g.BlackID:
+					annGame = g
+				}
+				switch players[3].ID {
+				case g.WhiteID, g.BlackID:
+					danGame = g
+				}
+			}
+			page, err = svc.MyPage(ann)
+			if err != nil || len(page.Games) != 1 {
+				t.Fatalf("the player's page: %+v (%v), want one game", page, err)
+			}
+			g := page.Games[0]
+			if g.Round != 1 || g.Board != annGame.Board || g.White != (annGame.WhiteID == players[0].ID) || g.Opponent == "" || g.Bye || g.Score() != "" {
+				t.Errorf("the game on the page %+v, want board %d of round 1 against an opponent, no result", g, annGame.Board)
+			}
+			if len(page.Following) != 2 || page.Following[0].Player == nil && page.Following[1].Player == nil {
+				t.Fatalf("following %+v, want the event and Даут", page.Following)
+			}
+			if _, err := svc.RecordResult(arbiter, tournament.ResultInput{EventID: e.ID, Round: 1, Board: danGame.Board, Score: "17:7", EndReason: "final_position", Version: danGame.Version}); err != nil {
+				t.Fatal(err)
+			}
+			page, err = svc.MyPage(ann)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, f := range page.Following {
+				switch {
+				case f.Player == nil && (f.Event.ID != e.ID || f.Round != 1):
+					t.Errorf("the followed event %+v, want event %d at round 1", f, e.ID)
+				case f.Player != nil && (f.Player.ID != players[3].ID || f.Last == nil || f.Last.Round != 1):
+					t.Errorf("the followed player %+v, want Даут's round 1", f)
+				case f.Player != nil:
+					want := "17:7"
+					if danGame.BlackID == players[3].ID {
+						want = "7:17"
+					}
+					if f.Last.Score() != want {
+						t.Errorf("Даут's last result %q, want %q from his side", f.Last.Score(), want)
+					}
+				}
+			}
+			for range 2 {
+				if err := svc.SetFollowing(ann, e.ID, players[3].ID, false); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if page, _ := svc.MyPage(ann); len(page.Following) != 1 || page.Following[0].Player != nil {
+				t.Errorf("after unfollowing Даут: %+v", page.Following)
+			}
+			if on, err := svc.Following(ann, e.ID, 0); !on || err != nil {
+				t.Errorf("Following the event: %v (%v), want true", on, err)
+			}
+		})
+	}
+}
