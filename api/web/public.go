@@ -95,12 +95,18 @@ type eventHeader struct {
 	// Judge: the reader judges the event's composition contest, whose
 	// jury page only the judges and the director may open.
 	Judge bool
+	// Following: the signed-in reader follows the event.
+	Following bool
 }
 
 func (h *handler) header(c *gin.Context, e *tournament.Event, tab string) eventHeader {
 	ctx := c.Request.Context()
 	u := tournament.UserFromContext(ctx)
 	head := eventHeader{Event: e, Tab: tab, CanManage: tournament.CanManage(u, e)}
+	if u != nil {
+		// Only a signed-in reader's pages show it, and those are not cached.
+		head.Following, _ = h.Events.Following(ctx, e.ID, 0)
+	}
 	if u != nil && !head.CanManage && !e.Discipline.PlaysGames() && h.Composition != nil {
 		if cv, err := h.Composition.Contest(ctx, e.ID); err == nil {
 			head.Judge = cv.IsJudge
@@ -384,6 +390,8 @@ func pageRows(c *gin.Context, data *crosstablePageData) error {
 type playerPageData struct {
 	eventHeader
 	Card *tournament.PlayerCard
+	// FollowingPlayer: the signed-in reader follows the player.
+	FollowingPlayer bool
 }
 
 // playerPage is a player's card, as the service reads it.
@@ -397,6 +405,9 @@ func (h *handler) playerPage(c *gin.Context) error {
 		return err
 	}
 	data := playerPageData{eventHeader: h.header(c, e, "players"), Card: card}
+	if data.FollowingPlayer, err = h.Events.Following(c.Request.Context(), ids[0], ids[1]); err != nil {
+		return err
+	}
 	h.renderWith(c, h.translator(c), http.StatusOK, "player", card.Player.Name, data)
 	return nil
 }

@@ -127,6 +127,8 @@ func navOf(pageName string) string {
 		return pageName
 	case "accounts_audit":
 		return "accounts"
+	case "my":
+		return "my"
 	}
 	return "events"
 }
@@ -233,6 +235,7 @@ func (h *handler) routes(r *gin.Engine) {
 	m.POST("/admin/accounts/:uid/role", h.Page(h.changeRole))
 	m.POST("/admin/accounts/:uid/password", h.Page(h.resetPassword))
 	m.GET("/admin/accounts/audit", h.Page(h.accountsAudit))
+	h.myRoutesWeb(m)
 	m.GET("/manage/events/new", h.Page(h.newEventPage))
 	m.POST("/manage/events", h.Page(h.createEvent))
 	m.GET("/events/:id/manage", h.Page(h.managePage))
