@@ -10,7 +10,43 @@ document.addEventListener("DOMContentLoaded", function () {
   setUpTimeControlWarning();
   setUpJudgedDisciplines();
   setUpClockHint();
+  setUpLive();
 });
+
+// The public pages of a running event look for news every data-live
+// milliseconds and show them in place: the page cache answers 304 while
+// nothing changed, and the page is only touched when its content differs,
+// so nothing flickers and a half-read table stays where it was scrolled.
+// A hidden tab does not ask.
+function setUpLive() {
+  var main = document.querySelector("main[data-live]");
+  if (!main || !window.fetch || !window.DOMParser) return;
+  var every = parseInt(main.dataset.live, 10) || 20000;
+  var etag = "";
+  function later() { window.setTimeout(poll, every); }
+  function poll() {
+    if (document.hidden) { later(); return; }
+    var headers = etag ? { "If-None-Match": etag } : {};
+    fetch(window.location.href, { headers: headers, cache: "no-store", credentials: "same-origin" })
+      .then(function (r) {
+        if (r.status !== 200) return null;
+        etag = r.headers.get("ETag") || "";
+        return r.text();
+      })
+      .then(function (text) {
+        if (!text) return;
+        var fresh = new DOMParser().parseFromString(text, "text/html").querySelector("main[data-live]");
+        if (!fresh || fresh.innerHTML === main.innerHTML) return;
+        main.innerHTML = fresh.innerHTML;
+        setUpFilters();
+        setUpBlockFilters();
+        setUpViewer();
+      })
+      .catch(function () {})
+      .then(later);
+  }
+  later();
+}
 
 // The event form explains the time control of the discipline chosen: minutes
 // and seconds over the board, days for correspondence play (data-days lists

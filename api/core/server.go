@@ -51,7 +51,15 @@ type Deps struct {
 	// whose X-Forwarded-For names the client; cmd/adiukh checks them.
 	// Without any, the connecting address is the client.
 	TrustedProxies []string
+	// LiveEvery is how often the open page of a running round asks the
+	// server whether it changed, to show new results without a reload:
+	// DefaultLiveEvery when zero.
+	LiveEvery time.Duration
 }
+
+// DefaultLiveEvery is how often live pages look for news: the page cache
+// answers an unchanged page with 304, so a crowd of readers costs little.
+const DefaultLiveEvery = 20 * time.Second
 
 // Server holds what the handlers of every part of the site share: the
 // services, the metrics, the page cache and the session cookies. The pages
@@ -89,6 +97,9 @@ func New(d Deps) *Server {
 	}
 	if d.Now == nil {
 		d.Now = time.Now
+	}
+	if d.LiveEvery <= 0 {
+		d.LiveEvery = DefaultLiveEvery
 	}
 	if d.Exporter == nil {
 		d.Exporter = export.New(d.Events).WithClock(d.Now)

@@ -99,6 +99,19 @@ type eventHeader struct {
 	Following bool
 }
 
+// live: the public tabs of a running event show new results in place,
+// except to its arbiters, whose forms on them must keep what they type.
+func (head eventHeader) live() bool {
+	if head.Event == nil || head.Event.Status != tournament.Running || head.CanManage {
+		return false
+	}
+	switch head.Tab {
+	case "pairings", "standings", "crosstable", "players":
+		return true
+	}
+	return false
+}
+
 func (h *handler) header(c *gin.Context, e *tournament.Event, tab string) eventHeader {
 	ctx := c.Request.Context()
 	u := tournament.UserFromContext(ctx)

@@ -90,7 +90,14 @@ type page struct {
 	Path  string // the current path and query, to come back to after switching language
 	Nav   string // the section of the navigation to highlight
 	Data  any
+	// LiveMS is how often (in milliseconds) the page looks for news and
+	// shows them in place; 0 for a page that does not.
+	LiveMS int64
 }
+
+// livePage is the data of a page that follows a running event: its
+// public tabs, whose news readers wait for.
+type livePage interface{ live() bool }
 
 func (h *handler) translator(c *gin.Context) *translator {
 	return newTranslator(h.Lang(c))
@@ -111,6 +118,9 @@ func (h *handler) renderWith(c *gin.Context, tr *translator, status int, name, t
 		return
 	}
 	p := page{T: tr, User: tournament.UserFromContext(c.Request.Context()), Title: title, Path: pathWithoutLang(c.Request.URL), Nav: navOf(name), Data: data}
+	if l, ok := data.(livePage); ok && l.live() {
+		p.LiveMS = h.LiveEvery.Milliseconds()
+	}
 	var buf bytes.Buffer
 	if err := t.Execute(&buf, p); err != nil {
 		h.Log.Error("render page", "page", name, "err", err)
