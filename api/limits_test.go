@@ -163,6 +163,8 @@ func TestEveryInputKindIsMeasuredBeforeItIsParsed(t *testing.T) {
 		{"sheets pasted", fmt.Sprintf("/events/%d/rounds/1/sheets", id), 4 << 20, "", false},
 		{"a sheet uploaded", fmt.Sprintf("/events/%d/rounds/1/boards/1/edit", id), 64 << 10, "sheet_file", false},
 		{"a JSON body", "/api/v1/events", 256 << 10, "", true},
+		{"regulations uploaded", fmt.Sprintf("/events/%d/regulations", id), 5 << 20, "file", false},
+		{"regulations through the API", fmt.Sprintf("/api/v1/events/%d/regulations", id), 5 << 20, "", true},
 	} {
 		for _, streamed := range []bool{false, true} {
 			var body *bytes.Buffer
@@ -176,7 +178,11 @@ func TestEveryInputKindIsMeasuredBeforeItIsParsed(t *testing.T) {
 				body = bytes.NewBufferString("sheets=" + strings.Repeat("x", tc.limit+over))
 			}
 			size := body.Len()
-			req := httptest.NewRequest(http.MethodPost, tc.path, body)
+			method := http.MethodPost
+			if strings.HasSuffix(tc.path, "/regulations") && tc.api {
+				method = http.MethodPut
+			}
+			req := httptest.NewRequest(method, tc.path, body)
 			req.Header.Set("Content-Type", contentType)
 			req.Header.Set("Sec-Fetch-Site", "same-origin")
 			if streamed {

@@ -37,6 +37,9 @@ type CalendarItem struct {
 	// Waiting counts the entries not decided yet, pending or on the
 	// waiting list.
 	Waiting int
+	// Regulations: the arbiter attached the event's regulations (a PDF at
+	// /events/{id}/regulations.pdf).
+	Regulations bool
 }
 
 // Calendar is the calendar of events: running ones, then upcoming ones by
@@ -70,6 +73,10 @@ func (s *Service) Calendar(ctx context.Context, f CalendarFilter) (*Calendar, er
 	cal := &Calendar{}
 	cities := map[string]bool{}
 	err = s.store.View(ctx, func(tx Tx) error {
+		regulations, err := tx.RegulationEvents()
+		if err != nil {
+			return err
+		}
 		for _, e := range events {
 			if e.City != "" {
 				cities[e.City] = true
@@ -81,6 +88,7 @@ func (s *Service) Calendar(ctx context.Context, f CalendarFilter) (*Calendar, er
 			if err != nil {
 				return err
 			}
+			item.Regulations = regulations[e.ID]
 			if f.Open && !item.Open {
 				continue
 			}
@@ -125,7 +133,14 @@ func (s *Service) CalendarEvent(ctx context.Context, eventID int64) (*CalendarIt
 		if err != nil {
 			return err
 		}
-		item, err = s.calendarItem(tx, e)
+		if item, err = s.calendarItem(tx, e); err != nil {
+			return err
+		}
+		_, err = tx.Regulations(eventID, false)
+		item.Regulations = err == nil
+		if ErrorCode(err) == ENOTFOUND {
+			err = nil
+		}
 		return err
 	})
 	return item, err

@@ -103,6 +103,9 @@ type Desk struct {
 	Reports      *PlayerView
 	Teams        []Team        // a team event's
 	TeamSettings *TeamSettings // a team event's
+	// Regulations is the attached regulations, without the file; nil
+	// when none is.
+	Regulations *Regulations
 }
 
 // DeskData reads an event for its arbiter's desk: the same snapshot as
@@ -141,6 +144,12 @@ func (s *Service) desk(ctx context.Context, eventID int64, whole bool) (*Desk, e
 			return nil
 		}
 		if d.Reports, err = playerView(tx, u, e); err != nil {
+			return err
+		}
+		switch d.Regulations, err = tx.Regulations(eventID, false); {
+		case ErrorCode(err) == ENOTFOUND:
+			d.Regulations = nil
+		case err != nil:
 			return err
 		}
 		if e.Discipline.IsTeam() {

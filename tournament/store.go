@@ -29,6 +29,7 @@ type Tx interface {
 	SearchTx
 	EntryTx
 	FollowTx
+	RegulationsTx
 }
 
 // EventTx keeps events and their settings.

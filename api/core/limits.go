@@ -40,6 +40,8 @@ var bodyLimits = map[string]bodyLimit{
 	"/api/v1/events/import.trf":                  {MaxTRF, 0},
 	"/manage/events/import.trf":                  {MaxTRF, multipartSlack},
 	"/events/:id/players/csv":                    {csvBodyLimit, 0},
+	"/events/:id/regulations":                    {tournament.MaxRegulationsBytes, multipartSlack},
+	"/api/v1/events/:id/regulations":             {tournament.MaxRegulationsBytes, 0},
 	"/events/:id/rounds/:n/boards/:board/edit":   {MaxSheetBytes, multipartSlack},
 	"/events/:id/rounds/:n/boards/:board/report": {MaxSheetBytes, multipartSlack},
 	"/events/:id/rounds/:n/sheets":               {MaxSheetBatchBytes, multipartSlack},

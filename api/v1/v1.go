@@ -57,6 +57,7 @@ func Register(s *core.Server, g *gin.RouterGroup) {
 	h.compositionRoutesV1(g, w)
 	h.solvingRoutesV1(g, w)
 	h.entriesRoutesV1(w)
+	h.regulationsRoutesV1(g, w)
 }
 
 func (h *handler) getMe(c *gin.Context) error {

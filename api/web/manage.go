@@ -42,6 +42,10 @@ type managePageData struct {
 	MissingSheets []missingSheets
 	// Panel holds the players' accounts and their reports.
 	Panel *playerPanel
+	// Regulations is the attached regulations (nil for none) and its
+	// upload form.
+	Regulations     *tournament.Regulations
+	RegulationsForm *form
 }
 
 // missingSheets are the boards of one round whose sheet is missing.
@@ -59,6 +63,7 @@ func (h *handler) manageData(c *gin.Context, id int64) (*managePageData, error) 
 		eventHeader: h.header(c, d.Event, "manage"), Settings: h.eventFormData(eventFormValues(d.Event)), Warnings: d.Event.Warnings(),
 		Players: d.Players, Rounds: d.Rounds, Player: newForm(), Team: newForm(), CSV: newForm(), Status: newForm(), NextPair: len(d.Rounds) + 1,
 		ReadyToFinish: d.ReadyToFinish(), CanPair: d.CanPair(), Teams: d.Teams, Panel: newPlayerPanel(d.Reports, true),
+		Regulations: d.Regulations, RegulationsForm: newForm(),
 	}
 	if d.TeamSettings != nil {
 		data.TeamDesk = h.newTeamDesk(d.TeamSettings, d.Teams)

@@ -71,6 +71,8 @@ var templateFuncs = template.FuncMap{
 	"hasPrefix": strings.HasPrefix,
 	"list":      func(items ...string) []string { return items },
 	"cellScore": cellScore,
+	// kb is a file's size in kilobytes, rounded up.
+	"kb": func(bytes int) int { return (bytes + 1023) / 1024 },
 	// dict passes several values to a partial: dict "Key" value ….
 	"dict": func(kv ...any) map[string]any {
 		m := make(map[string]any, len(kv)/2)
@@ -246,6 +248,7 @@ func (h *handler) routes(r *gin.Engine) {
 	m.POST("/admin/accounts/:uid/password", h.Page(h.resetPassword))
 	m.GET("/admin/accounts/audit", h.Page(h.accountsAudit))
 	h.myRoutesWeb(m)
+	h.regulationsRoutesWeb(g, m)
 	m.GET("/manage/events/new", h.Page(h.newEventPage))
 	m.POST("/manage/events", h.Page(h.createEvent))
 	m.GET("/events/:id/manage", h.Page(h.managePage))

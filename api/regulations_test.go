@@ -1,0 +1,102 @@
+package api_test
+
+import (
+	"bytes"
+	"fmt"
+	"html"
+	"mime/multipart"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"adiukh/tournament"
+)
+
+// minimalPDF is the start of a PDF file: what the regulations are checked
+// for.
+const minimalPDF = "%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n"
+
+// An event's regulations through the API: only its arbiters attach them,
+// a file that is not a PDF is refused at its field, anyone who may read the
+// event downloads them, removing them is audited.
+func TestRegulationsAPI(t *testing.T) {
+	t.Parallel()
+	forEachServer(t, func(t *testing.T, s *testServer) {
+		id := s.roundRobin(4)
+		path := fmt.Sprintf("/api/v1/events/%d/regulations", id)
+		put := func(role tournament.Role, body string) *httptest.ResponseRecorder {
+			req := httptest.NewRequest(http.MethodPut, path+"?file=Положение.pdf", strings.NewReader(body))
+			req.Header.Set("Content-Type", "application/pdf")
+			if role != "" {
+				req.Header.Set("Authorization", "Bearer "+s.tokens[role])
+			}
+			rec := httptest.NewRecorder()
+			s.handler.ServeHTTP(rec, req)
+			return rec
+		}
+		if rec := put(tournament.PlayerRole, minimalPDF); rec.Code != http.StatusForbidden {
+			t.Errorf("a player attaches regulations: %d, want 403", rec.Code)
+		}
+		if rec := put(tournament.ArbiterRole, "<html>not a pdf</html>"); rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), `"field":"file"`) {
+			t.Errorf("an HTML file: %d %s, want 400 at file", rec.Code, rec.Body.String())
+		}
+		if rec := s.download("", path+".pdf", nil); rec.Code != http.StatusNotFound {
+			t.Errorf("no regulations yet: %d, want 404", rec.Code)
+		}
+		rec := put(tournament.ArbiterRole, minimalPDF)
+		if rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), `"file":"Положение.pdf"`) {
+			t.Fatalf("attach: %d %s", rec.Code, rec.Body.String())
+		}
+		got := s.download("", path+".pdf", nil)
+		if got.Code != http.StatusOK || got.Body.String() != minimalPDF || got.Header().Get("Content-Type") != "application/pdf" {
+			t.Errorf("download: %d %q %q", got.Code, got.Header().Get("Content-Type"), got.Body.String())
+		}
+		s.must(http.StatusOK, tournament.ArbiterRole, "DELETE", path, nil)
+		if rec := s.download("", path+".pdf", nil); rec.Code != http.StatusNotFound {
+			t.Errorf("after removal: %d, want 404", rec.Code)
+		}
+		audit := fmt.Sprint(s.must(http.StatusOK, tournament.ArbiterRole, "GET", fmt.Sprintf("/api/v1/events/%d/audit", id), nil))
+		if !strings.Contains(audit, "regulations.set") || !strings.Contains(audit, "regulations.remove") {
+			t.Errorf("the audit log lacks the regulations: %s", audit)
+		}
+	})
+}
+
+// At the desk: the arbiter uploads the regulations, the calendar links
+// them; a file that is not a PDF is shown at the desk's form.
+func TestRegulationsPages(t *testing.T) {
+	t.Parallel()
+	s := newWebServer(t)
+	id := s.calendarEvent("Кубок Адыгеи", "rapid", "2026-12-10", "2026-12-11", "Майкоп")
+	arbiter := s.signIn(tournament.ArbiterRole)
+	upload := func(name, content string) *httptest.ResponseRecorder {
+		var body bytes.Buffer
+		w := multipart.NewWriter(&body)
+		part, _ := w.CreateFormFile("file", name)
+		part.Write([]byte(content))
+		w.Close()
+		req := httptest.NewRequest(http.MethodPost, fmt.Sprintf("/events/%d/regulations", id), &body)
+		req.Header.Set("Content-Type", w.FormDataContentType())
+		req.Header.Set("Sec-Fetch-Site", "same-origin")
+		return arbiter.do(req)
+	}
+	bad := upload("положение.docx", "PK\x03\x04 a word file")
+	if bad.Code != http.StatusBadRequest || !strings.Contains(bad.Body.String(), "field-error") || !strings.Contains(bad.Body.String(), `id="regulations"`) {
+		t.Errorf("a Word file: %d, want 400 shown at the desk", bad.Code)
+	}
+	if rec := upload("положение", minimalPDF); rec.Code != http.StatusSeeOther {
+		t.Fatalf("upload: %d\n%s", rec.Code, rec.Body.String())
+	}
+	desk := html.UnescapeString(arbiter.get(fmt.Sprintf("/events/%d/manage", id)).Body.String())
+	if !strings.Contains(desk, fmt.Sprintf(`href="/events/%d/regulations.pdf">положение.pdf</a>`, id)) {
+		t.Error("the desk does not show the regulations")
+	}
+	cal := s.anonymous().get("/calendar").Body.String()
+	if !strings.Contains(cal, fmt.Sprintf(`href="/events/%d/regulations.pdf"`, id)) {
+		t.Error("the calendar does not link the regulations")
+	}
+	if rec := s.anonymous().get(fmt.Sprintf("/events/%d/regulations.pdf", id)); rec.Code != http.StatusOK || rec.Body.String() != minimalPDF {
+		t.Errorf("the regulations for a reader: %d", rec.Code)
+	}
+}

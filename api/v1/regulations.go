@@ -1,0 +1,81 @@
+package v1
+
+import (
+	"errors"
+	"io"
+	"mime"
+	"net/http"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"adiukh/api/core"
+	"adiukh/tournament"
+)
+
+// regulationsRoutesV1 registers an event's regulations: the PDF for
+// everyone who may read the event, the file put or removed by its
+// arbiters (the body is the PDF itself).
+func (h *handler) regulationsRoutesV1(g, w *gin.RouterGroup) {
+	g.GET("/events/:id/regulations.pdf", h.JSON(h.getRegulations))
+	w.PUT("/events/:id/regulations", h.JSON(h.putRegulations))
+	w.DELETE("/events/:id/regulations", h.JSON(h.deleteRegulations))
+}
+
+type regulationsView struct {
+	File       string    `json:"file"`
+	Bytes      int       `json:"bytes"`
+	UploadedAt time.Time `json:"uploaded_at"`
+	URL        string    `json:"url"`
+}
+
+func (h *handler) getRegulations(c *gin.Context) error {
+	id, err := core.PathInt(c, "id")
+	if err != nil {
+		return err
+	}
+	r, err := h.Events.RegulationsOf(c.Request.Context(), id)
+	if err != nil {
+		return err
+	}
+	c.Header("Content-Disposition", mime.FormatMediaType("inline", map[string]string{"filename": r.FileName}))
+	c.Data(http.StatusOK, "application/pdf", r.Content)
+	return nil
+}
+
+// putRegulations attaches the PDF in the body; ?file= names it.
+func (h *handler) putRegulations(c *gin.Context) error {
+	id, err := core.PathInt(c, "id")
+	if err != nil {
+		return err
+	}
+	content, err := io.ReadAll(io.LimitReader(c.Request.Body, tournament.MaxRegulationsBytes+1))
+	var tooLarge *http.MaxBytesError
+	switch {
+	case errors.As(err, &tooLarge):
+		return core.TooLarge(tournament.MaxRegulationsBytes)
+	case err != nil:
+		return tournament.Invalid("body", "the file could not be read: %v", err)
+	case len(content) > tournament.MaxRegulationsBytes:
+		return core.TooLarge(tournament.MaxRegulationsBytes)
+	}
+	r, err := h.Events.SetRegulations(c.Request.Context(), id, c.Query("file"), content)
+	if err != nil {
+		return err
+	}
+	c.JSON(http.StatusOK, regulationsView{File: r.FileName, Bytes: r.Size, UploadedAt: r.UploadedAt,
+		URL: "/api/v1/events/" + c.Param("id") + "/regulations.pdf"})
+	return nil
+}
+
+func (h *handler) deleteRegulations(c *gin.Context) error {
+	id, err := core.PathInt(c, "id")
+	if err != nil {
+		return err
+	}
+	if err := h.Events.RemoveRegulations(c.Request.Context(), id); err != nil {
+		return err
+	}
+	c.JSON(http.StatusOK, gin.H{"deleted": "regulations"})
+	return nil
+}

@@ -1,0 +1,81 @@
+package web
+
+import (
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+
+	"github.com/gin-gonic/gin"
+
+	"adiukh/api/core"
+	"adiukh/tournament"
+)
+
+// regulationsRoutesWeb registers an event's regulations: the PDF for
+// everyone who may read the event, its upload and removal at the desk.
+func (h *handler) regulationsRoutesWeb(g, m *gin.RouterGroup) {
+	g.GET("/events/:id/regulations.pdf", h.Page(h.regulationsPDF))
+	m.POST("/events/:id/regulations", h.Page(h.uploadRegulations))
+	m.POST("/events/:id/regulations/remove", h.Page(h.removeRegulations))
+}
+
+func (h *handler) regulationsPDF(c *gin.Context) error {
+	id, err := core.PathInt(c, "id")
+	if err != nil {
+		return err
+	}
+	r, err := h.Events.RegulationsOf(c.Request.Context(), id)
+	if err != nil {
+		return err
+	}
+	c.Header("Content-Disposition", mime.FormatMediaType("inline", map[string]string{"filename": r.FileName}))
+	c.Data(http.StatusOK, "application/pdf", r.Content)
+	return nil
+}
+
+// uploadRegulations attaches the uploaded PDF; a refusal (not a PDF, too
+// large) shows at the desk's regulations form.
+func (h *handler) uploadRegulations(c *gin.Context) error {
+	id, err := core.PathInt(c, "id")
+	if err != nil {
+		return err
+	}
+	err = func() error {
+		fh, err := c.FormFile("file")
+		if err != nil {
+			return tournament.Invalid("file", "choose the PDF of the regulations to upload")
+		}
+		if fh.Size > tournament.MaxRegulationsBytes {
+			return tournament.Invalid("file", "the file is larger than %d MB", tournament.MaxRegulationsBytes>>20)
+		}
+		f, err := fh.Open()
+		if err != nil {
+			return tournament.Invalid("file", "the file could not be read: %v", err)
+		}
+		defer f.Close()
+		content, err := io.ReadAll(io.LimitReader(f, tournament.MaxRegulationsBytes+1))
+		if err != nil {
+			return tournament.Invalid("file", "the file could not be read: %v", err)
+		}
+		_, err = h.Events.SetRegulations(c.Request.Context(), id, fh.Filename, content)
+		return err
+	}()
+	if err != nil {
+		return h.manageFailed(c, id, err, func(d *managePageData) *form { return d.RegulationsForm }, nil)
+	}
+	h.backToManage(c, id, "regulations")
+	return nil
+}
+
+func (h *handler) removeRegulations(c *gin.Context) error {
+	id, err := core.PathInt(c, "id")
+	if err != nil {
+		return err
+	}
+	if err := h.Events.RemoveRegulations(c.Request.Context(), id); err != nil {
+		return h.manageFailed(c, id, err, func(d *managePageData) *form { return d.RegulationsForm }, nil)
+	}
+	c.Redirect(http.StatusSeeOther, fmt.Sprintf("/events/%d/manage#regulations", id))
+	return nil
+}
