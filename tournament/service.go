@@ -20,6 +20,9 @@ type Options struct {
 	Swiss SwissTools
 	// Now is the clock; time.Now when nil.
 	Now func() time.Time
+	// Notify tells people of decisions on their own affairs (entries);
+	// nil tells nobody but the site's pages.
+	Notify Notifier
 }
 
 // Service carries out the tournament use cases. The signed-in user comes
@@ -42,13 +45,14 @@ type Service struct {
 	pairing map[System]PairFunc
 	ranker  Ranker
 	teams   TeamEngines
-	swiss   SwissTools
-	now     func() time.Time
+	swiss    SwissTools
+	now      func() time.Time
+	notifier Notifier
 }
 
 // NewService returns a service over st.
 func NewService(st Store, opt Options) *Service {
-	s := &Service{store: st, pairing: opt.Pairing, ranker: opt.Ranker, teams: opt.Teams, swiss: opt.Swiss, now: opt.Now}
+	s := &Service{store: st, pairing: opt.Pairing, ranker: opt.Ranker, teams: opt.Teams, swiss: opt.Swiss, now: opt.Now, notifier: opt.Notify}
 	if s.now == nil {
 		s.now = time.Now
 	}

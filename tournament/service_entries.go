@@ -514,49 +514,69 @@ func decidable(ctx context.Context, tx Tx, eventID, entryID int64) (*Event, *Use
 // from the account and linked to it, while a place is free.
 func (s *Service) AcceptEntry(ctx context.Context, eventID, entryID int64) (*Entry, error) {
 	var en *Entry
+	var told Notice
 	err := s.store.Update(ctx, func(tx Tx) error {
 		e, u, found, err := decidable(ctx, tx, eventID, entryID)
 		if err != nil {
 			return err
 		}
 		en = found
-		return s.accept(tx, e, u, en)
+		told, err = s.accept(tx, e, u, en)
+		return err
 	})
-	return en, err
+	if err != nil {
+		return nil, err
+	}
+	s.notify(ctx, told)
+	return en, nil
 }
 
-func (s *Service) accept(tx Tx, e *Event, u *User, en *Entry) error {
+// entryNotice tells the player of the arbiter's decision on their entry.
+func entryNotice(kind string, player *User, e *Event, en *Entry) Notice {
+	args := []any{"Event", e.Name, "Link", fmt.Sprintf("/events/%d/entries", e.ID)}
+	if en.Reason != "" {
+		args = append(args, "Reason", en.Reason)
+	}
+	return Notice{To: player.Email, Locale: player.Locale, Kind: kind, Args: args}
+}
+
+// accept makes the entry a player of the event and returns the notice that
+// tells the player.
+func (s *Service) accept(tx Tx, e *Event, u *User, en *Entry) (Notice, error) {
 	if en.Status != EntryPending && en.Status != EntryWaiting {
-		return decidedAlready(en)
+		return Notice{}, decidedAlready(en)
 	}
 	set, err := tx.EntrySettings(e.ID)
 	if err != nil {
-		return err
+		return Notice{}, err
 	}
 	players, err := tx.CountPlayers(e.ID)
 	if err != nil {
-		return err
+		return Notice{}, err
 	}
 	if set.Max > 0 && players >= set.Max {
-		return Conflict("", "the event is full: all %d places are taken", set.Max)
+		return Notice{}, Conflict("", "the event is full: all %d places are taken", set.Max)
 	}
 	account, err := tx.UserByID(en.UserID)
 	if err != nil {
-		return err
+		return Notice{}, err
 	}
 	before := *en
 	p, err := s.registerPlayer(tx, e, u, PlayerInput{Name: &en.Name, BirthYear: &en.BirthYear, Rating: &en.Rating, City: &en.Region})
 	if err != nil {
-		return err
+		return Notice{}, err
 	}
 	if err := s.linkPlayer(tx, u, e.ID, p.ID, account); err != nil {
-		return err
+		return Notice{}, err
 	}
 	en.Status, en.PlayerID, en.DecidedAt = EntryAccepted, p.ID, s.now().UTC()
 	if err := tx.UpdateEntry(en); err != nil {
-		return err
+		return Notice{}, err
 	}
-	return Audit(tx, s.now(), u, e.ID, ActionEntryAccept, fmt.Sprintf("entry %d", en.ID), before, en, "")
+	if err := Audit(tx, s.now(), u, e.ID, ActionEntryAccept, fmt.Sprintf("entry %d", en.ID), before, en, ""); err != nil {
+		return Notice{}, err
+	}
+	return entryNotice(NoticeEntryAccepted, account, e, en), nil
 }
 
 // decidedAlready refuses to decide an entry decided before.
@@ -573,7 +593,9 @@ func decidedAlready(en *Entry) error {
 // accepted.
 func (s *Service) AcceptEntries(ctx context.Context, eventID int64) ([]Entry, error) {
 	var done []Entry
+	var told []Notice
 	err := s.store.Update(ctx, func(tx Tx) error {
+		done, told = nil, nil
 		e, u, err := manageable(ctx, tx, eventID)
 		if err != nil {
 			return err
@@ -598,15 +620,21 @@ func (s *Service) AcceptEntries(ctx context.Context, eventID int64) ([]Entry, er
 			if set.Max > 0 && players >= set.Max {
 				break
 			}
-			if err := s.accept(tx, e, u, en); err != nil {
+			n, err := s.accept(tx, e, u, en)
+			if err != nil {
 				return err
 			}
 			players++
 			done = append(done, *en)
+			told = append(told, n)
 		}
 		return nil
 	})
-	return done, err
+	if err != nil {
+		return nil, err
+	}
+	s.notify(ctx, told...)
+	return done, nil
 }
 
 // DeclineEntry refuses a pending or waiting entry; the reason is shown to
@@ -617,6 +645,7 @@ func (s *Service) DeclineEntry(ctx context.Context, eventID, entryID int64, reas
 		return nil, Invalid("reason", "say why the entry is declined; the player reads it")
 	}
 	var en *Entry
+	var told Notice
 	err = s.store.Update(ctx, func(tx Tx) error {
 		e, u, found, err := decidable(ctx, tx, eventID, entryID)
 		if err != nil {
@@ -626,14 +655,23 @@ func (s *Service) DeclineEntry(ctx context.Context, eventID, entryID int64, reas
 		if en.Status != EntryPending && en.Status != EntryWaiting {
 			return decidedAlready(en)
 		}
+		account, err := tx.UserByID(en.UserID)
+		if err != nil {
+			return err
+		}
 		before := *en
 		en.Status, en.Reason, en.DecidedAt = EntryDeclined, reason, s.now().UTC()
 		if err := tx.UpdateEntry(en); err != nil {
 			return err
 		}
+		told = entryNotice(NoticeEntryDeclined, account, e, en)
 		return Audit(tx, s.now(), u, e.ID, ActionEntryDecline, fmt.Sprintf("entry %d", en.ID), before, en, reason)
 	})
-	return en, err
+	if err != nil {
+		return nil, err
+	}
+	s.notify(ctx, told)
+	return en, nil
 }
 
 // WithdrawEntry takes back the signed-in player's own entry before the

@@ -122,7 +122,9 @@ func serve(args []string, stdout, stderr io.Writer) int {
 	}
 	corr := correspondence.NewService(st.Correspondence(), correspondence.Options{Pairing: engines.Options().Pairing, Mailer: mailer})
 	comp := composition.NewService(st.Composition(), composition.Options{})
-	events := tournament.NewService(st, engines.Options())
+	opt := engines.Options()
+	opt.Notify = noticeMailer(mailer, cfg.PublicURL, log)
+	events := tournament.NewService(st, opt)
 	handler := api.NewRouter(api.Deps{
 		DB:             st,
 		Events:         events,
