@@ -41,10 +41,10 @@ type Options struct {
 // PlayerTx, RoundTx, TeamTx, SubmissionTx, AuditTx): a new discipline adds
 // its own Tx part and its own files.
 type Service struct {
-	store   Store
-	pairing map[System]PairFunc
-	ranker  Ranker
-	teams   TeamEngines
+	store    Store
+	pairing  map[System]PairFunc
+	ranker   Ranker
+	teams    TeamEngines
 	swiss    SwissTools
 	now      func() time.Time
 	notifier Notifier
