@@ -74,10 +74,30 @@ func TestEntryNotProvedShowsTheBudget(t *testing.T) {
 	if f := entry["findings"].(map[string]any); f["verdict"] != "not_proved" || f["budget"] != 1500.0 {
 		t.Fatalf("the entry's findings: %v", f)
 	}
+	// What the solver proved of a work it could not judge is in the
+	// findings, as bounds and said in the client's language, and on the
+	// page: twelve white checkers on two squares, White to move, force 13
+	// points within 1,500 nodes, but whether another first move does too is
+	// not settled.
+	const heap = "white: a1-11, h8-1; black: c5-2, d2-3, e5-4, f2-3"
+	proved := s.must(http.StatusCreated, author, "POST", base+"/contest/entries", map[string]any{"section": "Задачи", "position": heap, "side": "white",
+		"stipulation": "white wins", "solution": "h8:d4:b6"}).(map[string]any)
+	if f := proved["findings"].(map[string]any); f["verdict"] != "not_proved" || f["white_min_at_least"] != 13.0 || f["white_max_at_most"] != nil ||
+		f["proved"] != "White forces 13:11 or better for White" {
+		t.Fatalf("the findings of an entry with a proved bound: %v", f)
+	}
+	req := httptest.NewRequest("GET", base+"/contest/my-entries", nil)
+	req.Header.Set("Authorization", "Bearer "+author)
+	req.Header.Set("Accept-Language", "ru")
+	rec := httptest.NewRecorder()
+	s.handler.ServeHTTP(rec, req)
+	if !strings.Contains(rec.Body.String(), `"proved":"белые добиваются счёта 13:11 или лучшего для себя"`) {
+		t.Fatalf("the proved bound in Russian: %d %s", rec.Code, rec.Body.String())
+	}
 	page := strings.TrimPrefix(base, "/api/v1") + "/contest/entries"
 	ac := s.session("author@example.org")
-	mustContain(t, "the entries page", s.page(ac, page), "за 1\u00a0500 узлов")
-	mustContain(t, "the entries page in English", s.page(ac, page+"?lang=en"), "within 1,500 nodes")
+	mustContain(t, "the entries page", s.page(ac, page), "за 1\u00a0500 узлов", "Доказано в пределах бюджета: белые добиваются счёта 13:11 или лучшего для себя")
+	mustContain(t, "the entries page in English", s.page(ac, page+"?lang=en"), "within 1,500 nodes", "Proved within the budget: White forces 13:11 or better for White")
 }
 
 // namedUser creates an account with a name, as the award prints it.

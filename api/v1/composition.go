@@ -192,6 +192,16 @@ type findingsView struct {
 	Faults     []faultView         `json:"faults,omitempty"`
 	Nodes      int64               `json:"nodes,omitempty"`
 	Budget     int64               `json:"budget,omitempty"`
+	// What a not_proved verdict leaves: the time budget that ran out
+	// (seconds), the bounds of the position's value proved by then and
+	// what they say (proved), in the client's language; and, whatever the
+	// verdict, the ply from which the budget left the author's solution
+	// unchecked.
+	Seconds      int    `json:"seconds,omitempty"`
+	WhiteAtLeast *int   `json:"white_min_at_least,omitempty"`
+	WhiteAtMost  *int   `json:"white_max_at_most,omitempty"`
+	Proved       string `json:"proved,omitempty"`
+	Unchecked    int    `json:"unchecked,omitempty"`
 }
 
 type refutationView struct {
@@ -206,7 +216,11 @@ type faultView struct {
 }
 
 func newFindingsView(f composition.Findings, loc *catalog.Localizer) findingsView {
-	v := findingsView{Verdict: f.Verdict, Keys: f.Keys, Line: f.Line, Duals: f.Duals, Nodes: f.Nodes, Budget: f.Budget}
+	v := findingsView{Verdict: f.Verdict, Keys: f.Keys, Line: f.Line, Duals: f.Duals, Nodes: f.Nodes, Budget: f.Budget, Seconds: f.Seconds,
+		Unchecked: f.Unchecked}
+	if f.Verdict == composition.NotProved {
+		v.WhiteAtLeast, v.WhiteAtMost, v.Proved = f.WhiteAtLeast, f.WhiteAtMost, loc.Message(f.Proved())
+	}
 	if r := f.Refutation; r != nil {
 		v.Refutation = &refutationView{Reason: loc.Message(r.Reason.Message), Line: append([]string{}, r.Line...)}
 	}

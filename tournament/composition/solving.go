@@ -321,7 +321,7 @@ func (s *Service) checkProblems(ctx context.Context, solver func() *solve.Solver
 			problems = append(problems, tournament.Invalid(field, "problem %d is unsound: %s", i+1, findings.Refutation.Message()))
 			continue
 		case NotProved:
-			problems = append(problems, tournament.Invalid(field, "problem %d is %s; answers could not be checked against it", i+1, findings.Limit()))
+			problems = append(problems, tournament.Invalid(field, "problem %d is %s; answers could not be checked against it", i+1, findings.Unsettled()))
 			continue
 		}
 		if findings.Unchecked > 0 {

@@ -476,3 +476,20 @@ func TestSolvingRuling(t *testing.T) {
 		})
 	}
 }
+
+// A problem the solver cannot judge within its budget is refused at set-up
+// with what it proved by then, so the director sees how far it got.
+func TestSolvingProblemNotProvedSaysWhatWasProved(t *testing.T) {
+	st := storetest.Open(t)["sqlite"]
+	c := newContest(t, st)
+	short := composition.NewService(st.Composition(), composition.Options{Now: c.clock.Now, MaxNodes: 1500, TableBytes: 1 << 20})
+	opens := start.Add(time.Hour)
+	_, err := short.SetupSolving(c.as("director"), c.eventID, composition.SolvingInput{Starts: opens, Ends: opens.Add(time.Hour),
+		Problems: []composition.SolvingProblemInput{{Entry: composition.Entry{Position: "white: a1-11, h8-1; black: c5-2, d2-3, e5-4, f2-3",
+			Side: "white", Stipulation: "white wins", Solution: "h8:d4:b6"}}}}, "")
+	var te *tournament.Error
+	want := "problem 1 is not proved within 1,500 nodes; proved so far: White forces 13:11 or better for White; answers could not be checked against it"
+	if !asError(err, &te) || te.Field != "problems[0]" || te.Message != want {
+		t.Fatalf("a problem not proved: %v, want %q", err, want)
+	}
+}
