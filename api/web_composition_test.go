@@ -1304,3 +1304,30 @@ func TestClaimsSayWhoFiledThem(t *testing.T) {
 		t.Errorf("the director reads the claim as %v, want who filed it", c)
 	}
 }
+
+// The same position from two authors is flagged to the director as a
+// possible anticipation on the desk, the jury's page and in the API, in
+// the reader's language; the judge is not told.
+func TestSamePositionIsFlaggedToTheDirector(t *testing.T) {
+	t.Parallel()
+	s := newCompServer(t, time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC))
+	director, judge, base, id := judgedContest(s, "Задачи")
+	first := s.user("first@example.org", tournament.PlayerRole)
+	second := s.user("second@example.org", tournament.PlayerRole)
+	enterG005(s, first, base, "Задачи", "exact 18:6", "d6:f8 b2-c3 f8:d6 e7:c5")
+	enterG005(s, second, base, "Задачи", "exact 18:6", "d6:f8")
+	s.clock.Set(time.Date(2026, 11, 10, 12, 0, 0, 0, time.UTC))
+	list := s.must(http.StatusOK, director, "GET", base+"/contest/judging", nil).([]any)
+	if len(list) != 2 || fmt.Sprint(list[0].(map[string]any)["anticipations"]) != "[the same position as entry 002]" ||
+		fmt.Sprint(list[1].(map[string]any)["anticipations"]) != "[the same position as entry 001]" {
+		t.Fatalf("the director's list: %v", list)
+	}
+	if jl := s.must(http.StatusOK, judge, "GET", base+"/contest/judging", nil); strings.Contains(fmt.Sprint(jl), "anticipations") {
+		t.Errorf("the judge is told: %v", jl)
+	}
+	ev := fmt.Sprintf("/events/%d", id)
+	dc := s.session("director@example.org")
+	mustContain(t, "the desk", s.page(dc, ev+"/manage"), "Возможное предвосхищение: та же позиция, что в произведении № 002")
+	mustContain(t, "the jury's page", s.page(dc, ev+"/contest/judging?lang=en"), "Possible anticipation", "the same position as entry 001")
+	mustNotContain(t, "the judge's page", s.page(s.session("judge@example.org"), ev+"/contest/judging"), "предвосхищение")
+}

@@ -345,6 +345,9 @@ type anonymousView struct {
 	Score    *float64   `json:"score,omitempty"`
 	Rank     int        `json:"rank,omitempty"`
 	Unranked string     `json:"unranked,omitempty"`
+	// Anticipations are the works with the same position, for the
+	// director: other entries, works of earlier awards.
+	Anticipations []string `json:"anticipations,omitempty"`
 }
 
 func (h *handler) getJudging(c *gin.Context) error {
@@ -362,6 +365,9 @@ func (h *handler) getJudging(c *gin.Context) error {
 			Marks: []markView{}, Score: a.Score, Rank: a.Rank, Unranked: loc.Message(a.Failed)}
 		for _, m := range a.Marks {
 			v.Marks = append(v.Marks, markView{Judge: m.JudgeID, Mark: m.Mark, Comment: m.Comment, At: rfc3339(m.At)})
+		}
+		for _, twin := range a.Twins {
+			v.Anticipations = append(v.Anticipations, loc.Message(twin.Message()))
 		}
 		out = append(out, v)
 	}

@@ -721,6 +721,9 @@ type Anonymous struct {
 	// Incorrect: refuted, or cooked without the director's acceptance; it
 	// needs no marks and is never ranked.
 	Incorrect bool
+	// Twins are the works with the same position, possible anticipations
+	// (the director's view only).
+	Twins []Twin
 }
 
 // jury is the reader of the jury's pages: a judge or the director.
@@ -773,7 +776,7 @@ func (s *Service) ForJudging(ctx context.Context, eventID int64) ([]Anonymous, e
 			return err
 		}
 		if j.director {
-			return nil
+			return flagTwins(tx, c, out)
 		}
 		for i := range out {
 			out[i].Marks = slices.DeleteFunc(out[i].Marks, func(m Mark) bool { return m.JudgeID != j.user.ID })

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"adiukh/tournament"
+	"adiukh/tournament/catalog"
 	"adiukh/tournament/composition"
 	"adiukh/tournament/engines"
 	"adiukh/tournament/store/storetest"
@@ -302,5 +303,88 @@ func TestCookedEntriesGetNoHonourUnlessAccepted(t *testing.T) {
 	prov, err := c.svc.PublishProvisional(c.as("director"), c.eventID, composition.AwardInput{Prizes: 2}, "")
 	if err != nil || len(prov.Award) != 2 {
 		t.Fatalf("the award after the cook was accepted: %+v, %v", prov, err)
+	}
+}
+
+// Issue 41, item 6: the same position among the entries, whoever their
+// authors, and in the earlier awards kept on the site — as it stands, or
+// with the colours exchanged and the board turned round — is flagged to
+// the director as a possible anticipation; the judges are not told.
+func TestIdenticalPositionsAreFlaggedAsAnticipations(t *testing.T) {
+	for name, st := range storetest.Open(t) {
+		t.Run(name, func(t *testing.T) {
+			c := newContest(t, st)
+			c.setUpOneSection(t)
+			if _, err := c.svc.SetJudges(c.as("director"), c.eventID, []string{"judge1@example.org"}, ""); err != nil {
+				t.Fatal(err)
+			}
+			draw := composition.EntryInput{Section: "Задачи", Entry: composition.Entry{Position: g019, Side: "black", Stipulation: "draw", Solution: "h4-g3"}}
+			if _, err := c.svc.Submit(c.as("alice"), c.eventID, draw); err != nil {
+				t.Fatal(err)
+			}
+			c.clock.Set(start.Add(2 * time.Hour))
+			if _, err := c.svc.Mark(c.as("judge1"), c.eventID, composition.MarkInput{Code: "001", Mark: "8"}); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := c.svc.PublishProvisional(c.as("director"), c.eventID, composition.AwardInput{Prizes: 1}, ""); err != nil {
+				t.Fatal(err)
+			}
+
+			// A later contest: g019 turned round with White to move, and
+			// g013 from two authors.
+			e, err := tournament.NewService(st, engines.Options()).CreateEvent(c.as("director"), tournament.EventInput{Name: ptr("Конкурс 2027"), Discipline: ptr("composition")})
+			if err != nil {
+				t.Fatal(err)
+			}
+			later := *c
+			later.eventID = e.ID
+			if _, err := later.svc.Setup(c.as("director"), e.ID, composition.ContestInput{Sections: []composition.Section{{Name: "Задачи"}},
+				Deadline: start.Add(3 * time.Hour), Scale: 10, Aggregation: composition.Mean, ClaimDays: 7}, ""); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := later.svc.SetJudges(c.as("director"), e.ID, []string{"judge2@example.org"}, ""); err != nil {
+				t.Fatal(err)
+			}
+			turned := composition.EntryInput{Section: "Задачи", Entry: composition.Entry{Position: "white: a5-1, b8-1/1, d8-1/2, f8-4/2; black: e3-3/1, f2-1/4, g1-3",
+				Side: "white", Stipulation: "draw", Solution: "a5-b6"}}
+			cooked := composition.EntryInput{Section: "Задачи", Entry: composition.Entry{Position: g013, Side: "white", Stipulation: "white 16", Solution: "c7-d8"}}
+			for author, in := range map[string]composition.EntryInput{"bob": turned, "alice": cooked, "reader": cooked} {
+				if _, err := later.svc.Submit(c.as(author), e.ID, in); err != nil {
+					t.Fatalf("%s: %v", author, err)
+				}
+			}
+			c.clock.Set(start.Add(4 * time.Hour))
+			list, err := later.svc.ForJudging(c.as("director"), e.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			en := catalog.For(catalog.English)
+			got := map[string]string{}
+			for _, a := range list {
+				var twins []string
+				for _, tw := range a.Twins {
+					twins = append(twins, en.Message(tw.Message()))
+				}
+				got[a.Entry.Position] = strings.Join(twins, "; ")
+			}
+			if want := "the same position as entry 001 of the award of “Конкурс составления 2026” with the colours exchanged and the board turned round"; got[turned.Position] != want {
+				t.Errorf("the turned position: %q, want %q", got[turned.Position], want)
+			}
+			if got[g013] == "" || !strings.HasPrefix(got[g013], "the same position as entry 00") || strings.Contains(got[g013], ";") {
+				t.Errorf("g013 twice: %q", got[g013])
+			}
+			if got := catalog.For(catalog.Russian).Message(list[0].Twins[0].Message()); !strings.HasPrefix(got, "та же позиция, что в произведении № ") {
+				t.Errorf("in Russian: %q", got)
+			}
+			judged, err := later.svc.ForJudging(c.as("judge2"), e.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, a := range judged {
+				if len(a.Twins) > 0 {
+					t.Errorf("a judge is shown the twins of %s: %v", a.Code, a.Twins)
+				}
+			}
+		})
 	}
 }
