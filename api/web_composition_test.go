@@ -1331,3 +1331,26 @@ func TestSamePositionIsFlaggedToTheDirector(t *testing.T) {
 	mustContain(t, "the jury's page", s.page(dc, ev+"/contest/judging?lang=en"), "Possible anticipation", "the same position as entry 001")
 	mustNotContain(t, "the judge's page", s.page(s.session("judge@example.org"), ev+"/contest/judging"), "предвосхищение")
 }
+
+// The solving page does not offer an author the form for their own
+// problem, and says why; the API marks it and refuses the answer.
+func TestSolvingPageKeepsTheAuthorFromTheirOwnProblem(t *testing.T) {
+	t.Parallel()
+	s := newCompServer(t, time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC))
+	director, _, base, id := judgedContest(s, "Задачи")
+	author := s.user("author@example.org", tournament.PlayerRole)
+	enterG005(s, author, base, "Задачи", "exact 18:6", "d6:f8")
+	s.must(http.StatusOK, director, "PUT", base+"/solving", map[string]any{"starts": "2026-11-01T13:00:00Z", "ends": "2026-11-01T15:00:00Z",
+		"problems": []any{map[string]any{"position": g005, "side": "black", "stipulation": "exact 18:6", "solution": "d6:f8 b2-c3 f8:d6 e7:c5"}}})
+	s.clock.Set(time.Date(2026, 11, 1, 14, 0, 0, 0, time.UTC))
+	v := s.must(http.StatusOK, author, "GET", base+"/solving", nil).(map[string]any)
+	if p := v["problems"].([]any)[0].(map[string]any); p["composed"] != "001" {
+		t.Errorf("the problem in the author's view: %v", p)
+	}
+	s.must(http.StatusForbidden, author, "POST", base+"/solving/problems/1/answer", map[string]any{"answer": "d6:f8 b2-c3 f8:d6 e7:c5"})
+	page := s.page(s.session("author@example.org"), fmt.Sprintf("/events/%d/solving", id))
+	mustContain(t, "the author's solving page", page, "Это ваша композиция (№ 001): автор её не решает.")
+	mustNotContain(t, "the author's solving page", page, "/solving/problems/1/answer")
+	s.user("reader@example.org", tournament.PlayerRole)
+	mustContain(t, "a reader's solving page", s.page(s.session("reader@example.org"), fmt.Sprintf("/events/%d/solving", id)), "/solving/problems/1/answer")
+}

@@ -34,6 +34,9 @@ type solvingRow struct {
 	composition.SolvingProblem
 	Diagram *diagram
 	Mine    *composition.SolvingAnswer
+	// Composed is the code of the reader's entry with the problem's
+	// position: the reader composed it and does not solve it.
+	Composed string
 }
 
 // solverLine is a participant's line of the ranking with the answer to
@@ -87,7 +90,7 @@ func (h *handler) renderSolvingWith(c *gin.Context, f, setup *form, status int) 
 	} else {
 		data.View = v
 		for _, p := range v.Problems {
-			row := solvingRow{SolvingProblem: p, Diagram: newDiagram(p.Position, p.Side)}
+			row := solvingRow{SolvingProblem: p, Diagram: newDiagram(p.Position, p.Side), Composed: v.Composed[p.Number]}
 			for i := range v.Mine {
 				if v.Mine[i].Problem == p.Number {
 					row.Mine = &v.Mine[i]
