@@ -188,29 +188,29 @@ func TestCompositionPages(t *testing.T) {
 	mustContain(t, "the desk after the settings", s.page(dc, ev+"/manage"), `value="Майкоп"`)
 
 	// The settings with a refused deadline, then right; the jury.
-	if rec := s.post(dc, ev+"/contest/settings", url.Values{"sections": {"Задачи | 12+12"}, "deadline": {"завтра"}, "scale": {"4"}, "aggregation": {"mean"}, "claim_days": {"7"}}); rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "«завтра» — не время: пишите так: 2026-12-31T23:59 (UTC)") {
+	if rec := s.post(dc, ev+"/contest/settings", url.Values{"sections": {"Задачи | 12+12"}, "deadline": {"завтра"}, "scale": {"4"}, "aggregation": {"mean"}, "claim_days": {"7"}}); rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "«завтра» — не время: пишите так: 2026-12-31T23:59 (Europe/Moscow)") {
 		t.Fatalf("a wrong deadline: %d", rec.Code)
 	}
-	if rec := s.post(dc, ev+"/contest/settings", url.Values{"sections": {"Задачи"}, "deadline": {"2026-11-10T12:00"}, "scale": {"4"}, "aggregation": {"mean"}, "claim_days": {"неделя"}}); rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "«неделя» — не целое число") {
+	if rec := s.post(dc, ev+"/contest/settings", url.Values{"sections": {"Задачи"}, "deadline": {"2026-11-10T15:00"}, "scale": {"4"}, "aggregation": {"mean"}, "claim_days": {"неделя"}}); rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "«неделя» — не целое число") {
 		t.Fatalf("claim days in words: %d", rec.Code)
 	}
 	// Every problem at once: the inputs that cannot be read and what is
 	// wrong with the others.
 	bad := s.post(dc, ev+"/contest/settings", url.Values{"sections": {"Задачи\nЗадачи"}, "deadline": {"завтра"}, "scale": {"4"}, "aggregation": {"median"}, "claim_days": {"неделя"}})
 	mustContain(t, "a form with four problems", bad.Body.String(), "«завтра» — не время", "«неделя» — не целое число", "два раздела названы «Задачи»", "«median»")
-	s.mustPost(dc, ev+"/contest/settings", url.Values{"sections": {"Задачи | 12+12\nЭтюды"}, "deadline": {"2026-11-10T12:00"}, "scale": {"4"}, "aggregation": {"mean"}, "claim_days": {"7"}})
+	s.mustPost(dc, ev+"/contest/settings", url.Values{"sections": {"Задачи | 12+12\nЭтюды"}, "deadline": {"2026-11-10T15:00"}, "scale": {"4"}, "aggregation": {"mean"}, "claim_days": {"7"}})
 	// An address without an account, and a section named twice, are said
 	// at their fields.
 	if rec := s.post(dc, ev+"/contest/judges", url.Values{"judges": {"judge@example.org\nnobody@example.org"}}); rec.Code != http.StatusBadRequest ||
 		!strings.Contains(rec.Body.String(), `<p class="field-error">нет учётной записи с адресом «nobody@example.org»`) {
 		t.Errorf("a judge without an account: %d", rec.Code)
 	}
-	if rec := s.post(dc, ev+"/contest/settings", url.Values{"sections": {"Задачи\nЗадачи"}, "deadline": {"2026-11-10T12:00"}, "scale": {"4"}, "aggregation": {"mean"}, "claim_days": {"7"}}); rec.Code != http.StatusBadRequest ||
+	if rec := s.post(dc, ev+"/contest/settings", url.Values{"sections": {"Задачи\nЗадачи"}, "deadline": {"2026-11-10T15:00"}, "scale": {"4"}, "aggregation": {"mean"}, "claim_days": {"7"}}); rec.Code != http.StatusBadRequest ||
 		!strings.Contains(rec.Body.String(), `<p class="field-error">два раздела названы «Задачи»`) {
 		t.Errorf("a section named twice: %d", rec.Code)
 	}
 	// Rules without a name are refused, not dropped; blank lines are skipped.
-	if rec := s.post(dc, ev+"/contest/settings", url.Values{"sections": {"Задачи\n\n | без имени"}, "deadline": {"2026-11-10T12:00"}, "scale": {"4"}, "aggregation": {"mean"}, "claim_days": {"7"}}); rec.Code != http.StatusBadRequest ||
+	if rec := s.post(dc, ev+"/contest/settings", url.Values{"sections": {"Задачи\n\n | без имени"}, "deadline": {"2026-11-10T15:00"}, "scale": {"4"}, "aggregation": {"mean"}, "claim_days": {"7"}}); rec.Code != http.StatusBadRequest ||
 		!strings.Contains(rec.Body.String(), `<p class="field-error">у раздела 2 нет названия`) {
 		t.Errorf("a section without a name: %d", rec.Code)
 	}
@@ -357,7 +357,7 @@ func TestCompositionDeskSaysWhyAStepIsRefused(t *testing.T) {
 	s.user("author@example.org", tournament.PlayerRole)
 	ev := strings.TrimPrefix(base, "/api/v1")
 	dc, jc, ac := s.session("director@example.org"), s.session("judge@example.org"), s.session("author@example.org")
-	settings := url.Values{"sections": {"Задачи"}, "deadline": {"2026-11-10T12:00"}, "scale": {"4"}, "aggregation": {"mean"}, "claim_days": {"7"}}
+	settings := url.Values{"sections": {"Задачи"}, "deadline": {"2026-11-10T15:00"}, "scale": {"4"}, "aggregation": {"mean"}, "claim_days": {"7"}}
 	refused := func(what string, want int, cookie *http.Cookie, path string, form url.Values, says string) {
 		t.Helper()
 		rec := s.post(cookie, path, form)
@@ -516,22 +516,22 @@ func TestSolvingPage(t *testing.T) {
 	mustContain(t, "the director's page before the set-up", s.page(dc, ev+"/solving"), `action="`+ev+`/solving"`)
 	// A problem of three lines, then an unsound one, are refused with the
 	// text kept; then the right one.
-	if rec := s.post(dc, ev+"/solving", url.Values{"starts": {"2026-11-01T13:00"}, "ends": {"2026-11-01T15:00"}, "problems": {g005 + "\nblack\nexact 18:6"}}); rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "четыре строки") {
+	if rec := s.post(dc, ev+"/solving", url.Values{"starts": {"2026-11-01T16:00"}, "ends": {"2026-11-01T18:00"}, "problems": {g005 + "\nblack\nexact 18:6"}}); rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "четыре строки") {
 		t.Errorf("a problem of three lines: %d", rec.Code)
 	}
 	// Everything that cannot be read is said at once: a start in words and
 	// two problems of three lines, each under its field.
-	rec := s.post(dc, ev+"/solving", url.Values{"starts": {"в час"}, "ends": {"2026-11-01T15:00"}, "problems": {g005 + "\nblack\nexact 18:6\n\n" + g005 + "\nblack\ndraw"}})
+	rec := s.post(dc, ev+"/solving", url.Values{"starts": {"в час"}, "ends": {"2026-11-01T18:00"}, "problems": {g005 + "\nblack\nexact 18:6\n\n" + g005 + "\nblack\ndraw"}})
 	mustContain(t, "a form with three problems", rec.Body.String(), "«в час» — не время", "задача 1: ", "задача 2: ")
 	// Problems are numbered in their order, however many empty lines part
 	// them: the form's reading and the solver's check name the same one.
-	rec = s.post(dc, ev+"/solving", url.Values{"starts": {"2026-11-01T13:00"}, "ends": {"2026-11-01T15:00"}, "problems": {g005 + "\nblack\nexact 18:6\nd6:f8\n\n\n\n" + g005 + "\nblack\ndraw"}})
+	rec = s.post(dc, ev+"/solving", url.Values{"starts": {"2026-11-01T16:00"}, "ends": {"2026-11-01T18:00"}, "problems": {g005 + "\nblack\nexact 18:6\nd6:f8\n\n\n\n" + g005 + "\nblack\ndraw"}})
 	mustContain(t, "two empty lines before the second problem", rec.Body.String(), "задача 2: нужно четыре строки")
 	mustNotContain(t, "two empty lines before the second problem", rec.Body.String(), "задача 3")
-	if rec := s.post(dc, ev+"/solving", url.Values{"starts": {"2026-11-01T13:00"}, "ends": {"2026-11-01T15:00"}, "problems": {g005 + "\nblack\nblack wins\nd6:f8"}}); rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), `<p class="field-error">задача 1 некорректна: `) {
+	if rec := s.post(dc, ev+"/solving", url.Values{"starts": {"2026-11-01T16:00"}, "ends": {"2026-11-01T18:00"}, "problems": {g005 + "\nblack\nblack wins\nd6:f8"}}); rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), `<p class="field-error">задача 1 некорректна: `) {
 		t.Errorf("an unsound problem: %d", rec.Code)
 	}
-	s.mustPost(dc, ev+"/solving", url.Values{"starts": {"2026-11-01T13:00"}, "ends": {"2026-11-01T15:00"}, "problems": {g005 + "\r\nblack\r\nexact 18:6\r\nd6:f8 b2-c3 f8:d6 e7:c5\r\n"}})
+	s.mustPost(dc, ev+"/solving", url.Values{"starts": {"2026-11-01T16:00"}, "ends": {"2026-11-01T18:00"}, "problems": {g005 + "\r\nblack\r\nexact 18:6\r\nd6:f8 b2-c3 f8:d6 e7:c5\r\n"}})
 	v := s.must(http.StatusOK, director, "GET", "/api/v1"+ev+"/solving", nil).(map[string]any)
 	if v["starts"] != "2026-11-01T13:00:00Z" || len(v["problems"].([]any)) != 1 {
 		t.Fatalf("the solving contest after the director's form: %v", v)
@@ -540,7 +540,7 @@ func TestSolvingPage(t *testing.T) {
 	mustContain(t, "the director's form again", s.page(dc, ev+"/solving"), "exact 18:6", "d6:f8 b2-c3", "Задача 1 · Задание: точно 18:6")
 	// Once set up the form is folded away; a refused change unfolds it, so
 	// that its error is seen.
-	if rec := s.post(dc, ev+"/solving", url.Values{"starts": {"2026-11-01T13:00"}, "ends": {"2026-11-01T15:00"}, "problems": {g005 + "\nblack\nblack wins\nd6:f8"}}); rec.Code != http.StatusBadRequest ||
+	if rec := s.post(dc, ev+"/solving", url.Values{"starts": {"2026-11-01T16:00"}, "ends": {"2026-11-01T18:00"}, "problems": {g005 + "\nblack\nblack wins\nd6:f8"}}); rec.Code != http.StatusBadRequest ||
 		!strings.Contains(rec.Body.String(), `<details class="solving-setup" open>`) {
 		t.Errorf("a refused change of the problems is folded away: %d", rec.Code)
 	}
@@ -586,7 +586,7 @@ func TestSolvingPage(t *testing.T) {
 	page = s.page(sc, ev+"/solving")
 	// The ranking breaks ties by the moment of the last answer, so it
 	// shows the seconds.
-	mustContain(t, "the result", page, "закончен", "d6:f8 b2-c3 f8:d6 e7:c5", "Итоги", "verdict-sound", "верно</span>, очков: 5", ":30:07 UTC")
+	mustContain(t, "the result", page, "закончен", "d6:f8 b2-c3 f8:d6 e7:c5", "Итоги", "verdict-sound", "верно</span>, очков: 5", "16:30:07 MSK")
 	public := s.page(nil, ev+"/solving")
 	mustContain(t, "the public result", public, "Итоги", "d6:f8 b2-c3 f8:d6 e7:c5")
 	mustNotContain(t, "the public result", public, "solver@example.org")
@@ -609,10 +609,12 @@ func TestSolvingFormKeepsSettings(t *testing.T) {
 	}
 	dc := s.session("director@example.org")
 	page := s.page(dc, ev+"/solving")
-	// A datetime-local field refuses seconds unless its step allows them.
-	mustContain(t, "the set-up form", page, `value="2026-12-01T10:00:30" step="1"`)
+	// A datetime-local field refuses seconds unless its step allows them;
+	// the form and the page give times in the event's zone, Moscow's by
+	// default, and name it.
+	mustContain(t, "the set-up form", page, `(Europe/Moscow) <input type="datetime-local" name="starts" value="2026-12-01T13:00:30" step="1"`)
 	// The window is shown as it is kept, to the second.
-	mustContain(t, "the window", page, "10:00:30 UTC")
+	mustContain(t, "the window", page, "13:00:30 MSK")
 	form := url.Values{}
 	for _, k := range []string{"starts", "ends"} {
 		m := regexp.MustCompile(`name="` + k + `" value="([^"]*)"`).FindStringSubmatch(page)
@@ -626,7 +628,7 @@ func TestSolvingFormKeepsSettings(t *testing.T) {
 		t.Fatal("the form has no problems")
 	}
 	form.Set("problems", html.UnescapeString(m[1]))
-	if form.Get("starts") != "2026-12-01T10:00:30" || form.Get("ends") != "2026-12-01T13:00" || !strings.Contains(form.Get("problems"), "e7:c5\n4 2\n") {
+	if form.Get("starts") != "2026-12-01T13:00:30" || form.Get("ends") != "2026-12-01T16:00" || !strings.Contains(form.Get("problems"), "e7:c5\n4 2\n") {
 		t.Fatalf("the form as shown: %v", form)
 	}
 	s.mustPost(dc, ev+"/solving", form)
@@ -1077,7 +1079,7 @@ func TestFixedStepsOfferNoForms(t *testing.T) {
 	dc, jc := s.session("director@example.org"), s.session("judge@example.org")
 	settings, judges, mark := ev+"/contest/settings", ev+"/contest/judges", ev+"/contest/marks/001"
 	s.mustPost(jc, mark, url.Values{"mark": {"3"}, "comment": {"Тонкая игра"}})
-	s.mustPost(dc, settings, url.Values{"sections": {"Задачи"}, "deadline": {"2026-11-10T12:00"}, "scale": {"4"}, "aggregation": {"mean"}, "claim_days": {"7"}})
+	s.mustPost(dc, settings, url.Values{"sections": {"Задачи"}, "deadline": {"2026-11-10T15:00"}, "scale": {"4"}, "aggregation": {"mean"}, "claim_days": {"7"}})
 	s.mustPost(dc, judges, url.Values{"judges": {"judge@example.org"}})
 	mustContain(t, "the desk while judging", s.page(dc, ev+"/manage"), `action="`+settings+`"`, `action="`+judges+`"`)
 	mustNotContain(t, "the desk while judging", s.page(dc, ev+"/manage"), "больше не меняются")
@@ -1102,7 +1104,7 @@ func TestFixedStepsOfferNoForms(t *testing.T) {
 		path, says string
 		form       url.Values
 	}{
-		{dc, settings, "условия конкурса больше не меняются", url.Values{"sections": {"Задачи"}, "deadline": {"2026-11-10T12:00"}, "scale": {"4"}, "aggregation": {"mean"}, "claim_days": {"7"}}},
+		{dc, settings, "условия конкурса больше не меняются", url.Values{"sections": {"Задачи"}, "deadline": {"2026-11-10T15:00"}, "scale": {"4"}, "aggregation": {"mean"}, "claim_days": {"7"}}},
 		{dc, judges, "состав жюри больше не меняется", url.Values{"judges": {"judge@example.org"}}},
 		{jc, mark, "оценки больше не меняются", url.Values{"mark": {"4"}}},
 	} {
@@ -1126,7 +1128,9 @@ func TestBrowserCompositionPagesOnAPhone(t *testing.T) {
 	s.must(http.StatusOK, director, "PUT", base+"/solving", map[string]any{"starts": "2026-11-01T13:00:00Z", "ends": "2026-11-01T15:00:00Z",
 		"problems": []any{map[string]any{"position": g005, "side": "black", "stipulation": "exact 18:6", "solution": "d6:f8 b2-c3 f8:d6 e7:c5"}}})
 	s.clock.Set(time.Date(2026, 11, 1, 14, 0, 0, 0, time.UTC))
-	s.must(http.StatusCreated, author, "POST", base+"/solving/problems/1/answer", map[string]any{"answer": "d6:f8 b2-c3 f8:d6 e7:c5"})
+	// The author does not solve their own problem: another account does.
+	solver := s.user("solver@example.org", tournament.PlayerRole)
+	s.must(http.StatusCreated, solver, "POST", base+"/solving/problems/1/answer", map[string]any{"answer": "d6:f8 b2-c3 f8:d6 e7:c5"})
 	s.clock.Set(time.Date(2026, 11, 10, 12, 0, 0, 0, time.UTC))
 	s.must(http.StatusOK, judge, "PUT", base+"/contest/marks/001", map[string]any{"mark": 3.5, "comment": "Тонкая игра"})
 	s.must(http.StatusOK, director, "POST", base+"/contest/award", map[string]any{"prizes": 1})
@@ -1353,4 +1357,29 @@ func TestSolvingPageKeepsTheAuthorFromTheirOwnProblem(t *testing.T) {
 	mustNotContain(t, "the author's solving page", page, "/solving/problems/1/answer")
 	s.user("reader@example.org", tournament.PlayerRole)
 	mustContain(t, "a reader's solving page", s.page(s.session("reader@example.org"), fmt.Sprintf("/events/%d/solving", id)), "/solving/problems/1/answer")
+}
+
+// Issue 41, item 9: the contest's pages give its times in the event's time
+// zone (Moscow's unless set) with the zone named, and the stage reads
+// judging from the deadline on, on the pages and in the API.
+func TestContestTimesInTheEventsZoneAndJudgingAfterTheDeadline(t *testing.T) {
+	t.Parallel()
+	s := newCompServer(t, time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC))
+	director, _, base, id := judgedContest(s, "Задачи")
+	ev := fmt.Sprintf("/events/%d", id)
+	dc := s.session("director@example.org")
+	if v := s.must(http.StatusOK, "", "GET", base+"/contest", nil).(map[string]any); v["phase"] != "entries" || v["stage"] != "entries" {
+		t.Errorf("before the deadline: %v", v)
+	}
+	mustContain(t, "the contest page", s.page(nil, ev+"/contest"), "приём произведений", "10 ноября 2026, 15:00 MSK")
+	mustContain(t, "the desk", s.page(dc, ev+"/manage"), `(Europe/Moscow) <input type="datetime-local" name="deadline" value="2026-11-10T15:00"`)
+	s.clock.Set(time.Date(2026, 11, 10, 12, 0, 0, 0, time.UTC))
+	if v := s.must(http.StatusOK, director, "GET", base+"/contest", nil).(map[string]any); v["phase"] != "judging" || v["open"] != false {
+		t.Errorf("after the deadline: %v", v)
+	}
+	mustContain(t, "the contest page after the deadline", s.page(nil, ev+"/contest"), "оценка произведений")
+	mustContain(t, "the desk after the deadline", s.page(dc, ev+"/manage?lang=en"), "<strong>judging</strong>")
+	// Another zone is the event's own.
+	s.must(http.StatusOK, director, "PATCH", "/api/v1"+ev, map[string]any{"time_zone": "Asia/Yekaterinburg"})
+	mustContain(t, "the contest page in Yekaterinburg", s.page(nil, ev+"/contest"), "10 ноября 2026, 17:00 &#43;05")
 }

@@ -64,6 +64,7 @@ type contestView struct {
 	Aggregation   string                    `json:"aggregation"`
 	ClaimDays     int                       `json:"claim_days"`
 	Stage         string                    `json:"stage"`
+	Phase         string                    `json:"phase"`
 	Open          bool                      `json:"open"`
 	ProvisionalAt string                    `json:"provisional_at,omitempty"`
 	ClaimsUntil   string                    `json:"claims_until,omitempty"`
@@ -98,7 +99,7 @@ func (h *handler) answerContest(c *gin.Context, id int64) error {
 		return err
 	}
 	v := newContestView(cv.Contest)
-	v.Open = cv.Open
+	v.Open, v.Phase = cv.Open, cv.Phase()
 	for _, j := range cv.Judges {
 		jv := judgeView{ID: j.ID, Name: j.Name}
 		if cv.IsDirector {

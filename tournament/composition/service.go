@@ -355,6 +355,19 @@ type ContestView struct {
 	IsJudge    bool
 }
 
+// Phase is where the contest stands as its pages say it: "entries" while
+// entries are taken, "judging" from the deadline to the provisional award,
+// then the award's stage.
+func (v *ContestView) Phase() string {
+	switch {
+	case v.Stage != Entries:
+		return string(v.Stage)
+	case v.Open:
+		return "entries"
+	}
+	return "judging"
+}
+
 // Contest returns an event's contest.
 func (s *Service) Contest(ctx context.Context, eventID int64) (*ContestView, error) {
 	var v *ContestView
