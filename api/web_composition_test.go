@@ -249,7 +249,7 @@ func TestCompositionPages(t *testing.T) {
 	// Edited to an unsound stipulation: the refutation is shown; back again.
 	// The form gives the entry back as a Russian author would type it.
 	mustContain(t, "the edit form", s.page(ac, ev+"/contest/entries?edit="+eid), `action="/contest-entries/`+eid+`"`, "посвящается",
-		`value="точно 18:6"`, ">белые: a5-1/6, b2-1, d4-4/1, d8-1/3, e7-3/1; черные: d6-1/2</textarea>")
+		`value="точно 18:6"`, ">белые: a5-1/6, b2-1, d4-4/1, d8-1/3, e7-3/1; чёрные: d6-1/2</textarea>")
 	next = s.mustPost(ac, "/contest-entries/"+eid, url.Values{"event": {fmt.Sprint(id)}, "section": {"Задачи"}, "position": {g005}, "side": {"black"}, "stipulation": {"black wins"}, "solution": {"d6:f8"}})
 	mustContain(t, "the unsound verdict", s.page(ac, next), "verdict-unsound", "Опровержение: условие «чёрные выигрывают» не выполняется: при лучшей игре партия заканчивается 18:6")
 	s.mustPost(ac, "/contest-entries/"+eid, url.Values{"event": {fmt.Sprint(id)}, "section": {"Задачи"}, "position": {g005}, "side": {"black"}, "stipulation": {"exact 18:6"},
@@ -274,7 +274,7 @@ func TestCompositionPages(t *testing.T) {
 		t.Errorf("a stranger's jury page: %d", rec.Code)
 	}
 	jury := s.page(jc, ev+"/contest/judging")
-	mustContain(t, "the jury page", jury, "№ 001", "точно 18:6", "белые: a5-1/6, b2-1, d4-4/1, d8-1/3, e7-3/1; черные: d6-1/2", "d6:f8 b2-c3", "Отчёт программы проверки", "verdict-sound", `<svg class="board"`, `action="`+ev+`/contest/marks/001"`)
+	mustContain(t, "the jury page", jury, "№ 001", "точно 18:6", "белые: a5-1/6, b2-1, d4-4/1, d8-1/3, e7-3/1; чёрные: d6-1/2", "d6:f8 b2-c3", "Отчёт программы проверки", "verdict-sound", `<svg class="board"`, `action="`+ev+`/contest/marks/001"`)
 	mustNotContain(t, "the jury page", jury, "author@example.org", "Автор Петров", "№ 002")
 	if rec := s.post(jc, ev+"/contest/marks/001", url.Values{"mark": {"пять"}}); rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "не оценка") {
 		t.Errorf("a mark that is no number: %d", rec.Code)
@@ -710,7 +710,7 @@ func TestBrowserCompositionEntry(t *testing.T) {
 		t.Fatal(err)
 	}
 	// The page is Russian: the editor names the sides so.
-	if want := strings.NewReplacer("white:", "белые:", "black:", "черные:").Replace(g005); position != want {
+	if want := strings.NewReplacer("white:", "белые:", "black:", "чёрные:").Replace(g005); position != want {
 		t.Errorf("the board editor wrote %q, want %q", position, want)
 	}
 	if !strings.Contains(counts, "12/12") || strings.Count(counts, "12/12") != 2 {
