@@ -1383,3 +1383,28 @@ func TestContestTimesInTheEventsZoneAndJudgingAfterTheDeadline(t *testing.T) {
 	s.must(http.StatusOK, director, "PATCH", "/api/v1"+ev, map[string]any{"time_zone": "Asia/Yekaterinburg"})
 	mustContain(t, "the contest page in Yekaterinburg", s.page(nil, ev+"/contest"), "10 ноября 2026, 17:00 &#43;05")
 }
+
+// Removing a judge who has marked, on the desk, asks to confirm with a
+// box to tick; confirmed, the judge goes and the audit log keeps the
+// marks.
+func TestDeskAsksBeforeRemovingAJudgeWithMarks(t *testing.T) {
+	t.Parallel()
+	s := newCompServer(t, time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC))
+	_, judge, base, id := judgedContest(s, "Задачи")
+	s.user("second-judge@example.org", tournament.PlayerRole)
+	oneEntryAtTheDeadline(s, base)
+	s.must(http.StatusOK, judge, "PUT", base+"/contest/marks/001", map[string]any{"mark": 3, "comment": "Тонкая игра"})
+	ev := fmt.Sprintf("/events/%d", id)
+	dc := s.session("director@example.org")
+	rec := s.post(dc, ev+"/contest/judges", url.Values{"judges": {"second-judge@example.org"}})
+	if rec.Code != http.StatusConflict {
+		t.Fatalf("removing a judge with marks: %d, want 409", rec.Code)
+	}
+	mustContain(t, "the refused form", rec.Body.String(), "снятые судьи поставили оценок: 1", `name="confirm" value="1" required`, "Всё равно снять",
+		">second-judge@example.org</textarea>")
+	s.mustPost(dc, ev+"/contest/judges", url.Values{"judges": {"second-judge@example.org"}, "confirm": {"1"}})
+	mustContain(t, "the audit log", s.page(dc, ev+"/audit.json"), `"judge": "judge@example.org"`, `"comment": "Тонкая игра"`, `"code": "001"`)
+	if v := s.must(http.StatusOK, "", "GET", base+"/contest", nil).(map[string]any); len(v["judges"].([]any)) != 1 {
+		t.Errorf("the jury after the removal: %v", v["judges"])
+	}
+}

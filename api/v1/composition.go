@@ -144,6 +144,8 @@ func (h *handler) putContest(c *gin.Context) error {
 type judgesBody struct {
 	Judges []string `json:"judges"`
 	Reason string   `json:"reason"`
+	// Confirm removes judges who have marked, setting their marks aside.
+	Confirm bool `json:"confirm"`
 }
 
 func (h *handler) putJudges(c *gin.Context) error {
@@ -155,7 +157,7 @@ func (h *handler) putJudges(c *gin.Context) error {
 	if err := decodeJSON(c, &body); err != nil {
 		return err
 	}
-	judges, err := h.Composition.SetJudges(c.Request.Context(), id, body.Judges, body.Reason)
+	judges, err := h.Composition.SetJudges(c.Request.Context(), id, body.Judges, body.Reason, body.Confirm)
 	if err != nil {
 		return err
 	}

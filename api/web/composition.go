@@ -513,10 +513,10 @@ func (h *handler) saveContest(c *gin.Context) error {
 }
 
 func (h *handler) saveJudges(c *gin.Context) error {
-	f := formValues(c, "judges", "reason")
+	f := formValues(c, "judges", "reason", "confirm")
 	return h.deskForm(c, "judges", f, func(id int64) error {
 		emails := strings.FieldsFunc(f.Values["judges"], func(r rune) bool { return r == '\n' || r == ',' || r == ' ' || r == '\r' || r == ';' })
-		_, err := h.Composition.SetJudges(c.Request.Context(), id, emails, f.Values["reason"])
+		_, err := h.Composition.SetJudges(c.Request.Context(), id, emails, f.Values["reason"], f.Values["confirm"] != "")
 		return err
 	})
 }

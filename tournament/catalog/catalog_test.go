@@ -909,7 +909,7 @@ func TestOneSpellingAndOneQuoteStyle(t *testing.T) {
 // arbiter's role.
 func TestArbiterAndContestJudgeNamedApart(t *testing.T) {
 	for _, tc := range []struct {
-		lang          Lang
+		lang           Lang
 		judge, contest string
 	}{{Russian, "суд", "конкурс"}, {English, "judge", "contest"}} {
 		l := For(tc.lang)

@@ -2,6 +2,7 @@ package composition_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
@@ -26,12 +27,12 @@ func TestDirectorNeitherEntersNorJudges(t *testing.T) {
 			_, err := c.svc.Submit(c.as("director"), c.eventID, composition.EntryInput{Section: "Задачи",
 				Entry: composition.Entry{Position: g005, Side: "black", Stipulation: "exact 18:6", Solution: "d6:f8"}})
 			wantCode(t, "the director's entry", err, tournament.EFORBIDDEN, "cannot enter it")
-			_, err = c.svc.SetJudges(c.as("director"), c.eventID, []string{"judge1@example.org", "director@example.org"}, "")
+			_, err = c.svc.SetJudges(c.as("director"), c.eventID, []string{"judge1@example.org", "director@example.org"}, "", false)
 			wantCode(t, "the director as a judge", err, tournament.ECONFLICT, "director@example.org directs the contest")
 			if e, ok := err.(*tournament.Error); !ok || e.Field != "judges[1]" {
 				t.Errorf("the refusal names %v, want judges[1]", err)
 			}
-			if _, err := c.svc.SetJudges(c.as("director"), c.eventID, []string{"judge1@example.org", "judge2@example.org", "judge3@example.org"}, ""); err != nil {
+			if _, err := c.svc.SetJudges(c.as("director"), c.eventID, []string{"judge1@example.org", "judge2@example.org", "judge3@example.org"}, "", false); err != nil {
 				t.Fatal(err)
 			}
 			if _, err := c.svc.Submit(c.as("alice"), c.eventID, composition.EntryInput{Section: "Задачи",
@@ -126,7 +127,7 @@ func TestMarksArePlainDecimals(t *testing.T) {
 	st := storetest.Open(t)["sqlite"]
 	c := newContest(t, st)
 	c.setUpOneSection(t)
-	if _, err := c.svc.SetJudges(c.as("director"), c.eventID, []string{"judge1@example.org"}, ""); err != nil {
+	if _, err := c.svc.SetJudges(c.as("director"), c.eventID, []string{"judge1@example.org"}, "", false); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := c.svc.Submit(c.as("alice"), c.eventID, composition.EntryInput{Section: "Задачи",
@@ -196,7 +197,7 @@ func TestAwardIsEditedOnlyWhileClaimsAreOpen(t *testing.T) {
 	st := storetest.Open(t)["sqlite"]
 	c := newContest(t, st)
 	c.setUpOneSection(t)
-	if _, err := c.svc.SetJudges(c.as("director"), c.eventID, []string{"judge1@example.org"}, ""); err != nil {
+	if _, err := c.svc.SetJudges(c.as("director"), c.eventID, []string{"judge1@example.org"}, "", false); err != nil {
 		t.Fatal(err)
 	}
 	for _, author := range []string{"alice", "bob", "reader"} {
@@ -264,7 +265,7 @@ func TestCookedEntriesGetNoHonourUnlessAccepted(t *testing.T) {
 	t.Parallel()
 	c := newContest(t, storetest.Open(t)["sqlite"])
 	c.setUpOneSection(t)
-	if _, err := c.svc.SetJudges(c.as("director"), c.eventID, []string{"judge1@example.org"}, ""); err != nil {
+	if _, err := c.svc.SetJudges(c.as("director"), c.eventID, []string{"judge1@example.org"}, "", false); err != nil {
 		t.Fatal(err)
 	}
 	cooked, err := c.svc.Submit(c.as("bob"), c.eventID, composition.EntryInput{Section: "Задачи", Entry: composition.Entry{Position: g013, Side: "white", Stipulation: "white 16", Solution: "c7-d8"}})
@@ -315,7 +316,7 @@ func TestIdenticalPositionsAreFlaggedAsAnticipations(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			c := newContest(t, st)
 			c.setUpOneSection(t)
-			if _, err := c.svc.SetJudges(c.as("director"), c.eventID, []string{"judge1@example.org"}, ""); err != nil {
+			if _, err := c.svc.SetJudges(c.as("director"), c.eventID, []string{"judge1@example.org"}, "", false); err != nil {
 				t.Fatal(err)
 			}
 			draw := composition.EntryInput{Section: "Задачи", Entry: composition.Entry{Position: g019, Side: "black", Stipulation: "draw", Solution: "h4-g3"}}
@@ -342,7 +343,7 @@ func TestIdenticalPositionsAreFlaggedAsAnticipations(t *testing.T) {
 				Deadline: start.Add(3 * time.Hour), Scale: 10, Aggregation: composition.Mean, ClaimDays: 7}, ""); err != nil {
 				t.Fatal(err)
 			}
-			if _, err := later.svc.SetJudges(c.as("director"), e.ID, []string{"judge2@example.org"}, ""); err != nil {
+			if _, err := later.svc.SetJudges(c.as("director"), e.ID, []string{"judge2@example.org"}, "", false); err != nil {
 				t.Fatal(err)
 			}
 			turned := composition.EntryInput{Section: "Задачи", Entry: composition.Entry{Position: "white: a5-1, b8-1/1, d8-1/2, f8-4/2; black: e3-3/1, f2-1/4, g1-3",
@@ -384,6 +385,59 @@ func TestIdenticalPositionsAreFlaggedAsAnticipations(t *testing.T) {
 				if len(a.Twins) > 0 {
 					t.Errorf("a judge is shown the twins of %s: %v", a.Code, a.Twins)
 				}
+			}
+		})
+	}
+}
+
+// Issue 41, item 10: removing a judge who has marked asks to confirm,
+// since their marks would no longer count; confirmed, the jury changes and
+// the audit log keeps the marks set aside. A judge without marks goes at
+// once.
+func TestRemovingAJudgeWithMarksAsksToConfirm(t *testing.T) {
+	for name, st := range storetest.Open(t) {
+		t.Run(name, func(t *testing.T) {
+			c := newContest(t, st)
+			c.setUpOneSection(t)
+			jury := []string{"judge1@example.org", "judge2@example.org", "judge3@example.org"}
+			if _, err := c.svc.SetJudges(c.as("director"), c.eventID, jury, "", false); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := c.svc.Submit(c.as("alice"), c.eventID, composition.EntryInput{Section: "Задачи", Entry: composition.Entry{Position: g019, Side: "black", Stipulation: "draw", Solution: "h4-g3"}}); err != nil {
+				t.Fatal(err)
+			}
+			c.clock.Set(start.Add(2 * time.Hour))
+			if _, err := c.svc.Mark(c.as("judge1"), c.eventID, composition.MarkInput{Code: "001", Mark: "3,5", Comment: "Тонкая игра"}); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := c.svc.SetJudges(c.as("director"), c.eventID, jury[:2], "", false); err != nil {
+				t.Fatalf("removing a judge without marks: %v", err)
+			}
+			_, err := c.svc.SetJudges(c.as("director"), c.eventID, jury[1:2], "", false)
+			var te *tournament.Error
+			if !errors.As(err, &te) || te.Code != tournament.ECONFLICT || te.Field != "confirm" || !strings.Contains(te.Message, "have given 1 marks") {
+				t.Fatalf("removing a judge with marks: %v, want a conflict asking to confirm", err)
+			}
+			if _, err := c.svc.SetJudges(c.as("director"), c.eventID, jury[1:2], "судья выбыл", true); err != nil {
+				t.Fatalf("confirmed: %v", err)
+			}
+			list, err := c.svc.ForJudging(c.as("director"), c.eventID)
+			if err != nil || len(list) != 1 || len(list[0].Marks) != 0 {
+				t.Fatalf("the entry after its judge left: %+v (%v)", list, err)
+			}
+			log, err := tournament.NewService(st, engines.Options()).Audit(c.as("director"), c.eventID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			last := log[len(log)-1]
+			for _, a := range log {
+				if a.Action == composition.ActionJudges && a.Reason == "судья выбыл" {
+					last = a
+				}
+			}
+			if last.Action != composition.ActionJudges || !strings.Contains(last.Before, `"judge":"judge1@example.org"`) || !strings.Contains(last.Before, `"mark":3.5`) ||
+				!strings.Contains(last.Before, `"comment":"Тонкая игра"`) || !strings.Contains(last.Before, `"code":"001"`) {
+				t.Errorf("the audit entry of the removal: %+v", last)
 			}
 		})
 	}
