@@ -257,7 +257,15 @@ func TestCompositionPages(t *testing.T) {
 	// A second entry, withdrawn.
 	next = s.mustPost(ac, ev+"/contest/entries", url.Values{"section": {"Этюды"}, "position": {g005}, "side": {"black"}, "stipulation": {"black wins"}, "solution": {"d6:f8"}})
 	second := next[strings.Index(next, "entry=")+len("entry="):]
-	s.mustPost(ac, "/contest-entries/"+second+"/withdraw", url.Values{"event": {fmt.Sprint(id)}})
+	// Withdrawing asks to confirm: the box to tick, and without it the
+	// entry stays.
+	mustContain(t, "the withdraw form", s.page(ac, ev+"/contest/entries"), `name="confirm" value="1" required`, "Да, отозвать № 002")
+	if rec := s.post(ac, "/contest-entries/"+second+"/withdraw", url.Values{"event": {fmt.Sprint(id)}}); rec.Code != http.StatusBadRequest ||
+		!strings.Contains(rec.Body.String(), "отметьте флажок, чтобы подтвердить отзыв произведения") {
+		t.Errorf("withdrawing without confirming: %d", rec.Code)
+	}
+	mustNotContain(t, "my entries before the confirmed withdrawal", s.page(ac, ev+"/contest/entries"), "отозвано")
+	s.mustPost(ac, "/contest-entries/"+second+"/withdraw", url.Values{"event": {fmt.Sprint(id)}, "confirm": {"1"}})
 	mustContain(t, "my entries", s.page(ac, ev+"/contest/entries"), "отозвано", "№ 001", "№ 002")
 
 	// Before the deadline the jury has nothing to judge; a stranger never.

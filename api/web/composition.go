@@ -237,6 +237,10 @@ func (h *handler) withdrawEntry(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
+	// Withdrawing cannot be undone: the form asks to confirm it.
+	if c.PostForm("confirm") == "" {
+		return h.entryFormError(c, newForm(), tournament.Invalid("", "tick the box to confirm withdrawing the entry: a withdrawn entry leaves the contest for good"))
+	}
 	w, err := h.Composition.Withdraw(c.Request.Context(), eid)
 	if err != nil {
 		return h.entryFormError(c, newForm(), err)
