@@ -1152,10 +1152,16 @@ func TestBrowserCompositionPagesOnAPhone(t *testing.T) {
 	ev := fmt.Sprintf("/events/%d", id)
 	for _, page := range []string{"/contest", "/manage", "/contest/judging", "/contest/award", "/solving", "/contest/entries"} {
 		var width int
+		var tabsSeen bool
 		run("open "+page, chromedp.Navigate(at(ev+page)), chromedp.WaitVisible(`main`),
-			chromedp.Evaluate(`document.documentElement.scrollWidth`, &width))
+			chromedp.Evaluate(`document.documentElement.scrollWidth`, &width),
+			// Every tab is on the screen: the row wraps, none is cut off.
+			chromedp.Evaluate(`Array.from(document.querySelectorAll('nav.tabs a')).every(a => { const r = a.getBoundingClientRect(); return r.left >= 0 && r.right <= window.innerWidth })`, &tabsSeen))
 		if width > 360 {
 			t.Errorf("%s is %d px wide on a 360 px screen", page, width)
+		}
+		if !tabsSeen {
+			t.Errorf("%s cuts a tab off on a 360 px screen", page)
 		}
 	}
 }
