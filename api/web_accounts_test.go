@@ -114,7 +114,7 @@ func TestAccountsPage(t *testing.T) {
 	// told why they stay one.
 	rec = admin.post(fmt.Sprintf("/admin/accounts/%d/role", u.ID), url.Values{"role": {"arbiter"}})
 	mustStatus(t, "change a role", rec.Code, http.StatusSeeOther, rec.Body.String())
-	if body := admin.get(strings.Split(rec.Header().Get("Location"), "#")[0]).Body.String(); !strings.Contains(body, "Автор Задач: роль — судья") {
+	if body := admin.get(strings.Split(rec.Header().Get("Location"), "#")[0]).Body.String(); !strings.Contains(body, "Автор Задач: роль — арбитр") {
 		t.Errorf("no notice of the new role")
 	}
 	me, _ := s.accounts.User(context.Background(), "admin@example.org")

@@ -74,10 +74,30 @@ func TestEntryNotProvedShowsTheBudget(t *testing.T) {
 	if f := entry["findings"].(map[string]any); f["verdict"] != "not_proved" || f["budget"] != 1500.0 {
 		t.Fatalf("the entry's findings: %v", f)
 	}
+	// What the solver proved of a work it could not judge is in the
+	// findings, as bounds and said in the client's language, and on the
+	// page: twelve white checkers on two squares, White to move, force 13
+	// points within 1,500 nodes, but whether another first move does too is
+	// not settled.
+	const heap = "white: a1-11, h8-1; black: c5-2, d2-3, e5-4, f2-3"
+	proved := s.must(http.StatusCreated, author, "POST", base+"/contest/entries", map[string]any{"section": "Задачи", "position": heap, "side": "white",
+		"stipulation": "white wins", "solution": "h8:d4:b6"}).(map[string]any)
+	if f := proved["findings"].(map[string]any); f["verdict"] != "not_proved" || f["white_min_at_least"] != 13.0 || f["white_max_at_most"] != nil ||
+		f["proved"] != "White forces 13:11 or better for White" {
+		t.Fatalf("the findings of an entry with a proved bound: %v", f)
+	}
+	req := httptest.NewRequest("GET", base+"/contest/my-entries", nil)
+	req.Header.Set("Authorization", "Bearer "+author)
+	req.Header.Set("Accept-Language", "ru")
+	rec := httptest.NewRecorder()
+	s.handler.ServeHTTP(rec, req)
+	if !strings.Contains(rec.Body.String(), `"proved":"белые добиваются счёта 13:11 или лучшего для себя"`) {
+		t.Fatalf("the proved bound in Russian: %d %s", rec.Code, rec.Body.String())
+	}
 	page := strings.TrimPrefix(base, "/api/v1") + "/contest/entries"
 	ac := s.session("author@example.org")
-	mustContain(t, "the entries page", s.page(ac, page), "за 1\u00a0500 узлов")
-	mustContain(t, "the entries page in English", s.page(ac, page+"?lang=en"), "within 1,500 nodes")
+	mustContain(t, "the entries page", s.page(ac, page), "за 1\u00a0500 узлов", "Доказано в пределах бюджета: белые добиваются счёта 13:11 или лучшего для себя")
+	mustContain(t, "the entries page in English", s.page(ac, page+"?lang=en"), "within 1,500 nodes", "Proved within the budget: White forces 13:11 or better for White")
 }
 
 // namedUser creates an account with a name, as the award prints it.
@@ -168,29 +188,29 @@ func TestCompositionPages(t *testing.T) {
 	mustContain(t, "the desk after the settings", s.page(dc, ev+"/manage"), `value="Майкоп"`)
 
 	// The settings with a refused deadline, then right; the jury.
-	if rec := s.post(dc, ev+"/contest/settings", url.Values{"sections": {"Задачи | 12+12"}, "deadline": {"завтра"}, "scale": {"4"}, "aggregation": {"mean"}, "claim_days": {"7"}}); rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "«завтра» — не время: пишите так: 2026-12-31T23:59 (UTC)") {
+	if rec := s.post(dc, ev+"/contest/settings", url.Values{"sections": {"Задачи | 12+12"}, "deadline": {"завтра"}, "scale": {"4"}, "aggregation": {"mean"}, "claim_days": {"7"}}); rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "«завтра» — не время: пишите так: 2026-12-31T23:59 (Europe/Moscow)") {
 		t.Fatalf("a wrong deadline: %d", rec.Code)
 	}
-	if rec := s.post(dc, ev+"/contest/settings", url.Values{"sections": {"Задачи"}, "deadline": {"2026-11-10T12:00"}, "scale": {"4"}, "aggregation": {"mean"}, "claim_days": {"неделя"}}); rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "«неделя» — не целое число") {
+	if rec := s.post(dc, ev+"/contest/settings", url.Values{"sections": {"Задачи"}, "deadline": {"2026-11-10T15:00"}, "scale": {"4"}, "aggregation": {"mean"}, "claim_days": {"неделя"}}); rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "«неделя» — не целое число") {
 		t.Fatalf("claim days in words: %d", rec.Code)
 	}
 	// Every problem at once: the inputs that cannot be read and what is
 	// wrong with the others.
 	bad := s.post(dc, ev+"/contest/settings", url.Values{"sections": {"Задачи\nЗадачи"}, "deadline": {"завтра"}, "scale": {"4"}, "aggregation": {"median"}, "claim_days": {"неделя"}})
 	mustContain(t, "a form with four problems", bad.Body.String(), "«завтра» — не время", "«неделя» — не целое число", "два раздела названы «Задачи»", "«median»")
-	s.mustPost(dc, ev+"/contest/settings", url.Values{"sections": {"Задачи | 12+12\nЭтюды"}, "deadline": {"2026-11-10T12:00"}, "scale": {"4"}, "aggregation": {"mean"}, "claim_days": {"7"}})
+	s.mustPost(dc, ev+"/contest/settings", url.Values{"sections": {"Задачи | 12+12\nЭтюды"}, "deadline": {"2026-11-10T15:00"}, "scale": {"4"}, "aggregation": {"mean"}, "claim_days": {"7"}})
 	// An address without an account, and a section named twice, are said
 	// at their fields.
 	if rec := s.post(dc, ev+"/contest/judges", url.Values{"judges": {"judge@example.org\nnobody@example.org"}}); rec.Code != http.StatusBadRequest ||
 		!strings.Contains(rec.Body.String(), `<p class="field-error">нет учётной записи с адресом «nobody@example.org»`) {
 		t.Errorf("a judge without an account: %d", rec.Code)
 	}
-	if rec := s.post(dc, ev+"/contest/settings", url.Values{"sections": {"Задачи\nЗадачи"}, "deadline": {"2026-11-10T12:00"}, "scale": {"4"}, "aggregation": {"mean"}, "claim_days": {"7"}}); rec.Code != http.StatusBadRequest ||
+	if rec := s.post(dc, ev+"/contest/settings", url.Values{"sections": {"Задачи\nЗадачи"}, "deadline": {"2026-11-10T15:00"}, "scale": {"4"}, "aggregation": {"mean"}, "claim_days": {"7"}}); rec.Code != http.StatusBadRequest ||
 		!strings.Contains(rec.Body.String(), `<p class="field-error">два раздела названы «Задачи»`) {
 		t.Errorf("a section named twice: %d", rec.Code)
 	}
 	// Rules without a name are refused, not dropped; blank lines are skipped.
-	if rec := s.post(dc, ev+"/contest/settings", url.Values{"sections": {"Задачи\n\n | без имени"}, "deadline": {"2026-11-10T12:00"}, "scale": {"4"}, "aggregation": {"mean"}, "claim_days": {"7"}}); rec.Code != http.StatusBadRequest ||
+	if rec := s.post(dc, ev+"/contest/settings", url.Values{"sections": {"Задачи\n\n | без имени"}, "deadline": {"2026-11-10T15:00"}, "scale": {"4"}, "aggregation": {"mean"}, "claim_days": {"7"}}); rec.Code != http.StatusBadRequest ||
 		!strings.Contains(rec.Body.String(), `<p class="field-error">у раздела 2 нет названия`) {
 		t.Errorf("a section without a name: %d", rec.Code)
 	}
@@ -229,7 +249,7 @@ func TestCompositionPages(t *testing.T) {
 	// Edited to an unsound stipulation: the refutation is shown; back again.
 	// The form gives the entry back as a Russian author would type it.
 	mustContain(t, "the edit form", s.page(ac, ev+"/contest/entries?edit="+eid), `action="/contest-entries/`+eid+`"`, "посвящается",
-		`value="точно 18:6"`, ">белые: a5-1/6, b2-1, d4-4/1, d8-1/3, e7-3/1; черные: d6-1/2</textarea>")
+		`value="точно 18:6"`, ">белые: a5-1/6, b2-1, d4-4/1, d8-1/3, e7-3/1; чёрные: d6-1/2</textarea>")
 	next = s.mustPost(ac, "/contest-entries/"+eid, url.Values{"event": {fmt.Sprint(id)}, "section": {"Задачи"}, "position": {g005}, "side": {"black"}, "stipulation": {"black wins"}, "solution": {"d6:f8"}})
 	mustContain(t, "the unsound verdict", s.page(ac, next), "verdict-unsound", "Опровержение: условие «чёрные выигрывают» не выполняется: при лучшей игре партия заканчивается 18:6")
 	s.mustPost(ac, "/contest-entries/"+eid, url.Values{"event": {fmt.Sprint(id)}, "section": {"Задачи"}, "position": {g005}, "side": {"black"}, "stipulation": {"exact 18:6"},
@@ -237,7 +257,15 @@ func TestCompositionPages(t *testing.T) {
 	// A second entry, withdrawn.
 	next = s.mustPost(ac, ev+"/contest/entries", url.Values{"section": {"Этюды"}, "position": {g005}, "side": {"black"}, "stipulation": {"black wins"}, "solution": {"d6:f8"}})
 	second := next[strings.Index(next, "entry=")+len("entry="):]
-	s.mustPost(ac, "/contest-entries/"+second+"/withdraw", url.Values{"event": {fmt.Sprint(id)}})
+	// Withdrawing asks to confirm: the box to tick, and without it the
+	// entry stays.
+	mustContain(t, "the withdraw form", s.page(ac, ev+"/contest/entries"), `name="confirm" value="1" required`, "Да, отозвать № 002")
+	if rec := s.post(ac, "/contest-entries/"+second+"/withdraw", url.Values{"event": {fmt.Sprint(id)}}); rec.Code != http.StatusBadRequest ||
+		!strings.Contains(rec.Body.String(), "отметьте флажок, чтобы подтвердить отзыв произведения") {
+		t.Errorf("withdrawing without confirming: %d", rec.Code)
+	}
+	mustNotContain(t, "my entries before the confirmed withdrawal", s.page(ac, ev+"/contest/entries"), "отозвано")
+	s.mustPost(ac, "/contest-entries/"+second+"/withdraw", url.Values{"event": {fmt.Sprint(id)}, "confirm": {"1"}})
 	mustContain(t, "my entries", s.page(ac, ev+"/contest/entries"), "отозвано", "№ 001", "№ 002")
 
 	// Before the deadline the jury has nothing to judge; a stranger never.
@@ -254,7 +282,7 @@ func TestCompositionPages(t *testing.T) {
 		t.Errorf("a stranger's jury page: %d", rec.Code)
 	}
 	jury := s.page(jc, ev+"/contest/judging")
-	mustContain(t, "the jury page", jury, "№ 001", "точно 18:6", "белые: a5-1/6, b2-1, d4-4/1, d8-1/3, e7-3/1; черные: d6-1/2", "d6:f8 b2-c3", "Отчёт программы проверки", "verdict-sound", `<svg class="board"`, `action="`+ev+`/contest/marks/001"`)
+	mustContain(t, "the jury page", jury, "№ 001", "точно 18:6", "белые: a5-1/6, b2-1, d4-4/1, d8-1/3, e7-3/1; чёрные: d6-1/2", "d6:f8 b2-c3", "Отчёт программы проверки", "verdict-sound", `<svg class="board"`, `action="`+ev+`/contest/marks/001"`)
 	mustNotContain(t, "the jury page", jury, "author@example.org", "Автор Петров", "№ 002")
 	if rec := s.post(jc, ev+"/contest/marks/001", url.Values{"mark": {"пять"}}); rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "не оценка") {
 		t.Errorf("a mark that is no number: %d", rec.Code)
@@ -337,7 +365,7 @@ func TestCompositionDeskSaysWhyAStepIsRefused(t *testing.T) {
 	s.user("author@example.org", tournament.PlayerRole)
 	ev := strings.TrimPrefix(base, "/api/v1")
 	dc, jc, ac := s.session("director@example.org"), s.session("judge@example.org"), s.session("author@example.org")
-	settings := url.Values{"sections": {"Задачи"}, "deadline": {"2026-11-10T12:00"}, "scale": {"4"}, "aggregation": {"mean"}, "claim_days": {"7"}}
+	settings := url.Values{"sections": {"Задачи"}, "deadline": {"2026-11-10T15:00"}, "scale": {"4"}, "aggregation": {"mean"}, "claim_days": {"7"}}
 	refused := func(what string, want int, cookie *http.Cookie, path string, form url.Values, says string) {
 		t.Helper()
 		rec := s.post(cookie, path, form)
@@ -496,22 +524,22 @@ func TestSolvingPage(t *testing.T) {
 	mustContain(t, "the director's page before the set-up", s.page(dc, ev+"/solving"), `action="`+ev+`/solving"`)
 	// A problem of three lines, then an unsound one, are refused with the
 	// text kept; then the right one.
-	if rec := s.post(dc, ev+"/solving", url.Values{"starts": {"2026-11-01T13:00"}, "ends": {"2026-11-01T15:00"}, "problems": {g005 + "\nblack\nexact 18:6"}}); rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "четыре строки") {
+	if rec := s.post(dc, ev+"/solving", url.Values{"starts": {"2026-11-01T16:00"}, "ends": {"2026-11-01T18:00"}, "problems": {g005 + "\nblack\nexact 18:6"}}); rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "четыре строки") {
 		t.Errorf("a problem of three lines: %d", rec.Code)
 	}
 	// Everything that cannot be read is said at once: a start in words and
 	// two problems of three lines, each under its field.
-	rec := s.post(dc, ev+"/solving", url.Values{"starts": {"в час"}, "ends": {"2026-11-01T15:00"}, "problems": {g005 + "\nblack\nexact 18:6\n\n" + g005 + "\nblack\ndraw"}})
+	rec := s.post(dc, ev+"/solving", url.Values{"starts": {"в час"}, "ends": {"2026-11-01T18:00"}, "problems": {g005 + "\nblack\nexact 18:6\n\n" + g005 + "\nblack\ndraw"}})
 	mustContain(t, "a form with three problems", rec.Body.String(), "«в час» — не время", "задача 1: ", "задача 2: ")
 	// Problems are numbered in their order, however many empty lines part
 	// them: the form's reading and the solver's check name the same one.
-	rec = s.post(dc, ev+"/solving", url.Values{"starts": {"2026-11-01T13:00"}, "ends": {"2026-11-01T15:00"}, "problems": {g005 + "\nblack\nexact 18:6\nd6:f8\n\n\n\n" + g005 + "\nblack\ndraw"}})
+	rec = s.post(dc, ev+"/solving", url.Values{"starts": {"2026-11-01T16:00"}, "ends": {"2026-11-01T18:00"}, "problems": {g005 + "\nblack\nexact 18:6\nd6:f8\n\n\n\n" + g005 + "\nblack\ndraw"}})
 	mustContain(t, "two empty lines before the second problem", rec.Body.String(), "задача 2: нужно четыре строки")
 	mustNotContain(t, "two empty lines before the second problem", rec.Body.String(), "задача 3")
-	if rec := s.post(dc, ev+"/solving", url.Values{"starts": {"2026-11-01T13:00"}, "ends": {"2026-11-01T15:00"}, "problems": {g005 + "\nblack\nblack wins\nd6:f8"}}); rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), `<p class="field-error">задача 1 некорректна: `) {
+	if rec := s.post(dc, ev+"/solving", url.Values{"starts": {"2026-11-01T16:00"}, "ends": {"2026-11-01T18:00"}, "problems": {g005 + "\nblack\nblack wins\nd6:f8"}}); rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), `<p class="field-error">задача 1 некорректна: `) {
 		t.Errorf("an unsound problem: %d", rec.Code)
 	}
-	s.mustPost(dc, ev+"/solving", url.Values{"starts": {"2026-11-01T13:00"}, "ends": {"2026-11-01T15:00"}, "problems": {g005 + "\r\nblack\r\nexact 18:6\r\nd6:f8 b2-c3 f8:d6 e7:c5\r\n"}})
+	s.mustPost(dc, ev+"/solving", url.Values{"starts": {"2026-11-01T16:00"}, "ends": {"2026-11-01T18:00"}, "problems": {g005 + "\r\nblack\r\nexact 18:6\r\nd6:f8 b2-c3 f8:d6 e7:c5\r\n"}})
 	v := s.must(http.StatusOK, director, "GET", "/api/v1"+ev+"/solving", nil).(map[string]any)
 	if v["starts"] != "2026-11-01T13:00:00Z" || len(v["problems"].([]any)) != 1 {
 		t.Fatalf("the solving contest after the director's form: %v", v)
@@ -520,7 +548,7 @@ func TestSolvingPage(t *testing.T) {
 	mustContain(t, "the director's form again", s.page(dc, ev+"/solving"), "exact 18:6", "d6:f8 b2-c3", "Задача 1 · Задание: точно 18:6")
 	// Once set up the form is folded away; a refused change unfolds it, so
 	// that its error is seen.
-	if rec := s.post(dc, ev+"/solving", url.Values{"starts": {"2026-11-01T13:00"}, "ends": {"2026-11-01T15:00"}, "problems": {g005 + "\nblack\nblack wins\nd6:f8"}}); rec.Code != http.StatusBadRequest ||
+	if rec := s.post(dc, ev+"/solving", url.Values{"starts": {"2026-11-01T16:00"}, "ends": {"2026-11-01T18:00"}, "problems": {g005 + "\nblack\nblack wins\nd6:f8"}}); rec.Code != http.StatusBadRequest ||
 		!strings.Contains(rec.Body.String(), `<details class="solving-setup" open>`) {
 		t.Errorf("a refused change of the problems is folded away: %d", rec.Code)
 	}
@@ -566,7 +594,7 @@ func TestSolvingPage(t *testing.T) {
 	page = s.page(sc, ev+"/solving")
 	// The ranking breaks ties by the moment of the last answer, so it
 	// shows the seconds.
-	mustContain(t, "the result", page, "закончен", "d6:f8 b2-c3 f8:d6 e7:c5", "Итоги", "verdict-sound", "верно</span>, очков: 5", ":30:07 UTC")
+	mustContain(t, "the result", page, "закончен", "d6:f8 b2-c3 f8:d6 e7:c5", "Итоги", "verdict-sound", "верно</span>, очков: 5", "16:30:07 MSK")
 	public := s.page(nil, ev+"/solving")
 	mustContain(t, "the public result", public, "Итоги", "d6:f8 b2-c3 f8:d6 e7:c5")
 	mustNotContain(t, "the public result", public, "solver@example.org")
@@ -589,10 +617,12 @@ func TestSolvingFormKeepsSettings(t *testing.T) {
 	}
 	dc := s.session("director@example.org")
 	page := s.page(dc, ev+"/solving")
-	// A datetime-local field refuses seconds unless its step allows them.
-	mustContain(t, "the set-up form", page, `value="2026-12-01T10:00:30" step="1"`)
+	// A datetime-local field refuses seconds unless its step allows them;
+	// the form and the page give times in the event's zone, Moscow's by
+	// default, and name it.
+	mustContain(t, "the set-up form", page, `(Europe/Moscow) <input type="datetime-local" name="starts" value="2026-12-01T13:00:30" step="1"`)
 	// The window is shown as it is kept, to the second.
-	mustContain(t, "the window", page, "10:00:30 UTC")
+	mustContain(t, "the window", page, "13:00:30 MSK")
 	form := url.Values{}
 	for _, k := range []string{"starts", "ends"} {
 		m := regexp.MustCompile(`name="` + k + `" value="([^"]*)"`).FindStringSubmatch(page)
@@ -606,7 +636,7 @@ func TestSolvingFormKeepsSettings(t *testing.T) {
 		t.Fatal("the form has no problems")
 	}
 	form.Set("problems", html.UnescapeString(m[1]))
-	if form.Get("starts") != "2026-12-01T10:00:30" || form.Get("ends") != "2026-12-01T13:00" || !strings.Contains(form.Get("problems"), "e7:c5\n4 2\n") {
+	if form.Get("starts") != "2026-12-01T13:00:30" || form.Get("ends") != "2026-12-01T16:00" || !strings.Contains(form.Get("problems"), "e7:c5\n4 2\n") {
 		t.Fatalf("the form as shown: %v", form)
 	}
 	s.mustPost(dc, ev+"/solving", form)
@@ -688,7 +718,7 @@ func TestBrowserCompositionEntry(t *testing.T) {
 		t.Fatal(err)
 	}
 	// The page is Russian: the editor names the sides so.
-	if want := strings.NewReplacer("white:", "белые:", "black:", "черные:").Replace(g005); position != want {
+	if want := strings.NewReplacer("white:", "белые:", "black:", "чёрные:").Replace(g005); position != want {
 		t.Errorf("the board editor wrote %q, want %q", position, want)
 	}
 	if !strings.Contains(counts, "12/12") || strings.Count(counts, "12/12") != 2 {
@@ -1057,7 +1087,7 @@ func TestFixedStepsOfferNoForms(t *testing.T) {
 	dc, jc := s.session("director@example.org"), s.session("judge@example.org")
 	settings, judges, mark := ev+"/contest/settings", ev+"/contest/judges", ev+"/contest/marks/001"
 	s.mustPost(jc, mark, url.Values{"mark": {"3"}, "comment": {"Тонкая игра"}})
-	s.mustPost(dc, settings, url.Values{"sections": {"Задачи"}, "deadline": {"2026-11-10T12:00"}, "scale": {"4"}, "aggregation": {"mean"}, "claim_days": {"7"}})
+	s.mustPost(dc, settings, url.Values{"sections": {"Задачи"}, "deadline": {"2026-11-10T15:00"}, "scale": {"4"}, "aggregation": {"mean"}, "claim_days": {"7"}})
 	s.mustPost(dc, judges, url.Values{"judges": {"judge@example.org"}})
 	mustContain(t, "the desk while judging", s.page(dc, ev+"/manage"), `action="`+settings+`"`, `action="`+judges+`"`)
 	mustNotContain(t, "the desk while judging", s.page(dc, ev+"/manage"), "больше не меняются")
@@ -1082,7 +1112,7 @@ func TestFixedStepsOfferNoForms(t *testing.T) {
 		path, says string
 		form       url.Values
 	}{
-		{dc, settings, "условия конкурса больше не меняются", url.Values{"sections": {"Задачи"}, "deadline": {"2026-11-10T12:00"}, "scale": {"4"}, "aggregation": {"mean"}, "claim_days": {"7"}}},
+		{dc, settings, "условия конкурса больше не меняются", url.Values{"sections": {"Задачи"}, "deadline": {"2026-11-10T15:00"}, "scale": {"4"}, "aggregation": {"mean"}, "claim_days": {"7"}}},
 		{dc, judges, "состав жюри больше не меняется", url.Values{"judges": {"judge@example.org"}}},
 		{jc, mark, "оценки больше не меняются", url.Values{"mark": {"4"}}},
 	} {
@@ -1106,7 +1136,9 @@ func TestBrowserCompositionPagesOnAPhone(t *testing.T) {
 	s.must(http.StatusOK, director, "PUT", base+"/solving", map[string]any{"starts": "2026-11-01T13:00:00Z", "ends": "2026-11-01T15:00:00Z",
 		"problems": []any{map[string]any{"position": g005, "side": "black", "stipulation": "exact 18:6", "solution": "d6:f8 b2-c3 f8:d6 e7:c5"}}})
 	s.clock.Set(time.Date(2026, 11, 1, 14, 0, 0, 0, time.UTC))
-	s.must(http.StatusCreated, author, "POST", base+"/solving/problems/1/answer", map[string]any{"answer": "d6:f8 b2-c3 f8:d6 e7:c5"})
+	// The author does not solve their own problem: another account does.
+	solver := s.user("solver@example.org", tournament.PlayerRole)
+	s.must(http.StatusCreated, solver, "POST", base+"/solving/problems/1/answer", map[string]any{"answer": "d6:f8 b2-c3 f8:d6 e7:c5"})
 	s.clock.Set(time.Date(2026, 11, 10, 12, 0, 0, 0, time.UTC))
 	s.must(http.StatusOK, judge, "PUT", base+"/contest/marks/001", map[string]any{"mark": 3.5, "comment": "Тонкая игра"})
 	s.must(http.StatusOK, director, "POST", base+"/contest/award", map[string]any{"prizes": 1})
@@ -1120,10 +1152,16 @@ func TestBrowserCompositionPagesOnAPhone(t *testing.T) {
 	ev := fmt.Sprintf("/events/%d", id)
 	for _, page := range []string{"/contest", "/manage", "/contest/judging", "/contest/award", "/solving", "/contest/entries"} {
 		var width int
+		var tabsSeen bool
 		run("open "+page, chromedp.Navigate(at(ev+page)), chromedp.WaitVisible(`main`),
-			chromedp.Evaluate(`document.documentElement.scrollWidth`, &width))
+			chromedp.Evaluate(`document.documentElement.scrollWidth`, &width),
+			// Every tab is on the screen: the row wraps, none is cut off.
+			chromedp.Evaluate(`Array.from(document.querySelectorAll('nav.tabs a')).every(a => { const r = a.getBoundingClientRect(); return r.left >= 0 && r.right <= window.innerWidth })`, &tabsSeen))
 		if width > 360 {
 			t.Errorf("%s is %d px wide on a 360 px screen", page, width)
+		}
+		if !tabsSeen {
+			t.Errorf("%s cuts a tab off on a 360 px screen", page)
 		}
 	}
 }
@@ -1282,5 +1320,105 @@ func TestClaimsSayWhoFiledThem(t *testing.T) {
 	}
 	if c := claim(director); c["claimant_email"] != "reader@example.org" || c["mine"] != nil {
 		t.Errorf("the director reads the claim as %v, want who filed it", c)
+	}
+}
+
+// The same position from two authors is flagged to the director as a
+// possible anticipation on the desk, the jury's page and in the API, in
+// the reader's language; the judge is not told.
+func TestSamePositionIsFlaggedToTheDirector(t *testing.T) {
+	t.Parallel()
+	s := newCompServer(t, time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC))
+	director, judge, base, id := judgedContest(s, "Задачи")
+	first := s.user("first@example.org", tournament.PlayerRole)
+	second := s.user("second@example.org", tournament.PlayerRole)
+	enterG005(s, first, base, "Задачи", "exact 18:6", "d6:f8 b2-c3 f8:d6 e7:c5")
+	enterG005(s, second, base, "Задачи", "exact 18:6", "d6:f8")
+	s.clock.Set(time.Date(2026, 11, 10, 12, 0, 0, 0, time.UTC))
+	list := s.must(http.StatusOK, director, "GET", base+"/contest/judging", nil).([]any)
+	if len(list) != 2 || fmt.Sprint(list[0].(map[string]any)["anticipations"]) != "[the same position as entry 002]" ||
+		fmt.Sprint(list[1].(map[string]any)["anticipations"]) != "[the same position as entry 001]" {
+		t.Fatalf("the director's list: %v", list)
+	}
+	if jl := s.must(http.StatusOK, judge, "GET", base+"/contest/judging", nil); strings.Contains(fmt.Sprint(jl), "anticipations") {
+		t.Errorf("the judge is told: %v", jl)
+	}
+	ev := fmt.Sprintf("/events/%d", id)
+	dc := s.session("director@example.org")
+	mustContain(t, "the desk", s.page(dc, ev+"/manage"), "Возможное предвосхищение: та же позиция, что в произведении № 002")
+	mustContain(t, "the jury's page", s.page(dc, ev+"/contest/judging?lang=en"), "Possible anticipation", "the same position as entry 001")
+	mustNotContain(t, "the judge's page", s.page(s.session("judge@example.org"), ev+"/contest/judging"), "предвосхищение")
+}
+
+// The solving page does not offer an author the form for their own
+// problem, and says why; the API marks it and refuses the answer.
+func TestSolvingPageKeepsTheAuthorFromTheirOwnProblem(t *testing.T) {
+	t.Parallel()
+	s := newCompServer(t, time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC))
+	director, _, base, id := judgedContest(s, "Задачи")
+	author := s.user("author@example.org", tournament.PlayerRole)
+	enterG005(s, author, base, "Задачи", "exact 18:6", "d6:f8")
+	s.must(http.StatusOK, director, "PUT", base+"/solving", map[string]any{"starts": "2026-11-01T13:00:00Z", "ends": "2026-11-01T15:00:00Z",
+		"problems": []any{map[string]any{"position": g005, "side": "black", "stipulation": "exact 18:6", "solution": "d6:f8 b2-c3 f8:d6 e7:c5"}}})
+	s.clock.Set(time.Date(2026, 11, 1, 14, 0, 0, 0, time.UTC))
+	v := s.must(http.StatusOK, author, "GET", base+"/solving", nil).(map[string]any)
+	if p := v["problems"].([]any)[0].(map[string]any); p["composed"] != "001" {
+		t.Errorf("the problem in the author's view: %v", p)
+	}
+	s.must(http.StatusForbidden, author, "POST", base+"/solving/problems/1/answer", map[string]any{"answer": "d6:f8 b2-c3 f8:d6 e7:c5"})
+	page := s.page(s.session("author@example.org"), fmt.Sprintf("/events/%d/solving", id))
+	mustContain(t, "the author's solving page", page, "Это ваша композиция (№ 001): автор её не решает.")
+	mustNotContain(t, "the author's solving page", page, "/solving/problems/1/answer")
+	s.user("reader@example.org", tournament.PlayerRole)
+	mustContain(t, "a reader's solving page", s.page(s.session("reader@example.org"), fmt.Sprintf("/events/%d/solving", id)), "/solving/problems/1/answer")
+}
+
+// Issue 41, item 9: the contest's pages give its times in the event's time
+// zone (Moscow's unless set) with the zone named, and the stage reads
+// judging from the deadline on, on the pages and in the API.
+func TestContestTimesInTheEventsZoneAndJudgingAfterTheDeadline(t *testing.T) {
+	t.Parallel()
+	s := newCompServer(t, time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC))
+	director, _, base, id := judgedContest(s, "Задачи")
+	ev := fmt.Sprintf("/events/%d", id)
+	dc := s.session("director@example.org")
+	if v := s.must(http.StatusOK, "", "GET", base+"/contest", nil).(map[string]any); v["phase"] != "entries" || v["stage"] != "entries" {
+		t.Errorf("before the deadline: %v", v)
+	}
+	mustContain(t, "the contest page", s.page(nil, ev+"/contest"), "приём произведений", "10 ноября 2026, 15:00 MSK")
+	mustContain(t, "the desk", s.page(dc, ev+"/manage"), `(Europe/Moscow) <input type="datetime-local" name="deadline" value="2026-11-10T15:00"`)
+	s.clock.Set(time.Date(2026, 11, 10, 12, 0, 0, 0, time.UTC))
+	if v := s.must(http.StatusOK, director, "GET", base+"/contest", nil).(map[string]any); v["phase"] != "judging" || v["open"] != false {
+		t.Errorf("after the deadline: %v", v)
+	}
+	mustContain(t, "the contest page after the deadline", s.page(nil, ev+"/contest"), "оценка произведений")
+	mustContain(t, "the desk after the deadline", s.page(dc, ev+"/manage?lang=en"), "<strong>judging</strong>")
+	// Another zone is the event's own.
+	s.must(http.StatusOK, director, "PATCH", "/api/v1"+ev, map[string]any{"time_zone": "Asia/Yekaterinburg"})
+	mustContain(t, "the contest page in Yekaterinburg", s.page(nil, ev+"/contest"), "10 ноября 2026, 17:00 &#43;05")
+}
+
+// Removing a judge who has marked, on the desk, asks to confirm with a
+// box to tick; confirmed, the judge goes and the audit log keeps the
+// marks.
+func TestDeskAsksBeforeRemovingAJudgeWithMarks(t *testing.T) {
+	t.Parallel()
+	s := newCompServer(t, time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC))
+	_, judge, base, id := judgedContest(s, "Задачи")
+	s.user("second-judge@example.org", tournament.PlayerRole)
+	oneEntryAtTheDeadline(s, base)
+	s.must(http.StatusOK, judge, "PUT", base+"/contest/marks/001", map[string]any{"mark": 3, "comment": "Тонкая игра"})
+	ev := fmt.Sprintf("/events/%d", id)
+	dc := s.session("director@example.org")
+	rec := s.post(dc, ev+"/contest/judges", url.Values{"judges": {"second-judge@example.org"}})
+	if rec.Code != http.StatusConflict {
+		t.Fatalf("removing a judge with marks: %d, want 409", rec.Code)
+	}
+	mustContain(t, "the refused form", rec.Body.String(), "снятые судьи поставили оценок: 1", `name="confirm" value="1" required`, "Всё равно снять",
+		">second-judge@example.org</textarea>")
+	s.mustPost(dc, ev+"/contest/judges", url.Values{"judges": {"second-judge@example.org"}, "confirm": {"1"}})
+	mustContain(t, "the audit log", s.page(dc, ev+"/audit.json"), `"judge": "judge@example.org"`, `"comment": "Тонкая игра"`, `"code": "001"`)
+	if v := s.must(http.StatusOK, "", "GET", base+"/contest", nil).(map[string]any); len(v["judges"].([]any)) != 1 {
+		t.Errorf("the jury after the removal: %v", v["judges"])
 	}
 }

@@ -89,6 +89,19 @@ func (p *Position) Checkers() (white, black int) {
 	return n[White], n[Black]
 }
 
+// Turned is the position seen from the other side: the board turned round
+// (a1 goes to h8, c3 to f6) and the colours exchanged. With the other side
+// to move it is the same problem, White's points becoming Black's.
+func (p Position) Turned() Position {
+	var q Position
+	for s := Square(0); s < 32; s++ {
+		if t := p.At(s); !t.Empty() {
+			q.Put(31-s, Tower{t.Owner.Opponent(), t.Own, t.Other})
+		}
+	}
+	return q
+}
+
 // Score counts the points of a final position (§5.1): White gets one point for
 // every checker of either colour on Black's half (ranks 5–8), Black one for
 // every checker on White's half (ranks 1–4).

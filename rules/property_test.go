@@ -147,3 +147,46 @@ func TestMobility(t *testing.T) {
 		}
 	}
 }
+
+// The position turned round with the colours exchanged is the same game
+// with the other side to move: along random games every position's turned
+// copy has as many legal moves for the other side, the points exchanged,
+// and the moves lead to the turned positions; turning twice gives the
+// position back.
+func TestTurnedPosition(t *testing.T) {
+	rng := rand.New(rand.NewPCG(41, 2026))
+	for game := 0; game < 50; game++ {
+		positions, _ := randomGame(rng)
+		side := White
+		for i, p := range positions {
+			q := p.Turned()
+			if q.Turned() != p {
+				t.Fatalf("game %d, ply %d: turning twice changes %s", game, i, p)
+			}
+			if sc, tc := p.Score(), q.Score(); sc.White != tc.Black || sc.Black != tc.White {
+				t.Fatalf("game %d, ply %d: %s scores %s, turned %s", game, i, p, sc, tc)
+			}
+			want := map[Position]bool{}
+			for _, m := range p.LegalMoves(side) {
+				want[p.Play(m).Turned()] = true
+			}
+			got := map[Position]bool{}
+			for _, m := range q.LegalMoves(side.Opponent()) {
+				got[q.Play(m)] = true
+			}
+			if len(got) != len(want) {
+				t.Fatalf("game %d, ply %d: %d positions after a move, turned %d", game, i, len(want), len(got))
+			}
+			for r := range want {
+				if !got[r] {
+					t.Fatalf("game %d, ply %d: %s cannot be reached in the turned position %s", game, i, r, q)
+				}
+			}
+			side = side.Opponent()
+		}
+	}
+	p, _ := ParsePosition("white: a1-2/1, c3-1; black: h8-1, f6-3/2")
+	if got, want := p.Turned().String(), "white: a1-1, c3-3/2; black: f6-1, h8-2/1"; got != want {
+		t.Errorf("turned %q, want %q", got, want)
+	}
+}

@@ -64,6 +64,7 @@ type contestView struct {
 	Aggregation   string                    `json:"aggregation"`
 	ClaimDays     int                       `json:"claim_days"`
 	Stage         string                    `json:"stage"`
+	Phase         string                    `json:"phase"`
 	Open          bool                      `json:"open"`
 	ProvisionalAt string                    `json:"provisional_at,omitempty"`
 	ClaimsUntil   string                    `json:"claims_until,omitempty"`
@@ -98,7 +99,7 @@ func (h *handler) answerContest(c *gin.Context, id int64) error {
 		return err
 	}
 	v := newContestView(cv.Contest)
-	v.Open = cv.Open
+	v.Open, v.Phase = cv.Open, cv.Phase()
 	for _, j := range cv.Judges {
 		jv := judgeView{ID: j.ID, Name: j.Name}
 		if cv.IsDirector {
@@ -143,6 +144,8 @@ func (h *handler) putContest(c *gin.Context) error {
 type judgesBody struct {
 	Judges []string `json:"judges"`
 	Reason string   `json:"reason"`
+	// Confirm removes judges who have marked, setting their marks aside.
+	Confirm bool `json:"confirm"`
 }
 
 func (h *handler) putJudges(c *gin.Context) error {
@@ -154,7 +157,7 @@ func (h *handler) putJudges(c *gin.Context) error {
 	if err := decodeJSON(c, &body); err != nil {
 		return err
 	}
-	judges, err := h.Composition.SetJudges(c.Request.Context(), id, body.Judges, body.Reason)
+	judges, err := h.Composition.SetJudges(c.Request.Context(), id, body.Judges, body.Reason, body.Confirm)
 	if err != nil {
 		return err
 	}
@@ -192,6 +195,16 @@ type findingsView struct {
 	Faults     []faultView         `json:"faults,omitempty"`
 	Nodes      int64               `json:"nodes,omitempty"`
 	Budget     int64               `json:"budget,omitempty"`
+	// What a not_proved verdict leaves: the time budget that ran out
+	// (seconds), the bounds of the position's value proved by then and
+	// what they say (proved), in the client's language; and, whatever the
+	// verdict, the ply from which the budget left the author's solution
+	// unchecked.
+	Seconds      int    `json:"seconds,omitempty"`
+	WhiteAtLeast *int   `json:"white_min_at_least,omitempty"`
+	WhiteAtMost  *int   `json:"white_max_at_most,omitempty"`
+	Proved       string `json:"proved,omitempty"`
+	Unchecked    int    `json:"unchecked,omitempty"`
 }
 
 type refutationView struct {
@@ -206,7 +219,11 @@ type faultView struct {
 }
 
 func newFindingsView(f composition.Findings, loc *catalog.Localizer) findingsView {
-	v := findingsView{Verdict: f.Verdict, Keys: f.Keys, Line: f.Line, Duals: f.Duals, Nodes: f.Nodes, Budget: f.Budget}
+	v := findingsView{Verdict: f.Verdict, Keys: f.Keys, Line: f.Line, Duals: f.Duals, Nodes: f.Nodes, Budget: f.Budget, Seconds: f.Seconds,
+		Unchecked: f.Unchecked}
+	if f.Verdict == composition.NotProved {
+		v.WhiteAtLeast, v.WhiteAtMost, v.Proved = f.WhiteAtLeast, f.WhiteAtMost, loc.Message(f.Proved())
+	}
 	if r := f.Refutation; r != nil {
 		v.Refutation = &refutationView{Reason: loc.Message(r.Reason.Message), Line: append([]string{}, r.Line...)}
 	}
@@ -331,6 +348,9 @@ type anonymousView struct {
 	Score    *float64   `json:"score,omitempty"`
 	Rank     int        `json:"rank,omitempty"`
 	Unranked string     `json:"unranked,omitempty"`
+	// Anticipations are the works with the same position, for the
+	// director: other entries, works of earlier awards.
+	Anticipations []string `json:"anticipations,omitempty"`
 }
 
 func (h *handler) getJudging(c *gin.Context) error {
@@ -348,6 +368,9 @@ func (h *handler) getJudging(c *gin.Context) error {
 			Marks: []markView{}, Score: a.Score, Rank: a.Rank, Unranked: loc.Message(a.Failed)}
 		for _, m := range a.Marks {
 			v.Marks = append(v.Marks, markView{Judge: m.JudgeID, Mark: m.Mark, Comment: m.Comment, At: rfc3339(m.At)})
+		}
+		for _, twin := range a.Twins {
+			v.Anticipations = append(v.Anticipations, loc.Message(twin.Message()))
 		}
 		out = append(out, v)
 	}

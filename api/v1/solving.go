@@ -31,6 +31,9 @@ type solvingProblemView struct {
 	Solution    string `json:"solution,omitempty"`
 	Points      int    `json:"points"`
 	KeyPoints   int    `json:"key_points"`
+	// Composed is the code of the reader's own entry with the problem's
+	// position: its author does not solve it.
+	Composed string `json:"composed,omitempty"`
 }
 
 type solvingAnswerView struct {
@@ -87,7 +90,7 @@ func newSolvingView(s *composition.SolvingView, loc *catalog.Localizer) solvingV
 		Problems: []solvingProblemView{}, Mine: []solvingAnswerView{}, Ranking: []solverResultView{}, Pending: s.Pending}
 	for _, p := range s.Problems {
 		v.Problems = append(v.Problems, solvingProblemView{Number: p.Number, Position: p.Position, Side: p.Side,
-			Stipulation: p.Stipulation, Solution: p.Solution, Points: p.Points, KeyPoints: p.KeyPoints})
+			Stipulation: p.Stipulation, Solution: p.Solution, Points: p.Points, KeyPoints: p.KeyPoints, Composed: s.Composed[p.Number]})
 	}
 	for _, a := range s.Mine {
 		v.Mine = append(v.Mine, newSolvingAnswerView(a, s.Over, loc))

@@ -114,7 +114,7 @@ func (h *handler) contestPage(c *gin.Context) error {
 	}
 	data := &contestPageData{eventHeader: h.header(c, e, "contest"), Contest: cv, Missing: missing,
 		Signed: tournament.UserFromContext(c.Request.Context()) != nil}
-	h.renderWith(c, h.translator(c), http.StatusOK, "contest", e.Name, data)
+	h.renderWith(c, h.translator(c).In(e.Location()), http.StatusOK, "contest", e.Name, data)
 	return nil
 }
 
@@ -180,7 +180,7 @@ func (h *handler) renderEntries(c *gin.Context, f *form, status int) error {
 	if f.Values["side"] == "" {
 		f.Values["side"] = "white"
 	}
-	h.renderWith(c, h.translator(c), status, "contest_entries", e.Name, data)
+	h.renderWith(c, h.translator(c).In(e.Location()), status, "contest_entries", e.Name, data)
 	return nil
 }
 
@@ -236,6 +236,10 @@ func (h *handler) withdrawEntry(c *gin.Context) error {
 	eid, err := core.PathInt(c, "eid")
 	if err != nil {
 		return err
+	}
+	// Withdrawing cannot be undone: the form asks to confirm it.
+	if c.PostForm("confirm") == "" {
+		return h.entryFormError(c, newForm(), tournament.Invalid("", "tick the box to confirm withdrawing the entry: a withdrawn entry leaves the contest for good"))
 	}
 	w, err := h.Composition.Withdraw(c.Request.Context(), eid)
 	if err != nil {
@@ -331,7 +335,7 @@ func (h *handler) renderJudging(c *gin.Context, f *form, status int) error {
 		}
 		data.MayMark = mayMark(cv)
 	}
-	h.renderWith(c, h.translator(c), status, "contest_judging", e.Name, data)
+	h.renderWith(c, h.translator(c).In(e.Location()), status, "contest_judging", e.Name, data)
 	return nil
 }
 
@@ -409,7 +413,7 @@ func (h *handler) renderDesk(c *gin.Context, e *tournament.Event, which string, 
 	}
 	if cv != nil {
 		if len(data.Settings.Values) == 0 {
-			data.Settings.Values = contestFormValues(cv.Contest)
+			data.Settings.Values = contestFormValues(cv.Contest, e.Location())
 		}
 		if len(data.Judges.Values) == 0 {
 			var emails []string
@@ -431,13 +435,13 @@ func (h *handler) renderDesk(c *gin.Context, e *tournament.Event, which string, 
 		}
 	} else if len(data.Settings.Values) == 0 {
 		data.Settings.Values = map[string]string{"scale": "4", "aggregation": "mean", "claim_days": "14",
-			"sections": "", "deadline": h.Now().AddDate(0, 1, 0).UTC().Format("2006-01-02T15:04")}
+			"sections": "", "deadline": h.Now().AddDate(0, 1, 0).In(e.Location()).Format(minuteLayout)}
 	}
-	h.renderWith(c, h.translator(c), status, "contest_desk", e.Name, data)
+	h.renderWith(c, h.translator(c).In(e.Location()), status, "contest_desk", e.Name, data)
 	return nil
 }
 
-func contestFormValues(c *composition.Contest) map[string]string {
+func contestFormValues(c *composition.Contest, zone *time.Location) map[string]string {
 	var lines []string
 	for _, s := range c.Sections {
 		line := s.Name
@@ -446,17 +450,23 @@ func contestFormValues(c *composition.Contest) map[string]string {
 		}
 		lines = append(lines, line)
 	}
-	return map[string]string{"sections": strings.Join(lines, "\n"), "deadline": c.Deadline.UTC().Format("2006-01-02T15:04"),
+	return map[string]string{"sections": strings.Join(lines, "\n"), "deadline": c.Deadline.In(zone).Format(minuteLayout),
 		"scale": strconv.FormatFloat(c.Scale, 'f', -1, 64), "aggregation": string(c.Aggregation), "claim_days": strconv.Itoa(c.ClaimDays)}
 }
 
 // deskForm runs one form of the desk and shows the desk again.
 func (h *handler) deskForm(c *gin.Context, which string, f *form, act func(id int64) error) error {
+	return h.deskFormOf(c, which, f, func(e *tournament.Event) error { return act(e.ID) })
+}
+
+// deskFormOf is deskForm for a form that reads the event itself (its time
+// zone).
+func (h *handler) deskFormOf(c *gin.Context, which string, f *form, act func(e *tournament.Event) error) error {
 	e, err := h.compositionEvent(c)
 	if err != nil {
 		return err
 	}
-	err = act(e.ID)
+	err = act(e)
 	return h.afterForm(c, fmt.Sprintf("/events/%d/manage", e.ID), f, err, func(f *form, status int) error {
 		return h.renderDesk(c, e, which, f, status)
 	})
@@ -472,7 +482,8 @@ func formValues(c *gin.Context, keys ...string) *form {
 
 func (h *handler) saveContest(c *gin.Context) error {
 	f := formValues(c, "sections", "deadline", "scale", "aggregation", "claim_days", "reason")
-	return h.deskForm(c, "settings", f, func(id int64) error {
+	return h.deskFormOf(c, "settings", f, func(e *tournament.Event) error {
+		id, zone := e.ID, e.Location()
 		var sections []composition.Section
 		for _, line := range strings.Split(f.Values["sections"], "\n") {
 			// Only a blank line is skipped: rules without a name are the
@@ -483,9 +494,9 @@ func (h *handler) saveContest(c *gin.Context) error {
 			}
 		}
 		var unreadable []*tournament.Error
-		deadline, err := time.Parse("2006-01-02T15:04", strings.TrimSpace(f.Values["deadline"]))
+		deadline, err := time.ParseInLocation(minuteLayout, strings.TrimSpace(f.Values["deadline"]), zone)
 		if err != nil {
-			unreadable = append(unreadable, tournament.Invalid("deadline", "%q is not a time: write it as 2026-12-31T23:59 (UTC)", f.Values["deadline"]))
+			unreadable = append(unreadable, tournament.Invalid("deadline", "%q is not a time: write it as 2026-12-31T23:59 (%s)", f.Values["deadline"], zone.String()))
 		}
 		scale, err := strconv.ParseFloat(strings.ReplaceAll(strings.TrimSpace(f.Values["scale"]), ",", "."), 64)
 		if err != nil {
@@ -506,10 +517,10 @@ func (h *handler) saveContest(c *gin.Context) error {
 }
 
 func (h *handler) saveJudges(c *gin.Context) error {
-	f := formValues(c, "judges", "reason")
+	f := formValues(c, "judges", "reason", "confirm")
 	return h.deskForm(c, "judges", f, func(id int64) error {
 		emails := strings.FieldsFunc(f.Values["judges"], func(r rune) bool { return r == '\n' || r == ',' || r == ' ' || r == '\r' || r == ';' })
-		_, err := h.Composition.SetJudges(c.Request.Context(), id, emails, f.Values["reason"])
+		_, err := h.Composition.SetJudges(c.Request.Context(), id, emails, f.Values["reason"], f.Values["confirm"] != "")
 		return err
 	})
 }
@@ -712,7 +723,7 @@ func (h *handler) renderAward(c *gin.Context, f *form, status int) error {
 			s.Items = append(s.Items, awardRow{Awarded: it, Diagram: newDiagram(it.Entry.Position, it.Entry.Side)})
 		}
 	}
-	h.renderWith(c, h.translator(c), status, "contest_award", e.Name, data)
+	h.renderWith(c, h.translator(c).In(e.Location()), status, "contest_award", e.Name, data)
 	return nil
 }
 

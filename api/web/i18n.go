@@ -89,6 +89,15 @@ func (t *translator) In(zone *time.Location) *translator {
 	return &c
 }
 
+// Zone names the page's time zone, as the forms that take a moment say it:
+// "Europe/Moscow".
+func (t *translator) Zone() string {
+	if t.zone == nil {
+		return "UTC"
+	}
+	return t.zone.String()
+}
+
 // Time writes a moment in the page's time zone (UTC unless set with In).
 func (t *translator) Time(at time.Time) string {
 	return t.Localizer.Time(at, t.zone)

@@ -34,6 +34,9 @@ type solvingRow struct {
 	composition.SolvingProblem
 	Diagram *diagram
 	Mine    *composition.SolvingAnswer
+	// Composed is the code of the reader's entry with the problem's
+	// position: the reader composed it and does not solve it.
+	Composed string
 }
 
 // solverLine is a participant's line of the ranking with the answer to
@@ -87,7 +90,7 @@ func (h *handler) renderSolvingWith(c *gin.Context, f, setup *form, status int) 
 	} else {
 		data.View = v
 		for _, p := range v.Problems {
-			row := solvingRow{SolvingProblem: p, Diagram: newDiagram(p.Position, p.Side)}
+			row := solvingRow{SolvingProblem: p, Diagram: newDiagram(p.Position, p.Side), Composed: v.Composed[p.Number]}
 			for i := range v.Mine {
 				if v.Mine[i].Problem == p.Number {
 					row.Mine = &v.Mine[i]
@@ -125,7 +128,7 @@ func (h *handler) renderSolvingWith(c *gin.Context, f, setup *form, status int) 
 		if setup == nil {
 			data.Setup = newForm()
 			if v := data.View; v != nil {
-				data.Setup.Values["starts"], data.Setup.Values["ends"] = formMoment(v.Starts), formMoment(v.Ends)
+				data.Setup.Values["starts"], data.Setup.Values["ends"] = formMoment(v.Starts, e.Location()), formMoment(v.Ends, e.Location())
 				var blocks []string
 				for _, p := range v.Problems {
 					blocks = append(blocks, strings.Join([]string{p.Position, p.Side, p.Stipulation, p.Solution, fmt.Sprintf("%d %d", p.Points, p.KeyPoints)}, "\n"))
@@ -134,7 +137,7 @@ func (h *handler) renderSolvingWith(c *gin.Context, f, setup *form, status int) 
 			}
 		}
 	}
-	h.renderWith(c, h.translator(c), status, "solving", e.Name, data)
+	h.renderWith(c, h.translator(c).In(e.Location()), status, "solving", e.Name, data)
 	return nil
 }
 
@@ -172,35 +175,37 @@ const (
 	secondLayout = "2006-01-02T15:04:05"
 )
 
-// formMoment is a moment as the datetime-local field shows it.
-func formMoment(t time.Time) string {
+// formMoment is a moment as the datetime-local field shows it, in the
+// event's time zone.
+func formMoment(t time.Time, zone *time.Location) string {
 	if t.Second() == 0 {
-		return t.UTC().Format(minuteLayout)
+		return t.In(zone).Format(minuteLayout)
 	}
-	return t.UTC().Format(secondLayout)
+	return t.In(zone).Format(secondLayout)
 }
 
-// parseFormMoment reads a datetime-local field's moment, to the minute or
-// to the second.
-func parseFormMoment(s string) (time.Time, error) {
-	at, err := time.Parse(minuteLayout, s)
+// parseFormMoment reads a datetime-local field's moment in the event's
+// time zone, to the minute or to the second.
+func parseFormMoment(s string, zone *time.Location) (time.Time, error) {
+	at, err := time.ParseInLocation(minuteLayout, s, zone)
 	if err != nil {
-		at, err = time.Parse(secondLayout, s)
+		at, err = time.ParseInLocation(secondLayout, s, zone)
 	}
 	return at, err
 }
 
 // saveSolving sets up the solving contest from the director's form: the
-// window in UTC and the problems, one block each separated by an empty
+// window in the event's time zone and the problems, one block each separated by an empty
 // line: four lines (position, side to move, stipulation, solution) and a
 // fifth with the points for the solution and for the key alone, which the
 // service sets to 5 and 1 when it is left out. Problems are numbered in
 // their order, whatever the empty lines between them.
 func (h *handler) saveSolving(c *gin.Context) error {
-	id, err := core.PathInt(c, "id")
+	e, err := h.compositionEvent(c)
 	if err != nil {
 		return err
 	}
+	id, zone := e.ID, e.Location()
 	f := formValues(c, "starts", "ends", "problems", "reason")
 	err = func() error {
 		var in composition.SolvingInput
@@ -208,9 +213,9 @@ func (h *handler) saveSolving(c *gin.Context) error {
 		// asked about the rest.
 		var unreadable []*tournament.Error
 		for _, k := range []string{"starts", "ends"} {
-			at, err := parseFormMoment(strings.TrimSpace(f.Values[k]))
+			at, err := parseFormMoment(strings.TrimSpace(f.Values[k]), zone)
 			if err != nil {
-				unreadable = append(unreadable, tournament.Invalid(k, "%q is not a time: write it as 2026-12-31T23:59 or 2026-12-31T23:59:30 (UTC)", f.Values[k]))
+				unreadable = append(unreadable, tournament.Invalid(k, "%q is not a time: write it as 2026-12-31T23:59 or 2026-12-31T23:59:30 (%s)", f.Values[k], zone.String()))
 			}
 			if k == "starts" {
 				in.Starts = at

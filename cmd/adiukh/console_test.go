@@ -30,7 +30,7 @@ func TestCommandsSpeakRussianByDefault(t *testing.T) {
 		}
 	}
 	code, _, errOut := runIn(t, nil, "moves", "--side", "red")
-	if code != 2 || !strings.Contains(errOut, `adiukh moves: --side «red»: напишите white (белые) или black (черные)`) {
+	if code != 2 || !strings.Contains(errOut, `adiukh moves: --side «red»: напишите white (белые) или black (чёрные)`) {
 		t.Errorf("a bad side: code %d, %q", code, errOut)
 	}
 	_, _, errOut = runIn(t, nil, "moves", "--position", "white: z9; black: a7")

@@ -839,3 +839,87 @@ func TestRussianQuotes(t *testing.T) {
 		t.Errorf("other verbs and a named string type: %s", got)
 	}
 }
+
+// russianTexts is every Russian text of the catalogue, plural forms each
+// on its own, by ID.
+func russianTexts(t *testing.T) map[string][]string {
+	t.Helper()
+	out := map[string][]string{}
+	for _, name := range localeFiles(Russian) {
+		raw, err := files.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var m map[string]any
+		if err := json.Unmarshal(raw, &m); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		for id, v := range m {
+			switch v := v.(type) {
+			case string:
+				out[id] = append(out[id], v)
+			case map[string]any:
+				for _, form := range v {
+					if s, ok := form.(string); ok {
+						out[id] = append(out[id], s)
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+var (
+	// blackWithoutYo is «черные» and its forms without ё (not «черновик»).
+	blackWithoutYo = regexp.MustCompile(`(?i)(^|[^\p{L}])черн(ые|ых|ым|ыми|ая|ой|ого|ому|ую|ое)($|[^\p{L}])`)
+	// otherQuotes are quotation marks other than «» and straight ones.
+	otherQuotes = regexp.MustCompile(`[“”„‟]`)
+	// straightQuoted is a text in straight quotes, and cyrillic a Russian
+	// letter, which such a text must not hold.
+	straightQuoted = regexp.MustCompile(`"[^"]*"`)
+	cyrillic       = regexp.MustCompile(`\p{Cyrillic}`)
+)
+
+// Issue 41, item 10: the Russian texts spell one way and quote one way:
+// «чёрные» with ё (as the rule book's «чёрные» and the catalogue mostly
+// did), and Russian words quoted in «», never in "" or “”. Straight quotes
+// stay only around what is typed as it is (a PDN tag, an option's value).
+func TestOneSpellingAndOneQuoteStyle(t *testing.T) {
+	for id, texts := range russianTexts(t) {
+		for _, text := range texts {
+			if m := blackWithoutYo.FindString(text); m != "" {
+				t.Errorf("%q writes %q: write «чёрн…» with ё: %q", id, strings.TrimSpace(m), text)
+			}
+			if m := otherQuotes.FindString(text); m != "" {
+				t.Errorf("%q quotes with %q: quote in «»: %q", id, m, text)
+			}
+			for _, m := range straightQuoted.FindAllString(text, -1) {
+				if cyrillic.MatchString(m) {
+					t.Errorf("%q quotes %s in straight quotes: quote in «»: %q", id, m, text)
+				}
+			}
+		}
+	}
+}
+
+// Issue 41, item 10: the account role of an arbiter, who creates and runs
+// events, and a judge of a composition contest are named apart in both
+// languages, so that an administrator does not give a judge the
+// arbiter's role.
+func TestArbiterAndContestJudgeNamedApart(t *testing.T) {
+	for _, tc := range []struct {
+		lang           Lang
+		judge, contest string
+	}{{Russian, "суд", "конкурс"}, {English, "judge", "contest"}} {
+		l := For(tc.lang)
+		if role := strings.ToLower(l.T("account.role.arbiter")); strings.Contains(role, tc.judge) {
+			t.Errorf("%s: the arbiter's role reads %q, a word of the contest's judges", tc.lang, role)
+		}
+		for _, id := range []string{"compo.judges", "compo.judges_hint"} {
+			if text := strings.ToLower(l.T(id)); !strings.Contains(text, tc.contest) {
+				t.Errorf("%s: %s reads %q: name them the contest's judges", tc.lang, id, text)
+			}
+		}
+	}
+}

@@ -195,6 +195,9 @@ type Tx interface {
 	Contest(eventID int64) (*Contest, error)
 	// SaveContest creates or replaces the contest of c.EventID.
 	SaveContest(c *Contest) error
+	// Awarded lists, by ID, the events whose contest has published its
+	// award, provisional or final.
+	Awarded() ([]int64, error)
 	// Judges lists the accounts judging the contest, by ID.
 	Judges(eventID int64) ([]int64, error)
 	SetJudges(eventID int64, userIDs []int64) error

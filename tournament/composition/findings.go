@@ -40,7 +40,19 @@ type Findings struct {
 // Limit says which budget ran out before the verdict (not_proved): "not
 // proved within 2,000,000 nodes", or seconds.
 func (f Findings) Limit() rules.Message {
-	return (&solve.BudgetError{MaxNodes: f.Budget, MaxTime: time.Duration(f.Seconds) * time.Second}).Limit()
+	return f.budgetError().Limit()
+}
+
+// Unsettled says which budget ran out before the verdict and what was
+// proved by then: "not proved within 2,000,000 nodes; proved so far: White
+// forces 13:11 or better for White".
+func (f Findings) Unsettled() rules.Message {
+	return f.budgetError().Detail()
+}
+
+func (f Findings) budgetError() *solve.BudgetError {
+	return &solve.BudgetError{MaxNodes: f.Budget, MaxTime: time.Duration(f.Seconds) * time.Second,
+		WhiteAtLeast: f.WhiteAtLeast, WhiteAtMost: f.WhiteAtMost, Total: f.Total}
 }
 
 // Proved says what the solver proved of a work it could not judge within

@@ -355,6 +355,19 @@ type ContestView struct {
 	IsJudge    bool
 }
 
+// Phase is where the contest stands as its pages say it: "entries" while
+// entries are taken, "judging" from the deadline to the provisional award,
+// then the award's stage.
+func (v *ContestView) Phase() string {
+	switch {
+	case v.Stage != Entries:
+		return string(v.Stage)
+	case v.Open:
+		return "entries"
+	}
+	return "judging"
+}
+
 // Contest returns an event's contest.
 func (s *Service) Contest(ctx context.Context, eventID int64) (*ContestView, error) {
 	var v *ContestView
@@ -391,7 +404,10 @@ func (s *Service) Contest(ctx context.Context, eventID int64) (*ContestView, err
 // SetJudges assigns the contest's judges (a judge or a jury) by their
 // accounts' e-mail addresses. Judges who have marked stay only while
 // their marks matter: the list is fixed from the provisional award on.
-func (s *Service) SetJudges(ctx context.Context, eventID int64, emails []string, reason string) ([]tournament.User, error) {
+// Removing a judge who has marked sets their marks aside (they count
+// again if the judge is named again): it is refused unless confirmed,
+// and the audit entry keeps the marks set aside.
+func (s *Service) SetJudges(ctx context.Context, eventID int64, emails []string, reason string, confirm bool) ([]tournament.User, error) {
 	var judges []tournament.User
 	err := s.store.Update(ctx, func(tx Tx) error {
 		u, c, err := directed(ctx, tx, eventID)
@@ -442,12 +458,53 @@ func (s *Service) SetJudges(ctx context.Context, eventID int64, emails []string,
 		if err := checkJury("judges", c.Aggregation, len(ids)); err != nil {
 			return err
 		}
+		aside, err := marksSetAside(tx, eventID, old, ids)
+		if err != nil {
+			return err
+		}
+		if len(aside) > 0 && !confirm {
+			return tournament.Conflict("confirm", "the judges removed have given %d marks, which would no longer count; confirm the removal (the audit log keeps the marks)", len(aside))
+		}
 		if err := tx.SetJudges(eventID, ids); err != nil {
 			return err
+		}
+		if len(aside) > 0 {
+			return tournament.Audit(tx, s.now(), u, eventID, ActionJudges, fmt.Sprintf("event %d", eventID),
+				map[string]any{"judges": old, "marks": aside}, map[string]any{"judges": ids}, reason)
 		}
 		return tournament.Audit(tx, s.now(), u, eventID, ActionJudges, fmt.Sprintf("event %d", eventID), old, ids, reason)
 	})
 	return judges, err
+}
+
+// marksSetAside lists the marks of the judges in old but not in now, as
+// the audit log keeps them: the judge's address, the entry's code, the
+// mark and its comment.
+func marksSetAside(tx Tx, eventID int64, old, now []int64) ([]map[string]any, error) {
+	marks, err := tx.Marks(eventID)
+	if err != nil {
+		return nil, err
+	}
+	works, err := tx.Works(eventID)
+	if err != nil {
+		return nil, err
+	}
+	codes := map[int64]string{}
+	for _, w := range works {
+		codes[w.ID] = w.Code
+	}
+	var out []map[string]any
+	for _, m := range marks {
+		if !slices.Contains(old, m.JudgeID) || slices.Contains(now, m.JudgeID) {
+			continue
+		}
+		j, err := tx.User(m.JudgeID)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, map[string]any{"judge": j.Email, "code": codes[m.WorkID], "mark": m.Mark, "comment": m.Comment})
+	}
+	return out, nil
 }
 
 // EntryInput is an author's entry to a section.
@@ -721,6 +778,9 @@ type Anonymous struct {
 	// Incorrect: refuted, or cooked without the director's acceptance; it
 	// needs no marks and is never ranked.
 	Incorrect bool
+	// Twins are the works with the same position, possible anticipations
+	// (the director's view only).
+	Twins []Twin
 }
 
 // jury is the reader of the jury's pages: a judge or the director.
@@ -773,7 +833,7 @@ func (s *Service) ForJudging(ctx context.Context, eventID int64) ([]Anonymous, e
 			return err
 		}
 		if j.director {
-			return nil
+			return flagTwins(tx, c, out)
 		}
 		for i := range out {
 			out[i].Marks = slices.DeleteFunc(out[i].Marks, func(m Mark) bool { return m.JudgeID != j.user.ID })

@@ -136,10 +136,10 @@ func contestLifecycle(t *testing.T, st *store.Store) {
 	if _, err := c.svc.Setup(c.as("director"), c.eventID, setup, ""); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := c.svc.SetJudges(c.as("director"), c.eventID, []string{"judge1@example.org", "judge2@example.org", "judge3@example.org"}, ""); err != nil {
+	if _, err := c.svc.SetJudges(c.as("director"), c.eventID, []string{"judge1@example.org", "judge2@example.org", "judge3@example.org"}, "", false); err != nil {
 		t.Fatal(err)
 	}
-	_, err = c.svc.SetJudges(c.as("director"), c.eventID, []string{"nobody@example.org"}, "")
+	_, err = c.svc.SetJudges(c.as("director"), c.eventID, []string{"nobody@example.org"}, "", false)
 	wantCode(t, "unknown judge", err, tournament.EINVALID, "no account has the e-mail address")
 
 	// Authors submit; each entry is checked at once.
@@ -233,7 +233,7 @@ func contestLifecycle(t *testing.T, st *store.Store) {
 	smaller.Scale = 3
 	_, err = c.svc.Setup(c.as("director"), c.eventID, smaller, "")
 	wantCode(t, "a scale below a mark", err, tournament.EINVALID, "a mark of 4 has been given")
-	_, err = c.svc.SetJudges(c.as("director"), c.eventID, []string{"judge1@example.org", "judge2@example.org"}, "")
+	_, err = c.svc.SetJudges(c.as("director"), c.eventID, []string{"judge1@example.org", "judge2@example.org"}, "", false)
 	wantCode(t, "two judges for the trimmed mean", err, tournament.EINVALID, "needs 3 judges or more; the jury has 2")
 	if _, err := c.svc.Setup(c.as("director"), c.eventID, setup, ""); err != nil {
 		t.Errorf("the same settings again: %v", err)
@@ -270,7 +270,7 @@ func contestLifecycle(t *testing.T, st *store.Store) {
 	wantCode(t, "marking after the award", err, tournament.ECONFLICT, "marks are fixed")
 	_, err = c.svc.Setup(c.as("director"), c.eventID, setup, "")
 	wantCode(t, "settings after the award", err, tournament.ECONFLICT, "the contest's settings are fixed")
-	_, err = c.svc.SetJudges(c.as("director"), c.eventID, []string{"judge1@example.org", "judge2@example.org", "judge3@example.org"}, "")
+	_, err = c.svc.SetJudges(c.as("director"), c.eventID, []string{"judge1@example.org", "judge2@example.org", "judge3@example.org"}, "", false)
 	wantCode(t, "the jury after the award", err, tournament.ECONFLICT, "the jury is fixed")
 	if v, err := c.svc.Contest(ctx, c.eventID); err != nil || !v.Fixed() {
 		t.Fatalf("the contest after the award is not fixed: %v", err)
@@ -378,13 +378,13 @@ func TestAwardNeedsEveryMark(t *testing.T) {
 	c.clock.Set(start.Add(2 * time.Hour))
 	_, err := c.svc.PublishProvisional(c.as("director"), c.eventID, composition.AwardInput{Prizes: 1}, "")
 	wantCode(t, "award without judges", err, tournament.ECONFLICT, "the contest has no judge")
-	if _, err := c.svc.SetJudges(c.as("director"), c.eventID, []string{"judge1@example.org"}, ""); err != nil {
+	if _, err := c.svc.SetJudges(c.as("director"), c.eventID, []string{"judge1@example.org"}, "", false); err != nil {
 		t.Fatal(err)
 	}
 	_, err = c.svc.PublishProvisional(c.as("director"), c.eventID, composition.AwardInput{Prizes: 1}, "")
 	wantCode(t, "award without entries", err, tournament.ECONFLICT, "no entries to award")
 	c.clock.Set(start)
-	if _, err := c.svc.SetJudges(c.as("director"), c.eventID, []string{"judge1@example.org", "judge2@example.org"}, ""); err != nil {
+	if _, err := c.svc.SetJudges(c.as("director"), c.eventID, []string{"judge1@example.org", "judge2@example.org"}, "", false); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := c.svc.Submit(c.as("alice"), c.eventID, composition.EntryInput{Section: "Задачи", Entry: composition.Entry{Position: g019, Side: "black", Stipulation: "draw", Solution: "h4-g3"}}); err != nil {
@@ -425,7 +425,7 @@ func TestEqualScoresShareTheirPlace(t *testing.T) {
 	st := storetest.Open(t)["sqlite"]
 	c := newContest(t, st)
 	c.setUpOneSection(t)
-	if _, err := c.svc.SetJudges(c.as("director"), c.eventID, []string{"judge1@example.org"}, ""); err != nil {
+	if _, err := c.svc.SetJudges(c.as("director"), c.eventID, []string{"judge1@example.org"}, "", false); err != nil {
 		t.Fatal(err)
 	}
 	for _, author := range []string{"alice", "bob", "reader"} {
@@ -462,7 +462,7 @@ func TestUnsoundWorksAreNotAwarded(t *testing.T) {
 	for _, unsoundMark := range []float64{0, 9} {
 		c := newContest(t, storetest.Open(t)["sqlite"])
 		c.setUpOneSection(t)
-		if _, err := c.svc.SetJudges(c.as("director"), c.eventID, []string{"judge1@example.org"}, ""); err != nil {
+		if _, err := c.svc.SetJudges(c.as("director"), c.eventID, []string{"judge1@example.org"}, "", false); err != nil {
 			t.Fatal(err)
 		}
 		for author, entry := range map[string]composition.Entry{
@@ -528,7 +528,7 @@ func TestAwardNamesAccountsWithoutAName(t *testing.T) {
 		c.users[email] = tournament.NewContextWithUser(bg, u)
 	}
 	c.setUpOneSection(t)
-	judges, err := c.svc.SetJudges(c.as("director"), c.eventID, []string{"judge@example.org"}, "")
+	judges, err := c.svc.SetJudges(c.as("director"), c.eventID, []string{"judge@example.org"}, "", false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -572,7 +572,7 @@ func TestJudgeListsEntriesByCodeNotByRank(t *testing.T) {
 		Deadline: start.Add(time.Hour), Scale: 10, Aggregation: composition.TrimmedMean, ClaimDays: 7}, ""); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := c.svc.SetJudges(c.as("director"), c.eventID, []string{"judge1@example.org", "judge2@example.org", "judge3@example.org"}, ""); err != nil {
+	if _, err := c.svc.SetJudges(c.as("director"), c.eventID, []string{"judge1@example.org", "judge2@example.org", "judge3@example.org"}, "", false); err != nil {
 		t.Fatal(err)
 	}
 	for _, author := range []string{"alice", "bob"} {
@@ -615,7 +615,7 @@ func TestJudgeListsEntriesByCodeNotByRank(t *testing.T) {
 func TestAwardNamesTheEliminatedEntries(t *testing.T) {
 	c := newContest(t, storetest.Open(t)["sqlite"])
 	c.setUpOneSection(t)
-	if _, err := c.svc.SetJudges(c.as("director"), c.eventID, []string{"judge1@example.org"}, ""); err != nil {
+	if _, err := c.svc.SetJudges(c.as("director"), c.eventID, []string{"judge1@example.org"}, "", false); err != nil {
 		t.Fatal(err)
 	}
 	for _, author := range []string{"alice", "bob"} {

@@ -321,7 +321,7 @@ func (s *Service) checkProblems(ctx context.Context, solver func() *solve.Solver
 			problems = append(problems, tournament.Invalid(field, "problem %d is unsound: %s", i+1, findings.Refutation.Message()))
 			continue
 		case NotProved:
-			problems = append(problems, tournament.Invalid(field, "problem %d is %s; answers could not be checked against it", i+1, findings.Limit()))
+			problems = append(problems, tournament.Invalid(field, "problem %d is %s; answers could not be checked against it", i+1, findings.Unsettled()))
 			continue
 		}
 		if findings.Unchecked > 0 {
@@ -364,6 +364,10 @@ type SolvingView struct {
 	// Pending counts the answers of the ranking that wait for the
 	// director's ruling: while there are any, the ranking is provisional.
 	Pending int
+	// Composed maps the numbers of the problems the reader composed (an
+	// entry of theirs in the event's contest has the position) to that
+	// entry's code: the reader may not answer them.
+	Composed map[int]string
 }
 
 // SolverResult is one participant's line of the ranking: points first,
@@ -398,6 +402,11 @@ func (s *Service) Solving(ctx context.Context, eventID int64) (*SolvingView, err
 			v.Problems = c.Problems
 			if !v.IsDirector && !v.Over {
 				v.Problems = withoutSolutions(c.Problems)
+			}
+		}
+		if u != nil && !v.IsDirector {
+			if v.Composed, err = composed(tx, eventID, u.ID, c.Problems); err != nil {
+				return err
 			}
 		}
 		answers, err := tx.Answers(eventID)
@@ -495,7 +504,13 @@ func (s *Service) Answer(ctx context.Context, eventID int64, number int, text st
 		if err != nil {
 			return err
 		}
-		problem, err = c.problem(number)
+		if problem, err = c.problem(number); err != nil {
+			return err
+		}
+		own, err := composed(tx, eventID, u.ID, []SolvingProblem{*problem})
+		if code, ok := own[number]; ok {
+			return tournament.Forbidden("problem %d is your own composition (your entry %s): its author does not solve it", number, code)
+		}
 		return err
 	})
 	if err != nil {
@@ -564,6 +579,32 @@ func (s *Service) openSolving(ctx context.Context, tx Tx, eventID int64, u *tour
 		return nil, tournament.Conflict("ends", "the solving contest ended at %s", windowMoment(c.Ends))
 	}
 	return c, nil
+}
+
+// composed finds which of the problems the user composed: an entry of
+// theirs in the event's contest, withdrawn or not, has the position with
+// its side to move, or turned round with the colours exchanged. It maps
+// the problem's number to the entry's code.
+func composed(tx Tx, eventID, userID int64, problems []SolvingProblem) (map[int]string, error) {
+	works, err := tx.Works(eventID)
+	if err != nil {
+		return nil, err
+	}
+	own := map[int]string{}
+	for _, w := range works {
+		mine, ok := problemOf(w.Entry)
+		if w.AuthorID != userID || !ok {
+			continue
+		}
+		for _, p := range problems {
+			if theirs, ok := problemOf(p.Entry); ok {
+				if twin, _ := mine.twinOf(theirs); twin {
+					own[p.Number] = w.Code
+				}
+			}
+		}
+	}
+	return own, nil
 }
 
 func (c *SolvingContest) problem(number int) (*SolvingProblem, error) {

@@ -2,6 +2,7 @@ package composition_test
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -472,6 +473,72 @@ func TestSolvingRuling(t *testing.T) {
 			c.clock.Set(opens.Add(2 * time.Minute))
 			if a, err := c.svc.Answer(c.as("alice"), c.eventID, 1, "d6:f8 b2-c3 f8:d6"); err != nil || a.Ruling != "" || a.Pending || !a.KeyRight {
 				t.Errorf("a new answer after the ruling: %+v, %v", a, err)
+			}
+		})
+	}
+}
+
+// A problem the solver cannot judge within its budget is refused at set-up
+// with what it proved by then, so the director sees how far it got.
+func TestSolvingProblemNotProvedSaysWhatWasProved(t *testing.T) {
+	st := storetest.Open(t)["sqlite"]
+	c := newContest(t, st)
+	short := composition.NewService(st.Composition(), composition.Options{Now: c.clock.Now, MaxNodes: 1500, TableBytes: 1 << 20})
+	opens := start.Add(time.Hour)
+	_, err := short.SetupSolving(c.as("director"), c.eventID, composition.SolvingInput{Starts: opens, Ends: opens.Add(time.Hour),
+		Problems: []composition.SolvingProblemInput{{Entry: composition.Entry{Position: "white: a1-11, h8-1; black: c5-2, d2-3, e5-4, f2-3",
+			Side: "white", Stipulation: "white wins", Solution: "h8:d4:b6"}}}}, "")
+	var te *tournament.Error
+	want := "problem 1 is not proved within 1,500 nodes; proved so far: White forces 13:11 or better for White; answers could not be checked against it"
+	if !asError(err, &te) || te.Field != "problems[0]" || te.Message != want {
+		t.Fatalf("a problem not proved: %v, want %q", err, want)
+	}
+}
+
+// Issue 41, item 3: an author does not solve their own problems. A problem
+// whose position is that of an author's entry in the event's contest — as
+// it stands, or turned round with the colours exchanged — is refused to
+// its author (403, naming the entry) and marked in the author's view; the
+// other problems are theirs to solve.
+func TestAuthorDoesNotSolveTheirOwnProblem(t *testing.T) {
+	for name, st := range storetest.Open(t) {
+		t.Run(name, func(t *testing.T) {
+			c := newContest(t, st)
+			c.setUpOneSection(t)
+			if _, err := c.svc.Submit(c.as("alice"), c.eventID, composition.EntryInput{Section: "Задачи",
+				Entry: composition.Entry{Position: g005, Side: "black", Stipulation: "exact 18:6", Solution: "d6:f8"}}); err != nil {
+				t.Fatal(err)
+			}
+			// Bob's entry is g019 seen from the other side.
+			if _, err := c.svc.Submit(c.as("bob"), c.eventID, composition.EntryInput{Section: "Задачи",
+				Entry: composition.Entry{Position: "white: a5-1, b8-1/1, d8-1/2, f8-4/2; black: e3-3/1, f2-1/4, g1-3", Side: "white", Stipulation: "draw", Solution: "a5-b6"}}); err != nil {
+				t.Fatal(err)
+			}
+			opens := start.Add(2 * time.Hour)
+			if _, err := c.svc.SetupSolving(c.as("director"), c.eventID, composition.SolvingInput{Starts: opens, Ends: opens.Add(time.Hour),
+				Problems: []composition.SolvingProblemInput{
+					{Entry: composition.Entry{Position: g005, Side: "black", Stipulation: "exact 18:6", Solution: "d6:f8 b2-c3 f8:d6 e7:c5"}},
+					{Entry: composition.Entry{Position: g019, Side: "black", Stipulation: "draw", Solution: "h4-g3 d6-e7 g3-h2 c7-d8"}},
+				}}, ""); err != nil {
+				t.Fatal(err)
+			}
+			c.clock.Set(opens.Add(time.Minute))
+			_, err := c.svc.Answer(c.as("alice"), c.eventID, 1, "d6:f8 b2-c3 f8:d6 e7:c5")
+			wantCode(t, "alice answers her own problem", err, tournament.EFORBIDDEN, "problem 1 is your own composition (your entry 001): its author does not solve it")
+			_, err = c.svc.Answer(c.as("bob"), c.eventID, 2, "h4-g3 d6-e7 g3-h2 c7-d8")
+			wantCode(t, "bob answers his own problem turned round", err, tournament.EFORBIDDEN, "problem 2 is your own composition (your entry 002)")
+			if _, err := c.svc.Answer(c.as("alice"), c.eventID, 2, "h4-g3 d6-e7 g3-h2 c7-d8"); err != nil {
+				t.Errorf("alice answers bob's problem: %v", err)
+			}
+			if _, err := c.svc.Answer(c.as("bob"), c.eventID, 1, "d6:f8 b2-c3 f8:d6 e7:c5"); err != nil {
+				t.Errorf("bob answers alice's problem: %v", err)
+			}
+			v, err := c.svc.Solving(c.as("alice"), c.eventID)
+			if err != nil || fmt.Sprint(v.Composed) != "map[1:001]" {
+				t.Errorf("alice's view marks %v as hers (%v), want problem 1", v.Composed, err)
+			}
+			if v, err := c.svc.Solving(c.as("reader"), c.eventID); err != nil || len(v.Composed) != 0 {
+				t.Errorf("the reader's view marks %v (%v)", v.Composed, err)
 			}
 		})
 	}

@@ -2,12 +2,14 @@ package composition_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
 	"time"
 
 	"adiukh/tournament"
+	"adiukh/tournament/catalog"
 	"adiukh/tournament/composition"
 	"adiukh/tournament/engines"
 	"adiukh/tournament/store/storetest"
@@ -25,12 +27,12 @@ func TestDirectorNeitherEntersNorJudges(t *testing.T) {
 			_, err := c.svc.Submit(c.as("director"), c.eventID, composition.EntryInput{Section: "Задачи",
 				Entry: composition.Entry{Position: g005, Side: "black", Stipulation: "exact 18:6", Solution: "d6:f8"}})
 			wantCode(t, "the director's entry", err, tournament.EFORBIDDEN, "cannot enter it")
-			_, err = c.svc.SetJudges(c.as("director"), c.eventID, []string{"judge1@example.org", "director@example.org"}, "")
+			_, err = c.svc.SetJudges(c.as("director"), c.eventID, []string{"judge1@example.org", "director@example.org"}, "", false)
 			wantCode(t, "the director as a judge", err, tournament.ECONFLICT, "director@example.org directs the contest")
 			if e, ok := err.(*tournament.Error); !ok || e.Field != "judges[1]" {
 				t.Errorf("the refusal names %v, want judges[1]", err)
 			}
-			if _, err := c.svc.SetJudges(c.as("director"), c.eventID, []string{"judge1@example.org", "judge2@example.org", "judge3@example.org"}, ""); err != nil {
+			if _, err := c.svc.SetJudges(c.as("director"), c.eventID, []string{"judge1@example.org", "judge2@example.org", "judge3@example.org"}, "", false); err != nil {
 				t.Fatal(err)
 			}
 			if _, err := c.svc.Submit(c.as("alice"), c.eventID, composition.EntryInput{Section: "Задачи",
@@ -125,7 +127,7 @@ func TestMarksArePlainDecimals(t *testing.T) {
 	st := storetest.Open(t)["sqlite"]
 	c := newContest(t, st)
 	c.setUpOneSection(t)
-	if _, err := c.svc.SetJudges(c.as("director"), c.eventID, []string{"judge1@example.org"}, ""); err != nil {
+	if _, err := c.svc.SetJudges(c.as("director"), c.eventID, []string{"judge1@example.org"}, "", false); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := c.svc.Submit(c.as("alice"), c.eventID, composition.EntryInput{Section: "Задачи",
@@ -195,7 +197,7 @@ func TestAwardIsEditedOnlyWhileClaimsAreOpen(t *testing.T) {
 	st := storetest.Open(t)["sqlite"]
 	c := newContest(t, st)
 	c.setUpOneSection(t)
-	if _, err := c.svc.SetJudges(c.as("director"), c.eventID, []string{"judge1@example.org"}, ""); err != nil {
+	if _, err := c.svc.SetJudges(c.as("director"), c.eventID, []string{"judge1@example.org"}, "", false); err != nil {
 		t.Fatal(err)
 	}
 	for _, author := range []string{"alice", "bob", "reader"} {
@@ -263,7 +265,7 @@ func TestCookedEntriesGetNoHonourUnlessAccepted(t *testing.T) {
 	t.Parallel()
 	c := newContest(t, storetest.Open(t)["sqlite"])
 	c.setUpOneSection(t)
-	if _, err := c.svc.SetJudges(c.as("director"), c.eventID, []string{"judge1@example.org"}, ""); err != nil {
+	if _, err := c.svc.SetJudges(c.as("director"), c.eventID, []string{"judge1@example.org"}, "", false); err != nil {
 		t.Fatal(err)
 	}
 	cooked, err := c.svc.Submit(c.as("bob"), c.eventID, composition.EntryInput{Section: "Задачи", Entry: composition.Entry{Position: g013, Side: "white", Stipulation: "white 16", Solution: "c7-d8"}})
@@ -302,5 +304,141 @@ func TestCookedEntriesGetNoHonourUnlessAccepted(t *testing.T) {
 	prov, err := c.svc.PublishProvisional(c.as("director"), c.eventID, composition.AwardInput{Prizes: 2}, "")
 	if err != nil || len(prov.Award) != 2 {
 		t.Fatalf("the award after the cook was accepted: %+v, %v", prov, err)
+	}
+}
+
+// Issue 41, item 6: the same position among the entries, whoever their
+// authors, and in the earlier awards kept on the site — as it stands, or
+// with the colours exchanged and the board turned round — is flagged to
+// the director as a possible anticipation; the judges are not told.
+func TestIdenticalPositionsAreFlaggedAsAnticipations(t *testing.T) {
+	for name, st := range storetest.Open(t) {
+		t.Run(name, func(t *testing.T) {
+			c := newContest(t, st)
+			c.setUpOneSection(t)
+			if _, err := c.svc.SetJudges(c.as("director"), c.eventID, []string{"judge1@example.org"}, "", false); err != nil {
+				t.Fatal(err)
+			}
+			draw := composition.EntryInput{Section: "Задачи", Entry: composition.Entry{Position: g019, Side: "black", Stipulation: "draw", Solution: "h4-g3"}}
+			if _, err := c.svc.Submit(c.as("alice"), c.eventID, draw); err != nil {
+				t.Fatal(err)
+			}
+			c.clock.Set(start.Add(2 * time.Hour))
+			if _, err := c.svc.Mark(c.as("judge1"), c.eventID, composition.MarkInput{Code: "001", Mark: "8"}); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := c.svc.PublishProvisional(c.as("director"), c.eventID, composition.AwardInput{Prizes: 1}, ""); err != nil {
+				t.Fatal(err)
+			}
+
+			// A later contest: g019 turned round with White to move, and
+			// g013 from two authors.
+			e, err := tournament.NewService(st, engines.Options()).CreateEvent(c.as("director"), tournament.EventInput{Name: ptr("Конкурс 2027"), Discipline: ptr("composition")})
+			if err != nil {
+				t.Fatal(err)
+			}
+			later := *c
+			later.eventID = e.ID
+			if _, err := later.svc.Setup(c.as("director"), e.ID, composition.ContestInput{Sections: []composition.Section{{Name: "Задачи"}},
+				Deadline: start.Add(3 * time.Hour), Scale: 10, Aggregation: composition.Mean, ClaimDays: 7}, ""); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := later.svc.SetJudges(c.as("director"), e.ID, []string{"judge2@example.org"}, "", false); err != nil {
+				t.Fatal(err)
+			}
+			turned := composition.EntryInput{Section: "Задачи", Entry: composition.Entry{Position: "white: a5-1, b8-1/1, d8-1/2, f8-4/2; black: e3-3/1, f2-1/4, g1-3",
+				Side: "white", Stipulation: "draw", Solution: "a5-b6"}}
+			cooked := composition.EntryInput{Section: "Задачи", Entry: composition.Entry{Position: g013, Side: "white", Stipulation: "white 16", Solution: "c7-d8"}}
+			for author, in := range map[string]composition.EntryInput{"bob": turned, "alice": cooked, "reader": cooked} {
+				if _, err := later.svc.Submit(c.as(author), e.ID, in); err != nil {
+					t.Fatalf("%s: %v", author, err)
+				}
+			}
+			c.clock.Set(start.Add(4 * time.Hour))
+			list, err := later.svc.ForJudging(c.as("director"), e.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			en := catalog.For(catalog.English)
+			got := map[string]string{}
+			for _, a := range list {
+				var twins []string
+				for _, tw := range a.Twins {
+					twins = append(twins, en.Message(tw.Message()))
+				}
+				got[a.Entry.Position] = strings.Join(twins, "; ")
+			}
+			if want := "the same position as entry 001 of the award of “Конкурс составления 2026” with the colours exchanged and the board turned round"; got[turned.Position] != want {
+				t.Errorf("the turned position: %q, want %q", got[turned.Position], want)
+			}
+			if got[g013] == "" || !strings.HasPrefix(got[g013], "the same position as entry 00") || strings.Contains(got[g013], ";") {
+				t.Errorf("g013 twice: %q", got[g013])
+			}
+			if got := catalog.For(catalog.Russian).Message(list[0].Twins[0].Message()); !strings.HasPrefix(got, "та же позиция, что в произведении № ") {
+				t.Errorf("in Russian: %q", got)
+			}
+			judged, err := later.svc.ForJudging(c.as("judge2"), e.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, a := range judged {
+				if len(a.Twins) > 0 {
+					t.Errorf("a judge is shown the twins of %s: %v", a.Code, a.Twins)
+				}
+			}
+		})
+	}
+}
+
+// Issue 41, item 10: removing a judge who has marked asks to confirm,
+// since their marks would no longer count; confirmed, the jury changes and
+// the audit log keeps the marks set aside. A judge without marks goes at
+// once.
+func TestRemovingAJudgeWithMarksAsksToConfirm(t *testing.T) {
+	for name, st := range storetest.Open(t) {
+		t.Run(name, func(t *testing.T) {
+			c := newContest(t, st)
+			c.setUpOneSection(t)
+			jury := []string{"judge1@example.org", "judge2@example.org", "judge3@example.org"}
+			if _, err := c.svc.SetJudges(c.as("director"), c.eventID, jury, "", false); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := c.svc.Submit(c.as("alice"), c.eventID, composition.EntryInput{Section: "Задачи", Entry: composition.Entry{Position: g019, Side: "black", Stipulation: "draw", Solution: "h4-g3"}}); err != nil {
+				t.Fatal(err)
+			}
+			c.clock.Set(start.Add(2 * time.Hour))
+			if _, err := c.svc.Mark(c.as("judge1"), c.eventID, composition.MarkInput{Code: "001", Mark: "3,5", Comment: "Тонкая игра"}); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := c.svc.SetJudges(c.as("director"), c.eventID, jury[:2], "", false); err != nil {
+				t.Fatalf("removing a judge without marks: %v", err)
+			}
+			_, err := c.svc.SetJudges(c.as("director"), c.eventID, jury[1:2], "", false)
+			var te *tournament.Error
+			if !errors.As(err, &te) || te.Code != tournament.ECONFLICT || te.Field != "confirm" || !strings.Contains(te.Message, "have given 1 marks") {
+				t.Fatalf("removing a judge with marks: %v, want a conflict asking to confirm", err)
+			}
+			if _, err := c.svc.SetJudges(c.as("director"), c.eventID, jury[1:2], "судья выбыл", true); err != nil {
+				t.Fatalf("confirmed: %v", err)
+			}
+			list, err := c.svc.ForJudging(c.as("director"), c.eventID)
+			if err != nil || len(list) != 1 || len(list[0].Marks) != 0 {
+				t.Fatalf("the entry after its judge left: %+v (%v)", list, err)
+			}
+			log, err := tournament.NewService(st, engines.Options()).Audit(c.as("director"), c.eventID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			last := log[len(log)-1]
+			for _, a := range log {
+				if a.Action == composition.ActionJudges && a.Reason == "судья выбыл" {
+					last = a
+				}
+			}
+			if last.Action != composition.ActionJudges || !strings.Contains(last.Before, `"judge":"judge1@example.org"`) || !strings.Contains(last.Before, `"mark":3.5`) ||
+				!strings.Contains(last.Before, `"comment":"Тонкая игра"`) || !strings.Contains(last.Before, `"code":"001"`) {
+				t.Errorf("the audit entry of the removal: %+v", last)
+			}
+		})
 	}
 }

@@ -27,7 +27,7 @@ func TestAwardPDF(t *testing.T) {
 	pdf := render(t, func(b *bytes.Buffer) error { return AwardPDF(b, catalog.Russian, a) })
 	flat := strings.Join(strings.Fields(pdfTextAs(t, "award", pdf, "-raw")), " ")
 	for _, want := range []string{"Присуждение конкурса составления", "Предварительное присуждение", "Судьи: Судья Иванов, Судья Сидоров",
-		"белые: a5-1, d4-1, e5-2/1, f8-3/1, g5-1/1; черные: a1-1, b6-2/3, c7-3"} {
+		"белые: a5-1, d4-1, e5-2/1, f8-3/1, g5-1/1; чёрные: a1-1, b6-2/3, c7-3"} {
 		if !strings.Contains(flat, want) {
 			t.Errorf("the booklet lacks %q in:\n%s", want, flat)
 		}

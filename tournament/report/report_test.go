@@ -307,13 +307,13 @@ func TestGameRecordPDF(t *testing.T) {
 				"Запись партии", "Белые: Иванов Иван (1)", "Чёрные: Петров Пётр (2)", "Счёт партии 17:7",
 				"Конечная позиция (ход чёрных)",
 				// The final position of the sample game as §7.2 (spec §7) writes it.
-				"белые: a5-1/2, a7-1/2, b4-3, c1-1, e1-1, e5-1/2, f2-1, g1-1, h6-2/6; черные: —",
+				"белые: a5-1/2, a7-1/2, b4-3, c1-1, e1-1, e5-1/2, f2-1, g1-1, h6-2/6; чёрные: —",
 			} {
 				if !strings.Contains(flat, want) {
 					t.Errorf("game record lacks %q in:\n%s", want, text)
 				}
 			}
-			if got := strings.Contains(flat, "белые: a5-1, d4-1, e5-2/1, f8-3/1, g5-1/1; черные: a1-1, b6-2/3, c7-3"); got != tc.wantStart {
+			if got := strings.Contains(flat, "белые: a5-1, d4-1, e5-2/1, f8-3/1, g5-1/1; чёрные: a1-1, b6-2/3, c7-3"); got != tc.wantStart {
 				t.Errorf("figure 4 start position printed = %v, want %v", got, tc.wantStart)
 			}
 			if got := strings.Contains(text, "Начальная позиция"); got != tc.wantStart {

@@ -246,6 +246,15 @@ func (t *compTx) DueContests(at time.Time) ([]int64, error) {
 	return ids, nil
 }
 
+func (t *compTx) Awarded() ([]int64, error) {
+	var ids []int64
+	err := t.db.Model(&compContestRow{}).Where("stage <> ?", string(composition.Entries)).Order("event_id").Pluck("event_id", &ids).Error
+	if err != nil {
+		return nil, fmt.Errorf("read the contests with an award: %w", err)
+	}
+	return ids, nil
+}
+
 // ContestEntries counts the entries of an event's composition contest, for
 // the domain's rule that a contest with entries keeps its discipline.
 func (t *tx) ContestEntries(eventID int64) (int, error) {
