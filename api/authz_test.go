@@ -54,7 +54,7 @@ var authzTable = map[string]string{
 	"GET /events/:id/contest/judging":                                      "n0000",
 	"POST /contest-claims/:cid/decision":                                   "nvvvv",
 	"POST /contest-entries/:eid":                                           "n0000",
-	"POST /contest-entries/:eid/withdraw":                                  "n0000",
+	"POST /contest-entries/:eid/withdraw":                                  "nvvvv",
 	"POST /events/:id/contest/award":                                       "n0000",
 	"POST /events/:id/contest/award/edit":                                  "n0000",
 	"POST /events/:id/contest/award/final":                                 "n0000",

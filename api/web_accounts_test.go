@@ -217,7 +217,7 @@ func TestAccountAuditLog(t *testing.T) {
 	rec := listed.get("/admin/accounts/audit")
 	mustStatus(t, "the account log", rec.Code, http.StatusOK, rec.Body.String())
 	body := html.UnescapeString(rec.Body.String())
-	for _, want := range []string{"Журнал учётных записей", "Роль judge@example.org изменена: участник → судья.", "Пароль judge@example.org задан администратором", "MSK"} {
+	for _, want := range []string{"Журнал учётных записей", "Роль judge@example.org изменена: участник → арбитр.", "Пароль judge@example.org задан администратором", "MSK"} {
 		if !strings.Contains(body, want) {
 			t.Errorf("the account log page lacks %q", want)
 		}
