@@ -27,6 +27,9 @@ type Player struct {
 	// of kind ByeKind (Swiss only); 0 when none is requested.
 	ByeRound int
 	ByeKind  ByeKind
+	// PersonID is the person of the register the player is; 0 for a
+	// player not linked to one.
+	PersonID int64
 }
 
 // PlaysIn reports whether the player is to be paired in round n.
@@ -52,6 +55,10 @@ type PlayerInput struct {
 	// ConfirmDuplicate registers a new player who looks registered already
 	// (RegisterPlayer): namesakes may well play.
 	ConfirmDuplicate bool
+	// PersonID links a new player to a person of the register, whose
+	// name, birth year, club, region and federation ID the player takes
+	// unless given.
+	PersonID *int64
 }
 
 // applyDetails copies the personal fields; numbering and withdrawal need the

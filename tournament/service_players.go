@@ -30,7 +30,7 @@ func (s *Service) Players(ctx context.Context, eventID int64) ([]Player, error) 
 // next round on, with the next free start number; a round robin cannot,
 // because its Berger table is fixed by the number of players.
 func (s *Service) RegisterPlayer(ctx context.Context, eventID int64, in PlayerInput) (*Player, error) {
-	if in.Name == nil {
+	if in.Name == nil && (in.PersonID == nil || *in.PersonID == 0) {
 		return nil, Invalid("name", "is required")
 	}
 	if in.WithdrawFromRound != nil && *in.WithdrawFromRound != 0 {
@@ -65,6 +65,14 @@ func (s *Service) registerPlayer(tx Tx, e *Event, u *User, in PlayerInput) (*Pla
 		return nil, err
 	}
 	p := &Player{EventID: eventID, FirstRound: paired + 1, StartNo: registered + 1}
+	if in.PersonID != nil && *in.PersonID != 0 {
+		person, err := personOf(tx, *in.PersonID)
+		if err != nil {
+			return nil, err
+		}
+		personDetails(&in, person)
+		p.PersonID = person.ID
+	}
 	if err := in.applyDetails(p); err != nil {
 		return nil, err
 	}

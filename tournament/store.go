@@ -30,6 +30,7 @@ type Tx interface {
 	EntryTx
 	FollowTx
 	RegulationsTx
+	PersonTx
 }
 
 // EventTx keeps events and their settings.

@@ -86,6 +86,7 @@ type playerRow struct {
 	WithdrawnFrom int    `gorm:"not null"`
 	ByeRound      int    `gorm:"not null;default:0"`
 	ByeKind       string `gorm:"size:8;not null;default:''"`
+	PersonID      int64  `gorm:"not null;default:0"`
 }
 
 func (playerRow) TableName() string { return "players" }

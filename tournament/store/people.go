@@ -1,0 +1,207 @@
+package store
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+
+	"adiukh/tournament"
+)
+
+// The register of people (tournament.PersonTx), created by migration
+// 20261125074256-people.
+
+type personRow struct {
+	ID              int64 `gorm:"primaryKey"`
+	FederationID    string
+	Surname         string
+	GivenNames      string
+	LatinSurname    string
+	LatinGivenNames string
+	LatinSystem     string
+	// NameKey is the names folded for search: Cyrillic and Latin forms,
+	// lower case, ё as е, with the federation ID.
+	NameKey    string
+	Sex        string
+	BirthYear  int
+	Club       string
+	Region     string
+	Rank       string
+	MergedInto int64
+	CreatedAt  time.Time
+}
+
+func (personRow) TableName() string { return "people" }
+
+type mergeRow struct {
+	ID       int64 `gorm:"primaryKey"`
+	FromID   int64
+	IntoID   int64
+	Players  string // JSON list of player IDs
+	At       time.Time
+	UserID   int64
+	UndoneAt *time.Time
+}
+
+func (mergeRow) TableName() string { return "person_merges" }
+
+type registerAuditRow struct {
+	ID        int64 `gorm:"primaryKey"`
+	At        time.Time
+	UserID    int64
+	UserEmail string
+	Action    string
+	PersonID  int64
+	Before    string
+	After     string
+}
+
+func (registerAuditRow) TableName() string { return "register_audit" }
+
+var _ tournament.PersonTx = (*tx)(nil)
+
+func personKey(p *tournament.Person) string {
+	s := strings.ToLower(strings.Join([]string{p.Surname, p.GivenNames, p.LatinSurname, p.LatinGivenNames, p.FederationID}, " "))
+	return strings.ReplaceAll(s, "ё", "е")
+}
+
+func personToRow(p *tournament.Person) *personRow {
+	return &personRow{ID: p.ID, FederationID: p.FederationID, Surname: p.Surname, GivenNames: p.GivenNames, LatinSurname: p.LatinSurname,
+		LatinGivenNames: p.LatinGivenNames, LatinSystem: p.LatinSystem, NameKey: personKey(p), Sex: p.Sex, BirthYear: p.BirthYear,
+		Club: p.Club, Region: p.Region, Rank: p.Rank, MergedInto: p.MergedInto, CreatedAt: p.CreatedAt.UTC()}
+}
+
+func rowToPerson(r *personRow) tournament.Person {
+	return tournament.Person{ID: r.ID, FederationID: r.FederationID, Surname: r.Surname, GivenNames: r.GivenNames, LatinSurname: r.LatinSurname,
+		LatinGivenNames: r.LatinGivenNames, LatinSystem: r.LatinSystem, Sex: r.Sex, BirthYear: r.BirthYear, Club: r.Club, Region: r.Region,
+		Rank: r.Rank, MergedInto: r.MergedInto, CreatedAt: r.CreatedAt.UTC()}
+}
+
+func (t *tx) CreatePerson(p *tournament.Person) error {
+	row := personToRow(p)
+	if err := t.db.Create(row).Error; err != nil {
+		return fmt.Errorf("add a person to the register: %w", err)
+	}
+	p.ID = row.ID
+	return nil
+}
+
+func (t *tx) UpdatePerson(p *tournament.Person) error {
+	if err := t.db.Save(personToRow(p)).Error; err != nil {
+		return fmt.Errorf("change person %d: %w", p.ID, err)
+	}
+	return nil
+}
+
+func (t *tx) Person(id int64) (*tournament.Person, error) {
+	var row personRow
+	if err := t.db.First(&row, id).Error; err != nil {
+		return nil, notFound(err, "person %d not found", id)
+	}
+	p := rowToPerson(&row)
+	return &p, nil
+}
+
+func (t *tx) PersonByFederationID(id string) (*tournament.Person, error) {
+	var row personRow
+	if err := t.db.Where("LOWER(federation_id) = LOWER(?) AND merged_into = 0", strings.TrimSpace(id)).First(&row).Error; err != nil {
+		return nil, notFound(err, "no person has the federation ID %s", id)
+	}
+	p := rowToPerson(&row)
+	return &p, nil
+}
+
+func (t *tx) SearchPeople(words []string, numbers []int, offset, limit int) ([]tournament.Person, error) {
+	q := t.db.Where("merged_into = 0")
+	for _, w := range words {
+		q = q.Where("name_key LIKE ?", "%"+escapeLike(w)+"%")
+	}
+	for _, n := range numbers {
+		q = q.Where("(birth_year = ? OR federation_id = ?)", n, fmt.Sprint(n))
+	}
+	var rows []personRow
+	if err := q.Order("surname, given_names, id").Offset(offset).Limit(limit).Find(&rows).Error; err != nil {
+		return nil, fmt.Errorf("search the register: %w", err)
+	}
+	return peopleFromRows(rows), nil
+}
+
+// escapeLike drops a searched word's % and _, which LIKE would read as
+// wildcards: no name holds one.
+func escapeLike(w string) string { return strings.NewReplacer("%", "", "_", "").Replace(w) }
+
+func peopleFromRows(rows []personRow) []tournament.Person {
+	out := make([]tournament.Person, len(rows))
+	for i := range rows {
+		out[i] = rowToPerson(&rows[i])
+	}
+	return out
+}
+
+func (t *tx) PeopleBorn() ([]tournament.Person, error) {
+	var rows []personRow
+	if err := t.db.Where("merged_into = 0 AND birth_year <> 0").Order("birth_year, id").Find(&rows).Error; err != nil {
+		return nil, fmt.Errorf("read the register: %w", err)
+	}
+	return peopleFromRows(rows), nil
+}
+
+func (t *tx) PersonPlayers(personID int64) ([]tournament.Player, error) {
+	var rows []playerRow
+	if err := t.db.Where("person_id = ?", personID).Order("event_id, id").Find(&rows).Error; err != nil {
+		return nil, fmt.Errorf("read the players of person %d: %w", personID, err)
+	}
+	return playersFromRows(rows), nil
+}
+
+func (t *tx) MovePlayers(playerIDs []int64, personID int64) error {
+	if len(playerIDs) == 0 {
+		return nil
+	}
+	if err := t.db.Model(&playerRow{}).Where("id IN ?", playerIDs).Update("person_id", personID).Error; err != nil {
+		return fmt.Errorf("link players to person %d: %w", personID, err)
+	}
+	return nil
+}
+
+func (t *tx) CreateMerge(m *tournament.Merge) error {
+	players, err := json.Marshal(m.Players)
+	if err != nil {
+		return err
+	}
+	row := mergeRow{FromID: m.From, IntoID: m.Into, Players: string(players), At: m.At.UTC(), UserID: m.UserID}
+	if err := t.db.Create(&row).Error; err != nil {
+		return fmt.Errorf("record a merge: %w", err)
+	}
+	m.ID = row.ID
+	return nil
+}
+
+func (t *tx) Merge(id int64) (*tournament.Merge, error) {
+	var row mergeRow
+	if err := t.db.First(&row, id).Error; err != nil {
+		return nil, notFound(err, "merge %d not found", id)
+	}
+	m := &tournament.Merge{ID: row.ID, From: row.FromID, Into: row.IntoID, At: row.At.UTC(), UserID: row.UserID, UndoneAt: fromOptional(row.UndoneAt)}
+	if err := json.Unmarshal([]byte(row.Players), &m.Players); err != nil {
+		return nil, fmt.Errorf("read merge %d: %w", id, err)
+	}
+	return m, nil
+}
+
+func (t *tx) UpdateMerge(m *tournament.Merge) error {
+	if err := t.db.Model(&mergeRow{}).Where("id = ?", m.ID).Update("undone_at", optionalTime(m.UndoneAt)).Error; err != nil {
+		return fmt.Errorf("change merge %d: %w", m.ID, err)
+	}
+	return nil
+}
+
+func (t *tx) AddRegisterAudit(a *tournament.RegisterAudit) error {
+	row := registerAuditRow{At: a.At.UTC(), UserID: a.UserID, UserEmail: a.UserEmail, Action: a.Action, PersonID: a.PersonID, Before: a.Before, After: a.After}
+	if err := t.db.Create(&row).Error; err != nil {
+		return fmt.Errorf("add to the register's audit log: %w", err)
+	}
+	a.ID = row.ID
+	return nil
+}
