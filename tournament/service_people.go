@@ -418,4 +418,3 @@ func personOf(tx PersonTx, id int64) (*Person, error) {
 	}
 	return p, nil
 }
-
