@@ -76,6 +76,13 @@ var authzTable = map[string]string{
 	"GET /admin/accounts/audit":                                            "nnnny",
 	"GET /password-reset":                                                  "yyyyy",
 	"GET /my":                                                              "nyyyy",
+	"GET /api/v1/people":                                                   "yyyyy",
+	"GET /api/v1/people/:pid":                                               "00000",
+	"POST /api/v1/people":                                                  "nnvvv",
+	"PATCH /api/v1/people/:pid":                                            "nnnn0",
+	"GET /api/v1/people-duplicates":                                        "nnnny",
+	"POST /api/v1/people/:pid/merge":                                       "nnnn0",
+	"POST /api/v1/people-merges/:mid/undo":                                 "nnnn0",
 	"GET /events/:id/regulations.pdf":                                      "00000",
 	"POST /events/:id/regulations":                                         "nnnvv",
 	"POST /events/:id/regulations/remove":                                  "nnn00",
@@ -376,6 +383,7 @@ func (w *authzWorld) eventFor(visibility, route string) map[string]string {
 	// The event is not a composition event: its contest routes refuse it,
 	// and there are no contest entries or claims to find.
 	params["eid"], params["cid"], params["code"] = "1", "1", "001"
+	params["mid"] = "1"
 	return params
 }
 

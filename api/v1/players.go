@@ -20,12 +20,13 @@ type playerView struct {
 	FederationID      string `json:"federation_id"`
 	FirstRound        int    `json:"first_round"`
 	WithdrawFromRound int    `json:"withdraw_from_round,omitempty"`
+	PersonID          int64  `json:"person_id,omitempty"`
 }
 
 func newPlayerView(p *tournament.Player) playerView {
 	return playerView{
 		ID: p.ID, StartNo: p.StartNo, Name: p.Name, Rating: p.Rating, BirthYear: p.BirthYear, Club: p.Club,
-		City: p.City, FederationID: p.FederationID, FirstRound: p.FirstRound, WithdrawFromRound: p.WithdrawnFrom,
+		City: p.City, FederationID: p.FederationID, FirstRound: p.FirstRound, WithdrawFromRound: p.WithdrawnFrom, PersonID: p.PersonID,
 	}
 }
 
@@ -77,6 +78,9 @@ func (h *handler) getPlayers(c *gin.Context) error {
 type newPlayerBody struct {
 	playerBody
 	ConfirmDuplicates bool `json:"confirm_duplicates"`
+	// PersonID registers a person of the register, whose details the
+	// player takes unless given.
+	PersonID *int64 `json:"person_id"`
 }
 
 func (h *handler) postPlayer(c *gin.Context) error {
@@ -90,6 +94,7 @@ func (h *handler) postPlayer(c *gin.Context) error {
 	}
 	in := body.input()
 	in.ConfirmDuplicate = body.ConfirmDuplicates
+	in.PersonID = body.PersonID
 	p, err := h.Events.RegisterPlayer(c.Request.Context(), id, in)
 	if err != nil {
 		return err

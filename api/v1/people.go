@@ -1,0 +1,189 @@
+package v1
+
+import (
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"adiukh/api/core"
+	"adiukh/tournament"
+)
+
+// peopleRoutesV1 registers the register of people: searched and read by
+// anyone, kept by arbiters (adding) and administrators (changing,
+// merging).
+func (h *handler) peopleRoutesV1(g, w *gin.RouterGroup) {
+	g.GET("/people", h.JSON(h.getPeople))
+	g.GET("/people/:pid", h.JSON(h.getPerson))
+	w.POST("/people", h.JSON(h.postPerson))
+	w.PATCH("/people/:pid", h.JSON(h.patchPerson))
+	w.GET("/people-duplicates", h.JSON(h.getDuplicates))
+	w.POST("/people/:pid/merge", h.JSON(h.postMerge))
+	w.POST("/people-merges/:mid/undo", h.JSON(h.postUndoMerge))
+}
+
+type personView struct {
+	ID              int64     `json:"id"`
+	FederationID    string    `json:"federation_id"`
+	Surname         string    `json:"surname"`
+	GivenNames      string    `json:"given_names"`
+	LatinSurname    string    `json:"latin_surname"`
+	LatinGivenNames string    `json:"latin_given_names"`
+	LatinSystem     string    `json:"latin_system"`
+	Sex             string    `json:"sex,omitempty"`
+	BirthYear       int       `json:"birth_year,omitempty"`
+	Club            string    `json:"club"`
+	Region          string    `json:"region"`
+	Rank            string    `json:"rank"`
+	MergedInto      int64     `json:"merged_into,omitempty"`
+	CreatedAt       time.Time `json:"created_at"`
+}
+
+func newPersonView(p *tournament.Person) personView {
+	return personView{ID: p.ID, FederationID: p.FederationID, Surname: p.Surname, GivenNames: p.GivenNames,
+		LatinSurname: p.LatinSurname, LatinGivenNames: p.LatinGivenNames, LatinSystem: p.LatinSystem, Sex: p.Sex,
+		BirthYear: p.BirthYear, Club: p.Club, Region: p.Region, Rank: p.Rank, MergedInto: p.MergedInto, CreatedAt: p.CreatedAt}
+}
+
+// personBody is the body of POST /people and PATCH /people/{id}.
+type personBody struct {
+	Surname         *string `json:"surname"`
+	GivenNames      *string `json:"given_names"`
+	LatinSurname    *string `json:"latin_surname"`
+	LatinGivenNames *string `json:"latin_given_names"`
+	LatinSystem     *string `json:"latin_system"`
+	Sex             *string `json:"sex"`
+	BirthYear       *int    `json:"birth_year"`
+	Club            *string `json:"club"`
+	Region          *string `json:"region"`
+	Rank            *string `json:"rank"`
+}
+
+func (b *personBody) input() tournament.PersonInput {
+	return tournament.PersonInput{Surname: b.Surname, GivenNames: b.GivenNames, LatinSurname: b.LatinSurname,
+		LatinGivenNames: b.LatinGivenNames, LatinSystem: b.LatinSystem, Sex: b.Sex, BirthYear: b.BirthYear,
+		Club: b.Club, Region: b.Region, Rank: b.Rank}
+}
+
+// getPeople searches the register: ?q= words of names, a federation ID or
+// a birth year; ?page=.
+func (h *handler) getPeople(c *gin.Context) error {
+	page, err := core.PageParam(c)
+	if err != nil {
+		return err
+	}
+	found, err := h.Events.People(c.Request.Context(), c.Query("q"), page)
+	if err != nil {
+		return err
+	}
+	views := make([]personView, len(found.People))
+	for i := range found.People {
+		views[i] = newPersonView(&found.People[i])
+	}
+	c.JSON(http.StatusOK, gin.H{"people": views, "page": found.Page, "more": found.More})
+	return nil
+}
+
+type personEventView struct {
+	EventID  int64  `json:"event_id"`
+	Event    string `json:"event"`
+	Start    string `json:"start_date"`
+	PlayerID int64  `json:"player_id"`
+	Rating   int    `json:"rating"`
+}
+
+func (h *handler) getPerson(c *gin.Context) error {
+	id, err := core.PathInt(c, "pid")
+	if err != nil {
+		return err
+	}
+	v, err := h.Events.PersonPage(c.Request.Context(), id)
+	if err != nil {
+		return err
+	}
+	events := make([]personEventView, len(v.Events))
+	for i, e := range v.Events {
+		events[i] = personEventView{EventID: e.Event.ID, Event: e.Event.Name, Start: e.Event.StartDate, PlayerID: e.Player.ID, Rating: e.Player.Rating}
+	}
+	c.JSON(http.StatusOK, gin.H{"person": newPersonView(&v.Person), "events": events})
+	return nil
+}
+
+func (h *handler) postPerson(c *gin.Context) error {
+	var body personBody
+	if err := decodeJSON(c, &body); err != nil {
+		return err
+	}
+	p, err := h.Events.CreatePerson(c.Request.Context(), body.input())
+	if err != nil {
+		return err
+	}
+	c.JSON(http.StatusCreated, newPersonView(p))
+	return nil
+}
+
+func (h *handler) patchPerson(c *gin.Context) error {
+	id, err := core.PathInt(c, "pid")
+	if err != nil {
+		return err
+	}
+	var body personBody
+	if err := decodeJSON(c, &body); err != nil {
+		return err
+	}
+	p, err := h.Events.UpdatePerson(c.Request.Context(), id, body.input())
+	if err != nil {
+		return err
+	}
+	c.JSON(http.StatusOK, newPersonView(p))
+	return nil
+}
+
+// getDuplicates lists the register's likely duplicates, closest first.
+func (h *handler) getDuplicates(c *gin.Context) error {
+	pairs, err := h.Events.Duplicates(c.Request.Context())
+	if err != nil {
+		return err
+	}
+	out := make([]gin.H, len(pairs))
+	for i, p := range pairs {
+		out[i] = gin.H{"a": newPersonView(&p.A), "b": newPersonView(&p.B), "distance": p.Distance}
+	}
+	c.JSON(http.StatusOK, gin.H{"pairs": out})
+	return nil
+}
+
+// postMerge merges the person into another: {"into": ID}.
+func (h *handler) postMerge(c *gin.Context) error {
+	id, err := core.PathInt(c, "pid")
+	if err != nil {
+		return err
+	}
+	var body struct {
+		Into int64 `json:"into"`
+	}
+	if err := decodeJSON(c, &body); err != nil {
+		return err
+	}
+	m, err := h.Events.MergePeople(c.Request.Context(), id, body.Into)
+	if err != nil {
+		return err
+	}
+	c.JSON(http.StatusOK, gin.H{"merge": m.ID, "from": m.From, "into": m.Into, "players": m.Players,
+		"undo": "/api/v1/people-merges/" + strconv.FormatInt(m.ID, 10) + "/undo"})
+	return nil
+}
+
+func (h *handler) postUndoMerge(c *gin.Context) error {
+	id, err := core.PathInt(c, "mid")
+	if err != nil {
+		return err
+	}
+	if err := h.Events.UndoMerge(c.Request.Context(), id); err != nil {
+		return err
+	}
+	c.JSON(http.StatusOK, gin.H{"undone": id})
+	return nil
+}
