@@ -77,7 +77,7 @@ var authzTable = map[string]string{
 	"GET /password-reset":                                                  "yyyyy",
 	"GET /my":                                                              "nyyyy",
 	"GET /api/v1/people":                                                   "yyyyy",
-	"GET /api/v1/people/:pid":                                               "00000",
+	"GET /api/v1/people/:pid":                                              "00000",
 	"POST /api/v1/people":                                                  "nnvvv",
 	"PATCH /api/v1/people/:pid":                                            "nnnn0",
 	"GET /api/v1/people-duplicates":                                        "nnnny",
