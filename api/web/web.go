@@ -141,6 +141,8 @@ func navOf(pageName string) string {
 		return "accounts"
 	case "my":
 		return "my"
+	case "people", "person", "people_duplicates":
+		return "people"
 	}
 	return "events"
 }
@@ -249,6 +251,7 @@ func (h *handler) routes(r *gin.Engine) {
 	m.GET("/admin/accounts/audit", h.Page(h.accountsAudit))
 	h.myRoutesWeb(m)
 	h.regulationsRoutesWeb(g, m)
+	h.peopleRoutesWeb(g, m)
 	m.GET("/manage/events/new", h.Page(h.newEventPage))
 	m.POST("/manage/events", h.Page(h.createEvent))
 	m.GET("/events/:id/manage", h.Page(h.managePage))

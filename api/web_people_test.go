@@ -1,0 +1,65 @@
+package api_test
+
+import (
+	"fmt"
+	"html"
+	"net/http"
+	"net/url"
+	"regexp"
+	"strings"
+	"testing"
+
+	"adiukh/tournament"
+)
+
+// The register's pages: an arbiter adds a person from the list's form (a
+// missing surname shown at its field, the form kept); anyone finds them by
+// Latin name; the administrator finds the likely duplicate, merges it from
+// the duplicates page and undoes the merge from the person's page.
+func TestPeoplePages(t *testing.T) {
+	t.Parallel()
+	s := newWebServer(t)
+	arbiter := s.signIn(tournament.ArbiterRole)
+	if body := s.anonymous().get("/people").Body.String(); strings.Contains(body, `action="/people"`) && strings.Contains(body, `method="post"`) {
+		t.Error("an anonymous reader is offered to add people")
+	}
+	bad := arbiter.post("/people", url.Values{"surname": {""}, "given_names": {"Мурат"}, "birth_year": {"1992"}})
+	if bad.Code != http.StatusBadRequest || !strings.Contains(bad.Body.String(), "field-error") || !strings.Contains(bad.Body.String(), `value="Мурат"`) {
+		t.Errorf("a person without a surname: %d, want 400 with the form kept", bad.Code)
+	}
+	for _, name := range []string{"Мурат", "Марат"} {
+		rec := arbiter.post("/people", url.Values{"surname": {"Берсиров"}, "given_names": {name}, "birth_year": {"1992"}, "club": {"Адыгейск"}})
+		if rec.Code != http.StatusSeeOther || !strings.HasPrefix(rec.Header().Get("Location"), "/people/") {
+			t.Fatalf("add %s: %d %s", name, rec.Code, rec.Header().Get("Location"))
+		}
+	}
+	list := html.UnescapeString(s.anonymous().get("/people?q=bersirov+marat").Body.String())
+	if !strings.Contains(list, "Берсиров Марат") || strings.Contains(list, "Берсиров Мурат") {
+		t.Errorf("the search by Latin name:\n%s", list)
+	}
+	mustStatus(t, "an arbiter opens the duplicates", arbiter.get("/people-duplicates").Code, http.StatusForbidden, "")
+	admin := s.signIn(tournament.Admin)
+	dups := admin.get("/people-duplicates").Body.String()
+	merge := regexp.MustCompile(`action="(/people/\d+/merge)" class="inline"><input type="hidden" name="into" value="(\d+)"`).FindStringSubmatch(dups)
+	if merge == nil {
+		t.Fatalf("no merge button on the duplicates page:\n%s", dups)
+	}
+	rec := admin.post(merge[1], url.Values{"into": {merge[2]}})
+	if rec.Code != http.StatusSeeOther || !strings.Contains(rec.Header().Get("Location"), "merged=") {
+		t.Fatalf("merge: %d %s", rec.Code, rec.Header().Get("Location"))
+	}
+	page := admin.get(rec.Header().Get("Location")).Body.String()
+	undo := regexp.MustCompile(`action="(/people-merges/\d+/undo)"`).FindStringSubmatch(page)
+	if undo == nil {
+		t.Fatalf("no undo on the person's page after the merge")
+	}
+	if rec := admin.post(undo[1], nil); rec.Code != http.StatusSeeOther {
+		t.Fatalf("undo: %d", rec.Code)
+	}
+	if rec := admin.post(undo[1], nil); rec.Code != http.StatusConflict {
+		t.Errorf("undo twice: %d, want 409", rec.Code)
+	}
+	if rec := s.anonymous().get(fmt.Sprintf("/people/%d", 999999)); rec.Code != http.StatusNotFound {
+		t.Errorf("a missing person: %d", rec.Code)
+	}
+}
