@@ -80,7 +80,9 @@ func (h *handler) renderPeople(c *gin.Context, status int, f *form) error {
 	u := tournament.UserFromContext(c.Request.Context())
 	data := peoplePageData{PeoplePage: found, Form: f,
 		Add: u != nil && (u.Role == tournament.Admin || u.Role == tournament.ArbiterRole), Admin: u != nil && u.Role == tournament.Admin}
-	at := func(n int) string { return "/people?" + url.Values{"q": {found.Query}, "page": {strconv.Itoa(n)}}.Encode() }
+	at := func(n int) string {
+		return "/people?" + url.Values{"q": {found.Query}, "page": {strconv.Itoa(n)}}.Encode()
+	}
 	if page > 1 {
 		data.Prev = at(page - 1)
 	}
@@ -91,7 +93,9 @@ func (h *handler) renderPeople(c *gin.Context, status int, f *form) error {
 	return nil
 }
 
-func (h *handler) peoplePage(c *gin.Context) error { return h.renderPeople(c, http.StatusOK, newForm()) }
+func (h *handler) peoplePage(c *gin.Context) error {
+	return h.renderPeople(c, http.StatusOK, newForm())
+}
 
 func (h *handler) addPerson(c *gin.Context) error {
 	f := formValues(c, personFields...)
