@@ -62,4 +62,17 @@ func TestPeoplePages(t *testing.T) {
 	if rec := s.anonymous().get(fmt.Sprintf("/people/%d", 999999)); rec.Code != http.StatusNotFound {
 		t.Errorf("a missing person: %d", rec.Code)
 	}
+
+	// At the desk, a player is registered from the register by federation ID.
+	id := num(s.must(http.StatusCreated, tournament.ArbiterRole, "POST", "/api/v1/events", map[string]any{"name": "Открытый турнир", "discipline": "rapid", "system": "swiss", "rounds": 5})["id"])
+	if rec := arbiter.post(fmt.Sprintf("/events/%d/players", id), url.Values{"person": {"100099"}, "name": {""}}); rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), `value="100099"`) {
+		t.Errorf("an unknown federation ID: %d, want 400 with the form kept", rec.Code)
+	}
+	if rec := arbiter.post(fmt.Sprintf("/events/%d/players", id), url.Values{"person": {"100001"}, "name": {""}, "rating": {"1800"}}); rec.Code != http.StatusSeeOther {
+		t.Fatalf("a player from the register: %d\n%s", rec.Code, rec.Body.String())
+	}
+	players := s.must(http.StatusOK, "", "GET", fmt.Sprintf("/api/v1/events/%d/players", id), nil)["players"].([]any)
+	if p := players[0].(map[string]any); p["name"] != "Берсиров Мурат" || p["federation_id"] != "100001" || p["club"] != "Адыгейск" || num(p["person_id"]) != 1 {
+		t.Errorf("the player from the register: %v", p)
+	}
 }

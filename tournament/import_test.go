@@ -10,6 +10,7 @@ import (
 	"adiukh/tournament"
 	"adiukh/tournament/engines"
 	"adiukh/tournament/store/storetest"
+	"adiukh/tournament/trf"
 )
 
 // writeCounter is a store that records what each write transaction of an
@@ -104,5 +105,38 @@ func TestLargeImportWritesInShortTransactions(t *testing.T) {
 				t.Errorf("events after the failed import: %v (%v), want only the first import", events, err)
 			}
 		})
+	}
+}
+
+// An imported player whose federation ID is a person's of the register,
+// with the same surname, is that person; an ID without the surname is
+// not linked (another system's ID that happens to be ours).
+func TestImportLinksPeopleByFederationID(t *testing.T) {
+	t.Parallel()
+	st := storetest.Open(t)["sqlite"]
+	svc := tournament.NewService(st, engines.Options())
+	arbiter := arbiterContext(t, st)
+	murat, err := svc.CreatePerson(arbiter, tournament.PersonInput{Surname: ptr("Берсиров"), GivenNames: ptr("Мурат"), BirthYear: ptr(1992)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := &trf.Tournament{Info: []trf.InfoLine{{Code: "012", Text: "Импорт"}}, TotalRounds: 5, Players: []trf.Player{
+		{StartNo: 1, Name: "Берсиров Мурат", Rating: 1800, FideID: murat.FederationID},
+		{StartNo: 2, Name: "Smith John", Rating: 1700, FideID: murat.FederationID},
+	}}
+	var buf bytes.Buffer
+	if err := trf.Write(&buf, file); err != nil {
+		t.Fatal(err)
+	}
+	e, err := svc.ImportTRF(arbiter, &buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	players, err := svc.Players(arbiter, e.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(players) != 2 || players[0].PersonID != murat.ID || players[1].PersonID != 0 {
+		t.Errorf("imported players %+v, want the first linked to person %d and the second not", players, murat.ID)
 	}
 }

@@ -386,11 +386,11 @@ func (s *Service) UndoMerge(ctx context.Context, mergeID int64) error {
 }
 
 // personDetails fills a new player's details from their person, where the
-// input does not give them.
+// input leaves them out or empty.
 func personDetails(in *PlayerInput, p *Person) {
 	name := p.Name()
 	fill := func(field **string, v string) {
-		if *field == nil && v != "" {
+		if (*field == nil || **field == "") && v != "" {
 			*field = &v
 		}
 	}
@@ -402,6 +402,22 @@ func personDetails(in *PlayerInput, p *Person) {
 		y := p.BirthYear
 		in.BirthYear = &y
 	}
+}
+
+// PersonByFederationID finds the person of the register with that
+// federation ID, for anyone (the register is public); a merged person's
+// federation ID is not found. A missing one is EINVALID at person_id: it
+// is what a form typed.
+func (s *Service) PersonByFederationID(ctx context.Context, federationID string) (*Person, error) {
+	var p *Person
+	err := s.store.View(ctx, func(tx Tx) (err error) {
+		p, err = tx.PersonByFederationID(federationID)
+		return err
+	})
+	if ErrorCode(err) == ENOTFOUND {
+		return nil, Invalid("person_id", "no person has the federation ID %s", strings.TrimSpace(federationID))
+	}
+	return p, err
 }
 
 // personOf reads the person a player is to link to, following a merge.

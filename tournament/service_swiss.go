@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strings"
 )
 
 // Audit actions of the Swiss use cases.
@@ -293,6 +294,9 @@ func (s *Service) ImportTRF(ctx context.Context, r io.Reader) (*Event, error) {
 		}
 		players[i] = p
 	}
+	if err := s.store.View(ctx, func(tx Tx) error { return linkPeople(tx, players) }); err != nil {
+		return nil, err
+	}
 	visibility := e.Visibility
 	e.Visibility = Private
 	if err := s.store.Update(ctx, func(tx Tx) error { return tx.CreateEvent(e) }); err != nil {
@@ -361,4 +365,27 @@ func (s *Service) finishImport(ctx context.Context, e *Event, visibility Visibil
 		return Audit(tx, s.now(), u, e.ID, ActionEventTRF, fmt.Sprintf("event %d", e.ID), nil, stored,
 			fmt.Sprintf("imported from a TRF file: %d players, %d rounds", len(players), len(rounds)))
 	})
+}
+
+// linkPeople links the imported players to the persons of the register
+// with their federation ID, when the surnames agree too: a TRF written by
+// another system may carry other IDs (FIDE's) that happen to be ours.
+func linkPeople(tx PersonTx, players []Player) error {
+	for i := range players {
+		p := &players[i]
+		if p.FederationID == "" {
+			continue
+		}
+		person, err := tx.PersonByFederationID(p.FederationID)
+		if ErrorCode(err) == ENOTFOUND {
+			continue
+		}
+		if err != nil {
+			return err
+		}
+		if surname, _, _ := strings.Cut(foldName(p.Name), " "); surname == foldName(person.Surname) {
+			p.PersonID = person.ID
+		}
+	}
+	return nil
 }

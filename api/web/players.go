@@ -36,16 +36,27 @@ func playerInput(values map[string]string) (tournament.PlayerInput, error) {
 
 var playerFields = []string{"name", "rating", "birth_year", "club", "city", "federation_id"}
 
+// personField names the person of the register a new player is, by
+// federation ID: the player takes the person's details where the form
+// leaves them empty.
+const personField = "person"
+
 func (h *handler) addPlayer(c *gin.Context) error {
 	id, err := core.PathInt(c, "id")
 	if err != nil {
 		return err
 	}
 	values := map[string]string{}
-	for _, k := range playerFields {
+	for _, k := range append(playerFields, personField) {
 		values[k] = strings.TrimSpace(c.PostForm(k))
 	}
 	in, err := playerInput(values)
+	if err == nil && values[personField] != "" {
+		var p *tournament.Person
+		if p, err = h.Events.PersonByFederationID(c.Request.Context(), values[personField]); err == nil {
+			in.PersonID = &p.ID
+		}
+	}
 	if err == nil {
 		in.ConfirmDuplicate = c.PostForm("confirm") == "1"
 		if _, err = h.Events.RegisterPlayer(c.Request.Context(), id, in); err == nil {
