@@ -26,7 +26,7 @@ var rules = []rule{
 	{[]string{"adiukh/api/core"}, []string{"adiukh/api", "adiukh/api/web", "adiukh/api/v1"}, "the core serves the pages and the API, never the other way"},
 	{[]string{"adiukh/api/web"}, []string{"adiukh/api", "adiukh/api/v1"}, "the pages and the JSON API do not import each other"},
 	{[]string{"adiukh/api/v1"}, []string{"adiukh/api", "adiukh/api/web"}, "the pages and the JSON API do not import each other"},
-	{[]string{"adiukh/tournament/pairing/...", "adiukh/tournament/standings", "adiukh/tournament/trf", "adiukh/rules/solve", "adiukh/tournament/report", "adiukh/tournament/ical"},
+	{[]string{"adiukh/tournament/pairing/...", "adiukh/tournament/standings", "adiukh/tournament/trf", "adiukh/rules/solve", "adiukh/tournament/report", "adiukh/tournament/ical", "adiukh/tournament/rating"},
 		[]string{"adiukh/tournament/store/...", "gorm.io/...", "adiukh/api/...", "net/http"},
 		"the pure algorithms take in-memory data: no store, no database, no HTTP"},
 	{[]string{"adiukh/tournament/catalog", "adiukh/tournament/report"},
