@@ -94,7 +94,7 @@ func (d Discipline) PlaysGames() bool { return d != Composition }
 func (e *Event) withoutPairing() {
 	if !e.Discipline.PlaysGames() {
 		e.System, e.Rounds, e.TimeControl, e.TieBreaks = RoundRobin, 0, TimeControl{}, []string{}
-		e.ForbidSameClub, e.Baku, e.BlackFirst, e.SheetsRequired = false, false, false, false
+		e.ForbidSameClub, e.Baku, e.BlackFirst, e.SheetsRequired, e.Rated = false, false, false, false, false
 	}
 	if e.Discipline.IsTeam() {
 		e.ForbidSameClub, e.Baku, e.BlackFirst = false, false, false
@@ -364,6 +364,9 @@ type Event struct {
 	// finished, while one is missing. Off by default: results may come in
 	// on slips and the sheets follow (the desk lists what is missing).
 	SheetsRequired bool
+	// Rated puts the event's games over the board in the federation's
+	// rating list of its discipline once it is finished (package ratings).
+	Rated bool
 	// TimeZone is where the event is played (an IANA name, such as
 	// Europe/Moscow): its audit log and times are shown in it.
 	TimeZone  string
@@ -443,6 +446,7 @@ type EventInput struct {
 	Baku           *bool
 	BlackFirst     *bool
 	SheetsRequired *bool
+	Rated          *bool
 	TimeZone       *string
 }
 
@@ -565,6 +569,9 @@ func (in EventInput) apply(e *Event, knownTieBreak func(string) bool) error {
 	}
 	if in.SheetsRequired != nil {
 		e.SheetsRequired = *in.SheetsRequired
+	}
+	if in.Rated != nil {
+		e.Rated = *in.Rated
 	}
 	if in.TimeZone != nil {
 		name := strings.TrimSpace(*in.TimeZone)

@@ -177,3 +177,19 @@ const (
 	ActionPersonMerge   = "person.merge"
 	ActionPersonUnmerge = "person.unmerge"
 )
+
+// SameFolded reports whether two names are the same up to case, spacing
+// and ё/е.
+func SameFolded(a, b string) bool { return foldName(a) == foldName(b) }
+
+// MatchesPerson reports whether a search finds the person: each word is
+// part of the names in either script, or the federation ID.
+func MatchesPerson(p *Person, query string) bool {
+	names := foldName(strings.Join([]string{p.Surname, p.GivenNames, p.LatinSurname, p.LatinGivenNames}, " "))
+	for _, w := range strings.Fields(foldName(query)) {
+		if w != strings.ToLower(p.FederationID) && !strings.Contains(names, w) {
+			return false
+		}
+	}
+	return true
+}

@@ -55,6 +55,7 @@ type eventView struct {
 	Baku               bool          `json:"baku"`
 	BlackFirst         bool          `json:"black_first"`
 	SheetsRequired     bool          `json:"sheets_required"`
+	Rated              bool          `json:"rated"`
 	TimeZone           string        `json:"time_zone"`
 	Warnings           []warningView `json:"warnings"`
 	CreatedAt          time.Time     `json:"created_at"`
@@ -68,7 +69,7 @@ func newEventView(e *tournament.Event) eventView {
 		TieBreaks:   e.TieBreaks, StartDate: e.StartDate, EndDate: e.EndDate, Venue: e.Venue, City: e.City,
 		ChiefArbiter: e.ChiefArbiter, Arbiters: e.Arbiters, Status: string(e.Status), Visibility: string(e.Visibility),
 		ManualStartNumbers: e.ManualStartNumbers, Warnings: []warningView{}, CreatedAt: e.CreatedAt,
-		ForbidSameClub: e.ForbidSameClub, Baku: e.Baku, BlackFirst: e.BlackFirst, SheetsRequired: e.SheetsRequired, TimeZone: e.Location().String(),
+		ForbidSameClub: e.ForbidSameClub, Baku: e.Baku, BlackFirst: e.BlackFirst, SheetsRequired: e.SheetsRequired, Rated: e.Rated, TimeZone: e.Location().String(),
 	}
 	if e.Discipline.IsTeam() {
 		v.Kind = "team"
@@ -114,6 +115,8 @@ type eventBody struct {
 	BlackFirst *bool `json:"black_first"`
 	// SheetsRequired: the event waits for the score sheets of played games.
 	SheetsRequired *bool `json:"sheets_required"`
+	// Rated puts the event in the rating list of its discipline.
+	Rated *bool `json:"rated"`
 	// TimeZone is where the event is played, e.g. "Europe/Moscow".
 	TimeZone *string `json:"time_zone"`
 	// Reason is kept in the audit log with the change.
@@ -125,7 +128,7 @@ func (b *eventBody) input() tournament.EventInput {
 		Name: b.Name, Discipline: b.Discipline, System: b.System, Rounds: b.Rounds, TimeControl: b.TimeControl,
 		TieBreaks: b.TieBreaks, StartDate: b.StartDate, EndDate: b.EndDate, Venue: b.Venue, City: b.City,
 		ChiefArbiter: b.ChiefArbiter, Arbiters: b.Arbiters, Status: b.Status, Visibility: b.Visibility,
-		ForbidSameClub: b.ForbidSameClub, Baku: b.Baku, BlackFirst: b.BlackFirst, SheetsRequired: b.SheetsRequired, TimeZone: b.TimeZone,
+		ForbidSameClub: b.ForbidSameClub, Baku: b.Baku, BlackFirst: b.BlackFirst, SheetsRequired: b.SheetsRequired, Rated: b.Rated, TimeZone: b.TimeZone,
 	}
 	if b.Scoring != nil {
 		s := tournament.Scoring(*b.Scoring)

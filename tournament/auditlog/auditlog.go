@@ -279,7 +279,7 @@ func (t *teller) changes(before, after string, rename map[string]string) []strin
 }
 
 // gameSettings are the settings of an event that only events of games use.
-var gameSettings = []string{"System", "Rounds", "TimeControl", "Scoring", "TieBreaks", "ForbidSameClub", "Baku", "BlackFirst", "SheetsRequired"}
+var gameSettings = []string{"System", "Rounds", "TimeControl", "Scoring", "TieBreaks", "ForbidSameClub", "Baku", "BlackFirst", "SheetsRequired", "Rated"}
 
 // withoutGameSettings leaves out of a composition contest's snapshot the
 // settings it is stored with but does not use (a contest pairs nobody and

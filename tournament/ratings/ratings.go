@@ -1,0 +1,102 @@
+// Package ratings keeps the federation's rating lists: standard, rapid and
+// blitz. A rating period is closed by an administrator up to a date: it
+// takes every rated event of the list finished by then and not yet rated,
+// rates their games over the board between persons of the register with
+// package rating, publishes the new list and freezes it. A result
+// corrected after its period was rated is carried into the next period as
+// a correction. docs/ratings.md gives the formula and a worked example.
+package ratings
+
+import (
+	"context"
+	"time"
+
+	"adiukh/tournament"
+	"adiukh/tournament/rating"
+)
+
+// The lists and the disciplines whose games count in each; team events'
+// board games count in their discipline's list. Correspondence and
+// composition are not rated.
+const (
+	Standard = "standard"
+	Rapid    = "rapid"
+	Blitz    = "blitz"
+)
+
+// Lists are the rating lists, in the order pages show them.
+var Lists = []string{Standard, Rapid, Blitz}
+
+// ListOf is the list an event's discipline counts in; "" for none.
+func ListOf(d tournament.Discipline) string {
+	switch d {
+	case tournament.Standard, tournament.StandardTeam:
+		return Standard
+	case tournament.Rapid, tournament.RapidTeam:
+		return Rapid
+	case tournament.Blitz, tournament.BlitzTeam:
+		return Blitz
+	}
+	return ""
+}
+
+// Period is a closed rating period of one list.
+type Period struct {
+	ID       int64
+	List     string
+	Until    string // YYYY-MM-DD: the events finished on or before it
+	ClosedAt time.Time
+	UserID   int64
+	Events   int // events rated in it
+	Games    int // games rated, corrections not counted
+}
+
+// RatedGame is a game of a rated event as it was rated: its persons and
+// score, kept so that a later correction of the result can be carried.
+type RatedGame struct {
+	GameID           int64
+	List             string
+	PeriodID         int64
+	EventID          int64
+	A, B             int64 // the persons of White and Black
+	PointsA, PointsB int
+}
+
+// Store keeps the lists on the tournament's database.
+type Store interface {
+	Update(ctx context.Context, fn func(tx Tx) error) error
+	View(ctx context.Context, fn func(tx Tx) error) error
+}
+
+// Tx is the store inside one transaction: the events, players, rounds and
+// persons it rates, and the lists.
+type Tx interface {
+	Events(ownerID int64, all bool) ([]tournament.Event, error)
+	Players(eventID int64) ([]tournament.Player, error)
+	Rounds(eventID int64) ([]tournament.Round, error)
+	Person(id int64) (*tournament.Person, error)
+	// PeopleByID reads persons by their IDs.
+	PeopleByID(ids []int64) (map[int64]tournament.Person, error)
+	// LockList makes closings of one list wait for each other.
+	LockList(list string) error
+	// States reads a list's published standing of every person in it.
+	States(list string) (map[int64]rating.State, error)
+	// SaveStates stores the standing of the persons who played.
+	SaveStates(list string, states map[int64]rating.State) error
+	CreatePeriod(p *Period) error
+	// Periods lists a list's periods, newest first.
+	Periods(list string) ([]Period, error)
+	SaveChanges(periodID int64, changes []rating.Change) error
+	// Changes reads a period's changes.
+	Changes(periodID int64) ([]rating.Change, error)
+	// PersonChanges reads a person's changes in a list with their
+	// periods, oldest first.
+	PersonChanges(list string, personID int64) ([]Period, []rating.Change, error)
+	// RatedEvents lists the events rated in any period.
+	RatedEvents() (map[int64]bool, error)
+	// RatedGames reads the games rated in a list.
+	RatedGames(list string) ([]RatedGame, error)
+	// SaveRatedGames stores games as rated (in place of what was kept of
+	// the same games).
+	SaveRatedGames(games []RatedGame) error
+}

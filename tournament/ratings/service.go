@@ -1,0 +1,373 @@
+package ratings
+
+import (
+	"cmp"
+	"context"
+	"slices"
+	"strconv"
+	"time"
+
+	"adiukh/tournament"
+	"adiukh/tournament/rating"
+)
+
+// Options configure a Service; the zero value is the federation's
+// defaults.
+type Options struct {
+	// Rating are each list's options (initial rating, point share); the
+	// defaults of package rating for a list not named.
+	Rating map[string]rating.Options
+	// Now is the clock; time.Now when nil.
+	Now func() time.Time
+}
+
+// Service carries out the use cases of the rating lists.
+type Service struct {
+	store Store
+	opt   Options
+	now   func() time.Time
+}
+
+// NewService returns the rating lists' service over st.
+func NewService(st Store, opt Options) *Service {
+	s := &Service{store: st, opt: opt, now: opt.Now}
+	if s.now == nil {
+		s.now = time.Now
+	}
+	return s
+}
+
+func checkList(list string) error {
+	if !slices.Contains(Lists, list) {
+		return tournament.NotFound("no rating list %q; the lists are standard, rapid and blitz", list)
+	}
+	return nil
+}
+
+// Row is one person's line of a published list.
+type Row struct {
+	Person tournament.Person
+	rating.State
+	// Change is what the last period did to the rating; Played tells
+	// whether the person played in it.
+	Change int
+	Played bool
+	// K is the coefficient in force for the next period.
+	K int
+}
+
+// List is a published rating list: its last period and its rows, highest
+// rating first.
+type List struct {
+	Name   string
+	Period *Period // nil before the first period
+	Rows   []Row
+}
+
+// ClosePeriod closes the list's next period up to until (YYYY-MM-DD), for
+// an administrator, in one transaction: every rated, finished event of the
+// list that ended on or before until and was not rated yet, its games over
+// the board between two persons of the register, and the corrections of
+// games rated before whose result has changed since. The period is
+// published and frozen: a period up to a date not after the last one's is
+// refused.
+func (s *Service) ClosePeriod(ctx context.Context, list, until string) (*List, error) {
+	u := tournament.UserFromContext(ctx)
+	switch {
+	case u == nil:
+		return nil, tournament.Unauthorized("sign in to close a rating period")
+	case u.Role != tournament.Admin:
+		return nil, tournament.Forbidden("only administrators close rating periods")
+	}
+	if err := checkList(list); err != nil {
+		return nil, err
+	}
+	if _, err := time.Parse(time.DateOnly, until); err != nil {
+		return nil, tournament.Invalid("until", "%q is not a date; write it as 2026-12-31", until)
+	}
+	var out *List
+	err := s.store.Update(ctx, func(tx Tx) error {
+		if err := tx.LockList(list); err != nil {
+			return err
+		}
+		periods, err := tx.Periods(list)
+		if err != nil {
+			return err
+		}
+		if len(periods) > 0 && until <= periods[0].Until {
+			return tournament.Conflict("until", "the %s list's period up to %s is closed already; a new period ends after it", list, periods[0].Until)
+		}
+		events, games, records, err := s.gamesOf(tx, list, until)
+		if err != nil {
+			return err
+		}
+		corrections, corrected, err := correctionsOf(tx, list)
+		if err != nil {
+			return err
+		}
+		published, err := tx.States(list)
+		if err != nil {
+			return err
+		}
+		after, changes := rating.Close(published, games, corrections, s.opt.Rating[list])
+		p := &Period{List: list, Until: until, ClosedAt: s.now().UTC(), UserID: u.ID, Events: len(events), Games: len(games)}
+		if err := tx.CreatePeriod(p); err != nil {
+			return err
+		}
+		for i := range records {
+			records[i].PeriodID = p.ID
+		}
+		for i := range corrected {
+			corrected[i].PeriodID = p.ID
+		}
+		if err := tx.SaveRatedGames(append(records, corrected...)); err != nil {
+			return err
+		}
+		if err := tx.SaveStates(list, after); err != nil {
+			return err
+		}
+		if err := tx.SaveChanges(p.ID, changes); err != nil {
+			return err
+		}
+		out, err = listOf(tx, list)
+		return err
+	})
+	return out, err
+}
+
+// gamesOf collects the games of the period: those of the rated, finished
+// events of the list that ended by until and are not rated yet, played
+// over the board (no forfeit, bye or double forfeit) between two players
+// linked to persons.
+func (s *Service) gamesOf(tx Tx, list, until string) ([]int64, []rating.Game, []RatedGame, error) {
+	all, err := tx.Events(0, true)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	rated, err := tx.RatedEvents()
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	var events []int64
+	var games []rating.Game
+	var records []RatedGame
+	for _, e := range all {
+		last := cmp.Or(e.EndDate, e.StartDate)
+		if !e.Rated || e.Status != tournament.Finished || ListOf(e.Discipline) != list || rated[e.ID] || last == "" || last > until {
+			continue
+		}
+		players, err := tx.Players(e.ID)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		person := map[int64]int64{}
+		for _, p := range players {
+			person[p.ID] = p.PersonID
+		}
+		rounds, err := tx.Rounds(e.ID)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		events = append(events, e.ID)
+		for _, r := range rounds {
+			for _, g := range r.Games {
+				a, b := person[g.WhiteID], person[g.BlackID]
+				if g.Result == nil || !g.Result.Played() || a == 0 || b == 0 || a == b {
+					continue
+				}
+				games = append(games, rating.Game{A: a, B: b, PointsA: g.Result.White, PointsB: g.Result.Black})
+				records = append(records, RatedGame{GameID: g.ID, List: list, EventID: e.ID, A: a, B: b, PointsA: g.Result.White, PointsB: g.Result.Black})
+			}
+		}
+	}
+	return events, games, records, nil
+}
+
+// correctionsOf finds the games rated before whose result was corrected
+// since, and keeps their new scores: each is carried into the period
+// being closed (rating.Correction). A game that is no longer played over
+// the board (a result corrected to a forfeit) is carried as a loss of both
+// sides' points: its old score is taken back.
+func correctionsOf(tx Tx, list string) ([]rating.Correction, []RatedGame, error) {
+	kept, err := tx.RatedGames(list)
+	if err != nil {
+		return nil, nil, err
+	}
+	byEvent := map[int64][]RatedGame{}
+	for _, g := range kept {
+		byEvent[g.EventID] = append(byEvent[g.EventID], g)
+	}
+	var corrections []rating.Correction
+	var changed []RatedGame
+	for eventID, games := range byEvent {
+		rounds, err := tx.Rounds(eventID)
+		if err != nil {
+			return nil, nil, err
+		}
+		now := map[int64]*tournament.Result{}
+		for _, r := range rounds {
+			for _, g := range r.Games {
+				now[g.ID] = g.Result
+			}
+		}
+		for _, g := range games {
+			res := now[g.GameID]
+			if res == nil || !res.Played() || (res.White == g.PointsA && res.Black == g.PointsB) {
+				continue
+			}
+			corrections = append(corrections, rating.Correction{A: g.A, B: g.B, OldPointsA: g.PointsA, OldPointsB: g.PointsB, NewPointsA: res.White, NewPointsB: res.Black})
+			g.PointsA, g.PointsB = res.White, res.Black
+			changed = append(changed, g)
+		}
+	}
+	slices.SortFunc(changed, func(a, b RatedGame) int { return cmp.Compare(a.GameID, b.GameID) })
+	return corrections, changed, nil
+}
+
+// listOf reads a published list with its last period.
+func listOf(tx Tx, list string) (*List, error) {
+	out := &List{Name: list}
+	periods, err := tx.Periods(list)
+	if err != nil {
+		return nil, err
+	}
+	changes := map[int64]rating.Change{}
+	if len(periods) > 0 {
+		out.Period = &periods[0]
+		cs, err := tx.Changes(periods[0].ID)
+		if err != nil {
+			return nil, err
+		}
+		for _, c := range cs {
+			changes[c.Person] = c
+		}
+	}
+	states, err := tx.States(list)
+	if err != nil {
+		return nil, err
+	}
+	ids := make([]int64, 0, len(states))
+	for id := range states {
+		ids = append(ids, id)
+	}
+	people, err := tx.PeopleByID(ids)
+	if err != nil {
+		return nil, err
+	}
+	for id, st := range states {
+		row := Row{Person: people[id], State: st, K: rating.K(st)}
+		if c, ok := changes[id]; ok {
+			row.Change, row.Played = c.Delta(), true
+		}
+		out.Rows = append(out.Rows, row)
+	}
+	slices.SortFunc(out.Rows, func(a, b Row) int {
+		return cmp.Or(cmp.Compare(b.Rating, a.Rating), cmp.Compare(a.Person.FederationID, b.Person.FederationID))
+	})
+	return out, nil
+}
+
+// Filter narrows a list for its page: region, club, sex, an age group and
+// a search of names.
+type Filter struct {
+	Region, Club, Sex string
+	// Age is an age group: "U10" … "U20" (under that age in the list's
+	// year) or "65+".
+	Age string
+	// Query is words of the name (either script) or a federation ID.
+	Query string
+}
+
+// AgeGroups are the age groups a list can be filtered by.
+var AgeGroups = []string{"U10", "U12", "U14", "U16", "U18", "U20", "65+"}
+
+func (f Filter) keeps(r *Row, year int) bool {
+	p := &r.Person
+	switch {
+	case f.Region != "" && !tournament.SameFolded(p.Region, f.Region),
+		f.Club != "" && !tournament.SameFolded(p.Club, f.Club),
+		f.Sex != "" && p.Sex != f.Sex:
+		return false
+	}
+	if f.Age != "" {
+		if p.BirthYear == 0 {
+			return false
+		}
+		age := year - p.BirthYear
+		if f.Age == "65+" {
+			if age < 65 {
+				return false
+			}
+		} else if limit, err := strconv.Atoi(f.Age[1:]); err != nil || age >= limit {
+			return false
+		}
+	}
+	return f.Query == "" || tournament.MatchesPerson(p, f.Query)
+}
+
+// Read reads a published list for anyone, narrowed by the filter.
+func (s *Service) Read(ctx context.Context, list string, f Filter) (*List, error) {
+	if err := checkList(list); err != nil {
+		return nil, err
+	}
+	if f.Age != "" && !slices.Contains(AgeGroups, f.Age) {
+		return nil, tournament.Invalid("age", "unknown age group %q", f.Age)
+	}
+	var out *List
+	err := s.store.View(ctx, func(tx Tx) (err error) {
+		out, err = listOf(tx, list)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	year := s.now().Year()
+	if out.Period != nil {
+		if t, err := time.Parse(time.DateOnly, out.Period.Until); err == nil {
+			year = t.Year()
+		}
+	}
+	kept := out.Rows[:0]
+	for i := range out.Rows {
+		if f.keeps(&out.Rows[i], year) {
+			kept = append(kept, out.Rows[i])
+		}
+	}
+	out.Rows = kept
+	return out, nil
+}
+
+// History is a person's standing in one list and its course, period by
+// period.
+type History struct {
+	List    string
+	Current *rating.State // nil when the person is not in the list
+	Periods []Period
+	Changes []rating.Change
+}
+
+// PersonHistory reads a person's standing and history in every list.
+func (s *Service) PersonHistory(ctx context.Context, personID int64) ([]History, error) {
+	var out []History
+	err := s.store.View(ctx, func(tx Tx) error {
+		if _, err := tx.Person(personID); err != nil {
+			return err
+		}
+		for _, list := range Lists {
+			h := History{List: list}
+			states, err := tx.States(list)
+			if err != nil {
+				return err
+			}
+			if st, ok := states[personID]; ok {
+				h.Current = &st
+			}
+			if h.Periods, h.Changes, err = tx.PersonChanges(list, personID); err != nil {
+				return err
+			}
+			out = append(out, h)
+		}
+		return nil
+	})
+	return out, err
+}

@@ -1,0 +1,164 @@
+package ratings_test
+
+import (
+	"context"
+	"testing"
+
+	"adiukh/tournament"
+	"adiukh/tournament/account"
+	"adiukh/tournament/engines"
+	"adiukh/tournament/rating"
+	"adiukh/tournament/ratings"
+	"adiukh/tournament/store"
+	"adiukh/tournament/store/storetest"
+)
+
+func ptr[T any](v T) *T { return &v }
+
+func signedIn(t *testing.T, st *store.Store, email string, role tournament.Role) context.Context {
+	t.Helper()
+	u := &tournament.User{Email: email, Role: role, Locale: "ru"}
+	if err := st.Accounts().Update(context.Background(), func(tx account.Tx) error { return tx.CreateUser(u) }); err != nil {
+		t.Fatal(err)
+	}
+	return tournament.NewContextWithUser(context.Background(), u)
+}
+
+// playedEvent is a finished, rated rapid round robin of four persons of the
+// register; scores are the boards' results round by round.
+func playedEvent(t *testing.T, ctx context.Context, svc *tournament.Service, people []*tournament.Person, rated bool, end string, scores ...string) *tournament.Event {
+	t.Helper()
+	e, err := svc.CreateEvent(ctx, tournament.EventInput{Name: ptr("Кубок"), Discipline: ptr("rapid"), System: ptr("round-robin"),
+		TimeControl: ptr("15+10"), StartDate: ptr(end), EndDate: ptr(end), Rated: ptr(rated)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range people {
+		if _, err := svc.RegisterPlayer(ctx, e.ID, tournament.PlayerInput{PersonID: &p.ID}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	i := 0
+	for n := 1; n <= 3; n++ {
+		r, err := svc.PairNextRound(ctx, e.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := svc.PublishRound(ctx, e.ID, n); err != nil {
+			t.Fatal(err)
+		}
+		for _, g := range r.Games {
+			reason := "final_position"
+			if scores[i] == "24:0 forfeit" {
+				scores[i], reason = "24:0", "forfeit"
+			}
+			if _, err := svc.RecordResult(ctx, tournament.ResultInput{EventID: e.ID, Round: n, Board: g.Board, Score: scores[i], EndReason: reason, Version: g.Version}); err != nil {
+				t.Fatal(err)
+			}
+			i++
+		}
+	}
+	if e, err = svc.UpdateEvent(ctx, e.ID, tournament.EventInput{Status: ptr("finished")}, ""); err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
+// TestClosingPeriods: a period rates the finished rated events of its list
+// that ended by its date, the games over the board between persons (a
+// forfeit is not rated; an unrated event is not), exactly as package
+// rating computes them; it is frozen (closing it again is refused); a
+// result corrected afterwards is carried into the next period.
+func TestClosingPeriods(t *testing.T) {
+	t.Parallel()
+	for name, st := range storetest.Open(t) {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			events := tournament.NewService(st, engines.Options())
+			lists := ratings.NewService(st.Ratings(), ratings.Options{})
+			admin := signedIn(t, st, "admin@example.org", tournament.Admin)
+			arbiter := signedIn(t, st, "arbiter@example.org", tournament.ArbiterRole)
+			var people []*tournament.Person
+			for _, n := range []string{"Аслан", "Бислан", "Заур", "Мурат"} {
+				p, err := events.CreatePerson(arbiter, tournament.PersonInput{Surname: ptr("Хуажев"), GivenNames: ptr(n)})
+				if err != nil {
+					t.Fatal(err)
+				}
+				people = append(people, p)
+			}
+			rated := playedEvent(t, arbiter, events, people, true, "2026-10-10", "17:7", "12:12", "24:0 forfeit", "13:11", "9:15", "14:10")
+			playedEvent(t, arbiter, events, people, false, "2026-10-11", "24:0", "24:0", "24:0", "24:0", "24:0", "24:0")
+			playedEvent(t, arbiter, events, people, true, "2026-11-20", "24:0", "24:0", "24:0", "24:0", "24:0", "24:0")
+
+			_, err := lists.ClosePeriod(arbiter, ratings.Rapid, "2026-10-31")
+			if tournament.ErrorCode(err) != tournament.EFORBIDDEN {
+				t.Errorf("an arbiter closes a period: %v", err)
+			}
+			list, err := lists.ClosePeriod(admin, ratings.Rapid, "2026-10-31")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if list.Period == nil || list.Period.Events != 1 || list.Period.Games != 5 || len(list.Rows) != 4 {
+				t.Fatalf("the period %+v with %d rows, want one event, 5 games (the forfeit left out), 4 persons", list.Period, len(list.Rows))
+			}
+			// The same computation by hand through package rating.
+			person := map[int64]int64{}
+			players, _ := events.Players(arbiter, rated.ID)
+			for _, p := range players {
+				person[p.ID] = p.PersonID
+			}
+			rounds, _ := events.Rounds(arbiter, rated.ID)
+			var games []rating.Game
+			for _, r := range rounds {
+				for _, g := range r.Games {
+					if g.Result.Played() {
+						games = append(games, rating.Game{A: person[g.WhiteID], B: person[g.BlackID], PointsA: g.Result.White, PointsB: g.Result.Black})
+					}
+				}
+			}
+			want, _ := rating.Close(nil, games, nil, rating.Options{})
+			for _, row := range list.Rows {
+				if w := want[row.Person.ID]; row.Rating != w.Rating || row.Games != w.Games || row.K != rating.K(w) || !row.Played {
+					t.Errorf("%s: %+v, want %+v", row.Person.Name(), row.State, w)
+				}
+			}
+			_, err = lists.ClosePeriod(admin, ratings.Rapid, "2026-10-31")
+			if tournament.ErrorCode(err) != tournament.ECONFLICT {
+				t.Errorf("closing the same period again: %v, want ECONFLICT", err)
+			}
+
+			// The first rated game is corrected from 17:7 to 7:17 after
+			// its period: the next period carries it.
+			g := rounds[0].Games[0]
+			if _, err := events.RecordResult(arbiter, tournament.ResultInput{EventID: rated.ID, Round: 1, Board: g.Board, Score: "7:17", EndReason: "final_position", Version: g.Version, Reason: "бланк записи"}); err != nil {
+				t.Fatal(err)
+			}
+			before := map[int64]int{}
+			for _, r := range list.Rows {
+				before[r.Person.ID] = r.Rating
+			}
+			next, err := lists.ClosePeriod(admin, ratings.Rapid, "2026-11-30")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if next.Period.Events != 1 || next.Period.Games != 6 {
+				t.Errorf("the second period %+v, want the November event's 6 games", next.Period)
+			}
+			history, err := lists.PersonHistory(context.Background(), person[g.WhiteID])
+			if err != nil || len(history[1].Changes) != 2 {
+				t.Fatalf("the history of the corrected game's White: %+v (%v)", history, err)
+			}
+			last := history[1].Changes[1]
+			var corrected bool
+			for _, l := range last.Lines {
+				corrected = corrected || (l.Correction && l.S == -1)
+			}
+			if !corrected || last.Games != 3 {
+				t.Errorf("White's second period %+v, want a correction of −1 beside 3 games", last)
+			}
+			if filtered, err := lists.Read(context.Background(), ratings.Rapid, ratings.Filter{Query: "бислан"}); err != nil || len(filtered.Rows) != 1 {
+				t.Errorf("the list searched for Бислан: %+v (%v)", filtered, err)
+			}
+		})
+	}
+}

@@ -1,0 +1,267 @@
+package store
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"time"
+
+	"gorm.io/gorm/clause"
+
+	"adiukh/tournament"
+	"adiukh/tournament/rating"
+	"adiukh/tournament/ratings"
+)
+
+// The rating lists (ratings.Tx), created by migration
+// 20261125075548-ratings.
+
+type ratingStateRow struct {
+	List     string `gorm:"primaryKey"`
+	PersonID int64  `gorm:"primaryKey;autoIncrement:false"`
+	Rating   int
+	Games    int
+	Reached  bool
+}
+
+func (ratingStateRow) TableName() string { return "rating_states" }
+
+type ratingPeriodRow struct {
+	ID       int64 `gorm:"primaryKey"`
+	List     string
+	Until    string
+	ClosedAt time.Time
+	UserID   int64
+	Events   int
+	Games    int
+}
+
+func (ratingPeriodRow) TableName() string { return "rating_periods" }
+
+type ratingChangeRow struct {
+	PeriodID   int64 `gorm:"primaryKey;autoIncrement:false"`
+	PersonID   int64 `gorm:"primaryKey;autoIncrement:false"`
+	Old        int
+	New        int
+	K          int
+	Games      int
+	TotalGames int
+	Sum        float64
+	Lines      string // JSON of rating.Line
+}
+
+func (ratingChangeRow) TableName() string { return "rating_changes" }
+
+type ratedGameRow struct {
+	GameID   int64 `gorm:"primaryKey;autoIncrement:false"`
+	List     string
+	PeriodID int64
+	EventID  int64
+	A        int64
+	B        int64
+	PointsA  int
+	PointsB  int
+}
+
+func (ratedGameRow) TableName() string { return "rated_games" }
+
+// Ratings returns the store of the rating lists, on the same database and
+// in the same kind of transactions as the tournament store.
+func (s *Store) Ratings() ratings.Store { return ratingStore{s} }
+
+type ratingStore struct{ s *Store }
+
+func (r ratingStore) Update(ctx context.Context, fn func(tx ratings.Tx) error) error {
+	return r.s.run(ctx, r.s.db, nil, func(t *tx) error { return fn(ratingTx{t}) })
+}
+
+func (r ratingStore) View(ctx context.Context, fn func(tx ratings.Tx) error) error {
+	return r.s.run(ctx, r.s.read, r.s.viewOptions(), func(t *tx) error { return fn(ratingTx{t}) })
+}
+
+type ratingTx struct{ *tx }
+
+var _ ratings.Tx = ratingTx{}
+
+// batch is how many values one IN list or multi-row INSERT takes.
+const batch = 500
+
+func (t ratingTx) PeopleByID(ids []int64) (map[int64]tournament.Person, error) {
+	out := make(map[int64]tournament.Person, len(ids))
+	for part := range slices.Chunk(ids, batch) {
+		var rows []personRow
+		if err := t.db.Where("id IN ?", part).Find(&rows).Error; err != nil {
+			return nil, fmt.Errorf("read persons: %w", err)
+		}
+		for i := range rows {
+			out[rows[i].ID] = rowToPerson(&rows[i])
+		}
+	}
+	return out, nil
+}
+
+// LockList serialises the closings of one list on PostgreSQL; SQLite's
+// writes already run one at a time.
+func (t ratingTx) LockList(list string) error {
+	if t.db.Dialector.Name() != "postgres" {
+		return nil
+	}
+	return t.db.Exec("SELECT pg_advisory_xact_lock(hashtext(?))", "adiukh rating list "+list).Error
+}
+
+func (t ratingTx) States(list string) (map[int64]rating.State, error) {
+	var rows []ratingStateRow
+	if err := t.db.Where("list = ?", list).Find(&rows).Error; err != nil {
+		return nil, fmt.Errorf("read the %s list: %w", list, err)
+	}
+	out := make(map[int64]rating.State, len(rows))
+	for _, r := range rows {
+		out[r.PersonID] = rating.State{Rating: r.Rating, Games: r.Games, Reached: r.Reached, Registered: true}
+	}
+	return out, nil
+}
+
+func (t ratingTx) SaveStates(list string, states map[int64]rating.State) error {
+	rows := make([]ratingStateRow, 0, len(states))
+	for id, st := range states {
+		rows = append(rows, ratingStateRow{List: list, PersonID: id, Rating: st.Rating, Games: st.Games, Reached: st.Reached})
+	}
+	if len(rows) == 0 {
+		return nil
+	}
+	upsert := clause.OnConflict{Columns: []clause.Column{{Name: "list"}, {Name: "person_id"}}, DoUpdates: clause.AssignmentColumns([]string{"rating", "games", "reached"})}
+	if err := t.db.Clauses(upsert).CreateInBatches(rows, batch).Error; err != nil {
+		return fmt.Errorf("save the %s list: %w", list, err)
+	}
+	return nil
+}
+
+func (t ratingTx) CreatePeriod(p *ratings.Period) error {
+	row := ratingPeriodRow{List: p.List, Until: p.Until, ClosedAt: p.ClosedAt.UTC(), UserID: p.UserID, Events: p.Events, Games: p.Games}
+	if err := t.db.Create(&row).Error; err != nil {
+		return fmt.Errorf("close a rating period: %w", err)
+	}
+	p.ID = row.ID
+	return nil
+}
+
+func periodOf(r *ratingPeriodRow) ratings.Period {
+	return ratings.Period{ID: r.ID, List: r.List, Until: r.Until, ClosedAt: r.ClosedAt.UTC(), UserID: r.UserID, Events: r.Events, Games: r.Games}
+}
+
+func (t ratingTx) Periods(list string) ([]ratings.Period, error) {
+	var rows []ratingPeriodRow
+	if err := t.db.Where("list = ?", list).Order("id DESC").Find(&rows).Error; err != nil {
+		return nil, fmt.Errorf("read the periods of the %s list: %w", list, err)
+	}
+	out := make([]ratings.Period, len(rows))
+	for i := range rows {
+		out[i] = periodOf(&rows[i])
+	}
+	return out, nil
+}
+
+func (t ratingTx) SaveChanges(periodID int64, changes []rating.Change) error {
+	rows := make([]ratingChangeRow, len(changes))
+	for i, c := range changes {
+		lines, err := json.Marshal(c.Lines)
+		if err != nil {
+			return err
+		}
+		rows[i] = ratingChangeRow{PeriodID: periodID, PersonID: c.Person, Old: c.Old, New: c.New, K: c.K, Games: c.Games,
+			TotalGames: c.TotalGames, Sum: c.Sum, Lines: string(lines)}
+	}
+	if len(rows) == 0 {
+		return nil
+	}
+	if err := t.db.CreateInBatches(rows, batch).Error; err != nil {
+		return fmt.Errorf("save the changes of period %d: %w", periodID, err)
+	}
+	return nil
+}
+
+func changeOf(r *ratingChangeRow) (rating.Change, error) {
+	c := rating.Change{Person: r.PersonID, Old: r.Old, New: r.New, K: r.K, Games: r.Games, TotalGames: r.TotalGames, Sum: r.Sum}
+	if err := json.Unmarshal([]byte(r.Lines), &c.Lines); err != nil {
+		return c, fmt.Errorf("read the change of person %d in period %d: %w", r.PersonID, r.PeriodID, err)
+	}
+	return c, nil
+}
+
+func (t ratingTx) Changes(periodID int64) ([]rating.Change, error) {
+	var rows []ratingChangeRow
+	if err := t.db.Where("period_id = ?", periodID).Order("new DESC, person_id").Find(&rows).Error; err != nil {
+		return nil, fmt.Errorf("read the changes of period %d: %w", periodID, err)
+	}
+	out := make([]rating.Change, len(rows))
+	for i := range rows {
+		c, err := changeOf(&rows[i])
+		if err != nil {
+			return nil, err
+		}
+		out[i] = c
+	}
+	return out, nil
+}
+
+func (t ratingTx) PersonChanges(list string, personID int64) ([]ratings.Period, []rating.Change, error) {
+	var rows []ratingChangeRow
+	err := t.db.Joins("JOIN rating_periods ON rating_periods.id = rating_changes.period_id").
+		Where("rating_periods.list = ? AND rating_changes.person_id = ?", list, personID).Order("rating_changes.period_id").Find(&rows).Error
+	if err != nil {
+		return nil, nil, fmt.Errorf("read the history of person %d: %w", personID, err)
+	}
+	periods := make([]ratings.Period, len(rows))
+	changes := make([]rating.Change, len(rows))
+	for i := range rows {
+		var p ratingPeriodRow
+		if err := t.db.First(&p, rows[i].PeriodID).Error; err != nil {
+			return nil, nil, fmt.Errorf("read period %d: %w", rows[i].PeriodID, err)
+		}
+		periods[i] = periodOf(&p)
+		if changes[i], err = changeOf(&rows[i]); err != nil {
+			return nil, nil, err
+		}
+	}
+	return periods, changes, nil
+}
+
+func (t ratingTx) RatedEvents() (map[int64]bool, error) {
+	var ids []int64
+	if err := t.db.Model(&ratedGameRow{}).Distinct("event_id").Pluck("event_id", &ids).Error; err != nil {
+		return nil, fmt.Errorf("read the rated events: %w", err)
+	}
+	out := make(map[int64]bool, len(ids))
+	for _, id := range ids {
+		out[id] = true
+	}
+	return out, nil
+}
+
+func (t ratingTx) RatedGames(list string) ([]ratings.RatedGame, error) {
+	var rows []ratedGameRow
+	if err := t.db.Where("list = ?", list).Order("game_id").Find(&rows).Error; err != nil {
+		return nil, fmt.Errorf("read the rated games: %w", err)
+	}
+	out := make([]ratings.RatedGame, len(rows))
+	for i, r := range rows {
+		out[i] = ratings.RatedGame{GameID: r.GameID, List: r.List, PeriodID: r.PeriodID, EventID: r.EventID, A: r.A, B: r.B, PointsA: r.PointsA, PointsB: r.PointsB}
+	}
+	return out, nil
+}
+
+func (t ratingTx) SaveRatedGames(games []ratings.RatedGame) error {
+	rows := make([]ratedGameRow, len(games))
+	for i, g := range games {
+		rows[i] = ratedGameRow{GameID: g.GameID, List: g.List, PeriodID: g.PeriodID, EventID: g.EventID, A: g.A, B: g.B, PointsA: g.PointsA, PointsB: g.PointsB}
+	}
+	if len(rows) == 0 {
+		return nil
+	}
+	upsert := clause.OnConflict{Columns: []clause.Column{{Name: "game_id"}}, DoUpdates: clause.AssignmentColumns([]string{"period_id", "points_a", "points_b"})}
+	if err := t.db.Clauses(upsert).CreateInBatches(rows, batch).Error; err != nil {
+		return fmt.Errorf("keep the rated games: %w", err)
+	}
+	return nil
+}
