@@ -77,6 +77,8 @@ var authzTable = map[string]string{
 	"GET /password-reset":                                                  "yyyyy",
 	"GET /my":                                                              "nyyyy",
 	"GET /api/v1/people":                                                   "yyyyy",
+	"GET /api/v1/ratings/:list":                                            "yyyyy",
+	"POST /api/v1/ratings/:list/periods":                                   "nnnnv",
 	"GET /people":                                                          "yyyyy",
 	"GET /people/:pid":                                                     "00000",
 	"POST /people":                                                         "nnvvv",
@@ -390,7 +392,7 @@ func (w *authzWorld) eventFor(visibility, route string) map[string]string {
 	// The event is not a composition event: its contest routes refuse it,
 	// and there are no contest entries or claims to find.
 	params["eid"], params["cid"], params["code"] = "1", "1", "001"
-	params["mid"] = "1"
+	params["mid"], params["list"] = "1", "rapid"
 	return params
 }
 

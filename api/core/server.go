@@ -6,6 +6,7 @@ import (
 	"adiukh/tournament/composition"
 	"adiukh/tournament/correspondence"
 	"adiukh/tournament/export"
+	"adiukh/tournament/ratings"
 	"context"
 	"crypto/rand"
 	"log/slog"
@@ -35,6 +36,9 @@ type Deps struct {
 	Correspondence *correspondence.Service
 	// Composition runs the contests of composition events.
 	Composition *composition.Service
+	// Ratings keeps the federation's rating lists; built on DB when nil
+	// and DB keeps them.
+	Ratings *ratings.Service
 	// Exporter writes the documents of stored events, stamped by its clock;
 	// export.New(Events) on Now when nil.
 	Exporter *export.Exporter
@@ -97,6 +101,9 @@ func New(d Deps) *Server {
 	}
 	if d.Now == nil {
 		d.Now = time.Now
+	}
+	if r, ok := d.DB.(interface{ Ratings() ratings.Store }); ok && d.Ratings == nil {
+		d.Ratings = ratings.NewService(r.Ratings(), ratings.Options{Now: d.Now})
 	}
 	if d.LiveEvery <= 0 {
 		d.LiveEvery = DefaultLiveEvery

@@ -107,7 +107,11 @@ func (h *handler) getPerson(c *gin.Context) error {
 	for i, e := range v.Events {
 		events[i] = personEventView{EventID: e.Event.ID, Event: e.Event.Name, Start: e.Event.StartDate, PlayerID: e.Player.ID, Rating: e.Player.Rating}
 	}
-	c.JSON(http.StatusOK, gin.H{"person": newPersonView(&v.Person), "events": events})
+	lists, err := h.personRatings(c, id)
+	if err != nil {
+		return err
+	}
+	c.JSON(http.StatusOK, gin.H{"person": newPersonView(&v.Person), "events": events, "ratings": lists})
 	return nil
 }
 

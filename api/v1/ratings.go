@@ -1,0 +1,115 @@
+package v1
+
+import (
+	"net/http"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"adiukh/tournament/rating"
+	"adiukh/tournament/ratings"
+)
+
+// ratingsRoutesV1 registers the rating lists: read by anyone, a period
+// closed by an administrator.
+func (h *handler) ratingsRoutesV1(g, w *gin.RouterGroup) {
+	g.GET("/ratings/:list", h.JSON(h.getRatingList))
+	w.POST("/ratings/:list/periods", h.JSON(h.postPeriod))
+}
+
+type periodView struct {
+	ID       int64     `json:"id"`
+	Until    string    `json:"until"`
+	ClosedAt time.Time `json:"closed_at"`
+	Events   int       `json:"events"`
+	Games    int       `json:"games"`
+}
+
+type ratingRowView struct {
+	PersonID     int64  `json:"person_id"`
+	FederationID string `json:"federation_id"`
+	Name         string `json:"name"`
+	Rating       int    `json:"rating"`
+	Games        int    `json:"games"`
+	Change       int    `json:"change"`
+	K            int    `json:"k"`
+}
+
+func newListView(l *ratings.List) gin.H {
+	rows := make([]ratingRowView, len(l.Rows))
+	for i, r := range l.Rows {
+		rows[i] = ratingRowView{PersonID: r.Person.ID, FederationID: r.Person.FederationID, Name: r.Person.Name(),
+			Rating: r.Rating, Games: r.Games, Change: r.Change, K: r.K}
+	}
+	out := gin.H{"list": l.Name, "period": nil, "rows": rows}
+	if p := l.Period; p != nil {
+		out["period"] = periodView{ID: p.ID, Until: p.Until, ClosedAt: p.ClosedAt, Events: p.Events, Games: p.Games}
+	}
+	return out
+}
+
+// getRatingList answers a published list: ?region=, ?club=, ?sex=, ?age=
+// (U10 … U20, 65+) and ?q= narrow it.
+func (h *handler) getRatingList(c *gin.Context) error {
+	l, err := h.Ratings.Read(c.Request.Context(), c.Param("list"), ratings.Filter{
+		Region: c.Query("region"), Club: c.Query("club"), Sex: c.Query("sex"), Age: c.Query("age"), Query: c.Query("q")})
+	if err != nil {
+		return err
+	}
+	c.JSON(http.StatusOK, newListView(l))
+	return nil
+}
+
+// postPeriod closes the list's next period: {"until": "YYYY-MM-DD"}.
+func (h *handler) postPeriod(c *gin.Context) error {
+	var body struct {
+		Until string `json:"until"`
+	}
+	if err := decodeJSON(c, &body); err != nil {
+		return err
+	}
+	l, err := h.Ratings.ClosePeriod(c.Request.Context(), c.Param("list"), body.Until)
+	if err != nil {
+		return err
+	}
+	c.JSON(http.StatusCreated, newListView(l))
+	return nil
+}
+
+type historyView struct {
+	List    string          `json:"list"`
+	Rating  *int            `json:"rating"`
+	Games   int             `json:"games"`
+	K       int             `json:"k,omitempty"`
+	History []historyPeriod `json:"history"`
+}
+
+type historyPeriod struct {
+	Period int64  `json:"period"`
+	Until  string `json:"until"`
+	Rating int    `json:"rating"`
+	Change int    `json:"change"`
+	Games  int    `json:"games"`
+}
+
+// personRatings is a person's standing and course in every list.
+func (h *handler) personRatings(c *gin.Context, personID int64) ([]historyView, error) {
+	hs, err := h.Ratings.PersonHistory(c.Request.Context(), personID)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]historyView, len(hs))
+	for i, hist := range hs {
+		v := historyView{List: hist.List, History: []historyPeriod{}}
+		if st := hist.Current; st != nil {
+			v.Rating, v.Games, v.K = &st.Rating, st.Games, rating.K(*st)
+		}
+		for j, p := range hist.Periods {
+			ch := hist.Changes[j]
+			v.History = append(v.History, historyPeriod{Period: p.ID, Until: p.Until, Rating: ch.New, Change: ch.Delta(), Games: ch.Games})
+		}
+		out[i] = v
+	}
+	return out, nil
+}
+

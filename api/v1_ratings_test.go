@@ -1,0 +1,70 @@
+package api_test
+
+import (
+	"fmt"
+	"net/http"
+	"testing"
+
+	"adiukh/tournament"
+)
+
+// A rating period through the API: an administrator closes it (201 with
+// the published list); the list and each person's ratings and history are
+// read by anyone; closing it again is refused.
+func TestRatingsAPI(t *testing.T) {
+	t.Parallel()
+	forEachServer(t, func(t *testing.T, s *testServer) {
+		const arbiter, admin = tournament.ArbiterRole, tournament.Admin
+		ev := s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Рейтинговый турнир", "discipline": "blitz",
+			"system": "round-robin", "time_control": "3+2", "start_date": "2026-10-01", "end_date": "2026-10-01", "rated": true})
+		if ev["rated"] != true {
+			t.Fatalf("the event is not rated: %v", ev)
+		}
+		id := num(ev["id"])
+		for _, name := range []string{"Аслан", "Бислан", "Заур", "Мурат"} {
+			p := s.must(http.StatusCreated, arbiter, "POST", "/api/v1/people", map[string]any{"surname": "Хуажев", "given_names": name, "region": "Адыгея"})
+			s.must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/players", id), map[string]any{"person_id": num(p["id"])})
+		}
+		for n := 1; n <= 3; n++ {
+			s.must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
+			s.must(http.StatusOK, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds/%d/publish", id, n), nil)
+			s.playRound(id, n, "17:7", "12:12")
+		}
+		s.must(http.StatusOK, arbiter, "PATCH", fmt.Sprintf("/api/v1/events/%d", id), map[string]any{"status": "finished"})
+
+		s.must(http.StatusForbidden, arbiter, "POST", "/api/v1/ratings/blitz/periods", map[string]any{"until": "2026-10-31"})
+		bad := s.must(http.StatusBadRequest, admin, "POST", "/api/v1/ratings/blitz/periods", map[string]any{"until": "31.10.2026"})
+		if bad["field"] != "until" {
+			t.Errorf("a bad date: %v", bad)
+		}
+		s.must(http.StatusNotFound, admin, "POST", "/api/v1/ratings/bullet/periods", map[string]any{"until": "2026-10-31"})
+		list := s.must(http.StatusCreated, admin, "POST", "/api/v1/ratings/blitz/periods", map[string]any{"until": "2026-10-31"})
+		period := list["period"].(map[string]any)
+		rows := list["rows"].([]any)
+		if period["until"] != "2026-10-31" || num(period["games"]) != 6 || len(rows) != 4 {
+			t.Fatalf("the published list: %v", list)
+		}
+		first := rows[0].(map[string]any)
+		if num(first["games"]) != 3 || num(first["k"]) != 40 || num(first["rating"]) <= 1500 || num(first["change"]) != num(first["rating"])-1500 {
+			t.Errorf("the first row: %v", first)
+		}
+		s.must(http.StatusConflict, admin, "POST", "/api/v1/ratings/blitz/periods", map[string]any{"until": "2026-10-31"})
+		read := s.must(http.StatusOK, "", "GET", "/api/v1/ratings/blitz?region="+"Адыгея", nil)
+		if len(read["rows"].([]any)) != 4 {
+			t.Errorf("the list read by region: %v", read)
+		}
+		if empty := s.must(http.StatusOK, "", "GET", "/api/v1/ratings/standard", nil); empty["period"] != nil || len(empty["rows"].([]any)) != 0 {
+			t.Errorf("the standard list before any period: %v", empty)
+		}
+		person := s.must(http.StatusOK, "", "GET", fmt.Sprintf("/api/v1/people/%d", num(first["person_id"])), nil)
+		var blitz map[string]any
+		for _, l := range person["ratings"].([]any) {
+			if l.(map[string]any)["list"] == "blitz" {
+				blitz = l.(map[string]any)
+			}
+		}
+		if blitz == nil || num(blitz["rating"]) != num(first["rating"]) || len(blitz["history"].([]any)) != 1 {
+			t.Errorf("the person's blitz rating: %v", person["ratings"])
+		}
+	})
+}
