@@ -112,4 +112,3 @@ func (h *handler) personRatings(c *gin.Context, personID int64) ([]historyView, 
 	}
 	return out, nil
 }
-
