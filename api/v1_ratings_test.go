@@ -15,23 +15,7 @@ func TestRatingsAPI(t *testing.T) {
 	t.Parallel()
 	forEachServer(t, func(t *testing.T, s *testServer) {
 		const arbiter, admin = tournament.ArbiterRole, tournament.Admin
-		ev := s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Рейтинговый турнир", "discipline": "blitz",
-			"system": "round-robin", "time_control": "3+2", "start_date": "2026-10-01", "end_date": "2026-10-01", "rated": true})
-		if ev["rated"] != true {
-			t.Fatalf("the event is not rated: %v", ev)
-		}
-		id := num(ev["id"])
-		for _, name := range []string{"Аслан", "Бислан", "Заур", "Мурат"} {
-			p := s.must(http.StatusCreated, arbiter, "POST", "/api/v1/people", map[string]any{"surname": "Хуажев", "given_names": name, "region": "Адыгея"})
-			s.must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/players", id), map[string]any{"person_id": num(p["id"])})
-		}
-		for n := 1; n <= 3; n++ {
-			s.must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
-			s.must(http.StatusOK, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds/%d/publish", id, n), nil)
-			s.playRound(id, n, "17:7", "12:12")
-		}
-		s.must(http.StatusOK, arbiter, "PATCH", fmt.Sprintf("/api/v1/events/%d", id), map[string]any{"status": "finished"})
-
+		s.ratedBlitzEvent()
 		s.must(http.StatusForbidden, arbiter, "POST", "/api/v1/ratings/blitz/periods", map[string]any{"until": "2026-10-31"})
 		bad := s.must(http.StatusBadRequest, admin, "POST", "/api/v1/ratings/blitz/periods", map[string]any{"until": "31.10.2026"})
 		if bad["field"] != "until" {
@@ -67,4 +51,28 @@ func TestRatingsAPI(t *testing.T) {
 			t.Errorf("the person's blitz rating: %v", person["ratings"])
 		}
 	})
+}
+
+// ratedBlitzEvent is a finished, rated blitz round robin of four persons of
+// the register (Хуажев Аслан, Бислан, Заур, Мурат) in October 2026.
+func (s *testServer) ratedBlitzEvent() int {
+	s.t.Helper()
+	const arbiter = tournament.ArbiterRole
+	ev := s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Рейтинговый турнир", "discipline": "blitz",
+		"system": "round-robin", "time_control": "3+2", "start_date": "2026-10-01", "end_date": "2026-10-01", "rated": true})
+	if ev["rated"] != true {
+		s.t.Fatalf("the event is not rated: %v", ev)
+	}
+	id := num(ev["id"])
+	for _, name := range []string{"Аслан", "Бислан", "Заур", "Мурат"} {
+		p := s.must(http.StatusCreated, arbiter, "POST", "/api/v1/people", map[string]any{"surname": "Хуажев", "given_names": name, "region": "Адыгея"})
+		s.must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/players", id), map[string]any{"person_id": num(p["id"])})
+	}
+	for n := 1; n <= 3; n++ {
+		s.must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
+		s.must(http.StatusOK, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds/%d/publish", id, n), nil)
+		s.playRound(id, n, "17:7", "12:12")
+	}
+	s.must(http.StatusOK, arbiter, "PATCH", fmt.Sprintf("/api/v1/events/%d", id), map[string]any{"status": "finished"})
+	return id
 }

@@ -120,6 +120,8 @@ type personPageData struct {
 	Merge *form
 	// Merged is the merge just made into this person, offered for undoing.
 	Merged int64
+	// Ratings are the person's lists with their charts.
+	Ratings []personRating
 }
 
 func (h *handler) renderPerson(c *gin.Context, status int, id int64, edit, merge *form) error {
@@ -129,6 +131,9 @@ func (h *handler) renderPerson(c *gin.Context, status int, id int64, edit, merge
 	}
 	u := tournament.UserFromContext(c.Request.Context())
 	data := personPageData{PersonView: v, Admin: u != nil && u.Role == tournament.Admin, Form: edit, Merge: merge}
+	if data.Ratings, err = h.personRatings(c, id); err != nil {
+		return err
+	}
 	if data.Form == nil {
 		p := v.Person
 		data.Form = newForm()

@@ -143,6 +143,8 @@ func navOf(pageName string) string {
 		return "my"
 	case "people", "person", "people_duplicates":
 		return "people"
+	case "ratings":
+		return "ratings"
 	}
 	return "events"
 }
@@ -252,6 +254,7 @@ func (h *handler) routes(r *gin.Engine) {
 	h.myRoutesWeb(m)
 	h.regulationsRoutesWeb(g, m)
 	h.peopleRoutesWeb(g, m)
+	h.ratingsRoutesWeb(g, m)
 	m.GET("/manage/events/new", h.Page(h.newEventPage))
 	m.POST("/manage/events", h.Page(h.createEvent))
 	m.GET("/events/:id/manage", h.Page(h.managePage))

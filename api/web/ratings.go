@@ -1,0 +1,139 @@
+package web
+
+import (
+	"fmt"
+	"net/http"
+	"strings"
+
+	"github.com/gin-gonic/gin"
+
+	"adiukh/tournament"
+	"adiukh/tournament/ratings"
+)
+
+// ratingsRoutesWeb registers the rating lists' pages: each list with its
+// filters for everyone, the closing of a period for administrators.
+func (h *handler) ratingsRoutesWeb(g, m *gin.RouterGroup) {
+	g.GET("/ratings", func(c *gin.Context) { c.Redirect(http.StatusSeeOther, "/ratings/"+ratings.Standard) })
+	g.GET("/ratings/:list", h.Cached, h.Page(h.ratingListPage))
+	m.POST("/ratings/:list/periods", h.Page(h.closePeriod))
+}
+
+type ratingListData struct {
+	*ratings.List
+	Lists  []string
+	Filter ratings.Filter
+	Ages   []string
+	// Admin may close the next period; Close is its form.
+	Admin bool
+	Close *form
+}
+
+func (h *handler) renderRatingList(c *gin.Context, status int, closeForm *form) error {
+	f := ratings.Filter{Region: c.Query("region"), Club: c.Query("club"), Sex: c.Query("sex"), Age: c.Query("age"), Query: c.Query("q")}
+	l, err := h.Ratings.Read(c.Request.Context(), c.Param("list"), f)
+	if err != nil {
+		return err
+	}
+	u := tournament.UserFromContext(c.Request.Context())
+	data := ratingListData{List: l, Lists: ratings.Lists, Filter: f, Ages: ratings.AgeGroups, Admin: u != nil && u.Role == tournament.Admin, Close: closeForm}
+	h.render(c, status, "ratings", "ratings.title."+l.Name, data)
+	return nil
+}
+
+func (h *handler) ratingListPage(c *gin.Context) error {
+	return h.renderRatingList(c, http.StatusOK, newForm())
+}
+
+func (h *handler) closePeriod(c *gin.Context) error {
+	f := formValues(c, "until")
+	if _, err := h.Ratings.ClosePeriod(c.Request.Context(), c.Param("list"), f.Values["until"]); err != nil {
+		if err := f.fail(err, h.translator(c)); err != nil {
+			return err
+		}
+		return h.renderRatingList(c, formStatus(err), f)
+	}
+	c.Redirect(http.StatusSeeOther, "/ratings/"+c.Param("list"))
+	return nil
+}
+
+// ratingChart is a person's rating history in one list drawn as an SVG
+// polyline on the server: no script, and it prints.
+type ratingChart struct {
+	List   string
+	Width  int
+	Height int
+	Points string // the polyline's points
+	Dots   []chartDot
+	Min    int
+	Max    int
+}
+
+type chartDot struct {
+	X, Y   int
+	Rating int
+	Until  string
+}
+
+const chartWidth, chartHeight, chartPad = 480, 160, 16
+
+// newRatingChart draws the ratings after each period, from the initial
+// rating before the first.
+func newRatingChart(list string, start int, points []chartDot) *ratingChart {
+	if len(points) == 0 {
+		return nil
+	}
+	all := append([]chartDot{{Rating: start}}, points...)
+	lo, hi := all[0].Rating, all[0].Rating
+	for _, p := range all {
+		lo, hi = min(lo, p.Rating), max(hi, p.Rating)
+	}
+	if hi-lo < 50 {
+		hi, lo = hi+25, lo-25
+	}
+	ch := &ratingChart{List: list, Width: chartWidth, Height: chartHeight, Min: lo, Max: hi}
+	var sb strings.Builder
+	for i, p := range all {
+		p.X = chartPad + i*(chartWidth-2*chartPad)/(len(all)-1)
+		p.Y = chartPad + (hi-p.Rating)*(chartHeight-2*chartPad)/(hi-lo)
+		fmt.Fprintf(&sb, "%d,%d ", p.X, p.Y)
+		if i > 0 {
+			ch.Dots = append(ch.Dots, p)
+		}
+	}
+	ch.Points = strings.TrimSpace(sb.String())
+	return ch
+}
+
+// personRatings reads a person's lists for their page, with a chart for
+// each list they have played in.
+func (h *handler) personRatings(c *gin.Context, personID int64) ([]personRating, error) {
+	hs, err := h.Ratings.PersonHistory(c.Request.Context(), personID)
+	if err != nil {
+		return nil, err
+	}
+	var out []personRating
+	for _, hist := range hs {
+		if hist.Current == nil {
+			continue
+		}
+		r := personRating{History: hist}
+		var dots []chartDot
+		for i, p := range hist.Periods {
+			dots = append(dots, chartDot{Rating: hist.Changes[i].New, Until: p.Until})
+		}
+		start := hist.Current.Rating
+		if len(hist.Changes) > 0 {
+			start = hist.Changes[0].Old
+		}
+		r.Chart = newRatingChart(hist.List, start, dots)
+		out = append(out, r)
+	}
+	return out, nil
+}
+
+type personRating struct {
+	ratings.History
+	Chart *ratingChart
+}
+
