@@ -136,4 +136,3 @@ type personRating struct {
 	ratings.History
 	Chart *ratingChart
 }
-
