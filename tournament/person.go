@@ -140,6 +140,9 @@ type PersonTx interface {
 	CreateMerge(m *Merge) error
 	Merge(id int64) (*Merge, error)
 	UpdateMerge(m *Merge) error
+	// PublishedRating is the person's published rating in the list of the
+	// discipline; 0 when they have none.
+	PublishedRating(personID int64, d Discipline) (int, error)
 	// AddRegisterAudit appends to the register's audit log.
 	AddRegisterAudit(a *RegisterAudit) error
 }

@@ -72,6 +72,15 @@ func (s *Service) registerPlayer(tx Tx, e *Event, u *User, in PlayerInput) (*Pla
 		}
 		personDetails(&in, person)
 		p.PersonID = person.ID
+		if in.Rating == nil {
+			// The register's rating of the event's list orders the Swiss
+			// start list, unless the arbiter types another.
+			published, err := tx.PublishedRating(person.ID, e.Discipline)
+			if err != nil {
+				return nil, err
+			}
+			in.Rating = &published
+		}
 	}
 	if err := in.applyDetails(p); err != nil {
 		return nil, err

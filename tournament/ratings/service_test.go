@@ -159,6 +159,29 @@ func TestClosingPeriods(t *testing.T) {
 			if filtered, err := lists.Read(context.Background(), ratings.Rapid, ratings.Filter{Query: "бислан"}); err != nil || len(filtered.Rows) != 1 {
 				t.Errorf("the list searched for Бислан: %+v (%v)", filtered, err)
 			}
+
+			// A new rapid event registers the persons with their rating.
+			open, err := events.CreateEvent(arbiter, tournament.EventInput{Name: ptr("Открытый"), Discipline: ptr("rapid"), System: ptr("swiss"), Rounds: ptr(5)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			p, err := events.RegisterPlayer(arbiter, open.ID, tournament.PlayerInput{PersonID: &people[0].ID})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var published int
+			for _, r := range next.Rows {
+				if r.Person.ID == people[0].ID {
+					published = r.Rating
+				}
+			}
+			if p.Rating != published || published == 0 {
+				t.Errorf("a player from the register has rating %d, want the published %d", p.Rating, published)
+			}
+			typed, err := events.RegisterPlayer(arbiter, open.ID, tournament.PlayerInput{PersonID: &people[1].ID, Rating: ptr(1234)})
+			if err != nil || typed.Rating != 1234 {
+				t.Errorf("a rating typed by the arbiter: %+v (%v), want 1234", typed, err)
+			}
 		})
 	}
 }

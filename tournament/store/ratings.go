@@ -265,3 +265,20 @@ func (t ratingTx) SaveRatedGames(games []ratings.RatedGame) error {
 	}
 	return nil
 }
+
+// PublishedRating reads a person's rating in the list of the discipline
+// (tournament.PersonTx); 0 when none.
+func (t *tx) PublishedRating(personID int64, d tournament.Discipline) (int, error) {
+	list := ratings.ListOf(d)
+	if list == "" {
+		return 0, nil
+	}
+	var rows []ratingStateRow
+	if err := t.db.Where("list = ? AND person_id = ?", list, personID).Find(&rows).Error; err != nil {
+		return 0, fmt.Errorf("read the rating of person %d: %w", personID, err)
+	}
+	if len(rows) == 0 {
+		return 0, nil
+	}
+	return rows[0].Rating, nil
+}
