@@ -93,6 +93,10 @@ type MyPage struct {
 	// Following are the followed events and players, newest followed
 	// first.
 	Following []Followed
+	// Person is the account's person of the register once a request is
+	// confirmed; Claim the latest request.
+	Person *Person
+	Claim  *PersonClaim
 }
 
 // MyPage gathers the signed-in account's page in one snapshot. Events the
@@ -179,6 +183,9 @@ func (s *Service) MyPage(ctx context.Context) (*MyPage, error) {
 		return nil
 	})
 	if err != nil {
+		return nil, err
+	}
+	if page.Person, page.Claim, err = s.MyPerson(ctx); err != nil {
 		return nil, err
 	}
 	return page, nil

@@ -31,6 +31,7 @@ type Tx interface {
 	FollowTx
 	RegulationsTx
 	PersonTx
+	PersonClaimTx
 }
 
 // EventTx keeps events and their settings.

@@ -23,6 +23,48 @@ func (h *handler) peopleRoutesWeb(g, m *gin.RouterGroup) {
 	m.GET("/people-duplicates", h.Page(h.duplicatesPage))
 	m.POST("/people/:pid/merge", h.Page(h.mergePerson))
 	m.POST("/people-merges/:mid/undo", h.Page(h.undoMerge))
+	m.POST("/people/:pid/claim", h.Page(h.claimPerson))
+	m.GET("/people-claims", h.Page(h.claimsPage))
+	m.POST("/people-claims/:cid/confirm", h.Page(h.decidePersonClaim(true)))
+	m.POST("/people-claims/:cid/decline", h.Page(h.decidePersonClaim(false)))
+}
+
+// claimPerson asks to link the reader's account to the person.
+func (h *handler) claimPerson(c *gin.Context) error {
+	id, err := core.PathInt(c, "pid")
+	if err != nil {
+		return err
+	}
+	if _, err := h.Events.ClaimPerson(c.Request.Context(), id); err != nil {
+		return err
+	}
+	c.Redirect(http.StatusSeeOther, fmt.Sprintf("/people/%d", id))
+	return nil
+}
+
+// claimsPage lists the requests to link accounts to persons, for the
+// administrators and arbiters who decide them.
+func (h *handler) claimsPage(c *gin.Context) error {
+	claims, err := h.Events.PendingClaims(c.Request.Context())
+	if err != nil {
+		return err
+	}
+	h.render(c, http.StatusOK, "people_claims", "people.claims", claims)
+	return nil
+}
+
+func (h *handler) decidePersonClaim(confirm bool) core.HandlerFunc {
+	return func(c *gin.Context) error {
+		id, err := core.PathInt(c, "cid")
+		if err != nil {
+			return err
+		}
+		if err := h.Events.DecideClaim(c.Request.Context(), id, confirm, c.PostForm("reason")); err != nil {
+			return err
+		}
+		c.Redirect(http.StatusSeeOther, "/people-claims")
+		return nil
+	}
 }
 
 // personFields are the person form's fields.
@@ -122,6 +164,12 @@ type personPageData struct {
 	Merged int64
 	// Ratings are the person's lists with their charts.
 	Ratings []personRating
+	// Mine is the signed-in reader's person (nil for none) and Claim
+	// their latest request to be linked to one.
+	Mine  *tournament.Person
+	Claim *tournament.PersonClaim
+	// Decides: the reader decides requests (administrators, arbiters).
+	Decides bool
 }
 
 func (h *handler) renderPerson(c *gin.Context, status int, id int64, edit, merge *form) error {
@@ -134,6 +182,10 @@ func (h *handler) renderPerson(c *gin.Context, status int, id int64, edit, merge
 	if data.Ratings, err = h.personRatings(c, id); err != nil {
 		return err
 	}
+	if data.Mine, data.Claim, err = h.Events.MyPerson(c.Request.Context()); err != nil {
+		return err
+	}
+	data.Decides = u != nil && (u.Role == tournament.Admin || u.Role == tournament.ArbiterRole)
 	if data.Form == nil {
 		p := v.Person
 		data.Form = newForm()

@@ -141,7 +141,7 @@ func navOf(pageName string) string {
 		return "accounts"
 	case "my":
 		return "my"
-	case "people", "person", "people_duplicates":
+	case "people", "person", "people_duplicates", "people_claims":
 		return "people"
 	case "ratings":
 		return "ratings"

@@ -51,6 +51,7 @@ var migrations = []*gormigrate.Migration{
 	{ID: "20261125072653-regulations", Migrate: regulationsMigration},
 	{ID: "20261125074256-people", Migrate: peopleMigration},
 	{ID: "20261125075548-ratings", Migrate: ratingsMigration},
+	{ID: "20261125080757-person-claims", Migrate: personClaimsMigration},
 }
 
 // migrationLock is the key of the PostgreSQL advisory lock taken while
