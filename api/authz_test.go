@@ -80,6 +80,8 @@ var authzTable = map[string]string{
 	"GET /api/v1/ratings/:list":                                            "yyyyy",
 	"GET /ratings":                                                         "yyyyy",
 	"GET /ratings/:list":                                                   "yyyyy",
+	"GET /ratings/:list/list.csv":                                          "yyyyy",
+	"GET /ratings/:list/list.xlsx":                                         "yyyyy",
 	"POST /ratings/:list/periods":                                          "nnnnv",
 	"POST /api/v1/ratings/:list/periods":                                   "nnnnv",
 	"GET /people":                                                          "yyyyy",

@@ -41,6 +41,13 @@ func TestRatingPages(t *testing.T) {
 	if rec := s.anonymous().get("/ratings/bullet"); rec.Code != http.StatusNotFound {
 		t.Errorf("an unknown list: %d", rec.Code)
 	}
+	csv := s.anonymous().get("/ratings/blitz/list.csv").Body.String()
+	if !strings.HasPrefix(csv, "rank,federation_id,name,") || strings.Count(csv, "\n") != 5 || !strings.Contains(csv, "Хуажев Аслан") {
+		t.Errorf("the list as CSV:\n%s", csv)
+	}
+	if xlsx := s.anonymous().get("/ratings/blitz/list.xlsx"); xlsx.Code != http.StatusOK || !strings.HasPrefix(xlsx.Body.String(), "PK") {
+		t.Errorf("the list as XLSX: %d", xlsx.Code)
+	}
 	person := s.anonymous().get("/people/" + rows[0][1]).Body.String()
 	if !strings.Contains(person, `<svg class="rating-chart"`) || !strings.Contains(person, "<polyline points=") {
 		t.Error("the person's page draws no rating chart")

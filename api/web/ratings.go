@@ -1,6 +1,7 @@
 package web
 
 import (
+	"bytes"
 	"fmt"
 	"net/http"
 	"strings"
@@ -9,6 +10,7 @@ import (
 
 	"adiukh/tournament"
 	"adiukh/tournament/ratings"
+	"adiukh/tournament/report"
 )
 
 // ratingsRoutesWeb registers the rating lists' pages: each list with its
@@ -16,6 +18,8 @@ import (
 func (h *handler) ratingsRoutesWeb(g, m *gin.RouterGroup) {
 	g.GET("/ratings", func(c *gin.Context) { c.Redirect(http.StatusSeeOther, "/ratings/"+ratings.Standard) })
 	g.GET("/ratings/:list", h.Cached, h.Page(h.ratingListPage))
+	g.GET("/ratings/:list/list.csv", h.Cached, h.Page(h.ratingListFile))
+	g.GET("/ratings/:list/list.xlsx", h.Cached, h.Page(h.ratingListFile))
 	m.POST("/ratings/:list/periods", h.Page(h.closePeriod))
 }
 
@@ -43,6 +47,45 @@ func (h *handler) renderRatingList(c *gin.Context, status int, closeForm *form) 
 
 func (h *handler) ratingListPage(c *gin.Context) error {
 	return h.renderRatingList(c, http.StatusOK, newForm())
+}
+
+// ratingListFile downloads a list, narrowed as its page: CSV (plain, or
+// ?dialect=excel for Excel set up for Russian) or XLSX.
+func (h *handler) ratingListFile(c *gin.Context) error {
+	f := ratings.Filter{Region: c.Query("region"), Club: c.Query("club"), Sex: c.Query("sex"), Age: c.Query("age"), Query: c.Query("q")}
+	l, err := h.Ratings.Read(c.Request.Context(), c.Param("list"), f)
+	if err != nil {
+		return err
+	}
+	rows := make([]report.RatingRow, len(l.Rows))
+	for i, r := range l.Rows {
+		rows[i] = report.RatingRow{Rank: i + 1, FederationID: r.Person.FederationID, Name: r.Person.Name(), LatinName: r.Person.LatinName(),
+			BirthYear: r.Person.BirthYear, Sex: r.Person.Sex, Club: r.Person.Club, Region: r.Person.Region, Rating: r.Rating, Games: r.Games, K: r.K}
+		if r.Played {
+			change := r.Change
+			rows[i].Change = &change
+		}
+	}
+	var buf bytes.Buffer
+	name := "rating-" + l.Name
+	if strings.HasSuffix(c.Request.URL.Path, ".xlsx") {
+		if err := report.RatingListXLSX(&buf, rows); err != nil {
+			return err
+		}
+		c.Header("Content-Disposition", `attachment; filename="`+name+`.xlsx"`)
+		c.Data(http.StatusOK, "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", buf.Bytes())
+		return nil
+	}
+	dialect := report.PlainCSV
+	if c.Query("dialect") == "excel" {
+		dialect = report.ExcelCSV
+	}
+	if err := report.RatingListCSV(&buf, dialect, rows); err != nil {
+		return err
+	}
+	c.Header("Content-Disposition", `attachment; filename="`+name+`.csv"`)
+	c.Data(http.StatusOK, "text/csv; charset=utf-8", buf.Bytes())
+	return nil
 }
 
 func (h *handler) closePeriod(c *gin.Context) error {
