@@ -198,3 +198,16 @@ func (s *Service) MyPerson(ctx context.Context) (*Person, *PersonClaim, error) {
 	})
 	return p, last, err
 }
+
+// linkedPerson is the person an account is linked to by a confirmed
+// request; nil when none.
+func linkedPerson(tx interface {
+	PersonTx
+	PersonClaimTx
+}, userID int64) (*Person, error) {
+	claims, err := tx.Claims(ClaimConfirmed, userID, 0)
+	if err != nil || len(claims) == 0 {
+		return nil, err
+	}
+	return personOf(tx, claims[0].PersonID)
+}

@@ -562,7 +562,15 @@ func (s *Service) accept(tx Tx, e *Event, u *User, en *Entry) (Notice, error) {
 		return Notice{}, err
 	}
 	before := *en
-	p, err := s.registerPlayer(tx, e, u, PlayerInput{Name: &en.Name, BirthYear: &en.BirthYear, Rating: &en.Rating, City: &en.Region})
+	in := PlayerInput{Name: &en.Name, BirthYear: &en.BirthYear, Rating: &en.Rating, City: &en.Region}
+	if person, err := linkedPerson(tx, account.ID); err != nil {
+		return Notice{}, err
+	} else if person != nil {
+		// A player the register knows plays as that person, with the
+		// register's details and rating of the event's list.
+		in = PlayerInput{PersonID: &person.ID}
+	}
+	p, err := s.registerPlayer(tx, e, u, in)
 	if err != nil {
 		return Notice{}, err
 	}
