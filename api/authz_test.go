@@ -82,6 +82,7 @@ var authzTable = map[string]string{
 	"GET /ratings/:list":                                                   "yyyyy",
 	"GET /ratings/:list/list.csv":                                          "yyyyy",
 	"GET /ratings/:list/list.xlsx":                                         "yyyyy",
+	"GET /ratings/:list/periods/:pid":                                      "00000",
 	"POST /ratings/:list/periods":                                          "nnnnv",
 	"POST /api/v1/ratings/:list/periods":                                   "nnnnv",
 	"GET /people":                                                          "yyyyy",

@@ -48,6 +48,13 @@ func TestRatingPages(t *testing.T) {
 	if xlsx := s.anonymous().get("/ratings/blitz/list.xlsx"); xlsx.Code != http.StatusOK || !strings.HasPrefix(xlsx.Body.String(), "PK") {
 		t.Errorf("the list as XLSX: %d", xlsx.Code)
 	}
+	report := regexp.MustCompile(`href="(/ratings/blitz/periods/\d+)"`).FindStringSubmatch(list)
+	if report == nil {
+		t.Fatal("the list does not link its period's report")
+	}
+	if body := html.UnescapeString(s.anonymous().get(report[1]).Body.String()); strings.Count(body, `<section class="rating-change"`) != 4 || !strings.Contains(body, "0.500") {
+		t.Errorf("the period's report:\n%s", body)
+	}
 	person := s.anonymous().get("/people/" + rows[0][1]).Body.String()
 	if !strings.Contains(person, `<svg class="rating-chart"`) || !strings.Contains(person, "<polyline points=") {
 		t.Error("the person's page draws no rating chart")

@@ -34,10 +34,10 @@ type Person struct {
 
 // Name is how events and documents name the person: surname, then given
 // names.
-func (p *Person) Name() string { return strings.TrimSpace(p.Surname + " " + p.GivenNames) }
+func (p Person) Name() string { return strings.TrimSpace(p.Surname + " " + p.GivenNames) }
 
 // LatinName is the Latin form of Name.
-func (p *Person) LatinName() string {
+func (p Person) LatinName() string {
 	return strings.TrimSpace(p.LatinSurname + " " + p.LatinGivenNames)
 }
 

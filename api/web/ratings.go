@@ -8,6 +8,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"adiukh/api/core"
 	"adiukh/tournament"
 	"adiukh/tournament/ratings"
 	"adiukh/tournament/report"
@@ -20,6 +21,7 @@ func (h *handler) ratingsRoutesWeb(g, m *gin.RouterGroup) {
 	g.GET("/ratings/:list", h.Cached, h.Page(h.ratingListPage))
 	g.GET("/ratings/:list/list.csv", h.Cached, h.Page(h.ratingListFile))
 	g.GET("/ratings/:list/list.xlsx", h.Cached, h.Page(h.ratingListFile))
+	g.GET("/ratings/:list/periods/:pid", h.Cached, h.Page(h.periodReportPage))
 	m.POST("/ratings/:list/periods", h.Page(h.closePeriod))
 }
 
@@ -85,6 +87,21 @@ func (h *handler) ratingListFile(c *gin.Context) error {
 	}
 	c.Header("Content-Disposition", `attachment; filename="`+name+`.csv"`)
 	c.Data(http.StatusOK, "text/csv; charset=utf-8", buf.Bytes())
+	return nil
+}
+
+// periodReportPage shows what a closed period did: each person's games
+// with the opponent's rating, D, E and s, and the change.
+func (h *handler) periodReportPage(c *gin.Context) error {
+	id, err := core.PathInt(c, "pid")
+	if err != nil {
+		return err
+	}
+	r, err := h.Ratings.PeriodReport(c.Request.Context(), c.Param("list"), id)
+	if err != nil {
+		return err
+	}
+	h.render(c, http.StatusOK, "rating_period", "ratings.report", r)
 	return nil
 }
 

@@ -3,6 +3,7 @@ package ratings
 import (
 	"cmp"
 	"context"
+	"maps"
 	"slices"
 	"strconv"
 	"time"
@@ -370,4 +371,48 @@ func (s *Service) PersonHistory(ctx context.Context, personID int64) ([]History,
 		return nil
 	})
 	return out, err
+}
+
+// Report is what a closed period did: every person's change with each
+// game's line (opponent and their rating, D, E, s), highest new rating
+// first; People names the persons and their opponents.
+type Report struct {
+	Period  Period
+	Changes []rating.Change
+	People  map[int64]tournament.Person
+}
+
+// PeriodReport reads a closed period's report, for anyone.
+func (s *Service) PeriodReport(ctx context.Context, list string, periodID int64) (*Report, error) {
+	if err := checkList(list); err != nil {
+		return nil, err
+	}
+	r := &Report{}
+	err := s.store.View(ctx, func(tx Tx) error {
+		periods, err := tx.Periods(list)
+		if err != nil {
+			return err
+		}
+		i := slices.IndexFunc(periods, func(p Period) bool { return p.ID == periodID })
+		if i < 0 {
+			return tournament.NotFound("period %d of the %s list not found", periodID, list)
+		}
+		r.Period = periods[i]
+		if r.Changes, err = tx.Changes(periodID); err != nil {
+			return err
+		}
+		ids := map[int64]bool{}
+		for _, c := range r.Changes {
+			ids[c.Person] = true
+			for _, l := range c.Lines {
+				ids[l.Opponent] = true
+			}
+		}
+		r.People, err = tx.PeopleByID(slices.Collect(maps.Keys(ids)))
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return r, nil
 }
