@@ -109,7 +109,12 @@ func TestSolverRatePerAccount(t *testing.T) {
 	}
 }
 
-// A dropped request stops its entry's search within 50 ms.
+// A dropped request stops its entry's search at once rather than after its
+// budget (here an hour). The search looks at the context every few
+// thousand nodes: BenchmarkPageUnderHostileEntries measures how soon, 4 ms
+// for 24 dropped requests on this machine; the wall-clock bound here is
+// generous so that a loaded machine running the race detector does not
+// fail it.
 func TestDroppedSubmissionStopsTheSolver(t *testing.T) {
 	st := storetest.Open(t)["sqlite"]
 	c := newContest(t, st)
@@ -127,7 +132,7 @@ func TestDroppedSubmissionStopsTheSolver(t *testing.T) {
 	cancel()
 	dropped := time.Now()
 	err := <-done
-	if took := time.Since(dropped); took > 50*time.Millisecond {
+	if took := time.Since(dropped); took > time.Second {
 		t.Errorf("the solver went on for %v after the request was dropped", took)
 	}
 	if !errors.Is(err, context.Canceled) {
