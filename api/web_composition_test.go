@@ -306,7 +306,10 @@ func TestCompositionPages(t *testing.T) {
 		t.Errorf("the award names the author %q", author)
 	}
 	pub := s.page(nil, ev+"/contest/award")
-	mustContain(t, "the provisional award", pub, "Предварительное присуждение", "Приз 1", author, "Судья Иванов", "точно 18:6", "d6:f8 b2-c3 f8:d6 e7:c5", "Тонкая игра", `<svg class="board"`, "award.pdf")
+	mustContain(t, "the provisional award", pub, "Предварительное присуждение", "1-й приз", author, "Судья Иванов", "точно 18:6", "d6:f8 b2-c3 f8:d6 e7:c5", "Тонкая игра", `<svg class="board"`, "award.pdf")
+	// The author's entries page says the award is published and gives the
+	// entry's honour (issue 41, item 5).
+	mustContain(t, "the author's entries after the award", s.page(ac, ev+"/contest/entries"), "Опубликовано предварительное присуждение", `<p class="honour">Отличие: <strong>1-й приз</strong>`)
 	mustContain(t, "the provisional award's verdicts and sign-in", pub, `Вердикт программы проверки: <span class="verdict verdict-sound">`, "Войдите, чтобы подать претензию")
 	mustNotContain(t, "the provisional award to a reader without an account", pub, `action="`+ev+`/contest/claims"`)
 	mustContain(t, "the provisional award to a reader", s.page(rc, ev+"/contest/award"), `action="`+ev+`/contest/claims"`)
@@ -321,13 +324,14 @@ func TestCompositionPages(t *testing.T) {
 	claims := s.must(http.StatusOK, "", "GET", "/api/v1"+ev+"/contest/award", nil).(map[string]any)["claims"].([]any)
 	cid := num(claims[0].(map[string]any)["id"])
 	s.mustPost(dc, fmt.Sprintf("/contest-claims/%d/decision", cid), url.Values{"event": {fmt.Sprint(id)}, "uphold": {"false"}, "reason": {"идея другая"}})
+	mustContain(t, "the author's entries after the claim's decision", s.page(ac, ev+"/contest/entries"), `<p class="claim">Претензия (предвосхищено): <span class="badge">отклонена</span> — идея другая</p>`)
 	if rec := s.post(dc, ev+"/contest/award/final", nil); rec.Code != http.StatusConflict {
 		t.Errorf("the final award during the claims period: %d", rec.Code)
 	}
 	s.clock.Set(time.Date(2026, 11, 18, 12, 0, 0, 0, time.UTC))
 	s.mustPost(dc, ev+"/contest/award/final", nil)
 	pub = s.page(nil, ev+"/contest/award?lang=en")
-	mustContain(t, "the final award", pub, "Final award", "Prize 1", "идея другая", "rejected")
+	mustContain(t, "the final award", pub, "Final award", "1st Prize", "идея другая", "rejected")
 	mustNotContain(t, "the final award", pub, "Provisional award")
 	// The finished contest is listed with the finished events.
 	home := s.page(nil, "/")
@@ -346,9 +350,9 @@ func TestCompositionPages(t *testing.T) {
 		text := pdfToText(t, "award-"+lang, rec.Body.Bytes())
 		want := []string{"001", author, "Конкурс составителей", "Тонкая игра", "Судья Иванов"}
 		if lang == "ru" {
-			want = append(want, "Окончательное присуждение", "Приз 1", "Задание", "точно 18:6", "Вердикт программы проверки: корректно")
+			want = append(want, "Окончательное присуждение", "1-й приз", "Задание", "точно 18:6", "Вердикт программы проверки: корректно")
 		} else {
-			want = append(want, "Final award", "Prize 1", "Stipulation", "exact 18:6", "Solver's verdict: sound")
+			want = append(want, "Final award", "1st Prize", "Stipulation", "exact 18:6", "Solver's verdict: sound")
 		}
 		mustContain(t, "the award booklet ("+lang+")", text, want...)
 	}
@@ -747,7 +751,7 @@ func TestBrowserCompositionEntry(t *testing.T) {
 	); err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"Предварительное присуждение", "Приз 1 — Автор Петров", "Судья Иванов", "точно 18:6", "Тонкая игра башнями"} {
+	for _, want := range []string{"Предварительное присуждение", "1-й приз — Автор Петров", "Судья Иванов", "точно 18:6", "Тонкая игра башнями"} {
 		if !strings.Contains(award, want) {
 			t.Errorf("the award page lacks %q:\n%s", want, award)
 		}
@@ -1295,7 +1299,7 @@ func TestClaimsSayWhoFiledThem(t *testing.T) {
 	s := newCompServer(t, time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC))
 	base, ev := provisionalAwardWithAClaim(t, s)
 	mustContain(t, "the award to the claimant", s.page(s.session("reader@example.org"), ev+"/contest/award"), `<p class="mine">`, "ваша претензия",
-		`<select name="code" required><option value="001">№ 001 — Приз 1 (Задачи)</option><option value="002">№ 002 — Почётный отзыв 1 (Задачи)</option></select>`)
+		`<select name="code" required><option value="001">№ 001 — 1-й приз (Задачи)</option><option value="002">№ 002 — 1-й почётный отзыв (Задачи)</option></select>`)
 	for who, page := range map[string]string{"without an account": s.page(nil, ev+"/contest/award"), "to an author": s.page(s.session("first@example.org"), ev+"/contest/award")} {
 		mustNotContain(t, "the award "+who, page, "ваша претензия", "Тхагапсов", "reader@example.org")
 	}

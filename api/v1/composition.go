@@ -325,12 +325,30 @@ func (h *handler) getMyEntries(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	out, loc := []entryView{}, core.JSONLocalizer(c)
+	out, loc := []myEntryView{}, core.JSONLocalizer(c)
 	for i := range works {
-		out = append(out, newEntryView(&works[i], loc))
+		m := &works[i]
+		v := myEntryView{entryView: newEntryView(&m.Work, loc), ExAequo: m.ExAequo}
+		if m.Honour != nil {
+			v.Honour, v.Place = string(m.Honour.Honour), m.Honour.Place
+		}
+		for _, cl := range m.Claims {
+			v.Claims = append(v.Claims, newClaimView(cl))
+		}
+		out = append(out, v)
 	}
 	c.JSON(http.StatusOK, out)
 	return nil
+}
+
+// myEntryView is an entry as its author lists it: once the award is
+// published, its honour and place and the claims about it.
+type myEntryView struct {
+	entryView
+	Honour  string      `json:"honour,omitempty"`
+	Place   int         `json:"place,omitempty"`
+	ExAequo bool        `json:"ex_aequo,omitempty"`
+	Claims  []claimView `json:"claims,omitempty"`
 }
 
 type markView struct {

@@ -120,7 +120,7 @@ func (h *handler) contestPage(c *gin.Context) error {
 
 // entryRow is an author's entry with its diagram.
 type entryRow struct {
-	composition.Work
+	composition.MyWork
 	Diagram *diagram
 }
 
@@ -154,7 +154,7 @@ func (h *handler) renderEntries(c *gin.Context, f *form, status int) error {
 	just, _ := strconv.ParseInt(c.Query("entry"), 10, 64)
 	edit, _ := strconv.ParseInt(c.Query("edit"), 10, 64)
 	for _, w := range works {
-		row := entryRow{Work: w, Diagram: newDiagram(w.Position, w.Side)}
+		row := entryRow{MyWork: w, Diagram: newDiagram(w.Position, w.Side)}
 		data.Entries = append(data.Entries, row)
 		if w.ID == just {
 			data.Just = &row

@@ -26,6 +26,7 @@ type AwardInput struct {
 // once every judge has marked every entry, and opens the claims period.
 func (s *Service) PublishProvisional(ctx context.Context, eventID int64, in AwardInput, reason string) (*Contest, error) {
 	var out *Contest
+	var told []tournament.Notice
 	err := s.store.Update(ctx, func(tx Tx) error {
 		u, c, err := directed(ctx, tx, eventID)
 		if err != nil {
@@ -78,11 +79,18 @@ func (s *Service) PublishProvisional(ctx context.Context, eventID int64, in Awar
 		if err := advanceEvent(tx, eventID, tournament.Running); err != nil {
 			return err
 		}
+		if told, err = awardNotices(tx, eventID, NoticeAwardProvisional); err != nil {
+			return err
+		}
 		out = c
 		return tournament.Audit(tx, s.now(), u, eventID, ActionProvisional, fmt.Sprintf("event %d", eventID), nil,
 			map[string]any{"award": items, "claims_until": c.ClaimsUntil}, reason)
 	})
-	return out, err
+	if err != nil {
+		return nil, err
+	}
+	s.notify(ctx, told)
+	return out, nil
 }
 
 // advanceEvent moves the status of the contest's event on with the
@@ -167,8 +175,8 @@ func checkAward(tx Tx, eventID int64, items []Distinction) error {
 			return tournament.Invalid(field, "entry %s is cooked (the keys %s all solve it): a cooked work is honoured only once the director accepts the cook, with a reason", d.Code, strings.Join(w.Findings.Keys, ", "))
 		case seen[d.Code]:
 			return tournament.Invalid(field, "entry %s is in the award twice", d.Code)
-		case d.Honour != Prize && d.Honour != Mention && d.Honour != Commendation:
-			return tournament.Invalid(field, "%q is not a distinction: prize, honourable_mention or commendation", d.Honour)
+		case d.Honour != Prize && d.Honour != SpecialPrize && d.Honour != Mention && d.Honour != Commendation:
+			return tournament.Invalid(field, "%q is not a distinction: prize, special_prize, honourable_mention or commendation", d.Honour)
 		case d.Place < 1:
 			return tournament.Invalid(field, "the place of entry %s is from 1; got %d", d.Code, d.Place)
 		}
@@ -331,6 +339,7 @@ func (s *Service) DecideClaim(ctx context.Context, claimID int64, uphold bool, r
 		return nil, tournament.Invalid("reason", "a decision on a claim needs its reason")
 	}
 	var out *PublicClaim
+	var told []tournament.Notice
 	err := s.store.Update(ctx, func(tx Tx) error {
 		cl, err := tx.Claim(claimID)
 		if err != nil {
@@ -365,17 +374,27 @@ func (s *Service) DecideClaim(ctx context.Context, claimID int64, uphold bool, r
 		if err := tx.SaveClaim(cl); err != nil {
 			return err
 		}
+		n, err := claimNotice(tx, w, cl)
+		if err != nil {
+			return err
+		}
+		told = []tournament.Notice{n}
 		pc := cl.public(w.Code)
 		out = &pc
 		return tournament.Audit(tx, s.now(), u, cl.EventID, ActionClaimDecision, "entry "+w.Code, ClaimOpen, map[string]any{"claim": cl.ID, "status": cl.Status}, reason)
 	})
-	return out, err
+	if err != nil {
+		return nil, err
+	}
+	s.notify(ctx, told)
+	return out, nil
 }
 
 // PublishFinal publishes the final award once the claims period is over
 // and every claim is decided.
 func (s *Service) PublishFinal(ctx context.Context, eventID int64, reason string) (*Contest, error) {
 	var out *Contest
+	var told []tournament.Notice
 	err := s.store.Update(ctx, func(tx Tx) error {
 		u, c, err := directed(ctx, tx, eventID)
 		if err != nil {
@@ -405,10 +424,17 @@ func (s *Service) PublishFinal(ctx context.Context, eventID int64, reason string
 		if err := advanceEvent(tx, eventID, tournament.Finished); err != nil {
 			return err
 		}
+		if told, err = awardNotices(tx, eventID, NoticeAwardFinal); err != nil {
+			return err
+		}
 		out = c
 		return tournament.Audit(tx, s.now(), u, eventID, ActionFinal, fmt.Sprintf("event %d", eventID), Provisional, map[string]any{"award": c.Award}, reason)
 	})
-	return out, err
+	if err != nil {
+		return nil, err
+	}
+	s.notify(ctx, told)
+	return out, nil
 }
 
 // Awarded is an entry of a published award, its author named.
@@ -471,7 +497,7 @@ func (cl *Claim) public(code string) PublicClaim {
 		Status: cl.Status, Reason: cl.Reason, FiledAt: cl.FiledAt, DecidedAt: cl.DecidedAt}
 }
 
-var honourOrder = map[Honour]int{Prize: 0, Mention: 1, Commendation: 2}
+var honourOrder = map[Honour]int{Prize: 0, SpecialPrize: 1, Mention: 2, Commendation: 3}
 
 // Award returns the published award (provisional or final): every
 // distinguished entry with its author, diagram data, solution and the

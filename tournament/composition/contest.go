@@ -69,7 +69,11 @@ func (c *Contest) Section(name string) *Section {
 type Honour string
 
 const (
-	Prize        Honour = "prize"
+	Prize Honour = "prize"
+	// SpecialPrize is a prize for a particular merit (a theme, a
+	// miniature), given by name only, never by numbers; it ranks after
+	// the prizes.
+	SpecialPrize Honour = "special_prize"
 	Mention      Honour = "honourable_mention"
 	Commendation Honour = "commendation"
 )

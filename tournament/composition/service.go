@@ -60,6 +60,10 @@ type Options struct {
 	// MaxEntries bounds the entries one author sends to one contest,
 	// withdrawn ones included: 20 when 0.
 	MaxEntries int
+	// Notify tells authors of the award and of the claims about their
+	// entries, after the change is kept; nil tells nobody by mail (the
+	// entries page still says it).
+	Notify tournament.Notifier
 }
 
 // Service runs composition contests. The signed-in user comes from the
@@ -72,12 +76,13 @@ type Service struct {
 	tableBytes int
 	work       *tournament.WorkQueue
 	maxEntries int
+	notifier   tournament.Notifier
 }
 
 // NewService returns a service over st.
 func NewService(st Store, opt Options) *Service {
 	s := &Service{store: st, now: opt.Now, maxNodes: opt.MaxNodes, maxTime: opt.MaxTime, tableBytes: opt.TableBytes,
-		work: opt.Work, maxEntries: opt.MaxEntries}
+		work: opt.Work, maxEntries: opt.MaxEntries, notifier: opt.Notify}
 	if s.now == nil {
 		s.now = time.Now
 	}
@@ -734,13 +739,25 @@ func (s *Service) Withdraw(ctx context.Context, workID int64) (*Work, error) {
 	return w, err
 }
 
-// MyWorks lists the signed-in author's entries to a contest.
-func (s *Service) MyWorks(ctx context.Context, eventID int64) ([]Work, error) {
+// MyWork is an author's entry as its author sees it: once the award is
+// published, its honour (nil when it has none) and the claims about it
+// with the director's decisions.
+type MyWork struct {
+	Work
+	Honour *Distinction
+	// ExAequo: another entry of the section shares the honour and place.
+	ExAequo bool
+	Claims  []PublicClaim
+}
+
+// MyWorks lists the signed-in author's entries to a contest, with their
+// honours and the claims about them once the award is published.
+func (s *Service) MyWorks(ctx context.Context, eventID int64) ([]MyWork, error) {
 	u, err := signedIn(ctx)
 	if err != nil {
 		return nil, err
 	}
-	var mine []Work
+	var mine []MyWork
 	err = s.store.View(ctx, func(tx Tx) error {
 		if _, err := event(ctx, tx, eventID, false); err != nil {
 			return err
@@ -751,7 +768,36 @@ func (s *Service) MyWorks(ctx context.Context, eventID int64) ([]Work, error) {
 		}
 		for _, w := range works {
 			if w.AuthorID == u.ID {
-				mine = append(mine, w)
+				mine = append(mine, MyWork{Work: w})
+			}
+		}
+		if len(mine) == 0 {
+			return nil
+		}
+		c, err := tx.Contest(eventID)
+		if err != nil || c.Stage == Entries {
+			return err
+		}
+		claims, err := tx.Claims(eventID)
+		if err != nil {
+			return err
+		}
+		sections := map[string]string{}
+		for _, w := range works {
+			sections[w.Code] = w.Section
+		}
+		for i := range mine {
+			m := &mine[i]
+			if k := slices.IndexFunc(c.Award, func(d Distinction) bool { return d.Code == m.Code }); k >= 0 {
+				m.Honour = &c.Award[k]
+				m.ExAequo = slices.ContainsFunc(c.Award, func(d Distinction) bool {
+					return d.Code != m.Code && sections[d.Code] == m.Section && d.Honour == m.Honour.Honour && d.Place == m.Honour.Place
+				})
+			}
+			for _, cl := range claims {
+				if cl.WorkID == m.ID {
+					m.Claims = append(m.Claims, cl.public(m.Code))
+				}
 			}
 		}
 		return nil

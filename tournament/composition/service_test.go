@@ -44,6 +44,22 @@ type contest struct {
 	clock   *clock
 	eventID int64
 	users   map[string]context.Context
+	told    *told
+}
+
+// told are the notices the service sent, in order.
+type told struct {
+	mu   sync.Mutex
+	sent []tournament.Notice
+}
+
+// notices returns the notices sent since the last call.
+func (c *contest) notices() []tournament.Notice {
+	c.told.mu.Lock()
+	defer c.told.mu.Unlock()
+	out := c.told.sent
+	c.told.sent = nil
+	return out
 }
 
 func (c *contest) as(name string) context.Context { return c.users[name] }
@@ -73,8 +89,13 @@ func (c *contest) setUpOneSection(t *testing.T) {
 func newContest(t *testing.T, st *store.Store) *contest {
 	t.Helper()
 	bg := context.Background()
-	c := &contest{st: st, clock: &clock{now: start}, users: map[string]context.Context{}}
-	c.svc = composition.NewService(st.Composition(), composition.Options{Now: c.clock.Now, MaxNodes: 5_000_000, TableBytes: 4 << 20})
+	c := &contest{st: st, clock: &clock{now: start}, users: map[string]context.Context{}, told: &told{}}
+	c.svc = composition.NewService(st.Composition(), composition.Options{Now: c.clock.Now, MaxNodes: 5_000_000, TableBytes: 4 << 20,
+		Notify: func(_ context.Context, n tournament.Notice) {
+			c.told.mu.Lock()
+			defer c.told.mu.Unlock()
+			c.told.sent = append(c.told.sent, n)
+		}})
 	for _, name := range []string{"director", "judge1", "judge2", "judge3", "alice", "bob", "reader"} {
 		role := tournament.PlayerRole
 		if name == "director" {
@@ -169,7 +190,7 @@ func contestLifecycle(t *testing.T, st *store.Store) {
 		t.Fatalf("unsound entry %+v, %v", unsound, err)
 	}
 	kept, err := c.svc.MyWorks(c.as("bob"), c.eventID)
-	i := slices.IndexFunc(kept, func(w composition.Work) bool { return w.ID == unsound.ID })
+	i := slices.IndexFunc(kept, func(w composition.MyWork) bool { return w.ID == unsound.ID })
 	if err != nil || i < 0 || kept[i].Findings.Refutation == nil {
 		t.Fatalf("bob's works %+v, %v", kept, err)
 	}

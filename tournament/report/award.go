@@ -36,7 +36,7 @@ type AwardBooklet struct {
 	Eliminated []string
 }
 
-// AwardEntry is one distinguished entry: its honour as printed ("Приз 1"),
+// AwardEntry is one distinguished entry: its honour as printed ("1-й приз"),
 // section, author, diagram and texts.
 type AwardEntry struct {
 	Code        string
