@@ -131,6 +131,13 @@ func TestCompositionContestAPI(t *testing.T) {
 	cid := int(claim["id"].(float64))
 	s.must(http.StatusForbidden, reader, "POST", fmt.Sprintf("/api/v1/contest-claims/%d/decision", cid), map[string]any{"uphold": true, "reason": "да"})
 	s.must(http.StatusOK, director, "POST", fmt.Sprintf("/api/v1/contest-claims/%d/decision", cid), map[string]any{"uphold": false, "reason": "идея другая"})
+	// The author's list gives the entry's honour and the claim decided
+	// (issue 41, item 5).
+	mine = s.must(http.StatusOK, author, "GET", base+"/contest/my-entries", nil).([]any)
+	if m := mine[0].(map[string]any); m["honour"] != "prize" || m["place"] != 1.0 || len(m["claims"].([]any)) != 1 ||
+		m["claims"].([]any)[0].(map[string]any)["status"] != "rejected" || m["claims"].([]any)[0].(map[string]any)["reason"] != "идея другая" {
+		t.Errorf("my entries after the award %v", m)
+	}
 	s.must(http.StatusConflict, director, "POST", base+"/contest/award/final", map[string]any{})
 	clock.Set(time.Date(2026, 11, 18, 12, 0, 0, 0, time.UTC))
 	final := s.must(http.StatusOK, director, "POST", base+"/contest/award/final", map[string]any{}).(map[string]any)
