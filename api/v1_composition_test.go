@@ -113,7 +113,10 @@ func TestCompositionContestAPI(t *testing.T) {
 	s.must(http.StatusBadRequest, judge, "PUT", base+"/contest/marks/001", `{"mark": 1e0}`)
 	s.must(http.StatusOK, judge, "PUT", base+"/contest/marks/001", map[string]any{"mark": 3.5, "comment": "Тонкая игра"})
 	s.must(http.StatusNotFound, "", "GET", base+"/contest/award", nil)
-	award := s.must(http.StatusOK, director, "POST", base+"/contest/award", map[string]any{"prizes": 1}).(map[string]any)
+	award := s.must(http.StatusOK, director, "POST", base+"/contest/award", map[string]any{"prizes": 1, "place": "Майкоп", "report": "Уровень конкурса высок."}).(map[string]any)
+	if award["place"] != "Майкоп" || award["report"] != "Уровень конкурса высок." {
+		t.Errorf("the award's place and report: %v, %v", award["place"], award["report"])
+	}
 	items := award["items"].([]any)
 	if award["stage"] != "provisional" || len(items) != 1 || items[0].(map[string]any)["honour"] != "prize" || items[0].(map[string]any)["code"] != "001" {
 		t.Fatalf("award %v", award)

@@ -299,7 +299,11 @@ func TestCompositionPages(t *testing.T) {
 	// Marks and their aggregate in the reader's way, a comma in Russian.
 	mustNotContain(t, "the desk after the marks", desk, "3.5")
 	mustContain(t, "the award page before it is published", s.page(nil, ev+"/contest/award"), "ещё не опубликовано")
-	s.mustPost(dc, ev+"/contest/award", url.Values{"prizes": {"1"}, "honourable_mentions": {"0"}, "commendations": {"0"}})
+	// The award bears its place (the event's city, as the form offers
+	// it), its date and the judge's report (issue 41, item 4).
+	mustContain(t, "the desk's award form", desk, `name="place" value="Майкоп"`, `name="report"`)
+	s.mustPost(dc, ev+"/contest/award", url.Values{"prizes": {"1"}, "honourable_mentions": {"0"}, "commendations": {"0"}, "place": {"Майкоп"},
+		"report": {"Конкурс собрал одно произведение.\nЕго игра башнями тонка."}})
 	award := s.must(http.StatusOK, "", "GET", "/api/v1"+ev+"/contest/award", nil).(map[string]any)
 	author := award["items"].([]any)[0].(map[string]any)["author"].(string)
 	if author != "Автор Петров" {
@@ -310,6 +314,7 @@ func TestCompositionPages(t *testing.T) {
 	// The author's entries page says the award is published and gives the
 	// entry's honour (issue 41, item 5).
 	mustContain(t, "the author's entries after the award", s.page(ac, ev+"/contest/entries"), "Опубликовано предварительное присуждение", `<p class="honour">Отличие: <strong>1-й приз</strong>`)
+	mustContain(t, "the provisional award's place, date and report", pub, `<p class="award-date">Майкоп, `, "Отчёт судьи", "Конкурс собрал одно произведение.\nЕго игра башнями тонка.")
 	mustContain(t, "the provisional award's verdicts and sign-in", pub, `Вердикт программы проверки: <span class="verdict verdict-sound">`, "Войдите, чтобы подать претензию")
 	mustNotContain(t, "the provisional award to a reader without an account", pub, `action="`+ev+`/contest/claims"`)
 	mustContain(t, "the provisional award to a reader", s.page(rc, ev+"/contest/award"), `action="`+ev+`/contest/claims"`)
@@ -350,9 +355,9 @@ func TestCompositionPages(t *testing.T) {
 		text := pdfToText(t, "award-"+lang, rec.Body.Bytes())
 		want := []string{"001", author, "Конкурс составителей", "Тонкая игра", "Судья Иванов"}
 		if lang == "ru" {
-			want = append(want, "Окончательное присуждение", "1-й приз", "Задание", "точно 18:6", "Вердикт программы проверки: корректно")
+			want = append(want, "Отчёт судьи", "Конкурс собрал одно произведение.", "Майкоп, 18 ноября 2026", "Окончательное присуждение", "1-й приз", "Задание", "точно 18:6", "Вердикт программы проверки: корректно")
 		} else {
-			want = append(want, "Final award", "1st Prize", "Stipulation", "exact 18:6", "Solver's verdict: sound")
+			want = append(want, "Judge's report", "Майкоп, 18 November 2026", "Final award", "1st Prize", "Stipulation", "exact 18:6", "Solver's verdict: sound")
 		}
 		mustContain(t, "the award booklet ("+lang+")", text, want...)
 	}

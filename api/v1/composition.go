@@ -448,7 +448,11 @@ type awardBody struct {
 	Mentions      int                       `json:"honourable_mentions"`
 	Commendations int                       `json:"commendations"`
 	Items         []composition.Distinction `json:"items"`
-	Reason        string                    `json:"reason"`
+	// Place is where the award is given (the event's city when left out),
+	// Report the judge's report that introduces it.
+	Place  string `json:"place"`
+	Report string `json:"report"`
+	Reason string `json:"reason"`
 }
 
 func (h *handler) postAward(c *gin.Context) error {
@@ -461,7 +465,7 @@ func (h *handler) postAward(c *gin.Context) error {
 		return err
 	}
 	if _, err := h.Composition.PublishProvisional(c.Request.Context(), id, composition.AwardInput{Prizes: body.Prizes,
-		Mentions: body.Mentions, Commendations: body.Commendations, Items: body.Items}, body.Reason); err != nil {
+		Mentions: body.Mentions, Commendations: body.Commendations, Items: body.Items, Place: body.Place, Report: body.Report}, body.Reason); err != nil {
 		return err
 	}
 	return h.getAward(c)
@@ -524,12 +528,16 @@ type claimView struct {
 }
 
 type awardView struct {
-	Stage         string        `json:"stage"`
-	ProvisionalAt string        `json:"provisional_at"`
-	ClaimsUntil   string        `json:"claims_until"`
-	FinalAt       string        `json:"final_at,omitempty"`
-	Judges        []string      `json:"judges"`
-	Items         []awardedView `json:"items"`
+	Stage         string `json:"stage"`
+	ProvisionalAt string `json:"provisional_at"`
+	ClaimsUntil   string `json:"claims_until"`
+	FinalAt       string `json:"final_at,omitempty"`
+	// Place and Report are where the award is given and the judge's
+	// report that introduces it.
+	Place  string        `json:"place,omitempty"`
+	Report string        `json:"report,omitempty"`
+	Judges []string      `json:"judges"`
+	Items  []awardedView `json:"items"`
 	// Eliminated are the entries an upheld claim took out of the award.
 	Eliminated []eliminatedView `json:"eliminated"`
 	Claims     []claimView      `json:"claims"`
@@ -554,7 +562,7 @@ func (h *handler) getAward(c *gin.Context) error {
 		return err
 	}
 	v := awardView{Stage: string(a.Contest.Stage), ProvisionalAt: rfc3339(a.Contest.ProvisionalAt), ClaimsUntil: rfc3339(a.Contest.ClaimsUntil),
-		FinalAt: rfc3339(a.Contest.FinalAt), Judges: append([]string{}, a.Judges...), Items: []awardedView{}, Eliminated: []eliminatedView{}, Claims: []claimView{}}
+		FinalAt: rfc3339(a.Contest.FinalAt), Place: a.Contest.AwardPlace, Report: a.Contest.AwardReport, Judges: append([]string{}, a.Judges...), Items: []awardedView{}, Eliminated: []eliminatedView{}, Claims: []claimView{}}
 	loc := core.JSONLocalizer(c)
 	for _, it := range a.Items {
 		comments := append([]string{}, it.JudgeComments...)

@@ -526,7 +526,7 @@ func (h *handler) saveJudges(c *gin.Context) error {
 }
 
 func (h *handler) publishProvisional(c *gin.Context) error {
-	f := formValues(c, "prizes", "honourable_mentions", "commendations", "reason")
+	f := formValues(c, "prizes", "honourable_mentions", "commendations", "place", "report", "reason")
 	var unreadable []*tournament.Error
 	n := func(k string) int {
 		text := strings.TrimSpace(f.Values[k])
@@ -543,6 +543,7 @@ func (h *handler) publishProvisional(c *gin.Context) error {
 	if len(items) > 0 || len(unreadableRows) > 0 {
 		in, unreadable = composition.AwardInput{Items: items}, unreadableRows
 	}
+	in.Place, in.Report = f.Values["place"], f.Values["report"]
 	return h.deskForm(c, "publish", f, func(id int64) error {
 		if err := tournament.Every(unreadable, tournament.Invalid("", "the numbers of distinctions have %d errors", len(unreadable))); err != nil {
 			return err

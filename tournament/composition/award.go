@@ -20,6 +20,9 @@ import (
 type AwardInput struct {
 	Prizes, Mentions, Commendations int
 	Items                           []Distinction
+	// Place is where the award is given: the event's city when empty.
+	// Report is the judge's report that introduces the award.
+	Place, Report string
 }
 
 // PublishProvisional publishes the provisional award after the deadline,
@@ -61,6 +64,20 @@ func (s *Service) PublishProvisional(ctx context.Context, eventID int64, in Awar
 		if len(unmarked) > 0 {
 			return tournament.Conflict("marks", "every entry needs its marks before the award; not yet: %s", listOf(unmarked))
 		}
+		place, report := strings.TrimSpace(in.Place), strings.TrimSpace(in.Report)
+		switch {
+		case longer(place, maxSectionNameLength):
+			return tournament.Invalid("place", "the place of the award is longer than %d characters", maxSectionNameLength)
+		case longer(report, maxReportLength):
+			return tournament.Invalid("report", "the judge's report is longer than %d characters", maxReportLength)
+		}
+		if place == "" {
+			e, err := tx.Event(eventID)
+			if err != nil {
+				return err
+			}
+			place = e.City
+		}
 		items := in.Items
 		if len(items) == 0 {
 			if items, err = derive(ranked, in); err != nil {
@@ -71,7 +88,7 @@ func (s *Service) PublishProvisional(ctx context.Context, eventID int64, in Awar
 			return err
 		}
 		now := s.now().UTC()
-		c.Stage, c.Award, c.ProvisionalAt = Provisional, items, now
+		c.Stage, c.Award, c.ProvisionalAt, c.AwardPlace, c.AwardReport = Provisional, items, now, place, report
 		c.ClaimsUntil = now.Add(time.Duration(c.ClaimDays) * 24 * time.Hour)
 		if err := tx.SaveContest(c); err != nil {
 			return err
@@ -84,7 +101,7 @@ func (s *Service) PublishProvisional(ctx context.Context, eventID int64, in Awar
 		}
 		out = c
 		return tournament.Audit(tx, s.now(), u, eventID, ActionProvisional, fmt.Sprintf("event %d", eventID), nil,
-			map[string]any{"award": items, "claims_until": c.ClaimsUntil}, reason)
+			map[string]any{"award": items, "claims_until": c.ClaimsUntil, "place": place, "report": report}, reason)
 	})
 	if err != nil {
 		return nil, err
@@ -295,8 +312,8 @@ func (s *Service) FileClaim(ctx context.Context, eventID int64, in ClaimInput) (
 		return nil, tournament.Invalid("kind", "%q is not a claim: unsound or anticipated", string(in.Kind))
 	case evidence == "":
 		return nil, tournament.Invalid("evidence", "a claim needs its evidence: the refutation, or the earlier work with its source")
-	case len(evidence) > maxTextLength:
-		return nil, tournament.Invalid("evidence", "the evidence is longer than %d bytes", maxTextLength)
+	case longer(evidence, maxTextLength):
+		return nil, tournament.Invalid("evidence", "the evidence is longer than %d characters", maxTextLength)
 	}
 	var out *PublicClaim
 	err = s.store.Update(ctx, func(tx Tx) error {

@@ -48,12 +48,25 @@ type Contest struct {
 	FinalAt       time.Time
 	// Award lists the distinctions of the published award.
 	Award []Distinction
+	// AwardPlace is where the award is given (a city), and AwardReport
+	// the judge's report that introduces it, as award booklets print
+	// them with the award's date.
+	AwardPlace, AwardReport string
 }
 
 // Fixed reports whether the award is published, from which on the
 // contest's settings, its jury and the judges' marks no longer change:
 // Setup, SetJudges and Mark refuse them, and the pages offer no form.
 func (c *Contest) Fixed() bool { return c.Stage != Entries }
+
+// AwardDate is the date the award bears: the final award's, else the
+// provisional award's; zero before the award.
+func (c *Contest) AwardDate() time.Time {
+	if c.Stage == Final {
+		return c.FinalAt
+	}
+	return c.ProvisionalAt
+}
 
 // Section returns the named section, nil when there is none.
 func (c *Contest) Section(name string) *Section {

@@ -35,6 +35,7 @@ const (
 	defaultTableBytes     = 8 << 20
 	defaultMaxEntries     = 20
 	maxTextLength         = 10_000
+	maxReportLength       = 50_000
 	maxSectionNameLength  = 100
 	maxContestSectionsLen = 20
 )
@@ -208,14 +209,14 @@ func (in ContestInput) Check() error {
 		switch {
 		case name == "":
 			problems = append(problems, tournament.Invalid(fmt.Sprintf("sections[%d].name", i), "section %d has no name", i+1))
-		case len(name) > maxSectionNameLength:
-			problems = append(problems, tournament.Invalid(fmt.Sprintf("sections[%d].name", i), "the name of section %d is longer than %d bytes", i+1, maxSectionNameLength))
+		case longer(name, maxSectionNameLength):
+			problems = append(problems, tournament.Invalid(fmt.Sprintf("sections[%d].name", i), "the name of section %d is longer than %d characters", i+1, maxSectionNameLength))
 		case seen[name]:
 			problems = append(problems, tournament.Invalid(fmt.Sprintf("sections[%d].name", i), "two sections are named %q", name))
 		}
 		seen[name] = true
-		if len(sec.Rules) > maxTextLength {
-			problems = append(problems, tournament.Invalid(fmt.Sprintf("sections[%d].rules", i), "the rules of section %q are longer than %d bytes", name, maxTextLength))
+		if longer(sec.Rules, maxTextLength) {
+			problems = append(problems, tournament.Invalid(fmt.Sprintf("sections[%d].rules", i), "the rules of section %q are longer than %d characters", name, maxTextLength))
 		}
 	}
 	if in.Deadline.IsZero() {
@@ -538,11 +539,11 @@ func (s *Service) verify(ctx context.Context, solver *solve.Solver, in EntryInpu
 	if err != nil {
 		return Entry{}, Findings{}, err
 	}
-	if len(in.Comment) > maxTextLength {
-		return Entry{}, Findings{}, tournament.Invalid("comment", "the comment is longer than %d bytes", maxTextLength)
+	if longer(in.Comment, maxTextLength) {
+		return Entry{}, Findings{}, tournament.Invalid("comment", "the comment is longer than %d characters", maxTextLength)
 	}
-	if len(in.Solution) > maxTextLength {
-		return Entry{}, Findings{}, tournament.Invalid("solution", "the solution is longer than %d bytes", maxTextLength)
+	if longer(in.Solution, maxTextLength) {
+		return Entry{}, Findings{}, tournament.Invalid("solution", "the solution is longer than %d characters", maxTextLength)
 	}
 	if len(pr.Solution) == 0 {
 		return Entry{}, Findings{}, tournament.Invalid("solution", "give the solution: at least the first move")
@@ -1063,8 +1064,8 @@ func (s *Service) Mark(ctx context.Context, eventID int64, in MarkInput) (*Mark,
 			return tournament.Conflict("deadline", "entries are open until %s; judging starts after the deadline", tournament.UTC(c.Deadline))
 		case mark > c.Scale:
 			return tournament.Invalid("mark", "a mark is from 0 to %v on this contest's scale; got %v", c.Scale, mark)
-		case len(in.Comment) > maxTextLength:
-			return tournament.Invalid("comment", "the comment is longer than %d bytes", maxTextLength)
+		case longer(in.Comment, maxTextLength):
+			return tournament.Invalid("comment", "the comment is longer than %d characters", maxTextLength)
 		}
 		w, err := workByCode(tx, eventID, in.Code)
 		if err != nil {

@@ -495,8 +495,8 @@ func (s *Service) Answer(ctx context.Context, eventID int64, number int, text st
 	if text == "" {
 		return nil, tournament.Invalid("answer", "write the solution: the first move, then the main line")
 	}
-	if len(text) > maxAnswerLength {
-		return nil, tournament.Invalid("answer", "the answer is longer than %d bytes", maxAnswerLength)
+	if longer(text, maxAnswerLength) {
+		return nil, tournament.Invalid("answer", "the answer is longer than %d characters", maxAnswerLength)
 	}
 	var problem *SolvingProblem
 	err = s.store.View(ctx, func(tx Tx) error {
@@ -676,8 +676,8 @@ func (s *Service) RuleAnswer(ctx context.Context, eventID int64, number int, use
 	if reason == "" {
 		problems = append(problems, tournament.Invalid("reason", "say why you set the verdict: the participant sees it"))
 	}
-	if len(reason) > maxAnswerLength {
-		problems = append(problems, tournament.Invalid("reason", "the reason is longer than %d bytes", maxAnswerLength))
+	if longer(reason, maxAnswerLength) {
+		problems = append(problems, tournament.Invalid("reason", "the reason is longer than %d characters", maxAnswerLength))
 	}
 	var out *SolvingAnswer
 	err = s.store.Update(ctx, func(tx Tx) error {

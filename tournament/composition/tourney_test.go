@@ -211,9 +211,19 @@ func TestAwardIsEditedOnlyWhileClaimsAreOpen(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	prov, err := c.svc.PublishProvisional(c.as("director"), c.eventID, composition.AwardInput{Prizes: 1, Mentions: 1}, "")
+	// The award bears its place, the event's city unless given, its date
+	// and the judge's report (issue 41, item 4).
+	if _, err := tournament.NewService(st, engines.Options()).UpdateEvent(c.as("director"), c.eventID, tournament.EventInput{City: ptr("Майкоп")}, ""); err != nil {
+		t.Fatal(err)
+	}
+	_, err := c.svc.PublishProvisional(c.as("director"), c.eventID, composition.AwardInput{Prizes: 1, Report: strings.Repeat("ж", 50_001)}, "")
+	wantCode(t, "a report of 50,001 letters", err, tournament.EINVALID, "longer than 50000 characters")
+	prov, err := c.svc.PublishProvisional(c.as("director"), c.eventID, composition.AwardInput{Prizes: 1, Mentions: 1, Report: " Уровень конкурса высок. "}, "")
 	if err != nil {
 		t.Fatal(err)
+	}
+	if prov.AwardPlace != "Майкоп" || prov.AwardReport != "Уровень конкурса высок." || !prov.AwardDate().Equal(start.Add(2*time.Hour)) {
+		t.Errorf("the award's place %q, report %q, date %v", prov.AwardPlace, prov.AwardReport, prov.AwardDate())
 	}
 	firstPeriod := prov.ClaimsUntil
 	// Three days on, the director lowers nothing but adds 003: its claims
@@ -440,5 +450,21 @@ func TestRemovingAJudgeWithMarksAsksToConfirm(t *testing.T) {
 				t.Errorf("the audit entry of the removal: %+v", last)
 			}
 		})
+	}
+}
+
+// Issue 41, item 8: limits are stated and counted in characters, as people
+// count them: a comment of 10,000 Cyrillic letters (20,000 bytes) is
+// taken, one letter more is refused saying the limit in characters.
+func TestLimitsAreInCharacters(t *testing.T) {
+	t.Parallel()
+	c := newContest(t, storetest.Open(t)["sqlite"])
+	c.setUpOneSection(t)
+	in := composition.EntryInput{Section: "Задачи", Comment: strings.Repeat("ж", 10_001), Entry: composition.Entry{Position: g019, Side: "black", Stipulation: "draw", Solution: "h4-g3"}}
+	_, err := c.svc.Submit(c.as("alice"), c.eventID, in)
+	wantCode(t, "a comment of 10,001 letters", err, tournament.EINVALID, "longer than 10000 characters")
+	in.Comment = strings.Repeat("ж", 10_000)
+	if _, err := c.svc.Submit(c.as("alice"), c.eventID, in); err != nil {
+		t.Errorf("a comment of 10,000 letters: %v", err)
 	}
 }

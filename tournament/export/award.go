@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 
 	"adiukh/rules"
 	"adiukh/rules/solve"
@@ -37,7 +38,13 @@ func (x *Exporter) AwardPDF(ctx context.Context, w io.Writer, loc catalog.Lang, 
 // the locale's language as award booklets do ("1-й приз"), each position as towers.
 func AwardView(e *tournament.Event, a *composition.Award, loc catalog.Lang) (report.AwardBooklet, error) {
 	l := catalog.For(loc)
-	b := report.AwardBooklet{Event: EventView(e), Final: a.Contest.Stage == composition.Final, Judges: a.Judges}
+	b := report.AwardBooklet{Event: EventView(e), Final: a.Contest.Stage == composition.Final, Judges: a.Judges, Report: a.Contest.AwardReport}
+	if day := a.Contest.AwardDate(); !day.IsZero() {
+		b.Dateline = l.Date(day.In(e.Location()).Format(time.DateOnly))
+		if a.Contest.AwardPlace != "" {
+			b.Dateline = a.Contest.AwardPlace + ", " + b.Dateline
+		}
+	}
 	for _, it := range a.Items {
 		pos, err := rules.ParsePosition(it.Entry.Position)
 		if err != nil {

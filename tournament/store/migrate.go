@@ -49,6 +49,7 @@ var migrations = []*gormigrate.Migration{
 	{ID: "20261125071431-password-resets", Migrate: passwordResetsMigration},
 	{ID: "20261125071742-follows", Migrate: followsMigration},
 	{ID: "20261125072653-regulations", Migrate: regulationsMigration},
+	{ID: "20261125075259-award-text", Migrate: awardTextMigration},
 }
 
 // migrationLock is the key of the PostgreSQL advisory lock taken while
