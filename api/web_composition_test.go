@@ -383,7 +383,7 @@ func TestCompositionDeskSaysWhyAStepIsRefused(t *testing.T) {
 		}
 	}
 	award := url.Values{"prizes": {"1"}, "honourable_mentions": {"0"}, "commendations": {"0"}}
-	refused("the award before the deadline", http.StatusConflict, dc, ev+"/contest/award", award, "приём произведений открыт до 10 ноября 2026, 12:00 UTC; присуждение — после судейства")
+	refused("the award before the deadline", http.StatusConflict, dc, ev+"/contest/award", award, "приём произведений открыт до 10 ноября 2026, 15:00 MSK; присуждение — после судейства")
 	s.clock.Set(time.Date(2026, 11, 10, 12, 0, 0, 0, time.UTC))
 	refused("the award without entries", http.StatusConflict, dc, ev+"/contest/award", award, "в конкурсе нет произведений для присуждения")
 
@@ -396,7 +396,7 @@ func TestCompositionDeskSaysWhyAStepIsRefused(t *testing.T) {
 	s.mustPost(dc, ev+"/contest/award", award)
 	refused("a mark after the award", http.StatusConflict, jc, ev+"/contest/marks/001", url.Values{"mark": {"4"}}, "присуждение опубликовано; оценки больше не меняются")
 	refused("the settings after the award", http.StatusConflict, dc, ev+"/contest/settings", settings, "присуждение опубликовано; условия конкурса больше не меняются")
-	refused("the final award during the claims period", http.StatusConflict, dc, ev+"/contest/award/final", nil, "срок для претензий — до 17 ноября 2026, 12:00 UTC")
+	refused("the final award during the claims period", http.StatusConflict, dc, ev+"/contest/award/final", nil, "срок для претензий — до 17 ноября 2026, 15:00 MSK")
 	s.mustPost(ac, ev+"/contest/claims", url.Values{"code": {"001"}, "kind": {"anticipated"}, "evidence": {"Петров, 1990"}})
 	cid := num(s.must(http.StatusOK, "", "GET", "/api/v1"+ev+"/contest/award", nil).(map[string]any)["claims"].([]any)[0].(map[string]any)["id"])
 	decision := fmt.Sprintf("/contest-claims/%d/decision", cid)

@@ -39,7 +39,7 @@ func (s *Service) PublishProvisional(ctx context.Context, eventID int64, in Awar
 		case c.Stage != Entries:
 			return tournament.Conflict("stage", "the award is already published")
 		case s.now().Before(c.Deadline):
-			return tournament.Conflict("deadline", "entries are open until %s; the award comes after judging", tournament.UTC(c.Deadline))
+			return tournament.Conflict("deadline", "entries are open until %s; the award comes after judging", c.moment(c.Deadline))
 		}
 		judges, err := tx.Judges(eventID)
 		if err != nil {
@@ -218,7 +218,7 @@ func (s *Service) EditAward(ctx context.Context, eventID int64, items []Distinct
 		case c.Stage != Provisional:
 			return tournament.Conflict("stage", "only a provisional award can be edited")
 		case !s.now().Before(c.ClaimsUntil):
-			return tournament.Conflict("stage", "the claims period ended at %s; the award can only be made final now", tournament.UTC(c.ClaimsUntil))
+			return tournament.Conflict("stage", "the claims period ended at %s; the award can only be made final now", c.moment(c.ClaimsUntil))
 		}
 		if err := checkAward(tx, eventID, items); err != nil {
 			return err
@@ -423,7 +423,7 @@ func (s *Service) PublishFinal(ctx context.Context, eventID int64, reason string
 		case c.Stage != Provisional:
 			return tournament.Conflict("stage", "publish the provisional award first")
 		case s.now().Before(c.ClaimsUntil):
-			return tournament.Conflict("claims_until", "the claims period runs until %s", tournament.UTC(c.ClaimsUntil))
+			return tournament.Conflict("claims_until", "the claims period runs until %s", c.moment(c.ClaimsUntil))
 		}
 		claims, err := tx.Claims(eventID)
 		if err != nil {

@@ -52,7 +52,14 @@ type Contest struct {
 	// the judge's report that introduces it, as award booklets print
 	// them with the award's date.
 	AwardPlace, AwardReport string
+	// zone is the event's time zone, in which messages name the
+	// contest's moments; set where the contest is read with its event.
+	zone *time.Location
 }
+
+// moment names one of the contest's moments in a message, in the event's
+// time zone (UTC when the contest was read without its event).
+func (c *Contest) moment(at time.Time) tournament.Moment { return tournament.In(at, c.zone) }
 
 // Fixed reports whether the award is published, from which on the
 // contest's settings, its jury and the judges' marks no longer change:

@@ -166,6 +166,7 @@ func contest(ctx context.Context, tx Tx, eventID int64) (*tournament.Event, *Con
 	if err != nil {
 		return nil, nil, err
 	}
+	c.zone = e.Location()
 	return e, c, nil
 }
 
@@ -294,7 +295,7 @@ func (s *Service) Setup(ctx context.Context, eventID int64, in ContestInput, rea
 		// A new deadline must lie ahead; one already set may stay when it has
 		// passed, so that the director can still change the other settings.
 		if !in.Deadline.After(s.now()) && (old == nil || !in.Deadline.Equal(old.Deadline)) {
-			return tournament.Invalid("deadline", "the deadline %s has already passed; set one in the future", windowMoment(in.Deadline))
+			return tournament.Invalid("deadline", "the deadline %s has already passed; set one in the future", tournament.In(in.Deadline, e.Location()))
 		}
 		next.Sections, next.Deadline, next.Scale = in.Sections, in.Deadline.UTC(), in.Scale
 		next.Aggregation, next.ClaimDays = in.Aggregation, in.ClaimDays
@@ -558,7 +559,7 @@ func (s *Service) verify(ctx context.Context, solver *solve.Solver, in EntryInpu
 
 func (s *Service) open(c *Contest) error {
 	if c.Stage != Entries || !s.now().Before(c.Deadline) {
-		return tournament.Conflict("deadline", "entries closed at %s", tournament.UTC(c.Deadline))
+		return tournament.Conflict("deadline", "entries closed at %s", c.moment(c.Deadline))
 	}
 	return nil
 }
@@ -868,12 +869,13 @@ func (s *Service) ForJudging(ctx context.Context, eventID int64) ([]Anonymous, e
 		if err != nil {
 			return err
 		}
+		c.zone = e.Location()
 		j, err := juryOf(ctx, tx, e)
 		if err != nil {
 			return err
 		}
 		if c.Stage == Entries && s.now().Before(c.Deadline) {
-			return tournament.Conflict("deadline", "entries are open until %s; judging starts after the deadline", tournament.UTC(c.Deadline))
+			return tournament.Conflict("deadline", "entries are open until %s; judging starts after the deadline", c.moment(c.Deadline))
 		}
 		out, err = ranking(tx, c, j.judges)
 		if err != nil {
@@ -1061,7 +1063,7 @@ func (s *Service) Mark(ctx context.Context, eventID int64, in MarkInput) (*Mark,
 		case c.Fixed():
 			return tournament.Conflict("stage", "the award is published; marks are fixed")
 		case s.now().Before(c.Deadline):
-			return tournament.Conflict("deadline", "entries are open until %s; judging starts after the deadline", tournament.UTC(c.Deadline))
+			return tournament.Conflict("deadline", "entries are open until %s; judging starts after the deadline", c.moment(c.Deadline))
 		case mark > c.Scale:
 			return tournament.Invalid("mark", "a mark is from 0 to %v on this contest's scale; got %v", c.Scale, mark)
 		case longer(in.Comment, maxTextLength):

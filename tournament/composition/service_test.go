@@ -220,7 +220,7 @@ func contestLifecycle(t *testing.T, st *store.Store) {
 	// The deadline passes: no more entries; the judges mark anonymously.
 	c.clock.Set(deadline)
 	_, err = c.svc.Submit(c.as("alice"), c.eventID, composition.EntryInput{Section: "Задачи", Entry: composition.Entry{Position: g005, Side: "black", Stipulation: "exact 18:6", Solution: "d6:f8"}})
-	wantCode(t, "late entry", err, tournament.ECONFLICT, "entries closed at 2026-11-11 12:00 UTC")
+	wantCode(t, "late entry", err, tournament.ECONFLICT, "entries closed at 2026-11-11 15:00 MSK")
 	// The deadline is said before anything is checked, even a wrong entry.
 	_, err = c.svc.Submit(c.as("alice"), c.eventID, composition.EntryInput{Section: "Задачи", Entry: composition.Entry{Position: g005, Side: "black", Stipulation: "mate in 2", Solution: "d6:f8"}})
 	wantCode(t, "a late wrong entry", err, tournament.ECONFLICT, "entries closed")
