@@ -389,11 +389,23 @@ func TestCompositionDeskSaysWhyAStepIsRefused(t *testing.T) {
 
 	s.clock.Set(time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC))
 	s.mustPost(ac, ev+"/contest/entries", url.Values{"section": {"Задачи"}, "position": {g005}, "side": {"black"}, "stipulation": {"exact 18:6"}, "solution": {"d6:f8 b2-c3 f8:d6 e7:c5"}})
+	// A text over the body's usual 256 KB is refused at its field by its
+	// limit in characters, the form kept, not with a bare 413.
+	long := url.Values{"section": {"Задачи"}, "position": {g019}, "side": {"black"}, "stipulation": {"ничья"}, "solution": {"h4-g3"}, "comment": {strings.Repeat("ж", 150_000)}}
+	if rec := s.post(ac, ev+"/contest/entries", long); rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "комментарий длиннее 10000 символов") || !strings.Contains(rec.Body.String(), g019) {
+		t.Errorf("an entry with a comment of 300 KB: %d", rec.Code)
+	}
 	s.clock.Set(time.Date(2026, 11, 10, 12, 0, 0, 0, time.UTC))
 	s.mustPost(jc, ev+"/contest/marks/001", url.Values{"mark": {"3"}})
 	refused("a number of prizes that is not a number", http.StatusBadRequest, dc, ev+"/contest/award",
 		url.Values{"prizes": {"два"}, "honourable_mentions": {"0"}, "commendations": {"0"}}, "«два» — не число: напишите, сколько, например 2")
 	s.mustPost(dc, ev+"/contest/award", award)
+	// Issue 41, item 8: a repeated post of the award says why, and a late
+	// entry says why and gives back what was typed.
+	refused("the award posted again", http.StatusConflict, dc, ev+"/contest/award", award, "присуждение уже опубликовано")
+	late := url.Values{"section": {"Задачи"}, "position": {g019}, "side": {"black"}, "stipulation": {"ничья"}, "solution": {"h4-g3"}, "comment": {"мой этюд"}}
+	refused("a late entry", http.StatusConflict, ac, ev+"/contest/entries", late, "приём произведений закрыт")
+	mustContain(t, "a late entry's page", s.post(ac, ev+"/contest/entries", late).Body.String(), g019, "ничья", "h4-g3", "мой этюд")
 	refused("a mark after the award", http.StatusConflict, jc, ev+"/contest/marks/001", url.Values{"mark": {"4"}}, "присуждение опубликовано; оценки больше не меняются")
 	refused("the settings after the award", http.StatusConflict, dc, ev+"/contest/settings", settings, "присуждение опубликовано; условия конкурса больше не меняются")
 	refused("the final award during the claims period", http.StatusConflict, dc, ev+"/contest/award/final", nil, "срок для претензий — до 17 ноября 2026, 15:00 MSK")
@@ -406,6 +418,7 @@ func TestCompositionDeskSaysWhyAStepIsRefused(t *testing.T) {
 	s.clock.Set(time.Date(2026, 11, 18, 12, 0, 0, 0, time.UTC))
 	refused("a claim after the claims period", http.StatusConflict, ac, ev+"/contest/claims", url.Values{"code": {"001"}, "kind": {"unsound"}, "evidence": {"d6:f8 не выигрывает"}},
 		"претензии подают в срок для претензий после предварительного присуждения")
+	mustContain(t, "a late claim's page", s.post(ac, ev+"/contest/claims", url.Values{"code": {"001"}, "kind": {"unsound"}, "evidence": {"d6:f8 не выигрывает"}}).Body.String(), "d6:f8 не выигрывает")
 }
 
 // A judge may not enter the contest they judge: the pages do not offer
@@ -600,6 +613,12 @@ func TestSolvingPage(t *testing.T) {
 	mustNotContain(t, "the page after answering", page, "verdict-sound")
 
 	s.clock.Set(start.Add(3 * time.Hour))
+	// A late answer says why and gives back what was typed (issue 41,
+	// item 8).
+	if rec := s.post(sc, ev+"/solving/problems/1/answer", url.Values{"answer": {"d6:f8 b2-c3 f8:d6 e7:c5 поздно"}}); rec.Code != http.StatusConflict ||
+		!strings.Contains(rec.Body.String(), `<p class="field-error" role="alert">конкурс решения закончился`) || !strings.Contains(rec.Body.String(), "f8:d6 e7:c5 поздно</textarea>") {
+		t.Errorf("a late answer: %d\n%s", rec.Code, rec.Body.String())
+	}
 	page = s.page(sc, ev+"/solving")
 	// The ranking breaks ties by the moment of the last answer, so it
 	// shows the seconds.

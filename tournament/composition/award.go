@@ -174,9 +174,10 @@ func derive(ranked []Anonymous, in AwardInput) ([]Distinction, error) {
 }
 
 // checkAward checks the award's items: standing entries, each once, known
-// honours, places from 1.
+// honours, places from 1 without gaps.
 func checkAward(tx Tx, eventID int64, items []Distinction) error {
 	seen := map[string]bool{}
+	sections := make([]string, len(items))
 	for i, d := range items {
 		field := fmt.Sprintf("items[%d]", i)
 		w, err := workByCode(tx, eventID, d.Code)
@@ -193,11 +194,41 @@ func checkAward(tx Tx, eventID int64, items []Distinction) error {
 		case seen[d.Code]:
 			return tournament.Invalid(field, "entry %s is in the award twice", d.Code)
 		case d.Honour != Prize && d.Honour != SpecialPrize && d.Honour != Mention && d.Honour != Commendation:
-			return tournament.Invalid(field, "%q is not a distinction: prize, special_prize, honourable_mention or commendation", d.Honour)
+			return tournament.Invalid(field, "%q is not a distinction: prize, special_prize, honourable_mention or commendation", string(d.Honour))
 		case d.Place < 1:
 			return tournament.Invalid(field, "the place of entry %s is from 1; got %d", d.Code, d.Place)
 		}
 		seen[d.Code] = true
+		sections[i] = w.Section
+	}
+	return checkPlaces(items, sections)
+}
+
+// checkPlaces refuses places with gaps: within a section the places of
+// each honour run from 1, entries ex aequo sharing one ("1, 1, 2" or, as
+// an award by numbers counts them, "1, 1, 3"); a 5th prize without the
+// 1st to 4th is a slip.
+func checkPlaces(items []Distinction, sections []string) error {
+	type group struct {
+		section string
+		honour  Honour
+	}
+	byGroup := map[group][]int{}
+	for i, d := range items {
+		g := group{sections[i], d.Honour}
+		byGroup[g] = append(byGroup[g], i)
+	}
+	for g, list := range byGroup {
+		slices.SortStableFunc(list, func(a, b int) int { return items[a].Place - items[b].Place })
+		prev := 0
+		for n, i := range list {
+			p := items[i].Place
+			if p != prev && p != prev+1 && p != n+1 {
+				return tournament.Invalid(fmt.Sprintf("items[%d]", i), "entry %s is given place %d of %s in section %q, but place %d is empty: places run from 1 without gaps",
+					items[i].Code, p, g.honour, g.section, prev+1)
+			}
+			prev = p
+		}
 	}
 	return nil
 }
@@ -336,6 +367,18 @@ func (s *Service) FileClaim(ctx context.Context, eventID int64, in ClaimInput) (
 			// Only the award's entries are published, so only they can be
 			// claimed against; any other code is a slip.
 			return tournament.Invalid("code", "entry %s is not in the award; claims are filed against the entries it distinguishes", w.Code)
+		}
+		// One claim per claimant, entry and kind: a form posted twice, or a
+		// second thought, adds to the claim already filed only through the
+		// director, who may ask for more evidence.
+		claims, err := tx.Claims(eventID)
+		if err != nil {
+			return err
+		}
+		for _, old := range claims {
+			if old.UserID == u.ID && old.WorkID == w.ID && old.Kind == in.Kind {
+				return tournament.Conflict("code", "you have already filed a claim that entry %s is %s (claim %d); the director decides it with its evidence", w.Code, in.Kind, old.ID)
+			}
 		}
 		cl := &Claim{EventID: eventID, WorkID: w.ID, UserID: u.ID, Kind: in.Kind, Evidence: evidence, Status: ClaimOpen, FiledAt: s.now().UTC()}
 		if err := tx.AddClaim(cl); err != nil {

@@ -98,6 +98,12 @@ const (
 	Commendation Honour = "commendation"
 )
 
+// Key names the honour's catalogue entry, by which messages name it.
+func (h Honour) Key() string { return "compo.honour." + string(h) }
+
+// Words names the honour in English messages: "honourable mention".
+func (h Honour) Words() string { return strings.ReplaceAll(string(h), "_", " ") }
+
 // Distinction is one line of an award: an entry (by its code), its
 // distinction and place within the section.
 type Distinction struct {

@@ -73,6 +73,9 @@ func TestAuthorsAreToldOfTheAwardAndTheClaims(t *testing.T) {
 			if n := c.notices(); len(n) != 0 {
 				t.Errorf("notices of a claim filed: %v", n)
 			}
+			// Issue 41, item 8: one claim per claimant, entry and kind.
+			_, err = c.svc.FileClaim(c.as("reader"), c.eventID, composition.ClaimInput{Code: "003", Kind: composition.ClaimAnticipated, Evidence: "Сборник 1990, № 12"})
+			wantCode(t, "the same claim again", err, tournament.ECONFLICT, "already filed a claim that entry 003 is anticipated")
 			award, err := c.svc.Award(c.as("director"), c.eventID)
 			if err != nil || len(award.Claims) != 1 {
 				t.Fatalf("claims %v, %v", award, err)

@@ -468,3 +468,40 @@ func TestLimitsAreInCharacters(t *testing.T) {
 		t.Errorf("a comment of 10,000 letters: %v", err)
 	}
 }
+
+// Issue 41, item 8: places run from 1 without gaps within each honour of
+// a section; entries ex aequo share one. A 2nd prize without a 1st is a
+// slip and is refused at its row.
+func TestAwardPlacesHaveNoGaps(t *testing.T) {
+	t.Parallel()
+	st := storetest.Open(t)["sqlite"]
+	c := newContest(t, st)
+	c.setUpOneSection(t)
+	if _, err := c.svc.SetJudges(c.as("director"), c.eventID, []string{"judge1@example.org"}, "", false); err != nil {
+		t.Fatal(err)
+	}
+	for _, author := range []string{"alice", "bob", "reader"} {
+		if _, err := c.svc.Submit(c.as(author), c.eventID, composition.EntryInput{Section: "Задачи", Entry: composition.Entry{Position: g019, Side: "black", Stipulation: "draw", Solution: "h4-g3"}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c.clock.Set(start.Add(2 * time.Hour))
+	for code, mark := range map[string]string{"001": "8", "002": "7", "003": "6"} {
+		if _, err := c.svc.Mark(c.as("judge1"), c.eventID, composition.MarkInput{Code: code, Mark: mark}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_, err := c.svc.PublishProvisional(c.as("director"), c.eventID, composition.AwardInput{Items: []composition.Distinction{
+		{Code: "001", Honour: composition.Prize, Place: 2}, {Code: "002", Honour: composition.Mention, Place: 1}}}, "")
+	wantCode(t, "a 2nd prize without a 1st", err, tournament.EINVALID, "entry 001 is given place 2 of prize in section \"Задачи\", but place 1 is empty")
+	if te := (*tournament.Error)(nil); !asError(err, &te) || te.Field != "items[0]" {
+		t.Errorf("the refusal names %v, want items[0]", err)
+	}
+	_, err = c.svc.PublishProvisional(c.as("director"), c.eventID, composition.AwardInput{Items: []composition.Distinction{
+		{Code: "001", Honour: composition.Prize, Place: 1}, {Code: "002", Honour: composition.Prize, Place: 1}, {Code: "003", Honour: composition.Prize, Place: 4}}}, "")
+	wantCode(t, "a 4th prize after two 1st", err, tournament.EINVALID, "place 4 of prize")
+	if _, err := c.svc.PublishProvisional(c.as("director"), c.eventID, composition.AwardInput{Items: []composition.Distinction{
+		{Code: "001", Honour: composition.Prize, Place: 1}, {Code: "002", Honour: composition.Prize, Place: 1}, {Code: "003", Honour: composition.Prize, Place: 3}}}, ""); err != nil {
+		t.Errorf("two 1st prizes ex aequo and a 3rd: %v", err)
+	}
+}
