@@ -295,7 +295,7 @@ func TestCompositionPages(t *testing.T) {
 
 	// The desk ranks the entry and publishes the provisional award.
 	desk = s.page(dc, ev+"/manage")
-	mustContain(t, "the desk after the marks", desk, "001", "<td>3,5</td>", "verdict-sound", `action="`+ev+`/contest/award"`)
+	mustContain(t, "the desk after the marks", desk, "001", `<td data-label="Оценки">3,5</td>`, "verdict-sound", `action="`+ev+`/contest/award"`)
 	// Marks and their aggregate in the reader's way, a comma in Russian.
 	mustNotContain(t, "the desk after the marks", desk, "3.5")
 	mustContain(t, "the award page before it is published", s.page(nil, ev+"/contest/award"), "ещё не опубликовано")
@@ -1191,6 +1191,25 @@ func TestBrowserCompositionPagesOnAPhone(t *testing.T) {
 		if !tabsSeen {
 			t.Errorf("%s cuts a tab off on a 360 px screen", page)
 		}
+	}
+	// Issue 41, item 10: on a 390 px phone the jury's marks table on the
+	// desk reflows instead of scrolling sideways in its box, and every
+	// contest page fits the screen.
+	run("a 390 px phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateScale(3)))
+	for _, page := range []string{"/contest", "/manage", "/contest/judging", "/contest/award", "/solving", "/contest/entries"} {
+		var width int
+		run("open "+page+" at 390 px", chromedp.Navigate(at(ev+page)), chromedp.WaitVisible(`main`),
+			chromedp.Evaluate(`document.documentElement.scrollWidth`, &width))
+		if width > 390 {
+			t.Errorf("%s is %d px wide on a 390 px screen", page, width)
+		}
+	}
+	var marks struct{ Found, Fits bool }
+	run("the marks table at 390 px", chromedp.Navigate(at(ev+"/manage")), chromedp.WaitVisible(`#marks-table`),
+		chromedp.Evaluate(`(() => { const t = document.getElementById('marks-table'); if (!t) return {Found: false, Fits: false};
+			const box = t.parentElement; return {Found: true, Fits: box.scrollWidth <= box.clientWidth && t.getBoundingClientRect().right <= window.innerWidth} })()`, &marks))
+	if !marks.Found || !marks.Fits {
+		t.Errorf("the jury's marks table on a 390 px screen: %+v, want it reflowed within the screen", marks)
 	}
 }
 
