@@ -649,7 +649,7 @@ func (s *Service) Award(ctx context.Context, eventID int64) (*Award, error) {
 		for i := range out.Items {
 			for j := range out.Items {
 				a, b := &out.Items[i], &out.Items[j]
-				if i != j && a.Section == b.Section && a.Distinction.Honour == b.Distinction.Honour && a.Place == b.Place {
+				if i != j && a.Honour.Numbered() && a.Section == b.Section && a.Distinction.Honour == b.Distinction.Honour && a.Place == b.Place {
 					a.ExAequo = true
 				}
 			}

@@ -104,6 +104,11 @@ func (h Honour) Key() string { return "compo.honour." + string(h) }
 // Words names the honour in English messages: "honourable mention".
 func (h Honour) Words() string { return strings.ReplaceAll(string(h), "_", " ") }
 
+// Numbered tells whether the honour is read with its place ("2-й приз",
+// "1-й почётный отзыв"): a special prize and a commendation are not, so
+// they are never ex aequo either.
+func (h Honour) Numbered() bool { return h == Prize || h == Mention }
+
 // Distinction is one line of an award: an entry (by its code), its
 // distinction and place within the section.
 type Distinction struct {

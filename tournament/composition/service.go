@@ -792,7 +792,7 @@ func (s *Service) MyWorks(ctx context.Context, eventID int64) ([]MyWork, error) 
 			m := &mine[i]
 			if k := slices.IndexFunc(c.Award, func(d Distinction) bool { return d.Code == m.Code }); k >= 0 {
 				m.Honour = &c.Award[k]
-				m.ExAequo = slices.ContainsFunc(c.Award, func(d Distinction) bool {
+				m.ExAequo = m.Honour.Honour.Numbered() && slices.ContainsFunc(c.Award, func(d Distinction) bool {
 					return d.Code != m.Code && sections[d.Code] == m.Section && d.Honour == m.Honour.Honour && d.Place == m.Honour.Place
 				})
 			}

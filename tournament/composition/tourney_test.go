@@ -502,6 +502,28 @@ func TestAwardPlacesHaveNoGaps(t *testing.T) {
 	wantCode(t, "a 4th prize after two 1st", err, tournament.EINVALID, "place 4 of prize")
 	if _, err := c.svc.PublishProvisional(c.as("director"), c.eventID, composition.AwardInput{Items: []composition.Distinction{
 		{Code: "001", Honour: composition.Prize, Place: 1}, {Code: "002", Honour: composition.Prize, Place: 1}, {Code: "003", Honour: composition.Prize, Place: 3}}}, ""); err != nil {
-		t.Errorf("two 1st prizes ex aequo and a 3rd: %v", err)
+		t.Fatalf("two 1st prizes ex aequo and a 3rd: %v", err)
+	}
+	exAequo := func() string {
+		a, err := c.svc.Award(c.as("reader"), c.eventID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, it := range a.Items {
+			out = append(out, fmt.Sprintf("%s %s %d %v", it.Code, it.Honour, it.Place, it.ExAequo))
+		}
+		return strings.Join(out, "; ")
+	}
+	if got, want := exAequo(), "001 prize 1 true; 002 prize 1 true; 003 prize 3 false"; got != want {
+		t.Errorf("the award reads %s, want %s", got, want)
+	}
+	// Commendations and special prizes are not numbered: never ex aequo.
+	if _, err := c.svc.EditAward(c.as("director"), c.eventID, []composition.Distinction{{Code: "001", Honour: composition.SpecialPrize, Place: 1},
+		{Code: "002", Honour: composition.Commendation, Place: 1}, {Code: "003", Honour: composition.Commendation, Place: 1}}, "по отзыву жюри"); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := exAequo(), "001 special_prize 1 false; 002 commendation 1 false; 003 commendation 1 false"; got != want {
+		t.Errorf("the edited award reads %s, want %s", got, want)
 	}
 }
