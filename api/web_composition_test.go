@@ -416,6 +416,9 @@ func TestCompositionDeskSaysWhyAStepIsRefused(t *testing.T) {
 	s.mustPost(dc, decision, url.Values{"event": {fmt.Sprint(id)}, "uphold": {"false"}, "reason": {"идея другая"}})
 	refused("a second decision", http.StatusConflict, dc, decision, url.Values{"event": {fmt.Sprint(id)}, "uphold": {"true"}, "reason": {"всё же"}}, fmt.Sprintf("по претензии %d уже принято решение", cid))
 	s.clock.Set(time.Date(2026, 11, 18, 12, 0, 0, 0, time.UTC))
+	s.mustPost(dc, ev+"/contest/award/final", nil)
+	refused("the final award posted again", http.StatusConflict, dc, ev+"/contest/award/final", nil, "окончательное присуждение уже опубликовано")
+	refused("an edit after the final award", http.StatusConflict, dc, ev+"/contest/award/edit", url.Values{"code": {"001"}, "honour": {"prize"}, "place": {"1"}, "reason": {"поздно"}}, "изменить можно только предварительное присуждение")
 	refused("a claim after the claims period", http.StatusConflict, ac, ev+"/contest/claims", url.Values{"code": {"001"}, "kind": {"unsound"}, "evidence": {"d6:f8 не выигрывает"}},
 		"претензии подают в срок для претензий после предварительного присуждения")
 	mustContain(t, "a late claim's page", s.post(ac, ev+"/contest/claims", url.Values{"code": {"001"}, "kind": {"unsound"}, "evidence": {"d6:f8 не выигрывает"}}).Body.String(), "d6:f8 не выигрывает")
