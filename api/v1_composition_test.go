@@ -142,6 +142,9 @@ func TestCompositionContestAPI(t *testing.T) {
 		t.Errorf("my entries after the award %v", m)
 	}
 	s.must(http.StatusConflict, director, "POST", base+"/contest/award/final", map[string]any{})
+	if text := s.must(http.StatusOK, director, "PUT", base+"/contest/award/text", map[string]any{"place": "Адыгейск", "report": "Отчёт после претензий."}).(map[string]any); text["place"] != "Адыгейск" || text["report"] != "Отчёт после претензий." {
+		t.Errorf("the award's text edited: %v, %v", text["place"], text["report"])
+	}
 	clock.Set(time.Date(2026, 11, 18, 12, 0, 0, 0, time.UTC))
 	final := s.must(http.StatusOK, director, "POST", base+"/contest/award/final", map[string]any{}).(map[string]any)
 	if final["stage"] != "final" || len(final["claims"].([]any)) != 1 || final["claims"].([]any)[0].(map[string]any)["status"] != "rejected" {

@@ -333,6 +333,13 @@ func TestCompositionPages(t *testing.T) {
 	if rec := s.post(dc, ev+"/contest/award/final", nil); rec.Code != http.StatusConflict {
 		t.Errorf("the final award during the claims period: %d", rec.Code)
 	}
+	// The judge's report revised for the final award, on the desk.
+	mustContain(t, "the desk's award text form", s.page(dc, ev+"/manage"), `action="`+ev+`/contest/award/text"`, "Его игра башнями тонка.</textarea>")
+	if rec := s.post(dc, ev+"/contest/award/text", url.Values{"place": {"Майкоп"}, "report": {strings.Repeat("ж", 50_001)}}); rec.Code != http.StatusBadRequest ||
+		!strings.Contains(rec.Body.String(), "отчёт судьи длиннее 50000 символов") {
+		t.Errorf("a report too long: %d", rec.Code)
+	}
+	s.mustPost(dc, ev+"/contest/award/text", url.Values{"place": {"Майкоп"}, "report": {"Конкурс собрал одно произведение.\nЕго игра башнями тонка, претензия отклонена."}})
 	s.clock.Set(time.Date(2026, 11, 18, 12, 0, 0, 0, time.UTC))
 	s.mustPost(dc, ev+"/contest/award/final", nil)
 	pub = s.page(nil, ev+"/contest/award?lang=en")

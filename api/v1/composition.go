@@ -38,6 +38,7 @@ func (h *handler) compositionRoutesV1(read, write *gin.RouterGroup) {
 	write.POST("/events/:id/contest/entries/:code/accept-cook", h.JSON(h.postAcceptCook))
 	write.POST("/events/:id/contest/award", h.JSON(h.postAward))
 	write.PUT("/events/:id/contest/award", h.JSON(h.putAward))
+	write.PUT("/events/:id/contest/award/text", h.JSON(h.putAwardText))
 	write.POST("/events/:id/contest/award/final", h.JSON(h.postFinalAward))
 	write.POST("/events/:id/contest/claims", h.JSON(h.postClaim))
 	write.POST("/contest-claims/:cid/decision", h.JSON(h.postClaimDecision))
@@ -466,6 +467,29 @@ func (h *handler) postAward(c *gin.Context) error {
 	}
 	if _, err := h.Composition.PublishProvisional(c.Request.Context(), id, composition.AwardInput{Prizes: body.Prizes,
 		Mentions: body.Mentions, Commendations: body.Commendations, Items: body.Items, Place: body.Place, Report: body.Report}, body.Reason); err != nil {
+		return err
+	}
+	return h.getAward(c)
+}
+
+type awardTextBody struct {
+	Place  string `json:"place"`
+	Report string `json:"report"`
+	Reason string `json:"reason"`
+}
+
+// putAwardText changes the provisional award's place and the judge's
+// report.
+func (h *handler) putAwardText(c *gin.Context) error {
+	id, err := core.PathInt(c, "id")
+	if err != nil {
+		return err
+	}
+	var body awardTextBody
+	if err := decodeJSON(c, &body); err != nil {
+		return err
+	}
+	if _, err := h.Composition.EditAwardText(c.Request.Context(), id, body.Place, body.Report, body.Reason); err != nil {
 		return err
 	}
 	return h.getAward(c)

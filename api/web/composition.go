@@ -35,6 +35,7 @@ func (h *handler) compositionRoutesWeb(public, signedIn *gin.RouterGroup) {
 	signedIn.POST("/events/:id/contest/judges", h.Page(h.saveJudges))
 	signedIn.POST("/events/:id/contest/award", h.Page(h.publishProvisional))
 	signedIn.POST("/events/:id/contest/award/edit", h.Page(h.editAward))
+	signedIn.POST("/events/:id/contest/award/text", h.Page(h.editAwardText))
 	signedIn.POST("/events/:id/contest/award/final", h.Page(h.publishFinal))
 	signedIn.POST("/events/:id/contest/claims", h.Page(h.fileClaim))
 	signedIn.POST("/contest-claims/:cid/decision", h.Page(h.decideClaim))
@@ -373,6 +374,8 @@ type deskData struct {
 	PublishRows []awardEditRow
 	Final       *form
 	Claims      *form
+	// Text is the form of the award's place and the judge's report.
+	Text *form
 	// EventSettings are the event's own settings (name, dates, place,
 	// visibility), on the form every event has.
 	EventSettings eventFormData
@@ -393,7 +396,7 @@ func (h *handler) renderDesk(c *gin.Context, e *tournament.Event, which string, 
 		return err
 	}
 	data := &deskData{eventHeader: h.header(c, e, "manage"), Contest: cv, Missing: missing,
-		Settings: newForm(), Judges: newForm(), Publish: newForm(), Edit: newForm(), Final: newForm(), Claims: newForm(),
+		Settings: newForm(), Judges: newForm(), Publish: newForm(), Edit: newForm(), Final: newForm(), Claims: newForm(), Text: newForm(),
 		EventSettings: h.eventFormData(eventFormValues(e))}
 	switch which {
 	case "event":
@@ -410,6 +413,8 @@ func (h *handler) renderDesk(c *gin.Context, e *tournament.Event, which string, 
 		data.Final = f
 	case "claims":
 		data.Claims = f
+	case "text":
+		data.Text = f
 	}
 	if cv != nil {
 		if len(data.Settings.Values) == 0 {
@@ -430,6 +435,9 @@ func (h *handler) renderDesk(c *gin.Context, e *tournament.Event, which string, 
 				return err
 			}
 			data.EditRows = editRows(data.Edit, data.Award)
+			if len(data.Text.Values) == 0 {
+				data.Text.Values = map[string]string{"place": cv.AwardPlace, "report": cv.AwardReport}
+			}
 		} else {
 			data.PublishRows = publishRows(data.Publish, data.Entries)
 		}
@@ -589,6 +597,16 @@ func (h *handler) editAward(c *gin.Context) error {
 			return err
 		}
 		_, err := h.Composition.EditAward(c.Request.Context(), id, items, f.Values["reason"])
+		return err
+	})
+}
+
+// editAwardText changes the provisional award's place and the judge's
+// report.
+func (h *handler) editAwardText(c *gin.Context) error {
+	f := formValues(c, "place", "report", "reason")
+	return h.deskForm(c, "text", f, func(id int64) error {
+		_, err := h.Composition.EditAwardText(c.Request.Context(), id, f.Values["place"], f.Values["report"], f.Values["reason"])
 		return err
 	})
 }

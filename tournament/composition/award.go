@@ -64,19 +64,9 @@ func (s *Service) PublishProvisional(ctx context.Context, eventID int64, in Awar
 		if len(unmarked) > 0 {
 			return tournament.Conflict("marks", "every entry needs its marks before the award; not yet: %s", listOf(unmarked))
 		}
-		place, report := strings.TrimSpace(in.Place), strings.TrimSpace(in.Report)
-		switch {
-		case longer(place, maxSectionNameLength):
-			return tournament.Invalid("place", "the place of the award is longer than %d characters", maxSectionNameLength)
-		case longer(report, maxReportLength):
-			return tournament.Invalid("report", "the judge's report is longer than %d characters", maxReportLength)
-		}
-		if place == "" {
-			e, err := tx.Event(eventID)
-			if err != nil {
-				return err
-			}
-			place = e.City
+		place, report, err := awardText(tx, eventID, in.Place, in.Report)
+		if err != nil {
+			return err
 		}
 		items := in.Items
 		if len(items) == 0 {
@@ -108,6 +98,55 @@ func (s *Service) PublishProvisional(ctx context.Context, eventID int64, in Awar
 	}
 	s.notify(ctx, told)
 	return out, nil
+}
+
+// awardText checks the award's place and the judge's report; the place
+// is the event's city when none is given.
+func awardText(tx Tx, eventID int64, place, report string) (string, string, error) {
+	place, report = strings.TrimSpace(place), strings.TrimSpace(report)
+	switch {
+	case longer(place, maxSectionNameLength):
+		return "", "", tournament.Invalid("place", "the place of the award is longer than %d characters", maxSectionNameLength)
+	case longer(report, maxReportLength):
+		return "", "", tournament.Invalid("report", "the judge's report is longer than %d characters", maxReportLength)
+	}
+	if place == "" {
+		e, err := tx.Event(eventID)
+		if err != nil {
+			return "", "", err
+		}
+		place = e.City
+	}
+	return place, report, nil
+}
+
+// EditAwardText changes the award's place and the judge's report while
+// the award is provisional, so that the final award may carry the report
+// as the judge revised it after the claims; the honours are not touched.
+func (s *Service) EditAwardText(ctx context.Context, eventID int64, place, report, reason string) (*Contest, error) {
+	var out *Contest
+	err := s.store.Update(ctx, func(tx Tx) error {
+		u, c, err := directed(ctx, tx, eventID)
+		if err != nil {
+			return err
+		}
+		if c.Stage != Provisional {
+			return tournament.Conflict("stage", "the place and the judge's report change only while the award is provisional")
+		}
+		place, report, err := awardText(tx, eventID, place, report)
+		if err != nil {
+			return err
+		}
+		before := map[string]any{"place": c.AwardPlace, "report": c.AwardReport}
+		c.AwardPlace, c.AwardReport = place, report
+		if err := tx.SaveContest(c); err != nil {
+			return err
+		}
+		out = c
+		return tournament.Audit(tx, s.now(), u, eventID, ActionAwardText, fmt.Sprintf("event %d", eventID), before,
+			map[string]any{"place": place, "report": report}, reason)
+	})
+	return out, err
 }
 
 // advanceEvent moves the status of the contest's event on with the

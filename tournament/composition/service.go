@@ -26,6 +26,7 @@ const (
 	ActionMark            = "composition.mark"
 	ActionProvisional     = "composition.award_provisional"
 	ActionAwardEdit       = "composition.award_edit"
+	ActionAwardText       = "composition.award_text"
 	ActionClaim           = "composition.claim"
 	ActionClaimDecision   = "composition.claim_decision"
 	ActionFinal           = "composition.award_final"

@@ -244,6 +244,18 @@ func TestAwardIsEditedOnlyWhileClaimsAreOpen(t *testing.T) {
 	c.clock.Set(edited.ClaimsUntil)
 	_, err = c.svc.EditAward(c.as("director"), c.eventID, edited.Award, "поздно")
 	wantCode(t, "an edit after the claims period", err, tournament.ECONFLICT, "claims period ended")
+	// The place and the judge's report may still change, the honours not,
+	// until the final award, which carries them.
+	text, err := c.svc.EditAwardText(c.as("director"), c.eventID, "Адыгейск", "Отчёт после претензий.", "судья уточнил отчёт")
+	if err != nil || text.AwardPlace != "Адыгейск" || text.AwardReport != "Отчёт после претензий." || len(text.Award) != 2 {
+		t.Fatalf("the award's text edited: %+v, %v", text, err)
+	}
+	final, err := c.svc.PublishFinal(c.as("director"), c.eventID, "")
+	if err != nil || final.AwardReport != "Отчёт после претензий." || !final.AwardDate().Equal(edited.ClaimsUntil) {
+		t.Fatalf("the final award: %+v, %v", final, err)
+	}
+	_, err = c.svc.EditAwardText(c.as("director"), c.eventID, "", "ещё", "")
+	wantCode(t, "the text after the final award", err, tournament.ECONFLICT, "only while the award is provisional")
 }
 
 // Issue 41, item 6: one entry per submission. The same work sent twice by
