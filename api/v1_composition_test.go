@@ -113,7 +113,10 @@ func TestCompositionContestAPI(t *testing.T) {
 	s.must(http.StatusBadRequest, judge, "PUT", base+"/contest/marks/001", `{"mark": 1e0}`)
 	s.must(http.StatusOK, judge, "PUT", base+"/contest/marks/001", map[string]any{"mark": 3.5, "comment": "Тонкая игра"})
 	s.must(http.StatusNotFound, "", "GET", base+"/contest/award", nil)
-	award := s.must(http.StatusOK, director, "POST", base+"/contest/award", map[string]any{"prizes": 1}).(map[string]any)
+	award := s.must(http.StatusOK, director, "POST", base+"/contest/award", map[string]any{"prizes": 1, "place": "Майкоп", "report": "Уровень конкурса высок."}).(map[string]any)
+	if award["place"] != "Майкоп" || award["report"] != "Уровень конкурса высок." {
+		t.Errorf("the award's place and report: %v, %v", award["place"], award["report"])
+	}
 	items := award["items"].([]any)
 	if award["stage"] != "provisional" || len(items) != 1 || items[0].(map[string]any)["honour"] != "prize" || items[0].(map[string]any)["code"] != "001" {
 		t.Fatalf("award %v", award)
@@ -131,7 +134,17 @@ func TestCompositionContestAPI(t *testing.T) {
 	cid := int(claim["id"].(float64))
 	s.must(http.StatusForbidden, reader, "POST", fmt.Sprintf("/api/v1/contest-claims/%d/decision", cid), map[string]any{"uphold": true, "reason": "да"})
 	s.must(http.StatusOK, director, "POST", fmt.Sprintf("/api/v1/contest-claims/%d/decision", cid), map[string]any{"uphold": false, "reason": "идея другая"})
+	// The author's list gives the entry's honour and the claim decided
+	// (issue 41, item 5).
+	mine = s.must(http.StatusOK, author, "GET", base+"/contest/my-entries", nil).([]any)
+	if m := mine[0].(map[string]any); m["honour"] != "prize" || m["place"] != 1.0 || len(m["claims"].([]any)) != 1 ||
+		m["claims"].([]any)[0].(map[string]any)["status"] != "rejected" || m["claims"].([]any)[0].(map[string]any)["reason"] != "идея другая" {
+		t.Errorf("my entries after the award %v", m)
+	}
 	s.must(http.StatusConflict, director, "POST", base+"/contest/award/final", map[string]any{})
+	if text := s.must(http.StatusOK, director, "PUT", base+"/contest/award/text", map[string]any{"place": "Адыгейск", "report": "Отчёт после претензий."}).(map[string]any); text["place"] != "Адыгейск" || text["report"] != "Отчёт после претензий." {
+		t.Errorf("the award's text edited: %v, %v", text["place"], text["report"])
+	}
 	clock.Set(time.Date(2026, 11, 18, 12, 0, 0, 0, time.UTC))
 	final := s.must(http.StatusOK, director, "POST", base+"/contest/award/final", map[string]any{}).(map[string]any)
 	if final["stage"] != "final" || len(final["claims"].([]any)) != 1 || final["claims"].([]any)[0].(map[string]any)["status"] != "rejected" {

@@ -295,18 +295,26 @@ func TestCompositionPages(t *testing.T) {
 
 	// The desk ranks the entry and publishes the provisional award.
 	desk = s.page(dc, ev+"/manage")
-	mustContain(t, "the desk after the marks", desk, "001", "<td>3,5</td>", "verdict-sound", `action="`+ev+`/contest/award"`)
+	mustContain(t, "the desk after the marks", desk, "001", `<td data-label="Оценки">3,5</td>`, "verdict-sound", `action="`+ev+`/contest/award"`)
 	// Marks and their aggregate in the reader's way, a comma in Russian.
 	mustNotContain(t, "the desk after the marks", desk, "3.5")
 	mustContain(t, "the award page before it is published", s.page(nil, ev+"/contest/award"), "ещё не опубликовано")
-	s.mustPost(dc, ev+"/contest/award", url.Values{"prizes": {"1"}, "honourable_mentions": {"0"}, "commendations": {"0"}})
+	// The award bears its place (the event's city, as the form offers
+	// it), its date and the judge's report (issue 41, item 4).
+	mustContain(t, "the desk's award form", desk, `name="place" value="Майкоп"`, `name="report"`)
+	s.mustPost(dc, ev+"/contest/award", url.Values{"prizes": {"1"}, "honourable_mentions": {"0"}, "commendations": {"0"}, "place": {"Майкоп"},
+		"report": {"Конкурс собрал одно произведение.\nЕго игра башнями тонка."}})
 	award := s.must(http.StatusOK, "", "GET", "/api/v1"+ev+"/contest/award", nil).(map[string]any)
 	author := award["items"].([]any)[0].(map[string]any)["author"].(string)
 	if author != "Автор Петров" {
 		t.Errorf("the award names the author %q", author)
 	}
 	pub := s.page(nil, ev+"/contest/award")
-	mustContain(t, "the provisional award", pub, "Предварительное присуждение", "Приз 1", author, "Судья Иванов", "точно 18:6", "d6:f8 b2-c3 f8:d6 e7:c5", "Тонкая игра", `<svg class="board"`, "award.pdf")
+	mustContain(t, "the provisional award", pub, "Предварительное присуждение", "1-й приз", author, "Судья Иванов", "точно 18:6", "d6:f8 b2-c3 f8:d6 e7:c5", "Тонкая игра", `<svg class="board"`, "award.pdf")
+	// The author's entries page says the award is published and gives the
+	// entry's honour (issue 41, item 5).
+	mustContain(t, "the author's entries after the award", s.page(ac, ev+"/contest/entries"), "Опубликовано предварительное присуждение", `<p class="honour">Отличие: <strong>1-й приз</strong>`)
+	mustContain(t, "the provisional award's place, date and report", pub, `<p class="award-date">Майкоп, `, "Отчёт судьи", "Конкурс собрал одно произведение.\nЕго игра башнями тонка.")
 	mustContain(t, "the provisional award's verdicts and sign-in", pub, `Вердикт программы проверки: <span class="verdict verdict-sound">`, "Войдите, чтобы подать претензию")
 	mustNotContain(t, "the provisional award to a reader without an account", pub, `action="`+ev+`/contest/claims"`)
 	mustContain(t, "the provisional award to a reader", s.page(rc, ev+"/contest/award"), `action="`+ev+`/contest/claims"`)
@@ -321,13 +329,21 @@ func TestCompositionPages(t *testing.T) {
 	claims := s.must(http.StatusOK, "", "GET", "/api/v1"+ev+"/contest/award", nil).(map[string]any)["claims"].([]any)
 	cid := num(claims[0].(map[string]any)["id"])
 	s.mustPost(dc, fmt.Sprintf("/contest-claims/%d/decision", cid), url.Values{"event": {fmt.Sprint(id)}, "uphold": {"false"}, "reason": {"идея другая"}})
+	mustContain(t, "the author's entries after the claim's decision", s.page(ac, ev+"/contest/entries"), `<p class="claim">Претензия (предвосхищено): <span class="badge">отклонена</span> — идея другая</p>`)
 	if rec := s.post(dc, ev+"/contest/award/final", nil); rec.Code != http.StatusConflict {
 		t.Errorf("the final award during the claims period: %d", rec.Code)
 	}
+	// The judge's report revised for the final award, on the desk.
+	mustContain(t, "the desk's award text form", s.page(dc, ev+"/manage"), `action="`+ev+`/contest/award/text"`, "Его игра башнями тонка.</textarea>")
+	if rec := s.post(dc, ev+"/contest/award/text", url.Values{"place": {"Майкоп"}, "report": {strings.Repeat("ж", 50_001)}}); rec.Code != http.StatusBadRequest ||
+		!strings.Contains(rec.Body.String(), "отчёт судьи длиннее 50000 символов") {
+		t.Errorf("a report too long: %d", rec.Code)
+	}
+	s.mustPost(dc, ev+"/contest/award/text", url.Values{"place": {"Майкоп"}, "report": {"Конкурс собрал одно произведение.\nЕго игра башнями тонка, претензия отклонена."}})
 	s.clock.Set(time.Date(2026, 11, 18, 12, 0, 0, 0, time.UTC))
 	s.mustPost(dc, ev+"/contest/award/final", nil)
 	pub = s.page(nil, ev+"/contest/award?lang=en")
-	mustContain(t, "the final award", pub, "Final award", "Prize 1", "идея другая", "rejected")
+	mustContain(t, "the final award", pub, "Final award", "1st Prize", "идея другая", "rejected")
 	mustNotContain(t, "the final award", pub, "Provisional award")
 	// The finished contest is listed with the finished events.
 	home := s.page(nil, "/")
@@ -346,9 +362,9 @@ func TestCompositionPages(t *testing.T) {
 		text := pdfToText(t, "award-"+lang, rec.Body.Bytes())
 		want := []string{"001", author, "Конкурс составителей", "Тонкая игра", "Судья Иванов"}
 		if lang == "ru" {
-			want = append(want, "Окончательное присуждение", "Приз 1", "Задание", "точно 18:6", "Вердикт программы проверки: корректно")
+			want = append(want, "Отчёт судьи", "Конкурс собрал одно произведение.", "Майкоп, 18 ноября 2026", "Окончательное присуждение", "1-й приз", "Задание", "точно 18:6", "Вердикт программы проверки: корректно")
 		} else {
-			want = append(want, "Final award", "Prize 1", "Stipulation", "exact 18:6", "Solver's verdict: sound")
+			want = append(want, "Judge's report", "Майкоп, 18 November 2026", "Final award", "1st Prize", "Stipulation", "exact 18:6", "Solver's verdict: sound")
 		}
 		mustContain(t, "the award booklet ("+lang+")", text, want...)
 	}
@@ -374,20 +390,32 @@ func TestCompositionDeskSaysWhyAStepIsRefused(t *testing.T) {
 		}
 	}
 	award := url.Values{"prizes": {"1"}, "honourable_mentions": {"0"}, "commendations": {"0"}}
-	refused("the award before the deadline", http.StatusConflict, dc, ev+"/contest/award", award, "приём произведений открыт до 10 ноября 2026, 12:00 UTC; присуждение — после судейства")
+	refused("the award before the deadline", http.StatusConflict, dc, ev+"/contest/award", award, "приём произведений открыт до 10 ноября 2026, 15:00 MSK; присуждение — после судейства")
 	s.clock.Set(time.Date(2026, 11, 10, 12, 0, 0, 0, time.UTC))
 	refused("the award without entries", http.StatusConflict, dc, ev+"/contest/award", award, "в конкурсе нет произведений для присуждения")
 
 	s.clock.Set(time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC))
 	s.mustPost(ac, ev+"/contest/entries", url.Values{"section": {"Задачи"}, "position": {g005}, "side": {"black"}, "stipulation": {"exact 18:6"}, "solution": {"d6:f8 b2-c3 f8:d6 e7:c5"}})
+	// A text over the body's usual 256 KB is refused at its field by its
+	// limit in characters, the form kept, not with a bare 413.
+	long := url.Values{"section": {"Задачи"}, "position": {g019}, "side": {"black"}, "stipulation": {"ничья"}, "solution": {"h4-g3"}, "comment": {strings.Repeat("ж", 150_000)}}
+	if rec := s.post(ac, ev+"/contest/entries", long); rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "комментарий длиннее 10000 символов") || !strings.Contains(rec.Body.String(), g019) {
+		t.Errorf("an entry with a comment of 300 KB: %d", rec.Code)
+	}
 	s.clock.Set(time.Date(2026, 11, 10, 12, 0, 0, 0, time.UTC))
 	s.mustPost(jc, ev+"/contest/marks/001", url.Values{"mark": {"3"}})
 	refused("a number of prizes that is not a number", http.StatusBadRequest, dc, ev+"/contest/award",
 		url.Values{"prizes": {"два"}, "honourable_mentions": {"0"}, "commendations": {"0"}}, "«два» — не число: напишите, сколько, например 2")
 	s.mustPost(dc, ev+"/contest/award", award)
+	// Issue 41, item 8: a repeated post of the award says why, and a late
+	// entry says why and gives back what was typed.
+	refused("the award posted again", http.StatusConflict, dc, ev+"/contest/award", award, "присуждение уже опубликовано")
+	late := url.Values{"section": {"Задачи"}, "position": {g019}, "side": {"black"}, "stipulation": {"ничья"}, "solution": {"h4-g3"}, "comment": {"мой этюд"}}
+	refused("a late entry", http.StatusConflict, ac, ev+"/contest/entries", late, "приём произведений закрыт")
+	mustContain(t, "a late entry's page", s.post(ac, ev+"/contest/entries", late).Body.String(), g019, "ничья", "h4-g3", "мой этюд")
 	refused("a mark after the award", http.StatusConflict, jc, ev+"/contest/marks/001", url.Values{"mark": {"4"}}, "присуждение опубликовано; оценки больше не меняются")
 	refused("the settings after the award", http.StatusConflict, dc, ev+"/contest/settings", settings, "присуждение опубликовано; условия конкурса больше не меняются")
-	refused("the final award during the claims period", http.StatusConflict, dc, ev+"/contest/award/final", nil, "срок для претензий — до 17 ноября 2026, 12:00 UTC")
+	refused("the final award during the claims period", http.StatusConflict, dc, ev+"/contest/award/final", nil, "срок для претензий — до 17 ноября 2026, 15:00 MSK")
 	s.mustPost(ac, ev+"/contest/claims", url.Values{"code": {"001"}, "kind": {"anticipated"}, "evidence": {"Петров, 1990"}})
 	cid := num(s.must(http.StatusOK, "", "GET", "/api/v1"+ev+"/contest/award", nil).(map[string]any)["claims"].([]any)[0].(map[string]any)["id"])
 	decision := fmt.Sprintf("/contest-claims/%d/decision", cid)
@@ -395,8 +423,12 @@ func TestCompositionDeskSaysWhyAStepIsRefused(t *testing.T) {
 	s.mustPost(dc, decision, url.Values{"event": {fmt.Sprint(id)}, "uphold": {"false"}, "reason": {"идея другая"}})
 	refused("a second decision", http.StatusConflict, dc, decision, url.Values{"event": {fmt.Sprint(id)}, "uphold": {"true"}, "reason": {"всё же"}}, fmt.Sprintf("по претензии %d уже принято решение", cid))
 	s.clock.Set(time.Date(2026, 11, 18, 12, 0, 0, 0, time.UTC))
+	s.mustPost(dc, ev+"/contest/award/final", nil)
+	refused("the final award posted again", http.StatusConflict, dc, ev+"/contest/award/final", nil, "окончательное присуждение уже опубликовано")
+	refused("an edit after the final award", http.StatusConflict, dc, ev+"/contest/award/edit", url.Values{"code": {"001"}, "honour": {"prize"}, "place": {"1"}, "reason": {"поздно"}}, "изменить можно только предварительное присуждение")
 	refused("a claim after the claims period", http.StatusConflict, ac, ev+"/contest/claims", url.Values{"code": {"001"}, "kind": {"unsound"}, "evidence": {"d6:f8 не выигрывает"}},
 		"претензии подают в срок для претензий после предварительного присуждения")
+	mustContain(t, "a late claim's page", s.post(ac, ev+"/contest/claims", url.Values{"code": {"001"}, "kind": {"unsound"}, "evidence": {"d6:f8 не выигрывает"}}).Body.String(), "d6:f8 не выигрывает")
 }
 
 // A judge may not enter the contest they judge: the pages do not offer
@@ -591,6 +623,12 @@ func TestSolvingPage(t *testing.T) {
 	mustNotContain(t, "the page after answering", page, "verdict-sound")
 
 	s.clock.Set(start.Add(3 * time.Hour))
+	// A late answer says why and gives back what was typed (issue 41,
+	// item 8).
+	if rec := s.post(sc, ev+"/solving/problems/1/answer", url.Values{"answer": {"d6:f8 b2-c3 f8:d6 e7:c5 поздно"}}); rec.Code != http.StatusConflict ||
+		!strings.Contains(rec.Body.String(), `<p class="field-error" role="alert">конкурс решения закончился`) || !strings.Contains(rec.Body.String(), "f8:d6 e7:c5 поздно</textarea>") {
+		t.Errorf("a late answer: %d\n%s", rec.Code, rec.Body.String())
+	}
 	page = s.page(sc, ev+"/solving")
 	// The ranking breaks ties by the moment of the last answer, so it
 	// shows the seconds.
@@ -747,7 +785,7 @@ func TestBrowserCompositionEntry(t *testing.T) {
 	); err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"Предварительное присуждение", "Приз 1 — Автор Петров", "Судья Иванов", "точно 18:6", "Тонкая игра башнями"} {
+	for _, want := range []string{"Предварительное присуждение", "1-й приз — Автор Петров", "Судья Иванов", "точно 18:6", "Тонкая игра башнями"} {
 		if !strings.Contains(award, want) {
 			t.Errorf("the award page lacks %q:\n%s", want, award)
 		}
@@ -1164,6 +1202,25 @@ func TestBrowserCompositionPagesOnAPhone(t *testing.T) {
 			t.Errorf("%s cuts a tab off on a 360 px screen", page)
 		}
 	}
+	// Issue 41, item 10: on a 390 px phone the jury's marks table on the
+	// desk reflows instead of scrolling sideways in its box, and every
+	// contest page fits the screen.
+	run("a 390 px phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateScale(3)))
+	for _, page := range []string{"/contest", "/manage", "/contest/judging", "/contest/award", "/solving", "/contest/entries"} {
+		var width int
+		run("open "+page+" at 390 px", chromedp.Navigate(at(ev+page)), chromedp.WaitVisible(`main`),
+			chromedp.Evaluate(`document.documentElement.scrollWidth`, &width))
+		if width > 390 {
+			t.Errorf("%s is %d px wide on a 390 px screen", page, width)
+		}
+	}
+	var marks struct{ Found, Fits bool }
+	run("the marks table at 390 px", chromedp.Navigate(at(ev+"/manage")), chromedp.WaitVisible(`#marks-table`),
+		chromedp.Evaluate(`(() => { const t = document.getElementById('marks-table'); if (!t) return {Found: false, Fits: false};
+			const box = t.parentElement; return {Found: true, Fits: box.scrollWidth <= box.clientWidth && t.getBoundingClientRect().right <= window.innerWidth} })()`, &marks))
+	if !marks.Found || !marks.Fits {
+		t.Errorf("the jury's marks table on a 390 px screen: %+v, want it reflowed within the screen", marks)
+	}
 }
 
 // The director may publish the provisional award entry by entry on the
@@ -1295,7 +1352,7 @@ func TestClaimsSayWhoFiledThem(t *testing.T) {
 	s := newCompServer(t, time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC))
 	base, ev := provisionalAwardWithAClaim(t, s)
 	mustContain(t, "the award to the claimant", s.page(s.session("reader@example.org"), ev+"/contest/award"), `<p class="mine">`, "ваша претензия",
-		`<select name="code" required><option value="001">№ 001 — Приз 1 (Задачи)</option><option value="002">№ 002 — Почётный отзыв 1 (Задачи)</option></select>`)
+		`<select name="code" required><option value="001">№ 001 — 1-й приз (Задачи)</option><option value="002">№ 002 — 1-й почётный отзыв (Задачи)</option></select>`)
 	for who, page := range map[string]string{"without an account": s.page(nil, ev+"/contest/award"), "to an author": s.page(s.session("first@example.org"), ev+"/contest/award")} {
 		mustNotContain(t, "the award "+who, page, "ваша претензия", "Тхагапсов", "reader@example.org")
 	}

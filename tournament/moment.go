@@ -15,6 +15,15 @@ type Moment struct {
 // UTC names a moment in UTC, to the minute.
 func UTC(at time.Time) Moment { return Moment{At: at.UTC()} }
 
+// In names a moment in a time zone (an event's), to the minute: written
+// with the zone's abbreviation ("10 ноября 2026, 15:00 MSK").
+func In(at time.Time, zone *time.Location) Moment {
+	if zone == nil {
+		zone = time.UTC
+	}
+	return Moment{At: at.In(zone)}
+}
+
 // UTCToSecond names a moment in UTC, to the second.
 func UTCToSecond(at time.Time) Moment { return Moment{At: at.UTC(), Seconds: true} }
 

@@ -27,6 +27,13 @@ const (
 	multipartMemory = 1 << 20
 	// MaxSheetBatchBytes covers the sheets of a round sent at once.
 	MaxSheetBatchBytes = 4 << 20
+	// textFormLimit covers the forms of composition contests whose texts
+	// the service bounds in characters (an entry's solution and comment, a
+	// claim's evidence, an answer, the judge's report of 50,000 characters
+	// even in the page's URL encoding): a text over its limit but within this
+	// comes back in the form with the reason, instead of a page that loses
+	// what was typed.
+	textFormLimit = 1 << 20
 )
 
 // bodyLimit is what a route accepts: content bytes (a file, a form), plus
@@ -46,6 +53,12 @@ var bodyLimits = map[string]bodyLimit{
 	"/events/:id/rounds/:n/boards/:board/report": {MaxSheetBytes, multipartSlack},
 	"/events/:id/rounds/:n/sheets":               {MaxSheetBatchBytes, multipartSlack},
 	"/api/v1/events/:id/rounds/:n/sheets":        {MaxSheetBatchBytes, 0},
+	"/events/:id/contest/entries":                {textFormLimit, 0},
+	"/contest-entries/:eid":                      {textFormLimit, 0},
+	"/events/:id/contest/claims":                 {textFormLimit, 0},
+	"/events/:id/contest/award":                  {textFormLimit, 0},
+	"/events/:id/contest/award/text":             {textFormLimit, 0},
+	"/events/:id/solving/problems/:n/answer":     {textFormLimit, 0},
 }
 
 // bodyLimitOf is what the route accepts.

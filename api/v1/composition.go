@@ -38,6 +38,7 @@ func (h *handler) compositionRoutesV1(read, write *gin.RouterGroup) {
 	write.POST("/events/:id/contest/entries/:code/accept-cook", h.JSON(h.postAcceptCook))
 	write.POST("/events/:id/contest/award", h.JSON(h.postAward))
 	write.PUT("/events/:id/contest/award", h.JSON(h.putAward))
+	write.PUT("/events/:id/contest/award/text", h.JSON(h.putAwardText))
 	write.POST("/events/:id/contest/award/final", h.JSON(h.postFinalAward))
 	write.POST("/events/:id/contest/claims", h.JSON(h.postClaim))
 	write.POST("/contest-claims/:cid/decision", h.JSON(h.postClaimDecision))
@@ -325,12 +326,30 @@ func (h *handler) getMyEntries(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	out, loc := []entryView{}, core.JSONLocalizer(c)
+	out, loc := []myEntryView{}, core.JSONLocalizer(c)
 	for i := range works {
-		out = append(out, newEntryView(&works[i], loc))
+		m := &works[i]
+		v := myEntryView{entryView: newEntryView(&m.Work, loc), ExAequo: m.ExAequo}
+		if m.Honour != nil {
+			v.Honour, v.Place = string(m.Honour.Honour), m.Honour.Place
+		}
+		for _, cl := range m.Claims {
+			v.Claims = append(v.Claims, newClaimView(cl))
+		}
+		out = append(out, v)
 	}
 	c.JSON(http.StatusOK, out)
 	return nil
+}
+
+// myEntryView is an entry as its author lists it: once the award is
+// published, its honour and place and the claims about it.
+type myEntryView struct {
+	entryView
+	Honour  string      `json:"honour,omitempty"`
+	Place   int         `json:"place,omitempty"`
+	ExAequo bool        `json:"ex_aequo,omitempty"`
+	Claims  []claimView `json:"claims,omitempty"`
 }
 
 type markView struct {
@@ -430,7 +449,11 @@ type awardBody struct {
 	Mentions      int                       `json:"honourable_mentions"`
 	Commendations int                       `json:"commendations"`
 	Items         []composition.Distinction `json:"items"`
-	Reason        string                    `json:"reason"`
+	// Place is where the award is given (the event's city when left out),
+	// Report the judge's report that introduces it.
+	Place  string `json:"place"`
+	Report string `json:"report"`
+	Reason string `json:"reason"`
 }
 
 func (h *handler) postAward(c *gin.Context) error {
@@ -443,7 +466,30 @@ func (h *handler) postAward(c *gin.Context) error {
 		return err
 	}
 	if _, err := h.Composition.PublishProvisional(c.Request.Context(), id, composition.AwardInput{Prizes: body.Prizes,
-		Mentions: body.Mentions, Commendations: body.Commendations, Items: body.Items}, body.Reason); err != nil {
+		Mentions: body.Mentions, Commendations: body.Commendations, Items: body.Items, Place: body.Place, Report: body.Report}, body.Reason); err != nil {
+		return err
+	}
+	return h.getAward(c)
+}
+
+type awardTextBody struct {
+	Place  string `json:"place"`
+	Report string `json:"report"`
+	Reason string `json:"reason"`
+}
+
+// putAwardText changes the provisional award's place and the judge's
+// report.
+func (h *handler) putAwardText(c *gin.Context) error {
+	id, err := core.PathInt(c, "id")
+	if err != nil {
+		return err
+	}
+	var body awardTextBody
+	if err := decodeJSON(c, &body); err != nil {
+		return err
+	}
+	if _, err := h.Composition.EditAwardText(c.Request.Context(), id, body.Place, body.Report, body.Reason); err != nil {
 		return err
 	}
 	return h.getAward(c)
@@ -506,12 +552,16 @@ type claimView struct {
 }
 
 type awardView struct {
-	Stage         string        `json:"stage"`
-	ProvisionalAt string        `json:"provisional_at"`
-	ClaimsUntil   string        `json:"claims_until"`
-	FinalAt       string        `json:"final_at,omitempty"`
-	Judges        []string      `json:"judges"`
-	Items         []awardedView `json:"items"`
+	Stage         string `json:"stage"`
+	ProvisionalAt string `json:"provisional_at"`
+	ClaimsUntil   string `json:"claims_until"`
+	FinalAt       string `json:"final_at,omitempty"`
+	// Place and Report are where the award is given and the judge's
+	// report that introduces it.
+	Place  string        `json:"place,omitempty"`
+	Report string        `json:"report,omitempty"`
+	Judges []string      `json:"judges"`
+	Items  []awardedView `json:"items"`
 	// Eliminated are the entries an upheld claim took out of the award.
 	Eliminated []eliminatedView `json:"eliminated"`
 	Claims     []claimView      `json:"claims"`
@@ -536,7 +586,7 @@ func (h *handler) getAward(c *gin.Context) error {
 		return err
 	}
 	v := awardView{Stage: string(a.Contest.Stage), ProvisionalAt: rfc3339(a.Contest.ProvisionalAt), ClaimsUntil: rfc3339(a.Contest.ClaimsUntil),
-		FinalAt: rfc3339(a.Contest.FinalAt), Judges: append([]string{}, a.Judges...), Items: []awardedView{}, Eliminated: []eliminatedView{}, Claims: []claimView{}}
+		FinalAt: rfc3339(a.Contest.FinalAt), Place: a.Contest.AwardPlace, Report: a.Contest.AwardReport, Judges: append([]string{}, a.Judges...), Items: []awardedView{}, Eliminated: []eliminatedView{}, Claims: []claimView{}}
 	loc := core.JSONLocalizer(c)
 	for _, it := range a.Items {
 		comments := append([]string{}, it.JudgeComments...)

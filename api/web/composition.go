@@ -35,6 +35,7 @@ func (h *handler) compositionRoutesWeb(public, signedIn *gin.RouterGroup) {
 	signedIn.POST("/events/:id/contest/judges", h.Page(h.saveJudges))
 	signedIn.POST("/events/:id/contest/award", h.Page(h.publishProvisional))
 	signedIn.POST("/events/:id/contest/award/edit", h.Page(h.editAward))
+	signedIn.POST("/events/:id/contest/award/text", h.Page(h.editAwardText))
 	signedIn.POST("/events/:id/contest/award/final", h.Page(h.publishFinal))
 	signedIn.POST("/events/:id/contest/claims", h.Page(h.fileClaim))
 	signedIn.POST("/contest-claims/:cid/decision", h.Page(h.decideClaim))
@@ -120,7 +121,7 @@ func (h *handler) contestPage(c *gin.Context) error {
 
 // entryRow is an author's entry with its diagram.
 type entryRow struct {
-	composition.Work
+	composition.MyWork
 	Diagram *diagram
 }
 
@@ -154,7 +155,7 @@ func (h *handler) renderEntries(c *gin.Context, f *form, status int) error {
 	just, _ := strconv.ParseInt(c.Query("entry"), 10, 64)
 	edit, _ := strconv.ParseInt(c.Query("edit"), 10, 64)
 	for _, w := range works {
-		row := entryRow{Work: w, Diagram: newDiagram(w.Position, w.Side)}
+		row := entryRow{MyWork: w, Diagram: newDiagram(w.Position, w.Side)}
 		data.Entries = append(data.Entries, row)
 		if w.ID == just {
 			data.Just = &row
@@ -373,6 +374,8 @@ type deskData struct {
 	PublishRows []awardEditRow
 	Final       *form
 	Claims      *form
+	// Text is the form of the award's place and the judge's report.
+	Text *form
 	// EventSettings are the event's own settings (name, dates, place,
 	// visibility), on the form every event has.
 	EventSettings eventFormData
@@ -393,7 +396,7 @@ func (h *handler) renderDesk(c *gin.Context, e *tournament.Event, which string, 
 		return err
 	}
 	data := &deskData{eventHeader: h.header(c, e, "manage"), Contest: cv, Missing: missing,
-		Settings: newForm(), Judges: newForm(), Publish: newForm(), Edit: newForm(), Final: newForm(), Claims: newForm(),
+		Settings: newForm(), Judges: newForm(), Publish: newForm(), Edit: newForm(), Final: newForm(), Claims: newForm(), Text: newForm(),
 		EventSettings: h.eventFormData(eventFormValues(e))}
 	switch which {
 	case "event":
@@ -410,6 +413,8 @@ func (h *handler) renderDesk(c *gin.Context, e *tournament.Event, which string, 
 		data.Final = f
 	case "claims":
 		data.Claims = f
+	case "text":
+		data.Text = f
 	}
 	if cv != nil {
 		if len(data.Settings.Values) == 0 {
@@ -430,6 +435,9 @@ func (h *handler) renderDesk(c *gin.Context, e *tournament.Event, which string, 
 				return err
 			}
 			data.EditRows = editRows(data.Edit, data.Award)
+			if len(data.Text.Values) == 0 {
+				data.Text.Values = map[string]string{"place": cv.AwardPlace, "report": cv.AwardReport}
+			}
 		} else {
 			data.PublishRows = publishRows(data.Publish, data.Entries)
 		}
@@ -526,7 +534,7 @@ func (h *handler) saveJudges(c *gin.Context) error {
 }
 
 func (h *handler) publishProvisional(c *gin.Context) error {
-	f := formValues(c, "prizes", "honourable_mentions", "commendations", "reason")
+	f := formValues(c, "prizes", "honourable_mentions", "commendations", "place", "report", "reason")
 	var unreadable []*tournament.Error
 	n := func(k string) int {
 		text := strings.TrimSpace(f.Values[k])
@@ -543,6 +551,7 @@ func (h *handler) publishProvisional(c *gin.Context) error {
 	if len(items) > 0 || len(unreadableRows) > 0 {
 		in, unreadable = composition.AwardInput{Items: items}, unreadableRows
 	}
+	in.Place, in.Report = f.Values["place"], f.Values["report"]
 	return h.deskForm(c, "publish", f, func(id int64) error {
 		if err := tournament.Every(unreadable, tournament.Invalid("", "the numbers of distinctions have %d errors", len(unreadable))); err != nil {
 			return err
@@ -588,6 +597,16 @@ func (h *handler) editAward(c *gin.Context) error {
 			return err
 		}
 		_, err := h.Composition.EditAward(c.Request.Context(), id, items, f.Values["reason"])
+		return err
+	})
+}
+
+// editAwardText changes the provisional award's place and the judge's
+// report.
+func (h *handler) editAwardText(c *gin.Context) error {
+	f := formValues(c, "place", "report", "reason")
+	return h.deskForm(c, "text", f, func(id int64) error {
+		_, err := h.Composition.EditAwardText(c.Request.Context(), id, f.Values["place"], f.Values["report"], f.Values["reason"])
 		return err
 	})
 }

@@ -103,6 +103,15 @@ func (t *translator) Time(at time.Time) string {
 	return t.Localizer.Time(at, t.zone)
 }
 
+// Day writes the date of a moment in the page's time zone: "18 ноября 2026".
+func (t *translator) Day(at time.Time) string {
+	zone := t.zone
+	if zone == nil {
+		zone = time.UTC
+	}
+	return t.Localizer.Date(at.In(zone).Format(time.DateOnly))
+}
+
 // TimeToSecond writes a moment with its seconds in the page's time zone.
 func (t *translator) TimeToSecond(at time.Time) string {
 	return t.Localizer.TimeToSecond(at, t.zone)

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"adiukh/tournament"
+	"adiukh/tournament/composition"
 )
 
 // A notice is worded in its reader's language, its link made absolute.
@@ -24,5 +25,25 @@ func TestNoticeText(t *testing.T) {
 	n.Locale = "en"
 	if subject, _ := noticeText(n, "https://adiukh.example"); subject != "adiukh: entry declined — Кубок Адыгеи" {
 		t.Errorf("English subject %q", subject)
+	}
+}
+
+// The composition contest's notices are worded in both languages (issue
+// 41, item 5): the award published, a claim decided.
+func TestCompositionNoticeText(t *testing.T) {
+	t.Parallel()
+	args := []any{"Event", "Конкурс 2026", "Link", "/events/3/contest/entries", "Code", "003", "Reason", "то же решение"}
+	for _, c := range []struct {
+		kind, locale, subject, body string
+	}{
+		{composition.NoticeAwardProvisional, "ru", "adiukh: опубликовано предварительное присуждение — Конкурс 2026", "https://adiukh.example/events/3/contest/entries"},
+		{composition.NoticeAwardFinal, "en", "adiukh: final award published — Конкурс 2026", "The final award of “Конкурс 2026” is published"},
+		{composition.NoticeClaimUpheld, "ru", "adiukh: претензия к № 003 принята — Конкурс 2026", "Причина: то же решение"},
+		{composition.NoticeClaimRejected, "en", "adiukh: claim against No. 003 rejected — Конкурс 2026", "The reason: то же решение"},
+	} {
+		subject, body := noticeText(tournament.Notice{To: "bob@example.org", Locale: c.locale, Kind: c.kind, Args: args}, "https://adiukh.example")
+		if subject != c.subject || !strings.Contains(body, c.body) {
+			t.Errorf("%s in %s: %q\n%s", c.kind, c.locale, subject, body)
+		}
 	}
 }

@@ -121,9 +121,10 @@ func serve(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	corr := correspondence.NewService(st.Correspondence(), correspondence.Options{Pairing: engines.Options().Pairing, Mailer: mailer})
-	comp := composition.NewService(st.Composition(), composition.Options{})
+	notify := noticeMailer(mailer, cfg.PublicURL, log)
+	comp := composition.NewService(st.Composition(), composition.Options{Notify: notify})
 	opt := engines.Options()
-	opt.Notify = noticeMailer(mailer, cfg.PublicURL, log)
+	opt.Notify = notify
 	events := tournament.NewService(st, opt)
 	handler := api.NewRouter(api.Deps{
 		DB:             st,

@@ -421,6 +421,35 @@ func (l *Localizer) TimeToSecond(at time.Time, zone *time.Location) string {
 	return l.date(at) + ", " + at.Format("15:04:05 MST")
 }
 
+// Honour names a distinction of a composition award as award booklets
+// do, its place as an ordinal where the honour is numbered: "1-й приз",
+// "2-й почётный отзыв", "Похвальный отзыв"; "1st Prize" in English. The
+// honour is its stored name (prize, special_prize, honourable_mention,
+// commendation).
+func (l *Localizer) Honour(honour string, place int) string {
+	return l.T("compo.honour_at."+honour, "Ordinal", l.ordinal(place))
+}
+
+// ordinal writes a place as an ordinal number of a masculine noun (приз,
+// отзыв): 1-й, 2-й; 1st, 2nd, 3rd, 11th in English.
+func (l *Localizer) ordinal(n int) string {
+	if l.Lang == Russian {
+		return fmt.Sprintf("%d-й", n)
+	}
+	suffix := "th"
+	if n%100 < 11 || n%100 > 13 {
+		switch n % 10 {
+		case 1:
+			suffix = "st"
+		case 2:
+			suffix = "nd"
+		case 3:
+			suffix = "rd"
+		}
+	}
+	return fmt.Sprintf("%d%s", n, suffix)
+}
+
 // Count writes a large quantity with its digits grouped by thousands:
 // 2 000 000 in Russian (no-break spaces), 2,000,000 in English.
 func (l *Localizer) Count(n int64) string {

@@ -840,12 +840,12 @@ func TestRussianQuotes(t *testing.T) {
 	}
 }
 
-// russianTexts is every Russian text of the catalogue, plural forms each
+// textsIn is every text of the catalogue in a language, plural forms each
 // on its own, by ID.
-func russianTexts(t *testing.T) map[string][]string {
+func textsIn(t *testing.T, lang Lang) map[string][]string {
 	t.Helper()
 	out := map[string][]string{}
-	for _, name := range localeFiles(Russian) {
+	for _, name := range localeFiles(lang) {
 		raw, err := files.ReadFile(name)
 		if err != nil {
 			t.Fatal(err)
@@ -878,7 +878,11 @@ var (
 	// straightQuoted is a text in straight quotes, and cyrillic a Russian
 	// letter, which such a text must not hold.
 	straightQuoted = regexp.MustCompile(`"[^"]*"`)
-	cyrillic       = regexp.MustCompile(`\p{Cyrillic}`)
+	// foreignQuotes are quotation marks English does not use; unpairedQuote
+	// is a curly quote closed by a straight one, or the other way round.
+	foreignQuotes = regexp.MustCompile(`[«»„‟‘’]`)
+	unpairedQuote = regexp.MustCompile(`“[^”"]*"|"[^“"]*”`)
+	cyrillic      = regexp.MustCompile(`\p{Cyrillic}`)
 )
 
 // Issue 41, item 10: the Russian texts spell one way and quote one way:
@@ -886,7 +890,7 @@ var (
 // did), and Russian words quoted in «», never in "" or “”. Straight quotes
 // stay only around what is typed as it is (a PDN tag, an option's value).
 func TestOneSpellingAndOneQuoteStyle(t *testing.T) {
-	for id, texts := range russianTexts(t) {
+	for id, texts := range textsIn(t, Russian) {
 		for _, text := range texts {
 			if m := blackWithoutYo.FindString(text); m != "" {
 				t.Errorf("%q writes %q: write «чёрн…» with ё: %q", id, strings.TrimSpace(m), text)
@@ -897,6 +901,29 @@ func TestOneSpellingAndOneQuoteStyle(t *testing.T) {
 			for _, m := range straightQuoted.FindAllString(text, -1) {
 				if cyrillic.MatchString(m) {
 					t.Errorf("%q quotes %s in straight quotes: quote in «»: %q", id, m, text)
+				}
+			}
+		}
+	}
+}
+
+// Issue 41, item 10: the English texts quote one way too: words in “…”,
+// each opened quote closed by its own mark, never «», „ or ‘’ (the
+// apostrophe is the straight one); straight quotes stay only around what
+// is typed as it is ("white wins", "10d"), which is never Russian nor
+// holds another quote.
+func TestEnglishQuoteStyle(t *testing.T) {
+	for id, texts := range textsIn(t, English) {
+		for _, text := range texts {
+			if m := foreignQuotes.FindString(text); m != "" {
+				t.Errorf("%q quotes with %q: quote in “…”: %q", id, m, text)
+			}
+			if m := unpairedQuote.FindString(text); m != "" || strings.Count(text, "“") != strings.Count(text, "”") {
+				t.Errorf("%q mixes quotation marks (%q): open with “ and close with ”: %q", id, m, text)
+			}
+			for _, m := range straightQuoted.FindAllString(text, -1) {
+				if cyrillic.MatchString(m) || strings.ContainsAny(m, "“”") {
+					t.Errorf("%q quotes %s in straight quotes: quote words in “…”: %q", id, m, text)
 				}
 			}
 		}

@@ -20,12 +20,16 @@ import (
 type AwardInput struct {
 	Prizes, Mentions, Commendations int
 	Items                           []Distinction
+	// Place is where the award is given: the event's city when empty.
+	// Report is the judge's report that introduces the award.
+	Place, Report string
 }
 
 // PublishProvisional publishes the provisional award after the deadline,
 // once every judge has marked every entry, and opens the claims period.
 func (s *Service) PublishProvisional(ctx context.Context, eventID int64, in AwardInput, reason string) (*Contest, error) {
 	var out *Contest
+	var told []tournament.Notice
 	err := s.store.Update(ctx, func(tx Tx) error {
 		u, c, err := directed(ctx, tx, eventID)
 		if err != nil {
@@ -35,7 +39,7 @@ func (s *Service) PublishProvisional(ctx context.Context, eventID int64, in Awar
 		case c.Stage != Entries:
 			return tournament.Conflict("stage", "the award is already published")
 		case s.now().Before(c.Deadline):
-			return tournament.Conflict("deadline", "entries are open until %s; the award comes after judging", tournament.UTC(c.Deadline))
+			return tournament.Conflict("deadline", "entries are open until %s; the award comes after judging", c.moment(c.Deadline))
 		}
 		judges, err := tx.Judges(eventID)
 		if err != nil {
@@ -60,6 +64,10 @@ func (s *Service) PublishProvisional(ctx context.Context, eventID int64, in Awar
 		if len(unmarked) > 0 {
 			return tournament.Conflict("marks", "every entry needs its marks before the award; not yet: %s", listOf(unmarked))
 		}
+		place, report, err := awardText(tx, eventID, in.Place, in.Report)
+		if err != nil {
+			return err
+		}
 		items := in.Items
 		if len(items) == 0 {
 			if items, err = derive(ranked, in); err != nil {
@@ -70,7 +78,7 @@ func (s *Service) PublishProvisional(ctx context.Context, eventID int64, in Awar
 			return err
 		}
 		now := s.now().UTC()
-		c.Stage, c.Award, c.ProvisionalAt = Provisional, items, now
+		c.Stage, c.Award, c.ProvisionalAt, c.AwardPlace, c.AwardReport = Provisional, items, now, place, report
 		c.ClaimsUntil = now.Add(time.Duration(c.ClaimDays) * 24 * time.Hour)
 		if err := tx.SaveContest(c); err != nil {
 			return err
@@ -78,9 +86,65 @@ func (s *Service) PublishProvisional(ctx context.Context, eventID int64, in Awar
 		if err := advanceEvent(tx, eventID, tournament.Running); err != nil {
 			return err
 		}
+		if told, err = awardNotices(tx, eventID, NoticeAwardProvisional); err != nil {
+			return err
+		}
 		out = c
 		return tournament.Audit(tx, s.now(), u, eventID, ActionProvisional, fmt.Sprintf("event %d", eventID), nil,
-			map[string]any{"award": items, "claims_until": c.ClaimsUntil}, reason)
+			map[string]any{"award": items, "claims_until": c.ClaimsUntil, "place": place, "report": report}, reason)
+	})
+	if err != nil {
+		return nil, err
+	}
+	s.notify(ctx, told)
+	return out, nil
+}
+
+// awardText checks the award's place and the judge's report; the place
+// is the event's city when none is given.
+func awardText(tx Tx, eventID int64, place, report string) (string, string, error) {
+	place, report = strings.TrimSpace(place), strings.TrimSpace(report)
+	switch {
+	case longer(place, maxSectionNameLength):
+		return "", "", tournament.Invalid("place", "the place of the award is longer than %d characters", maxSectionNameLength)
+	case longer(report, maxReportLength):
+		return "", "", tournament.Invalid("report", "the judge's report is longer than %d characters", maxReportLength)
+	}
+	if place == "" {
+		e, err := tx.Event(eventID)
+		if err != nil {
+			return "", "", err
+		}
+		place = e.City
+	}
+	return place, report, nil
+}
+
+// EditAwardText changes the award's place and the judge's report while
+// the award is provisional, so that the final award may carry the report
+// as the judge revised it after the claims; the honours are not touched.
+func (s *Service) EditAwardText(ctx context.Context, eventID int64, place, report, reason string) (*Contest, error) {
+	var out *Contest
+	err := s.store.Update(ctx, func(tx Tx) error {
+		u, c, err := directed(ctx, tx, eventID)
+		if err != nil {
+			return err
+		}
+		if c.Stage != Provisional {
+			return tournament.Conflict("stage", "the place and the judge's report change only while the award is provisional")
+		}
+		place, report, err := awardText(tx, eventID, place, report)
+		if err != nil {
+			return err
+		}
+		before := map[string]any{"place": c.AwardPlace, "report": c.AwardReport}
+		c.AwardPlace, c.AwardReport = place, report
+		if err := tx.SaveContest(c); err != nil {
+			return err
+		}
+		out = c
+		return tournament.Audit(tx, s.now(), u, eventID, ActionAwardText, fmt.Sprintf("event %d", eventID), before,
+			map[string]any{"place": place, "report": report}, reason)
 	})
 	return out, err
 }
@@ -149,9 +213,10 @@ func derive(ranked []Anonymous, in AwardInput) ([]Distinction, error) {
 }
 
 // checkAward checks the award's items: standing entries, each once, known
-// honours, places from 1.
+// honours, places from 1 without gaps.
 func checkAward(tx Tx, eventID int64, items []Distinction) error {
 	seen := map[string]bool{}
+	sections := make([]string, len(items))
 	for i, d := range items {
 		field := fmt.Sprintf("items[%d]", i)
 		w, err := workByCode(tx, eventID, d.Code)
@@ -167,12 +232,42 @@ func checkAward(tx Tx, eventID int64, items []Distinction) error {
 			return tournament.Invalid(field, "entry %s is cooked (the keys %s all solve it): a cooked work is honoured only once the director accepts the cook, with a reason", d.Code, strings.Join(w.Findings.Keys, ", "))
 		case seen[d.Code]:
 			return tournament.Invalid(field, "entry %s is in the award twice", d.Code)
-		case d.Honour != Prize && d.Honour != Mention && d.Honour != Commendation:
-			return tournament.Invalid(field, "%q is not a distinction: prize, honourable_mention or commendation", d.Honour)
+		case d.Honour != Prize && d.Honour != SpecialPrize && d.Honour != Mention && d.Honour != Commendation:
+			return tournament.Invalid(field, "%q is not a distinction: prize, special_prize, honourable_mention or commendation", string(d.Honour))
 		case d.Place < 1:
 			return tournament.Invalid(field, "the place of entry %s is from 1; got %d", d.Code, d.Place)
 		}
 		seen[d.Code] = true
+		sections[i] = w.Section
+	}
+	return checkPlaces(items, sections)
+}
+
+// checkPlaces refuses places with gaps: within a section the places of
+// each honour run from 1, entries ex aequo sharing one ("1, 1, 2" or, as
+// an award by numbers counts them, "1, 1, 3"); a 5th prize without the
+// 1st to 4th is a slip.
+func checkPlaces(items []Distinction, sections []string) error {
+	type group struct {
+		section string
+		honour  Honour
+	}
+	byGroup := map[group][]int{}
+	for i, d := range items {
+		g := group{sections[i], d.Honour}
+		byGroup[g] = append(byGroup[g], i)
+	}
+	for g, list := range byGroup {
+		slices.SortStableFunc(list, func(a, b int) int { return items[a].Place - items[b].Place })
+		prev := 0
+		for n, i := range list {
+			p := items[i].Place
+			if p != prev && p != prev+1 && p != n+1 {
+				return tournament.Invalid(fmt.Sprintf("items[%d]", i), "entry %s is given place %d of %s in section %q, but place %d is empty: places run from 1 without gaps",
+					items[i].Code, p, g.honour, g.section, prev+1)
+			}
+			prev = p
+		}
 	}
 	return nil
 }
@@ -193,7 +288,7 @@ func (s *Service) EditAward(ctx context.Context, eventID int64, items []Distinct
 		case c.Stage != Provisional:
 			return tournament.Conflict("stage", "only a provisional award can be edited")
 		case !s.now().Before(c.ClaimsUntil):
-			return tournament.Conflict("stage", "the claims period ended at %s; the award can only be made final now", tournament.UTC(c.ClaimsUntil))
+			return tournament.Conflict("stage", "the claims period ended at %s; the award can only be made final now", c.moment(c.ClaimsUntil))
 		}
 		if err := checkAward(tx, eventID, items); err != nil {
 			return err
@@ -287,8 +382,8 @@ func (s *Service) FileClaim(ctx context.Context, eventID int64, in ClaimInput) (
 		return nil, tournament.Invalid("kind", "%q is not a claim: unsound or anticipated", string(in.Kind))
 	case evidence == "":
 		return nil, tournament.Invalid("evidence", "a claim needs its evidence: the refutation, or the earlier work with its source")
-	case len(evidence) > maxTextLength:
-		return nil, tournament.Invalid("evidence", "the evidence is longer than %d bytes", maxTextLength)
+	case longer(evidence, maxTextLength):
+		return nil, tournament.Invalid("evidence", "the evidence is longer than %d characters", maxTextLength)
 	}
 	var out *PublicClaim
 	err = s.store.Update(ctx, func(tx Tx) error {
@@ -312,6 +407,18 @@ func (s *Service) FileClaim(ctx context.Context, eventID int64, in ClaimInput) (
 			// claimed against; any other code is a slip.
 			return tournament.Invalid("code", "entry %s is not in the award; claims are filed against the entries it distinguishes", w.Code)
 		}
+		// One claim per claimant, entry and kind: a form posted twice, or a
+		// second thought, adds to the claim already filed only through the
+		// director, who may ask for more evidence.
+		claims, err := tx.Claims(eventID)
+		if err != nil {
+			return err
+		}
+		for _, old := range claims {
+			if old.UserID == u.ID && old.WorkID == w.ID && old.Kind == in.Kind {
+				return tournament.Conflict("code", "you have already filed a claim that entry %s is %s (claim %d); the director decides it with its evidence", w.Code, in.Kind, old.ID)
+			}
+		}
 		cl := &Claim{EventID: eventID, WorkID: w.ID, UserID: u.ID, Kind: in.Kind, Evidence: evidence, Status: ClaimOpen, FiledAt: s.now().UTC()}
 		if err := tx.AddClaim(cl); err != nil {
 			return err
@@ -331,6 +438,7 @@ func (s *Service) DecideClaim(ctx context.Context, claimID int64, uphold bool, r
 		return nil, tournament.Invalid("reason", "a decision on a claim needs its reason")
 	}
 	var out *PublicClaim
+	var told []tournament.Notice
 	err := s.store.Update(ctx, func(tx Tx) error {
 		cl, err := tx.Claim(claimID)
 		if err != nil {
@@ -365,17 +473,27 @@ func (s *Service) DecideClaim(ctx context.Context, claimID int64, uphold bool, r
 		if err := tx.SaveClaim(cl); err != nil {
 			return err
 		}
+		n, err := claimNotice(tx, w, cl)
+		if err != nil {
+			return err
+		}
+		told = []tournament.Notice{n}
 		pc := cl.public(w.Code)
 		out = &pc
 		return tournament.Audit(tx, s.now(), u, cl.EventID, ActionClaimDecision, "entry "+w.Code, ClaimOpen, map[string]any{"claim": cl.ID, "status": cl.Status}, reason)
 	})
-	return out, err
+	if err != nil {
+		return nil, err
+	}
+	s.notify(ctx, told)
+	return out, nil
 }
 
 // PublishFinal publishes the final award once the claims period is over
 // and every claim is decided.
 func (s *Service) PublishFinal(ctx context.Context, eventID int64, reason string) (*Contest, error) {
 	var out *Contest
+	var told []tournament.Notice
 	err := s.store.Update(ctx, func(tx Tx) error {
 		u, c, err := directed(ctx, tx, eventID)
 		if err != nil {
@@ -387,7 +505,7 @@ func (s *Service) PublishFinal(ctx context.Context, eventID int64, reason string
 		case c.Stage != Provisional:
 			return tournament.Conflict("stage", "publish the provisional award first")
 		case s.now().Before(c.ClaimsUntil):
-			return tournament.Conflict("claims_until", "the claims period runs until %s", tournament.UTC(c.ClaimsUntil))
+			return tournament.Conflict("claims_until", "the claims period runs until %s", c.moment(c.ClaimsUntil))
 		}
 		claims, err := tx.Claims(eventID)
 		if err != nil {
@@ -405,10 +523,17 @@ func (s *Service) PublishFinal(ctx context.Context, eventID int64, reason string
 		if err := advanceEvent(tx, eventID, tournament.Finished); err != nil {
 			return err
 		}
+		if told, err = awardNotices(tx, eventID, NoticeAwardFinal); err != nil {
+			return err
+		}
 		out = c
 		return tournament.Audit(tx, s.now(), u, eventID, ActionFinal, fmt.Sprintf("event %d", eventID), Provisional, map[string]any{"award": c.Award}, reason)
 	})
-	return out, err
+	if err != nil {
+		return nil, err
+	}
+	s.notify(ctx, told)
+	return out, nil
 }
 
 // Awarded is an entry of a published award, its author named.
@@ -471,7 +596,7 @@ func (cl *Claim) public(code string) PublicClaim {
 		Status: cl.Status, Reason: cl.Reason, FiledAt: cl.FiledAt, DecidedAt: cl.DecidedAt}
 }
 
-var honourOrder = map[Honour]int{Prize: 0, Mention: 1, Commendation: 2}
+var honourOrder = map[Honour]int{Prize: 0, SpecialPrize: 1, Mention: 2, Commendation: 3}
 
 // Award returns the published award (provisional or final): every
 // distinguished entry with its author, diagram data, solution and the
@@ -563,7 +688,7 @@ func (s *Service) Award(ctx context.Context, eventID int64) (*Award, error) {
 		for i := range out.Items {
 			for j := range out.Items {
 				a, b := &out.Items[i], &out.Items[j]
-				if i != j && a.Section == b.Section && a.Distinction.Honour == b.Distinction.Honour && a.Place == b.Place {
+				if i != j && a.Honour.Numbered() && a.Section == b.Section && a.Distinction.Honour == b.Distinction.Honour && a.Place == b.Place {
 					a.ExAequo = true
 				}
 			}

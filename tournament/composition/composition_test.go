@@ -174,6 +174,9 @@ func TestAwardPDN(t *testing.T) {
 			t.Errorf("PDN lacks %s:\n%s", want, pdn)
 		}
 	}
+	if special := AwardPDN("Конкурс 2026", []Awarded{{Distinction: Distinction{Code: "002", Honour: SpecialPrize, Place: 1}, Entry: Entry{Position: g005, Side: "black"}}}); !strings.Contains(special, `[Award "1 special prize"]`) {
+		t.Errorf("a special prize in PDN:\n%s", special)
+	}
 	sheets := rules.ParsePDN(pdn)
 	if len(sheets) != 1 || sheets[0].Start.String() != g005 || sheets[0].ToMove != rules.Black {
 		t.Fatalf("the rules do not read the PDN back: %+v", sheets)

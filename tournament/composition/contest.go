@@ -48,12 +48,32 @@ type Contest struct {
 	FinalAt       time.Time
 	// Award lists the distinctions of the published award.
 	Award []Distinction
+	// AwardPlace is where the award is given (a city), and AwardReport
+	// the judge's report that introduces it, as award booklets print
+	// them with the award's date.
+	AwardPlace, AwardReport string
+	// zone is the event's time zone, in which messages name the
+	// contest's moments; set where the contest is read with its event.
+	zone *time.Location
 }
+
+// moment names one of the contest's moments in a message, in the event's
+// time zone (UTC when the contest was read without its event).
+func (c *Contest) moment(at time.Time) tournament.Moment { return tournament.In(at, c.zone) }
 
 // Fixed reports whether the award is published, from which on the
 // contest's settings, its jury and the judges' marks no longer change:
 // Setup, SetJudges and Mark refuse them, and the pages offer no form.
 func (c *Contest) Fixed() bool { return c.Stage != Entries }
+
+// AwardDate is the date the award bears: the final award's, else the
+// provisional award's; zero before the award.
+func (c *Contest) AwardDate() time.Time {
+	if c.Stage == Final {
+		return c.FinalAt
+	}
+	return c.ProvisionalAt
+}
 
 // Section returns the named section, nil when there is none.
 func (c *Contest) Section(name string) *Section {
@@ -69,10 +89,25 @@ func (c *Contest) Section(name string) *Section {
 type Honour string
 
 const (
-	Prize        Honour = "prize"
+	Prize Honour = "prize"
+	// SpecialPrize is a prize for a particular merit (a theme, a
+	// miniature), given by name only, never by numbers; it ranks after
+	// the prizes.
+	SpecialPrize Honour = "special_prize"
 	Mention      Honour = "honourable_mention"
 	Commendation Honour = "commendation"
 )
+
+// Key names the honour's catalogue entry, by which messages name it.
+func (h Honour) Key() string { return "compo.honour." + string(h) }
+
+// Words names the honour in English messages: "honourable mention".
+func (h Honour) Words() string { return strings.ReplaceAll(string(h), "_", " ") }
+
+// Numbered tells whether the honour is read with its place ("2-й приз",
+// "1-й почётный отзыв"): a special prize and a commendation are not, so
+// they are never ex aequo either.
+func (h Honour) Numbered() bool { return h == Prize || h == Mention }
 
 // Distinction is one line of an award: an entry (by its code), its
 // distinction and place within the section.

@@ -7,7 +7,7 @@ import (
 	"adiukh/rules"
 )
 
-var honourNames = map[Honour]string{Prize: "prize", Mention: "honourable mention", Commendation: "commendation"}
+var honourNames = map[Honour]string{Prize: "prize", SpecialPrize: "special prize", Mention: "honourable mention", Commendation: "commendation"}
 
 // AwardPDN writes the entries of an award as PDN 3.0 games: the position
 // in a Position tag (the rules' notation, as the rules' PDN writer uses),

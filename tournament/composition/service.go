@@ -26,6 +26,7 @@ const (
 	ActionMark            = "composition.mark"
 	ActionProvisional     = "composition.award_provisional"
 	ActionAwardEdit       = "composition.award_edit"
+	ActionAwardText       = "composition.award_text"
 	ActionClaim           = "composition.claim"
 	ActionClaimDecision   = "composition.claim_decision"
 	ActionFinal           = "composition.award_final"
@@ -35,6 +36,7 @@ const (
 	defaultTableBytes     = 8 << 20
 	defaultMaxEntries     = 20
 	maxTextLength         = 10_000
+	maxReportLength       = 50_000
 	maxSectionNameLength  = 100
 	maxContestSectionsLen = 20
 )
@@ -60,6 +62,10 @@ type Options struct {
 	// MaxEntries bounds the entries one author sends to one contest,
 	// withdrawn ones included: 20 when 0.
 	MaxEntries int
+	// Notify tells authors of the award and of the claims about their
+	// entries, after the change is kept; nil tells nobody by mail (the
+	// entries page still says it).
+	Notify tournament.Notifier
 }
 
 // Service runs composition contests. The signed-in user comes from the
@@ -72,12 +78,13 @@ type Service struct {
 	tableBytes int
 	work       *tournament.WorkQueue
 	maxEntries int
+	notifier   tournament.Notifier
 }
 
 // NewService returns a service over st.
 func NewService(st Store, opt Options) *Service {
 	s := &Service{store: st, now: opt.Now, maxNodes: opt.MaxNodes, maxTime: opt.MaxTime, tableBytes: opt.TableBytes,
-		work: opt.Work, maxEntries: opt.MaxEntries}
+		work: opt.Work, maxEntries: opt.MaxEntries, notifier: opt.Notify}
 	if s.now == nil {
 		s.now = time.Now
 	}
@@ -160,6 +167,7 @@ func contest(ctx context.Context, tx Tx, eventID int64) (*tournament.Event, *Con
 	if err != nil {
 		return nil, nil, err
 	}
+	c.zone = e.Location()
 	return e, c, nil
 }
 
@@ -203,14 +211,14 @@ func (in ContestInput) Check() error {
 		switch {
 		case name == "":
 			problems = append(problems, tournament.Invalid(fmt.Sprintf("sections[%d].name", i), "section %d has no name", i+1))
-		case len(name) > maxSectionNameLength:
-			problems = append(problems, tournament.Invalid(fmt.Sprintf("sections[%d].name", i), "the name of section %d is longer than %d bytes", i+1, maxSectionNameLength))
+		case longer(name, maxSectionNameLength):
+			problems = append(problems, tournament.Invalid(fmt.Sprintf("sections[%d].name", i), "the name of section %d is longer than %d characters", i+1, maxSectionNameLength))
 		case seen[name]:
 			problems = append(problems, tournament.Invalid(fmt.Sprintf("sections[%d].name", i), "two sections are named %q", name))
 		}
 		seen[name] = true
-		if len(sec.Rules) > maxTextLength {
-			problems = append(problems, tournament.Invalid(fmt.Sprintf("sections[%d].rules", i), "the rules of section %q are longer than %d bytes", name, maxTextLength))
+		if longer(sec.Rules, maxTextLength) {
+			problems = append(problems, tournament.Invalid(fmt.Sprintf("sections[%d].rules", i), "the rules of section %q are longer than %d characters", name, maxTextLength))
 		}
 	}
 	if in.Deadline.IsZero() {
@@ -288,7 +296,7 @@ func (s *Service) Setup(ctx context.Context, eventID int64, in ContestInput, rea
 		// A new deadline must lie ahead; one already set may stay when it has
 		// passed, so that the director can still change the other settings.
 		if !in.Deadline.After(s.now()) && (old == nil || !in.Deadline.Equal(old.Deadline)) {
-			return tournament.Invalid("deadline", "the deadline %s has already passed; set one in the future", windowMoment(in.Deadline))
+			return tournament.Invalid("deadline", "the deadline %s has already passed; set one in the future", tournament.In(in.Deadline, e.Location()))
 		}
 		next.Sections, next.Deadline, next.Scale = in.Sections, in.Deadline.UTC(), in.Scale
 		next.Aggregation, next.ClaimDays = in.Aggregation, in.ClaimDays
@@ -533,11 +541,11 @@ func (s *Service) verify(ctx context.Context, solver *solve.Solver, in EntryInpu
 	if err != nil {
 		return Entry{}, Findings{}, err
 	}
-	if len(in.Comment) > maxTextLength {
-		return Entry{}, Findings{}, tournament.Invalid("comment", "the comment is longer than %d bytes", maxTextLength)
+	if longer(in.Comment, maxTextLength) {
+		return Entry{}, Findings{}, tournament.Invalid("comment", "the comment is longer than %d characters", maxTextLength)
 	}
-	if len(in.Solution) > maxTextLength {
-		return Entry{}, Findings{}, tournament.Invalid("solution", "the solution is longer than %d bytes", maxTextLength)
+	if longer(in.Solution, maxTextLength) {
+		return Entry{}, Findings{}, tournament.Invalid("solution", "the solution is longer than %d characters", maxTextLength)
 	}
 	if len(pr.Solution) == 0 {
 		return Entry{}, Findings{}, tournament.Invalid("solution", "give the solution: at least the first move")
@@ -552,7 +560,7 @@ func (s *Service) verify(ctx context.Context, solver *solve.Solver, in EntryInpu
 
 func (s *Service) open(c *Contest) error {
 	if c.Stage != Entries || !s.now().Before(c.Deadline) {
-		return tournament.Conflict("deadline", "entries closed at %s", tournament.UTC(c.Deadline))
+		return tournament.Conflict("deadline", "entries closed at %s", c.moment(c.Deadline))
 	}
 	return nil
 }
@@ -734,13 +742,25 @@ func (s *Service) Withdraw(ctx context.Context, workID int64) (*Work, error) {
 	return w, err
 }
 
-// MyWorks lists the signed-in author's entries to a contest.
-func (s *Service) MyWorks(ctx context.Context, eventID int64) ([]Work, error) {
+// MyWork is an author's entry as its author sees it: once the award is
+// published, its honour (nil when it has none) and the claims about it
+// with the director's decisions.
+type MyWork struct {
+	Work
+	Honour *Distinction
+	// ExAequo: another entry of the section shares the honour and place.
+	ExAequo bool
+	Claims  []PublicClaim
+}
+
+// MyWorks lists the signed-in author's entries to a contest, with their
+// honours and the claims about them once the award is published.
+func (s *Service) MyWorks(ctx context.Context, eventID int64) ([]MyWork, error) {
 	u, err := signedIn(ctx)
 	if err != nil {
 		return nil, err
 	}
-	var mine []Work
+	var mine []MyWork
 	err = s.store.View(ctx, func(tx Tx) error {
 		if _, err := event(ctx, tx, eventID, false); err != nil {
 			return err
@@ -751,7 +771,36 @@ func (s *Service) MyWorks(ctx context.Context, eventID int64) ([]Work, error) {
 		}
 		for _, w := range works {
 			if w.AuthorID == u.ID {
-				mine = append(mine, w)
+				mine = append(mine, MyWork{Work: w})
+			}
+		}
+		if len(mine) == 0 {
+			return nil
+		}
+		c, err := tx.Contest(eventID)
+		if err != nil || c.Stage == Entries {
+			return err
+		}
+		claims, err := tx.Claims(eventID)
+		if err != nil {
+			return err
+		}
+		sections := map[string]string{}
+		for _, w := range works {
+			sections[w.Code] = w.Section
+		}
+		for i := range mine {
+			m := &mine[i]
+			if k := slices.IndexFunc(c.Award, func(d Distinction) bool { return d.Code == m.Code }); k >= 0 {
+				m.Honour = &c.Award[k]
+				m.ExAequo = m.Honour.Honour.Numbered() && slices.ContainsFunc(c.Award, func(d Distinction) bool {
+					return d.Code != m.Code && sections[d.Code] == m.Section && d.Honour == m.Honour.Honour && d.Place == m.Honour.Place
+				})
+			}
+			for _, cl := range claims {
+				if cl.WorkID == m.ID {
+					m.Claims = append(m.Claims, cl.public(m.Code))
+				}
 			}
 		}
 		return nil
@@ -821,12 +870,13 @@ func (s *Service) ForJudging(ctx context.Context, eventID int64) ([]Anonymous, e
 		if err != nil {
 			return err
 		}
+		c.zone = e.Location()
 		j, err := juryOf(ctx, tx, e)
 		if err != nil {
 			return err
 		}
 		if c.Stage == Entries && s.now().Before(c.Deadline) {
-			return tournament.Conflict("deadline", "entries are open until %s; judging starts after the deadline", tournament.UTC(c.Deadline))
+			return tournament.Conflict("deadline", "entries are open until %s; judging starts after the deadline", c.moment(c.Deadline))
 		}
 		out, err = ranking(tx, c, j.judges)
 		if err != nil {
@@ -1014,11 +1064,11 @@ func (s *Service) Mark(ctx context.Context, eventID int64, in MarkInput) (*Mark,
 		case c.Fixed():
 			return tournament.Conflict("stage", "the award is published; marks are fixed")
 		case s.now().Before(c.Deadline):
-			return tournament.Conflict("deadline", "entries are open until %s; judging starts after the deadline", tournament.UTC(c.Deadline))
+			return tournament.Conflict("deadline", "entries are open until %s; judging starts after the deadline", c.moment(c.Deadline))
 		case mark > c.Scale:
 			return tournament.Invalid("mark", "a mark is from 0 to %v on this contest's scale; got %v", c.Scale, mark)
-		case len(in.Comment) > maxTextLength:
-			return tournament.Invalid("comment", "the comment is longer than %d bytes", maxTextLength)
+		case longer(in.Comment, maxTextLength):
+			return tournament.Invalid("comment", "the comment is longer than %d characters", maxTextLength)
 		}
 		w, err := workByCode(tx, eventID, in.Code)
 		if err != nil {

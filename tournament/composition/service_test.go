@@ -44,6 +44,22 @@ type contest struct {
 	clock   *clock
 	eventID int64
 	users   map[string]context.Context
+	told    *told
+}
+
+// told are the notices the service sent, in order.
+type told struct {
+	mu   sync.Mutex
+	sent []tournament.Notice
+}
+
+// notices returns the notices sent since the last call.
+func (c *contest) notices() []tournament.Notice {
+	c.told.mu.Lock()
+	defer c.told.mu.Unlock()
+	out := c.told.sent
+	c.told.sent = nil
+	return out
 }
 
 func (c *contest) as(name string) context.Context { return c.users[name] }
@@ -73,8 +89,13 @@ func (c *contest) setUpOneSection(t *testing.T) {
 func newContest(t *testing.T, st *store.Store) *contest {
 	t.Helper()
 	bg := context.Background()
-	c := &contest{st: st, clock: &clock{now: start}, users: map[string]context.Context{}}
-	c.svc = composition.NewService(st.Composition(), composition.Options{Now: c.clock.Now, MaxNodes: 5_000_000, TableBytes: 4 << 20})
+	c := &contest{st: st, clock: &clock{now: start}, users: map[string]context.Context{}, told: &told{}}
+	c.svc = composition.NewService(st.Composition(), composition.Options{Now: c.clock.Now, MaxNodes: 5_000_000, TableBytes: 4 << 20,
+		Notify: func(_ context.Context, n tournament.Notice) {
+			c.told.mu.Lock()
+			defer c.told.mu.Unlock()
+			c.told.sent = append(c.told.sent, n)
+		}})
 	for _, name := range []string{"director", "judge1", "judge2", "judge3", "alice", "bob", "reader"} {
 		role := tournament.PlayerRole
 		if name == "director" {
@@ -169,7 +190,7 @@ func contestLifecycle(t *testing.T, st *store.Store) {
 		t.Fatalf("unsound entry %+v, %v", unsound, err)
 	}
 	kept, err := c.svc.MyWorks(c.as("bob"), c.eventID)
-	i := slices.IndexFunc(kept, func(w composition.Work) bool { return w.ID == unsound.ID })
+	i := slices.IndexFunc(kept, func(w composition.MyWork) bool { return w.ID == unsound.ID })
 	if err != nil || i < 0 || kept[i].Findings.Refutation == nil {
 		t.Fatalf("bob's works %+v, %v", kept, err)
 	}
@@ -199,7 +220,7 @@ func contestLifecycle(t *testing.T, st *store.Store) {
 	// The deadline passes: no more entries; the judges mark anonymously.
 	c.clock.Set(deadline)
 	_, err = c.svc.Submit(c.as("alice"), c.eventID, composition.EntryInput{Section: "Задачи", Entry: composition.Entry{Position: g005, Side: "black", Stipulation: "exact 18:6", Solution: "d6:f8"}})
-	wantCode(t, "late entry", err, tournament.ECONFLICT, "entries closed at 2026-11-11 12:00 UTC")
+	wantCode(t, "late entry", err, tournament.ECONFLICT, "entries closed at 2026-11-11 15:00 MSK")
 	// The deadline is said before anything is checked, even a wrong entry.
 	_, err = c.svc.Submit(c.as("alice"), c.eventID, composition.EntryInput{Section: "Задачи", Entry: composition.Entry{Position: g005, Side: "black", Stipulation: "mate in 2", Solution: "d6:f8"}})
 	wantCode(t, "a late wrong entry", err, tournament.ECONFLICT, "entries closed")

@@ -135,11 +135,13 @@ func (s *Service) SetupSolving(ctx context.Context, eventID int64, in SolvingInp
 	// Who may set the problems is asked before the solver's work on them,
 	// so that nobody else can spend it, and again where they are kept.
 	var old *SolvingContest
+	var zone *time.Location
 	maySetUp := func(tx Tx) error {
 		e, err := event(ctx, tx, eventID, true)
 		if err != nil {
 			return err
 		}
+		zone = e.Location()
 		if !tournament.CanManage(u, e) {
 			return tournament.Forbidden("only the director of the contest (the event's arbiter) or an administrator may do this in event %d", eventID)
 		}
@@ -148,7 +150,7 @@ func (s *Service) SetupSolving(ctx context.Context, eventID int64, in SolvingInp
 			return err
 		}
 		if old != nil && !s.now().Before(old.Starts) {
-			return tournament.Conflict("starts", "the solving contest started at %s; its problems are fixed", windowMoment(old.Starts))
+			return tournament.Conflict("starts", "the solving contest started at %s; its problems are fixed", windowMoment(old.Starts, zone))
 		}
 		return nil
 	}
@@ -157,7 +159,7 @@ func (s *Service) SetupSolving(ctx context.Context, eventID int64, in SolvingInp
 	}
 	var problems []SolvingProblem
 	err = s.solve(ctx, u, func(ctx context.Context, solver func() *solve.Solver) error {
-		problems, err = s.checkProblems(ctx, solver, in)
+		problems, err = s.checkProblems(ctx, solver, in, zone)
 		return err
 	})
 	if err != nil {
@@ -267,8 +269,13 @@ func (s *Service) advanceEvents(ctx context.Context, due func(Tx) ([]int64, erro
 	return moved, nil
 }
 
-// windowMoment names a moment of the window as it is kept, to the second.
-func windowMoment(t time.Time) tournament.Moment { return tournament.UTCToSecond(t) }
+// windowMoment names a moment of the window as it is kept, to the second,
+// in the event's time zone.
+func windowMoment(t time.Time, zone *time.Location) tournament.Moment {
+	m := tournament.In(t, zone)
+	m.Seconds = true
+	return m
+}
 
 func solvingLog(c *SolvingContest) map[string]any {
 	return map[string]any{"starts": c.Starts, "ends": c.Ends, "problems": c.Problems}
@@ -276,7 +283,7 @@ func solvingLog(c *SolvingContest) map[string]any {
 
 // checkProblems validates the window and every problem, each with a solver
 // of its own, outside any transaction: the solver's budgets bound the time.
-func (s *Service) checkProblems(ctx context.Context, solver func() *solve.Solver, in SolvingInput) ([]SolvingProblem, error) {
+func (s *Service) checkProblems(ctx context.Context, solver func() *solve.Solver, in SolvingInput, zone *time.Location) ([]SolvingProblem, error) {
 	var problems []*tournament.Error
 	if in.Starts.IsZero() {
 		problems = append(problems, tournament.Invalid("starts", "set the time the solving contest starts"))
@@ -287,7 +294,7 @@ func (s *Service) checkProblems(ctx context.Context, solver func() *solve.Solver
 	case !in.Ends.After(now):
 		// A window already over would publish the solutions at once, and
 		// could never be set again.
-		problems = append(problems, tournament.Invalid("ends", "the solving contest would be over already: it ends at %s, and it is %s now", windowMoment(in.Ends), windowMoment(now)))
+		problems = append(problems, tournament.Invalid("ends", "the solving contest would be over already: it ends at %s, and it is %s now", windowMoment(in.Ends, zone), windowMoment(now, zone)))
 	}
 	if len(in.Problems) == 0 || len(in.Problems) > maxSolvingProblems {
 		problems = append(problems, tournament.Invalid("problems", "a solving contest has 1 to %d problems; got %d", maxSolvingProblems, len(in.Problems)))
@@ -495,8 +502,8 @@ func (s *Service) Answer(ctx context.Context, eventID int64, number int, text st
 	if text == "" {
 		return nil, tournament.Invalid("answer", "write the solution: the first move, then the main line")
 	}
-	if len(text) > maxAnswerLength {
-		return nil, tournament.Invalid("answer", "the answer is longer than %d bytes", maxAnswerLength)
+	if longer(text, maxAnswerLength) {
+		return nil, tournament.Invalid("answer", "the answer is longer than %d characters", maxAnswerLength)
 	}
 	var problem *SolvingProblem
 	err = s.store.View(ctx, func(tx Tx) error {
@@ -574,9 +581,9 @@ func (s *Service) openSolving(ctx context.Context, tx Tx, eventID int64, u *tour
 	now := s.now()
 	switch {
 	case now.Before(c.Starts):
-		return nil, tournament.Conflict("starts", "the solving contest starts at %s", windowMoment(c.Starts))
+		return nil, tournament.Conflict("starts", "the solving contest starts at %s", windowMoment(c.Starts, e.Location()))
 	case !now.Before(c.Ends):
-		return nil, tournament.Conflict("ends", "the solving contest ended at %s", windowMoment(c.Ends))
+		return nil, tournament.Conflict("ends", "the solving contest ended at %s", windowMoment(c.Ends, e.Location()))
 	}
 	return c, nil
 }
@@ -676,8 +683,8 @@ func (s *Service) RuleAnswer(ctx context.Context, eventID int64, number int, use
 	if reason == "" {
 		problems = append(problems, tournament.Invalid("reason", "say why you set the verdict: the participant sees it"))
 	}
-	if len(reason) > maxAnswerLength {
-		problems = append(problems, tournament.Invalid("reason", "the reason is longer than %d bytes", maxAnswerLength))
+	if longer(reason, maxAnswerLength) {
+		problems = append(problems, tournament.Invalid("reason", "the reason is longer than %d characters", maxAnswerLength))
 	}
 	var out *SolvingAnswer
 	err = s.store.Update(ctx, func(tx Tx) error {

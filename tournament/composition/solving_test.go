@@ -193,12 +193,12 @@ func TestSolvingWindowToTheSecond(t *testing.T) {
 			c.setUpOneProblem(t, c.eventID, opens, opens.Add(time.Hour+15*time.Second))
 			c.clock.Set(opens.Add(-10 * time.Second))
 			_, err := c.svc.Answer(c.as("alice"), c.eventID, 1, "d6:f8")
-			wantCode(t, "an answer 10 seconds early", err, tournament.ECONFLICT, "starts at 2026-11-01 13:00:30 UTC")
+			wantCode(t, "an answer 10 seconds early", err, tournament.ECONFLICT, "starts at 2026-11-01 16:00:30 MSK")
 			c.clock.Set(opens.Add(time.Hour + 20*time.Second))
 			_, err = c.svc.Answer(c.as("alice"), c.eventID, 1, "d6:f8")
-			wantCode(t, "an answer 5 seconds late", err, tournament.ECONFLICT, "ended at 2026-11-01 14:00:45 UTC")
+			wantCode(t, "an answer 5 seconds late", err, tournament.ECONFLICT, "ended at 2026-11-01 17:00:45 MSK")
 			_, err = c.svc.SetupSolving(c.as("director"), c.eventID, composition.SolvingInput{}, "")
-			wantCode(t, "a change after the start", err, tournament.ECONFLICT, "started at 2026-11-01 13:00:30 UTC")
+			wantCode(t, "a change after the start", err, tournament.ECONFLICT, "started at 2026-11-01 16:00:30 MSK")
 		})
 	}
 }
@@ -273,7 +273,7 @@ func TestSolvingWindowInThePast(t *testing.T) {
 			in := composition.SolvingInput{Starts: start.AddDate(-1, 0, 0), Ends: start.AddDate(-1, 0, 0).Add(time.Hour),
 				Problems: []composition.SolvingProblemInput{{Entry: composition.Entry{Position: g005, Side: "black", Stipulation: "exact 18:6", Solution: "d6:f8 b2-c3 f8:d6 e7:c5"}}}}
 			_, err := c.svc.SetupSolving(c.as("director"), c.eventID, in, "")
-			wantCode(t, "a window a year ago", err, tournament.EINVALID, "would be over already: it ends at 2025-11-01 13:00:00 UTC, and it is 2026-11-01 12:00:00 UTC now")
+			wantCode(t, "a window a year ago", err, tournament.EINVALID, "would be over already: it ends at 2025-11-01 16:00:00 MSK, and it is 2026-11-01 15:00:00 MSK now")
 			if _, err := c.svc.Solving(c.as("reader"), c.eventID); code(t, err) != tournament.ENOTFOUND {
 				t.Errorf("the refused contest is there: %v", err)
 			}

@@ -3,11 +3,17 @@ package composition
 import (
 	"encoding/json"
 	"fmt"
+	"unicode/utf8"
 
 	"adiukh/rules"
 	"adiukh/rules/solve"
 	"adiukh/tournament"
 )
+
+// longer tells whether a text is longer than max characters: the limits
+// of texts are said in characters, which is how people count them (a
+// Cyrillic letter is two bytes).
+func longer(text string, max int) bool { return utf8.RuneCountInString(text) > max }
 
 // say makes a message whose English format is the key of its translation
 // (the one catalogue, tournament/catalog).

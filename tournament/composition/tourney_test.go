@@ -211,9 +211,19 @@ func TestAwardIsEditedOnlyWhileClaimsAreOpen(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	prov, err := c.svc.PublishProvisional(c.as("director"), c.eventID, composition.AwardInput{Prizes: 1, Mentions: 1}, "")
+	// The award bears its place, the event's city unless given, its date
+	// and the judge's report (issue 41, item 4).
+	if _, err := tournament.NewService(st, engines.Options()).UpdateEvent(c.as("director"), c.eventID, tournament.EventInput{City: ptr("Майкоп")}, ""); err != nil {
+		t.Fatal(err)
+	}
+	_, err := c.svc.PublishProvisional(c.as("director"), c.eventID, composition.AwardInput{Prizes: 1, Report: strings.Repeat("ж", 50_001)}, "")
+	wantCode(t, "a report of 50,001 letters", err, tournament.EINVALID, "longer than 50000 characters")
+	prov, err := c.svc.PublishProvisional(c.as("director"), c.eventID, composition.AwardInput{Prizes: 1, Mentions: 1, Report: " Уровень конкурса высок. "}, "")
 	if err != nil {
 		t.Fatal(err)
+	}
+	if prov.AwardPlace != "Майкоп" || prov.AwardReport != "Уровень конкурса высок." || !prov.AwardDate().Equal(start.Add(2*time.Hour)) {
+		t.Errorf("the award's place %q, report %q, date %v", prov.AwardPlace, prov.AwardReport, prov.AwardDate())
 	}
 	firstPeriod := prov.ClaimsUntil
 	// Three days on, the director lowers nothing but adds 003: its claims
@@ -234,6 +244,18 @@ func TestAwardIsEditedOnlyWhileClaimsAreOpen(t *testing.T) {
 	c.clock.Set(edited.ClaimsUntil)
 	_, err = c.svc.EditAward(c.as("director"), c.eventID, edited.Award, "поздно")
 	wantCode(t, "an edit after the claims period", err, tournament.ECONFLICT, "claims period ended")
+	// The place and the judge's report may still change, the honours not,
+	// until the final award, which carries them.
+	text, err := c.svc.EditAwardText(c.as("director"), c.eventID, "Адыгейск", "Отчёт после претензий.", "судья уточнил отчёт")
+	if err != nil || text.AwardPlace != "Адыгейск" || text.AwardReport != "Отчёт после претензий." || len(text.Award) != 2 {
+		t.Fatalf("the award's text edited: %+v, %v", text, err)
+	}
+	final, err := c.svc.PublishFinal(c.as("director"), c.eventID, "")
+	if err != nil || final.AwardReport != "Отчёт после претензий." || !final.AwardDate().Equal(edited.ClaimsUntil) {
+		t.Fatalf("the final award: %+v, %v", final, err)
+	}
+	_, err = c.svc.EditAwardText(c.as("director"), c.eventID, "", "ещё", "")
+	wantCode(t, "the text after the final award", err, tournament.ECONFLICT, "only while the award is provisional")
 }
 
 // Issue 41, item 6: one entry per submission. The same work sent twice by
@@ -440,5 +462,80 @@ func TestRemovingAJudgeWithMarksAsksToConfirm(t *testing.T) {
 				t.Errorf("the audit entry of the removal: %+v", last)
 			}
 		})
+	}
+}
+
+// Issue 41, item 8: limits are stated and counted in characters, as people
+// count them: a comment of 10,000 Cyrillic letters (20,000 bytes) is
+// taken, one letter more is refused saying the limit in characters.
+func TestLimitsAreInCharacters(t *testing.T) {
+	t.Parallel()
+	c := newContest(t, storetest.Open(t)["sqlite"])
+	c.setUpOneSection(t)
+	in := composition.EntryInput{Section: "Задачи", Comment: strings.Repeat("ж", 10_001), Entry: composition.Entry{Position: g019, Side: "black", Stipulation: "draw", Solution: "h4-g3"}}
+	_, err := c.svc.Submit(c.as("alice"), c.eventID, in)
+	wantCode(t, "a comment of 10,001 letters", err, tournament.EINVALID, "longer than 10000 characters")
+	in.Comment = strings.Repeat("ж", 10_000)
+	if _, err := c.svc.Submit(c.as("alice"), c.eventID, in); err != nil {
+		t.Errorf("a comment of 10,000 letters: %v", err)
+	}
+}
+
+// Issue 41, item 8: places run from 1 without gaps within each honour of
+// a section; entries ex aequo share one. A 2nd prize without a 1st is a
+// slip and is refused at its row.
+func TestAwardPlacesHaveNoGaps(t *testing.T) {
+	t.Parallel()
+	st := storetest.Open(t)["sqlite"]
+	c := newContest(t, st)
+	c.setUpOneSection(t)
+	if _, err := c.svc.SetJudges(c.as("director"), c.eventID, []string{"judge1@example.org"}, "", false); err != nil {
+		t.Fatal(err)
+	}
+	for _, author := range []string{"alice", "bob", "reader"} {
+		if _, err := c.svc.Submit(c.as(author), c.eventID, composition.EntryInput{Section: "Задачи", Entry: composition.Entry{Position: g019, Side: "black", Stipulation: "draw", Solution: "h4-g3"}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c.clock.Set(start.Add(2 * time.Hour))
+	for code, mark := range map[string]string{"001": "8", "002": "7", "003": "6"} {
+		if _, err := c.svc.Mark(c.as("judge1"), c.eventID, composition.MarkInput{Code: code, Mark: mark}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_, err := c.svc.PublishProvisional(c.as("director"), c.eventID, composition.AwardInput{Items: []composition.Distinction{
+		{Code: "001", Honour: composition.Prize, Place: 2}, {Code: "002", Honour: composition.Mention, Place: 1}}}, "")
+	wantCode(t, "a 2nd prize without a 1st", err, tournament.EINVALID, "entry 001 is given place 2 of prize in section \"Задачи\", but place 1 is empty")
+	if te := (*tournament.Error)(nil); !asError(err, &te) || te.Field != "items[0]" {
+		t.Errorf("the refusal names %v, want items[0]", err)
+	}
+	_, err = c.svc.PublishProvisional(c.as("director"), c.eventID, composition.AwardInput{Items: []composition.Distinction{
+		{Code: "001", Honour: composition.Prize, Place: 1}, {Code: "002", Honour: composition.Prize, Place: 1}, {Code: "003", Honour: composition.Prize, Place: 4}}}, "")
+	wantCode(t, "a 4th prize after two 1st", err, tournament.EINVALID, "place 4 of prize")
+	if _, err := c.svc.PublishProvisional(c.as("director"), c.eventID, composition.AwardInput{Items: []composition.Distinction{
+		{Code: "001", Honour: composition.Prize, Place: 1}, {Code: "002", Honour: composition.Prize, Place: 1}, {Code: "003", Honour: composition.Prize, Place: 3}}}, ""); err != nil {
+		t.Fatalf("two 1st prizes ex aequo and a 3rd: %v", err)
+	}
+	exAequo := func() string {
+		a, err := c.svc.Award(c.as("reader"), c.eventID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, it := range a.Items {
+			out = append(out, fmt.Sprintf("%s %s %d %v", it.Code, it.Honour, it.Place, it.ExAequo))
+		}
+		return strings.Join(out, "; ")
+	}
+	if got, want := exAequo(), "001 prize 1 true; 002 prize 1 true; 003 prize 3 false"; got != want {
+		t.Errorf("the award reads %s, want %s", got, want)
+	}
+	// Commendations and special prizes are not numbered: never ex aequo.
+	if _, err := c.svc.EditAward(c.as("director"), c.eventID, []composition.Distinction{{Code: "001", Honour: composition.SpecialPrize, Place: 1},
+		{Code: "002", Honour: composition.Commendation, Place: 1}, {Code: "003", Honour: composition.Commendation, Place: 1}}, "по отзыву жюри"); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := exAequo(), "001 special_prize 1 false; 002 commendation 1 false; 003 commendation 1 false"; got != want {
+		t.Errorf("the edited award reads %s, want %s", got, want)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 
 	"adiukh/rules"
 	"adiukh/rules/solve"
@@ -34,10 +35,16 @@ func (x *Exporter) AwardPDF(ctx context.Context, w io.Writer, loc catalog.Lang, 
 }
 
 // AwardView is the award as the booklet prints it: the honours named in
-// the locale's language ("Приз 1"), each position as towers.
+// the locale's language as award booklets do ("1-й приз"), each position as towers.
 func AwardView(e *tournament.Event, a *composition.Award, loc catalog.Lang) (report.AwardBooklet, error) {
 	l := catalog.For(loc)
-	b := report.AwardBooklet{Event: EventView(e), Final: a.Contest.Stage == composition.Final, Judges: a.Judges}
+	b := report.AwardBooklet{Event: EventView(e), Final: a.Contest.Stage == composition.Final, Judges: a.Judges, Report: a.Contest.AwardReport}
+	if day := a.Contest.AwardDate(); !day.IsZero() {
+		b.Dateline = l.Date(day.In(e.Location()).Format(time.DateOnly))
+		if a.Contest.AwardPlace != "" {
+			b.Dateline = a.Contest.AwardPlace + ", " + b.Dateline
+		}
+	}
 	for _, it := range a.Items {
 		pos, err := rules.ParsePosition(it.Entry.Position)
 		if err != nil {
@@ -47,7 +54,7 @@ func AwardView(e *tournament.Event, a *composition.Award, loc catalog.Lang) (rep
 		if s := it.Entry.Side; s == "black" || s == "черные" || s == "чёрные" {
 			side = rules.Black
 		}
-		honour := fmt.Sprintf("%s %d", l.T("compo.honour."+string(it.Honour)), it.Place)
+		honour := l.Honour(string(it.Honour), it.Place)
 		if it.ExAequo {
 			honour += " " + l.T("compo.ex_aequo")
 		}

@@ -20,6 +20,7 @@ const (
 	msgEntryCode        msg = "report.entry_code"
 	msgAuthorComment    msg = "report.author_comment"
 	msgEliminatedWorks  msg = "compo.eliminated_works"
+	msgAwardReport      msg = "compo.award_report"
 )
 
 // AwardBooklet is a composition contest's published award: its entries in
@@ -28,15 +29,19 @@ type AwardBooklet struct {
 	Event Event
 	// Final is false for a provisional award, which the booklet says on
 	// every entry's page header.
-	Final   bool
-	Judges  []string
-	Entries []AwardEntry
+	Final  bool
+	Judges []string
+	// Dateline is the award's place and date as printed ("Майкоп, 18
+	// ноября 2026"); Report the judge's report that introduces the award,
+	// its paragraphs parted by new lines.
+	Dateline, Report string
+	Entries          []AwardEntry
 	// Eliminated are the entries an upheld claim took out of the award,
 	// one line each as printed ("№ 001 · Задачи — author: why").
 	Eliminated []string
 }
 
-// AwardEntry is one distinguished entry: its honour as printed ("Приз 1"),
+// AwardEntry is one distinguished entry: its honour as printed ("1-й приз"),
 // section, author, diagram and texts.
 type AwardEntry struct {
 	Code        string
@@ -57,8 +62,8 @@ type AwardEntry struct {
 // the diagram with its notation.
 const awardBlockHeight = 12 + 6 + boardSide + 14
 
-// AwardPDF prints the award booklet: the stage (provisional or final) and
-// the judges, then one block per entry — its honour, author and code, the
+// AwardPDF prints the award booklet: the stage (provisional or final), the
+// judges, the award's place and date and the judge's report, then one block per entry — its honour, author and code, the
 // diagram drawn as the game record draws it, the stipulation, the solution,
 // the author's and the judges' comments. A block is never split across
 // pages. An award that distinguishes no entry says so.
@@ -81,6 +86,22 @@ func AwardPDF(w io.Writer, loc catalog.Lang, a AwardBooklet) error {
 	if len(a.Judges) > 0 {
 		d.font(false, 10)
 		d.multiCell(width, 5, text(loc, msgJudges)+": "+strings.Join(a.Judges, ", "), "", "C", false)
+	}
+	if a.Dateline != "" {
+		d.font(false, 10)
+		d.multiCell(width, 5, a.Dateline, "", "C", false)
+	}
+	if report := strings.TrimSpace(a.Report); report != "" {
+		d.pdf.Ln(3)
+		d.font(true, 11)
+		d.cell(width, 6, text(loc, msgAwardReport), "", 1, "L", false)
+		d.font(false, 10)
+		for _, para := range strings.Split(report, "\n") {
+			if para = strings.TrimSpace(para); para != "" {
+				d.multiCell(width, 5, printable(para), "", "L", false)
+				d.pdf.Ln(1)
+			}
+		}
 	}
 	d.pdf.Ln(3)
 	if len(a.Entries) == 0 {

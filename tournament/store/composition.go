@@ -27,6 +27,8 @@ type compContestRow struct {
 	ClaimsUntil   *time.Time
 	FinalAt       *time.Time
 	Award         string
+	AwardPlace    string `gorm:"not null;default:''"`
+	AwardReport   string `gorm:"not null;default:''"`
 }
 
 func (compContestRow) TableName() string { return "composition_contests" }
@@ -143,7 +145,8 @@ func (t *compTx) Contest(eventID int64) (*composition.Contest, error) {
 		return nil, notFound(err, "event %d has no contest yet: the director sets it up first", eventID)
 	}
 	c := &composition.Contest{EventID: r.EventID, Deadline: r.Deadline.UTC(), Scale: r.Scale, Aggregation: composition.Aggregation(r.Aggregation),
-		ClaimDays: r.ClaimDays, Stage: composition.Stage(r.Stage), ProvisionalAt: timeOf(r.ProvisionalAt), ClaimsUntil: timeOf(r.ClaimsUntil), FinalAt: timeOf(r.FinalAt)}
+		ClaimDays: r.ClaimDays, Stage: composition.Stage(r.Stage), ProvisionalAt: timeOf(r.ProvisionalAt), ClaimsUntil: timeOf(r.ClaimsUntil), FinalAt: timeOf(r.FinalAt),
+		AwardPlace: r.AwardPlace, AwardReport: r.AwardReport}
 	if err := json.Unmarshal([]byte(r.Sections), &c.Sections); err != nil {
 		return nil, fmt.Errorf("read the sections of event %d: %w", eventID, err)
 	}
@@ -160,7 +163,8 @@ func (t *compTx) SaveContest(c *composition.Contest) error {
 	}
 	row := compContestRow{EventID: c.EventID, Sections: toJSON(c.Sections), Deadline: c.Deadline.UTC(), Scale: c.Scale,
 		Aggregation: string(c.Aggregation), ClaimDays: c.ClaimDays, Stage: string(c.Stage), ProvisionalAt: timePtr(c.ProvisionalAt),
-		ClaimsUntil: timePtr(c.ClaimsUntil), FinalAt: timePtr(c.FinalAt), Award: toJSON(award)}
+		ClaimsUntil: timePtr(c.ClaimsUntil), FinalAt: timePtr(c.FinalAt), Award: toJSON(award),
+		AwardPlace: c.AwardPlace, AwardReport: c.AwardReport}
 	err := t.db.Clauses(clause.OnConflict{Columns: []clause.Column{{Name: "event_id"}}, UpdateAll: true}).Create(&row).Error
 	if err != nil {
 		return fmt.Errorf("save the contest of event %d: %w", c.EventID, err)

@@ -50,6 +50,7 @@ var migrations = []*gormigrate.Migration{
 	{ID: "20261125071742-follows", Migrate: followsMigration},
 	{ID: "20261125072653-regulations", Migrate: regulationsMigration},
 	{ID: "20261125074256-people", Migrate: peopleMigration},
+	{ID: "20261125075259-award-text", Migrate: awardTextMigration},
 	{ID: "20261125075548-ratings", Migrate: ratingsMigration},
 	{ID: "20261125080757-person-claims", Migrate: personClaimsMigration},
 }
