@@ -34,7 +34,9 @@ func TestRefutedByAProvedBound(t *testing.T) {
 	for name, st := range storetest.Open(t) {
 		t.Run(name, func(t *testing.T) {
 			c := newContest(t, st)
-			c.svc = composition.NewService(st.Composition(), composition.Options{Now: c.clock.Now})
+			// The default node budget, without the time budget: under the
+			// race detector on a loaded machine ten seconds may not reach it.
+			c.svc = composition.NewService(st.Composition(), composition.Options{Now: c.clock.Now, MaxTime: time.Hour})
 			c.setUpOneSection(t)
 			w, err := c.svc.Submit(c.as("alice"), c.eventID, composition.EntryInput{Section: "Задачи",
 				Entry: composition.Entry{Position: issue41, Side: "white", Stipulation: "white wins", Solution: firstMove(t, issue41)}})
