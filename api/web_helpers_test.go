@@ -187,3 +187,13 @@ func ruF(format string, args ...any) string {
 // pageText is an answer's body with its HTML entities resolved, to be compared
 // with the catalogue's text (a page escapes quotes, «+» and the like).
 func pageText(rec *httptest.ResponseRecorder) string { return html.UnescapeString(rec.Body.String()) }
+
+// ruDoc is a document's label by key ("report.standings_after") with its
+// printf arguments, as a Russian PDF prints it.
+func ruDoc(key string, args ...any) string {
+	s := ruT(key)
+	if len(args) > 0 {
+		return fmt.Sprintf(s, args...)
+	}
+	return s
+}
