@@ -39,11 +39,11 @@ func TestRemoveTeamOnTheDeskAndAPI(t *testing.T) {
 	// the service's refusal next to the reason.
 	rec := a.post(remove, url.Values{})
 	mustStatus(t, "the question", rec.Code, http.StatusOK, rec.Body.String())
-	if !strings.Contains(rec.Body.String(), "Удалить команду Тахтамукай из турнира вместе с её игроками (в составе: 2)?") {
+	if !strings.Contains(pageText(rec), ruT("confirm.remove_team", "Name", "Тахтамукай", "Count", 2)) {
 		t.Errorf("the question: %s", rec.Body.String())
 	}
 	rec = a.post(remove, url.Values{"confirm": {"1"}, "reason": {" "}})
-	if rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "укажите, почему команда «Тахтамукай» удаляется") {
+	if rec.Code != http.StatusBadRequest || !strings.Contains(pageText(rec), ruF("say why team %q is removed; the audit log keeps it", "Тахтамукай")) {
 		t.Errorf("no reason: %d %s", rec.Code, rec.Body.String())
 	}
 	rec = a.post(remove, url.Values{"confirm": {"1"}, "reason": {"заявлена дважды"}})
@@ -59,8 +59,8 @@ func TestRemoveTeamOnTheDeskAndAPI(t *testing.T) {
 	if players := s.must(http.StatusOK, arbiter, "GET", fmt.Sprintf("/api/v1/events/%d/players", id), nil)["players"].([]any); len(players) != 6 {
 		t.Errorf("%d players after the removal, want 6", len(players))
 	}
-	log := a.get(fmt.Sprintf("/events/%d/audit", id)).Body.String()
-	if !strings.Contains(log, "Команда удалена: Тахтамукай") || !strings.Contains(log, "заявлена дважды") {
+	log := pageText(a.get(fmt.Sprintf("/events/%d/audit", id)))
+	if !strings.Contains(log, ruT("audit.team.delete")+": Тахтамукай") || !strings.Contains(log, "заявлена дважды") {
 		t.Errorf("the audit log does not tell the removal")
 	}
 
@@ -95,13 +95,13 @@ func TestTeamNameTakenOnTheDesk(t *testing.T) {
 		mustStatus(t, "add a team", a.post(fmt.Sprintf("/events/%d/teams", id), url.Values{"name": {name}, "roster": {name + " Игрок, 1800"}}).Code, http.StatusSeeOther, "")
 	}
 	rec := a.post(fmt.Sprintf("/events/%d/teams", id), url.Values{"name": {"понежукай"}, "roster": {"Новый Игрок, 1700"}})
-	body := rec.Body.String()
-	if rec.Code != http.StatusConflict || !strings.Contains(body, "в турнире уже есть команда «Понежукай»") || !strings.Contains(body, "Новый Игрок, 1700") {
+	body := pageText(rec)
+	if rec.Code != http.StatusConflict || !strings.Contains(body, ruF("the event has a team named %q already (start number %d); give this one another name", "Понежукай", 1)) || !strings.Contains(body, "Новый Игрок, 1700") {
 		t.Errorf("a taken name: %d\n%s", rec.Code, body)
 	}
 	team := teamIDs(s.must(http.StatusOK, arbiter, "GET", fmt.Sprintf("/api/v1/events/%d/teams", id), nil))
 	rec = a.post(fmt.Sprintf("/events/%d/teams/%d", id, team["Тахтамукай"]), url.Values{"name": {"Понежукай"}, "city": {"Адыгейск"}})
-	if body := rec.Body.String(); rec.Code != http.StatusConflict || !strings.Contains(body, "в турнире уже есть команда") || !strings.Contains(body, `value="Адыгейск"`) {
+	if body := pageText(rec); rec.Code != http.StatusConflict || !strings.Contains(body, ruF("the event has a team named %q already (start number %d); give this one another name", "Понежукай", 1)) || !strings.Contains(body, `value="Адыгейск"`) {
 		t.Errorf("a rename to a taken name: %d", rec.Code)
 	}
 	if code, out := s.do(arbiter, "PATCH", fmt.Sprintf("/api/v1/events/%d/teams/1", id), map[string]any{"name": "ТАХТАМУКАЙ"}); code != http.StatusConflict || out["field"] != "name" {
@@ -120,7 +120,7 @@ func TestTeamFormErrorsNameTheirFields(t *testing.T) {
 	mustStatus(t, "add a team", a.post(fmt.Sprintf("/events/%d/teams", id), url.Values{"name": {"Понежукай"}, "roster": {"Хуаде Аслан, 1800"}}).Code, http.StatusSeeOther, "")
 	team := teamIDs(s.must(http.StatusOK, arbiter, "GET", fmt.Sprintf("/api/v1/events/%d/teams", id), nil))["Понежукай"]
 	rec := a.post(fmt.Sprintf("/events/%d/teams/%d/players", id, team), url.Values{"name": {"Нехай Бэла"}, "rating": {"9000"}})
-	if body := rec.Body.String(); rec.Code != http.StatusBadRequest || !strings.Contains(body, `<p class="field-error" role="alert">Рейтинг: `) {
+	if body := pageText(rec); rec.Code != http.StatusBadRequest || !strings.Contains(body, `<p class="field-error" role="alert">`+ru.Field("rating")+": "+ruF("a rating is between 0 and 4000; got %d", 9000)) {
 		t.Errorf("a reserve with a rating of 9000: %d\n%s", rec.Code, body)
 	}
 	rec = a.post(fmt.Sprintf("/events/%d/teams/%d/players?lang=en", id, team), url.Values{"name": {" "}})
@@ -128,7 +128,7 @@ func TestTeamFormErrorsNameTheirFields(t *testing.T) {
 		t.Errorf("a reserve without a name: %d\n%s", rec.Code, body)
 	}
 	rec = a.post(fmt.Sprintf("/events/%d/teams/%d", id, team), url.Values{"name": {""}})
-	if body := rec.Body.String(); rec.Code != http.StatusBadRequest || !strings.Contains(body, `<p class="field-error" role="alert">Название: `) {
+	if body := pageText(rec); rec.Code != http.StatusBadRequest || !strings.Contains(body, `<p class="field-error" role="alert">`+ru.Field("name")+": "+ruF("must not be empty")) {
 		t.Errorf("a team without a name: %d\n%s", rec.Code, body)
 	}
 }

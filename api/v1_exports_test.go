@@ -229,8 +229,8 @@ func TestExportDocuments(t *testing.T) {
 			t.Run("standings.pdf", func(t *testing.T) {
 				text := spaced(pdfToText(t, "standings", s.mustDownload(base+"/standings.pdf", "application/pdf")))
 				// 5 rounds of 2/1/0: 1 wins four games, 2 three …; the bye scores nothing.
-				for _, want := range []string{"Итоговое положение участников", "Первенство Майкопа по адиюх", "Адиюх — быстрая игра",
-					"1 1 Хуаде Аслан 1900", "2 2 Тлехас Мурат", "5 5 Нехай Бэла", "Главный судья", "Пшизов Р. А."} {
+				for _, want := range []string{ruDoc("report.standings_final"), "Первенство Майкопа по адиюх", ruT("discipline_full.rapid"),
+					"1 1 Хуаде Аслан 1900", "2 2 Тлехас Мурат", "5 5 Нехай Бэла", ruDoc("report.chief_arbiter"), "Пшизов Р. А."} {
 					if !strings.Contains(text, want) {
 						t.Errorf("standings.pdf lacks %q:\n%s", want, text)
 					}
@@ -256,14 +256,14 @@ func TestExportDocuments(t *testing.T) {
 			})
 			t.Run("standings after round 2", func(t *testing.T) {
 				text := spaced(pdfToText(t, "standings-2", s.mustDownload(base+"/standings.pdf?round=2", "application/pdf")))
-				if !strings.Contains(text, "Положение участников после 2-го тура") {
+				if !strings.Contains(text, ruDoc("report.standings_after", 2)) {
 					t.Errorf("standings.pdf?round=2 is not titled after round 2:\n%s", text)
 				}
 			})
 			t.Run("crosstable.pdf", func(t *testing.T) {
 				text := spaced(pdfToText(t, "crosstable", s.mustDownload(base+"/crosstable.pdf", "application/pdf")))
 				// Row of 1: the shaded own cell, then 17:7 or 24:0 against everyone, 8 points, place 1.
-				for _, want := range []string{"Турнирная таблица", "Нехай Бэла", "7:17", "24:0", "0:24"} {
+				for _, want := range []string{ruDoc("report.crosstable"), "Нехай Бэла", "7:17", "24:0", "0:24"} {
 					if !strings.Contains(text, want) {
 						t.Errorf("crosstable.pdf lacks %q:\n%s", want, text)
 					}
@@ -318,7 +318,7 @@ func TestExportDocuments(t *testing.T) {
 			t.Run("pairings.pdf", func(t *testing.T) {
 				pdf := s.mustDownload(base+"/rounds/2/pairings.pdf", "application/pdf")
 				text := spaced(pdfToText(t, "pairings", pdf))
-				for _, want := range []string{"Жеребьёвка 2-го тура", "09.05.2026", "свободен от игры (бай)", "Жеребьёвка и результаты онлайн"} {
+				for _, want := range []string{ruDoc("report.pairings", 2), "09.05.2026", ruDoc("report.bye_board"), ruDoc("report.qr_caption")} {
 					if !strings.Contains(text, want) {
 						t.Errorf("pairings.pdf lacks %q:\n%s", want, text)
 					}
@@ -334,7 +334,7 @@ func TestExportDocuments(t *testing.T) {
 					t.Errorf("%d score sheets for round 1, want 2 (the bye has none)", pages)
 				}
 				text := spaced(pdfToText(t, "scoresheets", pdf))
-				for _, want := range []string{"Бланк записи партии", "Первенство Майкопа по адиюх", "8 мин + 4 с/ход", "09.05.2026", "Подпись судьи"} {
+				for _, want := range []string{ruDoc("report.score_sheet"), "Первенство Майкопа по адиюх", "8 мин + 4 с/ход", "09.05.2026", ruDoc("report.signature_arbiter")} {
 					if !strings.Contains(text, want) {
 						t.Errorf("scoresheets.pdf lacks %q:\n%s", want, text)
 					}
@@ -358,7 +358,7 @@ func TestExportDocuments(t *testing.T) {
 			t.Run("record.pdf", func(t *testing.T) {
 				path := fmt.Sprintf("%s/rounds/%d/games/%d/record.pdf", base, sample.round, sample.board)
 				text := spaced(pdfToText(t, "record", s.mustDownload(path, "application/pdf")))
-				for _, want := range []string{"Запись партии", roundRobinNames[sample.white-1], roundRobinNames[sample.black-1], "c3-b4", "d8:a5", "Конечная позиция", "17:7"} {
+				for _, want := range []string{ruDoc("report.game_record"), roundRobinNames[sample.white-1], roundRobinNames[sample.black-1], "c3-b4", "d8:a5", ruDoc("report.final_position"), "17:7"} {
 					if !strings.Contains(text, want) {
 						t.Errorf("record.pdf lacks %q:\n%s", want, text)
 					}
@@ -452,7 +452,10 @@ func TestExportDocuments(t *testing.T) {
 					t.Fatalf("%d %s: %v", rec.Code, rec.Body.String(), err)
 				}
 				msg, _ := body["message"].(string)
-				if rec.Code != http.StatusConflict || !strings.Contains(msg, "не удаётся воспроизвести (строка 1, ход 2: ") || regexp.MustCompile(`[A-Za-z]{3}`).MatchString(msg) {
+				// The message up to the rules' own words on the move, which
+				// stand where the mark \x00 does.
+				want, _, _ := strings.Cut(ruF("the score sheet of board %d in round %d does not replay (%s); correct it first", invalid.board, invalid.round, ruF("line %d, move %d: %s", 1, 2, "\x00")), "\x00")
+				if rec.Code != http.StatusConflict || !strings.Contains(msg, want) || regexp.MustCompile(`[A-Za-z]{3}`).MatchString(msg) {
 					t.Errorf("status %d, message %q; want 409 in Russian naming line 1, move 2", rec.Code, msg)
 				}
 			})
@@ -462,7 +465,8 @@ func TestExportDocuments(t *testing.T) {
 				text := spaced(pdfToText(t, "progress", s.mustDownload(fmt.Sprintf("/api/v1/events/%d/crosstable.pdf", swiss), "application/pdf")))
 				// Start order pairs 1–2 and 3–4 every round; 5 has the bye, worth a win in Swiss.
 				// Opponents go by place: Хуаде (3rd) beat Тлехас (4th) twice with White.
-				for _, want := range []string{"Таблица по турам после 2-го тура", "5 Нехай Бэла 1500 бай + бай + 4 ", "3 1 Хуаде Аслан 1900 4○ 17:7 4○ 17:7 4 "} {
+				bye := ruDoc("report.bye_cell")
+				for _, want := range []string{ruDoc("report.progress_after", 2), "5 Нехай Бэла 1500 " + bye + " + " + bye + " + 4 ", "3 1 Хуаде Аслан 1900 4○ 17:7 4○ 17:7 4 "} {
 					if !strings.Contains(text, want) {
 						t.Errorf("progress table lacks %q:\n%s", want, text)
 					}
@@ -633,11 +637,13 @@ func TestTeamEventDocuments(t *testing.T) {
 			path string
 			want []string
 		}{
-			{"/standings.pdf", []string{"Положение команд после 1-го тура", "Команда 1", "Команда 4", "КО ИО"}},
+			{"/standings.pdf", []string{ruDoc("report.team_standings_after", 1), "Команда 1", "Команда 4", ruDoc("report.match_points") + " " + ruDoc("report.game_points")}},
 			{"/standings.pdf?lang=en", []string{"Team standings after round 1", "MP GP"}},
-			{"/crosstable.pdf", []string{"Турнирная таблица команд", "3:1", "1:3", "Команда 3"}},
-			{"/rounds/1/pairings.pdf", []string{"Протокол матча", "Игрок 1.1", "Игрок 4.2", "17 : 7", "12 : 12", "Итог матча (ИО) 3 : 1", "Капитан хозяев", "Капитан гостей", "Подпись судьи"}},
-			{"/rounds/1/scoresheets.pdf", []string{"Бланк записи партии", "Белые: Игрок 1.1 (1) · Команда 1", "Чёрные: Игрок 4.1 (7) · Команда 4", "Белые: Игрок 4.2 (8) · Команда 4"}},
+			{"/crosstable.pdf", []string{ruDoc("report.team_crosstable"), "3:1", "1:3", "Команда 3"}},
+			{"/rounds/1/pairings.pdf", []string{ruDoc("report.match_card"), "Игрок 1.1", "Игрок 4.2", "17 : 7", "12 : 12",
+				ruDoc("report.match_total") + " (" + ruDoc("report.game_points") + ") 3 : 1", ruDoc("report.captain_home"), ruDoc("report.captain_away"), ruDoc("report.signature_arbiter")}},
+			{"/rounds/1/scoresheets.pdf", []string{ruDoc("report.score_sheet"), ruDoc("report.white") + ": Игрок 1.1 (1) · Команда 1",
+				ruDoc("report.black") + ": Игрок 4.1 (7) · Команда 4", ruDoc("report.white") + ": Игрок 4.2 (8) · Команда 4"}},
 		} {
 			t.Run(tc.path, func(t *testing.T) {
 				text := spaced(pdfToText(t, "team"+strings.NewReplacer("/", "-", "?", "-", "=", "-").Replace(tc.path), get(tc.path)))
@@ -687,7 +693,8 @@ func TestTeamSwissProgressTable(t *testing.T) {
 		t.Fatalf("crosstable.pdf: status %d: %s", rec.Code, rec.Body.String())
 	}
 	text := spaced(pdfToText(t, "team-swiss-progress", rec.Body.Bytes()))
-	for _, want := range []string{"Таблица команд по турам после 1-го тура", "1–2 1 Команда 1 3х 4:0 2 4", "3 5 Команда 5 бай 4 1 4", "4–5 3 Команда 3 1г 0:4 0 0"} {
+	home, away, bye := ruDoc("report.home_short"), ruDoc("report.away_short"), ruDoc("report.bye_cell")
+	for _, want := range []string{ruDoc("report.team_progress_after", 1), "1–2 1 Команда 1 3" + home + " 4:0 2 4", "3 5 Команда 5 " + bye + " 4 1 4", "4–5 3 Команда 3 1" + away + " 0:4 0 0"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("team progress table has no %q:\n%s", want, text)
 		}
@@ -695,7 +702,7 @@ func TestTeamSwissProgressTable(t *testing.T) {
 	// The web crosstable shows the bye's game points in its cell too.
 	rec = s.anonymous().get(fmt.Sprintf("/events/%d/crosstable", te.id))
 	mustStatus(t, "crosstable", rec.Code, http.StatusOK, rec.Body.String())
-	if want := `<td class="cell">свободен от игры (бай) <small class="inline-small">4</small></td>`; !strings.Contains(rec.Body.String(), want) {
+	if want := `<td class="cell">` + ruT("reason.bye") + ` <small class="inline-small">4</small></td>`; !strings.Contains(pageText(rec), want) {
 		t.Errorf("the team crosstable does not show %q:\n%s", want, rec.Body.String())
 	}
 }
@@ -724,7 +731,8 @@ func TestOverriddenResultInTheRecords(t *testing.T) {
 			t.Errorf("the PDN: valid %v, result %v, ArbiterScore %q, errors %v\n%s", r.Valid, r.Result, games[0].Header("ArbiterScore"), r.Errors, rec.Body.String())
 		}
 		text := spaced(pdfToText(t, "record-override", s.mustDownload(fmt.Sprintf("%s/rounds/1/games/%d/record.pdf", base, num(g["board"])), "application/pdf")))
-		for _, want := range []string{"Счёт партии 18:6", "Результат принят судьёй; по бланку конечная позиция даёт 17:7: в бланке пропущен ход"} {
+		for _, want := range []string{ruDoc("report.score") + " 18:6", ruDoc("report.override_sheet_score", "17:7", "в бланке пропущен ход")} {
+
 			if !strings.Contains(text, want) {
 				t.Errorf("the record lacks %q:\n%s", want, text)
 			}

@@ -49,14 +49,14 @@ func TestCrosstableForfeitCells(t *testing.T) {
 	// The player card: the forfeit winner's official tie-breaks are not
 	// the sums of the games played, and the card says so under them; a
 	// player with only played games has one total row.
-	card := s.anonymous().get(fmt.Sprintf("/events/%d/players/%d", id, forfeitWinner)).Body.String()
-	for _, want := range []string{"Итого по сыгранным партиям", "В таблице результатов", "виртуального соперника"} {
+	card := pageText(s.anonymous().get(fmt.Sprintf("/events/%d/players/%d", id, forfeitWinner)))
+	for _, want := range []string{ruT("teamweb.played_total"), `<tr class="official"><td colspan="4">` + ruT("teamweb.official_row") + "</td>", ruT("teamweb.official_why")} {
 		if !strings.Contains(card, want) {
 			t.Errorf("the forfeit winner's card does not show %q", want)
 		}
 	}
-	card = s.anonymous().get(fmt.Sprintf("/events/%d/players/%d", id, player)).Body.String()
-	if !strings.Contains(card, "Итого") || strings.Contains(card, "В таблице результатов") {
+	card = pageText(s.anonymous().get(fmt.Sprintf("/events/%d/players/%d", id, player)))
+	if !strings.Contains(card, `<tfoot><tr><td colspan="4">`+ruT("player.total")+"</td>") || strings.Contains(card, `<tr class="official">`) {
 		t.Error("a card whose games add up to the tie-breaks still shows a second total")
 	}
 	if ct := fmt.Sprint(s.must(http.StatusOK, "", "GET", events+"/crosstable", nil)); !strings.Contains(ct, "24:0") {
@@ -76,12 +76,11 @@ func TestCrosstableByeCells(t *testing.T) {
 	s.must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("%s/players/%d/bye", events, ids[1]), map[string]any{"round": 1, "kind": "zero"})
 	s.must(http.StatusCreated, arbiter, "POST", events+"/rounds", nil)
 	s.must(http.StatusOK, arbiter, "POST", events+"/rounds/1/publish", nil)
-	page := s.anonymous().get(strings.TrimPrefix(events, "/api/v1") + "/crosstable").Body.String()
-	for _, want := range []string{
-		`<span class="opp" title="свободен от игры (бай)">бай</span>2`,
-		`<span class="opp" title="бай за пол-очка">бай</span>1`,
-		`<span class="opp" title="бай без очков">бай</span>0`,
-	} {
+	page := pageText(s.anonymous().get(strings.TrimPrefix(events, "/api/v1") + "/crosstable"))
+	byeCell := func(reason string, points int) string {
+		return fmt.Sprintf(`<span class="opp" title="%s">%s</span>%d`, ruT("reason."+reason), ruT("report.bye_cell"), points)
+	}
+	for _, want := range []string{byeCell("bye", 2), byeCell("half_point_bye", 1), byeCell("zero_point_bye", 0)} {
 		if !strings.Contains(page, want) {
 			t.Errorf("the crosstable lacks the bye cell %q", want)
 		}

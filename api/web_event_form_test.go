@@ -17,8 +17,8 @@ func TestEventFormShowsEveryErrorAndNamesTieBreaks(t *testing.T) {
 	t.Parallel()
 	s := newWebServer(t)
 	a := s.signIn(tournament.ArbiterRole)
-	page := a.get("/manage/events/new").Body.String()
-	for _, want := range []string{`<select name="tiebreak"`, "Коэффициент Бергера", "Europe/Moscow", `id="tc-warning"`} {
+	page := pageText(a.get("/manage/events/new"))
+	for _, want := range []string{`<select name="tiebreak"`, ruT("tiebreak.sonneborn-berger"), "Europe/Moscow", `id="tc-warning"`} {
 		if !strings.Contains(page, want) {
 			t.Errorf("the new-event form lacks %q", want)
 		}
@@ -35,7 +35,12 @@ func TestEventFormShowsEveryErrorAndNamesTieBreaks(t *testing.T) {
 	mustStatus(t, "bad event", rec.Code, http.StatusBadRequest, "")
 	body := html.UnescapeString(rec.Body.String())
 	for _, want := range []string{
-		"Исправьте 5 полей", "число туров", `"тридцать"`, "раньше, чем начинается", "не часовой пояс", "указан дважды",
+		ruN("form.errors", 5),
+		ruF("the number of rounds must be between 1 and 100; got %d", 500),
+		`"тридцать"`,
+		ruF("the event ends (%s) before it starts (%s)", "2026-12-01", "2026-12-10"),
+		ruF("%q is not a time zone; write a name such as Europe/Moscow", "Луна/Море"),
+		ruF("tie-break %q is listed twice", "wins"),
 	} {
 		if !strings.Contains(body, want) {
 			t.Errorf("the refused form lacks %q", want)
@@ -59,13 +64,15 @@ func TestTimeControlWarningWhileTyping(t *testing.T) {
 	t.Parallel()
 	s := newWebServer(t)
 	a := s.signIn(tournament.ArbiterRole)
+	// The warning up to its arguments, which stand where the mark \x00 does.
+	noTimeControl, _, _ := strings.Cut(ruF("no time control is set; §9 recommends %s for %s", "\x00", "\x00"), "\x00")
 	for _, tc := range []struct {
 		query, want string
 	}{
 		{"discipline=rapid&time_control=30%2B30", "§9"},
 		{"discipline=rapid&time_control=8%2B4", `"warnings":[]`},
-		{"discipline=blitz&time_control=", "контроль времени не задан"},
-		{"discipline=rapid&time_control=x", `«x»: напишите минуты`},
+		{"discipline=blitz&time_control=", noTimeControl},
+		{"discipline=rapid&time_control=x", ruF(`%q: write minutes per player, then + and seconds per move, like "30+30"`, "x")},
 	} {
 		body := a.get("/manage/time-control?" + tc.query).Body.String()
 		if !strings.Contains(body, tc.want) {
@@ -89,7 +96,7 @@ func TestScoringThatIsNotANumberIsNamed(t *testing.T) {
 	for what, path := range map[string]string{"the new-event form": "/manage/events", "the desk's settings": fmt.Sprintf("/events/%d/settings", num(ev["id"]))} {
 		rec := a.post(path, form)
 		mustStatus(t, what, rec.Code, http.StatusBadRequest, "")
-		if body := rec.Body.String(); !strings.Contains(body, `<p class="field-error" role="alert">Победа по неявке: «два» — не число</p>`) || !strings.Contains(body, `value="два"`) {
+		if body := pageText(rec); !strings.Contains(body, `<p class="field-error" role="alert">`+ruF("%s: %q is not a number", ruT("scoring.forfeit_win"), "два")+"</p>") || !strings.Contains(body, `value="два"`) {
 			t.Errorf("%s does not say which points are not a number, or loses them:\n%s", what, body)
 		}
 	}

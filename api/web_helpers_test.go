@@ -3,6 +3,7 @@ package api_test
 import (
 	"context"
 	"fmt"
+	"html"
 	"io"
 	"log/slog"
 	"net/http"
@@ -14,6 +15,7 @@ import (
 	"adiukh/api"
 	"adiukh/tournament"
 	"adiukh/tournament/account"
+	"adiukh/tournament/catalog"
 	"adiukh/tournament/engines"
 	"adiukh/tournament/store"
 	"adiukh/tournament/store/storetest"
@@ -144,4 +146,54 @@ func (s *testServer) snapshot(id int) string {
 		fmt.Fprint(&b, out)
 	}
 	return b.String()
+}
+
+// ru is the catalogue in the default language, the one a page speaks
+// unless its reader chose another. Tests compare a page with the
+// catalogue's text looked up by key or message ID, not with a sentence
+// of their own, so that rewording a message keeps them green.
+var ru = catalog.For(catalog.Russian)
+
+// ruT is a page message by key ("accounts.title"), as a Russian page says
+// it; kv are its template data, a name then a value ("N", 2). A key the
+// catalogue lacks stops the test: it would match a page that shows ⟦key⟧.
+func ruT(key string, kv ...any) string {
+	if !ru.Has(key) {
+		panic(fmt.Sprintf("ruT: the catalogue has no Russian message %q", key))
+	}
+	return ru.T(key, kv...)
+}
+
+// ruN is a page message by key with a plural form chosen by count ("4
+// команды"), as a Russian page says it.
+func ruN(key string, count int) string {
+	if !ru.Has(key) {
+		panic(fmt.Sprintf("ruN: the catalogue has no Russian message %q", key))
+	}
+	return ru.N(key, count)
+}
+
+// ruF is a domain error or a rules message by its message ID, the English
+// printf format it is made with, and its arguments, as a Russian page
+// says it. A format the catalogue lacks stops the test: the page would
+// show it in English.
+func ruF(format string, args ...any) string {
+	if !ru.Has(format) {
+		panic(fmt.Sprintf("ruF: the catalogue has no Russian message %q", format))
+	}
+	return ru.Sprintf(format, args...)
+}
+
+// pageText is an answer's body with its HTML entities resolved, to be compared
+// with the catalogue's text (a page escapes quotes, «+» and the like).
+func pageText(rec *httptest.ResponseRecorder) string { return html.UnescapeString(rec.Body.String()) }
+
+// ruDoc is a document's label by key ("report.standings_after") with its
+// printf arguments, as a Russian PDF prints it.
+func ruDoc(key string, args ...any) string {
+	s := ruT(key)
+	if len(args) > 0 {
+		return fmt.Sprintf(s, args...)
+	}
+	return s
 }

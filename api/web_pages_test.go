@@ -2,6 +2,7 @@ package api_test
 
 import (
 	"fmt"
+	"html"
 	"io"
 	"log/slog"
 	"net/http"
@@ -49,11 +50,11 @@ func TestArbiterRunsARoundByForms(t *testing.T) {
 	csv := "name, rating\nИванов Иван, 1900\nПетров Пётр, x\n, 1700\n"
 	rec = a.post(fmt.Sprintf("/events/%d/players/csv", id), url.Values{"csv": {csv}})
 	mustStatus(t, "bad CSV", rec.Code, http.StatusBadRequest, "")
-	if !strings.Contains(rec.Body.String(), "строка 3 (Рейтинг)") {
+	if !strings.Contains(pageText(rec), ruT("error.line_field", "Line", 3, "Field", ru.Field("rating"), "Message", ruF("%q is not a whole number", "x"))) {
 		t.Errorf("a bad CSV line is not named by number:\n%s", rec.Body.String())
 	}
 	// The name of a line is the player's, not the event's "Название".
-	if !strings.Contains(rec.Body.String(), "строка 4 (Фамилия и имя)") {
+	if !strings.Contains(pageText(rec), ruT("error.line_field", "Line", 4, "Field", ru.Field("full_name"), "Message", ruF("must not be empty"))) {
 		t.Errorf("a line without a name does not name the player's name field:\n%s", rec.Body.String())
 	}
 	// All or nothing: Иванов of line 2 was not registered either.
@@ -73,7 +74,7 @@ func TestArbiterRunsARoundByForms(t *testing.T) {
 	}
 	rec = a.post(entry, url.Values{"board": {"2"}, "score": {"14:11"}, "end_reason": {"final_position"}, "versions": {versions[1]}})
 	mustStatus(t, "bad score", rec.Code, http.StatusBadRequest, "")
-	if !strings.Contains(rec.Body.String(), "сумма счёта — 24") || !strings.Contains(rec.Body.String(), `value="14:11"`) {
+	if !strings.Contains(pageText(rec), ruF("the two scores add up to 24 (every checker is counted once, §5.1); %s adds up to %d", "14:11", 25)) || !strings.Contains(rec.Body.String(), `value="14:11"`) {
 		t.Errorf("a score not adding up to 24 is not explained next to the kept input")
 	}
 	// A form that lost its versions asks to be reloaded; a board the round
@@ -84,20 +85,20 @@ func TestArbiterRunsARoundByForms(t *testing.T) {
 		lost.Set("end_reason", "agreement")
 		rec = a.post(entry, lost)
 		mustStatus(t, "versions lost", rec.Code, http.StatusBadRequest, "")
-		if body := rec.Body.String(); !strings.Contains(body, "форма потеряла версии партий; обновите страницу") || strings.Contains(body, "нет доски") {
+		if body := pageText(rec); !strings.Contains(body, ruF("the form lost the boards' versions; reload the page")) || strings.Contains(body, ruF("round %d has no board %d", 1, 2)) {
 			t.Errorf("a form without its versions is not asked to be reloaded:\n%s", body)
 		}
 	}
 	rec = a.post(entry, url.Values{"board": {"9"}, "score": {"12:12"}, "end_reason": {"agreement"}, "versions": {versions[1]}})
 	mustStatus(t, "no such board", rec.Code, http.StatusBadRequest, "")
-	if !strings.Contains(rec.Body.String(), "нет доски 9") {
+	if !strings.Contains(pageText(rec), ruF("round %d has no board %d", 1, 9)) {
 		t.Errorf("a board the round lacks is not named:\n%s", rec.Body.String())
 	}
 	rec = a.post(entry, url.Values{"board": {"2"}, "score": {"12:12"}, "end_reason": {"agreement"}, "versions": {versions[1]}})
 	mustStatus(t, "fast entry", rec.Code, http.StatusSeeOther, rec.Body.String())
 	rec = a.post(entry, url.Values{"board": {"2"}, "score": {"24:0"}, "end_reason": {"resignation"}, "versions": {versions[1]}})
 	mustStatus(t, "stale page", rec.Code, http.StatusConflict, "")
-	if !strings.Contains(rec.Body.String(), "тем временем изменили") {
+	if !strings.Contains(pageText(rec), ruF("board %d of round %d was changed meanwhile (version %d, you sent %d); reload it and enter the result again", 2, 1, 2, 1)) {
 		t.Errorf("a result typed on a stale page is not refused as such:\n%s", rec.Body.String())
 	}
 
@@ -105,8 +106,8 @@ func TestArbiterRunsARoundByForms(t *testing.T) {
 	bad := strings.Replace(sampleGame, "4. a3:a7", "4. a3:c5", 1)
 	rec = a.post(edit, url.Values{"score": {"17:7"}, "end_reason": {"final_position"}, "version": {"1"}, "sheet": {bad}})
 	mustStatus(t, "bad sheet", rec.Code, http.StatusBadRequest, "")
-	body := rec.Body.String()
-	for _, want := range []string{"полуход 7", "a3:c5", `class="board"`, "a3:c5:a7"} {
+	body := pageText(rec)
+	for _, want := range []string{ruT("sheet.move", "N", 4, "Ply", 7), "a3:c5", `class="board"`, "a3:c5:a7"} {
 		if !strings.Contains(body, want) {
 			t.Errorf("the report of a bad sheet lacks %q", want)
 		}
@@ -115,7 +116,7 @@ func TestArbiterRunsARoundByForms(t *testing.T) {
 	mustStatus(t, "sheet", rec.Code, http.StatusSeeOther, rec.Body.String())
 	rec = a.post(edit, url.Values{"score": {"24:0"}, "end_reason": {"arbiter"}, "version": {"2"}})
 	mustStatus(t, "correction without a reason", rec.Code, http.StatusBadRequest, "")
-	if !strings.Contains(rec.Body.String(), "укажите причину исправления") {
+	if !strings.Contains(pageText(rec), ruF("the game already has the result %s; say why it is corrected", "17:7")) {
 		t.Errorf("a correction without a reason is not explained")
 	}
 	rec = a.post(edit, url.Values{"score": {"24:0"}, "end_reason": {"arbiter"}, "version": {"2"}, "reason": {"нарушение правил"}})
@@ -146,14 +147,14 @@ func TestArbiterRunsARoundByForms(t *testing.T) {
 		{fmt.Sprintf("/events/%d/rounds/1/boards/1", id), `data-frames="`},
 		{fmt.Sprintf("/events/%d/rounds/1/boards/1", id), "d8:a5"},
 		{fmt.Sprintf("/events/%d/rounds/1/boards/1", id), "24:0"},
-		{fmt.Sprintf("/events/%d/standings", id), "Коэффициент Бергера"},
+		{fmt.Sprintf("/events/%d/standings", id), ruT("tiebreak.sonneborn-berger")},
 		{fmt.Sprintf("/events/%d/standings?lang=en", id), "Sonneborn-Berger"},
 	} {
-		if !strings.Contains(reader.get(tc.path).Body.String(), tc.want) {
+		if !strings.Contains(pageText(reader.get(tc.path)), tc.want) {
 			t.Errorf("%s does not show %q", tc.path, tc.want)
 		}
 	}
-	if body := a.get(fmt.Sprintf("/events/%d/audit", id)).Body.String(); !strings.Contains(body, "Результат") || !strings.Contains(body, "нарушение правил") {
+	if body := pageText(a.get(fmt.Sprintf("/events/%d/audit", id))); !strings.Contains(body, ruT("audit.result.record")) || !strings.Contains(body, "нарушение правил") {
 		t.Errorf("the audit log does not list the results entered")
 	}
 }
@@ -179,7 +180,7 @@ func TestLanguageRemembered(t *testing.T) {
 	if body := p.get("/").Body.String(); !strings.Contains(body, "Events") {
 		t.Error("the language cookie is not honoured")
 	}
-	if body := s.anonymous().get("/").Body.String(); !strings.Contains(body, `<html lang="ru">`) || !strings.Contains(body, "Турниры") {
+	if body := pageText(s.anonymous().get("/")); !strings.Contains(body, `<html lang="ru">`) || !strings.Contains(body, ruT("events.title")) {
 		t.Error("the default language is not Russian")
 	}
 }
@@ -211,7 +212,7 @@ func TestReviewDraftRound(t *testing.T) {
 
 	rec := a.post(fmt.Sprintf("/events/%d/rounds/1/swap", id), url.Values{"seat_a": {"1w"}, "seat_b": {"1w"}})
 	mustStatus(t, "swap a seat with itself", rec.Code, http.StatusBadRequest, "")
-	if !strings.Contains(rec.Body.String(), "выберите два разных места") {
+	if !strings.Contains(pageText(rec), ruF("choose two different seats; both are %s", tournament.Seat{Board: 1, White: true})) {
 		t.Errorf("swapping a seat with itself is not explained")
 	}
 	rec = a.post(fmt.Sprintf("/events/%d/rounds/1/swap", id), url.Values{"seat_a": {"1w"}, "seat_b": {"1b"}, "reason": {"цвета"}})
@@ -229,12 +230,12 @@ func TestReviewDraftRound(t *testing.T) {
 	unpublish := fmt.Sprintf("/events/%d/rounds/1/unpublish", id)
 	rec = a.post(unpublish, nil)
 	mustStatus(t, "back to draft, asked", rec.Code, http.StatusOK, rec.Body.String())
-	if body := rec.Body.String(); !strings.Contains(body, "Вернуть 1-й тур в черновик?") || !strings.Contains(body, `name="confirm" value="1"`) {
+	if body := pageText(rec); !strings.Contains(body, ruT("confirm.unpublish", "N", 1)) || !strings.Contains(body, `name="confirm" value="1"`) {
 		t.Errorf("taking a round back does not ask for the confirmation\n%s", body)
 	}
 	rec = a.post(unpublish, url.Values{"confirm": {"1"}})
 	mustStatus(t, "back to draft without a reason", rec.Code, http.StatusBadRequest, rec.Body.String())
-	if !strings.Contains(rec.Body.String(), "укажите, почему 1-й тур возвращается в черновик") {
+	if !strings.Contains(pageText(rec), ruF("say why round %d is taken back to a draft; the audit log keeps it", 1)) {
 		t.Errorf("a round taken back without a reason is not refused on the reason\n%s", rec.Body.String())
 	}
 	code, _ := s.do(tournament.ArbiterRole, "POST", "/api/v1"+unpublish, nil)
@@ -286,7 +287,7 @@ func TestPlayerReportsAResult(t *testing.T) {
 	}
 	rec = pages[white].post(report, url.Values{"score": {"17:8"}, "end_reason": {"final_position"}})
 	mustStatus(t, "bad report", rec.Code, http.StatusBadRequest, "")
-	if !strings.Contains(rec.Body.String(), "сумма счёта — 24") {
+	if !strings.Contains(pageText(rec), ruF("the two scores add up to 24 (every checker is counted once, §5.1); %s adds up to %d", "17:8", 25)) {
 		t.Errorf("a bad score is not explained:\n%s", rec.Body.String())
 	}
 	rec = pages[white].post(report, url.Values{"score": {"17:7"}, "end_reason": {"final_position"}})
@@ -365,14 +366,14 @@ func TestSwissProgressTable(t *testing.T) {
 
 	for _, tc := range []struct{ path, want string }{
 		{fmt.Sprintf("/events/%d/crosstable", id), `<span class="piece b"></span></span>2<small class="adiukh">15:9</small></td>`},
-		{fmt.Sprintf("/events/%d/crosstable", id), "свободен от игры"},
-		{fmt.Sprintf("/events/%d", id), "свободен от игры"},
-		{fmt.Sprintf("/events/%d/standings", id), "Положение после 1-го тура"},
+		{fmt.Sprintf("/events/%d/crosstable", id), ruT("reason.bye")},
+		{fmt.Sprintf("/events/%d", id), ruT("reason.bye")},
+		{fmt.Sprintf("/events/%d/standings", id), ruT("standings.after", "N", 1)},
 		{fmt.Sprintf("/events/%d/players/1", id), "9:15"},
 	} {
 		rec := s.anonymous().get(tc.path)
 		mustStatus(t, tc.path, rec.Code, http.StatusOK, rec.Body.String())
-		if !strings.Contains(rec.Body.String(), tc.want) {
+		if !strings.Contains(pageText(rec), tc.want) {
 			t.Errorf("%s does not show %q", tc.path, tc.want)
 		}
 	}
@@ -390,7 +391,7 @@ func TestTeamEventPages(t *testing.T) {
 	rec := a.post(fmt.Sprintf("/events/%d/teams", id), url.Values{"name": {"Команда 1"}, "roster": {"Игрок 1.1, x"}})
 	mustStatus(t, "bad roster", rec.Code, http.StatusBadRequest, "")
 	// The line and the field: which cell of which line to correct.
-	if !strings.Contains(rec.Body.String(), "строка 1 (Рейтинг): ") {
+	if !strings.Contains(pageText(rec), ruT("error.line_field", "Line", 1, "Field", ru.Field("rating"), "Message", ruF("%q is not a whole number", "x"))) {
 		t.Errorf("a bad roster line is not named with its field")
 	}
 	for i := 1; i <= 4; i++ {
@@ -401,7 +402,7 @@ func TestTeamEventPages(t *testing.T) {
 		rec := a.post(fmt.Sprintf("/events/%d/teams", id), url.Values{"name": {fmt.Sprintf("Команда %d", i)}, "roster": {strings.Join(roster, "\n")}})
 		mustStatus(t, "add a team", rec.Code, http.StatusSeeOther, rec.Body.String())
 	}
-	if body := a.get(fmt.Sprintf("/events/%d/manage", id)).Body.String(); !strings.Contains(body, "Расстановки") || strings.Contains(body, "/players/csv") {
+	if body := pageText(a.get(fmt.Sprintf("/events/%d/manage", id))); !strings.Contains(body, ruT("teams.lineups")) || strings.Contains(body, "/players/csv") {
 		t.Error("the arbiter's desk of a team event offers individual registration")
 	}
 	mustStatus(t, "pair", a.post(fmt.Sprintf("/events/%d/rounds", id), nil).Code, http.StatusSeeOther, "")
@@ -424,7 +425,7 @@ func TestTeamEventPages(t *testing.T) {
 	rec = a.post(setLineup, url.Values{"board": {roster[1], roster[0], roster[2], roster[3]}, "reason": {"порядок"}})
 	mustStatus(t, "line-up out of roster order", rec.Code, http.StatusBadRequest, "")
 	refused := regexp.MustCompile(`(?s)action="` + regexp.QuoteMeta(setLineup) + `".*?</form>`).FindString(rec.Body.String())
-	if !strings.Contains(refused, "доска 2: ") {
+	if !strings.Contains(html.UnescapeString(refused), ruT("board.n", "N", 2)+": ") {
 		t.Errorf("a line-up out of roster order is not explained by board\n%s", refused)
 	}
 	// The form shows the line-up sent, not the stored one.
@@ -437,7 +438,7 @@ func TestTeamEventPages(t *testing.T) {
 	}
 	rec = a.post(setLineup, url.Values{"board": {roster[0], roster[1], roster[2], "0"}, "reason": {"4-я доска заболела"}})
 	mustStatus(t, "line-up", rec.Code, http.StatusSeeOther, rec.Body.String())
-	if body := s.anonymous().get(fmt.Sprintf("/events/%d", id)).Body.String(); !strings.Contains(body, "доска не выставлена") {
+	if body := pageText(s.anonymous().get(fmt.Sprintf("/events/%d", id))); !strings.Contains(body, ruT("teams.empty_board")) {
 		t.Error("the empty board of the new line-up is not shown")
 	}
 	rec = a.post(setLineup, url.Values{"board": {roster[0], roster[1], roster[2], roster[3]}})
@@ -454,17 +455,17 @@ func TestTeamEventPages(t *testing.T) {
 	}
 	reader := s.anonymous()
 	for _, tc := range []struct{ path, want string }{
-		{fmt.Sprintf("/events/%d", id), "Стол 1"},
+		{fmt.Sprintf("/events/%d", id), ruT("teams.table", "N", 1)},
 		{fmt.Sprintf("/events/%d", id), "Игрок 1.1"},
-		{fmt.Sprintf("/events/%d", id), "4\u00a0команды"},
-		{fmt.Sprintf("/events/%d/standings", id), "Очки матчей"},
-		{fmt.Sprintf("/events/%d/standings", id), "Результаты на 1-й доске"},
+		{fmt.Sprintf("/events/%d", id), ruN("teams.count", 4)},
+		{fmt.Sprintf("/events/%d/standings", id), ruT("teams.match_points")},
+		{fmt.Sprintf("/events/%d/standings", id), ruT("teams.board_standings", "N", 1)},
 		{fmt.Sprintf("/events/%d/crosstable", id), "Команда 4"},
 		{fmt.Sprintf("/events/%d/crosstable?lang=en", id), "Match points"},
 	} {
 		rec := reader.get(tc.path)
 		mustStatus(t, tc.path, rec.Code, http.StatusOK, rec.Body.String())
-		if !strings.Contains(rec.Body.String(), tc.want) {
+		if !strings.Contains(pageText(rec), tc.want) {
 			t.Errorf("%s does not show %q", tc.path, tc.want)
 		}
 		if m := regexp.MustCompile(`⟦[^⟧]*⟧`).FindString(rec.Body.String()); m != "" {
@@ -473,11 +474,13 @@ func TestTeamEventPages(t *testing.T) {
 	}
 	// Match and game points are columns of their own, not again among the
 	// tie-breaks, as in the PDF.
-	if standings := reader.get(fmt.Sprintf("/events/%d/standings", id)).Body.String(); strings.Count(standings, ">Очки партий</th>") != 1 {
-		t.Errorf("the team standings show the game points %d times", strings.Count(standings, ">Очки партий</th>"))
+	gamePoints := ">" + ruT("teams.game_points") + "</th>"
+	if standings := pageText(reader.get(fmt.Sprintf("/events/%d/standings", id))); strings.Count(standings, gamePoints) != 1 {
+		t.Errorf("the team standings show the game points %d times", strings.Count(standings, gamePoints))
 	}
-	body := reader.get(fmt.Sprintf("/events/%d", id)).Body.String()
-	for _, want := range []string{`class="match-score">8 : 0<`, `class="match-score">4 : 4<`, "Очки матчей: 2 : 0", "Очки матчей: 1 : 1"} {
+	body := pageText(reader.get(fmt.Sprintf("/events/%d", id)))
+	matchPoints := `<span class="mp">` + ruT("teams.match_points") + ": "
+	for _, want := range []string{`class="match-score">8 : 0<`, `class="match-score">4 : 4<`, matchPoints + "2 : 0", matchPoints + "1 : 1"} {
 		if !strings.Contains(body, want) {
 			t.Errorf("the round's matches do not show %q", want)
 		}
@@ -507,11 +510,11 @@ func TestArbiterEditsAPlayer(t *testing.T) {
 	if desk := a.get(fmt.Sprintf("/events/%d/manage", id)).Body.String(); !strings.Contains(desk, `href="`+edit+`"`) {
 		t.Errorf("the desk does not link the player's form")
 	}
-	mustContain(t, "the player's form", a.get(edit).Body.String(), "Хуаде Аслан: данные участника", `value="1850"`, `value="Нарт"`, `value="ADG-7"`)
+	mustContain(t, "the player's form", pageText(a.get(edit)), ruT("manage.edit_player", "Name", "Хуаде Аслан"), `value="1850"`, `value="Нарт"`, `value="ADG-7"`)
 
 	rec = a.post(edit, url.Values{"name": {"Хуаде Аслан"}, "rating": {"19О0"}, "club": {"Нарт"}, "reason": {"опечатка"}})
 	mustStatus(t, "a rating that is not a number", rec.Code, http.StatusBadRequest, "")
-	mustContain(t, "the refused form", rec.Body.String(), `value="19О0"`, `value="опечатка"`, `<p class="field-error" role="alert">«19О0» — не целое число`)
+	mustContain(t, "the refused form", pageText(rec), `value="19О0"`, `value="опечатка"`, `<p class="field-error" role="alert">`+ruF("%q is not a whole number", "19О0"))
 
 	rec = a.post(edit, url.Values{"name": {"Хуаде Аслан"}, "rating": {"1900"}, "club": {"Нарт"}, "federation_id": {"ADG-7"}, "reason": {"опечатка в рейтинге"}})
 	mustStatus(t, "the corrected rating", rec.Code, http.StatusSeeOther, rec.Body.String())

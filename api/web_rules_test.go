@@ -62,7 +62,7 @@ func TestCorrectionNeedsReasonOnEveryDoor(t *testing.T) {
 		t.Fatalf("first result by keyboard: %d\n%s", res.StatusCode, res.Header.Get("X-Body"))
 	}
 	res := fast("0:24", "")
-	if body := res.Header.Get("X-Body"); res.StatusCode != http.StatusBadRequest || !strings.Contains(body, "укажите причину исправления") || !strings.Contains(body, `value="0:24"`) {
+	if body := html.UnescapeString(res.Header.Get("X-Body")); res.StatusCode != http.StatusBadRequest || !strings.Contains(body, ruF("the game already has the result %s; say why it is corrected", "24:0")) || !strings.Contains(body, `value="0:24"`) {
 		t.Fatalf("keyboard correction without a reason: %d; want 400 asking for the reason next to the kept score\n%s", res.StatusCode, body)
 	}
 	if res := fast("0:24", "сдались белые"); res.StatusCode != http.StatusSeeOther {
@@ -74,7 +74,12 @@ func TestCorrectionNeedsReasonOnEveryDoor(t *testing.T) {
 	s.must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
 	res = fast("24:0", "судья перепутал доски")
 	body := html.UnescapeString(res.Header.Get("X-Body"))
-	if res.StatusCode != http.StatusOK || !strings.Contains(body, "Сохранено, но тур 2 уже составлен по прежнему результату 0:24 на доске 2 в туре 1") {
+	// A warning is the page's "saved, but" and the service's warning.
+	warning := func(old string, board int) string {
+		return `<p class="warning" role="alert">⚠ ` + ruT("results.warning") + " " +
+			ruF("round %s was already paired on the old result %s of board %d in round %d; check its pairings, or unpublish and pair it again", "2", old, board, 1)
+	}
+	if res.StatusCode != http.StatusOK || !strings.Contains(body, warning("0:24", 2)) {
 		t.Errorf("keyboard correction after round 2 was paired: %d; want the page with the warning\n%s", res.StatusCode, body)
 	}
 	g = s.must(http.StatusOK, arbiter, "PUT", result(1), map[string]any{"score": "24:0", "end_reason": "resignation", "version": 3, "reason": "сдались чёрные"})
@@ -95,7 +100,7 @@ func TestCorrectionNeedsReasonOnEveryDoor(t *testing.T) {
 	}
 	// The sheet page: a correction saved with its warning is a success.
 	rec := a.post(fmt.Sprintf("/events/%d/rounds/1/boards/1/edit", id), url.Values{"score": {"7:17"}, "end_reason": {"final_position"}, "version": {"4"}, "reason": {"снова перепутаны цвета"}})
-	if body := html.UnescapeString(rec.Body.String()); rec.Code != http.StatusOK || !strings.Contains(body, "Сохранено, но тур 2 уже составлен") {
+	if body := pageText(rec); rec.Code != http.StatusOK || !strings.Contains(body, warning("24:0", 1)) {
 		t.Errorf("sheet page correction after round 2 was paired: %d; want 200 with the warning\n%s", rec.Code, body)
 	}
 }
@@ -139,7 +144,12 @@ func TestPlayerListAllOrNothing(t *testing.T) {
 	rec := a.post(csvPath, url.Values{"csv": {text}})
 	body := html.UnescapeString(rec.Body.String())
 	mustStatus(t, "bad list", rec.Code, http.StatusBadRequest, body)
-	for _, want := range []string{"строка 3 (Рейтинг)", "строка 4 (Год рождения)", "никто не зарегистрирован", "Тхагапсов Руслан; 1900"} {
+	for _, want := range []string{
+		ruT("error.line_field", "Line", 3, "Field", ru.Field("rating"), "Message", ruF("%q is not a whole number", "x")),
+		ruT("error.line_field", "Line", 4, "Field", ru.Field("birth_year"), "Message", ruF("%q is not a whole number", "девяностый")),
+		ruF("%d lines of the list have errors; nothing was registered", 2),
+		"Тхагапсов Руслан; 1900",
+	} {
 		if !strings.Contains(body, want) {
 			t.Errorf("the page of a bad list lacks %q", want)
 		}
@@ -149,7 +159,10 @@ func TestPlayerListAllOrNothing(t *testing.T) {
 	rec = a.post(csvPath, url.Values{"csv": {"Тхагапсов Руслан; 1900\nИван \"Кавычки; 1900\n"}})
 	body = html.UnescapeString(rec.Body.String())
 	mustStatus(t, "list with a stray quote mark", rec.Code, http.StatusBadRequest, body)
-	for _, want := range []string{"ошибки в 1 строке списка; никто не зарегистрирован", "строка 2", "кавычки в строке не парные (символ 6): в поле, которое не начинается с кавычки, есть кавычка"} {
+	for _, want := range []string{
+		ruF("%d lines of the list have errors; nothing was registered", 1),
+		ruT("error.line", "Line", 2, "Message", ruF("the quotes of the line do not pair up at character %d: a field that does not start with a quote mark has one inside; put the whole field in quotes and double the quote marks in it", 6)),
+	} {
 		if !strings.Contains(body, want) {
 			t.Errorf("the page of a list with a stray quote mark lacks %q", want)
 		}
@@ -167,7 +180,8 @@ func TestPlayerListAllOrNothing(t *testing.T) {
 	rec = a.post(csvPath, url.Values{"csv": {text}})
 	body = html.UnescapeString(rec.Body.String())
 	mustStatus(t, "list with a duplicate", rec.Code, http.StatusConflict, body)
-	if !strings.Contains(body, "строка 2 (ID федерации)") || !strings.Contains(body, `name="confirm" value="1"`) {
+	if !strings.Contains(body, ruT("error.line_field", "Line", 2, "Field", ru.Field("federation_id"), "Message",
+		ruF("%s looks like %s, already registered with start number %d", "Олег Ёлкин", "Ёлкин Олег", 1))) || !strings.Contains(body, `name="confirm" value="1"`) {
 		t.Errorf("the duplicate is not shown with a confirmation button:\n%s", body)
 	}
 	if n := count(); n != 3 {
@@ -206,12 +220,12 @@ func TestWithdrawalIsConfirmedAndUndone(t *testing.T) {
 	// label in the page's language.
 	rec := a.post(withdraw, url.Values{"from_round": {"второй"}})
 	mustStatus(t, "withdraw from a round in words", rec.Code, http.StatusBadRequest, rec.Body.String())
-	if !strings.Contains(rec.Body.String(), `<p class="field-error" role="alert">Выбывает с тура: «второй» — не номер тура</p>`) {
+	if !strings.Contains(pageText(rec), `<p class="field-error" role="alert">`+ru.Field("withdraw_from_round")+": "+ruF("%q is not a round number", "второй")+"</p>") {
 		t.Errorf("the round in words is not refused at its label:\n%s", rec.Body.String())
 	}
 	rec = a.post(withdraw, url.Values{"from_round": {"2"}})
 	mustStatus(t, "withdraw, first click", rec.Code, http.StatusOK, rec.Body.String())
-	if body := rec.Body.String(); !strings.Contains(body, "Снять участника Тлеуж Мурат с турнира начиная с 2-го тура?") || !strings.Contains(body, `name="confirm" value="1"`) {
+	if body := pageText(rec); !strings.Contains(body, ruT("confirm.withdraw", "Name", "Тлеуж Мурат", "N", 2)) || !strings.Contains(body, `name="confirm" value="1"`) {
 		t.Errorf("the confirmation page does not ask about the player:\n%s", body)
 	}
 	if n := withdrawn(); n != 0 {
@@ -219,7 +233,7 @@ func TestWithdrawalIsConfirmedAndUndone(t *testing.T) {
 	}
 	rec = a.post(withdraw, url.Values{"from_round": {"2"}, "confirm": {"1"}})
 	mustStatus(t, "withdraw without a reason", rec.Code, http.StatusBadRequest, rec.Body.String())
-	if !strings.Contains(rec.Body.String(), "укажите причину выбытия участника Тлеуж Мурат") {
+	if !strings.Contains(pageText(rec), ruF("say why %s is withdrawn; the audit log keeps it", "Тлеуж Мурат")) {
 		t.Errorf("the missing reason is not asked for:\n%s", rec.Body.String())
 	}
 	rec = a.post(withdraw, url.Values{"from_round": {"2"}, "confirm": {"1"}, "reason": {"заболел"}})
@@ -262,7 +276,7 @@ func TestTeamRosterRefusesAnotherTeamsPlayer(t *testing.T) {
 	rec = a.post(teams, url.Values{"name": {"Адыгея"}, "roster": {"Хуажев Руслан\n\nелкин олег"}})
 	body := html.UnescapeString(rec.Body.String())
 	mustStatus(t, "a player of another team", rec.Code, http.StatusConflict, body)
-	if !strings.Contains(body, `строка 3: елкин олег уже играет за команду «Нарт»`) {
+	if !strings.Contains(body, ruT("error.line", "Line", 3, "Message", ruF("%s already plays for team %q", "елкин олег", "Нарт"))) {
 		t.Errorf("the refused roster line is not named:\n%s", body)
 	}
 	// JSON: the same rule on the same use case.

@@ -60,18 +60,18 @@ func TestSwissPages(t *testing.T) {
 			t.Fatalf("status %d, want %d\n%s", rec.Code, status, rec.Body.String())
 		}
 		for _, text := range texts {
-			if !strings.Contains(rec.Body.String(), text) {
+			if !strings.Contains(pageText(rec), text) {
 				t.Fatalf("page lacks %q\n%s", text, rec.Body.String())
 			}
 		}
 	}
 
-	expect(arbiter.get(events+"/manage"), http.StatusOK, "Бай в 1-м туре", "TRF для проверки жеребьёвки", "Игроки одного клуба не встречаются")
+	expect(arbiter.get(events+"/manage"), http.StatusOK, ruT("bye.request", "N", 1), ruT("manage.export_trf"), ru.Field("forbid_same_club"))
 	expect(arbiter.post(fmt.Sprintf("%s/players/%d/bye", events, players[5]), url.Values{"round": {"1"}, "kind": {"half"}}), http.StatusSeeOther)
-	expect(arbiter.get(events+"/manage"), http.StatusOK, "бай за пол-очка в 1-м туре")
+	expect(arbiter.get(events+"/manage"), http.StatusOK, ruT("bye.requested_half", "N", 1))
 	expect(arbiter.post(events+"/rounds", nil), http.StatusSeeOther)
 	// Five players: two boards, the pairing-allocated bye and the requested one.
-	expect(arbiter.get(events+"?round=1"), http.StatusOK, "Карточки пар", "E.5", "Задать пары вручную", "бай за пол-очка")
+	expect(arbiter.get(events+"?round=1"), http.StatusOK, ruT("cards.title"), "E.5", ruT("edit.title"), ruT("reason.half_point_bye"))
 
 	// The requested bye is not part of the pairing: the swap form offers
 	// the seats of the other boards only.
@@ -83,28 +83,36 @@ func TestSwissPages(t *testing.T) {
 	// form shows no error.
 	typed := arbiter.post(events+"/rounds/1/pairing", url.Values{"boards": {"1 2\n3 x"}, "reason": {"ошибка в карточке"}})
 	expect(typed, http.StatusBadRequest)
-	pairingForm := formOf(t, typed.Body.String(), "edit-pairing")
-	for _, want := range []string{"строка 2: «x» — не стартовый номер", ">1 2\n3 x</textarea>", `value="ошибка в карточке"`} {
+	pairingForm := formOf(t, pageText(typed), "edit-pairing")
+	notStartNo := func(line int, s string) string {
+		return ruT("error.line", "Line", line, "Message", ruF("%q is not a start number", s))
+	}
+	for _, want := range []string{notStartNo(2, "x"), ">1 2\n3 x</textarea>", `value="ошибка в карточке"`} {
 		if !strings.Contains(pairingForm, want) {
 			t.Errorf("the refused pairing form lacks %q\n%s", want, pairingForm)
 		}
 	}
-	if strings.Contains(pairingForm, "Число досок") {
+	if strings.Contains(pairingForm, ru.Field("boards")) {
 		t.Errorf("the typed pairing's error is labelled as a team event's number of boards\n%s", pairingForm)
 	}
 	// Every line that cannot be read is named at once.
 	typed = arbiter.post(events+"/rounds/1/pairing", url.Values{"boards": {"1 2\n3 x\n4 5 6\n7-y"}, "reason": {"ошибка в карточке"}})
 	expect(typed, http.StatusBadRequest)
-	pairingForm = formOf(t, typed.Body.String(), "edit-pairing")
-	for _, want := range []string{"не читаются строки жеребьёвки: 3", "строка 2: «x» — не стартовый номер", "строка 3: напишите стартовые номера белых и чёрных, например «3 7»", "строка 4: «y» — не стартовый номер"} {
+	pairingForm = formOf(t, pageText(typed), "edit-pairing")
+	for _, want := range []string{
+		ruF("%d lines of the pairing cannot be read", 3),
+		notStartNo(2, "x"),
+		ruT("error.line", "Line", 3, "Message", ruF(`write the start numbers of White and Black, like "3 7"`)),
+		notStartNo(4, "y"),
+	} {
 		if !strings.Contains(pairingForm, want) {
 			t.Errorf("the pairing with three bad lines lacks %q\n%s", want, pairingForm)
 		}
 	}
 	paired := arbiter.post(events+"/rounds/1/pairing", url.Values{"boards": {"1 2\n3 4\n5 6"}, "reason": {"без бая"}})
 	expect(paired, http.StatusConflict)
-	pairingForm = formOf(t, paired.Body.String(), "edit-pairing")
-	for _, want := range []string{"участник 6 просил свободный от игры тур", ">1 2\n3 4\n5 6</textarea>", `value="без бая"`} {
+	pairingForm = formOf(t, pageText(paired), "edit-pairing")
+	for _, want := range []string{ruF("player %d asked for a bye in round %d but is paired", 6, 1), ">1 2\n3 4\n5 6</textarea>", `value="без бая"`} {
 		if !strings.Contains(pairingForm, want) {
 			t.Errorf("the pairing form refused by the service lacks %q\n%s", want, pairingForm)
 		}
@@ -116,8 +124,8 @@ func TestSwissPages(t *testing.T) {
 	// as stored.
 	same := arbiter.post(events+"/rounds/1/swap", url.Values{"seat_a": {"2b"}, "seat_b": {"2b"}, "reason": {"цвета"}})
 	expect(same, http.StatusBadRequest)
-	swap := formOf(t, same.Body.String(), "review")
-	for _, want := range []string{"выберите два разных места", `<option value="2b" selected>`, `value="цвета"`} {
+	swap := formOf(t, pageText(same), "review")
+	for _, want := range []string{ruF("choose two different seats; both are %s", tournament.Seat{Board: 2}), `<option value="2b" selected>`, `value="цвета"`} {
 		if !strings.Contains(swap, want) {
 			t.Errorf("the refused swap form lacks %q\n%s", want, swap)
 		}
@@ -132,22 +140,24 @@ func TestSwissPages(t *testing.T) {
 	}
 	// Two byes in one round: the pairing is kept, with its warning.
 	expect(arbiter.post(events+"/rounds/1/pairing", url.Values{"boards": {"1 2\n3\n4\n5"}}), http.StatusSeeOther)
-	expect(arbiter.get(events+"?round=1"), http.StatusOK, "Жеребьёвка нарушает абсолютные критерии", "второй бай в туре")
+	expect(arbiter.get(events+"?round=1"), http.StatusOK, ruT("warnings.title"),
+		ruF("a second bye in the round (player %d): an odd field has one pairing-allocated bye (C2)", 4))
 
 	// The desk links the file of the API, read with the session.
 	export := arbiter.get("/api/v1" + events + "/pairing.trf")
 	expect(export, http.StatusOK, "012 Швейцарка", "001    1")
-	expect(arbiter.upload("/manage/events/import.trf", "bad.trf", "012 Open\n152 X\n"), http.StatusBadRequest, "Импорт файла TRF", "строка 2, столбец 5: начальный цвет")
+	expect(arbiter.upload("/manage/events/import.trf", "bad.trf", "012 Open\n152 X\n"), http.StatusBadRequest, ruT("import.title"),
+		ruF("line %d, column %d: %s", 2, 5, ruF("initial colour %q: want W or B", "X")))
 	imported := arbiter.upload("/manage/events/import.trf", "event.trf", export.Body.String())
 	expect(imported, http.StatusSeeOther)
 	if loc := imported.Header().Get("Location"); !strings.HasSuffix(loc, "/manage") {
 		t.Fatalf("import redirects to %q, want the new event's desk", loc)
 	}
-	expect(arbiter.get("/manage/events/new"), http.StatusOK, "Импорт файла TRF")
+	expect(arbiter.get("/manage/events/new"), http.StatusOK, ruT("import.title"))
 
 	// After round 1 the crosstable names the requested bye.
 	expect(arbiter.post(events+"/rounds/1/publish", nil), http.StatusSeeOther)
-	expect(s.anonymous().get(events+"/crosstable"), http.StatusOK, "бай за пол-очка")
+	expect(s.anonymous().get(events+"/crosstable"), http.StatusOK, ruT("reason.half_point_bye"))
 }
 
 // formOf cuts the form with the given id out of a page.

@@ -55,13 +55,14 @@ func TestTeamDeskOnTheWeb(t *testing.T) {
 			t.Errorf("the JSON API does not see %q entered on the page", want)
 		}
 	}
-	page := a.get(desk).Body.String()
-	for _, want := range []string{"3\u00a0команды · 10\u00a0участников", "Капитан: Шоров Заур", "запасной", `name="boards"`} {
+	counts := ruN("teams.count", 3) + " · " + ruN("players.count", 10)
+	page := pageText(a.get(desk))
+	for _, want := range []string{counts, ruT("teamweb.captain") + ": Шоров Заур", `<span class="badge">` + ruT("teamweb.reserve") + "</span>", `name="boards"`} {
 		if !strings.Contains(page, want) {
 			t.Errorf("the desk does not show %q", want)
 		}
 	}
-	if pub := s.anonymous().get(fmt.Sprintf("/events/%d", id)).Body.String(); !strings.Contains(pub, "3\u00a0команды · 10\u00a0участников") {
+	if pub := pageText(s.anonymous().get(fmt.Sprintf("/events/%d", id))); !strings.Contains(pub, counts) {
 		t.Error("the public page does not count the teams and players")
 	}
 
@@ -109,8 +110,8 @@ func TestTeamDeskOnTheWeb(t *testing.T) {
 	// Keyboard entry, grouped by match: table, teams, the board within the
 	// match beside the number typed.
 	results := fmt.Sprintf("/events/%d/rounds/1/results", id)
-	page = a.get(results).Body.String()
-	for _, want := range []string{"Стол 1", "Команда 2", "№ для ввода", `data-board="1"`, "свободен"} {
+	page = pageText(a.get(results))
+	for _, want := range []string{ruT("teams.table", "N", 1), "Команда 2", ruT("teamweb.entry_no"), `data-board="1"`, ruT("reason.bye")} {
 		if !strings.Contains(page, want) {
 			t.Errorf("the results page of a team round does not show %q", want)
 		}
@@ -271,24 +272,25 @@ func TestTeamWithdrawsOnTheWeb(t *testing.T) {
 	withdraw := fmt.Sprintf("/events/%d/teams/%d/withdraw", id, team)
 	reinstate := fmt.Sprintf("/events/%d/teams/%d/reinstate", id, team)
 
-	if page := a.get(desk).Body.String(); !strings.Contains(page, `action="`+withdraw+`"`) || !strings.Contains(page, "Снять команду с 2-го тура") {
+	if page := pageText(a.get(desk)); !strings.Contains(page, `action="`+withdraw+`"`) || !strings.Contains(page, ruT("teamweb.withdraw", "N", 2)) {
 		t.Fatal("the desk offers no withdrawal of a team once round 1 is paired")
 	}
 	rec := a.post(withdraw, url.Values{"from_round": {"2"}})
 	mustStatus(t, "the question", rec.Code, http.StatusOK, rec.Body.String())
-	if !strings.Contains(rec.Body.String(), "Снять команду Команда 4 с турнира начиная с 2-го тура?") {
+	if !strings.Contains(pageText(rec), ruT("teamweb.confirm_withdraw", "Name", "Команда 4", "N", 2)) {
 		t.Errorf("the confirmation does not name the team and the round:\n%s", rec.Body.String())
 	}
 	rec = a.post(withdraw, url.Values{"from_round": {"2"}, "confirm": {"1"}})
 	mustStatus(t, "a withdrawal without a reason", rec.Code, http.StatusBadRequest, "")
 	rec = a.post(withdraw, url.Values{"from_round": {"2"}, "confirm": {"1"}, "reason": {"команда уехала"}})
 	mustStatus(t, "withdraw", rec.Code, http.StatusSeeOther, rec.Body.String())
-	if page := a.get(desk).Body.String(); !strings.Contains(page, "снята с 2-го тура") || !strings.Contains(page, `action="`+reinstate+`"`) {
+	withdrawn := ruT("teamweb.withdrawn_from", "N", 2)
+	if page := pageText(a.get(desk)); !strings.Contains(page, withdrawn) || !strings.Contains(page, `action="`+reinstate+`"`) {
 		t.Error("the desk does not mark the withdrawn team or offer to take the withdrawal back")
 	}
 	rec = a.post(reinstate, url.Values{"confirm": {"1"}, "reason": {"вернулась"}})
 	mustStatus(t, "take back", rec.Code, http.StatusSeeOther, rec.Body.String())
-	if page := a.get(desk).Body.String(); strings.Contains(page, "снята с 2-го тура") {
+	if page := pageText(a.get(desk)); strings.Contains(page, withdrawn) {
 		t.Error("the desk still marks the team withdrawn after its withdrawal was taken back")
 	}
 	rec = a.post(withdraw, url.Values{"from_round": {"2"}, "confirm": {"1"}, "reason": {"команда уехала"}})
@@ -297,7 +299,7 @@ func TestTeamWithdrawsOnTheWeb(t *testing.T) {
 	s.must(http.StatusOK, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds/1/publish", id), nil)
 	s.must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
 	for _, path := range []string{fmt.Sprintf("/events/%d", id), fmt.Sprintf("/events/%d/standings", id), fmt.Sprintf("/events/%d/crosstable", id)} {
-		if page := s.anonymous().get(path).Body.String(); !strings.Contains(page, "снята с 2-го тура") {
+		if page := pageText(s.anonymous().get(path)); !strings.Contains(page, withdrawn) {
 			t.Errorf("%s does not mark the withdrawn team", path)
 		}
 	}
@@ -306,7 +308,8 @@ func TestTeamWithdrawsOnTheWeb(t *testing.T) {
 	}
 	rec = a.post(reinstate, url.Values{"confirm": {"1"}, "reason": {"вернулась"}})
 	mustStatus(t, "take back after round 2 is paired", rec.Code, http.StatusConflict, "")
-	if !strings.Contains(rec.Body.String(), "2-й тур составлен без команды: её выбытие уже нельзя отменить") {
+	if !strings.Contains(pageText(rec), ruF("round %d was paired without the team; its withdrawal can no longer be taken back", 2)) {
+
 		t.Errorf("the refused take-back does not say why:\n%s", rec.Body.String())
 	}
 }

@@ -2,6 +2,7 @@ package api_test
 
 import (
 	"fmt"
+	"html"
 	"net/http"
 	"net/url"
 	"regexp"
@@ -45,17 +46,18 @@ func TestTeamScoringOnTheDesk(t *testing.T) {
 	before := settings()
 
 	page := a.get(desk).Body.String()
-	scoring := page[strings.Index(page, `id="team-scoring"`):]
-	for _, want := range []string{`action="` + post + `"`, "Командный зачёт", `name="match_win" value="2"`, `name="match_bye" value="1"`,
-		`<option value="match_points" selected>Очки матчей</option>`, `name="colour_preferences"`, `name="tiebreak"`, "Набор: по очкам партий"} {
+	scoring := html.UnescapeString(page[strings.Index(page, `id="team-scoring"`):])
+	for _, want := range []string{`action="` + post + `"`, ruT("teamweb.scoring"), `name="match_win" value="2"`, `name="match_bye" value="1"`,
+		`<option value="match_points" selected>` + ruT("teamweb.ranking_match_points") + `</option>`, `name="colour_preferences"`, `name="tiebreak"`,
+		ruT("tiebreaks.preset") + ": " + ruT("teamweb.preset_game_points")} {
 		if !strings.Contains(scoring, want) {
 			t.Errorf("the team scoring form lacks %q", want)
 		}
 	}
 	// The event settings of a team event: the points per game on a board
 	// stay, the individual bye, tie-breaks and Swiss options do not.
-	event := page[strings.Index(page, `id="settings"`):]
-	for _, want := range []string{"Очки за партию на доске", `name="scoring_win"`, `type="hidden" name="scoring_bye"`} {
+	event := html.UnescapeString(page[strings.Index(page, `id="settings"`):])
+	for _, want := range []string{ruT("teamweb.game_scoring"), `name="scoring_win"`, `type="hidden" name="scoring_bye"`} {
 		if !strings.Contains(event, want) {
 			t.Errorf("the event settings of a team event lack %q", want)
 		}
@@ -73,8 +75,8 @@ func TestTeamScoringOnTheDesk(t *testing.T) {
 	form.Set("reason", "по положению")
 	rec := a.post(post, form)
 	mustStatus(t, "not a number", rec.Code, http.StatusBadRequest, "")
-	for _, want := range []string{"«два» — не число", `name="match_win" value="два"`, `name="reason" value="по положению"`} {
-		if !strings.Contains(rec.Body.String(), want) {
+	for _, want := range []string{ruF("%s: %q is not a number", ruT("teamweb.match_win"), "два"), `name="match_win" value="два"`, `name="reason" value="по положению"`} {
+		if !strings.Contains(pageText(rec), want) {
 			t.Errorf("the refused form does not show %q", want)
 		}
 	}
@@ -82,14 +84,14 @@ func TestTeamScoringOnTheDesk(t *testing.T) {
 	form.Set("match_draw", "2")
 	rec = a.post(post, form)
 	mustStatus(t, "a draw worth more than a win", rec.Code, http.StatusBadRequest, "")
-	if !strings.Contains(rec.Body.String(), "победа должна стоить больше ничьей") || !strings.Contains(rec.Body.String(), `name="match_draw" value="2"`) {
+	if !strings.Contains(pageText(rec), ruF("a win must score more than a draw, and a draw at least as much as a loss (got %g/%g/%g)", 1.0, 2.0, 0.0)) || !strings.Contains(rec.Body.String(), `name="match_draw" value="2"`) {
 		t.Error("the service's refusal of the match points is not shown at the form with the values entered")
 	}
 	form = teamScoringForm(page)
 	form["tiebreak"] = []string{"game-points", "game-points"}
 	rec = a.post(post, form)
 	mustStatus(t, "a tie-break twice", rec.Code, http.StatusBadRequest, "")
-	if !strings.Contains(rec.Body.String(), "показатель «game-points» указан дважды") {
+	if !strings.Contains(pageText(rec), ruF("tie-break %q is listed twice", "game-points")) {
 		t.Error("a tie-break listed twice is not shown at the form")
 	}
 	if fmt.Sprint(settings()) != fmt.Sprint(before) {
@@ -171,7 +173,7 @@ func TestTeamScoringOnTheDesk(t *testing.T) {
 	form.Set("ranking", "points")
 	rec = a.post(fmt.Sprintf("/events/%d/team-scoring", rr.id), form)
 	mustStatus(t, "unknown ranking", rec.Code, http.StatusBadRequest, "")
-	if !strings.Contains(rec.Body.String(), "неизвестный порядок ранжирования «points»") {
+	if !strings.Contains(pageText(rec), ruF(`unknown ranking %q; use "match_points" or "game_points"`, "points")) {
 		t.Error("an unknown ranking is not shown at the form")
 	}
 }
