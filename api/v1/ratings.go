@@ -6,6 +6,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"adiukh/api/core"
 	"adiukh/tournament/rating"
 	"adiukh/tournament/ratings"
 )
@@ -51,8 +52,7 @@ func newListView(l *ratings.List) gin.H {
 // getRatingList answers a published list: ?region=, ?club=, ?sex=, ?age=
 // (U10 … U20, 65+) and ?q= narrow it.
 func (h *handler) getRatingList(c *gin.Context) error {
-	l, err := h.Ratings.Read(c.Request.Context(), c.Param("list"), ratings.Filter{
-		Region: c.Query("region"), Club: c.Query("club"), Sex: c.Query("sex"), Age: c.Query("age"), Query: c.Query("q")})
+	l, err := h.Ratings.Read(c.Request.Context(), c.Param("list"), core.RatingFilter(c))
 	if err != nil {
 		return err
 	}

@@ -3,7 +3,6 @@ package v1
 import (
 	"errors"
 	"io"
-	"mime"
 	"net/http"
 	"time"
 
@@ -17,7 +16,7 @@ import (
 // everyone who may read the event, the file put or removed by its
 // arbiters (the body is the PDF itself).
 func (h *handler) regulationsRoutesV1(g, w *gin.RouterGroup) {
-	g.GET("/events/:id/regulations.pdf", h.JSON(h.getRegulations))
+	g.GET("/events/:id/regulations.pdf", h.JSON(h.RegulationsPDF))
 	w.PUT("/events/:id/regulations", h.JSON(h.putRegulations))
 	w.DELETE("/events/:id/regulations", h.JSON(h.deleteRegulations))
 }
@@ -27,20 +26,6 @@ type regulationsView struct {
 	Bytes      int       `json:"bytes"`
 	UploadedAt time.Time `json:"uploaded_at"`
 	URL        string    `json:"url"`
-}
-
-func (h *handler) getRegulations(c *gin.Context) error {
-	id, err := core.PathInt(c, "id")
-	if err != nil {
-		return err
-	}
-	r, err := h.Events.RegulationsOf(c.Request.Context(), id)
-	if err != nil {
-		return err
-	}
-	c.Header("Content-Disposition", mime.FormatMediaType("inline", map[string]string{"filename": r.FileName}))
-	c.Data(http.StatusOK, "application/pdf", r.Content)
-	return nil
 }
 
 // putRegulations attaches the PDF in the body; ?file= names it.

@@ -36,7 +36,7 @@ type ratingListData struct {
 }
 
 func (h *handler) renderRatingList(c *gin.Context, status int, closeForm *form) error {
-	f := ratings.Filter{Region: c.Query("region"), Club: c.Query("club"), Sex: c.Query("sex"), Age: c.Query("age"), Query: c.Query("q")}
+	f := core.RatingFilter(c)
 	l, err := h.Ratings.Read(c.Request.Context(), c.Param("list"), f)
 	if err != nil {
 		return err
@@ -54,7 +54,7 @@ func (h *handler) ratingListPage(c *gin.Context) error {
 // ratingListFile downloads a list, narrowed as its page: CSV (plain, or
 // ?dialect=excel for Excel set up for Russian) or XLSX.
 func (h *handler) ratingListFile(c *gin.Context) error {
-	f := ratings.Filter{Region: c.Query("region"), Club: c.Query("club"), Sex: c.Query("sex"), Age: c.Query("age"), Query: c.Query("q")}
+	f := core.RatingFilter(c)
 	l, err := h.Ratings.Read(c.Request.Context(), c.Param("list"), f)
 	if err != nil {
 		return err

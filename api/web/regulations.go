@@ -3,7 +3,6 @@ package web
 import (
 	"fmt"
 	"io"
-	"mime"
 	"net/http"
 
 	"github.com/gin-gonic/gin"
@@ -15,23 +14,9 @@ import (
 // regulationsRoutesWeb registers an event's regulations: the PDF for
 // everyone who may read the event, its upload and removal at the desk.
 func (h *handler) regulationsRoutesWeb(g, m *gin.RouterGroup) {
-	g.GET("/events/:id/regulations.pdf", h.Page(h.regulationsPDF))
+	g.GET("/events/:id/regulations.pdf", h.Page(h.RegulationsPDF))
 	m.POST("/events/:id/regulations", h.Page(h.uploadRegulations))
 	m.POST("/events/:id/regulations/remove", h.Page(h.removeRegulations))
-}
-
-func (h *handler) regulationsPDF(c *gin.Context) error {
-	id, err := core.PathInt(c, "id")
-	if err != nil {
-		return err
-	}
-	r, err := h.Events.RegulationsOf(c.Request.Context(), id)
-	if err != nil {
-		return err
-	}
-	c.Header("Content-Disposition", mime.FormatMediaType("inline", map[string]string{"filename": r.FileName}))
-	c.Data(http.StatusOK, "application/pdf", r.Content)
-	return nil
 }
 
 // uploadRegulations attaches the uploaded PDF; a refusal (not a PDF, too

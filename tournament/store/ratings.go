@@ -84,12 +84,9 @@ type ratingTx struct{ *tx }
 
 var _ ratings.Tx = ratingTx{}
 
-// batch is how many values one IN list or multi-row INSERT takes.
-const batch = 500
-
 func (t ratingTx) PeopleByID(ids []int64) (map[int64]tournament.Person, error) {
 	out := make(map[int64]tournament.Person, len(ids))
-	for part := range slices.Chunk(ids, batch) {
+	for part := range slices.Chunk(ids, insertBatch) {
 		var rows []personRow
 		if err := t.db.Where("id IN ?", part).Find(&rows).Error; err != nil {
 			return nil, fmt.Errorf("read persons: %w", err)
@@ -131,7 +128,7 @@ func (t ratingTx) SaveStates(list string, states map[int64]rating.State) error {
 		return nil
 	}
 	upsert := clause.OnConflict{Columns: []clause.Column{{Name: "list"}, {Name: "person_id"}}, DoUpdates: clause.AssignmentColumns([]string{"rating", "games", "reached"})}
-	if err := t.db.Clauses(upsert).CreateInBatches(rows, batch).Error; err != nil {
+	if err := t.db.Clauses(upsert).CreateInBatches(rows, insertBatch).Error; err != nil {
 		return fmt.Errorf("save the %s list: %w", list, err)
 	}
 	return nil
@@ -175,7 +172,7 @@ func (t ratingTx) SaveChanges(periodID int64, changes []rating.Change) error {
 	if len(rows) == 0 {
 		return nil
 	}
-	if err := t.db.CreateInBatches(rows, batch).Error; err != nil {
+	if err := t.db.CreateInBatches(rows, insertBatch).Error; err != nil {
 		return fmt.Errorf("save the changes of period %d: %w", periodID, err)
 	}
 	return nil
@@ -212,14 +209,18 @@ func (t ratingTx) PersonChanges(list string, personID int64) ([]ratings.Period, 
 	if err != nil {
 		return nil, nil, fmt.Errorf("read the history of person %d: %w", personID, err)
 	}
+	all, err := t.Periods(list)
+	if err != nil {
+		return nil, nil, err
+	}
+	byID := make(map[int64]ratings.Period, len(all))
+	for _, p := range all {
+		byID[p.ID] = p
+	}
 	periods := make([]ratings.Period, len(rows))
 	changes := make([]rating.Change, len(rows))
 	for i := range rows {
-		var p ratingPeriodRow
-		if err := t.db.First(&p, rows[i].PeriodID).Error; err != nil {
-			return nil, nil, fmt.Errorf("read period %d: %w", rows[i].PeriodID, err)
-		}
-		periods[i] = periodOf(&p)
+		periods[i] = byID[rows[i].PeriodID]
 		if changes[i], err = changeOf(&rows[i]); err != nil {
 			return nil, nil, err
 		}
@@ -260,7 +261,7 @@ func (t ratingTx) SaveRatedGames(games []ratings.RatedGame) error {
 		return nil
 	}
 	upsert := clause.OnConflict{Columns: []clause.Column{{Name: "game_id"}}, DoUpdates: clause.AssignmentColumns([]string{"period_id", "points_a", "points_b"})}
-	if err := t.db.Clauses(upsert).CreateInBatches(rows, batch).Error; err != nil {
+	if err := t.db.Clauses(upsert).CreateInBatches(rows, insertBatch).Error; err != nil {
 		return fmt.Errorf("keep the rated games: %w", err)
 	}
 	return nil

@@ -223,8 +223,9 @@ func (t *tx) CreatePlayer(p *tournament.Player) error {
 	return t.indexPlayer(p)
 }
 
-// insertBatch is how many rows one INSERT writes: well under SQLite's
-// limit of 32,766 bound values with the widest row (games, 15 columns).
+// insertBatch is how many rows one INSERT writes, or values one IN list
+// holds: well under SQLite's limit of 32,766 bound values with the widest
+// row (games, 15 columns).
 const insertBatch = 500
 
 func (t *tx) CreatePlayers(ps []tournament.Player) error {
