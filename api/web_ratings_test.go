@@ -52,7 +52,7 @@ func TestRatingPages(t *testing.T) {
 	if report == nil {
 		t.Fatal("the list does not link its period's report")
 	}
-	if body := html.UnescapeString(s.anonymous().get(report[1]).Body.String()); strings.Count(body, `<section class="rating-change"`) != 4 || !strings.Contains(body, "0.500") {
+	if body := html.UnescapeString(s.anonymous().get(report[1]).Body.String()); strings.Count(body, `<section class="rating-change"`) != 4 || !strings.Contains(body, `<td class="num">0,5</td>`) {
 		t.Errorf("the period's report:\n%s", body)
 	}
 	person := s.anonymous().get("/people/" + rows[0][1]).Body.String()

@@ -6,9 +6,11 @@ import (
 	"fmt"
 	"html/template"
 	"io/fs"
+	"math"
 	"net/http"
 	"net/url"
 	"path"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -71,6 +73,18 @@ var templateFuncs = template.FuncMap{
 	"hasPrefix": strings.HasPrefix,
 	"list":      func(items ...string) []string { return items },
 	"cellScore": cellScore,
+	// signed writes a change with its sign: +20, −9, 0.
+	"signed": func(n int) string {
+		switch {
+		case n > 0:
+			return "+" + strconv.Itoa(n)
+		case n < 0:
+			return "−" + strconv.Itoa(-n)
+		}
+		return "0"
+	},
+	// round3 rounds an expected score to three decimals for showing.
+	"round3": func(v float64) float64 { return math.Round(v*1000) / 1000 },
 	// kb is a file's size in kilobytes, rounded up.
 	"kb": func(bytes int) int { return (bytes + 1023) / 1024 },
 	// dict passes several values to a partial: dict "Key" value ….
@@ -143,7 +157,7 @@ func navOf(pageName string) string {
 		return "my"
 	case "people", "person", "people_duplicates", "people_claims":
 		return "people"
-	case "ratings":
+	case "ratings", "rating_period":
 		return "ratings"
 	}
 	return "events"

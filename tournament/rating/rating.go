@@ -83,8 +83,9 @@ type Line struct {
 	D int
 	E float64 // expected score
 	S float64 // the score: 1, ½ or 0, or the points' share
-	// Points are the player's points of the game.
-	Points int
+	// Points and OpponentPoints are the game's score from the player's
+	// side (the corrected score of a correction).
+	Points, OpponentPoints int
 	// Correction: the line corrects a game of an earlier period; S is
 	// then s(new) − s(old) and E is 0.
 	Correction bool
@@ -158,7 +159,7 @@ func Close(published map[int64]State, games []Game, corrections []Correction, op
 		c := change(id)
 		d, e := Expected(st.Rating, other.Rating)
 		s := Score(points, opponentPoints, opt.PointShare)
-		c.Lines = append(c.Lines, Line{Opponent: opponent, OpponentRating: other.Rating, D: d, E: e, S: s, Points: points})
+		c.Lines = append(c.Lines, Line{Opponent: opponent, OpponentRating: other.Rating, D: d, E: e, S: s, Points: points, OpponentPoints: opponentPoints})
 		c.Sum += s - e
 		c.Games++
 	}
@@ -169,7 +170,7 @@ func Close(published map[int64]State, games []Game, corrections []Correction, op
 	correct := func(id, opponent int64, oldPoints, oldOpponent, points, opponentPoints int) {
 		c := change(id)
 		s := Score(points, opponentPoints, opt.PointShare) - Score(oldPoints, oldOpponent, opt.PointShare)
-		c.Lines = append(c.Lines, Line{Opponent: opponent, OpponentRating: before(opponent).Rating, S: s, Points: points, Correction: true})
+		c.Lines = append(c.Lines, Line{Opponent: opponent, OpponentRating: before(opponent).Rating, S: s, Points: points, OpponentPoints: opponentPoints, Correction: true})
 		c.Sum += s
 	}
 	for _, k := range corrections {
