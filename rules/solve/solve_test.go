@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
+	"regexp"
 	"slices"
 	"testing"
 	"time"
@@ -226,7 +227,10 @@ func TestTimeBudget(t *testing.T) {
 	if took < time.Second || took > 1500*time.Millisecond {
 		t.Errorf("a 1 s budget took %v", took)
 	}
-	if want := "not proved within 1 seconds; proved so far: White forces 24:0 or better for White"; err.Error() != want {
+	// What a second proves depends on the machine (24:0 here when idle,
+	// 21:3 under the race detector beside the whole suite): the message
+	// names the budget and what was proved.
+	if want := regexp.MustCompile(`^not proved within 1 seconds; proved so far: White forces \d+:\d+ or better for White$`); !want.MatchString(err.Error()) {
 		t.Errorf("error %q, want %q", err, want)
 	}
 }
