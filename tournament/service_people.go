@@ -68,20 +68,24 @@ func (s *Service) CreatePerson(ctx context.Context, in PersonInput) (*Person, er
 	if err := in.apply(p, s.now().Year()); err != nil {
 		return nil, err
 	}
-	err = s.store.Update(ctx, func(tx Tx) error {
-		if err := tx.CreatePerson(p); err != nil {
-			return err
-		}
-		p.FederationID = strconv.FormatInt(federationIDBase+p.ID, 10)
-		if err := tx.UpdatePerson(p); err != nil {
-			return err
-		}
-		return s.registerAudit(tx, u, ActionPersonCreate, p.ID, nil, p)
-	})
+	err = s.store.Update(ctx, func(tx Tx) error { return s.createPerson(tx, u, p) })
 	if err != nil {
 		return nil, err
 	}
 	return p, nil
+}
+
+// createPerson stores a checked new person with their federation ID, in
+// the register's audit log.
+func (s *Service) createPerson(tx PersonTx, u *User, p *Person) error {
+	if err := tx.CreatePerson(p); err != nil {
+		return err
+	}
+	p.FederationID = strconv.FormatInt(federationIDBase+p.ID, 10)
+	if err := tx.UpdatePerson(p); err != nil {
+		return err
+	}
+	return s.registerAudit(tx, u, ActionPersonCreate, p.ID, nil, p)
 }
 
 // UpdatePerson changes a person of the register, for an administrator.

@@ -146,8 +146,9 @@ func linesInvalid(problems []*Error) *Error {
 // looks registered already, or twice in the list (names equal up to case
 // and ё/е, or the same federation ID), is only entered when the caller
 // confirms the duplicates; until then the answer is ECONFLICT on
-// confirm_duplicates listing them. The players are numbered as
-// RegisterPlayer numbers one.
+// confirm_duplicates listing them. A player whose federation ID is in the
+// register is linked to that person (linkPeople). The players are
+// numbered as RegisterPlayer numbers one.
 func (s *Service) RegisterPlayers(ctx context.Context, eventID int64, lines []PlayerLine, confirmDuplicates bool) ([]Player, error) {
 	if len(lines) == 0 {
 		return nil, Invalid("players", "the list has no players")
@@ -197,6 +198,24 @@ func (s *Service) RegisterPlayers(ctx context.Context, eventID int64, lines []Pl
 			}
 		}
 		fresh := players[len(players)-len(lines):]
+		taken := map[int64]bool{}
+		for _, p := range players {
+			if p.PersonID != 0 {
+				taken[p.PersonID] = true
+			}
+		}
+		if err := linkPeople(tx, fresh, taken); err != nil {
+			return err
+		}
+		for i := range fresh {
+			if p := &fresh[i]; p.PersonID != 0 && p.Rating == 0 {
+				// As at the desk, the register's rating orders the
+				// start list unless the line gives one.
+				if p.Rating, err = tx.PublishedRating(p.PersonID, e.Discipline); err != nil {
+					return err
+				}
+			}
+		}
 		if err := tx.CreatePlayers(fresh); err != nil {
 			return err
 		}

@@ -294,7 +294,7 @@ func (s *Service) ImportTRF(ctx context.Context, r io.Reader) (*Event, error) {
 		}
 		players[i] = p
 	}
-	if err := s.store.View(ctx, func(tx Tx) error { return linkPeople(tx, players) }); err != nil {
+	if err := s.store.View(ctx, func(tx Tx) error { return linkPeople(tx, players, map[int64]bool{}) }); err != nil {
 		return nil, err
 	}
 	visibility := e.Visibility
@@ -367,13 +367,16 @@ func (s *Service) finishImport(ctx context.Context, e *Event, visibility Visibil
 	})
 }
 
-// linkPeople links the imported players to the persons of the register
-// with their federation ID, when the surnames agree too: a TRF written by
-// another system may carry other IDs (FIDE's) that happen to be ours.
-func linkPeople(tx PersonTx, players []Player) error {
+// linkPeople links the players coming in (a TRF import, a pasted list) to
+// the persons of the register with their federation ID, when the surnames
+// agree too: a file written by another system may carry other IDs
+// (FIDE's) that happen to be ours. A person is linked once in an event:
+// taken are the persons linked already. The others are offered to the
+// arbiter with the register's likely matches (RegisterMatches).
+func linkPeople(tx PersonTx, players []Player, taken map[int64]bool) error {
 	for i := range players {
 		p := &players[i]
-		if p.FederationID == "" {
+		if p.FederationID == "" || p.PersonID != 0 {
 			continue
 		}
 		person, err := tx.PersonByFederationID(p.FederationID)
@@ -383,8 +386,9 @@ func linkPeople(tx PersonTx, players []Player) error {
 		if err != nil {
 			return err
 		}
-		if surname, _, _ := strings.Cut(foldName(p.Name), " "); surname == foldName(person.Surname) {
+		if surname, _, _ := strings.Cut(foldName(p.Name), " "); surname == foldName(person.Surname) && !taken[person.ID] {
 			p.PersonID = person.ID
+			taken[person.ID] = true
 		}
 	}
 	return nil

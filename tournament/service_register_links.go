@@ -1,0 +1,295 @@
+package tournament
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// An event's players come from a TRF file, a pasted list or the desk, and
+// only those whose federation ID is in the register are linked on the way
+// in (linkPeople). The others are offered to the arbiter here: each with
+// the persons of the register they may be, to confirm one, or to add the
+// player to the register as a new person.
+
+// ActionPlayerPerson is the audit action of a player linked to a person of
+// the register, or unlinked.
+const ActionPlayerPerson = "player.person"
+
+// maxCandidates is how many persons a player is offered: the closest.
+const maxCandidates = 5
+
+// PersonCandidate is a person of the register an event's player may be.
+type PersonCandidate struct {
+	Person Person
+	// Distance is how many letters the names differ by (0: the same up to
+	// case, spacing and ё/е, in either script).
+	Distance int
+	// SameBirthYear: both birth years are known and equal; OtherBirthYear:
+	// both are known and differ.
+	SameBirthYear, OtherBirthYear bool
+}
+
+// Sure reports whether the candidate is the player beyond doubt: the same
+// name and the same birth year.
+func (c PersonCandidate) Sure() bool { return c.Distance == 0 && c.SameBirthYear }
+
+// RegisterMatch is an event's player not linked to the register, with the
+// persons they may be, closest first.
+type RegisterMatch struct {
+	Player     Player
+	Candidates []PersonCandidate
+}
+
+// Sure is the one candidate that is the player beyond doubt, or nil: only
+// when no other candidate is as close.
+func (m RegisterMatch) Sure() *Person {
+	if len(m.Candidates) == 0 || !m.Candidates[0].Sure() || (len(m.Candidates) > 1 && m.Candidates[1].Sure()) {
+		return nil
+	}
+	return &m.Candidates[0].Person
+}
+
+// RegisterMatches is the desk's page of an event's players not linked to
+// the register, each with the persons they may be.
+type RegisterMatches struct {
+	Event   Event
+	Matches []RegisterMatch
+	// Sure counts the matches LinkSureMatches would link.
+	Sure int
+}
+
+// RegisterMatches reads an event's players who are not linked to the
+// register, each with the persons they may be, for its arbiter.
+func (s *Service) RegisterMatches(ctx context.Context, eventID int64) (*RegisterMatches, error) {
+	out := &RegisterMatches{}
+	err := s.store.View(ctx, func(tx Tx) error {
+		e, err := readable(ctx, tx, eventID)
+		if err != nil {
+			return err
+		}
+		if err := MayManage(ctx, e); err != nil {
+			return err
+		}
+		out.Event = *e
+		players, err := tx.Players(eventID)
+		if err != nil {
+			return err
+		}
+		out.Matches, err = registerMatches(tx, players)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	for _, m := range out.Matches {
+		if m.Sure() != nil {
+			out.Sure++
+		}
+	}
+	return out, nil
+}
+
+func registerMatches(tx PersonTx, players []Player) ([]RegisterMatch, error) {
+	linked := map[int64]bool{}
+	for _, p := range players {
+		linked[p.PersonID] = true
+	}
+	var out []RegisterMatch
+	for _, p := range players {
+		if p.PersonID != 0 {
+			continue
+		}
+		candidates, err := candidatesOf(tx, &p, linked)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, RegisterMatch{Player: p, Candidates: candidates})
+	}
+	return out, nil
+}
+
+// candidatesOf finds the persons a player may be: those whose names,
+// folded, in Cyrillic or Latin, are at most maxNameSlips letters from the
+// player's, the persons already linked to another player of the event
+// left out. The register is searched by each word of the player's name, so
+// a slip in one word still finds the person by the other.
+func candidatesOf(tx PersonTx, p *Player, taken map[int64]bool) ([]PersonCandidate, error) {
+	seen := map[int64]bool{}
+	var out []PersonCandidate
+	name := foldName(p.Name)
+	for _, w := range strings.Fields(name) {
+		if len([]rune(w)) < 3 {
+			continue
+		}
+		found, err := tx.SearchPeople([]string{w}, nil, 0, 200)
+		if err != nil {
+			return nil, err
+		}
+		for _, person := range found {
+			if seen[person.ID] || taken[person.ID] {
+				continue
+			}
+			seen[person.ID] = true
+			d := min(editDistance(name, foldName(person.Name()), maxNameSlips),
+				editDistance(name, foldName(person.LatinName()), maxNameSlips),
+				editDistance(foldName(Transliterate(p.Name, ICAO)), foldName(Transliterate(person.Name(), ICAO)), maxNameSlips))
+			if d > maxNameSlips {
+				continue
+			}
+			known := p.BirthYear != 0 && person.BirthYear != 0
+			out = append(out, PersonCandidate{Person: person, Distance: d,
+				SameBirthYear: known && p.BirthYear == person.BirthYear, OtherBirthYear: known && p.BirthYear != person.BirthYear})
+		}
+	}
+	slices.SortFunc(out, func(a, b PersonCandidate) int {
+		rank := func(c PersonCandidate) int {
+			switch {
+			case c.SameBirthYear:
+				return 0
+			case c.OtherBirthYear:
+				return 2
+			}
+			return 1
+		}
+		return cmp.Or(cmp.Compare(rank(a), rank(b)), cmp.Compare(a.Distance, b.Distance), cmp.Compare(a.Person.ID, b.Person.ID))
+	})
+	if len(out) > maxCandidates {
+		out = out[:maxCandidates]
+	}
+	return out, nil
+}
+
+// LinkPlayerToPerson links an event's player to a person of the register, as its
+// arbiter confirms a match; 0 unlinks the player. The player takes the
+// person's federation ID and the details the player lacks (birth year,
+// club, region as city); the name stays as registered, since the event's
+// documents already show it. A person plays once in an event.
+func (s *Service) LinkPlayerToPerson(ctx context.Context, eventID, playerID, personID int64) (*Player, error) {
+	var p *Player
+	err := s.store.Update(ctx, func(tx Tx) error {
+		_, u, err := manageable(ctx, tx, eventID)
+		if err != nil {
+			return err
+		}
+		players, err := tx.Players(eventID)
+		if err != nil {
+			return err
+		}
+		if p = findPlayer(players, playerID); p == nil {
+			return NotFound("player %d not found in event %d", playerID, eventID)
+		}
+		var person *Person
+		if personID != 0 {
+			if person, err = personOf(tx, personID); err != nil {
+				return err
+			}
+		}
+		return s.linkPerson(tx, u, players, p, person)
+	})
+	return p, err
+}
+
+// linkPerson links p, one of the event's players, to person (nil unlinks),
+// in the event's audit log.
+func (s *Service) linkPerson(tx Tx, u *User, players []Player, p *Player, person *Person) error {
+	before := *p
+	if person == nil {
+		p.PersonID = 0
+	} else {
+		for _, other := range players {
+			if other.PersonID == person.ID && other.ID != p.ID {
+				return Conflict("person_id", "%s (%s) plays in this event already, as start number %d", person.Name(), person.FederationID, other.StartNo)
+			}
+		}
+		p.PersonID, p.FederationID = person.ID, person.FederationID
+		p.BirthYear = cmp.Or(p.BirthYear, person.BirthYear)
+		p.Club = cmp.Or(p.Club, person.Club)
+		p.City = cmp.Or(p.City, person.Region)
+	}
+	if err := tx.UpdatePlayer(p); err != nil {
+		return err
+	}
+	return Audit(tx, s.now(), u, p.EventID, ActionPlayerPerson, fmt.Sprintf("player %d", p.ID), before, p, "")
+}
+
+// LinkSureMatches links, in one transaction, every unlinked player of an
+// event who has one sure match in the register (the same name and birth
+// year, and no other as close), and returns how many it linked.
+func (s *Service) LinkSureMatches(ctx context.Context, eventID int64) (int, error) {
+	linked := 0
+	err := s.store.Update(ctx, func(tx Tx) error {
+		_, u, err := manageable(ctx, tx, eventID)
+		if err != nil {
+			return err
+		}
+		players, err := tx.Players(eventID)
+		if err != nil {
+			return err
+		}
+		matches, err := registerMatches(tx, players)
+		if err != nil {
+			return err
+		}
+		for _, m := range matches {
+			person := m.Sure()
+			if person == nil {
+				continue
+			}
+			p := findPlayer(players, m.Player.ID)
+			if err := s.linkPerson(tx, u, players, p, person); err != nil {
+				return err
+			}
+			linked++
+		}
+		return nil
+	})
+	return linked, err
+}
+
+// AddPlayerToRegister adds an event's player who is not in the register
+// as a new person, from the player's details (the first word of the name
+// as the surname, the rest as given names), and links them; for the
+// event's arbiter, who may add people.
+func (s *Service) AddPlayerToRegister(ctx context.Context, eventID, playerID int64) (*Person, error) {
+	if _, err := mayAddPeople(ctx); err != nil {
+		return nil, err
+	}
+	var person *Person
+	err := s.store.Update(ctx, func(tx Tx) error {
+		_, u, err := manageable(ctx, tx, eventID)
+		if err != nil {
+			return err
+		}
+		players, err := tx.Players(eventID)
+		if err != nil {
+			return err
+		}
+		p := findPlayer(players, playerID)
+		if p == nil {
+			return NotFound("player %d not found in event %d", playerID, eventID)
+		}
+		if p.PersonID != 0 {
+			return Conflict("person_id", "%s is linked to the register already", p.Name)
+		}
+		surname, given, _ := strings.Cut(strings.Join(strings.Fields(p.Name), " "), " ")
+		if given == "" {
+			return Invalid("given_names", "the player's name %q has no given name; add the person to the register with their full name, then link them", p.Name)
+		}
+		person = &Person{CreatedAt: s.now().UTC()}
+		in := PersonInput{Surname: &surname, GivenNames: &given, BirthYear: &p.BirthYear, Club: &p.Club, Region: &p.City}
+		if err := in.apply(person, s.now().Year()); err != nil {
+			return err
+		}
+		if err := s.createPerson(tx, u, person); err != nil {
+			return err
+		}
+		return s.linkPerson(tx, u, players, p, person)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return person, nil
+}

@@ -1,0 +1,150 @@
+package tournament_test
+
+import (
+	"context"
+	"testing"
+
+	"adiukh/tournament"
+	"adiukh/tournament/engines"
+	"adiukh/tournament/store/storetest"
+)
+
+// TestPlayersMatchedToTheRegister: a pasted list links the players whose
+// federation ID is in the register; the others are offered to the arbiter
+// with the persons they may be (a slip in the name, the Latin form, the
+// same name born another year), a sure match is linked in one go, the
+// arbiter confirms another by hand or adds a newcomer to the register; a
+// person plays once in an event, and every link is in the audit log.
+func TestPlayersMatchedToTheRegister(t *testing.T) {
+	t.Parallel()
+	for name, st := range storetest.Open(t) {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			svc := tournament.NewService(st, engines.Options())
+			arbiter := arbiterContext(t, st)
+			person := func(surname, given string, born int) *tournament.Person {
+				p, err := svc.CreatePerson(arbiter, tournament.PersonInput{Surname: &surname, GivenNames: &given, BirthYear: &born, Club: ptr("Майкоп")})
+				if err != nil {
+					t.Fatal(err)
+				}
+				return p
+			}
+			murat := person("Берсиров", "Мурат", 1992)
+			aslan := person("Хуажев", "Аслан", 1990)
+			anna := person("Тлехас", "Анна", 2001)
+			annaElder := person("Тлехас", "Анна", 1970)
+			saida := person("Ёлкина", "Саида", 1999)
+
+			e, _ := createEvent(t, arbiter, svc, "swiss", 5)
+			lines, err := tournament.ParsePlayerList("Берсиров Мурат,,1992,,," + murat.FederationID + "\n" +
+				"Хуажев Аслон,,1990\n" +
+				"Tlekhas Anna,,2001\n" +
+				"Елкина Саида,,1999\n" +
+				"Новиков Пётр,,2005,Адыгейск,Адыгея\n")
+			if err != nil {
+				t.Fatal(err)
+			}
+			players, err := svc.RegisterPlayers(arbiter, e.ID, lines, false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			byName := map[string]tournament.Player{}
+			for _, p := range players {
+				byName[p.Name] = p
+			}
+			if byName["Берсиров Мурат"].PersonID != murat.ID {
+				t.Errorf("the player with Murat's federation ID is not linked: %+v", byName["Берсиров Мурат"])
+			}
+
+			view, err := svc.RegisterMatches(arbiter, e.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			matches := view.Matches
+			if view.Sure != 2 {
+				t.Errorf("%d sure matches offered, want Саида and Anna", view.Sure)
+			}
+			offered := map[string][]int64{}
+			for _, m := range matches {
+				for _, c := range m.Candidates {
+					offered[m.Player.Name] = append(offered[m.Player.Name], c.Person.ID)
+				}
+			}
+			for player, want := range map[string][]int64{
+				"Хуажев Аслон": {aslan.ID},
+				"Tlekhas Anna": {anna.ID, annaElder.ID}, // the same birth year first
+				"Елкина Саида": {saida.ID},
+				"Новиков Пётр": nil,
+			} {
+				if got := offered[player]; len(got) != len(want) || (len(want) > 0 && got[0] != want[0]) {
+					t.Errorf("%s is offered %v, want %v", player, got, want)
+				}
+			}
+			if len(matches) != 4 {
+				t.Errorf("%d players to match, want 4 (Murat is linked)", len(matches))
+			}
+			_, err = svc.RegisterMatches(playerAccount(t, st, "ann@example.org", "Анна"), e.ID)
+			wantCode(t, "a player reads the matches", err, tournament.EFORBIDDEN)
+
+			// Саида is sure: the same name (ё = е) and birth year; so is
+			// Anna by her Latin name, her namesake being born another
+			// year. Аслан's name has a slip: he waits for the arbiter.
+			n, err := svc.LinkSureMatches(arbiter, e.ID)
+			if err != nil || n != 2 {
+				t.Fatalf("sure matches linked %d (%v), want Саида and Anna", n, err)
+			}
+			ps := playersByName(t, arbiter, svc, e.ID)
+			if ps["Елкина Саида"].PersonID != saida.ID || ps["Елкина Саида"].FederationID != saida.FederationID || ps["Елкина Саида"].Club != "Майкоп" {
+				t.Errorf("Саида after the sure matches: %+v", ps["Елкина Саида"])
+			}
+			if ps["Хуажев Аслон"].PersonID != 0 {
+				t.Errorf("a name with a slip was linked without the arbiter: %+v", ps["Хуажев Аслон"])
+			}
+
+			if _, err := svc.LinkPlayerToPerson(arbiter, e.ID, ps["Хуажев Аслон"].ID, aslan.ID); err != nil {
+				t.Fatal(err)
+			}
+			if a := lastAudit(t, arbiter, svc, e.ID); a.Action != tournament.ActionPlayerPerson {
+				t.Errorf("the link's audit entry: %+v", a)
+			}
+			_, err = svc.LinkPlayerToPerson(arbiter, e.ID, ps["Новиков Пётр"].ID, aslan.ID)
+			wantCode(t, "a person linked twice in an event", err, tournament.ECONFLICT)
+			_, err = svc.LinkPlayerToPerson(arbiter, e.ID, ps["Новиков Пётр"].ID, 999999)
+			wantCode(t, "a missing person", err, tournament.EINVALID)
+
+			newcomer, err := svc.AddPlayerToRegister(arbiter, e.ID, ps["Новиков Пётр"].ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if newcomer.Surname != "Новиков" || newcomer.GivenNames != "Пётр" || newcomer.BirthYear != 2005 || newcomer.Club != "Адыгейск" || newcomer.Region != "Адыгея" || newcomer.FederationID == "" {
+				t.Errorf("the newcomer in the register: %+v", newcomer)
+			}
+			_, err = svc.AddPlayerToRegister(arbiter, e.ID, ps["Новиков Пётр"].ID)
+			wantCode(t, "adding a linked player again", err, tournament.ECONFLICT)
+
+			ps = playersByName(t, arbiter, svc, e.ID)
+			if ps["Новиков Пётр"].PersonID != newcomer.ID || ps["Новиков Пётр"].FederationID != newcomer.FederationID {
+				t.Errorf("the newcomer's player: %+v", ps["Новиков Пётр"])
+			}
+			if _, err := svc.LinkPlayerToPerson(arbiter, e.ID, ps["Хуажев Аслон"].ID, 0); err != nil {
+				t.Fatal(err)
+			}
+			if view, _ := svc.RegisterMatches(arbiter, e.ID); len(view.Matches) != 1 || view.Matches[0].Player.Name != "Хуажев Аслон" {
+				t.Errorf("after unlinking Аслан: %+v, want him offered again", view.Matches)
+			}
+		})
+	}
+}
+
+func playersByName(t *testing.T, ctx context.Context, svc *tournament.Service, eventID int64) map[string]tournament.Player {
+	t.Helper()
+	players, err := svc.Players(ctx, eventID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]tournament.Player{}
+	for _, p := range players {
+		out[p.Name] = p
+	}
+	return out
+}
