@@ -267,6 +267,7 @@ func (h *handler) routes(r *gin.Engine) {
 	m.GET("/admin/accounts/audit", h.Page(h.accountsAudit))
 	h.myRoutesWeb(m)
 	h.regulationsRoutesWeb(g, m)
+	h.registerMatchesRoutesWeb(m)
 	h.peopleRoutesWeb(g, m)
 	h.ratingsRoutesWeb(g, m)
 	m.GET("/manage/events/new", h.Page(h.newEventPage))

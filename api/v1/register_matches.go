@@ -1,0 +1,99 @@
+package v1
+
+import (
+	"net/http"
+
+	"github.com/gin-gonic/gin"
+
+	"adiukh/api/core"
+)
+
+// registerMatchesRoutesV1 registers the linking of an event's players to
+// the register, for its arbiters: the players not linked with the persons
+// they may be, the sure matches linked at once, one player linked (or
+// unlinked with 0), or added to the register as a new person.
+func (h *handler) registerMatchesRoutesV1(w *gin.RouterGroup) {
+	w.GET("/events/:id/register-matches", h.JSON(h.getRegisterMatches))
+	w.POST("/events/:id/register-matches/link-sure", h.JSON(h.postLinkSureMatches))
+	w.PUT("/events/:id/players/:pid/person", h.JSON(h.putPlayerPerson))
+	w.POST("/events/:id/players/:pid/person", h.JSON(h.postPlayerPerson))
+}
+
+type candidateView struct {
+	Person         personView `json:"person"`
+	Distance       int        `json:"distance"`
+	SameBirthYear  bool       `json:"same_birth_year"`
+	OtherBirthYear bool       `json:"other_birth_year"`
+	Sure           bool       `json:"sure"`
+}
+
+func (h *handler) getRegisterMatches(c *gin.Context) error {
+	id, err := core.PathInt(c, "id")
+	if err != nil {
+		return err
+	}
+	v, err := h.Events.RegisterMatches(c.Request.Context(), id)
+	if err != nil {
+		return err
+	}
+	out := make([]gin.H, len(v.Matches))
+	for i, m := range v.Matches {
+		candidates := make([]candidateView, len(m.Candidates))
+		for j, cand := range m.Candidates {
+			candidates[j] = candidateView{Person: newPersonView(&cand.Person), Distance: cand.Distance,
+				SameBirthYear: cand.SameBirthYear, OtherBirthYear: cand.OtherBirthYear, Sure: cand.Sure()}
+		}
+		out[i] = gin.H{"player": newPlayerView(&m.Player), "candidates": candidates}
+	}
+	c.JSON(http.StatusOK, gin.H{"players": out, "sure": v.Sure})
+	return nil
+}
+
+func (h *handler) postLinkSureMatches(c *gin.Context) error {
+	id, err := core.PathInt(c, "id")
+	if err != nil {
+		return err
+	}
+	n, err := h.Events.LinkSureMatches(c.Request.Context(), id)
+	if err != nil {
+		return err
+	}
+	c.JSON(http.StatusOK, gin.H{"linked": n})
+	return nil
+}
+
+// putPlayerPerson links a player to a person: {"person_id": ID}, 0 to
+// unlink.
+func (h *handler) putPlayerPerson(c *gin.Context) error {
+	ids, err := core.PathInts(c, "id", "pid")
+	if err != nil {
+		return err
+	}
+	var body struct {
+		PersonID int64 `json:"person_id"`
+	}
+	if err := decodeJSON(c, &body); err != nil {
+		return err
+	}
+	p, err := h.Events.LinkPlayerToPerson(c.Request.Context(), ids[0], ids[1], body.PersonID)
+	if err != nil {
+		return err
+	}
+	c.JSON(http.StatusOK, newPlayerView(p))
+	return nil
+}
+
+// postPlayerPerson adds the player to the register as a new person and
+// links them; 201 with the person.
+func (h *handler) postPlayerPerson(c *gin.Context) error {
+	ids, err := core.PathInts(c, "id", "pid")
+	if err != nil {
+		return err
+	}
+	p, err := h.Events.AddPlayerToRegister(c.Request.Context(), ids[0], ids[1])
+	if err != nil {
+		return err
+	}
+	c.JSON(http.StatusCreated, newPersonView(p))
+	return nil
+}
