@@ -165,6 +165,8 @@ func TestEveryInputKindIsMeasuredBeforeItIsParsed(t *testing.T) {
 		{"a JSON body", "/api/v1/events", 256 << 10, "", true},
 		{"regulations uploaded", fmt.Sprintf("/events/%d/regulations", id), 5 << 20, "file", false},
 		{"regulations through the API", fmt.Sprintf("/api/v1/events/%d/regulations", id), 5 << 20, "", true},
+		{"a photo uploaded", "/people/1/photo", 8 << 20, "photo", false},
+		{"a photo through the API", "/api/v1/people/1/photo", 8 << 20, "", true},
 	} {
 		for _, streamed := range []bool{false, true} {
 			var body *bytes.Buffer
@@ -179,7 +181,7 @@ func TestEveryInputKindIsMeasuredBeforeItIsParsed(t *testing.T) {
 			}
 			size := body.Len()
 			method := http.MethodPost
-			if strings.HasSuffix(tc.path, "/regulations") && tc.api {
+			if (strings.HasSuffix(tc.path, "/regulations") || strings.HasSuffix(tc.path, "/photo")) && tc.api {
 				method = http.MethodPut
 			}
 			req := httptest.NewRequest(method, tc.path, body)

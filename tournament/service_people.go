@@ -160,6 +160,10 @@ type PersonView struct {
 	// of the register.
 	MergedInto *Person
 	Events     []PersonEvent
+	// Photo is the person's photo, without the picture; nil when none.
+	// CanChangePhoto: the reader may upload or remove it.
+	Photo          *PersonPhoto
+	CanChangePhoto bool
 }
 
 // PersonEvent is an event a person played in, as that event's player.
@@ -181,6 +185,15 @@ func (s *Service) PersonPage(ctx context.Context, id int64) (*PersonView, error)
 			if v.MergedInto, err = tx.Person(p.MergedInto); err != nil {
 				return err
 			}
+		}
+		if v.Photo, err = tx.PersonPhoto(id, false); ErrorCode(err) == ENOTFOUND {
+			v.Photo = nil
+		} else if err != nil {
+			return err
+		}
+		if UserFromContext(ctx) != nil {
+			_, err := mayChangePhoto(ctx, tx, id)
+			v.CanChangePhoto = err == nil
 		}
 		players, err := tx.PersonPlayers(id)
 		if err != nil {

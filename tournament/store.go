@@ -32,6 +32,7 @@ type Tx interface {
 	RegulationsTx
 	PersonTx
 	PersonClaimTx
+	PersonPhotoTx
 }
 
 // EventTx keeps events and their settings.

@@ -49,6 +49,8 @@ var bodyLimits = map[string]bodyLimit{
 	"/events/:id/players/csv":                    {csvBodyLimit, 0},
 	"/events/:id/regulations":                    {tournament.MaxRegulationsBytes, multipartSlack},
 	"/api/v1/events/:id/regulations":             {tournament.MaxRegulationsBytes, 0},
+	"/people/:pid/photo":                         {tournament.MaxPhotoBytes, multipartSlack},
+	"/api/v1/people/:pid/photo":                  {tournament.MaxPhotoBytes, 0},
 	"/events/:id/rounds/:n/boards/:board/edit":   {MaxSheetBytes, multipartSlack},
 	"/events/:id/rounds/:n/boards/:board/report": {MaxSheetBytes, multipartSlack},
 	"/events/:id/rounds/:n/sheets":               {MaxSheetBatchBytes, multipartSlack},

@@ -1,10 +1,12 @@
 package core
 
 import (
-	"adiukh/tournament"
+	"fmt"
 	"strconv"
 
 	"github.com/gin-gonic/gin"
+
+	"adiukh/tournament"
 )
 
 // PathInt reads a positive whole-number path parameter.
@@ -58,3 +60,9 @@ func PageParam(c *gin.Context) (int, error) {
 const CSVType = "text/csv; charset=utf-8"
 
 const JSONType = "application/json; charset=utf-8"
+
+// PhotoURL is where a person's photo is served; the upload time in it
+// makes a changed photo a new address, so that caches never show the old.
+func PhotoURL(p *tournament.PersonPhoto) string {
+	return fmt.Sprintf("/people/%d/photo.jpg?v=%d", p.PersonID, p.UpdatedAt.Unix())
+}

@@ -111,7 +111,11 @@ func (h *handler) getPerson(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	c.JSON(http.StatusOK, gin.H{"person": newPersonView(&v.Person), "events": events, "ratings": lists})
+	out := gin.H{"person": newPersonView(&v.Person), "events": events, "ratings": lists}
+	if v.Photo != nil {
+		out["photo"] = core.PhotoURL(v.Photo)
+	}
+	c.JSON(http.StatusOK, out)
 	return nil
 }
 

@@ -59,6 +59,7 @@ func Register(s *core.Server, g *gin.RouterGroup) {
 	h.entriesRoutesV1(w)
 	h.regulationsRoutesV1(g, w)
 	h.peopleRoutesV1(g, w)
+	h.personPhotoRoutesV1(w)
 	h.registerMatchesRoutesV1(w)
 	h.ratingsRoutesV1(g, w)
 }

@@ -160,6 +160,10 @@ type personPageData struct {
 	Admin bool
 	Form  *form // the administrator's edit form
 	Merge *form
+	// PhotoForm is the photo's upload, with what was refused; PhotoURL
+	// the photo's address, "" when there is none.
+	PhotoForm *form
+	PhotoURL  string
 	// Merged is the merge just made into this person, offered for undoing.
 	Merged int64
 	// Ratings are the person's lists with their charts.
@@ -172,13 +176,13 @@ type personPageData struct {
 	Decides bool
 }
 
-func (h *handler) renderPerson(c *gin.Context, status int, id int64, edit, merge *form) error {
+func (h *handler) renderPerson(c *gin.Context, status int, id int64, edit, merge, photo *form) error {
 	v, err := h.Events.PersonPage(c.Request.Context(), id)
 	if err != nil {
 		return err
 	}
 	u := tournament.UserFromContext(c.Request.Context())
-	data := personPageData{PersonView: v, Admin: u != nil && u.Role == tournament.Admin, Form: edit, Merge: merge}
+	data := personPageData{PersonView: v, Admin: u != nil && u.Role == tournament.Admin, Form: edit, Merge: merge, PhotoForm: photo}
 	if data.Ratings, err = h.personRatings(c, id); err != nil {
 		return err
 	}
@@ -200,6 +204,12 @@ func (h *handler) renderPerson(c *gin.Context, status int, id int64, edit, merge
 	if data.Merge == nil {
 		data.Merge = newForm()
 	}
+	if data.PhotoForm == nil {
+		data.PhotoForm = newForm()
+	}
+	if v.Photo != nil {
+		data.PhotoURL = core.PhotoURL(v.Photo)
+	}
 	if m, err := strconv.ParseInt(c.Query("merged"), 10, 64); err == nil && data.Admin {
 		data.Merged = m
 	}
@@ -212,7 +222,7 @@ func (h *handler) personPage(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	return h.renderPerson(c, http.StatusOK, id, nil, nil)
+	return h.renderPerson(c, http.StatusOK, id, nil, nil, nil)
 }
 
 func (h *handler) editPerson(c *gin.Context) error {
@@ -231,7 +241,7 @@ func (h *handler) editPerson(c *gin.Context) error {
 	if err := f.fail(err, h.translator(c)); err != nil {
 		return err
 	}
-	return h.renderPerson(c, formStatus(err), id, f, nil)
+	return h.renderPerson(c, formStatus(err), id, f, nil, nil)
 }
 
 // mergePerson merges the person into the one whose number the form gives,
@@ -255,7 +265,7 @@ func (h *handler) mergePerson(c *gin.Context) error {
 	if err := f.fail(err, h.translator(c)); err != nil {
 		return err
 	}
-	return h.renderPerson(c, formStatus(err), id, nil, f)
+	return h.renderPerson(c, formStatus(err), id, nil, f, nil)
 }
 
 func (h *handler) undoMerge(c *gin.Context) error {

@@ -269,6 +269,7 @@ func (h *handler) routes(r *gin.Engine) {
 	h.regulationsRoutesWeb(g, m)
 	h.registerMatchesRoutesWeb(m)
 	h.peopleRoutesWeb(g, m)
+	h.personPhotoRoutesWeb(g, m)
 	h.ratingsRoutesWeb(g, m)
 	m.GET("/manage/events/new", h.Page(h.newEventPage))
 	m.POST("/manage/events", h.Page(h.createEvent))

@@ -53,6 +53,7 @@ var migrations = []*gormigrate.Migration{
 	{ID: "20261125075259-award-text", Migrate: awardTextMigration},
 	{ID: "20261125075548-ratings", Migrate: ratingsMigration},
 	{ID: "20261125080757-person-claims", Migrate: personClaimsMigration},
+	{ID: "20261125101549-person-photos", Migrate: personPhotosMigration},
 }
 
 // migrationLock is the key of the PostgreSQL advisory lock taken while

@@ -1,0 +1,55 @@
+package v1
+
+import (
+	"errors"
+	"io"
+	"net/http"
+
+	"github.com/gin-gonic/gin"
+
+	"adiukh/api/core"
+	"adiukh/tournament"
+)
+
+// personPhotoRoutesV1 registers a person's photo, put (the body is the
+// JPEG or PNG itself) or removed by administrators and the person; the
+// picture is served at the address GET /people/{id} gives as "photo".
+func (h *handler) personPhotoRoutesV1(w *gin.RouterGroup) {
+	w.PUT("/people/:pid/photo", h.JSON(h.putPersonPhoto))
+	w.DELETE("/people/:pid/photo", h.JSON(h.deletePersonPhoto))
+}
+
+func (h *handler) putPersonPhoto(c *gin.Context) error {
+	id, err := core.PathInt(c, "pid")
+	if err != nil {
+		return err
+	}
+	content, err := io.ReadAll(io.LimitReader(c.Request.Body, tournament.MaxPhotoBytes+1))
+	var tooLarge *http.MaxBytesError
+	switch {
+	case errors.As(err, &tooLarge):
+		return core.TooLarge(tournament.MaxPhotoBytes)
+	case err != nil:
+		return tournament.Invalid("body", "the file could not be read: %v", err)
+	case len(content) > tournament.MaxPhotoBytes:
+		return core.TooLarge(tournament.MaxPhotoBytes)
+	}
+	p, err := h.Events.SetPersonPhoto(c.Request.Context(), id, content)
+	if err != nil {
+		return err
+	}
+	c.JSON(http.StatusOK, gin.H{"photo": core.PhotoURL(p), "bytes": len(p.Content), "updated_at": p.UpdatedAt})
+	return nil
+}
+
+func (h *handler) deletePersonPhoto(c *gin.Context) error {
+	id, err := core.PathInt(c, "pid")
+	if err != nil {
+		return err
+	}
+	if err := h.Events.RemovePersonPhoto(c.Request.Context(), id); err != nil {
+		return err
+	}
+	c.JSON(http.StatusOK, gin.H{"deleted": "photo"})
+	return nil
+}

@@ -1,0 +1,94 @@
+package web
+
+import (
+	"fmt"
+	"io"
+	"net/http"
+	"strconv"
+
+	"github.com/gin-gonic/gin"
+
+	"adiukh/api/core"
+	"adiukh/tournament"
+)
+
+// personPhotoRoutesWeb registers the persons' photos: the picture for
+// everyone, its upload and removal for administrators and the person.
+func (h *handler) personPhotoRoutesWeb(g, m *gin.RouterGroup) {
+	g.GET("/people/:pid/photo.jpg", h.Page(h.personPhoto))
+	m.POST("/people/:pid/photo", h.Page(h.uploadPersonPhoto))
+	m.POST("/people/:pid/photo/remove", h.Page(h.removePersonPhoto))
+}
+
+// personPhoto serves a person's photo. Its address on the person's page
+// carries the time it was uploaded, so a day's caching never shows an old
+// one after a change.
+func (h *handler) personPhoto(c *gin.Context) error {
+	id, err := core.PathInt(c, "pid")
+	if err != nil {
+		return err
+	}
+	p, err := h.Events.PersonPhotoOf(c.Request.Context(), id)
+	if err != nil {
+		return err
+	}
+	etag := `"` + strconv.FormatInt(p.UpdatedAt.Unix(), 10) + `"`
+	c.Header("Cache-Control", "public, max-age=86400")
+	c.Header("ETag", etag)
+	if c.GetHeader("If-None-Match") == etag {
+		c.Status(http.StatusNotModified)
+		return nil
+	}
+	c.Data(http.StatusOK, "image/jpeg", p.Content)
+	return nil
+}
+
+// uploadPersonPhoto keeps the uploaded photo; a refusal (not a picture,
+// too large) shows at the person's photo form.
+func (h *handler) uploadPersonPhoto(c *gin.Context) error {
+	id, err := core.PathInt(c, "pid")
+	if err != nil {
+		return err
+	}
+	err = func() error {
+		fh, err := c.FormFile("photo")
+		if err != nil {
+			return tournament.Invalid("photo", "choose a photo to upload")
+		}
+		if fh.Size > tournament.MaxPhotoBytes {
+			return tournament.Invalid("photo", "the file is larger than %d MB", tournament.MaxPhotoBytes>>20)
+		}
+		f, err := fh.Open()
+		if err != nil {
+			return tournament.Invalid("photo", "the file could not be read: %v", err)
+		}
+		defer f.Close()
+		content, err := io.ReadAll(io.LimitReader(f, tournament.MaxPhotoBytes+1))
+		if err != nil {
+			return tournament.Invalid("photo", "the file could not be read: %v", err)
+		}
+		_, err = h.Events.SetPersonPhoto(c.Request.Context(), id, content)
+		return err
+	}()
+	if err != nil {
+		f := newForm()
+		if ferr := f.fail(err, h.translator(c)); ferr != nil {
+			return ferr
+		}
+		return h.renderPerson(c, formStatus(err), id, nil, nil, f)
+	}
+	c.Redirect(http.StatusSeeOther, fmt.Sprintf("/people/%d", id))
+	return nil
+}
+
+func (h *handler) removePersonPhoto(c *gin.Context) error {
+	id, err := core.PathInt(c, "pid")
+	if err != nil {
+		return err
+	}
+	if err := h.Events.RemovePersonPhoto(c.Request.Context(), id); err != nil {
+		return err
+	}
+	c.Redirect(http.StatusSeeOther, fmt.Sprintf("/people/%d", id))
+	return nil
+}

@@ -1,0 +1,94 @@
+package api_test
+
+import (
+	"bytes"
+	"fmt"
+	"image"
+	"image/color"
+	"image/png"
+	"mime/multipart"
+	"net/http"
+	"net/http/httptest"
+	"regexp"
+	"strings"
+	"testing"
+
+	"adiukh/tournament"
+)
+
+// A person's photo: the administrator uploads one on the person's page (a
+// file that is no picture comes back at the form), the page shows it at an
+// address that changes with it, the picture is served as JPEG with its
+// validator, the API gives its address and removes it.
+func TestPersonPhotoPages(t *testing.T) {
+	t.Parallel()
+	s := newWebServer(t)
+	person := s.must(http.StatusCreated, tournament.ArbiterRole, "POST", "/api/v1/people", map[string]any{"surname": "Тлехас", "given_names": "Анна"})
+	id := int(num(person["id"]))
+	admin := s.signIn(tournament.Admin)
+	page := fmt.Sprintf("/people/%d", id)
+	if body := pageText(s.signIn(tournament.ArbiterRole).get(page)); strings.Contains(body, "/photo\"") {
+		t.Error("an arbiter is offered to upload a photo")
+	}
+	if body := pageText(admin.get(page)); !strings.Contains(body, ruT("people.photo_add")) || strings.Contains(body, "person-photo") {
+		t.Errorf("the administrator's page of a person without a photo:\n%s", body)
+	}
+
+	bad := admin.do(photoUpload(t, fmt.Sprintf("/people/%d/photo", id), []byte("not a picture")))
+	if bad.Code != http.StatusBadRequest || !strings.Contains(pageText(bad), ruF("the photo must be a JPEG or PNG picture")) {
+		t.Errorf("a file that is no picture: %d\n%s", bad.Code, pageText(bad))
+	}
+	var picture bytes.Buffer
+	img := image.NewRGBA(image.Rect(0, 0, 600, 800))
+	for i := range img.Pix {
+		img.Pix[i] = 200
+	}
+	img.Set(0, 0, color.Black)
+	if err := png.Encode(&picture, img); err != nil {
+		t.Fatal(err)
+	}
+	if rec := admin.do(photoUpload(t, fmt.Sprintf("/people/%d/photo", id), picture.Bytes())); rec.Code != http.StatusSeeOther {
+		t.Fatalf("upload: %d\n%s", rec.Code, rec.Body.String())
+	}
+	src := regexp.MustCompile(`class="person-photo" src="([^"]+)"`).FindStringSubmatch(pageText(s.anonymous().get(page)))
+	if src == nil {
+		t.Fatal("the person's page shows no photo")
+	}
+	rec := s.anonymous().get(src[1])
+	if rec.Code != http.StatusOK || rec.Header().Get("Content-Type") != "image/jpeg" || rec.Header().Get("ETag") == "" {
+		t.Fatalf("the photo: %d %s", rec.Code, rec.Header().Get("Content-Type"))
+	}
+	if cfg, _, err := image.DecodeConfig(bytes.NewReader(rec.Body.Bytes())); err != nil || cfg.Height != tournament.PhotoSide || cfg.Width != tournament.PhotoSide*3/4 {
+		t.Errorf("the served photo: %+v (%v)", cfg, err)
+	}
+	req := httptest.NewRequest("GET", src[1], nil)
+	req.Header.Set("If-None-Match", rec.Header().Get("ETag"))
+	if again := s.anonymous().do(req); again.Code != http.StatusNotModified {
+		t.Errorf("the photo asked again with its validator: %d, want 304", again.Code)
+	}
+
+	got := s.must(http.StatusOK, "", "GET", fmt.Sprintf("/api/v1/people/%d", id), nil)
+	if got["photo"] != src[1] {
+		t.Errorf("the API's photo %v, the page's %s", got["photo"], src[1])
+	}
+	s.must(http.StatusOK, tournament.Admin, "DELETE", fmt.Sprintf("/api/v1/people/%d/photo", id), nil)
+	if rec := s.anonymous().get(src[1]); rec.Code != http.StatusNotFound {
+		t.Errorf("the removed photo: %d", rec.Code)
+	}
+}
+
+func photoUpload(t *testing.T, path string, content []byte) *http.Request {
+	t.Helper()
+	var body bytes.Buffer
+	w := multipart.NewWriter(&body)
+	part, err := w.CreateFormFile("photo", "photo.png")
+	if err != nil {
+		t.Fatal(err)
+	}
+	part.Write(content)
+	w.Close()
+	req := httptest.NewRequest("POST", path, &body)
+	req.Header.Set("Content-Type", w.FormDataContentType())
+	req.Header.Set("Sec-Fetch-Site", "same-origin")
+	return req
+}
