@@ -224,7 +224,11 @@ func TestTimeBudget(t *testing.T) {
 	if !errors.As(err, &be) || be.MaxTime != time.Second {
 		t.Fatalf("error %v, want the time budget's", err)
 	}
-	if took < time.Second || took > 1500*time.Millisecond {
+	// The upper bound only catches a search that does not stop: how
+	// promptly it stops is the machine's load as much as the solver's
+	// (1.5 s was overrun by a hair beside the whole suite under the race
+	// detector).
+	if took < time.Second || took > 5*time.Second {
 		t.Errorf("a 1 s budget took %v", took)
 	}
 	// What a second proves depends on the machine (24:0 here when idle,
