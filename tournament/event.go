@@ -94,7 +94,7 @@ func (d Discipline) PlaysGames() bool { return d != Composition }
 func (e *Event) withoutPairing() {
 	if !e.Discipline.PlaysGames() {
 		e.System, e.Rounds, e.TimeControl, e.TieBreaks = RoundRobin, 0, TimeControl{}, []string{}
-		e.ForbidSameClub, e.Baku, e.BlackFirst, e.SheetsRequired, e.Rated = false, false, false, false, false
+		e.ForbidSameClub, e.Baku, e.BlackFirst, e.SheetsRequired, e.Rated, e.Online = false, false, false, false, false, false
 	}
 	if e.Discipline.IsTeam() {
 		e.ForbidSameClub, e.Baku, e.BlackFirst = false, false, false
@@ -265,6 +265,22 @@ func checkClockKind(d Discipline, tc TimeControl) error {
 	return nil
 }
 
+// checkOnline: only rapid and blitz are played live on the site (the rule
+// book allows moves to be exchanged online), on a Fischer clock with base
+// time.
+func checkOnline(e *Event) error {
+	if !e.Online {
+		return nil
+	}
+	switch b := e.Discipline.board(); {
+	case b != Rapid && b != Blitz:
+		return Invalid("online", "only rapid and blitz events are played live on the site")
+	case e.TimeControl.BaseMinutes <= 0:
+		return Invalid("time_control", "a live event needs a clock with base time, like \"5+3\"")
+	}
+	return nil
+}
+
 var recommended = map[Discipline]rules.Message{
 	Standard: say("%s or %s", "20+30", "30+30"),
 	Rapid:    say("%s or %s", "8+4", "7+5"),
@@ -367,6 +383,9 @@ type Event struct {
 	// Rated puts the event's games over the board in the federation's
 	// rating list of its discipline once it is finished (package ratings).
 	Rated bool
+	// Online: the event's games are played live on the site, on the
+	// server's clocks (package correspondence); rapid and blitz only.
+	Online bool
 	// TimeZone is where the event is played (an IANA name, such as
 	// Europe/Moscow): its audit log and times are shown in it.
 	TimeZone  string
@@ -447,6 +466,7 @@ type EventInput struct {
 	BlackFirst     *bool
 	SheetsRequired *bool
 	Rated          *bool
+	Online         *bool
 	TimeZone       *string
 }
 
@@ -572,6 +592,14 @@ func (in EventInput) apply(e *Event, knownTieBreak func(string) bool) error {
 	}
 	if in.Rated != nil {
 		e.Rated = *in.Rated
+	}
+	if in.Online != nil {
+		e.Online = *in.Online
+	}
+	if in.Online != nil || in.Discipline != nil || in.TimeControl != nil {
+		if err := checkOnline(e); err != nil {
+			errs = append(errs, err)
+		}
 	}
 	if in.TimeZone != nil {
 		name := strings.TrimSpace(*in.TimeZone)

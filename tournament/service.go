@@ -23,6 +23,10 @@ type Options struct {
 	// Notify tells people of decisions on their own affairs (entries);
 	// nil tells nobody but the site's pages.
 	Notify Notifier
+	// LiveRound starts the live games of a round of an online event once
+	// it is published (correspondence.Service.StartLiveRound), their
+	// clocks running from startsAt; nil leaves that to the sweep.
+	LiveRound func(ctx context.Context, eventID int64, round int, startsAt time.Time) error
 }
 
 // Service carries out the tournament use cases. The signed-in user comes
@@ -41,18 +45,19 @@ type Options struct {
 // PlayerTx, RoundTx, TeamTx, SubmissionTx, AuditTx): a new discipline adds
 // its own Tx part and its own files.
 type Service struct {
-	store    Store
-	pairing  map[System]PairFunc
-	ranker   Ranker
-	teams    TeamEngines
-	swiss    SwissTools
-	now      func() time.Time
-	notifier Notifier
+	store     Store
+	pairing   map[System]PairFunc
+	ranker    Ranker
+	teams     TeamEngines
+	swiss     SwissTools
+	now       func() time.Time
+	notifier  Notifier
+	liveRound func(ctx context.Context, eventID int64, round int, startsAt time.Time) error
 }
 
 // NewService returns a service over st.
 func NewService(st Store, opt Options) *Service {
-	s := &Service{store: st, pairing: opt.Pairing, ranker: opt.Ranker, teams: opt.Teams, swiss: opt.Swiss, now: opt.Now, notifier: opt.Notify}
+	s := &Service{store: st, pairing: opt.Pairing, ranker: opt.Ranker, teams: opt.Teams, swiss: opt.Swiss, now: opt.Now, notifier: opt.Notify, liveRound: opt.LiveRound}
 	if s.now == nil {
 		s.now = time.Now
 	}

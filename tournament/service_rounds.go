@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"reflect"
+	"time"
 )
 
 // Rounds lists the rounds of an event with their games. Draft rounds are
@@ -316,11 +317,28 @@ func (s *Service) DeleteDraftRound(ctx context.Context, eventID int64, n int, re
 // entered. A round whose games all have results (byes, forfeits) is finished
 // at once.
 func (s *Service) PublishRound(ctx context.Context, eventID int64, n int) (*Round, error) {
+	return s.PublishRoundAt(ctx, eventID, n, time.Time{})
+}
+
+// PublishRoundAt publishes a round of an event played live whose clocks
+// start at startsAt (zero: at once), which may not be in the past; the
+// round's games start then (Options.LiveRound).
+func (s *Service) PublishRoundAt(ctx context.Context, eventID int64, n int, startsAt time.Time) (*Round, error) {
+	now := s.now()
+	if !startsAt.IsZero() && startsAt.Before(now.Add(-time.Minute)) {
+		return nil, Invalid("starts_at", "the start time %s has passed", startsAt.UTC().Format(time.RFC3339))
+	}
 	var round *Round
+	var e *Event
 	err := s.store.Update(ctx, func(tx Tx) error {
-		_, u, err := manageable(ctx, tx, eventID)
+		var u *User
+		var err error
+		e, u, err = manageable(ctx, tx, eventID)
 		if err != nil {
 			return err
+		}
+		if !startsAt.IsZero() && !e.Online {
+			return Invalid("starts_at", "only an event played live on the site starts its rounds' clocks at a time")
 		}
 		if _, round, err = storedRound(tx, eventID, n); err != nil {
 			return err
@@ -337,7 +355,20 @@ func (s *Service) PublishRound(ctx context.Context, eventID int64, n int) (*Roun
 		}
 		return Audit(tx, s.now(), u, eventID, ActionRoundPublish, fmt.Sprintf("round %d", n), Draft, round.Status, "")
 	})
-	return round, err
+	if err != nil {
+		return nil, err
+	}
+	if e.Online && s.liveRound != nil {
+		// After the commit, in a transaction of its own: should it fail,
+		// the sweep starts the games (correspondence.Service.SyncLive).
+		if startsAt.IsZero() {
+			startsAt = now
+		}
+		if err := s.liveRound(ctx, eventID, n, startsAt); err != nil {
+			return round, err
+		}
+	}
+	return round, nil
 }
 
 // GameWriter is the part of a transaction that writes a round's games and

@@ -54,6 +54,11 @@ type corrMoveView struct {
 	At          string `json:"at"`
 	UsedSeconds int64  `json:"used_seconds"`
 	DrawOffer   bool   `json:"draw_offer,omitempty"`
+	// A live game's move: when the server received it, what it cost and
+	// what it left on the mover's clock, to the millisecond.
+	ReceivedAt string `json:"received_at,omitempty"`
+	UsedMs     int64  `json:"used_ms,omitempty"`
+	ClockMs    int64  `json:"clock_ms,omitempty"`
 }
 
 type corrResultView struct {
@@ -63,23 +68,30 @@ type corrResultView struct {
 
 // corrGameView is a correspondence game as GET /games/{gid} answers it.
 type corrGameView struct {
-	ID               int64           `json:"id"`
-	EventID          int64           `json:"event_id"`
-	Round            int             `json:"round"`
-	Board            int             `json:"board"`
-	White            int64           `json:"white"`
-	Black            int64           `json:"black"`
-	Status           string          `json:"status"`
-	ToMove           string          `json:"to_move"`
-	Position         string          `json:"position"`
-	Ply              int             `json:"ply"`
-	WhiteLeftSeconds int64           `json:"white_left_seconds"`
-	BlackLeftSeconds int64           `json:"black_left_seconds"`
-	Deadline         string          `json:"deadline,omitempty"`
-	DrawOffer        string          `json:"draw_offer,omitempty"`
-	Result           *corrResultView `json:"result,omitempty"`
-	Note             string          `json:"note,omitempty"`
-	Moves            []corrMoveView  `json:"moves,omitempty"`
+	ID               int64  `json:"id"`
+	EventID          int64  `json:"event_id"`
+	Round            int    `json:"round"`
+	Board            int    `json:"board"`
+	White            int64  `json:"white"`
+	Black            int64  `json:"black"`
+	Status           string `json:"status"`
+	ToMove           string `json:"to_move"`
+	Position         string `json:"position"`
+	Ply              int    `json:"ply"`
+	WhiteLeftSeconds int64  `json:"white_left_seconds"`
+	BlackLeftSeconds int64  `json:"black_left_seconds"`
+	// A live game's clocks to the millisecond, as of ClockAt (the
+	// server's time of the answer), and when its clocks start.
+	Live        bool            `json:"live,omitempty"`
+	WhiteLeftMs int64           `json:"white_left_ms"`
+	BlackLeftMs int64           `json:"black_left_ms"`
+	ClockAt     string          `json:"clock_at,omitempty"`
+	StartsAt    string          `json:"starts_at,omitempty"`
+	Deadline    string          `json:"deadline,omitempty"`
+	DrawOffer   string          `json:"draw_offer,omitempty"`
+	Result      *corrResultView `json:"result,omitempty"`
+	Note        string          `json:"note,omitempty"`
+	Moves       []corrMoveView  `json:"moves,omitempty"`
 }
 
 // newCorrGameView is a game for the API, its note in the client's language.
@@ -87,7 +99,11 @@ func newCorrGameView(l *catalog.Localizer, v *correspondence.View) corrGameView 
 	g := corrGameView{ID: v.ID, EventID: v.EventID, Round: v.Round, Board: v.Board, White: v.WhiteID, Black: v.BlackID,
 		Status: string(v.Status), ToMove: v.ToMove.String(), Position: v.Position, Ply: v.Ply,
 		WhiteLeftSeconds: int64(v.Left[rules.White] / time.Second), BlackLeftSeconds: int64(v.Left[rules.Black] / time.Second),
-		Note: l.Message(tournament.NoteMessage(v.Note))}
+		Note: l.Message(tournament.NoteMessage(v.Note)), Live: v.Live,
+		WhiteLeftMs: v.Left[rules.White].Milliseconds(), BlackLeftMs: v.Left[rules.Black].Milliseconds()}
+	if v.Live {
+		g.ClockAt, g.StartsAt = v.At.UTC().Format(time.RFC3339Nano), v.StartedAt.UTC().Format(time.RFC3339Nano)
+	}
 	if v.Status == correspondence.Running {
 		g.Deadline = v.Deadline.UTC().Format(time.RFC3339)
 	}
@@ -105,6 +121,10 @@ func newCorrGameView(l *catalog.Localizer, v *correspondence.View) corrGameView 
 		}
 		g.Moves = append(g.Moves, corrMoveView{Ply: m.Ply, MoveNumber: v.MoveNumber(m.Ply), Side: side.String(), Move: m.Notation,
 			At: m.PlayedAt.UTC().Format(time.RFC3339), UsedSeconds: int64(m.Used / time.Second), DrawOffer: m.DrawOffer})
+		if v.Live {
+			mv := &g.Moves[len(g.Moves)-1]
+			mv.ReceivedAt, mv.UsedMs, mv.ClockMs = m.PlayedAt.UTC().Format(time.RFC3339Nano), m.Used.Milliseconds(), m.Left.Milliseconds()
+		}
 	}
 	return g
 }

@@ -56,6 +56,7 @@ type eventView struct {
 	BlackFirst         bool          `json:"black_first"`
 	SheetsRequired     bool          `json:"sheets_required"`
 	Rated              bool          `json:"rated"`
+	Online             bool          `json:"online"`
 	TimeZone           string        `json:"time_zone"`
 	Warnings           []warningView `json:"warnings"`
 	CreatedAt          time.Time     `json:"created_at"`
@@ -69,7 +70,7 @@ func newEventView(e *tournament.Event) eventView {
 		TieBreaks:   e.TieBreaks, StartDate: e.StartDate, EndDate: e.EndDate, Venue: e.Venue, City: e.City,
 		ChiefArbiter: e.ChiefArbiter, Arbiters: e.Arbiters, Status: string(e.Status), Visibility: string(e.Visibility),
 		ManualStartNumbers: e.ManualStartNumbers, Warnings: []warningView{}, CreatedAt: e.CreatedAt,
-		ForbidSameClub: e.ForbidSameClub, Baku: e.Baku, BlackFirst: e.BlackFirst, SheetsRequired: e.SheetsRequired, Rated: e.Rated, TimeZone: e.Location().String(),
+		ForbidSameClub: e.ForbidSameClub, Baku: e.Baku, BlackFirst: e.BlackFirst, SheetsRequired: e.SheetsRequired, Rated: e.Rated, Online: e.Online, TimeZone: e.Location().String(),
 	}
 	if e.Discipline.IsTeam() {
 		v.Kind = "team"
@@ -117,6 +118,8 @@ type eventBody struct {
 	SheetsRequired *bool `json:"sheets_required"`
 	// Rated puts the event in the rating list of its discipline.
 	Rated *bool `json:"rated"`
+	// Online plays the event's games live on the site (rapid, blitz).
+	Online *bool `json:"online"`
 	// TimeZone is where the event is played, e.g. "Europe/Moscow".
 	TimeZone *string `json:"time_zone"`
 	// Reason is kept in the audit log with the change.
@@ -128,7 +131,7 @@ func (b *eventBody) input() tournament.EventInput {
 		Name: b.Name, Discipline: b.Discipline, System: b.System, Rounds: b.Rounds, TimeControl: b.TimeControl,
 		TieBreaks: b.TieBreaks, StartDate: b.StartDate, EndDate: b.EndDate, Venue: b.Venue, City: b.City,
 		ChiefArbiter: b.ChiefArbiter, Arbiters: b.Arbiters, Status: b.Status, Visibility: b.Visibility,
-		ForbidSameClub: b.ForbidSameClub, Baku: b.Baku, BlackFirst: b.BlackFirst, SheetsRequired: b.SheetsRequired, Rated: b.Rated, TimeZone: b.TimeZone,
+		ForbidSameClub: b.ForbidSameClub, Baku: b.Baku, BlackFirst: b.BlackFirst, SheetsRequired: b.SheetsRequired, Rated: b.Rated, Online: b.Online, TimeZone: b.TimeZone,
 	}
 	if b.Scoring != nil {
 		s := tournament.Scoring(*b.Scoring)

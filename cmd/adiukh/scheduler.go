@@ -56,6 +56,28 @@ func sweep(ctx context.Context, svc *correspondence.Service, comp *composition.S
 	}
 }
 
+// runLiveClock ends the live games whose flag fell or whose player did not
+// show up, and starts the games of rounds published without them, every
+// interval until ctx ends; like the scheduler it keeps nothing of its own.
+func runLiveClock(ctx context.Context, svc *correspondence.Service, log *slog.Logger, every time.Duration, now func() time.Time) {
+	tick := time.NewTicker(every)
+	defer tick.Stop()
+	for {
+		ended, err := svc.ExpireLive(ctx, now())
+		if err != nil && ctx.Err() == nil {
+			log.Error("live games", "err", err)
+		}
+		if ended > 0 {
+			log.Info("live games", "ended", ended)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+		}
+	}
+}
+
 // newMailer reads --smtp; none keeps notifications in the site's inbox.
 func newMailer(raw string) (correspondence.Mailer, error) {
 	if raw == "" {

@@ -125,6 +125,7 @@ func serve(args []string, stdout, stderr io.Writer) int {
 	comp := composition.NewService(st.Composition(), composition.Options{Notify: notify})
 	opt := engines.Options()
 	opt.Notify = notify
+	opt.LiveRound = corr.StartLiveRound
 	events := tournament.NewService(st, opt)
 	handler := api.NewRouter(api.Deps{
 		DB:             st,
@@ -155,6 +156,7 @@ func serve(args []string, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
 	go runScheduler(ctx, corr, comp, log, time.Minute, time.Now)
+	go runLiveClock(ctx, corr, log, time.Second, time.Now)
 	if err := runServer(ctx, srv, ln, *drain, log); err != nil {
 		log.Error("server stopped", "err", err)
 		return 1

@@ -74,16 +74,24 @@ func Deadline(start time.Time, budget time.Duration, leave []Period) time.Time {
 }
 
 // InitialBank is the time each player has for the first move (or the first
-// Moves moves).
+// Moves moves); a live game's clock, the base time for the game.
 func InitialBank(tc tournament.TimeControl) time.Duration {
+	if !tc.InDays() {
+		return time.Duration(tc.BaseMinutes) * time.Minute
+	}
 	return time.Duration(tc.Days) * Day
 }
 
 // BankAfterMove is what a player's clock holds after the player's moveNo-th
 // move (from 1) that used used of bank. "10d" gives every move its 10 days
 // afresh; "50d/10" adds 50 days after every 10th move, the unused time
-// carried forward (ICCF).
+// carried forward (ICCF). A live game's clock in minutes ("5+3") keeps
+// what is left and adds the increment after every move.
 func BankAfterMove(tc tournament.TimeControl, bank, used time.Duration, moveNo int) time.Duration {
+	if !tc.InDays() {
+		// A live game's Fischer clock: what is left, and the increment.
+		return bank - used + time.Duration(tc.IncrementSeconds)*time.Second
+	}
 	if tc.Moves == 0 {
 		return InitialBank(tc)
 	}

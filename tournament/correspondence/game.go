@@ -70,6 +70,14 @@ type Game struct {
 	// EndedAt is when the game ended, or when it was sent to adjudication.
 	EndedAt time.Time
 	Version int
+	// Live: the game of an online rapid or blitz event, played at once on
+	// a clock of minutes with Fischer increment (live.go); StartedAt is
+	// when its clocks start, which may be ahead.
+	Live bool
+	// Shown is when each side's player first opened the live game (zero
+	// until then): a side that has not shown by the no-show time loses by
+	// forfeit.
+	Shown [2]time.Time
 }
 
 // PlayerID is the player of a side.
@@ -118,6 +126,9 @@ type Move struct {
 	PlayedAt  time.Time
 	Used      time.Duration // clock time the move took, leave not counted
 	DrawOffer bool
+	// Left is what the mover's clock held after the move, increment
+	// added (kept for live games' records).
+	Left time.Duration
 }
 
 // Leave is a stretch of whole days (UTC) during which a player's clocks

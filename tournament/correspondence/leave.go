@@ -44,6 +44,9 @@ func (s *Service) RequestLeave(ctx context.Context, in LeaveInput) (*Leave, erro
 		if err != nil {
 			return err
 		}
+		if err := correspondenceOnly(e); err != nil {
+			return err
+		}
 		if _, err := readable(ctx, tx, in.EventID); err != nil {
 			return err
 		}

@@ -137,6 +137,9 @@ func (s *Service) notifyPlayer(tx Tx, g *Game, playerID int64, kind Kind, args .
 }
 
 func (s *Service) notifyUser(tx Tx, g *Game, userID int64, kind Kind, args ...string) error {
+	if g.Live {
+		return nil // both players watch a live game; nobody is mailed about it
+	}
 	if userID == 0 {
 		return nil
 	}

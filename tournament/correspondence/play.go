@@ -162,8 +162,11 @@ func (s *Service) expire(tx Tx, p *play, now time.Time) (bool, error) {
 	if g.Status != Running {
 		return false, nil
 	}
+	if ended, err := s.noShow(tx, p, now); err != nil || ended {
+		return ended, err
+	}
 	deadline := deadlineOf(g, p.st, p.leaves)
-	if end, err := time.Parse(time.DateOnly, p.e.EndDate); err == nil && !now.Before(end.Add(Day)) && !deadline.Before(end.Add(Day)) {
+	if end, err := time.Parse(time.DateOnly, p.e.EndDate); err == nil && !g.Live && !now.Before(end.Add(Day)) && !deadline.Before(end.Add(Day)) {
 		note := tournament.Note("note.game.event_ended", p.e.EndDate)
 		return true, s.toAdjudication(tx, p, nil, ActionAdjudication, note)
 	}
@@ -301,6 +304,9 @@ func (s *Service) Move(ctx context.Context, in MoveInput) (*View, error) {
 		if err := s.checkRunning(tx, p, now); err != nil {
 			return err
 		}
+		if err := checkStarted(g, now, p.e.Location()); err != nil {
+			return err
+		}
 		pos, err := rules.ParsePosition(g.Position)
 		if err != nil {
 			return fmt.Errorf("game %d: stored position: %w", g.ID, err)
@@ -330,7 +336,13 @@ func (s *Service) Move(ctx context.Context, in MoveInput) (*View, error) {
 			g.OfferBy = nil
 		}
 		startTurn(g, p.st, p.leaves, now)
-		mv := &Move{GameID: g.ID, Ply: g.Ply, Notation: m.String(), Position: g.Position, PlayedAt: now, Used: used, DrawOffer: offer}
+		if g.Live {
+			if g.Shown[mover].IsZero() {
+				g.Shown[mover] = now
+			}
+			g.Deadline = liveCheck(g, p.e.TimeControl)
+		}
+		mv := &Move{GameID: g.ID, Ply: g.Ply, Notation: m.String(), Position: g.Position, PlayedAt: now, Used: used, DrawOffer: offer, Left: g.Bank[mover]}
 		if err := tx.AddMove(mv); err != nil {
 			return err
 		}

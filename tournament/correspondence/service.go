@@ -70,7 +70,7 @@ func readable(ctx context.Context, tx Tx, eventID int64) (*tournament.Event, err
 	}
 	// A private section is played by its own players: they read its games
 	// as its arbiters do, where everyone else finds nothing.
-	if u != nil && e.Discipline == tournament.Correspondence {
+	if u != nil && (e.Discipline == tournament.Correspondence || e.Online) {
 		linked, err := tx.PlayerAccounts(eventID)
 		if err != nil {
 			return nil, err
@@ -93,10 +93,19 @@ func section(tx Tx, eventID int64) (*tournament.Event, error) {
 	if err != nil {
 		return nil, err
 	}
-	if e.Discipline != tournament.Correspondence {
-		return nil, tournament.Invalid("discipline", "event %d is a %s event; games are played on the server only in correspondence events", eventID, e.Discipline)
+	if e.Discipline != tournament.Correspondence && !e.Online {
+		return nil, tournament.Invalid("discipline", "event %d is a %s event; games are played on the server only in correspondence events and events played live", eventID, e.Discipline)
 	}
 	return e, nil
+}
+
+// correspondenceOnly refuses what only a correspondence section has
+// (leave, a section started at once, its settings) for a live event.
+func correspondenceOnly(e *tournament.Event) error {
+	if e.Discipline != tournament.Correspondence {
+		return tournament.Invalid("discipline", "event %d is played live, not by correspondence", e.ID)
+	}
+	return nil
 }
 
 // manageable loads a correspondence event the user may run, locked.
@@ -152,6 +161,9 @@ func (s *Service) Configure(ctx context.Context, eventID int64, in SettingsInput
 	err := s.store.Update(ctx, func(tx Tx) error {
 		e, u, err := manageable(ctx, tx, eventID)
 		if err != nil {
+			return err
+		}
+		if err := correspondenceOnly(e); err != nil {
 			return err
 		}
 		old, err := tx.Settings(eventID)
@@ -246,6 +258,9 @@ func (s *Service) Start(ctx context.Context, eventID int64) ([]Game, error) {
 	err := s.store.Update(ctx, func(tx Tx) error {
 		e, u, err := manageable(ctx, tx, eventID)
 		if err != nil {
+			return err
+		}
+		if err := correspondenceOnly(e); err != nil {
 			return err
 		}
 		if err := startable(e); err != nil {
@@ -490,10 +505,12 @@ type View struct {
 	// maximum per move).
 	Left  [2]time.Duration
 	Moves []Move
+	// At is the moment the clocks were read.
+	At time.Time
 }
 
 func viewOf(g *Game, st *Settings, leaves []Leave, now time.Time) View {
-	v := View{Game: *g}
+	v := View{Game: *g, At: now}
 	maxMove := time.Duration(st.MaxMoveDays) * Day
 	for _, side := range []rules.Color{rules.White, rules.Black} {
 		v.Left[side] = TurnBudget(g.Bank[side], maxMove)

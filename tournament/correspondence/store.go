@@ -20,6 +20,8 @@ type Store interface {
 // *tournament.Error with code ENOTFOUND.
 type Tx interface {
 	Event(id int64) (*tournament.Event, error)
+	// Events lists events (see tournament.EventTx).
+	Events(ownerID int64, all bool) ([]tournament.Event, error)
 	// LockEvent serializes the writes of one event (see tournament.Tx).
 	LockEvent(id int64) error
 	UpdateEvent(e *tournament.Event) error

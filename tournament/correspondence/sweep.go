@@ -102,7 +102,7 @@ func inPast(games []Game, id int64) bool {
 // left.
 func (s *Service) warn(tx Tx, p *play, at time.Time) (bool, error) {
 	g := p.g
-	if g.Status != Running || g.WarnedPly == g.Ply+1 {
+	if g.Live || g.Status != Running || g.WarnedPly == g.Ply+1 {
 		return false, nil
 	}
 	deadline := deadlineOf(g, p.st, p.leaves)

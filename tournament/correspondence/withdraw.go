@@ -72,6 +72,9 @@ func (s *Service) Withdraw(ctx context.Context, in WithdrawInput) (*Withdrawal, 
 		if err != nil {
 			return err
 		}
+		if err := correspondenceOnly(e); err != nil {
+			return err
+		}
 		switch e.Status {
 		case tournament.Registration:
 			return tournament.Conflict("", "the games of event %d have not started; remove the player instead of withdrawing them", e.ID)

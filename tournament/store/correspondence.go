@@ -55,6 +55,9 @@ type corrGameRow struct {
 	StartedAt      time.Time
 	EndedAt        *time.Time
 	Version        int
+	Live           bool
+	WhiteShown     *time.Time
+	BlackShown     *time.Time
 }
 
 func (corrGameRow) TableName() string { return "correspondence_games" }
@@ -68,6 +71,7 @@ type corrMoveRow struct {
 	PlayedAt  time.Time
 	UsedMs    int64
 	DrawOffer bool
+	LeftMs    int64
 }
 
 func (corrMoveRow) TableName() string { return "correspondence_moves" }
@@ -182,6 +186,8 @@ func corrGameToRow(g *correspondence.Game) corrGameRow {
 		ended := g.EndedAt.UTC()
 		row.EndedAt = &ended
 	}
+	row.Live = g.Live
+	row.WhiteShown, row.BlackShown = optionalTime(g.Shown[rules.White]), optionalTime(g.Shown[rules.Black])
 	return row
 }
 
@@ -202,6 +208,8 @@ func rowToCorrGame(r *corrGameRow) correspondence.Game {
 	if r.EndedAt != nil {
 		g.EndedAt = r.EndedAt.UTC()
 	}
+	g.Live = r.Live
+	g.Shown = [2]time.Time{rules.White: fromOptional(r.WhiteShown), rules.Black: fromOptional(r.BlackShown)}
 	return g
 }
 
@@ -292,7 +300,7 @@ func (t *corrTx) GamesPastEndDate(day string) ([]correspondence.Game, error) {
 
 func (t *corrTx) AddMove(m *correspondence.Move) error {
 	row := corrMoveRow{GameID: m.GameID, Ply: m.Ply, Notation: m.Notation, Position: m.Position,
-		PlayedAt: m.PlayedAt.UTC(), UsedMs: m.Used.Milliseconds(), DrawOffer: m.DrawOffer}
+		PlayedAt: m.PlayedAt.UTC(), UsedMs: m.Used.Milliseconds(), DrawOffer: m.DrawOffer, LeftMs: m.Left.Milliseconds()}
 	if err := t.db.Create(&row).Error; err != nil {
 		return fmt.Errorf("record move %d of game %d: %w", m.Ply, m.GameID, err)
 	}
@@ -307,7 +315,8 @@ func (t *corrTx) Moves(gameID int64) ([]correspondence.Move, error) {
 	out := make([]correspondence.Move, len(rows))
 	for i, r := range rows {
 		out[i] = correspondence.Move{GameID: r.GameID, Ply: r.Ply, Notation: r.Notation, Position: r.Position,
-			PlayedAt: r.PlayedAt.UTC(), Used: time.Duration(r.UsedMs) * time.Millisecond, DrawOffer: r.DrawOffer}
+			PlayedAt: r.PlayedAt.UTC(), Used: time.Duration(r.UsedMs) * time.Millisecond, DrawOffer: r.DrawOffer,
+			Left: time.Duration(r.LeftMs) * time.Millisecond}
 	}
 	return out, nil
 }

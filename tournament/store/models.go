@@ -61,6 +61,7 @@ type eventRow struct {
 	BlackFirst         bool   `gorm:"not null;default:false"`
 	SheetsRequired     bool   `gorm:"not null;default:false"`
 	Rated              bool   `gorm:"not null;default:false"`
+	Online             bool   `gorm:"not null;default:false"`
 	TimeZone           string `gorm:"size:64;not null;default:''"`
 	OwnerID            int64  `gorm:"not null;index"`
 	Owner              userRow

@@ -1,0 +1,277 @@
+package correspondence
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"adiukh/rules"
+	"adiukh/tournament"
+)
+
+// Live play: the games of an online rapid or blitz event (tournament.Event
+// Online) are played on the server as correspondence games are, move by
+// move checked by the rules, with what differs:
+//
+//   - each round's games start when the round is published, or at the start
+//     time the arbiter gives with it (StartLiveRound);
+//   - the clock is the event's Fischer control in minutes and seconds
+//     ("5+3"): a move costs the time from the start of the turn to the
+//     moment the server received it, and earns the increment;
+//   - a flag falls on the server when the side to move's time runs out,
+//     whether anyone is connected or not (the sweep, Expire), for 24:0;
+//   - a player who has not shown up (opened the game or moved) by the
+//     no-show time loses by forfeit, 24:0, not rated;
+//   - nobody is mailed about moves: both players are watching.
+
+// ActionLiveStart is the audit action of a round's live games started;
+// ActionNoShow of a game lost by a player who did not show up.
+const (
+	ActionLiveStart = "live.start"
+	ActionNoShow    = "live.no_show"
+)
+
+// NoShowAfter is how long after its start a live game waits for a player:
+// the base time of the event's clock (by then the absent first mover's
+// flag has fallen anyway, and the other side has waited as long).
+func NoShowAfter(tc tournament.TimeControl) time.Duration {
+	return time.Duration(tc.BaseMinutes) * time.Minute
+}
+
+// StartLiveRound starts the live games of a published round of an online
+// event, their clocks running from at (the moment the round is published
+// when it has no start time). Games already started are left as they are,
+// so that the publish's own call and the sweep (SyncLive) may both run.
+func (s *Service) StartLiveRound(ctx context.Context, eventID int64, n int, at time.Time) error {
+	return s.store.Update(ctx, func(tx Tx) error {
+		_, err := s.startLiveRound(tx, eventID, n, at)
+		return err
+	})
+}
+
+func (s *Service) startLiveRound(tx Tx, eventID int64, n int, at time.Time) (int, error) {
+	if err := tx.LockEvent(eventID); err != nil {
+		return 0, err
+	}
+	e, err := tx.Event(eventID)
+	if err != nil {
+		return 0, err
+	}
+	if !e.Online {
+		return 0, tournament.Invalid("online", "event %d is not played live on the site", eventID)
+	}
+	rounds, err := tx.Rounds(eventID)
+	if err != nil {
+		return 0, err
+	}
+	if n < 1 || n > len(rounds) || rounds[n-1].Status == tournament.Draft {
+		return 0, tournament.Conflict("", "round %d of event %d is not published", n, eventID)
+	}
+	existing, err := tx.Games(eventID)
+	if err != nil {
+		return 0, err
+	}
+	started := map[int64]bool{}
+	for _, g := range existing {
+		started[g.ID] = true
+	}
+	settings, err := tx.Settings(eventID)
+	if err != nil {
+		return 0, err
+	}
+	position, side := settings.Start()
+	bank := InitialBank(e.TimeControl)
+	var games []Game
+	for _, g := range rounds[n-1].Games {
+		if g.IsBye() || g.Result != nil || started[g.ID] {
+			continue
+		}
+		lg := Game{ID: g.ID, EventID: eventID, Round: n, Board: g.Board, WhiteID: g.WhiteID, BlackID: g.BlackID,
+			Status: Running, Position: position, ToMove: side, StartedAt: at.UTC(), Live: true, Bank: [2]time.Duration{bank, bank}}
+		startTurn(&lg, settings, nil, at.UTC())
+		lg.Deadline = liveCheck(&lg, e.TimeControl)
+		games = append(games, lg)
+	}
+	if len(games) == 0 {
+		return 0, nil
+	}
+	if err := tx.CreateGames(games); err != nil {
+		return 0, err
+	}
+	return len(games), tournament.Audit(tx, s.now(), nil, eventID, ActionLiveStart, fmt.Sprintf("round %d", n), nil,
+		map[string]any{"games": len(games), "starts_at": at.UTC(), "time_control": e.TimeControl.String()}, "")
+}
+
+// SyncLive starts the live games of every published round of the running
+// online events that are not started yet: a round published while the
+// publish's own start failed, or by another instance that stopped. It
+// reports how many games it started.
+func (s *Service) SyncLive(ctx context.Context) (int, error) {
+	type due struct {
+		event int64
+		round int
+	}
+	var rounds []due
+	err := s.store.View(ctx, func(tx Tx) error {
+		events, err := tx.Events(0, true)
+		if err != nil {
+			return err
+		}
+		for _, e := range events {
+			if !e.Online || e.Status != tournament.Running {
+				continue
+			}
+			rs, err := tx.Rounds(e.ID)
+			if err != nil {
+				return err
+			}
+			games, err := tx.Games(e.ID)
+			if err != nil {
+				return err
+			}
+			started := map[int64]bool{}
+			for _, g := range games {
+				started[g.ID] = true
+			}
+			for _, r := range rs {
+				for _, g := range r.Games {
+					if r.Status != tournament.Draft && !g.IsBye() && g.Result == nil && !started[g.ID] {
+						rounds = append(rounds, due{e.ID, r.Number})
+						break
+					}
+				}
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return 0, err
+	}
+	total := 0
+	for _, r := range rounds {
+		err := s.store.Update(ctx, func(tx Tx) error {
+			n, err := s.startLiveRound(tx, r.event, r.round, s.now())
+			total += n
+			return err
+		})
+		if err != nil {
+			return total, err
+		}
+	}
+	return total, nil
+}
+
+// Present records that the signed-in player has opened their live game:
+// they have shown up, and will not lose it by no-show. Anyone else, and a
+// game not live or over, changes nothing.
+func (s *Service) Present(ctx context.Context, gameID int64) error {
+	u := tournament.UserFromContext(ctx)
+	if u == nil {
+		return nil
+	}
+	err := s.update(ctx, func(tx Tx) error {
+		p, err := s.load(ctx, tx, gameID, false)
+		if err != nil {
+			return err
+		}
+		if !p.g.Live || p.g.Status != Running || !p.g.Shown[p.side].IsZero() {
+			return nil
+		}
+		if err := s.checkRunning(tx, p, s.now()); err != nil {
+			return err
+		}
+		p.g.Shown[p.side] = s.now().UTC()
+		p.g.Deadline = liveCheck(p.g, p.e.TimeControl)
+		return tx.SaveGame(p.g)
+	})
+	if code := tournament.ErrorCode(err); code == tournament.EFORBIDDEN || code == tournament.ECONFLICT {
+		return nil // a reader who does not play, or a game just over
+	}
+	return err
+}
+
+// noShow ends a live game one or both of whose players have not shown up
+// by the no-show time: the absent side loses by forfeit 24:0 (both: a
+// double forfeit). It reports whether it did.
+func (s *Service) noShow(tx Tx, p *play, now time.Time) (bool, error) {
+	g := p.g
+	if !g.Live || g.Status != Running || now.Before(g.StartedAt.Add(NoShowAfter(p.e.TimeControl))) {
+		return false, nil
+	}
+	absent := [2]bool{g.Shown[rules.White].IsZero(), g.Shown[rules.Black].IsZero()}
+	var res tournament.Result
+	var note string
+	switch {
+	case absent[rules.White] && absent[rules.Black]:
+		res, note = tournament.Result{EndReason: tournament.DoubleForfeit}, tournament.Note("note.game.no_show.both")
+	case absent[rules.White]:
+		res, note = tournament.Result{White: 0, Black: 24, EndReason: tournament.Forfeit}, tournament.Note("note.game.no_show.white")
+	case absent[rules.Black]:
+		res, note = tournament.Result{White: 24, Black: 0, EndReason: tournament.Forfeit}, tournament.Note("note.game.no_show.black")
+	default:
+		return false, nil
+	}
+	return true, s.finish(tx, p, nil, res, ActionNoShow, note)
+}
+
+// checkStarted refuses a move on a live game whose clocks have not started.
+func checkStarted(g *Game, now time.Time, zone *time.Location) error {
+	if g.Live && now.Before(g.StartedAt) {
+		return tournament.Conflict("", "game %d starts at %s", g.ID, g.StartedAt.In(zone).Format("15:04:05 MST"))
+	}
+	return nil
+}
+
+// liveCheck is the next moment the sweep must look at a running live game
+// (kept as its Deadline, by which the sweep finds it): the side to move's
+// flag, or the no-show time while a player has not shown up.
+func liveCheck(g *Game, tc tournament.TimeControl) time.Time {
+	flag := g.TurnStart.Add(g.Bank[g.ToMove])
+	if g.Shown[rules.White].IsZero() || g.Shown[rules.Black].IsZero() {
+		if noShow := g.StartedAt.Add(NoShowAfter(tc)); noShow.Before(flag) {
+			return noShow
+		}
+	}
+	return flag
+}
+
+// ExpireLive is the live games' sweep, run every second: a flag that fell
+// ends its game (24:0), a player who has not shown up by the no-show time
+// loses by forfeit, and the rounds published without their games started
+// get them (SyncLive). Each game is ended in its own transaction and
+// re-checked there, so several instances may sweep at once. It reports how
+// many games it ended.
+func (s *Service) ExpireLive(ctx context.Context, at time.Time) (int, error) {
+	var due []Game
+	err := s.store.View(ctx, func(tx Tx) (err error) {
+		due, err = tx.DueGames(at)
+		return err
+	})
+	if err != nil {
+		return 0, err
+	}
+	ended := 0
+	for _, g := range due {
+		if !g.Live {
+			continue // the correspondence sweep's, once a minute
+		}
+		err := s.store.Update(ctx, func(tx Tx) error {
+			p, err := loadGame(tx, g.ID)
+			if err != nil {
+				return err
+			}
+			done, err := s.expire(tx, p, at)
+			if done {
+				ended++
+			}
+			return err
+		})
+		if err != nil {
+			return ended, err
+		}
+	}
+	if _, err := s.SyncLive(ctx); err != nil {
+		return ended, err
+	}
+	return ended, nil
+}

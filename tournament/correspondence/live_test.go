@@ -1,0 +1,183 @@
+package correspondence_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"adiukh/rules"
+	"adiukh/tournament"
+	"adiukh/tournament/account"
+	"adiukh/tournament/catalog"
+	"adiukh/tournament/correspondence"
+	"adiukh/tournament/engines"
+	"adiukh/tournament/store"
+	"adiukh/tournament/store/storetest"
+)
+
+// liveEvent is an online blitz event of n players on store st, each
+// player's account linked, with round 1 paired and published to start at
+// startsAt (zero: at once).
+func liveEvent(t *testing.T, st *store.Store, svc *correspondence.Service, clk *clock, n int, control string, startsAt time.Time) (*section, []correspondence.View) {
+	t.Helper()
+	bg := context.Background()
+	arbiter := &tournament.User{Email: "arbiter@example.org", Role: tournament.ArbiterRole}
+	if err := st.Accounts().Update(bg, func(tx account.Tx) error { return tx.CreateUser(arbiter) }); err != nil {
+		t.Fatal(err)
+	}
+	opt := engines.Options()
+	opt.Now, opt.LiveRound = clk.Now, svc.StartLiveRound
+	s := &section{ctx: tournament.NewContextWithUser(bg, arbiter), events: tournament.NewService(st, opt), users: map[int64]*tournament.User{}}
+	e, err := s.events.CreateEvent(s.ctx, tournament.EventInput{Name: ptr("Блиц онлайн"), Discipline: ptr("blitz"), System: ptr("round-robin"),
+		TimeControl: &control, Online: ptr(true)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.eventID = e.ID
+	for i := range n {
+		p, err := s.events.RegisterPlayer(s.ctx, e.ID, tournament.PlayerInput{Name: ptr(fmt.Sprintf("Игрок %d", i+1))})
+		if err != nil {
+			t.Fatal(err)
+		}
+		u := &tournament.User{Email: fmt.Sprintf("p%d@example.org", i), Role: tournament.PlayerRole}
+		if err := st.Accounts().Update(bg, func(tx account.Tx) error { return tx.CreateUser(u) }); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.events.LinkPlayer(s.ctx, e.ID, p.ID, u.Email); err != nil {
+			t.Fatal(err)
+		}
+		s.players = append(s.players, p.ID)
+		s.users[p.ID] = u
+	}
+	if _, err := s.events.PairNextRound(s.ctx, e.ID); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.events.PublishRoundAt(s.ctx, e.ID, 1, startsAt); err != nil {
+		t.Fatal(err)
+	}
+	games, err := svc.Games(s.ctx, e.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s, games
+}
+
+// A whole blitz game on the server's clocks, with a fake clock: the round's
+// publish starts its game at the start time given; a move before it is
+// refused; each move costs the time from the start of the turn to its
+// receipt and earns the increment; a move sent twice counts once; a
+// player who reloads finds the position and both clocks as they stand;
+// the flag falls on the server with nobody connected, and the result goes
+// into the round.
+func TestLiveBlitzGame(t *testing.T) {
+	t.Parallel()
+	for name, st := range storetest.Open(t) {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			clk := &clock{now: t0}
+			svc := correspondence.NewService(st.Correspondence(), correspondence.Options{Pairing: engines.Options().Pairing, Now: clk.Now})
+			start := t0.Add(time.Minute)
+			sec, games := liveEvent(t, st, svc, clk, 2, "3+2", start)
+			if len(games) != 1 || !games[0].Live || !games[0].StartedAt.Equal(start) {
+				t.Fatalf("the published round's live games: %+v", games)
+			}
+			g := games[0]
+			white, black := sec.as(g.WhiteID), sec.as(g.BlackID)
+
+			_, err := svc.Move(white, correspondence.MoveInput{GameID: g.ID, Move: "c3-d4", Ply: 0})
+			if tournament.ErrorCode(err) != tournament.ECONFLICT || !strings.Contains(err.Error(), "starts at") {
+				t.Fatalf("a move before the start: %v, want refused until the start", err)
+			}
+			if err := svc.Present(white, g.ID); err != nil {
+				t.Fatal(err)
+			}
+
+			clk.Set(start.Add(2500 * time.Millisecond))
+			v, err := svc.Move(white, correspondence.MoveInput{GameID: g.ID, Move: "c3-d4", Ply: 0})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := 3*time.Minute - 2500*time.Millisecond + 2*time.Second; v.Bank[rules.White] != want || v.Moves[0].Left != want || v.Moves[0].Used != 2500*time.Millisecond {
+				t.Errorf("White's clock after a move in 2.5 s: %v (move left %v, used %v), want %v", v.Bank[rules.White], v.Moves[0].Left, v.Moves[0].Used, want)
+			}
+			// The retry of a move the server already has changes nothing.
+			if _, err = svc.Move(white, correspondence.MoveInput{GameID: g.ID, Move: "c3-d4", Ply: 0}); tournament.ErrorCode(err) != tournament.ECONFLICT {
+				t.Errorf("the same move sent again: %v, want ECONFLICT on the ply", err)
+			}
+
+			clk.Set(start.Add(12500 * time.Millisecond))
+			if _, err := svc.Move(black, correspondence.MoveInput{GameID: g.ID, Move: "f6-e5", Ply: 1}); err != nil {
+				t.Fatal(err)
+			}
+			// White reloads 20 s into the turn: the position and both clocks.
+			clk.Set(start.Add(32500 * time.Millisecond))
+			v, err = svc.Game(white, g.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if v.Ply != 2 || v.ToMove != rules.White || v.Left[rules.White] != 3*time.Minute-500*time.Millisecond-20*time.Second || v.Left[rules.Black] != 3*time.Minute-8*time.Second {
+				t.Errorf("after a reload: ply %d, %s to move, clocks %v; want ply 2, White with 2:39.5 and Black 2:52", v.Ply, v.ToMove, v.Left)
+			}
+
+			// Nobody is connected when White's flag falls: the sweep ends
+			// the game, 0:24, into the round.
+			flag := start.Add(12500*time.Millisecond + 3*time.Minute - 500*time.Millisecond)
+			if n, err := svc.ExpireLive(context.Background(), flag.Add(-time.Millisecond)); err != nil || n != 0 {
+				t.Fatalf("a millisecond before the flag the sweep ended %d games (%v)", n, err)
+			}
+			clk.Set(flag.Add(300 * time.Millisecond))
+			if n, err := svc.ExpireLive(context.Background(), clk.Now()); err != nil || n != 1 {
+				t.Fatalf("the sweep after the flag ended %d games (%v), want 1", n, err)
+			}
+			v, _ = svc.Game(white, g.ID)
+			if v.Status != correspondence.Finished || v.Result == nil || v.Result.Score() != "0:24" || v.Result.EndReason != tournament.LossOnTime {
+				t.Fatalf("after the flag: %s %+v, want White lost on time", v.Status, v.Result)
+			}
+			_, err = svc.Move(white, correspondence.MoveInput{GameID: g.ID, Move: "d4:f6", Ply: 2})
+			var refused *tournament.Error
+			if !errors.As(err, &refused) || refused.Code != tournament.ECONFLICT || !strings.Contains(catalog.For(catalog.English).Phrase(refused), "0:24") {
+				t.Errorf("a move after the flag: %v, want refused with the result", err)
+			}
+			r, err := sec.events.Round(sec.ctx, sec.eventID, 1)
+			if err != nil || r.Status != tournament.Done || r.Games[0].Result.Score() != "0:24" {
+				t.Errorf("the round after the flag: %+v (%v)", r, err)
+			}
+		})
+	}
+}
+
+// A player who does not show up by the no-show time (the base time) loses
+// by forfeit, 24:0, not over the board; when neither shows, both do.
+func TestLiveNoShow(t *testing.T) {
+	t.Parallel()
+	st := storetest.Open(t)["sqlite"]
+	clk := &clock{now: t0}
+	svc := correspondence.NewService(st.Correspondence(), correspondence.Options{Pairing: engines.Options().Pairing, Now: clk.Now})
+	sec, games := liveEvent(t, st, svc, clk, 4, "5+3", time.Time{})
+	if len(games) != 2 {
+		t.Fatalf("games %+v", games)
+	}
+	// In the first game only White shows up, and moves; in the second
+	// nobody does.
+	shown := games[0]
+	clk.Set(t0.Add(10 * time.Second))
+	if _, err := svc.Move(sec.as(shown.WhiteID), correspondence.MoveInput{GameID: shown.ID, Move: "c3-d4", Ply: 0}); err != nil {
+		t.Fatal(err)
+	}
+	clk.Set(t0.Add(5*time.Minute + time.Second))
+	if n, err := svc.ExpireLive(context.Background(), clk.Now()); err != nil || n != 2 {
+		t.Fatalf("the sweep at the no-show time ended %d games (%v), want both", n, err)
+	}
+	for i, want := range []string{"24:0 forfeit", "0:0 double_forfeit"} {
+		v, err := svc.Game(sec.ctx, games[i].ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := v.Result.Score() + " " + string(v.Result.EndReason); got != want {
+			t.Errorf("game %d: %s, want %s", i+1, got, want)
+		}
+	}
+}
