@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/gin-gonic/gin"
 
@@ -311,6 +312,7 @@ var authzTable = map[string]string{
 	"GET /api/v1/events/:id/games/pdn":                                     "yyyyy",
 	"GET /api/v1/events/:id/leave":                                         "yyyyy",
 	"GET /api/v1/games/:gid":                                               "yyyyy",
+	"GET /api/v1/games/:gid/stream":                                        "yyyyy",
 	"GET /api/v1/games/:gid/pdn":                                           "yyyyy",
 	"GET /api/v1/me/games":                                                 "nyyyy",
 	"GET /api/v1/me/notifications":                                         "nyyyy",
@@ -483,6 +485,13 @@ func (w *authzWorld) outcome(method, pattern string, params map[string]string, r
 		body = strings.NewReader("")
 	}
 	req := httptest.NewRequest(method, path, body)
+	if strings.HasSuffix(pattern, "/stream") {
+		// A stream answers until the reader leaves: leave after its first
+		// event.
+		ctx, cancel := context.WithTimeout(req.Context(), 200*time.Millisecond)
+		defer cancel()
+		req = req.WithContext(ctx)
+	}
 	req.Header.Set("Content-Type", contentType)
 	req.Header.Set("Sec-Fetch-Site", "same-origin")
 	if role != "anonymous" {

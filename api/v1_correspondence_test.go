@@ -58,7 +58,7 @@ func newCorrServer(t *testing.T, st *store.Store, start time.Time, mailer corres
 	s := &corrServer{t: t, clock: clock, accounts: testAccounts(st, account.Options{})}
 	s.corr = correspondence.NewService(st.Correspondence(), correspondence.Options{Pairing: engines.Options().Pairing, Now: clock.Now, Mailer: mailer})
 	opt := engines.Options()
-	opt.Now = clock.Now
+	opt.Now, opt.LiveRound = clock.Now, s.corr.StartLiveRound
 	s.handler = api.NewRouter(api.Deps{
 		DB: st, Events: tournament.NewService(st, opt), Accounts: s.accounts, Correspondence: s.corr,
 		Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Now: clock.Now,

@@ -5,7 +5,9 @@
 // separated by ";", the path being the squares the piece stands on in turn.
 "use strict";
 
-document.addEventListener("DOMContentLoaded", function () {
+// setUpTapBoard is run when the page loads, and again by live.js each time
+// a live game's board is redrawn after a move.
+function setUpTapBoard() {
   var wrap = document.getElementById("tap-board");
   var input = document.getElementById("move-input");
   if (!wrap || !input || !wrap.dataset.legal) return;
@@ -119,4 +121,6 @@ document.addEventListener("DOMContentLoaded", function () {
     paint();
   });
   paint();
-});
+}
+
+document.addEventListener("DOMContentLoaded", setUpTapBoard);

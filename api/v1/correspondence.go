@@ -25,6 +25,7 @@ func (h *handler) correspondenceRoutesV1(read, write *gin.RouterGroup) {
 	read.GET("/events/:id/correspondence", h.JSON(h.getCorrSettings))
 	read.GET("/events/:id/leave", h.JSON(h.getLeaves))
 	read.GET("/games/:gid", h.JSON(h.getCorrGame))
+	read.GET("/games/:gid/stream", h.JSON(h.streamGame))
 	read.GET("/events/:id/games/pdn", h.JSON(h.getSectionPDN))
 	read.GET("/games/:gid/pdn", h.JSON(h.getGamePDN))
 
@@ -153,6 +154,10 @@ func (h *handler) getCorrGames(c *gin.Context) error {
 func (h *handler) getCorrGame(c *gin.Context) error {
 	gid, err := core.PathInt(c, "gid")
 	if err != nil {
+		return err
+	}
+	// A player who reads their live game has shown up for it.
+	if err := h.Correspondence.Present(c.Request.Context(), gid); err != nil {
 		return err
 	}
 	g, err := h.Correspondence.Game(c.Request.Context(), gid)

@@ -3,6 +3,7 @@ package v1
 import (
 	"errors"
 	"net/http"
+	"time"
 
 	"github.com/gin-gonic/gin"
 
@@ -156,12 +157,39 @@ func (h *handler) postPublish(c *gin.Context) error {
 	if ok, err := h.routeTeamEvent(c, ids[0], func() error { return h.postTeamPublish(c, ids[0], int(ids[1])) }); ok {
 		return err
 	}
-	r, err := h.Events.PublishRound(c.Request.Context(), ids[0], int(ids[1]))
+	startsAt, err := publishStart(c)
+	if err != nil {
+		return err
+	}
+	r, err := h.Events.PublishRoundAt(c.Request.Context(), ids[0], int(ids[1]), startsAt)
 	if err != nil {
 		return err
 	}
 	c.JSON(http.StatusOK, newRoundView(r))
 	return nil
+}
+
+// publishStart reads the optional body of a publish: {"starts_at":
+// RFC 3339}, when the clocks of a live event's round start; none starts
+// them at once.
+func publishStart(c *gin.Context) (time.Time, error) {
+	if c.Request.ContentLength == 0 {
+		return time.Time{}, nil
+	}
+	var body struct {
+		StartsAt string `json:"starts_at"`
+	}
+	if err := decodeJSON(c, &body); err != nil {
+		return time.Time{}, err
+	}
+	if body.StartsAt == "" {
+		return time.Time{}, nil
+	}
+	at, err := time.Parse(time.RFC3339, body.StartsAt)
+	if err != nil {
+		return time.Time{}, tournament.Invalid("starts_at", "%q is not a time; write it as 2026-12-01T18:00:00+03:00", body.StartsAt)
+	}
+	return at, nil
 }
 
 // deleteRound removes the last round while it is a draft; an optional

@@ -39,6 +39,15 @@ func (h *handler) correspondenceRoutesWeb(public, signedIn *gin.RouterGroup) {
 
 // clockText writes a time left as days and hours, hours and minutes under
 // a day.
+// liveClockText is a live game's clock: minutes and seconds, and tenths in
+// the last ten seconds, when they count.
+func liveClockText(d time.Duration) string {
+	if d < 10*time.Second {
+		return fmt.Sprintf("0:%02d.%d", int(d/time.Second), int(d%time.Second/(100*time.Millisecond)))
+	}
+	return fmt.Sprintf("%d:%02d", int(d/time.Minute), int(d%time.Minute/time.Second))
+}
+
 func clockText(t *translator, d time.Duration) string {
 	if d < 24*time.Hour {
 		return t.T("corr.hours_minutes", "H", int(d/time.Hour), "M", int(d%time.Hour/time.Minute))
@@ -52,7 +61,9 @@ type corrRow struct {
 	White, Black string
 	WhiteLeft    string
 	BlackLeft    string
-	Urgent       bool // under two days left for the side to move
+	// A live game's clocks in milliseconds, for the page's script to run.
+	WhiteMs, BlackMs int64
+	Urgent           bool // under two days left for the side to move
 	// A player's own game: their side, whether it is their move, their
 	// time left, the opponent and the event.
 	Mine, MyMove        bool
@@ -65,7 +76,11 @@ type corrRow struct {
 func newCorrRow(t *translator, v correspondence.View, names map[int64]string) corrRow {
 	r := corrRow{View: v, White: names[v.WhiteID], Black: names[v.BlackID],
 		WhiteLeft: clockText(t, v.Left[rules.White]), BlackLeft: clockText(t, v.Left[rules.Black])}
-	r.Urgent = v.Status == correspondence.Running && v.Left[v.ToMove] < correspondence.WarnBefore
+	if v.Live {
+		r.WhiteLeft, r.BlackLeft = liveClockText(v.Left[rules.White]), liveClockText(v.Left[rules.Black])
+		r.WhiteMs, r.BlackMs = v.Left[rules.White].Milliseconds(), v.Left[rules.Black].Milliseconds()
+	}
+	r.Urgent = v.Status == correspondence.Running && !v.Live && v.Left[v.ToMove] < correspondence.WarnBefore
 	return r
 }
 
@@ -182,6 +197,10 @@ func (h *handler) renderCorrGame(c *gin.Context, f *form, status int) error {
 	if err != nil {
 		return err
 	}
+	// A player who opens their live game has shown up for it.
+	if err := h.Correspondence.Present(c.Request.Context(), gid); err != nil {
+		return err
+	}
 	gp, err := h.Correspondence.GamePage(c.Request.Context(), gid)
 	if err != nil {
 		return err
@@ -220,7 +239,7 @@ func (h *handler) renderCorrGame(c *gin.Context, f *form, status int) error {
 	if gp.ViewerPlays {
 		side := gp.Side
 		data.IsPlayer = true
-		data.CanMove = v.Status == correspondence.Running && v.ToMove == side
+		data.CanMove = v.Status == correspondence.Running && v.ToMove == side && !v.NotStarted
 		switch {
 		case v.OfferBy == nil:
 		case *v.OfferBy == side:

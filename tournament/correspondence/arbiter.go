@@ -49,6 +49,7 @@ func (s *Service) Decide(ctx context.Context, in DecisionInput) (*View, error) {
 		view = &views[0]
 		return nil
 	})
+	s.changed(in.GameID)
 	return view, err
 }
 
@@ -122,5 +123,6 @@ func (s *Service) Reopen(ctx context.Context, in ReopenInput) (*View, error) {
 		view = &views[0]
 		return nil
 	})
+	s.changed(in.GameID)
 	return view, err
 }

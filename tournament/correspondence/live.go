@@ -169,7 +169,21 @@ func (s *Service) Present(ctx context.Context, gameID int64) error {
 	if u == nil {
 		return nil
 	}
-	err := s.update(ctx, func(tx Tx) error {
+	// Most reads are of games not live, or whose players have shown up:
+	// a glance spares them the write transaction.
+	waiting := false
+	err := s.store.View(ctx, func(tx Tx) error {
+		g, err := tx.Game(gameID)
+		if err != nil {
+			return err
+		}
+		waiting = g.Live && g.Status == Running && (g.Shown[rules.White].IsZero() || g.Shown[rules.Black].IsZero())
+		return nil
+	})
+	if err != nil || !waiting {
+		return err
+	}
+	err = s.update(ctx, func(tx Tx) error {
 		p, err := s.load(ctx, tx, gameID, false)
 		if err != nil {
 			return err
@@ -266,6 +280,7 @@ func (s *Service) ExpireLive(ctx context.Context, at time.Time) (int, error) {
 			}
 			return err
 		})
+		s.changed(g.ID)
 		if err != nil {
 			return ended, err
 		}

@@ -402,6 +402,7 @@ func (s *Service) Move(ctx context.Context, in MoveInput) (*View, error) {
 		view.Moves = append(history, *mv)
 		return nil
 	})
+	s.changed(in.GameID)
 	return view, err
 }
 
@@ -550,5 +551,6 @@ func (s *Service) onGame(ctx context.Context, gameID int64, fn func(tx Tx, p *pl
 		view = &views[0]
 		return nil
 	})
+	s.changed(gameID)
 	return view, err
 }

@@ -49,13 +49,25 @@ func writeMoves(b *strings.Builder, g *Game, moves []Move, stamps bool) {
 		if m.DrawOffer {
 			b.WriteString("=") // a draw offered with the move (rules §7.2)
 		}
-		if stamps {
+		switch {
+		case stamps && g.Live:
+			// The mover's clock after the move, as chess and draughts
+			// servers write it, and the server's receipt of the move to
+			// the millisecond: what an arbiter reviews in a dispute.
+			fmt.Fprintf(b, " {[%%clk %s] [%%received %s]}", pdnClock(m.Left), m.PlayedAt.UTC().Format("2006-01-02T15:04:05.000Z"))
+		case stamps:
 			fmt.Fprintf(b, " {%s}", m.PlayedAt.UTC().Format(time.RFC3339))
 		}
 	}
 	if len(moves) > 0 {
 		b.WriteString("\n")
 	}
+}
+
+// pdnClock writes a clock reading as H:MM:SS.s, the %clk comment's form.
+func pdnClock(d time.Duration) string {
+	tenths := int(d / (100 * time.Millisecond))
+	return fmt.Sprintf("%d:%02d:%02d.%d", tenths/36000, tenths/600%60, tenths/10%60, tenths%10)
 }
 
 // syncSheet writes the moves into the event's game.
@@ -81,7 +93,11 @@ func (p *pdnGame) writePDN(w io.Writer) error {
 	var b strings.Builder
 	tag := func(name, value string) { fmt.Fprintf(&b, "[%s %q]\n", name, value) }
 	tag("Event", p.e.Name)
-	tag("Site", "correspondence")
+	site := "correspondence"
+	if p.g.Live {
+		site = "online"
+	}
+	tag("Site", site)
 	tag("Date", p.g.StartedAt.UTC().Format("2006.01.02"))
 	tag("Round", fmt.Sprint(p.g.Round))
 	tag("Board", fmt.Sprint(p.g.Board))

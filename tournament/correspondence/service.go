@@ -43,10 +43,11 @@ type Options struct {
 // Service carries out correspondence play. The signed-in user comes from
 // the context (tournament.NewContextWithUser).
 type Service struct {
-	store   Store
-	pairing map[tournament.System]tournament.PairFunc
-	now     func() time.Time
-	mailer  Mailer
+	store    Store
+	pairing  map[tournament.System]tournament.PairFunc
+	now      func() time.Time
+	mailer   Mailer
+	watchers watchers
 }
 
 // NewService returns a service over st.
@@ -507,10 +508,12 @@ type View struct {
 	Moves []Move
 	// At is the moment the clocks were read.
 	At time.Time
+	// NotStarted: a live game whose clocks start later (StartedAt).
+	NotStarted bool
 }
 
 func viewOf(g *Game, st *Settings, leaves []Leave, now time.Time) View {
-	v := View{Game: *g, At: now}
+	v := View{Game: *g, At: now, NotStarted: g.Live && now.Before(g.StartedAt)}
 	maxMove := time.Duration(st.MaxMoveDays) * Day
 	for _, side := range []rules.Color{rules.White, rules.Black} {
 		v.Left[side] = TurnBudget(g.Bank[side], maxMove)

@@ -1,0 +1,141 @@
+package api_test
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"adiukh/tournament"
+	"adiukh/tournament/store/storetest"
+)
+
+// A live blitz game through the API, on both databases: an event can be
+// online only in rapid or blitz; the round published with a start time
+// starts its game then, refusing a move before; the clocks are read to the
+// millisecond; a move sent twice counts once; a player watching the
+// game's stream sees the opponent's move arrive; the flag falls on the
+// server; the record keeps each move's clock and receipt.
+func TestLiveGameThroughTheAPI(t *testing.T) {
+	t.Parallel()
+	for name, st := range storetest.Open(t) {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			t0 := time.Date(2026, 12, 5, 15, 0, 0, 0, time.UTC)
+			s := newCorrServer(t, st, t0, nil)
+			arbiter := s.user("arbiter@example.org", tournament.ArbiterRole)
+			tokens := []string{s.user("white@example.org", tournament.PlayerRole), s.user("black@example.org", tournament.PlayerRole)}
+
+			if code, out := s.call(arbiter, "POST", "/api/v1/events", map[string]any{"name": "Онлайн", "discipline": "standard", "system": "swiss", "rounds": 3, "time_control": "30+30", "online": true}); code != http.StatusBadRequest || !strings.Contains(fmt.Sprint(out), "online") {
+				t.Errorf("a standard event online: %d %v, want 400 at online", code, out)
+			}
+			event := s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Блиц онлайн", "discipline": "blitz", "system": "round-robin", "time_control": "3+2", "online": true}).(map[string]any)
+			if event["online"] != true {
+				t.Fatalf("the event: %v", event)
+			}
+			id := int(num(event["id"]))
+			for i, email := range []string{"white@example.org", "black@example.org"} {
+				p := s.must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/players", id), map[string]any{"name": fmt.Sprintf("Игрок %d", i+1), "rating": 2000 - i}).(map[string]any)
+				s.must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("/api/v1/events/%d/players/%d/account", id, int(num(p["id"]))), map[string]any{"email": email})
+			}
+			s.must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
+			start := t0.Add(time.Minute)
+			if code, _ := s.call(arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds/1/publish", id), map[string]any{"starts_at": t0.Add(-time.Hour).Format(time.RFC3339)}); code != http.StatusBadRequest {
+				t.Errorf("a start time in the past: %d, want 400", code)
+			}
+			s.must(http.StatusOK, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds/1/publish", id), map[string]any{"starts_at": start.Format(time.RFC3339)})
+			games := s.must(http.StatusOK, "", "GET", fmt.Sprintf("/api/v1/events/%d/games", id), nil).([]any)
+			if len(games) != 1 {
+				t.Fatalf("games %v", games)
+			}
+			g := games[0].(map[string]any)
+			gid := int(num(g["id"]))
+			if g["live"] != true || num(g["white_left_ms"]) != 180000 || g["starts_at"] != start.Format(time.RFC3339Nano) {
+				t.Errorf("the live game: %v", g)
+			}
+			white, black := tokens[0], tokens[1]
+			move := func(token string, m string, ply int) (int, any) {
+				return s.call(token, "POST", fmt.Sprintf("/api/v1/games/%d/moves", gid), map[string]any{"move": m, "ply": ply})
+			}
+			// Which account plays White follows the pairing.
+			if code, _ := move(white, "c3-d4", 0); code == http.StatusForbidden {
+				white, black = black, white
+			}
+			if code, out := move(white, "c3-d4", 0); code != http.StatusConflict || !strings.Contains(fmt.Sprint(out), "starts") {
+				t.Fatalf("a move before the start: %d %v", code, out)
+			}
+			s.clock.Set(start.Add(2500 * time.Millisecond))
+			if code, out := move(white, "c3-d4", 0); code != http.StatusOK || num(out.(map[string]any)["white_left_ms"]) != 179500 {
+				t.Fatalf("White's move in 2.5 s: %d %v", code, out)
+			}
+			if code, _ := move(white, "c3-d4", 0); code != http.StatusConflict {
+				t.Errorf("the move sent again: %d, want 409 and nothing changed", code)
+			}
+
+			// Black watches the stream and sees White's move there; then
+			// White sees Black's answer arrive.
+			srv := httptest.NewServer(s.handler)
+			defer srv.Close()
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			defer cancel()
+			req, _ := http.NewRequestWithContext(ctx, "GET", fmt.Sprintf("%s/api/v1/games/%d/stream", srv.URL, gid), nil)
+			req.Header.Set("Authorization", "Bearer "+white)
+			resp, err := http.DefaultClient.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer resp.Body.Close()
+			if resp.StatusCode != http.StatusOK || resp.Header.Get("Content-Type") != "text/event-stream" {
+				t.Fatalf("the stream: %d %s", resp.StatusCode, resp.Header.Get("Content-Type"))
+			}
+			events := bufio.NewScanner(resp.Body)
+			next := func() map[string]any {
+				t.Helper()
+				for events.Scan() {
+					if data, ok := strings.CutPrefix(events.Text(), "data: "); ok {
+						var g map[string]any
+						if err := json.Unmarshal([]byte(data), &g); err != nil {
+							t.Fatal(err)
+						}
+						return g
+					}
+				}
+				t.Fatalf("the stream ended: %v", events.Err())
+				return nil
+			}
+			if first := next(); num(first["ply"]) != 1 {
+				t.Fatalf("the stream's first event: %v", first)
+			}
+			s.clock.Set(start.Add(12500 * time.Millisecond))
+			if code, out := move(black, "f6-e5", 1); code != http.StatusOK {
+				t.Fatalf("Black's move: %d %v", code, out)
+			}
+			if seen := next(); num(seen["ply"]) != 2 || num(seen["black_left_ms"]) != 172000 {
+				t.Fatalf("the move on the stream: %v", seen)
+			}
+			cancel()
+
+			flag := start.Add(12500*time.Millisecond + 179500*time.Millisecond)
+			s.clock.Set(flag.Add(time.Second))
+			if n, err := s.corr.ExpireLive(context.Background(), s.clock.Now()); err != nil || n != 1 {
+				t.Fatalf("the live sweep: %d %v", n, err)
+			}
+			if code, out := move(white, "d4:f6", 2); code != http.StatusConflict || !strings.Contains(fmt.Sprint(out), "0:24") {
+				t.Errorf("a move after the flag: %d %v, want 409 with the result", code, out)
+			}
+			rec := httptest.NewRecorder()
+			s.handler.ServeHTTP(rec, httptest.NewRequest("GET", fmt.Sprintf("/api/v1/games/%d/pdn", gid), nil))
+			pdn := rec.Body.String()
+			for _, want := range []string{`[Site "online"]`, "[%clk 0:02:59.5]", "[%clk 0:02:52.0]", "[%received 2026-12-05T15:01:02.500Z]", `[Termination "time"]`} {
+				if !strings.Contains(pdn, want) {
+					t.Errorf("the PDN lacks %s:\n%s", want, pdn)
+				}
+			}
+		})
+	}
+}
