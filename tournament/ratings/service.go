@@ -176,7 +176,7 @@ func (s *Service) gamesOf(tx Tx, list, until string) ([]int64, []rating.Game, []
 				if g.Result == nil || !g.Result.Played() || a == 0 || b == 0 || a == b {
 					continue
 				}
-				games = append(games, rating.Game{A: a, B: b, PointsA: g.Result.White, PointsB: g.Result.Black})
+				games = append(games, rating.Game{GameID: g.ID, A: a, B: b, PointsA: g.Result.White, PointsB: g.Result.Black})
 				records = append(records, RatedGame{GameID: g.ID, List: list, EventID: e.ID, A: a, B: b, PointsA: g.Result.White, PointsB: g.Result.Black})
 			}
 		}
@@ -216,7 +216,7 @@ func correctionsOf(tx Tx, list string) ([]rating.Correction, []RatedGame, error)
 			if res == nil || !res.Played() || (res.White == g.PointsA && res.Black == g.PointsB) {
 				continue
 			}
-			corrections = append(corrections, rating.Correction{A: g.A, B: g.B, OldPointsA: g.PointsA, OldPointsB: g.PointsB, NewPointsA: res.White, NewPointsB: res.Black})
+			corrections = append(corrections, rating.Correction{GameID: g.GameID, A: g.A, B: g.B, OldPointsA: g.PointsA, OldPointsB: g.PointsB, NewPointsA: res.White, NewPointsB: res.Black})
 			g.PointsA, g.PointsB = res.White, res.Black
 			changed = append(changed, g)
 		}

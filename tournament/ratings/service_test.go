@@ -122,6 +122,23 @@ func TestClosingPeriods(t *testing.T) {
 					t.Errorf("%s: %+v, want %+v", row.Person.Name(), row.State, w)
 				}
 			}
+			played := map[int64]bool{}
+			for _, r := range rounds {
+				for _, g := range r.Games {
+					played[g.ID] = g.Result.Played()
+				}
+			}
+			report, err := lists.PeriodReport(context.Background(), ratings.Rapid, list.Period.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, c := range report.Changes {
+				for _, l := range c.Lines {
+					if !played[l.GameID] {
+						t.Errorf("a line of %d names game %d, not a rated game of the event", c.Person, l.GameID)
+					}
+				}
+			}
 			_, err = lists.ClosePeriod(admin, ratings.Rapid, "2026-10-31")
 			if tournament.ErrorCode(err) != tournament.ECONFLICT {
 				t.Errorf("closing the same period again: %v, want ECONFLICT", err)
@@ -151,7 +168,7 @@ func TestClosingPeriods(t *testing.T) {
 			last := history[1].Changes[1]
 			var corrected bool
 			for _, l := range last.Lines {
-				corrected = corrected || (l.Correction && l.S == -1)
+				corrected = corrected || (l.Correction && l.S == -1 && l.GameID == g.ID)
 			}
 			if !corrected || last.Games != 3 {
 				t.Errorf("White's second period %+v, want a correction of −1 beside 3 games", last)
