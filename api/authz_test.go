@@ -86,6 +86,8 @@ var authzTable = map[string]string{
 	"GET /ratings/:list/periods/:pid":                                      "00000",
 	"POST /ratings/:list/periods":                                          "nnnnv",
 	"POST /api/v1/ratings/:list/periods":                                   "nnnnv",
+	"POST /ratings/:list/options":                                          "nnnnv",
+	"PUT /api/v1/ratings/:list/options":                                    "nnnnv",
 	"GET /people":                                                          "yyyyy",
 	"GET /people/:pid":                                                     "00000",
 	"POST /people":                                                         "nnvvv",

@@ -60,3 +60,51 @@ func TestRatingPages(t *testing.T) {
 		t.Error("the person's page draws no rating chart")
 	}
 }
+
+// The list's options on its page: an administrator sets them with the
+// form (an initial rating out of bounds is shown at its field); the next
+// period is announced with them, and the closed period's report and the
+// list show what it was rated with.
+func TestRatingOptionsPage(t *testing.T) {
+	t.Parallel()
+	s := newWebServer(t)
+	s.ratedBlitzEvent()
+	admin := s.signIn(tournament.Admin)
+	if body := s.anonymous().get("/ratings/blitz").Body.String(); strings.Contains(body, `action="/ratings/blitz/options"`) {
+		t.Error("an anonymous reader is offered the list's options")
+	}
+	if rec := s.signIn(tournament.ArbiterRole).post("/ratings/blitz/options", url.Values{"initial": {"1200"}}); rec.Code != http.StatusForbidden {
+		t.Errorf("an arbiter sets the options: %d", rec.Code)
+	}
+	bad := admin.post("/ratings/blitz/options", url.Values{"initial": {"50"}, "point_share": {"on"}})
+	if text := pageText(bad); bad.Code != http.StatusBadRequest || !strings.Contains(text, ruF("the initial rating is %d; it is between %d and %d", 50, 100, 3000)) ||
+		!strings.Contains(text, `name="initial" min="100" max="3000" value="50"`) {
+		t.Errorf("an initial rating out of bounds: %d\n%s", bad.Code, text)
+	}
+	if rec := admin.post("/ratings/blitz/options", url.Values{"initial": {"1200"}, "point_share": {"on"}}); rec.Code != http.StatusSeeOther {
+		t.Fatalf("set the options: %d\n%s", rec.Code, rec.Body.String())
+	}
+	shareOn := ruT("ratings.initial_is", "Initial", 1200) + " · " + ruT("ratings.point_share_on")
+	page := pageText(admin.get("/ratings/blitz"))
+	if !strings.Contains(page, `<p class="meta" data-options="next">`+ruT("ratings.next_with")+": "+shareOn) ||
+		!strings.Contains(page, `value="1200"`) || !strings.Contains(page, `name="point_share" checked`) || strings.Count(page, "<li>") < 1 {
+		t.Errorf("the list page after the options were set:\n%s", page)
+	}
+	if rec := admin.post("/ratings/blitz/periods", url.Values{"until": {"2026-10-31"}}); rec.Code != http.StatusSeeOther {
+		t.Fatalf("close the period: %d", rec.Code)
+	}
+	list := pageText(s.anonymous().get("/ratings/blitz"))
+	if !strings.Contains(list, `<p class="meta" data-options="period">`+ruT("ratings.rated_with")+": "+shareOn) || strings.Contains(list, `data-options="next"`) {
+		t.Errorf("the list rated with the options:\n%s", list)
+	}
+	if rec := admin.post("/ratings/blitz/options", url.Values{"initial": {"1500"}}); rec.Code != http.StatusSeeOther {
+		t.Fatalf("set the options back: %d", rec.Code)
+	}
+	report := regexp.MustCompile(`href="(/ratings/blitz/periods/\d+)"`).FindStringSubmatch(list)
+	if report == nil {
+		t.Fatal("the list does not link its period's report")
+	}
+	if body := pageText(s.anonymous().get(report[1])); !strings.Contains(body, ruT("ratings.rated_with")+": "+shareOn) {
+		t.Errorf("the period's report does not keep the options it was rated with:\n%s", body)
+	}
+}

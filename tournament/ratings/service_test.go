@@ -2,6 +2,7 @@ package ratings_test
 
 import (
 	"context"
+	"errors"
 	"testing"
 
 	"adiukh/tournament"
@@ -198,6 +199,105 @@ func TestClosingPeriods(t *testing.T) {
 			typed, err := events.RegisterPlayer(arbiter, open.ID, tournament.PlayerInput{PersonID: &people[1].ID, Rating: ptr(1234)})
 			if err != nil || typed.Rating != 1234 {
 				t.Errorf("a rating typed by the arbiter: %+v (%v), want 1234", typed, err)
+			}
+		})
+	}
+}
+
+// TestListOptions: an administrator sets a list's options (others may not;
+// the initial rating is bounded), each change is in the list's audit log;
+// a period is rated with the options stored when it closes and keeps them
+// when they change afterwards.
+func TestListOptions(t *testing.T) {
+	t.Parallel()
+	for name, st := range storetest.Open(t) {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			events := tournament.NewService(st, engines.Options())
+			lists := ratings.NewService(st.Ratings(), ratings.Options{})
+			admin := signedIn(t, st, "admin@example.org", tournament.Admin)
+			arbiter := signedIn(t, st, "arbiter@example.org", tournament.ArbiterRole)
+			bg := context.Background()
+
+			if l, err := lists.Read(bg, ratings.Rapid, ratings.Filter{}); err != nil || l.Options != (rating.Options{Initial: rating.DefaultInitial}) || l.OptionsLog != nil {
+				t.Fatalf("the options before any were set: %+v (%v), want the defaults", l, err)
+			}
+			share := rating.Options{Initial: 1200, PointShare: true}
+			for _, c := range []struct {
+				ctx  context.Context
+				list string
+				opt  rating.Options
+				code string
+			}{
+				{bg, ratings.Rapid, share, tournament.EUNAUTHORIZED},
+				{arbiter, ratings.Rapid, share, tournament.EFORBIDDEN},
+				{admin, "bullet", share, tournament.ENOTFOUND},
+				{admin, ratings.Rapid, rating.Options{Initial: 99}, tournament.EINVALID},
+				{admin, ratings.Rapid, rating.Options{Initial: 3001}, tournament.EINVALID},
+			} {
+				_, err := lists.SetOptions(c.ctx, c.list, c.opt)
+				var e *tournament.Error
+				if tournament.ErrorCode(err) != c.code {
+					t.Errorf("set %s options %+v: %v, want %s", c.list, c.opt, err, c.code)
+				} else if c.code == tournament.EINVALID && (!errors.As(err, &e) || e.Field != "initial") {
+					t.Errorf("an initial rating out of bounds: %v, want it at the field initial", err)
+				}
+			}
+			if _, err := lists.SetOptions(admin, ratings.Rapid, share); err != nil {
+				t.Fatal(err)
+			}
+			l, err := lists.Read(admin, ratings.Rapid, ratings.Filter{})
+			if err != nil || l.Options != share || len(l.OptionsLog) != 1 || l.OptionsLog[0].UserEmail != "admin@example.org" ||
+				l.OptionsLog[0].Before != (rating.Options{Initial: 1500}) || l.OptionsLog[0].After != share {
+				t.Fatalf("the list after its options were set: %+v (%v)", l, err)
+			}
+			if anonymous, _ := lists.Read(bg, ratings.Rapid, ratings.Filter{}); anonymous.OptionsLog != nil {
+				t.Error("an anonymous reader reads the options' audit log")
+			}
+			if other, _ := lists.Read(bg, ratings.Blitz, ratings.Filter{}); other.Options.Initial != rating.DefaultInitial {
+				t.Errorf("the blitz list took the rapid list's options: %+v", other.Options)
+			}
+
+			var people []*tournament.Person
+			for _, n := range []string{"Аслан", "Бислан", "Заур", "Мурат"} {
+				p, err := events.CreatePerson(arbiter, tournament.PersonInput{Surname: ptr("Хуажев"), GivenNames: ptr(n)})
+				if err != nil {
+					t.Fatal(err)
+				}
+				people = append(people, p)
+			}
+			playedEvent(t, arbiter, events, people, true, "2026-10-10", "17:7", "12:12", "14:10", "13:11", "9:15", "14:10")
+			list, err := lists.ClosePeriod(admin, ratings.Rapid, "2026-10-31")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if list.Period.Options != share {
+				t.Errorf("the period was rated with %+v, want %+v", list.Period.Options, share)
+			}
+			report, err := lists.PeriodReport(bg, ratings.Rapid, list.Period.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, c := range report.Changes {
+				if c.Old != 1200 {
+					t.Errorf("a newcomer starts at %d, want 1200", c.Old)
+				}
+				for _, line := range c.Lines {
+					if want := float64(line.Points) / 24; line.S != want {
+						t.Errorf("s = %v for %d:%d, want the share %v", line.S, line.Points, line.OpponentPoints, want)
+					}
+				}
+			}
+
+			if _, err := lists.SetOptions(admin, ratings.Rapid, rating.Options{Initial: 1500}); err != nil {
+				t.Fatal(err)
+			}
+			again, err := lists.PeriodReport(bg, ratings.Rapid, list.Period.ID)
+			if err != nil || again.Period.Options != share || again.Changes[0].New != report.Changes[0].New {
+				t.Errorf("the closed period after the options changed: %+v (%v), want it as it was", again.Period, err)
+			}
+			if l, _ := lists.Read(admin, ratings.Rapid, ratings.Filter{}); l.Period.Options != share || l.Options.PointShare || len(l.OptionsLog) != 2 {
+				t.Errorf("the list after the second change: period %+v, options %+v, %d changes logged", l.Period.Options, l.Options, len(l.OptionsLog))
 			}
 		})
 	}

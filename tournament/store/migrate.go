@@ -53,6 +53,7 @@ var migrations = []*gormigrate.Migration{
 	{ID: "20261125075259-award-text", Migrate: awardTextMigration},
 	{ID: "20261125075548-ratings", Migrate: ratingsMigration},
 	{ID: "20261125080757-person-claims", Migrate: personClaimsMigration},
+	{ID: "20261125102207-rating-options", Migrate: ratingOptionsMigration},
 }
 
 // migrationLock is the key of the PostgreSQL advisory lock taken while
