@@ -87,6 +87,7 @@ var authzTable = map[string]string{
 	"POST /ratings/:list/periods":                                          "nnnnv",
 	"POST /api/v1/ratings/:list/periods":                                   "nnnnv",
 	"POST /ratings/:list/options":                                          "nnnnv",
+	"GET /events/:id/rating":                                               "yyyyy",
 	"PUT /api/v1/ratings/:list/options":                                    "nnnnv",
 	"GET /people":                                                          "yyyyy",
 	"GET /people/:pid":                                                     "00000",

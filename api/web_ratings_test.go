@@ -1,6 +1,7 @@
 package api_test
 
 import (
+	"fmt"
 	"html"
 	"net/http"
 	"net/url"
@@ -106,5 +107,38 @@ func TestRatingOptionsPage(t *testing.T) {
 	}
 	if body := pageText(s.anonymous().get(report[1])); !strings.Contains(body, ruT("ratings.rated_with")+": "+shareOn) {
 		t.Errorf("the period's report does not keep the options it was rated with:\n%s", body)
+	}
+}
+
+// An event's rating report: before its period the page says the games are
+// not rated yet and the event's pages have no tab for it; after, the tab
+// leads to each person's games of the event with the event's part of the
+// change and a link to the period's report.
+func TestEventRatingPage(t *testing.T) {
+	t.Parallel()
+	s := newWebServer(t)
+	id := s.ratedBlitzEvent()
+	path := fmt.Sprintf("/events/%d/rating", id)
+	pending := pageText(s.anonymous().get(path))
+	if !strings.Contains(pending, `data-state="pending"`) || !strings.Contains(pending, ruT("ratings.event_pending", "List", ruT("ratings.title.blitz"))) {
+		t.Errorf("the report before the period:\n%s", pending)
+	}
+	if strings.Contains(s.anonymous().get(fmt.Sprintf("/events/%d/standings", id)).Body.String(), `href="`+path+`"`) {
+		t.Error("the event's pages link a rating report before the period")
+	}
+	if rec := s.signIn(tournament.Admin).post("/ratings/blitz/periods", url.Values{"until": {"2026-10-31"}}); rec.Code != http.StatusSeeOther {
+		t.Fatalf("close the period: %d", rec.Code)
+	}
+	if !strings.Contains(s.anonymous().get(fmt.Sprintf("/events/%d/standings", id)).Body.String(), `href="`+path+`"`) {
+		t.Error("the event's pages do not link its rating report")
+	}
+	rec := s.anonymous().get(path)
+	body := pageText(rec)
+	if rec.Code != http.StatusOK || !strings.Contains(body, `data-state="rated"`) || strings.Count(body, `<section class="rating-change"`) != 4 ||
+		strings.Count(body, `<p class="contribution">`) != 4 || !regexp.MustCompile(`href="/ratings/blitz/periods/\d+#person-\d+"`).MatchString(body) {
+		t.Errorf("the event's rating report: %d\n%s", rec.Code, body)
+	}
+	if rec := s.anonymous().get("/events/999999/rating"); rec.Code != http.StatusNotFound {
+		t.Errorf("the rating report of no event: %d", rec.Code)
 	}
 }

@@ -19,7 +19,8 @@ import (
 )
 
 // ratingsRoutesWeb registers the rating lists' pages: each list with its
-// filters for everyone, the closing of a period for administrators.
+// filters, the reports of periods and of events for everyone, the closing
+// of a period and the list's options for administrators.
 func (h *handler) ratingsRoutesWeb(g, m *gin.RouterGroup) {
 	g.GET("/ratings", func(c *gin.Context) { c.Redirect(http.StatusSeeOther, "/ratings/"+ratings.Standard) })
 	g.GET("/ratings/:list", h.Cached, h.Page(h.ratingListPage))
@@ -28,6 +29,7 @@ func (h *handler) ratingsRoutesWeb(g, m *gin.RouterGroup) {
 	g.GET("/ratings/:list/periods/:pid", h.Cached, h.Page(h.periodReportPage))
 	m.POST("/ratings/:list/periods", h.Page(h.closePeriod))
 	m.POST("/ratings/:list/options", h.Page(h.setRatingOptions))
+	g.GET("/events/:id/rating", h.Cached, h.Page(h.eventRatingPage))
 }
 
 type ratingListData struct {
@@ -135,6 +137,28 @@ func (h *handler) periodReportPage(c *gin.Context) error {
 		return err
 	}
 	h.render(c, http.StatusOK, "rating_period", "ratings.report", r)
+	return nil
+}
+
+type eventRatingData struct {
+	eventHeader
+	Report *ratings.EventReport
+}
+
+// eventRatingPage shows what the lists made of an event's games: each
+// person's games of the event with D, E and s, and the event's part of
+// the change; or that the event is not rated, or not yet.
+func (h *handler) eventRatingPage(c *gin.Context) error {
+	id, err := core.PathInt(c, "id")
+	if err != nil {
+		return err
+	}
+	r, err := h.Ratings.EventReport(c.Request.Context(), id)
+	if err != nil {
+		return err
+	}
+	data := eventRatingData{eventHeader: h.header(c, &r.Event, "rating"), Report: r}
+	h.renderWith(c, h.translator(c).In(r.Event.Location()), http.StatusOK, "rating_event", r.Event.Name, data)
 	return nil
 }
 

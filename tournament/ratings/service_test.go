@@ -3,6 +3,7 @@ package ratings_test
 import (
 	"context"
 	"errors"
+	"math"
 	"testing"
 
 	"adiukh/tournament"
@@ -298,6 +299,117 @@ func TestListOptions(t *testing.T) {
 			}
 			if l, _ := lists.Read(admin, ratings.Rapid, ratings.Filter{}); l.Period.Options != share || l.Options.PointShare || len(l.OptionsLog) != 2 {
 				t.Errorf("the list after the second change: period %+v, options %+v, %d changes logged", l.Period.Options, l.Options, len(l.OptionsLog))
+			}
+		})
+	}
+}
+
+// TestEventReport: an event's rating report has, for each person, the
+// lines of its games in the period that rated them, and the event's part
+// K·Σ(s − E) of the change; two events of one period share the change;
+// a correction rated later adds the period that carried it. An event not
+// rated says so, one not rated yet too, and a private one is hidden from
+// those who may not see it.
+func TestEventReport(t *testing.T) {
+	t.Parallel()
+	for name, st := range storetest.Open(t) {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			events := tournament.NewService(st, engines.Options())
+			lists := ratings.NewService(st.Ratings(), ratings.Options{})
+			admin := signedIn(t, st, "admin@example.org", tournament.Admin)
+			arbiter := signedIn(t, st, "arbiter@example.org", tournament.ArbiterRole)
+			bg := context.Background()
+			var people []*tournament.Person
+			for _, n := range []string{"Аслан", "Бислан", "Заур", "Мурат"} {
+				p, err := events.CreatePerson(arbiter, tournament.PersonInput{Surname: ptr("Хуажев"), GivenNames: ptr(n)})
+				if err != nil {
+					t.Fatal(err)
+				}
+				people = append(people, p)
+			}
+			first := playedEvent(t, arbiter, events, people, true, "2026-10-10", "17:7", "12:12", "14:10", "13:11", "9:15", "14:10")
+			second := playedEvent(t, arbiter, events, people, true, "2026-10-20", "7:17", "12:12", "10:14", "11:13", "15:9", "10:14")
+			unrated := playedEvent(t, arbiter, events, people, false, "2026-10-21", "24:0", "24:0", "24:0", "24:0", "24:0", "24:0")
+			if r, err := lists.EventReport(bg, first.ID); err != nil || r.State != ratings.EventPending || r.List != ratings.Rapid {
+				t.Errorf("before the period: %+v (%v), want pending in the rapid list", r, err)
+			}
+			if r, err := lists.EventReport(bg, unrated.ID); err != nil || r.State != ratings.EventNotRated {
+				t.Errorf("an unrated event: %+v (%v), want not rated", r, err)
+			}
+			list, err := lists.ClosePeriod(admin, ratings.Rapid, "2026-10-31")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if rated, err := lists.EventRated(bg, first.ID); !rated || err != nil {
+				t.Errorf("the first event is not rated after the period: %v", err)
+			}
+			reports := map[int64]*ratings.EventReport{}
+			for _, e := range []*tournament.Event{first, second} {
+				r, err := lists.EventReport(bg, e.ID)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if r.State != ratings.EventRated || len(r.Periods) != 1 || r.Periods[0].Period.ID != list.Period.ID || len(r.Periods[0].Changes) != 4 {
+					t.Fatalf("the report of event %d: %+v", e.ID, r)
+				}
+				rounds, _ := events.Rounds(arbiter, e.ID)
+				ours := map[int64]bool{}
+				for _, rd := range rounds {
+					for _, g := range rd.Games {
+						ours[g.ID] = true
+					}
+				}
+				for _, c := range r.Periods[0].Changes {
+					if len(c.Lines) != 3 || r.People[c.Change.Person].ID == 0 {
+						t.Errorf("event %d, person %d: %d lines, want 3 named", e.ID, c.Change.Person, len(c.Lines))
+					}
+					for _, l := range c.Lines {
+						if !ours[l.GameID] {
+							t.Errorf("event %d's report has game %d of another event", e.ID, l.GameID)
+						}
+					}
+				}
+				reports[e.ID] = r
+			}
+			for i, c := range reports[first.ID].Periods[0].Changes {
+				other := reports[second.ID].Periods[0].Changes[i]
+				if other.Change.Person != c.Change.Person || math.Abs(c.Sum+other.Sum-c.Change.Sum) > 1e-9 ||
+					math.Round(c.Contribution()+other.Contribution()) != float64(c.Change.Delta()) {
+					t.Errorf("person %d: the events' parts %v and %v do not make the change %d", c.Change.Person, c.Contribution(), other.Contribution(), c.Change.Delta())
+				}
+			}
+
+			rounds, _ := events.Rounds(arbiter, first.ID)
+			g := rounds[0].Games[0]
+			if _, err := events.RecordResult(arbiter, tournament.ResultInput{EventID: first.ID, Round: 1, Board: g.Board, Score: "7:17", EndReason: "final_position", Version: g.Version, Reason: "бланк записи"}); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := lists.ClosePeriod(admin, ratings.Rapid, "2026-11-30"); err != nil {
+				t.Fatal(err)
+			}
+			r, err := lists.EventReport(bg, first.ID)
+			if err != nil || len(r.Periods) != 2 || len(r.Periods[1].Changes) != 2 {
+				t.Fatalf("the report after a correction: %+v (%v), want the second period with the game's two persons", r, err)
+			}
+			for _, c := range r.Periods[1].Changes {
+				if len(c.Lines) != 1 || !c.Lines[0].Correction || c.Lines[0].GameID != g.ID || math.Abs(c.Sum) != 1 {
+					t.Errorf("the correction's line: %+v", c)
+				}
+			}
+
+			hidden := playedEvent(t, arbiter, events, people, true, "2026-12-10", "17:7", "12:12", "14:10", "13:11", "9:15", "14:10")
+			if _, err := events.UpdateEvent(arbiter, hidden.ID, tournament.EventInput{Visibility: ptr("private")}, ""); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := lists.EventReport(bg, hidden.ID); tournament.ErrorCode(err) != tournament.ENOTFOUND {
+				t.Errorf("a private event's report read by an anonymous reader: %v", err)
+			}
+			if _, err := lists.EventRated(bg, hidden.ID); tournament.ErrorCode(err) != tournament.ENOTFOUND {
+				t.Errorf("whether a private event is rated, asked by an anonymous reader: %v", err)
+			}
+			if r, err := lists.EventReport(arbiter, hidden.ID); err != nil || r.State != ratings.EventPending {
+				t.Errorf("the private event's report read by its arbiter: %+v (%v)", r, err)
 			}
 		})
 	}
