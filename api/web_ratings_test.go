@@ -142,3 +142,62 @@ func TestEventRatingPage(t *testing.T) {
 		t.Errorf("the rating report of no event: %d", rec.Code)
 	}
 }
+
+// The rating documents: the list as PDF narrowed as its page (linked with
+// the page's filter), the period's report and the event's rating report,
+// each linked from its page, in the reader's language.
+func TestRatingDocuments(t *testing.T) {
+	t.Parallel()
+	s := newWebServer(t)
+	id := s.ratedBlitzEvent()
+	if rec := s.signIn(tournament.Admin).post("/ratings/blitz/periods", url.Values{"until": {"2026-10-31"}}); rec.Code != http.StatusSeeOther {
+		t.Fatalf("close the period: %d", rec.Code)
+	}
+	pdf := func(path string) string {
+		t.Helper()
+		rec := s.anonymous().get(path)
+		if rec.Code != http.StatusOK || rec.Header().Get("Content-Type") != "application/pdf" {
+			t.Fatalf("GET %s: %d %s\n%.300s", path, rec.Code, rec.Header().Get("Content-Type"), rec.Body.String())
+		}
+		return spaced(pdfToText(t, strings.NewReplacer("/", "-", "?", "-", "=", "-", "&", "-").Replace(path), rec.Body.Bytes()))
+	}
+	page := s.anonymous().get("/ratings/blitz?q=" + url.QueryEscape("заур")).Body.String()
+	link := regexp.MustCompile(`href="(/ratings/blitz/list\.pdf[^"]*)"`).FindStringSubmatch(page)
+	if link == nil || !strings.Contains(html.UnescapeString(link[1]), "q=%D0%B7%D0%B0%D1%83%D1%80") {
+		t.Fatalf("the list page does not link its PDF with its filter: %v", link)
+	}
+	narrowed := pdf(html.UnescapeString(link[1]))
+	if !strings.Contains(narrowed, ruDoc("report.rating_list", ruT("ratings.title.blitz"))) || !strings.Contains(narrowed, "Хуажев Заур") ||
+		strings.Contains(narrowed, "Хуажев Аслан") || !strings.Contains(narrowed, ruDoc("report.rating_filter", ruDoc("report.rating_search")+": заур")) {
+		t.Errorf("the narrowed list as PDF:\n%s", narrowed)
+	}
+	whole := pdf("/ratings/blitz/list.pdf?lang=en")
+	if !strings.Contains(whole, "Хуажев Аслан") || !strings.Contains(whole, "Хуажев Заур") || !strings.Contains(whole, "after the period up to") {
+		t.Errorf("the whole list as PDF in English:\n%s", whole)
+	}
+
+	report := regexp.MustCompile(`href="(/ratings/blitz/periods/\d+)"`).FindStringSubmatch(s.anonymous().get("/ratings/blitz").Body.String())
+	if report == nil {
+		t.Fatal("the list does not link its period's report")
+	}
+	periodPage := s.anonymous().get(report[1]).Body.String()
+	if !strings.Contains(periodPage, `href="`+report[1]+`/report.pdf?lang=ru"`) {
+		t.Error("the period's report does not link its PDF")
+	}
+	if text := pdf(report[1] + "/report.pdf"); strings.Count(text, "Хуажев") < 4 || !strings.Contains(text, ruDoc("report.rating_period_report", "31.10.2026")) {
+		t.Errorf("the period's report as PDF:\n%s", text)
+	}
+	if rec := s.anonymous().get("/ratings/blitz/periods/999999/report.pdf"); rec.Code != http.StatusNotFound {
+		t.Errorf("the PDF of no period: %d", rec.Code)
+	}
+
+	eventPage := s.anonymous().get(fmt.Sprintf("/events/%d/rating", id)).Body.String()
+	eventPDF := fmt.Sprintf("/events/%d/rating.pdf", id)
+	if !strings.Contains(eventPage, `href="`+eventPDF+`?lang=ru"`) {
+		t.Error("the event's rating report does not link its PDF")
+	}
+	if text := pdf(eventPDF); !strings.Contains(text, "Рейтинговый турнир") || len(regexp.MustCompile(`(?m)^\s*→ \d+ \([+−]\d+\) Σ`).FindAllString(text, -1)) != 4 ||
+		!strings.Contains(text, ruDoc("report.rating_event_period", ruT("ratings.title.blitz"), "31.10.2026")) {
+		t.Errorf("the event's rating report as PDF:\n%s", text)
+	}
+}

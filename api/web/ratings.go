@@ -30,6 +30,7 @@ func (h *handler) ratingsRoutesWeb(g, m *gin.RouterGroup) {
 	m.POST("/ratings/:list/periods", h.Page(h.closePeriod))
 	m.POST("/ratings/:list/options", h.Page(h.setRatingOptions))
 	g.GET("/events/:id/rating", h.Cached, h.Page(h.eventRatingPage))
+	h.ratingDocumentRoutes(g)
 }
 
 type ratingListData struct {
@@ -94,15 +95,7 @@ func (h *handler) ratingListFile(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	rows := make([]report.RatingRow, len(l.Rows))
-	for i, r := range l.Rows {
-		rows[i] = report.RatingRow{Rank: i + 1, FederationID: r.Person.FederationID, Name: r.Person.Name(), LatinName: r.Person.LatinName(),
-			BirthYear: r.Person.BirthYear, Sex: r.Person.Sex, Club: r.Person.Club, Region: r.Person.Region, Rating: r.Rating, Games: r.Games, K: r.K}
-		if r.Played {
-			change := r.Change
-			rows[i].Change = &change
-		}
-	}
+	rows := ratingRows(l)
 	var buf bytes.Buffer
 	name := "rating-" + l.Name
 	if strings.HasSuffix(c.Request.URL.Path, ".xlsx") {
