@@ -8,14 +8,22 @@ import (
 	"adiukh/tournament"
 )
 
-// A rating period through the API: an administrator closes it (201 with
-// the published list); the list and each person's ratings and history are
-// read by anyone; closing it again is refused.
+// A rating period through the API: an administrator sets the list's
+// options and closes it (201 with the published list, the period with the
+// options it was rated with); the list and each person's ratings and
+// history are read by anyone; closing it again is refused.
 func TestRatingsAPI(t *testing.T) {
 	t.Parallel()
 	forEachServer(t, func(t *testing.T, s *testServer) {
 		const arbiter, admin = tournament.ArbiterRole, tournament.Admin
 		s.ratedBlitzEvent()
+		s.must(http.StatusForbidden, arbiter, "PUT", "/api/v1/ratings/blitz/options", map[string]any{"initial": 1200, "point_share": true})
+		if bad := s.must(http.StatusBadRequest, admin, "PUT", "/api/v1/ratings/blitz/options", map[string]any{"initial": 3500}); bad["field"] != "initial" {
+			t.Errorf("an initial rating out of bounds: %v", bad)
+		}
+		if opt := s.must(http.StatusOK, admin, "PUT", "/api/v1/ratings/blitz/options", map[string]any{"initial": 1200, "point_share": true}); num(opt["initial"]) != 1200 || opt["point_share"] != true {
+			t.Errorf("the options set: %v", opt)
+		}
 		s.must(http.StatusForbidden, arbiter, "POST", "/api/v1/ratings/blitz/periods", map[string]any{"until": "2026-10-31"})
 		bad := s.must(http.StatusBadRequest, admin, "POST", "/api/v1/ratings/blitz/periods", map[string]any{"until": "31.10.2026"})
 		if bad["field"] != "until" {
@@ -29,8 +37,16 @@ func TestRatingsAPI(t *testing.T) {
 			t.Fatalf("the published list: %v", list)
 		}
 		first := rows[0].(map[string]any)
-		if num(first["games"]) != 3 || num(first["k"]) != 40 || num(first["rating"]) <= 1500 || num(first["change"]) != num(first["rating"])-1500 {
+		if num(first["games"]) != 3 || num(first["k"]) != 40 || num(first["rating"]) <= 1200 || num(first["change"]) != num(first["rating"])-1200 {
 			t.Errorf("the first row: %v", first)
+		}
+		if opt := period["options"].(map[string]any); num(opt["initial"]) != 1200 || opt["point_share"] != true {
+			t.Errorf("the period's options: %v", opt)
+		}
+		s.must(http.StatusOK, admin, "PUT", "/api/v1/ratings/blitz/options", map[string]any{"initial": 1500, "point_share": false})
+		if l := s.must(http.StatusOK, "", "GET", "/api/v1/ratings/blitz", nil); num(l["options"].(map[string]any)["initial"]) != 1500 ||
+			num(l["period"].(map[string]any)["options"].(map[string]any)["initial"]) != 1200 {
+			t.Errorf("the list after its options changed: %v %v", l["options"], l["period"])
 		}
 		s.must(http.StatusConflict, admin, "POST", "/api/v1/ratings/blitz/periods", map[string]any{"until": "2026-10-31"})
 		read := s.must(http.StatusOK, "", "GET", "/api/v1/ratings/blitz?region="+"Адыгея", nil)

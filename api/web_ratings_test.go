@@ -1,6 +1,7 @@
 package api_test
 
 import (
+	"fmt"
 	"html"
 	"net/http"
 	"net/url"
@@ -58,5 +59,145 @@ func TestRatingPages(t *testing.T) {
 	person := s.anonymous().get("/people/" + rows[0][1]).Body.String()
 	if !strings.Contains(person, `<svg class="rating-chart"`) || !strings.Contains(person, "<polyline points=") {
 		t.Error("the person's page draws no rating chart")
+	}
+}
+
+// The list's options on its page: an administrator sets them with the
+// form (an initial rating out of bounds is shown at its field); the next
+// period is announced with them, and the closed period's report and the
+// list show what it was rated with.
+func TestRatingOptionsPage(t *testing.T) {
+	t.Parallel()
+	s := newWebServer(t)
+	s.ratedBlitzEvent()
+	admin := s.signIn(tournament.Admin)
+	if body := s.anonymous().get("/ratings/blitz").Body.String(); strings.Contains(body, `action="/ratings/blitz/options"`) {
+		t.Error("an anonymous reader is offered the list's options")
+	}
+	if rec := s.signIn(tournament.ArbiterRole).post("/ratings/blitz/options", url.Values{"initial": {"1200"}}); rec.Code != http.StatusForbidden {
+		t.Errorf("an arbiter sets the options: %d", rec.Code)
+	}
+	bad := admin.post("/ratings/blitz/options", url.Values{"initial": {"50"}, "point_share": {"on"}})
+	if text := pageText(bad); bad.Code != http.StatusBadRequest || !strings.Contains(text, ruF("the initial rating is %d; it is between %d and %d", 50, 100, 3000)) ||
+		!strings.Contains(text, `name="initial" min="100" max="3000" value="50"`) {
+		t.Errorf("an initial rating out of bounds: %d\n%s", bad.Code, text)
+	}
+	if rec := admin.post("/ratings/blitz/options", url.Values{"initial": {"1200"}, "point_share": {"on"}}); rec.Code != http.StatusSeeOther {
+		t.Fatalf("set the options: %d\n%s", rec.Code, rec.Body.String())
+	}
+	shareOn := ruT("ratings.initial_is", "Initial", 1200) + " · " + ruT("ratings.point_share_on")
+	page := pageText(admin.get("/ratings/blitz"))
+	if !strings.Contains(page, `<p class="meta" data-options="next">`+ruT("ratings.next_with")+": "+shareOn) ||
+		!strings.Contains(page, `value="1200"`) || !strings.Contains(page, `name="point_share" checked`) || strings.Count(page, "<li>") < 1 {
+		t.Errorf("the list page after the options were set:\n%s", page)
+	}
+	if rec := admin.post("/ratings/blitz/periods", url.Values{"until": {"2026-10-31"}}); rec.Code != http.StatusSeeOther {
+		t.Fatalf("close the period: %d", rec.Code)
+	}
+	list := pageText(s.anonymous().get("/ratings/blitz"))
+	if !strings.Contains(list, `<p class="meta" data-options="period">`+ruT("ratings.rated_with")+": "+shareOn) || strings.Contains(list, `data-options="next"`) {
+		t.Errorf("the list rated with the options:\n%s", list)
+	}
+	if rec := admin.post("/ratings/blitz/options", url.Values{"initial": {"1500"}}); rec.Code != http.StatusSeeOther {
+		t.Fatalf("set the options back: %d", rec.Code)
+	}
+	report := regexp.MustCompile(`href="(/ratings/blitz/periods/\d+)"`).FindStringSubmatch(list)
+	if report == nil {
+		t.Fatal("the list does not link its period's report")
+	}
+	if body := pageText(s.anonymous().get(report[1])); !strings.Contains(body, ruT("ratings.rated_with")+": "+shareOn) {
+		t.Errorf("the period's report does not keep the options it was rated with:\n%s", body)
+	}
+}
+
+// An event's rating report: before its period the page says the games are
+// not rated yet and the event's pages have no tab for it; after, the tab
+// leads to each person's games of the event with the event's part of the
+// change and a link to the period's report.
+func TestEventRatingPage(t *testing.T) {
+	t.Parallel()
+	s := newWebServer(t)
+	id := s.ratedBlitzEvent()
+	path := fmt.Sprintf("/events/%d/rating", id)
+	pending := pageText(s.anonymous().get(path))
+	if !strings.Contains(pending, `data-state="pending"`) || !strings.Contains(pending, ruT("ratings.event_pending", "List", ruT("ratings.title.blitz"))) {
+		t.Errorf("the report before the period:\n%s", pending)
+	}
+	if strings.Contains(s.anonymous().get(fmt.Sprintf("/events/%d/standings", id)).Body.String(), `href="`+path+`"`) {
+		t.Error("the event's pages link a rating report before the period")
+	}
+	if rec := s.signIn(tournament.Admin).post("/ratings/blitz/periods", url.Values{"until": {"2026-10-31"}}); rec.Code != http.StatusSeeOther {
+		t.Fatalf("close the period: %d", rec.Code)
+	}
+	if !strings.Contains(s.anonymous().get(fmt.Sprintf("/events/%d/standings", id)).Body.String(), `href="`+path+`"`) {
+		t.Error("the event's pages do not link its rating report")
+	}
+	rec := s.anonymous().get(path)
+	body := pageText(rec)
+	if rec.Code != http.StatusOK || !strings.Contains(body, `data-state="rated"`) || strings.Count(body, `<section class="rating-change"`) != 4 ||
+		strings.Count(body, `<p class="contribution">`) != 4 || !regexp.MustCompile(`href="/ratings/blitz/periods/\d+#person-\d+"`).MatchString(body) {
+		t.Errorf("the event's rating report: %d\n%s", rec.Code, body)
+	}
+	if rec := s.anonymous().get("/events/999999/rating"); rec.Code != http.StatusNotFound {
+		t.Errorf("the rating report of no event: %d", rec.Code)
+	}
+}
+
+// The rating documents: the list as PDF narrowed as its page (linked with
+// the page's filter), the period's report and the event's rating report,
+// each linked from its page, in the reader's language.
+func TestRatingDocuments(t *testing.T) {
+	t.Parallel()
+	s := newWebServer(t)
+	id := s.ratedBlitzEvent()
+	if rec := s.signIn(tournament.Admin).post("/ratings/blitz/periods", url.Values{"until": {"2026-10-31"}}); rec.Code != http.StatusSeeOther {
+		t.Fatalf("close the period: %d", rec.Code)
+	}
+	pdf := func(path string) string {
+		t.Helper()
+		rec := s.anonymous().get(path)
+		if rec.Code != http.StatusOK || rec.Header().Get("Content-Type") != "application/pdf" {
+			t.Fatalf("GET %s: %d %s\n%.300s", path, rec.Code, rec.Header().Get("Content-Type"), rec.Body.String())
+		}
+		return spaced(pdfToText(t, strings.NewReplacer("/", "-", "?", "-", "=", "-", "&", "-").Replace(path), rec.Body.Bytes()))
+	}
+	page := s.anonymous().get("/ratings/blitz?q=" + url.QueryEscape("заур")).Body.String()
+	link := regexp.MustCompile(`href="(/ratings/blitz/list\.pdf[^"]*)"`).FindStringSubmatch(page)
+	if link == nil || !strings.Contains(html.UnescapeString(link[1]), "q=%D0%B7%D0%B0%D1%83%D1%80") {
+		t.Fatalf("the list page does not link its PDF with its filter: %v", link)
+	}
+	narrowed := pdf(html.UnescapeString(link[1]))
+	if !strings.Contains(narrowed, ruDoc("report.rating_list", ruT("ratings.title.blitz"))) || !strings.Contains(narrowed, "Хуажев Заур") ||
+		strings.Contains(narrowed, "Хуажев Аслан") || !strings.Contains(narrowed, ruDoc("report.rating_filter", ruDoc("report.rating_search")+": заур")) {
+		t.Errorf("the narrowed list as PDF:\n%s", narrowed)
+	}
+	whole := pdf("/ratings/blitz/list.pdf?lang=en")
+	if !strings.Contains(whole, "Хуажев Аслан") || !strings.Contains(whole, "Хуажев Заур") || !strings.Contains(whole, "after the period up to") {
+		t.Errorf("the whole list as PDF in English:\n%s", whole)
+	}
+
+	report := regexp.MustCompile(`href="(/ratings/blitz/periods/\d+)"`).FindStringSubmatch(s.anonymous().get("/ratings/blitz").Body.String())
+	if report == nil {
+		t.Fatal("the list does not link its period's report")
+	}
+	periodPage := s.anonymous().get(report[1]).Body.String()
+	if !strings.Contains(periodPage, `href="`+report[1]+`/report.pdf?lang=ru"`) {
+		t.Error("the period's report does not link its PDF")
+	}
+	if text := pdf(report[1] + "/report.pdf"); strings.Count(text, "Хуажев") < 4 || !strings.Contains(text, ruDoc("report.rating_period_report", "31.10.2026")) {
+		t.Errorf("the period's report as PDF:\n%s", text)
+	}
+	if rec := s.anonymous().get("/ratings/blitz/periods/999999/report.pdf"); rec.Code != http.StatusNotFound {
+		t.Errorf("the PDF of no period: %d", rec.Code)
+	}
+
+	eventPage := s.anonymous().get(fmt.Sprintf("/events/%d/rating", id)).Body.String()
+	eventPDF := fmt.Sprintf("/events/%d/rating.pdf", id)
+	if !strings.Contains(eventPage, `href="`+eventPDF+`?lang=ru"`) {
+		t.Error("the event's rating report does not link its PDF")
+	}
+	if text := pdf(eventPDF); !strings.Contains(text, "Рейтинговый турнир") || len(regexp.MustCompile(`(?m)^\s*→ \d+ \([+−]\d+\) Σ`).FindAllString(text, -1)) != 4 ||
+		!strings.Contains(text, ruDoc("report.rating_event_period", ruT("ratings.title.blitz"), "31.10.2026")) {
+		t.Errorf("the event's rating report as PDF:\n%s", text)
 	}
 }

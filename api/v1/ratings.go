@@ -12,10 +12,22 @@ import (
 )
 
 // ratingsRoutesV1 registers the rating lists: read by anyone, a period
-// closed by an administrator.
+// closed and the options set by an administrator.
 func (h *handler) ratingsRoutesV1(g, w *gin.RouterGroup) {
 	g.GET("/ratings/:list", h.JSON(h.getRatingList))
 	w.POST("/ratings/:list/periods", h.JSON(h.postPeriod))
+	w.PUT("/ratings/:list/options", h.JSON(h.putRatingOptions))
+}
+
+// optionsView is a list's options: the initial rating of newcomers and
+// whether s is the points' share.
+type optionsView struct {
+	Initial    int  `json:"initial"`
+	PointShare bool `json:"point_share"`
+}
+
+func newOptionsView(o rating.Options) optionsView {
+	return optionsView{Initial: o.Initial, PointShare: o.PointShare}
 }
 
 type periodView struct {
@@ -24,6 +36,8 @@ type periodView struct {
 	ClosedAt time.Time `json:"closed_at"`
 	Events   int       `json:"events"`
 	Games    int       `json:"games"`
+	// Options are those the period was rated with.
+	Options optionsView `json:"options"`
 }
 
 type ratingRowView struct {
@@ -42,9 +56,9 @@ func newListView(l *ratings.List) gin.H {
 		rows[i] = ratingRowView{PersonID: r.Person.ID, FederationID: r.Person.FederationID, Name: r.Person.Name(),
 			Rating: r.Rating, Games: r.Games, Change: r.Change, K: r.K}
 	}
-	out := gin.H{"list": l.Name, "period": nil, "rows": rows}
+	out := gin.H{"list": l.Name, "period": nil, "rows": rows, "options": newOptionsView(l.Options)}
 	if p := l.Period; p != nil {
-		out["period"] = periodView{ID: p.ID, Until: p.Until, ClosedAt: p.ClosedAt, Events: p.Events, Games: p.Games}
+		out["period"] = periodView{ID: p.ID, Until: p.Until, ClosedAt: p.ClosedAt, Events: p.Events, Games: p.Games, Options: newOptionsView(p.Options)}
 	}
 	return out
 }
@@ -73,6 +87,21 @@ func (h *handler) postPeriod(c *gin.Context) error {
 		return err
 	}
 	c.JSON(http.StatusCreated, newListView(l))
+	return nil
+}
+
+// putRatingOptions sets a list's options, which the next period is rated
+// with: {"initial": 1500, "point_share": false}.
+func (h *handler) putRatingOptions(c *gin.Context) error {
+	var body optionsView
+	if err := decodeJSON(c, &body); err != nil {
+		return err
+	}
+	o, err := h.Ratings.SetOptions(c.Request.Context(), c.Param("list"), rating.Options{Initial: body.Initial, PointShare: body.PointShare})
+	if err != nil {
+		return err
+	}
+	c.JSON(http.StatusOK, newOptionsView(o))
 	return nil
 }
 

@@ -97,6 +97,9 @@ type eventHeader struct {
 	Judge bool
 	// Following: the signed-in reader follows the event.
 	Following bool
+	// Rated: the lists have rated the event's games; its rating report
+	// is a tab.
+	Rated bool
 }
 
 // live: the public tabs of a running event show new results in place,
@@ -119,6 +122,10 @@ func (h *handler) header(c *gin.Context, e *tournament.Event, tab string) eventH
 	if u != nil {
 		// Only a signed-in reader's pages show it, and those are not cached.
 		head.Following, _ = h.Events.Following(ctx, e.ID, 0)
+	}
+	if e.Rated && e.Status == tournament.Finished && h.Ratings != nil {
+		// A tab is left out rather than the page failed.
+		head.Rated, _ = h.Ratings.EventRated(ctx, e.ID)
 	}
 	if u != nil && !head.CanManage && !e.Discipline.PlaysGames() && h.Composition != nil {
 		if cv, err := h.Composition.Contest(ctx, e.ID); err == nil {

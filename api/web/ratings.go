@@ -3,19 +3,24 @@ package web
 import (
 	"bytes"
 	"fmt"
+	"html/template"
 	"net/http"
+	"net/url"
+	"strconv"
 	"strings"
 
 	"github.com/gin-gonic/gin"
 
 	"adiukh/api/core"
 	"adiukh/tournament"
+	"adiukh/tournament/rating"
 	"adiukh/tournament/ratings"
 	"adiukh/tournament/report"
 )
 
 // ratingsRoutesWeb registers the rating lists' pages: each list with its
-// filters for everyone, the closing of a period for administrators.
+// filters, the reports of periods and of events for everyone, the closing
+// of a period and the list's options for administrators.
 func (h *handler) ratingsRoutesWeb(g, m *gin.RouterGroup) {
 	g.GET("/ratings", func(c *gin.Context) { c.Redirect(http.StatusSeeOther, "/ratings/"+ratings.Standard) })
 	g.GET("/ratings/:list", h.Cached, h.Page(h.ratingListPage))
@@ -23,6 +28,9 @@ func (h *handler) ratingsRoutesWeb(g, m *gin.RouterGroup) {
 	g.GET("/ratings/:list/list.xlsx", h.Cached, h.Page(h.ratingListFile))
 	g.GET("/ratings/:list/periods/:pid", h.Cached, h.Page(h.periodReportPage))
 	m.POST("/ratings/:list/periods", h.Page(h.closePeriod))
+	m.POST("/ratings/:list/options", h.Page(h.setRatingOptions))
+	g.GET("/events/:id/rating", h.Cached, h.Page(h.eventRatingPage))
+	h.ratingDocumentRoutes(g)
 }
 
 type ratingListData struct {
@@ -30,25 +38,53 @@ type ratingListData struct {
 	Lists  []string
 	Filter ratings.Filter
 	Ages   []string
-	// Admin may close the next period; Close is its form.
-	Admin bool
-	Close *form
+	// Admin may close the next period and set the list's options; Close
+	// and Options are their forms.
+	Admin       bool
+	Close       *form
+	OptionsForm *form
+	// MinInitial and MaxInitial bound the initial rating in the form.
+	MinInitial, MaxInitial int
+	// FilterQuery is the filter as a query string, for the downloads to
+	// narrow the list as the page does; url.Values encoded it, so the
+	// template may take it as it is.
+	FilterQuery template.URL
 }
 
-func (h *handler) renderRatingList(c *gin.Context, status int, closeForm *form) error {
+// filterQuery encodes a list's filter as the query its page reads.
+func filterQuery(f ratings.Filter) template.URL {
+	v := url.Values{}
+	for name, value := range map[string]string{"q": f.Query, "region": f.Region, "club": f.Club, "sex": f.Sex, "age": f.Age} {
+		if value != "" {
+			v.Set(name, value)
+		}
+	}
+	return template.URL(v.Encode())
+}
+
+// renderRatingList shows a list with its forms; an options form without
+// values shows the list's options.
+func (h *handler) renderRatingList(c *gin.Context, status int, closeForm, optionsForm *form) error {
 	f := core.RatingFilter(c)
 	l, err := h.Ratings.Read(c.Request.Context(), c.Param("list"), f)
 	if err != nil {
 		return err
 	}
+	if len(optionsForm.Values) == 0 {
+		optionsForm.Values["initial"] = strconv.Itoa(l.Options.Initial)
+		if l.Options.PointShare {
+			optionsForm.Values["point_share"] = "1"
+		}
+	}
 	u := tournament.UserFromContext(c.Request.Context())
-	data := ratingListData{List: l, Lists: ratings.Lists, Filter: f, Ages: ratings.AgeGroups, Admin: u != nil && u.Role == tournament.Admin, Close: closeForm}
+	data := ratingListData{List: l, Lists: ratings.Lists, Filter: f, Ages: ratings.AgeGroups, Admin: u != nil && u.Role == tournament.Admin,
+		Close: closeForm, OptionsForm: optionsForm, MinInitial: ratings.MinInitial, MaxInitial: ratings.MaxInitial, FilterQuery: filterQuery(f)}
 	h.render(c, status, "ratings", "ratings.title."+l.Name, data)
 	return nil
 }
 
 func (h *handler) ratingListPage(c *gin.Context) error {
-	return h.renderRatingList(c, http.StatusOK, newForm())
+	return h.renderRatingList(c, http.StatusOK, newForm(), newForm())
 }
 
 // ratingListFile downloads a list, narrowed as its page: CSV (plain, or
@@ -59,15 +95,7 @@ func (h *handler) ratingListFile(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	rows := make([]report.RatingRow, len(l.Rows))
-	for i, r := range l.Rows {
-		rows[i] = report.RatingRow{Rank: i + 1, FederationID: r.Person.FederationID, Name: r.Person.Name(), LatinName: r.Person.LatinName(),
-			BirthYear: r.Person.BirthYear, Sex: r.Person.Sex, Club: r.Person.Club, Region: r.Person.Region, Rating: r.Rating, Games: r.Games, K: r.K}
-		if r.Played {
-			change := r.Change
-			rows[i].Change = &change
-		}
-	}
+	rows := ratingRows(l)
 	var buf bytes.Buffer
 	name := "rating-" + l.Name
 	if strings.HasSuffix(c.Request.URL.Path, ".xlsx") {
@@ -105,13 +133,53 @@ func (h *handler) periodReportPage(c *gin.Context) error {
 	return nil
 }
 
+type eventRatingData struct {
+	eventHeader
+	Report *ratings.EventReport
+}
+
+// eventRatingPage shows what the lists made of an event's games: each
+// person's games of the event with D, E and s, and the event's part of
+// the change; or that the event is not rated, or not yet.
+func (h *handler) eventRatingPage(c *gin.Context) error {
+	id, err := core.PathInt(c, "id")
+	if err != nil {
+		return err
+	}
+	r, err := h.Ratings.EventReport(c.Request.Context(), id)
+	if err != nil {
+		return err
+	}
+	data := eventRatingData{eventHeader: h.header(c, &r.Event, "rating"), Report: r}
+	h.renderWith(c, h.translator(c).In(r.Event.Location()), http.StatusOK, "rating_event", r.Event.Name, data)
+	return nil
+}
+
 func (h *handler) closePeriod(c *gin.Context) error {
 	f := formValues(c, "until")
 	if _, err := h.Ratings.ClosePeriod(c.Request.Context(), c.Param("list"), f.Values["until"]); err != nil {
 		if err := f.fail(err, h.translator(c)); err != nil {
 			return err
 		}
-		return h.renderRatingList(c, formStatus(err), f)
+		return h.renderRatingList(c, formStatus(err), f, newForm())
+	}
+	c.Redirect(http.StatusSeeOther, "/ratings/"+c.Param("list"))
+	return nil
+}
+
+// setRatingOptions sets the list's initial rating and whether games are
+// scored by the points' share (a checkbox: absent is off).
+func (h *handler) setRatingOptions(c *gin.Context) error {
+	f := formValues(c, "initial", "point_share")
+	initial, err := formInt(c, "initial")
+	if err == nil {
+		_, err = h.Ratings.SetOptions(c.Request.Context(), c.Param("list"), rating.Options{Initial: initial, PointShare: f.Values["point_share"] != ""})
+	}
+	if err != nil {
+		if err := f.fail(err, h.translator(c)); err != nil {
+			return err
+		}
+		return h.renderRatingList(c, formStatus(err), newForm(), f)
 	}
 	c.Redirect(http.StatusSeeOther, "/ratings/"+c.Param("list"))
 	return nil

@@ -60,6 +60,9 @@ func K(st State) int {
 // Game is one rated game of a period between persons A and B with its
 // score, 13:11 … 24:0 or 12:12 (the points of A and of B).
 type Game struct {
+	// GameID is the game's ID in the tournament, carried into the lines
+	// so that a report can find its event's games; 0 when unknown.
+	GameID           int64
 	A, B             int64
 	PointsA, PointsB int
 }
@@ -70,6 +73,7 @@ type Game struct {
 // force now: E, which does not depend on the score, cancels out. It adds no
 // game to the count.
 type Correction struct {
+	GameID                 int64 // the game's ID in the tournament, as in Game
 	A, B                   int64
 	OldPointsA, OldPointsB int
 	NewPointsA, NewPointsB int
@@ -77,6 +81,9 @@ type Correction struct {
 
 // Line is one game in a person's report.
 type Line struct {
+	// GameID is the game's ID in the tournament (Game.GameID); 0 in the
+	// lines of periods closed before it was kept.
+	GameID         int64
 	Opponent       int64
 	OpponentRating int // as published before the period (initial for a newcomer)
 	// D is own rating minus the opponent's, capped at ±MaxDifference.
@@ -154,28 +161,28 @@ func Close(published map[int64]State, games []Game, corrections []Correction, op
 		}
 		return c
 	}
-	side := func(id, opponent int64, points, opponentPoints int) {
+	side := func(game, id, opponent int64, points, opponentPoints int) {
 		st, other := before(id), before(opponent)
 		c := change(id)
 		d, e := Expected(st.Rating, other.Rating)
 		s := Score(points, opponentPoints, opt.PointShare)
-		c.Lines = append(c.Lines, Line{Opponent: opponent, OpponentRating: other.Rating, D: d, E: e, S: s, Points: points, OpponentPoints: opponentPoints})
+		c.Lines = append(c.Lines, Line{GameID: game, Opponent: opponent, OpponentRating: other.Rating, D: d, E: e, S: s, Points: points, OpponentPoints: opponentPoints})
 		c.Sum += s - e
 		c.Games++
 	}
 	for _, g := range games {
-		side(g.A, g.B, g.PointsA, g.PointsB)
-		side(g.B, g.A, g.PointsB, g.PointsA)
+		side(g.GameID, g.A, g.B, g.PointsA, g.PointsB)
+		side(g.GameID, g.B, g.A, g.PointsB, g.PointsA)
 	}
-	correct := func(id, opponent int64, oldPoints, oldOpponent, points, opponentPoints int) {
+	correct := func(game, id, opponent int64, oldPoints, oldOpponent, points, opponentPoints int) {
 		c := change(id)
 		s := Score(points, opponentPoints, opt.PointShare) - Score(oldPoints, oldOpponent, opt.PointShare)
-		c.Lines = append(c.Lines, Line{Opponent: opponent, OpponentRating: before(opponent).Rating, S: s, Points: points, OpponentPoints: opponentPoints, Correction: true})
+		c.Lines = append(c.Lines, Line{GameID: game, Opponent: opponent, OpponentRating: before(opponent).Rating, S: s, Points: points, OpponentPoints: opponentPoints, Correction: true})
 		c.Sum += s
 	}
 	for _, k := range corrections {
-		correct(k.A, k.B, k.OldPointsA, k.OldPointsB, k.NewPointsA, k.NewPointsB)
-		correct(k.B, k.A, k.OldPointsB, k.OldPointsA, k.NewPointsB, k.NewPointsA)
+		correct(k.GameID, k.A, k.B, k.OldPointsA, k.OldPointsB, k.NewPointsA, k.NewPointsB)
+		correct(k.GameID, k.B, k.A, k.OldPointsB, k.OldPointsA, k.NewPointsB, k.NewPointsA)
 	}
 	after := make(map[int64]State, len(changes))
 	out := make([]Change, 0, len(changes))

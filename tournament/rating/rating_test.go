@@ -124,8 +124,23 @@ func TestNewcomers(t *testing.T) {
 func TestCorrection(t *testing.T) {
 	t.Parallel()
 	published := map[int64]rating.State{1: {Rating: 1800, Games: 40, Registered: true}, 2: {Rating: 1700, Games: 40, Registered: true}}
-	after, changes := rating.Close(published, nil, []rating.Correction{{A: 1, B: 2, OldPointsA: 11, OldPointsB: 13, NewPointsA: 13, NewPointsB: 11}}, rating.Options{})
+	after, changes := rating.Close(published, nil, []rating.Correction{{GameID: 9, A: 1, B: 2, OldPointsA: 11, OldPointsB: 13, NewPointsA: 13, NewPointsB: 11}}, rating.Options{})
 	if len(changes) != 2 || changes[0].Delta() != 20 || changes[1].Delta() != -20 || changes[0].Games != 0 || after[1].Games != 40 || !changes[0].Lines[0].Correction {
 		t.Errorf("a correction: %+v %+v", changes, after)
+	}
+	if changes[0].Lines[0].GameID != 9 || changes[1].Lines[0].GameID != 9 {
+		t.Errorf("the correction's lines do not name its game: %+v", changes)
+	}
+}
+
+// Each side's line names the game it comes from, so that a report of one
+// event can pick its games out of a period.
+func TestLinesNameTheirGames(t *testing.T) {
+	t.Parallel()
+	_, changes := rating.Close(nil, []rating.Game{{GameID: 5, A: 1, B: 2, PointsA: 13, PointsB: 11}, {GameID: 6, A: 2, B: 1, PointsA: 12, PointsB: 12}}, nil, rating.Options{})
+	for _, c := range changes {
+		if len(c.Lines) != 2 || c.Lines[0].GameID != 5 || c.Lines[1].GameID != 6 {
+			t.Errorf("person %d's lines: %+v, want games 5 and 6", c.Person, c.Lines)
+		}
 	}
 }

@@ -49,14 +49,33 @@ type Period struct {
 	UserID   int64
 	Events   int // events rated in it
 	Games    int // games rated, corrections not counted
+	// Options are the list's options it was rated with, Initial filled.
+	Options rating.Options
 }
+
+// AuditEntry is one change to a list's options, kept in the rating lists'
+// audit log: who, when, and the options before and after as JSON.
+type AuditEntry struct {
+	ID        int64
+	At        time.Time
+	UserID    int64
+	UserEmail string
+	List      string
+	Action    string
+	Before    string
+	After     string
+}
+
+// ActionOptionsSet is the audit log's action of SetOptions.
+const ActionOptionsSet = "options.set"
 
 // RatedGame is a game of a rated event as it was rated: its persons and
 // score, kept so that a later correction of the result can be carried.
 type RatedGame struct {
 	GameID           int64
 	List             string
-	PeriodID         int64
+	PeriodID         int64 // the last period that counted it: its correction's, or RatedIn
+	RatedIn          int64 // the period that rated it
 	EventID          int64
 	A, B             int64 // the persons of White and Black
 	PointsA, PointsB int
@@ -71,14 +90,24 @@ type Store interface {
 // Tx is the store inside one transaction: the events, players, rounds and
 // persons it rates, and the lists.
 type Tx interface {
+	Event(id int64) (*tournament.Event, error)
 	Events(ownerID int64, all bool) ([]tournament.Event, error)
 	Players(eventID int64) ([]tournament.Player, error)
 	Rounds(eventID int64) ([]tournament.Round, error)
 	Person(id int64) (*tournament.Person, error)
 	// PeopleByID reads persons by their IDs.
 	PeopleByID(ids []int64) (map[int64]tournament.Person, error)
-	// LockList makes closings of one list wait for each other.
+	// LockList makes closings of one list, and changes of its options,
+	// wait for each other.
 	LockList(list string) error
+	// Options reads a list's options, Initial filled; the defaults of
+	// package rating when none were set.
+	Options(list string) (rating.Options, error)
+	SaveOptions(list string, opt rating.Options) error
+	// AddRatingAudit appends to the rating lists' audit log.
+	AddRatingAudit(a *AuditEntry) error
+	// RatingAudit reads a list's audit log, newest first.
+	RatingAudit(list string) ([]AuditEntry, error)
 	// States reads a list's published standing of every person in it.
 	States(list string) (map[int64]rating.State, error)
 	// SaveStates stores the standing of the persons who played.
@@ -89,6 +118,8 @@ type Tx interface {
 	SaveChanges(periodID int64, changes []rating.Change) error
 	// Changes reads a period's changes.
 	Changes(periodID int64) ([]rating.Change, error)
+	// ChangesOf reads the changes of some persons in a period.
+	ChangesOf(periodID int64, personIDs []int64) ([]rating.Change, error)
 	// PersonChanges reads a person's changes in a list with their
 	// periods, oldest first.
 	PersonChanges(list string, personID int64) ([]Period, []rating.Change, error)
@@ -96,6 +127,8 @@ type Tx interface {
 	RatedEvents() (map[int64]bool, error)
 	// RatedGames reads the games rated in a list.
 	RatedGames(list string) ([]RatedGame, error)
+	// EventRatedGames reads the games of one event rated in any list.
+	EventRatedGames(eventID int64) ([]RatedGame, error)
 	// SaveRatedGames stores games as rated (in place of what was kept of
 	// the same games).
 	SaveRatedGames(games []RatedGame) error

@@ -15,9 +15,6 @@ import (
 // Options configure a Service; the zero value is the federation's
 // defaults.
 type Options struct {
-	// Rating are each list's options (initial rating, point share); the
-	// defaults of package rating for a list not named.
-	Rating map[string]rating.Options
 	// Now is the clock; time.Now when nil.
 	Now func() time.Time
 }
@@ -63,6 +60,11 @@ type List struct {
 	Name   string
 	Period *Period // nil before the first period
 	Rows   []Row
+	// Options are the list's options now, which the next period is rated
+	// with; OptionsLog their changes, newest first, for an administrator
+	// (nil for others).
+	Options    rating.Options
+	OptionsLog []OptionsChange
 }
 
 // ClosePeriod closes the list's next period up to until (YYYY-MM-DD), for
@@ -110,13 +112,17 @@ func (s *Service) ClosePeriod(ctx context.Context, list, until string) (*List, e
 		if err != nil {
 			return err
 		}
-		after, changes := rating.Close(published, games, corrections, s.opt.Rating[list])
-		p := &Period{List: list, Until: until, ClosedAt: s.now().UTC(), UserID: u.ID, Events: len(events), Games: len(games)}
+		opt, err := tx.Options(list)
+		if err != nil {
+			return err
+		}
+		after, changes := rating.Close(published, games, corrections, opt)
+		p := &Period{List: list, Until: until, ClosedAt: s.now().UTC(), UserID: u.ID, Events: len(events), Games: len(games), Options: opt}
 		if err := tx.CreatePeriod(p); err != nil {
 			return err
 		}
 		for i := range records {
-			records[i].PeriodID = p.ID
+			records[i].PeriodID, records[i].RatedIn = p.ID, p.ID
 		}
 		for i := range corrected {
 			corrected[i].PeriodID = p.ID
@@ -176,7 +182,7 @@ func (s *Service) gamesOf(tx Tx, list, until string) ([]int64, []rating.Game, []
 				if g.Result == nil || !g.Result.Played() || a == 0 || b == 0 || a == b {
 					continue
 				}
-				games = append(games, rating.Game{A: a, B: b, PointsA: g.Result.White, PointsB: g.Result.Black})
+				games = append(games, rating.Game{GameID: g.ID, A: a, B: b, PointsA: g.Result.White, PointsB: g.Result.Black})
 				records = append(records, RatedGame{GameID: g.ID, List: list, EventID: e.ID, A: a, B: b, PointsA: g.Result.White, PointsB: g.Result.Black})
 			}
 		}
@@ -216,7 +222,7 @@ func correctionsOf(tx Tx, list string) ([]rating.Correction, []RatedGame, error)
 			if res == nil || !res.Played() || (res.White == g.PointsA && res.Black == g.PointsB) {
 				continue
 			}
-			corrections = append(corrections, rating.Correction{A: g.A, B: g.B, OldPointsA: g.PointsA, OldPointsB: g.PointsB, NewPointsA: res.White, NewPointsB: res.Black})
+			corrections = append(corrections, rating.Correction{GameID: g.GameID, A: g.A, B: g.B, OldPointsA: g.PointsA, OldPointsB: g.PointsB, NewPointsA: res.White, NewPointsB: res.Black})
 			g.PointsA, g.PointsB = res.White, res.Black
 			changed = append(changed, g)
 		}
@@ -227,7 +233,11 @@ func correctionsOf(tx Tx, list string) ([]rating.Correction, []RatedGame, error)
 
 // listOf reads a published list with its last period.
 func listOf(tx Tx, list string) (*List, error) {
-	out := &List{Name: list}
+	opt, err := tx.Options(list)
+	if err != nil {
+		return nil, err
+	}
+	out := &List{Name: list, Options: opt}
 	periods, err := tx.Periods(list)
 	if err != nil {
 		return nil, err
@@ -316,7 +326,12 @@ func (s *Service) Read(ctx context.Context, list string, f Filter) (*List, error
 	}
 	var out *List
 	err := s.store.View(ctx, func(tx Tx) (err error) {
-		out, err = listOf(tx, list)
+		if out, err = listOf(tx, list); err != nil {
+			return err
+		}
+		if u := tournament.UserFromContext(ctx); u != nil && u.Role == tournament.Admin {
+			out.OptionsLog, err = optionsLog(tx, list)
+		}
 		return err
 	})
 	if err != nil {

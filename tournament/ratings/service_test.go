@@ -2,6 +2,8 @@ package ratings_test
 
 import (
 	"context"
+	"errors"
+	"math"
 	"testing"
 
 	"adiukh/tournament"
@@ -122,6 +124,23 @@ func TestClosingPeriods(t *testing.T) {
 					t.Errorf("%s: %+v, want %+v", row.Person.Name(), row.State, w)
 				}
 			}
+			played := map[int64]bool{}
+			for _, r := range rounds {
+				for _, g := range r.Games {
+					played[g.ID] = g.Result.Played()
+				}
+			}
+			report, err := lists.PeriodReport(context.Background(), ratings.Rapid, list.Period.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, c := range report.Changes {
+				for _, l := range c.Lines {
+					if !played[l.GameID] {
+						t.Errorf("a line of %d names game %d, not a rated game of the event", c.Person, l.GameID)
+					}
+				}
+			}
 			_, err = lists.ClosePeriod(admin, ratings.Rapid, "2026-10-31")
 			if tournament.ErrorCode(err) != tournament.ECONFLICT {
 				t.Errorf("closing the same period again: %v, want ECONFLICT", err)
@@ -151,7 +170,7 @@ func TestClosingPeriods(t *testing.T) {
 			last := history[1].Changes[1]
 			var corrected bool
 			for _, l := range last.Lines {
-				corrected = corrected || (l.Correction && l.S == -1)
+				corrected = corrected || (l.Correction && l.S == -1 && l.GameID == g.ID)
 			}
 			if !corrected || last.Games != 3 {
 				t.Errorf("White's second period %+v, want a correction of −1 beside 3 games", last)
@@ -181,6 +200,216 @@ func TestClosingPeriods(t *testing.T) {
 			typed, err := events.RegisterPlayer(arbiter, open.ID, tournament.PlayerInput{PersonID: &people[1].ID, Rating: ptr(1234)})
 			if err != nil || typed.Rating != 1234 {
 				t.Errorf("a rating typed by the arbiter: %+v (%v), want 1234", typed, err)
+			}
+		})
+	}
+}
+
+// TestListOptions: an administrator sets a list's options (others may not;
+// the initial rating is bounded), each change is in the list's audit log;
+// a period is rated with the options stored when it closes and keeps them
+// when they change afterwards.
+func TestListOptions(t *testing.T) {
+	t.Parallel()
+	for name, st := range storetest.Open(t) {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			events := tournament.NewService(st, engines.Options())
+			lists := ratings.NewService(st.Ratings(), ratings.Options{})
+			admin := signedIn(t, st, "admin@example.org", tournament.Admin)
+			arbiter := signedIn(t, st, "arbiter@example.org", tournament.ArbiterRole)
+			bg := context.Background()
+
+			if l, err := lists.Read(bg, ratings.Rapid, ratings.Filter{}); err != nil || l.Options != (rating.Options{Initial: rating.DefaultInitial}) || l.OptionsLog != nil {
+				t.Fatalf("the options before any were set: %+v (%v), want the defaults", l, err)
+			}
+			share := rating.Options{Initial: 1200, PointShare: true}
+			for _, c := range []struct {
+				ctx  context.Context
+				list string
+				opt  rating.Options
+				code string
+			}{
+				{bg, ratings.Rapid, share, tournament.EUNAUTHORIZED},
+				{arbiter, ratings.Rapid, share, tournament.EFORBIDDEN},
+				{admin, "bullet", share, tournament.ENOTFOUND},
+				{admin, ratings.Rapid, rating.Options{Initial: 99}, tournament.EINVALID},
+				{admin, ratings.Rapid, rating.Options{Initial: 3001}, tournament.EINVALID},
+			} {
+				_, err := lists.SetOptions(c.ctx, c.list, c.opt)
+				var e *tournament.Error
+				if tournament.ErrorCode(err) != c.code {
+					t.Errorf("set %s options %+v: %v, want %s", c.list, c.opt, err, c.code)
+				} else if c.code == tournament.EINVALID && (!errors.As(err, &e) || e.Field != "initial") {
+					t.Errorf("an initial rating out of bounds: %v, want it at the field initial", err)
+				}
+			}
+			if _, err := lists.SetOptions(admin, ratings.Rapid, share); err != nil {
+				t.Fatal(err)
+			}
+			l, err := lists.Read(admin, ratings.Rapid, ratings.Filter{})
+			if err != nil || l.Options != share || len(l.OptionsLog) != 1 || l.OptionsLog[0].UserEmail != "admin@example.org" ||
+				l.OptionsLog[0].Before != (rating.Options{Initial: 1500}) || l.OptionsLog[0].After != share {
+				t.Fatalf("the list after its options were set: %+v (%v)", l, err)
+			}
+			if anonymous, _ := lists.Read(bg, ratings.Rapid, ratings.Filter{}); anonymous.OptionsLog != nil {
+				t.Error("an anonymous reader reads the options' audit log")
+			}
+			if other, _ := lists.Read(bg, ratings.Blitz, ratings.Filter{}); other.Options.Initial != rating.DefaultInitial {
+				t.Errorf("the blitz list took the rapid list's options: %+v", other.Options)
+			}
+
+			var people []*tournament.Person
+			for _, n := range []string{"Аслан", "Бислан", "Заур", "Мурат"} {
+				p, err := events.CreatePerson(arbiter, tournament.PersonInput{Surname: ptr("Хуажев"), GivenNames: ptr(n)})
+				if err != nil {
+					t.Fatal(err)
+				}
+				people = append(people, p)
+			}
+			playedEvent(t, arbiter, events, people, true, "2026-10-10", "17:7", "12:12", "14:10", "13:11", "9:15", "14:10")
+			list, err := lists.ClosePeriod(admin, ratings.Rapid, "2026-10-31")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if list.Period.Options != share {
+				t.Errorf("the period was rated with %+v, want %+v", list.Period.Options, share)
+			}
+			report, err := lists.PeriodReport(bg, ratings.Rapid, list.Period.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, c := range report.Changes {
+				if c.Old != 1200 {
+					t.Errorf("a newcomer starts at %d, want 1200", c.Old)
+				}
+				for _, line := range c.Lines {
+					if want := float64(line.Points) / 24; line.S != want {
+						t.Errorf("s = %v for %d:%d, want the share %v", line.S, line.Points, line.OpponentPoints, want)
+					}
+				}
+			}
+
+			if _, err := lists.SetOptions(admin, ratings.Rapid, rating.Options{Initial: 1500}); err != nil {
+				t.Fatal(err)
+			}
+			again, err := lists.PeriodReport(bg, ratings.Rapid, list.Period.ID)
+			if err != nil || again.Period.Options != share || again.Changes[0].New != report.Changes[0].New {
+				t.Errorf("the closed period after the options changed: %+v (%v), want it as it was", again.Period, err)
+			}
+			if l, _ := lists.Read(admin, ratings.Rapid, ratings.Filter{}); l.Period.Options != share || l.Options.PointShare || len(l.OptionsLog) != 2 {
+				t.Errorf("the list after the second change: period %+v, options %+v, %d changes logged", l.Period.Options, l.Options, len(l.OptionsLog))
+			}
+		})
+	}
+}
+
+// TestEventReport: an event's rating report has, for each person, the
+// lines of its games in the period that rated them, and the event's part
+// K·Σ(s − E) of the change; two events of one period share the change;
+// a correction rated later adds the period that carried it. An event not
+// rated says so, one not rated yet too, and a private one is hidden from
+// those who may not see it.
+func TestEventReport(t *testing.T) {
+	t.Parallel()
+	for name, st := range storetest.Open(t) {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			events := tournament.NewService(st, engines.Options())
+			lists := ratings.NewService(st.Ratings(), ratings.Options{})
+			admin := signedIn(t, st, "admin@example.org", tournament.Admin)
+			arbiter := signedIn(t, st, "arbiter@example.org", tournament.ArbiterRole)
+			bg := context.Background()
+			var people []*tournament.Person
+			for _, n := range []string{"Аслан", "Бислан", "Заур", "Мурат"} {
+				p, err := events.CreatePerson(arbiter, tournament.PersonInput{Surname: ptr("Хуажев"), GivenNames: ptr(n)})
+				if err != nil {
+					t.Fatal(err)
+				}
+				people = append(people, p)
+			}
+			first := playedEvent(t, arbiter, events, people, true, "2026-10-10", "17:7", "12:12", "14:10", "13:11", "9:15", "14:10")
+			second := playedEvent(t, arbiter, events, people, true, "2026-10-20", "7:17", "12:12", "10:14", "11:13", "15:9", "10:14")
+			unrated := playedEvent(t, arbiter, events, people, false, "2026-10-21", "24:0", "24:0", "24:0", "24:0", "24:0", "24:0")
+			if r, err := lists.EventReport(bg, first.ID); err != nil || r.State != ratings.EventPending || r.List != ratings.Rapid {
+				t.Errorf("before the period: %+v (%v), want pending in the rapid list", r, err)
+			}
+			if r, err := lists.EventReport(bg, unrated.ID); err != nil || r.State != ratings.EventNotRated {
+				t.Errorf("an unrated event: %+v (%v), want not rated", r, err)
+			}
+			list, err := lists.ClosePeriod(admin, ratings.Rapid, "2026-10-31")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if rated, err := lists.EventRated(bg, first.ID); !rated || err != nil {
+				t.Errorf("the first event is not rated after the period: %v", err)
+			}
+			reports := map[int64]*ratings.EventReport{}
+			for _, e := range []*tournament.Event{first, second} {
+				r, err := lists.EventReport(bg, e.ID)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if r.State != ratings.EventRated || len(r.Periods) != 1 || r.Periods[0].Period.ID != list.Period.ID || len(r.Periods[0].Changes) != 4 {
+					t.Fatalf("the report of event %d: %+v", e.ID, r)
+				}
+				rounds, _ := events.Rounds(arbiter, e.ID)
+				ours := map[int64]bool{}
+				for _, rd := range rounds {
+					for _, g := range rd.Games {
+						ours[g.ID] = true
+					}
+				}
+				for _, c := range r.Periods[0].Changes {
+					if len(c.Lines) != 3 || r.People[c.Change.Person].ID == 0 {
+						t.Errorf("event %d, person %d: %d lines, want 3 named", e.ID, c.Change.Person, len(c.Lines))
+					}
+					for _, l := range c.Lines {
+						if !ours[l.GameID] {
+							t.Errorf("event %d's report has game %d of another event", e.ID, l.GameID)
+						}
+					}
+				}
+				reports[e.ID] = r
+			}
+			for i, c := range reports[first.ID].Periods[0].Changes {
+				other := reports[second.ID].Periods[0].Changes[i]
+				if other.Change.Person != c.Change.Person || math.Abs(c.Sum+other.Sum-c.Change.Sum) > 1e-9 ||
+					math.Round(c.Contribution()+other.Contribution()) != float64(c.Change.Delta()) {
+					t.Errorf("person %d: the events' parts %v and %v do not make the change %d", c.Change.Person, c.Contribution(), other.Contribution(), c.Change.Delta())
+				}
+			}
+
+			rounds, _ := events.Rounds(arbiter, first.ID)
+			g := rounds[0].Games[0]
+			if _, err := events.RecordResult(arbiter, tournament.ResultInput{EventID: first.ID, Round: 1, Board: g.Board, Score: "7:17", EndReason: "final_position", Version: g.Version, Reason: "бланк записи"}); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := lists.ClosePeriod(admin, ratings.Rapid, "2026-11-30"); err != nil {
+				t.Fatal(err)
+			}
+			r, err := lists.EventReport(bg, first.ID)
+			if err != nil || len(r.Periods) != 2 || len(r.Periods[1].Changes) != 2 {
+				t.Fatalf("the report after a correction: %+v (%v), want the second period with the game's two persons", r, err)
+			}
+			for _, c := range r.Periods[1].Changes {
+				if len(c.Lines) != 1 || !c.Lines[0].Correction || c.Lines[0].GameID != g.ID || math.Abs(c.Sum) != 1 {
+					t.Errorf("the correction's line: %+v", c)
+				}
+			}
+
+			hidden := playedEvent(t, arbiter, events, people, true, "2026-12-10", "17:7", "12:12", "14:10", "13:11", "9:15", "14:10")
+			if _, err := events.UpdateEvent(arbiter, hidden.ID, tournament.EventInput{Visibility: ptr("private")}, ""); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := lists.EventReport(bg, hidden.ID); tournament.ErrorCode(err) != tournament.ENOTFOUND {
+				t.Errorf("a private event's report read by an anonymous reader: %v", err)
+			}
+			if _, err := lists.EventRated(bg, hidden.ID); tournament.ErrorCode(err) != tournament.ENOTFOUND {
+				t.Errorf("whether a private event is rated, asked by an anonymous reader: %v", err)
+			}
+			if r, err := lists.EventReport(arbiter, hidden.ID); err != nil || r.State != ratings.EventPending {
+				t.Errorf("the private event's report read by its arbiter: %+v (%v)", r, err)
 			}
 		})
 	}

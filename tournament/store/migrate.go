@@ -54,6 +54,7 @@ var migrations = []*gormigrate.Migration{
 	{ID: "20261125075548-ratings", Migrate: ratingsMigration},
 	{ID: "20261125080757-person-claims", Migrate: personClaimsMigration},
 	{ID: "20261125101549-person-photos", Migrate: personPhotosMigration},
+	{ID: "20261125102207-rating-options", Migrate: ratingOptionsMigration},
 	{ID: "20261125102336-live-games", Migrate: liveGamesMigration},
 }
 

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -14,8 +15,8 @@ import (
 	"adiukh/tournament/ratings"
 )
 
-// The rating lists (ratings.Tx), created by migration
-// 20261125075548-ratings.
+// The rating lists (ratings.Tx), created by migrations
+// 20261125075548-ratings and 20261125102207-rating-options.
 
 type ratingStateRow struct {
 	List     string `gorm:"primaryKey"`
@@ -28,13 +29,15 @@ type ratingStateRow struct {
 func (ratingStateRow) TableName() string { return "rating_states" }
 
 type ratingPeriodRow struct {
-	ID       int64 `gorm:"primaryKey"`
-	List     string
-	Until    string
-	ClosedAt time.Time
-	UserID   int64
-	Events   int
-	Games    int
+	ID         int64 `gorm:"primaryKey"`
+	List       string
+	Until      string
+	ClosedAt   time.Time
+	UserID     int64
+	Events     int
+	Games      int
+	Initial    int
+	PointShare bool
 }
 
 func (ratingPeriodRow) TableName() string { return "rating_periods" }
@@ -57,6 +60,7 @@ type ratedGameRow struct {
 	GameID   int64 `gorm:"primaryKey;autoIncrement:false"`
 	List     string
 	PeriodID int64
+	RatedIn  int64
 	EventID  int64
 	A        int64
 	B        int64
@@ -65,6 +69,27 @@ type ratedGameRow struct {
 }
 
 func (ratedGameRow) TableName() string { return "rated_games" }
+
+type ratingOptionsRow struct {
+	List       string `gorm:"primaryKey"`
+	Initial    int
+	PointShare bool
+}
+
+func (ratingOptionsRow) TableName() string { return "rating_options" }
+
+type ratingAuditRow struct {
+	ID        int64 `gorm:"primaryKey"`
+	At        time.Time
+	UserID    int64
+	UserEmail string
+	List      string
+	Action    string
+	Before    string
+	After     string
+}
+
+func (ratingAuditRow) TableName() string { return "rating_audit" }
 
 // Ratings returns the store of the rating lists, on the same database and
 // in the same kind of transactions as the tournament store.
@@ -107,6 +132,47 @@ func (t ratingTx) LockList(list string) error {
 	return t.db.Exec("SELECT pg_advisory_xact_lock(hashtext(?))", "adiukh rating list "+list).Error
 }
 
+func (t ratingTx) Options(list string) (rating.Options, error) {
+	var rows []ratingOptionsRow
+	if err := t.db.Where("list = ?", list).Find(&rows).Error; err != nil {
+		return rating.Options{}, fmt.Errorf("read the options of the %s list: %w", list, err)
+	}
+	if len(rows) == 0 {
+		return rating.Options{Initial: rating.DefaultInitial}, nil
+	}
+	return rating.Options{Initial: rows[0].Initial, PointShare: rows[0].PointShare}, nil
+}
+
+func (t ratingTx) SaveOptions(list string, opt rating.Options) error {
+	row := ratingOptionsRow{List: list, Initial: opt.Initial, PointShare: opt.PointShare}
+	upsert := clause.OnConflict{Columns: []clause.Column{{Name: "list"}}, DoUpdates: clause.AssignmentColumns([]string{"initial", "point_share"})}
+	if err := t.db.Clauses(upsert).Create(&row).Error; err != nil {
+		return fmt.Errorf("save the options of the %s list: %w", list, err)
+	}
+	return nil
+}
+
+func (t ratingTx) AddRatingAudit(a *ratings.AuditEntry) error {
+	row := ratingAuditRow{At: a.At.UTC(), UserID: a.UserID, UserEmail: a.UserEmail, List: a.List, Action: a.Action, Before: a.Before, After: a.After}
+	if err := t.db.Create(&row).Error; err != nil {
+		return fmt.Errorf("add to the rating lists' audit log: %w", err)
+	}
+	a.ID = row.ID
+	return nil
+}
+
+func (t ratingTx) RatingAudit(list string) ([]ratings.AuditEntry, error) {
+	var rows []ratingAuditRow
+	if err := t.db.Where("list = ?", list).Order("id DESC").Find(&rows).Error; err != nil {
+		return nil, fmt.Errorf("read the audit log of the %s list: %w", list, err)
+	}
+	out := make([]ratings.AuditEntry, len(rows))
+	for i, r := range rows {
+		out[i] = ratings.AuditEntry{ID: r.ID, At: r.At.UTC(), UserID: r.UserID, UserEmail: r.UserEmail, List: r.List, Action: r.Action, Before: r.Before, After: r.After}
+	}
+	return out, nil
+}
+
 func (t ratingTx) States(list string) (map[int64]rating.State, error) {
 	var rows []ratingStateRow
 	if err := t.db.Where("list = ?", list).Find(&rows).Error; err != nil {
@@ -135,7 +201,8 @@ func (t ratingTx) SaveStates(list string, states map[int64]rating.State) error {
 }
 
 func (t ratingTx) CreatePeriod(p *ratings.Period) error {
-	row := ratingPeriodRow{List: p.List, Until: p.Until, ClosedAt: p.ClosedAt.UTC(), UserID: p.UserID, Events: p.Events, Games: p.Games}
+	row := ratingPeriodRow{List: p.List, Until: p.Until, ClosedAt: p.ClosedAt.UTC(), UserID: p.UserID, Events: p.Events, Games: p.Games,
+		Initial: p.Options.Initial, PointShare: p.Options.PointShare}
 	if err := t.db.Create(&row).Error; err != nil {
 		return fmt.Errorf("close a rating period: %w", err)
 	}
@@ -144,7 +211,8 @@ func (t ratingTx) CreatePeriod(p *ratings.Period) error {
 }
 
 func periodOf(r *ratingPeriodRow) ratings.Period {
-	return ratings.Period{ID: r.ID, List: r.List, Until: r.Until, ClosedAt: r.ClosedAt.UTC(), UserID: r.UserID, Events: r.Events, Games: r.Games}
+	return ratings.Period{ID: r.ID, List: r.List, Until: r.Until, ClosedAt: r.ClosedAt.UTC(), UserID: r.UserID, Events: r.Events, Games: r.Games,
+		Options: rating.Options{Initial: r.Initial, PointShare: r.PointShare}}
 }
 
 func (t ratingTx) Periods(list string) ([]ratings.Period, error) {
@@ -191,6 +259,25 @@ func (t ratingTx) Changes(periodID int64) ([]rating.Change, error) {
 	if err := t.db.Where("period_id = ?", periodID).Order("new DESC, person_id").Find(&rows).Error; err != nil {
 		return nil, fmt.Errorf("read the changes of period %d: %w", periodID, err)
 	}
+	return changesOf(rows)
+}
+
+func (t ratingTx) ChangesOf(periodID int64, personIDs []int64) ([]rating.Change, error) {
+	var rows []ratingChangeRow
+	for part := range slices.Chunk(personIDs, insertBatch) {
+		var some []ratingChangeRow
+		if err := t.db.Where("period_id = ? AND person_id IN ?", periodID, part).Find(&some).Error; err != nil {
+			return nil, fmt.Errorf("read the changes of period %d: %w", periodID, err)
+		}
+		rows = append(rows, some...)
+	}
+	slices.SortFunc(rows, func(a, b ratingChangeRow) int {
+		return cmp.Or(cmp.Compare(b.New, a.New), cmp.Compare(a.PersonID, b.PersonID))
+	})
+	return changesOf(rows)
+}
+
+func changesOf(rows []ratingChangeRow) ([]rating.Change, error) {
 	out := make([]rating.Change, len(rows))
 	for i := range rows {
 		c, err := changeOf(&rows[i])
@@ -245,17 +332,30 @@ func (t ratingTx) RatedGames(list string) ([]ratings.RatedGame, error) {
 	if err := t.db.Where("list = ?", list).Order("game_id").Find(&rows).Error; err != nil {
 		return nil, fmt.Errorf("read the rated games: %w", err)
 	}
+	return ratedGamesOf(rows), nil
+}
+
+func (t ratingTx) EventRatedGames(eventID int64) ([]ratings.RatedGame, error) {
+	var rows []ratedGameRow
+	if err := t.db.Where("event_id = ?", eventID).Order("game_id").Find(&rows).Error; err != nil {
+		return nil, fmt.Errorf("read the rated games of event %d: %w", eventID, err)
+	}
+	return ratedGamesOf(rows), nil
+}
+
+func ratedGamesOf(rows []ratedGameRow) []ratings.RatedGame {
 	out := make([]ratings.RatedGame, len(rows))
 	for i, r := range rows {
-		out[i] = ratings.RatedGame{GameID: r.GameID, List: r.List, PeriodID: r.PeriodID, EventID: r.EventID, A: r.A, B: r.B, PointsA: r.PointsA, PointsB: r.PointsB}
+		out[i] = ratings.RatedGame{GameID: r.GameID, List: r.List, PeriodID: r.PeriodID, RatedIn: r.RatedIn, EventID: r.EventID, A: r.A, B: r.B,
+			PointsA: r.PointsA, PointsB: r.PointsB}
 	}
-	return out, nil
+	return out
 }
 
 func (t ratingTx) SaveRatedGames(games []ratings.RatedGame) error {
 	rows := make([]ratedGameRow, len(games))
 	for i, g := range games {
-		rows[i] = ratedGameRow{GameID: g.GameID, List: g.List, PeriodID: g.PeriodID, EventID: g.EventID, A: g.A, B: g.B, PointsA: g.PointsA, PointsB: g.PointsB}
+		rows[i] = ratedGameRow{GameID: g.GameID, List: g.List, PeriodID: g.PeriodID, RatedIn: g.RatedIn, EventID: g.EventID, A: g.A, B: g.B, PointsA: g.PointsA, PointsB: g.PointsB}
 	}
 	if len(rows) == 0 {
 		return nil
