@@ -41,6 +41,8 @@ func (h *handler) correspondenceRoutesV1(read, write *gin.RouterGroup) {
 	write.POST("/games/:gid/resign", h.JSON(h.gameAction(h.Correspondence.Resign)))
 	write.POST("/games/:gid/decision", h.JSON(h.postGameDecision))
 	write.POST("/games/:gid/reopen", h.JSON(h.postReopen))
+	write.POST("/games/:gid/adjourn", h.JSON(h.postAdjourn))
+	write.POST("/games/:gid/time", h.JSON(h.postGiveTime))
 	write.GET("/me/games", h.JSON(h.getMyGames))
 	write.GET("/me/notifications", h.JSON(h.getNotifications))
 	write.POST("/me/notifications/read", h.JSON(h.postNotificationsRead))
@@ -300,8 +302,9 @@ func (h *handler) postGameDecision(c *gin.Context) error {
 }
 
 type reopenBody struct {
-	Days   int    `json:"days"`
-	Reason string `json:"reason"`
+	Days    int    `json:"days"`
+	Seconds int    `json:"seconds"` // a live game's
+	Reason  string `json:"reason"`
 }
 
 func (h *handler) postReopen(c *gin.Context) error {
@@ -313,7 +316,7 @@ func (h *handler) postReopen(c *gin.Context) error {
 	if err := decodeJSON(c, &body); err != nil {
 		return err
 	}
-	g, err := h.Correspondence.Reopen(c.Request.Context(), correspondence.ReopenInput{GameID: gid, Days: body.Days, Reason: body.Reason})
+	g, err := h.Correspondence.Reopen(c.Request.Context(), correspondence.ReopenInput{GameID: gid, Days: body.Days, Seconds: body.Seconds, Reason: body.Reason})
 	if err != nil {
 		return err
 	}
@@ -522,4 +525,62 @@ func (h *handler) postSectionWithdraw(c *gin.Context) error {
 	}
 	c.JSON(http.StatusOK, out)
 	return nil
+}
+
+// postAdjourn stops a game's clocks: {"reason": …}.
+func (h *handler) postAdjourn(c *gin.Context) error {
+	gid, err := core.PathInt(c, "gid")
+	if err != nil {
+		return err
+	}
+	var body struct {
+		Reason string `json:"reason"`
+	}
+	if err := decodeJSON(c, &body); err != nil {
+		return err
+	}
+	g, err := h.Correspondence.Adjourn(c.Request.Context(), correspondence.AdjournInput{GameID: gid, Reason: body.Reason})
+	if err != nil {
+		return err
+	}
+	c.JSON(http.StatusOK, newCorrGameView(core.JSONLocalizer(c), g))
+	return nil
+}
+
+// postGiveTime adds time to a side's clock of a live game: {"side":
+// "white", "seconds": 60, "reason": …}.
+func (h *handler) postGiveTime(c *gin.Context) error {
+	gid, err := core.PathInt(c, "gid")
+	if err != nil {
+		return err
+	}
+	var body struct {
+		Side    string `json:"side"`
+		Seconds int    `json:"seconds"`
+		Reason  string `json:"reason"`
+	}
+	if err := decodeJSON(c, &body); err != nil {
+		return err
+	}
+	side, err := parseSide(body.Side)
+	if err != nil {
+		return err
+	}
+	g, err := h.Correspondence.GiveTime(c.Request.Context(), correspondence.GiveTimeInput{GameID: gid, Side: side, Seconds: body.Seconds, Reason: body.Reason})
+	if err != nil {
+		return err
+	}
+	c.JSON(http.StatusOK, newCorrGameView(core.JSONLocalizer(c), g))
+	return nil
+}
+
+// parseSide reads "white" or "black".
+func parseSide(s string) (rules.Color, error) {
+	switch s {
+	case "white":
+		return rules.White, nil
+	case "black":
+		return rules.Black, nil
+	}
+	return rules.White, tournament.Invalid("side", "unknown side %q; use \"white\" or \"black\"", s)
 }

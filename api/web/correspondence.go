@@ -30,6 +30,8 @@ func (h *handler) correspondenceRoutesWeb(public, signedIn *gin.RouterGroup) {
 	signedIn.POST("/games/:gid/resign", h.Page(h.submitResign))
 	signedIn.POST("/games/:gid/decide", h.Page(h.submitDecision))
 	signedIn.POST("/games/:gid/reopen", h.Page(h.submitReopen))
+	signedIn.POST("/games/:gid/adjourn", h.Page(h.submitAdjourn))
+	signedIn.POST("/games/:gid/time", h.Page(h.submitGiveTime))
 	signedIn.GET("/events/:id/correspondence", h.Page(h.arbiterGamesPage))
 	signedIn.POST("/events/:id/correspondence/start", h.Page(h.startSection))
 	signedIn.POST("/events/:id/correspondence/settings", h.Page(h.saveCorrSettings))
@@ -340,9 +342,37 @@ func (h *handler) submitReopen(c *gin.Context) error {
 		return err
 	}
 	f := newForm()
-	f.Values["days"], f.Values["reopen_reason"] = c.PostForm("days"), c.PostForm("reason")
+	f.Values["days"], f.Values["seconds"], f.Values["reopen_reason"] = c.PostForm("days"), c.PostForm("seconds"), c.PostForm("reason")
 	days, _ := strconv.Atoi(c.PostForm("days"))
-	_, err = h.Correspondence.Reopen(c.Request.Context(), correspondence.ReopenInput{GameID: gid, Days: days, Reason: c.PostForm("reason")})
+	seconds, _ := strconv.Atoi(c.PostForm("seconds"))
+	_, err = h.Correspondence.Reopen(c.Request.Context(), correspondence.ReopenInput{GameID: gid, Days: days, Seconds: seconds, Reason: c.PostForm("reason")})
+	return h.afterGameForm(c, gid, f, err)
+}
+
+func (h *handler) submitAdjourn(c *gin.Context) error {
+	gid, err := core.PathInt(c, "gid")
+	if err != nil {
+		return err
+	}
+	f := newForm()
+	f.Values["adjourn_reason"] = c.PostForm("reason")
+	_, err = h.Correspondence.Adjourn(c.Request.Context(), correspondence.AdjournInput{GameID: gid, Reason: c.PostForm("reason")})
+	return h.afterGameForm(c, gid, f, err)
+}
+
+func (h *handler) submitGiveTime(c *gin.Context) error {
+	gid, err := core.PathInt(c, "gid")
+	if err != nil {
+		return err
+	}
+	f := newForm()
+	f.Values["give_seconds"], f.Values["give_reason"] = c.PostForm("seconds"), c.PostForm("reason")
+	seconds, _ := strconv.Atoi(c.PostForm("seconds"))
+	side := rules.White
+	if c.PostForm("side") == "black" {
+		side = rules.Black
+	}
+	_, err = h.Correspondence.GiveTime(c.Request.Context(), correspondence.GiveTimeInput{GameID: gid, Side: side, Seconds: seconds, Reason: c.PostForm("reason")})
 	return h.afterGameForm(c, gid, f, err)
 }
 

@@ -85,6 +85,8 @@ var templateFuncs = template.FuncMap{
 	},
 	// round3 rounds an expected score to three decimals for showing.
 	"round3": func(v float64) float64 { return math.Round(v*1000) / 1000 },
+	// clock is a live game's clock reading: 2:59, 0:08.4.
+	"clock": liveClockText,
 	// kb is a file's size in kilobytes, rounded up.
 	"kb": func(bytes int) int { return (bytes + 1023) / 1024 },
 	// dict passes several values to a partial: dict "Key" value ….

@@ -55,22 +55,24 @@ func (s *Service) Decide(ctx context.Context, in DecisionInput) (*View, error) {
 
 // ReopenInput sends a finished or adjudicated game back into play: the
 // arbiter reverses a loss on time, or lets play go on after reviewing a
-// repetition. The side to move gets Days for its move.
+// repetition. The side to move gets Days for its move, or Seconds in a
+// live game (0 there resumes an adjourned game with the time it had).
 type ReopenInput struct {
-	GameID int64
-	Days   int
-	Reason string
+	GameID  int64
+	Days    int
+	Seconds int
+	Reason  string
 }
+
+// maxGivenSeconds bounds the time an arbiter gives in a live game at once.
+const maxGivenSeconds = 3 * 60 * 60
 
 // Reopen takes the game's result back and restarts the clock of the side
 // to move.
 func (s *Service) Reopen(ctx context.Context, in ReopenInput) (*View, error) {
 	reason := strings.TrimSpace(in.Reason)
-	switch {
-	case reason == "":
+	if reason == "" {
 		return nil, tournament.Invalid("reason", "reopening a game needs its reason")
-	case in.Days < 1 || in.Days > 365:
-		return nil, tournament.Invalid("days", "give the side to move 1 to 365 days; got %d", in.Days)
 	}
 	var view *View
 	err := s.update(ctx, func(tx Tx) error {
@@ -89,7 +91,17 @@ func (s *Service) Reopen(ctx context.Context, in ReopenInput) (*View, error) {
 		if len(pos.LegalMoves(g.ToMove)) == 0 {
 			return tournament.Conflict("", "game %d stands in a final position (%s has no legal move): there is nothing to play; record a decision to change its result", g.ID, g.ToMove)
 		}
-		bank := time.Duration(in.Days) * Day
+		var bank time.Duration
+		switch {
+		case g.Live && (in.Seconds < 0 || in.Seconds > maxGivenSeconds || in.Seconds == 0 && g.Status != Adjudication):
+			return tournament.Invalid("seconds", "give the side to move 1 to %d seconds; got %d", maxGivenSeconds, in.Seconds)
+		case g.Live:
+			bank = time.Duration(in.Seconds) * time.Second
+		case in.Days < 1 || in.Days > 365:
+			return tournament.Invalid("days", "give the side to move 1 to 365 days; got %d", in.Days)
+		default:
+			bank = time.Duration(in.Days) * Day
+		}
 		if g.Status == Adjudication {
 			// The server stopped the clocks, the player's time did not run
 			// out: the side to move keeps what it had left then, when that
@@ -107,6 +119,9 @@ func (s *Service) Reopen(ctx context.Context, in ReopenInput) (*View, error) {
 		g.RepetitionFrom = g.Ply
 		g.Bank[g.ToMove] = bank
 		startTurn(g, p.st, p.leaves, s.now().UTC())
+		if g.Live {
+			g.Deadline = liveCheck(g, p.e.TimeControl)
+		}
 		if err := tx.SaveGame(g); err != nil {
 			return err
 		}
@@ -117,6 +132,95 @@ func (s *Service) Reopen(ctx context.Context, in ReopenInput) (*View, error) {
 			return err
 		}
 		views, err := s.views(tx, []Game{*g})
+		if err != nil {
+			return err
+		}
+		view = &views[0]
+		return nil
+	})
+	s.changed(in.GameID)
+	return view, err
+}
+
+// AdjournInput stops a running game's clocks for the arbiter (a player's
+// connection lost, a dispute), with the reason the audit log keeps.
+type AdjournInput struct {
+	GameID int64
+	Reason string
+}
+
+// Adjourn stops a running game's clocks and hands it to the arbiter, who
+// resumes it (Reopen) with the time each side had, or decides it.
+func (s *Service) Adjourn(ctx context.Context, in AdjournInput) (*View, error) {
+	reason := strings.TrimSpace(in.Reason)
+	if reason == "" {
+		return nil, tournament.Invalid("reason", "adjourning a game needs its reason")
+	}
+	var view *View
+	err := s.update(ctx, func(tx Tx) error {
+		p, err := s.load(ctx, tx, in.GameID, true)
+		if err != nil {
+			return err
+		}
+		if err := s.checkRunning(tx, p, s.now()); err != nil {
+			return err
+		}
+		if err := s.toAdjudication(tx, p, p.user, ActionAdjourn, tournament.Note("note.game.adjourned", reason)); err != nil {
+			return err
+		}
+		views, err := s.views(tx, []Game{*p.g})
+		if err != nil {
+			return err
+		}
+		view = &views[0]
+		return nil
+	})
+	s.changed(in.GameID)
+	return view, err
+}
+
+// GiveTimeInput adds time to one side's clock of a running live game.
+type GiveTimeInput struct {
+	GameID  int64
+	Side    rules.Color
+	Seconds int
+	Reason  string
+}
+
+// GiveTime adds time to a side's clock of a running live game, for the
+// arbiter (a disturbance, a fault of the site), with the reason the audit
+// log keeps.
+func (s *Service) GiveTime(ctx context.Context, in GiveTimeInput) (*View, error) {
+	reason := strings.TrimSpace(in.Reason)
+	switch {
+	case in.Seconds < 1 || in.Seconds > maxGivenSeconds:
+		return nil, tournament.Invalid("seconds", "give 1 to %d seconds; got %d", maxGivenSeconds, in.Seconds)
+	case reason == "":
+		return nil, tournament.Invalid("reason", "giving time needs its reason")
+	}
+	var view *View
+	err := s.update(ctx, func(tx Tx) error {
+		p, err := s.load(ctx, tx, in.GameID, true)
+		if err != nil {
+			return err
+		}
+		if !p.g.Live {
+			return tournament.Invalid("seconds", "game %d is played by correspondence; reopen it or grant leave instead", p.g.ID)
+		}
+		if err := s.checkRunning(tx, p, s.now()); err != nil {
+			return err
+		}
+		before := gameLog(p.g)
+		p.g.Bank[in.Side] += time.Duration(in.Seconds) * time.Second
+		p.g.Deadline = liveCheck(p.g, p.e.TimeControl)
+		if err := tx.SaveGame(p.g); err != nil {
+			return err
+		}
+		if err := tournament.Audit(tx, s.now(), p.user, p.e.ID, ActionGiveTime, gameSubject(p.g), before,
+			map[string]any{"side": in.Side.String(), "seconds": in.Seconds}, reason); err != nil {
+			return err
+		}
+		views, err := s.views(tx, []Game{*p.g})
 		if err != nil {
 			return err
 		}

@@ -24,11 +24,14 @@ import (
 //     no-show time loses by forfeit, 24:0, not rated;
 //   - nobody is mailed about moves: both players are watching.
 
-// ActionLiveStart is the audit action of a round's live games started;
-// ActionNoShow of a game lost by a player who did not show up.
+// The audit actions of live play: a round's games started, a game lost by
+// a player who did not show up, a game adjourned and time given by the
+// arbiter.
 const (
 	ActionLiveStart = "live.start"
 	ActionNoShow    = "live.no_show"
+	ActionAdjourn   = "live.adjourn"
+	ActionGiveTime  = "live.give_time"
 )
 
 // NoShowAfter is how long after its start a live game waits for a player:

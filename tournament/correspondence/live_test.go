@@ -181,3 +181,55 @@ func TestLiveNoShow(t *testing.T) {
 		}
 	}
 }
+
+// The arbiter of a live game gives a side time, adjourns the game (the
+// clocks stop) and resumes it with the time each side had; a player may do
+// none of it, and a correspondence game takes no seconds.
+func TestLiveArbiter(t *testing.T) {
+	t.Parallel()
+	st := storetest.Open(t)["sqlite"]
+	clk := &clock{now: t0}
+	svc := correspondence.NewService(st.Correspondence(), correspondence.Options{Pairing: engines.Options().Pairing, Now: clk.Now})
+	sec, games := liveEvent(t, st, svc, clk, 2, "3+2", time.Time{})
+	g := games[0]
+	for _, id := range []int64{g.WhiteID, g.BlackID} {
+		if err := svc.Present(sec.as(id), g.ID); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_, err := svc.GiveTime(sec.as(g.WhiteID), correspondence.GiveTimeInput{GameID: g.ID, Side: rules.White, Seconds: 60, Reason: "сам себе"})
+	if tournament.ErrorCode(err) != tournament.EFORBIDDEN {
+		t.Errorf("a player gives himself time: %v", err)
+	}
+	if _, err := svc.GiveTime(sec.ctx, correspondence.GiveTimeInput{GameID: g.ID, Side: rules.White, Seconds: 60}); tournament.ErrorCode(err) != tournament.EINVALID {
+		t.Errorf("time given without a reason: %v", err)
+	}
+	clk.Set(t0.Add(10 * time.Second))
+	v, err := svc.GiveTime(sec.ctx, correspondence.GiveTimeInput{GameID: g.ID, Side: rules.White, Seconds: 60, Reason: "сбой связи"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v.Left[rules.White] != 4*time.Minute-10*time.Second {
+		t.Errorf("White after a minute given 10 s into the turn: %v, want 3:50", v.Left[rules.White])
+	}
+	clk.Set(t0.Add(30 * time.Second))
+	v, err = svc.Adjourn(sec.ctx, correspondence.AdjournInput{GameID: g.ID, Reason: "спор о ходе"})
+	if err != nil || v.Status != correspondence.Adjudication {
+		t.Fatalf("adjourned: %+v %v", v, err)
+	}
+	clk.Set(t0.Add(time.Hour))
+	if _, err := svc.Move(sec.as(g.WhiteID), correspondence.MoveInput{GameID: g.ID, Move: "c3-d4", Ply: 0}); tournament.ErrorCode(err) != tournament.ECONFLICT {
+		t.Errorf("a move in the adjourned game: %v", err)
+	}
+	v, err = svc.Reopen(sec.ctx, correspondence.ReopenInput{GameID: g.ID, Seconds: 0, Reason: "продолжить"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v.Status != correspondence.Running || v.Left[rules.White] != 3*time.Minute+30*time.Second {
+		t.Errorf("resumed an hour later: %s with %v, want White's 3:30 left when adjourned", v.Status, v.Left[rules.White])
+	}
+	clk.Set(t0.Add(time.Hour + 5*time.Second))
+	if _, err := svc.Move(sec.as(g.WhiteID), correspondence.MoveInput{GameID: g.ID, Move: "c3-d4", Ply: 0}); err != nil {
+		t.Errorf("a move after the resumption: %v", err)
+	}
+}

@@ -1,0 +1,131 @@
+package api_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/chromedp"
+
+	"adiukh/api"
+	"adiukh/tournament"
+	"adiukh/tournament/correspondence"
+	"adiukh/tournament/engines"
+)
+
+// Two players in two Chromium windows play a live blitz game against each
+// other: White types a move, Black's page redraws the board by itself with
+// Black's clock running, Black answers by tapping the squares, and White's
+// page shows the answer; neither page is reloaded by hand.
+func TestBrowserLiveGame(t *testing.T) {
+	t.Parallel()
+	s := newWebServer(t)
+	corr := correspondence.NewService(s.store.Correspondence(), correspondence.Options{Pairing: engines.Options().Pairing})
+	opt := engines.Options()
+	opt.LiveRound = corr.StartLiveRound
+	s.handler = api.NewRouter(api.Deps{
+		DB: s.store, Events: tournament.NewService(s.store, opt), Accounts: s.accounts, Correspondence: corr,
+		Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
+	})
+	id := num(s.must(http.StatusCreated, tournament.ArbiterRole, "POST", "/api/v1/events", map[string]any{"name": "Блиц онлайн", "discipline": "blitz",
+		"system": "round-robin", "time_control": "3+2", "online": true})["id"])
+	players := map[string]*page{}
+	for i, email := range []string{"anna@example.org", "boris@example.org"} {
+		p := s.must(http.StatusCreated, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/players", id), map[string]any{"name": fmt.Sprintf("Игрок %d", i+1), "rating": 2000 - i})
+		players[email] = s.addUser(email, tournament.PlayerRole)
+		s.must(http.StatusOK, tournament.ArbiterRole, "PUT", fmt.Sprintf("/api/v1/events/%d/players/%d/account", id, num(p["id"])), map[string]any{"email": email})
+	}
+	s.must(http.StatusCreated, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
+	s.must(http.StatusOK, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/rounds/1/publish", id), nil)
+	var gid int64
+	{
+		rec := httptest.NewRecorder()
+		s.handler.ServeHTTP(rec, httptest.NewRequest("GET", fmt.Sprintf("/api/v1/events/%d/games", id), nil))
+		var games []struct {
+			ID    int64 `json:"id"`
+			White int64 `json:"white"`
+		}
+		if err := json.Unmarshal(rec.Body.Bytes(), &games); err != nil || len(games) != 1 {
+			t.Fatalf("the live games: %v %s", err, rec.Body.String())
+		}
+		gid = games[0].ID
+	}
+
+	srv := httptest.NewServer(s.handler)
+	t.Cleanup(srv.Close)
+	// Each player has a Chromium of their own, with their own cookies.
+	window := func(p *page) context.Context {
+		ctx := browser(t)
+		if err := chromedp.Run(ctx, chromedp.ActionFunc(func(ctx context.Context) error {
+			return network.SetCookie(p.cookie.Name, p.cookie.Value).WithURL(srv.URL).Do(ctx)
+		})); err != nil {
+			t.Fatal(err)
+		}
+		return ctx
+	}
+	run := func(ctx context.Context, what string, actions ...chromedp.Action) {
+		t.Helper()
+		if err := chromedp.Run(ctx, actions...); err != nil {
+			t.Fatalf("%s: %v", what, err)
+		}
+	}
+	path := fmt.Sprintf("%s/games/%d", srv.URL, gid)
+	anna, boris := window(players["anna@example.org"]), window(players["boris@example.org"])
+	run(anna, "Anna opens the game", chromedp.Navigate(path), chromedp.WaitVisible(`#live-game`))
+	run(boris, "Boris opens the game", chromedp.Navigate(path), chromedp.WaitVisible(`#live-game`))
+	white, black := anna, boris
+	var annaMoves bool
+	run(anna, "whose move", chromedp.Evaluate(`!!document.getElementById("move-input")`, &annaMoves))
+	if !annaMoves {
+		white, black = boris, anna
+	}
+
+	run(white, "White types a move and confirms it",
+		chromedp.SendKeys(`#move-input`, "c3-d4"),
+		load(`#move-confirm`),
+		chromedp.WaitVisible(`#live-game`),
+	)
+	var redrawn bool
+	run(black, "Black's page shows the move and the move form, by itself",
+		chromedp.Poll(`!!document.getElementById("move-input") && document.querySelector("#live-game .corr-moves") !== null && document.querySelector("#live-game .corr-moves").textContent.includes("c3-d4")`,
+			&redrawn, chromedp.WithPollingTimeout(15*time.Second)),
+	)
+	var before, after string
+	run(black, "Black's clock runs",
+		chromedp.Text(`#live-game .live-clock[data-running]`, &before),
+		chromedp.Sleep(1500*time.Millisecond),
+		chromedp.Text(`#live-game .live-clock[data-running]`, &after),
+	)
+	run(black, "a screenshot", shot("live-game"))
+	if before == after || !strings.HasPrefix(before, "3:") && !strings.HasPrefix(before, "2:") {
+		t.Errorf("Black's clock read %q, then %q 1.5 s later; want it running down from 3:00", before, after)
+	}
+	var typed string
+	run(black, "Black taps f6 and e5, and confirms",
+		chromedp.Click(`#tap-board rect[data-sq="f6"]`),
+		chromedp.Click(`#tap-board rect[data-sq="e5"]`),
+		chromedp.Value(`#move-input`, &typed),
+		load(`#move-confirm`),
+		chromedp.WaitVisible(`#live-game`),
+	)
+	if typed != "f6-e5" {
+		t.Fatalf("the taps wrote %q", typed)
+	}
+	var answered bool
+	run(white, "White's page shows the answer",
+		chromedp.Poll(`document.querySelector("#live-game .corr-moves") !== null && document.querySelector("#live-game .corr-moves").textContent.includes("f6-e5") && !!document.getElementById("move-input")`,
+			&answered, chromedp.WithPollingTimeout(15*time.Second)),
+	)
+	g := s.must(http.StatusOK, "", "GET", fmt.Sprintf("/api/v1/games/%d", gid), nil)
+	if num(g["ply"]) != 2 || g["live"] != true {
+		t.Errorf("the game after two moves in the browsers: %v", g)
+	}
+}
