@@ -1,6 +1,7 @@
 package tournament
 
 import (
+	"context"
 	"encoding/json"
 	"time"
 )
@@ -51,6 +52,13 @@ type AuditWriter interface {
 // change itself; before and after are snapshotted (Snapshot). u nil is the
 // server itself (correspondence's deadline sweep), logged as "server".
 // Every use case of every discipline logs through here.
+// ServerContext is the context of what the server does by itself, as the
+// rounds of a live event that pair and publish themselves: an
+// administrator without an account, "server" in the audit log.
+func ServerContext(ctx context.Context) context.Context {
+	return NewContextWithUser(ctx, &User{Role: Admin, Email: "server"})
+}
+
 func Audit(tx AuditWriter, at time.Time, u *User, eventID int64, action, subject string, before, after any, reason string) error {
 	a := &AuditEntry{EventID: eventID, At: at.UTC(), Action: action, Subject: subject,
 		Before: Snapshot(before), After: Snapshot(after), Reason: reason}

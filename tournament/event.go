@@ -265,11 +265,17 @@ func checkClockKind(d Discipline, tc TimeControl) error {
 	return nil
 }
 
+// maxNextRoundAfter bounds the pause between live rounds: an hour.
+const maxNextRoundAfter = 3600
+
 // checkOnline: only rapid and blitz are played live on the site (the rule
 // book allows moves to be exchanged online), on a Fischer clock with base
 // time.
 func checkOnline(e *Event) error {
 	if !e.Online {
+		if e.NextRoundAfter != 0 {
+			return Invalid("next_round_after", "only the rounds of an event played live on the site pair themselves")
+		}
 		return nil
 	}
 	switch b := e.Discipline.board(); {
@@ -386,6 +392,10 @@ type Event struct {
 	// Online: the event's games are played live on the site, on the
 	// server's clocks (package correspondence); rapid and blitz only.
 	Online bool
+	// NextRoundAfter is the pause, in seconds, after which the server
+	// pairs and publishes the next round of an online event once every
+	// game of the last one is over; 0: the arbiter does.
+	NextRoundAfter int
 	// TimeZone is where the event is played (an IANA name, such as
 	// Europe/Moscow): its audit log and times are shown in it.
 	TimeZone  string
@@ -467,6 +477,7 @@ type EventInput struct {
 	SheetsRequired *bool
 	Rated          *bool
 	Online         *bool
+	NextRoundAfter *int
 	TimeZone       *string
 }
 
@@ -596,7 +607,13 @@ func (in EventInput) apply(e *Event, knownTieBreak func(string) bool) error {
 	if in.Online != nil {
 		e.Online = *in.Online
 	}
-	if in.Online != nil || in.Discipline != nil || in.TimeControl != nil {
+	if in.NextRoundAfter != nil {
+		if n := *in.NextRoundAfter; n < 0 || n > maxNextRoundAfter {
+			errs = append(errs, Invalid("next_round_after", "the pause before the next round is 0 (the arbiter pairs it) to %d seconds; got %d", maxNextRoundAfter, n))
+		}
+		e.NextRoundAfter = *in.NextRoundAfter
+	}
+	if in.Online != nil || in.Discipline != nil || in.TimeControl != nil || in.NextRoundAfter != nil {
 		if err := checkOnline(e); err != nil {
 			errs = append(errs, err)
 		}

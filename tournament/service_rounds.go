@@ -97,6 +97,24 @@ func roundRobinRounds(players int, double bool) int {
 // only if the event, its players and rounds are still what was paired;
 // otherwise the caller gets a conflict and pairs again.
 func (s *Service) PairNextRound(ctx context.Context, eventID int64) (*Round, error) {
+	return s.pairNext(ctx, eventID, 0)
+}
+
+// PairAndPublishAfter pairs and publishes the round after round done of an
+// event played live, for the server (ServerContext) when the event's
+// pause after a round is over (Event.NextRoundAfter): only that round, so
+// that two instances doing it at once pair it once.
+func (s *Service) PairAndPublishAfter(ctx context.Context, eventID int64, done int) (*Round, error) {
+	r, err := s.pairNext(ctx, eventID, done+1)
+	if err != nil {
+		return nil, err
+	}
+	return s.PublishRound(ctx, eventID, r.Number)
+}
+
+// pairNext pairs the next round; want, when not 0, is the round meant,
+// and another is refused.
+func (s *Service) pairNext(ctx context.Context, eventID int64, want int) (*Round, error) {
 	var before *pairingSnapshot
 	err := s.store.View(ctx, func(tx Tx) error {
 		var err error
@@ -105,6 +123,9 @@ func (s *Service) PairNextRound(ctx context.Context, eventID int64) (*Round, err
 	})
 	if err != nil {
 		return nil, err
+	}
+	if want != 0 && before.next != want {
+		return nil, Conflict("", "round %d of event %d is paired already", want, eventID)
 	}
 	pairings, err := before.pair(PairingInput{Event: before.event(), Players: before.players, Rounds: before.rounds, Round: before.next})
 	if err != nil {

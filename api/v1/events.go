@@ -57,6 +57,7 @@ type eventView struct {
 	SheetsRequired     bool          `json:"sheets_required"`
 	Rated              bool          `json:"rated"`
 	Online             bool          `json:"online"`
+	NextRoundAfter     int           `json:"next_round_after"`
 	TimeZone           string        `json:"time_zone"`
 	Warnings           []warningView `json:"warnings"`
 	CreatedAt          time.Time     `json:"created_at"`
@@ -70,7 +71,7 @@ func newEventView(e *tournament.Event) eventView {
 		TieBreaks:   e.TieBreaks, StartDate: e.StartDate, EndDate: e.EndDate, Venue: e.Venue, City: e.City,
 		ChiefArbiter: e.ChiefArbiter, Arbiters: e.Arbiters, Status: string(e.Status), Visibility: string(e.Visibility),
 		ManualStartNumbers: e.ManualStartNumbers, Warnings: []warningView{}, CreatedAt: e.CreatedAt,
-		ForbidSameClub: e.ForbidSameClub, Baku: e.Baku, BlackFirst: e.BlackFirst, SheetsRequired: e.SheetsRequired, Rated: e.Rated, Online: e.Online, TimeZone: e.Location().String(),
+		ForbidSameClub: e.ForbidSameClub, Baku: e.Baku, BlackFirst: e.BlackFirst, SheetsRequired: e.SheetsRequired, Rated: e.Rated, Online: e.Online, NextRoundAfter: e.NextRoundAfter, TimeZone: e.Location().String(),
 	}
 	if e.Discipline.IsTeam() {
 		v.Kind = "team"
@@ -120,6 +121,9 @@ type eventBody struct {
 	Rated *bool `json:"rated"`
 	// Online plays the event's games live on the site (rapid, blitz).
 	Online *bool `json:"online"`
+	// NextRoundAfter is the pause in seconds after which the server pairs
+	// and publishes a live event's next round; 0, the arbiter does.
+	NextRoundAfter *int `json:"next_round_after"`
 	// TimeZone is where the event is played, e.g. "Europe/Moscow".
 	TimeZone *string `json:"time_zone"`
 	// Reason is kept in the audit log with the change.
@@ -131,7 +135,7 @@ func (b *eventBody) input() tournament.EventInput {
 		Name: b.Name, Discipline: b.Discipline, System: b.System, Rounds: b.Rounds, TimeControl: b.TimeControl,
 		TieBreaks: b.TieBreaks, StartDate: b.StartDate, EndDate: b.EndDate, Venue: b.Venue, City: b.City,
 		ChiefArbiter: b.ChiefArbiter, Arbiters: b.Arbiters, Status: b.Status, Visibility: b.Visibility,
-		ForbidSameClub: b.ForbidSameClub, Baku: b.Baku, BlackFirst: b.BlackFirst, SheetsRequired: b.SheetsRequired, Rated: b.Rated, Online: b.Online, TimeZone: b.TimeZone,
+		ForbidSameClub: b.ForbidSameClub, Baku: b.Baku, BlackFirst: b.BlackFirst, SheetsRequired: b.SheetsRequired, Rated: b.Rated, Online: b.Online, NextRoundAfter: b.NextRoundAfter, TimeZone: b.TimeZone,
 	}
 	if b.Scoring != nil {
 		s := tournament.Scoring(*b.Scoring)

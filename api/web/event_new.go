@@ -17,7 +17,7 @@ import (
 
 // eventFields are the settings of the event form, in the API's names.
 var eventFields = []string{"name", "discipline", "system", "rounds", "time_control", "start_date", "end_date", "venue", "city", "chief_arbiter", "visibility", "time_zone", "tiebreaks",
-	"scoring_win", "scoring_draw", "scoring_loss", "scoring_bye", "scoring_forfeit_win", "forbid_same_club", "baku", "black_first", "sheets_required", "rated", "online"}
+	"scoring_win", "scoring_draw", "scoring_loss", "scoring_bye", "scoring_forfeit_win", "forbid_same_club", "baku", "black_first", "sheets_required", "rated", "online", "next_round_after"}
 
 // eventFormData is the data of the event settings form.
 type eventFormData struct {
@@ -75,7 +75,7 @@ func eventFormValues(e *tournament.Event) *form {
 		"chief_arbiter": e.ChiefArbiter, "visibility": string(e.Visibility), "time_zone": e.Location().String(), "tiebreaks": strings.Join(e.TieBreaks, ","),
 		"scoring_win": num(e.Scoring.Win), "scoring_draw": num(e.Scoring.Draw), "scoring_loss": num(e.Scoring.Loss),
 		"scoring_bye": num(e.Scoring.Bye), "scoring_forfeit_win": num(e.Scoring.ForfeitWin),
-		"forbid_same_club": checked(e.ForbidSameClub), "baku": checked(e.Baku), "black_first": checked(e.BlackFirst), "sheets_required": checked(e.SheetsRequired), "rated": checked(e.Rated), "online": checked(e.Online),
+		"forbid_same_club": checked(e.ForbidSameClub), "baku": checked(e.Baku), "black_first": checked(e.BlackFirst), "sheets_required": checked(e.SheetsRequired), "rated": checked(e.Rated), "online": checked(e.Online), "next_round_after": numberOrEmpty(e.NextRoundAfter),
 	} {
 		f.Values[k] = v
 	}
@@ -117,6 +117,15 @@ func eventInput(c *gin.Context, f *form) (tournament.EventInput, error) {
 	in.SheetsRequired = ptr(v["sheets_required"] != "")
 	in.Rated = ptr(v["rated"] != "")
 	in.Online = ptr(v["online"] != "")
+	pause := 0
+	if v["next_round_after"] != "" {
+		n, err := strconv.Atoi(v["next_round_after"])
+		if err != nil {
+			return in, tournament.Invalid("next_round_after", "%q is not a whole number", v["next_round_after"])
+		}
+		pause = n
+	}
+	in.NextRoundAfter = &pause
 	if in.Name == nil {
 		// An emptied name is an error to show, not a setting to keep.
 		in.Name = ptr("")

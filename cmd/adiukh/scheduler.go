@@ -5,6 +5,7 @@ import (
 	"log/slog"
 	"time"
 
+	"adiukh/tournament"
 	"adiukh/tournament/composition"
 	"adiukh/tournament/correspondence"
 	"adiukh/tournament/mail"
@@ -57,18 +58,36 @@ func sweep(ctx context.Context, svc *correspondence.Service, comp *composition.S
 }
 
 // runLiveClock ends the live games whose flag fell or whose player did not
-// show up, and starts the games of rounds published without them, every
-// interval until ctx ends; like the scheduler it keeps nothing of its own.
-func runLiveClock(ctx context.Context, svc *correspondence.Service, log *slog.Logger, every time.Duration, now func() time.Time) {
+// show up, starts the games of rounds published without them, and pairs
+// and publishes the next round of the live events whose pause after the
+// last one is over, every interval until ctx ends; like the scheduler it
+// keeps nothing of its own.
+func runLiveClock(ctx context.Context, svc *correspondence.Service, events *tournament.Service, log *slog.Logger, every time.Duration, now func() time.Time) {
 	tick := time.NewTicker(every)
 	defer tick.Stop()
 	for {
-		ended, err := svc.ExpireLive(ctx, now())
+		at := now()
+		ended, err := svc.ExpireLive(ctx, at)
 		if err != nil && ctx.Err() == nil {
 			log.Error("live games", "err", err)
 		}
 		if ended > 0 {
 			log.Info("live games", "ended", ended)
+		}
+		due, err := svc.DueRounds(ctx, at)
+		if err != nil && ctx.Err() == nil {
+			log.Error("live rounds", "err", err)
+		}
+		for _, d := range due {
+			// Another instance may have paired it a moment ago: that is
+			// a conflict, and nothing to report.
+			r, err := events.PairAndPublishAfter(tournament.ServerContext(ctx), d.EventID, d.Done)
+			switch {
+			case err == nil:
+				log.Info("live rounds", "event", d.EventID, "round", r.Number)
+			case tournament.ErrorCode(err) != tournament.ECONFLICT && ctx.Err() == nil:
+				log.Error("live rounds", "event", d.EventID, "err", err)
+			}
 		}
 		select {
 		case <-ctx.Done():

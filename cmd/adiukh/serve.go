@@ -156,7 +156,7 @@ func serve(args []string, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
 	go runScheduler(ctx, corr, comp, log, time.Minute, time.Now)
-	go runLiveClock(ctx, corr, log, time.Second, time.Now)
+	go runLiveClock(ctx, corr, events, log, time.Second, time.Now)
 	if err := runServer(ctx, srv, ln, *drain, log); err != nil {
 		log.Error("server stopped", "err", err)
 		return 1

@@ -293,3 +293,52 @@ func (s *Service) ExpireLive(ctx context.Context, at time.Time) (int, error) {
 	}
 	return ended, nil
 }
+
+// DueRound is a live event whose last round is over and whose pause after
+// it (tournament.Event.NextRoundAfter) has passed: the server pairs and
+// publishes round Done+1 (tournament.Service.PairAndPublishAfter).
+type DueRound struct {
+	EventID int64
+	Done    int
+}
+
+// DueRounds lists the live events whose next round is due at at: every
+// game of the last round over (its result in the round) for the event's
+// pause, and rounds left to play.
+func (s *Service) DueRounds(ctx context.Context, at time.Time) ([]DueRound, error) {
+	var out []DueRound
+	err := s.store.View(ctx, func(tx Tx) error {
+		events, err := tx.Events(0, true)
+		if err != nil {
+			return err
+		}
+		for _, e := range events {
+			if !e.Online || e.NextRoundAfter == 0 || e.Status != tournament.Running {
+				continue
+			}
+			rounds, err := tx.Rounds(e.ID)
+			if err != nil {
+				return err
+			}
+			n := len(rounds)
+			if n == 0 || n >= e.Rounds || rounds[n-1].Status != tournament.Done {
+				continue
+			}
+			games, err := tx.Games(e.ID)
+			if err != nil {
+				return err
+			}
+			var last time.Time
+			for _, g := range games {
+				if g.Round == n && g.EndedAt.After(last) {
+					last = g.EndedAt
+				}
+			}
+			if !at.Before(last.Add(time.Duration(e.NextRoundAfter) * time.Second)) {
+				out = append(out, DueRound{EventID: e.ID, Done: n})
+			}
+		}
+		return nil
+	})
+	return out, err
+}

@@ -233,3 +233,62 @@ func TestLiveArbiter(t *testing.T) {
 		t.Errorf("a move after the resumption: %v", err)
 	}
 }
+
+// The rounds of a live event with a pause flow by themselves: once every
+// game of round 1 is over and the pause has passed, round 2 is due; the
+// server pairs and publishes it, its games start, and a second instance
+// doing the same at once pairs nothing more.
+func TestLiveRoundsFlowByThemselves(t *testing.T) {
+	t.Parallel()
+	st := storetest.Open(t)["sqlite"]
+	clk := &clock{now: t0}
+	svc := correspondence.NewService(st.Correspondence(), correspondence.Options{Pairing: engines.Options().Pairing, Now: clk.Now})
+	sec, games := liveEvent(t, st, svc, clk, 4, "3+2", time.Time{})
+	if _, err := sec.events.UpdateEvent(sec.ctx, sec.eventID, tournament.EventInput{NextRoundAfter: ptr(30)}, ""); err != nil {
+		t.Fatal(err)
+	}
+	for i, g := range games {
+		clk.Set(t0.Add(time.Duration(i+1) * 10 * time.Second))
+		if _, err := svc.Resign(sec.as(g.WhiteID), g.ID); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// The last game ended 20 s after the start.
+	if due, err := svc.DueRounds(context.Background(), t0.Add(49*time.Second)); err != nil || len(due) != 0 {
+		t.Fatalf("29 s after the last game: %+v %v, want nothing due", due, err)
+	}
+	at := t0.Add(50 * time.Second)
+	clk.Set(at)
+	due, err := svc.DueRounds(context.Background(), at)
+	if err != nil || len(due) != 1 || due[0].Done != 1 {
+		t.Fatalf("30 s after the last game: %+v %v, want round 2 due", due, err)
+	}
+	server := tournament.ServerContext(context.Background())
+	r, err := sec.events.PairAndPublishAfter(server, due[0].EventID, due[0].Done)
+	if err != nil || r.Number != 2 || r.Status != tournament.Published {
+		t.Fatalf("round 2 by the server: %+v %v", r, err)
+	}
+	if _, err := sec.events.PairAndPublishAfter(server, due[0].EventID, due[0].Done); tournament.ErrorCode(err) != tournament.ECONFLICT {
+		t.Errorf("a second instance pairing round 2 again: %v, want a conflict", err)
+	}
+	all, err := svc.Games(sec.ctx, sec.eventID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	started := 0
+	for _, g := range all {
+		if g.Round == 2 && g.Live && g.Status == correspondence.Running && g.StartedAt.Equal(at) {
+			started++
+		}
+	}
+	if started != 2 {
+		t.Errorf("round 2 has %d live games started at once, want 2", started)
+	}
+	if due, _ := svc.DueRounds(context.Background(), at.Add(time.Hour)); len(due) != 0 {
+		t.Errorf("with round 2 being played: %+v due", due)
+	}
+	audit, _ := sec.events.Audit(sec.ctx, sec.eventID)
+	if last := audit[len(audit)-1]; last.UserEmail != "server" {
+		t.Errorf("the last audit entry is by %q, want the server", last.UserEmail)
+	}
+}

@@ -62,6 +62,7 @@ type eventRow struct {
 	SheetsRequired     bool   `gorm:"not null;default:false"`
 	Rated              bool   `gorm:"not null;default:false"`
 	Online             bool   `gorm:"not null;default:false"`
+	NextRoundAfter     int    `gorm:"not null;default:0"`
 	TimeZone           string `gorm:"size:64;not null;default:''"`
 	OwnerID            int64  `gorm:"not null;index"`
 	Owner              userRow

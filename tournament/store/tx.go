@@ -186,7 +186,7 @@ func eventToRow(e *tournament.Event) (*eventRow, error) {
 		TieBreaks: strings.Join(e.TieBreaks, ","), StartDate: e.StartDate, EndDate: e.EndDate,
 		Venue: e.Venue, City: e.City, ChiefArbiter: e.ChiefArbiter, Arbiters: string(arbiters),
 		Status: string(e.Status), Visibility: string(e.Visibility), ManualStartNumbers: e.ManualStartNumbers,
-		ForbidSameClub: e.ForbidSameClub, Baku: e.Baku, BlackFirst: e.BlackFirst, SheetsRequired: e.SheetsRequired, Rated: e.Rated, Online: e.Online, TimeZone: e.TimeZone,
+		ForbidSameClub: e.ForbidSameClub, Baku: e.Baku, BlackFirst: e.BlackFirst, SheetsRequired: e.SheetsRequired, Rated: e.Rated, Online: e.Online, NextRoundAfter: e.NextRoundAfter, TimeZone: e.TimeZone,
 		OwnerID: e.OwnerID, CreatedAt: e.CreatedAt,
 	}, nil
 }
@@ -203,7 +203,7 @@ func rowToEvent(r *eventRow) (*tournament.Event, error) {
 		StartDate: r.StartDate, EndDate: r.EndDate, Venue: r.Venue, City: r.City, ChiefArbiter: r.ChiefArbiter,
 		Status: tournament.EventStatus(r.Status), Visibility: tournament.Visibility(r.Visibility),
 		ManualStartNumbers: r.ManualStartNumbers, OwnerID: r.OwnerID, CreatedAt: r.CreatedAt,
-		ForbidSameClub: r.ForbidSameClub, Baku: r.Baku, BlackFirst: r.BlackFirst, SheetsRequired: r.SheetsRequired, Rated: r.Rated, Online: r.Online, TimeZone: r.TimeZone,
+		ForbidSameClub: r.ForbidSameClub, Baku: r.Baku, BlackFirst: r.BlackFirst, SheetsRequired: r.SheetsRequired, Rated: r.Rated, Online: r.Online, NextRoundAfter: r.NextRoundAfter, TimeZone: r.TimeZone,
 	}
 	if r.TieBreaks != "" {
 		e.TieBreaks = strings.Split(r.TieBreaks, ",")
