@@ -17,28 +17,26 @@ import (
 // proxy that passes HTTP, and reconnected by the browser on its own
 // (docs/online.md says why not WebSocket).
 
-// streamPoll is how often a stream reads its game's version, for what
-// another instance changed and this one did not signal; streamPing how
-// often an idle stream says it is alive, so proxies keep it open.
-const (
-	streamPoll = time.Second
-	streamPing = 15 * time.Second
-)
+// streamPing is how often an idle stream says it is alive, so that
+// proxies keep it open.
+const streamPing = 15 * time.Second
 
 // streamGame answers GET /games/{gid}/stream: the game at once, then again
 // after every change, each as an event "game" with the body of GET
-// /games/{gid}. A player who opens it has shown up for the game.
+// /games/{gid}; the service signals a change made on this instance at
+// once, and one made on another within its poll (correspondence.Watch). A
+// player who opens it has shown up for the game.
 func (h *handler) streamGame(c *gin.Context) error {
 	gid, err := core.PathInt(c, "gid")
 	if err != nil {
 		return err
 	}
 	ctx := c.Request.Context()
-	g, err := h.Correspondence.Game(ctx, gid)
-	if err != nil {
+	if err := h.Correspondence.Present(ctx, gid); err != nil {
 		return err
 	}
-	if err := h.Correspondence.Present(ctx, gid); err != nil {
+	g, err := h.Correspondence.Game(ctx, gid)
+	if err != nil {
 		return err
 	}
 	signal, stop := h.Correspondence.Watch(gid)
@@ -64,26 +62,19 @@ func (h *handler) streamGame(c *gin.Context) error {
 	if err := send(); err != nil {
 		return nil // the reader left
 	}
-	poll := time.NewTicker(streamPoll)
-	defer poll.Stop()
-	lastWrite := time.Now()
+	ping := time.NewTicker(streamPing)
+	defer ping.Stop()
 	for {
 		select {
 		case <-ctx.Done():
 			return nil
+		case <-ping.C:
+			if _, err := fmt.Fprint(c.Writer, ": ping\n\n"); err != nil {
+				return nil
+			}
+			c.Writer.Flush()
+			continue
 		case <-signal:
-		case <-poll.C:
-			if time.Since(lastWrite) >= streamPing {
-				if _, err := fmt.Fprint(c.Writer, ": ping\n\n"); err != nil {
-					return nil
-				}
-				c.Writer.Flush()
-				lastWrite = time.Now()
-			}
-			version, err := h.Correspondence.GameVersion(ctx, gid)
-			if err != nil || version == g.Version {
-				continue
-			}
 		}
 		next, err := h.Correspondence.Game(ctx, gid)
 		if err != nil {
@@ -96,6 +87,5 @@ func (h *handler) streamGame(c *gin.Context) error {
 		if err := send(); err != nil {
 			return nil
 		}
-		lastWrite = time.Now()
 	}
 }

@@ -65,8 +65,15 @@ func sweep(ctx context.Context, svc *correspondence.Service, comp *composition.S
 func runLiveClock(ctx context.Context, svc *correspondence.Service, events *tournament.Service, log *slog.Logger, every time.Duration, now func() time.Time) {
 	tick := time.NewTicker(every)
 	defer tick.Stop()
-	for {
+	for n := 0; ; n++ {
 		at := now()
+		if n%10 == 0 {
+			// The publish starts its round's games; this catches a round
+			// whose start failed, without reading every event each second.
+			if _, err := svc.SyncLive(ctx); err != nil && ctx.Err() == nil {
+				log.Error("live rounds", "err", err)
+			}
+		}
 		ended, err := svc.ExpireLive(ctx, at)
 		if err != nil && ctx.Err() == nil {
 			log.Error("live games", "err", err)

@@ -253,9 +253,8 @@ func liveCheck(g *Game, tc tournament.TimeControl) time.Time {
 }
 
 // ExpireLive is the live games' sweep, run every second: a flag that fell
-// ends its game (24:0), a player who has not shown up by the no-show time
-// loses by forfeit, and the rounds published without their games started
-// get them (SyncLive). Each game is ended in its own transaction and
+// ends its game (24:0), and a player who has not shown up by the no-show
+// time loses by forfeit. Each game is ended in its own transaction and
 // re-checked there, so several instances may sweep at once. It reports how
 // many games it ended.
 func (s *Service) ExpireLive(ctx context.Context, at time.Time) (int, error) {
@@ -287,9 +286,6 @@ func (s *Service) ExpireLive(ctx context.Context, at time.Time) (int, error) {
 		if err != nil {
 			return ended, err
 		}
-	}
-	if _, err := s.SyncLive(ctx); err != nil {
-		return ended, err
 	}
 	return ended, nil
 }

@@ -129,6 +129,9 @@ func leftText(l *catalog.Localizer, arg string) string {
 // notifyPlayer puts a notification in the inbox of the account that plays
 // for the player; a player without one gets none.
 func (s *Service) notifyPlayer(tx Tx, g *Game, playerID int64, kind Kind, args ...string) error {
+	if g.Live {
+		return nil // both players watch a live game; nobody is mailed about it
+	}
 	accounts, err := tx.PlayerAccounts(g.EventID)
 	if err != nil {
 		return err

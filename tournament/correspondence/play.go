@@ -47,17 +47,19 @@ func (s *Service) load(ctx context.Context, tx Tx, gameID int64, arbiter bool) (
 		return nil, err
 	}
 	p.user = u
-	accounts, err := tx.PlayerAccounts(p.e.ID)
+	// The user's own players, not the event's every account: a move of a
+	// live event of a thousand players reads two rows, not a thousand.
+	accounts, err := tx.AccountsOfUser(u.ID)
 	if err != nil {
 		return nil, err
 	}
 	inSection := false
-	for pid, a := range accounts {
-		if a.ID != u.ID {
+	for _, a := range accounts {
+		if a.EventID != p.e.ID {
 			continue
 		}
 		inSection = true
-		if side, ok := p.g.SideOf(pid); ok {
+		if side, ok := p.g.SideOf(a.PlayerID); ok {
 			p.side, p.isPlayer = side, true
 		}
 	}
@@ -75,7 +77,10 @@ func (s *Service) load(ctx context.Context, tx Tx, gameID int64, arbiter bool) (
 }
 
 // loadGame locks a game's event and the game, in that order in every use
-// case, and reads the event's settings, leave and players.
+// case, and reads the event's settings, leave and players. A live game
+// needs neither leave (there is none) nor the players' names (nobody is
+// mailed about it): it reads neither, so that a move of a big event stays
+// cheap.
 func loadGame(tx Tx, gameID int64) (*play, error) {
 	peek, err := tx.Game(gameID)
 	if err != nil {
@@ -90,6 +95,9 @@ func loadGame(tx Tx, gameID int64) (*play, error) {
 	}
 	if p.st, err = tx.Settings(p.e.ID); err != nil {
 		return nil, err
+	}
+	if p.g.Live {
+		return p, nil
 	}
 	if p.leaves, err = tx.Leaves(p.e.ID); err != nil {
 		return nil, err

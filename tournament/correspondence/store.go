@@ -50,6 +50,8 @@ type Tx interface {
 	// transaction locking it waits (a row lock on PostgreSQL).
 	Game(id int64) (*Game, error)
 	LockGame(id int64) (*Game, error)
+	// GameVersions reads the versions of the games, by ID.
+	GameVersions(ids []int64) (map[int64]int, error)
 	// SaveGame writes g if the stored version is still g.Version and
 	// increments it; otherwise ECONFLICT.
 	SaveGame(g *Game) error

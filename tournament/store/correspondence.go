@@ -231,6 +231,21 @@ func (t *corrTx) Game(id int64) (*correspondence.Game, error) {
 	return t.game(t.db, id)
 }
 
+func (t *corrTx) GameVersions(ids []int64) (map[int64]int, error) {
+	var rows []struct {
+		ID      int64
+		Version int
+	}
+	if err := t.db.Model(&corrGameRow{}).Select("id", "version").Where("id IN ?", ids).Find(&rows).Error; err != nil {
+		return nil, fmt.Errorf("read the versions of %d games: %w", len(ids), err)
+	}
+	out := make(map[int64]int, len(rows))
+	for _, r := range rows {
+		out[r.ID] = r.Version
+	}
+	return out, nil
+}
+
 // LockGame takes a row lock on PostgreSQL; SQLite runs one transaction at
 // a time already (see LockEvent).
 func (t *corrTx) LockGame(id int64) (*correspondence.Game, error) {
