@@ -142,8 +142,8 @@ func TestLiveBlitzGame(t *testing.T) {
 				t.Errorf("a move after the flag: %v, want refused with the result", err)
 			}
 			r, err := sec.events.Round(sec.ctx, sec.eventID, 1)
-			if err != nil || r.Status != tournament.Done || r.Games[0].Result.Score() != "0:24" {
-				t.Errorf("the round after the flag: %+v (%v)", r, err)
+			if err != nil || r.Status != tournament.Done || r.Games[0].Result.Score() != "0:24" || !strings.Contains(r.Games[0].Sheet, "1. c3-d4 f6-e5") {
+				t.Errorf("the round after the flag: %+v (%v), want the result and the game's moves", r, err)
 			}
 		})
 	}

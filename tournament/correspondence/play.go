@@ -201,7 +201,17 @@ func (s *Service) finish(tx Tx, p *play, u *tournament.User, res tournament.Resu
 	g := p.g
 	before := gameLog(g)
 	g.Status, g.Result, g.Note, g.OfferBy, g.EndedAt = Finished, &res, note, nil, s.now().UTC()
-	if err := setRoundResult(tx, g, &res); err != nil {
+	if g.Live {
+		moves, err := tx.Moves(g.ID)
+		if err != nil {
+			return err
+		}
+		if err := updateRoundGame(tx, g, func(tg *tournament.Game) {
+			tg.Result, tg.Sheet, tg.SheetReport = &res, sheetText(p.st, g, moves), nil
+		}); err != nil {
+			return err
+		}
+	} else if err := setRoundResult(tx, g, &res); err != nil {
 		return err
 	}
 	if err := tx.SaveGame(g); err != nil {
@@ -354,12 +364,18 @@ func (s *Service) Move(ctx context.Context, in MoveInput) (*View, error) {
 		if err := tx.AddMove(mv); err != nil {
 			return err
 		}
-		if err := syncSheet(tx, p.st, g, append(history, *mv)); err != nil {
-			return err
-		}
-		if err := tournament.Audit(tx, s.now(), p.user, p.e.ID, ActionMove, gameSubject(g), before,
-			map[string]any{"ply": g.Ply, "move": mv.Notation, "used": used.String(), "draw_offer": offer}, ""); err != nil {
-			return err
+		// A live game's moves are its record (each with its receipt and
+		// clock); its sheet is written into the round when it ends
+		// (finish), so that a move costs the same in an event of a
+		// thousand players as in one of two.
+		if !g.Live {
+			if err := syncSheet(tx, p.st, g, append(history, *mv)); err != nil {
+				return err
+			}
+			if err := tournament.Audit(tx, s.now(), p.user, p.e.ID, ActionMove, gameSubject(g), before,
+				map[string]any{"ply": g.Ply, "move": mv.Notation, "used": used.String(), "draw_offer": offer}, ""); err != nil {
+				return err
+			}
 		}
 		opponent := g.PlayerID(g.ToMove)
 		args := gameArgs(p.e, g, p.players)
