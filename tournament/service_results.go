@@ -339,14 +339,17 @@ func resultView(g *Game) *resultLog {
 }
 
 // playedOnServer refuses a result entered for a game of a correspondence
-// event: the game is played on the server, and its result comes from the
+// event or of an event played live: the game is played on the server, and its result comes from the
 // play itself (a final position, resignation, agreement, loss on time) or
 // from the arbiter's decision on the game, which also stops its clocks. A
 // result written into the round beside it would count in the standings
 // while the game went on.
 func playedOnServer(e *Event, round, board int) error {
-	if !e.Discipline.PlayedOnServer() {
-		return nil
+	switch {
+	case e.Online:
+		return Conflict("", "board %d of round %d is played live on the site: its result comes from the game itself or from the arbiter's decision on the game's page", board, round)
+	case e.Discipline.PlayedOnServer():
+		return Conflict("", "board %d of round %d is a correspondence game played on the server: its result comes from the game itself or from the arbiter's decision on the game's page", board, round)
 	}
-	return Conflict("", "board %d of round %d is a correspondence game played on the server: its result comes from the game itself or from the arbiter's decision on the game's page", board, round)
+	return nil
 }

@@ -39,6 +39,10 @@ func (s *Service) UnpublishRound(ctx context.Context, eventID int64, n int, reas
 			// round would leave them running outside any published round.
 			return Conflict("", "the rounds of a correspondence section start all their games at once and stay published; round %d cannot be taken back to a draft", n)
 		}
+		if e.Online {
+			// Its games started when it was published.
+			return Conflict("", "round %d of an event played live started its games when it was published; it cannot be taken back to a draft", n)
+		}
 		var rounds []Round
 		if rounds, round, err = storedRound(tx, eventID, n); err != nil {
 			return err

@@ -292,3 +292,26 @@ func TestLiveRoundsFlowByThemselves(t *testing.T) {
 		t.Errorf("the last audit entry is by %q, want the server", last.UserEmail)
 	}
 }
+
+// A live game's result comes from the game or the arbiter's decision on
+// it: the desk's result entry is refused, and so is taking the round back
+// to a draft; a team event cannot be online yet.
+func TestLiveRoundsKeepTheirGames(t *testing.T) {
+	t.Parallel()
+	st := storetest.Open(t)["sqlite"]
+	clk := &clock{now: t0}
+	svc := correspondence.NewService(st.Correspondence(), correspondence.Options{Pairing: engines.Options().Pairing, Now: clk.Now})
+	sec, _ := liveEvent(t, st, svc, clk, 2, "3+2", time.Time{})
+	_, err := sec.events.RecordResult(sec.ctx, tournament.ResultInput{EventID: sec.eventID, Round: 1, Board: 1, Score: "24:0", EndReason: "resignation"})
+	if tournament.ErrorCode(err) != tournament.ECONFLICT {
+		t.Errorf("a result entered at the desk: %v, want a conflict", err)
+	}
+	if _, err := sec.events.UnpublishRound(sec.ctx, sec.eventID, 1, "ошибка"); tournament.ErrorCode(err) != tournament.ECONFLICT {
+		t.Errorf("round 1 taken back to a draft: %v, want a conflict", err)
+	}
+	_, err = sec.events.CreateEvent(sec.ctx, tournament.EventInput{Name: ptr("Команды"), Discipline: ptr("blitz-team"), System: ptr("swiss"), Rounds: ptr(5),
+		TimeControl: ptr("3+2"), Online: ptr(true)})
+	if e, ok := err.(*tournament.Error); !ok || e.Field != "online" {
+		t.Errorf("a team event online: %v, want refused at online", err)
+	}
+}
