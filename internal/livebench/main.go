@@ -224,6 +224,10 @@ func play(ctx context.Context, client *http.Client, base, token string, g *game,
 		return fmt.Errorf("stream of game %d: %s", g.id, resp.Status)
 	}
 	side := ""
+	// moved is the ply at which this client last moved: an event read
+	// after the move but sent before it (a player showing up changes the
+	// game too) must not make it move twice.
+	moved := -1
 	lines := bufio.NewScanner(resp.Body)
 	lines.Buffer(make([]byte, 64<<10), 1<<20)
 	for lines.Scan() {
@@ -250,9 +254,10 @@ func play(ctx context.Context, client *http.Client, base, token string, g *game,
 		if v.Status != string(correspondence.Running) || v.Ply >= plies {
 			return nil
 		}
-		if v.ToMove != side {
+		if v.ToMove != side || v.Ply <= moved {
 			continue
 		}
+		moved = v.Ply
 		time.Sleep(time.Duration(rand.Float64() * 2 * float64(think)))
 		move, err := legalMove(v)
 		if err != nil {
