@@ -170,17 +170,11 @@ func candidatesOf(tx PersonTx, p *Player, taken map[int64]bool) ([]PersonCandida
 func (s *Service) LinkPlayerToPerson(ctx context.Context, eventID, playerID, personID int64) (*Player, error) {
 	var p *Player
 	err := s.store.Update(ctx, func(tx Tx) error {
-		_, u, err := manageable(ctx, tx, eventID)
+		u, players, player, err := managedPlayer(ctx, tx, eventID, playerID)
 		if err != nil {
 			return err
 		}
-		players, err := tx.Players(eventID)
-		if err != nil {
-			return err
-		}
-		if p = findPlayer(players, playerID); p == nil {
-			return NotFound("player %d not found in event %d", playerID, eventID)
-		}
+		p = player
 		var person *Person
 		if personID != 0 {
 			if person, err = personOf(tx, personID); err != nil {
@@ -259,17 +253,9 @@ func (s *Service) AddPlayerToRegister(ctx context.Context, eventID, playerID int
 	}
 	var person *Person
 	err := s.store.Update(ctx, func(tx Tx) error {
-		_, u, err := manageable(ctx, tx, eventID)
+		u, players, p, err := managedPlayer(ctx, tx, eventID, playerID)
 		if err != nil {
 			return err
-		}
-		players, err := tx.Players(eventID)
-		if err != nil {
-			return err
-		}
-		p := findPlayer(players, playerID)
-		if p == nil {
-			return NotFound("player %d not found in event %d", playerID, eventID)
 		}
 		if p.PersonID != 0 {
 			return Conflict("person_id", "%s is linked to the register already", p.Name)
@@ -292,4 +278,22 @@ func (s *Service) AddPlayerToRegister(ctx context.Context, eventID, playerID int
 		return nil, err
 	}
 	return person, nil
+}
+
+// managedPlayer locks an event the user may manage and reads its players
+// with the one named, which must be among them.
+func managedPlayer(ctx context.Context, tx Tx, eventID, playerID int64) (*User, []Player, *Player, error) {
+	_, u, err := manageable(ctx, tx, eventID)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	players, err := tx.Players(eventID)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	p := findPlayer(players, playerID)
+	if p == nil {
+		return nil, nil, nil, NotFound("player %d not found in event %d", playerID, eventID)
+	}
+	return u, players, p, nil
 }

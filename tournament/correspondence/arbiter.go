@@ -156,27 +156,9 @@ func (s *Service) Adjourn(ctx context.Context, in AdjournInput) (*View, error) {
 	if reason == "" {
 		return nil, tournament.Invalid("reason", "adjourning a game needs its reason")
 	}
-	var view *View
-	err := s.update(ctx, func(tx Tx) error {
-		p, err := s.load(ctx, tx, in.GameID, true)
-		if err != nil {
-			return err
-		}
-		if err := s.checkRunning(tx, p, s.now()); err != nil {
-			return err
-		}
-		if err := s.toAdjudication(tx, p, p.user, ActionAdjourn, tournament.Note("note.game.adjourned", reason)); err != nil {
-			return err
-		}
-		views, err := s.views(tx, []Game{*p.g})
-		if err != nil {
-			return err
-		}
-		view = &views[0]
-		return nil
+	return s.onGame(ctx, in.GameID, true, func(tx Tx, p *play) error {
+		return s.toAdjudication(tx, p, p.user, ActionAdjourn, tournament.Note("note.game.adjourned", reason))
 	})
-	s.changed(in.GameID)
-	return view, err
 }
 
 // GiveTimeInput adds time to one side's clock of a running live game.
@@ -198,17 +180,9 @@ func (s *Service) GiveTime(ctx context.Context, in GiveTimeInput) (*View, error)
 	case reason == "":
 		return nil, tournament.Invalid("reason", "giving time needs its reason")
 	}
-	var view *View
-	err := s.update(ctx, func(tx Tx) error {
-		p, err := s.load(ctx, tx, in.GameID, true)
-		if err != nil {
-			return err
-		}
+	return s.onGame(ctx, in.GameID, true, func(tx Tx, p *play) error {
 		if !p.g.Live {
 			return tournament.Invalid("seconds", "game %d is played by correspondence; reopen it or grant leave instead", p.g.ID)
-		}
-		if err := s.checkRunning(tx, p, s.now()); err != nil {
-			return err
 		}
 		before := gameLog(p.g)
 		p.g.Bank[in.Side] += time.Duration(in.Seconds) * time.Second
@@ -216,17 +190,7 @@ func (s *Service) GiveTime(ctx context.Context, in GiveTimeInput) (*View, error)
 		if err := tx.SaveGame(p.g); err != nil {
 			return err
 		}
-		if err := tournament.Audit(tx, s.now(), p.user, p.e.ID, ActionGiveTime, gameSubject(p.g), before,
-			map[string]any{"side": in.Side.String(), "seconds": in.Seconds}, reason); err != nil {
-			return err
-		}
-		views, err := s.views(tx, []Game{*p.g})
-		if err != nil {
-			return err
-		}
-		view = &views[0]
-		return nil
+		return tournament.Audit(tx, s.now(), p.user, p.e.ID, ActionGiveTime, gameSubject(p.g), before,
+			map[string]any{"side": in.Side.String(), "seconds": in.Seconds}, reason)
 	})
-	s.changed(in.GameID)
-	return view, err
 }

@@ -482,7 +482,7 @@ func repeated(st *Settings, from int, history []Move, mv *Move) int {
 // OfferDraw offers a draw without a move (§6.1.3). The offer stands until
 // the opponent moves, accepts or declines it.
 func (s *Service) OfferDraw(ctx context.Context, gameID int64) (*View, error) {
-	return s.onGame(ctx, gameID, func(tx Tx, p *play) error {
+	return s.onGame(ctx, gameID, false, func(tx Tx, p *play) error {
 		g := p.g
 		switch {
 		case g.OfferBy != nil && *g.OfferBy == p.side:
@@ -505,7 +505,7 @@ func (s *Service) OfferDraw(ctx context.Context, gameID int64) (*View, error) {
 
 // AcceptDraw accepts the opponent's standing offer: 12:12 (§6.1.3).
 func (s *Service) AcceptDraw(ctx context.Context, gameID int64) (*View, error) {
-	return s.onGame(ctx, gameID, func(tx Tx, p *play) error {
+	return s.onGame(ctx, gameID, false, func(tx Tx, p *play) error {
 		if err := noOffer(p); err != nil {
 			return err
 		}
@@ -515,7 +515,7 @@ func (s *Service) AcceptDraw(ctx context.Context, gameID int64) (*View, error) {
 
 // DeclineDraw declines the opponent's standing offer.
 func (s *Service) DeclineDraw(ctx context.Context, gameID int64) (*View, error) {
-	return s.onGame(ctx, gameID, func(tx Tx, p *play) error {
+	return s.onGame(ctx, gameID, false, func(tx Tx, p *play) error {
 		if err := noOffer(p); err != nil {
 			return err
 		}
@@ -541,7 +541,7 @@ func noOffer(p *play) error {
 
 // Resign gives up the game: the opponent wins 24:0 (§5.2).
 func (s *Service) Resign(ctx context.Context, gameID int64) (*View, error) {
-	return s.onGame(ctx, gameID, func(tx Tx, p *play) error {
+	return s.onGame(ctx, gameID, false, func(tx Tx, p *play) error {
 		res := tournament.Result{White: 0, Black: 24, EndReason: tournament.Resignation}
 		if p.side == rules.Black {
 			res = tournament.Result{White: 24, Black: 0, EndReason: tournament.Resignation}
@@ -554,11 +554,12 @@ func (s *Service) Resign(ctx context.Context, gameID int64) (*View, error) {
 	})
 }
 
-// onGame runs a player's action on a running game and returns the game.
-func (s *Service) onGame(ctx context.Context, gameID int64, fn func(tx Tx, p *play) error) (*View, error) {
+// onGame runs an action on a running game, by one of its players or, with
+// arbiter, by the event's arbiter, and returns the game.
+func (s *Service) onGame(ctx context.Context, gameID int64, arbiter bool, fn func(tx Tx, p *play) error) (*View, error) {
 	var view *View
 	err := s.update(ctx, func(tx Tx) error {
-		p, err := s.load(ctx, tx, gameID, false)
+		p, err := s.load(ctx, tx, gameID, arbiter)
 		if err != nil {
 			return err
 		}
