@@ -38,6 +38,12 @@ type Store struct {
 	inUse *os.File
 }
 
+// postgresConns caps an instance's connections to PostgreSQL: a crowd of
+// requests (a thousand live players' streams) waits for a connection
+// instead of opening one each until the server refuses them (its
+// max_connections is 100 by default), and several instances share that.
+const postgresConns = 16
+
 // Open connects to the database the DSN names and brings its schema up to
 // date: a postgres:// or postgresql:// URL selects PostgreSQL, anything else
 // is the path of an SQLite file, created when missing (see OpenExisting).
@@ -53,6 +59,10 @@ func Open(dsn string) (*Store, error) {
 		if err := migrate(db); err != nil {
 			closeGorm(db)
 			return nil, err
+		}
+		if sqlDB, err := db.DB(); err == nil {
+			sqlDB.SetMaxOpenConns(postgresConns)
+			sqlDB.SetMaxIdleConns(postgresConns)
 		}
 		return &Store{db: db, read: db}, nil
 	}
