@@ -16,7 +16,7 @@ import (
 // reason as it was typed — never the stored form of a note.
 func TestAuditReasonInTheClientsLanguage(t *testing.T) {
 	t.Parallel()
-	s := newTestServer(t, storetest.Open(t)["sqlite"])
+	s := newTestServer(t, storetest.SQLite(t))
 	const arbiter = tournament.ArbiterRole
 	id := num(s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Кубок", "discipline": "rapid", "system": "swiss", "rounds": 5})["id"])
 	s.must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/players/bulk", id), map[string]any{"players": []map[string]any{{"name": "Хуаде Аслан"}, {"name": "Тлехас Мурат"}}})

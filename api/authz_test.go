@@ -529,7 +529,7 @@ func (w *authzWorld) outcome(method, pattern string, params map[string]string, r
 }
 
 func newAuthzWorld(t *testing.T) *authzWorld {
-	st := storetest.Open(t)["sqlite"]
+	st := storetest.SQLite(t)
 	w := &authzWorld{t: t, svc: tournament.NewService(st, engines.Options()), accounts: account.NewServiceWith(st.Accounts(), account.Options{PasswordCost: account.MinPasswordCost}),
 		users: map[string]*tournament.User{}, tokens: map[string]string{}, cookies: map[string]string{}}
 	roles := map[string]tournament.Role{"bystander": tournament.ArbiterRole, "player": tournament.PlayerRole, "other arbiter": tournament.ArbiterRole, "owner": tournament.ArbiterRole, "admin": tournament.Admin}

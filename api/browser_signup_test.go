@@ -26,7 +26,7 @@ import (
 // 1; the newcomer's own page shows their board.
 func TestBrowserSignUpEnterAndPlay(t *testing.T) {
 	t.Parallel()
-	st := storetest.Open(t)["sqlite"]
+	st := storetest.SQLite(t)
 	clock := &fakeClock{now: time.Now().UTC()}
 	tray := &mailTray{}
 	s := &webServer{testServer: newTestServer(t, st), store: st,

@@ -33,7 +33,7 @@ import (
 // entries' requests are then dropped, which stops their searches (drop-ms:
 // until the last request has ended).
 func BenchmarkPageUnderHostileEntries(b *testing.B) {
-	st := storetest.Open(b)["sqlite"]
+	st := storetest.SQLite(b)
 	accounts := testAccounts(st, account.Options{})
 	handler := api.NewRouter(api.Deps{
 		DB: st, Events: tournament.NewService(st, engines.Options()), Accounts: accounts,

@@ -27,7 +27,7 @@ const g005 = "white: a5-1/6, b2-1, d4-4/1, d8-1/3, e7-3/1; black: d6-1/2"
 // publishes the provisional award, a claim is decided, the final award.
 func TestCompositionContestAPI(t *testing.T) {
 	t.Parallel()
-	st := storetest.Open(t)["sqlite"]
+	st := storetest.SQLite(t)
 	start := time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)
 	clock := &fakeClock{now: start}
 	s := &corrServer{t: t, clock: clock, accounts: testAccounts(st, account.Options{})}

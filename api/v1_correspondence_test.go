@@ -545,7 +545,7 @@ func crossCell(t *testing.T, s *corrServer, ev string, playerID, round int) map[
 // its arbiter it does not exist.
 func TestPrivateSectionIsPlayedByItsPlayers(t *testing.T) {
 	t.Parallel()
-	s := newCorrServer(t, storetest.Open(t)["sqlite"], corrStart, nil)
+	s := newCorrServer(t, storetest.SQLite(t), corrStart, nil)
 	arbiter := s.user("arbiter@example.org", tournament.ArbiterRole)
 	outsider := s.user("outsider@example.org", tournament.PlayerRole)
 	id := num(s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Закрытый заочный", "discipline": "correspondence",

@@ -679,7 +679,7 @@ func TestTeamEventDocuments(t *testing.T) {
 // crosstable's does.
 func TestTeamSwissProgressTable(t *testing.T) {
 	t.Parallel()
-	s := newTestServer(t, storetest.Open(t)["sqlite"])
+	s := newTestServer(t, storetest.SQLite(t))
 	te := newTeamEvent(t, s, "swiss", 3, 2, []int{2, 2, 2, 2, 2})
 	round := s.must(http.StatusCreated, arbiter, "POST", te.path("/rounds"), nil)
 	te.play(round, func(home, away, board int) boardScore {

@@ -22,7 +22,7 @@ import (
 // and the solutions are published when it closes.
 func TestSolvingContestAPI(t *testing.T) {
 	t.Parallel()
-	st := storetest.Open(t)["sqlite"]
+	st := storetest.SQLite(t)
 	start := time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)
 	clock := &fakeClock{now: start}
 	s := &corrServer{t: t, clock: clock, accounts: testAccounts(st, account.Options{})}

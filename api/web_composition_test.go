@@ -37,7 +37,7 @@ func newCompServer(t *testing.T, start time.Time) *corrServer {
 // newCompServerWithBudget gives the contests' solver maxNodes per entry.
 func newCompServerWithBudget(t *testing.T, start time.Time, maxNodes int64) *corrServer {
 	t.Helper()
-	return newCompServerOver(t, storetest.Open(t)["sqlite"], &fakeClock{now: start}, maxNodes)
+	return newCompServerOver(t, storetest.SQLite(t), &fakeClock{now: start}, maxNodes)
 }
 
 // newCompServerOver serves the contests kept in st, at the clock's time,
@@ -1000,7 +1000,7 @@ func judgedContest(s *corrServer, section string) (director, judge, base string,
 func TestSolvingRulingPage(t *testing.T) {
 	t.Parallel()
 	start := time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)
-	st := storetest.Open(t)["sqlite"]
+	st := storetest.SQLite(t)
 	clock := &fakeClock{now: start}
 	// The problem is set with the whole budget; the answers are checked
 	// with 10 nodes, fewer than g005's key takes.

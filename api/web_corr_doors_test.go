@@ -17,7 +17,7 @@ import (
 // page, and the game and the round stay as they were.
 func TestCorrespondenceResultNotEnteredBesideTheGame(t *testing.T) {
 	t.Parallel()
-	s := newCorrServer(t, storetest.Open(t)["sqlite"], corrStart, nil)
+	s := newCorrServer(t, storetest.SQLite(t), corrStart, nil)
 	sec := startCorrSection(t, s, 2)
 	g := sec.games[0]
 	ev := strings.Replace(sec.ev, "/api/v1", "", 1)
@@ -56,7 +56,7 @@ func TestCorrespondenceResultNotEnteredBesideTheGame(t *testing.T) {
 // once, and after it each round leads to the games and their decisions.
 func TestCorrespondenceDeskSendsToTheGames(t *testing.T) {
 	t.Parallel()
-	s := newCorrServer(t, storetest.Open(t)["sqlite"], corrStart, nil)
+	s := newCorrServer(t, storetest.SQLite(t), corrStart, nil)
 	arbiter := s.user("arbiter@example.org", "arbiter")
 	id := num(s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Заочный", "discipline": "correspondence",
 		"system": "round-robin", "time_control": "10d"}).(map[string]any)["id"])

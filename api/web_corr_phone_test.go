@@ -17,7 +17,7 @@ import (
 // their own box instead of widening the page past the screen.
 func TestBrowserCorrespondencePhone(t *testing.T) {
 	t.Parallel()
-	s := newCorrServer(t, storetest.Open(t)["sqlite"], corrStart, nil)
+	s := newCorrServer(t, storetest.SQLite(t), corrStart, nil)
 	sec := startCorrSection(t, s, 4)
 	ev := strings.Replace(sec.ev, "/api/v1", "", 1)
 	srv := httptest.NewServer(s.handler)

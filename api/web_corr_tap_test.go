@@ -25,7 +25,7 @@ const twoRoutes = "white: a1-1, a3-1, b2-1, c1-1, d2-1, d4-1, e1-1, e3-1, f4-1, 
 // of the long route only chooses the long one.
 func TestBrowserTapsTheShorterOfTwoRoutes(t *testing.T) {
 	t.Parallel()
-	s := newCorrServer(t, storetest.Open(t)["sqlite"], corrStart, nil)
+	s := newCorrServer(t, storetest.SQLite(t), corrStart, nil)
 	arbiter := s.user("arbiter@example.org", tournament.ArbiterRole)
 	id := num(s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Тематический", "discipline": "correspondence",
 		"system": "round-robin", "time_control": "10d"}).(map[string]any)["id"])

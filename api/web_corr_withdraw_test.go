@@ -17,7 +17,7 @@ import (
 // desk, the standings and the crosstable show it.
 func TestCorrespondenceWithdrawalOnTheDesk(t *testing.T) {
 	t.Parallel()
-	s := newCorrServer(t, storetest.Open(t)["sqlite"], corrStart, nil)
+	s := newCorrServer(t, storetest.SQLite(t), corrStart, nil)
 	sec := startCorrSection(t, s, 4)
 	ev := strings.Replace(sec.ev, "/api/v1", "", 1)
 	cookie := s.session("arbiter@example.org")
@@ -88,7 +88,7 @@ func TestCorrespondenceWithdrawalOnTheDesk(t *testing.T) {
 // running section through the API, with the same choice.
 func TestCorrespondenceWithdrawalAPI(t *testing.T) {
 	t.Parallel()
-	s := newCorrServer(t, storetest.Open(t)["sqlite"], corrStart, nil)
+	s := newCorrServer(t, storetest.SQLite(t), corrStart, nil)
 	sec := startCorrSection(t, s, 3)
 	players := s.must(http.StatusOK, sec.arbiter, "GET", sec.ev+"/players", nil).(map[string]any)["players"].([]any)
 	path := fmt.Sprintf("%s/players/%d/withdraw", sec.ev, num(players[2].(map[string]any)["id"]))

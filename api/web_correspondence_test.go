@@ -89,7 +89,7 @@ func (s *corrServer) page(cookie *http.Cookie, path string) string {
 // and the legal moves for the board, the public list, the arbiter's view.
 func TestCorrespondencePages(t *testing.T) {
 	t.Parallel()
-	s := newCorrServer(t, storetest.Open(t)["sqlite"], corrStart, nil)
+	s := newCorrServer(t, storetest.SQLite(t), corrStart, nil)
 	sec := startCorrSection(t, s, 3)
 	g := sec.games[0]
 	white := num(g["white"])
@@ -194,7 +194,7 @@ func TestCorrespondencePages(t *testing.T) {
 // game from "My games", taps the piece and its destination, confirms.
 func TestBrowserCorrespondenceMove(t *testing.T) {
 	t.Parallel()
-	s := newCorrServer(t, storetest.Open(t)["sqlite"], corrStart, nil)
+	s := newCorrServer(t, storetest.SQLite(t), corrStart, nil)
 	sec := startCorrSection(t, s, 2)
 	g := sec.games[0]
 	srv := httptest.NewServer(s.handler)

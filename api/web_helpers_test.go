@@ -33,7 +33,7 @@ type webServer struct {
 // CSRF, roles, rendering); the JSON tests cover both databases.
 func newWebServer(t *testing.T) *webServer {
 	t.Helper()
-	st := storetest.Open(t)["sqlite"]
+	st := storetest.SQLite(t)
 	return withRouter(&webServer{testServer: newTestServer(t, st), store: st, accounts: testAccounts(st, account.Options{})}, "")
 }
 
@@ -41,7 +41,7 @@ func newWebServer(t *testing.T) *webServer {
 // with the one-time setup link token.
 func newFreshServer(t *testing.T, token string) *webServer {
 	t.Helper()
-	st := storetest.Open(t)["sqlite"]
+	st := storetest.SQLite(t)
 	return withRouter(&webServer{testServer: &testServer{t: t, tokens: map[tournament.Role]string{}}, store: st, accounts: testAccounts(st, account.Options{})}, token)
 }
 

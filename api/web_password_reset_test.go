@@ -39,7 +39,7 @@ func (m *mailTray) last() string {
 // and works once. Without mail the form says to ask an administrator.
 func TestPasswordResetPages(t *testing.T) {
 	t.Parallel()
-	st := storetest.Open(t)["sqlite"]
+	st := storetest.SQLite(t)
 	tray := &mailTray{}
 	s := withRouter(&webServer{testServer: newTestServer(t, st), store: st,
 		accounts: testAccounts(st, account.Options{Mailer: tray, SiteURL: "https://adiukh.example"})}, "")

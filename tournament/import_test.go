@@ -113,7 +113,7 @@ func TestLargeImportWritesInShortTransactions(t *testing.T) {
 // not linked (another system's ID that happens to be ours).
 func TestImportLinksPeopleByFederationID(t *testing.T) {
 	t.Parallel()
-	st := storetest.Open(t)["sqlite"]
+	st := storetest.SQLite(t)
 	svc := tournament.NewService(st, engines.Options())
 	arbiter := arbiterContext(t, st)
 	murat, err := svc.CreatePerson(arbiter, tournament.PersonInput{Surname: ptr("Берсиров"), GivenNames: ptr("Мурат"), BirthYear: ptr(1992)})

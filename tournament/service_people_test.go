@@ -124,7 +124,7 @@ func adminContext(t *testing.T, st *store.Store) context.Context {
 // typed.
 func TestEntryOfALinkedAccount(t *testing.T) {
 	t.Parallel()
-	st := storetest.Open(t)["sqlite"]
+	st := storetest.SQLite(t)
 	svc := tournament.NewService(st, engines.Options())
 	arbiter := arbiterContext(t, st)
 	ann := playerAccount(t, st, "ann@example.org", "Аня")

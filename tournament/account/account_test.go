@@ -97,7 +97,7 @@ func TestUsersAndTokens(t *testing.T) {
 // cost leaves stored passwords working.
 func TestPasswordCostTravelsWithTheHash(t *testing.T) {
 	for _, cost := range []account.PasswordCost{account.MinPasswordCost, account.DefaultPasswordCost} {
-		st := storetest.Open(t)["sqlite"]
+		st := storetest.SQLite(t)
 		s := account.NewServiceWith(st.Accounts(), account.Options{PasswordCost: cost})
 		ctx := context.Background()
 		if _, err := s.AddUser(ctx, account.NewUser{Email: "a@example.org", Role: "arbiter", Password: "длинный пароль"}); err != nil {

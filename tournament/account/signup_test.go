@@ -106,7 +106,7 @@ func TestSignUpWithMail(t *testing.T) {
 // who approves it on the users page; sign-ups from one address are limited.
 func TestSignUpApproved(t *testing.T) {
 	t.Parallel()
-	st := storetest.Open(t)["sqlite"]
+	st := storetest.SQLite(t)
 	svc := account.NewServiceWith(st.Accounts(), account.Options{PasswordCost: account.MinPasswordCost})
 	ctx := context.Background()
 	admin, err := svc.AddUser(ctx, account.NewUser{Email: "admin@example.org", Role: "admin", Password: "пароль админа"})

@@ -118,7 +118,7 @@ func TestSolverRatePerAccount(t *testing.T) {
 // generous so that a loaded machine running the race detector does not
 // fail it.
 func TestDroppedSubmissionStopsTheSolver(t *testing.T) {
-	st := storetest.Open(t)["sqlite"]
+	st := storetest.SQLite(t)
 	c := newContest(t, st)
 	c.svc = composition.NewService(st.Composition(), composition.Options{Now: c.clock.Now, MaxNodes: 1 << 40, MaxTime: time.Hour})
 	c.setUpOneSection(t)

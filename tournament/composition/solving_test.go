@@ -481,7 +481,7 @@ func TestSolvingRuling(t *testing.T) {
 // A problem the solver cannot judge within its budget is refused at set-up
 // with what it proved by then, so the director sees how far it got.
 func TestSolvingProblemNotProvedSaysWhatWasProved(t *testing.T) {
-	st := storetest.Open(t)["sqlite"]
+	st := storetest.SQLite(t)
 	c := newContest(t, st)
 	short := composition.NewService(st.Composition(), composition.Options{Now: c.clock.Now, MaxNodes: 1500, TableBytes: 1 << 20})
 	opens := start.Add(time.Hour)

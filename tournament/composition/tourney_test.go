@@ -124,7 +124,7 @@ func TestContestMovesToJudgingAtItsDeadline(t *testing.T) {
 // door it comes through; 1e0 and 3.14159 are numbers but no judge's marks.
 func TestMarksArePlainDecimals(t *testing.T) {
 	t.Parallel()
-	st := storetest.Open(t)["sqlite"]
+	st := storetest.SQLite(t)
 	c := newContest(t, st)
 	c.setUpOneSection(t)
 	if _, err := c.svc.SetJudges(c.as("director"), c.eventID, []string{"judge1@example.org"}, "", false); err != nil {
@@ -194,7 +194,7 @@ func TestAwardByNumbersKeepsEveryHonourThroughTies(t *testing.T) {
 // full; after it, only the final award.
 func TestAwardIsEditedOnlyWhileClaimsAreOpen(t *testing.T) {
 	t.Parallel()
-	st := storetest.Open(t)["sqlite"]
+	st := storetest.SQLite(t)
 	c := newContest(t, st)
 	c.setUpOneSection(t)
 	if _, err := c.svc.SetJudges(c.as("director"), c.eventID, []string{"judge1@example.org"}, "", false); err != nil {
@@ -263,7 +263,7 @@ func TestAwardIsEditedOnlyWhileClaimsAreOpen(t *testing.T) {
 // the contest keeps one entry; another author's identical work is entered.
 func TestTheSameWorkIsEnteredOnce(t *testing.T) {
 	t.Parallel()
-	c := newContest(t, storetest.Open(t)["sqlite"])
+	c := newContest(t, storetest.SQLite(t))
 	c.setUpOneSection(t)
 	in := composition.EntryInput{Section: "Задачи", Entry: composition.Entry{Position: g019, Side: "black", Stipulation: "draw", Solution: "h4-g3"}}
 	if _, err := c.svc.Submit(c.as("alice"), c.eventID, in); err != nil {
@@ -285,7 +285,7 @@ func TestTheSameWorkIsEnteredOnce(t *testing.T) {
 // the director's explicit acceptance, with a reason, makes it rankable.
 func TestCookedEntriesGetNoHonourUnlessAccepted(t *testing.T) {
 	t.Parallel()
-	c := newContest(t, storetest.Open(t)["sqlite"])
+	c := newContest(t, storetest.SQLite(t))
 	c.setUpOneSection(t)
 	if _, err := c.svc.SetJudges(c.as("director"), c.eventID, []string{"judge1@example.org"}, "", false); err != nil {
 		t.Fatal(err)
@@ -470,7 +470,7 @@ func TestRemovingAJudgeWithMarksAsksToConfirm(t *testing.T) {
 // taken, one letter more is refused saying the limit in characters.
 func TestLimitsAreInCharacters(t *testing.T) {
 	t.Parallel()
-	c := newContest(t, storetest.Open(t)["sqlite"])
+	c := newContest(t, storetest.SQLite(t))
 	c.setUpOneSection(t)
 	in := composition.EntryInput{Section: "Задачи", Comment: strings.Repeat("ж", 10_001), Entry: composition.Entry{Position: g019, Side: "black", Stipulation: "draw", Solution: "h4-g3"}}
 	_, err := c.svc.Submit(c.as("alice"), c.eventID, in)
@@ -486,7 +486,7 @@ func TestLimitsAreInCharacters(t *testing.T) {
 // slip and is refused at its row.
 func TestAwardPlacesHaveNoGaps(t *testing.T) {
 	t.Parallel()
-	st := storetest.Open(t)["sqlite"]
+	st := storetest.SQLite(t)
 	c := newContest(t, st)
 	c.setUpOneSection(t)
 	if _, err := c.svc.SetJudges(c.as("director"), c.eventID, []string{"judge1@example.org"}, "", false); err != nil {

@@ -15,7 +15,7 @@ import (
 // Another player who tries to cancel a player's leave is told that only
 // the player or the arbiter may cancel it.
 func TestCancelOthersLeave(t *testing.T) {
-	st := storetest.Open(t)["sqlite"]
+	st := storetest.SQLite(t)
 	clk := &clock{now: t0}
 	svc := correspondence.NewService(st.Correspondence(), correspondence.Options{Pairing: engines.Options().Pairing, Now: clk.Now})
 	sec := newSection(t, st, svc, 2, "10d", correspondence.SettingsInput{})
@@ -43,7 +43,7 @@ func TestCancelOthersLeave(t *testing.T) {
 // is seen only by the player and the event's arbiter.
 func TestLeaveReasonIsThePlayersAndTheArbiters(t *testing.T) {
 	t.Parallel()
-	st := storetest.Open(t)["sqlite"]
+	st := storetest.SQLite(t)
 	clk := &clock{now: t0}
 	svc := correspondence.NewService(st.Correspondence(), correspondence.Options{Pairing: engines.Options().Pairing, Now: clk.Now})
 	sec := newSection(t, st, svc, 2, "10d", correspondence.SettingsInput{})

@@ -153,7 +153,7 @@ func TestLiveBlitzGame(t *testing.T) {
 // by forfeit, 24:0, not over the board; when neither shows, both do.
 func TestLiveNoShow(t *testing.T) {
 	t.Parallel()
-	st := storetest.Open(t)["sqlite"]
+	st := storetest.SQLite(t)
 	clk := &clock{now: t0}
 	svc := correspondence.NewService(st.Correspondence(), correspondence.Options{Pairing: engines.Options().Pairing, Now: clk.Now})
 	sec, games := liveEvent(t, st, svc, clk, 4, "5+3", time.Time{})
@@ -187,7 +187,7 @@ func TestLiveNoShow(t *testing.T) {
 // none of it, and a correspondence game takes no seconds.
 func TestLiveArbiter(t *testing.T) {
 	t.Parallel()
-	st := storetest.Open(t)["sqlite"]
+	st := storetest.SQLite(t)
 	clk := &clock{now: t0}
 	svc := correspondence.NewService(st.Correspondence(), correspondence.Options{Pairing: engines.Options().Pairing, Now: clk.Now})
 	sec, games := liveEvent(t, st, svc, clk, 2, "3+2", time.Time{})
@@ -240,7 +240,7 @@ func TestLiveArbiter(t *testing.T) {
 // doing the same at once pairs nothing more.
 func TestLiveRoundsFlowByThemselves(t *testing.T) {
 	t.Parallel()
-	st := storetest.Open(t)["sqlite"]
+	st := storetest.SQLite(t)
 	clk := &clock{now: t0}
 	svc := correspondence.NewService(st.Correspondence(), correspondence.Options{Pairing: engines.Options().Pairing, Now: clk.Now})
 	sec, games := liveEvent(t, st, svc, clk, 4, "3+2", time.Time{})
@@ -298,7 +298,7 @@ func TestLiveRoundsFlowByThemselves(t *testing.T) {
 // to a draft; a team event cannot be online yet.
 func TestLiveRoundsKeepTheirGames(t *testing.T) {
 	t.Parallel()
-	st := storetest.Open(t)["sqlite"]
+	st := storetest.SQLite(t)
 	clk := &clock{now: t0}
 	svc := correspondence.NewService(st.Correspondence(), correspondence.Options{Pairing: engines.Options().Pairing, Now: clk.Now})
 	sec, _ := liveEvent(t, st, svc, clk, 2, "3+2", time.Time{})

@@ -136,7 +136,7 @@ func TestReopenFinalPosition(t *testing.T) {
 // loss on time that fell before the end, and sends to adjudication only
 // the games whose clocks had not run out by then.
 func TestDeadlineBeforeTheEndFoundAfterIt(t *testing.T) {
-	st := storetest.Open(t)["sqlite"]
+	st := storetest.SQLite(t)
 	clk := &clock{now: t0}
 	svc := correspondence.NewService(st.Correspondence(), correspondence.Options{Pairing: engines.Options().Pairing, Now: clk.Now})
 	sec := newSection(t, st, svc, 4, "10d", correspondence.SettingsInput{})
@@ -246,7 +246,7 @@ func thematicGame(t *testing.T, position, side string) (*store.Store, *correspon
 // by.
 func oneGame(t *testing.T, control string, settings correspondence.SettingsInput) (*store.Store, *correspondence.Service, *section, *clock, correspondence.View) {
 	t.Helper()
-	st := storetest.Open(t)["sqlite"]
+	st := storetest.SQLite(t)
 	clk := &clock{now: t0}
 	svc := correspondence.NewService(st.Correspondence(), correspondence.Options{Pairing: engines.Options().Pairing, Now: clk.Now})
 	sec := newSection(t, st, svc, 2, control, settings)

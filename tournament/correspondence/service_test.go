@@ -152,7 +152,7 @@ func TestSweepOnTwoInstances(t *testing.T) {
 // 20-day cap per move, started at t0.
 func cappedGame(t *testing.T) (*correspondence.Service, *clock, *section, correspondence.View) {
 	t.Helper()
-	st := storetest.Open(t)["sqlite"]
+	st := storetest.SQLite(t)
 	clk := &clock{now: t0}
 	svc := correspondence.NewService(st.Correspondence(), correspondence.Options{Pairing: engines.Options().Pairing, Now: clk.Now})
 	sec := newSection(t, st, svc, 2, "50d/10", correspondence.SettingsInput{MaxMoveDays: ptr(20)})
@@ -244,7 +244,7 @@ func TestChangedReflectionCap(t *testing.T) {
 // Notifications go to the inbox and, with a mail server, by e-mail, each
 // once even when two servers deliver at the same time; none names a move.
 func TestNotificationsByMail(t *testing.T) {
-	st := storetest.Open(t)["sqlite"]
+	st := storetest.SQLite(t)
 	srv := mailtest.Start(t)
 	clk := &clock{now: t0}
 	opt := correspondence.Options{Pairing: engines.Options().Pairing, Now: clk.Now, Mailer: &mail.SMTP{Addr: srv.Addr, From: "adiukh@example.org"}}

@@ -18,7 +18,7 @@ import (
 // games of player 1 as they stand.
 func withdrawSection(t *testing.T) (*correspondence.Service, *clock, *section, []correspondence.View) {
 	t.Helper()
-	st := storetest.Open(t)["sqlite"]
+	st := storetest.SQLite(t)
 	clk := &clock{now: t0}
 	svc := correspondence.NewService(st.Correspondence(), correspondence.Options{Pairing: engines.Options().Pairing, Now: clk.Now})
 	sec := newSection(t, st, svc, 4, "10d", correspondence.SettingsInput{})

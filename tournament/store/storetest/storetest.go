@@ -26,31 +26,43 @@ import (
 // runs never see each other's rows.
 func Open(t testing.TB) map[string]*store.Store {
 	t.Helper()
-	stores := map[string]*store.Store{}
-	for name, dsn := range DSNs(t) {
-		if name == "sqlite" {
-			// A fresh file migrated once per test process and copied:
-			// running every migration again for each test was a large
-			// part of the suite's time under the race detector.
-			migrated, err := migratedSQLite()
-			if err != nil {
-				t.Fatalf("migrate the SQLite template: %v", err)
-			}
-			if err := os.WriteFile(dsn, migrated, 0o600); err != nil {
-				t.Fatal(err)
-			}
-			// A test's database need not survive a power cut: without a
-			// sync at every commit the suite waits far less on the disk.
-			dsn += "?_synchronous=OFF"
-		}
-		st, err := store.Open(dsn)
-		if err != nil {
-			t.Fatalf("open %s store: %v", name, err)
-		}
-		t.Cleanup(func() { st.Close() })
-		stores[name] = st
+	stores := map[string]*store.Store{"sqlite": SQLite(t)}
+	if dsn := os.Getenv("ADIUKH_TEST_POSTGRES"); dsn != "" {
+		stores["postgres"] = open(t, "postgres", postgresSchema(t, dsn))
 	}
 	return stores
+}
+
+// SQLite opens a fresh store on an SQLite file only, for the tests that
+// check what the database does not change (HTTP behaviour, rendering,
+// sessions): a PostgreSQL schema migrated for them would go unused.
+func SQLite(t testing.TB) *store.Store {
+	t.Helper()
+	// A fresh file migrated once per test process and copied: running
+	// every migration again for each test was a large part of the suite's
+	// time under the race detector.
+	migrated, err := migratedSQLite()
+	if err != nil {
+		t.Fatalf("migrate the SQLite template: %v", err)
+	}
+	path := filepath.Join(t.TempDir(), "adiukh.db")
+	if err := os.WriteFile(path, migrated, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	// A test's database need not survive a power cut: without a sync at
+	// every commit the suite waits far less on the disk.
+	return open(t, "sqlite", path+"?_synchronous=OFF")
+}
+
+// open opens the store of a test, closed when the test ends.
+func open(t testing.TB, name, dsn string) *store.Store {
+	t.Helper()
+	st, err := store.Open(dsn)
+	if err != nil {
+		t.Fatalf("open %s store: %v", name, err)
+	}
+	t.Cleanup(func() { st.Close() })
+	return st
 }
 
 // migratedSQLite is the file of an SQLite database with every migration
