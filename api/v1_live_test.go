@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"strings"
 	"testing"
 	"time"
@@ -134,6 +135,104 @@ func TestLiveGameThroughTheAPI(t *testing.T) {
 			for _, want := range []string{`[Site "online"]`, "[%clk 0:02:59.5]", "[%clk 0:02:52.0]", "[%received 2026-12-05T15:01:02.500Z]", `[Termination "time"]`} {
 				if !strings.Contains(pdn, want) {
 					t.Errorf("the PDN lacks %s:\n%s", want, pdn)
+				}
+			}
+		})
+	}
+}
+
+// liveSection is a live event for the API tests: its path, the arbiter's
+// token, and each player's token and e-mail by player ID.
+type liveSection struct {
+	ev      string
+	arbiter string
+	tokens  map[int]string
+	emails  map[int]string
+}
+
+// startLiveEvent creates an online event of the players named, each
+// linked to a new account, and pairs and publishes round 1 with its
+// games starting at once. Each account's e-mail is the player's name.
+func startLiveEvent(t *testing.T, s *corrServer, arbiter string, event map[string]any, names ...string) *liveSection {
+	t.Helper()
+	sec := &liveSection{arbiter: arbiter, tokens: map[int]string{}, emails: map[int]string{}}
+	sec.ev = fmt.Sprintf("/api/v1/events/%d", int(num(s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events", event).(map[string]any)["id"])))
+	for i, email := range names {
+		pid := int(num(s.must(http.StatusCreated, arbiter, "POST", sec.ev+"/players", map[string]any{"name": fmt.Sprintf("Игрок %d", i+1), "rating": 2000 - i}).(map[string]any)["id"]))
+		sec.tokens[pid], sec.emails[pid] = s.user(email, tournament.PlayerRole), email
+		s.must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("%s/players/%d/account", sec.ev, pid), map[string]any{"email": email})
+	}
+	s.must(http.StatusCreated, arbiter, "POST", sec.ev+"/rounds", nil)
+	s.must(http.StatusOK, arbiter, "POST", sec.ev+"/rounds/1/publish", nil)
+	return sec
+}
+
+// games lists the section's games as GET /events/{id}/games answers.
+func (sec *liveSection) games(s *corrServer) []map[string]any {
+	var out []map[string]any
+	for _, g := range s.must(http.StatusOK, sec.arbiter, "GET", sec.ev+"/games", nil).([]any) {
+		out = append(out, g.(map[string]any))
+	}
+	return out
+}
+
+// A player claims the win through the API and through the game's page the
+// moment the opponent's flag falls by the server's clock, before any
+// sweep; earlier, the claim is refused with the time left.
+func TestLiveClaimFlagThroughTheAPI(t *testing.T) {
+	t.Parallel()
+	for name, st := range storetest.Open(t) {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			t0 := time.Date(2026, 12, 5, 15, 0, 0, 0, time.UTC)
+			s := newCorrServer(t, st, t0, nil)
+			arbiter := s.user("arbiter@example.org", tournament.ArbiterRole)
+			sec := startLiveEvent(t, s, arbiter, map[string]any{"name": "Блиц онлайн", "discipline": "blitz", "system": "round-robin", "time_control": "1+0", "online": true},
+				"p1@example.org", "p2@example.org", "p3@example.org", "p4@example.org")
+			games := sec.games(s)
+			for i, g := range games {
+				white, black := sec.tokens[int(num(g["white"]))], sec.tokens[int(num(g["black"]))]
+				path := fmt.Sprintf("/api/v1/games/%d", int(num(g["id"])))
+				s.must(http.StatusOK, white, "GET", path, nil)
+				s.must(http.StatusOK, black, "GET", path, nil)
+				if i == 0 {
+					s.clock.Set(t0.Add(59 * time.Second))
+					if code, out := s.call(black, "POST", path+"/claim", nil); code != http.StatusConflict || !strings.Contains(fmt.Sprint(out), "1.0 s left") {
+						t.Errorf("a claim a second early: %d %v, want 409 with the time left", code, out)
+					}
+					if code, _ := s.call(white, "POST", path+"/claim", nil); code != http.StatusConflict {
+						t.Errorf("the side to move claims: %d, want 409", code)
+					}
+				}
+			}
+			s.clock.Set(t0.Add(time.Minute))
+			// The first game's claim through the API.
+			out := s.must(http.StatusOK, sec.tokens[int(num(games[0]["black"]))], "POST", fmt.Sprintf("/api/v1/games/%d/claim", int(num(games[0]["id"]))), nil).(map[string]any)
+			if res := out["result"].(map[string]any); res["score"] != "0:24" || res["end_reason"] != "time" {
+				t.Errorf("the claim's answer: %v", out)
+			}
+			// The second game's through its page, where the claim shows with
+			// the opponent's clock at zero.
+			gid := int(num(games[1]["id"]))
+			cookie := s.session(sec.emails[int(num(games[1]["black"]))])
+			body := s.page(cookie, fmt.Sprintf("/games/%d", gid))
+			if !strings.Contains(body, fmt.Sprintf(`action="/games/%d/claim" class="inline" id="claim-form">`, gid)) || !strings.Contains(body, ruT("live.claim")) {
+				t.Errorf("the page with the opponent's clock at zero has no claim shown:\n%s", body)
+			}
+			form := url.Values{}
+			req := httptest.NewRequest(http.MethodPost, fmt.Sprintf("/games/%d/claim", gid), strings.NewReader(form.Encode()))
+			req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+			req.Header.Set("Sec-Fetch-Site", "same-origin")
+			req.AddCookie(cookie)
+			rec := httptest.NewRecorder()
+			s.handler.ServeHTTP(rec, req)
+			if rec.Code != http.StatusSeeOther {
+				t.Fatalf("the claim by the page: %d\n%s", rec.Code, rec.Body.String())
+			}
+			r := s.must(http.StatusOK, "", "GET", sec.ev+"/rounds/1", nil).(map[string]any)
+			for _, b := range r["games"].([]any) {
+				if b.(map[string]any)["score"] != "0:24" {
+					t.Errorf("the round after both claims: %v", r)
 				}
 			}
 		})

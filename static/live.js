@@ -27,6 +27,9 @@
       if (el.hasAttribute("data-running")) ms -= elapsed;
       el.textContent = text(ms);
       el.classList.toggle("urgent", ms < 10000);
+      // The claim form is there only while the opponent's clock runs.
+      var claim = document.getElementById("claim-form");
+      if (claim && el.hasAttribute("data-running") && ms <= 0) claim.hidden = false;
     });
   }
   setInterval(tick, 100);

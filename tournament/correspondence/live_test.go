@@ -315,3 +315,49 @@ func TestLiveRoundsKeepTheirGames(t *testing.T) {
 		t.Errorf("a team event online: %v, want refused at online", err)
 	}
 }
+
+// A player who sees the opponent's clock at zero claims the win and the
+// game ends there and then, by the server's clock, before any sweep; a
+// claim the server's clock does not bear out is refused with the time
+// left, and the side to move has nothing to claim.
+func TestLiveClaimFlag(t *testing.T) {
+	t.Parallel()
+	st := storetest.Open(t)["sqlite"]
+	clk := &clock{now: t0}
+	svc := correspondence.NewService(st.Correspondence(), correspondence.Options{Pairing: engines.Options().Pairing, Now: clk.Now})
+	sec, games := liveEvent(t, st, svc, clk, 2, "3+2", time.Time{})
+	g := games[0]
+	white, black := sec.as(g.WhiteID), sec.as(g.BlackID)
+	for _, ctx := range []context.Context{white, black} {
+		if err := svc.Present(ctx, g.ID); err != nil {
+			t.Fatal(err)
+		}
+	}
+	english := catalog.For(catalog.English)
+	if _, err := svc.ClaimFlag(white, g.ID); tournament.ErrorCode(err) != tournament.ECONFLICT || !strings.Contains(err.Error(), "your move") {
+		t.Errorf("the side to move claims: %v, want refused", err)
+	}
+	clk.Set(t0.Add(179800 * time.Millisecond))
+	_, err := svc.ClaimFlag(black, g.ID)
+	var refused *tournament.Error
+	if !errors.As(err, &refused) || refused.Code != tournament.ECONFLICT || !strings.Contains(english.Phrase(refused), "0.2 s left") {
+		t.Errorf("a claim 0.2 s early: %v, want refused with the time left", err)
+	}
+	clk.Set(t0.Add(180 * time.Second))
+	v, err := svc.ClaimFlag(black, g.ID)
+	if err != nil || v.Status != correspondence.Finished || v.Result.Score() != "0:24" || v.Result.EndReason != tournament.LossOnTime {
+		t.Fatalf("the claim at the flag: %+v %v, want White lost on time", v, err)
+	}
+	if r, err := sec.events.Round(sec.ctx, sec.eventID, 1); err != nil || r.Games[0].Result == nil || r.Games[0].Result.Score() != "0:24" {
+		t.Errorf("the round after the claim: %+v %v", r, err)
+	}
+	if v, err := svc.ClaimFlag(black, g.ID); err != nil || v.Result.Score() != "0:24" {
+		t.Errorf("the claim sent again: %+v %v, want the game as it ended", v, err)
+	}
+	if _, err := svc.ClaimFlag(white, g.ID); tournament.ErrorCode(err) != tournament.ECONFLICT {
+		t.Errorf("the loser claims: %v, want refused, the game is over", err)
+	}
+	if n, err := svc.ExpireLive(context.Background(), clk.Now()); err != nil || n != 0 {
+		t.Errorf("the sweep after the claim ended %d games (%v), want none", n, err)
+	}
+}

@@ -554,6 +554,52 @@ func (s *Service) Resign(ctx context.Context, gameID int64) (*View, error) {
 	})
 }
 
+// ClaimFlag ends the game at once when the opponent's flag has fallen by
+// the server's clock: the player who sees the opponent's clock at zero
+// need not wait for the sweep. The game ends as the sweep would end it
+// (24:0 on time, or a forfeit for a player who never showed up); a claim
+// the server's clock does not bear out is refused with the time the
+// opponent has left. A claim the sweep has already granted answers the
+// game as it ended.
+func (s *Service) ClaimFlag(ctx context.Context, gameID int64) (*View, error) {
+	var view *View
+	err := s.update(ctx, func(tx Tx) error {
+		p, err := s.load(ctx, tx, gameID, false)
+		if err != nil {
+			return err
+		}
+		g := p.g
+		now := s.now().UTC()
+		switch {
+		case g.Status == Finished && g.Result != nil && g.Result.EndReason == tournament.LossOnTime && g.ToMove != p.side:
+		case g.Status != Running:
+			return s.checkRunning(tx, p, now)
+		case g.ToMove == p.side:
+			return tournament.Conflict("", "it is your move in game %d: only your own clock is running", g.ID)
+		default:
+			if err := checkStarted(g, now, p.e.Location()); err != nil {
+				return err
+			}
+			ended, err := s.expire(tx, p, now)
+			if err != nil {
+				return err
+			}
+			if !ended {
+				left := deadlineOf(g, p.st, p.leaves).Sub(now)
+				return tournament.Conflict("", "your opponent's flag has not fallen in game %d: by the server's clock they have %.1f s left", g.ID, left.Seconds())
+			}
+		}
+		views, err := s.views(tx, []Game{*g})
+		if err != nil {
+			return err
+		}
+		view = &views[0]
+		return nil
+	})
+	s.changed(gameID)
+	return view, err
+}
+
 // onGame runs an action on a running game, by one of its players or, with
 // arbiter, by the event's arbiter, and returns the game.
 func (s *Service) onGame(ctx context.Context, gameID int64, arbiter bool, fn func(tx Tx, p *play) error) (*View, error) {
