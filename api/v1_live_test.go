@@ -208,7 +208,7 @@ func TestLiveClaimFlagThroughTheAPI(t *testing.T) {
 			s.clock.Set(t0.Add(time.Minute))
 			// The first game's claim through the API.
 			out := s.must(http.StatusOK, sec.tokens[int(num(games[0]["black"]))], "POST", fmt.Sprintf("/api/v1/games/%d/claim", int(num(games[0]["id"]))), nil).(map[string]any)
-			if res := out["result"].(map[string]any); res["score"] != "0:24" || res["end_reason"] != "time" {
+			if res := out["result"].(map[string]any); res["score"] != "0:24" || res["end_reason"] != "time" || num(out["white_left_ms"]) != 0 || num(out["black_left_ms"]) != 60000 {
 				t.Errorf("the claim's answer: %v", out)
 			}
 			// The second game's through its page, where the claim shows with

@@ -348,6 +348,9 @@ func TestLiveClaimFlag(t *testing.T) {
 	if err != nil || v.Status != correspondence.Finished || v.Result.Score() != "0:24" || v.Result.EndReason != tournament.LossOnTime {
 		t.Fatalf("the claim at the flag: %+v %v, want White lost on time", v, err)
 	}
+	if v.Left[rules.White] != 0 || v.Left[rules.Black] != 3*time.Minute {
+		t.Errorf("the clocks of the game lost on time: %v, want White's at zero and Black's full", v.Left)
+	}
 	if r, err := sec.events.Round(sec.ctx, sec.eventID, 1); err != nil || r.Games[0].Result == nil || r.Games[0].Result.Score() != "0:24" {
 		t.Errorf("the round after the claim: %+v %v", r, err)
 	}

@@ -519,8 +519,15 @@ func viewOf(g *Game, st *Settings, leaves []Leave, now time.Time) View {
 		v.Left[side] = TurnBudget(g.Bank[side], maxMove)
 	}
 	v.Left[g.ToMove] = TurnBudget(g.Bank[g.ToMove], turnCap(g, st))
-	if g.Status == Running {
+	switch {
+	case g.Status == Running:
 		used := Charged(g.TurnStart, now, leavePeriods(leaves, g.PlayerID(g.ToMove)))
+		v.Left[g.ToMove] = max(v.Left[g.ToMove]-used, 0)
+	case g.Live && !g.EndedAt.IsZero():
+		// A live game over or adjourned shows its clocks as they stood
+		// when it stopped: a flag that fell at zero, a resignation with
+		// the turn's time charged.
+		used := Charged(g.TurnStart, later(g.EndedAt, g.TurnStart), nil)
 		v.Left[g.ToMove] = max(v.Left[g.ToMove]-used, 0)
 	}
 	return v
