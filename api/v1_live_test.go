@@ -150,16 +150,20 @@ type liveSection struct {
 	emails  map[int]string
 }
 
-// startLiveEvent creates an online event of the players named, each
-// linked to a new account, and pairs and publishes round 1 with its
-// games starting at once. Each account's e-mail is the player's name.
-func startLiveEvent(t *testing.T, s *corrServer, arbiter string, event map[string]any, names ...string) *liveSection {
+// startLiveEvent creates an online event of players, each linked to the
+// account of the e-mail given (accounts holds the tokens of those made
+// already; the others are made and added), and pairs and publishes round
+// 1 with its games starting at once.
+func startLiveEvent(t *testing.T, s *corrServer, arbiter string, event map[string]any, accounts map[string]string, emails ...string) *liveSection {
 	t.Helper()
 	sec := &liveSection{arbiter: arbiter, tokens: map[int]string{}, emails: map[int]string{}}
 	sec.ev = fmt.Sprintf("/api/v1/events/%d", int(num(s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events", event).(map[string]any)["id"])))
-	for i, email := range names {
+	for i, email := range emails {
 		pid := int(num(s.must(http.StatusCreated, arbiter, "POST", sec.ev+"/players", map[string]any{"name": fmt.Sprintf("Игрок %d", i+1), "rating": 2000 - i}).(map[string]any)["id"]))
-		sec.tokens[pid], sec.emails[pid] = s.user(email, tournament.PlayerRole), email
+		if accounts[email] == "" {
+			accounts[email] = s.user(email, tournament.PlayerRole)
+		}
+		sec.tokens[pid], sec.emails[pid] = accounts[email], email
 		s.must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("%s/players/%d/account", sec.ev, pid), map[string]any{"email": email})
 	}
 	s.must(http.StatusCreated, arbiter, "POST", sec.ev+"/rounds", nil)
@@ -188,7 +192,7 @@ func TestLiveClaimFlagThroughTheAPI(t *testing.T) {
 			s := newCorrServer(t, st, t0, nil)
 			arbiter := s.user("arbiter@example.org", tournament.ArbiterRole)
 			sec := startLiveEvent(t, s, arbiter, map[string]any{"name": "Блиц онлайн", "discipline": "blitz", "system": "round-robin", "time_control": "1+0", "online": true},
-				"p1@example.org", "p2@example.org", "p3@example.org", "p4@example.org")
+				map[string]string{}, "p1@example.org", "p2@example.org", "p3@example.org", "p4@example.org")
 			games := sec.games(s)
 			for i, g := range games {
 				white, black := sec.tokens[int(num(g["white"]))], sec.tokens[int(num(g["black"]))]
@@ -235,6 +239,51 @@ func TestLiveClaimFlagThroughTheAPI(t *testing.T) {
 					t.Errorf("the round after both claims: %v", r)
 				}
 			}
+		})
+	}
+}
+
+// One account plays one live game at a time, through the API on both
+// databases: linked to players of two live events whose games overlap,
+// it moves in the game it opened first; the other answers 409 naming it,
+// its page says so, until the first game is over.
+func TestLiveOneGameAtATimeThroughTheAPI(t *testing.T) {
+	t.Parallel()
+	for name, st := range storetest.Open(t) {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			t0 := time.Date(2026, 12, 5, 15, 0, 0, 0, time.UTC)
+			s := newCorrServer(t, st, t0, nil)
+			arbiter := s.user("arbiter@example.org", tournament.ArbiterRole)
+			accounts := map[string]string{}
+			blitz := func(name string) map[string]any {
+				return map[string]any{"name": name, "discipline": "blitz", "system": "round-robin", "time_control": "3+2", "online": true}
+			}
+			// The account both@ has the higher rating, and White, in each.
+			first := startLiveEvent(t, s, arbiter, blitz("Вечерний блиц"), accounts, "both@example.org", "anna@example.org")
+			second := startLiveEvent(t, s, arbiter, blitz("Ночной блиц"), accounts, "both@example.org", "boris@example.org")
+			g1, g2 := first.games(s)[0], second.games(s)[0]
+			for _, g := range []map[string]any{g1, g2} {
+				if first.emails[int(num(g["white"]))] != "both@example.org" && second.emails[int(num(g["white"]))] != "both@example.org" {
+					t.Fatalf("both@ does not play White in %v", g)
+				}
+			}
+			both := accounts["both@example.org"]
+			path1, path2 := fmt.Sprintf("/api/v1/games/%d", int(num(g1["id"]))), fmt.Sprintf("/api/v1/games/%d", int(num(g2["id"])))
+			s.clock.Set(t0.Add(time.Second))
+			s.must(http.StatusOK, both, "GET", path1, nil)
+			s.clock.Set(t0.Add(2 * time.Second))
+			code, out := s.call(both, "POST", path2+"/moves", map[string]any{"move": "c3-d4", "ply": 0})
+			if code != http.StatusConflict || !strings.Contains(fmt.Sprint(out), fmt.Sprintf("you are playing game %d (Вечерний блиц, round 1, board 1)", int(num(g1["id"])))) {
+				t.Errorf("a move in the second game: %d %v, want 409 naming the first", code, out)
+			}
+			body := s.page(s.session("both@example.org"), fmt.Sprintf("/games/%d", int(num(g2["id"]))))
+			if !strings.Contains(body, `id="elsewhere"`) || strings.Contains(body, `id="move-form"`) {
+				t.Errorf("the second game's page says nothing of the first, or offers the move")
+			}
+			s.must(http.StatusOK, both, "POST", path1+"/moves", map[string]any{"move": "c3-d4", "ply": 0})
+			s.must(http.StatusOK, both, "POST", path1+"/resign", nil)
+			s.must(http.StatusOK, both, "POST", path2+"/moves", map[string]any{"move": "c3-d4", "ply": 0})
 		})
 	}
 }

@@ -185,6 +185,10 @@ type corrGamePageData struct {
 	CanDecide bool
 	Reasons   []tournament.EndReason
 	Form      *form
+
+	// Elsewhere is the viewer's live game that keeps them from playing
+	// this one yet.
+	Elsewhere *correspondence.Elsewhere
 }
 
 // corrMoveRow is one pair of moves with their time stamps.
@@ -244,7 +248,8 @@ func (h *handler) renderCorrGame(c *gin.Context, f *form, status int) error {
 	if gp.ViewerPlays {
 		side := gp.Side
 		data.IsPlayer = true
-		data.CanMove = v.Status == correspondence.Running && v.ToMove == side && !v.NotStarted
+		data.Elsewhere = gp.Elsewhere
+		data.CanMove = v.Status == correspondence.Running && v.ToMove == side && !v.NotStarted && gp.Elsewhere == nil
 		data.CanClaim = v.Live && v.Status == correspondence.Running && v.ToMove != side && !v.NotStarted
 		data.FlagDown = v.Left[v.ToMove] <= 0
 		switch {

@@ -364,3 +364,106 @@ func TestLiveClaimFlag(t *testing.T) {
 		t.Errorf("the sweep after the claim ended %d games (%v), want none", n, err)
 	}
 }
+
+// One account plays one live game at a time: linked to players of two
+// live events whose games overlap, it plays the game it took up first;
+// the other refuses its moves, naming the game being played, and opening
+// it does not count as showing up. Once the first game is over, the other
+// is played. The other players are not held up.
+func TestLiveOneGameAtATime(t *testing.T) {
+	t.Parallel()
+	st := storetest.Open(t)["sqlite"]
+	clk := &clock{now: t0}
+	svc := correspondence.NewService(st.Correspondence(), correspondence.Options{Pairing: engines.Options().Pairing, Now: clk.Now})
+	sec, games := liveEvent(t, st, svc, clk, 2, "3+2", time.Time{})
+	first := games[0]
+	both := sec.users[first.WhiteID] // plays White in the first event's game
+
+	// A second live event at the same time: one of its players is linked
+	// to the same account.
+	e, err := sec.events.CreateEvent(sec.ctx, tournament.EventInput{Name: ptr("Второй блиц"), Discipline: ptr("blitz"), System: ptr("round-robin"),
+		TimeControl: ptr("3+2"), Online: ptr(true)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	other := &tournament.User{Email: "other@example.org", Role: tournament.PlayerRole}
+	if err := st.Accounts().Update(context.Background(), func(tx account.Tx) error { return tx.CreateUser(other) }); err != nil {
+		t.Fatal(err)
+	}
+	for i, u := range []*tournament.User{both, other} {
+		p, err := sec.events.RegisterPlayer(sec.ctx, e.ID, tournament.PlayerInput{Name: ptr(fmt.Sprintf("Участник %d", i+1)), Rating: ptr(2000 - i)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := sec.events.LinkPlayer(sec.ctx, e.ID, p.ID, u.Email); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := sec.events.PairNextRound(sec.ctx, e.ID); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := sec.events.PublishRound(sec.ctx, e.ID, 1); err != nil {
+		t.Fatal(err)
+	}
+	seconds, err := svc.Games(sec.ctx, e.ID)
+	if err != nil || len(seconds) != 1 {
+		t.Fatalf("the second event's games: %+v %v", seconds, err)
+	}
+	second := seconds[0]
+	asBoth := tournament.NewContextWithUser(context.Background(), both)
+	asOther := tournament.NewContextWithUser(context.Background(), other)
+	side := rules.White
+	if page, err := svc.GamePage(asBoth, second.ID); err != nil || !page.ViewerPlays {
+		t.Fatalf("the second game's page for the account: %+v %v", page, err)
+	} else {
+		side = page.Side
+	}
+
+	// The account opens the first game, then the second.
+	clk.Set(t0.Add(2 * time.Second))
+	if err := svc.Present(asBoth, first.ID); err != nil {
+		t.Fatal(err)
+	}
+	clk.Set(t0.Add(5 * time.Second))
+	if err := svc.Present(asBoth, second.ID); err != nil {
+		t.Fatal(err)
+	}
+	if err := svc.Present(asOther, second.ID); err != nil {
+		t.Fatal(err)
+	}
+	if v, _ := svc.Game(sec.ctx, second.ID); !v.Shown[side].IsZero() || v.Shown[side.Opponent()].IsZero() {
+		t.Errorf("the second game's players shown %v: the account playing the first game is not at its board, the other is", v.Shown)
+	}
+	page, err := svc.GamePage(asBoth, second.ID)
+	if err != nil || page.Elsewhere == nil || page.Elsewhere.Game.ID != first.ID || page.Elsewhere.Event.ID != sec.eventID {
+		t.Errorf("the second game's page: elsewhere %+v (%v), want the first game", page.Elsewhere, err)
+	}
+	if side == rules.Black {
+		if _, err := svc.Move(asOther, correspondence.MoveInput{GameID: second.ID, Move: "c3-d4", Ply: 0}); err != nil {
+			t.Fatalf("the other player's move is not held up: %v", err)
+		}
+	}
+	move := map[rules.Color]string{rules.White: "c3-d4", rules.Black: "f6-e5"}[side]
+	_, err = svc.Move(asBoth, correspondence.MoveInput{GameID: second.ID, Move: move, Ply: int(side)})
+	var refused *tournament.Error
+	if !errors.As(err, &refused) || refused.Code != tournament.ECONFLICT || !strings.Contains(catalog.For(catalog.English).Phrase(refused), fmt.Sprintf("you are playing game %d (Блиц онлайн, round 1, board 1)", first.ID)) {
+		t.Errorf("a move in the second game while the first is played: %v, want refused naming the first", err)
+	}
+	if _, err := svc.OfferDraw(asBoth, second.ID); tournament.ErrorCode(err) != tournament.ECONFLICT {
+		t.Errorf("a draw offered in the second game: %v, want refused", err)
+	}
+	if _, err := svc.Move(asBoth, correspondence.MoveInput{GameID: first.ID, Move: "c3-d4", Ply: 0}); err != nil {
+		t.Errorf("a move in the game the account plays: %v", err)
+	}
+
+	// The first game over, the second is played.
+	if _, err := svc.Resign(asBoth, first.ID); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := svc.Move(asBoth, correspondence.MoveInput{GameID: second.ID, Move: move, Ply: int(side)}); err != nil {
+		t.Errorf("a move in the second game once the first is over: %v", err)
+	}
+	if page, _ := svc.GamePage(asBoth, second.ID); page.Elsewhere != nil {
+		t.Errorf("the second game's page once the first is over: elsewhere %+v", page.Elsewhere)
+	}
+}

@@ -30,6 +30,7 @@ type play struct {
 	leaves   []Leave
 	players  []tournament.Player
 	user     *tournament.User
+	accounts []Account   // the players the user plays for, in every event
 	side     rules.Color // the user's side, when a player
 	isPlayer bool
 }
@@ -53,6 +54,7 @@ func (s *Service) load(ctx context.Context, tx Tx, gameID int64, arbiter bool) (
 	if err != nil {
 		return nil, err
 	}
+	p.accounts = accounts
 	inSection := false
 	for _, a := range accounts {
 		if a.EventID != p.e.ID {
@@ -325,6 +327,9 @@ func (s *Service) Move(ctx context.Context, in MoveInput) (*View, error) {
 		if err := checkStarted(g, now, p.e.Location()); err != nil {
 			return err
 		}
+		if err := oneLiveGame(tx, p, now); err != nil {
+			return err
+		}
 		pos, err := rules.ParsePosition(g.Position)
 		if err != nil {
 			return fmt.Errorf("game %d: stored position: %w", g.ID, err)
@@ -490,6 +495,9 @@ func (s *Service) OfferDraw(ctx context.Context, gameID int64) (*View, error) {
 		case g.OfferBy != nil:
 			return tournament.Conflict("", "your opponent's draw offer in game %d stands: accept or decline it", g.ID)
 		}
+		if err := oneLiveGame(tx, p, s.now()); err != nil {
+			return err
+		}
 		before := gameLog(g)
 		side := p.side
 		g.OfferBy, g.OfferPly = &side, g.Ply
@@ -507,6 +515,9 @@ func (s *Service) OfferDraw(ctx context.Context, gameID int64) (*View, error) {
 func (s *Service) AcceptDraw(ctx context.Context, gameID int64) (*View, error) {
 	return s.onGame(ctx, gameID, false, func(tx Tx, p *play) error {
 		if err := noOffer(p); err != nil {
+			return err
+		}
+		if err := oneLiveGame(tx, p, s.now()); err != nil {
 			return err
 		}
 		return s.finish(tx, p, p.user, tournament.Result{White: 12, Black: 12, EndReason: tournament.Agreement}, ActionDrawAccept, tournament.Note("note.game.draw_agreed"))

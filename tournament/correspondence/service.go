@@ -611,6 +611,9 @@ type GamePage struct {
 	// ViewerPlays: the reader plays the game, with the side Side.
 	ViewerPlays bool
 	Side        rules.Color
+	// Elsewhere is the live game the reader's account is playing, which
+	// keeps them from playing this one yet (one live game at a time).
+	Elsewhere *Elsewhere
 }
 
 // GamePage reads a game for its page.
@@ -641,6 +644,15 @@ func (s *Service) GamePage(ctx context.Context, gameID int64) (*GamePage, error)
 			for pid, account := range linked {
 				if account.ID == u.ID {
 					page.Side, page.ViewerPlays = g.SideOf(pid)
+				}
+			}
+			if page.ViewerPlays && g.Live && g.Status == Running {
+				accounts, err := tx.AccountsOfUser(u.ID)
+				if err != nil {
+					return err
+				}
+				if page.Elsewhere, err = playingElsewhere(tx, accounts, g, page.Side, s.now()); err != nil {
+					return err
 				}
 			}
 		}
