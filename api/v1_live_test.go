@@ -287,3 +287,82 @@ func TestLiveOneGameAtATimeThroughTheAPI(t *testing.T) {
 		})
 	}
 }
+
+// A team blitz event played live through the API, on both databases: the
+// event is online; its rounds are the arbiter's to pair; the round
+// published with a start time starts its board games then; line-ups and
+// the desk's results are refused once they have started; the players play
+// and the games' results make the match.
+func TestLiveTeamEventThroughTheAPI(t *testing.T) {
+	t.Parallel()
+	for name, st := range storetest.Open(t) {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			t0 := time.Date(2026, 12, 5, 15, 0, 0, 0, time.UTC)
+			s := newCorrServer(t, st, t0, nil)
+			arbiter := s.user("arbiter@example.org", tournament.ArbiterRole)
+			event := s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Командный блиц", "discipline": "blitz-team",
+				"system": "round-robin", "time_control": "3+2", "online": true}).(map[string]any)
+			ev := fmt.Sprintf("/api/v1/events/%d", int(num(event["id"])))
+			if code, out := s.call(arbiter, "PATCH", ev, map[string]any{"next_round_after": 30}); code != http.StatusBadRequest || !strings.Contains(fmt.Sprint(out), "next_round_after") {
+				t.Errorf("a team event's rounds pairing themselves: %d %v, want 400", code, out)
+			}
+			s.must(http.StatusOK, arbiter, "PUT", ev+"/team-settings", map[string]any{"boards": 2})
+			tokens := map[int]string{}
+			for i, names := range [][]string{{"Алов", "Бедов"}, {"Вагин", "Гусев"}} {
+				var players []map[string]any
+				for _, n := range names {
+					players = append(players, map[string]any{"name": n, "rating": 2000 - 100*i})
+				}
+				team := s.must(http.StatusCreated, arbiter, "POST", ev+"/teams", map[string]any{"name": fmt.Sprintf("Команда %d", i+1), "players": players}).(map[string]any)
+				for _, p := range team["players"].([]any) {
+					pid := int(num(p.(map[string]any)["id"]))
+					email := fmt.Sprintf("p%d@example.org", pid)
+					tokens[pid] = s.user(email, tournament.PlayerRole)
+					s.must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("%s/players/%d/account", ev, pid), map[string]any{"email": email})
+				}
+			}
+			s.must(http.StatusCreated, arbiter, "POST", ev+"/rounds", nil)
+			start := t0.Add(time.Minute)
+			s.must(http.StatusOK, arbiter, "POST", ev+"/rounds/1/publish", map[string]any{"starts_at": start.Format(time.RFC3339)})
+			var games []map[string]any
+			for _, g := range s.must(http.StatusOK, arbiter, "GET", ev+"/games", nil).([]any) {
+				games = append(games, g.(map[string]any))
+			}
+			if len(games) != 2 || games[0]["live"] != true || games[0]["starts_at"] != start.Format(time.RFC3339Nano) {
+				t.Fatalf("the board games of the published round: %v", games)
+			}
+			if code, _ := s.call(arbiter, "PUT", ev+"/rounds/1/lineups/1", map[string]any{"players": []int{0, 0}, "reason": "замена"}); code != http.StatusConflict {
+				t.Errorf("a line-up changed once the games started: %d, want 409", code)
+			}
+			if code, _ := s.call(arbiter, "PUT", ev+"/rounds/1/matches/1/boards/1/result", map[string]any{"score": "24:0", "end_reason": "resignation", "version": 0}); code != http.StatusConflict {
+				t.Errorf("a board's result at the desk: %d, want 409", code)
+			}
+
+			// Board 1: White moves and Black's flag falls, White claims.
+			// Board 2: a draw agreed.
+			s.clock.Set(start.Add(time.Second))
+			b1, b2 := games[0], games[1]
+			p1, p2 := fmt.Sprintf("/api/v1/games/%d", int(num(b1["id"]))), fmt.Sprintf("/api/v1/games/%d", int(num(b2["id"])))
+			w1, k1 := tokens[int(num(b1["white"]))], tokens[int(num(b1["black"]))]
+			w2, k2 := tokens[int(num(b2["white"]))], tokens[int(num(b2["black"]))]
+			for _, g := range []struct{ path, token string }{{p1, w1}, {p1, k1}, {p2, w2}, {p2, k2}} {
+				s.must(http.StatusOK, g.token, "GET", g.path, nil)
+			}
+			if body := s.page(s.session(fmt.Sprintf("p%d@example.org", int(num(b1["white"])))), fmt.Sprintf("/games/%d", int(num(b1["id"])))); !strings.Contains(body, `id="move-form"`) {
+				t.Errorf("White's page of board 1 offers no move")
+			}
+			s.must(http.StatusOK, w1, "POST", p1+"/moves", map[string]any{"move": "c3-d4", "ply": 0})
+			s.must(http.StatusOK, w2, "POST", p2+"/draw", nil)
+			s.must(http.StatusOK, k2, "POST", p2+"/draw/accept", nil)
+			s.clock.Set(start.Add(time.Second + 3*time.Minute))
+			s.must(http.StatusOK, w1, "POST", p1+"/claim", nil)
+
+			r := s.must(http.StatusOK, "", "GET", ev+"/rounds/1", nil).(map[string]any)
+			m := r["matches"].([]any)[0].(map[string]any)
+			if r["status"] != "finished" || m["home_game_points"] == nil || num(m["home_game_points"]) != 3 || num(m["away_game_points"]) != 1 || num(m["home_match_points"]) != 2 {
+				t.Errorf("the round after its board games: %v, want it finished, the home team (White on board 1) winning the match 3:1", r)
+			}
+		})
+	}
+}

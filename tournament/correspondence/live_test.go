@@ -295,7 +295,7 @@ func TestLiveRoundsFlowByThemselves(t *testing.T) {
 
 // A live game's result comes from the game or the arbiter's decision on
 // it: the desk's result entry is refused, and so is taking the round back
-// to a draft; a team event cannot be online yet.
+// to a draft.
 func TestLiveRoundsKeepTheirGames(t *testing.T) {
 	t.Parallel()
 	st := storetest.SQLite(t)
@@ -308,11 +308,6 @@ func TestLiveRoundsKeepTheirGames(t *testing.T) {
 	}
 	if _, err := sec.events.UnpublishRound(sec.ctx, sec.eventID, 1, "ошибка"); tournament.ErrorCode(err) != tournament.ECONFLICT {
 		t.Errorf("round 1 taken back to a draft: %v, want a conflict", err)
-	}
-	_, err = sec.events.CreateEvent(sec.ctx, tournament.EventInput{Name: ptr("Команды"), Discipline: ptr("blitz-team"), System: ptr("swiss"), Rounds: ptr(5),
-		TimeControl: ptr("3+2"), Online: ptr(true)})
-	if e, ok := err.(*tournament.Error); !ok || e.Field != "online" {
-		t.Errorf("a team event online: %v, want refused at online", err)
 	}
 }
 
@@ -465,5 +460,146 @@ func TestLiveOneGameAtATime(t *testing.T) {
 	}
 	if page, _ := svc.GamePage(asBoth, second.ID); page.Elsewhere != nil {
 		t.Errorf("the second game's page once the first is over: elsewhere %+v", page.Elsewhere)
+	}
+}
+
+// A team blitz event played live, on both databases: the board games of a
+// round start when the round is published with its line-ups (a reserve
+// fielded included), at the start time given; a line-up is fixed from
+// then on and the desk takes no result; the games end as individual live
+// games do (a resignation, a no-show) and their results make the match.
+// The rounds wait for the arbiter, after the captains' line-ups.
+func TestLiveTeamRound(t *testing.T) {
+	t.Parallel()
+	for name, st := range storetest.Open(t) {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			bg := context.Background()
+			clk := &clock{now: t0}
+			svc := correspondence.NewService(st.Correspondence(), correspondence.Options{Pairing: engines.Options().Pairing, Now: clk.Now})
+			arbiter := &tournament.User{Email: "arbiter@example.org", Role: tournament.ArbiterRole}
+			if err := st.Accounts().Update(bg, func(tx account.Tx) error { return tx.CreateUser(arbiter) }); err != nil {
+				t.Fatal(err)
+			}
+			opt := engines.Options()
+			opt.Now, opt.LiveRound = clk.Now, svc.StartLiveRound
+			sec := &section{ctx: tournament.NewContextWithUser(bg, arbiter), events: tournament.NewService(st, opt), users: map[int64]*tournament.User{}}
+			e, err := sec.events.CreateEvent(sec.ctx, tournament.EventInput{Name: ptr("Командный блиц"), Discipline: ptr("blitz-team"), System: ptr("round-robin"),
+				TimeControl: ptr("3+2"), Online: ptr(true)})
+			if err != nil {
+				t.Fatalf("a team blitz event online: %v", err)
+			}
+			sec.eventID = e.ID
+			if _, err := sec.events.UpdateEvent(sec.ctx, e.ID, tournament.EventInput{NextRoundAfter: ptr(30)}, ""); tournament.ErrorCode(err) != tournament.EINVALID || !strings.Contains(err.Error(), "next_round_after") {
+				t.Errorf("a team event's rounds pairing themselves: %v, want refused", err)
+			}
+			if _, err := sec.events.UpdateTeamSettings(sec.ctx, e.ID, tournament.TeamSettingsInput{Boards: ptr(2)}, ""); err != nil {
+				t.Fatal(err)
+			}
+			for i, names := range [][]string{{"Алов", "Бедов", "Запасов"}, {"Вагин", "Гусев"}} {
+				var players []tournament.PlayerInput
+				for _, n := range names {
+					players = append(players, tournament.PlayerInput{Name: ptr(n), Rating: ptr(2000 - 100*i)})
+				}
+				if _, err := sec.events.RegisterTeam(sec.ctx, e.ID, tournament.TeamInput{Name: ptr(fmt.Sprintf("Команда %d", i+1)), Players: players}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			teams, err := sec.events.Teams(sec.ctx, e.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, team := range teams {
+				for _, p := range team.Roster {
+					u := &tournament.User{Email: fmt.Sprintf("p%d@example.org", p.ID), Role: tournament.PlayerRole}
+					if err := st.Accounts().Update(bg, func(tx account.Tx) error { return tx.CreateUser(u) }); err != nil {
+						t.Fatal(err)
+					}
+					if err := sec.events.LinkPlayer(sec.ctx, e.ID, p.ID, u.Email); err != nil {
+						t.Fatal(err)
+					}
+					sec.users[p.ID] = u
+				}
+			}
+			if _, err := sec.events.PairNextTeamRound(sec.ctx, e.ID); err != nil {
+				t.Fatal(err)
+			}
+			// Team 1 fields its reserve on board 2.
+			reserve := teams[0].Roster[2].ID
+			lineup := tournament.LineupInput{EventID: e.ID, Round: 1, TeamNo: teams[0].StartNo, Players: []int64{teams[0].Roster[0].ID, reserve}}
+			if _, err := sec.events.SetLineup(sec.ctx, lineup); err != nil {
+				t.Fatal(err)
+			}
+			start := t0.Add(time.Minute)
+			if _, err := sec.events.PublishRoundAt(sec.ctx, e.ID, 1, start); err != nil {
+				t.Fatal(err)
+			}
+			games, err := svc.Games(sec.ctx, e.ID)
+			if err != nil || len(games) != 2 {
+				t.Fatalf("the live games of the published team round: %+v %v", games, err)
+			}
+			board2 := games[1]
+			if _, ok := board2.SideOf(reserve); !ok || !games[0].Live || !games[0].StartedAt.Equal(start) {
+				t.Errorf("the board games: %+v, want live from the start time, the reserve on board 2", games)
+			}
+			if _, err := sec.events.SetLineup(sec.ctx, lineup); tournament.ErrorCode(err) != tournament.ECONFLICT {
+				t.Errorf("a line-up changed once the games started: %v, want a conflict", err)
+			}
+			_, err = sec.events.RecordMatchResult(sec.ctx, tournament.MatchResultInput{Table: 1, ResultInput: tournament.ResultInput{EventID: e.ID, Round: 1, Board: 1, Score: "24:0", EndReason: "resignation"}})
+			if tournament.ErrorCode(err) != tournament.ECONFLICT {
+				t.Errorf("a board's result entered at the desk: %v, want a conflict", err)
+			}
+
+			// Board 1: both show up, White moves, team 2's player resigns.
+			// Board 2: only the reserve shows up.
+			clk.Set(start.Add(time.Second))
+			board1 := games[0]
+			for _, id := range []int64{board1.WhiteID, board1.BlackID, reserve} {
+				g := board1.ID
+				if id == reserve {
+					g = board2.ID
+				}
+				if err := svc.Present(sec.as(id), g); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if _, err := svc.Move(sec.as(board1.WhiteID), correspondence.MoveInput{GameID: board1.ID, Move: "c3-d4", Ply: 0}); err != nil {
+				t.Fatal(err)
+			}
+			loser := board1.WhiteID
+			if teams[1].Roster[0].ID != loser && teams[1].Roster[1].ID != loser {
+				loser = board1.BlackID
+			}
+			if _, err := svc.Resign(sec.as(loser), board1.ID); err != nil {
+				t.Fatal(err)
+			}
+			clk.Set(start.Add(3*time.Minute + time.Second))
+			if n, err := svc.ExpireLive(bg, clk.Now()); err != nil || n != 1 {
+				t.Fatalf("the sweep at the no-show time ended %d games (%v), want board 2", n, err)
+			}
+			d, err := sec.events.TeamEventData(sec.ctx, e.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := d.Rounds[0]
+			if r.Status != tournament.Done {
+				t.Errorf("the round after both boards: %s, want done", r.Status)
+			}
+			m := r.Matches[0]
+			var home, away int
+			for _, b := range m.Boards {
+				res := b.Result(e.Scoring)
+				if !res.Done {
+					t.Fatalf("board %d has no result: %+v", b.Board, b)
+				}
+				home += res.HomePoints
+				away += res.AwayPoints
+			}
+			// Team 1 won board 1 by resignation and board 2 by the
+			// opponent's no-show: 48 points to 0.
+			if team1Home := m.HomeID == teams[0].ID; team1Home && (home != 48 || away != 0) || !team1Home && (home != 0 || away != 48) {
+				t.Errorf("the match: %v:%v with team 1 at home %v, want team 1 winning 48:0", home, away, team1Home)
+			}
+		})
 	}
 }
