@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -362,6 +363,104 @@ func TestLiveTeamEventThroughTheAPI(t *testing.T) {
 			m := r["matches"].([]any)[0].(map[string]any)
 			if r["status"] != "finished" || m["home_game_points"] == nil || num(m["home_game_points"]) != 3 || num(m["away_game_points"]) != 1 || num(m["home_match_points"]) != 2 {
 				t.Errorf("the round after its board games: %v, want it finished, the home team (White on board 1) winning the match 3:1", r)
+			}
+		})
+	}
+}
+
+// A player who comes back finds the game as it stands, on both databases:
+// the stream, reconnected after a move made while it was down (the
+// browser sends the last event's id), begins with the whole game at its
+// new version; the page reloaded shows the position after that move and
+// both clocks as the server counts them then; the record of the game being
+// played has each move's clock and receipt.
+func TestLiveReconnect(t *testing.T) {
+	t.Parallel()
+	for name, st := range storetest.Open(t) {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			t0 := time.Date(2026, 12, 5, 15, 0, 0, 0, time.UTC)
+			s := newCorrServer(t, st, t0, nil)
+			arbiter := s.user("arbiter@example.org", tournament.ArbiterRole)
+			sec := startLiveEvent(t, s, arbiter, map[string]any{"name": "Блиц онлайн", "discipline": "blitz", "system": "round-robin", "time_control": "3+2", "online": true},
+				map[string]string{}, "anna@example.org", "boris@example.org")
+			g := sec.games(s)[0]
+			gid := int(num(g["id"]))
+			path := fmt.Sprintf("/api/v1/games/%d", gid)
+			white, black := sec.tokens[int(num(g["white"]))], sec.tokens[int(num(g["black"]))]
+			s.clock.Set(t0.Add(1500 * time.Millisecond))
+			s.must(http.StatusOK, white, "POST", path+"/moves", map[string]any{"move": "c3-d4", "ply": 0})
+
+			srv := httptest.NewServer(s.handler)
+			defer srv.Close()
+			stream := func(lastID string) (map[string]any, string) {
+				t.Helper()
+				ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+				defer cancel() // the player's phone goes off
+				req, _ := http.NewRequestWithContext(ctx, "GET", srv.URL+path+"/stream", nil)
+				req.Header.Set("Authorization", "Bearer "+white)
+				if lastID != "" {
+					req.Header.Set("Last-Event-ID", lastID)
+				}
+				resp, err := http.DefaultClient.Do(req)
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer resp.Body.Close()
+				var id string
+				lines := bufio.NewScanner(resp.Body)
+				for lines.Scan() {
+					if v, ok := strings.CutPrefix(lines.Text(), "id: "); ok {
+						id = v
+					}
+					if data, ok := strings.CutPrefix(lines.Text(), "data: "); ok {
+						var g map[string]any
+						if err := json.Unmarshal([]byte(data), &g); err != nil {
+							t.Fatal(err)
+						}
+						return g, id
+					}
+				}
+				t.Fatalf("the stream ended: %v", lines.Err())
+				return nil, ""
+			}
+			before, id := stream("")
+			if num(before["ply"]) != 1 {
+				t.Fatalf("the stream's first event: %v", before)
+			}
+			// Black answers while White's stream is down.
+			s.clock.Set(t0.Add(4 * time.Second))
+			s.must(http.StatusOK, black, "POST", path+"/moves", map[string]any{"move": "f6-e5", "ply": 1})
+			s.clock.Set(t0.Add(9 * time.Second))
+			after, newID := stream(id)
+			if num(after["ply"]) != 2 || newID == id || num(after["white_left_ms"]) != 180000-1500+2000-5000 || num(after["black_left_ms"]) != 180000-2500+2000 || after["clock_at"] != t0.Add(9*time.Second).Format(time.RFC3339Nano) {
+				t.Errorf("the stream reconnected after a move: id %s then %s, %v; want ply 2, White's clock 2:55.5 running and Black's 2:59.5", id, newID, after)
+			}
+			if after["position"] != s.must(http.StatusOK, white, "GET", path, nil).(map[string]any)["position"] {
+				t.Errorf("the stream's position is not the game's")
+			}
+
+			body := s.page(s.session(sec.emails[int(num(g["white"]))]), fmt.Sprintf("/games/%d", gid))
+			for _, want := range []string{
+				`data-ms="175500" data-running`, `data-ms="179500"`, `id="move-form"`, `name="ply" value="2"`,
+				`data-tower="d4" transform="translate(`, `data-tower="e5" transform="translate(`,
+			} {
+				if !strings.Contains(body, want) {
+					t.Errorf("the page reloaded lacks %s", want)
+				}
+			}
+			if !regexp.MustCompile(`data-tower="d4" transform="[^"]*"><circle r="19" class="c-w"/>`).MatchString(body) ||
+				!regexp.MustCompile(`data-tower="e5" transform="[^"]*"><circle r="19" class="c-b"/>`).MatchString(body) ||
+				!regexp.MustCompile(`data-tower="c3" transform="[^"]*"></g>`).MatchString(body) {
+				t.Errorf("the page reloaded does not show the position after 1. c3-d4 f6-e5")
+			}
+
+			rec := httptest.NewRecorder()
+			s.handler.ServeHTTP(rec, httptest.NewRequest("GET", path+"/pdn", nil))
+			for _, want := range []string{"1. c3-d4 {[%clk 0:03:00.5] [%received 2026-12-05T15:00:01.500Z]}", "f6-e5 {[%clk 0:02:59.5] [%received 2026-12-05T15:00:04.000Z]}"} {
+				if !strings.Contains(rec.Body.String(), want) {
+					t.Errorf("the record of the game being played lacks %s:\n%s", want, rec.Body.String())
+				}
 			}
 		})
 	}
