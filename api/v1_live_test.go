@@ -359,6 +359,9 @@ func TestLiveTeamEventThroughTheAPI(t *testing.T) {
 			s.clock.Set(start.Add(time.Second + 3*time.Minute))
 			s.must(http.StatusOK, w1, "POST", p1+"/claim", nil)
 
+			if body := s.page(nil, fmt.Sprintf("/events/%d/games", int(num(event["id"])))); !strings.Contains(body, fmt.Sprintf(`<a href="/games/%d">24:0</a>`, int(num(b1["id"])))) {
+				t.Errorf("the event's Games tab lacks board 1 and its result:\n%s", body)
+			}
 			r := s.must(http.StatusOK, "", "GET", ev+"/rounds/1", nil).(map[string]any)
 			m := r["matches"].([]any)[0].(map[string]any)
 			if r["status"] != "finished" || m["home_game_points"] == nil || num(m["home_game_points"]) != 3 || num(m["away_game_points"]) != 1 || num(m["home_match_points"]) != 2 {

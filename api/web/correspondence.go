@@ -413,7 +413,7 @@ func (h *handler) sectionData(c *gin.Context, tab string) (*sectionPageData, *tr
 	if err != nil {
 		return nil, nil, err
 	}
-	if d.Event.Discipline != tournament.Correspondence {
+	if d.Event.Discipline != tournament.Correspondence && (!d.Event.Online || tab != "games") {
 		return nil, nil, tournament.NotFound("event %d is not a correspondence event", id)
 	}
 	games, err := h.Correspondence.Games(ctx, id)
