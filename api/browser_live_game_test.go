@@ -139,7 +139,7 @@ func TestBrowserLiveGame(t *testing.T) {
 // load), where a clock run from the reading's arrival would show 2:59.
 func TestBrowserLiveClockLag(t *testing.T) {
 	t.Parallel()
-	st := storetest.Open(t)["sqlite"]
+	st := storetest.SQLite(t)
 	s := newCorrServer(t, st, time.Date(2026, 12, 5, 15, 0, 0, 0, time.UTC), nil)
 	arbiter := s.user("arbiter@example.org", tournament.ArbiterRole)
 	sec := startLiveEvent(t, s, arbiter, map[string]any{"name": "Блиц онлайн", "discipline": "blitz", "system": "round-robin", "time_control": "3+2", "online": true},

@@ -317,7 +317,7 @@ func TestLiveRoundsKeepTheirGames(t *testing.T) {
 // left, and the side to move has nothing to claim.
 func TestLiveClaimFlag(t *testing.T) {
 	t.Parallel()
-	st := storetest.Open(t)["sqlite"]
+	st := storetest.SQLite(t)
 	clk := &clock{now: t0}
 	svc := correspondence.NewService(st.Correspondence(), correspondence.Options{Pairing: engines.Options().Pairing, Now: clk.Now})
 	sec, games := liveEvent(t, st, svc, clk, 2, "3+2", time.Time{})
@@ -367,7 +367,7 @@ func TestLiveClaimFlag(t *testing.T) {
 // is played. The other players are not held up.
 func TestLiveOneGameAtATime(t *testing.T) {
 	t.Parallel()
-	st := storetest.Open(t)["sqlite"]
+	st := storetest.SQLite(t)
 	clk := &clock{now: t0}
 	svc := correspondence.NewService(st.Correspondence(), correspondence.Options{Pairing: engines.Options().Pairing, Now: clk.Now})
 	sec, games := liveEvent(t, st, svc, clk, 2, "3+2", time.Time{})
