@@ -19,6 +19,7 @@ import (
 	"adiukh/tournament"
 	"adiukh/tournament/correspondence"
 	"adiukh/tournament/engines"
+	"adiukh/tournament/store/storetest"
 )
 
 // Two players in two Chromium windows play a live blitz game against each
@@ -127,5 +128,48 @@ func TestBrowserLiveGame(t *testing.T) {
 	g := s.must(http.StatusOK, "", "GET", fmt.Sprintf("/api/v1/games/%d", gid), nil)
 	if num(g["ply"]) != 2 || g["live"] != true {
 		t.Errorf("the game after two moves in the browsers: %v", g)
+	}
+}
+
+// The clock a player sees on a slow line is the server's count now: a
+// reading is taken as made halfway through the round trip that brought
+// it, and the page shows that round trip. With 2.5 s of latency and the
+// server's clock standing still at the game's start, White's 3:00 shows
+// at most 2:58 (3:00 less half the round trip and what the page took to
+// load), where a clock run from the reading's arrival would show 2:59.
+func TestBrowserLiveClockLag(t *testing.T) {
+	t.Parallel()
+	st := storetest.SQLite(t)
+	s := newCorrServer(t, st, time.Date(2026, 12, 5, 15, 0, 0, 0, time.UTC), nil)
+	arbiter := s.user("arbiter@example.org", tournament.ArbiterRole)
+	sec := startLiveEvent(t, s, arbiter, map[string]any{"name": "Блиц онлайн", "discipline": "blitz", "system": "round-robin", "time_control": "3+2", "online": true},
+		map[string]string{}, "anna@example.org", "boris@example.org")
+	g := sec.games(s)[0]
+	cookie := s.session(sec.emails[int(num(g["white"]))])
+
+	srv := httptest.NewServer(s.handler)
+	t.Cleanup(srv.Close)
+	ctx := browser(t)
+	var shown string
+	var rtt int
+	err := chromedp.Run(ctx,
+		network.Enable(),
+		network.SetCookie(cookie.Name, cookie.Value).WithURL(srv.URL),
+		network.EmulateNetworkConditions(false, 2500, -1, -1),
+		chromedp.Navigate(fmt.Sprintf("%s/games/%d", srv.URL, int(num(g["id"])))),
+		chromedp.WaitVisible(`#live-ping`),
+		chromedp.Sleep(300*time.Millisecond),
+		chromedp.Evaluate(`Number(document.getElementById("live-ping").dataset.rtt)`, &rtt),
+		chromedp.Text(`#live-game .live-clock[data-running]`, &shown),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rtt < 2500 {
+		t.Errorf("the page measured a round trip of %d ms over a line of 2.5 s", rtt)
+	}
+	var m, ss int
+	if _, err := fmt.Sscanf(shown, "%d:%d", &m, &ss); err != nil || m*60+ss > 178 || m*60+ss < 160 {
+		t.Errorf("White's clock shows %s with the server's at 3:00 and a reading over 1.25 s old, want 2:58 or a little less", shown)
 	}
 }

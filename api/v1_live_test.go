@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -134,6 +136,333 @@ func TestLiveGameThroughTheAPI(t *testing.T) {
 			for _, want := range []string{`[Site "online"]`, "[%clk 0:02:59.5]", "[%clk 0:02:52.0]", "[%received 2026-12-05T15:01:02.500Z]", `[Termination "time"]`} {
 				if !strings.Contains(pdn, want) {
 					t.Errorf("the PDN lacks %s:\n%s", want, pdn)
+				}
+			}
+		})
+	}
+}
+
+// liveSection is a live event for the API tests: its path, the arbiter's
+// token, and each player's token and e-mail by player ID.
+type liveSection struct {
+	ev      string
+	arbiter string
+	tokens  map[int]string
+	emails  map[int]string
+}
+
+// startLiveEvent creates an online event of players, each linked to the
+// account of the e-mail given (accounts holds the tokens of those made
+// already; the others are made and added), and pairs and publishes round
+// 1 with its games starting at once.
+func startLiveEvent(t *testing.T, s *corrServer, arbiter string, event map[string]any, accounts map[string]string, emails ...string) *liveSection {
+	t.Helper()
+	sec := &liveSection{arbiter: arbiter, tokens: map[int]string{}, emails: map[int]string{}}
+	sec.ev = fmt.Sprintf("/api/v1/events/%d", int(num(s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events", event).(map[string]any)["id"])))
+	for i, email := range emails {
+		pid := int(num(s.must(http.StatusCreated, arbiter, "POST", sec.ev+"/players", map[string]any{"name": fmt.Sprintf("Игрок %d", i+1), "rating": 2000 - i}).(map[string]any)["id"]))
+		if accounts[email] == "" {
+			accounts[email] = s.user(email, tournament.PlayerRole)
+		}
+		sec.tokens[pid], sec.emails[pid] = accounts[email], email
+		s.must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("%s/players/%d/account", sec.ev, pid), map[string]any{"email": email})
+	}
+	s.must(http.StatusCreated, arbiter, "POST", sec.ev+"/rounds", nil)
+	s.must(http.StatusOK, arbiter, "POST", sec.ev+"/rounds/1/publish", nil)
+	return sec
+}
+
+// games lists the section's games as GET /events/{id}/games answers.
+func (sec *liveSection) games(s *corrServer) []map[string]any {
+	var out []map[string]any
+	for _, g := range s.must(http.StatusOK, sec.arbiter, "GET", sec.ev+"/games", nil).([]any) {
+		out = append(out, g.(map[string]any))
+	}
+	return out
+}
+
+// A player claims the win through the API and through the game's page the
+// moment the opponent's flag falls by the server's clock, before any
+// sweep; earlier, the claim is refused with the time left.
+func TestLiveClaimFlagThroughTheAPI(t *testing.T) {
+	t.Parallel()
+	for name, st := range storetest.Open(t) {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			t0 := time.Date(2026, 12, 5, 15, 0, 0, 0, time.UTC)
+			s := newCorrServer(t, st, t0, nil)
+			arbiter := s.user("arbiter@example.org", tournament.ArbiterRole)
+			sec := startLiveEvent(t, s, arbiter, map[string]any{"name": "Блиц онлайн", "discipline": "blitz", "system": "round-robin", "time_control": "1+0", "online": true},
+				map[string]string{}, "p1@example.org", "p2@example.org", "p3@example.org", "p4@example.org")
+			games := sec.games(s)
+			for i, g := range games {
+				white, black := sec.tokens[int(num(g["white"]))], sec.tokens[int(num(g["black"]))]
+				path := fmt.Sprintf("/api/v1/games/%d", int(num(g["id"])))
+				s.must(http.StatusOK, white, "GET", path, nil)
+				s.must(http.StatusOK, black, "GET", path, nil)
+				if i == 0 {
+					s.clock.Set(t0.Add(59 * time.Second))
+					if code, out := s.call(black, "POST", path+"/claim", nil); code != http.StatusConflict || !strings.Contains(fmt.Sprint(out), "1.0 s left") {
+						t.Errorf("a claim a second early: %d %v, want 409 with the time left", code, out)
+					}
+					if code, _ := s.call(white, "POST", path+"/claim", nil); code != http.StatusConflict {
+						t.Errorf("the side to move claims: %d, want 409", code)
+					}
+				}
+			}
+			s.clock.Set(t0.Add(time.Minute))
+			// The first game's claim through the API.
+			out := s.must(http.StatusOK, sec.tokens[int(num(games[0]["black"]))], "POST", fmt.Sprintf("/api/v1/games/%d/claim", int(num(games[0]["id"]))), nil).(map[string]any)
+			if res := out["result"].(map[string]any); res["score"] != "0:24" || res["end_reason"] != "time" || num(out["white_left_ms"]) != 0 || num(out["black_left_ms"]) != 60000 {
+				t.Errorf("the claim's answer: %v", out)
+			}
+			// The second game's through its page, where the claim shows with
+			// the opponent's clock at zero.
+			gid := int(num(games[1]["id"]))
+			cookie := s.session(sec.emails[int(num(games[1]["black"]))])
+			body := s.page(cookie, fmt.Sprintf("/games/%d", gid))
+			if !strings.Contains(body, fmt.Sprintf(`action="/games/%d/claim" class="inline" id="claim-form">`, gid)) || !strings.Contains(body, ruT("live.claim")) {
+				t.Errorf("the page with the opponent's clock at zero has no claim shown:\n%s", body)
+			}
+			form := url.Values{}
+			req := httptest.NewRequest(http.MethodPost, fmt.Sprintf("/games/%d/claim", gid), strings.NewReader(form.Encode()))
+			req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+			req.Header.Set("Sec-Fetch-Site", "same-origin")
+			req.AddCookie(cookie)
+			rec := httptest.NewRecorder()
+			s.handler.ServeHTTP(rec, req)
+			if rec.Code != http.StatusSeeOther {
+				t.Fatalf("the claim by the page: %d\n%s", rec.Code, rec.Body.String())
+			}
+			r := s.must(http.StatusOK, "", "GET", sec.ev+"/rounds/1", nil).(map[string]any)
+			for _, b := range r["games"].([]any) {
+				if b.(map[string]any)["score"] != "0:24" {
+					t.Errorf("the round after both claims: %v", r)
+				}
+			}
+		})
+	}
+}
+
+// One account plays one live game at a time, through the API on both
+// databases: linked to players of two live events whose games overlap,
+// it moves in the game it opened first; the other answers 409 naming it,
+// its page says so, until the first game is over.
+func TestLiveOneGameAtATimeThroughTheAPI(t *testing.T) {
+	t.Parallel()
+	for name, st := range storetest.Open(t) {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			t0 := time.Date(2026, 12, 5, 15, 0, 0, 0, time.UTC)
+			s := newCorrServer(t, st, t0, nil)
+			arbiter := s.user("arbiter@example.org", tournament.ArbiterRole)
+			accounts := map[string]string{}
+			blitz := func(name string) map[string]any {
+				return map[string]any{"name": name, "discipline": "blitz", "system": "round-robin", "time_control": "3+2", "online": true}
+			}
+			// The account both@ has the higher rating, and White, in each.
+			first := startLiveEvent(t, s, arbiter, blitz("Вечерний блиц"), accounts, "both@example.org", "anna@example.org")
+			second := startLiveEvent(t, s, arbiter, blitz("Ночной блиц"), accounts, "both@example.org", "boris@example.org")
+			g1, g2 := first.games(s)[0], second.games(s)[0]
+			for _, g := range []map[string]any{g1, g2} {
+				if first.emails[int(num(g["white"]))] != "both@example.org" && second.emails[int(num(g["white"]))] != "both@example.org" {
+					t.Fatalf("both@ does not play White in %v", g)
+				}
+			}
+			both := accounts["both@example.org"]
+			path1, path2 := fmt.Sprintf("/api/v1/games/%d", int(num(g1["id"]))), fmt.Sprintf("/api/v1/games/%d", int(num(g2["id"])))
+			s.clock.Set(t0.Add(time.Second))
+			s.must(http.StatusOK, both, "GET", path1, nil)
+			s.clock.Set(t0.Add(2 * time.Second))
+			code, out := s.call(both, "POST", path2+"/moves", map[string]any{"move": "c3-d4", "ply": 0})
+			if code != http.StatusConflict || !strings.Contains(fmt.Sprint(out), fmt.Sprintf("you are playing game %d (Вечерний блиц, round 1, board 1)", int(num(g1["id"])))) {
+				t.Errorf("a move in the second game: %d %v, want 409 naming the first", code, out)
+			}
+			body := s.page(s.session("both@example.org"), fmt.Sprintf("/games/%d", int(num(g2["id"]))))
+			if !strings.Contains(body, `id="elsewhere"`) || strings.Contains(body, `id="move-form"`) {
+				t.Errorf("the second game's page says nothing of the first, or offers the move")
+			}
+			s.must(http.StatusOK, both, "POST", path1+"/moves", map[string]any{"move": "c3-d4", "ply": 0})
+			s.must(http.StatusOK, both, "POST", path1+"/resign", nil)
+			s.must(http.StatusOK, both, "POST", path2+"/moves", map[string]any{"move": "c3-d4", "ply": 0})
+		})
+	}
+}
+
+// A team blitz event played live through the API, on both databases: the
+// event is online; its rounds are the arbiter's to pair; the round
+// published with a start time starts its board games then; line-ups and
+// the desk's results are refused once they have started; the players play
+// and the games' results make the match.
+func TestLiveTeamEventThroughTheAPI(t *testing.T) {
+	t.Parallel()
+	for name, st := range storetest.Open(t) {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			t0 := time.Date(2026, 12, 5, 15, 0, 0, 0, time.UTC)
+			s := newCorrServer(t, st, t0, nil)
+			arbiter := s.user("arbiter@example.org", tournament.ArbiterRole)
+			event := s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Командный блиц", "discipline": "blitz-team",
+				"system": "round-robin", "time_control": "3+2", "online": true}).(map[string]any)
+			ev := fmt.Sprintf("/api/v1/events/%d", int(num(event["id"])))
+			if code, out := s.call(arbiter, "PATCH", ev, map[string]any{"next_round_after": 30}); code != http.StatusBadRequest || !strings.Contains(fmt.Sprint(out), "next_round_after") {
+				t.Errorf("a team event's rounds pairing themselves: %d %v, want 400", code, out)
+			}
+			s.must(http.StatusOK, arbiter, "PUT", ev+"/team-settings", map[string]any{"boards": 2})
+			tokens := map[int]string{}
+			for i, names := range [][]string{{"Алов", "Бедов"}, {"Вагин", "Гусев"}} {
+				var players []map[string]any
+				for _, n := range names {
+					players = append(players, map[string]any{"name": n, "rating": 2000 - 100*i})
+				}
+				team := s.must(http.StatusCreated, arbiter, "POST", ev+"/teams", map[string]any{"name": fmt.Sprintf("Команда %d", i+1), "players": players}).(map[string]any)
+				for _, p := range team["players"].([]any) {
+					pid := int(num(p.(map[string]any)["id"]))
+					email := fmt.Sprintf("p%d@example.org", pid)
+					tokens[pid] = s.user(email, tournament.PlayerRole)
+					s.must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("%s/players/%d/account", ev, pid), map[string]any{"email": email})
+				}
+			}
+			s.must(http.StatusCreated, arbiter, "POST", ev+"/rounds", nil)
+			start := t0.Add(time.Minute)
+			s.must(http.StatusOK, arbiter, "POST", ev+"/rounds/1/publish", map[string]any{"starts_at": start.Format(time.RFC3339)})
+			var games []map[string]any
+			for _, g := range s.must(http.StatusOK, arbiter, "GET", ev+"/games", nil).([]any) {
+				games = append(games, g.(map[string]any))
+			}
+			if len(games) != 2 || games[0]["live"] != true || games[0]["starts_at"] != start.Format(time.RFC3339Nano) {
+				t.Fatalf("the board games of the published round: %v", games)
+			}
+			if code, _ := s.call(arbiter, "PUT", ev+"/rounds/1/lineups/1", map[string]any{"players": []int{0, 0}, "reason": "замена"}); code != http.StatusConflict {
+				t.Errorf("a line-up changed once the games started: %d, want 409", code)
+			}
+			if code, _ := s.call(arbiter, "PUT", ev+"/rounds/1/matches/1/boards/1/result", map[string]any{"score": "24:0", "end_reason": "resignation", "version": 0}); code != http.StatusConflict {
+				t.Errorf("a board's result at the desk: %d, want 409", code)
+			}
+
+			// Board 1: White moves and Black's flag falls, White claims.
+			// Board 2: a draw agreed.
+			s.clock.Set(start.Add(time.Second))
+			b1, b2 := games[0], games[1]
+			p1, p2 := fmt.Sprintf("/api/v1/games/%d", int(num(b1["id"]))), fmt.Sprintf("/api/v1/games/%d", int(num(b2["id"])))
+			w1, k1 := tokens[int(num(b1["white"]))], tokens[int(num(b1["black"]))]
+			w2, k2 := tokens[int(num(b2["white"]))], tokens[int(num(b2["black"]))]
+			for _, g := range []struct{ path, token string }{{p1, w1}, {p1, k1}, {p2, w2}, {p2, k2}} {
+				s.must(http.StatusOK, g.token, "GET", g.path, nil)
+			}
+			if body := s.page(s.session(fmt.Sprintf("p%d@example.org", int(num(b1["white"])))), fmt.Sprintf("/games/%d", int(num(b1["id"])))); !strings.Contains(body, `id="move-form"`) {
+				t.Errorf("White's page of board 1 offers no move")
+			}
+			s.must(http.StatusOK, w1, "POST", p1+"/moves", map[string]any{"move": "c3-d4", "ply": 0})
+			s.must(http.StatusOK, w2, "POST", p2+"/draw", nil)
+			s.must(http.StatusOK, k2, "POST", p2+"/draw/accept", nil)
+			s.clock.Set(start.Add(time.Second + 3*time.Minute))
+			s.must(http.StatusOK, w1, "POST", p1+"/claim", nil)
+
+			if body := s.page(nil, fmt.Sprintf("/events/%d/games", int(num(event["id"])))); !strings.Contains(body, fmt.Sprintf(`<a href="/games/%d">24:0</a>`, int(num(b1["id"])))) {
+				t.Errorf("the event's Games tab lacks board 1 and its result:\n%s", body)
+			}
+			r := s.must(http.StatusOK, "", "GET", ev+"/rounds/1", nil).(map[string]any)
+			m := r["matches"].([]any)[0].(map[string]any)
+			if r["status"] != "finished" || m["home_game_points"] == nil || num(m["home_game_points"]) != 3 || num(m["away_game_points"]) != 1 || num(m["home_match_points"]) != 2 {
+				t.Errorf("the round after its board games: %v, want it finished, the home team (White on board 1) winning the match 3:1", r)
+			}
+		})
+	}
+}
+
+// A player who comes back finds the game as it stands, on both databases:
+// the stream, reconnected after a move made while it was down (the
+// browser sends the last event's id), begins with the whole game at its
+// new version; the page reloaded shows the position after that move and
+// both clocks as the server counts them then; the record of the game being
+// played has each move's clock and receipt.
+func TestLiveReconnect(t *testing.T) {
+	t.Parallel()
+	for name, st := range storetest.Open(t) {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			t0 := time.Date(2026, 12, 5, 15, 0, 0, 0, time.UTC)
+			s := newCorrServer(t, st, t0, nil)
+			arbiter := s.user("arbiter@example.org", tournament.ArbiterRole)
+			sec := startLiveEvent(t, s, arbiter, map[string]any{"name": "Блиц онлайн", "discipline": "blitz", "system": "round-robin", "time_control": "3+2", "online": true},
+				map[string]string{}, "anna@example.org", "boris@example.org")
+			g := sec.games(s)[0]
+			gid := int(num(g["id"]))
+			path := fmt.Sprintf("/api/v1/games/%d", gid)
+			white, black := sec.tokens[int(num(g["white"]))], sec.tokens[int(num(g["black"]))]
+			s.clock.Set(t0.Add(1500 * time.Millisecond))
+			s.must(http.StatusOK, white, "POST", path+"/moves", map[string]any{"move": "c3-d4", "ply": 0})
+
+			srv := httptest.NewServer(s.handler)
+			defer srv.Close()
+			stream := func(lastID string) (map[string]any, string) {
+				t.Helper()
+				ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+				defer cancel() // the player's phone goes off
+				req, _ := http.NewRequestWithContext(ctx, "GET", srv.URL+path+"/stream", nil)
+				req.Header.Set("Authorization", "Bearer "+white)
+				if lastID != "" {
+					req.Header.Set("Last-Event-ID", lastID)
+				}
+				resp, err := http.DefaultClient.Do(req)
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer resp.Body.Close()
+				var id string
+				lines := bufio.NewScanner(resp.Body)
+				for lines.Scan() {
+					if v, ok := strings.CutPrefix(lines.Text(), "id: "); ok {
+						id = v
+					}
+					if data, ok := strings.CutPrefix(lines.Text(), "data: "); ok {
+						var g map[string]any
+						if err := json.Unmarshal([]byte(data), &g); err != nil {
+							t.Fatal(err)
+						}
+						return g, id
+					}
+				}
+				t.Fatalf("the stream ended: %v", lines.Err())
+				return nil, ""
+			}
+			before, id := stream("")
+			if num(before["ply"]) != 1 {
+				t.Fatalf("the stream's first event: %v", before)
+			}
+			// Black answers while White's stream is down.
+			s.clock.Set(t0.Add(4 * time.Second))
+			s.must(http.StatusOK, black, "POST", path+"/moves", map[string]any{"move": "f6-e5", "ply": 1})
+			s.clock.Set(t0.Add(9 * time.Second))
+			after, newID := stream(id)
+			if num(after["ply"]) != 2 || newID == id || num(after["white_left_ms"]) != 180000-1500+2000-5000 || num(after["black_left_ms"]) != 180000-2500+2000 || after["clock_at"] != t0.Add(9*time.Second).Format(time.RFC3339Nano) {
+				t.Errorf("the stream reconnected after a move: id %s then %s, %v; want ply 2, White's clock 2:55.5 running and Black's 2:59.5", id, newID, after)
+			}
+			if after["position"] != s.must(http.StatusOK, white, "GET", path, nil).(map[string]any)["position"] {
+				t.Errorf("the stream's position is not the game's")
+			}
+
+			body := s.page(s.session(sec.emails[int(num(g["white"]))]), fmt.Sprintf("/games/%d", gid))
+			for _, want := range []string{
+				`data-ms="175500" data-running`, `data-ms="179500"`, `id="move-form"`, `name="ply" value="2"`,
+				`data-tower="d4" transform="translate(`, `data-tower="e5" transform="translate(`,
+			} {
+				if !strings.Contains(body, want) {
+					t.Errorf("the page reloaded lacks %s", want)
+				}
+			}
+			if !regexp.MustCompile(`data-tower="d4" transform="[^"]*"><circle r="19" class="c-w"/>`).MatchString(body) ||
+				!regexp.MustCompile(`data-tower="e5" transform="[^"]*"><circle r="19" class="c-b"/>`).MatchString(body) ||
+				!regexp.MustCompile(`data-tower="c3" transform="[^"]*"></g>`).MatchString(body) {
+				t.Errorf("the page reloaded does not show the position after 1. c3-d4 f6-e5")
+			}
+
+			rec := httptest.NewRecorder()
+			s.handler.ServeHTTP(rec, httptest.NewRequest("GET", path+"/pdn", nil))
+			for _, want := range []string{"1. c3-d4 {[%clk 0:03:00.5] [%received 2026-12-05T15:00:01.500Z]}", "f6-e5 {[%clk 0:02:59.5] [%received 2026-12-05T15:00:04.000Z]}"} {
+				if !strings.Contains(rec.Body.String(), want) {
+					t.Errorf("the record of the game being played lacks %s:\n%s", want, rec.Body.String())
 				}
 			}
 		})

@@ -1,16 +1,45 @@
 // A live game's page: the clocks run here between the server's readings,
 // and every change of the game (a move, a draw offer, a flag) arrives as a
 // server-sent event, upon which the game's part of the page is fetched
-// again and put in place, its tap-to-move board set up anew. The clock
-// shown never holds more time than the server counts: it runs from the
-// moment the reading arrived, not from the moment it was made.
+// again and put in place, its tap-to-move board set up anew.
+//
+// Lag: a reading of the clocks is already old when it arrives, by the trip
+// from the server. A reading that answers a request (the page's own load,
+// each fetch of the game after a change) is taken as made halfway between
+// the request sent and its answer received; one pushed on the stream as
+// made half the last round trip before it arrived. The clocks run from
+// the moment the reading was made, not from the moment it arrived: the
+// clock shown is the server's count now, never more. The round trip is
+// shown beside the clocks ("ping").
 "use strict";
 
 (function () {
   var game = document.getElementById("live-game");
   if (!game || !window.EventSource) return;
   var id = game.dataset.game;
+  // lag is the one-way trip of a reading, in ms; readAt is when, on this
+  // page's clock (performance.now), the reading shown was made.
+  var lag = 0;
   var readAt = performance.now();
+  var nav = performance.getEntriesByType ? performance.getEntriesByType("navigation")[0] : null;
+  if (nav && nav.responseEnd > nav.requestStart) {
+    measured(nav.responseEnd - nav.requestStart);
+    readAt = nav.responseEnd - lag;
+  }
+
+  // measured takes a round trip in: the new lag, and the ping shown.
+  function measured(rtt) {
+    lag = rtt / 2;
+    showPing(rtt);
+  }
+
+  function showPing(rtt) {
+    var ping = document.getElementById("live-ping");
+    if (!ping) return;
+    ping.textContent = ping.dataset.label.replace("#", String(Math.round(rtt)));
+    ping.dataset.rtt = String(Math.round(rtt));
+    ping.hidden = false;
+  }
 
   function text(ms) {
     ms = Math.max(0, ms);
@@ -27,6 +56,9 @@
       if (el.hasAttribute("data-running")) ms -= elapsed;
       el.textContent = text(ms);
       el.classList.toggle("urgent", ms < 10000);
+      // The claim form is there only while the opponent's clock runs.
+      var claim = document.getElementById("claim-form");
+      if (claim && el.hasAttribute("data-running") && ms <= 0) claim.hidden = false;
     });
   }
   setInterval(tick, 100);
@@ -37,14 +69,17 @@
   function refresh() {
     if (fetching) return;
     fetching = true;
+    var sent = performance.now();
     fetch(location.pathname, { credentials: "same-origin", headers: { "Accept": "text/html" } })
       .then(function (r) { return r.text(); })
       .then(function (html) {
+        var arrived = performance.now();
         var next = new DOMParser().parseFromString(html, "text/html").getElementById("live-game");
         if (next) {
           game.replaceWith(next);
           game = next;
-          readAt = performance.now();
+          measured(arrived - sent);
+          readAt = arrived - lag;
           if (typeof setUpTapBoard === "function") setUpTapBoard();
         }
       })
@@ -63,7 +98,7 @@
     if (clocks.length === 2) {
       clocks[0].dataset.ms = g.white_left_ms;
       clocks[1].dataset.ms = g.black_left_ms;
-      readAt = performance.now();
+      readAt = performance.now() - lag;
     }
   });
 })();

@@ -281,10 +281,11 @@ func checkOnline(e *Event) error {
 	switch b := e.Discipline.board(); {
 	case b != Rapid && b != Blitz:
 		return Invalid("online", "only rapid and blitz events are played live on the site")
-	case e.Discipline.IsTeam():
-		return Invalid("online", "team events are not played live on the site yet; their matches are entered at the desk")
 	case e.TimeControl.BaseMinutes <= 0:
 		return Invalid("time_control", "a live event needs a clock with base time, like \"5+3\"")
+	case e.Discipline.IsTeam() && e.NextRoundAfter != 0:
+		// Each round waits for the captains' line-ups.
+		return Invalid("next_round_after", "the rounds of a team event are paired and published by the arbiter, once the captains have set their line-ups")
 	}
 	return nil
 }

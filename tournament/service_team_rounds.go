@@ -273,6 +273,9 @@ func (s *Service) SetLineup(ctx context.Context, in LineupInput) (*Match, error)
 			return NotFound("team %d is not paired in round %d", in.TeamNo, in.Round)
 		}
 		switch {
+		case e.Online && tr.Status != Draft:
+			// Its board games started when it was published.
+			return Conflict("players", "round %d of an event played live started its games when it was published; its line-ups are fixed", in.Round)
 		case match.IsBye():
 			return Conflict("", "team %d has the bye in round %d and fields no line-up", in.TeamNo, in.Round)
 		case !team.PlaysIn(in.Round):

@@ -39,6 +39,7 @@ func (h *handler) correspondenceRoutesV1(read, write *gin.RouterGroup) {
 	write.POST("/games/:gid/draw/accept", h.JSON(h.gameAction(h.Correspondence.AcceptDraw)))
 	write.POST("/games/:gid/draw/decline", h.JSON(h.gameAction(h.Correspondence.DeclineDraw)))
 	write.POST("/games/:gid/resign", h.JSON(h.gameAction(h.Correspondence.Resign)))
+	write.POST("/games/:gid/claim", h.JSON(h.gameAction(h.Correspondence.ClaimFlag)))
 	write.POST("/games/:gid/decision", h.JSON(h.postGameDecision))
 	write.POST("/games/:gid/reopen", h.JSON(h.postReopen))
 	write.POST("/games/:gid/adjourn", h.JSON(h.postAdjourn))

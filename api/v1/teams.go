@@ -430,7 +430,11 @@ func (h *handler) postTeamRound(c *gin.Context, eventID int64) error {
 }
 
 func (h *handler) postTeamPublish(c *gin.Context, eventID int64, n int) error {
-	if _, err := h.Events.PublishRound(c.Request.Context(), eventID, n); err != nil {
+	startsAt, err := publishStart(c)
+	if err != nil {
+		return err
+	}
+	if _, err := h.Events.PublishRoundAt(c.Request.Context(), eventID, n, startsAt); err != nil {
 		return err
 	}
 	return h.answerTeamRound(c, http.StatusOK, eventID, n)

@@ -28,6 +28,7 @@ func (h *handler) correspondenceRoutesWeb(public, signedIn *gin.RouterGroup) {
 	signedIn.POST("/games/:gid/draw/accept", h.Page(h.gameForm(h.Correspondence.AcceptDraw)))
 	signedIn.POST("/games/:gid/draw/decline", h.Page(h.gameForm(h.Correspondence.DeclineDraw)))
 	signedIn.POST("/games/:gid/resign", h.Page(h.submitResign))
+	signedIn.POST("/games/:gid/claim", h.Page(h.gameForm(h.Correspondence.ClaimFlag)))
 	signedIn.POST("/games/:gid/decide", h.Page(h.submitDecision))
 	signedIn.POST("/games/:gid/reopen", h.Page(h.submitReopen))
 	signedIn.POST("/games/:gid/adjourn", h.Page(h.submitAdjourn))
@@ -179,9 +180,15 @@ type corrGamePageData struct {
 	CanMove   bool
 	IsPlayer  bool
 	Offer     string // "mine", "theirs" or ""
+	CanClaim  bool   // the viewer's live game, the opponent's clock running: the claim is on the page
+	FlagDown  bool   // that clock ran out by the reading: the claim shows at once (else live.js shows it then)
 	CanDecide bool
 	Reasons   []tournament.EndReason
 	Form      *form
+
+	// Elsewhere is the viewer's live game that keeps them from playing
+	// this one yet.
+	Elsewhere *correspondence.Elsewhere
 }
 
 // corrMoveRow is one pair of moves with their time stamps.
@@ -241,7 +248,10 @@ func (h *handler) renderCorrGame(c *gin.Context, f *form, status int) error {
 	if gp.ViewerPlays {
 		side := gp.Side
 		data.IsPlayer = true
-		data.CanMove = v.Status == correspondence.Running && v.ToMove == side && !v.NotStarted
+		data.Elsewhere = gp.Elsewhere
+		data.CanMove = v.Status == correspondence.Running && v.ToMove == side && !v.NotStarted && gp.Elsewhere == nil
+		data.CanClaim = v.Live && v.Status == correspondence.Running && v.ToMove != side && !v.NotStarted
+		data.FlagDown = v.Left[v.ToMove] <= 0
 		switch {
 		case v.OfferBy == nil:
 		case *v.OfferBy == side:
@@ -403,7 +413,7 @@ func (h *handler) sectionData(c *gin.Context, tab string) (*sectionPageData, *tr
 	if err != nil {
 		return nil, nil, err
 	}
-	if d.Event.Discipline != tournament.Correspondence {
+	if d.Event.Discipline != tournament.Correspondence && (!d.Event.Online || tab != "games") {
 		return nil, nil, tournament.NotFound("event %d is not a correspondence event", id)
 	}
 	games, err := h.Correspondence.Games(ctx, id)

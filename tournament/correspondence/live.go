@@ -197,6 +197,10 @@ func (s *Service) Present(ctx context.Context, gameID int64) error {
 		if err := s.checkRunning(tx, p, s.now()); err != nil {
 			return err
 		}
+		// One playing another live game is not at this one's board.
+		if err := oneLiveGame(tx, p, s.now()); err != nil {
+			return err
+		}
 		p.g.Shown[p.side] = s.now().UTC()
 		p.g.Deadline = liveCheck(p.g, p.e.TimeControl)
 		return tx.SaveGame(p.g)
@@ -205,6 +209,85 @@ func (s *Service) Present(ctx context.Context, gameID int64) error {
 		return nil // a reader who does not play, or a game just over
 	}
 	return err
+}
+
+// Elsewhere is the live game an account is playing, which keeps it from
+// playing another (one live game per account at a time), and its event.
+type Elsewhere struct {
+	Game  Game
+	Event *tournament.Event
+}
+
+// playingElsewhere finds the live game that keeps the player of side in g
+// from playing it: an account plays one live game at a time, the one of
+// its running and started games it took up first (showed up in or moved
+// in, counted from the game's start), until that game is over; its other
+// games wait, their clocks running. accounts are the account's players in
+// every event. Nil when the player is free to play g.
+func playingElsewhere(tx Tx, accounts []Account, g *Game, side rules.Color, now time.Time) (*Elsewhere, error) {
+	if !g.Live {
+		return nil, nil
+	}
+	mine := g.PlayerID(side)
+	var others []int64
+	for _, a := range accounts {
+		if a.PlayerID != mine {
+			others = append(others, a.PlayerID)
+		}
+	}
+	if len(others) == 0 {
+		return nil, nil // nearly every account: one player, one game at a time
+	}
+	games, err := tx.GamesOfPlayers(others)
+	if err != nil {
+		return nil, err
+	}
+	since := takenUp(g, side, now)
+	for i := range games {
+		o := &games[i]
+		// A game whose flag or no-show time has passed is over, whether
+		// the sweep has ended it yet or not.
+		if o.ID == g.ID || !o.Live || o.Status != Running || now.Before(o.StartedAt) || !now.Before(o.Deadline) {
+			continue
+		}
+		for _, id := range others {
+			s, ok := o.SideOf(id)
+			if !ok || o.Shown[s].IsZero() {
+				continue
+			}
+			if at := takenUp(o, s, now); at.Before(since) || at.Equal(since) && o.ID < g.ID {
+				e, err := tx.Event(o.EventID)
+				if err != nil {
+					return nil, err
+				}
+				return &Elsewhere{Game: *o, Event: e}, nil
+			}
+		}
+	}
+	return nil, nil
+}
+
+// takenUp is when the player of side took up a live game: showed up in it
+// (now when they have not yet), and not before it started.
+func takenUp(g *Game, side rules.Color, now time.Time) time.Time {
+	if g.Shown[side].IsZero() {
+		return later(now, g.StartedAt)
+	}
+	return later(g.Shown[side], g.StartedAt)
+}
+
+// oneLiveGame refuses play in a live game (a move, showing up, a draw
+// offered or accepted) by a player whose account is playing another live
+// game (playingElsewhere), naming that game. Resigning is never refused.
+func oneLiveGame(tx Tx, p *play, now time.Time) error {
+	if !p.isPlayer {
+		return nil
+	}
+	other, err := playingElsewhere(tx, p.accounts, p.g, p.side, now)
+	if err != nil || other == nil {
+		return err
+	}
+	return tournament.Conflict("", "you are playing game %d (%s, round %d, board %d) with this account: one live game at a time; game %d waits, its clock running, until that one is over", other.Game.ID, other.Event.Name, other.Game.Round, other.Game.Board, p.g.ID)
 }
 
 // noShow ends a live game one or both of whose players have not shown up

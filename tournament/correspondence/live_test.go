@@ -295,7 +295,7 @@ func TestLiveRoundsFlowByThemselves(t *testing.T) {
 
 // A live game's result comes from the game or the arbiter's decision on
 // it: the desk's result entry is refused, and so is taking the round back
-// to a draft; a team event cannot be online yet.
+// to a draft.
 func TestLiveRoundsKeepTheirGames(t *testing.T) {
 	t.Parallel()
 	st := storetest.SQLite(t)
@@ -309,9 +309,297 @@ func TestLiveRoundsKeepTheirGames(t *testing.T) {
 	if _, err := sec.events.UnpublishRound(sec.ctx, sec.eventID, 1, "ошибка"); tournament.ErrorCode(err) != tournament.ECONFLICT {
 		t.Errorf("round 1 taken back to a draft: %v, want a conflict", err)
 	}
-	_, err = sec.events.CreateEvent(sec.ctx, tournament.EventInput{Name: ptr("Команды"), Discipline: ptr("blitz-team"), System: ptr("swiss"), Rounds: ptr(5),
+}
+
+// A player who sees the opponent's clock at zero claims the win and the
+// game ends there and then, by the server's clock, before any sweep; a
+// claim the server's clock does not bear out is refused with the time
+// left, and the side to move has nothing to claim.
+func TestLiveClaimFlag(t *testing.T) {
+	t.Parallel()
+	st := storetest.SQLite(t)
+	clk := &clock{now: t0}
+	svc := correspondence.NewService(st.Correspondence(), correspondence.Options{Pairing: engines.Options().Pairing, Now: clk.Now})
+	sec, games := liveEvent(t, st, svc, clk, 2, "3+2", time.Time{})
+	g := games[0]
+	white, black := sec.as(g.WhiteID), sec.as(g.BlackID)
+	for _, ctx := range []context.Context{white, black} {
+		if err := svc.Present(ctx, g.ID); err != nil {
+			t.Fatal(err)
+		}
+	}
+	english := catalog.For(catalog.English)
+	if _, err := svc.ClaimFlag(white, g.ID); tournament.ErrorCode(err) != tournament.ECONFLICT || !strings.Contains(err.Error(), "your move") {
+		t.Errorf("the side to move claims: %v, want refused", err)
+	}
+	clk.Set(t0.Add(179800 * time.Millisecond))
+	_, err := svc.ClaimFlag(black, g.ID)
+	var refused *tournament.Error
+	if !errors.As(err, &refused) || refused.Code != tournament.ECONFLICT || !strings.Contains(english.Phrase(refused), "0.2 s left") {
+		t.Errorf("a claim 0.2 s early: %v, want refused with the time left", err)
+	}
+	clk.Set(t0.Add(180 * time.Second))
+	v, err := svc.ClaimFlag(black, g.ID)
+	if err != nil || v.Status != correspondence.Finished || v.Result.Score() != "0:24" || v.Result.EndReason != tournament.LossOnTime {
+		t.Fatalf("the claim at the flag: %+v %v, want White lost on time", v, err)
+	}
+	if v.Left[rules.White] != 0 || v.Left[rules.Black] != 3*time.Minute {
+		t.Errorf("the clocks of the game lost on time: %v, want White's at zero and Black's full", v.Left)
+	}
+	if r, err := sec.events.Round(sec.ctx, sec.eventID, 1); err != nil || r.Games[0].Result == nil || r.Games[0].Result.Score() != "0:24" {
+		t.Errorf("the round after the claim: %+v %v", r, err)
+	}
+	if v, err := svc.ClaimFlag(black, g.ID); err != nil || v.Result.Score() != "0:24" {
+		t.Errorf("the claim sent again: %+v %v, want the game as it ended", v, err)
+	}
+	if _, err := svc.ClaimFlag(white, g.ID); tournament.ErrorCode(err) != tournament.ECONFLICT {
+		t.Errorf("the loser claims: %v, want refused, the game is over", err)
+	}
+	if n, err := svc.ExpireLive(context.Background(), clk.Now()); err != nil || n != 0 {
+		t.Errorf("the sweep after the claim ended %d games (%v), want none", n, err)
+	}
+}
+
+// One account plays one live game at a time: linked to players of two
+// live events whose games overlap, it plays the game it took up first;
+// the other refuses its moves, naming the game being played, and opening
+// it does not count as showing up. Once the first game is over, the other
+// is played. The other players are not held up.
+func TestLiveOneGameAtATime(t *testing.T) {
+	t.Parallel()
+	st := storetest.SQLite(t)
+	clk := &clock{now: t0}
+	svc := correspondence.NewService(st.Correspondence(), correspondence.Options{Pairing: engines.Options().Pairing, Now: clk.Now})
+	sec, games := liveEvent(t, st, svc, clk, 2, "3+2", time.Time{})
+	first := games[0]
+	both := sec.users[first.WhiteID] // plays White in the first event's game
+
+	// A second live event at the same time: one of its players is linked
+	// to the same account.
+	e, err := sec.events.CreateEvent(sec.ctx, tournament.EventInput{Name: ptr("Второй блиц"), Discipline: ptr("blitz"), System: ptr("round-robin"),
 		TimeControl: ptr("3+2"), Online: ptr(true)})
-	if e, ok := err.(*tournament.Error); !ok || e.Field != "online" {
-		t.Errorf("a team event online: %v, want refused at online", err)
+	if err != nil {
+		t.Fatal(err)
+	}
+	other := &tournament.User{Email: "other@example.org", Role: tournament.PlayerRole}
+	if err := st.Accounts().Update(context.Background(), func(tx account.Tx) error { return tx.CreateUser(other) }); err != nil {
+		t.Fatal(err)
+	}
+	for i, u := range []*tournament.User{both, other} {
+		p, err := sec.events.RegisterPlayer(sec.ctx, e.ID, tournament.PlayerInput{Name: ptr(fmt.Sprintf("Участник %d", i+1)), Rating: ptr(2000 - i)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := sec.events.LinkPlayer(sec.ctx, e.ID, p.ID, u.Email); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := sec.events.PairNextRound(sec.ctx, e.ID); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := sec.events.PublishRound(sec.ctx, e.ID, 1); err != nil {
+		t.Fatal(err)
+	}
+	seconds, err := svc.Games(sec.ctx, e.ID)
+	if err != nil || len(seconds) != 1 {
+		t.Fatalf("the second event's games: %+v %v", seconds, err)
+	}
+	second := seconds[0]
+	asBoth := tournament.NewContextWithUser(context.Background(), both)
+	asOther := tournament.NewContextWithUser(context.Background(), other)
+	side := rules.White
+	if page, err := svc.GamePage(asBoth, second.ID); err != nil || !page.ViewerPlays {
+		t.Fatalf("the second game's page for the account: %+v %v", page, err)
+	} else {
+		side = page.Side
+	}
+
+	// The account opens the first game, then the second.
+	clk.Set(t0.Add(2 * time.Second))
+	if err := svc.Present(asBoth, first.ID); err != nil {
+		t.Fatal(err)
+	}
+	clk.Set(t0.Add(5 * time.Second))
+	if err := svc.Present(asBoth, second.ID); err != nil {
+		t.Fatal(err)
+	}
+	if err := svc.Present(asOther, second.ID); err != nil {
+		t.Fatal(err)
+	}
+	if v, _ := svc.Game(sec.ctx, second.ID); !v.Shown[side].IsZero() || v.Shown[side.Opponent()].IsZero() {
+		t.Errorf("the second game's players shown %v: the account playing the first game is not at its board, the other is", v.Shown)
+	}
+	page, err := svc.GamePage(asBoth, second.ID)
+	if err != nil || page.Elsewhere == nil || page.Elsewhere.Game.ID != first.ID || page.Elsewhere.Event.ID != sec.eventID {
+		t.Errorf("the second game's page: elsewhere %+v (%v), want the first game", page.Elsewhere, err)
+	}
+	if side == rules.Black {
+		if _, err := svc.Move(asOther, correspondence.MoveInput{GameID: second.ID, Move: "c3-d4", Ply: 0}); err != nil {
+			t.Fatalf("the other player's move is not held up: %v", err)
+		}
+	}
+	move := map[rules.Color]string{rules.White: "c3-d4", rules.Black: "f6-e5"}[side]
+	_, err = svc.Move(asBoth, correspondence.MoveInput{GameID: second.ID, Move: move, Ply: int(side)})
+	var refused *tournament.Error
+	if !errors.As(err, &refused) || refused.Code != tournament.ECONFLICT || !strings.Contains(catalog.For(catalog.English).Phrase(refused), fmt.Sprintf("you are playing game %d (Блиц онлайн, round 1, board 1)", first.ID)) {
+		t.Errorf("a move in the second game while the first is played: %v, want refused naming the first", err)
+	}
+	if _, err := svc.OfferDraw(asBoth, second.ID); tournament.ErrorCode(err) != tournament.ECONFLICT {
+		t.Errorf("a draw offered in the second game: %v, want refused", err)
+	}
+	if _, err := svc.Move(asBoth, correspondence.MoveInput{GameID: first.ID, Move: "c3-d4", Ply: 0}); err != nil {
+		t.Errorf("a move in the game the account plays: %v", err)
+	}
+
+	// The first game over, the second is played.
+	if _, err := svc.Resign(asBoth, first.ID); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := svc.Move(asBoth, correspondence.MoveInput{GameID: second.ID, Move: move, Ply: int(side)}); err != nil {
+		t.Errorf("a move in the second game once the first is over: %v", err)
+	}
+	if page, _ := svc.GamePage(asBoth, second.ID); page.Elsewhere != nil {
+		t.Errorf("the second game's page once the first is over: elsewhere %+v", page.Elsewhere)
+	}
+}
+
+// A team blitz event played live, on both databases: the board games of a
+// round start when the round is published with its line-ups (a reserve
+// fielded included), at the start time given; a line-up is fixed from
+// then on and the desk takes no result; the games end as individual live
+// games do (a resignation, a no-show) and their results make the match.
+// The rounds wait for the arbiter, after the captains' line-ups.
+func TestLiveTeamRound(t *testing.T) {
+	t.Parallel()
+	for name, st := range storetest.Open(t) {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			bg := context.Background()
+			clk := &clock{now: t0}
+			svc := correspondence.NewService(st.Correspondence(), correspondence.Options{Pairing: engines.Options().Pairing, Now: clk.Now})
+			arbiter := &tournament.User{Email: "arbiter@example.org", Role: tournament.ArbiterRole}
+			if err := st.Accounts().Update(bg, func(tx account.Tx) error { return tx.CreateUser(arbiter) }); err != nil {
+				t.Fatal(err)
+			}
+			opt := engines.Options()
+			opt.Now, opt.LiveRound = clk.Now, svc.StartLiveRound
+			sec := &section{ctx: tournament.NewContextWithUser(bg, arbiter), events: tournament.NewService(st, opt), users: map[int64]*tournament.User{}}
+			e, err := sec.events.CreateEvent(sec.ctx, tournament.EventInput{Name: ptr("Командный блиц"), Discipline: ptr("blitz-team"), System: ptr("round-robin"),
+				TimeControl: ptr("3+2"), Online: ptr(true)})
+			if err != nil {
+				t.Fatalf("a team blitz event online: %v", err)
+			}
+			sec.eventID = e.ID
+			if _, err := sec.events.UpdateEvent(sec.ctx, e.ID, tournament.EventInput{NextRoundAfter: ptr(30)}, ""); tournament.ErrorCode(err) != tournament.EINVALID || !strings.Contains(err.Error(), "next_round_after") {
+				t.Errorf("a team event's rounds pairing themselves: %v, want refused", err)
+			}
+			if _, err := sec.events.UpdateTeamSettings(sec.ctx, e.ID, tournament.TeamSettingsInput{Boards: ptr(2)}, ""); err != nil {
+				t.Fatal(err)
+			}
+			for i, names := range [][]string{{"Алов", "Бедов", "Запасов"}, {"Вагин", "Гусев"}} {
+				var players []tournament.PlayerInput
+				for _, n := range names {
+					players = append(players, tournament.PlayerInput{Name: ptr(n), Rating: ptr(2000 - 100*i)})
+				}
+				if _, err := sec.events.RegisterTeam(sec.ctx, e.ID, tournament.TeamInput{Name: ptr(fmt.Sprintf("Команда %d", i+1)), Players: players}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			teams, err := sec.events.Teams(sec.ctx, e.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, team := range teams {
+				for _, p := range team.Roster {
+					u := &tournament.User{Email: fmt.Sprintf("p%d@example.org", p.ID), Role: tournament.PlayerRole}
+					if err := st.Accounts().Update(bg, func(tx account.Tx) error { return tx.CreateUser(u) }); err != nil {
+						t.Fatal(err)
+					}
+					if err := sec.events.LinkPlayer(sec.ctx, e.ID, p.ID, u.Email); err != nil {
+						t.Fatal(err)
+					}
+					sec.users[p.ID] = u
+				}
+			}
+			if _, err := sec.events.PairNextTeamRound(sec.ctx, e.ID); err != nil {
+				t.Fatal(err)
+			}
+			// Team 1 fields its reserve on board 2.
+			reserve := teams[0].Roster[2].ID
+			lineup := tournament.LineupInput{EventID: e.ID, Round: 1, TeamNo: teams[0].StartNo, Players: []int64{teams[0].Roster[0].ID, reserve}}
+			if _, err := sec.events.SetLineup(sec.ctx, lineup); err != nil {
+				t.Fatal(err)
+			}
+			start := t0.Add(time.Minute)
+			if _, err := sec.events.PublishRoundAt(sec.ctx, e.ID, 1, start); err != nil {
+				t.Fatal(err)
+			}
+			games, err := svc.Games(sec.ctx, e.ID)
+			if err != nil || len(games) != 2 {
+				t.Fatalf("the live games of the published team round: %+v %v", games, err)
+			}
+			board2 := games[1]
+			if _, ok := board2.SideOf(reserve); !ok || !games[0].Live || !games[0].StartedAt.Equal(start) {
+				t.Errorf("the board games: %+v, want live from the start time, the reserve on board 2", games)
+			}
+			if _, err := sec.events.SetLineup(sec.ctx, lineup); tournament.ErrorCode(err) != tournament.ECONFLICT {
+				t.Errorf("a line-up changed once the games started: %v, want a conflict", err)
+			}
+			_, err = sec.events.RecordMatchResult(sec.ctx, tournament.MatchResultInput{Table: 1, ResultInput: tournament.ResultInput{EventID: e.ID, Round: 1, Board: 1, Score: "24:0", EndReason: "resignation"}})
+			if tournament.ErrorCode(err) != tournament.ECONFLICT {
+				t.Errorf("a board's result entered at the desk: %v, want a conflict", err)
+			}
+
+			// Board 1: both show up, White moves, team 2's player resigns.
+			// Board 2: only the reserve shows up.
+			clk.Set(start.Add(time.Second))
+			board1 := games[0]
+			for _, id := range []int64{board1.WhiteID, board1.BlackID, reserve} {
+				g := board1.ID
+				if id == reserve {
+					g = board2.ID
+				}
+				if err := svc.Present(sec.as(id), g); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if _, err := svc.Move(sec.as(board1.WhiteID), correspondence.MoveInput{GameID: board1.ID, Move: "c3-d4", Ply: 0}); err != nil {
+				t.Fatal(err)
+			}
+			loser := board1.WhiteID
+			if teams[1].Roster[0].ID != loser && teams[1].Roster[1].ID != loser {
+				loser = board1.BlackID
+			}
+			if _, err := svc.Resign(sec.as(loser), board1.ID); err != nil {
+				t.Fatal(err)
+			}
+			clk.Set(start.Add(3*time.Minute + time.Second))
+			if n, err := svc.ExpireLive(bg, clk.Now()); err != nil || n != 1 {
+				t.Fatalf("the sweep at the no-show time ended %d games (%v), want board 2", n, err)
+			}
+			d, err := sec.events.TeamEventData(sec.ctx, e.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := d.Rounds[0]
+			if r.Status != tournament.Done {
+				t.Errorf("the round after both boards: %s, want done", r.Status)
+			}
+			m := r.Matches[0]
+			var home, away int
+			for _, b := range m.Boards {
+				res := b.Result(e.Scoring)
+				if !res.Done {
+					t.Fatalf("board %d has no result: %+v", b.Board, b)
+				}
+				home += res.HomePoints
+				away += res.AwayPoints
+			}
+			// Team 1 won board 1 by resignation and board 2 by the
+			// opponent's no-show: 48 points to 0.
+			if team1Home := m.HomeID == teams[0].ID; team1Home && (home != 48 || away != 0) || !team1Home && (home != 0 || away != 48) {
+				t.Errorf("the match: %v:%v with team 1 at home %v, want team 1 winning 48:0", home, away, team1Home)
+			}
+		})
 	}
 }

@@ -30,6 +30,7 @@ type play struct {
 	leaves   []Leave
 	players  []tournament.Player
 	user     *tournament.User
+	accounts []Account   // the players the user plays for, in every event
 	side     rules.Color // the user's side, when a player
 	isPlayer bool
 }
@@ -53,6 +54,7 @@ func (s *Service) load(ctx context.Context, tx Tx, gameID int64, arbiter bool) (
 	if err != nil {
 		return nil, err
 	}
+	p.accounts = accounts
 	inSection := false
 	for _, a := range accounts {
 		if a.EventID != p.e.ID {
@@ -325,6 +327,9 @@ func (s *Service) Move(ctx context.Context, in MoveInput) (*View, error) {
 		if err := checkStarted(g, now, p.e.Location()); err != nil {
 			return err
 		}
+		if err := oneLiveGame(tx, p, now); err != nil {
+			return err
+		}
 		pos, err := rules.ParsePosition(g.Position)
 		if err != nil {
 			return fmt.Errorf("game %d: stored position: %w", g.ID, err)
@@ -490,6 +495,9 @@ func (s *Service) OfferDraw(ctx context.Context, gameID int64) (*View, error) {
 		case g.OfferBy != nil:
 			return tournament.Conflict("", "your opponent's draw offer in game %d stands: accept or decline it", g.ID)
 		}
+		if err := oneLiveGame(tx, p, s.now()); err != nil {
+			return err
+		}
 		before := gameLog(g)
 		side := p.side
 		g.OfferBy, g.OfferPly = &side, g.Ply
@@ -507,6 +515,9 @@ func (s *Service) OfferDraw(ctx context.Context, gameID int64) (*View, error) {
 func (s *Service) AcceptDraw(ctx context.Context, gameID int64) (*View, error) {
 	return s.onGame(ctx, gameID, false, func(tx Tx, p *play) error {
 		if err := noOffer(p); err != nil {
+			return err
+		}
+		if err := oneLiveGame(tx, p, s.now()); err != nil {
 			return err
 		}
 		return s.finish(tx, p, p.user, tournament.Result{White: 12, Black: 12, EndReason: tournament.Agreement}, ActionDrawAccept, tournament.Note("note.game.draw_agreed"))
@@ -552,6 +563,52 @@ func (s *Service) Resign(ctx context.Context, gameID int64) (*View, error) {
 		}
 		return s.finish(tx, p, p.user, res, ActionResign, note)
 	})
+}
+
+// ClaimFlag ends the game at once when the opponent's flag has fallen by
+// the server's clock: the player who sees the opponent's clock at zero
+// need not wait for the sweep. The game ends as the sweep would end it
+// (24:0 on time, or a forfeit for a player who never showed up); a claim
+// the server's clock does not bear out is refused with the time the
+// opponent has left. A claim the sweep has already granted answers the
+// game as it ended.
+func (s *Service) ClaimFlag(ctx context.Context, gameID int64) (*View, error) {
+	var view *View
+	err := s.update(ctx, func(tx Tx) error {
+		p, err := s.load(ctx, tx, gameID, false)
+		if err != nil {
+			return err
+		}
+		g := p.g
+		now := s.now().UTC()
+		switch {
+		case g.Status == Finished && g.Result != nil && g.Result.EndReason == tournament.LossOnTime && g.ToMove != p.side:
+		case g.Status != Running:
+			return s.checkRunning(tx, p, now)
+		case g.ToMove == p.side:
+			return tournament.Conflict("", "it is your move in game %d: only your own clock is running", g.ID)
+		default:
+			if err := checkStarted(g, now, p.e.Location()); err != nil {
+				return err
+			}
+			ended, err := s.expire(tx, p, now)
+			if err != nil {
+				return err
+			}
+			if !ended {
+				left := deadlineOf(g, p.st, p.leaves).Sub(now)
+				return tournament.Conflict("", "your opponent's flag has not fallen in game %d: by the server's clock they have %.1f s left", g.ID, left.Seconds())
+			}
+		}
+		views, err := s.views(tx, []Game{*g})
+		if err != nil {
+			return err
+		}
+		view = &views[0]
+		return nil
+	})
+	s.changed(gameID)
+	return view, err
 }
 
 // onGame runs an action on a running game, by one of its players or, with

@@ -519,8 +519,15 @@ func viewOf(g *Game, st *Settings, leaves []Leave, now time.Time) View {
 		v.Left[side] = TurnBudget(g.Bank[side], maxMove)
 	}
 	v.Left[g.ToMove] = TurnBudget(g.Bank[g.ToMove], turnCap(g, st))
-	if g.Status == Running {
+	switch {
+	case g.Status == Running:
 		used := Charged(g.TurnStart, now, leavePeriods(leaves, g.PlayerID(g.ToMove)))
+		v.Left[g.ToMove] = max(v.Left[g.ToMove]-used, 0)
+	case g.Live && !g.EndedAt.IsZero():
+		// A live game over or adjourned shows its clocks as they stood
+		// when it stopped: a flag that fell at zero, a resignation with
+		// the turn's time charged.
+		used := Charged(g.TurnStart, later(g.EndedAt, g.TurnStart), nil)
 		v.Left[g.ToMove] = max(v.Left[g.ToMove]-used, 0)
 	}
 	return v
@@ -604,6 +611,9 @@ type GamePage struct {
 	// ViewerPlays: the reader plays the game, with the side Side.
 	ViewerPlays bool
 	Side        rules.Color
+	// Elsewhere is the live game the reader's account is playing, which
+	// keeps them from playing this one yet (one live game at a time).
+	Elsewhere *Elsewhere
 }
 
 // GamePage reads a game for its page.
@@ -634,6 +644,15 @@ func (s *Service) GamePage(ctx context.Context, gameID int64) (*GamePage, error)
 			for pid, account := range linked {
 				if account.ID == u.ID {
 					page.Side, page.ViewerPlays = g.SideOf(pid)
+				}
+			}
+			if page.ViewerPlays && g.Live && g.Status == Running {
+				accounts, err := tx.AccountsOfUser(u.ID)
+				if err != nil {
+					return err
+				}
+				if page.Elsewhere, err = playingElsewhere(tx, accounts, g, page.Side, s.now()); err != nil {
+					return err
 				}
 			}
 		}
