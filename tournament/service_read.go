@@ -324,19 +324,25 @@ func (s *Service) CrosstableAfter(ctx context.Context, eventID int64, afterRound
 		if err != nil {
 			return err
 		}
-		st, err := s.standings(e, players, rounds, afterRound)
-		if err != nil {
-			return err
-		}
-		if afterRound > 0 {
-			// Rounds are numbered from 1 without gaps, and standings
-			// checked that round afterRound exists.
-			rounds = rounds[:afterRound]
-		}
-		ct = buildCrosstable(e, players, rounds, st)
-		return nil
+		ct, err = s.crosstable(e, players, rounds, afterRound)
+		return err
 	})
 	return ct, err
+}
+
+// crosstable builds the crosstable of an event's rounds up to afterRound
+// (0: every one, with the standings after the last complete one).
+func (s *Service) crosstable(e *Event, players []Player, rounds []Round, afterRound int) (*Crosstable, error) {
+	st, err := s.standings(e, players, rounds, afterRound)
+	if err != nil {
+		return nil, err
+	}
+	if afterRound > 0 {
+		// Rounds are numbered from 1 without gaps, and standings
+		// checked that round afterRound exists.
+		rounds = rounds[:afterRound]
+	}
+	return buildCrosstable(e, players, rounds, st), nil
 }
 
 func buildCrosstable(e *Event, players []Player, rounds []Round, st *Standings) *Crosstable {

@@ -184,9 +184,6 @@ func pairedBoards(r *Round) []Pairing {
 // PairingCards explains the boards of round n of a Swiss event: floats and
 // colour reasons, from the data the pairing engine used.
 func (s *Service) PairingCards(ctx context.Context, eventID int64, n int) ([]PairingCard, error) {
-	if s.swiss.Explain == nil {
-		return nil, Invalid("system", "pairing cards are not available in this version of adiukh")
-	}
 	var cards []PairingCard
 	err := s.store.View(ctx, func(tx Tx) error {
 		e, err := readable(ctx, tx, eventID)
@@ -209,10 +206,19 @@ func (s *Service) PairingCards(ctx context.Context, eventID int64, n int) ([]Pai
 		if err != nil {
 			return err
 		}
-		cards, err = s.swiss.Explain(PairingInput{Event: e, Players: players, Rounds: all[:n-1], Round: n}, pairedBoards(r))
+		cards, err = s.pairingCards(e, players, all, r)
 		return err
 	})
 	return cards, err
+}
+
+// pairingCards explains round r of a Swiss event from the stored rounds
+// before it.
+func (s *Service) pairingCards(e *Event, players []Player, stored []Round, r *Round) ([]PairingCard, error) {
+	if s.swiss.Explain == nil {
+		return nil, Invalid("system", "pairing cards are not available in this version of adiukh")
+	}
+	return s.swiss.Explain(PairingInput{Event: e, Players: players, Rounds: stored[:r.Number-1], Round: r.Number}, pairedBoards(r))
 }
 
 // ExportTRF writes the event as a TRF file as it stands before its next

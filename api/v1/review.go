@@ -71,12 +71,7 @@ func (h *handler) postUnpublish(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	// A team event answers with its matches, as publishing does.
-	if ok, err := h.routeTeamEvent(c, ids[0], func() error { return h.answerTeamRound(c, http.StatusOK, ids[0], int(ids[1])) }); ok {
-		return err
-	}
-	c.JSON(http.StatusOK, newRoundView(r))
-	return nil
+	return h.answerRound(c, http.StatusOK, ids[0], r.Number)
 }
 
 func (h *handler) putSubmissionsOpen(c *gin.Context) error {

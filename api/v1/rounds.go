@@ -94,16 +94,21 @@ func (h *handler) getRounds(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	if ok, err := h.routeTeamEvent(c, id, func() error { return h.getTeamRounds(c, id) }); ok {
-		return err
-	}
-	rounds, err := h.Events.Rounds(c.Request.Context(), id)
+	er, err := h.Events.RoundsOf(c.Request.Context(), id)
 	if err != nil {
 		return err
 	}
-	views := make([]roundView, len(rounds))
-	for i := range rounds {
-		views[i] = newRoundView(&rounds[i])
+	if d := er.Team; d != nil {
+		views := make([]teamRoundView, len(d.Rounds))
+		for i := range d.Rounds {
+			views[i] = newTeamRoundView(&d.Rounds[i], d.Event, d.Settings)
+		}
+		c.JSON(http.StatusOK, gin.H{"rounds": views})
+		return nil
+	}
+	views := make([]roundView, len(er.Rounds))
+	for i := range er.Rounds {
+		views[i] = newRoundView(&er.Rounds[i])
 	}
 	c.JSON(http.StatusOK, gin.H{"rounds": views})
 	return nil
@@ -114,21 +119,36 @@ func (h *handler) getRound(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	if ok, err := h.routeTeamEvent(c, ids[0], func() error { return h.answerTeamRound(c, http.StatusOK, ids[0], int(ids[1])) }); ok {
-		return err
-	}
-	r, err := h.Events.Round(c.Request.Context(), ids[0], int(ids[1]))
+	return h.answerRound(c, http.StatusOK, ids[0], int(ids[1]))
+}
+
+// answerRound answers round n of an event as the service reads it: its
+// games with each player's score before the round and, in a Swiss event,
+// the pairing cards or why there are none; in a team competition its
+// matches.
+func (h *handler) answerRound(c *gin.Context, status int, eventID int64, n int) error {
+	rr, err := h.Events.ReadRound(c.Request.Context(), eventID, n)
 	if err != nil {
 		return err
 	}
-	v := newRoundView(r)
-	if err := h.addRoundCards(c, ids[0], &v); err != nil {
-		return err
+	if rr.TeamRound != nil {
+		c.JSON(status, newTeamRoundView(rr.TeamRound, rr.Team.Event, rr.Team.Settings))
+		return nil
 	}
-	if err := h.addScoresBefore(c, ids[0], r, &v); err != nil {
-		return err
+	v := newRoundView(rr.Round)
+	v.Cards = pairingCardViews(rr.Cards)
+	if rr.CardsRefused != nil {
+		v.CardsError = rr.CardsRefused.Message
 	}
-	c.JSON(http.StatusOK, v)
+	for i, g := range rr.Round.Games {
+		white := rr.ScoresBefore[g.WhiteID]
+		v.Games[i].WhiteScore = &white
+		if !g.IsBye() {
+			black := rr.ScoresBefore[g.BlackID]
+			v.Games[i].BlackScore = &black
+		}
+	}
+	c.JSON(status, v)
 	return nil
 }
 
@@ -138,23 +158,16 @@ func (h *handler) postRound(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	if ok, err := h.routeTeamEvent(c, id, func() error { return h.postTeamRound(c, id) }); ok {
-		return err
-	}
 	r, err := h.Events.PairNextRound(c.Request.Context(), id)
 	if err != nil {
 		return err
 	}
-	c.JSON(http.StatusCreated, newRoundView(r))
-	return nil
+	return h.answerRound(c, http.StatusCreated, id, r.Number)
 }
 
 func (h *handler) postPublish(c *gin.Context) error {
 	ids, err := core.PathInts(c, "id", "n")
 	if err != nil {
-		return err
-	}
-	if ok, err := h.routeTeamEvent(c, ids[0], func() error { return h.postTeamPublish(c, ids[0], int(ids[1])) }); ok {
 		return err
 	}
 	startsAt, err := publishStart(c)
@@ -165,8 +178,7 @@ func (h *handler) postPublish(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	c.JSON(http.StatusOK, newRoundView(r))
-	return nil
+	return h.answerRound(c, http.StatusOK, ids[0], r.Number)
 }
 
 // publishStart reads the optional body of a publish: {"starts_at":
@@ -255,25 +267,6 @@ func (h *handler) putResult(c *gin.Context) error {
 type recordedView struct {
 	gameView
 	Warnings []warningView `json:"warnings,omitempty"`
-}
-
-// addScoresBefore sets each player's score before the round beside the
-// games, as the pairings page shows it.
-func (h *handler) addScoresBefore(c *gin.Context, id int64, r *tournament.Round, v *roundView) error {
-	d, err := h.Events.EventData(c.Request.Context(), id)
-	if err != nil {
-		return err
-	}
-	scores := d.ScoresBefore(r.Number)
-	for i := range r.Games {
-		white := scores[r.Games[i].WhiteID]
-		v.Games[i].WhiteScore = &white
-		if !r.Games[i].IsBye() {
-			black := scores[r.Games[i].BlackID]
-			v.Games[i].BlackScore = &black
-		}
-	}
-	return nil
 }
 
 type sheetsBody struct {

@@ -50,14 +50,15 @@ func (h *handler) getStandings(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	if ok, err := h.routeTeamEvent(c, id, func() error { return h.getTeamStandings(c, id, round) }); ok {
-		return err
-	}
-	st, err := h.Events.Standings(c.Request.Context(), id, round)
+	t, err := h.Events.Tables(c.Request.Context(), id, round)
 	if err != nil {
 		return err
 	}
-	c.JSON(http.StatusOK, newStandingsView(st))
+	if t.Teams != nil {
+		c.JSON(http.StatusOK, newTeamStandingsView(t.Teams.Standings))
+		return nil
+	}
+	c.JSON(http.StatusOK, newStandingsView(t.Players.Standings))
 	return nil
 }
 
@@ -110,13 +111,15 @@ func (h *handler) getCrosstable(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	if ok, err := h.routeTeamEvent(c, id, func() error { return h.getTeamCrosstable(c, id) }); ok {
-		return err
-	}
-	ct, err := h.Events.Crosstable(c.Request.Context(), id)
+	t, err := h.Events.Tables(c.Request.Context(), id, 0)
 	if err != nil {
 		return err
 	}
+	if t.Teams != nil {
+		c.JSON(http.StatusOK, gin.H{"after_round": t.Teams.Standings.AfterRound, "rows": teamCrossRowViews(t.Teams)})
+		return nil
+	}
+	ct := t.Players
 	rows := make([]crossRowView, len(ct.Rows))
 	for i, r := range ct.Rows {
 		rows[i] = crossRowView{StartNo: r.Player.StartNo, Name: r.Player.Name, Club: r.Player.Club, Rating: r.Player.Rating,

@@ -120,24 +120,6 @@ func (h *handler) getPairingCards(c *gin.Context) error {
 	return nil
 }
 
-// addRoundCards puts the pairing cards into the view of a Swiss round.
-func (h *handler) addRoundCards(c *gin.Context, eventID int64, v *roundView) error {
-	e, err := h.Events.Event(c.Request.Context(), eventID)
-	if err != nil || e.System != tournament.Swiss {
-		return err
-	}
-	cards, err := h.Events.PairingCards(c.Request.Context(), eventID, v.Number)
-	var bad *tournament.Error
-	switch {
-	case errors.As(err, &bad):
-		v.CardsError = bad.Message
-	case err != nil:
-		return err
-	}
-	v.Cards = pairingCardViews(cards)
-	return nil
-}
-
 // pairingWarningView is a warning about a hand-edited pairing with its text
 // in both languages from the catalogue.
 type pairingWarningView struct {

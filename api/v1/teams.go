@@ -25,19 +25,6 @@ func (h *handler) teamRoutesV1(read, write *gin.RouterGroup) {
 	write.PUT("/events/:id/rounds/:n/matches/:table/boards/:board/result", h.JSON(h.putBoardResult))
 }
 
-// routeTeamEvent hands a request about a team event to team, and reports
-// whether it did; the error is team's, or that of loading the event.
-func (h *handler) routeTeamEvent(c *gin.Context, eventID int64, team func() error) (bool, error) {
-	e, err := h.Events.Event(c.Request.Context(), eventID)
-	if err != nil {
-		return true, err
-	}
-	if e.Discipline.IsTeam() {
-		return true, team()
-	}
-	return false, nil
-}
-
 type teamPlayerView struct {
 	ID                int64  `json:"id"`
 	StartNo           int    `json:"start_no"`
@@ -385,59 +372,16 @@ func newTeamRoundView(r *tournament.TeamRound, e *tournament.Event, ts tournamen
 	return v
 }
 
-// answerTeamRound answers round n of a team event with its matches.
-func (h *handler) answerTeamRound(c *gin.Context, status int, eventID int64, n int) error {
-	v, err := h.teamRoundView(c, eventID, n)
-	if err != nil {
-		return err
-	}
-	c.JSON(status, v)
-	return nil
-}
-
+// teamRoundView reads round n of a team competition with its matches.
 func (h *handler) teamRoundView(c *gin.Context, eventID int64, n int) (teamRoundView, error) {
-	d, err := h.Events.TeamEventData(c.Request.Context(), eventID)
+	rr, err := h.Events.ReadRound(c.Request.Context(), eventID, n)
 	if err != nil {
 		return teamRoundView{}, err
 	}
-	for i := range d.Rounds {
-		if d.Rounds[i].Number == n {
-			return newTeamRoundView(&d.Rounds[i], d.Event, d.Settings), nil
-		}
+	if rr.TeamRound == nil {
+		return teamRoundView{}, tournament.Invalid("discipline", "event %d is an individual event (%s), not a team event", eventID, rr.Event.Discipline)
 	}
-	return teamRoundView{}, tournament.NotFound("round %d of event %d not found", n, eventID)
-}
-
-func (h *handler) getTeamRounds(c *gin.Context, eventID int64) error {
-	d, err := h.Events.TeamEventData(c.Request.Context(), eventID)
-	if err != nil {
-		return err
-	}
-	views := make([]teamRoundView, len(d.Rounds))
-	for i := range d.Rounds {
-		views[i] = newTeamRoundView(&d.Rounds[i], d.Event, d.Settings)
-	}
-	c.JSON(http.StatusOK, gin.H{"rounds": views})
-	return nil
-}
-
-func (h *handler) postTeamRound(c *gin.Context, eventID int64) error {
-	r, err := h.Events.PairNextTeamRound(c.Request.Context(), eventID)
-	if err != nil {
-		return err
-	}
-	return h.answerTeamRound(c, http.StatusCreated, eventID, r.Number)
-}
-
-func (h *handler) postTeamPublish(c *gin.Context, eventID int64, n int) error {
-	startsAt, err := publishStart(c)
-	if err != nil {
-		return err
-	}
-	if _, err := h.Events.PublishRoundAt(c.Request.Context(), eventID, n, startsAt); err != nil {
-		return err
-	}
-	return h.answerTeamRound(c, http.StatusOK, eventID, n)
+	return newTeamRoundView(rr.TeamRound, rr.Team.Event, rr.Team.Settings), nil
 }
 
 type lineupBody struct {
@@ -465,7 +409,7 @@ func (h *handler) putLineup(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	return h.answerTeamRound(c, http.StatusOK, ids[0], int(ids[1]))
+	return h.answerRound(c, http.StatusOK, ids[0], int(ids[1]))
 }
 
 // putBoardResult enters the result of one board of a match, with the body
@@ -539,11 +483,7 @@ type teamStandingsView struct {
 	Boards     []boardStandingsView   `json:"boards"`
 }
 
-func (h *handler) getTeamStandings(c *gin.Context, eventID int64, afterRound int) error {
-	st, err := h.Events.TeamStandings(c.Request.Context(), eventID, afterRound)
-	if err != nil {
-		return err
-	}
+func newTeamStandingsView(st *tournament.TeamStandings) teamStandingsView {
 	v := teamStandingsView{AfterRound: st.AfterRound, Ranking: string(st.Settings.Ranking), TieBreaks: tieBreakViews(st.TieBreaks),
 		Rows: make([]teamStandingsRowView, len(st.Rows)), Boards: make([]boardStandingsView, len(st.Boards))}
 	for i, r := range st.Rows {
@@ -558,8 +498,7 @@ func (h *handler) getTeamStandings(c *gin.Context, eventID int64, afterRound int
 				Games: r.Games, Points: r.Points, Percent: r.Percent, AdiukhPoints: r.AdiukhPoints}
 		}
 	}
-	c.JSON(http.StatusOK, v)
-	return nil
+	return v
 }
 
 type teamCrossCellView struct {
@@ -586,13 +525,9 @@ type teamCrossRowView struct {
 	Matches     []teamCrossCellView `json:"matches"`
 }
 
-// getTeamCrosstable answers every team's matches round by round, by start
+// teamCrossRowViews are every team's matches round by round, by start
 // number.
-func (h *handler) getTeamCrosstable(c *gin.Context, eventID int64) error {
-	ct, err := h.Events.TeamCrosstable(c.Request.Context(), eventID)
-	if err != nil {
-		return err
-	}
+func teamCrossRowViews(ct *tournament.TeamCrosstable) []teamCrossRowView {
 	rows := make([]teamCrossRowView, len(ct.Rows))
 	for i, r := range ct.Rows {
 		rows[i] = teamCrossRowView{StartNo: r.Team.StartNo, Name: r.Team.Name, Club: r.Team.Club, Rank: r.Rank, RankTo: r.RankTo,
@@ -612,6 +547,5 @@ func (h *handler) getTeamCrosstable(c *gin.Context, eventID int64) error {
 			rows[i].Matches[j] = v
 		}
 	}
-	c.JSON(http.StatusOK, gin.H{"after_round": ct.Standings.AfterRound, "rows": rows})
-	return nil
+	return rows
 }

@@ -152,13 +152,7 @@ func (h *handler) pairRound(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	team, err := h.isTeamEvent(c, id)
-	if err == nil && team {
-		_, err = h.Events.PairNextTeamRound(c.Request.Context(), id)
-	} else if err == nil {
-		_, err = h.Events.PairNextRound(c.Request.Context(), id)
-	}
-	if err != nil {
+	if _, err := h.Events.PairNextRound(c.Request.Context(), id); err != nil {
 		return h.statusFailed(c, id, err)
 	}
 	h.backToManage(c, id, "rounds")

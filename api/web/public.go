@@ -254,10 +254,14 @@ func upTo(n int) []int {
 }
 
 func (h *handler) standingsPage(c *gin.Context) error {
-	ct, err := h.individualCrosstable(c, h.teamStandingsPage)
-	if err != nil || ct == nil {
+	t, err := h.eventTables(c)
+	if err != nil || t == nil {
 		return err
 	}
+	if t.Teams != nil {
+		return h.teamStandingsPage(c, t.Teams.Standings)
+	}
+	ct := t.Players
 	data := standingsPageData{eventHeader: h.header(c, ct.Event, "standings"), Standings: ct.Standings, IDs: map[int]int64{},
 		AfterRounds: upTo(ct.Standings.Complete)}
 	for _, r := range ct.Rows {
@@ -267,41 +271,27 @@ func (h *handler) standingsPage(c *gin.Context) error {
 	return nil
 }
 
-// individualCrosstable reads the crosstable behind an individual event's
-// standings and crosstable pages. A team event is shown by teamPage
-// instead, and a composition contest, which plays no games, by its
-// contest page; then the crosstable is nil and the error is theirs.
-func (h *handler) individualCrosstable(c *gin.Context, teamPage func(*gin.Context, int64) error) (*tournament.Crosstable, error) {
+// eventTables reads the tables behind an event's standings and crosstable
+// pages after ?round=N. A composition contest, which plays no games, is
+// shown by its contest page instead; then the tables are nil.
+func (h *handler) eventTables(c *gin.Context) (*tournament.EventTables, error) {
 	id, err := core.PathInt(c, "id")
 	if err != nil {
 		return nil, err
-	}
-	e, err := h.Events.Event(c.Request.Context(), id)
-	if err != nil {
-		return nil, err
-	}
-	switch {
-	case !e.Discipline.PlaysGames():
-		c.Redirect(http.StatusSeeOther, fmt.Sprintf("/events/%d/contest", id))
-		return nil, nil
-	case e.Discipline.IsTeam():
-		return nil, teamPage(c, id)
 	}
 	round, err := core.QueryInt(c, "round")
 	if err != nil {
 		return nil, err
 	}
-	return h.Events.CrosstableAfter(c.Request.Context(), id, round)
-}
-
-// isTeamEvent reports whether an event is a team competition, whose pages
-// show teams and matches.
-func (h *handler) isTeamEvent(c *gin.Context, id int64) (bool, error) {
-	e, err := h.Events.Event(c.Request.Context(), id)
+	t, err := h.Events.Tables(c.Request.Context(), id, round)
 	if err != nil {
-		return false, err
+		return nil, err
 	}
-	return e.Discipline.IsTeam(), nil
+	if !t.Event.Discipline.PlaysGames() {
+		c.Redirect(http.StatusSeeOther, fmt.Sprintf("/events/%d/contest", id))
+		return nil, nil
+	}
+	return t, nil
 }
 
 // crossGrid is a round-robin crosstable: one cell per opponent (two in a
@@ -361,10 +351,14 @@ func newCrossGrid(ct *tournament.Crosstable) *crossGrid {
 }
 
 func (h *handler) crosstablePage(c *gin.Context) error {
-	ct, err := h.individualCrosstable(c, h.teamCrosstablePage)
-	if err != nil || ct == nil {
+	t, err := h.eventTables(c)
+	if err != nil || t == nil {
 		return err
 	}
+	if t.Teams != nil {
+		return h.teamCrosstablePage(c, t.Teams)
+	}
+	ct := t.Players
 	data := crosstablePageData{eventHeader: h.header(c, ct.Event, "crosstable"), Crosstable: ct}
 	for _, r := range ct.Rows {
 		for _, g := range r.Games {

@@ -117,15 +117,7 @@ type teamStandingsPageData struct {
 	AfterRounds []int
 }
 
-func (h *handler) teamStandingsPage(c *gin.Context, id int64) error {
-	round, err := core.QueryInt(c, "round")
-	if err != nil {
-		return err
-	}
-	st, err := h.Events.TeamStandings(c.Request.Context(), id, round)
-	if err != nil {
-		return err
-	}
+func (h *handler) teamStandingsPage(c *gin.Context, st *tournament.TeamStandings) error {
 	h.renderWith(c, h.translator(c), http.StatusOK, "team_standings", st.Event.Name,
 		teamStandingsPageData{eventHeader: h.header(c, st.Event, "standings"), Standings: st, AfterRounds: upTo(st.Complete)})
 	return nil
@@ -165,11 +157,7 @@ func newTeamGrid(ct *tournament.TeamCrosstable) *teamGrid {
 	return g
 }
 
-func (h *handler) teamCrosstablePage(c *gin.Context, id int64) error {
-	ct, err := h.Events.TeamCrosstable(c.Request.Context(), id)
-	if err != nil {
-		return err
-	}
+func (h *handler) teamCrosstablePage(c *gin.Context, ct *tournament.TeamCrosstable) error {
 	data := teamCrosstablePageData{eventHeader: h.header(c, ct.Event, "crosstable"), Crosstable: ct}
 	if ct.Event.System.IsRoundRobin() {
 		data.Grid = newTeamGrid(ct)
