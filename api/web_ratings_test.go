@@ -141,6 +141,35 @@ func TestEventRatingPage(t *testing.T) {
 	if rec := s.anonymous().get("/events/999999/rating"); rec.Code != http.StatusNotFound {
 		t.Errorf("the rating report of no event: %d", rec.Code)
 	}
+	if strings.Contains(body, "data-unlinked") {
+		t.Errorf("the report of an event whose players are all linked names some not linked:\n%s", body)
+	}
+}
+
+// An event's rating report names the players not linked to the register,
+// whose games are not rated, before its period and after, as a page and
+// as PDF.
+func TestEventRatingUnlinked(t *testing.T) {
+	t.Parallel()
+	s := newWebServer(t)
+	id := s.ratedBlitzEventWith("Иванов Иван")
+	path := fmt.Sprintf("/events/%d/rating", id)
+	unlinked := func(when string) {
+		t.Helper()
+		body := pageText(s.anonymous().get(path))
+		if !strings.Contains(body, `data-unlinked="1"`) || !strings.Contains(body, ruN("ratings.event_unlinked", 1)) || !strings.Contains(body, "<li>Иванов Иван</li>") {
+			t.Errorf("%s: the report does not name the player not linked:\n%s", when, body)
+		}
+	}
+	unlinked("before the period")
+	if rec := s.signIn(tournament.Admin).post("/ratings/blitz/periods", url.Values{"until": {"2026-10-31"}}); rec.Code != http.StatusSeeOther {
+		t.Fatalf("close the period: %d", rec.Code)
+	}
+	unlinked("after the period")
+	rec := s.anonymous().get(path + ".pdf")
+	if text := spaced(pdfToText(t, "rating-unlinked", rec.Body.Bytes())); rec.Code != http.StatusOK || !strings.Contains(text, spaced(ruDoc("report.rating_event_unlinked", "Иванов Иван"))) {
+		t.Errorf("the report as PDF: %d\n%s", rec.Code, text)
+	}
 }
 
 // The rating documents: the list as PDF narrowed as its page (linked with

@@ -32,6 +32,9 @@ type EventReport struct {
 	Periods []EventPeriod // oldest first
 	// People names the persons and their opponents.
 	People map[int64]tournament.Person
+	// Unlinked are the players of a rated event not linked to a person of
+	// the register: their games are not rated.
+	Unlinked []tournament.Player
 }
 
 // EventPeriod is one period's part of an event's report, the changes in
@@ -70,6 +73,15 @@ func (s *Service) EventReport(ctx context.Context, eventID int64) (*EventReport,
 		if !e.Rated || r.List == "" {
 			r.State = EventNotRated
 			return nil
+		}
+		players, err := tx.Players(eventID)
+		if err != nil {
+			return err
+		}
+		for _, p := range players {
+			if p.PersonID == 0 {
+				r.Unlinked = append(r.Unlinked, p)
+			}
 		}
 		games, err := tx.EventRatedGames(eventID)
 		if err != nil {

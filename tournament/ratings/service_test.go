@@ -30,13 +30,23 @@ func signedIn(t *testing.T, st *store.Store, email string, role tournament.Role)
 // register; scores are the boards' results round by round.
 func playedEvent(t *testing.T, ctx context.Context, svc *tournament.Service, people []*tournament.Person, rated bool, end string, scores ...string) *tournament.Event {
 	t.Helper()
+	var players []tournament.PlayerInput
+	for _, p := range people {
+		players = append(players, tournament.PlayerInput{PersonID: &p.ID})
+	}
+	return playedWith(t, ctx, svc, players, rated, end, scores...)
+}
+
+// playedWith is playedEvent with its four players as given.
+func playedWith(t *testing.T, ctx context.Context, svc *tournament.Service, players []tournament.PlayerInput, rated bool, end string, scores ...string) *tournament.Event {
+	t.Helper()
 	e, err := svc.CreateEvent(ctx, tournament.EventInput{Name: ptr("Кубок"), Discipline: ptr("rapid"), System: ptr("round-robin"),
 		TimeControl: ptr("15+10"), StartDate: ptr(end), EndDate: ptr(end), Rated: ptr(rated)})
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, p := range people {
-		if _, err := svc.RegisterPlayer(ctx, e.ID, tournament.PlayerInput{PersonID: &p.ID}); err != nil {
+	for _, p := range players {
+		if _, err := svc.RegisterPlayer(ctx, e.ID, p); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -411,6 +421,51 @@ func TestEventReport(t *testing.T) {
 			if r, err := lists.EventReport(arbiter, hidden.ID); err != nil || r.State != ratings.EventPending {
 				t.Errorf("the private event's report read by its arbiter: %+v (%v)", r, err)
 			}
+		})
+	}
+}
+
+// TestUnlinkedPlayers: a rated event may be finished with a player added
+// by name only; that player's games are not rated, and the event's report
+// names them, before the period and after it.
+func TestUnlinkedPlayers(t *testing.T) {
+	t.Parallel()
+	for name, st := range storetest.Open(t) {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			events := tournament.NewService(st, engines.Options())
+			lists := ratings.NewService(st.Ratings(), ratings.Options{})
+			admin := signedIn(t, st, "admin@example.org", tournament.Admin)
+			arbiter := signedIn(t, st, "arbiter@example.org", tournament.ArbiterRole)
+			var players []tournament.PlayerInput
+			for _, n := range []string{"Аслан", "Бислан", "Заур"} {
+				p, err := events.CreatePerson(arbiter, tournament.PersonInput{Surname: ptr("Хуажев"), GivenNames: ptr(n)})
+				if err != nil {
+					t.Fatal(err)
+				}
+				players = append(players, tournament.PlayerInput{PersonID: &p.ID})
+			}
+			players = append(players, tournament.PlayerInput{Name: ptr("Иванов Иван")})
+			e := playedWith(t, arbiter, events, players, true, "2026-10-10", "17:7", "12:12", "14:10", "13:11", "9:15", "14:10")
+			unlinked := func(when string) {
+				t.Helper()
+				r, err := lists.EventReport(context.Background(), e.ID)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(r.Unlinked) != 1 || r.Unlinked[0].Name != "Иванов Иван" {
+					t.Errorf("%s: the report's players not linked %+v, want Иванов Иван", when, r.Unlinked)
+				}
+			}
+			unlinked("before the period")
+			list, err := lists.ClosePeriod(admin, ratings.Rapid, "2026-10-31")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if list.Period.Games != 3 || len(list.Rows) != 3 {
+				t.Errorf("the period %+v with %d rows, want the 3 games between the persons", list.Period, len(list.Rows))
+			}
+			unlinked("after the period")
 		})
 	}
 }
