@@ -152,6 +152,13 @@ func eventPeriods(tx Tx, list string, games []RatedGame) ([]EventPeriod, error) 
 		wanted[g.RatedIn], wanted[g.PeriodID] = true, true
 		persons[g.A], persons[g.B] = true, true
 	}
+	kept, err := currentPersons(tx, slices.Collect(maps.Keys(persons)))
+	if err != nil {
+		return nil, err
+	}
+	for _, id := range kept {
+		persons[id] = true
+	}
 	periods, err := tx.Periods(list)
 	if err != nil {
 		return nil, err

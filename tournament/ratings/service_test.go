@@ -469,3 +469,102 @@ func TestUnlinkedPlayers(t *testing.T) {
 		})
 	}
 }
+
+// TestMergeMovesRatings: merging a rated person into their duplicate gives
+// the person kept the rating, the games and the history; the list shows
+// one row; undoing gives each their own back. A result corrected after
+// the merge is rated for the person kept, and once their ratings changed
+// the merge is no longer undone.
+func TestMergeMovesRatings(t *testing.T) {
+	t.Parallel()
+	for name, st := range storetest.Open(t) {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			events := tournament.NewService(st, engines.Options())
+			lists := ratings.NewService(st.Ratings(), ratings.Options{})
+			admin := signedIn(t, st, "admin@example.org", tournament.Admin)
+			arbiter := signedIn(t, st, "arbiter@example.org", tournament.ArbiterRole)
+			bg := context.Background()
+			var people []*tournament.Person
+			for _, n := range []string{"Аслан", "Бислан", "Заур", "Мурат", "Асланн"} {
+				p, err := events.CreatePerson(arbiter, tournament.PersonInput{Surname: ptr("Хуажев"), GivenNames: ptr(n)})
+				if err != nil {
+					t.Fatal(err)
+				}
+				people = append(people, p)
+			}
+			kept, typo := people[0], people[4]
+			first := playedEvent(t, arbiter, events, people[1:], true, "2026-10-10", "17:7", "12:12", "14:10", "13:11", "9:15", "14:10")
+			before, err := lists.ClosePeriod(admin, ratings.Rapid, "2026-10-31")
+			if err != nil {
+				t.Fatal(err)
+			}
+			rowOf := func(l *ratings.List, id int64) *ratings.Row {
+				for i := range l.Rows {
+					if l.Rows[i].Person.ID == id {
+						return &l.Rows[i]
+					}
+				}
+				return nil
+			}
+			rated := *rowOf(before, typo.ID)
+			m, err := events.MergePeople(admin, typo.ID, kept.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			list, err := lists.Read(bg, ratings.Rapid, ratings.Filter{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r := rowOf(list, kept.ID); r == nil || r.Rating != rated.Rating || r.Games != 3 || rowOf(list, typo.ID) != nil || len(list.Rows) != 4 {
+				t.Errorf("after the merge the list %+v, want the person kept at %d with 3 games and not the duplicate", list.Rows, rated.Rating)
+			}
+			if h, err := lists.PersonHistory(bg, kept.ID); err != nil || h[1].Current == nil || h[1].Current.Rating != rated.Rating || len(h[1].Changes) != 1 {
+				t.Errorf("the history of the person kept: %+v (%v), want the duplicate's period", h, err)
+			}
+			if err := events.UndoMerge(admin, m.ID); err != nil {
+				t.Fatal(err)
+			}
+			list, _ = lists.Read(bg, ratings.Rapid, ratings.Filter{})
+			if r := rowOf(list, typo.ID); r == nil || r.Rating != rated.Rating || r.Games != 3 || rowOf(list, kept.ID) != nil {
+				t.Errorf("after the undo the list %+v, want the duplicate's rating back with them", list.Rows)
+			}
+
+			m, err = events.MergePeople(admin, typo.ID, kept.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var duplicate int64
+			players, _ := events.Players(arbiter, first.ID)
+			for _, p := range players {
+				if p.PersonID == kept.ID {
+					duplicate = p.ID
+				}
+			}
+			rounds, _ := events.Rounds(arbiter, first.ID)
+			var g tournament.Game
+			for _, c := range rounds[0].Games {
+				if c.WhiteID == duplicate || c.BlackID == duplicate {
+					g = c
+				}
+			}
+			if _, err := events.RecordResult(arbiter, tournament.ResultInput{EventID: first.ID, Round: 1, Board: g.Board, Score: "7:17", EndReason: "final_position", Version: g.Version, Reason: "бланк записи"}); err != nil {
+				t.Fatal(err)
+			}
+			after, err := lists.ClosePeriod(admin, ratings.Rapid, "2026-11-30")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if rowOf(after, typo.ID) != nil || rowOf(after, kept.ID) == nil || !rowOf(after, kept.ID).Played {
+				t.Errorf("the correction of the duplicate's game is rated for %+v, want the person kept", after.Rows)
+			}
+			r, err := lists.EventReport(bg, first.ID)
+			if err != nil || len(r.Periods) != 2 || len(r.Periods[1].Changes) != 2 {
+				t.Errorf("the event's report after the correction: %+v (%v), want its second period with two persons", r, err)
+			}
+			if err := events.UndoMerge(admin, m.ID); tournament.ErrorCode(err) != tournament.ECONFLICT {
+				t.Errorf("undoing a merge whose person's rating changed since: %v, want ECONFLICT", err)
+			}
+		})
+	}
+}

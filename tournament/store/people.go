@@ -42,6 +42,15 @@ type mergeRow struct {
 	At       time.Time
 	UserID   int64
 	UndoneAt *time.Time
+	// Standings are the persons' standings before the merge, JSON of
+	// mergeStandings; "" for none.
+	Standings string
+}
+
+// mergeStandings are the standings a merge keeps for its undo.
+type mergeStandings struct {
+	From []tournament.Standing `json:"from,omitempty"`
+	Into []tournament.Standing `json:"into,omitempty"`
 }
 
 func (mergeRow) TableName() string { return "person_merges" }
@@ -171,6 +180,13 @@ func (t *tx) CreateMerge(m *tournament.Merge) error {
 		return err
 	}
 	row := mergeRow{FromID: m.From, IntoID: m.Into, Players: string(players), At: m.At.UTC(), UserID: m.UserID}
+	if len(m.FromStandings) > 0 || len(m.IntoStandings) > 0 {
+		standings, err := json.Marshal(mergeStandings{From: m.FromStandings, Into: m.IntoStandings})
+		if err != nil {
+			return err
+		}
+		row.Standings = string(standings)
+	}
 	if err := t.db.Create(&row).Error; err != nil {
 		return fmt.Errorf("record a merge: %w", err)
 	}
@@ -186,6 +202,13 @@ func (t *tx) Merge(id int64) (*tournament.Merge, error) {
 	m := &tournament.Merge{ID: row.ID, From: row.FromID, Into: row.IntoID, At: row.At.UTC(), UserID: row.UserID, UndoneAt: fromOptional(row.UndoneAt)}
 	if err := json.Unmarshal([]byte(row.Players), &m.Players); err != nil {
 		return nil, fmt.Errorf("read merge %d: %w", id, err)
+	}
+	if row.Standings != "" {
+		var st mergeStandings
+		if err := json.Unmarshal([]byte(row.Standings), &st); err != nil {
+			return nil, fmt.Errorf("read merge %d: %w", id, err)
+		}
+		m.FromStandings, m.IntoStandings = st.From, st.Into
 	}
 	return m, nil
 }
