@@ -126,8 +126,8 @@ type PersonTx interface {
 	// ignored; ENOTFOUND when none.
 	PersonByFederationID(id string) (*Person, error)
 	// SearchPeople finds the persons of the register (merged ones left
-	// out) whose folded name holds every word, or whose federation ID or
-	// birth year is one of the numbers, by name; at most limit after
+	// out) whose folded name or club holds every word, or whose federation
+	// ID or birth year is one of the numbers, by name; at most limit after
 	// offset.
 	SearchPeople(words []string, numbers []int, offset, limit int) ([]Person, error)
 	// PeopleBorn lists the register's persons by birth year, merged ones

@@ -126,8 +126,8 @@ type PeoplePage struct {
 const peoplePerPage = 50
 
 // People searches the register, for anyone: by the beginnings or parts of
-// names (Cyrillic or Latin, case and ё/е ignored), federation ID or birth
-// year; an empty query lists everyone by name.
+// names or the club (Cyrillic or Latin, case and ё/е ignored), federation
+// ID or birth year; an empty query lists everyone by name.
 func (s *Service) People(ctx context.Context, query string, page int) (*PeoplePage, error) {
 	if page < 1 {
 		page = 1

@@ -22,10 +22,12 @@ type personRow struct {
 	LatinSystem     string
 	// NameKey is the names folded for search: Cyrillic and Latin forms,
 	// lower case, ё as е, with the federation ID.
-	NameKey    string
-	Sex        string
-	BirthYear  int
-	Club       string
+	NameKey   string
+	Sex       string
+	BirthYear int
+	Club      string
+	// ClubKey is the club folded for search as NameKey.
+	ClubKey    string
 	Region     string
 	Rank       string
 	MergedInto int64
@@ -71,14 +73,16 @@ func (registerAuditRow) TableName() string { return "register_audit" }
 var _ tournament.PersonTx = (*tx)(nil)
 
 func personKey(p *tournament.Person) string {
-	s := strings.ToLower(strings.Join([]string{p.Surname, p.GivenNames, p.LatinSurname, p.LatinGivenNames, p.FederationID}, " "))
-	return strings.ReplaceAll(s, "ё", "е")
+	return foldKey(strings.Join([]string{p.Surname, p.GivenNames, p.LatinSurname, p.LatinGivenNames, p.FederationID}, " "))
 }
+
+// foldKey folds a text for search: lower case, ё as е.
+func foldKey(s string) string { return strings.ReplaceAll(strings.ToLower(s), "ё", "е") }
 
 func personToRow(p *tournament.Person) *personRow {
 	return &personRow{ID: p.ID, FederationID: p.FederationID, Surname: p.Surname, GivenNames: p.GivenNames, LatinSurname: p.LatinSurname,
 		LatinGivenNames: p.LatinGivenNames, LatinSystem: p.LatinSystem, NameKey: personKey(p), Sex: p.Sex, BirthYear: p.BirthYear,
-		Club: p.Club, Region: p.Region, Rank: p.Rank, MergedInto: p.MergedInto, CreatedAt: p.CreatedAt.UTC()}
+		Club: p.Club, ClubKey: foldKey(p.Club), Region: p.Region, Rank: p.Rank, MergedInto: p.MergedInto, CreatedAt: p.CreatedAt.UTC()}
 }
 
 func rowToPerson(r *personRow) tournament.Person {
@@ -124,7 +128,8 @@ func (t *tx) PersonByFederationID(id string) (*tournament.Person, error) {
 func (t *tx) SearchPeople(words []string, numbers []int, offset, limit int) ([]tournament.Person, error) {
 	q := t.db.Where("merged_into = 0")
 	for _, w := range words {
-		q = q.Where("name_key LIKE ?", "%"+escapeLike(w)+"%")
+		like := "%" + escapeLike(w) + "%"
+		q = q.Where("(name_key LIKE ? OR club_key LIKE ?)", like, like)
 	}
 	for _, n := range numbers {
 		q = q.Where("(birth_year = ? OR federation_id = ?)", n, fmt.Sprint(n))
