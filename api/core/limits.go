@@ -98,10 +98,13 @@ func (h *Server) Fail(c *gin.Context, err error) {
 
 // limitBody bounds the request body by its route before any handler reads
 // it: a declared length over the limit is refused at once, and a longer
-// body than declared fails when read. Forms are parsed here, so that a body
-// over the limit is a clear 413 rather than empty fields, and the temporary
-// files of a multipart form are removed when the request ends whatever the
-// handler did (a handler refusing the user never looks at them).
+// body than declared fails when read. The pages' forms are parsed here, so
+// that a body over the limit is a clear 413 rather than empty fields, and
+// the temporary files of a multipart form are removed when the request
+// ends whatever the handler did (a handler refusing the user never looks
+// at them). The API reads no forms: its bodies are JSON or a file, sent
+// as a form by curl's --data-binary unless told otherwise, and are left
+// for its handlers whatever their declared type.
 func (h *Server) limitBody(c *gin.Context) {
 	limit := bodyLimitOf(c.FullPath())
 	if c.Request.ContentLength > limit.content+limit.slack {
@@ -116,6 +119,9 @@ func (h *Server) limitBody(c *gin.Context) {
 		}
 	}()
 	mediaType, _, _ := mime.ParseMediaType(c.GetHeader("Content-Type"))
+	if strings.HasPrefix(c.Request.URL.Path, "/api/") {
+		mediaType = ""
+	}
 	var err error
 	switch mediaType {
 	case "multipart/form-data":
