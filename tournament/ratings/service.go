@@ -319,8 +319,9 @@ func listOf(tx Tx, list string) (*List, error) {
 // a search of names.
 type Filter struct {
 	Region, Club, Sex string
-	// Age is an age group: "U10" … "U20" (under that age in the list's
-	// year) or "65+".
+	// Age is an age group as FIDE's: "U10" … "U20", those who turn at most
+	// that age in the year of the list's period (a junior, U20, until the
+	// end of the year they turn 20), or "65+", those who turn 65 or more.
 	Age string
 	// Query is words of the name (either script) or a federation ID.
 	Query string
@@ -346,7 +347,7 @@ func (f Filter) keeps(r *Row, year int) bool {
 			if age < 65 {
 				return false
 			}
-		} else if limit, err := strconv.Atoi(f.Age[1:]); err != nil || age >= limit {
+		} else if limit, err := strconv.Atoi(f.Age[1:]); err != nil || age > limit {
 			return false
 		}
 	}

@@ -3,6 +3,7 @@ package ratings_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"testing"
 
@@ -566,5 +567,50 @@ func TestMergeMovesRatings(t *testing.T) {
 				t.Errorf("undoing a merge whose person's rating changed since: %v, want ECONFLICT", err)
 			}
 		})
+	}
+}
+
+// The age groups are FIDE's, counted in the year of the list's period: U10
+// takes those who turn 10 in it, U20 those who turn 20, 65+ those who turn
+// 65.
+func TestAgeGroups(t *testing.T) {
+	t.Parallel()
+	st := storetest.Open(t)["sqlite"]
+	events := tournament.NewService(st, engines.Options())
+	lists := ratings.NewService(st.Ratings(), ratings.Options{})
+	admin := signedIn(t, st, "admin@example.org", tournament.Admin)
+	arbiter := signedIn(t, st, "arbiter@example.org", tournament.ArbiterRole)
+	born := map[int]*tournament.Person{}
+	var people []*tournament.Person
+	for _, year := range []int{2017, 2016, 2006, 2005, 1962, 1961, 1990, 1991} {
+		p, err := events.CreatePerson(arbiter, tournament.PersonInput{Surname: ptr("Хуажев"), GivenNames: ptr(fmt.Sprint(year)), BirthYear: ptr(year)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		born[year] = p
+		people = append(people, p)
+	}
+	playedEvent(t, arbiter, events, people[:4], true, "2026-10-10", "17:7", "12:12", "14:10", "13:11", "9:15", "14:10")
+	playedEvent(t, arbiter, events, people[4:], true, "2026-10-10", "17:7", "12:12", "14:10", "13:11", "9:15", "14:10")
+	if _, err := lists.ClosePeriod(admin, ratings.Rapid, "2026-10-31"); err != nil {
+		t.Fatal(err)
+	}
+	for age, want := range map[string][]int{"U10": {2017, 2016}, "U12": {2017, 2016}, "U20": {2017, 2016, 2006}, "65+": {1961}} {
+		l, err := lists.Read(context.Background(), ratings.Rapid, ratings.Filter{Age: age})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := map[int64]bool{}
+		for _, r := range l.Rows {
+			got[r.Person.ID] = true
+		}
+		for _, year := range want {
+			if !got[born[year].ID] {
+				t.Errorf("%s leaves out the person born in %d", age, year)
+			}
+		}
+		if len(got) != len(want) {
+			t.Errorf("%s: %d persons, want those born in %v", age, len(got), want)
+		}
 	}
 }
