@@ -60,6 +60,12 @@ func TestRatingPages(t *testing.T) {
 	if !strings.Contains(person, `<svg class="rating-chart"`) || !strings.Contains(person, "<polyline points=") {
 		t.Error("the person's page draws no rating chart")
 	}
+	if games := report[1] + "#person-" + rows[0][1]; !strings.Contains(person, `href="`+games+`"`) {
+		t.Errorf("the person's history does not link their games of the period, %s", games)
+	}
+	if games := regexp.MustCompile(`(?s)<details class="rated-games">.*?</details>`).FindString(person); strings.Count(games, `<a href="/people/`) != 3 {
+		t.Errorf("the person's page does not list their 3 rated games with their opponents:\n%s", games)
+	}
 }
 
 // The list's options on its page: an administrator sets them with the

@@ -398,6 +398,8 @@ type History struct {
 	Current *rating.State // nil when the person is not in the list
 	Periods []Period
 	Changes []rating.Change
+	// Opponents names the opponents of the changes' lines.
+	Opponents map[int64]tournament.Person
 }
 
 // PersonHistory reads a person's standing and history in every list; the
@@ -423,6 +425,15 @@ func (s *Service) PersonHistory(ctx context.Context, personID int64) ([]History,
 				h.Current = &st
 			}
 			if h.Periods, h.Changes, err = tx.PersonChanges(list, persons); err != nil {
+				return err
+			}
+			var opponents []int64
+			for _, c := range h.Changes {
+				for _, l := range c.Lines {
+					opponents = append(opponents, l.Opponent)
+				}
+			}
+			if h.Opponents, err = tx.PeopleByID(opponents); err != nil {
 				return err
 			}
 			out = append(out, h)
