@@ -614,3 +614,97 @@ func TestAgeGroups(t *testing.T) {
 		}
 	}
 }
+
+// TestTeamEventsRated: a rated team event's board games count in its
+// discipline's list, its rosters linked to the register by federation ID
+// (each player with their published rating); a correspondence event is
+// not rated, whatever its flag.
+func TestTeamEventsRated(t *testing.T) {
+	t.Parallel()
+	for name, st := range storetest.Open(t) {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			events := tournament.NewService(st, engines.Options())
+			lists := ratings.NewService(st.Ratings(), ratings.Options{})
+			admin := signedIn(t, st, "admin@example.org", tournament.Admin)
+			arbiter := signedIn(t, st, "arbiter@example.org", tournament.ArbiterRole)
+			var people []*tournament.Person
+			for _, n := range []string{"Аслан", "Бислан", "Заур", "Мурат"} {
+				p, err := events.CreatePerson(arbiter, tournament.PersonInput{Surname: ptr("Хуажев"), GivenNames: ptr(n)})
+				if err != nil {
+					t.Fatal(err)
+				}
+				people = append(people, p)
+			}
+			e, err := events.CreateEvent(arbiter, tournament.EventInput{Name: ptr("Командный кубок"), Discipline: ptr("rapid-team"), System: ptr("round-robin"),
+				TimeControl: ptr("10+5"), StartDate: ptr("2026-10-10"), EndDate: ptr("2026-10-10"), Rated: ptr(true)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := events.UpdateTeamSettings(arbiter, e.ID, tournament.TeamSettingsInput{Boards: ptr(2)}, ""); err != nil {
+				t.Fatal(err)
+			}
+			for i, team := range []string{"Адыгея", "Кубань"} {
+				var players []tournament.PlayerInput
+				for _, p := range people[2*i : 2*i+2] {
+					players = append(players, tournament.PlayerInput{Name: ptr(p.Name()), FederationID: ptr(p.FederationID)})
+				}
+				if _, err := events.RegisterTeam(arbiter, e.ID, tournament.TeamInput{Name: ptr(team), Players: players}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			players, _ := events.Players(arbiter, e.ID)
+			for _, p := range players {
+				if p.PersonID == 0 {
+					t.Errorf("the roster's %s is not linked to the register by federation ID %s", p.Name, p.FederationID)
+				}
+			}
+			tr, err := events.PairNextTeamRound(arbiter, e.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := events.PublishRound(arbiter, e.ID, 1); err != nil {
+				t.Fatal(err)
+			}
+			for _, m := range tr.Matches {
+				for _, b := range m.Boards {
+					if _, err := events.RecordMatchResult(arbiter, tournament.MatchResultInput{Table: m.Table, ResultInput: tournament.ResultInput{
+						EventID: e.ID, Round: 1, Board: b.Board, Score: "17:7", EndReason: "final_position", Version: b.Game.Version}}); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+			if _, err := events.UpdateEvent(arbiter, e.ID, tournament.EventInput{Status: ptr("finished")}, ""); err != nil {
+				t.Fatal(err)
+			}
+			list, err := lists.ClosePeriod(admin, ratings.Rapid, "2026-10-31")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if list.Period.Events != 1 || list.Period.Games != 2 || len(list.Rows) != 4 {
+				t.Errorf("the period %+v with %d rows, want the team event's 2 board games", list.Period, len(list.Rows))
+			}
+
+			// The next team event's rosters take the published ratings.
+			next, err := events.CreateEvent(arbiter, tournament.EventInput{Name: ptr("Командный кубок 2"), Discipline: ptr("rapid-team"), System: ptr("round-robin"), TimeControl: ptr("10+5")})
+			if err != nil {
+				t.Fatal(err)
+			}
+			team, err := events.RegisterTeam(arbiter, next.ID, tournament.TeamInput{Name: ptr("Адыгея"), Players: []tournament.PlayerInput{{Name: ptr(people[0].Name()), FederationID: ptr(people[0].FederationID)}}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if p := team.Roster[0]; p.Rating == 0 || p.Rating == rating.DefaultInitial {
+				t.Errorf("a roster's player from the register: rating %d, want the published one", p.Rating)
+			}
+
+			corr, err := events.CreateEvent(arbiter, tournament.EventInput{Name: ptr("Заочный"), Discipline: ptr("correspondence"), System: ptr("round-robin"), TimeControl: ptr("10d"), Rated: ptr(true)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r, err := lists.EventReport(context.Background(), corr.ID); err != nil || r.State != ratings.EventNotRated {
+				t.Errorf("a correspondence event marked rated: %+v (%v), want not rated", r, err)
+			}
+		})
+	}
+}
