@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"testing"
+	"time"
 
 	"adiukh/tournament"
 	"adiukh/tournament/account"
@@ -706,5 +707,36 @@ func TestTeamEventsRated(t *testing.T) {
 				t.Errorf("a correspondence event marked rated: %+v (%v), want not rated", r, err)
 			}
 		})
+	}
+}
+
+// A rated event finished without dates ends the day it is finished, and is
+// rated in the period of that day.
+func TestRatedEventWithoutDates(t *testing.T) {
+	t.Parallel()
+	st := storetest.Open(t)["sqlite"]
+	events := tournament.NewService(st, engines.Options())
+	lists := ratings.NewService(st.Ratings(), ratings.Options{})
+	admin := signedIn(t, st, "admin@example.org", tournament.Admin)
+	arbiter := signedIn(t, st, "arbiter@example.org", tournament.ArbiterRole)
+	var people []*tournament.Person
+	for _, n := range []string{"Аслан", "Бислан", "Заур", "Мурат"} {
+		p, err := events.CreatePerson(arbiter, tournament.PersonInput{Surname: ptr("Хуажев"), GivenNames: ptr(n)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		people = append(people, p)
+	}
+	e := playedEvent(t, arbiter, events, people, true, "", "17:7", "12:12", "14:10", "13:11", "9:15", "14:10")
+	today := time.Now().In(e.Location()).Format(time.DateOnly)
+	if e.EndDate != today {
+		t.Errorf("a rated event finished without dates ends on %q, want today, %s", e.EndDate, today)
+	}
+	list, err := lists.ClosePeriod(admin, ratings.Rapid, today)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if list.Period.Events != 1 || list.Period.Games != 6 {
+		t.Errorf("the period %+v, want the event without dates", list.Period)
 	}
 }
