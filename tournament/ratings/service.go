@@ -279,15 +279,26 @@ func listOf(tx Tx, list string) (*List, error) {
 	if err != nil {
 		return nil, err
 	}
-	changes := map[int64]rating.Change{}
+	changes, played := map[int64]int{}, map[int64]bool{}
 	if len(periods) > 0 {
 		out.Period = &periods[0]
 		cs, err := tx.Changes(periods[0].ID)
 		if err != nil {
 			return nil, err
 		}
+		persons := make([]int64, len(cs))
+		for i, c := range cs {
+			persons[i] = c.Person
+		}
+		// A person merged since the period shows their change on the
+		// row of the person kept.
+		merged, err := currentPersons(tx, persons)
+		if err != nil {
+			return nil, err
+		}
 		for _, c := range cs {
-			changes[c.Person] = c
+			changes[merged[c.Person]] += c.Delta()
+			played[merged[c.Person]] = true
 		}
 	}
 	states, err := tx.States(list)
@@ -303,10 +314,7 @@ func listOf(tx Tx, list string) (*List, error) {
 		return nil, err
 	}
 	for id, st := range states {
-		row := Row{Person: people[id], State: st, K: rating.K(st)}
-		if c, ok := changes[id]; ok {
-			row.Change, row.Played = c.Delta(), true
-		}
+		row := Row{Person: people[id], State: st, K: rating.K(st), Change: changes[id], Played: played[id]}
 		out.Rows = append(out.Rows, row)
 	}
 	slices.SortFunc(out.Rows, func(a, b Row) int {

@@ -518,7 +518,7 @@ func TestMergeMovesRatings(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if r := rowOf(list, kept.ID); r == nil || r.Rating != rated.Rating || r.Games != 3 || rowOf(list, typo.ID) != nil || len(list.Rows) != 4 {
+			if r := rowOf(list, kept.ID); r == nil || r.Rating != rated.Rating || r.Games != 3 || !r.Played || r.Change != rated.Change || rowOf(list, typo.ID) != nil || len(list.Rows) != 4 {
 				t.Errorf("after the merge the list %+v, want the person kept at %d with 3 games and not the duplicate", list.Rows, rated.Rating)
 			}
 			if h, err := lists.PersonHistory(bg, kept.ID); err != nil || h[1].Current == nil || h[1].Current.Rating != rated.Rating || len(h[1].Changes) != 1 {
