@@ -89,9 +89,9 @@ func (in PersonInput) apply(p *Person, thisYear int) error {
 	text("latin_surname", in.LatinSurname, 80, false, &p.LatinSurname)
 	text("latin_given_names", in.LatinGivenNames, 100, false, &p.LatinGivenNames)
 	if in.Sex != nil {
-		switch *in.Sex {
+		switch sex := strings.ToLower(strings.TrimSpace(*in.Sex)); sex {
 		case Men, Women, "":
-			p.Sex = *in.Sex
+			p.Sex = sex
 		default:
 			errs = append(errs, Invalid("sex", "unknown sex %q; use \"m\", \"f\" or nothing", *in.Sex))
 		}

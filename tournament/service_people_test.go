@@ -33,11 +33,11 @@ func TestRegisterOfPeople(t *testing.T) {
 				t.Errorf("a bad person: %v, want three problems, the surname first", err)
 			}
 			murat, err := svc.CreatePerson(arbiter, tournament.PersonInput{Surname: ptr("Берсиров"), GivenNames: ptr("Мурат Аскерович"),
-				BirthYear: ptr(1992), Sex: ptr("m"), Club: ptr("Адыгейск"), Region: ptr("Адыгея"), Rank: ptr("КМС")})
+				BirthYear: ptr(1992), Sex: ptr("M"), Club: ptr("Адыгейск"), Region: ptr("Адыгея"), Rank: ptr("КМС")})
 			if err != nil {
 				t.Fatal(err)
 			}
-			if murat.FederationID == "" || murat.LatinSurname != "Bersirov" || murat.LatinGivenNames != "Murat Askerovich" || murat.LatinSystem != tournament.ICAO {
+			if murat.FederationID == "" || murat.LatinSurname != "Bersirov" || murat.LatinGivenNames != "Murat Askerovich" || murat.LatinSystem != tournament.ICAO || murat.Sex != "m" {
 				t.Errorf("Murat: %+v, want a federation ID and the ICAO Latin form", murat)
 			}
 			typo, err := svc.CreatePerson(arbiter, tournament.PersonInput{Surname: ptr("Берсироў"), GivenNames: ptr("Мурат Аскерович"), BirthYear: ptr(1992)})
