@@ -42,6 +42,15 @@ type bodyLimit struct {
 	content, slack int64
 }
 
+// fileBodies are the API's routes whose body is the file itself: it is
+// never read as a form, whatever its declared type (curl's --data-binary
+// declares a form unless told otherwise).
+var fileBodies = map[string]bool{
+	"/api/v1/events/import.trf":      true,
+	"/api/v1/events/:id/regulations": true,
+	"/api/v1/people/:pid/photo":      true,
+}
+
 // bodyLimits are the routes that accept more than defaultBodyLimit.
 var bodyLimits = map[string]bodyLimit{
 	"/api/v1/events/import.trf":                  {MaxTRF, 0},
@@ -98,13 +107,11 @@ func (h *Server) Fail(c *gin.Context, err error) {
 
 // limitBody bounds the request body by its route before any handler reads
 // it: a declared length over the limit is refused at once, and a longer
-// body than declared fails when read. The pages' forms are parsed here, so
-// that a body over the limit is a clear 413 rather than empty fields, and
-// the temporary files of a multipart form are removed when the request
-// ends whatever the handler did (a handler refusing the user never looks
-// at them). The API reads no forms: its bodies are JSON or a file, sent
-// as a form by curl's --data-binary unless told otherwise, and are left
-// for its handlers whatever their declared type.
+// body than declared fails when read. Forms are parsed here, so that a body
+// over the limit is a clear 413 rather than empty fields, and the temporary
+// files of a multipart form are removed when the request ends whatever the
+// handler did (a handler refusing the user never looks at them). A route
+// whose body is a file gets it whole.
 func (h *Server) limitBody(c *gin.Context) {
 	limit := bodyLimitOf(c.FullPath())
 	if c.Request.ContentLength > limit.content+limit.slack {
@@ -119,7 +126,7 @@ func (h *Server) limitBody(c *gin.Context) {
 		}
 	}()
 	mediaType, _, _ := mime.ParseMediaType(c.GetHeader("Content-Type"))
-	if strings.HasPrefix(c.Request.URL.Path, "/api/") {
+	if fileBodies[c.FullPath()] {
 		mediaType = ""
 	}
 	var err error
