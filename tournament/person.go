@@ -126,10 +126,10 @@ type PersonTx interface {
 	// ignored; ENOTFOUND when none.
 	PersonByFederationID(id string) (*Person, error)
 	// SearchPeople finds the persons of the register (merged ones left
-	// out) whose folded name or club holds every word, or whose federation
-	// ID or birth year is one of the numbers, by name; at most limit after
-	// offset.
-	SearchPeople(words []string, numbers []int, offset, limit int) ([]Person, error)
+	// out) whose folded name or club holds, for every word, one of its
+	// forms, and whose federation ID or birth year is each of the numbers,
+	// by name; at most limit after offset.
+	SearchPeople(words [][]string, numbers []int, offset, limit int) ([]Person, error)
 	// PeopleBorn lists the register's persons by birth year, merged ones
 	// left out, for the search of duplicates.
 	PeopleBorn() ([]Person, error)

@@ -126,20 +126,23 @@ type PeoplePage struct {
 const peoplePerPage = 50
 
 // People searches the register, for anyone: by the beginnings or parts of
-// names or the club (Cyrillic or Latin, case and ё/е ignored), federation
-// ID or birth year; an empty query lists everyone by name.
+// names or the club (Cyrillic or Latin, a Cyrillic word finding its Latin
+// form too, case and ё/е ignored), federation ID or birth year; an empty
+// query lists everyone by name.
 func (s *Service) People(ctx context.Context, query string, page int) (*PeoplePage, error) {
 	if page < 1 {
 		page = 1
 	}
-	var words []string
+	var words [][]string
 	var numbers []int
 	for _, w := range strings.Fields(foldName(query)) {
 		if n, err := strconv.Atoi(w); err == nil {
 			numbers = append(numbers, n)
 			continue
 		}
-		words = append(words, w)
+		// The word's Latin form finds a person written in Latin letters
+		// only.
+		words = append(words, slices.Compact([]string{w, foldName(Transliterate(w, ICAO))}))
 	}
 	out := &PeoplePage{Query: query, Page: page}
 	err := s.store.View(ctx, func(tx Tx) (err error) {

@@ -130,7 +130,7 @@ func candidatesOf(tx PersonTx, p *Player, taken map[int64]bool) ([]PersonCandida
 		}
 	}
 	for _, w := range slices.Compact(words) {
-		found, err := tx.SearchPeople([]string{w}, nil, 0, 200)
+		found, err := tx.SearchPeople([][]string{{w}}, nil, 0, 200)
 		if err != nil {
 			return nil, err
 		}

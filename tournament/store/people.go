@@ -125,11 +125,17 @@ func (t *tx) PersonByFederationID(id string) (*tournament.Person, error) {
 	return &p, nil
 }
 
-func (t *tx) SearchPeople(words []string, numbers []int, offset, limit int) ([]tournament.Person, error) {
+func (t *tx) SearchPeople(words [][]string, numbers []int, offset, limit int) ([]tournament.Person, error) {
 	q := t.db.Where("merged_into = 0")
-	for _, w := range words {
-		like := "%" + escapeLike(w) + "%"
-		q = q.Where("(name_key LIKE ? OR club_key LIKE ?)", like, like)
+	for _, forms := range words {
+		var match []string
+		var args []any
+		for _, w := range forms {
+			like := "%" + escapeLike(w) + "%"
+			match = append(match, "name_key LIKE ? OR club_key LIKE ?")
+			args = append(args, like, like)
+		}
+		q = q.Where("("+strings.Join(match, " OR ")+")", args...)
 	}
 	for _, n := range numbers {
 		q = q.Where("(birth_year = ? OR federation_id = ?)", n, fmt.Sprint(n))
