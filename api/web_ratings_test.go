@@ -147,6 +147,9 @@ func TestEventRatingPage(t *testing.T) {
 	if rec := s.anonymous().get("/events/999999/rating"); rec.Code != http.StatusNotFound {
 		t.Errorf("the rating report of no event: %d", rec.Code)
 	}
+	if parts := regexp.MustCompile(`<p class="contribution">[^<]*`).FindAllString(body, -1); !strings.Contains(strings.Join(parts, ""), "= −") || strings.Contains(strings.Join(parts, ""), "-") {
+		t.Errorf("the events' parts write their minus as a hyphen, or none is negative:\n%s", strings.Join(parts, "\n"))
+	}
 	if strings.Contains(body, "data-unlinked") {
 		t.Errorf("the report of an event whose players are all linked names some not linked:\n%s", body)
 	}
