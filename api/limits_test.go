@@ -211,3 +211,21 @@ func TestEveryInputKindIsMeasuredBeforeItIsParsed(t *testing.T) {
 		}
 	}
 }
+
+// A file sent to the API as curl's --data-binary sends it, declared a
+// form, reaches its handler whole: docs/api.md imports a TRF file so.
+func TestAPIFileDeclaredAForm(t *testing.T) {
+	t.Parallel()
+	s := newWebServer(t)
+	file := "012 Открытый турнир\n" +
+		"001    1      Хуаде Аслан                       1900                             1.0    1     2 w 1\n" +
+		"001    2      Тлехас Мурат                      1850                             0.0    2     1 b 0\n"
+	req := httptest.NewRequest(http.MethodPost, "/api/v1/events/import.trf", strings.NewReader(file))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("Authorization", "Bearer "+s.tokens[tournament.ArbiterRole])
+	rec := httptest.NewRecorder()
+	s.handler.ServeHTTP(rec, req)
+	if rec.Code != http.StatusCreated {
+		t.Errorf("a TRF file declared a form: %d %s, want 201", rec.Code, rec.Body.String())
+	}
+}

@@ -73,6 +73,13 @@ func TestRatingsAPI(t *testing.T) {
 // the register (Хуажев Аслан, Бислан, Заур, Мурат) in October 2026.
 func (s *testServer) ratedBlitzEvent() int {
 	s.t.Helper()
+	return s.ratedBlitzEventWith("")
+}
+
+// ratedBlitzEventWith is ratedBlitzEvent with its fourth player added by
+// name only, not linked to the register, when unlinked names one.
+func (s *testServer) ratedBlitzEventWith(unlinked string) int {
+	s.t.Helper()
 	const arbiter = tournament.ArbiterRole
 	ev := s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Рейтинговый турнир", "discipline": "blitz",
 		"system": "round-robin", "time_control": "3+2", "start_date": "2026-10-01", "end_date": "2026-10-01", "rated": true})
@@ -81,6 +88,10 @@ func (s *testServer) ratedBlitzEvent() int {
 	}
 	id := num(ev["id"])
 	for _, name := range []string{"Аслан", "Бислан", "Заур", "Мурат"} {
+		if name == "Мурат" && unlinked != "" {
+			s.must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/players", id), map[string]any{"name": unlinked})
+			continue
+		}
 		p := s.must(http.StatusCreated, arbiter, "POST", "/api/v1/people", map[string]any{"surname": "Хуажев", "given_names": name, "region": "Адыгея"})
 		s.must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/players", id), map[string]any{"person_id": num(p["id"])})
 	}

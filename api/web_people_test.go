@@ -75,6 +75,21 @@ func TestPeoplePages(t *testing.T) {
 	if p := players[0].(map[string]any); p["name"] != "Берсиров Мурат" || p["federation_id"] != "100001" || p["club"] != "Адыгейск" || num(p["person_id"]) != 1 {
 		t.Errorf("the player from the register: %v", p)
 	}
+
+	// The desk searches the register by club and registers a person found
+	// with one button; a person playing already is marked so.
+	desk := arbiter.get(fmt.Sprintf("/events/%d/manage?who=%s", id, url.QueryEscape("адыгейск")))
+	found := regexp.MustCompile(`<tr data-person="(\d+)">`).FindAllStringSubmatch(desk.Body.String(), -1)
+	if desk.Code != http.StatusOK || len(found) != 2 || strings.Count(desk.Body.String(), ruT("manage.person_plays")) != 1 ||
+		!strings.Contains(desk.Body.String(), `<input type="hidden" name="person" value="100002">`) {
+		t.Fatalf("the desk's search by club: %d, %v\n%s", desk.Code, found, desk.Body.String())
+	}
+	if rec := arbiter.post(fmt.Sprintf("/events/%d/players", id), url.Values{"person": {"100002"}}); rec.Code != http.StatusSeeOther {
+		t.Fatalf("register the person found: %d\n%s", rec.Code, rec.Body.String())
+	}
+	if none := arbiter.get(fmt.Sprintf("/events/%d/manage?who=nobody", id)).Body.String(); !strings.Contains(none, ruT("manage.found_none")) {
+		t.Errorf("the desk's search finding nobody does not say so")
+	}
 }
 
 // A player links their account to their record of the register: "this is

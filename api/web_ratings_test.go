@@ -60,6 +60,12 @@ func TestRatingPages(t *testing.T) {
 	if !strings.Contains(person, `<svg class="rating-chart"`) || !strings.Contains(person, "<polyline points=") {
 		t.Error("the person's page draws no rating chart")
 	}
+	if games := report[1] + "#person-" + rows[0][1]; !strings.Contains(person, `href="`+games+`"`) {
+		t.Errorf("the person's history does not link their games of the period, %s", games)
+	}
+	if games := regexp.MustCompile(`(?s)<details class="rated-games">.*?</details>`).FindString(person); strings.Count(games, `<a href="/people/`) != 3 {
+		t.Errorf("the person's page does not list their 3 rated games with their opponents:\n%s", games)
+	}
 }
 
 // The list's options on its page: an administrator sets them with the
@@ -140,6 +146,38 @@ func TestEventRatingPage(t *testing.T) {
 	}
 	if rec := s.anonymous().get("/events/999999/rating"); rec.Code != http.StatusNotFound {
 		t.Errorf("the rating report of no event: %d", rec.Code)
+	}
+	if parts := regexp.MustCompile(`<p class="contribution">[^<]*`).FindAllString(body, -1); !strings.Contains(strings.Join(parts, ""), "= −") || strings.Contains(strings.Join(parts, ""), "-") {
+		t.Errorf("the events' parts write their minus as a hyphen, or none is negative:\n%s", strings.Join(parts, "\n"))
+	}
+	if strings.Contains(body, "data-unlinked") {
+		t.Errorf("the report of an event whose players are all linked names some not linked:\n%s", body)
+	}
+}
+
+// An event's rating report names the players not linked to the register,
+// whose games are not rated, before its period and after, as a page and
+// as PDF.
+func TestEventRatingUnlinked(t *testing.T) {
+	t.Parallel()
+	s := newWebServer(t)
+	id := s.ratedBlitzEventWith("Иванов Иван")
+	path := fmt.Sprintf("/events/%d/rating", id)
+	unlinked := func(when string) {
+		t.Helper()
+		body := pageText(s.anonymous().get(path))
+		if !strings.Contains(body, `data-unlinked="1"`) || !strings.Contains(body, ruN("ratings.event_unlinked", 1)) || !strings.Contains(body, "<li>Иванов Иван</li>") {
+			t.Errorf("%s: the report does not name the player not linked:\n%s", when, body)
+		}
+	}
+	unlinked("before the period")
+	if rec := s.signIn(tournament.Admin).post("/ratings/blitz/periods", url.Values{"until": {"2026-10-31"}}); rec.Code != http.StatusSeeOther {
+		t.Fatalf("close the period: %d", rec.Code)
+	}
+	unlinked("after the period")
+	rec := s.anonymous().get(path + ".pdf")
+	if text := spaced(pdfToText(t, "rating-unlinked", rec.Body.Bytes())); rec.Code != http.StatusOK || !strings.Contains(text, spaced(ruDoc("report.rating_event_unlinked", "Иванов Иван"))) {
+		t.Errorf("the report as PDF: %d\n%s", rec.Code, text)
 	}
 }
 

@@ -89,9 +89,9 @@ func (in PersonInput) apply(p *Person, thisYear int) error {
 	text("latin_surname", in.LatinSurname, 80, false, &p.LatinSurname)
 	text("latin_given_names", in.LatinGivenNames, 100, false, &p.LatinGivenNames)
 	if in.Sex != nil {
-		switch *in.Sex {
+		switch sex := strings.ToLower(strings.TrimSpace(*in.Sex)); sex {
 		case Men, Women, "":
-			p.Sex = *in.Sex
+			p.Sex = sex
 		default:
 			errs = append(errs, Invalid("sex", "unknown sex %q; use \"m\", \"f\" or nothing", *in.Sex))
 		}
@@ -126,10 +126,10 @@ type PersonTx interface {
 	// ignored; ENOTFOUND when none.
 	PersonByFederationID(id string) (*Person, error)
 	// SearchPeople finds the persons of the register (merged ones left
-	// out) whose folded name holds every word, or whose federation ID or
-	// birth year is one of the numbers, by name; at most limit after
-	// offset.
-	SearchPeople(words []string, numbers []int, offset, limit int) ([]Person, error)
+	// out) whose folded name or club holds, for every word, one of its
+	// forms, and whose federation ID or birth year is each of the numbers,
+	// by name; at most limit after offset.
+	SearchPeople(words [][]string, numbers []int, offset, limit int) ([]Person, error)
 	// PeopleBorn lists the register's persons by birth year, merged ones
 	// left out, for the search of duplicates.
 	PeopleBorn() ([]Person, error)
@@ -143,6 +143,12 @@ type PersonTx interface {
 	// PublishedRating is the person's published rating in the list of the
 	// discipline; 0 when they have none.
 	PublishedRating(personID int64, d Discipline) (int, error)
+	// Standings reads the person's published standings in the rating
+	// lists, by list.
+	Standings(personID int64) ([]Standing, error)
+	// SetStandings makes these the person's standings, removing those of
+	// the lists not among them.
+	SetStandings(personID int64, standings []Standing) error
 	// AddRegisterAudit appends to the register's audit log.
 	AddRegisterAudit(a *RegisterAudit) error
 }
@@ -157,6 +163,19 @@ type Merge struct {
 	At       time.Time
 	UserID   int64
 	UndoneAt time.Time // zero while the merge stands
+	// FromStandings and IntoStandings are the two persons' standings in
+	// the rating lists before the merge, for the undo.
+	FromStandings, IntoStandings []Standing
+}
+
+// Standing is a person's published standing in one rating list: the
+// rating, the rated games, and whether the rating ever reached 2400 (then
+// K is 10 for good).
+type Standing struct {
+	List    string `json:"list"`
+	Rating  int    `json:"rating"`
+	Games   int    `json:"games"`
+	Reached bool   `json:"reached"`
 }
 
 // RegisterAudit is one change to the register: persons created, changed,

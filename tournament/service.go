@@ -197,7 +197,7 @@ func (s *Service) Events(ctx context.Context) ([]Event, error) {
 // UpdateEvent changes the settings of an event. Discipline and system are
 // fixed once round 1 is paired, and a composition contest's discipline once
 // its judging has begun; status moves forward only: registration → running
-// → finished.
+// → finished. A rated event finished without an end date ends that day.
 func (s *Service) UpdateEvent(ctx context.Context, id int64, in EventInput, reason string) (*Event, error) {
 	var e *Event
 	err := s.store.Update(ctx, func(tx Tx) error {
@@ -250,6 +250,11 @@ func (s *Service) UpdateEvent(ctx context.Context, id int64, in EventInput, reas
 				return err
 			}
 			next.Status = EventStatus(*in.Status)
+			if next.Status == Finished && old.Status != Finished && next.Rated && next.EndDate == "" {
+				// A rated event is rated in the period of its end date:
+				// without one, the day its last results came in.
+				next.EndDate = max(s.now().In(next.Location()).Format(time.DateOnly), next.StartDate)
+			}
 		}
 		if err := tx.UpdateEvent(&next); err != nil {
 			return err

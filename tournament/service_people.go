@@ -126,20 +126,23 @@ type PeoplePage struct {
 const peoplePerPage = 50
 
 // People searches the register, for anyone: by the beginnings or parts of
-// names (Cyrillic or Latin, case and ё/е ignored), federation ID or birth
-// year; an empty query lists everyone by name.
+// names or the club (Cyrillic or Latin, a Cyrillic word finding its Latin
+// form too, case and ё/е ignored), federation ID or birth year; an empty
+// query lists everyone by name.
 func (s *Service) People(ctx context.Context, query string, page int) (*PeoplePage, error) {
 	if page < 1 {
 		page = 1
 	}
-	var words []string
+	var words [][]string
 	var numbers []int
 	for _, w := range strings.Fields(foldName(query)) {
 		if n, err := strconv.Atoi(w); err == nil {
 			numbers = append(numbers, n)
 			continue
 		}
-		words = append(words, w)
+		// The word's Latin form finds a person written in Latin letters
+		// only.
+		words = append(words, slices.Compact([]string{w, foldName(Transliterate(w, ICAO))}))
 	}
 	out := &PeoplePage{Query: query, Page: page}
 	err := s.store.View(ctx, func(tx Tx) (err error) {
@@ -312,8 +315,10 @@ func editDistance(a, b string, limit int) int {
 
 // MergePeople merges the person from into the person into, for an
 // administrator, in one transaction: every event player of from links to
-// into, from stays aside as merged (its page points to into), and the
-// merge is in the register's audit log. It returns the merge, which
+// into, so do from's ratings (mergedStandings; the games rated before
+// stay in from's history, which into's page shows), from stays aside as
+// merged (its page points to into), and the merge is in the register's
+// audit log. It returns the merge, which
 // UndoMerge takes back.
 func (s *Service) MergePeople(ctx context.Context, from, into int64) (*Merge, error) {
 	u, err := mayEditPeople(ctx)
@@ -352,6 +357,21 @@ func (s *Service) MergePeople(ctx context.Context, from, into int64) (*Merge, er
 		if err := tx.MovePlayers(m.Players, into); err != nil {
 			return err
 		}
+		if m.FromStandings, err = tx.Standings(from); err != nil {
+			return err
+		}
+		if m.IntoStandings, err = tx.Standings(into); err != nil {
+			return err
+		}
+		standings := mergedStandings(m.IntoStandings, m.FromStandings)
+		if len(m.FromStandings) > 0 {
+			if err := tx.SetStandings(into, standings); err != nil {
+				return err
+			}
+			if err := tx.SetStandings(from, nil); err != nil {
+				return err
+			}
+		}
 		before := *a
 		a.MergedInto = into
 		if err := tx.UpdatePerson(a); err != nil {
@@ -360,7 +380,7 @@ func (s *Service) MergePeople(ctx context.Context, from, into int64) (*Merge, er
 		if err := tx.CreateMerge(m); err != nil {
 			return err
 		}
-		return s.registerAudit(tx, u, ActionPersonMerge, from, before, map[string]any{"merge": m.ID, "into": into, "players": m.Players})
+		return s.registerAudit(tx, u, ActionPersonMerge, from, before, map[string]any{"merge": m.ID, "into": into, "players": m.Players, "standings": standings})
 	})
 	if err != nil {
 		return nil, err
@@ -368,8 +388,39 @@ func (s *Service) MergePeople(ctx context.Context, from, into int64) (*Merge, er
 	return m, nil
 }
 
+// mergedStandings are the standings of a person kept in a merge: in each
+// list where only one of the two has a standing, that one; where both
+// have, the rating of the one with more rated games (the kept person's on
+// a tie), their games added up, and 2400 reached if either did.
+func mergedStandings(into, from []Standing) []Standing {
+	out := slices.Clone(into)
+	for _, f := range from {
+		i := slices.IndexFunc(out, func(s Standing) bool { return s.List == f.List })
+		if i < 0 {
+			out = append(out, f)
+			continue
+		}
+		k := &out[i]
+		if f.Games > k.Games {
+			k.Rating = f.Rating
+		}
+		k.Games += f.Games
+		k.Reached = k.Reached || f.Reached
+	}
+	return out
+}
+
+// sameStandings tells whether two persons' standings are the same, in
+// whatever order of lists.
+func sameStandings(a, b []Standing) bool {
+	byList := func(x, y Standing) int { return cmp.Compare(x.List, y.List) }
+	return slices.Equal(slices.SortedFunc(slices.Values(a), byList), slices.SortedFunc(slices.Values(b), byList))
+}
+
 // UndoMerge takes a merge back, for an administrator: the players it moved
-// link to their person again, who is back in the register.
+// link to their person again, who is back in the register, and both
+// persons' ratings are as before the merge. A merge that moved ratings is
+// not undone once the kept person's ratings changed after it.
 func (s *Service) UndoMerge(ctx context.Context, mergeID int64) error {
 	u, err := mayEditPeople(ctx)
 	if err != nil {
@@ -382,6 +433,21 @@ func (s *Service) UndoMerge(ctx context.Context, mergeID int64) error {
 		}
 		if !m.UndoneAt.IsZero() {
 			return Conflict("", "merge %d was undone already", m.ID)
+		}
+		if len(m.FromStandings) > 0 {
+			now, err := tx.Standings(m.Into)
+			if err != nil {
+				return err
+			}
+			if !sameStandings(now, mergedStandings(m.IntoStandings, m.FromStandings)) {
+				return Conflict("", "the ratings of person %d changed after the merge (a period was closed, or another merge moved ratings to them); the merge can no longer be undone", m.Into)
+			}
+			if err := tx.SetStandings(m.Into, m.IntoStandings); err != nil {
+				return err
+			}
+			if err := tx.SetStandings(m.From, m.FromStandings); err != nil {
+				return err
+			}
 		}
 		if err := tx.MovePlayers(m.Players, m.From); err != nil {
 			return err

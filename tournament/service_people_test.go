@@ -33,11 +33,11 @@ func TestRegisterOfPeople(t *testing.T) {
 				t.Errorf("a bad person: %v, want three problems, the surname first", err)
 			}
 			murat, err := svc.CreatePerson(arbiter, tournament.PersonInput{Surname: ptr("Берсиров"), GivenNames: ptr("Мурат Аскерович"),
-				BirthYear: ptr(1992), Sex: ptr("m"), Club: ptr("Адыгейск"), Region: ptr("Адыгея"), Rank: ptr("КМС")})
+				BirthYear: ptr(1992), Sex: ptr("M"), Club: ptr("Адыгейск"), Region: ptr("Адыгея"), Rank: ptr("КМС")})
 			if err != nil {
 				t.Fatal(err)
 			}
-			if murat.FederationID == "" || murat.LatinSurname != "Bersirov" || murat.LatinGivenNames != "Murat Askerovich" || murat.LatinSystem != tournament.ICAO {
+			if murat.FederationID == "" || murat.LatinSurname != "Bersirov" || murat.LatinGivenNames != "Murat Askerovich" || murat.LatinSystem != tournament.ICAO || murat.Sex != "m" {
 				t.Errorf("Murat: %+v, want a federation ID and the ICAO Latin form", murat)
 			}
 			typo, err := svc.CreatePerson(arbiter, tournament.PersonInput{Surname: ptr("Берсироў"), GivenNames: ptr("Мурат Аскерович"), BirthYear: ptr(1992)})
@@ -48,7 +48,11 @@ func TestRegisterOfPeople(t *testing.T) {
 			if err != nil || gost.LatinSurname != "Xuazhev" {
 				t.Fatalf("a GOST Latin form: %+v, %v", gost, err)
 			}
-			for query, want := range map[string]int64{"берсиров": murat.ID, "Bersirov": murat.ID, murat.FederationID: murat.ID, "хуаж 1992": gost.ID} {
+			latin, err := svc.CreatePerson(arbiter, tournament.PersonInput{Surname: ptr("Khuade"), GivenNames: ptr("Aslan")})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for query, want := range map[string]int64{"берсиров": murat.ID, "Bersirov": murat.ID, murat.FederationID: murat.ID, "хуаж 1992": gost.ID, "адыгейск": murat.ID, "мурат адыгейск 1992": murat.ID, "хуаде": latin.ID} {
 				page, err := svc.People(context.Background(), query, 1)
 				if err != nil || len(page.People) == 0 || page.People[0].ID != want {
 					t.Errorf("search %q: %+v (%v), want person %d first", query, page, err, want)

@@ -114,17 +114,23 @@ func registerMatches(tx PersonTx, players []Player) ([]RegisterMatch, error) {
 // candidatesOf finds the persons a player may be: those whose names,
 // folded, in Cyrillic or Latin, are at most maxNameSlips letters from the
 // player's, the persons already linked to another player of the event
-// left out. The register is searched by each word of the player's name, so
-// a slip in one word still finds the person by the other.
+// left out. The register is searched by each word of the player's name and
+// its Latin form, so a slip in one word still finds the person by the
+// other, and a person written in Latin letters only is found too.
 func candidatesOf(tx PersonTx, p *Player, taken map[int64]bool) ([]PersonCandidate, error) {
 	seen := map[int64]bool{}
 	var out []PersonCandidate
 	name := foldName(p.Name)
+	var words []string
 	for _, w := range strings.Fields(name) {
-		if len([]rune(w)) < 3 {
-			continue
+		if len([]rune(w)) >= 3 {
+			// The Latin form too, for a person written in Latin letters
+			// only.
+			words = append(words, w, foldName(Transliterate(w, ICAO)))
 		}
-		found, err := tx.SearchPeople([]string{w}, nil, 0, 200)
+	}
+	for _, w := range slices.Compact(words) {
+		found, err := tx.SearchPeople([][]string{{w}}, nil, 0, 200)
 		if err != nil {
 			return nil, err
 		}

@@ -148,3 +148,38 @@ func playersByName(t *testing.T, ctx context.Context, svc *tournament.Service, e
 	}
 	return out
 }
+
+// A person written in Latin letters only is offered for a player whose
+// name is in Cyrillic, and the other way round.
+func TestLatinOnlyPersonOffered(t *testing.T) {
+	t.Parallel()
+	st := storetest.Open(t)["sqlite"]
+	svc := tournament.NewService(st, engines.Options())
+	arbiter := arbiterContext(t, st)
+	latin, err := svc.CreatePerson(arbiter, tournament.PersonInput{Surname: ptr("Khuade"), GivenNames: ptr("Aslan"), BirthYear: ptr(1990)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cyrillic, err := svc.CreatePerson(arbiter, tournament.PersonInput{Surname: ptr("Тлехас"), GivenNames: ptr("Мурат"), BirthYear: ptr(2001)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, _ := createEvent(t, arbiter, svc, "swiss", 5)
+	lines, err := tournament.ParsePlayerList("Хуаде Аслан,,1990\nTlekhas Murat,,2001\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := svc.RegisterPlayers(arbiter, e.ID, lines, false); err != nil {
+		t.Fatal(err)
+	}
+	view, err := svc.RegisterMatches(arbiter, e.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]int64{"Хуаде Аслан": latin.ID, "Tlekhas Murat": cyrillic.ID}
+	for _, m := range view.Matches {
+		if len(m.Candidates) != 1 || m.Candidates[0].Person.ID != want[m.Player.Name] {
+			t.Errorf("%s is offered %+v, want person %d", m.Player.Name, m.Candidates, want[m.Player.Name])
+		}
+	}
+}

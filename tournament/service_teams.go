@@ -196,6 +196,9 @@ func (s *Service) RegisterTeam(ctx context.Context, eventID int64, in TeamInput)
 			}
 			t.Roster = append(t.Roster, p)
 		}
+		if err := linkRoster(tx, e, t.Roster); err != nil {
+			return err
+		}
 		if err := createRoster(tx, t); err != nil {
 			return err
 		}
@@ -360,6 +363,11 @@ func (s *Service) AddTeamPlayer(ctx context.Context, eventID int64, ref TeamRef,
 		if err := onAnotherTeam(teams, nil, p); err != nil {
 			return err
 		}
+		added := []Player{*p}
+		if err := linkRoster(tx, e, added); err != nil {
+			return err
+		}
+		*p = added[0]
 		if err := tx.CreatePlayer(p); err != nil {
 			return err
 		}
@@ -445,6 +453,34 @@ func (s *Service) MoveTeamPlayer(ctx context.Context, eventID, playerID int64, r
 
 // createRoster stores the players of a new team; their start numbers are
 // set when the teams are numbered.
+// linkRoster links the players coming into a team event's rosters to the
+// persons of the register by federation ID, as a pasted list does
+// (linkPeople), each with their published rating of the event's list
+// unless one was given.
+func linkRoster(tx Tx, e *Event, roster []Player) error {
+	players, err := tx.Players(e.ID)
+	if err != nil {
+		return err
+	}
+	taken := map[int64]bool{}
+	for _, p := range players {
+		if p.PersonID != 0 {
+			taken[p.PersonID] = true
+		}
+	}
+	if err := linkPeople(tx, roster, taken); err != nil {
+		return err
+	}
+	for i := range roster {
+		if p := &roster[i]; p.PersonID != 0 && p.Rating == 0 {
+			if p.Rating, err = tx.PublishedRating(p.PersonID, e.Discipline); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
 func createRoster(tx PlayerTx, t *Team) error {
 	for i := range t.Roster {
 		if err := tx.CreatePlayer(&t.Roster[i]); err != nil {

@@ -42,6 +42,15 @@ type bodyLimit struct {
 	content, slack int64
 }
 
+// fileBodies are the API's routes whose body is the file itself: it is
+// never read as a form, whatever its declared type (curl's --data-binary
+// declares a form unless told otherwise).
+var fileBodies = map[string]bool{
+	"/api/v1/events/import.trf":      true,
+	"/api/v1/events/:id/regulations": true,
+	"/api/v1/people/:pid/photo":      true,
+}
+
 // bodyLimits are the routes that accept more than defaultBodyLimit.
 var bodyLimits = map[string]bodyLimit{
 	"/api/v1/events/import.trf":                  {MaxTRF, 0},
@@ -101,7 +110,8 @@ func (h *Server) Fail(c *gin.Context, err error) {
 // body than declared fails when read. Forms are parsed here, so that a body
 // over the limit is a clear 413 rather than empty fields, and the temporary
 // files of a multipart form are removed when the request ends whatever the
-// handler did (a handler refusing the user never looks at them).
+// handler did (a handler refusing the user never looks at them). A route
+// whose body is a file gets it whole.
 func (h *Server) limitBody(c *gin.Context) {
 	limit := bodyLimitOf(c.FullPath())
 	if c.Request.ContentLength > limit.content+limit.slack {
@@ -116,6 +126,9 @@ func (h *Server) limitBody(c *gin.Context) {
 		}
 	}()
 	mediaType, _, _ := mime.ParseMediaType(c.GetHeader("Content-Type"))
+	if fileBodies[c.FullPath()] {
+		mediaType = ""
+	}
 	var err error
 	switch mediaType {
 	case "multipart/form-data":

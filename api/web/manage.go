@@ -9,6 +9,7 @@ import (
 
 	"adiukh/api/core"
 	"adiukh/tournament"
+	"adiukh/tournament/ratings"
 )
 
 // The arbiter's desk of one event: its settings, players, rounds and the
@@ -46,6 +47,49 @@ type managePageData struct {
 	// upload form.
 	Regulations     *tournament.Regulations
 	RegulationsForm *form
+	// Who is the register searched for at the desk (?who=), Found the
+	// persons found with their published rating in the event's list.
+	Who   string
+	Found []foundPerson
+}
+
+// foundPerson is a person of the register found at the desk, to register.
+type foundPerson struct {
+	tournament.Person
+	Rating int // the published rating in the event's list; 0 for none
+	// Plays: the person is a player of the event already.
+	Plays bool
+}
+
+// deskFound is how many persons a search at the desk shows.
+const deskFound = 20
+
+// findPeople searches the register at the desk for the persons to register,
+// with their published rating in the event's list.
+func (h *handler) findPeople(c *gin.Context, d *managePageData) error {
+	ctx := c.Request.Context()
+	page, err := h.Events.People(ctx, d.Who, 1)
+	if err != nil {
+		return err
+	}
+	published := map[int64]int{}
+	if list := ratings.ListOf(d.Event.Discipline); list != "" {
+		l, err := h.Ratings.Read(ctx, list, ratings.Filter{})
+		if err != nil {
+			return err
+		}
+		for _, r := range l.Rows {
+			published[r.Person.ID] = r.Rating
+		}
+	}
+	plays := map[int64]bool{}
+	for _, p := range d.Players {
+		plays[p.PersonID] = true
+	}
+	for _, p := range page.People[:min(len(page.People), deskFound)] {
+		d.Found = append(d.Found, foundPerson{Person: p, Rating: published[p.ID], Plays: plays[p.ID]})
+	}
+	return nil
 }
 
 // missingSheets are the boards of one round whose sheet is missing.
@@ -92,6 +136,11 @@ func (h *handler) managePage(c *gin.Context) error {
 	data, err := h.manageData(c, id)
 	if err != nil {
 		return err
+	}
+	if data.Who = strings.TrimSpace(c.Query("who")); data.Who != "" {
+		if err := h.findPeople(c, data); err != nil {
+			return err
+		}
 	}
 	h.renderWith(c, h.translator(c).In(data.Event.Location()), http.StatusOK, "manage", data.Event.Name, data)
 	return nil

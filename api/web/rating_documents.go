@@ -126,6 +126,11 @@ func (h *handler) eventRatingPDF(c *gin.Context) error {
 	}
 	v := report.EventRating{Event: export.EventView(&r.Event), Pending: r.State == ratings.EventPending}
 	v.Event.Printed = h.Now()
+	if r.State != ratings.EventNotRated {
+		for _, p := range r.Unlinked {
+			v.Unlinked = append(v.Unlinked, p.Name)
+		}
+	}
 	for _, p := range r.Periods {
 		changes := make([]rating.Change, len(p.Changes))
 		for i, ch := range p.Changes {

@@ -83,6 +83,8 @@ var templateFuncs = template.FuncMap{
 		}
 		return "0"
 	},
+	// minus writes a number's minus as the sign, not a hyphen: −0,223.
+	"minus": func(s string) string { return strings.Replace(s, "-", "−", 1) },
 	// round3 rounds an expected score to three decimals for showing.
 	"round3": func(v float64) float64 { return math.Round(v*1000) / 1000 },
 	// clock is a live game's clock reading: 2:59, 0:08.4.

@@ -32,6 +32,9 @@ type EventReport struct {
 	Periods []EventPeriod // oldest first
 	// People names the persons and their opponents.
 	People map[int64]tournament.Person
+	// Unlinked are the players of a rated event not linked to a person of
+	// the register: their games are not rated.
+	Unlinked []tournament.Player
 }
 
 // EventPeriod is one period's part of an event's report, the changes in
@@ -70,6 +73,15 @@ func (s *Service) EventReport(ctx context.Context, eventID int64) (*EventReport,
 		if !e.Rated || r.List == "" {
 			r.State = EventNotRated
 			return nil
+		}
+		players, err := tx.Players(eventID)
+		if err != nil {
+			return err
+		}
+		for _, p := range players {
+			if p.PersonID == 0 {
+				r.Unlinked = append(r.Unlinked, p)
+			}
 		}
 		games, err := tx.EventRatedGames(eventID)
 		if err != nil {
@@ -139,6 +151,13 @@ func eventPeriods(tx Tx, list string, games []RatedGame) ([]EventPeriod, error) 
 		ours[g.GameID] = true
 		wanted[g.RatedIn], wanted[g.PeriodID] = true, true
 		persons[g.A], persons[g.B] = true, true
+	}
+	kept, err := currentPersons(tx, slices.Collect(maps.Keys(persons)))
+	if err != nil {
+		return nil, err
+	}
+	for _, id := range kept {
+		persons[id] = true
 	}
 	periods, err := tx.Periods(list)
 	if err != nil {

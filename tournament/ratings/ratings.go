@@ -120,9 +120,12 @@ type Tx interface {
 	Changes(periodID int64) ([]rating.Change, error)
 	// ChangesOf reads the changes of some persons in a period.
 	ChangesOf(periodID int64, personIDs []int64) ([]rating.Change, error)
-	// PersonChanges reads a person's changes in a list with their
+	// PersonChanges reads the changes of persons in a list with their
 	// periods, oldest first.
-	PersonChanges(list string, personID int64) ([]Period, []rating.Change, error)
+	PersonChanges(list string, personIDs []int64) ([]Period, []rating.Change, error)
+	// MergedInto lists the persons merged into a person, directly or
+	// through another, whose merges stand.
+	MergedInto(personID int64) ([]int64, error)
 	// RatedEvents lists the events rated in any period.
 	RatedEvents() (map[int64]bool, error)
 	// RatedGames reads the games rated in a list.

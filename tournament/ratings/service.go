@@ -192,9 +192,10 @@ func (s *Service) gamesOf(tx Tx, list, until string) ([]int64, []rating.Game, []
 
 // correctionsOf finds the games rated before whose result was corrected
 // since, and keeps their new scores: each is carried into the period
-// being closed (rating.Correction). A game that is no longer played over
-// the board (a result corrected to a forfeit) is carried as a loss of both
-// sides' points: its old score is taken back.
+// being closed (rating.Correction), for the persons the game's players
+// are now (after a merge, the person kept). A game that is no longer
+// played over the board (a result corrected to a forfeit) is left as it
+// was rated.
 func correctionsOf(tx Tx, list string) ([]rating.Correction, []RatedGame, error) {
 	kept, err := tx.RatedGames(list)
 	if err != nil {
@@ -227,8 +228,44 @@ func correctionsOf(tx Tx, list string) ([]rating.Correction, []RatedGame, error)
 			changed = append(changed, g)
 		}
 	}
+	var persons []int64
+	for _, k := range corrections {
+		persons = append(persons, k.A, k.B)
+	}
+	merged, err := currentPersons(tx, persons)
+	if err != nil {
+		return nil, nil, err
+	}
+	for i := range corrections {
+		corrections[i].A, corrections[i].B = merged[corrections[i].A], merged[corrections[i].B]
+	}
 	slices.SortFunc(changed, func(a, b RatedGame) int { return cmp.Compare(a.GameID, b.GameID) })
 	return corrections, changed, nil
+}
+
+// currentPersons maps each person to the one they stand merged into, at
+// the end of the merges (a person not merged to themself): a game rated
+// before a merge is corrected in the rating of the person kept.
+func currentPersons(tx Tx, ids []int64) (map[int64]int64, error) {
+	out := make(map[int64]int64, len(ids))
+	for _, id := range ids {
+		out[id] = id
+	}
+	for pending := slices.Sorted(maps.Keys(out)); len(pending) > 0; {
+		people, err := tx.PeopleByID(pending)
+		if err != nil {
+			return nil, err
+		}
+		next := map[int64]bool{}
+		for id, now := range out {
+			if p, ok := people[now]; ok && p.MergedInto != 0 {
+				out[id] = p.MergedInto
+				next[p.MergedInto] = true
+			}
+		}
+		pending = slices.Sorted(maps.Keys(next))
+	}
+	return out, nil
 }
 
 // listOf reads a published list with its last period.
@@ -242,15 +279,26 @@ func listOf(tx Tx, list string) (*List, error) {
 	if err != nil {
 		return nil, err
 	}
-	changes := map[int64]rating.Change{}
+	changes, played := map[int64]int{}, map[int64]bool{}
 	if len(periods) > 0 {
 		out.Period = &periods[0]
 		cs, err := tx.Changes(periods[0].ID)
 		if err != nil {
 			return nil, err
 		}
+		persons := make([]int64, len(cs))
+		for i, c := range cs {
+			persons[i] = c.Person
+		}
+		// A person merged since the period shows their change on the
+		// row of the person kept.
+		merged, err := currentPersons(tx, persons)
+		if err != nil {
+			return nil, err
+		}
 		for _, c := range cs {
-			changes[c.Person] = c
+			changes[merged[c.Person]] += c.Delta()
+			played[merged[c.Person]] = true
 		}
 	}
 	states, err := tx.States(list)
@@ -266,10 +314,7 @@ func listOf(tx Tx, list string) (*List, error) {
 		return nil, err
 	}
 	for id, st := range states {
-		row := Row{Person: people[id], State: st, K: rating.K(st)}
-		if c, ok := changes[id]; ok {
-			row.Change, row.Played = c.Delta(), true
-		}
+		row := Row{Person: people[id], State: st, K: rating.K(st), Change: changes[id], Played: played[id]}
 		out.Rows = append(out.Rows, row)
 	}
 	slices.SortFunc(out.Rows, func(a, b Row) int {
@@ -282,8 +327,9 @@ func listOf(tx Tx, list string) (*List, error) {
 // a search of names.
 type Filter struct {
 	Region, Club, Sex string
-	// Age is an age group: "U10" … "U20" (under that age in the list's
-	// year) or "65+".
+	// Age is an age group as FIDE's: "U10" … "U20", those who turn at most
+	// that age in the year of the list's period (a junior, U20, until the
+	// end of the year they turn 20), or "65+", those who turn 65 or more.
 	Age string
 	// Query is words of the name (either script) or a federation ID.
 	Query string
@@ -309,7 +355,7 @@ func (f Filter) keeps(r *Row, year int) bool {
 			if age < 65 {
 				return false
 			}
-		} else if limit, err := strconv.Atoi(f.Age[1:]); err != nil || age >= limit {
+		} else if limit, err := strconv.Atoi(f.Age[1:]); err != nil || age > limit {
 			return false
 		}
 	}
@@ -360,15 +406,23 @@ type History struct {
 	Current *rating.State // nil when the person is not in the list
 	Periods []Period
 	Changes []rating.Change
+	// Opponents names the opponents of the changes' lines.
+	Opponents map[int64]tournament.Person
 }
 
-// PersonHistory reads a person's standing and history in every list.
+// PersonHistory reads a person's standing and history in every list; the
+// history has the periods of the persons merged into them too.
 func (s *Service) PersonHistory(ctx context.Context, personID int64) ([]History, error) {
 	var out []History
 	err := s.store.View(ctx, func(tx Tx) error {
 		if _, err := tx.Person(personID); err != nil {
 			return err
 		}
+		merged, err := tx.MergedInto(personID)
+		if err != nil {
+			return err
+		}
+		persons := append([]int64{personID}, merged...)
 		for _, list := range Lists {
 			h := History{List: list}
 			states, err := tx.States(list)
@@ -378,7 +432,16 @@ func (s *Service) PersonHistory(ctx context.Context, personID int64) ([]History,
 			if st, ok := states[personID]; ok {
 				h.Current = &st
 			}
-			if h.Periods, h.Changes, err = tx.PersonChanges(list, personID); err != nil {
+			if h.Periods, h.Changes, err = tx.PersonChanges(list, persons); err != nil {
+				return err
+			}
+			var opponents []int64
+			for _, c := range h.Changes {
+				for _, l := range c.Lines {
+					opponents = append(opponents, l.Opponent)
+				}
+			}
+			if h.Opponents, err = tx.PeopleByID(opponents); err != nil {
 				return err
 			}
 			out = append(out, h)

@@ -3,8 +3,10 @@ package ratings_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"testing"
+	"time"
 
 	"adiukh/tournament"
 	"adiukh/tournament/account"
@@ -30,13 +32,23 @@ func signedIn(t *testing.T, st *store.Store, email string, role tournament.Role)
 // register; scores are the boards' results round by round.
 func playedEvent(t *testing.T, ctx context.Context, svc *tournament.Service, people []*tournament.Person, rated bool, end string, scores ...string) *tournament.Event {
 	t.Helper()
+	var players []tournament.PlayerInput
+	for _, p := range people {
+		players = append(players, tournament.PlayerInput{PersonID: &p.ID})
+	}
+	return playedWith(t, ctx, svc, players, rated, end, scores...)
+}
+
+// playedWith is playedEvent with its four players as given.
+func playedWith(t *testing.T, ctx context.Context, svc *tournament.Service, players []tournament.PlayerInput, rated bool, end string, scores ...string) *tournament.Event {
+	t.Helper()
 	e, err := svc.CreateEvent(ctx, tournament.EventInput{Name: ptr("Кубок"), Discipline: ptr("rapid"), System: ptr("round-robin"),
 		TimeControl: ptr("15+10"), StartDate: ptr(end), EndDate: ptr(end), Rated: ptr(rated)})
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, p := range people {
-		if _, err := svc.RegisterPlayer(ctx, e.ID, tournament.PlayerInput{PersonID: &p.ID}); err != nil {
+	for _, p := range players {
+		if _, err := svc.RegisterPlayer(ctx, e.ID, p); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -412,5 +424,319 @@ func TestEventReport(t *testing.T) {
 				t.Errorf("the private event's report read by its arbiter: %+v (%v)", r, err)
 			}
 		})
+	}
+}
+
+// TestUnlinkedPlayers: a rated event may be finished with a player added
+// by name only; that player's games are not rated, and the event's report
+// names them, before the period and after it.
+func TestUnlinkedPlayers(t *testing.T) {
+	t.Parallel()
+	for name, st := range storetest.Open(t) {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			events := tournament.NewService(st, engines.Options())
+			lists := ratings.NewService(st.Ratings(), ratings.Options{})
+			admin := signedIn(t, st, "admin@example.org", tournament.Admin)
+			arbiter := signedIn(t, st, "arbiter@example.org", tournament.ArbiterRole)
+			var players []tournament.PlayerInput
+			for _, n := range []string{"Аслан", "Бислан", "Заур"} {
+				p, err := events.CreatePerson(arbiter, tournament.PersonInput{Surname: ptr("Хуажев"), GivenNames: ptr(n)})
+				if err != nil {
+					t.Fatal(err)
+				}
+				players = append(players, tournament.PlayerInput{PersonID: &p.ID})
+			}
+			players = append(players, tournament.PlayerInput{Name: ptr("Иванов Иван")})
+			e := playedWith(t, arbiter, events, players, true, "2026-10-10", "17:7", "12:12", "14:10", "13:11", "9:15", "14:10")
+			unlinked := func(when string) {
+				t.Helper()
+				r, err := lists.EventReport(context.Background(), e.ID)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(r.Unlinked) != 1 || r.Unlinked[0].Name != "Иванов Иван" {
+					t.Errorf("%s: the report's players not linked %+v, want Иванов Иван", when, r.Unlinked)
+				}
+			}
+			unlinked("before the period")
+			list, err := lists.ClosePeriod(admin, ratings.Rapid, "2026-10-31")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if list.Period.Games != 3 || len(list.Rows) != 3 {
+				t.Errorf("the period %+v with %d rows, want the 3 games between the persons", list.Period, len(list.Rows))
+			}
+			unlinked("after the period")
+		})
+	}
+}
+
+// TestMergeMovesRatings: merging a rated person into their duplicate gives
+// the person kept the rating, the games and the history; the list shows
+// one row; undoing gives each their own back. A result corrected after
+// the merge is rated for the person kept, and once their ratings changed
+// the merge is no longer undone.
+func TestMergeMovesRatings(t *testing.T) {
+	t.Parallel()
+	for name, st := range storetest.Open(t) {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			events := tournament.NewService(st, engines.Options())
+			lists := ratings.NewService(st.Ratings(), ratings.Options{})
+			admin := signedIn(t, st, "admin@example.org", tournament.Admin)
+			arbiter := signedIn(t, st, "arbiter@example.org", tournament.ArbiterRole)
+			bg := context.Background()
+			var people []*tournament.Person
+			for _, n := range []string{"Аслан", "Бислан", "Заур", "Мурат", "Асланн"} {
+				p, err := events.CreatePerson(arbiter, tournament.PersonInput{Surname: ptr("Хуажев"), GivenNames: ptr(n)})
+				if err != nil {
+					t.Fatal(err)
+				}
+				people = append(people, p)
+			}
+			kept, typo := people[0], people[4]
+			first := playedEvent(t, arbiter, events, people[1:], true, "2026-10-10", "17:7", "12:12", "14:10", "13:11", "9:15", "14:10")
+			before, err := lists.ClosePeriod(admin, ratings.Rapid, "2026-10-31")
+			if err != nil {
+				t.Fatal(err)
+			}
+			rowOf := func(l *ratings.List, id int64) *ratings.Row {
+				for i := range l.Rows {
+					if l.Rows[i].Person.ID == id {
+						return &l.Rows[i]
+					}
+				}
+				return nil
+			}
+			rated := *rowOf(before, typo.ID)
+			m, err := events.MergePeople(admin, typo.ID, kept.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			list, err := lists.Read(bg, ratings.Rapid, ratings.Filter{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r := rowOf(list, kept.ID); r == nil || r.Rating != rated.Rating || r.Games != 3 || !r.Played || r.Change != rated.Change || rowOf(list, typo.ID) != nil || len(list.Rows) != 4 {
+				t.Errorf("after the merge the list %+v, want the person kept at %d with 3 games and not the duplicate", list.Rows, rated.Rating)
+			}
+			if h, err := lists.PersonHistory(bg, kept.ID); err != nil || h[1].Current == nil || h[1].Current.Rating != rated.Rating || len(h[1].Changes) != 1 {
+				t.Errorf("the history of the person kept: %+v (%v), want the duplicate's period", h, err)
+			}
+			if err := events.UndoMerge(admin, m.ID); err != nil {
+				t.Fatal(err)
+			}
+			list, _ = lists.Read(bg, ratings.Rapid, ratings.Filter{})
+			if r := rowOf(list, typo.ID); r == nil || r.Rating != rated.Rating || r.Games != 3 || rowOf(list, kept.ID) != nil {
+				t.Errorf("after the undo the list %+v, want the duplicate's rating back with them", list.Rows)
+			}
+
+			m, err = events.MergePeople(admin, typo.ID, kept.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var duplicate int64
+			players, _ := events.Players(arbiter, first.ID)
+			for _, p := range players {
+				if p.PersonID == kept.ID {
+					duplicate = p.ID
+				}
+			}
+			rounds, _ := events.Rounds(arbiter, first.ID)
+			var g tournament.Game
+			for _, c := range rounds[0].Games {
+				if c.WhiteID == duplicate || c.BlackID == duplicate {
+					g = c
+				}
+			}
+			if _, err := events.RecordResult(arbiter, tournament.ResultInput{EventID: first.ID, Round: 1, Board: g.Board, Score: "7:17", EndReason: "final_position", Version: g.Version, Reason: "бланк записи"}); err != nil {
+				t.Fatal(err)
+			}
+			after, err := lists.ClosePeriod(admin, ratings.Rapid, "2026-11-30")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if rowOf(after, typo.ID) != nil || rowOf(after, kept.ID) == nil || !rowOf(after, kept.ID).Played {
+				t.Errorf("the correction of the duplicate's game is rated for %+v, want the person kept", after.Rows)
+			}
+			r, err := lists.EventReport(bg, first.ID)
+			if err != nil || len(r.Periods) != 2 || len(r.Periods[1].Changes) != 2 {
+				t.Errorf("the event's report after the correction: %+v (%v), want its second period with two persons", r, err)
+			}
+			if err := events.UndoMerge(admin, m.ID); tournament.ErrorCode(err) != tournament.ECONFLICT {
+				t.Errorf("undoing a merge whose person's rating changed since: %v, want ECONFLICT", err)
+			}
+		})
+	}
+}
+
+// The age groups are FIDE's, counted in the year of the list's period: U10
+// takes those who turn 10 in it, U20 those who turn 20, 65+ those who turn
+// 65.
+func TestAgeGroups(t *testing.T) {
+	t.Parallel()
+	st := storetest.Open(t)["sqlite"]
+	events := tournament.NewService(st, engines.Options())
+	lists := ratings.NewService(st.Ratings(), ratings.Options{})
+	admin := signedIn(t, st, "admin@example.org", tournament.Admin)
+	arbiter := signedIn(t, st, "arbiter@example.org", tournament.ArbiterRole)
+	born := map[int]*tournament.Person{}
+	var people []*tournament.Person
+	for _, year := range []int{2017, 2016, 2006, 2005, 1962, 1961, 1990, 1991} {
+		p, err := events.CreatePerson(arbiter, tournament.PersonInput{Surname: ptr("Хуажев"), GivenNames: ptr(fmt.Sprint(year)), BirthYear: ptr(year)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		born[year] = p
+		people = append(people, p)
+	}
+	playedEvent(t, arbiter, events, people[:4], true, "2026-10-10", "17:7", "12:12", "14:10", "13:11", "9:15", "14:10")
+	playedEvent(t, arbiter, events, people[4:], true, "2026-10-10", "17:7", "12:12", "14:10", "13:11", "9:15", "14:10")
+	if _, err := lists.ClosePeriod(admin, ratings.Rapid, "2026-10-31"); err != nil {
+		t.Fatal(err)
+	}
+	for age, want := range map[string][]int{"U10": {2017, 2016}, "U12": {2017, 2016}, "U20": {2017, 2016, 2006}, "65+": {1961}} {
+		l, err := lists.Read(context.Background(), ratings.Rapid, ratings.Filter{Age: age})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := map[int64]bool{}
+		for _, r := range l.Rows {
+			got[r.Person.ID] = true
+		}
+		for _, year := range want {
+			if !got[born[year].ID] {
+				t.Errorf("%s leaves out the person born in %d", age, year)
+			}
+		}
+		if len(got) != len(want) {
+			t.Errorf("%s: %d persons, want those born in %v", age, len(got), want)
+		}
+	}
+}
+
+// TestTeamEventsRated: a rated team event's board games count in its
+// discipline's list, its rosters linked to the register by federation ID
+// (each player with their published rating); a correspondence event is
+// not rated, whatever its flag.
+func TestTeamEventsRated(t *testing.T) {
+	t.Parallel()
+	for name, st := range storetest.Open(t) {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			events := tournament.NewService(st, engines.Options())
+			lists := ratings.NewService(st.Ratings(), ratings.Options{})
+			admin := signedIn(t, st, "admin@example.org", tournament.Admin)
+			arbiter := signedIn(t, st, "arbiter@example.org", tournament.ArbiterRole)
+			var people []*tournament.Person
+			for _, n := range []string{"Аслан", "Бислан", "Заур", "Мурат"} {
+				p, err := events.CreatePerson(arbiter, tournament.PersonInput{Surname: ptr("Хуажев"), GivenNames: ptr(n)})
+				if err != nil {
+					t.Fatal(err)
+				}
+				people = append(people, p)
+			}
+			e, err := events.CreateEvent(arbiter, tournament.EventInput{Name: ptr("Командный кубок"), Discipline: ptr("rapid-team"), System: ptr("round-robin"),
+				TimeControl: ptr("10+5"), StartDate: ptr("2026-10-10"), EndDate: ptr("2026-10-10"), Rated: ptr(true)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := events.UpdateTeamSettings(arbiter, e.ID, tournament.TeamSettingsInput{Boards: ptr(2)}, ""); err != nil {
+				t.Fatal(err)
+			}
+			for i, team := range []string{"Адыгея", "Кубань"} {
+				var players []tournament.PlayerInput
+				for _, p := range people[2*i : 2*i+2] {
+					players = append(players, tournament.PlayerInput{Name: ptr(p.Name()), FederationID: ptr(p.FederationID)})
+				}
+				if _, err := events.RegisterTeam(arbiter, e.ID, tournament.TeamInput{Name: ptr(team), Players: players}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			players, _ := events.Players(arbiter, e.ID)
+			for _, p := range players {
+				if p.PersonID == 0 {
+					t.Errorf("the roster's %s is not linked to the register by federation ID %s", p.Name, p.FederationID)
+				}
+			}
+			tr, err := events.PairNextTeamRound(arbiter, e.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := events.PublishRound(arbiter, e.ID, 1); err != nil {
+				t.Fatal(err)
+			}
+			for _, m := range tr.Matches {
+				for _, b := range m.Boards {
+					if _, err := events.RecordMatchResult(arbiter, tournament.MatchResultInput{Table: m.Table, ResultInput: tournament.ResultInput{
+						EventID: e.ID, Round: 1, Board: b.Board, Score: "17:7", EndReason: "final_position", Version: b.Game.Version}}); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+			if _, err := events.UpdateEvent(arbiter, e.ID, tournament.EventInput{Status: ptr("finished")}, ""); err != nil {
+				t.Fatal(err)
+			}
+			list, err := lists.ClosePeriod(admin, ratings.Rapid, "2026-10-31")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if list.Period.Events != 1 || list.Period.Games != 2 || len(list.Rows) != 4 {
+				t.Errorf("the period %+v with %d rows, want the team event's 2 board games", list.Period, len(list.Rows))
+			}
+
+			// The next team event's rosters take the published ratings.
+			next, err := events.CreateEvent(arbiter, tournament.EventInput{Name: ptr("Командный кубок 2"), Discipline: ptr("rapid-team"), System: ptr("round-robin"), TimeControl: ptr("10+5")})
+			if err != nil {
+				t.Fatal(err)
+			}
+			team, err := events.RegisterTeam(arbiter, next.ID, tournament.TeamInput{Name: ptr("Адыгея"), Players: []tournament.PlayerInput{{Name: ptr(people[0].Name()), FederationID: ptr(people[0].FederationID)}}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if p := team.Roster[0]; p.Rating == 0 || p.Rating == rating.DefaultInitial {
+				t.Errorf("a roster's player from the register: rating %d, want the published one", p.Rating)
+			}
+
+			corr, err := events.CreateEvent(arbiter, tournament.EventInput{Name: ptr("Заочный"), Discipline: ptr("correspondence"), System: ptr("round-robin"), TimeControl: ptr("10d"), Rated: ptr(true)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r, err := lists.EventReport(context.Background(), corr.ID); err != nil || r.State != ratings.EventNotRated {
+				t.Errorf("a correspondence event marked rated: %+v (%v), want not rated", r, err)
+			}
+		})
+	}
+}
+
+// A rated event finished without dates ends the day it is finished, and is
+// rated in the period of that day.
+func TestRatedEventWithoutDates(t *testing.T) {
+	t.Parallel()
+	st := storetest.Open(t)["sqlite"]
+	events := tournament.NewService(st, engines.Options())
+	lists := ratings.NewService(st.Ratings(), ratings.Options{})
+	admin := signedIn(t, st, "admin@example.org", tournament.Admin)
+	arbiter := signedIn(t, st, "arbiter@example.org", tournament.ArbiterRole)
+	var people []*tournament.Person
+	for _, n := range []string{"Аслан", "Бислан", "Заур", "Мурат"} {
+		p, err := events.CreatePerson(arbiter, tournament.PersonInput{Surname: ptr("Хуажев"), GivenNames: ptr(n)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		people = append(people, p)
+	}
+	e := playedEvent(t, arbiter, events, people, true, "", "17:7", "12:12", "14:10", "13:11", "9:15", "14:10")
+	today := time.Now().In(e.Location()).Format(time.DateOnly)
+	if e.EndDate != today {
+		t.Errorf("a rated event finished without dates ends on %q, want today, %s", e.EndDate, today)
+	}
+	list, err := lists.ClosePeriod(admin, ratings.Rapid, today)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if list.Period.Events != 1 || list.Period.Games != 6 {
+		t.Errorf("the period %+v, want the event without dates", list.Period)
 	}
 }

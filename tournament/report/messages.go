@@ -138,6 +138,7 @@ const (
 	msgRatingPeriodReport     msg = "report.rating_period_report"
 	msgRatingLegend           msg = "report.rating_legend"
 	msgRatingEventReport      msg = "report.rating_event_report"
+	msgRatingEventUnlinked    msg = "report.rating_event_unlinked"
 	msgRatingEventNotRated    msg = "report.rating_event_not_rated"
 	msgRatingEventPending     msg = "report.rating_event_pending"
 	msgRatingEventPeriod      msg = "report.rating_event_period"

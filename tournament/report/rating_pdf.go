@@ -74,6 +74,9 @@ type EventRating struct {
 	Event   Event
 	Pending bool
 	Periods []RatingReport
+	// Unlinked names the players not linked to the register, whose games
+	// are not rated.
+	Unlinked []string
 }
 
 // listName is a list's name in the language: "Блиц".
@@ -195,11 +198,13 @@ func EventRatingPDF(w io.Writer, loc catalog.Lang, e EventRating) error {
 			note = text(loc, msgRatingEventPending)
 		}
 		d.note(note)
-		return d.output(w)
 	}
 	for _, p := range e.Periods {
 		d.title = text(loc, msgRatingEventPeriod, listName(loc, p.List), formatDate(loc, p.Until))
 		d.changesTable(p, text(loc, msgRatingLegend)+"\n"+text(loc, msgRatingEventLegend))
+	}
+	if len(e.Unlinked) > 0 {
+		d.note(text(loc, msgRatingEventUnlinked, strings.Join(e.Unlinked, ", ")))
 	}
 	return d.output(w)
 }

@@ -71,13 +71,14 @@ func TestRatingReportPDFs(t *testing.T) {
 	}
 	correction := RatingReport{List: "standard", Until: until.AddDate(0, 1, 0), Options: RatingOptions{Initial: 1500}, Changes: []RatingChange{
 		{Name: "A", Old: 1562, New: 1522, K: 40, Sum: -1, Lines: []RatingLine{{Opponent: "B", OpponentRating: 1591, S: -1, Points: 11, OpponentPoints: 13, Correction: true}}}}}
-	e := EventRating{Event: Event{Name: "Кубок"}, Periods: []RatingReport{r, correction}}
+	e := EventRating{Event: Event{Name: "Кубок"}, Periods: []RatingReport{r, correction}, Unlinked: []string{"Иванов Иван"}}
 	got = spacedText(pdfText(t, "rating-event", render(t, func(b *bytes.Buffer) error { return EventRatingPDF(b, ru, e) })))
 	for _, want := range []string{
 		"Кубок",
 		text(ru, msgRatingEventPeriod, listName(ru, "standard"), formatDate(ru, until)),
 		text(ru, msgRatingEventPeriod, listName(ru, "standard"), formatDate(ru, correction.Until)),
 		"B (" + text(ru, msgRatingCorrection) + ") 1591 −1 11:13 −1,000 −40,00",
+		spacedText(text(ru, msgRatingEventUnlinked, "Иванов Иван")),
 		text(ru, msgPage, 2, "2"),
 	} {
 		if !strings.Contains(got, want) {

@@ -57,6 +57,8 @@ var migrations = []*gormigrate.Migration{
 	{ID: "20261125102207-rating-options", Migrate: ratingOptionsMigration},
 	{ID: "20261125102336-live-games", Migrate: liveGamesMigration},
 	{ID: "20261125105221-next-round-after", Migrate: nextRoundAfterMigration},
+	{ID: "20261125125056-merge-standings", Migrate: mergeStandingsMigration},
+	{ID: "20261125130526-person-club-key", Migrate: personClubKeyMigration},
 }
 
 // migrationLock is the key of the PostgreSQL advisory lock taken while

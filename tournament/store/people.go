@@ -22,10 +22,12 @@ type personRow struct {
 	LatinSystem     string
 	// NameKey is the names folded for search: Cyrillic and Latin forms,
 	// lower case, ё as е, with the federation ID.
-	NameKey    string
-	Sex        string
-	BirthYear  int
-	Club       string
+	NameKey   string
+	Sex       string
+	BirthYear int
+	Club      string
+	// ClubKey is the club folded for search as NameKey.
+	ClubKey    string
 	Region     string
 	Rank       string
 	MergedInto int64
@@ -42,6 +44,15 @@ type mergeRow struct {
 	At       time.Time
 	UserID   int64
 	UndoneAt *time.Time
+	// Standings are the persons' standings before the merge, JSON of
+	// mergeStandings; "" for none.
+	Standings string
+}
+
+// mergeStandings are the standings a merge keeps for its undo.
+type mergeStandings struct {
+	From []tournament.Standing `json:"from,omitempty"`
+	Into []tournament.Standing `json:"into,omitempty"`
 }
 
 func (mergeRow) TableName() string { return "person_merges" }
@@ -62,14 +73,16 @@ func (registerAuditRow) TableName() string { return "register_audit" }
 var _ tournament.PersonTx = (*tx)(nil)
 
 func personKey(p *tournament.Person) string {
-	s := strings.ToLower(strings.Join([]string{p.Surname, p.GivenNames, p.LatinSurname, p.LatinGivenNames, p.FederationID}, " "))
-	return strings.ReplaceAll(s, "ё", "е")
+	return foldKey(strings.Join([]string{p.Surname, p.GivenNames, p.LatinSurname, p.LatinGivenNames, p.FederationID}, " "))
 }
+
+// foldKey folds a text for search: lower case, ё as е.
+func foldKey(s string) string { return strings.ReplaceAll(strings.ToLower(s), "ё", "е") }
 
 func personToRow(p *tournament.Person) *personRow {
 	return &personRow{ID: p.ID, FederationID: p.FederationID, Surname: p.Surname, GivenNames: p.GivenNames, LatinSurname: p.LatinSurname,
 		LatinGivenNames: p.LatinGivenNames, LatinSystem: p.LatinSystem, NameKey: personKey(p), Sex: p.Sex, BirthYear: p.BirthYear,
-		Club: p.Club, Region: p.Region, Rank: p.Rank, MergedInto: p.MergedInto, CreatedAt: p.CreatedAt.UTC()}
+		Club: p.Club, ClubKey: foldKey(p.Club), Region: p.Region, Rank: p.Rank, MergedInto: p.MergedInto, CreatedAt: p.CreatedAt.UTC()}
 }
 
 func rowToPerson(r *personRow) tournament.Person {
@@ -112,10 +125,17 @@ func (t *tx) PersonByFederationID(id string) (*tournament.Person, error) {
 	return &p, nil
 }
 
-func (t *tx) SearchPeople(words []string, numbers []int, offset, limit int) ([]tournament.Person, error) {
+func (t *tx) SearchPeople(words [][]string, numbers []int, offset, limit int) ([]tournament.Person, error) {
 	q := t.db.Where("merged_into = 0")
-	for _, w := range words {
-		q = q.Where("name_key LIKE ?", "%"+escapeLike(w)+"%")
+	for _, forms := range words {
+		var match []string
+		var args []any
+		for _, w := range forms {
+			like := "%" + escapeLike(w) + "%"
+			match = append(match, "name_key LIKE ? OR club_key LIKE ?")
+			args = append(args, like, like)
+		}
+		q = q.Where("("+strings.Join(match, " OR ")+")", args...)
 	}
 	for _, n := range numbers {
 		q = q.Where("(birth_year = ? OR federation_id = ?)", n, fmt.Sprint(n))
@@ -171,6 +191,13 @@ func (t *tx) CreateMerge(m *tournament.Merge) error {
 		return err
 	}
 	row := mergeRow{FromID: m.From, IntoID: m.Into, Players: string(players), At: m.At.UTC(), UserID: m.UserID}
+	if len(m.FromStandings) > 0 || len(m.IntoStandings) > 0 {
+		standings, err := json.Marshal(mergeStandings{From: m.FromStandings, Into: m.IntoStandings})
+		if err != nil {
+			return err
+		}
+		row.Standings = string(standings)
+	}
 	if err := t.db.Create(&row).Error; err != nil {
 		return fmt.Errorf("record a merge: %w", err)
 	}
@@ -186,6 +213,13 @@ func (t *tx) Merge(id int64) (*tournament.Merge, error) {
 	m := &tournament.Merge{ID: row.ID, From: row.FromID, Into: row.IntoID, At: row.At.UTC(), UserID: row.UserID, UndoneAt: fromOptional(row.UndoneAt)}
 	if err := json.Unmarshal([]byte(row.Players), &m.Players); err != nil {
 		return nil, fmt.Errorf("read merge %d: %w", id, err)
+	}
+	if row.Standings != "" {
+		var st mergeStandings
+		if err := json.Unmarshal([]byte(row.Standings), &st); err != nil {
+			return nil, fmt.Errorf("read merge %d: %w", id, err)
+		}
+		m.FromStandings, m.IntoStandings = st.From, st.Into
 	}
 	return m, nil
 }

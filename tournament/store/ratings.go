@@ -289,12 +289,12 @@ func changesOf(rows []ratingChangeRow) ([]rating.Change, error) {
 	return out, nil
 }
 
-func (t ratingTx) PersonChanges(list string, personID int64) ([]ratings.Period, []rating.Change, error) {
+func (t ratingTx) PersonChanges(list string, personIDs []int64) ([]ratings.Period, []rating.Change, error) {
 	var rows []ratingChangeRow
 	err := t.db.Joins("JOIN rating_periods ON rating_periods.id = rating_changes.period_id").
-		Where("rating_periods.list = ? AND rating_changes.person_id = ?", list, personID).Order("rating_changes.period_id").Find(&rows).Error
+		Where("rating_periods.list = ? AND rating_changes.person_id IN ?", list, personIDs).Order("rating_changes.period_id, rating_changes.person_id").Find(&rows).Error
 	if err != nil {
-		return nil, nil, fmt.Errorf("read the history of person %d: %w", personID, err)
+		return nil, nil, fmt.Errorf("read the history of persons %v: %w", personIDs, err)
 	}
 	all, err := t.Periods(list)
 	if err != nil {
@@ -313,6 +313,19 @@ func (t ratingTx) PersonChanges(list string, personID int64) ([]ratings.Period, 
 		}
 	}
 	return periods, changes, nil
+}
+
+func (t ratingTx) MergedInto(personID int64) ([]int64, error) {
+	var out []int64
+	for next := []int64{personID}; len(next) > 0; {
+		var ids []int64
+		if err := t.db.Model(&personRow{}).Where("merged_into IN ?", next).Order("id").Pluck("id", &ids).Error; err != nil {
+			return nil, fmt.Errorf("read the persons merged into person %d: %w", personID, err)
+		}
+		out = append(out, ids...)
+		next = ids
+	}
+	return out, nil
 }
 
 func (t ratingTx) RatedEvents() (map[int64]bool, error) {
@@ -363,6 +376,39 @@ func (t ratingTx) SaveRatedGames(games []ratings.RatedGame) error {
 	upsert := clause.OnConflict{Columns: []clause.Column{{Name: "game_id"}}, DoUpdates: clause.AssignmentColumns([]string{"period_id", "points_a", "points_b"})}
 	if err := t.db.Clauses(upsert).CreateInBatches(rows, insertBatch).Error; err != nil {
 		return fmt.Errorf("keep the rated games: %w", err)
+	}
+	return nil
+}
+
+// Standings reads a person's standings in the rating lists
+// (tournament.PersonTx), by list.
+func (t *tx) Standings(personID int64) ([]tournament.Standing, error) {
+	var rows []ratingStateRow
+	if err := t.db.Where("person_id = ?", personID).Order("list").Find(&rows).Error; err != nil {
+		return nil, fmt.Errorf("read the ratings of person %d: %w", personID, err)
+	}
+	out := make([]tournament.Standing, len(rows))
+	for i, r := range rows {
+		out[i] = tournament.Standing{List: r.List, Rating: r.Rating, Games: r.Games, Reached: r.Reached}
+	}
+	return out, nil
+}
+
+// SetStandings replaces a person's standings in the rating lists
+// (tournament.PersonTx).
+func (t *tx) SetStandings(personID int64, standings []tournament.Standing) error {
+	if err := t.db.Where("person_id = ?", personID).Delete(&ratingStateRow{}).Error; err != nil {
+		return fmt.Errorf("change the ratings of person %d: %w", personID, err)
+	}
+	if len(standings) == 0 {
+		return nil
+	}
+	rows := make([]ratingStateRow, len(standings))
+	for i, s := range standings {
+		rows[i] = ratingStateRow{List: s.List, PersonID: personID, Rating: s.Rating, Games: s.Games, Reached: s.Reached}
+	}
+	if err := t.db.Create(&rows).Error; err != nil {
+		return fmt.Errorf("change the ratings of person %d: %w", personID, err)
 	}
 	return nil
 }
