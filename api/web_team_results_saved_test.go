@@ -57,7 +57,7 @@ func TestTeamResultSavedNamesMatchAndBoard(t *testing.T) {
 	page = a.get(results).Body.String()
 	rec = a.post(results, url.Values{"board": {"2"}, "score": {"17:7"}, "end_reason": {"final_position"}, "versions": {versionsOf(page)}})
 	mustStatus(t, "individual result", rec.Code, http.StatusSeeOther, rec.Body.String())
-	if page := a.get(rec.Header().Get("Location")).Body.String(); !strings.Contains(page, "Доска 2: результат записан.") {
+	if page := a.get(rec.Header().Get("Location")).Body.String(); !strings.Contains(page, ruT("results.saved", "Board", 2)) {
 		t.Error("an individual round's entry no longer names the board saved")
 	}
 }
