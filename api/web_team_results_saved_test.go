@@ -39,7 +39,7 @@ func TestTeamResultSavedNamesMatchAndBoard(t *testing.T) {
 	mustStatus(t, "result by keyboard", rec.Code, http.StatusSeeOther, rec.Body.String())
 	next := rec.Header().Get("Location")
 	for _, c := range []struct{ lang, want, not string }{
-		{"ru", fmt.Sprintf("Стол %d, доска %d: результат записан.", table, board), fmt.Sprintf("Доска %d: результат записан", game)},
+		{"ru", ruT("teamweb.saved", "Table", table, "Board", board), ruT("results.saved", "Board", game)},
 		{"en", fmt.Sprintf("Table %d, board %d: result saved.", table, board), fmt.Sprintf("Board %d: result saved", game)},
 	} {
 		page := a.get(next + "&lang=" + c.lang).Body.String()
