@@ -102,7 +102,9 @@ func TestCorrespondencePages(t *testing.T) {
 		// Deadlines, in the list and in the notifications, are the event's
 		// (Europe/Moscow by default) in the reader's style.
 		deadline := map[string]string{"ru": `<td>\d+ [а-я]+ \d{4}, \d\d:\d\d MSK</td>`, "en": `<td>\d+ [A-Z][a-z]+ \d{4}, \d\d:\d\d MSK</td>`}[lang]
-		notified := map[string]string{"ru": `Контрольный срок: \d+ [а-я]+ \d{4}, \d\d:\d\d MSK\.`, "en": `Deadline: \d+ [A-Z][a-z]+ \d{4}, \d\d:\d\d MSK\.`}[lang]
+		// The notification's label of the deadline, as the catalogue words it after the game: "Контрольный срок: ".
+		_, label, _ := strings.Cut(ruT("notify.text.your_move", "Deadline", "\x00"), "). ")
+		notified := map[string]string{"ru": regexp.QuoteMeta(lead(label)) + `\d+ [а-я]+ \d{4}, \d\d:\d\d MSK\.`, "en": `Deadline: \d+ [A-Z][a-z]+ \d{4}, \d\d:\d\d MSK\.`}[lang]
 		for _, want := range []string{deadline, notified} {
 			if !regexp.MustCompile(want).MatchString(my) {
 				t.Errorf("%s: my games do not match %s", lang, want)
