@@ -41,7 +41,7 @@ func TestAuditReasonInTheClientsLanguage(t *testing.T) {
 		}
 		return got
 	}
-	for lang, want := range map[string]string{"": "a list of 2 players", "ru": "список из 2 участников"} {
+	for lang, want := range map[string]string{"": "a list of 2 players", "ru": ruF("note.players.list", 2)} {
 		got := reasons(lang)
 		if got[tournament.ActionPlayerCreate] != want || got[tournament.ActionEventUpdate] != "уточнили город" {
 			t.Errorf("Accept-Language %q: reasons %q, want %q for the players and the typed reason as it was", lang, got, want)

@@ -40,7 +40,8 @@ func TestBrowserSafeguards(t *testing.T) {
 		chromedp.ScrollIntoView(`textarea[name=csv]`),
 		shot("csv-errors"),
 	)
-	if !strings.Contains(text, "строка 2 (Рейтинг)") || !strings.Contains(text, "строка 3 (Год рождения)") {
+	if !strings.Contains(text, ruT("error.line_field", "Line", 2, "Field", ru.Field("rating"), "Message", ruF("%q is not a whole number", "x"))) ||
+		!strings.Contains(text, lead(ruT("error.line_field", "Line", 3, "Field", ru.Field("birth_year"), "Message", "\x00"))) {
 		t.Errorf("the bad lines are not all listed: %q", text)
 	}
 	run("correct them, with a duplicate, and confirm it",
@@ -76,7 +77,7 @@ func TestBrowserSafeguards(t *testing.T) {
 		chromedp.Text(`p.warning[role=alert]`, &text),
 		shot("result-correction"),
 	)
-	if !strings.Contains(text, "тур 2 уже составлен по прежнему результату 24:0") {
+	if !strings.Contains(text, ruF("round %s was already paired on the old result %s of board %d in round %d; check its pairings, or unpublish and pair it again", "2", "24:0", 1, 1)) {
 		t.Errorf("the correction's warning reads %q", text)
 	}
 

@@ -71,8 +71,9 @@ func TestBrowserTeamEvent(t *testing.T) {
 		shot("team-desk-phone"),
 		chromedp.EmulateViewport(1280, 900),
 	)
-	page := s.signIn(arbiter).get(fmt.Sprintf("/events/%d/manage", id)).Body.String()
-	for _, want := range []string{"3\u00a0команды · 7\u00a0участников", "Капитан: Хуажев Аслан", "Анзароков Ислам", "запасной"} {
+	page := pageText(s.signIn(arbiter).get(fmt.Sprintf("/events/%d/manage", id)))
+	for _, want := range []string{ruN("teams.count", 3) + " · " + ruN("players.count", 7), ruT("teamweb.captain") + ": Хуажев Аслан", "Анзароков Ислам",
+		`<span class="badge">` + ruT("teamweb.reserve") + "</span>"} {
 		if !strings.Contains(page, want) {
 			t.Errorf("the desk set up in the browser does not show %q", want)
 		}

@@ -120,7 +120,7 @@ func TestBrowserRunsAnEvent(t *testing.T) {
 		chromedp.SendKeys(`input[name=time_control]`, "8+4"),
 		chromedp.WaitNotVisible(`#tc-warning`),
 	)
-	if !strings.Contains(warning, "§9") || !strings.Contains(warning, "Быстрая игра") {
+	if !strings.Contains(warning, "§9") || !strings.Contains(warning, ruT("discipline.rapid")) {
 		t.Errorf("the live §9 warning says %q", warning)
 	}
 	run("create the event",
@@ -202,7 +202,7 @@ func TestBrowserRunsAnEvent(t *testing.T) {
 		chromedp.Navigate(strings.Replace(manageURL, "/manage", "/standings", 1)),
 		chromedp.Text(`table.standings`, &standings),
 	)
-	for _, want := range []string{"Хуажев Аслан", "Панеш Тимур", "Коэффициент Бергера"} {
+	for _, want := range []string{"Хуажев Аслан", "Панеш Тимур", ruT("tiebreak.sonneborn-berger")} {
 		if !strings.Contains(strings.ToLower(standings), strings.ToLower(want)) {
 			t.Errorf("the standings do not show %q:\n%s", want, standings)
 		}
@@ -218,7 +218,7 @@ func TestBrowserRunsAnEvent(t *testing.T) {
 	if ply != "29" {
 		t.Errorf("the viewer opens at ply %s, want the last, 29", ply)
 	}
-	if back != "Полуход назад (←)" {
+	if back != ruT("viewer.prev") {
 		t.Errorf("the viewer's back button is named %q", back)
 	}
 	run("screenshot the game viewer", shot("game-viewer"))

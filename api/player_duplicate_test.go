@@ -41,7 +41,8 @@ func TestSinglePlayerDuplicateCheck(t *testing.T) {
 	rec := a.post(fmt.Sprintf("/events/%d/players", id), form)
 	body := html.UnescapeString(rec.Body.String())
 	mustStatus(t, "a namesake on the desk", rec.Code, http.StatusConflict, body)
-	for _, want := range []string{"похож на участника", "под стартовым номером", `value="1650"`, `value="Майкоп"`, `name="confirm" value="1"`, "Всё равно зарегистрировать"} {
+	for _, want := range []string{`<p class="field-error" role="alert">` +
+		ruF("%s looks like %s, already registered with start number %d; check, then confirm to register the player all the same", "Ёлкин Олег", "ЕЛКИН олег", 1) + "</p>", `value="1650"`, `value="Майкоп"`, `name="confirm" value="1"`, ruT("manage.register_anyway")} {
 		if !strings.Contains(body, want) {
 			t.Errorf("the desk after a namesake lacks %q", want)
 		}

@@ -43,7 +43,7 @@ func TestResultsWithoutSheets(t *testing.T) {
 	if !strings.Contains(desk, `id="missing-sheets"`) || !strings.Contains(desk, fmt.Sprintf("/events/%d/rounds/1/boards/1/edit", id)) {
 		t.Errorf("the desk does not list the missing sheet")
 	}
-	if page := arbiter.get(fmt.Sprintf("/events/%d/rounds/1/results", id)).Body.String(); !strings.Contains(page, "нет бланка") {
+	if page := arbiter.get(fmt.Sprintf("/events/%d/rounds/1/results", id)).Body.String(); !strings.Contains(page, `<span class="badge warn" title="`+ruT("sheets.missing_hint")+`">`+ruT("sheets.missing")+"</span>") {
 		t.Errorf("the results page does not mark the board without its sheet")
 	}
 	code, refused := s.do(tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
@@ -122,9 +122,11 @@ func TestSeveralSheetsAtOnce(t *testing.T) {
 		"Белые: Незнакомец\nЧерные: Неизвестный\n" + sampleGame
 	arbiter := s.signIn(tournament.ArbiterRole)
 	page := arbiter.post(fmt.Sprintf("/events/%d/rounds/1/sheets", id), url.Values{"sheets": {batch}})
-	body := page.Body.String()
+	body, text := page.Body.String(), pageText(page)
+	board2 := games[1].(map[string]any)
 	if page.Code != http.StatusOK || !strings.Contains(body, `id="sheet-outcomes"`) || !strings.Contains(body, "✓ 17:7") || !strings.Contains(body, "✓ 24:0") ||
-		!strings.Contains(body, "проверьте, тот ли это бланк") || !strings.Contains(body, "нет партии Незнакомец – Неизвестный") {
+		!strings.Contains(text, ruF("the sheet names %s – %s, but board %d of round %d is %s – %s; check that it is the right sheet", "Кто-то Другой", "Совсем Не Тот", 2, 1, name[num(board2["white"])], name[num(board2["black"])])) ||
+		!strings.Contains(text, ruF(`no game of round %d is %s – %s; add a line "Board: N" to the sheet`, 1, "Незнакомец", "Неизвестный")) {
 		t.Fatalf("the batch on the page: %d\n%s", page.Code, body)
 	}
 	// The sheet that fits no board stays in the box; the stored ones do not.

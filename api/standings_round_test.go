@@ -35,7 +35,7 @@ func TestStandingsAfterAnyRoundAndScoresInPairings(t *testing.T) {
 		reader := s.anonymous()
 		after1 := reader.get(fmt.Sprintf("/events/%d/standings?round=1", id)).Body.String()
 		after2 := reader.get(fmt.Sprintf("/events/%d/standings", id)).Body.String()
-		if !strings.Contains(after1, "Положение после 1-го тура") || !strings.Contains(after2, "Положение после 2-го тура") || after1 == after2 {
+		if !strings.Contains(after1, ruT("standings.after", "N", 1)) || !strings.Contains(after2, ruT("standings.after", "N", 2)) || after1 == after2 {
 			t.Errorf("the standings after round 1 and after round 2 are not told apart")
 		}
 		if !strings.Contains(after2, fmt.Sprintf(`href="?round=1"`)) || !strings.Contains(after2, `href="?round=2" aria-current="page"`) {
@@ -85,7 +85,7 @@ func TestStandingsAfterAnyRoundAndScoresInPairings(t *testing.T) {
 		s.playRound(id, 3, "13:11")
 		s.must(http.StatusOK, tournament.ArbiterRole, "PATCH", fmt.Sprintf("/api/v1/events/%d", id), map[string]any{"status": "finished"})
 		landing := reader.get(fmt.Sprintf("/events/%d", id)).Body.String()
-		if !strings.Contains(landing, "Положение после 3-го тура") || !strings.Contains(landing, fmt.Sprintf(`href="/events/%d?round=3"`, id)) {
+		if !strings.Contains(landing, ruT("standings.after", "N", 3)) || !strings.Contains(landing, fmt.Sprintf(`href="/events/%d?round=3"`, id)) {
 			t.Errorf("a finished event does not open on its final standings with its pairings a tab away")
 		}
 		if !strings.Contains(reader.get(fmt.Sprintf("/events/%d?round=3", id)).Body.String(), `id="boards"`) {

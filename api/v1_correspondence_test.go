@@ -269,7 +269,7 @@ func playSection(t *testing.T, s *corrServer) {
 	req := httptest.NewRequest("GET", ev+"/standings.pdf?lang=ru", nil)
 	rec := httptest.NewRecorder()
 	s.handler.ServeHTTP(rec, req)
-	if text := pdfToText(t, "corr-standings", rec.Body.Bytes()); !strings.Contains(text, "Положение участников по оконченным партиям") || strings.Contains(text, "после 0-го тура") {
+	if text := pdfToText(t, "corr-standings", rec.Body.Bytes()); !strings.Contains(text, ruDoc("report.standings_finished_games")) || strings.Contains(text, ruDoc("report.standings_after", 0)) {
 		t.Errorf("the correspondence standings PDF is titled after a round:\n%.300s", text)
 	}
 
@@ -320,13 +320,15 @@ func playSection(t *testing.T, s *corrServer) {
 	if inbox := s.page(s.session("arbiter@example.org"), "/my/games"); !regexp.MustCompile(`<small>\d+ [а-я]+ \d{4}, \d\d:\d\d MSK</small> <a href="/games/\d+">`).MatchString(inbox) {
 		t.Errorf("the arbiter's inbox is not dated in the event's zone:\n%s", inbox)
 	}
-	for path, want := range map[string]string{gamePath(6): "повторилась в третий раз, ход чёрных", fmt.Sprintf("/games/%d?lang=ru", id0(6)): "повторилась в третий раз, ход чёрных"} {
+	// The note after its ply: "…-го полухода повторилась в третий раз, ход чёрных (§5: решает судья)".
+	_, repeated, _ := strings.Cut(ruT("note.game.repetition.black"), "%d")
+	for path, want := range map[string]string{gamePath(6): repeated, fmt.Sprintf("/games/%d?lang=ru", id0(6)): repeated} {
 		// The server's own note reads in the reader's language.
 		req := httptest.NewRequest("GET", path, nil)
 		req.Header.Set("Accept-Language", "ru")
 		rec := httptest.NewRecorder()
 		s.handler.ServeHTTP(rec, req)
-		if !strings.Contains(rec.Body.String(), want) {
+		if !strings.Contains(pageText(rec), want) {
 			t.Errorf("%s in Russian: %d, no %q in\n%.600s", path, rec.Code, want, rec.Body.String())
 		}
 	}

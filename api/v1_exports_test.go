@@ -334,7 +334,7 @@ func TestExportDocuments(t *testing.T) {
 					t.Errorf("%d score sheets for round 1, want 2 (the bye has none)", pages)
 				}
 				text := spaced(pdfToText(t, "scoresheets", pdf))
-				for _, want := range []string{ruDoc("report.score_sheet"), "Первенство Майкопа по адиюх", "8 мин + 4 с/ход", "09.05.2026", ruDoc("report.signature_arbiter")} {
+				for _, want := range []string{ruDoc("report.score_sheet"), "Первенство Майкопа по адиюх", "8 " + ruDoc("report.minutes") + " + 4 " + ruDoc("report.seconds") + "/" + ruDoc("report.per_move"), "09.05.2026", ruDoc("report.signature_arbiter")} {
 					if !strings.Contains(text, want) {
 						t.Errorf("scoresheets.pdf lacks %q:\n%s", want, text)
 					}

@@ -91,7 +91,7 @@ func TestSwissThroughAPI(t *testing.T) {
 				// The requested bye is named by its points on the printed
 				// list, as on the pairing page.
 				pdf := s.mustDownload(fmt.Sprintf("%s/rounds/2/pairings.pdf", events), "application/pdf")
-				if text := pdfToText(t, "swiss-round2-pairings", pdf); !strings.Contains(text, "бай за пол-очка") {
+				if text := pdfToText(t, "swiss-round2-pairings", pdf); !strings.Contains(text, ruDoc("reason.half_point_bye")) {
 					t.Errorf("the pairing list of round 2 does not name the requested bye:\n%s", text)
 				}
 			}

@@ -23,7 +23,7 @@ func TestAccountPage(t *testing.T) {
 	tablet := s.signIn(tournament.ArbiterRole)
 
 	page := laptop.get("/account").Body.String()
-	if n := strings.Count(page, "/end\""); n != 2 || !strings.Contains(page, "это устройство") {
+	if n := strings.Count(page, "/end\""); n != 2 || !strings.Contains(page, `<span class="badge">`+ruT("account.this_device")+"</span>") {
 		t.Fatalf("the laptop sees %d other sign-ins to end (want 2) and itself marked", n)
 	}
 	// End the phone's sign-in from the laptop.
@@ -56,7 +56,7 @@ func TestAccountPage(t *testing.T) {
 	// A wrong current password is refused at its field; the right one
 	// changes the password, ends the tablet's sign-in and keeps the laptop.
 	rec := laptop.post("/account/password", url.Values{"current_password": {"не тот пароль"}, "password": {"новый пароль 2026"}})
-	if rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "Текущий пароль") {
+	if rec.Code != http.StatusBadRequest || !strings.Contains(pageText(rec), `<p class="field-error" role="alert">`+ruF("the current password is wrong")+"</p>") {
 		t.Fatalf("a wrong current password: %d", rec.Code)
 	}
 	rec = laptop.post("/account/password", url.Values{"current_password": {"пароль судьи"}, "password": {"новый пароль 2026"}})
@@ -71,7 +71,7 @@ func TestAccountPage(t *testing.T) {
 	if rec := tablet.get("/account"); rec.Code != http.StatusSeeOther {
 		t.Errorf("the tablet is still signed in after the password change: %d", rec.Code)
 	}
-	if rec := laptop.get("/account?done=password"); rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), "Пароль изменён") {
+	if rec := laptop.get("/account?done=password"); rec.Code != http.StatusOK || !strings.Contains(pageText(rec), `<p class="notice" role="status">`+ruT("account.password_changed")+"</p>") {
 		t.Errorf("the laptop after changing the password: %d", rec.Code)
 	}
 
@@ -113,15 +113,15 @@ func TestAccountName(t *testing.T) {
 	t.Parallel()
 	s := newWebServer(t)
 	player := s.signIn(tournament.PlayerRole)
-	mustContain(t, "the account page", player.get("/account").Body.String(), `action="/account/name"`, "Под этим именем вас видят другие")
+	mustContain(t, "the account page", player.get("/account").Body.String(), `action="/account/name"`, `<p class="note">`+ruT("account.name_note")+"</p>")
 	rec := player.post("/account/name", url.Values{"name": {"   "}})
-	if rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "напишите имя для учётной записи") {
+	if rec.Code != http.StatusBadRequest || !strings.Contains(pageText(rec), `<p class="field-error" role="alert">`+ruF("write the name to show for the account: rankings and awards show it instead of the e-mail address")+"</p>") {
 		t.Fatalf("an empty name: %d", rec.Code)
 	}
 	if rec := player.post("/account/name", url.Values{"name": {" Анна  Решалова "}}); rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != "/account?done=name" {
 		t.Fatalf("a name: %d %s", rec.Code, rec.Header().Get("Location"))
 	}
-	mustContain(t, "the account page after the name", player.get("/account?done=name").Body.String(), "Имя сохранено.", `value="Анна Решалова"`)
+	mustContain(t, "the account page after the name", pageText(player.get("/account?done=name")), `<p class="notice" role="status">`+ruT("account.name_changed")+"</p>", `value="Анна Решалова"`)
 	me := s.must(http.StatusOK, tournament.PlayerRole, "PUT", "/api/v1/me/name", map[string]any{"name": "Анна"})
 	if me["name"] != "Анна" || me["email"] != "player@example.org" {
 		t.Errorf("the name through the API: %v", me)

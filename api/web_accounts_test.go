@@ -42,7 +42,7 @@ func TestAccountsPage(t *testing.T) {
 	listed := admin.get("/admin/accounts")
 	mustStatus(t, "the accounts page", listed.Code, http.StatusOK, listed.Body.String())
 	body := listed.Body.String()
-	for _, want := range []string{"Пользователи", "admin@example.org", "arbiter@example.org", "player@example.org", `data-filter-blocks="#accounts"`, `aria-current="page"`} {
+	for _, want := range []string{"<h1>" + ruT("accounts.title") + "</h1>", "admin@example.org", "arbiter@example.org", "player@example.org", `data-filter-blocks="#accounts"`, `aria-current="page"`} {
 		if !strings.Contains(body, want) {
 			t.Errorf("the accounts page lacks %q", want)
 		}
@@ -55,7 +55,7 @@ func TestAccountsPage(t *testing.T) {
 	rec := admin.post("/admin/accounts", url.Values{"email": {"Arbiter@example.org"}, "name": {"Второй судья"}, "role": {"arbiter"}, "locale": {"en"}})
 	mustStatus(t, "a duplicate e-mail", rec.Code, http.StatusConflict, rec.Body.String())
 	body = html.UnescapeString(rec.Body.String())
-	if !strings.Contains(body, "пользователь с адресом arbiter@example.org уже есть") {
+	if !strings.Contains(body, `<p class="field-error" role="alert">`+ruF("a user with e-mail %s already exists", "arbiter@example.org")+"</p>") {
 		t.Errorf("the duplicate is not explained:\n%s", body)
 	}
 	for _, kept := range []string{`value="Arbiter@example.org"`, `value="Второй судья"`, `<option value="arbiter" selected>`, `<option value="en" selected>`} {
@@ -103,7 +103,7 @@ func TestAccountsPage(t *testing.T) {
 	rec = admin.post(fmt.Sprintf("/admin/accounts/%d/password", u.ID), nil)
 	mustStatus(t, "a new password", rec.Code, http.StatusOK, rec.Body.String())
 	fresh := onceRE.FindStringSubmatch(rec.Body.String())
-	if fresh == nil || fresh[1] == m[1] || !strings.Contains(rec.Body.String(), "все входы этой учётной записи завершены") {
+	if fresh == nil || fresh[1] == m[1] || !strings.Contains(pageText(rec), ruT("accounts.reset", "Name", "Автор Задач", "Email", "author@example.org")) {
 		t.Fatalf("the new password is not shown, or the same:\n%s", rec.Body.String())
 	}
 	if rec := author.get("/account"); rec.Code != http.StatusSeeOther {
@@ -114,13 +114,13 @@ func TestAccountsPage(t *testing.T) {
 	// told why they stay one.
 	rec = admin.post(fmt.Sprintf("/admin/accounts/%d/role", u.ID), url.Values{"role": {"arbiter"}})
 	mustStatus(t, "change a role", rec.Code, http.StatusSeeOther, rec.Body.String())
-	if body := admin.get(strings.Split(rec.Header().Get("Location"), "#")[0]).Body.String(); !strings.Contains(body, "Автор Задач: роль — арбитр") {
+	if body := admin.get(strings.Split(rec.Header().Get("Location"), "#")[0]); !strings.Contains(pageText(body), ruT("accounts.role_changed", "Name", "Автор Задач", "Role", ruT("account.role.arbiter"))) {
 		t.Errorf("no notice of the new role")
 	}
 	me, _ := s.accounts.User(context.Background(), "admin@example.org")
 	rec = admin.post(fmt.Sprintf("/admin/accounts/%d/role", me.ID), url.Values{"role": {"player"}})
 	mustStatus(t, "the last administrator demotes themself", rec.Code, http.StatusConflict, rec.Body.String())
-	if body := rec.Body.String(); !strings.Contains(body, "вы единственный администратор") {
+	if body := pageText(rec); !strings.Contains(body, ruF("you are the only administrator: make another account an administrator first, or nobody could manage accounts")) {
 		t.Errorf("the refusal is not explained:\n%s", body)
 	}
 	if rec := admin.post(fmt.Sprintf("/admin/accounts/%d/password", me.ID), nil); rec.Code != http.StatusBadRequest {
@@ -217,7 +217,9 @@ func TestAccountAuditLog(t *testing.T) {
 	rec := listed.get("/admin/accounts/audit")
 	mustStatus(t, "the account log", rec.Code, http.StatusOK, rec.Body.String())
 	body := html.UnescapeString(rec.Body.String())
-	for _, want := range []string{"Журнал учётных записей", "Роль judge@example.org изменена: участник → арбитр.", "Пароль judge@example.org задан администратором", "MSK"} {
+	for _, want := range []string{"<h1>" + ruT("accountaudit.title") + "</h1>",
+		ruT("accountaudit.role", "User", "judge@example.org", "Before", ruT("account.role.player"), "After", ruT("account.role.arbiter")),
+		ruT("accountaudit.password-set", "User", "judge@example.org"), "MSK"} {
 		if !strings.Contains(body, want) {
 			t.Errorf("the account log page lacks %q", want)
 		}

@@ -25,10 +25,11 @@ func TestAuditLogReadsAsSentences(t *testing.T) {
 
 	arbiter := s.signIn(tournament.ArbiterRole)
 	body := arbiter.get(fmt.Sprintf("/events/%d/audit", id)).Body.String()
+	game, resigned := white+" – "+black, func(score string) string { return score + " (" + ruT("reason.resignation") + ")" }
 	for _, want := range []string{
-		white + " – " + black + ", тур 1: 24:0 (сдача)",
-		white + " – " + black + ", тур 1: 24:0 (сдача) → 0:24 (сдача), причина: перепутаны цвета",
-		"Время — Europe/Moscow", "MSK",
+		ruT("audit.sentence.game", "Game", game, "Round", 1, "Change", resigned("24:0")),
+		ruT("audit.sentence.game", "Game", game, "Round", 1, "Change", resigned("24:0")+" → "+resigned("0:24")) + ", " + ruT("audit.sentence.reason", "Reason", "перепутаны цвета"),
+		ruT("audit.zone", "Zone", "Europe/Moscow"), "MSK",
 	} {
 		if !strings.Contains(body, want) {
 			t.Errorf("the audit page lacks %q", want)
@@ -39,7 +40,7 @@ func TestAuditLogReadsAsSentences(t *testing.T) {
 	}
 
 	filtered := arbiter.get(fmt.Sprintf("/events/%d/audit?round=1&player=%d", id, playerID(s, id, num(board["white"])))).Body.String()
-	if !strings.Contains(filtered, "перепутаны цвета") || strings.Contains(filtered, "Участник зарегистрирован") {
+	if !strings.Contains(filtered, "перепутаны цвета") || strings.Contains(filtered, ruT("audit.player.create")) {
 		t.Error("the filter by round and player keeps other entries or loses the player's")
 	}
 	if rec := arbiter.get(fmt.Sprintf("/events/%d/audit?round=x", id)); rec.Code != http.StatusBadRequest {
@@ -52,7 +53,8 @@ func TestAuditLogReadsAsSentences(t *testing.T) {
 		t.Fatalf("audit.csv: %d %v", rec.Code, err)
 	}
 	last := records[len(records)-1]
-	if records[0][0] != "Время (UTC)" || last[3] != "result.correct" || !strings.Contains(last[10], `"score":"0:24"`) || !strings.Contains(last[7], "причина") {
+	if records[0][0] != ruT("report.audit_at") || last[3] != "result.correct" || !strings.Contains(last[10], `"score":"0:24"`) ||
+		!strings.Contains(last[7], ruT("audit.sentence.reason", "Reason", "перепутаны цвета")) {
 		t.Errorf("audit.csv: header %v, last %v", records[0], last)
 	}
 	if rec := arbiter.get(fmt.Sprintf("/events/%d/audit.json", id)); rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), `"time_zone": "Europe/Moscow"`) {

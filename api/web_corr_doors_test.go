@@ -22,7 +22,7 @@ func TestCorrespondenceResultNotEnteredBesideTheGame(t *testing.T) {
 	g := sec.games[0]
 	ev := strings.Replace(sec.ev, "/api/v1", "", 1)
 	cookie := s.session("arbiter@example.org")
-	for lang, want := range map[string]string{"ru": "на доске 1 тура 1 идёт партия по переписке", "en": "board 1 of round 1 is a correspondence game played on the server"} {
+	for lang, want := range map[string]string{"ru": ruF("board %d of round %d is a correspondence game played on the server: its result comes from the game itself or from the arbiter's decision on the game's page", 1, 1), "en": "board 1 of round 1 is a correspondence game played on the server"} {
 		form := url.Values{"board": {"1"}, "score": {"12:12"}, "end_reason": {"agreement"}, "versions": {"1:1"}}
 		req := httptest.NewRequest(http.MethodPost, fmt.Sprintf("%s/rounds/1/results?lang=%s", ev, lang), strings.NewReader(form.Encode()))
 		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
@@ -30,7 +30,7 @@ func TestCorrespondenceResultNotEnteredBesideTheGame(t *testing.T) {
 		req.AddCookie(cookie)
 		rec := httptest.NewRecorder()
 		s.handler.ServeHTTP(rec, req)
-		if rec.Code != http.StatusConflict || !strings.Contains(rec.Body.String(), want) {
+		if rec.Code != http.StatusConflict || !strings.Contains(pageText(rec), want) {
 			t.Errorf("%s: the results form on a running correspondence game: %d, want 409 saying %q", lang, rec.Code, want)
 		}
 	}
@@ -68,7 +68,7 @@ func TestCorrespondenceDeskSendsToTheGames(t *testing.T) {
 		s.must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("/api/v1%s/players/%d/account", ev, pid), map[string]any{"email": email})
 	}
 	cookie := s.session("arbiter@example.org")
-	for lang, want := range map[string]string{"ru": "Начать партии — на вкладке «Игра по переписке»", "en": "Start the games on the Correspondence tab"} {
+	for lang, want := range map[string]string{"ru": ruT("corr.start_on_tab"), "en": "Start the games on the Correspondence tab"} {
 		desk := s.page(cookie, ev+"/manage?lang="+lang)
 		if strings.Contains(desk, `action="`+ev+`/rounds"`) || !strings.Contains(desk, `href="`+ev+`/correspondence">`+want) {
 			t.Errorf("%s: the desk before the start offers pairing, or does not send to the Correspondence tab", lang)
@@ -81,7 +81,7 @@ func TestCorrespondenceDeskSendsToTheGames(t *testing.T) {
 			t.Errorf("the desk of a running section offers %s", refused)
 		}
 	}
-	if !strings.Contains(desk, `href="`+ev+`/correspondence">Партии и решения`) {
+	if !strings.Contains(desk, `href="`+ev+`/correspondence">`+ruT("corr.round_games")) {
 		t.Error("the desk's round does not lead to the games and decisions")
 	}
 }

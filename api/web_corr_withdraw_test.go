@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"adiukh/tournament/correspondence"
 	"adiukh/tournament/store/storetest"
 )
 
@@ -24,10 +25,10 @@ func TestCorrespondenceWithdrawalOnTheDesk(t *testing.T) {
 	players := s.must(http.StatusOK, sec.arbiter, "GET", sec.ev+"/players", nil).(map[string]any)["players"].([]any)
 	pid := num(players[0].(map[string]any)["id"])
 	withdraw := fmt.Sprintf("%s/players/%d/withdraw", ev, pid)
-	for lang, want := range map[string]string{"ru": "Снять с турнира", "en": "Withdraw from the event"} {
+	for lang, want := range map[string]string{"ru": ruT("corr.withdraw"), "en": "Withdraw from the event"} {
 		desk := s.page(cookie, ev+"/manage?lang="+lang)
 		mustContain(t, lang+" desk", desk, `action="`+withdraw+`"`, want)
-		if strings.Contains(desk, "-го тура") || strings.Contains(desk, "from round") || strings.Contains(desk, `name="from_round"`) {
+		if _, fromRound, _ := strings.Cut(ruT("manage.withdraw", "N", "\x00"), "\x00"); strings.Contains(desk, fromRound) || strings.Contains(desk, "from round") || strings.Contains(desk, `name="from_round"`) {
 			t.Errorf("%s: the desk of a running section offers a withdrawal from a round", lang)
 		}
 	}
@@ -35,14 +36,15 @@ func TestCorrespondenceWithdrawalOnTheDesk(t *testing.T) {
 	// none checked.
 	rec := s.post(cookie, withdraw+"?lang=ru", url.Values{})
 	page := rec.Body.String()
-	mustContain(t, "the confirmation", page, "Снять участника Игрок А с турнира?", "законченные (0)", "незаконченных — 3",
-		`name="games" value="lose" required>`, `name="games" value="adjudicate" required>`, "Соперники выигрывают незаконченные партии", "на присуждение")
+	mustContain(t, "the confirmation", pageText(rec), ruT("corr.withdraw_question", "Name", "Игрок А", "Finished", 0, "Unfinished", 3),
+		`name="games" value="lose" required>`, `name="games" value="adjudicate" required>`, ruT("corr.games_lose"), ruT("corr.games_adjudicate"))
 	if strings.Contains(page, "checked") {
 		t.Error("the confirmation chooses for the arbiter")
 	}
 	// Confirmed without a choice: asked again, nothing done.
 	rec = s.post(cookie, withdraw+"?lang=ru", url.Values{"confirm": {"1"}, "reason": {"перестал отвечать"}})
-	if rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "выберите, что станет с незаконченными партиями") {
+	if rec.Code != http.StatusBadRequest || !strings.Contains(pageText(rec), ruF("choose what becomes of the withdrawn player's unfinished games: %q (the opponents win) or %q (the arbiter adjudicates them)",
+		correspondence.WithdrawalLoses, correspondence.WithdrawalAdjudicates)) {
 		t.Errorf("confirmation without a choice: %d, want 400 asking to choose", rec.Code)
 	}
 	for _, g := range sec.games {
@@ -71,7 +73,7 @@ func TestCorrespondenceWithdrawalOnTheDesk(t *testing.T) {
 		t.Errorf("%d games of the withdrawn player ended, want 3", ended)
 	}
 	desk := s.page(cookie, ev+"/manage?lang=ru")
-	mustContain(t, "the desk after the withdrawal", desk, "снят с турнира")
+	mustContain(t, "the desk after the withdrawal", desk, `<span class="badge">`+ruT("corr.withdrawn")+"</span>")
 	if strings.Contains(desk, `action="`+withdraw+`"`) {
 		t.Error("the desk offers to withdraw the player again")
 	}

@@ -102,7 +102,9 @@ func TestCorrespondencePages(t *testing.T) {
 		// Deadlines, in the list and in the notifications, are the event's
 		// (Europe/Moscow by default) in the reader's style.
 		deadline := map[string]string{"ru": `<td>\d+ [а-я]+ \d{4}, \d\d:\d\d MSK</td>`, "en": `<td>\d+ [A-Z][a-z]+ \d{4}, \d\d:\d\d MSK</td>`}[lang]
-		notified := map[string]string{"ru": `Контрольный срок: \d+ [а-я]+ \d{4}, \d\d:\d\d MSK\.`, "en": `Deadline: \d+ [A-Z][a-z]+ \d{4}, \d\d:\d\d MSK\.`}[lang]
+		// The notification's label of the deadline, as the catalogue words it after the game: "Контрольный срок: ".
+		_, label, _ := strings.Cut(ruT("notify.text.your_move", "Deadline", "\x00"), "). ")
+		notified := map[string]string{"ru": regexp.QuoteMeta(lead(label)) + `\d+ [а-я]+ \d{4}, \d\d:\d\d MSK\.`, "en": `Deadline: \d+ [A-Z][a-z]+ \d{4}, \d\d:\d\d MSK\.`}[lang]
 		for _, want := range []string{deadline, notified} {
 			if !regexp.MustCompile(want).MatchString(my) {
 				t.Errorf("%s: my games do not match %s", lang, want)
@@ -122,7 +124,7 @@ func TestCorrespondencePages(t *testing.T) {
 		}
 		// The header writes the clock as the documents print it.
 		list := s.page(nil, strings.Replace(sec.ev, "/api/v1", "", 1)+"/games?lang="+lang)
-		if want := map[string]string{"ru": " · 50 дн. / 10 ходов", "en": " · 50 days / 10 moves"}[lang]; !strings.Contains(list, want) || strings.Contains(list, "50d/10") {
+		if want := map[string]string{"ru": " · 50 " + ruDoc("report.days") + " / 10 " + ruDoc("report.moves_per"), "en": " · 50 days / 10 moves"}[lang]; !strings.Contains(list, want) || strings.Contains(list, "50d/10") {
 			t.Errorf("%s: the event's header does not say %q", lang, want)
 		}
 		arbiter := s.page(s.session("arbiter@example.org"), strings.Replace(sec.ev, "/api/v1", "", 1)+"/correspondence?lang="+lang)
@@ -179,7 +181,7 @@ func TestCorrespondencePages(t *testing.T) {
 	if page := s.page(cookie, eventPage+"/correspondence"); !strings.Contains(page, `name="max_move_days"`) || strings.Contains(page, `name="start_position"`) {
 		t.Error("the arbiter's view of a running section has no settings form, or offers the start position")
 	}
-	if rec := post(eventPage+"/correspondence/settings", url.Values{"leave_days": {"40"}, "max_move_days": {"15"}}); rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "укажите, почему настройки меняются") {
+	if rec := post(eventPage+"/correspondence/settings", url.Values{"leave_days": {"40"}, "max_move_days": {"15"}}); rec.Code != http.StatusBadRequest || !strings.Contains(pageText(rec), ruF("say why the settings change while the games are played; the audit log keeps it")) {
 		t.Errorf("settings changed during play without a reason: %d", rec.Code)
 	}
 	if rec := post(eventPage+"/correspondence/settings", url.Values{"leave_days": {"40"}, "max_move_days": {"15"}, "reason": {"решение оргкомитета"}}); rec.Code != http.StatusSeeOther {
@@ -238,9 +240,9 @@ func TestGamesTabOnlyInCorrespondence(t *testing.T) {
 	t.Parallel()
 	s := newWebServer(t)
 	id := s.roundRobin(4)
-	for lang, want := range map[string]string{"ru": "не турнир по переписке", "en": "is not a correspondence event"} {
+	for lang, want := range map[string]string{"ru": ruF("event %d is not a correspondence event", id), "en": "is not a correspondence event"} {
 		w := s.anonymous().get(fmt.Sprintf("/events/%d/games?lang=%s", id, lang))
-		if w.Code != http.StatusNotFound || !strings.Contains(w.Body.String(), want) {
+		if w.Code != http.StatusNotFound || !strings.Contains(pageText(w), want) {
 			t.Errorf("%s: the games page of a rapid event: %d, want 404 saying %q", lang, w.Code, want)
 		}
 	}

@@ -34,15 +34,16 @@ func TestCrosstableSaysWhatIsNotCountedYet(t *testing.T) {
 		games := s.must(http.StatusCreated, arbiter, "POST", events+"/rounds", nil)["games"].([]any)
 		s.must(http.StatusOK, arbiter, "POST", fmt.Sprintf("%s/rounds/%d/publish", events, n), nil)
 		record(n, games[:1])
-		want := "Результаты первого тура показаны, но в очки и места войдут, когда тур закончится."
+		want := `<p class="muted">` + ruT("crosstable.not_counted_none") + "</p>"
 		if n == 2 {
-			want = "они даны после 1-го тура"
+			want = `<p class="muted">` + ruDoc("report.not_counted_yet", 1) + "</p>"
 		}
 		if p := page(); !strings.Contains(p, want) {
 			t.Errorf("round %d with one result: the crosstable does not say %q", n, want)
 		}
 		record(n, games[1:])
-		if p := page(); strings.Contains(p, "войдут") || strings.Contains(p, "пока не входят") {
+		uncounted, _, _ := strings.Cut(ruT("report.not_counted_yet"), "%d")
+		if p := page(); strings.Contains(p, ruT("crosstable.not_counted_none")) || strings.Contains(p, uncounted) {
 			t.Errorf("round %d finished: the crosstable still says results are not counted", n)
 		}
 	}

@@ -86,7 +86,7 @@ func TestDownloadLinks(t *testing.T) {
 		if !slices.Equal(links, want) {
 			t.Errorf("a team event links\n%v\nwant its team documents, without TRF and PDN:\n%v", links, want)
 		}
-		if body := rec.Body.String(); !strings.Contains(body, "Протоколы матчей тура") {
+		if body := pageText(rec); !strings.Contains(body, ruT("docs.match_cards_pdf")) {
 			t.Errorf("the team round's documents do not offer match cards")
 		}
 		for _, link := range links {

@@ -50,7 +50,7 @@ func TestEntriesPages(t *testing.T) {
 	if rec := player.post(entries, url.Values{"birth_year": {"2004"}, "note": {"приеду"}}); rec.Code != http.StatusSeeOther {
 		t.Fatalf("enter: %d\n%s", rec.Code, rec.Body)
 	}
-	if body := player.get(entries).Body.String(); !strings.Contains(body, "ждёт решения судьи") || strings.Contains(body, `action="`+entries+`"`) {
+	if body := player.get(entries).Body.String(); !strings.Contains(body, "<strong>"+ruT("entries.mine")+": "+ruT("entries.status.pending")+"</strong>") || strings.Contains(body, `action="`+entries+`"`) {
 		t.Errorf("after entering the player does not see the pending entry, or still the form")
 	}
 	desk := arbiter.get(entries).Body.String()
@@ -60,13 +60,13 @@ func TestEntriesPages(t *testing.T) {
 	if rec := arbiter.post(entries+"/accept", nil); rec.Code != http.StatusSeeOther {
 		t.Fatalf("accept all: %d\n%s", rec.Code, rec.Body)
 	}
-	if body := player.get(entries).Body.String(); !strings.Contains(body, "принята") {
+	if body := player.get(entries).Body.String(); !strings.Contains(body, "<strong>"+ruT("entries.mine")+": "+ruT("entries.status.accepted")+"</strong>") {
 		t.Errorf("the player does not see the entry accepted")
 	}
 	if body := s.anonymous().get(fmt.Sprintf("/events/%d/standings", id)).Body.String(); !strings.Contains(body, "Анна Тлехас") {
 		t.Errorf("the accepted player is not in the event")
 	}
-	if body := s.anonymous().get("/calendar?open=1").Body.String(); !strings.Contains(body, "Кубок Майкопа") || !strings.Contains(body, "1 участник") {
+	if body := s.anonymous().get("/calendar?open=1").Body.String(); !strings.Contains(body, "Кубок Майкопа") || !strings.Contains(body, ruN("calendar.entered", 1)) {
 		t.Errorf("the calendar of open entries lacks the event with its player")
 	}
 }

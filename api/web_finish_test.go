@@ -28,8 +28,8 @@ func TestDeskOffersToFinishAPlayedEvent(t *testing.T) {
 		}
 		s.playRound(id, n, "17:7", "12:12")
 	}
-	page := arbiter.get(desk).Body.String()
-	if !strings.Contains(page, `id="finish"`) || !strings.Contains(page, "Сыграны все 3 тура") {
+	page := pageText(arbiter.get(desk))
+	if !strings.Contains(page, `id="finish"`) || !strings.Contains(page, "<strong>"+ruN("manage.all_played", 3)+"</strong>") {
 		t.Fatalf("the desk of a played event does not offer to finish it")
 	}
 	if rec := arbiter.post(fmt.Sprintf("/events/%d/finish", id), nil); rec.Code != http.StatusSeeOther {

@@ -23,14 +23,14 @@ func TestIllegalSheetOverrideOnTheSheetPage(t *testing.T) {
 	form := url.Values{"score": {"17:7"}, "end_reason": {""}, "version": {"1"}, "sheet": {bad}, "reason": {"счёт подписан обоими"}}
 	rec := a.post(edit, form)
 	mustStatus(t, "override without the ending", rec.Code, http.StatusBadRequest, rec.Body.String())
-	body := rec.Body.String()
-	if !strings.Contains(body, "выберите окончание") {
+	body := pageText(rec)
+	if !strings.Contains(body, ruF("the sheet does not say how the game ended before a final position; choose the end reason")) {
 		t.Errorf("the page does not ask for the ending:\n%s", body)
 	}
-	if strings.Contains(body, "укажите причину, чтобы принять результат") {
+	if _, override, _ := strings.Cut(ruF("%s; correct the score or the sheet, or override with a reason", "\x00"), "\x00"); strings.Contains(body, override) {
 		t.Errorf("the page asks again for the reason the arbiter gave")
 	}
-	if !strings.Contains(body, "полуход 7") {
+	if !strings.Contains(body, ruT("sheet.move", "N", 4, "Ply", 7)) {
 		t.Errorf("the sheet's illegal move is no longer shown")
 	}
 	form.Set("end_reason", "final_position")
@@ -46,7 +46,7 @@ func TestSheetPageSaysSaved(t *testing.T) {
 	a := s.signIn(tournament.ArbiterRole)
 	id := s.roundRobin(4)
 	edit := fmt.Sprintf("/events/%d/rounds/1/boards/1/edit", id)
-	if body := a.get(edit).Body.String(); strings.Contains(body, "результат записан") {
+	if body := pageText(a.get(edit)); strings.Contains(body, ruT("results.saved", "Board", 1)) {
 		t.Fatalf("the sheet page says saved before anything is saved")
 	}
 	rec := a.post(edit, url.Values{"score": {"17:7"}, "end_reason": {"final_position"}, "version": {"1"}, "sheet": {sampleGame}})
@@ -55,7 +55,7 @@ func TestSheetPageSaysSaved(t *testing.T) {
 	if !strings.HasPrefix(loc, edit) {
 		t.Fatalf("saved sheet goes to %q, want the sheet page", loc)
 	}
-	for lang, want := range map[string]string{"ru": "✓ Доска 1: результат записан.", "en": "✓ Board 1: result saved."} {
+	for lang, want := range map[string]string{"ru": "✓ " + ruT("results.saved", "Board", 1), "en": "✓ Board 1: result saved."} {
 		body := a.get(loc + "&lang=" + lang).Body.String()
 		if !strings.Contains(body, want) {
 			t.Errorf("%s: the sheet page after saving lacks %q", lang, want)

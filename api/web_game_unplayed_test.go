@@ -24,16 +24,14 @@ func TestGameViewerUnplayedBoards(t *testing.T) {
 
 	want := map[int]string{}
 	results := []struct{ score, reason, want string }{
-		{"24:0", "forfeit", "Партия не игралась (неявка), поэтому бланка записи нет."},
-		{"0:0", "double_forfeit", "Партия не игралась (двойная неявка), поэтому бланка записи нет."},
+		{"24:0", "forfeit", ruT("game.not_played", "Reason", ruT("reason.forfeit"))},
+		{"0:0", "double_forfeit", ruT("game.not_played", "Reason", ruT("reason.double_forfeit"))},
 	}
 	for _, g := range round["games"].([]any) {
 		g := g.(map[string]any)
 		board := num(g["board"])
 		if g["black"] == nil {
-			want[board] = "В этом туре у участника нет партии: " + map[string]string{
-				"bye": "свободен от игры (бай)", "half_point_bye": "бай за пол-очка", "zero_point_bye": "бай без очков",
-			}[g["end_reason"].(string)] + "."
+			want[board] = ruT("game.bye", "Reason", ruT("reason."+g["end_reason"].(string)))
 			continue
 		}
 		r := results[0]
@@ -49,11 +47,11 @@ func TestGameViewerUnplayedBoards(t *testing.T) {
 		path := fmt.Sprintf("%s/rounds/1/boards/%d", strings.TrimPrefix(events, "/api/v1"), board)
 		rec := s.anonymous().get(path)
 		mustStatus(t, path, rec.Code, http.StatusOK, rec.Body.String())
-		page := rec.Body.String()
-		if !strings.Contains(page, text) {
+		page := pageText(rec)
+		if !strings.Contains(page, `<p class="empty">`+text+"</p>") {
 			t.Errorf("board %d does not say %q", board, text)
 		}
-		if strings.Contains(page, `id="viewer"`) || strings.Contains(page, "Бланк записи партии не введён") {
+		if strings.Contains(page, `id="viewer"`) || strings.Contains(page, ruT("game.no_sheet")) {
 			t.Errorf("board %d shows an empty game waiting for its sheet", board)
 		}
 	}

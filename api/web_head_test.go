@@ -85,7 +85,7 @@ func TestJSONErrorInTheClientsLanguage(t *testing.T) {
 	for accept, want := range map[string]string{
 		"":   "event 999 not found",
 		"en": "event 999 not found",
-		"ru": "турнир 999 не найден",
+		"ru": ruF("event %d not found", 999),
 	} {
 		req := httptest.NewRequest(http.MethodGet, "/api/v1/events/999", nil)
 		if accept != "" {
@@ -106,7 +106,7 @@ func TestSheetErrorNamesTheLine(t *testing.T) {
 	id := s.roundRobin(4)
 	for accept, want := range map[string]string{
 		"en": "the score sheet is not valid at line 2, move 2 (ply 3): ",
-		"ru": "ошибка в бланке записи, строка 2, ход 2 (полуход 3): ",
+		"ru": lead(ruF("the score sheet is not valid at line %d, move %d (ply %d): %s", 2, 2, 3, "\x00")),
 	} {
 		body := `{"score":"17:7","end_reason":"final_position","version":1,"sheet":"1. c3-b4 b6-c5\n2. b4-b5"}`
 		req := httptest.NewRequest(http.MethodPut, fmt.Sprintf("/api/v1/events/%d/rounds/1/games/1/result", id), strings.NewReader(body))

@@ -197,3 +197,12 @@ func ruDoc(key string, args ...any) string {
 	}
 	return s
 }
+
+// lead is a message up to the mark \x00, which stands in its arguments for
+// what the test does not know or does not care about (a user's number, the
+// rules' own words on a move): lead(ruF("problem %d is unsound: %s", 1,
+// "\x00")) is "задача 1 некорректна: ".
+func lead(s string) string {
+	s, _, _ = strings.Cut(s, "\x00")
+	return s
+}

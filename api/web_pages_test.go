@@ -295,7 +295,7 @@ func TestPlayerReportsAResult(t *testing.T) {
 
 	body := pages[black].get(fmt.Sprintf("/events/%d", id)).Body.String()
 	// The report is stamped in the event's time zone, as its audit log is.
-	if !regexp.MustCompile(`сообщил player\d@example.org · \d+ [а-я]+ \d{4}, \d\d:\d\d MSK`).MatchString(body) {
+	if !regexp.MustCompile(regexp.QuoteMeta(lead(ruT("reports.by", "Email", "\x00"))) + `player\d@example.org · \d+ [а-я]+ \d{4}, \d\d:\d\d MSK`).MatchString(body) {
 		t.Errorf("the report is not stamped in the event's time zone:\n%s", body)
 	}
 	decide := regexp.MustCompile(`action="(/events/\d+/submissions/\d+/decide)"`).FindStringSubmatch(body)

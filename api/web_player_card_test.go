@@ -72,12 +72,12 @@ func TestPlayerCardUnfinishedRound(t *testing.T) {
 	if score[1] != total[1] {
 		t.Errorf("the card's header gives %s points, its total row %s", score[1], total[1])
 	}
-	for _, want := range []string{"Положение после 1-го тура", "Ещё не учтено: в туре 2 ещё не все результаты"} {
+	for _, want := range []string{ruT("standings.after", "N", 1), ruT("player.pending", "N", 2)} {
 		if !strings.Contains(card, want) {
 			t.Errorf("the card does not show %q", want)
 		}
 	}
-	if strings.Contains(card, "В таблице результатов") || strings.Contains(card, "виртуального соперника") {
+	if strings.Contains(card, ruT("teamweb.official_row")) || strings.Contains(card, ruT("teamweb.official_why")) {
 		t.Error("a card of played games only explains a difference by unplayed ones")
 	}
 }
@@ -110,7 +110,7 @@ func TestPlayerCardWithoutAGameInTheUnfinishedRound(t *testing.T) {
 	s.must(http.StatusCreated, arbiter, "POST", events+"/rounds", nil)
 	s.must(http.StatusOK, arbiter, "POST", events+"/rounds/2/publish", nil)
 
-	for lang, want := range map[string]string{"ru": "Положение после 1-го тура", "en": "Standings after round 1"} {
+	for lang, want := range map[string]string{"ru": ruT("standings.after", "N", 1), "en": "Standings after round 1"} {
 		card := s.anonymous().get(fmt.Sprintf("/events/%d/players/%d?lang=%s", id, withdrawn, lang)).Body.String()
 		if !strings.Contains(card, want) {
 			t.Errorf("%s: the card of a player without a game in the unfinished round 2 does not say %q", lang, want)
@@ -124,7 +124,7 @@ func TestPlayerCardWithoutAGameInTheUnfinishedRound(t *testing.T) {
 				map[string]any{"score": "12:12", "end_reason": "agreement", "version": num(g["version"])})
 		}
 	}
-	if card := s.anonymous().get(fmt.Sprintf("/events/%d/players/%d", id, withdrawn)).Body.String(); strings.Contains(card, "Положение после") {
+	if card := s.anonymous().get(fmt.Sprintf("/events/%d/players/%d", id, withdrawn)).Body.String(); strings.Contains(card, lead(ruT("standings.after", "N", "\x00"))) {
 		t.Errorf("the card still says after which round its values are once every round is complete")
 	}
 }

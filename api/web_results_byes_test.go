@@ -44,9 +44,9 @@ func TestResultsPageNamesByesAndForfeits(t *testing.T) {
 		board         int
 		want, wantNot string
 	}{
-		{"ru", 1, "неявка", ""},
-		{"ru", 3, "свободен от игры (бай)", "пол-очка"},
-		{"ru", 4, "бай за пол-очка", "свободен от игры"},
+		{"ru", 1, ruT("reason.forfeit"), ""},
+		{"ru", 3, ruT("reason.bye"), ruT("reason.half_point_bye")},
+		{"ru", 4, ruT("reason.half_point_bye"), ruT("reason.bye")},
 		{"en", 1, "forfeit", ""},
 		{"en", 4, "half-point bye", ""},
 	} {

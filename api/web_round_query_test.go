@@ -25,15 +25,15 @@ func TestEventPageUnknownRound(t *testing.T) {
 		code int
 		want string
 	}{
-		{fmt.Sprintf("/events/%d?round=1", id), http.StatusOK, "Тур 1"},
-		{fmt.Sprintf("/events/%d?round=2", id), http.StatusNotFound, "2-й тур турнира"},
-		{fmt.Sprintf("/events/%d?round=9", id), http.StatusNotFound, "9-й тур турнира"},
-		{fmt.Sprintf("/events/%d?round=-1", id), http.StatusNotFound, "-1-й тур турнира"},
-		{fmt.Sprintf("/events/%d?round=x", id), http.StatusBadRequest, "не целое число"},
-		{fmt.Sprintf("/events/%d?round=9", num(team["id"])), http.StatusNotFound, "9-й тур турнира"},
+		{fmt.Sprintf("/events/%d?round=1", id), http.StatusOK, ruT("round.title", "N", 1)},
+		{fmt.Sprintf("/events/%d?round=2", id), http.StatusNotFound, ruF("round %d of event %d not found", 2, id)},
+		{fmt.Sprintf("/events/%d?round=9", id), http.StatusNotFound, ruF("round %d of event %d not found", 9, id)},
+		{fmt.Sprintf("/events/%d?round=-1", id), http.StatusNotFound, ruF("round %d of event %d not found", -1, id)},
+		{fmt.Sprintf("/events/%d?round=x", id), http.StatusBadRequest, ruF("%q is not a whole number", "x")},
+		{fmt.Sprintf("/events/%d?round=9", num(team["id"])), http.StatusNotFound, ruF("round %d of event %d not found", 9, num(team["id"]))},
 	} {
 		rec := anonymous.get(c.path)
-		if rec.Code != c.code || !strings.Contains(rec.Body.String(), c.want) {
+		if rec.Code != c.code || !strings.Contains(pageText(rec), c.want) {
 			t.Errorf("%s: %d, want %d saying %q", c.path, rec.Code, c.code, c.want)
 		}
 	}

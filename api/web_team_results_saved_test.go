@@ -39,7 +39,7 @@ func TestTeamResultSavedNamesMatchAndBoard(t *testing.T) {
 	mustStatus(t, "result by keyboard", rec.Code, http.StatusSeeOther, rec.Body.String())
 	next := rec.Header().Get("Location")
 	for _, c := range []struct{ lang, want, not string }{
-		{"ru", fmt.Sprintf("Стол %d, доска %d: результат записан.", table, board), fmt.Sprintf("Доска %d: результат записан", game)},
+		{"ru", ruT("teamweb.saved", "Table", table, "Board", board), ruT("results.saved", "Board", game)},
 		{"en", fmt.Sprintf("Table %d, board %d: result saved.", table, board), fmt.Sprintf("Board %d: result saved", game)},
 	} {
 		page := a.get(next + "&lang=" + c.lang).Body.String()
@@ -57,7 +57,7 @@ func TestTeamResultSavedNamesMatchAndBoard(t *testing.T) {
 	page = a.get(results).Body.String()
 	rec = a.post(results, url.Values{"board": {"2"}, "score": {"17:7"}, "end_reason": {"final_position"}, "versions": {versionsOf(page)}})
 	mustStatus(t, "individual result", rec.Code, http.StatusSeeOther, rec.Body.String())
-	if page := a.get(rec.Header().Get("Location")).Body.String(); !strings.Contains(page, "Доска 2: результат записан.") {
+	if page := a.get(rec.Header().Get("Location")).Body.String(); !strings.Contains(page, ruT("results.saved", "Board", 2)) {
 		t.Error("an individual round's entry no longer names the board saved")
 	}
 }

@@ -62,7 +62,7 @@ func TestTeamScoringOnTheDesk(t *testing.T) {
 			t.Errorf("the event settings of a team event lack %q", want)
 		}
 	}
-	for _, not := range []string{`id="tiebreaks"`, "Солкофф", "Бухгольц", `name="baku"`, `name="forbid_same_club"`, `<input type="text" inputmode="decimal" name="scoring_bye"`} {
+	for _, not := range []string{`id="tiebreaks"`, ruT("tiebreak.buchholz"), ruT("tiebreak.sonneborn-berger"), `name="baku"`, `name="forbid_same_club"`, `<input type="text" inputmode="decimal" name="scoring_bye"`} {
 		if strings.Contains(event, not) {
 			t.Errorf("the event settings of a team event offer %q, which does not rank teams", not)
 		}

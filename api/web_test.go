@@ -70,7 +70,7 @@ func TestCrossOriginFormRefused(t *testing.T) {
 				t.Fatalf("status %d, want 403", rec.Code)
 			}
 			// A page in the reader's language, with the site's headers.
-			if body := rec.Body.String(); !strings.Contains(body, "форма, отправленная с другого сайта, отклонена") || !strings.Contains(body, "<html") || rec.Header().Get("X-Content-Type-Options") != "nosniff" {
+			if body := rec.Body.String(); !strings.Contains(pageText(rec), ruF("a form sent from another site is refused; open the page on this site and send it again")) || !strings.Contains(body, "<html") || rec.Header().Get("X-Content-Type-Options") != "nosniff" {
 				t.Errorf("the refusal is not the site's page: %s\n%.300s", rec.Header(), body)
 			}
 		})
@@ -198,7 +198,7 @@ func TestSetupLinkWorksOnce(t *testing.T) {
 	}
 	short := url.Values{"email": {"chief@example.org"}, "password": {"short"}}
 	rec := p.post("/setup/one-time-token", short)
-	if rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "не меньше 8 символов") {
+	if rec.Code != http.StatusBadRequest || !strings.Contains(pageText(rec), ruF("a password needs at least 8 characters; this one has %d", len("short"))) {
 		t.Fatalf("short password: status %d, want 400 naming the password\n%s", rec.Code, rec.Body.String())
 	}
 	good := url.Values{"email": {"chief@example.org"}, "password": {"длинный пароль"}}

@@ -27,7 +27,7 @@ func TestDeskWithdrawalNamesNoRoundBeyondTheLast(t *testing.T) {
 		}
 		return rec.Body.String()
 	}
-	if page := desk(); !strings.Contains(page, "Снять с 2-го тура") {
+	if page := desk(); !strings.Contains(page, ">"+ruT("manage.withdraw", "N", 2)+"</button>") {
 		t.Error("after round 1 the desk does not offer a withdrawal from round 2")
 	}
 	for n := 2; n <= 3; n++ {
@@ -35,7 +35,7 @@ func TestDeskWithdrawalNamesNoRoundBeyondTheLast(t *testing.T) {
 		s.must(http.StatusOK, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/rounds/%d/publish", id, n), nil)
 	}
 	page := desk()
-	if strings.Contains(page, "Снять с 4-го тура") || strings.Contains(page, fmt.Sprintf("/events/%d/players/1/withdraw", id)) || strings.Contains(page, `name="from_round"`) {
+	if strings.Contains(page, ruT("manage.withdraw", "N", 4)) || strings.Contains(page, fmt.Sprintf("/events/%d/players/1/withdraw", id)) || strings.Contains(page, `name="from_round"`) {
 		t.Error("with all 3 rounds paired the desk offers a withdrawal from round 4")
 	}
 }
@@ -47,16 +47,16 @@ func TestEventFormClockHintForCorrespondence(t *testing.T) {
 	t.Parallel()
 	s := newWebServer(t)
 	a := s.signIn(tournament.ArbiterRole)
-	page := a.get("/manage/events/new").Body.String()
-	for _, want := range []string{`placeholder="30+30"`, `<small data-clock="minutes">Минуты на партию`, `<small data-clock="days" hidden>Дни: «10d»`} {
+	page := pageText(a.get("/manage/events/new"))
+	for _, want := range []string{`placeholder="30+30"`, `<small data-clock="minutes">` + ruT("field.time_control_hint") + "</small>", `<small data-clock="days" hidden>` + ruT("corr.time_control_hint") + "</small>"} {
 		if !strings.Contains(page, want) {
 			t.Errorf("the new-event form (rapid) lacks %q", want)
 		}
 	}
 	// Sent back with an error as a correspondence event: the days hint.
 	rec := a.post("/manage/events", url.Values{"name": {""}, "discipline": {"correspondence"}, "system": {"round-robin"}, "time_control": {"30+30"}})
-	page = rec.Body.String()
-	for _, want := range []string{`placeholder="10d"`, `<small data-clock="minutes" hidden>`, `<small data-clock="days">Дни: «10d» — 10 дней на каждый ход; «50d/10» — 50 дней на каждые 10 ходов`} {
+	page = pageText(rec)
+	for _, want := range []string{`placeholder="10d"`, `<small data-clock="minutes" hidden>`, `<small data-clock="days">` + ruT("corr.time_control_hint") + "</small>"} {
 		if !strings.Contains(page, want) {
 			t.Errorf("the form of a correspondence event lacks %q", want)
 		}
