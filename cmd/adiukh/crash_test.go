@@ -35,7 +35,7 @@ func TestMain(m *testing.M) {
 	if args := os.Getenv(serveEnv); args != "" {
 		os.Exit(run(strings.Split(args, "\n"), os.Stdout, os.Stderr))
 	}
-	os.Exit(m.Run())
+	os.Exit(storetest.Main(m))
 }
 
 // child is a server in another process.

@@ -28,7 +28,7 @@ func Open(t testing.TB) map[string]*store.Store {
 	t.Helper()
 	stores := map[string]*store.Store{"sqlite": SQLite(t)}
 	if dsn := os.Getenv("ADIUKH_TEST_POSTGRES"); dsn != "" {
-		stores["postgres"] = open(t, "postgres", postgresSchema(t, dsn))
+		stores["postgres"] = open(t, "postgres", pooledSchema(t, dsn))
 	}
 	return stores
 }
@@ -102,30 +102,18 @@ func DSNs(t testing.TB) map[string]string {
 	return dsns
 }
 
-// postgresSchema creates a new schema and returns dsn with its search_path.
+// postgresSchema creates a new schema, dropped when the test ends, and
+// returns dsn with its search_path.
 func postgresSchema(t testing.TB, dsn string) string {
 	t.Helper()
 	admin, err := gorm.Open(postgres.Open(dsn), &gorm.Config{Logger: logger.Discard})
 	if err != nil {
 		t.Fatalf("connect to ADIUKH_TEST_POSTGRES: %v", err)
 	}
-	suffix := make([]byte, 6)
-	if _, err := rand.Read(suffix); err != nil {
-		t.Fatal(err)
-	}
-	schema := "test_" + hex.EncodeToString(suffix)
+	schema := newSchemaName()
 	if err := admin.Exec("CREATE SCHEMA " + schema).Error; err != nil {
 		t.Fatalf("create schema %s: %v", schema, err)
 	}
-	u, err := url.Parse(dsn)
-	if err != nil {
-		t.Fatalf("ADIUKH_TEST_POSTGRES is not a URL: %v", err)
-	}
-	q := u.Query()
-	q.Set("search_path", schema)
-	// As for SQLite: a commit need not wait for the disk in a test.
-	q.Set("synchronous_commit", "off")
-	u.RawQuery = q.Encode()
 	// Cleanups run last-in first-out: this one, registered before any
 	// store is opened on the schema, runs after the stores are closed.
 	t.Cleanup(func() {
@@ -136,7 +124,40 @@ func postgresSchema(t testing.TB, dsn string) string {
 			db.Close()
 		}
 	})
-	return u.String()
+	return withSearchPath(t, dsn, schema)
+}
+
+// newSchemaName is the name of a new test schema.
+func newSchemaName() string {
+	suffix := make([]byte, 6)
+	if _, err := rand.Read(suffix); err != nil {
+		panic(err)
+	}
+	return "test_" + hex.EncodeToString(suffix)
+}
+
+// withSearchPath is dsn on schema, failing the test when dsn is no URL.
+func withSearchPath(t testing.TB, dsn, schema string) string {
+	t.Helper()
+	on, err := searchPath(dsn, schema)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return on
+}
+
+// searchPath is dsn, a URL, on schema.
+func searchPath(dsn, schema string) (string, error) {
+	u, err := url.Parse(dsn)
+	if err != nil {
+		return "", fmt.Errorf("ADIUKH_TEST_POSTGRES is not a URL: %w", err)
+	}
+	q := u.Query()
+	q.Set("search_path", schema)
+	// As for SQLite: a commit need not wait for the disk in a test.
+	q.Set("synchronous_commit", "off")
+	u.RawQuery = q.Encode()
+	return u.String(), nil
 }
 
 // SkipWithoutPostgres skips a test that needs a PostgreSQL server when

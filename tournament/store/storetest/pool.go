@@ -1,0 +1,203 @@
+package storetest
+
+import (
+	"fmt"
+	"os"
+	"strings"
+	"sync"
+	"testing"
+
+	"gorm.io/driver/postgres"
+	"gorm.io/gorm"
+	"gorm.io/gorm/logger"
+
+	"adiukh/tournament/store"
+)
+
+// Main runs the tests of a package with its PostgreSQL schemas pooled and
+// drops them when the tests end; call it from TestMain:
+//
+//	func TestMain(m *testing.M) { os.Exit(storetest.Main(m)) }
+//
+// Migrating a new schema costs PostgreSQL about a second of work, most of
+// the suite's time on that database: in a pool, a test takes the schema of
+// one that has ended, emptied back to what the migrations left (a few
+// milliseconds), and only tests running at once need schemas of their own.
+// Without Main each test migrates a new schema and drops it.
+func Main(m *testing.M) int {
+	pool.mu.Lock()
+	pool.enabled = true
+	pool.mu.Unlock()
+	code := m.Run()
+	if err := pool.drain(); err != nil {
+		fmt.Fprintf(os.Stderr, "storetest: %v\n", err)
+		if code == 0 {
+			code = 1
+		}
+	}
+	return code
+}
+
+// pool holds the schemas of this test process that no test uses now.
+var pool schemaPool
+
+type schemaPool struct {
+	mu      sync.Mutex
+	enabled bool
+	free    []string
+	dsn     string   // the ADIUKH_TEST_POSTGRES they live in
+	admin   *gorm.DB // one connection pool for creating, emptying and dropping them
+	empty   string   // the statements that empty a schema back to its migrated state
+}
+
+// pooledSchema gives a test a migrated schema of its own and takes it back
+// when the test ends, after the stores opened on it (later) are closed.
+func pooledSchema(t testing.TB, dsn string) string {
+	t.Helper()
+	pool.mu.Lock()
+	if !pool.enabled {
+		pool.mu.Unlock()
+		return postgresSchema(t, dsn)
+	}
+	var schema string
+	if n := len(pool.free); n > 0 && pool.dsn == dsn {
+		schema, pool.free = pool.free[n-1], pool.free[:n-1]
+	}
+	pool.mu.Unlock()
+	if schema == "" {
+		var err error
+		if schema, err = pool.create(dsn); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Cleanup(func() {
+		if err := pool.release(schema); err != nil {
+			t.Errorf("give back schema %s: %v", schema, err)
+		}
+	})
+	return withSearchPath(t, dsn, schema)
+}
+
+// create makes a new schema and migrates it; the first one also tells
+// which rows the migrations leave, which emptying a schema puts back.
+func (p *schemaPool) create(dsn string) (string, error) {
+	admin, err := p.connect(dsn)
+	if err != nil {
+		return "", err
+	}
+	schema := newSchemaName()
+	on, err := searchPath(dsn, schema)
+	if err != nil {
+		return "", err
+	}
+	if err := admin.Exec("CREATE SCHEMA " + schema).Error; err != nil {
+		return "", fmt.Errorf("create schema %s: %w", schema, err)
+	}
+	st, err := store.Open(on)
+	if err != nil {
+		return "", fmt.Errorf("migrate schema %s: %w", schema, err)
+	}
+	if err := st.Close(); err != nil {
+		return "", err
+	}
+	p.mu.Lock()
+	known := p.empty != ""
+	p.mu.Unlock()
+	if !known {
+		empty, err := emptyingStatements(admin, schema)
+		if err != nil {
+			return "", err
+		}
+		p.mu.Lock()
+		p.empty = empty
+		p.mu.Unlock()
+	}
+	return schema, nil
+}
+
+// connect opens the pool's connections to dsn once.
+func (p *schemaPool) connect(dsn string) (*gorm.DB, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.admin == nil {
+		admin, err := gorm.Open(postgres.Open(dsn), &gorm.Config{Logger: logger.Discard})
+		if err != nil {
+			return nil, fmt.Errorf("connect to ADIUKH_TEST_POSTGRES: %w", err)
+		}
+		p.admin, p.dsn = admin, dsn
+	}
+	return p.admin, nil
+}
+
+// emptyingStatements reads a freshly migrated schema: every table but the
+// record of migrations is truncated, its sequences restarted, and the rows
+// the migrations put in (the data version's) are inserted again.
+func emptyingStatements(admin *gorm.DB, schema string) (string, error) {
+	var tables []string
+	if err := admin.Raw(`SELECT table_name FROM information_schema.tables
+		WHERE table_schema = ? AND table_type = 'BASE TABLE' AND table_name <> 'migrations' ORDER BY table_name`, schema).
+		Scan(&tables).Error; err != nil {
+		return "", fmt.Errorf("list the tables of %s: %w", schema, err)
+	}
+	quoted := make([]string, len(tables))
+	for i, table := range tables {
+		quoted[i] = `"` + table + `"`
+	}
+	statements := []string{"TRUNCATE " + strings.Join(quoted, ", ") + " RESTART IDENTITY"}
+	for _, table := range quoted {
+		var rows string
+		if err := admin.Raw(fmt.Sprintf(`SELECT coalesce(json_agg(t), '[]')::text FROM %s.%s t`, schema, table)).Scan(&rows).Error; err != nil {
+			return "", fmt.Errorf("read the rows of %s.%s: %w", schema, table, err)
+		}
+		if rows != "[]" {
+			statements = append(statements, fmt.Sprintf(`INSERT INTO %s SELECT * FROM json_populate_recordset(NULL::%s, '%s')`,
+				table, table, strings.ReplaceAll(rows, "'", "''")))
+		}
+	}
+	return strings.Join(statements, ";\n"), nil
+}
+
+// release empties a schema and puts it back in the pool; one that cannot
+// be emptied is dropped.
+func (p *schemaPool) release(schema string) error {
+	p.mu.Lock()
+	admin, empty := p.admin, p.empty
+	p.mu.Unlock()
+	err := admin.Transaction(func(tx *gorm.DB) error {
+		if err := tx.Exec("SET LOCAL search_path TO " + schema).Error; err != nil {
+			return err
+		}
+		return tx.Exec(empty).Error
+	})
+	if err != nil {
+		return admin.Exec(fmt.Sprintf("DROP SCHEMA %s CASCADE", schema)).Error
+	}
+	p.mu.Lock()
+	p.free = append(p.free, schema)
+	p.mu.Unlock()
+	return nil
+}
+
+// drain drops the pooled schemas.
+func (p *schemaPool) drain() error {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.admin == nil {
+		return nil
+	}
+	var failed []string
+	for _, schema := range p.free {
+		if err := p.admin.Exec(fmt.Sprintf("DROP SCHEMA %s CASCADE", schema)).Error; err != nil {
+			failed = append(failed, fmt.Sprintf("drop schema %s: %v", schema, err))
+		}
+	}
+	p.free = nil
+	if db, err := p.admin.DB(); err == nil {
+		db.Close()
+	}
+	p.admin = nil
+	if len(failed) > 0 {
+		return fmt.Errorf("%s", strings.Join(failed, "; "))
+	}
+	return nil
+}
