@@ -12,6 +12,7 @@ import (
 )
 
 func TestPasswordHash(t *testing.T) {
+	t.Parallel()
 	// 40 Cyrillic letters are 80 bytes: past bcrypt's 72-byte limit, so the
 	// last letters must still count.
 	long := strings.Repeat("пароль", 6) + "шашк"
@@ -38,6 +39,7 @@ func TestPasswordHash(t *testing.T) {
 }
 
 func TestUsersAndTokens(t *testing.T) {
+	t.Parallel()
 	for name, st := range storetest.Open(t) {
 		t.Run(name, func(t *testing.T) {
 			ctx := context.Background()
@@ -96,6 +98,7 @@ func TestUsersAndTokens(t *testing.T) {
 // server's both check, so that tests may hash cheaply and a later change of
 // cost leaves stored passwords working.
 func TestPasswordCostTravelsWithTheHash(t *testing.T) {
+	t.Parallel()
 	for _, cost := range []account.PasswordCost{account.MinPasswordCost, account.DefaultPasswordCost} {
 		st := storetest.SQLite(t)
 		s := account.NewServiceWith(st.Accounts(), account.Options{PasswordCost: cost})

@@ -12,6 +12,7 @@ import (
 )
 
 func TestAdministratorsManageAccounts(t *testing.T) {
+	t.Parallel()
 	for name, st := range storetest.Open(t) {
 		t.Run(name, func(t *testing.T) {
 			bg := context.Background()

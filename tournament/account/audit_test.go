@@ -12,6 +12,7 @@ import (
 // Every change to an account lands in the account audit log, in the
 // transaction of the change, with who made it; only administrators read it.
 func TestAccountChangesAreAudited(t *testing.T) {
+	t.Parallel()
 	for name, st := range storetest.Open(t) {
 		t.Run(name, func(t *testing.T) {
 			bg := context.Background()

@@ -13,6 +13,7 @@ import (
 )
 
 func TestSessionsAndTokensEnd(t *testing.T) {
+	t.Parallel()
 	for name, st := range storetest.Open(t) {
 		t.Run(name, func(t *testing.T) {
 			now := time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
@@ -111,6 +112,7 @@ func TestSessionsAndTokensEnd(t *testing.T) {
 // An account's name is set by its user or an administrator, spaces tidied;
 // it cannot be emptied or made longer than 100 characters.
 func TestSetName(t *testing.T) {
+	t.Parallel()
 	for name, st := range storetest.Open(t) {
 		t.Run(name, func(t *testing.T) {
 			accounts := account.NewServiceWith(st.Accounts(), account.Options{PasswordCost: account.MinPasswordCost})

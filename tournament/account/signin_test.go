@@ -47,6 +47,7 @@ func waitOf(err error) time.Duration {
 }
 
 func TestLoginDelaysGuessesFromOneAddressOnly(t *testing.T) {
+	t.Parallel()
 	now := time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
 	s := testService(t, testLimits(), &now)
 	fastChecks(s)
@@ -86,6 +87,7 @@ func TestLoginDelaysGuessesFromOneAddressOnly(t *testing.T) {
 }
 
 func TestLoginLimitsOneAddressOverAllAccounts(t *testing.T) {
+	t.Parallel()
 	now := time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
 	s := testService(t, testLimits(), &now)
 	fastChecks(s)
@@ -109,6 +111,7 @@ func TestLoginLimitsOneAddressOverAllAccounts(t *testing.T) {
 // Parallel attempts are counted before their passwords are checked, so 30
 // at once get no more checks than the free failures.
 func TestLoginParallelGuessesAreCountedFirst(t *testing.T) {
+	t.Parallel()
 	now := time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
 	s := testService(t, testLimits(), &now)
 	var checked atomic.Int32
@@ -136,6 +139,7 @@ func TestLoginParallelGuessesAreCountedFirst(t *testing.T) {
 // At most ConcurrentChecks argon2id checks run at once, whatever the
 // number of sign-ins: each holds 64 MiB.
 func TestLoginBoundsConcurrentChecks(t *testing.T) {
+	t.Parallel()
 	now := time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
 	l := testLimits()
 	l.FreeFailures, l.PerAddress = 100, 100
@@ -175,6 +179,7 @@ func TestLoginBoundsConcurrentChecks(t *testing.T) {
 // An unknown e-mail costs the same argon2id check as a known one: against
 // the dummy hash, so the time of the answer does not reveal accounts.
 func TestLoginUnknownEmailChecksTheDummyHash(t *testing.T) {
+	t.Parallel()
 	now := time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
 	s := testService(t, testLimits(), &now)
 	var hashes []string
@@ -208,6 +213,7 @@ func TestLoginUnknownEmailChecksTheDummyHash(t *testing.T) {
 // database (each with its own connections), are counted as one stream:
 // the free failures are checked, every other guess waits.
 func TestLoginParallelGuessesOnTwoInstances(t *testing.T) {
+	t.Parallel()
 	for name, dsn := range storetest.DSNs(t) {
 		t.Run(name, func(t *testing.T) {
 			now := time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
@@ -254,6 +260,7 @@ func TestLoginParallelGuessesOnTwoInstances(t *testing.T) {
 // keep out someone whose own password is right, until the address reaches
 // the far higher threshold of the defaults, which does stop spraying.
 func TestLoginFromASharedAddressSurvivesOthersFailures(t *testing.T) {
+	t.Parallel()
 	now := time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
 	limits := account.DefaultLimits()
 	s := testService(t, limits, &now)
@@ -285,6 +292,7 @@ func TestLoginFromASharedAddressSurvivesOthersFailures(t *testing.T) {
 // Guessing the current password with a stolen API token slows down
 // password changes, never the owner's sign-in, from any address.
 func TestWrongCurrentPasswordsDoNotLockSignIn(t *testing.T) {
+	t.Parallel()
 	now := time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
 	s := testService(t, testLimits(), &now)
 	fastChecks(s)

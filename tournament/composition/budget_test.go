@@ -29,32 +29,34 @@ func firstMove(t *testing.T, position string) string {
 }
 
 // Within the default budget the entry of issue 41 is unsound, refuted by
-// the bound the search proved, and so the award cannot honour it.
+// the bound the search proved, and so the award cannot honour it. The
+// search is the same on either database, and the longest of the package:
+// it runs on SQLite, while an unsound entry is kept on both databases in
+// TestContestFromEntriesToFinalAward.
 func TestRefutedByAProvedBound(t *testing.T) {
-	for name, st := range storetest.Open(t) {
-		t.Run(name, func(t *testing.T) {
-			c := newContest(t, st)
-			// The default node budget, without the time budget: under the
-			// race detector on a loaded machine ten seconds may not reach it.
-			c.svc = composition.NewService(st.Composition(), composition.Options{Now: c.clock.Now, MaxTime: time.Hour})
-			c.setUpOneSection(t)
-			w, err := c.svc.Submit(c.as("alice"), c.eventID, composition.EntryInput{Section: "Задачи",
-				Entry: composition.Entry{Position: issue41, Side: "white", Stipulation: "white wins", Solution: firstMove(t, issue41)}})
-			if err != nil {
-				t.Fatal(err)
-			}
-			f := w.Findings
-			want := "white wins does not hold: Black forces 12:12 or better for Black"
-			if f.Verdict != composition.Unsound || f.Refutation == nil || f.Refutation.Reason.String() != want {
-				t.Fatalf("findings %+v, want unsound: %q", f, want)
-			}
-		})
+	t.Parallel()
+	st := storetest.SQLite(t)
+	c := newContest(t, st)
+	// The default node budget, without the time budget: under the race
+	// detector on a loaded machine ten seconds may not reach it.
+	c.svc = composition.NewService(st.Composition(), composition.Options{Now: c.clock.Now, MaxTime: time.Hour})
+	c.setUpOneSection(t)
+	w, err := c.svc.Submit(c.as("alice"), c.eventID, composition.EntryInput{Section: "Задачи",
+		Entry: composition.Entry{Position: issue41, Side: "white", Stipulation: "white wins", Solution: firstMove(t, issue41)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := w.Findings
+	want := "white wins does not hold: Black forces 12:12 or better for Black"
+	if f.Verdict != composition.Unsound || f.Refutation == nil || f.Refutation.Reason.String() != want {
+		t.Fatalf("findings %+v, want unsound: %q", f, want)
 	}
 }
 
 // An author may send MaxEntries entries to a contest, withdrawn ones
 // included; the next is refused (409) with the cap in the message.
 func TestEntriesPerAuthor(t *testing.T) {
+	t.Parallel()
 	for name, st := range storetest.Open(t) {
 		t.Run(name, func(t *testing.T) {
 			c := newContest(t, st)
@@ -83,6 +85,7 @@ func TestEntriesPerAuthor(t *testing.T) {
 // Beyond its rate an account's solver runs are refused with ETOOMANY and
 // when to come back, before any work; other accounts go on.
 func TestSolverRatePerAccount(t *testing.T) {
+	t.Parallel()
 	for name, st := range storetest.Open(t) {
 		t.Run(name, func(t *testing.T) {
 			c := newContest(t, st)
@@ -118,6 +121,7 @@ func TestSolverRatePerAccount(t *testing.T) {
 // generous so that a loaded machine running the race detector does not
 // fail it.
 func TestDroppedSubmissionStopsTheSolver(t *testing.T) {
+	t.Parallel()
 	st := storetest.SQLite(t)
 	c := newContest(t, st)
 	c.svc = composition.NewService(st.Composition(), composition.Options{Now: c.clock.Now, MaxNodes: 1 << 40, MaxTime: time.Hour})

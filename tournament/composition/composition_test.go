@@ -29,6 +29,7 @@ func valid(t *testing.T, e Entry) *Problem {
 }
 
 func TestValidate(t *testing.T) {
+	t.Parallel()
 	pr := valid(t, Entry{Position: g005, Side: "черные", Stipulation: "точно 18:6", Solution: "1... d6:f8 2. b2-c3 (2. d8:b6 f8:d6) f8:d6 3. e7:c5"})
 	if pr.Side != rules.Black || pr.Stipulation.String() != "exact 18:6" || len(pr.Solution) != 4 || pr.Solution[3].String() != "e7:c5" {
 		t.Fatalf("problem %+v", pr)
@@ -64,6 +65,7 @@ func TestValidate(t *testing.T) {
 }
 
 func TestCheck(t *testing.T) {
+	t.Parallel()
 	s := solve.New(solve.Options{TableBytes: 4 << 20})
 	for _, tc := range []struct {
 		entry   Entry
@@ -96,6 +98,7 @@ func TestCheck(t *testing.T) {
 }
 
 func TestCheckAnswer(t *testing.T) {
+	t.Parallel()
 	s := solve.New(solve.Options{TableBytes: 4 << 20})
 	pr := valid(t, Entry{Position: g019, Side: "black", Stipulation: "draw", Solution: "h4-g3 d6-e7 g3-f2 c7-d8"})
 	type check struct {
@@ -143,6 +146,7 @@ func TestCheckAnswer(t *testing.T) {
 }
 
 func TestAggregate(t *testing.T) {
+	t.Parallel()
 	marks := []float64{3.75, 2, 4, 1}
 	if m, err := Aggregate(Mean, marks); err != nil || m != 2.6875 {
 		t.Errorf("mean %v, %v", m, err)
@@ -166,6 +170,7 @@ func TestAggregate(t *testing.T) {
 }
 
 func TestAwardPDN(t *testing.T) {
+	t.Parallel()
 	pdn := AwardPDN("Конкурс 2026", []Awarded{{Distinction: Distinction{Code: "001", Honour: Prize, Place: 1}, Section: "Задачи", Author: "Алиса",
 		Entry: Entry{Position: g005, Side: "black", Stipulation: "exact 18:6", Solution: "1... d6:f8 2. b2-c3 (2. d8:b6 f8:d6) f8:d6 3. e7:c5"}}})
 	for _, want := range []string{`[Position "` + g005 + `"]`, `[ToMove "black"]`, `[Stipulation "exact 18:6"]`, `[Award "1 prize"]`, `[Author "Алиса"]`,

@@ -12,6 +12,7 @@ import (
 // TestFindingsKeepTheirMessages: a report kept as JSON and read back says
 // the same, argument for argument, so it can be shown in any language.
 func TestFindingsKeepTheirMessages(t *testing.T) {
+	t.Parallel()
 	st, err := solve.ParseStipulation("black 15")
 	if err != nil {
 		t.Fatal(err)
@@ -49,6 +50,7 @@ func TestFindingsKeepTheirMessages(t *testing.T) {
 // TestFindingsKeptAsSentences: works checked before the findings were kept
 // as messages hold English sentences; they are read into the same fields.
 func TestFindingsKeptAsSentences(t *testing.T) {
+	t.Parallel()
 	old := `{"verdict":"unsound","keys":["d6:f8"],"duals":["ply 3: f8:d6, also f8:h6, f8:b4"],` +
 		`"refutation":"black wins does not hold: best play ends 12:12: d6:f8 b2-c3","faults":["ply 5: e7:c5 does not keep the stipulation"]}`
 	var f Findings
@@ -72,6 +74,7 @@ func TestFindingsKeptAsSentences(t *testing.T) {
 // A refused move kept as "move %d (%s): %s" before its reason alone named
 // it reads back in the form of today, so that it is still translated.
 func TestLegacyMoveFault(t *testing.T) {
+	t.Parallel()
 	var got Text
 	kept := `{"format":"move %d (%s): %s","args":[{"int":2},{"string":"b2-b3"},{"text":{"format":"%s is not a legal move for %s","args":[{"string":"b2-b3"},{"color":"white"}]}}]}`
 	if err := json.Unmarshal([]byte(kept), &got); err != nil {

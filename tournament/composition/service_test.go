@@ -129,6 +129,7 @@ func wantCode(t *testing.T, what string, err error, want string, message string)
 }
 
 func TestContestFromEntriesToFinalAward(t *testing.T) {
+	t.Parallel()
 	for name, st := range storetest.Open(t) {
 		t.Run(name, func(t *testing.T) { contestLifecycle(t, st) })
 	}
@@ -380,6 +381,7 @@ func contestLifecycle(t *testing.T, st *store.Store) {
 }
 
 func TestNotProvedWithinBudget(t *testing.T) {
+	t.Parallel()
 	st := storetest.SQLite(t)
 	c := newContest(t, st)
 	c.svc = composition.NewService(st.Composition(), composition.Options{Now: c.clock.Now, MaxNodes: 3})
@@ -391,6 +393,7 @@ func TestNotProvedWithinBudget(t *testing.T) {
 }
 
 func TestAwardNeedsEveryMark(t *testing.T) {
+	t.Parallel()
 	st := storetest.SQLite(t)
 	c := newContest(t, st)
 	c.setUpOneSection(t)
@@ -443,6 +446,7 @@ func TestAwardNeedsEveryMark(t *testing.T) {
 // counts them both (1, 1, 3), and the honourable mention asked for is
 // still given after the shared prize (issue 41, item 4: it was dropped).
 func TestEqualScoresShareTheirPlace(t *testing.T) {
+	t.Parallel()
 	st := storetest.SQLite(t)
 	c := newContest(t, st)
 	c.setUpOneSection(t)
@@ -480,6 +484,7 @@ func TestEqualScoresShareTheirPlace(t *testing.T) {
 // be awarded: it needs no mark for the award, by numbers the prize goes to
 // the best sound work, and an award that names the unsound one is refused.
 func TestUnsoundWorksAreNotAwarded(t *testing.T) {
+	t.Parallel()
 	for _, unsoundMark := range []float64{0, 9} {
 		c := newContest(t, storetest.SQLite(t))
 		c.setUpOneSection(t)
@@ -538,6 +543,7 @@ func asError(err error, te **tournament.Error) bool { return errors.As(err, te) 
 // contest and its award then name the judges and the authors by their
 // account's number — never blank, never by e-mail address.
 func TestAwardNamesAccountsWithoutAName(t *testing.T) {
+	t.Parallel()
 	st := storetest.SQLite(t)
 	c := newContest(t, st)
 	bg := context.Background()
@@ -588,6 +594,7 @@ func TestAwardNamesAccountsWithoutAName(t *testing.T) {
 // ranking: once the jury has marked, the ranking's order would tell a
 // judge the others' marks. The director reads the ranking.
 func TestJudgeListsEntriesByCodeNotByRank(t *testing.T) {
+	t.Parallel()
 	c := newContest(t, storetest.SQLite(t))
 	if _, err := c.svc.Setup(c.as("director"), c.eventID, composition.ContestInput{Sections: []composition.Section{{Name: "Задачи"}},
 		Deadline: start.Add(time.Hour), Scale: 10, Aggregation: composition.TrimmedMean, ClaimDays: 7}, ""); err != nil {
@@ -634,6 +641,7 @@ func TestJudgeListsEntriesByCodeNotByRank(t *testing.T) {
 // award names it, its author and why, so that readers of the final award
 // learn what became of an honour the provisional award gave.
 func TestAwardNamesTheEliminatedEntries(t *testing.T) {
+	t.Parallel()
 	c := newContest(t, storetest.SQLite(t))
 	c.setUpOneSection(t)
 	if _, err := c.svc.SetJudges(c.as("director"), c.eventID, []string{"judge1@example.org"}, "", false); err != nil {

@@ -16,6 +16,7 @@ import (
 )
 
 func TestSolvingContest(t *testing.T) {
+	t.Parallel()
 	for name, st := range storetest.Open(t) {
 		t.Run(name, func(t *testing.T) { solvingContest(t, st) })
 	}
@@ -160,6 +161,7 @@ func solvingContest(t *testing.T, st *store.Store) {
 // participants equal on points whose last answers fall within one second
 // share a place.
 func TestSolvingTiesWithinASecond(t *testing.T) {
+	t.Parallel()
 	for name, st := range storetest.Open(t) {
 		t.Run(name, func(t *testing.T) {
 			c := newContest(t, st)
@@ -186,6 +188,7 @@ func TestSolvingTiesWithinASecond(t *testing.T) {
 // The window is kept to the second, and said so: an answer refused just
 // before the start or after the end names the second it opens or closed.
 func TestSolvingWindowToTheSecond(t *testing.T) {
+	t.Parallel()
 	for name, st := range storetest.Open(t) {
 		t.Run(name, func(t *testing.T) {
 			c := newContest(t, st)
@@ -206,6 +209,7 @@ func TestSolvingWindowToTheSecond(t *testing.T) {
 // The points left out are 5 for the solution and 1 for the key alone; a
 // key set to 0 earns nothing, whatever the solution earns.
 func TestSolvingPoints(t *testing.T) {
+	t.Parallel()
 	for name, st := range storetest.Open(t) {
 		t.Run(name, func(t *testing.T) {
 			c := newContest(t, st)
@@ -230,6 +234,7 @@ func TestSolvingPoints(t *testing.T) {
 // An answer none of whose moves can be read is refused at once, with where
 // it goes wrong, and not kept: nothing in it could count.
 func TestSolvingUnreadableAnswer(t *testing.T) {
+	t.Parallel()
 	for name, st := range storetest.Open(t) {
 		t.Run(name, func(t *testing.T) {
 			c := newContest(t, st)
@@ -267,6 +272,7 @@ func TestSolvingUnreadableAnswer(t *testing.T) {
 // A window that is over already (a slip of the year) is refused: it would
 // publish the solutions at once and could never be set again.
 func TestSolvingWindowInThePast(t *testing.T) {
+	t.Parallel()
 	for name, st := range storetest.Open(t) {
 		t.Run(name, func(t *testing.T) {
 			c := newContest(t, st)
@@ -290,6 +296,7 @@ func TestSolvingWindowInThePast(t *testing.T) {
 // unless the event also holds a contest of compositions, whose final award
 // finishes it.
 func TestSolvingWindowMovesTheEventOn(t *testing.T) {
+	t.Parallel()
 	for name, st := range storetest.Open(t) {
 		t.Run(name, func(t *testing.T) {
 			c := newContest(t, st)
@@ -341,6 +348,7 @@ func TestSolvingWindowMovesTheEventOn(t *testing.T) {
 // The same answer sent again (a form sent twice) keeps the time it was
 // first sent, which breaks ties; a different answer takes the new time.
 func TestSolvingSameAnswerAgain(t *testing.T) {
+	t.Parallel()
 	for name, st := range storetest.Open(t) {
 		t.Run(name, func(t *testing.T) {
 			c := newContest(t, st)
@@ -393,6 +401,7 @@ func (c *contest) setUpOneProblem(t *testing.T, eventID int64, opens, closes tim
 // participant sees with the verdict and the audit log keeps, and a new
 // answer from the participant is checked afresh.
 func TestSolvingRuling(t *testing.T) {
+	t.Parallel()
 	for name, st := range storetest.Open(t) {
 		t.Run(name, func(t *testing.T) {
 			c := newContest(t, st)
@@ -481,6 +490,7 @@ func TestSolvingRuling(t *testing.T) {
 // A problem the solver cannot judge within its budget is refused at set-up
 // with what it proved by then, so the director sees how far it got.
 func TestSolvingProblemNotProvedSaysWhatWasProved(t *testing.T) {
+	t.Parallel()
 	st := storetest.SQLite(t)
 	c := newContest(t, st)
 	short := composition.NewService(st.Composition(), composition.Options{Now: c.clock.Now, MaxNodes: 1500, TableBytes: 1 << 20})
@@ -501,6 +511,7 @@ func TestSolvingProblemNotProvedSaysWhatWasProved(t *testing.T) {
 // its author (403, naming the entry) and marked in the author's view; the
 // other problems are theirs to solve.
 func TestAuthorDoesNotSolveTheirOwnProblem(t *testing.T) {
+	t.Parallel()
 	for name, st := range storetest.Open(t) {
 		t.Run(name, func(t *testing.T) {
 			c := newContest(t, st)

@@ -334,6 +334,7 @@ func TestCookedEntriesGetNoHonourUnlessAccepted(t *testing.T) {
 // with the colours exchanged and the board turned round — is flagged to
 // the director as a possible anticipation; the judges are not told.
 func TestIdenticalPositionsAreFlaggedAsAnticipations(t *testing.T) {
+	t.Parallel()
 	for name, st := range storetest.Open(t) {
 		t.Run(name, func(t *testing.T) {
 			c := newContest(t, st)
@@ -417,6 +418,7 @@ func TestIdenticalPositionsAreFlaggedAsAnticipations(t *testing.T) {
 // the audit log keeps the marks set aside. A judge without marks goes at
 // once.
 func TestRemovingAJudgeWithMarksAsksToConfirm(t *testing.T) {
+	t.Parallel()
 	for name, st := range storetest.Open(t) {
 		t.Run(name, func(t *testing.T) {
 			c := newContest(t, st)

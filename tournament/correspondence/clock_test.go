@@ -13,6 +13,7 @@ var t0 = time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC)
 func days(n float64) time.Duration { return time.Duration(n * float64(correspondence.Day)) }
 
 func TestDeadlineSkipsLeave(t *testing.T) {
+	t.Parallel()
 	leave := []correspondence.Period{
 		{From: t0.Add(days(2)), To: t0.Add(days(5))},
 		{From: t0.Add(days(4)), To: t0.Add(days(6))}, // overlaps the first
@@ -46,6 +47,7 @@ func TestDeadlineSkipsLeave(t *testing.T) {
 }
 
 func TestChargedLeavesOutLeave(t *testing.T) {
+	t.Parallel()
 	leave := []correspondence.Period{{From: t0.Add(days(1)), To: t0.Add(days(3))}}
 	for _, tc := range []struct {
 		now  time.Time
@@ -63,6 +65,7 @@ func TestChargedLeavesOutLeave(t *testing.T) {
 }
 
 func TestBankAfterMove(t *testing.T) {
+	t.Parallel()
 	perMove := tournament.TimeControl{Days: 10}
 	if got := correspondence.BankAfterMove(perMove, days(10), days(7), 1); got != days(10) {
 		t.Errorf("10d: bank after a move = %v, want a fresh 10 days", got)
@@ -82,6 +85,7 @@ func TestBankAfterMove(t *testing.T) {
 }
 
 func TestTurnBudgetCapsReflection(t *testing.T) {
+	t.Parallel()
 	if got := correspondence.TurnBudget(days(70), days(20)); got != days(20) {
 		t.Errorf("TurnBudget(70d, cap 20d) = %v", got)
 	}

@@ -14,6 +14,7 @@ import (
 // player's report, taking the round back to a draft) are closed, so that
 // no result counts in the standings while the game goes on.
 func TestRoundDoorsClosedToCorrespondence(t *testing.T) {
+	t.Parallel()
 	_, svc, sec, _, g := oneGame(t, "10d", correspondence.SettingsInput{})
 	conflict := func(what string, err error) {
 		t.Helper()

@@ -15,6 +15,7 @@ import (
 // Another player who tries to cancel a player's leave is told that only
 // the player or the arbiter may cancel it.
 func TestCancelOthersLeave(t *testing.T) {
+	t.Parallel()
 	st := storetest.SQLite(t)
 	clk := &clock{now: t0}
 	svc := correspondence.NewService(st.Correspondence(), correspondence.Options{Pairing: engines.Options().Pairing, Now: clk.Now})

@@ -9,6 +9,7 @@ import (
 // The time left on a move, like the deadline, is kept as data and said in
 // each reader's language; one kept as English text before stays as it is.
 func TestTimeShortSaysTheTimeLeftInTheLanguage(t *testing.T) {
+	t.Parallel()
 	moscow, err := time.LoadLocation("Europe/Moscow")
 	if err != nil {
 		t.Fatal(err)
@@ -34,6 +35,7 @@ func TestTimeShortSaysTheTimeLeftInTheLanguage(t *testing.T) {
 
 // The days of leave are written as the pages write dates.
 func TestLeaveSaysTheDaysInTheLanguage(t *testing.T) {
+	t.Parallel()
 	n := &Notification{Kind: LeaveStarts, Args: []string{"Кубок", "2026-12-05", "2027-01-10"}}
 	for lang, want := range map[string]string{"ru": "с 5 декабря 2026 по 10 января 2027", "en": "from 5 December 2026 to 10 January 2027"} {
 		if got := n.Text(lang); !strings.Contains(got, want) {

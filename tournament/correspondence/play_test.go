@@ -19,6 +19,7 @@ import (
 // A refused move is explained in the reader's language, the rules' reason
 // included, not only the words around it.
 func TestRefusedMoveInReadersLanguage(t *testing.T) {
+	t.Parallel()
 	_, svc, sec, _, g := oneGame(t, "10d", correspondence.SettingsInput{})
 	for move, want := range map[string]string{
 		"c3-c5": "ход 1 (полуход 1): c3-c5 — невозможный ход (ходят белые); возможные ходы: ",
@@ -43,6 +44,7 @@ var cycle = []string{"c7:e5", "d6:f4:d2", "e3:c1", "d2-e3", "c1:f4:c7", "e5-d6"}
 // on until a position comes back a third time after the reopening. The
 // side to move keeps the time it had when the game stopped.
 func TestRepetitionAfterReopen(t *testing.T) {
+	t.Parallel()
 	_, svc, sec, clk, g := oneGame(t, "50d/10", correspondence.SettingsInput{
 		StartPosition: ptr("white: d6-3, f8-4/3; black: c7-1/3, e1-3/1, e3-2, h4-3/1"), StartSide: ptr("black")})
 	play := func(from, to int) *correspondence.View {
@@ -87,6 +89,7 @@ func TestRepetitionAfterReopen(t *testing.T) {
 // makes it done, and the reopening that takes the result back makes it
 // published again, with no result on the board.
 func TestReopenTakesTheRoundBack(t *testing.T) {
+	t.Parallel()
 	_, svc, sec, _, g := oneGame(t, "10d", correspondence.SettingsInput{})
 	round := func() *tournament.Round {
 		t.Helper()
@@ -113,6 +116,7 @@ func TestReopenTakesTheRoundBack(t *testing.T) {
 // A game that ended in a final position cannot be reopened: the side to
 // move has no move, so it could only lose on time; its result stays.
 func TestReopenFinalPosition(t *testing.T) {
+	t.Parallel()
 	_, svc, sec, g := thematicGame(t, "white: c7-1, e7-11/1; black: a1-11", "white")
 	v, err := svc.Move(sec.as(g.WhiteID), correspondence.MoveInput{GameID: g.ID, Move: "c7-d8", Ply: 0})
 	if err != nil || v.Result == nil || v.Result.Score() != "13:11" || v.Result.EndReason != tournament.FinalPosition {
@@ -136,6 +140,7 @@ func TestReopenFinalPosition(t *testing.T) {
 // loss on time that fell before the end, and sends to adjudication only
 // the games whose clocks had not run out by then.
 func TestDeadlineBeforeTheEndFoundAfterIt(t *testing.T) {
+	t.Parallel()
 	st := storetest.SQLite(t)
 	clk := &clock{now: t0}
 	svc := correspondence.NewService(st.Correspondence(), correspondence.Options{Pairing: engines.Options().Pairing, Now: clk.Now})
@@ -181,6 +186,7 @@ func TestDeadlineBeforeTheEndFoundAfterIt(t *testing.T) {
 // the opponent that the game is over, not also that the offer was declined:
 // there is no game left to go on with.
 func TestGameOverIsNotADeclinedDraw(t *testing.T) {
+	t.Parallel()
 	_, svc, sec, g := thematicGame(t, blockedAfterTwoMoves, "black")
 	if _, err := svc.Move(sec.as(g.BlackID), correspondence.MoveInput{GameID: g.ID, Move: "b4-a3", Ply: 0, OfferDraw: true}); err != nil {
 		t.Fatal(err)
@@ -205,6 +211,7 @@ func TestGameOverIsNotADeclinedDraw(t *testing.T) {
 // A move sent with a draw offer is marked = in the game's sheet and in the
 // PDN, as a player writes it (rules §7.2), and both still replay.
 func TestDrawOfferMarkedInTheRecords(t *testing.T) {
+	t.Parallel()
 	st, svc, sec, g := thematicGame(t, blockedAfterTwoMoves, "black")
 	if _, err := svc.Move(sec.as(g.BlackID), correspondence.MoveInput{GameID: g.ID, Move: "b4-a3", Ply: 0, OfferDraw: true}); err != nil {
 		t.Fatal(err)

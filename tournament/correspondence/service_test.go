@@ -82,6 +82,7 @@ func (s *section) as(playerID int64) context.Context {
 // Two servers sweeping the same database at once, each with its own
 // connections, record each loss on time once.
 func TestSweepOnTwoInstances(t *testing.T) {
+	t.Parallel()
 	for name, dsn := range storetest.DSNs(t) {
 		t.Run(name, func(t *testing.T) {
 			var stores [2]*store.Store
@@ -166,6 +167,7 @@ func cappedGame(t *testing.T) (*correspondence.Service, *clock, *section, corres
 // "50d/10" with a 20-day cap per move: the first deadline is the cap, and
 // time saved on moves is carried forward.
 func TestBlockControlWithReflectionCap(t *testing.T) {
+	t.Parallel()
 	svc, clk, sec, g := cappedGame(t)
 	if want := t0.Add(20 * correspondence.Day); !g.Deadline.Equal(want) {
 		t.Errorf("first deadline %v, want the 20-day cap %v", g.Deadline, want)
@@ -190,6 +192,7 @@ func TestBlockControlWithReflectionCap(t *testing.T) {
 // thought over: it reaches the game at its next turn. A higher cap counts at
 // once. A change during play needs its reason.
 func TestChangedReflectionCap(t *testing.T) {
+	t.Parallel()
 	svc, clk, sec, g := cappedGame(t)
 	deadline := func() time.Time {
 		t.Helper()
@@ -244,6 +247,7 @@ func TestChangedReflectionCap(t *testing.T) {
 // Notifications go to the inbox and, with a mail server, by e-mail, each
 // once even when two servers deliver at the same time; none names a move.
 func TestNotificationsByMail(t *testing.T) {
+	t.Parallel()
 	st := storetest.SQLite(t)
 	srv := mailtest.Start(t)
 	clk := &clock{now: t0}

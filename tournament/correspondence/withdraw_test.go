@@ -66,6 +66,7 @@ func gamesOf(t *testing.T, svc *correspondence.Service, sec *section, playerID i
 // stop, both players hear of each end, the audit log has the withdrawal and
 // each game, and the standings and the crosstable count it.
 func TestWithdrawOpponentsWin(t *testing.T) {
+	t.Parallel()
 	svc, _, sec, before := withdrawSection(t)
 	p1 := sec.players[0]
 	if _, err := svc.Withdraw(sec.ctx, correspondence.WithdrawInput{EventID: sec.eventID, PlayerID: p1, Games: "lose"}); tournament.ErrorCode(err) != tournament.EINVALID {
@@ -176,6 +177,7 @@ func TestWithdrawOpponentsWin(t *testing.T) {
 // Withdrawn with "adjudicate": the running games stop and wait for the
 // arbiter, who then decides each.
 func TestWithdrawToAdjudication(t *testing.T) {
+	t.Parallel()
 	svc, _, sec, _ := withdrawSection(t)
 	p1 := sec.players[0]
 	w, err := svc.Withdraw(sec.ctx, correspondence.WithdrawInput{EventID: sec.eventID, PlayerID: p1, Games: "adjudicate", Reason: "accepted withdrawal"})
@@ -199,6 +201,7 @@ func TestWithdrawToAdjudication(t *testing.T) {
 // A clock that ran out before the withdrawal decided its game: the side
 // that overstepped loses on time, whoever withdraws.
 func TestWithdrawAfterTimeRanOut(t *testing.T) {
+	t.Parallel()
 	svc, clk, sec, _ := withdrawSection(t)
 	clk.Set(t0.Add(12 * 24 * time.Hour))
 	p2 := sec.players[1]
@@ -219,6 +222,7 @@ func TestWithdrawAfterTimeRanOut(t *testing.T) {
 // A correspondence player is not withdrawn "from a round" through the
 // general player update: every round runs at once.
 func TestWithdrawFromRoundRefusedInSection(t *testing.T) {
+	t.Parallel()
 	_, _, sec, _ := withdrawSection(t)
 	_, err := sec.events.UpdatePlayer(sec.ctx, sec.eventID, sec.players[0], tournament.PlayerInput{WithdrawFromRound: ptr(3)}, "ill")
 	if tournament.ErrorCode(err) != tournament.ECONFLICT {
