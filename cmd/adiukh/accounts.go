@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"adiukh/tournament/account"
+	"adiukh/tournament/store"
 )
 
 // readPassword reads the first line of standard input.
@@ -46,7 +47,7 @@ func userSessionsCommand(args []string, stdout, stderr io.Writer) int {
 	}
 	defer st.Close()
 	ctx := account.AsOperator(context.Background())
-	accounts := account.NewService(st.Accounts())
+	accounts := accountService(st, account.Options{})
 	if args[0] == "password" {
 		password, err := readPassword()
 		if err == nil {
@@ -86,7 +87,7 @@ func userNameCommand(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	defer st.Close()
-	u, err := account.NewService(st.Accounts()).SetName(account.AsOperator(context.Background()), *email, *full)
+	u, err := accountService(st, account.Options{}).SetName(account.AsOperator(context.Background()), *email, *full)
 	if err != nil {
 		fail(stderr, name, err)
 		return 1
@@ -132,7 +133,7 @@ func tokenCommand(args []string, stdout, stderr io.Writer) int {
 	}
 	defer st.Close()
 	ctx := account.AsOperator(context.Background())
-	accounts := account.NewService(st.Accounts())
+	accounts := accountService(st, account.Options{})
 	switch args[0] {
 	case "create":
 		token, tok, err := accounts.CreateToken(ctx, account.NewToken{Email: *email, Name: *label, TTL: time.Duration(*days) * 24 * time.Hour})
@@ -167,4 +168,15 @@ func tokenCommand(args []string, stdout, stderr io.Writer) int {
 		say(stdout, "token %d revoked", *id)
 	}
 	return 0
+}
+
+// passwordCost is the argon2id work of the passwords the commands hash. The
+// tests lower it: a stored hash carries its own cost, so a password hashed
+// at any cost is checked at that cost.
+var passwordCost = account.DefaultPasswordCost
+
+// accountService is the account service of a command on st.
+func accountService(st *store.Store, o account.Options) *account.Service {
+	o.PasswordCost = passwordCost
+	return account.NewServiceWith(st.Accounts(), o)
 }

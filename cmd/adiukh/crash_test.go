@@ -32,6 +32,9 @@ func TestMain(m *testing.M) {
 	// The tests read the commands' English messages; console_test.go checks
 	// the Russian ones, which are the default.
 	os.Setenv("ADIUKH_LANG", "en")
+	// Every command hashes passwords at the least cost in the tests, the
+	// servers they start included (a hash carries its cost).
+	passwordCost = account.MinPasswordCost
 	if args := os.Getenv(serveEnv); args != "" {
 		os.Exit(run(strings.Split(args, "\n"), os.Stdout, os.Stderr))
 	}
@@ -93,7 +96,7 @@ func crashDuringEntry(t *testing.T, dsn string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	accounts := account.NewService(st.Accounts())
+	accounts := accountService(st, account.Options{})
 	u, err := accounts.AddUser(context.Background(), account.NewUser{Email: "arbiter@example.org", Role: "arbiter", Password: "пароль судьи"})
 	if err != nil {
 		t.Fatal(err)

@@ -36,7 +36,7 @@ func demoCommand(args []string, stdout, stderr io.Writer) int {
 	password := randomPassword()
 	run := selfCommand(os.Args[0])
 	ctx := context.Background()
-	accounts := account.NewService(st.Accounts())
+	accounts := accountService(st, account.Options{})
 	if _, err := accounts.User(ctx, *email); err == nil {
 		// Run again on the same file: the demo is there; give its arbiter
 		// a new password, as the first one was printed only once.

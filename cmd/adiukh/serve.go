@@ -131,7 +131,7 @@ func serve(args []string, stdout, stderr io.Writer) int {
 		DB:             st,
 		Events:         events,
 		Exporter:       export.New(events),
-		Accounts:       account.NewServiceWith(st.Accounts(), signUpOptions(mailer, cfg.PublicURL)),
+		Accounts:       accountService(st, signUpOptions(mailer, cfg.PublicURL)),
 		Correspondence: corr,
 		Composition:    comp,
 		Log:            log,

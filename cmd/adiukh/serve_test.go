@@ -30,7 +30,7 @@ func TestFirstRun(t *testing.T) {
 			t.Errorf("first-run help lacks %q:\n%s", want, out.String())
 		}
 	}
-	if _, err := account.NewService(st.Accounts()).AddUser(context.Background(), account.NewUser{Email: "a@example.org", Role: "admin", Password: "длинный пароль"}); err != nil {
+	if _, err := accountService(st, account.Options{}).AddUser(context.Background(), account.NewUser{Email: "a@example.org", Role: "admin", Password: "длинный пароль"}); err != nil {
 		t.Fatal(err)
 	}
 	if has, err := st.HasUsers(context.Background()); err != nil || !has {

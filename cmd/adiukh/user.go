@@ -64,7 +64,7 @@ func userCommand(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	defer st.Close()
-	u, err := account.NewService(st.Accounts()).AddUser(context.Background(), account.NewUser{
+	u, err := accountService(st, account.Options{}).AddUser(context.Background(), account.NewUser{
 		Email: *email, Name: *name, Role: *role, Password: password, Locale: *locale,
 	})
 	if err != nil {
