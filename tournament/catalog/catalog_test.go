@@ -797,7 +797,9 @@ func TestNumbersDatesAndLanguages(t *testing.T) {
 // One term for one thing, as the project's glossary names it: the bye is "свободный от игры (бай)" or "бай", never "свободный
 // тур"; Buchholz is "коэффициент Солкофа", never "Бухгольц"; correspondence
 // is "игра по переписке", never "заочная игра"; the game is "адиюх", never
-// "адыюх".
+// "адыюх"; the disciplines are the rule book's, «шашки адиюх», «… – быстрая
+// игра», «… – молниеносная игра», never "классика", "блиц" or "быстрые
+// шашки" (issue 37: the desk and the rating lists named them apart).
 func TestOneTermForOneThing(t *testing.T) {
 	banned := map[string]string{
 		"свободный тур":   "бай / свободный от игры (бай)",
@@ -805,13 +807,33 @@ func TestOneTermForOneThing(t *testing.T) {
 		"бухгольц":        "коэффициент Солкофа",
 		"заочн":           "игра по переписке",
 		"адыюх":           "адиюх (очки адиюх)",
+		"классик":         "адиюх (шашки адиюх)",
+		"блиц":            "молниеносная игра",
+		"быстрые шашки":   "быстрая игра",
 	}
 	for id, text := range messages(t, Russian) {
 		lower := strings.ToLower(text)
 		for word, use := range banned {
-			if strings.Contains(lower, word) {
+			// A word, or the start of one: "таблица" is no "блиц".
+			if regexp.MustCompile(`(^|[^\p{L}])` + word).MatchString(lower) {
 				t.Errorf("%q says %q; the glossary's term is %s: %q", id, word, use, text)
 			}
+		}
+	}
+}
+
+// Issue 37: a discipline's short name, which the desk, the calendar and the
+// rating lists show, is the end of its name in the rule book («шашки адиюх
+// – быстрая игра» is «Быстрая игра»), so that one discipline has one name.
+func TestDisciplineNamedAsInTheRules(t *testing.T) {
+	l := For(Russian)
+	for _, d := range tournament.Disciplines {
+		if d.IsTeam() {
+			continue
+		}
+		short, full := l.T(d.Key()), l.T("discipline_full."+string(d))
+		if !strings.HasSuffix(strings.ToLower(full), strings.ToLower(short)) {
+			t.Errorf("%s is %q, not the rule book's %q", d, short, full)
 		}
 	}
 }

@@ -79,9 +79,10 @@ type EventRating struct {
 	Unlinked []string
 }
 
-// listName is a list's name in the language: "Блиц".
+// listName is a list's name in the language: its discipline's, as the
+// rules name it ("Молниеносная игра").
 func listName(loc catalog.Lang, list string) string {
-	return catalog.For(loc).T("ratings.title." + list)
+	return catalog.For(loc).T("discipline." + list)
 }
 
 // periodTitle names the period a list was published after.
