@@ -780,6 +780,9 @@ func TestNumbersDatesAndLanguages(t *testing.T) {
 		{ru.Sprintf("до %s", tournament.UTC(at)), "до 22 ноября 2026, 10:04 UTC"}, {en.Sprintf("until %s", tournament.UTC(at)), "until 22 November 2026, 10:04 UTC"},
 		{ru.Sprintf("в %s", tournament.UTCToSecond(at.Add(30*time.Second))), "в 22 ноября 2026, 10:04:30 UTC"},
 		{tournament.UTC(at.In(moscow)).String(), "2026-11-22 10:04 UTC"},
+		// A day, as the pages write dates; untranslated, as it is.
+		{ru.Sprintf("по %s", tournament.Date("2026-06-30")), "по 30 июня 2026"}, {en.Sprintf("up to %s", tournament.Date("2026-06-30")), "up to 30 June 2026"},
+		{fmt.Sprint(tournament.Date("2026-06-30")), "2026-06-30"},
 	} {
 		if tc.got != tc.want {
 			t.Errorf("got %q, want %q", tc.got, tc.want)

@@ -37,10 +37,14 @@ func NewService(st Store, opt Options) *Service {
 
 func checkList(list string) error {
 	if !slices.Contains(Lists, list) {
-		return tournament.NotFound("no rating list %q; the lists are standard, rapid and blitz", list)
+		return tournament.NotFound("no rating list %q; the lists are %s, %s and %s", list, term(Standard), term(Rapid), term(Blitz))
 	}
 	return nil
 }
+
+// term names a list in a message as the catalogue names its discipline:
+// «Адиюх», "standard".
+func term(list string) tournament.Discipline { return tournament.Discipline(list) }
 
 // Row is one person's line of a published list.
 type Row struct {
@@ -98,7 +102,7 @@ func (s *Service) ClosePeriod(ctx context.Context, list, until string) (*List, e
 			return err
 		}
 		if len(periods) > 0 && until <= periods[0].Until {
-			return tournament.Conflict("until", "the %s list's period up to %s is closed already; a new period ends after it", list, periods[0].Until)
+			return tournament.Conflict("until", "the %s list's period up to %s is closed already; a new period ends after it", term(list), tournament.Date(periods[0].Until))
 		}
 		events, games, records, err := s.gamesOf(tx, list, until)
 		if err != nil {
@@ -473,7 +477,7 @@ func (s *Service) PeriodReport(ctx context.Context, list string, periodID int64)
 		}
 		i := slices.IndexFunc(periods, func(p Period) bool { return p.ID == periodID })
 		if i < 0 {
-			return tournament.NotFound("period %d of the %s list not found", periodID, list)
+			return tournament.NotFound("period %d of the %s list not found", periodID, term(list))
 		}
 		r.Period = periods[i]
 		if r.Changes, err = tx.Changes(periodID); err != nil {
