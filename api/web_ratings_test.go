@@ -269,3 +269,39 @@ func TestRatingDocuments(t *testing.T) {
 		t.Errorf("the event's rating report as PDF:\n%s", text)
 	}
 }
+
+// Issue 37: a correction on a period's report says which game it corrects,
+// a game of an earlier period: its event, linked, and its round and board,
+// linked to the game's page; and so does the report as PDF.
+func TestRatingCorrectionNamesItsGame(t *testing.T) {
+	t.Parallel()
+	s := newWebServer(t)
+	id := s.ratedBlitzEvent()
+	admin := s.signIn(tournament.Admin)
+	if rec := admin.post("/ratings/blitz/periods", url.Values{"until": {"2026-10-31"}}); rec.Code != http.StatusSeeOther {
+		t.Fatalf("close the period: %d", rec.Code)
+	}
+	_, round := s.do("", "GET", fmt.Sprintf("/api/v1/events/%d/rounds/1", id), nil)
+	game := round["games"].([]any)[0].(map[string]any)
+	board := num(game["board"])
+	s.must(http.StatusOK, tournament.ArbiterRole, "PUT", fmt.Sprintf("/api/v1/events/%d/rounds/1/games/%d/result", id, board),
+		map[string]any{"score": "7:17", "end_reason": "final_position", "version": num(game["version"]), "reason": "бланк записи"})
+	if rec := admin.post("/ratings/blitz/periods", url.Values{"until": {"2026-11-30"}}); rec.Code != http.StatusSeeOther {
+		t.Fatalf("close the next period: %d", rec.Code)
+	}
+	report := regexp.MustCompile(`href="(/ratings/blitz/periods/\d+)"`).FindStringSubmatch(s.anonymous().get("/ratings/blitz").Body.String())
+	if report == nil {
+		t.Fatal("the list does not link its period's report")
+	}
+	page := pageText(s.anonymous().get(report[1]))
+	where := fmt.Sprintf(`<span class="corrected-game"><a href="/events/%d">Рейтинговый турнир</a>, <a href="/events/%d/rounds/1/boards/%d">%s</a></span>`,
+		id, id, board, ruT("ratings.round_board", "Round", 1, "Board", board))
+	if strings.Count(page, `<span class="badge">`+ruT("ratings.correction")+"</span> "+where) != 2 {
+		t.Errorf("the correction's two lines do not name the corrected game, %s:\n%s", where, page)
+	}
+	rec := s.anonymous().get(report[1] + "/report.pdf")
+	if text := spaced(pdfToText(t, "rating-correction", rec.Body.Bytes())); rec.Code != http.StatusOK ||
+		strings.Count(text, ruDoc("report.rating_correction")+": "+ruDoc("report.rating_game_place", "Рейтинговый турнир", 1, board)) != 2 {
+		t.Errorf("the report as PDF does not name the corrected game: %d\n%s", rec.Code, text)
+	}
+}

@@ -187,6 +187,15 @@ func TestClosingPeriods(t *testing.T) {
 			if !corrected || last.Games != 3 {
 				t.Errorf("White's second period %+v, want a correction of −1 beside 3 games", last)
 			}
+			// The period's report says where the corrected game was played.
+			report, err = lists.PeriodReport(context.Background(), ratings.Rapid, next.Period.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if place := report.Corrected[g.ID]; len(report.Corrected) != 1 || place == nil ||
+				*place != (ratings.GamePlace{EventID: rated.ID, Event: rated.Name, Round: 1, Board: g.Board}) {
+				t.Errorf("the corrected game's place in the report: %+v, want event %d, round 1, board %d", report.Corrected, rated.ID, g.Board)
+			}
 			if filtered, err := lists.Read(context.Background(), ratings.Rapid, ratings.Filter{Query: "бислан"}); err != nil || len(filtered.Rows) != 1 {
 				t.Errorf("the list searched for Бислан: %+v (%v)", filtered, err)
 			}
