@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"strings"
 	"testing"
 
 	"adiukh/tournament"
@@ -52,4 +53,51 @@ func TestPeopleAPI(t *testing.T) {
 		}
 		s.must(http.StatusNotFound, "", "GET", "/api/v1/people/999999", nil)
 	})
+}
+
+// Issue 37: a team's roster takes person_id, on a new team and as a
+// reserve, through the API and the desk's reserve form (the person's
+// federation ID): the person's details fill the player's empty fields, and
+// a person plays once in the event.
+func TestTeamRosterFromThePeopleAPI(t *testing.T) {
+	t.Parallel()
+	s := newWebServer(t)
+	const arbiter = tournament.ArbiterRole
+	murat := s.must(http.StatusCreated, arbiter, "POST", "/api/v1/people", map[string]any{"surname": "Берсиров", "given_names": "Мурат", "birth_year": 1992, "club": "Адыгейск", "region": "Адыгея"})
+	anna := s.must(http.StatusCreated, arbiter, "POST", "/api/v1/people", map[string]any{"surname": "Тлехас", "given_names": "Анна", "birth_year": 2001})
+	zaur := s.must(http.StatusCreated, arbiter, "POST", "/api/v1/people", map[string]any{"surname": "Шоров", "given_names": "Заур"})
+	id := num(s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Кубок района", "discipline": "rapid-team", "system": "round-robin"})["id"])
+	team := s.must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/teams", id), map[string]any{"name": "Адыгея", "club": "Майкоп",
+		"players": []any{map[string]any{"person_id": num(murat["id"])}, map[string]any{"person_id": num(anna["id"]), "name": "Тлехас А."}}})
+	roster := team["players"].([]any)
+	first, second := roster[0].(map[string]any), roster[1].(map[string]any)
+	if first["name"] != "Берсиров Мурат" || num(first["person_id"]) != num(murat["id"]) || first["federation_id"] != murat["federation_id"] ||
+		num(first["birth_year"]) != 1992 || first["club"] != "Адыгейск" || first["city"] != "Адыгея" {
+		t.Errorf("a roster entry from a person: %v", first)
+	}
+	if second["name"] != "Тлехас А." || num(second["person_id"]) != num(anna["id"]) || second["club"] != "Майкоп" || num(second["birth_year"]) != 2001 {
+		t.Errorf("a roster entry from a person with a name typed: %v", second)
+	}
+	refused := s.must(http.StatusConflict, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/teams", id), map[string]any{"name": "Кубань",
+		"players": []any{map[string]any{"person_id": num(murat["id"])}}})
+	if refused["field"] != "players[0].person_id" {
+		t.Errorf("a person on two teams: %v", refused)
+	}
+	teamNo := num(team["start_no"])
+	s.must(http.StatusConflict, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/teams/%d/players", id, teamNo), map[string]any{"person_id": num(anna["id"])})
+	s.must(http.StatusBadRequest, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/teams/%d/players", id, teamNo), map[string]any{"person_id": 999999})
+
+	// The desk's reserve form takes the person's federation ID.
+	desk := s.signIn(arbiter)
+	rec := desk.post(fmt.Sprintf("/events/%d/teams/%d/players", id, num(team["id"])), url.Values{"person": {zaur["federation_id"].(string)}})
+	mustStatus(t, "a reserve from the register", rec.Code, http.StatusSeeOther, rec.Body.String())
+	rec = desk.post(fmt.Sprintf("/events/%d/teams/%d/players", id, num(team["id"])), url.Values{"person": {zaur["federation_id"].(string)}})
+	if text := pageText(rec); rec.Code != http.StatusConflict || !strings.Contains(text, ruF("%s (%s) plays in this event already, as start number %d", "Шоров Заур", zaur["federation_id"], 3)) {
+		t.Errorf("a reserve who plays already: %d\n%s", rec.Code, text)
+	}
+	teams := s.must(http.StatusOK, arbiter, "GET", fmt.Sprintf("/api/v1/events/%d/teams", id), nil)["teams"].([]any)
+	last := teams[0].(map[string]any)["players"].([]any)[2].(map[string]any)
+	if last["name"] != "Шоров Заур" || num(last["person_id"]) != num(zaur["id"]) || last["club"] != "Майкоп" {
+		t.Errorf("the reserve from the register: %v", last)
+	}
 }

@@ -2,6 +2,8 @@ package api_test
 
 import (
 	"bytes"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"image"
 	"image/color"
@@ -91,4 +93,33 @@ func photoUpload(t *testing.T, path string, content []byte) *http.Request {
 	req.Header.Set("Content-Type", w.FormDataContentType())
 	req.Header.Set("Sec-Fetch-Site", "same-origin")
 	return req
+}
+
+// brokenBody is an upload that breaks off after its first bytes.
+type brokenBody struct{ sent bool }
+
+func (b *brokenBody) Read(p []byte) (int, error) {
+	if b.sent {
+		return 0, errors.New("connection reset by peer")
+	}
+	b.sent = true
+	return copy(p, "\xff\xd8\xff"), nil
+}
+
+// Issue 37: a photo whose upload breaks off is refused in the reader's
+// words, not with the server's I/O error in English.
+func TestPersonPhotoBrokenOff(t *testing.T) {
+	t.Parallel()
+	s := newWebServer(t)
+	id := num(s.must(http.StatusCreated, tournament.ArbiterRole, "POST", "/api/v1/people", map[string]any{"surname": "Тлехас", "given_names": "Анна"})["id"])
+	req := httptest.NewRequest("PUT", fmt.Sprintf("/api/v1/people/%d/photo", id), &brokenBody{})
+	req.Header.Set("Authorization", "Bearer "+s.tokens[tournament.Admin])
+	req.Header.Set("Accept-Language", "ru")
+	rec := httptest.NewRecorder()
+	s.handler.ServeHTTP(rec, req)
+	var answer map[string]any
+	if err := json.Unmarshal(rec.Body.Bytes(), &answer); err != nil || rec.Code != http.StatusBadRequest ||
+		answer["message"] != ruF("the photo broke off before its end; send it again") {
+		t.Errorf("a photo broken off: %d %s", rec.Code, rec.Body.String())
+	}
 }

@@ -68,6 +68,36 @@ func TestRatingPages(t *testing.T) {
 	}
 }
 
+// Issue 37: a rating list is named as its discipline is at the desk and on
+// the event's pages, in the rule book's words: the list's page, its tabs
+// and the person's page say the discipline's name, and so does the event.
+func TestRatingListNamedAsItsDiscipline(t *testing.T) {
+	t.Parallel()
+	s := newWebServer(t)
+	id := s.ratedBlitzEvent()
+	for _, list := range []string{"standard", "rapid", "blitz"} {
+		name := ruT("discipline." + list)
+		page := pageText(s.anonymous().get("/ratings/" + list))
+		if !strings.Contains(page, "<h1>"+name+"</h1>") || !strings.Contains(page, `<a href="/ratings/`+list+`"`+` aria-current="page">`+name+"</a>") {
+			t.Errorf("the %s list is not named %q:\n%s", list, name, page)
+		}
+	}
+	if event := pageText(s.anonymous().get(fmt.Sprintf("/events/%d", id))); !strings.Contains(event, ruT("discipline.blitz")+" · ") {
+		t.Errorf("the event does not name its discipline %q", ruT("discipline.blitz"))
+	}
+	if rec := s.signIn(tournament.Admin).post("/ratings/blitz/periods", url.Values{"until": {"2026-10-31"}}); rec.Code != http.StatusSeeOther {
+		t.Fatalf("close the period: %d", rec.Code)
+	}
+	list := pageText(s.anonymous().get("/ratings/blitz"))
+	person := regexp.MustCompile(`<tr data-person="(\d+)">`).FindStringSubmatch(list)
+	if person == nil {
+		t.Fatal("the list has no rows")
+	}
+	if page := pageText(s.anonymous().get("/people/" + person[1])); !strings.Contains(page, "<h3>"+ruT("discipline.blitz")+": ") {
+		t.Errorf("the person's page does not name the list %q", ruT("discipline.blitz"))
+	}
+}
+
 // The list's options on its page: an administrator sets them with the
 // form (an initial rating out of bounds is shown at its field); the next
 // period is announced with them, and the closed period's report and the
@@ -126,7 +156,7 @@ func TestEventRatingPage(t *testing.T) {
 	id := s.ratedBlitzEvent()
 	path := fmt.Sprintf("/events/%d/rating", id)
 	pending := pageText(s.anonymous().get(path))
-	if !strings.Contains(pending, `data-state="pending"`) || !strings.Contains(pending, ruT("ratings.event_pending", "List", ruT("ratings.title.blitz"))) {
+	if !strings.Contains(pending, `data-state="pending"`) || !strings.Contains(pending, ruT("ratings.event_pending", "List", ruT("discipline.blitz"))) {
 		t.Errorf("the report before the period:\n%s", pending)
 	}
 	if strings.Contains(s.anonymous().get(fmt.Sprintf("/events/%d/standings", id)).Body.String(), `href="`+path+`"`) {
@@ -205,7 +235,7 @@ func TestRatingDocuments(t *testing.T) {
 		t.Fatalf("the list page does not link its PDF with its filter: %v", link)
 	}
 	narrowed := pdf(html.UnescapeString(link[1]))
-	if !strings.Contains(narrowed, ruDoc("report.rating_list", ruT("ratings.title.blitz"))) || !strings.Contains(narrowed, "Хуажев Заур") ||
+	if !strings.Contains(narrowed, ruDoc("report.rating_list", ruT("discipline.blitz"))) || !strings.Contains(narrowed, "Хуажев Заур") ||
 		strings.Contains(narrowed, "Хуажев Аслан") || !strings.Contains(narrowed, ruDoc("report.rating_filter", ruDoc("report.rating_search")+": заур")) {
 		t.Errorf("the narrowed list as PDF:\n%s", narrowed)
 	}
@@ -235,7 +265,43 @@ func TestRatingDocuments(t *testing.T) {
 		t.Error("the event's rating report does not link its PDF")
 	}
 	if text := pdf(eventPDF); !strings.Contains(text, "Рейтинговый турнир") || len(regexp.MustCompile(`(?m)^\s*→ \d+ \([+−]\d+\) Σ`).FindAllString(text, -1)) != 4 ||
-		!strings.Contains(text, ruDoc("report.rating_event_period", ruT("ratings.title.blitz"), "31.10.2026")) {
+		!strings.Contains(text, ruDoc("report.rating_event_period", ruT("discipline.blitz"), "31.10.2026")) {
 		t.Errorf("the event's rating report as PDF:\n%s", text)
+	}
+}
+
+// Issue 37: a correction on a period's report says which game it corrects,
+// a game of an earlier period: its event, linked, and its round and board,
+// linked to the game's page; and so does the report as PDF.
+func TestRatingCorrectionNamesItsGame(t *testing.T) {
+	t.Parallel()
+	s := newWebServer(t)
+	id := s.ratedBlitzEvent()
+	admin := s.signIn(tournament.Admin)
+	if rec := admin.post("/ratings/blitz/periods", url.Values{"until": {"2026-10-31"}}); rec.Code != http.StatusSeeOther {
+		t.Fatalf("close the period: %d", rec.Code)
+	}
+	_, round := s.do("", "GET", fmt.Sprintf("/api/v1/events/%d/rounds/1", id), nil)
+	game := round["games"].([]any)[0].(map[string]any)
+	board := num(game["board"])
+	s.must(http.StatusOK, tournament.ArbiterRole, "PUT", fmt.Sprintf("/api/v1/events/%d/rounds/1/games/%d/result", id, board),
+		map[string]any{"score": "7:17", "end_reason": "final_position", "version": num(game["version"]), "reason": "бланк записи"})
+	if rec := admin.post("/ratings/blitz/periods", url.Values{"until": {"2026-11-30"}}); rec.Code != http.StatusSeeOther {
+		t.Fatalf("close the next period: %d", rec.Code)
+	}
+	report := regexp.MustCompile(`href="(/ratings/blitz/periods/\d+)"`).FindStringSubmatch(s.anonymous().get("/ratings/blitz").Body.String())
+	if report == nil {
+		t.Fatal("the list does not link its period's report")
+	}
+	page := pageText(s.anonymous().get(report[1]))
+	where := fmt.Sprintf(`<span class="corrected-game"><a href="/events/%d">Рейтинговый турнир</a>, <a href="/events/%d/rounds/1/boards/%d">%s</a></span>`,
+		id, id, board, ruT("ratings.round_board", "Round", 1, "Board", board))
+	if strings.Count(page, `<span class="badge">`+ruT("ratings.correction")+"</span> "+where) != 2 {
+		t.Errorf("the correction's two lines do not name the corrected game, %s:\n%s", where, page)
+	}
+	rec := s.anonymous().get(report[1] + "/report.pdf")
+	if text := spaced(pdfToText(t, "rating-correction", rec.Body.Bytes())); rec.Code != http.StatusOK ||
+		strings.Count(text, ruDoc("report.rating_correction")+": "+ruDoc("report.rating_game_place", "Рейтинговый турнир", 1, board)) != 2 {
+		t.Errorf("the report as PDF does not name the corrected game: %d\n%s", rec.Code, text)
 	}
 }

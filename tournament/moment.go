@@ -37,3 +37,12 @@ func (m Moment) String() string {
 	}
 	return m.At.Format("2006-01-02 15:04 MST")
 }
+
+// Date is a calendar day named in a message (the end of a rating period),
+// YYYY-MM-DD: the catalogue writes it as the pages write dates, in the
+// reader's language ("30 июня 2026"); as a string, for logs and
+// untranslated text, it stays as it is.
+type Date string
+
+// Day gives the day to the catalogue (tournament/catalog).
+func (d Date) Day() string { return string(d) }

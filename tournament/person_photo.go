@@ -7,6 +7,7 @@ import (
 	"image/color"
 	"image/jpeg"
 	_ "image/png" // a photo may be uploaded as PNG
+	"strings"
 	"time"
 )
 
@@ -139,6 +140,9 @@ func photoOf(upload []byte) ([]byte, error) {
 	if err != nil {
 		return nil, Invalid("photo", "the photo must be a JPEG or PNG picture")
 	}
+	// The format as people write it: "JPEG", not the image package's
+	// "jpeg".
+	format = strings.ToUpper(format)
 	if cfg.Width*cfg.Height > maxPhotoPixels {
 		return nil, Invalid("photo", "the %s picture is %d×%d pixels; at most %d megapixels", format, cfg.Width, cfg.Height, maxPhotoPixels/1_000_000)
 	}

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"adiukh/tournament"
+	"adiukh/tournament/catalog"
 	"adiukh/tournament/engines"
 	"adiukh/tournament/store/storetest"
 )
@@ -105,6 +106,13 @@ func TestPersonPhotos(t *testing.T) {
 				}
 				if what == "a huge PNG" && !strings.Contains(err.Error(), "megapixels") {
 					t.Errorf("a huge PNG refused for another reason: %v", err)
+				}
+				// The picture's format is named as people write it, not as
+				// Go's image package does ("jpeg").
+				if format := map[string]string{"a huge PNG": "PNG", "a cut JPEG": "JPEG"}[what]; format != "" {
+					if text := catalog.For(catalog.Russian).Phrase(err.(*tournament.Error)); !strings.Contains(text, " "+format+" ") {
+						t.Errorf("%s: %q does not name the format %s", what, text, format)
+					}
 				}
 			}
 

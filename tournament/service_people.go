@@ -468,6 +468,40 @@ func (s *Service) UndoMerge(ctx context.Context, mergeID int64) error {
 	})
 }
 
+// fromPerson prepares the input of a new player of event e who is the
+// person of the register in.PersonID names (followed through a merge): the
+// person's details fill what the input leaves out or empty, and their
+// published rating of the event's list the rating, unless one is typed. A
+// person plays once in an event. It returns the person's ID, 0 when the
+// input names none.
+func fromPerson(tx Tx, e *Event, in *PlayerInput) (int64, error) {
+	if in.PersonID == nil || *in.PersonID == 0 {
+		return 0, nil
+	}
+	person, err := personOf(tx, *in.PersonID)
+	if err != nil {
+		return 0, err
+	}
+	players, err := tx.PersonPlayers(person.ID)
+	if err != nil {
+		return 0, err
+	}
+	for _, p := range players {
+		if p.EventID == e.ID {
+			return 0, Conflict("person_id", "%s (%s) plays in this event already, as start number %d", person.Name(), person.FederationID, p.StartNo)
+		}
+	}
+	personDetails(in, person)
+	if in.Rating == nil {
+		published, err := tx.PublishedRating(person.ID, e.Discipline)
+		if err != nil {
+			return 0, err
+		}
+		in.Rating = &published
+	}
+	return person.ID, nil
+}
+
 // personDetails fills a new player's details from their person, where the
 // input leaves them out or empty.
 func personDetails(in *PlayerInput, p *Person) {

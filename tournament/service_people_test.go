@@ -91,8 +91,14 @@ func TestRegisterOfPeople(t *testing.T) {
 			if v, _ := svc.PersonPage(context.Background(), typo.ID); v.MergedInto == nil || v.MergedInto.ID != murat.ID {
 				t.Errorf("the merged person's page does not point to Murat: %+v", v)
 			}
-			// A player registered from the merged person is Murat.
-			p2, err := svc.RegisterPlayer(arbiter, e.ID, tournament.PlayerInput{PersonID: &typo.ID, Name: ptr("Другой Мурат"), FederationID: ptr("")})
+			// A player registered from the merged person is Murat, who
+			// plays once in an event, however the entry names him.
+			_, err = svc.RegisterPlayer(arbiter, e.ID, tournament.PlayerInput{PersonID: &typo.ID, Name: ptr("Другой Мурат"), FederationID: ptr(""), ConfirmDuplicate: true})
+			if e, ok := err.(*tournament.Error); !ok || e.Code != tournament.ECONFLICT || e.Field != "person_id" {
+				t.Errorf("Murat registered twice in an event: %v, want ECONFLICT at person_id", err)
+			}
+			other, _ := createEvent(t, arbiter, svc, "swiss", 5)
+			p2, err := svc.RegisterPlayer(arbiter, other.ID, tournament.PlayerInput{PersonID: &typo.ID, Name: ptr("Другой Мурат"), FederationID: ptr("")})
 			if err != nil || p2.PersonID != murat.ID {
 				t.Errorf("a player from the merged person: %+v (%v), want linked to Murat", p2, err)
 			}

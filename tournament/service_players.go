@@ -65,22 +65,10 @@ func (s *Service) registerPlayer(tx Tx, e *Event, u *User, in PlayerInput) (*Pla
 		return nil, err
 	}
 	p := &Player{EventID: eventID, FirstRound: paired + 1, StartNo: registered + 1}
-	if in.PersonID != nil && *in.PersonID != 0 {
-		person, err := personOf(tx, *in.PersonID)
-		if err != nil {
-			return nil, err
-		}
-		personDetails(&in, person)
-		p.PersonID = person.ID
-		if in.Rating == nil {
-			// The register's rating of the event's list orders the Swiss
-			// start list, unless the arbiter types another.
-			published, err := tx.PublishedRating(person.ID, e.Discipline)
-			if err != nil {
-				return nil, err
-			}
-			in.Rating = &published
-		}
+	// The register's rating of the event's list orders the Swiss start
+	// list, unless the arbiter types another.
+	if p.PersonID, err = fromPerson(tx, e, &in); err != nil {
+		return nil, err
 	}
 	if err := in.applyDetails(p); err != nil {
 		return nil, err

@@ -324,10 +324,14 @@ func foldName(s string) string {
 	return strings.Join(strings.Fields(s), " ")
 }
 
-// samePerson reports whether two entries are one person: the same
-// federation ID, or, unless both have federation IDs (then namesakes are
-// told apart by them), the same name.
+// samePerson reports whether two entries are one person: linked to the
+// same person of the register, the same federation ID, or, unless both
+// have federation IDs (then namesakes are told apart by them), the same
+// name.
 func samePerson(a, b *Player) bool {
+	if a.PersonID != 0 && a.PersonID == b.PersonID {
+		return true
+	}
 	if a.FederationID != "" && b.FederationID != "" {
 		return strings.EqualFold(a.FederationID, b.FederationID)
 	}

@@ -176,25 +176,15 @@ func (s *Service) RegisterTeam(ctx context.Context, eventID int64, in TeamInput)
 			return err
 		}
 		for i, pin := range in.Players {
-			if pin.Name == nil {
-				return Invalid(fmt.Sprintf("players[%d].name", i), "is required")
-			}
-			p := Player{EventID: eventID, FirstRound: 1}
-			if err := pin.applyDetails(&p); err != nil {
+			p, err := rosterPlayer(tx, e, teams, t.Roster, t.Club, pin, 1, 0)
+			if err != nil {
 				var perr *Error
 				if errors.As(err, &perr) {
 					perr.Field = fmt.Sprintf("players[%d].%s", i, perr.Field)
 				}
 				return err
 			}
-			if p.Club == "" {
-				p.Club = t.Club
-			}
-			if err := onAnotherTeam(teams, t.Roster, &p); err != nil {
-				err.Field = fmt.Sprintf("players[%d].%s", i, err.Field)
-				return err
-			}
-			t.Roster = append(t.Roster, p)
+			t.Roster = append(t.Roster, *p)
 		}
 		if err := linkRoster(tx, e, t.Roster); err != nil {
 			return err
@@ -324,9 +314,6 @@ func (s *Service) moveTeamStartNo(tx interface {
 // Before round 1 the teams are numbered again, as the roster may change a
 // team's rating.
 func (s *Service) AddTeamPlayer(ctx context.Context, eventID int64, ref TeamRef, in PlayerInput) (*Team, error) {
-	if in.Name == nil {
-		return nil, Invalid("name", "is required")
-	}
 	if in.StartNo != nil || in.WithdrawFromRound != nil {
 		return nil, Invalid("start_no", "a team's players are numbered with their team and enter without a withdrawal")
 	}
@@ -353,14 +340,8 @@ func (s *Service) AddTeamPlayer(ctx context.Context, eventID int64, ref TeamRef,
 		if err != nil {
 			return err
 		}
-		p := &Player{EventID: eventID, FirstRound: len(rounds) + 1, StartNo: len(players) + 1}
-		if err := in.applyDetails(p); err != nil {
-			return err
-		}
-		if p.Club == "" {
-			p.Club = team.Club
-		}
-		if err := onAnotherTeam(teams, nil, p); err != nil {
+		p, err := rosterPlayer(tx, e, teams, nil, team.Club, in, len(rounds)+1, len(players)+1)
+		if err != nil {
 			return err
 		}
 		added := []Player{*p}
@@ -451,8 +432,34 @@ func (s *Service) MoveTeamPlayer(ctx context.Context, eventID, playerID int64, r
 	return to, err
 }
 
-// createRoster stores the players of a new team; their start numbers are
-// set when the teams are numbered.
+// rosterPlayer is a new player of a team of event e, entering in round
+// first with start number no (0 until the teams are numbered): a person of
+// the register given by in.PersonID takes their details and published
+// rating where the input leaves them out, as at an individual event's
+// desk; a player without a club plays for the team's. One person plays for
+// one team (onAnotherTeam: the teams entered, and the roster so far of a
+// team being entered), and once in the event.
+func rosterPlayer(tx Tx, e *Event, teams []Team, roster []Player, club string, in PlayerInput, first, no int) (*Player, error) {
+	p := &Player{EventID: e.ID, FirstRound: first, StartNo: no}
+	var err error
+	if p.PersonID, err = fromPerson(tx, e, &in); err != nil {
+		return nil, err
+	}
+	if in.Name == nil {
+		return nil, Invalid("name", "is required")
+	}
+	if err := in.applyDetails(p); err != nil {
+		return nil, err
+	}
+	if p.Club == "" {
+		p.Club = club
+	}
+	if err := onAnotherTeam(teams, roster, p); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
 // linkRoster links the players coming into a team event's rosters to the
 // persons of the register by federation ID, as a pasted list does
 // (linkPeople), each with their published rating of the event's list
@@ -481,6 +488,8 @@ func linkRoster(tx Tx, e *Event, roster []Player) error {
 	return nil
 }
 
+// createRoster stores the players of a new team; their start numbers are
+// set when the teams are numbered.
 func createRoster(tx PlayerTx, t *Team) error {
 	for i := range t.Roster {
 		if err := tx.CreatePlayer(&t.Roster[i]); err != nil {

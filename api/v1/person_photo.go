@@ -30,7 +30,9 @@ func (h *handler) putPersonPhoto(c *gin.Context) error {
 	case errors.As(err, &tooLarge):
 		return core.TooLarge(tournament.MaxPhotoBytes)
 	case err != nil:
-		return tournament.Invalid("body", "the file could not be read: %v", err)
+		// The client's upload broke off; what broke it says nothing to
+		// its reader.
+		return tournament.Invalid("body", "the photo broke off before its end; send it again")
 	case len(content) > tournament.MaxPhotoBytes:
 		return core.TooLarge(tournament.MaxPhotoBytes)
 	}

@@ -37,6 +37,7 @@ type teamPlayerView struct {
 	FederationID      string `json:"federation_id"`
 	FirstRound        int    `json:"first_round"`
 	WithdrawFromRound int    `json:"withdraw_from_round,omitempty"`
+	PersonID          int64  `json:"person_id,omitempty"`
 }
 
 type teamView struct {
@@ -55,13 +56,15 @@ func newTeamView(t *tournament.Team) teamView {
 		WithdrawFromRound: t.WithdrawnFrom, Players: make([]teamPlayerView, len(t.Roster))}
 	for i, p := range t.Roster {
 		v.Players[i] = teamPlayerView{ID: p.ID, StartNo: p.StartNo, RosterPlace: i + 1, Name: p.Name, Rating: p.Rating, BirthYear: p.BirthYear,
-			Club: p.Club, City: p.City, FederationID: p.FederationID, FirstRound: p.FirstRound, WithdrawFromRound: p.WithdrawnFrom}
+			Club: p.Club, City: p.City, FederationID: p.FederationID, FirstRound: p.FirstRound, WithdrawFromRound: p.WithdrawnFrom, PersonID: p.PersonID}
 	}
 	return v
 }
 
 // teamPlayerBody is one roster entry of POST /events/{id}/teams, and the
-// body of POST /events/{id}/teams/{team}/players.
+// body of POST /events/{id}/teams/{team}/players. PersonID enters a person
+// of the register, whose details and published rating the player takes
+// unless given.
 type teamPlayerBody struct {
 	Name         *string `json:"name"`
 	Rating       *int    `json:"rating"`
@@ -69,10 +72,12 @@ type teamPlayerBody struct {
 	Club         *string `json:"club"`
 	City         *string `json:"city"`
 	FederationID *string `json:"federation_id"`
+	PersonID     *int64  `json:"person_id"`
 }
 
 func (b *teamPlayerBody) input() tournament.PlayerInput {
-	return tournament.PlayerInput{Name: b.Name, Rating: b.Rating, BirthYear: b.BirthYear, Club: b.Club, City: b.City, FederationID: b.FederationID}
+	return tournament.PlayerInput{Name: b.Name, Rating: b.Rating, BirthYear: b.BirthYear, Club: b.Club, City: b.City, FederationID: b.FederationID,
+		PersonID: b.PersonID}
 }
 
 type teamBody struct {

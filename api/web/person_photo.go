@@ -58,14 +58,16 @@ func (h *handler) uploadPersonPhoto(c *gin.Context) error {
 		if fh.Size > tournament.MaxPhotoBytes {
 			return tournament.Invalid("photo", "the file is larger than %d MB", tournament.MaxPhotoBytes>>20)
 		}
+		// The form was read whole: the file is the server's copy, and
+		// failing to read it is the server's fault, not the reader's.
 		f, err := fh.Open()
 		if err != nil {
-			return tournament.Invalid("photo", "the file could not be read: %v", err)
+			return fmt.Errorf("open the uploaded photo: %w", err)
 		}
 		defer f.Close()
 		content, err := io.ReadAll(io.LimitReader(f, tournament.MaxPhotoBytes+1))
 		if err != nil {
-			return tournament.Invalid("photo", "the file could not be read: %v", err)
+			return fmt.Errorf("read the uploaded photo: %w", err)
 		}
 		_, err = h.Events.SetPersonPhoto(c.Request.Context(), id, content)
 		return err

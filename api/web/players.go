@@ -41,6 +41,21 @@ var playerFields = []string{"name", "rating", "birth_year", "club", "city", "fed
 // leaves them empty.
 const personField = "person"
 
+// personInput reads the fields of a new player, the person of the register
+// they are among them (personField).
+func (h *handler) personInput(c *gin.Context, values map[string]string) (tournament.PlayerInput, error) {
+	in, err := playerInput(values)
+	if err != nil || values[personField] == "" {
+		return in, err
+	}
+	p, err := h.Events.PersonByFederationID(c.Request.Context(), values[personField])
+	if err != nil {
+		return in, err
+	}
+	in.PersonID = &p.ID
+	return in, nil
+}
+
 func (h *handler) addPlayer(c *gin.Context) error {
 	id, err := core.PathInt(c, "id")
 	if err != nil {
@@ -50,13 +65,7 @@ func (h *handler) addPlayer(c *gin.Context) error {
 	for _, k := range append(playerFields, personField) {
 		values[k] = strings.TrimSpace(c.PostForm(k))
 	}
-	in, err := playerInput(values)
-	if err == nil && values[personField] != "" {
-		var p *tournament.Person
-		if p, err = h.Events.PersonByFederationID(c.Request.Context(), values[personField]); err == nil {
-			in.PersonID = &p.ID
-		}
-	}
+	in, err := h.personInput(c, values)
 	if err == nil {
 		in.ConfirmDuplicate = c.PostForm("confirm") == "1"
 		if _, err = h.Events.RegisterPlayer(c.Request.Context(), id, in); err == nil {

@@ -79,16 +79,22 @@ func (h *handler) ratingListPDF(c *gin.Context) error {
 }
 
 // ratingReportView is a period's changes as the documents print them;
-// lines picks each change's lines and their Σ(s − E).
-func ratingReportView(p ratings.Period, people map[int64]tournament.Person, changes []rating.Change, lines func(int) ([]rating.Line, float64)) report.RatingReport {
+// lines picks each change's lines and their Σ(s − E), and corrected says
+// where the games of corrections were played (nil: nowhere said).
+func ratingReportView(p ratings.Period, people map[int64]tournament.Person, changes []rating.Change, corrected map[int64]*ratings.GamePlace,
+	lines func(int) ([]rating.Line, float64)) report.RatingReport {
 	out := report.RatingReport{List: p.List, Until: untilDate(p.Until), Options: ratingOptionsView(p.Options)}
 	for i, c := range changes {
 		ls, sum := lines(i)
 		person := people[c.Person]
 		rc := report.RatingChange{Name: person.Name(), FederationID: person.FederationID, Old: c.Old, New: c.New, K: c.K, Sum: sum}
 		for _, l := range ls {
-			rc.Lines = append(rc.Lines, report.RatingLine{Opponent: people[l.Opponent].Name(), OpponentRating: l.OpponentRating, D: l.D, E: l.E, S: l.S,
-				Points: l.Points, OpponentPoints: l.OpponentPoints, Correction: l.Correction})
+			line := report.RatingLine{Opponent: people[l.Opponent].Name(), OpponentRating: l.OpponentRating, D: l.D, E: l.E, S: l.S,
+				Points: l.Points, OpponentPoints: l.OpponentPoints, Correction: l.Correction}
+			if place := corrected[l.GameID]; l.Correction && place != nil {
+				line.Event, line.Round, line.Board = place.Event, place.Round, place.Board
+			}
+			rc.Lines = append(rc.Lines, line)
 		}
 		out.Changes = append(out.Changes, rc)
 	}
@@ -105,7 +111,7 @@ func (h *handler) periodReportPDF(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	v := ratingReportView(r.Period, r.People, r.Changes, func(i int) ([]rating.Line, float64) { return r.Changes[i].Lines, r.Changes[i].Sum })
+	v := ratingReportView(r.Period, r.People, r.Changes, r.Corrected, func(i int) ([]rating.Line, float64) { return r.Changes[i].Lines, r.Changes[i].Sum })
 	var buf bytes.Buffer
 	if err := report.PeriodReportPDF(&buf, h.translator(c).Lang, v, h.Now()); err != nil {
 		return err
@@ -136,7 +142,7 @@ func (h *handler) eventRatingPDF(c *gin.Context) error {
 		for i, ch := range p.Changes {
 			changes[i] = ch.Change
 		}
-		v.Periods = append(v.Periods, ratingReportView(p.Period, r.People, changes, func(i int) ([]rating.Line, float64) { return p.Changes[i].Lines, p.Changes[i].Sum }))
+		v.Periods = append(v.Periods, ratingReportView(p.Period, r.People, changes, nil, func(i int) ([]rating.Line, float64) { return p.Changes[i].Lines, p.Changes[i].Sum }))
 	}
 	var buf bytes.Buffer
 	if err := report.EventRatingPDF(&buf, h.translator(c).Lang, v); err != nil {

@@ -79,7 +79,7 @@ func (h *handler) renderRatingList(c *gin.Context, status int, closeForm, option
 	u := tournament.UserFromContext(c.Request.Context())
 	data := ratingListData{List: l, Lists: ratings.Lists, Filter: f, Ages: ratings.AgeGroups, Admin: u != nil && u.Role == tournament.Admin,
 		Close: closeForm, OptionsForm: optionsForm, MinInitial: ratings.MinInitial, MaxInitial: ratings.MaxInitial, FilterQuery: filterQuery(f)}
-	h.render(c, status, "ratings", "ratings.title."+l.Name, data)
+	h.render(c, status, "ratings", tournament.Discipline(l.Name).Key(), data)
 	return nil
 }
 

@@ -108,10 +108,10 @@ func (h *handler) addReserve(c *gin.Context) error {
 		return err
 	}
 	values := map[string]string{"team": strconv.FormatInt(ids[1], 10)}
-	for _, k := range playerFields {
+	for _, k := range append(playerFields, personField) {
 		values[k] = strings.TrimSpace(c.PostForm(k))
 	}
-	in, err := playerInput(values)
+	in, err := h.personInput(c, values)
 	if err == nil {
 		_, err = h.Events.AddTeamPlayer(c.Request.Context(), ids[0], tournament.TeamRef{ID: ids[1]}, in)
 	}

@@ -297,13 +297,20 @@ type Instant interface {
 	Instant() (at time.Time, toSecond bool)
 }
 
+// Day is a calendar day inside a message (the end of a rating period),
+// written as the pages write dates: "30 июня 2026", "30 June 2026". Day
+// gives it as YYYY-MM-DD.
+type Day interface {
+	Day() string
+}
+
 // Arg renders one argument of a message in the language: rules messages
 // and phrased values (nested errors) are translated, and so is a value
 // that says itself as a rules message (a stipulation); the domain's words
 // (Term) and the rules' — colours, end reasons — are named as the
 // catalogue names them, a moment (Instant) is written as the pages write
-// times, and a fractional number takes the language's decimal separator.
-// Anything else stays as it is.
+// times and a day (Day) as they write dates, and a fractional number takes
+// the language's decimal separator. Anything else stays as it is.
 func (l *Localizer) Arg(a any) any {
 	switch a := a.(type) {
 	case rules.Message:
@@ -320,6 +327,8 @@ func (l *Localizer) Arg(a any) any {
 			return l.TimeToSecond(at, at.Location())
 		}
 		return l.Time(at, at.Location())
+	case Day:
+		return l.Date(a.Day())
 	case Term:
 		if l.Lang == English {
 			return a.Words()

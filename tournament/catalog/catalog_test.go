@@ -780,6 +780,9 @@ func TestNumbersDatesAndLanguages(t *testing.T) {
 		{ru.Sprintf("до %s", tournament.UTC(at)), "до 22 ноября 2026, 10:04 UTC"}, {en.Sprintf("until %s", tournament.UTC(at)), "until 22 November 2026, 10:04 UTC"},
 		{ru.Sprintf("в %s", tournament.UTCToSecond(at.Add(30*time.Second))), "в 22 ноября 2026, 10:04:30 UTC"},
 		{tournament.UTC(at.In(moscow)).String(), "2026-11-22 10:04 UTC"},
+		// A day, as the pages write dates; untranslated, as it is.
+		{ru.Sprintf("по %s", tournament.Date("2026-06-30")), "по 30 июня 2026"}, {en.Sprintf("up to %s", tournament.Date("2026-06-30")), "up to 30 June 2026"},
+		{fmt.Sprint(tournament.Date("2026-06-30")), "2026-06-30"},
 	} {
 		if tc.got != tc.want {
 			t.Errorf("got %q, want %q", tc.got, tc.want)
@@ -797,21 +800,45 @@ func TestNumbersDatesAndLanguages(t *testing.T) {
 // One term for one thing, as the project's glossary names it: the bye is "свободный от игры (бай)" or "бай", never "свободный
 // тур"; Buchholz is "коэффициент Солкофа", never "Бухгольц"; correspondence
 // is "игра по переписке", never "заочная игра"; the game is "адиюх", never
-// "адыюх".
+// "адыюх"; the disciplines are the rule book's, «шашки адиюх», «… – быстрая
+// игра», «… – молниеносная игра», never "классика", "блиц" or "быстрые
+// шашки" (issue 37: the desk and the rating lists named them apart); a
+// person's federation ID is "ID федерации", never "номер федерации".
 func TestOneTermForOneThing(t *testing.T) {
 	banned := map[string]string{
-		"свободный тур":   "бай / свободный от игры (бай)",
-		"свободного тура": "бай / свободный от игры (бай)",
-		"бухгольц":        "коэффициент Солкофа",
-		"заочн":           "игра по переписке",
-		"адыюх":           "адиюх (очки адиюх)",
+		"свободный тур":         "бай / свободный от игры (бай)",
+		"свободного тура":       "бай / свободный от игры (бай)",
+		"бухгольц":              "коэффициент Солкофа",
+		"заочн":                 "игра по переписке",
+		"адыюх":                 "адиюх (очки адиюх)",
+		"классик":               "адиюх (шашки адиюх)",
+		"блиц":                  "молниеносная игра",
+		"быстрые шашки":         "быстрая игра",
+		`номер\p{L}* федерации`: "ID федерации",
 	}
 	for id, text := range messages(t, Russian) {
 		lower := strings.ToLower(text)
 		for word, use := range banned {
-			if strings.Contains(lower, word) {
+			// A word, or the start of one: "таблица" is no "блиц".
+			if regexp.MustCompile(`(^|[^\p{L}])` + word).MatchString(lower) {
 				t.Errorf("%q says %q; the glossary's term is %s: %q", id, word, use, text)
 			}
+		}
+	}
+}
+
+// Issue 37: a discipline's short name, which the desk, the calendar and the
+// rating lists show, is the end of its name in the rule book («шашки адиюх
+// – быстрая игра» is «Быстрая игра»), so that one discipline has one name.
+func TestDisciplineNamedAsInTheRules(t *testing.T) {
+	l := For(Russian)
+	for _, d := range tournament.Disciplines {
+		if d.IsTeam() {
+			continue
+		}
+		short, full := l.T(d.Key()), l.T("discipline_full."+string(d))
+		if !strings.HasSuffix(strings.ToLower(full), strings.ToLower(short)) {
+			t.Errorf("%s is %q, not the rule book's %q", d, short, full)
 		}
 	}
 }

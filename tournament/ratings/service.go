@@ -37,10 +37,14 @@ func NewService(st Store, opt Options) *Service {
 
 func checkList(list string) error {
 	if !slices.Contains(Lists, list) {
-		return tournament.NotFound("no rating list %q; the lists are standard, rapid and blitz", list)
+		return tournament.NotFound("no rating list %q; the lists are %s, %s and %s", list, term(Standard), term(Rapid), term(Blitz))
 	}
 	return nil
 }
+
+// term names a list in a message as the catalogue names its discipline:
+// «Адиюх», "standard".
+func term(list string) tournament.Discipline { return tournament.Discipline(list) }
 
 // Row is one person's line of a published list.
 type Row struct {
@@ -98,7 +102,7 @@ func (s *Service) ClosePeriod(ctx context.Context, list, until string) (*List, e
 			return err
 		}
 		if len(periods) > 0 && until <= periods[0].Until {
-			return tournament.Conflict("until", "the %s list's period up to %s is closed already; a new period ends after it", list, periods[0].Until)
+			return tournament.Conflict("until", "the %s list's period up to %s is closed already; a new period ends after it", term(list), tournament.Date(periods[0].Until))
 		}
 		events, games, records, err := s.gamesOf(tx, list, until)
 		if err != nil {
@@ -458,6 +462,19 @@ type Report struct {
 	Period  Period
 	Changes []rating.Change
 	People  map[int64]tournament.Person
+	// Corrected says where the games its corrections correct were played,
+	// by game ID: a game of an earlier period, which the report does not
+	// show otherwise. A game of an event the reader may not see is left
+	// out.
+	Corrected map[int64]*GamePlace
+}
+
+// GamePlace is where a rated game was played: its event, round and board
+// (the board's number in the round, as its page is addressed).
+type GamePlace struct {
+	EventID      int64
+	Event        string
+	Round, Board int
 }
 
 // PeriodReport reads a closed period's report, for anyone.
@@ -473,7 +490,7 @@ func (s *Service) PeriodReport(ctx context.Context, list string, periodID int64)
 		}
 		i := slices.IndexFunc(periods, func(p Period) bool { return p.ID == periodID })
 		if i < 0 {
-			return tournament.NotFound("period %d of the %s list not found", periodID, list)
+			return tournament.NotFound("period %d of the %s list not found", periodID, term(list))
 		}
 		r.Period = periods[i]
 		if r.Changes, err = tx.Changes(periodID); err != nil {
@@ -486,11 +503,62 @@ func (s *Service) PeriodReport(ctx context.Context, list string, periodID int64)
 				ids[l.Opponent] = true
 			}
 		}
-		r.People, err = tx.PeopleByID(slices.Collect(maps.Keys(ids)))
+		if r.People, err = tx.PeopleByID(slices.Collect(maps.Keys(ids))); err != nil {
+			return err
+		}
+		r.Corrected, err = correctedPlaces(ctx, tx, list, r.Changes)
 		return err
 	})
 	if err != nil {
 		return nil, err
 	}
 	return r, nil
+}
+
+// correctedPlaces finds where the games corrected in a period's changes
+// were played, in the events the context's user may see.
+func correctedPlaces(ctx context.Context, tx Tx, list string, changes []rating.Change) (map[int64]*GamePlace, error) {
+	wanted := map[int64]bool{}
+	for _, c := range changes {
+		for _, l := range c.Lines {
+			if l.Correction && l.GameID != 0 {
+				wanted[l.GameID] = true
+			}
+		}
+	}
+	if len(wanted) == 0 {
+		return nil, nil
+	}
+	kept, err := tx.RatedGames(list)
+	if err != nil {
+		return nil, err
+	}
+	events := map[int64]bool{}
+	for _, g := range kept {
+		if wanted[g.GameID] {
+			events[g.EventID] = true
+		}
+	}
+	out := map[int64]*GamePlace{}
+	for _, id := range slices.Sorted(maps.Keys(events)) {
+		e, err := tx.Event(id)
+		if err != nil {
+			return nil, err
+		}
+		if !tournament.CanRead(tournament.UserFromContext(ctx), e) {
+			continue
+		}
+		rounds, err := tx.Rounds(id)
+		if err != nil {
+			return nil, err
+		}
+		for _, r := range rounds {
+			for _, g := range r.Games {
+				if wanted[g.ID] {
+					out[g.ID] = &GamePlace{EventID: e.ID, Event: e.Name, Round: r.Number, Board: g.Board}
+				}
+			}
+		}
+	}
+	return out, nil
 }

@@ -187,6 +187,15 @@ func TestClosingPeriods(t *testing.T) {
 			if !corrected || last.Games != 3 {
 				t.Errorf("White's second period %+v, want a correction of −1 beside 3 games", last)
 			}
+			// The period's report says where the corrected game was played.
+			report, err = lists.PeriodReport(context.Background(), ratings.Rapid, next.Period.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if place := report.Corrected[g.ID]; len(report.Corrected) != 1 || place == nil ||
+				*place != (ratings.GamePlace{EventID: rated.ID, Event: rated.Name, Round: 1, Board: g.Board}) {
+				t.Errorf("the corrected game's place in the report: %+v, want event %d, round 1, board %d", report.Corrected, rated.ID, g.Board)
+			}
 			if filtered, err := lists.Read(context.Background(), ratings.Rapid, ratings.Filter{Query: "бислан"}); err != nil || len(filtered.Rows) != 1 {
 				t.Errorf("the list searched for Бислан: %+v (%v)", filtered, err)
 			}
@@ -698,6 +707,7 @@ func TestTeamEventsRated(t *testing.T) {
 			if p := team.Roster[0]; p.Rating == 0 || p.Rating == rating.DefaultInitial {
 				t.Errorf("a roster's player from the register: rating %d, want the published one", p.Rating)
 			}
+			teamRosterByPerson(t, arbiter, events, next, team, people, list)
 
 			corr, err := events.CreateEvent(arbiter, tournament.EventInput{Name: ptr("Заочный"), Discipline: ptr("correspondence"), System: ptr("round-robin"), TimeControl: ptr("10d"), Rated: ptr(true)})
 			if err != nil {
@@ -738,5 +748,72 @@ func TestRatedEventWithoutDates(t *testing.T) {
 	}
 	if list.Period.Events != 1 || list.Period.Games != 6 {
 		t.Errorf("the period %+v, want the event without dates", list.Period)
+	}
+}
+
+// teamRosterByPerson: a roster's entry, on a new team or as a reserve, may
+// name a person of the register (PersonID) as an individual event's
+// player does: the person's name, details and published rating of the
+// event's list fill what the entry leaves out; a person plays once in the
+// event. team already has people[0]; people[:4] are in the published list.
+func teamRosterByPerson(t *testing.T, arbiter context.Context, events *tournament.Service, e *tournament.Event, team *tournament.Team, people []*tournament.Person, list *ratings.List) {
+	t.Helper()
+	published := map[int64]int{}
+	for _, r := range list.Rows {
+		published[r.Person.ID] = r.Rating
+	}
+	if published[people[1].ID] == 0 || published[people[3].ID] == 0 {
+		t.Fatalf("the list %+v does not rate the persons", list.Rows)
+	}
+	madina, err := events.CreatePerson(arbiter, tournament.PersonInput{Surname: ptr("Тхагапсова"), GivenNames: ptr("Мадина"), BirthYear: ptr(1995),
+		Club: ptr("Нарт"), Region: ptr("Адыгея")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	kuban, err := events.RegisterTeam(arbiter, e.ID, tournament.TeamInput{Name: ptr("Кубань"), Club: ptr("Краснодар"), Players: []tournament.PlayerInput{
+		{PersonID: &people[1].ID}, {PersonID: &madina.ID}, {PersonID: &people[2].ID, Rating: ptr(1234), Name: ptr("Хуажев З.")}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []tournament.Player{
+		{Name: people[1].Name(), FederationID: people[1].FederationID, PersonID: people[1].ID, Rating: published[people[1].ID], Club: "Краснодар"},
+		{Name: madina.Name(), FederationID: madina.FederationID, PersonID: madina.ID, BirthYear: 1995, Club: "Нарт", City: "Адыгея"},
+		{Name: "Хуажев З.", FederationID: people[2].FederationID, PersonID: people[2].ID, Rating: 1234, Club: "Краснодар"},
+	}
+	for i, w := range want {
+		p := kuban.Roster[i]
+		if p.Name != w.Name || p.FederationID != w.FederationID || p.PersonID != w.PersonID || p.Rating != w.Rating || p.BirthYear != w.BirthYear ||
+			p.Club != w.Club || p.City != w.City {
+			t.Errorf("roster entry %d from the register: %+v, want %+v", i, p, w)
+		}
+	}
+	for what, c := range map[string]struct {
+		err   error
+		field string
+	}{
+		"a person of another team": {func() error {
+			_, err := events.RegisterTeam(arbiter, e.ID, tournament.TeamInput{Name: ptr("Дон"), Players: []tournament.PlayerInput{{Name: ptr("Иванов Иван")}, {PersonID: &people[0].ID}}})
+			return err
+		}(), "players[1].person_id"},
+		"a person twice in a roster": {func() error {
+			_, err := events.RegisterTeam(arbiter, e.ID, tournament.TeamInput{Name: ptr("Дон"), Players: []tournament.PlayerInput{{PersonID: &people[3].ID}, {PersonID: &people[3].ID, FederationID: ptr("X1")}}})
+			return err
+		}(), "players[1].name"},
+		"a reserve who plays already": {func() error {
+			_, err := events.AddTeamPlayer(arbiter, e.ID, tournament.TeamRef{ID: team.ID}, tournament.PlayerInput{PersonID: &madina.ID})
+			return err
+		}(), "person_id"},
+	} {
+		var refused *tournament.Error
+		if !errors.As(c.err, &refused) || refused.Code != tournament.ECONFLICT || refused.Field != c.field {
+			t.Errorf("%s: %v, want ECONFLICT at %s", what, c.err, c.field)
+		}
+	}
+	reserved, err := events.AddTeamPlayer(arbiter, e.ID, tournament.TeamRef{ID: team.ID}, tournament.PlayerInput{PersonID: &people[3].ID})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := reserved.Roster[len(reserved.Roster)-1]; p.Name != people[3].Name() || p.PersonID != people[3].ID || p.Rating != published[people[3].ID] {
+		t.Errorf("a reserve from the register: %+v, want %s with the published rating %d", p, people[3].Name(), published[people[3].ID])
 	}
 }

@@ -144,6 +144,7 @@ const (
 	msgRatingEventPeriod      msg = "report.rating_event_period"
 	msgRatingEventLegend      msg = "report.rating_event_legend"
 	msgRatingCorrection       msg = "report.rating_correction"
+	msgRatingGamePlace        msg = "report.rating_game_place"
 	msgRatingAfter            msg = "report.rating_after"
 	msgRatingOpponent         msg = "report.rating_opponent"
 )

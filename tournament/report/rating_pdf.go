@@ -37,7 +37,9 @@ type RatingList struct {
 
 // RatingLine is one game of a person's report in a period: the opponent
 // and their rating before the period, D, E, s and the score from the
-// person's side. A correction has S = s(new) − s(old) and no D or E.
+// person's side. A correction has S = s(new) − s(old) and no D or E, and
+// may say where the corrected game was played: Event ("" when it does
+// not), Round and Board.
 type RatingLine struct {
 	Opponent       string
 	OpponentRating int
@@ -46,6 +48,8 @@ type RatingLine struct {
 	Points         int
 	OpponentPoints int
 	Correction     bool
+	Event          string
+	Round, Board   int
 }
 
 // RatingChange is one person's part of a rating report: the rating
@@ -79,9 +83,10 @@ type EventRating struct {
 	Unlinked []string
 }
 
-// listName is a list's name in the language: "Блиц".
+// listName is a list's name in the language: its discipline's, as the
+// rules name it ("Молниеносная игра").
 func listName(loc catalog.Lang, list string) string {
-	return catalog.For(loc).T("ratings.title." + list)
+	return catalog.For(loc).T("discipline." + list)
 }
 
 // periodTitle names the period a list was published after.
@@ -223,7 +228,11 @@ func (d *document) changesTable(r RatingReport, legend string) {
 			}
 			opponent := l.Opponent
 			if l.Correction {
-				opponent += " (" + text(loc, msgRatingCorrection) + ")"
+				what := text(loc, msgRatingCorrection)
+				if l.Event != "" {
+					what += ": " + text(loc, msgRatingGamePlace, l.Event, l.Round, l.Board)
+				}
+				opponent += " (" + what + ")"
 			} else {
 				row[6], row[7] = cell{text: signed(l.D)}, cell{text: formatDecimal(loc, l.E, 3, false)}
 			}
