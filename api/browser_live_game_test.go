@@ -25,10 +25,19 @@ import (
 // Two players in two Chromium windows play a live blitz game against each
 // other: White types a move, Black's page redraws the board by itself with
 // Black's clock running, Black answers by tapping the squares, and White's
-// page shows the answer; neither page is reloaded by hand.
+// page shows the answer; neither page is reloaded by hand. On both
+// databases: the moves reach the other page through the store's versions.
 func TestBrowserLiveGame(t *testing.T) {
 	t.Parallel()
-	s := newWebServer(t)
+	for name, st := range storetest.Open(t) {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			liveGameInBrowsers(t, newWebServerOn(t, st))
+		})
+	}
+}
+
+func liveGameInBrowsers(t *testing.T, s *webServer) {
 	corr := correspondence.NewService(s.store.Correspondence(), correspondence.Options{Pairing: engines.Options().Pairing})
 	opt := engines.Options()
 	opt.LiveRound = corr.StartLiveRound

@@ -33,7 +33,13 @@ type webServer struct {
 // CSRF, roles, rendering); the JSON tests cover both databases.
 func newWebServer(t *testing.T) *webServer {
 	t.Helper()
-	st := storetest.SQLite(t)
+	return newWebServerOn(t, storetest.SQLite(t))
+}
+
+// newWebServerOn is the application of newWebServer on st, for the web
+// tests that run on both databases.
+func newWebServerOn(t *testing.T, st *store.Store) *webServer {
+	t.Helper()
 	return withRouter(&webServer{testServer: newTestServer(t, st), store: st, accounts: testAccounts(st, account.Options{})}, "")
 }
 
