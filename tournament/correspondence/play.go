@@ -426,7 +426,11 @@ func (s *Service) Move(ctx context.Context, in MoveInput) (*View, error) {
 		view.Moves = append(history, *mv)
 		return nil
 	})
-	s.changed(in.GameID)
+	if err == nil {
+		s.moved(view)
+	} else {
+		s.changed(in.GameID)
+	}
 	return view, err
 }
 
