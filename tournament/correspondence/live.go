@@ -172,22 +172,33 @@ func (s *Service) Present(ctx context.Context, gameID int64) error {
 	if u == nil {
 		return nil
 	}
-	// Most reads are of games not live, or whose players have shown up:
-	// a glance spares them the write transaction.
+	// Most reads are of games not live, or whose reader has shown up or
+	// does not play: a glance spares them the write transaction.
 	waiting := false
 	err := s.store.View(ctx, func(tx Tx) error {
 		g, err := tx.Game(gameID)
 		if err != nil {
 			return err
 		}
-		waiting = g.Live && g.Status == Running && (g.Shown[rules.White].IsZero() || g.Shown[rules.Black].IsZero())
+		if !g.Live || g.Status != Running || (!g.Shown[rules.White].IsZero() && !g.Shown[rules.Black].IsZero()) {
+			return nil
+		}
+		accounts, err := tx.AccountsOfUser(u.ID)
+		if err != nil {
+			return err
+		}
+		for _, a := range accounts {
+			if side, ok := g.SideOf(a.PlayerID); ok && a.EventID == g.EventID && g.Shown[side].IsZero() {
+				waiting = true
+			}
+		}
 		return nil
 	})
 	if err != nil || !waiting {
 		return err
 	}
-	err = s.update(ctx, func(tx Tx) error {
-		p, err := s.load(ctx, tx, gameID, false)
+	err = s.updateGame(ctx, func(tx Tx, eventLock bool) error {
+		p, err := s.loadLocked(ctx, tx, gameID, false, eventLock)
 		if err != nil {
 			return err
 		}

@@ -90,6 +90,11 @@ func section(tx Tx, eventID int64) (*tournament.Event, error) {
 	if err := tx.LockEvent(eventID); err != nil {
 		return nil, err
 	}
+	return sectionEvent(tx, eventID)
+}
+
+// sectionEvent loads a correspondence event without locking it.
+func sectionEvent(tx Tx, eventID int64) (*tournament.Event, error) {
 	e, err := tx.Event(eventID)
 	if err != nil {
 		return nil, err
