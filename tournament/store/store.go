@@ -185,6 +185,10 @@ func openGorm(dialector gorm.Dialector, dsn string) (*gorm.DB, error) {
 	if err != nil {
 		return nil, fmt.Errorf("open database %s: %w", redact(dsn), err)
 	}
+	if err := registerWrites(db); err != nil {
+		closeGorm(db)
+		return nil, err
+	}
 	return db, nil
 }
 
