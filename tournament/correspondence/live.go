@@ -197,7 +197,7 @@ func (s *Service) Present(ctx context.Context, gameID int64) error {
 	if err != nil || !waiting {
 		return err
 	}
-	err = s.updateGame(ctx, func(tx Tx, eventLock bool) error {
+	err = s.updateStaged(ctx, func(tx Tx, eventLock bool) error {
 		p, err := s.loadLocked(ctx, tx, gameID, false, eventLock)
 		if err != nil {
 			return err

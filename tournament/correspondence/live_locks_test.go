@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"adiukh/rules"
 	"adiukh/tournament"
 	"adiukh/tournament/catalog"
 	"adiukh/tournament/correspondence"
@@ -113,6 +114,56 @@ func TestLiveGamesAtOnce(t *testing.T) {
 			}
 			if r.Status != tournament.Done || results != 8 {
 				t.Errorf("round 1 after every game ended at once: %s with %d results, want done with 8", r.Status, results)
+			}
+		})
+	}
+}
+
+// A move reads the game beside other transactions and writes it only if
+// it has not changed since: the opponent showing up in between makes it
+// run again on the changed game, and both are kept.
+func TestLiveMoveRacingAShowUp(t *testing.T) {
+	t.Parallel()
+	for name, st := range storetest.Open(t) {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			clk := &clock{now: t0}
+			var mu sync.Mutex
+			var between func()
+			now := func() time.Time {
+				mu.Lock()
+				f := between
+				between = nil
+				mu.Unlock()
+				if f != nil {
+					f()
+				}
+				return clk.Now()
+			}
+			svc := correspondence.NewService(st.Correspondence(), correspondence.Options{Pairing: engines.Options().Pairing, Now: now})
+			sec, games := liveEvent(t, st, svc, clk, 2, "5+3", time.Time{})
+			g := games[0]
+			if err := svc.Present(sec.as(g.WhiteID), g.ID); err != nil {
+				t.Fatal(err)
+			}
+			clk.Set(t0.Add(3 * time.Second))
+			mu.Lock()
+			between = func() {
+				if err := svc.Present(sec.as(g.BlackID), g.ID); err != nil {
+					t.Error(err)
+				}
+			}
+			mu.Unlock()
+			v, err := svc.Move(sec.as(g.WhiteID), correspondence.MoveInput{GameID: g.ID, Move: "c3-d4", Ply: 0})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if v.Ply != 1 || len(v.Moves) != 1 || v.Shown[rules.Black].IsZero() {
+				t.Errorf("the move that raced Black's showing up: ply %d, %d moves, Black shown %v; want both kept", v.Ply, len(v.Moves), v.Shown[rules.Black])
+			}
+			read, err := svc.Game(sec.ctx, g.ID)
+			if err != nil || read.Ply != 1 || read.Shown[rules.Black].IsZero() || read.Version != v.Version {
+				t.Errorf("the game read back: %+v (%v), want the move and Black shown, version %d", read, err, v.Version)
 			}
 		})
 	}

@@ -111,6 +111,9 @@ func readGame(tx Tx, gameID int64, eventLock bool) (*play, error) {
 	if err != nil {
 		return nil, err
 	}
+	if _, ok := tx.(*staged); ok && !peek.Live {
+		return nil, errNotStaged // a correspondence move writes its sheet
+	}
 	p := &play{gameOnly: !eventLock && peek.Live}
 	if !p.gameOnly {
 		p.e, err = section(tx, peek.EventID)
@@ -352,7 +355,7 @@ func gameSubject(g *Game) string {
 func (s *Service) Move(ctx context.Context, in MoveInput) (*View, error) {
 	text := strings.TrimSpace(in.Move)
 	var view *View
-	err := s.updateGame(ctx, func(tx Tx, eventLock bool) error {
+	err := s.updateStaged(ctx, func(tx Tx, eventLock bool) error {
 		p, err := s.loadLocked(ctx, tx, in.GameID, false, eventLock)
 		if err != nil {
 			return err
