@@ -22,6 +22,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/pprof"
+	"runtime/trace"
 	"slices"
 	"strings"
 	"sync"
@@ -41,7 +42,7 @@ func main() {
 	plies := flag.Int("plies", 20, "plies each game plays")
 	think := flag.Duration("think", 3*time.Second, "a player's mean think time per move")
 	dsn := flag.String("db", "", "database: a PostgreSQL DSN, or a SQLite file (a new temporary one by default)")
-	profiles := flag.String("profile", "", "a folder to write the CPU, block and mutex profiles of the play into (go tool pprof reads them)")
+	profiles := flag.String("profile", "", "a folder to write the CPU, block and mutex profiles (go tool pprof reads them) and the execution trace (go tool trace) of the play into")
 	flag.Parse()
 	if err := run(*games, *plies, *think, *dsn, *profiles); err != nil {
 		fmt.Fprintln(os.Stderr, "livebench:", err)
@@ -155,8 +156,8 @@ func run(n, plies int, think time.Duration, dsn, profiles string) error {
 	return nil
 }
 
-// profile starts the CPU profile and the block and mutex profiles, each
-// written into dir by the function it returns.
+// profile starts the CPU profile, the execution trace and the block and
+// mutex profiles, each written into dir by the function it returns.
 func profile(dir string) (func(), error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
@@ -169,9 +170,19 @@ func profile(dir string) (func(), error) {
 		cpu.Close()
 		return nil, err
 	}
+	tr, err := os.Create(filepath.Join(dir, "trace.out"))
+	if err != nil {
+		return nil, err
+	}
+	if err := trace.Start(tr); err != nil {
+		tr.Close()
+		return nil, err
+	}
 	runtime.SetBlockProfileRate(int(time.Microsecond))
 	runtime.SetMutexProfileFraction(1)
 	return func() {
+		trace.Stop()
+		tr.Close()
 		pprof.StopCPUProfile()
 		cpu.Close()
 		for _, name := range []string{"block", "mutex"} {
