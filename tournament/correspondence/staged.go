@@ -30,6 +30,21 @@ type staged struct {
 	Tx
 	games []Game
 	moves []Move
+	read  map[int64]Game // the games read, each read once: the snapshot holds
+}
+
+// Game reads a game once; a use case that peeks at it and then locks it
+// reads the same row of the same snapshot.
+func (t *staged) Game(id int64) (*Game, error) {
+	if g, ok := t.read[id]; ok {
+		return &g, nil
+	}
+	g, err := t.Tx.Game(id)
+	if err != nil {
+		return nil, err
+	}
+	t.read[id] = *g
+	return g, nil
 }
 
 func (t *staged) SaveGame(g *Game) error {
@@ -64,7 +79,7 @@ func (t *staged) UnclaimMail(int64) error                   { return errNotStage
 // updateStaged runs fn staged (see above) and, when that cannot be, as
 // updateGame does. fn may run up to three times.
 func (s *Service) updateStaged(ctx context.Context, fn func(tx Tx, eventLock bool) error) error {
-	st := &staged{}
+	st := &staged{read: map[int64]Game{}}
 	err := s.store.View(ctx, func(tx Tx) error {
 		st.Tx = tx
 		return fn(st, false)
