@@ -76,11 +76,15 @@ func (h *handler) streamGame(c *gin.Context) error {
 			continue
 		case <-signal:
 		}
-		next, err := h.Correspondence.Game(ctx, gid)
-		if err != nil {
-			return nil
+		// A move made through this instance comes with the game as it
+		// left it; anything else is read.
+		next := h.Correspondence.Latest(gid, g.Version)
+		if next == nil {
+			if next, err = h.Correspondence.Game(ctx, gid); err != nil {
+				return nil
+			}
 		}
-		if next.Version == g.Version {
+		if next.Version <= g.Version {
 			continue
 		}
 		g = next

@@ -20,6 +20,9 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"runtime"
+	"runtime/pprof"
+	"runtime/trace"
 	"slices"
 	"strings"
 	"sync"
@@ -39,8 +42,9 @@ func main() {
 	plies := flag.Int("plies", 20, "plies each game plays")
 	think := flag.Duration("think", 3*time.Second, "a player's mean think time per move")
 	dsn := flag.String("db", "", "database: a PostgreSQL DSN, or a SQLite file (a new temporary one by default)")
+	profiles := flag.String("profile", "", "a folder to write the CPU, block and mutex profiles (go tool pprof reads them) and the execution trace (go tool trace) of the play into")
 	flag.Parse()
-	if err := run(*games, *plies, *think, *dsn); err != nil {
+	if err := run(*games, *plies, *think, *dsn, *profiles); err != nil {
 		fmt.Fprintln(os.Stderr, "livebench:", err)
 		os.Exit(1)
 	}
@@ -66,7 +70,7 @@ func (s *samples) add(into *[]time.Duration, d time.Duration) {
 	s.mu.Unlock()
 }
 
-func run(n, plies int, think time.Duration, dsn string) error {
+func run(n, plies int, think time.Duration, dsn, profiles string) error {
 	if dsn == "" {
 		dir, err := os.MkdirTemp("", "livebench")
 		if err != nil {
@@ -120,6 +124,13 @@ func run(n, plies int, think time.Duration, dsn string) error {
 
 	var res samples
 	var wg sync.WaitGroup
+	if profiles != "" {
+		stop, err := profile(profiles)
+		if err != nil {
+			return err
+		}
+		defer stop()
+	}
 	began = time.Now()
 	for i, gid := range gameIDs {
 		g := &game{id: gid, sent: map[int]time.Time{}}
@@ -143,6 +154,49 @@ func run(n, plies int, think time.Duration, dsn string) error {
 	fmt.Printf("move acknowledged:        p50 %v  p99 %v  max %v\n", pct(res.ack, 50), pct(res.ack, 99), pct(res.ack, 100))
 	fmt.Printf("opponent sees the move:   p50 %v  p99 %v  max %v\n", pct(res.seen, 50), pct(res.seen, 99), pct(res.seen, 100))
 	return nil
+}
+
+// profile starts the CPU profile, the execution trace and the block and
+// mutex profiles, each written into dir by the function it returns.
+func profile(dir string) (func(), error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	cpu, err := os.Create(filepath.Join(dir, "cpu.pprof"))
+	if err != nil {
+		return nil, err
+	}
+	if err := pprof.StartCPUProfile(cpu); err != nil {
+		cpu.Close()
+		return nil, err
+	}
+	tr, err := os.Create(filepath.Join(dir, "trace.out"))
+	if err != nil {
+		return nil, err
+	}
+	if err := trace.Start(tr); err != nil {
+		tr.Close()
+		return nil, err
+	}
+	runtime.SetBlockProfileRate(int(time.Microsecond))
+	runtime.SetMutexProfileFraction(1)
+	return func() {
+		trace.Stop()
+		tr.Close()
+		pprof.StopCPUProfile()
+		cpu.Close()
+		for _, name := range []string{"block", "mutex"} {
+			f, err := os.Create(filepath.Join(dir, name+".pprof"))
+			if err != nil {
+				fmt.Fprintln(os.Stderr, "livebench:", err)
+				continue
+			}
+			if err := pprof.Lookup(name).WriteTo(f, 0); err != nil {
+				fmt.Fprintln(os.Stderr, "livebench:", err)
+			}
+			f.Close()
+		}
+	}, nil
 }
 
 // setUp makes the event: 2n players, each with an account and an API token

@@ -172,22 +172,14 @@ func (s *Service) Present(ctx context.Context, gameID int64) error {
 	if u == nil {
 		return nil
 	}
-	// Most reads are of games not live, or whose players have shown up:
-	// a glance spares them the write transaction.
-	waiting := false
-	err := s.store.View(ctx, func(tx Tx) error {
-		g, err := tx.Game(gameID)
-		if err != nil {
+	err := s.updateStaged(ctx, func(tx Tx, eventLock bool) error {
+		// Most reads are of games not live, or whose reader has shown
+		// up or does not play: a glance at the game and the reader's
+		// players spares them the rest.
+		if waiting, err := absent(tx, u, gameID); err != nil || !waiting {
 			return err
 		}
-		waiting = g.Live && g.Status == Running && (g.Shown[rules.White].IsZero() || g.Shown[rules.Black].IsZero())
-		return nil
-	})
-	if err != nil || !waiting {
-		return err
-	}
-	err = s.update(ctx, func(tx Tx) error {
-		p, err := s.load(ctx, tx, gameID, false)
+		p, err := s.loadLocked(ctx, tx, gameID, false, eventLock)
 		if err != nil {
 			return err
 		}
@@ -288,6 +280,28 @@ func oneLiveGame(tx Tx, p *play, now time.Time) error {
 		return err
 	}
 	return tournament.Conflict("", "you are playing game %d (%s, round %d, board %d) with this account: one live game at a time; game %d waits, its clock running, until that one is over", other.Game.ID, other.Event.Name, other.Game.Round, other.Game.Board, p.g.ID)
+}
+
+// absent reports whether u plays a side of the running live game that has
+// not shown up.
+func absent(tx Tx, u *tournament.User, gameID int64) (bool, error) {
+	g, err := tx.Game(gameID)
+	if err != nil {
+		return false, err
+	}
+	if !g.Live || g.Status != Running || (!g.Shown[rules.White].IsZero() && !g.Shown[rules.Black].IsZero()) {
+		return false, nil
+	}
+	accounts, err := tx.AccountsOfUser(u.ID)
+	if err != nil {
+		return false, err
+	}
+	for _, a := range accounts {
+		if side, ok := g.SideOf(a.PlayerID); ok && a.EventID == g.EventID && g.Shown[side].IsZero() {
+			return true, nil
+		}
+	}
+	return false, nil
 }
 
 // noShow ends a live game one or both of whose players have not shown up

@@ -33,17 +33,26 @@ type play struct {
 	accounts []Account   // the players the user plays for, in every event
 	side     rules.Color // the user's side, when a player
 	isPlayer bool
+	// gameOnly: the live game is locked, not its event, which ending
+	// the game needs (see readGame).
+	gameOnly bool
 }
 
 // load locks the event and the game and reads what a use case needs. The
 // user must be a player of the game unless arbiter is set, when the
 // event's arbiter may act instead.
 func (s *Service) load(ctx context.Context, tx Tx, gameID int64, arbiter bool) (*play, error) {
+	return s.loadLocked(ctx, tx, gameID, arbiter, true)
+}
+
+// loadLocked is load; without eventLock a live game is locked alone (see
+// readGame).
+func (s *Service) loadLocked(ctx context.Context, tx Tx, gameID int64, arbiter, eventLock bool) (*play, error) {
 	u := tournament.UserFromContext(ctx)
 	if u == nil {
 		return nil, tournament.Unauthorized("sign in (an API token) to play")
 	}
-	p, err := loadGame(tx, gameID)
+	p, err := readGame(tx, gameID, eventLock)
 	if err != nil {
 		return nil, err
 	}
@@ -84,12 +93,36 @@ func (s *Service) load(ctx context.Context, tx Tx, gameID int64, arbiter bool) (
 // mailed about it): it reads neither, so that a move of a big event stays
 // cheap.
 func loadGame(tx Tx, gameID int64) (*play, error) {
+	return readGame(tx, gameID, true)
+}
+
+// errEventLock fails a transaction that locked a live game alone and must
+// end it: the result goes into the event's round, which is written under
+// the event's lock (the round is complete with its last game, once).
+// updateGame runs the use case again with the event locked.
+var errEventLock = errors.New("ending the game needs the event's lock")
+
+// readGame is loadGame; without eventLock a live game is locked alone.
+// That is what a live move and a player showing up need, which write the
+// game and its moves only: the moves of an event's games do not wait for
+// each other. Locking the event only after the game would lock in the
+// other order than every other use case does, so one that must end the
+// game fails with errEventLock instead and runs again (updateGame).
+func readGame(tx Tx, gameID int64, eventLock bool) (*play, error) {
 	peek, err := tx.Game(gameID)
 	if err != nil {
 		return nil, err
 	}
-	p := &play{}
-	if p.e, err = section(tx, peek.EventID); err != nil {
+	if _, ok := tx.(*staged); ok && !peek.Live {
+		return nil, errNotStaged // a correspondence move writes its sheet
+	}
+	p := &play{gameOnly: !eventLock && peek.Live}
+	if !p.gameOnly {
+		p.e, err = section(tx, peek.EventID)
+	} else {
+		p.e, err = sectionEvent(tx, peek.EventID)
+	}
+	if err != nil {
 		return nil, err
 	}
 	if p.g, err = tx.LockGame(gameID); err != nil {
@@ -134,6 +167,17 @@ func (s *Service) update(ctx context.Context, fn func(tx Tx) error) error {
 	return err
 }
 
+// updateGame runs fn as update does, first with a live game locked alone
+// (eventLock false) and again with its event locked when fn must end the
+// game (errEventLock, see readGame).
+func (s *Service) updateGame(ctx context.Context, fn func(tx Tx, eventLock bool) error) error {
+	err := s.update(ctx, func(tx Tx) error { return fn(tx, false) })
+	if errors.Is(err, errEventLock) {
+		err = s.update(ctx, func(tx Tx) error { return fn(tx, true) })
+	}
+	return err
+}
+
 // checkRunning refuses a game that is not running and ends one whose time
 // or event has run out (errLate).
 func (s *Service) checkRunning(tx Tx, p *play, now time.Time) error {
@@ -146,11 +190,12 @@ func (s *Service) checkRunning(tx Tx, p *play, now time.Time) error {
 	case Adjudication:
 		return tournament.Conflict("", "game %d waits for the arbiter's adjudication: %s", p.g.ID, tournament.NoteMessage(p.g.Note))
 	}
-	if ended, err := s.expire(tx, p, now); err != nil || ended {
-		if err == nil {
-			err = tournament.Conflict("", "game %d is no longer played: %s", p.g.ID, tournament.NoteMessage(p.g.Note))
-		}
-		return errLate{err}
+	ended, err := s.expire(tx, p, now)
+	if err != nil {
+		return err // nothing is committed, errEventLock included
+	}
+	if ended {
+		return errLate{tournament.Conflict("", "game %d is no longer played: %s", p.g.ID, tournament.NoteMessage(p.g.Note))}
 	}
 	return nil
 }
@@ -200,6 +245,9 @@ func (s *Service) expire(tx Tx, p *play, now time.Time) (bool, error) {
 // finish ends the game with res: the result goes into the event's round at
 // once (and completes it when it was its last game), both players hear of it.
 func (s *Service) finish(tx Tx, p *play, u *tournament.User, res tournament.Result, action, note string) error {
+	if p.gameOnly {
+		return errEventLock
+	}
 	g := p.g
 	before := gameLog(g)
 	g.Status, g.Result, g.Note, g.OfferBy, g.EndedAt = Finished, &res, note, nil, s.now().UTC()
@@ -230,6 +278,9 @@ func (s *Service) finish(tx Tx, p *play, u *tournament.User, res tournament.Resu
 // toAdjudication stops the clocks (EndedAt is when) and hands the game to
 // the arbiter.
 func (s *Service) toAdjudication(tx Tx, p *play, u *tournament.User, action, note string) error {
+	if p.gameOnly {
+		return errEventLock
+	}
 	g := p.g
 	before := gameLog(g)
 	g.Status, g.Note, g.OfferBy, g.EndedAt = Adjudication, note, nil, s.now().UTC()
@@ -306,8 +357,8 @@ func gameSubject(g *Game) string {
 func (s *Service) Move(ctx context.Context, in MoveInput) (*View, error) {
 	text := strings.TrimSpace(in.Move)
 	var view *View
-	err := s.update(ctx, func(tx Tx) error {
-		p, err := s.load(ctx, tx, in.GameID, false)
+	err := s.updateStaged(ctx, func(tx Tx, eventLock bool) error {
+		p, err := s.loadLocked(ctx, tx, in.GameID, false, eventLock)
 		if err != nil {
 			return err
 		}
@@ -423,15 +474,16 @@ func (s *Service) Move(ctx context.Context, in MoveInput) (*View, error) {
 				}
 			}
 		}
-		views, err := s.views(tx, []Game{*g})
-		if err != nil {
-			return err
-		}
-		view = &views[0]
-		view.Moves = append(history, *mv)
+		v := viewOf(g, p.st, p.leaves, s.now())
+		v.Moves = append(history, *mv)
+		view = &v
 		return nil
 	})
-	s.changed(in.GameID)
+	if err == nil {
+		s.moved(view)
+	} else {
+		s.changed(in.GameID)
+	}
 	return view, err
 }
 

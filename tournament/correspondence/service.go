@@ -90,6 +90,11 @@ func section(tx Tx, eventID int64) (*tournament.Event, error) {
 	if err := tx.LockEvent(eventID); err != nil {
 		return nil, err
 	}
+	return sectionEvent(tx, eventID)
+}
+
+// sectionEvent loads a correspondence event without locking it.
+func sectionEvent(tx Tx, eventID int64) (*tournament.Event, error) {
 	e, err := tx.Event(eventID)
 	if err != nil {
 		return nil, err
@@ -668,7 +673,7 @@ type MyGame struct {
 	Event   *tournament.Event
 	Side    rules.Color
 	MyMove  bool
-	Players map[int64]string // player names by ID
+	Players map[int64]string // the names of the players of the user's games, by ID
 }
 
 // MyGames lists the signed-in user's games, most urgent first: games where
@@ -699,22 +704,21 @@ func (s *Service) MyGames(ctx context.Context) ([]MyGame, error) {
 		if err != nil {
 			return err
 		}
+		// The names of the user's opponents, not of every player of
+		// their events: a live event may have a thousand.
+		var opponents []int64
+		for _, g := range games {
+			opponents = append(opponents, g.WhiteID, g.BlackID)
+		}
+		names, err := tx.PlayerNames(opponents)
+		if err != nil {
+			return err
+		}
 		events := map[int64]*tournament.Event{}
-		names := map[int64]map[int64]string{}
 		for _, v := range views {
 			if events[v.EventID] == nil {
-				e, err := tx.Event(v.EventID)
-				if err != nil {
+				if events[v.EventID], err = tx.Event(v.EventID); err != nil {
 					return err
-				}
-				players, err := tx.Players(v.EventID)
-				if err != nil {
-					return err
-				}
-				events[v.EventID] = e
-				names[v.EventID] = map[int64]string{}
-				for _, p := range players {
-					names[v.EventID][p.ID] = p.Name
 				}
 			}
 			side := rules.White
@@ -722,7 +726,7 @@ func (s *Service) MyGames(ctx context.Context) ([]MyGame, error) {
 				side = rules.Black
 			}
 			out = append(out, MyGame{View: v, Event: events[v.EventID], Side: side,
-				MyMove: v.Status == Running && v.ToMove == side, Players: names[v.EventID]})
+				MyMove: v.Status == Running && v.ToMove == side, Players: names})
 		}
 		slices.SortStableFunc(out, func(a, b MyGame) int {
 			if ra, rb := urgency(&a), urgency(&b); ra != rb {

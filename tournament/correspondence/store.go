@@ -26,6 +26,8 @@ type Tx interface {
 	LockEvent(id int64) error
 	UpdateEvent(e *tournament.Event) error
 	Players(eventID int64) ([]tournament.Player, error)
+	// PlayerNames reads the names of the players with these IDs.
+	PlayerNames(ids []int64) (map[int64]string, error)
 	UpdatePlayer(p *tournament.Player) error
 	Rounds(eventID int64) ([]tournament.Round, error)
 	CreateRound(r *tournament.Round) error

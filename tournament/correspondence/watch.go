@@ -14,11 +14,15 @@ const watchPoll = 500 * time.Millisecond
 // once for a change made through this instance (a move, a draw offer, a
 // flag), and within watchPoll for one made on another instance sharing the
 // database, which a poll of the watched games' versions finds. A spurious
-// signal costs the watcher one read.
+// signal costs the watcher one read. A move made through this instance
+// leaves the game as it made it (latest), which its watchers send without
+// reading it again: a move of a thousand watched games costs no read per
+// watcher.
 type watchers struct {
 	mu       sync.Mutex
 	subs     map[int64]map[chan struct{}]bool
-	versions map[int64]int // the version each watched game had at the last poll
+	versions map[int64]int   // the last version of each watched game this instance knows of
+	latest   map[int64]*View // the game as the last move through this instance left it
 	polling  bool
 }
 
@@ -29,7 +33,7 @@ func (s *Service) Watch(gameID int64) (<-chan struct{}, func()) {
 	w := &s.watchers
 	w.mu.Lock()
 	if w.subs == nil {
-		w.subs, w.versions = map[int64]map[chan struct{}]bool{}, map[int64]int{}
+		w.subs, w.versions, w.latest = map[int64]map[chan struct{}]bool{}, map[int64]int{}, map[int64]*View{}
 	}
 	if w.subs[gameID] == nil {
 		w.subs[gameID] = map[chan struct{}]bool{}
@@ -47,6 +51,7 @@ func (s *Service) Watch(gameID int64) (<-chan struct{}, func()) {
 		if len(w.subs[gameID]) == 0 {
 			delete(w.subs, gameID)
 			delete(w.versions, gameID)
+			delete(w.latest, gameID)
 		}
 		w.mu.Unlock()
 	}
@@ -58,7 +63,40 @@ func (s *Service) changed(gameID int64) {
 	w := &s.watchers
 	w.mu.Lock()
 	defer w.mu.Unlock()
+	delete(w.latest, gameID) // the watchers read what changed
 	w.signal(gameID)
+}
+
+// moved signals the game's watchers with the game as a move committed
+// through this instance left it, moves and clocks, for them to send as
+// it is (Latest).
+func (s *Service) moved(v *View) {
+	w := &s.watchers
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.subs[v.ID] == nil {
+		return
+	}
+	if last := w.latest[v.ID]; last == nil || last.Version < v.Version {
+		w.latest[v.ID] = v
+	}
+	// The poll need not signal again what the watchers hear now.
+	w.versions[v.ID] = max(w.versions[v.ID], v.Version)
+	w.signal(v.ID)
+}
+
+// Latest is the game as the last move made through this instance left it,
+// when that is newer than version; nil when the watcher must read the
+// game (a change made otherwise, or on another instance). The view is
+// shared: it is read, never changed.
+func (s *Service) Latest(gameID int64, version int) *View {
+	w := &s.watchers
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if v := w.latest[gameID]; v != nil && v.Version > version {
+		return v
+	}
+	return nil
 }
 
 func (w *watchers) signal(gameID int64) {
@@ -98,7 +136,9 @@ func (s *Service) pollWatched() {
 		}
 		w.mu.Lock()
 		for id, v := range versions {
-			if last, ok := w.versions[id]; ok && last != v {
+			// Versions only grow: one older than what a move through
+			// this instance told (read before it committed) is no news.
+			if last, ok := w.versions[id]; ok && last < v {
 				if last >= 0 {
 					w.signal(id)
 				}

@@ -158,6 +158,24 @@ func (t *corrTx) SaveSettings(s *correspondence.Settings) error {
 	return nil
 }
 
+func (t *corrTx) PlayerNames(ids []int64) (map[int64]string, error) {
+	out := make(map[int64]string, len(ids))
+	if len(ids) == 0 {
+		return out, nil
+	}
+	var rows []struct {
+		ID   int64
+		Name string
+	}
+	if err := t.db.Model(&playerRow{}).Select("id", "name").Where("id IN ?", ids).Find(&rows).Error; err != nil {
+		return nil, fmt.Errorf("read the names of %d players: %w", len(ids), err)
+	}
+	for _, r := range rows {
+		out[r.ID] = r.Name
+	}
+	return out, nil
+}
+
 func (t *corrTx) AccountsOfUser(userID int64) ([]correspondence.Account, error) {
 	var rows []playerAccountRow
 	if err := t.db.Where("user_id = ?", userID).Find(&rows).Error; err != nil {

@@ -48,12 +48,14 @@ func (s *Store) viewOptions() *sql.TxOptions {
 }
 
 // run runs fn in a transaction on db (see retry); a write transaction
-// raises the data version as its last statement.
+// that wrote what a page may show raises the data version as its last
+// statement.
 func (s *Store) run(ctx context.Context, db *gorm.DB, opts *sql.TxOptions, fn func(t *tx) error) error {
 	readOnly := opts != nil && opts.ReadOnly
 	return s.retry(ctx, func() error {
-		return db.WithContext(ctx).Transaction(func(db *gorm.DB) error {
-			if err := fn(&tx{db: db, readOnly: readOnly}); err != nil || readOnly {
+		w := &writes{}
+		return db.WithContext(context.WithValue(ctx, writesKey{}, w)).Transaction(func(db *gorm.DB) error {
+			if err := fn(&tx{db: db, readOnly: readOnly}); err != nil || readOnly || !w.versioned {
 				return err
 			}
 			return raiseDataVersion(db)

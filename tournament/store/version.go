@@ -7,6 +7,46 @@ import (
 	"gorm.io/gorm"
 )
 
+// unversioned are the tables no page the page cache keeps shows (it keeps
+// the public pages of events, rounds, standings, players and ratings; see
+// api/core/pagecache.go): the live and correspondence games' own rows and
+// their moves, which their game's page and stream read afresh. A
+// transaction that writes nothing else leaves the data version as it is,
+// so that the moves of 500 live games neither wait for each other on the
+// version's row nor throw the cached pages away. A move that ends its game
+// writes the result into the round, which raises it. A table a cached page
+// comes to show must leave this list.
+var unversioned = map[string]bool{"correspondence_games": true, "correspondence_moves": true}
+
+// writes records whether a transaction wrote a table outside unversioned;
+// it travels in the context of the transaction's statements.
+type writes struct{ versioned bool }
+
+type writesKey struct{}
+
+// registerWrites makes every statement that writes (create, update,
+// delete, raw SQL, whose table is not known) record its table in the
+// transaction's writes.
+func registerWrites(db *gorm.DB) error {
+	mark := func(db *gorm.DB) {
+		if w, ok := db.Statement.Context.Value(writesKey{}).(*writes); ok && !unversioned[db.Statement.Table] {
+			w.versioned = true
+		}
+	}
+	cb := db.Callback()
+	for _, err := range []error{
+		cb.Create().After("gorm:create").Register("adiukh:writes", mark),
+		cb.Update().After("gorm:update").Register("adiukh:writes", mark),
+		cb.Delete().After("gorm:delete").Register("adiukh:writes", mark),
+		cb.Raw().After("gorm:raw").Register("adiukh:writes", mark),
+	} {
+		if err != nil {
+			return fmt.Errorf("register the writes' callback: %w", err)
+		}
+	}
+	return nil
+}
+
 // dataVersionRow is the one row of the data version (migration 2026112291).
 type dataVersionRow struct {
 	ID      int `gorm:"primaryKey;autoIncrement:false"`
@@ -34,10 +74,11 @@ func (s *Store) DataVersion(ctx context.Context) (int64, error) {
 	return version, nil
 }
 
-// raiseDataVersion is the last statement of every write transaction. It is
-// written in the transaction, so the new version becomes visible with the
-// data it stands for and never before it; on PostgreSQL concurrent writers
-// wait for each other only between this statement and their commit.
+// raiseDataVersion is the last statement of every write transaction that
+// wrote what a page may show (see unversioned). It is written in the
+// transaction, so the new version becomes visible with the data it stands
+// for and never before it; on PostgreSQL concurrent writers wait for each
+// other only between this statement and their commit.
 func raiseDataVersion(db *gorm.DB) error {
 	err := db.Model(&dataVersionRow{}).Where("id = ?", 1).UpdateColumn("version", gorm.Expr("version + 1")).Error
 	if err != nil {

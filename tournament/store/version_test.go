@@ -5,13 +5,16 @@ import (
 	"errors"
 	"testing"
 
+	"adiukh/rules"
 	"adiukh/tournament"
 	"adiukh/tournament/composition"
+	"adiukh/tournament/correspondence"
 	"adiukh/tournament/store"
 )
 
-// The data version moves with every committed write and only then: a read,
-// or a write that fails and is rolled back, leaves it.
+// The data version moves with every committed write of what a page may
+// show, and only then: a read, a write that fails and is rolled back, and
+// a write of a live game's own rows leave it.
 func TestDataVersionMovesWithEveryWrite(t *testing.T) {
 	t.Parallel()
 	forEachDB(t, func(t *testing.T, st *store.Store) {
@@ -52,8 +55,40 @@ func TestDataVersionMovesWithEveryWrite(t *testing.T) {
 		}); err != nil {
 			t.Fatal(err)
 		}
-		if v := version(); v <= afterWrite {
-			t.Errorf("a write through the contests' store left the version at %d", v)
+		afterAudit := version()
+		if afterAudit <= afterWrite {
+			t.Errorf("a write through the contests' store left the version at %d", afterAudit)
+		}
+
+		// A live game's move writes the game and the move, which no
+		// cached page shows: the version stays. So does a write
+		// transaction that writes nothing.
+		g := correspondence.Game{ID: 7, EventID: e.ID, Round: 1, Board: 1, WhiteID: 1, BlackID: 2, Status: correspondence.Running,
+			Position: rules.Start().String(), Live: true, Version: 1}
+		corrUpdate(t, st, func(tx correspondence.Tx) error { return tx.CreateGames([]correspondence.Game{g}) })
+		if v := version(); v != afterAudit {
+			t.Errorf("creating a game moved the version from %d to %d", afterAudit, v)
+		}
+		corrUpdate(t, st, func(tx correspondence.Tx) error {
+			g, err := tx.LockGame(g.ID)
+			if err != nil {
+				return err
+			}
+			g.Ply++
+			if err := tx.SaveGame(g); err != nil {
+				return err
+			}
+			return tx.AddMove(&correspondence.Move{GameID: g.ID, Ply: 1, Notation: "c3-d4", Position: g.Position})
+		})
+		corrUpdate(t, st, func(tx correspondence.Tx) error { _, err := tx.Game(g.ID); return err })
+		if v := version(); v != afterAudit {
+			t.Errorf("a move of a live game moved the version from %d to %d", afterAudit, v)
+		}
+		corrUpdate(t, st, func(tx correspondence.Tx) error {
+			return tx.AddNotification(&correspondence.Notification{UserID: 1, EventID: e.ID, GameID: g.ID, Kind: correspondence.YourMove})
+		})
+		if v := version(); v <= afterAudit {
+			t.Errorf("a notification left the version at %d", v)
 		}
 	})
 }
