@@ -265,7 +265,7 @@ var authzTable = map[string]string{
 	"POST /api/v1/events/:id/submissions/:sid/confirm":                     "nnnyy",
 	"POST /api/v1/events/:id/submissions/:sid/reject":                      "nnnyy",
 	"POST /api/v1/events/:id/teams":                                        "nvvvv",
-	"POST /api/v1/events/:id/teams/:team/players":                          "nvvvv",
+	"POST /api/v1/events/:id/teams/:team/players":                          "nnnvv",
 	"POST /api/v1/events/import.trf":                                       "nvvvv",
 	"POST /api/v1/tokens":                                                  "nnnnn",
 	"POST /events/:id/finish":                                              "nnncc",
