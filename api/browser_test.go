@@ -10,9 +10,12 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
@@ -23,26 +26,76 @@ import (
 
 var screenshots = flag.Bool("screenshots", false, "save screenshots of the main pages to docs/screenshots")
 
-// browser starts a headless Chromium for the test.
+// chromium is the one headless Chromium of the package's browser tests,
+// started by the first of them and closed by TestMain: a test has tabs of
+// its own, each in a browser context of its own (its own cookies), which
+// costs a fraction of the two seconds of work that starting a Chromium is.
+var chromium struct {
+	once  sync.Once
+	ctx   context.Context // the browser, with its first tab
+	close func()
+	err   error
+}
+
+// browser opens a window for the test in a browser context of its own, at
+// the size of a desktop window; it is closed when the test ends.
 func browser(t *testing.T) context.Context {
 	t.Helper()
-	opts := []chromedp.ExecAllocatorOption{
-		chromedp.ExecPath(testtool.Need(t, "chromium", "chromium", "chromium-browser", "google-chrome")),
-		chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun, chromedp.NoDefaultBrowserCheck,
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("hide-scrollbars", true),
-		// A Russian reader's browser: the pages follow Accept-Language.
-		chromedp.Flag("lang", "ru-RU"),
-		chromedp.Flag("accept-lang", "ru-RU,ru"),
-		chromedp.WindowSize(1280, 900),
+	path := testtool.Need(t, "chromium", "chromium", "chromium-browser", "google-chrome")
+	chromium.once.Do(func() {
+		opts := []chromedp.ExecAllocatorOption{
+			chromedp.ExecPath(path),
+			chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun, chromedp.NoDefaultBrowserCheck,
+			chromedp.Flag("disable-background-networking", true),
+			chromedp.Flag("disable-component-update", true),
+			chromedp.Flag("disable-sync", true),
+			chromedp.Flag("hide-scrollbars", true),
+			// A Russian reader's browser: the pages follow Accept-Language.
+			chromedp.Flag("lang", "ru-RU"),
+			chromedp.Flag("accept-lang", "ru-RU,ru"),
+			chromedp.WindowSize(1280, 900),
+		}
+		alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+		ctx, cancelBrowser := chromedp.NewContext(alloc)
+		chromium.ctx, chromium.close = ctx, func() { cancelBrowser(); cancelAlloc() }
+		chromium.err = chromedp.Run(ctx)
+	})
+	if chromium.err != nil {
+		t.Fatalf("start chromium: %v", chromium.err)
 	}
-	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, cancelCtx := chromedp.NewContext(alloc)
-	ctx, cancelTimeout := context.WithTimeout(ctx, 120*time.Second)
-	t.Cleanup(func() { cancelTimeout(); cancelCtx(); cancelAlloc() })
+	// A browser context of its own needs a window of its own (a tab
+	// cannot open without one in it), which chromedp does not ask for.
+	var own cdp.BrowserContextID
+	var tab target.ID
+	err := chromedp.Run(chromium.ctx, chromedp.ActionFunc(func(ctx context.Context) error {
+		b := cdp.WithExecutor(ctx, chromedp.FromContext(ctx).Browser)
+		var err error
+		if own, err = target.CreateBrowserContext().Do(b); err != nil {
+			return err
+		}
+		tab, err = target.CreateTarget("about:blank").WithBrowserContextID(own).WithNewWindow(true).WithWidth(1280).WithHeight(900).Do(b)
+		return err
+	}))
+	if err != nil {
+		t.Fatalf("open a window: %v", err)
+	}
+	window, closeWindow := chromedp.NewContext(chromium.ctx, chromedp.WithTargetID(tab))
+	ctx, cancelTimeout := context.WithTimeout(window, 120*time.Second)
+	t.Cleanup(func() {
+		cancelTimeout()
+		closeWindow()
+		_ = chromedp.Run(chromium.ctx, chromedp.ActionFunc(func(ctx context.Context) error {
+			return target.DisposeBrowserContext(own).Do(cdp.WithExecutor(ctx, chromedp.FromContext(ctx).Browser))
+		}))
+	})
 	return ctx
+}
+
+// closeChromium closes the tests' Chromium, if one was started.
+func closeChromium() {
+	if chromium.close != nil {
+		chromium.close()
+	}
 }
 
 // browserOn serves handler on a test server and opens a headless Chromium
