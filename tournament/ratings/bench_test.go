@@ -12,6 +12,7 @@ import (
 	"adiukh/tournament/engines"
 	"adiukh/tournament/ratings"
 	"adiukh/tournament/store"
+	"adiukh/tournament/store/storetest"
 	"adiukh/tournament/trf"
 )
 
@@ -20,9 +21,20 @@ import (
 // rounds (persons 1–4,096 and 905–5,000), imported from TRF — on an
 // SQLite file, in one transaction (docs/benchmarks.md).
 func BenchmarkClosePeriodOnSQLite(b *testing.B) {
+	benchmarkClosePeriod(b, func() string { return filepath.Join(b.TempDir(), "bench.db") })
+}
+
+// BenchmarkClosePeriodOnPostgres is the same on a new schema of the
+// server ADIUKH_TEST_POSTGRES names.
+func BenchmarkClosePeriodOnPostgres(b *testing.B) {
+	storetest.SkipWithoutPostgres(b)
+	benchmarkClosePeriod(b, func() string { return storetest.DSNs(b)["postgres"] })
+}
+
+func benchmarkClosePeriod(b *testing.B, newDatabase func() string) {
 	for range b.N {
 		b.StopTimer()
-		st, err := store.Open(filepath.Join(b.TempDir(), "bench.db"))
+		st, err := store.Open(newDatabase())
 		if err != nil {
 			b.Fatal(err)
 		}
