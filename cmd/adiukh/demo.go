@@ -19,12 +19,13 @@ func init() {
 	commands["demo"] = command{phrase("fill the database with a finished sample event to look around"), demoCommand}
 }
 
-// demo creates an arbiter and a finished round robin of 8 players with every
-// result entered, four of them with game sheets.
+// demo creates an administrator and a finished, rated round robin of 8
+// persons of the register with every result entered, four of them with game
+// sheets, and closes the rapid rating period that rates it.
 func demoCommand(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("demo", stderr)
 	dsn := &fs.settings("db").DB
-	email := fs.String("email", "demo-arbiter@example.org", "e-mail `ADDRESS` of the demo arbiter to create")
+	email := fs.String("email", "demo-arbiter@example.org", "e-mail `ADDRESS` of the demo administrator to create")
 	if err := fs.Parse(args); err != nil {
 		return parseStatus(err)
 	}
@@ -44,7 +45,7 @@ func demoCommand(args []string, stdout, stderr io.Writer) int {
 			fail(stderr, "adiukh demo", err)
 			return 1
 		}
-		say(stdout, "the demo is already in %s; its arbiter %s has a new password: %s\nstart the server with: %s serve --db %s", *dsn, *email, password, run, *dsn)
+		say(stdout, "the demo is already in %s; its administrator %s has a new password: %s\nstart the server with: %s serve --db %s", *dsn, *email, password, run, *dsn)
 		return 0
 	} else if tournament.ErrorCode(err) != tournament.ENOTFOUND {
 		fail(stderr, "adiukh demo", err)
@@ -55,7 +56,7 @@ func demoCommand(args []string, stdout, stderr io.Writer) int {
 		fail(stderr, "adiukh demo", err)
 		return 1
 	}
-	say(stdout, "demo event %d created in %s\narbiter: %s, password: %s\nstart the server with: %s serve --db %s", id, *dsn, *email, password, run, *dsn)
+	say(stdout, "demo event %d created in %s, its players in the register and the rapid rating list\nadministrator (the event's arbiter): %s, password: %s\nstart the server with: %s serve --db %s", id, *dsn, *email, password, run, *dsn)
 	return 0
 }
 

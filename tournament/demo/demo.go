@@ -1,6 +1,9 @@
 // Package demo fills a database with a finished sample event, so that a
 // newcomer sees a real event at once: a round robin of 8 players with every
 // result entered and four game sheets, the rules' sample game among them.
+// The players are persons of the federation's register and the event is
+// rated, in a rating period already closed, so the rating lists and the
+// players' pages have something to show too.
 package demo
 
 import (
@@ -12,6 +15,7 @@ import (
 	"adiukh/tournament"
 	"adiukh/tournament/account"
 	"adiukh/tournament/engines"
+	"adiukh/tournament/ratings"
 )
 
 // demoGames are game sheets the demo attaches to games: the sample game of
@@ -30,44 +34,56 @@ var demoSheets = map[[2]int]string{
 }
 
 var demoPlayers = []struct {
-	name, club, city string
-	rating, born     int
+	surname, given, sex, club, city, region string
+	rating, born                            int
 }{
-	{"Хуажев Аслан", "Нарт", "Майкоп", 2105, 1988},
-	{"Тхагапсова Мадина", "Нарт", "Майкоп", 2040, 1995},
-	{"Шхалахов Руслан", "Ошхамахо", "Нальчик", 1990, 1979},
-	{"Ёлкина Светлана", "Эльбрус", "Нальчик", 1955, 2001},
-	{"Берсиров Мурат", "Адыгея", "Адыгейск", 1930, 1992},
-	{"Жуков Артём", "Кавказ", "Черкесск", 1880, 2004},
-	{"Кушхова Залина", "Адыгея", "Адыгейск", 1835, 1998},
-	{"Панеш Тимур", "Кавказ", "Черкесск", 1790, 2008},
+	{"Хуажев", "Аслан", "M", "Нарт", "Майкоп", "Адыгея", 2105, 1988},
+	{"Тхагапсова", "Мадина", "F", "Нарт", "Майкоп", "Адыгея", 2040, 1995},
+	{"Шхалахов", "Руслан", "M", "Ошхамахо", "Нальчик", "Кабардино-Балкария", 1990, 1979},
+	{"Ёлкина", "Светлана", "F", "Эльбрус", "Нальчик", "Кабардино-Балкария", 1955, 2001},
+	{"Берсиров", "Мурат", "M", "Адыгея", "Адыгейск", "Адыгея", 1930, 1992},
+	{"Жуков", "Артём", "M", "Кавказ", "Черкесск", "Карачаево-Черкесия", 1880, 2004},
+	{"Кушхова", "Залина", "F", "Адыгея", "Адыгейск", "Адыгея", 1835, 1998},
+	{"Панеш", "Тимур", "M", "Кавказ", "Черкесск", "Карачаево-Черкесия", 1790, 2008},
 }
 
-// Store is the database the demo fills: events and accounts.
+// demoPeriodEnd is the last day of the rating period the demo closes.
+const demoPeriodEnd = "2026-10-31"
+
+// Store is the database the demo fills: events, accounts and ratings.
 type Store interface {
 	tournament.Store
 	Accounts() account.Store
+	Ratings() ratings.Store
 }
 
-// Fill creates an arbiter account with the e-mail and password and a
-// finished event it owns; it returns the event's ID.
+// Fill creates an administrator account with the e-mail and password, the
+// arbiter of a finished, rated event it owns, and closes the rapid rating
+// period that rates the event; it returns the event's ID.
 func Fill(ctx context.Context, st Store, email, password string) (int64, error) {
-	u, err := account.NewService(st.Accounts()).AddUser(ctx, account.NewUser{Email: email, Name: "Демо-судья", Role: string(tournament.ArbiterRole), Password: password})
+	u, err := account.NewService(st.Accounts()).AddUser(ctx, account.NewUser{Email: email, Name: "Демо-судья", Role: string(tournament.Admin), Password: password})
 	if err != nil {
-		return 0, fmt.Errorf("create the demo arbiter: %w", err)
+		return 0, fmt.Errorf("create the demo administrator: %w", err)
 	}
 	ctx = tournament.NewContextWithUser(ctx, u)
 	svc := tournament.NewService(st, engines.Options())
 	e, err := svc.CreateEvent(ctx, tournament.EventInput{
 		Name: ptr("Кубок Адыгеи по адиюх, быстрая игра"), Discipline: ptr(string(tournament.Rapid)), System: ptr(string(tournament.RoundRobin)),
 		TimeControl: ptr("8+4"), StartDate: ptr("2026-10-10"), EndDate: ptr("2026-10-11"), City: ptr("Майкоп"),
-		Venue: ptr("Шахматно-шашечный клуб"), ChiefArbiter: ptr("Демо-судья"),
+		Venue: ptr("Шахматно-шашечный клуб"), ChiefArbiter: ptr("Демо-судья"), Rated: ptr(true),
 	})
 	if err != nil {
 		return 0, err
 	}
 	for _, p := range demoPlayers {
-		in := tournament.PlayerInput{Name: ptr(p.name), Club: ptr(p.club), City: ptr(p.city), Rating: ptr(p.rating), BirthYear: ptr(p.born)}
+		person, err := svc.CreatePerson(ctx, tournament.PersonInput{
+			Surname: ptr(p.surname), GivenNames: ptr(p.given), Sex: ptr(p.sex), BirthYear: ptr(p.born),
+			Club: ptr(p.club), Region: ptr(p.region),
+		})
+		if err != nil {
+			return 0, err
+		}
+		in := tournament.PlayerInput{PersonID: &person.ID, City: ptr(p.city), Rating: ptr(p.rating)}
 		if _, err := svc.RegisterPlayer(ctx, e.ID, in); err != nil {
 			return 0, err
 		}
@@ -93,6 +109,10 @@ func Fill(ctx context.Context, st Store, email, password string) (int64, error) 
 	status := string(tournament.Finished)
 	if _, err := svc.UpdateEvent(ctx, e.ID, tournament.EventInput{Status: &status}, ""); err != nil {
 		return 0, err
+	}
+	lists := ratings.NewService(st.Ratings(), ratings.Options{})
+	if _, err := lists.ClosePeriod(ctx, ratings.ListOf(e.Discipline), demoPeriodEnd); err != nil {
+		return 0, fmt.Errorf("close the demo's rating period: %w", err)
 	}
 	return e.ID, nil
 }

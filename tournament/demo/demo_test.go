@@ -7,17 +7,18 @@ import (
 	"adiukh/tournament"
 	"adiukh/tournament/demo"
 	"adiukh/tournament/engines"
+	"adiukh/tournament/ratings"
 	"adiukh/tournament/store/storetest"
 )
 
 func TestFill(t *testing.T) {
-	for name, st := range storetest.Open(t) {
+	for name, db := range storetest.Open(t) {
 		t.Run(name, func(t *testing.T) {
-			id, err := demo.Fill(context.Background(), st, "demo@example.org", "пароль демо")
+			id, err := demo.Fill(context.Background(), db, "demo@example.org", "пароль демо")
 			if err != nil {
 				t.Fatal(err)
 			}
-			svc := tournament.NewService(st, engines.Options())
+			svc := tournament.NewService(db, engines.Options())
 			d, err := svc.EventData(context.Background(), id)
 			if err != nil {
 				t.Fatal(err)
@@ -49,6 +50,25 @@ func TestFill(t *testing.T) {
 			}
 			if st.AfterRound != 7 || len(st.Rows) != 8 {
 				t.Errorf("standings after round %d with %d rows; want 7 and 8", st.AfterRound, len(st.Rows))
+			}
+			for _, p := range d.Players {
+				if p.PersonID == 0 {
+					t.Errorf("player %s is no person of the register", p.Name)
+				}
+			}
+			// The rapid list is published with the event's 28 games: every
+			// player has 7 and a rating moved from the initial 1500.
+			list, err := ratings.NewService(db.Ratings(), ratings.Options{}).Read(context.Background(), ratings.Rapid, ratings.Filter{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if list.Period == nil || list.Period.Games != 28 || len(list.Rows) != 8 {
+				t.Fatalf("rapid list: period %+v with %d rows; want 28 games and 8 rows", list.Period, len(list.Rows))
+			}
+			for _, r := range list.Rows {
+				if r.Games != 7 || !r.Played || r.Rating != 1500+r.Change {
+					t.Errorf("%s: %d games, rating %d (%+d), played %v; want 7 games from 1500", r.Person.Surname, r.Games, r.Rating, r.Change, r.Played)
+				}
 			}
 		})
 	}
