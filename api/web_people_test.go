@@ -75,6 +75,11 @@ func TestPeoplePages(t *testing.T) {
 	if p := players[0].(map[string]any); p["name"] != "Берсиров Мурат" || p["federation_id"] != "100001" || p["club"] != "Адыгейск" || num(p["person_id"]) != 1 {
 		t.Errorf("the player from the register: %v", p)
 	}
+	// The player's card names the federation ID and leads to the person.
+	card := s.anonymous().get(fmt.Sprintf("/events/%d/players/%d", id, num(players[0].(map[string]any)["id"]))).Body.String()
+	if !strings.Contains(card, `<a href="/people/1">`) || !strings.Contains(card, "100001") {
+		t.Errorf("the player's card does not lead to the register's page of person 1:\n%s", card)
+	}
 
 	// The desk searches the register by club and registers a person found
 	// with one button; a person playing already is marked so.
