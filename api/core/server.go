@@ -140,7 +140,7 @@ func (h *Server) Engine() *gin.Engine {
 		h.Log.Error("trusted proxies refused; trusting none", "err", err)
 		_ = r.SetTrustedProxies(nil)
 	}
-	r.Use(h.observe, h.recoverPanic, noSniff, h.refuseCrossSite, h.limitBody)
+	r.Use(h.observe, h.recoverPanic, noSniff, h.refuseCrossSite, h.limitBody, atTheClock)
 	h.RoutesOps(r)
 	return r
 }

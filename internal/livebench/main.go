@@ -15,6 +15,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"maps"
 	"math/rand/v2"
 	"net"
 	"net/http"
@@ -43,6 +44,7 @@ func main() {
 	think := flag.Duration("think", 3*time.Second, "a player's mean think time per move")
 	dsn := flag.String("db", "", "database: a PostgreSQL DSN, or a SQLite file (a new temporary one by default)")
 	profiles := flag.String("profile", "", "a folder to write the CPU, block and mutex profiles (go tool pprof reads them) and the execution trace (go tool trace) of the play into")
+	flag.DurationVar(&slowMove, "slow", 0, "print, by second of the play, how many moves were acknowledged slower than this (0: do not)")
 	flag.Parse()
 	if err := run(*games, *plies, *think, *dsn, *profiles); err != nil {
 		fmt.Fprintln(os.Stderr, "livebench:", err)
@@ -57,11 +59,30 @@ type game struct {
 	sent map[int]time.Time
 }
 
+// slowMove is the -slow flag: the acknowledgements counted as slow.
+var slowMove time.Duration
+
 // samples collects latencies from every client.
 type samples struct {
 	mu        sync.Mutex
 	ack, seen []time.Duration
 	errors    int
+	// slow counts the moves acknowledged slower than slowMove by the
+	// second of the play they were sent in.
+	slow map[int]int
+}
+
+// addAck records a move sent at, since began, acknowledged after d.
+func (s *samples) addAck(began, at time.Time, d time.Duration) {
+	s.add(&s.ack, d)
+	if slowMove > 0 && d > slowMove {
+		s.mu.Lock()
+		if s.slow == nil {
+			s.slow = map[int]int{}
+		}
+		s.slow[int(at.Sub(began)/time.Second)]++
+		s.mu.Unlock()
+	}
 }
 
 func (s *samples) add(into *[]time.Duration, d time.Duration) {
@@ -138,7 +159,7 @@ func run(n, plies int, think time.Duration, dsn, profiles string) error {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				if err := play(ctx, client, base, token, g, plies, think, &res); err != nil {
+				if err := play(ctx, client, base, token, g, plies, think, began, &res); err != nil {
 					res.mu.Lock()
 					res.errors++
 					res.mu.Unlock()
@@ -153,6 +174,13 @@ func run(n, plies int, think time.Duration, dsn, profiles string) error {
 	fmt.Printf("%d games, %d clients, %d moves in %v (%.0f moves/s), %d client errors\n", n, 2*n, moves, elapsed.Round(time.Millisecond), float64(moves)/elapsed.Seconds(), res.errors)
 	fmt.Printf("move acknowledged:        p50 %v  p99 %v  max %v\n", pct(res.ack, 50), pct(res.ack, 99), pct(res.ack, 100))
 	fmt.Printf("opponent sees the move:   p50 %v  p99 %v  max %v\n", pct(res.seen, 50), pct(res.seen, 99), pct(res.seen, 100))
+	if slowMove > 0 {
+		seconds := slices.Sorted(maps.Keys(res.slow))
+		fmt.Printf("moves acknowledged slower than %v, by the second of the play they were sent in:\n", slowMove)
+		for _, second := range seconds {
+			fmt.Printf("  %3d s: %d\n", second, res.slow[second])
+		}
+	}
 	return nil
 }
 
@@ -263,7 +291,7 @@ type gameView struct {
 
 // play is one client: it watches the game's stream and, on its turn, thinks
 // and sends a legal move, until the game has its plies or is over.
-func play(ctx context.Context, client *http.Client, base, token string, g *game, plies int, think time.Duration, res *samples) error {
+func play(ctx context.Context, client *http.Client, base, token string, g *game, plies int, think time.Duration, began time.Time, res *samples) error {
 	req, err := http.NewRequestWithContext(ctx, "GET", fmt.Sprintf("%s/api/v1/games/%d/stream", base, g.id), nil)
 	if err != nil {
 		return err
@@ -334,7 +362,7 @@ func play(ctx context.Context, client *http.Client, base, token string, g *game,
 		if answer.StatusCode != http.StatusOK {
 			return fmt.Errorf("move %d of game %d: %s", v.Ply+1, g.id, answer.Status)
 		}
-		res.add(&res.ack, time.Since(at))
+		res.addAck(began, at, time.Since(at))
 	}
 	return lines.Err()
 }

@@ -69,3 +69,7 @@ func SetBusyTimeout(ms, attempts int) (restore func()) {
 	busyTimeoutMillis, busyAttempts = ms, attempts
 	return func() { busyTimeoutMillis, busyAttempts = oldMs, oldAttempts }
 }
+
+// PostgresConns is how many connections to PostgreSQL the store shares
+// among all but urgent transactions.
+const PostgresConns = postgresConns

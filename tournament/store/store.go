@@ -29,8 +29,11 @@ import (
 // PostgreSQL both are one pool; View runs in a READ ONLY, REPEATABLE READ
 // transaction, one consistent snapshot.
 type Store struct {
-	db     *gorm.DB // writes
-	read   *gorm.DB // reads; the same handle as db on PostgreSQL
+	db   *gorm.DB // writes
+	read *gorm.DB // reads; the same handle as db on PostgreSQL
+	// urgent are the PostgreSQL connections kept for urgent transactions
+	// (tournament.WithUrgency), reads and writes; nil on SQLite.
+	urgent *gorm.DB
 	sqlite bool
 	path   string // the SQLite file, for messages
 	// inUse holds the shared lock that tells Restore the SQLite file is
@@ -43,6 +46,12 @@ type Store struct {
 // instead of opening one each until the server refuses them (its
 // max_connections is 100 by default), and several instances share that.
 const postgresConns = 16
+
+// urgentConns more are kept for urgent transactions (a live player's move):
+// the sixteen above, shared by everything else, each serve waiters in no
+// particular order, so that a move made while a thousand streams open at a
+// round's start waited for hundreds of transactions before its own.
+const urgentConns = 4
 
 // Open connects to the database the DSN names and brings its schema up to
 // date: a postgres:// or postgresql:// URL selects PostgreSQL, anything else
@@ -60,11 +69,18 @@ func Open(dsn string) (*Store, error) {
 			closeGorm(db)
 			return nil, err
 		}
-		if sqlDB, err := db.DB(); err == nil {
-			sqlDB.SetMaxOpenConns(postgresConns)
-			sqlDB.SetMaxIdleConns(postgresConns)
+		urgent, err := openGorm(postgres.Open(dsn), dsn)
+		if err != nil {
+			closeGorm(db)
+			return nil, err
 		}
-		return &Store{db: db, read: db}, nil
+		for handle, conns := range map[*gorm.DB]int{db: postgresConns, urgent: urgentConns} {
+			if sqlDB, err := handle.DB(); err == nil {
+				sqlDB.SetMaxOpenConns(conns)
+				sqlDB.SetMaxIdleConns(conns)
+			}
+		}
+		return &Store{db: db, read: db, urgent: urgent}, nil
 	}
 	// BEGIN IMMEDIATE takes the write lock at the start of the transaction,
 	// waiting up to the busy timeout for another program (a second server,
@@ -252,8 +268,12 @@ func (s *Store) Close() error {
 }
 
 func (s *Store) handles() []*gorm.DB {
-	if s.read == s.db {
-		return []*gorm.DB{s.db}
+	handles := []*gorm.DB{s.db}
+	if s.read != s.db {
+		handles = append(handles, s.read)
 	}
-	return []*gorm.DB{s.db, s.read}
+	if s.urgent != nil {
+		handles = append(handles, s.urgent)
+	}
+	return handles
 }

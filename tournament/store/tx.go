@@ -47,10 +47,14 @@ func (s *Store) viewOptions() *sql.TxOptions {
 	return &sql.TxOptions{ReadOnly: true, Isolation: sql.LevelRepeatableRead}
 }
 
-// run runs fn in a transaction on db (see retry); a write transaction
+// run runs fn in a transaction on db (see retry), or on the connections
+// kept for urgent transactions when ctx is urgent; a write transaction
 // that wrote what a page may show raises the data version as its last
 // statement.
 func (s *Store) run(ctx context.Context, db *gorm.DB, opts *sql.TxOptions, fn func(t *tx) error) error {
+	if s.urgent != nil && tournament.Urgent(ctx) {
+		db = s.urgent
+	}
 	readOnly := opts != nil && opts.ReadOnly
 	return s.retry(ctx, func() error {
 		w := &writes{}

@@ -1,0 +1,40 @@
+package core
+
+import (
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/gin-gonic/gin"
+
+	"adiukh/tournament"
+)
+
+// TestAtTheClock marks what a player sends against a running clock, on
+// the pages and in the API, and nothing else.
+func TestAtTheClock(t *testing.T) {
+	releaseMode()
+	r := gin.New()
+	r.Use(atTheClock)
+	urgent := map[string]bool{}
+	note := func(c *gin.Context) { urgent[c.Request.Method+" "+c.Request.URL.Path] = tournament.Urgent(c.Request.Context()) }
+	for _, path := range []string{"/games/:gid/move", "/games/:gid/claim", "/games/:gid/decide", "/api/v1/games/:gid/moves",
+		"/api/v1/games/:gid/draw/accept", "/api/v1/games/:gid/resign", "/api/v1/games/:gid/time", "/api/v1/events/:id/players"} {
+		r.POST(path, note)
+	}
+	r.GET("/api/v1/games/:gid/stream", note)
+	want := map[string]bool{
+		"POST /games/7/move": true, "POST /games/7/claim": true, "POST /games/7/decide": false,
+		"POST /api/v1/games/7/moves": true, "POST /api/v1/games/7/draw/accept": true, "POST /api/v1/games/7/resign": true,
+		"POST /api/v1/games/7/time": false, "POST /api/v1/events/7/players": false, "GET /api/v1/games/7/stream": false,
+	}
+	for request := range want {
+		method, path, _ := strings.Cut(request, " ")
+		r.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest(method, path, nil))
+	}
+	for request, w := range want {
+		if got, ok := urgent[request]; !ok || got != w {
+			t.Errorf("%s: urgent %v (served %v), want %v", request, got, ok, w)
+		}
+	}
+}
