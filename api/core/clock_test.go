@@ -17,7 +17,9 @@ func TestAtTheClock(t *testing.T) {
 	r := gin.New()
 	r.Use(atTheClock)
 	urgent := map[string]bool{}
-	note := func(c *gin.Context) { urgent[c.Request.Method+" "+c.Request.URL.Path] = tournament.Urgent(c.Request.Context()) }
+	note := func(c *gin.Context) {
+		urgent[c.Request.Method+" "+c.Request.URL.Path] = tournament.Urgent(c.Request.Context())
+	}
 	for _, path := range []string{"/games/:gid/move", "/games/:gid/claim", "/games/:gid/decide", "/api/v1/games/:gid/moves",
 		"/api/v1/games/:gid/draw/accept", "/api/v1/games/:gid/resign", "/api/v1/games/:gid/time", "/api/v1/events/:id/players"} {
 		r.POST(path, note)
