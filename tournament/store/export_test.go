@@ -73,3 +73,11 @@ func SetBusyTimeout(ms, attempts int) (restore func()) {
 // PostgresConns is how many connections to PostgreSQL the store shares
 // among all but urgent transactions.
 const PostgresConns = postgresConns
+
+// WritersWaiting is how many transactions wait for their turn at the
+// SQLite store's writing connection.
+func WritersWaiting(s *Store) int {
+	s.writer.mu.Lock()
+	defer s.writer.mu.Unlock()
+	return len(s.writer.urgent) + len(s.writer.waiting)
+}

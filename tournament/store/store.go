@@ -28,12 +28,19 @@ import (
 // which in WAL mode read the last committed state while a write goes on. On
 // PostgreSQL both are one pool; View runs in a READ ONLY, REPEATABLE READ
 // transaction, one consistent snapshot.
+//
+// Urgent transactions (tournament.WithUrgency: a live player's move) go
+// ahead of the others: on PostgreSQL they have connections of their own,
+// and on SQLite read-only connections of their own and the first turn at
+// the writing one (writerGate).
 type Store struct {
 	db   *gorm.DB // writes
 	read *gorm.DB // reads; the same handle as db on PostgreSQL
-	// urgent are the PostgreSQL connections kept for urgent transactions
-	// (tournament.WithUrgency), reads and writes; nil on SQLite.
+	// urgent are the connections kept for urgent transactions: on
+	// PostgreSQL for reads and writes, on SQLite for reads (nil for a
+	// database in memory, which another connection would not see).
 	urgent *gorm.DB
+	writer writerGate // SQLite: the turns at the writing connection
 	sqlite bool
 	path   string // the SQLite file, for messages
 	// inUse holds the shared lock that tells Restore the SQLite file is
@@ -47,10 +54,11 @@ type Store struct {
 // max_connections is 100 by default), and several instances share that.
 const postgresConns = 16
 
-// urgentConns more are kept for urgent transactions (a live player's move):
-// the sixteen above, shared by everything else, each serve waiters in no
-// particular order, so that a move made while a thousand streams open at a
-// round's start waited for hundreds of transactions before its own.
+// urgentConns more are kept for urgent transactions (a live player's move),
+// on PostgreSQL, and as many reading ones on SQLite: a pool serves its
+// waiters in no particular order, so that a move made while a thousand
+// streams open at a round's start waited for hundreds of transactions
+// before its own.
 const urgentConns = 4
 
 // Open connects to the database the DSN names and brings its schema up to
@@ -123,12 +131,19 @@ func Open(dsn string) (*Store, error) {
 			return nil, err
 		}
 		s.read = read
-		if sqlDB, err := read.DB(); err == nil {
-			// All kept open: a connection closed after a crowd is
-			// opened again, schema read and all, at the next one.
-			conns := max(4, 2*runtime.GOMAXPROCS(0))
-			sqlDB.SetMaxOpenConns(conns)
-			sqlDB.SetMaxIdleConns(conns)
+		urgent, err := openGorm(sqlite.Open(sqliteDSN(dsn, "_query_only=1")), dsn)
+		if err != nil {
+			s.Close()
+			return nil, err
+		}
+		s.urgent = urgent
+		// All kept open: a connection closed after a crowd is opened
+		// again, schema read and all, at the next one.
+		for handle, conns := range map[*gorm.DB]int{read: max(4, 2*runtime.GOMAXPROCS(0)), urgent: urgentConns} {
+			if sqlDB, err := handle.DB(); err == nil {
+				sqlDB.SetMaxOpenConns(conns)
+				sqlDB.SetMaxIdleConns(conns)
+			}
 		}
 	}
 	return s, nil

@@ -52,11 +52,18 @@ func (s *Store) viewOptions() *sql.TxOptions {
 // that wrote what a page may show raises the data version as its last
 // statement.
 func (s *Store) run(ctx context.Context, db *gorm.DB, opts *sql.TxOptions, fn func(t *tx) error) error {
-	if s.urgent != nil && tournament.Urgent(ctx) {
+	urgent := tournament.Urgent(ctx)
+	readOnly := opts != nil && opts.ReadOnly
+	if urgent && s.urgent != nil && (readOnly || !s.sqlite) {
 		db = s.urgent
 	}
-	readOnly := opts != nil && opts.ReadOnly
 	return s.retry(ctx, func() error {
+		if s.sqlite && db == s.db {
+			if err := s.writer.enter(ctx, urgent); err != nil {
+				return err
+			}
+			defer s.writer.leave()
+		}
 		w := &writes{}
 		return db.WithContext(context.WithValue(ctx, writesKey{}, w)).Transaction(func(db *gorm.DB) error {
 			if err := fn(&tx{db: db, readOnly: readOnly}); err != nil || readOnly || !w.versioned {
@@ -71,6 +78,12 @@ func (s *Store) run(ctx context.Context, db *gorm.DB, opts *sql.TxOptions, fn fu
 // shows (the sign-in limits): the data version stays.
 func (s *Store) runUnversioned(ctx context.Context, fn func(t *tx) error) error {
 	return s.retry(ctx, func() error {
+		if s.sqlite {
+			if err := s.writer.enter(ctx, false); err != nil {
+				return err
+			}
+			defer s.writer.leave()
+		}
 		return s.db.WithContext(ctx).Transaction(func(db *gorm.DB) error { return fn(&tx{db: db}) })
 	})
 }
