@@ -1,8 +1,10 @@
 package storetest
 
 import (
+	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -135,14 +137,24 @@ func (p *schemaPool) connect(dsn string) (*gorm.DB, error) {
 // starts again, and the rows the migrations put in (the data version's) are
 // inserted again. A test writes to a few of the schema's tables; deleting
 // from those alone costs PostgreSQL a tenth of truncating them all, which
-// makes new files for every table and index. There are no foreign keys, so
-// the order of the deletes does not matter.
+// makes new files for every table and index. A table is emptied before the
+// tables its foreign keys point to (games before players).
 func emptyingStatements(admin *gorm.DB, schema string) (string, error) {
 	var tables []string
 	if err := admin.Raw(`SELECT table_name FROM information_schema.tables
 		WHERE table_schema = ? AND table_type = 'BASE TABLE' AND table_name <> 'migrations' ORDER BY table_name`, schema).
 		Scan(&tables).Error; err != nil {
 		return "", fmt.Errorf("list the tables of %s: %w", schema, err)
+	}
+	var keys []foreignKey
+	if err := admin.Raw(`SELECT DISTINCT c.conrelid::regclass::text AS child, c.confrelid::regclass::text AS parent
+		FROM pg_constraint c JOIN pg_namespace n ON n.oid = c.connamespace
+		WHERE c.contype = 'f' AND n.nspname = ? AND c.conrelid <> c.confrelid`, schema).Scan(&keys).Error; err != nil {
+		return "", fmt.Errorf("list the foreign keys of %s: %w", schema, err)
+	}
+	ordered, err := childrenFirst(tables, keys, schema)
+	if err != nil {
+		return "", err
 	}
 	var sequences []struct {
 		Name  string
@@ -152,27 +164,75 @@ func emptyingStatements(admin *gorm.DB, schema string) (string, error) {
 		WHERE schemaname = ? ORDER BY sequencename`, schema).Scan(&sequences).Error; err != nil {
 		return "", fmt.Errorf("list the sequences of %s: %w", schema, err)
 	}
+	// The seed rows go in after every delete, parents first.
 	var block strings.Builder
+	var seeds []string
 	block.WriteString("DO $empty$\nDECLARE has boolean;\nBEGIN\n")
-	for _, table := range tables {
+	for _, table := range ordered {
 		var rows string
-		if err := admin.Raw(fmt.Sprintf(`SELECT coalesce(json_agg(t), '[]')::text FROM %s.%q t`, schema, table)).Scan(&rows).Error; err != nil {
+		if err := admin.Raw(fmt.Sprintf(`SELECT coalesce(json_agg(t), '[]')::text FROM %s.%s t`, quoteIdent(schema), quoteIdent(table))).Scan(&rows).Error; err != nil {
 			return "", fmt.Errorf("read the rows of %s.%s: %w", schema, table, err)
 		}
-		if rows != "[]" {
-			fmt.Fprintf(&block, "DELETE FROM %q;\nINSERT INTO %q SELECT * FROM json_populate_recordset(NULL::%q, %s);\n",
-				table, table, table, quoteLiteral(rows))
+		if rows == "[]" {
+			fmt.Fprintf(&block, "IF EXISTS (SELECT FROM %s) THEN DELETE FROM %[1]s; END IF;\n", quoteIdent(table))
 			continue
 		}
-		fmt.Fprintf(&block, "IF EXISTS (SELECT FROM %q) THEN DELETE FROM %q; END IF;\n", table, table)
+		fmt.Fprintf(&block, "DELETE FROM %s;\n", quoteIdent(table))
+		seeds = append(seeds, fmt.Sprintf("INSERT INTO %s SELECT * FROM json_populate_recordset(NULL::%[1]s, %s);\n", quoteIdent(table), quoteLiteral(rows)))
 	}
+	slices.Reverse(seeds)
+	block.WriteString(strings.Join(seeds, ""))
 	for _, seq := range sequences {
-		fmt.Fprintf(&block, "SELECT is_called INTO has FROM %q;\nIF has THEN PERFORM setval(%s, %d, false); END IF;\n",
-			seq.Name, quoteLiteral(`"`+seq.Name+`"`), seq.Start)
+		fmt.Fprintf(&block, "SELECT is_called INTO has FROM %s;\nIF has THEN PERFORM setval(%s, %d, false); END IF;\n",
+			quoteIdent(seq.Name), quoteLiteral(quoteIdent(seq.Name)), seq.Start)
 	}
 	block.WriteString("END\n$empty$")
 	return block.String(), nil
 }
+
+// foreignKey is a table whose rows point to rows of another.
+type foreignKey struct{ Child, Parent string }
+
+// childrenFirst orders tables so that each comes before every table its
+// foreign keys point to; keys name tables as regclass does, quoted where
+// they must be and without the schema while it is on the search path, so
+// both forms are looked up.
+func childrenFirst(tables []string, keys []foreignKey, schema string) ([]string, error) {
+	name := func(regclass string) string {
+		regclass = strings.TrimPrefix(regclass, schema+".")
+		return strings.Trim(regclass, `"`)
+	}
+	parents := map[string][]string{}
+	waiting := map[string]int{} // how many children of a table are not ordered yet
+	for _, k := range keys {
+		child, parent := name(k.Child), name(k.Parent)
+		parents[child] = append(parents[child], parent)
+		waiting[parent]++
+	}
+	var ordered, ready []string
+	for _, t := range tables {
+		if waiting[t] == 0 {
+			ready = append(ready, t)
+		}
+	}
+	for len(ready) > 0 {
+		t := ready[0]
+		ready = ready[1:]
+		ordered = append(ordered, t)
+		for _, parent := range parents[t] {
+			if waiting[parent]--; waiting[parent] == 0 {
+				ready = append(ready, parent)
+			}
+		}
+	}
+	if len(ordered) != len(tables) {
+		return nil, fmt.Errorf("the foreign keys of %s go round in a circle: no table can be emptied first", schema)
+	}
+	return ordered, nil
+}
+
+// quoteIdent is name as an SQL identifier.
+func quoteIdent(name string) string { return `"` + strings.ReplaceAll(name, `"`, `""`) + `"` }
 
 // quoteLiteral is s as an SQL string literal.
 func quoteLiteral(s string) string { return "'" + strings.ReplaceAll(s, "'", "''") + "'" }
@@ -190,7 +250,10 @@ func (p *schemaPool) release(schema string) error {
 		return tx.Exec(empty).Error
 	})
 	if err != nil {
-		return admin.Exec(fmt.Sprintf("DROP SCHEMA %s CASCADE", schema)).Error
+		// A schema the block cannot empty is a fault of the block: say so,
+		// rather than quietly migrate a new schema for every later test.
+		return errors.Join(fmt.Errorf("empty schema %s: %w", schema, err),
+			admin.Exec(fmt.Sprintf("DROP SCHEMA %s CASCADE", schema)).Error)
 	}
 	p.mu.Lock()
 	p.free = append(p.free, schema)

@@ -1,0 +1,67 @@
+package storetest
+
+import (
+	"context"
+	"os"
+	"testing"
+
+	"adiukh/tournament"
+	"adiukh/tournament/account"
+	"adiukh/tournament/demo"
+	"adiukh/tournament/engines"
+	"adiukh/tournament/store"
+)
+
+// TestPooledSchemaIsEmptied fills a pooled schema with a whole event
+// (accounts, persons, players, rounds, games, a rating period: tables
+// whose foreign keys point to each other) and gives it back: the schema is
+// emptied, not dropped, and reads as newly migrated, its IDs starting at 1.
+func TestPooledSchemaIsEmptied(t *testing.T) {
+	SkipWithoutPostgres(t)
+	dsn := os.Getenv("ADIUKH_TEST_POSTGRES")
+	schema, err := pool.create(dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if err := pool.drain(); err != nil {
+			t.Error(err)
+		}
+	})
+	on := withSearchPath(t, dsn, schema)
+	st, err := store.Open(on)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := demo.Fill(context.Background(), st, "demo@example.org", "пароль демо"); err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	if err := pool.release(schema); err != nil {
+		t.Fatalf("give back the schema with an event in it: %v", err)
+	}
+	var count int64
+	if err := pool.admin.Raw("SELECT count(*) FROM information_schema.schemata WHERE schema_name = ?", schema).Scan(&count).Error; err != nil || count != 1 {
+		t.Fatalf("the schema was dropped, not emptied (%d, %v)", count, err)
+	}
+	st = open(t, "postgres", on)
+	admin := &tournament.User{Email: "admin@example.org", Role: tournament.Admin}
+	if err := st.Accounts().Update(context.Background(), func(tx account.Tx) error { return tx.CreateUser(admin) }); err != nil {
+		t.Fatal(err)
+	}
+	svc := tournament.NewService(st, engines.Options())
+	ctx := tournament.NewContextWithUser(context.Background(), admin)
+	events, err := svc.Events(ctx)
+	if err != nil || len(events) != 0 {
+		t.Fatalf("events after emptying: %d, %v", len(events), err)
+	}
+	e, err := svc.CreateEvent(ctx, tournament.EventInput{Name: ptr("Кубок"), Discipline: ptr("rapid"), System: ptr("swiss"), Rounds: ptr(5)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if admin.ID != 1 || e.ID != 1 {
+		t.Errorf("the first account and event after emptying are %d and %d, want 1 and 1", admin.ID, e.ID)
+	}
+}
+
+func ptr[T any](v T) *T { return &v }
