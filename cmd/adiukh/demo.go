@@ -51,6 +51,15 @@ func demoCommand(args []string, stdout, stderr io.Writer) int {
 		fail(stderr, "adiukh demo", err)
 		return 1
 	}
+	// The demo closes a rating period, which rates every finished rated
+	// event up to its date for good: never on a database in use.
+	if used, err := st.HasUsers(ctx); err != nil || used {
+		if err == nil {
+			err = newProblem("%s holds accounts and events already; the demo fills a new database: give it another file, such as --db demo.db", *dsn)
+		}
+		fail(stderr, "adiukh demo", err)
+		return 1
+	}
 	id, err := demo.Fill(ctx, st, *email, password)
 	if err != nil {
 		fail(stderr, "adiukh demo", err)

@@ -22,6 +22,20 @@ func TestDemoTwice(t *testing.T) {
 	}
 }
 
+// adiukh demo refuses a database that holds accounts other than its own:
+// it would close a rating period there, which rates the events for good.
+func TestDemoRefusesADatabaseInUse(t *testing.T) {
+	t.Parallel()
+	db := filepath.Join(t.TempDir(), "club.db")
+	if out, errOut, status := runCLI(t, "demo", "--db", db, "--email", "first@example.org"); status != 0 {
+		t.Fatalf("demo: %d\n%s%s", status, out, errOut)
+	}
+	out, errOut, status := runCLI(t, "demo", "--db", db, "--email", "second@example.org")
+	if status != 1 || !strings.Contains(errOut, db+" holds accounts and events already") || strings.Contains(out, "created") {
+		t.Fatalf("demo on a database in use: %d\n%s%s", status, out, errOut)
+	}
+}
+
 func TestSelfCommand(t *testing.T) {
 	t.Parallel()
 	for arg0, want := range map[string]string{
