@@ -39,6 +39,12 @@ func TestGameViewerUnplayedBoards(t *testing.T) {
 		want[board] = r.want
 		s.must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("%s/rounds/1/games/%d/result", events, board),
 			map[string]any{"score": r.score, "end_reason": r.reason, "version": num(g["version"])})
+		// White's card says the game was not played, marked so that a
+		// phone, which leaves out how played games ended, shows it.
+		card := pageText(s.anonymous().get(fmt.Sprintf("%s/players/%d", strings.TrimPrefix(events, "/api/v1"), ids[num(g["white"])-1])))
+		if !strings.Contains(card, `<small class="unplayed">`+ruT("reason."+r.reason)+"</small>") {
+			t.Errorf("the card of White on board %d does not mark the %s as unplayed", board, r.reason)
+		}
 	}
 	if len(want) != 5 {
 		t.Fatalf("round 1 has %d boards, want two games and three byes", len(want))

@@ -48,10 +48,11 @@ type Store struct {
 	inUse *os.File
 }
 
-// postgresConns caps an instance's connections to PostgreSQL: a crowd of
-// requests (a thousand live players' streams) waits for a connection
-// instead of opening one each until the server refuses them (its
-// max_connections is 100 by default), and several instances share that.
+// postgresConns caps an instance's shared connections to PostgreSQL (it
+// has urgentConns more): a crowd of requests (a thousand live players'
+// streams) waits for a connection instead of opening one each until the
+// server refuses them (its max_connections is 100 by default), and several
+// instances share that.
 const postgresConns = 16
 
 // urgentConns more are kept for urgent transactions (a live player's move),
