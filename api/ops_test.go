@@ -73,7 +73,9 @@ func TestRequestLogAndMetrics(t *testing.T) {
 		`adiukh_http_request_duration_seconds_bucket{method="POST",route="/api/v1/events/:id/players",le="+Inf"} 4`,
 		`adiukh_signin_failures_total{reason="wrong"} 1`,
 		`adiukh_signin_failures_total{reason="limited"} 0`,
-		`adiukh_db_connections_open `,
+		`adiukh_db_connections_open{pool="write"} `,
+		`adiukh_db_connections_open{pool="read"} `,
+		`adiukh_db_waits_total{pool="urgent"} `,
 		`go_goroutines `,
 	} {
 		if !strings.Contains(body, want) {

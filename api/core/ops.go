@@ -20,9 +20,10 @@ import (
 	"adiukh/tournament"
 )
 
-// DBStatser is a database that reports its connection pool; the store does.
-type DBStatser interface {
-	Stats() sql.DBStats
+// DBPools is a database that reports its connection pools by name; the
+// store does.
+type DBPools interface {
+	Pools() map[string]sql.DBStats
 }
 
 // metrics are what /metrics exports, on a registry of this router's own.
@@ -68,21 +69,22 @@ func newMetrics(d Deps) *metrics {
 			}, failures(true)),
 		)
 	}
-	if db, ok := d.DB.(DBStatser); ok {
+	if db, ok := d.DB.(DBPools); ok {
 		m.registry.MustRegister(newDBPoolCollector(db))
 	}
 	return m
 }
 
-// dbPoolCollector exports the database connection pool.
+// dbPoolCollector exports the database's connection pools, each by the
+// label pool.
 type dbPoolCollector struct {
-	db                                 DBStatser
+	db                                 DBPools
 	open, inUse, idle, waits, waitTime *prometheus.Desc
 }
 
-func newDBPoolCollector(db DBStatser) *dbPoolCollector {
+func newDBPoolCollector(db DBPools) *dbPoolCollector {
 	d := func(name, help string) *prometheus.Desc {
-		return prometheus.NewDesc("adiukh_db_"+name, help, nil, nil)
+		return prometheus.NewDesc("adiukh_db_"+name, help, []string{"pool"}, nil)
 	}
 	return &dbPoolCollector{
 		db:       db,
@@ -101,12 +103,13 @@ func (c *dbPoolCollector) Describe(ch chan<- *prometheus.Desc) {
 }
 
 func (c *dbPoolCollector) Collect(ch chan<- prometheus.Metric) {
-	s := c.db.Stats()
-	ch <- prometheus.MustNewConstMetric(c.open, prometheus.GaugeValue, float64(s.OpenConnections))
-	ch <- prometheus.MustNewConstMetric(c.inUse, prometheus.GaugeValue, float64(s.InUse))
-	ch <- prometheus.MustNewConstMetric(c.idle, prometheus.GaugeValue, float64(s.Idle))
-	ch <- prometheus.MustNewConstMetric(c.waits, prometheus.CounterValue, float64(s.WaitCount))
-	ch <- prometheus.MustNewConstMetric(c.waitTime, prometheus.CounterValue, s.WaitDuration.Seconds())
+	for pool, s := range c.db.Pools() {
+		ch <- prometheus.MustNewConstMetric(c.open, prometheus.GaugeValue, float64(s.OpenConnections), pool)
+		ch <- prometheus.MustNewConstMetric(c.inUse, prometheus.GaugeValue, float64(s.InUse), pool)
+		ch <- prometheus.MustNewConstMetric(c.idle, prometheus.GaugeValue, float64(s.Idle), pool)
+		ch <- prometheus.MustNewConstMetric(c.waits, prometheus.CounterValue, float64(s.WaitCount), pool)
+		ch <- prometheus.MustNewConstMetric(c.waitTime, prometheus.CounterValue, s.WaitDuration.Seconds(), pool)
+	}
 }
 
 // observe logs every request once it is answered (method, route pattern,

@@ -4,15 +4,30 @@ import (
 	"database/sql"
 	"net/url"
 	"regexp"
+
+	"gorm.io/gorm"
 )
 
-// Stats reports the connection pool, for the server's metrics.
-func (s *Store) Stats() sql.DBStats {
-	sqlDB, err := s.db.DB()
-	if err != nil {
-		return sql.DBStats{}
+// Pools reports each connection pool by name, for the server's metrics:
+// "write" and "read" on SQLite, "shared" on PostgreSQL, and "urgent", the
+// connections kept for urgent transactions (tournament.WithUrgency).
+func (s *Store) Pools() map[string]sql.DBStats {
+	pools := map[string]sql.DBStats{}
+	add := func(name string, db *gorm.DB) {
+		if sqlDB, err := db.DB(); err == nil {
+			pools[name] = sqlDB.Stats()
+		}
 	}
-	return sqlDB.Stats()
+	if s.read == s.db {
+		add("shared", s.db)
+	} else {
+		add("write", s.db)
+		add("read", s.read)
+	}
+	if s.urgent != nil {
+		add("urgent", s.urgent)
+	}
+	return pools
 }
 
 // keyValuePassword finds password=… in a key=value PostgreSQL DSN.
