@@ -11,6 +11,7 @@ import (
 	"os"
 	"runtime"
 	"strings"
+	"time"
 
 	"adiukh/tournament"
 
@@ -78,16 +79,14 @@ func Open(dsn string) (*Store, error) {
 			closeGorm(db)
 			return nil, err
 		}
-		urgent, err := openGorm(postgres.Open(dsn), dsn)
+		if sqlDB, err := db.DB(); err == nil {
+			sqlDB.SetMaxOpenConns(postgresConns)
+			sqlDB.SetMaxIdleConns(postgresConns)
+		}
+		urgent, err := openUrgentPostgres(dsn)
 		if err != nil {
 			closeGorm(db)
 			return nil, err
-		}
-		for handle, conns := range map[*gorm.DB]int{db: postgresConns, urgent: urgentConns} {
-			if sqlDB, err := handle.DB(); err == nil {
-				sqlDB.SetMaxOpenConns(conns)
-				sqlDB.SetMaxIdleConns(conns)
-			}
 		}
 		return &Store{db: db, read: db, urgent: urgent}, nil
 	}
@@ -231,6 +230,29 @@ func openGorm(dialector gorm.Dialector, dsn string) (*gorm.DB, error) {
 		closeGorm(db)
 		return nil, err
 	}
+	return db, nil
+}
+
+// openUrgentPostgres opens the pool of connections kept for urgent
+// transactions. It connects at the first one, and lets a connection go
+// after a minute unused: most instances, and most tests, never play live,
+// and PostgreSQL's connections are few (100 by default).
+func openUrgentPostgres(dsn string) (*gorm.DB, error) {
+	db, err := gorm.Open(postgres.Open(dsn), &gorm.Config{Logger: logger.Discard, DisableAutomaticPing: true})
+	if err != nil {
+		return nil, fmt.Errorf("open database %s: %w", redact(dsn), err)
+	}
+	if err := registerWrites(db); err != nil {
+		closeGorm(db)
+		return nil, err
+	}
+	sqlDB, err := db.DB()
+	if err != nil {
+		return nil, err
+	}
+	sqlDB.SetMaxOpenConns(urgentConns)
+	sqlDB.SetMaxIdleConns(urgentConns)
+	sqlDB.SetConnMaxIdleTime(time.Minute)
 	return db, nil
 }
 
