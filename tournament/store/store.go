@@ -79,10 +79,7 @@ func Open(dsn string) (*Store, error) {
 			closeGorm(db)
 			return nil, err
 		}
-		if sqlDB, err := db.DB(); err == nil {
-			sqlDB.SetMaxOpenConns(postgresConns)
-			sqlDB.SetMaxIdleConns(postgresConns)
-		}
+		keepConns(db, postgresConns)
 		urgent, err := openUrgentPostgres(dsn)
 		if err != nil {
 			closeGorm(db)
@@ -137,14 +134,8 @@ func Open(dsn string) (*Store, error) {
 			return nil, err
 		}
 		s.urgent = urgent
-		// All kept open: a connection closed after a crowd is opened
-		// again, schema read and all, at the next one.
-		for handle, conns := range map[*gorm.DB]int{read: max(4, 2*runtime.GOMAXPROCS(0)), urgent: urgentConns} {
-			if sqlDB, err := handle.DB(); err == nil {
-				sqlDB.SetMaxOpenConns(conns)
-				sqlDB.SetMaxIdleConns(conns)
-			}
-		}
+		keepConns(read, max(4, 2*runtime.GOMAXPROCS(0)))
+		keepConns(urgent, urgentConns)
 	}
 	return s, nil
 }
@@ -222,7 +213,11 @@ func sqliteDSN(path, extra string) string {
 const stmtCacheSize = 64
 
 func openGorm(dialector gorm.Dialector, dsn string) (*gorm.DB, error) {
-	db, err := gorm.Open(dialector, &gorm.Config{Logger: logger.Discard})
+	return openGormWith(dialector, dsn, &gorm.Config{Logger: logger.Discard})
+}
+
+func openGormWith(dialector gorm.Dialector, dsn string, config *gorm.Config) (*gorm.DB, error) {
+	db, err := gorm.Open(dialector, config)
 	if err != nil {
 		return nil, fmt.Errorf("open database %s: %w", redact(dsn), err)
 	}
@@ -238,22 +233,25 @@ func openGorm(dialector gorm.Dialector, dsn string) (*gorm.DB, error) {
 // after a minute unused: most instances, and most tests, never play live,
 // and PostgreSQL's connections are few (100 by default).
 func openUrgentPostgres(dsn string) (*gorm.DB, error) {
-	db, err := gorm.Open(postgres.Open(dsn), &gorm.Config{Logger: logger.Discard, DisableAutomaticPing: true})
-	if err != nil {
-		return nil, fmt.Errorf("open database %s: %w", redact(dsn), err)
-	}
-	if err := registerWrites(db); err != nil {
-		closeGorm(db)
-		return nil, err
-	}
-	sqlDB, err := db.DB()
+	db, err := openGormWith(postgres.Open(dsn), dsn, &gorm.Config{Logger: logger.Discard, DisableAutomaticPing: true})
 	if err != nil {
 		return nil, err
 	}
-	sqlDB.SetMaxOpenConns(urgentConns)
-	sqlDB.SetMaxIdleConns(urgentConns)
-	sqlDB.SetConnMaxIdleTime(time.Minute)
+	keepConns(db, urgentConns)
+	if sqlDB, err := db.DB(); err == nil {
+		sqlDB.SetConnMaxIdleTime(time.Minute)
+	}
 	return db, nil
+}
+
+// keepConns caps a pool at conns connections and keeps them all open: a
+// connection closed after a crowd is opened again, schema read and all,
+// at the next one.
+func keepConns(db *gorm.DB, conns int) {
+	if sqlDB, err := db.DB(); err == nil {
+		sqlDB.SetMaxOpenConns(conns)
+		sqlDB.SetMaxIdleConns(conns)
+	}
 }
 
 func closeGorm(db *gorm.DB) error {

@@ -268,10 +268,10 @@ func (p *schemaPool) drain() error {
 	if p.admin == nil {
 		return nil
 	}
-	var failed []string
+	var errs []error
 	for _, schema := range p.free {
 		if err := p.admin.Exec(fmt.Sprintf("DROP SCHEMA %s CASCADE", schema)).Error; err != nil {
-			failed = append(failed, fmt.Sprintf("drop schema %s: %v", schema, err))
+			errs = append(errs, fmt.Errorf("drop schema %s: %w", schema, err))
 		}
 	}
 	p.free = nil
@@ -279,8 +279,5 @@ func (p *schemaPool) drain() error {
 		db.Close()
 	}
 	p.admin = nil
-	if len(failed) > 0 {
-		return fmt.Errorf("%s", strings.Join(failed, "; "))
-	}
-	return nil
+	return errors.Join(errs...)
 }
