@@ -38,38 +38,33 @@ const (
 
 // bodyLimit is what a route accepts: content bytes (a file, a form), plus
 // slack for the envelope of an upload form around its file.
+// file marks an API route whose body is the file itself: it is never read
+// as a form, whatever its declared type (curl's --data-binary declares a
+// form unless told otherwise).
 type bodyLimit struct {
 	content, slack int64
-}
-
-// fileBodies are the API's routes whose body is the file itself: it is
-// never read as a form, whatever its declared type (curl's --data-binary
-// declares a form unless told otherwise).
-var fileBodies = map[string]bool{
-	"/api/v1/events/import.trf":      true,
-	"/api/v1/events/:id/regulations": true,
-	"/api/v1/people/:pid/photo":      true,
+	file           bool
 }
 
 // bodyLimits are the routes that accept more than defaultBodyLimit.
 var bodyLimits = map[string]bodyLimit{
-	"/api/v1/events/import.trf":                  {MaxTRF, 0},
-	"/manage/events/import.trf":                  {MaxTRF, multipartSlack},
-	"/events/:id/players/csv":                    {csvBodyLimit, 0},
-	"/events/:id/regulations":                    {tournament.MaxRegulationsBytes, multipartSlack},
-	"/api/v1/events/:id/regulations":             {tournament.MaxRegulationsBytes, 0},
-	"/people/:pid/photo":                         {tournament.MaxPhotoBytes, multipartSlack},
-	"/api/v1/people/:pid/photo":                  {tournament.MaxPhotoBytes, 0},
-	"/events/:id/rounds/:n/boards/:board/edit":   {MaxSheetBytes, multipartSlack},
-	"/events/:id/rounds/:n/boards/:board/report": {MaxSheetBytes, multipartSlack},
-	"/events/:id/rounds/:n/sheets":               {MaxSheetBatchBytes, multipartSlack},
-	"/api/v1/events/:id/rounds/:n/sheets":        {MaxSheetBatchBytes, 0},
-	"/events/:id/contest/entries":                {textFormLimit, 0},
-	"/contest-entries/:eid":                      {textFormLimit, 0},
-	"/events/:id/contest/claims":                 {textFormLimit, 0},
-	"/events/:id/contest/award":                  {textFormLimit, 0},
-	"/events/:id/contest/award/text":             {textFormLimit, 0},
-	"/events/:id/solving/problems/:n/answer":     {textFormLimit, 0},
+	"/api/v1/events/import.trf":                  {content: MaxTRF, file: true},
+	"/manage/events/import.trf":                  {content: MaxTRF, slack: multipartSlack},
+	"/events/:id/players/csv":                    {content: csvBodyLimit},
+	"/events/:id/regulations":                    {content: tournament.MaxRegulationsBytes, slack: multipartSlack},
+	"/api/v1/events/:id/regulations":             {content: tournament.MaxRegulationsBytes, file: true},
+	"/people/:pid/photo":                         {content: tournament.MaxPhotoBytes, slack: multipartSlack},
+	"/api/v1/people/:pid/photo":                  {content: tournament.MaxPhotoBytes, file: true},
+	"/events/:id/rounds/:n/boards/:board/edit":   {content: MaxSheetBytes, slack: multipartSlack},
+	"/events/:id/rounds/:n/boards/:board/report": {content: MaxSheetBytes, slack: multipartSlack},
+	"/events/:id/rounds/:n/sheets":               {content: MaxSheetBatchBytes, slack: multipartSlack},
+	"/api/v1/events/:id/rounds/:n/sheets":        {content: MaxSheetBatchBytes},
+	"/events/:id/contest/entries":                {content: textFormLimit},
+	"/contest-entries/:eid":                      {content: textFormLimit},
+	"/events/:id/contest/claims":                 {content: textFormLimit},
+	"/events/:id/contest/award":                  {content: textFormLimit},
+	"/events/:id/contest/award/text":             {content: textFormLimit},
+	"/events/:id/solving/problems/:n/answer":     {content: textFormLimit},
 }
 
 // bodyLimitOf is what the route accepts.
@@ -77,7 +72,7 @@ func bodyLimitOf(route string) bodyLimit {
 	if l, ok := bodyLimits[route]; ok {
 		return l
 	}
-	return bodyLimit{defaultBodyLimit, 0}
+	return bodyLimit{content: defaultBodyLimit}
 }
 
 // byteSize writes a limit the way people read it: 256 KB, 4 MB.
@@ -126,7 +121,7 @@ func (h *Server) limitBody(c *gin.Context) {
 		}
 	}()
 	mediaType, _, _ := mime.ParseMediaType(c.GetHeader("Content-Type"))
-	if fileBodies[c.FullPath()] {
+	if limit.file {
 		mediaType = ""
 	}
 	var err error
