@@ -30,6 +30,28 @@ func signedIn(t *testing.T, st *store.Store, email string, role tournament.Role)
 
 // playedEvent is a finished, rated rapid round robin of four persons of the
 // register; scores are the boards' results round by round.
+// ratingDesk is what a test of the rating lists works with: the event and
+// rating services on st, an administrator and an arbiter signed in.
+func ratingDesk(t *testing.T, st *store.Store) (events *tournament.Service, lists *ratings.Service, admin, arbiter context.Context) {
+	t.Helper()
+	return tournament.NewService(st, engines.Options()), ratings.NewService(st.Ratings(), ratings.Options{}),
+		signedIn(t, st, "admin@example.org", tournament.Admin), signedIn(t, st, "arbiter@example.org", tournament.ArbiterRole)
+}
+
+// addPeople adds Хуажев with each of the given names to the register.
+func addPeople(t *testing.T, ctx context.Context, events *tournament.Service, given ...string) []*tournament.Person {
+	t.Helper()
+	var people []*tournament.Person
+	for _, n := range given {
+		p, err := events.CreatePerson(ctx, tournament.PersonInput{Surname: ptr("Хуажев"), GivenNames: ptr(n)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		people = append(people, p)
+	}
+	return people
+}
+
 func playedEvent(t *testing.T, ctx context.Context, svc *tournament.Service, people []*tournament.Person, rated bool, end string, scores ...string) *tournament.Event {
 	t.Helper()
 	var players []tournament.PlayerInput
@@ -88,18 +110,8 @@ func TestClosingPeriods(t *testing.T) {
 	for name, st := range storetest.Open(t) {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			events := tournament.NewService(st, engines.Options())
-			lists := ratings.NewService(st.Ratings(), ratings.Options{})
-			admin := signedIn(t, st, "admin@example.org", tournament.Admin)
-			arbiter := signedIn(t, st, "arbiter@example.org", tournament.ArbiterRole)
-			var people []*tournament.Person
-			for _, n := range []string{"Аслан", "Бислан", "Заур", "Мурат"} {
-				p, err := events.CreatePerson(arbiter, tournament.PersonInput{Surname: ptr("Хуажев"), GivenNames: ptr(n)})
-				if err != nil {
-					t.Fatal(err)
-				}
-				people = append(people, p)
-			}
+			events, lists, admin, arbiter := ratingDesk(t, st)
+			people := addPeople(t, arbiter, events, "Аслан", "Бислан", "Заур", "Мурат")
 			rated := playedEvent(t, arbiter, events, people, true, "2026-10-10", "17:7", "12:12", "24:0 forfeit", "13:11", "9:15", "14:10")
 			playedEvent(t, arbiter, events, people, false, "2026-10-11", "24:0", "24:0", "24:0", "24:0", "24:0", "24:0")
 			playedEvent(t, arbiter, events, people, true, "2026-11-20", "24:0", "24:0", "24:0", "24:0", "24:0", "24:0")
@@ -235,10 +247,7 @@ func TestListOptions(t *testing.T) {
 	for name, st := range storetest.Open(t) {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			events := tournament.NewService(st, engines.Options())
-			lists := ratings.NewService(st.Ratings(), ratings.Options{})
-			admin := signedIn(t, st, "admin@example.org", tournament.Admin)
-			arbiter := signedIn(t, st, "arbiter@example.org", tournament.ArbiterRole)
+			events, lists, admin, arbiter := ratingDesk(t, st)
 			bg := context.Background()
 
 			if l, err := lists.Read(bg, ratings.Rapid, ratings.Filter{}); err != nil || l.Options != (rating.Options{Initial: rating.DefaultInitial}) || l.OptionsLog != nil {
@@ -280,14 +289,7 @@ func TestListOptions(t *testing.T) {
 				t.Errorf("the blitz list took the rapid list's options: %+v", other.Options)
 			}
 
-			var people []*tournament.Person
-			for _, n := range []string{"Аслан", "Бислан", "Заур", "Мурат"} {
-				p, err := events.CreatePerson(arbiter, tournament.PersonInput{Surname: ptr("Хуажев"), GivenNames: ptr(n)})
-				if err != nil {
-					t.Fatal(err)
-				}
-				people = append(people, p)
-			}
+			people := addPeople(t, arbiter, events, "Аслан", "Бислан", "Заур", "Мурат")
 			playedEvent(t, arbiter, events, people, true, "2026-10-10", "17:7", "12:12", "14:10", "13:11", "9:15", "14:10")
 			list, err := lists.ClosePeriod(admin, ratings.Rapid, "2026-10-31")
 			if err != nil {
@@ -336,19 +338,9 @@ func TestEventReport(t *testing.T) {
 	for name, st := range storetest.Open(t) {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			events := tournament.NewService(st, engines.Options())
-			lists := ratings.NewService(st.Ratings(), ratings.Options{})
-			admin := signedIn(t, st, "admin@example.org", tournament.Admin)
-			arbiter := signedIn(t, st, "arbiter@example.org", tournament.ArbiterRole)
+			events, lists, admin, arbiter := ratingDesk(t, st)
 			bg := context.Background()
-			var people []*tournament.Person
-			for _, n := range []string{"Аслан", "Бислан", "Заур", "Мурат"} {
-				p, err := events.CreatePerson(arbiter, tournament.PersonInput{Surname: ptr("Хуажев"), GivenNames: ptr(n)})
-				if err != nil {
-					t.Fatal(err)
-				}
-				people = append(people, p)
-			}
+			people := addPeople(t, arbiter, events, "Аслан", "Бислан", "Заур", "Мурат")
 			first := playedEvent(t, arbiter, events, people, true, "2026-10-10", "17:7", "12:12", "14:10", "13:11", "9:15", "14:10")
 			second := playedEvent(t, arbiter, events, people, true, "2026-10-20", "7:17", "12:12", "10:14", "11:13", "15:9", "10:14")
 			unrated := playedEvent(t, arbiter, events, people, false, "2026-10-21", "24:0", "24:0", "24:0", "24:0", "24:0", "24:0")
@@ -444,16 +436,9 @@ func TestUnlinkedPlayers(t *testing.T) {
 	for name, st := range storetest.Open(t) {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			events := tournament.NewService(st, engines.Options())
-			lists := ratings.NewService(st.Ratings(), ratings.Options{})
-			admin := signedIn(t, st, "admin@example.org", tournament.Admin)
-			arbiter := signedIn(t, st, "arbiter@example.org", tournament.ArbiterRole)
+			events, lists, admin, arbiter := ratingDesk(t, st)
 			var players []tournament.PlayerInput
-			for _, n := range []string{"Аслан", "Бислан", "Заур"} {
-				p, err := events.CreatePerson(arbiter, tournament.PersonInput{Surname: ptr("Хуажев"), GivenNames: ptr(n)})
-				if err != nil {
-					t.Fatal(err)
-				}
+			for _, p := range addPeople(t, arbiter, events, "Аслан", "Бислан", "Заур") {
 				players = append(players, tournament.PlayerInput{PersonID: &p.ID})
 			}
 			players = append(players, tournament.PlayerInput{Name: ptr("Иванов Иван")})
@@ -491,19 +476,9 @@ func TestMergeMovesRatings(t *testing.T) {
 	for name, st := range storetest.Open(t) {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			events := tournament.NewService(st, engines.Options())
-			lists := ratings.NewService(st.Ratings(), ratings.Options{})
-			admin := signedIn(t, st, "admin@example.org", tournament.Admin)
-			arbiter := signedIn(t, st, "arbiter@example.org", tournament.ArbiterRole)
+			events, lists, admin, arbiter := ratingDesk(t, st)
 			bg := context.Background()
-			var people []*tournament.Person
-			for _, n := range []string{"Аслан", "Бислан", "Заур", "Мурат", "Асланн"} {
-				p, err := events.CreatePerson(arbiter, tournament.PersonInput{Surname: ptr("Хуажев"), GivenNames: ptr(n)})
-				if err != nil {
-					t.Fatal(err)
-				}
-				people = append(people, p)
-			}
+			people := addPeople(t, arbiter, events, "Аслан", "Бислан", "Заур", "Мурат", "Асланн")
 			kept, typo := people[0], people[4]
 			first := playedEvent(t, arbiter, events, people[1:], true, "2026-10-10", "17:7", "12:12", "14:10", "13:11", "9:15", "14:10")
 			before, err := lists.ClosePeriod(admin, ratings.Rapid, "2026-10-31")
@@ -586,10 +561,7 @@ func TestMergeMovesRatings(t *testing.T) {
 func TestAgeGroups(t *testing.T) {
 	t.Parallel()
 	st := storetest.Open(t)["sqlite"]
-	events := tournament.NewService(st, engines.Options())
-	lists := ratings.NewService(st.Ratings(), ratings.Options{})
-	admin := signedIn(t, st, "admin@example.org", tournament.Admin)
-	arbiter := signedIn(t, st, "arbiter@example.org", tournament.ArbiterRole)
+	events, lists, admin, arbiter := ratingDesk(t, st)
 	born := map[int]*tournament.Person{}
 	var people []*tournament.Person
 	for _, year := range []int{2017, 2016, 2006, 2005, 1962, 1961, 1990, 1991} {
@@ -634,18 +606,8 @@ func TestTeamEventsRated(t *testing.T) {
 	for name, st := range storetest.Open(t) {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			events := tournament.NewService(st, engines.Options())
-			lists := ratings.NewService(st.Ratings(), ratings.Options{})
-			admin := signedIn(t, st, "admin@example.org", tournament.Admin)
-			arbiter := signedIn(t, st, "arbiter@example.org", tournament.ArbiterRole)
-			var people []*tournament.Person
-			for _, n := range []string{"Аслан", "Бислан", "Заур", "Мурат"} {
-				p, err := events.CreatePerson(arbiter, tournament.PersonInput{Surname: ptr("Хуажев"), GivenNames: ptr(n)})
-				if err != nil {
-					t.Fatal(err)
-				}
-				people = append(people, p)
-			}
+			events, lists, admin, arbiter := ratingDesk(t, st)
+			people := addPeople(t, arbiter, events, "Аслан", "Бислан", "Заур", "Мурат")
 			e, err := events.CreateEvent(arbiter, tournament.EventInput{Name: ptr("Командный кубок"), Discipline: ptr("rapid-team"), System: ptr("round-robin"),
 				TimeControl: ptr("10+5"), StartDate: ptr("2026-10-10"), EndDate: ptr("2026-10-10"), Rated: ptr(true)})
 			if err != nil {
@@ -725,18 +687,8 @@ func TestTeamEventsRated(t *testing.T) {
 func TestRatedEventWithoutDates(t *testing.T) {
 	t.Parallel()
 	st := storetest.Open(t)["sqlite"]
-	events := tournament.NewService(st, engines.Options())
-	lists := ratings.NewService(st.Ratings(), ratings.Options{})
-	admin := signedIn(t, st, "admin@example.org", tournament.Admin)
-	arbiter := signedIn(t, st, "arbiter@example.org", tournament.ArbiterRole)
-	var people []*tournament.Person
-	for _, n := range []string{"Аслан", "Бислан", "Заур", "Мурат"} {
-		p, err := events.CreatePerson(arbiter, tournament.PersonInput{Surname: ptr("Хуажев"), GivenNames: ptr(n)})
-		if err != nil {
-			t.Fatal(err)
-		}
-		people = append(people, p)
-	}
+	events, lists, admin, arbiter := ratingDesk(t, st)
+	people := addPeople(t, arbiter, events, "Аслан", "Бислан", "Заур", "Мурат")
 	e := playedEvent(t, arbiter, events, people, true, "", "17:7", "12:12", "14:10", "13:11", "9:15", "14:10")
 	today := time.Now().In(e.Location()).Format(time.DateOnly)
 	if e.EndDate != today {
