@@ -228,9 +228,11 @@ func playingElsewhere(tx Tx, accounts []Account, g *Game, side rules.Color, now 
 		}
 	}
 	if len(others) == 0 {
-		return nil, nil // nearly every account: one player, one game at a time
+		return nil, nil // an account that plays in this event alone
 	}
-	games, err := tx.GamesOfPlayers(others)
+	// Move after move this runs for the player moving: only the running
+	// live games are read, not every game the account ever played.
+	games, err := tx.RunningLiveGamesOfPlayers(others)
 	if err != nil {
 		return nil, err
 	}

@@ -61,6 +61,9 @@ type Tx interface {
 	Games(eventID int64) ([]Game, error)
 	// GamesOfPlayers lists the games of the given players.
 	GamesOfPlayers(playerIDs []int64) ([]Game, error)
+	// RunningLiveGamesOfPlayers lists the given players' live games that
+	// are running.
+	RunningLiveGamesOfPlayers(playerIDs []int64) ([]Game, error)
 	// DueGames lists the running games whose deadline is at or before t.
 	DueGames(t time.Time) ([]Game, error)
 	// GamesPastEndDate lists the running games of events whose end date is

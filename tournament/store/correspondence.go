@@ -322,6 +322,13 @@ func (t *corrTx) GamesOfPlayers(playerIDs []int64) ([]correspondence.Game, error
 	return t.games(t.db.Where("white_id IN ? OR black_id IN ?", playerIDs, playerIDs))
 }
 
+func (t *corrTx) RunningLiveGamesOfPlayers(playerIDs []int64) ([]correspondence.Game, error) {
+	if len(playerIDs) == 0 {
+		return nil, nil
+	}
+	return t.games(t.db.Where("live = ? AND status = ? AND (white_id IN ? OR black_id IN ?)", true, string(correspondence.Running), playerIDs, playerIDs))
+}
+
 func (t *corrTx) DueGames(at time.Time) ([]correspondence.Game, error) {
 	return t.games(t.db.Where("status = ? AND deadline_ms <= ?", string(correspondence.Running), at.UnixMilli()))
 }
