@@ -77,7 +77,8 @@ func (t *staged) ClaimMail(int64) (bool, error)             { return false, errN
 func (t *staged) UnclaimMail(int64) error                   { return errNotStaged }
 
 // updateStaged runs fn staged (see above) and, when that cannot be, as
-// updateGame does. fn may run up to three times.
+// updateGame does, or at once with the event locked when fn must end the
+// game. fn may run up to three times.
 func (s *Service) updateStaged(ctx context.Context, fn func(tx Tx, eventLock bool) error) error {
 	st := &staged{read: map[int64]Game{}}
 	err := s.store.View(ctx, func(tx Tx) error {
@@ -88,6 +89,8 @@ func (s *Service) updateStaged(ctx context.Context, fn func(tx Tx, eventLock boo
 	switch {
 	case errors.As(err, &domain):
 		return err // the answer at the snapshot: nothing to write
+	case errors.Is(err, errEventLock):
+		return s.update(ctx, func(tx Tx) error { return fn(tx, true) })
 	case err == nil && len(st.games)+len(st.moves) == 0:
 		return nil
 	case err == nil:
