@@ -180,6 +180,11 @@ func TestLiveNoShow(t *testing.T) {
 			t.Errorf("game %d: %s, want %s", i+1, got, want)
 		}
 	}
+	// White, who saw Black's no-show clock run out, claims after the
+	// sweep has granted the forfeit: the answer is the game as it ended.
+	if v, err := svc.ClaimFlag(sec.as(shown.WhiteID), shown.ID); err != nil || v.Result.Score() != "24:0" {
+		t.Errorf("the claim of a forfeit already granted: %+v %v, want the game as it ended", v, err)
+	}
 }
 
 // The arbiter of a live game gives a side time, adjourns the game (the

@@ -634,7 +634,9 @@ func (s *Service) ClaimFlag(ctx context.Context, gameID int64) (*View, error) {
 		g := p.g
 		now := s.now().UTC()
 		switch {
-		case g.Status == Finished && g.Result != nil && g.Result.EndReason == tournament.LossOnTime && g.ToMove != p.side:
+		case !g.Live:
+			return tournament.Conflict("", "game %d is played by correspondence: the server ends it when a player's time runs out, with no claim", g.ID)
+		case g.Status == Finished && g.Result != nil && (g.Result.EndReason == tournament.LossOnTime || g.Result.EndReason == tournament.Forfeit) && wonBy(g.Result, p.side):
 		case g.Status != Running:
 			return s.checkRunning(tx, p, now)
 		case g.ToMove == p.side:
@@ -652,15 +654,20 @@ func (s *Service) ClaimFlag(ctx context.Context, gameID int64) (*View, error) {
 				return tournament.Conflict("", "your opponent's flag has not fallen in game %d: by the server's clock they have %.1f s left", g.ID, left.Seconds())
 			}
 		}
-		views, err := s.views(tx, []Game{*g})
-		if err != nil {
-			return err
-		}
-		view = &views[0]
+		v := viewOf(g, p.st, p.leaves, now)
+		view = &v
 		return nil
 	})
 	s.changed(gameID)
 	return view, err
+}
+
+// wonBy reports whether the result is a win for the player of side.
+func wonBy(r *tournament.Result, side rules.Color) bool {
+	if side == rules.White {
+		return r.White > r.Black
+	}
+	return r.Black > r.White
 }
 
 // onGame runs an action on a running game, by one of its players or, with
@@ -678,11 +685,8 @@ func (s *Service) onGame(ctx context.Context, gameID int64, arbiter bool, fn fun
 		if err := fn(tx, p); err != nil {
 			return err
 		}
-		views, err := s.views(tx, []Game{*p.g})
-		if err != nil {
-			return err
-		}
-		view = &views[0]
+		v := viewOf(p.g, p.st, p.leaves, s.now())
+		view = &v
 		return nil
 	})
 	s.changed(gameID)

@@ -263,3 +263,15 @@ func oneGame(t *testing.T, control string, settings correspondence.SettingsInput
 	}
 	return st, svc, sec, clk, games[0]
 }
+
+// A correspondence game takes no claim of the flag: the server ends it
+// when a player's time runs out; the refusal says so.
+func TestNoClaimInACorrespondenceGame(t *testing.T) {
+	t.Parallel()
+	_, svc, sec, g := thematicGame(t, blockedAfterTwoMoves, "black")
+	_, err := svc.ClaimFlag(sec.as(g.WhiteID), g.ID)
+	var refused *tournament.Error
+	if !errors.As(err, &refused) || refused.Code != tournament.ECONFLICT || !strings.Contains(catalog.For(catalog.English).Phrase(refused), "played by correspondence") {
+		t.Errorf("a claim in a correspondence game: %v, want refused as no live game", err)
+	}
+}
