@@ -130,6 +130,8 @@ type Tx interface {
 	RatedEvents() (map[int64]bool, error)
 	// RatedGames reads the games rated in a list.
 	RatedGames(list string) ([]RatedGame, error)
+	// RatedGamesByID reads the rated games with these game IDs.
+	RatedGamesByID(gameIDs []int64) ([]RatedGame, error)
 	// EventRatedGames reads the games of one event rated in any list.
 	EventRatedGames(eventID int64) ([]RatedGame, error)
 	// SaveRatedGames stores games as rated (in place of what was kept of

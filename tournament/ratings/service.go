@@ -506,7 +506,7 @@ func (s *Service) PeriodReport(ctx context.Context, list string, periodID int64)
 		if r.People, err = tx.PeopleByID(slices.Collect(maps.Keys(ids))); err != nil {
 			return err
 		}
-		r.Corrected, err = correctedPlaces(ctx, tx, list, r.Changes)
+		r.Corrected, err = correctedPlaces(ctx, tx, r.Changes)
 		return err
 	})
 	if err != nil {
@@ -517,7 +517,7 @@ func (s *Service) PeriodReport(ctx context.Context, list string, periodID int64)
 
 // correctedPlaces finds where the games corrected in a period's changes
 // were played, in the events the context's user may see.
-func correctedPlaces(ctx context.Context, tx Tx, list string, changes []rating.Change) (map[int64]*GamePlace, error) {
+func correctedPlaces(ctx context.Context, tx Tx, changes []rating.Change) (map[int64]*GamePlace, error) {
 	wanted := map[int64]bool{}
 	for _, c := range changes {
 		for _, l := range c.Lines {
@@ -529,15 +529,13 @@ func correctedPlaces(ctx context.Context, tx Tx, list string, changes []rating.C
 	if len(wanted) == 0 {
 		return nil, nil
 	}
-	kept, err := tx.RatedGames(list)
+	kept, err := tx.RatedGamesByID(slices.Collect(maps.Keys(wanted)))
 	if err != nil {
 		return nil, err
 	}
 	events := map[int64]bool{}
 	for _, g := range kept {
-		if wanted[g.GameID] {
-			events[g.EventID] = true
-		}
+		events[g.EventID] = true
 	}
 	out := map[int64]*GamePlace{}
 	for _, id := range slices.Sorted(maps.Keys(events)) {

@@ -348,6 +348,14 @@ func (t ratingTx) RatedGames(list string) ([]ratings.RatedGame, error) {
 	return ratedGamesOf(rows), nil
 }
 
+func (t ratingTx) RatedGamesByID(gameIDs []int64) ([]ratings.RatedGame, error) {
+	var rows []ratedGameRow
+	if err := t.db.Where("game_id IN ?", gameIDs).Order("game_id").Find(&rows).Error; err != nil {
+		return nil, fmt.Errorf("read %d rated games: %w", len(gameIDs), err)
+	}
+	return ratedGamesOf(rows), nil
+}
+
 func (t ratingTx) EventRatedGames(eventID int64) ([]ratings.RatedGame, error) {
 	var rows []ratedGameRow
 	if err := t.db.Where("event_id = ?", eventID).Order("game_id").Find(&rows).Error; err != nil {
