@@ -1116,11 +1116,19 @@ func TestCompositionHasNoStandings(t *testing.T) {
 	s := newCompServer(t, time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC))
 	director := s.user("director@example.org", tournament.ArbiterRole)
 	id := num(s.must(http.StatusCreated, director, "POST", "/api/v1/events", map[string]any{"name": "Конкурс", "discipline": "composition"}).(map[string]any)["id"])
-	for _, page := range []string{"standings", "crosstable"} {
+	for _, page := range []string{"standings", "crosstable", "standings?round=1", "crosstable?round=1"} {
 		rec := httptest.NewRecorder()
 		s.handler.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, fmt.Sprintf("/events/%d/%s", id, page), nil))
 		if want := fmt.Sprintf("/events/%d/contest", id); rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != want {
 			t.Errorf("%s: %d to %q, want %d to %q", page, rec.Code, rec.Header().Get("Location"), http.StatusSeeOther, want)
+		}
+	}
+	// The API says where a contest's results are instead.
+	for _, path := range []string{"standings", "crosstable"} {
+		rec := httptest.NewRecorder()
+		s.handler.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, fmt.Sprintf("/api/v1/events/%d/%s", id, path), nil))
+		if rec.Code != http.StatusNotFound || !strings.Contains(rec.Body.String(), fmt.Sprintf("/api/v1/events/%d/contest/award", id)) {
+			t.Errorf("the API's %s of a contest: %d %s, want 404 naming the award", path, rec.Code, rec.Body.String())
 		}
 	}
 }

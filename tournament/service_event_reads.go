@@ -23,7 +23,8 @@ type EventTables struct {
 // Tables reads an event's standings after round afterRound and its
 // crosstable of the rounds up to it; 0 means every published round, with
 // the standings after the last round that, with all rounds before it, has
-// every result.
+// every result. An event that plays no games (a composition contest) has
+// no tables: only Event is set.
 func (s *Service) Tables(ctx context.Context, eventID int64, afterRound int) (*EventTables, error) {
 	var t *EventTables
 	err := s.store.View(ctx, func(tx Tx) error {
@@ -32,6 +33,9 @@ func (s *Service) Tables(ctx context.Context, eventID int64, afterRound int) (*E
 			return err
 		}
 		t = &EventTables{Event: e}
+		if !e.Discipline.PlaysGames() {
+			return nil
+		}
 		if e.Discipline.IsTeam() {
 			d, err := s.loadTeamEvent(tx, e, nil)
 			if err != nil {
@@ -117,13 +121,9 @@ func (s *Service) ReadRound(ctx context.Context, eventID int64, n int) (*RoundRe
 			if err != nil {
 				return err
 			}
-			for i := range d.Rounds {
-				if d.Rounds[i].Number == n {
-					rr = &RoundRead{Event: e, Team: d, TeamRound: &d.Rounds[i]}
-					return nil
-				}
-			}
-			return NotFound("round %d of event %d not found", n, eventID)
+			r, err := findTeamRound(d.Rounds, eventID, n)
+			rr = &RoundRead{Event: e, Team: d, TeamRound: r}
+			return err
 		}
 		players, all, err := playersAndRounds(tx, eventID)
 		if err != nil {

@@ -50,7 +50,7 @@ func (h *handler) getStandings(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	t, err := h.Events.Tables(c.Request.Context(), id, round)
+	t, err := h.tables(c, id, round)
 	if err != nil {
 		return err
 	}
@@ -60,6 +60,16 @@ func (h *handler) getStandings(c *gin.Context) error {
 	}
 	c.JSON(http.StatusOK, newStandingsView(t.Players.Standings))
 	return nil
+}
+
+// tables reads an event's standings and crosstable; a composition
+// contest, which has neither, is refused with where its results are.
+func (h *handler) tables(c *gin.Context, id int64, round int) (*tournament.EventTables, error) {
+	t, err := h.Events.Tables(c.Request.Context(), id, round)
+	if err == nil && t.Players == nil && t.Teams == nil {
+		return nil, tournament.NotFound("event %d is a composition contest: it has no standings or crosstable; its results are at /api/v1/events/%d/contest/award", id, id)
+	}
+	return t, err
 }
 
 type crossCellView struct {
@@ -111,7 +121,7 @@ func (h *handler) getCrosstable(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	t, err := h.Events.Tables(c.Request.Context(), id, 0)
+	t, err := h.tables(c, id, 0)
 	if err != nil {
 		return err
 	}
