@@ -197,24 +197,9 @@ func (s *Service) RegisterPlayers(ctx context.Context, eventID int64, lines []Pl
 				return dup
 			}
 		}
-		fresh := players[len(players)-len(lines):]
-		taken := map[int64]bool{}
-		for _, p := range players {
-			if p.PersonID != 0 {
-				taken[p.PersonID] = true
-			}
-		}
-		if err := linkPeople(tx, fresh, taken); err != nil {
+		existing, fresh := players[:len(players)-len(lines)], players[len(players)-len(lines):]
+		if err := linkToRegister(tx, e, existing, fresh); err != nil {
 			return err
-		}
-		for i := range fresh {
-			if p := &fresh[i]; p.PersonID != 0 && p.Rating == 0 {
-				// As at the desk, the register's rating orders the
-				// start list unless the line gives one.
-				if p.Rating, err = tx.PublishedRating(p.PersonID, e.Discipline); err != nil {
-					return err
-				}
-			}
 		}
 		if err := tx.CreatePlayers(fresh); err != nil {
 			return err

@@ -373,6 +373,34 @@ func (s *Service) finishImport(ctx context.Context, e *Event, visibility Visibil
 	})
 }
 
+// linkToRegister links the fresh players of an event to the persons of
+// the register their federation IDs name (linkPeople), no person twice in
+// the event (existing are its other players), and gives each linked player
+// without a rating the register's rating in the event's list: as at the
+// desk, it orders the start list unless one is typed.
+func linkToRegister(tx Tx, e *Event, existing, fresh []Player) error {
+	taken := map[int64]bool{}
+	for _, players := range [][]Player{existing, fresh} {
+		for _, p := range players {
+			if p.PersonID != 0 {
+				taken[p.PersonID] = true
+			}
+		}
+	}
+	if err := linkPeople(tx, fresh, taken); err != nil {
+		return err
+	}
+	for i := range fresh {
+		if p := &fresh[i]; p.PersonID != 0 && p.Rating == 0 {
+			var err error
+			if p.Rating, err = tx.PublishedRating(p.PersonID, e.Discipline); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
 // linkPeople links the players coming in (a TRF import, a pasted list) to
 // the persons of the register with their federation ID, when the surnames
 // agree too: a file written by another system may carry other IDs

@@ -186,7 +186,11 @@ func (s *Service) RegisterTeam(ctx context.Context, eventID int64, in TeamInput)
 			}
 			t.Roster = append(t.Roster, *p)
 		}
-		if err := linkRoster(tx, e, t.Roster); err != nil {
+		players, err := tx.Players(e.ID)
+		if err != nil {
+			return err
+		}
+		if err := linkToRegister(tx, e, players, t.Roster); err != nil {
 			return err
 		}
 		if err := createRoster(tx, t); err != nil {
@@ -345,7 +349,7 @@ func (s *Service) AddTeamPlayer(ctx context.Context, eventID int64, ref TeamRef,
 			return err
 		}
 		added := []Player{*p}
-		if err := linkRoster(tx, e, added); err != nil {
+		if err := linkToRegister(tx, e, players, added); err != nil {
 			return err
 		}
 		*p = added[0]
@@ -458,34 +462,6 @@ func rosterPlayer(tx Tx, e *Event, teams []Team, roster []Player, club string, i
 		return nil, err
 	}
 	return p, nil
-}
-
-// linkRoster links the players coming into a team event's rosters to the
-// persons of the register by federation ID, as a pasted list does
-// (linkPeople), each with their published rating of the event's list
-// unless one was given.
-func linkRoster(tx Tx, e *Event, roster []Player) error {
-	players, err := tx.Players(e.ID)
-	if err != nil {
-		return err
-	}
-	taken := map[int64]bool{}
-	for _, p := range players {
-		if p.PersonID != 0 {
-			taken[p.PersonID] = true
-		}
-	}
-	if err := linkPeople(tx, roster, taken); err != nil {
-		return err
-	}
-	for i := range roster {
-		if p := &roster[i]; p.PersonID != 0 && p.Rating == 0 {
-			if p.Rating, err = tx.PublishedRating(p.PersonID, e.Discipline); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
 }
 
 // createRoster stores the players of a new team; their start numbers are
