@@ -77,6 +77,12 @@ func (s *Service) moved(v *View) {
 	if w.subs[v.ID] == nil {
 		return
 	}
+	if v.Version <= w.versions[v.ID] {
+		// A later change is known already (the poll found it, the move
+		// committing before this call came): the watchers read it.
+		w.signal(v.ID)
+		return
+	}
 	if last := w.latest[v.ID]; last == nil || last.Version < v.Version {
 		w.latest[v.ID] = v
 	}
