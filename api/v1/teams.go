@@ -377,18 +377,6 @@ func newTeamRoundView(r *tournament.TeamRound, e *tournament.Event, ts tournamen
 	return v
 }
 
-// teamRoundView reads round n of a team competition with its matches.
-func (h *handler) teamRoundView(c *gin.Context, eventID int64, n int) (teamRoundView, error) {
-	rr, err := h.Events.ReadRound(c.Request.Context(), eventID, n)
-	if err != nil {
-		return teamRoundView{}, err
-	}
-	if rr.TeamRound == nil {
-		return teamRoundView{}, tournament.Invalid("discipline", "event %d is an individual event (%s), not a team event", eventID, rr.Event.Discipline)
-	}
-	return newTeamRoundView(rr.TeamRound, rr.Team.Event, rr.Team.Settings), nil
-}
-
 type lineupBody struct {
 	Players []int64 `json:"players"`
 	Reason  string  `json:"reason"`
@@ -436,14 +424,16 @@ func (h *handler) putBoardResult(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	round, err := h.teamRoundView(c, ids[0], int(ids[1]))
+	// The result was entered in a match, so the event is a team
+	// competition and its round has matches.
+	rr, err := h.Events.ReadRound(c.Request.Context(), ids[0], int(ids[1]))
 	if err != nil {
 		return err
 	}
 	c.JSON(http.StatusOK, struct {
 		teamRoundView
 		Warnings []warningView `json:"warnings,omitempty"`
-	}{round, warningViews(r.Warnings)})
+	}{newTeamRoundView(rr.TeamRound, rr.Team.Event, rr.Team.Settings), warningViews(r.Warnings)})
 	return nil
 }
 
