@@ -216,7 +216,7 @@ func (h *handler) renderCorrGame(c *gin.Context, f *form, status int) error {
 	}
 	v := &gp.View
 	tr := h.translator(c)
-	data := &corrGamePageData{eventHeader: h.header(c, gp.Event, "games"), Game: newCorrRow(tr, *v, playerNames(gp.Players)), Form: f,
+	data := &corrGamePageData{eventHeader: h.header(c, gp.Event, "games"), Game: newCorrRow(tr, *v, gp.Names), Form: f,
 		Viewer: fmt.Sprintf("/events/%d/rounds/%d/boards/%d", v.EventID, v.Round, v.Board)}
 	data.CanDecide = data.CanManage
 	data.Reasons = []tournament.EndReason{tournament.Adjudication, tournament.ArbiterLoss, tournament.FinalPosition, tournament.Resignation, tournament.LossOnTime, tournament.Agreement}

@@ -607,12 +607,12 @@ func (s *Service) Game(ctx context.Context, gameID int64) (*View, error) {
 }
 
 // GamePage is a game with what its page shows around it: the event and
-// the players of the section, read with the game, so that a private
+// the names of the game's players, read with the game, so that a private
 // section's own player reads them as the game itself.
 type GamePage struct {
 	View
-	Event   *tournament.Event
-	Players []tournament.Player
+	Event *tournament.Event
+	Names map[int64]string // the names of the game's players, by ID
 	// ViewerPlays: the reader plays the game, with the side Side.
 	ViewerPlays bool
 	Side        rules.Color
@@ -642,26 +642,24 @@ func (s *Service) GamePage(ctx context.Context, gameID int64) (*GamePage, error)
 			return err
 		}
 		if u := tournament.UserFromContext(ctx); u != nil {
-			linked, err := tx.PlayerAccounts(g.EventID)
+			// The reader's own players, not every account of the event:
+			// a live page is read again after every move.
+			accounts, err := tx.AccountsOfUser(u.ID)
 			if err != nil {
 				return err
 			}
-			for pid, account := range linked {
-				if account.ID == u.ID {
-					page.Side, page.ViewerPlays = g.SideOf(pid)
+			for _, a := range accounts {
+				if side, ok := g.SideOf(a.PlayerID); ok && a.EventID == g.EventID {
+					page.Side, page.ViewerPlays = side, true
 				}
 			}
 			if page.ViewerPlays && g.Live && g.Status == Running {
-				accounts, err := tx.AccountsOfUser(u.ID)
-				if err != nil {
-					return err
-				}
 				if page.Elsewhere, err = playingElsewhere(tx, accounts, g, page.Side, s.now()); err != nil {
 					return err
 				}
 			}
 		}
-		page.Players, err = tx.Players(g.EventID)
+		page.Names, err = tx.PlayerNames([]int64{g.WhiteID, g.BlackID})
 		return err
 	})
 	return page, err
