@@ -8,7 +8,6 @@ import (
 	"adiukh/tournament"
 	"adiukh/tournament/catalog"
 	"adiukh/tournament/correspondence"
-	"adiukh/tournament/engines"
 	"adiukh/tournament/store/storetest"
 )
 
@@ -17,8 +16,7 @@ import (
 func TestCancelOthersLeave(t *testing.T) {
 	t.Parallel()
 	st := storetest.SQLite(t)
-	clk := &clock{now: t0}
-	svc := correspondence.NewService(st.Correspondence(), correspondence.Options{Pairing: engines.Options().Pairing, Now: clk.Now})
+	svc, _ := serviceAt(st, t0)
 	sec := newSection(t, st, svc, 2, "10d", correspondence.SettingsInput{})
 	owner, other := sec.players[0], sec.players[1]
 	l, err := svc.RequestLeave(sec.as(owner), correspondence.LeaveInput{EventID: sec.eventID, PlayerID: owner, From: "2026-12-10", To: "2026-12-12"})
@@ -45,8 +43,7 @@ func TestCancelOthersLeave(t *testing.T) {
 func TestLeaveReasonIsThePlayersAndTheArbiters(t *testing.T) {
 	t.Parallel()
 	st := storetest.SQLite(t)
-	clk := &clock{now: t0}
-	svc := correspondence.NewService(st.Correspondence(), correspondence.Options{Pairing: engines.Options().Pairing, Now: clk.Now})
+	svc, _ := serviceAt(st, t0)
 	sec := newSection(t, st, svc, 2, "10d", correspondence.SettingsInput{})
 	owner, other := sec.players[0], sec.players[1]
 	if _, err := svc.RequestLeave(sec.as(owner), correspondence.LeaveInput{EventID: sec.eventID, PlayerID: owner, From: "2026-12-10", To: "2026-12-12", Reason: "операция"}); err != nil {

@@ -22,8 +22,7 @@ func TestLiveMoveAfterTheFlag(t *testing.T) {
 	for name, st := range storetest.Open(t) {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			clk := &clock{now: t0}
-			svc := correspondence.NewService(st.Correspondence(), correspondence.Options{Pairing: engines.Options().Pairing, Now: clk.Now})
+			svc, clk := serviceAt(st, t0)
 			sec, games := liveEvent(t, st, svc, clk, 2, "1+0", time.Time{})
 			g := games[0]
 			for _, id := range []int64{g.WhiteID, g.BlackID} {
@@ -54,8 +53,7 @@ func TestLiveGamesAtOnce(t *testing.T) {
 	for name, st := range storetest.Open(t) {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			clk := &clock{now: t0}
-			svc := correspondence.NewService(st.Correspondence(), correspondence.Options{Pairing: engines.Options().Pairing, Now: clk.Now})
+			svc, clk := serviceAt(st, t0)
 			sec, games := liveEvent(t, st, svc, clk, 16, "5+3", time.Time{})
 			if len(games) != 8 {
 				t.Fatalf("%d games, want 8", len(games))

@@ -77,8 +77,7 @@ func TestLiveBlitzGame(t *testing.T) {
 	for name, st := range storetest.Open(t) {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			clk := &clock{now: t0}
-			svc := correspondence.NewService(st.Correspondence(), correspondence.Options{Pairing: engines.Options().Pairing, Now: clk.Now})
+			svc, clk := serviceAt(st, t0)
 			start := t0.Add(time.Minute)
 			sec, games := liveEvent(t, st, svc, clk, 2, "3+2", start)
 			if len(games) != 1 || !games[0].Live || !games[0].StartedAt.Equal(start) {
@@ -154,8 +153,7 @@ func TestLiveBlitzGame(t *testing.T) {
 func TestLiveNoShow(t *testing.T) {
 	t.Parallel()
 	st := storetest.SQLite(t)
-	clk := &clock{now: t0}
-	svc := correspondence.NewService(st.Correspondence(), correspondence.Options{Pairing: engines.Options().Pairing, Now: clk.Now})
+	svc, clk := serviceAt(st, t0)
 	sec, games := liveEvent(t, st, svc, clk, 4, "5+3", time.Time{})
 	if len(games) != 2 {
 		t.Fatalf("games %+v", games)
@@ -193,8 +191,7 @@ func TestLiveNoShow(t *testing.T) {
 func TestLiveArbiter(t *testing.T) {
 	t.Parallel()
 	st := storetest.SQLite(t)
-	clk := &clock{now: t0}
-	svc := correspondence.NewService(st.Correspondence(), correspondence.Options{Pairing: engines.Options().Pairing, Now: clk.Now})
+	svc, clk := serviceAt(st, t0)
 	sec, games := liveEvent(t, st, svc, clk, 2, "3+2", time.Time{})
 	g := games[0]
 	for _, id := range []int64{g.WhiteID, g.BlackID} {
@@ -246,8 +243,7 @@ func TestLiveArbiter(t *testing.T) {
 func TestLiveRoundsFlowByThemselves(t *testing.T) {
 	t.Parallel()
 	st := storetest.SQLite(t)
-	clk := &clock{now: t0}
-	svc := correspondence.NewService(st.Correspondence(), correspondence.Options{Pairing: engines.Options().Pairing, Now: clk.Now})
+	svc, clk := serviceAt(st, t0)
 	sec, games := liveEvent(t, st, svc, clk, 4, "3+2", time.Time{})
 	if _, err := sec.events.UpdateEvent(sec.ctx, sec.eventID, tournament.EventInput{NextRoundAfter: ptr(30)}, ""); err != nil {
 		t.Fatal(err)
@@ -304,8 +300,7 @@ func TestLiveRoundsFlowByThemselves(t *testing.T) {
 func TestLiveRoundsKeepTheirGames(t *testing.T) {
 	t.Parallel()
 	st := storetest.SQLite(t)
-	clk := &clock{now: t0}
-	svc := correspondence.NewService(st.Correspondence(), correspondence.Options{Pairing: engines.Options().Pairing, Now: clk.Now})
+	svc, clk := serviceAt(st, t0)
 	sec, _ := liveEvent(t, st, svc, clk, 2, "3+2", time.Time{})
 	_, err := sec.events.RecordResult(sec.ctx, tournament.ResultInput{EventID: sec.eventID, Round: 1, Board: 1, Score: "24:0", EndReason: "resignation"})
 	if tournament.ErrorCode(err) != tournament.ECONFLICT {
@@ -323,8 +318,7 @@ func TestLiveRoundsKeepTheirGames(t *testing.T) {
 func TestLiveClaimFlag(t *testing.T) {
 	t.Parallel()
 	st := storetest.SQLite(t)
-	clk := &clock{now: t0}
-	svc := correspondence.NewService(st.Correspondence(), correspondence.Options{Pairing: engines.Options().Pairing, Now: clk.Now})
+	svc, clk := serviceAt(st, t0)
 	sec, games := liveEvent(t, st, svc, clk, 2, "3+2", time.Time{})
 	g := games[0]
 	white, black := sec.as(g.WhiteID), sec.as(g.BlackID)
@@ -373,8 +367,7 @@ func TestLiveClaimFlag(t *testing.T) {
 func TestLiveOneGameAtATime(t *testing.T) {
 	t.Parallel()
 	st := storetest.SQLite(t)
-	clk := &clock{now: t0}
-	svc := correspondence.NewService(st.Correspondence(), correspondence.Options{Pairing: engines.Options().Pairing, Now: clk.Now})
+	svc, clk := serviceAt(st, t0)
 	sec, games := liveEvent(t, st, svc, clk, 2, "3+2", time.Time{})
 	first := games[0]
 	both := sec.users[first.WhiteID] // plays White in the first event's game
@@ -480,8 +473,7 @@ func TestLiveTeamRound(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			bg := context.Background()
-			clk := &clock{now: t0}
-			svc := correspondence.NewService(st.Correspondence(), correspondence.Options{Pairing: engines.Options().Pairing, Now: clk.Now})
+			svc, clk := serviceAt(st, t0)
 			arbiter := &tournament.User{Email: "arbiter@example.org", Role: tournament.ArbiterRole}
 			if err := st.Accounts().Update(bg, func(tx account.Tx) error { return tx.CreateUser(arbiter) }); err != nil {
 				t.Fatal(err)

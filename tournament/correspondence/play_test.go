@@ -142,8 +142,7 @@ func TestReopenFinalPosition(t *testing.T) {
 func TestDeadlineBeforeTheEndFoundAfterIt(t *testing.T) {
 	t.Parallel()
 	st := storetest.SQLite(t)
-	clk := &clock{now: t0}
-	svc := correspondence.NewService(st.Correspondence(), correspondence.Options{Pairing: engines.Options().Pairing, Now: clk.Now})
+	svc, clk := serviceAt(st, t0)
 	sec := newSection(t, st, svc, 4, "10d", correspondence.SettingsInput{})
 	// The event ends on 15 December; White's first deadlines are on 11
 	// December 12:00 UTC.
@@ -254,8 +253,7 @@ func thematicGame(t *testing.T, position, side string) (*store.Store, *correspon
 func oneGame(t *testing.T, control string, settings correspondence.SettingsInput) (*store.Store, *correspondence.Service, *section, *clock, correspondence.View) {
 	t.Helper()
 	st := storetest.SQLite(t)
-	clk := &clock{now: t0}
-	svc := correspondence.NewService(st.Correspondence(), correspondence.Options{Pairing: engines.Options().Pairing, Now: clk.Now})
+	svc, clk := serviceAt(st, t0)
 	sec := newSection(t, st, svc, 2, control, settings)
 	games, err := svc.Games(sec.ctx, sec.eventID)
 	if err != nil || len(games) != 1 {

@@ -38,6 +38,13 @@ type section struct {
 	users   map[int64]*tournament.User
 }
 
+// serviceAt is the correspondence service on st with a clock of its own,
+// set to start.
+func serviceAt(st *store.Store, start time.Time) (*correspondence.Service, *clock) {
+	clk := &clock{now: start}
+	return correspondence.NewService(st.Correspondence(), correspondence.Options{Pairing: engines.Options().Pairing, Now: clk.Now}), clk
+}
+
 func newSection(t *testing.T, st *store.Store, svc *correspondence.Service, n int, control string, settings correspondence.SettingsInput) *section {
 	t.Helper()
 	bg := context.Background()
@@ -154,8 +161,7 @@ func TestSweepOnTwoInstances(t *testing.T) {
 func cappedGame(t *testing.T) (*correspondence.Service, *clock, *section, correspondence.View) {
 	t.Helper()
 	st := storetest.SQLite(t)
-	clk := &clock{now: t0}
-	svc := correspondence.NewService(st.Correspondence(), correspondence.Options{Pairing: engines.Options().Pairing, Now: clk.Now})
+	svc, clk := serviceAt(st, t0)
 	sec := newSection(t, st, svc, 2, "50d/10", correspondence.SettingsInput{MaxMoveDays: ptr(20)})
 	games, err := svc.Games(sec.ctx, sec.eventID)
 	if err != nil || len(games) != 1 {

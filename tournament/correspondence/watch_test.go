@@ -5,7 +5,6 @@ import (
 	"time"
 
 	"adiukh/tournament/correspondence"
-	"adiukh/tournament/engines"
 	"adiukh/tournament/store/storetest"
 )
 
@@ -16,8 +15,7 @@ import (
 func TestWatchersGetTheMove(t *testing.T) {
 	t.Parallel()
 	st := storetest.Open(t)["sqlite"]
-	clk := &clock{now: t0}
-	svc := correspondence.NewService(st.Correspondence(), correspondence.Options{Pairing: engines.Options().Pairing, Now: clk.Now})
+	svc, clk := serviceAt(st, t0)
 	sec, games := liveEvent(t, st, svc, clk, 2, "3+2", time.Time{})
 	g := games[0]
 	signal, stop := svc.Watch(g.ID)

@@ -8,7 +8,6 @@ import (
 	"adiukh/tournament"
 	"adiukh/tournament/catalog"
 	"adiukh/tournament/correspondence"
-	"adiukh/tournament/engines"
 	"adiukh/tournament/store/storetest"
 )
 
@@ -19,8 +18,7 @@ import (
 func withdrawSection(t *testing.T) (*correspondence.Service, *clock, *section, []correspondence.View) {
 	t.Helper()
 	st := storetest.SQLite(t)
-	clk := &clock{now: t0}
-	svc := correspondence.NewService(st.Correspondence(), correspondence.Options{Pairing: engines.Options().Pairing, Now: clk.Now})
+	svc, clk := serviceAt(st, t0)
 	sec := newSection(t, st, svc, 4, "10d", correspondence.SettingsInput{})
 	p1 := sec.players[0]
 	clk.Set(t0.Add(24 * time.Hour))
