@@ -54,9 +54,15 @@ type corrServer struct {
 }
 
 func newCorrServer(t *testing.T, st *store.Store, start time.Time, mailer correspondence.Mailer) *corrServer {
+	return newCorrServerOn(t, st, st.Correspondence(), start, mailer)
+}
+
+// newCorrServerOn is newCorrServer with the correspondence service on corr,
+// a store of st's (a test's wrapper of it).
+func newCorrServerOn(t *testing.T, st *store.Store, corr correspondence.Store, start time.Time, mailer correspondence.Mailer) *corrServer {
 	clock := &fakeClock{now: start}
 	s := &corrServer{t: t, clock: clock, accounts: testAccounts(st, account.Options{})}
-	s.corr = correspondence.NewService(st.Correspondence(), correspondence.Options{Pairing: engines.Options().Pairing, Now: clock.Now, Mailer: mailer})
+	s.corr = correspondence.NewService(corr, correspondence.Options{Pairing: engines.Options().Pairing, Now: clock.Now, Mailer: mailer})
 	opt := engines.Options()
 	opt.Now, opt.LiveRound = clock.Now, s.corr.StartLiveRound
 	s.handler = api.NewRouter(api.Deps{

@@ -59,6 +59,9 @@ type Deps struct {
 	// server whether it changed, to show new results without a reload:
 	// DefaultLiveEvery when zero.
 	LiveEvery time.Duration
+	// StreamLimits bound the live-game streams held open;
+	// DefaultStreamLimits when zero.
+	StreamLimits StreamLimits
 }
 
 // DefaultLiveEvery is how often live pages look for news: the page cache
@@ -81,6 +84,8 @@ type Server struct {
 	// failPage answers an error as a page; the web package sets it, and
 	// until it does errors outside /api/ are answered as JSON.
 	failPage func(c *gin.Context, err error)
+	// streams counts the open live-game streams (OpenStream).
+	streams *streams
 }
 
 // crossSite marks a request the cross-origin protection refused.
@@ -116,7 +121,10 @@ func New(d Deps) *Server {
 		d.Secret = make([]byte, 32)
 		_, _ = rand.Read(d.Secret)
 	}
-	s := &Server{Deps: d, metrics: newMetrics(d), Sessions: NewSessions(d.Secret)}
+	if d.StreamLimits == (StreamLimits{}) {
+		d.StreamLimits = DefaultStreamLimits()
+	}
+	s := &Server{Deps: d, metrics: newMetrics(d), Sessions: NewSessions(d.Secret), streams: newStreams(d.StreamLimits)}
 	if v, ok := d.DB.(Versioner); ok {
 		s.pages = newPageCache(v)
 	}

@@ -14,12 +14,14 @@ import (
 // middleware.
 type handler struct {
 	*core.Server
+	// events keeps the live games' newest events for their streams.
+	events *eventCache
 }
 
 // Register adds the JSON API to g (mounted at /api/v1). Reads go to anyone
 // (the service hides private events); writes need an API token.
 func Register(s *core.Server, g *gin.RouterGroup) {
-	h := &handler{Server: s}
+	h := &handler{Server: s, events: newEventCache()}
 	g.Use(h.BearerAuth)
 	g.POST("/tokens", h.JSON(h.postToken))
 	g.GET("/tiebreaks", h.JSON(h.getTieBreaks))

@@ -157,6 +157,9 @@ func serve(args []string, stdout, stderr io.Writer) int {
 	defer stop()
 	go runScheduler(ctx, corr, comp, log, time.Minute, time.Now)
 	go runLiveClock(ctx, corr, events, log, time.Second, time.Now)
+	// On PostgreSQL the instances tell each other of every game changed,
+	// so that a move made on one reaches the watchers on another at once.
+	go corr.ListenForChanges(ctx, func(err error) { log.Error("live games' change feed", "err", err) })
 	if err := runServer(ctx, srv, ln, *drain, log); err != nil {
 		log.Error("server stopped", "err", err)
 		return 1

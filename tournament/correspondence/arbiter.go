@@ -110,6 +110,12 @@ func (s *Service) Reopen(ctx context.Context, in ReopenInput) (*View, error) {
 			bank = max(bank, g.Bank[g.ToMove]-Charged(g.TurnStart, stopped, leavePeriods(p.leaves, g.PlayerID(g.ToMove))))
 		}
 		before := gameLog(g)
+		if adjourned(g) {
+			// The no-show time stood still with the clocks.
+			if stood := s.now().Sub(later(g.EndedAt, g.StartedAt)); stood > 0 {
+				g.Stopped += stood
+			}
+		}
 		if g.Result != nil {
 			if err := setRoundResult(tx, g, nil); err != nil {
 				return err

@@ -78,6 +78,16 @@ type Game struct {
 	// until then): a side that has not shown by the no-show time loses by
 	// forfeit.
 	Shown [2]time.Time
+	// Stopped is how long the live game's clocks stood still after its
+	// start: adjourned by the arbiter, or the server away. The no-show
+	// time counts only while they run (NoShowAt).
+	Stopped time.Duration
+}
+
+// NoShowAt is when a live game's player who has not shown up loses by
+// forfeit: the no-show time after its start, counted while its clocks ran.
+func (g *Game) NoShowAt(tc tournament.TimeControl) time.Time {
+	return g.StartedAt.Add(NoShowAfter(tc) + g.Stopped)
 }
 
 // PlayerID is the player of a side.

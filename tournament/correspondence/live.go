@@ -165,13 +165,15 @@ func (s *Service) SyncLive(ctx context.Context) (int, error) {
 }
 
 // Present records that the signed-in player has opened their live game:
-// they have shown up, and will not lose it by no-show. Anyone else, and a
-// game not live or over, changes nothing.
+// they have shown up, and will not lose it by no-show; so has one who opens
+// it before its start or while the arbiter has adjourned it. Anyone else,
+// and a game not live or over, changes nothing.
 func (s *Service) Present(ctx context.Context, gameID int64) error {
 	u := tournament.UserFromContext(ctx)
 	if u == nil {
 		return nil
 	}
+	shown := false
 	err := s.updateStaged(ctx, func(tx Tx, eventLock bool) error {
 		// Most reads are of games not live, or whose reader has shown
 		// up or does not play: a glance at the game and the reader's
@@ -183,24 +185,38 @@ func (s *Service) Present(ctx context.Context, gameID int64) error {
 		if err != nil {
 			return err
 		}
-		if !p.g.Live || p.g.Status != Running || !p.g.Shown[p.side].IsZero() {
+		if !p.g.Live || !p.g.Shown[p.side].IsZero() || p.g.Status != Running && !adjourned(p.g) {
 			return nil
 		}
-		if err := s.checkRunning(tx, p, s.now()); err != nil {
-			return err
+		if p.g.Status == Running {
+			if err := s.checkRunning(tx, p, s.now()); err != nil {
+				return err
+			}
 		}
 		// One playing another live game is not at this one's board.
 		if err := oneLiveGame(tx, p, s.now()); err != nil {
 			return err
 		}
 		p.g.Shown[p.side] = s.now().UTC()
-		p.g.Deadline = liveCheck(p.g, p.e.TimeControl)
+		if p.g.Status == Running {
+			p.g.Deadline = liveCheck(p.g, p.e.TimeControl)
+		}
+		shown = true
 		return tx.SaveGame(p.g)
 	})
 	if code := tournament.ErrorCode(err); code == tournament.EFORBIDDEN || code == tournament.ECONFLICT {
 		return nil // a reader who does not play, or a game just over
 	}
+	if err == nil && shown {
+		s.changed(gameID) // the opponent's page stops waiting for them
+	}
 	return err
+}
+
+// adjourned reports whether a live game waits for the arbiter, who stopped
+// its clocks (Adjourn), to resume or decide it.
+func adjourned(g *Game) bool {
+	return g.Live && g.Status == Adjudication
 }
 
 // Elsewhere is the live game an account is playing, which keeps it from
@@ -291,7 +307,7 @@ func absent(tx Tx, u *tournament.User, gameID int64) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	if !g.Live || g.Status != Running || (!g.Shown[rules.White].IsZero() && !g.Shown[rules.Black].IsZero()) {
+	if !g.Live || g.Status != Running && !adjourned(g) || (!g.Shown[rules.White].IsZero() && !g.Shown[rules.Black].IsZero()) {
 		return false, nil
 	}
 	accounts, err := tx.AccountsOfUser(u.ID)
@@ -311,7 +327,7 @@ func absent(tx Tx, u *tournament.User, gameID int64) (bool, error) {
 // double forfeit). It reports whether it did.
 func (s *Service) noShow(tx Tx, p *play, now time.Time) (bool, error) {
 	g := p.g
-	if !g.Live || g.Status != Running || now.Before(g.StartedAt.Add(NoShowAfter(p.e.TimeControl))) {
+	if !g.Live || g.Status != Running || now.Before(g.NoShowAt(p.e.TimeControl)) {
 		return false, nil
 	}
 	absent := [2]bool{g.Shown[rules.White].IsZero(), g.Shown[rules.Black].IsZero()}
@@ -344,7 +360,7 @@ func checkStarted(g *Game, now time.Time, zone *time.Location) error {
 func liveCheck(g *Game, tc tournament.TimeControl) time.Time {
 	flag := g.TurnStart.Add(g.Bank[g.ToMove])
 	if g.Shown[rules.White].IsZero() || g.Shown[rules.Black].IsZero() {
-		if noShow := g.StartedAt.Add(NoShowAfter(tc)); noShow.Before(flag) {
+		if noShow := g.NoShowAt(tc); noShow.Before(flag) {
 			return noShow
 		}
 	}

@@ -547,6 +547,10 @@ func (s *Service) OfferDraw(ctx context.Context, gameID int64) (*View, error) {
 		case g.OfferBy != nil:
 			return tournament.Conflict("", "your opponent's draw offer in game %d stands: accept or decline it", g.ID)
 		}
+		// No draw is agreed on a board whose clocks have not started.
+		if err := checkStarted(g, s.now(), p.e.Location()); err != nil {
+			return err
+		}
 		if err := oneLiveGame(tx, p, s.now()); err != nil {
 			return err
 		}
@@ -567,6 +571,9 @@ func (s *Service) OfferDraw(ctx context.Context, gameID int64) (*View, error) {
 func (s *Service) AcceptDraw(ctx context.Context, gameID int64) (*View, error) {
 	return s.onGame(ctx, gameID, false, func(tx Tx, p *play) error {
 		if err := noOffer(p); err != nil {
+			return err
+		}
+		if err := checkStarted(p.g, s.now(), p.e.Location()); err != nil {
 			return err
 		}
 		if err := oneLiveGame(tx, p, s.now()); err != nil {

@@ -587,22 +587,42 @@ func (s *Service) views(tx Tx, games []Game) ([]View, error) {
 // Game returns one game with its moves and clocks.
 func (s *Service) Game(ctx context.Context, gameID int64) (*View, error) {
 	var view *View
-	err := s.store.View(ctx, func(tx Tx) error {
-		g, err := tx.Game(gameID)
-		if err != nil {
-			return err
-		}
-		if _, err := readable(ctx, tx, g.EventID); err != nil {
-			return tournament.NotFound("game %d not found", gameID)
-		}
-		views, err := s.views(tx, []Game{*g})
-		if err != nil {
-			return err
-		}
-		view = &views[0]
-		view.Moves, err = tx.Moves(gameID)
+	err := s.store.View(ctx, func(tx Tx) (err error) {
+		view, err = s.gameView(ctx, tx, gameID, true)
 		return err
 	})
+	return view, err
+}
+
+// readView reads a game with its moves and clocks for its watchers, who
+// were let in when they began to watch (Follow).
+func (s *Service) readView(ctx context.Context, gameID int64) (*View, error) {
+	var view *View
+	err := s.store.View(ctx, func(tx Tx) (err error) {
+		view, err = s.gameView(ctx, tx, gameID, false)
+		return err
+	})
+	return view, err
+}
+
+// gameView reads a game with its moves and clocks now; checked, for the
+// context's user, who must be allowed to read its event.
+func (s *Service) gameView(ctx context.Context, tx Tx, gameID int64, checked bool) (*View, error) {
+	g, err := tx.Game(gameID)
+	if err != nil {
+		return nil, err
+	}
+	if checked {
+		if _, err := readable(ctx, tx, g.EventID); err != nil {
+			return nil, tournament.NotFound("game %d not found", gameID)
+		}
+	}
+	views, err := s.views(tx, []Game{*g})
+	if err != nil {
+		return nil, err
+	}
+	view := &views[0]
+	view.Moves, err = tx.Moves(gameID)
 	return view, err
 }
 

@@ -7,39 +7,70 @@ import (
 )
 
 // watchPoll is how often an instance reads the versions of the games its
-// streams watch, in one query, to learn what another instance changed.
-const watchPoll = 500 * time.Millisecond
+// streams watch, in one query, to learn what another instance changed
+// when the store has no change feed (SQLite); watchBackstop is how often
+// it does so beside a feed, for a notice lost with a broken connection.
+const (
+	watchPoll     = 500 * time.Millisecond
+	watchBackstop = 5 * time.Second
+)
 
-// watchers tell the streams watching a game that it may have changed: at
-// once for a change made through this instance (a move, a draw offer, a
-// flag), and within watchPoll for one made on another instance sharing the
-// database, which a poll of the watched games' versions finds. A spurious
-// signal costs the watcher one read. A move made through this instance
-// leaves the game as it made it (latest), which its watchers send without
-// reading it again: a move of a thousand watched games costs no read per
-// watcher.
+// A ChangeFeed tells every instance sharing the database of each game
+// changed on any of them, as it commits (PostgreSQL's LISTEN/NOTIFY).
+// A store without one is polled every watchPoll.
+type ChangeFeed interface {
+	// ListenGames calls heard with the ID and new version of each game
+	// changed, once it is listening (ready), until ctx ends or the
+	// connection breaks, and then returns why.
+	ListenGames(ctx context.Context, ready func(), heard func(gameID int64, version int)) error
+}
+
+// watchers keep, for every game somebody watches through this instance,
+// the newest version of it the instance has read (one read per change, not
+// one per watcher: a game watched by two thousand costs what a game
+// watched by two does) and tell its watchers when it has a newer one. A
+// change made through this instance is known at once, a move with the game
+// as it left it (no read at all); one made on another instance is heard
+// from the change feed, or found by a poll of the watched games' versions.
+// A watcher that registers before it reads the game (Follow) misses no
+// change: one made before its read is in what it read, one made after is
+// signalled.
 type watchers struct {
-	mu       sync.Mutex
-	subs     map[int64]map[chan struct{}]bool
-	versions map[int64]int   // the last version of each watched game this instance knows of
-	latest   map[int64]*View // the game as the last move through this instance left it
-	polling  bool
+	mu      sync.Mutex
+	games   map[int64]*watched
+	polling bool
+	// listening: the change feed is connected, and the poll is only the
+	// backstop.
+	listening bool
+}
+
+// watched is one watched game.
+type watched struct {
+	subs map[chan struct{}]struct{}
+	// view is the newest version of the game this instance has: shared by
+	// its watchers, read, never changed.
+	view *View
+	// reading: a read of the game is under way; again: a change was heard
+	// during it, which it may have missed.
+	reading, again bool
 }
 
 // Watch returns a channel that receives a signal after each change of the
-// game, and the function that stops watching.
+// game, and the function that stops watching. Latest gives the game after
+// the signal.
 func (s *Service) Watch(gameID int64) (<-chan struct{}, func()) {
 	ch := make(chan struct{}, 1)
 	w := &s.watchers
 	w.mu.Lock()
-	if w.subs == nil {
-		w.subs, w.versions, w.latest = map[int64]map[chan struct{}]bool{}, map[int64]int{}, map[int64]*View{}
+	if w.games == nil {
+		w.games = map[int64]*watched{}
 	}
-	if w.subs[gameID] == nil {
-		w.subs[gameID] = map[chan struct{}]bool{}
-		w.versions[gameID] = -1 // read at the first poll
+	g := w.games[gameID]
+	if g == nil {
+		g = &watched{subs: map[chan struct{}]struct{}{}}
+		w.games[gameID] = g
 	}
-	w.subs[gameID][ch] = true
+	g.subs[ch] = struct{}{}
 	if !w.polling {
 		w.polling = true
 		go s.pollWatched()
@@ -47,88 +78,127 @@ func (s *Service) Watch(gameID int64) (<-chan struct{}, func()) {
 	w.mu.Unlock()
 	return ch, func() {
 		w.mu.Lock()
-		delete(w.subs[gameID], ch)
-		if len(w.subs[gameID]) == 0 {
-			delete(w.subs, gameID)
-			delete(w.versions, gameID)
-			delete(w.latest, gameID)
+		delete(g.subs, ch)
+		if len(g.subs) == 0 && w.games[gameID] == g {
+			delete(w.games, gameID)
 		}
 		w.mu.Unlock()
 	}
 }
 
-// changed signals the game's watchers without waiting: a watcher that has
-// not taken the last signal yet will read the game anyway.
-func (s *Service) changed(gameID int64) {
-	w := &s.watchers
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	delete(w.latest, gameID) // the watchers read what changed
-	w.signal(gameID)
-}
-
-// moved signals the game's watchers with the game as a move committed
-// through this instance left it, moves and clocks, for them to send as
-// it is (Latest).
-func (s *Service) moved(v *View) {
-	w := &s.watchers
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	if w.subs[v.ID] == nil {
-		return
-	}
-	if v.Version <= w.versions[v.ID] {
-		// A later change is known already (the poll found it, the move
-		// committing before this call came): the watchers read it.
-		w.signal(v.ID)
-		return
-	}
-	if last := w.latest[v.ID]; last == nil || last.Version < v.Version {
-		w.latest[v.ID] = v
-	}
-	// The poll need not signal again what the watchers hear now.
-	w.versions[v.ID] = max(w.versions[v.ID], v.Version)
-	w.signal(v.ID)
-}
-
-// Latest is the game as the last move made through this instance left it,
-// when that is newer than version; nil when the watcher must read the
-// game (a change made otherwise, or on another instance). The view is
-// shared: it is read, never changed.
+// Latest is the newest version of the game this instance has, when it is
+// newer than version; nil otherwise. The view is shared: it is read, never
+// changed.
 func (s *Service) Latest(gameID int64, version int) *View {
 	w := &s.watchers
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	if v := w.latest[gameID]; v != nil && v.Version > version {
-		return v
+	if g := w.games[gameID]; g != nil && g.view != nil && g.view.Version > version {
+		return g.view
 	}
 	return nil
 }
 
-func (w *watchers) signal(gameID int64) {
-	for ch := range w.subs[gameID] {
+// keep makes v the game's newest version when it is newer than the one
+// kept, and signals its watchers; the caller holds w.mu.
+func (w *watchers) keep(v *View) bool {
+	g := w.games[v.ID]
+	if g == nil || g.view != nil && g.view.Version >= v.Version {
+		return false
+	}
+	g.view = v
+	for ch := range g.subs {
 		select {
 		case ch <- struct{}{}:
-		default:
+		default: // the watcher has a signal to take already
 		}
+	}
+	return true
+}
+
+// moved hands the game's watchers the game as a move committed through
+// this instance left it, moves and clocks.
+func (s *Service) moved(v *View) {
+	w := &s.watchers
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.keep(v)
+}
+
+// offer gives the watchers a version of the game read by one of them (as
+// Follow begins), which spares them a read when it is newer than theirs.
+func (s *Service) offer(v *View) {
+	s.moved(v)
+}
+
+// changed tells the game's watchers that it changed on this instance
+// otherwise than by a move (a draw offer, a flag, the arbiter): the game is
+// read once for all of them.
+func (s *Service) changed(gameID int64) {
+	s.heard(gameID, -1)
+}
+
+// heard is told that the game is at version now (-1: unknown, read it):
+// when that is newer than the version kept, the game is read once for all
+// its watchers.
+func (s *Service) heard(gameID int64, version int) {
+	w := &s.watchers
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	g := w.games[gameID]
+	if g == nil || version >= 0 && g.view != nil && g.view.Version >= version {
+		return
+	}
+	if g.reading {
+		g.again = true
+		return
+	}
+	g.reading = true
+	go s.read(gameID, g)
+}
+
+// read reads the game for its watchers, again while changes are heard
+// during the read. A read that fails leaves the game to the next change or
+// poll.
+func (s *Service) read(gameID int64, g *watched) {
+	w := &s.watchers
+	for {
+		v, err := s.readView(context.Background(), gameID)
+		w.mu.Lock()
+		if err == nil {
+			w.keep(v)
+		}
+		if !g.again || w.games[gameID] != g {
+			g.reading, g.again = false, false
+			w.mu.Unlock()
+			return
+		}
+		g.again = false
+		w.mu.Unlock()
 	}
 }
 
-// pollWatched reads the versions of the watched games every watchPoll and
-// signals the watchers of those that changed, until nobody watches.
+// pollWatched reads the versions of the watched games every watchPoll (or
+// watchBackstop while the change feed listens) and has those that changed
+// read, until nobody watches.
 func (s *Service) pollWatched() {
 	w := &s.watchers
-	tick := time.NewTicker(watchPoll)
-	defer tick.Stop()
-	for range tick.C {
+	for {
 		w.mu.Lock()
-		if len(w.subs) == 0 {
+		every := watchPoll
+		if w.listening {
+			every = watchBackstop
+		}
+		w.mu.Unlock()
+		time.Sleep(every)
+		w.mu.Lock()
+		if len(w.games) == 0 {
 			w.polling = false
 			w.mu.Unlock()
 			return
 		}
-		ids := make([]int64, 0, len(w.subs))
-		for id := range w.subs {
+		ids := make([]int64, 0, len(w.games))
+		for id := range w.games {
 			ids = append(ids, id)
 		}
 		w.mu.Unlock()
@@ -140,17 +210,45 @@ func (s *Service) pollWatched() {
 		if err != nil {
 			continue // the next poll tries again
 		}
-		w.mu.Lock()
 		for id, v := range versions {
-			// Versions only grow: one older than what a move through
-			// this instance told (read before it committed) is no news.
-			if last, ok := w.versions[id]; ok && last < v {
-				if last >= 0 {
-					w.signal(id)
-				}
-				w.versions[id] = v
+			s.heard(id, v)
+		}
+	}
+}
+
+// ListenForChanges hears the changes other instances make through the
+// store's change feed until ctx ends, connecting again a second after a
+// broken connection (told to report); without a feed it returns at once,
+// and the watched games are polled.
+func (s *Service) ListenForChanges(ctx context.Context, report func(error)) {
+	feed, ok := s.store.(ChangeFeed)
+	if !ok {
+		return
+	}
+	w := &s.watchers
+	for ctx.Err() == nil {
+		err := feed.ListenGames(ctx, func() {
+			w.mu.Lock()
+			w.listening = true
+			ids := make([]int64, 0, len(w.games))
+			for id := range w.games {
+				ids = append(ids, id)
+			}
+			w.mu.Unlock()
+			// What changed while the feed was down is read now.
+			for _, id := range ids {
+				s.changed(id)
+			}
+		}, s.heard)
+		w.mu.Lock()
+		w.listening = false
+		w.mu.Unlock()
+		if err != nil && ctx.Err() == nil {
+			report(err)
+			select {
+			case <-ctx.Done():
+			case <-time.After(time.Second):
 			}
 		}
-		w.mu.Unlock()
 	}
 }

@@ -10,8 +10,8 @@ import (
 
 // A move made through this instance wakes the game's watchers with the
 // game as it left it, moves and clocks, which they send without reading
-// it again; a change made otherwise (the arbiter's, a flag) leaves them
-// to read it.
+// it again; a change made otherwise (the arbiter's, a flag) is read once
+// for all of them, and then they are woken.
 func TestWatchersGetTheMove(t *testing.T) {
 	t.Parallel()
 	st := storetest.Open(t)["sqlite"]
@@ -42,8 +42,12 @@ func TestWatchersGetTheMove(t *testing.T) {
 	if _, err := svc.Adjourn(sec.ctx, correspondence.AdjournInput{GameID: g.ID, Reason: "спор о ходе"}); err != nil {
 		t.Fatal(err)
 	}
-	<-signal
-	if v := svc.Latest(g.ID, g.Version); v != nil {
-		t.Errorf("after the arbiter adjourned the game the watcher is given version %d, want to read it", v.Version)
+	select {
+	case <-signal:
+	case <-time.After(5 * time.Second):
+		t.Fatal("the arbiter's adjournment did not reach the watcher")
+	}
+	if v := svc.Latest(g.ID, moved.Version); v == nil || v.Status != correspondence.Adjudication {
+		t.Errorf("after the arbiter adjourned the game the watcher is given %+v, want the adjourned game", v)
 	}
 }

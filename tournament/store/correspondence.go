@@ -58,6 +58,7 @@ type corrGameRow struct {
 	Live           bool
 	WhiteShown     *time.Time
 	BlackShown     *time.Time
+	StoppedMs      int64
 }
 
 func (corrGameRow) TableName() string { return "correspondence_games" }
@@ -106,7 +107,14 @@ func (corrNotificationRow) TableName() string { return "correspondence_notificat
 
 // Correspondence returns the store of correspondence play, on the same
 // database and in the same transactions as the tournament store.
-func (s *Store) Correspondence() correspondence.Store { return corrStore{s} }
+// On PostgreSQL it is also the change feed that tells every instance of
+// the games changed on any of them (corrFeed).
+func (s *Store) Correspondence() correspondence.Store {
+	if s.schema != "" {
+		return corrFeed{corrStore{s}}
+	}
+	return corrStore{s}
+}
 
 type corrStore struct{ s *Store }
 
@@ -114,16 +122,21 @@ type corrStore struct{ s *Store }
 // Store.View): one writer, read-only views, conflicts and SQLite's busy
 // answers handled alike.
 func (c corrStore) Update(ctx context.Context, fn func(tx correspondence.Tx) error) error {
-	return c.s.run(ctx, c.s.db, nil, func(t *tx) error { return fn(&corrTx{t}) })
+	return c.s.run(ctx, c.s.db, nil, func(t *tx) error { return fn(&corrTx{t, c.s.schema}) })
 }
 
 func (c corrStore) View(ctx context.Context, fn func(tx correspondence.Tx) error) error {
-	return c.s.run(ctx, c.s.read, c.s.viewOptions(), func(t *tx) error { return fn(&corrTx{t}) })
+	return c.s.run(ctx, c.s.read, c.s.viewOptions(), func(t *tx) error { return fn(&corrTx{t, c.s.schema}) })
 }
 
 // corrTx is a tournament transaction with the correspondence records; its
 // own methods take precedence over the tournament ones of the same name.
-type corrTx struct{ *tx }
+// schema is the PostgreSQL schema whose games' changes it tells the change
+// feed; empty on SQLite.
+type corrTx struct {
+	*tx
+	schema string
+}
 
 var _ correspondence.Tx = (*corrTx)(nil)
 
@@ -206,6 +219,7 @@ func corrGameToRow(g *correspondence.Game) corrGameRow {
 	}
 	row.Live = g.Live
 	row.WhiteShown, row.BlackShown = optionalTime(g.Shown[rules.White]), optionalTime(g.Shown[rules.Black])
+	row.StoppedMs = g.Stopped.Milliseconds()
 	return row
 }
 
@@ -228,6 +242,7 @@ func rowToCorrGame(r *corrGameRow) correspondence.Game {
 	}
 	g.Live = r.Live
 	g.Shown = [2]time.Time{rules.White: fromOptional(r.WhiteShown), rules.Black: fromOptional(r.BlackShown)}
+	g.Stopped = time.Duration(r.StoppedMs) * time.Millisecond
 	return g
 }
 
@@ -296,6 +311,15 @@ func (t *corrTx) SaveGame(g *correspondence.Game) error {
 		return tournament.Conflict("ply", "game %d was changed meanwhile; reload it", g.ID)
 	}
 	g.Version++
+	if t.schema != "" {
+		// Every instance's watchers hear of it as it commits (corrFeed).
+		// The statement is marked as the games' own write, which leaves
+		// the data version as it is (unversioned).
+		payload := fmt.Sprintf("%s:%d:%d", t.schema, g.ID, g.Version)
+		if err := t.db.Table("correspondence_games").Exec("SELECT pg_notify(?, ?)", gamesChannel, payload).Error; err != nil {
+			return fmt.Errorf("tell the instances of game %d: %w", g.ID, err)
+		}
+	}
 	return nil
 }
 

@@ -47,6 +47,9 @@ type Store struct {
 	// inUse holds the shared lock that tells Restore the SQLite file is
 	// open (lockInUse); nil for PostgreSQL and a database in memory.
 	inUse *os.File
+	// dsn and schema are PostgreSQL's, for the change feed (corrFeed):
+	// where it connects, and whose games' changes it hears.
+	dsn, schema string
 }
 
 // postgresConns caps an instance's shared connections to PostgreSQL (it
@@ -85,7 +88,12 @@ func Open(dsn string) (*Store, error) {
 			closeGorm(db)
 			return nil, err
 		}
-		return &Store{db: db, read: db, urgent: urgent}, nil
+		st := &Store{db: db, read: db, urgent: urgent, dsn: dsn}
+		if err := db.Raw("SELECT current_schema()").Scan(&st.schema).Error; err != nil {
+			st.Close()
+			return nil, fmt.Errorf("read the schema of %s: %w", redact(dsn), err)
+		}
+		return st, nil
 	}
 	// BEGIN IMMEDIATE takes the write lock at the start of the transaction,
 	// waiting up to the busy timeout for another program (a second server,

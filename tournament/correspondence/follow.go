@@ -1,0 +1,86 @@
+package correspondence
+
+import (
+	"context"
+
+	"adiukh/tournament"
+)
+
+// Following is one reader's watch of a game: a page's or a program's
+// stream of it.
+type Following struct {
+	// First is the game as the watch began; every change after it is
+	// signalled on Changes, and Next gives it.
+	First   *View
+	Changes <-chan struct{}
+	s       *Service
+	stop    func()
+}
+
+// Next is the newest version of the game, when it is newer than version;
+// nil otherwise (a signal of a change already sent). It is shared by every
+// watcher of the game: read, never changed.
+func (f *Following) Next(version int) *View { return f.s.Latest(f.First.ID, version) }
+
+// Stop ends the watch.
+func (f *Following) Stop() { f.stop() }
+
+// Follow begins to watch a game for the context's user, who must be
+// allowed to read it. It registers the watch before it reads the game, so
+// that no change falls between the two: one committed before the read is
+// in First, one after it is signalled. A player who follows their live game
+// has shown up (Present).
+func (s *Service) Follow(ctx context.Context, gameID int64) (*Following, error) {
+	changes, stop := s.Watch(gameID)
+	if err := s.Present(ctx, gameID); err != nil {
+		stop()
+		return nil, err
+	}
+	f := &Following{Changes: changes, s: s, stop: stop}
+	err := s.store.View(ctx, func(tx Tx) (err error) {
+		f.First, err = s.gameView(ctx, tx, gameID, true)
+		return err
+	})
+	if err != nil {
+		stop()
+		return nil, err
+	}
+	s.offer(f.First)
+	return f, nil
+}
+
+// Plays reports whether the context's user plays a side of the game: a
+// player's stream of their own game is never refused (core.OpenStream).
+func (s *Service) Plays(ctx context.Context, gameID int64) (bool, error) {
+	if tournament.UserFromContext(ctx) == nil {
+		return false, nil
+	}
+	var ok bool
+	err := s.store.View(ctx, func(tx Tx) error {
+		g, err := tx.Game(gameID)
+		if err != nil {
+			return err
+		}
+		ok, err = plays(ctx, tx, g)
+		return err
+	})
+	return ok, err
+}
+
+// plays reports whether the context's user plays a side of g.
+func plays(ctx context.Context, tx Tx, g *Game) (bool, error) {
+	u := tournament.UserFromContext(ctx)
+	if u == nil {
+		return false, nil
+	}
+	accounts, err := tx.AccountsOfUser(u.ID)
+	if err != nil {
+		return false, err
+	}
+	for _, a := range accounts {
+		if _, ok := g.SideOf(a.PlayerID); ok && a.EventID == g.EventID {
+			return true, nil
+		}
+	}
+	return false, nil
+}
