@@ -58,17 +58,22 @@ func newCorrServer(t *testing.T, st *store.Store, start time.Time, mailer corres
 }
 
 // newCorrServerOn is newCorrServer with the correspondence service on corr,
-// a store of st's (a test's wrapper of it).
-func newCorrServerOn(t *testing.T, st *store.Store, corr correspondence.Store, start time.Time, mailer correspondence.Mailer) *corrServer {
+// a store of st's (a test's wrapper of it), and the server's settings
+// changed by configure.
+func newCorrServerOn(t *testing.T, st *store.Store, corr correspondence.Store, start time.Time, mailer correspondence.Mailer, configure ...func(*api.Deps)) *corrServer {
 	clock := &fakeClock{now: start}
 	s := &corrServer{t: t, clock: clock, accounts: testAccounts(st, account.Options{})}
 	s.corr = correspondence.NewService(corr, correspondence.Options{Pairing: engines.Options().Pairing, Now: clock.Now, Mailer: mailer})
 	opt := engines.Options()
 	opt.Now, opt.LiveRound = clock.Now, s.corr.StartLiveRound
-	s.handler = api.NewRouter(api.Deps{
+	deps := api.Deps{
 		DB: st, Events: tournament.NewService(st, opt), Accounts: s.accounts, Correspondence: s.corr,
 		Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Now: clock.Now,
-	})
+	}
+	for _, c := range configure {
+		c(&deps)
+	}
+	s.handler = api.NewRouter(deps)
 	return s
 }
 

@@ -58,7 +58,7 @@ func (h *handler) streamGame(c *gin.Context) error {
 		return err
 	}
 	defer slot.Release()
-	f, err := h.Correspondence.Follow(ctx, gid)
+	f, err := h.Correspondence.Follow(ctx, gid, player)
 	if err != nil {
 		return err
 	}

@@ -46,7 +46,9 @@ type watchers struct {
 
 // watched is one watched game.
 type watched struct {
-	subs map[chan struct{}]struct{}
+	// players and subs are its players' watchers and everyone else's: the
+	// players hear of a change first, ahead of a crowd of spectators.
+	players, subs map[chan struct{}]struct{}
 	// view is the newest version of the game this instance has: shared by
 	// its watchers, read, never changed.
 	view *View
@@ -57,8 +59,8 @@ type watched struct {
 
 // Watch returns a channel that receives a signal after each change of the
 // game, and the function that stops watching. Latest gives the game after
-// the signal.
-func (s *Service) Watch(gameID int64) (<-chan struct{}, func()) {
+// the signal. A player's watch is signalled before the others.
+func (s *Service) Watch(gameID int64, player bool) (<-chan struct{}, func()) {
 	ch := make(chan struct{}, 1)
 	w := &s.watchers
 	w.mu.Lock()
@@ -67,10 +69,14 @@ func (s *Service) Watch(gameID int64) (<-chan struct{}, func()) {
 	}
 	g := w.games[gameID]
 	if g == nil {
-		g = &watched{subs: map[chan struct{}]struct{}{}}
+		g = &watched{players: map[chan struct{}]struct{}{}, subs: map[chan struct{}]struct{}{}}
 		w.games[gameID] = g
 	}
-	g.subs[ch] = struct{}{}
+	set := g.subs
+	if player {
+		set = g.players
+	}
+	set[ch] = struct{}{}
 	if !w.polling {
 		w.polling = true
 		go s.pollWatched()
@@ -78,8 +84,8 @@ func (s *Service) Watch(gameID int64) (<-chan struct{}, func()) {
 	w.mu.Unlock()
 	return ch, func() {
 		w.mu.Lock()
-		delete(g.subs, ch)
-		if len(g.subs) == 0 && w.games[gameID] == g {
+		delete(set, ch)
+		if len(g.players)+len(g.subs) == 0 && w.games[gameID] == g {
 			delete(w.games, gameID)
 		}
 		w.mu.Unlock()
@@ -107,13 +113,18 @@ func (w *watchers) keep(v *View) bool {
 		return false
 	}
 	g.view = v
-	for ch := range g.subs {
+	signal(g.players)
+	signal(g.subs)
+	return true
+}
+
+func signal(watchers map[chan struct{}]struct{}) {
+	for ch := range watchers {
 		select {
 		case ch <- struct{}{}:
 		default: // the watcher has a signal to take already
 		}
 	}
-	return true
 }
 
 // moved hands the game's watchers the game as a move committed through

@@ -7,7 +7,7 @@ import "testing"
 // take the place of the newer version, nor wake the watchers for nothing.
 func TestMoveToldAfterALaterChange(t *testing.T) {
 	var s Service
-	signal, stop := s.Watch(7)
+	signal, stop := s.Watch(7, false)
 	defer stop()
 	s.moved(&View{Game: Game{ID: 7, Version: 6}})
 	<-signal

@@ -18,7 +18,7 @@ func TestWatchersGetTheMove(t *testing.T) {
 	svc, clk := serviceAt(st, t0)
 	sec, games := liveEvent(t, st, svc, clk, 2, "3+2", time.Time{})
 	g := games[0]
-	signal, stop := svc.Watch(g.ID)
+	signal, stop := svc.Watch(g.ID, true)
 	defer stop()
 
 	clk.Set(t0.Add(2 * time.Second))

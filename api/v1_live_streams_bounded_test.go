@@ -1,0 +1,320 @@
+package api_test
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"adiukh/api"
+	"adiukh/api/core"
+	"adiukh/rules"
+	"adiukh/tournament"
+	"adiukh/tournament/store/storetest"
+)
+
+// rawStream is a live-game stream read over a connection of its own, as a
+// browser holds one: no transport goroutines, so that thousands fit in a
+// test under the race detector.
+type rawStream struct {
+	conn   net.Conn
+	status int
+	header http.Header
+	body   io.ReadCloser
+}
+
+// openStream asks for the stream at path as the client at address (sent
+// through the trusted proxy's X-Forwarded-For), with token ("" for none).
+func openStream(t *testing.T, srv *httptest.Server, path, address, token string) *rawStream {
+	t.Helper()
+	conn, err := net.Dial("tcp", srv.Listener.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	req := "GET " + path + " HTTP/1.1\r\nHost: adiukh.test\r\nX-Forwarded-For: " + address + "\r\n"
+	if token != "" {
+		req += "Authorization: Bearer " + token + "\r\n"
+	}
+	if _, err := io.WriteString(conn, req+"\r\n"); err != nil {
+		t.Fatal(err)
+	}
+	resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &rawStream{conn: conn, status: resp.StatusCode, header: resp.Header, body: resp.Body}
+	t.Cleanup(s.close)
+	return s
+}
+
+func (s *rawStream) close() { s.conn.Close() }
+
+// events reads the stream's games as they come, each with the moment it
+// arrived, until the stream ends.
+func (s *rawStream) events() <-chan streamEvent {
+	out := make(chan streamEvent, 64)
+	go func() {
+		defer close(out)
+		lines := bufio.NewScanner(s.body)
+		for lines.Scan() {
+			if data, ok := strings.CutPrefix(lines.Text(), "data: "); ok {
+				var g map[string]any
+				if json.Unmarshal([]byte(data), &g) == nil {
+					out <- streamEvent{ply: num(g["ply"]), at: time.Now()}
+				}
+			}
+		}
+	}()
+	return out
+}
+
+type streamEvent struct {
+	ply int
+	at  time.Time
+}
+
+// streamServer serves a live blitz event of players, the client's address
+// taken from X-Forwarded-For as behind a proxy, with limits.
+func streamServer(t *testing.T, name string, limits core.StreamLimits, players int) (*corrServer, *liveSection, *httptest.Server) {
+	t.Helper()
+	st := storetest.Open(t)[name]
+	t0 := time.Date(2026, 12, 5, 15, 0, 0, 0, time.UTC)
+	s := newCorrServerOn(t, st, st.Correspondence(), t0, nil, func(d *api.Deps) {
+		d.TrustedProxies, d.StreamLimits = []string{"127.0.0.1"}, limits
+	})
+	arbiter := s.user("arbiter@example.org", tournament.ArbiterRole)
+	var emails []string
+	for i := range players {
+		emails = append(emails, fmt.Sprintf("p%d@example.org", i))
+	}
+	sec := startLiveEvent(t, s, arbiter, map[string]any{"name": "Блиц онлайн", "discipline": "blitz", "system": "round-robin", "time_control": "3+2", "online": true},
+		map[string]string{}, emails...)
+	s.clock.Set(t0.Add(time.Second))
+	srv := httptest.NewServer(s.handler)
+	t.Cleanup(srv.Close)
+	return s, sec, srv
+}
+
+// residentKB is the test process's resident size.
+func residentKB(t *testing.T) int {
+	t.Helper()
+	status, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(string(status), "\n") {
+		if v, ok := strings.CutPrefix(line, "VmRSS:"); ok {
+			kb, err := strconv.Atoi(strings.TrimSuffix(strings.TrimSpace(v), " kB"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			return kb
+		}
+	}
+	t.Fatal("no VmRSS in /proc/self/status")
+	return 0
+}
+
+// Spectators' streams are bounded per game and in all per address, per
+// account and on the server: over a limit the answer is 429 with
+// Retry-After, and a flood of refused streams leaves the server's size
+// flat. A player's stream of their own game is let in over every limit,
+// and closes the older one of theirs.
+func TestLiveStreamCaps(t *testing.T) {
+	t.Parallel()
+	for _, name := range []string{"sqlite", "postgres"} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			if name == "postgres" {
+				storetest.SkipWithoutPostgres(t)
+			}
+			limits := core.StreamLimits{PerGame: 4, PerAddress: 40, PerAccount: 10, Total: 70}
+			s, sec, srv := streamServer(t, name, limits, 20)
+			games := sec.games(s)
+			path := func(i int) string { return fmt.Sprintf("/api/v1/games/%d/stream", int(num(games[i]["id"]))) }
+			refused := func(st *rawStream, what string) {
+				t.Helper()
+				if st.status != http.StatusTooManyRequests || st.header.Get("Retry-After") == "" {
+					t.Fatalf("%s: status %d, Retry-After %q; want 429 with Retry-After", what, st.status, st.header.Get("Retry-After"))
+				}
+			}
+			open := func(p, address, token string) *rawStream {
+				t.Helper()
+				st := openStream(t, srv, p, address, token)
+				if st.status != http.StatusOK {
+					t.Fatalf("stream %s from %s: status %d, want 200", p, address, st.status)
+				}
+				return st
+			}
+
+			for range limits.PerGame {
+				open(path(0), "10.0.0.1", "")
+			}
+			refused(openStream(t, srv, path(0), "10.0.0.1", ""), "a fifth stream of a game from one address")
+
+			var fromB []*rawStream
+			for i := range limits.PerAddress {
+				fromB = append(fromB, open(path(i/limits.PerGame), "10.0.0.2", ""))
+			}
+			refused(openStream(t, srv, path(len(games)-1), "10.0.0.2", ""), "a 41st stream from one address")
+			fromB[0].close()
+			for try := 0; ; try++ {
+				st := openStream(t, srv, path(0), "10.0.0.2", "")
+				st.close()
+				if st.status == http.StatusOK {
+					break
+				}
+				if try == 100 {
+					t.Fatalf("a closed stream's place is not freed: %d", st.status)
+				}
+				time.Sleep(20 * time.Millisecond)
+			}
+
+			spectator := s.user("carl@example.org", tournament.PlayerRole)
+			for i := range limits.PerAccount {
+				open(path(1), fmt.Sprintf("10.0.1.%d", i), spectator)
+			}
+			refused(openStream(t, srv, path(1), "10.0.1.99", spectator), "an 11th stream of one account")
+
+			// A player's own game, from an address over its limits, twice.
+			white := sec.tokens[int(num(games[0]["white"]))]
+			first := open(path(0), "10.0.0.1", white)
+			firstEvents := first.events()
+			<-firstEvents
+			open(path(0), "10.0.0.1", white)
+			select {
+			case _, more := <-firstEvents:
+				if more {
+					t.Error("the player's older stream sent on")
+				}
+			case <-time.After(5 * time.Second):
+				t.Error("the player's older stream was not closed when they opened the game again")
+			}
+
+			// 4 + 39 + 10 spectators' streams are open: 17 more fill the
+			// server's 70.
+			for i := range limits.Total - limits.PerGame - (limits.PerAddress - 1) - limits.PerAccount {
+				open(path(2), fmt.Sprintf("10.0.2.%d", i), "")
+			}
+			refused(openStream(t, srv, path(2), "10.0.3.1", ""), "a stream past the server's limit")
+
+			// A flood of streams past the limits, each connection closed
+			// by the client as the attacker's would be: the server holds
+			// none of them.
+			runtime.GC()
+			before := residentKB(t)
+			client := &http.Client{}
+			for range 3000 {
+				req, _ := http.NewRequest("GET", srv.URL+path(0), nil)
+				req.Header.Set("X-Forwarded-For", "10.0.0.1")
+				resp, err := client.Do(req)
+				if err != nil {
+					t.Fatal(err)
+				}
+				io.Copy(io.Discard, resp.Body)
+				resp.Body.Close()
+				if resp.StatusCode != http.StatusTooManyRequests {
+					t.Fatalf("a stream past the limits: %d", resp.StatusCode)
+				}
+			}
+			runtime.GC()
+			if grew := residentKB(t) - before; grew > 64<<10 {
+				t.Errorf("3,000 refused streams grew the process by %d KB; want it flat (under 64 MB)", grew)
+			}
+		})
+	}
+}
+
+// While 2,000 spectators watch a game, each move still reaches both of its
+// players at once: the players are told first, the game is read once per
+// change for all of them, and its event made once per language.
+func TestLiveMoveReachesPlayersAmongSpectators(t *testing.T) {
+	t.Parallel()
+	for _, name := range []string{"sqlite", "postgres"} {
+		t.Run(name, func(t *testing.T) {
+			if name == "postgres" {
+				storetest.SkipWithoutPostgres(t)
+			}
+			s, sec, srv := streamServer(t, name, core.DefaultStreamLimits(), 2)
+			g := sec.games(s)[0]
+			gid := int(num(g["id"]))
+			stream := fmt.Sprintf("/api/v1/games/%d/stream", gid)
+			tokens := [2]string{sec.tokens[int(num(g["white"]))], sec.tokens[int(num(g["black"]))]}
+			var players [2]<-chan streamEvent
+			for side, token := range tokens {
+				players[side] = openStream(t, srv, stream, "10.1.0.1", token).events()
+				if e := <-players[side]; e.ply != 0 {
+					t.Fatalf("the stream's first game: ply %d", e.ply)
+				}
+			}
+			var spectators sync.WaitGroup
+			for i := range 2000 {
+				st := openStream(t, srv, stream, fmt.Sprintf("10.2.%d.%d", i/4/250, i/4%250), "")
+				if st.status != http.StatusOK {
+					t.Fatalf("spectator %d: status %d", i, st.status)
+				}
+				spectators.Add(1)
+				go func() {
+					defer spectators.Done()
+					io.Copy(io.Discard, st.body)
+				}()
+			}
+
+			const plies = 20
+			position := g["position"].(string)
+			var seen []time.Duration
+			for ply := range plies {
+				pos, err := rules.ParsePosition(position)
+				if err != nil {
+					t.Fatal(err)
+				}
+				side := rules.White
+				if ply%2 == 1 {
+					side = rules.Black
+				}
+				mv := pos.LegalMoves(side)[0].String()
+				sent := time.Now()
+				code, body := s.call(tokens[ply%2], "POST", fmt.Sprintf("/api/v1/games/%d/moves", gid), map[string]any{"move": mv, "ply": ply})
+				if code != http.StatusOK {
+					t.Fatalf("move %d %s: %d %v", ply+1, mv, code, body)
+				}
+				position = body.(map[string]any)["position"].(string)
+				for side := range players {
+					for e := range players[side] {
+						if e.ply == ply+1 {
+							seen = append(seen, e.at.Sub(sent))
+							break
+						}
+					}
+				}
+			}
+			if len(seen) != 2*plies {
+				t.Fatalf("the players saw %d of the %d moves' arrivals", len(seen), 2*plies)
+			}
+			// The time is measured here but held to the 100 ms in
+			// docs/benchmarks.md, on a quiet machine: this test shares its
+			// cores with the suite and the race detector, and its 2,000
+			// readers run in its own process. It fails only past the
+			// second that no move may ever take.
+			slices.Sort(seen)
+			p99, worst := seen[len(seen)*99/100], seen[len(seen)-1]
+			t.Logf("with 2,000 spectators a move reached its players in %v at p50, %v at p99, %v at most", seen[len(seen)/2], p99, worst)
+			if worst > time.Second {
+				t.Errorf("with 2,000 spectators a move reached its players in %v at p99 and %v at most, want well under a second", p99, worst)
+			}
+			srv.CloseClientConnections()
+			spectators.Wait()
+		})
+	}
+}
