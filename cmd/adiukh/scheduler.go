@@ -74,6 +74,9 @@ func runLiveClock(ctx context.Context, svc *correspondence.Service, events *tour
 				log.Error("live rounds", "err", err)
 			}
 		}
+		// The beat first: after an outage it gives the clocks the time
+		// back before the sweep would let flags fall for it.
+		beat(ctx, svc, log, at)
 		ended, err := svc.ExpireLive(ctx, at)
 		if err != nil && ctx.Err() == nil {
 			log.Error("live games", "err", err)
@@ -101,6 +104,18 @@ func runLiveClock(ctx context.Context, svc *correspondence.Service, events *tour
 			return
 		case <-tick.C:
 		}
+	}
+}
+
+// beat is one beat of the live clock (correspondence.Service.Beat),
+// logging an outage it gave back.
+func beat(ctx context.Context, svc *correspondence.Service, log *slog.Logger, at time.Time) {
+	outage, err := svc.Beat(ctx, at)
+	switch {
+	case err != nil && ctx.Err() == nil:
+		log.Error("live clock", "err", err)
+	case outage > 0:
+		log.Info("live clock resumed after an outage", "outage", outage.Round(time.Millisecond))
 	}
 }
 

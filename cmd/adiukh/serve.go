@@ -156,6 +156,9 @@ func serve(args []string, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
 	go runScheduler(ctx, corr, comp, log, time.Minute, time.Now)
+	// The live games' clocks resume from their stored stamps, the time
+	// the server was away given back, before the first request is served.
+	beat(ctx, corr, log, time.Now())
 	go runLiveClock(ctx, corr, events, log, time.Second, time.Now)
 	// On PostgreSQL the instances tell each other of every game changed,
 	// so that a move made on one reaches the watchers on another at once.

@@ -32,6 +32,7 @@ const (
 	ActionNoShow    = "live.no_show"
 	ActionAdjourn   = "live.adjourn"
 	ActionGiveTime  = "live.give_time"
+	ActionOutage    = "live.outage"
 )
 
 // NoShowAfter is how long after its start a live game waits for a player:
@@ -403,6 +404,90 @@ func (s *Service) ExpireLive(ctx context.Context, at time.Time) (int, error) {
 		}
 	}
 	return ended, nil
+}
+
+// outageAfter is how long the live clock may miss its beat (every second,
+// on every instance) before the time since its last one counts as the
+// server's outage.
+const outageAfter = 5 * time.Second
+
+// Beat is the live clock's beat, run by every instance each second ahead
+// of its sweep (ExpireLive), and once as it starts. It keeps the moment;
+// when the last beat of any instance is more than outageAfter old, the
+// server was away, and the running live games get that time back: each
+// side to move's clock and the no-show time resume as they stood at the
+// last beat, not charged for the outage. It reports the outage given back
+// (zero when there was none).
+func (s *Service) Beat(ctx context.Context, at time.Time) (time.Duration, error) {
+	var outage time.Duration
+	var resumed []int64
+	err := s.store.Update(ctx, func(tx Tx) error {
+		outage, resumed = 0, nil
+		last, err := tx.LiveBeat()
+		if err != nil {
+			return err
+		}
+		if !at.After(last) {
+			return nil // another instance beat meanwhile
+		}
+		if !last.IsZero() && at.Sub(last) > outageAfter {
+			outage = at.Sub(last)
+			if resumed, err = s.resumeAfterOutage(tx, last, at); err != nil {
+				return err
+			}
+		}
+		return tx.SetLiveBeat(at)
+	})
+	if err != nil {
+		return 0, err
+	}
+	for _, id := range resumed {
+		s.changed(id)
+	}
+	return outage, nil
+}
+
+// resumeAfterOutage gives the running live games the time from the last
+// beat to at, and logs it in each event's audit log. It returns the games.
+func (s *Service) resumeAfterOutage(tx Tx, last, at time.Time) ([]int64, error) {
+	games, err := tx.RunningLiveGames()
+	if err != nil {
+		return nil, err
+	}
+	events := map[int64]*tournament.Event{}
+	var ids []int64
+	resumed := map[int64]int{}
+	for i := range games {
+		g := &games[i]
+		stood := at.Sub(later(last, g.TurnStart))
+		if stood <= 0 {
+			continue // its clock starts later
+		}
+		e := events[g.EventID]
+		if e == nil {
+			if e, err = tx.Event(g.EventID); err != nil {
+				return nil, err
+			}
+			events[g.EventID] = e
+		}
+		g.TurnStart = g.TurnStart.Add(stood)
+		if noShow := at.Sub(later(last, g.StartedAt)); noShow > 0 {
+			g.Stopped += noShow
+		}
+		g.Deadline = liveCheck(g, e.TimeControl)
+		if err := tx.SaveGame(g); err != nil {
+			return nil, err
+		}
+		ids = append(ids, g.ID)
+		resumed[g.EventID]++
+	}
+	for eventID, n := range resumed {
+		if err := tournament.Audit(tx, s.now(), nil, eventID, ActionOutage, "", nil,
+			map[string]any{"games": n, "last_beat": last.UTC(), "resumed_at": at.UTC(), "seconds": int(at.Sub(last).Seconds())}, ""); err != nil {
+			return nil, err
+		}
+	}
+	return ids, nil
 }
 
 // DueRound is a live event whose last round is over and whose pause after

@@ -15,10 +15,10 @@ import (
 
 // A server stopped in the middle of a live round and started again on the
 // same database loses nothing: every game's moves are there and its clocks
-// go on from the stored stamps (the turn's start and each side's time),
-// the time the server was away charged to the side to move, as the clock
-// on the table would have; the next move is charged from the turn's start,
-// and a flag that fell meanwhile is found by the first sweep.
+// go on from the stored stamps (the turn's start and each side's time), as
+// they stood at the live clock's last beat: the time the server was away
+// is given back to the side to move, not charged; the next move is charged
+// from the turn's start less the outage, and a flag falls that much later.
 func TestLiveClocksAfterARestart(t *testing.T) {
 	t.Parallel()
 	for name, dsn := range storetest.DSNs(t) {
@@ -57,7 +57,11 @@ func TestLiveClocksAfterARestart(t *testing.T) {
 			play(svc, one, 15*time.Second, one.BlackID, "f6-e5", 1)
 			play(svc, two, 10*time.Second, two.WhiteID, "c3-d4", 0)
 
-			// The server stops at 20 s and starts again at 80 s.
+			// The server's live clock beats last at 20 s; it stops, and
+			// starts again at 80 s.
+			if _, err := svc.Beat(context.Background(), t0.Add(20*time.Second)); err != nil {
+				t.Fatal(err)
+			}
 			if err := first.Close(); err != nil {
 				t.Fatal(err)
 			}
@@ -69,16 +73,26 @@ func TestLiveClocksAfterARestart(t *testing.T) {
 			t.Cleanup(func() { again.Close() })
 			svc = correspondence.NewService(again.Correspondence(), opt)
 			events := tournament.NewService(again, engines.Options())
+			if outage, err := svc.Beat(context.Background(), clk.Now()); err != nil || outage != time.Minute {
+				t.Fatalf("the first beat after the restart gave back %v (%v), want the minute away", outage, err)
+			}
+			// A second instance started at once gives nothing more back.
+			other := correspondence.NewService(again.Correspondence(), opt)
+			if outage, err := other.Beat(context.Background(), clk.Now().Add(time.Millisecond)); err != nil || outage != 0 {
+				t.Fatalf("a second instance's first beat gave back %v (%v), want nothing", outage, err)
+			}
 
 			for _, c := range []struct {
 				g            correspondence.View
 				ply          int
 				white, black time.Duration
 			}{
-				// White's 2:57 less the 65 s since Black's move; Black's 2:52.
-				{one, 2, 3*time.Minute - 3*time.Second - 65*time.Second, 3*time.Minute - 8*time.Second},
-				// White's 2:52; Black's 3:00 less the 70 s since White's move.
-				{two, 1, 3*time.Minute - 8*time.Second, 3*time.Minute - 70*time.Second},
+				// White's 2:57 less the 5 s used before the stop; Black's
+				// 2:52.
+				{one, 2, 3*time.Minute - 8*time.Second, 3*time.Minute - 8*time.Second},
+				// White's 2:52; Black's 3:00 less the 10 s used before the
+				// stop.
+				{two, 1, 3*time.Minute - 8*time.Second, 3*time.Minute - 10*time.Second},
 			} {
 				v, err := svc.Game(sec.ctx, c.g.ID)
 				if err != nil {
@@ -90,14 +104,18 @@ func TestLiveClocksAfterARestart(t *testing.T) {
 				}
 			}
 			v := play(svc, one, 82*time.Second, one.WhiteID, "d4:f6", 2)
-			if last := v.Moves[len(v.Moves)-1]; last.Used != 67*time.Second || v.Bank[rules.White] != 3*time.Minute-3*time.Second-67*time.Second+2*time.Second {
-				t.Errorf("White's move 67 s into the turn, across the restart: used %v, clock %v", last.Used, v.Bank[rules.White])
+			if last := v.Moves[len(v.Moves)-1]; last.Used != 7*time.Second || v.Bank[rules.White] != 3*time.Minute-3*time.Second-7*time.Second+2*time.Second {
+				t.Errorf("White's move 67 s into the turn, a minute of it the outage: used %v, clock %v; want 7 s used", last.Used, v.Bank[rules.White])
 			}
 
-			// Black's flag in game 2 fell at 3:10, with nobody connected.
-			ended, err := svc.ExpireLive(context.Background(), t0.Add(191*time.Second))
+			// Black's flag in game 2 falls at 4:10 (3:10 and the minute
+			// given back), with nobody connected.
+			if ended, err := svc.ExpireLive(context.Background(), t0.Add(191*time.Second)); err != nil || ended != 0 {
+				t.Fatalf("the sweep at 3:11 ended %d games (%v), want none: the outage is not charged", ended, err)
+			}
+			ended, err := svc.ExpireLive(context.Background(), t0.Add(251*time.Second))
 			if err != nil || ended != 1 {
-				t.Fatalf("the sweep at 3:11 ended %d games (%v), want game 2", ended, err)
+				t.Fatalf("the sweep at 4:11 ended %d games (%v), want game 2", ended, err)
 			}
 			r, err := events.Round(sec.ctx, sec.eventID, 1)
 			if err != nil {

@@ -64,6 +64,12 @@ type Tx interface {
 	// RunningLiveGamesOfPlayers lists the given players' live games that
 	// are running.
 	RunningLiveGamesOfPlayers(playerIDs []int64) ([]Game, error)
+	// RunningLiveGames lists the live games that are running.
+	RunningLiveGames() ([]Game, error)
+	// LiveBeat reads, for update, the last beat of any instance's live
+	// clock (zero before the first); SetLiveBeat keeps at as the last.
+	LiveBeat() (time.Time, error)
+	SetLiveBeat(at time.Time) error
 	// DueGames lists the running games whose deadline is at or before t.
 	DueGames(t time.Time) ([]Game, error)
 	// GamesPastEndDate lists the running games of events whose end date is

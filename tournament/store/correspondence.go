@@ -353,6 +353,44 @@ func (t *corrTx) RunningLiveGamesOfPlayers(playerIDs []int64) ([]correspondence.
 	return t.games(t.db.Where("live = ? AND status = ? AND (white_id IN ? OR black_id IN ?)", true, string(correspondence.Running), playerIDs, playerIDs))
 }
 
+func (t *corrTx) RunningLiveGames() ([]correspondence.Game, error) {
+	return t.games(t.db.Where("live = ? AND status = ?", true, string(correspondence.Running)))
+}
+
+// liveClockRow is the one row of the live clock's last beat (migration
+// live-clock).
+type liveClockRow struct {
+	ID     int `gorm:"primaryKey;autoIncrement:false"`
+	BeatAt time.Time
+}
+
+func (liveClockRow) TableName() string { return "live_clock" }
+
+// LiveBeat locks the row on PostgreSQL, so that of two instances beating
+// after an outage one gives the time back; SQLite runs one writer.
+func (t *corrTx) LiveBeat() (time.Time, error) {
+	db := t.db
+	if db.Dialector.Name() == "postgres" {
+		db = db.Clauses(clause.Locking{Strength: "UPDATE"})
+	}
+	var rows []liveClockRow
+	if err := db.Where("id = 1").Find(&rows).Error; err != nil {
+		return time.Time{}, fmt.Errorf("read the live clock's last beat: %w", err)
+	}
+	if len(rows) == 0 {
+		return time.Time{}, nil
+	}
+	return rows[0].BeatAt, nil
+}
+
+func (t *corrTx) SetLiveBeat(at time.Time) error {
+	row := liveClockRow{ID: 1, BeatAt: at.UTC()}
+	if err := t.db.Clauses(clause.OnConflict{UpdateAll: true}).Create(&row).Error; err != nil {
+		return fmt.Errorf("keep the live clock's beat: %w", err)
+	}
+	return nil
+}
+
 func (t *corrTx) DueGames(at time.Time) ([]correspondence.Game, error) {
 	return t.games(t.db.Where("status = ? AND deadline_ms <= ?", string(correspondence.Running), at.UnixMilli()))
 }

@@ -10,13 +10,14 @@ import (
 // unversioned are the tables no page the page cache keeps shows (it keeps
 // the public pages of events, rounds, standings, players and ratings; see
 // api/core/pagecache.go): the live and correspondence games' own rows and
-// their moves, which their game's page and stream read afresh. A
+// their moves, which their game's page and stream read afresh, and the
+// live clock's beat, written every second. A
 // transaction that writes nothing else leaves the data version as it is,
 // so that the moves of 500 live games neither wait for each other on the
 // version's row nor throw the cached pages away. A move that ends its game
 // writes the result into the round, which raises it. A table a cached page
 // comes to show must leave this list.
-var unversioned = map[string]bool{"correspondence_games": true, "correspondence_moves": true}
+var unversioned = map[string]bool{"correspondence_games": true, "correspondence_moves": true, "live_clock": true}
 
 // writes records whether a transaction wrote a table outside unversioned;
 // it travels in the context of the transaction's statements.
