@@ -2,6 +2,7 @@ package correspondence_test
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"time"
 
@@ -109,5 +110,29 @@ func TestLiveNoDrawBeforeTheStart(t *testing.T) {
 				t.Fatalf("the draw accepted after the start: %+v %v", v, err)
 			}
 		})
+	}
+}
+
+// A player whose opponent has not shown up and who claims early is told
+// when the no-show time comes, not what the absent player's clock shows;
+// at that time the claim wins by forfeit.
+func TestLiveClaimAgainstAnAbsentOpponent(t *testing.T) {
+	t.Parallel()
+	st := storetest.SQLite(t)
+	svc, clk := serviceAt(st, t0)
+	sec, games := liveEvent(t, st, svc, clk, 2, "3+2", time.Time{})
+	g := games[0]
+	clk.Set(t0.Add(10 * time.Second))
+	if _, err := svc.Move(sec.as(g.WhiteID), correspondence.MoveInput{GameID: g.ID, Move: "c3-d4", Ply: 0}); err != nil {
+		t.Fatal(err)
+	}
+	_, err := svc.ClaimFlag(sec.as(g.WhiteID), g.ID)
+	if tournament.ErrorCode(err) != tournament.ECONFLICT || !strings.Contains(err.Error(), "has not shown up") || !strings.Contains(err.Error(), "in 170 s") {
+		t.Fatalf("an early claim against an absent opponent: %v; want the no-show time, 170 s away", err)
+	}
+	clk.Set(t0.Add(3*time.Minute + time.Second))
+	v, err := svc.ClaimFlag(sec.as(g.WhiteID), g.ID)
+	if err != nil || v.Result == nil || v.Result.Score() != "24:0" || v.Result.EndReason != tournament.Forfeit {
+		t.Fatalf("the claim at the no-show time: %+v %v, want 24:0 by forfeit", v, err)
 	}
 }

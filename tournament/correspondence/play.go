@@ -234,7 +234,11 @@ func (s *Service) expire(tx Tx, p *play, now time.Time) (bool, error) {
 	}
 	// The moment as the event's players and arbiter keep time: in its zone,
 	// named.
-	at := deadline.In(p.e.Location()).Format("2006-01-02 15:04 MST")
+	layout := "2006-01-02 15:04 MST"
+	if g.Live {
+		layout = "2006-01-02 15:04:05 MST" // a blitz flag falls to the second
+	}
+	at := deadline.In(p.e.Location()).Format(layout)
 	note := tournament.Note("note.game.time_out.white", at)
 	if g.ToMove == rules.Black {
 		note = tournament.Note("note.game.time_out.black", at)
@@ -646,6 +650,17 @@ func (s *Service) ClaimFlag(ctx context.Context, gameID int64) (*View, error) {
 		case g.Status == Finished && g.Result != nil && (g.Result.EndReason == tournament.LossOnTime || g.Result.EndReason == tournament.Forfeit) && wonBy(g.Result, p.side):
 		case g.Status != Running:
 			return s.checkRunning(tx, p, now)
+		case g.Shown[p.side.Opponent()].IsZero():
+			// An absent opponent loses at the no-show time, whoever's
+			// clock runs.
+			ended, err := s.expire(tx, p, now)
+			if err != nil {
+				return err
+			}
+			if !ended {
+				at := g.NoShowAt(p.e.TimeControl)
+				return tournament.Conflict("", "your opponent has not shown up for game %d: unless they come, they lose by forfeit at %s, in %.0f s", g.ID, at.In(p.e.Location()).Format("15:04:05 MST"), at.Sub(now).Seconds())
+			}
 		case g.ToMove == p.side:
 			return tournament.Conflict("", "it is your move in game %d: only your own clock is running", g.ID)
 		default:
