@@ -93,7 +93,7 @@ func liveGameInBrowsers(t *testing.T, s *webServer) {
 	run(boris, "Boris opens the game", chromedp.Navigate(path), chromedp.WaitVisible(`#live-game`))
 	white, black := anna, boris
 	var annaMoves bool
-	run(anna, "whose move", chromedp.Evaluate(`!!document.getElementById("move-input")`, &annaMoves))
+	run(anna, "whose move", chromedp.Evaluate(`!document.getElementById("move-form").hidden`, &annaMoves))
 	if !annaMoves {
 		white, black = boris, anna
 	}
@@ -103,11 +103,19 @@ func liveGameInBrowsers(t *testing.T, s *webServer) {
 		load(`#move-confirm`),
 		chromedp.WaitVisible(`#live-game`),
 	)
-	var redrawn bool
-	run(black, "Black's page shows the move and the move form, by itself",
-		chromedp.Poll(`!!document.getElementById("move-input") && document.querySelector("#live-game .corr-moves") !== null && document.querySelector("#live-game .corr-moves").textContent.includes("c3-d4")`,
+	var redrawn, fetched bool
+	run(black, "Black's page shows the move and the move form, by itself, from the stream",
+		chromedp.Poll(`!document.getElementById("move-form").hidden && document.getElementById("wait-hint").hidden && document.querySelector("#live-game .corr-moves").textContent.includes("c3-d4") &&
+			document.querySelector('#tap-board g[data-tower="d4"] circle.c-w') !== null && document.querySelector('#tap-board g[data-tower="c3"]').childElementCount === 0 &&
+			document.querySelector('#tap-board rect[data-sq="d4"]').classList.contains("mark") && document.querySelector("#tap-board").dataset.legal.includes("=f6-e5")`,
 			&redrawn, chromedp.WithPollingTimeout(15*time.Second)),
+		// The move is drawn from the pushed event: the page is not asked
+		// for again.
+		chromedp.Evaluate(fmt.Sprintf(`performance.getEntriesByType("resource").some(function (e) { return e.name.endsWith("/games/%d"); })`, gid), &fetched),
 	)
+	if fetched {
+		t.Error("Black's page fetched the game's page again after White's move, instead of drawing it from the stream")
+	}
 	var before, after string
 	run(black, "Black's clock runs",
 		chromedp.Text(`#live-game .live-clock[data-running]`, &before),
@@ -131,7 +139,7 @@ func liveGameInBrowsers(t *testing.T, s *webServer) {
 	}
 	var answered bool
 	run(white, "White's page shows the answer",
-		chromedp.Poll(`document.querySelector("#live-game .corr-moves") !== null && document.querySelector("#live-game .corr-moves").textContent.includes("f6-e5") && !!document.getElementById("move-input")`,
+		chromedp.Poll(`document.querySelector("#live-game .corr-moves").textContent.includes("f6-e5") && !document.getElementById("move-form").hidden && document.querySelector('#move-form input[name=ply]').value === "2"`,
 			&answered, chromedp.WithPollingTimeout(15*time.Second)),
 	)
 	g := s.must(http.StatusOK, "", "GET", fmt.Sprintf("/api/v1/games/%d", gid), nil)

@@ -165,47 +165,12 @@ function setUpViewer() {
     return { towers: parts[0], from: parts[1], to: parts[2] };
   });
   var current = frames.length - 1;
-  var svgNS = "http://www.w3.org/2000/svg";
   var plyLabel = viewer.querySelector("[data-ply]");
-
-  function circle(r, colour) {
-    var c = document.createElementNS(svgNS, "circle");
-    c.setAttribute("r", r);
-    c.setAttribute("class", "c-" + colour);
-    return c;
-  }
-
-  // drawTower mirrors the board partial of the server templates.
-  function drawTower(g, code) {
-    while (g.firstChild) g.removeChild(g.firstChild);
-    if (!code) return;
-    var owner = code[0];
-    var counts = code.slice(1).split("/");
-    var own = +counts[0], other = +counts[1];
-    var under = owner === "w" ? "b" : "w";
-    if (other > 0) g.appendChild(circle(21, under));
-    g.appendChild(circle(other > 0 ? 15 : 19, owner));
-    if (own + other > 1) {
-      var t = document.createElementNS(svgNS, "text");
-      t.setAttribute("class", "t-" + owner);
-      t.setAttribute("y", "5");
-      t.textContent = other > 0 ? own + "/" + other : String(own);
-      g.appendChild(t);
-    }
-  }
 
   function show(i) {
     current = Math.max(0, Math.min(frames.length - 1, i));
     var f = frames[current];
-    var bySquare = {};
-    f.towers.split(" ").forEach(function (item) {
-      if (!item) return;
-      var kv = item.split(":");
-      bySquare[kv[0]] = kv[1];
-    });
-    viewer.querySelectorAll("g[data-tower]").forEach(function (g) {
-      drawTower(g, bySquare[g.dataset.tower]);
-    });
+    drawTowers(viewer, f.towers);
     viewer.querySelectorAll("rect[data-sq]").forEach(function (r) {
       var marked = r.dataset.sq === f.from || r.dataset.sq === f.to;
       r.classList.toggle("mark", marked);
@@ -275,5 +240,49 @@ function setUpPresets() {
       var ids = b.dataset.preset.split(",");
       lists.forEach(function (list, i) { list.value = ids[i] || ""; });
     });
+  });
+}
+
+// drawTower draws a tower into its square's group g from its code ("w2/1":
+// owner, own checkers, checkers of the other colour; "" for an empty
+// square), as the board partial of the server templates does. The game
+// viewer steps through positions with it, and live.js redraws a live
+// game's board from its stream.
+function drawTower(g, code) {
+  var svgNS = "http://www.w3.org/2000/svg";
+  function circle(r, colour) {
+    var c = document.createElementNS(svgNS, "circle");
+    c.setAttribute("r", r);
+    c.setAttribute("class", "c-" + colour);
+    return c;
+  }
+  while (g.firstChild) g.removeChild(g.firstChild);
+  if (!code) return;
+  var owner = code[0];
+  var counts = code.slice(1).split("/");
+  var own = +counts[0], other = +counts[1];
+  var under = owner === "w" ? "b" : "w";
+  if (other > 0) g.appendChild(circle(21, under));
+  g.appendChild(circle(other > 0 ? 15 : 19, owner));
+  if (own + other > 1) {
+    var t = document.createElementNS(svgNS, "text");
+    t.setAttribute("class", "t-" + owner);
+    t.setAttribute("y", "5");
+    t.textContent = other > 0 ? own + "/" + other : String(own);
+    g.appendChild(t);
+  }
+}
+
+// drawTowers draws a whole position ("c3:w1/0 e5:b2/1 …") on the towers
+// of root.
+function drawTowers(root, code) {
+  var bySquare = {};
+  code.split(" ").forEach(function (item) {
+    if (!item) return;
+    var kv = item.split(":");
+    bySquare[kv[0]] = kv[1];
+  });
+  root.querySelectorAll("g[data-tower]").forEach(function (g) {
+    drawTower(g, bySquare[g.dataset.tower]);
   });
 }

@@ -6,18 +6,29 @@
 "use strict";
 
 // setUpTapBoard is run when the page loads, and again by live.js each time
-// a live game's board is redrawn after a move.
+// it puts a live game's section in place anew (a draw offer, the end); a
+// move pushed by the stream changes data-legal in place, and
+// tapBoardChanged starts the taps over.
+var tapBoardChanged = function () {};
+
 function setUpTapBoard() {
   var wrap = document.getElementById("tap-board");
   var input = document.getElementById("move-input");
-  if (!wrap || !input || !wrap.dataset.legal) return;
+  if (!wrap || !input || wrap.dataset.tapReady) return;
+  wrap.dataset.tapReady = "yes";
   var hint = document.getElementById("tap-hint");
   var reset = document.getElementById("move-reset");
   var confirm = document.getElementById("move-confirm");
-  var moves = wrap.dataset.legal.split(";").map(function (item) {
-    var parts = item.split("=");
-    return { path: parts[0].split(" "), text: parts[1] };
-  });
+  var moves = [];
+  // read takes the legal moves from data-legal: none while it is the
+  // opponent's move.
+  function read() {
+    moves = !wrap.dataset.legal ? [] : wrap.dataset.legal.split(";").map(function (item) {
+      var parts = item.split("=");
+      return { path: parts[0].split(" "), text: parts[1] };
+    });
+  }
+  read();
   var taps = [];
 
   // fits reports whether the tapped squares lead along the move's path:
@@ -120,6 +131,10 @@ function setUpTapBoard() {
     taps = [];
     paint();
   });
+  tapBoardChanged = function () {
+    read();
+    clear();
+  };
   paint();
 }
 

@@ -1,22 +1,27 @@
 // A live game's page: the clocks run here between the server's readings,
-// and every change of the game (a move, a draw offer, a flag) arrives as a
-// server-sent event, upon which the game's part of the page is fetched
-// again and put in place, its tap-to-move board set up anew.
+// and every change of the game arrives as a server-sent event. A move is
+// drawn from the event itself: the towers, the clocks, whose move it is,
+// the moves played, and the tap-to-move board of the player now to move,
+// with no request. Anything else (a draw offer, the end of the game, the
+// arbiter's decision) fetches the game's part of the page again and puts
+// it in place. A stream the server refuses (too many open) or that keeps
+// failing gives way to asking for the game every few seconds.
 //
 // Lag: a reading of the clocks is already old when it arrives, by the trip
 // from the server. A reading that answers a request (the page's own load,
-// each fetch of the game after a change) is taken as made halfway between
-// the request sent and its answer received; one pushed on the stream as
-// made half the last round trip before it arrived. The clocks run from
-// the moment the reading was made, not from the moment it arrived: the
-// clock shown is the server's count now, never more. The round trip is
-// shown beside the clocks ("ping").
+// each fetch of the game) is taken as made halfway between the request
+// sent and its answer received; one pushed on the stream as made half the
+// last round trip before it arrived. The clocks run from the moment the
+// reading was made, not from the moment it arrived: the clock shown is the
+// server's count now, never more. The round trip is shown beside the
+// clocks ("ping").
 "use strict";
 
 (function () {
   var game = document.getElementById("live-game");
-  if (!game || !window.EventSource) return;
+  if (!game || !window.fetch) return;
   var id = game.dataset.game;
+  var api = "/api/v1/games/" + id;
   // lag is the one-way trip of a reading, in ms; readAt is when, on this
   // page's clock (performance.now), the reading shown was made.
   var lag = 0;
@@ -51,15 +56,19 @@
 
   function tick() {
     var elapsed = performance.now() - readAt;
-    document.querySelectorAll("#live-game .live-clock").forEach(function (el) {
+    var side = game.dataset.side;
+    var claim = document.getElementById("claim-form");
+    var flag = false;
+    document.querySelectorAll("#live-game .live-clock").forEach(function (el, i) {
       var ms = Number(el.dataset.ms);
-      if (el.hasAttribute("data-running")) ms -= elapsed;
+      var running = el.hasAttribute("data-running");
+      if (running) ms -= elapsed;
       el.textContent = text(ms);
       el.classList.toggle("urgent", ms < 10000);
-      // The claim form is there only while the opponent's clock runs.
-      var claim = document.getElementById("claim-form");
-      if (claim && el.hasAttribute("data-running") && ms <= 0) claim.hidden = false;
+      // The claim is the player's while the opponent's clock runs.
+      if (running && ms <= 0 && side && (i === 0 ? "white" : "black") !== side) flag = true;
     });
+    if (claim && flag) claim.hidden = false;
   }
   setInterval(tick, 100);
 
@@ -86,19 +95,127 @@
       .finally(function () { fetching = false; });
   }
 
-  var stream = new EventSource("/api/v1/games/" + id + "/stream");
-  stream.addEventListener("game", function (e) {
-    var g = JSON.parse(e.data);
-    if (String(e.lastEventId) !== game.dataset.version) {
-      refresh();
-      return;
+  // moved draws the move the event g brings, when it is the next move of
+  // a running game and nothing else changed; it reports whether it did.
+  function moved(g) {
+    var ply = Number(game.dataset.ply);
+    var wrap = document.getElementById("tap-board");
+    var clocks = document.querySelectorAll("#live-game .live-clock");
+    if (g.status !== "running" || g.ply !== ply + 1 || (g.draw_offer || "") !== game.dataset.offer ||
+        !wrap || clocks.length !== 2 || !g.moves || g.moves.length !== g.ply || typeof drawTowers !== "function") {
+      return false;
     }
-    // The same game, read again: only the clocks move on.
+    drawTowers(wrap, g.towers);
+    var last = g.moves[g.moves.length - 1];
+    var squares = last.move.split(/[-:]/);
+    wrap.querySelectorAll("rect[data-sq]").forEach(function (r) {
+      r.classList.toggle("mark", r.dataset.sq === squares[0] || r.dataset.sq === squares[squares.length - 1]);
+    });
+    [["white", g.white_left_ms], ["black", g.black_left_ms]].forEach(function (c, i) {
+      clocks[i].dataset.ms = c[1];
+      clocks[i].toggleAttribute("data-running", g.to_move === c[0]);
+      clocks[i].closest("tr").classList.toggle("to-move", g.to_move === c[0]);
+    });
+    var status = document.getElementById("live-status");
+    if (status) status.textContent = status.dataset[g.to_move];
+    addMove(last);
+    var mine = game.dataset.side === g.to_move;
+    var form = document.getElementById("move-form");
+    if (form) {
+      if (mine) wrap.dataset.legal = g.legal || "";
+      else delete wrap.dataset.legal;
+      form.querySelector("input[name=ply]").value = g.ply;
+      form.hidden = !mine;
+      var wait = document.getElementById("wait-hint");
+      if (wait) wait.hidden = mine;
+      var claim = document.getElementById("claim-form");
+      if (claim) claim.hidden = true;
+      tapBoardChanged();
+    }
+    game.dataset.ply = g.ply;
+    return true;
+  }
+
+  // addMove writes the move into the table of moves: White's opens a row.
+  function addMove(m) {
+    var table = document.getElementById("corr-moves");
+    if (!table) return;
+    table.hidden = false;
+    var none = document.getElementById("no-moves");
+    if (none) none.hidden = true;
+    var body = table.tBodies[0];
+    var row = body.rows[body.rows.length - 1];
+    if (m.side === "white" || !row) {
+      row = body.insertRow();
+      row.insertCell().className = "num";
+      row.cells[0].textContent = m.move_number;
+      row.insertCell();
+      row.insertCell();
+    }
+    var cell = row.cells[m.side === "white" ? 1 : 2];
+    cell.textContent = "";
+    var strong = document.createElement("strong");
+    strong.textContent = m.move;
+    var small = document.createElement("small");
+    small.textContent = text(m.clock_ms);
+    cell.append(strong, m.draw_offer ? " =" : "", document.createElement("br"), small);
+  }
+
+  // show takes a reading of the game in: a move drawn in place, any other
+  // change the page's section fetched again, the same version only the
+  // clocks set anew.
+  function show(g, version, tripMs) {
+    if (String(version) !== game.dataset.version) {
+      game.dataset.version = String(version);
+      if (!moved(g)) {
+        refresh();
+        return;
+      }
+    }
     var clocks = document.querySelectorAll("#live-game .live-clock");
     if (clocks.length === 2) {
       clocks[0].dataset.ms = g.white_left_ms;
       clocks[1].dataset.ms = g.black_left_ms;
-      readAt = performance.now() - lag;
+      readAt = performance.now() - (tripMs === undefined ? lag : tripMs / 2);
+    }
+  }
+
+  // poll asks for the game every few seconds while no stream may be held.
+  var polling = false;
+  function poll() {
+    if (polling) return;
+    polling = true;
+    (function again() {
+      var sent = performance.now();
+      fetch(api, { credentials: "same-origin", headers: { "Accept": "application/json" } })
+        .then(function (r) { return r.ok ? r.json() : null; })
+        .then(function (g) {
+          if (!g) return;
+          var trip = performance.now() - sent;
+          measured(trip);
+          show(g, g.version, trip);
+        })
+        .catch(function () {})
+        .finally(function () { setTimeout(again, 3000); });
+    })();
+  }
+
+  if (!window.EventSource) {
+    poll();
+    return;
+  }
+  var failures = 0;
+  var stream = new EventSource(api + "/stream");
+  stream.addEventListener("game", function (e) {
+    failures = 0;
+    show(JSON.parse(e.data), e.lastEventId);
+  });
+  stream.addEventListener("error", function () {
+    // A refused stream (429: too many open) is closed for good; one that
+    // keeps breaking is given up for the polls.
+    if (stream.readyState === EventSource.CLOSED || ++failures >= 5) {
+      stream.close();
+      poll();
     }
   });
 })();

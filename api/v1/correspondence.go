@@ -72,18 +72,26 @@ type corrResultView struct {
 
 // corrGameView is a correspondence game as GET /games/{gid} answers it.
 type corrGameView struct {
-	ID               int64  `json:"id"`
-	EventID          int64  `json:"event_id"`
-	Round            int    `json:"round"`
-	Board            int    `json:"board"`
-	White            int64  `json:"white"`
-	Black            int64  `json:"black"`
-	Status           string `json:"status"`
-	ToMove           string `json:"to_move"`
-	Position         string `json:"position"`
-	Ply              int    `json:"ply"`
-	WhiteLeftSeconds int64  `json:"white_left_seconds"`
-	BlackLeftSeconds int64  `json:"black_left_seconds"`
+	ID       int64  `json:"id"`
+	EventID  int64  `json:"event_id"`
+	Round    int    `json:"round"`
+	Board    int    `json:"board"`
+	White    int64  `json:"white"`
+	Black    int64  `json:"black"`
+	Status   string `json:"status"`
+	ToMove   string `json:"to_move"`
+	Position string `json:"position"`
+	// Towers is the position as the pages draw it ("c3:w1/0 e5:b2/1 …",
+	// core.TowerCode); Legal the moves of the side to move of a running
+	// game ("c3 d4=c3-d4;…", core.LegalCode): a live game's page redraws
+	// its board from the stream with them, without a request.
+	Towers string `json:"towers"`
+	Legal  string `json:"legal,omitempty"`
+	Ply    int    `json:"ply"`
+	// Version grows with every change of the game: the stream's event ID.
+	Version          int   `json:"version"`
+	WhiteLeftSeconds int64 `json:"white_left_seconds"`
+	BlackLeftSeconds int64 `json:"black_left_seconds"`
 	// A live game's clocks to the millisecond, as of ClockAt (the
 	// server's time of the answer), and when its clocks start.
 	Live        bool            `json:"live,omitempty"`
@@ -101,12 +109,18 @@ type corrGameView struct {
 // newCorrGameView is a game for the API, its note in the client's language.
 func newCorrGameView(l *catalog.Localizer, v *correspondence.View) corrGameView {
 	g := corrGameView{ID: v.ID, EventID: v.EventID, Round: v.Round, Board: v.Board, White: v.WhiteID, Black: v.BlackID,
-		Status: string(v.Status), ToMove: v.ToMove.String(), Position: v.Position, Ply: v.Ply,
+		Status: string(v.Status), ToMove: v.ToMove.String(), Position: v.Position, Ply: v.Ply, Version: v.Version,
 		WhiteLeftSeconds: int64(v.Left[rules.White] / time.Second), BlackLeftSeconds: int64(v.Left[rules.Black] / time.Second),
 		Note: l.Message(tournament.NoteMessage(v.Note)), Live: v.Live,
 		WhiteLeftMs: v.Left[rules.White].Milliseconds(), BlackLeftMs: v.Left[rules.Black].Milliseconds()}
 	if v.Live {
 		g.ClockAt, g.StartsAt = v.At.UTC().Format(time.RFC3339Nano), v.StartedAt.UTC().Format(time.RFC3339Nano)
+	}
+	if pos, err := rules.ParsePosition(v.Position); err == nil {
+		g.Towers = core.TowerCode(pos)
+		if v.Status == correspondence.Running {
+			g.Legal = core.LegalCode(&pos, v.ToMove)
+		}
 	}
 	if v.Status == correspondence.Running {
 		g.Deadline = v.Deadline.UTC().Format(time.RFC3339)

@@ -2,14 +2,13 @@ package web
 
 import (
 	"fmt"
-	"strings"
 
 	"adiukh/rules"
 )
 
 // The board is drawn server-side as SVG: 8×8 squares of 50 units, White at
 // the bottom, with the files and ranks in a margin. game.js redraws the
-// towers from the same encoding (see towerCode) when stepping through a game.
+// towers from the same encoding (see core.TowerCode) when stepping through a game.
 const squareSize = 50
 
 // boardView is one position ready to draw.
@@ -93,16 +92,3 @@ func newBoardView(p rules.Position, marked ...rules.Square) *boardView {
 	return b
 }
 
-// towerCode writes a position for game.js: "c3:w1/0 e5:b2/1 …", one item
-// per occupied square: owner, own checkers, checkers of the other colour.
-func towerCode(p rules.Position) string {
-	var items []string
-	for s := rules.Square(0); s < 32; s++ {
-		t := p.At(s)
-		if t.Empty() {
-			continue
-		}
-		items = append(items, fmt.Sprintf("%s:%s%d/%d", s, colorCode(t.Owner), t.Own, t.Other))
-	}
-	return strings.Join(items, " ")
-}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"testing"
 
+	"adiukh/api/core"
 	"adiukh/rules"
 )
 
@@ -46,8 +47,8 @@ func TestTowerCode(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, want := towerCode(p), "a1:w1/0 e5:w2/1 h8:b1/3"; got != want {
-		t.Errorf("towerCode = %q, want %q", got, want)
+	if got, want := core.TowerCode(p), "a1:w1/0 e5:w2/1 h8:b1/3"; got != want {
+		t.Errorf("TowerCode = %q, want %q", got, want)
 	}
 	b := newBoardView(p)
 	towers := map[string]*towerView{}

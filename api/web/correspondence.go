@@ -179,6 +179,11 @@ type corrGamePageData struct {
 	Legal     string // the legal moves for the tap-to-move board: "c3 d4=c3-d4;…"
 	CanMove   bool
 	IsPlayer  bool
+	// LiveSide is the viewer's side in their running live game ("white",
+	// "black"; "" otherwise): its page keeps the move form, hidden while
+	// the opponent is to move, and live.js shows it when the stream says
+	// it is the viewer's turn, with no request.
+	LiveSide string
 	Offer     string // "mine", "theirs" or ""
 	CanClaim  bool   // the viewer's live game, the opponent's clock running: the claim is on the page
 	FlagDown  bool   // that clock ran out by the reading: the claim shows at once (else live.js shows it then)
@@ -251,6 +256,9 @@ func (h *handler) renderCorrGame(c *gin.Context, f *form, status int) error {
 		data.Elsewhere = gp.Elsewhere
 		data.CanMove = v.Status == correspondence.Running && v.ToMove == side && !v.NotStarted && gp.Elsewhere == nil
 		data.CanClaim = v.Live && v.Status == correspondence.Running && v.ToMove != side && !v.NotStarted
+		if v.Live && v.Status == correspondence.Running && !v.NotStarted && gp.Elsewhere == nil {
+			data.LiveSide = side.String()
+		}
 		data.FlagDown = v.Left[v.ToMove] <= 0
 		switch {
 		case v.OfferBy == nil:
@@ -261,15 +269,7 @@ func (h *handler) renderCorrGame(c *gin.Context, f *form, status int) error {
 		}
 	}
 	if data.CanMove {
-		var items []string
-		for _, m := range pos.LegalMoves(v.ToMove) {
-			var path []string
-			for _, s := range m.Path() {
-				path = append(path, s.String())
-			}
-			items = append(items, strings.Join(path, " ")+"="+m.String())
-		}
-		data.Legal = strings.Join(items, ";")
+		data.Legal = core.LegalCode(&pos, v.ToMove)
 	}
 	h.renderWith(c, tr.In(gp.Event.Location()), status, "corr_game", gp.Event.Name, data)
 	return nil

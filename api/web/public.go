@@ -558,13 +558,13 @@ func (h *handler) gamePage(c *gin.Context) error {
 		data.Report = rules.ValidateSheet(game.Sheet)
 		pos = data.Report.Sheet.Start
 	}
-	data.Frames = append(data.Frames, frameView{Code: towerCode(pos)})
+	data.Frames = append(data.Frames, frameView{Code: core.TowerCode(pos)})
 	if data.Report != nil {
 		for _, m := range data.Report.Played {
 			pos = pos.Play(m.Move)
 			data.Frames = append(data.Frames, frameView{
 				Ply: m.Ply, Number: m.Number, White: m.Side == rules.White, Written: m.Move.String(),
-				Code: towerCode(pos), From: m.Move.From.String(), To: m.Move.To.String(),
+				Code: core.TowerCode(pos), From: m.Move.From.String(), To: m.Move.To.String(),
 			})
 		}
 	}
