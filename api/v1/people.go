@@ -9,6 +9,7 @@ import (
 
 	"adiukh/api/core"
 	"adiukh/tournament"
+	"adiukh/tournament/people"
 )
 
 // peopleRoutesV1 registers the register of people: searched and read by
@@ -61,8 +62,8 @@ type personBody struct {
 	Rank            *string `json:"rank"`
 }
 
-func (b *personBody) input() tournament.PersonInput {
-	return tournament.PersonInput{Surname: b.Surname, GivenNames: b.GivenNames, LatinSurname: b.LatinSurname,
+func (b *personBody) input() people.PersonInput {
+	return people.PersonInput{Surname: b.Surname, GivenNames: b.GivenNames, LatinSurname: b.LatinSurname,
 		LatinGivenNames: b.LatinGivenNames, LatinSystem: b.LatinSystem, Sex: b.Sex, BirthYear: b.BirthYear,
 		Club: b.Club, Region: b.Region, Rank: b.Rank}
 }
@@ -74,7 +75,7 @@ func (h *handler) getPeople(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	found, err := h.Events.People(c.Request.Context(), c.Query("q"), page)
+	found, err := h.People.People(c.Request.Context(), c.Query("q"), page)
 	if err != nil {
 		return err
 	}
@@ -99,7 +100,7 @@ func (h *handler) getPerson(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	v, err := h.Events.PersonPage(c.Request.Context(), id)
+	v, err := h.People.PersonPage(c.Request.Context(), id)
 	if err != nil {
 		return err
 	}
@@ -124,7 +125,7 @@ func (h *handler) postPerson(c *gin.Context) error {
 	if err := decodeJSON(c, &body); err != nil {
 		return err
 	}
-	p, err := h.Events.CreatePerson(c.Request.Context(), body.input())
+	p, err := h.People.CreatePerson(c.Request.Context(), body.input())
 	if err != nil {
 		return err
 	}
@@ -141,7 +142,7 @@ func (h *handler) patchPerson(c *gin.Context) error {
 	if err := decodeJSON(c, &body); err != nil {
 		return err
 	}
-	p, err := h.Events.UpdatePerson(c.Request.Context(), id, body.input())
+	p, err := h.People.UpdatePerson(c.Request.Context(), id, body.input())
 	if err != nil {
 		return err
 	}
@@ -151,7 +152,7 @@ func (h *handler) patchPerson(c *gin.Context) error {
 
 // getDuplicates lists the register's likely duplicates, closest first.
 func (h *handler) getDuplicates(c *gin.Context) error {
-	pairs, err := h.Events.Duplicates(c.Request.Context())
+	pairs, err := h.People.Duplicates(c.Request.Context())
 	if err != nil {
 		return err
 	}
@@ -175,7 +176,7 @@ func (h *handler) postMerge(c *gin.Context) error {
 	if err := decodeJSON(c, &body); err != nil {
 		return err
 	}
-	m, err := h.Events.MergePeople(c.Request.Context(), id, body.Into)
+	m, err := h.People.MergePeople(c.Request.Context(), id, body.Into)
 	if err != nil {
 		return err
 	}
@@ -189,7 +190,7 @@ func (h *handler) postUndoMerge(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := h.Events.UndoMerge(c.Request.Context(), id); err != nil {
+	if err := h.People.UndoMerge(c.Request.Context(), id); err != nil {
 		return err
 	}
 	c.JSON(http.StatusOK, gin.H{"undone": id})

@@ -10,6 +10,7 @@ import (
 
 	"adiukh/api/core"
 	"adiukh/tournament"
+	"adiukh/tournament/people"
 )
 
 // peopleRoutesWeb registers the register of people: the list and search
@@ -35,7 +36,7 @@ func (h *handler) claimPerson(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	if _, err := h.Events.ClaimPerson(c.Request.Context(), id); err != nil {
+	if _, err := h.People.ClaimPerson(c.Request.Context(), id); err != nil {
 		return err
 	}
 	c.Redirect(http.StatusSeeOther, fmt.Sprintf("/people/%d", id))
@@ -45,7 +46,7 @@ func (h *handler) claimPerson(c *gin.Context) error {
 // claimsPage lists the requests to link accounts to persons, for the
 // administrators and arbiters who decide them.
 func (h *handler) claimsPage(c *gin.Context) error {
-	claims, err := h.Events.PendingClaims(c.Request.Context())
+	claims, err := h.People.PendingClaims(c.Request.Context())
 	if err != nil {
 		return err
 	}
@@ -59,7 +60,7 @@ func (h *handler) decidePersonClaim(confirm bool) core.HandlerFunc {
 		if err != nil {
 			return err
 		}
-		if err := h.Events.DecideClaim(c.Request.Context(), id, confirm, c.PostForm("reason")); err != nil {
+		if err := h.People.DecideClaim(c.Request.Context(), id, confirm, c.PostForm("reason")); err != nil {
 			return err
 		}
 		c.Redirect(http.StatusSeeOther, "/people-claims")
@@ -72,8 +73,8 @@ var personFields = []string{"surname", "given_names", "latin_surname", "latin_gi
 
 // personInput reads the person form; a Latin form left empty follows the
 // Cyrillic one.
-func personInput(f *form) (tournament.PersonInput, error) {
-	in := tournament.PersonInput{}
+func personInput(f *form) (people.PersonInput, error) {
+	in := people.PersonInput{}
 	text := func(name string) *string {
 		v := f.Values[name]
 		return &v
@@ -101,7 +102,7 @@ func personInput(f *form) (tournament.PersonInput, error) {
 }
 
 type peoplePageData struct {
-	*tournament.PeoplePage
+	*people.PeoplePage
 	Add bool // the reader may add people
 	// Admin may edit persons and see the duplicates.
 	Admin bool
@@ -115,7 +116,7 @@ func (h *handler) renderPeople(c *gin.Context, status int, f *form) error {
 	if err != nil {
 		return err
 	}
-	found, err := h.Events.People(c.Request.Context(), c.Query("q"), page)
+	found, err := h.People.People(c.Request.Context(), c.Query("q"), page)
 	if err != nil {
 		return err
 	}
@@ -144,7 +145,7 @@ func (h *handler) addPerson(c *gin.Context) error {
 	in, err := personInput(f)
 	if err == nil {
 		var p *tournament.Person
-		if p, err = h.Events.CreatePerson(c.Request.Context(), in); err == nil {
+		if p, err = h.People.CreatePerson(c.Request.Context(), in); err == nil {
 			c.Redirect(http.StatusSeeOther, fmt.Sprintf("/people/%d", p.ID))
 			return nil
 		}
@@ -156,7 +157,7 @@ func (h *handler) addPerson(c *gin.Context) error {
 }
 
 type personPageData struct {
-	*tournament.PersonView
+	*people.PersonView
 	Admin bool
 	Form  *form // the administrator's edit form
 	Merge *form
@@ -177,7 +178,7 @@ type personPageData struct {
 }
 
 func (h *handler) renderPerson(c *gin.Context, status int, id int64, edit, merge, photo *form) error {
-	v, err := h.Events.PersonPage(c.Request.Context(), id)
+	v, err := h.People.PersonPage(c.Request.Context(), id)
 	if err != nil {
 		return err
 	}
@@ -186,7 +187,7 @@ func (h *handler) renderPerson(c *gin.Context, status int, id int64, edit, merge
 	if data.Ratings, err = h.personRatings(c, id); err != nil {
 		return err
 	}
-	if data.Mine, data.Claim, err = h.Events.MyPerson(c.Request.Context()); err != nil {
+	if data.Mine, data.Claim, err = h.People.MyPerson(c.Request.Context()); err != nil {
 		return err
 	}
 	data.Decides = u != nil && (u.Role == tournament.Admin || u.Role == tournament.ArbiterRole)
@@ -233,7 +234,7 @@ func (h *handler) editPerson(c *gin.Context) error {
 	f := formValues(c, personFields...)
 	in, err := personInput(f)
 	if err == nil {
-		if _, err = h.Events.UpdatePerson(c.Request.Context(), id, in); err == nil {
+		if _, err = h.People.UpdatePerson(c.Request.Context(), id, in); err == nil {
 			c.Redirect(http.StatusSeeOther, fmt.Sprintf("/people/%d", id))
 			return nil
 		}
@@ -256,8 +257,8 @@ func (h *handler) mergePerson(c *gin.Context) error {
 	if err != nil {
 		err = tournament.Invalid("into", "give the number of the person to merge into")
 	} else {
-		var m *tournament.Merge
-		if m, err = h.Events.MergePeople(c.Request.Context(), id, into); err == nil {
+		var m *people.Merge
+		if m, err = h.People.MergePeople(c.Request.Context(), id, into); err == nil {
 			c.Redirect(http.StatusSeeOther, fmt.Sprintf("/people/%d?merged=%d", m.Into, m.ID))
 			return nil
 		}
@@ -273,7 +274,7 @@ func (h *handler) undoMerge(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := h.Events.UndoMerge(c.Request.Context(), id); err != nil {
+	if err := h.People.UndoMerge(c.Request.Context(), id); err != nil {
 		return err
 	}
 	c.Redirect(http.StatusSeeOther, "/people-duplicates")
@@ -281,7 +282,7 @@ func (h *handler) undoMerge(c *gin.Context) error {
 }
 
 func (h *handler) duplicatesPage(c *gin.Context) error {
-	pairs, err := h.Events.Duplicates(c.Request.Context())
+	pairs, err := h.People.Duplicates(c.Request.Context())
 	if err != nil {
 		return err
 	}
