@@ -2,7 +2,6 @@ package v1
 
 import (
 	"net/http"
-	"strconv"
 	"time"
 
 	"github.com/gin-gonic/gin"
@@ -13,16 +12,12 @@ import (
 )
 
 // peopleRoutesV1 registers the register of people: searched and read by
-// anyone, kept by arbiters (adding) and administrators (changing,
-// merging).
+// anyone, kept by arbiters (adding) and administrators (changing).
 func (h *handler) peopleRoutesV1(g, w *gin.RouterGroup) {
 	g.GET("/people", h.JSON(h.getPeople))
 	g.GET("/people/:pid", h.JSON(h.getPerson))
 	w.POST("/people", h.JSON(h.postPerson))
 	w.PATCH("/people/:pid", h.JSON(h.patchPerson))
-	w.GET("/people-duplicates", h.JSON(h.getDuplicates))
-	w.POST("/people/:pid/merge", h.JSON(h.postMerge))
-	w.POST("/people-merges/:mid/undo", h.JSON(h.postUndoMerge))
 }
 
 type personView struct {
@@ -147,52 +142,5 @@ func (h *handler) patchPerson(c *gin.Context) error {
 		return err
 	}
 	c.JSON(http.StatusOK, newPersonView(p))
-	return nil
-}
-
-// getDuplicates lists the register's likely duplicates, closest first.
-func (h *handler) getDuplicates(c *gin.Context) error {
-	pairs, err := h.People.Duplicates(c.Request.Context())
-	if err != nil {
-		return err
-	}
-	out := make([]gin.H, len(pairs))
-	for i, p := range pairs {
-		out[i] = gin.H{"a": newPersonView(&p.A), "b": newPersonView(&p.B), "distance": p.Distance}
-	}
-	c.JSON(http.StatusOK, gin.H{"pairs": out})
-	return nil
-}
-
-// postMerge merges the person into another: {"into": ID}.
-func (h *handler) postMerge(c *gin.Context) error {
-	id, err := core.PathInt(c, "pid")
-	if err != nil {
-		return err
-	}
-	var body struct {
-		Into int64 `json:"into"`
-	}
-	if err := decodeJSON(c, &body); err != nil {
-		return err
-	}
-	m, err := h.People.MergePeople(c.Request.Context(), id, body.Into)
-	if err != nil {
-		return err
-	}
-	c.JSON(http.StatusOK, gin.H{"merge": m.ID, "from": m.From, "into": m.Into, "players": m.Players,
-		"undo": "/api/v1/people-merges/" + strconv.FormatInt(m.ID, 10) + "/undo"})
-	return nil
-}
-
-func (h *handler) postUndoMerge(c *gin.Context) error {
-	id, err := core.PathInt(c, "mid")
-	if err != nil {
-		return err
-	}
-	if err := h.People.UndoMerge(c.Request.Context(), id); err != nil {
-		return err
-	}
-	c.JSON(http.StatusOK, gin.H{"undone": id})
 	return nil
 }

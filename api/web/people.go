@@ -14,58 +14,13 @@ import (
 )
 
 // peopleRoutesWeb registers the register of people: the list and search
-// and each person's page for everyone; adding for arbiters, changing,
-// duplicates and merging for administrators.
+// and each person's page for everyone; adding for arbiters, changing for
+// administrators.
 func (h *handler) peopleRoutesWeb(g, m *gin.RouterGroup) {
 	g.GET("/people", h.Page(h.peoplePage))
 	g.GET("/people/:pid", h.Cached, h.Page(h.personPage))
 	m.POST("/people", h.Page(h.addPerson))
 	m.POST("/people/:pid", h.Page(h.editPerson))
-	m.GET("/people-duplicates", h.Page(h.duplicatesPage))
-	m.POST("/people/:pid/merge", h.Page(h.mergePerson))
-	m.POST("/people-merges/:mid/undo", h.Page(h.undoMerge))
-	m.POST("/people/:pid/claim", h.Page(h.claimPerson))
-	m.GET("/people-claims", h.Page(h.claimsPage))
-	m.POST("/people-claims/:cid/confirm", h.Page(h.decidePersonClaim(true)))
-	m.POST("/people-claims/:cid/decline", h.Page(h.decidePersonClaim(false)))
-}
-
-// claimPerson asks to link the reader's account to the person.
-func (h *handler) claimPerson(c *gin.Context) error {
-	id, err := core.PathInt(c, "pid")
-	if err != nil {
-		return err
-	}
-	if _, err := h.People.ClaimPerson(c.Request.Context(), id); err != nil {
-		return err
-	}
-	c.Redirect(http.StatusSeeOther, fmt.Sprintf("/people/%d", id))
-	return nil
-}
-
-// claimsPage lists the requests to link accounts to persons, for the
-// administrators and arbiters who decide them.
-func (h *handler) claimsPage(c *gin.Context) error {
-	claims, err := h.People.PendingClaims(c.Request.Context())
-	if err != nil {
-		return err
-	}
-	h.render(c, http.StatusOK, "people_claims", "people.claims", claims)
-	return nil
-}
-
-func (h *handler) decidePersonClaim(confirm bool) core.HandlerFunc {
-	return func(c *gin.Context) error {
-		id, err := core.PathInt(c, "cid")
-		if err != nil {
-			return err
-		}
-		if err := h.People.DecideClaim(c.Request.Context(), id, confirm, c.PostForm("reason")); err != nil {
-			return err
-		}
-		c.Redirect(http.StatusSeeOther, "/people-claims")
-		return nil
-	}
 }
 
 // personFields are the person form's fields.
@@ -243,49 +198,4 @@ func (h *handler) editPerson(c *gin.Context) error {
 		return err
 	}
 	return h.renderPerson(c, formStatus(err), id, f, nil, nil)
-}
-
-// mergePerson merges the person into the one whose number the form gives,
-// then shows that one with the merge's undo.
-func (h *handler) mergePerson(c *gin.Context) error {
-	id, err := core.PathInt(c, "pid")
-	if err != nil {
-		return err
-	}
-	f := formValues(c, "into")
-	into, err := strconv.ParseInt(f.Values["into"], 10, 64)
-	if err != nil {
-		err = tournament.Invalid("into", "give the number of the person to merge into")
-	} else {
-		var m *people.Merge
-		if m, err = h.People.MergePeople(c.Request.Context(), id, into); err == nil {
-			c.Redirect(http.StatusSeeOther, fmt.Sprintf("/people/%d?merged=%d", m.Into, m.ID))
-			return nil
-		}
-	}
-	if err := f.fail(err, h.translator(c)); err != nil {
-		return err
-	}
-	return h.renderPerson(c, formStatus(err), id, nil, f, nil)
-}
-
-func (h *handler) undoMerge(c *gin.Context) error {
-	id, err := core.PathInt(c, "mid")
-	if err != nil {
-		return err
-	}
-	if err := h.People.UndoMerge(c.Request.Context(), id); err != nil {
-		return err
-	}
-	c.Redirect(http.StatusSeeOther, "/people-duplicates")
-	return nil
-}
-
-func (h *handler) duplicatesPage(c *gin.Context) error {
-	pairs, err := h.People.Duplicates(c.Request.Context())
-	if err != nil {
-		return err
-	}
-	h.render(c, http.StatusOK, "people_duplicates", "people.duplicates", pairs)
-	return nil
 }

@@ -12,10 +12,10 @@ import (
 	"adiukh/tournament/people"
 )
 
-// personPhotoRoutesV1 registers a person's photo, put (the body is the
+// peoplePhotosRoutesV1 registers a person's photo, put (the body is the
 // JPEG or PNG itself) or removed by administrators and the person; the
 // picture is served at the address GET /people/{id} gives as "photo".
-func (h *handler) personPhotoRoutesV1(w *gin.RouterGroup) {
+func (h *handler) peoplePhotosRoutesV1(w *gin.RouterGroup) {
 	w.PUT("/people/:pid/photo", h.JSON(h.putPersonPhoto))
 	w.DELETE("/people/:pid/photo", h.JSON(h.deletePersonPhoto))
 }

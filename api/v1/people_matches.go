@@ -8,11 +8,11 @@ import (
 	"adiukh/api/core"
 )
 
-// registerMatchesRoutesV1 registers the linking of an event's players to
+// peopleMatchesRoutesV1 registers the linking of an event's players to
 // the register, for its arbiters: the players not linked with the persons
 // they may be, the sure matches linked at once, one player linked (or
 // unlinked with 0), or added to the register as a new person.
-func (h *handler) registerMatchesRoutesV1(w *gin.RouterGroup) {
+func (h *handler) peopleMatchesRoutesV1(w *gin.RouterGroup) {
 	w.GET("/events/:id/register-matches", h.JSON(h.getRegisterMatches))
 	w.POST("/events/:id/register-matches/link-sure", h.JSON(h.postLinkSureMatches))
 	w.PUT("/events/:id/players/:pid/person", h.JSON(h.putPlayerPerson))

@@ -17,7 +17,7 @@ import (
 // persons they may be, to confirm one, to name another by federation ID,
 // or to add the player to the register.
 
-func (h *handler) registerMatchesRoutesWeb(m *gin.RouterGroup) {
+func (h *handler) peopleMatchesRoutesWeb(m *gin.RouterGroup) {
 	m.GET("/events/:id/register-matches", h.Page(h.registerMatchesPage))
 	m.POST("/events/:id/register-matches/sure", h.Page(h.linkSureMatches))
 	m.POST("/events/:id/players/:pid/person", h.Page(h.linkPlayerToPerson))

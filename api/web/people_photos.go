@@ -13,9 +13,9 @@ import (
 	"adiukh/tournament/people"
 )
 
-// personPhotoRoutesWeb registers the persons' photos: the picture for
+// peoplePhotosRoutesWeb registers the persons' photos: the picture for
 // everyone, its upload and removal for administrators and the person.
-func (h *handler) personPhotoRoutesWeb(g, m *gin.RouterGroup) {
+func (h *handler) peoplePhotosRoutesWeb(g, m *gin.RouterGroup) {
 	g.GET("/people/:pid/photo.jpg", h.Page(h.personPhoto))
 	m.POST("/people/:pid/photo", h.Page(h.uploadPersonPhoto))
 	m.POST("/people/:pid/photo/remove", h.Page(h.removePersonPhoto))
