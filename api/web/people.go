@@ -124,10 +124,6 @@ type personPageData struct {
 	Merged int64
 	// Ratings are the person's lists with their charts.
 	Ratings []personRating
-	// Mine is the signed-in reader's person (nil for none) and Claim
-	// their latest request to be linked to one.
-	Mine  *tournament.Person
-	Claim *tournament.PersonClaim
 	// Decides: the reader decides requests (administrators, arbiters).
 	Decides bool
 }
@@ -140,9 +136,6 @@ func (h *handler) renderPerson(c *gin.Context, status int, id int64, edit, merge
 	u := tournament.UserFromContext(c.Request.Context())
 	data := personPageData{PersonView: v, Admin: u != nil && u.Role == tournament.Admin, Form: edit, Merge: merge, PhotoForm: photo}
 	if data.Ratings, err = h.personRatings(c, id); err != nil {
-		return err
-	}
-	if data.Mine, data.Claim, err = h.People.MyPerson(c.Request.Context()); err != nil {
 		return err
 	}
 	data.Decides = u != nil && (u.Role == tournament.Admin || u.Role == tournament.ArbiterRole)

@@ -148,19 +148,3 @@ func (s *Service) DecideClaim(ctx context.Context, claimID int64, confirm bool, 
 		return s.registerAudit(tx, u, action, c.PersonID, before, c)
 	})
 }
-
-// MyPerson is the signed-in account's person and its latest request: the
-// person when linked, the request while it waits or after a decline.
-func (s *Service) MyPerson(ctx context.Context) (*tournament.Person, *tournament.PersonClaim, error) {
-	u := tournament.UserFromContext(ctx)
-	if u == nil {
-		return nil, nil, nil
-	}
-	var p *tournament.Person
-	var last *tournament.PersonClaim
-	err := s.store.View(ctx, func(tx Tx) (err error) {
-		p, last, err = tournament.AccountPerson(tx, u.ID)
-		return err
-	})
-	return p, last, err
-}

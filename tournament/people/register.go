@@ -124,6 +124,11 @@ type PersonView struct {
 	// CanChangePhoto: the reader may upload or remove it.
 	Photo          *PersonPhoto
 	CanChangePhoto bool
+	// Mine is the signed-in reader's own person (nil for none) and Claim
+	// their latest request to be linked to one, which the page's "this is
+	// me" depends on.
+	Mine  *tournament.Person
+	Claim *tournament.PersonClaim
 }
 
 // PersonEvent is an event a person played in, as that event's player.
@@ -132,7 +137,8 @@ type PersonEvent struct {
 	Player tournament.Player
 }
 
-// PersonPage reads a person with their events.
+// PersonPage reads a person with their events, and for a signed-in reader
+// their own person and request, in one snapshot.
 func (s *Service) PersonPage(ctx context.Context, id int64) (*PersonView, error) {
 	v := &PersonView{}
 	err := s.store.View(ctx, func(tx Tx) error {
@@ -151,9 +157,12 @@ func (s *Service) PersonPage(ctx context.Context, id int64) (*PersonView, error)
 		} else if err != nil {
 			return err
 		}
-		if tournament.UserFromContext(ctx) != nil {
+		if u := tournament.UserFromContext(ctx); u != nil {
 			_, err := mayChangePhoto(ctx, tx, id)
 			v.CanChangePhoto = err == nil
+			if v.Mine, v.Claim, err = tournament.AccountPerson(tx, u.ID); err != nil {
+				return err
+			}
 		}
 		players, err := tx.PersonPlayers(id)
 		if err != nil {
