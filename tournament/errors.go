@@ -129,12 +129,12 @@ func Every(problems []*Error, summary *Error) error {
 	return summary
 }
 
-// joinInvalid reports every wrong input of a form at once: nil for none,
+// JoinInvalid reports every wrong input of a form at once: nil for none,
 // the error itself for one, and for several the first with Details listing
 // them all, each naming its own field (Line 0), so that a client reading
 // only the first still understands, and a form marks each field. An error
 // that is not an *Error is returned as it is.
-func joinInvalid(errs []error) error {
+func JoinInvalid(errs []error) error {
 	var all []*Error
 	for _, err := range errs {
 		var e *Error

@@ -485,13 +485,13 @@ type EventInput struct {
 }
 
 // apply copies the given settings onto e, checking each (every wrong one is
-// reported, see joinInvalid); knownTieBreak says
+// reported, see JoinInvalid); knownTieBreak says
 // whether a tie-break ID exists. Status changes are checked by the service.
 func (in EventInput) apply(e *Event, knownTieBreak func(string) bool) error {
 	// Every wrong setting is reported at once, each at its field.
 	var errs []error
 	if in.Name != nil {
-		name, err := cleanText("name", *in.Name, 200, true)
+		name, err := CleanText("name", *in.Name, 200, true)
 		if err != nil {
 			errs = append(errs, err)
 		}
@@ -575,7 +575,7 @@ func (in EventInput) apply(e *Event, knownTieBreak func(string) bool) error {
 		if text.in == nil {
 			continue
 		}
-		v, err := cleanText(text.field, *text.in, 200, false)
+		v, err := CleanText(text.field, *text.in, 200, false)
 		if err != nil {
 			errs = append(errs, err)
 		}
@@ -584,7 +584,7 @@ func (in EventInput) apply(e *Event, knownTieBreak func(string) bool) error {
 	if in.Arbiters != nil {
 		arbiters := make([]string, 0, len(*in.Arbiters))
 		for i, a := range *in.Arbiters {
-			v, err := cleanText(fmt.Sprintf("arbiters[%d]", i), a, 200, true)
+			v, err := CleanText(fmt.Sprintf("arbiters[%d]", i), a, 200, true)
 			if err != nil {
 				errs = append(errs, err)
 			}
@@ -639,11 +639,11 @@ func (in EventInput) apply(e *Event, knownTieBreak func(string) bool) error {
 			errs = append(errs, Invalid("visibility", "unknown visibility %q; use \"public\" or \"private\"", *in.Visibility))
 		}
 	}
-	return joinInvalid(errs)
+	return JoinInvalid(errs)
 }
 
-// cleanText trims a user-entered text and checks its length and encoding.
-func cleanText(field, s string, maxRunes int, required bool) (string, error) {
+// CleanText trims a user-entered text and checks its length and encoding.
+func CleanText(field, s string, maxRunes int, required bool) (string, error) {
 	if !utf8.ValidString(s) {
 		return "", Invalid(field, "the text is not valid UTF-8")
 	}

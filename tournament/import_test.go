@@ -9,6 +9,7 @@ import (
 
 	"adiukh/tournament"
 	"adiukh/tournament/engines"
+	"adiukh/tournament/people"
 	"adiukh/tournament/store/storetest"
 	"adiukh/tournament/trf"
 )
@@ -116,7 +117,7 @@ func TestImportLinksPeopleByFederationID(t *testing.T) {
 	st := storetest.SQLite(t)
 	svc := tournament.NewService(st, engines.Options())
 	arbiter := arbiterContext(t, st)
-	murat, err := svc.CreatePerson(arbiter, tournament.PersonInput{Surname: ptr("Берсиров"), GivenNames: ptr("Мурат"), BirthYear: ptr(1992)})
+	murat, err := people.NewService(st.People(), people.Options{}).CreatePerson(arbiter, people.PersonInput{Surname: ptr("Берсиров"), GivenNames: ptr("Мурат"), BirthYear: ptr(1992)})
 	if err != nil {
 		t.Fatal(err)
 	}

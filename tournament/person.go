@@ -1,15 +1,19 @@
 package tournament
 
 import (
+	"cmp"
+	"fmt"
 	"strings"
 	"time"
-	"unicode/utf8"
 )
 
 // The federation's register of people: one Person however many events they
 // play in. The register assigns each a federation ID, shown on every
 // document; event players link to a person, so that results and ratings
-// follow the person from event to event.
+// follow the person from event to event. Package people keeps the register
+// (persons, merges, duplicates, photos, accounts linked to persons); what
+// is here is what the events need of it: the person a player links to, the
+// link itself, and the account's person an entry plays as.
 
 // Person is one person of the register.
 type Person struct {
@@ -41,177 +45,210 @@ func (p Person) LatinName() string {
 	return strings.TrimSpace(p.LatinSurname + " " + p.LatinGivenNames)
 }
 
-// PersonInput creates or changes a person; a nil field stays as it is. The
-// Latin forms follow the Cyrillic ones by LatinSystem unless given.
-type PersonInput struct {
-	Surname, GivenNames           *string
-	LatinSurname, LatinGivenNames *string
-	LatinSystem                   *string
-	Sex                           *string
-	BirthYear                     *int
-	Club, Region, Rank            *string
-}
+// SortName is the person's name as lists order it, as Player.SortName.
+func (p Person) SortName() string { return nameKey(p.Name()) }
 
-// apply checks the input and changes p; every field's problem is named.
-func (in PersonInput) apply(p *Person, thisYear int) error {
-	var errs []error
-	text := func(field string, v *string, limit int, required bool, out *string) {
-		if v == nil {
-			return
-		}
-		s := strings.Join(strings.Fields(*v), " ")
-		switch {
-		case required && s == "":
-			errs = append(errs, Invalid(field, "is required"))
-		case utf8.RuneCountInString(s) > limit:
-			errs = append(errs, Invalid(field, "has at most %d characters; this one has %d", limit, utf8.RuneCountInString(s)))
-		default:
-			*out = s
-		}
-	}
-	retransliterate := in.Surname != nil || in.GivenNames != nil || in.LatinSystem != nil
-	text("surname", in.Surname, 60, true, &p.Surname)
-	text("given_names", in.GivenNames, 80, true, &p.GivenNames)
-	if in.LatinSystem != nil {
-		switch *in.LatinSystem {
-		case ICAO, GOST:
-			p.LatinSystem = *in.LatinSystem
-		default:
-			errs = append(errs, Invalid("latin_system", "unknown transliteration %q; use \"icao\" or \"gost\"", *in.LatinSystem))
-		}
-	}
-	if p.LatinSystem == "" {
-		p.LatinSystem = ICAO
-	}
-	if retransliterate {
-		p.LatinSurname, p.LatinGivenNames = Transliterate(p.Surname, p.LatinSystem), Transliterate(p.GivenNames, p.LatinSystem)
-	}
-	text("latin_surname", in.LatinSurname, 80, false, &p.LatinSurname)
-	text("latin_given_names", in.LatinGivenNames, 100, false, &p.LatinGivenNames)
-	if in.Sex != nil {
-		switch sex := strings.ToLower(strings.TrimSpace(*in.Sex)); sex {
-		case Men, Women, "":
-			p.Sex = sex
-		default:
-			errs = append(errs, Invalid("sex", "unknown sex %q; use \"m\", \"f\" or nothing", *in.Sex))
-		}
-	}
-	if in.BirthYear != nil {
-		if y := *in.BirthYear; y != 0 && (y < 1900 || y > thisYear) {
-			errs = append(errs, Invalid("birth_year", "%d is not a birth year", y))
-		} else {
-			p.BirthYear = y
-		}
-	}
-	text("club", in.Club, 100, false, &p.Club)
-	text("region", in.Region, 100, false, &p.Region)
-	text("rank", in.Rank, 60, false, &p.Rank)
-	if p.Surname == "" && len(errs) == 0 {
-		errs = append(errs, Invalid("surname", "is required"))
-	}
-	if p.GivenNames == "" && len(errs) == 0 {
-		errs = append(errs, Invalid("given_names", "is required"))
-	}
-	return joinInvalid(errs)
-}
-
-// PersonTx keeps the register.
+// PersonTx reads the register as the events need it: the person a player
+// links to, their events and their rating. Package people writes it.
 type PersonTx interface {
-	// CreatePerson stores a new person and sets its ID.
-	CreatePerson(p *Person) error
-	UpdatePerson(p *Person) error
 	// Person reads one person; ENOTFOUND when none.
 	Person(id int64) (*Person, error)
 	// PersonByFederationID finds a person by federation ID, case
 	// ignored; ENOTFOUND when none.
 	PersonByFederationID(id string) (*Person, error)
-	// SearchPeople finds the persons of the register (merged ones left
-	// out) whose folded name or club holds, for every word, one of its
-	// forms, and whose federation ID or birth year is each of the numbers,
-	// by name; at most limit after offset.
-	SearchPeople(words [][]string, numbers []int, offset, limit int) ([]Person, error)
-	// PeopleBorn lists the register's persons by birth year, merged ones
-	// left out, for the search of duplicates.
-	PeopleBorn() ([]Person, error)
 	// PersonPlayers lists the players linked to a person, in every event.
 	PersonPlayers(personID int64) ([]Player, error)
-	// MovePlayers links the players to another person.
-	MovePlayers(playerIDs []int64, personID int64) error
-	CreateMerge(m *Merge) error
-	Merge(id int64) (*Merge, error)
-	UpdateMerge(m *Merge) error
 	// PublishedRating is the person's published rating in the list of the
 	// discipline; 0 when they have none.
 	PublishedRating(personID int64, d Discipline) (int, error)
-	// Standings reads the person's published standings in the rating
-	// lists, by list.
-	Standings(personID int64) ([]Standing, error)
-	// SetStandings makes these the person's standings, removing those of
-	// the lists not among them.
-	SetStandings(personID int64, standings []Standing) error
-	// AddRegisterAudit appends to the register's audit log.
-	AddRegisterAudit(a *RegisterAudit) error
 }
-
-// Merge is two persons found to be one: From's players moved to Into, From
-// kept aside (MergedInto) so that the merge can be undone.
-type Merge struct {
-	ID       int64
-	From     int64
-	Into     int64
-	Players  []int64 // the players moved, for the undo
-	At       time.Time
-	UserID   int64
-	UndoneAt time.Time // zero while the merge stands
-	// FromStandings and IntoStandings are the two persons' standings in
-	// the rating lists before the merge, for the undo.
-	FromStandings, IntoStandings []Standing
-}
-
-// Standing is a person's published standing in one rating list: the
-// rating, the rated games, and whether the rating ever reached 2400 (then
-// K is 10 for good).
-type Standing struct {
-	List    string `json:"list"`
-	Rating  int    `json:"rating"`
-	Games   int    `json:"games"`
-	Reached bool   `json:"reached"`
-}
-
-// RegisterAudit is one change to the register: persons created, changed,
-// merged and unmerged, with who did it. Action is a key, Before and After
-// the person as JSON.
-type RegisterAudit struct {
-	ID        int64
-	At        time.Time
-	UserID    int64
-	UserEmail string
-	Action    string
-	PersonID  int64
-	Before    string
-	After     string
-}
-
-// Register audit actions; each has the catalogue entry "audit.<action>".
-const (
-	ActionPersonCreate  = "person.create"
-	ActionPersonUpdate  = "person.update"
-	ActionPersonMerge   = "person.merge"
-	ActionPersonUnmerge = "person.unmerge"
-)
 
 // SameFolded reports whether two names are the same up to case, spacing
 // and ё/е.
-func SameFolded(a, b string) bool { return foldName(a) == foldName(b) }
+func SameFolded(a, b string) bool { return FoldName(a) == FoldName(b) }
 
 // MatchesPerson reports whether a search finds the person: each word is
 // part of the names in either script, or the federation ID.
 func MatchesPerson(p *Person, query string) bool {
-	names := foldName(strings.Join([]string{p.Surname, p.GivenNames, p.LatinSurname, p.LatinGivenNames}, " "))
-	for _, w := range strings.Fields(foldName(query)) {
+	names := FoldName(strings.Join([]string{p.Surname, p.GivenNames, p.LatinSurname, p.LatinGivenNames}, " "))
+	for _, w := range strings.Fields(FoldName(query)) {
 		if w != strings.ToLower(p.FederationID) && !strings.Contains(names, w) {
 			return false
 		}
 	}
 	return true
+}
+
+// PersonOf reads the person a player is to link to, following a merge.
+func PersonOf(tx PersonTx, id int64) (*Person, error) {
+	p, err := tx.Person(id)
+	if ErrorCode(err) == ENOTFOUND {
+		return nil, Invalid("person_id", "person %d not found in the register", id)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if p.MergedInto != 0 {
+		return PersonOf(tx, p.MergedInto)
+	}
+	return p, nil
+}
+
+// fromPerson prepares the input of a new player of event e who is the
+// person of the register in.PersonID names (followed through a merge): the
+// person's details fill what the input leaves out or empty, and their
+// published rating of the event's list the rating, unless one is typed. A
+// person plays once in an event. It returns the person's ID, 0 when the
+// input names none.
+func fromPerson(tx Tx, e *Event, in *PlayerInput) (int64, error) {
+	if in.PersonID == nil || *in.PersonID == 0 {
+		return 0, nil
+	}
+	person, err := PersonOf(tx, *in.PersonID)
+	if err != nil {
+		return 0, err
+	}
+	players, err := tx.PersonPlayers(person.ID)
+	if err != nil {
+		return 0, err
+	}
+	for _, p := range players {
+		if p.EventID == e.ID {
+			return 0, Conflict("person_id", "%s (%s) plays in this event already, as start number %d", person.Name(), person.FederationID, p.StartNo)
+		}
+	}
+	personDetails(in, person)
+	if in.Rating == nil {
+		published, err := tx.PublishedRating(person.ID, e.Discipline)
+		if err != nil {
+			return 0, err
+		}
+		in.Rating = &published
+	}
+	return person.ID, nil
+}
+
+// personDetails fills a new player's details from their person, where the
+// input leaves them out or empty.
+func personDetails(in *PlayerInput, p *Person) {
+	name := p.Name()
+	fill := func(field **string, v string) {
+		if (*field == nil || **field == "") && v != "" {
+			*field = &v
+		}
+	}
+	fill(&in.Name, name)
+	fill(&in.Club, p.Club)
+	fill(&in.City, p.Region)
+	fill(&in.FederationID, p.FederationID)
+	if in.BirthYear == nil && p.BirthYear != 0 {
+		y := p.BirthYear
+		in.BirthYear = &y
+	}
+}
+
+// ActionPlayerPerson is the audit action of a player linked to a person of
+// the register, or unlinked.
+const ActionPlayerPerson = "player.person"
+
+// PersonLinkWriter is the part of a transaction that links an event's
+// player to the register, in the event's audit log.
+type PersonLinkWriter interface {
+	UpdatePlayer(p *Player) error
+	AuditWriter
+}
+
+// LinkPerson links p, one of the event's players, to person (nil unlinks),
+// in the event's audit log: the player takes the person's federation ID
+// and the details the player lacks (birth year, club, region as city); the
+// name stays as registered, since the event's documents already show it. A
+// person plays once in an event. Package people links its matches through
+// here.
+func LinkPerson(tx PersonLinkWriter, at time.Time, u *User, players []Player, p *Player, person *Person) error {
+	before := *p
+	if person == nil {
+		p.PersonID = 0
+	} else {
+		for _, other := range players {
+			if other.PersonID == person.ID && other.ID != p.ID {
+				return Conflict("person_id", "%s (%s) plays in this event already, as start number %d", person.Name(), person.FederationID, other.StartNo)
+			}
+		}
+		p.PersonID, p.FederationID = person.ID, person.FederationID
+		p.BirthYear = cmp.Or(p.BirthYear, person.BirthYear)
+		p.Club = cmp.Or(p.Club, person.Club)
+		p.City = cmp.Or(p.City, person.Region)
+	}
+	if err := tx.UpdatePlayer(p); err != nil {
+		return err
+	}
+	return Audit(tx, at, u, p.EventID, ActionPlayerPerson, fmt.Sprintf("player %d", p.ID), before, p, "")
+}
+
+// A player's account is linked to their person of the register by a
+// request that an administrator or an arbiter confirms (package people):
+// never silently, since the link shows the person's ratings and events as
+// the account holder's own. An entry of a linked account plays as the
+// person; the account's page shows the person and the request.
+
+// ClaimStatus is where a request for a person is.
+type ClaimStatus string
+
+const (
+	ClaimPending   ClaimStatus = "pending"
+	ClaimConfirmed ClaimStatus = "confirmed" // the account is the person's
+	ClaimDeclined  ClaimStatus = "declined"
+)
+
+// PersonClaim is an account's request to be linked to a person.
+type PersonClaim struct {
+	ID        int64
+	UserID    int64
+	PersonID  int64
+	Status    ClaimStatus
+	Reason    string // why it was declined
+	CreatedAt time.Time
+	DecidedAt time.Time
+	DecidedBy int64
+}
+
+// PersonClaimTx reads the requests; package people writes them.
+type PersonClaimTx interface {
+	// Claims lists the requests, oldest first, narrowed by what is given
+	// (a zero value narrows nothing).
+	Claims(status ClaimStatus, userID, personID int64) ([]PersonClaim, error)
+}
+
+// LinkedPerson is the person an account is linked to by a confirmed
+// request; nil when none.
+func LinkedPerson(tx interface {
+	PersonTx
+	PersonClaimTx
+}, userID int64) (*Person, error) {
+	claims, err := tx.Claims(ClaimConfirmed, userID, 0)
+	if err != nil || len(claims) == 0 {
+		return nil, err
+	}
+	return PersonOf(tx, claims[0].PersonID)
+}
+
+// AccountPerson is an account's person and its latest request: the person
+// when linked, the request while it waits or after a decline.
+func AccountPerson(tx interface {
+	PersonTx
+	PersonClaimTx
+}, userID int64) (*Person, *PersonClaim, error) {
+	claims, err := tx.Claims("", userID, 0)
+	if err != nil || len(claims) == 0 {
+		return nil, nil, err
+	}
+	var p *Person
+	for _, c := range claims {
+		if c.Status == ClaimConfirmed {
+			if p, err = PersonOf(tx, c.PersonID); err != nil {
+				return nil, nil, err
+			}
+		}
+	}
+	return p, &claims[len(claims)-1], nil
 }

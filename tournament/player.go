@@ -65,7 +65,7 @@ type PlayerInput struct {
 // event's state and are handled by the service.
 func (in PlayerInput) applyDetails(p *Player) error {
 	if in.Name != nil {
-		name, err := cleanText("name", *in.Name, 100, true)
+		name, err := CleanText("name", *in.Name, 100, true)
 		if err != nil {
 			return err
 		}
@@ -93,7 +93,7 @@ func (in PlayerInput) applyDetails(p *Player) error {
 		if text.in == nil {
 			continue
 		}
-		v, err := cleanText(text.field, *text.in, 100, false)
+		v, err := CleanText(text.field, *text.in, 100, false)
 		if err != nil {
 			return err
 		}

@@ -36,10 +36,11 @@ type Options struct {
 // (service.go), players (service_players.go, service_registration.go),
 // rounds and results (service_rounds.go, service_results.go, service_swap.go,
 // service_unpublish.go, service_swiss.go), teams (service_team*.go) and
-// submissions (submission.go); accounts live in package account. One type
-// rather than a service per aggregate, because the use cases of one event
-// cross aggregates in one transaction (pairing reads players and writes a
-// round and the audit log; a confirmed submission writes a game), and
+// submissions (submission.go); accounts live in package account, the
+// register of people in package people. One type rather than a service per
+// aggregate, because the use cases of one event cross aggregates in one
+// transaction (pairing reads players and writes a round and the audit log;
+// a confirmed submission writes a game), and
 // services calling each other would hide that. What each piece depends on
 // is made visible instead by the Tx parts its helpers take (EventTx,
 // PlayerTx, RoundTx, TeamTx, SubmissionTx, AuditTx): a new discipline adds

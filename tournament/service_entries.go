@@ -245,7 +245,7 @@ func (s *Service) SetEntries(ctx context.Context, eventID int64, in EntrySetting
 	return out, err
 }
 
-// apply copies the input onto s, checking every field (joinInvalid).
+// apply copies the input onto s, checking every field (JoinInvalid).
 func (in EntrySettingsInput) apply(s *EntrySettings, zone *time.Location) error {
 	var errs []error
 	if in.Open != nil {
@@ -297,7 +297,7 @@ func (in EntrySettingsInput) apply(s *EntrySettings, zone *time.Location) error 
 		s.Sex = *in.Sex
 	}
 	if in.Region != nil {
-		region, err := cleanText("region", *in.Region, 100, false)
+		region, err := CleanText("region", *in.Region, 100, false)
 		if err != nil {
 			errs = append(errs, err)
 		}
@@ -309,7 +309,7 @@ func (in EntrySettingsInput) apply(s *EntrySettings, zone *time.Location) error 
 	if s.MinRating != 0 && s.MaxRating != 0 && s.MinRating > s.MaxRating {
 		errs = append(errs, Invalid("max_rating", "the ratings run from %d to %d: the highest is below the lowest", s.MinRating, s.MaxRating))
 	}
-	return joinInvalid(errs)
+	return JoinInvalid(errs)
 }
 
 func checkSex(sex string) error {
@@ -392,7 +392,7 @@ func (s *EntrySettings) check(en Entry) error {
 	if s.MaxRating != 0 && en.Rating > s.MaxRating {
 		errs = append(errs, Invalid("rating", "this event is for players rated %d or less", s.MaxRating))
 	}
-	return joinInvalid(errs)
+	return JoinInvalid(errs)
 }
 
 func yearOrAny(y int) string {
@@ -412,14 +412,14 @@ func (s *Service) Enter(ctx context.Context, eventID int64, in EntryInput) (*Ent
 	if u == nil {
 		return nil, Unauthorized("sign in to enter an event")
 	}
-	note, err := cleanText("note", in.Note, 1000, false)
+	note, err := CleanText("note", in.Note, 1000, false)
 	if err != nil {
 		return nil, err
 	}
 	if err := checkSex(in.Sex); err != nil {
 		return nil, err
 	}
-	region, err := cleanText("region", in.Region, 100, false)
+	region, err := CleanText("region", in.Region, 100, false)
 	if err != nil {
 		return nil, err
 	}
@@ -563,7 +563,7 @@ func (s *Service) accept(tx Tx, e *Event, u *User, en *Entry) (Notice, error) {
 	}
 	before := *en
 	in := PlayerInput{Name: &en.Name, BirthYear: &en.BirthYear, Rating: &en.Rating, City: &en.Region}
-	if person, err := linkedPerson(tx, account.ID); err != nil {
+	if person, err := LinkedPerson(tx, account.ID); err != nil {
 		return Notice{}, err
 	} else if person != nil {
 		// A player the register knows plays as that person, with the
@@ -648,7 +648,7 @@ func (s *Service) AcceptEntries(ctx context.Context, eventID int64) ([]Entry, er
 // DeclineEntry refuses a pending or waiting entry; the reason is shown to
 // the player.
 func (s *Service) DeclineEntry(ctx context.Context, eventID, entryID int64, reason string) (*Entry, error) {
-	reason, err := cleanText("reason", reason, 1000, true)
+	reason, err := CleanText("reason", reason, 1000, true)
 	if err != nil {
 		return nil, Invalid("reason", "say why the entry is declined; the player reads it")
 	}

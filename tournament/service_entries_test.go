@@ -10,6 +10,7 @@ import (
 	"adiukh/tournament"
 	"adiukh/tournament/account"
 	"adiukh/tournament/engines"
+	"adiukh/tournament/people"
 	"adiukh/tournament/store"
 	"adiukh/tournament/store/storetest"
 )
@@ -224,5 +225,46 @@ func TestAcceptEntries(t *testing.T) {
 				t.Errorf("view after: meets %v, %d places left", v.Meets, v.Places)
 			}
 		})
+	}
+}
+
+// An entry of an account linked to the register is accepted as that
+// person: the register's name and the published rating, not what the entry
+// typed.
+func TestEntryOfALinkedAccount(t *testing.T) {
+	t.Parallel()
+	st := storetest.SQLite(t)
+	svc := tournament.NewService(st, engines.Options())
+	arbiter := arbiterContext(t, st)
+	ann := playerAccount(t, st, "ann@example.org", "Аня")
+	register := people.NewService(st.People(), people.Options{})
+	person, err := register.CreatePerson(arbiter, people.PersonInput{Surname: ptr("Тлехас"), GivenNames: ptr("Анна Руслановна"), BirthYear: ptr(1995)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	claim, err := register.ClaimPerson(ann, person.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := register.DecideClaim(arbiter, claim.ID, true, ""); err != nil {
+		t.Fatal(err)
+	}
+	e, _ := createEvent(t, arbiter, svc, "swiss", 5)
+	if _, err := svc.SetEntries(arbiter, e.ID, tournament.EntrySettingsInput{Open: ptr(true)}); err != nil {
+		t.Fatal(err)
+	}
+	en, err := svc.Enter(ann, e.ID, tournament.EntryInput{Rating: 2100})
+	if err != nil {
+		t.Fatal(err)
+	}
+	accepted, err := svc.AcceptEntry(arbiter, e.ID, en.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	players, _ := svc.Players(arbiter, e.ID)
+	for _, p := range players {
+		if p.ID == accepted.PlayerID && (p.PersonID != person.ID || p.Name != "Тлехас Анна Руслановна" || p.Rating != 0 || p.FederationID != person.FederationID) {
+			t.Errorf("the accepted player %+v, want the person with no published rating", p)
+		}
 	}
 }

@@ -180,12 +180,10 @@ func (s *Service) MyPage(ctx context.Context) (*MyPage, error) {
 			}
 			page.Following = append(page.Following, item)
 		}
-		return nil
+		page.Person, page.Claim, err = AccountPerson(tx, u.ID)
+		return err
 	})
 	if err != nil {
-		return nil, err
-	}
-	if page.Person, page.Claim, err = s.MyPerson(ctx); err != nil {
 		return nil, err
 	}
 	return page, nil

@@ -301,10 +301,12 @@ func lookalike(players []Player, p *Player) *match {
 // sameName compares names as people read them: case, ё/е and the spaces
 // between words do not matter.
 func sameName(a, b string) bool {
-	return foldName(a) == foldName(b)
+	return FoldName(a) == FoldName(b)
 }
 
-func foldName(s string) string {
+// FoldName folds a name as people read it: case, ё/е and the spaces
+// between words do not matter. The register's searches compare names so.
+func FoldName(s string) string {
 	s = strings.ReplaceAll(strings.ToLower(s), "ё", "е")
 	return strings.Join(strings.Fields(s), " ")
 }

@@ -81,7 +81,7 @@ func JoinSheets(sheets []string) string {
 // same name (sameName), or the same surname — the first word — as sheets
 // often carry "Ёлкин О." for "Ёлкин Олег".
 func namesPlayer(written, player string) bool {
-	a, b := strings.Fields(foldName(written)), strings.Fields(foldName(player))
+	a, b := strings.Fields(FoldName(written)), strings.Fields(FoldName(player))
 	return sameName(written, player) || (len(a) > 0 && len(b) > 0 && a[0] == b[0])
 }
 

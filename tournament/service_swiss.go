@@ -420,7 +420,7 @@ func linkPeople(tx PersonTx, players []Player, taken map[int64]bool) error {
 		if err != nil {
 			return err
 		}
-		if surname, _, _ := strings.Cut(foldName(p.Name), " "); surname == foldName(person.Surname) && !taken[person.ID] {
+		if surname, _, _ := strings.Cut(FoldName(p.Name), " "); surname == FoldName(person.Surname) && !taken[person.ID] {
 			p.PersonID = person.ID
 			taken[person.ID] = true
 		}

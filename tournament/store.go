@@ -32,7 +32,6 @@ type Tx interface {
 	RegulationsTx
 	PersonTx
 	PersonClaimTx
-	PersonPhotoTx
 }
 
 // EventTx keeps events and their settings.

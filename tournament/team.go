@@ -73,7 +73,7 @@ const MaxRoster = 100
 // apply copies the team's own details onto t.
 func (in TeamInput) apply(t *Team) error {
 	if in.Name != nil {
-		name, err := cleanText("name", *in.Name, 200, true)
+		name, err := CleanText("name", *in.Name, 200, true)
 		if err != nil {
 			return err
 		}
@@ -87,7 +87,7 @@ func (in TeamInput) apply(t *Team) error {
 		if text.in == nil {
 			continue
 		}
-		v, err := cleanText(text.field, *text.in, 200, false)
+		v, err := CleanText(text.field, *text.in, 200, false)
 		if err != nil {
 			return err
 		}

@@ -10,6 +10,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"adiukh/tournament"
+	"adiukh/tournament/people"
 )
 
 // Request bodies are bounded per route before anything reads them.
@@ -53,8 +54,8 @@ var bodyLimits = map[string]bodyLimit{
 	"/events/:id/players/csv":                    {content: csvBodyLimit},
 	"/events/:id/regulations":                    {content: tournament.MaxRegulationsBytes, slack: multipartSlack},
 	"/api/v1/events/:id/regulations":             {content: tournament.MaxRegulationsBytes, file: true},
-	"/people/:pid/photo":                         {content: tournament.MaxPhotoBytes, slack: multipartSlack},
-	"/api/v1/people/:pid/photo":                  {content: tournament.MaxPhotoBytes, file: true},
+	"/people/:pid/photo":                         {content: people.MaxPhotoBytes, slack: multipartSlack},
+	"/api/v1/people/:pid/photo":                  {content: people.MaxPhotoBytes, file: true},
 	"/events/:id/rounds/:n/boards/:board/edit":   {content: MaxSheetBytes, slack: multipartSlack},
 	"/events/:id/rounds/:n/boards/:board/report": {content: MaxSheetBytes, slack: multipartSlack},
 	"/events/:id/rounds/:n/sheets":               {content: MaxSheetBatchBytes, slack: multipartSlack},

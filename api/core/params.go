@@ -7,6 +7,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"adiukh/tournament"
+	"adiukh/tournament/people"
 )
 
 // PathInt reads a positive whole-number path parameter.
@@ -63,6 +64,6 @@ const JSONType = "application/json; charset=utf-8"
 
 // PhotoURL is where a person's photo is served; the upload time in it
 // makes a changed photo a new address, so that caches never show the old.
-func PhotoURL(p *tournament.PersonPhoto) string {
+func PhotoURL(p *people.PersonPhoto) string {
 	return fmt.Sprintf("/people/%d/photo.jpg?v=%d", p.PersonID, p.UpdatedAt.Unix())
 }

@@ -6,6 +6,7 @@ import (
 	"adiukh/tournament/composition"
 	"adiukh/tournament/correspondence"
 	"adiukh/tournament/export"
+	"adiukh/tournament/people"
 	"adiukh/tournament/ratings"
 	"context"
 	"crypto/rand"
@@ -36,6 +37,9 @@ type Deps struct {
 	Correspondence *correspondence.Service
 	// Composition runs the contests of composition events.
 	Composition *composition.Service
+	// People keeps the federation's register of people; built on DB when
+	// nil and DB keeps it.
+	People *people.Service
 	// Ratings keeps the federation's rating lists; built on DB when nil
 	// and DB keeps them.
 	Ratings *ratings.Service
@@ -106,6 +110,9 @@ func New(d Deps) *Server {
 	}
 	if d.Now == nil {
 		d.Now = time.Now
+	}
+	if r, ok := d.DB.(interface{ People() people.Store }); ok && d.People == nil {
+		d.People = people.NewService(r.People(), people.Options{Now: d.Now})
 	}
 	if r, ok := d.DB.(interface{ Ratings() ratings.Store }); ok && d.Ratings == nil {
 		d.Ratings = ratings.NewService(r.Ratings(), ratings.Options{Now: d.Now})

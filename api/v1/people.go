@@ -2,26 +2,22 @@ package v1
 
 import (
 	"net/http"
-	"strconv"
 	"time"
 
 	"github.com/gin-gonic/gin"
 
 	"adiukh/api/core"
 	"adiukh/tournament"
+	"adiukh/tournament/people"
 )
 
 // peopleRoutesV1 registers the register of people: searched and read by
-// anyone, kept by arbiters (adding) and administrators (changing,
-// merging).
+// anyone, kept by arbiters (adding) and administrators (changing).
 func (h *handler) peopleRoutesV1(g, w *gin.RouterGroup) {
 	g.GET("/people", h.JSON(h.getPeople))
 	g.GET("/people/:pid", h.JSON(h.getPerson))
 	w.POST("/people", h.JSON(h.postPerson))
 	w.PATCH("/people/:pid", h.JSON(h.patchPerson))
-	w.GET("/people-duplicates", h.JSON(h.getDuplicates))
-	w.POST("/people/:pid/merge", h.JSON(h.postMerge))
-	w.POST("/people-merges/:mid/undo", h.JSON(h.postUndoMerge))
 }
 
 type personView struct {
@@ -61,8 +57,8 @@ type personBody struct {
 	Rank            *string `json:"rank"`
 }
 
-func (b *personBody) input() tournament.PersonInput {
-	return tournament.PersonInput{Surname: b.Surname, GivenNames: b.GivenNames, LatinSurname: b.LatinSurname,
+func (b *personBody) input() people.PersonInput {
+	return people.PersonInput{Surname: b.Surname, GivenNames: b.GivenNames, LatinSurname: b.LatinSurname,
 		LatinGivenNames: b.LatinGivenNames, LatinSystem: b.LatinSystem, Sex: b.Sex, BirthYear: b.BirthYear,
 		Club: b.Club, Region: b.Region, Rank: b.Rank}
 }
@@ -74,7 +70,7 @@ func (h *handler) getPeople(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	found, err := h.Events.People(c.Request.Context(), c.Query("q"), page)
+	found, err := h.People.People(c.Request.Context(), c.Query("q"), page)
 	if err != nil {
 		return err
 	}
@@ -99,7 +95,7 @@ func (h *handler) getPerson(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	v, err := h.Events.PersonPage(c.Request.Context(), id)
+	v, err := h.People.PersonPage(c.Request.Context(), id)
 	if err != nil {
 		return err
 	}
@@ -124,7 +120,7 @@ func (h *handler) postPerson(c *gin.Context) error {
 	if err := decodeJSON(c, &body); err != nil {
 		return err
 	}
-	p, err := h.Events.CreatePerson(c.Request.Context(), body.input())
+	p, err := h.People.CreatePerson(c.Request.Context(), body.input())
 	if err != nil {
 		return err
 	}
@@ -141,57 +137,10 @@ func (h *handler) patchPerson(c *gin.Context) error {
 	if err := decodeJSON(c, &body); err != nil {
 		return err
 	}
-	p, err := h.Events.UpdatePerson(c.Request.Context(), id, body.input())
+	p, err := h.People.UpdatePerson(c.Request.Context(), id, body.input())
 	if err != nil {
 		return err
 	}
 	c.JSON(http.StatusOK, newPersonView(p))
-	return nil
-}
-
-// getDuplicates lists the register's likely duplicates, closest first.
-func (h *handler) getDuplicates(c *gin.Context) error {
-	pairs, err := h.Events.Duplicates(c.Request.Context())
-	if err != nil {
-		return err
-	}
-	out := make([]gin.H, len(pairs))
-	for i, p := range pairs {
-		out[i] = gin.H{"a": newPersonView(&p.A), "b": newPersonView(&p.B), "distance": p.Distance}
-	}
-	c.JSON(http.StatusOK, gin.H{"pairs": out})
-	return nil
-}
-
-// postMerge merges the person into another: {"into": ID}.
-func (h *handler) postMerge(c *gin.Context) error {
-	id, err := core.PathInt(c, "pid")
-	if err != nil {
-		return err
-	}
-	var body struct {
-		Into int64 `json:"into"`
-	}
-	if err := decodeJSON(c, &body); err != nil {
-		return err
-	}
-	m, err := h.Events.MergePeople(c.Request.Context(), id, body.Into)
-	if err != nil {
-		return err
-	}
-	c.JSON(http.StatusOK, gin.H{"merge": m.ID, "from": m.From, "into": m.Into, "players": m.Players,
-		"undo": "/api/v1/people-merges/" + strconv.FormatInt(m.ID, 10) + "/undo"})
-	return nil
-}
-
-func (h *handler) postUndoMerge(c *gin.Context) error {
-	id, err := core.PathInt(c, "mid")
-	if err != nil {
-		return err
-	}
-	if err := h.Events.UndoMerge(c.Request.Context(), id); err != nil {
-		return err
-	}
-	c.JSON(http.StatusOK, gin.H{"undone": id})
 	return nil
 }

@@ -61,8 +61,9 @@ func Register(s *core.Server, g *gin.RouterGroup) {
 	h.entriesRoutesV1(w)
 	h.regulationsRoutesV1(g, w)
 	h.peopleRoutesV1(g, w)
-	h.personPhotoRoutesV1(w)
-	h.registerMatchesRoutesV1(w)
+	h.peopleMergesRoutesV1(w)
+	h.peoplePhotosRoutesV1(w)
+	h.peopleMatchesRoutesV1(w)
 	h.ratingsRoutesV1(g, w)
 }
 

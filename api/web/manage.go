@@ -68,7 +68,7 @@ const deskFound = 20
 // with their published rating in the event's list.
 func (h *handler) findPeople(c *gin.Context, d *managePageData) error {
 	ctx := c.Request.Context()
-	page, err := h.Events.People(ctx, d.Who, 1)
+	page, err := h.People.People(ctx, d.Who, 1)
 	if err != nil {
 		return err
 	}

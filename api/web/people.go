@@ -10,61 +10,17 @@ import (
 
 	"adiukh/api/core"
 	"adiukh/tournament"
+	"adiukh/tournament/people"
 )
 
 // peopleRoutesWeb registers the register of people: the list and search
-// and each person's page for everyone; adding for arbiters, changing,
-// duplicates and merging for administrators.
+// and each person's page for everyone; adding for arbiters, changing for
+// administrators.
 func (h *handler) peopleRoutesWeb(g, m *gin.RouterGroup) {
 	g.GET("/people", h.Page(h.peoplePage))
 	g.GET("/people/:pid", h.Cached, h.Page(h.personPage))
 	m.POST("/people", h.Page(h.addPerson))
 	m.POST("/people/:pid", h.Page(h.editPerson))
-	m.GET("/people-duplicates", h.Page(h.duplicatesPage))
-	m.POST("/people/:pid/merge", h.Page(h.mergePerson))
-	m.POST("/people-merges/:mid/undo", h.Page(h.undoMerge))
-	m.POST("/people/:pid/claim", h.Page(h.claimPerson))
-	m.GET("/people-claims", h.Page(h.claimsPage))
-	m.POST("/people-claims/:cid/confirm", h.Page(h.decidePersonClaim(true)))
-	m.POST("/people-claims/:cid/decline", h.Page(h.decidePersonClaim(false)))
-}
-
-// claimPerson asks to link the reader's account to the person.
-func (h *handler) claimPerson(c *gin.Context) error {
-	id, err := core.PathInt(c, "pid")
-	if err != nil {
-		return err
-	}
-	if _, err := h.Events.ClaimPerson(c.Request.Context(), id); err != nil {
-		return err
-	}
-	c.Redirect(http.StatusSeeOther, fmt.Sprintf("/people/%d", id))
-	return nil
-}
-
-// claimsPage lists the requests to link accounts to persons, for the
-// administrators and arbiters who decide them.
-func (h *handler) claimsPage(c *gin.Context) error {
-	claims, err := h.Events.PendingClaims(c.Request.Context())
-	if err != nil {
-		return err
-	}
-	h.render(c, http.StatusOK, "people_claims", "people.claims", claims)
-	return nil
-}
-
-func (h *handler) decidePersonClaim(confirm bool) core.HandlerFunc {
-	return func(c *gin.Context) error {
-		id, err := core.PathInt(c, "cid")
-		if err != nil {
-			return err
-		}
-		if err := h.Events.DecideClaim(c.Request.Context(), id, confirm, c.PostForm("reason")); err != nil {
-			return err
-		}
-		c.Redirect(http.StatusSeeOther, "/people-claims")
-		return nil
-	}
 }
 
 // personFields are the person form's fields.
@@ -72,8 +28,8 @@ var personFields = []string{"surname", "given_names", "latin_surname", "latin_gi
 
 // personInput reads the person form; a Latin form left empty follows the
 // Cyrillic one.
-func personInput(f *form) (tournament.PersonInput, error) {
-	in := tournament.PersonInput{}
+func personInput(f *form) (people.PersonInput, error) {
+	in := people.PersonInput{}
 	text := func(name string) *string {
 		v := f.Values[name]
 		return &v
@@ -101,7 +57,7 @@ func personInput(f *form) (tournament.PersonInput, error) {
 }
 
 type peoplePageData struct {
-	*tournament.PeoplePage
+	*people.PeoplePage
 	Add bool // the reader may add people
 	// Admin may edit persons and see the duplicates.
 	Admin bool
@@ -115,7 +71,7 @@ func (h *handler) renderPeople(c *gin.Context, status int, f *form) error {
 	if err != nil {
 		return err
 	}
-	found, err := h.Events.People(c.Request.Context(), c.Query("q"), page)
+	found, err := h.People.People(c.Request.Context(), c.Query("q"), page)
 	if err != nil {
 		return err
 	}
@@ -144,7 +100,7 @@ func (h *handler) addPerson(c *gin.Context) error {
 	in, err := personInput(f)
 	if err == nil {
 		var p *tournament.Person
-		if p, err = h.Events.CreatePerson(c.Request.Context(), in); err == nil {
+		if p, err = h.People.CreatePerson(c.Request.Context(), in); err == nil {
 			c.Redirect(http.StatusSeeOther, fmt.Sprintf("/people/%d", p.ID))
 			return nil
 		}
@@ -156,7 +112,7 @@ func (h *handler) addPerson(c *gin.Context) error {
 }
 
 type personPageData struct {
-	*tournament.PersonView
+	*people.PersonView
 	Admin bool
 	Form  *form // the administrator's edit form
 	Merge *form
@@ -168,25 +124,18 @@ type personPageData struct {
 	Merged int64
 	// Ratings are the person's lists with their charts.
 	Ratings []personRating
-	// Mine is the signed-in reader's person (nil for none) and Claim
-	// their latest request to be linked to one.
-	Mine  *tournament.Person
-	Claim *tournament.PersonClaim
 	// Decides: the reader decides requests (administrators, arbiters).
 	Decides bool
 }
 
 func (h *handler) renderPerson(c *gin.Context, status int, id int64, edit, merge, photo *form) error {
-	v, err := h.Events.PersonPage(c.Request.Context(), id)
+	v, err := h.People.PersonPage(c.Request.Context(), id)
 	if err != nil {
 		return err
 	}
 	u := tournament.UserFromContext(c.Request.Context())
 	data := personPageData{PersonView: v, Admin: u != nil && u.Role == tournament.Admin, Form: edit, Merge: merge, PhotoForm: photo}
 	if data.Ratings, err = h.personRatings(c, id); err != nil {
-		return err
-	}
-	if data.Mine, data.Claim, err = h.Events.MyPerson(c.Request.Context()); err != nil {
 		return err
 	}
 	data.Decides = u != nil && (u.Role == tournament.Admin || u.Role == tournament.ArbiterRole)
@@ -233,7 +182,7 @@ func (h *handler) editPerson(c *gin.Context) error {
 	f := formValues(c, personFields...)
 	in, err := personInput(f)
 	if err == nil {
-		if _, err = h.Events.UpdatePerson(c.Request.Context(), id, in); err == nil {
+		if _, err = h.People.UpdatePerson(c.Request.Context(), id, in); err == nil {
 			c.Redirect(http.StatusSeeOther, fmt.Sprintf("/people/%d", id))
 			return nil
 		}
@@ -242,49 +191,4 @@ func (h *handler) editPerson(c *gin.Context) error {
 		return err
 	}
 	return h.renderPerson(c, formStatus(err), id, f, nil, nil)
-}
-
-// mergePerson merges the person into the one whose number the form gives,
-// then shows that one with the merge's undo.
-func (h *handler) mergePerson(c *gin.Context) error {
-	id, err := core.PathInt(c, "pid")
-	if err != nil {
-		return err
-	}
-	f := formValues(c, "into")
-	into, err := strconv.ParseInt(f.Values["into"], 10, 64)
-	if err != nil {
-		err = tournament.Invalid("into", "give the number of the person to merge into")
-	} else {
-		var m *tournament.Merge
-		if m, err = h.Events.MergePeople(c.Request.Context(), id, into); err == nil {
-			c.Redirect(http.StatusSeeOther, fmt.Sprintf("/people/%d?merged=%d", m.Into, m.ID))
-			return nil
-		}
-	}
-	if err := f.fail(err, h.translator(c)); err != nil {
-		return err
-	}
-	return h.renderPerson(c, formStatus(err), id, nil, f, nil)
-}
-
-func (h *handler) undoMerge(c *gin.Context) error {
-	id, err := core.PathInt(c, "mid")
-	if err != nil {
-		return err
-	}
-	if err := h.Events.UndoMerge(c.Request.Context(), id); err != nil {
-		return err
-	}
-	c.Redirect(http.StatusSeeOther, "/people-duplicates")
-	return nil
-}
-
-func (h *handler) duplicatesPage(c *gin.Context) error {
-	pairs, err := h.Events.Duplicates(c.Request.Context())
-	if err != nil {
-		return err
-	}
-	h.render(c, http.StatusOK, "people_duplicates", "people.duplicates", pairs)
-	return nil
 }

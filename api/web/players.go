@@ -48,7 +48,7 @@ func (h *handler) personInput(c *gin.Context, values map[string]string) (tournam
 	if err != nil || values[personField] == "" {
 		return in, err
 	}
-	p, err := h.Events.PersonByFederationID(c.Request.Context(), values[personField])
+	p, err := h.People.PersonByFederationID(c.Request.Context(), values[personField])
 	if err != nil {
 		return in, err
 	}

@@ -2,6 +2,7 @@ package deps
 
 import (
 	"os/exec"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -14,6 +15,11 @@ type rule struct {
 	from, to []string
 	why      string
 }
+
+// areas are the use-case packages beside the domain, each with its own
+// Service and store interface.
+var areas = []string{"adiukh/tournament/account", "adiukh/tournament/auditlog", "adiukh/tournament/composition",
+	"adiukh/tournament/correspondence", "adiukh/tournament/people", "adiukh/tournament/ratings"}
 
 // The rules of docs/architecture.md ("Dependency direction"). A pattern
 // ending in "/..." matches the package and everything under it; "std!"
@@ -29,6 +35,8 @@ var rules = []rule{
 	{[]string{"adiukh/tournament/pairing/...", "adiukh/tournament/standings", "adiukh/tournament/trf", "adiukh/rules/solve", "adiukh/tournament/report", "adiukh/tournament/ical", "adiukh/tournament/rating"},
 		[]string{"adiukh/tournament/store/...", "gorm.io/...", "adiukh/api/...", "net/http"},
 		"the pure algorithms take in-memory data: no store, no database, no HTTP"},
+	{areas, slices.Concat(areas, []string{"adiukh/tournament/store/...", "adiukh/tournament/engines", "adiukh/tournament/export", "adiukh/tournament/demo"}),
+		"the use-case areas beside the domain import the domain (and catalog, rules/solve, the rating formula), never each other nor the adapters that join them; what two areas share is in the domain"},
 	{[]string{"adiukh/tournament/catalog", "adiukh/tournament/report"},
 		[]string{"adiukh/tournament/...", "!adiukh/tournament/catalog", "adiukh/rules/solve", "adiukh/api/...", "adiukh/cmd/..."},
 		"the catalogue and the documents depend on nothing of ours above rules (the domain's values phrase themselves through the catalogue's interfaces)"},

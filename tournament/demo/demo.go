@@ -15,6 +15,7 @@ import (
 	"adiukh/tournament"
 	"adiukh/tournament/account"
 	"adiukh/tournament/engines"
+	"adiukh/tournament/people"
 	"adiukh/tournament/ratings"
 )
 
@@ -50,10 +51,12 @@ var demoPlayers = []struct {
 // demoPeriodEnd is the last day of the rating period the demo closes.
 const demoPeriodEnd = "2026-10-31"
 
-// Store is the database the demo fills: events, accounts and ratings.
+// Store is the database the demo fills: events, accounts, the register
+// and ratings.
 type Store interface {
 	tournament.Store
 	Accounts() account.Store
+	People() people.Store
 	Ratings() ratings.Store
 }
 
@@ -75,8 +78,9 @@ func Fill(ctx context.Context, st Store, email, password string) (int64, error) 
 	if err != nil {
 		return 0, err
 	}
+	register := people.NewService(st.People(), people.Options{})
 	for _, p := range demoPlayers {
-		person, err := svc.CreatePerson(ctx, tournament.PersonInput{
+		person, err := register.CreatePerson(ctx, people.PersonInput{
 			Surname: ptr(p.surname), GivenNames: ptr(p.given), Sex: ptr(p.sex), BirthYear: ptr(p.born),
 			Club: ptr(p.club), Region: ptr(p.region),
 		})

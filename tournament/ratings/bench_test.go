@@ -10,6 +10,7 @@ import (
 	"adiukh/tournament"
 	"adiukh/tournament/account"
 	"adiukh/tournament/engines"
+	"adiukh/tournament/people"
 	"adiukh/tournament/ratings"
 	"adiukh/tournament/store"
 	"adiukh/tournament/store/storetest"
@@ -39,6 +40,7 @@ func benchmarkClosePeriod(b *testing.B, newDatabase func() string) {
 			b.Fatal(err)
 		}
 		events := tournament.NewService(st, engines.Options())
+		register := people.NewService(st.People(), people.Options{})
 		admin := &tournament.User{Email: "admin@example.org", Role: tournament.Admin}
 		if err := st.Accounts().Update(context.Background(), func(tx account.Tx) error { return tx.CreateUser(admin) }); err != nil {
 			b.Fatal(err)
@@ -47,7 +49,7 @@ func benchmarkClosePeriod(b *testing.B, newDatabase func() string) {
 		const persons, players, rounds = 5000, 4096, 49
 		ids := make([]string, persons)
 		for i := range persons {
-			p, err := events.CreatePerson(ctx, tournament.PersonInput{Surname: ptr(fmt.Sprintf("Игрок%04d", i)), GivenNames: ptr("Тест")})
+			p, err := register.CreatePerson(ctx, people.PersonInput{Surname: ptr(fmt.Sprintf("Игрок%04d", i)), GivenNames: ptr("Тест")})
 			if err != nil {
 				b.Fatal(err)
 			}

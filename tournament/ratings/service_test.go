@@ -11,6 +11,7 @@ import (
 	"adiukh/tournament"
 	"adiukh/tournament/account"
 	"adiukh/tournament/engines"
+	"adiukh/tournament/people"
 	"adiukh/tournament/rating"
 	"adiukh/tournament/ratings"
 	"adiukh/tournament/store"
@@ -38,24 +39,29 @@ func ratingDesk(t *testing.T, st *store.Store) (events *tournament.Service, list
 		signedIn(t, st, "admin@example.org", tournament.Admin), signedIn(t, st, "arbiter@example.org", tournament.ArbiterRole)
 }
 
+// registerOf is the register of people on st.
+func registerOf(st *store.Store) *people.Service {
+	return people.NewService(st.People(), people.Options{})
+}
+
 // addPeople adds Хуажев with each of the given names to the register.
-func addPeople(t *testing.T, ctx context.Context, events *tournament.Service, given ...string) []*tournament.Person {
+func addPeople(t *testing.T, ctx context.Context, register *people.Service, given ...string) []*tournament.Person {
 	t.Helper()
-	var people []*tournament.Person
+	var persons []*tournament.Person
 	for _, n := range given {
-		p, err := events.CreatePerson(ctx, tournament.PersonInput{Surname: ptr("Хуажев"), GivenNames: ptr(n)})
+		p, err := register.CreatePerson(ctx, people.PersonInput{Surname: ptr("Хуажев"), GivenNames: ptr(n)})
 		if err != nil {
 			t.Fatal(err)
 		}
-		people = append(people, p)
+		persons = append(persons, p)
 	}
-	return people
+	return persons
 }
 
-func playedEvent(t *testing.T, ctx context.Context, svc *tournament.Service, people []*tournament.Person, rated bool, end string, scores ...string) *tournament.Event {
+func playedEvent(t *testing.T, ctx context.Context, svc *tournament.Service, persons []*tournament.Person, rated bool, end string, scores ...string) *tournament.Event {
 	t.Helper()
 	var players []tournament.PlayerInput
-	for _, p := range people {
+	for _, p := range persons {
 		players = append(players, tournament.PlayerInput{PersonID: &p.ID})
 	}
 	return playedWith(t, ctx, svc, players, rated, end, scores...)
@@ -111,10 +117,10 @@ func TestClosingPeriods(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			events, lists, admin, arbiter := ratingDesk(t, st)
-			people := addPeople(t, arbiter, events, "Аслан", "Бислан", "Заур", "Мурат")
-			rated := playedEvent(t, arbiter, events, people, true, "2026-10-10", "17:7", "12:12", "24:0 forfeit", "13:11", "9:15", "14:10")
-			playedEvent(t, arbiter, events, people, false, "2026-10-11", "24:0", "24:0", "24:0", "24:0", "24:0", "24:0")
-			playedEvent(t, arbiter, events, people, true, "2026-11-20", "24:0", "24:0", "24:0", "24:0", "24:0", "24:0")
+			persons := addPeople(t, arbiter, registerOf(st), "Аслан", "Бислан", "Заур", "Мурат")
+			rated := playedEvent(t, arbiter, events, persons, true, "2026-10-10", "17:7", "12:12", "24:0 forfeit", "13:11", "9:15", "14:10")
+			playedEvent(t, arbiter, events, persons, false, "2026-10-11", "24:0", "24:0", "24:0", "24:0", "24:0", "24:0")
+			playedEvent(t, arbiter, events, persons, true, "2026-11-20", "24:0", "24:0", "24:0", "24:0", "24:0", "24:0")
 
 			_, err := lists.ClosePeriod(arbiter, ratings.Rapid, "2026-10-31")
 			if tournament.ErrorCode(err) != tournament.EFORBIDDEN {
@@ -217,20 +223,20 @@ func TestClosingPeriods(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			p, err := events.RegisterPlayer(arbiter, open.ID, tournament.PlayerInput{PersonID: &people[0].ID})
+			p, err := events.RegisterPlayer(arbiter, open.ID, tournament.PlayerInput{PersonID: &persons[0].ID})
 			if err != nil {
 				t.Fatal(err)
 			}
 			var published int
 			for _, r := range next.Rows {
-				if r.Person.ID == people[0].ID {
+				if r.Person.ID == persons[0].ID {
 					published = r.Rating
 				}
 			}
 			if p.Rating != published || published == 0 {
 				t.Errorf("a player from the register has rating %d, want the published %d", p.Rating, published)
 			}
-			typed, err := events.RegisterPlayer(arbiter, open.ID, tournament.PlayerInput{PersonID: &people[1].ID, Rating: ptr(1234)})
+			typed, err := events.RegisterPlayer(arbiter, open.ID, tournament.PlayerInput{PersonID: &persons[1].ID, Rating: ptr(1234)})
 			if err != nil || typed.Rating != 1234 {
 				t.Errorf("a rating typed by the arbiter: %+v (%v), want 1234", typed, err)
 			}
@@ -289,8 +295,8 @@ func TestListOptions(t *testing.T) {
 				t.Errorf("the blitz list took the rapid list's options: %+v", other.Options)
 			}
 
-			people := addPeople(t, arbiter, events, "Аслан", "Бислан", "Заур", "Мурат")
-			playedEvent(t, arbiter, events, people, true, "2026-10-10", "17:7", "12:12", "14:10", "13:11", "9:15", "14:10")
+			persons := addPeople(t, arbiter, registerOf(st), "Аслан", "Бислан", "Заур", "Мурат")
+			playedEvent(t, arbiter, events, persons, true, "2026-10-10", "17:7", "12:12", "14:10", "13:11", "9:15", "14:10")
 			list, err := lists.ClosePeriod(admin, ratings.Rapid, "2026-10-31")
 			if err != nil {
 				t.Fatal(err)
@@ -340,10 +346,10 @@ func TestEventReport(t *testing.T) {
 			t.Parallel()
 			events, lists, admin, arbiter := ratingDesk(t, st)
 			bg := context.Background()
-			people := addPeople(t, arbiter, events, "Аслан", "Бислан", "Заур", "Мурат")
-			first := playedEvent(t, arbiter, events, people, true, "2026-10-10", "17:7", "12:12", "14:10", "13:11", "9:15", "14:10")
-			second := playedEvent(t, arbiter, events, people, true, "2026-10-20", "7:17", "12:12", "10:14", "11:13", "15:9", "10:14")
-			unrated := playedEvent(t, arbiter, events, people, false, "2026-10-21", "24:0", "24:0", "24:0", "24:0", "24:0", "24:0")
+			persons := addPeople(t, arbiter, registerOf(st), "Аслан", "Бислан", "Заур", "Мурат")
+			first := playedEvent(t, arbiter, events, persons, true, "2026-10-10", "17:7", "12:12", "14:10", "13:11", "9:15", "14:10")
+			second := playedEvent(t, arbiter, events, persons, true, "2026-10-20", "7:17", "12:12", "10:14", "11:13", "15:9", "10:14")
+			unrated := playedEvent(t, arbiter, events, persons, false, "2026-10-21", "24:0", "24:0", "24:0", "24:0", "24:0", "24:0")
 			if r, err := lists.EventReport(bg, first.ID); err != nil || r.State != ratings.EventPending || r.List != ratings.Rapid {
 				t.Errorf("before the period: %+v (%v), want pending in the rapid list", r, err)
 			}
@@ -411,7 +417,7 @@ func TestEventReport(t *testing.T) {
 				}
 			}
 
-			hidden := playedEvent(t, arbiter, events, people, true, "2026-12-10", "17:7", "12:12", "14:10", "13:11", "9:15", "14:10")
+			hidden := playedEvent(t, arbiter, events, persons, true, "2026-12-10", "17:7", "12:12", "14:10", "13:11", "9:15", "14:10")
 			if _, err := events.UpdateEvent(arbiter, hidden.ID, tournament.EventInput{Visibility: ptr("private")}, ""); err != nil {
 				t.Fatal(err)
 			}
@@ -438,7 +444,7 @@ func TestUnlinkedPlayers(t *testing.T) {
 			t.Parallel()
 			events, lists, admin, arbiter := ratingDesk(t, st)
 			var players []tournament.PlayerInput
-			for _, p := range addPeople(t, arbiter, events, "Аслан", "Бислан", "Заур") {
+			for _, p := range addPeople(t, arbiter, registerOf(st), "Аслан", "Бислан", "Заур") {
 				players = append(players, tournament.PlayerInput{PersonID: &p.ID})
 			}
 			players = append(players, tournament.PlayerInput{Name: ptr("Иванов Иван")})
@@ -478,9 +484,9 @@ func TestMergeMovesRatings(t *testing.T) {
 			t.Parallel()
 			events, lists, admin, arbiter := ratingDesk(t, st)
 			bg := context.Background()
-			people := addPeople(t, arbiter, events, "Аслан", "Бислан", "Заур", "Мурат", "Асланн")
-			kept, typo := people[0], people[4]
-			first := playedEvent(t, arbiter, events, people[1:], true, "2026-10-10", "17:7", "12:12", "14:10", "13:11", "9:15", "14:10")
+			persons := addPeople(t, arbiter, registerOf(st), "Аслан", "Бислан", "Заур", "Мурат", "Асланн")
+			kept, typo := persons[0], persons[4]
+			first := playedEvent(t, arbiter, events, persons[1:], true, "2026-10-10", "17:7", "12:12", "14:10", "13:11", "9:15", "14:10")
 			before, err := lists.ClosePeriod(admin, ratings.Rapid, "2026-10-31")
 			if err != nil {
 				t.Fatal(err)
@@ -494,7 +500,7 @@ func TestMergeMovesRatings(t *testing.T) {
 				return nil
 			}
 			rated := *rowOf(before, typo.ID)
-			m, err := events.MergePeople(admin, typo.ID, kept.ID)
+			m, err := registerOf(st).MergePeople(admin, typo.ID, kept.ID)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -508,7 +514,7 @@ func TestMergeMovesRatings(t *testing.T) {
 			if h, err := lists.PersonHistory(bg, kept.ID); err != nil || h[1].Current == nil || h[1].Current.Rating != rated.Rating || len(h[1].Changes) != 1 {
 				t.Errorf("the history of the person kept: %+v (%v), want the duplicate's period", h, err)
 			}
-			if err := events.UndoMerge(admin, m.ID); err != nil {
+			if err := registerOf(st).UndoMerge(admin, m.ID); err != nil {
 				t.Fatal(err)
 			}
 			list, _ = lists.Read(bg, ratings.Rapid, ratings.Filter{})
@@ -516,7 +522,7 @@ func TestMergeMovesRatings(t *testing.T) {
 				t.Errorf("after the undo the list %+v, want the duplicate's rating back with them", list.Rows)
 			}
 
-			m, err = events.MergePeople(admin, typo.ID, kept.ID)
+			m, err = registerOf(st).MergePeople(admin, typo.ID, kept.ID)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -548,7 +554,7 @@ func TestMergeMovesRatings(t *testing.T) {
 			if err != nil || len(r.Periods) != 2 || len(r.Periods[1].Changes) != 2 {
 				t.Errorf("the event's report after the correction: %+v (%v), want its second period with two persons", r, err)
 			}
-			if err := events.UndoMerge(admin, m.ID); tournament.ErrorCode(err) != tournament.ECONFLICT {
+			if err := registerOf(st).UndoMerge(admin, m.ID); tournament.ErrorCode(err) != tournament.ECONFLICT {
 				t.Errorf("undoing a merge whose person's rating changed since: %v, want ECONFLICT", err)
 			}
 		})
@@ -563,17 +569,17 @@ func TestAgeGroups(t *testing.T) {
 	st := storetest.Open(t)["sqlite"]
 	events, lists, admin, arbiter := ratingDesk(t, st)
 	born := map[int]*tournament.Person{}
-	var people []*tournament.Person
+	var persons []*tournament.Person
 	for _, year := range []int{2017, 2016, 2006, 2005, 1962, 1961, 1990, 1991} {
-		p, err := events.CreatePerson(arbiter, tournament.PersonInput{Surname: ptr("Хуажев"), GivenNames: ptr(fmt.Sprint(year)), BirthYear: ptr(year)})
+		p, err := registerOf(st).CreatePerson(arbiter, people.PersonInput{Surname: ptr("Хуажев"), GivenNames: ptr(fmt.Sprint(year)), BirthYear: ptr(year)})
 		if err != nil {
 			t.Fatal(err)
 		}
 		born[year] = p
-		people = append(people, p)
+		persons = append(persons, p)
 	}
-	playedEvent(t, arbiter, events, people[:4], true, "2026-10-10", "17:7", "12:12", "14:10", "13:11", "9:15", "14:10")
-	playedEvent(t, arbiter, events, people[4:], true, "2026-10-10", "17:7", "12:12", "14:10", "13:11", "9:15", "14:10")
+	playedEvent(t, arbiter, events, persons[:4], true, "2026-10-10", "17:7", "12:12", "14:10", "13:11", "9:15", "14:10")
+	playedEvent(t, arbiter, events, persons[4:], true, "2026-10-10", "17:7", "12:12", "14:10", "13:11", "9:15", "14:10")
 	if _, err := lists.ClosePeriod(admin, ratings.Rapid, "2026-10-31"); err != nil {
 		t.Fatal(err)
 	}
@@ -607,7 +613,7 @@ func TestTeamEventsRated(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			events, lists, admin, arbiter := ratingDesk(t, st)
-			people := addPeople(t, arbiter, events, "Аслан", "Бислан", "Заур", "Мурат")
+			persons := addPeople(t, arbiter, registerOf(st), "Аслан", "Бислан", "Заур", "Мурат")
 			e, err := events.CreateEvent(arbiter, tournament.EventInput{Name: ptr("Командный кубок"), Discipline: ptr("rapid-team"), System: ptr("round-robin"),
 				TimeControl: ptr("10+5"), StartDate: ptr("2026-10-10"), EndDate: ptr("2026-10-10"), Rated: ptr(true)})
 			if err != nil {
@@ -618,7 +624,7 @@ func TestTeamEventsRated(t *testing.T) {
 			}
 			for i, team := range []string{"Адыгея", "Кубань"} {
 				var players []tournament.PlayerInput
-				for _, p := range people[2*i : 2*i+2] {
+				for _, p := range persons[2*i : 2*i+2] {
 					players = append(players, tournament.PlayerInput{Name: ptr(p.Name()), FederationID: ptr(p.FederationID)})
 				}
 				if _, err := events.RegisterTeam(arbiter, e.ID, tournament.TeamInput{Name: ptr(team), Players: players}); err != nil {
@@ -662,14 +668,14 @@ func TestTeamEventsRated(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			team, err := events.RegisterTeam(arbiter, next.ID, tournament.TeamInput{Name: ptr("Адыгея"), Players: []tournament.PlayerInput{{Name: ptr(people[0].Name()), FederationID: ptr(people[0].FederationID)}}})
+			team, err := events.RegisterTeam(arbiter, next.ID, tournament.TeamInput{Name: ptr("Адыгея"), Players: []tournament.PlayerInput{{Name: ptr(persons[0].Name()), FederationID: ptr(persons[0].FederationID)}}})
 			if err != nil {
 				t.Fatal(err)
 			}
 			if p := team.Roster[0]; p.Rating == 0 || p.Rating == rating.DefaultInitial {
 				t.Errorf("a roster's player from the register: rating %d, want the published one", p.Rating)
 			}
-			teamRosterByPerson(t, arbiter, events, next, team, people, list)
+			teamRosterByPerson(t, arbiter, events, registerOf(st), next, team, persons, list)
 
 			corr, err := events.CreateEvent(arbiter, tournament.EventInput{Name: ptr("Заочный"), Discipline: ptr("correspondence"), System: ptr("round-robin"), TimeControl: ptr("10d"), Rated: ptr(true)})
 			if err != nil {
@@ -688,8 +694,8 @@ func TestRatedEventWithoutDates(t *testing.T) {
 	t.Parallel()
 	st := storetest.Open(t)["sqlite"]
 	events, lists, admin, arbiter := ratingDesk(t, st)
-	people := addPeople(t, arbiter, events, "Аслан", "Бислан", "Заур", "Мурат")
-	e := playedEvent(t, arbiter, events, people, true, "", "17:7", "12:12", "14:10", "13:11", "9:15", "14:10")
+	persons := addPeople(t, arbiter, registerOf(st), "Аслан", "Бислан", "Заур", "Мурат")
+	e := playedEvent(t, arbiter, events, persons, true, "", "17:7", "12:12", "14:10", "13:11", "9:15", "14:10")
 	today := time.Now().In(e.Location()).Format(time.DateOnly)
 	if e.EndDate != today {
 		t.Errorf("a rated event finished without dates ends on %q, want today, %s", e.EndDate, today)
@@ -707,30 +713,30 @@ func TestRatedEventWithoutDates(t *testing.T) {
 // name a person of the register (PersonID) as an individual event's
 // player does: the person's name, details and published rating of the
 // event's list fill what the entry leaves out; a person plays once in the
-// event. team already has people[0]; people[:4] are in the published list.
-func teamRosterByPerson(t *testing.T, arbiter context.Context, events *tournament.Service, e *tournament.Event, team *tournament.Team, people []*tournament.Person, list *ratings.List) {
+// event. team already has persons[0]; persons[:4] are in the published list.
+func teamRosterByPerson(t *testing.T, arbiter context.Context, events *tournament.Service, register *people.Service, e *tournament.Event, team *tournament.Team, persons []*tournament.Person, list *ratings.List) {
 	t.Helper()
 	published := map[int64]int{}
 	for _, r := range list.Rows {
 		published[r.Person.ID] = r.Rating
 	}
-	if published[people[1].ID] == 0 || published[people[3].ID] == 0 {
+	if published[persons[1].ID] == 0 || published[persons[3].ID] == 0 {
 		t.Fatalf("the list %+v does not rate the persons", list.Rows)
 	}
-	madina, err := events.CreatePerson(arbiter, tournament.PersonInput{Surname: ptr("Тхагапсова"), GivenNames: ptr("Мадина"), BirthYear: ptr(1995),
+	madina, err := register.CreatePerson(arbiter, people.PersonInput{Surname: ptr("Тхагапсова"), GivenNames: ptr("Мадина"), BirthYear: ptr(1995),
 		Club: ptr("Нарт"), Region: ptr("Адыгея")})
 	if err != nil {
 		t.Fatal(err)
 	}
 	kuban, err := events.RegisterTeam(arbiter, e.ID, tournament.TeamInput{Name: ptr("Кубань"), Club: ptr("Краснодар"), Players: []tournament.PlayerInput{
-		{PersonID: &people[1].ID}, {PersonID: &madina.ID}, {PersonID: &people[2].ID, Rating: ptr(1234), Name: ptr("Хуажев З.")}}})
+		{PersonID: &persons[1].ID}, {PersonID: &madina.ID}, {PersonID: &persons[2].ID, Rating: ptr(1234), Name: ptr("Хуажев З.")}}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := []tournament.Player{
-		{Name: people[1].Name(), FederationID: people[1].FederationID, PersonID: people[1].ID, Rating: published[people[1].ID], Club: "Краснодар"},
+		{Name: persons[1].Name(), FederationID: persons[1].FederationID, PersonID: persons[1].ID, Rating: published[persons[1].ID], Club: "Краснодар"},
 		{Name: madina.Name(), FederationID: madina.FederationID, PersonID: madina.ID, BirthYear: 1995, Club: "Нарт", City: "Адыгея"},
-		{Name: "Хуажев З.", FederationID: people[2].FederationID, PersonID: people[2].ID, Rating: 1234, Club: "Краснодар"},
+		{Name: "Хуажев З.", FederationID: persons[2].FederationID, PersonID: persons[2].ID, Rating: 1234, Club: "Краснодар"},
 	}
 	for i, w := range want {
 		p := kuban.Roster[i]
@@ -744,11 +750,11 @@ func teamRosterByPerson(t *testing.T, arbiter context.Context, events *tournamen
 		field string
 	}{
 		"a person of another team": {func() error {
-			_, err := events.RegisterTeam(arbiter, e.ID, tournament.TeamInput{Name: ptr("Дон"), Players: []tournament.PlayerInput{{Name: ptr("Иванов Иван")}, {PersonID: &people[0].ID}}})
+			_, err := events.RegisterTeam(arbiter, e.ID, tournament.TeamInput{Name: ptr("Дон"), Players: []tournament.PlayerInput{{Name: ptr("Иванов Иван")}, {PersonID: &persons[0].ID}}})
 			return err
 		}(), "players[1].person_id"},
 		"a person twice in a roster": {func() error {
-			_, err := events.RegisterTeam(arbiter, e.ID, tournament.TeamInput{Name: ptr("Дон"), Players: []tournament.PlayerInput{{PersonID: &people[3].ID}, {PersonID: &people[3].ID, FederationID: ptr("X1")}}})
+			_, err := events.RegisterTeam(arbiter, e.ID, tournament.TeamInput{Name: ptr("Дон"), Players: []tournament.PlayerInput{{PersonID: &persons[3].ID}, {PersonID: &persons[3].ID, FederationID: ptr("X1")}}})
 			return err
 		}(), "players[1].name"},
 		"a reserve who plays already": {func() error {
@@ -761,11 +767,11 @@ func teamRosterByPerson(t *testing.T, arbiter context.Context, events *tournamen
 			t.Errorf("%s: %v, want ECONFLICT at %s", what, c.err, c.field)
 		}
 	}
-	reserved, err := events.AddTeamPlayer(arbiter, e.ID, tournament.TeamRef{ID: team.ID}, tournament.PlayerInput{PersonID: &people[3].ID})
+	reserved, err := events.AddTeamPlayer(arbiter, e.ID, tournament.TeamRef{ID: team.ID}, tournament.PlayerInput{PersonID: &persons[3].ID})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p := reserved.Roster[len(reserved.Roster)-1]; p.Name != people[3].Name() || p.PersonID != people[3].ID || p.Rating != published[people[3].ID] {
-		t.Errorf("a reserve from the register: %+v, want %s with the published rating %d", p, people[3].Name(), published[people[3].ID])
+	if p := reserved.Roster[len(reserved.Roster)-1]; p.Name != persons[3].Name() || p.PersonID != persons[3].ID || p.Rating != published[persons[3].ID] {
+		t.Errorf("a reserve from the register: %+v, want %s with the published rating %d", p, persons[3].Name(), published[persons[3].ID])
 	}
 }

@@ -8,7 +8,7 @@ import (
 )
 
 // personClaimRow is an account's request to be linked to a person
-// (tournament.PersonClaimTx), created by migration
+// (people.ClaimTx, tournament.PersonClaimTx), created by migration
 // 20261125080757-person-claims.
 type personClaimRow struct {
 	ID        int64 `gorm:"primaryKey"`

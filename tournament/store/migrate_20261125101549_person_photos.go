@@ -7,7 +7,7 @@ import (
 )
 
 // Migration 20261125101549-person-photos creates the table of the persons'
-// photos (tournament.PersonPhoto), apart from the people so that reading
+// photos (people.PersonPhoto), apart from the people so that reading
 // the register never reads pictures. The row type is a frozen copy; the
 // live one is in photos.go.
 

@@ -1,16 +1,18 @@
 package store
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"strings"
 	"time"
 
 	"adiukh/tournament"
+	"adiukh/tournament/people"
 )
 
-// The register of people (tournament.PersonTx), created by migration
-// 20261125074256-people.
+// The register of people (people.RegisterTx, and tournament.PersonTx,
+// what the events read of it), created by migration 20261125074256-people.
 
 type personRow struct {
 	ID              int64 `gorm:"primaryKey"`
@@ -51,8 +53,8 @@ type mergeRow struct {
 
 // mergeStandings are the standings a merge keeps for its undo.
 type mergeStandings struct {
-	From []tournament.Standing `json:"from,omitempty"`
-	Into []tournament.Standing `json:"into,omitempty"`
+	From []people.Standing `json:"from,omitempty"`
+	Into []people.Standing `json:"into,omitempty"`
 }
 
 func (mergeRow) TableName() string { return "person_merges" }
@@ -70,7 +72,25 @@ type registerAuditRow struct {
 
 func (registerAuditRow) TableName() string { return "register_audit" }
 
-var _ tournament.PersonTx = (*tx)(nil)
+var (
+	_ tournament.PersonTx = (*tx)(nil)
+	_ people.Tx           = (*tx)(nil)
+)
+
+// People returns the store of the register of people, on the same database
+// and in the same transactions as the tournament store: an event's player
+// is linked to a person in the transaction that writes the register.
+func (s *Store) People() people.Store { return peopleStore{s} }
+
+type peopleStore struct{ s *Store }
+
+func (p peopleStore) Update(ctx context.Context, fn func(tx people.Tx) error) error {
+	return p.s.run(ctx, p.s.db, nil, func(t *tx) error { return fn(t) })
+}
+
+func (p peopleStore) View(ctx context.Context, fn func(tx people.Tx) error) error {
+	return p.s.run(ctx, p.s.read, p.s.viewOptions(), func(t *tx) error { return fn(t) })
+}
 
 func personKey(p *tournament.Person) string {
 	return foldKey(strings.Join([]string{p.Surname, p.GivenNames, p.LatinSurname, p.LatinGivenNames, p.FederationID}, " "))
@@ -185,7 +205,7 @@ func (t *tx) MovePlayers(playerIDs []int64, personID int64) error {
 	return nil
 }
 
-func (t *tx) CreateMerge(m *tournament.Merge) error {
+func (t *tx) CreateMerge(m *people.Merge) error {
 	players, err := json.Marshal(m.Players)
 	if err != nil {
 		return err
@@ -205,12 +225,12 @@ func (t *tx) CreateMerge(m *tournament.Merge) error {
 	return nil
 }
 
-func (t *tx) Merge(id int64) (*tournament.Merge, error) {
+func (t *tx) Merge(id int64) (*people.Merge, error) {
 	var row mergeRow
 	if err := t.db.First(&row, id).Error; err != nil {
 		return nil, notFound(err, "merge %d not found", id)
 	}
-	m := &tournament.Merge{ID: row.ID, From: row.FromID, Into: row.IntoID, At: row.At.UTC(), UserID: row.UserID, UndoneAt: fromOptional(row.UndoneAt)}
+	m := &people.Merge{ID: row.ID, From: row.FromID, Into: row.IntoID, At: row.At.UTC(), UserID: row.UserID, UndoneAt: fromOptional(row.UndoneAt)}
 	if err := json.Unmarshal([]byte(row.Players), &m.Players); err != nil {
 		return nil, fmt.Errorf("read merge %d: %w", id, err)
 	}
@@ -224,14 +244,14 @@ func (t *tx) Merge(id int64) (*tournament.Merge, error) {
 	return m, nil
 }
 
-func (t *tx) UpdateMerge(m *tournament.Merge) error {
+func (t *tx) UpdateMerge(m *people.Merge) error {
 	if err := t.db.Model(&mergeRow{}).Where("id = ?", m.ID).Update("undone_at", optionalTime(m.UndoneAt)).Error; err != nil {
 		return fmt.Errorf("change merge %d: %w", m.ID, err)
 	}
 	return nil
 }
 
-func (t *tx) AddRegisterAudit(a *tournament.RegisterAudit) error {
+func (t *tx) AddRegisterAudit(a *people.RegisterAudit) error {
 	row := registerAuditRow{At: a.At.UTC(), UserID: a.UserID, UserEmail: a.UserEmail, Action: a.Action, PersonID: a.PersonID, Before: a.Before, After: a.After}
 	if err := t.db.Create(&row).Error; err != nil {
 		return fmt.Errorf("add to the register's audit log: %w", err)

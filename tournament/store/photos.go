@@ -4,10 +4,10 @@ import (
 	"fmt"
 	"time"
 
-	"adiukh/tournament"
+	"adiukh/tournament/people"
 )
 
-// personPhotoRow is a person's photo (tournament.PersonPhotoTx), created
+// personPhotoRow is a person's photo (people.PhotoTx), created
 // by migration 20261125101549-person-photos.
 type personPhotoRow struct {
 	PersonID  int64 `gorm:"primaryKey;autoIncrement:false"`
@@ -17,9 +17,9 @@ type personPhotoRow struct {
 
 func (personPhotoRow) TableName() string { return "person_photos" }
 
-var _ tournament.PersonPhotoTx = (*tx)(nil)
+var _ people.PhotoTx = (*tx)(nil)
 
-func (t *tx) SetPersonPhoto(p *tournament.PersonPhoto) error {
+func (t *tx) SetPersonPhoto(p *people.PersonPhoto) error {
 	row := personPhotoRow{PersonID: p.PersonID, Content: p.Content, UpdatedAt: p.UpdatedAt.UTC()}
 	if err := t.db.Save(&row).Error; err != nil {
 		return fmt.Errorf("store the photo of person %d: %w", p.PersonID, err)
@@ -27,7 +27,7 @@ func (t *tx) SetPersonPhoto(p *tournament.PersonPhoto) error {
 	return nil
 }
 
-func (t *tx) PersonPhoto(personID int64, withContent bool) (*tournament.PersonPhoto, error) {
+func (t *tx) PersonPhoto(personID int64, withContent bool) (*people.PersonPhoto, error) {
 	q := t.db.Where("person_id = ?", personID)
 	if !withContent {
 		q = q.Omit("content")
@@ -36,7 +36,7 @@ func (t *tx) PersonPhoto(personID int64, withContent bool) (*tournament.PersonPh
 	if err := q.First(&row).Error; err != nil {
 		return nil, notFound(err, "person %d has no photo", personID)
 	}
-	return &tournament.PersonPhoto{PersonID: row.PersonID, Content: row.Content, UpdatedAt: row.UpdatedAt.UTC()}, nil
+	return &people.PersonPhoto{PersonID: row.PersonID, Content: row.Content, UpdatedAt: row.UpdatedAt.UTC()}, nil
 }
 
 func (t *tx) DeletePersonPhoto(personID int64) error {

@@ -11,6 +11,7 @@ import (
 	"gorm.io/gorm/clause"
 
 	"adiukh/tournament"
+	"adiukh/tournament/people"
 	"adiukh/tournament/rating"
 	"adiukh/tournament/ratings"
 )
@@ -389,22 +390,22 @@ func (t ratingTx) SaveRatedGames(games []ratings.RatedGame) error {
 }
 
 // Standings reads a person's standings in the rating lists
-// (tournament.PersonTx), by list.
-func (t *tx) Standings(personID int64) ([]tournament.Standing, error) {
+// (people.RegisterTx), by list.
+func (t *tx) Standings(personID int64) ([]people.Standing, error) {
 	var rows []ratingStateRow
 	if err := t.db.Where("person_id = ?", personID).Order("list").Find(&rows).Error; err != nil {
 		return nil, fmt.Errorf("read the ratings of person %d: %w", personID, err)
 	}
-	out := make([]tournament.Standing, len(rows))
+	out := make([]people.Standing, len(rows))
 	for i, r := range rows {
-		out[i] = tournament.Standing{List: r.List, Rating: r.Rating, Games: r.Games, Reached: r.Reached}
+		out[i] = people.Standing{List: r.List, Rating: r.Rating, Games: r.Games, Reached: r.Reached}
 	}
 	return out, nil
 }
 
 // SetStandings replaces a person's standings in the rating lists
-// (tournament.PersonTx).
-func (t *tx) SetStandings(personID int64, standings []tournament.Standing) error {
+// (people.RegisterTx).
+func (t *tx) SetStandings(personID int64, standings []people.Standing) error {
 	if err := t.db.Where("person_id = ?", personID).Delete(&ratingStateRow{}).Error; err != nil {
 		return fmt.Errorf("change the ratings of person %d: %w", personID, err)
 	}

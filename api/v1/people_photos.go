@@ -9,12 +9,13 @@ import (
 
 	"adiukh/api/core"
 	"adiukh/tournament"
+	"adiukh/tournament/people"
 )
 
-// personPhotoRoutesV1 registers a person's photo, put (the body is the
+// peoplePhotosRoutesV1 registers a person's photo, put (the body is the
 // JPEG or PNG itself) or removed by administrators and the person; the
 // picture is served at the address GET /people/{id} gives as "photo".
-func (h *handler) personPhotoRoutesV1(w *gin.RouterGroup) {
+func (h *handler) peoplePhotosRoutesV1(w *gin.RouterGroup) {
 	w.PUT("/people/:pid/photo", h.JSON(h.putPersonPhoto))
 	w.DELETE("/people/:pid/photo", h.JSON(h.deletePersonPhoto))
 }
@@ -24,19 +25,19 @@ func (h *handler) putPersonPhoto(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	content, err := io.ReadAll(io.LimitReader(c.Request.Body, tournament.MaxPhotoBytes+1))
+	content, err := io.ReadAll(io.LimitReader(c.Request.Body, people.MaxPhotoBytes+1))
 	var tooLarge *http.MaxBytesError
 	switch {
 	case errors.As(err, &tooLarge):
-		return core.TooLarge(tournament.MaxPhotoBytes)
+		return core.TooLarge(people.MaxPhotoBytes)
 	case err != nil:
 		// The client's upload broke off; what broke it says nothing to
 		// its reader.
 		return tournament.Invalid("body", "the photo broke off before its end; send it again")
-	case len(content) > tournament.MaxPhotoBytes:
-		return core.TooLarge(tournament.MaxPhotoBytes)
+	case len(content) > people.MaxPhotoBytes:
+		return core.TooLarge(people.MaxPhotoBytes)
 	}
-	p, err := h.Events.SetPersonPhoto(c.Request.Context(), id, content)
+	p, err := h.People.SetPersonPhoto(c.Request.Context(), id, content)
 	if err != nil {
 		return err
 	}
@@ -49,7 +50,7 @@ func (h *handler) deletePersonPhoto(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := h.Events.RemovePersonPhoto(c.Request.Context(), id); err != nil {
+	if err := h.People.RemovePersonPhoto(c.Request.Context(), id); err != nil {
 		return err
 	}
 	c.JSON(http.StatusOK, gin.H{"deleted": "photo"})

@@ -16,6 +16,7 @@ import (
 	"testing"
 
 	"adiukh/tournament"
+	"adiukh/tournament/people"
 )
 
 // A person's photo: the administrator uploads one on the person's page (a
@@ -60,7 +61,7 @@ func TestPersonPhotoPages(t *testing.T) {
 	if rec.Code != http.StatusOK || rec.Header().Get("Content-Type") != "image/jpeg" || rec.Header().Get("ETag") == "" {
 		t.Fatalf("the photo: %d %s", rec.Code, rec.Header().Get("Content-Type"))
 	}
-	if cfg, _, err := image.DecodeConfig(bytes.NewReader(rec.Body.Bytes())); err != nil || cfg.Height != tournament.PhotoSide || cfg.Width != tournament.PhotoSide*3/4 {
+	if cfg, _, err := image.DecodeConfig(bytes.NewReader(rec.Body.Bytes())); err != nil || cfg.Height != people.PhotoSide || cfg.Width != people.PhotoSide*3/4 {
 		t.Errorf("the served photo: %+v (%v)", cfg, err)
 	}
 	req := httptest.NewRequest("GET", src[1], nil)

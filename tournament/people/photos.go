@@ -1,4 +1,4 @@
-package tournament
+package people
 
 import (
 	"bytes"
@@ -9,6 +9,8 @@ import (
 	_ "image/png" // a photo may be uploaded as PNG
 	"strings"
 	"time"
+
+	"adiukh/tournament"
 )
 
 // A person of the register may have a photo, for their page and the
@@ -42,8 +44,8 @@ const (
 	ActionPersonPhotoRemove = "person.photo.remove"
 )
 
-// PersonPhotoTx keeps the persons' photos.
-type PersonPhotoTx interface {
+// PhotoTx keeps the persons' photos.
+type PhotoTx interface {
 	// SetPersonPhoto stores a person's photo in place of any before.
 	SetPersonPhoto(p *PersonPhoto) error
 	// PersonPhoto reads a person's photo, with the picture or without;
@@ -55,20 +57,20 @@ type PersonPhotoTx interface {
 // mayChangePhoto: the federation's administrators change any person's
 // photo; a player changes their own, once their account is linked to the
 // person.
-func mayChangePhoto(ctx context.Context, tx Tx, personID int64) (*User, error) {
-	u := UserFromContext(ctx)
+func mayChangePhoto(ctx context.Context, tx Tx, personID int64) (*tournament.User, error) {
+	u := tournament.UserFromContext(ctx)
 	switch {
 	case u == nil:
-		return nil, Unauthorized("sign in to change a photo of the register")
-	case u.Role == Admin:
+		return nil, tournament.Unauthorized("sign in to change a photo of the register")
+	case u.Role == tournament.Admin:
 		return u, nil
 	}
-	mine, err := linkedPerson(tx, u.ID)
+	mine, err := tournament.LinkedPerson(tx, u.ID)
 	if err != nil {
 		return nil, err
 	}
 	if mine == nil || mine.ID != personID {
-		return nil, Forbidden("only administrators and the person themselves change a photo of the register")
+		return nil, tournament.Forbidden("only administrators and the person themselves change a photo of the register")
 	}
 	return u, nil
 }
@@ -132,23 +134,23 @@ func (s *Service) PersonPhotoOf(ctx context.Context, personID int64) (*PersonPho
 func photoOf(upload []byte) ([]byte, error) {
 	switch {
 	case len(upload) == 0:
-		return nil, Invalid("photo", "choose a photo to upload")
+		return nil, tournament.Invalid("photo", "choose a photo to upload")
 	case len(upload) > MaxPhotoBytes:
-		return nil, Invalid("photo", "the file is larger than %d MB", MaxPhotoBytes>>20)
+		return nil, tournament.Invalid("photo", "the file is larger than %d MB", MaxPhotoBytes>>20)
 	}
 	cfg, format, err := image.DecodeConfig(bytes.NewReader(upload))
 	if err != nil {
-		return nil, Invalid("photo", "the photo must be a JPEG or PNG picture")
+		return nil, tournament.Invalid("photo", "the photo must be a JPEG or PNG picture")
 	}
 	// The format as people write it: "JPEG", not the image package's
 	// "jpeg".
 	format = strings.ToUpper(format)
 	if cfg.Width*cfg.Height > maxPhotoPixels {
-		return nil, Invalid("photo", "the %s picture is %d×%d pixels; at most %d megapixels", format, cfg.Width, cfg.Height, maxPhotoPixels/1_000_000)
+		return nil, tournament.Invalid("photo", "the %s picture is %d×%d pixels; at most %d megapixels", format, cfg.Width, cfg.Height, maxPhotoPixels/1_000_000)
 	}
 	img, _, err := image.Decode(bytes.NewReader(upload))
 	if err != nil {
-		return nil, Invalid("photo", "the %s picture could not be read: it is damaged or cut short", format)
+		return nil, tournament.Invalid("photo", "the %s picture could not be read: it is damaged or cut short", format)
 	}
 	var out bytes.Buffer
 	if err := jpeg.Encode(&out, shrink(img, PhotoSide), &jpeg.Options{Quality: 85}); err != nil {

@@ -8,11 +8,11 @@ import (
 	"adiukh/api/core"
 )
 
-// registerMatchesRoutesV1 registers the linking of an event's players to
+// peopleMatchesRoutesV1 registers the linking of an event's players to
 // the register, for its arbiters: the players not linked with the persons
 // they may be, the sure matches linked at once, one player linked (or
 // unlinked with 0), or added to the register as a new person.
-func (h *handler) registerMatchesRoutesV1(w *gin.RouterGroup) {
+func (h *handler) peopleMatchesRoutesV1(w *gin.RouterGroup) {
 	w.GET("/events/:id/register-matches", h.JSON(h.getRegisterMatches))
 	w.POST("/events/:id/register-matches/link-sure", h.JSON(h.postLinkSureMatches))
 	w.PUT("/events/:id/players/:pid/person", h.JSON(h.putPlayerPerson))
@@ -32,7 +32,7 @@ func (h *handler) getRegisterMatches(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	v, err := h.Events.RegisterMatches(c.Request.Context(), id)
+	v, err := h.People.RegisterMatches(c.Request.Context(), id)
 	if err != nil {
 		return err
 	}
@@ -54,7 +54,7 @@ func (h *handler) postLinkSureMatches(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	n, err := h.Events.LinkSureMatches(c.Request.Context(), id)
+	n, err := h.People.LinkSureMatches(c.Request.Context(), id)
 	if err != nil {
 		return err
 	}
@@ -75,7 +75,7 @@ func (h *handler) putPlayerPerson(c *gin.Context) error {
 	if err := decodeJSON(c, &body); err != nil {
 		return err
 	}
-	p, err := h.Events.LinkPlayerToPerson(c.Request.Context(), ids[0], ids[1], body.PersonID)
+	p, err := h.People.LinkPlayerToPerson(c.Request.Context(), ids[0], ids[1], body.PersonID)
 	if err != nil {
 		return err
 	}
@@ -90,7 +90,7 @@ func (h *handler) postPlayerPerson(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	p, err := h.Events.AddPlayerToRegister(c.Request.Context(), ids[0], ids[1])
+	p, err := h.People.AddPlayerToRegister(c.Request.Context(), ids[0], ids[1])
 	if err != nil {
 		return err
 	}

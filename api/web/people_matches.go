@@ -9,6 +9,7 @@ import (
 
 	"adiukh/api/core"
 	"adiukh/tournament"
+	"adiukh/tournament/people"
 )
 
 // The desk's page that links an event's players to the register: those an
@@ -16,7 +17,7 @@ import (
 // persons they may be, to confirm one, to name another by federation ID,
 // or to add the player to the register.
 
-func (h *handler) registerMatchesRoutesWeb(m *gin.RouterGroup) {
+func (h *handler) peopleMatchesRoutesWeb(m *gin.RouterGroup) {
 	m.GET("/events/:id/register-matches", h.Page(h.registerMatchesPage))
 	m.POST("/events/:id/register-matches/sure", h.Page(h.linkSureMatches))
 	m.POST("/events/:id/players/:pid/person", h.Page(h.linkPlayerToPerson))
@@ -25,7 +26,7 @@ func (h *handler) registerMatchesRoutesWeb(m *gin.RouterGroup) {
 
 type registerMatchesData struct {
 	eventHeader
-	Matches []tournament.RegisterMatch
+	Matches []people.RegisterMatch
 	Sure    int
 	// Failed is the player whose link was refused, with Form's error.
 	Failed int64
@@ -43,7 +44,7 @@ func (h *handler) renderRegisterMatches(c *gin.Context, status int, failed int64
 	if err != nil {
 		return err
 	}
-	v, err := h.Events.RegisterMatches(c.Request.Context(), id)
+	v, err := h.People.RegisterMatches(c.Request.Context(), id)
 	if err != nil {
 		return err
 	}
@@ -57,7 +58,7 @@ func (h *handler) linkSureMatches(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	n, err := h.Events.LinkSureMatches(c.Request.Context(), id)
+	n, err := h.People.LinkSureMatches(c.Request.Context(), id)
 	if err != nil {
 		return err
 	}
@@ -81,7 +82,7 @@ func (h *handler) linkPlayerToPerson(c *gin.Context) error {
 	case c.PostForm("unlink") != "":
 	case f.Values["federation_id"] != "":
 		var p *tournament.Person
-		if p, err = h.Events.PersonByFederationID(ctx, f.Values["federation_id"]); err == nil {
+		if p, err = h.People.PersonByFederationID(ctx, f.Values["federation_id"]); err == nil {
 			personID = p.ID
 		}
 	case f.Values["person"] != "":
@@ -92,7 +93,7 @@ func (h *handler) linkPlayerToPerson(c *gin.Context) error {
 		err = tournament.Invalid("person_id", "choose a person, or type their federation ID")
 	}
 	if err == nil {
-		if _, err = h.Events.LinkPlayerToPerson(ctx, ids[0], ids[1], personID); err == nil {
+		if _, err = h.People.LinkPlayerToPerson(ctx, ids[0], ids[1], personID); err == nil {
 			if personID == 0 {
 				c.Redirect(http.StatusSeeOther, fmt.Sprintf("/events/%d/players/%d/edit", ids[0], ids[1]))
 				return nil
@@ -112,7 +113,7 @@ func (h *handler) addPlayerToRegister(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	if _, err := h.Events.AddPlayerToRegister(c.Request.Context(), ids[0], ids[1]); err != nil {
+	if _, err := h.People.AddPlayerToRegister(c.Request.Context(), ids[0], ids[1]); err != nil {
 		f := newForm()
 		if ferr := f.fail(err, h.translator(c)); ferr != nil {
 			return ferr

@@ -10,11 +10,12 @@ import (
 
 	"adiukh/api/core"
 	"adiukh/tournament"
+	"adiukh/tournament/people"
 )
 
-// personPhotoRoutesWeb registers the persons' photos: the picture for
+// peoplePhotosRoutesWeb registers the persons' photos: the picture for
 // everyone, its upload and removal for administrators and the person.
-func (h *handler) personPhotoRoutesWeb(g, m *gin.RouterGroup) {
+func (h *handler) peoplePhotosRoutesWeb(g, m *gin.RouterGroup) {
 	g.GET("/people/:pid/photo.jpg", h.Page(h.personPhoto))
 	m.POST("/people/:pid/photo", h.Page(h.uploadPersonPhoto))
 	m.POST("/people/:pid/photo/remove", h.Page(h.removePersonPhoto))
@@ -28,7 +29,7 @@ func (h *handler) personPhoto(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	p, err := h.Events.PersonPhotoOf(c.Request.Context(), id)
+	p, err := h.People.PersonPhotoOf(c.Request.Context(), id)
 	if err != nil {
 		return err
 	}
@@ -55,8 +56,8 @@ func (h *handler) uploadPersonPhoto(c *gin.Context) error {
 		if err != nil {
 			return tournament.Invalid("photo", "choose a photo to upload")
 		}
-		if fh.Size > tournament.MaxPhotoBytes {
-			return tournament.Invalid("photo", "the file is larger than %d MB", tournament.MaxPhotoBytes>>20)
+		if fh.Size > people.MaxPhotoBytes {
+			return tournament.Invalid("photo", "the file is larger than %d MB", people.MaxPhotoBytes>>20)
 		}
 		// The form was read whole: the file is the server's copy, and
 		// failing to read it is the server's fault, not the reader's.
@@ -65,11 +66,11 @@ func (h *handler) uploadPersonPhoto(c *gin.Context) error {
 			return fmt.Errorf("open the uploaded photo: %w", err)
 		}
 		defer f.Close()
-		content, err := io.ReadAll(io.LimitReader(f, tournament.MaxPhotoBytes+1))
+		content, err := io.ReadAll(io.LimitReader(f, people.MaxPhotoBytes+1))
 		if err != nil {
 			return fmt.Errorf("read the uploaded photo: %w", err)
 		}
-		_, err = h.Events.SetPersonPhoto(c.Request.Context(), id, content)
+		_, err = h.People.SetPersonPhoto(c.Request.Context(), id, content)
 		return err
 	}()
 	if err != nil {
@@ -88,7 +89,7 @@ func (h *handler) removePersonPhoto(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := h.Events.RemovePersonPhoto(c.Request.Context(), id); err != nil {
+	if err := h.People.RemovePersonPhoto(c.Request.Context(), id); err != nil {
 		return err
 	}
 	c.Redirect(http.StatusSeeOther, fmt.Sprintf("/people/%d", id))

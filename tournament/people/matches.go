@@ -1,29 +1,27 @@
-package tournament
+package people
 
 import (
 	"cmp"
 	"context"
-	"fmt"
 	"slices"
 	"strings"
+
+	"adiukh/tournament"
 )
 
 // An event's players come from a TRF file, a pasted list or the desk, and
 // only those whose federation ID is in the register are linked on the way
-// in (linkPeople). The others are offered to the arbiter here: each with
-// the persons of the register they may be, to confirm one, or to add the
-// player to the register as a new person.
-
-// ActionPlayerPerson is the audit action of a player linked to a person of
-// the register, or unlinked.
-const ActionPlayerPerson = "player.person"
+// in (tournament.Service.RegisterPlayers, ImportTRF). The others are
+// offered to the arbiter here: each with the persons of the register they
+// may be, to confirm one, or to add the player to the register as a new
+// person.
 
 // maxCandidates is how many persons a player is offered: the closest.
 const maxCandidates = 5
 
 // PersonCandidate is a person of the register an event's player may be.
 type PersonCandidate struct {
-	Person Person
+	Person tournament.Person
 	// Distance is how many letters the names differ by (0: the same up to
 	// case, spacing and ё/е, in either script).
 	Distance int
@@ -39,13 +37,13 @@ func (c PersonCandidate) Sure() bool { return c.Distance == 0 && c.SameBirthYear
 // RegisterMatch is an event's player not linked to the register, with the
 // persons they may be, closest first.
 type RegisterMatch struct {
-	Player     Player
+	Player     tournament.Player
 	Candidates []PersonCandidate
 }
 
 // Sure is the one candidate that is the player beyond doubt, or nil: only
 // when no other candidate is as close.
-func (m RegisterMatch) Sure() *Person {
+func (m RegisterMatch) Sure() *tournament.Person {
 	if len(m.Candidates) == 0 || !m.Candidates[0].Sure() || (len(m.Candidates) > 1 && m.Candidates[1].Sure()) {
 		return nil
 	}
@@ -55,7 +53,7 @@ func (m RegisterMatch) Sure() *Person {
 // RegisterMatches is the desk's page of an event's players not linked to
 // the register, each with the persons they may be.
 type RegisterMatches struct {
-	Event   Event
+	Event   tournament.Event
 	Matches []RegisterMatch
 	// Sure counts the matches LinkSureMatches would link.
 	Sure int
@@ -66,11 +64,11 @@ type RegisterMatches struct {
 func (s *Service) RegisterMatches(ctx context.Context, eventID int64) (*RegisterMatches, error) {
 	out := &RegisterMatches{}
 	err := s.store.View(ctx, func(tx Tx) error {
-		e, err := readable(ctx, tx, eventID)
+		e, err := tournament.Readable(ctx, tx, eventID)
 		if err != nil {
 			return err
 		}
-		if err := MayManage(ctx, e); err != nil {
+		if err := tournament.MayManage(ctx, e); err != nil {
 			return err
 		}
 		out.Event = *e
@@ -92,7 +90,7 @@ func (s *Service) RegisterMatches(ctx context.Context, eventID int64) (*Register
 	return out, nil
 }
 
-func registerMatches(tx PersonTx, players []Player) ([]RegisterMatch, error) {
+func registerMatches(tx RegisterTx, players []tournament.Player) ([]RegisterMatch, error) {
 	linked := map[int64]bool{}
 	for _, p := range players {
 		linked[p.PersonID] = true
@@ -117,16 +115,16 @@ func registerMatches(tx PersonTx, players []Player) ([]RegisterMatch, error) {
 // left out. The register is searched by each word of the player's name and
 // its Latin form, so a slip in one word still finds the person by the
 // other, and a person written in Latin letters only is found too.
-func candidatesOf(tx PersonTx, p *Player, taken map[int64]bool) ([]PersonCandidate, error) {
+func candidatesOf(tx RegisterTx, p *tournament.Player, taken map[int64]bool) ([]PersonCandidate, error) {
 	seen := map[int64]bool{}
 	var out []PersonCandidate
-	name := foldName(p.Name)
+	name := tournament.FoldName(p.Name)
 	var words []string
 	for _, w := range strings.Fields(name) {
 		if len([]rune(w)) >= 3 {
 			// The Latin form too, for a person written in Latin letters
 			// only.
-			words = append(words, w, foldName(Transliterate(w, ICAO)))
+			words = append(words, w, tournament.FoldName(Transliterate(w, ICAO)))
 		}
 	}
 	for _, w := range slices.Compact(words) {
@@ -139,9 +137,9 @@ func candidatesOf(tx PersonTx, p *Player, taken map[int64]bool) ([]PersonCandida
 				continue
 			}
 			seen[person.ID] = true
-			d := min(editDistance(name, foldName(person.Name()), maxNameSlips),
-				editDistance(name, foldName(person.LatinName()), maxNameSlips),
-				editDistance(foldName(Transliterate(p.Name, ICAO)), foldName(Transliterate(person.Name(), ICAO)), maxNameSlips))
+			d := min(editDistance(name, tournament.FoldName(person.Name()), maxNameSlips),
+				editDistance(name, tournament.FoldName(person.LatinName()), maxNameSlips),
+				editDistance(tournament.FoldName(Transliterate(p.Name, ICAO)), tournament.FoldName(Transliterate(person.Name(), ICAO)), maxNameSlips))
 			if d > maxNameSlips {
 				continue
 			}
@@ -168,51 +166,27 @@ func candidatesOf(tx PersonTx, p *Player, taken map[int64]bool) ([]PersonCandida
 	return out, nil
 }
 
-// LinkPlayerToPerson links an event's player to a person of the register, as its
-// arbiter confirms a match; 0 unlinks the player. The player takes the
-// person's federation ID and the details the player lacks (birth year,
-// club, region as city); the name stays as registered, since the event's
-// documents already show it. A person plays once in an event.
-func (s *Service) LinkPlayerToPerson(ctx context.Context, eventID, playerID, personID int64) (*Player, error) {
-	var p *Player
+// LinkPlayerToPerson links an event's player to a person of the register,
+// as its arbiter confirms a match; 0 unlinks the player. The player takes
+// the person's federation ID and the details the player lacks
+// (tournament.LinkPerson). A person plays once in an event.
+func (s *Service) LinkPlayerToPerson(ctx context.Context, eventID, playerID, personID int64) (*tournament.Player, error) {
+	var p *tournament.Player
 	err := s.store.Update(ctx, func(tx Tx) error {
 		u, players, player, err := managedPlayer(ctx, tx, eventID, playerID)
 		if err != nil {
 			return err
 		}
 		p = player
-		var person *Person
+		var person *tournament.Person
 		if personID != 0 {
-			if person, err = personOf(tx, personID); err != nil {
+			if person, err = tournament.PersonOf(tx, personID); err != nil {
 				return err
 			}
 		}
-		return s.linkPerson(tx, u, players, p, person)
+		return tournament.LinkPerson(tx, s.now(), u, players, p, person)
 	})
 	return p, err
-}
-
-// linkPerson links p, one of the event's players, to person (nil unlinks),
-// in the event's audit log.
-func (s *Service) linkPerson(tx Tx, u *User, players []Player, p *Player, person *Person) error {
-	before := *p
-	if person == nil {
-		p.PersonID = 0
-	} else {
-		for _, other := range players {
-			if other.PersonID == person.ID && other.ID != p.ID {
-				return Conflict("person_id", "%s (%s) plays in this event already, as start number %d", person.Name(), person.FederationID, other.StartNo)
-			}
-		}
-		p.PersonID, p.FederationID = person.ID, person.FederationID
-		p.BirthYear = cmp.Or(p.BirthYear, person.BirthYear)
-		p.Club = cmp.Or(p.Club, person.Club)
-		p.City = cmp.Or(p.City, person.Region)
-	}
-	if err := tx.UpdatePlayer(p); err != nil {
-		return err
-	}
-	return Audit(tx, s.now(), u, p.EventID, ActionPlayerPerson, fmt.Sprintf("player %d", p.ID), before, p, "")
 }
 
 // LinkSureMatches links, in one transaction, every unlinked player of an
@@ -221,7 +195,7 @@ func (s *Service) linkPerson(tx Tx, u *User, players []Player, p *Player, person
 func (s *Service) LinkSureMatches(ctx context.Context, eventID int64) (int, error) {
 	linked := 0
 	err := s.store.Update(ctx, func(tx Tx) error {
-		_, u, err := manageable(ctx, tx, eventID)
+		_, u, err := tournament.Manageable(ctx, tx, eventID)
 		if err != nil {
 			return err
 		}
@@ -238,8 +212,8 @@ func (s *Service) LinkSureMatches(ctx context.Context, eventID int64) (int, erro
 			if person == nil {
 				continue
 			}
-			p := findPlayer(players, m.Player.ID)
-			if err := s.linkPerson(tx, u, players, p, person); err != nil {
+			i := slices.IndexFunc(players, func(p tournament.Player) bool { return p.ID == m.Player.ID })
+			if err := tournament.LinkPerson(tx, s.now(), u, players, &players[i], person); err != nil {
 				return err
 			}
 			linked++
@@ -253,24 +227,24 @@ func (s *Service) LinkSureMatches(ctx context.Context, eventID int64) (int, erro
 // as a new person, from the player's details (the first word of the name
 // as the surname, the rest as given names), and links them; for the
 // event's arbiter, who may add people.
-func (s *Service) AddPlayerToRegister(ctx context.Context, eventID, playerID int64) (*Person, error) {
+func (s *Service) AddPlayerToRegister(ctx context.Context, eventID, playerID int64) (*tournament.Person, error) {
 	if _, err := mayAddPeople(ctx); err != nil {
 		return nil, err
 	}
-	var person *Person
+	var person *tournament.Person
 	err := s.store.Update(ctx, func(tx Tx) error {
 		u, players, p, err := managedPlayer(ctx, tx, eventID, playerID)
 		if err != nil {
 			return err
 		}
 		if p.PersonID != 0 {
-			return Conflict("person_id", "%s is linked to the register already", p.Name)
+			return tournament.Conflict("person_id", "%s is linked to the register already", p.Name)
 		}
 		surname, given, _ := strings.Cut(strings.Join(strings.Fields(p.Name), " "), " ")
 		if given == "" {
-			return Invalid("given_names", "the player's name %q has no given name; add the person to the register with their full name, then link them", p.Name)
+			return tournament.Invalid("given_names", "the player's name %q has no given name; add the person to the register with their full name, then link them", p.Name)
 		}
-		person = &Person{CreatedAt: s.now().UTC()}
+		person = &tournament.Person{CreatedAt: s.now().UTC()}
 		in := PersonInput{Surname: &surname, GivenNames: &given, BirthYear: &p.BirthYear, Club: &p.Club, Region: &p.City}
 		if err := in.apply(person, s.now().Year()); err != nil {
 			return err
@@ -278,7 +252,7 @@ func (s *Service) AddPlayerToRegister(ctx context.Context, eventID, playerID int
 		if err := s.createPerson(tx, u, person); err != nil {
 			return err
 		}
-		return s.linkPerson(tx, u, players, p, person)
+		return tournament.LinkPerson(tx, s.now(), u, players, p, person)
 	})
 	if err != nil {
 		return nil, err
@@ -288,8 +262,8 @@ func (s *Service) AddPlayerToRegister(ctx context.Context, eventID, playerID int
 
 // managedPlayer locks an event the user may manage and reads its players
 // with the one named, which must be among them.
-func managedPlayer(ctx context.Context, tx Tx, eventID, playerID int64) (*User, []Player, *Player, error) {
-	_, u, err := manageable(ctx, tx, eventID)
+func managedPlayer(ctx context.Context, tx Tx, eventID, playerID int64) (*tournament.User, []tournament.Player, *tournament.Player, error) {
+	_, u, err := tournament.Manageable(ctx, tx, eventID)
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -297,9 +271,9 @@ func managedPlayer(ctx context.Context, tx Tx, eventID, playerID int64) (*User, 
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	p := findPlayer(players, playerID)
-	if p == nil {
-		return nil, nil, nil, NotFound("player %d not found in event %d", playerID, eventID)
+	i := slices.IndexFunc(players, func(p tournament.Player) bool { return p.ID == playerID })
+	if i < 0 {
+		return nil, nil, nil, tournament.NotFound("player %d not found in event %d", playerID, eventID)
 	}
-	return u, players, p, nil
+	return u, players, &players[i], nil
 }

@@ -1,4 +1,4 @@
-package tournament_test
+package people_test
 
 import (
 	"bytes"
@@ -14,7 +14,7 @@ import (
 
 	"adiukh/tournament"
 	"adiukh/tournament/catalog"
-	"adiukh/tournament/engines"
+	"adiukh/tournament/people"
 	"adiukh/tournament/store/storetest"
 )
 
@@ -28,35 +28,35 @@ func TestPersonPhotos(t *testing.T) {
 	for name, st := range storetest.Open(t) {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			svc := tournament.NewService(st, engines.Options())
+			_, register := services(st)
 			arbiter := arbiterContext(t, st)
 			admin := adminContext(t, st)
 			ann := playerAccount(t, st, "ann@example.org", "Анна")
 			other := playerAccount(t, st, "bob@example.org", "Борис")
-			person, err := svc.CreatePerson(arbiter, tournament.PersonInput{Surname: ptr("Тлехас"), GivenNames: ptr("Анна")})
+			person, err := register.CreatePerson(arbiter, people.PersonInput{Surname: ptr("Тлехас"), GivenNames: ptr("Анна")})
 			if err != nil {
 				t.Fatal(err)
 			}
-			claim, err := svc.ClaimPerson(ann, person.ID)
+			claim, err := register.ClaimPerson(ann, person.ID)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if err := svc.DecideClaim(arbiter, claim.ID, true, ""); err != nil {
+			if err := register.DecideClaim(arbiter, claim.ID, true, ""); err != nil {
 				t.Fatal(err)
 			}
 
 			photo := jpegWithExif(t, 1200, 900)
-			_, err = svc.SetPersonPhoto(arbiter, person.ID, photo)
+			_, err = register.SetPersonPhoto(arbiter, person.ID, photo)
 			wantCode(t, "an arbiter uploads a photo", err, tournament.EFORBIDDEN)
-			_, err = svc.SetPersonPhoto(other, person.ID, photo)
+			_, err = register.SetPersonPhoto(other, person.ID, photo)
 			wantCode(t, "another player uploads a photo", err, tournament.EFORBIDDEN)
-			_, err = svc.SetPersonPhoto(context.Background(), person.ID, photo)
+			_, err = register.SetPersonPhoto(context.Background(), person.ID, photo)
 			wantCode(t, "an anonymous upload", err, tournament.EUNAUTHORIZED)
-			if v, _ := svc.PersonPage(other, person.ID); v.CanChangePhoto || v.Photo != nil {
+			if v, _ := register.PersonPage(other, person.ID); v.CanChangePhoto || v.Photo != nil {
 				t.Errorf("another player's view: may change %v, photo %v", v.CanChangePhoto, v.Photo)
 			}
 
-			kept, err := svc.SetPersonPhoto(ann, person.ID, photo)
+			kept, err := register.SetPersonPhoto(ann, person.ID, photo)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -64,8 +64,8 @@ func TestPersonPhotos(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if b := img.Bounds(); b.Dx() != tournament.PhotoSide || b.Dy() != tournament.PhotoSide*3/4 {
-				t.Errorf("kept photo %v, want %d×%d", b, tournament.PhotoSide, tournament.PhotoSide*3/4)
+			if b := img.Bounds(); b.Dx() != people.PhotoSide || b.Dy() != people.PhotoSide*3/4 {
+				t.Errorf("kept photo %v, want %d×%d", b, people.PhotoSide, people.PhotoSide*3/4)
 			}
 			if bytes.Contains(kept.Content, []byte("Exif")) || bytes.Contains(kept.Content, []byte("GPS")) {
 				t.Error("the kept photo still carries the upload's metadata")
@@ -73,10 +73,10 @@ func TestPersonPhotos(t *testing.T) {
 			if len(kept.Content) >= len(photo) {
 				t.Errorf("kept %d bytes of %d uploaded", len(kept.Content), len(photo))
 			}
-			if v, _ := svc.PersonPage(ann, person.ID); !v.CanChangePhoto || v.Photo == nil || v.Photo.Content != nil {
+			if v, _ := register.PersonPage(ann, person.ID); !v.CanChangePhoto || v.Photo == nil || v.Photo.Content != nil {
 				t.Errorf("Ann's view of her page: may change %v, photo %+v", v.CanChangePhoto, v.Photo)
 			}
-			if got, err := svc.PersonPhotoOf(context.Background(), person.ID); err != nil || !bytes.Equal(got.Content, kept.Content) {
+			if got, err := register.PersonPhotoOf(context.Background(), person.ID); err != nil || !bytes.Equal(got.Content, kept.Content) {
 				t.Errorf("the photo read back: %v", err)
 			}
 
@@ -84,7 +84,7 @@ func TestPersonPhotos(t *testing.T) {
 			if err := png.Encode(&transparent, image.NewNRGBA(image.Rect(0, 0, 40, 30))); err != nil {
 				t.Fatal(err)
 			}
-			kept, err = svc.SetPersonPhoto(admin, person.ID, transparent.Bytes())
+			kept, err = register.SetPersonPhoto(admin, person.ID, transparent.Bytes())
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -98,9 +98,9 @@ func TestPersonPhotos(t *testing.T) {
 				"not a photo":  []byte("%PDF-1.4 not a picture"),
 				"a huge PNG":   hugePNGHeader(20000, 20000),
 				"a cut JPEG":   photo[:len(photo)/2],
-				"over the cap": make([]byte, tournament.MaxPhotoBytes+1),
+				"over the cap": make([]byte, people.MaxPhotoBytes+1),
 			} {
-				_, err := svc.SetPersonPhoto(admin, person.ID, upload)
+				_, err := register.SetPersonPhoto(admin, person.ID, upload)
 				if e, ok := err.(*tournament.Error); !ok || e.Code != tournament.EINVALID || e.Field != "photo" {
 					t.Errorf("%s: %v, want EINVALID at photo", what, err)
 				}
@@ -116,13 +116,13 @@ func TestPersonPhotos(t *testing.T) {
 				}
 			}
 
-			wantCode(t, "another player removes the photo", svc.RemovePersonPhoto(other, person.ID), tournament.EFORBIDDEN)
-			if err := svc.RemovePersonPhoto(ann, person.ID); err != nil {
+			wantCode(t, "another player removes the photo", register.RemovePersonPhoto(other, person.ID), tournament.EFORBIDDEN)
+			if err := register.RemovePersonPhoto(ann, person.ID); err != nil {
 				t.Fatal(err)
 			}
-			_, err = svc.PersonPhotoOf(context.Background(), person.ID)
+			_, err = register.PersonPhotoOf(context.Background(), person.ID)
 			wantCode(t, "the removed photo", err, tournament.ENOTFOUND)
-			wantCode(t, "removing it twice", svc.RemovePersonPhoto(ann, person.ID), tournament.ENOTFOUND)
+			wantCode(t, "removing it twice", register.RemovePersonPhoto(ann, person.ID), tournament.ENOTFOUND)
 		})
 	}
 }

@@ -1,11 +1,11 @@
-package tournament_test
+package people_test
 
 import (
 	"context"
 	"testing"
 
 	"adiukh/tournament"
-	"adiukh/tournament/engines"
+	"adiukh/tournament/people"
 	"adiukh/tournament/store/storetest"
 )
 
@@ -20,10 +20,10 @@ func TestPlayersMatchedToTheRegister(t *testing.T) {
 	for name, st := range storetest.Open(t) {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			svc := tournament.NewService(st, engines.Options())
+			svc, register := services(st)
 			arbiter := arbiterContext(t, st)
 			person := func(surname, given string, born int) *tournament.Person {
-				p, err := svc.CreatePerson(arbiter, tournament.PersonInput{Surname: &surname, GivenNames: &given, BirthYear: &born, Club: ptr("Майкоп")})
+				p, err := register.CreatePerson(arbiter, people.PersonInput{Surname: &surname, GivenNames: &given, BirthYear: &born, Club: ptr("Майкоп")})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -35,7 +35,7 @@ func TestPlayersMatchedToTheRegister(t *testing.T) {
 			annaElder := person("Тлехас", "Анна", 1970)
 			saida := person("Ёлкина", "Саида", 1999)
 
-			e, _ := createEvent(t, arbiter, svc, "swiss", 5)
+			e := createEvent(t, arbiter, svc, "swiss", 5)
 			lines, err := tournament.ParsePlayerList("Берсиров Мурат,,1992,,," + murat.FederationID + "\n" +
 				"Хуажев Аслон,,1990\n" +
 				"Tlekhas Anna,,2001\n" +
@@ -56,7 +56,7 @@ func TestPlayersMatchedToTheRegister(t *testing.T) {
 				t.Errorf("the player with Murat's federation ID is not linked: %+v", byName["Берсиров Мурат"])
 			}
 
-			view, err := svc.RegisterMatches(arbiter, e.ID)
+			view, err := register.RegisterMatches(arbiter, e.ID)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -83,13 +83,13 @@ func TestPlayersMatchedToTheRegister(t *testing.T) {
 			if len(matches) != 4 {
 				t.Errorf("%d players to match, want 4 (Murat is linked)", len(matches))
 			}
-			_, err = svc.RegisterMatches(playerAccount(t, st, "ann@example.org", "Анна"), e.ID)
+			_, err = register.RegisterMatches(playerAccount(t, st, "ann@example.org", "Анна"), e.ID)
 			wantCode(t, "a player reads the matches", err, tournament.EFORBIDDEN)
 
 			// Саида is sure: the same name (ё = е) and birth year; so is
 			// Anna by her Latin name, her namesake being born another
 			// year. Аслан's name has a slip: he waits for the arbiter.
-			n, err := svc.LinkSureMatches(arbiter, e.ID)
+			n, err := register.LinkSureMatches(arbiter, e.ID)
 			if err != nil || n != 2 {
 				t.Fatalf("sure matches linked %d (%v), want Саида and Anna", n, err)
 			}
@@ -101,35 +101,35 @@ func TestPlayersMatchedToTheRegister(t *testing.T) {
 				t.Errorf("a name with a slip was linked without the arbiter: %+v", ps["Хуажев Аслон"])
 			}
 
-			if _, err := svc.LinkPlayerToPerson(arbiter, e.ID, ps["Хуажев Аслон"].ID, aslan.ID); err != nil {
+			if _, err := register.LinkPlayerToPerson(arbiter, e.ID, ps["Хуажев Аслон"].ID, aslan.ID); err != nil {
 				t.Fatal(err)
 			}
 			if a := lastAudit(t, arbiter, svc, e.ID); a.Action != tournament.ActionPlayerPerson {
 				t.Errorf("the link's audit entry: %+v", a)
 			}
-			_, err = svc.LinkPlayerToPerson(arbiter, e.ID, ps["Новиков Пётр"].ID, aslan.ID)
+			_, err = register.LinkPlayerToPerson(arbiter, e.ID, ps["Новиков Пётр"].ID, aslan.ID)
 			wantCode(t, "a person linked twice in an event", err, tournament.ECONFLICT)
-			_, err = svc.LinkPlayerToPerson(arbiter, e.ID, ps["Новиков Пётр"].ID, 999999)
+			_, err = register.LinkPlayerToPerson(arbiter, e.ID, ps["Новиков Пётр"].ID, 999999)
 			wantCode(t, "a missing person", err, tournament.EINVALID)
 
-			newcomer, err := svc.AddPlayerToRegister(arbiter, e.ID, ps["Новиков Пётр"].ID)
+			newcomer, err := register.AddPlayerToRegister(arbiter, e.ID, ps["Новиков Пётр"].ID)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if newcomer.Surname != "Новиков" || newcomer.GivenNames != "Пётр" || newcomer.BirthYear != 2005 || newcomer.Club != "Адыгейск" || newcomer.Region != "Адыгея" || newcomer.FederationID == "" {
 				t.Errorf("the newcomer in the register: %+v", newcomer)
 			}
-			_, err = svc.AddPlayerToRegister(arbiter, e.ID, ps["Новиков Пётр"].ID)
+			_, err = register.AddPlayerToRegister(arbiter, e.ID, ps["Новиков Пётр"].ID)
 			wantCode(t, "adding a linked player again", err, tournament.ECONFLICT)
 
 			ps = playersByName(t, arbiter, svc, e.ID)
 			if ps["Новиков Пётр"].PersonID != newcomer.ID || ps["Новиков Пётр"].FederationID != newcomer.FederationID {
 				t.Errorf("the newcomer's player: %+v", ps["Новиков Пётр"])
 			}
-			if _, err := svc.LinkPlayerToPerson(arbiter, e.ID, ps["Хуажев Аслон"].ID, 0); err != nil {
+			if _, err := register.LinkPlayerToPerson(arbiter, e.ID, ps["Хуажев Аслон"].ID, 0); err != nil {
 				t.Fatal(err)
 			}
-			if view, _ := svc.RegisterMatches(arbiter, e.ID); len(view.Matches) != 1 || view.Matches[0].Player.Name != "Хуажев Аслон" {
+			if view, _ := register.RegisterMatches(arbiter, e.ID); len(view.Matches) != 1 || view.Matches[0].Player.Name != "Хуажев Аслон" {
 				t.Errorf("after unlinking Аслан: %+v, want him offered again", view.Matches)
 			}
 		})
@@ -154,17 +154,17 @@ func playersByName(t *testing.T, ctx context.Context, svc *tournament.Service, e
 func TestLatinOnlyPersonOffered(t *testing.T) {
 	t.Parallel()
 	st := storetest.Open(t)["sqlite"]
-	svc := tournament.NewService(st, engines.Options())
+	svc, register := services(st)
 	arbiter := arbiterContext(t, st)
-	latin, err := svc.CreatePerson(arbiter, tournament.PersonInput{Surname: ptr("Khuade"), GivenNames: ptr("Aslan"), BirthYear: ptr(1990)})
+	latin, err := register.CreatePerson(arbiter, people.PersonInput{Surname: ptr("Khuade"), GivenNames: ptr("Aslan"), BirthYear: ptr(1990)})
 	if err != nil {
 		t.Fatal(err)
 	}
-	cyrillic, err := svc.CreatePerson(arbiter, tournament.PersonInput{Surname: ptr("Тлехас"), GivenNames: ptr("Мурат"), BirthYear: ptr(2001)})
+	cyrillic, err := register.CreatePerson(arbiter, people.PersonInput{Surname: ptr("Тлехас"), GivenNames: ptr("Мурат"), BirthYear: ptr(2001)})
 	if err != nil {
 		t.Fatal(err)
 	}
-	e, _ := createEvent(t, arbiter, svc, "swiss", 5)
+	e := createEvent(t, arbiter, svc, "swiss", 5)
 	lines, err := tournament.ParsePlayerList("Хуаде Аслан,,1990\nTlekhas Murat,,2001\n")
 	if err != nil {
 		t.Fatal(err)
@@ -172,7 +172,7 @@ func TestLatinOnlyPersonOffered(t *testing.T) {
 	if _, err := svc.RegisterPlayers(arbiter, e.ID, lines, false); err != nil {
 		t.Fatal(err)
 	}
-	view, err := svc.RegisterMatches(arbiter, e.ID)
+	view, err := register.RegisterMatches(arbiter, e.ID)
 	if err != nil {
 		t.Fatal(err)
 	}

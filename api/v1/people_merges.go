@@ -1,0 +1,65 @@
+package v1
+
+import (
+	"net/http"
+	"strconv"
+
+	"github.com/gin-gonic/gin"
+
+	"adiukh/api/core"
+)
+
+// peopleMergesRoutesV1 registers the register's likely duplicates and
+// their merges, for administrators.
+func (h *handler) peopleMergesRoutesV1(w *gin.RouterGroup) {
+	w.GET("/people-duplicates", h.JSON(h.getDuplicates))
+	w.POST("/people/:pid/merge", h.JSON(h.postMerge))
+	w.POST("/people-merges/:mid/undo", h.JSON(h.postUndoMerge))
+}
+
+// getDuplicates lists the register's likely duplicates, closest first.
+func (h *handler) getDuplicates(c *gin.Context) error {
+	pairs, err := h.People.Duplicates(c.Request.Context())
+	if err != nil {
+		return err
+	}
+	out := make([]gin.H, len(pairs))
+	for i, p := range pairs {
+		out[i] = gin.H{"a": newPersonView(&p.A), "b": newPersonView(&p.B), "distance": p.Distance}
+	}
+	c.JSON(http.StatusOK, gin.H{"pairs": out})
+	return nil
+}
+
+// postMerge merges the person into another: {"into": ID}.
+func (h *handler) postMerge(c *gin.Context) error {
+	id, err := core.PathInt(c, "pid")
+	if err != nil {
+		return err
+	}
+	var body struct {
+		Into int64 `json:"into"`
+	}
+	if err := decodeJSON(c, &body); err != nil {
+		return err
+	}
+	m, err := h.People.MergePeople(c.Request.Context(), id, body.Into)
+	if err != nil {
+		return err
+	}
+	c.JSON(http.StatusOK, gin.H{"merge": m.ID, "from": m.From, "into": m.Into, "players": m.Players,
+		"undo": "/api/v1/people-merges/" + strconv.FormatInt(m.ID, 10) + "/undo"})
+	return nil
+}
+
+func (h *handler) postUndoMerge(c *gin.Context) error {
+	id, err := core.PathInt(c, "mid")
+	if err != nil {
+		return err
+	}
+	if err := h.People.UndoMerge(c.Request.Context(), id); err != nil {
+		return err
+	}
+	c.JSON(http.StatusOK, gin.H{"undone": id})
+	return nil
+}

@@ -1,0 +1,66 @@
+package web
+
+import (
+	"fmt"
+	"net/http"
+	"strconv"
+
+	"github.com/gin-gonic/gin"
+
+	"adiukh/api/core"
+	"adiukh/tournament"
+	"adiukh/tournament/people"
+)
+
+// peopleMergesRoutesWeb registers the register's likely duplicates and
+// their merges, for administrators; a merge is made from the person's page.
+func (h *handler) peopleMergesRoutesWeb(m *gin.RouterGroup) {
+	m.GET("/people-duplicates", h.Page(h.duplicatesPage))
+	m.POST("/people/:pid/merge", h.Page(h.mergePerson))
+	m.POST("/people-merges/:mid/undo", h.Page(h.undoMerge))
+}
+
+// mergePerson merges the person into the one whose number the form gives,
+// then shows that one with the merge's undo.
+func (h *handler) mergePerson(c *gin.Context) error {
+	id, err := core.PathInt(c, "pid")
+	if err != nil {
+		return err
+	}
+	f := formValues(c, "into")
+	into, err := strconv.ParseInt(f.Values["into"], 10, 64)
+	if err != nil {
+		err = tournament.Invalid("into", "give the number of the person to merge into")
+	} else {
+		var m *people.Merge
+		if m, err = h.People.MergePeople(c.Request.Context(), id, into); err == nil {
+			c.Redirect(http.StatusSeeOther, fmt.Sprintf("/people/%d?merged=%d", m.Into, m.ID))
+			return nil
+		}
+	}
+	if err := f.fail(err, h.translator(c)); err != nil {
+		return err
+	}
+	return h.renderPerson(c, formStatus(err), id, nil, f, nil)
+}
+
+func (h *handler) undoMerge(c *gin.Context) error {
+	id, err := core.PathInt(c, "mid")
+	if err != nil {
+		return err
+	}
+	if err := h.People.UndoMerge(c.Request.Context(), id); err != nil {
+		return err
+	}
+	c.Redirect(http.StatusSeeOther, "/people-duplicates")
+	return nil
+}
+
+func (h *handler) duplicatesPage(c *gin.Context) error {
+	pairs, err := h.People.Duplicates(c.Request.Context())
+	if err != nil {
+		return err
+	}
+	h.render(c, http.StatusOK, "people_duplicates", "people.duplicates", pairs)
+	return nil
+}

@@ -1,0 +1,135 @@
+package people
+
+import (
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"adiukh/tournament"
+)
+
+// PersonInput creates or changes a person; a nil field stays as it is. The
+// Latin forms follow the Cyrillic ones by LatinSystem unless given.
+type PersonInput struct {
+	Surname, GivenNames           *string
+	LatinSurname, LatinGivenNames *string
+	LatinSystem                   *string
+	Sex                           *string
+	BirthYear                     *int
+	Club, Region, Rank            *string
+}
+
+// apply checks the input and changes p; every field's problem is named.
+func (in PersonInput) apply(p *tournament.Person, thisYear int) error {
+	var errs []error
+	text := func(field string, v *string, limit int, required bool, out *string) {
+		if v == nil {
+			return
+		}
+		s := strings.Join(strings.Fields(*v), " ")
+		switch {
+		case required && s == "":
+			errs = append(errs, tournament.Invalid(field, "is required"))
+		case utf8.RuneCountInString(s) > limit:
+			errs = append(errs, tournament.Invalid(field, "has at most %d characters; this one has %d", limit, utf8.RuneCountInString(s)))
+		default:
+			*out = s
+		}
+	}
+	retransliterate := in.Surname != nil || in.GivenNames != nil || in.LatinSystem != nil
+	text("surname", in.Surname, 60, true, &p.Surname)
+	text("given_names", in.GivenNames, 80, true, &p.GivenNames)
+	if in.LatinSystem != nil {
+		switch *in.LatinSystem {
+		case ICAO, GOST:
+			p.LatinSystem = *in.LatinSystem
+		default:
+			errs = append(errs, tournament.Invalid("latin_system", "unknown transliteration %q; use \"icao\" or \"gost\"", *in.LatinSystem))
+		}
+	}
+	if p.LatinSystem == "" {
+		p.LatinSystem = ICAO
+	}
+	if retransliterate {
+		p.LatinSurname, p.LatinGivenNames = Transliterate(p.Surname, p.LatinSystem), Transliterate(p.GivenNames, p.LatinSystem)
+	}
+	text("latin_surname", in.LatinSurname, 80, false, &p.LatinSurname)
+	text("latin_given_names", in.LatinGivenNames, 100, false, &p.LatinGivenNames)
+	if in.Sex != nil {
+		switch sex := strings.ToLower(strings.TrimSpace(*in.Sex)); sex {
+		case tournament.Men, tournament.Women, "":
+			p.Sex = sex
+		default:
+			errs = append(errs, tournament.Invalid("sex", "unknown sex %q; use \"m\", \"f\" or nothing", *in.Sex))
+		}
+	}
+	if in.BirthYear != nil {
+		if y := *in.BirthYear; y != 0 && (y < 1900 || y > thisYear) {
+			errs = append(errs, tournament.Invalid("birth_year", "%d is not a birth year", y))
+		} else {
+			p.BirthYear = y
+		}
+	}
+	text("club", in.Club, 100, false, &p.Club)
+	text("region", in.Region, 100, false, &p.Region)
+	text("rank", in.Rank, 60, false, &p.Rank)
+	if p.Surname == "" && len(errs) == 0 {
+		errs = append(errs, tournament.Invalid("surname", "is required"))
+	}
+	if p.GivenNames == "" && len(errs) == 0 {
+		errs = append(errs, tournament.Invalid("given_names", "is required"))
+	}
+	return tournament.JoinInvalid(errs)
+}
+
+// RegisterTx keeps the register: its persons, merges, the persons'
+// standings in the rating lists (which a merge moves) and its audit log.
+// The reads the events need too are tournament.PersonTx.
+type RegisterTx interface {
+	// CreatePerson stores a new person and sets its ID.
+	CreatePerson(p *tournament.Person) error
+	UpdatePerson(p *tournament.Person) error
+	// SearchPeople finds the persons of the register (merged ones left
+	// out) whose folded name or club holds, for every word, one of its
+	// forms, and whose federation ID or birth year is each of the numbers,
+	// by name; at most limit after offset.
+	SearchPeople(words [][]string, numbers []int, offset, limit int) ([]tournament.Person, error)
+	// PeopleBorn lists the register's persons by birth year, merged ones
+	// left out, for the search of duplicates.
+	PeopleBorn() ([]tournament.Person, error)
+	// MovePlayers links the players to another person.
+	MovePlayers(playerIDs []int64, personID int64) error
+	CreateMerge(m *Merge) error
+	Merge(id int64) (*Merge, error)
+	UpdateMerge(m *Merge) error
+	// Standings reads the person's published standings in the rating
+	// lists, by list.
+	Standings(personID int64) ([]Standing, error)
+	// SetStandings makes these the person's standings, removing those of
+	// the lists not among them.
+	SetStandings(personID int64, standings []Standing) error
+	// AddRegisterAudit appends to the register's audit log.
+	AddRegisterAudit(a *RegisterAudit) error
+}
+
+// RegisterAudit is one change to the register: persons created, changed,
+// merged and unmerged, with who did it. Action is a key, Before and After
+// the person as JSON.
+type RegisterAudit struct {
+	ID        int64
+	At        time.Time
+	UserID    int64
+	UserEmail string
+	Action    string
+	PersonID  int64
+	Before    string
+	After     string
+}
+
+// Register audit actions; each has the catalogue entry "audit.<action>".
+const (
+	ActionPersonCreate  = "person.create"
+	ActionPersonUpdate  = "person.update"
+	ActionPersonMerge   = "person.merge"
+	ActionPersonUnmerge = "person.unmerge"
+)
