@@ -88,9 +88,9 @@ func (s *Service) liveReset(tx Tx, token string) (*PasswordReset, error) {
 }
 
 // ResetPasswordWithLink sets a new password with a mailed link, once: the
-// link stops working, every web sign-in of the account ends, and the
-// change is in the account audit log. The owner signs in with the new
-// password.
+// link stops working, every web sign-in and API token of the account ends,
+// and the change is in the account audit log. The owner signs in with the
+// new password.
 func (s *Service) ResetPasswordWithLink(ctx context.Context, token, password string) (*tournament.User, error) {
 	if n := utf8.RuneCountInString(password); n < 8 {
 		return nil, tournament.Invalid("password", "a password needs at least 8 characters; this one has %d", n)
@@ -117,7 +117,11 @@ func (s *Service) ResetPasswordWithLink(ctx context.Context, token, password str
 		if _, err := tx.DeleteSessions(u.ID, time.Time{}); err != nil {
 			return err
 		}
-		return s.audit(tournament.NewContextWithUser(ctx, u), tx, AuditPasswordReset, u, "", "")
+		asOwner := tournament.NewContextWithUser(ctx, u)
+		if err := s.revokeTokens(asOwner, tx, u); err != nil {
+			return err
+		}
+		return s.audit(asOwner, tx, AuditPasswordReset, u, "", "")
 	})
 	return u, err
 }
