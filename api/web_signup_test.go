@@ -10,25 +10,32 @@ import (
 	"time"
 
 	"adiukh/tournament"
+	"adiukh/tournament/account"
+	"adiukh/tournament/store/storetest"
 )
 
-var startedField = regexp.MustCompile(`name="started" value="(\d+)"`)
+var startedField = regexp.MustCompile(`name="started" value="([^"]+)"`)
 
 // TestSignupApprovedByAdmin: on a site without mail, a sign-up waits on the
 // users page; a taken address gets the same answer; a form filled in too
-// fast or with the hidden field is answered the same and dropped; once
-// approved, the player signs in.
+// fast, with the hidden field or with a fill time the client wrote itself
+// (issue 48.6) is answered the same and dropped; once approved, the player
+// signs in.
 func TestSignupApprovedByAdmin(t *testing.T) {
 	t.Parallel()
-	s := newWebServer(t)
+	st := storetest.SQLite(t)
+	clock := &fakeClock{now: time.Now()}
+	s := withRouter(&webServer{testServer: newTestServer(t, st), store: st, accounts: testAccounts(st, account.Options{Now: clock.Now})}, "")
 	anon := s.anonymous()
 	form := anon.get("/signup").Body.String()
 	m := startedField.FindStringSubmatch(form)
 	if m == nil || !strings.Contains(form, `name="website"`) {
 		t.Fatalf("the sign-up form lacks its bot trap:\n%s", form)
 	}
-	started, _ := strconv.ParseInt(m[1], 10, 64)
-	earlier := strconv.FormatInt(started-10, 10)
+	earlier := m[1]
+	// A script that never waited writes an earlier time of its own.
+	forged := strconv.FormatInt(clock.Now().Unix()-10, 10)
+	clock.Set(clock.Now().Add(10 * time.Second))
 	values := url.Values{"email": {"ann@example.org"}, "name": {"Анна Тлехас"}, "password": {"шашки адиюх"}, "started": {earlier}}
 
 	short := url.Values{"email": {"ann@example.org"}, "name": {"Анна"}, "password": {"short"}, "started": {earlier}}
@@ -43,16 +50,18 @@ func TestSignupApprovedByAdmin(t *testing.T) {
 	if rec := anon.post("/signup", taken); rec.Code != http.StatusOK || !strings.Contains(pageText(rec), ruT("signup.sent_approval")) {
 		t.Errorf("a taken address answered differently: %d", rec.Code)
 	}
-	fast := url.Values{"email": {"bot@example.org"}, "name": {"Бот"}, "password": {"шашки адиюх"}, "started": {strconv.FormatInt(time.Now().Unix(), 10)}}
+	justShown := startedField.FindStringSubmatch(anon.get("/signup").Body.String())[1]
+	fast := url.Values{"email": {"bot@example.org"}, "name": {"Бот"}, "password": {"шашки адиюх"}, "started": {justShown}}
 	trapped := url.Values{"email": {"bot2@example.org"}, "name": {"Бот"}, "password": {"шашки адиюх"}, "started": {earlier}, "website": {"http://spam"}}
-	for _, bot := range []url.Values{fast, trapped} {
+	unsigned := url.Values{"email": {"bot3@example.org"}, "name": {"Бот"}, "password": {"шашки адиюх"}, "started": {forged}}
+	for _, bot := range []url.Values{fast, trapped, unsigned} {
 		if rec := anon.post("/signup", bot); rec.Code != http.StatusOK {
 			t.Errorf("a script's sign-up: %d", rec.Code)
 		}
 	}
 	admin := s.signIn(tournament.Admin)
 	users := admin.get("/admin/accounts").Body.String()
-	if !strings.Contains(users, "ann@example.org") || strings.Contains(users, "bot@example.org") || strings.Contains(users, "bot2@example.org") {
+	if !strings.Contains(users, "ann@example.org") || strings.Contains(users, "bot@example.org") || strings.Contains(users, "bot2@example.org") || strings.Contains(users, "bot3@example.org") {
 		t.Fatalf("the users page does not list exactly Ann's sign-up")
 	}
 	approve := regexp.MustCompile(`action="(/admin/signups/\d+/approve)"`).FindStringSubmatch(users)

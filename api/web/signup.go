@@ -3,8 +3,6 @@ package web
 import (
 	"errors"
 	"net/http"
-	"strconv"
-	"time"
 
 	"github.com/gin-gonic/gin"
 
@@ -26,8 +24,9 @@ func (h *handler) signupRoutesWeb(g, m *gin.RouterGroup) {
 // signupPageData is the sign-up form, or the message after it.
 type signupPageData struct {
 	Form *form
-	// Started is when the form was shown (Unix seconds): a form sent back
-	// sooner than account.MinFillTime is a script's.
+	// Started is when the form was shown, signed by the service
+	// (SignUpStamp): a form sent back sooner than account.MinFillTime is a
+	// script's.
 	Started string
 	// Done is the message key shown instead of the form.
 	Done string
@@ -39,19 +38,15 @@ func (h *handler) signupPage(c *gin.Context) error {
 }
 
 func (h *handler) renderSignup(c *gin.Context, status int, data signupPageData) {
-	data.Started = strconv.FormatInt(h.Now().Unix(), 10)
+	data.Started = h.Accounts.SignUpStamp()
 	h.render(c, status, "signup", "signup.title", data)
 }
 
 func (h *handler) signup(c *gin.Context) error {
 	f := formValues(c, "email", "name")
-	var elapsed time.Duration
-	if started, err := strconv.ParseInt(c.PostForm("started"), 10, 64); err == nil {
-		elapsed = h.Now().Sub(time.Unix(started, 0))
-	}
 	err := h.Accounts.SignUp(c.Request.Context(), account.SignUpInput{
 		Email: f.Values["email"], Password: c.PostForm("password"), Name: f.Values["name"], Locale: string(h.Lang(c)),
-		From: c.ClientIP(), Trap: c.PostForm("website"), Elapsed: elapsed,
+		From: c.ClientIP(), Trap: c.PostForm("website"), Stamp: c.PostForm("started"),
 	})
 	if err != nil {
 		core.RetryAfterOf(c, err)

@@ -131,7 +131,7 @@ func serve(args []string, stdout, stderr io.Writer) int {
 		DB:             st,
 		Events:         events,
 		Exporter:       export.New(events),
-		Accounts:       accountService(st, signUpOptions(mailer, cfg.PublicURL)),
+		Accounts:       accountService(st, signUpOptions(mailer, cfg.PublicURL, sessionKey)),
 		Correspondence: corr,
 		Composition:    comp,
 		Log:            log,
@@ -194,10 +194,11 @@ func runServer(ctx context.Context, srv *http.Server, ln net.Listener, drain tim
 
 // signUpOptions confirm sign-ups by mail when the site can send mail and
 // knows the public address its links start with; otherwise an
-// administrator approves them on the users page.
-func signUpOptions(mailer correspondence.Mailer, publicURL string) account.Options {
+// administrator approves them on the users page. The sign-up forms are
+// signed with the site's secret, which every instance shares.
+func signUpOptions(mailer correspondence.Mailer, publicURL string, secret []byte) account.Options {
 	if mailer == nil || publicURL == "" {
-		return account.Options{}
+		return account.Options{Secret: secret}
 	}
-	return account.Options{Mailer: mailer, SiteURL: publicURL}
+	return account.Options{Mailer: mailer, SiteURL: publicURL, Secret: secret}
 }

@@ -5,6 +5,7 @@ package account
 
 import (
 	"context"
+	"crypto/hmac"
 	"crypto/rand"
 	"crypto/sha256"
 	"crypto/subtle"
@@ -43,6 +44,8 @@ type Service struct {
 	// mailed.
 	mailer  Mailer
 	siteURL string
+	// formKey signs the sign-up forms' stamps (SignUpStamp).
+	formKey []byte
 }
 
 // Options configure a Service; the zero value is the server's defaults.
@@ -57,6 +60,10 @@ type Options struct {
 	// approves them.
 	Mailer  Mailer
 	SiteURL string
+	// Secret is the site's secret, from which the key that signs sign-up
+	// forms is made; every instance of a site needs the same. A random
+	// one when nil, which only this service accepts.
+	Secret []byte
 }
 
 // NewService returns an account service over st with the default limits.
@@ -75,6 +82,14 @@ func NewServiceWith(st Store, o Options) *Service {
 	if o.PasswordCost == (PasswordCost{}) {
 		o.PasswordCost = DefaultPasswordCost
 	}
+	if len(o.Secret) == 0 {
+		o.Secret = make([]byte, 32)
+		_, _ = rand.Read(o.Secret)
+	}
+	// A key of its own, so that nothing else signed with the secret (the
+	// session cookies) passes for a form's stamp, nor the other way round.
+	formKey := hmac.New(sha256.New, o.Secret)
+	formKey.Write([]byte("adiukh sign-up form stamps"))
 	return &Service{
 		store:     st,
 		now:       o.Now,
@@ -85,6 +100,7 @@ func NewServiceWith(st Store, o Options) *Service {
 		dummyHash: sync.OnceValue(func() string { return mustHash("adiukh: no account has this e-mail", o.PasswordCost) }),
 		mailer:    o.Mailer,
 		siteURL:   o.SiteURL,
+		formKey:   formKey.Sum(nil),
 	}
 }
 

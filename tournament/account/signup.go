@@ -2,7 +2,11 @@ package account
 
 import (
 	"context"
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/base64"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -17,10 +21,12 @@ type Mailer interface {
 }
 
 // Sign-up's defences against scripts: a form filled faster than
-// MinFillTime, or with its hidden field filled, is answered as a real one
-// and dropped, so that a script learns nothing from the answer.
+// MinFillTime, with its hidden field filled or with a stamp the site did not
+// sign, is answered as a real one and dropped, so that a script learns
+// nothing from the answer. A form older than FormLife is sent again.
 const (
 	MinFillTime = 3 * time.Second
+	FormLife    = 24 * time.Hour
 	// ConfirmWithin is how long the confirmation link works.
 	ConfirmWithin = 48 * time.Hour
 )
@@ -43,10 +49,38 @@ type SignUpInput struct {
 	Locale   string
 	// From is the client's address, for the limits.
 	From string
-	// Trap is the hidden field only scripts fill; Elapsed is how long the
-	// form took to fill in.
-	Trap    string
-	Elapsed time.Duration
+	// Trap is the hidden field only scripts fill; Stamp is the form's
+	// SignUpStamp, which tells how long it took to fill in.
+	Trap  string
+	Stamp string
+}
+
+// SignUpStamp is the hidden value of a sign-up form shown now: the time,
+// signed with the site's key, so that a script cannot claim to have taken
+// its time by sending an earlier one.
+func (s *Service) SignUpStamp() string {
+	at := strconv.FormatInt(s.now().Unix(), 10)
+	return at + "." + s.stampMAC(at)
+}
+
+func (s *Service) stampMAC(at string) string {
+	m := hmac.New(sha256.New, s.formKey)
+	m.Write([]byte(at))
+	return base64.RawURLEncoding.EncodeToString(m.Sum(nil))
+}
+
+// fillTime is how long ago the form of stamp was shown; false when this
+// site did not sign the stamp.
+func (s *Service) fillTime(stamp string) (time.Duration, bool) {
+	at, mac, ok := strings.Cut(stamp, ".")
+	if !ok || !hmac.Equal([]byte(mac), []byte(s.stampMAC(at))) {
+		return 0, false
+	}
+	sec, err := strconv.ParseInt(at, 10, 64)
+	if err != nil {
+		return 0, false
+	}
+	return s.now().Sub(time.Unix(sec, 0)), true
 }
 
 // SignUp asks for a player account. With mail, the address gets a link
@@ -73,8 +107,12 @@ func (s *Service) SignUp(ctx context.Context, in SignUpInput) error {
 	if locale != "en" {
 		locale = "ru"
 	}
-	if in.Trap != "" || in.Elapsed < MinFillTime {
+	elapsed, signed := s.fillTime(in.Stamp)
+	if in.Trap != "" || !signed || elapsed < MinFillTime {
 		return nil
+	}
+	if elapsed > FormLife {
+		return tournament.Invalid("started", "this form was opened more than %d hours ago; check it and send it again", int(FormLife.Hours()))
 	}
 	_, wait, err := s.limiter.reserve(ctx, signUpAttempt, in.From, pairKey(in.From, signUpKey))
 	if err != nil {

@@ -2,7 +2,9 @@ package account_test
 
 import (
 	"context"
+	"errors"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -50,14 +52,17 @@ func TestSignUpWithMail(t *testing.T) {
 			box := &outbox{}
 			svc := account.NewServiceWith(st.Accounts(), account.Options{PasswordCost: account.MinPasswordCost, Mailer: box, SiteURL: "https://adiukh.example", Now: func() time.Time { return now }})
 			ctx := context.Background()
-			in := account.SignUpInput{Email: "Ann@Example.org", Password: "шашки адиюх", Name: "Анна Тлехас", From: "192.0.2.1", Elapsed: 10 * time.Second}
+			shown := svc.SignUpStamp()
+			now = now.Add(10 * time.Second)
+			fast := svc.SignUpStamp()
+			in := account.SignUpInput{Email: "Ann@Example.org", Password: "шашки адиюх", Name: "Анна Тлехас", From: "192.0.2.1", Stamp: shown}
 
 			bad := in
 			bad.Password = "short"
 			if err := svc.SignUp(ctx, bad); tournament.ErrorCode(err) != tournament.EINVALID {
 				t.Errorf("a short password: %v", err)
 			}
-			for _, bot := range []account.SignUpInput{{Email: in.Email, Password: in.Password, Name: in.Name, Trap: "x", Elapsed: time.Minute}, {Email: in.Email, Password: in.Password, Name: in.Name, Elapsed: time.Second}} {
+			for _, bot := range []account.SignUpInput{{Email: in.Email, Password: in.Password, Name: in.Name, Trap: "x", Stamp: shown}, {Email: in.Email, Password: in.Password, Name: in.Name, Stamp: fast}} {
 				if err := svc.SignUp(ctx, bot); err != nil || box.last() != "" {
 					t.Errorf("a script's sign-up: %v, mail %q", err, box.last())
 				}
@@ -90,6 +95,8 @@ func TestSignUpWithMail(t *testing.T) {
 			// A link older than ConfirmWithin does not work.
 			other := in
 			other.Email = "bob@example.org"
+			other.Stamp = svc.SignUpStamp()
+			now = now.Add(time.Minute)
 			if err := svc.SignUp(ctx, other); err != nil {
 				t.Fatal(err)
 			}
@@ -107,14 +114,16 @@ func TestSignUpWithMail(t *testing.T) {
 func TestSignUpApproved(t *testing.T) {
 	t.Parallel()
 	st := storetest.SQLite(t)
-	svc := account.NewServiceWith(st.Accounts(), account.Options{PasswordCost: account.MinPasswordCost})
+	now := time.Date(2026, 11, 25, 10, 0, 0, 0, time.UTC)
+	svc := account.NewServiceWith(st.Accounts(), account.Options{PasswordCost: account.MinPasswordCost, Now: func() time.Time { return now }})
 	ctx := context.Background()
 	admin, err := svc.AddUser(ctx, account.NewUser{Email: "admin@example.org", Role: "admin", Password: "пароль админа"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	asAdmin := tournament.NewContextWithUser(ctx, admin)
-	in := account.SignUpInput{Email: "ann@example.org", Password: "шашки адиюх", Name: "Анна", From: "192.0.2.7", Elapsed: time.Minute}
+	in := account.SignUpInput{Email: "ann@example.org", Password: "шашки адиюх", Name: "Анна", From: "192.0.2.7", Stamp: svc.SignUpStamp()}
+	now = now.Add(time.Minute)
 	if err := svc.SignUp(ctx, in); err != nil {
 		t.Fatal(err)
 	}
@@ -141,5 +150,60 @@ func TestSignUpApproved(t *testing.T) {
 	}
 	if !limited {
 		t.Errorf("eleven sign-ups from one address were all taken")
+	}
+}
+
+// Issue 48.6: the form's fill time is the server's to tell. A stamp a
+// script wrote itself (an earlier time, unsigned or signed by another
+// site) is answered as a real sign-up and dropped; a form opened more than
+// FormLife ago is sent again.
+func TestSignUpFillTimeCannotBeForged(t *testing.T) {
+	t.Parallel()
+	st := storetest.SQLite(t)
+	now := time.Date(2026, 11, 25, 10, 0, 0, 0, time.UTC)
+	clock := func() time.Time { return now }
+	svc := account.NewServiceWith(st.Accounts(), account.Options{PasswordCost: account.MinPasswordCost, Now: clock, Secret: []byte("the site's secret, 32 bytes long")})
+	elsewhere := account.NewServiceWith(st.Accounts(), account.Options{PasswordCost: account.MinPasswordCost, Now: clock, Secret: []byte("another site's secret, 32 bytes.")})
+	ctx := context.Background()
+	admin, err := svc.AddUser(ctx, account.NewUser{Email: "admin@example.org", Role: "admin", Password: "пароль админа"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	shown := svc.SignUpStamp()
+	at, mac, _ := strings.Cut(shown, ".")
+	sec, _ := strconv.ParseInt(at, 10, 64)
+	earlier := strconv.FormatInt(sec-60, 10)
+	foreign := elsewhere.SignUpStamp()
+	forged := map[string]string{
+		"an unsigned earlier time":        earlier,
+		"an earlier time with a real MAC": earlier + "." + mac,
+		"another site's stamp":            foreign,
+		"nothing":                         "",
+	}
+	now = now.Add(time.Second)
+	for what, stamp := range forged {
+		in := account.SignUpInput{Email: "bot@example.org", Password: "шашки адиюх", Name: "Бот", From: "192.0.2.8", Stamp: stamp}
+		if err := svc.SignUp(ctx, in); err != nil {
+			t.Errorf("%s: %v, want the answer of a real sign-up", what, err)
+		}
+	}
+	now = now.Add(account.FormLife)
+	stale := account.SignUpInput{Email: "ann@example.org", Password: "шашки адиюх", Name: "Анна", From: "192.0.2.7", Stamp: shown}
+	var e *tournament.Error
+	if err := svc.SignUp(ctx, stale); !errors.As(err, &e) || e.Code != tournament.EINVALID || e.Field != "started" {
+		t.Errorf("a form opened a day ago: %v, want EINVALID on started", err)
+	}
+	waiting, err := svc.SignUps(tournament.NewContextWithUser(ctx, admin))
+	if err != nil || len(waiting) != 0 {
+		t.Errorf("sign-ups kept: %+v (%v), want none", waiting, err)
+	}
+	fresh := stale
+	fresh.Stamp = svc.SignUpStamp()
+	now = now.Add(time.Minute)
+	if err := svc.SignUp(ctx, fresh); err != nil {
+		t.Fatal(err)
+	}
+	if waiting, _ := svc.SignUps(tournament.NewContextWithUser(ctx, admin)); len(waiting) != 1 {
+		t.Errorf("the form sent again: %d sign-ups waiting, want 1", len(waiting))
 	}
 }
