@@ -52,10 +52,7 @@ func TestBrowserSignUpEnterAndPlay(t *testing.T) {
 		chromedp.Click(`form[action="/signup"] button[type=submit]`),
 		chromedp.WaitVisible(`p[role=status]`),
 	)
-	link := regexp.MustCompile(`https://adiukh\.example(/signup/confirm/\S+)`).FindStringSubmatch(tray.last())
-	if link == nil {
-		t.Fatalf("no confirmation link in the mail %q", tray.last())
-	}
+	link := tray.await(t, regexp.MustCompile(`https://adiukh\.example(/signup/confirm/\S+)`))
 	run("confirm and sign in",
 		chromedp.Navigate(at(link[1])),
 		chromedp.WaitVisible(`p[role=status]`),

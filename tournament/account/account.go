@@ -12,6 +12,7 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"fmt"
+	"log/slog"
 	"net/mail"
 	"strings"
 	"sync"
@@ -44,6 +45,10 @@ type Service struct {
 	// mailed.
 	mailer  Mailer
 	siteURL string
+	// out is the queue the mails go out from; nil without a mailer. log
+	// tells of the mails that could not be sent.
+	out *outbox
+	log *slog.Logger
 	// formKey signs the sign-up forms' stamps (SignUpStamp).
 	formKey []byte
 }
@@ -64,6 +69,9 @@ type Options struct {
 	// forms is made; every instance of a site needs the same. A random
 	// one when nil, which only this service accepts.
 	Secret []byte
+	// Log tells of the mails that could not be sent; slog.Default when
+	// nil.
+	Log *slog.Logger
 }
 
 // NewService returns an account service over st with the default limits.
@@ -71,7 +79,8 @@ func NewService(st Store) *Service {
 	return NewServiceWith(st, Options{})
 }
 
-// NewServiceWith returns an account service over st.
+// NewServiceWith returns an account service over st; with a mailer, Close
+// it when done, so that the mail queued goes out.
 func NewServiceWith(st Store, o Options) *Service {
 	if o.Now == nil {
 		o.Now = time.Now
@@ -90,7 +99,10 @@ func NewServiceWith(st Store, o Options) *Service {
 	// session cookies) passes for a form's stamp, nor the other way round.
 	formKey := hmac.New(sha256.New, o.Secret)
 	formKey.Write([]byte("adiukh sign-up form stamps"))
-	return &Service{
+	if o.Log == nil {
+		o.Log = slog.Default()
+	}
+	s := &Service{
 		store:     st,
 		now:       o.Now,
 		limiter:   &limiter{store: st, limits: o.Limits, now: o.Now},
@@ -101,7 +113,12 @@ func NewServiceWith(st Store, o Options) *Service {
 		mailer:    o.Mailer,
 		siteURL:   o.SiteURL,
 		formKey:   formKey.Sum(nil),
+		log:       o.Log,
 	}
+	if o.Mailer != nil {
+		s.startOutbox()
+	}
+	return s
 }
 
 // NewUser describes an account to create.

@@ -25,9 +25,10 @@ func TestPasswordResetByMail(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			now := time.Date(2026, 11, 25, 10, 0, 0, 0, time.UTC)
-			box := &outbox{}
+			box := &mailbox{}
 			svc := account.NewServiceWith(st.Accounts(), account.Options{PasswordCost: account.MinPasswordCost, Mailer: box,
 				SiteURL: "https://adiukh.example", Now: func() time.Time { return now }})
+			box.svc = svc
 			bg := context.Background()
 			u, err := svc.AddUser(bg, account.NewUser{Email: "ann@example.org", Name: "Анна", Role: "player", Password: "old password"})
 			if err != nil {

@@ -161,17 +161,20 @@ func (s *Service) SignUp(ctx context.Context, in SignUpInput) error {
 	}
 	l := catalog.For(catalog.Lang(locale))
 	if taken {
-		return s.mail(ctx, email, l.T("signup.mail.taken.subject"), l.T("signup.mail.taken.body", "Site", s.siteURL))
+		return s.mail("sign-up of a taken address", email, l.T("signup.mail.taken.subject"), l.T("signup.mail.taken.body", "Site", s.siteURL))
 	}
 	link := strings.TrimRight(s.siteURL, "/") + "/signup/confirm/" + token
-	return s.mail(ctx, email, l.T("signup.mail.confirm.subject"), l.T("signup.mail.confirm.body", "Name", name, "Link", link, "Hours", int(ConfirmWithin.Hours())))
+	return s.mail("sign-up", email, l.T("signup.mail.confirm.subject"), l.T("signup.mail.confirm.body", "Name", name, "Link", link, "Hours", int(ConfirmWithin.Hours())))
 }
 
-func (s *Service) mail(ctx context.Context, to, subject, body string) error {
-	if err := s.mailer.Send(ctx, to, subject, body); err != nil {
-		return fmt.Errorf("mail %s: %w", to, err)
-	}
-	return nil
+// mail queues one mail (see outbox).
+func (s *Service) mail(kind, to, subject, body string) error {
+	return s.enqueue(kind, func(ctx context.Context) error {
+		if err := s.mailer.Send(ctx, to, subject, body); err != nil {
+			return fmt.Errorf("mail %s: %w", to, err)
+		}
+		return nil
+	})
 }
 
 // ConfirmsByMail reports whether sign-ups are confirmed by a mailed link;

@@ -15,26 +15,35 @@ import (
 	"adiukh/tournament/store/storetest"
 )
 
-// outbox is a Mailer that keeps what it is given.
-type outbox struct {
+// mailbox is a Mailer that keeps what it is given. The mails go out from
+// svc's queue, which is waited for before the mailbox is read.
+type mailbox struct {
+	svc  *account.Service
 	mu   sync.Mutex
 	sent []string // "to\nsubject\nbody"
 }
 
-func (o *outbox) Send(_ context.Context, to, subject, body string) error {
+func (o *mailbox) Send(_ context.Context, to, subject, body string) error {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	o.sent = append(o.sent, to+"\n"+subject+"\n"+body)
 	return nil
 }
 
-func (o *outbox) last() string {
+// mails is every mail sent so far, oldest first.
+func (o *mailbox) mails() []string {
+	account.Flush(o.svc)
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	if len(o.sent) == 0 {
+	return append([]string(nil), o.sent...)
+}
+
+func (o *mailbox) last() string {
+	m := o.mails()
+	if len(m) == 0 {
 		return ""
 	}
-	return o.sent[len(o.sent)-1]
+	return m[len(m)-1]
 }
 
 var link = regexp.MustCompile(`https://adiukh\.example/signup/confirm/(\S+)`)
@@ -49,8 +58,9 @@ func TestSignUpWithMail(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			now := time.Date(2026, 11, 25, 10, 0, 0, 0, time.UTC)
-			box := &outbox{}
+			box := &mailbox{}
 			svc := account.NewServiceWith(st.Accounts(), account.Options{PasswordCost: account.MinPasswordCost, Mailer: box, SiteURL: "https://adiukh.example", Now: func() time.Time { return now }})
+			box.svc = svc
 			ctx := context.Background()
 			shown := svc.SignUpStamp()
 			now = now.Add(10 * time.Second)
@@ -88,8 +98,8 @@ func TestSignUpWithMail(t *testing.T) {
 				t.Errorf("sign in after confirming: %v", err)
 			}
 			// The address is taken now: the same answer, and a mail to its owner.
-			before := len(box.sent)
-			if err := svc.SignUp(ctx, in); err != nil || len(box.sent) != before+1 || link.MatchString(box.last()) {
+			before := len(box.mails())
+			if err := svc.SignUp(ctx, in); err != nil || len(box.mails()) != before+1 || link.MatchString(box.last()) {
 				t.Errorf("a taken address: %v, mail %q", err, box.last())
 			}
 			// A link older than ConfirmWithin does not work.
