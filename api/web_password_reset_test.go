@@ -46,15 +46,21 @@ func (m *mailTray) mails() []string {
 // submatches in the newest such mail.
 func (m *mailTray) await(t testing.TB, re *regexp.Regexp) []string {
 	t.Helper()
+	return m.awaitAfter(t, re, 0)
+}
+
+// awaitAfter is await among the mails after the first seen.
+func (m *mailTray) awaitAfter(t testing.TB, re *regexp.Regexp, seen int) []string {
+	t.Helper()
 	for deadline := time.Now().Add(10 * time.Second); ; {
 		sent := m.mails()
-		for i := len(sent) - 1; i >= 0; i-- {
+		for i := len(sent) - 1; i >= seen; i-- {
 			if sub := re.FindStringSubmatch(sent[i]); sub != nil {
 				return sub
 			}
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("no mail matches %s within ten seconds; mails: %q", re, sent)
+			t.Fatalf("no mail after the first %d matches %s within ten seconds; mails: %q", seen, re, sent)
 		}
 		time.Sleep(10 * time.Millisecond)
 	}

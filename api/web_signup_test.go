@@ -76,3 +76,75 @@ func TestSignupApprovedByAdmin(t *testing.T) {
 		t.Errorf("a link that does not exist: %d", rec.Code)
 	}
 }
+
+// Issue 48.2: on a site with mail, a stranger who signs up someone's
+// address with a password of their own never gets in with it. The link's
+// follower chooses the password; a later sign-up of the address replaces
+// the stranger's, whose link then does not work.
+func TestSignupByMailCannotBePreClaimed(t *testing.T) {
+	t.Parallel()
+	st := storetest.SQLite(t)
+	clock := &fakeClock{now: time.Now()}
+	tray := &mailTray{}
+	s := withRouter(&webServer{testServer: newTestServer(t, st), store: st,
+		accounts: testAccounts(st, account.Options{Mailer: tray, SiteURL: "https://adiukh.example", Now: clock.Now})}, "")
+	anon := s.anonymous()
+	confirmLink := regexp.MustCompile(`https://adiukh\.example(/signup/confirm/\S+)`)
+	const attackers = "пароль взломщика"
+	signUp := func(email, password string) string {
+		t.Helper()
+		seen := len(tray.mails())
+		started := startedField.FindStringSubmatch(anon.get("/signup").Body.String())[1]
+		clock.Set(clock.Now().Add(10 * time.Second))
+		form := url.Values{"email": {email}, "name": {"Кто-то"}, "started": {started}}
+		if password != "" {
+			form.Set("password", password)
+		}
+		if rec := anon.post("/signup", form); rec.Code != http.StatusOK || !strings.Contains(pageText(rec), ruT("signup.sent_mail")) {
+			t.Fatalf("sign up %s: %d\n%s", email, rec.Code, rec.Body)
+		}
+		return tray.awaitAfter(t, confirmLink, seen)[1]
+	}
+	signIn := func(email, password string) int {
+		return anon.post("/login", url.Values{"email": {email}, "password": {password}, "next": {"/"}}).Code
+	}
+
+	// The victim follows the link of the stranger's sign-up.
+	link := signUp("victim@example.org", attackers)
+	page := anon.get(link)
+	if page.Code != http.StatusOK || !strings.Contains(page.Body.String(), `name="password"`) || page.Header().Get("Cache-Control") != "no-store" {
+		t.Errorf("the link's page: %d, cache %q; want a form for the password, not kept", page.Code, page.Header().Get("Cache-Control"))
+	}
+	if code := signIn("victim@example.org", attackers); code == http.StatusSeeOther {
+		t.Fatal("the stranger's password opens the account when the victim follows the link")
+	}
+	done := anon.post(link, url.Values{"name": {"Жертва"}, "password": {"пароль жертвы"}})
+	if done.Code != http.StatusOK || !strings.Contains(pageText(done), ruT("signup.confirmed")) {
+		t.Fatalf("choose the password: %d\n%s", done.Code, done.Body)
+	}
+	if code := signIn("victim@example.org", attackers); code == http.StatusSeeOther {
+		t.Error("the stranger's password opens the account")
+	}
+	if code := signIn("victim@example.org", "пароль жертвы"); code != http.StatusSeeOther {
+		t.Errorf("the victim's password: %d", code)
+	}
+
+	// The victim signs up after the stranger: only the victim's link works.
+	strangers := signUp("second@example.org", attackers)
+	if form := anon.get("/signup").Body.String(); strings.Contains(form, `name="password"`) {
+		t.Error("the sign-up form of a site with mail asks for a password")
+	}
+	victims := signUp("second@example.org", "")
+	if rec := anon.get(strangers); rec.Code != http.StatusBadRequest {
+		t.Errorf("the replaced link: %d, want 400", rec.Code)
+	}
+	if rec := anon.post(strangers, url.Values{"name": {"Взломщик"}, "password": {attackers}}); rec.Code != http.StatusBadRequest {
+		t.Errorf("the replaced link's form: %d, want 400", rec.Code)
+	}
+	if rec := anon.post(victims, url.Values{"name": {"Жертва"}, "password": {"пароль жертвы"}}); rec.Code != http.StatusOK {
+		t.Fatalf("the victim's link: %d\n%s", rec.Code, rec.Body)
+	}
+	if code := signIn("second@example.org", attackers); code == http.StatusSeeOther {
+		t.Error("the stranger's password opens the second account")
+	}
+}
