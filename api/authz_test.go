@@ -231,6 +231,7 @@ var authzTable = map[string]string{
 	"GET /signup":                                                          "yyyyy",
 	"POST /signup":                                                         "vvvvv",
 	"GET /signup/confirm/:token":                                           "vvvvv",
+	"POST /signup/confirm/:token":                                          "vvvvv",
 	"POST /admin/signups/:sid/approve":                                     "nnnn0",
 	"POST /admin/signups/:sid/reject":                                      "nnnn0",
 	"PUT /api/v1/events/:id/entries":                                       "nnnyy",

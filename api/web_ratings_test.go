@@ -286,7 +286,7 @@ func TestRatingCorrectionNamesItsGame(t *testing.T) {
 	board := num(game["board"])
 	s.must(http.StatusOK, tournament.ArbiterRole, "PUT", fmt.Sprintf("/api/v1/events/%d/rounds/1/games/%d/result", id, board),
 		map[string]any{"score": "7:17", "end_reason": "final_position", "version": num(game["version"]), "reason": "бланк записи"})
-	if rec := admin.post("/ratings/blitz/periods", url.Values{"until": {"2026-11-30"}}); rec.Code != http.StatusSeeOther {
+	if rec := admin.post("/ratings/blitz/periods", url.Values{"until": {"2026-11-20"}}); rec.Code != http.StatusSeeOther {
 		t.Fatalf("close the next period: %d", rec.Code)
 	}
 	report := regexp.MustCompile(`href="(/ratings/blitz/periods/\d+)"`).FindStringSubmatch(s.anonymous().get("/ratings/blitz").Body.String())

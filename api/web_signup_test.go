@@ -10,25 +10,32 @@ import (
 	"time"
 
 	"adiukh/tournament"
+	"adiukh/tournament/account"
+	"adiukh/tournament/store/storetest"
 )
 
-var startedField = regexp.MustCompile(`name="started" value="(\d+)"`)
+var startedField = regexp.MustCompile(`name="started" value="([^"]+)"`)
 
 // TestSignupApprovedByAdmin: on a site without mail, a sign-up waits on the
 // users page; a taken address gets the same answer; a form filled in too
-// fast or with the hidden field is answered the same and dropped; once
-// approved, the player signs in.
+// fast, with the hidden field or with a fill time the client wrote itself
+// (issue 48.6) is answered the same and dropped; once approved, the player
+// signs in.
 func TestSignupApprovedByAdmin(t *testing.T) {
 	t.Parallel()
-	s := newWebServer(t)
+	st := storetest.SQLite(t)
+	clock := &fakeClock{now: time.Now()}
+	s := withRouter(&webServer{testServer: newTestServer(t, st), store: st, accounts: testAccounts(st, account.Options{Now: clock.Now})}, "")
 	anon := s.anonymous()
 	form := anon.get("/signup").Body.String()
 	m := startedField.FindStringSubmatch(form)
 	if m == nil || !strings.Contains(form, `name="website"`) {
 		t.Fatalf("the sign-up form lacks its bot trap:\n%s", form)
 	}
-	started, _ := strconv.ParseInt(m[1], 10, 64)
-	earlier := strconv.FormatInt(started-10, 10)
+	earlier := m[1]
+	// A script that never waited writes an earlier time of its own.
+	forged := strconv.FormatInt(clock.Now().Unix()-10, 10)
+	clock.Set(clock.Now().Add(10 * time.Second))
 	values := url.Values{"email": {"ann@example.org"}, "name": {"Анна Тлехас"}, "password": {"шашки адиюх"}, "started": {earlier}}
 
 	short := url.Values{"email": {"ann@example.org"}, "name": {"Анна"}, "password": {"short"}, "started": {earlier}}
@@ -43,16 +50,18 @@ func TestSignupApprovedByAdmin(t *testing.T) {
 	if rec := anon.post("/signup", taken); rec.Code != http.StatusOK || !strings.Contains(pageText(rec), ruT("signup.sent_approval")) {
 		t.Errorf("a taken address answered differently: %d", rec.Code)
 	}
-	fast := url.Values{"email": {"bot@example.org"}, "name": {"Бот"}, "password": {"шашки адиюх"}, "started": {strconv.FormatInt(time.Now().Unix(), 10)}}
+	justShown := startedField.FindStringSubmatch(anon.get("/signup").Body.String())[1]
+	fast := url.Values{"email": {"bot@example.org"}, "name": {"Бот"}, "password": {"шашки адиюх"}, "started": {justShown}}
 	trapped := url.Values{"email": {"bot2@example.org"}, "name": {"Бот"}, "password": {"шашки адиюх"}, "started": {earlier}, "website": {"http://spam"}}
-	for _, bot := range []url.Values{fast, trapped} {
+	unsigned := url.Values{"email": {"bot3@example.org"}, "name": {"Бот"}, "password": {"шашки адиюх"}, "started": {forged}}
+	for _, bot := range []url.Values{fast, trapped, unsigned} {
 		if rec := anon.post("/signup", bot); rec.Code != http.StatusOK {
 			t.Errorf("a script's sign-up: %d", rec.Code)
 		}
 	}
 	admin := s.signIn(tournament.Admin)
 	users := admin.get("/admin/accounts").Body.String()
-	if !strings.Contains(users, "ann@example.org") || strings.Contains(users, "bot@example.org") || strings.Contains(users, "bot2@example.org") {
+	if !strings.Contains(users, "ann@example.org") || strings.Contains(users, "bot@example.org") || strings.Contains(users, "bot2@example.org") || strings.Contains(users, "bot3@example.org") {
 		t.Fatalf("the users page does not list exactly Ann's sign-up")
 	}
 	approve := regexp.MustCompile(`action="(/admin/signups/\d+/approve)"`).FindStringSubmatch(users)
@@ -65,5 +74,77 @@ func TestSignupApprovedByAdmin(t *testing.T) {
 	}
 	if rec := anon.get("/signup/confirm/adk_nothing"); rec.Code != http.StatusBadRequest {
 		t.Errorf("a link that does not exist: %d", rec.Code)
+	}
+}
+
+// Issue 48.2: on a site with mail, a stranger who signs up someone's
+// address with a password of their own never gets in with it. The link's
+// follower chooses the password; a later sign-up of the address replaces
+// the stranger's, whose link then does not work.
+func TestSignupByMailCannotBePreClaimed(t *testing.T) {
+	t.Parallel()
+	st := storetest.SQLite(t)
+	clock := &fakeClock{now: time.Now()}
+	tray := &mailTray{}
+	s := withRouter(&webServer{testServer: newTestServer(t, st), store: st,
+		accounts: testAccounts(st, account.Options{Mailer: tray, SiteURL: "https://adiukh.example", Now: clock.Now})}, "")
+	anon := s.anonymous()
+	confirmLink := regexp.MustCompile(`https://adiukh\.example(/signup/confirm/\S+)`)
+	const attackers = "пароль взломщика"
+	signUp := func(email, password string) string {
+		t.Helper()
+		seen := len(tray.mails())
+		started := startedField.FindStringSubmatch(anon.get("/signup").Body.String())[1]
+		clock.Set(clock.Now().Add(10 * time.Second))
+		form := url.Values{"email": {email}, "name": {"Кто-то"}, "started": {started}}
+		if password != "" {
+			form.Set("password", password)
+		}
+		if rec := anon.post("/signup", form); rec.Code != http.StatusOK || !strings.Contains(pageText(rec), ruT("signup.sent_mail")) {
+			t.Fatalf("sign up %s: %d\n%s", email, rec.Code, rec.Body)
+		}
+		return tray.awaitAfter(t, confirmLink, seen)[1]
+	}
+	signIn := func(email, password string) int {
+		return anon.post("/login", url.Values{"email": {email}, "password": {password}, "next": {"/"}}).Code
+	}
+
+	// The victim follows the link of the stranger's sign-up.
+	link := signUp("victim@example.org", attackers)
+	page := anon.get(link)
+	if page.Code != http.StatusOK || !strings.Contains(page.Body.String(), `name="password"`) || page.Header().Get("Cache-Control") != "no-store" {
+		t.Errorf("the link's page: %d, cache %q; want a form for the password, not kept", page.Code, page.Header().Get("Cache-Control"))
+	}
+	if code := signIn("victim@example.org", attackers); code == http.StatusSeeOther {
+		t.Fatal("the stranger's password opens the account when the victim follows the link")
+	}
+	done := anon.post(link, url.Values{"name": {"Жертва"}, "password": {"пароль жертвы"}})
+	if done.Code != http.StatusOK || !strings.Contains(pageText(done), ruT("signup.confirmed")) {
+		t.Fatalf("choose the password: %d\n%s", done.Code, done.Body)
+	}
+	if code := signIn("victim@example.org", attackers); code == http.StatusSeeOther {
+		t.Error("the stranger's password opens the account")
+	}
+	if code := signIn("victim@example.org", "пароль жертвы"); code != http.StatusSeeOther {
+		t.Errorf("the victim's password: %d", code)
+	}
+
+	// The victim signs up after the stranger: only the victim's link works.
+	strangers := signUp("second@example.org", attackers)
+	if form := anon.get("/signup").Body.String(); strings.Contains(form, `name="password"`) {
+		t.Error("the sign-up form of a site with mail asks for a password")
+	}
+	victims := signUp("second@example.org", "")
+	if rec := anon.get(strangers); rec.Code != http.StatusBadRequest {
+		t.Errorf("the replaced link: %d, want 400", rec.Code)
+	}
+	if rec := anon.post(strangers, url.Values{"name": {"Взломщик"}, "password": {attackers}}); rec.Code != http.StatusBadRequest {
+		t.Errorf("the replaced link's form: %d, want 400", rec.Code)
+	}
+	if rec := anon.post(victims, url.Values{"name": {"Жертва"}, "password": {"пароль жертвы"}}); rec.Code != http.StatusOK {
+		t.Fatalf("the victim's link: %d\n%s", rec.Code, rec.Body)
+	}
+	if code := signIn("second@example.org", attackers); code == http.StatusSeeOther {
+		t.Error("the stranger's password opens the second account")
 	}
 }

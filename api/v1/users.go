@@ -132,7 +132,7 @@ func (h *handler) patchUser(c *gin.Context) error {
 }
 
 // postUserPassword gives an account a new one-time password, answered this
-// once; every web sign-in of the account ends.
+// once; every web sign-in and API token of the account ends.
 func (h *handler) postUserPassword(c *gin.Context) error {
 	id, err := core.PathInt(c, "uid")
 	if err != nil {
@@ -143,6 +143,6 @@ func (h *handler) postUserPassword(c *gin.Context) error {
 		return err
 	}
 	c.Header("Cache-Control", "no-store")
-	c.JSON(http.StatusOK, gin.H{"user": newUserView(u), "password": password, "sessions": "ended"})
+	c.JSON(http.StatusOK, gin.H{"user": newUserView(u), "password": password, "sessions": "ended", "tokens": "revoked"})
 	return nil
 }

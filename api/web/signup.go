@@ -3,8 +3,6 @@ package web
 import (
 	"errors"
 	"net/http"
-	"strconv"
-	"time"
 
 	"github.com/gin-gonic/gin"
 
@@ -18,17 +16,24 @@ import (
 func (h *handler) signupRoutesWeb(g, m *gin.RouterGroup) {
 	g.GET("/signup", h.Page(h.signupPage))
 	g.POST("/signup", h.Page(h.signup))
-	g.GET("/signup/confirm/:token", h.Page(h.confirmSignup))
+	g.GET("/signup/confirm/:token", h.Page(h.confirmSignupPage))
+	g.POST("/signup/confirm/:token", h.Page(h.confirmSignup))
 	m.POST("/admin/signups/:sid/approve", h.Page(h.decideSignup(true)))
 	m.POST("/admin/signups/:sid/reject", h.Page(h.decideSignup(false)))
 }
 
-// signupPageData is the sign-up form, or the message after it.
+// signupPageData is the sign-up form, the confirmation link's form
+// (Token set), or the message after them.
 type signupPageData struct {
 	Form *form
-	// Started is when the form was shown (Unix seconds): a form sent back
-	// sooner than account.MinFillTime is a script's.
+	// Started is when the form was shown, signed by the service
+	// (SignUpStamp): a form sent back sooner than account.MinFillTime is a
+	// script's.
 	Started string
+	// Mail tells that the link's follower chooses the password, so the
+	// sign-up form asks for none.
+	Mail  bool
+	Token string
 	// Done is the message key shown instead of the form.
 	Done string
 }
@@ -39,19 +44,22 @@ func (h *handler) signupPage(c *gin.Context) error {
 }
 
 func (h *handler) renderSignup(c *gin.Context, status int, data signupPageData) {
-	data.Started = strconv.FormatInt(h.Now().Unix(), 10)
+	data.Started = h.Accounts.SignUpStamp()
+	data.Mail = h.Accounts.ConfirmsByMail()
+	if data.Token != "" {
+		// The link's token is in this page's form: no cache keeps it,
+		// and no link on it tells another site the address.
+		c.Header("Cache-Control", "no-store")
+		c.Header("Referrer-Policy", "no-referrer")
+	}
 	h.render(c, status, "signup", "signup.title", data)
 }
 
 func (h *handler) signup(c *gin.Context) error {
 	f := formValues(c, "email", "name")
-	var elapsed time.Duration
-	if started, err := strconv.ParseInt(c.PostForm("started"), 10, 64); err == nil {
-		elapsed = h.Now().Sub(time.Unix(started, 0))
-	}
 	err := h.Accounts.SignUp(c.Request.Context(), account.SignUpInput{
 		Email: f.Values["email"], Password: c.PostForm("password"), Name: f.Values["name"], Locale: string(h.Lang(c)),
-		From: c.ClientIP(), Trap: c.PostForm("website"), Elapsed: elapsed,
+		From: c.ClientIP(), Trap: c.PostForm("website"), Stamp: c.PostForm("started"),
 	})
 	if err != nil {
 		core.RetryAfterOf(c, err)
@@ -73,9 +81,28 @@ func (h *handler) signup(c *gin.Context) error {
 	return nil
 }
 
-func (h *handler) confirmSignup(c *gin.Context) error {
-	if _, err := h.Accounts.ConfirmSignUp(c.Request.Context(), c.Param("token")); err != nil {
+func (h *handler) confirmSignupPage(c *gin.Context) error {
+	token := c.Param("token")
+	name, err := h.Accounts.CheckSignUp(c.Request.Context(), token)
+	if err != nil {
 		return err
+	}
+	f := newForm()
+	f.Values["name"] = name
+	h.renderSignup(c, http.StatusOK, signupPageData{Form: f, Token: token})
+	return nil
+}
+
+func (h *handler) confirmSignup(c *gin.Context) error {
+	token := c.Param("token")
+	f := formValues(c, "name")
+	_, err := h.Accounts.ConfirmSignUp(c.Request.Context(), account.ConfirmInput{Token: token, Name: f.Values["name"], Password: c.PostForm("password")})
+	if err != nil {
+		if err := f.fail(err, h.translator(c)); err != nil {
+			return err
+		}
+		h.renderSignup(c, formStatus(err), signupPageData{Form: f, Token: token})
+		return nil
 	}
 	h.renderSignup(c, http.StatusOK, signupPageData{Form: newForm(), Done: "signup.confirmed"})
 	return nil

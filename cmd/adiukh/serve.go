@@ -127,11 +127,21 @@ func serve(args []string, stdout, stderr io.Writer) int {
 	opt.Notify = notify
 	opt.LiveRound = corr.StartLiveRound
 	events := tournament.NewService(st, opt)
+	accounts := accountService(st, signUpOptions(mailer, cfg.PublicURL, sessionKey, log))
+	// Runs before the database closes (deferred later): the mails queued
+	// by the last requests still read and write it.
+	defer func() {
+		ctx, cancel := context.WithTimeout(context.Background(), *drain)
+		defer cancel()
+		if err := accounts.Close(ctx); err != nil {
+			log.Warn("account mail still queued at shutdown", "err", err)
+		}
+	}()
 	handler := api.NewRouter(api.Deps{
 		DB:             st,
 		Events:         events,
 		Exporter:       export.New(events),
-		Accounts:       accountService(st, signUpOptions(mailer, cfg.PublicURL)),
+		Accounts:       accounts,
 		Correspondence: corr,
 		Composition:    comp,
 		Log:            log,
@@ -200,10 +210,12 @@ func runServer(ctx context.Context, srv *http.Server, ln net.Listener, drain tim
 
 // signUpOptions confirm sign-ups by mail when the site can send mail and
 // knows the public address its links start with; otherwise an
-// administrator approves them on the users page.
-func signUpOptions(mailer correspondence.Mailer, publicURL string) account.Options {
+// administrator approves them on the users page. The sign-up forms are
+// signed with the site's secret, which every instance shares; mails that
+// could not be sent are logged.
+func signUpOptions(mailer correspondence.Mailer, publicURL string, secret []byte, log *slog.Logger) account.Options {
 	if mailer == nil || publicURL == "" {
-		return account.Options{}
+		return account.Options{Secret: secret, Log: log}
 	}
-	return account.Options{Mailer: mailer, SiteURL: publicURL}
+	return account.Options{Mailer: mailer, SiteURL: publicURL, Secret: secret, Log: log}
 }

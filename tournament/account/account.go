@@ -5,12 +5,14 @@ package account
 
 import (
 	"context"
+	"crypto/hmac"
 	"crypto/rand"
 	"crypto/sha256"
 	"crypto/subtle"
 	"encoding/base64"
 	"encoding/hex"
 	"fmt"
+	"log/slog"
 	"net/mail"
 	"strings"
 	"sync"
@@ -43,6 +45,12 @@ type Service struct {
 	// mailed.
 	mailer  Mailer
 	siteURL string
+	// out is the queue the mails go out from; nil without a mailer. log
+	// tells of the mails that could not be sent.
+	out *outbox
+	log *slog.Logger
+	// formKey signs the sign-up forms' stamps (SignUpStamp).
+	formKey []byte
 }
 
 // Options configure a Service; the zero value is the server's defaults.
@@ -57,6 +65,13 @@ type Options struct {
 	// approves them.
 	Mailer  Mailer
 	SiteURL string
+	// Secret is the site's secret, from which the key that signs sign-up
+	// forms is made; every instance of a site needs the same. A random
+	// one when nil, which only this service accepts.
+	Secret []byte
+	// Log tells of the mails that could not be sent; slog.Default when
+	// nil.
+	Log *slog.Logger
 }
 
 // NewService returns an account service over st with the default limits.
@@ -64,7 +79,8 @@ func NewService(st Store) *Service {
 	return NewServiceWith(st, Options{})
 }
 
-// NewServiceWith returns an account service over st.
+// NewServiceWith returns an account service over st; with a mailer, Close
+// it when done, so that the mail queued goes out.
 func NewServiceWith(st Store, o Options) *Service {
 	if o.Now == nil {
 		o.Now = time.Now
@@ -75,7 +91,18 @@ func NewServiceWith(st Store, o Options) *Service {
 	if o.PasswordCost == (PasswordCost{}) {
 		o.PasswordCost = DefaultPasswordCost
 	}
-	return &Service{
+	if len(o.Secret) == 0 {
+		o.Secret = make([]byte, 32)
+		_, _ = rand.Read(o.Secret)
+	}
+	// A key of its own, so that nothing else signed with the secret (the
+	// session cookies) passes for a form's stamp, nor the other way round.
+	formKey := hmac.New(sha256.New, o.Secret)
+	formKey.Write([]byte("adiukh sign-up form stamps"))
+	if o.Log == nil {
+		o.Log = slog.Default()
+	}
+	s := &Service{
 		store:     st,
 		now:       o.Now,
 		limiter:   &limiter{store: st, limits: o.Limits, now: o.Now},
@@ -85,7 +112,13 @@ func NewServiceWith(st Store, o Options) *Service {
 		dummyHash: sync.OnceValue(func() string { return mustHash("adiukh: no account has this e-mail", o.PasswordCost) }),
 		mailer:    o.Mailer,
 		siteURL:   o.SiteURL,
+		formKey:   formKey.Sum(nil),
+		log:       o.Log,
 	}
+	if o.Mailer != nil {
+		s.startOutbox()
+	}
+	return s
 }
 
 // NewUser describes an account to create.

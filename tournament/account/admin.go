@@ -141,10 +141,10 @@ func (s *Service) SetRole(ctx context.Context, id int64, role string) (*tourname
 }
 
 // ResetPassword gives someone else's account a new one-time password, for
-// an administrator, and returns it this once. As `adiukh user password`
-// does, it goes through SetPassword, so every web sign-in of the account
-// ends. One's own password is changed on the account page, with the
-// current one.
+// an administrator, and returns it this once. Every web sign-in and every
+// API token of the account ends, as with a mailed reset link: a reset is
+// what an account whose password leaked needs. One's own password is
+// changed on the account page, with the current one.
 func (s *Service) ResetPassword(ctx context.Context, id int64) (*tournament.User, string, error) {
 	if err := mayAdminister(ctx); err != nil {
 		return nil, "", err
@@ -164,7 +164,7 @@ func (s *Service) ResetPassword(ctx context.Context, id int64) (*tournament.User
 	if err != nil {
 		return nil, "", err
 	}
-	if err := s.SetPassword(ctx, u.Email, "", password, ""); err != nil {
+	if err := s.setPassword(ctx, u.Email, "", password, "", true); err != nil {
 		return nil, "", err
 	}
 	return u, password, nil

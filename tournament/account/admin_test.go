@@ -110,11 +110,15 @@ func TestAdministratorsManageAccounts(t *testing.T) {
 				t.Errorf("stored role %s, want arbiter", got.Role)
 			}
 
-			// A new password ends the account's sign-ins, as the command
-			// line's does; one's own is changed on the account page.
+			// A new password ends the account's sign-ins and API tokens;
+			// one's own is changed on the account page.
 			newAdmin, _ := accounts.User(bg, arbiter.Email)
 			asNewAdmin := tournament.NewContextWithUser(bg, newAdmin)
 			session, err := accounts.StartSession(bg, author)
+			if err != nil {
+				t.Fatal(err)
+			}
+			token, _, err := accounts.CreateToken(tournament.NewContextWithUser(bg, author), account.NewToken{Email: author.Email})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -127,6 +131,9 @@ func TestAdministratorsManageAccounts(t *testing.T) {
 			}
 			if _, err := accounts.SessionUser(bg, session); tournament.ErrorCode(err) != tournament.EUNAUTHORIZED {
 				t.Errorf("the author's sign-in after a new password: %v, want ended", err)
+			}
+			if _, err := accounts.Authenticate(bg, token); tournament.ErrorCode(err) != tournament.EUNAUTHORIZED {
+				t.Errorf("the author's API token after a new password: %v, want revoked (issue 48.6)", err)
 			}
 			if _, err := accounts.Login(bg, author.Email, password, "192.0.2.2"); err == nil {
 				t.Error("the old one-time password still works")

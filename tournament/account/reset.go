@@ -2,6 +2,7 @@ package account
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -26,8 +27,11 @@ type PasswordReset struct {
 // RequestPasswordReset mails a link that sets a new password to the
 // account with that address, on a site with mail. An address without an
 // account gets the same answer and no mail, so that the form does not tell
-// a stranger who has an account; requests are limited per client address
-// as sign-ups are, and a new link replaces the account's earlier ones.
+// a stranger who has an account: the request only checks the address and
+// the limits and queues the work, the same for any address, and the queue's
+// worker looks the account up, makes the link and mails it (see outbox).
+// Requests are limited per client address as sign-ups are, and a new link
+// replaces the account's earlier ones.
 func (s *Service) RequestPasswordReset(ctx context.Context, email, from string) error {
 	if s.mailer == nil {
 		return tournament.Invalid("email", "this site sends no mail: ask an administrator for a new password")
@@ -43,6 +47,12 @@ func (s *Service) RequestPasswordReset(ctx context.Context, email, from string) 
 	if wait > 0 {
 		return &WaitError{Err: tournament.TooMany("too many password reset requests from your address; try again in %d seconds", waitSeconds(wait)), Wait: wait}
 	}
+	return s.enqueue("password reset", func(ctx context.Context) error { return s.mailPasswordReset(ctx, email) })
+}
+
+// mailPasswordReset makes a reset link for the account with that address
+// and mails it; an address without an account gets nothing.
+func (s *Service) mailPasswordReset(ctx context.Context, email string) error {
 	token, hash, err := newToken()
 	if err != nil {
 		return err
@@ -66,8 +76,11 @@ func (s *Service) RequestPasswordReset(ctx context.Context, email, from string) 
 	}
 	l := catalog.For(catalog.Lang(u.Locale))
 	link := strings.TrimRight(s.siteURL, "/") + "/password-reset/" + token
-	return s.mail(ctx, email, l.T("passwordreset.mail.subject"),
-		l.T("passwordreset.mail.body", "Link", link, "Minutes", int(ResetWithin.Minutes()), "Site", s.siteURL))
+	if err := s.mailer.Send(ctx, email, l.T("passwordreset.mail.subject"),
+		l.T("passwordreset.mail.body", "Link", link, "Minutes", int(ResetWithin.Minutes()), "Site", s.siteURL)); err != nil {
+		return fmt.Errorf("mail %s: %w", email, err)
+	}
+	return nil
 }
 
 // CheckPasswordReset tells whether a reset link works, before its form is
@@ -88,9 +101,9 @@ func (s *Service) liveReset(tx Tx, token string) (*PasswordReset, error) {
 }
 
 // ResetPasswordWithLink sets a new password with a mailed link, once: the
-// link stops working, every web sign-in of the account ends, and the
-// change is in the account audit log. The owner signs in with the new
-// password.
+// link stops working, every web sign-in and API token of the account ends,
+// and the change is in the account audit log. The owner signs in with the
+// new password.
 func (s *Service) ResetPasswordWithLink(ctx context.Context, token, password string) (*tournament.User, error) {
 	if n := utf8.RuneCountInString(password); n < 8 {
 		return nil, tournament.Invalid("password", "a password needs at least 8 characters; this one has %d", n)
@@ -117,7 +130,11 @@ func (s *Service) ResetPasswordWithLink(ctx context.Context, token, password str
 		if _, err := tx.DeleteSessions(u.ID, time.Time{}); err != nil {
 			return err
 		}
-		return s.audit(tournament.NewContextWithUser(ctx, u), tx, AuditPasswordReset, u, "", "")
+		asOwner := tournament.NewContextWithUser(ctx, u)
+		if err := s.revokeTokens(asOwner, tx, u); err != nil {
+			return err
+		}
+		return s.audit(asOwner, tx, AuditPasswordReset, u, "", "")
 	})
 	return u, err
 }

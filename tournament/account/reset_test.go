@@ -15,7 +15,8 @@ import (
 var resetLink = regexp.MustCompile(`https://adiukh\.example/password-reset/(\S+)`)
 
 // TestPasswordResetByMail: the link mailed to an account's address sets a
-// new password once, ends every sign-in and is audited; an unknown address
+// new password once, ends every sign-in and API token (issue 48.6) and is
+// audited; an unknown address
 // gets the same answer and no mail; a newer link replaces an older one; a
 // link stops working after an hour; without mail there is no reset.
 func TestPasswordResetByMail(t *testing.T) {
@@ -24,15 +25,20 @@ func TestPasswordResetByMail(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			now := time.Date(2026, 11, 25, 10, 0, 0, 0, time.UTC)
-			box := &outbox{}
+			box := &mailbox{}
 			svc := account.NewServiceWith(st.Accounts(), account.Options{PasswordCost: account.MinPasswordCost, Mailer: box,
 				SiteURL: "https://adiukh.example", Now: func() time.Time { return now }})
+			box.svc = svc
 			bg := context.Background()
 			u, err := svc.AddUser(bg, account.NewUser{Email: "ann@example.org", Name: "Анна", Role: "player", Password: "old password"})
 			if err != nil {
 				t.Fatal(err)
 			}
 			session, err := svc.StartSession(bg, u)
+			if err != nil {
+				t.Fatal(err)
+			}
+			token, _, err := svc.CreateToken(tournament.NewContextWithUser(bg, u), account.NewToken{Email: u.Email, Name: "скрипт"})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -71,6 +77,9 @@ func TestPasswordResetByMail(t *testing.T) {
 			if _, err := svc.SessionUser(bg, session); err == nil {
 				t.Error("a sign-in from before the reset still works")
 			}
+			if _, err := svc.Authenticate(bg, token); err == nil {
+				t.Error("an API token from before the reset still works")
+			}
 			if _, err := svc.ResetPasswordWithLink(bg, second[1], "yet another one"); tournament.ErrorCode(err) != tournament.EINVALID {
 				t.Errorf("the link used twice: %v, want EINVALID", err)
 			}
@@ -91,14 +100,19 @@ func TestPasswordResetByMail(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			var resets int
+			var resets, revoked int
 			for _, e := range log {
-				if e.Action == account.AuditPasswordReset && e.UserEmail == "ann@example.org" && e.ActorEmail == "ann@example.org" {
-					resets++
+				if e.UserEmail == "ann@example.org" && e.ActorEmail == "ann@example.org" {
+					switch {
+					case e.Action == account.AuditPasswordReset:
+						resets++
+					case e.Action == account.AuditTokenRevoked && e.Before == "скрипт":
+						revoked++
+					}
 				}
 			}
-			if resets != 1 {
-				t.Errorf("%d password resets of Ann in the account log, want 1: %+v", resets, log)
+			if resets != 1 || revoked != 1 {
+				t.Errorf("%d password resets and %d revoked tokens of Ann in the account log, want 1 and 1: %+v", resets, revoked, log)
 			}
 
 			noMail := account.NewServiceWith(st.Accounts(), account.Options{PasswordCost: account.MinPasswordCost})

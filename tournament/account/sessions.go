@@ -187,8 +187,15 @@ func (s *Service) EndMyOtherSessions(ctx context.Context, current string) (int, 
 // SetPassword gives the account a new password and ends all its web
 // sign-ins. Users change their own password by giving the current one
 // (checked under the sign-in limits, from the client address from);
-// administrators and the command line set anyone's without it.
+// administrators and the command line set anyone's without it. The
+// account's API tokens keep working: a change is not a reset.
 func (s *Service) SetPassword(ctx context.Context, email, current, password, from string) error {
+	return s.setPassword(ctx, email, current, password, from, false)
+}
+
+// setPassword is SetPassword; revoke also deletes the account's API
+// tokens, as a reset does.
+func (s *Service) setPassword(ctx context.Context, email, current, password, from string, revoke bool) error {
 	email = strings.ToLower(strings.TrimSpace(email))
 	if err := mayManage(ctx, email); err != nil {
 		return err
@@ -218,8 +225,32 @@ func (s *Service) SetPassword(ctx context.Context, email, current, password, fro
 		if _, err = tx.DeleteSessions(u.ID, time.Time{}); err != nil {
 			return err
 		}
+		if revoke {
+			if err := s.revokeTokens(ctx, tx, u); err != nil {
+				return err
+			}
+		}
 		return s.audit(ctx, tx, action, u, "", "")
 	})
+}
+
+// revokeTokens deletes every API token of u, each recorded in the account
+// audit log, when its password is reset: whoever took the password may have
+// made tokens with it, which would otherwise outlive the reset.
+func (s *Service) revokeTokens(ctx context.Context, tx Tx, u *tournament.User) error {
+	tokens, err := tx.Tokens(u.ID)
+	if err != nil {
+		return err
+	}
+	for _, tok := range tokens {
+		if err := tx.DeleteToken(tok.ID); err != nil {
+			return err
+		}
+		if err := s.audit(ctx, tx, AuditTokenRevoked, u, tok.Name, ""); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // maxNameLength bounds an account's name, in characters.

@@ -2,7 +2,12 @@ package account
 
 import (
 	"context"
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/base64"
 	"fmt"
+	"slices"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -17,12 +22,15 @@ type Mailer interface {
 }
 
 // Sign-up's defences against scripts: a form filled faster than
-// MinFillTime, or with its hidden field filled, is answered as a real one
-// and dropped, so that a script learns nothing from the answer.
+// MinFillTime, with its hidden field filled or with a stamp the site did not
+// sign, is answered as a real one and dropped, so that a script learns
+// nothing from the answer. A form older than FormLife is sent again.
 const (
 	MinFillTime = 3 * time.Second
-	// ConfirmWithin is how long the confirmation link works.
-	ConfirmWithin = 48 * time.Hour
+	FormLife    = 24 * time.Hour
+	// ConfirmWithin is how long the confirmation link works; a sign-up
+	// not confirmed by then is deleted.
+	ConfirmWithin = 24 * time.Hour
 )
 
 // signUpKey and resetKey are the e-mails under which sign-ups and
@@ -37,23 +45,56 @@ const (
 
 // SignUpInput is what the sign-up form sends.
 type SignUpInput struct {
-	Email    string
+	Email string
+	// Password is asked only on a site without mail: with mail, whoever
+	// follows the link chooses it (ConfirmSignUp).
 	Password string
 	Name     string
 	Locale   string
 	// From is the client's address, for the limits.
 	From string
-	// Trap is the hidden field only scripts fill; Elapsed is how long the
-	// form took to fill in.
-	Trap    string
-	Elapsed time.Duration
+	// Trap is the hidden field only scripts fill; Stamp is the form's
+	// SignUpStamp, which tells how long it took to fill in.
+	Trap  string
+	Stamp string
+}
+
+// SignUpStamp is the hidden value of a sign-up form shown now: the time,
+// signed with the site's key, so that a script cannot claim to have taken
+// its time by sending an earlier one.
+func (s *Service) SignUpStamp() string {
+	at := strconv.FormatInt(s.now().Unix(), 10)
+	return at + "." + s.stampMAC(at)
+}
+
+func (s *Service) stampMAC(at string) string {
+	m := hmac.New(sha256.New, s.formKey)
+	m.Write([]byte(at))
+	return base64.RawURLEncoding.EncodeToString(m.Sum(nil))
+}
+
+// fillTime is how long ago the form of stamp was shown; false when this
+// site did not sign the stamp.
+func (s *Service) fillTime(stamp string) (time.Duration, bool) {
+	at, mac, ok := strings.Cut(stamp, ".")
+	if !ok || !hmac.Equal([]byte(mac), []byte(s.stampMAC(at))) {
+		return 0, false
+	}
+	sec, err := strconv.ParseInt(at, 10, 64)
+	if err != nil {
+		return 0, false
+	}
+	return s.now().Sub(time.Unix(sec, 0)), true
 }
 
 // SignUp asks for a player account. With mail, the address gets a link
-// that makes the account when followed; without, the sign-up waits for an
-// administrator's approval. An address that is taken gets the same answer
-// as a new one (its owner gets a mail instead), so that the form does not
-// tell a stranger who has an account.
+// whose follower chooses the password and so makes the account: nobody
+// but the address's owner can, and a sign-up of an address not yet
+// confirmed replaces the earlier one, whose link stops working. Without
+// mail, the sign-up (with its password) waits for an administrator's
+// approval. An address that is taken gets the same answer as a new one
+// (its owner gets a mail instead), so that the form does not tell a
+// stranger who has an account.
 func (s *Service) SignUp(ctx context.Context, in SignUpInput) error {
 	email, err := cleanEmail(in.Email)
 	if err != nil {
@@ -66,15 +107,20 @@ func (s *Service) SignUp(ctx context.Context, in SignUpInput) error {
 	if strings.TrimSpace(name) == "" {
 		return tournament.Invalid("name", "is required")
 	}
-	if n := utf8.RuneCountInString(in.Password); n < 8 {
+	byMail := s.mailer != nil
+	if n := utf8.RuneCountInString(in.Password); !byMail && n < 8 {
 		return tournament.Invalid("password", "a password needs at least 8 characters; this one has %d", n)
 	}
 	locale := in.Locale
 	if locale != "en" {
 		locale = "ru"
 	}
-	if in.Trap != "" || in.Elapsed < MinFillTime {
+	elapsed, signed := s.fillTime(in.Stamp)
+	if in.Trap != "" || !signed || elapsed < MinFillTime {
 		return nil
+	}
+	if elapsed > FormLife {
+		return tournament.Invalid("started", "this form was opened more than %d hours ago; check it and send it again", int(FormLife.Hours()))
 	}
 	_, wait, err := s.limiter.reserve(ctx, signUpAttempt, in.From, pairKey(in.From, signUpKey))
 	if err != nil {
@@ -83,17 +129,16 @@ func (s *Service) SignUp(ctx context.Context, in SignUpInput) error {
 	if wait > 0 {
 		return &WaitError{Err: tournament.TooMany("too many sign-ups from your address; try again in %d seconds", waitSeconds(wait)), Wait: wait}
 	}
-	hash, err := s.hashPassword(ctx, in.Password)
-	if err != nil {
-		return err
-	}
-	su := &SignUp{Email: email, Name: name, PasswordHash: hash, Locale: locale, CreatedAt: s.now().UTC()}
+	now := s.now().UTC()
+	su := &SignUp{Email: email, Name: name, Locale: locale, CreatedAt: now}
 	var token string
-	if s.mailer != nil {
+	if byMail {
 		if token, su.TokenHash, err = newToken(); err != nil {
 			return err
 		}
-		su.ExpiresAt = s.now().Add(ConfirmWithin).UTC()
+		su.ExpiresAt = now.Add(ConfirmWithin)
+	} else if su.PasswordHash, err = s.hashPassword(ctx, in.Password); err != nil {
+		return err
 	}
 	taken := false
 	err = s.store.Update(ctx, func(tx Tx) error {
@@ -103,14 +148,20 @@ func (s *Service) SignUp(ctx context.Context, in SignUpInput) error {
 		} else if tournament.ErrorCode(err) != tournament.ENOTFOUND {
 			return err
 		}
+		if err := tx.DeleteSignUpsExpiredBy(now); err != nil {
+			return err
+		}
 		old, err := tx.SignUpByEmail(email)
 		switch {
-		case err == nil && !old.ExpiresAt.IsZero() && !s.now().Before(old.ExpiresAt):
-			// An expired link is replaced by the new sign-up.
+		case err == nil && byMail:
+			// Only the newest link works, and only its follower sets
+			// the password: an earlier sign-up, perhaps a stranger's
+			// with a password of theirs, is gone.
 			if err := tx.DeleteSignUp(old.ID); err != nil {
 				return err
 			}
 		case err == nil:
+			// An administrator decides on the first one.
 			taken = true
 			return nil
 		case tournament.ErrorCode(err) != tournament.ENOTFOUND:
@@ -118,47 +169,112 @@ func (s *Service) SignUp(ctx context.Context, in SignUpInput) error {
 		}
 		return tx.CreateSignUp(su)
 	})
-	if err != nil || s.mailer == nil {
+	if err != nil || !byMail {
 		return err
 	}
 	l := catalog.For(catalog.Lang(locale))
 	if taken {
-		return s.mail(ctx, email, l.T("signup.mail.taken.subject"), l.T("signup.mail.taken.body", "Site", s.siteURL))
+		return s.mail("sign-up of a taken address", email, l.T("signup.mail.taken.subject"), l.T("signup.mail.taken.body", "Site", s.siteURL))
 	}
 	link := strings.TrimRight(s.siteURL, "/") + "/signup/confirm/" + token
-	return s.mail(ctx, email, l.T("signup.mail.confirm.subject"), l.T("signup.mail.confirm.body", "Name", name, "Link", link, "Hours", int(ConfirmWithin.Hours())))
+	return s.mail("sign-up", email, l.T("signup.mail.confirm.subject"), l.T("signup.mail.confirm.body", "Name", name, "Link", link, "Hours", int(ConfirmWithin.Hours())))
 }
 
-func (s *Service) mail(ctx context.Context, to, subject, body string) error {
-	if err := s.mailer.Send(ctx, to, subject, body); err != nil {
-		return fmt.Errorf("mail %s: %w", to, err)
-	}
-	return nil
+// mail queues one mail (see outbox).
+func (s *Service) mail(kind, to, subject, body string) error {
+	return s.enqueue(kind, func(ctx context.Context) error {
+		if err := s.mailer.Send(ctx, to, subject, body); err != nil {
+			return fmt.Errorf("mail %s: %w", to, err)
+		}
+		return nil
+	})
 }
 
 // ConfirmsByMail reports whether sign-ups are confirmed by a mailed link;
 // otherwise an administrator approves them.
 func (s *Service) ConfirmsByMail() bool { return s.mailer != nil }
 
+// CheckSignUp tells whether a confirmation link works, before its form is
+// shown, and gives the name the sign-up was made with: a used, replaced or
+// expired link is EINVALID.
+func (s *Service) CheckSignUp(ctx context.Context, token string) (name string, err error) {
+	err = s.store.View(ctx, func(tx Tx) error {
+		su, err := s.liveSignUp(tx, token)
+		if err == nil {
+			name = su.Name
+		}
+		return err
+	})
+	return name, err
+}
+
+// liveSignUp is the sign-up of a confirmation link that works.
+func (s *Service) liveSignUp(tx Tx, token string) (*SignUp, error) {
+	su, err := tx.SignUpByToken(hashToken(token))
+	switch {
+	case tournament.ErrorCode(err) == tournament.ENOTFOUND:
+		return nil, tournament.Invalid("token", "this link does not work: it was used already, or a newer sign-up with the address replaced it; sign up again")
+	case err != nil:
+		return nil, err
+	case !s.now().Before(su.ExpiresAt):
+		return nil, tournament.Invalid("token", "this link expired on %s: a link works %d hours; sign up again", tournament.UTC(su.ExpiresAt), int(ConfirmWithin.Hours()))
+	}
+	return su, nil
+}
+
+// ConfirmInput is what the confirmation link's form sends: the name to
+// show (the sign-up's unless changed) and the password the follower
+// chooses.
+type ConfirmInput struct {
+	Token    string
+	Name     string
+	Password string
+}
+
 // ConfirmSignUp makes the account of the sign-up whose link was followed,
-// while the link works.
-func (s *Service) ConfirmSignUp(ctx context.Context, token string) (*tournament.User, error) {
+// while the link works, with the password its follower chooses now: the
+// address's owner is the one who can follow it, so nobody else's password
+// opens the account. An expired sign-up is refused and deleted.
+func (s *Service) ConfirmSignUp(ctx context.Context, in ConfirmInput) (*tournament.User, error) {
+	name, err := cleanName(in.Name)
+	if err != nil {
+		return nil, err
+	}
+	if name == "" {
+		return nil, tournament.Invalid("name", "is required")
+	}
+	if n := utf8.RuneCountInString(in.Password); n < 8 {
+		return nil, tournament.Invalid("password", "a password needs at least 8 characters; this one has %d", n)
+	}
+	hash, err := s.hashPassword(ctx, in.Password)
+	if err != nil {
+		return nil, err
+	}
 	var u *tournament.User
-	err := s.store.Update(ctx, func(tx Tx) error {
-		su, err := tx.SignUpByToken(hashToken(token))
-		if tournament.ErrorCode(err) == tournament.ENOTFOUND || (err == nil && !s.now().Before(su.ExpiresAt)) {
-			return tournament.Invalid("token", "this link does not work: it was used already or is older than %d hours; sign up again", int(ConfirmWithin.Hours()))
+	var refused error
+	err = s.store.Update(ctx, func(tx Tx) error {
+		su, err := s.liveSignUp(tx, in.Token)
+		if tournament.ErrorCode(err) == tournament.EINVALID {
+			// Committed, so that an expired sign-up is cleaned away.
+			refused = err
+			return tx.DeleteSignUpsExpiredBy(s.now().UTC())
 		}
 		if err != nil {
 			return err
 		}
-		u, err = s.admit(tx, su)
-		if err != nil {
+		su.Name, su.PasswordHash = name, hash
+		if u, err = s.admit(tx, su); err != nil {
 			return err
 		}
 		return s.audit(ctx, tx, AuditCreated, u, "", string(u.Role))
 	})
-	return u, err
+	if err == nil {
+		err = refused
+	}
+	if err != nil {
+		return nil, err
+	}
+	return u, nil
 }
 
 // admit makes a sign-up a player account.
@@ -173,17 +289,29 @@ func (s *Service) admit(tx Tx, su *SignUp) (*tournament.User, error) {
 	return u, nil
 }
 
-// SignUps lists the sign-ups waiting, for an administrator.
+// SignUps lists the sign-ups waiting for an administrator, for an
+// administrator. Those waiting for their link to be followed are not
+// theirs to approve: they have no password yet, and approving one would
+// let a stranger's sign-up have the address.
 func (s *Service) SignUps(ctx context.Context) ([]SignUp, error) {
 	if err := mayAdminister(ctx); err != nil {
 		return nil, err
 	}
 	var out []SignUp
 	err := s.store.View(ctx, func(tx Tx) (err error) {
-		out, err = tx.SignUps()
+		out, err = waitingForAdmin(tx)
 		return err
 	})
 	return out, err
+}
+
+// waitingForAdmin lists the sign-ups made without a mailed link.
+func waitingForAdmin(tx Tx) ([]SignUp, error) {
+	all, err := tx.SignUps()
+	if err != nil {
+		return nil, err
+	}
+	return slices.DeleteFunc(all, func(su SignUp) bool { return su.TokenHash != "" }), nil
 }
 
 // ApproveSignUp makes a waiting sign-up an account (an administrator's
@@ -193,7 +321,7 @@ func (s *Service) ApproveSignUp(ctx context.Context, id int64, approve bool) err
 		return err
 	}
 	return s.store.Update(ctx, func(tx Tx) error {
-		all, err := tx.SignUps()
+		all, err := waitingForAdmin(tx)
 		if err != nil {
 			return err
 		}

@@ -74,6 +74,9 @@ type Tx interface {
 	// SignUps lists the sign-ups, oldest first.
 	SignUps() ([]SignUp, error)
 	DeleteSignUp(id int64) error
+	// DeleteSignUpsExpiredBy deletes the sign-ups whose link expired by
+	// then; those waiting for an administrator do not expire.
+	DeleteSignUpsExpiredBy(t time.Time) error
 
 	// CreatePasswordReset stores a mailed reset link.
 	CreatePasswordReset(r *PasswordReset) error
@@ -146,9 +149,12 @@ type Session struct {
 // then nobody can sign in with it, and no rule about users has to know
 // about accounts that are not yet ones.
 type SignUp struct {
-	ID           int64
-	Email        string
-	Name         string
+	ID    int64
+	Email string
+	Name  string
+	// PasswordHash is the password of a sign-up waiting for an
+	// administrator; "" for one confirmed by mail, whose link's follower
+	// chooses it.
 	PasswordHash string
 	Locale       string
 	// TokenHash is the hash of the confirmation link's token; "" when an

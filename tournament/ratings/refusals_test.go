@@ -2,9 +2,11 @@ package ratings_test
 
 import (
 	"context"
+	"errors"
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"adiukh/tournament"
 	"adiukh/tournament/catalog"
@@ -81,6 +83,39 @@ func TestRefusalsInTheReadersWords(t *testing.T) {
 				"a missing event": func() error { _, err := lists.EventReport(context.Background(), 999); return err }(),
 			} {
 				inRussian(t, what, err)
+			}
+		})
+	}
+}
+
+// Issue 48.6: a period cannot end after today, the site's day (2099 was
+// taken, and a closed period is never undone); the refusal names the field
+// and today, in both languages; today itself is taken.
+func TestPeriodEndsTodayAtTheLatest(t *testing.T) {
+	t.Parallel()
+	for name, st := range storetest.Open(t) {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			// 23:30 UTC is already the 26th in Moscow, the site's zone.
+			now := time.Date(2026, 11, 25, 23, 30, 0, 0, time.UTC)
+			lists := ratings.NewService(st.Ratings(), ratings.Options{Now: func() time.Time { return now }})
+			admin := signedIn(t, st, "admin@example.org", tournament.Admin)
+			for _, until := range []string{"2026-11-27", "2099-12-31"} {
+				_, err := lists.ClosePeriod(admin, ratings.Standard, until)
+				var e *tournament.Error
+				if !errors.As(err, &e) || e.Code != tournament.EINVALID || e.Field != "until" {
+					t.Fatalf("closing up to %s: %v, want EINVALID on until", until, err)
+				}
+				if text := inRussian(t, "a period after today", err); !strings.Contains(text, "26 ноября 2026") {
+					t.Errorf("closing up to %s does not name today: %s", until, text)
+				}
+				if text := catalog.For(catalog.English).Phrase(e); !strings.Contains(text, "today (26 November 2026)") {
+					t.Errorf("closing up to %s, in English: %s", until, text)
+				}
+			}
+			list, err := lists.ClosePeriod(admin, ratings.Standard, "2026-11-26")
+			if err != nil || list.Period == nil || list.Period.Until != "2026-11-26" {
+				t.Fatalf("closing up to today: %+v, %v", list, err)
 			}
 		})
 	}

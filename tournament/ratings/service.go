@@ -76,8 +76,8 @@ type List struct {
 // list that ended on or before until and was not rated yet, its games over
 // the board between two persons of the register, and the corrections of
 // games rated before whose result has changed since. The period is
-// published and frozen: a period up to a date not after the last one's is
-// refused.
+// published and frozen: a period up to a date not after the last one's, or
+// after today, is refused.
 func (s *Service) ClosePeriod(ctx context.Context, list, until string) (*List, error) {
 	u := tournament.UserFromContext(ctx)
 	switch {
@@ -91,6 +91,12 @@ func (s *Service) ClosePeriod(ctx context.Context, list, until string) (*List, e
 	}
 	if _, err := time.Parse(time.DateOnly, until); err != nil {
 		return nil, tournament.Invalid("until", "%q is not a date; write it as 2026-12-31", until)
+	}
+	// A period is frozen once closed, and events still to be played would
+	// fall into the next one: a day not yet lived cannot end a period.
+	// Today is the site's (the default zone's), as its pages date things.
+	if today := s.now().In(tournament.DefaultLocation()).Format(time.DateOnly); until > today {
+		return nil, tournament.Invalid("until", "a period ends today (%s) at the latest, not on %s: events played later belong to the next period", tournament.Date(today), tournament.Date(until))
 	}
 	var out *List
 	err := s.store.Update(ctx, func(tx Tx) error {

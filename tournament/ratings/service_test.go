@@ -35,7 +35,9 @@ func signedIn(t *testing.T, st *store.Store, email string, role tournament.Role)
 // rating services on st, an administrator and an arbiter signed in.
 func ratingDesk(t *testing.T, st *store.Store) (events *tournament.Service, lists *ratings.Service, admin, arbiter context.Context) {
 	t.Helper()
-	return tournament.NewService(st, engines.Options()), ratings.NewService(st.Ratings(), ratings.Options{}),
+	// Today is after every event the tests play, whenever they run.
+	today := func() time.Time { return time.Date(2026, 12, 31, 12, 0, 0, 0, time.UTC) }
+	return tournament.NewService(st, engines.Options()), ratings.NewService(st.Ratings(), ratings.Options{Now: today}),
 		signedIn(t, st, "admin@example.org", tournament.Admin), signedIn(t, st, "arbiter@example.org", tournament.ArbiterRole)
 }
 

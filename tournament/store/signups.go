@@ -76,3 +76,10 @@ func (t accountTx) DeleteSignUp(id int64) error {
 	}
 	return nil
 }
+
+func (t accountTx) DeleteSignUpsExpiredBy(at time.Time) error {
+	if err := t.db.Where("expires_at IS NOT NULL AND expires_at <= ?", at.UTC()).Delete(&signUpRow{}).Error; err != nil {
+		return fmt.Errorf("delete expired sign-ups: %w", err)
+	}
+	return nil
+}
