@@ -21,8 +21,9 @@ const (
 // edits, solving-contest answers) the server does for its accounts, so that
 // no signed-in account can take the server's cores from everyone else.
 type WorkLimits struct {
-	// Workers is how many jobs run at once on the server: the number of
-	// cores Go uses (runtime.GOMAXPROCS) when 0.
+	// Workers is how many jobs run at once on the server: half the cores
+	// Go uses (runtime.GOMAXPROCS), at least one, when 0, so that pages
+	// and moves keep the other half whatever the accounts send.
 	Workers int
 	// Waiting bounds the jobs that wait for a worker; a job beyond it is
 	// refused at once rather than queued without end.
@@ -63,7 +64,7 @@ type accountTurn struct {
 // zero.
 func NewWorkQueue(l WorkLimits) *WorkQueue {
 	if l.Workers <= 0 {
-		l.Workers = runtime.GOMAXPROCS(0)
+		l.Workers = max(1, runtime.GOMAXPROCS(0)/2)
 	}
 	if l.Waiting <= 0 {
 		l.Waiting = DefaultWorkWaiting
@@ -105,7 +106,7 @@ func (q *WorkQueue) Do(ctx context.Context, account int64, job func(context.Cont
 	}
 	q.stopWaiting()
 	defer func() { <-q.workers }()
-	return job(ctx)
+	return belowTheWeb(ctx, job)
 }
 
 // admit counts a job of the account against the rate and the queue, or

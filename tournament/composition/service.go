@@ -537,25 +537,51 @@ func (s *Service) check(ctx context.Context, u *tournament.User, in EntryInput) 
 
 // verify validates the entry and judges it with solver.
 func (s *Service) verify(ctx context.Context, solver *solve.Solver, in EntryInput) (Entry, Findings, error) {
-	pr, err := Validate(in.Entry)
+	pr, clean, err := prepare(in)
 	if err != nil {
 		return Entry{}, Findings{}, err
-	}
-	if longer(in.Comment, maxTextLength) {
-		return Entry{}, Findings{}, tournament.Invalid("comment", "the comment is longer than %d characters", maxTextLength)
-	}
-	if longer(in.Solution, maxTextLength) {
-		return Entry{}, Findings{}, tournament.Invalid("solution", "the solution is longer than %d characters", maxTextLength)
-	}
-	if len(pr.Solution) == 0 {
-		return Entry{}, Findings{}, tournament.Invalid("solution", "give the solution: at least the first move")
 	}
 	r, err := Check(ctx, solver, pr)
 	if err != nil {
 		return Entry{}, Findings{}, err
 	}
-	clean := Entry{Position: pr.Position.String(), Side: pr.Side.String(), Stipulation: pr.Stipulation.String(), Solution: strings.TrimSpace(in.Solution)}
 	return clean, findingsOf(r), nil
+}
+
+// prepare validates the entry, without the solver: the problem to judge
+// and the entry as it is kept (its position, side and stipulation written
+// as the rules write them).
+func prepare(in EntryInput) (*Problem, Entry, error) {
+	pr, err := Validate(in.Entry)
+	if err != nil {
+		return nil, Entry{}, err
+	}
+	if longer(in.Comment, maxTextLength) {
+		return nil, Entry{}, tournament.Invalid("comment", "the comment is longer than %d characters", maxTextLength)
+	}
+	if longer(in.Solution, maxTextLength) {
+		return nil, Entry{}, tournament.Invalid("solution", "the solution is longer than %d characters", maxTextLength)
+	}
+	if len(pr.Solution) == 0 {
+		return nil, Entry{}, tournament.Invalid("solution", "give the solution: at least the first move")
+	}
+	clean := Entry{Position: pr.Position.String(), Side: pr.Side.String(), Stipulation: pr.Stipulation.String(), Solution: strings.TrimSpace(in.Solution)}
+	return pr, clean, nil
+}
+
+// notTwice refuses a work the author has entered in the section already:
+// a form sent twice, or a script that retries, must not make two entries.
+func notTwice(tx Tx, u *tournament.User, eventID int64, section string, entry Entry) error {
+	works, err := tx.Works(eventID)
+	if err != nil {
+		return err
+	}
+	for _, old := range works {
+		if old.AuthorID == u.ID && !old.Withdrawn && old.Section == section && old.Entry == entry {
+			return tournament.Conflict("position", "you have already entered this work as %s", old.Code)
+		}
+	}
+	return nil
 }
 
 func (s *Service) open(c *Contest) error {
@@ -574,8 +600,18 @@ func (s *Service) Submit(ctx context.Context, eventID int64, in EntryInput) (*Wo
 		return nil, err
 	}
 	// Asked before the solver's second of work, so that nobody can spend it
-	// on a contest they may not enter, and again where the entry is kept.
-	mayEnter := func(tx Tx) error { return s.mayEnter(ctx, tx, u, eventID, in.Section) }
+	// on a contest they may not enter or on a work they entered already,
+	// and again where the entry is kept.
+	_, clean, err := prepare(in)
+	if err != nil {
+		return nil, err
+	}
+	mayEnter := func(tx Tx) error {
+		if err := s.mayEnter(ctx, tx, u, eventID, in.Section); err != nil {
+			return err
+		}
+		return notTwice(tx, u, eventID, in.Section, clean)
+	}
 	if err := s.store.View(ctx, mayEnter); err != nil {
 		return nil, err
 	}
@@ -591,13 +627,6 @@ func (s *Service) Submit(ctx context.Context, eventID int64, in EntryInput) (*Wo
 		works, err := tx.Works(eventID)
 		if err != nil {
 			return err
-		}
-		// A form sent twice, or a script that retries, must not make two
-		// entries: the same work twice from one author is refused.
-		for _, old := range works {
-			if old.AuthorID == u.ID && !old.Withdrawn && old.Section == in.Section && old.Entry == entry {
-				return tournament.Conflict("position", "you have already entered this work as %s", old.Code)
-			}
 		}
 		now := s.now().UTC()
 		w = &Work{EventID: eventID, Code: fmt.Sprintf("%03d", len(works)+1), Section: in.Section, AuthorID: u.ID,

@@ -261,9 +261,14 @@ func TestAwardIsEditedOnlyWhileClaimsAreOpen(t *testing.T) {
 // Issue 41, item 6: one entry per submission. The same work sent twice by
 // its author (a form posted twice, a script that retries) is refused, and
 // the contest keeps one entry; another author's identical work is entered.
+// The repeat is refused before the solver runs (issue 48.5): with one
+// solver run per account allowed, it is told it is a repeat, not to wait.
 func TestTheSameWorkIsEnteredOnce(t *testing.T) {
 	t.Parallel()
-	c := newContest(t, storetest.SQLite(t))
+	st := storetest.SQLite(t)
+	c := newContest(t, st)
+	c.svc = composition.NewService(st.Composition(), composition.Options{Now: c.clock.Now,
+		Work: tournament.NewWorkQueue(tournament.WorkLimits{Rate: 1, Per: time.Hour, Now: c.clock.Now})})
 	c.setUpOneSection(t)
 	in := composition.EntryInput{Section: "Задачи", Entry: composition.Entry{Position: g019, Side: "black", Stipulation: "draw", Solution: "h4-g3"}}
 	if _, err := c.svc.Submit(c.as("alice"), c.eventID, in); err != nil {

@@ -1,0 +1,10 @@
+//go:build !linux
+
+package tournament
+
+import "context"
+
+// belowTheWeb runs job; only Linux lowers its thread's priority.
+func belowTheWeb(ctx context.Context, job func(context.Context) error) error {
+	return job(ctx)
+}
