@@ -265,10 +265,10 @@ func (s *Service) ExportTRF(ctx context.Context, eventID int64, w io.Writer) err
 // with their results. The importer owns the event.
 //
 // The whole file is read and checked before anything is written. Then the
-// event and its players are written in one transaction and each round in
-// one of its own, so that a large file (thousands of players, dozens of
-// rounds) never holds the database's one writer for long: other events'
-// writes go in between. Until the last round is written and the import is
+// event, its players and its rounds are written in short transactions (a
+// few hundred players or games each), so that a large file (thousands of
+// players, dozens of rounds) never holds the database's one writer for
+// long: other events' writes go in between. Until the last round is written and the import is
 // in the audit log, the event is private to its owner; an import that
 // fails on the way is discarded.
 func (s *Service) ImportTRF(ctx context.Context, r io.Reader) (*Event, error) {
@@ -319,12 +319,17 @@ func (s *Service) ImportTRF(ctx context.Context, r io.Reader) (*Event, error) {
 	return e, nil
 }
 
-// importBatch is how many players of an import one transaction writes:
-// about as long a write as a round of 2,000 games.
-const importBatch = 1000
+// importBatch is how many players, importGames how many games, of an
+// import one transaction writes: a few tens of milliseconds on SQLite's one
+// writer, so that another event's write waits no longer.
+const (
+	importBatch = 250
+	importGames = 500
+)
 
 // finishImport writes the players of an imported event, importBatch in a
-// transaction, and its rounds, one transaction each; then it shows the
+// transaction, and its rounds, importGames games in a transaction; then it
+// shows the
 // event as it was asked to be and audits the import.
 func (s *Service) finishImport(ctx context.Context, e *Event, visibility Visibility, u *User, players []Player, rounds []Round) error {
 	for i := range players {
@@ -346,6 +351,8 @@ func (s *Service) finishImport(ctx context.Context, e *Event, visibility Visibil
 			g := &r.Games[i]
 			g.WhiteID, g.BlackID = ids[g.WhiteNo], ids[g.BlackNo]
 		}
+		games := r.Games
+		r.Games = games[:min(len(games), importGames)]
 		err := s.store.Update(ctx, func(tx Tx) error {
 			if err := tx.LockEvent(e.ID); err != nil {
 				return err
@@ -354,6 +361,11 @@ func (s *Service) finishImport(ctx context.Context, e *Event, visibility Visibil
 		})
 		if err != nil {
 			return err
+		}
+		for more := range slices.Chunk(games[len(r.Games):], importGames) {
+			if err := s.store.Update(ctx, func(tx Tx) error { return tx.AddGames(&r, more) }); err != nil {
+				return err
+			}
 		}
 	}
 	return s.store.Update(ctx, func(tx Tx) error {

@@ -83,6 +83,9 @@ type RoundTx interface {
 	// CreateRound stores a round with its games and sets their IDs and
 	// versions.
 	CreateRound(r *Round) error
+	// AddGames stores more games of a stored round (an import written in
+	// parts) and sets their IDs and versions.
+	AddGames(r *Round, games []Game) error
 	// Rounds lists the rounds of an event by number, each with its games by board.
 	Rounds(eventID int64) ([]Round, error)
 	// CountRounds counts the rounds paired in an event, drafts included.

@@ -61,20 +61,21 @@ func (t *staged) AddMove(m *Move) error {
 // LockGame reads the game: the write checks its version.
 func (t *staged) LockGame(id int64) (*Game, error) { return t.Game(id) }
 
-func (t *staged) UpdateEvent(*tournament.Event) error       { return errNotStaged }
-func (t *staged) UpdatePlayer(*tournament.Player) error     { return errNotStaged }
-func (t *staged) CreateRound(*tournament.Round) error       { return errNotStaged }
-func (t *staged) UpdateRoundStatus(*tournament.Round) error { return errNotStaged }
-func (t *staged) UpdateGame(*tournament.Game) error         { return errNotStaged }
-func (t *staged) AddAudit(*tournament.AuditEntry) error     { return errNotStaged }
-func (t *staged) SaveSettings(*Settings) error              { return errNotStaged }
-func (t *staged) CreateGames([]Game) error                  { return errNotStaged }
-func (t *staged) AddLeave(*Leave) error                     { return errNotStaged }
-func (t *staged) DeleteLeave(int64) error                   { return errNotStaged }
-func (t *staged) AddNotification(*Notification) error       { return errNotStaged }
-func (t *staged) MarkRead(int64, []int64) error             { return errNotStaged }
-func (t *staged) ClaimMail(int64) (bool, error)             { return false, errNotStaged }
-func (t *staged) UnclaimMail(int64) error                   { return errNotStaged }
+func (t *staged) UpdateEvent(*tournament.Event) error                 { return errNotStaged }
+func (t *staged) UpdatePlayer(*tournament.Player) error               { return errNotStaged }
+func (t *staged) CreateRound(*tournament.Round) error                 { return errNotStaged }
+func (t *staged) AddGames(*tournament.Round, []tournament.Game) error { return errNotStaged }
+func (t *staged) UpdateRoundStatus(*tournament.Round) error           { return errNotStaged }
+func (t *staged) UpdateGame(*tournament.Game) error                   { return errNotStaged }
+func (t *staged) AddAudit(*tournament.AuditEntry) error               { return errNotStaged }
+func (t *staged) SaveSettings(*Settings) error                        { return errNotStaged }
+func (t *staged) CreateGames([]Game) error                            { return errNotStaged }
+func (t *staged) AddLeave(*Leave) error                               { return errNotStaged }
+func (t *staged) DeleteLeave(int64) error                             { return errNotStaged }
+func (t *staged) AddNotification(*Notification) error                 { return errNotStaged }
+func (t *staged) MarkRead(int64, []int64) error                       { return errNotStaged }
+func (t *staged) ClaimMail(int64) (bool, error)                       { return false, errNotStaged }
+func (t *staged) UnclaimMail(int64) error                             { return errNotStaged }
 
 // updateStaged runs fn staged (see above) and, when that cannot be, as
 // updateGame does, or at once with the event locked when fn must end the

@@ -396,13 +396,18 @@ func (t *tx) CreateRound(r *tournament.Round) error {
 		return fmt.Errorf("create round %d: %w", r.Number, err)
 	}
 	r.ID = row.ID
-	if len(r.Games) == 0 {
+	return t.AddGames(r, r.Games)
+}
+
+func (t *tx) AddGames(r *tournament.Round, games []tournament.Game) error {
+	if len(games) == 0 {
 		return nil
 	}
-	rows := make([]*gameRow, len(r.Games))
-	for i := range r.Games {
-		g := &r.Games[i]
+	rows := make([]*gameRow, len(games))
+	for i := range games {
+		g := &games[i]
 		g.RoundID, g.Version = r.ID, 1
+		var err error
 		if rows[i], err = gameToRow(g); err != nil {
 			return err
 		}
@@ -411,7 +416,7 @@ func (t *tx) CreateRound(r *tournament.Round) error {
 		return fmt.Errorf("create the boards of round %d: %w", r.Number, err)
 	}
 	for i := range rows {
-		r.Games[i].ID = rows[i].ID
+		games[i].ID = rows[i].ID
 	}
 	return nil
 }
