@@ -50,10 +50,16 @@ func NewErrorBody(e *tournament.Error, l *catalog.Localizer) ErrorBody {
 // client's Accept-Language asks for, English when it asks for none. English
 // too goes through the catalogue, for its plural forms.
 func JSONLocalizer(c *gin.Context) *catalog.Localizer {
+	return catalog.For(JSONLang(c))
+}
+
+// JSONLang is the language of a JSON answer: what Accept-Language asks
+// for, English when it asks for none.
+func JSONLang(c *gin.Context) catalog.Lang {
 	if lang, ok := catalog.FromAcceptLanguage(c.GetHeader("Accept-Language")); ok {
-		return catalog.For(lang)
+		return lang
 	}
-	return catalog.For(catalog.English)
+	return catalog.English
 }
 
 // FailJSON answers an error as JSON. A domain error is shown as it is, its

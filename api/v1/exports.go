@@ -2,14 +2,11 @@ package v1
 
 import (
 	"bytes"
-	"cmp"
 	"context"
 	"fmt"
 	"io"
 	"mime"
 	"net/http"
-	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -78,43 +75,13 @@ func reportLocale(c *gin.Context) (catalog.Lang, error) {
 	case "en":
 		return catalog.English, nil
 	case "":
-		return acceptedLocale(c.GetHeader("Accept-Language")), nil
+		if lang, ok := catalog.FromAcceptLanguage(c.GetHeader("Accept-Language")); ok {
+			return lang, nil
+		}
+		return catalog.Russian, nil
 	default:
 		return "", tournament.Invalid("lang", "documents are printed in \"ru\" or \"en\", not %q", lang)
 	}
-}
-
-// acceptedLocale picks Russian or English from an Accept-Language header
-// (RFC 9110 §12.5.4): the one with the higher quality, the earlier on a tie.
-func acceptedLocale(header string) catalog.Lang {
-	type choice struct {
-		loc     catalog.Lang
-		quality float64
-		order   int
-	}
-	var choices []choice
-	for i, part := range strings.Split(header, ",") {
-		tag, params, _ := strings.Cut(strings.TrimSpace(part), ";")
-		primary, _, _ := strings.Cut(strings.ToLower(strings.TrimSpace(tag)), "-")
-		quality := 1.0
-		if q, ok := strings.CutPrefix(strings.TrimSpace(params), "q="); ok {
-			v, err := strconv.ParseFloat(q, 64)
-			if err != nil {
-				continue
-			}
-			quality = v
-		}
-		if (primary == "ru" || primary == "en") && quality > 0 {
-			choices = append(choices, choice{catalog.Lang(primary), quality, i})
-		}
-	}
-	if len(choices) == 0 {
-		return catalog.Russian
-	}
-	best := slices.MinFunc(choices, func(a, b choice) int {
-		return cmp.Or(cmp.Compare(b.quality, a.quality), cmp.Compare(a.order, b.order))
-	})
-	return best.loc
 }
 
 // documentRequest reads the path parameters and the language of a document.

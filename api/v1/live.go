@@ -70,7 +70,7 @@ func (h *handler) streamGame(c *gin.Context) error {
 	c.Header("Cache-Control", "no-store")
 	c.Header("X-Accel-Buffering", "no")
 	c.Status(http.StatusOK)
-	lang := jsonLang(c)
+	lang := core.JSONLang(c)
 	sent := seen
 	send := func(g *correspondence.View) error {
 		body, err := h.events.event(lang, g)
@@ -131,15 +131,6 @@ func lastSeen(c *gin.Context) (int, error) {
 		return 0, tournament.Invalid(field, "the version last seen must be a whole number ≥ 0; got %q", raw)
 	}
 	return v, nil
-}
-
-// jsonLang is the language of a JSON answer: what Accept-Language asks
-// for, English when it asks for none (as core.JSONLocalizer).
-func jsonLang(c *gin.Context) catalog.Lang {
-	if lang, ok := catalog.FromAcceptLanguage(c.GetHeader("Accept-Language")); ok {
-		return lang
-	}
-	return catalog.English
 }
 
 // eventCache keeps each watched game's newest event, per language, for
