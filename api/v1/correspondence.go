@@ -173,10 +173,7 @@ func (h *handler) getCorrGame(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	// A player who reads their live game has shown up for it.
-	if err := h.Correspondence.Present(c.Request.Context(), gid); err != nil {
-		return err
-	}
+	// A player who reads their live game has shown up for it (Game).
 	g, err := h.Correspondence.Game(c.Request.Context(), gid)
 	if err != nil {
 		return err

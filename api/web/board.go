@@ -91,4 +91,3 @@ func newBoardView(p rules.Position, marked ...rules.Square) *boardView {
 	}
 	return b
 }
-

@@ -172,18 +172,18 @@ func (h *handler) renderMyGames(c *gin.Context, f *form, status int) error {
 // corrGamePageData is one game of a section.
 type corrGamePageData struct {
 	eventHeader
-	Game      corrRow
-	Board     *boardView
-	Moves     []corrMoveRow
-	Viewer    string // the event's game page, where the moves can be stepped through
-	Legal     string // the legal moves for the tap-to-move board: "c3 d4=c3-d4;…"
-	CanMove   bool
-	IsPlayer  bool
+	Game     corrRow
+	Board    *boardView
+	Moves    []corrMoveRow
+	Viewer   string // the event's game page, where the moves can be stepped through
+	Legal    string // the legal moves for the tap-to-move board: "c3 d4=c3-d4;…"
+	CanMove  bool
+	IsPlayer bool
 	// LiveSide is the viewer's side in their running live game ("white",
 	// "black"; "" otherwise): its page keeps the move form, hidden while
 	// the opponent is to move, and live.js shows it when the stream says
 	// it is the viewer's turn, with no request.
-	LiveSide string
+	LiveSide  string
 	Offer     string // "mine", "theirs" or ""
 	CanClaim  bool   // the viewer's live game, the opponent's clock running: the claim is on the page
 	FlagDown  bool   // that clock ran out by the reading: the claim shows at once (else live.js shows it then)
@@ -211,10 +211,7 @@ func (h *handler) renderCorrGame(c *gin.Context, f *form, status int) error {
 	if err != nil {
 		return err
 	}
-	// A player who opens their live game has shown up for it.
-	if err := h.Correspondence.Present(c.Request.Context(), gid); err != nil {
-		return err
-	}
+	// A player who opens their live game has shown up for it (GamePage).
 	gp, err := h.Correspondence.GamePage(c.Request.Context(), gid)
 	if err != nil {
 		return err

@@ -29,20 +29,13 @@ func (f *Following) Stop() { f.stop() }
 // allowed to read it. It registers the watch before it reads the game, so
 // that no change falls between the two: one committed before the read is
 // in First, one after it is signalled. A player who follows their live game
-// has shown up (Present); player (Plays) is told of a change before the
+// has shown up (Game); player (Plays) is told of a change before the
 // spectators.
 func (s *Service) Follow(ctx context.Context, gameID int64, player bool) (*Following, error) {
 	changes, stop := s.Watch(gameID, player)
-	if err := s.Present(ctx, gameID); err != nil {
-		stop()
-		return nil, err
-	}
 	f := &Following{Changes: changes, s: s, stop: stop}
-	err := s.store.View(ctx, func(tx Tx) (err error) {
-		f.First, err = s.gameView(ctx, tx, gameID, true)
-		return err
-	})
-	if err != nil {
+	var err error
+	if f.First, err = s.Game(ctx, gameID); err != nil {
 		stop()
 		return nil, err
 	}

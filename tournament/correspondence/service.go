@@ -586,12 +586,63 @@ func (s *Service) views(tx Tx, games []Game) ([]View, error) {
 
 // Game returns one game with its moves and clocks.
 func (s *Service) Game(ctx context.Context, gameID int64) (*View, error) {
-	var view *View
+	return opened(s, ctx, gameID, func(tx Tx) (view *View, absent bool, err error) {
+		if view, err = s.gameView(ctx, tx, gameID, true); err != nil {
+			return nil, false, err
+		}
+		side, ok, err := readerSide(ctx, tx, &view.Game)
+		return view, ok && absentFrom(&view.Game, side), err
+	})
+}
+
+// opened reads a game for the context's user with read, in one snapshot,
+// which also tells whether the reader plays the live game and has not shown
+// up in it yet. Then, and only then, it records that they have (Present)
+// and reads again: a player who opens their game has shown up, and any
+// other read of a game writes nothing.
+func opened[T any](s *Service, ctx context.Context, gameID int64, read func(tx Tx) (T, bool, error)) (T, error) {
+	var out T
+	var absent bool
 	err := s.store.View(ctx, func(tx Tx) (err error) {
-		view, err = s.gameView(ctx, tx, gameID, true)
+		out, absent, err = read(tx)
 		return err
 	})
-	return view, err
+	if err != nil || !absent {
+		return out, err
+	}
+	if err := s.Present(ctx, gameID); err != nil {
+		return out, err
+	}
+	err = s.store.View(ctx, func(tx Tx) (err error) {
+		out, _, err = read(tx)
+		return err
+	})
+	return out, err
+}
+
+// absentFrom reports whether the player of side has not shown up in the
+// live game while it may still be played.
+func absentFrom(g *Game, side rules.Color) bool {
+	return g.Live && (g.Status == Running || adjourned(g)) && g.Shown[side].IsZero()
+}
+
+// readerSide is the side the context's user plays in g; ok is false for
+// anyone else.
+func readerSide(ctx context.Context, tx Tx, g *Game) (side rules.Color, ok bool, err error) {
+	u := tournament.UserFromContext(ctx)
+	if u == nil {
+		return side, false, nil
+	}
+	accounts, err := tx.AccountsOfUser(u.ID)
+	if err != nil {
+		return side, false, err
+	}
+	for _, a := range accounts {
+		if side, ok := g.SideOf(a.PlayerID); ok && a.EventID == g.EventID {
+			return side, true, nil
+		}
+	}
+	return side, false, nil
 }
 
 // readView reads a game with its moves and clocks for its watchers, who
@@ -643,8 +694,19 @@ type GamePage struct {
 
 // GamePage reads a game for its page.
 func (s *Service) GamePage(ctx context.Context, gameID int64) (*GamePage, error) {
+	return opened(s, ctx, gameID, func(tx Tx) (*GamePage, bool, error) {
+		page, err := s.gamePage(ctx, tx, gameID)
+		if err != nil {
+			return nil, false, err
+		}
+		return page, page.ViewerPlays && absentFrom(&page.Game, page.Side), nil
+	})
+}
+
+// gamePage reads a game's page in tx.
+func (s *Service) gamePage(ctx context.Context, tx Tx, gameID int64) (*GamePage, error) {
 	var page *GamePage
-	err := s.store.View(ctx, func(tx Tx) error {
+	err := func() error {
 		g, err := tx.Game(gameID)
 		if err != nil {
 			return err
@@ -681,7 +743,7 @@ func (s *Service) GamePage(ctx context.Context, gameID int64) (*GamePage, error)
 		}
 		page.Names, err = tx.PlayerNames([]int64{g.WhiteID, g.BlackID})
 		return err
-	})
+	}()
 	return page, err
 }
 
