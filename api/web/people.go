@@ -17,7 +17,7 @@ import (
 // duplicates and merging for administrators.
 func (h *handler) peopleRoutesWeb(g, m *gin.RouterGroup) {
 	g.GET("/people", h.Page(h.peoplePage))
-	g.GET("/people/:pid", h.Cached, h.Page(h.personPage))
+	g.GET("/people/:pid", h.Cached(), h.Page(h.personPage))
 	m.POST("/people", h.Page(h.addPerson))
 	m.POST("/people/:pid", h.Page(h.editPerson))
 	m.GET("/people-duplicates", h.Page(h.duplicatesPage))
