@@ -47,6 +47,8 @@ type Store struct {
 	// inUse holds the shared lock that tells Restore the SQLite file is
 	// open (lockInUse); nil for PostgreSQL and a database in memory.
 	inUse *os.File
+	// versionQuery reads the data version (DataVersion).
+	versionQuery preparedQuery
 }
 
 // postgresConns caps an instance's shared connections to PostgreSQL (it
