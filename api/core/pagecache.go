@@ -76,7 +76,7 @@ func newPageCache(v Versioner) *pageCache {
 // Any other parameter is left out of the key and out of what the handler
 // sees, so that a parameter nobody reads cannot make a page again: an
 // anonymous reader's request is answered as its canonical address (the
-// parameters named, sorted), which every link to the page keeps working.
+// parameters named, sorted), so that every link to the page keeps working.
 func (h *Server) Cached(params ...string) gin.HandlerFunc {
 	return func(c *gin.Context) { h.serveCached(c, params) }
 }
@@ -98,6 +98,10 @@ func (h *Server) serveCached(c *gin.Context, params []string) {
 	c.Request.URL = &canonical
 	defer func() { c.Request.URL = original }()
 	version, err := pc.versions.read(c.Request.Context())
+	if err != nil && c.Request.Context().Err() != nil {
+		c.Abort() // the reader left while waiting for the version
+		return
+	}
 	if err != nil {
 		h.Log.Warn("page cache: no data version; answering uncached", "err", err)
 		c.Next()
