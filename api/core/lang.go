@@ -12,6 +12,9 @@ import (
 // cookie, the signed-in user's choice, the browser's Accept-Language, then
 // Russian. A reader's own choice always beats what the browser asks for.
 func (h *Server) Lang(c *gin.Context) catalog.Lang {
+	if l, ok := c.Get(langKey); ok {
+		return l.(catalog.Lang)
+	}
 	if l, ok := catalog.Parse(c.Query("lang")); ok {
 		SetCookie(c, LangCookie, string(l), 365*24*time.Hour)
 		return l
@@ -31,3 +34,7 @@ func (h *Server) Lang(c *gin.Context) catalog.Lang {
 	}
 	return catalog.Russian
 }
+
+// langKey holds the language ?lang= asked for when the page cache has
+// taken the parameter off the address the handler sees.
+const langKey = "adiukh.lang"

@@ -7,12 +7,16 @@ import (
 	"fmt"
 	"hash/fnv"
 	"net/http"
+	"net/url"
+	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/gin-gonic/gin"
 
 	"adiukh/tournament"
+	"adiukh/tournament/catalog"
 )
 
 // Versioner tells the version of the data: it changes whenever any write
@@ -33,7 +37,7 @@ type Versioner interface {
 // served from it: a signed-in reader's page shows their own name, links
 // and forms. Answers that set a cookie or are not 200 are not kept.
 type pageCache struct {
-	versions Versioner
+	versions *versionReads
 	mu       sync.Mutex
 	version  int64
 	entries  map[string]*cachedPage
@@ -45,11 +49,15 @@ type pageCache struct {
 // requests make their pages again.
 const pageCacheBytes = 64 << 20
 
+// cachedPage is an answer ready to be written: its header values are
+// made once, so that serving it allocates nothing of its own.
 type cachedPage struct {
-	contentType string
-	etag        string
+	contentType []string
+	etag        []string
 	plain       []byte
 	gzipped     []byte
+	// The Content-Length of each body.
+	plainLength, gzippedLength []string
 }
 
 // making is a page being made by one request while others wait for it.
@@ -59,25 +67,47 @@ type making struct {
 }
 
 func newPageCache(v Versioner) *pageCache {
-	return &pageCache{versions: v, entries: map[string]*cachedPage{}, making: map[string]*making{}}
+	return &pageCache{versions: &versionReads{source: v}, entries: map[string]*cachedPage{}, making: map[string]*making{}}
 }
 
-// Cached is the middleware of the routes whose answers depend on the data,
-// the reader's language and the address only: the public pages of an
-// event and their JSON.
-func (h *Server) Cached(c *gin.Context) {
+// Cached is the middleware of a route whose answers depend on the data,
+// the reader's language, the path and the query parameters named (those
+// its handler reads) only: the public pages of an event and their JSON.
+// Any other parameter is left out of the key and out of what the handler
+// sees, so that a parameter nobody reads cannot make a page again: an
+// anonymous reader's request is answered as its canonical address (the
+// parameters named, sorted), so that every link to the page keeps working.
+func (h *Server) Cached(params ...string) gin.HandlerFunc {
+	return func(c *gin.Context) { h.serveCached(c, params) }
+}
+
+func (h *Server) serveCached(c *gin.Context, params []string) {
 	pc := h.pages
 	if pc == nil || c.Request.Method != http.MethodGet || tournament.UserFromContext(c.Request.Context()) != nil {
 		c.Next()
 		return
 	}
-	version, err := pc.versions.DataVersion(c.Request.Context())
+	query, lang := canonicalQuery(c.Request.URL.RawQuery, params)
+	if l, ok := catalog.Parse(lang); ok {
+		SetCookie(c, LangCookie, string(l), 365*24*time.Hour)
+		c.Set(langKey, l)
+	}
+	original := c.Request.URL
+	canonical := *original
+	canonical.RawQuery = query
+	c.Request.URL = &canonical
+	defer func() { c.Request.URL = original }()
+	version, err := pc.versions.read(c.Request.Context())
+	if err != nil && c.Request.Context().Err() != nil {
+		c.Abort() // the reader left while waiting for the version
+		return
+	}
 	if err != nil {
 		h.Log.Warn("page cache: no data version; answering uncached", "err", err)
 		c.Next()
 		return
 	}
-	key := string(h.Lang(c)) + " " + c.Request.URL.RequestURI()
+	key := string(h.Lang(c)) + " " + canonical.RequestURI()
 	page, m, leader := pc.lookup(version, key)
 	switch {
 	case leader:
@@ -85,7 +115,12 @@ func (h *Server) Cached(c *gin.Context) {
 			return // the handler's answer, not to be kept, has been sent
 		}
 	case m != nil:
-		<-m.done
+		select {
+		case <-m.done:
+		case <-c.Request.Context().Done():
+			c.Abort()
+			return
+		}
 		page = m.page
 	}
 	if page == nil {
@@ -94,6 +129,24 @@ func (h *Server) Cached(c *gin.Context) {
 	}
 	page.write(c)
 	c.Abort()
+}
+
+// canonicalQuery keeps of a raw query the first value of each parameter
+// named, sorted by name (url.Values.Encode), and tells the value of lang,
+// which the cache reads itself (the reader's language is in the key).
+func canonicalQuery(raw string, params []string) (query, lang string) {
+	if raw == "" {
+		return "", ""
+	}
+	all, _ := url.ParseQuery(raw) // a malformed pair is dropped, as gin's Query does
+	lang = all.Get("lang")
+	kept := url.Values{}
+	for _, name := range params {
+		if v, ok := all[name]; ok {
+			kept[name] = v[:1]
+		}
+	}
+	return kept.Encode(), lang
 }
 
 // lookup finds the page of key at version, or the request that is making
@@ -125,12 +178,15 @@ func (pc *pageCache) lookup(version int64, key string) (page *cachedPage, m *mak
 // when it may be kept; it returns nil after answering itself.
 func (pc *pageCache) make(c *gin.Context, version int64, key string, m *making) *cachedPage {
 	defer close(m.done)
+	header := c.Writer.Header()
+	// A cookie set before the handler (the language asked for) goes with
+	// every answer of this request; one the handler sets makes it personal.
+	cookies := len(header.Values("Set-Cookie"))
 	rec := &recorder{ResponseWriter: c.Writer, status: http.StatusOK}
 	c.Writer = rec
 	c.Next()
 	c.Writer = rec.ResponseWriter
-	header := c.Writer.Header()
-	keep := rec.status == http.StatusOK && header.Get("Set-Cookie") == ""
+	keep := rec.status == http.StatusOK && len(header.Values("Set-Cookie")) == cookies
 	var page *cachedPage
 	if keep {
 		page = newCachedPage(header.Get("Content-Type"), version, key, rec.body.Bytes())
@@ -158,39 +214,48 @@ func (pc *pageCache) make(c *gin.Context, version int64, key string, m *making) 
 func newCachedPage(contentType string, version int64, key string, body []byte) *cachedPage {
 	h := fnv.New64a()
 	h.Write([]byte(key))
-	p := &cachedPage{contentType: contentType, etag: fmt.Sprintf(`W/"%d-%x"`, version, h.Sum64()), plain: bytes.Clone(body)}
+	p := &cachedPage{contentType: []string{contentType}, etag: []string{fmt.Sprintf(`W/"%d-%x"`, version, h.Sum64())}, plain: bytes.Clone(body),
+		plainLength: []string{strconv.Itoa(len(body))}}
 	var z bytes.Buffer
 	w, _ := gzip.NewWriterLevel(&z, gzip.BestSpeed)
 	_, _ = w.Write(body)
 	if w.Close() == nil && z.Len() < len(body) {
-		p.gzipped = z.Bytes()
+		p.gzipped, p.gzippedLength = z.Bytes(), []string{strconv.Itoa(z.Len())}
 	}
 	return p
 }
 
+// The header values every kept answer shares: readers may keep the page
+// but must ask whether it is still current.
+var (
+	noCache      = []string{"no-cache"}
+	varyOfPages  = []string{"Accept-Encoding, Accept-Language, Cookie"}
+	gzipEncoding = []string{"gzip"}
+)
+
 func (p *cachedPage) size() int { return len(p.plain) + len(p.gzipped) }
 
 // write answers with the page: 304 when the reader has it already, the
-// compressed bytes when the reader takes them.
+// compressed bytes when the reader takes them. The header values are the
+// page's own slices, set without copying: nothing writes to them later.
 func (p *cachedPage) write(c *gin.Context) {
 	hd := c.Writer.Header()
-	hd.Set("ETag", p.etag)
-	// Readers may keep the page but must ask whether it is still current.
-	hd.Set("Cache-Control", "no-cache")
-	hd.Set("Vary", "Accept-Encoding, Accept-Language, Cookie")
-	if match := c.GetHeader("If-None-Match"); match != "" && etagMatches(match, p.etag) {
-		c.Status(http.StatusNotModified)
+	hd["Etag"] = p.etag // the canonical form of ETag, as Header.Set writes it
+	hd["Cache-Control"] = noCache
+	hd["Vary"] = varyOfPages
+	if match := c.Request.Header["If-None-Match"]; len(match) > 0 && etagMatches(match[0], p.etag[0]) {
+		c.Writer.WriteHeader(http.StatusNotModified)
 		c.Writer.WriteHeaderNow()
 		return
 	}
-	hd.Set("Content-Type", p.contentType)
-	body := p.plain
-	if p.gzipped != nil && acceptsGzip(c.GetHeader("Accept-Encoding")) {
-		hd.Set("Content-Encoding", "gzip")
-		body = p.gzipped
+	hd["Content-Type"] = p.contentType
+	body, length := p.plain, p.plainLength
+	if p.gzipped != nil && acceptsGzip(c.Request.Header["Accept-Encoding"]) {
+		hd["Content-Encoding"] = gzipEncoding
+		body, length = p.gzipped, p.gzippedLength
 	}
-	hd.Set("Content-Length", fmt.Sprint(len(body)))
-	c.Status(http.StatusOK)
+	hd["Content-Length"] = length
+	c.Writer.WriteHeader(http.StatusOK)
 	_, _ = c.Writer.Write(body)
 }
 
@@ -204,8 +269,11 @@ func etagMatches(header, etag string) bool {
 	return false
 }
 
-func acceptsGzip(header string) bool {
-	for _, part := range strings.Split(header, ",") {
+func acceptsGzip(headers []string) bool {
+	if len(headers) == 0 {
+		return false
+	}
+	for part := range strings.SplitSeq(headers[0], ",") {
 		coding, params, _ := strings.Cut(strings.TrimSpace(part), ";")
 		if strings.EqualFold(strings.TrimSpace(coding), "gzip") {
 			return strings.ReplaceAll(strings.TrimSpace(params), " ", "") != "q=0"
@@ -228,3 +296,60 @@ func (r *recorder) WriteString(s string) (int, error) { return r.body.WriteStrin
 func (r *recorder) Status() int                       { return r.status }
 func (r *recorder) Size() int                         { return r.body.Len() }
 func (r *recorder) Written() bool                     { return r.body.Len() > 0 }
+
+// versionReads reads the data version for a crowd at once: a request waits
+// for the next read that starts after it came, so it sees every write
+// committed before it came (the cache stays never stale), while requests
+// that come during one read share the read after it: one read per round
+// trip to the database instead of one per request.
+type versionReads struct {
+	source  Versioner
+	mu      sync.Mutex
+	running bool
+	next    *versionRead // the read for the requests that came during the running one
+}
+
+type versionRead struct {
+	done    chan struct{}
+	version int64
+	err     error
+}
+
+func (vr *versionReads) read(ctx context.Context) (int64, error) {
+	vr.mu.Lock()
+	r := vr.next
+	start := !vr.running
+	switch {
+	case start:
+		r = &versionRead{done: make(chan struct{})}
+		vr.running = true
+	case r == nil:
+		r = &versionRead{done: make(chan struct{})}
+		vr.next = r
+	}
+	vr.mu.Unlock()
+	if start {
+		vr.run(context.WithoutCancel(ctx), r)
+	}
+	select {
+	case <-r.done:
+		return r.version, r.err
+	case <-ctx.Done():
+		return 0, ctx.Err()
+	}
+}
+
+// run makes read r, then starts the next one when requests came meanwhile.
+// The reads do not stop with the request that started them: others wait
+// for them too.
+func (vr *versionReads) run(ctx context.Context, r *versionRead) {
+	r.version, r.err = vr.source.DataVersion(ctx)
+	close(r.done)
+	vr.mu.Lock()
+	next := vr.next
+	vr.next, vr.running = nil, next != nil
+	vr.mu.Unlock()
+	if next != nil {
+		go vr.run(ctx, next)
+	}
+}

@@ -15,6 +15,10 @@ func RatingFilter(c *gin.Context) ratings.Filter {
 	return ratings.Filter{Region: c.Query("region"), Club: c.Query("club"), Sex: c.Query("sex"), Age: c.Query("age"), Query: c.Query("q")}
 }
 
+// RatingFilterParams are the query parameters RatingFilter reads: the
+// page cache keys a list's pages and files on them.
+var RatingFilterParams = []string{"q", "region", "club", "sex", "age"}
+
 // RegulationsPDF answers an event's regulations to anyone who may read the
 // event: the page's link and the API serve the same file.
 func (h *Server) RegulationsPDF(c *gin.Context) error {

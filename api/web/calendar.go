@@ -20,7 +20,7 @@ import (
 // passing changes without any write.
 func (h *handler) calendarRoutesWeb(g *gin.RouterGroup) {
 	g.GET("/calendar", h.Page(h.calendarPage))
-	g.GET("/calendar.ics", h.Cached, h.Page(h.calendarICS))
+	g.GET("/calendar.ics", h.Cached("discipline", "city", "month", "open"), h.Page(h.calendarICS))
 }
 
 // calendarPageData is the calendar with the filter that chose it.

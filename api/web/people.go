@@ -18,7 +18,7 @@ import (
 // administrators.
 func (h *handler) peopleRoutesWeb(g, m *gin.RouterGroup) {
 	g.GET("/people", h.Page(h.peoplePage))
-	g.GET("/people/:pid", h.Cached, h.Page(h.personPage))
+	g.GET("/people/:pid", h.Cached(), h.Page(h.personPage))
 	m.POST("/people", h.Page(h.addPerson))
 	m.POST("/people/:pid", h.Page(h.editPerson))
 }

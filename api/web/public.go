@@ -242,6 +242,9 @@ type standingsPageData struct {
 	IDs       map[int]int64 // player ID by start number, for links
 	// AfterRounds are the rounds standings can be shown after.
 	AfterRounds []int
+	// Standings of more than tableRows players are shown a page at a
+	// time.
+	pager
 }
 
 // upTo lists 1…n.
@@ -266,6 +269,15 @@ func (h *handler) standingsPage(c *gin.Context) error {
 		AfterRounds: upTo(ct.Standings.Complete)}
 	for _, r := range ct.Rows {
 		data.IDs[r.Player.StartNo] = r.Player.ID
+	}
+	if rows := ct.Standings.Rows; len(rows) > tableRows {
+		p, from, to, err := pageOf(c, len(rows), fmt.Sprintf("/events/%d/standings", ct.Event.ID))
+		if err != nil {
+			return err
+		}
+		view := *ct.Standings
+		view.Rows = rows[from:to]
+		data.Standings, data.pager = &view, p
 	}
 	h.renderWith(c, h.translator(c), http.StatusOK, "standings", ct.Event.Name, data)
 	return nil
@@ -316,15 +328,48 @@ type crosstablePageData struct {
 	// which the points do not count yet; they count to round CountedTo.
 	Uncounted bool
 	CountedTo int
-	// A progress table longer than crosstableRows rows is shown a page at
-	// a time: Page of it, with the addresses of the pages beside it.
+	// A progress table longer than tableRows rows is shown a page at a
+	// time.
+	pager
+}
+
+// tableRows bounds the rows of one page of a table of players: a
+// 4,096-player open made a 25 MB progress table and 1.4 MB of standings.
+const tableRows = 200
+
+// pager is where the page of a long table stands among its pages: its
+// number, with the addresses of the pages beside it ("" for none).
+type pager struct {
 	Page       int
 	Prev, Next string
 }
 
-// crosstableRows bounds the rows of one page of a Swiss progress table: a
-// 4,096-player open made a 25 MB page.
-const crosstableRows = 200
+// pageOf reads ?page= of a table of n rows at the address path, keeping
+// ?round= in the pages' addresses: the page (one past the end shows the
+// last) and the rows it shows, [from, to).
+func pageOf(c *gin.Context, n int, path string) (p pager, from, to int, err error) {
+	page, err := core.PageParam(c)
+	if err != nil {
+		return pager{}, 0, 0, err
+	}
+	last := (n + tableRows - 1) / tableRows
+	page = max(1, min(page, last))
+	at := func(n int) string {
+		q := url.Values{"page": {strconv.Itoa(n)}}
+		if round := c.Query("round"); round != "" {
+			q.Set("round", round)
+		}
+		return path + "?" + q.Encode()
+	}
+	p.Page = page
+	if page > 1 {
+		p.Prev = at(page - 1)
+	}
+	if page < last {
+		p.Next = at(page + 1)
+	}
+	return p, (page - 1) * tableRows, min(page*tableRows, n), nil
+}
 
 func rankText(rank, to int) string {
 	if to > rank {
@@ -369,35 +414,16 @@ func (h *handler) crosstablePage(c *gin.Context) error {
 	}
 	if ct.Event.System.IsRoundRobin() {
 		data.Grid = newCrossGrid(ct)
-	} else if len(ct.Rows) > crosstableRows {
-		if err := pageRows(c, &data); err != nil {
+	} else if len(ct.Rows) > tableRows {
+		p, from, to, err := pageOf(c, len(ct.Rows), fmt.Sprintf("/events/%d/crosstable", ct.Event.ID))
+		if err != nil {
 			return err
 		}
+		view := *ct
+		view.Rows = ct.Rows[from:to]
+		data.Crosstable, data.pager = &view, p
 	}
 	h.renderWith(c, h.translator(c), http.StatusOK, "crosstable", ct.Event.Name, data)
-	return nil
-}
-
-// pageRows keeps the rows of the page the query asks for (?page=N).
-func pageRows(c *gin.Context, data *crosstablePageData) error {
-	page, err := core.PageParam(c)
-	if err != nil {
-		return err
-	}
-	rows := data.Crosstable.Rows
-	last := (len(rows) + crosstableRows - 1) / crosstableRows
-	page = max(1, min(page, last))
-	at := func(n int) string { return fmt.Sprintf("/events/%d/crosstable?page=%d", data.Event.ID, n) }
-	data.Page = page
-	if page > 1 {
-		data.Prev = at(page - 1)
-	}
-	if page < last {
-		data.Next = at(page + 1)
-	}
-	view := *data.Crosstable
-	view.Rows = rows[(page-1)*crosstableRows : min(page*crosstableRows, len(rows))]
-	data.Crosstable = &view
 	return nil
 }
 

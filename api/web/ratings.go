@@ -6,6 +6,7 @@ import (
 	"html/template"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -23,13 +24,13 @@ import (
 // of a period and the list's options for administrators.
 func (h *handler) ratingsRoutesWeb(g, m *gin.RouterGroup) {
 	g.GET("/ratings", func(c *gin.Context) { c.Redirect(http.StatusSeeOther, "/ratings/"+ratings.Standard) })
-	g.GET("/ratings/:list", h.Cached, h.Page(h.ratingListPage))
-	g.GET("/ratings/:list/list.csv", h.Cached, h.Page(h.ratingListFile))
-	g.GET("/ratings/:list/list.xlsx", h.Cached, h.Page(h.ratingListFile))
-	g.GET("/ratings/:list/periods/:pid", h.Cached, h.Page(h.periodReportPage))
+	g.GET("/ratings/:list", h.Cached(core.RatingFilterParams...), h.Page(h.ratingListPage))
+	g.GET("/ratings/:list/list.csv", h.Cached(slices.Concat(core.RatingFilterParams, []string{"dialect"})...), h.Page(h.ratingListFile))
+	g.GET("/ratings/:list/list.xlsx", h.Cached(core.RatingFilterParams...), h.Page(h.ratingListFile))
+	g.GET("/ratings/:list/periods/:pid", h.Cached(), h.Page(h.periodReportPage))
 	m.POST("/ratings/:list/periods", h.Page(h.closePeriod))
 	m.POST("/ratings/:list/options", h.Page(h.setRatingOptions))
-	g.GET("/events/:id/rating", h.Cached, h.Page(h.eventRatingPage))
+	g.GET("/events/:id/rating", h.Cached(), h.Page(h.eventRatingPage))
 	h.ratingDocumentRoutes(g)
 }
 

@@ -1,0 +1,72 @@
+package core
+
+import (
+	"context"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// slowVersions is a database whose version read takes a while and sees
+// the version committed when it starts.
+type slowVersions struct {
+	committed atomic.Int64
+	reads     atomic.Int64
+}
+
+func (s *slowVersions) DataVersion(context.Context) (int64, error) {
+	s.reads.Add(1)
+	v := s.committed.Load()
+	time.Sleep(time.Millisecond)
+	return v, nil
+}
+
+// A crowd's requests share the version reads, and still each one sees
+// every write committed before it came: the page cache is never stale.
+func TestVersionReadsShareAndAreNeverStale(t *testing.T) {
+	db := &slowVersions{}
+	reads := &versionReads{source: db}
+	stop := make(chan struct{})
+	var writer sync.WaitGroup
+	writer.Go(func() {
+		for {
+			select {
+			case <-stop:
+				return
+			case <-time.After(300 * time.Microsecond):
+				db.committed.Add(1)
+			}
+		}
+	})
+	const requests = 64 * 20
+	var crowd sync.WaitGroup
+	for range 64 {
+		crowd.Go(func() {
+			for range requests / 64 {
+				came := db.committed.Load()
+				v, err := reads.read(context.Background())
+				if err != nil || v < came {
+					t.Errorf("read version %d (%v) after version %d was committed", v, err, came)
+					return
+				}
+			}
+		})
+	}
+	crowd.Wait()
+	close(stop)
+	writer.Wait()
+	if n := db.reads.Load(); n > requests/4 {
+		t.Errorf("%d requests made %d version reads; they should share them", requests, n)
+	}
+}
+
+// A request that gives up does not wait for the read it joined.
+func TestVersionReadGivesUpWithItsRequest(t *testing.T) {
+	reads := &versionReads{source: &slowVersions{}, running: true}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := reads.read(ctx); err == nil {
+		t.Fatal("a cancelled request waiting for a read got a version")
+	}
+}
