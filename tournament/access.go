@@ -1,6 +1,9 @@
 package tournament
 
-import "context"
+import (
+	"context"
+	"time"
+)
 
 // CanRead reports whether u may see the event; use-case packages beside this
 // one (correspondence) decide with it, as they decide with CanManage what the
@@ -10,7 +13,7 @@ func CanRead(u *User, e *Event) bool { return canRead(u, e) }
 // Readable loads an event the context's user may see (ENOTFOUND for one
 // they may not, as for one that does not exist), and Manageable one they
 // may change, locked for the rest of the transaction: the use-case packages
-// beside this one (people) check access to an event through them.
+// beside this one (people, entries) check access to an event through them.
 func Readable(ctx context.Context, tx EventTx, eventID int64) (*Event, error) {
 	return readable(ctx, tx, eventID)
 }
@@ -18,4 +21,37 @@ func Readable(ctx context.Context, tx EventTx, eventID int64) (*Event, error) {
 // Manageable: see Readable.
 func Manageable(ctx context.Context, tx EventTx, eventID int64) (*Event, *User, error) {
 	return manageable(ctx, tx, eventID)
+}
+
+// ReadPublic reads an event the context's user may see with its players
+// and the rounds the public sees, as the event's public pages read it.
+func ReadPublic(ctx context.Context, tx interface {
+	EventTx
+	PlayerTx
+	RoundTx
+}, eventID int64) (*Event, []Player, []Round, error) {
+	return loadPublic(ctx, tx, eventID)
+}
+
+// FindPlayer returns the player with that ID among players, or nil.
+func FindPlayer(players []Player, id int64) *Player { return findPlayer(players, id) }
+
+// NameKey is what names and places compare and sort by: lower case, ё as е.
+func NameKey(name string) string { return nameKey(name) }
+
+// CheckDetails checks the personal fields of the input as a player's are
+// checked when the player is registered (every field at fault, JoinInvalid).
+func (in PlayerInput) CheckDetails() error { return in.applyDetails(&Player{}) }
+
+// AdmitPlayer registers a player in the event e, which u manages and the
+// transaction has locked, and gives it the account, each with its entry in
+// the event's audit log at now: the one writer through which an accepted
+// entry (package entries) becomes the event's player in the entry's own
+// transaction, as correspondence stores a game through StoreGame.
+func AdmitPlayer(tx Tx, now time.Time, e *Event, u *User, in PlayerInput, account *User) (*Player, error) {
+	p, err := registerPlayer(tx, now, e, u, in)
+	if err != nil {
+		return nil, err
+	}
+	return p, linkPlayer(tx, now, u, e.ID, p.ID, account)
 }

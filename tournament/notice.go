@@ -3,9 +3,9 @@ package tournament
 import "context"
 
 // Notice is a message the domain sends a person about their own affairs,
-// such as the arbiter's decision on their entry: the kind of message and
-// its values, worded in the person's language by the Notifier and never by
-// the domain.
+// such as the arbiter's decision on their entry (package entries): the
+// kind of message and its values, worded in the person's language by the
+// Notifier and never by the domain.
 type Notice struct {
 	To     string // the e-mail address
 	Locale string // "ru" or "en"
@@ -16,22 +16,8 @@ type Notice struct {
 	Args []any
 }
 
-// Notice kinds.
-const (
-	NoticeEntryAccepted = "entry-accepted" // Event, Link
-	NoticeEntryDeclined = "entry-declined" // Event, Link, Reason
-)
-
 // Notifier delivers notices, after the change they tell of is kept; it
-// must not block the request for long. Options.Notify; nil sends none.
+// must not block the request for long. The areas that tell people of
+// decisions (entries, composition) take one in their options; nil sends
+// none.
 type Notifier func(ctx context.Context, n Notice)
-
-// notify hands notices to the notifier, if any.
-func (s *Service) notify(ctx context.Context, notices ...Notice) {
-	if s.notifier == nil {
-		return
-	}
-	for _, n := range notices {
-		s.notifier(ctx, n)
-	}
-}

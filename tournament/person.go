@@ -15,6 +15,13 @@ import (
 // is here is what the events need of it: the person a player links to, the
 // link itself, and the account's person an entry plays as.
 
+// Sexes of the register's persons, and those an event's entries may be
+// limited to.
+const (
+	Men   = "m"
+	Women = "f"
+)
+
 // Person is one person of the register.
 type Person struct {
 	ID           int64

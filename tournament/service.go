@@ -20,9 +20,6 @@ type Options struct {
 	Swiss SwissTools
 	// Now is the clock; time.Now when nil.
 	Now func() time.Time
-	// Notify tells people of decisions on their own affairs (entries);
-	// nil tells nobody but the site's pages.
-	Notify Notifier
 	// LiveRound starts the live games of a round of an online event once
 	// it is published (correspondence.Service.StartLiveRound), their
 	// clocks running from startsAt; nil leaves that to the sweep.
@@ -37,7 +34,8 @@ type Options struct {
 // rounds and results (service_rounds.go, service_results.go, service_swap.go,
 // service_unpublish.go, service_swiss.go), teams (service_team*.go) and
 // submissions (submission.go); accounts live in package account, the
-// register of people in package people. One type rather than a service per
+// register of people in package people, entries, the calendar, regulations
+// and follows in package entries. One type rather than a service per
 // aggregate, because the use cases of one event cross aggregates in one
 // transaction (pairing reads players and writes a round and the audit log;
 // a confirmed submission writes a game), and
@@ -52,13 +50,12 @@ type Service struct {
 	teams     TeamEngines
 	swiss     SwissTools
 	now       func() time.Time
-	notifier  Notifier
 	liveRound func(ctx context.Context, eventID int64, round int, startsAt time.Time) error
 }
 
 // NewService returns a service over st.
 func NewService(st Store, opt Options) *Service {
-	s := &Service{store: st, pairing: opt.Pairing, ranker: opt.Ranker, teams: opt.Teams, swiss: opt.Swiss, now: opt.Now, notifier: opt.Notify, liveRound: opt.LiveRound}
+	s := &Service{store: st, pairing: opt.Pairing, ranker: opt.Ranker, teams: opt.Teams, swiss: opt.Swiss, now: opt.Now, liveRound: opt.LiveRound}
 	if s.now == nil {
 		s.now = time.Now
 	}
@@ -182,17 +179,24 @@ func (s *Service) Event(ctx context.Context, id int64) (*Event, error) {
 
 // Events lists the events the user may see.
 func (s *Service) Events(ctx context.Context) ([]Event, error) {
+	var events []Event
+	err := s.store.View(ctx, func(tx Tx) (err error) {
+		events, err = VisibleEvents(ctx, tx)
+		return err
+	})
+	return events, err
+}
+
+// VisibleEvents lists the events the context's user may see, by start
+// date, newest first: every one for an administrator, else the public ones
+// and the user's own.
+func VisibleEvents(ctx context.Context, tx EventTx) ([]Event, error) {
 	u := UserFromContext(ctx)
 	var owner int64
 	if u != nil {
 		owner = u.ID
 	}
-	var events []Event
-	err := s.store.View(ctx, func(tx Tx) (err error) {
-		events, err = tx.Events(owner, u != nil && u.Role == Admin)
-		return err
-	})
-	return events, err
+	return tx.Events(owner, u != nil && u.Role == Admin)
 }
 
 // UpdateEvent changes the settings of an event. Discipline and system are

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 )
 
 // Players lists the players of an event by start number.
@@ -42,7 +43,7 @@ func (s *Service) RegisterPlayer(ctx context.Context, eventID int64, in PlayerIn
 		if err != nil {
 			return err
 		}
-		p, err = s.registerPlayer(tx, e, u, in)
+		p, err = registerPlayer(tx, s.now(), e, u, in)
 		return err
 	})
 	return p, err
@@ -50,8 +51,8 @@ func (s *Service) RegisterPlayer(ctx context.Context, eventID int64, in PlayerIn
 
 // registerPlayer is RegisterPlayer inside a transaction that has locked the
 // event e, which u may manage; an accepted entry registers its player
-// through it too.
-func (s *Service) registerPlayer(tx Tx, e *Event, u *User, in PlayerInput) (*Player, error) {
+// through it too (AdmitPlayer).
+func registerPlayer(tx Tx, now time.Time, e *Event, u *User, in PlayerInput) (*Player, error) {
 	eventID := e.ID
 	paired, err := tx.CountRounds(eventID)
 	if err != nil {
@@ -87,7 +88,7 @@ func (s *Service) registerPlayer(tx Tx, e *Event, u *User, in PlayerInput) (*Pla
 		if err != nil {
 			return nil, err
 		}
-		if err := s.moveStartNo(tx, e, players, p.ID, *in.StartNo, paired); err != nil {
+		if err := moveStartNo(tx, e, players, p.ID, *in.StartNo, paired); err != nil {
 			return nil, err
 		}
 		p = findPlayer(players, p.ID)
@@ -112,7 +113,7 @@ func (s *Service) registerPlayer(tx Tx, e *Event, u *User, in PlayerInput) (*Pla
 			return nil, err
 		}
 	}
-	return p, Audit(tx, s.now(), u, eventID, ActionPlayerCreate, fmt.Sprintf("player %d", p.ID), nil, p, "")
+	return p, Audit(tx, now, u, eventID, ActionPlayerCreate, fmt.Sprintf("player %d", p.ID), nil, p, "")
 }
 
 // UpdatePlayer changes a player's details, start number (by hand, before
@@ -149,7 +150,7 @@ func (s *Service) UpdatePlayer(ctx context.Context, eventID, playerID int64, in 
 		}
 		switch {
 		case in.StartNo != nil && *in.StartNo != before.StartNo:
-			if err := s.moveStartNo(tx, e, players, p.ID, *in.StartNo, len(rounds)); err != nil {
+			if err := moveStartNo(tx, e, players, p.ID, *in.StartNo, len(rounds)); err != nil {
 				return err
 			}
 		case len(rounds) == 0 && !e.ManualStartNumbers && (p.Rating != before.Rating || p.SortName() != before.SortName()):
@@ -243,7 +244,7 @@ func (s *Service) RemovePlayer(ctx context.Context, eventID, playerID int64, rea
 // moveStartNo gives a player a start number by hand; the player holding it
 // takes the old one. Start numbers are fixed once round 1 is paired, as the
 // pairings refer to them.
-func (s *Service) moveStartNo(tx interface {
+func moveStartNo(tx interface {
 	EventTx
 	PlayerTx
 }, e *Event, players []Player, playerID int64, no, pairedRounds int) error {

@@ -27,8 +27,6 @@ type Tx interface {
 	AuditTx
 	UserTx
 	SearchTx
-	EntryTx
-	FollowTx
 	RegulationsTx
 	PersonTx
 	PersonClaimTx

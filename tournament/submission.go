@@ -237,14 +237,14 @@ func (s *Service) LinkPlayer(ctx context.Context, eventID, playerID int64, email
 				return err
 			}
 		}
-		return s.linkPlayer(tx, u, eventID, playerID, account)
+		return linkPlayer(tx, s.now(), u, eventID, playerID, account)
 	})
 }
 
 // linkPlayer is LinkPlayer inside a transaction that has locked the event,
 // which u may manage, and found the player: account nil takes the account
-// away. An accepted entry links its player through it too.
-func (s *Service) linkPlayer(tx Tx, u *User, eventID, playerID int64, account *User) error {
+// away. An accepted entry links its player through it too (AdmitPlayer).
+func linkPlayer(tx Tx, now time.Time, u *User, eventID, playerID int64, account *User) error {
 	var userID int64
 	var email string
 	if account != nil {
@@ -262,7 +262,7 @@ func (s *Service) linkPlayer(tx Tx, u *User, eventID, playerID int64, account *U
 	if err := tx.LinkPlayer(eventID, playerID, userID); err != nil {
 		return err
 	}
-	return Audit(tx, s.now(), u, eventID, ActionPlayerLink, fmt.Sprintf("player %d", playerID), nil, email, "")
+	return Audit(tx, now, u, eventID, ActionPlayerLink, fmt.Sprintf("player %d", playerID), nil, email, "")
 }
 
 // SubmitResult records a player's report of their own board's result. The

@@ -10,6 +10,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"adiukh/tournament"
+	"adiukh/tournament/entries"
 	"adiukh/tournament/people"
 )
 
@@ -52,8 +53,8 @@ var bodyLimits = map[string]bodyLimit{
 	"/api/v1/events/import.trf":                  {content: MaxTRF, file: true},
 	"/manage/events/import.trf":                  {content: MaxTRF, slack: multipartSlack},
 	"/events/:id/players/csv":                    {content: csvBodyLimit},
-	"/events/:id/regulations":                    {content: tournament.MaxRegulationsBytes, slack: multipartSlack},
-	"/api/v1/events/:id/regulations":             {content: tournament.MaxRegulationsBytes, file: true},
+	"/events/:id/regulations":                    {content: entries.MaxRegulationsBytes, slack: multipartSlack},
+	"/api/v1/events/:id/regulations":             {content: entries.MaxRegulationsBytes, file: true},
 	"/people/:pid/photo":                         {content: people.MaxPhotoBytes, slack: multipartSlack},
 	"/api/v1/people/:pid/photo":                  {content: people.MaxPhotoBytes, file: true},
 	"/events/:id/rounds/:n/boards/:board/edit":   {content: MaxSheetBytes, slack: multipartSlack},

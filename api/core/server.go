@@ -5,6 +5,7 @@ import (
 	"adiukh/tournament/account"
 	"adiukh/tournament/composition"
 	"adiukh/tournament/correspondence"
+	"adiukh/tournament/entries"
 	"adiukh/tournament/export"
 	"adiukh/tournament/people"
 	"adiukh/tournament/ratings"
@@ -43,6 +44,10 @@ type Deps struct {
 	// Ratings keeps the federation's rating lists; built on DB when nil
 	// and DB keeps them.
 	Ratings *ratings.Service
+	// Entries keeps entries to events, the calendar, regulations and
+	// follows; built on DB (telling nobody of decisions) when nil and DB
+	// keeps them.
+	Entries *entries.Service
 	// Exporter writes the documents of stored events, stamped by its clock;
 	// export.New(Events) on Now when nil.
 	Exporter *export.Exporter
@@ -116,6 +121,9 @@ func New(d Deps) *Server {
 	}
 	if r, ok := d.DB.(interface{ Ratings() ratings.Store }); ok && d.Ratings == nil {
 		d.Ratings = ratings.NewService(r.Ratings(), ratings.Options{Now: d.Now})
+	}
+	if r, ok := d.DB.(interface{ Entries() entries.Store }); ok && d.Entries == nil {
+		d.Entries = entries.NewService(r.Entries(), entries.Options{Now: d.Now})
 	}
 	if d.LiveEvery <= 0 {
 		d.LiveEvery = DefaultLiveEvery

@@ -7,7 +7,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"adiukh/api/core"
-	"adiukh/tournament"
+	"adiukh/tournament/entries"
 )
 
 // entriesRoutesV1 registers online entries: the arbiter sets the terms and
@@ -48,7 +48,7 @@ type entrySettingsView struct {
 	MaxRating    int     `json:"max_rating"`
 }
 
-func newEntrySettingsView(s *tournament.EntrySettings, zone *time.Location) entrySettingsView {
+func newEntrySettingsView(s *entries.EntrySettings, zone *time.Location) entrySettingsView {
 	v := entrySettingsView{Open: s.Open, Max: s.Max, MinBirthYear: s.MinBirthYear, MaxBirthYear: s.MaxBirthYear,
 		Sex: s.Sex, Region: s.Region, MinRating: s.MinRating, MaxRating: s.MaxRating}
 	if !s.Deadline.IsZero() {
@@ -77,7 +77,7 @@ type eventEntryView struct {
 	Meets *bool `json:"meets_conditions,omitempty"`
 }
 
-func newEventEntryView(e *tournament.Entry) eventEntryView {
+func newEventEntryView(e *entries.Entry) eventEntryView {
 	return eventEntryView{ID: e.ID, Status: string(e.Status), UserID: e.UserID, Email: e.UserEmail, Name: e.Name, Note: e.Note,
 		BirthYear: e.BirthYear, Sex: e.Sex, Region: e.Region, Rating: e.Rating, Reason: e.Reason, PlayerID: e.PlayerID,
 		CreatedAt: e.CreatedAt.UTC().Format(time.RFC3339)}
@@ -92,7 +92,7 @@ func (h *handler) putEntries(c *gin.Context) error {
 	if err := decodeJSON(c, &body); err != nil {
 		return err
 	}
-	set, err := h.Events.SetEntries(c.Request.Context(), id, tournament.EntrySettingsInput(body))
+	set, err := h.Entries.SetEntries(c.Request.Context(), id, entries.EntrySettingsInput(body))
 	if err != nil {
 		return err
 	}
@@ -123,7 +123,7 @@ func (h *handler) postEventEntry(c *gin.Context) error {
 			return err
 		}
 	}
-	en, err := h.Events.Enter(c.Request.Context(), id, tournament.EntryInput(body))
+	en, err := h.Entries.Enter(c.Request.Context(), id, entries.EntryInput(body))
 	if err != nil {
 		return err
 	}
@@ -136,7 +136,7 @@ func (h *handler) getEventEntries(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	v, err := h.Events.Entries(c.Request.Context(), id)
+	v, err := h.Entries.Entries(c.Request.Context(), id)
 	if err != nil {
 		return err
 	}
@@ -157,7 +157,7 @@ func (h *handler) postAcceptAll(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	done, err := h.Events.AcceptEntries(c.Request.Context(), id)
+	done, err := h.Entries.AcceptEntries(c.Request.Context(), id)
 	if err != nil {
 		return err
 	}
@@ -187,7 +187,7 @@ func (h *handler) postAccept(c *gin.Context) error {
 			return err
 		}
 	}
-	en, err := h.Events.AcceptEntry(c.Request.Context(), ids[0], ids[1])
+	en, err := h.Entries.AcceptEntry(c.Request.Context(), ids[0], ids[1])
 	if err != nil {
 		return err
 	}
@@ -204,7 +204,7 @@ func (h *handler) postDecline(c *gin.Context) error {
 	if err := decodeJSON(c, &body); err != nil {
 		return err
 	}
-	en, err := h.Events.DeclineEntry(c.Request.Context(), ids[0], ids[1], body.Reason)
+	en, err := h.Entries.DeclineEntry(c.Request.Context(), ids[0], ids[1], body.Reason)
 	if err != nil {
 		return err
 	}
@@ -217,7 +217,7 @@ func (h *handler) deleteEventEntry(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := h.Events.WithdrawEntry(c.Request.Context(), ids[0], ids[1]); err != nil {
+	if err := h.Entries.WithdrawEntry(c.Request.Context(), ids[0], ids[1]); err != nil {
 		return err
 	}
 	c.JSON(http.StatusOK, gin.H{"id": ids[1], "status": "withdrawn"})

@@ -10,6 +10,7 @@ import (
 
 	"adiukh/api/core"
 	"adiukh/tournament"
+	"adiukh/tournament/entries"
 )
 
 // regulationsRoutesV1 registers an event's regulations: the PDF for
@@ -34,17 +35,17 @@ func (h *handler) putRegulations(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	content, err := io.ReadAll(io.LimitReader(c.Request.Body, tournament.MaxRegulationsBytes+1))
+	content, err := io.ReadAll(io.LimitReader(c.Request.Body, entries.MaxRegulationsBytes+1))
 	var tooLarge *http.MaxBytesError
 	switch {
 	case errors.As(err, &tooLarge):
-		return core.TooLarge(tournament.MaxRegulationsBytes)
+		return core.TooLarge(entries.MaxRegulationsBytes)
 	case err != nil:
 		return tournament.Invalid("body", "the file could not be read: %v", err)
-	case len(content) > tournament.MaxRegulationsBytes:
-		return core.TooLarge(tournament.MaxRegulationsBytes)
+	case len(content) > entries.MaxRegulationsBytes:
+		return core.TooLarge(entries.MaxRegulationsBytes)
 	}
-	r, err := h.Events.SetRegulations(c.Request.Context(), id, c.Query("file"), content)
+	r, err := h.Entries.SetRegulations(c.Request.Context(), id, c.Query("file"), content)
 	if err != nil {
 		return err
 	}
@@ -58,7 +59,7 @@ func (h *handler) deleteRegulations(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := h.Events.RemoveRegulations(c.Request.Context(), id); err != nil {
+	if err := h.Entries.RemoveRegulations(c.Request.Context(), id); err != nil {
 		return err
 	}
 	c.JSON(http.StatusOK, gin.H{"deleted": "regulations"})

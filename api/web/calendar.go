@@ -11,6 +11,7 @@ import (
 
 	"adiukh/api/core"
 	"adiukh/tournament"
+	"adiukh/tournament/entries"
 	"adiukh/tournament/ical"
 )
 
@@ -25,20 +26,20 @@ func (h *handler) calendarRoutesWeb(g *gin.RouterGroup) {
 
 // calendarPageData is the calendar with the filter that chose it.
 type calendarPageData struct {
-	*tournament.Calendar
-	Filter      tournament.CalendarFilter
+	*entries.Calendar
+	Filter      entries.CalendarFilter
 	Disciplines []tournament.Discipline
 	// Feed is the address of the iCalendar file of the same choice.
 	Feed string
 }
 
-func calendarFilter(c *gin.Context) tournament.CalendarFilter {
-	return tournament.CalendarFilter{Discipline: c.Query("discipline"), City: c.Query("city"), Month: c.Query("month"), Open: c.Query("open") != ""}
+func calendarFilter(c *gin.Context) entries.CalendarFilter {
+	return entries.CalendarFilter{Discipline: c.Query("discipline"), City: c.Query("city"), Month: c.Query("month"), Open: c.Query("open") != ""}
 }
 
 func (h *handler) calendarPage(c *gin.Context) error {
 	f := calendarFilter(c)
-	cal, err := h.Events.Calendar(c.Request.Context(), f)
+	cal, err := h.Entries.Calendar(c.Request.Context(), f)
 	if err != nil {
 		return err
 	}
@@ -56,13 +57,13 @@ func (h *handler) calendarPage(c *gin.Context) error {
 // calendarICS is the calendar as one iCalendar file, with the page's
 // filters: the events of every part that have dates.
 func (h *handler) calendarICS(c *gin.Context) error {
-	cal, err := h.Events.Calendar(c.Request.Context(), calendarFilter(c))
+	cal, err := h.Entries.Calendar(c.Request.Context(), calendarFilter(c))
 	if err != nil {
 		return err
 	}
 	tr := h.translator(c)
-	var items []tournament.CalendarItem
-	for _, part := range [][]tournament.CalendarItem{cal.Running, cal.Upcoming, cal.Recent} {
+	var items []entries.CalendarItem
+	for _, part := range [][]entries.CalendarItem{cal.Running, cal.Upcoming, cal.Recent} {
 		items = append(items, part...)
 	}
 	return h.writeICS(c, tr, tr.T("calendar.title"), items)
@@ -85,17 +86,17 @@ func (h *handler) eventOrICS(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	item, err := h.Events.CalendarEvent(c.Request.Context(), eventID)
+	item, err := h.Entries.CalendarEvent(c.Request.Context(), eventID)
 	if err != nil {
 		return err
 	}
-	return h.writeICS(c, h.translator(c), item.Name, []tournament.CalendarItem{*item})
+	return h.writeICS(c, h.translator(c), item.Name, []entries.CalendarItem{*item})
 }
 
 // writeICS answers with the events that have dates as an iCalendar file.
 // It is served inline, as calendars subscribe to it: the page cache keeps
 // the type and the body, no other header.
-func (h *handler) writeICS(c *gin.Context, tr *translator, name string, items []tournament.CalendarItem) error {
+func (h *handler) writeICS(c *gin.Context, tr *translator, name string, items []entries.CalendarItem) error {
 	host := "adiukh"
 	if u, err := url.Parse(h.PublicURL); err == nil && u.Host != "" {
 		host = u.Host

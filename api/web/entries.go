@@ -10,6 +10,7 @@ import (
 
 	"adiukh/api/core"
 	"adiukh/tournament"
+	"adiukh/tournament/entries"
 )
 
 // entriesRoutesWeb registers the entries page of an event: a signed-in
@@ -29,7 +30,7 @@ func (h *handler) entriesRoutesWeb(m *gin.RouterGroup) {
 // shown again after a failed submit.
 type eventEntriesData struct {
 	eventHeader
-	*tournament.EntryView
+	*entries.EntryView
 	// EnterForm, TermsForm and DecideForm are the forms of the player, of
 	// the terms and of the decisions; each shows its own error.
 	EnterForm  *form
@@ -55,7 +56,7 @@ func (h *handler) showEntries(c *gin.Context, status int, fill func(*eventEntrie
 	if err != nil {
 		return err
 	}
-	v, err := h.Events.Entries(ctx, id)
+	v, err := h.Entries.Entries(ctx, id)
 	if err != nil {
 		return err
 	}
@@ -106,7 +107,7 @@ func (h *handler) enterEvent(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	in := tournament.EntryInput{Note: c.PostForm("note"), Sex: c.PostForm("sex"), Region: c.PostForm("region")}
+	in := entries.EntryInput{Note: c.PostForm("note"), Sex: c.PostForm("sex"), Region: c.PostForm("region")}
 	enterForm := func(d *eventEntriesData) *form { return d.EnterForm }
 	if in.BirthYear, err = formInt(c, "birth_year"); err != nil {
 		return h.failedForm(c, err, enterForm)
@@ -114,7 +115,7 @@ func (h *handler) enterEvent(c *gin.Context) error {
 	if in.Rating, err = formInt(c, "rating"); err != nil {
 		return h.failedForm(c, err, enterForm)
 	}
-	if _, err := h.Events.Enter(c.Request.Context(), id, in); err != nil {
+	if _, err := h.Entries.Enter(c.Request.Context(), id, in); err != nil {
 		return h.failedForm(c, err, enterForm)
 	}
 	h.backToEntries(c, id)
@@ -129,7 +130,7 @@ func (h *handler) setEntries(c *gin.Context) error {
 	settingsForm := func(d *eventEntriesData) *form { return d.TermsForm }
 	open := c.PostForm("open") == "on"
 	deadline, sex, region := c.PostForm("deadline"), c.PostForm("sex"), c.PostForm("region")
-	in := tournament.EntrySettingsInput{Open: &open, Deadline: &deadline, Sex: &sex, Region: &region}
+	in := entries.EntrySettingsInput{Open: &open, Deadline: &deadline, Sex: &sex, Region: &region}
 	ints := []struct {
 		name string
 		out  **int
@@ -141,7 +142,7 @@ func (h *handler) setEntries(c *gin.Context) error {
 		}
 		*f.out = &n
 	}
-	if _, err := h.Events.SetEntries(c.Request.Context(), id, in); err != nil {
+	if _, err := h.Entries.SetEntries(c.Request.Context(), id, in); err != nil {
 		return h.failedForm(c, err, settingsForm)
 	}
 	h.backToEntries(c, id)
@@ -153,7 +154,7 @@ func (h *handler) acceptAllEntries(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	if _, err := h.Events.AcceptEntries(c.Request.Context(), id); err != nil {
+	if _, err := h.Entries.AcceptEntries(c.Request.Context(), id); err != nil {
 		return h.failedForm(c, err, func(d *eventEntriesData) *form { return d.DecideForm })
 	}
 	h.backToEntries(c, id)
@@ -165,7 +166,7 @@ func (h *handler) acceptEntry(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	if _, err := h.Events.AcceptEntry(c.Request.Context(), ids[0], ids[1]); err != nil {
+	if _, err := h.Entries.AcceptEntry(c.Request.Context(), ids[0], ids[1]); err != nil {
 		return h.failedForm(c, err, func(d *eventEntriesData) *form { return d.DecideForm })
 	}
 	h.backToEntries(c, ids[0])
@@ -177,7 +178,7 @@ func (h *handler) declineEntry(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	if _, err := h.Events.DeclineEntry(c.Request.Context(), ids[0], ids[1], c.PostForm("reason")); err != nil {
+	if _, err := h.Entries.DeclineEntry(c.Request.Context(), ids[0], ids[1], c.PostForm("reason")); err != nil {
 		return h.failedForm(c, err, func(d *eventEntriesData) *form { return d.DecideForm })
 	}
 	h.backToEntries(c, ids[0])
@@ -189,7 +190,7 @@ func (h *handler) withdrawEventEntry(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := h.Events.WithdrawEntry(c.Request.Context(), ids[0], ids[1]); err != nil {
+	if err := h.Entries.WithdrawEntry(c.Request.Context(), ids[0], ids[1]); err != nil {
 		return h.failedForm(c, err, func(d *eventEntriesData) *form { return d.EnterForm })
 	}
 	h.backToEntries(c, ids[0])

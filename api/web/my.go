@@ -18,7 +18,7 @@ func (h *handler) myRoutesWeb(m *gin.RouterGroup) {
 }
 
 func (h *handler) myPage(c *gin.Context) error {
-	page, err := h.Events.MyPage(c.Request.Context())
+	page, err := h.Entries.MyPage(c.Request.Context())
 	if err != nil {
 		return err
 	}
@@ -32,7 +32,7 @@ func (h *handler) followEvent(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := h.Events.SetFollowing(c.Request.Context(), id, 0, c.PostForm("follow") != "0"); err != nil {
+	if err := h.Entries.SetFollowing(c.Request.Context(), id, 0, c.PostForm("follow") != "0"); err != nil {
 		return err
 	}
 	c.Redirect(http.StatusSeeOther, fmt.Sprintf("/events/%d", id))
@@ -46,7 +46,7 @@ func (h *handler) followPlayer(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := h.Events.SetFollowing(c.Request.Context(), ids[0], ids[1], c.PostForm("follow") != "0"); err != nil {
+	if err := h.Entries.SetFollowing(c.Request.Context(), ids[0], ids[1], c.PostForm("follow") != "0"); err != nil {
 		return err
 	}
 	c.Redirect(http.StatusSeeOther, fmt.Sprintf("/events/%d/players/%d", ids[0], ids[1]))

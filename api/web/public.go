@@ -121,7 +121,7 @@ func (h *handler) header(c *gin.Context, e *tournament.Event, tab string) eventH
 	head := eventHeader{Event: e, Tab: tab, CanManage: tournament.CanManage(u, e)}
 	if u != nil {
 		// Only a signed-in reader's pages show it, and those are not cached.
-		head.Following, _ = h.Events.Following(ctx, e.ID, 0)
+		head.Following, _ = h.Entries.Following(ctx, e.ID, 0)
 	}
 	if e.Rated && e.Status == tournament.Finished && h.Ratings != nil {
 		// A tab is left out rather than the page failed.
@@ -445,7 +445,7 @@ func (h *handler) playerPage(c *gin.Context) error {
 		return err
 	}
 	data := playerPageData{eventHeader: h.header(c, e, "players"), Card: card}
-	if data.FollowingPlayer, err = h.Events.Following(c.Request.Context(), ids[0], ids[1]); err != nil {
+	if data.FollowingPlayer, err = h.Entries.Following(c.Request.Context(), ids[0], ids[1]); err != nil {
 		return err
 	}
 	h.renderWith(c, h.translator(c), http.StatusOK, "player", card.Player.Name, data)

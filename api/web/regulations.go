@@ -9,6 +9,7 @@ import (
 
 	"adiukh/api/core"
 	"adiukh/tournament"
+	"adiukh/tournament/entries"
 )
 
 // regulationsRoutesWeb registers an event's regulations: the PDF for
@@ -31,19 +32,19 @@ func (h *handler) uploadRegulations(c *gin.Context) error {
 		if err != nil {
 			return tournament.Invalid("file", "choose the PDF of the regulations to upload")
 		}
-		if fh.Size > tournament.MaxRegulationsBytes {
-			return tournament.Invalid("file", "the file is larger than %d MB", tournament.MaxRegulationsBytes>>20)
+		if fh.Size > entries.MaxRegulationsBytes {
+			return tournament.Invalid("file", "the file is larger than %d MB", entries.MaxRegulationsBytes>>20)
 		}
 		f, err := fh.Open()
 		if err != nil {
 			return tournament.Invalid("file", "the file could not be read: %v", err)
 		}
 		defer f.Close()
-		content, err := io.ReadAll(io.LimitReader(f, tournament.MaxRegulationsBytes+1))
+		content, err := io.ReadAll(io.LimitReader(f, entries.MaxRegulationsBytes+1))
 		if err != nil {
 			return tournament.Invalid("file", "the file could not be read: %v", err)
 		}
-		_, err = h.Events.SetRegulations(c.Request.Context(), id, fh.Filename, content)
+		_, err = h.Entries.SetRegulations(c.Request.Context(), id, fh.Filename, content)
 		return err
 	}()
 	if err != nil {
@@ -58,7 +59,7 @@ func (h *handler) removeRegulations(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := h.Events.RemoveRegulations(c.Request.Context(), id); err != nil {
+	if err := h.Entries.RemoveRegulations(c.Request.Context(), id); err != nil {
 		return h.manageFailed(c, id, err, func(d *managePageData) *form { return d.RegulationsForm }, nil)
 	}
 	c.Redirect(http.StatusSeeOther, fmt.Sprintf("/events/%d/manage#regulations", id))

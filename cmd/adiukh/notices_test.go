@@ -6,12 +6,13 @@ import (
 
 	"adiukh/tournament"
 	"adiukh/tournament/composition"
+	"adiukh/tournament/entries"
 )
 
 // A notice is worded in its reader's language, its link made absolute.
 func TestNoticeText(t *testing.T) {
 	t.Parallel()
-	n := tournament.Notice{To: "bob@example.org", Locale: "ru", Kind: tournament.NoticeEntryDeclined,
+	n := tournament.Notice{To: "bob@example.org", Locale: "ru", Kind: entries.NoticeDeclined,
 		Args: []any{"Event", "Кубок Адыгеи", "Link", "/events/7/entries", "Reason", "турнир для юниоров"}}
 	subject, body := noticeText(n, "https://adiukh.example/")
 	if subject != "adiukh: заявка отклонена — Кубок Адыгеи" {

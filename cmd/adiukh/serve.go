@@ -20,6 +20,7 @@ import (
 	"adiukh/tournament/composition"
 	"adiukh/tournament/correspondence"
 	"adiukh/tournament/engines"
+	"adiukh/tournament/entries"
 	"adiukh/tournament/export"
 	"adiukh/tournament/store"
 )
@@ -124,7 +125,6 @@ func serve(args []string, stdout, stderr io.Writer) int {
 	notify := noticeMailer(mailer, cfg.PublicURL, log)
 	comp := composition.NewService(st.Composition(), composition.Options{Notify: notify})
 	opt := engines.Options()
-	opt.Notify = notify
 	opt.LiveRound = corr.StartLiveRound
 	events := tournament.NewService(st, opt)
 	accounts := accountService(st, signUpOptions(mailer, cfg.PublicURL, sessionKey, log))
@@ -144,6 +144,7 @@ func serve(args []string, stdout, stderr io.Writer) int {
 		Accounts:       accounts,
 		Correspondence: corr,
 		Composition:    comp,
+		Entries:        entries.NewService(st.Entries(), entries.Options{Notify: notify}),
 		Log:            log,
 		Secret:         sessionKey,
 		SetupToken:     setupToken,

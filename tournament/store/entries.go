@@ -1,15 +1,17 @@
 package store
 
 import (
+	"context"
 	"fmt"
 	"time"
 
 	"gorm.io/gorm/clause"
 
 	"adiukh/tournament"
+	"adiukh/tournament/entries"
 )
 
-// The tables of online entries (tournament.EntryTx), created by migration
+// The tables of online entries (entries.EntryTx), created by migration
 // 20261125052339-entries.
 
 type entrySettingsRow struct {
@@ -50,7 +52,7 @@ type entryRow struct {
 
 func (entryRow) TableName() string { return "entries" }
 
-var _ tournament.EntryTx = (*tx)(nil)
+var _ entries.EntryTx = (*tx)(nil)
 
 // optionalTime is a moment as a nullable column keeps it: nil for none.
 func optionalTime(t time.Time) *time.Time {
@@ -68,20 +70,20 @@ func fromOptional(t *time.Time) time.Time {
 	return t.UTC()
 }
 
-func (t *tx) EntrySettings(eventID int64) (*tournament.EntrySettings, error) {
+func (t *tx) EntrySettings(eventID int64) (*entries.EntrySettings, error) {
 	var rows []entrySettingsRow
 	if err := t.db.Where("event_id = ?", eventID).Find(&rows).Error; err != nil {
 		return nil, fmt.Errorf("read entry settings of event %d: %w", eventID, err)
 	}
 	if len(rows) == 0 {
-		return &tournament.EntrySettings{EventID: eventID}, nil
+		return &entries.EntrySettings{EventID: eventID}, nil
 	}
 	r := rows[0]
-	return &tournament.EntrySettings{EventID: eventID, Open: r.Open, Deadline: fromOptional(r.Deadline), Max: r.Max,
+	return &entries.EntrySettings{EventID: eventID, Open: r.Open, Deadline: fromOptional(r.Deadline), Max: r.Max,
 		MinBirthYear: r.MinBirthYear, MaxBirthYear: r.MaxBirthYear, Sex: r.Sex, Region: r.Region, MinRating: r.MinRating, MaxRating: r.MaxRating}, nil
 }
 
-func (t *tx) SetEntrySettings(s *tournament.EntrySettings) error {
+func (t *tx) SetEntrySettings(s *entries.EntrySettings) error {
 	row := entrySettingsRow{EventID: s.EventID, Open: s.Open, Deadline: optionalTime(s.Deadline), Max: s.Max,
 		MinBirthYear: s.MinBirthYear, MaxBirthYear: s.MaxBirthYear, Sex: s.Sex, Region: s.Region, MinRating: s.MinRating, MaxRating: s.MaxRating}
 	err := t.db.Omit("Event").Clauses(clause.OnConflict{Columns: []clause.Column{{Name: "event_id"}}, UpdateAll: true}).Create(&row).Error
@@ -91,19 +93,19 @@ func (t *tx) SetEntrySettings(s *tournament.EntrySettings) error {
 	return nil
 }
 
-func entryToRow(e *tournament.Entry) entryRow {
+func entryToRow(e *entries.Entry) entryRow {
 	return entryRow{ID: e.ID, EventID: e.EventID, UserID: e.UserID, UserEmail: e.UserEmail, Name: e.Name, Status: string(e.Status),
 		Note: e.Note, BirthYear: e.BirthYear, Sex: e.Sex, Region: e.Region, Rating: e.Rating, Reason: e.Reason, PlayerID: e.PlayerID,
 		CreatedAt: e.CreatedAt.UTC(), DecidedAt: optionalTime(e.DecidedAt)}
 }
 
-func rowToEntry(r *entryRow) tournament.Entry {
-	return tournament.Entry{ID: r.ID, EventID: r.EventID, UserID: r.UserID, UserEmail: r.UserEmail, Name: r.Name, Status: tournament.EntryStatus(r.Status),
+func rowToEntry(r *entryRow) entries.Entry {
+	return entries.Entry{ID: r.ID, EventID: r.EventID, UserID: r.UserID, UserEmail: r.UserEmail, Name: r.Name, Status: entries.EntryStatus(r.Status),
 		Note: r.Note, BirthYear: r.BirthYear, Sex: r.Sex, Region: r.Region, Rating: r.Rating, Reason: r.Reason, PlayerID: r.PlayerID,
 		CreatedAt: r.CreatedAt.UTC(), DecidedAt: fromOptional(r.DecidedAt)}
 }
 
-func (t *tx) CreateEntry(e *tournament.Entry) error {
+func (t *tx) CreateEntry(e *entries.Entry) error {
 	row := entryToRow(e)
 	if err := t.db.Omit("Event", "User").Create(&row).Error; err != nil {
 		if uniqueViolation(err) {
@@ -115,19 +117,19 @@ func (t *tx) CreateEntry(e *tournament.Entry) error {
 	return nil
 }
 
-func (t *tx) Entries(eventID int64) ([]tournament.Entry, error) {
+func (t *tx) Entries(eventID int64) ([]entries.Entry, error) {
 	var rows []entryRow
 	if err := t.db.Where("event_id = ?", eventID).Order("id").Find(&rows).Error; err != nil {
 		return nil, fmt.Errorf("read entries: %w", err)
 	}
-	out := make([]tournament.Entry, len(rows))
+	out := make([]entries.Entry, len(rows))
 	for i := range rows {
 		out[i] = rowToEntry(&rows[i])
 	}
 	return out, nil
 }
 
-func (t *tx) UpdateEntry(e *tournament.Entry) error {
+func (t *tx) UpdateEntry(e *entries.Entry) error {
 	row := entryToRow(e)
 	if err := t.db.Omit("Event", "User").Save(&row).Error; err != nil {
 		return fmt.Errorf("store entry %d: %w", e.ID, err)
@@ -140,4 +142,18 @@ func (t *tx) DeleteEntry(id int64) error {
 		return fmt.Errorf("delete entry %d: %w", id, err)
 	}
 	return nil
+}
+
+// Entries is the store of entries, the calendar, regulations and follows:
+// the same database, in transactions that may also add an event's players.
+func (s *Store) Entries() entries.Store { return entriesStore{s} }
+
+type entriesStore struct{ s *Store }
+
+func (e entriesStore) Update(ctx context.Context, fn func(tx entries.Tx) error) error {
+	return e.s.run(ctx, e.s.db, nil, func(t *tx) error { return fn(t) })
+}
+
+func (e entriesStore) View(ctx context.Context, fn func(tx entries.Tx) error) error {
+	return e.s.run(ctx, e.s.read, e.s.viewOptions(), func(t *tx) error { return fn(t) })
 }

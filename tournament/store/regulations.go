@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"adiukh/tournament"
+	"adiukh/tournament/entries"
 )
 
 // regulationsRow is an event's regulations (tournament.RegulationsTx),
@@ -19,7 +20,7 @@ type regulationsRow struct {
 
 func (regulationsRow) TableName() string { return "event_regulations" }
 
-var _ tournament.RegulationsTx = (*tx)(nil)
+var _ entries.RegulationsTx = (*tx)(nil)
 
 func (t *tx) SetRegulations(r *tournament.Regulations) error {
 	row := regulationsRow{EventID: r.EventID, FileName: r.FileName, Content: r.Content, Size: len(r.Content), UploadedAt: r.UploadedAt.UTC()}

@@ -1,4 +1,4 @@
-package tournament_test
+package entries_test
 
 import (
 	"testing"
@@ -18,23 +18,23 @@ func TestMyPage(t *testing.T) {
 	for name, st := range storetest.Open(t) {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			svc := tournament.NewService(st, engines.Options())
+			svc, ent := services(st, engines.Options())
 			arbiter := arbiterContext(t, st)
 			e, players := createEvent(t, arbiter, svc, "round-robin", 3, "Анна Тлехас", "Борис Нехай", "Светлана Ачмиз", "Даут Шеуджен")
 			ann := playerAccount(t, st, "ann@example.org", "Анна Тлехас")
 			if err := svc.LinkPlayer(arbiter, e.ID, players[0].ID, "ann@example.org"); err != nil {
 				t.Fatal(err)
 			}
-			_, err := svc.MyPage(t.Context())
+			_, err := ent.MyPage(t.Context())
 			wantCode(t, "an anonymous page", err, tournament.EUNAUTHORIZED)
-			wantCode(t, "an anonymous follow", svc.SetFollowing(t.Context(), e.ID, 0, true), tournament.EUNAUTHORIZED)
-			wantCode(t, "following a missing player", svc.SetFollowing(ann, e.ID, 999999, true), tournament.ENOTFOUND)
+			wantCode(t, "an anonymous follow", ent.SetFollowing(t.Context(), e.ID, 0, true), tournament.EUNAUTHORIZED)
+			wantCode(t, "following a missing player", ent.SetFollowing(ann, e.ID, 999999, true), tournament.ENOTFOUND)
 
 			r, err := svc.PairNextRound(arbiter, e.ID)
 			if err != nil {
 				t.Fatal(err)
 			}
-			page, err := svc.MyPage(ann)
+			page, err := ent.MyPage(ann)
 			if err != nil || len(page.Games) != 0 {
 				t.Fatalf("a draft round shows on the player's page: %+v (%v)", page, err)
 			}
@@ -42,10 +42,10 @@ func TestMyPage(t *testing.T) {
 				t.Fatal(err)
 			}
 			for range 2 {
-				if err := svc.SetFollowing(ann, e.ID, 0, true); err != nil {
+				if err := ent.SetFollowing(ann, e.ID, 0, true); err != nil {
 					t.Fatal(err)
 				}
-				if err := svc.SetFollowing(ann, e.ID, players[3].ID, true); err != nil {
+				if err := ent.SetFollowing(ann, e.ID, players[3].ID, true); err != nil {
 					t.Fatal(err)
 				}
 			}
@@ -60,7 +60,7 @@ func TestMyPage(t *testing.T) {
 					danGame = g
 				}
 			}
-			page, err = svc.MyPage(ann)
+			page, err = ent.MyPage(ann)
 			if err != nil || len(page.Games) != 1 {
 				t.Fatalf("the player's page: %+v (%v), want one game", page, err)
 			}
@@ -74,7 +74,7 @@ func TestMyPage(t *testing.T) {
 			if _, err := svc.RecordResult(arbiter, tournament.ResultInput{EventID: e.ID, Round: 1, Board: danGame.Board, Score: "17:7", EndReason: "final_position", Version: danGame.Version}); err != nil {
 				t.Fatal(err)
 			}
-			page, err = svc.MyPage(ann)
+			page, err = ent.MyPage(ann)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -95,14 +95,14 @@ func TestMyPage(t *testing.T) {
 				}
 			}
 			for range 2 {
-				if err := svc.SetFollowing(ann, e.ID, players[3].ID, false); err != nil {
+				if err := ent.SetFollowing(ann, e.ID, players[3].ID, false); err != nil {
 					t.Fatal(err)
 				}
 			}
-			if page, _ := svc.MyPage(ann); len(page.Following) != 1 || page.Following[0].Player != nil {
+			if page, _ := ent.MyPage(ann); len(page.Following) != 1 || page.Following[0].Player != nil {
 				t.Errorf("after unfollowing Даут: %+v", page.Following)
 			}
-			if on, err := svc.Following(ann, e.ID, 0); !on || err != nil {
+			if on, err := ent.Following(ann, e.ID, 0); !on || err != nil {
 				t.Errorf("Following the event: %v (%v), want true", on, err)
 			}
 		})

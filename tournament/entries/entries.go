@@ -1,10 +1,12 @@
-package tournament
+package entries
 
 import (
 	"context"
 	"fmt"
 	"strings"
 	"time"
+
+	"adiukh/tournament"
 )
 
 // Players enter an event online: the arbiter opens entries (until a
@@ -34,10 +36,10 @@ const (
 	ActionEntryWithdrawn = "entry.withdraw"
 )
 
-// Sexes an event may be limited to.
+// Notice kinds of the arbiter's decisions on entries.
 const (
-	Men   = "m"
-	Women = "f"
+	NoticeAccepted = "entry-accepted" // Event, Link
+	NoticeDeclined = "entry-declined" // Event, Link, Reason
 )
 
 // EntrySettings say whether and on what terms an event takes entries
@@ -53,7 +55,7 @@ type EntrySettings struct {
 	Max int
 	// The conditions; a zero bound is none.
 	MinBirthYear, MaxBirthYear int
-	Sex                        string // Men, Women or "" for anyone
+	Sex                        string // tournament.Men, tournament.Women or "" for anyone
 	Region                     string // the region or city entrants come from, "" for anywhere
 	MinRating, MaxRating       int
 }
@@ -149,17 +151,17 @@ type EntryView struct {
 func (s *Service) Entries(ctx context.Context, eventID int64) (*EntryView, error) {
 	var v *EntryView
 	err := s.store.View(ctx, func(tx Tx) error {
-		e, err := readable(ctx, tx, eventID)
+		e, err := tournament.Readable(ctx, tx, eventID)
 		if err != nil {
 			return err
 		}
-		v, err = s.entryView(tx, UserFromContext(ctx), e)
+		v, err = s.entryView(tx, tournament.UserFromContext(ctx), e)
 		return err
 	})
 	return v, err
 }
 
-func (s *Service) entryView(tx Tx, u *User, e *Event) (*EntryView, error) {
+func (s *Service) entryView(tx Tx, u *tournament.User, e *tournament.Event) (*EntryView, error) {
 	set, err := tx.EntrySettings(e.ID)
 	if err != nil {
 		return nil, err
@@ -195,7 +197,7 @@ func (s *Service) entryView(tx Tx, u *User, e *Event) (*EntryView, error) {
 	}
 	v.CanEnter = v.Open && v.Mine == nil && !plays && (set.Max == 0 || players < set.Max)
 	v.CanWithdraw = v.Mine != nil && v.Mine.Status != EntryAccepted && v.Mine.Status != EntryDeclined && s.beforeDeadline(set)
-	if CanManage(u, e) {
+	if tournament.CanManage(u, e) {
 		v.Entries = all
 		v.Meets = map[int64]bool{}
 		for _, en := range all {
@@ -212,7 +214,7 @@ func (s *Service) entryView(tx Tx, u *User, e *Event) (*EntryView, error) {
 func (s *Service) SetEntries(ctx context.Context, eventID int64, in EntrySettingsInput) (*EntrySettings, error) {
 	var out *EntrySettings
 	err := s.store.Update(ctx, func(tx Tx) error {
-		e, u, err := manageable(ctx, tx, eventID)
+		e, u, err := tournament.Manageable(ctx, tx, eventID)
 		if err != nil {
 			return err
 		}
@@ -227,20 +229,20 @@ func (s *Service) SetEntries(ctx context.Context, eventID int64, in EntrySetting
 		}
 		if set.Open {
 			if e.Discipline.IsTeam() || !e.Discipline.PlaysGames() {
-				return Invalid("discipline", "only an individual event of games takes entries online")
+				return tournament.Invalid("discipline", "only an individual event of games takes entries online")
 			}
-			if e.Status != Registration {
-				return Conflict("", "event %d has started; entries are taken before round 1", eventID)
+			if e.Status != tournament.Registration {
+				return tournament.Conflict("", "event %d has started; entries are taken before round 1", eventID)
 			}
 			if !set.Deadline.IsZero() && !s.now().Before(set.Deadline) {
-				return Invalid("deadline", "the deadline %s has passed; set one in the future", deadlineText(set.Deadline, e.Location()))
+				return tournament.Invalid("deadline", "the deadline %s has passed; set one in the future", deadlineText(set.Deadline, e.Location()))
 			}
 		}
 		if err := tx.SetEntrySettings(&set); err != nil {
 			return err
 		}
 		out = &set
-		return Audit(tx, s.now(), u, eventID, ActionEntriesSet, fmt.Sprintf("event %d", eventID), before, set, "")
+		return tournament.Audit(tx, s.now(), u, eventID, ActionEntriesSet, fmt.Sprintf("event %d", eventID), before, set, "")
 	})
 	return out, err
 }
@@ -260,7 +262,7 @@ func (in EntrySettingsInput) apply(s *EntrySettings, zone *time.Location) error 
 	}
 	if in.Max != nil {
 		if *in.Max < 0 || *in.Max > 10000 {
-			errs = append(errs, Invalid("max", "the number of places is from 1 to 10000, or 0 for no limit; got %d", *in.Max))
+			errs = append(errs, tournament.Invalid("max", "the number of places is from 1 to 10000, or 0 for no limit; got %d", *in.Max))
 		}
 		s.Max = *in.Max
 	}
@@ -273,7 +275,7 @@ func (in EntrySettingsInput) apply(s *EntrySettings, zone *time.Location) error 
 			continue
 		}
 		if *y.in != 0 && (*y.in < 1900 || *y.in > 2100) {
-			errs = append(errs, Invalid(y.field, "%d is not a birth year", *y.in))
+			errs = append(errs, tournament.Invalid(y.field, "%d is not a birth year", *y.in))
 		}
 		*y.out = *y.in
 	}
@@ -286,7 +288,7 @@ func (in EntrySettingsInput) apply(s *EntrySettings, zone *time.Location) error 
 			continue
 		}
 		if *r.in < 0 || *r.in > 4000 {
-			errs = append(errs, Invalid(r.field, "a rating is between 0 and 4000; got %d", *r.in))
+			errs = append(errs, tournament.Invalid(r.field, "a rating is between 0 and 4000; got %d", *r.in))
 		}
 		*r.out = *r.in
 	}
@@ -297,24 +299,24 @@ func (in EntrySettingsInput) apply(s *EntrySettings, zone *time.Location) error 
 		s.Sex = *in.Sex
 	}
 	if in.Region != nil {
-		region, err := CleanText("region", *in.Region, 100, false)
+		region, err := tournament.CleanText("region", *in.Region, 100, false)
 		if err != nil {
 			errs = append(errs, err)
 		}
 		s.Region = region
 	}
 	if s.MinBirthYear != 0 && s.MaxBirthYear != 0 && s.MinBirthYear > s.MaxBirthYear {
-		errs = append(errs, Invalid("max_birth_year", "the birth years run from %d to %d: the last is before the first", s.MinBirthYear, s.MaxBirthYear))
+		errs = append(errs, tournament.Invalid("max_birth_year", "the birth years run from %d to %d: the last is before the first", s.MinBirthYear, s.MaxBirthYear))
 	}
 	if s.MinRating != 0 && s.MaxRating != 0 && s.MinRating > s.MaxRating {
-		errs = append(errs, Invalid("max_rating", "the ratings run from %d to %d: the highest is below the lowest", s.MinRating, s.MaxRating))
+		errs = append(errs, tournament.Invalid("max_rating", "the ratings run from %d to %d: the highest is below the lowest", s.MinRating, s.MaxRating))
 	}
-	return JoinInvalid(errs)
+	return tournament.JoinInvalid(errs)
 }
 
 func checkSex(sex string) error {
-	if sex != "" && sex != Men && sex != Women {
-		return Invalid("sex", "write \"m\" or \"f\", or nothing; got %q", sex)
+	if sex != "" && sex != tournament.Men && sex != tournament.Women {
+		return tournament.Invalid("sex", "write \"m\" or \"f\", or nothing; got %q", sex)
 	}
 	return nil
 }
@@ -337,7 +339,7 @@ func parseDeadline(s string, zone *time.Location) (time.Time, error) {
 		// A day given alone is the whole day: entries close at its end.
 		return day.AddDate(0, 0, 1).UTC(), nil
 	}
-	return time.Time{}, Invalid("deadline", "%q is not a moment; write it as 2026-12-01T18:00 (the event's time) or 2026-12-01", s)
+	return time.Time{}, tournament.Invalid("deadline", "%q is not a moment; write it as 2026-12-01T18:00 (the event's time) or 2026-12-01", s)
 }
 
 // deadlineText writes a deadline in the event's time zone, as messages
@@ -353,14 +355,14 @@ func (s *Service) beforeDeadline(set *EntrySettings) bool {
 }
 
 // takesEntries explains why the event takes no entries now, or returns nil.
-func (s *Service) takesEntries(e *Event, set *EntrySettings) error {
+func (s *Service) takesEntries(e *tournament.Event, set *EntrySettings) error {
 	switch {
 	case !set.Open:
-		return Conflict("", "event %d takes no entries online; ask its arbiter", e.ID)
-	case e.Status != Registration:
-		return Conflict("", "event %d has started; entries are closed", e.ID)
+		return tournament.Conflict("", "event %d takes no entries online; ask its arbiter", e.ID)
+	case e.Status != tournament.Registration:
+		return tournament.Conflict("", "event %d has started; entries are closed", e.ID)
 	case !s.beforeDeadline(set):
-		return Conflict("deadline", "entries closed at %s, the deadline", deadlineText(set.Deadline, e.Location()))
+		return tournament.Conflict("deadline", "entries closed at %s, the deadline", deadlineText(set.Deadline, e.Location()))
 	}
 	return nil
 }
@@ -370,29 +372,29 @@ func (s *Service) takesEntries(e *Event, set *EntrySettings) error {
 func (s *EntrySettings) check(en Entry) error {
 	var errs []error
 	if (s.MinBirthYear != 0 || s.MaxBirthYear != 0) && en.BirthYear == 0 {
-		errs = append(errs, Invalid("birth_year", "this event has an age limit: give your birth year"))
+		errs = append(errs, tournament.Invalid("birth_year", "this event has an age limit: give your birth year"))
 	} else if (s.MinBirthYear != 0 && en.BirthYear < s.MinBirthYear) || (s.MaxBirthYear != 0 && en.BirthYear > s.MaxBirthYear) {
-		errs = append(errs, Invalid("birth_year", "this event is for players born from %s to %s; you were born in %d", yearOrAny(s.MinBirthYear), yearOrAny(s.MaxBirthYear), en.BirthYear))
+		errs = append(errs, tournament.Invalid("birth_year", "this event is for players born from %s to %s; you were born in %d", yearOrAny(s.MinBirthYear), yearOrAny(s.MaxBirthYear), en.BirthYear))
 	}
 	if s.Sex != "" && en.Sex != s.Sex {
-		if s.Sex == Women {
-			errs = append(errs, Invalid("sex", "this event is for women"))
+		if s.Sex == tournament.Women {
+			errs = append(errs, tournament.Invalid("sex", "this event is for women"))
 		} else {
-			errs = append(errs, Invalid("sex", "this event is for men"))
+			errs = append(errs, tournament.Invalid("sex", "this event is for men"))
 		}
 	}
-	if s.Region != "" && nameKey(strings.TrimSpace(en.Region)) != nameKey(s.Region) {
-		errs = append(errs, Invalid("region", "this event is for players from %s", s.Region))
+	if s.Region != "" && tournament.NameKey(strings.TrimSpace(en.Region)) != tournament.NameKey(s.Region) {
+		errs = append(errs, tournament.Invalid("region", "this event is for players from %s", s.Region))
 	}
 	// A rating range applies to the rated: a player without a rating is
 	// below any minimum and within any maximum.
 	if s.MinRating != 0 && en.Rating < s.MinRating {
-		errs = append(errs, Invalid("rating", "this event is for players rated %d or more", s.MinRating))
+		errs = append(errs, tournament.Invalid("rating", "this event is for players rated %d or more", s.MinRating))
 	}
 	if s.MaxRating != 0 && en.Rating > s.MaxRating {
-		errs = append(errs, Invalid("rating", "this event is for players rated %d or less", s.MaxRating))
+		errs = append(errs, tournament.Invalid("rating", "this event is for players rated %d or less", s.MaxRating))
 	}
-	return JoinInvalid(errs)
+	return tournament.JoinInvalid(errs)
 }
 
 func yearOrAny(y int) string {
@@ -408,24 +410,24 @@ func yearOrAny(y int) string {
 // take every place. A full event, a second entry and an entry after the
 // deadline are refused.
 func (s *Service) Enter(ctx context.Context, eventID int64, in EntryInput) (*Entry, error) {
-	u := UserFromContext(ctx)
+	u := tournament.UserFromContext(ctx)
 	if u == nil {
-		return nil, Unauthorized("sign in to enter an event")
+		return nil, tournament.Unauthorized("sign in to enter an event")
 	}
-	note, err := CleanText("note", in.Note, 1000, false)
+	note, err := tournament.CleanText("note", in.Note, 1000, false)
 	if err != nil {
 		return nil, err
 	}
 	if err := checkSex(in.Sex); err != nil {
 		return nil, err
 	}
-	region, err := CleanText("region", in.Region, 100, false)
+	region, err := tournament.CleanText("region", in.Region, 100, false)
 	if err != nil {
 		return nil, err
 	}
 	// The birth year and rating are checked as a player's are, since the
 	// accepted entry becomes one.
-	if err := (PlayerInput{BirthYear: &in.BirthYear, Rating: &in.Rating}).applyDetails(&Player{}); err != nil {
+	if err := (tournament.PlayerInput{BirthYear: &in.BirthYear, Rating: &in.Rating}).CheckDetails(); err != nil {
 		return nil, err
 	}
 	var en *Entry
@@ -433,7 +435,7 @@ func (s *Service) Enter(ctx context.Context, eventID int64, in EntryInput) (*Ent
 		if err := tx.LockEvent(eventID); err != nil {
 			return err
 		}
-		e, err := readable(ctx, tx, eventID)
+		e, err := tournament.Readable(ctx, tx, eventID)
 		if err != nil {
 			return err
 		}
@@ -451,7 +453,7 @@ func (s *Service) Enter(ctx context.Context, eventID int64, in EntryInput) (*Ent
 		pending := 0
 		for _, other := range all {
 			if other.UserID == u.ID {
-				return Conflict("", "you have entered this event already (entry %d)", other.ID)
+				return tournament.Conflict("", "you have entered this event already (entry %d)", other.ID)
 			}
 			if other.Status == EntryPending {
 				pending++
@@ -463,11 +465,11 @@ func (s *Service) Enter(ctx context.Context, eventID int64, in EntryInput) (*Ent
 		}
 		for pid, a := range accounts {
 			if a.ID == u.ID {
-				return Conflict("", "you play in this event already (player %d)", pid)
+				return tournament.Conflict("", "you play in this event already (player %d)", pid)
 			}
 		}
 		if strings.TrimSpace(u.Name) == "" {
-			return Invalid("name", "your account has no name; give it on your account page, then enter")
+			return tournament.Invalid("name", "your account has no name; give it on your account page, then enter")
 		}
 		en = &Entry{EventID: eventID, UserID: u.ID, UserEmail: u.Email, Name: u.Name, Status: EntryPending, Note: note,
 			BirthYear: in.BirthYear, Sex: in.Sex, Region: region, Rating: in.Rating, CreatedAt: s.now().UTC()}
@@ -480,21 +482,21 @@ func (s *Service) Enter(ctx context.Context, eventID int64, in EntryInput) (*Ent
 		}
 		switch {
 		case set.Max > 0 && players >= set.Max:
-			return Conflict("", "the event is full: all %d places are taken", set.Max)
+			return tournament.Conflict("", "the event is full: all %d places are taken", set.Max)
 		case set.Max > 0 && players+pending >= set.Max:
 			en.Status = EntryWaiting
 		}
 		if err := tx.CreateEntry(en); err != nil {
 			return err
 		}
-		return Audit(tx, s.now(), u, eventID, ActionEntryCreate, fmt.Sprintf("entry %d", en.ID), nil, en, "")
+		return tournament.Audit(tx, s.now(), u, eventID, ActionEntryCreate, fmt.Sprintf("entry %d", en.ID), nil, en, "")
 	})
 	return en, err
 }
 
 // decidable loads an entry of an event the context's user may manage.
-func decidable(ctx context.Context, tx Tx, eventID, entryID int64) (*Event, *User, *Entry, error) {
-	e, u, err := manageable(ctx, tx, eventID)
+func decidable(ctx context.Context, tx Tx, eventID, entryID int64) (*tournament.Event, *tournament.User, *Entry, error) {
+	e, u, err := tournament.Manageable(ctx, tx, eventID)
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -507,14 +509,14 @@ func decidable(ctx context.Context, tx Tx, eventID, entryID int64) (*Event, *Use
 			return e, u, &all[i], nil
 		}
 	}
-	return nil, nil, nil, NotFound("entry %d not found in event %d", entryID, eventID)
+	return nil, nil, nil, tournament.NotFound("entry %d not found in event %d", entryID, eventID)
 }
 
 // AcceptEntry makes a pending or waiting entry the event's player, named
 // from the account and linked to it, while a place is free.
 func (s *Service) AcceptEntry(ctx context.Context, eventID, entryID int64) (*Entry, error) {
 	var en *Entry
-	var told Notice
+	var told tournament.Notice
 	err := s.store.Update(ctx, func(tx Tx) error {
 		e, u, found, err := decidable(ctx, tx, eventID, entryID)
 		if err != nil {
@@ -532,67 +534,64 @@ func (s *Service) AcceptEntry(ctx context.Context, eventID, entryID int64) (*Ent
 }
 
 // entryNotice tells the player of the arbiter's decision on their entry.
-func entryNotice(kind string, player *User, e *Event, en *Entry) Notice {
+func entryNotice(kind string, player *tournament.User, e *tournament.Event, en *Entry) tournament.Notice {
 	args := []any{"Event", e.Name, "Link", fmt.Sprintf("/events/%d/entries", e.ID)}
 	if en.Reason != "" {
 		args = append(args, "Reason", en.Reason)
 	}
-	return Notice{To: player.Email, Locale: player.Locale, Kind: kind, Args: args}
+	return tournament.Notice{To: player.Email, Locale: player.Locale, Kind: kind, Args: args}
 }
 
 // accept makes the entry a player of the event and returns the notice that
 // tells the player.
-func (s *Service) accept(tx Tx, e *Event, u *User, en *Entry) (Notice, error) {
+func (s *Service) accept(tx Tx, e *tournament.Event, u *tournament.User, en *Entry) (tournament.Notice, error) {
 	if en.Status != EntryPending && en.Status != EntryWaiting {
-		return Notice{}, decidedAlready(en)
+		return tournament.Notice{}, decidedAlready(en)
 	}
 	set, err := tx.EntrySettings(e.ID)
 	if err != nil {
-		return Notice{}, err
+		return tournament.Notice{}, err
 	}
 	players, err := tx.CountPlayers(e.ID)
 	if err != nil {
-		return Notice{}, err
+		return tournament.Notice{}, err
 	}
 	if set.Max > 0 && players >= set.Max {
-		return Notice{}, Conflict("", "the event is full: all %d places are taken", set.Max)
+		return tournament.Notice{}, tournament.Conflict("", "the event is full: all %d places are taken", set.Max)
 	}
 	account, err := tx.UserByID(en.UserID)
 	if err != nil {
-		return Notice{}, err
+		return tournament.Notice{}, err
 	}
 	before := *en
-	in := PlayerInput{Name: &en.Name, BirthYear: &en.BirthYear, Rating: &en.Rating, City: &en.Region}
-	if person, err := LinkedPerson(tx, account.ID); err != nil {
-		return Notice{}, err
+	in := tournament.PlayerInput{Name: &en.Name, BirthYear: &en.BirthYear, Rating: &en.Rating, City: &en.Region}
+	if person, err := tournament.LinkedPerson(tx, account.ID); err != nil {
+		return tournament.Notice{}, err
 	} else if person != nil {
 		// A player the register knows plays as that person, with the
 		// register's details and rating of the event's list.
-		in = PlayerInput{PersonID: &person.ID}
+		in = tournament.PlayerInput{PersonID: &person.ID}
 	}
-	p, err := s.registerPlayer(tx, e, u, in)
+	p, err := tournament.AdmitPlayer(tx, s.now(), e, u, in, account)
 	if err != nil {
-		return Notice{}, err
-	}
-	if err := s.linkPlayer(tx, u, e.ID, p.ID, account); err != nil {
-		return Notice{}, err
+		return tournament.Notice{}, err
 	}
 	en.Status, en.PlayerID, en.DecidedAt = EntryAccepted, p.ID, s.now().UTC()
 	if err := tx.UpdateEntry(en); err != nil {
-		return Notice{}, err
+		return tournament.Notice{}, err
 	}
-	if err := Audit(tx, s.now(), u, e.ID, ActionEntryAccept, fmt.Sprintf("entry %d", en.ID), before, en, ""); err != nil {
-		return Notice{}, err
+	if err := tournament.Audit(tx, s.now(), u, e.ID, ActionEntryAccept, fmt.Sprintf("entry %d", en.ID), before, en, ""); err != nil {
+		return tournament.Notice{}, err
 	}
-	return entryNotice(NoticeEntryAccepted, account, e, en), nil
+	return entryNotice(NoticeAccepted, account, e, en), nil
 }
 
 // decidedAlready refuses to decide an entry decided before.
 func decidedAlready(en *Entry) error {
 	if en.Status == EntryAccepted {
-		return Conflict("", "entry %d is accepted already", en.ID)
+		return tournament.Conflict("", "entry %d is accepted already", en.ID)
 	}
-	return Conflict("", "entry %d is declined already", en.ID)
+	return tournament.Conflict("", "entry %d is declined already", en.ID)
 }
 
 // AcceptEntries accepts, oldest first, every pending entry that meets the
@@ -601,10 +600,10 @@ func decidedAlready(en *Entry) error {
 // accepted.
 func (s *Service) AcceptEntries(ctx context.Context, eventID int64) ([]Entry, error) {
 	var done []Entry
-	var told []Notice
+	var told []tournament.Notice
 	err := s.store.Update(ctx, func(tx Tx) error {
 		done, told = nil, nil
-		e, u, err := manageable(ctx, tx, eventID)
+		e, u, err := tournament.Manageable(ctx, tx, eventID)
 		if err != nil {
 			return err
 		}
@@ -648,12 +647,12 @@ func (s *Service) AcceptEntries(ctx context.Context, eventID int64) ([]Entry, er
 // DeclineEntry refuses a pending or waiting entry; the reason is shown to
 // the player.
 func (s *Service) DeclineEntry(ctx context.Context, eventID, entryID int64, reason string) (*Entry, error) {
-	reason, err := CleanText("reason", reason, 1000, true)
+	reason, err := tournament.CleanText("reason", reason, 1000, true)
 	if err != nil {
-		return nil, Invalid("reason", "say why the entry is declined; the player reads it")
+		return nil, tournament.Invalid("reason", "say why the entry is declined; the player reads it")
 	}
 	var en *Entry
-	var told Notice
+	var told tournament.Notice
 	err = s.store.Update(ctx, func(tx Tx) error {
 		e, u, found, err := decidable(ctx, tx, eventID, entryID)
 		if err != nil {
@@ -672,8 +671,8 @@ func (s *Service) DeclineEntry(ctx context.Context, eventID, entryID int64, reas
 		if err := tx.UpdateEntry(en); err != nil {
 			return err
 		}
-		told = entryNotice(NoticeEntryDeclined, account, e, en)
-		return Audit(tx, s.now(), u, e.ID, ActionEntryDecline, fmt.Sprintf("entry %d", en.ID), before, en, reason)
+		told = entryNotice(NoticeDeclined, account, e, en)
+		return tournament.Audit(tx, s.now(), u, e.ID, ActionEntryDecline, fmt.Sprintf("entry %d", en.ID), before, en, reason)
 	})
 	if err != nil {
 		return nil, err
@@ -686,15 +685,15 @@ func (s *Service) DeclineEntry(ctx context.Context, eventID, entryID int64, reas
 // deadline. An accepted entry is a player of the event now, whom only the
 // arbiter withdraws.
 func (s *Service) WithdrawEntry(ctx context.Context, eventID, entryID int64) error {
-	u := UserFromContext(ctx)
+	u := tournament.UserFromContext(ctx)
 	if u == nil {
-		return Unauthorized("sign in to withdraw your entry")
+		return tournament.Unauthorized("sign in to withdraw your entry")
 	}
 	return s.store.Update(ctx, func(tx Tx) error {
 		if err := tx.LockEvent(eventID); err != nil {
 			return err
 		}
-		e, err := readable(ctx, tx, eventID)
+		e, err := tournament.Readable(ctx, tx, eventID)
 		if err != nil {
 			return err
 		}
@@ -709,7 +708,7 @@ func (s *Service) WithdrawEntry(ctx context.Context, eventID, entryID int64) err
 			}
 		}
 		if en == nil {
-			return NotFound("entry %d not found in event %d", entryID, eventID)
+			return tournament.NotFound("entry %d not found in event %d", entryID, eventID)
 		}
 		set, err := tx.EntrySettings(eventID)
 		if err != nil {
@@ -717,15 +716,15 @@ func (s *Service) WithdrawEntry(ctx context.Context, eventID, entryID int64) err
 		}
 		switch {
 		case !s.beforeDeadline(set):
-			return Conflict("deadline", "entries closed at %s, the deadline; ask the arbiter", deadlineText(set.Deadline, e.Location()))
+			return tournament.Conflict("deadline", "entries closed at %s, the deadline; ask the arbiter", deadlineText(set.Deadline, e.Location()))
 		case en.Status == EntryAccepted:
-			return Conflict("", "your entry is accepted and you are a player of the event; ask the arbiter to withdraw you")
+			return tournament.Conflict("", "your entry is accepted and you are a player of the event; ask the arbiter to withdraw you")
 		case en.Status == EntryDeclined:
 			return decidedAlready(en)
 		}
 		if err := tx.DeleteEntry(en.ID); err != nil {
 			return err
 		}
-		return Audit(tx, s.now(), u, eventID, ActionEntryWithdrawn, fmt.Sprintf("entry %d", en.ID), en, nil, "")
+		return tournament.Audit(tx, s.now(), u, eventID, ActionEntryWithdrawn, fmt.Sprintf("entry %d", en.ID), en, nil, "")
 	})
 }

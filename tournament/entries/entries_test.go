@@ -1,49 +1,16 @@
-package tournament_test
+package entries_test
 
 import (
-	"context"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"adiukh/tournament"
-	"adiukh/tournament/account"
 	"adiukh/tournament/engines"
+	"adiukh/tournament/entries"
 	"adiukh/tournament/people"
-	"adiukh/tournament/store"
 	"adiukh/tournament/store/storetest"
 )
-
-// clock is a settable clock for a service.
-type clock struct {
-	mu sync.Mutex
-	at time.Time
-}
-
-func (c *clock) now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.at }
-func (c *clock) set(at time.Time) {
-	c.mu.Lock()
-	c.at = at
-	c.mu.Unlock()
-}
-
-// playerAccount creates a player account with a name and signs it in.
-func playerAccount(t *testing.T, st *store.Store, email, name string) context.Context {
-	t.Helper()
-	u := &tournament.User{Email: email, Name: name, Role: tournament.PlayerRole, Locale: "ru"}
-	if err := st.Accounts().Update(context.Background(), func(tx account.Tx) error { return tx.CreateUser(u) }); err != nil {
-		t.Fatal(err)
-	}
-	return tournament.NewContextWithUser(context.Background(), u)
-}
-
-func wantCode(t *testing.T, what string, err error, code string) {
-	t.Helper()
-	if tournament.ErrorCode(err) != code {
-		t.Errorf("%s: error %v, want %s", what, err, code)
-	}
-}
 
 // TestEntries follows entries from the arbiter opening them to players in
 // the event: the deadline in the event's zone, the conditions, the places
@@ -58,7 +25,7 @@ func TestEntries(t *testing.T) {
 			clk := &clock{at: time.Date(2026, 11, 20, 12, 0, 0, 0, time.UTC)}
 			opt := engines.Options()
 			opt.Now = clk.now
-			svc := tournament.NewService(st, opt)
+			svc, ent := services(st, opt)
 			arbiter := arbiterContext(t, st)
 			e, _ := createEvent(t, arbiter, svc, "swiss", 5, "Хуаде")
 			ann := playerAccount(t, st, "ann@example.org", "Анна Тлехас")
@@ -66,13 +33,13 @@ func TestEntries(t *testing.T) {
 			cat := playerAccount(t, st, "cat@example.org", "Светлана Ачмиз")
 			dan := playerAccount(t, st, "dan@example.org", "Даут Шеуджен")
 
-			_, err := svc.Enter(ann, e.ID, tournament.EntryInput{})
+			_, err := ent.Enter(ann, e.ID, entries.EntryInput{})
 			wantCode(t, "an entry while entries are closed", err, tournament.ECONFLICT)
-			_, err = svc.SetEntries(ann, e.ID, tournament.EntrySettingsInput{Open: ptr(true)})
+			_, err = ent.SetEntries(ann, e.ID, entries.EntrySettingsInput{Open: ptr(true)})
 			wantCode(t, "a player opening entries", err, tournament.EFORBIDDEN)
-			_, err = svc.SetEntries(arbiter, e.ID, tournament.EntrySettingsInput{Open: ptr(true), Deadline: ptr("2026-11-20T14:59")})
+			_, err = ent.SetEntries(arbiter, e.ID, entries.EntrySettingsInput{Open: ptr(true), Deadline: ptr("2026-11-20T14:59")})
 			wantCode(t, "a deadline in the past (14:59 Moscow is 11:59 UTC)", err, tournament.EINVALID)
-			set, err := svc.SetEntries(arbiter, e.ID, tournament.EntrySettingsInput{Open: ptr(true), Deadline: ptr("2026-11-30T18:00"), Max: ptr(3),
+			set, err := ent.SetEntries(arbiter, e.ID, entries.EntrySettingsInput{Open: ptr(true), Deadline: ptr("2026-11-30T18:00"), Max: ptr(3),
 				MinBirthYear: ptr(1990), Sex: ptr(""), Region: ptr("Адыгея")})
 			if err != nil {
 				t.Fatal(err)
@@ -81,30 +48,30 @@ func TestEntries(t *testing.T) {
 				t.Errorf("deadline %v, want %v (18:00 in Moscow)", set.Deadline, want)
 			}
 
-			_, err = svc.Enter(ann, e.ID, tournament.EntryInput{BirthYear: 1985, Region: "Адыгея"})
+			_, err = ent.Enter(ann, e.ID, entries.EntryInput{BirthYear: 1985, Region: "Адыгея"})
 			wantCode(t, "born before 1990", err, tournament.EINVALID)
-			_, err = svc.Enter(ann, e.ID, tournament.EntryInput{BirthYear: 1995, Region: "Кубань"})
+			_, err = ent.Enter(ann, e.ID, entries.EntryInput{BirthYear: 1995, Region: "Кубань"})
 			wantCode(t, "from another region", err, tournament.EINVALID)
-			first, err := svc.Enter(ann, e.ID, tournament.EntryInput{BirthYear: 1995, Region: "адыгея", Note: "приеду к первому туру", Rating: 1800})
-			if err != nil || first.Status != tournament.EntryPending {
+			first, err := ent.Enter(ann, e.ID, entries.EntryInput{BirthYear: 1995, Region: "адыгея", Note: "приеду к первому туру", Rating: 1800})
+			if err != nil || first.Status != entries.EntryPending {
 				t.Fatalf("a good entry: %+v, %v", first, err)
 			}
-			_, err = svc.Enter(ann, e.ID, tournament.EntryInput{BirthYear: 1995, Region: "Адыгея"})
+			_, err = ent.Enter(ann, e.ID, entries.EntryInput{BirthYear: 1995, Region: "Адыгея"})
 			wantCode(t, "a second entry", err, tournament.ECONFLICT)
 
 			// One player and two entries take the three places: the next waits.
-			second, err := svc.Enter(bob, e.ID, tournament.EntryInput{BirthYear: 2000, Region: "Адыгея"})
-			if err != nil || second.Status != tournament.EntryPending {
+			second, err := ent.Enter(bob, e.ID, entries.EntryInput{BirthYear: 2000, Region: "Адыгея"})
+			if err != nil || second.Status != entries.EntryPending {
 				t.Fatalf("the second entry: %+v, %v", second, err)
 			}
-			third, err := svc.Enter(cat, e.ID, tournament.EntryInput{BirthYear: 2001, Region: "Адыгея"})
-			if err != nil || third.Status != tournament.EntryWaiting {
+			third, err := ent.Enter(cat, e.ID, entries.EntryInput{BirthYear: 2001, Region: "Адыгея"})
+			if err != nil || third.Status != entries.EntryWaiting {
 				t.Fatalf("the third entry: %+v, %v, want waiting", third, err)
 			}
 
 			// Ann is accepted: a player named from her account, linked to it.
-			accepted, err := svc.AcceptEntry(arbiter, e.ID, first.ID)
-			if err != nil || accepted.Status != tournament.EntryAccepted || accepted.PlayerID == 0 {
+			accepted, err := ent.AcceptEntry(arbiter, e.ID, first.ID)
+			if err != nil || accepted.Status != entries.EntryAccepted || accepted.PlayerID == 0 {
 				t.Fatalf("accept: %+v, %v", accepted, err)
 			}
 			pv, err := svc.PlayerView(ann, e.ID)
@@ -119,52 +86,52 @@ func TestEntries(t *testing.T) {
 			if !found {
 				t.Errorf("no player Анна Тлехас (1995, 1800) among %+v", players)
 			}
-			_, err = svc.AcceptEntry(arbiter, e.ID, first.ID)
+			_, err = ent.AcceptEntry(arbiter, e.ID, first.ID)
 			wantCode(t, "accepting twice", err, tournament.ECONFLICT)
 
-			_, err = svc.DeclineEntry(arbiter, e.ID, second.ID, "")
+			_, err = ent.DeclineEntry(arbiter, e.ID, second.ID, "")
 			wantCode(t, "declining without a reason", err, tournament.EINVALID)
-			declined, err := svc.DeclineEntry(arbiter, e.ID, second.ID, "нет взноса")
-			if err != nil || declined.Status != tournament.EntryDeclined || declined.Reason != "нет взноса" {
+			declined, err := ent.DeclineEntry(arbiter, e.ID, second.ID, "нет взноса")
+			if err != nil || declined.Status != entries.EntryDeclined || declined.Reason != "нет взноса" {
 				t.Fatalf("decline: %+v, %v", declined, err)
 			}
 			// A place is free again: the waiting entry is accepted, then the
 			// event is full.
-			if _, err := svc.AcceptEntry(arbiter, e.ID, third.ID); err != nil {
+			if _, err := ent.AcceptEntry(arbiter, e.ID, third.ID); err != nil {
 				t.Fatal(err)
 			}
-			_, err = svc.Enter(dan, e.ID, tournament.EntryInput{BirthYear: 1999, Region: "Адыгея"})
+			_, err = ent.Enter(dan, e.ID, entries.EntryInput{BirthYear: 1999, Region: "Адыгея"})
 			wantCode(t, "an entry to a full event", err, tournament.ECONFLICT)
 
 			// Bob sees his own entry with the reason, the arbiter all three.
-			mine, err := svc.Entries(bob, e.ID)
+			mine, err := ent.Entries(bob, e.ID)
 			if err != nil || mine.Mine == nil || mine.Mine.Reason != "нет взноса" || len(mine.Entries) != 1 || mine.CanEnter {
 				t.Errorf("Bob's view: %+v, %v", mine, err)
 			}
-			all, err := svc.Entries(arbiter, e.ID)
+			all, err := ent.Entries(arbiter, e.ID)
 			if err != nil || len(all.Entries) != 3 || all.Places != 0 {
 				t.Errorf("the arbiter's view: %+v, %v", all, err)
 			}
 
 			// After the deadline nothing is entered or withdrawn, and the
 			// refusal names the deadline in the event's time.
-			if _, err := svc.SetEntries(arbiter, e.ID, tournament.EntrySettingsInput{Max: ptr(0)}); err != nil {
+			if _, err := ent.SetEntries(arbiter, e.ID, entries.EntrySettingsInput{Max: ptr(0)}); err != nil {
 				t.Fatal(err)
 			}
-			late, err := svc.Enter(dan, e.ID, tournament.EntryInput{BirthYear: 1999, Region: "Адыгея"})
+			late, err := ent.Enter(dan, e.ID, entries.EntryInput{BirthYear: 1999, Region: "Адыгея"})
 			if err != nil {
 				t.Fatal(err)
 			}
 			clk.set(time.Date(2026, 11, 30, 15, 0, 0, 0, time.UTC))
-			_, err = svc.Enter(playerAccount(t, st, "eve@example.org", "Ева"), e.ID, tournament.EntryInput{BirthYear: 1999, Region: "Адыгея"})
+			_, err = ent.Enter(playerAccount(t, st, "eve@example.org", "Ева"), e.ID, entries.EntryInput{BirthYear: 1999, Region: "Адыгея"})
 			wantCode(t, "an entry at the deadline", err, tournament.ECONFLICT)
 			if err == nil || !strings.Contains(err.Error(), "2026-11-30 18:00 MSK") {
 				t.Errorf("the refusal does not name the deadline: %v", err)
 			}
-			wantCode(t, "withdrawing after the deadline", svc.WithdrawEntry(dan, e.ID, late.ID), tournament.ECONFLICT)
+			wantCode(t, "withdrawing after the deadline", ent.WithdrawEntry(dan, e.ID, late.ID), tournament.ECONFLICT)
 			clk.set(time.Date(2026, 11, 25, 0, 0, 0, 0, time.UTC))
-			wantCode(t, "withdrawing another's entry", svc.WithdrawEntry(bob, e.ID, late.ID), tournament.ENOTFOUND)
-			if err := svc.WithdrawEntry(dan, e.ID, late.ID); err != nil {
+			wantCode(t, "withdrawing another's entry", ent.WithdrawEntry(bob, e.ID, late.ID), tournament.ENOTFOUND)
+			if err := ent.WithdrawEntry(dan, e.ID, late.ID); err != nil {
 				t.Fatal(err)
 			}
 			audit, err := svc.Audit(arbiter, e.ID)
@@ -175,8 +142,8 @@ func TestEntries(t *testing.T) {
 			for _, a := range audit {
 				actions[a.Action]++
 			}
-			for action, n := range map[string]int{tournament.ActionEntriesSet: 2, tournament.ActionEntryCreate: 4, tournament.ActionEntryAccept: 2,
-				tournament.ActionEntryDecline: 1, tournament.ActionEntryWithdrawn: 1, tournament.ActionPlayerLink: 2} {
+			for action, n := range map[string]int{entries.ActionEntriesSet: 2, entries.ActionEntryCreate: 4, entries.ActionEntryAccept: 2,
+				entries.ActionEntryDecline: 1, entries.ActionEntryWithdrawn: 1, tournament.ActionPlayerLink: 2} {
 				if actions[action] != n {
 					t.Errorf("%d audit entries %s, want %d", actions[action], action, n)
 				}
@@ -192,32 +159,32 @@ func TestAcceptEntries(t *testing.T) {
 	for name, st := range storetest.Open(t) {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			svc := tournament.NewService(st, engines.Options())
+			svc, ent := services(st, engines.Options())
 			arbiter := arbiterContext(t, st)
 			e, _ := createEvent(t, arbiter, svc, "swiss", 5)
-			if _, err := svc.SetEntries(arbiter, e.ID, tournament.EntrySettingsInput{Open: ptr(true), Max: ptr(2)}); err != nil {
+			if _, err := ent.SetEntries(arbiter, e.ID, entries.EntrySettingsInput{Open: ptr(true), Max: ptr(2)}); err != nil {
 				t.Fatal(err)
 			}
 			var ids []int64
 			for i, who := range []string{"Азамат", "Бэла", "Вика"} {
-				en, err := svc.Enter(playerAccount(t, st, string(rune('a'+i))+"@example.org", who), e.ID, tournament.EntryInput{Rating: 1500 + 100*i})
+				en, err := ent.Enter(playerAccount(t, st, string(rune('a'+i))+"@example.org", who), e.ID, entries.EntryInput{Rating: 1500 + 100*i})
 				if err != nil {
 					t.Fatal(err)
 				}
 				ids = append(ids, en.ID)
 			}
 			// The terms change: the first entry no longer meets them.
-			if _, err := svc.SetEntries(arbiter, e.ID, tournament.EntrySettingsInput{MinRating: ptr(1550)}); err != nil {
+			if _, err := ent.SetEntries(arbiter, e.ID, entries.EntrySettingsInput{MinRating: ptr(1550)}); err != nil {
 				t.Fatal(err)
 			}
-			done, err := svc.AcceptEntries(arbiter, e.ID)
+			done, err := ent.AcceptEntries(arbiter, e.ID)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if len(done) != 1 || done[0].ID != ids[1] {
 				t.Fatalf("accepted %+v, want only Бэла's entry (Азамат below 1550, Вика waiting)", done)
 			}
-			v, err := svc.Entries(arbiter, e.ID)
+			v, err := ent.Entries(arbiter, e.ID)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -234,7 +201,7 @@ func TestAcceptEntries(t *testing.T) {
 func TestEntryOfALinkedAccount(t *testing.T) {
 	t.Parallel()
 	st := storetest.SQLite(t)
-	svc := tournament.NewService(st, engines.Options())
+	svc, ent := services(st, engines.Options())
 	arbiter := arbiterContext(t, st)
 	ann := playerAccount(t, st, "ann@example.org", "Аня")
 	register := people.NewService(st.People(), people.Options{})
@@ -250,14 +217,14 @@ func TestEntryOfALinkedAccount(t *testing.T) {
 		t.Fatal(err)
 	}
 	e, _ := createEvent(t, arbiter, svc, "swiss", 5)
-	if _, err := svc.SetEntries(arbiter, e.ID, tournament.EntrySettingsInput{Open: ptr(true)}); err != nil {
+	if _, err := ent.SetEntries(arbiter, e.ID, entries.EntrySettingsInput{Open: ptr(true)}); err != nil {
 		t.Fatal(err)
 	}
-	en, err := svc.Enter(ann, e.ID, tournament.EntryInput{Rating: 2100})
+	en, err := ent.Enter(ann, e.ID, entries.EntryInput{Rating: 2100})
 	if err != nil {
 		t.Fatal(err)
 	}
-	accepted, err := svc.AcceptEntry(arbiter, e.ID, en.ID)
+	accepted, err := ent.AcceptEntry(arbiter, e.ID, en.ID)
 	if err != nil {
 		t.Fatal(err)
 	}

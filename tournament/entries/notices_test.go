@@ -1,4 +1,4 @@
-package tournament_test
+package entries_test
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 
 	"adiukh/tournament"
 	"adiukh/tournament/engines"
+	"adiukh/tournament/entries"
 	"adiukh/tournament/store/storetest"
 )
 
@@ -21,41 +22,40 @@ func TestEntryDecisionsAreNotified(t *testing.T) {
 			t.Parallel()
 			var mu sync.Mutex
 			var told []tournament.Notice
-			opt := engines.Options()
-			opt.Notify = func(_ context.Context, n tournament.Notice) {
+			notify := func(_ context.Context, n tournament.Notice) {
 				mu.Lock()
 				defer mu.Unlock()
 				told = append(told, n)
 			}
-			svc := tournament.NewService(st, opt)
+			svc, ent := tournament.NewService(st, engines.Options()), entries.NewService(st.Entries(), entries.Options{Notify: notify})
 			arbiter := arbiterContext(t, st)
 			e, _ := createEvent(t, arbiter, svc, "swiss", 5)
-			if _, err := svc.SetEntries(arbiter, e.ID, tournament.EntrySettingsInput{Open: ptr(true)}); err != nil {
+			if _, err := ent.SetEntries(arbiter, e.ID, entries.EntrySettingsInput{Open: ptr(true)}); err != nil {
 				t.Fatal(err)
 			}
 			ann := playerAccount(t, st, "ann@example.org", "Анна Тлехас")
 			bob := playerAccount(t, st, "bob@example.org", "Борис Нехай")
-			first, err := svc.Enter(ann, e.ID, tournament.EntryInput{})
+			first, err := ent.Enter(ann, e.ID, entries.EntryInput{})
 			if err != nil {
 				t.Fatal(err)
 			}
-			second, err := svc.Enter(bob, e.ID, tournament.EntryInput{})
+			second, err := ent.Enter(bob, e.ID, entries.EntryInput{})
 			if err != nil {
 				t.Fatal(err)
 			}
-			if _, err := svc.AcceptEntry(arbiter, e.ID, first.ID); err != nil {
+			if _, err := ent.AcceptEntry(arbiter, e.ID, first.ID); err != nil {
 				t.Fatal(err)
 			}
-			if _, err := svc.DeclineEntry(arbiter, e.ID, second.ID, "турнир для юниоров"); err != nil {
+			if _, err := ent.DeclineEntry(arbiter, e.ID, second.ID, "турнир для юниоров"); err != nil {
 				t.Fatal(err)
 			}
-			_, err = svc.AcceptEntry(arbiter, e.ID, first.ID)
+			_, err = ent.AcceptEntry(arbiter, e.ID, first.ID)
 			wantCode(t, "accepting twice", err, tournament.ECONFLICT)
 
 			link := fmt.Sprintf("/events/%d/entries", e.ID)
 			want := []tournament.Notice{
-				{To: "ann@example.org", Locale: "ru", Kind: tournament.NoticeEntryAccepted, Args: []any{"Event", "Турнир", "Link", link}},
-				{To: "bob@example.org", Locale: "ru", Kind: tournament.NoticeEntryDeclined, Args: []any{"Event", "Турнир", "Link", link, "Reason", "турнир для юниоров"}},
+				{To: "ann@example.org", Locale: "ru", Kind: entries.NoticeAccepted, Args: []any{"Event", "Турнир", "Link", link}},
+				{To: "bob@example.org", Locale: "ru", Kind: entries.NoticeDeclined, Args: []any{"Event", "Турнир", "Link", link, "Reason", "турнир для юниоров"}},
 			}
 			if fmt.Sprint(told) != fmt.Sprint(want) {
 				t.Errorf("notices %v, want %v", told, want)

@@ -1,10 +1,12 @@
-package tournament
+package entries
 
 import (
 	"cmp"
 	"context"
 	"slices"
 	"time"
+
+	"adiukh/tournament"
 )
 
 // A signed-in player follows events and players of events, and has a page
@@ -46,15 +48,15 @@ type FollowTx interface {
 // the board, the colour, the opponent (empty for a bye) and the result
 // once entered.
 type Board struct {
-	Event    Event
-	Player   Player
+	Event    tournament.Event
+	Player   tournament.Player
 	Round    int
 	Board    int
 	White    bool
 	Opponent string
 	// Bye is a round without an opponent.
 	Bye    bool
-	Result *Result
+	Result *tournament.Result
 }
 
 // Score is the result from the player's side ("17:7"), or "".
@@ -65,12 +67,12 @@ func (b Board) Score() string {
 	if b.White {
 		return b.Result.Score()
 	}
-	return Result{White: b.Result.Black, Black: b.Result.White, EndReason: b.Result.EndReason}.Score()
+	return tournament.Result{White: b.Result.Black, Black: b.Result.White, EndReason: b.Result.EndReason}.Score()
 }
 
 // MyEntry is an entry with its event.
 type MyEntry struct {
-	Event Event
+	Event tournament.Event
 	Entry Entry
 }
 
@@ -78,8 +80,8 @@ type MyEntry struct {
 // player's latest game (nil before the first), the event's latest round
 // (0 before the first).
 type Followed struct {
-	Event  Event
-	Player *Player
+	Event  tournament.Event
+	Player *tournament.Player
 	Last   *Board
 	Round  int
 }
@@ -95,16 +97,16 @@ type MyPage struct {
 	Following []Followed
 	// Person is the account's person of the register once a request is
 	// confirmed; Claim the latest request.
-	Person *Person
-	Claim  *PersonClaim
+	Person *tournament.Person
+	Claim  *tournament.PersonClaim
 }
 
 // MyPage gathers the signed-in account's page in one snapshot. Events the
 // account may no longer read are left out.
 func (s *Service) MyPage(ctx context.Context) (*MyPage, error) {
-	u := UserFromContext(ctx)
+	u := tournament.UserFromContext(ctx)
 	if u == nil {
-		return nil, Unauthorized("sign in to see your page")
+		return nil, tournament.Unauthorized("sign in to see your page")
 	}
 	page := &MyPage{}
 	err := s.store.View(ctx, func(tx Tx) error {
@@ -113,8 +115,8 @@ func (s *Service) MyPage(ctx context.Context) (*MyPage, error) {
 			if snap, ok := events[id]; ok {
 				return snap, nil
 			}
-			e, players, rounds, err := loadPublic(ctx, tx, id)
-			if ErrorCode(err) == ENOTFOUND {
+			e, players, rounds, err := tournament.ReadPublic(ctx, tx, id)
+			if tournament.ErrorCode(err) == tournament.ENOTFOUND {
 				events[id] = nil
 				return nil, nil
 			}
@@ -133,7 +135,7 @@ func (s *Service) MyPage(ctx context.Context) (*MyPage, error) {
 			if err != nil {
 				return err
 			}
-			if snap == nil || snap.event.Status == Finished || !snap.event.Discipline.PlaysGames() || snap.event.Discipline.IsTeam() {
+			if snap == nil || snap.event.Status == tournament.Finished || !snap.event.Discipline.PlaysGames() || snap.event.Discipline.IsTeam() {
 				continue
 			}
 			if b := snap.board(l.PlayerID, len(snap.rounds)); b != nil {
@@ -148,8 +150,8 @@ func (s *Service) MyPage(ctx context.Context) (*MyPage, error) {
 			return err
 		}
 		for _, en := range entries {
-			e, err := readable(ctx, tx, en.EventID)
-			if ErrorCode(err) == ENOTFOUND {
+			e, err := tournament.Readable(ctx, tx, en.EventID)
+			if tournament.ErrorCode(err) == tournament.ENOTFOUND {
 				continue
 			}
 			if err != nil {
@@ -171,7 +173,7 @@ func (s *Service) MyPage(ctx context.Context) (*MyPage, error) {
 			}
 			item := Followed{Event: *snap.event, Round: len(snap.rounds)}
 			if f.PlayerID != 0 {
-				p := findPlayer(snap.players, f.PlayerID)
+				p := tournament.FindPlayer(snap.players, f.PlayerID)
 				if p == nil {
 					continue
 				}
@@ -180,7 +182,7 @@ func (s *Service) MyPage(ctx context.Context) (*MyPage, error) {
 			}
 			page.Following = append(page.Following, item)
 		}
-		page.Person, page.Claim, err = AccountPerson(tx, u.ID)
+		page.Person, page.Claim, err = tournament.AccountPerson(tx, u.ID)
 		return err
 	})
 	if err != nil {
@@ -191,9 +193,9 @@ func (s *Service) MyPage(ctx context.Context) (*MyPage, error) {
 
 // eventSnapshot is an event as the public sees it, read once for the page.
 type eventSnapshot struct {
-	event   *Event
-	players []Player
-	rounds  []Round
+	event   *tournament.Event
+	players []tournament.Player
+	rounds  []tournament.Round
 }
 
 // board is the player's game of round n, nil when the player has none.
@@ -201,7 +203,7 @@ func (snap *eventSnapshot) board(playerID int64, n int) *Board {
 	if n < 1 || n > len(snap.rounds) {
 		return nil
 	}
-	p := findPlayer(snap.players, playerID)
+	p := tournament.FindPlayer(snap.players, playerID)
 	if p == nil {
 		return nil
 	}
@@ -215,7 +217,7 @@ func (snap *eventSnapshot) board(playerID int64, n int) *Board {
 		if !b.White {
 			other = g.WhiteID
 		}
-		if o := findPlayer(snap.players, other); other != 0 && o != nil {
+		if o := tournament.FindPlayer(snap.players, other); other != 0 && o != nil {
 			b.Opponent = o.Name
 		} else {
 			b.Bye = true
@@ -239,12 +241,12 @@ func (snap *eventSnapshot) lastPlayed(playerID int64) *Board {
 // or one of its players, or stop following it. Following what one follows
 // already, or stopping what one does not follow, changes nothing.
 func (s *Service) SetFollowing(ctx context.Context, eventID, playerID int64, follow bool) error {
-	u := UserFromContext(ctx)
+	u := tournament.UserFromContext(ctx)
 	if u == nil {
-		return Unauthorized("sign in to follow events and players")
+		return tournament.Unauthorized("sign in to follow events and players")
 	}
 	return s.store.Update(ctx, func(tx Tx) error {
-		if _, err := readable(ctx, tx, eventID); err != nil {
+		if _, err := tournament.Readable(ctx, tx, eventID); err != nil {
 			return err
 		}
 		if playerID != 0 {
@@ -252,8 +254,8 @@ func (s *Service) SetFollowing(ctx context.Context, eventID, playerID int64, fol
 			if err != nil {
 				return err
 			}
-			if findPlayer(players, playerID) == nil {
-				return NotFound("player %d not found in event %d", playerID, eventID)
+			if tournament.FindPlayer(players, playerID) == nil {
+				return tournament.NotFound("player %d not found in event %d", playerID, eventID)
 			}
 		}
 		if !follow {
@@ -266,7 +268,7 @@ func (s *Service) SetFollowing(ctx context.Context, eventID, playerID int64, fol
 // Following reports whether the signed-in account follows the event
 // (playerID 0) or the player; false for an anonymous reader.
 func (s *Service) Following(ctx context.Context, eventID, playerID int64) (bool, error) {
-	u := UserFromContext(ctx)
+	u := tournament.UserFromContext(ctx)
 	if u == nil {
 		return false, nil
 	}

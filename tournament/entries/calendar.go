@@ -1,4 +1,4 @@
-package tournament
+package entries
 
 import (
 	"cmp"
@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"adiukh/tournament"
 )
 
 // recentEvents is how many finished events the calendar lists: the latest
@@ -27,7 +29,7 @@ type CalendarFilter struct {
 // CalendarItem is one event of the calendar with what a player choosing
 // one wants to know: how many are entered and whether entries are open.
 type CalendarItem struct {
-	Event
+	tournament.Event
 	// Entered counts the event's players.
 	Entered int
 	// Open: the event takes entries online now, until Deadline (in the
@@ -62,17 +64,17 @@ func (s *Service) Calendar(ctx context.Context, f CalendarFilter) (*Calendar, er
 	if f.Month != "" {
 		m, err := time.Parse("2006-01", f.Month)
 		if err != nil {
-			return nil, Invalid("month", "%q is not a month; write it as 2026-12", f.Month)
+			return nil, tournament.Invalid("month", "%q is not a month; write it as 2026-12", f.Month)
 		}
 		month = m
 	}
-	events, err := s.Events(ctx)
-	if err != nil {
-		return nil, err
-	}
 	cal := &Calendar{}
 	cities := map[string]bool{}
-	err = s.store.View(ctx, func(tx Tx) error {
+	err := s.store.View(ctx, func(tx Tx) error {
+		events, err := tournament.VisibleEvents(ctx, tx)
+		if err != nil {
+			return err
+		}
 		regulations, err := tx.RegulationEvents()
 		if err != nil {
 			return err
@@ -93,9 +95,9 @@ func (s *Service) Calendar(ctx context.Context, f CalendarFilter) (*Calendar, er
 				continue
 			}
 			switch e.Status {
-			case Running:
+			case tournament.Running:
 				cal.Running = append(cal.Running, *item)
-			case Registration:
+			case tournament.Registration:
 				cal.Upcoming = append(cal.Upcoming, *item)
 			default:
 				cal.Recent = append(cal.Recent, *item)
@@ -113,14 +115,14 @@ func (s *Service) Calendar(ctx context.Context, f CalendarFilter) (*Calendar, er
 		}
 		return cmp.Compare(a.StartDate, b.StartDate)
 	})
-	slices.SortStableFunc(cal.Recent, func(a, b CalendarItem) int { return cmp.Compare(b.lastDay(), a.lastDay()) })
+	slices.SortStableFunc(cal.Recent, func(a, b CalendarItem) int { return cmp.Compare(lastDay(&b.Event), lastDay(&a.Event)) })
 	if len(cal.Recent) > recentEvents {
 		cal.Recent = cal.Recent[:recentEvents]
 	}
 	for c := range cities {
 		cal.Cities = append(cal.Cities, c)
 	}
-	slices.SortFunc(cal.Cities, func(a, b string) int { return cmp.Compare(nameKey(a), nameKey(b)) })
+	slices.SortFunc(cal.Cities, func(a, b string) int { return cmp.Compare(tournament.NameKey(a), tournament.NameKey(b)) })
 	return cal, nil
 }
 
@@ -129,7 +131,7 @@ func (s *Service) Calendar(ctx context.Context, f CalendarFilter) (*Calendar, er
 func (s *Service) CalendarEvent(ctx context.Context, eventID int64) (*CalendarItem, error) {
 	var item *CalendarItem
 	err := s.store.View(ctx, func(tx Tx) error {
-		e, err := readable(ctx, tx, eventID)
+		e, err := tournament.Readable(ctx, tx, eventID)
 		if err != nil {
 			return err
 		}
@@ -138,7 +140,7 @@ func (s *Service) CalendarEvent(ctx context.Context, eventID int64) (*CalendarIt
 		}
 		_, err = tx.Regulations(eventID, false)
 		item.Regulations = err == nil
-		if ErrorCode(err) == ENOTFOUND {
+		if tournament.ErrorCode(err) == tournament.ENOTFOUND {
 			err = nil
 		}
 		return err
@@ -146,7 +148,7 @@ func (s *Service) CalendarEvent(ctx context.Context, eventID int64) (*CalendarIt
 	return item, err
 }
 
-func (s *Service) calendarItem(tx Tx, e *Event) (*CalendarItem, error) {
+func (s *Service) calendarItem(tx Tx, e *tournament.Event) (*CalendarItem, error) {
 	n, err := tx.CountPlayers(e.ID)
 	if err != nil {
 		return nil, err
@@ -174,15 +176,15 @@ func (s *Service) calendarItem(tx Tx, e *Event) (*CalendarItem, error) {
 
 // matches reports whether the event passes the filter's fields that need
 // no reading of its entries.
-func (f CalendarFilter) matches(e *Event, month time.Time) bool {
+func (f CalendarFilter) matches(e *tournament.Event, month time.Time) bool {
 	if f.Discipline != "" && string(e.Discipline) != f.Discipline {
 		return false
 	}
-	if f.City != "" && nameKey(strings.TrimSpace(f.City)) != nameKey(e.City) {
+	if f.City != "" && tournament.NameKey(strings.TrimSpace(f.City)) != tournament.NameKey(e.City) {
 		return false
 	}
 	if !month.IsZero() {
-		first, last := e.StartDate, e.lastDay()
+		first, last := e.StartDate, lastDay(e)
 		if first == "" {
 			return false
 		}
@@ -197,7 +199,7 @@ func (f CalendarFilter) matches(e *Event, month time.Time) bool {
 
 // lastDay is the event's last day: its end date, or its start date for an
 // event of one day.
-func (e *Event) lastDay() string {
+func lastDay(e *tournament.Event) string {
 	if e.EndDate != "" {
 		return e.EndDate
 	}
@@ -205,12 +207,13 @@ func (e *Event) lastDay() string {
 }
 
 // Days are the event's first and last days, ok false when it has no dates.
-func (e *Event) Days() (first, last time.Time, ok bool) {
+func (it *CalendarItem) Days() (first, last time.Time, ok bool) {
+	e := &it.Event
 	first, err := time.Parse(time.DateOnly, e.StartDate)
 	if err != nil {
 		return time.Time{}, time.Time{}, false
 	}
-	last, err = time.Parse(time.DateOnly, e.lastDay())
+	last, err = time.Parse(time.DateOnly, lastDay(e))
 	if err != nil || last.Before(first) {
 		last = first
 	}

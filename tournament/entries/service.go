@@ -1,0 +1,75 @@
+// Package entries is how players come to an event and keep up with it:
+// the calendar of events (and its iCalendar feeds), an event's
+// regulations, entries to an event online (the arbiter's terms and
+// conditions, the waiting list, acceptance and declining, told to the
+// player), and a signed-in player's follows and own page. These are one
+// area because they read each other: the calendar shows whether entries
+// are open and the regulations attached, and the player's page lists the
+// player's entries beside their games and follows.
+//
+// An accepted entry becomes the event's player through
+// tournament.AdmitPlayer, which registers and links the player with their
+// event audit entries in the entry's own transaction; what the event's
+// desk reads of the regulations (tournament.Regulations) is in package
+// tournament, which never imports this one.
+package entries
+
+import (
+	"context"
+	"time"
+
+	"adiukh/tournament"
+)
+
+// Options configure a Service.
+type Options struct {
+	// Now is the clock; time.Now when nil.
+	Now func() time.Time
+	// Notify tells players of the arbiter's decisions on their entries;
+	// nil tells nobody but the site's pages.
+	Notify tournament.Notifier
+}
+
+// Service carries out the use cases of entries, the calendar, regulations
+// and follows.
+type Service struct {
+	store    Store
+	now      func() time.Time
+	notifier tournament.Notifier
+}
+
+// NewService returns the service over st.
+func NewService(st Store, opt Options) *Service {
+	s := &Service{store: st, now: opt.Now, notifier: opt.Notify}
+	if s.now == nil {
+		s.now = time.Now
+	}
+	return s
+}
+
+// Store keeps the area's data on the tournament's database.
+type Store interface {
+	Update(ctx context.Context, fn func(tx Tx) error) error
+	View(ctx context.Context, fn func(tx Tx) error) error
+}
+
+// Tx is the store inside one transaction: the area's own parts and the
+// tournament's transaction, whose players an accepted entry adds
+// (tournament.AdmitPlayer) and whose events, players, rounds and persons
+// the calendar and the player's page read.
+type Tx interface {
+	tournament.Tx
+	EntryTx
+	FollowTx
+	RegulationsTx
+}
+
+// notify hands notices to the notifier, if any.
+func (s *Service) notify(ctx context.Context, notices ...tournament.Notice) {
+	if s.notifier == nil {
+		return
+	}
+	for _, n := range notices {
+		s.notifier(ctx, n)
+	}
+}
