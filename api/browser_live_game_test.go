@@ -41,7 +41,7 @@ func liveGameInBrowsers(t *testing.T, s *webServer) {
 	corr := correspondence.NewService(s.store.Correspondence(), correspondence.Options{Pairing: engines.Options().Pairing})
 	opt := engines.Options()
 	opt.LiveRound = corr.StartLiveRound
-	s.handler = api.NewRouter(api.Deps{
+	s.handler = newRouter(api.Deps{
 		DB: s.store, Events: tournament.NewService(s.store, opt), Accounts: s.accounts, Correspondence: corr,
 		Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
 	})

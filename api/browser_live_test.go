@@ -19,7 +19,7 @@ import (
 func TestBrowserLivePairings(t *testing.T) {
 	t.Parallel()
 	s := newWebServer(t)
-	s.handler = api.NewRouter(api.Deps{
+	s.handler = newRouter(api.Deps{
 		DB: s.store, Events: tournament.NewService(s.store, engines.Options()), Accounts: s.accounts,
 		Log: slog.New(slog.NewTextHandler(io.Discard, nil)), LiveEvery: 200 * time.Millisecond,
 	})

@@ -33,7 +33,7 @@ func TestBrowserSignUpEnterAndPlay(t *testing.T) {
 		accounts: testAccounts(st, account.Options{Mailer: tray, SiteURL: "https://adiukh.example", Now: clock.Now})}
 	opt := engines.Options()
 	opt.Now = clock.Now
-	s.handler = api.NewRouter(api.Deps{DB: st, Events: tournament.NewService(st, opt), Accounts: s.accounts,
+	s.handler = newRouter(api.Deps{DB: st, Events: tournament.NewService(st, opt), Accounts: s.accounts,
 		Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Now: clock.Now})
 
 	const arbiter = tournament.ArbiterRole

@@ -35,7 +35,7 @@ import (
 func BenchmarkPageUnderHostileEntries(b *testing.B) {
 	st := storetest.SQLite(b)
 	accounts := testAccounts(st, account.Options{})
-	handler := api.NewRouter(api.Deps{
+	handler := newRouter(api.Deps{
 		DB: st, Events: tournament.NewService(st, engines.Options()), Accounts: accounts,
 		Composition: composition.NewService(st.Composition(), composition.Options{}),
 		Log:         slog.New(slog.NewTextHandler(io.Discard, nil)),

@@ -48,7 +48,7 @@ func TestTwoInstancesOnOnePostgres(t *testing.T) {
 		} else {
 			w.tokens = instances[0].tokens
 		}
-		w.handler = api.NewRouter(api.Deps{DB: st, Events: tournament.NewService(st, engines.Options()), Accounts: w.accounts,
+		w.handler = newRouter(api.Deps{DB: st, Events: tournament.NewService(st, engines.Options()), Accounts: w.accounts,
 			Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Secret: secret})
 		instances[i] = w
 	}

@@ -30,7 +30,7 @@ func TestHealthAndReadiness(t *testing.T) {
 			t.Errorf("%s: status %d, want 200", path, rec.Code)
 		}
 	}
-	dead := api.NewRouter(api.Deps{DB: deadDB{}, Events: tournament.NewService(s.store, engines.Options()), Accounts: s.accounts, Log: slog.New(slog.DiscardHandler)})
+	dead := newRouter(api.Deps{DB: deadDB{}, Events: tournament.NewService(s.store, engines.Options()), Accounts: s.accounts, Log: slog.New(slog.DiscardHandler)})
 	for path, want := range map[string]int{"/healthz": http.StatusOK, "/readyz": http.StatusServiceUnavailable} {
 		rec := httptest.NewRecorder()
 		dead.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, path, nil))
@@ -47,7 +47,7 @@ func TestRequestLogAndMetrics(t *testing.T) {
 	t.Parallel()
 	s := newWebServer(t)
 	var logged bytes.Buffer
-	s.handler = api.NewRouter(api.Deps{
+	s.handler = newRouter(api.Deps{
 		DB: s.store, Events: tournament.NewService(s.store, engines.Options()), Accounts: s.accounts,
 		Log: slog.New(slog.NewJSONHandler(&logged, nil)),
 	})
@@ -160,7 +160,7 @@ func TestMetricsLabelsAndLogLinesAreBounded(t *testing.T) {
 	t.Parallel()
 	s := newWebServer(t)
 	var logged bytes.Buffer
-	s.handler = api.NewRouter(api.Deps{
+	s.handler = newRouter(api.Deps{
 		DB: s.store, Events: tournament.NewService(s.store, engines.Options()), Accounts: s.accounts,
 		Log: slog.New(slog.NewJSONHandler(&logged, nil)),
 	})

@@ -34,7 +34,7 @@ func fetch(h http.Handler, path string, headers ...string) *httptest.ResponseRec
 // secondInstance is another server on the same database, as a second
 // instance behind a load balancer.
 func secondInstance(st *store.Store) http.Handler {
-	return api.NewRouter(api.Deps{DB: st, Events: tournament.NewService(st, engines.Options()), Accounts: testAccounts(st, account.Options{}),
+	return newRouter(api.Deps{DB: st, Events: tournament.NewService(st, engines.Options()), Accounts: testAccounts(st, account.Options{}),
 		Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
 }
 

@@ -43,7 +43,7 @@ func BenchmarkRegisterOneByOne(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		handler := api.NewRouter(api.Deps{
+		handler := newRouter(api.Deps{
 			DB: st, Events: tournament.NewService(st, engines.Options()), Accounts: accounts,
 			Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
 		})

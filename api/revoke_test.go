@@ -25,7 +25,7 @@ func TestSessionsEndEverywhere(t *testing.T) {
 	s := newWebServer(t)
 	secret := []byte("the same secret on every instance!")
 	newInstance := func() http.Handler {
-		return api.NewRouter(api.Deps{
+		return newRouter(api.Deps{
 			DB: s.store, Events: tournament.NewService(s.store, engines.Options()), Accounts: s.accounts,
 			Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Secret: secret,
 		})

@@ -55,7 +55,7 @@ func newWebServerStoppedClock(t *testing.T) *webServer {
 	s := newWebServer(t)
 	now := time.Now()
 	s.accounts = testAccounts(s.store, account.Options{Now: func() time.Time { return now }})
-	s.handler = api.NewRouter(api.Deps{
+	s.handler = newRouter(api.Deps{
 		DB: s.store, Events: tournament.NewService(s.store, engines.Options()), Accounts: s.accounts,
 		Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
 	})

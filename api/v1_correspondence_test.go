@@ -73,7 +73,7 @@ func newCorrServerOn(t *testing.T, st *store.Store, corr correspondence.Store, s
 	for _, c := range configure {
 		c(&deps)
 	}
-	s.handler = api.NewRouter(deps)
+	s.handler = newRouter(deps)
 	return s
 }
 

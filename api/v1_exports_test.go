@@ -57,7 +57,7 @@ func newExportServer(t *testing.T, st *store.Store) *testServer {
 	s := newTestServer(t, st)
 	opt := engines.Options()
 	opt.Pairing[tournament.Swiss] = pairInStartOrder
-	s.handler = api.NewRouter(api.Deps{
+	s.handler = newRouter(api.Deps{
 		PublicURL: publicURL + "/",
 		DB:        st, Events: tournament.NewService(st, opt), Accounts: testAccounts(st, account.Options{}),
 		Log: slog.New(slog.NewTextHandler(io.Discard, nil)),

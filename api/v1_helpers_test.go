@@ -58,7 +58,7 @@ func newTestServer(t *testing.T, st *store.Store) *testServer {
 		}
 		s.tokens[role] = token
 	}
-	s.handler = api.NewRouter(api.Deps{
+	s.handler = newRouter(api.Deps{
 		DB: st, Events: tournament.NewService(st, engines.Options()), Accounts: accounts,
 		Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
 	})

@@ -39,7 +39,7 @@ func BenchmarkPages(b *testing.B) {
 		b.Fatal(err)
 	}
 	router := func(db api.Pinger) http.Handler {
-		return api.NewRouter(api.Deps{
+		return newRouter(api.Deps{
 			DB: db, Events: tournament.NewService(st, engines.Options()), Accounts: testAccounts(st, account.Options{}),
 			Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
 		})

@@ -49,7 +49,7 @@ func newCompServerOver(t *testing.T, st *store.Store, clock *fakeClock, maxNodes
 	s := &corrServer{t: t, clock: clock, accounts: testAccounts(st, account.Options{})}
 	opt := engines.Options()
 	opt.Now = clock.Now
-	s.handler = api.NewRouter(api.Deps{
+	s.handler = newRouter(api.Deps{
 		DB: st, Events: tournament.NewService(st, opt), Accounts: s.accounts,
 		Composition: composition.NewService(st.Composition(), composition.Options{Now: clock.Now, MaxNodes: maxNodes, TableBytes: 4 << 20}),
 		Log:         slog.New(slog.NewTextHandler(io.Discard, nil)), Now: clock.Now,

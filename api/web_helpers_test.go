@@ -52,7 +52,7 @@ func newFreshServer(t *testing.T, token string) *webServer {
 }
 
 func withRouter(s *webServer, setupToken string) *webServer {
-	s.handler = api.NewRouter(api.Deps{
+	s.handler = newRouter(api.Deps{
 		DB: s.store, Events: tournament.NewService(s.store, engines.Options()), Accounts: s.accounts,
 		Log: slog.New(slog.NewTextHandler(io.Discard, nil)), SetupToken: setupToken,
 	})

@@ -350,7 +350,7 @@ func TestSwissProgressTable(t *testing.T) {
 	s := newWebServer(t)
 	opt := engines.Options()
 	opt.Pairing[tournament.Swiss] = pairInOrder
-	s.handler = api.NewRouter(api.Deps{DB: s.store, Events: tournament.NewService(s.store, opt), Accounts: s.accounts, Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	s.handler = newRouter(api.Deps{DB: s.store, Events: tournament.NewService(s.store, opt), Accounts: s.accounts, Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	a := s.signIn(tournament.ArbiterRole)
 	rec := a.post("/manage/events", url.Values{"name": {"Швейцарка"}, "discipline": {"blitz"}, "system": {"swiss"}, "rounds": {"3"}, "time_control": {"3+2"}})
 	mustStatus(t, "create", rec.Code, http.StatusSeeOther, rec.Body.String())

@@ -38,15 +38,12 @@ type Deps struct {
 	Correspondence *correspondence.Service
 	// Composition runs the contests of composition events.
 	Composition *composition.Service
-	// People keeps the federation's register of people; built on DB when
-	// nil and DB keeps it.
+	// People keeps the federation's register of people.
 	People *people.Service
-	// Ratings keeps the federation's rating lists; built on DB when nil
-	// and DB keeps them.
+	// Ratings keeps the federation's rating lists.
 	Ratings *ratings.Service
 	// Entries keeps entries to events, the calendar, regulations and
-	// follows; built on DB (telling nobody of decisions) when nil and DB
-	// keeps them.
+	// follows.
 	Entries *entries.Service
 	// Exporter writes the documents of stored events, stamped by its clock;
 	// export.New(Events) on Now when nil.
@@ -115,15 +112,6 @@ func New(d Deps) *Server {
 	}
 	if d.Now == nil {
 		d.Now = time.Now
-	}
-	if r, ok := d.DB.(interface{ People() people.Store }); ok && d.People == nil {
-		d.People = people.NewService(r.People(), people.Options{Now: d.Now})
-	}
-	if r, ok := d.DB.(interface{ Ratings() ratings.Store }); ok && d.Ratings == nil {
-		d.Ratings = ratings.NewService(r.Ratings(), ratings.Options{Now: d.Now})
-	}
-	if r, ok := d.DB.(interface{ Entries() entries.Store }); ok && d.Entries == nil {
-		d.Entries = entries.NewService(r.Entries(), entries.Options{Now: d.Now})
 	}
 	if d.LiveEvery <= 0 {
 		d.LiveEvery = DefaultLiveEvery

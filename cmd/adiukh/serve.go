@@ -22,6 +22,8 @@ import (
 	"adiukh/tournament/engines"
 	"adiukh/tournament/entries"
 	"adiukh/tournament/export"
+	"adiukh/tournament/people"
+	"adiukh/tournament/ratings"
 	"adiukh/tournament/store"
 )
 
@@ -145,6 +147,8 @@ func serve(args []string, stdout, stderr io.Writer) int {
 		Correspondence: corr,
 		Composition:    comp,
 		Entries:        entries.NewService(st.Entries(), entries.Options{Notify: notify}),
+		People:         people.NewService(st.People(), people.Options{}),
+		Ratings:        ratings.NewService(st.Ratings(), ratings.Options{}),
 		Log:            log,
 		Secret:         sessionKey,
 		SetupToken:     setupToken,

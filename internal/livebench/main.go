@@ -35,6 +35,9 @@ import (
 	"adiukh/tournament/account"
 	"adiukh/tournament/correspondence"
 	"adiukh/tournament/engines"
+	"adiukh/tournament/entries"
+	"adiukh/tournament/people"
+	"adiukh/tournament/ratings"
 	"adiukh/tournament/store"
 )
 
@@ -125,7 +128,9 @@ func run(n, plies int, think time.Duration, dsn, profiles string) error {
 		return err
 	}
 	srv := &http.Server{Handler: api.NewRouter(api.Deps{DB: st, Events: events, Accounts: accounts, Correspondence: corr,
-		Log: slog.New(slog.NewTextHandler(io.Discard, nil))})}
+		People: people.NewService(st.People(), people.Options{}), Ratings: ratings.NewService(st.Ratings(), ratings.Options{}),
+		Entries: entries.NewService(st.Entries(), entries.Options{}),
+		Log:     slog.New(slog.NewTextHandler(io.Discard, nil))})}
 	go srv.Serve(ln)
 	defer srv.Close()
 	go func() {

@@ -1,0 +1,29 @@
+package api_test
+
+import (
+	"net/http"
+
+	"adiukh/api"
+	"adiukh/tournament/entries"
+	"adiukh/tournament/people"
+	"adiukh/tournament/ratings"
+	"adiukh/tournament/store"
+)
+
+// newRouter is the site of d as cmd/adiukh wires it: the register of
+// people, the rating lists and the entries on d's database when the test
+// gave none, on the test's clock.
+func newRouter(d api.Deps) http.Handler {
+	if st, ok := d.DB.(*store.Store); ok {
+		if d.People == nil {
+			d.People = people.NewService(st.People(), people.Options{Now: d.Now})
+		}
+		if d.Ratings == nil {
+			d.Ratings = ratings.NewService(st.Ratings(), ratings.Options{Now: d.Now})
+		}
+		if d.Entries == nil {
+			d.Entries = entries.NewService(st.Entries(), entries.Options{Now: d.Now})
+		}
+	}
+	return api.NewRouter(d)
+}
