@@ -13,6 +13,7 @@ import (
 	"os"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"adiukh/rules"
@@ -146,6 +147,10 @@ func play(ctx context.Context, setup *benchSetup, o playOptions) (*results, erro
 	}
 	wg.Wait()
 	res.ended = time.Now()
+	var usage syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &usage) == nil {
+		res.cpu = time.Duration(usage.Utime.Nano() + usage.Stime.Nano())
+	}
 	return res, nil
 }
 

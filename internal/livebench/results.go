@@ -23,6 +23,7 @@ type results struct {
 	began        time.Time // the clocks' start
 	ended        time.Time // the last game's end
 	games, plies int
+	cpu          time.Duration // the client's processor time
 	// slowAfter is the -slow flag: the moves counted as slow, by the
 	// second of the play they were sent in.
 	slowAfter time.Duration
@@ -106,6 +107,7 @@ func (r *results) report(slow time.Duration) error {
 	moves := len(r.ack)
 	fmt.Printf("%d games: %d of %d moves acknowledged in %v (%.0f moves/s); %d client errors, %d games stalled, %d streams reopened\n",
 		games, moves, games*plies, elapsed.Round(time.Millisecond), float64(moves)/elapsed.Seconds(), len(r.errors), r.stalled, r.reconnects)
+	fmt.Printf("the client used %v of processor time\n", r.cpu.Round(100*time.Millisecond))
 	fmt.Printf("stream opened:            p50 %v  p99 %v  max %v\n", pct(r.open, 50), pct(r.open, 99), pct(r.open, 100))
 	fmt.Printf("move acknowledged:        p50 %v  p99 %v  max %v\n", pct(r.ack, 50), pct(r.ack, 99), pct(r.ack, 100))
 	fmt.Printf("opponent sees the move:   p50 %v  p99 %v  max %v\n", pct(r.seen, 50), pct(r.seen, 99), pct(r.seen, 100))

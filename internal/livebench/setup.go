@@ -2,10 +2,15 @@ package main
 
 import (
 	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
 	"encoding/json"
 	"flag"
 	"fmt"
 	"os"
+	"strings"
 	"time"
 
 	"adiukh/tournament"
@@ -29,12 +34,12 @@ func setupCommand(args []string) error {
 	if *dsn == "" || *out == "" || *games < 1 {
 		return fmt.Errorf("setup needs -db, -out and -games of at least 1")
 	}
-	st, err := store.Open(*dsn)
+	began := time.Now()
+	st, err := store.Open(unsynced(*dsn))
 	if err != nil {
 		return err
 	}
 	defer st.Close()
-	began := time.Now()
 	setup, err := setUp(context.Background(), st, *games)
 	if err != nil {
 		return err
@@ -51,27 +56,38 @@ func setupCommand(args []string) error {
 	return nil
 }
 
+// unsynced is the DSN for setup's own connections, which do not wait for
+// the disk at each commit: setup writes a thousand transactions (a player
+// linked to an account is one), which on a disk of 4 ms a flush would take
+// a minute. The data is the bench's own, and the servers open the
+// database with their own settings.
+func unsynced(dsn string) string {
+	sep := "?"
+	if strings.Contains(dsn, "?") {
+		sep = "&"
+	}
+	if strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://") {
+		return dsn + sep + "synchronous_commit=off"
+	}
+	return dsn + sep + "_sync=OFF"
+}
+
 // setUp makes the event: an arbiter and 2n players, each with an account
 // and an API token, the players linked to their accounts, round 1 paired.
 // The e-mails carry the moment of the run, so that a second run on the
 // same database makes accounts of its own.
 func setUp(ctx context.Context, st *store.Store, n int) (*benchSetup, error) {
 	run := time.Now().UnixNano()
-	arbiterEmail := fmt.Sprintf("arbiter-%d@bench.example.org", run)
-	playerEmail := func(i int) string { return fmt.Sprintf("p%04d-%d@bench.example.org", i, run) }
-	if err := addAccounts(ctx, st, arbiterEmail, playerEmail, 2*n); err != nil {
-		return nil, err
+	emails := make([]string, 2*n+1) // the arbiter's, then the players'
+	emails[0] = fmt.Sprintf("arbiter-%d@bench.example.org", run)
+	for i := range 2 * n {
+		emails[i+1] = fmt.Sprintf("p%04d-%d@bench.example.org", i, run)
 	}
-	accounts := account.NewService(st.Accounts())
-	arbiterToken, _, err := accounts.CreateToken(ctx, account.NewToken{Email: arbiterEmail, Name: "live bench"})
+	users, tokens, err := addAccounts(ctx, st, emails)
 	if err != nil {
 		return nil, err
 	}
-	arbiterUser, err := accounts.User(ctx, arbiterEmail)
-	if err != nil {
-		return nil, err
-	}
-	arbiter := tournament.NewContextWithUser(ctx, arbiterUser)
+	arbiter := tournament.NewContextWithUser(ctx, users[0])
 	events := tournament.NewService(st, engines.Options())
 	e, err := events.CreateEvent(arbiter, tournament.EventInput{Name: ptr("Live bench"), Discipline: ptr("blitz"), System: ptr("swiss"),
 		Rounds: ptr(5), TimeControl: ptr("5+3"), Online: ptr(true)})
@@ -86,15 +102,21 @@ func setUp(ctx context.Context, st *store.Store, n int) (*benchSetup, error) {
 	if err != nil {
 		return nil, err
 	}
-	setup := &benchSetup{Event: e.ID, Round: 1, Arbiter: arbiterToken, Players: map[int64]string{}}
-	for i, p := range players {
-		email := playerEmail(i)
-		if setup.Players[p.ID], _, err = accounts.CreateToken(ctx, account.NewToken{Email: email, Name: "live bench"}); err != nil {
-			return nil, err
+	setup := &benchSetup{Event: e.ID, Round: 1, Arbiter: tokens[0], Players: map[int64]string{}}
+	// The players are linked to their accounts in one transaction of the
+	// store: linking one by one (Service.LinkPlayer, which checks the
+	// event's every link each time) took half a minute for a thousand.
+	err = st.Update(ctx, func(tx tournament.Tx) error {
+		for i, p := range players {
+			setup.Players[p.ID] = tokens[i+1]
+			if err := tx.LinkPlayer(e.ID, p.ID, users[i+1].ID); err != nil {
+				return err
+			}
 		}
-		if err := events.LinkPlayer(arbiter, e.ID, p.ID, email); err != nil {
-			return nil, err
-		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	if _, err := events.PairNextRound(arbiter, e.ID); err != nil {
 		return nil, err
@@ -102,27 +124,54 @@ func setUp(ctx context.Context, st *store.Store, n int) (*benchSetup, error) {
 	return setup, nil
 }
 
-// addAccounts writes the arbiter's account and n players' in one
-// transaction, all with one hash of benchPassword made at the server's
-// cost: the bench makes a thousand accounts in a second without weakening
-// the hash of any password the server itself stores.
-func addAccounts(ctx context.Context, st *store.Store, arbiterEmail string, playerEmail func(int) string, n int) error {
+// addAccounts writes an account and an API token for each e-mail (the
+// first an arbiter's, the others players') in one transaction. Every
+// account has one hash of benchPassword, made once at the server's cost:
+// the bench makes a thousand accounts in a second without weakening the
+// hash of any password the server itself stores.
+func addAccounts(ctx context.Context, st *store.Store, emails []string) ([]*tournament.User, []string, error) {
 	hash, err := account.HashPassword(benchPassword)
 	if err != nil {
-		return err
+		return nil, nil, err
 	}
 	now := time.Now().UTC()
-	return st.Accounts().Update(ctx, func(tx account.Tx) error {
-		if err := tx.CreateUser(&tournament.User{Email: arbiterEmail, Role: tournament.ArbiterRole, PasswordHash: hash, Locale: "en", CreatedAt: now}); err != nil {
-			return err
-		}
-		for i := range n {
-			if err := tx.CreateUser(&tournament.User{Email: playerEmail(i), Role: tournament.PlayerRole, PasswordHash: hash, Locale: "en", CreatedAt: now}); err != nil {
+	users := make([]*tournament.User, len(emails))
+	tokens := make([]string, len(emails))
+	err = st.Accounts().Update(ctx, func(tx account.Tx) error {
+		for i, email := range emails {
+			role := tournament.PlayerRole
+			if i == 0 {
+				role = tournament.ArbiterRole
+			}
+			users[i] = &tournament.User{Email: email, Role: role, PasswordHash: hash, Locale: "en", CreatedAt: now}
+			if err := tx.CreateUser(users[i]); err != nil {
+				return err
+			}
+			token, hash, err := newToken()
+			if err != nil {
+				return err
+			}
+			tokens[i] = token
+			if err := tx.CreateToken(&account.Token{UserID: users[i].ID, Hash: hash, Name: "live bench", CreatedAt: now, ExpiresAt: now.Add(account.DefaultTokenTTL)}); err != nil {
 				return err
 			}
 		}
 		return nil
 	})
+	return users, tokens, err
+}
+
+// newToken makes an API token as the account service does: 256 random
+// bits, stored as their SHA-256 (TestPlayAgainstTheServer signs in with
+// them, so it fails if the two part).
+func newToken() (token, hash string, err error) {
+	b := make([]byte, 32)
+	if _, err := rand.Read(b); err != nil {
+		return "", "", err
+	}
+	token = "adk_" + base64.RawURLEncoding.EncodeToString(b)
+	sum := sha256.Sum256([]byte(token))
+	return token, hex.EncodeToString(sum[:]), nil
 }
 
 func ptr[T any](v T) *T { return &v }
