@@ -48,6 +48,8 @@ type Service struct {
 	now      func() time.Time
 	mailer   Mailer
 	watchers watchers
+	// commits gathers the live moves' writes into shared transactions.
+	commits committer
 }
 
 // NewService returns a service over st.
