@@ -15,7 +15,8 @@ import (
 func TestAtTheClock(t *testing.T) {
 	releaseMode()
 	r := gin.New()
-	r.Use(atTheClock)
+	var lane urgentLane
+	r.Use(lane.atTheClock)
 	urgent := map[string]bool{}
 	note := func(c *gin.Context) {
 		urgent[c.Request.Method+" "+c.Request.URL.Path] = tournament.Urgent(c.Request.Context())
@@ -39,4 +40,37 @@ func TestAtTheClock(t *testing.T) {
 			t.Errorf("%s: urgent %v (served %v), want %v", request, got, ok, w)
 		}
 	}
+}
+
+// An address holds at most urgentPerAddress places in the urgent lane at
+// once: a flood of move requests from one address (made-up tokens are
+// checked only once marked) goes in the ordinary lane past them, and
+// another address's move is urgent all the same.
+func TestUrgentLanePerAddress(t *testing.T) {
+	releaseMode()
+	r := gin.New()
+	var lane urgentLane
+	r.Use(lane.atTheClock)
+	held := make(chan struct{})
+	marked := make(chan bool)
+	r.POST("/api/v1/games/:gid/moves", func(c *gin.Context) {
+		marked <- tournament.Urgent(c.Request.Context())
+		<-held
+	})
+	send := func(address string) {
+		req := httptest.NewRequest("POST", "/api/v1/games/7/moves", nil)
+		req.RemoteAddr = address + ":4000"
+		go r.ServeHTTP(httptest.NewRecorder(), req)
+	}
+	for i := range urgentPerAddress + 2 {
+		send("10.0.0.1")
+		if got, want := <-marked, i < urgentPerAddress; got != want {
+			t.Errorf("request %d of one address: urgent %v, want %v", i+1, got, want)
+		}
+	}
+	send("10.0.0.2")
+	if !<-marked {
+		t.Error("another address's move is not urgent while the first floods the lane")
+	}
+	close(held)
 }

@@ -92,6 +92,8 @@ type Server struct {
 	failPage func(c *gin.Context, err error)
 	// streams counts the open live-game streams (OpenStream).
 	streams *streams
+	// urgent counts each address's requests in the urgent lane.
+	urgent urgentLane
 }
 
 // crossSite marks a request the cross-origin protection refused.
@@ -151,7 +153,7 @@ func (h *Server) Engine() *gin.Engine {
 		h.Log.Error("trusted proxies refused; trusting none", "err", err)
 		_ = r.SetTrustedProxies(nil)
 	}
-	r.Use(h.observe, h.recoverPanic, noSniff, h.refuseCrossSite, h.limitBody, atTheClock)
+	r.Use(h.observe, h.recoverPanic, noSniff, h.refuseCrossSite, h.limitBody, h.urgent.atTheClock)
 	h.RoutesOps(r)
 	return r
 }
