@@ -19,6 +19,9 @@ import (
 	"adiukh/tournament/composition"
 	"adiukh/tournament/correspondence"
 	"adiukh/tournament/engines"
+	"adiukh/tournament/entries"
+	"adiukh/tournament/people"
+	"adiukh/tournament/ratings"
 	"adiukh/tournament/store"
 	"adiukh/tournament/store/storetest"
 )
@@ -550,7 +553,8 @@ func newAuthzWorld(t *testing.T) *authzWorld {
 	roles := map[string]tournament.Role{"bystander": tournament.ArbiterRole, "player": tournament.PlayerRole, "other arbiter": tournament.ArbiterRole, "owner": tournament.ArbiterRole, "admin": tournament.Admin}
 	w.corr = correspondence.NewService(st.Correspondence(), correspondence.Options{Pairing: engines.Options().Pairing})
 	deps := Deps{DB: st, Events: w.svc, Accounts: w.accounts, Log: slog.New(slog.DiscardHandler), Secret: authzSecret, Correspondence: w.corr,
-		Composition: composition.NewService(st.Composition(), composition.Options{})}
+		Composition: composition.NewService(st.Composition(), composition.Options{}), People: people.NewService(st.People(), people.Options{}),
+		Ratings: ratings.NewService(st.Ratings(), ratings.Options{}), Entries: entries.NewService(st.Entries(), entries.Options{})}
 	w.handler = NewRouter(deps)
 	seal := core.NewSessions(authzSecret)
 	for _, role := range append(authzRoles[1:], "bystander") {
