@@ -172,18 +172,18 @@ func (h *handler) renderMyGames(c *gin.Context, f *form, status int) error {
 // corrGamePageData is one game of a section.
 type corrGamePageData struct {
 	eventHeader
-	Game      corrRow
-	Board     *boardView
-	Moves     []corrMoveRow
-	Viewer    string // the event's game page, where the moves can be stepped through
-	Legal     string // the legal moves for the tap-to-move board: "c3 d4=c3-d4;…"
-	CanMove   bool
-	IsPlayer  bool
+	Game     corrRow
+	Board    *boardView
+	Moves    []corrMoveRow
+	Viewer   string // the event's game page, where the moves can be stepped through
+	Legal    string // the legal moves for the tap-to-move board: "c3 d4=c3-d4;…"
+	CanMove  bool
+	IsPlayer bool
 	// LiveSide is the viewer's side in their running live game ("white",
 	// "black"; "" otherwise): its page keeps the move form, hidden while
 	// the opponent is to move, and live.js shows it when the stream says
 	// it is the viewer's turn, with no request.
-	LiveSide string
+	LiveSide  string
 	Offer     string // "mine", "theirs" or ""
 	CanClaim  bool   // the viewer's live game, the opponent's clock running: the claim is on the page
 	FlagDown  bool   // that clock ran out by the reading: the claim shows at once (else live.js shows it then)
@@ -229,12 +229,17 @@ func (h *handler) renderCorrGame(c *gin.Context, f *form, status int) error {
 	if err != nil {
 		return err
 	}
-	data.Board = newBoardView(pos)
+	// The player of Black sees the board from their side of it.
+	bottom := rules.White
+	if gp.ViewerPlays && gp.Side == rules.Black {
+		bottom = rules.Black
+	}
+	data.Board = newBoardView(pos, bottom)
 	if n := len(v.Moves); n > 0 {
 		last := v.Moves[n-1].Notation
 		from, _ := rules.ParseSquare(last[:2])
 		to, _ := rules.ParseSquare(last[len(last)-2:])
-		data.Board = newBoardView(pos, from, to)
+		data.Board = newBoardView(pos, bottom, from, to)
 	}
 	first := v.FirstSide()
 	for i := range v.Moves {

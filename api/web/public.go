@@ -570,11 +570,11 @@ func (h *handler) gamePage(c *gin.Context) error {
 	}
 	data.Moves = moveRows(data.Frames)
 	data.Last = len(data.Frames) - 1
-	data.Board = newBoardView(pos)
+	data.Board = newBoardView(pos, rules.White)
 	if last := data.Frames[data.Last]; last.Ply > 0 {
 		from, _ := rules.ParseSquare(last.From)
 		to, _ := rules.ParseSquare(last.To)
-		data.Board = newBoardView(pos, from, to)
+		data.Board = newBoardView(pos, rules.White, from, to)
 	}
 	h.renderWith(c, h.translator(c), http.StatusOK, "game", d.Event.Name, data)
 	return nil
