@@ -155,6 +155,21 @@ func liveGameInBrowsers(t *testing.T, s *webServer) {
 	if before == after || !strings.HasPrefix(before, "3:") && !strings.HasPrefix(before, "2:") {
 		t.Errorf("Black's clock read %q, then %q 1.5 s later; want it running down from 3:00", before, after)
 	}
+	// White's move sounded on Black's page (the move sound is on unless
+	// switched off). With Black's own clock under 10 s the tab's title
+	// flashes the time left, until Black switches the warning off.
+	var beeps int
+	var flashed, quiet bool
+	run(black, "the move sound and the low-time warning",
+		chromedp.Evaluate(`Number(document.getElementById("live-game").dataset.beeps || 0)`, &beeps),
+		chromedp.Evaluate(`document.querySelectorAll("#live-game .live-clock")[1].dataset.ms = "9000"`, nil),
+		chromedp.Poll(`document.title.startsWith("⏱ 0:0")`, &flashed, chromedp.WithPollingTimeout(5*time.Second)),
+		chromedp.Click(`input[data-setting="lowtime"]`),
+		chromedp.Poll(`!document.title.startsWith("⏱") && localStorage.getItem("adiukh.lowtime") === "off"`, &quiet, chromedp.WithPollingTimeout(5*time.Second)),
+	)
+	if beeps < 1 {
+		t.Errorf("White's move made %d sounds on Black's page", beeps)
+	}
 	// Live, a move is sent as soon as it is whole: no confirmation.
 	run(black, "Black taps f6 and e5",
 		chromedp.Click(`#tap-board rect[data-sq="f6"]`),

@@ -107,8 +107,12 @@
   // redirect, not followed; a refused one with the page, whose game
   // section, with the error by its field, is put in place.
   function send(form) {
-    if (form.dataset.sending) return;
-    form.dataset.sending = "yes";
+    // One move a ply: a second tap or Enter while the first is on its way
+    // sends nothing. (The answer to a move may come after the opponent's
+    // reply, so nothing waits for it.)
+    var ply = form.querySelector("input[name=ply]").value;
+    if (form.dataset.sentPly === ply) return;
+    form.dataset.sentPly = ply;
     var body = new URLSearchParams(new FormData(form));
     var squares = (form.querySelector("input[name=move]").value.match(/[a-h][1-8]/g) || []);
     var wrap = document.getElementById("tap-board");
@@ -129,8 +133,10 @@
     fetch(form.action, { method: "POST", body: body, credentials: "same-origin", redirect: "manual", headers: { "Accept": "text/html" } })
       .then(function (r) { return r.type === "opaqueredirect" ? "" : r.text(); })
       .then(function (html) { if (html) place(html, sent); })
-      .catch(refresh)
-      .finally(function () { delete form.dataset.sending; });
+      .catch(function () {
+        delete form.dataset.sentPly;
+        refresh();
+      });
   }
   sendMove = send;
   document.addEventListener("submit", function (e) {
@@ -152,6 +158,8 @@
   document.addEventListener("pointerdown", wake);
   document.addEventListener("keydown", wake);
   function beep(hz, ms) {
+    // The tones asked for are counted on the game's section: a headless
+    // browser in the tests hears nothing.
     game.dataset.beeps = String(Number(game.dataset.beeps || 0) + 1);
     if (!audio || audio.state !== "running") return;
     var osc = audio.createOscillator();
