@@ -12,10 +12,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 
 	"adiukh/api"
+	"adiukh/rules"
 	"adiukh/tournament"
 	"adiukh/tournament/correspondence"
 	"adiukh/tournament/engines"
@@ -37,7 +39,18 @@ func TestBrowserLiveGame(t *testing.T) {
 	}
 }
 
-func liveGameInBrowsers(t *testing.T, s *webServer) {
+// liveTable is a live blitz game open in two Chromium windows, each
+// signed in as one of its players.
+type liveTable struct {
+	gid          int64
+	white, black context.Context
+	run          func(ctx context.Context, what string, actions ...chromedp.Action)
+}
+
+// openLiveGame starts a live blitz event of two players and opens their
+// game's page in a window of each.
+func openLiveGame(t *testing.T, s *webServer) *liveTable {
+	t.Helper()
 	corr := correspondence.NewService(s.store.Correspondence(), correspondence.Options{Pairing: engines.Options().Pairing})
 	opt := engines.Options()
 	opt.LiveRound = corr.StartLiveRound
@@ -55,7 +68,7 @@ func liveGameInBrowsers(t *testing.T, s *webServer) {
 	}
 	s.must(http.StatusCreated, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
 	s.must(http.StatusOK, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/rounds/1/publish", id), nil)
-	var gid int64
+	tbl := &liveTable{}
 	{
 		rec := httptest.NewRecorder()
 		s.handler.ServeHTTP(rec, httptest.NewRequest("GET", fmt.Sprintf("/api/v1/events/%d/games", id), nil))
@@ -66,7 +79,7 @@ func liveGameInBrowsers(t *testing.T, s *webServer) {
 		if err := json.Unmarshal(rec.Body.Bytes(), &games); err != nil || len(games) != 1 {
 			t.Fatalf("the live games: %v %s", err, rec.Body.String())
 		}
-		gid = games[0].ID
+		tbl.gid = games[0].ID
 	}
 
 	srv := httptest.NewServer(s.handler)
@@ -81,27 +94,43 @@ func liveGameInBrowsers(t *testing.T, s *webServer) {
 		}
 		return ctx
 	}
-	run := func(ctx context.Context, what string, actions ...chromedp.Action) {
+	tbl.run = func(ctx context.Context, what string, actions ...chromedp.Action) {
 		t.Helper()
 		if err := chromedp.Run(ctx, actions...); err != nil {
 			t.Fatalf("%s: %v", what, err)
 		}
 	}
-	path := fmt.Sprintf("%s/games/%d", srv.URL, gid)
+	path := fmt.Sprintf("%s/games/%d", srv.URL, tbl.gid)
 	anna, boris := window(players["anna@example.org"]), window(players["boris@example.org"])
-	run(anna, "Anna opens the game", chromedp.Navigate(path), chromedp.WaitVisible(`#live-game`))
-	run(boris, "Boris opens the game", chromedp.Navigate(path), chromedp.WaitVisible(`#live-game`))
-	white, black := anna, boris
+	// A mark on each window's page: it is gone if the page is loaded anew.
+	tbl.run(anna, "Anna opens the game", chromedp.Navigate(path), chromedp.WaitVisible(`#live-game`), chromedp.Evaluate(`window.sameLoad = true`, nil))
+	tbl.run(boris, "Boris opens the game", chromedp.Navigate(path), chromedp.WaitVisible(`#live-game`), chromedp.Evaluate(`window.sameLoad = true`, nil))
+	tbl.white, tbl.black = anna, boris
 	var annaMoves bool
-	run(anna, "whose move", chromedp.Evaluate(`!document.getElementById("move-form").hidden`, &annaMoves))
+	tbl.run(anna, "whose move", chromedp.Evaluate(`!document.getElementById("move-form").hidden`, &annaMoves))
 	if !annaMoves {
-		white, black = boris, anna
+		tbl.white, tbl.black = boris, anna
 	}
+	return tbl
+}
+
+// stayed checks that a window's page was never loaded anew.
+func (tbl *liveTable) stayed(t *testing.T, ctx context.Context, who string) {
+	t.Helper()
+	var same bool
+	tbl.run(ctx, who+"'s page stayed", chromedp.Evaluate(`window.sameLoad === true`, &same))
+	if !same {
+		t.Errorf("%s's page was loaded anew", who)
+	}
+}
+
+func liveGameInBrowsers(t *testing.T, s *webServer) {
+	tbl := openLiveGame(t, s)
+	white, black, run, gid := tbl.white, tbl.black, tbl.run, tbl.gid
 
 	run(white, "White types a move and confirms it",
 		chromedp.SendKeys(`#move-input`, "c3-d4"),
-		load(`#move-confirm`),
-		chromedp.WaitVisible(`#live-game`),
+		chromedp.Click(`#move-confirm`),
 	)
 	var redrawn, fetched bool
 	run(black, "Black's page shows the move and the move form, by itself, from the stream",
@@ -126,17 +155,26 @@ func liveGameInBrowsers(t *testing.T, s *webServer) {
 	if before == after || !strings.HasPrefix(before, "3:") && !strings.HasPrefix(before, "2:") {
 		t.Errorf("Black's clock read %q, then %q 1.5 s later; want it running down from 3:00", before, after)
 	}
-	var typed string
-	run(black, "Black taps f6 and e5, and confirms",
+	// White's move sounded on Black's page (the move sound is on unless
+	// switched off). With Black's own clock under 10 s the tab's title
+	// flashes the time left, until Black switches the warning off.
+	var beeps int
+	var flashed, quiet bool
+	run(black, "the move sound and the low-time warning",
+		chromedp.Evaluate(`Number(document.getElementById("live-game").dataset.beeps || 0)`, &beeps),
+		chromedp.Evaluate(`document.querySelectorAll("#live-game .live-clock")[1].dataset.ms = "9000"`, nil),
+		chromedp.Poll(`document.title.startsWith("⏱ 0:0")`, &flashed, chromedp.WithPollingTimeout(5*time.Second)),
+		chromedp.Click(`input[data-setting="lowtime"]`),
+		chromedp.Poll(`!document.title.startsWith("⏱") && localStorage.getItem("adiukh.lowtime") === "off"`, &quiet, chromedp.WithPollingTimeout(5*time.Second)),
+	)
+	if beeps < 1 {
+		t.Errorf("White's move made %d sounds on Black's page", beeps)
+	}
+	// Live, a move is sent as soon as it is whole: no confirmation.
+	run(black, "Black taps f6 and e5",
 		chromedp.Click(`#tap-board rect[data-sq="f6"]`),
 		chromedp.Click(`#tap-board rect[data-sq="e5"]`),
-		chromedp.Value(`#move-input`, &typed),
-		load(`#move-confirm`),
-		chromedp.WaitVisible(`#live-game`),
 	)
-	if typed != "f6-e5" {
-		t.Fatalf("the taps wrote %q", typed)
-	}
 	var answered bool
 	run(white, "White's page shows the answer",
 		chromedp.Poll(`document.querySelector("#live-game .corr-moves").textContent.includes("f6-e5") && !document.getElementById("move-form").hidden && document.querySelector('#move-form input[name=ply]').value === "2"`,
@@ -146,6 +184,8 @@ func liveGameInBrowsers(t *testing.T, s *webServer) {
 	if num(g["ply"]) != 2 || g["live"] != true {
 		t.Errorf("the game after two moves in the browsers: %v", g)
 	}
+	tbl.stayed(t, white, "White")
+	tbl.stayed(t, black, "Black")
 }
 
 // The clock a player sees on a slow line is the server's count now: a
@@ -189,4 +229,141 @@ func TestBrowserLiveClockLag(t *testing.T) {
 	if _, err := fmt.Sscanf(shown, "%d:%d", &m, &ss); err != nil || m*60+ss > 178 || m*60+ss < 160 {
 		t.Errorf("White's clock shows %s with the server's at 3:00 and a reading over 1.25 s old, want 2:58 or a little less", shown)
 	}
+}
+
+// Two players play a live blitz game by dragging their pieces, Black's
+// board turned round (rank 8 at the bottom, files h..a). Each move is sent
+// as soon as it is dropped, without leaving the page, and shows on the
+// other page from the stream. Black also drags a premove while White
+// thinks: it is shown on the board and played as soon as White has moved.
+// On both databases.
+func TestBrowserLiveGameByDrag(t *testing.T) {
+	t.Parallel()
+	for name, st := range storetest.Open(t) {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			dragGameInBrowsers(t, newWebServerOn(t, st))
+		})
+	}
+}
+
+// drag presses the mouse on one square of the board, moves it in steps
+// and lets go on another.
+func drag(from, to string) chromedp.Action {
+	return chromedp.ActionFunc(func(ctx context.Context) error {
+		var at []float64
+		if err := chromedp.Evaluate(fmt.Sprintf(`(function () {
+			document.querySelector("#tap-board svg").scrollIntoView({block: "center"});
+			var a = document.querySelector('#tap-board rect[data-sq="%s"]').getBoundingClientRect();
+			var b = document.querySelector('#tap-board rect[data-sq="%s"]').getBoundingClientRect();
+			return [a.x + a.width / 2, a.y + a.height / 2, b.x + b.width / 2, b.y + b.height / 2];
+		})()`, from, to), &at).Do(ctx); err != nil {
+			return err
+		}
+		if err := input.DispatchMouseEvent(input.MousePressed, at[0], at[1]).WithButton(input.Left).WithButtons(1).WithClickCount(1).Do(ctx); err != nil {
+			return err
+		}
+		for i := 1; i <= 6; i++ {
+			x, y := at[0]+(at[2]-at[0])*float64(i)/6, at[1]+(at[3]-at[1])*float64(i)/6
+			if err := input.DispatchMouseEvent(input.MouseMoved, x, y).WithButton(input.Left).WithButtons(1).Do(ctx); err != nil {
+				return err
+			}
+		}
+		return input.DispatchMouseEvent(input.MouseReleased, at[2], at[3]).WithButton(input.Left).WithClickCount(1).Do(ctx)
+	})
+}
+
+// aMove picks a legal move of side that no other legal move starts and
+// ends on the same squares as, so a drop tells it.
+func aMove(t *testing.T, p rules.Position, side rules.Color, skip int) rules.Move {
+	t.Helper()
+	moves := p.LegalMoves(side)
+	ends := map[[2]rules.Square]int{}
+	for _, m := range moves {
+		path := m.Path()
+		ends[[2]rules.Square{path[0], path[len(path)-1]}]++
+	}
+	for _, m := range moves {
+		path := m.Path()
+		if ends[[2]rules.Square{path[0], path[len(path)-1]}] == 1 {
+			if skip == 0 {
+				return m
+			}
+			skip--
+		}
+	}
+	t.Fatalf("no move of %s to pick in %v", side, moves)
+	return rules.Move{}
+}
+
+func dragGameInBrowsers(t *testing.T, s *webServer) {
+	tbl := openLiveGame(t, s)
+	run := tbl.run
+	window := map[rules.Color]context.Context{rules.White: tbl.white, rules.Black: tbl.black}
+
+	// Black looks from their side: a1 top right, h8 bottom left.
+	for side, want := range map[rules.Color]bool{rules.White: false, rules.Black: true} {
+		var turned bool
+		run(window[side], "the board's side", chromedp.Evaluate(`(function () {
+			var a1 = document.querySelector('#tap-board rect[data-sq="a1"]'), h8 = document.querySelector('#tap-board rect[data-sq="h8"]');
+			return Number(a1.getAttribute("x")) > Number(h8.getAttribute("x")) && Number(a1.getAttribute("y")) < Number(h8.getAttribute("y"));
+		})()`, &turned))
+		if turned != want {
+			t.Errorf("%s's board turned round: %v, want %v", side, turned, want)
+		}
+	}
+	run(tbl.black, "a screenshot", shot("live-game-black"))
+
+	position := func() (rules.Position, rules.Color, int) {
+		g := s.must(http.StatusOK, "", "GET", fmt.Sprintf("/api/v1/games/%d", tbl.gid), nil)
+		p, err := rules.ParsePosition(g["position"].(string))
+		if err != nil {
+			t.Fatal(err)
+		}
+		side := rules.White
+		if g["to_move"] == "black" {
+			side = rules.Black
+		}
+		return p, side, int(num(g["ply"]))
+	}
+	// shown waits until a window's table of moves has the move, the page
+	// having taken in ply moves.
+	shown := func(ctx context.Context, who string, m rules.Move, ply int) {
+		t.Helper()
+		var ok bool
+		run(ctx, who+" sees "+m.String(), chromedp.Poll(fmt.Sprintf(`document.getElementById("live-game").dataset.ply === "%d" && document.getElementById("corr-moves").textContent.includes(%q)`, ply, m.String()),
+			&ok, chromedp.WithPollingTimeout(15*time.Second)))
+	}
+	for range 4 {
+		p, side, ply := position()
+		m := aMove(t, p, side, ply%3)
+		path := m.Path()
+		run(window[side], fmt.Sprintf("%s drags %s", side, m), drag(path[0].String(), path[len(path)-1].String()))
+		shown(window[side.Opponent()], side.Opponent().String(), m, ply+1)
+		shown(window[side], side.String(), m, ply+1)
+	}
+
+	// White to move again: Black drags a premove of an answer to the move
+	// White is about to play.
+	p, side, ply := position()
+	if side != rules.White {
+		t.Fatalf("%s to move after 4 plies", side)
+	}
+	m := aMove(t, p, rules.White, 0)
+	answer := aMove(t, p.Play(m), rules.Black, 0)
+	from, to := answer.Path()[0].String(), answer.Path()[len(answer.Path())-1].String()
+	var queued bool
+	run(tbl.black, "Black drags a premove", drag(from, to),
+		chromedp.Evaluate(fmt.Sprintf(`document.querySelector('#tap-board rect[data-sq="%s"]').classList.contains("premove") && document.querySelector('#tap-board rect[data-sq="%s"]').classList.contains("premove") && document.getElementById("wait-hint").textContent.includes("%s→%s")`, from, to, from, to), &queued))
+	if !queued {
+		t.Errorf("Black's premove %s→%s is not shown on the board", from, to)
+	}
+	path := m.Path()
+	run(tbl.white, "White drags "+m.String(), drag(path[0].String(), path[len(path)-1].String()))
+	shown(tbl.white, "White", answer, ply+2)
+	if _, _, after := position(); after != ply+2 {
+		t.Errorf("the game at ply %d after White's move and Black's premove, want %d", after, ply+2)
+	}
+	tbl.stayed(t, tbl.white, "White")
+	tbl.stayed(t, tbl.black, "Black")
 }

@@ -4,14 +4,19 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strings"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 
 	"adiukh/api"
 	"adiukh/tournament"
 	"adiukh/tournament/engines"
+	"adiukh/tournament/store/storetest"
 )
 
 // A reader's open pairings page of a running round shows a result the
@@ -55,5 +60,63 @@ func TestBrowserLivePairings(t *testing.T) {
 	)
 	if calendarLive {
 		t.Error("the calendar looks for news")
+	}
+}
+
+// The games tab of an event played live on the site follows its games
+// without a reload, for its arbiter too: the clock of each side to move
+// runs, and a move played shows within seconds. Its standings look for
+// news every 3 s, not every 20, so a game's end shows at once.
+func TestBrowserLiveGamesTab(t *testing.T) {
+	t.Parallel()
+	st := storetest.SQLite(t)
+	s := newCorrServer(t, st, time.Date(2026, 12, 5, 15, 0, 0, 0, time.UTC), nil)
+	arbiter := s.user("arbiter@example.org", tournament.ArbiterRole)
+	sec := startLiveEvent(t, s, arbiter, map[string]any{"name": "Блиц онлайн", "discipline": "blitz", "system": "round-robin", "time_control": "3+2", "online": true},
+		map[string]string{}, "anna@example.org", "boris@example.org")
+	g := sec.games(s)[0]
+	cookie := s.session("arbiter@example.org")
+
+	srv := httptest.NewServer(s.handler)
+	t.Cleanup(srv.Close)
+	ctx := browser(t)
+	var live, before, after string
+	err := chromedp.Run(ctx,
+		network.SetCookie(cookie.Name, cookie.Value).WithURL(srv.URL),
+		chromedp.Navigate(srv.URL+sec.ev[len("/api/v1"):]+"/games"),
+		chromedp.WaitVisible(`table.corr-list`),
+		chromedp.Evaluate(`window.adiukhMark = "kept"`, nil),
+		chromedp.AttributeValue(`main`, "data-live", &live, nil),
+		chromedp.Text(`td[data-tick-ms]`, &before),
+		chromedp.Sleep(1500*time.Millisecond),
+		chromedp.Text(`td[data-tick-ms]`, &after),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if live != "3000" {
+		t.Errorf("the arbiter's games tab of a live event has data-live=%q, want 3000", live)
+	}
+	if before == after {
+		t.Errorf("the clock of the side to move reads %q, then %q 1.5 s later", before, after)
+	}
+	white := sec.tokens[int(num(g["white"]))]
+	s.must(http.StatusOK, white, "POST", fmt.Sprintf("/api/v1/games/%d/moves", int(num(g["id"]))), map[string]any{"move": "c3-d4", "ply": 0})
+	var moved bool
+	var mark string
+	if err := chromedp.Run(ctx,
+		chromedp.Poll(`document.querySelector("table.corr-list tbody tr td:last-child").textContent.trim() === "1"`, &moved, chromedp.WithPollingTimeout(10*time.Second)),
+		chromedp.Evaluate(`window.adiukhMark || ""`, &mark),
+	); err != nil {
+		t.Fatalf("the move on the games tab: %v", err)
+	}
+	if mark != "kept" {
+		t.Error("the games tab was loaded anew")
+	}
+
+	rec := httptest.NewRecorder()
+	s.handler.ServeHTTP(rec, httptest.NewRequest("GET", sec.ev[len("/api/v1"):]+"/standings", nil))
+	if !strings.Contains(rec.Body.String(), `data-live="3000"`) {
+		t.Errorf("the standings of a live event do not look for news every 3 s")
 	}
 }

@@ -10,8 +10,27 @@ document.addEventListener("DOMContentLoaded", function () {
   setUpTimeControlWarning();
   setUpJudgedDisciplines();
   setUpClockHint();
+  setUpTicking();
   setUpLive();
 });
+
+// A list of live games runs the clock of each side to move
+// (data-tick-ms: its time left when the page was made) between the
+// page's looks for news, which bring the server's count again.
+var tickingSince = performance.now();
+var tickTimer = null;
+function setUpTicking() {
+  tickingSince = performance.now();
+  if (tickTimer || !document.querySelector("[data-tick-ms]")) return;
+  tickTimer = window.setInterval(function () {
+    var elapsed = performance.now() - tickingSince;
+    document.querySelectorAll("[data-tick-ms]").forEach(function (el) {
+      var ms = Math.max(0, Number(el.dataset.tickMs) - elapsed);
+      var s = Math.floor(ms / 1000);
+      el.textContent = ms < 10000 ? "0:0" + s + "." + Math.floor(ms % 1000 / 100) : Math.floor(s / 60) + ":" + (s % 60 < 10 ? "0" : "") + s % 60;
+    });
+  }, 200);
+}
 
 // The public pages of a running event look for news every data-live
 // milliseconds and show them in place: the page cache answers 304 while
@@ -38,6 +57,7 @@ function setUpLive() {
         var fresh = new DOMParser().parseFromString(text, "text/html").querySelector("main[data-live]");
         if (!fresh || fresh.innerHTML === main.innerHTML) return;
         main.innerHTML = fresh.innerHTML;
+        setUpTicking();
         setUpFilters();
         setUpBlockFilters();
         setUpViewer();

@@ -59,6 +59,7 @@
     var side = game.dataset.side;
     var claim = document.getElementById("claim-form");
     var flag = false;
+    var own = null;
     document.querySelectorAll("#live-game .live-clock").forEach(function (el, i) {
       var ms = Number(el.dataset.ms);
       var running = el.hasAttribute("data-running");
@@ -67,13 +68,27 @@
       el.classList.toggle("urgent", ms < 10000);
       // The claim is the player's while the opponent's clock runs.
       if (running && ms <= 0 && side && (i === 0 ? "white" : "black") !== side) flag = true;
+      if (running && side && (i === 0 ? "white" : "black") === side) own = ms;
     });
     if (claim && flag) claim.hidden = false;
+    lowTime(own);
   }
   setInterval(tick, 100);
 
-  // refresh fetches the page and puts its new game section in place of
+  // place puts the game section of a page, asked for at sent, in place of
   // the old one.
+  function place(html, sent) {
+    var arrived = performance.now();
+    var next = new DOMParser().parseFromString(html, "text/html").getElementById("live-game");
+    if (!next) return;
+    game.replaceWith(next);
+    game = next;
+    measured(arrived - sent);
+    readAt = arrived - lag;
+    if (typeof setUpTapBoard === "function") setUpTapBoard();
+  }
+
+  // refresh fetches the page and puts its new game section in place.
   var fetching = false;
   function refresh() {
     if (fetching) return;
@@ -81,18 +96,102 @@
     var sent = performance.now();
     fetch(location.pathname, { credentials: "same-origin", headers: { "Accept": "text/html" } })
       .then(function (r) { return r.text(); })
-      .then(function (html) {
-        var arrived = performance.now();
-        var next = new DOMParser().parseFromString(html, "text/html").getElementById("live-game");
-        if (next) {
-          game.replaceWith(next);
-          game = next;
-          measured(arrived - sent);
-          readAt = arrived - lag;
-          if (typeof setUpTapBoard === "function") setUpTapBoard();
-        }
-      })
+      .then(function (html) { place(html, sent); })
       .finally(function () { fetching = false; });
+  }
+
+  // send posts the move form without leaving the page. The move is drawn
+  // on the board at once (the tower on its new square; what it captured
+  // goes when the stream brings the position), and the stream brings the
+  // game as the server took it. An accepted move is answered with a
+  // redirect, not followed; a refused one with the page, whose game
+  // section, with the error by its field, is put in place.
+  function send(form) {
+    // One move a ply: a second tap or Enter while the first is on its way
+    // sends nothing. (The answer to a move may come after the opponent's
+    // reply, so nothing waits for it.)
+    var ply = form.querySelector("input[name=ply]").value;
+    if (form.dataset.sentPly === ply) return;
+    form.dataset.sentPly = ply;
+    var body = new URLSearchParams(new FormData(form));
+    var squares = (form.querySelector("input[name=move]").value.match(/[a-h][1-8]/g) || []);
+    var wrap = document.getElementById("tap-board");
+    if (wrap && squares.length > 1) {
+      var from = wrap.querySelector('g[data-tower="' + squares[0] + '"]');
+      var to = wrap.querySelector('g[data-tower="' + squares[squares.length - 1] + '"]');
+      if (from && to && from !== to && from.firstChild) {
+        while (to.firstChild) to.removeChild(to.firstChild);
+        while (from.firstChild) to.appendChild(from.firstChild);
+      }
+    }
+    form.hidden = true;
+    var wait = document.getElementById("wait-hint");
+    if (wait) wait.hidden = false;
+    if (wrap) delete wrap.dataset.legal;
+    tapBoardChanged();
+    var sent = performance.now();
+    fetch(form.action, { method: "POST", body: body, credentials: "same-origin", redirect: "manual", headers: { "Accept": "text/html" } })
+      .then(function (r) { return r.type === "opaqueredirect" ? "" : r.text(); })
+      .then(function (html) { if (html) place(html, sent); })
+      .catch(function () {
+        delete form.dataset.sentPly;
+        refresh();
+      });
+  }
+  sendMove = send;
+  document.addEventListener("submit", function (e) {
+    if (e.target.id !== "move-form") return;
+    e.preventDefault();
+    send(e.target);
+  });
+
+  // beep sounds a short tone: a move played, the player's time running
+  // low. Browsers let a page sound only after the player has touched it,
+  // so the sound starts with their first tap or key.
+  var audio = null;
+  function wake() {
+    var Context = window.AudioContext || window.webkitAudioContext;
+    if (!Context) return;
+    if (!audio) audio = new Context();
+    if (audio.state === "suspended") audio.resume();
+  }
+  document.addEventListener("pointerdown", wake);
+  document.addEventListener("keydown", wake);
+  function beep(hz, ms) {
+    // The tones asked for are counted on the game's section: a headless
+    // browser in the tests hears nothing.
+    game.dataset.beeps = String(Number(game.dataset.beeps || 0) + 1);
+    if (!audio || audio.state !== "running") return;
+    var osc = audio.createOscillator();
+    var gain = audio.createGain();
+    var now = audio.currentTime;
+    osc.frequency.value = hz;
+    gain.gain.setValueAtTime(0.2, now);
+    gain.gain.exponentialRampToValueAtTime(0.001, now + ms / 1000);
+    osc.connect(gain);
+    gain.connect(audio.destination);
+    osc.start(now);
+    osc.stop(now + ms / 1000);
+  }
+
+  // lowTime warns the player whose own clock runs under 10 s: one tone as
+  // it crosses, and the tab's title flashing the time left, so a player
+  // looking at another tab sees it.
+  var title = document.title;
+  var warned = false;
+  function lowTime(ms) {
+    var on = ms !== null && ms < 10000 && boardSetting("lowtime");
+    if (!on) {
+      warned = ms !== null && ms < 10000;
+      if (document.title !== title) document.title = title;
+      return;
+    }
+    if (!warned) {
+      warned = true;
+      beep(880, 250);
+    }
+    var flash = Math.floor(performance.now() / 500) % 2 === 0;
+    document.title = flash ? "⏱ 0:0" + Math.floor(Math.max(0, ms) / 1000) : title;
   }
 
   // moved draws the move the event g brings, when it is the next move of
@@ -119,6 +218,7 @@
     var status = document.getElementById("live-status");
     if (status) status.textContent = status.dataset[g.to_move];
     addMove(last);
+    if (boardSetting("sound")) beep(g.to_move === "white" ? 520 : 440, 90);
     var mine = game.dataset.side === g.to_move;
     var form = document.getElementById("move-form");
     if (form) {

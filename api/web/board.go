@@ -7,7 +7,8 @@ import (
 )
 
 // The board is drawn server-side as SVG: 8×8 squares of 50 units, White at
-// the bottom, with the files and ranks in a margin. game.js redraws the
+// the bottom (Black at the bottom for the player of Black), with the files
+// and ranks in a margin. game.js redraws the
 // towers from the same encoding (see core.TowerCode) when stepping through a game.
 const squareSize = 50
 
@@ -69,12 +70,24 @@ func newTowerView(t rules.Tower) *towerView {
 	return v
 }
 
-// newBoardView draws a position; marked squares are highlighted.
-func newBoardView(p rules.Position, marked ...rules.Square) *boardView {
+// newBoardView draws a position seen from bottom's side: White's with rank 1
+// at the bottom and files a..h, Black's turned round (rank 8 at the bottom,
+// files h..a), as a player of Black sits at the board. Marked squares are
+// highlighted. The squares keep their names, so scripts are unaffected.
+func newBoardView(p rules.Position, bottom rules.Color, marked ...rules.Square) *boardView {
+	// column and row place a file and a rank on the drawing, 0 at the left
+	// and at the top.
+	column := func(file int) int { return file }
+	row := func(rank int) int { return 7 - rank }
+	if bottom == rules.Black {
+		column = func(file int) int { return 7 - file }
+		row = func(rank int) int { return rank }
+	}
 	b := &boardView{}
-	for rank := 7; rank >= 0; rank-- {
-		for file := 0; file < 8; file++ {
-			sq := squareView{X: 20 + file*squareSize, Y: (7 - rank) * squareSize}
+	for y := 0; y < 8; y++ {
+		for x := 0; x < 8; x++ {
+			file, rank := column(x), row(y) // both maps are their own inverse
+			sq := squareView{X: 20 + x*squareSize, Y: y * squareSize}
 			if s, ok := rules.SquareAt(file, rank); ok {
 				sq.Dark, sq.Name = true, s.String()
 				sq.Tower = newTowerView(p.At(s))
@@ -86,8 +99,8 @@ func newBoardView(p rules.Position, marked ...rules.Square) *boardView {
 		}
 	}
 	for i := 0; i < 8; i++ {
-		b.Files = append(b.Files, labelView{X: 20 + i*squareSize + squareSize/2, Y: 8*squareSize + 15, Text: string(rune('a' + i))})
-		b.Ranks = append(b.Ranks, labelView{X: 10, Y: (7-i)*squareSize + squareSize/2 + 5, Text: fmt.Sprint(i + 1)})
+		b.Files = append(b.Files, labelView{X: 20 + column(i)*squareSize + squareSize/2, Y: 8*squareSize + 15, Text: string(rune('a' + i))})
+		b.Ranks = append(b.Ranks, labelView{X: 10, Y: row(i)*squareSize + squareSize/2 + 5, Text: fmt.Sprint(i + 1)})
 	}
 	return b
 }

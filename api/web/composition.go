@@ -53,7 +53,7 @@ func newDiagram(position, side string) *diagram {
 	if err != nil {
 		return nil
 	}
-	d := &diagram{Board: newBoardView(pos), Position: pos, Side: "white"}
+	d := &diagram{Board: newBoardView(pos, rules.White), Position: pos, Side: "white"}
 	if s := strings.ToLower(strings.TrimSpace(side)); s == "black" || s == "черные" || s == "чёрные" {
 		d.Side = "black"
 	}

@@ -226,12 +226,17 @@ func (h *handler) renderCorrGame(c *gin.Context, f *form, status int) error {
 	if err != nil {
 		return err
 	}
-	data.Board = newBoardView(pos)
+	// The player of Black sees the board from their side of it.
+	bottom := rules.White
+	if gp.ViewerPlays && gp.Side == rules.Black {
+		bottom = rules.Black
+	}
+	data.Board = newBoardView(pos, bottom)
 	if n := len(v.Moves); n > 0 {
 		last := v.Moves[n-1].Notation
 		from, _ := rules.ParseSquare(last[:2])
 		to, _ := rules.ParseSquare(last[len(last)-2:])
-		data.Board = newBoardView(pos, from, to)
+		data.Board = newBoardView(pos, bottom, from, to)
 	}
 	first := v.FirstSide()
 	for i := range v.Moves {

@@ -75,7 +75,7 @@ func (d *gameEditPageData) check() {
 		m := d.Report.Played[n-1].Move
 		marked = []rules.Square{m.From, m.To}
 	}
-	d.Board = newBoardView(d.Report.Position, marked...)
+	d.Board = newBoardView(d.Report.Position, rules.White, marked...)
 }
 
 func (h *handler) gameEditPage(c *gin.Context) error {

@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"slices"
 	"strconv"
+	"time"
 
 	"github.com/gin-gonic/gin"
 
@@ -102,18 +103,35 @@ type eventHeader struct {
 	Rated bool
 }
 
-// live: the public tabs of a running event show new results in place,
-// except to its arbiters, whose forms on them must keep what they type.
-func (head eventHeader) live() bool {
-	if head.Event == nil || head.Event.Status != tournament.Running || head.CanManage {
-		return false
+// liveEvery: the public tabs of a running event show new results in place,
+// except to its arbiters, whose forms on them must keep what they type,
+// every base. An event played live on the site changes by the second:
+// its tabs look every onlineLiveEvery at most, so a game's end shows in
+// the standings within seconds, and its games tab, which has no form,
+// follows the clocks for its arbiters too. 0: the page does not look.
+func (head eventHeader) liveEvery(base time.Duration) time.Duration {
+	if head.Event == nil || head.Event.Status != tournament.Running {
+		return 0
+	}
+	if head.Event.Online {
+		base = min(base, onlineLiveEvery)
+		if head.Tab == "games" {
+			return base
+		}
+	}
+	if head.CanManage {
+		return 0
 	}
 	switch head.Tab {
 	case "pairings", "standings", "crosstable", "players":
-		return true
+		return base
 	}
-	return false
+	return 0
 }
+
+// onlineLiveEvery is how often the open tabs of an event played live on
+// the site look for news: the page cache answers 304 while nothing changed.
+const onlineLiveEvery = 3 * time.Second
 
 func (h *handler) header(c *gin.Context, e *tournament.Event, tab string) eventHeader {
 	ctx := c.Request.Context()
@@ -596,11 +614,11 @@ func (h *handler) gamePage(c *gin.Context) error {
 	}
 	data.Moves = moveRows(data.Frames)
 	data.Last = len(data.Frames) - 1
-	data.Board = newBoardView(pos)
+	data.Board = newBoardView(pos, rules.White)
 	if last := data.Frames[data.Last]; last.Ply > 0 {
 		from, _ := rules.ParseSquare(last.From)
 		to, _ := rules.ParseSquare(last.To)
-		data.Board = newBoardView(pos, from, to)
+		data.Board = newBoardView(pos, rules.White, from, to)
 	}
 	h.renderWith(c, h.translator(c), http.StatusOK, "game", d.Event.Name, data)
 	return nil

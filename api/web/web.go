@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/gin-gonic/gin"
 
@@ -117,7 +118,9 @@ type page struct {
 
 // livePage is the data of a page that follows a running event: its
 // public tabs, whose news readers wait for.
-type livePage interface{ live() bool }
+type livePage interface {
+	liveEvery(base time.Duration) time.Duration
+}
 
 func (h *handler) translator(c *gin.Context) *translator {
 	return newTranslator(h.Lang(c))
@@ -138,8 +141,8 @@ func (h *handler) renderWith(c *gin.Context, tr *translator, status int, name, t
 		return
 	}
 	p := page{T: tr, User: tournament.UserFromContext(c.Request.Context()), Title: title, Path: pathWithoutLang(c.Request.URL), Nav: navOf(name), Data: data}
-	if l, ok := data.(livePage); ok && l.live() {
-		p.LiveMS = h.LiveEvery.Milliseconds()
+	if l, ok := data.(livePage); ok {
+		p.LiveMS = l.liveEvery(h.LiveEvery).Milliseconds()
 	}
 	var buf bytes.Buffer
 	if err := t.Execute(&buf, p); err != nil {
