@@ -423,6 +423,9 @@ func TestLiveReconnect(t *testing.T) {
 				t.Errorf("the page reloaded lacks %s", want)
 			}
 		}
+		if strings.Contains(body, "data-live=") {
+			t.Error("the live game's page reloads its part by the tabs' timer, wiping a drag or a premove; it follows its stream")
+		}
 		if !regexp.MustCompile(`data-tower="d4" transform="[^"]*"><circle r="19" class="c-w"/>`).MatchString(body) ||
 			!regexp.MustCompile(`data-tower="e5" transform="[^"]*"><circle r="19" class="c-b"/>`).MatchString(body) ||
 			!regexp.MustCompile(`data-tower="c3" transform="[^"]*"></g>`).MatchString(body) {

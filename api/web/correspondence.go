@@ -196,6 +196,12 @@ type corrGamePageData struct {
 	Elsewhere *correspondence.Elsewhere
 }
 
+// liveEvery: a game's page never reloads its part of the page by the
+// event's tabs' timer, which would wipe a drag, the taps or a premove in
+// progress: a live game's page follows its stream (live.js), and a
+// correspondence game changes by the day.
+func (corrGamePageData) liveEvery(time.Duration) time.Duration { return 0 }
+
 // corrMoveRow is one pair of moves with their time stamps.
 type corrMoveRow struct {
 	Number       int
