@@ -258,23 +258,10 @@ func (h *handler) renderCorrGame(c *gin.Context, f *form, status int) error {
 			row.Black = m
 		}
 	}
-	if gp.ViewerPlays {
-		side := gp.Side
-		data.IsPlayer = true
-		data.Elsewhere = gp.Elsewhere
-		data.CanMove = v.Status == correspondence.Running && v.ToMove == side && !v.NotStarted && gp.Elsewhere == nil
-		data.CanClaim = v.Live && v.Status == correspondence.Running && v.ToMove != side && !v.NotStarted
-		if v.Live && v.Status == correspondence.Running && !v.NotStarted && gp.Elsewhere == nil {
-			data.LiveSide = side.String()
-		}
-		data.FlagDown = v.Left[v.ToMove] <= 0
-		switch {
-		case v.OfferBy == nil:
-		case *v.OfferBy == side:
-			data.Offer = "mine"
-		default:
-			data.Offer = "theirs"
-		}
+	data.IsPlayer, data.Elsewhere = gp.ViewerPlays, gp.Elsewhere
+	data.CanMove, data.CanClaim, data.FlagDown, data.Offer = gp.CanMove, gp.CanClaim, gp.FlagDown, gp.Offer
+	if gp.AtTheBoard {
+		data.LiveSide = gp.Side.String()
 	}
 	if data.CanMove {
 		data.Legal = core.LegalCode(&pos, v.ToMove)

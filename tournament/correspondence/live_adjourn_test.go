@@ -136,3 +136,36 @@ func TestLiveClaimAgainstAnAbsentOpponent(t *testing.T) {
 		t.Fatalf("the claim at the no-show time: %+v %v, want 24:0 by forfeit", v, err)
 	}
 }
+
+// The game's page carries what its reader may do, decided by the service
+// for the page and the API alike: the side to move may move, the other may
+// claim once the mover's flag is down, and a spectator may do neither.
+func TestGamePageSaysWhatTheReaderMayDo(t *testing.T) {
+	t.Parallel()
+	st := storetest.SQLite(t)
+	svc, clk := serviceAt(st, t0)
+	sec, games := liveEvent(t, st, svc, clk, 2, "3+2", time.Time{})
+	g := games[0]
+	page := func(ctx context.Context) *correspondence.GamePage {
+		t.Helper()
+		p, err := svc.GamePage(ctx, g.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	clk.Set(t0.Add(time.Second))
+	if w := page(sec.as(g.WhiteID)); !w.CanMove || w.CanClaim || !w.AtTheBoard || w.Offer != "" {
+		t.Errorf("White to move: %+v", w)
+	}
+	if b := page(sec.as(g.BlackID)); b.CanMove || !b.CanClaim || b.FlagDown || !b.AtTheBoard {
+		t.Errorf("Black waiting: %+v", b)
+	}
+	if a := page(context.Background()); a.CanMove || a.CanClaim || a.AtTheBoard {
+		t.Errorf("a spectator: %+v", a)
+	}
+	clk.Set(t0.Add(3*time.Minute + 2*time.Second))
+	if b := page(sec.as(g.BlackID)); !b.CanClaim || !b.FlagDown {
+		t.Errorf("Black after White's flag fell: %+v", b)
+	}
+}

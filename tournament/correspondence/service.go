@@ -692,6 +692,33 @@ type GamePage struct {
 	// Elsewhere is the live game the reader's account is playing, which
 	// keeps them from playing this one yet (one live game at a time).
 	Elsewhere *Elsewhere
+	// What the reader may do now, as the service decides it for the page
+	// and the API alike: CanMove, their move in a running game they may
+	// play now; CanClaim, the opponent's clock running in their live game
+	// (the claim wins once it ran out: FlagDown); AtTheBoard, they play
+	// the running live game now, their turn or not.
+	CanMove, CanClaim, FlagDown, AtTheBoard bool
+	// Offer is the draw offer standing: "mine", "theirs" or "".
+	Offer string
+}
+
+// decide fills in what the reader of the page may do now.
+func (p *GamePage) decide() {
+	if !p.ViewerPlays {
+		return
+	}
+	running := p.Status == Running && !p.NotStarted
+	p.CanMove = running && p.ToMove == p.Side && p.Elsewhere == nil
+	p.CanClaim = p.Live && running && p.ToMove != p.Side
+	p.FlagDown = p.Left[p.ToMove] <= 0
+	p.AtTheBoard = p.Live && running && p.Elsewhere == nil
+	switch {
+	case p.OfferBy == nil:
+	case *p.OfferBy == p.Side:
+		p.Offer = "mine"
+	default:
+		p.Offer = "theirs"
+	}
 }
 
 // GamePage reads a game for its page.
@@ -746,7 +773,11 @@ func (s *Service) gamePage(ctx context.Context, tx Tx, gameID int64) (*GamePage,
 		page.Names, err = tx.PlayerNames([]int64{g.WhiteID, g.BlackID})
 		return err
 	}()
-	return page, err
+	if err != nil {
+		return nil, err
+	}
+	page.decide()
+	return page, nil
 }
 
 // MyGame is a game of the signed-in user with what they need to act.
