@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -144,6 +145,13 @@ func liveGameInBrowsers(t *testing.T, s *webServer) {
 	)
 	if fetched {
 		t.Error("Black's page fetched the game's page again after White's move, instead of drawing it from the stream")
+	}
+	var drawn string
+	run(black, "how long the move took to draw", chromedp.Evaluate(`document.getElementById("live-game").dataset.drawnMs || ""`, &drawn))
+	if ms, err := strconv.ParseFloat(drawn, 64); err != nil || ms >= 100 {
+		t.Errorf("Black's page drew White's move %q ms after its event arrived, want under 100 ms", drawn)
+	} else {
+		t.Logf("Black's page drew White's move %.1f ms after its event arrived", ms)
 	}
 	var before, after string
 	run(black, "Black's clock runs",

@@ -340,7 +340,9 @@ func (u *uses) call(pkg string, n *ast.CallExpr, pos func(ast.Node) string) {
 				u.prefixes["field."] = pos(n)
 			}
 			return
-		case pkg == "main" && x != nil && x.Name == "fs":
+		case pkg == "main" && x != nil && x.Name == "fs" && strings.HasPrefix(pos(n), "cmd/"):
+			// The commands' flags; a bench's (internal/livebench) are
+			// the developers', in English.
 			if i, ok := flagUsage[fn.Sel.Name]; ok {
 				idx = i
 			}
@@ -757,6 +759,26 @@ func TestRussianPlurals(t *testing.T) {
 		if got := For(English).Sprintf(tc.format, tc.n); !strings.HasSuffix(got, tc.en) {
 			t.Errorf("en %v: %q, want it to end %q", tc.n, got, tc.en)
 		}
+	}
+}
+
+// A minute is counted as a minute, never "1 minutes": a blitz event of
+// 1+0 is warned that 1+0 gives 1 minute per player (issue 47.5).
+func TestMinutesCounted(t *testing.T) {
+	const gives = "%s gives %d minutes per player; §9 sets %s for %s (recommended %s); allowed by the event's regulations (§9.4)"
+	if got := For(English).Sprintf(gives, "1+0", 1, "3–15 min", "blitz", "5+3"); !strings.HasPrefix(got, "1+0 gives 1 minute per player") {
+		t.Errorf("en: %q", got)
+	}
+	if got := For(English).Sprintf(gives, "2+1", 2, "3–15 min", "blitz", "5+3"); !strings.HasPrefix(got, "2+1 gives 2 minutes per player") {
+		t.Errorf("en: %q", got)
+	}
+	for n, want := range map[int]string{1: "1 минута и больше", 3: "3 минуты и больше", 5: "5 минут и больше", 21: "21 минута и больше"} {
+		if got := For(Russian).Sprintf("%d minutes or more", n); got != want {
+			t.Errorf("ru %d: %q, want %q", n, got, want)
+		}
+	}
+	if got := For(English).Sprintf("%d minutes or more", 1); got != "1 minute or more" {
+		t.Errorf("en 1: %q", got)
 	}
 }
 
