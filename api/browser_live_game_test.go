@@ -146,6 +146,9 @@ func liveGameInBrowsers(t *testing.T, s *webServer) {
 	if fetched {
 		t.Error("Black's page fetched the game's page again after White's move, instead of drawing it from the stream")
 	}
+	var pushed bool
+	run(white, "White's ping is the push channel's round trip, their move's there and back",
+		chromedp.Poll(`document.getElementById("live-ping").dataset.measured === "push"`, &pushed, chromedp.WithPollingTimeout(15*time.Second)))
 	var drawn string
 	run(black, "how long the move took to draw", chromedp.Evaluate(`document.getElementById("live-game").dataset.drawnMs || ""`, &drawn))
 	if ms, err := strconv.ParseFloat(drawn, 64); err != nil || ms >= 100 {

@@ -11,10 +11,12 @@
 // from the server. A reading that answers a request (the page's own load,
 // each fetch of the game) is taken as made halfway between the request
 // sent and its answer received; one pushed on the stream as made half the
-// last round trip before it arrived. The clocks run from the moment the
-// reading was made, not from the moment it arrived: the clock shown is the
-// server's count now, never more. The round trip is shown beside the
-// clocks ("ping").
+// last round trip before it arrived. The round trip shown beside the
+// clocks ("ping") is the push channel's own once the player has moved:
+// from their move sent to the stream bringing it back; until then the
+// page load's. The clocks run from the moment the reading was made, not
+// from the moment it arrived: the clock shown is the server's count now,
+// never more.
 "use strict";
 
 (function () {
@@ -26,23 +28,28 @@
   // page's clock (performance.now), the reading shown was made.
   var lag = 0;
   var readAt = performance.now();
+  // pushTrip is the player's move on its way: the ply it makes and when
+  // it was sent, until the stream brings it back.
+  var pushTrip = null;
   var nav = performance.getEntriesByType ? performance.getEntriesByType("navigation")[0] : null;
   if (nav && nav.responseEnd > nav.requestStart) {
     measured(nav.responseEnd - nav.requestStart);
     readAt = nav.responseEnd - lag;
   }
 
-  // measured takes a round trip in: the new lag, and the ping shown.
-  function measured(rtt) {
+  // measured takes a round trip in: the new lag, and the ping shown, with
+  // what it measured ("push": the push channel's; a request's otherwise).
+  function measured(rtt, what) {
     lag = rtt / 2;
-    showPing(rtt);
+    showPing(rtt, what || "request");
   }
 
-  function showPing(rtt) {
+  function showPing(rtt, what) {
     var ping = document.getElementById("live-ping");
     if (!ping) return;
     ping.textContent = ping.dataset.label.replace("#", String(Math.round(rtt)));
     ping.dataset.rtt = String(Math.round(rtt));
+    ping.dataset.measured = what;
     ping.hidden = false;
   }
 
@@ -130,6 +137,7 @@
     if (wrap) delete wrap.dataset.legal;
     tapBoardChanged();
     var sent = performance.now();
+    pushTrip = { ply: Number(ply) + 1, sent: sent };
     fetch(form.action, { method: "POST", body: body, credentials: "same-origin", redirect: "manual", headers: { "Accept": "text/html" } })
       .then(function (r) { return r.type === "opaqueredirect" ? "" : r.text(); })
       .then(function (html) { if (html) place(html, sent); })
@@ -309,7 +317,14 @@
   stream.addEventListener("game", function (e) {
     failures = 0;
     var arrived = performance.now();
-    show(JSON.parse(e.data), e.lastEventId);
+    var g = JSON.parse(e.data);
+    // The player's own move coming back on the stream closes a round
+    // trip through the push channel: the lag its readings carry.
+    if (pushTrip && g.ply >= pushTrip.ply) {
+      measured(arrived - pushTrip.sent, "push");
+      pushTrip = null;
+    }
+    show(g, e.lastEventId);
     // What drawing the event took, from its arrival: the page's own
     // measure, which the browser tests read.
     game.dataset.drawnMs = String(Math.round((performance.now() - arrived) * 10) / 10);

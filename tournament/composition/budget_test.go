@@ -101,7 +101,10 @@ func TestSolverRatePerAccount(t *testing.T) {
 			if _, err := c.svc.Edit(c.as("alice"), w.ID, entry); err != nil {
 				t.Fatal(err)
 			}
-			_, err = c.svc.Submit(c.as("alice"), c.eventID, entry)
+			// Another work: the same one again is refused as a repeat
+			// before any run (TestTheSameWorkIsEnteredOnce).
+			other := composition.EntryInput{Section: "Задачи", Entry: composition.Entry{Position: g019, Side: "black", Stipulation: "draw", Solution: "h4-g3"}}
+			_, err = c.svc.Submit(c.as("alice"), c.eventID, other)
 			var e *tournament.Error
 			if !errors.As(err, &e) || e.Code != tournament.ETOOMANY || e.RetryAfter != 9*time.Minute {
 				t.Fatalf("a third run within 10 minutes: %v, want ETOOMANY, retry after 9m", err)

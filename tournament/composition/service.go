@@ -602,12 +602,12 @@ func (s *Service) Submit(ctx context.Context, eventID int64, in EntryInput) (*Wo
 	// Asked before the solver's second of work, so that nobody can spend it
 	// on a contest they may not enter or on a work they entered already,
 	// and again where the entry is kept.
-	_, clean, err := prepare(in)
-	if err != nil {
-		return nil, err
-	}
 	mayEnter := func(tx Tx) error {
 		if err := s.mayEnter(ctx, tx, u, eventID, in.Section); err != nil {
+			return err
+		}
+		_, clean, err := prepare(in)
+		if err != nil {
 			return err
 		}
 		return notTwice(tx, u, eventID, in.Section, clean)
