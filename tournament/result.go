@@ -50,6 +50,18 @@ func EndReasonsFor(d Discipline) []EndReason {
 	return out
 }
 
+// ArbiterReasons are the end reasons an arbiter enters for a game of the
+// discipline: all it can have but the bye, which only the pairing gives.
+func ArbiterReasons(d Discipline) []EndReason {
+	var out []EndReason
+	for _, r := range EndReasonsFor(d) {
+		if r != Bye {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
 // Result is the outcome of one game as a pair of points (architecture:
 // results). Every Result made by ParseResult keeps the invariant: played and
 // forfeited games sum to 24 and 12:12 is the only draw; a double forfeit is

@@ -1,6 +1,7 @@
 package tournament_test
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -159,5 +160,18 @@ func TestTimeControlWarnings(t *testing.T) {
 				t.Errorf("warnings %v, want one containing %q", warnings, tc.warn)
 			}
 		})
+	}
+}
+
+// The end reasons an arbiter enters: never the bye (the pairing's), the
+// adjudication only by correspondence, both flags only over the board.
+func TestArbiterReasons(t *testing.T) {
+	has := func(rs []tournament.EndReason, r tournament.EndReason) bool { return slices.Contains(rs, r) }
+	board, corr := tournament.ArbiterReasons(tournament.Rapid), tournament.ArbiterReasons(tournament.Correspondence)
+	if has(board, tournament.Bye) || has(corr, tournament.Bye) {
+		t.Error("an arbiter is offered the bye")
+	}
+	if has(board, tournament.Adjudication) || !has(corr, tournament.Adjudication) || !has(board, tournament.BothFlags) || has(corr, tournament.BothFlags) {
+		t.Errorf("over the board %v, by correspondence %v", board, corr)
 	}
 }

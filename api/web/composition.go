@@ -285,12 +285,6 @@ func (h *handler) judgingPage(c *gin.Context) error {
 	return h.renderJudging(c, newForm(), http.StatusOK)
 }
 
-// mayMark tells whether the reader is offered mark forms: a judge of the
-// contest while its marks are not fixed.
-func mayMark(cv *composition.ContestView) bool {
-	return cv.IsJudge && !cv.Fixed()
-}
-
 func (h *handler) juryRows(c *gin.Context, cv *composition.ContestView) ([]juryRow, string, error) {
 	list, err := h.Composition.ForJudging(c.Request.Context(), cv.EventID)
 	if err != nil {
@@ -310,7 +304,7 @@ func (h *handler) juryRows(c *gin.Context, cv *composition.ContestView) ([]juryR
 		for i, m := range a.Marks {
 			if u != nil && m.JudgeID == u.ID {
 				r.Mine = &a.Marks[i]
-				if mayMark(cv) {
+				if cv.MayMark() {
 					continue
 				}
 			}
@@ -334,7 +328,7 @@ func (h *handler) renderJudging(c *gin.Context, f *form, status int) error {
 		if data.Entries, data.Closed, err = h.juryRows(c, cv); err != nil {
 			return err
 		}
-		data.MayMark = mayMark(cv)
+		data.MayMark = cv.MayMark()
 	}
 	h.renderWith(c, h.translator(c).In(e.Location()), status, "contest_judging", e.Name, data)
 	return nil

@@ -43,7 +43,7 @@ func (h *handler) gameEditData(c *gin.Context, ids []int64) (*gameEditPageData, 
 	if game == nil {
 		return nil, tournament.NotFound("board %d of round %d not found", ids[2], ids[1])
 	}
-	data := &gameEditPageData{eventHeader: hd, Round: round.Number, Form: newForm(), Reasons: arbiterReasons(d.Event.Discipline)}
+	data := &gameEditPageData{eventHeader: hd, Round: round.Number, Form: newForm(), Reasons: tournament.ArbiterReasons(d.Event.Discipline)}
 	for _, row := range boardRows(d, round) {
 		if row.Board == game.Board {
 			data.Row = row

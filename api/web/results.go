@@ -14,18 +14,6 @@ import (
 
 // The keyboard entry of one round's results.
 
-// arbiterReasons are the end reasons an arbiter enters in the discipline:
-// all but the bye, which only the pairing gives.
-func arbiterReasons(d tournament.Discipline) []tournament.EndReason {
-	var reasons []tournament.EndReason
-	for _, r := range tournament.EndReasonsFor(d) {
-		if r != tournament.Bye {
-			reasons = append(reasons, r)
-		}
-	}
-	return reasons
-}
-
 // resultsPageData is the fast result entry of one round.
 type resultsPageData struct {
 	eventHeader
@@ -59,7 +47,7 @@ func (h *handler) resultsData(c *gin.Context, id int64, n int) (*resultsPageData
 			continue
 		}
 		r := &d.Rounds[i]
-		data := &resultsPageData{eventHeader: hd, Round: r, Boards: boardRows(d, r), Form: newForm(), Reasons: arbiterReasons(d.Event.Discipline), SheetRequired: d.Event.Discipline.SheetRequired()}
+		data := &resultsPageData{eventHeader: hd, Round: r, Boards: boardRows(d, r), Form: newForm(), Reasons: tournament.ArbiterReasons(d.Event.Discipline), SheetRequired: d.Event.Discipline.SheetRequired()}
 		var versions []string
 		for _, g := range r.Games {
 			versions = append(versions, fmt.Sprintf("%d:%d", g.Board, g.Version))

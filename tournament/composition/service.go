@@ -363,6 +363,12 @@ type ContestView struct {
 	IsJudge    bool
 }
 
+// MayMark tells whether the reader may mark the entries: a judge of the
+// contest while its marks are not fixed.
+func (v *ContestView) MayMark() bool {
+	return v.IsJudge && !v.Fixed()
+}
+
 // Phase is where the contest stands as its pages say it: "entries" while
 // entries are taken, "judging" from the deadline to the provisional award,
 // then the award's stage.
