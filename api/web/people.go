@@ -58,9 +58,6 @@ func personInput(f *form) (people.PersonInput, error) {
 
 type peoplePageData struct {
 	*people.PeoplePage
-	Add bool // the reader may add people
-	// Admin may edit persons and see the duplicates.
-	Admin bool
 	Form  *form
 	Prev  string
 	Next  string
@@ -75,9 +72,7 @@ func (h *handler) renderPeople(c *gin.Context, status int, f *form) error {
 	if err != nil {
 		return err
 	}
-	u := tournament.UserFromContext(c.Request.Context())
-	data := peoplePageData{PeoplePage: found, Form: f,
-		Add: u != nil && (u.Role == tournament.Admin || u.Role == tournament.ArbiterRole), Admin: u != nil && u.Role == tournament.Admin}
+	data := peoplePageData{PeoplePage: found, Form: f}
 	at := func(n int) string {
 		return "/people?" + url.Values{"q": {found.Query}, "page": {strconv.Itoa(n)}}.Encode()
 	}
@@ -113,7 +108,6 @@ func (h *handler) addPerson(c *gin.Context) error {
 
 type personPageData struct {
 	*people.PersonView
-	Admin bool
 	Form  *form // the administrator's edit form
 	Merge *form
 	// PhotoForm is the photo's upload, with what was refused; PhotoURL
@@ -124,8 +118,6 @@ type personPageData struct {
 	Merged int64
 	// Ratings are the person's lists with their charts.
 	Ratings []personRating
-	// Decides: the reader decides requests (administrators, arbiters).
-	Decides bool
 }
 
 func (h *handler) renderPerson(c *gin.Context, status int, id int64, edit, merge, photo *form) error {
@@ -133,12 +125,10 @@ func (h *handler) renderPerson(c *gin.Context, status int, id int64, edit, merge
 	if err != nil {
 		return err
 	}
-	u := tournament.UserFromContext(c.Request.Context())
-	data := personPageData{PersonView: v, Admin: u != nil && u.Role == tournament.Admin, Form: edit, Merge: merge, PhotoForm: photo}
+	data := personPageData{PersonView: v, Form: edit, Merge: merge, PhotoForm: photo}
 	if data.Ratings, err = h.personRatings(c, id); err != nil {
 		return err
 	}
-	data.Decides = u != nil && (u.Role == tournament.Admin || u.Role == tournament.ArbiterRole)
 	if data.Form == nil {
 		p := v.Person
 		data.Form = newForm()
@@ -159,7 +149,7 @@ func (h *handler) renderPerson(c *gin.Context, status int, id int64, edit, merge
 	if v.Photo != nil {
 		data.PhotoURL = core.PhotoURL(v.Photo)
 	}
-	if m, err := strconv.ParseInt(c.Query("merged"), 10, 64); err == nil && data.Admin {
+	if m, err := strconv.ParseInt(c.Query("merged"), 10, 64); err == nil && data.CanEdit {
 		data.Merged = m
 	}
 	h.render(c, status, "person", "people.person_title", data)

@@ -73,6 +73,9 @@ func mayAddPeople(ctx context.Context) (*tournament.User, error) {
 	return u, nil
 }
 
+// may tells a view whether the reader passes a check of what they may do.
+func may(_ *tournament.User, err error) bool { return err == nil }
+
 // mayEditPeople: the federation's administrators change, merge and unmerge
 // persons.
 func mayEditPeople(ctx context.Context) (*tournament.User, error) {

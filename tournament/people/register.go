@@ -77,6 +77,9 @@ type PeoplePage struct {
 	People []tournament.Person
 	Page   int
 	More   bool
+	// What the reader may do: add people (administrators and arbiters),
+	// change and merge them and see the duplicates (administrators).
+	CanAdd, CanEdit bool
 }
 
 // peoplePerPage is how many persons a page of the register lists.
@@ -101,7 +104,7 @@ func (s *Service) People(ctx context.Context, query string, page int) (*PeoplePa
 		// only.
 		words = append(words, slices.Compact([]string{w, tournament.FoldName(Transliterate(w, ICAO))}))
 	}
-	out := &PeoplePage{Query: query, Page: page}
+	out := &PeoplePage{Query: query, Page: page, CanAdd: may(mayAddPeople(ctx)), CanEdit: may(mayEditPeople(ctx))}
 	err := s.store.View(ctx, func(tx Tx) (err error) {
 		out.People, err = tx.SearchPeople(words, numbers, (page-1)*peoplePerPage, peoplePerPage+1)
 		return err
@@ -124,6 +127,10 @@ type PersonView struct {
 	// CanChangePhoto: the reader may upload or remove it.
 	Photo          *PersonPhoto
 	CanChangePhoto bool
+	// CanEdit: the reader may change and merge the person
+	// (administrators); CanDecide: the reader decides the requests to be
+	// linked to a person (administrators and arbiters).
+	CanEdit, CanDecide bool
 	// Mine is the signed-in reader's own person (nil for none) and Claim
 	// their latest request to be linked to one, which the page's "this is
 	// me" depends on.
@@ -140,7 +147,7 @@ type PersonEvent struct {
 // PersonPage reads a person with their events, and for a signed-in reader
 // their own person and request, in one snapshot.
 func (s *Service) PersonPage(ctx context.Context, id int64) (*PersonView, error) {
-	v := &PersonView{}
+	v := &PersonView{CanEdit: may(mayEditPeople(ctx)), CanDecide: may(mayAddPeople(ctx))}
 	err := s.store.View(ctx, func(tx Tx) error {
 		p, err := tx.Person(id)
 		if err != nil {
