@@ -58,9 +58,9 @@ func personInput(f *form) (people.PersonInput, error) {
 
 type peoplePageData struct {
 	*people.PeoplePage
-	Form  *form
-	Prev  string
-	Next  string
+	Form *form
+	Prev string
+	Next string
 }
 
 func (h *handler) renderPeople(c *gin.Context, status int, f *form) error {
