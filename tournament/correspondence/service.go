@@ -1,6 +1,7 @@
 package correspondence
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"slices"
@@ -38,6 +39,10 @@ type Options struct {
 	Now func() time.Time
 	// Mailer delivers notifications by e-mail; nil keeps them in the inbox.
 	Mailer Mailer
+	// Backstop is how often the watched games' versions are read while
+	// the change feed listens (ListenForChanges), for a notice lost with a
+	// broken connection: 5 s when zero.
+	Backstop time.Duration
 }
 
 // Service carries out correspondence play. The signed-in user comes from
@@ -58,6 +63,7 @@ func NewService(st Store, opt Options) *Service {
 	if s.now == nil {
 		s.now = time.Now
 	}
+	s.watchers.backstop = cmp.Or(opt.Backstop, watchBackstop)
 	return s
 }
 

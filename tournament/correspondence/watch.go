@@ -40,8 +40,9 @@ type watchers struct {
 	games   map[int64]*watched
 	polling bool
 	// listening: the change feed is connected, and the poll is only the
-	// backstop.
+	// backstop, every backstop.
 	listening bool
+	backstop  time.Duration
 }
 
 // watched is one watched game.
@@ -198,7 +199,7 @@ func (s *Service) pollWatched() {
 		w.mu.Lock()
 		every := watchPoll
 		if w.listening {
-			every = watchBackstop
+			every = w.backstop
 		}
 		w.mu.Unlock()
 		time.Sleep(every)
@@ -225,6 +226,13 @@ func (s *Service) pollWatched() {
 			s.heard(id, v)
 		}
 	}
+}
+
+// Listening reports whether the change feed is connected.
+func (s *Service) Listening() bool {
+	s.watchers.mu.Lock()
+	defer s.watchers.mu.Unlock()
+	return s.watchers.listening
 }
 
 // ListenForChanges hears the changes other instances make through the
