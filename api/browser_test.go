@@ -31,10 +31,9 @@ var screenshots = flag.Bool("screenshots", false, "save screenshots of the main 
 // its own, each in a browser context of its own (its own cookies), which
 // costs a fraction of the two seconds of work that starting a Chromium is.
 var chromium struct {
-	once  sync.Once
+	mu    sync.Mutex
 	ctx   context.Context // the browser, with its first tab
 	close func()
-	err   error
 }
 
 // browser opens a window for the test in a browser context of its own, at
@@ -42,7 +41,14 @@ var chromium struct {
 func browser(t *testing.T) context.Context {
 	t.Helper()
 	path := testtool.Need(t, "chromium", "chromium", "chromium-browser", "google-chrome")
-	chromium.once.Do(func() {
+	// A Chromium that died (its context ended: the process crashed under
+	// a loaded machine) is started again, rather than failing every
+	// browser test after it.
+	chromium.mu.Lock()
+	if chromium.ctx == nil || chromium.ctx.Err() != nil {
+		if chromium.close != nil {
+			chromium.close()
+		}
 		opts := []chromedp.ExecAllocatorOption{
 			chromedp.ExecPath(path),
 			chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun, chromedp.NoDefaultBrowserCheck,
@@ -58,16 +64,18 @@ func browser(t *testing.T) context.Context {
 		alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 		ctx, cancelBrowser := chromedp.NewContext(alloc)
 		chromium.ctx, chromium.close = ctx, func() { cancelBrowser(); cancelAlloc() }
-		chromium.err = chromedp.Run(ctx)
-	})
-	if chromium.err != nil {
-		t.Fatalf("start chromium: %v", chromium.err)
+		if err := chromedp.Run(ctx); err != nil {
+			chromium.mu.Unlock()
+			t.Fatalf("start chromium: %v", err)
+		}
 	}
+	browserCtx := chromium.ctx
+	chromium.mu.Unlock()
 	// A browser context of its own needs a window of its own (a tab
 	// cannot open without one in it), which chromedp does not ask for.
 	var own cdp.BrowserContextID
 	var tab target.ID
-	err := chromedp.Run(chromium.ctx, chromedp.ActionFunc(func(ctx context.Context) error {
+	err := chromedp.Run(browserCtx, chromedp.ActionFunc(func(ctx context.Context) error {
 		b := cdp.WithExecutor(ctx, chromedp.FromContext(ctx).Browser)
 		var err error
 		if own, err = target.CreateBrowserContext().Do(b); err != nil {
@@ -79,12 +87,12 @@ func browser(t *testing.T) context.Context {
 	if err != nil {
 		t.Fatalf("open a window: %v", err)
 	}
-	window, closeWindow := chromedp.NewContext(chromium.ctx, chromedp.WithTargetID(tab))
+	window, closeWindow := chromedp.NewContext(browserCtx, chromedp.WithTargetID(tab))
 	ctx, cancelTimeout := context.WithTimeout(window, 120*time.Second)
 	t.Cleanup(func() {
 		cancelTimeout()
 		closeWindow()
-		_ = chromedp.Run(chromium.ctx, chromedp.ActionFunc(func(ctx context.Context) error {
+		_ = chromedp.Run(browserCtx, chromedp.ActionFunc(func(ctx context.Context) error {
 			return target.DisposeBrowserContext(own).Do(cdp.WithExecutor(ctx, chromedp.FromContext(ctx).Browser))
 		}))
 	})
@@ -93,6 +101,8 @@ func browser(t *testing.T) context.Context {
 
 // closeChromium closes the tests' Chromium, if one was started.
 func closeChromium() {
+	chromium.mu.Lock()
+	defer chromium.mu.Unlock()
 	if chromium.close != nil {
 		chromium.close()
 	}
