@@ -45,7 +45,7 @@ func browser(t *testing.T) context.Context {
 	// a loaded machine) is started again, rather than failing every
 	// browser test after it.
 	chromium.mu.Lock()
-	if chromium.ctx == nil || chromium.ctx.Err() != nil {
+	for try := 1; chromium.ctx == nil || chromium.ctx.Err() != nil; try++ {
 		if chromium.close != nil {
 			chromium.close()
 		}
@@ -64,9 +64,13 @@ func browser(t *testing.T) context.Context {
 		alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 		ctx, cancelBrowser := chromedp.NewContext(alloc)
 		chromium.ctx, chromium.close = ctx, func() { cancelBrowser(); cancelAlloc() }
-		if err := chromedp.Run(ctx); err != nil {
+		if err := chromedp.Run(ctx); err != nil && try == 3 {
 			chromium.mu.Unlock()
-			t.Fatalf("start chromium: %v", err)
+			t.Fatalf("start chromium (three times): %v", err)
+		} else if err != nil {
+			t.Logf("start chromium: %v; again", err)
+			cancelBrowser()
+			time.Sleep(time.Second)
 		}
 	}
 	browserCtx := chromium.ctx
