@@ -76,6 +76,7 @@ func TestRequestLogAndMetrics(t *testing.T) {
 		`adiukh_db_connections_open{pool="write"} `,
 		`adiukh_db_connections_open{pool="read"} `,
 		`adiukh_db_waits_total{pool="urgent"} `,
+		"adiukh_live_streams_open 0",
 		`go_goroutines `,
 	} {
 		if !strings.Contains(body, want) {

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/gin-gonic/gin"
+	"github.com/prometheus/client_golang/prometheus"
 )
 
 // Pinger reports whether the database answers.
@@ -130,6 +131,9 @@ func New(d Deps) *Server {
 		d.StreamLimits = DefaultStreamLimits()
 	}
 	s := &Server{Deps: d, metrics: newMetrics(d), Sessions: NewSessions(d.Secret), streams: newStreams(d.StreamLimits)}
+	s.metrics.registry.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+		Name: "adiukh_live_streams_open", Help: "Live-game streams held open, players' and spectators'.",
+	}, func() float64 { return float64(s.streams.open()) }))
 	if v, ok := d.DB.(Versioner); ok {
 		s.pages = newPageCache(v)
 	}

@@ -141,12 +141,12 @@ func (h *Server) OpenStream(address string, account, game int64, player bool) (*
 	}}, nil
 }
 
-// OpenStreams counts the live-game streams open now, players' and
-// spectators'.
-func (h *Server) OpenStreams() int {
-	h.streams.mu.Lock()
-	defer h.streams.mu.Unlock()
-	return h.streams.total + len(h.streams.players)
+// open counts the live-game streams open now, players' and spectators':
+// /metrics exports it (adiukh_live_streams_open).
+func (s *streams) open() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.total + len(s.players)
 }
 
 func decrement[K comparable](m map[K]int, k K) {
