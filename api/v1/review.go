@@ -8,6 +8,7 @@ import (
 
 	"adiukh/api/core"
 	"adiukh/tournament"
+	"adiukh/tournament/catalog"
 )
 
 // reviewRoutesV1 registers the JSON API of what the web pages added: seat
@@ -48,7 +49,7 @@ func (h *handler) postSwap(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	c.JSON(http.StatusOK, newRoundView(r))
+	c.JSON(http.StatusOK, newRoundView(catalog.For(core.JSONLang(c)), r))
 	return nil
 }
 

@@ -9,6 +9,7 @@ import (
 
 	"adiukh/api/core"
 	"adiukh/tournament"
+	"adiukh/tournament/catalog"
 )
 
 type sheetErrorView struct {
@@ -46,7 +47,8 @@ type gameView struct {
 	BlackScore *float64 `json:"black_score,omitempty"`
 }
 
-func newGameView(g *tournament.Game) gameView {
+// newGameView is a game in the reader's language l (its sheet's problems).
+func newGameView(l *catalog.Localizer, g *tournament.Game) gameView {
 	v := gameView{Board: g.Board, White: g.WhiteNo, Version: g.Version, Sheet: g.Sheet, OverrideReason: g.OverrideReason}
 	if !g.IsBye() {
 		black := g.BlackNo
@@ -63,10 +65,20 @@ func newGameView(g *tournament.Game) gameView {
 		v.SheetReport = &sheetReportView{Valid: r.Valid, Errors: []sheetErrorView{}, FinalReached: r.FinalReached,
 			FinalScore: r.FinalScore, ClaimedScore: r.ClaimedScore, ClaimedReason: r.ClaimedReason}
 		for _, e := range r.Errors {
-			v.SheetReport.Errors = append(v.SheetReport.Errors, sheetErrorView{Line: e.Line, Ply: e.Ply, MoveNo: e.MoveNo, Message: e.Message})
+			v.SheetReport.Errors = append(v.SheetReport.Errors, sheetErrorView{Line: e.Line, Ply: e.Ply, MoveNo: e.MoveNo, Message: sheetProblem(l, e)})
 		}
 	}
 	return v
+}
+
+// sheetProblem is a problem of a game's stored sheet report in the
+// reader's language; a problem stored before reports kept their details
+// reads in the words it was stored with.
+func sheetProblem(l *catalog.Localizer, e tournament.SheetError) string {
+	if e.Detail.Format == "" {
+		return e.Message
+	}
+	return l.Message(e.Detail)
 }
 
 type roundView struct {
@@ -81,10 +93,10 @@ type roundView struct {
 	CardsError string            `json:"cards_error,omitempty"`
 }
 
-func newRoundView(r *tournament.Round) roundView {
+func newRoundView(l *catalog.Localizer, r *tournament.Round) roundView {
 	v := roundView{Number: r.Number, Status: string(r.Status), Games: make([]gameView, len(r.Games)), Warnings: pairingWarningViews(r.Warnings)}
 	for i := range r.Games {
-		v.Games[i] = newGameView(&r.Games[i])
+		v.Games[i] = newGameView(l, &r.Games[i])
 	}
 	return v
 }
@@ -108,7 +120,7 @@ func (h *handler) getRounds(c *gin.Context) error {
 	}
 	views := make([]roundView, len(er.Rounds))
 	for i := range er.Rounds {
-		views[i] = newRoundView(&er.Rounds[i])
+		views[i] = newRoundView(catalog.For(core.JSONLang(c)), &er.Rounds[i])
 	}
 	c.JSON(http.StatusOK, gin.H{"rounds": views})
 	return nil
@@ -135,7 +147,7 @@ func (h *handler) answerRound(c *gin.Context, status int, eventID int64, n int) 
 		c.JSON(status, newTeamRoundView(rr.TeamRound, rr.Team.Event, rr.Team.Settings))
 		return nil
 	}
-	v := newRoundView(rr.Round)
+	v := newRoundView(catalog.For(core.JSONLang(c)), rr.Round)
 	v.Cards = pairingCardViews(rr.Cards)
 	if rr.CardsRefused != nil {
 		v.CardsError = rr.CardsRefused.Message
@@ -259,7 +271,7 @@ func (h *handler) putResult(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	c.JSON(http.StatusOK, recordedView{newGameView(r.Game), warningViews(r.Warnings)})
+	c.JSON(http.StatusOK, recordedView{newGameView(catalog.For(core.JSONLang(c)), r.Game), warningViews(r.Warnings)})
 	return nil
 }
 
@@ -303,7 +315,7 @@ func (h *handler) postSheets(c *gin.Context) error {
 	for _, o := range outcomes {
 		v := sheetOutcomeView{Index: o.Index, White: o.White, Black: o.Black, Board: o.Board, Warnings: warningViews(o.Warnings)}
 		if o.Recorded != nil {
-			g := newGameView(o.Recorded.Game)
+			g := newGameView(catalog.For(core.JSONLang(c)), o.Recorded.Game)
 			v.Game = &g
 		}
 		if o.Err != nil {

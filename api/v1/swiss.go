@@ -103,7 +103,7 @@ func (h *handler) putPairing(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	c.JSON(http.StatusOK, newRoundView(r))
+	c.JSON(http.StatusOK, newRoundView(catalog.For(core.JSONLang(c)), r))
 	return nil
 }
 

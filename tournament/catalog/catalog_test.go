@@ -54,6 +54,7 @@ type use struct {
 	id    string
 	at    string // file:line
 	field string // the form input an error names, "" if none
+	fn    string // the package's own function that says it, if any
 }
 
 // uses is everything the repository asks of the catalogue.
@@ -316,11 +317,11 @@ func (u *uses) consts(pkg string, d *ast.GenDecl) {
 }
 
 func (u *uses) call(pkg string, n *ast.CallExpr, pos func(ast.Node) string) {
-	idx, isError := -1, false
+	idx, isError, local := -1, false, ""
 	switch fn := n.Fun.(type) {
 	case *ast.Ident:
 		if i, ok := localFormat[pkg][fn.Name]; ok {
-			idx, isError = i, true
+			idx, isError, local = i, true, fn.Name
 		}
 	case *ast.SelectorExpr:
 		x, _ := fn.X.(*ast.Ident)
@@ -362,12 +363,12 @@ func (u *uses) call(pkg string, n *ast.CallExpr, pos func(ast.Node) string) {
 	}
 	if id, ok := arg.(*ast.Ident); ok {
 		if s, ok := constants[pkg][id.Name]; ok {
-			u.ids = append(u.ids, use{id: s, at: pos(n), field: field})
+			u.ids = append(u.ids, use{id: s, at: pos(n), field: field, fn: local})
 			return
 		}
 	}
 	if s, ok := stringLit(arg); ok {
-		u.ids = append(u.ids, use{id: s, at: pos(n), field: field})
+		u.ids = append(u.ids, use{id: s, at: pos(n), field: field, fn: local})
 	} else if b, ok := arg.(*ast.BinaryExpr); ok && b.Op == token.ADD {
 		if s, ok := stringLit(b.X); ok {
 			u.prefixes[s] = pos(n)
