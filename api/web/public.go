@@ -137,13 +137,19 @@ func (h *handler) header(c *gin.Context, e *tournament.Event, tab string) eventH
 	ctx := c.Request.Context()
 	u := tournament.UserFromContext(ctx)
 	head := eventHeader{Event: e, Tab: tab, CanManage: tournament.CanManage(u, e)}
+	// The follow button and the ratings tab are left out, and the failure
+	// logged, rather than the whole page failed.
+	var err error
 	if u != nil {
 		// Only a signed-in reader's pages show it, and those are not cached.
-		head.Following, _ = h.Entries.Following(ctx, e.ID, 0)
+		if head.Following, err = h.Entries.Following(ctx, e.ID, 0); err != nil {
+			h.Log.Error("event header: is the reader following", "event", e.ID, "err", err)
+		}
 	}
 	if e.Rated && e.Status == tournament.Finished && h.Ratings != nil {
-		// A tab is left out rather than the page failed.
-		head.Rated, _ = h.Ratings.EventRated(ctx, e.ID)
+		if head.Rated, err = h.Ratings.EventRated(ctx, e.ID); err != nil {
+			h.Log.Error("event header: the event's rating", "event", e.ID, "err", err)
+		}
 	}
 	if u != nil && !head.CanManage && !e.Discipline.PlaysGames() && h.Composition != nil {
 		if cv, err := h.Composition.Contest(ctx, e.ID); err == nil {
@@ -615,10 +621,10 @@ func (h *handler) gamePage(c *gin.Context) error {
 	data.Moves = moveRows(data.Frames)
 	data.Last = len(data.Frames) - 1
 	data.Board = newBoardView(pos, rules.White)
-	if last := data.Frames[data.Last]; last.Ply > 0 {
-		from, _ := rules.ParseSquare(last.From)
-		to, _ := rules.ParseSquare(last.To)
-		data.Board = newBoardView(pos, rules.White, from, to)
+	if data.Report != nil && len(data.Report.Played) > 0 {
+		played := data.Report.Played
+		last := played[len(played)-1].Move
+		data.Board = newBoardView(pos, rules.White, last.From, last.To)
 	}
 	h.renderWith(c, h.translator(c), http.StatusOK, "game", d.Event.Name, data)
 	return nil

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"log/slog"
 	"math"
 	"runtime"
 	"strings"
@@ -74,6 +75,7 @@ type limiter struct {
 	store  Store
 	limits Limits
 	now    func() time.Time
+	log    *slog.Logger
 }
 
 // delay is the wait imposed after the n-th failure of a pair.
@@ -162,12 +164,17 @@ func (l *limiter) reserve(ctx context.Context, kind, addr, pair string) (done fu
 		}
 		// The right password: the pair's failures are forgotten and the
 		// attempt is not counted against the address.
-		_ = l.store.SignInLimits(context.WithoutCancel(ctx), func(tx LimitTx) error {
+		// The person is signed in already; if the count cannot be cleared,
+		// it is forgotten in its time (Limits.Forget), which is said.
+		err := l.store.SignInLimits(context.WithoutCancel(ctx), func(tx LimitTx) error {
 			if err := tx.DeletePair(pair); err != nil {
 				return err
 			}
 			return tx.DeleteFailure(failure)
 		})
+		if err != nil {
+			l.log.Warn("sign-in: the failures before the right password were not cleared", "err", err)
+		}
 	}, 0, nil
 }
 
