@@ -24,6 +24,7 @@ import (
 	"adiukh/tournament/ratings"
 	"adiukh/tournament/store"
 	"adiukh/tournament/store/storetest"
+	"adiukh/tournament/teams"
 )
 
 var authzSecret = []byte("the secret of the authorization test")
@@ -554,7 +555,8 @@ func newAuthzWorld(t *testing.T) *authzWorld {
 	w.corr = correspondence.NewService(st.Correspondence(), correspondence.Options{Pairing: engines.Options().Pairing})
 	deps := Deps{DB: st, Events: w.svc, Accounts: w.accounts, Log: slog.New(slog.DiscardHandler), Secret: authzSecret, Correspondence: w.corr,
 		Composition: composition.NewService(st.Composition(), composition.Options{}), People: people.NewService(st.People(), people.Options{}),
-		Ratings: ratings.NewService(st.Ratings(), ratings.Options{}), Entries: entries.NewService(st.Entries(), entries.Options{})}
+		Ratings: ratings.NewService(st.Ratings(), ratings.Options{}), Entries: entries.NewService(st.Entries(), entries.Options{}),
+		Teams: teams.NewService(st.Teams(), w.svc, engines.TeamOptions())}
 	w.handler = NewRouter(deps)
 	seal := core.NewSessions(authzSecret)
 	for _, role := range append(authzRoles[1:], "bystander") {

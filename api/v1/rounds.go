@@ -106,7 +106,7 @@ func (h *handler) getRounds(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	er, err := h.Events.RoundsOf(c.Request.Context(), id)
+	er, err := h.Teams.RoundsOf(c.Request.Context(), id)
 	if err != nil {
 		return err
 	}
@@ -139,7 +139,7 @@ func (h *handler) getRound(c *gin.Context) error {
 // the pairing cards or why there are none; in a team competition its
 // matches.
 func (h *handler) answerRound(c *gin.Context, status int, eventID int64, n int) error {
-	rr, err := h.Events.ReadRound(c.Request.Context(), eventID, n)
+	rr, err := h.Teams.ReadRound(c.Request.Context(), eventID, n)
 	if err != nil {
 		return err
 	}
@@ -170,7 +170,7 @@ func (h *handler) postRound(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	r, err := h.Events.PairNextRound(c.Request.Context(), id)
+	r, err := h.Teams.PairNextRound(c.Request.Context(), id)
 	if err != nil {
 		return err
 	}

@@ -7,6 +7,7 @@ import (
 
 	"adiukh/api/core"
 	"adiukh/tournament"
+	"adiukh/tournament/teams"
 )
 
 type standingsRowView struct {
@@ -64,8 +65,8 @@ func (h *handler) getStandings(c *gin.Context) error {
 
 // tables reads an event's standings and crosstable; a composition
 // contest, which has neither, is refused with where its results are.
-func (h *handler) tables(c *gin.Context, id int64, round int) (*tournament.EventTables, error) {
-	t, err := h.Events.Tables(c.Request.Context(), id, round)
+func (h *handler) tables(c *gin.Context, id int64, round int) (*teams.EventTables, error) {
+	t, err := h.Teams.Tables(c.Request.Context(), id, round)
 	if err == nil && t.Players == nil && t.Teams == nil {
 		return nil, tournament.NotFound("event %d is a composition contest: it has no standings or crosstable; its results are at /api/v1/events/%d/contest/award", id, id)
 	}

@@ -13,6 +13,7 @@ import (
 	"adiukh/api/core"
 	"adiukh/rules"
 	"adiukh/tournament"
+	"adiukh/tournament/teams"
 )
 
 // eventsPageData lists events by where they are in their life.
@@ -310,7 +311,7 @@ func (h *handler) standingsPage(c *gin.Context) error {
 // eventTables reads the tables behind an event's standings and crosstable
 // pages after ?round=N. A composition contest, which plays no games, is
 // shown by its contest page instead; then the tables are nil.
-func (h *handler) eventTables(c *gin.Context) (*tournament.EventTables, error) {
+func (h *handler) eventTables(c *gin.Context) (*teams.EventTables, error) {
 	id, err := core.PathInt(c, "id")
 	if err != nil {
 		return nil, err
@@ -319,7 +320,7 @@ func (h *handler) eventTables(c *gin.Context) (*tournament.EventTables, error) {
 	if err != nil {
 		return nil, err
 	}
-	t, err := h.Events.Tables(c.Request.Context(), id, round)
+	t, err := h.Teams.Tables(c.Request.Context(), id, round)
 	if err != nil {
 		return nil, err
 	}
