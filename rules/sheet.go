@@ -21,6 +21,9 @@ type Sheet struct {
 	ToMove Color
 	Moves  []SheetMove
 	Result *SheetResult
+	// PDNResult is the game termination marker of PDN move text (2-0,
+	// 1-1, 0-2, 1-0, 0-1, 1/2-1/2 or *), as written.
+	PDNResult string
 	// Problems are notation errors found while reading; Warnings are
 	// spellings that were understood but are not as the rules write them.
 	Problems []Problem
