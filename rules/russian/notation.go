@@ -46,7 +46,7 @@ var colorLetter = [2]string{"W", "B"}
 // "." are left aside.
 func ParseFEN(text string) (Position, error) {
 	var p Position
-	fail := func(offset int, format string, args ...any) (Position, error) {
+	bad := func(offset int, format string, args ...any) (Position, error) {
 		return Position{}, &rules.PositionError{Offset: offset, Detail: say(format, args...)}
 	}
 	body := strings.TrimSuffix(strings.TrimSpace(text), ".")
@@ -58,7 +58,7 @@ func ParseFEN(text string) (Position, error) {
 	case "B":
 		p.Side = Black
 	default:
-		return fail(lead+1, "%q: a FEN starts with the side to move, W or B, as in W:Wa1,c3:Bf6", fields[0])
+		return bad(lead+1, "%q: a FEN starts with the side to move, W or B, as in W:Wa1,c3:Bf6", fields[0])
 	}
 	offset := lead + len(fields[0]) + 1
 	seen := [2]bool{}
@@ -79,10 +79,10 @@ func ParseFEN(text string) (Position, error) {
 			if seen[White] && seen[Black] {
 				continue // H0, F1 and the like: counters PDN allows after the pieces
 			}
-			return fail(at, "%q: each colour's pieces follow W or B, as in W:Wa1,c3:Bf6", field)
+			return bad(at, "%q: each colour's pieces follow W or B, as in W:Wa1,c3:Bf6", field)
 		}
 		if seen[c] {
-			return fail(at, "%s is given twice", c)
+			return bad(at, "%s is given twice", c)
 		}
 		seen[c] = true
 		itemAt := at + len(field) - len(strings.TrimLeft(field, " ")) + 1
@@ -99,12 +99,12 @@ func ParseFEN(text string) (Position, error) {
 			}
 			squares, ok := fenSquares(item)
 			if !ok {
-				return fail(here, "%q is not a dark square (a1, c1 … h8, or 1–32)", item)
+				return bad(here, "%q is not a dark square (a1, c1 … h8, or 1–32)", item)
 			}
 			for _, s := range squares {
 				bit := uint32(1) << s
 				if p.occupied()&bit != 0 {
-					return fail(here, "square %s is given twice", s)
+					return bad(here, "square %s is given twice", s)
 				}
 				p.Men[c] |= bit
 				if king {
@@ -114,14 +114,14 @@ func ParseFEN(text string) (Position, error) {
 		}
 	}
 	if !seen[White] && !seen[Black] {
-		return fail(lead+1, "no pieces given: write W:Wa1,c3:Bf6")
+		return bad(lead+1, "no pieces given: write W:Wa1,c3:Bf6")
 	}
 	for _, c := range []Color{White, Black} {
 		if n, _ := p.count(c); n > 12 {
-			return fail(lead+1, "%s has %d pieces: each side has at most 12", c, n)
+			return bad(lead+1, "%s has %d pieces: each side has at most 12", c, n)
 		}
 		if men := p.Men[c] &^ p.Kings & kingRow[c]; men != 0 {
-			return fail(lead+1, "a %s man stands on %s, its last row, where it would be a king", c, lowest(men))
+			return bad(lead+1, "a %s man stands on %s, its last row, where it would be a king", c, lowest(men))
 		}
 	}
 	return p, nil
