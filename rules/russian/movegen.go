@@ -57,13 +57,15 @@ func (m Move) String() string {
 // board only now, when the move is over (RD 3, LD 4).
 func (p Position) Play(m *Move) Position {
 	side := p.Side
-	move := uint32(1)<<m.From | uint32(1)<<m.To
-	p.Men[side] ^= move
+	// A capture may end where it started (LD 12: squares may be crossed
+	// again), so the start is cleared before the end is set.
+	from, to := uint32(1)<<m.From, uint32(1)<<m.To
+	p.Men[side] = p.Men[side]&^from | to
 	p.Men[side^1] &^= m.Taken
-	if p.Kings&(1<<m.From) != 0 {
-		p.Kings ^= move
+	if p.Kings&from != 0 {
+		p.Kings = p.Kings&^from | to
 	} else if m.Crowns {
-		p.Kings |= 1 << m.To
+		p.Kings |= to
 	}
 	p.Kings &^= m.Taken
 	p.Side = side ^ 1
