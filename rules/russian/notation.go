@@ -155,8 +155,7 @@ func fenSquares(item string) ([]Square, bool) {
 func numbered(n int) Square {
 	row, col := (n-1)/4, (n-1)%4
 	rank := 7 - row
-	file := 2*col + 1 - rank%2
-	s, _ := rules.SquareAt(file, rank)
+	s, _ := rules.SquareAt(2*col+rank%2, rank)
 	return s
 }
 
