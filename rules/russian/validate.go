@@ -224,11 +224,13 @@ func (r *Report) writtenResult() (res *rules.SheetResult, ok bool) {
 		return nil, text == "" || text == "*"
 	}
 	reason := rules.EndReason("")
-	if t := strings.ToLower(r.Sheet.Header("Termination")); t != "" {
-		for _, known := range []rules.EndReason{rules.EndResignation, rules.EndTime, rules.EndAgreement, rules.EndArbiter} {
-			if strings.Contains(t, string(known)) {
-				reason = known
-			}
+	t := strings.ToLower(r.Sheet.Header("Termination"))
+	for _, stem := range []struct {
+		stem   string
+		reason rules.EndReason
+	}{{"resign", rules.EndResignation}, {"time", rules.EndTime}, {"agree", rules.EndAgreement}, {"arbiter", rules.EndArbiter}, {"adjudicat", rules.EndArbiter}} {
+		if strings.Contains(t, stem.stem) {
+			reason = stem.reason
 		}
 	}
 	return &rules.SheetResult{Score: score, Reason: reason, Text: text, Line: line, Column: 1}, true
@@ -278,12 +280,21 @@ func (r *Report) judgeResult() {
 	// The game stopped before its end.
 	switch res.Reason {
 	case "", rules.EndFinalPosition:
-		if draw {
+		switch {
+		case draw:
 			fail("the sheet claims a draw, but no draw rule applies after the last move: no position stood three times, and the counts of axioms 3–6 have not run out")
-		} else {
+			return
+		case r.Sheet.Result == nil:
+			// PDN's result says who won, not how: programs such as
+			// lidraughts end a resigned game "Normal". It is taken as a
+			// resignation, and said.
+			m := say("the game is not over and the file names no reason for %s: it is taken as a resignation", res.Text)
+			r.Warnings = append(r.Warnings, rules.Problem{Line: res.Line, Column: res.Column, Text: res.Text, Message: m.String(), Detail: m})
+			res.Reason = rules.EndResignation
+		default:
 			fail("%s was written before the game's end: state the reason (resignation, time, arbiter)", sc)
+			return
 		}
-		return
 	case rules.EndResignation, rules.EndTime:
 		if !decisive {
 			fail("a game lost by %s scores 2:0 or 0:2, not %s", res.Reason, sc)

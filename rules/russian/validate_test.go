@@ -1,6 +1,7 @@
 package russian
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -42,6 +43,30 @@ func TestValidateLidraughtsPDN(t *testing.T) {
 		}
 		if got := scoreText(r.Result); got != tc.result {
 			t.Errorf("game %d: result %q, want %q", i+1, got, tc.result)
+		}
+	}
+}
+
+// A PDN result says who won, not how: a win before the end is taken as a
+// resignation with a warning, a draw is checked against the axioms.
+func TestPDNResultBeforeTheEnd(t *testing.T) {
+	pdn := "[GameType \"25\"]\n[Result \"%s\"]\n%s\n1. c3-d4 f6-g5 %s\n"
+	for _, tc := range []struct {
+		result, termination string
+		valid               bool
+		reason              rules.EndReason
+	}{
+		{"2-0", "", true, rules.EndResignation},
+		{"0-2", `[Termination "Time forfeit"]`, true, rules.EndTime},
+		{"1-1", "", false, ""},
+		{"1-1", `[Termination "Draw by agreement"]`, true, rules.EndAgreement},
+	} {
+		r := ValidateGames(fmt.Sprintf(pdn, tc.result, tc.termination, tc.result))[0]
+		if r.Valid != tc.valid || r.Reason != tc.reason {
+			t.Errorf("%s %s: valid %v, reason %q, errors %v; want %v, %q", tc.result, tc.termination, r.Valid, r.Reason, r.Errors, tc.valid, tc.reason)
+		}
+		if tc.valid && tc.reason == rules.EndResignation && (len(r.Warnings) != 1 || !strings.Contains(r.Warnings[0].Message, "taken as a resignation")) {
+			t.Errorf("%s: warnings %v, want the resignation taken", tc.result, r.Warnings)
 		}
 	}
 }
