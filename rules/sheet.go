@@ -274,6 +274,15 @@ func (sh *Sheet) addHeader(h Header) {
 		default:
 			sh.Problems = append(sh.Problems, newProblem(h.Line, 1, h.Value, say("the side to move must be white or black")))
 		}
+	case "FEN":
+		// PDN's FEN, of any game, starts with the side to move; the game's
+		// rules read the rest (rules/russian).
+		switch strings.ToUpper(strings.TrimSpace(h.Value) + " ")[0] {
+		case 'W':
+			sh.ToMove = White
+		case 'B':
+			sh.ToMove = Black
+		}
 	case "Termination":
 		if r, ok := reasonOf(h.Value); ok && sh.Result != nil {
 			sh.Result.Reason = r

@@ -249,7 +249,9 @@ func (r *Report) judgeResult() {
 	if res == nil {
 		if out.Over && r.Replayed() {
 			r.Result, r.Reason = &out.Score, out.Reason
-		} else if r.Replayed() {
+		} else if r.Replayed() && r.Sheet.Header("Result") != "*" && r.Sheet.PDNResult != "*" {
+			// PDN's "*" says the game goes on; a sheet without a result
+			// may have lost it.
 			m := say("no result is written and the game is not over")
 			r.Warnings = append(r.Warnings, rules.Problem{Message: m.String(), Detail: m})
 		}

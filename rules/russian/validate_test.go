@@ -38,6 +38,9 @@ func TestValidateLidraughtsPDN(t *testing.T) {
 		{4, "", "", "W:Wa1,a3,b2,c1,d2,e1,e3,f2,g1,g3,h2:Ba7,b6,b8,c7,d6,d8,e5,e7,f8,h6,h8"},
 	} {
 		r := reports[i]
+		if len(r.Warnings) > 0 {
+			t.Errorf("game %d: warnings %v", i+1, r.Warnings)
+		}
 		if !r.Valid || len(r.Played) != tc.plies || r.Game.Position.FEN() != tc.final || r.Reason != tc.reason {
 			t.Errorf("game %d: valid %v, %d plies, %s, %s; errors %v", i+1, r.Valid, len(r.Played), r.Game.Position.FEN(), r.Reason, r.Errors)
 		}
