@@ -27,3 +27,11 @@ func BenchmarkPerft9(b *testing.B) {
 		}
 	}
 }
+
+func BenchmarkLegalMovesStart(b *testing.B) {
+	p := Start()
+	buf := make([]Move, 0, 64)
+	for b.Loop() {
+		buf = p.AppendLegalMoves(buf[:0])
+	}
+}

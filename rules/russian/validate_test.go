@@ -156,3 +156,20 @@ func TestValidateSheets(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkValidatePDN reads and replays the three games of the
+// lidraughts-style file (52 plies).
+func BenchmarkValidatePDN(b *testing.B) {
+	text, err := os.ReadFile(filepath.Join("testdata", "lidraughts-russian.pdn"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, r := range ValidateGames(string(text)) {
+			if !r.Valid {
+				b.Fatal(r.Errors)
+			}
+		}
+	}
+}
