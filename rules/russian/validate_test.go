@@ -173,3 +173,35 @@ func BenchmarkValidatePDN(b *testing.B) {
 		}
 	}
 }
+
+// TestSeedSheets replays the sheets of testdata/seeds: positions of the
+// seeds' diagrams and axioms, each naming its source and the end it must
+// reach ("Expect: repetition") or the ply of its first error ("Expect:
+// error at ply 10").
+func TestSeedSheets(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join("testdata", "seeds", "*.txt"))
+	if err != nil || len(files) < 10 {
+		t.Fatalf("%d seed sheets, %v", len(files), err)
+	}
+	for _, file := range files {
+		t.Run(filepath.Base(file), func(t *testing.T) {
+			text, err := os.ReadFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := ValidateGames(string(text))[0]
+			expect := r.Sheet.Header("Expect")
+			if wrong, ok := strings.CutPrefix(expect, "error"); ok {
+				var ply int
+				fmt.Sscanf(wrong, " at ply %d", &ply)
+				if r.Valid || ply > 0 && r.Errors[0].Ply != ply {
+					t.Fatalf("valid %v, errors %+v; want an error at ply %d", r.Valid, r.Errors, ply)
+				}
+				return
+			}
+			if !r.Valid || string(r.Reason) != expect || r.Result == nil || *r.Result != r.Sheet.Result.Score {
+				t.Fatalf("valid %v, end %q, result %v, errors %+v; want %s", r.Valid, r.Reason, r.Result, r.Errors, expect)
+			}
+		})
+	}
+}
