@@ -9,6 +9,9 @@ import (
 
 // The ends of a game beside the rules' own: a game without a move is lost
 // (rules.EndFinalPosition, axiom 1), and these draws the axioms declare.
+// Axiom 2 (a king each, neither losing it in one move) is a judgement, not
+// a count: its endings are drawn by axiom 3's five moves; RD 10–11 (a draw
+// agreed, a win impossible) are results written on the sheet.
 const (
 	EndRepetition rules.EndReason = "repetition"      // axiom 7, RD 12
 	EndKingsOnly  rules.EndReason = "kings_only"      // axiom 4, RD 16

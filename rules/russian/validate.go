@@ -112,6 +112,12 @@ func Validate(sh *rules.Sheet) *Report {
 	r.Game = g
 	r.judgeResult()
 	r.Valid = len(r.Errors) == 0
+	if n := len(r.Errors); n > rules.MaxReportedErrors {
+		// A sheet of garbage would otherwise yield a problem per word.
+		last := r.Errors[rules.MaxReportedErrors-1]
+		m := say("%d more problems are not listed; correct these first", n-rules.MaxReportedErrors)
+		r.Errors = append(r.Errors[:rules.MaxReportedErrors:rules.MaxReportedErrors], rules.Problem{Line: last.Line, Message: m.String(), Detail: m})
+	}
 	return r
 }
 
