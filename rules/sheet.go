@@ -458,7 +458,7 @@ func (sh *Sheet) readResult(tokens []token, i int) int {
 		stated := strings.Join(words, " ")
 		reason, ok := reasonOf(stated)
 		if !ok {
-			sh.problem(tokens[i-len(words)+1], say("%q after the score is not a reason the rules know (resignation, time, agreement, both flags, arbiter)", stated))
+			sh.problem(tokens[i-len(words)+1], say(UnknownReason, stated))
 		}
 		if loser, named := loserOf(stated); named && (reason == EndResignation || reason == EndTime) && sc.White != sc.Black && (sc.White > sc.Black) == (loser == White) {
 			sh.problem(tokens[i-len(words)+1], say("%q says %s lost, but the score %s is their win", stated, loser, sc))
@@ -475,6 +475,11 @@ func (sh *Sheet) readResult(tokens []token, i int) int {
 	sh.Result = res
 	return i
 }
+
+// UnknownReason is the problem of words after a score that name no end
+// reason of Adiukh; another game's rules may know them (rules/russian reads
+// them as a claim of a draw by its axioms).
+const UnknownReason = "%q after the score is not a reason the rules know (resignation, time, agreement, both flags, arbiter)"
 
 // reasonStems recognise a stated reason in English or Russian, in any case
 // and with any ending.

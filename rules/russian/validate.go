@@ -69,7 +69,14 @@ func ValidateGames(text string) []*Report {
 func Validate(sh *rules.Sheet) *Report {
 	r := &Report{Sheet: sh, Start: Start()}
 	r.Warnings = append(r.Warnings, sh.Warnings...)
-	r.Errors = append(r.Errors, sh.Problems...)
+	for _, p := range sh.Problems {
+		if p.Detail.Format == rules.UnknownReason && sh.Result != nil && sh.Result.Score == Draw {
+			// "1:1 repetition", "1:1 троекратное повторение": a draw claimed by
+			// the axioms, which judgeResult checks.
+			continue
+		}
+		r.Errors = append(r.Errors, p)
+	}
 	r.readHeaders()
 	g := NewGame(r.Start)
 	startPly := 1

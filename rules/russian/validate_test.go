@@ -131,6 +131,8 @@ func TestValidateSheets(t *testing.T) {
 		{"an Adiukh score", "1. c3-d4 17:7", false, 0, "not a score of Russian draughts", ""},
 		{"a draw without a rule", "1. c3-d4 f6-g5 1:1", false, 0, "claims a draw", ""},
 		{"an agreed draw", "1. c3-d4 f6-g5 1:1 agreement", true, 0, "", "1:1"},
+		{"a draw claimed by repetition, too early", "1. c3-d4 f6-g5 1:1 троекратное повторение", false, 0, "claims a draw", ""},
+		{"a draw claimed by repetition", "FEN: W:WKa1:BKh2\n1. a1-b2 h2-g1 2. b2-a1 g1-h2 3. a1-b2 h2-g1 4. b2-a1 g1-h2 1:1 repetition", true, 0, "", "1:1"},
 		{"a win written before the end", "1. c3-d4 f6-g5 2:0", false, 0, "before the game's end", ""},
 		{"a wrong score for the end", "FEN: B:Wb2,c1:Ba3\n0:2", false, 0, "the game ended 2:0", ""},
 		{"no move, lost", "FEN: B:Wb2,c1:Ba3\n2:0", true, 0, "", "2:0"},
