@@ -70,10 +70,12 @@ func ParseFEN(text string) (Position, error) {
 			continue
 		}
 		var c Color
+		// The colours are capitals only: a lower-case b would be read as a
+		// file by anyone who left the colour out.
 		switch f[0] {
-		case 'W', 'w':
+		case 'W':
 			c = White
-		case 'B', 'b':
+		case 'B':
 			c = Black
 		default:
 			if seen[White] && seen[Black] {

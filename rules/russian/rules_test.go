@@ -158,6 +158,7 @@ func TestFEN(t *testing.T) {
 		{"W:Wb8:Bd4", "", "a white man stands on b8"},
 		{"W:W1-13:B20", "", "white has 13 pieces"},
 		{"W", "", "no pieces given"},
+		{"W:Wa1:b2", "", `"b2": each colour's pieces follow W or B`},
 	} {
 		p, err := ParseFEN(tc.in)
 		got := ""
