@@ -2,6 +2,7 @@ package russian
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
@@ -206,4 +207,54 @@ func TestSeedSheets(t *testing.T) {
 			}
 		})
 	}
+}
+
+// Random games played to their end, written as sheets with their result,
+// validate with that end and result; written as PDN, they read back the
+// same. Many end by the draw axioms, their kings wandering.
+func TestRandomGamesToTheEnd(t *testing.T) {
+	rng := rand.New(rand.NewPCG(51, 3))
+	ends := map[rules.EndReason]int{}
+	starts := []string{Start().FEN(), "W:WKa1,Kc1,Ke1:BKh8", "B:WKa1,c3,e3:BKh8,f6,d6", "W:WKb2,g3:BKg7,b6", "W:WKa1,Kc1,e1:BKh8"}
+	for game := 0; game < 300; game++ {
+		start := mustFEN(t, starts[game%len(starts)])
+		g := NewGame(start)
+		var b strings.Builder
+		fmt.Fprintf(&b, "FEN: %s\n", start.FEN())
+		if start.Side == Black {
+			b.WriteString("1... ")
+		}
+		for ply := int(start.Side); !g.Outcome().Over; ply++ {
+			moves := g.Position.LegalMoves()
+			m := moves[rng.IntN(len(moves))]
+			// Kings are moved more often than men, so that the endings
+			// last and the draw axioms come into play.
+			var kings []Move
+			for _, k := range moves {
+				if g.Position.Kings&(1<<k.From) != 0 {
+					kings = append(kings, k)
+				}
+			}
+			if len(kings) > 0 && rng.IntN(10) > 0 {
+				m = kings[rng.IntN(len(kings))]
+			}
+			if ply%2 == 0 {
+				fmt.Fprintf(&b, "%d. ", ply/2+1)
+			}
+			b.WriteString(m.String() + " ")
+			g = g.Play(&m)
+		}
+		out := g.Outcome()
+		ends[out.Reason]++
+		b.WriteString(out.Score.String())
+		r := Validate(rules.ParseSheet(b.String()))
+		if !r.Valid || r.Reason != out.Reason || r.Result == nil || *r.Result != out.Score || r.Game.Position != g.Position {
+			t.Fatalf("game %d: valid %v, %s %v, errors %+v; want %s %s\n%s", game, r.Valid, r.Reason, r.Result, r.Errors, out.Reason, out.Score, b.String())
+		}
+		back := ValidateGames(r.PDN())[0]
+		if !back.Valid || back.Reason != out.Reason || back.Game.Position != g.Position {
+			t.Fatalf("game %d: its PDN reads back %v %s, errors %+v\n%s", game, back.Valid, back.Reason, back.Errors, r.PDN())
+		}
+	}
+	t.Logf("ends of 300 random games: %v", ends)
 }
