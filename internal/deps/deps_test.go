@@ -39,6 +39,7 @@ var siblingsAllowed []allowance
 // pattern starting with "!" takes what it matches out of the rule's "to".
 var rules = []rule{
 	{from: []string{"adiukh/rules"}, to: []string{"adiukh/..."}, why: "the game imports nothing of ours"},
+	{from: []string{"adiukh/rules/russian"}, to: []string{"adiukh/...", "!adiukh/rules", "std!"}, why: "Russian draughts imports nothing of ours but rules, and no third-party module"},
 	{from: []string{"adiukh/tournament"}, to: []string{"adiukh/tournament/...", "adiukh/api/...", "std!"},
 		why: "the domain imports none of its subpackages, no HTTP and no third-party module"},
 	{from: []string{"adiukh/api/core"}, to: []string{"adiukh/api", "adiukh/api/web", "adiukh/api/v1"}, why: "the core serves the pages and the API, never the other way"},

@@ -80,6 +80,7 @@ var auditors = map[string]bool{"tournament": true, "correspondence": true, "comp
 var localFormat = map[string]map[string]int{
 	"tournament":  {"Note": 0, "Invalid": 1, "Conflict": 1, "NotFound": 0, "Forbidden": 0, "Unauthorized": 0, "TooMany": 0, "TooManyUntil": 1, "TooLarge": 1, "say": 0, "newWarning": 1},
 	"rules":       {"say": 0, "recordError": 0, "fail": 0},
+	"russian":     {"say": 0, "fail": 0, "bad": 1},
 	"solve":       {"say": 0, "stipulationError": 0},
 	"composition": {"say": 0},
 	"export":      {"say": 0},
