@@ -11,6 +11,7 @@ import (
 	"golang.org/x/text/language"
 
 	"adiukh/rules"
+	_ "adiukh/rules/russian" // its messages' keys
 	"adiukh/tournament"
 )
 
@@ -89,7 +90,7 @@ func TestEveryStoredMessageHasAKey(t *testing.T) {
 		}
 		found++
 		if _, ok := rules.KeyOf(x.id); !ok {
-			t.Errorf("%s: %q has no stored key: add it to its package's keys (rules/keys.go, rules/solve/messages.go, tournament/note.go)", x.at, x.id)
+			t.Errorf("%s: %q has no stored key: add it to its package's keys (rules/keys.go, rules/russian/keys.go, rules/solve/messages.go, tournament/note.go)", x.at, x.id)
 		}
 	}
 	if found < 50 {
