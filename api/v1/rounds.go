@@ -115,14 +115,14 @@ func (h *handler) getRounds(c *gin.Context) error {
 		for i := range d.Rounds {
 			views[i] = newTeamRoundView(&d.Rounds[i], d.Event, d.Settings)
 		}
-		c.JSON(http.StatusOK, gin.H{"rounds": views})
+		c.JSON(http.StatusOK, roundsView[teamRoundView]{views})
 		return nil
 	}
 	views := make([]roundView, len(er.Rounds))
 	for i := range er.Rounds {
 		views[i] = newRoundView(catalog.For(core.JSONLang(c)), &er.Rounds[i])
 	}
-	c.JSON(http.StatusOK, gin.H{"rounds": views})
+	c.JSON(http.StatusOK, roundsView[roundView]{views})
 	return nil
 }
 
@@ -226,7 +226,7 @@ func (h *handler) deleteRound(c *gin.Context) error {
 	if err := h.Events.DeleteDraftRound(c.Request.Context(), ids[0], int(ids[1]), c.Query("reason")); err != nil {
 		return err
 	}
-	c.JSON(http.StatusOK, gin.H{"deleted": ids[1]})
+	c.JSON(http.StatusOK, deletedView{ids[1]})
 	return nil
 }
 
@@ -328,6 +328,6 @@ func (h *handler) postSheets(c *gin.Context) error {
 		}
 		out = append(out, v)
 	}
-	c.JSON(http.StatusOK, gin.H{"sheets": out})
+	c.JSON(http.StatusOK, sheetsView{out})
 	return nil
 }

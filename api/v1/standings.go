@@ -127,7 +127,7 @@ func (h *handler) getCrosstable(c *gin.Context) error {
 		return err
 	}
 	if t.Teams != nil {
-		c.JSON(http.StatusOK, gin.H{"after_round": t.Teams.Standings.AfterRound, "rows": teamCrossRowViews(t.Teams)})
+		c.JSON(http.StatusOK, crosstableView[teamCrossRowView]{t.Teams.Standings.AfterRound, teamCrossRowViews(t.Teams)})
 		return nil
 	}
 	ct := t.Players
@@ -139,7 +139,7 @@ func (h *handler) getCrosstable(c *gin.Context) error {
 			rows[i].Games[j] = newCrossCellView(cell)
 		}
 	}
-	c.JSON(http.StatusOK, gin.H{"after_round": ct.Standings.AfterRound, "rows": rows})
+	c.JSON(http.StatusOK, crosstableView[crossRowView]{ct.Standings.AfterRound, rows})
 	return nil
 }
 
@@ -157,6 +157,6 @@ func (h *handler) getAudit(c *gin.Context) error {
 	for i, e := range entries {
 		views[i] = core.NewAuditView(e, l)
 	}
-	c.JSON(http.StatusOK, gin.H{"entries": views})
+	c.JSON(http.StatusOK, auditView{views})
 	return nil
 }

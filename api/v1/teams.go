@@ -212,12 +212,12 @@ func (h *handler) getTeams(c *gin.Context) error {
 	for i := range teams {
 		views[i] = newTeamView(&teams[i])
 	}
-	c.JSON(http.StatusOK, gin.H{"teams": views})
+	c.JSON(http.StatusOK, teamsView{views})
 	return nil
 }
 
 func (h *handler) getTeamTieBreaks(c *gin.Context) error {
-	c.JSON(http.StatusOK, gin.H{"tiebreaks": tieBreakViews(h.Teams.TeamTieBreaks())})
+	c.JSON(http.StatusOK, tieBreaksView{tieBreakViews(h.Teams.TeamTieBreaks())})
 	return nil
 }
 

@@ -27,6 +27,6 @@ func (h *handler) deleteTeam(c *gin.Context) error {
 	if err := h.Teams.RemoveTeam(c.Request.Context(), ids[0], ref, c.Query("reason")); err != nil {
 		return err
 	}
-	c.JSON(http.StatusOK, gin.H{"deleted": ids[1]})
+	c.JSON(http.StatusOK, deletedView{ids[1]})
 	return nil
 }

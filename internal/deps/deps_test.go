@@ -50,7 +50,7 @@ var rules = []rule{
 		why: "the pure algorithms take in-memory data: no store, no database, no HTTP"},
 	{from: areas, to: areas, allowed: siblingsAllowed,
 		why: "the use-case areas beside the domain import none of each other but where docs/architecture.md allows it by name; what two areas share is in the domain"},
-	{from: areas, to: []string{"adiukh/tournament/store/...", "adiukh/tournament/engines", "adiukh/tournament/export", "adiukh/tournament/demo"},
+	{from: areas, to: []string{"adiukh/tournament/store/...", "adiukh/tournament/engines", "adiukh/tournament/export", "adiukh/internal/demo"},
 		why: "the use-case areas import the domain (and catalog, rules/solve, the rating formula), never the adapters that join them"},
 	{from: []string{"adiukh/tournament/catalog", "adiukh/tournament/report"},
 		to:  []string{"adiukh/tournament/...", "!adiukh/tournament/catalog", "adiukh/rules/solve", "adiukh/api/...", "adiukh/cmd/..."},
