@@ -59,6 +59,16 @@ func TestSignupApprovedByAdmin(t *testing.T) {
 			t.Errorf("a script's sign-up: %d", rec.Code)
 		}
 	}
+	// Before the approval Ann's own password tells her the sign-up awaits
+	// it; a wrong one is answered as for an unknown address (issue 50.3).
+	if rec := anon.post("/login", url.Values{"email": {"ann@example.org"}, "password": {"шашки адиюх"}, "next": {"/"}}); rec.Code != http.StatusForbidden || !strings.Contains(pageText(rec), ruT("login.awaiting_approval")) {
+		t.Errorf("signing in before the approval: %d, want 403 saying the sign-up awaits approval", rec.Code)
+	}
+	wrong := anon.post("/login", url.Values{"email": {"ann@example.org"}, "password": {"не тот"}, "next": {"/"}})
+	unknown := anon.post("/login", url.Values{"email": {"nobody@example.org"}, "password": {"не тот"}, "next": {"/"}})
+	if wrong.Code != http.StatusUnauthorized || strings.Contains(pageText(wrong), ruT("login.awaiting_approval")) || strings.ReplaceAll(pageText(wrong), "ann@example.org", "") != strings.ReplaceAll(pageText(unknown), "nobody@example.org", "") {
+		t.Errorf("a wrong password of a waiting sign-up: %d, answered unlike an unknown address", wrong.Code)
+	}
 	admin := s.signIn(tournament.Admin)
 	users := admin.get("/admin/accounts").Body.String()
 	if !strings.Contains(users, "ann@example.org") || strings.Contains(users, "bot@example.org") || strings.Contains(users, "bot2@example.org") || strings.Contains(users, "bot3@example.org") {
