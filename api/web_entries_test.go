@@ -98,7 +98,9 @@ func TestEntryStatesOnPages(t *testing.T) {
 		}
 		return pageText(rec)
 	}
-	mine := func(status string) string { return "<strong>" + ruT("entries.mine") + ": " + ruT("entries.status."+status) + "</strong>" }
+	mine := func(status string) string {
+		return "<strong>" + ruT("entries.mine") + ": " + ruT("entries.status."+status) + "</strong>"
+	}
 	withdrawForm := regexp.MustCompile(`action="(` + entries + `/(\d+)/withdraw)"`)
 
 	if form := state(ann, entries); strings.Contains(form, `name="rating"`) {
