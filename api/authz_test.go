@@ -255,6 +255,8 @@ var authzTable = map[string]string{
 	"POST /api/v1/events/:id/entries/:eid/withdraw":                        "n0000",
 	"POST /api/v1/events/:id/entries/:eid/withdraw/confirm":                "nnn00",
 	"GET /api/v1/me/entries":                                               "nyyyy",
+	"POST /events/:id/entries/:eid/withdraw/cancel":                        "n0000",
+	"POST /api/v1/events/:id/entries/:eid/withdraw/cancel":                 "n0000",
 	"GET /setup/:token":                                                    "00000",
 	"GET /static/*file":                                                    "yyyyy",
 	"PATCH /api/v1/events/:id":                                             "nnnyy",

@@ -128,6 +128,10 @@ func TestEntriesAPI(t *testing.T) {
 			t.Errorf("the player's entries after asking: %v", me)
 		}
 		s.must(http.StatusConflict, tournament.PlayerRole, "DELETE", fmt.Sprintf("%s/%d", path, num(again["id"])), nil)
+		if back := s.must(http.StatusOK, tournament.PlayerRole, "POST", fmt.Sprintf("%s/%d/withdraw/cancel", path, num(again["id"])), nil); back["status"] != "accepted" {
+			t.Errorf("the request taken back: %v, want accepted", back)
+		}
+		s.must(http.StatusOK, tournament.PlayerRole, "POST", fmt.Sprintf("%s/%d/withdraw", path, num(again["id"])), map[string]any{"reason": "болею"})
 		s.must(http.StatusForbidden, tournament.PlayerRole, "POST", fmt.Sprintf("%s/%d/withdraw/confirm", path, num(again["id"])), nil)
 		confirmed := s.must(http.StatusOK, tournament.ArbiterRole, "POST", fmt.Sprintf("%s/%d/withdraw/confirm", path, num(again["id"])), map[string]any{"reason": "по болезни"})
 		if confirmed["status"] != "withdrawn" || num(confirmed["withdrawn_from"]) != 2 {

@@ -182,8 +182,24 @@ func TestEntryStatesOnPages(t *testing.T) {
 	if rec := ann.post(withdrawForm.FindStringSubmatch(body)[1], url.Values{"reason": {"заболела"}}); rec.Code != http.StatusSeeOther {
 		t.Fatalf("ask to withdraw: %d\n%s", rec.Code, rec.Body)
 	}
-	if body := state(ann, entries); !strings.Contains(body, mine("withdrawing")) || withdrawForm.MatchString(body) {
-		t.Errorf("Ann's request is not shown, or she may withdraw twice")
+	body = state(ann, entries)
+	if !strings.Contains(body, mine("withdrawing")) || withdrawForm.MatchString(body) || !strings.Contains(body, ruT("entries.take_back")) {
+		t.Errorf("Ann's request is not shown with a way to take it back, or she may withdraw twice")
+	}
+	// She takes it back from her page, then asks again.
+	cancel := regexp.MustCompile(`action="(` + entries + `/\d+/withdraw/cancel)"`).FindStringSubmatch(state(ann, "/my"))
+	if cancel == nil {
+		t.Fatalf("Ann's page does not offer to take the request back")
+	}
+	if rec := ann.post(cancel[1], url.Values{"from": {"my"}}); rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != "/my" {
+		t.Fatalf("take back: %d %s", rec.Code, rec.Header().Get("Location"))
+	}
+	body = state(ann, entries)
+	if !strings.Contains(body, mine("accepted")) {
+		t.Errorf("Ann's entry is not accepted again after taking the request back")
+	}
+	if rec := ann.post(withdrawForm.FindStringSubmatch(body)[1], url.Values{"reason": {"заболела"}}); rec.Code != http.StatusSeeOther {
+		t.Fatalf("ask again: %d\n%s", rec.Code, rec.Body)
 	}
 	desk = state(arbiter, entries)
 	confirm := regexp.MustCompile(`action="(` + entries + `/\d+/withdraw/confirm)"`).FindStringSubmatch(desk)

@@ -25,6 +25,7 @@ func (h *handler) entriesRoutesV1(write *gin.RouterGroup) {
 	write.DELETE("/events/:id/entries/:eid", h.JSON(h.deleteEventEntry))
 	write.POST("/events/:id/entries/:eid/withdraw", h.JSON(h.postWithdrawEntry))
 	write.POST("/events/:id/entries/:eid/withdraw/confirm", h.JSON(h.postConfirmWithdrawal))
+	write.POST("/events/:id/entries/:eid/withdraw/cancel", h.JSON(h.postTakeBackWithdrawal))
 	write.GET("/me/entries", h.JSON(h.getMyEventEntries))
 }
 
@@ -80,8 +81,10 @@ type eventEntryView struct {
 	Rating   int    `json:"rating,omitempty"`
 	Reason   string `json:"reason,omitempty"`
 	PlayerID int64  `json:"player_id,omitempty"`
-	// WithdrawnFrom is the first round the entry's player no longer plays.
+	// WithdrawnFrom is the first round the entry's player no longer plays;
+	// Removed says the desk took the accepted player off the start list.
 	WithdrawnFrom  int     `json:"withdrawn_from,omitempty"`
+	Removed        bool    `json:"removed,omitempty"`
 	WithdrawReason string  `json:"withdraw_reason,omitempty"`
 	WithdrawnAt    *string `json:"withdrawn_at,omitempty"`
 	CreatedAt      string  `json:"created_at"`
@@ -93,7 +96,7 @@ type eventEntryView struct {
 func newEventEntryView(e *entries.Entry) eventEntryView {
 	v := eventEntryView{ID: e.ID, EventID: e.EventID, Status: string(e.Status), Position: e.Position, UserID: e.UserID, Email: e.UserEmail, Name: e.Name, Note: e.Note,
 		BirthYear: e.BirthYear, Sex: e.Sex, Region: e.Region, Rating: e.Rating, Reason: e.Reason, PlayerID: e.PlayerID,
-		WithdrawnFrom: e.WithdrawnFrom, WithdrawReason: e.WithdrawReason, CreatedAt: e.CreatedAt.UTC().Format(time.RFC3339)}
+		WithdrawnFrom: e.WithdrawnFrom, Removed: e.Removed, WithdrawReason: e.WithdrawReason, CreatedAt: e.CreatedAt.UTC().Format(time.RFC3339)}
 	if !e.WithdrawnAt.IsZero() {
 		at := e.WithdrawnAt.UTC().Format(time.RFC3339)
 		v.WithdrawnAt = &at
@@ -172,7 +175,7 @@ func (h *handler) getEventEntries(c *gin.Context) error {
 		}
 	}
 	out := gin.H{"settings": newEntrySettingsView(&v.Settings, v.Zone), "open": v.Open, "full": v.Full, "entries": views,
-		"can_enter": v.CanEnter, "can_withdraw": v.CanWithdraw, "withdraw_asks": v.WithdrawAsks}
+		"can_enter": v.CanEnter, "can_withdraw": v.CanWithdraw, "withdraw_asks": v.WithdrawAsks, "can_take_back": v.CanTakeBack}
 	if v.Places >= 0 {
 		out["places"] = v.Places
 	}
@@ -295,11 +298,26 @@ func (h *handler) postConfirmWithdrawal(c *gin.Context) error {
 	return nil
 }
 
+// postTakeBackWithdrawal takes back the caller's request to be withdrawn.
+func (h *handler) postTakeBackWithdrawal(c *gin.Context) error {
+	ids, err := core.PathInts(c, "id", "eid")
+	if err != nil {
+		return err
+	}
+	en, err := h.Entries.TakeBackWithdrawal(c.Request.Context(), ids[0], ids[1])
+	if err != nil {
+		return err
+	}
+	c.JSON(http.StatusOK, newEventEntryView(en))
+	return nil
+}
+
 type myEventEntryView struct {
 	eventEntryView
 	EventName    string `json:"event_name"`
 	CanWithdraw  bool   `json:"can_withdraw"`
 	WithdrawAsks bool   `json:"withdraw_asks"`
+	CanTakeBack  bool   `json:"can_take_back"`
 	CanEnter     bool   `json:"can_enter"`
 }
 
@@ -312,7 +330,7 @@ func (h *handler) getMyEventEntries(c *gin.Context) error {
 	}
 	views := make([]myEventEntryView, len(mine))
 	for i, m := range mine {
-		views[i] = myEventEntryView{eventEntryView: newEventEntryView(&m.Entry), EventName: m.Event.Name, CanWithdraw: m.CanWithdraw, WithdrawAsks: m.WithdrawAsks, CanEnter: m.CanEnter}
+		views[i] = myEventEntryView{eventEntryView: newEventEntryView(&m.Entry), EventName: m.Event.Name, CanWithdraw: m.CanWithdraw, WithdrawAsks: m.WithdrawAsks, CanTakeBack: m.CanTakeBack, CanEnter: m.CanEnter}
 	}
 	c.JSON(http.StatusOK, gin.H{"entries": views})
 	return nil

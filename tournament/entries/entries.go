@@ -55,8 +55,9 @@ const (
 	ActionEntryWithdrawn = "entry.withdraw"
 	// ActionEntryWithdrawAsk is a player's request to be withdrawn after
 	// round 1, ActionEntryWithdrawConfirm the arbiter's confirmation.
-	ActionEntryWithdrawAsk     = "entry.withdraw_ask"
-	ActionEntryWithdrawConfirm = "entry.withdraw_confirm"
+	ActionEntryWithdrawAsk      = "entry.withdraw_ask"
+	ActionEntryWithdrawConfirm  = "entry.withdraw_confirm"
+	ActionEntryWithdrawTakeBack = "entry.withdraw_take_back"
 	// ActionEntryMoveUp is an entry leaving the waiting list for a place.
 	ActionEntryMoveUp = "entry.move_up"
 )
@@ -72,6 +73,9 @@ const (
 	// be withdrawn; NoticeWithdrawn tells the player it is done.
 	NoticeWithdrawAsked = "entry-withdraw-asked" // Event, Link, Player, Reason (may be absent)
 	NoticeWithdrawn     = "entry-withdrawn"      // Event, Link, Round
+	// NoticeWithdrawTakenBack tells the arbiter the player takes their
+	// request back.
+	NoticeWithdrawTakenBack = "entry-withdraw-taken-back" // Event, Link, Player
 )
 
 // EntrySettings say whether and on what terms an event takes entries
@@ -138,9 +142,11 @@ type Entry struct {
 
 	// Read, not stored: Position is the entry's place on the waiting list
 	// (1 moves up first), 0 off it; WithdrawnFrom the first round the
-	// entry's player no longer plays, once withdrawn.
+	// entry's player no longer plays, once withdrawn; Removed that the
+	// desk took the accepted entry's player off the start list.
 	Position      int
 	WithdrawnFrom int
+	Removed       bool
 }
 
 // Decidable reports whether the arbiter may accept or decline the entry.
@@ -190,6 +196,9 @@ type EntryView struct {
 	// paired.
 	CanWithdraw  bool
 	WithdrawAsks bool
+	// CanTakeBack: the reader may take back their request to be
+	// withdrawn, which the arbiter has not yet confirmed.
+	CanTakeBack bool
 	// Entries are every entry, for the event's arbiter; the reader's own,
 	// oldest first, for a player.
 	Entries []Entry
@@ -264,8 +273,9 @@ func (s *Service) entryView(tx Tx, u *tournament.User, e *tournament.Event, mana
 	if err != nil {
 		return nil, err
 	}
-	v.CanEnter = v.Open && (v.Mine == nil || !v.Mine.Status.Live()) && !plays
+	v.CanEnter = v.Open && (v.Mine == nil || !v.Mine.Live()) && !plays
 	v.CanWithdraw, v.WithdrawAsks = withdrawable(e, paired, v.Mine)
+	v.CanTakeBack = v.Mine != nil && v.Mine.Status == EntryWithdrawing && !v.Mine.Removed && v.Mine.WithdrawnFrom == 0
 	if !manage {
 		v.Entries = mine
 		return v, nil
@@ -553,9 +563,27 @@ func (s *Service) Enter(ctx context.Context, eventID int64, in EntryInput) (*Ent
 		if err != nil {
 			return err
 		}
-		for _, other := range all {
-			if other.UserID == u.ID && other.Status.Live() {
+		players, err := tx.Players(eventID)
+		if err != nil {
+			return err
+		}
+		for i := range all {
+			other := &all[i]
+			if other.UserID != u.ID || !other.Status.Live() {
+				continue
+			}
+			if other.readPlayer(players); !other.Removed {
 				return tournament.Conflict("", "you have entered this event already (entry %d)", other.ID)
+			}
+			// The desk took the player off the start list: that entry is
+			// over, and the new one goes to the arbiter again.
+			before := *other
+			other.Status, other.WithdrawnAt = EntryWithdrawn, s.now().UTC()
+			if err := tx.UpdateEntry(other); err != nil {
+				return err
+			}
+			if err := tournament.Audit(tx, s.now(), u, eventID, ActionEntryWithdrawn, fmt.Sprintf("entry %d", other.ID), before, other, ""); err != nil {
+				return err
 			}
 		}
 		accounts, err := tx.PlayerAccounts(eventID)
@@ -587,11 +615,7 @@ func (s *Service) Enter(ctx context.Context, eventID int64, in EntryInput) (*Ent
 		if all, err = tx.Entries(eventID); err != nil {
 			return err
 		}
-		players, err := tx.CountPlayers(eventID)
-		if err != nil {
-			return err
-		}
-		if full(set, players, all) {
+		if full(set, len(players), all) {
 			en.Status = EntryWaiting
 		}
 		if err := tx.CreateEntry(en); err != nil {

@@ -3,18 +3,19 @@ package entries
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"adiukh/tournament"
 )
 
 // A player manages their own entry: they withdraw it (WithdrawEntry), at
 // once while it is not decided or before round 1, by a request the
-// arbiter confirms after it (ConfirmWithdrawal); places freed go to the
-// waiting list in order (moveUp).
+// arbiter confirms after it (ConfirmWithdrawal) and the player may take
+// back until then (TakeBackWithdrawal); places freed go to the waiting
+// list in order (moveUp).
 
 // annotate fills what entries show but do not store: the places on the
-// waiting list, in order, and the round an entry's player is withdrawn
-// from.
+// waiting list, in order, and what their players became (readPlayer).
 func annotate(all []Entry, players []tournament.Player) {
 	n := 0
 	for i := range all {
@@ -23,11 +24,28 @@ func annotate(all []Entry, players []tournament.Player) {
 			n++
 			en.Position = n
 		}
-		if p := tournament.FindPlayer(players, en.PlayerID); en.PlayerID != 0 && p != nil {
-			en.WithdrawnFrom = p.WithdrawnFrom
-		}
+		en.readPlayer(players)
 	}
 }
+
+// readPlayer fills what became of the entry's player, among the event's
+// players: withdrawn from a round, or taken off the start list at the
+// desk.
+func (en *Entry) readPlayer(players []tournament.Player) {
+	if en.PlayerID == 0 {
+		return
+	}
+	p := tournament.FindPlayer(players, en.PlayerID)
+	if p != nil {
+		en.WithdrawnFrom = p.WithdrawnFrom
+	}
+	// A withdrawn entry's player may be gone by its own withdrawal.
+	en.Removed = p == nil && (en.Status == EntryAccepted || en.Status == EntryWithdrawing)
+}
+
+// Live reports whether the entry still stands: its status is live and the
+// desk has not taken its player off the start list.
+func (en *Entry) Live() bool { return en.Status.Live() && !en.Removed }
 
 // full reports whether a new entry goes to the waiting list: the event
 // has places, and its players and the pending entries take every one, or
@@ -58,7 +76,7 @@ func withdrawable(e *tournament.Event, paired int, en *Entry) (can, asks bool) {
 		return false, false
 	case en.Decidable():
 		return true, false
-	case en.Status == EntryAccepted && en.WithdrawnFrom == 0:
+	case en.Status == EntryAccepted && en.WithdrawnFrom == 0 && !en.Removed:
 		return true, paired > 0
 	}
 	return false, false
@@ -145,15 +163,15 @@ func (s *Service) WithdrawEntry(ctx context.Context, eventID, entryID int64, rea
 		if err != nil {
 			return err
 		}
-		if p := tournament.FindPlayer(players, en.PlayerID); en.PlayerID != 0 && p != nil {
-			en.WithdrawnFrom = p.WithdrawnFrom
-		}
+		en.readPlayer(players)
 		paired, err := tx.CountRounds(eventID)
 		if err != nil {
 			return err
 		}
 		can, asks := withdrawable(e, paired, en)
 		switch {
+		case en.Removed:
+			return tournament.Conflict("", "the arbiter has taken you off the start list already")
 		case en.Status == EntryWithdrawing:
 			return tournament.Conflict("", "you have asked to be withdrawn already; the arbiter confirms it")
 		case en.Status == EntryDeclined:
@@ -234,10 +252,10 @@ func (s *Service) ConfirmWithdrawal(ctx context.Context, eventID, entryID int64,
 		if err != nil {
 			return err
 		}
-		if p := tournament.FindPlayer(players, en.PlayerID); p != nil {
-			en.WithdrawnFrom = p.WithdrawnFrom
-		}
-		if en.WithdrawnFrom == 0 {
+		// A player the desk withdrew or took off already only has the
+		// entry closed.
+		en.readPlayer(players)
+		if en.WithdrawnFrom == 0 && !en.Removed {
 			p, err := tournament.WithdrawPlayer(tx, s.now(), e, u, en.PlayerID, reason)
 			if err != nil {
 				return err
@@ -255,6 +273,49 @@ func (s *Service) ConfirmWithdrawal(ctx context.Context, eventID, entryID int64,
 		}
 		told = entryNotice(NoticeWithdrawn, account, e, en, "Round", en.WithdrawnFrom)
 		return tournament.Audit(tx, s.now(), u, eventID, ActionEntryWithdrawConfirm, fmt.Sprintf("entry %d", en.ID), before, en, reason)
+	})
+	if err != nil {
+		return nil, err
+	}
+	s.notify(ctx, told)
+	return en, nil
+}
+
+// TakeBackWithdrawal takes back the signed-in player's request to be
+// withdrawn while the arbiter has not confirmed it: the entry is accepted
+// again, and the arbiter, who was told of the request, is told.
+func (s *Service) TakeBackWithdrawal(ctx context.Context, eventID, entryID int64) (*Entry, error) {
+	u := tournament.UserFromContext(ctx)
+	if u == nil {
+		return nil, tournament.Unauthorized("sign in to withdraw your entry")
+	}
+	var en *Entry
+	var told tournament.Notice
+	err := s.store.Update(ctx, func(tx Tx) error {
+		if err := tx.LockEvent(eventID); err != nil {
+			return err
+		}
+		e, err := tournament.Readable(ctx, tx, eventID)
+		if err != nil {
+			return err
+		}
+		if en, err = findEntry(tx, eventID, entryID, u.ID); err != nil {
+			return err
+		}
+		if en.Status != EntryWithdrawing {
+			return tournament.Conflict("", "entry %d has no withdrawal to take back", en.ID)
+		}
+		before := *en
+		en.Status, en.WithdrawReason, en.WithdrawnAt = EntryAccepted, "", time.Time{}
+		if err := tx.UpdateEntry(en); err != nil {
+			return err
+		}
+		arbiter, err := tx.UserByID(e.OwnerID)
+		if err != nil {
+			return err
+		}
+		told = tournament.Notice{To: arbiter.Email, Locale: arbiter.Locale, Kind: NoticeWithdrawTakenBack, Args: []any{"Event", e.Name, "Link", entriesLink(e), "Player", en.Name}}
+		return tournament.Audit(tx, s.now(), u, eventID, ActionEntryWithdrawTakeBack, fmt.Sprintf("entry %d", en.ID), before, en, "")
 	})
 	if err != nil {
 		return nil, err

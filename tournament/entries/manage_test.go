@@ -134,9 +134,10 @@ func TestWaitingListMovesUp(t *testing.T) {
 }
 
 // TestWithdrawAcceptedEntry: before round 1 an accepted player withdraws by
-// leaving the start list (the audit names them); after round 1 the
-// withdrawal is a request the arbiter is told of and confirms, withdrawing
-// the player from the next round, and the player is told.
+// leaving the start list (the audit names them); one the desk took off the
+// list enters again; after round 1 the withdrawal is a request the arbiter
+// is told of, the player may take back, and the arbiter confirms,
+// withdrawing the player from the next round, and the player is told.
 func TestWithdrawAcceptedEntry(t *testing.T) {
 	t.Parallel()
 	for name, st := range storetest.Open(t) {
@@ -152,8 +153,9 @@ func TestWithdrawAcceptedEntry(t *testing.T) {
 			}
 			ann := playerAccount(t, st, "ann@example.org", "Анна Тлехас")
 			bob := playerAccount(t, st, "bob@example.org", "Борис Нехай")
+			vika := playerAccount(t, st, "vika@example.org", "Вика Хут")
 			var accepted []*entries.Entry
-			for _, ctx := range []context.Context{ann, bob} {
+			for _, ctx := range []context.Context{ann, bob, vika} {
 				en, err := ent.Enter(ctx, e.ID, entries.EntryInput{})
 				if err != nil {
 					t.Fatal(err)
@@ -175,7 +177,7 @@ func TestWithdrawAcceptedEntry(t *testing.T) {
 				t.Fatalf("withdraw before round 1: %+v, %v", left, err)
 			}
 			players, _ := svc.Players(arbiter, e.ID)
-			if len(players) != 3 || tournament.FindPlayer(players, accepted[0].PlayerID) != nil {
+			if len(players) != 4 || tournament.FindPlayer(players, accepted[0].PlayerID) != nil {
 				t.Errorf("players after Анна left: %+v", players)
 			}
 			for i, p := range players {
@@ -192,7 +194,25 @@ func TestWithdrawAcceptedEntry(t *testing.T) {
 				t.Errorf("no audit entry of Анна taking herself off the start list")
 			}
 
-			// After round 1: Борис asks, the arbiter confirms.
+			// The desk takes Вика off the start list: her entry says so, is
+			// not hers to withdraw, and she may enter again.
+			if err := svc.RemovePlayer(arbiter, e.ID, accepted[2].PlayerID, "не подтвердила участие"); err != nil {
+				t.Fatal(err)
+			}
+			if v, _ := ent.Entries(vika, e.ID); !v.Mine.Removed || v.CanWithdraw || !v.CanEnter {
+				t.Errorf("Вика's view after the desk removed her: %+v", v)
+			}
+			_, err = ent.WithdrawEntry(vika, e.ID, accepted[2].ID, "")
+			wantCode(t, "withdrawing an entry whose player the desk removed", err, tournament.ECONFLICT)
+			if again, err := ent.Enter(vika, e.ID, entries.EntryInput{}); err != nil || again.Status != entries.EntryPending {
+				t.Fatalf("Вика enters again: %+v, %v", again, err)
+			}
+			if v, _ := ent.Entries(vika, e.ID); len(v.Entries) != 2 || v.Entries[0].Status != entries.EntryWithdrawn {
+				t.Errorf("Вика's entries: %+v, want the removed one closed", v.Entries)
+			}
+
+			// After round 1: Борис asks, takes it back, asks again, and the
+			// arbiter confirms.
 			if _, err := svc.PairNextRound(arbiter, e.ID); err != nil {
 				t.Fatal(err)
 			}
@@ -208,6 +228,21 @@ func TestWithdrawAcceptedEntry(t *testing.T) {
 			}
 			_, err = ent.WithdrawEntry(bob, e.ID, accepted[1].ID, "")
 			wantCode(t, "asking twice", err, tournament.ECONFLICT)
+			if v, _ := ent.Entries(bob, e.ID); v.CanWithdraw || !v.CanTakeBack {
+				t.Errorf("Борис's view while asking: %+v", v)
+			}
+			back, err := ent.TakeBackWithdrawal(bob, e.ID, accepted[1].ID)
+			if err != nil || back.Status != entries.EntryAccepted || back.WithdrawReason != "" {
+				t.Fatalf("take back: %+v, %v", back, err)
+			}
+			_, err = ent.TakeBackWithdrawal(bob, e.ID, accepted[1].ID)
+			wantCode(t, "taking back twice", err, tournament.ECONFLICT)
+			if _, err := ent.WithdrawEntry(bob, e.ID, accepted[1].ID, "заболел"); err != nil {
+				t.Fatal(err)
+			}
+			if got := told.take(); fmt.Sprint(got) != "[entry-withdraw-taken-back arbiter@example.org entry-withdraw-asked arbiter@example.org]" {
+				t.Errorf("told %v", got)
+			}
 			_, err = ent.ConfirmWithdrawal(bob, e.ID, accepted[1].ID, "")
 			wantCode(t, "the player confirming", err, tournament.EFORBIDDEN)
 			_, err = ent.ConfirmWithdrawal(arbiter, e.ID, left.ID, "")

@@ -79,6 +79,8 @@ type MyEntry struct {
 	// request the arbiter confirms.
 	CanWithdraw  bool
 	WithdrawAsks bool
+	// CanTakeBack: the player may take back a request to be withdrawn.
+	CanTakeBack bool
 	// CanEnter: the player may enter again (after a refusal or a
 	// withdrawal), the event taking entries.
 	CanEnter bool
@@ -229,7 +231,7 @@ func (s *Service) myEntries(ctx context.Context, tx Tx, u *tournament.User) ([]M
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, MyEntry{Event: *e, Entry: *v.Mine, CanWithdraw: v.CanWithdraw, WithdrawAsks: v.WithdrawAsks, CanEnter: v.CanEnter})
+		out = append(out, MyEntry{Event: *e, Entry: *v.Mine, CanWithdraw: v.CanWithdraw, WithdrawAsks: v.WithdrawAsks, CanTakeBack: v.CanTakeBack, CanEnter: v.CanEnter})
 	}
 	return out, nil
 }
