@@ -191,16 +191,12 @@ func (s *Service) WithdrawEntry(ctx context.Context, eventID, entryID int64, rea
 			if err := tournament.Audit(tx, s.now(), u, eventID, ActionEntryWithdrawAsk, fmt.Sprintf("entry %d", en.ID), before, en, reason); err != nil {
 				return err
 			}
-			arbiter, err := tx.UserByID(e.OwnerID)
-			if err != nil {
-				return err
-			}
-			n := tournament.Notice{To: arbiter.Email, Locale: arbiter.Locale, Kind: NoticeWithdrawAsked, Args: []any{"Event", e.Name, "Link", entriesLink(e), "Player", en.Name}}
+			args := []any{"Player", en.Name}
 			if reason != "" {
-				n.Args = append(n.Args, "Reason", reason)
+				args = append(args, "Reason", reason)
 			}
-			told = append(told, n)
-			return nil
+			told, err = ownerNotice(tx, e, NoticeWithdrawAsked, args...)
+			return err
 		}
 		if en.Status == EntryAccepted {
 			if err := tournament.LeaveEvent(tx, s.now(), e, u, en.PlayerID, reason); err != nil {
@@ -290,7 +286,7 @@ func (s *Service) TakeBackWithdrawal(ctx context.Context, eventID, entryID int64
 		return nil, tournament.Unauthorized("sign in to withdraw your entry")
 	}
 	var en *Entry
-	var told tournament.Notice
+	var told []tournament.Notice
 	err := s.store.Update(ctx, func(tx Tx) error {
 		if err := tx.LockEvent(eventID); err != nil {
 			return err
@@ -310,16 +306,28 @@ func (s *Service) TakeBackWithdrawal(ctx context.Context, eventID, entryID int64
 		if err := tx.UpdateEntry(en); err != nil {
 			return err
 		}
-		arbiter, err := tx.UserByID(e.OwnerID)
-		if err != nil {
+		if told, err = ownerNotice(tx, e, NoticeWithdrawTakenBack, "Player", en.Name); err != nil {
 			return err
 		}
-		told = tournament.Notice{To: arbiter.Email, Locale: arbiter.Locale, Kind: NoticeWithdrawTakenBack, Args: []any{"Event", e.Name, "Link", entriesLink(e), "Player", en.Name}}
 		return tournament.Audit(tx, s.now(), u, eventID, ActionEntryWithdrawTakeBack, fmt.Sprintf("entry %d", en.ID), before, en, "")
 	})
 	if err != nil {
 		return nil, err
 	}
-	s.notify(ctx, told)
+	s.notify(ctx, told...)
 	return en, nil
+}
+
+// ownerNotice tells the event's owner, its arbiter, of a player's request;
+// none when the owner's account is gone.
+func ownerNotice(tx Tx, e *tournament.Event, kind string, args ...any) ([]tournament.Notice, error) {
+	arbiter, err := tx.UserByID(e.OwnerID)
+	if tournament.ErrorCode(err) == tournament.ENOTFOUND {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	args = append([]any{"Event", e.Name, "Link", entriesLink(e)}, args...)
+	return []tournament.Notice{{To: arbiter.Email, Locale: arbiter.Locale, Kind: kind, Args: args}}, nil
 }
