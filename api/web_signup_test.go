@@ -1,6 +1,7 @@
 package api_test
 
 import (
+	"fmt"
 	"net/http"
 	"net/url"
 	"regexp"
@@ -63,6 +64,9 @@ func TestSignupApprovedByAdmin(t *testing.T) {
 	// it; a wrong one is answered as for an unknown address (issue 50.3).
 	if rec := anon.post("/login", url.Values{"email": {"ann@example.org"}, "password": {"шашки адиюх"}, "next": {"/"}}); rec.Code != http.StatusForbidden || !strings.Contains(pageText(rec), ruT("login.awaiting_approval")) {
 		t.Errorf("signing in before the approval: %d, want 403 saying the sign-up awaits approval", rec.Code)
+	}
+	if code, out := s.do("", "POST", "/api/v1/tokens", map[string]any{"email": "ann@example.org", "password": "шашки адиюх"}); code != http.StatusForbidden || !strings.Contains(fmt.Sprint(out), "awaits the approval") {
+		t.Errorf("a token before the approval: %d %v, want 403 saying the sign-up awaits approval", code, out)
 	}
 	wrong := anon.post("/login", url.Values{"email": {"ann@example.org"}, "password": {"не тот"}, "next": {"/"}})
 	unknown := anon.post("/login", url.Values{"email": {"nobody@example.org"}, "password": {"не тот"}, "next": {"/"}})
