@@ -88,8 +88,8 @@ type eventEntryView struct {
 	WithdrawReason string  `json:"withdraw_reason,omitempty"`
 	WithdrawnAt    *string `json:"withdrawn_at,omitempty"`
 	CreatedAt      string  `json:"created_at"`
-	// Meets is whether the entry meets the event's conditions as they are
-	// now; only the arbiter's list says.
+	// Meets is whether an entry awaiting a decision meets the event's
+	// conditions as they are now; only the arbiter's list says.
 	Meets *bool `json:"meets_conditions,omitempty"`
 }
 
@@ -169,8 +169,7 @@ func (h *handler) getEventEntries(c *gin.Context) error {
 	views := make([]eventEntryView, len(v.Entries))
 	for i := range v.Entries {
 		views[i] = newEventEntryView(&v.Entries[i])
-		if v.Meets != nil {
-			meets := v.Meets[v.Entries[i].ID]
+		if meets, ok := v.Meets[v.Entries[i].ID]; ok {
 			views[i].Meets = &meets
 		}
 	}

@@ -127,7 +127,7 @@ type Entry struct {
 	Region    string
 	// Rating is the register's published rating of the entrant's person
 	// in the event's list (0 when the account is linked to none): as of
-	// the entry, and as it is now in the arbiter's list.
+	// the entry, and as it is now for an entry the arbiter is to decide.
 	Rating int
 	// Reason is why the arbiter declined it, as they typed it.
 	Reason string
@@ -202,8 +202,9 @@ type EntryView struct {
 	// Entries are every entry, for the event's arbiter; the reader's own,
 	// oldest first, for a player.
 	Entries []Entry
-	// Meets tells, for the arbiter, which entries meet the conditions as
-	// they are now (they may have changed since the entry).
+	// Meets tells, for the arbiter, which entries awaiting a decision meet
+	// the conditions as they are now (they, and the published ratings, may
+	// have changed since the entry).
 	Meets map[int64]bool
 	// Places is how many places are left, -1 for no limit.
 	Places int
@@ -284,6 +285,9 @@ func (s *Service) entryView(tx Tx, u *tournament.User, e *tournament.Event, mana
 	v.Meets = map[int64]bool{}
 	for i := range all {
 		en := &all[i]
+		if !en.Decidable() {
+			continue
+		}
 		rating, linked, err := entrantRating(tx, e, en.UserID)
 		if err != nil {
 			return nil, err
