@@ -121,6 +121,9 @@ func TestEntryStatesOnPages(t *testing.T) {
 	if body := state(bob, entries); !strings.Contains(body, mine("waiting")) || !strings.Contains(body, ruT("entries.position", "N", 1)) {
 		t.Errorf("Bob's entry is not shown first on the waiting list")
 	}
+	if tab := state(bob, fmt.Sprintf("/events/%d", id)); !strings.Contains(tab, `data-entry-status="waiting">· `+ruT("entries.status.waiting")) {
+		t.Errorf("the event page's entries tab does not name Bob's entry waiting")
+	}
 
 	// The arbiter declines Ann's entry: Bob moves up, Ann may enter again.
 	desk := state(arbiter, entries)

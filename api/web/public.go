@@ -13,6 +13,7 @@ import (
 	"adiukh/api/core"
 	"adiukh/rules"
 	"adiukh/tournament"
+	"adiukh/tournament/entries"
 )
 
 // eventsPageData lists events by where they are in their life.
@@ -98,6 +99,9 @@ type eventHeader struct {
 	Judge bool
 	// Following: the signed-in reader follows the event.
 	Following bool
+	// MyEntry is the signed-in reader's latest entry to the event, whose
+	// state the entries tab names; nil when they have none.
+	MyEntry *entries.Entry
 	// Rated: the lists have rated the event's games; its rating report
 	// is a tab.
 	Rated bool
@@ -140,6 +144,10 @@ func (h *handler) header(c *gin.Context, e *tournament.Event, tab string) eventH
 	if u != nil {
 		// Only a signed-in reader's pages show it, and those are not cached.
 		head.Following, _ = h.Entries.Following(ctx, e.ID, 0)
+		if e.Discipline.PlaysGames() && !e.Discipline.IsTeam() {
+			// The tab is left plain rather than the page failed.
+			head.MyEntry, _ = h.Entries.MyEntry(ctx, e.ID)
+		}
 	}
 	if e.Rated && e.Status == tournament.Finished && h.Ratings != nil {
 		// A tab is left out rather than the page failed.

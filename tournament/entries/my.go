@@ -205,6 +205,38 @@ func (s *Service) MyEntries(ctx context.Context) ([]MyEntry, error) {
 	return out, err
 }
 
+// MyEntry is the signed-in account's latest entry to the event, with its
+// place on the waiting list and what became of its player, as the event's
+// tabs name it; nil when it has none, or nobody is signed in.
+func (s *Service) MyEntry(ctx context.Context, eventID int64) (*Entry, error) {
+	u := tournament.UserFromContext(ctx)
+	if u == nil {
+		return nil, nil
+	}
+	var mine *Entry
+	err := s.store.View(ctx, func(tx Tx) error {
+		if _, err := tournament.Readable(ctx, tx, eventID); err != nil {
+			return err
+		}
+		all, err := tx.Entries(eventID)
+		if err != nil {
+			return err
+		}
+		players, err := tx.Players(eventID)
+		if err != nil {
+			return err
+		}
+		annotate(all, players)
+		for i := range all {
+			if all[i].UserID == u.ID {
+				mine = &all[i]
+			}
+		}
+		return nil
+	})
+	return mine, err
+}
+
 // myEntries reads the account's latest entry to each event, newest first,
 // as the event's entries page shows it to the player. Events the account
 // may no longer read are left out.
