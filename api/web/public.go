@@ -13,6 +13,7 @@ import (
 	"adiukh/api/core"
 	"adiukh/rules"
 	"adiukh/tournament"
+	"adiukh/tournament/entries"
 	"adiukh/tournament/teams"
 )
 
@@ -99,6 +100,9 @@ type eventHeader struct {
 	Judge bool
 	// Following: the signed-in reader follows the event.
 	Following bool
+	// MyEntry is the signed-in reader's latest entry to the event, whose
+	// state the entries tab names; nil when they have none.
+	MyEntry *entries.Entry
 	// Rated: the lists have rated the event's games; its rating report
 	// is a tab.
 	Rated bool
@@ -138,13 +142,18 @@ func (h *handler) header(c *gin.Context, e *tournament.Event, tab string) eventH
 	ctx := c.Request.Context()
 	u := tournament.UserFromContext(ctx)
 	head := eventHeader{Event: e, Tab: tab, CanManage: tournament.CanManage(u, e)}
-	// The follow button and the ratings tab are left out, and the failure
-	// logged, rather than the whole page failed.
+	// The follow button, the reader's entry and the ratings tab are left
+	// out, and the failure logged, rather than the whole page failed.
 	var err error
 	if u != nil {
 		// Only a signed-in reader's pages show it, and those are not cached.
 		if head.Following, err = h.Entries.Following(ctx, e.ID, 0); err != nil {
 			h.Log.Error("event header: is the reader following", "event", e.ID, "err", err)
+		}
+		if e.Discipline.PlaysGames() && !e.Discipline.IsTeam() {
+			if head.MyEntry, err = h.Entries.MyEntry(ctx, e.ID); err != nil {
+				h.Log.Error("event header: the reader's entry", "event", e.ID, "err", err)
+			}
 		}
 	}
 	if e.Rated && e.Status == tournament.Finished && h.Ratings != nil {
