@@ -107,7 +107,7 @@ var authzTable = map[string]string{
 	"GET /people-claims":                                                   "nnyyy",
 	"POST /people-claims/:cid/confirm":                                     "nn000",
 	"POST /people-claims/:cid/decline":                                     "nnvvv",
-	"POST /people/:pid/merge":                                              "n0000",
+	"POST /people/:pid/merge":                                              "nnnn0",
 	"POST /people-merges/:mid/undo":                                        "nnnn0",
 	"GET /api/v1/people/:pid":                                              "00000",
 	"POST /api/v1/people":                                                  "nnvvv",

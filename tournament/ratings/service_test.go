@@ -565,6 +565,9 @@ func TestMergeMovesRatings(t *testing.T) {
 			if err := registerOf(st).UndoMerge(admin, m.ID); tournament.ErrorCode(err) != tournament.ECONFLICT {
 				t.Errorf("undoing a merge whose person's rating changed since: %v, want ECONFLICT", err)
 			}
+			if v, err := registerOf(st).PersonPage(admin, kept.ID); err != nil || len(v.Merges) != 1 || v.Merges[0].CanUndo || tournament.ErrorCode(v.Merges[0].Blocked) != tournament.ECONFLICT {
+				t.Errorf("the kept person's page after their rating changed: merges %+v (%v), want the merge without its undo, saying why", v.Merges, err)
+			}
 		})
 	}
 }
