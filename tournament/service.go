@@ -101,6 +101,9 @@ func manageable(ctx context.Context, tx EventTx, eventID int64) (*Event, *User, 
 	if err := MayManage(ctx, e); err != nil {
 		return nil, nil, err
 	}
+	if e.Status == Cancelled {
+		return nil, nil, Conflict("status", "event %d is cancelled (%s); it no longer changes", eventID, e.CancelReason)
+	}
 	return e, u, nil
 }
 
@@ -261,6 +264,7 @@ func (s *Service) UpdateEvent(ctx context.Context, id int64, in EventInput, reas
 				next.EndDate = max(s.now().In(next.Location()).Format(time.DateOnly), next.StartDate)
 			}
 		}
+		next.Revise(old, s.now())
 		if err := tx.UpdateEvent(&next); err != nil {
 			return err
 		}
@@ -275,6 +279,8 @@ func checkStatusChange(e *Event, to EventStatus, rounds []Round) error {
 		return nil
 	}
 	switch {
+	case to == Cancelled:
+		return Invalid("status", "cancelling an event needs the reason its entrants and followers are told; cancel it with one")
 	case to != Registration && to != Running && to != Finished:
 		return Invalid("status", "unknown status %q; use \"registration\", \"running\" or \"finished\"", to)
 	case e.Status == Finished || to == Registration:
