@@ -15,7 +15,7 @@ import (
 // models.go.
 
 type eventRevisionsRow20261125215918 struct {
-	Sequence     int    `gorm:"not null;default:0"`
+	Sequence     int `gorm:"not null;default:0"`
 	ModifiedAt   *time.Time
 	CancelReason string `gorm:"type:text;not null;default:''"`
 	HiddenAt     *time.Time

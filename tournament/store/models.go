@@ -69,7 +69,7 @@ type eventRow struct {
 	CreatedAt          time.Time
 	// Sequence, ModifiedAt, CancelReason and HiddenAt: migration
 	// 20261125215918-event-revisions.
-	Sequence     int    `gorm:"not null;default:0"`
+	Sequence     int `gorm:"not null;default:0"`
 	ModifiedAt   *time.Time
 	CancelReason string `gorm:"type:text;not null;default:''"`
 	HiddenAt     *time.Time
