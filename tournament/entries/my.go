@@ -37,6 +37,9 @@ type FollowTx interface {
 	DeleteFollow(userID, eventID, playerID int64) error
 	// Follows lists what the account follows, newest first.
 	Follows(userID int64) ([]Follow, error)
+	// Followers lists the accounts that follow the event or one of its
+	// players, each once.
+	Followers(eventID int64) ([]int64, error)
 	// LinkedPlayers lists the players linked to the account in every
 	// event.
 	LinkedPlayers(userID int64) ([]PlayerLink, error)

@@ -50,6 +50,14 @@ func (t *tx) Follows(userID int64) ([]entries.Follow, error) {
 	return out, nil
 }
 
+func (t *tx) Followers(eventID int64) ([]int64, error) {
+	var ids []int64
+	if err := t.db.Model(&followRow{}).Distinct("user_id").Where("event_id = ?", eventID).Order("user_id").Pluck("user_id", &ids).Error; err != nil {
+		return nil, fmt.Errorf("read the followers of event %d: %w", eventID, err)
+	}
+	return ids, nil
+}
+
 func (t *tx) LinkedPlayers(userID int64) ([]entries.PlayerLink, error) {
 	var rows []playerAccountRow
 	if err := t.db.Where("user_id = ?", userID).Order("event_id, player_id").Find(&rows).Error; err != nil {
