@@ -7,6 +7,7 @@ package ical
 import (
 	"bytes"
 	"io"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -21,8 +22,14 @@ type Event struct {
 	UID string
 	// Stamp is when the information was last revised (DTSTAMP, §3.8.7.2:
 	// without a METHOD it is the revision time, not the time of writing,
-	// so the same data gives the same file).
-	Stamp    time.Time
+	// so the same data gives the same file); it is the LAST-MODIFIED too
+	// (§3.8.7.3).
+	Stamp time.Time
+	// Sequence counts the revisions (SEQUENCE, §3.8.7.4): a calendar keeps
+	// the copy of the highest.
+	Sequence int
+	// Status is the event's STATUS (§3.8.1.11); "" writes none.
+	Status   Status
 	First    time.Time // the first day; only its date counts
 	Last     time.Time // the last day, on or after First
 	Summary  string
@@ -31,6 +38,14 @@ type Event struct {
 	// Description is plain text; line breaks are kept.
 	Description string
 }
+
+// Status is the STATUS of an event.
+type Status string
+
+const (
+	Confirmed Status = "CONFIRMED"
+	Cancelled Status = "CANCELLED"
+)
 
 // Calendar is a VCALENDAR object.
 type Calendar struct {
@@ -54,7 +69,13 @@ func Write(w io.Writer, c Calendar) error {
 	for _, e := range c.Events {
 		line("BEGIN", "VEVENT")
 		line("UID", Text(e.UID))
-		line("DTSTAMP", e.Stamp.UTC().Format("20060102T150405Z"))
+		stamp := e.Stamp.UTC().Format("20060102T150405Z")
+		line("DTSTAMP", stamp)
+		line("LAST-MODIFIED", stamp)
+		line("SEQUENCE", strconv.Itoa(e.Sequence))
+		if e.Status != "" {
+			line("STATUS", string(e.Status))
+		}
 		// An all-day event's DTEND is exclusive: the day after the last
 		// (§3.6.1).
 		line("DTSTART;VALUE=DATE", e.First.Format("20060102"))
