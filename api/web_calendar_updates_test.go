@@ -3,6 +3,7 @@ package api_test
 import (
 	"fmt"
 	"net/http"
+	"net/url"
 	"strings"
 	"testing"
 
@@ -146,5 +147,38 @@ func TestCalendarICSHiddenEvent(t *testing.T) {
 	s.must(http.StatusOK, tournament.ArbiterRole, "PATCH", path, map[string]any{"visibility": "public"})
 	if ev := feedEvent(t, anon, "/calendar.ics", id); ev.Get("STATUS") != "CONFIRMED" || ev.Get("SEQUENCE") != "2" || ev.Get("SUMMARY") != "Кубок Адыгеи" {
 		t.Errorf("public again: %v", ev)
+	}
+}
+
+// The desk cancels the event after asking for the reason; the event's
+// page shows it cancelled with the reason, and the desk offers no second
+// cancellation.
+func TestCancelEventAtTheDesk(t *testing.T) {
+	t.Parallel()
+	s := newWebServer(t)
+	id := s.calendarEvent("Кубок Адыгеи", "rapid", "2026-12-05", "2026-12-07", "Майкоп")
+	arbiter := s.signIn(tournament.ArbiterRole)
+	desk := fmt.Sprintf("/events/%d/manage", id)
+	action := fmt.Sprintf(`action="/events/%d/cancel"`, id)
+	if body := arbiter.get(desk).Body.String(); !strings.Contains(body, action) {
+		t.Fatalf("the desk offers no cancellation:\n%s", body)
+	}
+	cancel := fmt.Sprintf("/events/%d/cancel", id)
+	ask := arbiter.post(cancel, url.Values{})
+	if ask.Code != http.StatusOK || !strings.Contains(ask.Body.String(), "Отменить турнир «Кубок Адыгеи»?") {
+		t.Fatalf("the confirmation: %d\n%s", ask.Code, ask.Body)
+	}
+	if rec := arbiter.post(cancel, url.Values{"confirm": {"1"}, "reason": {" "}}); rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "укажите, почему турнир отменён") {
+		t.Errorf("a cancellation without a reason: %d\n%s", rec.Code, rec.Body)
+	}
+	if rec := arbiter.post(cancel, url.Values{"confirm": {"1"}, "reason": {"зал закрыт на ремонт"}}); rec.Code != http.StatusSeeOther {
+		t.Fatalf("the cancellation: %d\n%s", rec.Code, rec.Body)
+	}
+	page := s.anonymous().get(fmt.Sprintf("/events/%d", id)).Body.String()
+	if !strings.Contains(page, "Турнир отменён. Причина: зал закрыт на ремонт") || !strings.Contains(page, ">Отменён<") {
+		t.Errorf("the event's page does not show it cancelled:\n%s", page)
+	}
+	if body := arbiter.get(desk).Body.String(); strings.Contains(body, action) {
+		t.Errorf("the desk of a cancelled event offers to cancel it again")
 	}
 }

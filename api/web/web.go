@@ -313,6 +313,7 @@ func (h *handler) routes(r *gin.Engine) {
 	m.GET("/events/:id/rounds/:n/boards/:board/edit", h.Page(h.gameEditPage))
 	m.POST("/events/:id/rounds/:n/boards/:board/edit", h.Page(h.saveGame))
 	m.POST("/events/:id/finish", h.Page(h.finishEvent))
+	m.POST("/events/:id/cancel", h.Page(h.cancelEvent))
 	m.GET("/manage/time-control", h.Page(h.timeControlCheck))
 	m.GET("/events/:id/audit", h.Page(h.auditPage))
 	m.GET("/events/:id/audit.csv", h.Page(h.auditCSV))
