@@ -77,6 +77,9 @@ func (b Board) Score() string {
 type MyEntry struct {
 	Event tournament.Event
 	Entry Entry
+	// Hidden: the event was made private after it was public; of it only
+	// its number and name are told, which the entrant knew.
+	Hidden bool
 }
 
 // Followed is a followed event or player with what it did last: the
@@ -87,6 +90,9 @@ type Followed struct {
 	Player *tournament.Player
 	Last   *Board
 	Round  int
+	// Hidden: the event was made private after it was public; of it only
+	// its number and name are told, which the follower knew.
+	Hidden bool
 }
 
 // MyPage is what the account's own page shows.
@@ -155,6 +161,13 @@ func (s *Service) MyPage(ctx context.Context) (*MyPage, error) {
 		for _, en := range entries {
 			e, err := tournament.Readable(ctx, tx, en.EventID)
 			if tournament.ErrorCode(err) == tournament.ENOTFOUND {
+				hidden, err := hiddenName(tx, en.EventID)
+				if hidden != nil {
+					page.Entries = append(page.Entries, MyEntry{Event: *hidden, Entry: en, Hidden: true})
+				}
+				if err != nil {
+					return err
+				}
 				continue
 			}
 			if err != nil {
@@ -166,12 +179,23 @@ func (s *Service) MyPage(ctx context.Context) (*MyPage, error) {
 		if err != nil {
 			return err
 		}
+		// A hidden event is told once, whether the event or its players
+		// were followed.
+		toldHidden := map[int64]bool{}
 		for _, f := range follows {
 			snap, err := load(f.EventID)
 			if err != nil {
 				return err
 			}
 			if snap == nil {
+				hidden, err := hiddenName(tx, f.EventID)
+				if err != nil {
+					return err
+				}
+				if hidden != nil && !toldHidden[f.EventID] {
+					toldHidden[f.EventID] = true
+					page.Following = append(page.Following, Followed{Event: *hidden, Hidden: true})
+				}
 				continue
 			}
 			item := Followed{Event: *snap.event, Round: len(snap.rounds)}
@@ -192,6 +216,22 @@ func (s *Service) MyPage(ctx context.Context) (*MyPage, error) {
 		return nil, err
 	}
 	return page, nil
+}
+
+// hiddenName is the number and name of the event when it was made private
+// after it was public, for those who had it in their plans; nil for any
+// other event the reader may not see.
+func hiddenName(tx Tx, eventID int64) (*tournament.Event, error) {
+	e, err := tx.Event(eventID)
+	switch {
+	case tournament.ErrorCode(err) == tournament.ENOTFOUND:
+		return nil, nil
+	case err != nil:
+		return nil, err
+	case e.Visibility != tournament.Private || e.HiddenAt.IsZero():
+		return nil, nil
+	}
+	return &tournament.Event{ID: e.ID, Name: e.Name, Visibility: e.Visibility, HiddenAt: e.HiddenAt}, nil
 }
 
 // eventSnapshot is an event as the public sees it, read once for the page.
