@@ -62,6 +62,7 @@ var migrations = []*gormigrate.Migration{
 	{ID: "20261125192435-live-stopped", Migrate: liveStoppedMigration},
 	{ID: "20261125193804-live-clock", Migrate: liveClockMigration},
 	{ID: "20261125215918-event-revisions", Migrate: eventRevisionsMigration},
+	{ID: "20261125222234-calendar-tokens", Migrate: calendarTokensMigration},
 }
 
 // migrationLock is the key of the PostgreSQL advisory lock taken while
