@@ -328,6 +328,7 @@ func (h *handler) routes(r *gin.Engine) {
 	h.compositionRoutesWeb(g, m)
 	h.solvingRoutesWeb(g, m)
 	h.calendarRoutesWeb(g)
+	h.myFeedRoutesWeb(g, m)
 	h.entriesRoutesWeb(m)
 	h.signupRoutesWeb(g, m)
 	h.passwordResetRoutesWeb(g)
