@@ -63,6 +63,7 @@ var migrations = []*gormigrate.Migration{
 	{ID: "20261125193804-live-clock", Migrate: liveClockMigration},
 	{ID: "20261125215918-event-revisions", Migrate: eventRevisionsMigration},
 	{ID: "20261125222234-calendar-tokens", Migrate: calendarTokensMigration},
+	{ID: "20261125223233-person-follows", Migrate: personFollowsMigration},
 }
 
 // migrationLock is the key of the PostgreSQL advisory lock taken while
