@@ -1,10 +1,12 @@
 package entries_test
 
 import (
+	"context"
 	"testing"
 
 	"adiukh/tournament"
 	"adiukh/tournament/engines"
+	"adiukh/tournament/entries"
 	"adiukh/tournament/people"
 	"adiukh/tournament/store/storetest"
 )
@@ -13,7 +15,8 @@ import (
 // event they play: the page lists the person once with their latest
 // result from any event and their game to play in a running one; the
 // player card of either event and the person's page show the follow, and
-// stopping it from either ends it. A player of no person is followed as
+// stopping it from either ends it. The person's follower is told when an
+// event of theirs is cancelled. A player of no person is followed as
 // the event's player, as before.
 func TestFollowPerson(t *testing.T) {
 	t.Parallel()
@@ -83,6 +86,15 @@ func TestFollowPerson(t *testing.T) {
 			}
 			if len(f.Next) != 1 || f.Next[0].Event.ID != second.ID || f.Next[0].Opponent != "Саида Ачмиз" {
 				t.Errorf("Аслан's games to play %+v, want the one against Саида in the second event", f.Next)
+			}
+			// Аслан's follower is told when his event is called off.
+			var told []tournament.Notice
+			teller := entries.NewService(st.Entries(), entries.Options{Notify: func(_ context.Context, n tournament.Notice) { told = append(told, n) }})
+			if _, err := teller.CancelEvent(arbiter, second.ID, "нет зала"); err != nil {
+				t.Fatal(err)
+			}
+			if len(told) != 1 || told[0].To != "ann@example.org" {
+				t.Errorf("the cancellation told %v, want Аслан's follower", told)
 			}
 			if err := ent.SetFollowing(ann, second.ID, inSecond.ID, false); err != nil {
 				t.Fatal(err)
