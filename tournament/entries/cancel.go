@@ -19,9 +19,12 @@ const NoticeCancelled = "event-cancelled" // Event, Link, Reason
 // CancelEvent calls the event off: its arbiter says why, and everyone who
 // has it in their plans is told, once each: the accounts that entered it
 // (but for a declined entry), its players' accounts and the accounts that
-// follow it or one of its players. A finished event has its results and
-// stays as it is. The event keeps its pages, shown cancelled, and the
-// calendars show it so; nothing of it changes after.
+// follow it, one of its players or their persons. A finished event has
+// its results and stays as it is; so do a composition contest, which
+// moves on by its own deadlines, and an event whose games run on the
+// server's clocks once they have started. The event keeps its pages,
+// shown cancelled, and the calendars show it so; nothing of it changes
+// after.
 func (s *Service) CancelEvent(ctx context.Context, eventID int64, reason string) (*tournament.Event, error) {
 	var e *tournament.Event
 	var told []tournament.Notice
@@ -30,8 +33,15 @@ func (s *Service) CancelEvent(ctx context.Context, eventID int64, reason string)
 		if err != nil {
 			return err
 		}
-		if old.Status == tournament.Finished {
+		switch {
+		case old.Status == tournament.Finished:
 			return tournament.Conflict("status", "event %d is finished; a finished event keeps its results and cannot be cancelled", eventID)
+		case old.Discipline == tournament.Composition:
+			// A contest moves on by its own deadlines (package
+			// composition), which would take it out of its cancellation.
+			return tournament.Conflict("discipline", "a composition contest moves on by its deadlines and cannot be cancelled")
+		case old.Status == tournament.Running && (old.Discipline.PlayedOnServer() || old.Online):
+			return tournament.Conflict("status", "the games of event %d run on the server's clocks; it cannot be cancelled once they have started", eventID)
 		}
 		if strings.TrimSpace(reason) == "" {
 			return tournament.Invalid("reason", "say why the event is cancelled: its entrants and followers are told")

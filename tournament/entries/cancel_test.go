@@ -117,7 +117,8 @@ func TestCancelEvent(t *testing.T) {
 	}
 }
 
-// A finished event keeps its results: it cannot be cancelled.
+// A finished event keeps its results, and a composition contest moves on
+// by its deadlines: neither can be cancelled.
 func TestCancelFinishedEvent(t *testing.T) {
 	t.Parallel()
 	for name, st := range storetest.Open(t) {
@@ -142,6 +143,12 @@ func TestCancelFinishedEvent(t *testing.T) {
 			}
 			_, err = ent.CancelEvent(arbiter, e.ID, "ошибка")
 			wantCode(t, "cancelling a finished event", err, tournament.ECONFLICT)
+			contest, err := svc.CreateEvent(arbiter, tournament.EventInput{Name: ptr("Конкурс"), Discipline: ptr("composition")})
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, err = ent.CancelEvent(arbiter, contest.ID, "ошибка")
+			wantCode(t, "cancelling a composition contest", err, tournament.ECONFLICT)
 		})
 	}
 }
