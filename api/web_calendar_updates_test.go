@@ -151,8 +151,8 @@ func TestCalendarICSHiddenEvent(t *testing.T) {
 }
 
 // The desk cancels the event after asking for the reason; the event's
-// page shows it cancelled with the reason, and the desk offers no second
-// cancellation.
+// page shows it cancelled with the reason, the audit log keeps it, and the
+// desk offers no second cancellation.
 func TestCancelEventAtTheDesk(t *testing.T) {
 	t.Parallel()
 	s := newWebServer(t)
@@ -177,6 +177,9 @@ func TestCancelEventAtTheDesk(t *testing.T) {
 	page := s.anonymous().get(fmt.Sprintf("/events/%d", id)).Body.String()
 	if !strings.Contains(page, "Турнир отменён. Причина: зал закрыт на ремонт") || !strings.Contains(page, ">Отменён<") {
 		t.Errorf("the event's page does not show it cancelled:\n%s", page)
+	}
+	if audit := arbiter.get(fmt.Sprintf("/events/%d/audit", id)).Body.String(); !strings.Contains(audit, "Турнир отменён") || !strings.Contains(audit, "зал закрыт на ремонт") {
+		t.Errorf("the audit log does not tell the cancellation and its reason:\n%s", audit)
 	}
 	if body := arbiter.get(desk).Body.String(); strings.Contains(body, action) || strings.Contains(body, fmt.Sprintf(`action="/events/%d/finish"`, id)) {
 		t.Errorf("the desk of a cancelled event offers to cancel or finish it")

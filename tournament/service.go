@@ -85,8 +85,21 @@ func readable(ctx context.Context, tx EventTx, eventID int64) (*Event, error) {
 }
 
 // manageable loads an event the context's user may change, locked for the
-// rest of the transaction.
+// rest of the transaction. A cancelled event changes no more.
 func manageable(ctx context.Context, tx EventTx, eventID int64) (*Event, *User, error) {
+	e, u, err := managed(ctx, tx, eventID)
+	if err != nil {
+		return nil, nil, err
+	}
+	if e.Status == Cancelled {
+		return nil, nil, Conflict("status", "event %d is cancelled (%s); it no longer changes", eventID, e.CancelReason)
+	}
+	return e, u, nil
+}
+
+// managed loads an event the context's user may manage, locked, cancelled
+// or not: for what its managers read.
+func managed(ctx context.Context, tx EventTx, eventID int64) (*Event, *User, error) {
 	u := UserFromContext(ctx)
 	if u == nil {
 		return nil, nil, Unauthorized("sign in (an API token) to change events")
@@ -100,9 +113,6 @@ func manageable(ctx context.Context, tx EventTx, eventID int64) (*Event, *User, 
 	}
 	if err := MayManage(ctx, e); err != nil {
 		return nil, nil, err
-	}
-	if e.Status == Cancelled {
-		return nil, nil, Conflict("status", "event %d is cancelled (%s); it no longer changes", eventID, e.CancelReason)
 	}
 	return e, u, nil
 }

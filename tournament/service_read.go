@@ -388,7 +388,7 @@ func buildCrosstable(e *Event, players []Player, rounds []Round, st *Standings) 
 func (s *Service) Audit(ctx context.Context, eventID int64) ([]AuditEntry, error) {
 	var entries []AuditEntry
 	err := s.store.View(ctx, func(tx Tx) error {
-		if _, _, err := manageable(ctx, tx, eventID); err != nil {
+		if _, _, err := managed(ctx, tx, eventID); err != nil {
 			return err
 		}
 		var err error
