@@ -98,9 +98,9 @@ type MyEntry struct {
 	Hidden bool
 }
 
-// Followed is a followed event or player with what it did last: the
-// player's latest game (nil before the first), the event's latest round
-// (0 before the first).
+// Followed is a followed event, player or person with what it did last:
+// the player's or person's latest game (nil before the first), the
+// event's latest round (0 before the first).
 type Followed struct {
 	Event  tournament.Event
 	Player *tournament.Player
@@ -184,11 +184,11 @@ func (s *Service) MyPage(ctx context.Context) (*MyPage, error) {
 			e, err := tournament.Readable(ctx, tx, en.EventID)
 			if tournament.ErrorCode(err) == tournament.ENOTFOUND {
 				hidden, err := hiddenName(tx, en.EventID)
-				if hidden != nil {
-					page.Entries = append(page.Entries, MyEntry{Event: *hidden, Entry: en, Hidden: true})
-				}
 				if err != nil {
 					return err
+				}
+				if hidden != nil {
+					page.Entries = append(page.Entries, MyEntry{Event: *hidden, Entry: en, Hidden: true})
 				}
 				continue
 			}
