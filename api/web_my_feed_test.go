@@ -52,8 +52,8 @@ func TestMyICS(t *testing.T) {
 				t.Fatalf("%s: %d %s", feed, rec.Code, rec.Header().Get("Content-Type"))
 			}
 			cal, events := icaltest.Parse(t, rec.Body.Bytes())
-			if cal.Get("X-WR-CALNAME") != "Мой календарь adiukh" {
-				t.Errorf("calendar name %q", cal.Get("X-WR-CALNAME"))
+			if cal.Get("X-WR-CALNAME") != "Мой календарь adiukh" || cal.Get("REFRESH-INTERVAL") != "PT1H" {
+				t.Errorf("calendar name %q, refresh %q", cal.Get("X-WR-CALNAME"), cal.Get("REFRESH-INTERVAL"))
 			}
 			var sawEvent, sawGame bool
 			for _, e := range events {

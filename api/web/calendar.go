@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/gin-gonic/gin"
 
@@ -100,12 +101,16 @@ func (h *handler) eventOrICS(c *gin.Context) error {
 	return h.writeICS(c, tr, name, []entries.CalendarItem{*item})
 }
 
+// feedRefresh is how often subscribed calendars are asked to fetch a feed
+// again: a change reaches them within the hour.
+const feedRefresh = time.Hour
+
 // writeICS answers with the events that have dates as an iCalendar file.
 // It is served inline, as calendars subscribe to it: the page cache keeps
 // the type and the body, no other header.
 func (h *handler) writeICS(c *gin.Context, tr *translator, name string, items []entries.CalendarItem) error {
 	site := h.site(c)
-	out := ical.Calendar{ProdID: "-//adiukh//calendar//" + strings.ToUpper(string(tr.Lang)), Name: name}
+	out := ical.Calendar{ProdID: "-//adiukh//calendar//" + strings.ToUpper(string(tr.Lang)), Name: name, Refresh: feedRefresh}
 	for _, it := range items {
 		if ev, ok := calendarEvent(tr, site, &it); ok {
 			out.Events = append(out.Events, ev)

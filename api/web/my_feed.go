@@ -37,7 +37,7 @@ func (h *handler) myICS(c *gin.Context) error {
 	}
 	tr := newTranslator(lang)
 	site := h.site(c)
-	out := ical.Calendar{ProdID: "-//adiukh//calendar//" + strings.ToUpper(string(tr.Lang)), Name: tr.T("calendar.mine")}
+	out := ical.Calendar{ProdID: "-//adiukh//calendar//" + strings.ToUpper(string(tr.Lang)), Name: tr.T("calendar.mine"), Refresh: feedRefresh}
 	for _, it := range feed.Events {
 		if ev, ok := calendarEvent(tr, site, &it); ok {
 			out.Events = append(out.Events, ev)

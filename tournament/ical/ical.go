@@ -6,6 +6,7 @@ package ical
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"strconv"
 	"strings"
@@ -51,7 +52,11 @@ const (
 type Calendar struct {
 	ProdID string // who wrote it, such as "-//adiukh//calendar//RU"
 	Name   string // shown by calendars that support X-WR-CALNAME
-	Events []Event
+	// Refresh is how often a subscribed calendar should fetch the file
+	// again (REFRESH-INTERVAL of RFC 7986, and X-PUBLISHED-TTL, which
+	// older programs read), in whole minutes; zero writes neither.
+	Refresh time.Duration
+	Events  []Event
 }
 
 // Write writes the calendar: CRLF line ends, text escaped, every line
@@ -65,6 +70,15 @@ func Write(w io.Writer, c Calendar) error {
 	line("CALSCALE", "GREGORIAN")
 	if c.Name != "" {
 		line("X-WR-CALNAME", Text(c.Name))
+	}
+	if minutes := int(c.Refresh / time.Minute); minutes > 0 {
+		// A dur-value (RFC 5545 §3.3.6).
+		d := fmt.Sprintf("PT%dM", minutes)
+		if minutes%60 == 0 {
+			d = fmt.Sprintf("PT%dH", minutes/60)
+		}
+		line("REFRESH-INTERVAL;VALUE=DURATION", d)
+		line("X-PUBLISHED-TTL", d)
 	}
 	for _, e := range c.Events {
 		line("BEGIN", "VEVENT")

@@ -15,7 +15,7 @@ func TestWriteReadsBack(t *testing.T) {
 	t.Parallel()
 	day := func(s string) time.Time { d, _ := time.Parse(time.DateOnly, s); return d }
 	long := strings.Repeat("Первенство Республики Адыгея по шашкам адиюх; ", 4)
-	in := ical.Calendar{ProdID: "-//adiukh//calendar//RU", Name: "Календарь, 2026", Events: []ical.Event{
+	in := ical.Calendar{ProdID: "-//adiukh//calendar//RU", Name: "Календарь, 2026", Refresh: 90 * time.Minute, Events: []ical.Event{
 		{UID: "event-1@adiukh", Stamp: time.Date(2026, 11, 20, 10, 30, 0, 0, time.FixedZone("MSK", 3*3600)),
 			First: day("2026-12-05"), Last: day("2026-12-07"), Summary: long,
 			Location: "Майкоп, ул. Пушкина, 1", Description: "Строка 1\nC:\\path; a,b", URL: "https://adiukh.example/events/1",
@@ -30,6 +30,9 @@ func TestWriteReadsBack(t *testing.T) {
 	cal, events := icaltest.Parse(t, buf.Bytes())
 	if got := cal.Get("X-WR-CALNAME"); got != in.Name {
 		t.Errorf("calendar name %q, want %q", got, in.Name)
+	}
+	if got, ttl := cal["REFRESH-INTERVAL"], cal.Get("X-PUBLISHED-TTL"); got.Value != "PT90M" || got.Params != "VALUE=DURATION" || ttl != "PT90M" {
+		t.Errorf("refresh %+v, TTL %q; want PT90M", got, ttl)
 	}
 	if len(events) != 2 {
 		t.Fatalf("%d events, want 2", len(events))
