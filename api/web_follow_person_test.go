@@ -36,7 +36,7 @@ func TestFollowPersonPages(t *testing.T) {
 	if body := player.get(page).Body.String(); !strings.Contains(body, `aria-pressed="true"`) {
 		t.Errorf("the person's page does not show the follow")
 	}
-	if body := player.get(fmt.Sprintf("/events/%d/players/%d", ev, pid)).Body.String(); !strings.Contains(body, `aria-pressed="true"`) {
+	if body := player.get(fmt.Sprintf("/events/%d/players/%d", ev, pid)).Body.String(); !strings.Contains(body, `aria-pressed="true"`) || !strings.Contains(body, ">Не следить<") {
 		t.Errorf("the player card does not show the person followed")
 	}
 	my := player.get("/my").Body.String()
