@@ -91,7 +91,7 @@ func TestCalendarICS(t *testing.T) {
 		}
 		lines := readICS(t, rec.Body.String())
 		text := strings.Join(lines, "\n")
-		for _, want := range []string{"BEGIN:VCALENDAR", "VERSION:2.0", fmt.Sprintf("UID:event-%d@adiukh", id),
+		for _, want := range []string{"BEGIN:VCALENDAR", "VERSION:2.0", fmt.Sprintf("UID:event-%d@example.com", id),
 			"DTSTART;VALUE=DATE:20261205", "DTEND;VALUE=DATE:20261208",
 			`SUMMARY:Открытое первенство Республики Адыгея по быстрым шашкам адиюх\, этап 1`,
 			`LOCATION:Дворец спорта\, зал 2\, Майкоп`, "END:VCALENDAR"} {

@@ -343,6 +343,10 @@ const (
 	Registration EventStatus = "registration" // players enter; no round is paired
 	Running      EventStatus = "running"      // round 1 has been paired
 	Finished     EventStatus = "finished"     // closed by the arbiter after the last round
+	// Cancelled: called off by the arbiter with a reason (package
+	// entries tells its entrants and followers); nothing of it changes
+	// after.
+	Cancelled EventStatus = "cancelled"
 )
 
 // Visibility says who may read an event.
@@ -404,6 +408,60 @@ type Event struct {
 	TimeZone  string
 	OwnerID   int64 // the user who created the event
 	CreatedAt time.Time
+	// Sequence counts the revisions of what calendars show of the event
+	// (RFC 5545 SEQUENCE), made at ModifiedAt (zero: none since
+	// CreatedAt); see Revise.
+	Sequence   int
+	ModifiedAt time.Time
+	// CancelReason is the arbiter's reason for cancelling the event.
+	CancelReason string
+	// HiddenAt is when the event, public until then, was made private:
+	// the calendars that listed it are told it is off. Zero while the
+	// event is public and for one never public.
+	HiddenAt time.Time
+}
+
+// Revise records on e the change from old made at now, when it changes
+// what a calendar shows of the event: its name, discipline, time control,
+// dates, place, whether it is cancelled, and whether it is public. A
+// calendar that imported the event earlier replaces its copy by the one of
+// the higher SEQUENCE (RFC 5545 §3.8.7.4). Other changes (tie-breaks,
+// arbiters) leave the calendars' copies as they are.
+func (e *Event) Revise(old *Event, now time.Time) {
+	switch {
+	case old.Visibility == Public && e.Visibility == Private:
+		e.HiddenAt = now.UTC()
+	case e.Visibility == Public:
+		e.HiddenAt = time.Time{}
+	}
+	if e.calendarView() == old.calendarView() {
+		return
+	}
+	e.Sequence = old.Sequence + 1
+	e.ModifiedAt = now.UTC()
+}
+
+// calendarView is what a calendar shows of the event.
+func (e *Event) calendarView() [9]string {
+	return [9]string{e.Name, string(e.Discipline), e.TimeControl.String(), e.StartDate, e.EndDate, e.Venue, e.City,
+		strconv.FormatBool(e.Status == Cancelled), string(e.Visibility)}
+}
+
+// Revised is when the event last changed for calendars: its latest
+// revision, or its creation.
+func (e *Event) Revised() time.Time {
+	if e.ModifiedAt.IsZero() {
+		return e.CreatedAt
+	}
+	return e.ModifiedAt
+}
+
+// Cancel calls the event off for the reason, at now; the service decides
+// who may and when.
+func (e *Event) Cancel(reason string, now time.Time) {
+	old := *e
+	e.Status, e.CancelReason = Cancelled, reason
+	e.Revise(&old, now)
 }
 
 // TimeControlWarnings are the warnings (§9) an event of the discipline with

@@ -82,8 +82,21 @@ func readable(ctx context.Context, tx EventTx, eventID int64) (*Event, error) {
 }
 
 // manageable loads an event the context's user may change, locked for the
-// rest of the transaction.
+// rest of the transaction. A cancelled event changes no more.
 func manageable(ctx context.Context, tx EventTx, eventID int64) (*Event, *User, error) {
+	e, u, err := managed(ctx, tx, eventID)
+	if err != nil {
+		return nil, nil, err
+	}
+	if e.Status == Cancelled {
+		return nil, nil, Conflict("status", "event %d is cancelled (%s); it no longer changes", eventID, e.CancelReason)
+	}
+	return e, u, nil
+}
+
+// managed loads an event the context's user may manage, locked, cancelled
+// or not: for what its managers read.
+func managed(ctx context.Context, tx EventTx, eventID int64) (*Event, *User, error) {
 	u := UserFromContext(ctx)
 	if u == nil {
 		return nil, nil, Unauthorized("sign in (an API token) to change events")
@@ -258,6 +271,7 @@ func (s *Service) UpdateEvent(ctx context.Context, id int64, in EventInput, reas
 				next.EndDate = max(s.now().In(next.Location()).Format(time.DateOnly), next.StartDate)
 			}
 		}
+		next.Revise(old, s.now())
 		if err := tx.UpdateEvent(&next); err != nil {
 			return err
 		}
@@ -272,6 +286,8 @@ func checkStatusChange(e *Event, to EventStatus, rounds []Round) error {
 		return nil
 	}
 	switch {
+	case to == Cancelled:
+		return Invalid("status", "cancelling an event needs the reason its entrants and followers are told; cancel it with one")
 	case to != Registration && to != Running && to != Finished:
 		return Invalid("status", "unknown status %q; use \"registration\", \"running\" or \"finished\"", to)
 	case e.Status == Finished || to == Registration:

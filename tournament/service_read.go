@@ -38,7 +38,7 @@ func (d *EventData) Player(id int64) *Player {
 // check finishing makes). Until it is finished, federation exports leave
 // it out, so the desk offers it prominently.
 func (d *EventData) ReadyToFinish() bool {
-	return d.Event.Status != Finished && checkStatusChange(d.Event, Finished, d.Rounds) == nil
+	return d.Event.Status != Finished && d.Event.Status != Cancelled && checkStatusChange(d.Event, Finished, d.Rounds) == nil
 }
 
 // CanPair tells whether the desk offers pairing the next round: the event
@@ -50,7 +50,7 @@ func (d *EventData) ReadyToFinish() bool {
 func (d *EventData) CanPair() bool {
 	lastIsDraft := len(d.Rounds) > 0 && d.Rounds[len(d.Rounds)-1].Status == Draft
 	allPaired := d.Event.Rounds > 0 && len(d.Rounds) >= d.Event.Rounds
-	return d.Event.Status != Finished && !lastIsDraft && !allPaired && !d.Event.Discipline.PlayedOnServer()
+	return d.Event.Status != Finished && d.Event.Status != Cancelled && !lastIsDraft && !allPaired && !d.Event.Discipline.PlayedOnServer()
 }
 
 // ScoresBefore is every player's score (in the event's scoring table) from
@@ -377,7 +377,7 @@ func buildCrosstable(e *Event, players []Player, rounds []Round, st *Standings) 
 func (s *Service) Audit(ctx context.Context, eventID int64) ([]AuditEntry, error) {
 	var entries []AuditEntry
 	err := s.store.View(ctx, func(tx Tx) error {
-		if _, _, err := manageable(ctx, tx, eventID); err != nil {
+		if _, _, err := managed(ctx, tx, eventID); err != nil {
 			return err
 		}
 		var err error

@@ -37,19 +37,25 @@ type eventView struct {
 	Discipline string `json:"discipline"`
 	Kind       string `json:"kind"` // "individual" or "team", from the discipline
 	// System is null for a composition contest, which pairs nobody.
-	System             *string       `json:"system"`
-	Rounds             int           `json:"rounds"`
-	TimeControl        string        `json:"time_control"`
-	Scoring            scoringJSON   `json:"scoring"`
-	TieBreaks          []string      `json:"tiebreaks"`
-	StartDate          string        `json:"start_date"`
-	EndDate            string        `json:"end_date"`
-	Venue              string        `json:"venue"`
-	City               string        `json:"city"`
-	ChiefArbiter       string        `json:"chief_arbiter"`
-	Arbiters           []string      `json:"arbiters"`
-	Status             string        `json:"status"`
-	Visibility         string        `json:"visibility"`
+	System       *string     `json:"system"`
+	Rounds       int         `json:"rounds"`
+	TimeControl  string      `json:"time_control"`
+	Scoring      scoringJSON `json:"scoring"`
+	TieBreaks    []string    `json:"tiebreaks"`
+	StartDate    string      `json:"start_date"`
+	EndDate      string      `json:"end_date"`
+	Venue        string      `json:"venue"`
+	City         string      `json:"city"`
+	ChiefArbiter string      `json:"chief_arbiter"`
+	Arbiters     []string    `json:"arbiters"`
+	Status       string      `json:"status"`
+	Visibility   string      `json:"visibility"`
+	// CancelReason is the arbiter's reason of a cancelled event.
+	CancelReason string `json:"cancel_reason,omitempty"`
+	// Sequence counts the revisions calendars show, the latest at
+	// ModifiedAt (the creation until one).
+	Sequence           int           `json:"sequence"`
+	ModifiedAt         time.Time     `json:"modified_at"`
 	ManualStartNumbers bool          `json:"manual_start_numbers"`
 	ForbidSameClub     bool          `json:"forbid_same_club"`
 	Baku               bool          `json:"baku"`
@@ -70,6 +76,7 @@ func newEventView(e *tournament.Event) eventView {
 		Scoring:     scoringJSON(e.Scoring),
 		TieBreaks:   e.TieBreaks, StartDate: e.StartDate, EndDate: e.EndDate, Venue: e.Venue, City: e.City,
 		ChiefArbiter: e.ChiefArbiter, Arbiters: e.Arbiters, Status: string(e.Status), Visibility: string(e.Visibility),
+		CancelReason: e.CancelReason, Sequence: e.Sequence, ModifiedAt: e.Revised(),
 		ManualStartNumbers: e.ManualStartNumbers, Warnings: []warningView{}, CreatedAt: e.CreatedAt,
 		ForbidSameClub: e.ForbidSameClub, Baku: e.Baku, BlackFirst: e.BlackFirst, SheetsRequired: e.SheetsRequired, Rated: e.Rated, Online: e.Online, NextRoundAfter: e.NextRoundAfter, TimeZone: e.Location().String(),
 	}
@@ -192,7 +199,18 @@ func (h *handler) patchEvent(c *gin.Context) error {
 	if err := decodeJSON(c, &body); err != nil {
 		return err
 	}
-	e, err := h.Events.UpdateEvent(c.Request.Context(), id, body.input(), body.Reason)
+	in := body.input()
+	var e *tournament.Event
+	if body.Status != nil && *body.Status == string(tournament.Cancelled) {
+		// Cancelling is its own use case: its reason is told to the
+		// entrants and followers, and nothing else changes with it.
+		if in.Status = nil; in != (tournament.EventInput{}) {
+			return tournament.Invalid("status", "cancelling an event changes nothing else; send the other changes apart")
+		}
+		e, err = h.Entries.CancelEvent(c.Request.Context(), id, body.Reason)
+	} else {
+		e, err = h.Events.UpdateEvent(c.Request.Context(), id, in, body.Reason)
+	}
 	if err != nil {
 		return err
 	}

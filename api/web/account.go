@@ -23,6 +23,11 @@ type accountPageData struct {
 	Tokens   []account.Token
 	// NewToken is a token just made, shown this once.
 	NewToken string
+	// Calendar is when the address of the personal calendar feed was
+	// made, zero without one; NewCalendar an address just made, shown
+	// this once (see my_feed.go).
+	Calendar    time.Time
+	NewCalendar string
 	// Notice says what the last action did.
 	Notice string
 }
@@ -58,12 +63,15 @@ func (h *handler) renderAccount(c *gin.Context, status int, data accountPageData
 	if data.Tokens, err = h.Accounts.Tokens(ctx, data.User.Email); err != nil {
 		return err
 	}
+	if data.Calendar, err = h.Entries.FeedTokenMade(ctx); err != nil {
+		return err
+	}
 	h.render(c, status, "account", "account.title", data)
 	return nil
 }
 
 func (h *handler) accountPage(c *gin.Context) error {
-	notice := map[string]string{"name": "account.name_changed", "password": "account.password_changed", "session": "account.session_ended", "others": "account.others_ended", "revoked": "account.token_revoked"}[c.Query("done")]
+	notice := map[string]string{"name": "account.name_changed", "password": "account.password_changed", "session": "account.session_ended", "others": "account.others_ended", "revoked": "account.token_revoked", "calendar": "calendar.mine_revoked"}[c.Query("done")]
 	data := accountPageData{}
 	if notice != "" {
 		data.Notice = h.translator(c).T(notice)

@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/gin-gonic/gin"
 
@@ -55,7 +57,8 @@ func (h *handler) calendarPage(c *gin.Context) error {
 }
 
 // calendarICS is the calendar as one iCalendar file, with the page's
-// filters: the events of every part that have dates.
+// filters: the events of every part that have dates, and the events made
+// private since a calendar may have imported them, told as cancelled.
 func (h *handler) calendarICS(c *gin.Context) error {
 	cal, err := h.Entries.Calendar(c.Request.Context(), calendarFilter(c))
 	if err != nil {
@@ -63,7 +66,7 @@ func (h *handler) calendarICS(c *gin.Context) error {
 	}
 	tr := h.translator(c)
 	var items []entries.CalendarItem
-	for _, part := range [][]entries.CalendarItem{cal.Running, cal.Upcoming, cal.Recent} {
+	for _, part := range [][]entries.CalendarItem{cal.Running, cal.Upcoming, cal.Recent, cal.Hidden} {
 		items = append(items, part...)
 	}
 	return h.writeICS(c, tr, tr.T("calendar.title"), items)
@@ -90,34 +93,28 @@ func (h *handler) eventOrICS(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	return h.writeICS(c, h.translator(c), item.Name, []entries.CalendarItem{*item})
+	tr := h.translator(c)
+	name := item.Name
+	if item.Hidden {
+		name = tr.T("calendar.hidden")
+	}
+	return h.writeICS(c, tr, name, []entries.CalendarItem{*item})
 }
+
+// feedRefresh is how often subscribed calendars are asked to fetch a feed
+// again: a change reaches them within the hour.
+const feedRefresh = time.Hour
 
 // writeICS answers with the events that have dates as an iCalendar file.
 // It is served inline, as calendars subscribe to it: the page cache keeps
 // the type and the body, no other header.
 func (h *handler) writeICS(c *gin.Context, tr *translator, name string, items []entries.CalendarItem) error {
-	host := "adiukh"
-	if u, err := url.Parse(h.PublicURL); err == nil && u.Host != "" {
-		host = u.Host
-	}
-	out := ical.Calendar{ProdID: "-//adiukh//calendar//" + strings.ToUpper(string(tr.Lang)), Name: name}
+	site := h.site(c)
+	out := ical.Calendar{ProdID: "-//adiukh//calendar//" + strings.ToUpper(string(tr.Lang)), Name: name, Refresh: feedRefresh}
 	for _, it := range items {
-		first, last, ok := it.Days()
-		if !ok {
-			continue
+		if ev, ok := calendarEvent(tr, site, &it); ok {
+			out.Events = append(out.Events, ev)
 		}
-		place := strings.Trim(strings.Join([]string{it.Venue, it.City}, ", "), ", ")
-		desc := tr.T("discipline." + string(it.Discipline))
-		if tc := it.TimeControl.String(); tc != "" {
-			desc += ", " + tr.TimeControl(it.TimeControl)
-		}
-		ev := ical.Event{UID: fmt.Sprintf("event-%d@%s", it.ID, host), Stamp: it.CreatedAt, First: first, Last: last,
-			Summary: it.Name, Location: place, Description: desc}
-		if h.PublicURL != "" {
-			ev.URL = strings.TrimSuffix(h.PublicURL, "/") + fmt.Sprintf("/events/%d", it.ID)
-		}
-		out.Events = append(out.Events, ev)
 	}
 	var buf bytes.Buffer
 	if err := ical.Write(&buf, out); err != nil {
@@ -125,4 +122,47 @@ func (h *handler) writeICS(c *gin.Context, tr *translator, name string, items []
 	}
 	c.Data(http.StatusOK, "text/calendar; charset=utf-8", buf.Bytes())
 	return nil
+}
+
+// site is the address the site is reached at, without the trailing
+// slash: the configured public URL, else the request's own.
+func (h *handler) site(c *gin.Context) *url.URL {
+	if u, err := url.Parse(strings.TrimSuffix(h.PublicURL, "/")); err == nil && u.Host != "" {
+		return u
+	}
+	scheme := "http"
+	if c.Request.TLS != nil {
+		scheme = "https"
+	}
+	return &url.URL{Scheme: scheme, Host: c.Request.Host}
+}
+
+// calendarEvent is the calendar's entry of the event, false when it has no
+// dates. Its UID names the event and the site's host, so that the events of
+// two sites never share one and a calendar updates its copy in place. A
+// cancelled event says so in its title, for the calendars that show no
+// STATUS; one made private is told as cancelled, without its name or place.
+func calendarEvent(tr *translator, site *url.URL, it *entries.CalendarItem) (ical.Event, bool) {
+	first, last, ok := it.Days()
+	if !ok {
+		return ical.Event{}, false
+	}
+	ev := ical.Event{UID: fmt.Sprintf("event-%d@%s", it.ID, site.Host), Stamp: it.Revised(), Sequence: it.Sequence,
+		Status: ical.Confirmed, First: first, Last: last, URL: site.JoinPath("events", strconv.FormatInt(it.ID, 10)).String()}
+	if it.Hidden {
+		ev.Status, ev.Summary, ev.Description, ev.URL = ical.Cancelled, tr.T("calendar.hidden"), tr.T("calendar.hidden_description"), ""
+		return ev, true
+	}
+	ev.Summary = it.Name
+	ev.Location = strings.Trim(strings.Join([]string{it.Venue, it.City}, ", "), ", ")
+	ev.Description = tr.T("discipline." + string(it.Discipline))
+	if tc := it.TimeControl.String(); tc != "" {
+		ev.Description += ", " + tr.TimeControl(it.TimeControl)
+	}
+	if it.Status == tournament.Cancelled {
+		ev.Status = ical.Cancelled
+		ev.Summary = tr.T("calendar.cancelled_summary", "Event", it.Name)
+		ev.Description = tr.T("calendar.cancelled_reason", "Reason", it.CancelReason) + "\n" + ev.Description
+	}
+	return ev, true
 }

@@ -118,6 +118,8 @@ type personPageData struct {
 	Merged int64
 	// Ratings are the person's lists with their charts.
 	Ratings []personRating
+	// Following: the signed-in reader follows the person.
+	Following bool
 }
 
 func (h *handler) renderPerson(c *gin.Context, status int, id int64, edit, merge, photo *form) error {
@@ -127,6 +129,9 @@ func (h *handler) renderPerson(c *gin.Context, status int, id int64, edit, merge
 	}
 	data := personPageData{PersonView: v, Form: edit, Merge: merge, PhotoForm: photo}
 	if data.Ratings, err = h.personRatings(c, id); err != nil {
+		return err
+	}
+	if data.Following, err = h.Entries.FollowingPerson(c.Request.Context(), v.Person.ID); err != nil {
 		return err
 	}
 	if data.Form == nil {

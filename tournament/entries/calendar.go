@@ -42,6 +42,10 @@ type CalendarItem struct {
 	// Regulations: the arbiter attached the event's regulations (a PDF at
 	// /events/{id}/regulations.pdf).
 	Regulations bool
+	// Hidden: the event was made private after it was public, and the
+	// reader may not see it; only its number, days and revision are
+	// filled in (see Calendar.Hidden).
+	Hidden bool
 }
 
 // Calendar is the calendar of events: running ones, then upcoming ones by
@@ -50,6 +54,11 @@ type Calendar struct {
 	Running  []CalendarItem
 	Upcoming []CalendarItem
 	Recent   []CalendarItem
+	// Hidden are the events made private after they were public, which
+	// calendars that subscribed to the feed still have: what they knew of
+	// each but its name and place (its number, days and revision), for the
+	// feed to tell them it is off. The latest hidden first.
+	Hidden []CalendarItem
 	// Cities are the places of every event the reader may see, for the
 	// filter's choices.
 	Cities []string
@@ -79,7 +88,9 @@ func (s *Service) Calendar(ctx context.Context, f CalendarFilter) (*Calendar, er
 		if err != nil {
 			return err
 		}
+		visible := map[int64]bool{}
 		for _, e := range events {
+			visible[e.ID] = true
 			if e.City != "" {
 				cities[e.City] = true
 			}
@@ -94,16 +105,17 @@ func (s *Service) Calendar(ctx context.Context, f CalendarFilter) (*Calendar, er
 			if f.Open && !item.Open {
 				continue
 			}
-			switch e.Status {
-			case tournament.Running:
+			switch {
+			case e.Status == tournament.Running:
 				cal.Running = append(cal.Running, *item)
-			case tournament.Registration:
+			case e.Status == tournament.Registration, e.Status == tournament.Cancelled && !s.past(&e):
 				cal.Upcoming = append(cal.Upcoming, *item)
 			default:
 				cal.Recent = append(cal.Recent, *item)
 			}
 		}
-		return nil
+		cal.Hidden, err = hiddenEvents(tx, visible, func(e *tournament.Event) bool { return f.matches(e, month) })
+		return err
 	})
 	if err != nil {
 		return nil, err
@@ -126,12 +138,60 @@ func (s *Service) Calendar(ctx context.Context, f CalendarFilter) (*Calendar, er
 	return cal, nil
 }
 
+// past reports whether the event's last day is over, on the service's
+// clock in the event's time zone; an event without dates is not.
+func (s *Service) past(e *tournament.Event) bool {
+	last := lastDay(e)
+	return last != "" && last < s.now().In(e.Location()).Format(time.DateOnly)
+}
+
+// hiddenEvents are the events made private after they were public that
+// the reader may not see and that pass keep, told as Calendar.Hidden
+// says.
+func hiddenEvents(tx Tx, visible map[int64]bool, keep func(e *tournament.Event) bool) ([]CalendarItem, error) {
+	all, err := tx.Events(0, true)
+	if err != nil {
+		return nil, err
+	}
+	var hidden []CalendarItem
+	for _, e := range all {
+		if visible[e.ID] || e.Visibility != tournament.Private || e.HiddenAt.IsZero() || !keep(&e) {
+			continue
+		}
+		hidden = append(hidden, CalendarItem{Event: hiddenView(&e), Hidden: true})
+	}
+	slices.SortStableFunc(hidden, func(a, b CalendarItem) int { return b.HiddenAt.Compare(a.HiddenAt) })
+	if len(hidden) > recentEvents {
+		hidden = hidden[:recentEvents]
+	}
+	return hidden, nil
+}
+
+// hiddenView is what the calendars that listed an event made private
+// knew of it and may still be told: not its name, place or players.
+func hiddenView(e *tournament.Event) tournament.Event {
+	return tournament.Event{ID: e.ID, Discipline: e.Discipline, StartDate: e.StartDate, EndDate: e.EndDate, Status: e.Status,
+		Visibility: e.Visibility, CreatedAt: e.CreatedAt, Sequence: e.Sequence, ModifiedAt: e.ModifiedAt, HiddenAt: e.HiddenAt, TimeZone: e.TimeZone}
+}
+
 // CalendarEvent is one event as the calendar shows it, for its own
-// iCalendar file.
+// iCalendar file. An event made private after it was public is what
+// Calendar.Hidden tells of it, to a reader who may not see it: the
+// calendars that imported its file learn it is off.
 func (s *Service) CalendarEvent(ctx context.Context, eventID int64) (*CalendarItem, error) {
 	var item *CalendarItem
 	err := s.store.View(ctx, func(tx Tx) error {
 		e, err := tournament.Readable(ctx, tx, eventID)
+		if tournament.ErrorCode(err) == tournament.ENOTFOUND {
+			stored, serr := tx.Event(eventID)
+			switch {
+			case serr == nil && stored.Visibility == tournament.Private && !stored.HiddenAt.IsZero():
+				item = &CalendarItem{Event: hiddenView(stored), Hidden: true}
+				return nil
+			case serr != nil && tournament.ErrorCode(serr) != tournament.ENOTFOUND:
+				return serr
+			}
+		}
 		if err != nil {
 			return err
 		}

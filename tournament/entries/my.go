@@ -9,10 +9,12 @@ import (
 	"adiukh/tournament"
 )
 
-// A signed-in player follows events and players of events, and has a page
-// of their own: their games of the round being played in every event they
-// play in (as soon as the round is published, with board and colour),
-// their entries, and what the events and players they follow did last.
+// A signed-in player follows events, players of events and people of the
+// register (a player the register knows is followed as the person, in
+// every event they play), and has a page of their own: their games of the
+// round being played in every event they play in (as soon as the round is
+// published, with board and colour), their entries, and what the events,
+// players and people they follow did last and play next.
 
 // Follow is an event (PlayerID 0) or one of its players that an account
 // follows.
@@ -20,6 +22,14 @@ type Follow struct {
 	UserID    int64
 	EventID   int64
 	PlayerID  int64
+	CreatedAt time.Time
+}
+
+// PersonFollow is a person of the register an account follows, in every
+// event the person plays.
+type PersonFollow struct {
+	UserID    int64
+	PersonID  int64
 	CreatedAt time.Time
 }
 
@@ -37,6 +47,15 @@ type FollowTx interface {
 	DeleteFollow(userID, eventID, playerID int64) error
 	// Follows lists what the account follows, newest first.
 	Follows(userID int64) ([]Follow, error)
+	// Followers lists the accounts that follow the event, one of its
+	// players or the person of the register one of them is, each once.
+	Followers(eventID int64) ([]int64, error)
+	// AddPersonFollow stores a follow of a person of the register made at
+	// at; following twice is no error.
+	AddPersonFollow(userID, personID int64, at time.Time) error
+	DeletePersonFollow(userID, personID int64) error
+	// PersonFollows lists the people the account follows, newest first.
+	PersonFollows(userID int64) ([]PersonFollow, error)
 	// LinkedPlayers lists the players linked to the account in every
 	// event.
 	LinkedPlayers(userID int64) ([]PlayerLink, error)
@@ -84,16 +103,28 @@ type MyEntry struct {
 	// CanEnter: the player may enter again (after a refusal or a
 	// withdrawal), the event taking entries.
 	CanEnter bool
+	// Hidden: the event was made private after it was public; of it only
+	// its number and name are told, which the entrant knew.
+	Hidden bool
 }
 
-// Followed is a followed event or player with what it did last: the
-// player's latest game (nil before the first), the event's latest round
-// (0 before the first).
+// Followed is a followed event, player or person with what it did last:
+// the player's or person's latest game (nil before the first), the
+// event's latest round (0 before the first).
 type Followed struct {
 	Event  tournament.Event
 	Player *tournament.Player
+	// Person is a followed person of the register, in every event they
+	// play: Last is their latest game with a result in any of them, Next
+	// their games of the published rounds still to be played (Event and
+	// Player are then zero).
+	Person *tournament.Person
+	Next   []Board
 	Last   *Board
 	Round  int
+	// Hidden: the event was made private after it was public; of it only
+	// its number and name are told, which the follower knew.
+	Hidden bool
 }
 
 // MyPage is what the account's own page shows.
@@ -162,12 +193,26 @@ func (s *Service) MyPage(ctx context.Context) (*MyPage, error) {
 		if err != nil {
 			return err
 		}
+		if err := s.followedPeople(tx, u.ID, load, page); err != nil {
+			return err
+		}
+		// A hidden event is told once, whether the event or its players
+		// were followed.
+		toldHidden := map[int64]bool{}
 		for _, f := range follows {
 			snap, err := load(f.EventID)
 			if err != nil {
 				return err
 			}
 			if snap == nil {
+				hidden, err := hiddenName(tx, f.EventID)
+				if err != nil {
+					return err
+				}
+				if hidden != nil && !toldHidden[f.EventID] {
+					toldHidden[f.EventID] = true
+					page.Following = append(page.Following, Followed{Event: *hidden, Hidden: true})
+				}
 				continue
 			}
 			item := Followed{Event: *snap.event, Round: len(snap.rounds)}
@@ -239,7 +284,8 @@ func (s *Service) MyEntry(ctx context.Context, eventID int64) (*Entry, error) {
 
 // myEntries reads the account's latest entry to each event, newest first,
 // as the event's entries page shows it to the player. Events the account
-// may no longer read are left out.
+// may no longer read are left out, but for one made private after it was
+// public, which is named as hidden.
 func (s *Service) myEntries(ctx context.Context, tx Tx, u *tournament.User) ([]MyEntry, error) {
 	entries, err := tx.EntriesOf(u.ID)
 	if err != nil {
@@ -254,6 +300,13 @@ func (s *Service) myEntries(ctx context.Context, tx Tx, u *tournament.User) ([]M
 		seen[en.EventID] = true
 		e, err := tournament.Readable(ctx, tx, en.EventID)
 		if tournament.ErrorCode(err) == tournament.ENOTFOUND {
+			hidden, err := hiddenName(tx, en.EventID)
+			if err != nil {
+				return nil, err
+			}
+			if hidden != nil {
+				out = append(out, MyEntry{Event: *hidden, Entry: en, Hidden: true})
+			}
 			continue
 		}
 		if err != nil {
@@ -266,6 +319,22 @@ func (s *Service) myEntries(ctx context.Context, tx Tx, u *tournament.User) ([]M
 		out = append(out, MyEntry{Event: *e, Entry: *v.Mine, CanWithdraw: v.CanWithdraw, WithdrawAsks: v.WithdrawAsks, CanTakeBack: v.CanTakeBack, CanEnter: v.CanEnter})
 	}
 	return out, nil
+}
+
+// hiddenName is the number and name of the event when it was made private
+// after it was public, for those who had it in their plans; nil for any
+// other event the reader may not see.
+func hiddenName(tx Tx, eventID int64) (*tournament.Event, error) {
+	e, err := tx.Event(eventID)
+	switch {
+	case tournament.ErrorCode(err) == tournament.ENOTFOUND:
+		return nil, nil
+	case err != nil:
+		return nil, err
+	case e.Visibility != tournament.Private || e.HiddenAt.IsZero():
+		return nil, nil
+	}
+	return &tournament.Event{ID: e.ID, Name: e.Name, Visibility: e.Visibility, HiddenAt: e.HiddenAt}, nil
 }
 
 // eventSnapshot is an event as the public sees it, read once for the page.
@@ -331,8 +400,17 @@ func (s *Service) SetFollowing(ctx context.Context, eventID, playerID int64, fol
 			if err != nil {
 				return err
 			}
-			if tournament.FindPlayer(players, playerID) == nil {
+			p := tournament.FindPlayer(players, playerID)
+			if p == nil {
 				return tournament.NotFound("player %d not found in event %d", playerID, eventID)
+			}
+			if p.PersonID != 0 {
+				// A player the register knows is followed as the person,
+				// in every event they play.
+				if err := tx.DeleteFollow(u.ID, eventID, playerID); err != nil {
+					return err
+				}
+				return s.setFollowingPerson(tx, u.ID, p.PersonID, follow)
 			}
 		}
 		if !follow {
@@ -340,6 +418,123 @@ func (s *Service) SetFollowing(ctx context.Context, eventID, playerID int64, fol
 		}
 		return tx.AddFollow(&Follow{UserID: u.ID, EventID: eventID, PlayerID: playerID, CreatedAt: s.now().UTC()})
 	})
+}
+
+// SetFollowingPerson makes the signed-in account follow a person of the
+// register (the one a merge kept), in every event they play, or stop.
+func (s *Service) SetFollowingPerson(ctx context.Context, personID int64, follow bool) error {
+	u := tournament.UserFromContext(ctx)
+	if u == nil {
+		return tournament.Unauthorized("sign in to follow events and players")
+	}
+	return s.store.Update(ctx, func(tx Tx) error { return s.setFollowingPerson(tx, u.ID, personID, follow) })
+}
+
+func (s *Service) setFollowingPerson(tx Tx, userID, personID int64, follow bool) error {
+	p, err := tournament.PersonOf(tx, personID)
+	if tournament.ErrorCode(err) == tournament.EINVALID {
+		return tournament.NotFound("person %d not found in the register", personID)
+	}
+	if err != nil {
+		return err
+	}
+	if !follow {
+		// The follow may name the person a merge moved into p.
+		if err := tx.DeletePersonFollow(userID, personID); err != nil {
+			return err
+		}
+		return tx.DeletePersonFollow(userID, p.ID)
+	}
+	return tx.AddPersonFollow(userID, p.ID, s.now())
+}
+
+// FollowingPerson reports whether the signed-in account follows the
+// person (through a merge too); false for an anonymous reader.
+func (s *Service) FollowingPerson(ctx context.Context, personID int64) (bool, error) {
+	u := tournament.UserFromContext(ctx)
+	if u == nil {
+		return false, nil
+	}
+	var following bool
+	err := s.store.View(ctx, func(tx Tx) (err error) {
+		following, err = followsPerson(tx, u.ID, personID)
+		return err
+	})
+	return following, err
+}
+
+// followsPerson reports whether the account follows the person, under its
+// own number or one merged into it.
+func followsPerson(tx Tx, userID, personID int64) (bool, error) {
+	follows, err := tx.PersonFollows(userID)
+	if err != nil {
+		return false, err
+	}
+	target, err := tournament.PersonOf(tx, personID)
+	if err != nil {
+		return false, err
+	}
+	for _, f := range follows {
+		p, err := tournament.PersonOf(tx, f.PersonID)
+		if err != nil {
+			return false, err
+		}
+		if p.ID == target.ID {
+			return true, nil
+		}
+	}
+	return false, nil
+}
+
+// followedPeople adds to the page the people the account follows, each
+// with their latest result and their games to play in the events the
+// account may read, newest followed first.
+func (s *Service) followedPeople(tx Tx, userID int64, load func(int64) (*eventSnapshot, error), page *MyPage) error {
+	follows, err := tx.PersonFollows(userID)
+	if err != nil {
+		return err
+	}
+	seen := map[int64]bool{}
+	for _, f := range follows {
+		person, err := tournament.PersonOf(tx, f.PersonID)
+		if err != nil {
+			return err
+		}
+		if seen[person.ID] {
+			continue
+		}
+		seen[person.ID] = true
+		players, err := tx.PersonPlayers(person.ID)
+		if err != nil {
+			return err
+		}
+		item := Followed{Person: person}
+		for _, pl := range players {
+			snap, err := load(pl.EventID)
+			if err != nil {
+				return err
+			}
+			if snap == nil || !snap.event.Discipline.PlaysGames() || snap.event.Discipline.IsTeam() {
+				continue
+			}
+			if last := snap.lastPlayed(pl.ID); last != nil && (item.Last == nil || later(last, item.Last)) {
+				item.Last = last
+			}
+			if snap.event.Status == tournament.Running {
+				if next := snap.board(pl.ID, len(snap.rounds)); next != nil && next.Result == nil {
+					item.Next = append(item.Next, *next)
+				}
+			}
+		}
+		page.Following = append(page.Following, item)
+	}
+	return nil
+}
+
+// later reports whether a was played after b: in an event that ends
+// later, or a later round of the same event.
+func later(a, b *Board) bool {
+	return cmp.Or(cmp.Compare(lastDay(&a.Event), lastDay(&b.Event)), cmp.Compare(a.Event.ID, b.Event.ID), cmp.Compare(a.Round, b.Round)) > 0
 }
 
 // Following reports whether the signed-in account follows the event
@@ -351,6 +546,16 @@ func (s *Service) Following(ctx context.Context, eventID, playerID int64) (bool,
 	}
 	var following bool
 	err := s.store.View(ctx, func(tx Tx) error {
+		if playerID != 0 {
+			players, err := tx.Players(eventID)
+			if err != nil {
+				return err
+			}
+			if p := tournament.FindPlayer(players, playerID); p != nil && p.PersonID != 0 {
+				following, err = followsPerson(tx, u.ID, p.PersonID)
+				return err
+			}
+		}
 		follows, err := tx.Follows(u.ID)
 		for _, f := range follows {
 			if f.EventID == eventID && f.PlayerID == playerID {

@@ -62,6 +62,7 @@ type Tx interface {
 	EntryTx
 	FollowTx
 	RegulationsTx
+	FeedTx
 }
 
 // notify hands notices to the notifier, if any.

@@ -6,7 +6,9 @@ package ical
 
 import (
 	"bytes"
+	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -21,8 +23,14 @@ type Event struct {
 	UID string
 	// Stamp is when the information was last revised (DTSTAMP, §3.8.7.2:
 	// without a METHOD it is the revision time, not the time of writing,
-	// so the same data gives the same file).
-	Stamp    time.Time
+	// so the same data gives the same file); it is the LAST-MODIFIED too
+	// (§3.8.7.3).
+	Stamp time.Time
+	// Sequence counts the revisions (SEQUENCE, §3.8.7.4): a calendar keeps
+	// the copy of the highest.
+	Sequence int
+	// Status is the event's STATUS (§3.8.1.11); "" writes none.
+	Status   Status
 	First    time.Time // the first day; only its date counts
 	Last     time.Time // the last day, on or after First
 	Summary  string
@@ -32,11 +40,23 @@ type Event struct {
 	Description string
 }
 
+// Status is the STATUS of an event.
+type Status string
+
+const (
+	Confirmed Status = "CONFIRMED"
+	Cancelled Status = "CANCELLED"
+)
+
 // Calendar is a VCALENDAR object.
 type Calendar struct {
 	ProdID string // who wrote it, such as "-//adiukh//calendar//RU"
 	Name   string // shown by calendars that support X-WR-CALNAME
-	Events []Event
+	// Refresh is how often a subscribed calendar should fetch the file
+	// again (REFRESH-INTERVAL of RFC 7986, and X-PUBLISHED-TTL, which
+	// older programs read), in whole minutes; zero writes neither.
+	Refresh time.Duration
+	Events  []Event
 }
 
 // Write writes the calendar: CRLF line ends, text escaped, every line
@@ -51,10 +71,25 @@ func Write(w io.Writer, c Calendar) error {
 	if c.Name != "" {
 		line("X-WR-CALNAME", Text(c.Name))
 	}
+	if minutes := int(c.Refresh / time.Minute); minutes > 0 {
+		// A dur-value (RFC 5545 §3.3.6).
+		d := fmt.Sprintf("PT%dM", minutes)
+		if minutes%60 == 0 {
+			d = fmt.Sprintf("PT%dH", minutes/60)
+		}
+		line("REFRESH-INTERVAL;VALUE=DURATION", d)
+		line("X-PUBLISHED-TTL", d)
+	}
 	for _, e := range c.Events {
 		line("BEGIN", "VEVENT")
 		line("UID", Text(e.UID))
-		line("DTSTAMP", e.Stamp.UTC().Format("20060102T150405Z"))
+		stamp := e.Stamp.UTC().Format("20060102T150405Z")
+		line("DTSTAMP", stamp)
+		line("LAST-MODIFIED", stamp)
+		line("SEQUENCE", strconv.Itoa(e.Sequence))
+		if e.Status != "" {
+			line("STATUS", string(e.Status))
+		}
 		// An all-day event's DTEND is exclusive: the day after the last
 		// (§3.6.1).
 		line("DTSTART;VALUE=DATE", e.First.Format("20060102"))

@@ -61,8 +61,11 @@ var migrations = []*gormigrate.Migration{
 	{ID: "20261125130526-person-club-key", Migrate: personClubKeyMigration},
 	{ID: "20261125192435-live-stopped", Migrate: liveStoppedMigration},
 	{ID: "20261125193804-live-clock", Migrate: liveClockMigration},
+	{ID: "20261125215918-event-revisions", Migrate: eventRevisionsMigration},
 	{ID: "20261125220621-entry-withdrawals", Migrate: entryWithdrawalsMigration},
 	{ID: "20261125221000-message-keys", Migrate: messageKeysMigration},
+	{ID: "20261125222234-calendar-tokens", Migrate: calendarTokensMigration},
+	{ID: "20261125223233-person-follows", Migrate: personFollowsMigration},
 }
 
 // migrationLock is the key of the PostgreSQL advisory lock taken while

@@ -67,6 +67,12 @@ type eventRow struct {
 	OwnerID            int64  `gorm:"not null;index"`
 	Owner              userRow
 	CreatedAt          time.Time
+	// Sequence, ModifiedAt, CancelReason and HiddenAt: migration
+	// 20261125215918-event-revisions.
+	Sequence     int `gorm:"not null;default:0"`
+	ModifiedAt   *time.Time
+	CancelReason string `gorm:"type:text;not null;default:''"`
+	HiddenAt     *time.Time
 }
 
 func (eventRow) TableName() string { return "events" }

@@ -207,6 +207,7 @@ func eventToRow(e *tournament.Event) (*eventRow, error) {
 		Status: string(e.Status), Visibility: string(e.Visibility), ManualStartNumbers: e.ManualStartNumbers,
 		ForbidSameClub: e.ForbidSameClub, Baku: e.Baku, BlackFirst: e.BlackFirst, SheetsRequired: e.SheetsRequired, Rated: e.Rated, Online: e.Online, NextRoundAfter: e.NextRoundAfter, TimeZone: e.TimeZone,
 		OwnerID: e.OwnerID, CreatedAt: e.CreatedAt,
+		Sequence: e.Sequence, ModifiedAt: optionalTime(e.ModifiedAt), CancelReason: e.CancelReason, HiddenAt: optionalTime(e.HiddenAt),
 	}, nil
 }
 
@@ -223,6 +224,13 @@ func rowToEvent(r *eventRow) (*tournament.Event, error) {
 		Status: tournament.EventStatus(r.Status), Visibility: tournament.Visibility(r.Visibility),
 		ManualStartNumbers: r.ManualStartNumbers, OwnerID: r.OwnerID, CreatedAt: r.CreatedAt,
 		ForbidSameClub: r.ForbidSameClub, Baku: r.Baku, BlackFirst: r.BlackFirst, SheetsRequired: r.SheetsRequired, Rated: r.Rated, Online: r.Online, NextRoundAfter: r.NextRoundAfter, TimeZone: r.TimeZone,
+	}
+	e.Sequence, e.CancelReason = r.Sequence, r.CancelReason
+	if r.ModifiedAt != nil {
+		e.ModifiedAt = r.ModifiedAt.UTC()
+	}
+	if r.HiddenAt != nil {
+		e.HiddenAt = r.HiddenAt.UTC()
 	}
 	if r.TieBreaks != "" {
 		e.TieBreaks = strings.Split(r.TieBreaks, ",")

@@ -1,0 +1,100 @@
+package web
+
+import (
+	"bytes"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
+
+	"github.com/gin-gonic/gin"
+
+	"adiukh/tournament/catalog"
+	"adiukh/tournament/entries"
+	"adiukh/tournament/ical"
+)
+
+// myFeedRoutesWeb registers the personal calendar feed, which calendar
+// programs fetch without signing in (its token is its key), and the
+// account's making and revoking of its address.
+func (h *handler) myFeedRoutesWeb(g, m *gin.RouterGroup) {
+	g.GET("/my.ics", h.Page(h.myICS))
+	m.POST("/account/calendar", h.Page(h.newFeedToken))
+	m.POST("/account/calendar/revoke", h.Page(h.revokeFeedToken))
+}
+
+// myICS is the personal calendar of the account whose token the address
+// carries, in the account's language: its events, then its games, a
+// round each. It is never kept in the page cache: it is one account's.
+func (h *handler) myICS(c *gin.Context) error {
+	feed, err := h.Entries.MyFeed(c.Request.Context(), c.Query("token"))
+	if err != nil {
+		return err
+	}
+	lang, ok := catalog.Parse(feed.Owner.Locale)
+	if !ok {
+		lang = h.Lang(c)
+	}
+	tr := newTranslator(lang)
+	site := h.site(c)
+	out := ical.Calendar{ProdID: "-//adiukh//calendar//" + strings.ToUpper(string(tr.Lang)), Name: tr.T("calendar.mine"), Refresh: feedRefresh}
+	for _, it := range feed.Events {
+		if ev, ok := calendarEvent(tr, site, &it); ok {
+			out.Events = append(out.Events, ev)
+		}
+	}
+	for _, g := range feed.Games {
+		out.Events = append(out.Events, gameEvent(tr, site, &g))
+	}
+	var buf bytes.Buffer
+	if err := ical.Write(&buf, out); err != nil {
+		return err
+	}
+	c.Header("Cache-Control", "private, no-store")
+	c.Data(http.StatusOK, "text/calendar; charset=utf-8", buf.Bytes())
+	return nil
+}
+
+// gameEvent is the calendar's entry of one game: the round, the event,
+// the colour and the opponent in its title, the board and the result once
+// entered in its description.
+func gameEvent(tr *translator, site *url.URL, g *entries.FeedGame) ical.Event {
+	summary := tr.T("calendar.game_bye", "Round", g.Round, "Event", g.Event.Name)
+	if !g.Bye {
+		side := tr.T("side.black")
+		if g.White {
+			side = tr.T("side.white")
+		}
+		summary = tr.T("calendar.game", "Round", g.Round, "Event", g.Event.Name, "Side", side, "Opponent", g.Opponent)
+	}
+	desc := tr.T("calendar.game_board", "Board", g.Board)
+	if score := g.Score(); score != "" {
+		desc += "\n" + tr.T("calendar.game_result", "Score", score)
+	}
+	link := site.JoinPath("events", fmt.Sprint(g.Event.ID))
+	link.RawQuery = url.Values{"round": {fmt.Sprint(g.Round)}}.Encode()
+	return ical.Event{UID: fmt.Sprintf("game-%d@%s", g.GameID, site.Host), Stamp: g.Revised, Sequence: g.Sequence, Status: ical.Confirmed,
+		First: g.Day, Last: g.Day, Summary: summary, Location: strings.Trim(strings.Join([]string{g.Event.Venue, g.Event.City}, ", "), ", "),
+		Description: desc, URL: link.String()}
+}
+
+// newFeedToken makes the account a new address of its personal calendar
+// and shows it this once; the old address stops working.
+func (h *handler) newFeedToken(c *gin.Context) error {
+	token, err := h.Entries.NewFeedToken(c.Request.Context())
+	if err != nil {
+		return err
+	}
+	feed := h.site(c).JoinPath("my.ics")
+	feed.RawQuery = url.Values{"token": {token}}.Encode()
+	return h.renderAccount(c, http.StatusCreated, accountPageData{NewCalendar: feed.String()})
+}
+
+// revokeFeedToken stops the account's personal calendar.
+func (h *handler) revokeFeedToken(c *gin.Context) error {
+	if err := h.Entries.RevokeFeedToken(c.Request.Context()); err != nil {
+		return err
+	}
+	c.Redirect(http.StatusSeeOther, "/account?done=calendar#calendar")
+	return nil
+}

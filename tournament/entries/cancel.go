@@ -1,0 +1,119 @@
+package entries
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"adiukh/tournament"
+)
+
+// ActionEventCancel records an event called off.
+const ActionEventCancel = "event.cancel"
+
+// NoticeCancelled tells an event's entrants, players and followers that it
+// is called off.
+const NoticeCancelled = "event-cancelled" // Event, Link, Reason
+
+// CancelEvent calls the event off: its arbiter says why, and everyone who
+// has it in their plans is told, once each: the accounts that entered it
+// (but for a declined entry), its players' accounts and the accounts that
+// follow it, one of its players or their persons. A finished event has
+// its results and stays as it is; so do a composition contest, which
+// moves on by its own deadlines, and an event whose games run on the
+// server's clocks once they have started. The event keeps its pages,
+// shown cancelled, and the calendars show it so; nothing of it changes
+// after.
+func (s *Service) CancelEvent(ctx context.Context, eventID int64, reason string) (*tournament.Event, error) {
+	var e *tournament.Event
+	var told []tournament.Notice
+	err := s.store.Update(ctx, func(tx Tx) error {
+		old, u, err := tournament.Manageable(ctx, tx, eventID)
+		if err != nil {
+			return err
+		}
+		switch {
+		case old.Status == tournament.Finished:
+			return tournament.Conflict("status", "event %d is finished; a finished event keeps its results and cannot be cancelled", eventID)
+		case old.Discipline == tournament.Composition:
+			// A contest moves on by its own deadlines (package
+			// composition), which would take it out of its cancellation.
+			return tournament.Conflict("discipline", "a composition contest moves on by its deadlines and cannot be cancelled")
+		case old.Status == tournament.Running && (old.Discipline.PlayedOnServer() || old.Online):
+			return tournament.Conflict("status", "the games of event %d run on the server's clocks; it cannot be cancelled once they have started", eventID)
+		}
+		if strings.TrimSpace(reason) == "" {
+			return tournament.Invalid("reason", "say why the event is cancelled: its entrants and followers are told")
+		}
+		why, err := tournament.CleanText("reason", reason, 1000, true)
+		if err != nil {
+			return err
+		}
+		next := *old
+		next.Cancel(why, s.now())
+		if err := tx.UpdateEvent(&next); err != nil {
+			return err
+		}
+		e = &next
+		if err := tournament.Audit(tx, s.now(), u, eventID, ActionEventCancel, fmt.Sprintf("event %d", eventID), old.Status, next.Status, why); err != nil {
+			return err
+		}
+		audience, err := s.audience(tx, eventID)
+		if err != nil {
+			return err
+		}
+		for _, a := range audience {
+			told = append(told, tournament.Notice{To: a.Email, Locale: a.Locale, Kind: NoticeCancelled,
+				Args: []any{"Event", e.Name, "Link", fmt.Sprintf("/events/%d", eventID), "Reason", why}})
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	s.notify(ctx, told...)
+	return e, nil
+}
+
+// audience are the accounts that have the event in their plans, each once,
+// by their ID: its entrants but the declined, its players' accounts and
+// its followers.
+func (s *Service) audience(tx Tx, eventID int64) ([]tournament.User, error) {
+	var ids []int64
+	entries, err := tx.Entries(eventID)
+	if err != nil {
+		return nil, err
+	}
+	for _, en := range entries {
+		if en.Status != EntryDeclined {
+			ids = append(ids, en.UserID)
+		}
+	}
+	players, err := tx.PlayerAccounts(eventID)
+	if err != nil {
+		return nil, err
+	}
+	for _, u := range players {
+		ids = append(ids, u.ID)
+	}
+	followers, err := tx.Followers(eventID)
+	if err != nil {
+		return nil, err
+	}
+	ids = append(ids, followers...)
+	slices.Sort(ids)
+	ids = slices.Compact(ids)
+	out := make([]tournament.User, 0, len(ids))
+	for _, id := range ids {
+		u, err := tx.UserByID(id)
+		if tournament.ErrorCode(err) == tournament.ENOTFOUND {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, *u)
+	}
+	return out, nil
+}

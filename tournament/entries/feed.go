@@ -1,0 +1,274 @@
+package entries
+
+import (
+	"cmp"
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"adiukh/tournament"
+)
+
+// An account's personal calendar is one iCalendar feed of its events (the
+// ones it entered, plays in or follows) and of its games, one entry a
+// round. Calendar programs fetch it without signing in, so its address
+// carries a secret token: only the token's hash is kept, as of API tokens;
+// the account makes a new one (the old one then stops working) or revokes
+// it from its page.
+
+// FeedTx keeps the tokens of the personal calendar feeds, one per
+// account.
+type FeedTx interface {
+	// SetFeedToken keeps the hash of the account's token, made at at,
+	// replacing the one it had.
+	SetFeedToken(userID int64, hash string, at time.Time) error
+	DeleteFeedToken(userID int64) error
+	// FeedTokenUser is the account whose token has the hash; an
+	// ENOTFOUND error for none.
+	FeedTokenUser(hash string) (int64, error)
+	// FeedTokenMade is when the account's token was made; zero without
+	// one.
+	FeedTokenMade(userID int64) (time.Time, error)
+}
+
+// feedTokenPrefix marks the tokens of calendar feeds, so that secret
+// scanners and people recognise them.
+const feedTokenPrefix = "adkcal_"
+
+func hashFeedToken(token string) string {
+	sum := sha256.Sum256([]byte(token))
+	return hex.EncodeToString(sum[:])
+}
+
+// NewFeedToken makes the signed-in account a new token of its personal
+// calendar feed and returns it; the one it had stops working. It is shown
+// once: only its hash is kept.
+func (s *Service) NewFeedToken(ctx context.Context) (string, error) {
+	u := tournament.UserFromContext(ctx)
+	if u == nil {
+		return "", tournament.Unauthorized("sign in to have a calendar of your own")
+	}
+	// 256 random bits: a fast hash suffices, as for API tokens.
+	b := make([]byte, 32)
+	if _, err := rand.Read(b); err != nil {
+		return "", fmt.Errorf("make a calendar token: %w", err)
+	}
+	token := feedTokenPrefix + base64.RawURLEncoding.EncodeToString(b)
+	err := s.store.Update(ctx, func(tx Tx) error { return tx.SetFeedToken(u.ID, hashFeedToken(token), s.now()) })
+	if err != nil {
+		return "", err
+	}
+	return token, nil
+}
+
+// RevokeFeedToken stops the signed-in account's personal feed: its address
+// answers 404 after.
+func (s *Service) RevokeFeedToken(ctx context.Context) error {
+	u := tournament.UserFromContext(ctx)
+	if u == nil {
+		return tournament.Unauthorized("sign in to have a calendar of your own")
+	}
+	return s.store.Update(ctx, func(tx Tx) error { return tx.DeleteFeedToken(u.ID) })
+}
+
+// FeedTokenMade is when the signed-in account's feed token was made, zero
+// without one (or for an anonymous reader).
+func (s *Service) FeedTokenMade(ctx context.Context) (time.Time, error) {
+	u := tournament.UserFromContext(ctx)
+	if u == nil {
+		return time.Time{}, nil
+	}
+	var at time.Time
+	err := s.store.View(ctx, func(tx Tx) (err error) {
+		at, err = tx.FeedTokenMade(u.ID)
+		return err
+	})
+	return at, err
+}
+
+// FeedGame is one game of the account's player in a published round, as
+// its calendar shows it: on the day the round was published (in the
+// event's time zone: the pairing comes out the day it is played), revised
+// at each change of its result.
+type FeedGame struct {
+	Board
+	GameID int64
+	// Day is the day the round was published.
+	Day time.Time
+	// Revised is when the game last changed for the calendar (its round
+	// published, its result entered or corrected), Sequence how many
+	// times its result changed since.
+	Revised  time.Time
+	Sequence int
+}
+
+// MyFeed is what an account's personal calendar holds.
+type MyFeed struct {
+	// Owner is the account; its language words the feed.
+	Owner tournament.User
+	// Events are the events the account entered (and was not declined),
+	// plays in or follows, each once; an event made private after it was
+	// public is Hidden.
+	Events []CalendarItem
+	Games  []FeedGame
+}
+
+// MyFeed reads the personal calendar of the account whose token it is,
+// as that account sees the site. An unknown or revoked token is not
+// found.
+func (s *Service) MyFeed(ctx context.Context, token string) (*MyFeed, error) {
+	if !strings.HasPrefix(token, feedTokenPrefix) {
+		return nil, tournament.NotFound("no calendar has this address; make a new one on your account page")
+	}
+	feed := &MyFeed{}
+	err := s.store.View(ctx, func(tx Tx) error {
+		id, err := tx.FeedTokenUser(hashFeedToken(token))
+		if err != nil {
+			return err
+		}
+		owner, err := tx.UserByID(id)
+		if err != nil {
+			return err
+		}
+		feed.Owner = *owner
+		ctx := tournament.NewContextWithUser(ctx, owner)
+		ids, err := s.eventsOf(tx, owner.ID)
+		if err != nil {
+			return err
+		}
+		links, err := tx.LinkedPlayers(owner.ID)
+		if err != nil {
+			return err
+		}
+		for _, eventID := range ids {
+			e, players, rounds, err := tournament.ReadPublic(ctx, tx, eventID)
+			if tournament.ErrorCode(err) == tournament.ENOTFOUND {
+				stored, err := tx.Event(eventID)
+				if err == nil && stored.Visibility == tournament.Private && !stored.HiddenAt.IsZero() {
+					feed.Events = append(feed.Events, CalendarItem{Event: hiddenView(stored), Hidden: true})
+				}
+				if err != nil && tournament.ErrorCode(err) != tournament.ENOTFOUND {
+					return err
+				}
+				continue
+			}
+			if err != nil {
+				return err
+			}
+			feed.Events = append(feed.Events, CalendarItem{Event: *e})
+			snap := &eventSnapshot{event: e, players: players, rounds: rounds}
+			for _, l := range links {
+				if l.EventID != eventID {
+					continue
+				}
+				games, err := feedGames(tx, snap, l.PlayerID)
+				if err != nil {
+					return err
+				}
+				feed.Games = append(feed.Games, games...)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	slices.SortStableFunc(feed.Games, func(a, b FeedGame) int {
+		return cmp.Or(a.Day.Compare(b.Day), cmp.Compare(a.Event.ID, b.Event.ID), cmp.Compare(a.Round, b.Round))
+	})
+	return feed, nil
+}
+
+// eventsOf are the events the account entered (but was declined), plays
+// in or follows, by number.
+func (s *Service) eventsOf(tx Tx, userID int64) ([]int64, error) {
+	var ids []int64
+	entries, err := tx.EntriesOf(userID)
+	if err != nil {
+		return nil, err
+	}
+	for _, en := range entries {
+		if en.Status != EntryDeclined {
+			ids = append(ids, en.EventID)
+		}
+	}
+	links, err := tx.LinkedPlayers(userID)
+	if err != nil {
+		return nil, err
+	}
+	for _, l := range links {
+		ids = append(ids, l.EventID)
+	}
+	follows, err := tx.Follows(userID)
+	if err != nil {
+		return nil, err
+	}
+	for _, f := range follows {
+		ids = append(ids, f.EventID)
+	}
+	slices.Sort(ids)
+	return slices.Compact(ids), nil
+}
+
+// feedGames are the player's games of the event's published rounds, dated
+// and revised from the event's audit log: the round's latest publication,
+// the changes of the game's result after it. A round whose publication
+// the log does not hold (an event imported with its rounds) dates its
+// games on the event's first day, or leaves them out without one.
+func feedGames(tx Tx, snap *eventSnapshot, playerID int64) ([]FeedGame, error) {
+	if len(snap.rounds) == 0 {
+		return nil, nil
+	}
+	log, err := tx.Audit(snap.event.ID)
+	if err != nil {
+		return nil, err
+	}
+	loc := snap.event.Location()
+	var out []FeedGame
+	for _, r := range snap.rounds {
+		if r.Status == tournament.Draft {
+			continue
+		}
+		b := snap.board(playerID, r.Number)
+		if b == nil {
+			continue
+		}
+		var published time.Time
+		round := "round " + strconv.Itoa(r.Number)
+		for _, a := range log {
+			if a.Action == tournament.ActionRoundPublish && a.Subject == round {
+				published = a.At
+			}
+		}
+		day := published
+		if day.IsZero() {
+			first, err := time.ParseInLocation(time.DateOnly, snap.event.StartDate, loc)
+			if err != nil {
+				continue
+			}
+			day, published = first, snap.event.Revised()
+		}
+		g := FeedGame{Board: *b, Day: day.In(loc), Revised: published}
+		for _, game := range r.Games {
+			if game.Board == b.Board {
+				g.GameID = game.ID
+			}
+		}
+		board := fmt.Sprintf("%s board %d", round, b.Board)
+		for _, a := range log {
+			if a.Subject == board && a.At.After(published) {
+				g.Revised = a.At
+				g.Sequence++
+			}
+		}
+		out = append(out, g)
+	}
+	return out, nil
+}
