@@ -102,6 +102,9 @@ type eventHeader struct {
 	// Rated: the lists have rated the event's games; its rating report
 	// is a tab.
 	Rated bool
+	// Regulations: the event has its regulations attached, which the
+	// header links.
+	Regulations bool
 }
 
 // liveEvery: the public tabs of a running event show new results in place,
@@ -146,6 +149,9 @@ func (h *handler) header(c *gin.Context, e *tournament.Event, tab string) eventH
 		if head.Following, err = h.Entries.Following(ctx, e.ID, 0); err != nil {
 			h.Log.Error("event header: is the reader following", "event", e.ID, "err", err)
 		}
+	}
+	if head.Regulations, err = h.Entries.HasRegulations(ctx, e.ID); err != nil {
+		h.Log.Error("event header: has the event regulations", "event", e.ID, "err", err)
 	}
 	if e.Rated && e.Status == tournament.Finished && h.Ratings != nil {
 		if head.Rated, err = h.Ratings.EventRated(ctx, e.ID); err != nil {
