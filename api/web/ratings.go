@@ -156,15 +156,29 @@ func (h *handler) eventRatingPage(c *gin.Context) error {
 	return nil
 }
 
+// closePeriod closes the list's next period after asking: the form's
+// first send shows what the period will take (the events, their games,
+// the persons rated) with a button that sends it again confirmed.
 func (h *handler) closePeriod(c *gin.Context) error {
-	f := formValues(c, "until")
-	if _, err := h.Ratings.ClosePeriod(c.Request.Context(), c.Param("list"), f.Values["until"]); err != nil {
+	f := formValues(c, "until", "confirm")
+	ctx, list := c.Request.Context(), c.Param("list")
+	var err error
+	if f.Values["confirm"] == "" {
+		var next *ratings.NextPeriod
+		if next, err = h.Ratings.NextPeriod(ctx, list, f.Values["until"]); err == nil {
+			h.render(c, http.StatusOK, "rating_close", "ratings.close", next)
+			return nil
+		}
+	} else {
+		_, err = h.Ratings.ClosePeriod(ctx, list, f.Values["until"])
+	}
+	if err != nil {
 		if err := f.fail(err, h.translator(c)); err != nil {
 			return err
 		}
 		return h.renderRatingList(c, formStatus(err), f, newForm())
 	}
-	c.Redirect(http.StatusSeeOther, "/ratings/"+c.Param("list"))
+	c.Redirect(http.StatusSeeOther, "/ratings/"+list)
 	return nil
 }
 
