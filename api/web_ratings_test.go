@@ -79,6 +79,13 @@ func TestRatingPages(t *testing.T) {
 	if !strings.Contains(person, `<svg class="rating-chart"`) || !strings.Contains(person, "<polyline points=") {
 		t.Error("the person's page draws no rating chart")
 	}
+	// Issue 50.7: the chart's axes are dated, and K is the next period's.
+	if !strings.Contains(person, `class="axis day">31.10.2026</text>`) {
+		t.Error("the chart does not date its period below the plot")
+	}
+	if !strings.Contains(list, `<th class="num k-next">`+ruT("ratings.k_next")+`</th>`) {
+		t.Errorf("the list's K column is not headed %q", ruT("ratings.k_next"))
+	}
 	if games := report[1] + "#person-" + rows[0][1]; !strings.Contains(person, `href="`+games+`"`) {
 		t.Errorf("the person's history does not link their games of the period, %s", games)
 	}
