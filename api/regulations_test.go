@@ -99,6 +99,14 @@ func TestRegulationsPages(t *testing.T) {
 	if !strings.Contains(desk, fmt.Sprintf(`href="/events/%d/regulations.pdf">положение.pdf</a>`, id)) {
 		t.Error("the desk does not show the regulations")
 	}
+	// The limit stands beside the field, and a larger file is refused there.
+	if !strings.Contains(desk, `<small id="regulations-limit" class="hint">PDF, не больше 5 МБ</small></label>`) {
+		t.Error("the desk does not state the regulations' limit beside the file field")
+	}
+	large := upload("большое.pdf", minimalPDF+strings.Repeat(" ", 5<<20))
+	if large.Code != http.StatusBadRequest || !strings.Contains(pageText(large), "файл больше 5 МБ") {
+		t.Errorf("a file over 5 MB: %d, want 400 naming the limit\n%s", large.Code, pageText(large))
+	}
 	cal := s.anonymous().get("/calendar").Body.String()
 	if !strings.Contains(cal, fmt.Sprintf(`href="/events/%d/regulations.pdf"`, id)) {
 		t.Error("the calendar does not link the regulations")

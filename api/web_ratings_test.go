@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"adiukh/tournament"
+	"adiukh/tournament/ratings"
 )
 
 // The rating pages: an administrator closes a period from the list's page
@@ -34,7 +35,12 @@ func TestRatingPages(t *testing.T) {
 	if rec := admin.post("/ratings/blitz/periods", url.Values{"until": {tomorrow}}); rec.Code != http.StatusBadRequest || !strings.Contains(pageText(rec), "не позже сегодняшнего дня") {
 		t.Errorf("a period up to tomorrow: %d, want 400 saying a period ends today at the latest\n%s", rec.Code, pageText(rec))
 	}
-	// Issue 50.7: the form asks first, showing what the period takes.
+	// Issue 50.7: the limits stand beside the fields; the form asks first,
+	// showing what the period takes.
+	page := pageText(admin.get("/ratings/blitz"))
+	if !strings.Contains(page, ruT("ratings.until_limit")) || !strings.Contains(page, fmt.Sprintf("от %d до %d", ratings.MinInitial, ratings.MaxInitial)) {
+		t.Errorf("the administrator's forms do not state their limits:\n%s", page)
+	}
 	ask := admin.post("/ratings/blitz/periods", url.Values{"until": {"2026-10-31"}})
 	asked := html.UnescapeString(ask.Body.String())
 	if ask.Code != http.StatusOK || !strings.Contains(asked, `name="confirm" value="1"`) || !strings.Contains(asked, `name="until" value="2026-10-31"`) {
