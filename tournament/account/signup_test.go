@@ -395,3 +395,24 @@ func TestSignUpAClubAtOnce(t *testing.T) {
 		})
 	}
 }
+
+// Limits set without the sign-ups' bound (as testLimits) take the
+// server's: sign-ups from one address are never unbounded.
+func TestSignUpsAreNeverUnbounded(t *testing.T) {
+	t.Parallel()
+	st := storetest.SQLite(t)
+	now := time.Date(2026, 11, 25, 18, 0, 0, 0, time.UTC)
+	svc := account.NewServiceWith(st.Accounts(), account.Options{PasswordCost: account.MinPasswordCost, Limits: testLimits(), Now: func() time.Time { return now }})
+	limit := account.DefaultLimits().SignUpsPerAddress
+	for i := range limit + 1 {
+		stamp := svc.SignUpStamp()
+		now = now.Add(account.MinFillTime)
+		err := svc.SignUp(context.Background(), account.SignUpInput{Email: fmt.Sprintf("p%d@example.org", i), Password: "шашки адиюх", Name: "Игрок", From: "192.0.2.60", Stamp: stamp})
+		switch {
+		case i < limit && err != nil:
+			t.Fatalf("sign-up %d: %v", i+1, err)
+		case i == limit && waitOf(err) <= 0:
+			t.Errorf("sign-up %d from one address in %v: %v, want a wait", i+1, time.Duration(i+1)*account.MinFillTime, err)
+		}
+	}
+}
