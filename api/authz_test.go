@@ -92,6 +92,7 @@ var authzTable = map[string]string{
 	"GET /ratings/:list/periods/:pid":                                      "00000",
 	"POST /ratings/:list/periods":                                          "nnnnv",
 	"POST /api/v1/ratings/:list/periods":                                   "nnnnv",
+	"GET /api/v1/ratings/:list/next-period":                                "nnnnv",
 	"POST /ratings/:list/options":                                          "nnnnv",
 	"GET /events/:id/rating":                                               "yyyyy",
 	"GET /events/:id/rating.pdf":                                           "yyyyy",

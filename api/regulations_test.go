@@ -63,8 +63,10 @@ func TestRegulationsAPI(t *testing.T) {
 	})
 }
 
-// At the desk: the arbiter uploads the regulations, the calendar links
-// them; a file that is not a PDF is shown at the desk's form.
+// At the desk: the arbiter uploads the regulations, the calendar and the
+// event's pages link them; a file that is not a PDF is shown at the desk's
+// form. «Положение (PDF)» is the regulations and nothing else: the
+// standings' documents are «Турнирное положение» (issue 50.7).
 func TestRegulationsPages(t *testing.T) {
 	t.Parallel()
 	s := newWebServer(t)
@@ -81,6 +83,11 @@ func TestRegulationsPages(t *testing.T) {
 		req.Header.Set("Sec-Fetch-Site", "same-origin")
 		return arbiter.do(req)
 	}
+	eventPage := func() string { return s.anonymous().get(fmt.Sprintf("/events/%d", id)).Body.String() }
+	link := fmt.Sprintf(`href="/events/%d/regulations.pdf"`, id)
+	if page := eventPage(); strings.Contains(page, link) {
+		t.Error("the event page links regulations it does not have")
+	}
 	bad := upload("положение.docx", "PK\x03\x04 a word file")
 	if bad.Code != http.StatusBadRequest || !strings.Contains(bad.Body.String(), "field-error") || !strings.Contains(bad.Body.String(), `id="regulations"`) {
 		t.Errorf("a Word file: %d, want 400 shown at the desk", bad.Code)
@@ -92,9 +99,24 @@ func TestRegulationsPages(t *testing.T) {
 	if !strings.Contains(desk, fmt.Sprintf(`href="/events/%d/regulations.pdf">положение.pdf</a>`, id)) {
 		t.Error("the desk does not show the regulations")
 	}
+	// The limit stands beside the field, and a larger file is refused there.
+	if !strings.Contains(desk, `<small id="regulations-limit" class="hint">PDF, не больше 5 МБ</small></label>`) {
+		t.Error("the desk does not state the regulations' limit beside the file field")
+	}
+	large := upload("большое.pdf", minimalPDF+strings.Repeat(" ", 5<<20))
+	if large.Code != http.StatusBadRequest || !strings.Contains(pageText(large), "файл больше 5 МБ") {
+		t.Errorf("a file over 5 MB: %d, want 400 naming the limit\n%s", large.Code, pageText(large))
+	}
 	cal := s.anonymous().get("/calendar").Body.String()
 	if !strings.Contains(cal, fmt.Sprintf(`href="/events/%d/regulations.pdf"`, id)) {
 		t.Error("the calendar does not link the regulations")
+	}
+	page := eventPage()
+	if !strings.Contains(page, link+`>`+ruT("regulations.link")+`</a>`) {
+		t.Errorf("the event page does not link the regulations as %q", ruT("regulations.link"))
+	}
+	if n := strings.Count(page, "Положение (PDF)"); n != 1 {
+		t.Errorf("«Положение (PDF)» is on the event page %d times, want once: the regulations' link", n)
 	}
 	if rec := s.anonymous().get(fmt.Sprintf("/events/%d/regulations.pdf", id)); rec.Code != http.StatusOK || rec.Body.String() != minimalPDF {
 		t.Errorf("the regulations for a reader: %d", rec.Code)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/http"
 	"testing"
+	"time"
 
 	"adiukh/tournament"
 )
@@ -30,6 +31,16 @@ func TestRatingsAPI(t *testing.T) {
 			t.Errorf("a bad date: %v", bad)
 		}
 		s.must(http.StatusNotFound, admin, "POST", "/api/v1/ratings/bullet/periods", map[string]any{"until": "2026-10-31"})
+		// Issue 50.7: what a period would take, asked before closing it.
+		s.must(http.StatusForbidden, arbiter, "GET", "/api/v1/ratings/blitz/next-period?until=2026-10-31", nil)
+		tomorrow := time.Now().In(tournament.DefaultLocation()).AddDate(0, 0, 1).Format(time.DateOnly)
+		if late := s.must(http.StatusBadRequest, admin, "GET", "/api/v1/ratings/blitz/next-period?until="+tomorrow, nil); late["field"] != "until" {
+			t.Errorf("a period up to tomorrow: %v", late)
+		}
+		next := s.must(http.StatusOK, admin, "GET", "/api/v1/ratings/blitz/next-period?until=2026-10-31", nil)
+		if evs, _ := next["events"].([]any); len(evs) != 1 || num(evs[0].(map[string]any)["games"]) != 6 || num(next["games"]) != 6 || num(next["persons"]) != 4 || next["after"] != nil {
+			t.Errorf("the next period: %v, want one event of 6 games rating 4 persons, the first period", next)
+		}
 		list := s.must(http.StatusCreated, admin, "POST", "/api/v1/ratings/blitz/periods", map[string]any{"until": "2026-10-31"})
 		period := list["period"].(map[string]any)
 		rows := list["rows"].([]any)
@@ -49,6 +60,7 @@ func TestRatingsAPI(t *testing.T) {
 			t.Errorf("the list after its options changed: %v %v", l["options"], l["period"])
 		}
 		s.must(http.StatusConflict, admin, "POST", "/api/v1/ratings/blitz/periods", map[string]any{"until": "2026-10-31"})
+		s.must(http.StatusConflict, admin, "GET", "/api/v1/ratings/blitz/next-period?until=2026-10-31", nil)
 		read := s.must(http.StatusOK, "", "GET", "/api/v1/ratings/blitz?region="+"Адыгея", nil)
 		if len(read["rows"].([]any)) != 4 {
 			t.Errorf("the list read by region: %v", read)

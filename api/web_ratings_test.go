@@ -8,12 +8,15 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"adiukh/tournament"
+	"adiukh/tournament/ratings"
 )
 
 // The rating pages: an administrator closes a period from the list's page
-// (a bad date shown at its field); the list shows everyone with their
+// (a bad date or one after today shown at its field) after a question
+// that shows what the period takes; the list shows everyone with their
 // change and K, narrowed by the filters; a person's page draws the rating
 // history as an SVG chart.
 func TestRatingPages(t *testing.T) {
@@ -28,7 +31,29 @@ func TestRatingPages(t *testing.T) {
 	if bad.Code != http.StatusBadRequest || !strings.Contains(bad.Body.String(), "field-error") {
 		t.Errorf("a bad date: %d", bad.Code)
 	}
-	if rec := admin.post("/ratings/blitz/periods", url.Values{"until": {"2026-10-31"}}); rec.Code != http.StatusSeeOther {
+	tomorrow := time.Now().In(tournament.DefaultLocation()).AddDate(0, 0, 1).Format(time.DateOnly)
+	if rec := admin.post("/ratings/blitz/periods", url.Values{"until": {tomorrow}}); rec.Code != http.StatusBadRequest || !strings.Contains(pageText(rec), "не позже сегодняшнего дня") {
+		t.Errorf("a period up to tomorrow: %d, want 400 saying a period ends today at the latest\n%s", rec.Code, pageText(rec))
+	}
+	// Issue 50.7: the limits stand beside the fields; the form asks first,
+	// showing what the period takes.
+	page := pageText(admin.get("/ratings/blitz"))
+	if !strings.Contains(page, ruT("ratings.until_limit")) || !strings.Contains(page, fmt.Sprintf("от %d до %d", ratings.MinInitial, ratings.MaxInitial)) {
+		t.Errorf("the administrator's forms do not state their limits:\n%s", page)
+	}
+	ask := admin.post("/ratings/blitz/periods", url.Values{"until": {"2026-10-31"}})
+	asked := html.UnescapeString(ask.Body.String())
+	if ask.Code != http.StatusOK || !strings.Contains(asked, `name="confirm" value="1"`) || !strings.Contains(asked, `name="until" value="2026-10-31"`) {
+		t.Fatalf("closing asks first: %d\n%s", ask.Code, pageText(ask))
+	}
+	takes := regexp.MustCompile(`<tr data-event="\d+"><td><a href="/events/\d+">Рейтинговый турнир</a></td><td>[^<]+</td><td class="num">6</td></tr>`)
+	if !takes.MatchString(asked) || !strings.Contains(pageText(ask), ruT("ratings.close_first")) || !strings.Contains(pageText(ask), "изменятся рейтинги 4 человек") {
+		t.Errorf("the question does not show the event with its 6 games and the 4 persons rated:\n%s", pageText(ask))
+	}
+	if body := s.anonymous().get("/ratings/blitz").Body.String(); !strings.Contains(body, ruT("ratings.none_yet")) {
+		t.Fatal("asking closed the period")
+	}
+	if rec := admin.post("/ratings/blitz/periods", url.Values{"until": {"2026-10-31"}, "confirm": {"1"}}); rec.Code != http.StatusSeeOther {
 		t.Fatalf("close the period: %d\n%s", rec.Code, rec.Body.String())
 	}
 	list := html.UnescapeString(s.anonymous().get("/ratings/blitz").Body.String())
@@ -60,6 +85,13 @@ func TestRatingPages(t *testing.T) {
 	if !strings.Contains(person, `<svg class="rating-chart"`) || !strings.Contains(person, "<polyline points=") {
 		t.Error("the person's page draws no rating chart")
 	}
+	// Issue 50.7: the chart's axes are dated, and K is the next period's.
+	if !strings.Contains(person, `class="axis day">31.10.2026</text>`) {
+		t.Error("the chart does not date its period below the plot")
+	}
+	if !strings.Contains(list, `<th class="num k-next">`+ruT("ratings.k_next")+`</th>`) {
+		t.Errorf("the list's K column is not headed %q", ruT("ratings.k_next"))
+	}
 	if games := report[1] + "#person-" + rows[0][1]; !strings.Contains(person, `href="`+games+`"`) {
 		t.Errorf("the person's history does not link their games of the period, %s", games)
 	}
@@ -85,7 +117,7 @@ func TestRatingListNamedAsItsDiscipline(t *testing.T) {
 	if event := pageText(s.anonymous().get(fmt.Sprintf("/events/%d", id))); !strings.Contains(event, ruT("discipline.blitz")+" · ") {
 		t.Errorf("the event does not name its discipline %q", ruT("discipline.blitz"))
 	}
-	if rec := s.signIn(tournament.Admin).post("/ratings/blitz/periods", url.Values{"until": {"2026-10-31"}}); rec.Code != http.StatusSeeOther {
+	if rec := s.signIn(tournament.Admin).post("/ratings/blitz/periods", url.Values{"until": {"2026-10-31"}, "confirm": {"1"}}); rec.Code != http.StatusSeeOther {
 		t.Fatalf("close the period: %d", rec.Code)
 	}
 	list := pageText(s.anonymous().get("/ratings/blitz"))
@@ -127,7 +159,7 @@ func TestRatingOptionsPage(t *testing.T) {
 		!strings.Contains(page, `value="1200"`) || !strings.Contains(page, `name="point_share" checked`) || strings.Count(page, "<li>") < 1 {
 		t.Errorf("the list page after the options were set:\n%s", page)
 	}
-	if rec := admin.post("/ratings/blitz/periods", url.Values{"until": {"2026-10-31"}}); rec.Code != http.StatusSeeOther {
+	if rec := admin.post("/ratings/blitz/periods", url.Values{"until": {"2026-10-31"}, "confirm": {"1"}}); rec.Code != http.StatusSeeOther {
 		t.Fatalf("close the period: %d", rec.Code)
 	}
 	list := pageText(s.anonymous().get("/ratings/blitz"))
@@ -162,7 +194,7 @@ func TestEventRatingPage(t *testing.T) {
 	if strings.Contains(s.anonymous().get(fmt.Sprintf("/events/%d/standings", id)).Body.String(), `href="`+path+`"`) {
 		t.Error("the event's pages link a rating report before the period")
 	}
-	if rec := s.signIn(tournament.Admin).post("/ratings/blitz/periods", url.Values{"until": {"2026-10-31"}}); rec.Code != http.StatusSeeOther {
+	if rec := s.signIn(tournament.Admin).post("/ratings/blitz/periods", url.Values{"until": {"2026-10-31"}, "confirm": {"1"}}); rec.Code != http.StatusSeeOther {
 		t.Fatalf("close the period: %d", rec.Code)
 	}
 	if !strings.Contains(s.anonymous().get(fmt.Sprintf("/events/%d/standings", id)).Body.String(), `href="`+path+`"`) {
@@ -201,7 +233,7 @@ func TestEventRatingUnlinked(t *testing.T) {
 		}
 	}
 	unlinked("before the period")
-	if rec := s.signIn(tournament.Admin).post("/ratings/blitz/periods", url.Values{"until": {"2026-10-31"}}); rec.Code != http.StatusSeeOther {
+	if rec := s.signIn(tournament.Admin).post("/ratings/blitz/periods", url.Values{"until": {"2026-10-31"}, "confirm": {"1"}}); rec.Code != http.StatusSeeOther {
 		t.Fatalf("close the period: %d", rec.Code)
 	}
 	unlinked("after the period")
@@ -218,7 +250,7 @@ func TestRatingDocuments(t *testing.T) {
 	t.Parallel()
 	s := newWebServer(t)
 	id := s.ratedBlitzEvent()
-	if rec := s.signIn(tournament.Admin).post("/ratings/blitz/periods", url.Values{"until": {"2026-10-31"}}); rec.Code != http.StatusSeeOther {
+	if rec := s.signIn(tournament.Admin).post("/ratings/blitz/periods", url.Values{"until": {"2026-10-31"}, "confirm": {"1"}}); rec.Code != http.StatusSeeOther {
 		t.Fatalf("close the period: %d", rec.Code)
 	}
 	pdf := func(path string) string {
@@ -278,7 +310,7 @@ func TestRatingCorrectionNamesItsGame(t *testing.T) {
 	s := newWebServer(t)
 	id := s.ratedBlitzEvent()
 	admin := s.signIn(tournament.Admin)
-	if rec := admin.post("/ratings/blitz/periods", url.Values{"until": {"2026-10-31"}}); rec.Code != http.StatusSeeOther {
+	if rec := admin.post("/ratings/blitz/periods", url.Values{"until": {"2026-10-31"}, "confirm": {"1"}}); rec.Code != http.StatusSeeOther {
 		t.Fatalf("close the period: %d", rec.Code)
 	}
 	_, round := s.do("", "GET", fmt.Sprintf("/api/v1/events/%d/rounds/1", id), nil)
@@ -286,7 +318,7 @@ func TestRatingCorrectionNamesItsGame(t *testing.T) {
 	board := num(game["board"])
 	s.must(http.StatusOK, tournament.ArbiterRole, "PUT", fmt.Sprintf("/api/v1/events/%d/rounds/1/games/%d/result", id, board),
 		map[string]any{"score": "7:17", "end_reason": "final_position", "version": num(game["version"]), "reason": "бланк записи"})
-	if rec := admin.post("/ratings/blitz/periods", url.Values{"until": {"2026-11-20"}}); rec.Code != http.StatusSeeOther {
+	if rec := admin.post("/ratings/blitz/periods", url.Values{"until": {"2026-11-20"}, "confirm": {"1"}}); rec.Code != http.StatusSeeOther {
 		t.Fatalf("close the next period: %d", rec.Code)
 	}
 	report := regexp.MustCompile(`href="(/ratings/blitz/periods/\d+)"`).FindStringSubmatch(s.anonymous().get("/ratings/blitz").Body.String())

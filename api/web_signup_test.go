@@ -3,6 +3,7 @@ package api_test
 import (
 	"fmt"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"regexp"
 	"strconv"
@@ -160,5 +161,47 @@ func TestSignupByMailCannotBePreClaimed(t *testing.T) {
 	}
 	if code := signIn("second@example.org", attackers); code == http.StatusSeeOther {
 		t.Error("the stranger's password opens the second account")
+	}
+}
+
+// Issue 50.6: a club signs its twelve players up from one address within
+// ten minutes and every form goes through at once; the address's sign-ups
+// in a window are still bounded (account.Limits.SignUpsPerAddress), and
+// the one over the bound answers 429 with when to come back.
+func TestSignupAClubFromOneAddress(t *testing.T) {
+	t.Parallel()
+	for name, st := range storetest.Open(t) {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			clock := &fakeClock{now: time.Now()}
+			s := withRouter(&webServer{testServer: newTestServer(t, st), store: st, accounts: testAccounts(st, account.Options{Now: clock.Now})}, "")
+			anon := s.anonymous()
+			signUp := func(i int) *httptest.ResponseRecorder {
+				started := startedField.FindStringSubmatch(anon.get("/signup").Body.String())[1]
+				clock.Set(clock.Now().Add(50 * time.Second))
+				return anon.post("/signup", url.Values{"email": {fmt.Sprintf("player%d@example.org", i)}, "name": {fmt.Sprintf("Игрок %d", i)}, "password": {"шашки адиюх"}, "started": {started}})
+			}
+			for i := range 12 {
+				if rec := signUp(i); rec.Code != http.StatusOK || !strings.Contains(pageText(rec), ruT("signup.sent_approval")) {
+					t.Fatalf("player %d of the club: %d\n%s", i+1, rec.Code, pageText(rec))
+				}
+			}
+			users := s.signIn(tournament.Admin).get("/admin/accounts").Body.String()
+			for i := range 12 {
+				if !strings.Contains(users, fmt.Sprintf("player%d@example.org", i)) {
+					t.Errorf("player %d's sign-up is not on the users page", i+1)
+				}
+			}
+			limit := account.DefaultLimits().SignUpsPerAddress
+			for i := 12; i < limit; i++ {
+				if rec := signUp(i); rec.Code != http.StatusOK {
+					t.Fatalf("sign-up %d of %d allowed: %d", i+1, limit, rec.Code)
+				}
+			}
+			rec := signUp(limit)
+			if rec.Code != http.StatusTooManyRequests || rec.Header().Get("Retry-After") == "" {
+				t.Errorf("sign-up %d from one address within the window: %d, Retry-After %q; want 429 with a wait", limit+1, rec.Code, rec.Header().Get("Retry-After"))
+			}
+		})
 	}
 }

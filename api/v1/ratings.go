@@ -15,6 +15,7 @@ import (
 // closed and the options set by an administrator.
 func (h *handler) ratingsRoutesV1(g, w *gin.RouterGroup) {
 	g.GET("/ratings/:list", h.JSON(h.getRatingList))
+	g.GET("/ratings/:list/next-period", h.JSON(h.getNextPeriod))
 	w.POST("/ratings/:list/periods", h.JSON(h.postPeriod))
 	w.PUT("/ratings/:list/options", h.JSON(h.putRatingOptions))
 }
@@ -87,6 +88,33 @@ func (h *handler) postPeriod(c *gin.Context) error {
 		return err
 	}
 	c.JSON(http.StatusCreated, newListView(l))
+	return nil
+}
+
+type nextPeriodEventView struct {
+	ID        int64  `json:"id"`
+	Name      string `json:"name"`
+	StartDate string `json:"start_date,omitempty"`
+	EndDate   string `json:"end_date,omitempty"`
+	Games     int    `json:"games"`
+}
+
+// getNextPeriod answers what closing the list's next period up to ?until=
+// would rate, without closing it; refused as closing is.
+func (h *handler) getNextPeriod(c *gin.Context) error {
+	next, err := h.Ratings.NextPeriod(c.Request.Context(), c.Param("list"), c.Query("until"))
+	if err != nil {
+		return err
+	}
+	events := make([]nextPeriodEventView, len(next.Events))
+	for i, e := range next.Events {
+		events[i] = nextPeriodEventView{ID: e.ID, Name: e.Name, StartDate: e.StartDate, EndDate: e.EndDate, Games: e.Games}
+	}
+	out := gin.H{"list": next.List, "until": next.Until, "after": nil, "events": events, "games": next.Games, "corrections": next.Corrections, "persons": next.Persons}
+	if next.Last != nil {
+		out["after"] = next.Last.Until
+	}
+	c.JSON(http.StatusOK, out)
 	return nil
 }
 

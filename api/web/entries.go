@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/gin-gonic/gin"
 
@@ -34,12 +35,11 @@ type eventEntriesData struct {
 	eventHeader
 	*entries.EntryView
 	// EnterForm, TermsForm and DecideForm are the forms of the player, of
-	// the terms and of the decisions; each shows its own error.
+	// the terms and of the decisions; each shows its own error. TermsForm
+	// holds the saved terms, or what was typed when they were refused.
 	EnterForm  *form
 	TermsForm  *form
 	DecideForm *form
-	// DeadlineValue is the deadline as the settings form's input writes it.
-	DeadlineValue string
 }
 
 func (h *handler) eventEntriesPage(c *gin.Context) error {
@@ -62,16 +62,33 @@ func (h *handler) showEntries(c *gin.Context, status int, fill func(*eventEntrie
 	if err != nil {
 		return err
 	}
-	data := &eventEntriesData{eventHeader: h.header(c, e, "event_entries"), EntryView: v, EnterForm: newForm(), TermsForm: newForm(), DecideForm: newForm()}
-	if !v.Settings.Deadline.IsZero() {
-		data.DeadlineValue = v.Settings.Deadline.In(v.Zone).Format("2006-01-02T15:04")
-	}
+	data := &eventEntriesData{eventHeader: h.header(c, e, "event_entries"), EntryView: v, EnterForm: newForm(), TermsForm: termsForm(&v.Settings, v.Zone), DecideForm: newForm()}
 	if fill != nil {
 		fill(data)
 	}
 	tr := h.translator(c).In(v.Zone)
 	h.renderWith(c, tr, status, "entries", tr.T("entries.title"), data)
 	return nil
+}
+
+// termsForm is the terms form filled with the saved terms, as its inputs
+// write them: the deadline in the event's zone, an empty field for a bound
+// that is none.
+func termsForm(set *entries.EntrySettings, zone *time.Location) *form {
+	f := newForm()
+	if set.Open {
+		f.Values["open"] = "on"
+	}
+	if !set.Deadline.IsZero() {
+		f.Values["deadline"] = set.Deadline.In(zone).Format("2006-01-02T15:04")
+	}
+	for name, n := range map[string]int{"max": set.Max, "min_birth_year": set.MinBirthYear, "max_birth_year": set.MaxBirthYear, "min_rating": set.MinRating, "max_rating": set.MaxRating} {
+		if n != 0 {
+			f.Values[name] = strconv.Itoa(n)
+		}
+	}
+	f.Values["sex"], f.Values["region"] = set.Sex, set.Region
+	return f
 }
 
 // formInt reads a whole number of a form; empty is 0.

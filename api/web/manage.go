@@ -9,6 +9,7 @@ import (
 
 	"adiukh/api/core"
 	"adiukh/tournament"
+	"adiukh/tournament/entries"
 	"adiukh/tournament/ratings"
 	"adiukh/tournament/teams"
 )
@@ -45,9 +46,10 @@ type managePageData struct {
 	// Panel holds the players' accounts and their reports.
 	Panel *playerPanel
 	// Regulations is the attached regulations (nil for none) and its
-	// upload form.
+	// upload form; RegulationsMB the largest file it takes.
 	Regulations     *tournament.Regulations
 	RegulationsForm *form
+	RegulationsMB   int
 	// Who is the register searched for at the desk (?who=), Found the
 	// persons found with their published rating in the event's list.
 	Who   string
@@ -108,7 +110,7 @@ func (h *handler) manageData(c *gin.Context, id int64) (*managePageData, error) 
 		eventHeader: h.header(c, d.Event, "manage"), Settings: h.eventFormData(eventFormValues(d.Event)), Warnings: d.Event.Warnings(),
 		Players: d.Players, Rounds: d.Rounds, Player: newForm(), Team: newForm(), CSV: newForm(), Status: newForm(), NextPair: len(d.Rounds) + 1,
 		ReadyToFinish: d.ReadyToFinish(), CanPair: d.CanPair(), Teams: d.Teams, Panel: newPlayerPanel(d.Reports, true),
-		Regulations: d.Regulations, RegulationsForm: newForm(),
+		Regulations: d.Regulations, RegulationsForm: newForm(), RegulationsMB: entries.MaxRegulationsBytes >> 20,
 	}
 	if d.TeamSettings != nil {
 		data.TeamDesk = h.newTeamDesk(d.TeamSettings, d.Teams)

@@ -106,6 +106,9 @@ type eventHeader struct {
 	// Rated: the lists have rated the event's games; its rating report
 	// is a tab.
 	Rated bool
+	// Regulations: the event has its regulations attached, which the
+	// header links.
+	Regulations bool
 }
 
 // liveEvery: the public tabs of a running event show new results in place,
@@ -155,6 +158,9 @@ func (h *handler) header(c *gin.Context, e *tournament.Event, tab string) eventH
 				h.Log.Error("event header: the reader's entry", "event", e.ID, "err", err)
 			}
 		}
+	}
+	if head.Regulations, err = h.Entries.HasRegulations(ctx, e.ID); err != nil {
+		h.Log.Error("event header: has the event regulations", "event", e.ID, "err", err)
 	}
 	if e.Rated && e.Status == tournament.Finished && h.Ratings != nil {
 		if head.Rated, err = h.Ratings.EventRated(ctx, e.ID); err != nil {

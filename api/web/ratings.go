@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/gin-gonic/gin"
 
@@ -156,15 +157,29 @@ func (h *handler) eventRatingPage(c *gin.Context) error {
 	return nil
 }
 
+// closePeriod closes the list's next period after asking: the form's
+// first send shows what the period will take (the events, their games,
+// the persons rated) with a button that sends it again confirmed.
 func (h *handler) closePeriod(c *gin.Context) error {
-	f := formValues(c, "until")
-	if _, err := h.Ratings.ClosePeriod(c.Request.Context(), c.Param("list"), f.Values["until"]); err != nil {
+	f := formValues(c, "until", "confirm")
+	ctx, list := c.Request.Context(), c.Param("list")
+	var err error
+	if f.Values["confirm"] == "" {
+		var next *ratings.NextPeriod
+		if next, err = h.Ratings.NextPeriod(ctx, list, f.Values["until"]); err == nil {
+			h.render(c, http.StatusOK, "rating_close", "ratings.close", next)
+			return nil
+		}
+	} else {
+		_, err = h.Ratings.ClosePeriod(ctx, list, f.Values["until"])
+	}
+	if err != nil {
 		if err := f.fail(err, h.translator(c)); err != nil {
 			return err
 		}
 		return h.renderRatingList(c, formStatus(err), f, newForm())
 	}
-	c.Redirect(http.StatusSeeOther, "/ratings/"+c.Param("list"))
+	c.Redirect(http.StatusSeeOther, "/ratings/"+list)
 	return nil
 }
 
@@ -187,7 +202,8 @@ func (h *handler) setRatingOptions(c *gin.Context) error {
 }
 
 // ratingChart is a person's rating history in one list drawn as an SVG
-// polyline on the server: no script, and it prints.
+// polyline on the server: no script, and it prints. Its axes are dated:
+// the ratings at the left, the periods' days below.
 type ratingChart struct {
 	List   string
 	Width  int
@@ -196,6 +212,10 @@ type ratingChart struct {
 	Dots   []chartDot
 	Min    int
 	Max    int
+	// Left, Bottom and Right bound the plot: the axes' lines.
+	Left, Bottom, Right int
+	// Days label the periods below the plot, as many as fit.
+	Days []chartDay
 }
 
 type chartDot struct {
@@ -204,10 +224,27 @@ type chartDot struct {
 	Until  string
 }
 
-const chartWidth, chartHeight, chartPad = 480, 160, 16
+// chartDay is one date below the plot: X is where its text is anchored
+// (Anchor, an SVG text-anchor), Y its baseline; D, M and Y the parts of the
+// day, which the catalogue puts in the reader's order.
+type chartDay struct {
+	X, Y       int
+	Anchor     string
+	D, M, Year string
+}
+
+const (
+	chartWidth, chartHeight = 480, 180
+	// The plot's margins: the ratings at the left, the days below.
+	chartLeft, chartRight, chartTop, chartBottom = 40, 12, 12, 30
+	// A day's label is chartDayWidth wide at the axis' font, and two are
+	// chartDayGap apart at least.
+	chartDayWidth, chartDayGap = 64, 8
+)
 
 // newRatingChart draws the ratings after each period, from the initial
-// rating before the first.
+// rating before the first, and labels the periods' days from the last
+// back, as many as fit apart.
 func newRatingChart(list string, start int, points []chartDot) *ratingChart {
 	if len(points) == 0 {
 		return nil
@@ -220,17 +257,39 @@ func newRatingChart(list string, start int, points []chartDot) *ratingChart {
 	if hi-lo < 50 {
 		hi, lo = hi+25, lo-25
 	}
-	ch := &ratingChart{List: list, Width: chartWidth, Height: chartHeight, Min: lo, Max: hi}
+	ch := &ratingChart{List: list, Width: chartWidth, Height: chartHeight, Min: lo, Max: hi,
+		Left: chartLeft, Bottom: chartHeight - chartBottom, Right: chartWidth - chartRight}
 	var sb strings.Builder
 	for i, p := range all {
-		p.X = chartPad + i*(chartWidth-2*chartPad)/(len(all)-1)
-		p.Y = chartPad + (hi-p.Rating)*(chartHeight-2*chartPad)/(hi-lo)
+		p.X = chartLeft + i*(ch.Right-chartLeft)/(len(all)-1)
+		p.Y = chartTop + (hi-p.Rating)*(ch.Bottom-chartTop)/(hi-lo)
 		fmt.Fprintf(&sb, "%d,%d ", p.X, p.Y)
 		if i > 0 {
 			ch.Dots = append(ch.Dots, p)
 		}
 	}
 	ch.Points = strings.TrimSpace(sb.String())
+	free := chartWidth // the left edge of the labels placed so far
+	for i := len(ch.Dots) - 1; i >= 0; i-- {
+		d := ch.Dots[i]
+		day, err := time.Parse(time.DateOnly, d.Until)
+		if err != nil {
+			continue
+		}
+		anchor, left := "middle", d.X-chartDayWidth/2
+		switch {
+		case d.X+chartDayWidth/2 > chartWidth:
+			anchor, left = "end", d.X-chartDayWidth
+		case left < 0:
+			anchor, left = "start", d.X
+		}
+		if left+chartDayWidth+chartDayGap > free {
+			continue
+		}
+		ch.Days = append(ch.Days, chartDay{X: d.X, Y: chartHeight - 10, Anchor: anchor, D: day.Format("02"), M: day.Format("01"), Year: day.Format("2006")})
+		free = left
+	}
+	slices.Reverse(ch.Days)
 	return ch
 }
 

@@ -88,6 +88,12 @@ func NewServiceWith(st Store, o Options) *Service {
 	if o.Limits == (Limits{}) {
 		o.Limits = DefaultLimits()
 	}
+	if o.Limits.SignUpsPerAddress <= 0 || o.Limits.SignUpWindow <= 0 {
+		// Limits without their sign-ups' bound take the server's: sign-ups
+		// are never unbounded.
+		d := DefaultLimits()
+		o.Limits.SignUpsPerAddress, o.Limits.SignUpWindow = d.SignUpsPerAddress, d.SignUpWindow
+	}
 	if o.PasswordCost == (PasswordCost{}) {
 		o.PasswordCost = DefaultPasswordCost
 	}

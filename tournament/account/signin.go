@@ -26,8 +26,14 @@ import (
 // a threshold well above what a venue's shared network produces by
 // mistake, which stops one address from spraying guesses over many
 // accounts. Changing one's password with the current one (an API token
-// in other hands could guess it) and signing up are limited alike, each
-// counted apart: neither ever slows down a sign-in.
+// in other hands could guess it) is limited alike, counted apart, so that it
+// never slows down a sign-in.
+//
+// Sign-ups are counted apart too, but by a sliding window alone: an address
+// may sign up SignUpsPerAddress people in any SignUpWindow, all at once, so
+// that a club signing up its players together from one network is not
+// slowed down, and the next sign-up waits until the oldest leaves the
+// window.
 type Limits struct {
 	FreeFailures int
 	BaseDelay    time.Duration
@@ -39,6 +45,10 @@ type Limits struct {
 	// per Window over all accounts.
 	PerAddress int
 	Window     time.Duration
+	// SignUpsPerAddress is how many sign-ups an address may make in any
+	// SignUpWindow.
+	SignUpsPerAddress int
+	SignUpWindow      time.Duration
 	// ConcurrentChecks is how many argon2id checks run at once; each holds
 	// 64 MiB, so this bounds their memory. Further sign-ins queue.
 	ConcurrentChecks int
@@ -47,13 +57,15 @@ type Limits struct {
 // DefaultLimits are the limits of the server.
 func DefaultLimits() Limits {
 	return Limits{
-		FreeFailures:     5,
-		BaseDelay:        time.Second,
-		MaxDelay:         15 * time.Minute,
-		Forget:           24 * time.Hour,
-		PerAddress:       300,
-		Window:           15 * time.Minute,
-		ConcurrentChecks: max(1, min(runtime.GOMAXPROCS(0), 4)),
+		FreeFailures:      5,
+		BaseDelay:         time.Second,
+		MaxDelay:          15 * time.Minute,
+		Forget:            24 * time.Hour,
+		PerAddress:        300,
+		Window:            15 * time.Minute,
+		SignUpsPerAddress: 40,
+		SignUpWindow:      time.Hour,
+		ConcurrentChecks:  max(1, min(runtime.GOMAXPROCS(0), 4)),
 	}
 }
 
@@ -153,7 +165,7 @@ func (l *limiter) reserve(ctx context.Context, kind, addr, pair string) (done fu
 		if failure, err = tx.AddFailure(kind, addr, now); err != nil {
 			return err
 		}
-		return tx.Sweep(now.Add(-l.limits.Forget), now.Add(-l.limits.Window))
+		return tx.Sweep(now.Add(-l.limits.Forget), now.Add(-l.forgetFailures()))
 	})
 	if err != nil || wait > 0 {
 		return nil, wait, err
@@ -176,6 +188,38 @@ func (l *limiter) reserve(ctx context.Context, kind, addr, pair string) (done fu
 			l.log.Warn("sign-in: the failures before the right password were not cleared", "err", err)
 		}
 	}, 0, nil
+}
+
+// forgetFailures is how long a failure of an address is kept: as long as
+// the longest window that counts it.
+func (l *limiter) forgetFailures() time.Duration {
+	return max(l.limits.Window, l.limits.SignUpWindow)
+}
+
+// reserveInWindow counts an attempt of a kind from addr when the address
+// has made fewer than n in the window before now, or returns how long
+// until the oldest of them leaves the window. There is no delay between
+// the attempts of a burst.
+func (l *limiter) reserveInWindow(ctx context.Context, kind, addr string, n int, window time.Duration) (wait time.Duration, err error) {
+	now := l.now().UTC()
+	err = l.store.SignInLimits(ctx, func(tx LimitTx) error {
+		if err := tx.Lock(kind + " " + addr); err != nil {
+			return err
+		}
+		made, oldest, err := tx.Failures(kind, addr, now.Add(-window))
+		if err != nil {
+			return err
+		}
+		if made >= n {
+			wait = oldest.Add(window).Sub(now)
+			return nil
+		}
+		if _, err := tx.AddFailure(kind, addr, now); err != nil {
+			return err
+		}
+		return tx.Sweep(now.Add(-l.limits.Forget), now.Add(-l.forgetFailures()))
+	})
+	return wait, err
 }
 
 // checkPassword runs one argon2id check under the semaphore that bounds

@@ -33,15 +33,12 @@ const (
 	ConfirmWithin = 24 * time.Hour
 )
 
-// signUpKey and resetKey are the e-mails under which sign-ups and
-// password reset requests are counted against the client's address by the
-// limiter: every one counts as a failure of the pair (address, key), so an
-// address gets a few free, then waits longer and longer; each kind is
-// counted apart from sign-ins.
-const (
-	signUpKey = "\x00signup"
-	resetKey  = "\x00reset"
-)
+// resetKey is the e-mail under which password reset requests are counted
+// against the client's address by the limiter: every one counts as a
+// failure of the pair (address, key), so an address gets a few free, then
+// waits longer and longer, counted apart from sign-ins. Sign-ups are
+// counted by a window of their own (Limits.SignUpsPerAddress).
+const resetKey = "\x00reset"
 
 // SignUpInput is what the sign-up form sends.
 type SignUpInput struct {
@@ -122,7 +119,8 @@ func (s *Service) SignUp(ctx context.Context, in SignUpInput) error {
 	if elapsed > FormLife {
 		return tournament.Invalid("started", "this form was opened more than %d hours ago; check it and send it again", int(FormLife.Hours()))
 	}
-	_, wait, err := s.limiter.reserve(ctx, signUpAttempt, in.From, pairKey(in.From, signUpKey))
+	lim := s.limiter.limits
+	wait, err := s.limiter.reserveInWindow(ctx, signUpAttempt, in.From, lim.SignUpsPerAddress, lim.SignUpWindow)
 	if err != nil {
 		return err
 	}

@@ -244,7 +244,8 @@ func TestSignUpCannotBePreClaimed(t *testing.T) {
 }
 
 // TestSignUpApproved: without mail, a sign-up waits for an administrator,
-// who approves it on the users page; sign-ups from one address are limited.
+// who approves it on the users page (the limits of sign-ups from one
+// address: TestSignUpAClubAtOnce).
 func TestSignUpApproved(t *testing.T) {
 	t.Parallel()
 	st := storetest.SQLite(t)
@@ -285,17 +286,6 @@ func TestSignUpApproved(t *testing.T) {
 	}
 	if _, err := svc.Login(ctx, "ann@example.org", in.Password, "192.0.2.7"); err != nil {
 		t.Errorf("sign in after approval: %v", err)
-	}
-	limited := false
-	for i := range 10 {
-		in.Email = string(rune('a'+i)) + "x@example.org"
-		if err := svc.SignUp(ctx, in); tournament.ErrorCode(err) == tournament.ETOOMANY {
-			limited = true
-			break
-		}
-	}
-	if !limited {
-		t.Errorf("eleven sign-ups from one address were all taken")
 	}
 }
 
@@ -351,5 +341,90 @@ func TestSignUpFillTimeCannotBeForged(t *testing.T) {
 	}
 	if waiting, _ := svc.SignUps(tournament.NewContextWithUser(ctx, admin)); len(waiting) != 1 {
 		t.Errorf("the form sent again: %d sign-ups waiting, want 1", len(waiting))
+	}
+}
+
+// TestSignUpAClubAtOnce: twelve players of a club sign up from one address
+// within ten minutes and every one goes through at once; an address that
+// keeps signing up gets SignUpsPerAddress in the window and waits until the
+// oldest leaves it, so hundreds are refused; another address is not
+// slowed down.
+func TestSignUpAClubAtOnce(t *testing.T) {
+	t.Parallel()
+	for name, st := range storetest.Open(t) {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			now := time.Date(2026, 11, 25, 18, 0, 0, 0, time.UTC)
+			svc := account.NewServiceWith(st.Accounts(), account.Options{PasswordCost: account.MinPasswordCost, Now: func() time.Time { return now }})
+			ctx := context.Background()
+			admin, err := svc.AddUser(ctx, account.NewUser{Email: "admin@example.org", Role: "admin", Password: "пароль админа"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			signUp := func(i int, from string) error {
+				stamp := svc.SignUpStamp()
+				now = now.Add(account.MinFillTime)
+				return svc.SignUp(ctx, account.SignUpInput{Email: fmt.Sprintf("player%d@example.org", i), Password: "шашки адиюх", Name: fmt.Sprintf("Игрок %d", i), From: from, Stamp: stamp})
+			}
+			start, first := now, now.Add(account.MinFillTime)
+			for i := range 12 {
+				if err := signUp(i, "192.0.2.50"); err != nil {
+					t.Fatalf("player %d of the club, %v after the first: %v, want it through at once", i+1, now.Sub(start), err)
+				}
+				now = now.Add(45 * time.Second)
+			}
+			limit := account.DefaultLimits().SignUpsPerAddress
+			passed, refused := 12, 0
+			var firstWait, refusedAt time.Duration
+			for i := 12; i < 300; i++ {
+				err := signUp(i, "192.0.2.50")
+				switch w := waitOf(err); {
+				case err == nil:
+					passed++
+				case w > 0:
+					if refused == 0 {
+						firstWait, refusedAt = w, now.Sub(first)
+					}
+					refused++
+				default:
+					t.Fatalf("sign-up %d: %v", i+1, err)
+				}
+			}
+			t.Logf("300 sign-ups from one address within %v: %d through, %d refused, the first refused waits %v", now.Sub(start), passed, refused, firstWait)
+			if passed != limit || refused != 300-limit {
+				t.Errorf("300 sign-ups from one address in %v: %d through and %d refused, want %d through", now.Sub(start), passed, refused, limit)
+			}
+			if want := account.DefaultLimits().SignUpWindow - refusedAt; firstWait != want {
+				t.Errorf("the first refused sign-up waits %v, want %v: until the oldest leaves the window", firstWait, want)
+			}
+			if err := signUp(1000, "192.0.2.51"); err != nil {
+				t.Errorf("another address: %v", err)
+			}
+			waiting, err := svc.SignUps(tournament.NewContextWithUser(ctx, admin))
+			if err != nil || len(waiting) != limit+1 {
+				t.Errorf("%d sign-ups waiting (%v), want %d", len(waiting), err, limit+1)
+			}
+		})
+	}
+}
+
+// Limits set without the sign-ups' bound (as testLimits) take the
+// server's: sign-ups from one address are never unbounded.
+func TestSignUpsAreNeverUnbounded(t *testing.T) {
+	t.Parallel()
+	st := storetest.SQLite(t)
+	now := time.Date(2026, 11, 25, 18, 0, 0, 0, time.UTC)
+	svc := account.NewServiceWith(st.Accounts(), account.Options{PasswordCost: account.MinPasswordCost, Limits: testLimits(), Now: func() time.Time { return now }})
+	limit := account.DefaultLimits().SignUpsPerAddress
+	for i := range limit + 1 {
+		stamp := svc.SignUpStamp()
+		now = now.Add(account.MinFillTime)
+		err := svc.SignUp(context.Background(), account.SignUpInput{Email: fmt.Sprintf("p%d@example.org", i), Password: "шашки адиюх", Name: "Игрок", From: "192.0.2.60", Stamp: stamp})
+		switch {
+		case i < limit && err != nil:
+			t.Fatalf("sign-up %d: %v", i+1, err)
+		case i == limit && waitOf(err) <= 0:
+			t.Errorf("sign-up %d from one address in %v: %v, want a wait", i+1, time.Duration(i+1)*account.MinFillTime, err)
+		}
 	}
 }

@@ -330,6 +330,9 @@ func (s *Service) SetEntries(ctx context.Context, eventID int64, in EntrySetting
 		if err := in.apply(&set, e.Location()); err != nil {
 			return err
 		}
+		if err := deadlineWithinEvent(set.Deadline, e); err != nil {
+			return err
+		}
 		if set.Open {
 			if e.Discipline.IsTeam() || !e.Discipline.PlaysGames() {
 				return tournament.Invalid("discipline", "only an individual event of games takes entries online")
@@ -451,6 +454,27 @@ func parseDeadline(s string, zone *time.Location) (time.Time, error) {
 		return day.AddDate(0, 0, 1).UTC(), nil
 	}
 	return time.Time{}, tournament.Invalid("deadline", "%q is not a moment; write it as 2026-12-01T18:00 (the event's time) or 2026-12-01", s)
+}
+
+// deadlineWithinEvent refuses a deadline after the end of the event's last
+// day (its start day when it has no end) in its time zone: nobody enters
+// an event that is over. An event without dates takes any deadline.
+func deadlineWithinEvent(deadline time.Time, e *tournament.Event) error {
+	last := e.EndDate
+	if last == "" {
+		last = e.StartDate
+	}
+	if deadline.IsZero() || last == "" {
+		return nil
+	}
+	day, err := time.ParseInLocation(time.DateOnly, last, e.Location())
+	if err != nil {
+		return fmt.Errorf("the last day %q of event %d: %w", last, e.ID, err)
+	}
+	if end := day.AddDate(0, 0, 1); deadline.After(end) {
+		return tournament.Invalid("deadline", "the deadline %s is after the event ends on %s; entries close before its end", deadlineText(deadline, e.Location()), last)
+	}
+	return nil
 }
 
 // deadlineText writes a deadline in the event's time zone, as messages

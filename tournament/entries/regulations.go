@@ -117,3 +117,21 @@ func (s *Service) RegulationsOf(ctx context.Context, eventID int64) (*tournament
 	})
 	return r, err
 }
+
+// HasRegulations tells whether an event has regulations attached, for
+// anyone who may read the event: its pages link them.
+func (s *Service) HasRegulations(ctx context.Context, eventID int64) (bool, error) {
+	has := false
+	err := s.store.View(ctx, func(tx Tx) error {
+		if _, err := tournament.Readable(ctx, tx, eventID); err != nil {
+			return err
+		}
+		_, err := tx.Regulations(eventID, false)
+		if tournament.ErrorCode(err) == tournament.ENOTFOUND {
+			return nil
+		}
+		has = err == nil
+		return err
+	})
+	return has, err
+}

@@ -79,36 +79,17 @@ type List struct {
 // published and frozen: a period up to a date not after the last one's, or
 // after today, is refused.
 func (s *Service) ClosePeriod(ctx context.Context, list, until string) (*List, error) {
-	u := tournament.UserFromContext(ctx)
-	switch {
-	case u == nil:
-		return nil, tournament.Unauthorized("sign in to close a rating period")
-	case u.Role != tournament.Admin:
-		return nil, tournament.Forbidden("only administrators close rating periods")
-	}
-	if err := checkList(list); err != nil {
+	u, err := s.checkClose(ctx, list, until)
+	if err != nil {
 		return nil, err
 	}
-	if _, err := time.Parse(time.DateOnly, until); err != nil {
-		return nil, tournament.Invalid("until", "%q is not a date; write it as 2026-12-31", until)
-	}
-	// A period is frozen once closed, and events still to be played would
-	// fall into the next one: a day not yet lived cannot end a period.
-	// Today is the site's (the default zone's), as its pages date things.
-	if today := s.now().In(tournament.DefaultLocation()).Format(time.DateOnly); until > today {
-		return nil, tournament.Invalid("until", "a period ends today (%s) at the latest, not on %s: events played later belong to the next period", tournament.Date(today), tournament.Date(until))
-	}
 	var out *List
-	err := s.store.Update(ctx, func(tx Tx) error {
+	err = s.store.Update(ctx, func(tx Tx) error {
 		if err := tx.LockList(list); err != nil {
 			return err
 		}
-		periods, err := tx.Periods(list)
-		if err != nil {
+		if _, err := afterLastPeriod(tx, list, until); err != nil {
 			return err
-		}
-		if len(periods) > 0 && until <= periods[0].Until {
-			return tournament.Conflict("until", "the %s list's period up to %s is closed already; a new period ends after it", term(list), tournament.Date(periods[0].Until))
 		}
 		events, games, records, err := s.gamesOf(tx, list, until)
 		if err != nil {
@@ -150,6 +131,45 @@ func (s *Service) ClosePeriod(ctx context.Context, list, until string) (*List, e
 		return err
 	})
 	return out, err
+}
+
+// checkClose refuses to close, or to show what closing would take, unless
+// an administrator asks for a list's period up to a day not after today;
+// it answers who asks.
+func (s *Service) checkClose(ctx context.Context, list, until string) (*tournament.User, error) {
+	u := tournament.UserFromContext(ctx)
+	switch {
+	case u == nil:
+		return nil, tournament.Unauthorized("sign in to close a rating period")
+	case u.Role != tournament.Admin:
+		return nil, tournament.Forbidden("only administrators close rating periods")
+	}
+	if err := checkList(list); err != nil {
+		return nil, err
+	}
+	if _, err := time.Parse(time.DateOnly, until); err != nil {
+		return nil, tournament.Invalid("until", "%q is not a date; write it as 2026-12-31", until)
+	}
+	// A period is frozen once closed, and events still to be played would
+	// fall into the next one: a day not yet lived cannot end a period.
+	// Today is the site's (the default zone's), as its pages date things.
+	if today := s.now().In(tournament.DefaultLocation()).Format(time.DateOnly); until > today {
+		return nil, tournament.Invalid("until", "a period ends today (%s) at the latest, not on %s: events played later belong to the next period", tournament.Date(today), tournament.Date(until))
+	}
+	return u, nil
+}
+
+// afterLastPeriod refuses a period that does not end after the list's
+// last one, and answers the last one (nil before the first).
+func afterLastPeriod(tx Tx, list, until string) (*Period, error) {
+	periods, err := tx.Periods(list)
+	if err != nil || len(periods) == 0 {
+		return nil, err
+	}
+	if until <= periods[0].Until {
+		return nil, tournament.Conflict("until", "the %s list's period up to %s is closed already; a new period ends after it", term(list), tournament.Date(periods[0].Until))
+	}
+	return &periods[0], nil
 }
 
 // gamesOf collects the games of the period: those of the rated, finished
