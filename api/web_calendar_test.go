@@ -26,6 +26,12 @@ func TestCalendarPageFilters(t *testing.T) {
 	s := newWebServer(t)
 	cup := s.calendarEvent("Кубок Адыгеи", "rapid", "2026-12-05", "2026-12-07", "Майкоп")
 	s.calendarEvent("Блиц Адыгейска", "blitz", "2027-01-10", "2027-01-10", "Адыгейск")
+	// The cup is held in Adygea, the region its place is in; the region is
+	// set by PATCH as an arbiter would after creating the event.
+	ev := s.must(http.StatusOK, tournament.ArbiterRole, "PATCH", fmt.Sprintf("/api/v1/events/%d", cup), map[string]any{"region": "Республика Адыгея"})
+	if ev["region"] != "Республика Адыгея" {
+		t.Errorf("the event's region: %v", ev["region"])
+	}
 	anon := s.anonymous()
 	all := anon.get("/calendar")
 	if all.Code != http.StatusOK {
@@ -37,10 +43,11 @@ func TestCalendarPageFilters(t *testing.T) {
 		}
 	}
 	for query, want := range map[string]string{
-		"discipline=blitz": "Блиц Адыгейска",
-		"city=майкоп":      "Кубок Адыгеи",
-		"month=2026-12":    "Кубок Адыгеи",
-		"month=2027-01":    "Блиц Адыгейска",
+		"discipline=blitz":         "Блиц Адыгейска",
+		"city=майкоп":              "Кубок Адыгеи",
+		"region=республика+адыгея": "Кубок Адыгеи",
+		"month=2026-12":            "Кубок Адыгеи",
+		"month=2027-01":            "Блиц Адыгейска",
 	} {
 		body := anon.get("/calendar?" + query).Body.String()
 		other := "Кубок Адыгеи"

@@ -365,14 +365,17 @@ type Event struct {
 	System     System
 	// Rounds is the planned number of rounds. In a round robin it follows
 	// from the number of players and is fixed when round 1 is paired.
-	Rounds       int
-	TimeControl  TimeControl
-	Scoring      Scoring
-	TieBreaks    []string // ordered tie-break IDs, as the standings package registers them
-	StartDate    string   // YYYY-MM-DD or ""
-	EndDate      string
-	Venue        string
-	City         string
+	Rounds      int
+	TimeControl TimeControl
+	Scoring     Scoring
+	TieBreaks   []string // ordered tie-break IDs, as the standings package registers them
+	StartDate   string   // YYYY-MM-DD or ""
+	EndDate     string
+	Venue       string
+	City        string
+	// Region is the region (a subject of the federation) the event is
+	// held in, which the calendar filters by.
+	Region       string
 	ChiefArbiter string
 	Arbiters     []string
 	Status       EventStatus
@@ -442,8 +445,8 @@ func (e *Event) Revise(old *Event, now time.Time) {
 }
 
 // calendarView is what a calendar shows of the event.
-func (e *Event) calendarView() [9]string {
-	return [9]string{e.Name, string(e.Discipline), e.TimeControl.String(), e.StartDate, e.EndDate, e.Venue, e.City,
+func (e *Event) calendarView() [10]string {
+	return [10]string{e.Name, string(e.Discipline), e.TimeControl.String(), e.StartDate, e.EndDate, e.Venue, e.City, e.Region,
 		strconv.FormatBool(e.Status == Cancelled), string(e.Visibility)}
 }
 
@@ -527,6 +530,7 @@ type EventInput struct {
 	EndDate      *string
 	Venue        *string
 	City         *string
+	Region       *string
 	ChiefArbiter *string
 	Arbiters     *[]string
 	Status       *string
@@ -629,7 +633,7 @@ func (in EventInput) apply(e *Event, knownTieBreak func(string) bool) error {
 		field string
 		in    *string
 		out   *string
-	}{{"venue", in.Venue, &e.Venue}, {"city", in.City, &e.City}, {"chief_arbiter", in.ChiefArbiter, &e.ChiefArbiter}} {
+	}{{"venue", in.Venue, &e.Venue}, {"city", in.City, &e.City}, {"region", in.Region, &e.Region}, {"chief_arbiter", in.ChiefArbiter, &e.ChiefArbiter}} {
 		if text.in == nil {
 			continue
 		}

@@ -46,6 +46,7 @@ type eventView struct {
 	EndDate      string      `json:"end_date"`
 	Venue        string      `json:"venue"`
 	City         string      `json:"city"`
+	Region       string      `json:"region"`
 	ChiefArbiter string      `json:"chief_arbiter"`
 	Arbiters     []string    `json:"arbiters"`
 	Status       string      `json:"status"`
@@ -74,7 +75,7 @@ func newEventView(e *tournament.Event) eventView {
 		ID: e.ID, Name: e.Name, Discipline: string(e.Discipline), Kind: "individual", Rounds: e.Rounds,
 		TimeControl: e.TimeControl.String(),
 		Scoring:     scoringJSON(e.Scoring),
-		TieBreaks:   e.TieBreaks, StartDate: e.StartDate, EndDate: e.EndDate, Venue: e.Venue, City: e.City,
+		TieBreaks:   e.TieBreaks, StartDate: e.StartDate, EndDate: e.EndDate, Venue: e.Venue, City: e.City, Region: e.Region,
 		ChiefArbiter: e.ChiefArbiter, Arbiters: e.Arbiters, Status: string(e.Status), Visibility: string(e.Visibility),
 		CancelReason: e.CancelReason, Sequence: e.Sequence, ModifiedAt: e.Revised(),
 		ManualStartNumbers: e.ManualStartNumbers, Warnings: []warningView{}, CreatedAt: e.CreatedAt,
@@ -113,6 +114,7 @@ type eventBody struct {
 	EndDate      *string      `json:"end_date"`
 	Venue        *string      `json:"venue"`
 	City         *string      `json:"city"`
+	Region       *string      `json:"region"`
 	ChiefArbiter *string      `json:"chief_arbiter"`
 	Arbiters     *[]string    `json:"arbiters"`
 	Status       *string      `json:"status"`
@@ -140,7 +142,7 @@ type eventBody struct {
 func (b *eventBody) input() tournament.EventInput {
 	in := tournament.EventInput{
 		Name: b.Name, Discipline: b.Discipline, System: b.System, Rounds: b.Rounds, TimeControl: b.TimeControl,
-		TieBreaks: b.TieBreaks, StartDate: b.StartDate, EndDate: b.EndDate, Venue: b.Venue, City: b.City,
+		TieBreaks: b.TieBreaks, StartDate: b.StartDate, EndDate: b.EndDate, Venue: b.Venue, City: b.City, Region: b.Region,
 		ChiefArbiter: b.ChiefArbiter, Arbiters: b.Arbiters, Status: b.Status, Visibility: b.Visibility,
 		ForbidSameClub: b.ForbidSameClub, Baku: b.Baku, BlackFirst: b.BlackFirst, SheetsRequired: b.SheetsRequired, Rated: b.Rated, Online: b.Online, NextRoundAfter: b.NextRoundAfter, TimeZone: b.TimeZone,
 	}

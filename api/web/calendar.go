@@ -23,7 +23,7 @@ import (
 // passing changes without any write.
 func (h *handler) calendarRoutesWeb(g *gin.RouterGroup) {
 	g.GET("/calendar", h.Page(h.calendarPage))
-	g.GET("/calendar.ics", h.Cached("discipline", "city", "month", "open"), h.Page(h.calendarICS))
+	g.GET("/calendar.ics", h.Cached("discipline", "city", "region", "month", "open"), h.Page(h.calendarICS))
 }
 
 // calendarPageData is the calendar with the filter that chose it.
@@ -36,7 +36,7 @@ type calendarPageData struct {
 }
 
 func calendarFilter(c *gin.Context) entries.CalendarFilter {
-	return entries.CalendarFilter{Discipline: c.Query("discipline"), City: c.Query("city"), Month: c.Query("month"), Open: c.Query("open") != ""}
+	return entries.CalendarFilter{Discipline: c.Query("discipline"), City: c.Query("city"), Region: c.Query("region"), Month: c.Query("month"), Open: c.Query("open") != ""}
 }
 
 func (h *handler) calendarPage(c *gin.Context) error {

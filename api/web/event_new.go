@@ -16,7 +16,7 @@ import (
 // arbiter's desk.
 
 // eventFields are the settings of the event form, in the API's names.
-var eventFields = []string{"name", "discipline", "system", "rounds", "time_control", "start_date", "end_date", "venue", "city", "chief_arbiter", "visibility", "time_zone", "tiebreaks",
+var eventFields = []string{"name", "discipline", "system", "rounds", "time_control", "start_date", "end_date", "venue", "city", "region", "chief_arbiter", "visibility", "time_zone", "tiebreaks",
 	"scoring_win", "scoring_draw", "scoring_loss", "scoring_bye", "scoring_forfeit_win", "forbid_same_club", "baku", "black_first", "sheets_required", "rated", "online", "next_round_after"}
 
 // eventFormData is the data of the event settings form.
@@ -71,7 +71,7 @@ func eventFormValues(e *tournament.Event) *form {
 	num := func(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
 	for k, v := range map[string]string{
 		"name": e.Name, "discipline": string(e.Discipline), "system": string(e.System), "rounds": strconv.Itoa(e.Rounds),
-		"time_control": e.TimeControl.String(), "start_date": e.StartDate, "end_date": e.EndDate, "venue": e.Venue, "city": e.City,
+		"time_control": e.TimeControl.String(), "start_date": e.StartDate, "end_date": e.EndDate, "venue": e.Venue, "city": e.City, "region": e.Region,
 		"chief_arbiter": e.ChiefArbiter, "visibility": string(e.Visibility), "time_zone": e.Location().String(), "tiebreaks": strings.Join(e.TieBreaks, ","),
 		"scoring_win": num(e.Scoring.Win), "scoring_draw": num(e.Scoring.Draw), "scoring_loss": num(e.Scoring.Loss),
 		"scoring_bye": num(e.Scoring.Bye), "scoring_forfeit_win": num(e.Scoring.ForfeitWin),
@@ -109,7 +109,7 @@ func eventInput(c *gin.Context, f *form) (tournament.EventInput, error) {
 	}
 	in := tournament.EventInput{
 		Name: opt("name"), Discipline: opt("discipline"), System: opt("system"), TimeControl: ptr(v["time_control"]),
-		StartDate: ptr(v["start_date"]), EndDate: ptr(v["end_date"]), Venue: ptr(v["venue"]), City: ptr(v["city"]),
+		StartDate: ptr(v["start_date"]), EndDate: ptr(v["end_date"]), Venue: ptr(v["venue"]), City: ptr(v["city"]), Region: ptr(v["region"]),
 		ChiefArbiter: ptr(v["chief_arbiter"]), Visibility: opt("visibility"), TimeZone: opt("time_zone"),
 	}
 	// An unticked box is not sent: the form always says every option.

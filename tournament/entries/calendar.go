@@ -17,9 +17,10 @@ const recentEvents = 20
 // CalendarFilter narrows the calendar; a zero field does not filter.
 type CalendarFilter struct {
 	Discipline string
-	// City is the place (the events' city, up to case); the events of
-	// this site name no region apart from it.
-	City string
+	// City is the place (the events' city, up to case); Region the
+	// region it is in (up to case).
+	City   string
+	Region string
 	// Month is YYYY-MM: events with a day in that month.
 	Month string
 	// Open keeps only the events taking entries online now.
@@ -59,9 +60,9 @@ type Calendar struct {
 	// each but its name and place (its number, days and revision), for the
 	// feed to tell them it is off. The latest hidden first.
 	Hidden []CalendarItem
-	// Cities are the places of every event the reader may see, for the
-	// filter's choices.
-	Cities []string
+	// Cities and Regions are the places of every event the reader may
+	// see, for the filter's choices.
+	Cities, Regions []string
 }
 
 // Calendar reads the calendar of the events the reader may see. Upcoming
@@ -78,7 +79,7 @@ func (s *Service) Calendar(ctx context.Context, f CalendarFilter) (*Calendar, er
 		month = m
 	}
 	cal := &Calendar{}
-	cities := map[string]bool{}
+	cities, regions := map[string]bool{}, map[string]bool{}
 	err := s.store.View(ctx, func(tx Tx) error {
 		events, err := tournament.VisibleEvents(ctx, tx)
 		if err != nil {
@@ -93,6 +94,9 @@ func (s *Service) Calendar(ctx context.Context, f CalendarFilter) (*Calendar, er
 			visible[e.ID] = true
 			if e.City != "" {
 				cities[e.City] = true
+			}
+			if e.Region != "" {
+				regions[e.Region] = true
 			}
 			if !f.matches(&e, month) {
 				continue
@@ -131,10 +135,7 @@ func (s *Service) Calendar(ctx context.Context, f CalendarFilter) (*Calendar, er
 	if len(cal.Recent) > recentEvents {
 		cal.Recent = cal.Recent[:recentEvents]
 	}
-	for c := range cities {
-		cal.Cities = append(cal.Cities, c)
-	}
-	slices.SortFunc(cal.Cities, func(a, b string) int { return cmp.Compare(tournament.NameKey(a), tournament.NameKey(b)) })
+	cal.Cities, cal.Regions = byName(cities), byName(regions)
 	return cal, nil
 }
 
@@ -243,6 +244,9 @@ func (f CalendarFilter) matches(e *tournament.Event, month time.Time) bool {
 	if f.City != "" && tournament.NameKey(strings.TrimSpace(f.City)) != tournament.NameKey(e.City) {
 		return false
 	}
+	if f.Region != "" && tournament.NameKey(strings.TrimSpace(f.Region)) != tournament.NameKey(e.Region) {
+		return false
+	}
 	if !month.IsZero() {
 		first, last := e.StartDate, lastDay(e)
 		if first == "" {
@@ -278,4 +282,14 @@ func (it *CalendarItem) Days() (first, last time.Time, ok bool) {
 		last = first
 	}
 	return first, last, true
+}
+
+// byName is the names of a set in the order of their folded forms.
+func byName(set map[string]bool) []string {
+	names := make([]string, 0, len(set))
+	for name := range set {
+		names = append(names, name)
+	}
+	slices.SortFunc(names, func(a, b string) int { return cmp.Compare(tournament.NameKey(a), tournament.NameKey(b)) })
+	return names
 }

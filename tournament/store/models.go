@@ -51,6 +51,7 @@ type eventRow struct {
 	EndDate            string `gorm:"size:10;not null"`
 	Venue              string `gorm:"size:200;not null"`
 	City               string `gorm:"size:200;not null"`
+	Region             string `gorm:"size:200;not null;default:''"`
 	ChiefArbiter       string `gorm:"size:200;not null"`
 	Arbiters           string `gorm:"type:text;not null"` // JSON array of names
 	Status             string `gorm:"size:16;not null"`
