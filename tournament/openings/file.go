@@ -154,7 +154,7 @@ func ReadJSON(r io.Reader) (*Table, error) {
 	for i, o := range file.Openings {
 		moves, ok := rawMoves(o.Moves)
 		if !ok {
-			return nil, &Error{Entry: i + 1, Field: FieldMoves, Detail: say("the moves are a list of strings, as [\"c3-d4\", \"d6-c5\", \"b2-c3\"]")}
+			return nil, &Error{Entry: i + 1, Field: FieldMoves, Detail: say("the moves are a list of strings, or one string with the moves separated by spaces")}
 		}
 		t.Openings[i] = Opening{Number: o.Number, Name: o.Name, Moves: moves, FEN: strings.TrimSpace(o.FEN)}
 	}
