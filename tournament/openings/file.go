@@ -16,7 +16,7 @@ import (
 var csvHeader = []string{"number", "name", "moves"}
 
 // headerWords are what a first row's first cell says when it is a header.
-var headerWords = map[string]bool{"number": true, "no": true, "#": true, "номер": true, "№": true}
+var headerWords = map[string]bool{"number": true, "no": true, "номер": true, "№": true}
 
 // moveNumber is a move number written among the moves, "1." or "2...".
 var moveNumber = regexp.MustCompile(`^\d+\.+$`)

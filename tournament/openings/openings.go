@@ -100,6 +100,13 @@ func Replay(moves []string) (written []string, fen string, err error) {
 	return written, s.Notation(), nil
 }
 
+// Check validates a table made or edited in memory, as an arbiter's form
+// edits one: each opening numbered, named and legal, its FEN (when given)
+// the position its moves reach, no number, name or position twice. It
+// writes each opening's moves as the rules write them and fills in its
+// FEN. An error names the opening by its place in the list.
+func (t *Table) Check() error { return t.check(func(i int) (int, int) { return 0, i + 1 }) }
+
 // check validates a table: each opening numbered, named and legal, its FEN
 // (when given) the position its moves reach, and no number, name or
 // position twice. place gives where an opening was read, for the errors.

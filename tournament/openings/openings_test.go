@@ -151,7 +151,7 @@ func TestTableRoundTrips(t *testing.T) {
 // header in Russian, move numbers, a name with a comma in quotes; the
 // moves are kept as the rules write them.
 func TestReadCSVAsArbitersWriteIt(t *testing.T) {
-	file := "\ufeff# Таблица клуба\nномер;название;ходы\n1;Городская партия;1. c3-d4 d6-c5 2. b2-c3\n2;\"Игра Петрова; отказ\";c3-d4 f6-g5 g3-f4\n"
+	file := "\ufeff# Таблица клуба\nномер;название;ходы\n1;Дебют А;1. c3-d4 d6-c5 2. b2-c3\n2;\"Дебют Б; вариант\";c3-d4 f6-g5 g3-f4\n"
 	tab, err := openings.ReadCSV(strings.NewReader(file))
 	if err != nil {
 		t.Fatal(err)
@@ -160,7 +160,7 @@ func TestReadCSVAsArbitersWriteIt(t *testing.T) {
 		t.Fatalf("read %q with %d openings", tab.Source, len(tab.Openings))
 	}
 	o := tab.Openings[1]
-	if o.Number != 2 || o.Name != "Игра Петрова; отказ" || strings.Join(o.Moves, " ") != "c3-d4 f6-g5 g3-f4" ||
+	if o.Number != 2 || o.Name != "Дебют Б; вариант" || strings.Join(o.Moves, " ") != "c3-d4 f6-g5 g3-f4" ||
 		o.FEN != "B:Wa1,a3,b2,c1,d2,d4,e1,e3,f2,f4,g1,h2:Ba7,b6,b8,c7,d6,d8,e7,f8,g5,g7,h6,h8" {
 		t.Errorf("read %+v", o)
 	}
@@ -211,5 +211,22 @@ func TestBadTables(t *testing.T) {
 				t.Fatalf("error = %v, want it to start %q", err, tc.want)
 			}
 		})
+	}
+}
+
+// An arbiter's edit is checked as a file is: the moves written as the
+// rules write them, the FEN filled in, a duplicate refused by its place.
+func TestCheckAnEditedTable(t *testing.T) {
+	tab := openings.Default()
+	tab.Openings = append(tab.Openings[:2], openings.Opening{Number: 900, Name: "Городская партия", Moves: []string{"c3-d4", "d6-c5", "b2-c3", "f6-g5"}})
+	if err := tab.Check(); err != nil {
+		t.Fatal(err)
+	}
+	if o, _ := tab.Opening(900); o.FEN != "W:Wa1,a3,c1,c3,d2,d4,e1,e3,f2,g1,g3,h2:Ba7,b6,b8,c5,c7,d8,e7,f8,g5,g7,h6,h8" {
+		t.Errorf("the edited opening's FEN is %q", o.FEN)
+	}
+	tab.Openings = append(tab.Openings, openings.Opening{Number: 901, Name: "again", Moves: []string{"c3-d4", "f6-g5", "b2-c3", "d6-c5"}})
+	if err := tab.Check(); err == nil || err.Error() != "opening 4 of the list, moves: the moves reach the position of opening 900 (Городская партия)" {
+		t.Errorf("a transposition of opening 900: %v", err)
 	}
 }
