@@ -23,6 +23,7 @@ import (
 	"adiukh/rules"
 	"adiukh/rules/solve"
 	"adiukh/tournament"
+	"adiukh/tournament/openings"
 	"adiukh/tournament/pairing/dutch"
 	"adiukh/tournament/trf"
 )
@@ -39,6 +40,7 @@ var (
 	_ Phrased = (*solve.BudgetError)(nil)
 	_ Phrased = (*dutch.InputError)(nil)
 	_ Phrased = (*trf.Error)(nil)
+	_ Phrased = (*openings.Error)(nil)
 	_ Phrased = (*tournament.Error)(nil)
 	_ Term    = tournament.EndReason("")
 	_ Term    = tournament.Discipline("")
@@ -81,6 +83,7 @@ var localFormat = map[string]map[string]int{
 	"tournament":  {"Note": 0, "Invalid": 1, "Conflict": 1, "NotFound": 0, "Forbidden": 0, "Unauthorized": 0, "TooMany": 0, "TooManyUntil": 1, "TooLarge": 1, "say": 0, "newWarning": 1},
 	"rules":       {"say": 0, "recordError": 0, "fail": 0},
 	"russian":     {"say": 0, "fail": 0, "bad": 1},
+	"openings":    {"say": 0},
 	"solve":       {"say": 0, "stipulationError": 0},
 	"composition": {"say": 0},
 	"export":      {"say": 0},

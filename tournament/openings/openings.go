@@ -1,0 +1,154 @@
+// Package openings is the table of openings from which a Russian
+// draughts event draws the start of its games (issue 51): each round, or
+// each board, plays a micro-match of two games from an opening drawn for
+// it, colours exchanged. It reads and writes an arbiter's table (CSV or
+// JSON), draws openings reproducibly from a seed without repeating one
+// until the table is exhausted, and scores a micro-match. It is pure: no
+// database, no HTTP, no clock.
+//
+// The default table (default.json) is the FMJD Drawing Table 64, the World
+// Draughts Federation's table of openings for draughts-64
+// (https://results.fmjd.org/viewpage.php?page_id=2), as lidraughts' draughts
+// library transcribes it (Mind-Sports-Games/strategygames,
+// src/main/scala/draughts/opening/DrawTablesFMJD.scala at commit
+// 62efede4052c546613f6e02ba6832f892944c6ce): the 344 of its 736 positions
+// reached by moves from the start, each named by its code (1-I … 46-XVI).
+// Those are one to six plies, within the first three moves of each side;
+// the table's other 392 positions move a piece without a move and are left
+// out. The transcription's FEN of 45-IX names Black to move after six
+// plies; its moves are kept, and so White is to move.
+package openings
+
+import (
+	_ "embed"
+	"slices"
+	"strings"
+	"sync"
+
+	"adiukh/rules"
+	"adiukh/rules/russian"
+)
+
+// MaxPlies is the longest opening a table holds: three moves of each side.
+const MaxPlies = 6
+
+// Opening is one line of a table: the moves from the start as Russian
+// draughts writes them (c3-d4, c3:e5), White's first, and the position
+// they reach, whose FEN names the side to move.
+type Opening struct {
+	Number int      `json:"number"`
+	Name   string   `json:"name"`
+	Moves  []string `json:"moves"`
+	FEN    string   `json:"fen"`
+}
+
+// Table is the openings an event draws from, in order, and where they come
+// from.
+type Table struct {
+	Source   string    `json:"source"`
+	Openings []Opening `json:"openings"`
+}
+
+// Opening returns the opening of that number.
+func (t *Table) Opening(number int) (Opening, bool) {
+	i := slices.IndexFunc(t.Openings, func(o Opening) bool { return o.Number == number })
+	if i < 0 {
+		return Opening{}, false
+	}
+	return t.Openings[i], true
+}
+
+//go:embed default.json
+var defaultJSON []byte
+
+var defaultTable = sync.OnceValues(func() (*Table, error) { return ReadJSON(strings.NewReader(string(defaultJSON))) })
+
+// Default is the table the project ships (see the package comment). The
+// caller may change its copy.
+func Default() *Table {
+	t, err := defaultTable()
+	if err != nil {
+		panic("openings: the default table does not read: " + err.Error())
+	}
+	c := &Table{Source: t.Source, Openings: make([]Opening, len(t.Openings))}
+	for i, o := range t.Openings {
+		o.Moves = slices.Clone(o.Moves)
+		c.Openings[i] = o
+	}
+	return c
+}
+
+// Replay plays moves from the start of Russian draughts and returns them as
+// the game writes them and the FEN of the position they reach. An error
+// names the ply at fault and says why, in the rules' words.
+func Replay(moves []string) (written []string, fen string, err error) {
+	switch {
+	case len(moves) == 0:
+		return nil, "", &Error{Field: FieldMoves, Detail: say("no moves: an opening is one to six plies from the start, as c3-d4 f6-g5 g3-f4")}
+	case len(moves) > MaxPlies:
+		return nil, "", &Error{Field: FieldMoves, Detail: say("%d plies: an opening is at most three moves of each side, six plies", len(moves))}
+	}
+	s := russian.Rules{}.Start()
+	written = make([]string, len(moves))
+	for i, m := range moves {
+		played, err := s.Play(m)
+		if err != nil {
+			return nil, "", &Error{Field: FieldMoves, Ply: i + 1, Detail: rules.Detail(err)}
+		}
+		written[i], s = played.Notation, played.After
+	}
+	return written, s.Notation(), nil
+}
+
+// Check validates a table made or edited in memory, as an arbiter's form
+// edits one: each opening numbered, named and legal, its FEN (when given)
+// the position its moves reach, no number, name or position twice. It
+// writes each opening's moves as the rules write them and fills in its
+// FEN. An error names the opening by its place in the list.
+func (t *Table) Check() error { return t.check(func(i int) (int, int) { return 0, i + 1 }) }
+
+// check validates a table: each opening numbered, named and legal, its FEN
+// (when given) the position its moves reach, and no number, name or
+// position twice. place gives where an opening was read, for the errors.
+func (t *Table) check(place func(i int) (line, entry int)) error {
+	if len(t.Openings) == 0 {
+		return &Error{Detail: say("the table has no openings")}
+	}
+	numbers := map[int]int{}
+	names := map[string]int{}
+	positions := map[string]int{}
+	for i := range t.Openings {
+		o := &t.Openings[i]
+		fail := func(field string, ply int, detail rules.Message) error {
+			line, entry := place(i)
+			return &Error{Line: line, Entry: entry, Field: field, Ply: ply, Detail: detail}
+		}
+		o.Name = strings.TrimSpace(o.Name)
+		if o.Number < 1 {
+			return fail(FieldNumber, 0, say("%d is not an opening's number: number the openings from 1", o.Number))
+		}
+		if j, ok := numbers[o.Number]; ok {
+			return fail(FieldNumber, 0, say("number %d is given twice: opening %s has it", o.Number, t.Openings[j].Name))
+		}
+		if o.Name == "" {
+			return fail(FieldName, 0, say("the name is missing"))
+		}
+		if j, ok := names[o.Name]; ok {
+			return fail(FieldName, 0, say("the name %s is given twice: opening %d has it", o.Name, t.Openings[j].Number))
+		}
+		written, fen, err := Replay(o.Moves)
+		if err != nil {
+			e := err.(*Error)
+			return fail(e.Field, e.Ply, e.Detail)
+		}
+		if o.FEN != "" && o.FEN != fen {
+			return fail(FieldFEN, 0, say("%s is not the position after the moves, %s", o.FEN, fen))
+		}
+		if j, ok := positions[fen]; ok {
+			return fail(FieldMoves, 0, say("the moves reach the position of opening %d (%s)", t.Openings[j].Number, t.Openings[j].Name))
+		}
+		o.Moves, o.FEN = written, fen
+		numbers[o.Number], names[o.Name], positions[fen] = i, i, i
+	}
+	return nil
+}
