@@ -22,6 +22,7 @@ func (h *handler) peopleMatchesRoutesV1(w *gin.RouterGroup) {
 type candidateView struct {
 	Person         personView `json:"person"`
 	Distance       int        `json:"distance"`
+	Missing        int        `json:"missing"`
 	SameBirthYear  bool       `json:"same_birth_year"`
 	OtherBirthYear bool       `json:"other_birth_year"`
 	Sure           bool       `json:"sure"`
@@ -40,7 +41,7 @@ func (h *handler) getRegisterMatches(c *gin.Context) error {
 	for i, m := range v.Matches {
 		candidates := make([]candidateView, len(m.Candidates))
 		for j, cand := range m.Candidates {
-			candidates[j] = candidateView{Person: newPersonView(&cand.Person), Distance: cand.Distance,
+			candidates[j] = candidateView{Person: newPersonView(&cand.Person), Distance: cand.Distance, Missing: cand.Missing,
 				SameBirthYear: cand.SameBirthYear, OtherBirthYear: cand.OtherBirthYear, Sure: cand.Sure()}
 		}
 		out[i] = gin.H{"player": newPlayerView(&m.Player), "candidates": candidates}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"adiukh/tournament"
+	"adiukh/tournament/people/names"
 )
 
 // An event's players come from a TRF file, a pasted list or the desk, and
@@ -22,17 +23,19 @@ const maxCandidates = 5
 // PersonCandidate is a person of the register an event's player may be.
 type PersonCandidate struct {
 	Person tournament.Person
-	// Distance is how many letters the names differ by (0: the same up to
-	// case, spacing and ё/е, in either script).
-	Distance int
+	// Distance is how many letters the names differ by (0: the same words
+	// up to order, case and ё/е, in either script); Missing how many words
+	// one has and the other lacks (a patronymic, one part of a double
+	// surname).
+	Distance, Missing int
 	// SameBirthYear: both birth years are known and equal; OtherBirthYear:
 	// both are known and differ.
 	SameBirthYear, OtherBirthYear bool
 }
 
 // Sure reports whether the candidate is the player beyond doubt: the same
-// name and the same birth year.
-func (c PersonCandidate) Sure() bool { return c.Distance == 0 && c.SameBirthYear }
+// words of the name and the same birth year.
+func (c PersonCandidate) Sure() bool { return c.Distance == 0 && c.Missing == 0 && c.SameBirthYear }
 
 // RegisterMatch is an event's player not linked to the register, with the
 // persons they may be, closest first.
@@ -104,50 +107,55 @@ func registerMatches(tx RegisterTx, players []tournament.Player) ([]RegisterMatc
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, RegisterMatch{Player: p, Candidates: candidates})
+		out = append(out, RegisterMatch{Player: p, Candidates: rankCandidates(candidates)})
 	}
 	return out, nil
 }
 
-// candidatesOf finds the persons a player may be: those whose names,
-// folded, in Cyrillic or Latin, are at most maxNameSlips letters from the
-// player's, the persons already linked to another player of the event
-// left out. The register is searched by each word of the player's name and
-// its Latin form, so a slip in one word still finds the person by the
-// other, and a person written in Latin letters only is found too.
+// searchLimit is how many persons one search of the register for a
+// player's candidates reads at most.
+const searchLimit = 2000
+
+// candidatesOf finds the persons a player may be: those whose names match
+// the player's (names.Match: the words in any order, ё = е, a missing
+// patronymic or part of a double surname, a slip in a word, Cyrillic or
+// Latin), the persons already linked to another player of the event left
+// out, those born the player's year first.
 func candidatesOf(tx RegisterTx, p *tournament.Player, taken map[int64]bool) ([]PersonCandidate, error) {
-	seen := map[int64]bool{}
+	forms := searchForms(p.Name)
+	if len(forms) == 0 {
+		return nil, nil
+	}
+	found, err := tx.SearchPeople([][]string{forms}, nil, 0, searchLimit)
+	if err != nil {
+		return nil, err
+	}
 	var out []PersonCandidate
-	name := tournament.FoldName(p.Name)
-	var words []string
-	for _, w := range strings.Fields(name) {
-		if len([]rune(w)) >= 3 {
-			// The Latin form too, for a person written in Latin letters
-			// only.
-			words = append(words, w, tournament.FoldName(Transliterate(w, ICAO)))
+	for _, person := range found {
+		if taken[person.ID] {
+			continue
 		}
+		s, ok := bestMatch([]string{p.Name}, []string{person.Name(), person.LatinName()})
+		if !ok {
+			continue
+		}
+		out = append(out, candidate(person, s, p.BirthYear))
 	}
-	for _, w := range slices.Compact(words) {
-		found, err := tx.SearchPeople([][]string{{w}}, nil, 0, 200)
-		if err != nil {
-			return nil, err
-		}
-		for _, person := range found {
-			if seen[person.ID] || taken[person.ID] {
-				continue
-			}
-			seen[person.ID] = true
-			d := min(editDistance(name, tournament.FoldName(person.Name()), maxNameSlips),
-				editDistance(name, tournament.FoldName(person.LatinName()), maxNameSlips),
-				editDistance(tournament.FoldName(Transliterate(p.Name, ICAO)), tournament.FoldName(Transliterate(person.Name(), ICAO)), maxNameSlips))
-			if d > maxNameSlips {
-				continue
-			}
-			known := p.BirthYear != 0 && person.BirthYear != 0
-			out = append(out, PersonCandidate{Person: person, Distance: d,
-				SameBirthYear: known && p.BirthYear == person.BirthYear, OtherBirthYear: known && p.BirthYear != person.BirthYear})
-		}
-	}
+	return out, nil
+}
+
+// candidate is a person a name matched with score s, their birth year
+// told against the one given (0 for unknown).
+func candidate(person tournament.Person, s names.Score, birthYear int) PersonCandidate {
+	known := birthYear != 0 && person.BirthYear != 0
+	return PersonCandidate{Person: person, Distance: s.Slips, Missing: s.Missing,
+		SameBirthYear: known && birthYear == person.BirthYear, OtherBirthYear: known && birthYear != person.BirthYear}
+}
+
+// rankCandidates orders candidates by birth year (the same first, then
+// unknown, then another) and closeness, and keeps the closest
+// maxCandidates.
+func rankCandidates(out []PersonCandidate) []PersonCandidate {
 	slices.SortFunc(out, func(a, b PersonCandidate) int {
 		rank := func(c PersonCandidate) int {
 			switch {
@@ -158,12 +166,37 @@ func candidatesOf(tx RegisterTx, p *tournament.Player, taken map[int64]bool) ([]
 			}
 			return 1
 		}
-		return cmp.Or(cmp.Compare(rank(a), rank(b)), cmp.Compare(a.Distance, b.Distance), cmp.Compare(a.Person.ID, b.Person.ID))
+		return cmp.Or(cmp.Compare(rank(a), rank(b)), cmp.Compare(a.Distance+a.Missing, b.Distance+b.Missing), cmp.Compare(a.Person.ID, b.Person.ID))
 	})
 	if len(out) > maxCandidates {
 		out = out[:maxCandidates]
 	}
-	return out, nil
+	return out
+}
+
+// searchForms are what the register is searched by for a name's
+// candidates: each word of three letters or more (the parts of a
+// hyphenated one apart) and, so that a slip in every word still finds the
+// person, the halves of the long ones (a slip leaves one half whole); each
+// in its Latin form too, for a person written in Latin letters only.
+func searchForms(name string) []string {
+	var out []string
+	for _, w := range names.Words(name) {
+		r := []rune(w)
+		if len(r) < 3 {
+			continue
+		}
+		forms := []string{w}
+		if len(r) >= 6 {
+			half := (len(r) + 1) / 2
+			forms = []string{string(r[:half]), string(r[len(r)-half:])}
+		}
+		for _, f := range forms {
+			out = append(out, f, names.Fold(names.Transliterate(f, names.ICAO)))
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
 }
 
 // LinkPlayerToPerson links an event's player to a person of the register,

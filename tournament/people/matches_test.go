@@ -2,6 +2,7 @@ package people_test
 
 import (
 	"context"
+	"slices"
 	"testing"
 
 	"adiukh/tournament"
@@ -181,5 +182,99 @@ func TestLatinOnlyPersonOffered(t *testing.T) {
 		if len(m.Candidates) != 1 || m.Candidates[0].Person.ID != want[m.Player.Name] {
 			t.Errorf("%s is offered %+v, want person %d", m.Player.Name, m.Candidates, want[m.Player.Name])
 		}
+	}
+}
+
+// TestMatchesWhateverTheOrder: entrants already in the register are
+// offered whatever the order of their names' words, with ё or е, with one
+// part of a double surname or without the patronymic, those born the
+// entrant's year first; different people are not offered; and the
+// duplicate finder pairs the same persons of the register.
+func TestMatchesWhateverTheOrder(t *testing.T) {
+	t.Parallel()
+	for name, st := range storetest.Open(t) {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			svc, register := services(st)
+			arbiter := arbiterContext(t, st)
+			admin := adminContext(t, st)
+			person := func(surname, given string, born int) *tournament.Person {
+				p, err := register.CreatePerson(arbiter, people.PersonInput{Surname: &surname, GivenNames: &given, BirthYear: &born})
+				if err != nil {
+					t.Fatal(err)
+				}
+				return p
+			}
+			aslan := person("Тлехас", "Аслан", 1990)
+			person("Тлехас", "Анна", 1990)
+			maria := person("Иванова-Петрова", "Мария", 1985)
+			efremova := person("Ефрёмова", "Ольга", 2000)
+			elkin := person("Ёлкин", "Алексей Петрович", 1975)
+			elkinElder := person("Елкин", "Алексей", 1950)
+			timur := person("Хачемизов", "Тимур", 2003)
+			person("Петров", "Саша", 2003)
+
+			e := createEvent(t, arbiter, svc, "swiss", 5)
+			lines, err := tournament.ParsePlayerList("Аслан Тлехас,,1990\n" +
+				"Мария Петрова-Иванова,,1985\n" +
+				"Ефремова Ольга,,2000\n" +
+				"Елкин Алексей,,1975\n" +
+				"Timur Khachemizov,,2003\n" +
+				"Петрова Саша,,2003\n")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := svc.RegisterPlayers(arbiter, e.ID, lines, false); err != nil {
+				t.Fatal(err)
+			}
+			view, err := register.RegisterMatches(arbiter, e.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := map[string][]int64{
+				"Аслан Тлехас":          {aslan.ID},
+				"Мария Петрова-Иванова": {maria.ID},
+				"Ефремова Ольга":        {efremova.ID},
+				"Елкин Алексей":         {elkin.ID, elkinElder.ID}, // the same birth year first
+				"Timur Khachemizov":     {timur.ID},
+				"Петрова Саша":          nil, // Петров Саша is another person
+			}
+			for _, m := range view.Matches {
+				var got []int64
+				for _, c := range m.Candidates {
+					got = append(got, c.Person.ID)
+				}
+				if !slices.Equal(got, want[m.Player.Name]) {
+					t.Errorf("%s is offered %v, want %v", m.Player.Name, got, want[m.Player.Name])
+				}
+			}
+			if len(view.Matches) != len(want) {
+				t.Errorf("%d players to match, want %d", len(view.Matches), len(want))
+			}
+			// The same words and birth year are sure; a missing patronymic
+			// waits for the arbiter.
+			if view.Sure != 4 {
+				t.Errorf("%d sure matches, want Тлехас, Иванова-Петрова, Ефрёмова and Хачемизов", view.Sure)
+			}
+
+			twin := person("Аслан", "Тлехас", 1990)
+			elkinAgain := person("Елкин", "Алексей", 1975)
+			dups, err := register.Duplicates(admin)
+			if err != nil {
+				t.Fatal(err)
+			}
+			pairs := map[[2]int64]bool{}
+			for _, d := range dups {
+				pairs[[2]int64{min(d.A.ID, d.B.ID), max(d.A.ID, d.B.ID)}] = true
+			}
+			for _, p := range [][2]int64{{aslan.ID, twin.ID}, {elkin.ID, elkinAgain.ID}} {
+				if !pairs[p] {
+					t.Errorf("the duplicates %+v leave out persons %v", dups, p)
+				}
+			}
+			if len(dups) != 2 {
+				t.Errorf("duplicates %+v, want only Тлехас Аслан and Ёлкин Алексей twice", dups)
+			}
+		})
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"adiukh/tournament"
+	"adiukh/tournament/people/names"
 )
 
 // PersonInput creates or changes a person; a nil field stays as it is. The
@@ -41,17 +42,17 @@ func (in PersonInput) apply(p *tournament.Person, thisYear int) error {
 	text("given_names", in.GivenNames, 80, true, &p.GivenNames)
 	if in.LatinSystem != nil {
 		switch *in.LatinSystem {
-		case ICAO, GOST:
+		case names.ICAO, names.GOST:
 			p.LatinSystem = *in.LatinSystem
 		default:
 			errs = append(errs, tournament.Invalid("latin_system", "unknown transliteration %q; use \"icao\" or \"gost\"", *in.LatinSystem))
 		}
 	}
 	if p.LatinSystem == "" {
-		p.LatinSystem = ICAO
+		p.LatinSystem = names.ICAO
 	}
 	if retransliterate {
-		p.LatinSurname, p.LatinGivenNames = Transliterate(p.Surname, p.LatinSystem), Transliterate(p.GivenNames, p.LatinSystem)
+		p.LatinSurname, p.LatinGivenNames = names.Transliterate(p.Surname, p.LatinSystem), names.Transliterate(p.GivenNames, p.LatinSystem)
 	}
 	text("latin_surname", in.LatinSurname, 80, false, &p.LatinSurname)
 	text("latin_given_names", in.LatinGivenNames, 100, false, &p.LatinGivenNames)

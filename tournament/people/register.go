@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"adiukh/tournament"
+	"adiukh/tournament/people/names"
 )
 
 // federationIDBase starts the federation IDs the register assigns: the
@@ -102,7 +103,7 @@ func (s *Service) People(ctx context.Context, query string, page int) (*PeoplePa
 		}
 		// The word's Latin form finds a person written in Latin letters
 		// only.
-		words = append(words, slices.Compact([]string{w, tournament.FoldName(Transliterate(w, ICAO))}))
+		words = append(words, slices.Compact([]string{w, tournament.FoldName(names.Transliterate(w, names.ICAO))}))
 	}
 	out := &PeoplePage{Query: query, Page: page, CanAdd: may(mayAddPeople(ctx)), CanEdit: may(mayEditPeople(ctx))}
 	err := s.store.View(ctx, func(tx Tx) (err error) {

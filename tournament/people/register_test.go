@@ -6,6 +6,7 @@ import (
 
 	"adiukh/tournament"
 	"adiukh/tournament/people"
+	"adiukh/tournament/people/names"
 	"adiukh/tournament/store/storetest"
 )
 
@@ -35,7 +36,7 @@ func TestRegisterOfPeople(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if murat.FederationID == "" || murat.LatinSurname != "Bersirov" || murat.LatinGivenNames != "Murat Askerovich" || murat.LatinSystem != people.ICAO || murat.Sex != "m" {
+			if murat.FederationID == "" || murat.LatinSurname != "Bersirov" || murat.LatinGivenNames != "Murat Askerovich" || murat.LatinSystem != names.ICAO || murat.Sex != "m" {
 				t.Errorf("Murat: %+v, want a federation ID and the ICAO Latin form", murat)
 			}
 			typo, err := register.CreatePerson(arbiter, people.PersonInput{Surname: ptr("Берсироў"), GivenNames: ptr("Мурат Аскерович"), BirthYear: ptr(1992)})
