@@ -583,7 +583,7 @@ func (t accountTx) CreateUser(u *tournament.User) error {
 	if n > 0 {
 		return tournament.Conflict("email", "a user with e-mail %s already exists", u.Email)
 	}
-	row := userRow{Email: u.Email, Name: u.Name, Role: string(u.Role), PasswordHash: u.PasswordHash, Locale: u.Locale, CreatedAt: u.CreatedAt}
+	row := userRow{Email: u.Email, Name: u.Name, Surname: u.Surname, GivenNames: u.GivenNames, Patronymic: u.Patronymic, Sex: u.Sex, Role: string(u.Role), PasswordHash: u.PasswordHash, Locale: u.Locale, CreatedAt: u.CreatedAt}
 	if err := t.db.Create(&row).Error; err != nil {
 		if uniqueViolation(err) {
 			// Added by another transaction since the check above.
@@ -604,7 +604,7 @@ func (t *tx) UserByEmail(email string) (*tournament.User, error) {
 }
 
 func rowToUser(r *userRow) *tournament.User {
-	return &tournament.User{ID: r.ID, Email: r.Email, Name: r.Name, Role: tournament.Role(r.Role), PasswordHash: r.PasswordHash, Locale: r.Locale, CreatedAt: r.CreatedAt}
+	return &tournament.User{ID: r.ID, Email: r.Email, Name: r.Name, Surname: r.Surname, GivenNames: r.GivenNames, Patronymic: r.Patronymic, Sex: r.Sex, Role: tournament.Role(r.Role), PasswordHash: r.PasswordHash, Locale: r.Locale, CreatedAt: r.CreatedAt}
 }
 
 func (t accountTx) CreateToken(tok *account.Token) error {
