@@ -6,6 +6,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"adiukh/api/core"
+	"adiukh/tournament/people"
 )
 
 // peopleMatchesRoutesV1 registers the linking of an event's players to
@@ -44,7 +45,7 @@ func (h *handler) getRegisterMatches(c *gin.Context) error {
 			candidates[j] = candidateView{Person: newPersonView(&cand.Person), Distance: cand.Distance, Missing: cand.Missing,
 				SameBirthYear: cand.SameBirthYear, OtherBirthYear: cand.OtherBirthYear, Sure: cand.Sure()}
 		}
-		out[i] = gin.H{"player": newPlayerView(&m.Player), "candidates": candidates}
+		out[i] = gin.H{"player": newPlayerView(&m.Player), "candidates": candidates, "surname": m.Surname, "given_names": m.GivenNames}
 	}
 	c.JSON(http.StatusOK, gin.H{"players": out, "sure": v.Sure})
 	return nil
@@ -91,7 +92,16 @@ func (h *handler) postPlayerPerson(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	p, err := h.People.AddPlayerToRegister(c.Request.Context(), ids[0], ids[1])
+	var body struct {
+		Surname    string `json:"surname"`
+		GivenNames string `json:"given_names"`
+	}
+	if c.Request.ContentLength > 0 {
+		if err := decodeJSON(c, &body); err != nil {
+			return err
+		}
+	}
+	p, err := h.People.AddPlayerToRegister(c.Request.Context(), ids[0], ids[1], people.NewPersonNames{Surname: body.Surname, GivenNames: body.GivenNames})
 	if err != nil {
 		return err
 	}

@@ -42,6 +42,13 @@ func (c PersonCandidate) Sure() bool { return c.Distance == 0 && c.Missing == 0 
 type RegisterMatch struct {
 	Player     tournament.Player
 	Candidates []PersonCandidate
+	// Surname and GivenNames are how the player would be added to the
+	// register as a new person, for the arbiter to confirm or correct:
+	// their account's parts (the patronymic with the given names, as the
+	// register keeps it), or the desk's name surname first; both empty
+	// when the account gives the name as one string, which is not split
+	// by guessing.
+	Surname, GivenNames string
 }
 
 // Sure is the one candidate that is the player beyond doubt, or nil: only
@@ -79,7 +86,7 @@ func (s *Service) RegisterMatches(ctx context.Context, eventID int64) (*Register
 		if err != nil {
 			return err
 		}
-		out.Matches, err = registerMatches(tx, players)
+		out.Matches, err = registerMatches(tx, eventID, players)
 		return err
 	})
 	if err != nil {
@@ -93,7 +100,11 @@ func (s *Service) RegisterMatches(ctx context.Context, eventID int64) (*Register
 	return out, nil
 }
 
-func registerMatches(tx RegisterTx, players []tournament.Player) ([]RegisterMatch, error) {
+func registerMatches(tx Tx, eventID int64, players []tournament.Player) ([]RegisterMatch, error) {
+	accounts, err := tx.PlayerAccounts(eventID)
+	if err != nil {
+		return nil, err
+	}
 	linked := map[int64]bool{}
 	for _, p := range players {
 		linked[p.PersonID] = true
@@ -107,7 +118,13 @@ func registerMatches(tx RegisterTx, players []tournament.Player) ([]RegisterMatc
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, RegisterMatch{Player: p, Candidates: rankCandidates(candidates)})
+		m := RegisterMatch{Player: p, Candidates: rankCandidates(candidates)}
+		if a, ok := accounts[p.ID]; ok {
+			m.Surname, m.GivenNames = split(&p, &a)
+		} else {
+			m.Surname, m.GivenNames = split(&p, nil)
+		}
+		out = append(out, m)
 	}
 	return out, nil
 }
@@ -236,7 +253,7 @@ func (s *Service) LinkSureMatches(ctx context.Context, eventID int64) (int, erro
 		if err != nil {
 			return err
 		}
-		matches, err := registerMatches(tx, players)
+		matches, err := registerMatches(tx, eventID, players)
 		if err != nil {
 			return err
 		}
@@ -256,11 +273,37 @@ func (s *Service) LinkSureMatches(ctx context.Context, eventID int64) (int, erro
 	return linked, err
 }
 
+// split is how a player would be added to the register: the parts of
+// their account's name, the patronymic with the given names as the
+// register keeps them; else, unless the name is their account's one
+// string (never split by guessing: both empty), the first word of the
+// desk's name as the surname, the order of every list.
+func split(p *tournament.Player, account *tournament.User) (surname, given string) {
+	if account != nil && account.NamedInParts() {
+		return account.Surname, strings.TrimSpace(account.GivenNames + " " + account.Patronymic)
+	}
+	name := strings.Join(strings.Fields(p.Name), " ")
+	if account != nil && tournament.SameFolded(name, account.Name) {
+		return "", ""
+	}
+	surname, given, _ = strings.Cut(name, " ")
+	return surname, given
+}
+
+// NewPersonNames are the names a player is added to the register under,
+// as the arbiter confirms them; left empty, RegisterMatch's are taken.
+type NewPersonNames struct {
+	Surname, GivenNames string
+}
+
 // AddPlayerToRegister adds an event's player who is not in the register
-// as a new person, from the player's details (the first word of the name
-// as the surname, the rest as given names), and links them; for the
-// event's arbiter, who may add people.
-func (s *Service) AddPlayerToRegister(ctx context.Context, eventID, playerID int64) (*tournament.Person, error) {
+// as a new person and links them; for the event's arbiter, who may add
+// people. The names are the arbiter's, or else the player's account's
+// parts, or else the desk's name with the first word as the surname; a
+// name the account gives as one string must be split by the arbiter. The
+// person takes the sex the account gives, and the player's birth year,
+// club and city.
+func (s *Service) AddPlayerToRegister(ctx context.Context, eventID, playerID int64, names NewPersonNames) (*tournament.Person, error) {
 	if _, err := mayAddPeople(ctx); err != nil {
 		return nil, err
 	}
@@ -273,12 +316,30 @@ func (s *Service) AddPlayerToRegister(ctx context.Context, eventID, playerID int
 		if p.PersonID != 0 {
 			return tournament.Conflict("person_id", "%s is linked to the register already", p.Name)
 		}
-		surname, given, _ := strings.Cut(strings.Join(strings.Fields(p.Name), " "), " ")
-		if given == "" {
-			return tournament.Invalid("given_names", "the player's name %q has no given name; add the person to the register with their full name, then link them", p.Name)
+		accounts, err := tx.PlayerAccounts(eventID)
+		if err != nil {
+			return err
+		}
+		var account *tournament.User
+		if a, ok := accounts[p.ID]; ok {
+			account = &a
+		}
+		surname, given := names.Surname, names.GivenNames
+		if strings.TrimSpace(surname+given) == "" {
+			surname, given = split(p, account)
+			switch {
+			case surname == "":
+				return tournament.Invalid("surname", "the account of %s gives the name as one string; give the surname and the given names apart", p.Name)
+			case given == "":
+				return tournament.Invalid("given_names", "the player's name %q has no given name; add the person to the register with their full name, then link them", p.Name)
+			}
+		}
+		sex := ""
+		if account != nil {
+			sex = account.Sex
 		}
 		person = &tournament.Person{CreatedAt: s.now().UTC()}
-		in := PersonInput{Surname: &surname, GivenNames: &given, BirthYear: &p.BirthYear, Club: &p.Club, Region: &p.City}
+		in := PersonInput{Surname: &surname, GivenNames: &given, Sex: &sex, BirthYear: &p.BirthYear, Club: &p.Club, Region: &p.City}
 		if err := in.apply(person, s.now().Year()); err != nil {
 			return err
 		}

@@ -2,6 +2,7 @@ package people_test
 
 import (
 	"context"
+	"errors"
 	"slices"
 	"testing"
 
@@ -113,14 +114,14 @@ func TestPlayersMatchedToTheRegister(t *testing.T) {
 			_, err = register.LinkPlayerToPerson(arbiter, e.ID, ps["Новиков Пётр"].ID, 999999)
 			wantCode(t, "a missing person", err, tournament.EINVALID)
 
-			newcomer, err := register.AddPlayerToRegister(arbiter, e.ID, ps["Новиков Пётр"].ID)
+			newcomer, err := register.AddPlayerToRegister(arbiter, e.ID, ps["Новиков Пётр"].ID, people.NewPersonNames{})
 			if err != nil {
 				t.Fatal(err)
 			}
 			if newcomer.Surname != "Новиков" || newcomer.GivenNames != "Пётр" || newcomer.BirthYear != 2005 || newcomer.Club != "Адыгейск" || newcomer.Region != "Адыгея" || newcomer.FederationID == "" {
 				t.Errorf("the newcomer in the register: %+v", newcomer)
 			}
-			_, err = register.AddPlayerToRegister(arbiter, e.ID, ps["Новиков Пётр"].ID)
+			_, err = register.AddPlayerToRegister(arbiter, e.ID, ps["Новиков Пётр"].ID, people.NewPersonNames{})
 			wantCode(t, "adding a linked player again", err, tournament.ECONFLICT)
 
 			ps = playersByName(t, arbiter, svc, e.ID)
@@ -274,6 +275,70 @@ func TestMatchesWhateverTheOrder(t *testing.T) {
 			}
 			if len(dups) != 2 {
 				t.Errorf("duplicates %+v, want only Тлехас Аслан and Ёлкин Алексей twice", dups)
+			}
+		})
+	}
+}
+
+// TestNewPersonFromAnAccount: a player whose account gives the name in
+// parts is added to the register under them as they are (the patronymic
+// with the given names) and with the account's sex, so a woman is found
+// among women; an account's name in one string is not split by guessing:
+// the arbiter gives the parts, which the matches show empty.
+func TestNewPersonFromAnAccount(t *testing.T) {
+	t.Parallel()
+	for name, st := range storetest.Open(t) {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			svc, register := services(st)
+			arbiter := arbiterContext(t, st)
+			account := func(email, name, surname, given, patronymic, sex string) *tournament.User {
+				u := &tournament.User{Email: email, Name: name, Surname: surname, GivenNames: given, Patronymic: patronymic, Sex: sex, Role: tournament.PlayerRole, Locale: "ru"}
+				signIn(t, st, u)
+				return u
+			}
+			asiet := account("asiet@example.org", "Хачемизова Асиет", "Хачемизова", "Асиет", "Руслановна", tournament.Women)
+			timur := account("timur@example.org", "Тимур Хачемизов", "", "", "", "")
+			e := createEvent(t, arbiter, svc, "swiss", 5)
+			for _, a := range []struct {
+				u    *tournament.User
+				name string
+			}{{asiet, asiet.Name}, {timur, timur.Name}} {
+				p, err := svc.RegisterPlayer(arbiter, e.ID, tournament.PlayerInput{Name: &a.name, BirthYear: ptr(2003)})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := svc.LinkPlayer(arbiter, e.ID, p.ID, a.u.Email); err != nil {
+					t.Fatal(err)
+				}
+			}
+			view, err := register.RegisterMatches(arbiter, e.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			split := map[string][2]string{}
+			for _, m := range view.Matches {
+				split[m.Player.Name] = [2]string{m.Surname, m.GivenNames}
+			}
+			if split["Хачемизова Асиет"] != [2]string{"Хачемизова", "Асиет Руслановна"} || split["Тимур Хачемизов"] != [2]string{} {
+				t.Errorf("the names offered for new persons: %v", split)
+			}
+			ps := playersByName(t, arbiter, svc, e.ID)
+			woman, err := register.AddPlayerToRegister(arbiter, e.ID, ps["Хачемизова Асиет"].ID, people.NewPersonNames{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if woman.Surname != "Хачемизова" || woman.GivenNames != "Асиет Руслановна" || woman.Sex != tournament.Women || woman.LatinSurname != "Khachemizova" {
+				t.Errorf("the person from the account's parts: %+v", woman)
+			}
+			_, err = register.AddPlayerToRegister(arbiter, e.ID, ps["Тимур Хачемизов"].ID, people.NewPersonNames{})
+			var te *tournament.Error
+			if !errors.As(err, &te) || te.Code != tournament.EINVALID || te.Field != "surname" {
+				t.Errorf("a name in one string: %v, want EINVALID at surname", err)
+			}
+			man, err := register.AddPlayerToRegister(arbiter, e.ID, ps["Тимур Хачемизов"].ID, people.NewPersonNames{Surname: "Хачемизов", GivenNames: "Тимур"})
+			if err != nil || man.Surname != "Хачемизов" || man.GivenNames != "Тимур" || man.LatinName() != "Khachemizov Timur" || man.Sex != "" {
+				t.Errorf("the arbiter's split: %+v, %v", man, err)
 			}
 		})
 	}
