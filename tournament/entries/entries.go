@@ -140,6 +140,10 @@ type EntryView struct {
 	// Meets tells, for the arbiter, which entries meet the conditions as
 	// they are now (they may have changed since the entry).
 	Meets map[int64]bool
+	// OneString tells, for the arbiter, which entries' accounts give the
+	// name as one string: accepting them asks the surname and given names
+	// (AcceptEntryAs).
+	OneString map[int64]bool
 	// Places is how many places are left, -1 for no limit.
 	Places int
 	// Zone is the event's time zone, in which the deadline is shown.
@@ -199,9 +203,16 @@ func (s *Service) entryView(tx Tx, u *tournament.User, e *tournament.Event) (*En
 	v.CanWithdraw = v.Mine != nil && v.Mine.Status != EntryAccepted && v.Mine.Status != EntryDeclined && s.beforeDeadline(set)
 	if tournament.CanManage(u, e) {
 		v.Entries = all
-		v.Meets = map[int64]bool{}
+		v.Meets, v.OneString = map[int64]bool{}, map[int64]bool{}
 		for _, en := range all {
 			v.Meets[en.ID] = set.check(en) == nil
+			if en.Status == EntryPending || en.Status == EntryWaiting {
+				account, err := tx.UserByID(en.UserID)
+				if err != nil {
+					return nil, err
+				}
+				v.OneString[en.ID] = !account.NamedInParts()
+			}
 		}
 	} else if v.Mine != nil {
 		v.Entries = []Entry{*v.Mine}
@@ -562,6 +573,14 @@ func (s *Service) accept(tx Tx, e *tournament.Event, u *tournament.User, en *Ent
 	account, err := tx.UserByID(en.UserID)
 	if err != nil {
 		return tournament.Notice{}, err
+	}
+	if account.Sex == "" && en.Sex != "" {
+		// The sex the entry gives is the account's, which a new person
+		// of the register takes.
+		account.Sex = en.Sex
+		if err := tx.SetUserDetails(account); err != nil {
+			return tournament.Notice{}, err
+		}
 	}
 	before := *en
 	in := tournament.PlayerInput{Name: &en.Name, BirthYear: &en.BirthYear, Rating: &en.Rating, City: &en.Region}

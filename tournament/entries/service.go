@@ -62,6 +62,7 @@ type Tx interface {
 	EntryTx
 	FollowTx
 	RegulationsTx
+	AccountTx
 }
 
 // notify hands notices to the notifier, if any.

@@ -117,7 +117,7 @@ func (t accountTx) SetPasswordHash(userID int64, hash string) error {
 	return nil
 }
 
-func (t accountTx) SetUserDetails(u *tournament.User) error {
+func (t *tx) SetUserDetails(u *tournament.User) error {
 	err := t.db.Model(&userRow{}).Where("id = ?", u.ID).Updates(map[string]any{"name": u.Name, "surname": u.Surname,
 		"given_names": u.GivenNames, "patronymic": u.Patronymic, "sex": u.Sex}).Error
 	if err != nil {
