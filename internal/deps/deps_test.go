@@ -38,13 +38,13 @@ var siblingsAllowed []allowance
 // pattern starting with "!" takes what it matches out of the rule's "to".
 var rules = []rule{
 	{from: []string{"adiukh/rules"}, to: []string{"adiukh/..."}, why: "the game imports nothing of ours"},
-	{from: []string{"adiukh/tournament/people/names"}, to: []string{"adiukh/..."}, why: "the comparison of names imports nothing of ours"},
+	{from: []string{"adiukh/internal/names"}, to: []string{"adiukh/..."}, why: "the comparison of names imports nothing of ours"},
 	{from: []string{"adiukh/tournament"}, to: []string{"adiukh/tournament/...", "adiukh/api/...", "std!"},
 		why: "the domain imports none of its subpackages, no HTTP and no third-party module"},
 	{from: []string{"adiukh/api/core"}, to: []string{"adiukh/api", "adiukh/api/web", "adiukh/api/v1"}, why: "the core serves the pages and the API, never the other way"},
 	{from: []string{"adiukh/api/web"}, to: []string{"adiukh/api", "adiukh/api/v1"}, why: "the pages and the JSON API do not import each other"},
 	{from: []string{"adiukh/api/v1"}, to: []string{"adiukh/api", "adiukh/api/web"}, why: "the pages and the JSON API do not import each other"},
-	{from: []string{"adiukh/tournament/pairing/...", "adiukh/tournament/standings", "adiukh/tournament/trf", "adiukh/rules/solve", "adiukh/tournament/report", "adiukh/tournament/ical", "adiukh/tournament/rating", "adiukh/tournament/people/names"},
+	{from: []string{"adiukh/tournament/pairing/...", "adiukh/tournament/standings", "adiukh/tournament/trf", "adiukh/rules/solve", "adiukh/tournament/report", "adiukh/tournament/ical", "adiukh/tournament/rating", "adiukh/internal/names"},
 		to:  []string{"adiukh/tournament/store/...", "gorm.io/...", "adiukh/api/...", "net/http"},
 		why: "the pure algorithms take in-memory data: no store, no database, no HTTP"},
 	{from: areas, to: areas, allowed: siblingsAllowed,

@@ -5,8 +5,8 @@ import (
 	"context"
 	"slices"
 
+	"adiukh/internal/names"
 	"adiukh/tournament"
-	"adiukh/tournament/people/names"
 )
 
 // DuplicatePair is two persons who may be one: the same birth year and

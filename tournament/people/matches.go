@@ -6,8 +6,8 @@ import (
 	"slices"
 	"strings"
 
+	"adiukh/internal/names"
 	"adiukh/tournament"
-	"adiukh/tournament/people/names"
 )
 
 // An event's players come from a TRF file, a pasted list or the desk, and

@@ -5,8 +5,8 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"adiukh/internal/names"
 	"adiukh/tournament"
-	"adiukh/tournament/people/names"
 )
 
 // PersonInput creates or changes a person; a nil field stays as it is. The

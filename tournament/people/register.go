@@ -7,8 +7,8 @@ import (
 	"strconv"
 	"strings"
 
+	"adiukh/internal/names"
 	"adiukh/tournament"
-	"adiukh/tournament/people/names"
 )
 
 // federationIDBase starts the federation IDs the register assigns: the

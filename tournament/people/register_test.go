@@ -4,9 +4,9 @@ import (
 	"context"
 	"testing"
 
+	"adiukh/internal/names"
 	"adiukh/tournament"
 	"adiukh/tournament/people"
-	"adiukh/tournament/people/names"
 	"adiukh/tournament/store/storetest"
 )
 

@@ -305,9 +305,16 @@ func (t *tx) Players(eventID int64) ([]tournament.Player, error) {
 
 func (t *tx) Lookalikes(p *tournament.Player) ([]tournament.Player, error) {
 	var rows []playerRow
-	q := t.db.Where("event_id = ? AND name_key = ?", p.EventID, p.SortName())
-	if p.FederationID != "" {
-		q = t.db.Where("event_id = ? AND (name_key = ? OR LOWER(federation_id) = LOWER(?))", p.EventID, p.SortName(), p.FederationID)
+	q := t.db.Where("event_id = ?", p.EventID)
+	if words := tournament.LookalikeWords(p.Name); len(words) > 0 {
+		match, args := []string{"name_key = ?"}, []any{p.SortName()}
+		for _, w := range words {
+			match, args = append(match, "name_key LIKE ?"), append(args, "%"+escapeLike(w)+"%")
+		}
+		if p.FederationID != "" {
+			match, args = append(match, "LOWER(federation_id) = LOWER(?)"), append(args, p.FederationID)
+		}
+		q = q.Where("("+strings.Join(match, " OR ")+")", args...)
 	}
 	if err := q.Order("start_no, id").Find(&rows).Error; err != nil {
 		return nil, fmt.Errorf("look for players like %q in event %d: %w", p.Name, p.EventID, err)

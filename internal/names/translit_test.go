@@ -3,7 +3,7 @@ package names_test
 import (
 	"testing"
 
-	"adiukh/tournament/people/names"
+	"adiukh/internal/names"
 )
 
 func TestTransliterate(t *testing.T) {

@@ -4,7 +4,7 @@ import (
 	"slices"
 	"testing"
 
-	"adiukh/tournament/people/names"
+	"adiukh/internal/names"
 )
 
 // TestMatch: one person's names in another order, with ё or е, with and
