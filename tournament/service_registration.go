@@ -285,10 +285,11 @@ type match struct {
 	field string // what they share: "name" or "federation_id"
 }
 
-// lookalike finds the first of players with p's federation ID or a name
-// that may be p's as the register reads names (names.Match: the words in
-// any order, ё = е, a missing patronymic, a slip in a word, Cyrillic or
-// Latin).
+// lookalike finds the first of players with p's federation ID, p's name
+// up to case and ё/е, or, unless both have federation IDs (which tell
+// them apart), a name that may be p's as the register reads names
+// (names.Match: the words in any order, ё = е, a missing patronymic, a
+// slip in a word, Cyrillic or Latin).
 func lookalike(players []Player, p *Player) *match {
 	for i := range players {
 		q := &players[i]
@@ -298,7 +299,7 @@ func lookalike(players []Player, p *Player) *match {
 		case sameName(p.Name, q.Name):
 			return &match{q, i, "name"}
 		}
-		if _, ok := names.Match(p.Name, q.Name); ok {
+		if _, ok := names.Match(p.Name, q.Name); ok && (p.FederationID == "" || q.FederationID == "") {
 			return &match{q, i, "name"}
 		}
 	}

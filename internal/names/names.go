@@ -147,7 +147,7 @@ func wordSlips(x, y string) int {
 		}
 		x = icao
 	}
-	if feminine(x, y) || feminine(y, x) {
+	if feminine(x, y) || feminine(y, x) || (x != y && (digits(x) || digits(y))) {
 		return 2
 	}
 	if d := editDistance(x, y, limit); d <= limit {
@@ -155,6 +155,10 @@ func wordSlips(x, y string) int {
 	}
 	return 2
 }
+
+// digits reports whether a word has a digit: a number in a name (Игрок
+// 0001) is read exactly, never as a slip.
+func digits(w string) bool { return strings.ContainsFunc(w, unicode.IsDigit) }
 
 // feminine reports whether f is m with the feminine а (a) added.
 func feminine(m, f string) bool {

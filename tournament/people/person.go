@@ -18,6 +18,9 @@ type PersonInput struct {
 	Sex                           *string
 	BirthYear                     *int
 	Club, Region, Rank            *string
+	// ConfirmSimilar adds a new person who looks like one of the register
+	// (SimilarPeople) all the same: two people may share a name.
+	ConfirmSimilar bool
 }
 
 // apply checks the input and changes p; every field's problem is named.
