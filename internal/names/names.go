@@ -8,6 +8,7 @@
 package names
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 )
@@ -20,6 +21,10 @@ const MaxSlips = 2
 // and Ди are different names.
 const minSlipLetters = 4
 
+// maxWords is the most words a name is compared by; a longer one is no
+// person's name.
+const maxWords = 8
+
 // Fold folds a name as people read it: case, ё/е and the spaces between
 // words do not matter.
 func Fold(s string) string {
@@ -27,31 +32,52 @@ func Fold(s string) string {
 	return strings.Join(strings.Fields(s), " ")
 }
 
-// word is one word of a name, folded.
+// word is one word of a name, folded, read once for every comparison.
 type word struct {
-	text string
+	text []rune
 	// part: the word is one part of a hyphenated one (Иванова-Петрова),
 	// which a name may leave out.
 	part bool
+	// cyrillic: the word has a Cyrillic letter; icao and gost are then its
+	// Latin forms, to compare with a word in Latin letters.
+	cyrillic   bool
+	icao, gost []rune
+	// digits: the word has a digit: a number in a name (Игрок0001) is
+	// read exactly, never as a slip.
+	digits bool
+	// patronymic: the word reads as one (Петрович, Ильинична), which a
+	// name may leave out.
+	patronymic bool
+}
+
+// Prepared is a name split into its words and folded once, for comparing
+// it with many others (Prepared.Match).
+type Prepared struct{ words []word }
+
+// Prepare reads a name for comparing: its folded words, the parts of a
+// hyphenated word apart.
+func Prepare(name string) Prepared {
+	var out []word
+	for _, w := range strings.Fields(Fold(name)) {
+		parts := strings.FieldsFunc(w, func(r rune) bool { return r == '-' || r == '‐' || r == '–' })
+		for _, p := range parts {
+			wd := word{text: []rune(p), part: len(parts) > 1, cyrillic: cyrillic(p),
+				digits: strings.ContainsFunc(p, unicode.IsDigit), patronymic: patronymic(p)}
+			if wd.cyrillic {
+				wd.icao, wd.gost = []rune(Fold(Transliterate(p, ICAO))), []rune(Fold(Transliterate(p, GOST)))
+			}
+			out = append(out, wd)
+		}
+	}
+	return Prepared{words: out}
 }
 
 // Words splits a name into its folded words, the parts of a hyphenated
 // word apart: "Иванова-Петрова Мария" → иванова, петрова, мария.
 func Words(name string) []string {
 	var out []string
-	for _, w := range words(name) {
-		out = append(out, w.text)
-	}
-	return out
-}
-
-func words(name string) []word {
-	var out []word
-	for _, w := range strings.Fields(Fold(name)) {
-		parts := strings.FieldsFunc(w, func(r rune) bool { return r == '-' || r == '‐' || r == '–' })
-		for _, p := range parts {
-			out = append(out, word{text: p, part: len(parts) > 1})
-		}
+	for _, w := range Prepare(name).words {
+		out = append(out, string(w.text))
 	}
 	return out
 }
@@ -80,16 +106,19 @@ func (s Score) Distance() int { return s.Slips + s.Missing }
 // unmatched must be few (one) and of the kind a name leaves out: a
 // patronymic, one part of a hyphenated surname. Both names need two words
 // at least: a surname alone names no one.
-func Match(a, b string) (Score, bool) {
-	wa, wb := words(a), words(b)
+func Match(a, b string) (Score, bool) { return Prepare(a).Match(Prepare(b)) }
+
+// Match is Match of two prepared names.
+func (a Prepared) Match(b Prepared) (Score, bool) {
+	wa, wb := a.words, b.words
 	if len(wa) > len(wb) {
 		wa, wb = wb, wa
 	}
-	if len(wa) < 2 || len(wb)-len(wa) > 1 {
+	if len(wa) < 2 || len(wb)-len(wa) > 1 || len(wb) > maxWords {
 		return Score{}, false
 	}
+	var used [maxWords]bool
 	best, found := Score{}, false
-	used := make([]bool, len(wb))
 	var try func(i, slips int)
 	try = func(i, slips int) {
 		if slips > MaxSlips {
@@ -97,16 +126,15 @@ func Match(a, b string) (Score, bool) {
 		}
 		if i == len(wa) {
 			missing := 0
-			for j, u := range used {
-				if !u {
-					if !wb[j].part && !patronymic(wb[j].text) {
+			for j := range wb {
+				if !used[j] {
+					if !wb[j].part && !wb[j].patronymic {
 						return
 					}
 					missing++
 				}
 			}
-			s := Score{Slips: slips, Missing: missing}
-			if !found || s.Distance() < best.Distance() {
+			if s := (Score{Slips: slips, Missing: missing}); !found || s.Distance() < best.Distance() {
 				best, found = s, true
 			}
 			return
@@ -115,39 +143,38 @@ func Match(a, b string) (Score, bool) {
 			if used[j] {
 				continue
 			}
-			d := wordSlips(wa[i].text, wb[j].text)
-			if d > 1 {
-				continue
+			if d := wordSlips(&wa[i], &wb[j]); d <= 1 {
+				used[j] = true
+				try(i+1, slips+d)
+				used[j] = false
 			}
-			used[j] = true
-			try(i+1, slips+d)
-			used[j] = false
 		}
 	}
 	try(0, 0)
 	return best, found
 }
 
-// wordSlips is how many letters two folded words differ by (2 meaning
-// more than one), the Cyrillic one transliterated when the other is Latin.
-// A word and its feminine form (Петров, Петрова; Иван, Ивана) are two
-// people's, not a slip.
-func wordSlips(x, y string) int {
+// wordSlips is how many letters two words differ by (2 meaning more than
+// one), the Cyrillic one in its Latin forms when the other is Latin.
+func wordSlips(x, y *word) int {
 	limit := 1
-	if min(len([]rune(x)), len([]rune(y))) < minSlipLetters {
+	if min(len(x.text), len(y.text)) < minSlipLetters || x.digits || y.digits {
 		limit = 0
 	}
-	if cyrillic(x) != cyrillic(y) {
-		if cyrillic(y) {
-			x, y = y, x
-		}
-		icao, gost := Fold(Transliterate(x, ICAO)), Fold(Transliterate(x, GOST))
-		if editDistance(icao, y, limit) > editDistance(gost, y, limit) {
-			icao = gost
-		}
-		x = icao
+	if x.cyrillic == y.cyrillic {
+		return slips(x.text, y.text, limit)
 	}
-	if feminine(x, y) || feminine(y, x) || (x != y && (digits(x) || digits(y))) {
+	if y.cyrillic {
+		x, y = y, x
+	}
+	return min(slips(x.icao, y.text, limit), slips(x.gost, y.text, limit))
+}
+
+// slips is how many letters two forms of a word differ by, or 2 beyond
+// limit. A word and its feminine form (Петров, Петрова; Иван, Ивана) are
+// two people's, not a slip.
+func slips(x, y []rune, limit int) int {
+	if feminine(x, y) || feminine(y, x) {
 		return 2
 	}
 	if d := editDistance(x, y, limit); d <= limit {
@@ -156,13 +183,9 @@ func wordSlips(x, y string) int {
 	return 2
 }
 
-// digits reports whether a word has a digit: a number in a name (Игрок
-// 0001) is read exactly, never as a slip.
-func digits(w string) bool { return strings.ContainsFunc(w, unicode.IsDigit) }
-
 // feminine reports whether f is m with the feminine а (a) added.
-func feminine(m, f string) bool {
-	return f == m+"а" || f == m+"a"
+func feminine(m, f []rune) bool {
+	return len(f) == len(m)+1 && (f[len(m)] == 'а' || f[len(m)] == 'a') && slices.Equal(f[:len(m)], m)
 }
 
 // cyrillic reports whether the word has a Cyrillic letter.
@@ -196,22 +219,30 @@ func patronymic(w string) bool {
 
 // editDistance is the Levenshtein distance of a and b, or limit+1 as soon
 // as it is sure to exceed limit.
-func editDistance(a, b string, limit int) int {
-	ra, rb := []rune(a), []rune(b)
-	if d := len(ra) - len(rb); d > limit || -d > limit {
+func editDistance(a, b []rune, limit int) int {
+	if d := len(a) - len(b); d > limit || -d > limit {
 		return limit + 1
 	}
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
+	if slices.Equal(a, b) {
+		return 0
+	}
+	if limit == 0 {
+		return 1
+	}
+	var rows [2][32]int
+	prev, cur := rows[0][:], rows[1][:]
+	if len(b)+1 > len(prev) {
+		prev, cur = make([]int, len(b)+1), make([]int, len(b)+1)
+	}
+	for j := 0; j <= len(b); j++ {
 		prev[j] = j
 	}
-	for i := 1; i <= len(ra); i++ {
+	for i := 1; i <= len(a); i++ {
 		cur[0] = i
 		best := cur[0]
-		for j := 1; j <= len(rb); j++ {
+		for j := 1; j <= len(b); j++ {
 			cost := 1
-			if ra[i-1] == rb[j-1] {
+			if a[i-1] == b[j-1] {
 				cost = 0
 			}
 			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
@@ -222,5 +253,5 @@ func editDistance(a, b string, limit int) int {
 		}
 		prev, cur = cur, prev
 	}
-	return min(prev[len(rb)], limit+1)
+	return min(prev[len(b)], limit+1)
 }

@@ -39,22 +39,23 @@ func (s *Service) Duplicates(ctx context.Context) ([]DuplicatePair, error) {
 // LikelyDuplicates finds the pairs of persons with the same known birth
 // year whose names match (names.Match: the words in any order, ё = е, a
 // missing patronymic, a slip in a word) in Cyrillic or in Latin. People
-// are compared within a birth year only, so the search stays fast for a
-// whole federation.
+// are compared within a birth year only, and each name is read once, so
+// the search stays fast for a whole federation.
 func LikelyDuplicates(people []tournament.Person) []DuplicatePair {
-	byYear := map[int][]tournament.Person{}
-	for _, p := range people {
+	byYear := map[int][]int{}
+	forms := make([][]names.Prepared, len(people))
+	for i, p := range people {
 		if p.BirthYear != 0 && p.MergedInto == 0 {
-			byYear[p.BirthYear] = append(byYear[p.BirthYear], p)
+			byYear[p.BirthYear] = append(byYear[p.BirthYear], i)
+			forms[i] = nameForms(&p)
 		}
 	}
 	var pairs []DuplicatePair
 	for _, group := range byYear {
-		for i := range group {
-			for j := i + 1; j < len(group); j++ {
-				a, b := &group[i], &group[j]
-				if s, ok := personsMatch(a, b); ok {
-					pairs = append(pairs, DuplicatePair{A: *a, B: *b, Distance: s.Slips, Missing: s.Missing})
+		for x, i := range group {
+			for _, j := range group[x+1:] {
+				if s, ok := bestMatch(forms[i], forms[j]); ok {
+					pairs = append(pairs, DuplicatePair{A: people[i], B: people[j], Distance: s.Slips, Missing: s.Missing})
 				}
 			}
 		}
@@ -65,20 +66,33 @@ func LikelyDuplicates(people []tournament.Person) []DuplicatePair {
 	return pairs
 }
 
+// nameForms are the forms a person's name is compared by: the Cyrillic
+// one (whose Latin forms names.Match reads by itself) and the Latin one
+// when it was typed by hand rather than transliterated.
+func nameForms(p *tournament.Person) []names.Prepared {
+	forms := []names.Prepared{names.Prepare(p.Name())}
+	system := cmp.Or(p.LatinSystem, names.ICAO)
+	auto := p.LatinSurname == names.Transliterate(p.Surname, system) && p.LatinGivenNames == names.Transliterate(p.GivenNames, system)
+	if latin := p.LatinName(); latin != "" && !auto {
+		forms = append(forms, names.Prepare(latin))
+	}
+	return forms
+}
+
 // personsMatch compares two persons' names, each in Cyrillic and in
 // Latin, and returns the closest match.
 func personsMatch(a, b *tournament.Person) (names.Score, bool) {
-	return bestMatch([]string{a.Name(), a.LatinName()}, []string{b.Name(), b.LatinName()})
+	return bestMatch(nameForms(a), nameForms(b))
 }
 
 // bestMatch is the closest match of any of the names as to any of the
 // others.
-func bestMatch(as, bs []string) (names.Score, bool) {
+func bestMatch(as, bs []names.Prepared) (names.Score, bool) {
 	var best names.Score
 	found := false
 	for _, a := range as {
 		for _, b := range bs {
-			if s, ok := names.Match(a, b); ok && (!found || s.Distance() < best.Distance()) {
+			if s, ok := a.Match(b); ok && (!found || s.Distance() < best.Distance()) {
 				best, found = s, true
 			}
 		}

@@ -147,12 +147,13 @@ func candidatesOf(tx RegisterTx, p *tournament.Player, taken map[int64]bool) ([]
 	if err != nil {
 		return nil, err
 	}
+	name := []names.Prepared{names.Prepare(p.Name)}
 	var out []PersonCandidate
 	for _, person := range found {
 		if taken[person.ID] {
 			continue
 		}
-		s, ok := bestMatch([]string{p.Name}, []string{person.Name(), person.LatinName()})
+		s, ok := bestMatch(name, nameForms(&person))
 		if !ok {
 			continue
 		}
