@@ -70,8 +70,8 @@ func (n Names) set(u *tournament.User) {
 	u.Name, u.Surname, u.GivenNames, u.Patronymic = n.Name, n.Surname, n.GivenNames, n.Patronymic
 }
 
-// NamesOf is the names of an account.
-func NamesOf(u *tournament.User) Names {
+// namesOf is the names of an account.
+func namesOf(u *tournament.User) Names {
 	return Names{Name: u.Name, Surname: u.Surname, GivenNames: u.GivenNames, Patronymic: u.Patronymic}
 }
 
@@ -93,7 +93,7 @@ func (in AccountUpdate) names(u *tournament.User) (Names, bool) {
 		}
 		return Names{Name: *in.Name}, true
 	}
-	n := NamesOf(u)
+	n := namesOf(u)
 	n.Name = ""
 	if in.Name != nil {
 		n.Name = *in.Name
