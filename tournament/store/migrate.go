@@ -61,7 +61,7 @@ var migrations = []*gormigrate.Migration{
 	{ID: "20261125130526-person-club-key", Migrate: personClubKeyMigration},
 	{ID: "20261125192435-live-stopped", Migrate: liveStoppedMigration},
 	{ID: "20261125193804-live-clock", Migrate: liveClockMigration},
-	{ID: "20261125222800-account-names", Migrate: accountNamesMigration},
+	{ID: "20261125230555-account-names", Migrate: accountNamesMigration},
 }
 
 // migrationLock is the key of the PostgreSQL advisory lock taken while
