@@ -24,6 +24,7 @@ import (
 	"adiukh/tournament/ratings"
 	"adiukh/tournament/store"
 	"adiukh/tournament/store/storetest"
+	"adiukh/tournament/teams"
 )
 
 var authzSecret = []byte("the secret of the authorization test")
@@ -106,7 +107,7 @@ var authzTable = map[string]string{
 	"GET /people-claims":                                                   "nnyyy",
 	"POST /people-claims/:cid/confirm":                                     "nn000",
 	"POST /people-claims/:cid/decline":                                     "nnvvv",
-	"POST /people/:pid/merge":                                              "n0000",
+	"POST /people/:pid/merge":                                              "nnnn0",
 	"POST /people-merges/:mid/undo":                                        "nnnn0",
 	"GET /api/v1/people/:pid":                                              "00000",
 	"POST /api/v1/people":                                                  "nnvvv",
@@ -252,6 +253,12 @@ var authzTable = map[string]string{
 	"POST /api/v1/events/:id/entries/:eid/accept":                          "nnn00",
 	"POST /api/v1/events/:id/entries/:eid/decline":                         "nvvvv",
 	"DELETE /api/v1/events/:id/entries/:eid":                               "n0000",
+	"POST /events/:id/entries/:eid/withdraw/confirm":                       "nnn00",
+	"POST /api/v1/events/:id/entries/:eid/withdraw":                        "n0000",
+	"POST /api/v1/events/:id/entries/:eid/withdraw/confirm":                "nnn00",
+	"GET /api/v1/me/entries":                                               "nyyyy",
+	"POST /events/:id/entries/:eid/withdraw/cancel":                        "n0000",
+	"POST /api/v1/events/:id/entries/:eid/withdraw/cancel":                 "n0000",
 	"GET /setup/:token":                                                    "00000",
 	"GET /static/*file":                                                    "yyyyy",
 	"PATCH /api/v1/events/:id":                                             "nnnyy",
@@ -556,7 +563,8 @@ func newAuthzWorld(t *testing.T) *authzWorld {
 	w.corr = correspondence.NewService(st.Correspondence(), correspondence.Options{Pairing: engines.Options().Pairing})
 	deps := Deps{DB: st, Events: w.svc, Accounts: w.accounts, Log: slog.New(slog.DiscardHandler), Secret: authzSecret, Correspondence: w.corr,
 		Composition: composition.NewService(st.Composition(), composition.Options{}), People: people.NewService(st.People(), people.Options{}),
-		Ratings: ratings.NewService(st.Ratings(), ratings.Options{}), Entries: entries.NewService(st.Entries(), entries.Options{})}
+		Ratings: ratings.NewService(st.Ratings(), ratings.Options{}), Entries: entries.NewService(st.Entries(), entries.Options{}),
+		Teams: teams.NewService(st.Teams(), w.svc, engines.TeamOptions())}
 	w.handler = NewRouter(deps)
 	seal := core.NewSessions(authzSecret)
 	for _, role := range append(authzRoles[1:], "bystander") {

@@ -20,8 +20,10 @@ import (
 	"adiukh/api"
 	"adiukh/rules"
 	"adiukh/tournament"
+	"adiukh/tournament/account"
 	"adiukh/tournament/correspondence"
 	"adiukh/tournament/engines"
+	"adiukh/tournament/store"
 	"adiukh/tournament/store/storetest"
 )
 
@@ -49,16 +51,25 @@ type liveTable struct {
 }
 
 // openLiveGame starts a live blitz event of two players and opens their
-// game's page in a window of each.
-func openLiveGame(t *testing.T, s *webServer) *liveTable {
+// game's page in a window of each. With second (another connection to the
+// same PostgreSQL database), the second player's window is served by
+// another instance on it, and each instance hears the other's moves only
+// through the store's change feed: its poll of the games' versions runs
+// hourly.
+func openLiveGame(t *testing.T, s *webServer, second *store.Store) *liveTable {
 	t.Helper()
-	corr := correspondence.NewService(s.store.Correspondence(), correspondence.Options{Pairing: engines.Options().Pairing})
-	opt := engines.Options()
-	opt.LiveRound = corr.StartLiveRound
-	s.handler = newRouter(api.Deps{
-		DB: s.store, Events: tournament.NewService(s.store, opt), Accounts: s.accounts, Correspondence: corr,
-		Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
-	})
+	other := http.Handler(nil)
+	if second != nil {
+		s.handler, other = liveInstance(t, s.store, s.accounts), liveInstance(t, second, testAccounts(second, account.Options{}))
+	} else {
+		corr := correspondence.NewService(s.store.Correspondence(), correspondence.Options{Pairing: engines.Options().Pairing})
+		opt := engines.Options()
+		opt.LiveRound = corr.StartLiveRound
+		s.handler = newRouter(api.Deps{
+			DB: s.store, Events: tournament.NewService(s.store, opt), Accounts: s.accounts, Correspondence: corr,
+			Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
+		})
+	}
 	id := num(s.must(http.StatusCreated, tournament.ArbiterRole, "POST", "/api/v1/events", map[string]any{"name": "Блиц онлайн", "discipline": "blitz",
 		"system": "round-robin", "time_control": "3+2", "online": true})["id"])
 	players := map[string]*page{}
@@ -85,11 +96,16 @@ func openLiveGame(t *testing.T, s *webServer) *liveTable {
 
 	srv := httptest.NewServer(s.handler)
 	t.Cleanup(srv.Close)
+	srv2 := srv
+	if other != nil {
+		srv2 = httptest.NewServer(other)
+		t.Cleanup(srv2.Close)
+	}
 	// Each player has a Chromium of their own, with their own cookies.
-	window := func(p *page) context.Context {
+	window := func(p *page, site string) context.Context {
 		ctx := browser(t)
 		if err := chromedp.Run(ctx, chromedp.ActionFunc(func(ctx context.Context) error {
-			return network.SetCookie(p.cookie.Name, p.cookie.Value).WithURL(srv.URL).Do(ctx)
+			return network.SetCookie(p.cookie.Name, p.cookie.Value).WithURL(site).Do(ctx)
 		})); err != nil {
 			t.Fatal(err)
 		}
@@ -101,11 +117,11 @@ func openLiveGame(t *testing.T, s *webServer) *liveTable {
 			t.Fatalf("%s: %v", what, err)
 		}
 	}
-	path := fmt.Sprintf("%s/games/%d", srv.URL, tbl.gid)
-	anna, boris := window(players["anna@example.org"]), window(players["boris@example.org"])
+	path := fmt.Sprintf("/games/%d", tbl.gid)
+	anna, boris := window(players["anna@example.org"], srv.URL), window(players["boris@example.org"], srv2.URL)
 	// A mark on each window's page: it is gone if the page is loaded anew.
-	tbl.run(anna, "Anna opens the game", chromedp.Navigate(path), chromedp.WaitVisible(`#live-game`), chromedp.Evaluate(`window.sameLoad = true`, nil))
-	tbl.run(boris, "Boris opens the game", chromedp.Navigate(path), chromedp.WaitVisible(`#live-game`), chromedp.Evaluate(`window.sameLoad = true`, nil))
+	tbl.run(anna, "Anna opens the game", chromedp.Navigate(srv.URL+path), chromedp.WaitVisible(`#live-game`), chromedp.Evaluate(`window.sameLoad = true`, nil))
+	tbl.run(boris, "Boris opens the game", chromedp.Navigate(srv2.URL+path), chromedp.WaitVisible(`#live-game`), chromedp.Evaluate(`window.sameLoad = true`, nil))
 	tbl.white, tbl.black = anna, boris
 	var annaMoves bool
 	tbl.run(anna, "whose move", chromedp.Evaluate(`!document.getElementById("move-form").hidden`, &annaMoves))
@@ -113,6 +129,30 @@ func openLiveGame(t *testing.T, s *webServer) *liveTable {
 		tbl.white, tbl.black = boris, anna
 	}
 	return tbl
+}
+
+// liveInstance is one instance of the application on st for live play,
+// listening to the store's change feed for the moves made on others: its
+// poll of the watched games' versions, the feed's backstop, runs hourly.
+// Every instance has the site's secret, which signs the session cookies.
+func liveInstance(t *testing.T, st *store.Store, accounts *account.Service) http.Handler {
+	t.Helper()
+	corr := correspondence.NewService(st.Correspondence(), correspondence.Options{Pairing: engines.Options().Pairing, Backstop: time.Hour})
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	go corr.ListenForChanges(ctx, func(err error) { t.Errorf("the change feed: %v", err) })
+	for try := 0; !corr.Listening(); try++ {
+		if try == 500 {
+			t.Fatal("the instance's change feed does not listen")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	opt := engines.Options()
+	opt.LiveRound = corr.StartLiveRound
+	return newRouter(api.Deps{
+		DB: st, Events: tournament.NewService(st, opt), Accounts: accounts, Correspondence: corr,
+		Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Secret: []byte("the site's secret, which every instance shares"),
+	})
 }
 
 // stayed checks that a window's page was never loaded anew.
@@ -126,7 +166,7 @@ func (tbl *liveTable) stayed(t *testing.T, ctx context.Context, who string) {
 }
 
 func liveGameInBrowsers(t *testing.T, s *webServer) {
-	tbl := openLiveGame(t, s)
+	tbl := openLiveGame(t, s, nil)
 	white, black, run, gid := tbl.white, tbl.black, tbl.run, tbl.gid
 
 	run(white, "White types a move and confirms it",
@@ -256,9 +296,29 @@ func TestBrowserLiveGameByDrag(t *testing.T) {
 	for name, st := range storetest.Open(t) {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			dragGameInBrowsers(t, newWebServerOn(t, st))
+			dragGameInBrowsers(t, newWebServerOn(t, st), nil)
 		})
 	}
+}
+
+// The same game by drag, each player's page served by another instance
+// over one PostgreSQL database: a move made on one instance reaches the
+// page on the other through LISTEN/NOTIFY, as when a load balancer sends
+// the two players to two servers.
+func TestBrowserLiveGameOnTwoInstances(t *testing.T) {
+	t.Parallel()
+	storetest.SkipWithoutPostgres(t)
+	dsn := storetest.DSNs(t)["postgres"]
+	var stores [2]*store.Store
+	for i := range stores {
+		st, err := store.Open(dsn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { st.Close() })
+		stores[i] = st
+	}
+	dragGameInBrowsers(t, newWebServerOn(t, stores[0]), stores[1])
 }
 
 // drag presses the mouse on one square of the board, moves it in steps
@@ -310,8 +370,8 @@ func aMove(t *testing.T, p rules.Position, side rules.Color, skip int) rules.Mov
 	return rules.Move{}
 }
 
-func dragGameInBrowsers(t *testing.T, s *webServer) {
-	tbl := openLiveGame(t, s)
+func dragGameInBrowsers(t *testing.T, s *webServer, second *store.Store) {
+	tbl := openLiveGame(t, s, second)
 	run := tbl.run
 	window := map[rules.Color]context.Context{rules.White: tbl.white, rules.Black: tbl.black}
 

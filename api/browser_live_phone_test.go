@@ -14,7 +14,7 @@ import (
 // nothing is wider than the screen.
 func TestBrowserLiveGamePhone(t *testing.T) {
 	t.Parallel()
-	tbl := openLiveGame(t, newWebServerOn(t, storetest.SQLite(t)))
+	tbl := openLiveGame(t, newWebServerOn(t, storetest.SQLite(t)), nil)
 	for _, p := range []struct {
 		who string
 		ctx context.Context

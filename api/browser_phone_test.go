@@ -7,7 +7,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"adiukh/tournament/demo"
+	"adiukh/internal/demo"
 )
 
 // TestBrowserPhonePages opens every public page of the demo event on a

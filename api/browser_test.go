@@ -19,9 +19,9 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
+	"adiukh/internal/demo"
 	"adiukh/internal/testtool"
 	"adiukh/tournament"
-	"adiukh/tournament/demo"
 )
 
 var screenshots = flag.Bool("screenshots", false, "save screenshots of the main pages to docs/screenshots")

@@ -4,15 +4,17 @@ import (
 	"net/http"
 
 	"adiukh/api"
+	"adiukh/tournament/engines"
 	"adiukh/tournament/entries"
 	"adiukh/tournament/people"
 	"adiukh/tournament/ratings"
 	"adiukh/tournament/store"
+	"adiukh/tournament/teams"
 )
 
 // newRouter is the site of d as cmd/adiukh wires it: the register of
-// people, the rating lists and the entries on d's database when the test
-// gave none, on the test's clock.
+// people, the rating lists, the entries and the team competitions on d's
+// database when the test gave none, on the test's clock.
 func newRouter(d api.Deps) http.Handler {
 	if st, ok := d.DB.(*store.Store); ok {
 		if d.People == nil {
@@ -23,6 +25,11 @@ func newRouter(d api.Deps) http.Handler {
 		}
 		if d.Entries == nil {
 			d.Entries = entries.NewService(st.Entries(), entries.Options{Now: d.Now})
+		}
+		if d.Teams == nil {
+			opt := engines.TeamOptions()
+			opt.Now = d.Now
+			d.Teams = teams.NewService(st.Teams(), d.Events, opt)
 		}
 	}
 	return api.NewRouter(d)

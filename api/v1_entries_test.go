@@ -11,9 +11,13 @@ import (
 )
 
 // TestEntriesAPI follows an entry through the JSON API on both databases:
-// the arbiter opens entries, the player enters (201, pending), sees only
-// their own entry, is refused a second one, and the arbiter's acceptance
-// makes them a player of the event with their account's name.
+// the arbiter opens entries, the player enters (201, pending; a typed
+// rating is refused), sees only their own entry, is refused a second one,
+// and the arbiter's acceptance makes them a player of the event with their
+// account's name. The player withdraws before round 1 (leaving the start
+// list) and enters again; a full event's entry waits and moves up when a
+// place frees; after round 1 a withdrawal is a request the arbiter
+// confirms.
 func TestEntriesAPI(t *testing.T) {
 	t.Parallel()
 	forEachServer(t, func(t *testing.T, s *testServer) {
@@ -42,6 +46,11 @@ func TestEntriesAPI(t *testing.T) {
 		if code != http.StatusBadRequest || s.snapshot(id) != before {
 			t.Errorf("a bad entry: %d %v, want 400 and nothing changed", code, out)
 		}
+		// Issue 48.6: a rating is the register's, never typed.
+		code, out = s.do(tournament.PlayerRole, "POST", path, map[string]any{"note": "буду", "rating": 2750})
+		if code != http.StatusBadRequest || !strings.Contains(fmt.Sprint(out), "rating") || s.snapshot(id) != before {
+			t.Errorf("an entry with a typed rating: %d %v, want 400 naming the rating and nothing changed", code, out)
+		}
 		entry := s.must(http.StatusCreated, tournament.PlayerRole, "POST", path, map[string]any{"note": "буду к первому туру"})
 		if entry["status"] != "pending" || num(entry["id"]) == 0 {
 			t.Fatalf("entry answered %v", entry)
@@ -57,12 +66,12 @@ func TestEntriesAPI(t *testing.T) {
 		s.must(http.StatusOK, tournament.Admin, "DELETE", fmt.Sprintf("%s/%d", path, num(first["id"])), nil)
 		s.must(http.StatusCreated, tournament.Admin, "POST", path, nil)
 		mine := s.must(http.StatusOK, tournament.PlayerRole, "GET", path, nil)
-		if list, _ := mine["entries"].([]any); len(list) != 1 {
-			t.Errorf("the player sees %v, want only their own entry", mine["entries"])
+		if list, _ := mine["entries"].([]any); len(list) != 1 || mine["can_enter"] != false || mine["can_withdraw"] != true {
+			t.Errorf("the player sees %v, want only their own entry, to withdraw", mine)
 		}
 		all := s.must(http.StatusOK, tournament.ArbiterRole, "GET", path, nil)
-		if list, _ := all["entries"].([]any); len(list) != 2 || list[0].(map[string]any)["meets_conditions"] != true {
-			t.Errorf("the arbiter sees %v, want both entries", all["entries"])
+		if list, _ := all["entries"].([]any); len(list) != 3 || list[0].(map[string]any)["meets_conditions"] != true || list[1].(map[string]any)["status"] != "withdrawn" {
+			t.Errorf("the arbiter sees %v, want the three entries, the admin's first withdrawn", all["entries"])
 		}
 		s.must(http.StatusBadRequest, tournament.ArbiterRole, "POST", fmt.Sprintf("%s/%d/decline", path, eid), map[string]any{"reason": ""})
 		// The account gives the name as one string: the arbiter splits it.
@@ -73,7 +82,6 @@ func TestEntriesAPI(t *testing.T) {
 		if accepted["status"] != "accepted" || num(accepted["player_id"]) == 0 {
 			t.Fatalf("accepted: %v", accepted)
 		}
-		s.must(http.StatusConflict, tournament.PlayerRole, "DELETE", fmt.Sprintf("%s/%d", path, eid), nil)
 		players := s.must(http.StatusOK, "", "GET", fmt.Sprintf("/api/v1/events/%d/players", id), nil)
 		if !strings.Contains(fmt.Sprint(players), "Хуаде Аслан") {
 			t.Errorf("the players lack Хуаде Аслан, surname first: %v", players)
@@ -81,9 +89,60 @@ func TestEntriesAPI(t *testing.T) {
 		if me := s.must(http.StatusOK, tournament.PlayerRole, "GET", "/api/v1/account", nil); me["surname"] != "Хуаде" || me["given_names"] != "Аслан" || me["name"] != "Аслан Хуаде" {
 			t.Errorf("the account after the arbiter's split: %v, want the parts kept and the name as typed", me)
 		}
+		// Before round 1 the accepted player withdraws and leaves the
+		// start list, then enters again: a new entry.
+		left := s.must(http.StatusOK, tournament.PlayerRole, "POST", fmt.Sprintf("%s/%d/withdraw", path, eid), map[string]any{"reason": "болею"})
+		if left["status"] != "withdrawn" || left["withdraw_reason"] != "болею" {
+			t.Errorf("withdrawn: %v", left)
+		}
+		players = s.must(http.StatusOK, "", "GET", fmt.Sprintf("/api/v1/events/%d/players", id), nil)
+		if strings.Contains(fmt.Sprint(players), "Аслан Хуаде") {
+			t.Errorf("the withdrawn player is still among %v", players)
+		}
+		again := s.must(http.StatusCreated, tournament.PlayerRole, "POST", path, map[string]any{"note": "выздоровел"})
+		if num(again["id"]) == eid || again["status"] != "pending" {
+			t.Fatalf("entered again: %v, want a new pending entry", again)
+		}
 		done := s.must(http.StatusOK, tournament.ArbiterRole, "POST", path+"/accept", nil)
-		if list, _ := done["accepted"].([]any); len(list) != 1 || list[0].(map[string]any)["name"] != "Мурат Ачмиз" {
-			t.Errorf("accepted all: %v, want the admin's entry", done)
+		if list, _ := done["accepted"].([]any); len(list) != 2 {
+			t.Errorf("accepted all: %v, want the player's and the admin's entries", done)
+		}
+
+		// The event is full: the next entry waits, and moves up when the
+		// admin withdraws.
+		s.must(http.StatusOK, tournament.ArbiterRole, "PUT", path, map[string]any{"max": 2})
+		s.must(http.StatusOK, tournament.ArbiterRole, "PUT", "/api/v1/me/name", map[string]any{"name": "Руслан Нагоев"})
+		waiting := s.must(http.StatusCreated, tournament.ArbiterRole, "POST", path, nil)
+		if waiting["status"] != "waiting" || num(waiting["position"]) != 1 {
+			t.Errorf("an entry to a full event: %v, want first on the waiting list", waiting)
+		}
+		second := s.must(http.StatusOK, tournament.Admin, "GET", path, nil)["mine"].(map[string]any)
+		s.must(http.StatusOK, tournament.Admin, "DELETE", fmt.Sprintf("%s/%d", path, num(second["id"])), nil)
+		myEntries := s.must(http.StatusOK, tournament.ArbiterRole, "GET", "/api/v1/me/entries", nil)
+		if list, _ := myEntries["entries"].([]any); len(list) != 1 || list[0].(map[string]any)["status"] != "pending" || list[0].(map[string]any)["event_name"] != "Кубок Майкопа" {
+			t.Errorf("the arbiter's entries after a place freed: %v, want it moved up to pending", myEntries)
+		}
+		s.must(http.StatusOK, tournament.ArbiterRole, "POST", fmt.Sprintf("%s/%d/accept", path, num(waiting["id"])), map[string]any{"surname": "Нагоев", "given_names": "Руслан"})
+
+		// After round 1 the player's withdrawal is a request the arbiter
+		// confirms, withdrawing them from round 2.
+		s.must(http.StatusCreated, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
+		asked := s.must(http.StatusOK, tournament.PlayerRole, "DELETE", fmt.Sprintf("%s/%d", path, num(again["id"])), nil)
+		if asked["status"] != "withdrawing" {
+			t.Errorf("a withdrawal after round 1: %v, want a request", asked)
+		}
+		if me := s.must(http.StatusOK, tournament.PlayerRole, "GET", "/api/v1/me/entries", nil); !strings.Contains(fmt.Sprint(me), "can_withdraw:false") || !strings.Contains(fmt.Sprint(me), "status:withdrawing") {
+			t.Errorf("the player's entries after asking: %v", me)
+		}
+		s.must(http.StatusConflict, tournament.PlayerRole, "DELETE", fmt.Sprintf("%s/%d", path, num(again["id"])), nil)
+		if back := s.must(http.StatusOK, tournament.PlayerRole, "POST", fmt.Sprintf("%s/%d/withdraw/cancel", path, num(again["id"])), nil); back["status"] != "accepted" {
+			t.Errorf("the request taken back: %v, want accepted", back)
+		}
+		s.must(http.StatusOK, tournament.PlayerRole, "POST", fmt.Sprintf("%s/%d/withdraw", path, num(again["id"])), map[string]any{"reason": "болею"})
+		s.must(http.StatusForbidden, tournament.PlayerRole, "POST", fmt.Sprintf("%s/%d/withdraw/confirm", path, num(again["id"])), nil)
+		confirmed := s.must(http.StatusOK, tournament.ArbiterRole, "POST", fmt.Sprintf("%s/%d/withdraw/confirm", path, num(again["id"])), map[string]any{"reason": "по болезни"})
+		if confirmed["status"] != "withdrawn" || num(confirmed["withdrawn_from"]) != 2 {
+			t.Errorf("confirmed: %v, want withdrawn from round 2", confirmed)
 		}
 	})
 }

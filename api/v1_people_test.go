@@ -54,6 +54,15 @@ func TestPeopleAPI(t *testing.T) {
 		if events := s.must(http.StatusOK, "", "GET", fmt.Sprintf("/api/v1/people/%d", num(a["id"])), nil)["events"].([]any); len(events) != 0 {
 			t.Errorf("Мурат's events after the undo: %v", events)
 		}
+		// The person kept may be named by the federation ID the lists show.
+		m = s.must(http.StatusOK, admin, "POST", fmt.Sprintf("/api/v1/people/%d/merge", num(b["id"])), map[string]any{"into_federation_id": a["federation_id"]})
+		if num(m["into"]) != num(a["id"]) {
+			t.Errorf("the merge into federation ID %v: %v", a["federation_id"], m)
+		}
+		s.must(http.StatusOK, admin, "POST", m["undo"].(string), nil)
+		if code, out := s.do(admin, "POST", fmt.Sprintf("/api/v1/people/%d/merge", num(b["id"])), map[string]any{"into_federation_id": "НЕТ-1"}); code != http.StatusBadRequest || out["field"] != "into" {
+			t.Errorf("a merge into an unknown federation ID: %d %v, want 400 at into", code, out)
+		}
 		s.must(http.StatusNotFound, "", "GET", "/api/v1/people/999999", nil)
 	})
 }

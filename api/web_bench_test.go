@@ -11,9 +11,9 @@ import (
 	"testing"
 
 	"adiukh/api"
+	"adiukh/internal/demo"
 	"adiukh/tournament"
 	"adiukh/tournament/account"
-	"adiukh/tournament/demo"
 	"adiukh/tournament/engines"
 	"adiukh/tournament/store"
 )

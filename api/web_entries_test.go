@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -68,5 +69,150 @@ func TestEntriesPages(t *testing.T) {
 	}
 	if body := s.anonymous().get("/calendar?open=1").Body.String(); !strings.Contains(body, "Кубок Майкопа") || !strings.Contains(body, ruN("calendar.entered", 1)) {
 		t.Errorf("the calendar of open entries lacks the event with its player")
+	}
+}
+
+// TestEntryStatesOnPages (issue 50.3): a player manages their own entry on
+// the pages, and the entries page, the player's own page and the
+// arbiter's list show every state: awaiting approval, the place on the
+// waiting list, declined with the reason and a way to enter again, moved
+// up when a place frees, withdrawn from the player's own page, and after
+// round 1 a withdrawal asked for, which the arbiter confirms.
+func TestEntryStatesOnPages(t *testing.T) {
+	t.Parallel()
+	s := newWebServer(t)
+	arbiter := s.signIn(tournament.ArbiterRole)
+	id := s.calendarEvent("Кубок Майкопа", "rapid", "2026-12-05", "2026-12-07", "Майкоп")
+	entries := fmt.Sprintf("/events/%d/entries", id)
+	if rec := arbiter.post(entries+"/settings", url.Values{"open": {"on"}, "max": {"1"}}); rec.Code != http.StatusSeeOther {
+		t.Fatalf("open entries: %d\n%s", rec.Code, rec.Body)
+	}
+	ann, bob := s.signIn(tournament.PlayerRole), s.signIn(tournament.Admin)
+	ann.post("/account/name", url.Values{"surname": {"Тлехас"}, "given_names": {"Анна"}})
+	bob.post("/account/name", url.Values{"surname": {"Нехай"}, "given_names": {"Борис"}})
+	state := func(p *page, path string) string {
+		t.Helper()
+		rec := p.get(path)
+		if rec.Code != http.StatusOK {
+			t.Fatalf("GET %s: %d", path, rec.Code)
+		}
+		return pageText(rec)
+	}
+	mine := func(status string) string {
+		return "<strong>" + ruT("entries.mine") + ": " + ruT("entries.status."+status) + "</strong>"
+	}
+	withdrawForm := regexp.MustCompile(`action="(` + entries + `/(\d+)/withdraw)"`)
+
+	if form := state(ann, entries); strings.Contains(form, `name="rating"`) {
+		t.Errorf("the entry form asks for a rating; the register's counts")
+	}
+	if rec := ann.post(entries, url.Values{"note": {"приеду"}}); rec.Code != http.StatusSeeOther {
+		t.Fatalf("enter: %d\n%s", rec.Code, rec.Body)
+	}
+	if body := state(ann, entries); !strings.Contains(body, mine("pending")) || !withdrawForm.MatchString(body) {
+		t.Errorf("Ann's entry is not shown awaiting approval with a withdraw button")
+	}
+	if body := state(bob, entries); !strings.Contains(body, ruT("entries.enter_waiting")) || !strings.Contains(body, ruT("entries.full_note")) {
+		t.Errorf("the full event does not offer Bob the waiting list")
+	}
+	if rec := bob.post(entries, nil); rec.Code != http.StatusSeeOther {
+		t.Fatalf("Bob enters: %d\n%s", rec.Code, rec.Body)
+	}
+	if body := state(bob, entries); !strings.Contains(body, mine("waiting")) || !strings.Contains(body, ruT("entries.position", "N", 1)) {
+		t.Errorf("Bob's entry is not shown first on the waiting list")
+	}
+	if tab := state(bob, fmt.Sprintf("/events/%d", id)); !strings.Contains(tab, `data-entry-status="waiting">· `+ruT("entries.status.waiting")) {
+		t.Errorf("the event page's entries tab does not name Bob's entry waiting")
+	}
+
+	// The arbiter declines Ann's entry: Bob moves up, Ann may enter again.
+	desk := state(arbiter, entries)
+	annEntry := regexp.MustCompile(`action="(` + entries + `/\d+)/decline"`).FindStringSubmatch(desk)
+	if annEntry == nil {
+		t.Fatalf("no decline form on the arbiter's list")
+	}
+	if rec := arbiter.post(annEntry[1]+"/decline", url.Values{"reason": {"нет взноса"}}); rec.Code != http.StatusSeeOther {
+		t.Fatalf("decline: %d\n%s", rec.Code, rec.Body)
+	}
+	if body := state(bob, entries); !strings.Contains(body, mine("pending")) {
+		t.Errorf("Bob did not move up when Ann's entry was declined")
+	}
+	// Bob holds the one place: Ann's new entry would wait.
+	body := state(ann, entries)
+	if !strings.Contains(body, mine("declined")) || !strings.Contains(body, "нет взноса") || !strings.Contains(body, ruT("entries.enter_again_note")) || !strings.Contains(body, ruT("entries.enter_waiting")) {
+		t.Errorf("Ann's declined entry lacks the reason or the way to enter again")
+	}
+	if my := state(ann, "/my"); !strings.Contains(my, ruT("entries.status.declined")+": нет взноса") || !strings.Contains(my, `href="`+entries+`">`+ruT("entries.enter_again")) {
+		t.Errorf("Ann's page does not show the declined entry with a way to enter again")
+	}
+	if rec := ann.post(entries, url.Values{"note": {"взнос оплачен"}}); rec.Code != http.StatusSeeOther {
+		t.Fatalf("Ann enters again: %d\n%s", rec.Code, rec.Body)
+	}
+	if my := state(ann, "/my"); !strings.Contains(my, ruT("entries.status.waiting")+" · "+ruT("entries.position", "N", 1)) {
+		t.Errorf("Ann's page does not show her new entry first on the waiting list")
+	}
+
+	// Bob is accepted, then withdraws from his own page: Ann moves up.
+	bobEntry := regexp.MustCompile(`action="(` + entries + `/\d+)/accept"`).FindStringSubmatch(state(arbiter, entries))
+	if rec := arbiter.post(bobEntry[1]+"/accept", nil); rec.Code != http.StatusSeeOther {
+		t.Fatalf("accept Bob: %d\n%s", rec.Code, rec.Body)
+	}
+	my := state(bob, "/my")
+	if !strings.Contains(my, ruT("entries.status.accepted")) || !strings.Contains(my, `name="from" value="my"`) {
+		t.Fatalf("Bob's page does not offer to withdraw his accepted entry")
+	}
+	if rec := bob.post(withdrawForm.FindStringSubmatch(my)[1], url.Values{"from": {"my"}}); rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != "/my" {
+		t.Fatalf("withdraw from /my: %d %s", rec.Code, rec.Header().Get("Location"))
+	}
+	if my := state(bob, "/my"); !strings.Contains(my, ruT("entries.status.withdrawn")) {
+		t.Errorf("Bob's page does not show his entry withdrawn")
+	}
+	if body := state(ann, entries); !strings.Contains(body, mine("pending")) {
+		t.Errorf("Ann did not move up when Bob withdrew")
+	}
+
+	// After round 1 Ann's withdrawal is a request the arbiter confirms.
+	annEntry = regexp.MustCompile(`action="(` + entries + `/\d+)/accept"`).FindStringSubmatch(state(arbiter, entries))
+	if rec := arbiter.post(annEntry[1]+"/accept", nil); rec.Code != http.StatusSeeOther {
+		t.Fatalf("accept Ann: %d\n%s", rec.Code, rec.Body)
+	}
+	s.must(http.StatusCreated, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/players", id), map[string]any{"name": "Заур Хуаде"})
+	s.must(http.StatusCreated, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
+	body = state(ann, entries)
+	if !strings.Contains(body, ruT("entries.ask_withdraw")) || !strings.Contains(body, ruT("entries.ask_withdraw_note")) {
+		t.Fatalf("after round 1 Ann is not offered to ask the arbiter")
+	}
+	if rec := ann.post(withdrawForm.FindStringSubmatch(body)[1], url.Values{"reason": {"заболела"}}); rec.Code != http.StatusSeeOther {
+		t.Fatalf("ask to withdraw: %d\n%s", rec.Code, rec.Body)
+	}
+	body = state(ann, entries)
+	if !strings.Contains(body, mine("withdrawing")) || withdrawForm.MatchString(body) || !strings.Contains(body, ruT("entries.take_back")) {
+		t.Errorf("Ann's request is not shown with a way to take it back, or she may withdraw twice")
+	}
+	// She takes it back from her page, then asks again.
+	cancel := regexp.MustCompile(`action="(` + entries + `/\d+/withdraw/cancel)"`).FindStringSubmatch(state(ann, "/my"))
+	if cancel == nil {
+		t.Fatalf("Ann's page does not offer to take the request back")
+	}
+	if rec := ann.post(cancel[1], url.Values{"from": {"my"}}); rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != "/my" {
+		t.Fatalf("take back: %d %s", rec.Code, rec.Header().Get("Location"))
+	}
+	body = state(ann, entries)
+	if !strings.Contains(body, mine("accepted")) {
+		t.Errorf("Ann's entry is not accepted again after taking the request back")
+	}
+	if rec := ann.post(withdrawForm.FindStringSubmatch(body)[1], url.Values{"reason": {"заболела"}}); rec.Code != http.StatusSeeOther {
+		t.Fatalf("ask again: %d\n%s", rec.Code, rec.Body)
+	}
+	desk = state(arbiter, entries)
+	confirm := regexp.MustCompile(`action="(` + entries + `/\d+/withdraw/confirm)"`).FindStringSubmatch(desk)
+	if confirm == nil || !strings.Contains(desk, "заболела") {
+		t.Fatalf("the arbiter's list lacks the request with its reason")
+	}
+	if rec := arbiter.post(confirm[1], url.Values{"reason": {"заболела"}}); rec.Code != http.StatusSeeOther {
+		t.Fatalf("confirm: %d\n%s", rec.Code, rec.Body)
+	}
+	if body := state(ann, entries); !strings.Contains(body, mine("withdrawn")) || !strings.Contains(body, ruT("entries.withdrawn_from", "Round", 2)) {
+		t.Errorf("Ann's entry is not shown withdrawn from round 2")
 	}
 }

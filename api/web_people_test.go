@@ -50,7 +50,7 @@ func TestPeoplePages(t *testing.T) {
 	mustStatus(t, "an arbiter opens the duplicates", arbiter.get("/people-duplicates").Code, http.StatusForbidden, "")
 	admin := s.signIn(tournament.Admin)
 	dups := admin.get("/people-duplicates").Body.String()
-	merge := regexp.MustCompile(`action="(/people/\d+/merge)" class="inline"><input type="hidden" name="into" value="(\d+)"`).FindStringSubmatch(dups)
+	merge := regexp.MustCompile(`action="(/people/\d+/merge)" class="inline"><input type="hidden" name="into" value="([^"]+)"`).FindStringSubmatch(dups)
 	if merge == nil {
 		t.Fatalf("no merge button on the duplicates page:\n%s", dups)
 	}
@@ -58,13 +58,25 @@ func TestPeoplePages(t *testing.T) {
 	if rec.Code != http.StatusSeeOther || !strings.Contains(rec.Header().Get("Location"), "merged=") {
 		t.Fatalf("merge: %d %s", rec.Code, rec.Header().Get("Location"))
 	}
-	page := admin.get(rec.Header().Get("Location")).Body.String()
+	kept := rec.Header().Get("Location")
+	page := admin.get(kept).Body.String()
 	undo := regexp.MustCompile(`action="(/people-merges/\d+/undo)"`).FindStringSubmatch(page)
 	if undo == nil {
 		t.Fatalf("no undo on the person's page after the merge")
 	}
-	if rec := admin.post(undo[1], nil); rec.Code != http.StatusSeeOther {
-		t.Fatalf("undo: %d", rec.Code)
+	// Later too, without the merge's link, the person's page offers it.
+	kept, _, _ = strings.Cut(kept, "?")
+	if later := admin.get(kept).Body.String(); !strings.Contains(later, `action="`+undo[1]+`"`) {
+		t.Errorf("the person's page no longer offers the undo:\n%s", later)
+	}
+	if strings.Contains(arbiter.get(kept).Body.String(), "/undo") {
+		t.Error("an arbiter is offered the undo of a merge")
+	}
+	if rec := admin.post(undo[1], url.Values{"person": {strings.TrimPrefix(kept, "/people/")}}); rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != kept {
+		t.Fatalf("undo: %d to %s, want back to %s", rec.Code, rec.Header().Get("Location"), kept)
+	}
+	if strings.Contains(admin.get(kept).Body.String(), "/undo") {
+		t.Error("the undone merge is still offered for undoing")
 	}
 	if rec := admin.post(undo[1], nil); rec.Code != http.StatusConflict {
 		t.Errorf("undo twice: %d, want 409", rec.Code)

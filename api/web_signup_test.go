@@ -1,6 +1,7 @@
 package api_test
 
 import (
+	"fmt"
 	"net/http"
 	"net/url"
 	"regexp"
@@ -58,6 +59,19 @@ func TestSignupApprovedByAdmin(t *testing.T) {
 		if rec := anon.post("/signup", bot); rec.Code != http.StatusOK {
 			t.Errorf("a script's sign-up: %d", rec.Code)
 		}
+	}
+	// Before the approval Ann's own password tells her the sign-up awaits
+	// it; a wrong one is answered as for an unknown address (issue 50.3).
+	if rec := anon.post("/login", url.Values{"email": {"ann@example.org"}, "password": {"шашки адиюх"}, "next": {"/"}}); rec.Code != http.StatusForbidden || !strings.Contains(pageText(rec), ruT("login.awaiting_approval")) {
+		t.Errorf("signing in before the approval: %d, want 403 saying the sign-up awaits approval", rec.Code)
+	}
+	if code, out := s.do("", "POST", "/api/v1/tokens", map[string]any{"email": "ann@example.org", "password": "шашки адиюх"}); code != http.StatusForbidden || !strings.Contains(fmt.Sprint(out), "awaits the approval") {
+		t.Errorf("a token before the approval: %d %v, want 403 saying the sign-up awaits approval", code, out)
+	}
+	wrong := anon.post("/login", url.Values{"email": {"ann@example.org"}, "password": {"не тот"}, "next": {"/"}})
+	unknown := anon.post("/login", url.Values{"email": {"nobody@example.org"}, "password": {"не тот"}, "next": {"/"}})
+	if wrong.Code != http.StatusUnauthorized || strings.Contains(pageText(wrong), ruT("login.awaiting_approval")) || strings.ReplaceAll(pageText(wrong), "ann@example.org", "") != strings.ReplaceAll(pageText(unknown), "nobody@example.org", "") {
+		t.Errorf("a wrong password of a waiting sign-up: %d, answered unlike an unknown address", wrong.Code)
 	}
 	admin := s.signIn(tournament.Admin)
 	users := admin.get("/admin/accounts").Body.String()

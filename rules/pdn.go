@@ -32,6 +32,19 @@ var pdnTags = map[string]string{"Score": "Score", "Termination": "Termination", 
 // braces and variations in parentheses skipped. Problems keep their line in
 // the file.
 func ParsePDN(text string) []*Sheet {
+	return readPDN(text, true)
+}
+
+// ReadPDN reads every game of a PDN file for the rules of another game
+// (rules/russian): tags become headers and the move text is read like a
+// sheet's, as ParsePDN does, but the game type, the Score tag and the
+// start position are left to that game's rules, and the game termination
+// marker is kept in the sheet's PDNResult.
+func ReadPDN(text string) []*Sheet {
+	return readPDN(text, false)
+}
+
+func readPDN(text string, adiukh bool) []*Sheet {
 	lines := splitLines(text)
 	var sheets []*Sheet
 	var sh *Sheet
@@ -39,7 +52,7 @@ func ParsePDN(text string) []*Sheet {
 	inMoves := false
 	finish := func() {
 		if sh != nil {
-			sh.readPDNMoves(body)
+			sh.readPDNMoves(body, adiukh)
 			sheets = append(sheets, sh)
 		}
 		sh, body, inMoves = nil, nil, false
@@ -101,9 +114,11 @@ func (sh *Sheet) checkGameType() {
 
 var pdnResult = regexp.MustCompile(`^(2-0|0-2|1-1|1-0|0-1|1/2-1/2|\*)$`)
 
-// readPDNMoves reads PDN move text: variations are skipped, the game
-// termination marker is not a score (the Score tag is), and "x" is a capture.
-func (sh *Sheet) readPDNMoves(tokens []token) {
+// readPDNMoves reads PDN move text: variations and numeric annotation
+// glyphs ($1) are skipped, the game termination marker is not a score (the
+// Score tag is), and "x" is a capture. Only an Adiukh game's type and Score
+// tag are checked here.
+func (sh *Sheet) readPDNMoves(tokens []token, adiukh bool) {
 	var kept []token
 	depth := 0
 	for _, tk := range tokens {
@@ -114,9 +129,17 @@ func (sh *Sheet) readPDNMoves(tokens []token) {
 			continue
 		}
 		if pdnResult.MatchString(text) {
+			sh.PDNResult = text
+			continue
+		}
+		if strings.HasPrefix(text, "$") {
 			continue
 		}
 		kept = append(kept, tk)
+	}
+	if !adiukh {
+		sh.readBody(kept)
+		return
 	}
 	sh.checkGameType()
 	sh.readBody(kept)

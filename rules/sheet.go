@@ -21,6 +21,9 @@ type Sheet struct {
 	ToMove Color
 	Moves  []SheetMove
 	Result *SheetResult
+	// PDNResult is the game termination marker of PDN move text (2-0,
+	// 1-1, 0-2, 1-0, 0-1, 1/2-1/2 or *), as written.
+	PDNResult string
 	// Problems are notation errors found while reading; Warnings are
 	// spellings that were understood but are not as the rules write them.
 	Problems []Problem
@@ -271,6 +274,15 @@ func (sh *Sheet) addHeader(h Header) {
 		default:
 			sh.Problems = append(sh.Problems, newProblem(h.Line, 1, h.Value, say("the side to move must be white or black")))
 		}
+	case "FEN":
+		// PDN's FEN, of any game, starts with the side to move; the game's
+		// rules read the rest (rules/russian).
+		switch strings.ToUpper(strings.TrimSpace(h.Value) + " ")[0] {
+		case 'W':
+			sh.ToMove = White
+		case 'B':
+			sh.ToMove = Black
+		}
 	case "Termination":
 		if r, ok := reasonOf(h.Value); ok && sh.Result != nil {
 			sh.Result.Reason = r
@@ -446,7 +458,7 @@ func (sh *Sheet) readResult(tokens []token, i int) int {
 		stated := strings.Join(words, " ")
 		reason, ok := reasonOf(stated)
 		if !ok {
-			sh.problem(tokens[i-len(words)+1], say("%q after the score is not a reason the rules know (resignation, time, agreement, both flags, arbiter)", stated))
+			sh.problem(tokens[i-len(words)+1], say(UnknownReason, stated))
 		}
 		if loser, named := loserOf(stated); named && (reason == EndResignation || reason == EndTime) && sc.White != sc.Black && (sc.White > sc.Black) == (loser == White) {
 			sh.problem(tokens[i-len(words)+1], say("%q says %s lost, but the score %s is their win", stated, loser, sc))
@@ -463,6 +475,11 @@ func (sh *Sheet) readResult(tokens []token, i int) int {
 	sh.Result = res
 	return i
 }
+
+// UnknownReason is the problem of words after a score that name no end
+// reason of Adiukh; another game's rules may know them (rules/russian reads
+// them as a claim of a draw by its axioms).
+const UnknownReason = "%q after the score is not a reason the rules know (resignation, time, agreement, both flags, arbiter)"
 
 // reasonStems recognise a stated reason in English or Russian, in any case
 // and with any ending.

@@ -55,3 +55,31 @@ func AdmitPlayer(tx Tx, now time.Time, e *Event, u *User, in PlayerInput, accoun
 	}
 	return p, linkPlayer(tx, now, u, e.ID, p.ID, account)
 }
+
+// LeaveEvent takes a player out of the event e before round 1 at the
+// player's own word, as RemovePlayer does at the desk: the one writer
+// through which a player withdraws their accepted entry (package entries)
+// in the transaction that has locked e. account is the player's, whom the
+// audit entry names as the one who left; the reason, which a player may
+// leave empty, is kept with it.
+func LeaveEvent(tx Tx, now time.Time, e *Event, account *User, playerID int64, reason string) error {
+	players, p, err := removable(tx, e.ID, playerID)
+	if err != nil {
+		return err
+	}
+	return removePlayer(tx, now, e, account, players, p, reason)
+}
+
+// WithdrawPlayer withdraws a player of the event e, which u manages and the
+// transaction has locked, from the next round to pair, as UpdatePlayer
+// does at the desk: the arbiter's confirmation of a player's own request
+// to withdraw after round 1 (package entries). The withdrawal needs a
+// reason, as at the desk.
+func WithdrawPlayer(tx Tx, now time.Time, e *Event, u *User, playerID int64, reason string) (*Player, error) {
+	paired, err := tx.CountRounds(e.ID)
+	if err != nil {
+		return nil, err
+	}
+	next := paired + 1
+	return updatePlayer(tx, now, e, u, playerID, PlayerInput{WithdrawFromRound: &next}, reason)
+}

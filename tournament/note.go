@@ -16,9 +16,12 @@ type storedNote struct {
 }
 
 // storedMessage is the JSON form of a message among a note's arguments
-// (a score sheet's problem): its own format and arguments.
+// (a score sheet's problem): its stored key (rules.KeyOf), which stays when
+// the message is reworded, and its arguments. Format is kept only for a
+// message that has no key, as rows written before keys were.
 type storedMessage struct {
-	Format string `json:"format"`
+	Key    string `json:"key,omitempty"`
+	Format string `json:"format,omitempty"`
 	Args   []any  `json:"args,omitempty"`
 }
 
@@ -59,11 +62,7 @@ func Note(key string, args ...any) string {
 func noteArg(a any) any {
 	switch a := a.(type) {
 	case rules.Message:
-		m := storedMessage{Format: a.Format}
-		for _, arg := range a.Args {
-			m.Args = append(m.Args, noteArg(arg))
-		}
-		return m
+		return storeMessage(a)
 	case rules.Color:
 		return storedWord{Side: a.String()}
 	case rules.EndReason:
@@ -74,6 +73,35 @@ func noteArg(a any) any {
 		return a.String()
 	}
 	return a
+}
+
+// storeMessage is the stored form of a message: by its key where it has
+// one, by its format where not.
+func storeMessage(m rules.Message) storedMessage {
+	s := storedMessage{Format: m.Format}
+	if key, ok := rules.KeyOf(m.Format); ok {
+		s = storedMessage{Key: key}
+	}
+	for _, arg := range m.Args {
+		s.Args = append(s.Args, noteArg(arg))
+	}
+	return s
+}
+
+// readMessage is the message a stored form keeps, in today's words.
+func readMessage(stored map[string]any) (rules.Message, bool) {
+	args, _ := stored["args"].([]any)
+	if key, ok := stored["key"].(string); ok {
+		format, known := rules.FormatOf(key)
+		if !known {
+			format = key
+		}
+		return rules.Message{Format: format, Args: readNoteArgs(args)}, true
+	}
+	if format, ok := stored["format"].(string); ok {
+		return rules.Message{Format: format, Args: readNoteArgs(args)}, true
+	}
+	return rules.Message{}, false
 }
 
 // NoteMessage reads a reason or remark as a message: a Note as its key and
@@ -105,9 +133,8 @@ func readNoteArg(a any) any {
 			return int(a)
 		}
 	case map[string]any:
-		if format, ok := a["format"].(string); ok {
-			args, _ := a["args"].([]any)
-			return rules.Message{Format: format, Args: readNoteArgs(args)}
+		if m, ok := readMessage(a); ok {
+			return m
 		}
 		if side, ok := a["side"].(string); ok {
 			if side == rules.Black.String() {
@@ -121,3 +148,22 @@ func readNoteArg(a any) any {
 	}
 	return a
 }
+
+// domainKeys are the stored keys of the domain's own messages (see
+// rules.KeyOf): why a result disagrees with its sheet is kept in the note
+// of a result entered against it.
+var domainKeys = map[string]string{
+	"result.sheet.invalid":            "the score sheet is not valid",
+	"result.sheet.invalid_at_line":    "the score sheet is not valid at line %d: %s",
+	"result.sheet.invalid_at_move":    "the score sheet is not valid at line %d, move %d (ply %d): %s",
+	"result.sheet.final_reason":       "the score sheet reaches a final position scoring %s, but the result entered ends by %s",
+	"result.sheet.final_score":        "the score sheet ends in a final position scoring %s, but %s was entered",
+	"result.sheet.not_final":          "the result entered ends in a final position, but the score sheet stops before one",
+	"result.sheet.claimed_score":      "the score sheet records %s, but %s was entered",
+	"result.sheet.claimed_reason":     "the score sheet says the game ended by %s, but %s was entered",
+	"event.time_control.minutes":      "%d–%d minutes",
+	"event.time_control.minutes_more": "%d minutes or more",
+	"event.time_control.either":       "%s or %s",
+}
+
+func init() { rules.RegisterKeys(domainKeys) }

@@ -114,7 +114,8 @@ type SheetError struct {
 	Ply     int
 	MoveNo  int
 	Message string
-	// Detail is Message with its parts, for the catalogue; a report read
-	// back from the store has only Message.
-	Detail rules.Message `json:"-"`
+	// Detail is Message with its parts, for the catalogue. A report is
+	// stored with its details by key (see MarshalJSON); one stored before
+	// that, which a migration could not check again, has only Message.
+	Detail rules.Message
 }

@@ -14,8 +14,6 @@ type Options struct {
 	Pairing map[System]PairFunc
 	// Ranker computes standings and knows the tie-breaks; required.
 	Ranker Ranker
-	// Teams pair and rank team events.
-	Teams TeamEngines
 	// Swiss checks and explains Swiss pairings and converts TRF files.
 	Swiss SwissTools
 	// Now is the clock; time.Now when nil.
@@ -32,22 +30,21 @@ type Options struct {
 // It is one type whose files group its use cases by aggregate — events
 // (service.go), players (service_players.go, service_registration.go),
 // rounds and results (service_rounds.go, service_results.go, service_swap.go,
-// service_unpublish.go, service_swiss.go), teams (service_team*.go) and
-// submissions (submission.go); accounts live in package account, the
-// register of people in package people, entries, the calendar, regulations
-// and follows in package entries. One type rather than a service per
+// service_unpublish.go, service_swiss.go) and submissions (submission.go);
+// accounts live in package account, the register of people in package
+// people, entries, the calendar, regulations and follows in package
+// entries, team competitions in package teams. One type rather than a service per
 // aggregate, because the use cases of one event cross aggregates in one
 // transaction (pairing reads players and writes a round and the audit log;
 // a confirmed submission writes a game), and
 // services calling each other would hide that. What each piece depends on
 // is made visible instead by the Tx parts its helpers take (EventTx,
-// PlayerTx, RoundTx, TeamTx, SubmissionTx, AuditTx): a new discipline adds
+// PlayerTx, RoundTx, SubmissionTx, AuditTx): a new discipline adds
 // its own Tx part and its own files.
 type Service struct {
 	store     Store
 	pairing   map[System]PairFunc
 	ranker    Ranker
-	teams     TeamEngines
 	swiss     SwissTools
 	now       func() time.Time
 	liveRound func(ctx context.Context, eventID int64, round int, startsAt time.Time) error
@@ -55,7 +52,7 @@ type Service struct {
 
 // NewService returns a service over st.
 func NewService(st Store, opt Options) *Service {
-	s := &Service{store: st, pairing: opt.Pairing, ranker: opt.Ranker, teams: opt.Teams, swiss: opt.Swiss, now: opt.Now, liveRound: opt.LiveRound}
+	s := &Service{store: st, pairing: opt.Pairing, ranker: opt.Ranker, swiss: opt.Swiss, now: opt.Now, liveRound: opt.LiveRound}
 	if s.now == nil {
 		s.now = time.Now
 	}

@@ -127,42 +127,51 @@ func (s *Service) UpdatePlayer(ctx context.Context, eventID, playerID int64, in 
 		if err != nil {
 			return err
 		}
-		players, rounds, err := playersAndRounds(tx, eventID)
-		if err != nil {
-			return err
-		}
-		p = findPlayer(players, playerID)
-		if p == nil {
-			return NotFound("player %d not found in event %d", playerID, eventID)
-		}
-		before := *p
-		if err := in.applyDetails(p); err != nil {
-			return err
-		}
-		action := ActionPlayerUpdate
-		if in.WithdrawFromRound != nil && *in.WithdrawFromRound != p.WithdrawnFrom {
-			if action, err = withdraw(e, p, *in.WithdrawFromRound, len(rounds), reason); err != nil {
-				return err
-			}
-		}
-		if err := tx.UpdatePlayer(p); err != nil {
-			return err
-		}
-		switch {
-		case in.StartNo != nil && *in.StartNo != before.StartNo:
-			if err := moveStartNo(tx, e, players, p.ID, *in.StartNo, len(rounds)); err != nil {
-				return err
-			}
-		case len(rounds) == 0 && !e.ManualStartNumbers && (p.Rating != before.Rating || p.SortName() != before.SortName()):
-			// Before round 1 the numbers follow rating and name, and
-			// a newcomer is placed in that order: keep it.
-			if err := renumber(tx, players); err != nil {
-				return err
-			}
-		}
-		return Audit(tx, s.now(), u, eventID, action, fmt.Sprintf("player %d", p.ID), before, p, reason)
+		p, err = updatePlayer(tx, s.now(), e, u, playerID, in, reason)
+		return err
 	})
 	return p, err
+}
+
+// updatePlayer is UpdatePlayer inside a transaction that has locked the
+// event e, which u may manage; the confirmation of a player's own request
+// to withdraw goes through it too (WithdrawPlayer).
+func updatePlayer(tx Tx, now time.Time, e *Event, u *User, playerID int64, in PlayerInput, reason string) (*Player, error) {
+	eventID := e.ID
+	players, rounds, err := playersAndRounds(tx, eventID)
+	if err != nil {
+		return nil, err
+	}
+	p := findPlayer(players, playerID)
+	if p == nil {
+		return nil, NotFound("player %d not found in event %d", playerID, eventID)
+	}
+	before := *p
+	if err := in.applyDetails(p); err != nil {
+		return nil, err
+	}
+	action := ActionPlayerUpdate
+	if in.WithdrawFromRound != nil && *in.WithdrawFromRound != p.WithdrawnFrom {
+		if action, err = withdraw(e, p, *in.WithdrawFromRound, len(rounds), reason); err != nil {
+			return nil, err
+		}
+	}
+	if err := tx.UpdatePlayer(p); err != nil {
+		return nil, err
+	}
+	switch {
+	case in.StartNo != nil && *in.StartNo != before.StartNo:
+		if err := moveStartNo(tx, e, players, p.ID, *in.StartNo, len(rounds)); err != nil {
+			return nil, err
+		}
+	case len(rounds) == 0 && !e.ManualStartNumbers && (p.Rating != before.Rating || p.SortName() != before.SortName()):
+		// Before round 1 the numbers follow rating and name, and
+		// a newcomer is placed in that order: keep it.
+		if err := renumber(tx, players); err != nil {
+			return nil, err
+		}
+	}
+	return p, Audit(tx, now, u, eventID, action, fmt.Sprintf("player %d", p.ID), before, p, reason)
 }
 
 // withdraw sets the round a player is withdrawn from (0 takes the
@@ -202,43 +211,59 @@ func (s *Service) RemovePlayer(ctx context.Context, eventID, playerID int64, rea
 		if err != nil {
 			return err
 		}
-		rounds, err := tx.Rounds(eventID)
+		players, p, err := removable(tx, eventID, playerID)
 		if err != nil {
 			return err
-		}
-		if len(rounds) > 0 {
-			return Conflict("", "round 1 is paired; withdraw the player instead of removing them")
-		}
-		players, err := tx.Players(eventID)
-		if err != nil {
-			return err
-		}
-		p := findPlayer(players, playerID)
-		if p == nil {
-			return NotFound("player %d not found in event %d", playerID, eventID)
 		}
 		if strings.TrimSpace(reason) == "" {
 			return Invalid("reason", "say why %s is removed; the audit log keeps it", p.Name)
 		}
-		if err := tx.DeletePlayer(p); err != nil {
-			return err
-		}
-		removed := *p
-		rest := slices.DeleteFunc(players, func(q Player) bool { return q.ID == playerID })
-		if e.ManualStartNumbers {
-			for i := range rest {
-				if rest[i].StartNo > removed.StartNo {
-					rest[i].StartNo--
-					if err := tx.UpdatePlayer(&rest[i]); err != nil {
-						return err
-					}
+		return removePlayer(tx, s.now(), e, u, players, p, reason)
+	})
+}
+
+// removable reads the players of an event not yet paired and the one to
+// remove.
+func removable(tx Tx, eventID, playerID int64) ([]Player, *Player, error) {
+	paired, err := tx.CountRounds(eventID)
+	if err != nil {
+		return nil, nil, err
+	}
+	if paired > 0 {
+		return nil, nil, Conflict("", "round 1 is paired; withdraw the player instead of removing them")
+	}
+	players, err := tx.Players(eventID)
+	if err != nil {
+		return nil, nil, err
+	}
+	p := findPlayer(players, playerID)
+	if p == nil {
+		return nil, nil, NotFound("player %d not found in event %d", playerID, eventID)
+	}
+	return players, p, nil
+}
+
+// removePlayer deletes the player p of the event e, whose players are
+// players, and closes the gap in the start numbers; u is who removes it.
+func removePlayer(tx Tx, now time.Time, e *Event, u *User, players []Player, p *Player, reason string) error {
+	if err := tx.DeletePlayer(p); err != nil {
+		return err
+	}
+	removed := *p
+	rest := slices.DeleteFunc(players, func(q Player) bool { return q.ID == removed.ID })
+	if e.ManualStartNumbers {
+		for i := range rest {
+			if rest[i].StartNo > removed.StartNo {
+				rest[i].StartNo--
+				if err := tx.UpdatePlayer(&rest[i]); err != nil {
+					return err
 				}
 			}
-		} else if err := renumber(tx, rest); err != nil {
-			return err
 		}
-		return Audit(tx, s.now(), u, eventID, ActionPlayerDelete, fmt.Sprintf("player %d", playerID), removed, nil, reason)
-	})
+	} else if err := renumber(tx, rest); err != nil {
+		return err
+	}
+	return Audit(tx, now, u, e.ID, ActionPlayerDelete, fmt.Sprintf("player %d", removed.ID), removed, nil, reason)
 }
 
 // moveStartNo gives a player a start number by hand; the player holding it

@@ -127,36 +127,6 @@ func TestRegisterPlayersAllOrNothing(t *testing.T) {
 	})
 }
 
-func TestTeamPlayerOnOneTeam(t *testing.T) {
-	t.Parallel()
-	forEachService(t, engines.Options(), func(t *testing.T, ctx context.Context, svc *tournament.Service) {
-		e, err := svc.CreateEvent(ctx, tournament.EventInput{Name: ptr("Командный"), Discipline: ptr("rapid-team"), System: ptr("round-robin"), TimeControl: ptr("8+4")})
-		if err != nil {
-			t.Fatal(err)
-		}
-		players := func(names ...string) []tournament.PlayerInput {
-			var in []tournament.PlayerInput
-			for _, n := range names {
-				in = append(in, tournament.PlayerInput{Name: ptr(n)})
-			}
-			return in
-		}
-		if _, err := svc.RegisterTeam(ctx, e.ID, tournament.TeamInput{Name: ptr("Нарт"), Players: players("Ёлкин Олег", "Берсиров Аслан")}); err != nil {
-			t.Fatal(err)
-		}
-		_, err = svc.RegisterTeam(ctx, e.ID, tournament.TeamInput{Name: ptr("Адыгея"), Players: players("Хуажев Руслан", "елкин олег")})
-		if tournament.ErrorCode(err) != tournament.ECONFLICT || !strings.Contains(err.Error(), "players[1].name") || !strings.Contains(err.Error(), `already plays for team "Нарт"`) {
-			t.Errorf("a player of another team entered again: %v; want ECONFLICT on players[1].name naming Нарт", err)
-		}
-		if _, err := svc.RegisterTeam(ctx, e.ID, tournament.TeamInput{Name: ptr("Адыгея"), Players: players("Хуажев Руслан", "Тлеуж Мурат")}); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := svc.AddTeamPlayer(ctx, e.ID, tournament.TeamRef{No: 2}, tournament.PlayerInput{Name: ptr("БЕРСИРОВ АСЛАН")}); tournament.ErrorCode(err) != tournament.ECONFLICT {
-			t.Errorf("a reserve from another team: %v; want ECONFLICT", err)
-		}
-	})
-}
-
 // One player registered on his own is checked for a lookalike as a list
 // is: a name that may be his as the register reads names (the words in any
 // order, ё = е, a missing patronymic, Latin letters), or the same

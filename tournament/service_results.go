@@ -282,14 +282,7 @@ func sheetProblem(e *Event, res Result, g *Game) rules.Message {
 	if !res.Played() || g.Sheet == "" {
 		return rules.Message{}
 	}
-	rep := g.SheetReport
-	if !rep.Valid && len(rep.Errors) > 0 && rep.Errors[0].Detail.Format == "" {
-		// A stored report keeps its messages in English only; checking the
-		// sheet again gives them with their parts, for the catalogue.
-		again := checkSheet(g.Sheet)
-		rep = &again
-	}
-	return sheetDisagreement(res, rep)
+	return sheetDisagreement(res, g.SheetReport)
 }
 
 // sheetDisagreement compares a result with what the sheet shows.

@@ -90,8 +90,9 @@ func roundRobinRounds(players int, double bool) int {
 // pairs from its Berger table once the previous round is published; a Swiss
 // round needs every result of the previous round. The first pairing starts
 // the event. Games of withdrawn players are entered as forfeits; the bye is
-// entered as a bye. A team competition's round pairs its teams
-// (PairNextTeamRound), and the round returned is that of their matches.
+// entered as a bye. A team competition's rounds pair its teams: it is
+// refused here with ErrPairedByTeam, and package teams pairs it
+// (teams.Service.PairNextRound pairs an event of either kind).
 //
 // A big Swiss takes the engine a while, so the engine works on a snapshot
 // read in a read-only transaction and holds no database lock: other
@@ -99,20 +100,12 @@ func roundRobinRounds(players int, double bool) int {
 // only if the event, its players and rounds are still what was paired;
 // otherwise the caller gets a conflict and pairs again.
 func (s *Service) PairNextRound(ctx context.Context, eventID int64) (*Round, error) {
-	r, err := s.pairNext(ctx, eventID, 0)
-	if errors.Is(err, errPairedByTeam) {
-		tr, err := s.PairNextTeamRound(ctx, eventID)
-		if err != nil {
-			return nil, err
-		}
-		return &tr.Round, nil
-	}
-	return r, err
+	return s.pairNext(ctx, eventID, 0)
 }
 
-// errPairedByTeam tells PairNextRound that the event is a team
-// competition, whose rounds pair teams (PairNextTeamRound).
-var errPairedByTeam = errors.New("a team event is paired by team")
+// ErrPairedByTeam is PairNextRound's answer for a team competition, whose
+// rounds pair teams (teams.Service.PairNextRound).
+var ErrPairedByTeam = errors.New("a team event is paired by team")
 
 // PairAndPublishAfter pairs and publishes the round after round done of an
 // event played live, for the server (ServerContext) when the event's
@@ -198,7 +191,7 @@ func (s *Service) pairingSnapshot(ctx context.Context, tx Tx, eventID int64) (*p
 	case !e.Discipline.PlaysGames():
 		return nil, Invalid("discipline", "a composition contest has no rounds to pair; its entries are submitted, judged and awarded through the contest (/api/v1/events/%d/contest)", eventID)
 	case e.Discipline.IsTeam():
-		return nil, errPairedByTeam
+		return nil, ErrPairedByTeam
 	case e.Discipline.PlayedOnServer():
 		return nil, Invalid("discipline", "a correspondence section starts all its games at once (POST /api/v1/events/%d/start), not round by round", eventID)
 	case e.Status == Finished:

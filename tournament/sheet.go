@@ -1,6 +1,10 @@
 package tournament
 
-import "adiukh/rules"
+import (
+	"encoding/json"
+
+	"adiukh/rules"
+)
 
 // checkSheet replays a game sheet against the rules and keeps what the
 // result check needs.
@@ -28,6 +32,48 @@ const MaxSheetBytes = 64 << 10
 func checkSheetSize(sheet string) error {
 	if len(sheet) > MaxSheetBytes {
 		return Invalid("sheet", "the game sheet has %d bytes; a sheet has at most %d", len(sheet), MaxSheetBytes)
+	}
+	return nil
+}
+
+// storedSheetError is the JSON form of a SheetError in a stored report: its
+// detail by key and arguments, as notes keep messages, so that the report
+// reads in every language and survives rewording; Message only where there
+// is no detail.
+type storedSheetError struct {
+	Line    int
+	Ply     int
+	MoveNo  int
+	Message string         `json:",omitempty"`
+	Detail  *storedMessage `json:",omitempty"`
+}
+
+// MarshalJSON stores the problem with its detail by key.
+func (e SheetError) MarshalJSON() ([]byte, error) {
+	s := storedSheetError{Line: e.Line, Ply: e.Ply, MoveNo: e.MoveNo}
+	if e.Detail.Format != "" {
+		d := storeMessage(e.Detail)
+		s.Detail = &d
+	} else {
+		s.Message = e.Message
+	}
+	return json.Marshal(s)
+}
+
+// UnmarshalJSON reads a stored problem; its Message is the detail in
+// English, or the stored words where there is no detail.
+func (e *SheetError) UnmarshalJSON(b []byte) error {
+	var s struct {
+		Line, Ply, MoveNo int
+		Message           string
+		Detail            map[string]any
+	}
+	if err := json.Unmarshal(b, &s); err != nil {
+		return err
+	}
+	*e = SheetError{Line: s.Line, Ply: s.Ply, MoveNo: s.MoveNo, Message: s.Message}
+	if m, ok := readMessage(s.Detail); ok {
+		e.Detail, e.Message = m, m.String()
 	}
 	return nil
 }

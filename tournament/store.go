@@ -22,7 +22,6 @@ type Tx interface {
 	EventTx
 	PlayerTx
 	RoundTx
-	TeamTx
 	SubmissionTx
 	AuditTx
 	UserTx

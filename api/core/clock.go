@@ -10,13 +10,6 @@ import (
 	"adiukh/tournament"
 )
 
-// clockActions are the last parts of the paths of what a player sends
-// against a running clock, on a game's page (/games/{gid}/…) and in the
-// API (/api/v1/games/{gid}/…).
-var clockActions = map[string]bool{
-	"move": true, "moves": true, "draw": true, "draw/accept": true, "draw/decline": true, "resign": true, "claim": true,
-}
-
 // urgentPerAddress is how many requests of one address may be in the
 // urgent lane at once: a club's players behind one address make a few
 // moves in the same instant, a flood of made-up ones many more, which go
@@ -24,10 +17,31 @@ var clockActions = map[string]bool{
 // are marked, docs/security.md).
 const urgentPerAddress = 8
 
-// urgentLane counts each address's requests in the urgent lane.
+// urgentLane counts each address's requests in the urgent lane. Paths are
+// the routes of what a player sends against a running clock, as they are
+// registered (AtTheClock): the route list is the one place that says which
+// they are.
 type urgentLane struct {
 	mu     sync.Mutex
 	inLane map[string]int
+	paths  map[string]bool
+}
+
+// post registers a POST route whose requests go in the urgent lane.
+func (l *urgentLane) post(g gin.IRoutes, base, path string, handlers ...gin.HandlerFunc) {
+	if l.paths == nil {
+		l.paths = map[string]bool{}
+	}
+	l.paths[strings.TrimSuffix(base, "/")+path] = true
+	g.POST(path, handlers...)
+}
+
+// AtTheClock registers a POST route of what a player sends against a
+// running clock (a move, a draw offer, a resignation, a claim), on a game's
+// page or in the API: its requests go in the urgent lane. Routes are
+// registered before the server serves, so the paths are only read after.
+func (s *Server) AtTheClock(g *gin.RouterGroup, path string, handlers ...gin.HandlerFunc) {
+	s.urgent.post(g, g.BasePath(), path, handlers...)
 }
 
 // enter takes a place in the lane for address, or reports there is none.
@@ -58,14 +72,11 @@ func (l *urgentLane) leave(address string) {
 // address with urgentPerAddress requests in the lane already sends the
 // next in the ordinary one.
 func (l *urgentLane) atTheClock(c *gin.Context) {
-	if c.Request.Method == http.MethodPost {
-		path := strings.TrimPrefix(c.FullPath(), "/api/v1")
-		if action, ok := strings.CutPrefix(path, "/games/:gid/"); ok && clockActions[action] {
-			address := c.ClientIP()
-			if l.enter(address) {
-				defer l.leave(address)
-				c.Request = c.Request.WithContext(tournament.WithUrgency(c.Request.Context()))
-			}
+	if c.Request.Method == http.MethodPost && l.paths[c.FullPath()] {
+		address := c.ClientIP()
+		if l.enter(address) {
+			defer l.leave(address)
+			c.Request = c.Request.WithContext(tournament.WithUrgency(c.Request.Context()))
 		}
 	}
 	c.Next()

@@ -11,7 +11,7 @@ import (
 )
 
 // TestAtTheClock marks what a player sends against a running clock, on
-// the pages and in the API, and nothing else.
+// the pages and in the API, as its route is registered, and nothing else.
 func TestAtTheClock(t *testing.T) {
 	releaseMode()
 	r := gin.New()
@@ -21,10 +21,16 @@ func TestAtTheClock(t *testing.T) {
 	note := func(c *gin.Context) {
 		urgent[c.Request.Method+" "+c.Request.URL.Path] = tournament.Urgent(c.Request.Context())
 	}
-	for _, path := range []string{"/games/:gid/move", "/games/:gid/claim", "/games/:gid/decide", "/api/v1/games/:gid/moves",
-		"/api/v1/games/:gid/draw/accept", "/api/v1/games/:gid/resign", "/api/v1/games/:gid/time", "/api/v1/events/:id/players"} {
-		r.POST(path, note)
+	api := r.Group("/api/v1")
+	for _, path := range []string{"/games/:gid/move", "/games/:gid/claim"} {
+		lane.post(r, "", path, note)
 	}
+	for _, path := range []string{"/games/:gid/moves", "/games/:gid/draw/accept", "/games/:gid/resign"} {
+		lane.post(api, "/api/v1", path, note)
+	}
+	r.POST("/games/:gid/decide", note)
+	api.POST("/games/:gid/time", note)
+	api.POST("/events/:id/players", note)
 	r.GET("/api/v1/games/:gid/stream", note)
 	want := map[string]bool{
 		"POST /games/7/move": true, "POST /games/7/claim": true, "POST /games/7/decide": false,
@@ -53,7 +59,7 @@ func TestUrgentLanePerAddress(t *testing.T) {
 	r.Use(lane.atTheClock)
 	held := make(chan struct{})
 	marked := make(chan bool)
-	r.POST("/api/v1/games/:gid/moves", func(c *gin.Context) {
+	lane.post(r, "", "/api/v1/games/:gid/moves", func(c *gin.Context) {
 		marked <- tournament.Urgent(c.Request.Context())
 		<-held
 	})

@@ -1,6 +1,7 @@
 package core
 
 import (
+	"context"
 	"errors"
 	"math"
 	"net/http"
@@ -62,11 +63,31 @@ func JSONLang(c *gin.Context) catalog.Lang {
 	return catalog.English
 }
 
+// StatusClientClosedRequest is the status logged for a request whose
+// client left before the answer (nginx's 499): nobody reads it.
+const StatusClientClosedRequest = 499
+
+// ClientLeft reports whether err only says that the request's client left
+// (its context ended while the answer was being made, as when a reader
+// closes a live game's stream before its first event): that is no failure
+// of the server's, so it is neither logged as one nor answered with a 500.
+// The status is set to StatusClientClosedRequest for the access log.
+func ClientLeft(c *gin.Context, err error) bool {
+	if c.Request.Context().Err() == nil || !(errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)) {
+		return false
+	}
+	c.AbortWithStatus(StatusClientClosedRequest)
+	return true
+}
+
 // FailJSON answers an error as JSON. A domain error is shown as it is, its
 // message in the language the client's Accept-Language asks for (English
 // when it asks for none: scripts read the code and the field); anything
 // else is logged with its cause and answered as a bare 500.
 func (h *Server) FailJSON(c *gin.Context, err error) {
+	if ClientLeft(c, err) {
+		return
+	}
 	var body ErrorBody
 	status := http.StatusInternalServerError
 	var e *tournament.Error

@@ -95,6 +95,9 @@ func TooLarge(limit int64) *tournament.Error {
 
 // Fail answers err as JSON under /api/ and as a page elsewhere.
 func (h *Server) Fail(c *gin.Context, err error) {
+	if ClientLeft(c, err) {
+		return
+	}
 	if strings.HasPrefix(c.Request.URL.Path, "/api/") || h.failPage == nil {
 		h.FailJSON(c, err)
 		return

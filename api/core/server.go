@@ -9,6 +9,7 @@ import (
 	"adiukh/tournament/export"
 	"adiukh/tournament/people"
 	"adiukh/tournament/ratings"
+	"adiukh/tournament/teams"
 	"context"
 	"crypto/rand"
 	"log/slog"
@@ -32,8 +33,11 @@ type Deps struct {
 	// prints no link: the Host header of a request is not trusted.
 	PublicURL string
 
-	DB       Pinger
-	Events   *tournament.Service
+	DB     Pinger
+	Events *tournament.Service
+	// Teams runs the team competitions of the events, and reads and pairs
+	// an event of either kind (its tables, rounds and desk).
+	Teams    *teams.Service
 	Accounts *account.Service
 	// Correspondence plays the games of correspondence events on the server.
 	Correspondence *correspondence.Service
@@ -47,7 +51,7 @@ type Deps struct {
 	// follows.
 	Entries *entries.Service
 	// Exporter writes the documents of stored events, stamped by its clock;
-	// export.New(Events) on Now when nil.
+	// export.New(Events, Teams) on Now when nil.
 	Exporter *export.Exporter
 	Log      *slog.Logger
 	// Secret signs the session cookies of the web pages; every instance
@@ -120,7 +124,7 @@ func New(d Deps) *Server {
 		d.LiveEvery = DefaultLiveEvery
 	}
 	if d.Exporter == nil {
-		d.Exporter = export.New(d.Events).WithClock(d.Now)
+		d.Exporter = export.New(d.Events, d.Teams).WithClock(d.Now)
 	}
 	if len(d.Secret) == 0 {
 		// Without a configured secret, sign-ins last as long as this process.

@@ -420,7 +420,7 @@ func (h *handler) postAcceptCook(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	c.JSON(http.StatusOK, gin.H{"code": w.Code, "cook_accepted": w.CookAccepted})
+	c.JSON(http.StatusOK, cookView{Code: w.Code, CookAccepted: w.CookAccepted})
 	return nil
 }
 

@@ -7,11 +7,13 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"adiukh/api/core"
+	"adiukh/tournament"
 	"adiukh/tournament/entries"
 )
 
 // entriesRoutesV1 registers online entries: the arbiter sets the terms and
-// decides, a player enters and withdraws. The pages call the same use
+// decides, a player enters, withdraws (with a reason, by POST …/withdraw)
+// and enters again, and reads their entries. The pages call the same use
 // cases.
 func (h *handler) entriesRoutesV1(write *gin.RouterGroup) {
 	write.PUT("/events/:id/entries", h.JSON(h.putEntries))
@@ -21,6 +23,10 @@ func (h *handler) entriesRoutesV1(write *gin.RouterGroup) {
 	write.POST("/events/:id/entries/:eid/accept", h.JSON(h.postAccept))
 	write.POST("/events/:id/entries/:eid/decline", h.JSON(h.postDecline))
 	write.DELETE("/events/:id/entries/:eid", h.JSON(h.deleteEventEntry))
+	write.POST("/events/:id/entries/:eid/withdraw", h.JSON(h.postWithdrawEntry))
+	write.POST("/events/:id/entries/:eid/withdraw/confirm", h.JSON(h.postConfirmWithdrawal))
+	write.POST("/events/:id/entries/:eid/withdraw/cancel", h.JSON(h.postTakeBackWithdrawal))
+	write.GET("/me/entries", h.JSON(h.getMyEventEntries))
 }
 
 type entrySettingsBody struct {
@@ -59,8 +65,11 @@ func newEntrySettingsView(s *entries.EntrySettings, zone *time.Location) entrySe
 }
 
 type eventEntryView struct {
-	ID        int64  `json:"id"`
-	Status    string `json:"status"`
+	ID      int64  `json:"id"`
+	EventID int64  `json:"event_id"`
+	Status  string `json:"status"`
+	// Position is the place on the waiting list, 1 moving up first.
+	Position  int    `json:"position,omitempty"`
 	UserID    int64  `json:"user_id"`
 	Email     string `json:"email"`
 	Name      string `json:"name"`
@@ -68,19 +77,31 @@ type eventEntryView struct {
 	BirthYear int    `json:"birth_year,omitempty"`
 	Sex       string `json:"sex,omitempty"`
 	Region    string `json:"region,omitempty"`
-	Rating    int    `json:"rating,omitempty"`
-	Reason    string `json:"reason,omitempty"`
-	PlayerID  int64  `json:"player_id,omitempty"`
-	CreatedAt string `json:"created_at"`
-	// Meets is whether the entry meets the event's conditions as they are
-	// now; only the arbiter's list says.
+	// Rating is the register's published rating of the event's list.
+	Rating   int    `json:"rating,omitempty"`
+	Reason   string `json:"reason,omitempty"`
+	PlayerID int64  `json:"player_id,omitempty"`
+	// WithdrawnFrom is the first round the entry's player no longer plays;
+	// Removed says the desk took the accepted player off the start list.
+	WithdrawnFrom  int     `json:"withdrawn_from,omitempty"`
+	Removed        bool    `json:"removed,omitempty"`
+	WithdrawReason string  `json:"withdraw_reason,omitempty"`
+	WithdrawnAt    *string `json:"withdrawn_at,omitempty"`
+	CreatedAt      string  `json:"created_at"`
+	// Meets is whether an entry awaiting a decision meets the event's
+	// conditions as they are now; only the arbiter's list says.
 	Meets *bool `json:"meets_conditions,omitempty"`
 }
 
 func newEventEntryView(e *entries.Entry) eventEntryView {
-	return eventEntryView{ID: e.ID, Status: string(e.Status), UserID: e.UserID, Email: e.UserEmail, Name: e.Name, Note: e.Note,
+	v := eventEntryView{ID: e.ID, EventID: e.EventID, Status: string(e.Status), Position: e.Position, UserID: e.UserID, Email: e.UserEmail, Name: e.Name, Note: e.Note,
 		BirthYear: e.BirthYear, Sex: e.Sex, Region: e.Region, Rating: e.Rating, Reason: e.Reason, PlayerID: e.PlayerID,
-		CreatedAt: e.CreatedAt.UTC().Format(time.RFC3339)}
+		WithdrawnFrom: e.WithdrawnFrom, Removed: e.Removed, WithdrawReason: e.WithdrawReason, CreatedAt: e.CreatedAt.UTC().Format(time.RFC3339)}
+	if !e.WithdrawnAt.IsZero() {
+		at := e.WithdrawnAt.UTC().Format(time.RFC3339)
+		v.WithdrawnAt = &at
+	}
+	return v
 }
 
 func (h *handler) putEntries(c *gin.Context) error {
@@ -109,7 +130,9 @@ type eventEntryBody struct {
 	BirthYear int    `json:"birth_year"`
 	Sex       string `json:"sex"`
 	Region    string `json:"region"`
-	Rating    int    `json:"rating"`
+	// Rating is read only to say why it is refused: an entry's rating is
+	// the register's.
+	Rating *int `json:"rating"`
 }
 
 func (h *handler) postEventEntry(c *gin.Context) error {
@@ -123,11 +146,14 @@ func (h *handler) postEventEntry(c *gin.Context) error {
 			return err
 		}
 	}
-	en, err := h.Entries.Enter(c.Request.Context(), id, entries.EntryInput(body))
+	if body.Rating != nil {
+		return tournament.Invalid("rating", "an entry carries no rating: the conditions and the start list read your published rating in the register")
+	}
+	en, err := h.Entries.Enter(c.Request.Context(), id, entries.EntryInput{Note: body.Note, BirthYear: body.BirthYear, Sex: body.Sex, Region: body.Region})
 	if err != nil {
 		return err
 	}
-	c.JSON(http.StatusCreated, gin.H{"id": en.ID, "status": en.Status})
+	c.JSON(http.StatusCreated, newEventEntryView(en))
 	return nil
 }
 
@@ -143,12 +169,19 @@ func (h *handler) getEventEntries(c *gin.Context) error {
 	views := make([]eventEntryView, len(v.Entries))
 	for i := range v.Entries {
 		views[i] = newEventEntryView(&v.Entries[i])
-		if v.Meets != nil {
-			meets := v.Meets[v.Entries[i].ID]
+		if meets, ok := v.Meets[v.Entries[i].ID]; ok {
 			views[i].Meets = &meets
 		}
 	}
-	c.JSON(http.StatusOK, gin.H{"settings": newEntrySettingsView(&v.Settings, v.Zone), "open": v.Open, "entries": views})
+	out := gin.H{"settings": newEntrySettingsView(&v.Settings, v.Zone), "open": v.Open, "full": v.Full, "entries": views,
+		"can_enter": v.CanEnter, "can_withdraw": v.CanWithdraw, "withdraw_asks": v.WithdrawAsks, "can_take_back": v.CanTakeBack}
+	if v.Places >= 0 {
+		out["places"] = v.Places
+	}
+	if v.Mine != nil {
+		out["mine"] = newEventEntryView(v.Mine)
+	}
+	c.JSON(http.StatusOK, out)
 	return nil
 }
 
@@ -216,14 +249,92 @@ func (h *handler) postDecline(c *gin.Context) error {
 	return nil
 }
 
+// deleteEventEntry withdraws the caller's entry without a reason; the
+// answer is the entry, "withdrawing" when the arbiter is to confirm it.
 func (h *handler) deleteEventEntry(c *gin.Context) error {
+	return h.withdrawEntry(c, "")
+}
+
+// postWithdrawEntry withdraws the caller's entry, with the reason of an
+// optional {"reason"} body.
+func (h *handler) postWithdrawEntry(c *gin.Context) error {
+	var body reasonBody
+	if c.Request.ContentLength != 0 {
+		if err := decodeJSON(c, &body); err != nil {
+			return err
+		}
+	}
+	return h.withdrawEntry(c, body.Reason)
+}
+
+func (h *handler) withdrawEntry(c *gin.Context, reason string) error {
 	ids, err := core.PathInts(c, "id", "eid")
 	if err != nil {
 		return err
 	}
-	if err := h.Entries.WithdrawEntry(c.Request.Context(), ids[0], ids[1]); err != nil {
+	en, err := h.Entries.WithdrawEntry(c.Request.Context(), ids[0], ids[1], reason)
+	if err != nil {
 		return err
 	}
-	c.JSON(http.StatusOK, gin.H{"id": ids[1], "status": "withdrawn"})
+	c.JSON(http.StatusOK, newEventEntryView(en))
+	return nil
+}
+
+// postConfirmWithdrawal is the arbiter's confirmation of a player's request
+// to be withdrawn; the optional {"reason"} replaces the player's.
+func (h *handler) postConfirmWithdrawal(c *gin.Context) error {
+	ids, err := core.PathInts(c, "id", "eid")
+	if err != nil {
+		return err
+	}
+	var body reasonBody
+	if c.Request.ContentLength != 0 {
+		if err := decodeJSON(c, &body); err != nil {
+			return err
+		}
+	}
+	en, err := h.Entries.ConfirmWithdrawal(c.Request.Context(), ids[0], ids[1], body.Reason)
+	if err != nil {
+		return err
+	}
+	c.JSON(http.StatusOK, newEventEntryView(en))
+	return nil
+}
+
+// postTakeBackWithdrawal takes back the caller's request to be withdrawn.
+func (h *handler) postTakeBackWithdrawal(c *gin.Context) error {
+	ids, err := core.PathInts(c, "id", "eid")
+	if err != nil {
+		return err
+	}
+	en, err := h.Entries.TakeBackWithdrawal(c.Request.Context(), ids[0], ids[1])
+	if err != nil {
+		return err
+	}
+	c.JSON(http.StatusOK, newEventEntryView(en))
+	return nil
+}
+
+type myEventEntryView struct {
+	eventEntryView
+	EventName    string `json:"event_name"`
+	CanWithdraw  bool   `json:"can_withdraw"`
+	WithdrawAsks bool   `json:"withdraw_asks"`
+	CanTakeBack  bool   `json:"can_take_back"`
+	CanEnter     bool   `json:"can_enter"`
+}
+
+// getMyEventEntries lists the caller's latest entry to each event, newest
+// first, with what they may do with it.
+func (h *handler) getMyEventEntries(c *gin.Context) error {
+	mine, err := h.Entries.MyEntries(c.Request.Context())
+	if err != nil {
+		return err
+	}
+	views := make([]myEventEntryView, len(mine))
+	for i, m := range mine {
+		views[i] = myEventEntryView{eventEntryView: newEventEntryView(&m.Entry), EventName: m.Event.Name, CanWithdraw: m.CanWithdraw, WithdrawAsks: m.WithdrawAsks, CanTakeBack: m.CanTakeBack, CanEnter: m.CanEnter}
+	}
+	c.JSON(http.StatusOK, gin.H{"entries": views})
 	return nil
 }

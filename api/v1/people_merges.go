@@ -7,6 +7,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"adiukh/api/core"
+	"adiukh/tournament/people"
 )
 
 // peopleMergesRoutesV1 registers the register's likely duplicates and
@@ -31,19 +32,27 @@ func (h *handler) getDuplicates(c *gin.Context) error {
 	return nil
 }
 
-// postMerge merges the person into another: {"into": ID}.
+// postMerge merges the person into another: {"into": its number in the
+// register} or {"into_federation_id": its federation ID}.
 func (h *handler) postMerge(c *gin.Context) error {
 	id, err := core.PathInt(c, "pid")
 	if err != nil {
 		return err
 	}
 	var body struct {
-		Into int64 `json:"into"`
+		Into             int64  `json:"into"`
+		IntoFederationID string `json:"into_federation_id"`
 	}
 	if err := decodeJSON(c, &body); err != nil {
 		return err
 	}
-	m, err := h.People.MergePeople(c.Request.Context(), id, body.Into)
+	merge := func() (*people.Merge, error) { return h.People.MergePeople(c.Request.Context(), id, body.Into) }
+	if body.IntoFederationID != "" {
+		merge = func() (*people.Merge, error) {
+			return h.People.MergeIntoFederationID(c.Request.Context(), id, body.IntoFederationID)
+		}
+	}
+	m, err := merge()
 	if err != nil {
 		return err
 	}

@@ -41,7 +41,7 @@ func (h *handler) putPersonPhoto(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	c.JSON(http.StatusOK, gin.H{"photo": core.PhotoURL(p), "bytes": len(p.Content), "updated_at": p.UpdatedAt})
+	c.JSON(http.StatusOK, photoView{Photo: core.PhotoURL(p), Bytes: len(p.Content), UpdatedAt: p.UpdatedAt})
 	return nil
 }
 
@@ -53,6 +53,6 @@ func (h *handler) deletePersonPhoto(c *gin.Context) error {
 	if err := h.People.RemovePersonPhoto(c.Request.Context(), id); err != nil {
 		return err
 	}
-	c.JSON(http.StatusOK, gin.H{"deleted": "photo"})
+	c.JSON(http.StatusOK, removedView{"photo"})
 	return nil
 }

@@ -68,7 +68,7 @@ func (h *handler) getPlayers(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	c.JSON(http.StatusOK, gin.H{"players": playerViews(players)})
+	c.JSON(http.StatusOK, playersView{playerViews(players)})
 	return nil
 }
 
@@ -158,7 +158,7 @@ func (h *handler) postPlayers(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	c.JSON(http.StatusCreated, gin.H{"players": playerViews(players)})
+	c.JSON(http.StatusCreated, playersView{playerViews(players)})
 	return nil
 }
 
@@ -172,7 +172,7 @@ func (h *handler) deletePlayer(c *gin.Context) error {
 	if err := h.Events.RemovePlayer(c.Request.Context(), ids[0], ids[1], c.Query("reason")); err != nil {
 		return err
 	}
-	c.JSON(http.StatusOK, gin.H{"deleted": ids[1]})
+	c.JSON(http.StatusOK, deletedView{ids[1]})
 	return nil
 }
 
@@ -185,6 +185,6 @@ func (h *handler) postRenumber(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	c.JSON(http.StatusOK, gin.H{"players": playerViews(players)})
+	c.JSON(http.StatusOK, playersView{playerViews(players)})
 	return nil
 }

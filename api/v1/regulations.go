@@ -62,6 +62,6 @@ func (h *handler) deleteRegulations(c *gin.Context) error {
 	if err := h.Entries.RemoveRegulations(c.Request.Context(), id); err != nil {
 		return err
 	}
-	c.JSON(http.StatusOK, gin.H{"deleted": "regulations"})
+	c.JSON(http.StatusOK, removedView{"regulations"})
 	return nil
 }

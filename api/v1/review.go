@@ -8,6 +8,7 @@ import (
 
 	"adiukh/api/core"
 	"adiukh/tournament"
+	"adiukh/tournament/catalog"
 )
 
 // reviewRoutesV1 registers the JSON API of what the web pages added: seat
@@ -48,7 +49,7 @@ func (h *handler) postSwap(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	c.JSON(http.StatusOK, newRoundView(r))
+	c.JSON(http.StatusOK, newRoundView(catalog.For(core.JSONLang(c)), r))
 	return nil
 }
 
@@ -91,7 +92,7 @@ func (h *handler) putSubmissionsOpen(c *gin.Context) error {
 	if err := h.Events.SetSubmissions(c.Request.Context(), id, *body.Open); err != nil {
 		return err
 	}
-	c.JSON(http.StatusOK, gin.H{"open": *body.Open})
+	c.JSON(http.StatusOK, submissionsOpenView{*body.Open})
 	return nil
 }
 
@@ -109,7 +110,7 @@ func (h *handler) putPlayerAccount(c *gin.Context) error {
 	if err := h.Events.LinkPlayer(c.Request.Context(), ids[0], ids[1], body.Email); err != nil {
 		return err
 	}
-	c.JSON(http.StatusOK, gin.H{"player": ids[1], "email": body.Email})
+	c.JSON(http.StatusOK, playerAccountView{Player: ids[1], Email: body.Email})
 	return nil
 }
 
@@ -156,11 +157,7 @@ func (h *handler) getSubmissions(c *gin.Context) error {
 	for i := range v.Submissions {
 		subs[i] = newSubmissionView(&v.Submissions[i])
 	}
-	body := gin.H{"open": v.SubmissionsOpen, "submissions": subs}
-	if v.PlayerID != 0 {
-		body["player_id"] = v.PlayerID
-	}
-	c.JSON(http.StatusOK, body)
+	c.JSON(http.StatusOK, playerSubmissionsView{Open: v.SubmissionsOpen, Submissions: subs, PlayerID: v.PlayerID})
 	return nil
 }
 

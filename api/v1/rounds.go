@@ -9,6 +9,7 @@ import (
 
 	"adiukh/api/core"
 	"adiukh/tournament"
+	"adiukh/tournament/catalog"
 )
 
 type sheetErrorView struct {
@@ -46,7 +47,8 @@ type gameView struct {
 	BlackScore *float64 `json:"black_score,omitempty"`
 }
 
-func newGameView(g *tournament.Game) gameView {
+// newGameView is a game in the reader's language l (its sheet's problems).
+func newGameView(l *catalog.Localizer, g *tournament.Game) gameView {
 	v := gameView{Board: g.Board, White: g.WhiteNo, Version: g.Version, Sheet: g.Sheet, OverrideReason: g.OverrideReason}
 	if !g.IsBye() {
 		black := g.BlackNo
@@ -63,10 +65,20 @@ func newGameView(g *tournament.Game) gameView {
 		v.SheetReport = &sheetReportView{Valid: r.Valid, Errors: []sheetErrorView{}, FinalReached: r.FinalReached,
 			FinalScore: r.FinalScore, ClaimedScore: r.ClaimedScore, ClaimedReason: r.ClaimedReason}
 		for _, e := range r.Errors {
-			v.SheetReport.Errors = append(v.SheetReport.Errors, sheetErrorView{Line: e.Line, Ply: e.Ply, MoveNo: e.MoveNo, Message: e.Message})
+			v.SheetReport.Errors = append(v.SheetReport.Errors, sheetErrorView{Line: e.Line, Ply: e.Ply, MoveNo: e.MoveNo, Message: sheetProblem(l, e)})
 		}
 	}
 	return v
+}
+
+// sheetProblem is a problem of a game's stored sheet report in the
+// reader's language; a problem stored before reports kept their details
+// reads in the words it was stored with.
+func sheetProblem(l *catalog.Localizer, e tournament.SheetError) string {
+	if e.Detail.Format == "" {
+		return e.Message
+	}
+	return l.Message(e.Detail)
 }
 
 type roundView struct {
@@ -81,10 +93,10 @@ type roundView struct {
 	CardsError string            `json:"cards_error,omitempty"`
 }
 
-func newRoundView(r *tournament.Round) roundView {
+func newRoundView(l *catalog.Localizer, r *tournament.Round) roundView {
 	v := roundView{Number: r.Number, Status: string(r.Status), Games: make([]gameView, len(r.Games)), Warnings: pairingWarningViews(r.Warnings)}
 	for i := range r.Games {
-		v.Games[i] = newGameView(&r.Games[i])
+		v.Games[i] = newGameView(l, &r.Games[i])
 	}
 	return v
 }
@@ -94,7 +106,7 @@ func (h *handler) getRounds(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	er, err := h.Events.RoundsOf(c.Request.Context(), id)
+	er, err := h.Teams.RoundsOf(c.Request.Context(), id)
 	if err != nil {
 		return err
 	}
@@ -103,14 +115,14 @@ func (h *handler) getRounds(c *gin.Context) error {
 		for i := range d.Rounds {
 			views[i] = newTeamRoundView(&d.Rounds[i], d.Event, d.Settings)
 		}
-		c.JSON(http.StatusOK, gin.H{"rounds": views})
+		c.JSON(http.StatusOK, roundsView[teamRoundView]{views})
 		return nil
 	}
 	views := make([]roundView, len(er.Rounds))
 	for i := range er.Rounds {
-		views[i] = newRoundView(&er.Rounds[i])
+		views[i] = newRoundView(catalog.For(core.JSONLang(c)), &er.Rounds[i])
 	}
-	c.JSON(http.StatusOK, gin.H{"rounds": views})
+	c.JSON(http.StatusOK, roundsView[roundView]{views})
 	return nil
 }
 
@@ -127,7 +139,7 @@ func (h *handler) getRound(c *gin.Context) error {
 // the pairing cards or why there are none; in a team competition its
 // matches.
 func (h *handler) answerRound(c *gin.Context, status int, eventID int64, n int) error {
-	rr, err := h.Events.ReadRound(c.Request.Context(), eventID, n)
+	rr, err := h.Teams.ReadRound(c.Request.Context(), eventID, n)
 	if err != nil {
 		return err
 	}
@@ -135,7 +147,7 @@ func (h *handler) answerRound(c *gin.Context, status int, eventID int64, n int) 
 		c.JSON(status, newTeamRoundView(rr.TeamRound, rr.Team.Event, rr.Team.Settings))
 		return nil
 	}
-	v := newRoundView(rr.Round)
+	v := newRoundView(catalog.For(core.JSONLang(c)), rr.Round)
 	v.Cards = pairingCardViews(rr.Cards)
 	if rr.CardsRefused != nil {
 		v.CardsError = rr.CardsRefused.Message
@@ -158,7 +170,7 @@ func (h *handler) postRound(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	r, err := h.Events.PairNextRound(c.Request.Context(), id)
+	r, err := h.Teams.PairNextRound(c.Request.Context(), id)
 	if err != nil {
 		return err
 	}
@@ -214,7 +226,7 @@ func (h *handler) deleteRound(c *gin.Context) error {
 	if err := h.Events.DeleteDraftRound(c.Request.Context(), ids[0], int(ids[1]), c.Query("reason")); err != nil {
 		return err
 	}
-	c.JSON(http.StatusOK, gin.H{"deleted": ids[1]})
+	c.JSON(http.StatusOK, deletedView{ids[1]})
 	return nil
 }
 
@@ -259,7 +271,7 @@ func (h *handler) putResult(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	c.JSON(http.StatusOK, recordedView{newGameView(r.Game), warningViews(r.Warnings)})
+	c.JSON(http.StatusOK, recordedView{newGameView(catalog.For(core.JSONLang(c)), r.Game), warningViews(r.Warnings)})
 	return nil
 }
 
@@ -303,7 +315,7 @@ func (h *handler) postSheets(c *gin.Context) error {
 	for _, o := range outcomes {
 		v := sheetOutcomeView{Index: o.Index, White: o.White, Black: o.Black, Board: o.Board, Warnings: warningViews(o.Warnings)}
 		if o.Recorded != nil {
-			g := newGameView(o.Recorded.Game)
+			g := newGameView(catalog.For(core.JSONLang(c)), o.Recorded.Game)
 			v.Game = &g
 		}
 		if o.Err != nil {
@@ -316,6 +328,6 @@ func (h *handler) postSheets(c *gin.Context) error {
 		}
 		out = append(out, v)
 	}
-	c.JSON(http.StatusOK, gin.H{"sheets": out})
+	c.JSON(http.StatusOK, sheetsView{out})
 	return nil
 }

@@ -7,6 +7,7 @@ import (
 
 	"adiukh/api/core"
 	"adiukh/tournament"
+	"adiukh/tournament/teams"
 )
 
 type standingsRowView struct {
@@ -64,8 +65,8 @@ func (h *handler) getStandings(c *gin.Context) error {
 
 // tables reads an event's standings and crosstable; a composition
 // contest, which has neither, is refused with where its results are.
-func (h *handler) tables(c *gin.Context, id int64, round int) (*tournament.EventTables, error) {
-	t, err := h.Events.Tables(c.Request.Context(), id, round)
+func (h *handler) tables(c *gin.Context, id int64, round int) (*teams.EventTables, error) {
+	t, err := h.Teams.Tables(c.Request.Context(), id, round)
 	if err == nil && t.Players == nil && t.Teams == nil {
 		return nil, tournament.NotFound("event %d is a composition contest: it has no standings or crosstable; its results are at /api/v1/events/%d/contest/award", id, id)
 	}
@@ -126,7 +127,7 @@ func (h *handler) getCrosstable(c *gin.Context) error {
 		return err
 	}
 	if t.Teams != nil {
-		c.JSON(http.StatusOK, gin.H{"after_round": t.Teams.Standings.AfterRound, "rows": teamCrossRowViews(t.Teams)})
+		c.JSON(http.StatusOK, crosstableView[teamCrossRowView]{t.Teams.Standings.AfterRound, teamCrossRowViews(t.Teams)})
 		return nil
 	}
 	ct := t.Players
@@ -138,7 +139,7 @@ func (h *handler) getCrosstable(c *gin.Context) error {
 			rows[i].Games[j] = newCrossCellView(cell)
 		}
 	}
-	c.JSON(http.StatusOK, gin.H{"after_round": ct.Standings.AfterRound, "rows": rows})
+	c.JSON(http.StatusOK, crosstableView[crossRowView]{ct.Standings.AfterRound, rows})
 	return nil
 }
 
@@ -156,6 +157,6 @@ func (h *handler) getAudit(c *gin.Context) error {
 	for i, e := range entries {
 		views[i] = core.NewAuditView(e, l)
 	}
-	c.JSON(http.StatusOK, gin.H{"entries": views})
+	c.JSON(http.StatusOK, auditView{views})
 	return nil
 }

@@ -81,7 +81,7 @@ func (h *handler) putBye(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	c.JSON(http.StatusOK, gin.H{"start_no": p.StartNo, "bye_round": p.ByeRound, "bye_kind": string(p.ByeKind)})
+	c.JSON(http.StatusOK, byeView{StartNo: p.StartNo, ByeRound: p.ByeRound, ByeKind: string(p.ByeKind)})
 	return nil
 }
 
@@ -103,7 +103,7 @@ func (h *handler) putPairing(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	c.JSON(http.StatusOK, newRoundView(r))
+	c.JSON(http.StatusOK, newRoundView(catalog.For(core.JSONLang(c)), r))
 	return nil
 }
 
@@ -116,7 +116,7 @@ func (h *handler) getPairingCards(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	c.JSON(http.StatusOK, gin.H{"cards": pairingCardViews(cards)})
+	c.JSON(http.StatusOK, pairingCardsView{pairingCardViews(cards)})
 	return nil
 }
 

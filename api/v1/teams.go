@@ -7,6 +7,7 @@ import (
 
 	"adiukh/api/core"
 	"adiukh/tournament"
+	"adiukh/tournament/teams"
 )
 
 // teamRoutesV1 registers the JSON API of team events; the rounds and
@@ -51,7 +52,7 @@ type teamView struct {
 	Players           []teamPlayerView `json:"players"`
 }
 
-func newTeamView(t *tournament.Team) teamView {
+func newTeamView(t *teams.Team) teamView {
 	v := teamView{ID: t.ID, StartNo: t.StartNo, Name: t.Name, Club: t.Club, City: t.City, Captain: t.Captain,
 		WithdrawFromRound: t.WithdrawnFrom, Players: make([]teamPlayerView, len(t.Roster))}
 	for i, p := range t.Roster {
@@ -88,8 +89,8 @@ type teamBody struct {
 	Players []teamPlayerBody `json:"players"`
 }
 
-func (b *teamBody) input() tournament.TeamInput {
-	in := tournament.TeamInput{Name: b.Name, Club: b.Club, City: b.City, Captain: b.Captain}
+func (b *teamBody) input() teams.TeamInput {
+	in := teams.TeamInput{Name: b.Name, Club: b.Club, City: b.City, Captain: b.Captain}
 	for i := range b.Players {
 		in.Players = append(in.Players, b.Players[i].input())
 	}
@@ -105,7 +106,7 @@ func (h *handler) postTeam(c *gin.Context) error {
 	if err := decodeJSON(c, &body); err != nil {
 		return err
 	}
-	t, err := h.Events.RegisterTeam(c.Request.Context(), id, body.input())
+	t, err := h.Teams.RegisterTeam(c.Request.Context(), id, body.input())
 	if err != nil {
 		return err
 	}
@@ -123,7 +124,7 @@ type teamDetailsBody struct {
 	StartNo           *int    `json:"start_no"`
 	Reason            string  `json:"reason"`
 	// TeamID, when given, must be the ID of the team the path's start
-	// number names (tournament.TeamRef).
+	// number names (teams.TeamRef).
 	TeamID int64 `json:"team_id"`
 }
 
@@ -136,8 +137,8 @@ func (h *handler) patchTeam(c *gin.Context) error {
 	if err := decodeJSON(c, &body); err != nil {
 		return err
 	}
-	t, err := h.Events.UpdateTeam(c.Request.Context(), ids[0], tournament.TeamRef{No: int(ids[1]), ID: body.TeamID},
-		tournament.TeamInput{Name: body.Name, Club: body.Club, City: body.City, Captain: body.Captain, WithdrawFromRound: body.WithdrawFromRound, StartNo: body.StartNo},
+	t, err := h.Teams.UpdateTeam(c.Request.Context(), ids[0], teams.TeamRef{No: int(ids[1]), ID: body.TeamID},
+		teams.TeamInput{Name: body.Name, Club: body.Club, City: body.City, Captain: body.Captain, WithdrawFromRound: body.WithdrawFromRound, StartNo: body.StartNo},
 		body.Reason)
 	if err != nil {
 		return err
@@ -163,7 +164,7 @@ func (h *handler) postTeamPlayer(c *gin.Context) error {
 	if err := decodeJSON(c, &body); err != nil {
 		return err
 	}
-	t, err := h.Events.AddTeamPlayer(c.Request.Context(), ids[0], tournament.TeamRef{No: int(ids[1]), ID: body.TeamID}, body.input())
+	t, err := h.Teams.AddTeamPlayer(c.Request.Context(), ids[0], teams.TeamRef{No: int(ids[1]), ID: body.TeamID}, body.input())
 	if err != nil {
 		return err
 	}
@@ -190,7 +191,7 @@ func (h *handler) putPlayerTeam(c *gin.Context) error {
 	if err := decodeJSON(c, &body); err != nil {
 		return err
 	}
-	t, err := h.Events.MoveTeamPlayer(c.Request.Context(), ids[0], ids[1], tournament.TeamRef{No: body.Team, ID: body.TeamID}, body.Reason)
+	t, err := h.Teams.MoveTeamPlayer(c.Request.Context(), ids[0], ids[1], teams.TeamRef{No: body.Team, ID: body.TeamID}, body.Reason)
 	if err != nil {
 		return err
 	}
@@ -203,7 +204,7 @@ func (h *handler) getTeams(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	teams, err := h.Events.Teams(c.Request.Context(), id)
+	teams, err := h.Teams.Teams(c.Request.Context(), id)
 	if err != nil {
 		return err
 	}
@@ -211,12 +212,12 @@ func (h *handler) getTeams(c *gin.Context) error {
 	for i := range teams {
 		views[i] = newTeamView(&teams[i])
 	}
-	c.JSON(http.StatusOK, gin.H{"teams": views})
+	c.JSON(http.StatusOK, teamsView{views})
 	return nil
 }
 
 func (h *handler) getTeamTieBreaks(c *gin.Context) error {
-	c.JSON(http.StatusOK, gin.H{"tiebreaks": tieBreakViews(h.Events.TeamTieBreaks())})
+	c.JSON(http.StatusOK, tieBreaksView{tieBreakViews(h.Teams.TeamTieBreaks())})
 	return nil
 }
 
@@ -235,7 +236,7 @@ type teamSettingsView struct {
 	ColourPreferences string          `json:"colour_preferences"`
 }
 
-func newTeamSettingsView(s *tournament.TeamSettings) teamSettingsView {
+func newTeamSettingsView(s *teams.TeamSettings) teamSettingsView {
 	v := teamSettingsView{Boards: s.Boards, MatchPoints: matchPointsJSON{s.MatchWin, s.MatchDraw, s.MatchLoss, s.MatchBye}, Ranking: string(s.Ranking),
 		TieBreaks: s.TieBreaks, ColourPreferences: string(s.ColourPreferences)}
 	if v.TieBreaks == nil {
@@ -258,7 +259,7 @@ func (h *handler) getTeamSettings(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	s, err := h.Events.TeamSettings(c.Request.Context(), id)
+	s, err := h.Teams.TeamSettings(c.Request.Context(), id)
 	if err != nil {
 		return err
 	}
@@ -275,11 +276,11 @@ func (h *handler) putTeamSettings(c *gin.Context) error {
 	if err := decodeJSON(c, &body); err != nil {
 		return err
 	}
-	in := tournament.TeamSettingsInput{Boards: body.Boards, Ranking: body.Ranking, TieBreaks: body.TieBreaks, ColourPreferences: body.ColourPreferences}
+	in := teams.TeamSettingsInput{Boards: body.Boards, Ranking: body.Ranking, TieBreaks: body.TieBreaks, ColourPreferences: body.ColourPreferences}
 	if mp := body.MatchPoints; mp != nil {
-		in.MatchPoints = &tournament.MatchPoints{Win: mp.Win, Draw: mp.Draw, Loss: mp.Loss, Bye: mp.Bye}
+		in.MatchPoints = &teams.MatchPoints{Win: mp.Win, Draw: mp.Draw, Loss: mp.Loss, Bye: mp.Bye}
 	}
-	s, err := h.Events.UpdateTeamSettings(c.Request.Context(), id, in, body.Reason)
+	s, err := h.Teams.UpdateTeamSettings(c.Request.Context(), id, in, body.Reason)
 	if err != nil {
 		return err
 	}
@@ -315,7 +316,7 @@ type matchView struct {
 	Games           []matchGameView `json:"games"`
 }
 
-func newMatchView(m *tournament.Match, e *tournament.Event, ts tournament.TeamSettings) matchView {
+func newMatchView(m *teams.Match, e *tournament.Event, ts teams.TeamSettings) matchView {
 	v := matchView{Table: m.Table, Home: m.HomeNo, Games: make([]matchGameView, len(m.Boards))}
 	if !m.IsBye() {
 		away := m.AwayNo
@@ -355,7 +356,7 @@ func newMatchView(m *tournament.Match, e *tournament.Event, ts tournament.TeamSe
 }
 
 // fmtScore writes a board's points white first, like a game's score.
-func fmtScore(r tournament.BoardResult, homeWhite bool) string {
+func fmtScore(r teams.BoardResult, homeWhite bool) string {
 	res := tournament.Result{White: r.HomePoints, Black: r.AwayPoints, EndReason: r.EndReason}
 	if !homeWhite {
 		res.White, res.Black = res.Black, res.White
@@ -369,7 +370,7 @@ type teamRoundView struct {
 	Matches []matchView `json:"matches"`
 }
 
-func newTeamRoundView(r *tournament.TeamRound, e *tournament.Event, ts tournament.TeamSettings) teamRoundView {
+func newTeamRoundView(r *teams.TeamRound, e *tournament.Event, ts teams.TeamSettings) teamRoundView {
 	v := teamRoundView{Number: r.Number, Status: string(r.Status), Matches: make([]matchView, len(r.Matches))}
 	for i := range r.Matches {
 		v.Matches[i] = newMatchView(&r.Matches[i], e, ts)
@@ -396,7 +397,7 @@ func (h *handler) putLineup(c *gin.Context) error {
 	if body.Players == nil {
 		return tournament.Invalid("players", "is required: the player IDs from board 1 down, 0 for an empty board")
 	}
-	_, err = h.Events.SetLineup(c.Request.Context(), tournament.LineupInput{
+	_, err = h.Teams.SetLineup(c.Request.Context(), teams.LineupInput{
 		EventID: ids[0], Round: int(ids[1]), TeamNo: int(ids[2]), Players: body.Players, Reason: body.Reason,
 	})
 	if err != nil {
@@ -420,13 +421,13 @@ func (h *handler) putBoardResult(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	r, err := h.Events.RecordMatchResult(c.Request.Context(), tournament.MatchResultInput{Table: int(ids[2]), ResultInput: in})
+	r, err := h.Teams.RecordMatchResult(c.Request.Context(), teams.MatchResultInput{Table: int(ids[2]), ResultInput: in})
 	if err != nil {
 		return err
 	}
 	// The result was entered in a match, so the event is a team
 	// competition and its round has matches.
-	rr, err := h.Events.ReadRound(c.Request.Context(), ids[0], int(ids[1]))
+	rr, err := h.Teams.ReadRound(c.Request.Context(), ids[0], int(ids[1]))
 	if err != nil {
 		return err
 	}
@@ -478,7 +479,7 @@ type teamStandingsView struct {
 	Boards     []boardStandingsView   `json:"boards"`
 }
 
-func newTeamStandingsView(st *tournament.TeamStandings) teamStandingsView {
+func newTeamStandingsView(st *teams.TeamStandings) teamStandingsView {
 	v := teamStandingsView{AfterRound: st.AfterRound, Ranking: string(st.Settings.Ranking), TieBreaks: tieBreakViews(st.TieBreaks),
 		Rows: make([]teamStandingsRowView, len(st.Rows)), Boards: make([]boardStandingsView, len(st.Boards))}
 	for i, r := range st.Rows {
@@ -522,7 +523,7 @@ type teamCrossRowView struct {
 
 // teamCrossRowViews are every team's matches round by round, by start
 // number.
-func teamCrossRowViews(ct *tournament.TeamCrosstable) []teamCrossRowView {
+func teamCrossRowViews(ct *teams.TeamCrosstable) []teamCrossRowView {
 	rows := make([]teamCrossRowView, len(ct.Rows))
 	for i, r := range ct.Rows {
 		rows[i] = teamCrossRowView{StartNo: r.Team.StartNo, Name: r.Team.Name, Club: r.Team.Club, Rank: r.Rank, RankTo: r.RankTo,

@@ -3,6 +3,7 @@ package v1
 import (
 	"adiukh/api/core"
 	"adiukh/tournament"
+	"adiukh/tournament/teams"
 	"net/http"
 	"strconv"
 
@@ -17,15 +18,15 @@ func (h *handler) deleteTeam(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	ref := tournament.TeamRef{No: int(ids[1])}
+	ref := teams.TeamRef{No: int(ids[1])}
 	if s := c.Query("team_id"); s != "" {
 		if ref.ID, err = strconv.ParseInt(s, 10, 64); err != nil {
 			return tournament.Invalid("team_id", "%q is not a team ID", s)
 		}
 	}
-	if err := h.Events.RemoveTeam(c.Request.Context(), ids[0], ref, c.Query("reason")); err != nil {
+	if err := h.Teams.RemoveTeam(c.Request.Context(), ids[0], ref, c.Query("reason")); err != nil {
 		return err
 	}
-	c.JSON(http.StatusOK, gin.H{"deleted": ids[1]})
+	c.JSON(http.StatusOK, deletedView{ids[1]})
 	return nil
 }

@@ -66,7 +66,7 @@ func (h *handler) postToken(c *gin.Context) error {
 		return err
 	}
 	v := newTokenView(tok)
-	c.JSON(http.StatusCreated, gin.H{"token": token, "id": v.ID, "name": v.Name, "expires_at": v.ExpiresAt})
+	c.JSON(http.StatusCreated, newTokenAnswer{Token: token, ID: v.ID, Name: v.Name, ExpiresAt: v.ExpiresAt})
 	return nil
 }
 
@@ -85,7 +85,7 @@ func (h *handler) getTokens(c *gin.Context) error {
 	for i := range tokens {
 		views[i] = newTokenView(&tokens[i])
 	}
-	c.JSON(http.StatusOK, gin.H{"tokens": views})
+	c.JSON(http.StatusOK, tokensView{views})
 	return nil
 }
 
@@ -97,7 +97,7 @@ func (h *handler) deleteToken(c *gin.Context) error {
 	if err := h.Accounts.RevokeToken(c.Request.Context(), id); err != nil {
 		return err
 	}
-	c.JSON(http.StatusOK, gin.H{"revoked": id})
+	c.JSON(http.StatusOK, revokedView{id})
 	return nil
 }
 
@@ -120,7 +120,7 @@ func (h *handler) putPassword(c *gin.Context) error {
 	if err := h.Accounts.SetPassword(c.Request.Context(), body.Email, body.CurrentPassword, body.NewPassword, c.ClientIP()); err != nil {
 		return err
 	}
-	c.JSON(http.StatusOK, gin.H{"password": "changed", "sessions": "ended"})
+	c.JSON(http.StatusOK, passwordChangedView{Password: "changed", Sessions: "ended"})
 	return nil
 }
 
@@ -131,7 +131,7 @@ func (h *handler) deleteSessions(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	c.JSON(http.StatusOK, gin.H{"ended": n})
+	c.JSON(http.StatusOK, sessionsEndedView{n})
 	return nil
 }
 

@@ -97,6 +97,6 @@ func tieBreakViews(tbs []tournament.TieBreakInfo) []tieBreakView {
 }
 
 func (h *handler) getTieBreaks(c *gin.Context) error {
-	c.JSON(http.StatusOK, gin.H{"tiebreaks": tieBreakViews(h.Events.TieBreaks())})
+	c.JSON(http.StatusOK, tieBreaksView{tieBreakViews(h.Events.TieBreaks())})
 	return nil
 }

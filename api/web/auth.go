@@ -71,7 +71,18 @@ func (h *handler) login(c *gin.Context) error {
 		return nil
 	case tournament.ErrorCode(err) == tournament.EUNAUTHORIZED:
 		data.Form.Errors[""] = tr.T("login.wrong")
+		if data.Reset {
+			// A sign-up by mail has no password until its link is
+			// followed; this says so without telling whether one exists.
+			data.Notice = "login.confirm_first"
+		}
 		h.renderWith(c, tr, http.StatusUnauthorized, "login", tr.T("login.title"), data)
+		return nil
+	case tournament.ErrorCode(err) == tournament.EFORBIDDEN:
+		// The right password of a sign-up the administrator has not yet
+		// approved (the account service tells only its owner).
+		data.Notice = "login.awaiting_approval"
+		h.renderWith(c, tr, http.StatusForbidden, "login", tr.T("login.title"), data)
 		return nil
 	case err != nil:
 		return err

@@ -24,6 +24,8 @@ func (h *handler) entriesRoutesWeb(m *gin.RouterGroup) {
 	m.POST("/events/:id/entries/:eid/accept", h.Page(h.acceptEntry))
 	m.POST("/events/:id/entries/:eid/decline", h.Page(h.declineEntry))
 	m.POST("/events/:id/entries/:eid/withdraw", h.Page(h.withdrawEventEntry))
+	m.POST("/events/:id/entries/:eid/withdraw/confirm", h.Page(h.confirmWithdrawal))
+	m.POST("/events/:id/entries/:eid/withdraw/cancel", h.Page(h.takeBackWithdrawal))
 }
 
 // eventEntriesData is the entries page: the service's view with the forms
@@ -112,9 +114,6 @@ func (h *handler) enterEvent(c *gin.Context) error {
 	if in.BirthYear, err = formInt(c, "birth_year"); err != nil {
 		return h.failedForm(c, err, enterForm)
 	}
-	if in.Rating, err = formInt(c, "rating"); err != nil {
-		return h.failedForm(c, err, enterForm)
-	}
 	if _, err := h.Entries.Enter(c.Request.Context(), id, in); err != nil {
 		return h.failedForm(c, err, enterForm)
 	}
@@ -186,13 +185,49 @@ func (h *handler) declineEntry(c *gin.Context) error {
 	return nil
 }
 
+// withdrawEventEntry withdraws the player's own entry, from the entries
+// page or from their own page (from=my), to which it returns.
 func (h *handler) withdrawEventEntry(c *gin.Context) error {
 	ids, err := core.PathInts(c, "id", "eid")
 	if err != nil {
 		return err
 	}
-	if err := h.Entries.WithdrawEntry(c.Request.Context(), ids[0], ids[1]); err != nil {
+	if _, err := h.Entries.WithdrawEntry(c.Request.Context(), ids[0], ids[1], c.PostForm("reason")); err != nil {
 		return h.failedForm(c, err, func(d *eventEntriesData) *form { return d.EnterForm })
+	}
+	if c.PostForm("from") == "my" {
+		c.Redirect(http.StatusSeeOther, "/my")
+		return nil
+	}
+	h.backToEntries(c, ids[0])
+	return nil
+}
+
+// takeBackWithdrawal takes back the player's request to be withdrawn, from
+// the entries page or their own page (from=my), to which it returns.
+func (h *handler) takeBackWithdrawal(c *gin.Context) error {
+	ids, err := core.PathInts(c, "id", "eid")
+	if err != nil {
+		return err
+	}
+	if _, err := h.Entries.TakeBackWithdrawal(c.Request.Context(), ids[0], ids[1]); err != nil {
+		return h.failedForm(c, err, func(d *eventEntriesData) *form { return d.EnterForm })
+	}
+	if c.PostForm("from") == "my" {
+		c.Redirect(http.StatusSeeOther, "/my")
+		return nil
+	}
+	h.backToEntries(c, ids[0])
+	return nil
+}
+
+func (h *handler) confirmWithdrawal(c *gin.Context) error {
+	ids, err := core.PathInts(c, "id", "eid")
+	if err != nil {
+		return err
+	}
+	if _, err := h.Entries.ConfirmWithdrawal(c.Request.Context(), ids[0], ids[1], c.PostForm("reason")); err != nil {
+		return h.failedForm(c, err, func(d *eventEntriesData) *form { return d.DecideForm })
 	}
 	h.backToEntries(c, ids[0])
 	return nil

@@ -10,6 +10,7 @@ import (
 	"adiukh/api/core"
 	"adiukh/tournament"
 	"adiukh/tournament/ratings"
+	"adiukh/tournament/teams"
 )
 
 // The arbiter's desk of one event: its settings, players, rounds and the
@@ -28,7 +29,7 @@ type managePageData struct {
 	Player   *form // the add-player form
 	Team     *form // the add-team form of a team event
 	// Teams are the teams of a team event with their rosters.
-	Teams    []tournament.Team
+	Teams    []teams.Team
 	TeamDesk *teamDesk // the team forms of a team event
 	CSV      *form
 	Status   *form // pair, publish, finish and withdraw errors
@@ -99,7 +100,7 @@ type missingSheets struct {
 }
 
 func (h *handler) manageData(c *gin.Context, id int64) (*managePageData, error) {
-	d, err := h.Events.Desk(c.Request.Context(), id)
+	d, err := h.Teams.Desk(c.Request.Context(), id)
 	if err != nil {
 		return nil, err
 	}
@@ -201,7 +202,7 @@ func (h *handler) pairRound(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	if _, err := h.Events.PairNextRound(c.Request.Context(), id); err != nil {
+	if _, err := h.Teams.PairNextRound(c.Request.Context(), id); err != nil {
 		return h.statusFailed(c, id, err)
 	}
 	h.backToManage(c, id, "rounds")

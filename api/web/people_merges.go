@@ -8,8 +8,6 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"adiukh/api/core"
-	"adiukh/tournament"
-	"adiukh/tournament/people"
 )
 
 // peopleMergesRoutesWeb registers the register's likely duplicates and
@@ -20,23 +18,18 @@ func (h *handler) peopleMergesRoutesWeb(m *gin.RouterGroup) {
 	m.POST("/people-merges/:mid/undo", h.Page(h.undoMerge))
 }
 
-// mergePerson merges the person into the one whose number the form gives,
-// then shows that one with the merge's undo.
+// mergePerson merges the person into the one whose federation ID the form
+// gives, then shows that one with the merge's undo.
 func (h *handler) mergePerson(c *gin.Context) error {
 	id, err := core.PathInt(c, "pid")
 	if err != nil {
 		return err
 	}
 	f := formValues(c, "into")
-	into, err := strconv.ParseInt(f.Values["into"], 10, 64)
-	if err != nil {
-		err = tournament.Invalid("into", "give the number of the person to merge into")
-	} else {
-		var m *people.Merge
-		if m, err = h.People.MergePeople(c.Request.Context(), id, into); err == nil {
-			c.Redirect(http.StatusSeeOther, fmt.Sprintf("/people/%d?merged=%d", m.Into, m.ID))
-			return nil
-		}
+	m, err := h.People.MergeIntoFederationID(c.Request.Context(), id, f.Values["into"])
+	if err == nil {
+		c.Redirect(http.StatusSeeOther, fmt.Sprintf("/people/%d?merged=%d", m.Into, m.ID))
+		return nil
 	}
 	if err := f.fail(err, h.translator(c)); err != nil {
 		return err
@@ -52,7 +45,13 @@ func (h *handler) undoMerge(c *gin.Context) error {
 	if err := h.People.UndoMerge(c.Request.Context(), id); err != nil {
 		return err
 	}
-	c.Redirect(http.StatusSeeOther, "/people-duplicates")
+	// Back to the page the undo was asked from: a person's page lists its
+	// merges, the duplicates page finds the pair again.
+	back := "/people-duplicates"
+	if pid, err := strconv.ParseInt(c.PostForm("person"), 10, 64); err == nil {
+		back = fmt.Sprintf("/people/%d", pid)
+	}
+	c.Redirect(http.StatusSeeOther, back)
 	return nil
 }
 

@@ -13,6 +13,8 @@ import (
 	"adiukh/api/core"
 	"adiukh/rules"
 	"adiukh/tournament"
+	"adiukh/tournament/entries"
+	"adiukh/tournament/teams"
 )
 
 // eventsPageData lists events by where they are in their life.
@@ -98,6 +100,9 @@ type eventHeader struct {
 	Judge bool
 	// Following: the signed-in reader follows the event.
 	Following bool
+	// MyEntry is the signed-in reader's latest entry to the event, whose
+	// state the entries tab names; nil when they have none.
+	MyEntry *entries.Entry
 	// Rated: the lists have rated the event's games; its rating report
 	// is a tab.
 	Rated bool
@@ -137,13 +142,24 @@ func (h *handler) header(c *gin.Context, e *tournament.Event, tab string) eventH
 	ctx := c.Request.Context()
 	u := tournament.UserFromContext(ctx)
 	head := eventHeader{Event: e, Tab: tab, CanManage: tournament.CanManage(u, e)}
+	// The follow button, the reader's entry and the ratings tab are left
+	// out, and the failure logged, rather than the whole page failed.
+	var err error
 	if u != nil {
 		// Only a signed-in reader's pages show it, and those are not cached.
-		head.Following, _ = h.Entries.Following(ctx, e.ID, 0)
+		if head.Following, err = h.Entries.Following(ctx, e.ID, 0); err != nil {
+			h.Log.Error("event header: is the reader following", "event", e.ID, "err", err)
+		}
+		if e.Discipline.PlaysGames() && !e.Discipline.IsTeam() {
+			if head.MyEntry, err = h.Entries.MyEntry(ctx, e.ID); err != nil {
+				h.Log.Error("event header: the reader's entry", "event", e.ID, "err", err)
+			}
+		}
 	}
 	if e.Rated && e.Status == tournament.Finished && h.Ratings != nil {
-		// A tab is left out rather than the page failed.
-		head.Rated, _ = h.Ratings.EventRated(ctx, e.ID)
+		if head.Rated, err = h.Ratings.EventRated(ctx, e.ID); err != nil {
+			h.Log.Error("event header: the event's rating", "event", e.ID, "err", err)
+		}
 	}
 	if u != nil && !head.CanManage && !e.Discipline.PlaysGames() && h.Composition != nil {
 		if cv, err := h.Composition.Contest(ctx, e.ID); err == nil {
@@ -304,7 +320,7 @@ func (h *handler) standingsPage(c *gin.Context) error {
 // eventTables reads the tables behind an event's standings and crosstable
 // pages after ?round=N. A composition contest, which plays no games, is
 // shown by its contest page instead; then the tables are nil.
-func (h *handler) eventTables(c *gin.Context) (*tournament.EventTables, error) {
+func (h *handler) eventTables(c *gin.Context) (*teams.EventTables, error) {
 	id, err := core.PathInt(c, "id")
 	if err != nil {
 		return nil, err
@@ -313,7 +329,7 @@ func (h *handler) eventTables(c *gin.Context) (*tournament.EventTables, error) {
 	if err != nil {
 		return nil, err
 	}
-	t, err := h.Events.Tables(c.Request.Context(), id, round)
+	t, err := h.Teams.Tables(c.Request.Context(), id, round)
 	if err != nil {
 		return nil, err
 	}
@@ -615,10 +631,10 @@ func (h *handler) gamePage(c *gin.Context) error {
 	data.Moves = moveRows(data.Frames)
 	data.Last = len(data.Frames) - 1
 	data.Board = newBoardView(pos, rules.White)
-	if last := data.Frames[data.Last]; last.Ply > 0 {
-		from, _ := rules.ParseSquare(last.From)
-		to, _ := rules.ParseSquare(last.To)
-		data.Board = newBoardView(pos, rules.White, from, to)
+	if data.Report != nil && len(data.Report.Played) > 0 {
+		played := data.Report.Played
+		last := played[len(played)-1].Move
+		data.Board = newBoardView(pos, rules.White, last.From, last.To)
 	}
 	h.renderWith(c, h.translator(c), http.StatusOK, "game", d.Event.Name, data)
 	return nil

@@ -179,7 +179,7 @@ func (d *resultsPageData) SavedAt() *savedBoard {
 // groupByMatch lays a team round's boards out match by match: the teams,
 // the table and the board within the match beside the number typed.
 func (h *handler) groupByMatch(c *gin.Context, data *resultsPageData) error {
-	d, err := h.Events.TeamEventData(c.Request.Context(), data.Event.ID)
+	d, err := h.Teams.TeamEventData(c.Request.Context(), data.Event.ID)
 	if err != nil {
 		return err
 	}

@@ -8,6 +8,7 @@ import (
 
 	"adiukh/api/core"
 	"adiukh/tournament"
+	"adiukh/tournament/teams"
 )
 
 // The team part of the arbiter's desk: the number of boards, each team's
@@ -19,7 +20,7 @@ import (
 
 // teamDesk holds the team forms of the desk.
 type teamDesk struct {
-	Settings *tournament.TeamSettings
+	Settings *teams.TeamSettings
 	Boards   *form // the number of boards
 	// Edit and Reserve are the forms of the team whose ID is
 	// Values["team"]; the other teams show their stored values.
@@ -34,14 +35,14 @@ type teamDesk struct {
 	Presets   map[string]string // by ranking
 }
 
-func (h *handler) newTeamDesk(st *tournament.TeamSettings, teams []tournament.Team) *teamDesk {
+func (h *handler) newTeamDesk(st *teams.TeamSettings, entered []teams.Team) *teamDesk {
 	d := &teamDesk{Settings: st, Boards: newForm(), Edit: newForm(), Reserve: newForm(), Scoring: teamScoringValues(st),
-		TieBreaks: h.Events.TeamTieBreaks(), Presets: map[string]string{}}
-	for _, r := range []tournament.Ranking{tournament.ByMatchPoints, tournament.ByGamePoints} {
-		d.Presets[string(r)] = strings.Join(h.Events.TeamTieBreakPreset(r), ",")
+		TieBreaks: h.Teams.TeamTieBreaks(), Presets: map[string]string{}}
+	for _, r := range []teams.Ranking{teams.ByMatchPoints, teams.ByGamePoints} {
+		d.Presets[string(r)] = strings.Join(h.Teams.TeamTieBreakPreset(r), ",")
 	}
-	for i := range teams {
-		d.Players += len(teams[i].Roster)
+	for i := range entered {
+		d.Players += len(entered[i].Roster)
 	}
 	return d
 }
@@ -71,7 +72,7 @@ func (h *handler) setTeamBoards(c *gin.Context) error {
 	if err != nil {
 		err = tournament.Invalid("boards", "%q is not a whole number", entered)
 	} else {
-		_, err = h.Events.UpdateTeamSettings(c.Request.Context(), id, tournament.TeamSettingsInput{Boards: &boards}, strings.TrimSpace(c.PostForm("reason")))
+		_, err = h.Teams.UpdateTeamSettings(c.Request.Context(), id, teams.TeamSettingsInput{Boards: &boards}, strings.TrimSpace(c.PostForm("reason")))
 	}
 	if err != nil {
 		return h.manageFailed(c, id, err, teamForm(func(t *teamDesk) *form { return t.Boards }),
@@ -91,8 +92,8 @@ func (h *handler) editTeam(c *gin.Context) error {
 	for _, k := range []string{"name", "city", "club", "captain"} {
 		values[k] = strings.TrimSpace(c.PostForm(k))
 	}
-	in := tournament.TeamInput{Name: ptr(values["name"]), City: ptr(values["city"]), Club: ptr(values["club"]), Captain: ptr(values["captain"])}
-	_, err = h.Events.UpdateTeam(c.Request.Context(), ids[0], tournament.TeamRef{ID: ids[1]}, in, strings.TrimSpace(c.PostForm("reason")))
+	in := teams.TeamInput{Name: ptr(values["name"]), City: ptr(values["city"]), Club: ptr(values["club"]), Captain: ptr(values["captain"])}
+	_, err = h.Teams.UpdateTeam(c.Request.Context(), ids[0], teams.TeamRef{ID: ids[1]}, in, strings.TrimSpace(c.PostForm("reason")))
 	if err != nil {
 		return h.manageFailed(c, ids[0], err, teamForm(func(t *teamDesk) *form { return t.Edit }),
 			func(f *form) { f.Values = values })
@@ -113,7 +114,7 @@ func (h *handler) addReserve(c *gin.Context) error {
 	}
 	in, err := h.personInput(c, values)
 	if err == nil {
-		_, err = h.Events.AddTeamPlayer(c.Request.Context(), ids[0], tournament.TeamRef{ID: ids[1]}, in)
+		_, err = h.Teams.AddTeamPlayer(c.Request.Context(), ids[0], teams.TeamRef{ID: ids[1]}, in)
 	}
 	if err != nil {
 		return h.manageFailed(c, ids[0], err, teamForm(func(t *teamDesk) *form { return t.Reserve }),
@@ -135,7 +136,7 @@ func (h *handler) moveToTeam(c *gin.Context) error {
 	if err != nil {
 		err = tournament.Invalid("team", "%q is not a team", entered)
 	} else {
-		_, err = h.Events.MoveTeamPlayer(c.Request.Context(), ids[0], ids[1], tournament.TeamRef{ID: team}, strings.TrimSpace(c.PostForm("reason")))
+		_, err = h.Teams.MoveTeamPlayer(c.Request.Context(), ids[0], ids[1], teams.TeamRef{ID: team}, strings.TrimSpace(c.PostForm("reason")))
 	}
 	if err != nil {
 		return h.statusFailed(c, ids[0], err)
@@ -157,7 +158,7 @@ func (h *handler) withdrawTeam(c *gin.Context) error {
 		return h.statusFailed(c, ids[0], tournament.Invalid("withdraw_from_round", "%q is not a round number", c.PostForm("from_round")))
 	}
 	return h.confirmTeam(c, ids, "teamweb.confirm_withdraw", "teamweb.withdraw_confirm", from, map[string]string{"from_round": strconv.Itoa(from)}, func(reason string) error {
-		_, err := h.Events.UpdateTeam(c.Request.Context(), ids[0], tournament.TeamRef{ID: ids[1]}, tournament.TeamInput{WithdrawFromRound: &from}, reason)
+		_, err := h.Teams.UpdateTeam(c.Request.Context(), ids[0], teams.TeamRef{ID: ids[1]}, teams.TeamInput{WithdrawFromRound: &from}, reason)
 		return err
 	})
 }
@@ -170,7 +171,7 @@ func (h *handler) reinstateTeam(c *gin.Context) error {
 		return err
 	}
 	return h.confirmTeam(c, ids, "teamweb.confirm_reinstate", "teamweb.reinstate", 0, nil, func(reason string) error {
-		_, err := h.Events.UpdateTeam(c.Request.Context(), ids[0], tournament.TeamRef{ID: ids[1]}, tournament.TeamInput{WithdrawFromRound: ptr(0)}, reason)
+		_, err := h.Teams.UpdateTeam(c.Request.Context(), ids[0], teams.TeamRef{ID: ids[1]}, teams.TeamInput{WithdrawFromRound: ptr(0)}, reason)
 		return err
 	})
 }
@@ -180,7 +181,7 @@ func (h *handler) reinstateTeam(c *gin.Context) error {
 // to pair), and its reason; then it runs act.
 func (h *handler) confirmTeam(c *gin.Context, ids []int64, question, button string, n int, hidden map[string]string, act func(reason string) error) error {
 	return h.confirm(c, ids[0], "team-"+strconv.FormatInt(ids[1], 10), button, hidden, act, func(d *tournament.EventData, tr *translator) (string, error) {
-		teams, err := h.Events.Teams(c.Request.Context(), ids[0])
+		teams, err := h.Teams.Teams(c.Request.Context(), ids[0])
 		if err != nil {
 			return "", err
 		}

@@ -7,7 +7,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"adiukh/api/core"
-	"adiukh/tournament"
+	"adiukh/tournament/teams"
 )
 
 // The team scoring form of a team event's desk: the match points, the
@@ -21,7 +21,7 @@ import (
 var teamScoringFields = []string{"match_win", "match_draw", "match_loss", "match_bye", "ranking", "colour_preferences", "tiebreaks_shown", "reason"}
 
 // teamScoringValues fills the form with the event's team settings.
-func teamScoringValues(st *tournament.TeamSettings) *form {
+func teamScoringValues(st *teams.TeamSettings) *form {
 	f := newForm()
 	num := func(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
 	tbs := strings.Join(st.TieBreaks, ",")
@@ -54,9 +54,9 @@ func (d *teamDesk) ScoringSlots() []string {
 // service checks them; a list of tie-breaks left as the page showed it is
 // not sent, so that a new ranking brings its preset as in the API; the
 // colour preferences only when the form offered them (a Swiss event).
-func teamScoringInput(c *gin.Context, v map[string]string) (tournament.TeamSettingsInput, error) {
-	var in tournament.TeamSettingsInput
-	var mp tournament.MatchPoints
+func teamScoringInput(c *gin.Context, v map[string]string) (teams.TeamSettingsInput, error) {
+	var in teams.TeamSettingsInput
+	var mp teams.MatchPoints
 	if err := readNumbers(v, "match_points", numberInput{"match_win", "teamweb.match_win", &mp.Win}, numberInput{"match_draw", "teamweb.match_draw", &mp.Draw},
 		numberInput{"match_loss", "teamweb.match_loss", &mp.Loss}, numberInput{"match_bye", "teamweb.match_bye", &mp.Bye}); err != nil {
 		return in, err
@@ -95,7 +95,7 @@ func (h *handler) setTeamScoring(c *gin.Context) error {
 	values["tiebreaks"] = strings.Join(ids, ",")
 	in, err := teamScoringInput(c, values)
 	if err == nil {
-		_, err = h.Events.UpdateTeamSettings(c.Request.Context(), id, in, values["reason"])
+		_, err = h.Teams.UpdateTeamSettings(c.Request.Context(), id, in, values["reason"])
 	}
 	if err != nil {
 		return h.manageFailed(c, id, err, teamForm(func(t *teamDesk) *form { return t.Scoring }),

@@ -12,6 +12,7 @@ import (
 
 	"adiukh/api/core"
 	"adiukh/tournament"
+	"adiukh/tournament/teams"
 )
 
 // The public pages of team events (standard, rapid and blitz team
@@ -22,9 +23,9 @@ import (
 // matchRow is one match of a round as the page shows it.
 type matchRow struct {
 	Table  int
-	Home   *tournament.Team
-	Away   *tournament.Team // nil for the bye
-	Score  tournament.MatchScore
+	Home   *teams.Team
+	Away   *teams.Team // nil for the bye
+	Score  teams.MatchScore
 	Boards []matchBoardRow
 }
 
@@ -34,20 +35,20 @@ type matchBoardRow struct {
 	HomeWhite bool
 	Home      *tournament.Player // nil: the board was left empty
 	Away      *tournament.Player
-	Result    tournament.BoardResult
+	Result    teams.BoardResult
 	HasSheet  bool
 }
 
 type teamEventPageData struct {
 	eventHeader
-	Teams   []tournament.Team
+	Teams   []teams.Team
 	Players int // on all rosters
 	Rounds  []int
-	Round   *tournament.TeamRound
+	Round   *teams.TeamRound
 	Matches []matchRow
 }
 
-func newMatchRows(d *tournament.TeamEventData, r *tournament.TeamRound) []matchRow {
+func newMatchRows(d *teams.TeamEventData, r *teams.TeamRound) []matchRow {
 	player := map[int64]*tournament.Player{}
 	for i := range d.Teams {
 		for j := range d.Teams[i].Roster {
@@ -80,7 +81,7 @@ func newMatchRows(d *tournament.TeamEventData, r *tournament.TeamRound) []matchR
 // teamEventPage shows the matches of one round of a team event, by default
 // the latest.
 func (h *handler) teamEventPage(c *gin.Context, id int64) error {
-	d, err := h.Events.TeamEventData(c.Request.Context(), id)
+	d, err := h.Teams.TeamEventData(c.Request.Context(), id)
 	if err != nil {
 		return err
 	}
@@ -113,11 +114,11 @@ func (h *handler) teamEventPage(c *gin.Context, id int64) error {
 
 type teamStandingsPageData struct {
 	eventHeader
-	Standings   *tournament.TeamStandings
+	Standings   *teams.TeamStandings
 	AfterRounds []int
 }
 
-func (h *handler) teamStandingsPage(c *gin.Context, st *tournament.TeamStandings) error {
+func (h *handler) teamStandingsPage(c *gin.Context, st *teams.TeamStandings) error {
 	h.renderWith(c, h.translator(c), http.StatusOK, "team_standings", st.Event.Name,
 		teamStandingsPageData{eventHeader: h.header(c, st.Event, "standings"), Standings: st, AfterRounds: upTo(st.Complete)})
 	return nil
@@ -130,23 +131,23 @@ type teamGrid struct {
 }
 
 type teamGridRow struct {
-	Row   tournament.TeamCrosstableRow
-	Cells [][]tournament.TeamCrosstableCell // by opponent start number - 1
+	Row   teams.TeamCrosstableRow
+	Cells [][]teams.TeamCrosstableCell // by opponent start number - 1
 }
 
 type teamCrosstablePageData struct {
 	eventHeader
-	Crosstable *tournament.TeamCrosstable
+	Crosstable *teams.TeamCrosstable
 	Grid       *teamGrid
 }
 
-func newTeamGrid(ct *tournament.TeamCrosstable) *teamGrid {
+func newTeamGrid(ct *teams.TeamCrosstable) *teamGrid {
 	g := &teamGrid{}
 	for _, r := range ct.Rows {
 		g.Numbers = append(g.Numbers, r.Team.StartNo)
 	}
 	for _, r := range ct.Rows {
-		row := teamGridRow{Row: r, Cells: make([][]tournament.TeamCrosstableCell, len(ct.Rows))}
+		row := teamGridRow{Row: r, Cells: make([][]teams.TeamCrosstableCell, len(ct.Rows))}
 		for _, cell := range r.Matches {
 			if cell.OpponentNo >= 1 && cell.OpponentNo <= len(ct.Rows) {
 				row.Cells[cell.OpponentNo-1] = append(row.Cells[cell.OpponentNo-1], cell)
@@ -157,7 +158,7 @@ func newTeamGrid(ct *tournament.TeamCrosstable) *teamGrid {
 	return g
 }
 
-func (h *handler) teamCrosstablePage(c *gin.Context, ct *tournament.TeamCrosstable) error {
+func (h *handler) teamCrosstablePage(c *gin.Context, ct *teams.TeamCrosstable) error {
 	data := teamCrosstablePageData{eventHeader: h.header(c, ct.Event, "crosstable"), Crosstable: ct}
 	if ct.Event.System.IsRoundRobin() {
 		data.Grid = newTeamGrid(ct)
@@ -178,7 +179,7 @@ func (h *handler) addTeam(c *gin.Context) error {
 	for _, k := range []string{"name", "city", "club", "captain", "roster"} {
 		values[k] = strings.TrimSpace(c.PostForm(k))
 	}
-	in := tournament.TeamInput{Name: ptr(values["name"]), City: ptr(values["city"]), Club: ptr(values["club"]), Captain: ptr(values["captain"])}
+	in := teams.TeamInput{Name: ptr(values["name"]), City: ptr(values["city"]), Club: ptr(values["club"]), Captain: ptr(values["captain"])}
 	var lines []int // the roster line of each player
 	for i, line := range strings.Split(values["roster"], "\n") {
 		if strings.TrimSpace(line) == "" {
@@ -200,7 +201,7 @@ func (h *handler) addTeam(c *gin.Context) error {
 		lines = append(lines, i+1)
 	}
 	if err == nil {
-		_, err = h.Events.RegisterTeam(c.Request.Context(), id, in)
+		_, err = h.Teams.RegisterTeam(c.Request.Context(), id, in)
 		err = onRosterLine(err, lines, h.translator(c))
 	}
 	if err != nil {
@@ -242,7 +243,7 @@ func atRosterLine(e *tournament.Error, field string, line int, tr *translator) *
 // nobody, for every board.
 type lineupForm struct {
 	Table   int
-	Team    *tournament.Team
+	Team    *teams.Team
 	Players []int64 // by board; 0 leaves the board empty
 	Reason  string  // the reason sent with a line-up that was refused
 	Error   string
@@ -255,7 +256,7 @@ type lineupsPageData struct {
 }
 
 func (h *handler) lineupsData(c *gin.Context, id int64, n int) (*lineupsPageData, error) {
-	d, err := h.Events.TeamEventData(c.Request.Context(), id)
+	d, err := h.Teams.TeamEventData(c.Request.Context(), id)
 	if err != nil {
 		return nil, err
 	}
@@ -314,7 +315,7 @@ func (h *handler) setLineup(c *gin.Context) error {
 		players = append(players, id)
 	}
 	if err == nil {
-		_, err = h.Events.SetLineup(c.Request.Context(), tournament.LineupInput{
+		_, err = h.Teams.SetLineup(c.Request.Context(), teams.LineupInput{
 			EventID: ids[0], Round: int(ids[1]), TeamNo: int(ids[2]), Players: players, Reason: reason,
 		})
 	}

@@ -5,6 +5,7 @@ import (
 
 	"adiukh/api/core"
 	"adiukh/tournament"
+	"adiukh/tournament/teams"
 )
 
 // removeTeam asks the arbiter to confirm the removal of a team (by its ID,
@@ -15,10 +16,10 @@ func (h *handler) removeTeam(c *gin.Context) error {
 		return err
 	}
 	act := func(reason string) error {
-		return h.Events.RemoveTeam(c.Request.Context(), ids[0], tournament.TeamRef{ID: ids[1]}, reason)
+		return h.Teams.RemoveTeam(c.Request.Context(), ids[0], teams.TeamRef{ID: ids[1]}, reason)
 	}
 	return h.confirm(c, ids[0], "teams", "teamweb.remove", nil, act, func(d *tournament.EventData, tr *translator) (string, error) {
-		teams, err := h.Events.Teams(c.Request.Context(), ids[0])
+		teams, err := h.Teams.Teams(c.Request.Context(), ids[0])
 		if err != nil {
 			return "", err
 		}

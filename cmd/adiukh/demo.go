@@ -12,7 +12,7 @@ import (
 	"adiukh/tournament"
 	"adiukh/tournament/account"
 
-	"adiukh/tournament/demo"
+	"adiukh/internal/demo"
 )
 
 func init() {

@@ -16,6 +16,7 @@ import (
 	"adiukh/tournament/engines"
 	"adiukh/tournament/export"
 	"adiukh/tournament/report"
+	"adiukh/tournament/teams"
 )
 
 func init() {
@@ -231,7 +232,8 @@ func exportCommand(args []string, stdout, stderr io.Writer) int {
 	}
 	defer st.Close()
 	ctx := tournament.NewContextWithUser(context.Background(), &tournament.User{Email: "adiukh export", Role: tournament.Admin})
-	x := export.New(tournament.NewService(st, engines.Options()))
+	events := tournament.NewService(st, engines.Options())
+	x := export.New(events, teams.NewService(st.Teams(), events, engines.TeamOptions()))
 	// The whole document is made before anything is written, so that a
 	// failure leaves no half file behind.
 	var buf bytes.Buffer

@@ -50,9 +50,18 @@ type moveLine struct {
 func moves(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("moves", stderr)
 	position, side := positionFlags(fs.FlagSet)
-	asJSON := fs.Bool("json", false, "print a JSON array of {move, position}")
+	game, fen := gameFlags(fs.FlagSet)
+	asJSON := fs.Bool("json", false, "print a JSON array of {move, position}; of {move, fen} for Russian draughts")
 	if err := fs.ParseFlagsOnly(args); err != nil {
 		return parseStatus(err)
+	}
+	g, err := chooseGame(*game, *fen, *position)
+	if err != nil {
+		fail(stderr, "adiukh moves", err)
+		return 2
+	}
+	if g.Name() != "adiukh" {
+		return gameMoves(g, *fen, *asJSON, stdout, stderr)
 	}
 	p, color, err := readPosition(*position, *side)
 	if err != nil {
@@ -86,6 +95,7 @@ func moves(args []string, stdout, stderr io.Writer) int {
 func perft(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("perft", stderr)
 	position, side := positionFlags(fs.FlagSet)
+	game, fen := gameFlags(fs.FlagSet)
 	depth := fs.Int("depth", 0, "the number of plies (1 or more)")
 	divide := fs.Bool("divide", false, "print the count below each legal move first")
 	if err := fs.ParseFlagsOnly(args); err != nil {
@@ -94,6 +104,14 @@ func perft(args []string, stdout, stderr io.Writer) int {
 	if *depth < 1 {
 		say(stderr, "adiukh perft: --depth must be 1 or more")
 		return 2
+	}
+	g, err := chooseGame(*game, *fen, *position)
+	if err != nil {
+		fail(stderr, "adiukh perft", err)
+		return 2
+	}
+	if g.Name() != "adiukh" {
+		return gamePerft(g, *fen, *depth, *divide, stdout, stderr)
 	}
 	p, color, err := readPosition(*position, *side)
 	if err != nil {
@@ -112,6 +130,66 @@ func perft(args []string, stdout, stderr io.Writer) int {
 		total = rules.Perft(p, color, *depth)
 	}
 	say(stderr, "perft(%d): %d positions in %s", *depth, total, time.Since(began).Round(time.Millisecond))
+	fmt.Fprintln(stdout, total)
+	return 0
+}
+
+// fenLine is a legal move of a game whose positions are FEN, as `adiukh
+// moves --json` prints it.
+type fenLine struct {
+	Move string `json:"move"`
+	FEN  string `json:"fen"`
+}
+
+// gameMoves lists the legal moves of a game other than Adiukh.
+func gameMoves(g rules.Game, fen string, asJSON bool, stdout, stderr io.Writer) int {
+	s, err := gameState(g, fen)
+	if err != nil {
+		fail(stderr, "adiukh moves", err)
+		return 2
+	}
+	lines := []fenLine{}
+	for _, m := range s.Moves() {
+		lines = append(lines, fenLine{m.Notation, m.After.Notation()})
+	}
+	if asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(lines); err != nil {
+			fail(stderr, "adiukh moves", err)
+			return 2
+		}
+		return 0
+	}
+	if len(lines) == 0 {
+		say(stdout, "%s has no legal move: final position, score %s", s.ToMove(), s.Outcome().Score)
+		return 0
+	}
+	for _, l := range lines {
+		fmt.Fprintf(stdout, "%-22s %s\n", l.Move, l.FEN)
+	}
+	return 0
+}
+
+// gamePerft is perft for a game other than Adiukh.
+func gamePerft(g rules.Game, fen string, depth int, divide bool, stdout, stderr io.Writer) int {
+	s, err := gameState(g, fen)
+	if err != nil {
+		fail(stderr, "adiukh perft", err)
+		return 2
+	}
+	began := time.Now()
+	var total int64
+	if divide {
+		for _, m := range s.Moves() {
+			n := g.Perft(m.After, depth-1)
+			fmt.Fprintf(stdout, "%s %d\n", m.Notation, n)
+			total += n
+		}
+	} else {
+		total = g.Perft(s, depth)
+	}
+	say(stderr, "perft(%d): %d positions in %s", depth, total, time.Since(began).Round(time.Millisecond))
 	fmt.Fprintln(stdout, total)
 	return 0
 }

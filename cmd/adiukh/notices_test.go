@@ -48,3 +48,33 @@ func TestCompositionNoticeText(t *testing.T) {
 		}
 	}
 }
+
+// The notices of players managing their entries (issue 50.3) are worded in
+// both languages: a place freed, a withdrawal asked (with or without a
+// reason), confirmed, taken back.
+func TestEntryManagementNoticeText(t *testing.T) {
+	t.Parallel()
+	event := []any{"Event", "Кубок Адыгеи", "Link", "/events/7/entries"}
+	for _, c := range []struct {
+		kind, locale string
+		args         []any
+		subject      string
+		body         []string
+	}{
+		{entries.NoticeMovedUp, "ru", nil, "adiukh: освободилось место — Кубок Адыгеи", []string{"вышла из листа ожидания", "https://adiukh.example/events/7/entries"}},
+		{entries.NoticeWithdrawAsked, "ru", []any{"Player", "Анна Тлехас", "Reason", "заболела"}, "adiukh: Анна Тлехас просит снять с турнира — Кубок Адыгеи", []string{"Причина: заболела"}},
+		{entries.NoticeWithdrawAsked, "en", []any{"Player", "Анна Тлехас"}, "adiukh: Анна Тлехас asks to be withdrawn — Кубок Адыгеи", []string{"asks to be withdrawn from Кубок Адыгеи.\nConfirm it"}},
+		{entries.NoticeWithdrawn, "ru", []any{"Round", 3}, "adiukh: снятие подтверждено — Кубок Адыгеи", []string{"начиная с 3-го тура"}},
+		{entries.NoticeWithdrawTakenBack, "en", []any{"Player", "Анна Тлехас"}, "adiukh: Анна Тлехас takes back the withdrawal — Кубок Адыгеи", []string{"plays on"}},
+	} {
+		subject, body := noticeText(tournament.Notice{To: "x@example.org", Locale: c.locale, Kind: c.kind, Args: append(append([]any(nil), event...), c.args...)}, "https://adiukh.example")
+		if subject != c.subject || strings.Contains(body, "no value") || strings.Contains(body, "⟦") {
+			t.Errorf("%s in %s: %q\n%s", c.kind, c.locale, subject, body)
+		}
+		for _, want := range c.body {
+			if !strings.Contains(body, want) {
+				t.Errorf("%s in %s lacks %q:\n%s", c.kind, c.locale, want, body)
+			}
+		}
+	}
+}

@@ -25,6 +25,7 @@ import (
 	"adiukh/tournament/people"
 	"adiukh/tournament/ratings"
 	"adiukh/tournament/store"
+	"adiukh/tournament/teams"
 )
 
 func init() {
@@ -123,12 +124,13 @@ func serve(args []string, stdout, stderr io.Writer) int {
 			return 1
 		}
 	}
-	corr := correspondence.NewService(st.Correspondence(), correspondence.Options{Pairing: engines.Options().Pairing, Mailer: mailer})
+	corr := correspondence.NewService(st.Correspondence(), correspondence.Options{Pairing: engines.Options().Pairing, Mailer: mailer, Log: log})
 	notify := noticeMailer(mailer, cfg.PublicURL, log)
 	comp := composition.NewService(st.Composition(), composition.Options{Notify: notify})
 	opt := engines.Options()
 	opt.LiveRound = corr.StartLiveRound
 	events := tournament.NewService(st, opt)
+	teamCompetitions := teams.NewService(st.Teams(), events, engines.TeamOptions())
 	accounts := accountService(st, signUpOptions(mailer, cfg.PublicURL, sessionKey, log))
 	// Runs before the database closes (deferred later): the mails queued
 	// by the last requests still read and write it.
@@ -142,7 +144,8 @@ func serve(args []string, stdout, stderr io.Writer) int {
 	handler := api.NewRouter(api.Deps{
 		DB:             st,
 		Events:         events,
-		Exporter:       export.New(events),
+		Teams:          teamCompetitions,
+		Exporter:       export.New(events, teamCompetitions),
 		Accounts:       accounts,
 		Correspondence: corr,
 		Composition:    comp,

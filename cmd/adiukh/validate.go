@@ -40,8 +40,9 @@ type sheetVerdict struct {
 func validate(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("validate", stderr)
 	asJSON := fs.Bool("json", false, "print one JSON array with an object per file")
+	game := fs.String("game", "adiukh", "the game: adiukh or russian (Russian draughts)")
 	fs.Usage = func() {
-		say(stderr, "Usage: adiukh validate [--json] FILE...")
+		say(stderr, "Usage: adiukh validate [--game adiukh|russian] [--json] FILE...")
 		say(stderr, "Replays every move of each game sheet (text, or every game of a PDN file) and checks the written result.\nExit status 0 when every game is valid, 1 otherwise.")
 		fs.PrintDefaults()
 	}
@@ -51,6 +52,14 @@ func validate(args []string, stdout, stderr io.Writer) int {
 	if fs.NArg() == 0 {
 		fs.Usage()
 		return 2
+	}
+	g, err := chooseGame(*game, "", "")
+	if err != nil {
+		fail(stderr, "adiukh validate", err)
+		return 2
+	}
+	if g.Name() != "adiukh" {
+		return validateGame(g, fs.Args(), *asJSON, stdout, stderr)
 	}
 	verdicts := make([]sheetVerdict, 0, fs.NArg())
 	status := 0
@@ -75,6 +84,12 @@ func validate(args []string, stdout, stderr io.Writer) int {
 		}
 		return status
 	}
+	printVerdicts(stdout, verdicts)
+	return status
+}
+
+// printVerdicts tells people the verdicts on the files, game by game.
+func printVerdicts(stdout io.Writer, verdicts []sheetVerdict) {
 	for _, v := range verdicts {
 		if len(v.Games) == 0 {
 			printVerdict(stdout, v)
@@ -96,7 +111,97 @@ func validate(args []string, stdout, stderr io.Writer) int {
 			printVerdict(stdout, g)
 		}
 	}
+}
+
+// gameVerdict is the JSON contract of `adiukh validate --game russian
+// --json`: per game its validity, its score (2:0, 1:1, 0:2) when it has
+// one, the FEN of the last position reached, or the errors, each with the
+// ply of the move at fault. Fields are only ever added.
+type gameVerdict struct {
+	File      string          `json:"file"`
+	Game      int             `json:"game"`
+	Valid     bool            `json:"valid"`
+	Score     *string         `json:"score"`
+	EndReason string          `json:"end_reason,omitempty"`
+	FinalFEN  string          `json:"final_fen"`
+	ToMove    string          `json:"to_move"`
+	Plies     int             `json:"plies"`
+	White     string          `json:"white,omitempty"`
+	Black     string          `json:"black,omitempty"`
+	Errors    []rules.Problem `json:"errors"`
+	Warnings  []rules.Problem `json:"warnings"`
+	// Games holds every game of a PDN file with more than one, as
+	// sheetVerdict does.
+	Games []gameVerdict `json:"games,omitempty"`
+}
+
+// validateGame is validate for a game other than Adiukh.
+func validateGame(g rules.Game, files []string, asJSON bool, stdout, stderr io.Writer) int {
+	verdicts := make([]gameVerdict, 0, len(files))
+	status := 0
+	for _, file := range files {
+		text, err := os.ReadFile(file)
+		if err != nil {
+			fail(stderr, "adiukh validate", err)
+			return 2
+		}
+		games := g.ValidateGames(string(text))
+		v := gameVerdictOf(file, 1, games[0])
+		if len(games) > 1 {
+			for i, gv := range games {
+				one := gameVerdictOf(file, i+1, gv)
+				v.Valid = v.Valid && one.Valid
+				v.Games = append(v.Games, one)
+			}
+		}
+		if !v.Valid {
+			status = 1
+		}
+		verdicts = append(verdicts, v)
+	}
+	if asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(verdicts); err != nil {
+			fail(stderr, "adiukh validate", err)
+			return 2
+		}
+		return status
+	}
+	shown := make([]sheetVerdict, len(verdicts))
+	for i, v := range verdicts {
+		shown[i] = v.sheetVerdict()
+	}
+	printVerdicts(stdout, shown)
 	return status
+}
+
+func gameVerdictOf(file string, n int, gv rules.Verdict) gameVerdict {
+	v := gameVerdict{File: file, Game: n, Valid: gv.Valid, EndReason: string(gv.Reason), FinalFEN: gv.Final.Notation(),
+		ToMove: gv.Final.ToMove().String(), Plies: gv.Plies, White: gv.White, Black: gv.Black,
+		Errors: gv.Errors, Warnings: gv.Warnings}
+	if gv.Result != nil {
+		s := gv.Result.String()
+		v.Score = &s
+	}
+	if v.Errors == nil {
+		v.Errors = []rules.Problem{}
+	}
+	if v.Warnings == nil {
+		v.Warnings = []rules.Problem{}
+	}
+	return v
+}
+
+// sheetVerdict is the verdict as the text report shows every game's: the
+// score given as the result, the FEN as the position reached.
+func (v gameVerdict) sheetVerdict() sheetVerdict {
+	s := sheetVerdict{File: v.File, Valid: v.Valid, Result: v.Score, EndReason: v.EndReason, FinalPosition: v.FinalFEN,
+		ToMove: v.ToMove, Plies: v.Plies, White: v.White, Black: v.Black, Errors: v.Errors, Warnings: v.Warnings, Game: v.Game}
+	for _, g := range v.Games {
+		s.Games = append(s.Games, g.sheetVerdict())
+	}
+	return s
 }
 
 // fileVerdict is the verdict on a file's games: the first game's, with every

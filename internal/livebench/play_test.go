@@ -19,6 +19,7 @@ import (
 	"adiukh/tournament/people"
 	"adiukh/tournament/ratings"
 	"adiukh/tournament/store"
+	"adiukh/tournament/teams"
 )
 
 // A move counts as seen only when the opponent's stream carries a
@@ -69,7 +70,8 @@ func TestPlayAgainstTheServer(t *testing.T) {
 	corr := correspondence.NewService(st.Correspondence(), correspondence.Options{Pairing: engines.Options().Pairing})
 	opt := engines.Options()
 	opt.LiveRound = corr.StartLiveRound
-	srv := httptest.NewServer(api.NewRouter(api.Deps{DB: st, Events: tournament.NewService(st, opt), Accounts: account.NewService(st.Accounts()),
+	events := tournament.NewService(st, opt)
+	srv := httptest.NewServer(api.NewRouter(api.Deps{DB: st, Events: events, Teams: teams.NewService(st.Teams(), events, engines.TeamOptions()), Accounts: account.NewService(st.Accounts()),
 		Correspondence: corr, People: people.NewService(st.People(), people.Options{}), Ratings: ratings.NewService(st.Ratings(), ratings.Options{}),
 		Entries: entries.NewService(st.Entries(), entries.Options{}), Log: slog.New(slog.NewTextHandler(io.Discard, nil))}))
 	defer srv.Close()

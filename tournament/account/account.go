@@ -93,7 +93,7 @@ func NewServiceWith(st Store, o Options) *Service {
 	}
 	if len(o.Secret) == 0 {
 		o.Secret = make([]byte, 32)
-		_, _ = rand.Read(o.Secret)
+		rand.Read(o.Secret) // never fails: it crashes the program instead (Go 1.24)
 	}
 	// A key of its own, so that nothing else signed with the secret (the
 	// session cookies) passes for a form's stamp, nor the other way round.
@@ -105,7 +105,7 @@ func NewServiceWith(st Store, o Options) *Service {
 	s := &Service{
 		store:     st,
 		now:       o.Now,
-		limiter:   &limiter{store: st, limits: o.Limits, now: o.Now},
+		limiter:   &limiter{store: st, limits: o.Limits, now: o.Now, log: o.Log},
 		checks:    make(chan struct{}, max(1, o.Limits.ConcurrentChecks)),
 		check:     CheckPassword,
 		cost:      o.PasswordCost,

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"log/slog"
 	"math"
 	"runtime"
 	"strings"
@@ -74,6 +75,7 @@ type limiter struct {
 	store  Store
 	limits Limits
 	now    func() time.Time
+	log    *slog.Logger
 }
 
 // delay is the wait imposed after the n-th failure of a pair.
@@ -162,12 +164,17 @@ func (l *limiter) reserve(ctx context.Context, kind, addr, pair string) (done fu
 		}
 		// The right password: the pair's failures are forgotten and the
 		// attempt is not counted against the address.
-		_ = l.store.SignInLimits(context.WithoutCancel(ctx), func(tx LimitTx) error {
+		// The person is signed in already; if the count cannot be cleared,
+		// it is forgotten in its time (Limits.Forget), which is said.
+		err := l.store.SignInLimits(context.WithoutCancel(ctx), func(tx LimitTx) error {
 			if err := tx.DeletePair(pair); err != nil {
 				return err
 			}
 			return tx.DeleteFailure(failure)
 		})
+		if err != nil {
+			l.log.Warn("sign-in: the failures before the right password were not cleared", "err", err)
+		}
 	}, 0, nil
 }
 
@@ -216,9 +223,12 @@ func (s *Service) Login(ctx context.Context, email, password, from string) (*tou
 		return nil, &WaitError{Err: tournament.TooMany("too many failed sign-ins; try again in %d seconds", waitSeconds(wait)), Wait: wait}
 	}
 	u, err := s.login(ctx, email, password)
-	if err == nil {
+	switch {
+	case err == nil || tournament.ErrorCode(err) == tournament.EFORBIDDEN:
+		// The right password, of an account or of a sign-up awaiting
+		// approval: not a guess.
 		done(true)
-	} else if tournament.ErrorCode(err) == tournament.EUNAUTHORIZED {
+	case tournament.ErrorCode(err) == tournament.EUNAUTHORIZED:
 		s.countFailure(false)
 	}
 	return u, err
@@ -250,10 +260,26 @@ func (s *Service) checkCurrentPassword(ctx context.Context, email, current, from
 	return err
 }
 
+// login checks the password of the account with the address. An address
+// with no account but a sign-up awaiting an administrator is checked
+// against the sign-up's password: the right one is told that the sign-up
+// awaits approval (EFORBIDDEN), a wrong one gets the answer of an unknown
+// address, so that only the address's owner learns of the sign-up.
 func (s *Service) login(ctx context.Context, email, password string) (*tournament.User, error) {
 	var u *tournament.User
+	var pending *SignUp
 	err := s.store.View(ctx, func(tx Tx) (err error) {
 		u, err = tx.UserByEmail(email)
+		if tournament.ErrorCode(err) != tournament.ENOTFOUND {
+			return err
+		}
+		su, suErr := tx.SignUpByEmail(email)
+		switch {
+		case suErr == nil && su.PasswordHash != "":
+			pending = su
+		case suErr != nil && tournament.ErrorCode(suErr) != tournament.ENOTFOUND:
+			return suErr
+		}
 		return err
 	})
 	hash := s.dummyHash()
@@ -262,12 +288,17 @@ func (s *Service) login(ctx context.Context, email, password string) (*tournamen
 		hash = u.PasswordHash
 	case tournament.ErrorCode(err) != tournament.ENOTFOUND:
 		return nil, err
+	case pending != nil:
+		hash = pending.PasswordHash
 	}
 	ok, checkErr := s.checkPassword(ctx, hash, password)
 	if checkErr != nil {
 		return nil, checkErr
 	}
-	if !ok || err != nil {
+	switch {
+	case ok && err != nil && pending != nil:
+		return nil, tournament.Forbidden("your sign-up awaits the approval of the site's administrator; sign in once it is approved")
+	case !ok || err != nil:
 		return nil, tournament.Unauthorized("wrong e-mail or password")
 	}
 	return u, nil

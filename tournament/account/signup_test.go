@@ -3,6 +3,7 @@ package account_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"regexp"
 	"strconv"
 	"strings"
@@ -276,6 +277,18 @@ func TestSignUpApproved(t *testing.T) {
 	}
 	if _, err := svc.SignUps(ctx); tournament.ErrorCode(err) != tournament.EUNAUTHORIZED {
 		t.Errorf("sign-ups read without signing in: %v", err)
+	}
+	// Issue 50.3: before the approval, Ann's own password tells her the
+	// sign-up awaits it; a wrong one gets the answer of an unknown address,
+	// so that nobody else learns of the sign-up.
+	_, err = svc.Login(ctx, "ann@example.org", in.Password, "192.0.2.7")
+	if tournament.ErrorCode(err) != tournament.EFORBIDDEN || !strings.Contains(err.Error(), "awaits the approval") {
+		t.Errorf("signing in before the approval: %v, want EFORBIDDEN, awaiting approval", err)
+	}
+	_, wrong := svc.Login(ctx, "ann@example.org", "не тот пароль", "192.0.2.7")
+	_, unknown := svc.Login(ctx, "nobody@example.org", "не тот пароль", "192.0.2.7")
+	if tournament.ErrorCode(wrong) != tournament.EUNAUTHORIZED || fmt.Sprint(wrong) != fmt.Sprint(unknown) {
+		t.Errorf("a wrong password of a waiting sign-up: %v; of an unknown address: %v; want the same", wrong, unknown)
 	}
 	if err := svc.ApproveSignUp(asAdmin, waiting[0].ID, true); err != nil {
 		t.Fatal(err)

@@ -54,6 +54,7 @@ type use struct {
 	id    string
 	at    string // file:line
 	field string // the form input an error names, "" if none
+	fn    string // the package's own function that says it, if any
 }
 
 // uses is everything the repository asks of the catalogue.
@@ -72,13 +73,14 @@ var errorFormat = map[string]int{"Note": 0, "Invalid": 1, "Conflict": 1, "NotFou
 
 // auditors are the packages whose Action… constants name the audit log's
 // entries: the log's page says each through "audit." + the action.
-var auditors = map[string]bool{"tournament": true, "correspondence": true, "composition": true, "people": true, "entries": true}
+var auditors = map[string]bool{"tournament": true, "correspondence": true, "composition": true, "people": true, "entries": true, "teams": true}
 
 // localFormat is where the message helpers of one package take their
 // format, called without a package name inside it.
 var localFormat = map[string]map[string]int{
 	"tournament":  {"Note": 0, "Invalid": 1, "Conflict": 1, "NotFound": 0, "Forbidden": 0, "Unauthorized": 0, "TooMany": 0, "TooManyUntil": 1, "TooLarge": 1, "say": 0, "newWarning": 1},
 	"rules":       {"say": 0, "recordError": 0, "fail": 0},
+	"russian":     {"say": 0, "fail": 0, "bad": 1},
 	"solve":       {"say": 0, "stipulationError": 0},
 	"composition": {"say": 0},
 	"export":      {"say": 0},
@@ -316,11 +318,11 @@ func (u *uses) consts(pkg string, d *ast.GenDecl) {
 }
 
 func (u *uses) call(pkg string, n *ast.CallExpr, pos func(ast.Node) string) {
-	idx, isError := -1, false
+	idx, isError, local := -1, false, ""
 	switch fn := n.Fun.(type) {
 	case *ast.Ident:
 		if i, ok := localFormat[pkg][fn.Name]; ok {
-			idx, isError = i, true
+			idx, isError, local = i, true, fn.Name
 		}
 	case *ast.SelectorExpr:
 		x, _ := fn.X.(*ast.Ident)
@@ -362,12 +364,12 @@ func (u *uses) call(pkg string, n *ast.CallExpr, pos func(ast.Node) string) {
 	}
 	if id, ok := arg.(*ast.Ident); ok {
 		if s, ok := constants[pkg][id.Name]; ok {
-			u.ids = append(u.ids, use{id: s, at: pos(n), field: field})
+			u.ids = append(u.ids, use{id: s, at: pos(n), field: field, fn: local})
 			return
 		}
 	}
 	if s, ok := stringLit(arg); ok {
-		u.ids = append(u.ids, use{id: s, at: pos(n), field: field})
+		u.ids = append(u.ids, use{id: s, at: pos(n), field: field, fn: local})
 	} else if b, ok := arg.(*ast.BinaryExpr); ok && b.Op == token.ADD {
 		if s, ok := stringLit(b.X); ok {
 			u.prefixes[s] = pos(n)

@@ -2,11 +2,16 @@ package catalog
 
 import (
 	"encoding/json"
+	"fmt"
+	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/nicksnyder/go-i18n/v2/i18n"
 	"golang.org/x/text/language"
 
+	"adiukh/rules"
+	_ "adiukh/rules/russian" // its messages' keys
 	"adiukh/tournament"
 )
 
@@ -69,4 +74,77 @@ func rewordedLocalizer(t *testing.T, l Lang, messages []*i18n.Message) *Localize
 		t.Fatal(err)
 	}
 	return &Localizer{Lang: l, loc: i18n.NewLocalizer(b, string(l))}
+}
+
+// Every message of the rules and the solver may be stored (a score sheet's
+// problem with a submitted sheet, a note quoting one, a composition's
+// findings), and so may the domain's messages that quote them (why a
+// result disagrees with its sheet), so each has a key that stays when its
+// words change.
+func TestEveryStoredMessageHasAKey(t *testing.T) {
+	found := 0
+	domain := regexp.MustCompile(`^tournament/[^/]+\.go:`)
+	for _, x := range scan(t).ids {
+		if !strings.HasPrefix(x.at, "rules/") && !(domain.MatchString(x.at) && x.fn == "say") {
+			continue
+		}
+		found++
+		if _, ok := rules.KeyOf(x.id); !ok {
+			t.Errorf("%s: %q has no stored key: add it to its package's keys (rules/keys.go, rules/russian/keys.go, rules/solve/messages.go, tournament/note.go)", x.at, x.id)
+		}
+	}
+	if found < 50 {
+		t.Fatalf("found only %d messages of the rules; is the scan broken?", found)
+	}
+}
+
+// A game's sheet report is stored with its problems by key: read back, a
+// problem says itself in each language, and after its words change in the
+// catalogue, in the new words.
+func TestStoredSheetReportReadsInBothLanguages(t *testing.T) {
+	checked := rules.ValidateSheet("1. c3-b4 b6-c5 2. g3-e5")
+	if len(checked.Errors) == 0 {
+		t.Fatal("the sheet has no problem to store")
+	}
+	p := checked.Errors[0]
+	stored, err := json.Marshal(tournament.SheetReport{Errors: []tournament.SheetError{{Line: p.Line, Ply: p.Ply, MoveNo: p.MoveNumber, Message: p.Message, Detail: p.Detail}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(stored), p.Message) || !strings.Contains(string(stored), `"key":"rules.`) {
+		t.Fatalf("the report is stored as %s: want its problem by key, not its English words %q", stored, p.Message)
+	}
+	var read tournament.SheetReport
+	if err := json.Unmarshal(stored, &read); err != nil {
+		t.Fatal(err)
+	}
+	got := read.Errors[0]
+	if got.Line != p.Line || got.Ply != p.Ply || got.MoveNo != p.MoveNumber || got.Message != p.Message {
+		t.Fatalf("read back as %+v, want line %d, ply %d, move %d, %q", got, p.Line, p.Ply, p.MoveNumber, p.Message)
+	}
+	for _, l := range Langs {
+		want := For(l).Message(p.Detail)
+		if have := For(l).Message(got.Detail); have != want || have == "" {
+			t.Errorf("%s: the stored problem reads %q, want %q", l, have, want)
+		}
+		reworded := rewordedLocalizer(t, l, []*i18n.Message{{ID: p.Detail.Format, Other: "[" + string(l) + "] " + p.Detail.Format}})
+		if have := reworded.Message(got.Detail); !strings.HasPrefix(have, "["+string(l)+"] ") {
+			t.Errorf("%s: after rewording, the stored problem reads %q", l, have)
+		}
+	}
+	if got.Detail.Format != p.Detail.Format || fmt.Sprint(got.Detail.Args) != fmt.Sprint(p.Detail.Args) {
+		t.Errorf("read back as %#v, want %#v", got.Detail, p.Detail)
+	}
+}
+
+// An old report, stored with its problems' English words only, still reads
+// in those words.
+func TestOldSheetReportKeepsItsWords(t *testing.T) {
+	var read tournament.SheetReport
+	if err := json.Unmarshal([]byte(`{"Valid":false,"Errors":[{"Line":1,"Ply":3,"MoveNo":2,"Message":"g3-e5 is not a legal move for white"}]}`), &read); err != nil {
+		t.Fatal(err)
+	}
+	if e := read.Errors[0]; e.Message != "g3-e5 is not a legal move for white" || e.Detail.Format != "" || e.Ply != 3 {
+		t.Fatalf("read as %+v", e)
+	}
 }

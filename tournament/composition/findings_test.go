@@ -3,6 +3,7 @@ package composition
 import (
 	"encoding/json"
 	"reflect"
+	"strings"
 	"testing"
 
 	"adiukh/rules"
@@ -32,6 +33,11 @@ func TestFindingsKeepTheirMessages(t *testing.T) {
 	}
 	if !reflect.DeepEqual(back, f) {
 		t.Errorf("kept %s, read back %+v, want %+v", kept, back, f)
+	}
+	// The solver's messages are kept by key, so that rewording one keeps
+	// the works checked before it readable in every language.
+	if !strings.Contains(string(kept), `"key":"solve.does_not_hold"`) || strings.Contains(string(kept), "does not hold") {
+		t.Errorf("kept %s: want the solver's messages by key, not their English format", kept)
 	}
 	if got, want := back.Refutation.Message().String(), "black 15 does not hold: White can force 13 points and Black can hold White to no final position: d6:f8 b2-c3"; got != want {
 		t.Errorf("the refutation reads %q, want %q", got, want)

@@ -27,9 +27,12 @@ func say(format string, args ...any) rules.Message {
 // are kept as they read.
 type Text struct{ rules.Message }
 
-// storedText is the JSON form of a Text.
+// storedText is the JSON form of a Text: a message of the rules or the
+// solver by its stored key (rules.KeyOf), which stays when the message is
+// reworded; the contest's own messages by their format.
 type storedText struct {
-	Format string      `json:"format"`
+	Key    string      `json:"key,omitempty"`
+	Format string      `json:"format,omitempty"`
 	Args   []storedArg `json:"args,omitempty"`
 }
 
@@ -45,6 +48,9 @@ type storedArg struct {
 
 func (t Text) MarshalJSON() ([]byte, error) {
 	out := storedText{Format: t.Format}
+	if key, ok := rules.KeyOf(t.Format); ok {
+		out = storedText{Key: key}
+	}
 	for _, a := range t.Args {
 		var s storedArg
 		switch a := a.(type) {
@@ -84,6 +90,13 @@ func (t *Text) UnmarshalJSON(b []byte) error {
 		return err
 	}
 	t.Format, t.Args = in.Format, nil
+	if in.Key != "" {
+		format, ok := rules.FormatOf(in.Key)
+		if !ok {
+			return fmt.Errorf("%q is not the key of a message", in.Key)
+		}
+		t.Format = format
+	}
 	if len(in.Args) > 0 {
 		t.Args = make([]any, len(in.Args))
 	}
@@ -94,13 +107,13 @@ func (t *Text) UnmarshalJSON(b []byte) error {
 		case a.Stipulation != "":
 			st, err := solve.ParseStipulation(a.Stipulation)
 			if err != nil {
-				return fmt.Errorf("argument %d of %q: %w", i+1, in.Format, err)
+				return fmt.Errorf("argument %d of %q: %w", i+1, t.Format, err)
 			}
 			t.Args[i] = st
 		case a.Color != "":
 			c, ok := sides[a.Color]
 			if !ok {
-				return fmt.Errorf("argument %d of %q: %q is not a colour", i+1, in.Format, a.Color)
+				return fmt.Errorf("argument %d of %q: %q is not a colour", i+1, t.Format, a.Color)
 			}
 			t.Args[i] = c
 		case a.Int != nil:
@@ -110,7 +123,7 @@ func (t *Text) UnmarshalJSON(b []byte) error {
 		case a.String != nil:
 			t.Args[i] = *a.String
 		default:
-			return fmt.Errorf("argument %d of %q has no value", i+1, in.Format)
+			return fmt.Errorf("argument %d of %q has no value", i+1, t.Format)
 		}
 	}
 	if t.Format == legacyMoveFormat && len(t.Args) == 3 {

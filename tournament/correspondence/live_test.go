@@ -16,6 +16,7 @@ import (
 	"adiukh/tournament/engines"
 	"adiukh/tournament/store"
 	"adiukh/tournament/store/storetest"
+	"adiukh/tournament/teams"
 )
 
 // liveEvent is an online blitz event of n players on store st, each
@@ -490,6 +491,9 @@ func TestLiveTeamRound(t *testing.T) {
 			opt := engines.Options()
 			opt.Now, opt.LiveRound = clk.Now, svc.StartLiveRound
 			sec := &section{ctx: tournament.NewContextWithUser(bg, arbiter), events: tournament.NewService(st, opt), users: map[int64]*tournament.User{}}
+			topt := engines.TeamOptions()
+			topt.Now = clk.Now
+			competitions := teams.NewService(st.Teams(), sec.events, topt)
 			e, err := sec.events.CreateEvent(sec.ctx, tournament.EventInput{Name: ptr("Командный блиц"), Discipline: ptr("blitz-team"), System: ptr("round-robin"),
 				TimeControl: ptr("3+2"), Online: ptr(true)})
 			if err != nil {
@@ -499,7 +503,7 @@ func TestLiveTeamRound(t *testing.T) {
 			if _, err := sec.events.UpdateEvent(sec.ctx, e.ID, tournament.EventInput{NextRoundAfter: ptr(30)}, ""); tournament.ErrorCode(err) != tournament.EINVALID || !strings.Contains(err.Error(), "next_round_after") {
 				t.Errorf("a team event's rounds pairing themselves: %v, want refused", err)
 			}
-			if _, err := sec.events.UpdateTeamSettings(sec.ctx, e.ID, tournament.TeamSettingsInput{Boards: ptr(2)}, ""); err != nil {
+			if _, err := competitions.UpdateTeamSettings(sec.ctx, e.ID, teams.TeamSettingsInput{Boards: ptr(2)}, ""); err != nil {
 				t.Fatal(err)
 			}
 			for i, names := range [][]string{{"Алов", "Бедов", "Запасов"}, {"Вагин", "Гусев"}} {
@@ -507,15 +511,15 @@ func TestLiveTeamRound(t *testing.T) {
 				for _, n := range names {
 					players = append(players, tournament.PlayerInput{Name: ptr(n), Rating: ptr(2000 - 100*i)})
 				}
-				if _, err := sec.events.RegisterTeam(sec.ctx, e.ID, tournament.TeamInput{Name: ptr(fmt.Sprintf("Команда %d", i+1)), Players: players}); err != nil {
+				if _, err := competitions.RegisterTeam(sec.ctx, e.ID, teams.TeamInput{Name: ptr(fmt.Sprintf("Команда %d", i+1)), Players: players}); err != nil {
 					t.Fatal(err)
 				}
 			}
-			teams, err := sec.events.Teams(sec.ctx, e.ID)
+			entered, err := competitions.Teams(sec.ctx, e.ID)
 			if err != nil {
 				t.Fatal(err)
 			}
-			for _, team := range teams {
+			for _, team := range entered {
 				for _, p := range team.Roster {
 					u := &tournament.User{Email: fmt.Sprintf("p%d@example.org", p.ID), Role: tournament.PlayerRole}
 					if err := st.Accounts().Update(bg, func(tx account.Tx) error { return tx.CreateUser(u) }); err != nil {
@@ -527,13 +531,13 @@ func TestLiveTeamRound(t *testing.T) {
 					sec.users[p.ID] = u
 				}
 			}
-			if _, err := sec.events.PairNextTeamRound(sec.ctx, e.ID); err != nil {
+			if _, err := competitions.PairNextTeamRound(sec.ctx, e.ID); err != nil {
 				t.Fatal(err)
 			}
 			// Team 1 fields its reserve on board 2.
-			reserve := teams[0].Roster[2].ID
-			lineup := tournament.LineupInput{EventID: e.ID, Round: 1, TeamNo: teams[0].StartNo, Players: []int64{teams[0].Roster[0].ID, reserve}}
-			if _, err := sec.events.SetLineup(sec.ctx, lineup); err != nil {
+			reserve := entered[0].Roster[2].ID
+			lineup := teams.LineupInput{EventID: e.ID, Round: 1, TeamNo: entered[0].StartNo, Players: []int64{entered[0].Roster[0].ID, reserve}}
+			if _, err := competitions.SetLineup(sec.ctx, lineup); err != nil {
 				t.Fatal(err)
 			}
 			start := t0.Add(time.Minute)
@@ -548,10 +552,10 @@ func TestLiveTeamRound(t *testing.T) {
 			if _, ok := board2.SideOf(reserve); !ok || !games[0].Live || !games[0].StartedAt.Equal(start) {
 				t.Errorf("the board games: %+v, want live from the start time, the reserve on board 2", games)
 			}
-			if _, err := sec.events.SetLineup(sec.ctx, lineup); tournament.ErrorCode(err) != tournament.ECONFLICT {
+			if _, err := competitions.SetLineup(sec.ctx, lineup); tournament.ErrorCode(err) != tournament.ECONFLICT {
 				t.Errorf("a line-up changed once the games started: %v, want a conflict", err)
 			}
-			_, err = sec.events.RecordMatchResult(sec.ctx, tournament.MatchResultInput{Table: 1, ResultInput: tournament.ResultInput{EventID: e.ID, Round: 1, Board: 1, Score: "24:0", EndReason: "resignation"}})
+			_, err = competitions.RecordMatchResult(sec.ctx, teams.MatchResultInput{Table: 1, ResultInput: tournament.ResultInput{EventID: e.ID, Round: 1, Board: 1, Score: "24:0", EndReason: "resignation"}})
 			if tournament.ErrorCode(err) != tournament.ECONFLICT {
 				t.Errorf("a board's result entered at the desk: %v, want a conflict", err)
 			}
@@ -573,7 +577,7 @@ func TestLiveTeamRound(t *testing.T) {
 				t.Fatal(err)
 			}
 			loser := board1.WhiteID
-			if teams[1].Roster[0].ID != loser && teams[1].Roster[1].ID != loser {
+			if entered[1].Roster[0].ID != loser && entered[1].Roster[1].ID != loser {
 				loser = board1.BlackID
 			}
 			if _, err := svc.Resign(sec.as(loser), board1.ID); err != nil {
@@ -583,7 +587,7 @@ func TestLiveTeamRound(t *testing.T) {
 			if n, err := svc.ExpireLive(bg, clk.Now()); err != nil || n != 1 {
 				t.Fatalf("the sweep at the no-show time ended %d games (%v), want board 2", n, err)
 			}
-			d, err := sec.events.TeamEventData(sec.ctx, e.ID)
+			d, err := competitions.TeamEventData(sec.ctx, e.ID)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -603,7 +607,7 @@ func TestLiveTeamRound(t *testing.T) {
 			}
 			// Team 1 won board 1 by resignation and board 2 by the
 			// opponent's no-show: 48 points to 0.
-			if team1Home := m.HomeID == teams[0].ID; team1Home && (home != 48 || away != 0) || !team1Home && (home != 0 || away != 48) {
+			if team1Home := m.HomeID == entered[0].ID; team1Home && (home != 48 || away != 0) || !team1Home && (home != 0 || away != 48) {
 				t.Errorf("the match: %v:%v with team 1 at home %v, want team 1 winning 48:0", home, away, team1Home)
 			}
 		})

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"log/slog"
 	"slices"
 	"strings"
 	"time"
@@ -43,6 +44,9 @@ type Options struct {
 	// the change feed listens (ListenForChanges), for a notice lost with a
 	// broken connection: 5 s when zero.
 	Backstop time.Duration
+	// Log tells of the watched games' polls that failed: slog.Default when
+	// nil.
+	Log *slog.Logger
 }
 
 // Service carries out correspondence play. The signed-in user comes from
@@ -52,6 +56,7 @@ type Service struct {
 	pairing  map[tournament.System]tournament.PairFunc
 	now      func() time.Time
 	mailer   Mailer
+	log      *slog.Logger
 	watchers watchers
 	// commits gathers the live moves' writes into shared transactions.
 	commits committer
@@ -59,7 +64,7 @@ type Service struct {
 
 // NewService returns a service over st.
 func NewService(st Store, opt Options) *Service {
-	s := &Service{store: st, pairing: opt.Pairing, now: opt.Now, mailer: opt.Mailer}
+	s := &Service{store: st, pairing: opt.Pairing, now: opt.Now, mailer: opt.Mailer, log: cmp.Or(opt.Log, slog.Default())}
 	if s.now == nil {
 		s.now = time.Now
 	}

@@ -195,6 +195,7 @@ func (s *Service) read(gameID int64, g *watched) {
 // read, until nobody watches.
 func (s *Service) pollWatched() {
 	w := &s.watchers
+	failing := false
 	for {
 		w.mu.Lock()
 		every := watchPoll
@@ -220,7 +221,16 @@ func (s *Service) pollWatched() {
 			return err
 		})
 		if err != nil {
-			continue // the next poll tries again
+			// The next poll tries again; a run of failures is told once.
+			if !failing {
+				s.log.Error("watched games: reading their versions failed; trying again", "every", every, "err", err)
+			}
+			failing = true
+			continue
+		}
+		if failing {
+			s.log.Info("watched games: their versions are read again")
+			failing = false
 		}
 		for id, v := range versions {
 			s.heard(id, v)

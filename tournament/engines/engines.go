@@ -22,7 +22,6 @@ func Options() tournament.Options {
 		},
 		Swiss:  SwissTools(),
 		Ranker: Ranker{},
-		Teams:  TeamEngines(),
 	}
 }
 

@@ -9,12 +9,14 @@ import (
 	"adiukh/tournament/pairing/roundrobin"
 	"adiukh/tournament/pairing/teamswiss"
 	"adiukh/tournament/standings"
+	"adiukh/tournament/teams"
 )
 
-// TeamEngines are the team pairing systems and team standings.
-func TeamEngines() tournament.TeamEngines {
-	return tournament.TeamEngines{
-		Pairing: map[tournament.System]tournament.TeamPairFunc{
+// TeamOptions are the team service's options with the team pairing
+// systems and team standings plugged in.
+func TeamOptions() teams.Options {
+	return teams.Options{
+		Pairing: map[tournament.System]teams.TeamPairFunc{
 			tournament.RoundRobin:       TeamRoundRobin,
 			tournament.DoubleRoundRobin: TeamRoundRobin,
 			tournament.Swiss:            TeamSwiss,
@@ -25,7 +27,7 @@ func TeamEngines() tournament.TeamEngines {
 
 // TeamRoundRobin pairs a team round robin from the Berger tables by team
 // start number; the table's White is the home team, whose board 1 has White.
-func TeamRoundRobin(in tournament.TeamPairingInput) ([]tournament.TeamPairing, error) {
+func TeamRoundRobin(in teams.TeamPairingInput) ([]teams.TeamPairing, error) {
 	byNo := make(map[int]int64, len(in.Teams))
 	for _, t := range in.Teams {
 		byNo[t.StartNo] = t.ID
@@ -42,9 +44,9 @@ func TeamRoundRobin(in tournament.TeamPairingInput) ([]tournament.TeamPairing, e
 	if in.Round < 1 || in.Round > len(schedule) {
 		return nil, tournament.Conflict("", "a round robin of %d teams has %d rounds; there is no round %d", len(in.Teams), len(schedule), in.Round)
 	}
-	pairings := make([]tournament.TeamPairing, len(schedule[in.Round-1]))
+	pairings := make([]teams.TeamPairing, len(schedule[in.Round-1]))
 	for i, p := range schedule[in.Round-1] {
-		pairings[i] = tournament.TeamPairing{HomeID: byNo[p.White], AwayID: byNo[p.Black]}
+		pairings[i] = teams.TeamPairing{HomeID: byNo[p.White], AwayID: byNo[p.Black]}
 	}
 	return pairings, nil
 }
@@ -52,32 +54,32 @@ func TeamRoundRobin(in tournament.TeamPairingInput) ([]tournament.TeamPairing, e
 // TeamSwiss pairs a round by the Swiss Team Pairing System (teamswiss):
 // teams are numbered by start number and scored in the event's primary
 // score, match or game points.
-func TeamSwiss(in tournament.TeamPairingInput) ([]tournament.TeamPairing, error) {
-	teams := make([]teamswiss.Team, len(in.Teams))
+func TeamSwiss(in teams.TeamPairingInput) ([]teams.TeamPairing, error) {
+	entrants := make([]teamswiss.Team, len(in.Teams))
 	index := make(map[int64]int, len(in.Teams))
 	byNo := make(map[int]int64, len(in.Teams))
 	for i, t := range in.Teams {
-		teams[i] = teamswiss.Team{No: t.StartNo, Colours: make([]teamswiss.Colour, 0, len(in.Rounds))}
+		entrants[i] = teamswiss.Team{No: t.StartNo, Colours: make([]teamswiss.Colour, 0, len(in.Rounds))}
 		index[t.ID] = i
 		byNo[t.StartNo] = t.ID
 	}
 	primary := func(gp, mp float64) float64 {
-		if in.Settings.Ranking == tournament.ByGamePoints {
+		if in.Settings.Ranking == teams.ByGamePoints {
 			return gp
 		}
 		return mp
 	}
 	for _, r := range in.Rounds {
-		before := make([]float64, len(teams))
-		for i := range teams {
-			before[i] = teams[i].Score
-			teams[i].Colours = append(teams[i].Colours, teamswiss.NoColour)
-			teams[i].Floated = false
+		before := make([]float64, len(entrants))
+		for i := range entrants {
+			before[i] = entrants[i].Score
+			entrants[i].Colours = append(entrants[i].Colours, teamswiss.NoColour)
+			entrants[i].Floated = false
 		}
-		last := len(teams[0].Colours) - 1
+		last := len(entrants[0].Colours) - 1
 		for _, m := range r.Matches {
 			ms := m.Score(in.Event, in.Settings)
-			home := &teams[index[m.HomeID]]
+			home := &entrants[index[m.HomeID]]
 			home.Score += primary(ms.HomeGamePoints, ms.HomeMatchPoints)
 			home.Secondary += primary(ms.HomeMatchPoints, ms.HomeGamePoints)
 			if m.IsBye() {
@@ -85,7 +87,7 @@ func TeamSwiss(in tournament.TeamPairingInput) ([]tournament.TeamPairing, error)
 				continue
 			}
 			ai := index[m.AwayID]
-			away := &teams[ai]
+			away := &entrants[ai]
 			away.Score += primary(ms.AwayGamePoints, ms.AwayMatchPoints)
 			away.Secondary += primary(ms.AwayMatchPoints, ms.AwayGamePoints)
 			home.Opponents = append(home.Opponents, away.No)
@@ -105,11 +107,11 @@ func TeamSwiss(in tournament.TeamPairingInput) ([]tournament.TeamPairing, error)
 		}
 	}
 	// A withdrawn team is not paired; the teams it met may meet others.
-	active := make([]teamswiss.Team, 0, len(teams))
+	active := make([]teamswiss.Team, 0, len(entrants))
 	playing := map[int]bool{}
 	for i, t := range in.Teams {
 		if t.PlaysIn(in.Round) {
-			active = append(active, teams[i])
+			active = append(active, entrants[i])
 			playing[t.StartNo] = true
 		}
 	}
@@ -123,21 +125,21 @@ func TeamSwiss(in tournament.TeamPairingInput) ([]tournament.TeamPairing, error)
 	if err != nil {
 		return nil, tournament.Conflict("", "team Swiss pairing of round %d: %v", in.Round, err)
 	}
-	out := make([]tournament.TeamPairing, len(pairings))
+	out := make([]teams.TeamPairing, len(pairings))
 	for i, p := range pairings {
-		out[i] = tournament.TeamPairing{HomeID: byNo[p.Home], AwayID: byNo[p.Away]}
+		out[i] = teams.TeamPairing{HomeID: byNo[p.Home], AwayID: byNo[p.Away]}
 	}
 	return out, nil
 }
 
-var preferences = map[tournament.ColourPreferences]teamswiss.Preferences{
-	tournament.PreferencesA:    teamswiss.TypeA,
-	tournament.PreferencesB:    teamswiss.TypeB,
-	tournament.PreferencesNone: teamswiss.NoPreferences,
+var preferences = map[teams.ColourPreferences]teamswiss.Preferences{
+	teams.PreferencesA:    teamswiss.TypeA,
+	teams.PreferencesB:    teamswiss.TypeB,
+	teams.PreferencesNone: teamswiss.NoPreferences,
 }
 
 // fieldedNobody reports whether one side of a match left every board empty.
-func fieldedNobody(m tournament.Match, home bool) bool {
+func fieldedNobody(m teams.Match, home bool) bool {
 	for _, b := range m.Boards {
 		if (home && b.HomePlayerID != 0) || (!home && b.AwayPlayerID != 0) {
 			return false
@@ -149,7 +151,7 @@ func fieldedNobody(m tournament.Match, home bool) bool {
 // TeamRanker computes team standings with the standings package.
 type TeamRanker struct{}
 
-var _ tournament.TeamRanker = TeamRanker{}
+var _ teams.TeamRanker = TeamRanker{}
 
 // TeamTieBreaks lists the registered team tie-breaks.
 func (TeamRanker) TeamTieBreaks() []tournament.TieBreakInfo {
@@ -162,7 +164,7 @@ func (TeamRanker) TeamTieBreaks() []tournament.TieBreakInfo {
 }
 
 // DefaultTeamTieBreaks is the standings package's preset for the ranking.
-func (TeamRanker) DefaultTeamTieBreaks(r tournament.Ranking) []string {
+func (TeamRanker) DefaultTeamTieBreaks(r teams.Ranking) []string {
 	preset := standings.TeamPreset(points(r))
 	ids := make([]string, len(preset))
 	for i, id := range preset {
@@ -171,8 +173,8 @@ func (TeamRanker) DefaultTeamTieBreaks(r tournament.Ranking) []string {
 	return ids
 }
 
-func points(r tournament.Ranking) standings.Points {
-	if r == tournament.ByGamePoints {
+func points(r teams.Ranking) standings.Points {
+	if r == teams.ByGamePoints {
 		return standings.GamePoints
 	}
 	return standings.MatchPoints
@@ -181,7 +183,7 @@ func points(r tournament.Ranking) standings.Points {
 // RankTeams ranks the teams and the players of each board. A round robin's
 // bye is a rest day and leaves the team out of the round; a Swiss bye is
 // the pairing-allocated bye.
-func (TeamRanker) RankTeams(in tournament.TeamStandingsInput) (*tournament.TeamTable, error) {
+func (TeamRanker) RankTeams(in teams.TeamStandingsInput) (*teams.TeamTable, error) {
 	e, ts := in.Event, in.Settings
 	sin := standings.TeamInput{
 		Teams:  make([]int, len(in.Teams)),
@@ -228,21 +230,21 @@ func (TeamRanker) RankTeams(in tournament.TeamStandingsInput) (*tournament.TeamT
 	if err != nil {
 		return nil, fmt.Errorf("team standings of event %d: %w", e.ID, err)
 	}
-	table := &tournament.TeamTable{Rows: make([]tournament.TeamStandingsRow, len(st.Teams)), Boards: make([][]tournament.BoardStandingsRow, len(st.Boards))}
+	table := &teams.TeamTable{Rows: make([]teams.TeamStandingsRow, len(st.Teams)), Boards: make([][]teams.BoardStandingsRow, len(st.Boards))}
 	for i, r := range st.Teams {
 		tbs := make(map[string]float64, len(ts.TieBreaks))
 		for _, id := range ts.TieBreaks {
 			tbs[id] = r.TieBreaks[standings.ID(id)]
 		}
-		table.Rows[i] = tournament.TeamStandingsRow{
+		table.Rows[i] = teams.TeamStandingsRow{
 			Rank: r.Rank, RankTo: r.RankLast, TeamID: byNo[r.StartNo], StartNo: r.StartNo,
 			MatchPoints: r.MatchPoints, GamePoints: r.GamePoints, Score: r.Score, TieBreaks: tbs,
 		}
 	}
 	for b, rows := range st.Boards {
-		table.Boards[b] = make([]tournament.BoardStandingsRow, len(rows))
+		table.Boards[b] = make([]teams.BoardStandingsRow, len(rows))
 		for i, r := range rows {
-			table.Boards[b][i] = tournament.BoardStandingsRow{
+			table.Boards[b][i] = teams.BoardStandingsRow{
 				Board: r.Board, Rank: r.Rank, RankTo: r.RankLast, PlayerID: int64(r.Player), TeamNo: r.Team,
 				Games: r.Games, Points: r.Points, Percent: r.Percent, AdiukhPoints: r.AdiukhPoints,
 			}

@@ -14,18 +14,37 @@ import (
 // players who meet the event's conditions), a signed-in player sends an
 // Entry, and the arbiter accepts it (the entry becomes the event's player,
 // with the account linked) or declines it with a reason. Entries beyond
-// the places wait on a waiting list, from which the arbiter accepts when a
-// place is free.
+// the places wait on a waiting list, in order: when a place frees (an
+// entry withdrawn or declined, more places), the first waiting moves up to
+// await the arbiter, and is told. The rating conditions read the
+// register's published rating of the event's list, never one the player
+// types.
+//
+// The player manages their own entry: they withdraw it while it waits, or
+// once accepted before round 1 (they leave the start list); after round 1
+// the withdrawal is a request the arbiter confirms, withdrawing the player
+// from the next round as the desk does. After a refusal or a withdrawal
+// the player may enter again, as a new entry.
 
 // EntryStatus is where an entry is in its life.
 type EntryStatus string
 
 const (
-	EntryPending  EntryStatus = "pending"  // waiting for the arbiter
+	EntryPending  EntryStatus = "pending"  // awaiting the arbiter's approval
 	EntryWaiting  EntryStatus = "waiting"  // on the waiting list: every place was taken or promised
 	EntryAccepted EntryStatus = "accepted" // the player plays in the event
 	EntryDeclined EntryStatus = "declined" // refused, with the arbiter's reason
+	// EntryWithdrawing: the accepted player asked to be withdrawn after
+	// round 1; the arbiter confirms.
+	EntryWithdrawing EntryStatus = "withdrawing"
+	// EntryWithdrawn: the player took the entry back, or left the event.
+	EntryWithdrawn EntryStatus = "withdrawn"
 )
+
+// Live reports whether an entry of this status still stands: an account
+// has one live entry per event, and enters again only after a refusal or
+// a withdrawal.
+func (s EntryStatus) Live() bool { return s != EntryDeclined && s != EntryWithdrawn }
 
 // Audit actions of entries.
 const (
@@ -34,12 +53,29 @@ const (
 	ActionEntryAccept    = "entry.accept"
 	ActionEntryDecline   = "entry.decline"
 	ActionEntryWithdrawn = "entry.withdraw"
+	// ActionEntryWithdrawAsk is a player's request to be withdrawn after
+	// round 1, ActionEntryWithdrawConfirm the arbiter's confirmation.
+	ActionEntryWithdrawAsk      = "entry.withdraw_ask"
+	ActionEntryWithdrawConfirm  = "entry.withdraw_confirm"
+	ActionEntryWithdrawTakeBack = "entry.withdraw_take_back"
+	// ActionEntryMoveUp is an entry leaving the waiting list for a place.
+	ActionEntryMoveUp = "entry.move_up"
 )
 
-// Notice kinds of the arbiter's decisions on entries.
+// Notice kinds of the decisions on entries.
 const (
 	NoticeAccepted = "entry-accepted" // Event, Link
 	NoticeDeclined = "entry-declined" // Event, Link, Reason
+	// NoticeMovedUp tells a player their entry left the waiting list and
+	// awaits the arbiter.
+	NoticeMovedUp = "entry-moved-up" // Event, Link
+	// NoticeWithdrawAsked tells the event's arbiter that a player asks to
+	// be withdrawn; NoticeWithdrawn tells the player it is done.
+	NoticeWithdrawAsked = "entry-withdraw-asked" // Event, Link, Player, Reason (may be absent)
+	NoticeWithdrawn     = "entry-withdrawn"      // Event, Link, Round
+	// NoticeWithdrawTakenBack tells the arbiter the player takes their
+	// request back.
+	NoticeWithdrawTakenBack = "entry-withdraw-taken-back" // Event, Link, Player
 )
 
 // EntrySettings say whether and on what terms an event takes entries
@@ -89,22 +125,40 @@ type Entry struct {
 	BirthYear int
 	Sex       string
 	Region    string
-	Rating    int
+	// Rating is the register's published rating of the entrant's person
+	// in the event's list (0 when the account is linked to none): as of
+	// the entry, and as it is now for an entry the arbiter is to decide.
+	Rating int
 	// Reason is why the arbiter declined it, as they typed it.
 	Reason string
 	// PlayerID is the player an accepted entry became.
 	PlayerID  int64
 	CreatedAt time.Time
 	DecidedAt time.Time
+	// WithdrawReason is what the player said when withdrawing, if
+	// anything; WithdrawnAt when they withdrew or asked to.
+	WithdrawReason string
+	WithdrawnAt    time.Time
+
+	// Read, not stored: Position is the entry's place on the waiting list
+	// (1 moves up first), 0 off it; WithdrawnFrom the first round the
+	// entry's player no longer plays, once withdrawn; Removed that the
+	// desk took the accepted entry's player off the start list.
+	Position      int
+	WithdrawnFrom int
+	Removed       bool
 }
 
-// EntryInput is what a player sends with an entry.
+// Decidable reports whether the arbiter may accept or decline the entry.
+func (en *Entry) Decidable() bool { return en.Status == EntryPending || en.Status == EntryWaiting }
+
+// EntryInput is what a player sends with an entry. No rating: the
+// conditions read the register's.
 type EntryInput struct {
 	Note      string
 	BirthYear int
 	Sex       string
 	Region    string
-	Rating    int
 }
 
 // EntryTx keeps the entry settings of events and their entries.
@@ -113,13 +167,13 @@ type EntryTx interface {
 	// when it has none.
 	EntrySettings(eventID int64) (*EntrySettings, error)
 	SetEntrySettings(s *EntrySettings) error
-	// CreateEntry stores a new entry and sets its ID; a second entry of
-	// the same account in the same event is an ECONFLICT error.
+	// CreateEntry stores a new entry and sets its ID; a second live entry
+	// (Status.Live) of the same account in the same event is an ECONFLICT
+	// error.
 	CreateEntry(e *Entry) error
 	// Entries lists an event's entries, oldest first.
 	Entries(eventID int64) ([]Entry, error)
 	UpdateEntry(e *Entry) error
-	DeleteEntry(id int64) error
 }
 
 // EntryView is what an event's page shows and offers of its entries,
@@ -129,16 +183,28 @@ type EntryView struct {
 	// Open: entries are taken now (open, before the deadline, the event
 	// not started).
 	Open bool
-	// Mine is the reader's own entry, nil when they have none.
+	// Full: every place is taken or promised, or others wait already: a
+	// new entry goes to the waiting list.
+	Full bool
+	// Mine is the reader's latest entry, nil when they have none.
 	Mine *Entry
-	// CanEnter: the signed-in reader may send an entry now.
+	// CanEnter: the signed-in reader may send an entry now (again, after
+	// a refusal or a withdrawal).
 	CanEnter bool
-	// CanWithdraw: the reader may withdraw their own entry now.
-	CanWithdraw bool
-	// Entries are every entry, for the event's arbiter only.
+	// CanWithdraw: the reader may withdraw their own entry now;
+	// WithdrawAsks: that is a request the arbiter confirms, round 1 being
+	// paired.
+	CanWithdraw  bool
+	WithdrawAsks bool
+	// CanTakeBack: the reader may take back their request to be
+	// withdrawn, which the arbiter has not yet confirmed.
+	CanTakeBack bool
+	// Entries are every entry, for the event's arbiter; the reader's own,
+	// oldest first, for a player.
 	Entries []Entry
-	// Meets tells, for the arbiter, which entries meet the conditions as
-	// they are now (they may have changed since the entry).
+	// Meets tells, for the arbiter, which entries awaiting a decision meet
+	// the conditions as they are now (they, and the published ratings, may
+	// have changed since the entry).
 	Meets map[int64]bool
 	// OneString tells, for the arbiter, which entries' accounts give the
 	// name as one string: accepting them asks the surname and given names
@@ -159,37 +225,46 @@ func (s *Service) Entries(ctx context.Context, eventID int64) (*EntryView, error
 		if err != nil {
 			return err
 		}
-		v, err = s.entryView(tx, tournament.UserFromContext(ctx), e)
+		u := tournament.UserFromContext(ctx)
+		v, err = s.entryView(tx, u, e, tournament.CanManage(u, e))
 		return err
 	})
 	return v, err
 }
 
-func (s *Service) entryView(tx Tx, u *tournament.User, e *tournament.Event) (*EntryView, error) {
+// entryView is the event's entries as u reads them; every entry, with
+// whether it meets the conditions now, when manage.
+func (s *Service) entryView(tx Tx, u *tournament.User, e *tournament.Event, manage bool) (*EntryView, error) {
 	set, err := tx.EntrySettings(e.ID)
 	if err != nil {
 		return nil, err
 	}
 	v := &EntryView{Settings: *set, Zone: e.Location(), Places: -1}
 	v.Open = s.takesEntries(e, set) == nil
-	players, err := tx.CountPlayers(e.ID)
-	if err != nil {
-		return nil, err
-	}
-	if set.Max > 0 {
-		v.Places = max(set.Max-players, 0)
-	}
-	if u == nil {
-		return v, nil
-	}
 	all, err := tx.Entries(e.ID)
 	if err != nil {
 		return nil, err
 	}
+	players, err := tx.Players(e.ID)
+	if err != nil {
+		return nil, err
+	}
+	annotate(all, players)
+	if set.Max > 0 {
+		v.Places = max(set.Max-len(players), 0)
+	}
+	v.Full = full(set, len(players), all)
+	if u == nil {
+		return v, nil
+	}
+	var mine []Entry
 	for i := range all {
 		if all[i].UserID == u.ID {
-			v.Mine = &all[i]
+			mine = append(mine, all[i])
 		}
+	}
+	if len(mine) > 0 {
+		v.Mine = &mine[len(mine)-1]
 	}
 	accounts, err := tx.PlayerAccounts(e.ID)
 	if err != nil {
@@ -199,31 +274,57 @@ func (s *Service) entryView(tx Tx, u *tournament.User, e *tournament.Event) (*En
 	for _, a := range accounts {
 		plays = plays || a.ID == u.ID
 	}
-	v.CanEnter = v.Open && v.Mine == nil && !plays && (set.Max == 0 || players < set.Max)
-	v.CanWithdraw = v.Mine != nil && v.Mine.Status != EntryAccepted && v.Mine.Status != EntryDeclined && s.beforeDeadline(set)
-	if tournament.CanManage(u, e) {
-		v.Entries = all
-		v.Meets, v.OneString = map[int64]bool{}, map[int64]bool{}
-		for _, en := range all {
-			v.Meets[en.ID] = set.check(en) == nil
-			if en.Status == EntryPending || en.Status == EntryWaiting {
-				account, err := tx.UserByID(en.UserID)
-				if err != nil {
-					return nil, err
-				}
-				v.OneString[en.ID] = !account.NamedInParts()
-			}
+	paired, err := tx.CountRounds(e.ID)
+	if err != nil {
+		return nil, err
+	}
+	v.CanEnter = v.Open && (v.Mine == nil || !v.Mine.Live()) && !plays
+	v.CanWithdraw, v.WithdrawAsks = withdrawable(e, paired, v.Mine)
+	v.CanTakeBack = v.Mine != nil && v.Mine.Status == EntryWithdrawing && !v.Mine.Removed && v.Mine.WithdrawnFrom == 0
+	if !manage {
+		v.Entries = mine
+		return v, nil
+	}
+	v.Entries = all
+	v.Meets, v.OneString = map[int64]bool{}, map[int64]bool{}
+	for i := range all {
+		en := &all[i]
+		if !en.Decidable() {
+			continue
 		}
-	} else if v.Mine != nil {
-		v.Entries = []Entry{*v.Mine}
+		account, err := tx.UserByID(en.UserID)
+		if err != nil {
+			return nil, err
+		}
+		v.OneString[en.ID] = !account.NamedInParts()
+		rating, linked, err := entrantRating(tx, e, en.UserID)
+		if err != nil {
+			return nil, err
+		}
+		en.Rating = rating
+		v.Meets[en.ID] = set.check(*en, linked) == nil
 	}
 	return v, nil
 }
 
+// entrantRating is the register's published rating, in the event's list,
+// of the person the account is linked to; linked is false (and the rating
+// 0) when the account is linked to none.
+func entrantRating(tx Tx, e *tournament.Event, userID int64) (rating int, linked bool, err error) {
+	person, err := tournament.LinkedPerson(tx, userID)
+	if err != nil || person == nil {
+		return 0, false, err
+	}
+	rating, err = tx.PublishedRating(person.ID, e.Discipline)
+	return rating, true, err
+}
+
 // SetEntries opens or closes an event to entries and sets their terms.
-// Open entries cannot have a deadline that has passed.
+// Open entries cannot have a deadline that has passed. More places, or
+// none limited, move the waiting entries up.
 func (s *Service) SetEntries(ctx context.Context, eventID int64, in EntrySettingsInput) (*EntrySettings, error) {
 	var out *EntrySettings
+	var told []tournament.Notice
 	err := s.store.Update(ctx, func(tx Tx) error {
 		e, u, err := tournament.Manageable(ctx, tx, eventID)
 		if err != nil {
@@ -253,9 +354,17 @@ func (s *Service) SetEntries(ctx context.Context, eventID int64, in EntrySetting
 			return err
 		}
 		out = &set
-		return tournament.Audit(tx, s.now(), u, eventID, ActionEntriesSet, fmt.Sprintf("event %d", eventID), before, set, "")
+		if err := tournament.Audit(tx, s.now(), u, eventID, ActionEntriesSet, fmt.Sprintf("event %d", eventID), before, set, ""); err != nil {
+			return err
+		}
+		told, err = s.moveUp(tx, e, u)
+		return err
 	})
-	return out, err
+	if err != nil {
+		return nil, err
+	}
+	s.notify(ctx, told...)
+	return out, nil
 }
 
 // apply copies the input onto s, checking every field (JoinInvalid).
@@ -379,8 +488,9 @@ func (s *Service) takesEntries(e *tournament.Event, set *EntrySettings) error {
 }
 
 // check explains every condition of the event the entry does not meet, or
-// returns nil.
-func (s *EntrySettings) check(en Entry) error {
+// returns nil. The entry's rating is the register's published one; linked
+// tells whether the account is linked to a person of the register at all.
+func (s *EntrySettings) check(en Entry, linked bool) error {
 	var errs []error
 	if (s.MinBirthYear != 0 || s.MaxBirthYear != 0) && en.BirthYear == 0 {
 		errs = append(errs, tournament.Invalid("birth_year", "this event has an age limit: give your birth year"))
@@ -397,13 +507,15 @@ func (s *EntrySettings) check(en Entry) error {
 	if s.Region != "" && tournament.NameKey(strings.TrimSpace(en.Region)) != tournament.NameKey(s.Region) {
 		errs = append(errs, tournament.Invalid("region", "this event is for players from %s", s.Region))
 	}
-	// A rating range applies to the rated: a player without a rating is
-	// below any minimum and within any maximum.
-	if s.MinRating != 0 && en.Rating < s.MinRating {
-		errs = append(errs, tournament.Invalid("rating", "this event is for players rated %d or more", s.MinRating))
-	}
-	if s.MaxRating != 0 && en.Rating > s.MaxRating {
-		errs = append(errs, tournament.Invalid("rating", "this event is for players rated %d or less", s.MaxRating))
+	// A rating range applies to the rated: a player without a published
+	// rating is below any minimum and within any maximum.
+	switch {
+	case s.MinRating != 0 && !linked:
+		errs = append(errs, tournament.Invalid("rating", "this event is for players rated %d or more in the register; your account is not linked to the register: find yourself among its people and ask to be linked", s.MinRating))
+	case s.MinRating != 0 && en.Rating < s.MinRating:
+		errs = append(errs, tournament.Invalid("rating", "this event is for players rated %d or more; your published rating is %d", s.MinRating, en.Rating))
+	case s.MaxRating != 0 && en.Rating > s.MaxRating:
+		errs = append(errs, tournament.Invalid("rating", "this event is for players rated %d or less; your published rating is %d", s.MaxRating, en.Rating))
 	}
 	return tournament.JoinInvalid(errs)
 }
@@ -416,10 +528,12 @@ func yearOrAny(y int) string {
 }
 
 // Enter sends the signed-in user's entry to an event that takes entries
-// now, if they meet its conditions. It waits for the arbiter (pending), or
-// on the waiting list when the entries already waiting and the players
-// take every place. A full event, a second entry and an entry after the
-// deadline are refused.
+// now, if they meet its conditions (the rating conditions on the
+// register's published rating). It awaits the arbiter (pending), or waits
+// on the waiting list when the players and the pending entries take every
+// place or others wait already. A second live entry and an entry after
+// the deadline are refused; after a refusal or a withdrawal the player
+// enters again.
 func (s *Service) Enter(ctx context.Context, eventID int64, in EntryInput) (*Entry, error) {
 	u := tournament.UserFromContext(ctx)
 	if u == nil {
@@ -436,12 +550,13 @@ func (s *Service) Enter(ctx context.Context, eventID int64, in EntryInput) (*Ent
 	if err != nil {
 		return nil, err
 	}
-	// The birth year and rating are checked as a player's are, since the
-	// accepted entry becomes one.
-	if err := (tournament.PlayerInput{BirthYear: &in.BirthYear, Rating: &in.Rating}).CheckDetails(); err != nil {
+	// The birth year is checked as a player's is, since the accepted
+	// entry becomes one.
+	if err := (tournament.PlayerInput{BirthYear: &in.BirthYear}).CheckDetails(); err != nil {
 		return nil, err
 	}
 	var en *Entry
+	var told []tournament.Notice
 	err = s.store.Update(ctx, func(tx Tx) error {
 		if err := tx.LockEvent(eventID); err != nil {
 			return err
@@ -461,13 +576,27 @@ func (s *Service) Enter(ctx context.Context, eventID int64, in EntryInput) (*Ent
 		if err != nil {
 			return err
 		}
-		pending := 0
-		for _, other := range all {
-			if other.UserID == u.ID {
+		players, err := tx.Players(eventID)
+		if err != nil {
+			return err
+		}
+		for i := range all {
+			other := &all[i]
+			if other.UserID != u.ID || !other.Status.Live() {
+				continue
+			}
+			if other.readPlayer(players); !other.Removed {
 				return tournament.Conflict("", "you have entered this event already (entry %d)", other.ID)
 			}
-			if other.Status == EntryPending {
-				pending++
+			// The desk took the player off the start list: that entry is
+			// over, and the new one goes to the arbiter again.
+			before := *other
+			other.Status, other.WithdrawnAt = EntryWithdrawn, s.now().UTC()
+			if err := tx.UpdateEntry(other); err != nil {
+				return err
+			}
+			if err := tournament.Audit(tx, s.now(), u, eventID, ActionEntryWithdrawn, fmt.Sprintf("entry %d", other.ID), before, other, ""); err != nil {
+				return err
 			}
 		}
 		accounts, err := tx.PlayerAccounts(eventID)
@@ -482,27 +611,44 @@ func (s *Service) Enter(ctx context.Context, eventID int64, in EntryInput) (*Ent
 		if strings.TrimSpace(u.Name) == "" {
 			return tournament.Invalid("name", "your account has no name; give it on your account page, then enter")
 		}
-		en = &Entry{EventID: eventID, UserID: u.ID, UserEmail: u.Email, Name: u.Name, Status: EntryPending, Note: note,
-			BirthYear: in.BirthYear, Sex: in.Sex, Region: region, Rating: in.Rating, CreatedAt: s.now().UTC()}
-		if err := set.check(*en); err != nil {
-			return err
-		}
-		players, err := tx.CountPlayers(eventID)
+		rating, linked, err := entrantRating(tx, e, u.ID)
 		if err != nil {
 			return err
 		}
-		switch {
-		case set.Max > 0 && players >= set.Max:
-			return tournament.Conflict("", "the event is full: all %d places are taken", set.Max)
-		case set.Max > 0 && players+pending >= set.Max:
+		en = &Entry{EventID: eventID, UserID: u.ID, UserEmail: u.Email, Name: u.Name, Status: EntryPending, Note: note,
+			BirthYear: in.BirthYear, Sex: in.Sex, Region: region, Rating: rating, CreatedAt: s.now().UTC()}
+		if err := set.check(*en, linked); err != nil {
+			return err
+		}
+		// Places freed without a move up (a player removed at the desk)
+		// go to those waiting before the newcomer is placed.
+		if told, err = s.moveUp(tx, e, u); err != nil {
+			return err
+		}
+		if all, err = tx.Entries(eventID); err != nil {
+			return err
+		}
+		if full(set, len(players), all) {
 			en.Status = EntryWaiting
 		}
 		if err := tx.CreateEntry(en); err != nil {
 			return err
 		}
+		if en.Status == EntryWaiting {
+			en.Position = 1
+			for _, other := range all {
+				if other.Status == EntryWaiting {
+					en.Position++
+				}
+			}
+		}
 		return tournament.Audit(tx, s.now(), u, eventID, ActionEntryCreate, fmt.Sprintf("entry %d", en.ID), nil, en, "")
 	})
-	return en, err
+	if err != nil {
+		return nil, err
+	}
+	s.notify(ctx, told...)
+	return en, nil
 }
 
 // decidable loads an entry of an event the context's user may manage.
@@ -511,16 +657,23 @@ func decidable(ctx context.Context, tx Tx, eventID, entryID int64) (*tournament.
 	if err != nil {
 		return nil, nil, nil, err
 	}
+	en, err := findEntry(tx, eventID, entryID, 0)
+	return e, u, en, err
+}
+
+// findEntry reads an entry of an event; of the account userID only,
+// unless it is 0.
+func findEntry(tx Tx, eventID, entryID, userID int64) (*Entry, error) {
 	all, err := tx.Entries(eventID)
 	if err != nil {
-		return nil, nil, nil, err
+		return nil, err
 	}
 	for i := range all {
-		if all[i].ID == entryID {
-			return e, u, &all[i], nil
+		if all[i].ID == entryID && (userID == 0 || all[i].UserID == userID) {
+			return &all[i], nil
 		}
 	}
-	return nil, nil, nil, tournament.NotFound("entry %d not found in event %d", entryID, eventID)
+	return nil, tournament.NotFound("entry %d not found in event %d", entryID, eventID)
 }
 
 // AcceptEntry makes a pending or waiting entry the event's player, named
@@ -544,19 +697,21 @@ func (s *Service) AcceptEntry(ctx context.Context, eventID, entryID int64) (*Ent
 	return en, nil
 }
 
-// entryNotice tells the player of the arbiter's decision on their entry.
-func entryNotice(kind string, player *tournament.User, e *tournament.Event, en *Entry) tournament.Notice {
-	args := []any{"Event", e.Name, "Link", fmt.Sprintf("/events/%d/entries", e.ID)}
+// entryNotice tells the player of a decision on their entry.
+func entryNotice(kind string, player *tournament.User, e *tournament.Event, en *Entry, more ...any) tournament.Notice {
+	args := []any{"Event", e.Name, "Link", entriesLink(e)}
 	if en.Reason != "" {
 		args = append(args, "Reason", en.Reason)
 	}
-	return tournament.Notice{To: player.Email, Locale: player.Locale, Kind: kind, Args: args}
+	return tournament.Notice{To: player.Email, Locale: player.Locale, Kind: kind, Args: append(args, more...)}
 }
+
+func entriesLink(e *tournament.Event) string { return fmt.Sprintf("/events/%d/entries", e.ID) }
 
 // accept makes the entry a player of the event and returns the notice that
 // tells the player.
 func (s *Service) accept(tx Tx, e *tournament.Event, u *tournament.User, en *Entry) (tournament.Notice, error) {
-	if en.Status != EntryPending && en.Status != EntryWaiting {
+	if !en.Decidable() {
 		return tournament.Notice{}, decidedAlready(en)
 	}
 	set, err := tx.EntrySettings(e.ID)
@@ -583,7 +738,9 @@ func (s *Service) accept(tx Tx, e *tournament.Event, u *tournament.User, en *Ent
 		}
 	}
 	before := *en
-	in := tournament.PlayerInput{Name: &en.Name, BirthYear: &en.BirthYear, Rating: &en.Rating, City: &en.Region}
+	// An account the register does not know plays unrated: a rating is
+	// the register's, never typed.
+	in := tournament.PlayerInput{Name: &en.Name, BirthYear: &en.BirthYear, City: &en.Region}
 	if person, err := tournament.LinkedPerson(tx, account.ID); err != nil {
 		return tournament.Notice{}, err
 	} else if person != nil {
@@ -595,7 +752,7 @@ func (s *Service) accept(tx Tx, e *tournament.Event, u *tournament.User, en *Ent
 	if err != nil {
 		return tournament.Notice{}, err
 	}
-	en.Status, en.PlayerID, en.DecidedAt = EntryAccepted, p.ID, s.now().UTC()
+	en.Status, en.PlayerID, en.Position, en.DecidedAt = EntryAccepted, p.ID, 0, s.now().UTC()
 	if err := tx.UpdateEntry(en); err != nil {
 		return tournament.Notice{}, err
 	}
@@ -605,18 +762,21 @@ func (s *Service) accept(tx Tx, e *tournament.Event, u *tournament.User, en *Ent
 	return entryNotice(NoticeAccepted, account, e, en), nil
 }
 
-// decidedAlready refuses to decide an entry decided before.
+// decidedAlready refuses to decide an entry decided or withdrawn before.
 func decidedAlready(en *Entry) error {
-	if en.Status == EntryAccepted {
+	switch en.Status {
+	case EntryAccepted, EntryWithdrawing:
 		return tournament.Conflict("", "entry %d is accepted already", en.ID)
+	case EntryWithdrawn:
+		return tournament.Conflict("", "entry %d is withdrawn", en.ID)
 	}
 	return tournament.Conflict("", "entry %d is declined already", en.ID)
 }
 
 // AcceptEntries accepts, oldest first, every pending entry that meets the
-// event's conditions as they are now, while places are free; the waiting
-// list stays for the arbiter to choose from. It returns the entries
-// accepted.
+// event's conditions as they are now (with the published ratings of now),
+// while places are free; the waiting list stays for the arbiter to choose
+// from. It returns the entries accepted.
 func (s *Service) AcceptEntries(ctx context.Context, eventID int64) ([]Entry, error) {
 	var done []Entry
 	var told []tournament.Notice
@@ -640,7 +800,14 @@ func (s *Service) AcceptEntries(ctx context.Context, eventID int64) ([]Entry, er
 		}
 		for i := range all {
 			en := &all[i]
-			if en.Status != EntryPending || set.check(*en) != nil {
+			if en.Status != EntryPending {
+				continue
+			}
+			rating, linked, err := entrantRating(tx, e, en.UserID)
+			if err != nil {
+				return err
+			}
+			if en.Rating = rating; set.check(*en, linked) != nil {
 				continue
 			}
 			if set.Max > 0 && players >= set.Max {
@@ -664,21 +831,22 @@ func (s *Service) AcceptEntries(ctx context.Context, eventID int64) ([]Entry, er
 }
 
 // DeclineEntry refuses a pending or waiting entry; the reason is shown to
-// the player.
+// the player, who may enter again once it is mended. The place a pending
+// entry held goes to the first waiting.
 func (s *Service) DeclineEntry(ctx context.Context, eventID, entryID int64, reason string) (*Entry, error) {
 	reason, err := tournament.CleanText("reason", reason, 1000, true)
 	if err != nil {
 		return nil, tournament.Invalid("reason", "say why the entry is declined; the player reads it")
 	}
 	var en *Entry
-	var told tournament.Notice
+	var told []tournament.Notice
 	err = s.store.Update(ctx, func(tx Tx) error {
 		e, u, found, err := decidable(ctx, tx, eventID, entryID)
 		if err != nil {
 			return err
 		}
 		en = found
-		if en.Status != EntryPending && en.Status != EntryWaiting {
+		if !en.Decidable() {
 			return decidedAlready(en)
 		}
 		account, err := tx.UserByID(en.UserID)
@@ -690,60 +858,17 @@ func (s *Service) DeclineEntry(ctx context.Context, eventID, entryID int64, reas
 		if err := tx.UpdateEntry(en); err != nil {
 			return err
 		}
-		told = entryNotice(NoticeDeclined, account, e, en)
-		return tournament.Audit(tx, s.now(), u, e.ID, ActionEntryDecline, fmt.Sprintf("entry %d", en.ID), before, en, reason)
+		if err := tournament.Audit(tx, s.now(), u, e.ID, ActionEntryDecline, fmt.Sprintf("entry %d", en.ID), before, en, reason); err != nil {
+			return err
+		}
+		told = []tournament.Notice{entryNotice(NoticeDeclined, account, e, en)}
+		moved, err := s.moveUp(tx, e, u)
+		told = append(told, moved...)
+		return err
 	})
 	if err != nil {
 		return nil, err
 	}
-	s.notify(ctx, told)
+	s.notify(ctx, told...)
 	return en, nil
-}
-
-// WithdrawEntry takes back the signed-in player's own entry before the
-// deadline. An accepted entry is a player of the event now, whom only the
-// arbiter withdraws.
-func (s *Service) WithdrawEntry(ctx context.Context, eventID, entryID int64) error {
-	u := tournament.UserFromContext(ctx)
-	if u == nil {
-		return tournament.Unauthorized("sign in to withdraw your entry")
-	}
-	return s.store.Update(ctx, func(tx Tx) error {
-		if err := tx.LockEvent(eventID); err != nil {
-			return err
-		}
-		e, err := tournament.Readable(ctx, tx, eventID)
-		if err != nil {
-			return err
-		}
-		all, err := tx.Entries(eventID)
-		if err != nil {
-			return err
-		}
-		var en *Entry
-		for i := range all {
-			if all[i].ID == entryID && all[i].UserID == u.ID {
-				en = &all[i]
-			}
-		}
-		if en == nil {
-			return tournament.NotFound("entry %d not found in event %d", entryID, eventID)
-		}
-		set, err := tx.EntrySettings(eventID)
-		if err != nil {
-			return err
-		}
-		switch {
-		case !s.beforeDeadline(set):
-			return tournament.Conflict("deadline", "entries closed at %s, the deadline; ask the arbiter", deadlineText(set.Deadline, e.Location()))
-		case en.Status == EntryAccepted:
-			return tournament.Conflict("", "your entry is accepted and you are a player of the event; ask the arbiter to withdraw you")
-		case en.Status == EntryDeclined:
-			return decidedAlready(en)
-		}
-		if err := tx.DeleteEntry(en.ID); err != nil {
-			return err
-		}
-		return tournament.Audit(tx, s.now(), u, eventID, ActionEntryWithdrawn, fmt.Sprintf("entry %d", en.ID), en, nil, "")
-	})
 }

@@ -14,9 +14,10 @@ import (
 
 // TestEntries follows entries from the arbiter opening them to players in
 // the event: the deadline in the event's zone, the conditions, the places
-// and the waiting list, a second entry, withdrawal, acceptance (the entry
-// becomes a player with the account linked) and declining with a reason.
-// Every refusal changes nothing.
+// and the waiting list, a second entry, withdrawal (also after the
+// deadline), acceptance (the entry becomes a player with the account
+// linked), declining with a reason and entering again. Every refusal
+// changes nothing.
 func TestEntries(t *testing.T) {
 	t.Parallel()
 	for name, st := range storetest.Open(t) {
@@ -52,7 +53,7 @@ func TestEntries(t *testing.T) {
 			wantCode(t, "born before 1990", err, tournament.EINVALID)
 			_, err = ent.Enter(ann, e.ID, entries.EntryInput{BirthYear: 1995, Region: "Кубань"})
 			wantCode(t, "from another region", err, tournament.EINVALID)
-			first, err := ent.Enter(ann, e.ID, entries.EntryInput{BirthYear: 1995, Region: "адыгея", Note: "приеду к первому туру", Rating: 1800})
+			first, err := ent.Enter(ann, e.ID, entries.EntryInput{BirthYear: 1995, Region: "адыгея", Note: "приеду к первому туру"})
 			if err != nil || first.Status != entries.EntryPending {
 				t.Fatalf("a good entry: %+v, %v", first, err)
 			}
@@ -81,10 +82,10 @@ func TestEntries(t *testing.T) {
 			players, _ := svc.Players(arbiter, e.ID)
 			found := false
 			for _, p := range players {
-				found = found || (p.ID == accepted.PlayerID && p.Name == "Анна Тлехас" && p.BirthYear == 1995 && p.Rating == 1800)
+				found = found || (p.ID == accepted.PlayerID && p.Name == "Анна Тлехас" && p.BirthYear == 1995 && p.Rating == 0)
 			}
 			if !found {
-				t.Errorf("no player Анна Тлехас (1995, 1800) among %+v", players)
+				t.Errorf("no player Анна Тлехас (1995, unrated: her account is not linked to the register) among %+v", players)
 			}
 			_, err = ent.AcceptEntry(arbiter, e.ID, first.ID)
 			wantCode(t, "accepting twice", err, tournament.ECONFLICT)
@@ -95,44 +96,46 @@ func TestEntries(t *testing.T) {
 			if err != nil || declined.Status != entries.EntryDeclined || declined.Reason != "нет взноса" {
 				t.Fatalf("decline: %+v, %v", declined, err)
 			}
-			// A place is free again: the waiting entry is accepted, then the
-			// event is full.
+			// The declined place went to the waiting entry, which the
+			// arbiter accepts; the event is full and the next entry waits.
 			if _, err := ent.AcceptEntry(arbiter, e.ID, third.ID); err != nil {
 				t.Fatal(err)
 			}
-			_, err = ent.Enter(dan, e.ID, entries.EntryInput{BirthYear: 1999, Region: "Адыгея"})
-			wantCode(t, "an entry to a full event", err, tournament.ECONFLICT)
+			late, err := ent.Enter(dan, e.ID, entries.EntryInput{BirthYear: 1999, Region: "Адыгея"})
+			if err != nil || late.Status != entries.EntryWaiting || late.Position != 1 {
+				t.Fatalf("an entry to a full event: %+v, %v, want first on the waiting list", late, err)
+			}
 
-			// Bob sees his own entry with the reason, the arbiter all three.
+			// Bob sees his own entry with the reason, and may enter again.
 			mine, err := ent.Entries(bob, e.ID)
-			if err != nil || mine.Mine == nil || mine.Mine.Reason != "нет взноса" || len(mine.Entries) != 1 || mine.CanEnter {
+			if err != nil || mine.Mine == nil || mine.Mine.Reason != "нет взноса" || len(mine.Entries) != 1 || !mine.CanEnter || !mine.Full {
 				t.Errorf("Bob's view: %+v, %v", mine, err)
 			}
 			all, err := ent.Entries(arbiter, e.ID)
-			if err != nil || len(all.Entries) != 3 || all.Places != 0 {
+			if err != nil || len(all.Entries) != 4 || all.Places != 0 {
 				t.Errorf("the arbiter's view: %+v, %v", all, err)
 			}
+			again, err := ent.Enter(bob, e.ID, entries.EntryInput{BirthYear: 2000, Region: "Адыгея", Note: "взнос оплачен"})
+			if err != nil || again.Status != entries.EntryWaiting || again.Position != 2 || again.ID == second.ID {
+				t.Fatalf("Bob enters again: %+v, %v, want a new entry second on the waiting list", again, err)
+			}
 
-			// After the deadline nothing is entered or withdrawn, and the
-			// refusal names the deadline in the event's time.
-			if _, err := ent.SetEntries(arbiter, e.ID, entries.EntrySettingsInput{Max: ptr(0)}); err != nil {
-				t.Fatal(err)
-			}
-			late, err := ent.Enter(dan, e.ID, entries.EntryInput{BirthYear: 1999, Region: "Адыгея"})
-			if err != nil {
-				t.Fatal(err)
-			}
+			// After the deadline nothing is entered, and the refusal names
+			// the deadline in the event's time; an entry is still withdrawn.
 			clk.set(time.Date(2026, 11, 30, 15, 0, 0, 0, time.UTC))
 			_, err = ent.Enter(playerAccount(t, st, "eve@example.org", "Ева"), e.ID, entries.EntryInput{BirthYear: 1999, Region: "Адыгея"})
 			wantCode(t, "an entry at the deadline", err, tournament.ECONFLICT)
 			if err == nil || !strings.Contains(err.Error(), "2026-11-30 18:00 MSK") {
 				t.Errorf("the refusal does not name the deadline: %v", err)
 			}
-			wantCode(t, "withdrawing after the deadline", ent.WithdrawEntry(dan, e.ID, late.ID), tournament.ECONFLICT)
-			clk.set(time.Date(2026, 11, 25, 0, 0, 0, 0, time.UTC))
-			wantCode(t, "withdrawing another's entry", ent.WithdrawEntry(bob, e.ID, late.ID), tournament.ENOTFOUND)
-			if err := ent.WithdrawEntry(dan, e.ID, late.ID); err != nil {
-				t.Fatal(err)
+			_, err = ent.WithdrawEntry(bob, e.ID, late.ID, "")
+			wantCode(t, "withdrawing another's entry", err, tournament.ENOTFOUND)
+			gone, err := ent.WithdrawEntry(dan, e.ID, late.ID, "не успеваю")
+			if err != nil || gone.Status != entries.EntryWithdrawn || gone.WithdrawReason != "не успеваю" {
+				t.Fatalf("withdrawing after the deadline: %+v, %v", gone, err)
+			}
+			if v, _ := ent.Entries(bob, e.ID); v.Mine == nil || v.Mine.ID != again.ID || v.Mine.Position != 1 || len(v.Entries) != 2 {
+				t.Errorf("Bob's entry after Dan's withdrawal: %+v, want first on the waiting list beside his declined one", v)
 			}
 			audit, err := svc.Audit(arbiter, e.ID)
 			if err != nil {
@@ -142,8 +145,8 @@ func TestEntries(t *testing.T) {
 			for _, a := range audit {
 				actions[a.Action]++
 			}
-			for action, n := range map[string]int{entries.ActionEntriesSet: 2, entries.ActionEntryCreate: 4, entries.ActionEntryAccept: 2,
-				entries.ActionEntryDecline: 1, entries.ActionEntryWithdrawn: 1, tournament.ActionPlayerLink: 2} {
+			for action, n := range map[string]int{entries.ActionEntriesSet: 1, entries.ActionEntryCreate: 5, entries.ActionEntryAccept: 2,
+				entries.ActionEntryDecline: 1, entries.ActionEntryWithdrawn: 1, entries.ActionEntryMoveUp: 1, tournament.ActionPlayerLink: 2} {
 				if actions[action] != n {
 					t.Errorf("%d audit entries %s, want %d", actions[action], action, n)
 				}
@@ -166,30 +169,43 @@ func TestAcceptEntries(t *testing.T) {
 				t.Fatal(err)
 			}
 			var ids []int64
+			var persons []int64
 			for i, who := range []string{"Азамат", "Бэла", "Вика"} {
-				en, err := ent.Enter(playerAccount(t, st, string(rune('a'+i))+"@example.org", who), e.ID, entries.EntryInput{Rating: 1500 + 100*i})
-				if err != nil {
-					t.Fatal(err)
+				player, person := linkedAccount(t, st, arbiter, string(rune('a'+i))+"@example.org", who, 1500+100*i)
+				en, err := ent.Enter(player, e.ID, entries.EntryInput{})
+				if err != nil || en.Rating != 1500+100*i {
+					t.Fatalf("%s's entry %+v, %v, want the published rating %d", who, en, err, 1500+100*i)
 				}
 				ids = append(ids, en.ID)
+				persons = append(persons, person)
 			}
-			// The terms change: the first entry no longer meets them.
+			// The terms change: the first entry no longer meets them. Then
+			// Вика's published rating falls below them, and Азамат's rises:
+			// the conditions read the register as it is now.
 			if _, err := ent.SetEntries(arbiter, e.ID, entries.EntrySettingsInput{MinRating: ptr(1550)}); err != nil {
 				t.Fatal(err)
 			}
+			publish(t, st, persons[0], 1560)
+			publish(t, st, persons[2], 1540)
 			done, err := ent.AcceptEntries(arbiter, e.ID)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if len(done) != 1 || done[0].ID != ids[1] {
-				t.Fatalf("accepted %+v, want only Бэла's entry (Азамат below 1550, Вика waiting)", done)
+			if len(done) != 2 || done[0].ID != ids[0] || done[1].ID != ids[1] {
+				t.Fatalf("accepted %+v, want Азамат's (now 1560) and Бэла's entries (Вика waiting)", done)
 			}
 			v, err := ent.Entries(arbiter, e.ID)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if v.Meets[ids[0]] || !v.Meets[ids[2]] || v.Places != 1 {
-				t.Errorf("view after: meets %v, %d places left", v.Meets, v.Places)
+			if v.Meets[ids[2]] || v.Entries[2].Rating != 1540 || v.Places != 0 {
+				t.Errorf("view after: meets %v, Вика's rating %d, %d places left", v.Meets, v.Entries[2].Rating, v.Places)
+			}
+			roster, _ := svc.Players(arbiter, e.ID)
+			for _, p := range roster {
+				if p.PersonID == persons[0] && p.Rating != 1560 || p.PersonID == persons[1] && p.Rating != 1600 {
+					t.Errorf("player %s rated %d, want the published rating", p.Name, p.Rating)
+				}
 			}
 		})
 	}
@@ -220,7 +236,7 @@ func TestEntryOfALinkedAccount(t *testing.T) {
 	if _, err := ent.SetEntries(arbiter, e.ID, entries.EntrySettingsInput{Open: ptr(true)}); err != nil {
 		t.Fatal(err)
 	}
-	en, err := ent.Enter(ann, e.ID, entries.EntryInput{Rating: 2100})
+	en, err := ent.Enter(ann, e.ID, entries.EntryInput{})
 	if err != nil {
 		t.Fatal(err)
 	}

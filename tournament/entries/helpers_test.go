@@ -9,6 +9,8 @@ import (
 	"adiukh/tournament"
 	"adiukh/tournament/account"
 	"adiukh/tournament/entries"
+	"adiukh/tournament/people"
+	"adiukh/tournament/ratings"
 	"adiukh/tournament/store"
 )
 
@@ -75,5 +77,39 @@ func wantCode(t *testing.T, what string, err error, code string) {
 	t.Helper()
 	if tournament.ErrorCode(err) != code {
 		t.Errorf("%s: error %v, want %s", what, err, code)
+	}
+}
+
+// linkedAccount creates a player account linked by a confirmed request to
+// a new person of the register (surname name, given names "Тест") with a
+// published rating of the rapid list, and signs it in; it returns the
+// person's ID too.
+func linkedAccount(t *testing.T, st *store.Store, arbiter context.Context, email, name string, rating int) (context.Context, int64) {
+	t.Helper()
+	ctx := playerAccount(t, st, email, name)
+	register := people.NewService(st.People(), people.Options{})
+	person, err := register.CreatePerson(arbiter, people.PersonInput{Surname: ptr(name), GivenNames: ptr("Тест"), BirthYear: ptr(1990)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	claim, err := register.ClaimPerson(ctx, person.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := register.DecideClaim(arbiter, claim.ID, true, ""); err != nil {
+		t.Fatal(err)
+	}
+	publish(t, st, person.ID, rating)
+	return ctx, person.ID
+}
+
+// publish makes rating the person's published rating of the rapid list.
+func publish(t *testing.T, st *store.Store, personID int64, rating int) {
+	t.Helper()
+	err := st.People().Update(context.Background(), func(tx people.Tx) error {
+		return tx.SetStandings(personID, []people.Standing{{List: ratings.Rapid, Rating: rating}})
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 }

@@ -70,10 +70,20 @@ func (b Board) Score() string {
 	return tournament.Result{White: b.Result.Black, Black: b.Result.White, EndReason: b.Result.EndReason}.Score()
 }
 
-// MyEntry is an entry with its event.
+// MyEntry is the account's latest entry to an event, with the event and
+// what the player may do with it now (as the event's entries page offers).
 type MyEntry struct {
 	Event tournament.Event
 	Entry Entry
+	// CanWithdraw: the player may withdraw it; WithdrawAsks: that is a
+	// request the arbiter confirms.
+	CanWithdraw  bool
+	WithdrawAsks bool
+	// CanTakeBack: the player may take back a request to be withdrawn.
+	CanTakeBack bool
+	// CanEnter: the player may enter again (after a refusal or a
+	// withdrawal), the event taking entries.
+	CanEnter bool
 }
 
 // Followed is a followed event or player with what it did last: the
@@ -145,19 +155,8 @@ func (s *Service) MyPage(ctx context.Context) (*MyPage, error) {
 		slices.SortStableFunc(page.Games, func(a, b Board) int {
 			return cmp.Or(cmp.Compare(a.Event.StartDate, b.Event.StartDate), cmp.Compare(a.Event.ID, b.Event.ID))
 		})
-		entries, err := tx.EntriesOf(u.ID)
-		if err != nil {
+		if page.Entries, err = s.myEntries(ctx, tx, u); err != nil {
 			return err
-		}
-		for _, en := range entries {
-			e, err := tournament.Readable(ctx, tx, en.EventID)
-			if tournament.ErrorCode(err) == tournament.ENOTFOUND {
-				continue
-			}
-			if err != nil {
-				return err
-			}
-			page.Entries = append(page.Entries, MyEntry{Event: *e, Entry: en})
 		}
 		follows, err := tx.Follows(u.ID)
 		if err != nil {
@@ -189,6 +188,84 @@ func (s *Service) MyPage(ctx context.Context) (*MyPage, error) {
 		return nil, err
 	}
 	return page, nil
+}
+
+// MyEntries lists the signed-in account's latest entry to every event it
+// entered, newest first, with what the player may do with each.
+func (s *Service) MyEntries(ctx context.Context) ([]MyEntry, error) {
+	u := tournament.UserFromContext(ctx)
+	if u == nil {
+		return nil, tournament.Unauthorized("sign in to see your entries")
+	}
+	var out []MyEntry
+	err := s.store.View(ctx, func(tx Tx) (err error) {
+		out, err = s.myEntries(ctx, tx, u)
+		return err
+	})
+	return out, err
+}
+
+// MyEntry is the signed-in account's latest entry to the event, with its
+// place on the waiting list and what became of its player, as the event's
+// tabs name it; nil when it has none, or nobody is signed in.
+func (s *Service) MyEntry(ctx context.Context, eventID int64) (*Entry, error) {
+	u := tournament.UserFromContext(ctx)
+	if u == nil {
+		return nil, nil
+	}
+	var mine *Entry
+	err := s.store.View(ctx, func(tx Tx) error {
+		if _, err := tournament.Readable(ctx, tx, eventID); err != nil {
+			return err
+		}
+		all, err := tx.Entries(eventID)
+		if err != nil {
+			return err
+		}
+		players, err := tx.Players(eventID)
+		if err != nil {
+			return err
+		}
+		annotate(all, players)
+		for i := range all {
+			if all[i].UserID == u.ID {
+				mine = &all[i]
+			}
+		}
+		return nil
+	})
+	return mine, err
+}
+
+// myEntries reads the account's latest entry to each event, newest first,
+// as the event's entries page shows it to the player. Events the account
+// may no longer read are left out.
+func (s *Service) myEntries(ctx context.Context, tx Tx, u *tournament.User) ([]MyEntry, error) {
+	entries, err := tx.EntriesOf(u.ID)
+	if err != nil {
+		return nil, err
+	}
+	var out []MyEntry
+	seen := map[int64]bool{}
+	for _, en := range entries {
+		if seen[en.EventID] {
+			continue
+		}
+		seen[en.EventID] = true
+		e, err := tournament.Readable(ctx, tx, en.EventID)
+		if tournament.ErrorCode(err) == tournament.ENOTFOUND {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		v, err := s.entryView(tx, u, e, false)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, MyEntry{Event: *e, Entry: *v.Mine, CanWithdraw: v.CanWithdraw, WithdrawAsks: v.WithdrawAsks, CanTakeBack: v.CanTakeBack, CanEnter: v.CanEnter})
+	}
+	return out, nil
 }
 
 // eventSnapshot is an event as the public sees it, read once for the page.

@@ -12,6 +12,7 @@ import (
 	"adiukh/tournament/catalog"
 	"adiukh/tournament/engines"
 	"adiukh/tournament/store"
+	"adiukh/tournament/teams"
 )
 
 // circlePairing pairs a Swiss round by the circle method over the players in
@@ -79,7 +80,7 @@ func swissEvent(b *testing.B) (context.Context, *Exporter, int64) {
 			}
 		}
 	}
-	return ctx, New(svc), e.ID
+	return ctx, New(svc, teams.NewService(st.Teams(), svc, engines.TeamOptions())), e.ID
 }
 
 // BenchmarkExportStandingsAndProgress200 is what an arbiter prints at the

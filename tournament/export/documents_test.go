@@ -19,6 +19,7 @@ import (
 	"adiukh/tournament/engines"
 	"adiukh/tournament/report"
 	"adiukh/tournament/store"
+	"adiukh/tournament/teams"
 	"adiukh/tournament/trf"
 )
 
@@ -33,9 +34,10 @@ func ptr[T any](v T) *T { return &v }
 
 // docFixture is a service on a fresh SQLite file with an arbiter signed in.
 type docFixture struct {
-	t   *testing.T
-	ctx context.Context
-	svc *tournament.Service
+	t     *testing.T
+	ctx   context.Context
+	svc   *tournament.Service
+	teams *teams.Service
 }
 
 func newDocFixture(t *testing.T) *docFixture {
@@ -49,7 +51,8 @@ func newDocFixture(t *testing.T) *docFixture {
 	if err := st.Accounts().Update(context.Background(), func(tx account.Tx) error { return tx.CreateUser(u) }); err != nil {
 		t.Fatal(err)
 	}
-	return &docFixture{t: t, ctx: tournament.NewContextWithUser(context.Background(), u), svc: tournament.NewService(st, engines.Options())}
+	svc := tournament.NewService(st, engines.Options())
+	return &docFixture{t: t, ctx: tournament.NewContextWithUser(context.Background(), u), svc: svc, teams: teams.NewService(st.Teams(), svc, engines.TeamOptions())}
 }
 
 func (f *docFixture) must(err error) {
@@ -232,7 +235,7 @@ func (f *docFixture) team(name, system string) int64 {
 		rounds, clubs = 0, clubs[:3]
 	}
 	e := f.event(name, "blitz-team", system, rounds)
-	_, err := f.svc.UpdateTeamSettings(f.ctx, e.ID, tournament.TeamSettingsInput{Boards: ptr(2)}, "")
+	_, err := f.teams.UpdateTeamSettings(f.ctx, e.ID, teams.TeamSettingsInput{Boards: ptr(2)}, "")
 	f.must(err)
 	for i, club := range clubs {
 		var roster []tournament.PlayerInput
@@ -240,15 +243,15 @@ func (f *docFixture) team(name, system string) int64 {
 			name := fmt.Sprintf("%s %c.", fixturePlayers[(3*i+j)%len(fixturePlayers)], 'А'+rune(i))
 			roster = append(roster, tournament.PlayerInput{Name: ptr(name), Rating: ptr(1800 - 10*j)})
 		}
-		_, err := f.svc.RegisterTeam(f.ctx, e.ID, tournament.TeamInput{Name: ptr("Сборная «" + club + "»"), Club: ptr(club), Captain: ptr("Капитан " + club), Players: roster})
+		_, err := f.teams.RegisterTeam(f.ctx, e.ID, teams.TeamInput{Name: ptr("Сборная «" + club + "»"), Club: ptr(club), Captain: ptr("Капитан " + club), Players: roster})
 		f.must(err)
 	}
 	for n := 1; n <= 3; n++ {
 		if n == 3 && system == "swiss" {
-			_, err := f.svc.UpdateTeam(f.ctx, e.ID, tournament.TeamRef{No: len(clubs)}, tournament.TeamInput{WithdrawFromRound: ptr(3)}, "снялась с соревнования")
+			_, err := f.teams.UpdateTeam(f.ctx, e.ID, teams.TeamRef{No: len(clubs)}, teams.TeamInput{WithdrawFromRound: ptr(3)}, "снялась с соревнования")
 			f.must(err)
 		}
-		tr, err := f.svc.PairNextTeamRound(f.ctx, e.ID)
+		tr, err := f.teams.PairNextTeamRound(f.ctx, e.ID)
 		f.must(err)
 		_, err = f.svc.PublishRound(f.ctx, e.ID, n)
 		f.must(err)
@@ -264,7 +267,7 @@ func (f *docFixture) team(name, system string) int64 {
 				case n == 2 && b.Board == 1:
 					in.EndReason, in.Score = "double_forfeit", "0:0"
 				}
-				_, err := f.svc.RecordMatchResult(f.ctx, tournament.MatchResultInput{Table: m.Table, ResultInput: in})
+				_, err := f.teams.RecordMatchResult(f.ctx, teams.MatchResultInput{Table: m.Table, ResultInput: in})
 				f.must(err)
 			}
 		}
@@ -282,9 +285,9 @@ type document struct {
 // documentsOf lists every document of an event, in both languages where it
 // has a language: the standings after every round, and each round's
 // pairings and score sheets, each game's record.
-func documentsOf(t *testing.T, ctx context.Context, svc *tournament.Service, eventID int64) []document {
+func documentsOf(t *testing.T, ctx context.Context, svc *tournament.Service, tsvc *teams.Service, eventID int64) []document {
 	t.Helper()
-	x := New(svc).WithClock(func() time.Time { return printedAt })
+	x := New(svc, tsvc).WithClock(func() time.Time { return printedAt })
 	e, err := svc.Event(ctx, eventID)
 	if err != nil {
 		t.Fatal(err)
@@ -296,7 +299,7 @@ func documentsOf(t *testing.T, ctx context.Context, svc *tournament.Service, eve
 	}
 	var rounds []round
 	if e.Discipline.IsTeam() {
-		d, err := svc.TeamEventData(ctx, eventID)
+		d, err := tsvc.TeamEventData(ctx, eventID)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -398,7 +401,7 @@ func TestEveryDocument(t *testing.T) {
 	for _, ev := range events {
 		t.Run(ev.name, func(t *testing.T) {
 			dir := renderDir(t, ev.name)
-			for _, doc := range documentsOf(t, f.ctx, f.svc, ev.id) {
+			for _, doc := range documentsOf(t, f.ctx, f.svc, f.teams, ev.id) {
 				var buf bytes.Buffer
 				if err := doc.render(&buf); err != nil {
 					t.Errorf("%s: %v", doc.name, err)
@@ -422,7 +425,7 @@ func TestEveryDocument(t *testing.T) {
 			}
 		})
 	}
-	x := New(f.svc)
+	x := New(f.svc, f.teams)
 	for _, doc := range []document{
 		{"federation.json", func(w io.Writer) error { return x.FederationJSON(f.ctx, w, time.Time{}, time.Time{}) }},
 		{"federation.csv", func(w io.Writer) error { return x.FederationCSV(f.ctx, w, report.PlainCSV, time.Time{}, time.Time{}) }},

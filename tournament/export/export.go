@@ -1,7 +1,8 @@
 // Package export produces the documents of an event: the PDFs an arbiter
 // prints, the standings files, the games as PDN, the event as a FIDE
 // tournament report file (TRF), and the federation's export of finished
-// events. It reads through tournament.Service, so the
+// events. It reads through tournament.Service and, for a team
+// competition, teams.Service, so the
 // caller's visibility rules apply (anonymous callers see public events and
 // published rounds), fills the views of tournament/report (views.go), replays
 // score sheets with rules, and writes the files.
@@ -19,23 +20,26 @@ import (
 	"adiukh/tournament"
 	"adiukh/tournament/catalog"
 	"adiukh/tournament/report"
+	"adiukh/tournament/teams"
 )
 
 // Exporter writes the documents of the events a service holds.
 type Exporter struct {
 	events *tournament.Service
+	teams  *teams.Service
 	now    func() time.Time
 }
 
-// New returns an exporter reading from events; its documents carry the
-// time they were printed by the computer's clock.
-func New(events *tournament.Service) *Exporter {
-	return &Exporter{events: events, now: time.Now}
+// New returns an exporter reading from events and their team competitions
+// (teams); its documents carry the time they were printed by the
+// computer's clock.
+func New(events *tournament.Service, teams *teams.Service) *Exporter {
+	return &Exporter{events: events, teams: teams, now: time.Now}
 }
 
 // WithClock returns the exporter with its documents stamped by now.
 func (x *Exporter) WithClock(now func() time.Time) *Exporter {
-	return &Exporter{events: x.events, now: now}
+	return &Exporter{events: x.events, teams: x.teams, now: now}
 }
 
 // stamp sets the time the document is printed on the headers of its views.
@@ -88,11 +92,11 @@ func (x *Exporter) teamStandings(ctx context.Context, eventID int64, afterRound 
 	if err != nil || !team {
 		return report.TeamStandings{}, false, err
 	}
-	st, err := x.events.TeamStandings(ctx, eventID, afterRound)
+	st, err := x.teams.TeamStandings(ctx, eventID, afterRound)
 	if err != nil {
 		return report.TeamStandings{}, true, err
 	}
-	d, err := x.events.TeamEventData(ctx, eventID)
+	d, err := x.teams.TeamEventData(ctx, eventID)
 	if err != nil {
 		return report.TeamStandings{}, true, err
 	}

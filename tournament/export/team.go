@@ -7,6 +7,7 @@ import (
 	"adiukh/tournament"
 	"adiukh/tournament/catalog"
 	"adiukh/tournament/report"
+	"adiukh/tournament/teams"
 )
 
 // The documents of a team event: its tables rank teams by match points and
@@ -24,13 +25,13 @@ func (x *Exporter) isTeamEvent(ctx context.Context, eventID int64) (bool, error)
 
 // TeamView is a team as the team tables print it, withdrawn when it has
 // withdrawn from any round.
-func TeamView(t *tournament.Team) report.Team {
+func TeamView(t *teams.Team) report.Team {
 	return report.Team{StartNo: t.StartNo, Name: t.Name, Club: t.Club, City: t.City, Captain: t.Captain, Withdrawn: t.WithdrawnFrom > 0}
 }
 
 // teamAsOf is a team as a document of round n prints it: withdrawn only
 // when the withdrawal counts from round n or before.
-func teamAsOf(t *tournament.Team, n int) report.Team {
+func teamAsOf(t *teams.Team, n int) report.Team {
 	v := TeamView(t)
 	v.Withdrawn = t.WithdrawnFrom > 0 && t.WithdrawnFrom <= n
 	return v
@@ -44,7 +45,7 @@ func teamTieBreaks(infos []tournament.TieBreakInfo) []report.TieBreak {
 	return tbs
 }
 
-func teamStandingsRow(st *tournament.TeamStandings, r tournament.TeamStandingsRow) report.TeamStandingsRow {
+func teamStandingsRow(st *teams.TeamStandings, r teams.TeamStandingsRow) report.TeamStandingsRow {
 	row := report.TeamStandingsRow{
 		Place: r.Rank, PlaceLast: r.RankTo, MatchPoints: r.MatchPoints, GamePoints: r.GamePoints,
 		Team:      report.Team{StartNo: r.StartNo, Name: r.Name, Club: r.Club},
@@ -59,13 +60,13 @@ func teamStandingsRow(st *tournament.TeamStandings, r tournament.TeamStandingsRo
 // TeamStandingsView is the team standings in order of place, without the
 // matches; teams, when given, fill in each team's city, captain and
 // withdrawal, which the standings rows do not hold.
-func TeamStandingsView(st *tournament.TeamStandings, teams []tournament.Team) report.TeamStandings {
+func TeamStandingsView(st *teams.TeamStandings, list []teams.Team) report.TeamStandings {
 	s := report.TeamStandings{Event: EventView(st.Event), AfterRound: st.AfterRound, TieBreaks: teamTieBreaks(st.TieBreaks)}
 	for _, r := range st.Rows {
 		row := teamStandingsRow(st, r)
-		for i := range teams {
-			if teams[i].ID == r.TeamID {
-				row.Team = TeamView(&teams[i])
+		for i := range list {
+			if list[i].ID == r.TeamID {
+				row.Team = TeamView(&list[i])
 			}
 		}
 		s.Rows = append(s.Rows, row)
@@ -75,14 +76,14 @@ func TeamStandingsView(st *tournament.TeamStandings, teams []tournament.Team) re
 
 // TeamCrosstableView is the standings after the last finished round with
 // every team's matches, for the team crosstable and progress table.
-func TeamCrosstableView(ct *tournament.TeamCrosstable) report.TeamStandings {
-	teams := make([]tournament.Team, len(ct.Rows))
-	byNo := make(map[int]*tournament.TeamCrosstableRow, len(ct.Rows))
+func TeamCrosstableView(ct *teams.TeamCrosstable) report.TeamStandings {
+	list := make([]teams.Team, len(ct.Rows))
+	byNo := make(map[int]*teams.TeamCrosstableRow, len(ct.Rows))
 	for i := range ct.Rows {
-		teams[i] = ct.Rows[i].Team
+		list[i] = ct.Rows[i].Team
 		byNo[ct.Rows[i].Team.StartNo] = &ct.Rows[i]
 	}
-	s := TeamStandingsView(ct.Standings, teams)
+	s := TeamStandingsView(ct.Standings, list)
 	for i := range s.Rows {
 		cr := byNo[s.Rows[i].Team.StartNo]
 		if cr == nil {
@@ -102,7 +103,7 @@ func TeamCrosstableView(ct *tournament.TeamCrosstable) report.TeamStandings {
 }
 
 // findTeamRound returns round n of the team event data.
-func findTeamRound(d *tournament.TeamEventData, n int) (*tournament.TeamRound, error) {
+func findTeamRound(d *teams.TeamEventData, n int) (*teams.TeamRound, error) {
 	for i := range d.Rounds {
 		if d.Rounds[i].Number == n {
 			return &d.Rounds[i], nil
@@ -113,7 +114,7 @@ func findTeamRound(d *tournament.TeamEventData, n int) (*tournament.TeamRound, e
 
 // rosterPlayer is the player with that ID on the team's roster; the zero
 // Player (printed blank) for an empty board.
-func rosterPlayer(t *tournament.Team, id int64) report.Player {
+func rosterPlayer(t *teams.Team, id int64) report.Player {
 	if t == nil || id == 0 {
 		return report.Player{}
 	}
@@ -127,7 +128,7 @@ func rosterPlayer(t *tournament.Team, id int64) report.Player {
 
 // boardScore is a board's result from the home team's side; NotPlayed while
 // it waits for one.
-func boardScore(b *tournament.MatchBoard, sc tournament.Scoring) report.GameScore {
+func boardScore(b *teams.MatchBoard, sc tournament.Scoring) report.GameScore {
 	r := b.Result(sc)
 	switch {
 	case !r.Done:
@@ -142,7 +143,7 @@ func boardScore(b *tournament.MatchBoard, sc tournament.Scoring) report.GameScor
 
 // MatchCardsView is a match card for every match of round n; a bye has no
 // card.
-func MatchCardsView(d *tournament.TeamEventData, n int) ([]report.MatchCard, error) {
+func MatchCardsView(d *teams.TeamEventData, n int) ([]report.MatchCard, error) {
 	r, err := findTeamRound(d, n)
 	if err != nil {
 		return nil, err
@@ -178,7 +179,7 @@ func MatchCardsView(d *tournament.TeamEventData, n int) ([]report.MatchCard, err
 // TeamScoreSheetsView is a pre-filled score sheet for every board of round
 // n where both teams field a player, numbered by table and board within the
 // match (as the match card numbers them), with the players' teams.
-func TeamScoreSheetsView(d *tournament.TeamEventData, n int) ([]report.ScoreSheet, error) {
+func TeamScoreSheetsView(d *teams.TeamEventData, n int) ([]report.ScoreSheet, error) {
 	r, err := findTeamRound(d, n)
 	if err != nil {
 		return nil, err
@@ -210,7 +211,7 @@ func TeamScoreSheetsView(d *tournament.TeamEventData, n int) ([]report.ScoreShee
 // teamCrosstablePDF writes the grid of a team round robin, or the progress
 // table of a team Swiss.
 func (x *Exporter) teamCrosstablePDF(ctx context.Context, w io.Writer, loc catalog.Lang, eventID int64) error {
-	ct, err := x.events.TeamCrosstable(ctx, eventID)
+	ct, err := x.teams.TeamCrosstable(ctx, eventID)
 	if err != nil {
 		return err
 	}
@@ -225,7 +226,7 @@ func (x *Exporter) teamCrosstablePDF(ctx context.Context, w io.Writer, loc catal
 // matchCardsPDF writes a match card for every match of round n of a team
 // event.
 func (x *Exporter) matchCardsPDF(ctx context.Context, w io.Writer, loc catalog.Lang, eventID int64, n int) error {
-	d, err := x.events.TeamEventData(ctx, eventID)
+	d, err := x.teams.TeamEventData(ctx, eventID)
 	if err != nil {
 		return err
 	}
@@ -241,7 +242,7 @@ func (x *Exporter) matchCardsPDF(ctx context.Context, w io.Writer, loc catalog.L
 
 // teamScoreSheetsPDF writes the score sheets of round n of a team event.
 func (x *Exporter) teamScoreSheetsPDF(ctx context.Context, w io.Writer, loc catalog.Lang, eventID int64, n int) error {
-	d, err := x.events.TeamEventData(ctx, eventID)
+	d, err := x.teams.TeamEventData(ctx, eventID)
 	if err != nil {
 		return err
 	}

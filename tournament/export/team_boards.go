@@ -9,13 +9,14 @@ import (
 	"adiukh/tournament"
 	"adiukh/tournament/catalog"
 	"adiukh/tournament/report"
+	"adiukh/tournament/teams"
 )
 
 // BoardStandingsView is the board prizes table of the team standings st:
 // for each board every player who had a result on it, in the standings'
 // order and places (package standings ranks them), with the player's
 // details from the rosters of d.
-func BoardStandingsView(d *tournament.TeamEventData, st *tournament.TeamStandings) report.BoardStandings {
+func BoardStandingsView(d *teams.TeamEventData, st *teams.TeamStandings) report.BoardStandings {
 	s := report.BoardStandings{Event: EventView(d.Event), AfterRound: st.AfterRound}
 	for i, rows := range st.Boards {
 		if len(rows) == 0 {
@@ -43,7 +44,7 @@ func (x *Exporter) BoardStandingsPDF(ctx context.Context, w io.Writer, loc catal
 	if err != nil {
 		return err
 	}
-	st, err := x.events.TeamStandings(ctx, eventID, afterRound)
+	st, err := x.teams.TeamStandings(ctx, eventID, afterRound)
 	if err != nil {
 		return err
 	}
@@ -54,7 +55,7 @@ func (x *Exporter) BoardStandingsPDF(ctx context.Context, w io.Writer, loc catal
 
 // TeamRoundView is the overview of round n of a team event: every match by
 // table with its score when every board has its result, the bye last.
-func TeamRoundView(d *tournament.TeamEventData, n int) (report.TeamRoundOverview, error) {
+func TeamRoundView(d *teams.TeamEventData, n int) (report.TeamRoundOverview, error) {
 	r, err := findTeamRound(d, n)
 	if err != nil {
 		return report.TeamRoundOverview{}, err
@@ -106,7 +107,7 @@ func (x *Exporter) TeamRoundPDF(ctx context.Context, w io.Writer, loc catalog.La
 
 // teamEventData reads a team event, refusing an individual one: its
 // documents are the team event's only.
-func (x *Exporter) teamEventData(ctx context.Context, eventID int64) (*tournament.TeamEventData, error) {
+func (x *Exporter) teamEventData(ctx context.Context, eventID int64) (*teams.TeamEventData, error) {
 	team, err := x.isTeamEvent(ctx, eventID)
 	if err != nil {
 		return nil, err
@@ -114,5 +115,5 @@ func (x *Exporter) teamEventData(ctx context.Context, eventID int64) (*tournamen
 	if !team {
 		return nil, tournament.Invalid("event", "event %d is an individual event: this document exists for team events only", eventID)
 	}
-	return x.events.TeamEventData(ctx, eventID)
+	return x.teams.TeamEventData(ctx, eventID)
 }

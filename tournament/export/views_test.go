@@ -133,9 +133,9 @@ func TestBoardStandingsView(t *testing.T) {
 	t.Parallel()
 	f := newDocFixture(t)
 	id := f.team("Командное первенство", "swiss")
-	d, err := f.svc.TeamEventData(f.ctx, id)
+	d, err := f.teams.TeamEventData(f.ctx, id)
 	f.must(err)
-	st, err := f.svc.TeamStandings(f.ctx, id, 3)
+	st, err := f.teams.TeamStandings(f.ctx, id, 3)
 	f.must(err)
 	s := BoardStandingsView(d, st)
 	if len(s.Boards) != 2 || s.AfterRound != 3 {
@@ -223,7 +223,7 @@ func TestTeamRoundShowsItsRound(t *testing.T) {
 	t.Parallel()
 	f := newDocFixture(t)
 	id := f.team("Командное первенство", "swiss")
-	d, err := f.svc.TeamEventData(f.ctx, id)
+	d, err := f.teams.TeamEventData(f.ctx, id)
 	f.must(err)
 	for n := 1; n <= 3; n++ {
 		o, err := TeamRoundView(d, n)

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"slices"
+	"strings"
 	"time"
 
 	"adiukh/tournament"
@@ -138,6 +139,35 @@ func sameStandings(a, b []Standing) bool {
 	return slices.Equal(slices.SortedFunc(slices.Values(a), byList), slices.SortedFunc(slices.Values(b), byList))
 }
 
+// MergeIntoFederationID merges the person from into the person with that
+// federation ID, the number the rating lists and the person's page show
+// (the register's own number appears only in its addresses).
+func (s *Service) MergeIntoFederationID(ctx context.Context, from int64, federationID string) (*Merge, error) {
+	if _, err := mayEditPeople(ctx); err != nil {
+		return nil, err
+	}
+	federationID = strings.TrimSpace(federationID)
+	if federationID == "" {
+		return nil, tournament.Invalid("into", "give the federation ID of the person to merge into")
+	}
+	var into int64
+	err := s.store.View(ctx, func(tx Tx) error {
+		p, err := tx.PersonByFederationID(federationID)
+		if tournament.ErrorCode(err) == tournament.ENOTFOUND {
+			return tournament.Invalid("into", "no person has the federation ID %s", federationID)
+		}
+		if err != nil {
+			return err
+		}
+		into = p.ID
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return s.MergePeople(ctx, from, into)
+}
+
 // UndoMerge takes a merge back, for an administrator: the players it moved
 // link to their person again, who is back in the register, and both
 // persons' ratings are as before the merge. A merge that moved ratings is
@@ -152,17 +182,10 @@ func (s *Service) UndoMerge(ctx context.Context, mergeID int64) error {
 		if err != nil {
 			return err
 		}
-		if !m.UndoneAt.IsZero() {
-			return tournament.Conflict("", "merge %d was undone already", m.ID)
+		if err := undoable(tx, m); err != nil {
+			return err
 		}
 		if len(m.FromStandings) > 0 {
-			now, err := tx.Standings(m.Into)
-			if err != nil {
-				return err
-			}
-			if !sameStandings(now, mergedStandings(m.IntoStandings, m.FromStandings)) {
-				return tournament.Conflict("", "the ratings of person %d changed after the merge (a period was closed, or another merge moved ratings to them); the merge can no longer be undone", m.Into)
-			}
 			if err := tx.SetStandings(m.Into, m.IntoStandings); err != nil {
 				return err
 			}
@@ -187,4 +210,62 @@ func (s *Service) UndoMerge(ctx context.Context, mergeID int64) error {
 		}
 		return s.registerAudit(tx, u, ActionPersonUnmerge, m.From, map[string]any{"merge": m.ID, "into": m.Into}, p)
 	})
+}
+
+// undoable says why a merge cannot be undone, nil when it can: it was
+// undone already, or it moved ratings and the kept person's changed since.
+func undoable(tx Tx, m *Merge) error {
+	if !m.UndoneAt.IsZero() {
+		return tournament.Conflict("", "merge %d was undone already", m.ID)
+	}
+	if len(m.FromStandings) > 0 {
+		now, err := tx.Standings(m.Into)
+		if err != nil {
+			return err
+		}
+		if !sameStandings(now, mergedStandings(m.IntoStandings, m.FromStandings)) {
+			return tournament.Conflict("", "the ratings of person %d changed after the merge (a period was closed, or another merge moved ratings to them); the merge can no longer be undone", m.Into)
+		}
+	}
+	return nil
+}
+
+// MergeView is a merge as the person page shows it to an administrator:
+// the other person of the two, and whether the merge can still be undone
+// (Blocked says why not).
+type MergeView struct {
+	Merge
+	From, Into tournament.Person
+	CanUndo    bool
+	Blocked    error
+}
+
+// standingMerges are the merges of a person that stand, as views.
+func standingMerges(tx Tx, personID int64) ([]MergeView, error) {
+	merges, err := tx.StandingMerges(personID)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]MergeView, len(merges))
+	for i := range merges {
+		m := &merges[i]
+		v := MergeView{Merge: *m}
+		for _, side := range []struct {
+			id int64
+			to *tournament.Person
+		}{{m.From, &v.From}, {m.Into, &v.Into}} {
+			p, err := tx.Person(side.id)
+			if err != nil {
+				return nil, err
+			}
+			*side.to = *p
+		}
+		blocked := undoable(tx, m)
+		if blocked != nil && tournament.ErrorCode(blocked) != tournament.ECONFLICT {
+			return nil, blocked
+		}
+		v.Blocked, v.CanUndo = blocked, blocked == nil
+		out[i] = v
+	}
+	return out, nil
 }

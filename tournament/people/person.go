@@ -105,6 +105,9 @@ type RegisterTx interface {
 	MovePlayers(playerIDs []int64, personID int64) error
 	CreateMerge(m *Merge) error
 	Merge(id int64) (*Merge, error)
+	// StandingMerges lists the merges not undone that the person was
+	// merged in or into, the latest first.
+	StandingMerges(personID int64) ([]Merge, error)
 	UpdateMerge(m *Merge) error
 	// Standings reads the person's published standings in the rating
 	// lists, by list.

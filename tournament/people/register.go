@@ -182,6 +182,9 @@ type PersonView struct {
 	// me" depends on.
 	Mine  *tournament.Person
 	Claim *tournament.PersonClaim
+	// Merges are the merges of the person that stand, each with whether
+	// it can still be undone; for those who may edit the register.
+	Merges []MergeView
 }
 
 // PersonEvent is an event a person played in, as that event's player.
@@ -214,6 +217,11 @@ func (s *Service) PersonPage(ctx context.Context, id int64) (*PersonView, error)
 			_, err := mayChangePhoto(ctx, tx, id)
 			v.CanChangePhoto = err == nil
 			if v.Mine, v.Claim, err = tournament.AccountPerson(tx, u.ID); err != nil {
+				return err
+			}
+		}
+		if v.CanEdit {
+			if v.Merges, err = standingMerges(tx, id); err != nil {
 				return err
 			}
 		}

@@ -83,9 +83,26 @@ func TestRegisterOfPeople(t *testing.T) {
 
 			_, err = register.MergePeople(arbiter, typo.ID, murat.ID)
 			wantCode(t, "an arbiter merges", err, tournament.EFORBIDDEN)
-			m, err := register.MergePeople(admin, typo.ID, murat.ID)
-			if err != nil || len(m.Players) != 1 {
+			_, err = register.MergeIntoFederationID(admin, typo.ID, "НЕТ-ТАКОГО")
+			if e, ok := err.(*tournament.Error); !ok || e.Code != tournament.EINVALID || e.Field != "into" {
+				t.Errorf("a merge into an unknown federation ID: %v, want EINVALID at into", err)
+			}
+			// The form names the person kept by the federation ID the
+			// lists and the person's page show.
+			m, err := register.MergeIntoFederationID(admin, typo.ID, " "+murat.FederationID+" ")
+			if err != nil || len(m.Players) != 1 || m.Into != murat.ID {
 				t.Fatalf("merge: %+v, %v", m, err)
+			}
+			// The undo is offered on both persons' pages, to administrators,
+			// for as long as the merge can be undone.
+			for _, id := range []int64{murat.ID, typo.ID} {
+				v, err := register.PersonPage(admin, id)
+				if err != nil || len(v.Merges) != 1 || v.Merges[0].ID != m.ID || !v.Merges[0].CanUndo || v.Merges[0].Into.ID != murat.ID || v.Merges[0].From.ID != typo.ID {
+					t.Errorf("person %d's page for an administrator: merges %+v (%v), want the merge with its undo", id, v.Merges, err)
+				}
+			}
+			if v, err := register.PersonPage(arbiter, murat.ID); err != nil || len(v.Merges) != 0 {
+				t.Errorf("an arbiter sees the merges %+v (%v); only administrators undo them", v.Merges, err)
 			}
 			view, err := register.PersonPage(context.Background(), murat.ID)
 			if err != nil || len(view.Events) != 1 || view.Events[0].Player.ID != p1.ID {
@@ -118,6 +135,9 @@ func TestRegisterOfPeople(t *testing.T) {
 				t.Errorf("after the undo: %+v, want the duplicate back with its player", v)
 			}
 			wantCode(t, "undoing twice", register.UndoMerge(admin, m.ID), tournament.ECONFLICT)
+			if v, err := register.PersonPage(admin, murat.ID); err != nil || len(v.Merges) != 0 {
+				t.Errorf("after the undo Murat's page lists the merges %+v (%v), want none", v.Merges, err)
+			}
 		})
 	}
 }

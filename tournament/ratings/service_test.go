@@ -16,6 +16,7 @@ import (
 	"adiukh/tournament/ratings"
 	"adiukh/tournament/store"
 	"adiukh/tournament/store/storetest"
+	"adiukh/tournament/teams"
 )
 
 func ptr[T any](v T) *T { return &v }
@@ -44,6 +45,11 @@ func ratingDesk(t *testing.T, st *store.Store) (events *tournament.Service, list
 // registerOf is the register of people on st.
 func registerOf(st *store.Store) *people.Service {
 	return people.NewService(st.People(), people.Options{})
+}
+
+// teamsOf is the team competitions' service of events over st.
+func teamsOf(st *store.Store, events *tournament.Service) *teams.Service {
+	return teams.NewService(st.Teams(), events, engines.TeamOptions())
 }
 
 // addPeople adds Хуажев with each of the given names to the register,
@@ -560,6 +566,9 @@ func TestMergeMovesRatings(t *testing.T) {
 			if err := registerOf(st).UndoMerge(admin, m.ID); tournament.ErrorCode(err) != tournament.ECONFLICT {
 				t.Errorf("undoing a merge whose person's rating changed since: %v, want ECONFLICT", err)
 			}
+			if v, err := registerOf(st).PersonPage(admin, kept.ID); err != nil || len(v.Merges) != 1 || v.Merges[0].CanUndo || tournament.ErrorCode(v.Merges[0].Blocked) != tournament.ECONFLICT {
+				t.Errorf("the kept person's page after their rating changed: merges %+v (%v), want the merge without its undo, saying why", v.Merges, err)
+			}
 		})
 	}
 }
@@ -616,13 +625,14 @@ func TestTeamEventsRated(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			events, lists, admin, arbiter := ratingDesk(t, st)
+			competitions := teamsOf(st, events)
 			persons := addPeople(t, arbiter, registerOf(st), "Аслан", "Бислан", "Заур", "Мурат")
 			e, err := events.CreateEvent(arbiter, tournament.EventInput{Name: ptr("Командный кубок"), Discipline: ptr("rapid-team"), System: ptr("round-robin"),
 				TimeControl: ptr("10+5"), StartDate: ptr("2026-10-10"), EndDate: ptr("2026-10-10"), Rated: ptr(true)})
 			if err != nil {
 				t.Fatal(err)
 			}
-			if _, err := events.UpdateTeamSettings(arbiter, e.ID, tournament.TeamSettingsInput{Boards: ptr(2)}, ""); err != nil {
+			if _, err := competitions.UpdateTeamSettings(arbiter, e.ID, teams.TeamSettingsInput{Boards: ptr(2)}, ""); err != nil {
 				t.Fatal(err)
 			}
 			for i, team := range []string{"Адыгея", "Кубань"} {
@@ -630,7 +640,7 @@ func TestTeamEventsRated(t *testing.T) {
 				for _, p := range persons[2*i : 2*i+2] {
 					players = append(players, tournament.PlayerInput{Name: ptr(p.Name()), FederationID: ptr(p.FederationID)})
 				}
-				if _, err := events.RegisterTeam(arbiter, e.ID, tournament.TeamInput{Name: ptr(team), Players: players}); err != nil {
+				if _, err := competitions.RegisterTeam(arbiter, e.ID, teams.TeamInput{Name: ptr(team), Players: players}); err != nil {
 					t.Fatal(err)
 				}
 			}
@@ -640,7 +650,7 @@ func TestTeamEventsRated(t *testing.T) {
 					t.Errorf("the roster's %s is not linked to the register by federation ID %s", p.Name, p.FederationID)
 				}
 			}
-			tr, err := events.PairNextTeamRound(arbiter, e.ID)
+			tr, err := competitions.PairNextTeamRound(arbiter, e.ID)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -649,7 +659,7 @@ func TestTeamEventsRated(t *testing.T) {
 			}
 			for _, m := range tr.Matches {
 				for _, b := range m.Boards {
-					if _, err := events.RecordMatchResult(arbiter, tournament.MatchResultInput{Table: m.Table, ResultInput: tournament.ResultInput{
+					if _, err := competitions.RecordMatchResult(arbiter, teams.MatchResultInput{Table: m.Table, ResultInput: tournament.ResultInput{
 						EventID: e.ID, Round: 1, Board: b.Board, Score: "17:7", EndReason: "final_position", Version: b.Game.Version}}); err != nil {
 						t.Fatal(err)
 					}
@@ -671,14 +681,14 @@ func TestTeamEventsRated(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			team, err := events.RegisterTeam(arbiter, next.ID, tournament.TeamInput{Name: ptr("Адыгея"), Players: []tournament.PlayerInput{{Name: ptr(persons[0].Name()), FederationID: ptr(persons[0].FederationID)}}})
+			team, err := competitions.RegisterTeam(arbiter, next.ID, teams.TeamInput{Name: ptr("Адыгея"), Players: []tournament.PlayerInput{{Name: ptr(persons[0].Name()), FederationID: ptr(persons[0].FederationID)}}})
 			if err != nil {
 				t.Fatal(err)
 			}
 			if p := team.Roster[0]; p.Rating == 0 || p.Rating == rating.DefaultInitial {
 				t.Errorf("a roster's player from the register: rating %d, want the published one", p.Rating)
 			}
-			teamRosterByPerson(t, arbiter, events, registerOf(st), next, team, persons, list)
+			teamRosterByPerson(t, arbiter, events, competitions, registerOf(st), next, team, persons, list)
 
 			corr, err := events.CreateEvent(arbiter, tournament.EventInput{Name: ptr("Заочный"), Discipline: ptr("correspondence"), System: ptr("round-robin"), TimeControl: ptr("10d"), Rated: ptr(true)})
 			if err != nil {
@@ -717,7 +727,7 @@ func TestRatedEventWithoutDates(t *testing.T) {
 // player does: the person's name, details and published rating of the
 // event's list fill what the entry leaves out; a person plays once in the
 // event. team already has persons[0]; persons[:4] are in the published list.
-func teamRosterByPerson(t *testing.T, arbiter context.Context, events *tournament.Service, register *people.Service, e *tournament.Event, team *tournament.Team, persons []*tournament.Person, list *ratings.List) {
+func teamRosterByPerson(t *testing.T, arbiter context.Context, events *tournament.Service, competitions *teams.Service, register *people.Service, e *tournament.Event, team *teams.Team, persons []*tournament.Person, list *ratings.List) {
 	t.Helper()
 	published := map[int64]int{}
 	for _, r := range list.Rows {
@@ -731,7 +741,7 @@ func teamRosterByPerson(t *testing.T, arbiter context.Context, events *tournamen
 	if err != nil {
 		t.Fatal(err)
 	}
-	kuban, err := events.RegisterTeam(arbiter, e.ID, tournament.TeamInput{Name: ptr("Кубань"), Club: ptr("Краснодар"), Players: []tournament.PlayerInput{
+	kuban, err := competitions.RegisterTeam(arbiter, e.ID, teams.TeamInput{Name: ptr("Кубань"), Club: ptr("Краснодар"), Players: []tournament.PlayerInput{
 		{PersonID: &persons[1].ID}, {PersonID: &madina.ID}, {PersonID: &persons[2].ID, Rating: ptr(1234), Name: ptr("Хуажев З.")}}})
 	if err != nil {
 		t.Fatal(err)
@@ -753,15 +763,15 @@ func teamRosterByPerson(t *testing.T, arbiter context.Context, events *tournamen
 		field string
 	}{
 		"a person of another team": {func() error {
-			_, err := events.RegisterTeam(arbiter, e.ID, tournament.TeamInput{Name: ptr("Дон"), Players: []tournament.PlayerInput{{Name: ptr("Иванов Иван")}, {PersonID: &persons[0].ID}}})
+			_, err := competitions.RegisterTeam(arbiter, e.ID, teams.TeamInput{Name: ptr("Дон"), Players: []tournament.PlayerInput{{Name: ptr("Иванов Иван")}, {PersonID: &persons[0].ID}}})
 			return err
 		}(), "players[1].person_id"},
 		"a person twice in a roster": {func() error {
-			_, err := events.RegisterTeam(arbiter, e.ID, tournament.TeamInput{Name: ptr("Дон"), Players: []tournament.PlayerInput{{PersonID: &persons[3].ID}, {PersonID: &persons[3].ID, FederationID: ptr("X1")}}})
+			_, err := competitions.RegisterTeam(arbiter, e.ID, teams.TeamInput{Name: ptr("Дон"), Players: []tournament.PlayerInput{{PersonID: &persons[3].ID}, {PersonID: &persons[3].ID, FederationID: ptr("X1")}}})
 			return err
 		}(), "players[1].name"},
 		"a reserve who plays already": {func() error {
-			_, err := events.AddTeamPlayer(arbiter, e.ID, tournament.TeamRef{ID: team.ID}, tournament.PlayerInput{PersonID: &madina.ID})
+			_, err := competitions.AddTeamPlayer(arbiter, e.ID, teams.TeamRef{ID: team.ID}, tournament.PlayerInput{PersonID: &madina.ID})
 			return err
 		}(), "person_id"},
 	} {
@@ -770,7 +780,7 @@ func teamRosterByPerson(t *testing.T, arbiter context.Context, events *tournamen
 			t.Errorf("%s: %v, want ECONFLICT at %s", what, c.err, c.field)
 		}
 	}
-	reserved, err := events.AddTeamPlayer(arbiter, e.ID, tournament.TeamRef{ID: team.ID}, tournament.PlayerInput{PersonID: &persons[3].ID})
+	reserved, err := competitions.AddTeamPlayer(arbiter, e.ID, teams.TeamRef{ID: team.ID}, tournament.PlayerInput{PersonID: &persons[3].ID})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,7 +12,9 @@ import (
 )
 
 // The tables of online entries (entries.EntryTx), created by migration
-// 20261125052339-entries.
+// 20261125052339-entries; 20261125220621-entry-withdrawals added the
+// withdrawal and made the account's one entry per event a partial unique
+// key over the live entries (neither declined nor withdrawn).
 
 type entrySettingsRow struct {
 	EventID      int64    `gorm:"primaryKey;autoIncrement:false"`
@@ -32,9 +34,9 @@ func (entrySettingsRow) TableName() string { return "entry_settings" }
 
 type entryRow struct {
 	ID        int64    `gorm:"primaryKey"`
-	EventID   int64    `gorm:"not null;uniqueIndex:idx_entries_event_user,priority:1"`
+	EventID   int64    `gorm:"not null"`
 	Event     eventRow `gorm:"constraint:OnDelete:CASCADE"`
-	UserID    int64    `gorm:"not null;uniqueIndex:idx_entries_event_user,priority:2;index"`
+	UserID    int64    `gorm:"not null;index"`
 	User      userRow  `gorm:"constraint:OnDelete:CASCADE"`
 	UserEmail string   `gorm:"size:254;not null"`
 	Name      string   `gorm:"size:200;not null"`
@@ -48,6 +50,9 @@ type entryRow struct {
 	PlayerID  int64    `gorm:"not null"`
 	CreatedAt time.Time
 	DecidedAt *time.Time
+	// WithdrawReason and WithdrawnAt are the player's withdrawal.
+	WithdrawReason string `gorm:"type:text;not null"`
+	WithdrawnAt    *time.Time
 }
 
 func (entryRow) TableName() string { return "entries" }
@@ -96,13 +101,13 @@ func (t *tx) SetEntrySettings(s *entries.EntrySettings) error {
 func entryToRow(e *entries.Entry) entryRow {
 	return entryRow{ID: e.ID, EventID: e.EventID, UserID: e.UserID, UserEmail: e.UserEmail, Name: e.Name, Status: string(e.Status),
 		Note: e.Note, BirthYear: e.BirthYear, Sex: e.Sex, Region: e.Region, Rating: e.Rating, Reason: e.Reason, PlayerID: e.PlayerID,
-		CreatedAt: e.CreatedAt.UTC(), DecidedAt: optionalTime(e.DecidedAt)}
+		CreatedAt: e.CreatedAt.UTC(), DecidedAt: optionalTime(e.DecidedAt), WithdrawReason: e.WithdrawReason, WithdrawnAt: optionalTime(e.WithdrawnAt)}
 }
 
 func rowToEntry(r *entryRow) entries.Entry {
 	return entries.Entry{ID: r.ID, EventID: r.EventID, UserID: r.UserID, UserEmail: r.UserEmail, Name: r.Name, Status: entries.EntryStatus(r.Status),
 		Note: r.Note, BirthYear: r.BirthYear, Sex: r.Sex, Region: r.Region, Rating: r.Rating, Reason: r.Reason, PlayerID: r.PlayerID,
-		CreatedAt: r.CreatedAt.UTC(), DecidedAt: fromOptional(r.DecidedAt)}
+		CreatedAt: r.CreatedAt.UTC(), DecidedAt: fromOptional(r.DecidedAt), WithdrawReason: r.WithdrawReason, WithdrawnAt: fromOptional(r.WithdrawnAt)}
 }
 
 func (t *tx) CreateEntry(e *entries.Entry) error {
@@ -133,13 +138,6 @@ func (t *tx) UpdateEntry(e *entries.Entry) error {
 	row := entryToRow(e)
 	if err := t.db.Omit("Event", "User").Save(&row).Error; err != nil {
 		return fmt.Errorf("store entry %d: %w", e.ID, err)
-	}
-	return nil
-}
-
-func (t *tx) DeleteEntry(id int64) error {
-	if err := t.db.Delete(&entryRow{}, id).Error; err != nil {
-		return fmt.Errorf("delete entry %d: %w", id, err)
 	}
 	return nil
 }

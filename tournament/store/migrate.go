@@ -61,6 +61,8 @@ var migrations = []*gormigrate.Migration{
 	{ID: "20261125130526-person-club-key", Migrate: personClubKeyMigration},
 	{ID: "20261125192435-live-stopped", Migrate: liveStoppedMigration},
 	{ID: "20261125193804-live-clock", Migrate: liveClockMigration},
+	{ID: "20261125220621-entry-withdrawals", Migrate: entryWithdrawalsMigration},
+	{ID: "20261125221000-message-keys", Migrate: messageKeysMigration},
 	{ID: "20261125230555-account-names", Migrate: accountNamesMigration},
 }
 

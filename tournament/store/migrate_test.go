@@ -419,7 +419,7 @@ func TestNoteKeysMigration(t *testing.T) {
 				{`{"note":"a list of %d players","args":[21]}`, `{"key":"note.players.list","args":[21]}`,
 					"список из 21 участника", "a list of 21 players"},
 				{`{"note":"%s (against the score sheet: %s)","args":["бланк испорчен",{"note":"the score sheet says the game ended by %s, but %s was entered","args":[{"reason":"loss_on_time"},{"reason":"agreement"}]}]}`,
-					`{"key":"note.result.against_sheet","args":["бланк испорчен",{"format":"the score sheet says the game ended by %s, but %s was entered","args":[{"reason":"loss_on_time"},{"reason":"agreement"}]}]}`,
+					`{"key":"note.result.against_sheet","args":["бланк испорчен",{"key":"result.sheet.claimed_reason","args":[{"reason":"loss_on_time"},{"reason":"agreement"}]}]}`,
 					"бланк испорчен (вопреки бланку: ", "бланк испорчен (against the score sheet: the score sheet says the game ended by loss on time, but agreement was entered)"},
 				{`{"note":"round 1 paired"}`, `{"key":"note.event.first_round_paired"}`, "проведена жеребьёвка 1-го тура", "round 1 paired"},
 				{`{"note": уточнили город`, `{"note": уточнили город`, `{"note": уточнили город`, `{"note": уточнили город`},
@@ -471,6 +471,81 @@ func TestNoteKeysMigration(t *testing.T) {
 					t.Fatalf("games %+v, %v", games, err)
 				}
 				check("the game's note", games[0].Note, game)
+				return nil
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+}
+
+// Migration 20261125221000 keeps the rules' messages in stored rows by key:
+// a message quoted in a note, and a game's sheet report, whose problems
+// were stored as English words and take their details from the sheet
+// checked again. Both then read in each language.
+func TestMessageKeysMigration(t *testing.T) {
+	for name, dsn := range storetest.DSNs(t) {
+		t.Run(name, func(t *testing.T) {
+			exec, open := olderDatabase(t, dsn, "20261125193804-live-clock")
+			at := time.Date(2026, 11, 1, 10, 0, 0, 0, time.UTC)
+			olderEvent(exec, 1, "standard", "30+30", "running")
+			for no, name := range []string{"Хуажев Аслан", "Ёлкин Пётр"} {
+				exec(`INSERT INTO players (id, event_id, start_no, name, rating, birth_year, club, city, federation_id, first_round, withdrawn_from)
+					VALUES (?, 1, ?, ?, 0, 0, '', '', '', 1, 0)`, no+1, no+1, name)
+			}
+			exec("INSERT INTO rounds (id, event_id, number, status) VALUES (1, 1, 1, 'published')")
+			// An illegal second move of White (ply 3), stored as the
+			// versions before this one stored it, and a problem the sheet
+			// no longer has, which keeps its words.
+			report := `{"Valid":false,"Errors":[{"Line":1,"Ply":3,"MoveNo":2,"Message":"g3-e5 is not a legal move for white"},` +
+				`{"Line":9,"Ply":0,"MoveNo":0,"Message":"an old problem"}],"FinalReached":false,"FinalScore":"","ClaimedScore":"","ClaimedReason":""}`
+			exec(`INSERT INTO games (id, round_id, board, white_id, black_id, end_reason, white_points, black_points, sheet, sheet_report, override_reason, version)
+				VALUES (1, 1, 1, 1, 2, 'resignation', 24, 0, '1. c3-b4 b6-c5 2. g3-e5', ?, 'бланк испорчен', 2)`, report)
+			note := `{"key":"note.result.against_sheet","args":["бланк испорчен",{"format":"the score sheet is not valid at line %d, move %d (ply %d): %s","args":[1,2,3,` +
+				`{"format":"%s is not a legal move for %s","args":["g3-e5",{"side":"white"}]}]}]}`
+			exec(`INSERT INTO audit_entries (id, event_id, at, user_id, user_email, action, subject, before, after, reason)
+				VALUES (1, 1, ?, 1, 'arbiter@example.org', 'result.override', 'round 1 board 1', '', '24:0', ?)`, at, note)
+
+			st := open()
+			err := st.View(context.Background(), func(tx tournament.Tx) error {
+				entries, err := tx.Audit(1)
+				if err != nil || len(entries) != 1 {
+					t.Fatalf("audit %+v, %v", entries, err)
+				}
+				want := `{"key":"note.result.against_sheet","args":["бланк испорчен",{"key":"result.sheet.invalid_at_move","args":[1,2,3,{"key":"rules.move.not_legal","args":["g3-e5",{"side":"white"}]}]}]}`
+				if got := entries[0].Reason; got != want {
+					t.Errorf("the note is stored as %s, want %s", got, want)
+				}
+				m := tournament.NoteMessage(entries[0].Reason)
+				if en := catalog.For(catalog.English).Message(m); en != "бланк испорчен (against the score sheet: the score sheet is not valid at line 1, move 2 (ply 3): g3-e5 is not a legal move for white)" {
+					t.Errorf("the note reads %q in English", en)
+				}
+				if ru := catalog.For(catalog.Russian).Message(m); !strings.Contains(ru, "g3-e5") || strings.Contains(ru, "legal move") {
+					t.Errorf("the note reads %q in Russian", ru)
+				}
+
+				rounds, err := tx.Rounds(1)
+				if err != nil || len(rounds) != 1 || len(rounds[0].Games) != 1 {
+					t.Fatalf("rounds %+v, %v", rounds, err)
+				}
+				rep := rounds[0].Games[0].SheetReport
+				if rep == nil || len(rep.Errors) != 2 {
+					t.Fatalf("sheet report %+v", rep)
+				}
+				moved, kept := rep.Errors[0], rep.Errors[1]
+				if moved.Detail.Format != "%s is not a legal move for %s" || moved.Ply != 3 || moved.MoveNo != 2 || moved.Line != 1 {
+					t.Errorf("the sheet's problem reads back as %+v, want its detail", moved)
+				}
+				if en := catalog.For(catalog.English).Message(moved.Detail); en != "g3-e5 is not a legal move for white" {
+					t.Errorf("the sheet's problem reads %q in English", en)
+				}
+				if ru := catalog.For(catalog.Russian).Message(moved.Detail); !strings.Contains(ru, "g3-e5") || strings.Contains(ru, "legal move") {
+					t.Errorf("the sheet's problem reads %q in Russian", ru)
+				}
+				if kept.Message != "an old problem" || kept.Detail.Format != "" || kept.Line != 9 {
+					t.Errorf("the problem the sheet no longer has reads back as %+v, want its words", kept)
+				}
 				return nil
 			})
 			if err != nil {

@@ -230,6 +230,27 @@ func (t *tx) Merge(id int64) (*people.Merge, error) {
 	if err := t.db.First(&row, id).Error; err != nil {
 		return nil, notFound(err, "merge %d not found", id)
 	}
+	return readMerge(row)
+}
+
+func (t *tx) StandingMerges(personID int64) ([]people.Merge, error) {
+	var rows []mergeRow
+	if err := t.db.Where("(from_id = ? OR into_id = ?) AND undone_at IS NULL", personID, personID).Order("id DESC").Find(&rows).Error; err != nil {
+		return nil, fmt.Errorf("read the merges of person %d: %w", personID, err)
+	}
+	out := make([]people.Merge, len(rows))
+	for i, row := range rows {
+		m, err := readMerge(row)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = *m
+	}
+	return out, nil
+}
+
+func readMerge(row mergeRow) (*people.Merge, error) {
+	id := row.ID
 	m := &people.Merge{ID: row.ID, From: row.FromID, Into: row.IntoID, At: row.At.UTC(), UserID: row.UserID, UndoneAt: fromOptional(row.UndoneAt)}
 	if err := json.Unmarshal([]byte(row.Players), &m.Players); err != nil {
 		return nil, fmt.Errorf("read merge %d: %w", id, err)

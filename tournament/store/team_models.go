@@ -61,7 +61,7 @@ func (matchRow) TableName() string { return "matches" }
 
 // matchBoardRow says who plays on one board of a match; NULL is an empty
 // board. The board's game is the round's game numbered
-// tournament.GameNumber(table, board, boards).
+// teams.GameNumber(table, board, boards).
 type matchBoardRow struct {
 	ID           int64    `gorm:"primaryKey"`
 	MatchID      int64    `gorm:"not null;uniqueIndex:idx_match_board"`

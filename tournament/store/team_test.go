@@ -7,36 +7,37 @@ import (
 
 	"adiukh/tournament"
 	"adiukh/tournament/store"
+	"adiukh/tournament/teams"
 )
 
 // seedTeams stores two teams of two players each, the second with a
 // reserve, in the event of seedEvent.
-func seedTeams(t *testing.T, st *store.Store, e *tournament.Event) []tournament.Team {
+func seedTeams(t *testing.T, st *store.Store, e *tournament.Event) []teams.Team {
 	t.Helper()
-	teams := []tournament.Team{
+	entered := []teams.Team{
 		{EventID: e.ID, StartNo: 1, Name: "Адыгея", Club: "Майкоп", City: "Майкоп", Captain: "Хуаде А.",
 			Roster: []tournament.Player{{Name: "Хуаде Аслан", Rating: 1900}, {Name: "Тлехас Мурат", Rating: 1800}}},
 		{EventID: e.ID, StartNo: 2, Name: "Кубань", Club: "Краснодар",
 			Roster: []tournament.Player{{Name: "Ёлкин Пётр", Rating: 1700}, {Name: "Smith John", Rating: 1600}, {Name: "Нехай Бэла", Rating: 1500}}},
 	}
-	update(t, st, func(tx tournament.Tx) error {
+	updateTeams(t, st, func(tx teams.Tx) error {
 		no := 0
-		for i := range teams {
-			for j := range teams[i].Roster {
+		for i := range entered {
+			for j := range entered[i].Roster {
 				no++
-				p := &teams[i].Roster[j]
+				p := &entered[i].Roster[j]
 				p.EventID, p.StartNo, p.FirstRound = e.ID, no, 1
 				if err := tx.CreatePlayer(p); err != nil {
 					return err
 				}
 			}
-			if err := tx.CreateTeam(&teams[i]); err != nil {
+			if err := tx.CreateTeam(&entered[i]); err != nil {
 				return err
 			}
 		}
 		return nil
 	})
-	return teams
+	return entered
 }
 
 func TestTeamsRoundTrip(t *testing.T) {
@@ -44,7 +45,7 @@ func TestTeamsRoundTrip(t *testing.T) {
 	forEachDB(t, func(t *testing.T, st *store.Store) {
 		_, e := seedEvent(t, st)
 		want := seedTeams(t, st, e)
-		update(t, st, func(tx tournament.Tx) error {
+		updateTeams(t, st, func(tx teams.Tx) error {
 			got, err := tx.Teams(e.ID)
 			if err != nil {
 				return err
@@ -74,9 +75,9 @@ func TestTeamSettingsRoundTrip(t *testing.T) {
 	t.Parallel()
 	forEachDB(t, func(t *testing.T, st *store.Store) {
 		_, e := seedEvent(t, st)
-		want := &tournament.TeamSettings{Boards: 6, MatchWin: 3, MatchDraw: 1, MatchLoss: 0, MatchBye: 3, Ranking: tournament.ByGamePoints,
-			TieBreaks: []string{"match-points", "direct-encounter", "board-count"}, ColourPreferences: tournament.PreferencesB}
-		update(t, st, func(tx tournament.Tx) error {
+		want := &teams.TeamSettings{Boards: 6, MatchWin: 3, MatchDraw: 1, MatchLoss: 0, MatchBye: 3, Ranking: teams.ByGamePoints,
+			TieBreaks: []string{"match-points", "direct-encounter", "board-count"}, ColourPreferences: teams.PreferencesB}
+		updateTeams(t, st, func(tx teams.Tx) error {
 			if _, found, err := tx.TeamSettings(e.ID); found || err != nil {
 				t.Errorf("settings of a new event: found %v, error %v; want none", found, err)
 			}
@@ -86,7 +87,7 @@ func TestTeamSettingsRoundTrip(t *testing.T) {
 			want.Boards = 4
 			return tx.SaveTeamSettings(e.ID, want)
 		})
-		update(t, st, func(tx tournament.Tx) error {
+		updateTeams(t, st, func(tx teams.Tx) error {
 			got, found, err := tx.TeamSettings(e.ID)
 			if !found || !reflect.DeepEqual(got, want) {
 				t.Errorf("settings read back as %+v (found %v), want %+v", got, found, want)
@@ -102,26 +103,26 @@ func TestMatchesAndLineups(t *testing.T) {
 	t.Parallel()
 	forEachDB(t, func(t *testing.T, st *store.Store) {
 		_, e := seedEvent(t, st)
-		teams := seedTeams(t, st, e)
-		home, away := teams[0].Roster, teams[1].Roster
+		entered := seedTeams(t, st, e)
+		home, away := entered[0].Roster, entered[1].Roster
 		round := &tournament.Round{EventID: e.ID, Number: 1, Status: tournament.Draft, Games: []tournament.Game{
 			{Board: 1, WhiteID: home[0].ID, BlackID: away[0].ID, WhiteNo: 1, BlackNo: 3},
 		}}
-		matches := []tournament.Match{
-			{Table: 1, HomeID: teams[0].ID, AwayID: teams[1].ID, Boards: []tournament.MatchBoard{
+		matches := []teams.Match{
+			{Table: 1, HomeID: entered[0].ID, AwayID: entered[1].ID, Boards: []teams.MatchBoard{
 				{Board: 1, HomePlayerID: home[0].ID, AwayPlayerID: away[0].ID},
 				{Board: 2, HomePlayerID: home[1].ID},
 			}},
-			{Table: 2, HomeID: teams[1].ID},
+			{Table: 2, HomeID: entered[1].ID},
 		}
-		update(t, st, func(tx tournament.Tx) error {
+		updateTeams(t, st, func(tx teams.Tx) error {
 			if err := tx.CreateRound(round); err != nil {
 				return err
 			}
 			return tx.CreateMatches(round.ID, matches)
 		})
 		var game tournament.Game
-		update(t, st, func(tx tournament.Tx) error {
+		updateTeams(t, st, func(tx teams.Tx) error {
 			got, err := tx.Matches(e.ID)
 			if err != nil {
 				return err
@@ -145,7 +146,7 @@ func TestMatchesAndLineups(t *testing.T) {
 			g.BlackID = away[1].ID
 			return tx.UpdateGamePlayers(&g)
 		})
-		update(t, st, func(tx tournament.Tx) error {
+		updateTeams(t, st, func(tx teams.Tx) error {
 			got, err := tx.Matches(e.ID)
 			if err != nil {
 				return err
@@ -171,7 +172,7 @@ func TestMatchesAndLineups(t *testing.T) {
 			}
 			return tx.DeleteRound(&rounds[0])
 		})
-		update(t, st, func(tx tournament.Tx) error {
+		updateTeams(t, st, func(tx teams.Tx) error {
 			got, err := tx.Matches(e.ID)
 			if len(got) != 0 {
 				t.Errorf("a deleted round left %d matches", len(got))
@@ -187,11 +188,11 @@ func TestRemovedPlayerLeavesRoster(t *testing.T) {
 	t.Parallel()
 	forEachDB(t, func(t *testing.T, st *store.Store) {
 		_, e := seedEvent(t, st)
-		teams := seedTeams(t, st, e)
-		if err := st.Update(context.Background(), func(tx tournament.Tx) error { return tx.DeletePlayer(&teams[1].Roster[2]) }); err != nil {
+		entered := seedTeams(t, st, e)
+		if err := st.Update(context.Background(), func(tx tournament.Tx) error { return tx.DeletePlayer(&entered[1].Roster[2]) }); err != nil {
 			t.Fatal(err)
 		}
-		update(t, st, func(tx tournament.Tx) error {
+		updateTeams(t, st, func(tx teams.Tx) error {
 			got, err := tx.Teams(e.ID)
 			if len(got) == 2 && len(got[1].Roster) != 2 {
 				t.Errorf("roster after removing a player = %+v, want 2 players", got[1].Roster)
@@ -207,10 +208,10 @@ func TestMoveToRoster(t *testing.T) {
 	t.Parallel()
 	forEachDB(t, func(t *testing.T, st *store.Store) {
 		_, e := seedEvent(t, st)
-		teams := seedTeams(t, st, e)
-		update(t, st, func(tx tournament.Tx) error {
-			moved := teams[1].Roster[0]
-			if err := tx.MoveToRoster(&teams[1], &teams[0], &moved); err != nil {
+		entered := seedTeams(t, st, e)
+		updateTeams(t, st, func(tx teams.Tx) error {
+			moved := entered[1].Roster[0]
+			if err := tx.MoveToRoster(&entered[1], &entered[0], &moved); err != nil {
 				return err
 			}
 			got, err := tx.Teams(e.ID)
@@ -227,10 +228,17 @@ func TestMoveToRoster(t *testing.T) {
 			if !reflect.DeepEqual(names, want) {
 				t.Errorf("rosters after the move: %v, want %v", names, want)
 			}
-			if !reflect.DeepEqual(got[0].Roster, teams[0].Roster) || !reflect.DeepEqual(got[1].Roster, teams[1].Roster) {
+			if !reflect.DeepEqual(got[0].Roster, entered[0].Roster) || !reflect.DeepEqual(got[1].Roster, entered[1].Roster) {
 				t.Errorf("the teams in memory differ from the stored ones")
 			}
 			return nil
 		})
 	})
+}
+
+func updateTeams(t *testing.T, st *store.Store, fn func(tx teams.Tx) error) {
+	t.Helper()
+	if err := st.Teams().Update(context.Background(), fn); err != nil {
+		t.Fatal(err)
+	}
 }

@@ -1,14 +1,16 @@
 package store
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"strings"
 
 	"adiukh/tournament"
+	"adiukh/tournament/teams"
 )
 
-func (t *tx) TeamSettings(eventID int64) (*tournament.TeamSettings, bool, error) {
+func (t *tx) TeamSettings(eventID int64) (*teams.TeamSettings, bool, error) {
 	var rows []teamSettingsRow
 	if err := t.db.Where("event_id = ?", eventID).Limit(1).Find(&rows).Error; err != nil {
 		return nil, false, fmt.Errorf("read team settings of event %d: %w", eventID, err)
@@ -17,9 +19,9 @@ func (t *tx) TeamSettings(eventID int64) (*tournament.TeamSettings, bool, error)
 		return nil, false, nil
 	}
 	r := rows[0]
-	s := &tournament.TeamSettings{
+	s := &teams.TeamSettings{
 		Boards: r.Boards, MatchWin: r.MatchWin, MatchDraw: r.MatchDraw, MatchLoss: r.MatchLoss, MatchBye: r.MatchBye,
-		Ranking: tournament.Ranking(r.Ranking), ColourPreferences: tournament.ColourPreferences(r.ColourPreferences),
+		Ranking: teams.Ranking(r.Ranking), ColourPreferences: teams.ColourPreferences(r.ColourPreferences),
 	}
 	if r.TieBreaks != "" {
 		s.TieBreaks = strings.Split(r.TieBreaks, ",")
@@ -27,7 +29,7 @@ func (t *tx) TeamSettings(eventID int64) (*tournament.TeamSettings, bool, error)
 	return s, true, nil
 }
 
-func (t *tx) SaveTeamSettings(eventID int64, s *tournament.TeamSettings) error {
+func (t *tx) SaveTeamSettings(eventID int64, s *teams.TeamSettings) error {
 	row := teamSettingsRow{
 		EventID: eventID, Boards: s.Boards, MatchWin: s.MatchWin, MatchDraw: s.MatchDraw, MatchLoss: s.MatchLoss, MatchBye: s.MatchBye,
 		Ranking: string(s.Ranking), TieBreaks: strings.Join(s.TieBreaks, ","), ColourPreferences: string(s.ColourPreferences),
@@ -38,7 +40,7 @@ func (t *tx) SaveTeamSettings(eventID int64, s *tournament.TeamSettings) error {
 	return nil
 }
 
-func (t *tx) CreateTeam(team *tournament.Team) error {
+func (t *tx) CreateTeam(team *teams.Team) error {
 	row := teamToRow(team)
 	if err := t.db.Omit("Event").Create(row).Error; err != nil {
 		return fmt.Errorf("create team %q: %w", team.Name, err)
@@ -56,7 +58,7 @@ func (t *tx) CreateTeam(team *tournament.Team) error {
 	return nil
 }
 
-func (t *tx) Teams(eventID int64) ([]tournament.Team, error) {
+func (t *tx) Teams(eventID int64) ([]teams.Team, error) {
 	var rows []teamRow
 	if err := t.db.Where("event_id = ?", eventID).Order("start_no, id").Find(&rows).Error; err != nil {
 		return nil, fmt.Errorf("list teams of event %d: %w", eventID, err)
@@ -64,11 +66,11 @@ func (t *tx) Teams(eventID int64) ([]tournament.Team, error) {
 	if len(rows) == 0 {
 		return nil, nil
 	}
-	teams := make([]tournament.Team, len(rows))
+	out := make([]teams.Team, len(rows))
 	index := make(map[int64]int, len(rows))
 	ids := make([]int64, len(rows))
 	for i, r := range rows {
-		teams[i] = tournament.Team{ID: r.ID, EventID: r.EventID, StartNo: r.StartNo, Name: r.Name, Club: r.Club, City: r.City, Captain: r.Captain, WithdrawnFrom: r.WithdrawnFrom}
+		out[i] = teams.Team{ID: r.ID, EventID: r.EventID, StartNo: r.StartNo, Name: r.Name, Club: r.Club, City: r.City, Captain: r.Captain, WithdrawnFrom: r.WithdrawnFrom}
 		index[r.ID], ids[i] = i, r.ID
 	}
 	var members []teamMemberRow
@@ -84,20 +86,20 @@ func (t *tx) Teams(eventID int64) ([]tournament.Team, error) {
 		byID[p.ID] = p
 	}
 	for _, m := range members {
-		team := &teams[index[m.TeamID]]
+		team := &out[index[m.TeamID]]
 		team.Roster = append(team.Roster, byID[m.PlayerID])
 	}
-	return teams, nil
+	return out, nil
 }
 
-func (t *tx) UpdateTeam(team *tournament.Team) error {
+func (t *tx) UpdateTeam(team *teams.Team) error {
 	if err := t.db.Omit("Event").Save(teamToRow(team)).Error; err != nil {
 		return fmt.Errorf("update team %d: %w", team.ID, err)
 	}
 	return nil
 }
 
-func (t *tx) AddToRoster(team *tournament.Team, p *tournament.Player) error {
+func (t *tx) AddToRoster(team *teams.Team, p *tournament.Player) error {
 	member := teamMemberRow{TeamID: team.ID, Position: len(team.Roster), PlayerID: p.ID}
 	if err := t.db.Omit("Team", "Player").Create(&member).Error; err != nil {
 		return fmt.Errorf("add player %d to the roster of team %d: %w", p.ID, team.ID, err)
@@ -106,7 +108,7 @@ func (t *tx) AddToRoster(team *tournament.Team, p *tournament.Player) error {
 	return nil
 }
 
-func (t *tx) MoveToRoster(from, to *tournament.Team, p *tournament.Player) error {
+func (t *tx) MoveToRoster(from, to *teams.Team, p *tournament.Player) error {
 	var member teamMemberRow
 	if err := t.db.Where("player_id = ? AND team_id = ?", p.ID, from.ID).First(&member).Error; err != nil {
 		return fmt.Errorf("find player %d on the roster of team %d: %w", p.ID, from.ID, err)
@@ -134,7 +136,7 @@ func (t *tx) MoveToRoster(from, to *tournament.Team, p *tournament.Player) error
 	return nil
 }
 
-func (t *tx) DeleteTeam(team *tournament.Team) error {
+func (t *tx) DeleteTeam(team *teams.Team) error {
 	if err := t.db.Where("team_id = ?", team.ID).Delete(&teamMemberRow{}).Error; err != nil {
 		return fmt.Errorf("delete the roster of team %d: %w", team.ID, err)
 	}
@@ -149,12 +151,12 @@ func (t *tx) DeleteTeam(team *tournament.Team) error {
 	return nil
 }
 
-func teamToRow(team *tournament.Team) *teamRow {
+func teamToRow(team *teams.Team) *teamRow {
 	return &teamRow{ID: team.ID, EventID: team.EventID, StartNo: team.StartNo, Name: team.Name, Club: team.Club, City: team.City, Captain: team.Captain,
 		WithdrawnFrom: team.WithdrawnFrom}
 }
 
-func (t *tx) CreateMatches(roundID int64, matches []tournament.Match) error {
+func (t *tx) CreateMatches(roundID int64, matches []teams.Match) error {
 	for i := range matches {
 		m := &matches[i]
 		row := matchRow{RoundID: roundID, TableNo: m.Table, HomeTeamID: m.HomeID, AwayTeamID: nullID(m.AwayID)}
@@ -172,7 +174,7 @@ func (t *tx) CreateMatches(roundID int64, matches []tournament.Match) error {
 	return nil
 }
 
-func (t *tx) Matches(eventID int64) ([]tournament.Match, error) {
+func (t *tx) Matches(eventID int64) ([]teams.Match, error) {
 	var rows []matchRow
 	err := t.db.Joins("JOIN rounds ON rounds.id = matches.round_id").Where("rounds.event_id = ?", eventID).
 		Order("rounds.number, matches.table_no").Find(&rows).Error
@@ -182,19 +184,19 @@ func (t *tx) Matches(eventID int64) ([]tournament.Match, error) {
 	if len(rows) == 0 {
 		return nil, nil
 	}
-	var teams []teamRow
-	if err := t.db.Select("id", "start_no").Where("event_id = ?", eventID).Find(&teams).Error; err != nil {
+	var teamRows []teamRow
+	if err := t.db.Select("id", "start_no").Where("event_id = ?", eventID).Find(&teamRows).Error; err != nil {
 		return nil, fmt.Errorf("list team numbers of event %d: %w", eventID, err)
 	}
-	startNo := make(map[int64]int, len(teams))
-	for _, team := range teams {
+	startNo := make(map[int64]int, len(teamRows))
+	for _, team := range teamRows {
 		startNo[team.ID] = team.StartNo
 	}
-	matches := make([]tournament.Match, len(rows))
+	matches := make([]teams.Match, len(rows))
 	index := make(map[int64]int, len(rows))
 	ids := make([]int64, len(rows))
 	for i, r := range rows {
-		m := tournament.Match{ID: r.ID, RoundID: r.RoundID, Table: r.TableNo, HomeID: r.HomeTeamID, HomeNo: startNo[r.HomeTeamID]}
+		m := teams.Match{ID: r.ID, RoundID: r.RoundID, Table: r.TableNo, HomeID: r.HomeTeamID, HomeNo: startNo[r.HomeTeamID]}
 		if r.AwayTeamID != nil {
 			m.AwayID, m.AwayNo = *r.AwayTeamID, startNo[*r.AwayTeamID]
 		}
@@ -206,12 +208,12 @@ func (t *tx) Matches(eventID int64) ([]tournament.Match, error) {
 	}
 	for _, b := range boards {
 		m := &matches[index[b.MatchID]]
-		m.Boards = append(m.Boards, tournament.MatchBoard{Board: b.Board, HomePlayerID: idOf(b.HomePlayerID), AwayPlayerID: idOf(b.AwayPlayerID)})
+		m.Boards = append(m.Boards, teams.MatchBoard{Board: b.Board, HomePlayerID: idOf(b.HomePlayerID), AwayPlayerID: idOf(b.AwayPlayerID)})
 	}
 	return matches, nil
 }
 
-func (t *tx) UpdateMatchBoard(matchID int64, b *tournament.MatchBoard) error {
+func (t *tx) UpdateMatchBoard(matchID int64, b *teams.MatchBoard) error {
 	err := t.db.Model(&matchBoardRow{}).Where("match_id = ? AND board = ?", matchID, b.Board).Updates(map[string]any{
 		"home_player_id": nullID(b.HomePlayerID), "away_player_id": nullID(b.AwayPlayerID),
 	}).Error
@@ -270,4 +272,21 @@ func idOf(id *int64) int64 {
 		return 0
 	}
 	return *id
+}
+
+var _ teams.TeamTx = (*tx)(nil)
+
+// Teams is the store of team competitions: the same database, in
+// transactions that also read and write the event's players, rounds and
+// audit log.
+func (s *Store) Teams() teams.Store { return teamsStore{s} }
+
+type teamsStore struct{ s *Store }
+
+func (e teamsStore) Update(ctx context.Context, fn func(tx teams.Tx) error) error {
+	return e.s.run(ctx, e.s.db, nil, func(t *tx) error { return fn(t) })
+}
+
+func (e teamsStore) View(ctx context.Context, fn func(tx teams.Tx) error) error {
+	return e.s.run(ctx, e.s.read, e.s.viewOptions(), func(t *tx) error { return fn(t) })
 }

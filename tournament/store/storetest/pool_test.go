@@ -5,9 +5,9 @@ import (
 	"os"
 	"testing"
 
+	"adiukh/internal/demo"
 	"adiukh/tournament"
 	"adiukh/tournament/account"
-	"adiukh/tournament/demo"
 	"adiukh/tournament/engines"
 	"adiukh/tournament/store"
 )

@@ -4,8 +4,8 @@ import (
 	"context"
 	"testing"
 
+	"adiukh/internal/demo"
 	"adiukh/tournament"
-	"adiukh/tournament/demo"
 	"adiukh/tournament/engines"
 	"adiukh/tournament/ratings"
 	"adiukh/tournament/store/storetest"

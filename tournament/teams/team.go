@@ -1,4 +1,4 @@
-package tournament
+package teams
 
 import (
 	"cmp"
@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"math"
 	"slices"
+
+	"adiukh/tournament"
 )
 
 // Team is one team of a team event (disciplines standard-team, rapid-team,
@@ -22,7 +24,7 @@ type Team struct {
 	Captain string
 	// Roster lists the team's players in board order: the regular players
 	// first, then the reserves. A line-up keeps this order.
-	Roster []Player
+	Roster []tournament.Player
 	// WithdrawnFrom is the first round the team no longer plays; 0 while
 	// it stays in the event.
 	WithdrawnFrom int
@@ -47,7 +49,7 @@ func (t *Team) Rating(boards int) int {
 
 // rosterIndex is the position of a player on the roster (0 = first), or -1.
 func (t *Team) rosterIndex(playerID int64) int {
-	return slices.IndexFunc(t.Roster, func(p Player) bool { return p.ID == playerID })
+	return slices.IndexFunc(t.Roster, func(p tournament.Player) bool { return p.ID == playerID })
 }
 
 // TeamInput carries the details of a team to register or change; Players
@@ -57,7 +59,7 @@ type TeamInput struct {
 	Club    *string
 	City    *string
 	Captain *string
-	Players []PlayerInput
+	Players []tournament.PlayerInput
 	// WithdrawFromRound withdraws the team from that round on; 0 takes a
 	// withdrawal back. Not on registration.
 	WithdrawFromRound *int
@@ -73,7 +75,7 @@ const MaxRoster = 100
 // apply copies the team's own details onto t.
 func (in TeamInput) apply(t *Team) error {
 	if in.Name != nil {
-		name, err := CleanText("name", *in.Name, 200, true)
+		name, err := tournament.CleanText("name", *in.Name, 200, true)
 		if err != nil {
 			return err
 		}
@@ -87,7 +89,7 @@ func (in TeamInput) apply(t *Team) error {
 		if text.in == nil {
 			continue
 		}
-		v, err := CleanText(text.field, *text.in, 200, false)
+		v, err := tournament.CleanText(text.field, *text.in, 200, false)
 		if err != nil {
 			return err
 		}
@@ -101,8 +103,8 @@ func (in TeamInput) apply(t *Team) error {
 // apart.
 func nameTaken(teams []Team, t *Team) error {
 	for i := range teams {
-		if teams[i].ID != t.ID && sameName(teams[i].Name, t.Name) {
-			return Conflict("name", "the event has a team named %q already (start number %d); give this one another name", teams[i].Name, teams[i].StartNo)
+		if teams[i].ID != t.ID && tournament.FoldName(teams[i].Name) == tournament.FoldName(t.Name) {
+			return tournament.Conflict("name", "the event has a team named %q already (start number %d); give this one another name", teams[i].Name, teams[i].StartNo)
 		}
 	}
 	return nil
@@ -148,9 +150,9 @@ const MaxBoards = 50
 // DefaultTeamSettings are 4 boards, match points 2/1/0 ranking first. A
 // Swiss bye earns a drawn match (C.04.6 Article 1.4); in a round robin the
 // bye is a rest day and earns nothing.
-func DefaultTeamSettings(sys System, tieBreaks []string) TeamSettings {
+func DefaultTeamSettings(sys tournament.System, tieBreaks []string) TeamSettings {
 	s := TeamSettings{Boards: 4, MatchWin: 2, MatchDraw: 1, MatchLoss: 0, Ranking: ByMatchPoints, TieBreaks: tieBreaks, ColourPreferences: PreferencesA}
-	if sys == Swiss {
+	if sys == tournament.Swiss {
 		s.MatchBye = s.MatchDraw
 	}
 	return s
@@ -173,14 +175,14 @@ type MatchPoints struct {
 func (in TeamSettingsInput) apply(s *TeamSettings, knownTieBreak func(string) bool, preset func(Ranking) []string) error {
 	if in.Boards != nil {
 		if *in.Boards < 1 || *in.Boards > MaxBoards {
-			return Invalid("boards", "a match has 1 to %d boards; got %d", MaxBoards, *in.Boards)
+			return tournament.Invalid("boards", "a match has 1 to %d boards; got %d", MaxBoards, *in.Boards)
 		}
 		s.Boards = *in.Boards
 	}
 	if mp := in.MatchPoints; mp != nil {
-		match := Scoring{Win: mp.Win, Draw: mp.Draw, Loss: mp.Loss, Bye: mp.Bye, ForfeitWin: mp.Win}
-		if err := match.validate(); err != nil {
-			var e *Error
+		match := tournament.Scoring{Win: mp.Win, Draw: mp.Draw, Loss: mp.Loss, Bye: mp.Bye, ForfeitWin: mp.Win}
+		if err := match.Validate(); err != nil {
+			var e *tournament.Error
 			if errors.As(err, &e) {
 				e.Field = "match_points"
 			}
@@ -191,7 +193,7 @@ func (in TeamSettingsInput) apply(s *TeamSettings, knownTieBreak func(string) bo
 	if in.Ranking != nil {
 		r := Ranking(*in.Ranking)
 		if r != ByMatchPoints && r != ByGamePoints {
-			return Invalid("ranking", "unknown ranking %q; use \"match_points\" or \"game_points\"", *in.Ranking)
+			return tournament.Invalid("ranking", "unknown ranking %q; use \"match_points\" or \"game_points\"", *in.Ranking)
 		}
 		if r != s.Ranking && in.TieBreaks == nil {
 			s.TieBreaks = preset(r)
@@ -203,7 +205,7 @@ func (in TeamSettingsInput) apply(s *TeamSettings, knownTieBreak func(string) bo
 		case PreferencesA, PreferencesB, PreferencesNone:
 			s.ColourPreferences = cp
 		default:
-			return Invalid("colour_preferences", "unknown kind of colour preferences %q; use \"type_a\", \"type_b\" or \"none\"", *in.ColourPreferences)
+			return tournament.Invalid("colour_preferences", "unknown kind of colour preferences %q; use \"type_a\", \"type_b\" or \"none\"", *in.ColourPreferences)
 		}
 	}
 	if in.TieBreaks != nil {
@@ -211,10 +213,10 @@ func (in TeamSettingsInput) apply(s *TeamSettings, knownTieBreak func(string) bo
 		for i, id := range *in.TieBreaks {
 			field := fmt.Sprintf("tiebreaks[%d]", i)
 			if !knownTieBreak(id) {
-				return Invalid(field, "unknown team tie-break %q", id)
+				return tournament.Invalid(field, "unknown team tie-break %q", id)
 			}
 			if seen[id] {
-				return Invalid(field, "tie-break %q is listed twice", id)
+				return tournament.Invalid(field, "tie-break %q is listed twice", id)
 			}
 			seen[id] = true
 		}
@@ -250,7 +252,7 @@ type MatchBoard struct {
 	AwayPlayerID int64 // 0: the away team left the board empty
 	// Game is the board's game, nil while a side is empty. Its Board is
 	// the game's number within the round (GameNumber).
-	Game *Game
+	Game *tournament.Game
 }
 
 // HomeWhite reports whether the home team has White on the board: on board
@@ -268,20 +270,20 @@ type BoardResult struct {
 	// HomePoints and AwayPoints are the Adiukh points (24:0 for an empty
 	// board facing a player, 0:0 when both are empty).
 	HomePoints, AwayPoints int
-	EndReason              EndReason
+	EndReason              tournament.EndReason
 	// HomeScore and AwayScore are in the event's game scoring table.
 	HomeScore, AwayScore float64
 }
 
 // Result is the board's outcome in the event's scoring table.
-func (b *MatchBoard) Result(sc Scoring) BoardResult {
+func (b *MatchBoard) Result(sc tournament.Scoring) BoardResult {
 	switch {
 	case b.HomePlayerID == 0 && b.AwayPlayerID == 0:
-		return BoardResult{Done: true, EndReason: DoubleForfeit}
+		return BoardResult{Done: true, EndReason: tournament.DoubleForfeit}
 	case b.HomePlayerID == 0:
-		return BoardResult{Done: true, AwayPoints: 24, EndReason: Forfeit, AwayScore: sc.ForfeitWin}
+		return BoardResult{Done: true, AwayPoints: 24, EndReason: tournament.Forfeit, AwayScore: sc.ForfeitWin}
 	case b.AwayPlayerID == 0:
-		return BoardResult{Done: true, HomePoints: 24, EndReason: Forfeit, HomeScore: sc.ForfeitWin}
+		return BoardResult{Done: true, HomePoints: 24, EndReason: tournament.Forfeit, HomeScore: sc.ForfeitWin}
 	case b.Game == nil || b.Game.Result == nil:
 		return BoardResult{}
 	}
@@ -307,7 +309,7 @@ type MatchScore struct {
 // game points wins the match. A Swiss bye earns the bye's match points and a
 // won game on every board, as the team standings count it (docs/tiebreaks.md,
 // team events); a round robin's bye is a rest day and earns nothing.
-func (m *Match) Score(e *Event, ts TeamSettings) MatchScore {
+func (m *Match) Score(e *tournament.Event, ts TeamSettings) MatchScore {
 	sc := e.Scoring
 	if m.IsBye() {
 		if e.System.IsRoundRobin() {
@@ -339,7 +341,7 @@ func (m *Match) Score(e *Event, ts TeamSettings) MatchScore {
 // TeamRound is a round of a team event: the round with its games and the
 // matches the games belong to, by table.
 type TeamRound struct {
-	Round
+	tournament.Round
 	Matches []Match
 }
 
@@ -350,7 +352,7 @@ type TeamRound struct {
 // player, or one who joined the roster later, cannot be fielded.
 func checkLineup(t *Team, players []int64, boards, round int) error {
 	if len(players) != boards {
-		return Invalid("players", "a line-up names a player for each of the %d boards (0 for an empty board); got %d", boards, len(players))
+		return tournament.Invalid("players", "a line-up names a player for each of the %d boards (0 for an empty board); got %d", boards, len(players))
 	}
 	lastIndex, lastBoard, firstEmpty := -1, 0, 0
 	for i, id := range players {
@@ -363,25 +365,25 @@ func checkLineup(t *Team, players []int64, boards, round int) error {
 			continue
 		}
 		if firstEmpty != 0 {
-			return Invalid(field, "board %d is empty but board %d is not; a team that is short leaves its last boards empty", firstEmpty, board)
+			return tournament.Invalid(field, "board %d is empty but board %d is not; a team that is short leaves its last boards empty", firstEmpty, board)
 		}
 		idx := t.rosterIndex(id)
 		if idx < 0 {
-			return Invalid(field, "player %d is not on the roster of team %q", id, t.Name)
+			return tournament.Invalid(field, "player %d is not on the roster of team %q", id, t.Name)
 		}
 		p := &t.Roster[idx]
 		if slices.Contains(players[:i], id) {
-			return Invalid(field, "%s is named twice in the line-up", p.Name)
+			return tournament.Invalid(field, "%s is named twice in the line-up", p.Name)
 		}
 		switch {
 		case round < p.FirstRound:
-			return Invalid(field, "%s joined the roster after round %d was paired and plays from round %d", p.Name, round, p.FirstRound)
+			return tournament.Invalid(field, "%s joined the roster after round %d was paired and plays from round %d", p.Name, round, p.FirstRound)
 		case !p.PlaysIn(round):
-			return Invalid(field, "%s is withdrawn from round %d and cannot play in round %d", p.Name, p.WithdrawnFrom, round)
+			return tournament.Invalid(field, "%s is withdrawn from round %d and cannot play in round %d", p.Name, p.WithdrawnFrom, round)
 		}
 		if idx < lastIndex {
 			above := &t.Roster[lastIndex]
-			return Invalid(field, "%s (roster place %d) cannot play on board %d, above %s (roster place %d) on board %d: a line-up keeps the roster order, so a reserve moves players down, never up",
+			return tournament.Invalid(field, "%s (roster place %d) cannot play on board %d, above %s (roster place %d) on board %d: a line-up keeps the roster order, so a reserve moves players down, never up",
 				above.Name, lastIndex+1, lastBoard, p.Name, idx+1, board)
 		}
 		lastIndex, lastBoard = idx, board
@@ -420,7 +422,7 @@ func numberTeams(teams []Team, boards int, manual bool) {
 		if c := cmp.Compare(b.Rating(boards), a.Rating(boards)); c != 0 {
 			return c
 		}
-		if c := cmp.Compare(nameKey(a.Name), nameKey(b.Name)); c != 0 {
+		if c := cmp.Compare(tournament.NameKey(a.Name), tournament.NameKey(b.Name)); c != 0 {
 			return c
 		}
 		return cmp.Compare(a.ID, b.ID)
@@ -455,14 +457,14 @@ func (r TeamRef) find(teams []Team, eventID int64) (*Team, error) {
 		if t := findTeamByNo(teams, r.No); t != nil {
 			return t, nil
 		}
-		return nil, NotFound("team %d not found in event %d", r.No, eventID)
+		return nil, tournament.NotFound("team %d not found in event %d", r.No, eventID)
 	}
 	t := findTeam(teams, r.ID)
 	switch {
 	case t == nil:
-		return nil, NotFound("team ID %d not found in event %d", r.ID, eventID)
+		return nil, tournament.NotFound("team ID %d not found in event %d", r.ID, eventID)
 	case r.No != 0 && t.StartNo != r.No:
-		return nil, Conflict("team_id", "team %q has start number %d now, not %d: the teams were numbered again; check the team and send it again", t.Name, t.StartNo, r.No)
+		return nil, tournament.Conflict("team_id", "team %q has start number %d now, not %d: the teams were numbered again; check the team and send it again", t.Name, t.StartNo, r.No)
 	}
 	return t, nil
 }

@@ -1,4 +1,4 @@
-package tournament_test
+package teams_test
 
 import (
 	"context"
@@ -8,15 +8,16 @@ import (
 
 	"adiukh/tournament"
 	"adiukh/tournament/engines"
+	"adiukh/tournament/teams"
 )
 
-func createTeamEvent(t *testing.T, ctx context.Context, svc *tournament.Service, system string, rounds int) *tournament.Event {
+func createTeamEvent(t *testing.T, ctx context.Context, events *tournament.Service, system string, rounds int) *tournament.Event {
 	t.Helper()
 	in := tournament.EventInput{Name: ptr("Командный турнир"), Discipline: ptr("blitz-team"), System: ptr(system), TimeControl: ptr("3+2")}
 	if rounds > 0 {
 		in.Rounds = ptr(rounds)
 	}
-	e, err := svc.CreateEvent(ctx, in)
+	e, err := events.CreateEvent(ctx, in)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,28 +41,28 @@ func errorText(err error) string {
 
 func TestTeamSettings(t *testing.T) {
 	t.Parallel()
-	forEachService(t, engines.Options(), func(t *testing.T, ctx context.Context, svc *tournament.Service) {
-		e := createTeamEvent(t, ctx, svc, "swiss", 5)
+	forEachService(t, engines.Options(), func(t *testing.T, ctx context.Context, events *tournament.Service, svc *teams.Service) {
+		e := createTeamEvent(t, ctx, events, "swiss", 5)
 		got, err := svc.TeamSettings(ctx, e.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got.Boards != 4 || got.MatchWin != 2 || got.MatchBye != 1 || got.Ranking != tournament.ByMatchPoints || got.TieBreaks[0] != "game-points" ||
-			got.ColourPreferences != tournament.PreferencesA {
+		if got.Boards != 4 || got.MatchWin != 2 || got.MatchBye != 1 || got.Ranking != teams.ByMatchPoints || got.TieBreaks[0] != "game-points" ||
+			got.ColourPreferences != teams.PreferencesA {
 			t.Errorf("default Swiss team settings = %+v", got)
 		}
 		for _, tc := range []struct {
 			name string
-			in   tournament.TeamSettingsInput
+			in   teams.TeamSettingsInput
 			want string // "" when accepted
 		}{
-			{"no boards", tournament.TeamSettingsInput{Boards: ptr(0)}, "boards: a match has 1 to 50 boards; got 0"},
-			{"unknown ranking", tournament.TeamSettingsInput{Ranking: ptr("wins")}, `ranking: unknown ranking "wins"`},
-			{"individual tie-break", tournament.TeamSettingsInput{TieBreaks: &[]string{"buchholz"}}, `tiebreaks[0]: unknown team tie-break "buchholz"`},
-			{"tie-break twice", tournament.TeamSettingsInput{TieBreaks: &[]string{"board-count", "board-count"}}, "tiebreaks[1]: tie-break \"board-count\" is listed twice"},
-			{"draw above win", tournament.TeamSettingsInput{MatchPoints: &tournament.MatchPoints{Win: 1, Draw: 2}}, "match_points: a win must score more than a draw"},
-			{"unknown colour preferences", tournament.TeamSettingsInput{ColourPreferences: ptr("type_c")}, `colour_preferences: unknown kind of colour preferences "type_c"`},
-			{"ranking by game points brings its preset", tournament.TeamSettingsInput{Ranking: ptr("game_points"), Boards: ptr(6)}, ""},
+			{"no boards", teams.TeamSettingsInput{Boards: ptr(0)}, "boards: a match has 1 to 50 boards; got 0"},
+			{"unknown ranking", teams.TeamSettingsInput{Ranking: ptr("wins")}, `ranking: unknown ranking "wins"`},
+			{"individual tie-break", teams.TeamSettingsInput{TieBreaks: &[]string{"buchholz"}}, `tiebreaks[0]: unknown team tie-break "buchholz"`},
+			{"tie-break twice", teams.TeamSettingsInput{TieBreaks: &[]string{"board-count", "board-count"}}, "tiebreaks[1]: tie-break \"board-count\" is listed twice"},
+			{"draw above win", teams.TeamSettingsInput{MatchPoints: &teams.MatchPoints{Win: 1, Draw: 2}}, "match_points: a win must score more than a draw"},
+			{"unknown colour preferences", teams.TeamSettingsInput{ColourPreferences: ptr("type_c")}, `colour_preferences: unknown kind of colour preferences "type_c"`},
+			{"ranking by game points brings its preset", teams.TeamSettingsInput{Ranking: ptr("game_points"), Boards: ptr(6)}, ""},
 		} {
 			t.Run(tc.name, func(t *testing.T) {
 				s, err := svc.UpdateTeamSettings(ctx, e.ID, tc.in, "")
@@ -73,11 +74,11 @@ func TestTeamSettings(t *testing.T) {
 				}
 			})
 		}
-		ind, err := svc.CreateEvent(ctx, tournament.EventInput{Name: ptr("Личный"), Discipline: ptr("blitz"), System: ptr("swiss"), Rounds: ptr(5)})
+		ind, err := events.CreateEvent(ctx, tournament.EventInput{Name: ptr("Личный"), Discipline: ptr("blitz"), System: ptr("swiss"), Rounds: ptr(5)})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := svc.RegisterTeam(ctx, ind.ID, tournament.TeamInput{Name: ptr("Команда"), Players: roster("А")}); tournament.ErrorCode(err) != tournament.EINVALID {
+		if _, err := svc.RegisterTeam(ctx, ind.ID, teams.TeamInput{Name: ptr("Команда"), Players: roster("А")}); tournament.ErrorCode(err) != tournament.EINVALID {
 			t.Errorf("a team in an individual event: error %v, want EINVALID", err)
 		}
 	})
@@ -85,17 +86,17 @@ func TestTeamSettings(t *testing.T) {
 
 func TestRegisterTeam(t *testing.T) {
 	t.Parallel()
-	forEachService(t, engines.Options(), func(t *testing.T, ctx context.Context, svc *tournament.Service) {
-		e := createTeamEvent(t, ctx, svc, "round-robin", 0)
+	forEachService(t, engines.Options(), func(t *testing.T, ctx context.Context, events *tournament.Service, svc *teams.Service) {
+		e := createTeamEvent(t, ctx, events, "round-robin", 0)
 		for _, tc := range []struct {
 			name string
-			in   tournament.TeamInput
+			in   teams.TeamInput
 			want string
 		}{
-			{"no name", tournament.TeamInput{Players: roster("А")}, "name: is required"},
-			{"no players", tournament.TeamInput{Name: ptr("Пустая")}, "players: a team needs at least one player"},
-			{"a player without a name", tournament.TeamInput{Name: ptr("Команда"), Players: []tournament.PlayerInput{{Name: ptr("А")}, {Rating: ptr(1500)}}}, "players[1].name: is required"},
-			{"a bad rating", tournament.TeamInput{Name: ptr("Команда"), Players: []tournament.PlayerInput{{Name: ptr("А"), Rating: ptr(-5)}}}, "players[0].rating: a rating is between 0 and 4000"},
+			{"no name", teams.TeamInput{Players: roster("А")}, "name: is required"},
+			{"no players", teams.TeamInput{Name: ptr("Пустая")}, "players: a team needs at least one player"},
+			{"a player without a name", teams.TeamInput{Name: ptr("Команда"), Players: []tournament.PlayerInput{{Name: ptr("А")}, {Rating: ptr(1500)}}}, "players[1].name: is required"},
+			{"a bad rating", teams.TeamInput{Name: ptr("Команда"), Players: []tournament.PlayerInput{{Name: ptr("А"), Rating: ptr(-5)}}}, "players[0].rating: a rating is between 0 and 4000"},
 		} {
 			t.Run(tc.name, func(t *testing.T) {
 				if _, err := svc.RegisterTeam(ctx, e.ID, tc.in); !strings.Contains(errorText(err), tc.want) || err == nil {
@@ -103,7 +104,7 @@ func TestRegisterTeam(t *testing.T) {
 				}
 			})
 		}
-		// The mean rating of the first four players numbers the teams; the
+		// The mean rating of the first four players numbers the entered; the
 		// fifth (a reserve) does not count.
 		weak := roster("Слабый 1", "Слабый 2", "Слабый 3", "Слабый 4", "Сильный запасной")
 		weak[4].Rating = ptr(3000)
@@ -111,55 +112,55 @@ func TestRegisterTeam(t *testing.T) {
 		for i := range strong {
 			strong[i].Rating = ptr(1600)
 		}
-		a, err := svc.RegisterTeam(ctx, e.ID, tournament.TeamInput{Name: ptr("Б-команда"), Club: ptr("Адыгея"), Players: weak})
+		a, err := svc.RegisterTeam(ctx, e.ID, teams.TeamInput{Name: ptr("Б-команда"), Club: ptr("Адыгея"), Players: weak})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := svc.RegisterTeam(ctx, e.ID, tournament.TeamInput{Name: ptr("А-команда"), Players: strong}); err != nil {
+		if _, err := svc.RegisterTeam(ctx, e.ID, teams.TeamInput{Name: ptr("А-команда"), Players: strong}); err != nil {
 			t.Fatal(err)
 		}
-		teams, err := svc.Teams(ctx, e.ID)
+		entered, err := svc.Teams(ctx, e.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if teams[0].Name != "А-команда" || teams[1].ID != a.ID || teams[1].StartNo != 2 {
-			t.Errorf("teams = %s (%d), %s (%d); want А-команда first", teams[0].Name, teams[0].StartNo, teams[1].Name, teams[1].StartNo)
+		if entered[0].Name != "А-команда" || entered[1].ID != a.ID || entered[1].StartNo != 2 {
+			t.Errorf("teams = %s (%d), %s (%d); want А-команда first", entered[0].Name, entered[0].StartNo, entered[1].Name, entered[1].StartNo)
 		}
-		if p := teams[1].Roster[4]; p.StartNo != 9 || p.Club != "Адыгея" {
+		if p := entered[1].Roster[4]; p.StartNo != 9 || p.Club != "Адыгея" {
 			t.Errorf("the reserve of team 2 = %+v, want start number 9 and the team's club", p)
 		}
 		// By hand, Б-команда becomes team 1; the players follow, and a new
 		// team then comes last whatever its rating.
-		if _, err := svc.UpdateTeam(ctx, e.ID, tournament.TeamRef{No: 2}, tournament.TeamInput{StartNo: ptr(1)}, "по жребию"); err != nil {
+		if _, err := svc.UpdateTeam(ctx, e.ID, teams.TeamRef{No: 2}, teams.TeamInput{StartNo: ptr(1)}, "по жребию"); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := svc.RegisterTeam(ctx, e.ID, tournament.TeamInput{Name: ptr("Сильнейшая"), Players: []tournament.PlayerInput{{Name: ptr("Гроссмейстер"), Rating: ptr(2500)}}}); err != nil {
+		if _, err := svc.RegisterTeam(ctx, e.ID, teams.TeamInput{Name: ptr("Сильнейшая"), Players: []tournament.PlayerInput{{Name: ptr("Гроссмейстер"), Rating: ptr(2500)}}}); err != nil {
 			t.Fatal(err)
 		}
-		if teams, err = svc.Teams(ctx, e.ID); err != nil {
+		if entered, err = svc.Teams(ctx, e.ID); err != nil {
 			t.Fatal(err)
 		}
-		got := []string{teams[0].Name, teams[1].Name, teams[2].Name}
-		if got[0] != "Б-команда" || got[1] != "А-команда" || got[2] != "Сильнейшая" || teams[0].Roster[0].StartNo != 1 || teams[1].Roster[0].StartNo != 6 {
-			t.Errorf("teams by hand = %v, first players numbered %d and %d; want Б-команда (1…5), А-команда (6…), Сильнейшая", got, teams[0].Roster[0].StartNo, teams[1].Roster[0].StartNo)
+		got := []string{entered[0].Name, entered[1].Name, entered[2].Name}
+		if got[0] != "Б-команда" || got[1] != "А-команда" || got[2] != "Сильнейшая" || entered[0].Roster[0].StartNo != 1 || entered[1].Roster[0].StartNo != 6 {
+			t.Errorf("teams by hand = %v, first players numbered %d and %d; want Б-команда (1…5), А-команда (6…), Сильнейшая", got, entered[0].Roster[0].StartNo, entered[1].Roster[0].StartNo)
 		}
-		if _, err := svc.UpdateTeam(ctx, e.ID, tournament.TeamRef{No: 1}, tournament.TeamInput{StartNo: ptr(4)}, ""); !strings.Contains(errorText(err), "start_no: team start numbers run from 1 to 3") {
+		if _, err := svc.UpdateTeam(ctx, e.ID, teams.TeamRef{No: 1}, teams.TeamInput{StartNo: ptr(4)}, ""); !strings.Contains(errorText(err), "start_no: team start numbers run from 1 to 3") {
 			t.Errorf("start number 4 of 3 teams: error %v", err)
 		}
 	})
 }
 
-// TestFiveTeamRoundRobin pairs a round robin of five teams: every team rests
+// TestFiveTeamRoundRobin pairs a round robin of five entered: every team rests
 // once, and the rest earns nothing.
 func TestFiveTeamRoundRobin(t *testing.T) {
 	t.Parallel()
-	forEachService(t, engines.Options(), func(t *testing.T, ctx context.Context, svc *tournament.Service) {
-		e := createTeamEvent(t, ctx, svc, "round-robin", 0)
-		if _, err := svc.UpdateTeamSettings(ctx, e.ID, tournament.TeamSettingsInput{Boards: ptr(2)}, ""); err != nil {
+	forEachService(t, engines.Options(), func(t *testing.T, ctx context.Context, events *tournament.Service, svc *teams.Service) {
+		e := createTeamEvent(t, ctx, events, "round-robin", 0)
+		if _, err := svc.UpdateTeamSettings(ctx, e.ID, teams.TeamSettingsInput{Boards: ptr(2)}, ""); err != nil {
 			t.Fatal(err)
 		}
 		for n := 1; n <= 5; n++ {
-			if _, err := svc.RegisterTeam(ctx, e.ID, tournament.TeamInput{Name: ptr(fmt.Sprintf("Команда %d", n)), Players: roster(fmt.Sprintf("А%d", n), fmt.Sprintf("Б%d", n))}); err != nil {
+			if _, err := svc.RegisterTeam(ctx, e.ID, teams.TeamInput{Name: ptr(fmt.Sprintf("Команда %d", n)), Players: roster(fmt.Sprintf("А%d", n), fmt.Sprintf("Б%d", n))}); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -169,7 +170,7 @@ func TestFiveTeamRoundRobin(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if _, err := svc.PublishRound(ctx, e.ID, n); err != nil {
+			if _, err := events.PublishRound(ctx, e.ID, n); err != nil {
 				t.Fatal(err)
 			}
 			for _, m := range tr.Matches {
@@ -183,7 +184,7 @@ func TestFiveTeamRoundRobin(t *testing.T) {
 					if !b.HomeWhite() {
 						score = "7:17"
 					}
-					if _, err := svc.RecordMatchResult(ctx, tournament.MatchResultInput{Table: m.Table, ResultInput: tournament.ResultInput{
+					if _, err := svc.RecordMatchResult(ctx, teams.MatchResultInput{Table: m.Table, ResultInput: tournament.ResultInput{
 						EventID: e.ID, Round: n, Board: b.Board, Score: score, EndReason: "final_position", Version: b.Game.Version,
 					}}); err != nil {
 						t.Fatalf("round %d table %d board %d: %v", n, m.Table, b.Board, err)
@@ -229,9 +230,9 @@ func TestFiveTeamRoundRobin(t *testing.T) {
 
 // playTeamRound publishes round n and enters every played board as a home
 // win 17:7.
-func playTeamRound(t *testing.T, ctx context.Context, svc *tournament.Service, eventID int64, tr *tournament.TeamRound) {
+func playTeamRound(t *testing.T, ctx context.Context, events *tournament.Service, svc *teams.Service, eventID int64, tr *teams.TeamRound) {
 	t.Helper()
-	if _, err := svc.PublishRound(ctx, eventID, tr.Number); err != nil {
+	if _, err := events.PublishRound(ctx, eventID, tr.Number); err != nil {
 		t.Fatal(err)
 	}
 	for _, m := range tr.Matches {
@@ -243,7 +244,7 @@ func playTeamRound(t *testing.T, ctx context.Context, svc *tournament.Service, e
 			if !b.HomeWhite() {
 				score = "7:17"
 			}
-			if _, err := svc.RecordMatchResult(ctx, tournament.MatchResultInput{Table: m.Table, ResultInput: tournament.ResultInput{
+			if _, err := svc.RecordMatchResult(ctx, teams.MatchResultInput{Table: m.Table, ResultInput: tournament.ResultInput{
 				EventID: eventID, Round: tr.Number, Board: b.Board, Score: score, EndReason: "final_position", Version: b.Game.Version,
 			}}); err != nil {
 				t.Fatalf("round %d table %d board %d: %v", tr.Number, m.Table, b.Board, err)
@@ -256,13 +257,13 @@ func TestWithdrawTeam(t *testing.T) {
 	t.Parallel()
 	for _, system := range []string{"swiss", "round-robin"} {
 		t.Run(system, func(t *testing.T) {
-			forEachService(t, engines.Options(), func(t *testing.T, ctx context.Context, svc *tournament.Service) {
-				e := createTeamEvent(t, ctx, svc, system, 3)
-				if _, err := svc.UpdateTeamSettings(ctx, e.ID, tournament.TeamSettingsInput{Boards: ptr(2)}, ""); err != nil {
+			forEachService(t, engines.Options(), func(t *testing.T, ctx context.Context, events *tournament.Service, svc *teams.Service) {
+				e := createTeamEvent(t, ctx, events, system, 3)
+				if _, err := svc.UpdateTeamSettings(ctx, e.ID, teams.TeamSettingsInput{Boards: ptr(2)}, ""); err != nil {
 					t.Fatal(err)
 				}
 				for n := 1; n <= 4; n++ {
-					if _, err := svc.RegisterTeam(ctx, e.ID, tournament.TeamInput{Name: ptr(fmt.Sprintf("Команда %d", n)), Players: roster(fmt.Sprintf("А%d", n), fmt.Sprintf("Б%d", n))}); err != nil {
+					if _, err := svc.RegisterTeam(ctx, e.ID, teams.TeamInput{Name: ptr(fmt.Sprintf("Команда %d", n)), Players: roster(fmt.Sprintf("А%d", n), fmt.Sprintf("Б%d", n))}); err != nil {
 						t.Fatal(err)
 					}
 				}
@@ -270,27 +271,27 @@ func TestWithdrawTeam(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				_, err = svc.UpdateTeam(ctx, e.ID, tournament.TeamRef{No: 4}, tournament.TeamInput{WithdrawFromRound: ptr(1)}, "")
+				_, err = svc.UpdateTeam(ctx, e.ID, teams.TeamRef{No: 4}, teams.TeamInput{WithdrawFromRound: ptr(1)}, "")
 				if tournament.ErrorCode(err) != tournament.ECONFLICT || !strings.Contains(err.Error(), "withdraw the team from round 2") {
 					t.Errorf("withdrawal from a paired round: error %v, want ECONFLICT", err)
 				}
-				if _, err := svc.UpdateTeam(ctx, e.ID, tournament.TeamRef{No: 4}, tournament.TeamInput{WithdrawFromRound: ptr(2)}, " "); tournament.ErrorCode(err) != tournament.EINVALID || !strings.HasPrefix(err.Error(), "reason:") {
+				if _, err := svc.UpdateTeam(ctx, e.ID, teams.TeamRef{No: 4}, teams.TeamInput{WithdrawFromRound: ptr(2)}, " "); tournament.ErrorCode(err) != tournament.EINVALID || !strings.HasPrefix(err.Error(), "reason:") {
 					t.Errorf("team withdrawal without a reason: %v; want EINVALID on reason", err)
 				}
-				if _, err := svc.UpdateTeam(ctx, e.ID, tournament.TeamRef{No: 4}, tournament.TeamInput{WithdrawFromRound: ptr(2)}, "снялась"); err != nil {
+				if _, err := svc.UpdateTeam(ctx, e.ID, teams.TeamRef{No: 4}, teams.TeamInput{WithdrawFromRound: ptr(2)}, "снялась"); err != nil {
 					t.Fatal(err)
 				}
-				playTeamRound(t, ctx, svc, e.ID, r1)
+				playTeamRound(t, ctx, events, svc, e.ID, r1)
 				r2, err := svc.PairNextTeamRound(ctx, e.ID)
 				if err != nil {
 					t.Fatal(err)
 				}
 				// Round 2 is paired without the team: nothing brings it back.
-				_, err = svc.UpdateTeam(ctx, e.ID, tournament.TeamRef{No: 4}, tournament.TeamInput{WithdrawFromRound: ptr(0)}, "вернулась")
+				_, err = svc.UpdateTeam(ctx, e.ID, teams.TeamRef{No: 4}, teams.TeamInput{WithdrawFromRound: ptr(0)}, "вернулась")
 				if tournament.ErrorCode(err) != tournament.ECONFLICT || !strings.Contains(err.Error(), "round 2 was paired without the team; its withdrawal can no longer be taken back") {
 					t.Errorf("taking back a withdrawal after its round was paired: error %v, want ECONFLICT that says it cannot be", err)
 				}
-				var withdrawn *tournament.Match
+				var withdrawn *teams.Match
 				for i, m := range r2.Matches {
 					if m.HomeNo == 4 || m.AwayNo == 4 {
 						withdrawn = &r2.Matches[i]
@@ -307,7 +308,7 @@ func TestWithdrawTeam(t *testing.T) {
 					if withdrawn == nil {
 						t.Fatalf("round-robin round 2 has no match of team 4: %+v", r2.Matches)
 					}
-					ms := withdrawn.Score(e, tournament.DefaultTeamSettings(tournament.RoundRobin, nil))
+					ms := withdrawn.Score(e, teams.DefaultTeamSettings(tournament.RoundRobin, nil))
 					other := ms.HomeGamePoints
 					if withdrawn.HomeNo == 4 {
 						other = ms.AwayGamePoints
@@ -315,11 +316,11 @@ func TestWithdrawTeam(t *testing.T) {
 					if !ms.Done || other != 4 || ms.HomeGamePoints+ms.AwayGamePoints != 4 {
 						t.Errorf("the match of withdrawn team 4 = %+v, want 4:0 to its opponent, decided at pairing", ms)
 					}
-					if _, err := svc.SetLineup(ctx, tournament.LineupInput{EventID: e.ID, Round: 2, TeamNo: 4, Players: []int64{0, 0}}); tournament.ErrorCode(err) != tournament.ECONFLICT {
+					if _, err := svc.SetLineup(ctx, teams.LineupInput{EventID: e.ID, Round: 2, TeamNo: 4, Players: []int64{0, 0}}); tournament.ErrorCode(err) != tournament.ECONFLICT {
 						t.Errorf("line-up of a withdrawn team: error %v, want ECONFLICT", err)
 					}
 				}
-				playTeamRound(t, ctx, svc, e.ID, r2)
+				playTeamRound(t, ctx, events, svc, e.ID, r2)
 				st, err := svc.TeamStandings(ctx, e.ID, 2)
 				if err != nil {
 					t.Fatal(err)
@@ -342,10 +343,10 @@ func TestWithdrawTeam(t *testing.T) {
 // once the other matches have their results.
 func TestLineupOfNobody(t *testing.T) {
 	t.Parallel()
-	forEachService(t, engines.Options(), func(t *testing.T, ctx context.Context, svc *tournament.Service) {
-		e := createTeamEvent(t, ctx, svc, "round-robin", 0)
+	forEachService(t, engines.Options(), func(t *testing.T, ctx context.Context, events *tournament.Service, svc *teams.Service) {
+		e := createTeamEvent(t, ctx, events, "round-robin", 0)
 		for n := 1; n <= 2; n++ {
-			if _, err := svc.RegisterTeam(ctx, e.ID, tournament.TeamInput{Name: ptr(fmt.Sprintf("Команда %d", n)),
+			if _, err := svc.RegisterTeam(ctx, e.ID, teams.TeamInput{Name: ptr(fmt.Sprintf("Команда %d", n)),
 				Players: roster(fmt.Sprintf("А%d", n), fmt.Sprintf("Б%d", n), fmt.Sprintf("В%d", n), fmt.Sprintf("Г%d", n))}); err != nil {
 				t.Fatal(err)
 			}
@@ -353,7 +354,7 @@ func TestLineupOfNobody(t *testing.T) {
 		if _, err := svc.PairNextTeamRound(ctx, e.ID); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := svc.SetLineup(ctx, tournament.LineupInput{EventID: e.ID, Round: 1, TeamNo: 2, Players: []int64{0, 0, 0, 0}}); err != nil {
+		if _, err := svc.SetLineup(ctx, teams.LineupInput{EventID: e.ID, Round: 1, TeamNo: 2, Players: []int64{0, 0, 0, 0}}); err != nil {
 			t.Fatal(err)
 		}
 		d, err := svc.TeamEventData(ctx, e.ID)
@@ -369,7 +370,7 @@ func TestLineupOfNobody(t *testing.T) {
 		if len(tr.Games) != 0 {
 			t.Errorf("round 1 keeps %d games, want none: %+v", len(tr.Games), tr.Games)
 		}
-		r, err := svc.PublishRound(ctx, e.ID, 1)
+		r, err := events.PublishRound(ctx, e.ID, 1)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -384,13 +385,13 @@ func TestLineupOfNobody(t *testing.T) {
 // request would be kept and never honoured.
 func TestTeamPlayerByeRefused(t *testing.T) {
 	t.Parallel()
-	forEachService(t, engines.Options(), func(t *testing.T, ctx context.Context, svc *tournament.Service) {
-		e := createTeamEvent(t, ctx, svc, "swiss", 3)
-		team, err := svc.RegisterTeam(ctx, e.ID, tournament.TeamInput{Name: ptr("Адыгея"), Players: roster("А", "Б", "В", "Г")})
+	forEachService(t, engines.Options(), func(t *testing.T, ctx context.Context, events *tournament.Service, svc *teams.Service) {
+		e := createTeamEvent(t, ctx, events, "swiss", 3)
+		team, err := svc.RegisterTeam(ctx, e.ID, teams.TeamInput{Name: ptr("Адыгея"), Players: roster("А", "Б", "В", "Г")})
 		if err != nil {
 			t.Fatal(err)
 		}
-		_, err = svc.RequestBye(ctx, e.ID, team.Roster[0].ID, 1, tournament.HalfByeRequest, "")
+		_, err = events.RequestBye(ctx, e.ID, team.Roster[0].ID, 1, tournament.HalfByeRequest, "")
 		if tournament.ErrorCode(err) != tournament.EINVALID || !strings.HasPrefix(err.Error(), "discipline:") {
 			t.Errorf("a half-point bye for a player of a team event: error %v, want EINVALID on discipline", err)
 		}
@@ -403,13 +404,13 @@ func TestTeamPlayerByeRefused(t *testing.T) {
 // own English.
 func TestTeamSwissWithoutPairing(t *testing.T) {
 	t.Parallel()
-	forEachService(t, engines.Options(), func(t *testing.T, ctx context.Context, svc *tournament.Service) {
-		e := createTeamEvent(t, ctx, svc, "swiss", 4)
-		if _, err := svc.UpdateTeamSettings(ctx, e.ID, tournament.TeamSettingsInput{Boards: ptr(2)}, ""); err != nil {
+	forEachService(t, engines.Options(), func(t *testing.T, ctx context.Context, events *tournament.Service, svc *teams.Service) {
+		e := createTeamEvent(t, ctx, events, "swiss", 4)
+		if _, err := svc.UpdateTeamSettings(ctx, e.ID, teams.TeamSettingsInput{Boards: ptr(2)}, ""); err != nil {
 			t.Fatal(err)
 		}
 		for n := 1; n <= 4; n++ {
-			if _, err := svc.RegisterTeam(ctx, e.ID, tournament.TeamInput{Name: ptr(fmt.Sprintf("Команда %d", n)), Players: roster(fmt.Sprintf("А%d", n), fmt.Sprintf("Б%d", n))}); err != nil {
+			if _, err := svc.RegisterTeam(ctx, e.ID, teams.TeamInput{Name: ptr(fmt.Sprintf("Команда %d", n)), Players: roster(fmt.Sprintf("А%d", n), fmt.Sprintf("Б%d", n))}); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -418,7 +419,7 @@ func TestTeamSwissWithoutPairing(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			playTeamRound(t, ctx, svc, e.ID, tr)
+			playTeamRound(t, ctx, events, svc, e.ID, tr)
 		}
 		_, err := svc.PairNextTeamRound(ctx, e.ID)
 		want := "round 4 cannot be paired: every pairing of the 4 teams repeats a match; the chief arbiter decides (C.04.6 Article 3.3.3), for example ends the event after round 3 by setting its number of rounds"
@@ -434,9 +435,9 @@ func TestTeamSwissWithoutPairing(t *testing.T) {
 // ignores.
 func TestTeamEventKeepsNoIndividualSwissOptions(t *testing.T) {
 	t.Parallel()
-	forEachService(t, engines.Options(), func(t *testing.T, ctx context.Context, svc *tournament.Service) {
+	forEachService(t, engines.Options(), func(t *testing.T, ctx context.Context, events *tournament.Service, svc *teams.Service) {
 		on := ptr(true)
-		e, err := svc.CreateEvent(ctx, tournament.EventInput{Name: ptr("Командный турнир"), Discipline: ptr("rapid-team"), System: ptr("swiss"),
+		e, err := events.CreateEvent(ctx, tournament.EventInput{Name: ptr("Командный турнир"), Discipline: ptr("rapid-team"), System: ptr("swiss"),
 			Rounds: ptr(5), TimeControl: ptr("8+4"), ForbidSameClub: on, Baku: on, BlackFirst: on})
 		if err != nil {
 			t.Fatal(err)
@@ -444,7 +445,7 @@ func TestTeamEventKeepsNoIndividualSwissOptions(t *testing.T) {
 		if e.ForbidSameClub || e.Baku || e.BlackFirst {
 			t.Errorf("created with same club %v, Baku %v, Black first %v", e.ForbidSameClub, e.Baku, e.BlackFirst)
 		}
-		e, err = svc.UpdateEvent(ctx, e.ID, tournament.EventInput{ForbidSameClub: on, Baku: on, BlackFirst: on}, "")
+		e, err = events.UpdateEvent(ctx, e.ID, tournament.EventInput{ForbidSameClub: on, Baku: on, BlackFirst: on}, "")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -459,14 +460,14 @@ func TestTeamEventKeepsNoIndividualSwissOptions(t *testing.T) {
 // and the regular player below him.
 func TestLineupOrderMessage(t *testing.T) {
 	t.Parallel()
-	forEachService(t, engines.Options(), func(t *testing.T, ctx context.Context, svc *tournament.Service) {
-		e := createTeamEvent(t, ctx, svc, "round-robin", 0)
-		if _, err := svc.UpdateTeamSettings(ctx, e.ID, tournament.TeamSettingsInput{Boards: ptr(2)}, ""); err != nil {
+	forEachService(t, engines.Options(), func(t *testing.T, ctx context.Context, events *tournament.Service, svc *teams.Service) {
+		e := createTeamEvent(t, ctx, events, "round-robin", 0)
+		if _, err := svc.UpdateTeamSettings(ctx, e.ID, teams.TeamSettingsInput{Boards: ptr(2)}, ""); err != nil {
 			t.Fatal(err)
 		}
-		var first *tournament.Team
+		var first *teams.Team
 		for n := 1; n <= 2; n++ {
-			tm, err := svc.RegisterTeam(ctx, e.ID, tournament.TeamInput{Name: ptr(fmt.Sprintf("Команда %d", n)),
+			tm, err := svc.RegisterTeam(ctx, e.ID, teams.TeamInput{Name: ptr(fmt.Sprintf("Команда %d", n)),
 				Players: roster(fmt.Sprintf("А%d", n), fmt.Sprintf("Б%d", n), fmt.Sprintf("Запасной %d", n))})
 			if err != nil {
 				t.Fatal(err)
@@ -478,20 +479,50 @@ func TestLineupOrderMessage(t *testing.T) {
 		if _, err := svc.PairNextTeamRound(ctx, e.ID); err != nil {
 			t.Fatal(err)
 		}
-		teams, err := svc.Teams(ctx, e.ID)
+		entered, err := svc.Teams(ctx, e.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
-		var tm tournament.Team
-		for _, x := range teams {
+		var tm teams.Team
+		for _, x := range entered {
 			if x.ID == first.ID {
 				tm = x
 			}
 		}
-		_, err = svc.SetLineup(ctx, tournament.LineupInput{EventID: e.ID, Round: 1, TeamNo: tm.StartNo, Players: []int64{tm.Roster[2].ID, tm.Roster[1].ID}})
+		_, err = svc.SetLineup(ctx, teams.LineupInput{EventID: e.ID, Round: 1, TeamNo: tm.StartNo, Players: []int64{tm.Roster[2].ID, tm.Roster[1].ID}})
 		want := "Запасной 1 (roster place 3) cannot play on board 1, above Б1 (roster place 2) on board 2"
 		if tournament.ErrorCode(err) != tournament.EINVALID || !strings.Contains(errorText(err), want) {
 			t.Errorf("a reserve above a regular player: error %v, want %q", err, want)
+		}
+	})
+}
+
+func TestTeamPlayerOnOneTeam(t *testing.T) {
+	t.Parallel()
+	forEachService(t, engines.Options(), func(t *testing.T, ctx context.Context, events *tournament.Service, svc *teams.Service) {
+		e, err := events.CreateEvent(ctx, tournament.EventInput{Name: ptr("Командный"), Discipline: ptr("rapid-team"), System: ptr("round-robin"), TimeControl: ptr("8+4")})
+		if err != nil {
+			t.Fatal(err)
+		}
+		players := func(names ...string) []tournament.PlayerInput {
+			var in []tournament.PlayerInput
+			for _, n := range names {
+				in = append(in, tournament.PlayerInput{Name: ptr(n)})
+			}
+			return in
+		}
+		if _, err := svc.RegisterTeam(ctx, e.ID, teams.TeamInput{Name: ptr("Нарт"), Players: players("Ёлкин Олег", "Берсиров Аслан")}); err != nil {
+			t.Fatal(err)
+		}
+		_, err = svc.RegisterTeam(ctx, e.ID, teams.TeamInput{Name: ptr("Адыгея"), Players: players("Хуажев Руслан", "елкин олег")})
+		if tournament.ErrorCode(err) != tournament.ECONFLICT || !strings.Contains(err.Error(), "players[1].name") || !strings.Contains(err.Error(), `already plays for team "Нарт"`) {
+			t.Errorf("a player of another team entered again: %v; want ECONFLICT on players[1].name naming Нарт", err)
+		}
+		if _, err := svc.RegisterTeam(ctx, e.ID, teams.TeamInput{Name: ptr("Адыгея"), Players: players("Хуажев Руслан", "Тлеуж Мурат")}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := svc.AddTeamPlayer(ctx, e.ID, teams.TeamRef{No: 2}, tournament.PlayerInput{Name: ptr("БЕРСИРОВ АСЛАН")}); tournament.ErrorCode(err) != tournament.ECONFLICT {
+			t.Errorf("a reserve from another team: %v; want ECONFLICT", err)
 		}
 	})
 }

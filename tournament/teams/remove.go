@@ -1,10 +1,12 @@
-package tournament
+package teams
 
 import (
 	"context"
 	"fmt"
 	"slices"
 	"strings"
+
+	"adiukh/tournament"
 )
 
 // ActionTeamDelete is the audit action of a team taken out of an event.
@@ -34,9 +36,9 @@ func (s *Service) RemoveTeam(ctx context.Context, eventID int64, ref TeamRef, re
 		}
 		switch {
 		case len(rounds) > 0:
-			return Conflict("", "round 1 is paired; withdraw team %q instead of removing it", team.Name)
+			return tournament.Conflict("", "round 1 is paired; withdraw team %q instead of removing it", team.Name)
 		case strings.TrimSpace(reason) == "":
-			return Invalid("reason", "say why team %q is removed; the audit log keeps it", team.Name)
+			return tournament.Invalid("reason", "say why team %q is removed; the audit log keeps it", team.Name)
 		}
 		removed := *team
 		if err := tx.DeleteTeam(team); err != nil {
@@ -50,6 +52,6 @@ func (s *Service) RemoveTeam(ctx context.Context, eventID int64, ref TeamRef, re
 		if err := renumberTeams(tx, rest, settings.Boards, e.ManualStartNumbers); err != nil {
 			return err
 		}
-		return Audit(tx, s.now(), u, eventID, ActionTeamDelete, fmt.Sprintf("team %d", removed.ID), removed, nil, reason)
+		return tournament.Audit(tx, s.now(), u, eventID, ActionTeamDelete, fmt.Sprintf("team %d", removed.ID), removed, nil, reason)
 	})
 }

@@ -1,4 +1,4 @@
-package tournament
+package teams
 
 import (
 	"context"
@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"adiukh/tournament"
 )
 
 // Audit actions of team events.
@@ -17,44 +19,19 @@ const (
 )
 
 // teamEvent loads an event the user may change and checks it is a team event.
-func teamEvent(ctx context.Context, tx EventTx, eventID int64) (*Event, *User, error) {
-	e, u, err := manageable(ctx, tx, eventID)
+func teamEvent(ctx context.Context, tx tournament.EventTx, eventID int64) (*tournament.Event, *tournament.User, error) {
+	e, u, err := tournament.Manageable(ctx, tx, eventID)
 	if err != nil {
 		return nil, nil, err
 	}
 	if !e.Discipline.IsTeam() {
-		return nil, nil, Invalid("discipline", "event %d is an individual event (%s), not a team event", eventID, e.Discipline)
+		return nil, nil, tournament.Invalid("discipline", "event %d is an individual event (%s), not a team event", eventID, e.Discipline)
 	}
 	return e, u, nil
 }
 
-func (s *Service) teamPreset(r Ranking) []string {
-	if s.teams.Ranker == nil {
-		return nil
-	}
-	return s.teams.Ranker.DefaultTeamTieBreaks(r)
-}
-
-func (s *Service) knownTeamTieBreak(id string) bool {
-	return s.teams.Ranker != nil && slices.ContainsFunc(s.teams.Ranker.TeamTieBreaks(), func(t TieBreakInfo) bool { return t.ID == id })
-}
-
-// TeamTieBreaks lists every tie-break a team event may order its standings by.
-func (s *Service) TeamTieBreaks() []TieBreakInfo {
-	if s.teams.Ranker == nil {
-		return nil
-	}
-	return s.teams.Ranker.TeamTieBreaks()
-}
-
-// TeamTieBreakPreset is the team tie-break order that changing the
-// ranking to r brings (see UpdateTeamSettings).
-func (s *Service) TeamTieBreakPreset(r Ranking) []string {
-	return s.teamPreset(r)
-}
-
 // teamSettings reads the event's team settings, or their defaults.
-func (s *Service) teamSettings(tx TeamTx, e *Event) (TeamSettings, error) {
+func (s *Service) teamSettings(tx TeamTx, e *tournament.Event) (TeamSettings, error) {
 	st, found, err := tx.TeamSettings(e.ID)
 	if err != nil || !found {
 		return DefaultTeamSettings(e.System, s.teamPreset(ByMatchPoints)), err
@@ -66,12 +43,12 @@ func (s *Service) teamSettings(tx TeamTx, e *Event) (TeamSettings, error) {
 func (s *Service) TeamSettings(ctx context.Context, eventID int64) (*TeamSettings, error) {
 	var st TeamSettings
 	err := s.store.View(ctx, func(tx Tx) error {
-		e, err := readable(ctx, tx, eventID)
+		e, err := tournament.Readable(ctx, tx, eventID)
 		if err != nil {
 			return err
 		}
 		if !e.Discipline.IsTeam() {
-			return Invalid("discipline", "event %d is an individual event (%s), not a team event", eventID, e.Discipline)
+			return tournament.Invalid("discipline", "event %d is an individual event (%s), not a team event", eventID, e.Discipline)
 		}
 		st, err = s.teamSettings(tx, e)
 		return err
@@ -104,13 +81,13 @@ func (s *Service) UpdateTeamSettings(ctx context.Context, eventID int64, in Team
 				return err
 			}
 			if len(rounds) > 0 {
-				return Conflict("boards", "the number of boards (%d) is fixed once round 1 is paired", before.Boards)
+				return tournament.Conflict("boards", "the number of boards (%d) is fixed once round 1 is paired", before.Boards)
 			}
 		}
 		if err := tx.SaveTeamSettings(eventID, &st); err != nil {
 			return err
 		}
-		return Audit(tx, s.now(), u, eventID, ActionTeamSettings, fmt.Sprintf("event %d", eventID), before, st, reason)
+		return tournament.Audit(tx, s.now(), u, eventID, ActionTeamSettings, fmt.Sprintf("event %d", eventID), before, st, reason)
 	})
 	return &st, err
 }
@@ -119,7 +96,7 @@ func (s *Service) UpdateTeamSettings(ctx context.Context, eventID int64, in Team
 func (s *Service) Teams(ctx context.Context, eventID int64) ([]Team, error) {
 	var teams []Team
 	err := s.store.View(ctx, func(tx Tx) error {
-		if _, err := readable(ctx, tx, eventID); err != nil {
+		if _, err := tournament.Readable(ctx, tx, eventID); err != nil {
 			return err
 		}
 		var err error
@@ -137,15 +114,15 @@ func (s *Service) Teams(ctx context.Context, eventID int64) ([]Team, error) {
 func (s *Service) RegisterTeam(ctx context.Context, eventID int64, in TeamInput) (*Team, error) {
 	switch {
 	case in.Name == nil:
-		return nil, Invalid("name", "is required")
+		return nil, tournament.Invalid("name", "is required")
 	case in.WithdrawFromRound != nil && *in.WithdrawFromRound != 0:
-		return nil, Invalid("withdraw_from_round", "a new team cannot be withdrawn; register, then withdraw")
+		return nil, tournament.Invalid("withdraw_from_round", "a new team cannot be withdrawn; register, then withdraw")
 	case in.StartNo != nil:
-		return nil, Invalid("start_no", "a new team comes last or by rating; register, then give it a start number")
+		return nil, tournament.Invalid("start_no", "a new team comes last or by rating; register, then give it a start number")
 	case len(in.Players) == 0:
-		return nil, Invalid("players", "a team needs at least one player, listed in board order")
+		return nil, tournament.Invalid("players", "a team needs at least one player, listed in board order")
 	case len(in.Players) > MaxRoster:
-		return nil, Invalid("players", "a roster has at most %d players; got %d", MaxRoster, len(in.Players))
+		return nil, tournament.Invalid("players", "a roster has at most %d players; got %d", MaxRoster, len(in.Players))
 	}
 	var team *Team
 	err := s.store.Update(ctx, func(tx Tx) error {
@@ -158,7 +135,7 @@ func (s *Service) RegisterTeam(ctx context.Context, eventID int64, in TeamInput)
 			return err
 		}
 		if len(rounds) > 0 {
-			return Conflict("", "round 1 is paired; teams enter before it")
+			return tournament.Conflict("", "round 1 is paired; teams enter before it")
 		}
 		settings, err := s.teamSettings(tx, e)
 		if err != nil {
@@ -178,7 +155,7 @@ func (s *Service) RegisterTeam(ctx context.Context, eventID int64, in TeamInput)
 		for i, pin := range in.Players {
 			p, err := rosterPlayer(tx, e, teams, t.Roster, t.Club, pin, 1, 0)
 			if err != nil {
-				var perr *Error
+				var perr *tournament.Error
 				if errors.As(err, &perr) {
 					perr.Field = fmt.Sprintf("players[%d].%s", i, perr.Field)
 				}
@@ -190,7 +167,7 @@ func (s *Service) RegisterTeam(ctx context.Context, eventID int64, in TeamInput)
 		if err != nil {
 			return err
 		}
-		if err := linkToRegister(tx, e, players, t.Roster); err != nil {
+		if err := tournament.LinkToRegister(tx, e, players, t.Roster); err != nil {
 			return err
 		}
 		if err := createRoster(tx, t); err != nil {
@@ -204,7 +181,7 @@ func (s *Service) RegisterTeam(ctx context.Context, eventID int64, in TeamInput)
 			return err
 		}
 		team = findTeam(teams, t.ID)
-		return Audit(tx, s.now(), u, eventID, ActionTeamCreate, fmt.Sprintf("team %d", t.ID), nil, team, "")
+		return tournament.Audit(tx, s.now(), u, eventID, ActionTeamCreate, fmt.Sprintf("team %d", t.ID), nil, team, "")
 	})
 	return team, err
 }
@@ -217,7 +194,7 @@ func (s *Service) RegisterTeam(ctx context.Context, eventID int64, in TeamInput)
 // AddTeamPlayer and by withdrawing players.
 func (s *Service) UpdateTeam(ctx context.Context, eventID int64, ref TeamRef, in TeamInput, reason string) (*Team, error) {
 	if in.Players != nil {
-		return nil, Invalid("players", "a roster is not replaced; add players one by one at its end")
+		return nil, tournament.Invalid("players", "a roster is not replaced; add players one by one at its end")
 	}
 	var team *Team
 	err := s.store.Update(ctx, func(tx Tx) error {
@@ -247,13 +224,13 @@ func (s *Service) UpdateTeam(ctx context.Context, eventID int64, ref TeamRef, in
 			n := *in.WithdrawFromRound
 			switch {
 			case n < 0 || (e.Rounds > 0 && n > e.Rounds):
-				return Invalid("withdraw_from_round", "round %d does not exist; the event has %d rounds", n, e.Rounds)
+				return tournament.Invalid("withdraw_from_round", "round %d does not exist; the event has %d rounds", n, e.Rounds)
 			case n != 0 && n <= len(rounds):
-				return Conflict("withdraw_from_round", "round %d is already paired; withdraw the team from round %d, and leave its boards of round %d empty in its line-up", n, len(rounds)+1, n)
+				return tournament.Conflict("withdraw_from_round", "round %d is already paired; withdraw the team from round %d, and leave its boards of round %d empty in its line-up", n, len(rounds)+1, n)
 			case n == 0 && team.WithdrawnFrom != 0 && team.WithdrawnFrom <= len(rounds):
-				return Conflict("withdraw_from_round", "round %d was paired without the team; its withdrawal can no longer be taken back", team.WithdrawnFrom)
+				return tournament.Conflict("withdraw_from_round", "round %d was paired without the team; its withdrawal can no longer be taken back", team.WithdrawnFrom)
 			case n != before.WithdrawnFrom && strings.TrimSpace(reason) == "":
-				return Invalid("reason", "say why team %q is withdrawn or comes back; the audit log keeps it", team.Name)
+				return tournament.Invalid("reason", "say why team %q is withdrawn or comes back; the audit log keeps it", team.Name)
 			}
 			team.WithdrawnFrom = n
 		}
@@ -266,7 +243,7 @@ func (s *Service) UpdateTeam(ctx context.Context, eventID int64, ref TeamRef, in
 		if err := tx.UpdateTeam(team); err != nil {
 			return err
 		}
-		return Audit(tx, s.now(), u, eventID, ActionTeamUpdate, fmt.Sprintf("team %d", team.ID), before, team, reason)
+		return tournament.Audit(tx, s.now(), u, eventID, ActionTeamUpdate, fmt.Sprintf("team %d", team.ID), before, team, reason)
 	})
 	return team, err
 }
@@ -275,20 +252,20 @@ func (s *Service) UpdateTeam(ctx context.Context, eventID int64, ref TeamRef, in
 // team holding it takes the old one, and from then on the teams keep their
 // numbers as given (Event.ManualStartNumbers).
 func (s *Service) moveTeamStartNo(tx interface {
-	EventTx
-	PlayerTx
-	RoundTx
+	tournament.EventTx
+	tournament.PlayerTx
+	tournament.RoundTx
 	TeamTx
-}, e *Event, teams []Team, teamID int64, no int) error {
+}, e *tournament.Event, teams []Team, teamID int64, no int) error {
 	rounds, err := tx.Rounds(e.ID)
 	if err != nil {
 		return err
 	}
 	switch {
 	case len(rounds) > 0:
-		return Conflict("start_no", "start numbers are fixed once round 1 is paired")
+		return tournament.Conflict("start_no", "start numbers are fixed once round 1 is paired")
 	case no < 1 || no > len(teams):
-		return Invalid("start_no", "team start numbers run from 1 to %d; got %d", len(teams), no)
+		return tournament.Invalid("start_no", "team start numbers run from 1 to %d; got %d", len(teams), no)
 	}
 	// Start numbers run 1…n, so some team holds the number asked for.
 	team, holder := findTeam(teams, teamID), findTeamByNo(teams, no)
@@ -317,9 +294,9 @@ func (s *Service) moveTeamStartNo(tx interface {
 // names: a reserve, who may be fielded from the next round to be paired.
 // Before round 1 the teams are numbered again, as the roster may change a
 // team's rating.
-func (s *Service) AddTeamPlayer(ctx context.Context, eventID int64, ref TeamRef, in PlayerInput) (*Team, error) {
+func (s *Service) AddTeamPlayer(ctx context.Context, eventID int64, ref TeamRef, in tournament.PlayerInput) (*Team, error) {
 	if in.StartNo != nil || in.WithdrawFromRound != nil {
-		return nil, Invalid("start_no", "a team's players are numbered with their team and enter without a withdrawal")
+		return nil, tournament.Invalid("start_no", "a team's players are numbered with their team and enter without a withdrawal")
 	}
 	var team *Team
 	err := s.store.Update(ctx, func(tx Tx) error {
@@ -327,8 +304,8 @@ func (s *Service) AddTeamPlayer(ctx context.Context, eventID int64, ref TeamRef,
 		if err != nil {
 			return err
 		}
-		if e.Status == Finished {
-			return Conflict("", "event %d is finished", eventID)
+		if e.Status == tournament.Finished {
+			return tournament.Conflict("", "event %d is finished", eventID)
 		}
 		teams, err := tx.Teams(eventID)
 		if err != nil {
@@ -338,9 +315,13 @@ func (s *Service) AddTeamPlayer(ctx context.Context, eventID int64, ref TeamRef,
 			return err
 		}
 		if len(team.Roster) >= MaxRoster {
-			return Conflict("", "the roster of team %q is full (%d players)", team.Name, MaxRoster)
+			return tournament.Conflict("", "the roster of team %q is full (%d players)", team.Name, MaxRoster)
 		}
-		players, rounds, err := playersAndRounds(tx, eventID)
+		players, err := tx.Players(eventID)
+		if err != nil {
+			return err
+		}
+		rounds, err := tx.Rounds(eventID)
 		if err != nil {
 			return err
 		}
@@ -348,8 +329,8 @@ func (s *Service) AddTeamPlayer(ctx context.Context, eventID int64, ref TeamRef,
 		if err != nil {
 			return err
 		}
-		added := []Player{*p}
-		if err := linkToRegister(tx, e, players, added); err != nil {
+		added := []tournament.Player{*p}
+		if err := tournament.LinkToRegister(tx, e, players, added); err != nil {
 			return err
 		}
 		*p = added[0]
@@ -369,7 +350,7 @@ func (s *Service) AddTeamPlayer(ctx context.Context, eventID int64, ref TeamRef,
 			}
 			team = findTeam(teams, team.ID)
 		}
-		return Audit(tx, s.now(), u, eventID, ActionPlayerCreate, fmt.Sprintf("team %d player %d", team.ID, p.ID), nil, p, "")
+		return tournament.Audit(tx, s.now(), u, eventID, tournament.ActionPlayerCreate, fmt.Sprintf("team %d player %d", team.ID, p.ID), nil, p, "")
 	})
 	return team, err
 }
@@ -391,7 +372,7 @@ func (s *Service) MoveTeamPlayer(ctx context.Context, eventID, playerID int64, r
 			return err
 		}
 		if len(rounds) > 0 {
-			return Conflict("team", "round 1 is paired; a player stays with their team — withdraw them and add a reserve to the other team")
+			return tournament.Conflict("team", "round 1 is paired; a player stays with their team — withdraw them and add a reserve to the other team")
 		}
 		teams, err := tx.Teams(eventID)
 		if err != nil {
@@ -401,7 +382,7 @@ func (s *Service) MoveTeamPlayer(ctx context.Context, eventID, playerID int64, r
 			return err
 		}
 		var from *Team
-		var p Player
+		var p tournament.Player
 		for i := range teams {
 			for _, q := range teams[i].Roster {
 				if q.ID == playerID {
@@ -411,11 +392,11 @@ func (s *Service) MoveTeamPlayer(ctx context.Context, eventID, playerID int64, r
 		}
 		switch {
 		case from == nil:
-			return NotFound("player %d is on no team of event %d", playerID, eventID)
+			return tournament.NotFound("player %d is on no team of event %d", playerID, eventID)
 		case from.ID == to.ID:
-			return Invalid("team", "%s already plays for team %q", p.Name, to.Name)
+			return tournament.Invalid("team", "%s already plays for team %q", p.Name, to.Name)
 		case len(to.Roster) >= MaxRoster:
-			return Conflict("team", "the roster of team %q is full (%d players)", to.Name, MaxRoster)
+			return tournament.Conflict("team", "the roster of team %q is full (%d players)", to.Name, MaxRoster)
 		}
 		before := fmt.Sprintf("team %d %q", from.ID, from.Name)
 		if err := tx.MoveToRoster(from, to, &p); err != nil {
@@ -430,7 +411,7 @@ func (s *Service) MoveTeamPlayer(ctx context.Context, eventID, playerID int64, r
 			return err
 		}
 		to = findTeam(teams, toID)
-		return Audit(tx, s.now(), u, eventID, ActionTeamUpdate, fmt.Sprintf("team %d player %d", to.ID, p.ID), before,
+		return tournament.Audit(tx, s.now(), u, eventID, ActionTeamUpdate, fmt.Sprintf("team %d player %d", to.ID, p.ID), before,
 			fmt.Sprintf("team %d %q", to.ID, to.Name), reason)
 	})
 	return to, err
@@ -443,16 +424,16 @@ func (s *Service) MoveTeamPlayer(ctx context.Context, eventID, playerID int64, r
 // desk; a player without a club plays for the team's. One person plays for
 // one team (onAnotherTeam: the teams entered, and the roster so far of a
 // team being entered), and once in the event.
-func rosterPlayer(tx Tx, e *Event, teams []Team, roster []Player, club string, in PlayerInput, first, no int) (*Player, error) {
-	p := &Player{EventID: e.ID, FirstRound: first, StartNo: no}
+func rosterPlayer(tx Tx, e *tournament.Event, teams []Team, roster []tournament.Player, club string, in tournament.PlayerInput, first, no int) (*tournament.Player, error) {
+	p := &tournament.Player{EventID: e.ID, FirstRound: first, StartNo: no}
 	var err error
-	if p.PersonID, err = fromPerson(tx, e, &in); err != nil {
+	if p.PersonID, err = tournament.FromPerson(tx, e, &in); err != nil {
 		return nil, err
 	}
 	if in.Name == nil {
-		return nil, Invalid("name", "is required")
+		return nil, tournament.Invalid("name", "is required")
 	}
-	if err := in.applyDetails(p); err != nil {
+	if err := in.ApplyDetails(p); err != nil {
 		return nil, err
 	}
 	if p.Club == "" {
@@ -466,7 +447,7 @@ func rosterPlayer(tx Tx, e *Event, teams []Team, roster []Player, club string, i
 
 // createRoster stores the players of a new team; their start numbers are
 // set when the teams are numbered.
-func createRoster(tx PlayerTx, t *Team) error {
+func createRoster(tx tournament.PlayerTx, t *Team) error {
 	for i := range t.Roster {
 		if err := tx.CreatePlayer(&t.Roster[i]); err != nil {
 			return err
@@ -478,7 +459,7 @@ func createRoster(tx PlayerTx, t *Team) error {
 // renumberTeams numbers the teams (numberTeams), then the players team by
 // team in roster order, writing only what changes.
 func renumberTeams(tx interface {
-	PlayerTx
+	tournament.PlayerTx
 	TeamTx
 }, teams []Team, boards int, manual bool) error {
 	old := make(map[int64]int, len(teams))
@@ -511,16 +492,16 @@ func renumberTeams(tx interface {
 // (including the team being entered, whose roster so far is given): one
 // person plays for one team. Namesakes with different federation IDs are
 // two people.
-func onAnotherTeam(teams []Team, roster []Player, p *Player) *Error {
+func onAnotherTeam(teams []Team, roster []tournament.Player, p *tournament.Player) *tournament.Error {
 	for _, q := range roster {
-		if samePerson(&q, p) {
-			return Conflict("name", "%s is listed twice in the roster", p.Name)
+		if tournament.SamePerson(&q, p) {
+			return tournament.Conflict("name", "%s is listed twice in the roster", p.Name)
 		}
 	}
 	for _, t := range teams {
 		for _, q := range t.Roster {
-			if samePerson(&q, p) {
-				return Conflict("name", "%s already plays for team %q (start number %d); a player plays for one team", p.Name, t.Name, q.StartNo)
+			if tournament.SamePerson(&q, p) {
+				return tournament.Conflict("name", "%s already plays for team %q (start number %d); a player plays for one team", p.Name, t.Name, q.StartNo)
 			}
 		}
 	}

@@ -1,11 +1,15 @@
-package tournament
+package teams
 
-import "context"
+import (
+	"context"
+
+	"adiukh/tournament"
+)
 
 // TeamCrosstable is every team's matches round by round, with the
 // standings after the last finished round. Rows are by start number.
 type TeamCrosstable struct {
-	Event     *Event
+	Event     *tournament.Event
 	Settings  TeamSettings
 	Standings *TeamStandings
 	Rows      []TeamCrosstableRow

@@ -1,4 +1,6 @@
-package tournament
+package teams
+
+import "adiukh/tournament"
 
 // TeamTx is the part of the store that keeps team events: settings, teams
 // with their rosters, and the matches of each round with their boards. The
@@ -18,10 +20,10 @@ type TeamTx interface {
 	// UpdateTeam writes a team's details and start number.
 	UpdateTeam(t *Team) error
 	// AddToRoster puts a stored player at the end of the team's roster.
-	AddToRoster(t *Team, p *Player) error
+	AddToRoster(t *Team, p *tournament.Player) error
 	// MoveToRoster takes a player off the roster of from (the players
 	// after them move up a position) and puts them at the end of to's.
-	MoveToRoster(from, to *Team, p *Player) error
+	MoveToRoster(from, to *Team, p *tournament.Player) error
 	// DeleteTeam deletes a team and the players of its roster.
 	DeleteTeam(t *Team) error
 
@@ -37,7 +39,7 @@ type TeamTx interface {
 
 // TeamPairingInput is everything a team pairing engine needs to pair a round.
 type TeamPairingInput struct {
-	Event    *Event
+	Event    *tournament.Event
 	Settings TeamSettings
 	// Teams are all teams of the event by start number, withdrawn ones
 	// included; Team.PlaysIn tells who is to be paired.
@@ -61,7 +63,7 @@ type TeamPairFunc func(in TeamPairingInput) ([]TeamPairing, error)
 
 // TeamStandingsInput is what a TeamRanker ranks: the rounds are complete.
 type TeamStandingsInput struct {
-	Event    *Event
+	Event    *tournament.Event
 	Settings TeamSettings
 	Teams    []Team
 	Rounds   []TeamRound
@@ -71,17 +73,9 @@ type TeamStandingsInput struct {
 type TeamRanker interface {
 	RankTeams(in TeamStandingsInput) (*TeamTable, error)
 	// TeamTieBreaks lists every team tie-break.
-	TeamTieBreaks() []TieBreakInfo
+	TeamTieBreaks() []tournament.TieBreakInfo
 	// DefaultTeamTieBreaks is the preset order when ranking first by r.
 	DefaultTeamTieBreaks(r Ranking) []string
-}
-
-// TeamEngines plug team pairing and team standings into the service.
-type TeamEngines struct {
-	// Pairing pairs team rounds by system; a system without an entry
-	// answers "not available yet".
-	Pairing map[System]TeamPairFunc
-	Ranker  TeamRanker
 }
 
 // TeamTable is what a TeamRanker computes: team rows in rank order and, per

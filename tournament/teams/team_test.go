@@ -1,16 +1,17 @@
-package tournament_test
+package teams_test
 
 import (
 	"testing"
 
 	"adiukh/tournament"
+	"adiukh/tournament/teams"
 )
 
 func TestMatchScore(t *testing.T) {
 	t.Parallel()
 	swiss := &tournament.Event{System: tournament.Swiss, Scoring: tournament.DefaultScoring(tournament.Swiss)}
 	roundRobin := &tournament.Event{System: tournament.RoundRobin, Scoring: tournament.DefaultScoring(tournament.RoundRobin)}
-	settings := tournament.DefaultTeamSettings(tournament.Swiss, nil)
+	settings := teams.DefaultTeamSettings(tournament.Swiss, nil)
 	settings.Boards = 2
 	game := func(score, reason string) *tournament.Game {
 		r, err := tournament.ParseResult(score, reason)
@@ -22,54 +23,54 @@ func TestMatchScore(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
 		event  *tournament.Event
-		match  tournament.Match
-		want   tournament.MatchScore
-		board2 tournament.BoardResult // the result of board 2, if the match has one
+		match  teams.Match
+		want   teams.MatchScore
+		board2 teams.BoardResult // the result of board 2, if the match has one
 	}{
 		{
 			// Board 1: home White wins 17:7; board 2: home Black, White wins 17:7.
 			name:  "one board each is a drawn match",
 			event: swiss,
-			match: tournament.Match{HomeID: 1, AwayID: 2, Boards: []tournament.MatchBoard{
+			match: teams.Match{HomeID: 1, AwayID: 2, Boards: []teams.MatchBoard{
 				{Board: 1, HomePlayerID: 1, AwayPlayerID: 3, Game: game("17:7", "final_position")},
 				{Board: 2, HomePlayerID: 2, AwayPlayerID: 4, Game: game("17:7", "final_position")},
 			}},
-			want:   tournament.MatchScore{Done: true, HomeGamePoints: 2, AwayGamePoints: 2, HomeMatchPoints: 1, AwayMatchPoints: 1},
-			board2: tournament.BoardResult{Done: true, HomePoints: 7, AwayPoints: 17, EndReason: tournament.FinalPosition, HomeScore: 0, AwayScore: 2},
+			want:   teams.MatchScore{Done: true, HomeGamePoints: 2, AwayGamePoints: 2, HomeMatchPoints: 1, AwayMatchPoints: 1},
+			board2: teams.BoardResult{Done: true, HomePoints: 7, AwayPoints: 17, EndReason: tournament.FinalPosition, HomeScore: 0, AwayScore: 2},
 		},
 		{
 			name:  "an empty board loses by forfeit",
 			event: swiss,
-			match: tournament.Match{HomeID: 1, AwayID: 2, Boards: []tournament.MatchBoard{
+			match: teams.Match{HomeID: 1, AwayID: 2, Boards: []teams.MatchBoard{
 				{Board: 1, HomePlayerID: 1, AwayPlayerID: 3, Game: game("12:12", "agreement")},
 				{Board: 2, HomePlayerID: 2},
 			}},
-			want:   tournament.MatchScore{Done: true, HomeGamePoints: 3, AwayGamePoints: 1, HomeMatchPoints: 2, AwayMatchPoints: 0},
-			board2: tournament.BoardResult{Done: true, HomePoints: 24, EndReason: tournament.Forfeit, HomeScore: 2},
+			want:   teams.MatchScore{Done: true, HomeGamePoints: 3, AwayGamePoints: 1, HomeMatchPoints: 2, AwayMatchPoints: 0},
+			board2: teams.BoardResult{Done: true, HomePoints: 24, EndReason: tournament.Forfeit, HomeScore: 2},
 		},
 		{
 			name:  "two empty sides score nothing",
 			event: swiss,
-			match: tournament.Match{HomeID: 1, AwayID: 2, Boards: []tournament.MatchBoard{
+			match: teams.Match{HomeID: 1, AwayID: 2, Boards: []teams.MatchBoard{
 				{Board: 1, HomePlayerID: 1, AwayPlayerID: 3, Game: game("0:24", "resignation")},
 				{Board: 2},
 			}},
-			want:   tournament.MatchScore{Done: true, HomeGamePoints: 0, AwayGamePoints: 2, HomeMatchPoints: 0, AwayMatchPoints: 2},
-			board2: tournament.BoardResult{Done: true, EndReason: tournament.DoubleForfeit},
+			want:   teams.MatchScore{Done: true, HomeGamePoints: 0, AwayGamePoints: 2, HomeMatchPoints: 0, AwayMatchPoints: 2},
+			board2: teams.BoardResult{Done: true, EndReason: tournament.DoubleForfeit},
 		},
 		{
 			name:  "a board without a result leaves the match open",
 			event: swiss,
-			match: tournament.Match{HomeID: 1, AwayID: 2, Boards: []tournament.MatchBoard{
+			match: teams.Match{HomeID: 1, AwayID: 2, Boards: []teams.MatchBoard{
 				{Board: 1, HomePlayerID: 1, AwayPlayerID: 3, Game: game("17:7", "final_position")},
 				{Board: 2, HomePlayerID: 2, AwayPlayerID: 4, Game: &tournament.Game{}},
 			}},
-			want: tournament.MatchScore{HomeGamePoints: 2},
+			want: teams.MatchScore{HomeGamePoints: 2},
 		},
-		{name: "a Swiss bye: a drawn match, every board won", event: swiss, match: tournament.Match{HomeID: 1},
-			want: tournament.MatchScore{Done: true, HomeGamePoints: 4, HomeMatchPoints: 1}},
-		{name: "a round robin's bye is a rest day", event: roundRobin, match: tournament.Match{HomeID: 1},
-			want: tournament.MatchScore{Done: true}},
+		{name: "a Swiss bye: a drawn match, every board won", event: swiss, match: teams.Match{HomeID: 1},
+			want: teams.MatchScore{Done: true, HomeGamePoints: 4, HomeMatchPoints: 1}},
+		{name: "a round robin's bye is a rest day", event: roundRobin, match: teams.Match{HomeID: 1},
+			want: teams.MatchScore{Done: true}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := tc.match.Score(tc.event, settings); got != tc.want {

@@ -1,20 +1,22 @@
-package tournament
+package teams
 
 import (
 	"context"
 	"fmt"
+
+	"adiukh/tournament"
 )
 
 // TeamStandings is the ranking of a team event after a round, and the
 // standings of each board.
 type TeamStandings struct {
-	Event      *Event
+	Event      *tournament.Event
 	Settings   TeamSettings
 	AfterRound int
 	// Complete is the number of rounds with every result (see Standings).
 	Complete int
 	// TieBreaks are the event's team tie-breaks in their order.
-	TieBreaks []TieBreakInfo
+	TieBreaks []tournament.TieBreakInfo
 	Rows      []TeamStandingsRow
 	Boards    [][]BoardStandingsRow
 }
@@ -38,11 +40,11 @@ func (s *Service) TeamStandings(ctx context.Context, eventID int64, afterRound i
 // without its draft rounds. The standings and the crosstable are built
 // from it, so an arbiter sees the same tables as everyone else.
 func (s *Service) loadPublicTeam(ctx context.Context, tx interface {
-	EventTx
-	RoundTx
+	tournament.EventTx
+	tournament.RoundTx
 	TeamTx
 }, eventID int64) (*TeamEventData, error) {
-	e, err := readable(ctx, tx, eventID)
+	e, err := tournament.Readable(ctx, tx, eventID)
 	if err != nil {
 		return nil, err
 	}
@@ -51,9 +53,9 @@ func (s *Service) loadPublicTeam(ctx context.Context, tx interface {
 
 func (s *Service) teamStandings(d *TeamEventData, afterRound int) (*TeamStandings, error) {
 	if s.teams.Ranker == nil {
-		return nil, Invalid("discipline", "team standings are not available in this version of adiukh")
+		return nil, tournament.Invalid("discipline", "team standings are not available in this version of adiukh")
 	}
-	afterRound, complete, err := standingsRound(func(i int) bool { return d.Rounds[i].Status == Done }, len(d.Rounds), afterRound)
+	afterRound, complete, err := tournament.StandingsRound(func(i int) bool { return d.Rounds[i].Status == tournament.Done }, len(d.Rounds), afterRound)
 	if err != nil {
 		return nil, err
 	}

@@ -1,4 +1,4 @@
-package tournament_test
+package teams_test
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 
 	"adiukh/tournament"
 	"adiukh/tournament/engines"
+	"adiukh/tournament/teams"
 )
 
 // The reads of either kind of event answer a Swiss event with its games,
@@ -14,17 +15,17 @@ import (
 // competition with its matches: the caller learns the kind from the answer.
 func TestReadsOfEitherKind(t *testing.T) {
 	t.Parallel()
-	forEachService(t, engines.Options(), func(t *testing.T, ctx context.Context, svc *tournament.Service) {
-		swiss, _ := createEvent(t, ctx, svc, "swiss", 3, "Хуаде", "Тлехас", "Нехай", "Ачмиз")
+	forEachService(t, engines.Options(), func(t *testing.T, ctx context.Context, events *tournament.Service, svc *teams.Service) {
+		swiss, _ := createEvent(t, ctx, events, "swiss", 3, "Хуаде", "Тлехас", "Нехай", "Ачмиз")
 		r1, err := svc.PairNextRound(ctx, swiss.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := svc.PublishRound(ctx, swiss.ID, 1); err != nil {
+		if _, err := events.PublishRound(ctx, swiss.ID, 1); err != nil {
 			t.Fatal(err)
 		}
 		for _, g := range r1.Games {
-			if _, err := svc.RecordResult(ctx, tournament.ResultInput{EventID: swiss.ID, Round: 1, Board: g.Board, Score: "17:7", EndReason: "final_position", Version: g.Version}); err != nil {
+			if _, err := events.RecordResult(ctx, tournament.ResultInput{EventID: swiss.ID, Round: 1, Board: g.Board, Score: "17:7", EndReason: "final_position", Version: g.Version}); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -49,12 +50,12 @@ func TestReadsOfEitherKind(t *testing.T) {
 			t.Fatalf("tables of a Swiss event after round 1: %+v, %v", tables, err)
 		}
 
-		team := createTeamEvent(t, ctx, svc, "round-robin", 0)
-		if _, err := svc.UpdateTeamSettings(ctx, team.ID, tournament.TeamSettingsInput{Boards: ptr(2)}, ""); err != nil {
+		team := createTeamEvent(t, ctx, events, "round-robin", 0)
+		if _, err := svc.UpdateTeamSettings(ctx, team.ID, teams.TeamSettingsInput{Boards: ptr(2)}, ""); err != nil {
 			t.Fatal(err)
 		}
 		for n := 1; n <= 4; n++ {
-			if _, err := svc.RegisterTeam(ctx, team.ID, tournament.TeamInput{Name: ptr(fmt.Sprintf("Команда %d", n)), Players: roster(fmt.Sprintf("А%d", n), fmt.Sprintf("Б%d", n))}); err != nil {
+			if _, err := svc.RegisterTeam(ctx, team.ID, teams.TeamInput{Name: ptr(fmt.Sprintf("Команда %d", n)), Players: roster(fmt.Sprintf("А%d", n), fmt.Sprintf("Б%d", n))}); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -67,7 +68,7 @@ func TestReadsOfEitherKind(t *testing.T) {
 			if err != nil || rr.TeamRound == nil || rr.Round != nil || len(rr.TeamRound.Matches) != 2 {
 				t.Fatalf("round %d of a team competition: %+v, %v; want its two matches", n, rr, err)
 			}
-			playTeamRound(t, ctx, svc, team.ID, rr.TeamRound)
+			playTeamRound(t, ctx, events, svc, team.ID, rr.TeamRound)
 		}
 		rounds, err := svc.RoundsOf(ctx, team.ID)
 		if err != nil || rounds.Team == nil || rounds.Rounds != nil || len(rounds.Team.Rounds) != 2 {

@@ -1,16 +1,18 @@
-package tournament
+package teams
 
 import (
 	"context"
 	"errors"
 	"fmt"
 	"slices"
+
+	"adiukh/tournament"
 )
 
 // loadTeamRounds reads the rounds of an event with their matches, each
 // board linked to its game.
 func loadTeamRounds(tx interface {
-	RoundTx
+	tournament.RoundTx
 	TeamTx
 }, eventID int64, boards int) ([]TeamRound, error) {
 	rounds, err := tx.Rounds(eventID)
@@ -47,7 +49,7 @@ func linkGames(tr *TeamRound, boards int) {
 		m.Round = tr.Number
 		for bi := range m.Boards {
 			b := &m.Boards[bi]
-			b.Game = findGame(&tr.Round, GameNumber(m.Table, b.Board, boards))
+			b.Game = tournament.FindGame(&tr.Round, GameNumber(m.Table, b.Board, boards))
 		}
 	}
 }
@@ -58,13 +60,13 @@ func findTeamRound(rounds []TeamRound, eventID int64, n int) (*TeamRound, error)
 			return &rounds[i], nil
 		}
 	}
-	return nil, NotFound("round %d of event %d not found", n, eventID)
+	return nil, tournament.NotFound("round %d of event %d not found", n, eventID)
 }
 
 // TeamEventData is a team event with everything in it, read in one
 // transaction: what pages and printed documents of a team event need.
 type TeamEventData struct {
-	Event    *Event
+	Event    *tournament.Event
 	Settings TeamSettings
 	Teams    []Team      // by start number, with rosters
 	Rounds   []TeamRound // by number; drafts only for those who may change the event
@@ -80,22 +82,22 @@ func (d *TeamEventData) TeamNo(no int) *Team { return findTeamByNo(d.Teams, no) 
 func (s *Service) TeamEventData(ctx context.Context, eventID int64) (*TeamEventData, error) {
 	var d *TeamEventData
 	err := s.store.View(ctx, func(tx Tx) error {
-		e, err := readable(ctx, tx, eventID)
+		e, err := tournament.Readable(ctx, tx, eventID)
 		if err != nil {
 			return err
 		}
-		d, err = s.loadTeamEvent(tx, e, UserFromContext(ctx))
+		d, err = s.loadTeamEvent(tx, e, tournament.UserFromContext(ctx))
 		return err
 	})
 	return d, err
 }
 
 func (s *Service) loadTeamEvent(tx interface {
-	RoundTx
+	tournament.RoundTx
 	TeamTx
-}, e *Event, reader *User) (*TeamEventData, error) {
+}, e *tournament.Event, reader *tournament.User) (*TeamEventData, error) {
 	if !e.Discipline.IsTeam() {
-		return nil, Invalid("discipline", "event %d is an individual event (%s), not a team event", e.ID, e.Discipline)
+		return nil, tournament.Invalid("discipline", "event %d is an individual event (%s), not a team event", e.ID, e.Discipline)
 	}
 	settings, err := s.teamSettings(tx, e)
 	if err != nil {
@@ -109,8 +111,8 @@ func (s *Service) loadTeamEvent(tx interface {
 	if err != nil {
 		return nil, err
 	}
-	if !CanManage(reader, e) {
-		rounds = slices.DeleteFunc(rounds, func(r TeamRound) bool { return r.Status == Draft })
+	if !tournament.CanManage(reader, e) {
+		rounds = slices.DeleteFunc(rounds, func(r TeamRound) bool { return r.Status == tournament.Draft })
 	}
 	return &TeamEventData{Event: e, Settings: settings, Teams: teams, Rounds: rounds}, nil
 }
@@ -126,12 +128,12 @@ func (s *Service) PairNextTeamRound(ctx context.Context, eventID int64) (*TeamRo
 		if err != nil {
 			return err
 		}
-		if e.Status == Finished {
-			return Conflict("", "event %d is finished", eventID)
+		if e.Status == tournament.Finished {
+			return tournament.Conflict("", "event %d is finished", eventID)
 		}
 		pair := s.teams.Pairing[e.System]
 		if pair == nil {
-			return Invalid("system", "team pairing for %s events is not available yet in this version of adiukh", e.System)
+			return tournament.Invalid("system", "team pairing for %s events is not available yet in this version of adiukh", e.System)
 		}
 		d, err := s.loadTeamEvent(tx, e, u)
 		if err != nil {
@@ -144,13 +146,13 @@ func (s *Service) PairNextTeamRound(ctx context.Context, eventID int64) (*TeamRo
 		if next == 1 {
 			before := *e
 			if e.System.IsRoundRobin() {
-				e.Rounds = roundRobinRounds(len(d.Teams), e.System == DoubleRoundRobin)
+				e.Rounds = tournament.RoundRobinRounds(len(d.Teams), e.System == tournament.DoubleRoundRobin)
 			}
-			e.Status = Running
+			e.Status = tournament.Running
 			if err := tx.UpdateEvent(e); err != nil {
 				return err
 			}
-			if err := Audit(tx, s.now(), u, eventID, ActionEventUpdate, fmt.Sprintf("event %d", eventID), before, e, Note("note.event.first_round_paired")); err != nil {
+			if err := tournament.Audit(tx, s.now(), u, eventID, tournament.ActionEventUpdate, fmt.Sprintf("event %d", eventID), before, e, tournament.Note("note.event.first_round_paired")); err != nil {
 				return err
 			}
 		}
@@ -168,17 +170,17 @@ func (s *Service) PairNextTeamRound(ctx context.Context, eventID int64) (*TeamRo
 		if err := tx.CreateMatches(tr.ID, tr.Matches); err != nil {
 			return err
 		}
-		return Audit(tx, s.now(), u, eventID, ActionRoundPair, fmt.Sprintf("round %d", next), nil, matchesLog(tr.Matches), "")
+		return tournament.Audit(tx, s.now(), u, eventID, tournament.ActionRoundPair, fmt.Sprintf("round %d", next), nil, matchesLog(tr.Matches), "")
 	})
 	return tr, err
 }
 
-func readyToPairTeams(e *Event, d *TeamEventData, next int) error {
-	var prev *Round
+func readyToPairTeams(e *tournament.Event, d *TeamEventData, next int) error {
+	var prev *tournament.Round
 	if next > 1 {
 		prev = &d.Rounds[next-2].Round
 	}
-	if err := checkPreviousRound(e, prev, next); err != nil {
+	if err := tournament.CheckPreviousRound(e, prev, next); err != nil {
 		return err
 	}
 	active := 0
@@ -188,7 +190,7 @@ func readyToPairTeams(e *Event, d *TeamEventData, next int) error {
 		}
 	}
 	if active < 2 {
-		return Conflict("", "round %d needs at least 2 teams; %d can play", next, active)
+		return tournament.Conflict("", "round %d needs at least 2 teams; %d can play", next, active)
 	}
 	return nil
 }
@@ -196,8 +198,8 @@ func readyToPairTeams(e *Event, d *TeamEventData, next int) error {
 // newTeamRound turns team pairings into the matches and games of a draft
 // round. The home team has White on board 1, the away team on board 2, and
 // so on; a board where a team fields nobody has no game.
-func newTeamRound(e *Event, settings TeamSettings, teams []Team, pairings []TeamPairing, n int) (*TeamRound, error) {
-	tr := &TeamRound{Round: Round{EventID: e.ID, Number: n, Status: Draft}}
+func newTeamRound(e *tournament.Event, settings TeamSettings, teams []Team, pairings []TeamPairing, n int) (*TeamRound, error) {
+	tr := &TeamRound{Round: tournament.Round{EventID: e.ID, Number: n, Status: tournament.Draft}}
 	for i, pr := range pairings {
 		table := i + 1
 		home, away := findTeam(teams, pr.HomeID), findTeam(teams, pr.AwayID)
@@ -223,11 +225,11 @@ func newTeamRound(e *Event, settings TeamSettings, teams []Team, pairings []Team
 
 // boardGame is the game of a board with two players, coloured by board
 // number; nil while a side is empty.
-func boardGame(b *MatchBoard, home, away *Team, number int) *Game {
+func boardGame(b *MatchBoard, home, away *Team, number int) *tournament.Game {
 	if b.HomePlayerID == 0 || b.AwayPlayerID == 0 {
 		return nil
 	}
-	g := &Game{Board: number, WhiteID: b.HomePlayerID, BlackID: b.AwayPlayerID}
+	g := &tournament.Game{Board: number, WhiteID: b.HomePlayerID, BlackID: b.AwayPlayerID}
 	g.WhiteNo, g.BlackNo = home.Roster[home.rosterIndex(b.HomePlayerID)].StartNo, away.Roster[away.rosterIndex(b.AwayPlayerID)].StartNo
 	if !b.HomeWhite() {
 		g.WhiteID, g.BlackID = g.BlackID, g.WhiteID
@@ -267,23 +269,23 @@ func (s *Service) SetLineup(ctx context.Context, in LineupInput) (*Match, error)
 		}
 		team := findTeamByNo(d.Teams, in.TeamNo)
 		if team == nil {
-			return NotFound("team %d not found in event %d", in.TeamNo, in.EventID)
+			return tournament.NotFound("team %d not found in event %d", in.TeamNo, in.EventID)
 		}
 		if match = matchOf(tr, team.ID); match == nil {
-			return NotFound("team %d is not paired in round %d", in.TeamNo, in.Round)
+			return tournament.NotFound("team %d is not paired in round %d", in.TeamNo, in.Round)
 		}
 		switch {
-		case e.Online && tr.Status != Draft:
+		case e.Online && tr.Status != tournament.Draft:
 			// Its board games started when it was published.
-			return Conflict("players", "round %d of an event played live started its games when it was published; its line-ups are fixed", in.Round)
+			return tournament.Conflict("players", "round %d of an event played live started its games when it was published; its line-ups are fixed", in.Round)
 		case match.IsBye():
-			return Conflict("", "team %d has the bye in round %d and fields no line-up", in.TeamNo, in.Round)
+			return tournament.Conflict("", "team %d has the bye in round %d and fields no line-up", in.TeamNo, in.Round)
 		case !team.PlaysIn(in.Round):
-			return Conflict("", "team %d is withdrawn from round %d and fields no line-up", in.TeamNo, team.WithdrawnFrom)
+			return tournament.Conflict("", "team %d is withdrawn from round %d and fields no line-up", in.TeamNo, team.WithdrawnFrom)
 		}
 		for _, b := range match.Boards {
 			if b.Game != nil && b.Game.Result != nil {
-				return Conflict("players", "board %d of table %d already has a result (%s); a line-up is fixed once its match has results", b.Board, match.Table, b.Game.Result.Score())
+				return tournament.Conflict("players", "board %d of table %d already has a result (%s); a line-up is fixed once its match has results", b.Board, match.Table, b.Game.Result.Score())
 			}
 		}
 		if err := checkLineup(team, in.Players, d.Settings.Boards, in.Round); err != nil {
@@ -308,17 +310,17 @@ func (s *Service) SetLineup(ctx context.Context, in LineupInput) (*Match, error)
 		}
 		// An empty board is a forfeit, a result: a line-up can complete
 		// the round.
-		if err := settleRound(tx, &tr.Round); err != nil {
+		if err := tournament.SettleRound(tx, &tr.Round); err != nil {
 			return err
 		}
 		subject := fmt.Sprintf("round %d table %d team %d", in.Round, match.Table, in.TeamNo)
-		return Audit(tx, s.now(), u, in.EventID, ActionLineupSet, subject, before, lineupLog(match, home), in.Reason)
+		return tournament.Audit(tx, s.now(), u, in.EventID, ActionLineupSet, subject, before, lineupLog(match, home), in.Reason)
 	})
 	return match, err
 }
 
 // setBoardGame brings the board's game in line with its players.
-func setBoardGame(tx RoundTx, tr *TeamRound, m *Match, b *MatchBoard, home, away *Team, boards int) error {
+func setBoardGame(tx tournament.RoundTx, tr *TeamRound, m *Match, b *MatchBoard, home, away *Team, boards int) error {
 	want := boardGame(b, home, away, GameNumber(m.Table, b.Board, boards))
 	switch {
 	case want == nil && b.Game == nil:
@@ -329,7 +331,7 @@ func setBoardGame(tx RoundTx, tr *TeamRound, m *Match, b *MatchBoard, home, away
 		}
 		// The other boards point into tr.Games: delete from a copy, so
 		// that no element they point to moves.
-		tr.Games = slices.DeleteFunc(slices.Clone(tr.Games), func(g Game) bool { return g.ID == b.Game.ID })
+		tr.Games = slices.DeleteFunc(slices.Clone(tr.Games), func(g tournament.Game) bool { return g.ID == b.Game.ID })
 		b.Game = nil
 		return nil
 	case b.Game == nil:
@@ -359,20 +361,20 @@ func matchOf(tr *TeamRound, teamID int64) *Match {
 // MatchResultInput is a result entered by table and board of a match
 // instead of by game number.
 type MatchResultInput struct {
-	ResultInput
+	tournament.ResultInput
 	Table int
 }
 
 // RecordMatchResult stores the result of one board of a match; it is
 // RecordResult under the board's game number.
-func (s *Service) RecordMatchResult(ctx context.Context, in MatchResultInput) (*RecordedResult, error) {
+func (s *Service) RecordMatchResult(ctx context.Context, in MatchResultInput) (*tournament.RecordedResult, error) {
 	var number int
 	err := s.store.View(ctx, func(tx Tx) error {
-		e, err := readable(ctx, tx, in.EventID)
+		e, err := tournament.Readable(ctx, tx, in.EventID)
 		if err != nil {
 			return err
 		}
-		d, err := s.loadTeamEvent(tx, e, UserFromContext(ctx))
+		d, err := s.loadTeamEvent(tx, e, tournament.UserFromContext(ctx))
 		if err != nil {
 			return err
 		}
@@ -381,14 +383,14 @@ func (s *Service) RecordMatchResult(ctx context.Context, in MatchResultInput) (*
 			return err
 		}
 		if in.Table < 1 || in.Table > len(tr.Matches) {
-			return NotFound("table %d of round %d not found", in.Table, in.Round)
+			return tournament.NotFound("table %d of round %d not found", in.Table, in.Round)
 		}
 		m := &tr.Matches[in.Table-1]
 		if in.Board < 1 || in.Board > len(m.Boards) {
-			return NotFound("board %d of table %d in round %d not found", in.Board, in.Table, in.Round)
+			return tournament.NotFound("board %d of table %d in round %d not found", in.Board, in.Table, in.Round)
 		}
 		if m.Boards[in.Board-1].Game == nil {
-			return Conflict("", "board %d of table %d has an empty side; its forfeit follows from the line-up", in.Board, in.Table)
+			return tournament.Conflict("", "board %d of table %d has an empty side; its forfeit follows from the line-up", in.Board, in.Table)
 		}
 		number = GameNumber(in.Table, in.Board, d.Settings.Boards)
 		return nil
@@ -397,10 +399,10 @@ func (s *Service) RecordMatchResult(ctx context.Context, in MatchResultInput) (*
 		return nil, err
 	}
 	in.ResultInput.Board = number
-	r, err := s.RecordResult(ctx, in.ResultInput)
-	if e := (*Error)(nil); errors.As(err, &e) && e.Field == "version" {
+	r, err := s.events.RecordResult(ctx, in.ResultInput)
+	if e := (*tournament.Error)(nil); errors.As(err, &e) && e.Field == "version" {
 		// Said as the arbiter knows the board, not by its game number.
-		return nil, Conflict("version", "board %d of table %d in round %d was changed meanwhile (version %d is out of date); reload the round and enter the result again", in.Board, in.Table, in.Round, in.Version)
+		return nil, tournament.Conflict("version", "board %d of table %d in round %d was changed meanwhile (version %d is out of date); reload the round and enter the result again", in.Board, in.Table, in.Round, in.Version)
 	}
 	return r, err
 }

@@ -1,0 +1,47 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+
+	"adiukh/rules"
+	// Russian draughts registers itself as a rules.Game.
+	_ "adiukh/rules/russian"
+)
+
+// gameFlags adds --game, and --fen for the games whose positions are
+// written as FEN, to a command's flags; Adiukh, the default, keeps its
+// --position and --side.
+func gameFlags(fs *flag.FlagSet) (game, fen *string) {
+	game = fs.String("game", "adiukh", "the game: adiukh or russian (Russian draughts)")
+	fen = fs.String("fen", "", "the position of Russian draughts as a FEN, e.g. \"W:Wa1,c3:Bf6\" (default: the initial position)")
+	return game, fen
+}
+
+// chooseGame returns the game a command was asked for, refusing flags of
+// another game's positions.
+func chooseGame(name, fen, position string) (rules.Game, error) {
+	g, ok := rules.GameNamed(name)
+	switch {
+	case !ok:
+		return nil, newProblem("--game %q: write adiukh or russian", name)
+	case g.Name() == "adiukh" && fen != "":
+		return nil, newProblem("--fen is for Russian draughts; an Adiukh position is given with --position and --side")
+	case g.Name() != "adiukh" && position != "":
+		return nil, newProblem("--position is Adiukh's notation; give the position with --fen")
+	}
+	return g, nil
+}
+
+// gameState reads the FEN of a game other than Adiukh, the initial
+// position when there is none.
+func gameState(g rules.Game, fen string) (rules.State, error) {
+	if fen == "" {
+		return g.Start(), nil
+	}
+	s, err := g.ParseState(fen, rules.White)
+	if err != nil {
+		return nil, fmt.Errorf("--fen: %w", err)
+	}
+	return s, nil
+}

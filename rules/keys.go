@@ -1,0 +1,101 @@
+package rules
+
+import "fmt"
+
+// A message is shown by its English format, which is also the ID of its
+// translation in the catalogue; a stored message (a score sheet's problem
+// kept with a submitted sheet, a note that quotes one) is kept by a key
+// instead, which stays when the words change. Rewording a message changes
+// its format here and where it is said; the key stays, so that rows stored
+// before read in the new words. A key, once stored, is never reused.
+var rulesKeys = map[string]string{
+	"rules.text": "%s",
+
+	"rules.position.at":              "position, character %d: %s",
+	"rules.position.side_expected":   "%q: expected \"white:\" or \"black:\" before the squares",
+	"rules.position.not_a_side":      "%q is not a side: write white/black or белые/черные",
+	"rules.position.side_twice":      "%s is given twice",
+	"rules.position.square_twice":    "square %s is given twice",
+	"rules.position.no_side":         "no side given: write \"white: …; black: …\"",
+	"rules.position.too_many":        "%d white and %d black checkers: each side has at most 12",
+	"rules.position.empty_entry":     "empty entry between commas",
+	"rules.position.not_dark":        "%q is not a dark square (a1, c1 … h8)",
+	"rules.position.owner_count":     "%q: the count of the owner's checkers must be 1–12",
+	"rules.position.prisoner_count":  "%q: the count after / must be 0–12",
+	"rules.notation.mark":            "%q: %q is not an analysis mark (!, ?, !!, ??, !?, ?!)",
+	"rules.notation.no_move":         "%q: no move",
+	"rules.notation.square_not_dark": "%q: %q is not a dark square",
+	"rules.notation.separator":       "%q: expected '-' or ':' after %s",
+	"rules.notation.end_missing":     "%q: a square is missing at the end",
+	"rules.notation.not_dark_square": "%q: %q is not a dark square (a1, c1 … h8)",
+	"rules.notation.shape":           "%q: a move names its start and end squares, like c3-b4, or is short, like cb4",
+	"rules.move.ambiguous_turning":   "%s is ambiguous: it fits %s; write the turning squares",
+	"rules.move.ambiguous_start":     "%s is ambiguous: it fits %s; write the square the move starts from",
+	"rules.move.game_over":           "%s: %s has no legal move, the game is over",
+	"rules.move.no_piece":            "%s: there is no piece on %s",
+	"rules.move.not_yours":           "%s: the tower on %s is %s's, and %s is to move",
+	"rules.move.capture_compulsory":  "%s is not legal: capturing is compulsory (§3.6)",
+	"rules.move.king_captures":       "%s is not legal: a king cannot move without capturing (§3.5)",
+	"rules.move.not_legal":           "%s is not a legal move for %s",
+	"rules.move.after_final":         "the game is over: %s has no legal move (final position, score %s), so %s cannot be played",
+	"rules.move.write_capture":       "%s is a capture: the rules write it with ':' (%s)",
+	"rules.move.write_quiet":         "%s is a quiet move: the rules write it with '-' (%s)",
+	"rules.move.cyrillic":            "%s is written with Cyrillic letters; read as %s",
+	"rules.pdn.tag":                  "a PDN tag is written [Name \"value\"]",
+	"rules.pdn.game_type":            "GameType %q is not Adiukh: Adiukh games are GameType %s (%s) with the Variant tag %q",
+	"rules.pdn.score_tag":            "the Score tag gives %s, the move text %s",
+	"rules.score.shape":              "%q is not a score like 17:7",
+	"rules.score.sum":                "%q is not a game score: the two scores add up to 24",
+	"rules.sheet.side_to_move":       "the side to move must be white or black",
+	"rules.sheet.score_missing":      "the score is missing after %s",
+	"rules.sheet.after_result":       "%q stands after the result",
+	"rules.sheet.move_number":        "%q is not a move number",
+	"rules.sheet.number_white":       "move number %s: the next move is White's move %d",
+	"rules.sheet.number_black":       "move number %s: the next move is Black's move %d",
+	"rules.sheet.reason":             "%q after the score is not a reason the rules know (resignation, time, agreement, both flags, arbiter)",
+	"rules.sheet.loser_wins":         "%q says %s lost, but the score %s is their win",
+	"rules.sheet.second_result":      "a second result: the sheet already gives %s",
+	"rules.sheet.more_problems":      "%d more problems are not listed; correct these first",
+	"rules.sheet.no_result":          "no result is written and the game has not reached a final position",
+	"rules.result.sum":               "%s is not a game score: the two scores add up to 24",
+	"rules.result.final_score":       "the sheet gives %s, but the final position scores %s",
+	"rules.result.final_reason":      "the game reached its final position (%s), so it did not end by %s (§5.5)",
+	"rules.result.state_reason":      "%s was written before the final position: state the reason (resignation, time, agreement, arbiter)",
+	"rules.result.only_final":        "%s can only come from a final position, and the game stops before it (%s has %d legal moves)",
+	"rules.result.loss_score":        "a game lost by %s scores 24:0 or 0:24, not %s (§5.2–§5.4)",
+	"rules.result.draw_score":        "a game drawn by %s scores 12:12, not %s (§6.1)",
+}
+
+// messageKeys and messageFormats are the stored keys of every message that
+// may be stored, both ways: this package's and those registered by others.
+var messageKeys, messageFormats = map[string]string{}, map[string]string{}
+
+func init() { RegisterKeys(rulesKeys) }
+
+// RegisterKeys adds a package's messages, key → English format, to those
+// that can be stored by key. A package whose messages may be stored
+// registers them once, at its start. A key or a format registered twice
+// for two different messages is a programming error.
+func RegisterKeys(keys map[string]string) {
+	for key, format := range keys {
+		if f, ok := messageFormats[key]; ok && f != format {
+			panic(fmt.Sprintf("rules: message key %q names both %q and %q", key, f, format))
+		}
+		if k, ok := messageKeys[format]; ok && k != key {
+			panic(fmt.Sprintf("rules: message %q has both keys %q and %q", format, k, key))
+		}
+		messageKeys[format], messageFormats[key] = key, format
+	}
+}
+
+// KeyOf is the stored key of a message's format.
+func KeyOf(format string) (key string, ok bool) {
+	key, ok = messageKeys[format]
+	return key, ok
+}
+
+// FormatOf is the English format a stored key names today.
+func FormatOf(key string) (format string, ok bool) {
+	format, ok = messageFormats[key]
+	return format, ok
+}

@@ -1,0 +1,41 @@
+package russian
+
+import "adiukh/rules"
+
+// russianKeys are the stored keys of this game's messages (see
+// rules.KeyOf): a score sheet's problem is stored with its game by key, so
+// that rewording one keeps the rows stored before it readable.
+var russianKeys = map[string]string{
+	"russian.notation.fen_starts_with":           "%q: a FEN starts with the side to move, W or B, as in W:Wa1,c3:Bf6",
+	"russian.notation.each_colour_pieces":        "%q: each colour's pieces follow W or B, as in W:Wa1,c3:Bf6",
+	"russian.notation.dark_square_c":             "%q is not a dark square (a1, c1 … h8, or 1–32)",
+	"russian.notation.no_pieces_given":           "no pieces given: write W:Wa1,c3:Bf6",
+	"russian.notation.has_pieces_each":           "%s has %d pieces: each side has at most 12",
+	"russian.notation.man_stands_its":            "a %s man stands on %s, its last row, where it would be a king",
+	"russian.move.shape":                         "%s: Russian draughts writes a move with its start and end squares, like c3-d4 or c3:e5",
+	"russian.move.ambiguous":                     "%s is ambiguous: it fits %s; write the squares the piece lands on",
+	"russian.move.not_yours":                     "%s: the piece on %s is %s's, and %s is to move",
+	"russian.move.capture_compulsory":            "%s is not legal: capturing is compulsory (RD 3)",
+	"russian.rules.game_over":                    "%s: the game is over (%s)",
+	"russian.validate.capture_written_with":      "%s is a capture: it is written with ':' (%s)",
+	"russian.validate.game_over_after":           "the game is over after ply %d: the side to move has no legal move (score %s), so %s cannot be played",
+	"russian.validate.game_was_drawn":            "the game was drawn after ply %d (%s), so %s cannot be played",
+	"russian.validate.same_position_for":         "the same position for the third time, axiom 7",
+	"russian.validate.moves_kings_only":          "15 moves of kings only, axiom 4",
+	"russian.validate.three_kings_did":           "three kings did not take the lone king in 15 moves, axiom 6",
+	"russian.validate.three_pieces_did":          "three pieces did not win against the king on the main road in 5 moves, axiom 5",
+	"russian.validate.force_unchanged_for":       "the force unchanged for %d moves with kings on both sides, axiom 3",
+	"russian.validate.gametype_russian_draughts": "GameType %q is not Russian draughts, whose GameType is %s",
+	"russian.validate.result_russian_draughts":   "%q is not a result of Russian draughts: 2-0, 1-1, 0-2 or *",
+	"russian.validate.no_result_written":         "no result is written and the game is not over",
+	"russian.validate.score_russian_draughts":    "%s is not a score of Russian draughts: 2:0, 1:1 or 0:2",
+	"russian.validate.sheet_gives_but":           "the sheet gives %s, but the game ended %s (%s)",
+	"russian.validate.sheet_claims_draw":         "the sheet claims a draw, but no draw rule applies after the last move: no position stood three times, and the counts of axioms 3–6 have not run out",
+	"russian.result.taken_as_resignation":        "the game is not over and the file names no reason for %s: it is taken as a resignation",
+	"russian.validate.was_written_before":        "%s was written before the game's end: state the reason (resignation, time, arbiter)",
+	"russian.validate.game_lost_scores":          "a game lost by %s scores 2:0 or 0:2, not %s",
+	"russian.validate.game_drawn_scores":         "a game drawn by %s scores 1:1, not %s",
+	"russian.end.no_move":                        "the side to move has no legal move",
+}
+
+func init() { rules.RegisterKeys(russianKeys) }

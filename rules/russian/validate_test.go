@@ -1,0 +1,260 @@
+package russian
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"adiukh/rules"
+)
+
+func readTestdata(t *testing.T, name string) string {
+	t.Helper()
+	text, err := os.ReadFile(filepath.Join("testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(text)
+}
+
+// A PDN file as lidraughts exports Russian draughts: GameType 25, tags of
+// its own, comments, NAGs, move numbers, captures written by their start
+// and end only, a FEN tag by name and by number, results 0-2, 1-1 and *.
+func TestValidateLidraughtsPDN(t *testing.T) {
+	reports := ValidateGames(readTestdata(t, "lidraughts-russian.pdn"))
+	if len(reports) != 3 {
+		t.Fatalf("%d games, want 3", len(reports))
+	}
+	for i, tc := range []struct {
+		plies  int
+		result string
+		reason rules.EndReason
+		final  string
+	}{
+		{40, "0:2", rules.EndFinalPosition, "W:W:BKa3,b6,c7,e7,f8,Kh2,h4,h8"},
+		{8, "1:1", EndRepetition, "B:WKb2:BKh2"},
+		{4, "", "", "W:Wa1,a3,b2,c1,d2,e1,e3,f2,g1,g3,h2:Ba7,b6,b8,c7,d6,d8,e5,e7,f8,h6,h8"},
+	} {
+		r := reports[i]
+		if len(r.Warnings) > 0 {
+			t.Errorf("game %d: warnings %v", i+1, r.Warnings)
+		}
+		if !r.Valid || len(r.Played) != tc.plies || r.Game.Position.FEN() != tc.final || r.Reason != tc.reason {
+			t.Errorf("game %d: valid %v, %d plies, %s, %s; errors %v", i+1, r.Valid, len(r.Played), r.Game.Position.FEN(), r.Reason, r.Errors)
+		}
+		if got := scoreText(r.Result); got != tc.result {
+			t.Errorf("game %d: result %q, want %q", i+1, got, tc.result)
+		}
+	}
+}
+
+// A PDN result says who won, not how: a win before the end is taken as a
+// resignation with a warning, a draw is checked against the axioms.
+func TestPDNResultBeforeTheEnd(t *testing.T) {
+	pdn := "[GameType \"25\"]\n[Result \"%s\"]\n%s\n1. c3-d4 f6-g5 %s\n"
+	for _, tc := range []struct {
+		result, termination string
+		valid               bool
+		reason              rules.EndReason
+	}{
+		{"2-0", "", true, rules.EndResignation},
+		{"0-2", `[Termination "Time forfeit"]`, true, rules.EndTime},
+		{"1-1", "", false, ""},
+		{"1-1", `[Termination "Draw by agreement"]`, true, rules.EndAgreement},
+	} {
+		r := ValidateGames(fmt.Sprintf(pdn, tc.result, tc.termination, tc.result))[0]
+		if r.Valid != tc.valid || r.Reason != tc.reason {
+			t.Errorf("%s %s: valid %v, reason %q, errors %v; want %v, %q", tc.result, tc.termination, r.Valid, r.Reason, r.Errors, tc.valid, tc.reason)
+		}
+		if tc.valid && tc.reason == rules.EndResignation && (len(r.Warnings) != 1 || !strings.Contains(r.Warnings[0].Message, "taken as a resignation")) {
+			t.Errorf("%s: warnings %v, want the resignation taken", tc.result, r.Warnings)
+		}
+	}
+}
+
+func scoreText(s *rules.Score) string {
+	if s == nil {
+		return ""
+	}
+	return s.String()
+}
+
+// Our PDN opens again with the same moves, start and result, and says
+// GameType 25 with full capture paths, as lidraughts reads them.
+func TestPDNRoundTrip(t *testing.T) {
+	for i, r := range ValidateGames(readTestdata(t, "lidraughts-russian.pdn")) {
+		pdn := r.PDN()
+		if !strings.Contains(pdn, `[GameType "25"]`) {
+			t.Fatalf("game %d: no GameType 25:\n%s", i+1, pdn)
+		}
+		again := ValidateGames(pdn)
+		if len(again) != 1 {
+			t.Fatalf("game %d: %d games read back", i+1, len(again))
+		}
+		a := again[0]
+		if !a.Valid || a.Start != r.Start || len(a.Played) != len(r.Played) || scoreText(a.Result) != scoreText(r.Result) {
+			t.Fatalf("game %d read back: valid %v, errors %v\n%s", i+1, a.Valid, a.Errors, pdn)
+		}
+		for j := range a.Played {
+			if a.Played[j].Move.String() != r.Played[j].Move.String() {
+				t.Fatalf("game %d, ply %d: %s read back as %s", i+1, j+1, r.Played[j].Move, a.Played[j].Move)
+			}
+		}
+		if again := a.PDN(); again != pdn {
+			t.Errorf("game %d: written twice differently:\n%s\n%s", i+1, pdn, again)
+		}
+	}
+	first := ValidateGames(readTestdata(t, "lidraughts-russian.pdn"))[0].PDN()
+	// lidraughts' g5xg1 and a3xh2 with every landing square: the second
+	// crowned on c1 and going on as a king.
+	if !strings.Contains(first, "g5xe3xg1") || !strings.Contains(first, "16. e1xg3 a3xc1xf4xh2") {
+		t.Errorf("captures are not written with their landing squares:\n%s", first)
+	}
+	if second := ValidateGames(readTestdata(t, "lidraughts-russian.pdn"))[1].PDN(); !strings.Contains(second, `[FEN "B:WKb2:BKh2"]`) || !strings.Contains(second, "1... h2-g1") || !strings.Contains(second, "1-1") {
+		t.Errorf("a game from a FEN is not written with it:\n%s", second)
+	}
+}
+
+func TestValidateSheets(t *testing.T) {
+	for _, tc := range []struct {
+		name, sheet string
+		valid       bool
+		ply         int    // of the first error
+		want        string // in the first error
+		result      string
+	}{
+		{"a result the final position gives", "1. c3-d4 f6-g5 2. g3-h4 g7-f6 2:0 resignation", true, 0, "", "2:0"},
+		{"an illegal move", "1. c3-d4 f6-e5 2. d4-c5", false, 3, "capturing is compulsory", ""},
+		{"a man moving back", "1. c3-d4 f6-g5 2. d4-c3", false, 3, "not a legal move", ""},
+		{"an Adiukh score", "1. c3-d4 17:7", false, 0, "not a score of Russian draughts", ""},
+		{"a draw without a rule", "1. c3-d4 f6-g5 1:1", false, 0, "claims a draw", ""},
+		{"an agreed draw", "1. c3-d4 f6-g5 1:1 agreement", true, 0, "", "1:1"},
+		{"a draw claimed by repetition, too early", "1. c3-d4 f6-g5 1:1 троекратное повторение", false, 0, "claims a draw", ""},
+		{"a draw claimed by repetition", "FEN: W:WKa1:BKh2\n1. a1-b2 h2-g1 2. b2-a1 g1-h2 3. a1-b2 h2-g1 4. b2-a1 g1-h2 1:1 repetition", true, 0, "", "1:1"},
+		{"a win written before the end", "1. c3-d4 f6-g5 2:0", false, 0, "before the game's end", ""},
+		{"a wrong score for the end", "FEN: B:Wb2,c1:Ba3\n0:2", false, 0, "the game ended 2:0", ""},
+		{"no move, lost", "FEN: B:Wb2,c1:Ba3\n2:0", true, 0, "", "2:0"},
+		{"a move after a repetition", "FEN: B:WKb2:BKh2\n1... h2-g1 2. b2-a1 g1-h2 3. a1-b2 h2-g1 4. b2-a1 g1-h2 5. a1-b2 h2-g1", false, 10, "drawn after ply 9", ""},
+		{"a move after the end", "FEN: W:Wc3:Bd4\n1. c3:e5 d4-c3", false, 2, "the game is over after ply 1", ""},
+		{"a number for a square", "1. 22-18 11-15 2. 18x11 8x15", true, 0, "", ""},
+		{"a short move", "1. cd4", false, 1, "start and end squares", ""},
+		{"an ambiguous capture", "FEN: W:Wb2,Kb8,c1,c3,d2,e3,h2,h4:Ba3,c5,c7,e7,f6,g5,g7,h8\n1. b8:b4", false, 1, "b8:b4 is ambiguous: it fits b8:d6:b4, b8:f4:h6:f8:d6:b4", ""},
+		{"an ambiguous capture made plain", "FEN: W:Wb2,Kb8,c1,c3,d2,e3,h2,h4:Ba3,c5,c7,e7,f6,g5,g7,h8\n1. b8:f4:b4", true, 0, "", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := Validate(rules.ParseSheet(tc.sheet))
+			if r.Valid != tc.valid || scoreText(r.Result) != tc.result {
+				t.Fatalf("valid %v, result %q, errors %+v; want %v, %q", r.Valid, scoreText(r.Result), r.Errors, tc.valid, tc.result)
+			}
+			if tc.valid {
+				return
+			}
+			e := r.Errors[0]
+			if e.Ply != tc.ply || !strings.Contains(e.Message, tc.want) {
+				t.Fatalf("first error at ply %d: %q; want ply %d with %q", e.Ply, e.Message, tc.ply, tc.want)
+			}
+		})
+	}
+}
+
+// BenchmarkValidatePDN reads and replays the three games of the
+// lidraughts-style file (52 plies).
+func BenchmarkValidatePDN(b *testing.B) {
+	text, err := os.ReadFile(filepath.Join("testdata", "lidraughts-russian.pdn"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, r := range ValidateGames(string(text)) {
+			if !r.Valid {
+				b.Fatal(r.Errors)
+			}
+		}
+	}
+}
+
+// TestSeedSheets replays the sheets of testdata/seeds: positions of the
+// seeds' diagrams and axioms, each naming its source and the end it must
+// reach ("Expect: repetition") or the ply of its first error ("Expect:
+// error at ply 10").
+func TestSeedSheets(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join("testdata", "seeds", "*.txt"))
+	if err != nil || len(files) < 10 {
+		t.Fatalf("%d seed sheets, %v", len(files), err)
+	}
+	for _, file := range files {
+		t.Run(filepath.Base(file), func(t *testing.T) {
+			text, err := os.ReadFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := ValidateGames(string(text))[0]
+			expect := r.Sheet.Header("Expect")
+			if wrong, ok := strings.CutPrefix(expect, "error"); ok {
+				var ply int
+				fmt.Sscanf(wrong, " at ply %d", &ply)
+				if r.Valid || ply > 0 && r.Errors[0].Ply != ply {
+					t.Fatalf("valid %v, errors %+v; want an error at ply %d", r.Valid, r.Errors, ply)
+				}
+				return
+			}
+			if !r.Valid || string(r.Reason) != expect || r.Result == nil || *r.Result != r.Sheet.Result.Score {
+				t.Fatalf("valid %v, end %q, result %v, errors %+v; want %s", r.Valid, r.Reason, r.Result, r.Errors, expect)
+			}
+		})
+	}
+}
+
+// Random games played to their end, written as sheets with their result,
+// validate with that end and result; written as PDN, they read back the
+// same. Many end by the draw axioms, their kings wandering.
+func TestRandomGamesToTheEnd(t *testing.T) {
+	rng := rand.New(rand.NewPCG(51, 3))
+	ends := map[rules.EndReason]int{}
+	starts := []string{Start().FEN(), "W:WKa1,Kc1,Ke1:BKh8", "B:WKa1,c3,e3:BKh8,f6,d6", "W:WKb2,g3:BKg7,b6", "W:WKa1,Kc1,e1:BKh8"}
+	for game := 0; game < 300; game++ {
+		start := mustFEN(t, starts[game%len(starts)])
+		g := NewGame(start)
+		var b strings.Builder
+		fmt.Fprintf(&b, "FEN: %s\n", start.FEN())
+		if start.Side == Black {
+			b.WriteString("1... ")
+		}
+		for ply := int(start.Side); !g.Outcome().Over; ply++ {
+			moves := g.Position.LegalMoves()
+			m := moves[rng.IntN(len(moves))]
+			// Kings are moved more often than men, so that the endings
+			// last and the draw axioms come into play.
+			var kings []Move
+			for _, k := range moves {
+				if g.Position.Kings&(1<<k.From) != 0 {
+					kings = append(kings, k)
+				}
+			}
+			if len(kings) > 0 && rng.IntN(10) > 0 {
+				m = kings[rng.IntN(len(kings))]
+			}
+			if ply%2 == 0 {
+				fmt.Fprintf(&b, "%d. ", ply/2+1)
+			}
+			b.WriteString(m.String() + " ")
+			g = g.Play(&m)
+		}
+		out := g.Outcome()
+		ends[out.Reason]++
+		b.WriteString(out.Score.String())
+		r := Validate(rules.ParseSheet(b.String()))
+		if !r.Valid || r.Reason != out.Reason || r.Result == nil || *r.Result != out.Score || r.Game.Position != g.Position {
+			t.Fatalf("game %d: valid %v, %s %v, errors %+v; want %s %s\n%s", game, r.Valid, r.Reason, r.Result, r.Errors, out.Reason, out.Score, b.String())
+		}
+		back := ValidateGames(r.PDN())[0]
+		if !back.Valid || back.Reason != out.Reason || back.Game.Position != g.Position {
+			t.Fatalf("game %d: its PDN reads back %v %s, errors %+v\n%s", game, back.Valid, back.Reason, back.Errors, r.PDN())
+		}
+	}
+	t.Logf("ends of 300 random games: %v", ends)
+}

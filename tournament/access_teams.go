@@ -1,0 +1,63 @@
+package tournament
+
+// What package teams uses of the events. A team competition is an event
+// whose players play for teams and whose rounds pair teams into matches of
+// ordinary games: the team use cases read and write the event, its players
+// and its rounds through these, in their own transaction, as the other
+// areas do through AdmitPlayer, LinkPerson and StoreGame.
+
+// SamePerson reports whether two players are one person: linked to the
+// same person of the register, the same federation ID, or, unless both
+// have federation IDs (then namesakes are told apart by them), the same
+// name. A person plays once in an event, and for one team.
+func SamePerson(a, b *Player) bool { return samePerson(a, b) }
+
+// FromPerson prepares the input of a new player of event e who is the
+// person of the register in.PersonID names, as the desk does (the person's
+// details fill what the input leaves out, their published rating the
+// rating); it returns the person's ID, 0 when the input names none.
+func FromPerson(tx Tx, e *Event, in *PlayerInput) (int64, error) { return fromPerson(tx, e, in) }
+
+// ApplyDetails copies the player's personal fields of the input onto p,
+// checked as a registered player's are.
+func (in PlayerInput) ApplyDetails(p *Player) error { return in.applyDetails(p) }
+
+// LinkToRegister links the fresh players of event e to the persons of the
+// register their federation IDs name, no person twice in the event
+// (existing are its other players), and gives each linked player without a
+// rating the register's rating in the event's list.
+func LinkToRegister(tx Tx, e *Event, existing, fresh []Player) error {
+	return linkToRegister(tx, e, existing, fresh)
+}
+
+// Validate checks a scoring table, as an event's is checked; a team
+// competition checks its match points so.
+func (s Scoring) Validate() error { return s.validate() }
+
+// FindGame returns the game of round r with that board number, or nil.
+func FindGame(r *Round, board int) *Game { return findGame(r, board) }
+
+// CheckPreviousRound tells whether round next of the event may follow prev,
+// the last round paired (nil before round 1): the same rule for events of
+// players and team competitions.
+func CheckPreviousRound(e *Event, prev *Round, next int) error {
+	return checkPreviousRound(e, prev, next)
+}
+
+// RoundRobinRounds is the number of rounds of a (double) round robin of n
+// players or teams.
+func RoundRobinRounds(n int, double bool) int { return roundRobinRounds(n, double) }
+
+// SettleRound keeps a published round's status in step with its games (a
+// team's empty board is a forfeit, a result that may complete the round).
+func SettleRound(tx interface{ UpdateRoundStatus(r *Round) error }, round *Round) error {
+	return settleRound(tx, round)
+}
+
+// StandingsRound checks the round standings are asked after, as an
+// event's of players: 0 means the last complete round. It returns that
+// round and the number of complete rounds; done tells whether the i-th
+// published round (from 0) has every result.
+func StandingsRound(done func(i int) bool, published, afterRound int) (after, complete int, err error) {
+	return standingsRound(done, published, afterRound)
+}

@@ -1,0 +1,183 @@
+package teams
+
+import (
+	"context"
+	"errors"
+
+	"adiukh/tournament"
+)
+
+// The reads below answer for an event of either kind, players or teams, in
+// one snapshot: the pages and the API ask for what they show and learn the
+// kind of event from the answer, instead of reading the event first to
+// choose which use case to call. They are here, not in package tournament,
+// because only this package knows both kinds: a team competition's answer
+// is built here, an event of players' by the root's reads
+// (tournament.Service.PlayerTables, PlayerRounds, ReadPlayerRound) in the
+// same transaction.
+
+// EventTables is an event's standings and crosstable after a round as
+// every reader sees them (published rounds only): a team competition's of
+// its teams (Teams), any other event's of its players (Players). Each
+// carries the standings it is built on.
+type EventTables struct {
+	Event   *tournament.Event
+	Players *tournament.Crosstable
+	Teams   *TeamCrosstable
+}
+
+// Tables reads an event's standings after round afterRound and its
+// crosstable of the rounds up to it; 0 means every published round, with
+// the standings after the last round that, with all rounds before it, has
+// every result. An event that plays no games (a composition contest) has
+// no tables: only Event is set.
+func (s *Service) Tables(ctx context.Context, eventID int64, afterRound int) (*EventTables, error) {
+	var t *EventTables
+	err := s.store.View(ctx, func(tx Tx) error {
+		e, err := tournament.Readable(ctx, tx, eventID)
+		if err != nil {
+			return err
+		}
+		t = &EventTables{Event: e}
+		if !e.Discipline.PlaysGames() {
+			return nil
+		}
+		if e.Discipline.IsTeam() {
+			d, err := s.loadTeamEvent(tx, e, nil)
+			if err != nil {
+				return err
+			}
+			st, err := s.teamStandings(d, afterRound)
+			if err != nil {
+				return err
+			}
+			if afterRound > 0 {
+				// teamStandings checked that round afterRound exists.
+				d.Rounds = d.Rounds[:afterRound]
+			}
+			t.Teams = buildTeamCrosstable(d, st)
+			return nil
+		}
+		t.Players, err = s.events.PlayerTables(tx, e, afterRound)
+		return err
+	})
+	return t, err
+}
+
+// EventRounds is an event's rounds as the reader may see them (drafts only
+// for those who may change the event): an event of players' with their
+// games (Rounds), a team competition's with their matches (Team).
+type EventRounds struct {
+	Rounds []tournament.Round
+	Team   *TeamEventData
+}
+
+// RoundsOf reads the rounds of an event of either kind.
+func (s *Service) RoundsOf(ctx context.Context, eventID int64) (*EventRounds, error) {
+	var er *EventRounds
+	err := s.store.View(ctx, func(tx Tx) error {
+		e, err := tournament.Readable(ctx, tx, eventID)
+		if err != nil {
+			return err
+		}
+		if e.Discipline.IsTeam() {
+			d, err := s.loadTeamEvent(tx, e, tournament.UserFromContext(ctx))
+			er = &EventRounds{Team: d}
+			return err
+		}
+		rounds, err := tournament.PlayerRounds(ctx, tx, e)
+		er = &EventRounds{Rounds: rounds}
+		return err
+	})
+	return er, err
+}
+
+// RoundRead is one round of an event as the reader may see it. For an
+// event of players: the root's read (tournament.RoundRead: its games, each
+// player's score before it, the pairing cards of a Swiss round). For a
+// team competition: its matches (TeamRound) with the event's settings
+// (Team), and Event.
+type RoundRead struct {
+	tournament.RoundRead
+
+	Team      *TeamEventData
+	TeamRound *TeamRound
+}
+
+// ReadRound reads round n of an event of either kind.
+func (s *Service) ReadRound(ctx context.Context, eventID int64, n int) (*RoundRead, error) {
+	var rr *RoundRead
+	err := s.store.View(ctx, func(tx Tx) error {
+		e, err := tournament.Readable(ctx, tx, eventID)
+		if err != nil {
+			return err
+		}
+		if e.Discipline.IsTeam() {
+			d, err := s.loadTeamEvent(tx, e, tournament.UserFromContext(ctx))
+			if err != nil {
+				return err
+			}
+			r, err := findTeamRound(d.Rounds, eventID, n)
+			rr = &RoundRead{RoundRead: tournament.RoundRead{Event: e}, Team: d, TeamRound: r}
+			return err
+		}
+		pr, err := s.events.ReadPlayerRound(ctx, tx, e, n)
+		if err != nil {
+			return err
+		}
+		rr = &RoundRead{RoundRead: *pr}
+		return nil
+	})
+	return rr, err
+}
+
+// PairNextRound pairs the next round of an event of either kind as a
+// draft: a team competition's by team (PairNextTeamRound), and the round
+// returned is that of its matches; an event of players' by
+// tournament.Service.PairNextRound.
+func (s *Service) PairNextRound(ctx context.Context, eventID int64) (*tournament.Round, error) {
+	r, err := s.events.PairNextRound(ctx, eventID)
+	if errors.Is(err, tournament.ErrPairedByTeam) {
+		tr, err := s.PairNextTeamRound(ctx, eventID)
+		if err != nil {
+			return nil, err
+		}
+		return &tr.Round, nil
+	}
+	return r, err
+}
+
+// Desk is what the arbiter's desk of an event shows, read from one
+// snapshot: the root's (tournament.Desk: the event with its players and
+// rounds, drafts included, the players' reports, the regulations) and, for
+// a team competition, its teams and settings.
+type Desk struct {
+	*tournament.Desk
+	Teams        []Team        // a team event's
+	TeamSettings *TeamSettings // a team event's
+}
+
+// Desk reads everything the desk's main page shows, authorised once.
+func (s *Service) Desk(ctx context.Context, eventID int64) (*Desk, error) {
+	var d *Desk
+	err := s.store.View(ctx, func(tx Tx) error {
+		root, err := tournament.ReadDesk(ctx, tx, eventID)
+		if err != nil {
+			return err
+		}
+		d = &Desk{Desk: root}
+		if !root.Event.Discipline.IsTeam() {
+			return nil
+		}
+		if d.Teams, err = tx.Teams(eventID); err != nil {
+			return err
+		}
+		st, err := s.teamSettings(tx, root.Event)
+		if err != nil {
+			return err
+		}
+		d.TeamSettings = &st
+		return nil
+	})
+	return d, err
+}
