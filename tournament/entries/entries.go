@@ -207,8 +207,8 @@ type EntryView struct {
 	// have changed since the entry).
 	Meets map[int64]bool
 	// OneString tells, for the arbiter, which entries' accounts give the
-	// name as one string: accepting them asks the surname and given names
-	// (AcceptEntryAs).
+	// name as one string and play as no person of the register: accepting
+	// them asks the surname and given names (AcceptEntryAs).
 	OneString map[int64]bool
 	// Places is how many places are left, -1 for no limit.
 	Places int
@@ -296,7 +296,9 @@ func (s *Service) entryView(tx Tx, u *tournament.User, e *tournament.Event, mana
 		if err != nil {
 			return nil, err
 		}
-		v.OneString[en.ID] = !account.NamedInParts()
+		if v.OneString[en.ID], err = needsSplit(tx, account); err != nil {
+			return nil, err
+		}
 		rating, linked, err := entrantRating(tx, e, en.UserID)
 		if err != nil {
 			return nil, err
@@ -729,6 +731,11 @@ func (s *Service) accept(tx Tx, e *tournament.Event, u *tournament.User, en *Ent
 	if err != nil {
 		return tournament.Notice{}, err
 	}
+	if account.NamedInParts() {
+		// The player is named by the parts, surname first, though the
+		// account may still show a name typed in one string before.
+		en.Name = account.Surname + " " + account.GivenNames
+	}
 	if account.Sex == "" && en.Sex != "" {
 		// The sex the entry gives is the account's, which a new person
 		// of the register takes.
@@ -776,7 +783,9 @@ func decidedAlready(en *Entry) error {
 // AcceptEntries accepts, oldest first, every pending entry that meets the
 // event's conditions as they are now (with the published ratings of now),
 // while places are free; the waiting list stays for the arbiter to choose
-// from. It returns the entries accepted.
+// from, and so do the entries of accounts that give the name as one
+// string, whose surname and given names the arbiter gives one by one
+// (AcceptEntryAs). It returns the entries accepted.
 func (s *Service) AcceptEntries(ctx context.Context, eventID int64) ([]Entry, error) {
 	var done []Entry
 	var told []tournament.Notice
@@ -808,6 +817,18 @@ func (s *Service) AcceptEntries(ctx context.Context, eventID int64) ([]Entry, er
 				return err
 			}
 			if en.Rating = rating; set.check(*en, linked) != nil {
+				continue
+			}
+			account, err := tx.UserByID(en.UserID)
+			if err != nil {
+				return err
+			}
+			split, err := needsSplit(tx, account)
+			if err != nil {
+				return err
+			}
+			if split {
+				// The arbiter gives the surname and given names.
 				continue
 			}
 			if set.Max > 0 && players >= set.Max {

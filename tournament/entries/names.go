@@ -31,7 +31,9 @@ type AccountTx interface {
 // surname first, and the account keeps in parts (its shown name stays
 // until its holder edits it on the account page). The parts of an account
 // named in parts are its holder's and are kept; names given for it are
-// refused, so that the arbiter does not rename an account by accident.
+// refused, so that the arbiter does not rename an account by accident;
+// an account linked to a person of the register plays as that person,
+// named so.
 func (s *Service) AcceptEntryAs(ctx context.Context, eventID, entryID int64, names EntrantNames) (*Entry, error) {
 	names.Surname, names.GivenNames = strings.Join(strings.Fields(names.Surname), " "), strings.Join(strings.Fields(names.GivenNames), " ")
 	var en *Entry
@@ -59,15 +61,29 @@ func (s *Service) AcceptEntryAs(ctx context.Context, eventID, entryID int64, nam
 	return en, nil
 }
 
+// needsSplit reports whether an entry of the account waits for the
+// arbiter's surname and given names: its name is one string, and it is
+// linked to no person of the register (whose name the player would take).
+func needsSplit(tx Tx, account *tournament.User) (bool, error) {
+	if account.NamedInParts() {
+		return false, nil
+	}
+	person, err := tournament.LinkedPerson(tx, account.ID)
+	return person == nil, err
+}
+
 // confirmNames names the entry (and the player it becomes) by the
 // arbiter's confirmed names, kept on an account that gives its name as one
 // string.
 func confirmNames(tx Tx, account *tournament.User, en *Entry, names EntrantNames) error {
 	given := names.Surname != "" || names.GivenNames != ""
+	split, err := needsSplit(tx, account)
 	switch {
-	case account.NamedInParts() && given:
-		return tournament.Invalid("surname", "%s gives the surname and given names on their account; they correct them there", account.Name)
-	case account.NamedInParts():
+	case err != nil:
+		return err
+	case !split && given:
+		return tournament.Invalid("surname", "%s gives the surname and given names on their account, or plays as their person of the register; they are named so", account.Name)
+	case !split:
 		return nil
 	case !given:
 		return tournament.Invalid("surname", "the account of %s gives the name as one string; give the surname and the given names apart", account.Name)

@@ -16,8 +16,9 @@ import (
 // player named surname first; an account's name in one string is not
 // split by guessing: the arbiter gives the surname and given names, which
 // name the player and stay on the account in parts (its shown name as
-// typed); names given for an account in parts are refused; the sex the
-// entry gives becomes the account's.
+// typed), and accepting all leaves it to the arbiter; names given for an
+// account in parts are refused; the sex the entry gives becomes the
+// account's.
 func TestAcceptEntryAs(t *testing.T) {
 	t.Parallel()
 	for name, st := range storetest.Open(t) {
@@ -51,8 +52,10 @@ func TestAcceptEntryAs(t *testing.T) {
 
 			_, err = ent.AcceptEntryAs(arbiter, e.ID, asiet.ID, entries.EntrantNames{Surname: "Асиет", GivenNames: "Хачемизова"})
 			wantField(t, "an account's own parts renamed", err, "surname")
-			if _, err := ent.AcceptEntryAs(arbiter, e.ID, asiet.ID, entries.EntrantNames{}); err != nil {
-				t.Fatal(err)
+			// Accepting all leaves the name in one string to the arbiter.
+			done, err := ent.AcceptEntries(arbiter, e.ID)
+			if err != nil || len(done) != 1 || done[0].ID != asiet.ID {
+				t.Fatalf("accepted all: %+v, %v; want Асиет's entry only", done, err)
 			}
 			_, err = ent.AcceptEntryAs(arbiter, e.ID, timur.ID, entries.EntrantNames{})
 			wantField(t, "a name in one string without the split", err, "surname")
