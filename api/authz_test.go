@@ -198,6 +198,7 @@ var authzTable = map[string]string{
 	"GET /api/v1/federation/export.json":                                   "yyyyy",
 	"GET /api/v1/federation/games.csv":                                     "yyyyy",
 	"GET /api/v1/me":                                                       "nyyyy",
+	"GET /api/v1/account":                                                  "nyyyy",
 	"GET /api/v1/scoresheets.pdf":                                          "yyyyy",
 	"GET /api/v1/team-tiebreaks":                                           "yyyyy",
 	"GET /api/v1/tiebreaks":                                                "yyyyy",
@@ -375,6 +376,7 @@ var authzTable = map[string]string{
 	"PUT /api/v1/events/:id/players/:pid/leave":                            "nvvvv",
 	"PUT /api/v1/me/password":                                              "nvvvv",
 	"PUT /api/v1/me/name":                                                  "nvvvv",
+	"PATCH /api/v1/account":                                                "nyyyy",
 }
 
 // authzWorld is the fixture: the accounts with their tokens and sessions.

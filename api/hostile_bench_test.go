@@ -59,7 +59,7 @@ func BenchmarkPageUnderHostileEntries(b *testing.B) {
 		return rec.Code
 	}
 	user := func(email string, role tournament.Role) string {
-		if _, err := accounts.AddUser(context.Background(), account.NewUser{Email: email, Name: email, Role: string(role), Password: "пароль игрока"}); err != nil {
+		if _, err := accounts.AddUser(context.Background(), account.NewUser{Email: email, Names: account.Names{Name: email}, Role: string(role), Password: "пароль игрока"}); err != nil {
 			b.Fatal(err)
 		}
 		token, _, err := accounts.CreateToken(context.Background(), account.NewToken{Email: email})

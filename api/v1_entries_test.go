@@ -60,7 +60,7 @@ func TestEntriesAPI(t *testing.T) {
 		if code != http.StatusConflict {
 			t.Errorf("a second entry: %d %v, want 409", code, out)
 		}
-		s.must(http.StatusOK, tournament.Admin, "PUT", "/api/v1/me/name", map[string]any{"name": "Мурат Ачмиз"})
+		s.must(http.StatusOK, tournament.Admin, "PATCH", "/api/v1/account", map[string]any{"surname": "Ачмиз", "given_names": "Мурат"})
 		// The admin enters too, without a body, withdraws and enters again.
 		first := s.must(http.StatusCreated, tournament.Admin, "POST", path, nil)
 		s.must(http.StatusOK, tournament.Admin, "DELETE", fmt.Sprintf("%s/%d", path, num(first["id"])), nil)
@@ -74,13 +74,20 @@ func TestEntriesAPI(t *testing.T) {
 			t.Errorf("the arbiter sees %v, want the three entries, the admin's first withdrawn", all["entries"])
 		}
 		s.must(http.StatusBadRequest, tournament.ArbiterRole, "POST", fmt.Sprintf("%s/%d/decline", path, eid), map[string]any{"reason": ""})
-		accepted := s.must(http.StatusOK, tournament.ArbiterRole, "POST", fmt.Sprintf("%s/%d/accept", path, eid), map[string]any{"person_id": 7})
+		// The account gives the name as one string: the arbiter splits it.
+		if code, out := s.do(tournament.ArbiterRole, "POST", fmt.Sprintf("%s/%d/accept", path, eid), map[string]any{"person_id": 7}); code != http.StatusBadRequest || out["field"] != "surname" {
+			t.Errorf("an entry of a name in one string accepted without its split: %d %v", code, out)
+		}
+		accepted := s.must(http.StatusOK, tournament.ArbiterRole, "POST", fmt.Sprintf("%s/%d/accept", path, eid), map[string]any{"person_id": 7, "surname": "Хуаде", "given_names": "Аслан"})
 		if accepted["status"] != "accepted" || num(accepted["player_id"]) == 0 {
 			t.Fatalf("accepted: %v", accepted)
 		}
 		players := s.must(http.StatusOK, "", "GET", fmt.Sprintf("/api/v1/events/%d/players", id), nil)
-		if !strings.Contains(fmt.Sprint(players), "Аслан Хуаде") {
-			t.Errorf("the players lack Аслан Хуаде: %v", players)
+		if !strings.Contains(fmt.Sprint(players), "Хуаде Аслан") {
+			t.Errorf("the players lack Хуаде Аслан, surname first: %v", players)
+		}
+		if me := s.must(http.StatusOK, tournament.PlayerRole, "GET", "/api/v1/account", nil); me["surname"] != "Хуаде" || me["given_names"] != "Аслан" || me["name"] != "Аслан Хуаде" {
+			t.Errorf("the account after the arbiter's split: %v, want the parts kept and the name as typed", me)
 		}
 		// Before round 1 the accepted player withdraws and leaves the
 		// start list, then enters again: a new entry.
@@ -89,7 +96,7 @@ func TestEntriesAPI(t *testing.T) {
 			t.Errorf("withdrawn: %v", left)
 		}
 		players = s.must(http.StatusOK, "", "GET", fmt.Sprintf("/api/v1/events/%d/players", id), nil)
-		if strings.Contains(fmt.Sprint(players), "Аслан Хуаде") {
+		if strings.Contains(fmt.Sprint(players), "Хуаде Аслан") {
 			t.Errorf("the withdrawn player is still among %v", players)
 		}
 		again := s.must(http.StatusCreated, tournament.PlayerRole, "POST", path, map[string]any{"note": "выздоровел"})
@@ -97,8 +104,8 @@ func TestEntriesAPI(t *testing.T) {
 			t.Fatalf("entered again: %v, want a new pending entry", again)
 		}
 		done := s.must(http.StatusOK, tournament.ArbiterRole, "POST", path+"/accept", nil)
-		if list, _ := done["accepted"].([]any); len(list) != 2 {
-			t.Errorf("accepted all: %v, want the player's and the admin's entries", done)
+		if list, _ := done["accepted"].([]any); len(list) != 2 || !strings.Contains(fmt.Sprint(list), "Хуаде Аслан") || !strings.Contains(fmt.Sprint(list), "Ачмиз Мурат") {
+			t.Errorf("accepted all: %v, want the player's and the admin's entries, named surname first", done)
 		}
 
 		// The event is full: the next entry waits, and moves up when the
@@ -115,7 +122,7 @@ func TestEntriesAPI(t *testing.T) {
 		if list, _ := myEntries["entries"].([]any); len(list) != 1 || list[0].(map[string]any)["status"] != "pending" || list[0].(map[string]any)["event_name"] != "Кубок Майкопа" {
 			t.Errorf("the arbiter's entries after a place freed: %v, want it moved up to pending", myEntries)
 		}
-		s.must(http.StatusOK, tournament.ArbiterRole, "POST", fmt.Sprintf("%s/%d/accept", path, num(waiting["id"])), nil)
+		s.must(http.StatusOK, tournament.ArbiterRole, "POST", fmt.Sprintf("%s/%d/accept", path, num(waiting["id"])), map[string]any{"surname": "Нагоев", "given_names": "Руслан"})
 
 		// After round 1 the player's withdrawal is a request the arbiter
 		// confirms, withdrawing them from round 2.

@@ -24,7 +24,10 @@ func TestPeopleAPI(t *testing.T) {
 			t.Errorf("a person without a surname: %v", bad)
 		}
 		a := s.must(http.StatusCreated, arbiter, "POST", "/api/v1/people", map[string]any{"surname": "Берсиров", "given_names": "Мурат", "birth_year": 1992, "sex": "m", "club": "Адыгейск", "region": "Адыгея"})
-		b := s.must(http.StatusCreated, arbiter, "POST", "/api/v1/people", map[string]any{"surname": "Берсиров", "given_names": "Марат", "birth_year": 1992})
+		if like := s.must(http.StatusConflict, arbiter, "POST", "/api/v1/people", map[string]any{"surname": "Марат", "given_names": "Берсиров", "birth_year": 1992}); like["field"] != "confirm_similar" {
+			t.Errorf("a new person like one of the register: %v", like)
+		}
+		b := s.must(http.StatusCreated, arbiter, "POST", "/api/v1/people", map[string]any{"surname": "Берсиров", "given_names": "Марат", "birth_year": 1992, "confirm_similar": true})
 		if a["federation_id"] == "" || a["latin_surname"] != "Bersirov" {
 			t.Fatalf("the person answered: %v", a)
 		}

@@ -114,19 +114,32 @@ func TestAccountName(t *testing.T) {
 	s := newWebServer(t)
 	player := s.signIn(tournament.PlayerRole)
 	mustContain(t, "the account page", player.get("/account").Body.String(), `action="/account/name"`, `<p class="note">`+ruT("account.name_note")+"</p>")
-	rec := player.post("/account/name", url.Values{"name": {"   "}})
-	if rec.Code != http.StatusBadRequest || !strings.Contains(pageText(rec), `<p class="field-error" role="alert">`+ruF("write the name to show for the account: rankings and awards show it instead of the e-mail address")+"</p>") {
-		t.Fatalf("an empty name: %d", rec.Code)
+	rec := player.post("/account/name", url.Values{"surname": {"   "}, "given_names": {"Анна"}})
+	if rec.Code != http.StatusBadRequest || !strings.Contains(pageText(rec), `<p class="field-error" role="alert">`+ruF("is required")+"</p>") || !strings.Contains(pageText(rec), `value="Анна"`) {
+		t.Fatalf("an empty surname: %d", rec.Code)
 	}
-	if rec := player.post("/account/name", url.Values{"name": {" Анна  Решалова "}}); rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != "/account?done=name" {
+	if rec := player.post("/account/name", url.Values{"surname": {" Решалова "}, "given_names": {"Анна"}, "patronymic": {""}, "sex": {"f"}}); rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != "/account?done=name" {
 		t.Fatalf("a name: %d %s", rec.Code, rec.Header().Get("Location"))
 	}
-	mustContain(t, "the account page after the name", pageText(player.get("/account?done=name")), `<p class="notice" role="status">`+ruT("account.name_changed")+"</p>", `value="Анна Решалова"`)
+	mustContain(t, "the account page after the name", pageText(player.get("/account?done=name")), `<p class="notice" role="status">`+ruT("account.name_changed")+"</p>", `value="Решалова"`, `value="Анна"`, `<option value="f" selected>`, "Решалова Анна · ")
 	me := s.must(http.StatusOK, tournament.PlayerRole, "PUT", "/api/v1/me/name", map[string]any{"name": "Анна"})
 	if me["name"] != "Анна" || me["email"] != "player@example.org" {
 		t.Errorf("the name through the API: %v", me)
 	}
 	if code, out := s.do(tournament.PlayerRole, "PUT", "/api/v1/me/name", map[string]any{"name": ""}); code != http.StatusBadRequest || !strings.Contains(fmt.Sprint(out), "name") {
 		t.Errorf("an empty name through the API: %d %v", code, out)
+	}
+	// GET and PATCH /api/v1/account: the parts apart, a part left out
+	// stays, name is surname first.
+	me = s.must(http.StatusOK, tournament.PlayerRole, "PATCH", "/api/v1/account", map[string]any{"surname": "Хачемизова", "given_names": "Анна", "patronymic": "Руслановна", "sex": "f"})
+	if me["name"] != "Хачемизова Анна" || me["surname"] != "Хачемизова" || me["given_names"] != "Анна" || me["patronymic"] != "Руслановна" || me["sex"] != "f" {
+		t.Errorf("the names patched: %v", me)
+	}
+	s.must(http.StatusOK, tournament.PlayerRole, "PATCH", "/api/v1/account", map[string]any{"given_names": "Асиет"})
+	if me = s.must(http.StatusOK, tournament.PlayerRole, "GET", "/api/v1/account", nil); me["name"] != "Хачемизова Асиет" || me["patronymic"] != "Руслановна" {
+		t.Errorf("one part patched: %v", me)
+	}
+	if code, out := s.do(tournament.PlayerRole, "PATCH", "/api/v1/account", map[string]any{"surname": "", "sex": "x"}); code != http.StatusBadRequest || out["field"] != "surname" || !strings.Contains(fmt.Sprint(out), "sex") {
+		t.Errorf("an empty surname and a wrong sex: %d %v", code, out)
 	}
 }

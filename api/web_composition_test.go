@@ -105,7 +105,7 @@ func TestEntryNotProvedShowsTheBudget(t *testing.T) {
 // namedUser creates an account with a name, as the award prints it.
 func (s *corrServer) namedUser(email, name string, role tournament.Role) {
 	s.t.Helper()
-	if _, err := s.accounts.AddUser(context.Background(), account.NewUser{Email: email, Name: name, Role: string(role), Password: "пароль игрока"}); err != nil {
+	if _, err := s.accounts.AddUser(context.Background(), account.NewUser{Email: email, Names: account.Names{Name: name}, Role: string(role), Password: "пароль игрока"}); err != nil {
 		s.t.Fatal(err)
 	}
 }

@@ -32,7 +32,7 @@ func TestEntriesPages(t *testing.T) {
 	}
 
 	player := s.addUser("ann@example.org", tournament.PlayerRole)
-	player.post("/account/name", url.Values{"name": {"Анна Тлехас"}})
+	player.post("/account/name", url.Values{"surname": {"Тлехас"}, "given_names": {"Анна"}})
 	page := player.get(fmt.Sprintf("/events/%d", id)).Body.String()
 	if !strings.Contains(page, `href="`+entries+`"`) {
 		t.Errorf("the event page shows a signed-in player no entries tab")
@@ -55,7 +55,7 @@ func TestEntriesPages(t *testing.T) {
 		t.Errorf("after entering the player does not see the pending entry, or still the form")
 	}
 	desk := arbiter.get(entries).Body.String()
-	if !strings.Contains(desk, "Анна Тлехас") || !strings.Contains(desk, "приеду") {
+	if !strings.Contains(desk, "Тлехас Анна") || !strings.Contains(desk, "приеду") {
 		t.Errorf("the arbiter's list lacks the entry")
 	}
 	if rec := arbiter.post(entries+"/accept", nil); rec.Code != http.StatusSeeOther {
@@ -64,7 +64,7 @@ func TestEntriesPages(t *testing.T) {
 	if body := player.get(entries).Body.String(); !strings.Contains(body, "<strong>"+ruT("entries.mine")+": "+ruT("entries.status.accepted")+"</strong>") {
 		t.Errorf("the player does not see the entry accepted")
 	}
-	if body := s.anonymous().get(fmt.Sprintf("/events/%d/standings", id)).Body.String(); !strings.Contains(body, "Анна Тлехас") {
+	if body := s.anonymous().get(fmt.Sprintf("/events/%d/standings", id)).Body.String(); !strings.Contains(body, "Тлехас Анна") {
 		t.Errorf("the accepted player is not in the event")
 	}
 	if body := s.anonymous().get("/calendar?open=1").Body.String(); !strings.Contains(body, "Кубок Майкопа") || !strings.Contains(body, ruN("calendar.entered", 1)) {
@@ -88,8 +88,8 @@ func TestEntryStatesOnPages(t *testing.T) {
 		t.Fatalf("open entries: %d\n%s", rec.Code, rec.Body)
 	}
 	ann, bob := s.signIn(tournament.PlayerRole), s.signIn(tournament.Admin)
-	ann.post("/account/name", url.Values{"name": {"Анна Тлехас"}})
-	bob.post("/account/name", url.Values{"name": {"Борис Нехай"}})
+	ann.post("/account/name", url.Values{"surname": {"Тлехас"}, "given_names": {"Анна"}})
+	bob.post("/account/name", url.Values{"surname": {"Нехай"}, "given_names": {"Борис"}})
 	state := func(p *page, path string) string {
 		t.Helper()
 		rec := p.get(path)

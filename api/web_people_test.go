@@ -28,7 +28,17 @@ func TestPeoplePages(t *testing.T) {
 		t.Errorf("a person without a surname: %d, want 400 with the form kept", bad.Code)
 	}
 	for _, name := range []string{"Мурат", "Марат"} {
-		rec := arbiter.post("/people", url.Values{"surname": {"Берсиров"}, "given_names": {name}, "birth_year": {"1992"}, "club": {"Адыгейск"}})
+		form := url.Values{"surname": {"Берсиров"}, "given_names": {name}, "birth_year": {"1992"}, "club": {"Адыгейск"}}
+		if name == "Марат" {
+			// He looks like Мурат: the form asks to confirm, keeping what
+			// was typed.
+			rec := arbiter.post("/people", form)
+			if rec.Code != http.StatusConflict || !strings.Contains(rec.Body.String(), `name="confirm_similar"`) || !strings.Contains(rec.Body.String(), `value="Марат"`) {
+				t.Fatalf("add Марат unconfirmed: %d, want 409 with the form kept and the confirmation", rec.Code)
+			}
+			form.Set("confirm_similar", "1")
+		}
+		rec := arbiter.post("/people", form)
 		if rec.Code != http.StatusSeeOther || !strings.HasPrefix(rec.Header().Get("Location"), "/people/") {
 			t.Fatalf("add %s: %d %s", name, rec.Code, rec.Header().Get("Location"))
 		}

@@ -38,9 +38,9 @@ func TestSignupApprovedByAdmin(t *testing.T) {
 	// A script that never waited writes an earlier time of its own.
 	forged := strconv.FormatInt(clock.Now().Unix()-10, 10)
 	clock.Set(clock.Now().Add(10 * time.Second))
-	values := url.Values{"email": {"ann@example.org"}, "name": {"Анна Тлехас"}, "password": {"шашки адиюх"}, "started": {earlier}}
+	values := url.Values{"email": {"ann@example.org"}, "surname": {"Тлехас"}, "given_names": {"Анна"}, "password": {"шашки адиюх"}, "started": {earlier}}
 
-	short := url.Values{"email": {"ann@example.org"}, "name": {"Анна"}, "password": {"short"}, "started": {earlier}}
+	short := url.Values{"email": {"ann@example.org"}, "surname": {"Анна"}, "given_names": {"Анна"}, "password": {"short"}, "started": {earlier}}
 	if rec := anon.post("/signup", short); rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "field-error") {
 		t.Errorf("a short password: %d", rec.Code)
 	}
@@ -48,14 +48,14 @@ func TestSignupApprovedByAdmin(t *testing.T) {
 	if answer.Code != http.StatusOK || !strings.Contains(pageText(answer), ruT("signup.sent_approval")) {
 		t.Fatalf("sign-up: %d\n%s", answer.Code, answer.Body)
 	}
-	taken := url.Values{"email": {"admin@example.org"}, "name": {"Кто-то"}, "password": {"шашки адиюх"}, "started": {earlier}}
+	taken := url.Values{"email": {"admin@example.org"}, "surname": {"Кто-то"}, "given_names": {"Кто-то"}, "password": {"шашки адиюх"}, "started": {earlier}}
 	if rec := anon.post("/signup", taken); rec.Code != http.StatusOK || !strings.Contains(pageText(rec), ruT("signup.sent_approval")) {
 		t.Errorf("a taken address answered differently: %d", rec.Code)
 	}
 	justShown := startedField.FindStringSubmatch(anon.get("/signup").Body.String())[1]
-	fast := url.Values{"email": {"bot@example.org"}, "name": {"Бот"}, "password": {"шашки адиюх"}, "started": {justShown}}
-	trapped := url.Values{"email": {"bot2@example.org"}, "name": {"Бот"}, "password": {"шашки адиюх"}, "started": {earlier}, "website": {"http://spam"}}
-	unsigned := url.Values{"email": {"bot3@example.org"}, "name": {"Бот"}, "password": {"шашки адиюх"}, "started": {forged}}
+	fast := url.Values{"email": {"bot@example.org"}, "surname": {"Бот"}, "given_names": {"Бот"}, "password": {"шашки адиюх"}, "started": {justShown}}
+	trapped := url.Values{"email": {"bot2@example.org"}, "surname": {"Бот"}, "given_names": {"Бот"}, "password": {"шашки адиюх"}, "started": {earlier}, "website": {"http://spam"}}
+	unsigned := url.Values{"email": {"bot3@example.org"}, "surname": {"Бот"}, "given_names": {"Бот"}, "password": {"шашки адиюх"}, "started": {forged}}
 	for _, bot := range []url.Values{fast, trapped, unsigned} {
 		if rec := anon.post("/signup", bot); rec.Code != http.StatusOK {
 			t.Errorf("a script's sign-up: %d", rec.Code)
@@ -111,7 +111,7 @@ func TestSignupByMailCannotBePreClaimed(t *testing.T) {
 		seen := len(tray.mails())
 		started := startedField.FindStringSubmatch(anon.get("/signup").Body.String())[1]
 		clock.Set(clock.Now().Add(10 * time.Second))
-		form := url.Values{"email": {email}, "name": {"Кто-то"}, "started": {started}}
+		form := url.Values{"email": {email}, "surname": {"Кто-то"}, "given_names": {"Кто-то"}, "started": {started}}
 		if password != "" {
 			form.Set("password", password)
 		}
@@ -133,7 +133,7 @@ func TestSignupByMailCannotBePreClaimed(t *testing.T) {
 	if code := signIn("victim@example.org", attackers); code == http.StatusSeeOther {
 		t.Fatal("the stranger's password opens the account when the victim follows the link")
 	}
-	done := anon.post(link, url.Values{"name": {"Жертва"}, "password": {"пароль жертвы"}})
+	done := anon.post(link, url.Values{"surname": {"Жертва"}, "given_names": {"Жертва"}, "password": {"пароль жертвы"}})
 	if done.Code != http.StatusOK || !strings.Contains(pageText(done), ruT("signup.confirmed")) {
 		t.Fatalf("choose the password: %d\n%s", done.Code, done.Body)
 	}
@@ -153,10 +153,10 @@ func TestSignupByMailCannotBePreClaimed(t *testing.T) {
 	if rec := anon.get(strangers); rec.Code != http.StatusBadRequest {
 		t.Errorf("the replaced link: %d, want 400", rec.Code)
 	}
-	if rec := anon.post(strangers, url.Values{"name": {"Взломщик"}, "password": {attackers}}); rec.Code != http.StatusBadRequest {
+	if rec := anon.post(strangers, url.Values{"surname": {"Взломщик"}, "given_names": {"Взломщик"}, "password": {attackers}}); rec.Code != http.StatusBadRequest {
 		t.Errorf("the replaced link's form: %d, want 400", rec.Code)
 	}
-	if rec := anon.post(victims, url.Values{"name": {"Жертва"}, "password": {"пароль жертвы"}}); rec.Code != http.StatusOK {
+	if rec := anon.post(victims, url.Values{"surname": {"Жертва"}, "given_names": {"Жертва"}, "password": {"пароль жертвы"}}); rec.Code != http.StatusOK {
 		t.Fatalf("the victim's link: %d\n%s", rec.Code, rec.Body)
 	}
 	if code := signIn("second@example.org", attackers); code == http.StatusSeeOther {

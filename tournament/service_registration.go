@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"adiukh/internal/names"
 )
 
 // PlayerLine is one player of a list registered at once, with the line it
@@ -283,8 +285,11 @@ type match struct {
 	field string // what they share: "name" or "federation_id"
 }
 
-// lookalike finds the first of players with p's federation ID or p's name
-// up to case and ё/е.
+// lookalike finds the first of players with p's federation ID, p's name
+// up to case and ё/е, or, unless both have federation IDs (which tell
+// them apart), a name that may be p's as the register reads names
+// (names.Match: the words in any order, ё = е, a missing patronymic, a
+// slip in a word, Cyrillic or Latin).
 func lookalike(players []Player, p *Player) *match {
 	for i := range players {
 		q := &players[i]
@@ -294,8 +299,33 @@ func lookalike(players []Player, p *Player) *match {
 		case sameName(p.Name, q.Name):
 			return &match{q, i, "name"}
 		}
+		if _, ok := names.Match(p.Name, q.Name); ok && (p.FederationID == "" || q.FederationID == "") {
+			return &match{q, i, "name"}
+		}
 	}
 	return nil
+}
+
+// LookalikeWords are the words of a name a store looks for the players it
+// may be by (Lookalikes): those of three letters or more, folded, with the
+// Latin forms of Cyrillic ones. A name with a Latin word may be a player's
+// written in Cyrillic, which no Latin word finds: then it is nil, for every
+// player of the event.
+func LookalikeWords(name string) []string {
+	var out []string
+	for _, w := range names.Words(name) {
+		latin := names.Fold(names.Transliterate(w, names.ICAO))
+		if latin == w && strings.ContainsFunc(w, func(r rune) bool { return r >= 'a' && r <= 'z' }) {
+			return nil
+		}
+		if len([]rune(w)) >= 3 {
+			out = append(out, w)
+			if latin != w {
+				out = append(out, latin)
+			}
+		}
+	}
+	return out
 }
 
 // sameName compares names as people read them: case, ё/е and the spaces

@@ -128,8 +128,9 @@ func TestRegisterPlayersAllOrNothing(t *testing.T) {
 }
 
 // One player registered on his own is checked for a lookalike as a list
-// is: the same name up to case and ё/е, or the same federation ID, waits
-// for the confirmation.
+// is: a name that may be his as the register reads names (the words in any
+// order, ё = е, a missing patronymic, Latin letters), or the same
+// federation ID, waits for the confirmation; a different person does not.
 func TestRegisterPlayerLookalike(t *testing.T) {
 	t.Parallel()
 	forEachService(t, engines.Options(), func(t *testing.T, ctx context.Context, svc *tournament.Service) {
@@ -144,6 +145,10 @@ func TestRegisterPlayerLookalike(t *testing.T) {
 			{Name: ptr("елкин ОЛЕГ")},
 			{Name: ptr("Ёлкин   Олег")},
 			{Name: ptr("Хуаде Аслан"), FederationID: ptr("rus-41")},
+			// The words in another order, with the patronymic, in Latin.
+			{Name: ptr("Олег Елкин")},
+			{Name: ptr("Ёлкин Олег Петрович")},
+			{Name: ptr("Oleg Elkin")},
 		} {
 			_, err := svc.RegisterPlayer(ctx, e.ID, in)
 			if tournament.ErrorCode(err) != tournament.ECONFLICT || !strings.HasPrefix(err.Error(), "confirm_duplicates:") {
@@ -154,8 +159,10 @@ func TestRegisterPlayerLookalike(t *testing.T) {
 				t.Errorf("%s confirmed: %v", *in.Name, err)
 			}
 		}
-		if _, err := svc.RegisterPlayer(ctx, e.ID, tournament.PlayerInput{Name: ptr("Ёлкина Ольга")}); err != nil {
-			t.Errorf("a different name: %v", err)
+		for _, other := range []string{"Ёлкина Ольга", "Ёлкин Олег Иванович Смирнов", "Ёлкин Оскар"} {
+			if _, err := svc.RegisterPlayer(ctx, e.ID, tournament.PlayerInput{Name: ptr(other)}); err != nil {
+				t.Errorf("a different name %s: %v", other, err)
+			}
 		}
 	})
 }

@@ -27,14 +27,28 @@ func ParseRole(s string) (Role, error) {
 
 // User is an account.
 type User struct {
-	ID           int64
-	Email        string
-	Name         string
+	ID    int64
+	Email string
+	// Name is how the account is shown. With the name in parts it is
+	// "Surname GivenNames", the order every list uses; an account made
+	// with one name string (the command line's --name, the accounts made
+	// before names had parts) keeps it as typed, never split by guessing.
+	Name string
+	// Surname, GivenNames and Patronymic are the account holder's name in
+	// parts, as typed; empty for a name in one string. A person of the
+	// register created from the account's entry takes them as they are.
+	Surname, GivenNames, Patronymic string
+	// Sex is what the account holder gives: Men, Women or "".
+	Sex          string
 	Role         Role
 	PasswordHash string // argon2id, in the PHC string format
 	Locale       string // "ru" or "en"
 	CreatedAt    time.Time
 }
+
+// NamedInParts reports whether the account's name is in parts (surname
+// and given names), not one string.
+func (u *User) NamedInParts() bool { return u.Surname != "" && u.GivenNames != "" }
 
 type userKey struct{}
 

@@ -116,11 +116,16 @@ func (h *handler) getPerson(c *gin.Context) error {
 }
 
 func (h *handler) postPerson(c *gin.Context) error {
-	var body personBody
+	var body struct {
+		personBody
+		ConfirmSimilar bool `json:"confirm_similar"`
+	}
 	if err := decodeJSON(c, &body); err != nil {
 		return err
 	}
-	p, err := h.People.CreatePerson(c.Request.Context(), body.input())
+	in := body.input()
+	in.ConfirmSimilar = body.ConfirmSimilar
+	p, err := h.People.CreatePerson(c.Request.Context(), in)
 	if err != nil {
 		return err
 	}

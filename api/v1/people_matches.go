@@ -6,6 +6,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"adiukh/api/core"
+	"adiukh/tournament/people"
 )
 
 // peopleMatchesRoutesV1 registers the linking of an event's players to
@@ -22,6 +23,7 @@ func (h *handler) peopleMatchesRoutesV1(w *gin.RouterGroup) {
 type candidateView struct {
 	Person         personView `json:"person"`
 	Distance       int        `json:"distance"`
+	Missing        int        `json:"missing"`
 	SameBirthYear  bool       `json:"same_birth_year"`
 	OtherBirthYear bool       `json:"other_birth_year"`
 	Sure           bool       `json:"sure"`
@@ -40,10 +42,10 @@ func (h *handler) getRegisterMatches(c *gin.Context) error {
 	for i, m := range v.Matches {
 		candidates := make([]candidateView, len(m.Candidates))
 		for j, cand := range m.Candidates {
-			candidates[j] = candidateView{Person: newPersonView(&cand.Person), Distance: cand.Distance,
+			candidates[j] = candidateView{Person: newPersonView(&cand.Person), Distance: cand.Distance, Missing: cand.Missing,
 				SameBirthYear: cand.SameBirthYear, OtherBirthYear: cand.OtherBirthYear, Sure: cand.Sure()}
 		}
-		out[i] = gin.H{"player": newPlayerView(&m.Player), "candidates": candidates}
+		out[i] = gin.H{"player": newPlayerView(&m.Player), "candidates": candidates, "surname": m.Surname, "given_names": m.GivenNames}
 	}
 	c.JSON(http.StatusOK, gin.H{"players": out, "sure": v.Sure})
 	return nil
@@ -90,7 +92,16 @@ func (h *handler) postPlayerPerson(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	p, err := h.People.AddPlayerToRegister(c.Request.Context(), ids[0], ids[1])
+	var body struct {
+		Surname    string `json:"surname"`
+		GivenNames string `json:"given_names"`
+	}
+	if c.Request.ContentLength > 0 {
+		if err := decodeJSON(c, &body); err != nil {
+			return err
+		}
+	}
+	p, err := h.People.AddPlayerToRegister(c.Request.Context(), ids[0], ids[1], people.NewPersonNames{Surname: body.Surname, GivenNames: body.GivenNames})
 	if err != nil {
 		return err
 	}

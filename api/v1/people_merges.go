@@ -26,7 +26,7 @@ func (h *handler) getDuplicates(c *gin.Context) error {
 	}
 	out := make([]gin.H, len(pairs))
 	for i, p := range pairs {
-		out[i] = gin.H{"a": newPersonView(&p.A), "b": newPersonView(&p.B), "distance": p.Distance}
+		out[i] = gin.H{"a": newPersonView(&p.A), "b": newPersonView(&p.B), "distance": p.Distance, "missing": p.Missing}
 	}
 	c.JSON(http.StatusOK, gin.H{"pairs": out})
 	return nil

@@ -18,6 +18,8 @@ func (h *handler) accountRoutesV1(w *gin.RouterGroup) {
 	w.DELETE("/tokens/:tid", h.JSON(h.deleteToken))
 	w.PUT("/me/password", h.JSON(h.putPassword))
 	w.PUT("/me/name", h.JSON(h.putName))
+	w.GET("/account", h.JSON(h.getMe))
+	w.PATCH("/account", h.JSON(h.patchAccount))
 	w.DELETE("/users/:email/sessions", h.JSON(h.deleteSessions))
 }
 
@@ -141,7 +143,29 @@ func (h *handler) putName(c *gin.Context) error {
 	if err := decodeJSON(c, &body); err != nil {
 		return err
 	}
-	u, err := h.Accounts.SetName(c.Request.Context(), tournament.UserFromContext(c.Request.Context()).Email, body.Name)
+	u, err := h.Accounts.UpdateAccount(c.Request.Context(), tournament.UserFromContext(c.Request.Context()).Email, account.AccountUpdate{Name: &body.Name})
+	if err != nil {
+		return err
+	}
+	c.JSON(http.StatusOK, meView(u))
+	return nil
+}
+
+// patchAccount changes the reader's name (surname, given names,
+// patronymic; or name, one string) and sex; a field left out stays.
+func (h *handler) patchAccount(c *gin.Context) error {
+	var body struct {
+		Name       *string `json:"name"`
+		Surname    *string `json:"surname"`
+		GivenNames *string `json:"given_names"`
+		Patronymic *string `json:"patronymic"`
+		Sex        *string `json:"sex"`
+	}
+	if err := decodeJSON(c, &body); err != nil {
+		return err
+	}
+	u, err := h.Accounts.UpdateAccount(c.Request.Context(), tournament.UserFromContext(c.Request.Context()).Email, account.AccountUpdate{
+		Name: body.Name, Surname: body.Surname, GivenNames: body.GivenNames, Patronymic: body.Patronymic, Sex: body.Sex})
 	if err != nil {
 		return err
 	}

@@ -94,15 +94,19 @@ func (h *handler) getUsers(c *gin.Context) error {
 // postUser adds an account and answers its one-time password, this once.
 func (h *handler) postUser(c *gin.Context) error {
 	var body struct {
-		Email  string `json:"email"`
-		Name   string `json:"name"`
-		Role   string `json:"role"`
-		Locale string `json:"locale"`
+		Email      string `json:"email"`
+		Name       string `json:"name"`
+		Surname    string `json:"surname"`
+		GivenNames string `json:"given_names"`
+		Patronymic string `json:"patronymic"`
+		Role       string `json:"role"`
+		Locale     string `json:"locale"`
 	}
 	if err := decodeJSON(c, &body); err != nil {
 		return err
 	}
-	u, password, err := h.Accounts.CreateAccount(c.Request.Context(), account.NewAccount{Email: body.Email, Name: body.Name, Role: body.Role, Locale: body.Locale})
+	names := account.Names{Name: body.Name, Surname: body.Surname, GivenNames: body.GivenNames, Patronymic: body.Patronymic}
+	u, password, err := h.Accounts.CreateAccount(c.Request.Context(), account.NewAccount{Email: body.Email, Names: names, Role: body.Role, Locale: body.Locale})
 	if err != nil {
 		return err
 	}

@@ -72,9 +72,11 @@ func (h *handler) getMe(c *gin.Context) error {
 	return nil
 }
 
-// meView is the reader's own account as the API shows it.
+// meView is the reader's own account as the API shows it: name is how
+// it is shown, surname first when the name is in parts.
 func meView(u *tournament.User) gin.H {
-	return gin.H{"id": u.ID, "email": u.Email, "name": u.Name, "role": u.Role, "locale": u.Locale}
+	return gin.H{"id": u.ID, "email": u.Email, "name": u.Name, "surname": u.Surname, "given_names": u.GivenNames,
+		"patronymic": u.Patronymic, "sex": u.Sex, "role": u.Role, "locale": u.Locale}
 }
 
 // tieBreakView is a tie-break with its names in both languages, read from

@@ -51,7 +51,9 @@ func (h *handler) renderAccount(c *gin.Context, status int, data accountPageData
 	}
 	if data.Name == nil {
 		data.Name = newForm()
-		data.Name.Values["name"] = data.User.Name
+		for k, v := range map[string]string{"surname": data.User.Surname, "given_names": data.User.GivenNames, "patronymic": data.User.Patronymic, "sex": data.User.Sex} {
+			data.Name.Values[k] = v
+		}
 	}
 	if data.Token == nil {
 		data.Token = newForm()
@@ -79,11 +81,16 @@ func (h *handler) accountPage(c *gin.Context) error {
 	return h.renderAccount(c, http.StatusOK, data)
 }
 
-// changeName sets the name the reader's account is shown by.
+// changeName sets the reader's name, in parts, and sex.
 func (h *handler) changeName(c *gin.Context) error {
 	u := tournament.UserFromContext(c.Request.Context())
-	f := formValues(c, "name")
-	if _, err := h.Accounts.SetName(c.Request.Context(), u.Email, f.Values["name"]); err != nil {
+	f := formValues(c, "surname", "given_names", "patronymic", "sex")
+	in := account.AccountUpdate{}
+	for field, v := range map[string]**string{"surname": &in.Surname, "given_names": &in.GivenNames, "patronymic": &in.Patronymic, "sex": &in.Sex} {
+		value := f.Values[field]
+		*v = &value
+	}
+	if _, err := h.Accounts.UpdateAccount(c.Request.Context(), u.Email, in); err != nil {
 		if err := f.fail(err, h.translator(c)); err != nil {
 			return err
 		}

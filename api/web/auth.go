@@ -187,7 +187,7 @@ func (h *handler) setup(c *gin.Context) error {
 	for _, f := range []string{"email", "name"} {
 		data.Form.Values[f] = c.PostForm(f)
 	}
-	in := account.NewUser{Email: c.PostForm("email"), Name: c.PostForm("name"), Role: string(tournament.Admin), Password: c.PostForm("password"), Locale: string(h.Lang(c))}
+	in := account.NewUser{Email: c.PostForm("email"), Names: account.Names{Name: c.PostForm("name")}, Role: string(tournament.Admin), Password: c.PostForm("password"), Locale: string(h.Lang(c))}
 	if !h.setupLink.use(token) {
 		return tournament.NotFound("this setup link is not valid or was already used")
 	}

@@ -182,7 +182,8 @@ func (h *handler) acceptEntry(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	if _, err := h.Entries.AcceptEntry(c.Request.Context(), ids[0], ids[1]); err != nil {
+	names := entries.EntrantNames{Surname: c.PostForm("surname"), GivenNames: c.PostForm("given_names")}
+	if _, err := h.Entries.AcceptEntryAs(c.Request.Context(), ids[0], ids[1], names); err != nil {
 		return h.failedForm(c, err, func(d *eventEntriesData) *form { return d.DecideForm })
 	}
 	h.backToEntries(c, ids[0])

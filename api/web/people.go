@@ -93,6 +93,7 @@ func (h *handler) peoplePage(c *gin.Context) error {
 func (h *handler) addPerson(c *gin.Context) error {
 	f := formValues(c, personFields...)
 	in, err := personInput(f)
+	in.ConfirmSimilar = c.PostForm("confirm_similar") == "1"
 	if err == nil {
 		var p *tournament.Person
 		if p, err = h.People.CreatePerson(c.Request.Context(), in); err == nil {
@@ -176,6 +177,7 @@ func (h *handler) editPerson(c *gin.Context) error {
 	}
 	f := formValues(c, personFields...)
 	in, err := personInput(f)
+	in.ConfirmSimilar = c.PostForm("confirm_similar") == "1"
 	if err == nil {
 		if _, err = h.People.UpdatePerson(c.Request.Context(), id, in); err == nil {
 			c.Redirect(http.StatusSeeOther, fmt.Sprintf("/people/%d", id))

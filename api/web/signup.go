@@ -56,9 +56,9 @@ func (h *handler) renderSignup(c *gin.Context, status int, data signupPageData) 
 }
 
 func (h *handler) signup(c *gin.Context) error {
-	f := formValues(c, "email", "name")
+	f := formValues(c, "email", "surname", "given_names", "patronymic")
 	err := h.Accounts.SignUp(c.Request.Context(), account.SignUpInput{
-		Email: f.Values["email"], Password: c.PostForm("password"), Name: f.Values["name"], Locale: string(h.Lang(c)),
+		Email: f.Values["email"], Password: c.PostForm("password"), Names: nameParts(f), Locale: string(h.Lang(c)),
 		From: c.ClientIP(), Trap: c.PostForm("website"), Stamp: c.PostForm("started"),
 	})
 	if err != nil {
@@ -83,20 +83,20 @@ func (h *handler) signup(c *gin.Context) error {
 
 func (h *handler) confirmSignupPage(c *gin.Context) error {
 	token := c.Param("token")
-	name, err := h.Accounts.CheckSignUp(c.Request.Context(), token)
+	names, err := h.Accounts.CheckSignUp(c.Request.Context(), token)
 	if err != nil {
 		return err
 	}
 	f := newForm()
-	f.Values["name"] = name
+	f.Values["surname"], f.Values["given_names"], f.Values["patronymic"] = names.Surname, names.GivenNames, names.Patronymic
 	h.renderSignup(c, http.StatusOK, signupPageData{Form: f, Token: token})
 	return nil
 }
 
 func (h *handler) confirmSignup(c *gin.Context) error {
 	token := c.Param("token")
-	f := formValues(c, "name")
-	_, err := h.Accounts.ConfirmSignUp(c.Request.Context(), account.ConfirmInput{Token: token, Name: f.Values["name"], Password: c.PostForm("password")})
+	f := formValues(c, "surname", "given_names", "patronymic")
+	_, err := h.Accounts.ConfirmSignUp(c.Request.Context(), account.ConfirmInput{Token: token, Names: nameParts(f), Password: c.PostForm("password")})
 	if err != nil {
 		if err := f.fail(err, h.translator(c)); err != nil {
 			return err
@@ -120,4 +120,9 @@ func (h *handler) decideSignup(approve bool) core.HandlerFunc {
 		c.Redirect(http.StatusSeeOther, "/admin/accounts")
 		return nil
 	}
+}
+
+// nameParts reads a form's surname, given names and patronymic.
+func nameParts(f *form) account.Names {
+	return account.Names{Surname: f.Values["surname"], GivenNames: f.Values["given_names"], Patronymic: f.Values["patronymic"]}
 }

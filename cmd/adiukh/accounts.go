@@ -74,12 +74,16 @@ func userNameCommand(args []string, stdout, stderr io.Writer) int {
 	const name = "adiukh user name"
 	fs := newFlags(name, stderr)
 	email := fs.String("email", "", "e-mail `ADDRESS` of the user")
-	full := fs.String("name", "", "the user's full `NAME`")
+	names := nameFlags(fs)
 	dsn := &fs.settings("db").DB
 	if err := fs.Parse(args[1:]); err != nil {
 		return parseStatus(err)
 	}
-	if fs.Require("email", "name") != nil {
+	if fs.Require("email") != nil {
+		return 2
+	}
+	if names.names() == (account.Names{}) {
+		say(stderr, "%s: give --surname and --given-names, or --name", name)
 		return 2
 	}
 	st := openExistingStore(stderr, name, *dsn)
@@ -87,7 +91,7 @@ func userNameCommand(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	defer st.Close()
-	u, err := accountService(st, account.Options{}).SetName(account.AsOperator(context.Background()), *email, *full)
+	u, err := accountService(st, account.Options{}).UpdateAccount(account.AsOperator(context.Background()), *email, names.update())
 	if err != nil {
 		fail(stderr, name, err)
 		return 1

@@ -16,8 +16,8 @@ func init() {
 // stdin is where --password-stdin reads; tests replace it.
 var stdin io.Reader = os.Stdin
 
-const userUsage = `usage: adiukh user add --email E --role admin|arbiter|player --password-stdin [--name N] [--db DSN]
-       adiukh user name --email E --name N [--db DSN]               (the name others see)
+const userUsage = `usage: adiukh user add --email E --role admin|arbiter|player --password-stdin [--surname S --given-names G [--patronymic P] | --name N] [--db DSN]
+       adiukh user name --email E (--surname S --given-names G [--patronymic P] | --name N) [--db DSN]   (the name others see)
        adiukh user password --email E --password-stdin [--db DSN]   (ends the user's web sign-ins)
        adiukh user sign-out --email E [--db DSN]                    (ends the user's web sign-ins)`
 
@@ -38,7 +38,7 @@ func userCommand(args []string, stdout, stderr io.Writer) int {
 	}
 	fs := newFlags("user add", stderr)
 	email := fs.String("email", "", "e-mail `ADDRESS` the user signs in with")
-	name := fs.String("name", "", "the user's full `NAME`")
+	names := nameFlags(fs)
 	role := fs.String("role", "", "`ROLE`: admin, arbiter or player")
 	locale := fs.String("locale", "ru", "interface `LANGUAGE`: ru or en")
 	fromStdin := fs.Bool("password-stdin", false, "read the password from the first line of standard input")
@@ -65,7 +65,7 @@ func userCommand(args []string, stdout, stderr io.Writer) int {
 	}
 	defer st.Close()
 	u, err := accountService(st, account.Options{}).AddUser(context.Background(), account.NewUser{
-		Email: *email, Name: *name, Role: *role, Password: password, Locale: *locale,
+		Email: *email, Names: names.names(), Role: *role, Password: password, Locale: *locale,
 	})
 	if err != nil {
 		fail(stderr, "adiukh user add", err)
@@ -73,4 +73,30 @@ func userCommand(args []string, stdout, stderr io.Writer) int {
 	}
 	say(stdout, "user %d added: %s (%s)", u.ID, u.Email, u.Role)
 	return 0
+}
+
+// userNames are the flags that name an account: the surname and given
+// names (and patronymic) apart, or the name as one string, kept as typed.
+type userNames struct{ name, surname, given, patronymic *string }
+
+func nameFlags(fs *flags) userNames {
+	return userNames{
+		name:       fs.String("name", "", "the user's full `NAME` as one string, shown as typed"),
+		surname:    fs.String("surname", "", "the user's `SURNAME`"),
+		given:      fs.String("given-names", "", "the user's `GIVEN NAMES`"),
+		patronymic: fs.String("patronymic", "", "the user's `PATRONYMIC`, if any"),
+	}
+}
+
+func (n userNames) names() account.Names {
+	return account.Names{Name: *n.name, Surname: *n.surname, GivenNames: *n.given, Patronymic: *n.patronymic}
+}
+
+// update changes the name in parts when any part is given, else the name
+// as one string.
+func (n userNames) update() account.AccountUpdate {
+	if *n.surname == "" && *n.given == "" && *n.patronymic == "" {
+		return account.AccountUpdate{Name: n.name}
+	}
+	return account.AccountUpdate{Name: n.name, Surname: n.surname, GivenNames: n.given, Patronymic: n.patronymic}
 }

@@ -39,6 +39,12 @@ func TestUserAddAndTokenCreate(t *testing.T) {
 		{"sign out", []string{"user", "sign-out", "--email", "admin@example.org", "--db", db}, "", 0, "0 web sign-ins of admin@example.org ended"},
 		{"name", []string{"user", "name", "--email", "admin@example.org", "--name", " Главный  судья ", "--db", db}, "", 0, "admin@example.org is shown as Главный судья"},
 		{"no name", []string{"user", "name", "--email", "admin@example.org", "--name", " ", "--db", db}, "", 1, "write the name to show for the account"},
+		{"a player named in parts", []string{"user", "add", "--email", "timur@example.org", "--role", "player", "--surname", "Хачемизов", "--given-names", "Тимур", "--password-stdin", "--db", db}, "секретный пароль\n", 0, "timur@example.org (player)"},
+		{"a surname alone", []string{"user", "add", "--email", "c@example.org", "--role", "player", "--surname", "Хачемизов", "--password-stdin", "--db", db}, "секретный пароль\n", 1, "given_names: is required"},
+		{"parts and one string", []string{"user", "add", "--email", "c@example.org", "--role", "player", "--name", "Тимур", "--surname", "Хачемизов", "--given-names", "Тимур", "--password-stdin", "--db", db}, "секретный пароль\n", 1, "not both"},
+		{"name in one string kept as typed", []string{"user", "name", "--email", "timur@example.org", "--name", "Тимур Хачемизов", "--db", db}, "", 0, "timur@example.org is shown as Тимур Хачемизов"},
+		{"name in parts, surname first", []string{"user", "name", "--email", "timur@example.org", "--surname", "Хачемизов", "--given-names", "Тимур", "--patronymic", "Русланович", "--db", db}, "", 0, "timur@example.org is shown as Хачемизов Тимур"},
+		{"no name flags", []string{"user", "name", "--email", "timur@example.org", "--db", db}, "", 2, "give --surname and --given-names, or --name"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			stdin = strings.NewReader(tc.input)

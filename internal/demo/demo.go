@@ -64,7 +64,7 @@ type Store interface {
 // arbiter of a finished, rated event it owns, and closes the rapid rating
 // period that rates the event; it returns the event's ID.
 func Fill(ctx context.Context, st Store, email, password string) (int64, error) {
-	u, err := account.NewService(st.Accounts()).AddUser(ctx, account.NewUser{Email: email, Name: "Демо-судья", Role: string(tournament.Admin), Password: password})
+	u, err := account.NewService(st.Accounts()).AddUser(ctx, account.NewUser{Email: email, Names: account.Names{Name: "Демо-судья"}, Role: string(tournament.Admin), Password: password})
 	if err != nil {
 		return 0, fmt.Errorf("create the demo administrator: %w", err)
 	}

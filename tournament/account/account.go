@@ -129,8 +129,8 @@ func NewServiceWith(st Store, o Options) *Service {
 
 // NewUser describes an account to create.
 type NewUser struct {
-	Email    string
-	Name     string
+	Email string
+	Names
 	Role     string
 	Password string
 	Locale   string // "ru" (default) or "en"
@@ -146,7 +146,7 @@ func (s *Service) AddUser(ctx context.Context, in NewUser) (*tournament.User, er
 	if err != nil {
 		return nil, err
 	}
-	name, err := cleanName(in.Name)
+	names, err := in.Names.clean()
 	if err != nil {
 		return nil, err
 	}
@@ -165,7 +165,8 @@ func (s *Service) AddUser(ctx context.Context, in NewUser) (*tournament.User, er
 	if err != nil {
 		return nil, err
 	}
-	u := &tournament.User{Email: email, Name: name, Role: role, PasswordHash: hash, Locale: locale, CreatedAt: s.now().UTC()}
+	u := &tournament.User{Email: email, Role: role, PasswordHash: hash, Locale: locale, CreatedAt: s.now().UTC()}
+	names.set(u)
 	err = s.store.Update(ctx, func(tx Tx) error {
 		if err := tx.CreateUser(u); err != nil {
 			return err

@@ -58,7 +58,7 @@ func TestUsersAndTokens(t *testing.T) {
 					t.Errorf("AddUser(%+v) error = %v, want one naming %s", tc.in, err, tc.wantField)
 				}
 			}
-			u, err := accounts.AddUser(ctx, account.NewUser{Email: " Judge@Example.org ", Name: "Судья", Role: "arbiter", Password: "долгийпароль"})
+			u, err := accounts.AddUser(ctx, account.NewUser{Email: " Judge@Example.org ", Names: account.Names{Name: "Судья"}, Role: "arbiter", Password: "долгийпароль"})
 			if err != nil {
 				t.Fatal(err)
 			}

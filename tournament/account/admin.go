@@ -59,8 +59,8 @@ func (s *Service) Accounts(ctx context.Context) ([]tournament.User, error) {
 // NewAccount describes an account an administrator adds; the service makes
 // its password.
 type NewAccount struct {
-	Email  string
-	Name   string
+	Email string
+	Names
 	Role   string
 	Locale string // "ru" (default) or "en"
 }
@@ -77,18 +77,18 @@ func (s *Service) CreateAccount(ctx context.Context, in NewAccount) (*tournament
 	if _, err := cleanEmail(in.Email); err != nil {
 		return nil, "", err
 	}
-	name, err := cleanName(in.Name)
+	names, err := in.Names.clean()
 	if err != nil {
 		return nil, "", err
 	}
-	if name == "" {
+	if names.Name == "" {
 		return nil, "", tournament.Invalid("name", "write the name to show for the account: rankings and awards show it instead of the e-mail address")
 	}
 	password, err := newPassword()
 	if err != nil {
 		return nil, "", err
 	}
-	u, err := s.AddUser(ctx, NewUser{Email: in.Email, Name: name, Role: in.Role, Password: password, Locale: in.Locale})
+	u, err := s.AddUser(ctx, NewUser{Email: in.Email, Names: names, Role: in.Role, Password: password, Locale: in.Locale})
 	if err != nil {
 		return nil, "", err
 	}

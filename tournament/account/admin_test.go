@@ -18,7 +18,7 @@ func TestAdministratorsManageAccounts(t *testing.T) {
 			bg := context.Background()
 			accounts := account.NewServiceWith(st.Accounts(), account.Options{PasswordCost: account.MinPasswordCost})
 			add := func(email, name, role string) *tournament.User {
-				u, err := accounts.AddUser(bg, account.NewUser{Email: email, Name: name, Role: role, Password: "пароль роли"})
+				u, err := accounts.AddUser(bg, account.NewUser{Email: email, Names: account.Names{Name: name}, Role: role, Password: "пароль роли"})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -35,7 +35,7 @@ func TestAdministratorsManageAccounts(t *testing.T) {
 				if _, err := accounts.Accounts(ctx); tournament.ErrorCode(err) != want {
 					t.Errorf("%s lists accounts: %v, want %s", who, err, want)
 				}
-				if _, _, err := accounts.CreateAccount(ctx, account.NewAccount{Email: "x@example.org", Name: "Икс", Role: "admin"}); tournament.ErrorCode(err) != want {
+				if _, _, err := accounts.CreateAccount(ctx, account.NewAccount{Email: "x@example.org", Names: account.Names{Name: "Икс"}, Role: "admin"}); tournament.ErrorCode(err) != want {
 					t.Errorf("%s adds an account: %v, want %s", who, err, want)
 				}
 				if _, err := accounts.SetRole(ctx, arbiter.ID, "admin"); tournament.ErrorCode(err) != want {
@@ -51,17 +51,17 @@ func TestAdministratorsManageAccounts(t *testing.T) {
 				in    account.NewAccount
 				field string
 			}{
-				{account.NewAccount{Email: "nope", Name: "Автор", Role: "player"}, "email"},
-				{account.NewAccount{Email: "author@example.org", Name: "  ", Role: "player"}, "name"},
-				{account.NewAccount{Email: "author@example.org", Name: "Автор", Role: "king"}, "role"},
-				{account.NewAccount{Email: "ARBITER@example.org", Name: "Двойник", Role: "player"}, "email"},
+				{account.NewAccount{Email: "nope", Names: account.Names{Name: "Автор"}, Role: "player"}, "email"},
+				{account.NewAccount{Email: "author@example.org", Names: account.Names{Name: "  "}, Role: "player"}, "name"},
+				{account.NewAccount{Email: "author@example.org", Names: account.Names{Name: "Автор"}, Role: "king"}, "role"},
+				{account.NewAccount{Email: "ARBITER@example.org", Names: account.Names{Name: "Двойник"}, Role: "player"}, "email"},
 			} {
 				_, _, err := accounts.CreateAccount(asAdmin, tc.in)
 				if e, ok := err.(*tournament.Error); !ok || e.Field != tc.field {
 					t.Errorf("CreateAccount(%+v): %v, want an error at %s", tc.in, err, tc.field)
 				}
 			}
-			author, password, err := accounts.CreateAccount(asAdmin, account.NewAccount{Email: " Author@Example.org", Name: "Автор  Задач", Role: "player"})
+			author, password, err := accounts.CreateAccount(asAdmin, account.NewAccount{Email: " Author@Example.org", Names: account.Names{Name: "Автор  Задач"}, Role: "player"})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -18,12 +18,12 @@ func TestAccountChangesAreAudited(t *testing.T) {
 			bg := context.Background()
 			accounts := account.NewServiceWith(st.Accounts(), account.Options{PasswordCost: account.MinPasswordCost})
 			operator := account.AsOperator(bg)
-			admin, err := accounts.AddUser(operator, account.NewUser{Email: "admin@example.org", Name: "Админ", Role: "admin", Password: "пароль админа"})
+			admin, err := accounts.AddUser(operator, account.NewUser{Email: "admin@example.org", Names: account.Names{Name: "Админ"}, Role: "admin", Password: "пароль админа"})
 			if err != nil {
 				t.Fatal(err)
 			}
 			asAdmin := tournament.NewContextWithUser(bg, admin)
-			player, _, err := accounts.CreateAccount(asAdmin, account.NewAccount{Email: "player@example.org", Name: "Игрок", Role: "player"})
+			player, _, err := accounts.CreateAccount(asAdmin, account.NewAccount{Email: "player@example.org", Names: account.Names{Name: "Игрок"}, Role: "player"})
 			if err != nil {
 				t.Fatal(err)
 			}

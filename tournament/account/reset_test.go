@@ -30,7 +30,7 @@ func TestPasswordResetByMail(t *testing.T) {
 				SiteURL: "https://adiukh.example", Now: func() time.Time { return now }})
 			box.svc = svc
 			bg := context.Background()
-			u, err := svc.AddUser(bg, account.NewUser{Email: "ann@example.org", Name: "Анна", Role: "player", Password: "old password"})
+			u, err := svc.AddUser(bg, account.NewUser{Email: "ann@example.org", Names: account.Names{Name: "Анна"}, Role: "player", Password: "old password"})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -266,37 +266,6 @@ func cleanName(name string) (string, error) {
 	return name, nil
 }
 
-// SetName sets the name an account is shown by wherever people see it
-// rather than its e-mail address: the authors, judges and solvers of
-// composition contests. Users set their own, administrators anyone's. An
-// account without a name is shown by its number, so a name cannot be
-// taken away, only changed.
-func (s *Service) SetName(ctx context.Context, email, name string) (*tournament.User, error) {
-	email = strings.ToLower(strings.TrimSpace(email))
-	if err := mayManage(ctx, email); err != nil {
-		return nil, err
-	}
-	name, err := cleanName(name)
-	if err != nil {
-		return nil, err
-	}
-	if name == "" {
-		return nil, tournament.Invalid("name", "write the name to show for the account: rankings and awards show it instead of the e-mail address")
-	}
-	var u *tournament.User
-	err = s.store.Update(ctx, func(tx Tx) (err error) {
-		if u, err = tx.UserByEmail(email); err != nil {
-			return err
-		}
-		u.Name = name
-		return tx.SetUserName(u.ID, name)
-	})
-	if err != nil {
-		return nil, err
-	}
-	return u, nil
-}
-
 // NewToken describes an API token to make.
 type NewToken struct {
 	Email string

@@ -46,8 +46,11 @@ type SignUpInput struct {
 	// Password is asked only on a site without mail: with mail, whoever
 	// follows the link chooses it (ConfirmSignUp).
 	Password string
-	Name     string
-	Locale   string
+	// Names asks the surname and given names (and an optional
+	// patronymic): a person of the register is created from them as they
+	// are.
+	Names
+	Locale string
 	// From is the client's address, for the limits.
 	From string
 	// Trap is the hidden field only scripts fill; Stamp is the form's
@@ -97,13 +100,17 @@ func (s *Service) SignUp(ctx context.Context, in SignUpInput) error {
 	if err != nil {
 		return err
 	}
-	name, err := cleanName(in.Name)
+	if in.Name != "" {
+		return tournament.Invalid("name", "give the surname and the given names apart")
+	}
+	names, err := in.Names.clean()
 	if err != nil {
 		return err
 	}
-	if strings.TrimSpace(name) == "" {
-		return tournament.Invalid("name", "is required")
+	if !names.inParts() {
+		return tournament.JoinInvalid([]error{tournament.Invalid("surname", "is required"), tournament.Invalid("given_names", "is required")})
 	}
+	name := names.Name
 	byMail := s.mailer != nil
 	if n := utf8.RuneCountInString(in.Password); !byMail && n < 8 {
 		return tournament.Invalid("password", "a password needs at least 8 characters; this one has %d", n)
@@ -128,7 +135,7 @@ func (s *Service) SignUp(ctx context.Context, in SignUpInput) error {
 		return &WaitError{Err: tournament.TooMany("too many sign-ups from your address; try again in %d seconds", waitSeconds(wait)), Wait: wait}
 	}
 	now := s.now().UTC()
-	su := &SignUp{Email: email, Name: name, Locale: locale, CreatedAt: now}
+	su := &SignUp{Email: email, Name: name, Surname: names.Surname, GivenNames: names.GivenNames, Patronymic: names.Patronymic, Locale: locale, CreatedAt: now}
 	var token string
 	if byMail {
 		if token, su.TokenHash, err = newToken(); err != nil {
@@ -193,17 +200,22 @@ func (s *Service) mail(kind, to, subject, body string) error {
 func (s *Service) ConfirmsByMail() bool { return s.mailer != nil }
 
 // CheckSignUp tells whether a confirmation link works, before its form is
-// shown, and gives the name the sign-up was made with: a used, replaced or
-// expired link is EINVALID.
-func (s *Service) CheckSignUp(ctx context.Context, token string) (name string, err error) {
+// shown, and gives the names the sign-up was made with: a used, replaced
+// or expired link is EINVALID.
+func (s *Service) CheckSignUp(ctx context.Context, token string) (names Names, err error) {
 	err = s.store.View(ctx, func(tx Tx) error {
 		su, err := s.liveSignUp(tx, token)
 		if err == nil {
-			name = su.Name
+			names = su.names()
 		}
 		return err
 	})
-	return name, err
+	return names, err
+}
+
+// names are the names a sign-up was made with.
+func (su *SignUp) names() Names {
+	return Names{Name: su.Name, Surname: su.Surname, GivenNames: su.GivenNames, Patronymic: su.Patronymic}
 }
 
 // liveSignUp is the sign-up of a confirmation link that works.
@@ -220,12 +232,12 @@ func (s *Service) liveSignUp(tx Tx, token string) (*SignUp, error) {
 	return su, nil
 }
 
-// ConfirmInput is what the confirmation link's form sends: the name to
-// show (the sign-up's unless changed) and the password the follower
-// chooses.
+// ConfirmInput is what the confirmation link's form sends: the names (the
+// sign-up's unless changed; none keeps them) and the password the
+// follower chooses.
 type ConfirmInput struct {
-	Token    string
-	Name     string
+	Token string
+	Names
 	Password string
 }
 
@@ -234,12 +246,12 @@ type ConfirmInput struct {
 // address's owner is the one who can follow it, so nobody else's password
 // opens the account. An expired sign-up is refused and deleted.
 func (s *Service) ConfirmSignUp(ctx context.Context, in ConfirmInput) (*tournament.User, error) {
-	name, err := cleanName(in.Name)
+	if in.Name != "" {
+		return nil, tournament.Invalid("name", "give the surname and the given names apart")
+	}
+	names, err := in.Names.clean()
 	if err != nil {
 		return nil, err
-	}
-	if name == "" {
-		return nil, tournament.Invalid("name", "is required")
 	}
 	if n := utf8.RuneCountInString(in.Password); n < 8 {
 		return nil, tournament.Invalid("password", "a password needs at least 8 characters; this one has %d", n)
@@ -260,7 +272,10 @@ func (s *Service) ConfirmSignUp(ctx context.Context, in ConfirmInput) (*tourname
 		if err != nil {
 			return err
 		}
-		su.Name, su.PasswordHash = name, hash
+		if !names.empty() {
+			su.Name, su.Surname, su.GivenNames, su.Patronymic = names.Name, names.Surname, names.GivenNames, names.Patronymic
+		}
+		su.PasswordHash = hash
 		if u, err = s.admit(tx, su); err != nil {
 			return err
 		}
@@ -277,7 +292,8 @@ func (s *Service) ConfirmSignUp(ctx context.Context, in ConfirmInput) (*tourname
 
 // admit makes a sign-up a player account.
 func (s *Service) admit(tx Tx, su *SignUp) (*tournament.User, error) {
-	u := &tournament.User{Email: su.Email, Name: su.Name, Role: tournament.PlayerRole, PasswordHash: su.PasswordHash, Locale: su.Locale, CreatedAt: s.now().UTC()}
+	u := &tournament.User{Email: su.Email, Role: tournament.PlayerRole, PasswordHash: su.PasswordHash, Locale: su.Locale, CreatedAt: s.now().UTC()}
+	su.names().set(u)
 	if err := tx.DeleteSignUp(su.ID); err != nil {
 		return nil, err
 	}

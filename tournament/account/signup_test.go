@@ -68,9 +68,9 @@ func TestSignUpWithMail(t *testing.T) {
 			shown := svc.SignUpStamp()
 			now = now.Add(10 * time.Second)
 			fast := svc.SignUpStamp()
-			in := account.SignUpInput{Email: "Ann@Example.org", Name: "Анна Тлехас", From: "192.0.2.1", Stamp: shown}
+			in := account.SignUpInput{Email: "Ann@Example.org", Names: account.Names{Surname: "Тлехас", GivenNames: "Анна"}, From: "192.0.2.1", Stamp: shown}
 
-			for _, bot := range []account.SignUpInput{{Email: in.Email, Name: in.Name, Trap: "x", Stamp: shown}, {Email: in.Email, Name: in.Name, Stamp: fast}} {
+			for _, bot := range []account.SignUpInput{{Email: in.Email, Names: in.Names, Trap: "x", Stamp: shown}, {Email: in.Email, Names: in.Names, Stamp: fast}} {
 				if err := svc.SignUp(ctx, bot); err != nil || box.last() != "" {
 					t.Errorf("a script's sign-up: %v, mail %q", err, box.last())
 				}
@@ -82,17 +82,17 @@ func TestSignUpWithMail(t *testing.T) {
 			if m == nil || !strings.HasPrefix(box.last(), "ann@example.org\n") || !strings.Contains(box.last(), "24 ч") {
 				t.Fatalf("no confirmation link for 24 hours mailed: %q", box.last())
 			}
-			if name, err := svc.CheckSignUp(ctx, m[1]); err != nil || name != "Анна Тлехас" {
-				t.Errorf("the link's form: %q, %v", name, err)
+			if names, err := svc.CheckSignUp(ctx, m[1]); err != nil || names.Surname != "Тлехас" || names.GivenNames != "Анна" {
+				t.Errorf("the link's form: %+v, %v", names, err)
 			}
-			if _, err := svc.ConfirmSignUp(ctx, account.ConfirmInput{Token: m[1], Name: "Анна Тлехас", Password: "short"}); tournament.ErrorCode(err) != tournament.EINVALID {
+			if _, err := svc.ConfirmSignUp(ctx, account.ConfirmInput{Token: m[1], Password: "short"}); tournament.ErrorCode(err) != tournament.EINVALID {
 				t.Errorf("a short password: %v", err)
 			}
-			u, err := svc.ConfirmSignUp(ctx, account.ConfirmInput{Token: m[1], Name: " Анна  Тлехас ", Password: "шашки адиюх"})
-			if err != nil || u.Role != tournament.PlayerRole || u.Name != "Анна Тлехас" {
+			u, err := svc.ConfirmSignUp(ctx, account.ConfirmInput{Token: m[1], Names: account.Names{Surname: " Тлехас ", GivenNames: " Анна  Мария ", Patronymic: "Руслановна"}, Password: "шашки адиюх"})
+			if err != nil || u.Role != tournament.PlayerRole || u.Name != "Тлехас Анна Мария" || u.Surname != "Тлехас" || u.GivenNames != "Анна Мария" || u.Patronymic != "Руслановна" {
 				t.Fatalf("confirm: %+v, %v", u, err)
 			}
-			if _, err := svc.ConfirmSignUp(ctx, account.ConfirmInput{Token: m[1], Name: "Анна", Password: "другой пароль"}); tournament.ErrorCode(err) != tournament.EINVALID {
+			if _, err := svc.ConfirmSignUp(ctx, account.ConfirmInput{Token: m[1], Password: "другой пароль"}); tournament.ErrorCode(err) != tournament.EINVALID {
 				t.Errorf("a link used twice: %v", err)
 			}
 			if _, err := svc.Login(ctx, "ann@example.org", "шашки адиюх", "192.0.2.1"); err != nil {
@@ -119,7 +119,7 @@ func TestSignUpWithMail(t *testing.T) {
 			if _, err := svc.CheckSignUp(ctx, old); tournament.ErrorCode(err) != tournament.EINVALID || !strings.Contains(err.Error(), "expired") {
 				t.Errorf("an expired link's form: %v", err)
 			}
-			if _, err := svc.ConfirmSignUp(ctx, account.ConfirmInput{Token: old, Name: "Боб", Password: "шашки адиюх"}); tournament.ErrorCode(err) != tournament.EINVALID || !strings.Contains(err.Error(), "expired") {
+			if _, err := svc.ConfirmSignUp(ctx, account.ConfirmInput{Token: old, Password: "шашки адиюх"}); tournament.ErrorCode(err) != tournament.EINVALID || !strings.Contains(err.Error(), "expired") {
 				t.Errorf("an expired link: %v", err)
 			}
 			if n := signUpsOf(t, st, "bob@example.org"); n != 0 {
@@ -168,7 +168,7 @@ func TestSignUpCannotBePreClaimed(t *testing.T) {
 				t.Helper()
 				stamp := svc.SignUpStamp()
 				now = now.Add(10 * time.Second)
-				if err := svc.SignUp(ctx, account.SignUpInput{Email: email, Password: password, Name: "Кто-то", From: from, Stamp: stamp}); err != nil {
+				if err := svc.SignUp(ctx, account.SignUpInput{Email: email, Password: password, Names: account.Names{Surname: "Кто-то", GivenNames: "Некто"}, From: from, Stamp: stamp}); err != nil {
 					t.Fatal(err)
 				}
 				m := link.FindStringSubmatch(box.last())
@@ -186,7 +186,7 @@ func TestSignUpCannotBePreClaimed(t *testing.T) {
 
 			// The victim follows the link of the attacker's sign-up.
 			first := signUp("victim@example.org", attackers, "198.51.100.1")
-			if _, err := svc.ConfirmSignUp(ctx, account.ConfirmInput{Token: first, Name: "Жертва", Password: "пароль жертвы"}); err != nil {
+			if _, err := svc.ConfirmSignUp(ctx, account.ConfirmInput{Token: first, Password: "пароль жертвы"}); err != nil {
 				t.Fatal(err)
 			}
 			attackerCannotSignIn("victim@example.org")
@@ -203,7 +203,7 @@ func TestSignUpCannotBePreClaimed(t *testing.T) {
 			if n := signUpsOf(t, st, "second@example.org"); n != 1 {
 				t.Errorf("%d sign-ups of one address, want the newest alone", n)
 			}
-			if _, err := svc.ConfirmSignUp(ctx, account.ConfirmInput{Token: victims, Name: "Жертва", Password: "пароль жертвы"}); err != nil {
+			if _, err := svc.ConfirmSignUp(ctx, account.ConfirmInput{Token: victims, Password: "пароль жертвы"}); err != nil {
 				t.Fatal(err)
 			}
 			attackerCannotSignIn("second@example.org")
@@ -257,8 +257,18 @@ func TestSignUpApproved(t *testing.T) {
 		t.Fatal(err)
 	}
 	asAdmin := tournament.NewContextWithUser(ctx, admin)
-	in := account.SignUpInput{Email: "ann@example.org", Password: "шашки адиюх", Name: "Анна", From: "192.0.2.7", Stamp: svc.SignUpStamp()}
+	in := account.SignUpInput{Email: "ann@example.org", Password: "шашки адиюх", Names: account.Names{Surname: "Тлехас", GivenNames: "Анна"}, From: "192.0.2.7", Stamp: svc.SignUpStamp()}
 	now = now.Add(time.Minute)
+	// The surname and given names are asked apart: a name in one string
+	// is not split by guessing.
+	for field, names := range map[string]account.Names{"name": {Name: "Анна Тлехас"}, "given_names": {Surname: "Тлехас"}, "surname": {}} {
+		bad := in
+		bad.Names = names
+		var te *tournament.Error
+		if err := svc.SignUp(ctx, bad); !errors.As(err, &te) || te.Code != tournament.EINVALID || te.Field != field {
+			t.Errorf("a sign-up with %+v: %v, want EINVALID at %s", names, err, field)
+		}
+	}
 	if err := svc.SignUp(ctx, in); err != nil {
 		t.Fatal(err)
 	}
@@ -286,6 +296,9 @@ func TestSignUpApproved(t *testing.T) {
 	}
 	if _, err := svc.Login(ctx, "ann@example.org", in.Password, "192.0.2.7"); err != nil {
 		t.Errorf("sign in after approval: %v", err)
+	}
+	if u, err := svc.User(ctx, "ann@example.org"); err != nil || u.Name != "Тлехас Анна" || u.Surname != "Тлехас" || u.GivenNames != "Анна" {
+		t.Errorf("the approved account's names: %+v, %v", u, err)
 	}
 }
 
@@ -318,13 +331,13 @@ func TestSignUpFillTimeCannotBeForged(t *testing.T) {
 	}
 	now = now.Add(time.Second)
 	for what, stamp := range forged {
-		in := account.SignUpInput{Email: "bot@example.org", Password: "шашки адиюх", Name: "Бот", From: "192.0.2.8", Stamp: stamp}
+		in := account.SignUpInput{Email: "bot@example.org", Password: "шашки адиюх", Names: account.Names{Surname: "Бот", GivenNames: "Бот"}, From: "192.0.2.8", Stamp: stamp}
 		if err := svc.SignUp(ctx, in); err != nil {
 			t.Errorf("%s: %v, want the answer of a real sign-up", what, err)
 		}
 	}
 	now = now.Add(account.FormLife)
-	stale := account.SignUpInput{Email: "ann@example.org", Password: "шашки адиюх", Name: "Анна", From: "192.0.2.7", Stamp: shown}
+	stale := account.SignUpInput{Email: "ann@example.org", Password: "шашки адиюх", Names: account.Names{Surname: "Тлехас", GivenNames: "Анна"}, From: "192.0.2.7", Stamp: shown}
 	var e *tournament.Error
 	if err := svc.SignUp(ctx, stale); !errors.As(err, &e) || e.Code != tournament.EINVALID || e.Field != "started" {
 		t.Errorf("a form opened a day ago: %v, want EINVALID on started", err)
@@ -364,7 +377,7 @@ func TestSignUpAClubAtOnce(t *testing.T) {
 			signUp := func(i int, from string) error {
 				stamp := svc.SignUpStamp()
 				now = now.Add(account.MinFillTime)
-				return svc.SignUp(ctx, account.SignUpInput{Email: fmt.Sprintf("player%d@example.org", i), Password: "шашки адиюх", Name: fmt.Sprintf("Игрок %d", i), From: from, Stamp: stamp})
+				return svc.SignUp(ctx, account.SignUpInput{Email: fmt.Sprintf("player%d@example.org", i), Password: "шашки адиюх", Names: account.Names{Surname: "Игрок", GivenNames: fmt.Sprintf("Номер %d", i)}, From: from, Stamp: stamp})
 			}
 			start, first := now, now.Add(account.MinFillTime)
 			for i := range 12 {
@@ -419,7 +432,7 @@ func TestSignUpsAreNeverUnbounded(t *testing.T) {
 	for i := range limit + 1 {
 		stamp := svc.SignUpStamp()
 		now = now.Add(account.MinFillTime)
-		err := svc.SignUp(context.Background(), account.SignUpInput{Email: fmt.Sprintf("p%d@example.org", i), Password: "шашки адиюх", Name: "Игрок", From: "192.0.2.60", Stamp: stamp})
+		err := svc.SignUp(context.Background(), account.SignUpInput{Email: fmt.Sprintf("p%d@example.org", i), Password: "шашки адиюх", Names: account.Names{Surname: "Игрок", GivenNames: "Первый"}, From: "192.0.2.60", Stamp: stamp})
 		switch {
 		case i < limit && err != nil:
 			t.Fatalf("sign-up %d: %v", i+1, err)

@@ -36,8 +36,9 @@ type Tx interface {
 	// transactions cannot each take the role from one of the last two.
 	LockAdmins() ([]int64, error)
 	SetPasswordHash(userID int64, hash string) error
-	// SetUserName sets the name the account is shown by.
-	SetUserName(userID int64, name string) error
+	// SetUserDetails stores the account's name (in one string and in
+	// parts) and sex.
+	SetUserDetails(u *tournament.User) error
 	// AdminExists reports whether any account is an administrator.
 	AdminExists() (bool, error)
 
@@ -151,7 +152,9 @@ type Session struct {
 type SignUp struct {
 	ID    int64
 	Email string
-	Name  string
+	// Name is "Surname GivenNames" of the name in parts.
+	Name                            string
+	Surname, GivenNames, Patronymic string
 	// PasswordHash is the password of a sign-up waiting for an
 	// administrator; "" for one confirmed by mail, whose link's follower
 	// chooses it.

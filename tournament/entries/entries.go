@@ -206,6 +206,10 @@ type EntryView struct {
 	// the conditions as they are now (they, and the published ratings, may
 	// have changed since the entry).
 	Meets map[int64]bool
+	// OneString tells, for the arbiter, which entries' accounts give the
+	// name as one string and play as no person of the register: accepting
+	// them asks the surname and given names (AcceptEntryAs).
+	OneString map[int64]bool
 	// Places is how many places are left, -1 for no limit.
 	Places int
 	// Zone is the event's time zone, in which the deadline is shown.
@@ -282,11 +286,18 @@ func (s *Service) entryView(tx Tx, u *tournament.User, e *tournament.Event, mana
 		return v, nil
 	}
 	v.Entries = all
-	v.Meets = map[int64]bool{}
+	v.Meets, v.OneString = map[int64]bool{}, map[int64]bool{}
 	for i := range all {
 		en := &all[i]
 		if !en.Decidable() {
 			continue
+		}
+		account, err := tx.UserByID(en.UserID)
+		if err != nil {
+			return nil, err
+		}
+		if v.OneString[en.ID], err = needsSplit(tx, account); err != nil {
+			return nil, err
 		}
 		rating, linked, err := entrantRating(tx, e, en.UserID)
 		if err != nil {
@@ -744,6 +755,19 @@ func (s *Service) accept(tx Tx, e *tournament.Event, u *tournament.User, en *Ent
 	if err != nil {
 		return tournament.Notice{}, err
 	}
+	if account.NamedInParts() {
+		// The player is named by the parts, surname first, though the
+		// account may still show a name typed in one string before.
+		en.Name = account.Surname + " " + account.GivenNames
+	}
+	if account.Sex == "" && en.Sex != "" {
+		// The sex the entry gives is the account's, which a new person
+		// of the register takes.
+		account.Sex = en.Sex
+		if err := tx.SetUserDetails(account); err != nil {
+			return tournament.Notice{}, err
+		}
+	}
 	before := *en
 	// An account the register does not know plays unrated: a rating is
 	// the register's, never typed.
@@ -783,7 +807,9 @@ func decidedAlready(en *Entry) error {
 // AcceptEntries accepts, oldest first, every pending entry that meets the
 // event's conditions as they are now (with the published ratings of now),
 // while places are free; the waiting list stays for the arbiter to choose
-// from. It returns the entries accepted.
+// from, and so do the entries of accounts that give the name as one
+// string, whose surname and given names the arbiter gives one by one
+// (AcceptEntryAs). It returns the entries accepted.
 func (s *Service) AcceptEntries(ctx context.Context, eventID int64) ([]Entry, error) {
 	var done []Entry
 	var told []tournament.Notice
@@ -815,6 +841,18 @@ func (s *Service) AcceptEntries(ctx context.Context, eventID int64) ([]Entry, er
 				return err
 			}
 			if en.Rating = rating; set.check(*en, linked) != nil {
+				continue
+			}
+			account, err := tx.UserByID(en.UserID)
+			if err != nil {
+				return err
+			}
+			split, err := needsSplit(tx, account)
+			if err != nil {
+				return err
+			}
+			if split {
+				// The arbiter gives the surname and given names.
 				continue
 			}
 			if set.Max > 0 && players >= set.Max {

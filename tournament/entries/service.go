@@ -63,6 +63,7 @@ type Tx interface {
 	FollowTx
 	RegulationsTx
 	FeedTx
+	AccountTx
 }
 
 // notify hands notices to the notifier, if any.

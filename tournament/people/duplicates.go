@@ -5,14 +5,18 @@ import (
 	"context"
 	"slices"
 
+	"adiukh/internal/names"
 	"adiukh/tournament"
 )
 
 // DuplicatePair is two persons who may be one: the same birth year and
-// names that differ by at most a slip or two.
+// names that match (names.Match) in either script.
 type DuplicatePair struct {
-	A, B     tournament.Person
-	Distance int
+	A, B tournament.Person
+	// Distance is how many letters the names differ by; Missing how many
+	// words one has and the other lacks (a patronymic, one part of a
+	// double surname).
+	Distance, Missing int
 }
 
 // Duplicates lists the register's likely duplicates for an administrator,
@@ -32,68 +36,66 @@ func (s *Service) Duplicates(ctx context.Context) ([]DuplicatePair, error) {
 	return LikelyDuplicates(people), nil
 }
 
-// maxNameSlips is how many letters two names of one person may differ by:
-// a typo, a missing letter, е for э.
-const maxNameSlips = 2
-
 // LikelyDuplicates finds the pairs of persons with the same known birth
-// year whose names, folded (case, ё = е) in Cyrillic or in Latin, are at
-// most maxNameSlips edits apart. People are compared within a birth year
-// only, so the search stays fast for a whole federation.
+// year whose names match (names.Match: the words in any order, ё = е, a
+// missing patronymic, a slip in a word) in Cyrillic or in Latin. People
+// are compared within a birth year only, and each name is read once, so
+// the search stays fast for a whole federation.
 func LikelyDuplicates(people []tournament.Person) []DuplicatePair {
-	byYear := map[int][]tournament.Person{}
-	for _, p := range people {
+	byYear := map[int][]int{}
+	forms := make([][]names.Prepared, len(people))
+	for i, p := range people {
 		if p.BirthYear != 0 && p.MergedInto == 0 {
-			byYear[p.BirthYear] = append(byYear[p.BirthYear], p)
+			byYear[p.BirthYear] = append(byYear[p.BirthYear], i)
+			forms[i] = nameForms(&p)
 		}
 	}
 	var pairs []DuplicatePair
 	for _, group := range byYear {
-		for i := range group {
-			for j := i + 1; j < len(group); j++ {
-				a, b := &group[i], &group[j]
-				d := min(editDistance(tournament.FoldName(a.Name()), tournament.FoldName(b.Name()), maxNameSlips),
-					editDistance(tournament.FoldName(Transliterate(a.Name(), ICAO)), tournament.FoldName(Transliterate(b.Name(), ICAO)), maxNameSlips),
-					editDistance(tournament.FoldName(a.LatinName()), tournament.FoldName(b.LatinName()), maxNameSlips))
-				if d <= maxNameSlips {
-					pairs = append(pairs, DuplicatePair{A: *a, B: *b, Distance: d})
+		for x, i := range group {
+			for _, j := range group[x+1:] {
+				if s, ok := bestMatch(forms[i], forms[j]); ok {
+					pairs = append(pairs, DuplicatePair{A: people[i], B: people[j], Distance: s.Slips, Missing: s.Missing})
 				}
 			}
 		}
 	}
 	slices.SortFunc(pairs, func(x, y DuplicatePair) int {
-		return cmp.Or(cmp.Compare(x.Distance, y.Distance), cmp.Compare(x.A.SortName(), y.A.SortName()), cmp.Compare(x.A.ID, y.A.ID), cmp.Compare(x.B.ID, y.B.ID))
+		return cmp.Or(cmp.Compare(x.Distance+x.Missing, y.Distance+y.Missing), cmp.Compare(x.A.SortName(), y.A.SortName()), cmp.Compare(x.A.ID, y.A.ID), cmp.Compare(x.B.ID, y.B.ID))
 	})
 	return pairs
 }
 
-// editDistance is the Levenshtein distance of a and b, or limit+1 as soon
-// as it is sure to exceed limit.
-func editDistance(a, b string, limit int) int {
-	ra, rb := []rune(a), []rune(b)
-	if d := len(ra) - len(rb); d > limit || -d > limit {
-		return limit + 1
+// nameForms are the forms a person's name is compared by: the Cyrillic
+// one (whose Latin forms names.Match reads by itself) and the Latin one
+// when it was typed by hand rather than transliterated.
+func nameForms(p *tournament.Person) []names.Prepared {
+	forms := []names.Prepared{names.Prepare(p.Name())}
+	system := cmp.Or(p.LatinSystem, names.ICAO)
+	auto := p.LatinSurname == names.Transliterate(p.Surname, system) && p.LatinGivenNames == names.Transliterate(p.GivenNames, system)
+	if latin := p.LatinName(); latin != "" && !auto {
+		forms = append(forms, names.Prepare(latin))
 	}
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
-		best := cur[0]
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
+	return forms
+}
+
+// personsMatch compares two persons' names, each in Cyrillic and in
+// Latin, and returns the closest match.
+func personsMatch(a, b *tournament.Person) (names.Score, bool) {
+	return bestMatch(nameForms(a), nameForms(b))
+}
+
+// bestMatch is the closest match of any of the names as to any of the
+// others.
+func bestMatch(as, bs []names.Prepared) (names.Score, bool) {
+	var best names.Score
+	found := false
+	for _, a := range as {
+		for _, b := range bs {
+			if s, ok := a.Match(b); ok && (!found || s.Distance() < best.Distance()) {
+				best, found = s, true
 			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-			best = min(best, cur[j])
 		}
-		if best > limit {
-			return limit + 1
-		}
-		prev, cur = cur, prev
 	}
-	return min(prev[len(rb)], limit+1)
+	return best, found
 }

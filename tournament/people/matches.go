@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"adiukh/internal/names"
 	"adiukh/tournament"
 )
 
@@ -22,23 +23,32 @@ const maxCandidates = 5
 // PersonCandidate is a person of the register an event's player may be.
 type PersonCandidate struct {
 	Person tournament.Person
-	// Distance is how many letters the names differ by (0: the same up to
-	// case, spacing and ё/е, in either script).
-	Distance int
+	// Distance is how many letters the names differ by (0: the same words
+	// up to order, case and ё/е, in either script); Missing how many words
+	// one has and the other lacks (a patronymic, one part of a double
+	// surname).
+	Distance, Missing int
 	// SameBirthYear: both birth years are known and equal; OtherBirthYear:
 	// both are known and differ.
 	SameBirthYear, OtherBirthYear bool
 }
 
 // Sure reports whether the candidate is the player beyond doubt: the same
-// name and the same birth year.
-func (c PersonCandidate) Sure() bool { return c.Distance == 0 && c.SameBirthYear }
+// words of the name and the same birth year.
+func (c PersonCandidate) Sure() bool { return c.Distance == 0 && c.Missing == 0 && c.SameBirthYear }
 
 // RegisterMatch is an event's player not linked to the register, with the
 // persons they may be, closest first.
 type RegisterMatch struct {
 	Player     tournament.Player
 	Candidates []PersonCandidate
+	// Surname and GivenNames are how the player would be added to the
+	// register as a new person, for the arbiter to confirm or correct:
+	// their account's parts (the patronymic with the given names, as the
+	// register keeps it), or the desk's name surname first; both empty
+	// when the account gives the name as one string, which is not split
+	// by guessing.
+	Surname, GivenNames string
 }
 
 // Sure is the one candidate that is the player beyond doubt, or nil: only
@@ -76,7 +86,7 @@ func (s *Service) RegisterMatches(ctx context.Context, eventID int64) (*Register
 		if err != nil {
 			return err
 		}
-		out.Matches, err = registerMatches(tx, players)
+		out.Matches, err = registerMatches(tx, eventID, players)
 		return err
 	})
 	if err != nil {
@@ -90,7 +100,11 @@ func (s *Service) RegisterMatches(ctx context.Context, eventID int64) (*Register
 	return out, nil
 }
 
-func registerMatches(tx RegisterTx, players []tournament.Player) ([]RegisterMatch, error) {
+func registerMatches(tx Tx, eventID int64, players []tournament.Player) ([]RegisterMatch, error) {
+	accounts, err := tx.PlayerAccounts(eventID)
+	if err != nil {
+		return nil, err
+	}
 	linked := map[int64]bool{}
 	for _, p := range players {
 		linked[p.PersonID] = true
@@ -104,50 +118,62 @@ func registerMatches(tx RegisterTx, players []tournament.Player) ([]RegisterMatc
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, RegisterMatch{Player: p, Candidates: candidates})
+		m := RegisterMatch{Player: p, Candidates: rankCandidates(candidates)}
+		if a, ok := accounts[p.ID]; ok {
+			m.Surname, m.GivenNames = split(&p, &a)
+		} else {
+			m.Surname, m.GivenNames = split(&p, nil)
+		}
+		out = append(out, m)
 	}
 	return out, nil
 }
 
-// candidatesOf finds the persons a player may be: those whose names,
-// folded, in Cyrillic or Latin, are at most maxNameSlips letters from the
-// player's, the persons already linked to another player of the event
-// left out. The register is searched by each word of the player's name and
-// its Latin form, so a slip in one word still finds the person by the
-// other, and a person written in Latin letters only is found too.
+// searchLimit is how many persons one search of the register for a
+// player's candidates reads at most.
+const searchLimit = 2000
+
+// candidatesOf finds the persons a player may be: those whose names match
+// the player's (names.Match: the words in any order, ё = е, a missing
+// patronymic or part of a double surname, a slip in a word, Cyrillic or
+// Latin), the persons already linked to another player of the event left
+// out, those born the player's year first.
 func candidatesOf(tx RegisterTx, p *tournament.Player, taken map[int64]bool) ([]PersonCandidate, error) {
-	seen := map[int64]bool{}
+	forms := searchForms(p.Name)
+	if len(forms) == 0 {
+		return nil, nil
+	}
+	found, err := tx.SearchPeople([][]string{forms}, nil, 0, searchLimit)
+	if err != nil {
+		return nil, err
+	}
+	name := []names.Prepared{names.Prepare(p.Name)}
 	var out []PersonCandidate
-	name := tournament.FoldName(p.Name)
-	var words []string
-	for _, w := range strings.Fields(name) {
-		if len([]rune(w)) >= 3 {
-			// The Latin form too, for a person written in Latin letters
-			// only.
-			words = append(words, w, tournament.FoldName(Transliterate(w, ICAO)))
+	for _, person := range found {
+		if taken[person.ID] {
+			continue
 		}
+		s, ok := bestMatch(name, nameForms(&person))
+		if !ok {
+			continue
+		}
+		out = append(out, candidate(person, s, p.BirthYear))
 	}
-	for _, w := range slices.Compact(words) {
-		found, err := tx.SearchPeople([][]string{{w}}, nil, 0, 200)
-		if err != nil {
-			return nil, err
-		}
-		for _, person := range found {
-			if seen[person.ID] || taken[person.ID] {
-				continue
-			}
-			seen[person.ID] = true
-			d := min(editDistance(name, tournament.FoldName(person.Name()), maxNameSlips),
-				editDistance(name, tournament.FoldName(person.LatinName()), maxNameSlips),
-				editDistance(tournament.FoldName(Transliterate(p.Name, ICAO)), tournament.FoldName(Transliterate(person.Name(), ICAO)), maxNameSlips))
-			if d > maxNameSlips {
-				continue
-			}
-			known := p.BirthYear != 0 && person.BirthYear != 0
-			out = append(out, PersonCandidate{Person: person, Distance: d,
-				SameBirthYear: known && p.BirthYear == person.BirthYear, OtherBirthYear: known && p.BirthYear != person.BirthYear})
-		}
-	}
+	return out, nil
+}
+
+// candidate is a person a name matched with score s, their birth year
+// told against the one given (0 for unknown).
+func candidate(person tournament.Person, s names.Score, birthYear int) PersonCandidate {
+	known := birthYear != 0 && person.BirthYear != 0
+	return PersonCandidate{Person: person, Distance: s.Slips, Missing: s.Missing,
+		SameBirthYear: known && birthYear == person.BirthYear, OtherBirthYear: known && birthYear != person.BirthYear}
+}
+
+// rankCandidates orders candidates by birth year (the same first, then
+// unknown, then another) and closeness, and keeps the closest
+// maxCandidates.
+func rankCandidates(out []PersonCandidate) []PersonCandidate {
 	slices.SortFunc(out, func(a, b PersonCandidate) int {
 		rank := func(c PersonCandidate) int {
 			switch {
@@ -158,12 +184,37 @@ func candidatesOf(tx RegisterTx, p *tournament.Player, taken map[int64]bool) ([]
 			}
 			return 1
 		}
-		return cmp.Or(cmp.Compare(rank(a), rank(b)), cmp.Compare(a.Distance, b.Distance), cmp.Compare(a.Person.ID, b.Person.ID))
+		return cmp.Or(cmp.Compare(rank(a), rank(b)), cmp.Compare(a.Distance+a.Missing, b.Distance+b.Missing), cmp.Compare(a.Person.ID, b.Person.ID))
 	})
 	if len(out) > maxCandidates {
 		out = out[:maxCandidates]
 	}
-	return out, nil
+	return out
+}
+
+// searchForms are what the register is searched by for a name's
+// candidates: each word of three letters or more (the parts of a
+// hyphenated one apart) and, so that a slip in every word still finds the
+// person, the halves of the long ones (a slip leaves one half whole); each
+// in its Latin form too, for a person written in Latin letters only.
+func searchForms(name string) []string {
+	var out []string
+	for _, w := range names.Words(name) {
+		r := []rune(w)
+		if len(r) < 3 {
+			continue
+		}
+		forms := []string{w}
+		if len(r) >= 6 {
+			half := (len(r) + 1) / 2
+			forms = []string{string(r[:half]), string(r[len(r)-half:])}
+		}
+		for _, f := range forms {
+			out = append(out, f, names.Fold(names.Transliterate(f, names.ICAO)))
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
 }
 
 // LinkPlayerToPerson links an event's player to a person of the register,
@@ -203,7 +254,7 @@ func (s *Service) LinkSureMatches(ctx context.Context, eventID int64) (int, erro
 		if err != nil {
 			return err
 		}
-		matches, err := registerMatches(tx, players)
+		matches, err := registerMatches(tx, eventID, players)
 		if err != nil {
 			return err
 		}
@@ -223,11 +274,37 @@ func (s *Service) LinkSureMatches(ctx context.Context, eventID int64) (int, erro
 	return linked, err
 }
 
+// split is how a player would be added to the register: the parts of
+// their account's name, the patronymic with the given names as the
+// register keeps them; else, unless the name is their account's one
+// string (never split by guessing: both empty), the first word of the
+// desk's name as the surname, the order of every list.
+func split(p *tournament.Player, account *tournament.User) (surname, given string) {
+	if account != nil && account.NamedInParts() {
+		return account.Surname, strings.TrimSpace(account.GivenNames + " " + account.Patronymic)
+	}
+	name := strings.Join(strings.Fields(p.Name), " ")
+	if account != nil && tournament.SameFolded(name, account.Name) {
+		return "", ""
+	}
+	surname, given, _ = strings.Cut(name, " ")
+	return surname, given
+}
+
+// NewPersonNames are the names a player is added to the register under,
+// as the arbiter confirms them; left empty, RegisterMatch's are taken.
+type NewPersonNames struct {
+	Surname, GivenNames string
+}
+
 // AddPlayerToRegister adds an event's player who is not in the register
-// as a new person, from the player's details (the first word of the name
-// as the surname, the rest as given names), and links them; for the
-// event's arbiter, who may add people.
-func (s *Service) AddPlayerToRegister(ctx context.Context, eventID, playerID int64) (*tournament.Person, error) {
+// as a new person and links them; for the event's arbiter, who may add
+// people. The names are the arbiter's, or else the player's account's
+// parts, or else the desk's name with the first word as the surname; a
+// name the account gives as one string must be split by the arbiter. The
+// person takes the sex the account gives, and the player's birth year,
+// club and city.
+func (s *Service) AddPlayerToRegister(ctx context.Context, eventID, playerID int64, names NewPersonNames) (*tournament.Person, error) {
 	if _, err := mayAddPeople(ctx); err != nil {
 		return nil, err
 	}
@@ -240,12 +317,30 @@ func (s *Service) AddPlayerToRegister(ctx context.Context, eventID, playerID int
 		if p.PersonID != 0 {
 			return tournament.Conflict("person_id", "%s is linked to the register already", p.Name)
 		}
-		surname, given, _ := strings.Cut(strings.Join(strings.Fields(p.Name), " "), " ")
-		if given == "" {
-			return tournament.Invalid("given_names", "the player's name %q has no given name; add the person to the register with their full name, then link them", p.Name)
+		accounts, err := tx.PlayerAccounts(eventID)
+		if err != nil {
+			return err
+		}
+		var account *tournament.User
+		if a, ok := accounts[p.ID]; ok {
+			account = &a
+		}
+		surname, given := names.Surname, names.GivenNames
+		if strings.TrimSpace(surname+given) == "" {
+			surname, given = split(p, account)
+			switch {
+			case surname == "":
+				return tournament.Invalid("surname", "the account of %s gives the name as one string; give the surname and the given names apart", p.Name)
+			case given == "":
+				return tournament.Invalid("given_names", "the player's name %q has no given name; add the person to the register with their full name, then link them", p.Name)
+			}
+		}
+		sex := ""
+		if account != nil {
+			sex = account.Sex
 		}
 		person = &tournament.Person{CreatedAt: s.now().UTC()}
-		in := PersonInput{Surname: &surname, GivenNames: &given, BirthYear: &p.BirthYear, Club: &p.Club, Region: &p.City}
+		in := PersonInput{Surname: &surname, GivenNames: &given, Sex: &sex, BirthYear: &p.BirthYear, Club: &p.Club, Region: &p.City}
 		if err := in.apply(person, s.now().Year()); err != nil {
 			return err
 		}

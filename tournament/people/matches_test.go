@@ -2,6 +2,8 @@ package people_test
 
 import (
 	"context"
+	"errors"
+	"slices"
 	"testing"
 
 	"adiukh/tournament"
@@ -112,14 +114,14 @@ func TestPlayersMatchedToTheRegister(t *testing.T) {
 			_, err = register.LinkPlayerToPerson(arbiter, e.ID, ps["Новиков Пётр"].ID, 999999)
 			wantCode(t, "a missing person", err, tournament.EINVALID)
 
-			newcomer, err := register.AddPlayerToRegister(arbiter, e.ID, ps["Новиков Пётр"].ID)
+			newcomer, err := register.AddPlayerToRegister(arbiter, e.ID, ps["Новиков Пётр"].ID, people.NewPersonNames{})
 			if err != nil {
 				t.Fatal(err)
 			}
 			if newcomer.Surname != "Новиков" || newcomer.GivenNames != "Пётр" || newcomer.BirthYear != 2005 || newcomer.Club != "Адыгейск" || newcomer.Region != "Адыгея" || newcomer.FederationID == "" {
 				t.Errorf("the newcomer in the register: %+v", newcomer)
 			}
-			_, err = register.AddPlayerToRegister(arbiter, e.ID, ps["Новиков Пётр"].ID)
+			_, err = register.AddPlayerToRegister(arbiter, e.ID, ps["Новиков Пётр"].ID, people.NewPersonNames{})
 			wantCode(t, "adding a linked player again", err, tournament.ECONFLICT)
 
 			ps = playersByName(t, arbiter, svc, e.ID)
@@ -181,5 +183,176 @@ func TestLatinOnlyPersonOffered(t *testing.T) {
 		if len(m.Candidates) != 1 || m.Candidates[0].Person.ID != want[m.Player.Name] {
 			t.Errorf("%s is offered %+v, want person %d", m.Player.Name, m.Candidates, want[m.Player.Name])
 		}
+	}
+}
+
+// TestMatchesWhateverTheOrder: entrants already in the register are
+// offered whatever the order of their names' words, with ё or е, with one
+// part of a double surname or without the patronymic, those born the
+// entrant's year first; different people are not offered; and the
+// duplicate finder pairs the same persons of the register.
+func TestMatchesWhateverTheOrder(t *testing.T) {
+	t.Parallel()
+	for name, st := range storetest.Open(t) {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			svc, register := services(st)
+			arbiter := arbiterContext(t, st)
+			admin := adminContext(t, st)
+			person := func(surname, given string, born int) *tournament.Person {
+				p, err := register.CreatePerson(arbiter, people.PersonInput{Surname: &surname, GivenNames: &given, BirthYear: &born})
+				if err != nil {
+					t.Fatal(err)
+				}
+				return p
+			}
+			aslan := person("Тлехас", "Аслан", 1990)
+			person("Тлехас", "Анна", 1990)
+			maria := person("Иванова-Петрова", "Мария", 1985)
+			efremova := person("Ефрёмова", "Ольга", 2000)
+			elkin := person("Ёлкин", "Алексей Петрович", 1975)
+			elkinElder := person("Елкин", "Алексей", 1950)
+			timur := person("Хачемизов", "Тимур", 2003)
+			person("Петров", "Саша", 2003)
+
+			e := createEvent(t, arbiter, svc, "swiss", 5)
+			lines, err := tournament.ParsePlayerList("Аслан Тлехас,,1990\n" +
+				"Мария Петрова-Иванова,,1985\n" +
+				"Ефремова Ольга,,2000\n" +
+				"Елкин Алексей,,1975\n" +
+				"Timur Khachemizov,,2003\n" +
+				"Петрова Саша,,2003\n")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := svc.RegisterPlayers(arbiter, e.ID, lines, false); err != nil {
+				t.Fatal(err)
+			}
+			view, err := register.RegisterMatches(arbiter, e.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := map[string][]int64{
+				"Аслан Тлехас":          {aslan.ID},
+				"Мария Петрова-Иванова": {maria.ID},
+				"Ефремова Ольга":        {efremova.ID},
+				"Елкин Алексей":         {elkin.ID, elkinElder.ID}, // the same birth year first
+				"Timur Khachemizov":     {timur.ID},
+				"Петрова Саша":          nil, // Петров Саша is another person
+			}
+			for _, m := range view.Matches {
+				var got []int64
+				for _, c := range m.Candidates {
+					got = append(got, c.Person.ID)
+				}
+				if !slices.Equal(got, want[m.Player.Name]) {
+					t.Errorf("%s is offered %v, want %v", m.Player.Name, got, want[m.Player.Name])
+				}
+			}
+			if len(view.Matches) != len(want) {
+				t.Errorf("%d players to match, want %d", len(view.Matches), len(want))
+			}
+			// The same words and birth year are sure; a missing patronymic
+			// waits for the arbiter.
+			if view.Sure != 4 {
+				t.Errorf("%d sure matches, want Тлехас, Иванова-Петрова, Ефрёмова and Хачемизов", view.Sure)
+			}
+
+			// A new person who looks like one of the register waits for
+			// the confirmation, in either order of the words.
+			for _, n := range [][2]string{{"Аслан", "Тлехас"}, {"Елкин", "Алексей"}} {
+				_, err := register.CreatePerson(arbiter, people.PersonInput{Surname: &n[0], GivenNames: &n[1]})
+				wantCode(t, n[0]+" "+n[1]+" added again", err, tournament.ECONFLICT)
+			}
+			confirmed := func(surname, given string, born int) *tournament.Person {
+				p, err := register.CreatePerson(arbiter, people.PersonInput{Surname: &surname, GivenNames: &given, BirthYear: &born, ConfirmSimilar: true})
+				if err != nil {
+					t.Fatal(err)
+				}
+				return p
+			}
+			twin := confirmed("Аслан", "Тлехас", 1990)
+			elkinAgain := confirmed("Елкин", "Алексей", 1975)
+			dups, err := register.Duplicates(admin)
+			if err != nil {
+				t.Fatal(err)
+			}
+			pairs := map[[2]int64]bool{}
+			for _, d := range dups {
+				pairs[[2]int64{min(d.A.ID, d.B.ID), max(d.A.ID, d.B.ID)}] = true
+			}
+			for _, p := range [][2]int64{{aslan.ID, twin.ID}, {elkin.ID, elkinAgain.ID}} {
+				if !pairs[p] {
+					t.Errorf("the duplicates %+v leave out persons %v", dups, p)
+				}
+			}
+			if len(dups) != 2 {
+				t.Errorf("duplicates %+v, want only Тлехас Аслан and Ёлкин Алексей twice", dups)
+			}
+		})
+	}
+}
+
+// TestNewPersonFromAnAccount: a player whose account gives the name in
+// parts is added to the register under them as they are (the patronymic
+// with the given names) and with the account's sex, so a woman is found
+// among women; an account's name in one string is not split by guessing:
+// the arbiter gives the parts, which the matches show empty.
+func TestNewPersonFromAnAccount(t *testing.T) {
+	t.Parallel()
+	for name, st := range storetest.Open(t) {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			svc, register := services(st)
+			arbiter := arbiterContext(t, st)
+			account := func(email, name, surname, given, patronymic, sex string) *tournament.User {
+				u := &tournament.User{Email: email, Name: name, Surname: surname, GivenNames: given, Patronymic: patronymic, Sex: sex, Role: tournament.PlayerRole, Locale: "ru"}
+				signIn(t, st, u)
+				return u
+			}
+			asiet := account("asiet@example.org", "Хачемизова Асиет", "Хачемизова", "Асиет", "Руслановна", tournament.Women)
+			timur := account("timur@example.org", "Тимур Хачемизов", "", "", "", "")
+			e := createEvent(t, arbiter, svc, "swiss", 5)
+			for _, a := range []struct {
+				u    *tournament.User
+				name string
+			}{{asiet, asiet.Name}, {timur, timur.Name}} {
+				p, err := svc.RegisterPlayer(arbiter, e.ID, tournament.PlayerInput{Name: &a.name, BirthYear: ptr(2003)})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := svc.LinkPlayer(arbiter, e.ID, p.ID, a.u.Email); err != nil {
+					t.Fatal(err)
+				}
+			}
+			view, err := register.RegisterMatches(arbiter, e.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			split := map[string][2]string{}
+			for _, m := range view.Matches {
+				split[m.Player.Name] = [2]string{m.Surname, m.GivenNames}
+			}
+			if split["Хачемизова Асиет"] != [2]string{"Хачемизова", "Асиет Руслановна"} || split["Тимур Хачемизов"] != [2]string{} {
+				t.Errorf("the names offered for new persons: %v", split)
+			}
+			ps := playersByName(t, arbiter, svc, e.ID)
+			woman, err := register.AddPlayerToRegister(arbiter, e.ID, ps["Хачемизова Асиет"].ID, people.NewPersonNames{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if woman.Surname != "Хачемизова" || woman.GivenNames != "Асиет Руслановна" || woman.Sex != tournament.Women || woman.LatinSurname != "Khachemizova" {
+				t.Errorf("the person from the account's parts: %+v", woman)
+			}
+			_, err = register.AddPlayerToRegister(arbiter, e.ID, ps["Тимур Хачемизов"].ID, people.NewPersonNames{})
+			var te *tournament.Error
+			if !errors.As(err, &te) || te.Code != tournament.EINVALID || te.Field != "surname" {
+				t.Errorf("a name in one string: %v, want EINVALID at surname", err)
+			}
+			man, err := register.AddPlayerToRegister(arbiter, e.ID, ps["Тимур Хачемизов"].ID, people.NewPersonNames{Surname: "Хачемизов", GivenNames: "Тимур"})
+			if err != nil || man.Surname != "Хачемизов" || man.GivenNames != "Тимур" || man.LatinName() != "Khachemizov Timur" || man.Sex != "" {
+				t.Errorf("the arbiter's split: %+v, %v", man, err)
+			}
+		})
 	}
 }

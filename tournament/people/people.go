@@ -51,6 +51,8 @@ type Store interface {
 type Tx interface {
 	tournament.EventTx
 	Players(eventID int64) ([]tournament.Player, error)
+	// PlayerAccounts maps the event's player IDs to their accounts.
+	PlayerAccounts(eventID int64) (map[int64]tournament.User, error)
 	tournament.PersonLinkWriter
 	tournament.UserTx
 	tournament.PersonTx

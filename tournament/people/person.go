@@ -5,6 +5,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"adiukh/internal/names"
 	"adiukh/tournament"
 )
 
@@ -17,6 +18,9 @@ type PersonInput struct {
 	Sex                           *string
 	BirthYear                     *int
 	Club, Region, Rank            *string
+	// ConfirmSimilar adds a new person who looks like one of the register
+	// (SimilarPeople) all the same: two people may share a name.
+	ConfirmSimilar bool
 }
 
 // apply checks the input and changes p; every field's problem is named.
@@ -41,17 +45,17 @@ func (in PersonInput) apply(p *tournament.Person, thisYear int) error {
 	text("given_names", in.GivenNames, 80, true, &p.GivenNames)
 	if in.LatinSystem != nil {
 		switch *in.LatinSystem {
-		case ICAO, GOST:
+		case names.ICAO, names.GOST:
 			p.LatinSystem = *in.LatinSystem
 		default:
 			errs = append(errs, tournament.Invalid("latin_system", "unknown transliteration %q; use \"icao\" or \"gost\"", *in.LatinSystem))
 		}
 	}
 	if p.LatinSystem == "" {
-		p.LatinSystem = ICAO
+		p.LatinSystem = names.ICAO
 	}
 	if retransliterate {
-		p.LatinSurname, p.LatinGivenNames = Transliterate(p.Surname, p.LatinSystem), Transliterate(p.GivenNames, p.LatinSystem)
+		p.LatinSurname, p.LatinGivenNames = names.Transliterate(p.Surname, p.LatinSystem), names.Transliterate(p.GivenNames, p.LatinSystem)
 	}
 	text("latin_surname", in.LatinSurname, 80, false, &p.LatinSurname)
 	text("latin_given_names", in.LatinGivenNames, 100, false, &p.LatinGivenNames)

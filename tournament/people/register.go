@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"adiukh/internal/names"
 	"adiukh/tournament"
 )
 
@@ -25,11 +26,56 @@ func (s *Service) CreatePerson(ctx context.Context, in PersonInput) (*tournament
 	if err := in.apply(p, s.now().Year()); err != nil {
 		return nil, err
 	}
-	err = s.store.Update(ctx, func(tx Tx) error { return s.createPerson(tx, u, p) })
+	err = s.store.Update(ctx, func(tx Tx) error {
+		if !in.ConfirmSimilar {
+			similar, err := similarPeople(tx, p)
+			if err != nil {
+				return err
+			}
+			if len(similar) > 0 {
+				return similarConflict(p, similar)
+			}
+		}
+		return s.createPerson(tx, u, p)
+	})
 	if err != nil {
 		return nil, err
 	}
 	return p, nil
+}
+
+// similarPeople are the persons of the register a new person may be, as
+// the matches of an event's players find them (names.Match), those born
+// another year left out, closest first.
+func similarPeople(tx RegisterTx, p *tournament.Person) ([]PersonCandidate, error) {
+	forms := searchForms(p.Name())
+	if len(forms) == 0 {
+		return nil, nil
+	}
+	found, err := tx.SearchPeople([][]string{forms}, nil, 0, searchLimit)
+	if err != nil {
+		return nil, err
+	}
+	var out []PersonCandidate
+	for _, other := range found {
+		if s, ok := personsMatch(p, &other); ok {
+			if c := candidate(other, s, p.BirthYear); !c.OtherBirthYear {
+				out = append(out, c)
+			}
+		}
+	}
+	return rankCandidates(out), nil
+}
+
+// similarConflict refuses a new person who looks like persons of the
+// register until it is confirmed, naming each of them.
+func similarConflict(p *tournament.Person, similar []PersonCandidate) error {
+	found := make([]*tournament.Error, len(similar))
+	for i, c := range similar {
+		found[i] = tournament.Conflict("confirm_similar", "%s looks like %s (federation ID %s), already in the register; check, then confirm to add the person all the same", p.Name(), c.Person.Name(), c.Person.FederationID)
+	}
+	first := *found[0]
+	return tournament.Every(found, &first)
 }
 
 // createPerson stores a checked new person with their federation ID, in
@@ -102,7 +148,7 @@ func (s *Service) People(ctx context.Context, query string, page int) (*PeoplePa
 		}
 		// The word's Latin form finds a person written in Latin letters
 		// only.
-		words = append(words, slices.Compact([]string{w, tournament.FoldName(Transliterate(w, ICAO))}))
+		words = append(words, slices.Compact([]string{w, tournament.FoldName(names.Transliterate(w, names.ICAO))}))
 	}
 	out := &PeoplePage{Query: query, Page: page, CanAdd: may(mayAddPeople(ctx)), CanEdit: may(mayEditPeople(ctx))}
 	err := s.store.View(ctx, func(tx Tx) (err error) {

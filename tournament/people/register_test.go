@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"adiukh/internal/names"
 	"adiukh/tournament"
 	"adiukh/tournament/people"
 	"adiukh/tournament/store/storetest"
@@ -35,10 +36,14 @@ func TestRegisterOfPeople(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if murat.FederationID == "" || murat.LatinSurname != "Bersirov" || murat.LatinGivenNames != "Murat Askerovich" || murat.LatinSystem != people.ICAO || murat.Sex != "m" {
+			if murat.FederationID == "" || murat.LatinSurname != "Bersirov" || murat.LatinGivenNames != "Murat Askerovich" || murat.LatinSystem != names.ICAO || murat.Sex != "m" {
 				t.Errorf("Murat: %+v, want a federation ID and the ICAO Latin form", murat)
 			}
-			typo, err := register.CreatePerson(arbiter, people.PersonInput{Surname: ptr("Берсироў"), GivenNames: ptr("Мурат Аскерович"), BirthYear: ptr(1992)})
+			typoIn := people.PersonInput{Surname: ptr("Берсироў"), GivenNames: ptr("Мурат Аскерович"), BirthYear: ptr(1992)}
+			_, err = register.CreatePerson(arbiter, typoIn)
+			wantCode(t, "a new person like Murat", err, tournament.ECONFLICT)
+			typoIn.ConfirmSimilar = true
+			typo, err := register.CreatePerson(arbiter, typoIn)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -49,7 +49,7 @@ func benchmarkClosePeriod(b *testing.B, newDatabase func() string) {
 		const persons, players, rounds = 5000, 4096, 49
 		ids := make([]string, persons)
 		for i := range persons {
-			p, err := register.CreatePerson(ctx, people.PersonInput{Surname: ptr(fmt.Sprintf("Игрок%04d", i)), GivenNames: ptr("Тест")})
+			p, err := register.CreatePerson(ctx, people.PersonInput{Surname: ptr(fmt.Sprintf("Игрок%04d", i)), GivenNames: ptr("Тест"), ConfirmSimilar: true})
 			if err != nil {
 				b.Fatal(err)
 			}

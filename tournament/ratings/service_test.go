@@ -52,12 +52,13 @@ func teamsOf(st *store.Store, events *tournament.Service) *teams.Service {
 	return teams.NewService(st.Teams(), events, engines.TeamOptions())
 }
 
-// addPeople adds Хуажев with each of the given names to the register.
+// addPeople adds Хуажев with each of the given names to the register,
+// a name like another's (a typo to merge) confirmed.
 func addPeople(t *testing.T, ctx context.Context, register *people.Service, given ...string) []*tournament.Person {
 	t.Helper()
 	var persons []*tournament.Person
 	for _, n := range given {
-		p, err := register.CreatePerson(ctx, people.PersonInput{Surname: ptr("Хуажев"), GivenNames: ptr(n)})
+		p, err := register.CreatePerson(ctx, people.PersonInput{Surname: ptr("Хуажев"), GivenNames: ptr(n), ConfirmSimilar: true})
 		if err != nil {
 			t.Fatal(err)
 		}

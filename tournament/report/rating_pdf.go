@@ -139,7 +139,7 @@ func RatingListPDF(w io.Writer, loc catalog.Lang, l RatingList) error {
 		if r.Change != nil {
 			change = signed(*r.Change)
 		}
-		cells[i] = []cell{{text: strconv.Itoa(r.Rank)}, {text: r.FederationID}, {text: r.Name}, {text: formatInt(r.BirthYear)}, {text: r.Club},
+		cells[i] = []cell{{text: strconv.Itoa(r.Rank)}, {text: r.FederationID}, {text: listedName(loc, r.Name, r.LatinName)}, {text: formatInt(r.BirthYear)}, {text: r.Club},
 			{text: r.Region}, {text: strconv.Itoa(r.Rating), bold: true}, {text: change}, {text: strconv.Itoa(r.Games)}, {text: strconv.Itoa(r.K)}}
 	}
 	heads := []struct {
@@ -178,6 +178,15 @@ func RatingListPDF(w io.Writer, loc catalog.Lang, l RatingList) error {
 	t.draw(d)
 	d.notes(notes...)
 	return d.output(w)
+}
+
+// listedName is how a list names a person, surname first: in Cyrillic,
+// and on an English document in Latin letters with the Cyrillic after.
+func listedName(loc catalog.Lang, name, latin string) string {
+	if loc == catalog.English && latin != "" && latin != name {
+		return latin + " (" + name + ")"
+	}
+	return name
 }
 
 // PeriodReportPDF prints a closed period's report: each person's games

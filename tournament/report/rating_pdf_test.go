@@ -18,16 +18,19 @@ func TestRatingListPDF(t *testing.T) {
 	l := RatingList{List: "blitz", Until: time.Date(2026, 10, 31, 0, 0, 0, 0, time.UTC), Options: RatingOptions{Initial: 1200, PointShare: true},
 		Filter: RatingFilter{Region: "Адыгея"},
 		Rows: []RatingRow{
-			{Rank: 1, FederationID: "100001", Name: "Хуажев Аслан", BirthYear: 1990, Club: "Майкоп", Region: "Адыгея", Rating: 1562, Change: &plus, Games: 2, K: 40},
+			{Rank: 1, FederationID: "100001", Name: "Хуажев Аслан", LatinName: "Khuazhev Aslan", BirthYear: 1990, Club: "Майкоп", Region: "Адыгея", Rating: 1562, Change: &plus, Games: 2, K: 40},
 			{Rank: 2, FederationID: "100002", Name: "Хуажев Бислан", Region: "Адыгея", Rating: 1591, Change: &minus, Games: 12, K: 40},
 			{Rank: 3, FederationID: "100003", Name: "Хуажев Заур", Region: "Адыгея", Rating: 2346, Games: 53, K: 20},
 		}}
+	// The English list names people in Latin letters too.
+	first := map[catalog.Lang]string{catalog.Russian: "1 100001 Хуажев Аслан 1990 Майкоп Адыгея 1562 +62 2 40",
+		catalog.English: "1 100001 Khuazhev Aslan (Хуажев Аслан) 1990 Майкоп Адыгея 1562 +62 2 40"}
 	for _, loc := range []catalog.Lang{catalog.Russian, catalog.English} {
 		got := spacedText(pdfText(t, "rating-list-"+string(loc), render(t, func(b *bytes.Buffer) error { return RatingListPDF(b, loc, l) })))
 		for _, want := range []string{
 			text(loc, msgRatingList, listName(loc, "blitz")),
 			text(loc, msgRatingAfterPeriod, formatDate(loc, l.Until)),
-			"1 100001 Хуажев Аслан 1990 Майкоп Адыгея 1562 +62 2 40",
+			first[loc],
 			"2 100002 Хуажев Бислан Адыгея 1591 −9 12 40",
 			"3 100003 Хуажев Заур Адыгея 2346 53 20",
 			text(loc, msgRatingFilter, text(loc, msgRatingInRegion)+": Адыгея"),

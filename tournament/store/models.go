@@ -13,6 +13,10 @@ type userRow struct {
 	ID           int64  `gorm:"primaryKey"`
 	Email        string `gorm:"size:254;not null;uniqueIndex"`
 	Name         string `gorm:"size:200;not null"`
+	Surname      string `gorm:"size:60;not null;default:''"`
+	GivenNames   string `gorm:"size:80;not null;default:''"`
+	Patronymic   string `gorm:"size:60;not null;default:''"`
+	Sex          string `gorm:"size:1;not null;default:''"`
 	Role         string `gorm:"size:16;not null"`
 	PasswordHash string `gorm:"size:200;not null"`
 	Locale       string `gorm:"size:8;not null"`

@@ -117,9 +117,11 @@ func (t accountTx) SetPasswordHash(userID int64, hash string) error {
 	return nil
 }
 
-func (t accountTx) SetUserName(userID int64, name string) error {
-	if err := t.db.Model(&userRow{}).Where("id = ?", userID).Update("name", name).Error; err != nil {
-		return fmt.Errorf("set the name of user %d: %w", userID, err)
+func (t *tx) SetUserDetails(u *tournament.User) error {
+	err := t.db.Model(&userRow{}).Where("id = ?", u.ID).Updates(map[string]any{"name": u.Name, "surname": u.Surname,
+		"given_names": u.GivenNames, "patronymic": u.Patronymic, "sex": u.Sex}).Error
+	if err != nil {
+		return fmt.Errorf("set the name of user %d: %w", u.ID, err)
 	}
 	return nil
 }

@@ -14,6 +14,9 @@ type signUpRow struct {
 	ID           int64  `gorm:"primaryKey"`
 	Email        string `gorm:"size:254;not null;uniqueIndex"`
 	Name         string `gorm:"size:200;not null"`
+	Surname      string `gorm:"size:60;not null;default:''"`
+	GivenNames   string `gorm:"size:80;not null;default:''"`
+	Patronymic   string `gorm:"size:60;not null;default:''"`
 	PasswordHash string `gorm:"size:200;not null"`
 	Locale       string `gorm:"size:8;not null"`
 	TokenHash    string `gorm:"size:64;not null;index"`
@@ -24,12 +27,12 @@ type signUpRow struct {
 func (signUpRow) TableName() string { return "signups" }
 
 func rowToSignUp(r *signUpRow) account.SignUp {
-	return account.SignUp{ID: r.ID, Email: r.Email, Name: r.Name, PasswordHash: r.PasswordHash, Locale: r.Locale,
+	return account.SignUp{ID: r.ID, Email: r.Email, Name: r.Name, Surname: r.Surname, GivenNames: r.GivenNames, Patronymic: r.Patronymic, PasswordHash: r.PasswordHash, Locale: r.Locale,
 		TokenHash: r.TokenHash, ExpiresAt: fromOptional(r.ExpiresAt), CreatedAt: r.CreatedAt.UTC()}
 }
 
 func (t accountTx) CreateSignUp(s *account.SignUp) error {
-	row := signUpRow{Email: s.Email, Name: s.Name, PasswordHash: s.PasswordHash, Locale: s.Locale, TokenHash: s.TokenHash,
+	row := signUpRow{Email: s.Email, Name: s.Name, Surname: s.Surname, GivenNames: s.GivenNames, Patronymic: s.Patronymic, PasswordHash: s.PasswordHash, Locale: s.Locale, TokenHash: s.TokenHash,
 		ExpiresAt: optionalTime(s.ExpiresAt), CreatedAt: s.CreatedAt.UTC()}
 	if err := t.db.Create(&row).Error; err != nil {
 		return fmt.Errorf("store sign-up: %w", err)

@@ -79,7 +79,8 @@ func (t *tx) PlayerAccounts(eventID int64) (map[int64]tournament.User, error) {
 	accounts := make(map[int64]tournament.User, len(rows))
 	for _, r := range rows {
 		// The password hash stays in the store.
-		accounts[r.PlayerID] = tournament.User{ID: r.User.ID, Email: r.User.Email, Name: r.User.Name, Role: tournament.Role(r.User.Role)}
+		accounts[r.PlayerID] = tournament.User{ID: r.User.ID, Email: r.User.Email, Name: r.User.Name, Surname: r.User.Surname,
+			GivenNames: r.User.GivenNames, Patronymic: r.User.Patronymic, Sex: r.User.Sex, Role: tournament.Role(r.User.Role)}
 	}
 	return accounts, nil
 }

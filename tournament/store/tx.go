@@ -313,9 +313,16 @@ func (t *tx) Players(eventID int64) ([]tournament.Player, error) {
 
 func (t *tx) Lookalikes(p *tournament.Player) ([]tournament.Player, error) {
 	var rows []playerRow
-	q := t.db.Where("event_id = ? AND name_key = ?", p.EventID, p.SortName())
-	if p.FederationID != "" {
-		q = t.db.Where("event_id = ? AND (name_key = ? OR LOWER(federation_id) = LOWER(?))", p.EventID, p.SortName(), p.FederationID)
+	q := t.db.Where("event_id = ?", p.EventID)
+	if words := tournament.LookalikeWords(p.Name); len(words) > 0 {
+		match, args := []string{"name_key = ?"}, []any{p.SortName()}
+		for _, w := range words {
+			match, args = append(match, "name_key LIKE ?"), append(args, "%"+escapeLike(w)+"%")
+		}
+		if p.FederationID != "" {
+			match, args = append(match, "LOWER(federation_id) = LOWER(?)"), append(args, p.FederationID)
+		}
+		q = q.Where("("+strings.Join(match, " OR ")+")", args...)
 	}
 	if err := q.Order("start_no, id").Find(&rows).Error; err != nil {
 		return nil, fmt.Errorf("look for players like %q in event %d: %w", p.Name, p.EventID, err)
@@ -591,7 +598,7 @@ func (t accountTx) CreateUser(u *tournament.User) error {
 	if n > 0 {
 		return tournament.Conflict("email", "a user with e-mail %s already exists", u.Email)
 	}
-	row := userRow{Email: u.Email, Name: u.Name, Role: string(u.Role), PasswordHash: u.PasswordHash, Locale: u.Locale, CreatedAt: u.CreatedAt}
+	row := userRow{Email: u.Email, Name: u.Name, Surname: u.Surname, GivenNames: u.GivenNames, Patronymic: u.Patronymic, Sex: u.Sex, Role: string(u.Role), PasswordHash: u.PasswordHash, Locale: u.Locale, CreatedAt: u.CreatedAt}
 	if err := t.db.Create(&row).Error; err != nil {
 		if uniqueViolation(err) {
 			// Added by another transaction since the check above.
@@ -612,7 +619,7 @@ func (t *tx) UserByEmail(email string) (*tournament.User, error) {
 }
 
 func rowToUser(r *userRow) *tournament.User {
-	return &tournament.User{ID: r.ID, Email: r.Email, Name: r.Name, Role: tournament.Role(r.Role), PasswordHash: r.PasswordHash, Locale: r.Locale, CreatedAt: r.CreatedAt}
+	return &tournament.User{ID: r.ID, Email: r.Email, Name: r.Name, Surname: r.Surname, GivenNames: r.GivenNames, Patronymic: r.Patronymic, Sex: r.Sex, Role: tournament.Role(r.Role), PasswordHash: r.PasswordHash, Locale: r.Locale, CreatedAt: r.CreatedAt}
 }
 
 func (t accountTx) CreateToken(tok *account.Token) error {

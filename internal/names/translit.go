@@ -1,4 +1,4 @@
-package people
+package names
 
 import (
 	"strings"
