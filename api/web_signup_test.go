@@ -179,7 +179,7 @@ func TestSignupAClubFromOneAddress(t *testing.T) {
 			signUp := func(i int) *httptest.ResponseRecorder {
 				started := startedField.FindStringSubmatch(anon.get("/signup").Body.String())[1]
 				clock.Set(clock.Now().Add(50 * time.Second))
-				return anon.post("/signup", url.Values{"email": {fmt.Sprintf("player%d@example.org", i)}, "name": {fmt.Sprintf("Игрок %d", i)}, "password": {"шашки адиюх"}, "started": {started}})
+				return anon.post("/signup", url.Values{"email": {fmt.Sprintf("player%d@example.org", i)}, "surname": {"Игрок"}, "given_names": {fmt.Sprintf("Номер %d", i)}, "password": {"шашки адиюх"}, "started": {started}})
 			}
 			for i := range 12 {
 				if rec := signUp(i); rec.Code != http.StatusOK || !strings.Contains(pageText(rec), ruT("signup.sent_approval")) {
