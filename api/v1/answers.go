@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"adiukh/api/core"
+	"adiukh/tournament"
 )
 
 // The small answers of the API, each a typed view so that its fields are
@@ -134,4 +135,138 @@ type photoView struct {
 // teamsView lists an event's teams.
 type teamsView struct {
 	Teams []teamView `json:"teams"`
+}
+
+// entriesPageView is an event's entries as its entries page shows them:
+// the terms, whether entries are open and the event full, every entry, and
+// what the reader may do; Places is left out when the event has no limit,
+// Mine when the reader has no entry.
+type entriesPageView struct {
+	Settings    entrySettingsView `json:"settings"`
+	Open        bool              `json:"open"`
+	Full        bool              `json:"full"`
+	Entries     []eventEntryView  `json:"entries"`
+	CanEnter    bool              `json:"can_enter"`
+	CanWithdraw bool              `json:"can_withdraw"`
+	// WithdrawAsks: withdrawing is a request the arbiter confirms.
+	WithdrawAsks bool            `json:"withdraw_asks"`
+	CanTakeBack  bool            `json:"can_take_back"`
+	Places       *int            `json:"places,omitempty"`
+	Mine         *eventEntryView `json:"mine,omitempty"`
+}
+
+// acceptedView answers accepting every entry that meets the terms.
+type acceptedView struct {
+	Accepted []eventEntryView `json:"accepted"`
+}
+
+// myEntriesView is the reader's entries, one per event.
+type myEntriesView struct {
+	Entries []myEventEntryView `json:"entries"`
+}
+
+// peopleView is a page of the register's search.
+type peopleView struct {
+	People []personView `json:"people"`
+	Page   int          `json:"page"`
+	More   bool         `json:"more"`
+}
+
+// personPageView is a person of the register with the events they played
+// and their ratings; Photo is the photo's address, when there is one.
+type personPageView struct {
+	Person  personView        `json:"person"`
+	Events  []personEventView `json:"events"`
+	Ratings []historyView     `json:"ratings"`
+	Photo   string            `json:"photo,omitempty"`
+}
+
+// registerMatchView is an event's player with the register's persons who
+// may be them, and the split of the player's name the register would take
+// for a new person.
+type registerMatchView struct {
+	Player     playerView      `json:"player"`
+	Candidates []candidateView `json:"candidates"`
+	Surname    string          `json:"surname"`
+	GivenNames string          `json:"given_names"`
+}
+
+// registerMatchesView is every player of an event with their candidates;
+// Sure counts the players with one sure candidate.
+type registerMatchesView struct {
+	Players []registerMatchView `json:"players"`
+	Sure    int                 `json:"sure"`
+}
+
+// linkedView answers linking the sure matches: how many players.
+type linkedView struct {
+	Linked int `json:"linked"`
+}
+
+// duplicatePairView is two persons of the register who may be one.
+type duplicatePairView struct {
+	A        personView `json:"a"`
+	B        personView `json:"b"`
+	Distance int        `json:"distance"`
+	Missing  int        `json:"missing"`
+}
+
+// duplicatesView lists the register's likely duplicates.
+type duplicatesView struct {
+	Pairs []duplicatePairView `json:"pairs"`
+}
+
+// mergeView answers a merge: the players it moved and where to undo it.
+type mergeView struct {
+	Merge   int64   `json:"merge"`
+	From    int64   `json:"from"`
+	Into    int64   `json:"into"`
+	Players []int64 `json:"players"`
+	Undo    string  `json:"undo"`
+}
+
+// undoneView answers the undo of a merge.
+type undoneView struct {
+	Undone int64 `json:"undone"`
+}
+
+// accountAuditPageView is a page of the accounts' audit log; Older is
+// where the next, older page is.
+type accountAuditPageView struct {
+	Entries []accountAuditView `json:"entries"`
+	Older   string             `json:"older,omitempty"`
+}
+
+// usersView lists the accounts.
+type usersView struct {
+	Users []userView `json:"users"`
+}
+
+// newPasswordView answers an account made or its password reset by an
+// administrator: the password, shown this once.
+type newPasswordView struct {
+	User     userView `json:"user"`
+	Password string   `json:"password"`
+}
+
+// passwordResetView answers an administrator's reset of an account's
+// password, which also ends its sessions and revokes its tokens.
+type passwordResetView struct {
+	newPasswordView
+	Sessions string `json:"sessions"`
+	Tokens   string `json:"tokens"`
+}
+
+// meAccountView is the reader's own account: Name is how it is shown,
+// surname first when the name is in parts.
+type meAccountView struct {
+	ID         int64           `json:"id"`
+	Email      string          `json:"email"`
+	Name       string          `json:"name"`
+	Surname    string          `json:"surname"`
+	GivenNames string          `json:"given_names"`
+	Patronymic string          `json:"patronymic"`
+	Sex        string          `json:"sex"`
+	Role       tournament.Role `json:"role"`
+	Locale     string          `json:"locale"`
 }

@@ -173,13 +173,14 @@ func (h *handler) getEventEntries(c *gin.Context) error {
 			views[i].Meets = &meets
 		}
 	}
-	out := gin.H{"settings": newEntrySettingsView(&v.Settings, v.Zone), "open": v.Open, "full": v.Full, "entries": views,
-		"can_enter": v.CanEnter, "can_withdraw": v.CanWithdraw, "withdraw_asks": v.WithdrawAsks, "can_take_back": v.CanTakeBack}
+	out := entriesPageView{Settings: newEntrySettingsView(&v.Settings, v.Zone), Open: v.Open, Full: v.Full, Entries: views,
+		CanEnter: v.CanEnter, CanWithdraw: v.CanWithdraw, WithdrawAsks: v.WithdrawAsks, CanTakeBack: v.CanTakeBack}
 	if v.Places >= 0 {
-		out["places"] = v.Places
+		out.Places = &v.Places
 	}
 	if v.Mine != nil {
-		out["mine"] = newEventEntryView(v.Mine)
+		mine := newEventEntryView(v.Mine)
+		out.Mine = &mine
 	}
 	c.JSON(http.StatusOK, out)
 	return nil
@@ -198,7 +199,7 @@ func (h *handler) postAcceptAll(c *gin.Context) error {
 	for i := range done {
 		views[i] = newEventEntryView(&done[i])
 	}
-	c.JSON(http.StatusOK, gin.H{"accepted": views})
+	c.JSON(http.StatusOK, acceptedView{views})
 	return nil
 }
 
@@ -335,6 +336,6 @@ func (h *handler) getMyEventEntries(c *gin.Context) error {
 	for i, m := range mine {
 		views[i] = myEventEntryView{eventEntryView: newEventEntryView(&m.Entry), EventName: m.Event.Name, CanWithdraw: m.CanWithdraw, WithdrawAsks: m.WithdrawAsks, CanTakeBack: m.CanTakeBack, CanEnter: m.CanEnter}
 	}
-	c.JSON(http.StatusOK, gin.H{"entries": views})
+	c.JSON(http.StatusOK, myEntriesView{views})
 	return nil
 }

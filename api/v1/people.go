@@ -78,7 +78,7 @@ func (h *handler) getPeople(c *gin.Context) error {
 	for i := range found.People {
 		views[i] = newPersonView(&found.People[i])
 	}
-	c.JSON(http.StatusOK, gin.H{"people": views, "page": found.Page, "more": found.More})
+	c.JSON(http.StatusOK, peopleView{People: views, Page: found.Page, More: found.More})
 	return nil
 }
 
@@ -107,9 +107,9 @@ func (h *handler) getPerson(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	out := gin.H{"person": newPersonView(&v.Person), "events": events, "ratings": lists}
+	out := personPageView{Person: newPersonView(&v.Person), Events: events, Ratings: lists}
 	if v.Photo != nil {
-		out["photo"] = core.PhotoURL(v.Photo)
+		out.Photo = core.PhotoURL(v.Photo)
 	}
 	c.JSON(http.StatusOK, out)
 	return nil

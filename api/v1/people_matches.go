@@ -38,16 +38,16 @@ func (h *handler) getRegisterMatches(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	out := make([]gin.H, len(v.Matches))
+	out := make([]registerMatchView, len(v.Matches))
 	for i, m := range v.Matches {
 		candidates := make([]candidateView, len(m.Candidates))
 		for j, cand := range m.Candidates {
 			candidates[j] = candidateView{Person: newPersonView(&cand.Person), Distance: cand.Distance, Missing: cand.Missing,
 				SameBirthYear: cand.SameBirthYear, OtherBirthYear: cand.OtherBirthYear, Sure: cand.Sure()}
 		}
-		out[i] = gin.H{"player": newPlayerView(&m.Player), "candidates": candidates, "surname": m.Surname, "given_names": m.GivenNames}
+		out[i] = registerMatchView{Player: newPlayerView(&m.Player), Candidates: candidates, Surname: m.Surname, GivenNames: m.GivenNames}
 	}
-	c.JSON(http.StatusOK, gin.H{"players": out, "sure": v.Sure})
+	c.JSON(http.StatusOK, registerMatchesView{Players: out, Sure: v.Sure})
 	return nil
 }
 
@@ -60,7 +60,7 @@ func (h *handler) postLinkSureMatches(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	c.JSON(http.StatusOK, gin.H{"linked": n})
+	c.JSON(http.StatusOK, linkedView{n})
 	return nil
 }
 

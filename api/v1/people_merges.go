@@ -24,11 +24,11 @@ func (h *handler) getDuplicates(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	out := make([]gin.H, len(pairs))
+	out := make([]duplicatePairView, len(pairs))
 	for i, p := range pairs {
-		out[i] = gin.H{"a": newPersonView(&p.A), "b": newPersonView(&p.B), "distance": p.Distance, "missing": p.Missing}
+		out[i] = duplicatePairView{A: newPersonView(&p.A), B: newPersonView(&p.B), Distance: p.Distance, Missing: p.Missing}
 	}
-	c.JSON(http.StatusOK, gin.H{"pairs": out})
+	c.JSON(http.StatusOK, duplicatesView{out})
 	return nil
 }
 
@@ -56,8 +56,8 @@ func (h *handler) postMerge(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	c.JSON(http.StatusOK, gin.H{"merge": m.ID, "from": m.From, "into": m.Into, "players": m.Players,
-		"undo": "/api/v1/people-merges/" + strconv.FormatInt(m.ID, 10) + "/undo"})
+	c.JSON(http.StatusOK, mergeView{Merge: m.ID, From: m.From, Into: m.Into, Players: m.Players,
+		Undo: "/api/v1/people-merges/" + strconv.FormatInt(m.ID, 10) + "/undo"})
 	return nil
 }
 
@@ -69,6 +69,6 @@ func (h *handler) postUndoMerge(c *gin.Context) error {
 	if err := h.People.UndoMerge(c.Request.Context(), id); err != nil {
 		return err
 	}
-	c.JSON(http.StatusOK, gin.H{"undone": id})
+	c.JSON(http.StatusOK, undoneView{id})
 	return nil
 }

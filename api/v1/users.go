@@ -55,9 +55,9 @@ func (h *handler) getAccountAudit(c *gin.Context) error {
 		views[i] = accountAuditView{ID: e.ID, At: e.At, ActorID: e.ActorID, ActorEmail: e.ActorEmail, Action: e.Action,
 			UserID: e.UserID, UserEmail: e.UserEmail, Before: e.Before, After: e.After, Text: e.Tell(l)}
 	}
-	page := gin.H{"entries": views}
+	page := accountAuditPageView{Entries: views}
 	if more {
-		page["older"] = "/api/v1/users/audit?before=" + strconv.FormatInt(entries[len(entries)-1].ID, 10)
+		page.Older = "/api/v1/users/audit?before=" + strconv.FormatInt(entries[len(entries)-1].ID, 10)
 	}
 	c.JSON(http.StatusOK, page)
 	return nil
@@ -87,7 +87,7 @@ func (h *handler) getUsers(c *gin.Context) error {
 	for i := range users {
 		views[i] = newUserView(&users[i])
 	}
-	c.JSON(http.StatusOK, gin.H{"users": views})
+	c.JSON(http.StatusOK, usersView{views})
 	return nil
 }
 
@@ -111,7 +111,7 @@ func (h *handler) postUser(c *gin.Context) error {
 		return err
 	}
 	c.Header("Cache-Control", "no-store")
-	c.JSON(http.StatusCreated, gin.H{"user": newUserView(u), "password": password})
+	c.JSON(http.StatusCreated, newPasswordView{User: newUserView(u), Password: password})
 	return nil
 }
 
@@ -147,6 +147,6 @@ func (h *handler) postUserPassword(c *gin.Context) error {
 		return err
 	}
 	c.Header("Cache-Control", "no-store")
-	c.JSON(http.StatusOK, gin.H{"user": newUserView(u), "password": password, "sessions": "ended", "tokens": "revoked"})
+	c.JSON(http.StatusOK, passwordResetView{newPasswordView: newPasswordView{User: newUserView(u), Password: password}, Sessions: "ended", Tokens: "revoked"})
 	return nil
 }

@@ -74,9 +74,9 @@ func (h *handler) getMe(c *gin.Context) error {
 
 // meView is the reader's own account as the API shows it: name is how
 // it is shown, surname first when the name is in parts.
-func meView(u *tournament.User) gin.H {
-	return gin.H{"id": u.ID, "email": u.Email, "name": u.Name, "surname": u.Surname, "given_names": u.GivenNames,
-		"patronymic": u.Patronymic, "sex": u.Sex, "role": u.Role, "locale": u.Locale}
+func meView(u *tournament.User) meAccountView {
+	return meAccountView{ID: u.ID, Email: u.Email, Name: u.Name, Surname: u.Surname, GivenNames: u.GivenNames,
+		Patronymic: u.Patronymic, Sex: u.Sex, Role: u.Role, Locale: u.Locale}
 }
 
 // tieBreakView is a tie-break with its names in both languages, read from
