@@ -355,8 +355,10 @@ const (
 
 // Event is one competition.
 type Event struct {
-	ID         int64
-	Name       string
+	ID   int64
+	Name string
+	// Game is the game the event is played in (GameKind), Adiukh by default.
+	Game       GameKind
 	Discipline Discipline
 	System     System
 	// Rounds is the planned number of rounds. In a round robin it follows
@@ -459,6 +461,7 @@ func (e *Event) Warnings() []Warning {
 // field is left as it is (on create: its default).
 type EventInput struct {
 	Name         *string
+	Game         *string
 	Discipline   *string
 	System       *string
 	Rounds       *int
@@ -496,6 +499,16 @@ func (in EventInput) apply(e *Event, knownTieBreak func(string) bool) error {
 			errs = append(errs, err)
 		}
 		e.Name = name
+	}
+	if in.Game != nil {
+		k, err := ParseGameKind(*in.Game)
+		if err != nil {
+			errs = append(errs, err)
+		}
+		e.Game = k
+		if k == RussianGame && in.TieBreaks == nil {
+			e.TieBreaks = withoutAdiukhPoints(e.TieBreaks)
+		}
 	}
 	if in.Discipline != nil {
 		d, err := ParseDiscipline(*in.Discipline)
@@ -620,6 +633,9 @@ func (in EventInput) apply(e *Event, knownTieBreak func(string) bool) error {
 		if err := checkOnline(e); err != nil {
 			errs = append(errs, err)
 		}
+	}
+	if err := checkGame(e); err != nil {
+		errs = append(errs, err)
 	}
 	if in.TimeZone != nil {
 		name := strings.TrimSpace(*in.TimeZone)

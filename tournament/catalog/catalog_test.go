@@ -530,6 +530,7 @@ func TestEveryMessageHasBothLanguages(t *testing.T) {
 	families := map[string]string{
 		"discipline.":      "tournament.Discipline",
 		"discipline_full.": "tournament.Discipline",
+		"gametype.":        "tournament.GameKind",
 		"system.":          "tournament.System",
 		"system_full.":     "tournament.System",
 		"reason.":          "tournament.EndReason",

@@ -62,6 +62,7 @@ var migrations = []*gormigrate.Migration{
 	{ID: "20261125192435-live-stopped", Migrate: liveStoppedMigration},
 	{ID: "20261125193804-live-clock", Migrate: liveClockMigration},
 	{ID: "20261125221000-message-keys", Migrate: messageKeysMigration},
+	{ID: "20261125223700-event-game", Migrate: eventGameMigration},
 }
 
 // migrationLock is the key of the PostgreSQL advisory lock taken while
