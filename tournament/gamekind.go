@@ -158,3 +158,14 @@ func withoutAdiukhPoints(ids []string) []string {
 	}
 	return out
 }
+
+// DisciplineKey is the catalogue key of the event's discipline as its
+// pages name it: by Adiukh's names ("discipline.rapid"), or, for another
+// game, with the game's name ("discipline_russian.rapid": Russian
+// draughts — rapid).
+func (e Event) DisciplineKey() string {
+	if e.Game.OrAdiukh() == RussianGame {
+		return "discipline_russian." + string(e.Discipline)
+	}
+	return e.Discipline.Key()
+}

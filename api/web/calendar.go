@@ -108,12 +108,12 @@ func (h *handler) writeICS(c *gin.Context, tr *translator, name string, items []
 			continue
 		}
 		place := strings.Trim(strings.Join([]string{it.Venue, it.City}, ", "), ", ")
-		desc := tr.T("discipline." + string(it.Discipline))
+		desc := tr.T(it.DisciplineKey())
 		if tc := it.TimeControl.String(); tc != "" {
 			desc += ", " + tr.TimeControl(it.TimeControl)
 		}
 		ev := ical.Event{UID: fmt.Sprintf("event-%d@%s", it.ID, host), Stamp: it.CreatedAt, First: first, Last: last,
-			Summary: it.Name, Location: place, Description: desc}
+			Summary: it.Name, Location: place, Description: desc, Categories: []string{tr.T(it.Game.Key())}}
 		if h.PublicURL != "" {
 			ev.URL = strings.TrimSuffix(h.PublicURL, "/") + fmt.Sprintf("/events/%d", it.ID)
 		}

@@ -26,6 +26,7 @@ func EventView(e *tournament.Event) report.Event {
 		Scoring:      report.Scoring{Win: sc.Win, Draw: sc.Draw, Loss: sc.Loss, Bye: sc.Bye, ForfeitWin: sc.ForfeitWin},
 		Name:         e.Name,
 		Discipline:   string(e.Discipline),
+		Game:         string(e.Game.OrAdiukh()),
 		Venue:        e.Venue,
 		City:         e.City,
 		ChiefArbiter: e.ChiefArbiter,
