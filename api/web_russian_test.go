@@ -1,0 +1,41 @@
+package api_test
+
+import (
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+
+	"adiukh/tournament"
+)
+
+// The new-event form offers the game; an event of Russian draughts made
+// with it names its game on its page and in its calendar file.
+func TestEventFormGame(t *testing.T) {
+	t.Parallel()
+	s := newWebServer(t)
+	a := s.signIn(tournament.ArbiterRole)
+	page := pageText(a.get("/manage/events/new"))
+	for _, want := range []string{`<select name="game">`, `<option value="russian">` + ruT("gametype.russian")} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the new-event form lacks %q", want)
+		}
+	}
+	rec := a.post("/manage/events", url.Values{
+		"name": {"Кубок по русским шашкам"}, "game": {"russian"}, "discipline": {"rapid"}, "system": {"round-robin"}, "visibility": {"public"},
+		"time_control": {"8+4"}, "start_date": {"2026-12-10"}, "tiebreak": {"sonneborn-berger", "wins"},
+	})
+	mustStatus(t, "event", rec.Code, http.StatusSeeOther, rec.Body.String())
+	path := strings.TrimSuffix(rec.Header().Get("Location"), "/manage")
+	ev := s.must(http.StatusOK, tournament.ArbiterRole, "GET", "/api/v1"+path, nil)
+	if ev["game"] != "russian" {
+		t.Fatalf("created event: game %v", ev["game"])
+	}
+	if page := pageText(a.get(path)); !strings.Contains(page, ruT("discipline_russian.rapid")) || strings.Contains(page, ruT("discipline.rapid")+" ·") {
+		t.Errorf("the event's page does not name Russian draughts' rapid:\n%s", page)
+	}
+	// Long lines of iCalendar are folded (RFC 5545 §3.1).
+	if ics := strings.ReplaceAll(pageText(a.get(path+".ics")), "\r\n ", ""); !strings.Contains(ics, "CATEGORIES:"+ruT("gametype.russian")) || !strings.Contains(ics, ruT("discipline_russian.rapid")) {
+		t.Errorf("the event's calendar file does not name its game:\n%s", ics)
+	}
+}
