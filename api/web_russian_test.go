@@ -1,6 +1,7 @@
 package api_test
 
 import (
+	"fmt"
 	"net/http"
 	"net/url"
 	"strings"
@@ -37,5 +38,21 @@ func TestEventFormGame(t *testing.T) {
 	// Long lines of iCalendar are folded (RFC 5545 §3.1).
 	if ics := strings.ReplaceAll(pageText(a.get(path+".ics")), "\r\n ", ""); !strings.Contains(ics, "CATEGORIES:"+ruT("gametype.russian")) || !strings.Contains(ics, ruT("discipline_russian.rapid")) {
 		t.Errorf("the event's calendar file does not name its game:\n%s", ics)
+	}
+
+	// Its games' sheets are replayed by Russian draughts' rules on the
+	// game's page and the arbiter's.
+	api := "/api/v1" + path
+	for i := 1; i <= 2; i++ {
+		s.must(http.StatusCreated, tournament.ArbiterRole, "POST", api+"/players", map[string]any{"name": fmt.Sprintf("Игрок %d", i), "rating": 2000 - i})
+	}
+	s.must(http.StatusCreated, tournament.ArbiterRole, "POST", api+"/rounds", nil)
+	s.must(http.StatusOK, tournament.ArbiterRole, "POST", api+"/rounds/1/publish", nil)
+	s.must(http.StatusOK, tournament.ArbiterRole, "PUT", api+"/rounds/1/games/1/result", map[string]any{"sheet": russianPDN, "version": 1})
+	valid := ruN("sheet.valid", 4)
+	for _, p := range []string{path + "/rounds/1/boards/1", path + "/rounds/1/boards/1/edit"} {
+		if page := pageText(a.get(p)); !strings.Contains(page, valid) || strings.Contains(page, `class="field-error"`) {
+			t.Errorf("%s does not show the Russian sheet as valid (%q):\n%s", p, valid, page)
+		}
 	}
 }
