@@ -135,6 +135,21 @@ func TestRussianSwissEvent(t *testing.T) {
 			}
 		}
 
+		// The game with a sheet is exported as Russian draughts' PDN with
+		// the event's tags, and reads back by its rules.
+		pdn := string(s.mustDownload(base+"/games.pdn", "application/x-pdn"))
+		for _, want := range []string{`[Event "Первенство Майкопа по русским шашкам"]`, `[Round "1"]`, `[Board "1"]`, `[White "Игрок `, `[Result "2-0"]`, `[GameType "25"]`, "1. c3-d4 f6-g5 2. g3-h4 g7-f6 2-0"} {
+			if !strings.Contains(pdn, want) {
+				t.Errorf("games.pdn lacks %q:\n%s", want, pdn)
+			}
+		}
+		if strings.Count(pdn, "[Event ") != 1 || strings.Contains(pdn, `[White "Игрок 1"]`+"\n"+`[Black "Игрок 2"]`+"\n"+`[White`) {
+			t.Errorf("games.pdn has other games or doubled tags:\n%s", pdn)
+		}
+		if code, out := s.do("", "GET", fmt.Sprintf("%s/rounds/1/games/1/record.pdf", base), nil); code != http.StatusConflict {
+			t.Errorf("record.pdf of a Russian game: %d %v, want 409", code, out)
+		}
+
 		// The event chooses 1/½/0.
 		s.must(http.StatusOK, arbiter, "PATCH", base, map[string]any{"scoring": map[string]any{"win": 1, "draw": 0.5, "loss": 0, "bye": 1, "forfeit_win": 1}})
 		standings(0.5)

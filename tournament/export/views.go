@@ -303,6 +303,9 @@ func GameRecordView(d *tournament.EventData, n, b int) (report.GameRecord, error
 	if g.IsBye() {
 		return report.GameRecord{}, tournament.NotFound("board %d of round %d is a bye, not a game", b, n)
 	}
+	if game := d.Event.Game; game.OrAdiukh() != tournament.AdiukhGame {
+		return report.GameRecord{}, tournament.Conflict("", "a game record of %s cannot be printed yet: its positions are drawn for Adiukh only; export the games as PDN", game)
+	}
 	rep, err := replay(g, n)
 	if err != nil {
 		return report.GameRecord{}, err
