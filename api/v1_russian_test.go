@@ -279,8 +279,7 @@ func TestRussianTeamEvent(t *testing.T) {
 }
 
 // What Russian draughts cannot have yet is refused with a reason:
-// composition contests, live play, rating lists, the checkers won as a
-// tie-break.
+// composition contests, live play, the checkers won as a tie-break.
 func TestRussianGameRefusals(t *testing.T) {
 	t.Parallel()
 	forEachServer(t, func(t *testing.T, s *testServer) {
@@ -290,7 +289,6 @@ func TestRussianGameRefusals(t *testing.T) {
 		}{
 			{map[string]any{"discipline": "composition"}, "game"},
 			{map[string]any{"discipline": "blitz", "system": "swiss", "rounds": 5, "time_control": "3+2", "online": true}, "online"},
-			{map[string]any{"discipline": "standard", "system": "swiss", "rounds": 5, "rated": true}, "rated"},
 			{map[string]any{"discipline": "standard", "system": "swiss", "rounds": 5, "tiebreaks": []string{"adiukh-points"}}, "tiebreaks[0]"},
 			{map[string]any{"discipline": "standard", "system": "swiss", "rounds": 5, "game": "chess"}, "game"},
 		} {
@@ -332,4 +330,82 @@ func TestRussianCorrespondenceRefused(t *testing.T) {
 			}
 		})
 	}
+}
+
+// Russian draughts keeps rating lists of its own beside Adiukh's, for the
+// same persons of the register: a rated event of Russian draughts goes
+// into its game's list only, and a person entered in an event gets the
+// rating of the event's game.
+func TestRussianRatingLists(t *testing.T) {
+	t.Parallel()
+	forEachServer(t, func(t *testing.T, s *testServer) {
+		const admin = tournament.Admin
+		s.ratedBlitzEvent()
+		adiukh := s.must(http.StatusCreated, admin, "POST", "/api/v1/ratings/blitz/periods", map[string]any{"until": "2026-10-31"})
+		adiukhRating := map[int]int{} // person → rating
+		for _, r := range adiukh["rows"].([]any) {
+			r := r.(map[string]any)
+			adiukhRating[num(r["person_id"])] = num(r["rating"])
+		}
+		if len(adiukhRating) != 4 {
+			t.Fatalf("the Adiukh blitz list: %v", adiukh)
+		}
+
+		ev := s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Рейтинговый турнир по русским шашкам", "game": "russian",
+			"discipline": "blitz", "system": "round-robin", "time_control": "3+2", "start_date": "2026-10-02", "end_date": "2026-10-02", "rated": true})
+		id := num(ev["id"])
+		for person := range adiukhRating {
+			p := s.must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/players", id), map[string]any{"person_id": person})
+			if num(p["rating"]) != 0 {
+				t.Errorf("person %d enters Russian draughts with their Adiukh rating %v", person, p["rating"])
+			}
+		}
+		for n := 1; n <= 3; n++ {
+			s.must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
+			s.must(http.StatusOK, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds/%d/publish", id, n), nil)
+			s.playRound(id, n, "0:2", "1:1")
+		}
+		s.must(http.StatusOK, arbiter, "PATCH", fmt.Sprintf("/api/v1/events/%d", id), map[string]any{"status": "finished"})
+
+		russian := s.must(http.StatusCreated, admin, "POST", "/api/v1/ratings/russian-blitz/periods", map[string]any{"until": "2026-10-31"})
+		if p := russian["period"].(map[string]any); num(p["games"]) != 6 || num(p["events"]) != 1 || len(russian["rows"].([]any)) != 4 {
+			t.Fatalf("the Russian blitz list: %v", russian)
+		}
+		russianRating := map[int]int{}
+		for _, r := range russian["rows"].([]any) {
+			r := r.(map[string]any)
+			russianRating[num(r["person_id"])] = num(r["rating"])
+		}
+		again := s.must(http.StatusOK, "", "GET", "/api/v1/ratings/blitz", nil)
+		for _, r := range again["rows"].([]any) {
+			r := r.(map[string]any)
+			if num(r["rating"]) != adiukhRating[num(r["person_id"])] {
+				t.Errorf("the Adiukh blitz list changed with a Russian event: %v", r)
+			}
+		}
+		if equal := fmt.Sprint(russianRating) == fmt.Sprint(adiukhRating); equal {
+			t.Errorf("the Russian list is the Adiukh one: %v", russianRating)
+		}
+
+		// A new event of each game gives a person the rating of its game.
+		for game, want := range map[string]map[int]int{"russian": russianRating, "adiukh": adiukhRating} {
+			next := s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Следующий турнир", "game": game,
+				"discipline": "blitz", "system": "round-robin", "time_control": "3+2"})
+			for person, rating := range want {
+				p := s.must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/players", num(next["id"])), map[string]any{"person_id": person})
+				if num(p["rating"]) != rating {
+					t.Errorf("%s: person %d enters with rating %v, want %d", game, person, p["rating"], rating)
+				}
+				break
+			}
+		}
+		person := s.must(http.StatusOK, "", "GET", fmt.Sprintf("/api/v1/people/%d", num(russian["rows"].([]any)[0].(map[string]any)["person_id"])), nil)
+		lists := map[string]bool{}
+		for _, l := range person["ratings"].([]any) {
+			lists[fmt.Sprint(l.(map[string]any)["list"])] = true
+		}
+		if !lists["blitz"] || !lists["russian-blitz"] {
+			t.Errorf("the person's lists: %v", person["ratings"])
+		}
+	})
 }

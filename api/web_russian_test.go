@@ -56,3 +56,18 @@ func TestEventFormGame(t *testing.T) {
 		}
 	}
 }
+
+// Russian draughts' rating lists have pages beside Adiukh's, which keep
+// their addresses.
+func TestRussianRatingPages(t *testing.T) {
+	t.Parallel()
+	s := newWebServer(t)
+	reader := s.anonymous()
+	for _, list := range []string{"standard", "russian-standard", "russian-rapid", "russian-blitz"} {
+		rec := reader.get("/ratings/" + list)
+		mustStatus(t, list, rec.Code, http.StatusOK, "")
+		if page := pageText(rec); !strings.Contains(page, ruT("discipline."+list)) || !strings.Contains(page, `href="/ratings/russian-blitz"`) {
+			t.Errorf("/ratings/%s does not name its list or link Russian draughts' lists", list)
+		}
+	}
+}

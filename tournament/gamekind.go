@@ -69,6 +69,23 @@ func (k GameKind) GamePoints() int {
 	return 24
 }
 
+// OnAdiukhScale gives a result of the game in Adiukh's 24 points, which
+// the standings and the rating formula count in: Adiukh's own as they are;
+// another game's by who won (2:0 is 24:0, 1:1 is 12:12, 0:0 stays).
+func (k GameKind) OnAdiukhScale(white, black int) (int, int) {
+	switch {
+	case k.OrAdiukh() == AdiukhGame:
+		return white, black
+	case white > black:
+		return 24, 0
+	case black > white:
+		return 0, 24
+	case white == 0:
+		return 0, 0
+	}
+	return 12, 12
+}
+
 // PlaysOnServer reports whether the game can be played on the server
 // (correspondence, live): only Adiukh's moves are checked there yet.
 func (k GameKind) PlaysOnServer() bool { return k.OrAdiukh() == AdiukhGame }
@@ -122,8 +139,8 @@ func (e *Event) ParseResult(score, endReason string) (Result, error) {
 const adiukhPoints = "adiukh-points"
 
 // checkGame refuses what an event of its game cannot have. Russian
-// draughts has no composition contests here, no rating lists yet, and its
-// games are not played on the server yet (the server checks Adiukh's moves
+// draughts has no composition contests here, and its games are not played
+// on the server yet (the server checks Adiukh's moves
 // only); the checkers won (adiukh-points) do not rank its players.
 func checkGame(e *Event) error {
 	if e.Game.OrAdiukh() == AdiukhGame {
@@ -135,9 +152,6 @@ func checkGame(e *Event) error {
 	}
 	if e.Online {
 		errs = append(errs, Invalid("online", "the games of Russian draughts cannot be played live on the site yet: the server checks the moves of Adiukh only"))
-	}
-	if e.Rated {
-		errs = append(errs, Invalid("rated", "Russian draughts has no rating lists yet; its events are not rated"))
 	}
 	for i, id := range e.TieBreaks {
 		if id == adiukhPoints {

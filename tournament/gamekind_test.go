@@ -77,10 +77,10 @@ func TestRussianSheets(t *testing.T) {
 	}
 }
 
-// An event of Russian draughts has no composition contest, live play,
-// rating or the checkers-won tie-break, and its game is set at creation.
+// An event of Russian draughts has no composition contest, live play or
+// the checkers-won tie-break, and its game is set at creation.
 func TestRussianEventSettings(t *testing.T) {
-	russian, composition, online, rated := "russian", "composition", true, true
+	russian, composition, online := "russian", "composition", true
 	e := &Event{Game: AdiukhGame, Discipline: Standard, TieBreaks: []string{"buchholz", adiukhPoints}}
 	if err := (EventInput{Game: &russian}).apply(e, func(string) bool { return true }); err != nil {
 		t.Fatal(err)
@@ -91,7 +91,6 @@ func TestRussianEventSettings(t *testing.T) {
 	for field, in := range map[string]EventInput{
 		"game":         {Discipline: &composition},
 		"online":       {Online: &online},
-		"rated":        {Rated: &rated},
 		"tiebreaks[0]": {TieBreaks: &[]string{adiukhPoints}},
 	} {
 		next := *e

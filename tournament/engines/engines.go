@@ -107,7 +107,9 @@ func (Ranker) Rank(in tournament.StandingsInput) ([]tournament.StandingsRow, err
 			if g.Result == nil {
 				return nil, fmt.Errorf("standings of event %d: round %d board %d has no result", e.ID, r.Number, g.Board)
 			}
-			w, b := onAdiukhScale(e.Game, g.Result.White, g.Result.Black)
+			// The standings count Adiukh's 24 points a game; only who won
+			// counts in the event's table.
+			w, b := e.Game.OnAdiukhScale(g.Result.White, g.Result.Black)
 			sin.Rounds[i] = append(sin.Rounds[i], standings.Game{
 				White: g.WhiteNo, Black: g.BlackNo, Kind: kindOf(g.Result.EndReason),
 				WhitePoints: w, BlackPoints: b,
@@ -127,25 +129,6 @@ func (Ranker) Rank(in tournament.StandingsInput) ([]tournament.StandingsRow, err
 		out[i] = tournament.StandingsRow{Rank: r.Rank, RankTo: r.RankLast, PlayerID: byNo[r.StartNo], StartNo: r.StartNo, Score: r.Score, TieBreaks: tbs}
 	}
 	return out, nil
-}
-
-// onAdiukhScale gives the standings, which count Adiukh's 24 points a
-// game, the result of a game of another game by who won: a Russian 2:0 is
-// 24:0, 1:1 is 12:12, a double forfeit 0:0. Only who won counts in the
-// event's scoring table, and the checkers won (adiukh-points) are not a
-// tie-break of such an event.
-func onAdiukhScale(game tournament.GameKind, white, black int) (int, int) {
-	switch {
-	case game.OrAdiukh() == tournament.AdiukhGame:
-		return white, black
-	case white > black:
-		return standings.MaxPoints, 0
-	case black > white:
-		return 0, standings.MaxPoints
-	case white == 0:
-		return 0, 0
-	}
-	return standings.MaxPoints / 2, standings.MaxPoints / 2
 }
 
 func kindOf(reason tournament.EndReason) standings.Kind {
