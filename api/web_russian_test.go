@@ -49,6 +49,9 @@ func TestEventFormGame(t *testing.T) {
 	s.must(http.StatusCreated, tournament.ArbiterRole, "POST", api+"/rounds", nil)
 	s.must(http.StatusOK, tournament.ArbiterRole, "POST", api+"/rounds/1/publish", nil)
 	s.must(http.StatusOK, tournament.ArbiterRole, "PUT", api+"/rounds/1/games/1/result", map[string]any{"sheet": russianPDN, "version": 1})
+	if page := pageText(a.get(path + "/rounds/1/results")); !strings.Contains(page, `placeholder="2:0"`) {
+		t.Errorf("the result entry of a Russian event does not show a score of its game:\n%s", page)
+	}
 	valid := ruN("sheet.valid", 4)
 	for _, p := range []string{path + "/rounds/1/boards/1", path + "/rounds/1/boards/1/edit"} {
 		if page := pageText(a.get(p)); !strings.Contains(page, valid) || strings.Contains(page, `class="field-error"`) {

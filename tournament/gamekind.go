@@ -86,6 +86,14 @@ func (k GameKind) OnAdiukhScale(white, black int) (int, int) {
 	return 12, 12
 }
 
+// ScoreExample is a score of the game as a form shows it for an example.
+func (k GameKind) ScoreExample() string {
+	if k.OrAdiukh() == RussianGame {
+		return "2:0"
+	}
+	return "17:7"
+}
+
 // PlaysOnServer reports whether the game can be played on the server
 // (correspondence, live): only Adiukh's moves are checked there yet.
 func (k GameKind) PlaysOnServer() bool { return k.OrAdiukh() == AdiukhGame }
