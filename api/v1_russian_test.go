@@ -134,6 +134,23 @@ func TestRussianSwissEvent(t *testing.T) {
 				t.Errorf("export.trf: start number %d has %d tenths, want %g points", p.StartNo, p.Points, points[p.StartNo])
 			}
 		}
+		// Imported back, the file makes an event of Russian draughts with
+		// its results in the game's points and the same standings.
+		imported := s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events/import.trf", trfFile)
+		if imported["game"] != "russian" {
+			t.Errorf("the imported event: game %v", imported["game"])
+		}
+		importedBase := fmt.Sprintf("/api/v1/events/%d", num(imported["id"]))
+		round1, _ := json.Marshal(s.must(http.StatusOK, "", "GET", importedBase+"/rounds/1", nil))
+		if !bytes.Contains(round1, []byte(`"2:0"`)) || bytes.Contains(round1, []byte(`"24:0"`)) {
+			t.Errorf("the imported round 1 is not in Russian draughts' points: %s", round1)
+		}
+		for _, r := range s.must(http.StatusOK, "", "GET", importedBase+"/standings", nil)["rows"].([]any) {
+			r := r.(map[string]any)
+			if no := num(r["start_no"]); r["score"] != points[no] {
+				t.Errorf("imported: start number %d scores %v, want %g", no, r["score"], points[no])
+			}
+		}
 
 		// The game with a sheet is exported as Russian draughts' PDN with
 		// the event's tags, and reads back by its rules.
