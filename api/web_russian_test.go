@@ -36,6 +36,9 @@ func TestEventFormGame(t *testing.T) {
 		t.Errorf("the event's page does not name Russian draughts' rapid:\n%s", page)
 	}
 	// Long lines of iCalendar are folded (RFC 5545 §3.1).
+	if list := pageText(s.anonymous().get("/")); !strings.Contains(list, ruT("discipline_russian.rapid")) {
+		t.Errorf("the list of events does not name Russian draughts' rapid:\n%s", list)
+	}
 	if ics := strings.ReplaceAll(pageText(a.get(path+".ics")), "\r\n ", ""); !strings.Contains(ics, "CATEGORIES:"+ruT("gametype.russian")) || !strings.Contains(ics, ruT("discipline_russian.rapid")) {
 		t.Errorf("the event's calendar file does not name its game:\n%s", ics)
 	}
