@@ -55,6 +55,10 @@ func TestEventFormGame(t *testing.T) {
 	if page := pageText(a.get(path + "/rounds/1/results")); !strings.Contains(page, `placeholder="2:0"`) {
 		t.Errorf("the result entry of a Russian event does not show a score of its game:\n%s", page)
 	}
+	// The standings say the event's points a game, 2/1/0 or 1/½/0.
+	if page := pageText(a.get(path + "/standings")); !strings.Contains(page, ruT("standings.scoring", "Win", "2", "Draw", "1", "Loss", "0")) {
+		t.Errorf("the standings do not say the points a game:\n%s", page)
+	}
 	valid := ruN("sheet.valid", 4)
 	for _, p := range []string{path + "/rounds/1/boards/1", path + "/rounds/1/boards/1/edit"} {
 		if page := pageText(a.get(p)); !strings.Contains(page, valid) || strings.Contains(page, `class="field-error"`) {
