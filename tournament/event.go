@@ -355,10 +355,9 @@ const (
 
 // Event is one competition.
 type Event struct {
-	ID   int64
-	Name string
-	// Game is the game the event is played in (GameKind), Adiukh by default.
-	Game       GameKind
+	ID         int64
+	Name       string
+	Game       GameKind // the game it is played in, Adiukh by default
 	Discipline Discipline
 	System     System
 	// Rounds is the planned number of rounds. In a round robin it follows
@@ -500,15 +499,8 @@ func (in EventInput) apply(e *Event, knownTieBreak func(string) bool) error {
 		}
 		e.Name = name
 	}
-	if in.Game != nil {
-		k, err := ParseGameKind(*in.Game)
-		if err != nil {
-			errs = append(errs, err)
-		}
-		e.Game = k
-		if k == RussianGame && in.TieBreaks == nil {
-			e.TieBreaks = withoutAdiukhPoints(e.TieBreaks)
-		}
+	if err := in.applyGame(e); err != nil {
+		errs = append(errs, err)
 	}
 	if in.Discipline != nil {
 		d, err := ParseDiscipline(*in.Discipline)

@@ -169,6 +169,24 @@ func checkGame(e *Event) error {
 	return JoinInvalid(errs)
 }
 
+// applyGame sets the event's game when one is given; an event of Russian
+// draughts loses the checkers-won tie-break, unless its tie-breaks are
+// given too (and then checkGame refuses that one).
+func (in EventInput) applyGame(e *Event) error {
+	if in.Game == nil {
+		return nil
+	}
+	k, err := ParseGameKind(*in.Game)
+	if err != nil {
+		return err
+	}
+	e.Game = k
+	if k == RussianGame && in.TieBreaks == nil {
+		e.TieBreaks = withoutAdiukhPoints(e.TieBreaks)
+	}
+	return nil
+}
+
 // withoutAdiukhPoints drops the tie-break of the checkers won from a list
 // of tie-breaks: an event of Russian draughts has no use for it.
 func withoutAdiukhPoints(ids []string) []string {
