@@ -37,10 +37,16 @@ func ParseGameKind(s string) (GameKind, error) {
 	return "", Invalid("game", "unknown game %q; use one of %s", s, joinQuoted(GameKinds))
 }
 
-// Key is the game's name in the catalogue; Words is its API spelling.
+// Key is the game's name in the catalogue; Words its name in English, as
+// the English messages say it ("Russian draughts").
 func (k GameKind) Key() string { return "gametype." + string(k.OrAdiukh()) }
 
-func (k GameKind) Words() string { return string(k.OrAdiukh()) }
+func (k GameKind) Words() string {
+	if k.OrAdiukh() == RussianGame {
+		return "Russian draughts"
+	}
+	return "Adiukh"
+}
 
 // OrAdiukh is the game, Adiukh when none is set (an event stored before
 // events had a game).
