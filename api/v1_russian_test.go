@@ -167,6 +167,13 @@ func TestRussianSwissEvent(t *testing.T) {
 			t.Errorf("record.pdf of a Russian game: %d %v, want 409", code, out)
 		}
 
+		t.Run("standings.pdf", func(t *testing.T) {
+			text := spaced(pdfToText(t, "russian-standings", s.mustDownload(base+"/standings.pdf", "application/pdf")))
+			if want := spaced(ruT("discipline_russian.standard")); !strings.Contains(text, want) {
+				t.Errorf("standings.pdf does not name %q:\n%s", want, text)
+			}
+		})
+
 		// The event chooses 1/½/0.
 		s.must(http.StatusOK, arbiter, "PATCH", base, map[string]any{"scoring": map[string]any{"win": 1, "draw": 0.5, "loss": 0, "bye": 1, "forfeit_win": 1}})
 		standings(0.5)
