@@ -1,6 +1,7 @@
 package api_test
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -8,6 +9,7 @@ import (
 	"testing"
 
 	"adiukh/tournament"
+	"adiukh/tournament/account"
 )
 
 // The new-event form offers the game; an event of Russian draughts made
@@ -79,5 +81,47 @@ func TestRussianRatingPages(t *testing.T) {
 		if page := pageText(rec); !strings.Contains(page, ruT("discipline."+list)) || !strings.Contains(page, `href="/ratings/russian-blitz"`) {
 			t.Errorf("/ratings/%s does not name its list or link Russian draughts' lists", list)
 		}
+	}
+}
+
+// A player reports a game of Russian draughts in its points: 2:0 with its
+// PDN sheet; an Adiukh score is refused; the opponent's confirmation
+// stores it.
+func TestRussianPlayerReport(t *testing.T) {
+	t.Parallel()
+	s := newWebServer(t)
+	const arbiter = tournament.ArbiterRole
+	id := num(s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Кубок", "game": "russian", "discipline": "standard", "system": "round-robin"})["id"])
+	tokens := map[int]string{}
+	for i, name := range []string{"Игрок 1", "Игрок 2"} {
+		pid := num(s.must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/players", id), map[string]any{"name": name})["id"])
+		email := fmt.Sprintf("p%d@example.org", i)
+		s.addUser(email, tournament.PlayerRole)
+		token, _, err := s.accounts.CreateToken(context.Background(), account.NewToken{Email: email})
+		if err != nil {
+			t.Fatal(err)
+		}
+		tokens[pid] = token
+		s.must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("/api/v1/events/%d/players/%d/account", id, pid), map[string]any{"email": email})
+	}
+	s.must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
+	s.must(http.StatusOK, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds/1/publish", id), nil)
+	s.must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("/api/v1/events/%d/submissions/open", id), map[string]any{"open": true})
+	game := s.must(http.StatusOK, arbiter, "GET", fmt.Sprintf("/api/v1/events/%d/rounds/1", id), nil)["games"].([]any)[0].(map[string]any)
+	white, black := playerByStartNo(t, s, id, num(game["white"])), playerByStartNo(t, s, id, num(game["black"]))
+	report := fmt.Sprintf("/api/v1/events/%d/rounds/1/games/1/submission", id)
+	if code, out := s.asToken(tokens[white], "POST", report, map[string]any{"score": "24:0", "end_reason": "resignation"}); code != http.StatusBadRequest || out["field"] != "score" {
+		t.Errorf("an Adiukh score reported: %d %v", code, out)
+	}
+	code, sub := s.asToken(tokens[white], "POST", report, map[string]any{"score": "2:0", "end_reason": "resignation", "sheet": russianPDN})
+	if code != http.StatusCreated {
+		t.Fatalf("the report: %d %v", code, sub)
+	}
+	if code, out := s.asToken(tokens[black], "POST", fmt.Sprintf("/api/v1/events/%d/submissions/%d/confirm", id, num(sub["id"])), map[string]any{}); code != http.StatusOK {
+		t.Fatalf("the opponent confirms: %d %v", code, out)
+	}
+	game = s.must(http.StatusOK, arbiter, "GET", fmt.Sprintf("/api/v1/events/%d/rounds/1", id), nil)["games"].([]any)[0].(map[string]any)
+	if game["score"] != "2:0" || game["end_reason"] != "resignation" {
+		t.Errorf("after confirmation the game is %v %v, want 2:0 by resignation", game["score"], game["end_reason"])
 	}
 }
