@@ -361,6 +361,7 @@ const (
 type Event struct {
 	ID         int64
 	Name       string
+	Game       GameKind // the game it is played in, Adiukh by default
 	Discipline Discipline
 	System     System
 	// Rounds is the planned number of rounds. In a round robin it follows
@@ -520,6 +521,7 @@ func (e *Event) Warnings() []Warning {
 // field is left as it is (on create: its default).
 type EventInput struct {
 	Name         *string
+	Game         *string
 	Discipline   *string
 	System       *string
 	Rounds       *int
@@ -558,6 +560,9 @@ func (in EventInput) apply(e *Event, knownTieBreak func(string) bool) error {
 			errs = append(errs, err)
 		}
 		e.Name = name
+	}
+	if err := in.applyGame(e); err != nil {
+		errs = append(errs, err)
 	}
 	if in.Discipline != nil {
 		d, err := ParseDiscipline(*in.Discipline)
@@ -682,6 +687,9 @@ func (in EventInput) apply(e *Event, knownTieBreak func(string) bool) error {
 		if err := checkOnline(e); err != nil {
 			errs = append(errs, err)
 		}
+	}
+	if err := checkGame(e); err != nil {
+		errs = append(errs, err)
 	}
 	if in.TimeZone != nil {
 		name := strings.TrimSpace(*in.TimeZone)

@@ -65,9 +65,9 @@ type PersonTx interface {
 	PersonByFederationID(id string) (*Person, error)
 	// PersonPlayers lists the players linked to a person, in every event.
 	PersonPlayers(personID int64) ([]Player, error)
-	// PublishedRating is the person's published rating in the list of the
-	// discipline; 0 when they have none.
-	PublishedRating(personID int64, d Discipline) (int, error)
+	// PublishedRating is the person's published rating in the game's list
+	// of the discipline; 0 when they have none.
+	PublishedRating(personID int64, game GameKind, d Discipline) (int, error)
 }
 
 // SameFolded reports whether two names are the same up to case, spacing
@@ -126,7 +126,7 @@ func fromPerson(tx Tx, e *Event, in *PlayerInput) (int64, error) {
 	}
 	personDetails(in, person)
 	if in.Rating == nil {
-		published, err := tx.PublishedRating(person.ID, e.Discipline)
+		published, err := tx.PublishedRating(person.ID, e.Game, e.Discipline)
 		if err != nil {
 			return 0, err
 		}

@@ -87,11 +87,7 @@ const (
 // checks that they belong together. A bye takes an empty score.
 func ParseResult(score, endReason string) (Result, error) {
 	reason := EndReason(strings.TrimSpace(endReason))
-	known := false
-	for _, r := range EndReasons {
-		known = known || r == reason
-	}
-	if !known {
+	if !isEndReason(reason) {
 		return Result{}, Invalid("end_reason", "unknown end reason %q; use one of %s", endReason, joinQuoted(EndReasons))
 	}
 	score = strings.TrimSpace(score)
@@ -125,6 +121,15 @@ func ParseResult(score, endReason string) (Result, error) {
 		return Result{}, Invalid("score", "the two scores add up to 24 (every checker is counted once, §5.1); %s adds up to %d", score, w+b)
 	}
 	return r, nil
+}
+
+func isEndReason(reason EndReason) bool {
+	for _, r := range EndReasons {
+		if r == reason {
+			return true
+		}
+	}
+	return false
 }
 
 func parseScore(score string) (white, black int, err error) {

@@ -160,6 +160,7 @@ func (s *Service) newEvent(ctx context.Context, in EventInput) (*Event, *User, e
 		return nil, nil, err
 	}
 	e := &Event{
+		Game:       AdiukhGame,
 		Scoring:    DefaultScoring(sys),
 		TieBreaks:  s.ranker.DefaultTieBreaks(sys),
 		Status:     Registration,
@@ -249,6 +250,8 @@ func (s *Service) UpdateEvent(ctx context.Context, id int64, in EventInput, reas
 			switch {
 			case next.Discipline != old.Discipline:
 				return Conflict("discipline", "the discipline cannot change once round 1 is paired")
+			case next.Game.OrAdiukh() != old.Game.OrAdiukh():
+				return Conflict("game", "the game cannot change once round 1 is paired")
 			case next.System != old.System:
 				return Conflict("system", "the pairing system cannot change once round 1 is paired")
 			case next.System.IsRoundRobin() && next.Rounds != old.Rounds:

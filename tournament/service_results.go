@@ -70,10 +70,10 @@ func (s *Service) RecordResult(ctx context.Context, in ResultInput) (*RecordedRe
 		if err := playedOnServer(e, in.Round, in.Board); err != nil {
 			return err
 		}
-		if err := in.scoreFromSheet(); err != nil {
+		if err := in.scoreFromSheet(e.Game); err != nil {
 			return err
 		}
-		res, err := ParseResult(in.Score, in.EndReason)
+		res, err := e.ParseResult(in.Score, in.EndReason)
 		if err != nil {
 			return err
 		}
@@ -111,7 +111,7 @@ func (s *Service) RecordResult(ctx context.Context, in ResultInput) (*RecordedRe
 			g.Sheet, g.SheetReport = in.Sheet, nil
 		}
 		if g.Sheet != "" && g.SheetReport == nil {
-			report := checkSheet(g.Sheet)
+			report := checkSheet(e.Game, g.Sheet)
 			g.SheetReport = &report
 		}
 		problem := sheetProblem(e, res, g)
@@ -221,12 +221,12 @@ func sheetNamesOther(tx PlayerTx, e *Event, g *Game, round int, sheet string) ([
 // scoreFromSheet fills what is left empty of the score and the end reason
 // from the sheet: the score of its final position, or its written result
 // and reason. The sheet is checked against them as always afterwards.
-func (in *ResultInput) scoreFromSheet() error {
+func (in *ResultInput) scoreFromSheet(game GameKind) error {
 	score, reason := strings.TrimSpace(in.Score), strings.TrimSpace(in.EndReason)
 	if (score != "" && reason != "") || strings.TrimSpace(in.Sheet) == "" {
 		return nil
 	}
-	rep := checkSheet(in.Sheet)
+	rep := checkSheet(game, in.Sheet)
 	switch {
 	case rep.FinalReached && rep.FinalScore != "":
 		score, reason = cmp.Or(score, rep.FinalScore), cmp.Or(reason, string(FinalPosition))

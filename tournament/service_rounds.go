@@ -292,9 +292,9 @@ func newRound(e *Event, players []Player, pairings []Pairing, n int) (*Round, er
 		case !white.PlaysIn(n) && !black.PlaysIn(n):
 			g.Result = &Result{EndReason: DoubleForfeit}
 		case !white.PlaysIn(n):
-			g.Result = &Result{White: 0, Black: 24, EndReason: Forfeit}
+			g.Result = &Result{White: 0, Black: e.Game.GamePoints(), EndReason: Forfeit}
 		case !black.PlaysIn(n):
-			g.Result = &Result{White: 24, Black: 0, EndReason: Forfeit}
+			g.Result = &Result{White: e.Game.GamePoints(), Black: 0, EndReason: Forfeit}
 		}
 		r.Games = append(r.Games, g)
 	}

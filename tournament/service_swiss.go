@@ -405,7 +405,7 @@ func linkToRegister(tx Tx, e *Event, existing, fresh []Player) error {
 	for i := range fresh {
 		if p := &fresh[i]; p.PersonID != 0 && p.Rating == 0 {
 			var err error
-			if p.Rating, err = tx.PublishedRating(p.PersonID, e.Discipline); err != nil {
+			if p.Rating, err = tx.PublishedRating(p.PersonID, e.Game, e.Discipline); err != nil {
 				return err
 			}
 		}

@@ -6,9 +6,12 @@ import (
 	"adiukh/rules"
 )
 
-// checkSheet replays a game sheet against the rules and keeps what the
-// result check needs.
-func checkSheet(text string) SheetReport {
+// checkSheet replays a game sheet against the rules of the game and keeps
+// what the result check needs.
+func checkSheet(game GameKind, text string) SheetReport {
+	if game.OrAdiukh() != AdiukhGame {
+		return checkGameSheet(game.Rules(), text)
+	}
 	r := rules.ValidateSheet(text)
 	rep := SheetReport{Valid: r.Valid, FinalReached: r.Final}
 	for _, p := range r.Errors {
@@ -20,6 +23,28 @@ func checkSheet(text string) SheetReport {
 	if written := r.Sheet.Result; written != nil {
 		rep.ClaimedScore = written.Score.String()
 		rep.ClaimedReason = string(written.Reason)
+	}
+	return rep
+}
+
+// checkGameSheet replays a sheet through the game's rules.Game: a sheet of
+// Russian draughts, or the first game of a PDN file. A game that ended on
+// the board (no move, or a draw of the axioms) reached its final position;
+// a result written before it stands as the sheet's claim.
+func checkGameSheet(game rules.Game, text string) SheetReport {
+	verdicts := game.ValidateGames(text)
+	if len(verdicts) == 0 {
+		return SheetReport{} // not valid, with nothing to point at
+	}
+	v := verdicts[0]
+	rep := SheetReport{Valid: v.Valid}
+	for _, p := range v.Errors {
+		rep.Errors = append(rep.Errors, SheetError{Line: p.Line, Ply: p.Ply, MoveNo: p.MoveNumber, Message: p.Message, Detail: p.Detail})
+	}
+	if v.Final != nil && v.Final.Outcome().Over && v.PDN != "" {
+		rep.FinalReached, rep.FinalScore = true, v.Final.Outcome().Score.String()
+	} else if v.Result != nil {
+		rep.ClaimedScore, rep.ClaimedReason = v.Result.String(), string(v.Reason)
 	}
 	return rep
 }

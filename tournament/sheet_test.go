@@ -43,7 +43,7 @@ func TestSheetAgainstResult(t *testing.T) {
 			}
 			g := &Game{Sheet: tc.sheet}
 			if tc.sheet != "" {
-				rep := checkSheet(tc.sheet)
+				rep := checkSheet(AdiukhGame, tc.sheet)
 				g.SheetReport = &rep
 			}
 			got := sheetProblem(tc.event, res, g).String()

@@ -276,16 +276,16 @@ func (s *Service) SubmitResult(ctx context.Context, in SubmissionInput) (*Submis
 	if err := checkSheetSize(in.Sheet); err != nil {
 		return nil, err
 	}
-	res, err := ParseResult(in.Score, in.EndReason)
-	if err != nil {
-		return nil, err
-	}
 	var sub *Submission
-	err = s.store.Update(ctx, func(tx Tx) error {
+	err := s.store.Update(ctx, func(tx Tx) error {
 		if err := tx.LockEvent(in.EventID); err != nil {
 			return err
 		}
 		e, playerID, g, err := reportable(ctx, tx, u, in.EventID, in.Round, in.Board)
+		if err != nil {
+			return err
+		}
+		res, err := e.ParseResult(in.Score, in.EndReason)
 		if err != nil {
 			return err
 		}
@@ -367,7 +367,7 @@ func submittedSheetProblem(e *Event, res Result, g *Game, sheet string) rules.Me
 	check := *g
 	if strings.TrimSpace(sheet) != "" {
 		check.Sheet = sheet
-		rep := checkSheet(sheet)
+		rep := checkSheet(e.Game, sheet)
 		check.SheetReport = &rep
 	}
 	return sheetProblem(e, res, &check)
@@ -454,13 +454,13 @@ func (s *Service) DecideSubmission(ctx context.Context, eventID, submissionID in
 		if g.Result != nil {
 			return Conflict("", "board %d of round %d already has a result", sub.Board, sub.Round)
 		}
-		res, err := ParseResult(sub.Score, sub.EndReason)
+		res, err := e.ParseResult(sub.Score, sub.EndReason)
 		if err != nil {
 			return err
 		}
 		before := *g
 		if sub.Sheet != "" {
-			rep := checkSheet(sub.Sheet)
+			rep := checkSheet(e.Game, sub.Sheet)
 			g.Sheet, g.SheetReport = sub.Sheet, &rep
 		}
 		if problem := sheetProblem(e, res, g); problem.Format != "" {

@@ -34,6 +34,7 @@ func warningViews(ws []tournament.Warning) []warningView {
 type eventView struct {
 	ID         int64  `json:"id"`
 	Name       string `json:"name"`
+	Game       string `json:"game"` // "adiukh" or "russian"
 	Discipline string `json:"discipline"`
 	Kind       string `json:"kind"` // "individual" or "team", from the discipline
 	// System is null for a composition contest, which pairs nobody.
@@ -72,7 +73,7 @@ type eventView struct {
 
 func newEventView(e *tournament.Event) eventView {
 	v := eventView{
-		ID: e.ID, Name: e.Name, Discipline: string(e.Discipline), Kind: "individual", Rounds: e.Rounds,
+		ID: e.ID, Name: e.Name, Game: string(e.Game.OrAdiukh()), Discipline: string(e.Discipline), Kind: "individual", Rounds: e.Rounds,
 		TimeControl: e.TimeControl.String(),
 		Scoring:     scoringJSON(e.Scoring),
 		TieBreaks:   e.TieBreaks, StartDate: e.StartDate, EndDate: e.EndDate, Venue: e.Venue, City: e.City, Region: e.Region,
@@ -104,6 +105,7 @@ func newEventView(e *tournament.Event) eventView {
 // fields keep their value (or default).
 type eventBody struct {
 	Name         *string      `json:"name"`
+	Game         *string      `json:"game"` // "adiukh" (the default) or "russian"
 	Discipline   *string      `json:"discipline"`
 	System       *string      `json:"system"`
 	Rounds       *int         `json:"rounds"`
@@ -141,7 +143,7 @@ type eventBody struct {
 
 func (b *eventBody) input() tournament.EventInput {
 	in := tournament.EventInput{
-		Name: b.Name, Discipline: b.Discipline, System: b.System, Rounds: b.Rounds, TimeControl: b.TimeControl,
+		Name: b.Name, Game: b.Game, Discipline: b.Discipline, System: b.System, Rounds: b.Rounds, TimeControl: b.TimeControl,
 		TieBreaks: b.TieBreaks, StartDate: b.StartDate, EndDate: b.EndDate, Venue: b.Venue, City: b.City, Region: b.Region,
 		ChiefArbiter: b.ChiefArbiter, Arbiters: b.Arbiters, Status: b.Status, Visibility: b.Visibility,
 		ForbidSameClub: b.ForbidSameClub, Baku: b.Baku, BlackFirst: b.BlackFirst, SheetsRequired: b.SheetsRequired, Rated: b.Rated, Online: b.Online, NextRoundAfter: b.NextRoundAfter, TimeZone: b.TimeZone,

@@ -154,8 +154,9 @@ func calendarEvent(tr *translator, site *url.URL, it *entries.CalendarItem) (ica
 		return ev, true
 	}
 	ev.Summary = it.Name
-	ev.Location = strings.Trim(strings.Join([]string{it.Venue, it.City}, ", "), ", ")
-	ev.Description = tr.T("discipline." + string(it.Discipline))
+	ev.Location = strings.Trim(strings.Join([]string{it.Venue, it.City, it.Region}, ", "), ", ")
+	ev.Description = tr.T(it.DisciplineKey())
+	ev.Categories = []string{tr.T(it.Game.Key())}
 	if tc := it.TimeControl.String(); tc != "" {
 		ev.Description += ", " + tr.TimeControl(it.TimeControl)
 	}

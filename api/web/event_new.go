@@ -16,12 +16,13 @@ import (
 // arbiter's desk.
 
 // eventFields are the settings of the event form, in the API's names.
-var eventFields = []string{"name", "discipline", "system", "rounds", "time_control", "start_date", "end_date", "venue", "city", "region", "chief_arbiter", "visibility", "time_zone", "tiebreaks",
+var eventFields = []string{"name", "game", "discipline", "system", "rounds", "time_control", "start_date", "end_date", "venue", "city", "region", "chief_arbiter", "visibility", "time_zone", "tiebreaks",
 	"scoring_win", "scoring_draw", "scoring_loss", "scoring_bye", "scoring_forfeit_win", "forbid_same_club", "baku", "black_first", "sheets_required", "rated", "online", "next_round_after"}
 
 // eventFormData is the data of the event settings form.
 type eventFormData struct {
 	Form        *form
+	Games       []tournament.GameKind
 	Disciplines []tournament.Discipline
 	Systems     []tournament.System
 	TieBreaks   []tournament.TieBreakInfo
@@ -50,7 +51,7 @@ func (d eventFormData) Slots() []string {
 }
 
 func (h *handler) eventFormData(f *form) eventFormData {
-	d := eventFormData{Form: f, Disciplines: tournament.Disciplines, Systems: tournament.Systems, TieBreaks: h.Events.TieBreaks(), Presets: map[tournament.System]string{}}
+	d := eventFormData{Form: f, Games: tournament.GameKinds, Disciplines: tournament.Disciplines, Systems: tournament.Systems, TieBreaks: h.Events.TieBreaks(), Presets: map[tournament.System]string{}}
 	for _, sys := range tournament.Systems {
 		d.Presets[sys] = strings.Join(h.Events.DefaultTieBreaks(sys), ",")
 	}
@@ -70,7 +71,7 @@ func eventFormValues(e *tournament.Event) *form {
 	f := newForm()
 	num := func(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
 	for k, v := range map[string]string{
-		"name": e.Name, "discipline": string(e.Discipline), "system": string(e.System), "rounds": strconv.Itoa(e.Rounds),
+		"name": e.Name, "game": string(e.Game.OrAdiukh()), "discipline": string(e.Discipline), "system": string(e.System), "rounds": strconv.Itoa(e.Rounds),
 		"time_control": e.TimeControl.String(), "start_date": e.StartDate, "end_date": e.EndDate, "venue": e.Venue, "city": e.City, "region": e.Region,
 		"chief_arbiter": e.ChiefArbiter, "visibility": string(e.Visibility), "time_zone": e.Location().String(), "tiebreaks": strings.Join(e.TieBreaks, ","),
 		"scoring_win": num(e.Scoring.Win), "scoring_draw": num(e.Scoring.Draw), "scoring_loss": num(e.Scoring.Loss),
@@ -108,7 +109,7 @@ func eventInput(c *gin.Context, f *form) (tournament.EventInput, error) {
 		return &s
 	}
 	in := tournament.EventInput{
-		Name: opt("name"), Discipline: opt("discipline"), System: opt("system"), TimeControl: ptr(v["time_control"]),
+		Name: opt("name"), Game: opt("game"), Discipline: opt("discipline"), System: opt("system"), TimeControl: ptr(v["time_control"]),
 		StartDate: ptr(v["start_date"]), EndDate: ptr(v["end_date"]), Venue: ptr(v["venue"]), City: ptr(v["city"]), Region: ptr(v["region"]),
 		ChiefArbiter: ptr(v["chief_arbiter"]), Visibility: opt("visibility"), TimeZone: opt("time_zone"),
 	}

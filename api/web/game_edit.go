@@ -31,6 +31,9 @@ type gameEditPageData struct {
 	Warnings []tournament.Warning
 	// Saved says that the result and sheet of the form were just saved.
 	Saved bool
+	// Verdict is the sheet replayed by the rules of a game other than
+	// Adiukh's, for which no board is drawn yet.
+	Verdict *rules.Verdict
 }
 
 func (h *handler) gameEditData(c *gin.Context, ids []int64) (*gameEditPageData, error) {
@@ -64,6 +67,13 @@ func (h *handler) gameEditData(c *gin.Context, ids []int64) (*gameEditPageData, 
 func (d *gameEditPageData) check() {
 	sheet := d.Form.Values["sheet"]
 	if strings.TrimSpace(sheet) == "" {
+		return
+	}
+	if d.Event.Game.OrAdiukh() != tournament.AdiukhGame {
+		d.Verdict = sheetVerdict(d.Event.Game, sheet)
+		if len(d.Verdict.Errors) > 0 {
+			d.Problem = &d.Verdict.Errors[0]
+		}
 		return
 	}
 	d.Report = rules.ValidateSheet(sheet)

@@ -76,7 +76,7 @@ func (h *handler) findPeople(c *gin.Context, d *managePageData) error {
 		return err
 	}
 	published := map[int64]int{}
-	if list := ratings.ListOf(d.Event.Discipline); list != "" {
+	if list := ratings.ListOfGame(d.Event.Game, d.Event.Discipline); list != "" {
 		l, err := h.Ratings.Read(ctx, list, ratings.Filter{})
 		if err != nil {
 			return err

@@ -557,6 +557,11 @@ type gamePageData struct {
 	// Unplayed is why a board without a sheet has no game to show: the
 	// end reason of its bye (of any kind), forfeit or double forfeit.
 	Unplayed string
+	// OtherGame: the event is of a game other than Adiukh, whose
+	// positions the viewer does not draw yet; the page shows the sheet
+	// and Verdict, its replay by the game's rules (nil without a sheet).
+	OtherGame bool
+	Verdict   *rules.Verdict
 }
 
 // unplayedReason is the end reason of a board that has no game to replay
@@ -619,6 +624,14 @@ func (h *handler) gamePage(c *gin.Context) error {
 		h.renderWith(c, h.translator(c), http.StatusOK, "game", d.Event.Name, data)
 		return nil
 	}
+	if d.Event.Game.OrAdiukh() != tournament.AdiukhGame {
+		data.OtherGame = true
+		if game.Sheet != "" {
+			data.Verdict = sheetVerdict(d.Event.Game, game.Sheet)
+		}
+		h.renderWith(c, h.translator(c), http.StatusOK, "game", d.Event.Name, data)
+		return nil
+	}
 	pos := rules.Start()
 	if game.Sheet != "" {
 		data.Report = rules.ValidateSheet(game.Sheet)
@@ -644,6 +657,15 @@ func (h *handler) gamePage(c *gin.Context) error {
 	}
 	h.renderWith(c, h.translator(c), http.StatusOK, "game", d.Event.Name, data)
 	return nil
+}
+
+// sheetVerdict replays a sheet by the rules of the game: its first game.
+func sheetVerdict(game tournament.GameKind, sheet string) *rules.Verdict {
+	verdicts := game.Rules().ValidateGames(sheet)
+	if len(verdicts) == 0 {
+		return &rules.Verdict{}
+	}
+	return &verdicts[0]
 }
 
 func findBoard(d *tournament.EventData, round, board int) (*tournament.Round, *tournament.Game) {

@@ -64,6 +64,9 @@ func (s *Service) startLiveRound(tx Tx, eventID int64, n int, at time.Time) (int
 	if !e.Online {
 		return 0, tournament.Invalid("online", "event %d is not played live on the site", eventID)
 	}
+	if !e.Game.PlaysOnServer() {
+		return 0, tournament.Conflict("game", "the games of %s cannot be played on the server yet: it checks the moves of Adiukh only", e.Game)
+	}
 	rounds, err := tx.Rounds(eventID)
 	if err != nil {
 		return 0, err

@@ -282,6 +282,9 @@ func (s *Service) Start(ctx context.Context, eventID int64) ([]Game, error) {
 		if err := correspondenceOnly(e); err != nil {
 			return err
 		}
+		if !e.Game.PlaysOnServer() {
+			return tournament.Conflict("game", "the games of %s cannot be played on the server yet: it checks the moves of Adiukh only", e.Game)
+		}
 		if err := startable(e); err != nil {
 			return err
 		}

@@ -107,9 +107,12 @@ func (Ranker) Rank(in tournament.StandingsInput) ([]tournament.StandingsRow, err
 			if g.Result == nil {
 				return nil, fmt.Errorf("standings of event %d: round %d board %d has no result", e.ID, r.Number, g.Board)
 			}
+			// The standings count Adiukh's 24 points a game; only who won
+			// counts in the event's table.
+			w, b := e.Game.OnAdiukhScale(g.Result.White, g.Result.Black)
 			sin.Rounds[i] = append(sin.Rounds[i], standings.Game{
 				White: g.WhiteNo, Black: g.BlackNo, Kind: kindOf(g.Result.EndReason),
-				WhitePoints: g.Result.White, BlackPoints: g.Result.Black,
+				WhitePoints: w, BlackPoints: b,
 			})
 		}
 	}

@@ -178,6 +178,11 @@ func ReadTRF(r io.Reader) (*tournament.EventImport, error) {
 	blackFirst := initial == 'B'
 	imp.Event = tournament.EventInput{Name: &name, Discipline: &discipline, System: &system, Rounds: &rounds, Baku: &baku, BlackFirst: &blackFirst}
 	trfHeader(t.Info, &imp.Event)
+	game := trfGame(t.Extra)
+	if game != tournament.AdiukhGame {
+		name := string(game)
+		imp.Event.Game = &name
+	}
 	scoring, ok, err := trfScoring(t)
 	if err != nil {
 		return nil, err
@@ -207,6 +212,12 @@ func ReadTRF(r io.Reader) (*tournament.EventImport, error) {
 		round, err := importRound(byNo, players, n)
 		if err != nil {
 			return nil, err
+		}
+		for i := range round.Games {
+			if r := round.Games[i].Result; r != nil {
+				// Imported in Adiukh's 24 points; another game's are its own.
+				r.White, r.Black = r.White*game.GamePoints()/24, r.Black*game.GamePoints()/24
+			}
 		}
 		imp.Rounds = append(imp.Rounds, round)
 	}
@@ -239,6 +250,19 @@ func ReadTRF(r io.Reader) (*tournament.EventImport, error) {
 		}
 	}
 	return imp, nil
+}
+
+// trfGame is the game a file's comment names ("### game: russian", as
+// TRF writes an event of a game other than Adiukh); Adiukh without one.
+func trfGame(extra []string) tournament.GameKind {
+	for _, line := range extra {
+		if text, ok := strings.CutPrefix(line, "### game:"); ok {
+			if game, err := tournament.ParseGameKind(text); err == nil {
+				return game
+			}
+		}
+	}
+	return tournament.AdiukhGame
 }
 
 // trfEventSystem reads the pairing system of a 092 line: the round robins

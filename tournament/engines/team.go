@@ -218,9 +218,12 @@ func (TeamRanker) RankTeams(in teams.TeamStandingsInput) (*teams.TeamTable, erro
 				if !res.Done {
 					return nil, fmt.Errorf("team standings of event %d: round %d table %d board %d has no result", e.ID, r.Number, m.Table, b.Board)
 				}
+				// The standings count Adiukh's 24 points a game; only who
+				// won counts in the event's table.
+				home, away := e.Game.OnAdiukhScale(res.HomePoints, res.AwayPoints)
 				sm.Boards = append(sm.Boards, standings.Board{
 					Number: b.Board, Home: int(b.HomePlayerID), Away: int(b.AwayPlayerID), HomeWhite: b.HomeWhite(),
-					Kind: kindOf(res.EndReason), HomePoints: res.HomePoints, AwayPoints: res.AwayPoints,
+					Kind: kindOf(res.EndReason), HomePoints: home, AwayPoints: away,
 				})
 			}
 			sin.Rounds[i] = append(sin.Rounds[i], sm)

@@ -317,7 +317,7 @@ func entrantRating(tx Tx, e *tournament.Event, userID int64) (rating int, linked
 	if err != nil || person == nil {
 		return 0, false, err
 	}
-	rating, err = tx.PublishedRating(person.ID, e.Discipline)
+	rating, err = tx.PublishedRating(person.ID, e.Game, e.Discipline)
 	return rating, true, err
 }
 

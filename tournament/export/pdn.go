@@ -6,6 +6,7 @@ import (
 	"io"
 	"slices"
 	"strconv"
+	"strings"
 
 	"adiukh/rules"
 	"adiukh/tournament"
@@ -44,6 +45,21 @@ func (x *Exporter) PDN(ctx context.Context, w io.Writer, eventID int64) ([]Skipp
 			if g.Sheet == "" || g.IsBye() {
 				continue
 			}
+			if d.Event.Game.OrAdiukh() != tournament.AdiukhGame {
+				pdn, problem := gamePDN(d, r.Number, g)
+				if problem.Format != "" {
+					skipped = append(skipped, Skipped{Round: r.Number, Board: g.Board, Problem: problem})
+					continue
+				}
+				if !first {
+					pdn = "\n" + pdn
+				}
+				first = false
+				if _, err := io.WriteString(w, pdn); err != nil {
+					return nil, fmt.Errorf("write PDN: %w", err)
+				}
+				continue
+			}
 			rep := rules.ValidateSheet(g.Sheet)
 			if !rep.Replayed() {
 				skipped = append(skipped, Skipped{Round: r.Number, Board: g.Board, Problem: replayProblem(rep)})
@@ -78,6 +94,59 @@ func (x *Exporter) PDN(ctx context.Context, w io.Writer, eventID int64) ([]Skipp
 		}
 	}
 	return skipped, nil
+}
+
+// gamePDN is the PDN of a game of another game than Adiukh, replayed by
+// its rules (rules.Game), with the event's tags in front of the sheet's
+// and, where the arbiter entered a result the sheet agrees with or does
+// not give, that result; or the problem that stopped the replay.
+func gamePDN(d *tournament.EventData, n int, g *tournament.Game) (string, rules.Message) {
+	verdicts := d.Event.Game.Rules().ValidateGames(g.Sheet)
+	if len(verdicts) == 0 || verdicts[0].PDN == "" {
+		for _, v := range verdicts {
+			for _, p := range v.Errors {
+				if p.Ply > 0 {
+					return "", say("line %d, move %d: %s", p.Line, p.MoveNumber, p.Detail)
+				}
+			}
+		}
+		return "", say("the score sheet is not valid")
+	}
+	tags := pdnTags(d, n, g)
+	text := verdicts[0].PDN
+	if res := g.Result; res != nil && res.Played() {
+		result := strings.ReplaceAll(res.Score(), ":", "-")
+		if g.OverrideReason != "" {
+			tags = append(tags, rules.Header{Key: "ArbiterScore", Value: res.Score()})
+		} else {
+			tags = append(tags, rules.Header{Key: "Result", Value: result})
+			if body := strings.TrimRight(text, "\n"); strings.HasSuffix(body, " *") || strings.HasSuffix(body, "\n*") {
+				text = body[:len(body)-1] + result + "\n"
+			}
+		}
+	}
+	return withTags(text, tags), rules.Message{}
+}
+
+// withTags puts tags in front of a PDN game's, replacing those of the same
+// name.
+func withTags(pdn string, tags []rules.Header) string {
+	var b strings.Builder
+	for _, t := range tags {
+		fmt.Fprintf(&b, "[%s %q]\n", t.Key, t.Value)
+	}
+	lines := strings.SplitAfter(pdn, "\n")
+	for i, line := range lines {
+		key, _, isTag := strings.Cut(strings.TrimPrefix(line, "["), " ")
+		if !strings.HasPrefix(line, "[") || !isTag {
+			b.WriteString(strings.Join(lines[i:], ""))
+			break
+		}
+		if !slices.ContainsFunc(tags, func(t rules.Header) bool { return t.Key == key }) {
+			b.WriteString(line)
+		}
+	}
+	return b.String()
 }
 
 // pdnTags are the tags the event knows better than the sheet does.

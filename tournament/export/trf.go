@@ -50,6 +50,11 @@ func TRFView(ct *tournament.Crosstable) *trf.Tournament {
 		}
 	}
 	info("012", e.Name)
+	if e.Game.OrAdiukh() != tournament.AdiukhGame {
+		// TRF has no line for the game: a comment names any game but
+		// Adiukh, the files' game before there was another.
+		info("###", "game: "+string(e.Game))
+	}
 	info("022", e.City)
 	info("042", strings.ReplaceAll(e.StartDate, "-", "/"))
 	info("052", strings.ReplaceAll(e.EndDate, "-", "/"))

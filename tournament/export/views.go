@@ -26,6 +26,7 @@ func EventView(e *tournament.Event) report.Event {
 		Scoring:      report.Scoring{Win: sc.Win, Draw: sc.Draw, Loss: sc.Loss, Bye: sc.Bye, ForfeitWin: sc.ForfeitWin},
 		Name:         e.Name,
 		Discipline:   string(e.Discipline),
+		Game:         string(e.Game.OrAdiukh()),
 		Venue:        e.Venue,
 		City:         e.City,
 		ChiefArbiter: e.ChiefArbiter,
@@ -301,6 +302,9 @@ func GameRecordView(d *tournament.EventData, n, b int) (report.GameRecord, error
 	}
 	if g.IsBye() {
 		return report.GameRecord{}, tournament.NotFound("board %d of round %d is a bye, not a game", b, n)
+	}
+	if game := d.Event.Game; game.OrAdiukh() != tournament.AdiukhGame {
+		return report.GameRecord{}, tournament.Conflict("", "a game record of %s cannot be printed yet: its positions are drawn for Adiukh only; export the games as PDN", game)
 	}
 	rep, err := replay(g, n)
 	if err != nil {

@@ -38,6 +38,8 @@ type Event struct {
 	URL      string
 	// Description is plain text; line breaks are kept.
 	Description string
+	// Categories name what the event is, such as its game (§3.8.1.2).
+	Categories []string
 }
 
 // Status is the STATUS of an event.
@@ -100,6 +102,13 @@ func Write(w io.Writer, c Calendar) error {
 		}
 		if e.Description != "" {
 			line("DESCRIPTION", Text(e.Description))
+		}
+		if len(e.Categories) > 0 {
+			texts := make([]string, len(e.Categories))
+			for i, c := range e.Categories {
+				texts[i] = Text(c)
+			}
+			line("CATEGORIES", strings.Join(texts, ","))
 		}
 		if e.URL != "" {
 			line("URL", e.URL)

@@ -69,7 +69,7 @@ func (s *Service) EventReport(ctx context.Context, eventID int64) (*EventReport,
 		if err != nil {
 			return err
 		}
-		r.Event, r.List = *e, ListOf(e.Discipline)
+		r.Event, r.List = *e, ListOfGame(e.Game, e.Discipline)
 		if !e.Rated || r.List == "" {
 			r.State = EventNotRated
 			return nil

@@ -9,6 +9,7 @@ package ratings
 
 import (
 	"context"
+	"strings"
 	"time"
 
 	"adiukh/tournament"
@@ -24,10 +25,38 @@ const (
 	Blitz    = "blitz"
 )
 
-// Lists are the rating lists, in the order pages show them.
-var Lists = []string{Standard, Rapid, Blitz}
+// Russian draughts keeps lists of its own beside Adiukh's (issue 51):
+// its players' ratings are not their Adiukh ones; the register of people
+// is shared.
+const (
+	RussianStandard = "russian-standard"
+	RussianRapid    = "russian-rapid"
+	RussianBlitz    = "russian-blitz"
+)
 
-// ListOf is the list an event's discipline counts in; "" for none.
+// Lists are the rating lists, in the order pages show them: Adiukh's, then
+// Russian draughts'.
+var Lists = []string{Standard, Rapid, Blitz, RussianStandard, RussianRapid, RussianBlitz}
+
+// ListOfGame is the list an event of the game and discipline counts in;
+// "" for none.
+func ListOfGame(game tournament.GameKind, d tournament.Discipline) string {
+	list := ListOf(d)
+	if list == "" || game.OrAdiukh() == tournament.AdiukhGame {
+		return list
+	}
+	return string(game) + "-" + list
+}
+
+// GameOfList is the game whose events a list rates.
+func GameOfList(list string) tournament.GameKind {
+	if game, _, ok := strings.Cut(list, "-"); ok {
+		return tournament.GameKind(game)
+	}
+	return tournament.AdiukhGame
+}
+
+// ListOf is the Adiukh list an event's discipline counts in; "" for none.
 func ListOf(d tournament.Discipline) string {
 	switch d {
 	case tournament.Standard, tournament.StandardTeam:

@@ -190,7 +190,7 @@ func (s *Service) gamesOf(tx Tx, list, until string) ([]int64, []rating.Game, []
 	var records []RatedGame
 	for _, e := range all {
 		last := cmp.Or(e.EndDate, e.StartDate)
-		if !e.Rated || e.Status != tournament.Finished || ListOf(e.Discipline) != list || rated[e.ID] || last == "" || last > until {
+		if !e.Rated || e.Status != tournament.Finished || ListOfGame(e.Game, e.Discipline) != list || rated[e.ID] || last == "" || last > until {
 			continue
 		}
 		players, err := tx.Players(e.ID)
@@ -212,8 +212,11 @@ func (s *Service) gamesOf(tx Tx, list, until string) ([]int64, []rating.Game, []
 				if g.Result == nil || !g.Result.Played() || a == 0 || b == 0 || a == b {
 					continue
 				}
-				games = append(games, rating.Game{GameID: g.ID, A: a, B: b, PointsA: g.Result.White, PointsB: g.Result.Black})
-				records = append(records, RatedGame{GameID: g.ID, List: list, EventID: e.ID, A: a, B: b, PointsA: g.Result.White, PointsB: g.Result.Black})
+				// The formula counts Adiukh's 24 points: another game's
+				// result by who won.
+				pa, pb := e.Game.OnAdiukhScale(g.Result.White, g.Result.Black)
+				games = append(games, rating.Game{GameID: g.ID, A: a, B: b, PointsA: pa, PointsB: pb})
+				records = append(records, RatedGame{GameID: g.ID, List: list, EventID: e.ID, A: a, B: b, PointsA: pa, PointsB: pb})
 			}
 		}
 	}
@@ -250,11 +253,15 @@ func correctionsOf(tx Tx, list string) ([]rating.Correction, []RatedGame, error)
 		}
 		for _, g := range games {
 			res := now[g.GameID]
-			if res == nil || !res.Played() || (res.White == g.PointsA && res.Black == g.PointsB) {
+			if res == nil || !res.Played() {
 				continue
 			}
-			corrections = append(corrections, rating.Correction{GameID: g.GameID, A: g.A, B: g.B, OldPointsA: g.PointsA, OldPointsB: g.PointsB, NewPointsA: res.White, NewPointsB: res.Black})
-			g.PointsA, g.PointsB = res.White, res.Black
+			white, black := GameOfList(list).OnAdiukhScale(res.White, res.Black)
+			if white == g.PointsA && black == g.PointsB {
+				continue
+			}
+			corrections = append(corrections, rating.Correction{GameID: g.GameID, A: g.A, B: g.B, OldPointsA: g.PointsA, OldPointsB: g.PointsB, NewPointsA: white, NewPointsB: black})
+			g.PointsA, g.PointsB = white, black
 			changed = append(changed, g)
 		}
 	}

@@ -2,6 +2,7 @@ package report
 
 import (
 	"adiukh/tournament/catalog"
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -75,6 +76,7 @@ type (
 		System        string       `json:"system,omitempty"`
 		Scoring       *scoringFile `json:"scoring,omitempty"`
 		Name          string       `json:"name"`
+		Game          string       `json:"game"`
 		DisciplineRU  string       `json:"discipline_ru,omitempty"`
 		DisciplineEN  string       `json:"discipline_en,omitempty"`
 		SystemRU      string       `json:"system_ru,omitempty"`
@@ -165,7 +167,7 @@ func newStandingsFile(s Standings, withGames bool) standingsFile {
 	file := standingsFile{
 		Event: eventFile{
 			ID: e.ID, System: e.SystemID, Scoring: scoring,
-			Name: e.Name, DisciplineRU: disciplineName(catalog.Russian, e.Discipline), DisciplineEN: disciplineName(catalog.English, e.Discipline),
+			Name: e.Name, Game: cmp.Or(e.Game, "adiukh"), DisciplineRU: disciplineName(catalog.Russian, e), DisciplineEN: disciplineName(catalog.English, e),
 			SystemRU: systemName(catalog.Russian, e.SystemID), SystemEN: systemName(catalog.English, e.SystemID), Venue: e.Venue, City: e.City, ChiefArbiter: e.ChiefArbiter,
 			StartDate: isoDate(e.StartDate), EndDate: isoDate(e.EndDate), Rounds: e.Rounds,
 			BaseSeconds: int64(e.TimeControl.Base.Seconds()), IncrementSecs: int64(e.TimeControl.Increment.Seconds()),

@@ -62,7 +62,7 @@ func FederationCSV(w io.Writer, d CSVDialect, f Federation) error {
 func (f *csvFile) eventRecord(e Event) []string {
 	sc := e.Scoring
 	return []string{
-		formatInt(int(e.ID)), f.text(e.Name), f.text(disciplineName(catalog.Russian, e.Discipline)), f.text(disciplineName(catalog.English, e.Discipline)), e.SystemID,
+		formatInt(int(e.ID)), f.text(e.Name), f.text(disciplineName(catalog.Russian, e)), f.text(disciplineName(catalog.English, e)), e.SystemID,
 		isoDate(e.StartDate), isoDate(e.EndDate), f.text(e.City), formatInt(e.Rounds),
 		f.number(sc.Win), f.number(sc.Draw), f.number(sc.Loss), f.number(sc.Bye), f.number(sc.ForfeitWin),
 	}

@@ -114,8 +114,8 @@ func TestNothingCutThatFits(t *testing.T) {
 		{"standings-en", func(b *bytes.Buffer) error { return StandingsPDF(b, catalog.English, s) }, []string{longName + " (withdrawn)"}},
 		{"standings-ru", func(b *bytes.Buffer) error { return StandingsPDF(b, catalog.Russian, s) }, []string{longName + " (выбыл)"}},
 		{"pairings", func(b *bytes.Buffer) error { return PairingsPDF(b, catalog.Russian, p) }, []string{longName, longName + " (2) (выбыл)"}},
-		{"score sheet", func(b *bytes.Buffer) error { return ScoreSheetsPDF(b, catalog.Russian, []ScoreSheet{sheet}) }, []string{event.Name, disciplineName(catalog.Russian, event.Discipline), longName + " (3)"}},
-		{"match card", func(b *bytes.Buffer) error { return MatchCardsPDF(b, catalog.Russian, []MatchCard{card}) }, []string{disciplineName(catalog.Russian, event.Discipline), longName, "Сборная Республики Адыгея «Нарт»"}},
+		{"score sheet", func(b *bytes.Buffer) error { return ScoreSheetsPDF(b, catalog.Russian, []ScoreSheet{sheet}) }, []string{event.Name, disciplineName(catalog.Russian, event), longName + " (3)"}},
+		{"match card", func(b *bytes.Buffer) error { return MatchCardsPDF(b, catalog.Russian, []MatchCard{card}) }, []string{disciplineName(catalog.Russian, event), longName, "Сборная Республики Адыгея «Нарт»"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			text := pdfTextAs(t, tc.name, render(t, tc.render), "-raw")

@@ -149,12 +149,17 @@ const (
 	msgRatingOpponent         msg = "report.rating_opponent"
 )
 
-// disciplineName is a discipline's full name in the language, "" for none.
-func disciplineName(loc catalog.Lang, id string) string {
-	if id == "" {
+// disciplineName is the full name of an event's discipline in the
+// language, with its game ("Русские шашки — быстрая программа"); "" for
+// none.
+func disciplineName(loc catalog.Lang, e Event) string {
+	switch {
+	case e.Discipline == "":
 		return ""
+	case e.Game == "russian":
+		return catalog.For(loc).T("discipline_russian." + e.Discipline)
 	}
-	return catalog.For(loc).T("discipline_full." + id)
+	return catalog.For(loc).T("discipline_full." + e.Discipline)
 }
 
 // systemName is a pairing system's name in the language, "" for none (a

@@ -123,7 +123,7 @@ func (d *document) eventHeader() {
 	d.font(true, 13)
 	d.multiCell(width, 6, d.event.Name, "", "C", false)
 	details := nonEmpty(
-		disciplineName(d.loc, d.event.Discipline),
+		disciplineName(d.loc, d.event),
 		systemName(d.loc, d.event.SystemID),
 		d.event.Venue,
 		d.event.City,

@@ -53,5 +53,5 @@ func RatingListXLSX(w io.Writer, rows []RatingRow) error {
 		}
 		out[i] = []any{r.Rank, r.FederationID, r.Name, r.LatinName, optionalInt(r.BirthYear), r.Sex, r.Club, r.Region, r.Rating, change, r.Games, r.K}
 	}
-	return writeXLSX(w, "rating list", ratingColumns, out)
+	return writeXLSX(w, "rating list", ratingColumns, out, nil)
 }

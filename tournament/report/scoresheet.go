@@ -57,7 +57,7 @@ func (d *document) formPageAt(title msg, e Event, round, table int, numberLabel 
 	// соревнования"), the time control short: the row is shared unevenly.
 	discipline := (width - 8) * 0.62
 	d.field(text(d.loc, msgEvent), e.Name, margin, width)
-	d.field(text(d.loc, msgDiscipline), disciplineName(d.loc, e.Discipline), margin, discipline)
+	d.field(text(d.loc, msgDiscipline), disciplineName(d.loc, e), margin, discipline)
 	d.field(text(d.loc, msgTimeControl), FormatTimeControl(d.loc, e.TimeControl), margin+discipline+8, width-discipline-8)
 	type part struct {
 		label msg

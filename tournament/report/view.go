@@ -13,7 +13,10 @@ type Event struct {
 	// Discipline is the discipline as the API spells it ("rapid"): the
 	// documents print its full name from the catalogue ("Адиюх — быстрая
 	// игра").
-	Discipline   string
+	Discipline string
+	// Game is the game the event is played in as the API spells it
+	// ("adiukh", "russian"); "" is Adiukh.
+	Game         string
 	Venue        string
 	City         string
 	ChiefArbiter string

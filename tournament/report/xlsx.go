@@ -1,9 +1,12 @@
 package report
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"strconv"
+
+	"adiukh/tournament/catalog"
 
 	"github.com/xuri/excelize/v2"
 )
@@ -28,7 +31,7 @@ func StandingsXLSX(w io.Writer, s Standings) error {
 		}
 		rows = append(rows, row)
 	}
-	return writeXLSX(w, "standings", header, rows)
+	return writeXLSX(w, "standings", header, rows, eventProperties(s.Event))
 }
 
 // TeamStandingsXLSX writes the team standings as an Excel workbook with the
@@ -50,7 +53,7 @@ func TeamStandingsXLSX(w io.Writer, s TeamStandings) error {
 		}
 		rows = append(rows, row)
 	}
-	return writeXLSX(w, "team standings", header, rows)
+	return writeXLSX(w, "team standings", header, rows, eventProperties(s.Event))
 }
 
 // optionalInt leaves an unknown number (0) as an empty cell.
@@ -61,13 +64,25 @@ func optionalInt(n int) any {
 	return n
 }
 
+// eventProperties are the workbook's properties of an event's document:
+// its name, its discipline with its game, and the game by its API
+// spelling among the keywords, which the columns have no place for.
+func eventProperties(e Event) *excelize.DocProperties {
+	return &excelize.DocProperties{Title: e.Name, Subject: disciplineName(catalog.English, e), Keywords: "game:" + cmp.Or(e.Game, "adiukh")}
+}
+
 // writeXLSX writes one sheet: a bold header row, frozen, and the rows;
-// what names the file in errors.
-func writeXLSX(w io.Writer, what string, header []string, rows [][]any) error {
+// what names the file in errors, props (when not nil) its properties.
+func writeXLSX(w io.Writer, what string, header []string, rows [][]any, props *excelize.DocProperties) error {
 	f := excelize.NewFile()
 	defer f.Close()
 	const sheet = "Sheet1"
 	fail := func(err error) error { return fmt.Errorf("write %s XLSX: %w", what, err) }
+	if props != nil {
+		if err := f.SetDocProps(props); err != nil {
+			return fail(err)
+		}
+	}
 	bold, err := f.NewStyle(&excelize.Style{Font: &excelize.Font{Bold: true}})
 	if err != nil {
 		return fail(err)

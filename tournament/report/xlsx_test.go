@@ -43,6 +43,22 @@ func TestStandingsXLSX(t *testing.T) {
 			t.Errorf("cell %s has type %v (%v), want %v", cell, got, err, want)
 		}
 	}
+	if props, err := f.GetDocProps(); err != nil || props.Title != s.Event.Name || props.Keywords != "game:adiukh" {
+		t.Errorf("the workbook's properties: %+v (%v)", props, err)
+	}
+	// An event of Russian draughts says its game.
+	s.Event.Game, s.Event.Discipline = "russian", "rapid"
+	buf.Reset()
+	if err := StandingsXLSX(&buf, s); err != nil {
+		t.Fatal(err)
+	}
+	russian, err := excelize.OpenReader(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if props, err := russian.GetDocProps(); err != nil || props.Keywords != "game:russian" || props.Subject != "Russian draughts — rapid" {
+		t.Errorf("the Russian workbook's properties: %+v (%v)", props, err)
+	}
 	var team bytes.Buffer
 	if err := TeamStandingsXLSX(&team, teamTable()); err != nil {
 		t.Fatal(err)

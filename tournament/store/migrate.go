@@ -66,6 +66,7 @@ var migrations = []*gormigrate.Migration{
 	{ID: "20261125221000-message-keys", Migrate: messageKeysMigration},
 	{ID: "20261125222234-calendar-tokens", Migrate: calendarTokensMigration},
 	{ID: "20261125223233-person-follows", Migrate: personFollowsMigration},
+	{ID: "20261125223700-event-game", Migrate: eventGameMigration},
 	{ID: "20261125230555-account-names", Migrate: accountNamesMigration},
 	{ID: "20261125231700-event-region", Migrate: eventRegionMigration},
 }

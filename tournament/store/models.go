@@ -41,6 +41,7 @@ func (tokenRow) TableName() string { return "api_tokens" }
 type eventRow struct {
 	ID                 int64  `gorm:"primaryKey"`
 	Name               string `gorm:"size:200;not null"`
+	Game               string `gorm:"size:16;not null;default:'adiukh'"`
 	Discipline         string `gorm:"size:32;not null"`
 	System             string `gorm:"size:32;not null"`
 	Rounds             int    `gorm:"not null"`

@@ -422,10 +422,10 @@ func (t *tx) SetStandings(personID int64, standings []people.Standing) error {
 	return nil
 }
 
-// PublishedRating reads a person's rating in the list of the discipline
-// (tournament.PersonTx); 0 when none.
-func (t *tx) PublishedRating(personID int64, d tournament.Discipline) (int, error) {
-	list := ratings.ListOf(d)
+// PublishedRating reads a person's rating in the list of the game and
+// discipline (tournament.PersonTx); 0 when none.
+func (t *tx) PublishedRating(personID int64, game tournament.GameKind, d tournament.Discipline) (int, error) {
+	list := ratings.ListOfGame(game, d)
 	if list == "" {
 		return 0, nil
 	}

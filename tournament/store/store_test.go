@@ -38,7 +38,7 @@ func seedEvent(t *testing.T, st *store.Store) (*tournament.User, *tournament.Eve
 	t.Helper()
 	u := &tournament.User{Email: "arbiter@example.org", Name: "Главный судья", Role: tournament.ArbiterRole, Locale: "ru", CreatedAt: time.Now().UTC()}
 	e := &tournament.Event{
-		Name: "Кубок Адыгеи", Discipline: tournament.Standard, System: tournament.RoundRobin, Rounds: 3,
+		Name: "Кубок Адыгеи", Game: tournament.AdiukhGame, Discipline: tournament.Standard, System: tournament.RoundRobin, Rounds: 3,
 		TimeControl: tournament.TimeControl{BaseMinutes: 30, IncrementSeconds: 30}, Scoring: tournament.DefaultScoring(tournament.RoundRobin),
 		TieBreaks: []string{"sonneborn-berger", "wins"}, StartDate: "2026-11-22", EndDate: "2026-11-23",
 		Venue: "Дворец шахмат", City: "Майкоп", ChiefArbiter: "И. И. Иванов", Arbiters: []string{"П. П. Петров"},
@@ -62,6 +62,14 @@ func TestEventRoundTrip(t *testing.T) {
 			got.CreatedAt = got.CreatedAt.UTC()
 			if !reflect.DeepEqual(got, want) {
 				t.Errorf("stored event\n%+v\nread back as\n%+v", want, got)
+			}
+			// The game is kept: an event of Russian draughts.
+			want.Game = tournament.RussianGame
+			if err := tx.UpdateEvent(want); err != nil {
+				return err
+			}
+			if got, err := tx.Event(want.ID); err != nil || got.Game != tournament.RussianGame {
+				t.Errorf("an event of Russian draughts reads back as %+v, %v", got, err)
 			}
 			if _, err := tx.Event(want.ID + 100); tournament.ErrorCode(err) != tournament.ENOTFOUND {
 				t.Errorf("missing event: error %v, want ENOTFOUND", err)

@@ -1,0 +1,435 @@
+package api_test
+
+import (
+	"bytes"
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+	"testing"
+
+	"adiukh/tournament"
+	"adiukh/tournament/store/storetest"
+	"adiukh/tournament/trf"
+)
+
+// russianSheets are score sheets of Russian draughts: a PDN game White
+// wins by resignation, and a sheet whose third ply leaves a capture out.
+const (
+	russianPDN = `[Event "Первенство Майкопа"]
+[White "Игрок 1"]
+[Black "Игрок 2"]
+[Result "2-0"]
+[GameType "25"]
+[Termination "Black resigned"]
+
+1. c3-d4 f6-g5 2. g3-h4 g7-f6 2-0
+`
+	russianWrongMove = "1. c3-d4 f6-e5 2. d4-c5"
+)
+
+// A Swiss event of Russian draughts through the API: the game is set when
+// the event is created; results are entered as 2:0, 1:1 and 0:2, by a PDN
+// sheet, and as a forfeit; a sheet is refused at the ply of its first
+// wrong move and an Adiukh score is refused; the standings count 2/1/0,
+// then 1/½/0 once the event chooses it, and the crosstable and the
+// exports say the game.
+func TestRussianSwissEvent(t *testing.T) {
+	t.Parallel()
+	forEachServer(t, func(t *testing.T, s *testServer) {
+		ev := s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{
+			"name": "Первенство Майкопа по русским шашкам", "game": "russian", "discipline": "standard", "system": "swiss", "rounds": 3,
+			"time_control": "30+30", "start_date": "2026-05-09", "end_date": "2026-05-10",
+		})
+		id := num(ev["id"])
+		base := fmt.Sprintf("/api/v1/events/%d", id)
+		if ev["game"] != "russian" || strings.Contains(fmt.Sprint(ev["tiebreaks"]), "adiukh-points") {
+			t.Errorf("event %v: want game russian, without the checkers won among its tie-breaks", ev)
+		}
+		if got := s.must(http.StatusOK, "", "GET", base, nil); got["game"] != "russian" {
+			t.Errorf("GET %s: game %v", base, got["game"])
+		}
+		for i := 1; i <= 5; i++ {
+			s.must(http.StatusCreated, arbiter, "POST", base+"/players", map[string]any{"name": fmt.Sprintf("Игрок %d", i), "rating": 2000 - 10*i})
+		}
+
+		points := map[int]float64{} // start number → points in 2/1/0
+		wins := map[string]float64{"2:0": 2, "1:1": 1, "0:2": 0}
+		for n := 1; n <= 3; n++ {
+			round := s.must(http.StatusCreated, arbiter, "POST", base+"/rounds", nil)
+			s.must(http.StatusOK, arbiter, "POST", fmt.Sprintf("%s/rounds/%d/publish", base, n), nil)
+			for i, g := range round["games"].([]any) {
+				g := g.(map[string]any)
+				white, black := num(g["white"]), num(g["black"])
+				if g["black"] == nil {
+					points[white] += 2 // a Swiss bye scores a win
+					continue
+				}
+				path := fmt.Sprintf("%s/rounds/%d/games/%d/result", base, n, num(g["board"]))
+				body := map[string]any{"version": num(g["version"])}
+				var want, reason string
+				switch {
+				case n == 1 && i == 0:
+					// The score and the ending come from the PDN.
+					body["sheet"], want, reason = russianPDN, "2:0", "resignation"
+				case n == 1 && i == 1:
+					code, out := s.do(arbiter, "PUT", path, map[string]any{"score": "1:1", "end_reason": "agreement", "sheet": russianWrongMove, "version": num(g["version"])})
+					if code != http.StatusBadRequest || out["field"] != "sheet" || !strings.Contains(fmt.Sprint(out["message"]), "(ply 3)") {
+						t.Errorf("a sheet with a wrong third ply: %d %v", code, out)
+					}
+					code, out = s.do(arbiter, "PUT", path, map[string]any{"score": "17:7", "end_reason": "final_position", "version": num(g["version"])})
+					if code != http.StatusBadRequest || out["field"] != "score" {
+						t.Errorf("an Adiukh score in a Russian event: %d %v", code, out)
+					}
+					body["score"], body["end_reason"], want, reason = "1:1", "agreement", "1:1", "agreement"
+				case n == 2 && i == 0:
+					body["score"], body["end_reason"], want, reason = "0:2", "forfeit", "0:2", "forfeit"
+				case (white+black+n)%2 == 0:
+					body["score"], body["end_reason"], want, reason = "0:2", "resignation", "0:2", "resignation"
+				default:
+					body["score"], body["end_reason"], want, reason = "2:0", "time", "2:0", "time"
+				}
+				got := s.must(http.StatusOK, arbiter, "PUT", path, body)
+				if got["score"] != want || got["end_reason"] != reason {
+					t.Errorf("round %d board %v: stored %v %v, want %s %s", n, g["board"], got["score"], got["end_reason"], want, reason)
+				}
+				points[white] += wins[want]
+				points[black] += 2 - wins[want]
+			}
+		}
+
+		standings := func(half float64) {
+			t.Helper()
+			st := s.must(http.StatusOK, "", "GET", base+"/standings", nil)
+			for _, r := range st["rows"].([]any) {
+				r := r.(map[string]any)
+				if no := num(r["start_no"]); r["score"] != points[no]*half {
+					t.Errorf("start number %d scores %v, want %g", no, r["score"], points[no]*half)
+				}
+			}
+		}
+		standings(1)
+		ct, _ := json.Marshal(s.must(http.StatusOK, "", "GET", base+"/crosstable", nil))
+		for _, score := range []string{`"2:0"`, `"1:1"`, `"0:2"`} {
+			if !bytes.Contains(ct, []byte(score)) {
+				t.Errorf("the crosstable has no %s: %s", score, ct)
+			}
+		}
+		if bytes.Contains(ct, []byte(`"24:0"`)) || bytes.Contains(ct, []byte(`"12:12"`)) {
+			t.Errorf("the crosstable has Adiukh scores: %s", ct)
+		}
+
+		trfFile := string(s.mustDownload(base+"/export.trf", "text/plain"))
+		if !strings.Contains(trfFile, "### game: russian") {
+			t.Errorf("export.trf does not name the game:\n%s", trfFile)
+		}
+		file, err := trf.Read(strings.NewReader(trfFile))
+		if err != nil || len(file.Players) != 5 {
+			t.Fatalf("export.trf reads back as %v, %v", file, err)
+		}
+		for _, p := range file.Players {
+			if p.Points != int(10*points[p.StartNo]) {
+				t.Errorf("export.trf: start number %d has %d tenths, want %g points", p.StartNo, p.Points, points[p.StartNo])
+			}
+		}
+		// Imported back, the file makes an event of Russian draughts with
+		// its results in the game's points and the same standings.
+		imported := s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events/import.trf", trfFile)
+		if imported["game"] != "russian" {
+			t.Errorf("the imported event: game %v", imported["game"])
+		}
+		importedBase := fmt.Sprintf("/api/v1/events/%d", num(imported["id"]))
+		round1, _ := json.Marshal(s.must(http.StatusOK, "", "GET", importedBase+"/rounds/1", nil))
+		if !bytes.Contains(round1, []byte(`"2:0"`)) || bytes.Contains(round1, []byte(`"24:0"`)) {
+			t.Errorf("the imported round 1 is not in Russian draughts' points: %s", round1)
+		}
+		for _, r := range s.must(http.StatusOK, "", "GET", importedBase+"/standings", nil)["rows"].([]any) {
+			r := r.(map[string]any)
+			if no := num(r["start_no"]); r["score"] != points[no] {
+				t.Errorf("imported: start number %d scores %v, want %g", no, r["score"], points[no])
+			}
+		}
+
+		// The game with a sheet is exported as Russian draughts' PDN with
+		// the event's tags, and reads back by its rules.
+		pdn := string(s.mustDownload(base+"/games.pdn", "application/x-pdn"))
+		for _, want := range []string{`[Event "Первенство Майкопа по русским шашкам"]`, `[Round "1"]`, `[Board "1"]`, `[White "Игрок `, `[Result "2-0"]`, `[GameType "25"]`, "1. c3-d4 f6-g5 2. g3-h4 g7-f6 2-0"} {
+			if !strings.Contains(pdn, want) {
+				t.Errorf("games.pdn lacks %q:\n%s", want, pdn)
+			}
+		}
+		if strings.Count(pdn, "[Event ") != 1 || strings.Contains(pdn, `[White "Игрок 1"]`+"\n"+`[Black "Игрок 2"]`+"\n"+`[White`) {
+			t.Errorf("games.pdn has other games or doubled tags:\n%s", pdn)
+		}
+		if code, out := s.do("", "GET", fmt.Sprintf("%s/rounds/1/games/1/record.pdf", base), nil); code != http.StatusConflict {
+			t.Errorf("record.pdf of a Russian game: %d %v, want 409", code, out)
+		}
+
+		t.Run("standings.pdf", func(t *testing.T) {
+			text := spaced(pdfToText(t, "russian-standings", s.mustDownload(base+"/standings.pdf", "application/pdf")))
+			if want := spaced(ruT("discipline_russian.standard")); !strings.Contains(text, want) {
+				t.Errorf("standings.pdf does not name %q:\n%s", want, text)
+			}
+		})
+
+		// The event chooses 1/½/0.
+		s.must(http.StatusOK, arbiter, "PATCH", base, map[string]any{"scoring": map[string]any{"win": 1, "draw": 0.5, "loss": 0, "bye": 1, "forfeit_win": 1}})
+		standings(0.5)
+		var doc struct {
+			Event struct {
+				Game         string             `json:"game"`
+				DisciplineRU string             `json:"discipline_ru"`
+				Scoring      map[string]float64 `json:"scoring"`
+			} `json:"event"`
+			Standings []struct {
+				StartNo int     `json:"start_no"`
+				Points  float64 `json:"points"`
+			} `json:"standings"`
+		}
+		if err := json.Unmarshal(s.mustDownload(base+"/standings.json", "application/json"), &doc); err != nil {
+			t.Fatal(err)
+		}
+		if doc.Event.Game != "russian" || !strings.HasPrefix(doc.Event.DisciplineRU, "Русские шашки") || doc.Event.Scoring["win"] != 1 || doc.Event.Scoring["draw"] != 0.5 || len(doc.Standings) != 5 {
+			t.Errorf("standings.json event %+v, %d rows", doc.Event, len(doc.Standings))
+		}
+		for _, r := range doc.Standings {
+			if r.Points != points[r.StartNo]/2 {
+				t.Errorf("standings.json: start number %d has %g points, want %g", r.StartNo, r.Points, points[r.StartNo]/2)
+			}
+		}
+		records, err := csv.NewReader(bytes.NewReader(s.mustDownload(base+"/standings.csv", "text/csv"))).ReadAll()
+		if err != nil || len(records) != 6 {
+			t.Fatalf("standings.csv: %v, %d rows", err, len(records))
+		}
+		for _, r := range records[1:] {
+			no, _ := strconv.Atoi(r[2])
+			if r[10] != strconv.FormatFloat(points[no]/2, 'f', -1, 64) {
+				t.Errorf("standings.csv: start number %d has %s points, want %g", no, r[10], points[no]/2)
+			}
+		}
+		s.must(http.StatusOK, arbiter, "PATCH", base, map[string]any{"status": "finished"})
+		// The game cannot change once round 1 is paired.
+		if code, out := s.do(arbiter, "PATCH", base, map[string]any{"game": "adiukh"}); code == http.StatusOK {
+			t.Errorf("the game changed after the event was played: %v", out)
+		}
+	})
+}
+
+// A round robin of Russian draughts in each of the over-the-board
+// disciplines of one player a board; rapid and blitz without sheets.
+func TestRussianRoundRobinDisciplines(t *testing.T) {
+	t.Parallel()
+	forEachServer(t, func(t *testing.T, s *testServer) {
+		for _, d := range []struct{ discipline, clock string }{{"standard", "30+30"}, {"rapid", "8+4"}, {"blitz", "3+2"}} {
+			ev := s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{
+				"name": "Русские шашки, " + d.discipline, "game": "russian", "discipline": d.discipline, "system": "round-robin", "time_control": d.clock,
+			})
+			base := fmt.Sprintf("/api/v1/events/%d", num(ev["id"]))
+			for i := 1; i <= 4; i++ {
+				s.must(http.StatusCreated, arbiter, "POST", base+"/players", map[string]any{"name": fmt.Sprintf("Игрок %d", i), "rating": 2000 - 10*i})
+			}
+			// The lower start number wins, but 1 and 2 draw.
+			for n := 1; n <= 3; n++ {
+				round := s.must(http.StatusCreated, arbiter, "POST", base+"/rounds", nil)
+				s.must(http.StatusOK, arbiter, "POST", fmt.Sprintf("%s/rounds/%d/publish", base, n), nil)
+				for _, g := range round["games"].([]any) {
+					g := g.(map[string]any)
+					white, black := num(g["white"]), num(g["black"])
+					score, reason := "0:2", "resignation"
+					switch {
+					case min(white, black) == 1 && max(white, black) == 2:
+						score, reason = "1:1", "agreement"
+					case white < black:
+						score = "2:0"
+					}
+					s.must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("%s/rounds/%d/games/%d/result", base, n, num(g["board"])),
+						map[string]any{"score": score, "end_reason": reason, "version": num(g["version"])})
+				}
+			}
+			st := s.must(http.StatusOK, "", "GET", base+"/standings", nil)
+			want := map[int]float64{1: 5, 2: 5, 3: 2, 4: 0}
+			for _, r := range st["rows"].([]any) {
+				r := r.(map[string]any)
+				if no := num(r["start_no"]); r["score"] != want[no] {
+					t.Errorf("%s: start number %d scores %v, want %g", d.discipline, no, r["score"], want[no])
+				}
+			}
+			s.must(http.StatusOK, arbiter, "PATCH", base, map[string]any{"status": "finished"})
+		}
+	})
+}
+
+// A team competition of Russian draughts: the game set before round 1;
+// boards scored 2:0, 1:1, 0:2 count as wins, draws and losses in the game
+// points and the match points.
+func TestRussianTeamEvent(t *testing.T) {
+	t.Parallel()
+	forEachServer(t, func(t *testing.T, s *testServer) {
+		te := newTeamEvent(t, s, "round-robin", 0, 4, []int{4, 4, 4, 4})
+		ev := s.must(http.StatusOK, arbiter, "PATCH", te.path(""), map[string]any{"game": "russian"})
+		if ev["game"] != "russian" || strings.Contains(fmt.Sprint(ev["tiebreaks"]), "adiukh-points") {
+			t.Fatalf("event %v: want game russian, without the checkers won", ev)
+		}
+		// The stronger team (lower start number) wins boards 1–3 and draws board 4.
+		score := func(home, away, board int) boardScore {
+			switch {
+			case board == 4:
+				return boardScore{1, 1, "agreement"}
+			case home < away:
+				return boardScore{2, 0, "resignation"}
+			}
+			return boardScore{0, 2, "resignation"}
+		}
+		for n := 1; n <= 3; n++ {
+			te.play(s.must(http.StatusCreated, arbiter, "POST", te.path("/rounds"), nil), score)
+		}
+		st := s.must(http.StatusOK, "", "GET", te.path("/standings"), nil)
+		// 2/1/0 per board: a won match is 3 wins and a draw, 7 game points.
+		want := map[int][2]float64{1: {6, 21}, 2: {4, 7 + 7 + 1}, 3: {2, 7 + 1 + 1}, 4: {0, 3}}
+		for _, r := range st["rows"].([]any) {
+			r := r.(map[string]any)
+			w := want[num(r["start_no"])]
+			if r["match_points"] != w[0] || r["game_points"] != w[1] {
+				t.Errorf("team %v: match points %v, game points %v; want %v", r["start_no"], r["match_points"], r["game_points"], w)
+			}
+		}
+		code, out := te.s.do(arbiter, "PUT", te.path("/rounds/1/matches/1/boards/1/result"), map[string]any{"score": "24:0", "end_reason": "resignation", "version": 1, "reason": "проверка"})
+		if code != http.StatusBadRequest || out["field"] != "score" {
+			t.Errorf("an Adiukh score on a Russian board: %d %v", code, out)
+		}
+	})
+}
+
+// What Russian draughts cannot have yet is refused with a reason:
+// composition contests, live play, the checkers won as a tie-break.
+func TestRussianGameRefusals(t *testing.T) {
+	t.Parallel()
+	forEachServer(t, func(t *testing.T, s *testServer) {
+		for _, tc := range []struct {
+			body  map[string]any
+			field string
+		}{
+			{map[string]any{"discipline": "composition"}, "game"},
+			{map[string]any{"discipline": "blitz", "system": "swiss", "rounds": 5, "time_control": "3+2", "online": true}, "online"},
+			{map[string]any{"discipline": "standard", "system": "swiss", "rounds": 5, "tiebreaks": []string{"adiukh-points"}}, "tiebreaks[0]"},
+			{map[string]any{"discipline": "standard", "system": "swiss", "rounds": 5, "game": "chess"}, "game"},
+		} {
+			body := map[string]any{"name": "Турнир", "game": "russian"}
+			for k, v := range tc.body {
+				body[k] = v
+			}
+			code, out := s.do(arbiter, "POST", "/api/v1/events", body)
+			if code != http.StatusBadRequest || !strings.Contains(fmt.Sprint(out), tc.field) {
+				t.Errorf("%v: %d %v, want 400 at %s", tc.body, code, out, tc.field)
+			}
+		}
+		// An event without a game is of Adiukh, as every event before.
+		adiukh := s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Адиюх", "discipline": "rapid", "system": "swiss", "rounds": 5})
+		if adiukh["game"] != "adiukh" || !strings.Contains(fmt.Sprint(adiukh["tiebreaks"]), "adiukh-points") {
+			t.Errorf("an event without a game: %v", adiukh)
+		}
+	})
+}
+
+// A correspondence event of Russian draughts is created, but its play is
+// refused when it would start: the server checks Adiukh's moves only.
+func TestRussianCorrespondenceRefused(t *testing.T) {
+	t.Parallel()
+	for name, st := range storetest.Open(t) {
+		t.Run(name, func(t *testing.T) {
+			s := newCorrServer(t, st, corrStart, nil)
+			arbiter := s.user("arbiter@example.org", tournament.ArbiterRole)
+			ev := s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{
+				"name": "Заочный турнир", "game": "russian", "discipline": "correspondence", "system": "round-robin", "time_control": "10d",
+			}).(map[string]any)
+			base := fmt.Sprintf("/api/v1/events/%d", num(ev["id"]))
+			for i := 1; i <= 3; i++ {
+				s.must(http.StatusCreated, arbiter, "POST", base+"/players", map[string]any{"name": fmt.Sprintf("Игрок %d", i)})
+			}
+			code, out := s.call(arbiter, "POST", base+"/start", nil)
+			if m, _ := out.(map[string]any); code != http.StatusConflict || m["field"] != "game" {
+				t.Errorf("starting a correspondence event of Russian draughts: %d %v", code, out)
+			}
+		})
+	}
+}
+
+// Russian draughts keeps rating lists of its own beside Adiukh's, for the
+// same persons of the register: a rated event of Russian draughts goes
+// into its game's list only, and a person entered in an event gets the
+// rating of the event's game.
+func TestRussianRatingLists(t *testing.T) {
+	t.Parallel()
+	forEachServer(t, func(t *testing.T, s *testServer) {
+		const admin = tournament.Admin
+		s.ratedBlitzEvent()
+		adiukh := s.must(http.StatusCreated, admin, "POST", "/api/v1/ratings/blitz/periods", map[string]any{"until": "2026-10-31"})
+		adiukhRating := map[int]int{} // person → rating
+		for _, r := range adiukh["rows"].([]any) {
+			r := r.(map[string]any)
+			adiukhRating[num(r["person_id"])] = num(r["rating"])
+		}
+		if len(adiukhRating) != 4 {
+			t.Fatalf("the Adiukh blitz list: %v", adiukh)
+		}
+
+		ev := s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Рейтинговый турнир по русским шашкам", "game": "russian",
+			"discipline": "blitz", "system": "round-robin", "time_control": "3+2", "start_date": "2026-10-02", "end_date": "2026-10-02", "rated": true})
+		id := num(ev["id"])
+		for person := range adiukhRating {
+			p := s.must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/players", id), map[string]any{"person_id": person})
+			if num(p["rating"]) != 0 {
+				t.Errorf("person %d enters Russian draughts with their Adiukh rating %v", person, p["rating"])
+			}
+		}
+		for n := 1; n <= 3; n++ {
+			s.must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
+			s.must(http.StatusOK, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds/%d/publish", id, n), nil)
+			s.playRound(id, n, "0:2", "1:1")
+		}
+		s.must(http.StatusOK, arbiter, "PATCH", fmt.Sprintf("/api/v1/events/%d", id), map[string]any{"status": "finished"})
+
+		russian := s.must(http.StatusCreated, admin, "POST", "/api/v1/ratings/russian-blitz/periods", map[string]any{"until": "2026-10-31"})
+		if p := russian["period"].(map[string]any); num(p["games"]) != 6 || num(p["events"]) != 1 || len(russian["rows"].([]any)) != 4 {
+			t.Fatalf("the Russian blitz list: %v", russian)
+		}
+		russianRating := map[int]int{}
+		for _, r := range russian["rows"].([]any) {
+			r := r.(map[string]any)
+			russianRating[num(r["person_id"])] = num(r["rating"])
+		}
+		again := s.must(http.StatusOK, "", "GET", "/api/v1/ratings/blitz", nil)
+		for _, r := range again["rows"].([]any) {
+			r := r.(map[string]any)
+			if num(r["rating"]) != adiukhRating[num(r["person_id"])] {
+				t.Errorf("the Adiukh blitz list changed with a Russian event: %v", r)
+			}
+		}
+		if equal := fmt.Sprint(russianRating) == fmt.Sprint(adiukhRating); equal {
+			t.Errorf("the Russian list is the Adiukh one: %v", russianRating)
+		}
+
+		// A new event of each game gives a person the rating of its game.
+		for game, want := range map[string]map[int]int{"russian": russianRating, "adiukh": adiukhRating} {
+			next := s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Следующий турнир", "game": game,
+				"discipline": "blitz", "system": "round-robin", "time_control": "3+2"})
+			for person, rating := range want {
+				p := s.must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/players", num(next["id"])), map[string]any{"person_id": person})
+				if num(p["rating"]) != rating {
+					t.Errorf("%s: person %d enters with rating %v, want %d", game, person, p["rating"], rating)
+				}
+				break
+			}
+		}
+		person := s.must(http.StatusOK, "", "GET", fmt.Sprintf("/api/v1/people/%d", num(russian["rows"].([]any)[0].(map[string]any)["person_id"])), nil)
+		lists := map[string]bool{}
+		for _, l := range person["ratings"].([]any) {
+			lists[fmt.Sprint(l.(map[string]any)["list"])] = true
+		}
+		if !lists["blitz"] || !lists["russian-blitz"] {
+			t.Errorf("the person's lists: %v", person["ratings"])
+		}
+	})
+}

@@ -1,0 +1,127 @@
+package api_test
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+
+	"adiukh/tournament"
+	"adiukh/tournament/account"
+)
+
+// The new-event form offers the game; an event of Russian draughts made
+// with it names its game on its page and in its calendar file.
+func TestEventFormGame(t *testing.T) {
+	t.Parallel()
+	s := newWebServer(t)
+	a := s.signIn(tournament.ArbiterRole)
+	page := pageText(a.get("/manage/events/new"))
+	for _, want := range []string{`<select name="game">`, `<option value="russian">` + ruT("gametype.russian")} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the new-event form lacks %q", want)
+		}
+	}
+	rec := a.post("/manage/events", url.Values{
+		"name": {"Кубок по русским шашкам"}, "game": {"russian"}, "discipline": {"rapid"}, "system": {"round-robin"}, "visibility": {"public"},
+		"time_control": {"8+4"}, "start_date": {"2026-12-10"}, "tiebreak": {"sonneborn-berger", "wins"},
+	})
+	mustStatus(t, "event", rec.Code, http.StatusSeeOther, rec.Body.String())
+	path := strings.TrimSuffix(rec.Header().Get("Location"), "/manage")
+	ev := s.must(http.StatusOK, tournament.ArbiterRole, "GET", "/api/v1"+path, nil)
+	if ev["game"] != "russian" {
+		t.Fatalf("created event: game %v", ev["game"])
+	}
+	if page := pageText(a.get(path)); !strings.Contains(page, ruT("discipline_russian.rapid")) || strings.Contains(page, ruT("discipline.rapid")+" ·") {
+		t.Errorf("the event's page does not name Russian draughts' rapid:\n%s", page)
+	}
+	// Long lines of iCalendar are folded (RFC 5545 §3.1).
+	if list := pageText(s.anonymous().get("/")); !strings.Contains(list, ruT("discipline_russian.rapid")) {
+		t.Errorf("the list of events does not name Russian draughts' rapid:\n%s", list)
+	}
+	if ics := strings.ReplaceAll(pageText(a.get(path+".ics")), "\r\n ", ""); !strings.Contains(ics, "CATEGORIES:"+ruT("gametype.russian")) || !strings.Contains(ics, ruT("discipline_russian.rapid")) {
+		t.Errorf("the event's calendar file does not name its game:\n%s", ics)
+	}
+
+	// Its games' sheets are replayed by Russian draughts' rules on the
+	// game's page and the arbiter's.
+	api := "/api/v1" + path
+	for i := 1; i <= 2; i++ {
+		s.must(http.StatusCreated, tournament.ArbiterRole, "POST", api+"/players", map[string]any{"name": fmt.Sprintf("Игрок %d", i), "rating": 2000 - i})
+	}
+	s.must(http.StatusCreated, tournament.ArbiterRole, "POST", api+"/rounds", nil)
+	s.must(http.StatusOK, tournament.ArbiterRole, "POST", api+"/rounds/1/publish", nil)
+	s.must(http.StatusOK, tournament.ArbiterRole, "PUT", api+"/rounds/1/games/1/result", map[string]any{"sheet": russianPDN, "version": 1})
+	if page := pageText(a.get(path + "/rounds/1/results")); !strings.Contains(page, `placeholder="2:0"`) {
+		t.Errorf("the result entry of a Russian event does not show a score of its game:\n%s", page)
+	}
+	// The standings say the event's points a game, 2/1/0 or 1/½/0.
+	if page := pageText(a.get(path + "/standings")); !strings.Contains(page, ruT("standings.scoring", "Win", "2", "Draw", "1", "Loss", "0")) {
+		t.Errorf("the standings do not say the points a game:\n%s", page)
+	}
+	valid := ruN("sheet.valid", 4)
+	for _, p := range []string{path + "/rounds/1/boards/1", path + "/rounds/1/boards/1/edit"} {
+		if page := pageText(a.get(p)); !strings.Contains(page, valid) || strings.Contains(page, `class="field-error"`) {
+			t.Errorf("%s does not show the Russian sheet as valid (%q):\n%s", p, valid, page)
+		}
+	}
+}
+
+// Russian draughts' rating lists have pages beside Adiukh's, which keep
+// their addresses.
+func TestRussianRatingPages(t *testing.T) {
+	t.Parallel()
+	s := newWebServer(t)
+	reader := s.anonymous()
+	for _, list := range []string{"standard", "russian-standard", "russian-rapid", "russian-blitz"} {
+		rec := reader.get("/ratings/" + list)
+		mustStatus(t, list, rec.Code, http.StatusOK, "")
+		if page := pageText(rec); !strings.Contains(page, ruT("discipline."+list)) || !strings.Contains(page, `href="/ratings/russian-blitz"`) {
+			t.Errorf("/ratings/%s does not name its list or link Russian draughts' lists", list)
+		}
+	}
+}
+
+// A player reports a game of Russian draughts in its points: 2:0 with its
+// PDN sheet; an Adiukh score is refused; the opponent's confirmation
+// stores it.
+func TestRussianPlayerReport(t *testing.T) {
+	t.Parallel()
+	s := newWebServer(t)
+	const arbiter = tournament.ArbiterRole
+	id := num(s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Кубок", "game": "russian", "discipline": "standard", "system": "round-robin"})["id"])
+	tokens := map[int]string{}
+	for i, name := range []string{"Игрок 1", "Игрок 2"} {
+		pid := num(s.must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/players", id), map[string]any{"name": name})["id"])
+		email := fmt.Sprintf("p%d@example.org", i)
+		s.addUser(email, tournament.PlayerRole)
+		token, _, err := s.accounts.CreateToken(context.Background(), account.NewToken{Email: email})
+		if err != nil {
+			t.Fatal(err)
+		}
+		tokens[pid] = token
+		s.must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("/api/v1/events/%d/players/%d/account", id, pid), map[string]any{"email": email})
+	}
+	s.must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
+	s.must(http.StatusOK, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds/1/publish", id), nil)
+	s.must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("/api/v1/events/%d/submissions/open", id), map[string]any{"open": true})
+	game := s.must(http.StatusOK, arbiter, "GET", fmt.Sprintf("/api/v1/events/%d/rounds/1", id), nil)["games"].([]any)[0].(map[string]any)
+	white, black := playerByStartNo(t, s, id, num(game["white"])), playerByStartNo(t, s, id, num(game["black"]))
+	report := fmt.Sprintf("/api/v1/events/%d/rounds/1/games/1/submission", id)
+	if code, out := s.asToken(tokens[white], "POST", report, map[string]any{"score": "24:0", "end_reason": "resignation"}); code != http.StatusBadRequest || out["field"] != "score" {
+		t.Errorf("an Adiukh score reported: %d %v", code, out)
+	}
+	code, sub := s.asToken(tokens[white], "POST", report, map[string]any{"score": "2:0", "end_reason": "resignation", "sheet": russianPDN})
+	if code != http.StatusCreated {
+		t.Fatalf("the report: %d %v", code, sub)
+	}
+	if code, out := s.asToken(tokens[black], "POST", fmt.Sprintf("/api/v1/events/%d/submissions/%d/confirm", id, num(sub["id"])), map[string]any{}); code != http.StatusOK {
+		t.Fatalf("the opponent confirms: %d %v", code, out)
+	}
+	game = s.must(http.StatusOK, arbiter, "GET", fmt.Sprintf("/api/v1/events/%d/rounds/1", id), nil)["games"].([]any)[0].(map[string]any)
+	if game["score"] != "2:0" || game["end_reason"] != "resignation" {
+		t.Errorf("after confirmation the game is %v %v, want 2:0 by resignation", game["score"], game["end_reason"])
+	}
+}
