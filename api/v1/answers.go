@@ -270,3 +270,37 @@ type meAccountView struct {
 	Role       tournament.Role `json:"role"`
 	Locale     string          `json:"locale"`
 }
+
+// eventsView lists the events the reader may see.
+type eventsView struct {
+	Events []eventView `json:"events"`
+}
+
+// searchView is a page of the site's search: events and players.
+type searchView struct {
+	Query string          `json:"query"`
+	Page  int             `json:"page"`
+	More  bool            `json:"more"`
+	Hits  []searchHitView `json:"hits"`
+}
+
+// ratingListView is a published rating list: Period is the period it was
+// published with, null before the first.
+type ratingListView struct {
+	List    string          `json:"list"`
+	Period  *periodView     `json:"period"`
+	Rows    []ratingRowView `json:"rows"`
+	Options optionsView     `json:"options"`
+}
+
+// nextPeriodView is what closing a list's next period would take: After
+// is the last period's end, null before the first.
+type nextPeriodView struct {
+	List        string                `json:"list"`
+	Until       string                `json:"until"`
+	After       *string               `json:"after"`
+	Events      []nextPeriodEventView `json:"events"`
+	Games       int                   `json:"games"`
+	Corrections int                   `json:"corrections"`
+	Persons     int                   `json:"persons"`
+}

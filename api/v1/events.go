@@ -164,7 +164,7 @@ func (h *handler) getEvents(c *gin.Context) error {
 	for i := range events {
 		views[i] = newEventView(&events[i])
 	}
-	c.JSON(http.StatusOK, gin.H{"events": views})
+	c.JSON(http.StatusOK, eventsView{views})
 	return nil
 }
 
@@ -252,6 +252,6 @@ func (h *handler) getSearch(c *gin.Context) error {
 		}
 		hits = append(hits, v)
 	}
-	c.JSON(http.StatusOK, gin.H{"query": found.Query, "page": found.Page, "more": found.More, "hits": hits})
+	c.JSON(http.StatusOK, searchView{Query: found.Query, Page: found.Page, More: found.More, Hits: hits})
 	return nil
 }

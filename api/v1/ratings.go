@@ -51,15 +51,15 @@ type ratingRowView struct {
 	K            int    `json:"k"`
 }
 
-func newListView(l *ratings.List) gin.H {
+func newListView(l *ratings.List) ratingListView {
 	rows := make([]ratingRowView, len(l.Rows))
 	for i, r := range l.Rows {
 		rows[i] = ratingRowView{PersonID: r.Person.ID, FederationID: r.Person.FederationID, Name: r.Person.Name(),
 			Rating: r.Rating, Games: r.Games, Change: r.Change, K: r.K}
 	}
-	out := gin.H{"list": l.Name, "period": nil, "rows": rows, "options": newOptionsView(l.Options)}
+	out := ratingListView{List: l.Name, Rows: rows, Options: newOptionsView(l.Options)}
 	if p := l.Period; p != nil {
-		out["period"] = periodView{ID: p.ID, Until: p.Until, ClosedAt: p.ClosedAt, Events: p.Events, Games: p.Games, Options: newOptionsView(p.Options)}
+		out.Period = &periodView{ID: p.ID, Until: p.Until, ClosedAt: p.ClosedAt, Events: p.Events, Games: p.Games, Options: newOptionsView(p.Options)}
 	}
 	return out
 }
@@ -110,9 +110,9 @@ func (h *handler) getNextPeriod(c *gin.Context) error {
 	for i, e := range next.Events {
 		events[i] = nextPeriodEventView{ID: e.ID, Name: e.Name, StartDate: e.StartDate, EndDate: e.EndDate, Games: e.Games}
 	}
-	out := gin.H{"list": next.List, "until": next.Until, "after": nil, "events": events, "games": next.Games, "corrections": next.Corrections, "persons": next.Persons}
+	out := nextPeriodView{List: next.List, Until: next.Until, Events: events, Games: next.Games, Corrections: next.Corrections, Persons: next.Persons}
 	if next.Last != nil {
-		out["after"] = next.Last.Until
+		out.After = &next.Last.Until
 	}
 	c.JSON(http.StatusOK, out)
 	return nil
