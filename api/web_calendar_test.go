@@ -25,7 +25,8 @@ func TestCalendarPageFilters(t *testing.T) {
 	t.Parallel()
 	s := newWebServer(t)
 	cup := s.calendarEvent("Кубок Адыгеи", "rapid", "2026-12-05", "2026-12-07", "Майкоп")
-	s.calendarEvent("Блиц Адыгейска", "blitz", "2027-01-10", "2027-01-10", "Адыгейск")
+	blitz := s.calendarEvent("Блиц Адыгейска", "blitz", "2027-01-10", "2027-01-10", "Адыгейск")
+	s.must(http.StatusOK, tournament.ArbiterRole, "PATCH", fmt.Sprintf("/api/v1/events/%d", blitz), map[string]any{"game": "russian"})
 	// The cup is held in Adygea, the region its place is in; the region is
 	// set by PATCH as an arbiter would after creating the event.
 	ev := s.must(http.StatusOK, tournament.ArbiterRole, "PATCH", fmt.Sprintf("/api/v1/events/%d", cup), map[string]any{"region": "Республика Адыгея"})
@@ -46,6 +47,7 @@ func TestCalendarPageFilters(t *testing.T) {
 		"discipline=blitz":         "Блиц Адыгейска",
 		"city=майкоп":              "Кубок Адыгеи",
 		"region=республика+адыгея": "Кубок Адыгеи",
+		"game=adiukh":              "Кубок Адыгеи",
 		"month=2026-12":            "Кубок Адыгеи",
 		"month=2027-01":            "Блиц Адыгейска",
 	} {

@@ -23,7 +23,7 @@ import (
 // passing changes without any write.
 func (h *handler) calendarRoutesWeb(g *gin.RouterGroup) {
 	g.GET("/calendar", h.Page(h.calendarPage))
-	g.GET("/calendar.ics", h.Cached("discipline", "city", "region", "month", "open"), h.Page(h.calendarICS))
+	g.GET("/calendar.ics", h.Cached("game", "discipline", "city", "region", "month", "open"), h.Page(h.calendarICS))
 }
 
 // calendarPageData is the calendar with the filter that chose it.
@@ -31,12 +31,13 @@ type calendarPageData struct {
 	*entries.Calendar
 	Filter      entries.CalendarFilter
 	Disciplines []tournament.Discipline
+	Games       []tournament.GameKind
 	// Feed is the address of the iCalendar file of the same choice.
 	Feed string
 }
 
 func calendarFilter(c *gin.Context) entries.CalendarFilter {
-	return entries.CalendarFilter{Discipline: c.Query("discipline"), City: c.Query("city"), Region: c.Query("region"), Month: c.Query("month"), Open: c.Query("open") != ""}
+	return entries.CalendarFilter{Game: c.Query("game"), Discipline: c.Query("discipline"), City: c.Query("city"), Region: c.Query("region"), Month: c.Query("month"), Open: c.Query("open") != ""}
 }
 
 func (h *handler) calendarPage(c *gin.Context) error {
@@ -52,7 +53,7 @@ func (h *handler) calendarPage(c *gin.Context) error {
 			feed += "?" + q.Encode()
 		}
 	}
-	h.render(c, http.StatusOK, "calendar", "calendar.title", calendarPageData{Calendar: cal, Filter: f, Disciplines: tournament.Disciplines, Feed: feed})
+	h.render(c, http.StatusOK, "calendar", "calendar.title", calendarPageData{Calendar: cal, Filter: f, Disciplines: tournament.Disciplines, Games: tournament.GameKinds, Feed: feed})
 	return nil
 }
 

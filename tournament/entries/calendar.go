@@ -16,6 +16,9 @@ const recentEvents = 20
 
 // CalendarFilter narrows the calendar; a zero field does not filter.
 type CalendarFilter struct {
+	// Game is the game (adiukh, russian); Discipline the discipline, of
+	// either game.
+	Game       string
 	Discipline string
 	// City is the place (the events' city, up to case); Region the
 	// region it is in (up to case).
@@ -238,6 +241,9 @@ func (s *Service) calendarItem(tx Tx, e *tournament.Event) (*CalendarItem, error
 // matches reports whether the event passes the filter's fields that need
 // no reading of its entries.
 func (f CalendarFilter) matches(e *tournament.Event, month time.Time) bool {
+	if f.Game != "" && string(e.Game.OrAdiukh()) != f.Game {
+		return false
+	}
 	if f.Discipline != "" && string(e.Discipline) != f.Discipline {
 		return false
 	}
