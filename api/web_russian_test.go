@@ -24,6 +24,16 @@ func TestEventFormGame(t *testing.T) {
 			t.Errorf("the new-event form lacks %q", want)
 		}
 	}
+	// The disciplines are named by the game: Adiukh's classical one is
+	// "Адиюх", Russian draughts' its classical programme; a form sent back
+	// for Russian draughts names them so.
+	if !strings.Contains(page, `>`+ruT("discipline.standard")+`</option>`) || !strings.Contains(page, `data-russian="`+ruT("discipline_russian.standard")+`"`) {
+		t.Errorf("the new-event form does not name the disciplines of both games")
+	}
+	refused := a.post("/manage/events", url.Values{"name": {""}, "game": {"russian"}, "discipline": {"standard"}, "system": {"swiss"}, "visibility": {"public"}})
+	if refused.Code != http.StatusBadRequest || !strings.Contains(pageText(refused), `>`+ruT("discipline_russian.standard")+`</option>`) {
+		t.Errorf("a refused Russian draughts form: %d, want 400 naming Russian draughts' disciplines", refused.Code)
+	}
 	rec := a.post("/manage/events", url.Values{
 		"name": {"Кубок по русским шашкам"}, "game": {"russian"}, "discipline": {"rapid"}, "system": {"round-robin"}, "visibility": {"public"},
 		"time_control": {"8+4"}, "start_date": {"2026-12-10"}, "tiebreak": {"sonneborn-berger", "wins"},

@@ -9,6 +9,7 @@ document.addEventListener("DOMContentLoaded", function () {
   setUpPresets();
   setUpTimeControlWarning();
   setUpJudgedDisciplines();
+  setUpGameDisciplines();
   setUpClockHint();
   setUpTicking();
   setUpLive();
@@ -108,6 +109,24 @@ function setUpJudgedDisciplines() {
   }
   discipline.addEventListener("change", toggle);
   toggle();
+}
+
+// The event form names the disciplines of the game chosen: "Адиюх" is
+// Adiukh's classical discipline, which Russian draughts calls its classical
+// programme. The server names them by the game the form was sent with.
+function setUpGameDisciplines() {
+  var game = document.querySelector("form select[name=game]");
+  if (!game) return;
+  var discipline = game.form.querySelector("select[name=discipline]");
+  if (!discipline) return;
+  function rename() {
+    discipline.querySelectorAll("option").forEach(function (o) {
+      var name = o.dataset[game.value];
+      if (name) o.textContent = name;
+    });
+  }
+  game.addEventListener("change", rename);
+  rename();
 }
 
 // The event form asks the server for the §9 warning of the discipline and
