@@ -36,3 +36,13 @@ func TestPairingCardTexts(t *testing.T) {
 		}
 	}
 }
+
+// A player on a document carries the name in Latin letters, which English
+// documents print first; a name with no Cyrillic has none to add.
+func TestPlayerViewInLatin(t *testing.T) {
+	for name, want := range map[string]string{"Хуажев Аслан": "Khuazhev Aslan", "Smith John": ""} {
+		if got := PlayerView(&tournament.Player{Name: name}).Latin; got != want {
+			t.Errorf("%s in Latin letters: %q, want %q", name, got, want)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"time"
 
+	"adiukh/internal/names"
 	"adiukh/rules"
 	"adiukh/tournament"
 	"adiukh/tournament/catalog"
@@ -83,7 +84,7 @@ func PlayerView(p *tournament.Player) report.Player {
 		return report.Player{}
 	}
 	return report.Player{
-		StartNo: p.StartNo, Name: p.Name, Rating: p.Rating, BirthYear: p.BirthYear,
+		StartNo: p.StartNo, Name: p.Name, Latin: latin(p.Name), Rating: p.Rating, BirthYear: p.BirthYear,
 		Club: p.Club, City: p.City, FederationID: p.FederationID, Withdrawn: p.WithdrawnFrom > 0,
 	}
 }
@@ -355,4 +356,13 @@ func colourView(c rules.Color) report.Colour {
 		return report.White
 	}
 	return report.Black
+}
+
+// latin is a name in Latin letters (ICAO, as passports write it), "" when
+// it has no Cyrillic to write otherwise.
+func latin(name string) string {
+	if l := names.Transliterate(name, names.ICAO); l != name {
+		return l
+	}
+	return ""
 }

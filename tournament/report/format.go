@@ -147,12 +147,14 @@ func colourMark(c Colour) string {
 	return ""
 }
 
-// playerLabel is the name with the start number, as used in lists.
-func playerLabel(p Player) string {
+// playerLabel is the name with the start number, as used in lists; on an
+// English document in Latin letters with the name as written after.
+func playerLabel(loc catalog.Lang, p Player) string {
+	name := listedName(loc, p.Name, p.Latin)
 	if p.StartNo == 0 {
-		return p.Name
+		return name
 	}
-	return fmt.Sprintf("%s (%d)", p.Name, p.StartNo)
+	return fmt.Sprintf("%s (%d)", name, p.StartNo)
 }
 
 func formatInt(n int) string {

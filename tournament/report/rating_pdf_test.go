@@ -98,3 +98,30 @@ func TestRatingReportPDFs(t *testing.T) {
 		}
 	}
 }
+
+// The English standings and pairings name each player in Latin letters
+// with the name as written after it (issue 50.1), the Russian ones as
+// written.
+func TestEnglishDocumentsNamePlayersInLatin(t *testing.T) {
+	s := testStandings(4, 3)
+	s.Rows[0].Player.Name, s.Rows[0].Player.Latin = "Хуажев Аслан", "Khuazhev Aslan"
+	p := testPairings(2)
+	p.Boards[0].White.Name, p.Boards[0].White.Latin = "Тлехас Мурат", "Tlekhas Murat"
+	for _, tc := range []struct {
+		name string
+		pdf  []byte
+		want string
+	}{
+		{"standings in English", render(t, func(b *bytes.Buffer) error { return StandingsPDF(b, catalog.English, s) }), "Khuazhev Aslan (Хуажев Аслан)"},
+		{"pairings in English", render(t, func(b *bytes.Buffer) error { return PairingsPDF(b, catalog.English, p) }), "Tlekhas Murat (Тлехас Мурат)"},
+		{"standings in Russian", render(t, func(b *bytes.Buffer) error { return StandingsPDF(b, catalog.Russian, s) }), "Хуажев Аслан"},
+	} {
+		text := strings.Join(strings.Fields(pdfTextAs(t, tc.name, tc.pdf, "-raw")), " ")
+		if !strings.Contains(text, tc.want) {
+			t.Errorf("%s lacks %q:\n%s", tc.name, tc.want, text)
+		}
+		if strings.HasSuffix(tc.name, "Russian") && strings.Contains(text, "Khuazhev") {
+			t.Errorf("%s names the player in Latin letters", tc.name)
+		}
+	}
+}

@@ -276,7 +276,7 @@ func TestScoreSheetsPDF(t *testing.T) {
 				}
 				return
 			}
-			for _, want := range []string{s.Event.Name, "Адиюх — быстрая игра", "8 мин + 4 с/ход", "21.11.2026", playerLabel(s.White), playerLabel(s.Black)} {
+			for _, want := range []string{s.Event.Name, "Адиюх — быстрая игра", "8 мин + 4 с/ход", "21.11.2026", playerLabel(catalog.Russian, s.White), playerLabel(catalog.Russian, s.Black)} {
 				if !strings.Contains(page, want) {
 					t.Errorf("sheet lacks %q", want)
 				}

@@ -76,8 +76,8 @@ func (d *document) formPageAt(title msg, e Event, round, table int, numberLabel 
 
 func (d *document) scoreSheet(s ScoreSheet) {
 	width := d.formPageAt(msgScoreSheet, s.Event, s.Round, s.Table, msgBoard, s.Board, s.Date)
-	d.field(text(d.loc, msgWhite), nonEmpty(playerLabel(s.White), s.WhiteTeam), margin, width)
-	d.field(text(d.loc, msgBlack), nonEmpty(playerLabel(s.Black), s.BlackTeam), margin, width)
+	d.field(text(d.loc, msgWhite), nonEmpty(playerLabel(d.loc, s.White), s.WhiteTeam), margin, width)
+	d.field(text(d.loc, msgBlack), nonEmpty(playerLabel(d.loc, s.Black), s.BlackTeam), margin, width)
 	d.pdf.Ln(4)
 
 	top := d.pdf.GetY()

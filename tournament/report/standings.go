@@ -290,9 +290,10 @@ func entrantCells(e entrant, withPlace bool) []cell {
 	return append(cells, cell{text: e.number}, cell{text: e.name})
 }
 
-// nameCell is the player's name, marked when the player has withdrawn.
+// nameCell is the player's name, marked when the player has withdrawn; on
+// an English document in Latin letters with the name as written after.
 func nameCell(loc catalog.Lang, p Player) string {
-	return markWithdrawn(loc, p.Name, p.Withdrawn)
+	return markWithdrawn(loc, listedName(loc, p.Name, p.Latin), p.Withdrawn)
 }
 
 func markWithdrawn(loc catalog.Lang, name string, withdrawn bool) string {

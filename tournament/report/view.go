@@ -57,8 +57,11 @@ type TimeControl struct {
 
 // Player is one participant as printed in lists and tables.
 type Player struct {
-	StartNo      int // unique within the event; the crosstable and progress table refer to opponents by it
-	Name         string
+	StartNo int // unique within the event; the crosstable and progress table refer to opponents by it
+	Name    string
+	// Latin is the name in Latin letters, which English documents print
+	// first, with the name as written after it; "" when the same.
+	Latin        string
 	Rating       int // 0 when unrated
 	BirthYear    int // 0 when unknown
 	Club         string
