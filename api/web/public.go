@@ -558,8 +558,8 @@ type gamePageData struct {
 	// Unplayed is why a board without a sheet has no game to show: the
 	// end reason of its bye (of any kind), forfeit or double forfeit.
 	Unplayed string
-	// Printable: the game's record can be printed (record.pdf), which
-	// draws Adiukh's positions only.
+	// Printable: the game's record can be printed (record.pdf): every
+	// move of its sheet replayed.
 	Printable bool
 }
 
@@ -680,6 +680,7 @@ func russianFrames(data *gamePageData, sheet string) {
 		report = russian.ValidateGames(sheet)[0]
 		pos = report.Start
 		data.Replay = &sheetReplay{Valid: report.Valid, Replayed: report.Replayed(), Errors: report.Errors}
+		data.Printable = report.Replayed()
 	}
 	data.Frames = append(data.Frames, frameView{Code: pieceCode(pos)})
 	data.Board = newRussianBoardView(pos, rules.White)
