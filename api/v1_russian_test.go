@@ -163,9 +163,16 @@ func TestRussianSwissEvent(t *testing.T) {
 		if strings.Count(pdn, "[Event ") != 1 || strings.Contains(pdn, `[White "Игрок 1"]`+"\n"+`[Black "Игрок 2"]`+"\n"+`[White`) {
 			t.Errorf("games.pdn has other games or doubled tags:\n%s", pdn)
 		}
-		if code, out := s.do("", "GET", fmt.Sprintf("%s/rounds/1/games/1/record.pdf", base), nil); code != http.StatusConflict {
-			t.Errorf("record.pdf of a Russian game: %d %v, want 409", code, out)
-		}
+		// Its record lists the moves in Russian notation and draws the
+		// position they reach, its pieces named as Russian draughts' FEN.
+		t.Run("record.pdf", func(t *testing.T) {
+			text := spaced(pdfToText(t, "russian-record", s.mustDownload(base+"/rounds/1/games/1/record.pdf", "application/pdf")))
+			for _, want := range []string{ruDoc("report.game_record"), "c3-d4", "g7-f6", ruDoc("report.last_position"), "2:0", ruDoc("report.notation_white") + ": a1, a3, b2, c1, d2, d4, e1, e3, f2, g1, h2, h4;"} {
+				if !strings.Contains(text, spaced(want)) {
+					t.Errorf("record.pdf of a Russian game lacks %q:\n%s", want, text)
+				}
+			}
+		})
 
 		t.Run("standings.pdf", func(t *testing.T) {
 			text := spaced(pdfToText(t, "russian-standings", s.mustDownload(base+"/standings.pdf", "application/pdf")))

@@ -195,7 +195,8 @@ function setUpFilters() {
 }
 
 // The game viewer: data-frames holds every position of the game, computed
-// by the server, as "c3:w1/0 e5:b2/1 …;from;to" separated by "|".
+// by the server, as "c3:w1/0 e5:b2/1 …;from;to" separated by "|" (a game
+// of Russian draughts: "c3:wm e5:bk …;from;to").
 function setUpViewer() {
   var viewer = document.getElementById("viewer");
   if (!viewer) return;
@@ -284,9 +285,10 @@ function setUpPresets() {
 
 // drawTower draws a tower into its square's group g from its code ("w2/1":
 // owner, own checkers, checkers of the other colour; "" for an empty
-// square), as the board partial of the server templates does. The game
-// viewer steps through positions with it, and live.js redraws a live
-// game's board from its stream.
+// square), or a flat piece of Russian draughts ("wm" a man, "bk" a king),
+// as the board partial of the server templates does. The game viewer steps
+// through positions with it, and live.js redraws a live game's board from
+// its stream.
 function drawTower(g, code) {
   var svgNS = "http://www.w3.org/2000/svg";
   function circle(r, colour) {
@@ -298,6 +300,14 @@ function drawTower(g, code) {
   while (g.firstChild) g.removeChild(g.firstChild);
   if (!code) return;
   var owner = code[0];
+  if (code[1] === "m" || code[1] === "k") {
+    var king = code[1] === "k";
+    g.appendChild(circle(19, owner));
+    var ring = circle(king ? 11 : 13, owner);
+    ring.setAttribute("class", king ? "crown" : "rim-" + owner);
+    g.appendChild(ring);
+    return;
+  }
   var counts = code.slice(1).split("/");
   var own = +counts[0], other = +counts[1];
   var under = owner === "w" ? "b" : "w";

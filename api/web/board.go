@@ -2,14 +2,17 @@ package web
 
 import (
 	"fmt"
+	"strings"
 
 	"adiukh/rules"
+	"adiukh/rules/russian"
 )
 
 // The board is drawn server-side as SVG: 8×8 squares of 50 units, White at
 // the bottom (Black at the bottom for the player of Black), with the files
-// and ranks in a margin. game.js redraws the
-// towers from the same encoding (see core.TowerCode) when stepping through a game.
+// and ranks in a margin. app.js redraws the
+// towers from the same encoding (see core.TowerCode) when stepping through a
+// game, and a Russian draughts game's flat pieces from pieceCode's.
 const squareSize = 50
 
 // boardView is one position ready to draw.
@@ -24,7 +27,8 @@ type squareView struct {
 	Dark  bool
 	Name  string // "c3" on dark squares
 	Tower *towerView
-	Mark  bool // a square of the move just played, or of the problem
+	Piece *pieceView // a piece of Russian draughts, which has no towers
+	Mark  bool       // a square of the move just played, or of the problem
 }
 
 // towerView is a tower as drawn: the owner's colour on top, the other
@@ -35,6 +39,13 @@ type towerView struct {
 	Owner string // "w" or "b"
 	Under string // colour of the checkers under it; "" when none
 	Label string
+}
+
+// pieceView is a flat piece of Russian draughts: a man, or a king marked
+// by a crown ring.
+type pieceView struct {
+	Owner string // "w" or "b"
+	King  bool
 }
 
 type labelView struct {
@@ -75,6 +86,41 @@ func newTowerView(t rules.Tower) *towerView {
 // files h..a), as a player of Black sits at the board. Marked squares are
 // highlighted. The squares keep their names, so scripts are unaffected.
 func newBoardView(p rules.Position, bottom rules.Color, marked ...rules.Square) *boardView {
+	return layBoard(bottom, marked, func(sq *squareView, s rules.Square) { sq.Tower = newTowerView(p.At(s)) })
+}
+
+// newRussianBoardView draws a position of Russian draughts as newBoardView
+// draws Adiukh's: flat men and kings instead of towers.
+func newRussianBoardView(p russian.Position, bottom rules.Color, marked ...rules.Square) *boardView {
+	return layBoard(bottom, marked, func(sq *squareView, s rules.Square) {
+		if c, king, ok := p.Piece(s); ok {
+			sq.Piece = &pieceView{Owner: colorCode(c), King: king}
+		}
+	})
+}
+
+// pieceCode writes a position of Russian draughts for app.js as
+// core.TowerCode writes Adiukh's: "c3:wm e5:bk …", a man (m) or a king (k)
+// of White (w) or Black (b) on each occupied square.
+func pieceCode(p russian.Position) string {
+	var items []string
+	for s := rules.Square(0); s < 32; s++ {
+		c, king, ok := p.Piece(s)
+		if !ok {
+			continue
+		}
+		kind := "m"
+		if king {
+			kind = "k"
+		}
+		items = append(items, s.String()+":"+colorCode(c)+kind)
+	}
+	return strings.Join(items, " ")
+}
+
+// layBoard lays out the squares, files and ranks seen from bottom's side;
+// place puts the piece of a dark square on it.
+func layBoard(bottom rules.Color, marked []rules.Square, place func(*squareView, rules.Square)) *boardView {
 	// column and row place a file and a rank on the drawing, 0 at the left
 	// and at the top.
 	column := func(file int) int { return file }
@@ -90,7 +136,7 @@ func newBoardView(p rules.Position, bottom rules.Color, marked ...rules.Square) 
 			sq := squareView{X: 20 + x*squareSize, Y: y * squareSize}
 			if s, ok := rules.SquareAt(file, rank); ok {
 				sq.Dark, sq.Name = true, s.String()
-				sq.Tower = newTowerView(p.At(s))
+				place(&sq, s)
 				for _, m := range marked {
 					sq.Mark = sq.Mark || m == s
 				}

@@ -12,6 +12,7 @@ import (
 
 	"adiukh/api/core"
 	"adiukh/rules"
+	"adiukh/rules/russian"
 	"adiukh/tournament"
 	"adiukh/tournament/entries"
 	"adiukh/tournament/teams"
@@ -549,7 +550,7 @@ type gamePageData struct {
 	Round  int
 	Row    boardRow
 	Sheet  string
-	Report *rules.Report
+	Replay *sheetReplay // nil without a sheet
 	Frames []frameView
 	Moves  []moveRow
 	Board  *boardView
@@ -557,11 +558,16 @@ type gamePageData struct {
 	// Unplayed is why a board without a sheet has no game to show: the
 	// end reason of its bye (of any kind), forfeit or double forfeit.
 	Unplayed string
-	// OtherGame: the event is of a game other than Adiukh, whose
-	// positions the viewer does not draw yet; the page shows the sheet
-	// and Verdict, its replay by the game's rules (nil without a sheet).
-	OtherGame bool
-	Verdict   *rules.Verdict
+	// Printable: the game's record can be printed (record.pdf): every
+	// move of its sheet replayed.
+	Printable bool
+}
+
+// sheetReplay is what the viewer says of a sheet replayed by its game's
+// rules: whether it is valid, whether every move replayed, its errors.
+type sheetReplay struct {
+	Valid, Replayed bool
+	Errors          []rules.Problem
 }
 
 // unplayedReason is the end reason of a board that has no game to replay
@@ -624,39 +630,74 @@ func (h *handler) gamePage(c *gin.Context) error {
 		h.renderWith(c, h.translator(c), http.StatusOK, "game", d.Event.Name, data)
 		return nil
 	}
-	if d.Event.Game.OrAdiukh() != tournament.AdiukhGame {
-		data.OtherGame = true
-		if game.Sheet != "" {
-			data.Verdict = sheetVerdict(d.Event.Game, game.Sheet)
-		}
-		h.renderWith(c, h.translator(c), http.StatusOK, "game", d.Event.Name, data)
-		return nil
-	}
-	pos := rules.Start()
-	if game.Sheet != "" {
-		data.Report = rules.ValidateSheet(game.Sheet)
-		pos = data.Report.Sheet.Start
-	}
-	data.Frames = append(data.Frames, frameView{Code: core.TowerCode(pos)})
-	if data.Report != nil {
-		for _, m := range data.Report.Played {
-			pos = pos.Play(m.Move)
-			data.Frames = append(data.Frames, frameView{
-				Ply: m.Ply, Number: m.Number, White: m.Side == rules.White, Written: m.Move.String(),
-				Code: core.TowerCode(pos), From: m.Move.From.String(), To: m.Move.To.String(),
-			})
-		}
+	if d.Event.Game.OrAdiukh() == tournament.RussianGame {
+		russianFrames(&data, game.Sheet)
+	} else {
+		adiukhFrames(&data, game.Sheet)
 	}
 	data.Moves = moveRows(data.Frames)
 	data.Last = len(data.Frames) - 1
+	h.renderWith(c, h.translator(c), http.StatusOK, "game", d.Event.Name, data)
+	return nil
+}
+
+// adiukhFrames replays an Adiukh sheet into the viewer's frames, and draws
+// its last position with the last move marked.
+func adiukhFrames(data *gamePageData, sheet string) {
+	pos := rules.Start()
+	var report *rules.Report
+	if sheet != "" {
+		report = rules.ValidateSheet(sheet)
+		pos = report.Sheet.Start
+		data.Replay = &sheetReplay{Valid: report.Valid, Replayed: report.Replayed(), Errors: report.Errors}
+		data.Printable = report.Replayed()
+	}
+	data.Frames = append(data.Frames, frameView{Code: core.TowerCode(pos)})
 	data.Board = newBoardView(pos, rules.White)
-	if data.Report != nil && len(data.Report.Played) > 0 {
-		played := data.Report.Played
+	if report == nil {
+		return
+	}
+	for _, m := range report.Played {
+		pos = pos.Play(m.Move)
+		data.Frames = append(data.Frames, frameView{
+			Ply: m.Ply, Number: m.Number, White: m.Side == rules.White, Written: m.Move.String(),
+			Code: core.TowerCode(pos), From: m.Move.From.String(), To: m.Move.To.String(),
+		})
+	}
+	if played := report.Played; len(played) > 0 {
 		last := played[len(played)-1].Move
 		data.Board = newBoardView(pos, rules.White, last.From, last.To)
 	}
-	h.renderWith(c, h.translator(c), http.StatusOK, "game", d.Event.Name, data)
-	return nil
+}
+
+// russianFrames replays a sheet of Russian draughts (its first game, as
+// the event's results read it) by its rules into the viewer's frames: flat
+// men and kings, the moves in its notation with every landing square.
+func russianFrames(data *gamePageData, sheet string) {
+	pos := russian.Start()
+	var report *russian.Report
+	if sheet != "" {
+		report = russian.ValidateGames(sheet)[0]
+		pos = report.Start
+		data.Replay = &sheetReplay{Valid: report.Valid, Replayed: report.Replayed(), Errors: report.Errors}
+		data.Printable = report.Replayed()
+	}
+	data.Frames = append(data.Frames, frameView{Code: pieceCode(pos)})
+	data.Board = newRussianBoardView(pos, rules.White)
+	if report == nil {
+		return
+	}
+	for _, m := range report.Played {
+		pos = pos.Play(&m.Move)
+		data.Frames = append(data.Frames, frameView{
+			Ply: m.Ply, Number: m.Number, White: m.Side == rules.White, Written: m.Move.String(),
+			Code: pieceCode(pos), From: m.Move.From.String(), To: m.Move.To.String(),
+		})
+	}
+	if played := report.Played; len(played) > 0 {
+		last := played[len(played)-1].Move
+		data.Board = newRussianBoardView(pos, rules.White, last.From, last.To)
+	}
 }
 
 // sheetVerdict replays a sheet by the rules of the game: its first game.

@@ -6,6 +6,7 @@ import (
 
 	"adiukh/internal/names"
 	"adiukh/rules"
+	"adiukh/rules/russian"
 	"adiukh/tournament"
 	"adiukh/tournament/catalog"
 	"adiukh/tournament/report"
@@ -284,13 +285,17 @@ func replay(g *tournament.Game, n int) (*rules.Report, error) {
 func say(format string, args ...any) rules.Message { return rules.Message{Format: format, Args: args} }
 
 // replayProblem names the first move of a sheet that stopped its replay.
-func replayProblem(rep *rules.Report) rules.Message {
-	for _, p := range rep.Errors {
+func replayProblem(rep *rules.Report) rules.Message { return problemOf(rep.Errors, len(rep.Played)) }
+
+// problemOf names the first move that stopped a replay among a sheet's
+// errors, after played moves replayed; for any game.
+func problemOf(errs []rules.Problem, played int) rules.Message {
+	for _, p := range errs {
 		if p.Ply > 0 {
 			return say("line %d, move %d: %s", p.Line, p.MoveNumber, p.Detail)
 		}
 	}
-	return say("move %d cannot be read", len(rep.Played)+1)
+	return say("move %d cannot be read", played+1)
 }
 
 // GameRecordView is the record of the game on board b of round n: its moves
@@ -304,24 +309,18 @@ func GameRecordView(d *tournament.EventData, n, b int) (report.GameRecord, error
 	if g.IsBye() {
 		return report.GameRecord{}, tournament.NotFound("board %d of round %d is a bye, not a game", b, n)
 	}
-	if game := d.Event.Game; game.OrAdiukh() != tournament.AdiukhGame {
-		return report.GameRecord{}, tournament.Conflict("", "a game record of %s cannot be printed yet: its positions are drawn for Adiukh only; export the games as PDN", game)
-	}
-	rep, err := replay(g, n)
-	if err != nil {
-		return report.GameRecord{}, err
-	}
 	rec := report.GameRecord{
 		Event: EventView(d.Event), Round: n, Board: b, Date: roundDate(d.Event),
 		White: PlayerView(d.Player(g.WhiteID)), Black: PlayerView(d.Player(g.BlackID)),
-		Final: positionView(rep.Position, rep.ToMove), Ended: rep.Final,
 	}
-	if rep.Sheet.Start != rules.Start() || rep.Sheet.ToMove != rules.White {
-		start := positionView(rep.Sheet.Start, rep.Sheet.ToMove)
-		rec.Start = &start
+	var sheetScore *rules.Score
+	if d.Event.Game.OrAdiukh() == tournament.RussianGame {
+		sheetScore, err = russianRecord(&rec, g, n)
+	} else {
+		sheetScore, err = adiukhRecord(&rec, g, n)
 	}
-	for _, pm := range rep.Played {
-		rec.Moves = append(rec.Moves, pm.Move.String())
+	if err != nil {
+		return report.GameRecord{}, err
 	}
 	if g.Result != nil {
 		rec.Result = gameScore(d.Event.Scoring, *g.Result, true)
@@ -331,11 +330,76 @@ func GameRecordView(d *tournament.EventData, n, b int) (report.GameRecord, error
 	}
 	if g.OverrideReason != "" {
 		rec.Override = g.OverrideReason
-		if rep.Final && rep.Score != nil {
-			rec.SheetScore = rep.Score.String()
+		if sheetScore != nil {
+			rec.SheetScore = sheetScore.String()
 		}
 	}
 	return rec, nil
+}
+
+// adiukhRecord fills a record's positions and moves from its Adiukh sheet;
+// it returns the score of the sheet's final position, nil when the moves
+// stop short of one.
+func adiukhRecord(rec *report.GameRecord, g *tournament.Game, n int) (*rules.Score, error) {
+	rep, err := replay(g, n)
+	if err != nil {
+		return nil, err
+	}
+	rec.Final, rec.Ended = positionView(rep.Position, rep.ToMove), rep.Final
+	if rep.Sheet.Start != rules.Start() || rep.Sheet.ToMove != rules.White {
+		start := positionView(rep.Sheet.Start, rep.Sheet.ToMove)
+		rec.Start = &start
+	}
+	for _, pm := range rep.Played {
+		rec.Moves = append(rec.Moves, pm.Move.String())
+	}
+	if rep.Final {
+		return rep.Score, nil
+	}
+	return nil, nil
+}
+
+// russianRecord fills a record's positions and moves from its sheet of
+// Russian draughts (its first game), replayed by rules/russian; it returns
+// the score of the end the moves reach, nil when the game is not over.
+func russianRecord(rec *report.GameRecord, g *tournament.Game, n int) (*rules.Score, error) {
+	if g.Sheet == "" {
+		return nil, tournament.NotFound("board %d of round %d has no score sheet", g.Board, n)
+	}
+	rep := russian.ValidateGames(g.Sheet)[0]
+	if !rep.Replayed() {
+		return nil, tournament.Conflict("sheet", "the score sheet of board %d in round %d does not replay (%s); correct it first", g.Board, n, problemOf(rep.Errors, len(rep.Played)))
+	}
+	out := rep.Game.Outcome()
+	rec.Final, rec.Ended = russianPositionView(rep.Game.Position), out.Over
+	if rep.Start != russian.Start() {
+		start := russianPositionView(rep.Start)
+		rec.Start = &start
+	}
+	for _, pm := range rep.Played {
+		rec.Moves = append(rec.Moves, pm.Move.String())
+	}
+	if out.Over {
+		return &out.Score, nil
+	}
+	return nil, nil
+}
+
+// russianPositionView lists the men and kings of a position of Russian
+// draughts square by square, as flat pieces.
+func russianPositionView(p russian.Position) report.Position {
+	v := report.Position{ToMove: colourView(p.Side), Flat: true}
+	for sq := range rules.Square(32) {
+		c, king, ok := p.Piece(sq)
+		if !ok {
+			continue
+		}
+		v.Towers = append(v.Towers, report.Tower{Square: sq.String(), Owner: colourView(c), Own: 1})
+		if king {
+			v.Kings = append(v.Kings, sq.String())
+		}
+	}
+	return v
 }
 
 // positionView lists the towers of a position square by square.

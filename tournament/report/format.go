@@ -108,20 +108,24 @@ func formatScore(loc catalog.Lang, s GameScore) string {
 
 // checkScore reports a result that cannot be an Adiukh result (§5): the
 // reports would otherwise print nonsense an arbiter might sign.
-func checkScore(s GameScore) error {
+func checkScore(s GameScore) error { return checkScoreOf(s, 24) }
+
+// checkScoreOf checks a score of a game whose two scores add up to points:
+// Adiukh's 24 checkers, Russian draughts' 2 points.
+func checkScoreOf(s GameScore, points int) error {
 	switch s.Kind {
 	case NotPlayed, DoubleForfeit, PairingBye, HalfPointBye, ZeroPointBye, Absent:
 		return nil
 	case Played:
-		if s.Own < 0 || s.Opponent < 0 || s.Own+s.Opponent != 24 {
-			return fmt.Errorf("score %d:%d: the two scores must be 0–24 and add up to 24", s.Own, s.Opponent)
+		if s.Own < 0 || s.Opponent < 0 || s.Own+s.Opponent != points {
+			return fmt.Errorf("score %d:%d: the two scores must be 0–%d and add up to %[3]d", s.Own, s.Opponent, points)
 		}
 		return nil
 	case Forfeit:
-		if (s.Own == 24 && s.Opponent == 0) || (s.Own == 0 && s.Opponent == 24) {
+		if (s.Own == points && s.Opponent == 0) || (s.Own == 0 && s.Opponent == points) {
 			return nil
 		}
-		return fmt.Errorf("forfeit %d:%d: a forfeit scores 24:0 or 0:24", s.Own, s.Opponent)
+		return fmt.Errorf("forfeit %d:%d: a forfeit scores %d:0 or 0:%[3]d", s.Own, s.Opponent, points)
 	}
 	return fmt.Errorf("result kind %d is not one of NotPlayed, Played, Forfeit, DoubleForfeit, PairingBye, HalfPointBye, ZeroPointBye, Absent", s.Kind)
 }

@@ -30,8 +30,16 @@ const (
 // start position (only when it is not the initial one) and of the final
 // position with every tower drawn as a stack of discs in its colours, the
 // positions in the notation of §7.2, and the numbered moves.
+//
+// A game of Russian draughts (Event.Game "russian") scores 2 points, and its
+// positions are Flat: men and kings drawn as flat discs, a king crowned by
+// a ring.
 func GameRecordPDF(w io.Writer, loc catalog.Lang, g GameRecord) error {
-	if err := checkScore(g.Result); err != nil {
+	points := 24
+	if g.Event.Game == "russian" {
+		points = 2
+	}
+	if err := checkScoreOf(g.Result, points); err != nil {
 		return fmt.Errorf("game record result: %w", err)
 	}
 	if g.Start != nil {
@@ -136,7 +144,12 @@ func (d *document) diagram(x, y float64, caption string, pos Position) float64 {
 	d.pdf.SetLineWidth(0.2)
 	for _, t := range pos.Towers {
 		file, rank, _ := parseSquare(t.Square)
-		d.tower(x+(float64(file)+0.5)*squareSize, top+(8.5-float64(rank))*squareSize, t)
+		cx, cy := x+(float64(file)+0.5)*squareSize, top+(8.5-float64(rank))*squareSize
+		if pos.Flat {
+			d.piece(cx, cy, t.Owner, slices.Contains(pos.Kings, t.Square))
+		} else {
+			d.tower(cx, cy, t)
+		}
 	}
 
 	d.font(false, 7.5)
@@ -183,6 +196,25 @@ func (d *document) tower(centreX, centreY float64, t Tower) {
 	d.pdf.SetXY(centreX-rx, topY-ry)
 	d.cell(2*rx, 2*ry, label, "", 0, "C", false)
 	d.pdf.SetTextColor(0, 0, 0)
+}
+
+// piece draws a flat piece of Russian draughts centred on a square: a disc
+// of its colour with a thin rim, a king with a thick ring inside instead.
+func (d *document) piece(centreX, centreY float64, owner Colour, king bool) {
+	const r = squareSize * 0.38
+	d.discColour(owner)
+	d.pdf.Circle(centreX, centreY, r, "FD")
+	if owner == Black {
+		d.pdf.SetDrawColor(255, 255, 255)
+	}
+	inner, width := r*0.7, 0.15
+	if king {
+		inner, width = r*0.5, 0.7
+	}
+	d.pdf.SetLineWidth(width)
+	d.pdf.Circle(centreX, centreY, inner, "D")
+	d.pdf.SetLineWidth(0.2)
+	d.pdf.SetDrawColor(0, 0, 0)
 }
 
 func (d *document) discColour(c Colour) {
@@ -329,7 +361,8 @@ func (d *document) wrapMove(move string, width float64) []string {
 }
 
 // positionNotation writes the position as §7.2 does:
-// "белые: a5-1, e5-2/1; черные: b6-2/3".
+// "белые: a5-1, e5-2/1; черные: b6-2/3"; a position of Russian draughts
+// as its FEN names the pieces: "белые: a1, Kh4; черные: g7".
 func positionNotation(loc catalog.Lang, pos Position) string {
 	var white, black []string
 	towers := slices.Clone(pos.Towers)
@@ -338,6 +371,13 @@ func positionNotation(loc catalog.Lang, pos Position) string {
 		s := fmt.Sprintf("%s-%d", t.Square, t.Own)
 		if t.Other > 0 {
 			s += "/" + strconv.Itoa(t.Other)
+		}
+		if pos.Flat {
+			// Russian draughts' FEN: a man by its square, a king as Kh4.
+			s = t.Square
+			if slices.Contains(pos.Kings, t.Square) {
+				s = "K" + t.Square
+			}
 		}
 		if t.Owner == White {
 			white = append(white, s)
@@ -386,9 +426,17 @@ func checkPosition(pos Position) error {
 		if t.Owner != White && t.Owner != Black {
 			return fmt.Errorf("%s: owner must be White or Black", where)
 		}
+		if pos.Flat && (t.Own != 1 || t.Other != 0) {
+			return fmt.Errorf("%s: counts %d/%d; a piece of Russian draughts is one man or king", where, t.Own, t.Other)
+		}
 		// §2: a tower has 1–24 checkers, its owner's colour on top.
 		if t.Own < 1 || t.Other < 0 || t.Own+t.Other > 24 {
 			return fmt.Errorf("%s: counts %d/%d; a tower has at least one checker of its owner's colour and at most 24 in all", where, t.Own, t.Other)
+		}
+	}
+	for _, k := range pos.Kings {
+		if !pos.Flat || !taken[k] {
+			return fmt.Errorf("king on %s: a king stands on a piece of a position of Russian draughts", k)
 		}
 	}
 	if pos.ToMove != NoColour && pos.ToMove != White && pos.ToMove != Black {

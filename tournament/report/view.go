@@ -226,6 +226,11 @@ type GameRecord struct {
 type Position struct {
 	ToMove Colour
 	Towers []Tower
+	// Flat: a position of Russian draughts, whose pieces are single men
+	// and kings (Own 1, Other 0), drawn flat; Kings lists the squares of
+	// its kings.
+	Flat  bool
+	Kings []string
 }
 
 // Tower is what stands on one square (§2): a block of the owner's colour on
