@@ -117,12 +117,12 @@ func TestSolverRatePerAccount(t *testing.T) {
 	}
 }
 
-// A dropped request stops its entry's search at once rather than after its
-// budget (here an hour). The search looks at the context every few
+// A dropped request stops its entry's search rather than running its
+// budget (here an hour) out. The search looks at the context every few
 // thousand nodes: BenchmarkPageUnderHostileEntries measures how soon, 4 ms
-// for 24 dropped requests on this machine; the wall-clock bound here is
-// generous so that a loaded machine running the race detector does not
-// fail it.
+// for 24 dropped requests on this machine. The time is logged, not
+// bounded, but for a minute that only a search that ignored the drop could
+// take (a loaded machine under the race detector took 1.3 s).
 func TestDroppedSubmissionStopsTheSolver(t *testing.T) {
 	t.Parallel()
 	st := storetest.SQLite(t)
@@ -141,7 +141,9 @@ func TestDroppedSubmissionStopsTheSolver(t *testing.T) {
 	cancel()
 	dropped := time.Now()
 	err := <-done
-	if took := time.Since(dropped); took > time.Second {
+	took := time.Since(dropped)
+	t.Logf("the solver stopped %v after the request was dropped", took)
+	if took > time.Minute {
 		t.Errorf("the solver went on for %v after the request was dropped", took)
 	}
 	if !errors.Is(err, context.Canceled) {
