@@ -1,6 +1,7 @@
 package api_test
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -201,9 +202,13 @@ func TestSetupLinkWorksOnce(t *testing.T) {
 	if rec.Code != http.StatusBadRequest || !strings.Contains(pageText(rec), ruF("a password needs at least 8 characters; this one has %d", len("short"))) {
 		t.Fatalf("short password: status %d, want 400 naming the password\n%s", rec.Code, rec.Body.String())
 	}
-	good := url.Values{"email": {"chief@example.org"}, "password": {"длинный пароль"}}
+	good := url.Values{"email": {"chief@example.org"}, "password": {"длинный пароль"}, "surname": {"Хуажев"}, "given_names": {"Аслан"}}
 	if rec := p.post("/setup/one-time-token", good); rec.Code != http.StatusSeeOther {
 		t.Fatalf("setup: status %d, want 303", rec.Code)
+	}
+	// The first administrator is named in parts, as every account is.
+	if u, err := s.accounts.User(context.Background(), "chief@example.org"); err != nil || u.Surname != "Хуажев" || u.GivenNames != "Аслан" || u.Name != "Хуажев Аслан" {
+		t.Errorf("the first administrator: %+v (%v), want named Хуажев Аслан in parts", u, err)
 	}
 	again := url.Values{"email": {"second@example.org"}, "password": {"длинный пароль"}}
 	if rec := p.post("/setup/one-time-token", again); rec.Code != http.StatusNotFound {

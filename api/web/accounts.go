@@ -87,9 +87,9 @@ func (h *handler) accountsPage(c *gin.Context) error {
 
 // addAccount adds an account with a one-time password, shown this once.
 func (h *handler) addAccount(c *gin.Context) error {
-	f := formValues(c, "email", "name", "role", "locale")
+	f := formValues(c, "email", "surname", "given_names", "patronymic", "role", "locale")
 	u, password, err := h.Accounts.CreateAccount(c.Request.Context(), account.NewAccount{
-		Email: f.Values["email"], Names: account.Names{Name: f.Values["name"]}, Role: f.Values["role"], Locale: f.Values["locale"],
+		Email: f.Values["email"], Names: nameParts(f), Role: f.Values["role"], Locale: f.Values["locale"],
 	})
 	if err != nil {
 		if err := f.fail(err, h.translator(c)); err != nil {

@@ -184,10 +184,10 @@ func (h *handler) setup(c *gin.Context) error {
 		return tournament.NotFound("this setup link is not valid or was already used")
 	}
 	data := setupPageData{Form: newForm(), Token: token}
-	for _, f := range []string{"email", "name"} {
+	for _, f := range []string{"email", "surname", "given_names", "patronymic"} {
 		data.Form.Values[f] = c.PostForm(f)
 	}
-	in := account.NewUser{Email: c.PostForm("email"), Names: account.Names{Name: c.PostForm("name")}, Role: string(tournament.Admin), Password: c.PostForm("password"), Locale: string(h.Lang(c))}
+	in := account.NewUser{Email: c.PostForm("email"), Names: nameParts(data.Form), Role: string(tournament.Admin), Password: c.PostForm("password"), Locale: string(h.Lang(c))}
 	if !h.setupLink.use(token) {
 		return tournament.NotFound("this setup link is not valid or was already used")
 	}

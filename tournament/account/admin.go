@@ -77,6 +77,9 @@ func (s *Service) CreateAccount(ctx context.Context, in NewAccount) (*tournament
 	if _, err := cleanEmail(in.Email); err != nil {
 		return nil, "", err
 	}
+	// Checked here for the one message a missing name gets; AddUser
+	// tidies the names as given (a name in parts, once tidied, carries the
+	// whole name too, which AddUser would take for both at once).
 	names, err := in.Names.clean()
 	if err != nil {
 		return nil, "", err
@@ -88,7 +91,7 @@ func (s *Service) CreateAccount(ctx context.Context, in NewAccount) (*tournament
 	if err != nil {
 		return nil, "", err
 	}
-	u, err := s.AddUser(ctx, NewUser{Email: in.Email, Names: names, Role: in.Role, Password: password, Locale: in.Locale})
+	u, err := s.AddUser(ctx, NewUser{Email: in.Email, Names: in.Names, Role: in.Role, Password: password, Locale: in.Locale})
 	if err != nil {
 		return nil, "", err
 	}
