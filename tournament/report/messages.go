@@ -134,6 +134,7 @@ const (
 	msgRatingID               msg = "report.rating_id"
 	msgRatingChange           msg = "report.rating_change"
 	msgRatingGames            msg = "report.rating_games"
+	msgRatingKNext            msg = "report.rating_k_next"
 	msgRatingNoRows           msg = "report.rating_no_rows"
 	msgRatingPeriodReport     msg = "report.rating_period_report"
 	msgRatingLegend           msg = "report.rating_legend"

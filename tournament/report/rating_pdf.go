@@ -150,7 +150,7 @@ func RatingListPDF(w io.Writer, loc catalog.Lang, l RatingList) error {
 	}{
 		{"№", "R", false, 0}, {text(loc, msgRatingID), "C", false, 0}, {text(loc, msgPlayer), "L", true, 0}, {text(loc, msgBirthYear), "C", false, 0},
 		{text(loc, msgClub), "L", false, 40}, {text(loc, msgRatingRegion), "L", false, 35}, {text(loc, msgRating), "R", false, 0},
-		{text(loc, msgRatingChange), "R", false, 0}, {text(loc, msgRatingGames), "R", false, 0}, {"K", "R", false, 0},
+		{text(loc, msgRatingChange), "R", false, 0}, {text(loc, msgRatingGames), "R", false, 0}, {text(loc, msgRatingKNext), "R", false, 0},
 	}
 	t := d.placeTable(uprightLayouts(tableSizes), func(float64) *table {
 		t := &table{rows: cells}

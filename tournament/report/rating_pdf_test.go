@@ -36,6 +36,8 @@ func TestRatingListPDF(t *testing.T) {
 			text(loc, msgRatingFilter, text(loc, msgRatingInRegion)+": Адыгея"),
 			text(loc, msgRatingOptions, 1200, text(loc, msgRatingScoreShare)),
 			text(loc, msgPage, 1, "1"),
+			// K is the factor of the next period's changes (issue 50.7).
+			text(loc, msgRatingKNext),
 		} {
 			if !strings.Contains(got, want) {
 				t.Errorf("%s: the rating list lacks %q:\n%s", loc, want, got)
