@@ -212,11 +212,7 @@ func (h *handler) withdrawEventEntry(c *gin.Context) error {
 	if _, err := h.Entries.WithdrawEntry(c.Request.Context(), ids[0], ids[1], c.PostForm("reason")); err != nil {
 		return h.failedForm(c, err, func(d *eventEntriesData) *form { return d.EnterForm })
 	}
-	if c.PostForm("from") == "my" {
-		c.Redirect(http.StatusSeeOther, "/my")
-		return nil
-	}
-	h.backToEntries(c, ids[0])
+	h.backFromOwnEntry(c, ids[0])
 	return nil
 }
 
@@ -230,12 +226,18 @@ func (h *handler) takeBackWithdrawal(c *gin.Context) error {
 	if _, err := h.Entries.TakeBackWithdrawal(c.Request.Context(), ids[0], ids[1]); err != nil {
 		return h.failedForm(c, err, func(d *eventEntriesData) *form { return d.EnterForm })
 	}
+	h.backFromOwnEntry(c, ids[0])
+	return nil
+}
+
+// backFromOwnEntry returns a player who acted on their own entry to the
+// page they acted from: their own page (from=my) or the event's entries.
+func (h *handler) backFromOwnEntry(c *gin.Context, eventID int64) {
 	if c.PostForm("from") == "my" {
 		c.Redirect(http.StatusSeeOther, "/my")
-		return nil
+		return
 	}
-	h.backToEntries(c, ids[0])
-	return nil
+	h.backToEntries(c, eventID)
 }
 
 func (h *handler) confirmWithdrawal(c *gin.Context) error {
