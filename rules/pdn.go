@@ -189,47 +189,86 @@ func ParseScore(s string) (Score, error) {
 // moves in full notation with 'x' for captures, the accepted result as a Score
 // tag and the PDN result 2-0, 1-1 or 0-2.
 func (r *Report) PDN() string {
-	var b strings.Builder
-	tag := func(name, value string) {
-		fmt.Fprintf(&b, "[%s %q]\n", name, value)
+	g := PDNGame{Sheet: r.Sheet, GameType: PDNGameType, Variant: PDNVariant,
+		Own: []string{"Score", "Position", "ToMove", "Termination"}, Result: "*"}
+	if r.Result != nil {
+		switch {
+		case r.Result.White > r.Result.Black:
+			g.Result = "2-0"
+		case r.Result.White < r.Result.Black:
+			g.Result = "0-2"
+		default:
+			g.Result = "1-1"
+		}
+		g.Tags = append(g.Tags, [2]string{"Score", r.Result.String()})
+		if r.Reason != "" && r.Reason != EndFinalPosition {
+			g.Tags = append(g.Tags, [2]string{"Termination", string(r.Reason)})
+		}
 	}
-	skip := map[string]bool{"GameType": true, "Variant": true, "Result": true, "Score": true, "Position": true, "ToMove": true, "Termination": true}
+	if r.Sheet.Start != Start() || r.Sheet.ToMove != White {
+		g.Tags = append(g.Tags, [2]string{"Position", r.Sheet.Start.String()}, [2]string{"ToMove", r.Sheet.ToMove.String()})
+	}
+	for _, pm := range r.Played {
+		g.Moves = append(g.Moves, PDNMove{Number: pm.Number, Side: pm.Side, Text: pm.Move.String()})
+	}
+	return g.String()
+}
+
+// PDNGame is a replayed game of any of the games as PDN 3.0 writes it, so
+// that each game's report says only what is its own (its GameType, its
+// position and score tags) and all of them write the rest alike.
+type PDNGame struct {
+	Sheet             *Sheet
+	GameType, Variant string
+	// Own names the tags the game writes itself, which the sheet's headers
+	// of the same names must not repeat; Tags are those it writes, in
+	// order, after GameType and Variant.
+	Own  []string
+	Tags [][2]string
+	// Moves are the moves replayed, written as the game writes them (':'
+	// between the squares of a capture becomes PDN's 'x').
+	Moves []PDNMove
+	// Result is the game termination marker: 2-0, 1-1, 0-2 or *.
+	Result string
+}
+
+// PDNMove is a move of a PDNGame: its number, who played it, its text.
+type PDNMove struct {
+	Number int
+	Side   Color
+	Text   string
+}
+
+// String writes the game: the sheet's seven-tag roster (White and Black as
+// "?" when unknown), its other headers whose names PDN allows, the game's
+// own tags, the Result tag, then the move text wrapped at 79 columns.
+func (g PDNGame) String() string {
+	var b strings.Builder
+	tag := func(name, value string) { fmt.Fprintf(&b, "[%s %q]\n", name, value) }
+	skip := map[string]bool{"GameType": true, "Variant": true, "Result": true}
+	for _, name := range g.Own {
+		skip[name] = true
+	}
 	for _, key := range []string{"Event", "Site", "Date", "Round", "White", "Black"} {
-		if v := r.Sheet.Header(key); v != "" {
+		if v := g.Sheet.Header(key); v != "" {
 			tag(key, v)
 		} else if key == "White" || key == "Black" {
 			tag(key, "?")
 		}
 		skip[key] = true
 	}
-	for _, h := range r.Sheet.Headers {
+	for _, h := range g.Sheet.Headers {
 		if !skip[h.Key] && validTagName(h.Key) {
 			tag(h.Key, h.Value)
 			skip[h.Key] = true
 		}
 	}
-	tag("GameType", PDNGameType)
-	tag("Variant", PDNVariant)
-	result := "*"
-	if r.Result != nil {
-		switch {
-		case r.Result.White > r.Result.Black:
-			result = "2-0"
-		case r.Result.White < r.Result.Black:
-			result = "0-2"
-		default:
-			result = "1-1"
-		}
-		tag("Score", r.Result.String())
-		if r.Reason != "" && r.Reason != EndFinalPosition {
-			tag("Termination", string(r.Reason))
-		}
+	tag("GameType", g.GameType)
+	tag("Variant", g.Variant)
+	for _, t := range g.Tags {
+		tag(t[0], t[1])
 	}
-	if r.Sheet.Start != Start() || r.Sheet.ToMove != White {
-		tag("Position", r.Sheet.Start.String())
-		tag("ToMove", r.Sheet.ToMove.String())
-	}
-	tag("Result", result)
+	tag("Result", g.Result)
 	b.WriteString("\n")
 	col := 0
 	word := func(w string) {
@@ -243,16 +282,16 @@ func (r *Report) PDN() string {
 		b.WriteString(w)
 		col += len(w)
 	}
-	for i, pm := range r.Played {
+	for i, m := range g.Moves {
 		switch {
-		case pm.Side == White:
-			word(fmt.Sprintf("%d.", pm.Number))
+		case m.Side == White:
+			word(fmt.Sprintf("%d.", m.Number))
 		case i == 0:
-			word(fmt.Sprintf("%d...", pm.Number))
+			word(fmt.Sprintf("%d...", m.Number))
 		}
-		word(strings.ReplaceAll(pm.Move.String(), ":", "x"))
+		word(strings.ReplaceAll(m.Text, ":", "x"))
 	}
-	word(result)
+	word(g.Result)
 	b.WriteString("\n")
 	return b.String()
 }
