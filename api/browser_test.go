@@ -34,6 +34,48 @@ var chromium struct {
 	mu    sync.Mutex
 	ctx   context.Context // the browser, with its first tab
 	close func()
+	// windows serializes opening and disposing of the tests' browser
+	// contexts, which parallel tests would otherwise ask of the one
+	// browser process at the same moment.
+	windows sync.Mutex
+	// said keeps the last words of Chromium (its output) and of chromedp
+	// (the messages it could not read), for a test that fails because the
+	// browser went away under it.
+	said lastWords
+}
+
+// lastWords keeps the tail of what is written to it.
+type lastWords struct {
+	mu   sync.Mutex
+	text []byte
+}
+
+func (w *lastWords) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.text = append(w.text, p...)
+	if extra := len(w.text) - 8<<10; extra > 0 {
+		w.text = append(w.text[:0], w.text[extra:]...)
+	}
+	return len(p), nil
+}
+
+func (w *lastWords) Printf(format string, args ...any) {
+	fmt.Fprintf(w, format+"\n", args...)
+}
+
+// String gives the tail but for the lines a headless Chromium writes on
+// every start in a container without D-Bus, which say nothing of a crash.
+func (w *lastWords) String() string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	var said []string
+	for _, line := range strings.Split(string(w.text), "\n") {
+		if !strings.Contains(line, ":ERROR:dbus/") {
+			said = append(said, line)
+		}
+	}
+	return strings.Join(said, "\n")
 }
 
 // browser opens a window for the test in a browser context of its own, at
@@ -60,9 +102,10 @@ func browser(t *testing.T) context.Context {
 			chromedp.Flag("lang", "ru-RU"),
 			chromedp.Flag("accept-lang", "ru-RU,ru"),
 			chromedp.WindowSize(1280, 900),
+			chromedp.CombinedOutput(&chromium.said),
 		}
 		alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-		ctx, cancelBrowser := chromedp.NewContext(alloc)
+		ctx, cancelBrowser := chromedp.NewContext(alloc, chromedp.WithErrorf(chromium.said.Printf))
 		chromium.ctx, chromium.close = ctx, func() { cancelBrowser(); cancelAlloc() }
 		if err := chromedp.Run(ctx); err != nil && try == 3 {
 			chromium.mu.Unlock()
@@ -79,6 +122,7 @@ func browser(t *testing.T) context.Context {
 	// cannot open without one in it), which chromedp does not ask for.
 	var own cdp.BrowserContextID
 	var tab target.ID
+	chromium.windows.Lock()
 	err := chromedp.Run(browserCtx, chromedp.ActionFunc(func(ctx context.Context) error {
 		b := cdp.WithExecutor(ctx, chromedp.FromContext(ctx).Browser)
 		var err error
@@ -88,13 +132,19 @@ func browser(t *testing.T) context.Context {
 		tab, err = target.CreateTarget("about:blank").WithBrowserContextID(own).WithNewWindow(true).WithWidth(1280).WithHeight(900).Do(b)
 		return err
 	}))
+	chromium.windows.Unlock()
 	if err != nil {
 		t.Fatalf("open a window: %v", err)
 	}
 	window, closeWindow := chromedp.NewContext(browserCtx, chromedp.WithTargetID(tab))
 	ctx, cancelTimeout := context.WithTimeout(window, 120*time.Second)
 	t.Cleanup(func() {
+		if t.Failed() && browserCtx.Err() != nil {
+			t.Logf("Chromium went away during the test (its connection was lost), so the failure above may be the browser's; its last words:\n%s", chromium.said.String())
+		}
 		cancelTimeout()
+		chromium.windows.Lock()
+		defer chromium.windows.Unlock()
 		closeWindow()
 		_ = chromedp.Run(browserCtx, chromedp.ActionFunc(func(ctx context.Context) error {
 			return target.DisposeBrowserContext(own).Do(cdp.WithExecutor(ctx, chromedp.FromContext(ctx).Browser))
