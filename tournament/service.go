@@ -313,3 +313,5 @@ func checkStatusChange(e *Event, to EventStatus, rounds []Round) error {
 	}
 	return nil
 }
+
+func ptrTo[T any](v T) *T { return &v }
