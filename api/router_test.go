@@ -8,12 +8,13 @@ import (
 	"adiukh/tournament/entries"
 	"adiukh/tournament/people"
 	"adiukh/tournament/ratings"
+	"adiukh/tournament/search"
 	"adiukh/tournament/store"
 	"adiukh/tournament/teams"
 )
 
 // newRouter is the site of d as cmd/adiukh wires it: the register of
-// people, the rating lists, the entries and the team competitions on d's
+// people, the rating lists, the entries, the search and the team competitions on d's
 // database when the test gave none, on the test's clock.
 func newRouter(d api.Deps) http.Handler {
 	if st, ok := d.DB.(*store.Store); ok {
@@ -25,6 +26,9 @@ func newRouter(d api.Deps) http.Handler {
 		}
 		if d.Entries == nil {
 			d.Entries = entries.NewService(st.Entries(), entries.Options{Now: d.Now})
+		}
+		if d.Search == nil {
+			d.Search = search.NewService(st.Search())
 		}
 		if d.Teams == nil {
 			opt := engines.TeamOptions()

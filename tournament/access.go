@@ -2,6 +2,7 @@ package tournament
 
 import (
 	"context"
+	"fmt"
 	"time"
 )
 
@@ -54,6 +55,60 @@ func AdmitPlayer(tx Tx, now time.Time, e *Event, u *User, in PlayerInput, accoun
 		return nil, err
 	}
 	return p, linkPlayer(tx, now, u, e.ID, p.ID, account)
+}
+
+// RegistrationOpen says why the event e, with paired rounds paired, takes
+// no more players, or nil: the desk's rule, which a pasted list (package
+// entries) obeys too.
+func RegistrationOpen(e *Event, paired int) error { return registrationOpen(e, paired) }
+
+// Lookalike finds the first of players who may be p, as the desk warns of
+// a newcomer: the same federation ID, the same name up to case and ё/е,
+// or, unless both have federation IDs, a name that may be p's as the
+// register reads names. It returns the player's index and what they share
+// ("federation_id" or "name"); -1 when none.
+func Lookalike(players []Player, p *Player) (int, string) {
+	if q := lookalike(players, p); q != nil {
+		return q.index, q.field
+	}
+	return -1, ""
+}
+
+// AdmitPlayers registers new players in the event e, which u manages and
+// the transaction has locked, with paired rounds paired: players are the
+// event's players followed by the fresh new ones, numbered after them.
+// The new players are linked to the persons of the register their
+// federation IDs name and stored; before round 1 the start list is
+// numbered by rating again unless the arbiter numbers by hand; each new
+// player has an audit entry at now with the reason. It is the one writer
+// through which a pasted list (package entries) enters its players in its
+// own transaction, and returns them as stored.
+func AdmitPlayers(tx Tx, now time.Time, e *Event, u *User, players []Player, fresh, paired int, reason string) ([]Player, error) {
+	existing, added := players[:len(players)-fresh], players[len(players)-fresh:]
+	if err := linkToRegister(tx, e, existing, added); err != nil {
+		return nil, err
+	}
+	if err := tx.CreatePlayers(added); err != nil {
+		return nil, err
+	}
+	var ids []int64
+	for _, p := range added {
+		ids = append(ids, p.ID)
+	}
+	if paired == 0 && !e.ManualStartNumbers {
+		if err := renumber(tx, players); err != nil {
+			return nil, err
+		}
+	}
+	var out []Player
+	for _, id := range ids {
+		p := findPlayer(players, id)
+		out = append(out, *p)
+		if err := Audit(tx, now, u, e.ID, ActionPlayerCreate, fmt.Sprintf("player %d", p.ID), nil, p, reason); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
 }
 
 // LeaveEvent takes a player out of the event e before round 1 at the

@@ -1,7 +1,8 @@
 // Package tournament is the domain of adiukh: events in the eight disciplines,
 // players, rounds, games and their point-score results, users, the audit log,
-// and the Service that carries out every use case over the Store interface it
-// defines. It knows nothing of HTTP, SQL or the pairing and standings
+// and the Service that carries out the use cases of one event over the Store
+// interface it defines; the areas beside it (account, entries, people,
+// ratings, search, teams, correspondence, composition) are its subpackages. It knows nothing of HTTP, SQL or the pairing and standings
 // algorithms: those live in subpackages and are plugged in through Options.
 package tournament
 

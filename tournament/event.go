@@ -460,14 +460,6 @@ func (e *Event) Revised() time.Time {
 	return e.ModifiedAt
 }
 
-// Cancel calls the event off for the reason, at now; the service decides
-// who may and when.
-func (e *Event) Cancel(reason string, now time.Time) {
-	old := *e
-	e.Status, e.CancelReason = Cancelled, reason
-	e.Revise(&old, now)
-}
-
 // TimeControlWarnings are the warnings (§9) an event of the discipline with
 // the time control would get, for a form to show while it is filled in.
 func TimeControlWarnings(discipline, timeControl string) ([]Warning, error) {

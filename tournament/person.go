@@ -74,18 +74,6 @@ type PersonTx interface {
 // and ё/е.
 func SameFolded(a, b string) bool { return FoldName(a) == FoldName(b) }
 
-// MatchesPerson reports whether a search finds the person: each word is
-// part of the names in either script, or the federation ID.
-func MatchesPerson(p *Person, query string) bool {
-	names := FoldName(strings.Join([]string{p.Surname, p.GivenNames, p.LatinSurname, p.LatinGivenNames}, " "))
-	for _, w := range strings.Fields(FoldName(query)) {
-		if w != strings.ToLower(p.FederationID) && !strings.Contains(names, w) {
-			return false
-		}
-	}
-	return true
-}
-
 // PersonOf reads the person a player is to link to, following a merge.
 func PersonOf(tx PersonTx, id int64) (*Person, error) {
 	p, err := tx.Person(id)

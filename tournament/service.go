@@ -28,12 +28,13 @@ type Options struct {
 // from the context (NewContextWithUser); a nil user is an anonymous reader.
 //
 // It is one type whose files group its use cases by aggregate — events
-// (service.go), players (service_players.go, service_registration.go),
-// rounds and results (service_rounds.go, service_results.go, service_swap.go,
+// (service.go), players (service_players.go, lookalike.go), rounds and
+// results (service_rounds.go, service_results.go, service_swap.go,
 // service_unpublish.go, service_swiss.go) and submissions (submission.go);
 // accounts live in package account, the register of people in package
-// people, entries, the calendar, regulations and follows in package
-// entries, team competitions in package teams. One type rather than a service per
+// people, entries (online and the arbiter's pasted lists), the calendar,
+// regulations and follows in package entries, the site's search in package
+// search, team competitions in package teams. One type rather than a service per
 // aggregate, because the use cases of one event cross aggregates in one
 // transaction (pairing reads players and writes a round and the audit log;
 // a confirmed submission writes a game), and
@@ -313,3 +314,5 @@ func checkStatusChange(e *Event, to EventStatus, rounds []Round) error {
 	}
 	return nil
 }
+
+func ptrTo[T any](v T) *T { return &v }

@@ -25,7 +25,7 @@ func (s *Service) Players(ctx context.Context, eventID int64) ([]Player, error) 
 // RegisterPlayer enters a player. A player who looks registered already
 // (the same name up to case and ё/е, or the same federation ID) is only
 // entered when the input confirms it, as a pasted list is
-// (RegisterPlayers). Before round 1 start numbers follow rating,
+// (entries.Service.RegisterPlayers). Before round 1 start numbers follow rating,
 // then name, unless the arbiter numbers by hand (then the newcomer comes
 // last). Once rounds are paired, a Swiss event takes late entries from the
 // next round on, with the next free start number; a round robin cannot,

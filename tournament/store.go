@@ -25,7 +25,6 @@ type Tx interface {
 	SubmissionTx
 	AuditTx
 	UserTx
-	SearchTx
 	RegulationsTx
 	PersonTx
 	PersonClaimTx

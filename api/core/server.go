@@ -9,6 +9,7 @@ import (
 	"adiukh/tournament/export"
 	"adiukh/tournament/people"
 	"adiukh/tournament/ratings"
+	"adiukh/tournament/search"
 	"adiukh/tournament/teams"
 	"context"
 	"crypto/rand"
@@ -50,6 +51,8 @@ type Deps struct {
 	// Entries keeps entries to events, the calendar, regulations and
 	// follows.
 	Entries *entries.Service
+	// Search finds the events and players a reader may see.
+	Search *search.Service
 	// Exporter writes the documents of stored events, stamped by its clock;
 	// export.New(Events, Teams) on Now when nil.
 	Exporter *export.Exporter

@@ -7,6 +7,7 @@ import (
 
 	"adiukh/api/core"
 	"adiukh/tournament"
+	"adiukh/tournament/entries"
 )
 
 type playerView struct {
@@ -141,20 +142,20 @@ func (h *handler) postPlayers(c *gin.Context) error {
 	if err := decodeJSON(c, &body); err != nil {
 		return err
 	}
-	var lines []tournament.PlayerLine
+	var lines []entries.PlayerLine
 	switch {
 	case body.CSV != "" && len(body.Players) > 0:
 		return tournament.Invalid("csv", "send players or csv, not both")
 	case body.CSV != "":
-		if lines, err = tournament.ParsePlayerList(body.CSV); err != nil {
+		if lines, err = entries.ParsePlayerList(body.CSV); err != nil {
 			return err
 		}
 	default:
 		for i := range body.Players {
-			lines = append(lines, tournament.PlayerLine{Line: i + 1, Input: body.Players[i].input()})
+			lines = append(lines, entries.PlayerLine{Line: i + 1, Input: body.Players[i].input()})
 		}
 	}
-	players, err := h.Events.RegisterPlayers(c.Request.Context(), id, lines, body.ConfirmDuplicates)
+	players, err := h.Entries.RegisterPlayers(c.Request.Context(), id, lines, body.ConfirmDuplicates)
 	if err != nil {
 		return err
 	}

@@ -9,6 +9,7 @@ import (
 
 	"adiukh/api/core"
 	"adiukh/tournament"
+	"adiukh/tournament/entries"
 )
 
 // The players' forms of the arbiter's desk: one player, a pasted list, and
@@ -76,7 +77,7 @@ func (h *handler) addPlayer(c *gin.Context) error {
 	return h.manageFailed(c, id, err, func(d *managePageData) *form { return d.Player }, func(f *form) { f.Values = values })
 }
 
-// addPlayersCSV registers a pasted list (tournament.ParsePlayerList): all
+// addPlayersCSV registers a pasted list (entries.ParsePlayerList): all
 // of it or nothing. When nothing was registered the text stays in the box
 // with every bad line named, or with the possible duplicates and a button
 // that sends it again with confirm=1.
@@ -86,9 +87,9 @@ func (h *handler) addPlayersCSV(c *gin.Context) error {
 		return err
 	}
 	text := c.PostForm("csv")
-	lines, err := tournament.ParsePlayerList(text)
+	lines, err := entries.ParsePlayerList(text)
 	if err == nil {
-		_, err = h.Events.RegisterPlayers(c.Request.Context(), id, lines, c.PostForm("confirm") == "1")
+		_, err = h.Entries.RegisterPlayers(c.Request.Context(), id, lines, c.PostForm("confirm") == "1")
 	}
 	if err != nil {
 		return h.manageFailed(c, id, err, func(d *managePageData) *form { return d.CSV }, func(f *form) { f.Values["csv"] = text })

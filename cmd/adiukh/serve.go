@@ -24,6 +24,7 @@ import (
 	"adiukh/tournament/export"
 	"adiukh/tournament/people"
 	"adiukh/tournament/ratings"
+	"adiukh/tournament/search"
 	"adiukh/tournament/store"
 	"adiukh/tournament/teams"
 )
@@ -152,6 +153,7 @@ func serve(args []string, stdout, stderr io.Writer) int {
 		Entries:        entries.NewService(st.Entries(), entries.Options{Notify: notify}),
 		People:         people.NewService(st.People(), people.Options{}),
 		Ratings:        ratings.NewService(st.Ratings(), ratings.Options{}),
+		Search:         search.NewService(st.Search()),
 		Log:            log,
 		Secret:         sessionKey,
 		SetupToken:     setupToken,

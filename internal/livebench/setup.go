@@ -16,6 +16,7 @@ import (
 	"adiukh/tournament"
 	"adiukh/tournament/account"
 	"adiukh/tournament/engines"
+	"adiukh/tournament/entries"
 	"adiukh/tournament/store"
 )
 
@@ -94,11 +95,11 @@ func setUp(ctx context.Context, st *store.Store, n int) (*benchSetup, error) {
 	if err != nil {
 		return nil, err
 	}
-	var lines []tournament.PlayerLine
+	var lines []entries.PlayerLine
 	for i := range 2 * n {
-		lines = append(lines, tournament.PlayerLine{Line: i + 1, Input: tournament.PlayerInput{Name: ptr(fmt.Sprintf("Player %04d", i+1)), Rating: ptr(2400 - i)}})
+		lines = append(lines, entries.PlayerLine{Line: i + 1, Input: tournament.PlayerInput{Name: ptr(fmt.Sprintf("Player %04d", i+1)), Rating: ptr(2400 - i)}})
 	}
-	players, err := events.RegisterPlayers(arbiter, e.ID, lines, false)
+	players, err := entries.NewService(st.Entries(), entries.Options{}).RegisterPlayers(arbiter, e.ID, lines, false)
 	if err != nil {
 		return nil, err
 	}

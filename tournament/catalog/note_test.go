@@ -13,6 +13,7 @@ import (
 	"adiukh/rules"
 	_ "adiukh/rules/russian" // its messages' keys
 	"adiukh/tournament"
+	"adiukh/tournament/composition"
 )
 
 // A note is stored by its key, so a later version may reword the
@@ -79,19 +80,29 @@ func rewordedLocalizer(t *testing.T, l Lang, messages []*i18n.Message) *Localize
 // Every message of the rules and the solver may be stored (a score sheet's
 // problem with a submitted sheet, a note quoting one, a composition's
 // findings), and so may the domain's messages that quote them (why a
-// result disagrees with its sheet), so each has a key that stays when its
-// words change.
+// result disagrees with its sheet) and what the check of a solving
+// contest's answer says of it, so each has a key that stays when its words
+// change.
 func TestEveryStoredMessageHasAKey(t *testing.T) {
 	found := 0
 	domain := regexp.MustCompile(`^tournament/[^/]+\.go:`)
+	answers := 0
 	for _, x := range scan(t).ids {
-		if !strings.HasPrefix(x.at, "rules/") && !(domain.MatchString(x.at) && x.fn == "say") {
+		// What CheckAnswer says of an answer is kept with it.
+		answer := strings.HasPrefix(x.at, "tournament/composition/check.go:") && x.fn == "say"
+		if !strings.HasPrefix(x.at, "rules/") && !(domain.MatchString(x.at) && x.fn == "say") && !answer {
 			continue
 		}
 		found++
-		if _, ok := rules.KeyOf(x.id); !ok {
-			t.Errorf("%s: %q has no stored key: add it to its package's keys (rules/keys.go, rules/russian/keys.go, rules/solve/messages.go, tournament/note.go)", x.at, x.id)
+		if answer {
+			answers++
 		}
+		if _, ok := rules.KeyOf(x.id); !ok {
+			t.Errorf("%s: %q has no stored key: add it to its package's keys (rules/keys.go, rules/russian/keys.go, rules/solve/messages.go, tournament/note.go, tournament/composition/keys.go)", x.at, x.id)
+		}
+	}
+	if answers < 5 {
+		t.Errorf("found only %d messages of a solving answer's check; is the scan broken?", answers)
 	}
 	if found < 50 {
 		t.Fatalf("found only %d messages of the rules; is the scan broken?", found)
@@ -146,5 +157,38 @@ func TestOldSheetReportKeepsItsWords(t *testing.T) {
 	}
 	if e := read.Errors[0]; e.Message != "g3-e5 is not a legal move for white" || e.Detail.Format != "" || e.Ply != 3 {
 		t.Fatalf("read as %+v", e)
+	}
+}
+
+// Where a solving contest's answer goes wrong is stored with it by key, so
+// a later version may reword the contest's message: the answers stored
+// before read in the new words, in both languages. The row is as this
+// version stores it; the store's migration test turns the rows of earlier
+// versions (kept by their English format) into such rows.
+func TestRewordedAnswerFaultReadsStoredRows(t *testing.T) {
+	row := `{"key":"composition.answer.short","args":[{"int":3},{"int":5}]}`
+	var fault composition.Text
+	if err := json.Unmarshal([]byte(row), &fault); err != nil {
+		t.Fatal(err)
+	}
+	again, err := json.Marshal(fault)
+	if err != nil || string(again) != row {
+		t.Fatalf("the fault is stored again as %s (%v), want %s", again, err, row)
+	}
+	format := "the answer stops after %d moves; the solution's main line has %d"
+	reworded := map[Lang]*i18n.Message{
+		Russian: {ID: format, One: "ответ обрывается после %d-го хода из %d", Few: "ответ обрывается после %d-го хода из %d",
+			Many: "ответ обрывается после %d-го хода из %d", Other: "ответ обрывается после %d-го хода из %d"},
+		English: {ID: format, One: "the answer ends after move %d of %d", Other: "the answer ends after move %d of %d"},
+	}
+	want := map[Lang]string{Russian: "ответ обрывается после 3-го хода из 5", English: "the answer ends after move 3 of 5"}
+	for _, l := range Langs {
+		if got := For(l).Message(fault.Message); got == want[l] || got == "" {
+			t.Errorf("%s: the row reads %q before the rewording", l, got)
+		}
+		after := rewordedLocalizer(t, l, []*i18n.Message{reworded[l]})
+		if got := after.Message(fault.Message); got != want[l] {
+			t.Errorf("%s: the row reads %q after the rewording, want %q", l, got, want[l])
+		}
 	}
 }

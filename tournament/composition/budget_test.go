@@ -89,7 +89,7 @@ func TestSolverRatePerAccount(t *testing.T) {
 	for name, st := range storetest.Open(t) {
 		t.Run(name, func(t *testing.T) {
 			c := newContest(t, st)
-			work := tournament.NewWorkQueue(tournament.WorkLimits{Rate: 2, Per: 10 * time.Minute, Now: c.clock.Now})
+			work := composition.NewWorkQueue(composition.WorkLimits{Rate: 2, Per: 10 * time.Minute, Now: c.clock.Now})
 			c.svc = composition.NewService(st.Composition(), composition.Options{Now: c.clock.Now, Work: work})
 			c.setUpOneSection(t)
 			entry := composition.EntryInput{Section: "Задачи", Entry: composition.Entry{Position: g005, Side: "black", Stipulation: "exact 18:6", Solution: "d6:f8"}}

@@ -77,16 +77,19 @@ func TestFindingsKeptAsSentences(t *testing.T) {
 	}
 }
 
-// A refused move kept as "move %d (%s): %s" before its reason alone named
-// it reads back in the form of today, so that it is still translated.
-func TestLegacyMoveFault(t *testing.T) {
+// Where ReadLine refuses an answer is kept with the answer (errorText) by
+// the key of its message, as what CheckAnswer says of it is, so that the
+// answers kept before a rewording read in the new words.
+func TestRefusedLineIsStoredByKey(t *testing.T) {
 	t.Parallel()
-	var got Text
-	kept := `{"format":"move %d (%s): %s","args":[{"int":2},{"string":"b2-b3"},{"text":{"format":"%s is not a legal move for %s","args":[{"string":"b2-b3"},{"color":"white"}]}}]}`
-	if err := json.Unmarshal([]byte(kept), &got); err != nil {
-		t.Fatal(err)
-	}
-	if got.String() != "move 2: b2-b3 is not a legal move for white" {
-		t.Errorf("read back %q", got.String())
+	for text, key := range map[string]string{"c3-d4 zz": "composition.line.move", "c3-d4 (f6-e5": "composition.line.parentheses"} {
+		_, err := ReadLine(rules.Start(), rules.White, text)
+		if err == nil {
+			t.Fatalf("%q was read", text)
+		}
+		b, jerr := json.Marshal(errorText(err))
+		if jerr != nil || !strings.HasPrefix(string(b), `{"key":"`+key+`"`) || strings.Contains(string(b), `"format"`) {
+			t.Errorf("%q is refused with %s (%v), want it by the key %s", text, b, jerr, key)
+		}
 	}
 }

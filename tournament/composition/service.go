@@ -58,7 +58,7 @@ type Options struct {
 	// other expensive work of the server: one run at a time per account, as
 	// many as the cores on the server, a rate per account. A queue of the
 	// default limits on the service's clock when nil.
-	Work *tournament.WorkQueue
+	Work *WorkQueue
 	// MaxEntries bounds the entries one author sends to one contest,
 	// withdrawn ones included: 20 when 0.
 	MaxEntries int
@@ -76,7 +76,7 @@ type Service struct {
 	maxNodes   int64
 	maxTime    time.Duration
 	tableBytes int
-	work       *tournament.WorkQueue
+	work       *WorkQueue
 	maxEntries int
 	notifier   tournament.Notifier
 }
@@ -98,7 +98,7 @@ func NewService(st Store, opt Options) *Service {
 		s.tableBytes = defaultTableBytes
 	}
 	if s.work == nil {
-		s.work = tournament.NewWorkQueue(tournament.WorkLimits{Now: s.now})
+		s.work = NewWorkQueue(WorkLimits{Now: s.now})
 	}
 	if s.maxEntries <= 0 {
 		s.maxEntries = defaultMaxEntries

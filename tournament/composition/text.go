@@ -27,9 +27,10 @@ func say(format string, args ...any) rules.Message {
 // are kept as they read.
 type Text struct{ rules.Message }
 
-// storedText is the JSON form of a Text: a message of the rules or the
-// solver by its stored key (rules.KeyOf), which stays when the message is
-// reworded; the contest's own messages by their format.
+// storedText is the JSON form of a Text: a message by its stored key
+// (rules.KeyOf: the rules', the solver's, the contest's own, keys.go),
+// which stays when the message is reworded; a message without a key by
+// its format.
 type storedText struct {
 	Key    string      `json:"key,omitempty"`
 	Format string      `json:"format,omitempty"`
@@ -126,17 +127,8 @@ func (t *Text) UnmarshalJSON(b []byte) error {
 			return fmt.Errorf("argument %d of %q has no value", i+1, t.Format)
 		}
 	}
-	if t.Format == legacyMoveFormat && len(t.Args) == 3 {
-		// Kept before the refused move was named once: its reason names
-		// the move already.
-		t.Format, t.Args = "move %d: %s", []any{t.Args[0], t.Args[2]}
-	}
 	return nil
 }
-
-// legacyMoveFormat is how a refused move was said before its reason alone
-// named it: "move 2 (b2-b3): …".
-const legacyMoveFormat = "move %d (%s): %s"
 
 // Plain is text kept before messages were stored with their arguments: it
 // is shown as it is, in the language it was written in.

@@ -268,7 +268,7 @@ func TestTheSameWorkIsEnteredOnce(t *testing.T) {
 	st := storetest.SQLite(t)
 	c := newContest(t, st)
 	c.svc = composition.NewService(st.Composition(), composition.Options{Now: c.clock.Now,
-		Work: tournament.NewWorkQueue(tournament.WorkLimits{Rate: 1, Per: time.Hour, Now: c.clock.Now})})
+		Work: composition.NewWorkQueue(composition.WorkLimits{Rate: 1, Per: time.Hour, Now: c.clock.Now})})
 	c.setUpOneSection(t)
 	in := composition.EntryInput{Section: "Задачи", Entry: composition.Entry{Position: g019, Side: "black", Stipulation: "draw", Solution: "h4-g3"}}
 	if _, err := c.svc.Submit(c.as("alice"), c.eventID, in); err != nil {

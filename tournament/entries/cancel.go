@@ -51,7 +51,8 @@ func (s *Service) CancelEvent(ctx context.Context, eventID int64, reason string)
 			return err
 		}
 		next := *old
-		next.Cancel(why, s.now())
+		next.Status, next.CancelReason = tournament.Cancelled, why
+		next.Revise(old, s.now())
 		if err := tx.UpdateEvent(&next); err != nil {
 			return err
 		}

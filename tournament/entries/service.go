@@ -1,17 +1,18 @@
 // Package entries is how players come to an event and keep up with it:
-// the calendar of events (and its iCalendar feeds), an event's
-// regulations, entries to an event online (the arbiter's terms and
-// conditions, the waiting list, acceptance and declining, told to the
-// player), and a signed-in player's follows and own page. These are one
-// area because they read each other: the calendar shows whether entries
-// are open and the regulations attached, and the player's page lists the
-// player's entries beside their games and follows.
+// the arbiter's list of players registered at once, the calendar of events
+// (and its iCalendar feeds), an event's regulations, entries to an event
+// online (the arbiter's terms and conditions, the waiting list, acceptance
+// and declining, told to the player), and a signed-in player's follows and
+// own page. These are one area because they read each other: the calendar
+// shows whether entries are open and the regulations attached, and the
+// player's page lists the player's entries beside their games and follows.
 //
 // An accepted entry becomes the event's player through
 // tournament.AdmitPlayer, which registers and links the player with their
-// event audit entries in the entry's own transaction; what the event's
-// desk reads of the regulations (tournament.Regulations) is in package
-// tournament, which never imports this one.
+// event audit entries in the entry's own transaction, and a list's players
+// through tournament.AdmitPlayers; what the event's desk reads of the
+// regulations (tournament.Regulations) is in package tournament, which
+// never imports this one.
 package entries
 
 import (

@@ -7,6 +7,7 @@ import (
 	"adiukh/tournament"
 	"adiukh/tournament/account"
 	"adiukh/tournament/engines"
+	"adiukh/tournament/entries"
 	"adiukh/tournament/people"
 	"adiukh/tournament/store"
 )
@@ -66,4 +67,20 @@ func lastAudit(t *testing.T, ctx context.Context, svc *tournament.Service, event
 		t.Fatal(err)
 	}
 	return entries[len(entries)-1]
+}
+
+// registerList registers a pasted list of players as the arbiter's desk
+// does (package entries), linking those whose federation ID is in the
+// register: the players the register's matches start from.
+func registerList(t *testing.T, ctx context.Context, st *store.Store, eventID int64, text string) []tournament.Player {
+	t.Helper()
+	lines, err := entries.ParsePlayerList(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	players, err := entries.NewService(st.Entries(), entries.Options{}).RegisterPlayers(ctx, eventID, lines, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return players
 }

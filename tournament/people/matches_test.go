@@ -38,18 +38,11 @@ func TestPlayersMatchedToTheRegister(t *testing.T) {
 			saida := person("Ёлкина", "Саида", 1999)
 
 			e := createEvent(t, arbiter, svc, "swiss", 5)
-			lines, err := tournament.ParsePlayerList("Берсиров Мурат,,1992,,," + murat.FederationID + "\n" +
-				"Хуажев Аслон,,1990\n" +
-				"Tlekhas Anna,,2001\n" +
-				"Елкина Саида,,1999\n" +
+			players := registerList(t, arbiter, st, e.ID, "Берсиров Мурат,,1992,,,"+murat.FederationID+"\n"+
+				"Хуажев Аслон,,1990\n"+
+				"Tlekhas Anna,,2001\n"+
+				"Елкина Саида,,1999\n"+
 				"Новиков Пётр,,2005,Адыгейск,Адыгея\n")
-			if err != nil {
-				t.Fatal(err)
-			}
-			players, err := svc.RegisterPlayers(arbiter, e.ID, lines, false)
-			if err != nil {
-				t.Fatal(err)
-			}
 			byName := map[string]tournament.Player{}
 			for _, p := range players {
 				byName[p.Name] = p
@@ -167,13 +160,7 @@ func TestLatinOnlyPersonOffered(t *testing.T) {
 		t.Fatal(err)
 	}
 	e := createEvent(t, arbiter, svc, "swiss", 5)
-	lines, err := tournament.ParsePlayerList("Хуаде Аслан,,1990\nTlekhas Murat,,2001\n")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := svc.RegisterPlayers(arbiter, e.ID, lines, false); err != nil {
-		t.Fatal(err)
-	}
+	registerList(t, arbiter, st, e.ID, "Хуаде Аслан,,1990\nTlekhas Murat,,2001\n")
 	view, err := register.RegisterMatches(arbiter, e.ID)
 	if err != nil {
 		t.Fatal(err)
@@ -216,18 +203,12 @@ func TestMatchesWhateverTheOrder(t *testing.T) {
 			person("Петров", "Саша", 2003)
 
 			e := createEvent(t, arbiter, svc, "swiss", 5)
-			lines, err := tournament.ParsePlayerList("Аслан Тлехас,,1990\n" +
-				"Мария Петрова-Иванова,,1985\n" +
-				"Ефремова Ольга,,2000\n" +
-				"Елкин Алексей,,1975\n" +
-				"Timur Khachemizov,,2003\n" +
+			registerList(t, arbiter, st, e.ID, "Аслан Тлехас,,1990\n"+
+				"Мария Петрова-Иванова,,1985\n"+
+				"Ефремова Ольга,,2000\n"+
+				"Елкин Алексей,,1975\n"+
+				"Timur Khachemizov,,2003\n"+
 				"Петрова Саша,,2003\n")
-			if err != nil {
-				t.Fatal(err)
-			}
-			if _, err := svc.RegisterPlayers(arbiter, e.ID, lines, false); err != nil {
-				t.Fatal(err)
-			}
 			view, err := register.RegisterMatches(arbiter, e.ID)
 			if err != nil {
 				t.Fatal(err)

@@ -6,6 +6,7 @@ import (
 	"maps"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"adiukh/tournament"
@@ -396,7 +397,19 @@ func (f Filter) keeps(r *Row, year int) bool {
 			return false
 		}
 	}
-	return f.Query == "" || tournament.MatchesPerson(p, f.Query)
+	return f.Query == "" || matches(p, f.Query)
+}
+
+// matches reports whether a list's search finds the person: each word is
+// part of the names in either script, or the federation ID.
+func matches(p *tournament.Person, query string) bool {
+	names := tournament.FoldName(strings.Join([]string{p.Surname, p.GivenNames, p.LatinSurname, p.LatinGivenNames}, " "))
+	for _, w := range strings.Fields(tournament.FoldName(query)) {
+		if w != strings.ToLower(p.FederationID) && !strings.Contains(names, w) {
+			return false
+		}
+	}
+	return true
 }
 
 // Read reads a published list for anyone, narrowed by the filter.

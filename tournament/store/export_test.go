@@ -81,3 +81,11 @@ func WritersWaiting(s *Store) int {
 	defer s.writer.mu.Unlock()
 	return len(s.writer.urgent) + len(s.writer.waiting)
 }
+
+// Column reads one value of a column as it is stored, from the first row
+// of table that where (with args) selects.
+func Column(s *Store, table, column, where string, args ...any) (string, error) {
+	var v string
+	err := s.db.Table(table).Select(column).Where(where, args...).Limit(1).Row().Scan(&v)
+	return v, err
+}

@@ -3,7 +3,7 @@ package store
 import (
 	"gorm.io/gorm"
 
-	"adiukh/tournament"
+	"adiukh/tournament/search"
 )
 
 // Migration 2026112292 adds the search index: every word of an event's
@@ -75,7 +75,7 @@ func searchMigration(tx *gorm.DB) error {
 }
 
 func addTerms2026112292(tx *gorm.DB, text string, eventID, playerID int64) error {
-	for _, t := range tournament.SearchTerms(text) {
+	for _, t := range search.Terms(text) {
 		if len(t) > 200 {
 			continue
 		}

@@ -1,11 +1,13 @@
 package store
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"strings"
 
 	"adiukh/tournament"
+	"adiukh/tournament/search"
 )
 
 // searchTermRow is a word of the search index (migration 2026112292).
@@ -44,7 +46,7 @@ func (t *tx) indexPlayer(p *tournament.Player) error { return t.index(p.Name, p.
 // termRows are the index rows of the words of text.
 func termRows(text string, eventID, playerID int64) []searchTermRow {
 	var rows []searchTermRow
-	for _, term := range tournament.SearchTerms(text) {
+	for _, term := range search.Terms(text) {
 		if len(term) <= maxTermBytes {
 			rows = append(rows, searchTermRow{Term: term, EventID: eventID, PlayerID: playerID})
 		}
@@ -56,7 +58,7 @@ func termRows(text string, eventID, playerID int64) []searchTermRow {
 // the word itself up to the last string it starts) and keeps the events and
 // players whose other words (found by their own index entry) start with
 // every other word of the query; SQL orders and pages them.
-func (t *tx) Search(words []string, ownerID int64, all bool, offset, limit int) ([]tournament.SearchMatch, error) {
+func (t *tx) Search(words []string, ownerID int64, all bool, offset, limit int) ([]search.Match, error) {
 	words = slices.Clone(words)
 	slices.SortStableFunc(words, func(a, b string) int { return len(b) - len(a) })
 	upTo := func(w string) string { return w + "\U0010FFFF" }
@@ -82,9 +84,19 @@ func (t *tx) Search(words []string, ownerID int64, all bool, offset, limit int) 
 		ORDER BY MIN(CASE WHEN s.player_id = 0 THEN 0 ELSE 1 END), MAX(e.start_date) DESC, s.event_id DESC, s.player_id
 		LIMIT ? OFFSET ?`
 	params = append(params, limit, offset)
-	var out []tournament.SearchMatch
+	var out []search.Match
 	if err := t.db.Raw(query, params...).Scan(&out).Error; err != nil {
 		return nil, fmt.Errorf("search: %w", err)
 	}
 	return out, nil
+}
+
+// Search is the store of the site's search: the index, with the events and
+// players it names, read in one snapshot.
+func (s *Store) Search() search.Store { return searchStore{s} }
+
+type searchStore struct{ s *Store }
+
+func (e searchStore) View(ctx context.Context, fn func(tx search.Tx) error) error {
+	return e.s.run(ctx, e.s.read, e.s.viewOptions(), func(t *tx) error { return fn(t) })
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"adiukh/tournament"
+	"adiukh/tournament/search"
 	"adiukh/tournament/store"
 )
 
@@ -35,7 +36,7 @@ func TestSearchIndex(t *testing.T) {
 		search := func(words []string, ownerID int64, all bool, offset, limit int) string {
 			t.Helper()
 			var out string
-			err := st.View(context.Background(), func(tx tournament.Tx) error {
+			err := st.Search().View(context.Background(), func(tx search.Tx) error {
 				matches, err := tx.Search(words, ownerID, all, offset, limit)
 				out = fmt.Sprint(matches)
 				return err

@@ -1,6 +1,6 @@
 //go:build !linux
 
-package tournament
+package composition
 
 import "context"
 

@@ -1,10 +1,12 @@
-package tournament
+package composition
 
 import (
 	"context"
 	"runtime"
 	"sync"
 	"time"
+
+	"adiukh/tournament"
 )
 
 // Defaults of WorkLimits left at zero.
@@ -119,11 +121,11 @@ func (q *WorkQueue) admit(account int64) (*accountTurn, error) {
 	recent := q.recent(account, now)
 	if len(recent) >= q.limits.Rate {
 		until := recent[0].Add(q.limits.Per)
-		return nil, TooManyUntil(until.Sub(now), "at most %d solver runs per account within %d minutes; the next one can start at %s",
-			q.limits.Rate, int(q.limits.Per/time.Minute), UTCToSecond(until))
+		return nil, tournament.TooManyUntil(until.Sub(now), "at most %d solver runs per account within %d minutes; the next one can start at %s",
+			q.limits.Rate, int(q.limits.Per/time.Minute), tournament.UTCToSecond(until))
 	}
 	if q.waiting >= q.limits.Waiting {
-		return nil, TooManyUntil(busyRetry, "the server is busy with %d solver runs waiting; try again in %d seconds",
+		return nil, tournament.TooManyUntil(busyRetry, "the server is busy with %d solver runs waiting; try again in %d seconds",
 			q.waiting, int(busyRetry/time.Second))
 	}
 	q.started[account] = append(recent, now)

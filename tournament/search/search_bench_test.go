@@ -1,4 +1,4 @@
-package tournament_test
+package search_test
 
 import (
 	"context"
@@ -8,7 +8,7 @@ import (
 
 	"adiukh/tournament"
 	"adiukh/tournament/account"
-	"adiukh/tournament/engines"
+	"adiukh/tournament/search"
 	"adiukh/tournament/store"
 )
 
@@ -49,7 +49,7 @@ func BenchmarkSearch(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	svc := tournament.NewService(st, engines.Options())
+	svc := search.NewService(st.Search())
 	for _, bc := range []struct {
 		name, query string
 		page        int

@@ -1,11 +1,11 @@
-package tournament_test
+package composition_test
 
 import (
 	"context"
 	"syscall"
 	"testing"
 
-	"adiukh/tournament"
+	"adiukh/tournament/composition"
 )
 
 // A solver run goes at a lower priority than the web's threads: the
@@ -18,7 +18,7 @@ func TestWorkRunsBelowTheWeb(t *testing.T) {
 		t.Fatal(err)
 	}
 	var work int
-	q := tournament.NewWorkQueue(tournament.WorkLimits{})
+	q := composition.NewWorkQueue(composition.WorkLimits{})
 	err = q.Do(context.Background(), 1, func(context.Context) error {
 		work, err = syscall.Getpriority(syscall.PRIO_PROCESS, syscall.Gettid())
 		return err

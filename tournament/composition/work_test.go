@@ -1,4 +1,4 @@
-package tournament_test
+package composition_test
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"adiukh/tournament"
+	"adiukh/tournament/composition"
 )
 
 // fakeClock is a clock the test moves by hand.
@@ -30,7 +31,7 @@ func nothing(context.Context) error { return nil }
 // it may come back, and gets in once the oldest start leaves the window.
 func TestWorkQueueRate(t *testing.T) {
 	clock := &fakeClock{at: time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)}
-	q := tournament.NewWorkQueue(tournament.WorkLimits{Rate: 3, Per: 10 * time.Minute, Now: clock.Now})
+	q := composition.NewWorkQueue(composition.WorkLimits{Rate: 3, Per: 10 * time.Minute, Now: clock.Now})
 	ctx := context.Background()
 	for i := range 3 {
 		if err := q.Do(ctx, 1, nothing); err != nil {
@@ -58,7 +59,7 @@ func TestWorkQueueRate(t *testing.T) {
 // One job runs at a time per account, and at most Workers on the server;
 // a job beyond Waiting is refused at once.
 func TestWorkQueueConcurrency(t *testing.T) {
-	q := tournament.NewWorkQueue(tournament.WorkLimits{Workers: 2, Waiting: 3, Rate: 1000})
+	q := composition.NewWorkQueue(composition.WorkLimits{Workers: 2, Waiting: 3, Rate: 1000})
 	release := make(chan struct{})
 	var running, most, perAccount atomic.Int32
 	job := func(account int64) func(context.Context) error {
@@ -107,7 +108,7 @@ func TestWorkQueueConcurrency(t *testing.T) {
 // A job whose request is dropped while it waits leaves the queue with the
 // context's error and never runs.
 func TestWorkQueueDroppedWhileWaiting(t *testing.T) {
-	q := tournament.NewWorkQueue(tournament.WorkLimits{Workers: 1, Rate: 100})
+	q := composition.NewWorkQueue(composition.WorkLimits{Workers: 1, Rate: 100})
 	release := make(chan struct{})
 	started := make(chan struct{})
 	go func() {

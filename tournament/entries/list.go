@@ -1,0 +1,240 @@
+package entries
+
+import (
+	"context"
+	"encoding/csv"
+	"errors"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"adiukh/tournament"
+)
+
+// The arbiter's list of players registered at once: pasted as text, or
+// sent by the JSON API line by line. The players of a list come to the
+// event all at once, or none of them, through tournament.AdmitPlayers.
+
+// PlayerLine is one player of a list registered at once, with the line it
+// came from (its place in the list when it did not come from text).
+type PlayerLine struct {
+	Line  int
+	Input tournament.PlayerInput
+}
+
+// playerColumns are the columns of a pasted player list, in order.
+var playerColumns = []string{"name", "rating", "birth_year", "club", "city", "federation_id"}
+
+// ParsePlayerList reads a pasted list of players, one a line: name, rating,
+// birth year, club, city, federation ID; only the name is required. Commas
+// or semicolons (as spreadsheets in Russian locales export) separate the
+// fields, chosen line by line, as a list may be pasted from two sources;
+// blank lines and a header line are skipped. Every bad line is reported at
+// once: the error's Details name each line and field.
+func ParsePlayerList(text string) ([]PlayerLine, error) {
+	var lines []PlayerLine
+	var problems []*tournament.Error
+	for i, raw := range strings.Split(text, "\n") {
+		n := i + 1
+		if strings.TrimSpace(raw) == "" {
+			continue
+		}
+		r := csv.NewReader(strings.NewReader(raw))
+		r.Comma, r.FieldsPerRecord, r.TrimLeadingSpace = separator(raw), -1, true
+		record, err := r.Read()
+		if err != nil {
+			problems = append(problems, lineError(n, quoteError(raw, err)))
+			continue
+		}
+		if len(lines) == 0 && len(problems) == 0 && isHeaderName(record[0]) {
+			continue
+		}
+		in, err := playerRecord(record)
+		if err == nil {
+			err = in.CheckDetails()
+		}
+		if err != nil {
+			problems = append(problems, lineError(n, err))
+			continue
+		}
+		lines = append(lines, PlayerLine{Line: n, Input: in})
+	}
+	if len(problems) > 0 {
+		return nil, linesInvalid(problems)
+	}
+	return lines, nil
+}
+
+// separator is the character that separates the fields of a line: the
+// semicolon when the line has more of them than commas, else the comma.
+func separator(line string) rune {
+	if strings.Count(line, ";") > strings.Count(line, ",") {
+		return ';'
+	}
+	return ','
+}
+
+// quoteError says what is wrong with the quotes of a line the csv reader
+// refused, and at which character (the reader counts bytes).
+func quoteError(raw string, err error) *tournament.Error {
+	at := 1
+	var perr *csv.ParseError
+	if errors.As(err, &perr) && perr.Column > 0 {
+		at = utf8.RuneCountInString(raw[:min(perr.Column-1, len(raw))]) + 1
+	}
+	if errors.Is(err, csv.ErrBareQuote) {
+		return tournament.Invalid("", "the quotes of the line do not pair up at character %d: a field that does not start with a quote mark has one inside; put the whole field in quotes and double the quote marks in it", at)
+	}
+	return tournament.Invalid("", "the quotes of the line do not pair up at character %d: a field in quotes is not closed, or text follows its closing quote mark", at)
+}
+
+// playerRecord reads the cells of one line; an empty number is left out.
+func playerRecord(record []string) (tournament.PlayerInput, error) {
+	cell := func(k int) string {
+		if k < len(record) {
+			return strings.TrimSpace(record[k])
+		}
+		return ""
+	}
+	if len(record) > len(playerColumns) {
+		return tournament.PlayerInput{}, tournament.Invalid("", "a line has at most %d fields (%s); got %d", len(playerColumns), strings.Join(playerColumns, ", "), len(record))
+	}
+	in := tournament.PlayerInput{Name: ptr(cell(0)), Club: ptr(cell(3)), City: ptr(cell(4)), FederationID: ptr(cell(5))}
+	for _, num := range []struct {
+		col int
+		to  **int
+	}{{1, &in.Rating}, {2, &in.BirthYear}} {
+		v := cell(num.col)
+		if v == "" {
+			continue
+		}
+		n, err := strconv.Atoi(v)
+		if err != nil {
+			return in, tournament.Invalid(playerColumns[num.col], "%q is not a whole number", v)
+		}
+		*num.to = &n
+	}
+	return in, nil
+}
+
+// isHeaderName recognises the first cell of a header line, as the form
+// names the column ("Фамилия и имя") or as spreadsheets head it.
+func isHeaderName(cell string) bool {
+	switch strings.Join(strings.Fields(strings.ToLower(cell)), " ") {
+	case "name", "full name", "player", "имя", "фио", "ф.и.о.", "фамилия", "фамилия, имя", "фамилия и имя", "фамилия имя", "участник":
+		return true
+	}
+	return false
+}
+
+// lineError places a problem of one line; a domain error keeps its field.
+func lineError(line int, err error) *tournament.Error {
+	var e *tournament.Error
+	if !errors.As(err, &e) {
+		e = tournament.Invalid("", "%v", err)
+	}
+	c := *e
+	c.Line = line
+	return &c
+}
+
+func linesInvalid(problems []*tournament.Error) *tournament.Error {
+	e := tournament.Invalid("players", "%d lines of the list have errors; nothing was registered", len(problems))
+	e.Details = problems
+	return e
+}
+
+// RegisterPlayers enters a list of players in one transaction: all of them
+// or, when a line is wrong, none, with every bad line named. A player who
+// looks registered already, or twice in the list (names equal up to case
+// and ё/е, or the same federation ID), is only entered when the caller
+// confirms the duplicates; until then the answer is ECONFLICT on
+// confirm_duplicates listing them. A player whose federation ID is in the
+// register is linked to that person (tournament.AdmitPlayers). The
+// players are numbered as tournament.Service.RegisterPlayer numbers one.
+func (s *Service) RegisterPlayers(ctx context.Context, eventID int64, lines []PlayerLine, confirmDuplicates bool) ([]tournament.Player, error) {
+	if len(lines) == 0 {
+		return nil, tournament.Invalid("players", "the list has no players")
+	}
+	var problems []*tournament.Error
+	for _, l := range lines {
+		switch {
+		case l.Input.Name == nil:
+			problems = append(problems, lineError(l.Line, tournament.Invalid("name", "is required")))
+		case l.Input.StartNo != nil:
+			problems = append(problems, lineError(l.Line, tournament.Invalid("start_no", "a list is numbered by rating or after the players registered; give start numbers one by one")))
+		case l.Input.WithdrawFromRound != nil && *l.Input.WithdrawFromRound != 0:
+			problems = append(problems, lineError(l.Line, tournament.Invalid("withdraw_from_round", "a new player cannot be withdrawn; register, then withdraw")))
+		default:
+			if err := l.Input.CheckDetails(); err != nil {
+				problems = append(problems, lineError(l.Line, err))
+			}
+		}
+	}
+	if len(problems) > 0 {
+		return nil, linesInvalid(problems)
+	}
+	var added []tournament.Player
+	err := s.store.Update(ctx, func(tx Tx) error {
+		e, u, err := tournament.Manageable(ctx, tx, eventID)
+		if err != nil {
+			return err
+		}
+		players, err := tx.Players(eventID)
+		if err != nil {
+			return err
+		}
+		paired, err := tx.CountRounds(eventID)
+		if err != nil {
+			return err
+		}
+		if err := tournament.RegistrationOpen(e, paired); err != nil {
+			return err
+		}
+		for _, l := range lines {
+			p := tournament.Player{EventID: eventID, FirstRound: paired + 1, StartNo: len(players) + 1}
+			if err := l.Input.ApplyDetails(&p); err != nil {
+				return lineError(l.Line, err)
+			}
+			players = append(players, p)
+		}
+		if !confirmDuplicates {
+			if dup := duplicates(players[:len(players)-len(lines)], players[len(players)-len(lines):], lines); dup != nil {
+				return dup
+			}
+		}
+		reason := tournament.Note("note.players.list", len(lines))
+		if confirmDuplicates {
+			reason = tournament.Note("note.players.list_duplicates_confirmed", len(lines))
+		}
+		added, err = tournament.AdmitPlayers(tx, s.now(), e, u, players, len(lines), paired, reason)
+		return err
+	})
+	return added, err
+}
+
+// duplicates lists the new players that look like a registered player or
+// like an earlier line of the list: a warning the arbiter confirms, as two
+// namesakes may well play.
+func duplicates(registered, added []tournament.Player, lines []PlayerLine) *tournament.Error {
+	var found []*tournament.Error
+	for i := range added {
+		p := &added[i]
+		if j, field := tournament.Lookalike(registered, p); j >= 0 {
+			q := &registered[j]
+			found = append(found, lineError(lines[i].Line, tournament.Conflict(field, "%s looks like %s, already registered with start number %d", p.Name, q.Name, q.StartNo)))
+			continue
+		}
+		if j, field := tournament.Lookalike(added[:i], p); j >= 0 {
+			found = append(found, lineError(lines[i].Line, tournament.Conflict(field, "%s looks like %s on line %d of the list", p.Name, added[j].Name, lines[j].Line)))
+		}
+	}
+	if len(found) == 0 {
+		return nil
+	}
+	e := tournament.Conflict("confirm_duplicates", "%d players of the list may be registered twice; check them, then confirm to register them all the same", len(found))
+	e.Details = found
+	return e
+}
+
+func ptr[T any](v T) *T { return &v }
