@@ -26,6 +26,11 @@ type Game interface {
 	// ValidateGames reads every game of a sheet or a PDN file and replays
 	// each against the rules.
 	ValidateGames(text string) []Verdict
+	// Memoryless reports whether a position with its side to move is all
+	// the rules need to go on with a game (Adiukh); false when they count
+	// what came before (Russian draughts' draw axioms), and a game in
+	// progress is then its moves played from its start.
+	Memoryless() bool
 	// PDNTags are the tags that name the game in a PDN file (GameType,
 	// Variant), then those that give the start position when it is not
 	// the game's initial one: Adiukh's Position and ToMove, Russian
@@ -152,6 +157,8 @@ func (AdiukhGame) ValidateGames(text string) []Verdict {
 	}
 	return out
 }
+
+func (AdiukhGame) Memoryless() bool { return true }
 
 func (AdiukhGame) PDNTags(start State) []Header {
 	tags := []Header{{Key: "GameType", Value: PDNGameType}, {Key: "Variant", Value: PDNVariant}}

@@ -36,6 +36,9 @@ func TestAdiukhGame(t *testing.T) {
 	if out := final.Outcome(); !out.Over || out.Reason != EndFinalPosition || out.Score != pos.Score() {
 		t.Fatalf("outcome %+v", out)
 	}
+	if !g.Memoryless() {
+		t.Error("Adiukh's rules count what came before a position")
+	}
 	if tags := g.PDNTags(s); len(tags) != 2 || tags[0] != (Header{Key: "GameType", Value: PDNGameType}) {
 		t.Errorf("the tags of a game from the start: %v", tags)
 	}

@@ -40,6 +40,10 @@ func (Rules) ValidateGames(text string) []rules.Verdict {
 	return out
 }
 
+// Memoryless is false: the draw axioms count the moves since the force
+// last changed, and repetitions.
+func (Rules) Memoryless() bool { return false }
+
 func (Rules) PDNTags(start rules.State) []rules.Header {
 	tags := []rules.Header{{Key: "GameType", Value: PDNGameType}, {Key: "Variant", Value: PDNVariant}}
 	if p := start.(state).g.Position; p != Start() {

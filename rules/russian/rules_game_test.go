@@ -42,6 +42,9 @@ func TestRulesGame(t *testing.T) {
 	if out := st.Outcome(); !out.Over || out.Reason != EndRepetition || out.Score != Draw || len(st.Moves()) != 0 || !strings.Contains(out.Detail.String(), "axiom 7") {
 		t.Fatalf("after the repetition: %+v, moves %v", out, st.Moves())
 	}
+	if g.Memoryless() {
+		t.Error("Russian draughts' rules are taken to need nothing but a position")
+	}
 	if tags := fmt.Sprint(g.PDNTags(g.Start())); tags != "[{GameType 25 0} {Variant Russian 0}]" {
 		t.Errorf("the tags of a game from the start: %s", tags)
 	}

@@ -88,7 +88,7 @@ func (s *Service) Reopen(ctx context.Context, in ReopenInput) (*View, error) {
 		if err != nil {
 			return err
 		}
-		state, err := replay(p.e, p.st, g, moves)
+		state, err := stateOf(p.e, p.st, g, moves)
 		if err != nil {
 			return err
 		}

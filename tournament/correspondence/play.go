@@ -390,7 +390,7 @@ func (s *Service) Move(ctx context.Context, in MoveInput) (*View, error) {
 		if err != nil {
 			return err
 		}
-		state, err := replay(p.e, p.st, g, history)
+		state, err := stateOf(p.e, p.st, g, history)
 		if err != nil {
 			return err
 		}

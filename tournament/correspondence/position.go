@@ -22,6 +22,21 @@ func startState(k tournament.GameKind, st *Settings) (rules.State, error) {
 	return k.Rules().ParseState(st.StartPosition, st.StartSide)
 }
 
+// stateOf is the game's state after the moves played, as the rules of the
+// event's game go on with it: the stored position with its side to move
+// when that is all they need (Adiukh), else the moves played again from
+// the start (replay).
+func stateOf(e *tournament.Event, st *Settings, g *Game, moves []Move) (rules.State, error) {
+	if game := e.Game.Rules(); game.Memoryless() {
+		s, err := game.ParseState(g.Position, g.ToMove)
+		if err != nil {
+			return nil, fmt.Errorf("game %d: stored position: %w", g.ID, err)
+		}
+		return s, nil
+	}
+	return replay(e, st, g, moves)
+}
+
 // replay is the game's state after the moves played, played again from its
 // start by the rules of the event's game: what a rule counts of a game's
 // history (the draw axioms of Russian draughts) is then the whole game's.
