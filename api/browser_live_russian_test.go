@@ -18,7 +18,8 @@ import (
 // board of flat pieces, a compulsory capture and the capture back
 // included, and each move shows on the other page from the stream — the
 // piece on its square, the piece taken gone, a man drawn as a man (no
-// tower) — without a page loaded anew. On both databases.
+// tower) — without a page loaded anew; Black's premove, tapped while White
+// thinks, is played when White has moved. On both databases.
 func TestBrowserLiveRussianGame(t *testing.T) {
 	t.Parallel()
 	for name, st := range storetest.Open(t) {
@@ -95,6 +96,18 @@ func liveRussianGameInBrowsers(t *testing.T, s *webServer) {
 	if num(g["ply"]) != 6 || g["game"] != "russian" || !strings.Contains(g["towers"].(string), "f4:bm") || strings.Contains(g["towers"].(string), "g5:") {
 		t.Errorf("the game after six moves in the browsers: %v", g)
 	}
+	// While White thinks, Black taps a premove with the man on f4 (a flat
+	// piece is theirs as a tower's top is): it is played as soon as White
+	// has moved.
+	var queued bool
+	tap("Black", "f4", "g3")
+	run(black, "Black's premove is shown",
+		chromedp.Evaluate(`document.querySelector('#tap-board rect[data-sq="f4"]').classList.contains("premove") && document.querySelector('#tap-board rect[data-sq="g3"]').classList.contains("premove")`, &queued))
+	if !queued {
+		t.Error("Black's premove f4→g3 is not shown on the board")
+	}
+	tap("White", "a3", "b4")
+	shows("White", "f4-g3", 8)
 	tbl.stayed(t, white, "White")
 	tbl.stayed(t, black, "Black")
 }

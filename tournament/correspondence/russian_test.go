@@ -1,6 +1,7 @@
 package correspondence_test
 
 import (
+	"context"
 	"errors"
 	"strings"
 	"testing"
@@ -23,8 +24,8 @@ const russianStart = "W:Wb6,c3,h2:Ba7,c7,d4,f4,f6"
 // A correspondence section of Russian draughts is played by its rules, not
 // Adiukh's: a capture of several men, a man crowned during a capture that
 // goes on as a king, the compulsory capture refused with the legal moves,
-// a side without a move losing 2:0, a resignation 0:2 and an agreed draw
-// 1:1, all in the round and counted in the event's points (2 a win, 1 a
+// a side without a move losing 2:0, a resignation 2:0, an agreed draw 1:1,
+// the arbiter's 0:2 and losses on time 0:2, all in the round and counted in the event's points (2 a win, 1 a
 // draw). The game's sheet and its PDN are Russian draughts' (FEN, GameType
 // 25). On both databases.
 func TestRussianCorrespondenceGames(t *testing.T) {
@@ -105,6 +106,17 @@ func TestRussianCorrespondenceGames(t *testing.T) {
 				t.Errorf("the arbiter's 0:2: %+v, %v", v, err)
 			}
 
+			// The two games left: White's ten days run out, 0:2 on time.
+			if _, err := svc.Expire(context.Background(), t0.Add(10*correspondence.Day+time.Minute)); err != nil {
+				t.Fatal(err)
+			}
+			for _, left := range games[4:] {
+				v, err := svc.Game(sec.ctx, left.ID)
+				if err != nil || v.Result == nil || v.Result.Score() != "0:2" || v.Result.EndReason != tournament.LossOnTime {
+					t.Errorf("White's time out: %+v, %v; want 0:2 on time", v, err)
+				}
+			}
+
 			rounds, err := sec.events.Rounds(sec.ctx, sec.eventID)
 			if err != nil {
 				t.Fatal(err)
@@ -134,10 +146,10 @@ func TestRussianCorrespondenceGames(t *testing.T) {
 			for _, row := range standings.Rows {
 				total += row.Score
 			}
-			// Four games over: three decided (2 points each), one drawn (1
+			// Six games over: five decided (2 points each), one drawn (1
 			// and 1).
-			if total != 8 {
-				t.Errorf("the standings count %v points for four games; want 8 (2 a win, 1 a draw): %+v", total, standings.Rows)
+			if total != 12 {
+				t.Errorf("the standings count %v points for six games; want 12 (2 a win, 1 a draw): %+v", total, standings.Rows)
 			}
 
 			var pdn strings.Builder
