@@ -42,7 +42,7 @@ func (s *Service) Decide(ctx context.Context, in DecisionInput) (*View, error) {
 		if err := s.finish(tx, p, p.user, res, ActionDecision, reason); err != nil {
 			return err
 		}
-		views, err := s.views(tx, []Game{*p.g})
+		views, err := s.views(tx, []Game{*p.g}, p.e)
 		if err != nil {
 			return err
 		}
@@ -144,7 +144,7 @@ func (s *Service) Reopen(ctx context.Context, in ReopenInput) (*View, error) {
 		if err := tournament.Audit(tx, s.now(), p.user, p.e.ID, ActionReopen, gameSubject(g), before, gameLog(g), reason); err != nil {
 			return err
 		}
-		views, err := s.views(tx, []Game{*g})
+		views, err := s.views(tx, []Game{*g}, p.e)
 		if err != nil {
 			return err
 		}

@@ -563,21 +563,24 @@ func viewOf(k tournament.GameKind, g *Game, st *Settings, leaves []Leave, now ti
 func (s *Service) Games(ctx context.Context, eventID int64) ([]View, error) {
 	var views []View
 	err := s.store.View(ctx, func(tx Tx) error {
-		if _, err := readable(ctx, tx, eventID); err != nil {
+		e, err := readable(ctx, tx, eventID)
+		if err != nil {
 			return err
 		}
 		games, err := tx.Games(eventID)
 		if err != nil {
 			return err
 		}
-		views, err = s.views(tx, games)
+		views, err = s.views(tx, games, e)
 		return err
 	})
 	return views, err
 }
 
-// views computes the clocks of games that may belong to several events.
-func (s *Service) views(tx Tx, games []Game) ([]View, error) {
+// views computes the clocks of games that may belong to several events;
+// the events known already (read by the caller) are not read again for
+// their game.
+func (s *Service) views(tx Tx, games []Game, known ...*tournament.Event) ([]View, error) {
 	type eventData struct {
 		game   tournament.GameKind
 		st     *Settings
@@ -598,7 +601,7 @@ func (s *Service) views(tx Tx, games []Game) ([]View, error) {
 			if err != nil {
 				return nil, err
 			}
-			e, err := tx.Event(g.EventID)
+			e, err := knownEvent(tx, g.EventID, known)
 			if err != nil {
 				return nil, err
 			}
@@ -689,12 +692,15 @@ func (s *Service) gameView(ctx context.Context, tx Tx, gameID int64, checked boo
 	if err != nil {
 		return nil, err
 	}
+	var known []*tournament.Event
 	if checked {
-		if _, err := readable(ctx, tx, g.EventID); err != nil {
+		e, err := readable(ctx, tx, g.EventID)
+		if err != nil {
 			return nil, tournament.NotFound("game %d not found", gameID)
 		}
+		known = append(known, e)
 	}
-	views, err := s.views(tx, []Game{*g})
+	views, err := s.views(tx, []Game{*g}, known...)
 	if err != nil {
 		return nil, err
 	}
@@ -757,6 +763,16 @@ func (s *Service) GamePage(ctx context.Context, gameID int64) (*GamePage, error)
 }
 
 // gamePage reads a game's page in tx.
+// knownEvent is the event of that ID among those known, else as read.
+func knownEvent(tx Tx, id int64, known []*tournament.Event) (*tournament.Event, error) {
+	for _, e := range known {
+		if e.ID == id {
+			return e, nil
+		}
+	}
+	return tx.Event(id)
+}
+
 func (s *Service) gamePage(ctx context.Context, tx Tx, gameID int64) (*GamePage, error) {
 	var page *GamePage
 	err := func() error {
@@ -768,7 +784,7 @@ func (s *Service) gamePage(ctx context.Context, tx Tx, gameID int64) (*GamePage,
 		if err != nil {
 			return tournament.NotFound("game %d not found", gameID)
 		}
-		views, err := s.views(tx, []Game{*g})
+		views, err := s.views(tx, []Game{*g}, e)
 		if err != nil {
 			return err
 		}
