@@ -209,9 +209,9 @@ func resultWords(r *tournament.Result) string {
 
 // expire ends a running game whose side to move has run out of time (lost
 // 0:24 or 24:0, 0:2 or 2:0 in Russian draughts) or whose event has passed
-// its end date (adjudication). A deadline that came before the end of the event's last day is a loss on
-// time even when it is found later, after a sweep missed it. It reports
-// whether it did.
+// its end date (adjudication). A deadline that came before the end of the
+// event's last day is a loss on time even when it is found later, after a
+// sweep missed it. It reports whether it did.
 func (s *Service) expire(tx Tx, p *play, now time.Time) (bool, error) {
 	g := p.g
 	if g.Status != Running {
