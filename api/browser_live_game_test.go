@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
@@ -58,6 +59,13 @@ type liveTable struct {
 // hourly.
 func openLiveGame(t *testing.T, s *webServer, second *store.Store) *liveTable {
 	t.Helper()
+	return openLiveGameOf(t, s, second, nil)
+}
+
+// openLiveGameOf is openLiveGame of an event with the fields of event
+// beside the live blitz's own ("game": "russian").
+func openLiveGameOf(t *testing.T, s *webServer, second *store.Store, event map[string]any) *liveTable {
+	t.Helper()
 	other := http.Handler(nil)
 	if second != nil {
 		s.handler, other = liveInstance(t, s.store, s.accounts), liveInstance(t, second, testAccounts(second, account.Options{}))
@@ -70,8 +78,9 @@ func openLiveGame(t *testing.T, s *webServer, second *store.Store) *liveTable {
 			Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
 		})
 	}
-	id := num(s.must(http.StatusCreated, tournament.ArbiterRole, "POST", "/api/v1/events", map[string]any{"name": "Блиц онлайн", "discipline": "blitz",
-		"system": "round-robin", "time_control": "3+2", "online": true})["id"])
+	body := map[string]any{"name": "Блиц онлайн", "discipline": "blitz", "system": "round-robin", "time_control": "3+2", "online": true}
+	maps.Copy(body, event)
+	id := num(s.must(http.StatusCreated, tournament.ArbiterRole, "POST", "/api/v1/events", body)["id"])
 	players := map[string]*page{}
 	for i, email := range []string{"anna@example.org", "boris@example.org"} {
 		p := s.must(http.StatusCreated, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/players", id), map[string]any{"name": fmt.Sprintf("Игрок %d", i+1), "rating": 2000 - i})

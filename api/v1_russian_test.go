@@ -309,8 +309,9 @@ func TestRussianTeamEvent(t *testing.T) {
 	})
 }
 
-// What Russian draughts cannot have yet is refused with a reason:
-// composition contests, live play, the checkers won as a tie-break.
+// What Russian draughts cannot have is refused with a reason: composition
+// contests, the checkers won as a tie-break. (Its live play is allowed:
+// v1_russian_play_test.go.)
 func TestRussianGameRefusals(t *testing.T) {
 	t.Parallel()
 	forEachServer(t, func(t *testing.T, s *testServer) {
@@ -319,7 +320,6 @@ func TestRussianGameRefusals(t *testing.T) {
 			field string
 		}{
 			{map[string]any{"discipline": "composition"}, "game"},
-			{map[string]any{"discipline": "blitz", "system": "swiss", "rounds": 5, "time_control": "3+2", "online": true}, "online"},
 			{map[string]any{"discipline": "standard", "system": "swiss", "rounds": 5, "tiebreaks": []string{"adiukh-points"}}, "tiebreaks[0]"},
 			{map[string]any{"discipline": "standard", "system": "swiss", "rounds": 5, "game": "chess"}, "game"},
 		} {
@@ -340,24 +340,51 @@ func TestRussianGameRefusals(t *testing.T) {
 	})
 }
 
-// A correspondence event of Russian draughts is created, but its play is
-// refused when it would start: the server checks Adiukh's moves only.
-func TestRussianCorrespondenceRefused(t *testing.T) {
+// A correspondence event of Russian draughts starts from a thematic FEN
+// the arbiter set and is played through the API by its rules: a capture
+// of two men in one move (c3:e5:g3), a resignation 2:0 in the round and
+// the standings; an Adiukh start position is refused. On both databases.
+func TestRussianCorrespondenceThroughTheAPI(t *testing.T) {
 	t.Parallel()
 	for name, st := range storetest.Open(t) {
 		t.Run(name, func(t *testing.T) {
+			t.Parallel()
 			s := newCorrServer(t, st, corrStart, nil)
 			arbiter := s.user("arbiter@example.org", tournament.ArbiterRole)
 			ev := s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{
 				"name": "Заочный турнир", "game": "russian", "discipline": "correspondence", "system": "round-robin", "time_control": "10d",
 			}).(map[string]any)
 			base := fmt.Sprintf("/api/v1/events/%d", num(ev["id"]))
-			for i := 1; i <= 3; i++ {
-				s.must(http.StatusCreated, arbiter, "POST", base+"/players", map[string]any{"name": fmt.Sprintf("Игрок %d", i)})
+			tokens := map[int]string{}
+			for i := 1; i <= 2; i++ {
+				pid := int(num(s.must(http.StatusCreated, arbiter, "POST", base+"/players", map[string]any{"name": fmt.Sprintf("Игрок %d", i)}).(map[string]any)["id"]))
+				email := fmt.Sprintf("p%d@example.org", i)
+				tokens[pid] = s.user(email, tournament.PlayerRole)
+				s.must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("%s/players/%d/account", base, pid), map[string]any{"email": email})
 			}
-			code, out := s.call(arbiter, "POST", base+"/start", nil)
-			if m, _ := out.(map[string]any); code != http.StatusConflict || m["field"] != "game" {
-				t.Errorf("starting a correspondence event of Russian draughts: %d %v", code, out)
+			if code, out := s.call(arbiter, "PUT", base+"/correspondence", map[string]any{"start_position": "white: c3-1; black: d4-1"}); code != http.StatusBadRequest {
+				t.Errorf("an Adiukh start position for Russian draughts: %d %v", code, out)
+			}
+			const start = "W:Wb6,c3,h2:Ba7,c7,d4,f4,f6"
+			s.must(http.StatusOK, arbiter, "PUT", base+"/correspondence", map[string]any{"start_position": start})
+			games := s.must(http.StatusOK, arbiter, "POST", base+"/start", nil).([]any)
+			g := games[0].(map[string]any)
+			if len(games) != 1 || g["game"] != "russian" || g["position"] != start || !strings.Contains(g["legal"].(string), "c3 e5 g3=c3:e5:g3") {
+				t.Fatalf("the section's games: %v", games)
+			}
+			path := fmt.Sprintf("/api/v1/games/%d", int(num(g["id"])))
+			white, black := tokens[int(num(g["white"]))], tokens[int(num(g["black"]))]
+			after := s.must(http.StatusOK, white, "POST", path+"/moves", map[string]any{"move": "c3:e5:g3", "ply": 0}).(map[string]any)
+			if after["position"] != "B:Wb6,g3,h2:Ba7,c7,f6" || after["legal"] != "a7 c5=a7:c5;c7 a5=c7:a5" {
+				t.Errorf("after c3:e5:g3: %v", after)
+			}
+			end := s.must(http.StatusOK, black, "POST", path+"/resign", nil).(map[string]any)
+			if r, _ := end["result"].(map[string]any); r == nil || r["score"] != "2:0" || r["end_reason"] != "resignation" {
+				t.Errorf("Black resigns: %v", end)
+			}
+			rows := s.must(http.StatusOK, "", "GET", base+"/standings", nil).(map[string]any)
+			if !strings.Contains(fmt.Sprint(rows), "score:2") {
+				t.Errorf("the standings after a win of Russian draughts: %v", rows)
 			}
 		})
 	}

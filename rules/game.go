@@ -26,6 +26,16 @@ type Game interface {
 	// ValidateGames reads every game of a sheet or a PDN file and replays
 	// each against the rules.
 	ValidateGames(text string) []Verdict
+	// Memoryless reports whether a position with its side to move is all
+	// the rules need to go on with a game (Adiukh); false when they count
+	// what came before (Russian draughts' draw axioms), and a game in
+	// progress is then its moves played from its start.
+	Memoryless() bool
+	// PDNTags are the tags that name the game in a PDN file (GameType,
+	// Variant), then those that give the start position when it is not
+	// the game's initial one: Adiukh's Position and ToMove, Russian
+	// draughts' FEN. A game sheet takes the same as its headers.
+	PDNTags(start State) []Header
 }
 
 // State is a position of a game with the side to move, and what of the
@@ -58,6 +68,9 @@ type Outcome struct {
 	Over   bool
 	Score  Score
 	Reason EndReason
+	// Detail says how the game ended, in the rules' words: the draw rule
+	// that ended it, say; empty for a side without a move in Adiukh.
+	Detail Message
 }
 
 // Verdict is the report on one game of a sheet, for any game.
@@ -143,6 +156,16 @@ func (AdiukhGame) ValidateGames(text string) []Verdict {
 		out[i] = v
 	}
 	return out
+}
+
+func (AdiukhGame) Memoryless() bool { return true }
+
+func (AdiukhGame) PDNTags(start State) []Header {
+	tags := []Header{{Key: "GameType", Value: PDNGameType}, {Key: "Variant", Value: PDNVariant}}
+	if st := start.(adiukhState); st.pos != Start() || st.side != White {
+		tags = append(tags, Header{Key: "Position", Value: st.pos.String()}, Header{Key: "ToMove", Value: st.side.String()})
+	}
+	return tags
 }
 
 // adiukhState is a position of Adiukh with the side to move: its end

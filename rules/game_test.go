@@ -36,6 +36,15 @@ func TestAdiukhGame(t *testing.T) {
 	if out := final.Outcome(); !out.Over || out.Reason != EndFinalPosition || out.Score != pos.Score() {
 		t.Fatalf("outcome %+v", out)
 	}
+	if !g.Memoryless() {
+		t.Error("Adiukh's rules count what came before a position")
+	}
+	if tags := g.PDNTags(s); len(tags) != 2 || tags[0] != (Header{Key: "GameType", Value: PDNGameType}) {
+		t.Errorf("the tags of a game from the start: %v", tags)
+	}
+	if tags := g.PDNTags(final); len(tags) != 4 || tags[2] != (Header{Key: "Position", Value: pos.String()}) || tags[3] != (Header{Key: "ToMove", Value: "white"}) {
+		t.Errorf("the tags of a game from a position: %v", tags)
+	}
 	if _, err := g.ParseState("white: z9", White); err == nil {
 		t.Fatal("a bad position was read")
 	}

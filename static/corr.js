@@ -102,11 +102,12 @@ function setUpTapBoard() {
     return wrap.querySelector('g[data-tower="' + name + '"]');
   }
 
-  // owns reports whether the player's own tower stands on the square: its
-  // top circle (the last one drawn) is their colour.
+  // owns reports whether the player's own piece stands on the square: the
+  // top circle of a tower (the last coloured one drawn) is their colour,
+  // as is a flat piece of Russian draughts (its ring is drawn over it).
   function owns(name) {
     var g = tower(name);
-    var circles = g ? g.querySelectorAll("circle") : [];
+    var circles = g ? g.querySelectorAll("circle.c-w, circle.c-b") : [];
     return side !== "" && circles.length > 0 && circles[circles.length - 1].classList.contains("c-" + side);
   }
 

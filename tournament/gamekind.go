@@ -100,9 +100,20 @@ func (k GameKind) ScoreExample() string {
 	return "17:7"
 }
 
-// PlaysOnServer reports whether the game can be played on the server
-// (correspondence, live): only Adiukh's moves are checked there yet.
-func (k GameKind) PlaysOnServer() bool { return k.OrAdiukh() == AdiukhGame }
+// Win is the result of a game that winner wins by reason, in the game's
+// points: 24:0 in Adiukh, 2:0 in Russian draughts.
+func (k GameKind) Win(winner rules.Color, reason EndReason) Result {
+	if winner == rules.White {
+		return Result{White: k.GamePoints(), Black: 0, EndReason: reason}
+	}
+	return Result{White: 0, Black: k.GamePoints(), EndReason: reason}
+}
+
+// Draw is the result of a drawn game in the game's points: 12:12, 1:1.
+func (k GameKind) Draw(reason EndReason) Result {
+	half := k.GamePoints() / 2
+	return Result{White: half, Black: half, EndReason: reason}
+}
 
 // ParseResult reads a score with its end reason in the game's points:
 // ParseResult's for Adiukh; for Russian draughts 2:0, 1:1 or 0:2 (2:0 or
@@ -153,9 +164,8 @@ func (e *Event) ParseResult(score, endReason string) (Result, error) {
 const adiukhPoints = "adiukh-points"
 
 // checkGame refuses what an event of its game cannot have. Russian
-// draughts has no composition contests here, and its games are not played
-// on the server yet (the server checks Adiukh's moves
-// only); the checkers won (adiukh-points) do not rank its players.
+// draughts has no composition contests here, and the checkers won
+// (adiukh-points) do not rank its players.
 func checkGame(e *Event) error {
 	if e.Game.OrAdiukh() == AdiukhGame {
 		return nil
@@ -163,9 +173,6 @@ func checkGame(e *Event) error {
 	var errs []error
 	if e.Discipline == Composition {
 		errs = append(errs, Invalid("game", "composition contests are of Adiukh only; a Russian draughts event plays games"))
-	}
-	if e.Online {
-		errs = append(errs, Invalid("online", "the games of Russian draughts cannot be played live on the site yet: the server checks the moves of Adiukh only"))
 	}
 	for i, id := range e.TieBreaks {
 		if id == adiukhPoints {

@@ -77,10 +77,11 @@ func TestRussianSheets(t *testing.T) {
 	}
 }
 
-// An event of Russian draughts has no composition contest, live play or
-// the checkers-won tie-break, and its game is set at creation.
+// An event of Russian draughts has no composition contest or the
+// checkers-won tie-break, and its game is set at creation; its blitz may
+// be played live on the site (issue 51.6).
 func TestRussianEventSettings(t *testing.T) {
-	russian, composition, online := "russian", "composition", true
+	russian, composition, blitz, clock, online := "russian", "composition", "blitz", "3+2", true
 	e := &Event{Game: AdiukhGame, Discipline: Standard, TieBreaks: []string{"buchholz", adiukhPoints}}
 	if err := (EventInput{Game: &russian}).apply(e, func(string) bool { return true }); err != nil {
 		t.Fatal(err)
@@ -90,7 +91,6 @@ func TestRussianEventSettings(t *testing.T) {
 	}
 	for field, in := range map[string]EventInput{
 		"game":         {Discipline: &composition},
-		"online":       {Online: &online},
 		"tiebreaks[0]": {TieBreaks: &[]string{adiukhPoints}},
 	} {
 		next := *e
@@ -98,6 +98,10 @@ func TestRussianEventSettings(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), field) {
 			t.Errorf("%s: %v", field, err)
 		}
+	}
+	live := *e
+	if err := (EventInput{Discipline: &blitz, TimeControl: &clock, Online: &online}).apply(&live, func(string) bool { return true }); err != nil || !live.Online {
+		t.Errorf("a live Russian blitz event: %v (online %v)", err, live.Online)
 	}
 	unknown := "chess"
 	if err := (EventInput{Game: &unknown}).apply(e, func(string) bool { return true }); err == nil || !strings.Contains(err.Error(), "unknown game") {

@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"adiukh/rules"
+	"adiukh/rules/russian"
+	"adiukh/tournament"
 )
 
 // TowerCode writes a position for the pages' scripts (app.js drawTower):
@@ -40,4 +42,67 @@ func LegalCode(p *rules.Position, side rules.Color) string {
 		items = append(items, strings.Join(path, " ")+"="+m.String())
 	}
 	return strings.Join(items, ";")
+}
+
+// PieceCode writes a position of Russian draughts for app.js as TowerCode
+// writes Adiukh's: "c3:wm e5:bk …", a man (m) or a king (k) of White (w)
+// or Black (b) on each occupied square.
+func PieceCode(p russian.Position) string {
+	var items []string
+	for s := rules.Square(0); s < 32; s++ {
+		c, king, ok := p.Piece(s)
+		if !ok {
+			continue
+		}
+		owner, kind := "b", "m"
+		if c == rules.White {
+			owner = "w"
+		}
+		if king {
+			kind = "k"
+		}
+		items = append(items, s.String()+":"+owner+kind)
+	}
+	return strings.Join(items, " ")
+}
+
+// russianLegalCode writes the legal moves of a position of Russian
+// draughts as LegalCode writes Adiukh's: each capture's path is every
+// square the piece lands on ("c3 e5 g3=c3:e5:g3").
+func russianLegalCode(p *russian.Position) string {
+	var items []string
+	for _, m := range p.LegalMoves() {
+		var path []string
+		for _, s := range m.Path() {
+			path = append(path, s.String())
+		}
+		items = append(items, strings.Join(path, " ")+"="+m.String())
+	}
+	return strings.Join(items, ";")
+}
+
+// GameCodes writes a played game's position, stored in the notation of
+// its event's game, for the pages' scripts: its pieces (TowerCode for
+// Adiukh, PieceCode for Russian draughts) and, when legal is set, the
+// moves of the side to move (LegalCode). ok is false when the position
+// does not read as a position of that game.
+func GameCodes(k tournament.GameKind, position string, side rules.Color, legal bool) (pieces, moves string, ok bool) {
+	if k.OrAdiukh() == tournament.RussianGame {
+		p, err := russian.ParseFEN(position)
+		if err != nil {
+			return "", "", false
+		}
+		if legal {
+			moves = russianLegalCode(&p)
+		}
+		return PieceCode(p), moves, true
+	}
+	p, err := rules.ParsePosition(position)
+	if err != nil {
+		return "", "", false
+	}
+	if legal {
+		moves = LegalCode(&p, side)
+	}
+	return TowerCode(p), moves, true
 }

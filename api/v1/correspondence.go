@@ -72,19 +72,25 @@ type corrResultView struct {
 
 // corrGameView is a correspondence game as GET /games/{gid} answers it.
 type corrGameView struct {
-	ID       int64  `json:"id"`
-	EventID  int64  `json:"event_id"`
-	Round    int    `json:"round"`
-	Board    int    `json:"board"`
-	White    int64  `json:"white"`
-	Black    int64  `json:"black"`
-	Status   string `json:"status"`
+	ID      int64  `json:"id"`
+	EventID int64  `json:"event_id"`
+	Round   int    `json:"round"`
+	Board   int    `json:"board"`
+	White   int64  `json:"white"`
+	Black   int64  `json:"black"`
+	Status  string `json:"status"`
+	// Game is the event's game ("adiukh", "russian"), whose notation
+	// Position (Adiukh's position notation, a FEN of Russian draughts)
+	// and the moves are written in.
+	Game     string `json:"game"`
 	ToMove   string `json:"to_move"`
 	Position string `json:"position"`
 	// Towers is the position as the pages draw it ("c3:w1/0 e5:b2/1 …",
-	// core.TowerCode); Legal the moves of the side to move of a running
-	// game ("c3 d4=c3-d4;…", core.LegalCode): a live game's page redraws
-	// its board from the stream with them, without a request.
+	// core.TowerCode; Russian draughts' "c3:wm e5:bk …", core.PieceCode);
+	// Legal the moves of the side to move of a running game
+	// ("c3 d4=c3-d4;…", each move's path then its notation,
+	// core.GameCodes): a live game's page redraws its board from the
+	// stream with them, without a request.
 	Towers string `json:"towers"`
 	Legal  string `json:"legal,omitempty"`
 	Ply    int    `json:"ply"`
@@ -109,19 +115,14 @@ type corrGameView struct {
 // newCorrGameView is a game for the API, its note in the client's language.
 func newCorrGameView(l *catalog.Localizer, v *correspondence.View) corrGameView {
 	g := corrGameView{ID: v.ID, EventID: v.EventID, Round: v.Round, Board: v.Board, White: v.WhiteID, Black: v.BlackID,
-		Status: string(v.Status), ToMove: v.ToMove.String(), Position: v.Position, Ply: v.Ply, Version: v.Version,
+		Status: string(v.Status), Game: string(v.Kind.OrAdiukh()), ToMove: v.ToMove.String(), Position: v.Position, Ply: v.Ply, Version: v.Version,
 		WhiteLeftSeconds: int64(v.Left[rules.White] / time.Second), BlackLeftSeconds: int64(v.Left[rules.Black] / time.Second),
 		Note: l.Message(tournament.NoteMessage(v.Note)), Live: v.Live,
 		WhiteLeftMs: v.Left[rules.White].Milliseconds(), BlackLeftMs: v.Left[rules.Black].Milliseconds()}
 	if v.Live {
 		g.ClockAt, g.StartsAt = v.At.UTC().Format(time.RFC3339Nano), v.StartedAt.UTC().Format(time.RFC3339Nano)
 	}
-	if pos, err := rules.ParsePosition(v.Position); err == nil {
-		g.Towers = core.TowerCode(pos)
-		if v.Status == correspondence.Running {
-			g.Legal = core.LegalCode(&pos, v.ToMove)
-		}
-	}
+	g.Towers, g.Legal, _ = core.GameCodes(v.Kind, v.Position, v.ToMove, v.Status == correspondence.Running)
 	if v.Status == correspondence.Running {
 		g.Deadline = v.Deadline.UTC().Format(time.RFC3339)
 	}

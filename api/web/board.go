@@ -2,17 +2,17 @@ package web
 
 import (
 	"fmt"
-	"strings"
 
 	"adiukh/rules"
 	"adiukh/rules/russian"
+	"adiukh/tournament"
 )
 
 // The board is drawn server-side as SVG: 8×8 squares of 50 units, White at
 // the bottom (Black at the bottom for the player of Black), with the files
 // and ranks in a margin. app.js redraws the
 // towers from the same encoding (see core.TowerCode) when stepping through a
-// game, and a Russian draughts game's flat pieces from pieceCode's.
+// game, and a Russian draughts game's flat pieces from core.PieceCode's.
 const squareSize = 50
 
 // boardView is one position ready to draw.
@@ -99,23 +99,21 @@ func newRussianBoardView(p russian.Position, bottom rules.Color, marked ...rules
 	})
 }
 
-// pieceCode writes a position of Russian draughts for app.js as
-// core.TowerCode writes Adiukh's: "c3:wm e5:bk …", a man (m) or a king (k)
-// of White (w) or Black (b) on each occupied square.
-func pieceCode(p russian.Position) string {
-	var items []string
-	for s := rules.Square(0); s < 32; s++ {
-		c, king, ok := p.Piece(s)
-		if !ok {
-			continue
+// gameBoardView draws a played game's position, stored in the notation of
+// its event's game: Adiukh's towers or Russian draughts' flat pieces.
+func gameBoardView(k tournament.GameKind, position string, bottom rules.Color, marked ...rules.Square) (*boardView, error) {
+	if k.OrAdiukh() == tournament.RussianGame {
+		p, err := russian.ParseFEN(position)
+		if err != nil {
+			return nil, fmt.Errorf("a game's stored position %q: %w", position, err)
 		}
-		kind := "m"
-		if king {
-			kind = "k"
-		}
-		items = append(items, s.String()+":"+colorCode(c)+kind)
+		return newRussianBoardView(p, bottom, marked...), nil
 	}
-	return strings.Join(items, " ")
+	p, err := rules.ParsePosition(position)
+	if err != nil {
+		return nil, fmt.Errorf("a game's stored position %q: %w", position, err)
+	}
+	return newBoardView(p, bottom, marked...), nil
 }
 
 // layBoard lays out the squares, files and ranks seen from bottom's side;

@@ -189,6 +189,9 @@ type corrGamePageData struct {
 	FlagDown  bool   // that clock ran out by the reading: the claim shows at once (else live.js shows it then)
 	CanDecide bool
 	Reasons   []tournament.EndReason
+	// DrawScore is a draw in the points of the event's game (12:12, 1:1),
+	// the example of the decision's score.
+	DrawScore string
 	Form      *form
 
 	// Elsewhere is the viewer's live game that keeps them from playing
@@ -227,23 +230,25 @@ func (h *handler) renderCorrGame(c *gin.Context, f *form, status int) error {
 	data := &corrGamePageData{eventHeader: h.header(c, gp.Event, "games"), Game: newCorrRow(tr, *v, gp.Names), Form: f,
 		Viewer: fmt.Sprintf("/events/%d/rounds/%d/boards/%d", v.EventID, v.Round, v.Board)}
 	data.CanDecide = data.CanManage
+	data.DrawScore = gp.Event.Game.Draw(tournament.Agreement).Score()
 	data.Reasons = []tournament.EndReason{tournament.Adjudication, tournament.ArbiterLoss, tournament.FinalPosition, tournament.Resignation, tournament.LossOnTime, tournament.Agreement}
-	pos, err := rules.ParsePosition(v.Position)
-	if err != nil {
-		return err
-	}
 	// The player of Black sees the board from their side of it.
 	bottom := rules.White
 	if gp.ViewerPlays && gp.Side == rules.Black {
 		bottom = rules.Black
 	}
-	data.Board = newBoardView(pos, bottom)
+	var marked []rules.Square
 	if n := len(v.Moves); n > 0 {
 		last := v.Moves[n-1].Notation
 		from, _ := rules.ParseSquare(last[:2])
 		to, _ := rules.ParseSquare(last[len(last)-2:])
-		data.Board = newBoardView(pos, bottom, from, to)
+		marked = []rules.Square{from, to}
 	}
+	board, err := gameBoardView(v.Kind, v.Position, bottom, marked...)
+	if err != nil {
+		return err
+	}
+	data.Board = board
 	first := v.FirstSide()
 	for i := range v.Moves {
 		m := &v.Moves[i]
@@ -264,7 +269,7 @@ func (h *handler) renderCorrGame(c *gin.Context, f *form, status int) error {
 		data.LiveSide = gp.Side.String()
 	}
 	if data.CanMove {
-		data.Legal = core.LegalCode(&pos, v.ToMove)
+		_, data.Legal, _ = core.GameCodes(v.Kind, v.Position, v.ToMove, true)
 	}
 	h.renderWith(c, tr.In(gp.Event.Location()), status, "corr_game", gp.Event.Name, data)
 	return nil
@@ -497,9 +502,14 @@ func (h *handler) saveCorrSettings(c *gin.Context) error {
 		*field.out = &n
 	}
 	if pos, ok := c.GetPostForm("start_position"); ok {
-		side := c.PostForm("start_side")
-		in.StartPosition, in.StartSide = &pos, &side
-		f.Values["start_position"], f.Values["start_side"] = pos, side
+		in.StartPosition = &pos
+		f.Values["start_position"] = pos
+	}
+	// A FEN of Russian draughts names the side to move: its form asks no
+	// side.
+	if side, ok := c.GetPostForm("start_side"); ok {
+		in.StartSide = &side
+		f.Values["start_side"] = side
 	}
 	f.Values["reason"] = c.PostForm("reason")
 	_, err = h.Correspondence.Configure(c.Request.Context(), id, in, c.PostForm("reason"))

@@ -649,7 +649,7 @@ func russianFrames(data *gamePageData, sheet string) {
 		data.Replay = &sheetReplay{Valid: report.Valid, Replayed: report.Replayed(), Errors: report.Errors}
 		data.Printable = report.Replayed()
 	}
-	data.Frames = append(data.Frames, frameView{Code: pieceCode(pos)})
+	data.Frames = append(data.Frames, frameView{Code: core.PieceCode(pos)})
 	data.Board = newRussianBoardView(pos, rules.White)
 	if report == nil {
 		return
@@ -658,7 +658,7 @@ func russianFrames(data *gamePageData, sheet string) {
 		pos = pos.Play(&m.Move)
 		data.Frames = append(data.Frames, frameView{
 			Ply: m.Ply, Number: m.Number, White: m.Side == rules.White, Written: m.Move.String(),
-			Code: pieceCode(pos), From: m.Move.From.String(), To: m.Move.To.String(),
+			Code: core.PieceCode(pos), From: m.Move.From.String(), To: m.Move.To.String(),
 		})
 	}
 	if played := report.Played; len(played) > 0 {

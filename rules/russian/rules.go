@@ -40,6 +40,18 @@ func (Rules) ValidateGames(text string) []rules.Verdict {
 	return out
 }
 
+// Memoryless is false: the draw axioms count the moves since the force
+// last changed, and repetitions.
+func (Rules) Memoryless() bool { return false }
+
+func (Rules) PDNTags(start rules.State) []rules.Header {
+	tags := []rules.Header{{Key: "GameType", Value: PDNGameType}, {Key: "Variant", Value: PDNVariant}}
+	if p := start.(state).g.Position; p != Start() {
+		tags = append(tags, rules.Header{Key: "FEN", Value: p.FEN()})
+	}
+	return tags
+}
+
 // state is a game in progress behind rules.State.
 type state struct{ g *Game }
 
@@ -80,5 +92,8 @@ func (s state) Play(written string) (rules.GameMove, error) {
 
 func (s state) Outcome() rules.Outcome {
 	out := s.g.Outcome()
-	return rules.Outcome{Over: out.Over, Score: out.Score, Reason: out.Reason}
+	if !out.Over {
+		return rules.Outcome{}
+	}
+	return rules.Outcome{Over: true, Score: out.Score, Reason: out.Reason, Detail: endWords(out)}
 }

@@ -1,7 +1,9 @@
 package russian
 
 import (
+	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	"adiukh/rules"
@@ -37,8 +39,17 @@ func TestRulesGame(t *testing.T) {
 		}
 		st = next.After
 	}
-	if out := st.Outcome(); !out.Over || out.Reason != EndRepetition || out.Score != Draw || len(st.Moves()) != 0 {
+	if out := st.Outcome(); !out.Over || out.Reason != EndRepetition || out.Score != Draw || len(st.Moves()) != 0 || !strings.Contains(out.Detail.String(), "axiom 7") {
 		t.Fatalf("after the repetition: %+v, moves %v", out, st.Moves())
+	}
+	if g.Memoryless() {
+		t.Error("Russian draughts' rules are taken to need nothing but a position")
+	}
+	if tags := fmt.Sprint(g.PDNTags(g.Start())); tags != "[{GameType 25 0} {Variant Russian 0}]" {
+		t.Errorf("the tags of a game from the start: %s", tags)
+	}
+	if tags := fmt.Sprint(g.PDNTags(st)); tags != "[{GameType 25 0} {Variant Russian 0} {FEN W:WKa1:BKh2 0}]" {
+		t.Errorf("the tags of a game from a FEN: %s", tags)
 	}
 	if _, err := st.Play("a1-b2"); err == nil {
 		t.Fatal("a move was played after the draw")

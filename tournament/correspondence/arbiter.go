@@ -2,7 +2,6 @@ package correspondence
 
 import (
 	"context"
-	"fmt"
 	"strings"
 	"time"
 
@@ -20,29 +19,30 @@ type DecisionInput struct {
 	Reason    string
 }
 
-// Decide records the arbiter's result for a game.
+// Decide records the arbiter's result for a game, in the points of the
+// event's game (24:0, 17:7 in Adiukh; 2:0, 1:1 in Russian draughts).
 func (s *Service) Decide(ctx context.Context, in DecisionInput) (*View, error) {
-	res, err := tournament.ParseResult(in.Score, in.EndReason)
-	if err != nil {
-		return nil, err
-	}
 	reason := strings.TrimSpace(in.Reason)
-	switch {
-	case reason == "":
+	if reason == "" {
 		return nil, tournament.Invalid("reason", "an arbiter's decision needs its reason")
-	case res.EndReason.IsBye() || res.EndReason == tournament.DoubleForfeit || res.EndReason == tournament.BothFlags:
-		return nil, tournament.Invalid("end_reason", "a correspondence game cannot end by %s", res.EndReason)
 	}
 	var view *View
-	err = s.update(ctx, func(tx Tx) error {
+	err := s.update(ctx, func(tx Tx) error {
 		p, err := s.load(ctx, tx, in.GameID, true)
 		if err != nil {
 			return err
 		}
+		res, err := p.e.ParseResult(in.Score, in.EndReason)
+		if err != nil {
+			return err
+		}
+		if res.EndReason.IsBye() || res.EndReason == tournament.DoubleForfeit || res.EndReason == tournament.BothFlags {
+			return tournament.Invalid("end_reason", "a correspondence game cannot end by %s", res.EndReason)
+		}
 		if err := s.finish(tx, p, p.user, res, ActionDecision, reason); err != nil {
 			return err
 		}
-		views, err := s.views(tx, []Game{*p.g})
+		views, err := s.views(tx, []Game{*p.g}, p.e)
 		if err != nil {
 			return err
 		}
@@ -84,12 +84,19 @@ func (s *Service) Reopen(ctx context.Context, in ReopenInput) (*View, error) {
 		if g.Status == Running {
 			return tournament.Conflict("", "game %d is being played; there is nothing to reopen", g.ID)
 		}
-		pos, err := rules.ParsePosition(g.Position)
+		moves, err := tx.Moves(g.ID)
 		if err != nil {
-			return fmt.Errorf("game %d: stored position: %w", g.ID, err)
+			return err
 		}
-		if len(pos.LegalMoves(g.ToMove)) == 0 {
+		state, err := stateOf(p.e, p.st, g, moves)
+		if err != nil {
+			return err
+		}
+		switch out := state.Outcome(); {
+		case out.Over && out.Reason == rules.EndFinalPosition:
 			return tournament.Conflict("", "game %d stands in a final position (%s has no legal move): there is nothing to play; record a decision to change its result", g.ID, g.ToMove)
+		case out.Over:
+			return tournament.Conflict("", "game %d was drawn by the rules (%s): there is nothing to play; record a decision to change its result", g.ID, out.Detail)
 		}
 		var bank time.Duration
 		switch {
@@ -137,7 +144,7 @@ func (s *Service) Reopen(ctx context.Context, in ReopenInput) (*View, error) {
 		if err := tournament.Audit(tx, s.now(), p.user, p.e.ID, ActionReopen, gameSubject(g), before, gameLog(g), reason); err != nil {
 			return err
 		}
-		views, err := s.views(tx, []Game{*g})
+		views, err := s.views(tx, []Game{*g}, p.e)
 		if err != nil {
 			return err
 		}

@@ -35,7 +35,7 @@ type Game struct {
 	WhiteID  int64
 	BlackID  int64
 	Status   Status
-	Position string // the rules' position notation
+	Position string // in the notation of the event's game (position.go)
 	ToMove   rules.Color
 	Ply      int // plies played
 	// Bank is each side's time left at the start of its turn (index
@@ -179,18 +179,11 @@ type Settings struct {
 	// MaxMoveDays caps the reflection time of one move; 0 is no cap.
 	MaxMoveDays int
 	// StartPosition, when set, is the position every game of a thematic
-	// section starts from, StartSide the side to move there; "" is the
-	// initial position with White to move.
+	// section starts from, in the notation of the event's game (a Russian
+	// FEN names the side to move itself), StartSide the side to move
+	// there; "" is the initial position with White to move.
 	StartPosition string
 	StartSide     rules.Color
-}
-
-// Start is the position the section's games start from and its side to move.
-func (s *Settings) Start() (string, rules.Color) {
-	if s.StartPosition == "" {
-		return rules.Start().String(), rules.White
-	}
-	return s.StartPosition, s.StartSide
 }
 
 // DefaultLeaveDays is the leave allowance of a section that sets none.

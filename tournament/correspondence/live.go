@@ -64,9 +64,6 @@ func (s *Service) startLiveRound(tx Tx, eventID int64, n int, at time.Time) (int
 	if !e.Online {
 		return 0, tournament.Invalid("online", "event %d is not played live on the site", eventID)
 	}
-	if !e.Game.PlaysOnServer() {
-		return 0, tournament.Conflict("game", "the games of %s cannot be played on the server yet: it checks the moves of Adiukh only", e.Game)
-	}
 	rounds, err := tx.Rounds(eventID)
 	if err != nil {
 		return 0, err
@@ -86,7 +83,10 @@ func (s *Service) startLiveRound(tx Tx, eventID int64, n int, at time.Time) (int
 	if err != nil {
 		return 0, err
 	}
-	position, side := settings.Start()
+	start, err := startState(e.Game, settings)
+	if err != nil {
+		return 0, fmt.Errorf("event %d: start position: %w", eventID, err)
+	}
 	bank := InitialBank(e.TimeControl)
 	var games []Game
 	for _, g := range rounds[n-1].Games {
@@ -94,7 +94,7 @@ func (s *Service) startLiveRound(tx Tx, eventID int64, n int, at time.Time) (int
 			continue
 		}
 		lg := Game{ID: g.ID, EventID: eventID, Round: n, Board: g.Board, WhiteID: g.WhiteID, BlackID: g.BlackID,
-			Status: Running, Position: position, ToMove: side, StartedAt: at.UTC(), Live: true, Bank: [2]time.Duration{bank, bank}}
+			Status: Running, Position: start.Notation(), ToMove: start.ToMove(), StartedAt: at.UTC(), Live: true, Bank: [2]time.Duration{bank, bank}}
 		startTurn(&lg, settings, nil, at.UTC())
 		lg.Deadline = liveCheck(&lg, e.TimeControl)
 		games = append(games, lg)
@@ -327,7 +327,7 @@ func absent(tx Tx, u *tournament.User, gameID int64) (bool, error) {
 }
 
 // noShow ends a live game one or both of whose players have not shown up
-// by the no-show time: the absent side loses by forfeit 24:0 (both: a
+// by the no-show time: the absent side loses by forfeit 24:0 or 2:0 (both: a
 // double forfeit). It reports whether it did.
 func (s *Service) noShow(tx Tx, p *play, now time.Time) (bool, error) {
 	g := p.g
@@ -341,9 +341,9 @@ func (s *Service) noShow(tx Tx, p *play, now time.Time) (bool, error) {
 	case absent[rules.White] && absent[rules.Black]:
 		res, note = tournament.Result{EndReason: tournament.DoubleForfeit}, tournament.Note("note.game.no_show.both")
 	case absent[rules.White]:
-		res, note = tournament.Result{White: 0, Black: 24, EndReason: tournament.Forfeit}, tournament.Note("note.game.no_show.white")
+		res, note = p.e.Game.Win(rules.Black, tournament.Forfeit), tournament.Note("note.game.no_show.white")
 	case absent[rules.Black]:
-		res, note = tournament.Result{White: 24, Black: 0, EndReason: tournament.Forfeit}, tournament.Note("note.game.no_show.black")
+		res, note = p.e.Game.Win(rules.White, tournament.Forfeit), tournament.Note("note.game.no_show.black")
 	default:
 		return false, nil
 	}

@@ -24,6 +24,13 @@ import (
 // startsAt (zero: at once).
 func liveEvent(t *testing.T, st *store.Store, svc *correspondence.Service, clk *clock, n int, control string, startsAt time.Time) (*section, []correspondence.View) {
 	t.Helper()
+	return liveEventOf(t, st, svc, clk, n, tournament.EventInput{Name: ptr("Блиц онлайн"), Discipline: ptr("blitz"), System: ptr("round-robin"),
+		TimeControl: &control, Online: ptr(true)}, startsAt)
+}
+
+// liveEventOf is liveEvent of the online event in.
+func liveEventOf(t *testing.T, st *store.Store, svc *correspondence.Service, clk *clock, n int, in tournament.EventInput, startsAt time.Time) (*section, []correspondence.View) {
+	t.Helper()
 	bg := context.Background()
 	arbiter := &tournament.User{Email: "arbiter@example.org", Role: tournament.ArbiterRole}
 	if err := st.Accounts().Update(bg, func(tx account.Tx) error { return tx.CreateUser(arbiter) }); err != nil {
@@ -32,8 +39,7 @@ func liveEvent(t *testing.T, st *store.Store, svc *correspondence.Service, clk *
 	opt := engines.Options()
 	opt.Now, opt.LiveRound = clk.Now, svc.StartLiveRound
 	s := &section{ctx: tournament.NewContextWithUser(bg, arbiter), events: tournament.NewService(st, opt), users: map[int64]*tournament.User{}}
-	e, err := s.events.CreateEvent(s.ctx, tournament.EventInput{Name: ptr("Блиц онлайн"), Discipline: ptr("blitz"), System: ptr("round-robin"),
-		TimeControl: &control, Online: ptr(true)})
+	e, err := s.events.CreateEvent(s.ctx, in)
 	if err != nil {
 		t.Fatal(err)
 	}

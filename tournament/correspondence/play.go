@@ -208,10 +208,10 @@ func resultWords(r *tournament.Result) string {
 }
 
 // expire ends a running game whose side to move has run out of time (lost
-// 0:24 or 24:0) or whose event has passed its end date (adjudication).
-// A deadline that came before the end of the event's last day is a loss on
-// time even when it is found later, after a sweep missed it. It reports
-// whether it did.
+// 0:24 or 24:0, 0:2 or 2:0 in Russian draughts) or whose event has passed
+// its end date (adjudication). A deadline that came before the end of the
+// event's last day is a loss on time even when it is found later, after a
+// sweep missed it. It reports whether it did.
 func (s *Service) expire(tx Tx, p *play, now time.Time) (bool, error) {
 	g := p.g
 	if g.Status != Running {
@@ -228,10 +228,7 @@ func (s *Service) expire(tx Tx, p *play, now time.Time) (bool, error) {
 	if now.Before(deadline) {
 		return false, nil
 	}
-	res := tournament.Result{White: 0, Black: 24, EndReason: tournament.LossOnTime}
-	if g.ToMove == rules.Black {
-		res = tournament.Result{White: 24, Black: 0, EndReason: tournament.LossOnTime}
-	}
+	res := p.e.Game.Win(g.ToMove.Opponent(), tournament.LossOnTime)
 	// The moment as the event's players and arbiter keep time: in its zone,
 	// named.
 	layout := "2006-01-02 15:04 MST"
@@ -260,8 +257,12 @@ func (s *Service) finish(tx Tx, p *play, u *tournament.User, res tournament.Resu
 		if err != nil {
 			return err
 		}
+		sheet, err := sheetText(p.e.Game, p.st, g, moves)
+		if err != nil {
+			return err
+		}
 		if err := updateRoundGame(tx, g, func(tg *tournament.Game) {
-			tg.Result, tg.Sheet, tg.SheetReport = &res, sheetText(p.st, g, moves), nil
+			tg.Result, tg.Sheet, tg.SheetReport = &res, sheet, nil
 		}); err != nil {
 			return err
 		}
@@ -385,26 +386,31 @@ func (s *Service) Move(ctx context.Context, in MoveInput) (*View, error) {
 		if err := oneLiveGame(tx, p, now); err != nil {
 			return err
 		}
-		pos, err := rules.ParsePosition(g.Position)
-		if err != nil {
-			return fmt.Errorf("game %d: stored position: %w", g.ID, err)
-		}
-		m, rec, err := findMove(&pos, g, text)
-		if err != nil {
-			return err
-		}
 		history, err := tx.Moves(g.ID)
 		if err != nil {
 			return err
 		}
+		state, err := stateOf(p.e, p.st, g, history)
+		if err != nil {
+			return err
+		}
+		start, err := startState(p.e.Game, p.st)
+		if err != nil {
+			return err
+		}
+		played, err := findMove(state, g, text)
+		if err != nil {
+			return err
+		}
+		rec, _ := rules.ParseRecord(text)
 		offer := in.OfferDraw || rec.DrawOffer
 		used := Charged(g.TurnStart, now, leavePeriods(p.leaves, g.PlayerID(g.ToMove)))
 		mover := g.ToMove
 		first := g.FirstSide()
 		before := gameLog(g)
-		next := pos.Play(m)
+		next := played.After
 		g.Ply++
-		g.Position, g.ToMove = next.String(), mover.Opponent()
+		g.Position, g.ToMove = next.Notation(), next.ToMove()
 		g.Bank[mover] = BankAfterMove(p.e.TimeControl, g.Bank[mover], used, movesOf(mover, first, g.Ply))
 		declined := g.OfferBy != nil && *g.OfferBy != mover
 		switch {
@@ -420,7 +426,7 @@ func (s *Service) Move(ctx context.Context, in MoveInput) (*View, error) {
 			}
 			g.Deadline = liveCheck(g, p.e.TimeControl)
 		}
-		mv := &Move{GameID: g.ID, Ply: g.Ply, Notation: m.String(), Position: g.Position, PlayedAt: now, Used: used, DrawOffer: offer, Left: g.Bank[mover]}
+		mv := &Move{GameID: g.ID, Ply: g.Ply, Notation: played.Notation, Position: g.Position, PlayedAt: now, Used: used, DrawOffer: offer, Left: g.Bank[mover]}
 		if err := tx.AddMove(mv); err != nil {
 			return err
 		}
@@ -429,7 +435,7 @@ func (s *Service) Move(ctx context.Context, in MoveInput) (*View, error) {
 		// (finish), so that a move costs the same in an event of a
 		// thousand players as in one of two.
 		if !g.Live {
-			if err := syncSheet(tx, p.st, g, append(history, *mv)); err != nil {
+			if err := syncSheet(tx, p.e.Game, p.st, g, append(history, *mv)); err != nil {
 				return err
 			}
 			if err := tournament.Audit(tx, s.now(), p.user, p.e.ID, ActionMove, gameSubject(g), before,
@@ -439,18 +445,13 @@ func (s *Service) Move(ctx context.Context, in MoveInput) (*View, error) {
 		}
 		opponent := g.PlayerID(g.ToMove)
 		args := gameArgs(p.e, g, p.players)
-		switch {
-		case len(next.LegalMoves(g.ToMove)) == 0:
-			sc := next.Score()
-			res := tournament.Result{White: sc.White, Black: sc.Black, EndReason: tournament.FinalPosition}
-			note := tournament.Note("note.game.final.white", mv.Notation)
-			if g.ToMove == rules.Black {
-				note = tournament.Note("note.game.final.black", mv.Notation)
-			}
+		switch out := next.Outcome(); {
+		case out.Over:
+			res, note := resultOf(out, mover, mv.Notation)
 			if err := s.finish(tx, p, p.user, res, ActionFinal, note); err != nil {
 				return err
 			}
-		case repeated(p.st, g.RepetitionFrom, history, mv) >= 3:
+		case repeated(start.Notation(), g.RepetitionFrom, history, mv) >= 3:
 			note := tournament.Note("note.game.repetition.white", g.Ply)
 			if g.ToMove == rules.Black {
 				note = tournament.Note("note.game.repetition.black", g.Ply)
@@ -478,7 +479,7 @@ func (s *Service) Move(ctx context.Context, in MoveInput) (*View, error) {
 				}
 			}
 		}
-		v := viewOf(g, p.st, p.leaves, s.now())
+		v := viewOf(p.e.Game, g, p.st, p.leaves, s.now())
 		v.Moves = append(history, *mv)
 		view = &v
 		return nil
@@ -491,27 +492,24 @@ func (s *Service) Move(ctx context.Context, in MoveInput) (*View, error) {
 	return view, err
 }
 
-// findMove reads a written move and finds it among the legal moves. Its
+// findMove plays a written move by the rules of the game's event. Its
 // errors are the sheet check's: the rules' reason (with the rule's
 // paragraph where one applies) and the legal moves.
-func findMove(pos *rules.Position, g *Game, text string) (rules.Move, rules.Record, error) {
+func findMove(state rules.State, g *Game, text string) (rules.GameMove, error) {
 	ply := g.Ply + 1
 	moveNo := g.MoveNumber(ply)
 	if text == "" {
-		return rules.Move{}, rules.Record{}, tournament.Invalid("move", "write the move, like \"c3-b4\" or \"a3:a7\"")
+		return rules.GameMove{}, tournament.Invalid("move", "write the move, like \"c3-b4\" or \"a3:a7\"")
 	}
-	rec, err := rules.ParseRecord(text)
+	played, err := state.Play(text)
 	if err == nil {
-		var m rules.Move
-		if m, err = pos.Find(g.ToMove, rec); err == nil {
-			return m, rec, nil
-		}
+		return played, nil
 	}
 	var legal []string
-	for _, m := range pos.LegalMoves(g.ToMove) {
-		legal = append(legal, m.String())
+	for _, m := range state.Moves() {
+		legal = append(legal, m.Notation)
 	}
-	return rules.Move{}, rec, tournament.Invalid("move", "move %d (ply %d): %s; the legal moves are %s", moveNo, ply, rules.Detail(err), strings.Join(legal, ", "))
+	return rules.GameMove{}, tournament.Invalid("move", "move %d (ply %d): %s; the legal moves are %s", moveNo, ply, rules.Detail(err), strings.Join(legal, ", "))
 }
 
 // movesOf is the number of moves side has made once the game reached ply,
@@ -525,11 +523,12 @@ func movesOf(side, first rules.Color, ply int) int {
 
 // repeated counts the occurrences of the position after mv with the same
 // side to move since ply from (the start position included when from is
-// 0): positions can repeat in Adiukh (§5) and nothing in the rules ends
-// such a game.
-func repeated(st *Settings, from int, history []Move, mv *Move) int {
+// 0): positions can repeat in Adiukh (§5) and nothing in its rules ends
+// such a game. (Russian draughts' rules draw it, axiom 7: Move finds the
+// game over before it counts.)
+func repeated(start string, from int, history []Move, mv *Move) int {
 	n := 0
-	if start, _ := st.Start(); from == 0 && mv.Ply%2 == 0 && mv.Position == start {
+	if from == 0 && mv.Ply%2 == 0 && mv.Position == start {
 		n++
 	}
 	for _, h := range history {
@@ -571,7 +570,8 @@ func (s *Service) OfferDraw(ctx context.Context, gameID int64) (*View, error) {
 	})
 }
 
-// AcceptDraw accepts the opponent's standing offer: 12:12 (§6.1.3).
+// AcceptDraw accepts the opponent's standing offer: 12:12 (§6.1.3), 1:1
+// in Russian draughts.
 func (s *Service) AcceptDraw(ctx context.Context, gameID int64) (*View, error) {
 	return s.onGame(ctx, gameID, false, func(tx Tx, p *play) error {
 		if err := noOffer(p); err != nil {
@@ -583,7 +583,7 @@ func (s *Service) AcceptDraw(ctx context.Context, gameID int64) (*View, error) {
 		if err := oneLiveGame(tx, p, s.now()); err != nil {
 			return err
 		}
-		return s.finish(tx, p, p.user, tournament.Result{White: 12, Black: 12, EndReason: tournament.Agreement}, ActionDrawAccept, tournament.Note("note.game.draw_agreed"))
+		return s.finish(tx, p, p.user, p.e.Game.Draw(tournament.Agreement), ActionDrawAccept, tournament.Note("note.game.draw_agreed"))
 	})
 }
 
@@ -613,13 +613,11 @@ func noOffer(p *play) error {
 	return nil
 }
 
-// Resign gives up the game: the opponent wins 24:0 (§5.2).
+// Resign gives up the game: the opponent wins 24:0 (§5.2), 2:0 in
+// Russian draughts.
 func (s *Service) Resign(ctx context.Context, gameID int64) (*View, error) {
 	return s.onGame(ctx, gameID, false, func(tx Tx, p *play) error {
-		res := tournament.Result{White: 0, Black: 24, EndReason: tournament.Resignation}
-		if p.side == rules.Black {
-			res = tournament.Result{White: 24, Black: 0, EndReason: tournament.Resignation}
-		}
+		res := p.e.Game.Win(p.side.Opponent(), tournament.Resignation)
 		note := tournament.Note("note.game.resigned.white")
 		if p.side == rules.Black {
 			note = tournament.Note("note.game.resigned.black")
@@ -676,7 +674,7 @@ func (s *Service) ClaimFlag(ctx context.Context, gameID int64) (*View, error) {
 				return tournament.Conflict("", "your opponent's flag has not fallen in game %d: by the server's clock they have %.1f s left", g.ID, left.Seconds())
 			}
 		}
-		v := viewOf(g, p.st, p.leaves, now)
+		v := viewOf(p.e.Game, g, p.st, p.leaves, now)
 		view = &v
 		return nil
 	})
@@ -707,7 +705,7 @@ func (s *Service) onGame(ctx context.Context, gameID int64, arbiter bool, fn fun
 		if err := fn(tx, p); err != nil {
 			return err
 		}
-		v := viewOf(p.g, p.st, p.leaves, s.now())
+		v := viewOf(p.e.Game, p.g, p.st, p.leaves, s.now())
 		view = &v
 		return nil
 	})

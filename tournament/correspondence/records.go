@@ -12,18 +12,26 @@ import (
 )
 
 // sheetText writes the moves played as a game sheet (rules §7.2), with the
-// start position of a thematic section in its headers. It is kept in the
-// event's game, so that the game viewer, the game record PDF and the
-// event's exports read a correspondence game like any other. It has no
-// result line: the result is the game's, and an adjudicated score is not
-// one a sheet can state.
-func sheetText(st *Settings, g *Game, moves []Move) string {
+// start position of a thematic section in its headers as the event's game
+// names it (Adiukh's Position and ToMove, Russian draughts' FEN). It is
+// kept in the event's game, so that the game viewer, the game record PDF
+// and the event's exports read a correspondence game like any other. It
+// has no result line: the result is the game's, and an adjudicated score
+// is not one a sheet can state.
+func sheetText(k tournament.GameKind, st *Settings, g *Game, moves []Move) (string, error) {
+	start, err := startState(k, st)
+	if err != nil {
+		return "", fmt.Errorf("game %d: start position: %w", g.ID, err)
+	}
 	var b strings.Builder
-	if st.StartPosition != "" {
-		fmt.Fprintf(&b, "Position: %s\nToMove: %s\n", st.StartPosition, st.StartSide)
+	for _, h := range k.Rules().PDNTags(start) {
+		// The event names the game; the sheet its start.
+		if h.Key != "GameType" && h.Key != "Variant" {
+			fmt.Fprintf(&b, "%s: %s\n", h.Key, h.Value)
+		}
 	}
 	writeMoves(&b, g, moves, false)
-	return b.String()
+	return b.String(), nil
 }
 
 // writeMoves writes numbered moves, each marked = when a draw was offered
@@ -71,9 +79,13 @@ func pdnClock(d time.Duration) string {
 }
 
 // syncSheet writes the moves into the event's game.
-func syncSheet(tx Tx, st *Settings, g *Game, moves []Move) error {
+func syncSheet(tx Tx, k tournament.GameKind, st *Settings, g *Game, moves []Move) error {
+	sheet, err := sheetText(k, st, g, moves)
+	if err != nil {
+		return err
+	}
 	return updateRoundGame(tx, g, func(tg *tournament.Game) {
-		tg.Sheet, tg.SheetReport = sheetText(st, g, moves), nil
+		tg.Sheet, tg.SheetReport = sheet, nil
 	})
 }
 
@@ -86,10 +98,15 @@ type pdnGame struct {
 	white, black string
 }
 
-// writePDN writes a game as PDN 3.0 in the rules' dialect (GameType,
-// Variant, Position and ToMove tags), each move followed by its time stamp
-// in a comment, which PDN readers skip.
+// writePDN writes a game as PDN 3.0 in the dialect of the event's game
+// (GameType and Variant tags; Adiukh's Position and ToMove, or Russian
+// draughts' FEN, for a thematic start), each move followed by its time
+// stamp in a comment, which PDN readers skip.
 func (p *pdnGame) writePDN(w io.Writer) error {
+	start, err := startState(p.e.Game, p.st)
+	if err != nil {
+		return fmt.Errorf("game %d: start position: %w", p.g.ID, err)
+	}
 	var b strings.Builder
 	tag := func(name, value string) { fmt.Fprintf(&b, "[%s %q]\n", name, value) }
 	tag("Event", p.e.Name)
@@ -103,12 +120,13 @@ func (p *pdnGame) writePDN(w io.Writer) error {
 	tag("Board", fmt.Sprint(p.g.Board))
 	tag("White", p.white)
 	tag("Black", p.black)
-	tag("GameType", rules.PDNGameType)
-	tag("Variant", rules.PDNVariant)
+	tags := p.e.Game.Rules().PDNTags(start)
+	for _, h := range tags[:2] {
+		tag(h.Key, h.Value) // GameType and Variant
+	}
 	tag("TimeControl", p.e.TimeControl.String())
-	if p.st.StartPosition != "" {
-		tag("Position", p.st.StartPosition)
-		tag("ToMove", p.st.StartSide.String())
+	for _, h := range tags[2:] {
+		tag(h.Key, h.Value) // the start position
 	}
 	result := "*"
 	if r := p.g.Result; r != nil {
@@ -135,7 +153,7 @@ func (p *pdnGame) writePDN(w io.Writer) error {
 	b.WriteString("\n")
 	writeMoves(&b, p.g, p.moves, true)
 	b.WriteString(result + "\n")
-	_, err := io.WriteString(w, b.String())
+	_, err = io.WriteString(w, b.String())
 	return err
 }
 

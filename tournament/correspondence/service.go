@@ -206,7 +206,7 @@ func (s *Service) Configure(ctx context.Context, eventID int64, in SettingsInput
 			if e.Status != tournament.Registration {
 				return tournament.Conflict("start_position", "the games have started; their start position is fixed")
 			}
-			if err := in.applyStart(&next); err != nil {
+			if err := in.applyStart(e.Game, &next); err != nil {
 				return err
 			}
 		}
@@ -225,9 +225,11 @@ func (s *Service) Configure(ctx context.Context, eventID int64, in SettingsInput
 	return st, err
 }
 
-// applyStart checks and sets a thematic start: a legal position where the
-// side to move has a move.
-func (in SettingsInput) applyStart(st *Settings) error {
+// applyStart checks and sets a thematic start: a legal position of the
+// event's game where the side to move has a move (Adiukh's position
+// notation with the side given, or a FEN of Russian draughts, which names
+// its side).
+func (in SettingsInput) applyStart(k tournament.GameKind, st *Settings) error {
 	if in.StartSide != nil {
 		switch *in.StartSide {
 		case "white":
@@ -245,14 +247,14 @@ func (in SettingsInput) applyStart(st *Settings) error {
 		st.StartSide = rules.White
 		return nil
 	}
-	pos, err := rules.ParsePosition(st.StartPosition)
+	start, err := k.Rules().ParseState(st.StartPosition, st.StartSide)
 	if err != nil {
 		return tournament.Invalid("start_position", "%s", err.Error())
 	}
-	if len(pos.LegalMoves(st.StartSide)) == 0 {
-		return tournament.Invalid("start_position", "%s has no legal move in that position; a game cannot start from a final position", st.StartSide)
+	if start.Outcome().Over {
+		return tournament.Invalid("start_position", "%s has no legal move in that position; a game cannot start from a final position", start.ToMove())
 	}
-	st.StartPosition = pos.String()
+	st.StartPosition, st.StartSide = start.Notation(), start.ToMove()
 	return nil
 }
 
@@ -281,9 +283,6 @@ func (s *Service) Start(ctx context.Context, eventID int64) ([]Game, error) {
 		}
 		if err := correspondenceOnly(e); err != nil {
 			return err
-		}
-		if !e.Game.PlaysOnServer() {
-			return tournament.Conflict("game", "the games of %s cannot be played on the server yet: it checks the moves of Adiukh only", e.Game)
 		}
 		if err := startable(e); err != nil {
 			return err
@@ -323,15 +322,18 @@ func (s *Service) Start(ctx context.Context, eventID int64) ([]Game, error) {
 		if err != nil {
 			return err
 		}
+		start, err := startState(e.Game, settings)
+		if err != nil {
+			return fmt.Errorf("event %d: start position: %w", eventID, err)
+		}
 		now := s.now().UTC()
 		for _, r := range rounds {
 			for _, g := range r.Games {
 				if g.Result != nil {
 					continue // the bye
 				}
-				position, side := settings.Start()
 				cg := Game{ID: g.ID, EventID: eventID, Round: r.Number, Board: g.Board, WhiteID: g.WhiteID, BlackID: g.BlackID,
-					Status: Running, Position: position, ToMove: side, StartedAt: now}
+					Status: Running, Position: start.Notation(), ToMove: start.ToMove(), StartedAt: now}
 				cg.Bank = [2]time.Duration{InitialBank(e.TimeControl), InitialBank(e.TimeControl)}
 				startTurn(&cg, settings, leaves, now)
 				games = append(games, cg)
@@ -522,6 +524,9 @@ func joinList(items []string) string {
 // then and, for one game, its moves.
 type View struct {
 	Game
+	// Kind is the game its event plays, whose notation the position and
+	// the moves are written in.
+	Kind tournament.GameKind
 	// Left is each side's time for its next move (the side to move's bank
 	// less what this turn used so far, leave not counted, capped by the
 	// maximum per move).
@@ -533,8 +538,8 @@ type View struct {
 	NotStarted bool
 }
 
-func viewOf(g *Game, st *Settings, leaves []Leave, now time.Time) View {
-	v := View{Game: *g, At: now, NotStarted: g.Live && now.Before(g.StartedAt)}
+func viewOf(k tournament.GameKind, g *Game, st *Settings, leaves []Leave, now time.Time) View {
+	v := View{Game: *g, Kind: k.OrAdiukh(), At: now, NotStarted: g.Live && now.Before(g.StartedAt)}
 	maxMove := time.Duration(st.MaxMoveDays) * Day
 	for _, side := range []rules.Color{rules.White, rules.Black} {
 		v.Left[side] = TurnBudget(g.Bank[side], maxMove)
@@ -558,22 +563,26 @@ func viewOf(g *Game, st *Settings, leaves []Leave, now time.Time) View {
 func (s *Service) Games(ctx context.Context, eventID int64) ([]View, error) {
 	var views []View
 	err := s.store.View(ctx, func(tx Tx) error {
-		if _, err := readable(ctx, tx, eventID); err != nil {
+		e, err := readable(ctx, tx, eventID)
+		if err != nil {
 			return err
 		}
 		games, err := tx.Games(eventID)
 		if err != nil {
 			return err
 		}
-		views, err = s.views(tx, games)
+		views, err = s.views(tx, games, e)
 		return err
 	})
 	return views, err
 }
 
-// views computes the clocks of games that may belong to several events.
-func (s *Service) views(tx Tx, games []Game) ([]View, error) {
+// views computes the clocks of games that may belong to several events;
+// the events known already (read by the caller) are not read again for
+// their game.
+func (s *Service) views(tx Tx, games []Game, known ...*tournament.Event) ([]View, error) {
 	type eventData struct {
+		game   tournament.GameKind
 		st     *Settings
 		leaves []Leave
 	}
@@ -592,10 +601,14 @@ func (s *Service) views(tx Tx, games []Game) ([]View, error) {
 			if err != nil {
 				return nil, err
 			}
-			d = &eventData{st, leaves}
+			e, err := knownEvent(tx, g.EventID, known)
+			if err != nil {
+				return nil, err
+			}
+			d = &eventData{e.Game, st, leaves}
 			byEvent[g.EventID] = d
 		}
-		views = append(views, viewOf(g, d.st, d.leaves, now))
+		views = append(views, viewOf(d.game, g, d.st, d.leaves, now))
 	}
 	return views, nil
 }
@@ -679,12 +692,15 @@ func (s *Service) gameView(ctx context.Context, tx Tx, gameID int64, checked boo
 	if err != nil {
 		return nil, err
 	}
+	var known []*tournament.Event
 	if checked {
-		if _, err := readable(ctx, tx, g.EventID); err != nil {
+		e, err := readable(ctx, tx, g.EventID)
+		if err != nil {
 			return nil, tournament.NotFound("game %d not found", gameID)
 		}
+		known = append(known, e)
 	}
-	views, err := s.views(tx, []Game{*g})
+	views, err := s.views(tx, []Game{*g}, known...)
 	if err != nil {
 		return nil, err
 	}
@@ -747,6 +763,16 @@ func (s *Service) GamePage(ctx context.Context, gameID int64) (*GamePage, error)
 }
 
 // gamePage reads a game's page in tx.
+// knownEvent is the event of that ID among those known, else as read.
+func knownEvent(tx Tx, id int64, known []*tournament.Event) (*tournament.Event, error) {
+	for _, e := range known {
+		if e.ID == id {
+			return e, nil
+		}
+	}
+	return tx.Event(id)
+}
+
 func (s *Service) gamePage(ctx context.Context, tx Tx, gameID int64) (*GamePage, error) {
 	var page *GamePage
 	err := func() error {
@@ -758,7 +784,7 @@ func (s *Service) gamePage(ctx context.Context, tx Tx, gameID int64) (*GamePage,
 		if err != nil {
 			return tournament.NotFound("game %d not found", gameID)
 		}
-		views, err := s.views(tx, []Game{*g})
+		views, err := s.views(tx, []Game{*g}, e)
 		if err != nil {
 			return err
 		}

@@ -47,13 +47,19 @@ func serviceAt(st *store.Store, start time.Time) (*correspondence.Service, *cloc
 
 func newSection(t *testing.T, st *store.Store, svc *correspondence.Service, n int, control string, settings correspondence.SettingsInput) *section {
 	t.Helper()
+	return newSectionOf(t, st, svc, n, tournament.EventInput{Name: ptr("Заочный"), Discipline: ptr("correspondence"), System: ptr("round-robin"), TimeControl: &control}, settings)
+}
+
+// newSectionOf is newSection of the event in.
+func newSectionOf(t *testing.T, st *store.Store, svc *correspondence.Service, n int, in tournament.EventInput, settings correspondence.SettingsInput) *section {
+	t.Helper()
 	bg := context.Background()
 	arbiter := &tournament.User{Email: "arbiter@example.org", Role: tournament.ArbiterRole}
 	if err := st.Accounts().Update(bg, func(tx account.Tx) error { return tx.CreateUser(arbiter) }); err != nil {
 		t.Fatal(err)
 	}
 	s := &section{ctx: tournament.NewContextWithUser(bg, arbiter), events: tournament.NewService(st, engines.Options()), users: map[int64]*tournament.User{}}
-	e, err := s.events.CreateEvent(s.ctx, tournament.EventInput{Name: ptr("Заочный"), Discipline: ptr("correspondence"), System: ptr("round-robin"), TimeControl: &control})
+	e, err := s.events.CreateEvent(s.ctx, in)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -143,7 +143,7 @@ func (s *Service) Withdraw(ctx context.Context, in WithdrawInput) (*Withdrawal, 
 			}
 			switch {
 			case in.Games == WithdrawalLoses:
-				if err := s.finish(tx, pl, u, withdrawalLoss(g, side), ActionWithdrawal, note); err != nil {
+				if err := s.finish(tx, pl, u, withdrawalLoss(e.Game, g, side), ActionWithdrawal, note); err != nil {
 					return err
 				}
 				out.Ended = append(out.Ended, *g)
@@ -165,15 +165,13 @@ func (s *Service) Withdraw(ctx context.Context, in WithdrawInput) (*Withdrawal, 
 }
 
 // withdrawalLoss is the result of a game the player of side loses by
-// withdrawing: 24:0 to the opponent, a forfeit when the player never moved
-// in it (they did not play it), otherwise a loss by the arbiter's decision.
-func withdrawalLoss(g *Game, side rules.Color) tournament.Result {
+// withdrawing: 24:0 (2:0 in Russian draughts) to the opponent, a forfeit
+// when the player never moved in it (they did not play it), otherwise a
+// loss by the arbiter's decision.
+func withdrawalLoss(k tournament.GameKind, g *Game, side rules.Color) tournament.Result {
 	reason := tournament.ArbiterLoss
 	if movesOf(side, g.FirstSide(), g.Ply) == 0 {
 		reason = tournament.Forfeit
 	}
-	if side == rules.White {
-		return tournament.Result{White: 0, Black: 24, EndReason: reason}
-	}
-	return tournament.Result{White: 24, Black: 0, EndReason: reason}
+	return k.Win(side.Opponent(), reason)
 }
