@@ -18,9 +18,9 @@ import (
 // TestNamesThroughThePages: an entry of an account whose name is one
 // string («Тимур Хачемизов», made before names had parts) is accepted
 // only with the surname and given names the arbiter gives beside the
-// button; the player is listed surname first; the register's matches then
-// offer that split for the new person, who takes it and the sex the entry
-// gave.
+// button (the patronymic too, if any); the player is listed surname
+// first; the register's matches then offer that split for the new person,
+// who takes it and the sex the entry gave.
 func TestNamesThroughThePages(t *testing.T) {
 	t.Parallel()
 	s := newWebServer(t)
@@ -49,14 +49,17 @@ func TestNamesThroughThePages(t *testing.T) {
 	if rec := arbiter.post(accept[1], nil); rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "field-error") {
 		t.Errorf("accepted without the split: %d", rec.Code)
 	}
-	if rec := arbiter.post(accept[1], url.Values{"surname": {"Хачемизов"}, "given_names": {"Тимур"}}); rec.Code != http.StatusSeeOther {
+	if !strings.Contains(desk, `<input name="patronymic" maxlength="60"`) {
+		t.Errorf("the entries page does not offer the patronymic beside the split")
+	}
+	if rec := arbiter.post(accept[1], url.Values{"surname": {"Хачемизов"}, "given_names": {"Тимур"}, "patronymic": {"Асланович"}}); rec.Code != http.StatusSeeOther {
 		t.Fatalf("accept with the split: %d\n%s", rec.Code, rec.Body)
 	}
 	if standings := s.anonymous().get(fmt.Sprintf("/events/%d/standings", id)).Body.String(); !strings.Contains(standings, "Хачемизов Тимур") {
 		t.Errorf("the player is not listed surname first")
 	}
 	matches := html.UnescapeString(arbiter.get(fmt.Sprintf("/events/%d/register-matches", id)).Body.String())
-	for _, want := range []string{`name="surname" value="Хачемизов"`, `name="given_names" value="Тимур"`} {
+	for _, want := range []string{`name="surname" value="Хачемизов"`, `name="given_names" value="Тимур"`, `name="patronymic" value="Асланович"`} {
 		if !strings.Contains(matches, want) {
 			t.Errorf("the matches do not offer the split: no %s\n%s", want, matches)
 		}
@@ -65,11 +68,11 @@ func TestNamesThroughThePages(t *testing.T) {
 	if add == nil {
 		t.Fatal("no button adding the player to the register")
 	}
-	if rec := arbiter.post(add[1], url.Values{"surname": {"Хачемизов"}, "given_names": {"Тимур"}}); rec.Code != http.StatusSeeOther {
+	if rec := arbiter.post(add[1], url.Values{"surname": {"Хачемизов"}, "given_names": {"Тимур"}, "patronymic": {"Асланович"}}); rec.Code != http.StatusSeeOther {
 		t.Fatalf("add to the register: %d\n%s", rec.Code, rec.Body)
 	}
 	person := s.must(http.StatusOK, "", "GET", "/api/v1/people?q=khachemizov", nil)["people"].([]any)
-	if len(person) != 1 || person[0].(map[string]any)["surname"] != "Хачемизов" || person[0].(map[string]any)["sex"] != "m" || person[0].(map[string]any)["latin_given_names"] != "Timur" {
+	if len(person) != 1 || person[0].(map[string]any)["surname"] != "Хачемизов" || person[0].(map[string]any)["sex"] != "m" || person[0].(map[string]any)["latin_given_names"] != "Timur" || person[0].(map[string]any)["patronymic"] != "Асланович" {
 		t.Errorf("the person in the register: %v", person)
 	}
 }

@@ -35,6 +35,10 @@ type Person struct {
 	Sex                           string // Men, Women or "" when not given
 	BirthYear                     int
 	Club, Region                  string
+	// Patronymic is the optional patronymic, in Cyrillic: lists and
+	// documents name the person without it (Name), their own page with
+	// it (FullName); the federation's Latin lists have none.
+	Patronymic string
 	// Rank is the sport rank or title, free text for now ("КМС", "мастер").
 	Rank string
 	// MergedInto is the person this one was merged into as a duplicate;
@@ -46,6 +50,12 @@ type Person struct {
 // Name is how events and documents name the person: surname, then given
 // names.
 func (p Person) Name() string { return strings.TrimSpace(p.Surname + " " + p.GivenNames) }
+
+// FullName is the name with the patronymic, as the person's own page
+// shows it and the register compares names.
+func (p Person) FullName() string {
+	return strings.TrimSpace(p.Name() + " " + p.Patronymic)
+}
 
 // LatinName is the Latin form of Name.
 func (p Person) LatinName() string {

@@ -22,6 +22,11 @@ type Options struct {
 	// it is published (correspondence.Service.StartLiveRound), their
 	// clocks running from startsAt; nil leaves that to the sweep.
 	LiveRound func(ctx context.Context, eventID int64, round int, startsAt time.Time) error
+	// Hidden tells those who have an event in their plans (its entrants,
+	// players and followers, package entries: entries.Service.TellHidden)
+	// that the event, public until then, was made private; nil tells
+	// nobody but their pages.
+	Hidden func(ctx context.Context, eventID int64) error
 }
 
 // Service carries out the tournament use cases. The signed-in user comes
@@ -49,11 +54,12 @@ type Service struct {
 	swiss     SwissTools
 	now       func() time.Time
 	liveRound func(ctx context.Context, eventID int64, round int, startsAt time.Time) error
+	hidden    func(ctx context.Context, eventID int64) error
 }
 
 // NewService returns a service over st.
 func NewService(st Store, opt Options) *Service {
-	s := &Service{store: st, pairing: opt.Pairing, ranker: opt.Ranker, swiss: opt.Swiss, now: opt.Now, liveRound: opt.LiveRound}
+	s := &Service{store: st, pairing: opt.Pairing, ranker: opt.Ranker, swiss: opt.Swiss, now: opt.Now, liveRound: opt.LiveRound, hidden: opt.Hidden}
 	if s.now == nil {
 		s.now = time.Now
 	}
@@ -214,9 +220,12 @@ func VisibleEvents(ctx context.Context, tx EventTx) ([]Event, error) {
 // UpdateEvent changes the settings of an event. Discipline and system are
 // fixed once round 1 is paired, and a composition contest's discipline once
 // its judging has begun; status moves forward only: registration → running
-// → finished. A rated event finished without an end date ends that day.
+// → finished. A rated event finished without an end date ends that day. A
+// public event made private is told to those who have it in their plans
+// (Options.Hidden).
 func (s *Service) UpdateEvent(ctx context.Context, id int64, in EventInput, reason string) (*Event, error) {
 	var e *Event
+	var hidden bool
 	err := s.store.Update(ctx, func(tx Tx) error {
 		old, u, err := manageable(ctx, tx, id)
 		if err != nil {
@@ -280,8 +289,15 @@ func (s *Service) UpdateEvent(ctx context.Context, id int64, in EventInput, reas
 			return err
 		}
 		e = &next
+		hidden = old.Visibility == Public && next.Visibility == Private
 		return Audit(tx, s.now(), u, id, ActionEventUpdate, fmt.Sprintf("event %d", id), old, e, reason)
 	})
+	if err == nil && hidden && s.hidden != nil {
+		// After the commit: the event made private no longer shows in
+		// the feeds and pages of those who planned to play or follow it,
+		// so they are told, as of a cancellation.
+		err = s.hidden(ctx, id)
+	}
 	return e, err
 }
 

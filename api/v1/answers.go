@@ -189,6 +189,7 @@ type registerMatchView struct {
 	Candidates []candidateView `json:"candidates"`
 	Surname    string          `json:"surname"`
 	GivenNames string          `json:"given_names"`
+	Patronymic string          `json:"patronymic"`
 }
 
 // registerMatchesView is every player of an event with their candidates;

@@ -206,12 +206,13 @@ func (h *handler) postAcceptAll(c *gin.Context) error {
 // acceptBody may name the register's person to link the player to; the
 // register of persons is not part of this version, so the entry is linked
 // to its account only and person_id is read and left unused. surname and
-// given_names are the arbiter's split of a name the entrant's account
-// gives as one string, which acceptance needs.
+// given_names (and the optional patronymic) are the arbiter's split of a
+// name the entrant's account gives as one string, which acceptance needs.
 type acceptBody struct {
 	PersonID   int64  `json:"person_id"`
 	Surname    string `json:"surname"`
 	GivenNames string `json:"given_names"`
+	Patronymic string `json:"patronymic"`
 }
 
 func (h *handler) postAccept(c *gin.Context) error {
@@ -225,7 +226,7 @@ func (h *handler) postAccept(c *gin.Context) error {
 			return err
 		}
 	}
-	en, err := h.Entries.AcceptEntryAs(c.Request.Context(), ids[0], ids[1], entries.EntrantNames{Surname: body.Surname, GivenNames: body.GivenNames})
+	en, err := h.Entries.AcceptEntryAs(c.Request.Context(), ids[0], ids[1], entries.EntrantNames{Surname: body.Surname, GivenNames: body.GivenNames, Patronymic: body.Patronymic})
 	if err != nil {
 		return err
 	}

@@ -25,6 +25,7 @@ type personView struct {
 	FederationID    string    `json:"federation_id"`
 	Surname         string    `json:"surname"`
 	GivenNames      string    `json:"given_names"`
+	Patronymic      string    `json:"patronymic"`
 	LatinSurname    string    `json:"latin_surname"`
 	LatinGivenNames string    `json:"latin_given_names"`
 	LatinSystem     string    `json:"latin_system"`
@@ -38,7 +39,7 @@ type personView struct {
 }
 
 func newPersonView(p *tournament.Person) personView {
-	return personView{ID: p.ID, FederationID: p.FederationID, Surname: p.Surname, GivenNames: p.GivenNames,
+	return personView{ID: p.ID, FederationID: p.FederationID, Surname: p.Surname, GivenNames: p.GivenNames, Patronymic: p.Patronymic,
 		LatinSurname: p.LatinSurname, LatinGivenNames: p.LatinGivenNames, LatinSystem: p.LatinSystem, Sex: p.Sex,
 		BirthYear: p.BirthYear, Club: p.Club, Region: p.Region, Rank: p.Rank, MergedInto: p.MergedInto, CreatedAt: p.CreatedAt}
 }
@@ -47,6 +48,7 @@ func newPersonView(p *tournament.Person) personView {
 type personBody struct {
 	Surname         *string `json:"surname"`
 	GivenNames      *string `json:"given_names"`
+	Patronymic      *string `json:"patronymic"`
 	LatinSurname    *string `json:"latin_surname"`
 	LatinGivenNames *string `json:"latin_given_names"`
 	LatinSystem     *string `json:"latin_system"`
@@ -58,7 +60,7 @@ type personBody struct {
 }
 
 func (b *personBody) input() people.PersonInput {
-	return people.PersonInput{Surname: b.Surname, GivenNames: b.GivenNames, LatinSurname: b.LatinSurname,
+	return people.PersonInput{Surname: b.Surname, GivenNames: b.GivenNames, Patronymic: b.Patronymic, LatinSurname: b.LatinSurname,
 		LatinGivenNames: b.LatinGivenNames, LatinSystem: b.LatinSystem, Sex: b.Sex, BirthYear: b.BirthYear,
 		Club: b.Club, Region: b.Region, Rank: b.Rank}
 }

@@ -45,7 +45,7 @@ func (h *handler) getRegisterMatches(c *gin.Context) error {
 			candidates[j] = candidateView{Person: newPersonView(&cand.Person), Distance: cand.Distance, Missing: cand.Missing,
 				SameBirthYear: cand.SameBirthYear, OtherBirthYear: cand.OtherBirthYear, Sure: cand.Sure()}
 		}
-		out[i] = registerMatchView{Player: newPlayerView(&m.Player), Candidates: candidates, Surname: m.Surname, GivenNames: m.GivenNames}
+		out[i] = registerMatchView{Player: newPlayerView(&m.Player), Candidates: candidates, Surname: m.Surname, GivenNames: m.GivenNames, Patronymic: m.Patronymic}
 	}
 	c.JSON(http.StatusOK, registerMatchesView{Players: out, Sure: v.Sure})
 	return nil
@@ -95,13 +95,14 @@ func (h *handler) postPlayerPerson(c *gin.Context) error {
 	var body struct {
 		Surname    string `json:"surname"`
 		GivenNames string `json:"given_names"`
+		Patronymic string `json:"patronymic"`
 	}
 	if c.Request.ContentLength > 0 {
 		if err := decodeJSON(c, &body); err != nil {
 			return err
 		}
 	}
-	p, err := h.People.AddPlayerToRegister(c.Request.Context(), ids[0], ids[1], people.NewPersonNames{Surname: body.Surname, GivenNames: body.GivenNames})
+	p, err := h.People.AddPlayerToRegister(c.Request.Context(), ids[0], ids[1], people.NewPersonNames{Surname: body.Surname, GivenNames: body.GivenNames, Patronymic: body.Patronymic})
 	if err != nil {
 		return err
 	}

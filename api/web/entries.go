@@ -182,7 +182,7 @@ func (h *handler) acceptEntry(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	names := entries.EntrantNames{Surname: c.PostForm("surname"), GivenNames: c.PostForm("given_names")}
+	names := entries.EntrantNames{Surname: c.PostForm("surname"), GivenNames: c.PostForm("given_names"), Patronymic: c.PostForm("patronymic")}
 	if _, err := h.Entries.AcceptEntryAs(c.Request.Context(), ids[0], ids[1], names); err != nil {
 		return h.failedForm(c, err, func(d *eventEntriesData) *form { return d.DecideForm })
 	}

@@ -24,7 +24,7 @@ func (h *handler) peopleRoutesWeb(g, m *gin.RouterGroup) {
 }
 
 // personFields are the person form's fields.
-var personFields = []string{"surname", "given_names", "latin_surname", "latin_given_names", "latin_system", "sex", "birth_year", "club", "region", "rank"}
+var personFields = []string{"surname", "given_names", "patronymic", "latin_surname", "latin_given_names", "latin_system", "sex", "birth_year", "club", "region", "rank"}
 
 // personInput reads the person form; a Latin form left empty follows the
 // Cyrillic one.
@@ -34,7 +34,7 @@ func personInput(f *form) (people.PersonInput, error) {
 		v := f.Values[name]
 		return &v
 	}
-	in.Surname, in.GivenNames, in.Sex, in.Club, in.Region, in.Rank = text("surname"), text("given_names"), text("sex"), text("club"), text("region"), text("rank")
+	in.Surname, in.GivenNames, in.Patronymic, in.Sex, in.Club, in.Region, in.Rank = text("surname"), text("given_names"), text("patronymic"), text("sex"), text("club"), text("region"), text("rank")
 	if v := f.Values["latin_system"]; v != "" {
 		in.LatinSystem = &v
 	}
@@ -138,7 +138,7 @@ func (h *handler) renderPerson(c *gin.Context, status int, id int64, edit, merge
 	if data.Form == nil {
 		p := v.Person
 		data.Form = newForm()
-		for k, val := range map[string]string{"surname": p.Surname, "given_names": p.GivenNames, "latin_surname": p.LatinSurname,
+		for k, val := range map[string]string{"surname": p.Surname, "given_names": p.GivenNames, "patronymic": p.Patronymic, "latin_surname": p.LatinSurname,
 			"latin_given_names": p.LatinGivenNames, "latin_system": p.LatinSystem, "sex": p.Sex, "club": p.Club, "region": p.Region, "rank": p.Rank} {
 			data.Form.Values[k] = val
 		}

@@ -113,8 +113,8 @@ func (h *handler) addPlayerToRegister(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	f := formValues(c, "surname", "given_names")
-	names := people.NewPersonNames{Surname: f.Values["surname"], GivenNames: f.Values["given_names"]}
+	f := formValues(c, "surname", "given_names", "patronymic")
+	names := people.NewPersonNames{Surname: f.Values["surname"], GivenNames: f.Values["given_names"], Patronymic: f.Values["patronymic"]}
 	if _, err := h.People.AddPlayerToRegister(c.Request.Context(), ids[0], ids[1], names); err != nil {
 		if ferr := f.fail(err, h.translator(c)); ferr != nil {
 			return ferr

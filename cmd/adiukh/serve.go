@@ -128,8 +128,10 @@ func serve(args []string, stdout, stderr io.Writer) int {
 	corr := correspondence.NewService(st.Correspondence(), correspondence.Options{Pairing: engines.Options().Pairing, Mailer: mailer, Log: log})
 	notify := noticeMailer(mailer, cfg.PublicURL, log)
 	comp := composition.NewService(st.Composition(), composition.Options{Notify: notify})
+	ent := entries.NewService(st.Entries(), entries.Options{Notify: notify})
 	opt := engines.Options()
 	opt.LiveRound = corr.StartLiveRound
+	opt.Hidden = ent.TellHidden
 	events := tournament.NewService(st, opt)
 	teamCompetitions := teams.NewService(st.Teams(), events, engines.TeamOptions())
 	accounts := accountService(st, signUpOptions(mailer, cfg.PublicURL, sessionKey, log))
@@ -150,7 +152,7 @@ func serve(args []string, stdout, stderr io.Writer) int {
 		Accounts:       accounts,
 		Correspondence: corr,
 		Composition:    comp,
-		Entries:        entries.NewService(st.Entries(), entries.Options{Notify: notify}),
+		Entries:        ent,
 		People:         people.NewService(st.People(), people.Options{}),
 		Ratings:        ratings.NewService(st.Ratings(), ratings.Options{}),
 		Search:         search.NewService(st.Search()),

@@ -118,3 +118,43 @@ func (s *Service) audience(tx Tx, eventID int64) ([]tournament.User, error) {
 	}
 	return out, nil
 }
+
+// NoticeHidden tells an event's entrants, players and followers that its
+// organiser made it private: it is no longer in the calendar, and their
+// own pages keep it with a word that it is private.
+const NoticeHidden = "event-hidden" // Event, Link
+
+// TellHidden tells everyone who has the event in their plans, once each,
+// that it was made private after it was public, as a cancellation is told
+// (tournament.Options.Hidden calls it once the change is kept). The link
+// is to their own page, which keeps the event; the event's page is no
+// longer theirs to read. An event that is not private after being public
+// tells nobody, and only its manager tells of it.
+func (s *Service) TellHidden(ctx context.Context, eventID int64) error {
+	var told []tournament.Notice
+	err := s.store.View(ctx, func(tx Tx) error {
+		e, err := tx.Event(eventID)
+		if err != nil {
+			return err
+		}
+		if err := tournament.MayManage(ctx, e); err != nil {
+			return err
+		}
+		if e.Visibility != tournament.Private || e.HiddenAt.IsZero() {
+			return nil
+		}
+		audience, err := s.audience(tx, eventID)
+		if err != nil {
+			return err
+		}
+		for _, a := range audience {
+			told = append(told, tournament.Notice{To: a.Email, Locale: a.Locale, Kind: NoticeHidden, Args: []any{"Event", e.Name, "Link", "/my"}})
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	s.notify(ctx, told...)
+	return nil
+}

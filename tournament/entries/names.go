@@ -3,6 +3,7 @@ package entries
 import (
 	"context"
 	"strings"
+	"unicode/utf8"
 
 	"adiukh/tournament"
 )
@@ -13,11 +14,15 @@ import (
 // had parts, as one string, which is never split by guessing: the arbiter
 // confirms the surname and given names when accepting the entry.
 
-// EntrantNames are the surname and given names the arbiter confirms for an
-// entrant whose account gives the name as one string.
+// EntrantNames are the surname and given names, and the patronymic if
+// any, the arbiter confirms for an entrant whose account gives the name as
+// one string.
 type EntrantNames struct {
-	Surname, GivenNames string
+	Surname, GivenNames, Patronymic string
 }
+
+// maxPatronymic is the longest patronymic an account keeps, in characters.
+const maxPatronymic = 60
 
 // AccountTx writes to an entrant's account what the acceptance of their
 // entry learns: the names the arbiter confirms, the sex the entry gives.
@@ -35,7 +40,9 @@ type AccountTx interface {
 // an account linked to a person of the register plays as that person,
 // named so.
 func (s *Service) AcceptEntryAs(ctx context.Context, eventID, entryID int64, names EntrantNames) (*Entry, error) {
-	names.Surname, names.GivenNames = strings.Join(strings.Fields(names.Surname), " "), strings.Join(strings.Fields(names.GivenNames), " ")
+	for _, part := range []*string{&names.Surname, &names.GivenNames, &names.Patronymic} {
+		*part = strings.Join(strings.Fields(*part), " ")
+	}
 	var en *Entry
 	var told tournament.Notice
 	err := s.store.Update(ctx, func(tx Tx) error {
@@ -76,7 +83,7 @@ func needsSplit(tx Tx, account *tournament.User) (bool, error) {
 // arbiter's confirmed names, kept on an account that gives its name as one
 // string.
 func confirmNames(tx Tx, account *tournament.User, en *Entry, names EntrantNames) error {
-	given := names.Surname != "" || names.GivenNames != ""
+	given := names.Surname != "" || names.GivenNames != "" || names.Patronymic != ""
 	split, err := needsSplit(tx, account)
 	switch {
 	case err != nil:
@@ -94,10 +101,13 @@ func confirmNames(tx Tx, account *tournament.User, en *Entry, names EntrantNames
 			errs = append(errs, tournament.Invalid(f.field, "is required"))
 		}
 	}
+	if n := utf8.RuneCountInString(names.Patronymic); n > maxPatronymic {
+		errs = append(errs, tournament.Invalid("patronymic", "has at most %d characters; this one has %d", maxPatronymic, n))
+	}
 	if err := tournament.JoinInvalid(errs); err != nil {
 		return err
 	}
-	account.Surname, account.GivenNames = names.Surname, names.GivenNames
+	account.Surname, account.GivenNames, account.Patronymic = names.Surname, names.GivenNames, names.Patronymic
 	en.Name = names.Surname + " " + names.GivenNames
 	return tx.SetUserDetails(account)
 }

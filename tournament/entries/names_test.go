@@ -3,6 +3,7 @@ package entries_test
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
 
 	"adiukh/tournament"
@@ -14,9 +15,9 @@ import (
 
 // TestAcceptEntryAs: an entry of an account named in parts becomes a
 // player named surname first; an account's name in one string is not
-// split by guessing: the arbiter gives the surname and given names, which
-// name the player and stay on the account in parts (its shown name as
-// typed), and accepting all leaves it to the arbiter; names given for an
+// split by guessing: the arbiter gives the surname and given names (and
+// the patronymic if any), which name the player (without the patronymic)
+// and stay on the account in parts (its shown name as typed), and accepting all leaves it to the arbiter; names given for an
 // account in parts are refused; the sex the entry gives becomes the
 // account's.
 func TestAcceptEntryAs(t *testing.T) {
@@ -61,7 +62,9 @@ func TestAcceptEntryAs(t *testing.T) {
 			wantField(t, "a name in one string without the split", err, "surname")
 			_, err = ent.AcceptEntryAs(arbiter, e.ID, timur.ID, entries.EntrantNames{Surname: "Хачемизов"})
 			wantField(t, "a surname alone", err, "given_names")
-			if _, err := ent.AcceptEntryAs(arbiter, e.ID, timur.ID, entries.EntrantNames{Surname: " Хачемизов ", GivenNames: "Тимур"}); err != nil {
+			_, err = ent.AcceptEntryAs(arbiter, e.ID, timur.ID, entries.EntrantNames{Surname: "Хачемизов", GivenNames: "Тимур", Patronymic: strings.Repeat("о", 61)})
+			wantField(t, "a patronymic of 61 letters", err, "patronymic")
+			if _, err := ent.AcceptEntryAs(arbiter, e.ID, timur.ID, entries.EntrantNames{Surname: " Хачемизов ", GivenNames: "Тимур", Patronymic: " Асланович"}); err != nil {
 				t.Fatal(err)
 			}
 			players := map[string]bool{}
@@ -76,7 +79,7 @@ func TestAcceptEntryAs(t *testing.T) {
 				t.Errorf("the players %v, want both surname first", players)
 			}
 			accounts := account.NewService(st.Accounts())
-			if u, err := accounts.User(context.Background(), "timur@example.org"); err != nil || u.Surname != "Хачемизов" || u.GivenNames != "Тимур" || u.Name != "Тимур Хачемизов" {
+			if u, err := accounts.User(context.Background(), "timur@example.org"); err != nil || u.Surname != "Хачемизов" || u.GivenNames != "Тимур" || u.Patronymic != "Асланович" || u.Name != "Тимур Хачемизов" {
 				t.Errorf("Тимур's account after the split: %+v, %v", u, err)
 			}
 			if u, err := accounts.User(context.Background(), "asiet@example.org"); err != nil || u.Sex != tournament.Women || u.GivenNames != "Асиет" {

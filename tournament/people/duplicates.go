@@ -67,10 +67,11 @@ func LikelyDuplicates(people []tournament.Person) []DuplicatePair {
 }
 
 // nameForms are the forms a person's name is compared by: the Cyrillic
-// one (whose Latin forms names.Match reads by itself) and the Latin one
-// when it was typed by hand rather than transliterated.
+// one with the patronymic (whose Latin forms names.Match reads by itself;
+// a name without the patronymic matches it with one word missing) and the
+// Latin one when it was typed by hand rather than transliterated.
 func nameForms(p *tournament.Person) []names.Prepared {
-	forms := []names.Prepared{names.Prepare(p.Name())}
+	forms := []names.Prepared{names.Prepare(p.FullName())}
 	system := cmp.Or(p.LatinSystem, names.ICAO)
 	auto := p.LatinSurname == names.Transliterate(p.Surname, system) && p.LatinGivenNames == names.Transliterate(p.GivenNames, system)
 	if latin := p.LatinName(); latin != "" && !auto {

@@ -42,13 +42,12 @@ func (c PersonCandidate) Sure() bool { return c.Distance == 0 && c.Missing == 0 
 type RegisterMatch struct {
 	Player     tournament.Player
 	Candidates []PersonCandidate
-	// Surname and GivenNames are how the player would be added to the
-	// register as a new person, for the arbiter to confirm or correct:
-	// their account's parts (the patronymic with the given names, as the
-	// register keeps it), or the desk's name surname first; both empty
-	// when the account gives the name as one string, which is not split
-	// by guessing.
-	Surname, GivenNames string
+	// Surname, GivenNames and Patronymic are how the player would be
+	// added to the register as a new person, for the arbiter to confirm
+	// or correct: their account's parts, or the desk's name surname first
+	// (no patronymic); all empty when the account gives the name as one
+	// string, which is not split by guessing.
+	Surname, GivenNames, Patronymic string
 }
 
 // Sure is the one candidate that is the player beyond doubt, or nil: only
@@ -120,9 +119,9 @@ func registerMatches(tx Tx, eventID int64, players []tournament.Player) ([]Regis
 		}
 		m := RegisterMatch{Player: p, Candidates: rankCandidates(candidates)}
 		if a, ok := accounts[p.ID]; ok {
-			m.Surname, m.GivenNames = split(&p, &a)
+			m.Surname, m.GivenNames, m.Patronymic = split(&p, &a)
 		} else {
-			m.Surname, m.GivenNames = split(&p, nil)
+			m.Surname, m.GivenNames, m.Patronymic = split(&p, nil)
 		}
 		out = append(out, m)
 	}
@@ -153,7 +152,13 @@ func candidatesOf(tx RegisterTx, p *tournament.Player, taken map[int64]bool) ([]
 		if taken[person.ID] {
 			continue
 		}
-		s, ok := bestMatch(name, nameForms(&person))
+		forms := nameForms(&person)
+		if person.Patronymic != "" {
+			// The desk and the entries name players without the
+			// patronymic, as lists do: that name is the person's in full.
+			forms = append(forms, names.Prepare(person.Name()))
+		}
+		s, ok := bestMatch(name, forms)
 		if !ok {
 			continue
 		}
@@ -275,26 +280,27 @@ func (s *Service) LinkSureMatches(ctx context.Context, eventID int64) (int, erro
 }
 
 // split is how a player would be added to the register: the parts of
-// their account's name, the patronymic with the given names as the
-// register keeps them; else, unless the name is their account's one
-// string (never split by guessing: both empty), the first word of the
-// desk's name as the surname, the order of every list.
-func split(p *tournament.Player, account *tournament.User) (surname, given string) {
+// their account's name; else, unless the name is their account's one
+// string (never split by guessing: all empty), the first word of the
+// desk's name as the surname, the order of every list, and no
+// patronymic.
+func split(p *tournament.Player, account *tournament.User) (surname, given, patronymic string) {
 	if account != nil && account.NamedInParts() {
-		return account.Surname, strings.TrimSpace(account.GivenNames + " " + account.Patronymic)
+		return account.Surname, account.GivenNames, account.Patronymic
 	}
 	name := strings.Join(strings.Fields(p.Name), " ")
 	if account != nil && tournament.SameFolded(name, account.Name) {
-		return "", ""
+		return "", "", ""
 	}
 	surname, given, _ = strings.Cut(name, " ")
-	return surname, given
+	return surname, given, ""
 }
 
 // NewPersonNames are the names a player is added to the register under,
-// as the arbiter confirms them; left empty, RegisterMatch's are taken.
+// as the arbiter confirms them (the patronymic optional); left empty,
+// RegisterMatch's are taken.
 type NewPersonNames struct {
-	Surname, GivenNames string
+	Surname, GivenNames, Patronymic string
 }
 
 // AddPlayerToRegister adds an event's player who is not in the register
@@ -325,9 +331,9 @@ func (s *Service) AddPlayerToRegister(ctx context.Context, eventID, playerID int
 		if a, ok := accounts[p.ID]; ok {
 			account = &a
 		}
-		surname, given := names.Surname, names.GivenNames
+		surname, given, patronymic := names.Surname, names.GivenNames, names.Patronymic
 		if strings.TrimSpace(surname+given) == "" {
-			surname, given = split(p, account)
+			surname, given, patronymic = split(p, account)
 			switch {
 			case surname == "":
 				return tournament.Invalid("surname", "the account of %s gives the name as one string; give the surname and the given names apart", p.Name)
@@ -340,7 +346,7 @@ func (s *Service) AddPlayerToRegister(ctx context.Context, eventID, playerID int
 			sex = account.Sex
 		}
 		person = &tournament.Person{CreatedAt: s.now().UTC()}
-		in := PersonInput{Surname: &surname, GivenNames: &given, Sex: &sex, BirthYear: &p.BirthYear, Club: &p.Club, Region: &p.City}
+		in := PersonInput{Surname: &surname, GivenNames: &given, Patronymic: &patronymic, Sex: &sex, BirthYear: &p.BirthYear, Club: &p.Club, Region: &p.City}
 		if err := in.apply(person, s.now().Year()); err != nil {
 			return err
 		}

@@ -276,9 +276,10 @@ func TestMatchesWhateverTheOrder(t *testing.T) {
 
 // TestNewPersonFromAnAccount: a player whose account gives the name in
 // parts is added to the register under them as they are (the patronymic
-// with the given names) and with the account's sex, so a woman is found
-// among women; an account's name in one string is not split by guessing:
-// the arbiter gives the parts, which the matches show empty.
+// kept apart, which lists leave out and the person's full name has) and
+// with the account's sex, so a woman is found among women; an account's
+// name in one string is not split by guessing: the arbiter gives the
+// parts, the patronymic if any, which the matches show empty.
 func TestNewPersonFromAnAccount(t *testing.T) {
 	t.Parallel()
 	for name, st := range storetest.Open(t) {
@@ -310,11 +311,11 @@ func TestNewPersonFromAnAccount(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			split := map[string][2]string{}
+			split := map[string][3]string{}
 			for _, m := range view.Matches {
-				split[m.Player.Name] = [2]string{m.Surname, m.GivenNames}
+				split[m.Player.Name] = [3]string{m.Surname, m.GivenNames, m.Patronymic}
 			}
-			if split["Хачемизова Асиет"] != [2]string{"Хачемизова", "Асиет Руслановна"} || split["Тимур Хачемизов"] != [2]string{} {
+			if split["Хачемизова Асиет"] != [3]string{"Хачемизова", "Асиет", "Руслановна"} || split["Тимур Хачемизов"] != [3]string{} {
 				t.Errorf("the names offered for new persons: %v", split)
 			}
 			ps := playersByName(t, arbiter, svc, e.ID)
@@ -322,7 +323,8 @@ func TestNewPersonFromAnAccount(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if woman.Surname != "Хачемизова" || woman.GivenNames != "Асиет Руслановна" || woman.Sex != tournament.Women || woman.LatinSurname != "Khachemizova" {
+			if woman.Surname != "Хачемизова" || woman.GivenNames != "Асиет" || woman.Patronymic != "Руслановна" || woman.Sex != tournament.Women ||
+				woman.LatinName() != "Khachemizova Asiet" || woman.Name() != "Хачемизова Асиет" || woman.FullName() != "Хачемизова Асиет Руслановна" {
 				t.Errorf("the person from the account's parts: %+v", woman)
 			}
 			_, err = register.AddPlayerToRegister(arbiter, e.ID, ps["Тимур Хачемизов"].ID, people.NewPersonNames{})
@@ -330,8 +332,8 @@ func TestNewPersonFromAnAccount(t *testing.T) {
 			if !errors.As(err, &te) || te.Code != tournament.EINVALID || te.Field != "surname" {
 				t.Errorf("a name in one string: %v, want EINVALID at surname", err)
 			}
-			man, err := register.AddPlayerToRegister(arbiter, e.ID, ps["Тимур Хачемизов"].ID, people.NewPersonNames{Surname: "Хачемизов", GivenNames: "Тимур"})
-			if err != nil || man.Surname != "Хачемизов" || man.GivenNames != "Тимур" || man.LatinName() != "Khachemizov Timur" || man.Sex != "" {
+			man, err := register.AddPlayerToRegister(arbiter, e.ID, ps["Тимур Хачемизов"].ID, people.NewPersonNames{Surname: "Хачемизов", GivenNames: "Тимур", Patronymic: " Асланович "})
+			if err != nil || man.Surname != "Хачемизов" || man.GivenNames != "Тимур" || man.Patronymic != "Асланович" || man.LatinName() != "Khachemizov Timur" || man.Sex != "" {
 				t.Errorf("the arbiter's split: %+v, %v", man, err)
 			}
 		})

@@ -14,10 +14,12 @@ import (
 type PersonInput struct {
 	Surname, GivenNames           *string
 	LatinSurname, LatinGivenNames *string
-	LatinSystem                   *string
-	Sex                           *string
-	BirthYear                     *int
-	Club, Region, Rank            *string
+	// Patronymic is optional: an empty one removes it.
+	Patronymic         *string
+	LatinSystem        *string
+	Sex                *string
+	BirthYear          *int
+	Club, Region, Rank *string
 	// ConfirmSimilar adds a new person who looks like one of the register
 	// (SimilarPeople) all the same: two people may share a name.
 	ConfirmSimilar bool
@@ -43,6 +45,7 @@ func (in PersonInput) apply(p *tournament.Person, thisYear int) error {
 	retransliterate := in.Surname != nil || in.GivenNames != nil || in.LatinSystem != nil
 	text("surname", in.Surname, 60, true, &p.Surname)
 	text("given_names", in.GivenNames, 80, true, &p.GivenNames)
+	text("patronymic", in.Patronymic, 60, false, &p.Patronymic)
 	if in.LatinSystem != nil {
 		switch *in.LatinSystem {
 		case names.ICAO, names.GOST:

@@ -403,7 +403,7 @@ func (f Filter) keeps(r *Row, year int) bool {
 // matches reports whether a list's search finds the person: each word is
 // part of the names in either script, or the federation ID.
 func matches(p *tournament.Person, query string) bool {
-	names := tournament.FoldName(strings.Join([]string{p.Surname, p.GivenNames, p.LatinSurname, p.LatinGivenNames}, " "))
+	names := tournament.FoldName(strings.Join([]string{p.Surname, p.GivenNames, p.Patronymic, p.LatinSurname, p.LatinGivenNames}, " "))
 	for _, w := range strings.Fields(tournament.FoldName(query)) {
 		if w != strings.ToLower(p.FederationID) && !strings.Contains(names, w) {
 			return false

@@ -70,6 +70,7 @@ var migrations = []*gormigrate.Migration{
 	{ID: "20261125230555-account-names", Migrate: accountNamesMigration},
 	{ID: "20261125231700-event-region", Migrate: eventRegionMigration},
 	{ID: "20261126011907-composition-keys", Migrate: compositionKeysMigration},
+	{ID: "20261126012900-person-patronymic", Migrate: personPatronymicMigration},
 }
 
 // migrationLock is the key of the PostgreSQL advisory lock taken while

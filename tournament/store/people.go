@@ -22,6 +22,7 @@ type personRow struct {
 	LatinSurname    string
 	LatinGivenNames string
 	LatinSystem     string
+	Patronymic      string
 	// NameKey is the names folded for search: Cyrillic and Latin forms,
 	// lower case, ё as е, with the federation ID.
 	NameKey   string
@@ -93,7 +94,7 @@ func (p peopleStore) View(ctx context.Context, fn func(tx people.Tx) error) erro
 }
 
 func personKey(p *tournament.Person) string {
-	return foldKey(strings.Join([]string{p.Surname, p.GivenNames, p.LatinSurname, p.LatinGivenNames, p.FederationID}, " "))
+	return foldKey(strings.Join([]string{p.Surname, p.GivenNames, p.Patronymic, p.LatinSurname, p.LatinGivenNames, p.FederationID}, " "))
 }
 
 // foldKey folds a text for search: lower case, ё as е.
@@ -101,13 +102,13 @@ func foldKey(s string) string { return strings.ReplaceAll(strings.ToLower(s), "�
 
 func personToRow(p *tournament.Person) *personRow {
 	return &personRow{ID: p.ID, FederationID: p.FederationID, Surname: p.Surname, GivenNames: p.GivenNames, LatinSurname: p.LatinSurname,
-		LatinGivenNames: p.LatinGivenNames, LatinSystem: p.LatinSystem, NameKey: personKey(p), Sex: p.Sex, BirthYear: p.BirthYear,
+		LatinGivenNames: p.LatinGivenNames, LatinSystem: p.LatinSystem, Patronymic: p.Patronymic, NameKey: personKey(p), Sex: p.Sex, BirthYear: p.BirthYear,
 		Club: p.Club, ClubKey: foldKey(p.Club), Region: p.Region, Rank: p.Rank, MergedInto: p.MergedInto, CreatedAt: p.CreatedAt.UTC()}
 }
 
 func rowToPerson(r *personRow) tournament.Person {
 	return tournament.Person{ID: r.ID, FederationID: r.FederationID, Surname: r.Surname, GivenNames: r.GivenNames, LatinSurname: r.LatinSurname,
-		LatinGivenNames: r.LatinGivenNames, LatinSystem: r.LatinSystem, Sex: r.Sex, BirthYear: r.BirthYear, Club: r.Club, Region: r.Region,
+		LatinGivenNames: r.LatinGivenNames, LatinSystem: r.LatinSystem, Patronymic: r.Patronymic, Sex: r.Sex, BirthYear: r.BirthYear, Club: r.Club, Region: r.Region,
 		Rank: r.Rank, MergedInto: r.MergedInto, CreatedAt: r.CreatedAt.UTC()}
 }
 
