@@ -196,9 +196,10 @@ func (s *Service) heard(n GameNotice) {
 // the notice gives it, v's moves and the notice's, and the clocks now under
 // the section's settings and leave v was made with. It is nil when the
 // notice does not carry the change, or does not follow v (another version,
-// moves missing), or the game is not live (a correspondence section's leave
-// changes its clocks without a change of the game), or v was not made with
-// its settings: the game is read then.
+// moves missing), or the game is not live (leave booked in a
+// correspondence section may change its clocks without a change of the
+// game; live events have none), or v was not made with its settings: the
+// game is read then.
 func (v *View) after(n *GameNotice, now time.Time) *View {
 	if n.Game == nil || !n.Game.Live || n.From != v.Version || n.Version != n.Game.Version || v.st == nil ||
 		n.Game.ID != v.ID || len(v.Moves) != v.Ply || v.Ply+len(n.Moves) != n.Game.Ply {
