@@ -51,6 +51,8 @@ type Service struct {
 	log *slog.Logger
 	// formKey signs the sign-up forms' stamps (SignUpStamp).
 	formKey []byte
+	// verified keeps the sign-ins verified lately (signIn).
+	verified verified
 }
 
 // Options configure a Service; the zero value is the server's defaults.

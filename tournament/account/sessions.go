@@ -65,18 +65,25 @@ func (s *Service) StartSession(ctx context.Context, u *tournament.User) (string,
 
 // SessionUser returns the user signed in with a session value; an ended,
 // expired or unknown session is EUNAUTHORIZED.
+// The owner is kept for the next requests while no write changes the data
+// (verified).
 func (s *Service) SessionUser(ctx context.Context, value string) (*tournament.User, error) {
-	var u *tournament.User
-	var sess *Session
-	err := s.store.View(ctx, func(tx Tx) error {
-		var err error
-		sess, u, err = tx.SessionByHash(hashToken(value))
-		return err
+	return s.signIn(ctx, true, value, func() (*tournament.User, time.Time, error) {
+		var u *tournament.User
+		var sess *Session
+		err := s.store.View(ctx, func(tx Tx) error {
+			var err error
+			sess, u, err = tx.SessionByHash(hashToken(value))
+			return err
+		})
+		if tournament.ErrorCode(err) == tournament.ENOTFOUND || (err == nil && !s.now().Before(sess.ExpiresAt)) {
+			return nil, time.Time{}, tournament.Unauthorized("the sign-in has ended; sign in again")
+		}
+		if err != nil {
+			return nil, time.Time{}, err
+		}
+		return u, sess.ExpiresAt, nil
 	})
-	if tournament.ErrorCode(err) == tournament.ENOTFOUND || (err == nil && !s.now().Before(sess.ExpiresAt)) {
-		return nil, tournament.Unauthorized("the sign-in has ended; sign in again")
-	}
-	return u, err
 }
 
 // EndSession ends one web sign-in (logging out).
@@ -313,21 +320,27 @@ func (s *Service) CreateToken(ctx context.Context, in NewToken) (string, *Token,
 	return token, tok, nil
 }
 
-// Authenticate returns the owner of an API token that has not expired.
+// Authenticate returns the owner of an API token that has not expired. The
+// owner is kept for the next requests while no write changes the data
+// (verified).
 func (s *Service) Authenticate(ctx context.Context, token string) (*tournament.User, error) {
-	var u *tournament.User
-	var tok *Token
-	err := s.store.View(ctx, func(tx Tx) (err error) {
-		tok, u, err = tx.TokenByHash(hashToken(token))
-		return err
+	return s.signIn(ctx, false, token, func() (*tournament.User, time.Time, error) {
+		var u *tournament.User
+		var tok *Token
+		err := s.store.View(ctx, func(tx Tx) (err error) {
+			tok, u, err = tx.TokenByHash(hashToken(token))
+			return err
+		})
+		switch {
+		case tournament.ErrorCode(err) == tournament.ENOTFOUND:
+			return nil, time.Time{}, tournament.Unauthorized("the API token is not valid")
+		case err != nil:
+			return nil, time.Time{}, err
+		case !tok.ExpiresAt.IsZero() && !s.now().Before(tok.ExpiresAt):
+			return nil, time.Time{}, tournament.Unauthorized("the API token expired on %s; make a new one", tournament.UTC(tok.ExpiresAt))
+		}
+		return u, tok.ExpiresAt, nil
 	})
-	if tournament.ErrorCode(err) == tournament.ENOTFOUND {
-		return nil, tournament.Unauthorized("the API token is not valid")
-	}
-	if err == nil && !tok.ExpiresAt.IsZero() && !s.now().Before(tok.ExpiresAt) {
-		return nil, tournament.Unauthorized("the API token expired on %s; make a new one", tournament.UTC(tok.ExpiresAt))
-	}
-	return u, err
 }
 
 // Tokens lists the API tokens of the account with that e-mail (never the

@@ -536,10 +536,15 @@ type View struct {
 	At time.Time
 	// NotStarted: a live game whose clocks start later (StartedAt).
 	NotStarted bool
+	// st and leaves are the section's settings and leave the clocks were
+	// read with: the next version of the game heard from another instance
+	// is read with them (after).
+	st     *Settings
+	leaves []Leave
 }
 
 func viewOf(k tournament.GameKind, g *Game, st *Settings, leaves []Leave, now time.Time) View {
-	v := View{Game: *g, Kind: k.OrAdiukh(), At: now, NotStarted: g.Live && now.Before(g.StartedAt)}
+	v := View{Game: *g, Kind: k.OrAdiukh(), At: now, NotStarted: g.Live && now.Before(g.StartedAt), st: st, leaves: leaves}
 	maxMove := time.Duration(st.MaxMoveDays) * Day
 	for _, side := range []rules.Color{rules.White, rules.Black} {
 		v.Left[side] = TurnBudget(g.Bank[side], maxMove)

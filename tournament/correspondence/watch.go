@@ -19,10 +19,24 @@ const (
 // changed on any of them, as it commits (PostgreSQL's LISTEN/NOTIFY).
 // A store without one is polled every watchPoll.
 type ChangeFeed interface {
-	// ListenGames calls heard with the ID and new version of each game
-	// changed, once it is listening (ready), until ctx ends or the
-	// connection breaks, and then returns why.
-	ListenGames(ctx context.Context, ready func(), heard func(gameID int64, version int)) error
+	// ListenGames calls heard with a notice of each game changed, once it
+	// is listening (ready), until ctx ends or the connection breaks, and
+	// then returns why.
+	ListenGames(ctx context.Context, ready func(), heard func(GameNotice)) error
+}
+
+// A GameNotice tells that a game changed: its ID and new version and, when
+// the feed could carry them, the game as the change left it (Game), the
+// moves the change added (Moves, by ply) and the version it changed (From).
+// An instance that has version From of a live game makes the new one from
+// the notice, without reading the game: a move made on one instance costs
+// the other no read.
+type GameNotice struct {
+	GameID  int64
+	Version int
+	From    int
+	Game    *Game
+	Moves   []Move
 }
 
 // watchers keep, for every game somebody watches through this instance,
@@ -31,7 +45,9 @@ type ChangeFeed interface {
 // watched by two does) and tell its watchers when it has a newer one. A
 // change made through this instance is known at once, a move with the game
 // as it left it (no read at all); one made on another instance is heard
-// from the change feed, or found by a poll of the watched games' versions.
+// from the change feed, a live game's move with the game and the move
+// (no read either: GameNotice), or found by a poll of the watched games'
+// versions.
 // A watcher that registers before it reads the game (Follow) misses no
 // change: one made before its read is in what it read, one made after is
 // signalled.
@@ -147,26 +163,56 @@ func (s *Service) offer(v *View) {
 // otherwise than by a move (a draw offer, a flag, the arbiter): the game is
 // read once for all of them.
 func (s *Service) changed(gameID int64) {
-	s.heard(gameID, -1)
+	s.heard(GameNotice{GameID: gameID, Version: -1})
 }
 
-// heard is told that the game is at version now (-1: unknown, read it):
-// when that is newer than the version kept, the game is read once for all
-// its watchers.
-func (s *Service) heard(gameID int64, version int) {
+// heard is told that the game is at version n.Version (-1: unknown, read
+// it): when that is newer than the version kept, the watchers are given the
+// version the notice makes of the kept one, or else the game is read once
+// for all of them.
+func (s *Service) heard(n GameNotice) {
 	w := &s.watchers
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	g := w.games[gameID]
-	if g == nil || version >= 0 && g.view != nil && g.view.Version >= version {
+	g := w.games[n.GameID]
+	if g == nil || n.Version >= 0 && g.view != nil && g.view.Version >= n.Version {
 		return
+	}
+	if !g.reading && g.view != nil {
+		if v := g.view.after(&n, s.now()); v != nil {
+			w.keep(v)
+			return
+		}
 	}
 	if g.reading {
 		g.again = true
 		return
 	}
 	g.reading = true
-	go s.read(gameID, g)
+	go s.read(n.GameID, g)
+}
+
+// after is the version of the live game the notice makes of v: the game as
+// the notice gives it, v's moves and the notice's, and the clocks now under
+// the section's settings and leave v was made with. It is nil when the
+// notice does not carry the change, or does not follow v (another version,
+// moves missing), or the game is not live (leave booked in a
+// correspondence section may change its clocks without a change of the
+// game; live events have none), or v was not made with its settings: the
+// game is read then.
+func (v *View) after(n *GameNotice, now time.Time) *View {
+	if n.Game == nil || !n.Game.Live || n.From != v.Version || n.Version != n.Game.Version || v.st == nil ||
+		n.Game.ID != v.ID || len(v.Moves) != v.Ply || v.Ply+len(n.Moves) != n.Game.Ply {
+		return nil
+	}
+	for i, m := range n.Moves {
+		if m.GameID != v.ID || m.Ply != v.Ply+1+i {
+			return nil
+		}
+	}
+	next := viewOf(v.Kind, n.Game, v.st, v.leaves, now)
+	next.Moves = append(v.Moves[:len(v.Moves):len(v.Moves)], n.Moves...)
+	return &next
 }
 
 // read reads the game for its watchers, again while changes are heard
@@ -233,7 +279,7 @@ func (s *Service) pollWatched() {
 			failing = false
 		}
 		for id, v := range versions {
-			s.heard(id, v)
+			s.heard(GameNotice{GameID: id, Version: v})
 		}
 	}
 }

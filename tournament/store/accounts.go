@@ -25,6 +25,12 @@ func (a accountStore) View(ctx context.Context, fn func(tx account.Tx) error) er
 	return a.s.run(ctx, a.s.read, a.s.viewOptions(), func(t *tx) error { return fn(accountTx{t}) })
 }
 
+// DataVersion lets the account service keep the sign-ins it verified
+// while the data stays as it was (see Store.DataVersion).
+func (a accountStore) DataVersion(ctx context.Context) (int64, error) {
+	return a.s.DataVersion(ctx)
+}
+
 func (a accountStore) SignInLimits(ctx context.Context, fn func(tx account.LimitTx) error) error {
 	return a.s.SignInLimits(ctx, fn)
 }

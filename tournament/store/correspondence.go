@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strings"
 	"time"
 
 	"gorm.io/gorm"
@@ -121,21 +122,31 @@ type corrStore struct{ s *Store }
 // Update and View run as the tournament store's do (see Store.Update and
 // Store.View): one writer, read-only views, conflicts and SQLite's busy
 // answers handled alike.
+// On PostgreSQL the games a write transaction changed are told to every
+// instance as it commits (tell).
 func (c corrStore) Update(ctx context.Context, fn func(tx correspondence.Tx) error) error {
-	return c.s.run(ctx, c.s.db, nil, func(t *tx) error { return fn(&corrTx{t, c.s.schema}) })
+	return c.s.run(ctx, c.s.db, nil, func(t *tx) error {
+		ct := &corrTx{tx: t, schema: c.s.schema}
+		if err := fn(ct); err != nil {
+			return err
+		}
+		return ct.tell()
+	})
 }
 
 func (c corrStore) View(ctx context.Context, fn func(tx correspondence.Tx) error) error {
-	return c.s.run(ctx, c.s.read, c.s.viewOptions(), func(t *tx) error { return fn(&corrTx{t, c.s.schema}) })
+	return c.s.run(ctx, c.s.read, c.s.viewOptions(), func(t *tx) error { return fn(&corrTx{tx: t, schema: c.s.schema}) })
 }
 
 // corrTx is a tournament transaction with the correspondence records; its
 // own methods take precedence over the tournament ones of the same name.
 // schema is the PostgreSQL schema whose games' changes it tells the change
-// feed; empty on SQLite.
+// feed; empty on SQLite. notices are the games it changed and the moves it
+// added to them, in the order first changed, to tell as it commits.
 type corrTx struct {
 	*tx
-	schema string
+	schema  string
+	notices []*gameNotice
 }
 
 var _ correspondence.Tx = (*corrTx)(nil)
@@ -312,13 +323,50 @@ func (t *corrTx) SaveGame(g *correspondence.Game) error {
 	}
 	g.Version++
 	if t.schema != "" {
-		// Every instance's watchers hear of it as it commits (corrFeed).
-		// The statement is marked as the games' own write, which leaves
-		// the data version as it is (unversioned).
-		payload := fmt.Sprintf("%s:%d:%d", t.schema, g.ID, g.Version)
-		if err := t.db.Table("correspondence_games").Exec("SELECT pg_notify(?, ?)", gamesChannel, payload).Error; err != nil {
-			return fmt.Errorf("tell the instances of game %d: %w", g.ID, err)
+		// Every instance's watchers hear of it as it commits (tell), with
+		// the game as it is stored.
+		n := t.notice(g.ID)
+		if n.Game == nil {
+			n.From = g.Version - 1
 		}
+		n.Game = &row
+	}
+	return nil
+}
+
+// notice is the notice of the game changed in the transaction, begun when
+// the game is first changed.
+func (t *corrTx) notice(gameID int64) *gameNotice {
+	for _, n := range t.notices {
+		if n.ID == gameID {
+			return n
+		}
+	}
+	n := &gameNotice{ID: gameID}
+	t.notices = append(t.notices, n)
+	return n
+}
+
+// tell tells every instance listening (corrFeed) of the games the
+// transaction saved, as it commits, in one statement. The statement is
+// marked as the games' own write, which leaves the data version as it is
+// (unversioned).
+func (t *corrTx) tell() error {
+	var payloads []any
+	var values []string
+	for _, n := range t.notices {
+		if n.Game == nil {
+			continue // moves of a game not saved: no change to tell
+		}
+		payloads = append(payloads, n.payload(t.schema))
+		values = append(values, "(?)")
+	}
+	if len(payloads) == 0 {
+		return nil
+	}
+	q := "SELECT pg_notify('" + gamesChannel + "', p) FROM (VALUES " + strings.Join(values, ", ") + ") AS notices(p)"
+	if err := t.db.Table("correspondence_games").Exec(q, payloads...).Error; err != nil {
+		return fmt.Errorf("tell the instances of %d changed games: %w", len(payloads), err)
 	}
 	return nil
 }
@@ -406,6 +454,10 @@ func (t *corrTx) AddMove(m *correspondence.Move) error {
 	if err := t.db.Create(&row).Error; err != nil {
 		return fmt.Errorf("record move %d of game %d: %w", m.Ply, m.GameID, err)
 	}
+	if t.schema != "" {
+		n := t.notice(m.GameID)
+		n.Moves = append(n.Moves, row)
+	}
 	return nil
 }
 
@@ -415,12 +467,16 @@ func (t *corrTx) Moves(gameID int64) ([]correspondence.Move, error) {
 		return nil, fmt.Errorf("read moves of game %d: %w", gameID, err)
 	}
 	out := make([]correspondence.Move, len(rows))
-	for i, r := range rows {
-		out[i] = correspondence.Move{GameID: r.GameID, Ply: r.Ply, Notation: r.Notation, Position: r.Position,
-			PlayedAt: r.PlayedAt.UTC(), Used: time.Duration(r.UsedMs) * time.Millisecond, DrawOffer: r.DrawOffer,
-			Left: time.Duration(r.LeftMs) * time.Millisecond}
+	for i := range rows {
+		out[i] = rowToCorrMove(&rows[i])
 	}
 	return out, nil
+}
+
+func rowToCorrMove(r *corrMoveRow) correspondence.Move {
+	return correspondence.Move{GameID: r.GameID, Ply: r.Ply, Notation: r.Notation, Position: r.Position,
+		PlayedAt: r.PlayedAt.UTC(), Used: time.Duration(r.UsedMs) * time.Millisecond, DrawOffer: r.DrawOffer,
+		Left: time.Duration(r.LeftMs) * time.Millisecond}
 }
 
 func (t *corrTx) AddLeave(l *correspondence.Leave) error {
