@@ -51,19 +51,22 @@ func TestMoveHeardFromAnotherInstanceIsNotRead(t *testing.T) {
 	b := correspondence.NewService(counted, opt)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	go b.ListenForChanges(ctx, func(err error) { t.Errorf("the change feed: %v", err) })
-	for try := 0; !b.Listening(); try++ {
-		if try == 500 {
-			t.Fatal("instance B's change feed does not listen")
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
 	sec, games := liveEvent(t, stores[0], a, clk, 2, "3+2", time.Time{})
 	g := games[0]
 	// Black shows up on A first: B's watch then begins with no change of
 	// its own, and reads only to begin.
 	if _, err := a.Game(sec.as(g.BlackID), g.ID); err != nil {
 		t.Fatal(err)
+	}
+	// B listens from here: the notices of the game's start and of Black's
+	// showing up, which a loaded machine may deliver while B's watch reads
+	// to begin, are not B's to hear.
+	go b.ListenForChanges(ctx, func(err error) { t.Errorf("the change feed: %v", err) })
+	for try := 0; !b.Listening(); try++ {
+		if try == 500 {
+			t.Fatal("instance B's change feed does not listen")
+		}
+		time.Sleep(10 * time.Millisecond)
 	}
 	f, err := b.Follow(sec.as(g.BlackID), g.ID, true)
 	if err != nil {
