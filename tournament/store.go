@@ -29,6 +29,7 @@ type Tx interface {
 	RegulationsTx
 	PersonTx
 	PersonClaimTx
+	OpeningTx
 }
 
 // EventTx keeps events and their settings.

@@ -84,7 +84,7 @@ func boardRows(d *tournament.EventData, r *tournament.Round) []boardRow {
 		if g.Result != nil {
 			rows[i].EndReason = string(g.Result.EndReason)
 			if g.IsBye() {
-				rows[i].ByePoints = d.Event.Scoring.Points(*g.Result, true)
+				rows[i].ByePoints = d.Event.Points(*g.Result, true)
 			}
 		}
 	}
