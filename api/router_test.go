@@ -6,6 +6,7 @@ import (
 	"adiukh/api"
 	"adiukh/tournament/engines"
 	"adiukh/tournament/entries"
+	"adiukh/tournament/micromatch"
 	"adiukh/tournament/people"
 	"adiukh/tournament/ratings"
 	"adiukh/tournament/store"
@@ -25,6 +26,9 @@ func newRouter(d api.Deps) http.Handler {
 		}
 		if d.Entries == nil {
 			d.Entries = entries.NewService(st.Entries(), entries.Options{Now: d.Now})
+		}
+		if d.MicroMatches == nil {
+			d.MicroMatches = micromatch.NewService(st.MicroMatches(), d.Now)
 		}
 		if d.Teams == nil {
 			opt := engines.TeamOptions()

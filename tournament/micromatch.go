@@ -101,6 +101,9 @@ func (in EventInput) applyMicroMatch(e *Event) error {
 			errs = append(errs, Invalid("micro_count", "unknown count %q; use \"games\" or \"matches\"", *in.MicroCount))
 		}
 	}
+	if e.MicroMatch.On() && e.MicroMatch.Count == "" {
+		e.MicroMatch.Count = CountGames
+	}
 	return JoinInvalid(errs)
 }
 

@@ -7,6 +7,7 @@ import (
 	"adiukh/tournament/correspondence"
 	"adiukh/tournament/entries"
 	"adiukh/tournament/export"
+	"adiukh/tournament/micromatch"
 	"adiukh/tournament/people"
 	"adiukh/tournament/ratings"
 	"adiukh/tournament/teams"
@@ -50,6 +51,9 @@ type Deps struct {
 	// Entries keeps entries to events, the calendar, regulations and
 	// follows.
 	Entries *entries.Service
+	// MicroMatches keeps the tables of openings of Russian draughts
+	// events and the two games of their micro-matches.
+	MicroMatches *micromatch.Service
 	// Exporter writes the documents of stored events, stamped by its clock;
 	// export.New(Events, Teams) on Now when nil.
 	Exporter *export.Exporter
