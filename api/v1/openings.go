@@ -101,8 +101,13 @@ func (h *handler) deleteOpenings(c *gin.Context) error {
 	if err := h.MicroMatches.ResetTable(c.Request.Context(), id); err != nil {
 		return err
 	}
-	c.Status(http.StatusNoContent)
+	c.JSON(http.StatusOK, tableResetView{Own: false})
 	return nil
+}
+
+// tableResetView answers a table taken back to the default one.
+type tableResetView struct {
+	Own bool `json:"own"`
 }
 
 // microGameBody is the body of PUT …/games/{board}/micro/{game}.
