@@ -67,3 +67,30 @@ func TestMicroMatchPages(t *testing.T) {
 		t.Errorf("game 3: %d, want 400 at the game\n%s", rec.Code, pageText(rec))
 	}
 }
+
+// The event form sets micro-matches, and refuses them for Adiukh at the
+// field.
+func TestMicroMatchEventForm(t *testing.T) {
+	t.Parallel()
+	s := newWebServer(t)
+	arbiter := s.signIn(tournament.ArbiterRole)
+	form := url.Values{"name": {"Кубок"}, "game": {"adiukh"}, "discipline": {"rapid"}, "system": {"swiss"}, "rounds": {"5"}, "time_control": {"15+5"},
+		"visibility": {"public"}, "micro_match": {"board"}, "micro_count": {"matches"}}
+	if rec := arbiter.post("/manage/events", form); rec.Code != http.StatusBadRequest || !strings.Contains(pageText(rec), "микроматчи с жеребьёвкой дебютов играются только в русских шашках") {
+		t.Errorf("micro-matches in Adiukh: %d, want 400 at the field\n%s", rec.Code, pageText(rec))
+	}
+	form.Set("game", "russian")
+	rec := arbiter.post("/manage/events", form)
+	if rec.Code != http.StatusSeeOther {
+		t.Fatalf("a Russian event of micro-matches: %d\n%s", rec.Code, pageText(rec))
+	}
+	var id int
+	fmt.Sscanf(rec.Header().Get("Location"), "/events/%d", &id)
+	ev := s.must(http.StatusOK, tournament.ArbiterRole, "GET", fmt.Sprintf("/api/v1/events/%d", id), nil)
+	if ev["micro_match"] != "board" || ev["micro_count"] != "matches" {
+		t.Errorf("the event's micro-matches: %v, %v; want board, matches", ev["micro_match"], ev["micro_count"])
+	}
+	if page := arbiter.get(fmt.Sprintf("/events/%d/manage", id)).Body.String(); !strings.Contains(page, `<option value="board" selected>`) {
+		t.Errorf("the settings form does not show the draw for each board")
+	}
+}
