@@ -80,6 +80,25 @@ func TestMicroMatchesAPI(t *testing.T) {
 		second := games[1].(map[string]any)
 		b2 := s.must(http.StatusOK, arbiter, "PUT", base+"/rounds/1/games/2/micro/1", map[string]any{"score": "1:1", "end_reason": "agreement", "version": num(second["version"])})
 		s.must(http.StatusOK, arbiter, "PUT", base+"/rounds/1/games/2/micro/2", map[string]any{"score": "1:1", "end_reason": "agreement", "version": num(b2["version"])})
+		name := fmt.Sprint(opening["name"])
+		t.Run("pairings.pdf", func(t *testing.T) {
+			text := spaced(pdfToText(t, "micro-pairings", s.mustDownload(base+"/rounds/1/pairings.pdf", "application/pdf")))
+			if !strings.Contains(text, "Дебют тура") || !strings.Contains(text, name) || !strings.Contains(text, "3:1") {
+				t.Errorf("the pairings do not show the round's opening %q and the score 3:1:\n%s", name, text)
+			}
+		})
+		t.Run("scoresheets.pdf", func(t *testing.T) {
+			text := spaced(pdfToText(t, "micro-sheets", s.mustDownload(base+"/rounds/1/scoresheets.pdf", "application/pdf")))
+			if n := strings.Count(text, "Партия микроматча"); n != 4 || !strings.Contains(text, name) {
+				t.Errorf("the score sheets: %d sheets of micro-match games, want 4 (two boards, two games) with the opening %q:\n%s", n, name, text)
+			}
+		})
+		pdn := string(s.mustDownload(base+"/games.pdn", "application/x-pdn; charset=utf-8"))
+		for _, want := range []string{`[Round "1.1"]`, `[Round "1.2"]`, `[GameType "25"]`, `[FEN "` + fmt.Sprint(opening["fen"]) + `"]`, `[Opening "` + fmt.Sprint(num(opening["number"])) + ". " + name + `"]`, `[Result "2-0"]`, `[Result "1-1"]`} {
+			if !strings.Contains(pdn, want) {
+				t.Errorf("the PDN lacks %s:\n%s", want, pdn)
+			}
+		}
 		standings := fmt.Sprint(s.must(http.StatusOK, "", "GET", base+"/standings", nil))
 		if !strings.Contains(standings, "score:3") || !strings.Contains(standings, "score:1") || !strings.Contains(standings, "score:2") {
 			t.Errorf("the standings after round 1: %s; want 3, 2, 2 and 1", standings)
