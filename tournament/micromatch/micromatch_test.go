@@ -43,7 +43,8 @@ func forEachService(t *testing.T, test func(t *testing.T, ctx context.Context, e
 func russianEvent(t *testing.T, ctx context.Context, events *tournament.Service, draw, count string) *tournament.Event {
 	t.Helper()
 	e, err := events.CreateEvent(ctx, tournament.EventInput{Name: ptr("Первенство"), Game: ptr("russian"), Discipline: ptr("rapid"),
-		System: ptr("swiss"), Rounds: ptr(3), TimeControl: ptr("15+5"), MicroMatch: ptr(draw), MicroCount: ptr(count)})
+		System: ptr("swiss"), Rounds: ptr(3), TimeControl: ptr("15+5"), MicroMatch: ptr(draw), MicroCount: ptr(count),
+		TieBreaks: &[]string{"micro-match-points", "buchholz"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -203,9 +204,12 @@ func TestMicroMatchScores(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				scores := map[int64]float64{}
+				scores, matches := map[int64]float64{}, map[int64]float64{}
 				for _, row := range st.Rows {
-					scores[row.PlayerID] = row.Score
+					scores[row.PlayerID], matches[row.PlayerID] = row.Score, row.TieBreaks["micro-match-points"]
+				}
+				if matches[board.WhiteID] != 2 || matches[board.BlackID] != 0 {
+					t.Errorf("micro-match points of board 1's players: %g and %g, want 2 and 0 (a micro-match won)", matches[board.WhiteID], matches[board.BlackID])
 				}
 				if scores[board.WhiteID] != tc.top || scores[board.BlackID] != tc.second {
 					t.Errorf("counting %s, board 1's players score %g and %g, want %g and %g", tc.count, scores[board.WhiteID], scores[board.BlackID], tc.top, tc.second)
