@@ -93,6 +93,11 @@ func TestMicroMatchesAPI(t *testing.T) {
 				t.Errorf("the score sheets: %d sheets of micro-match games, want 4 (two boards, two games) with the opening %q:\n%s", n, name, text)
 			}
 		})
+		for _, doc := range []string{"/crosstable.pdf", "/standings.pdf", "/standings.csv", "/export.trf", "/standings.xlsx"} {
+			if rec := s.download("", base+doc, nil); rec.Code != http.StatusOK {
+				t.Errorf("%s of an event of micro-matches: %d %s", doc, rec.Code, rec.Body.String())
+			}
+		}
 		pdn := string(s.mustDownload(base+"/games.pdn", "application/x-pdn; charset=utf-8"))
 		for _, want := range []string{`[Round "1.1"]`, `[Round "1.2"]`, `[GameType "25"]`, `[FEN "` + fmt.Sprint(opening["fen"]) + `"]`, `[Opening "` + fmt.Sprint(num(opening["number"])) + ". " + name + `"]`, `[Result "2-0"]`, `[Result "1-1"]`} {
 			if !strings.Contains(pdn, want) {
@@ -102,6 +107,12 @@ func TestMicroMatchesAPI(t *testing.T) {
 		standings := fmt.Sprint(s.must(http.StatusOK, "", "GET", base+"/standings", nil))
 		if !strings.Contains(standings, "score:3") || !strings.Contains(standings, "score:1") || !strings.Contains(standings, "score:2") {
 			t.Errorf("the standings after round 1: %s; want 3, 2, 2 and 1", standings)
+		}
+		// Round 2 is paired on the micro-matches' sums, and draws the
+		// other opening of the event's table.
+		r2 := s.must(http.StatusCreated, arbiter, "POST", base+"/rounds", nil)
+		if o := r2["games"].([]any)[0].(map[string]any)["opening"].(map[string]any); num(o["number"]) == num(opening["number"]) {
+			t.Errorf("round 2 drew opening %v again before the table was exhausted", o["number"])
 		}
 		if out := s.must(http.StatusOK, arbiter, "DELETE", base+"/openings", nil); out["own"] != false {
 			t.Errorf("taken back to the default table: %v", out)

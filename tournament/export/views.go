@@ -104,7 +104,8 @@ func playerAsOf(p *tournament.Player, n int) report.Player {
 // table.
 func StandingsView(ct *tournament.Crosstable) (report.Standings, error) {
 	st := ct.Standings
-	s := report.Standings{Event: EventView(ct.Event), AfterRound: st.AfterRound, EveryFinishedGame: st.EveryFinishedGame, Rows: make([]report.StandingsRow, 0, len(st.Rows))}
+	s := report.Standings{Event: EventView(ct.Event), AfterRound: st.AfterRound, EveryFinishedGame: st.EveryFinishedGame, Rows: make([]report.StandingsRow, 0, len(st.Rows)),
+		Points: boardPoints(ct.Event)}
 	for _, tb := range st.TieBreaks {
 		s.TieBreaks = append(s.TieBreaks, tieBreakView(tb))
 	}
@@ -213,9 +214,8 @@ func PairingsView(d *tournament.EventData, n int, publicURL string) (report.Pair
 		return report.Pairings{}, err
 	}
 	points := d.ScoresBefore(n)
-	p := report.Pairings{Event: EventView(d.Event), Round: n, Date: roundDate(d.Event), PublicURL: publicURL, Points: d.Event.Game.GamePoints()}
+	p := report.Pairings{Event: EventView(d.Event), Round: n, Date: roundDate(d.Event), PublicURL: publicURL, Points: boardPoints(d.Event)}
 	if d.Event.MicroMatch.On() {
-		p.Points *= 2 // a micro-match's board scores its two games
 		if o := r.OpeningOf(0); o != nil {
 			p.Opening = o.Line()
 		}
@@ -447,4 +447,13 @@ func latin(name string) string {
 		return l
 	}
 	return ""
+}
+
+// boardPoints is what the two scores of a board add up to: a game's
+// points, or a micro-match's two games'.
+func boardPoints(e *tournament.Event) int {
+	if e.MicroMatch.On() {
+		return 2 * e.Game.GamePoints()
+	}
+	return e.Game.GamePoints()
 }

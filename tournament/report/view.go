@@ -132,6 +132,9 @@ type Standings struct {
 	EveryFinishedGame bool
 	TieBreaks         []TieBreak
 	Rows              []StandingsRow // in order of place
+	// Points is what a game's two scores add up to: Adiukh's 24 when 0,
+	// a Russian game's 2, a micro-match's 4.
+	Points int
 }
 
 // StandingsRow is one player's line.
