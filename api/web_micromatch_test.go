@@ -90,7 +90,11 @@ func TestMicroMatchEventForm(t *testing.T) {
 	if ev["micro_match"] != "board" || ev["micro_count"] != "matches" {
 		t.Errorf("the event's micro-matches: %v, %v; want board, matches", ev["micro_match"], ev["micro_count"])
 	}
-	if page := arbiter.get(fmt.Sprintf("/events/%d/manage", id)).Body.String(); !strings.Contains(page, `<option value="board" selected>`) {
+	page := arbiter.get(fmt.Sprintf("/events/%d/manage", id)).Body.String()
+	if !strings.Contains(page, `<option value="board" selected>`) {
 		t.Errorf("the settings form does not show the draw for each board")
+	}
+	if !strings.Contains(page, fmt.Sprintf(`href="/events/%d/openings"`, id)) {
+		t.Errorf("the desk does not link the event's table of openings")
 	}
 }
