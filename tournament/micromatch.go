@@ -13,12 +13,9 @@ import (
 type OpeningDraw string
 
 const (
-	NoMicroMatch   OpeningDraw = ""
-	DrawPerRound   OpeningDraw = "round"
-	DrawPerBoard   OpeningDraw = "board"
-	CountGames     MicroCount  = "games"
-	CountMatches   MicroCount  = "matches"
-	microGamesEach             = 2
+	NoMicroMatch OpeningDraw = ""
+	DrawPerRound OpeningDraw = "round"
+	DrawPerBoard OpeningDraw = "board"
 )
 
 // MicroCount is what the standings count of a micro-match, as the
@@ -26,6 +23,14 @@ const (
 // a win's and a draw's points), or its result ("matches": the micro-match
 // won, drawn or lost scores as one game of the event's table).
 type MicroCount string
+
+const (
+	CountGames   MicroCount = "games"
+	CountMatches MicroCount = "matches"
+)
+
+// microGamesEach is the number of games of a micro-match.
+const microGamesEach = 2
 
 // MicroMatch is the event's setting of micro-matches.
 type MicroMatch struct {
