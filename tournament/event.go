@@ -408,8 +408,10 @@ type Event struct {
 	// game of the last one is over; 0: the arbiter does.
 	NextRoundAfter int
 	// MicroMatch plays each pairing of a Russian draughts event as two
-	// games from a drawn opening (micromatch.go).
-	MicroMatch MicroMatch
+	// games from an opening drawn for the round or each board, and
+	// MicroCount says what the standings count of them (micromatch.go).
+	MicroMatch OpeningDraw
+	MicroCount MicroCount
 	// TimeZone is where the event is played (an IANA name, such as
 	// Europe/Moscow): its audit log and times are shown in it.
 	TimeZone  string

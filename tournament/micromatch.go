@@ -32,17 +32,12 @@ const (
 // microGamesEach is the number of games of a micro-match.
 const microGamesEach = 2
 
-// MicroMatch is the event's setting of micro-matches.
-type MicroMatch struct {
-	Draw  OpeningDraw
-	Count MicroCount
-}
-
 // On reports whether the event plays micro-matches.
-func (m MicroMatch) On() bool { return m.Draw != NoMicroMatch }
+func (d OpeningDraw) On() bool { return d != NoMicroMatch }
 
-// CountsGames reports whether the standings count a micro-match's games.
-func (m MicroMatch) CountsGames() bool { return m.On() && m.Count != CountMatches }
+// CountsMicroGames reports whether the standings count the games of the
+// event's micro-matches.
+func (e *Event) CountsMicroGames() bool { return e.MicroMatch.On() && e.MicroCount != CountMatches }
 
 // DrawnOpening is the opening drawn for a round (Board 0) or for one of
 // its boards, as it stood in the event's table when the round was paired:
@@ -115,23 +110,25 @@ func (in EventInput) applyMicroMatch(e *Event) error {
 	if in.MicroMatch != nil {
 		switch d := OpeningDraw(strings.TrimSpace(*in.MicroMatch)); d {
 		case NoMicroMatch, DrawPerRound, DrawPerBoard:
-			e.MicroMatch.Draw = d
+			e.MicroMatch = d
 		default:
 			errs = append(errs, Invalid("micro_match", "unknown micro-match setting %q; use \"\" (one game a pairing), \"round\" or \"board\" (where the opening is drawn)", *in.MicroMatch))
 		}
 	}
 	if in.MicroCount != nil {
 		switch c := MicroCount(strings.TrimSpace(*in.MicroCount)); c {
-		case CountGames, CountMatches:
-			e.MicroMatch.Count = c
-		case "":
-			e.MicroMatch.Count = CountGames
+		case CountGames, CountMatches, "":
+			e.MicroCount = c
 		default:
 			errs = append(errs, Invalid("micro_count", "unknown count %q; use \"games\" or \"matches\"", *in.MicroCount))
 		}
 	}
-	if e.MicroMatch.On() && e.MicroMatch.Count == "" {
-		e.MicroMatch.Count = CountGames
+	switch {
+	case !e.MicroMatch.On():
+		// An event of single games counts nothing of micro-matches.
+		e.MicroCount = ""
+	case e.MicroCount == "":
+		e.MicroCount = CountGames
 	}
 	return JoinInvalid(errs)
 }
@@ -143,8 +140,7 @@ func (in EventInput) applyMicroMatch(e *Event) error {
 // draw is half a win and a loss, as 2/1/0 and 1/½/0 are: only the sum of
 // a micro-match's game points is kept on its board.
 func checkMicroMatch(e *Event) error {
-	m := e.MicroMatch
-	if !m.On() {
+	if !e.MicroMatch.On() {
 		return nil
 	}
 	switch {
@@ -152,7 +148,7 @@ func checkMicroMatch(e *Event) error {
 		return Invalid("micro_match", "micro-matches with drawn openings are played in Russian draughts only")
 	case e.Discipline.IsTeam() || e.Discipline.PlayedOnServer() || !e.Discipline.PlaysGames() || e.Online:
 		return Invalid("micro_match", "micro-matches are played over the board between players: not in team competitions, online or correspondence events")
-	case m.CountsGames() && 2*e.Scoring.Draw != e.Scoring.Win+e.Scoring.Loss:
+	case e.CountsMicroGames() && 2*e.Scoring.Draw != e.Scoring.Win+e.Scoring.Loss:
 		return Invalid("micro_count", "counting the games of micro-matches needs a draw worth half a win and a loss (2/1/0 or 1/½/0); got %g/%g/%g", e.Scoring.Win, e.Scoring.Draw, e.Scoring.Loss)
 	}
 	return nil
@@ -164,7 +160,7 @@ func checkMicroMatch(e *Event) error {
 // game points the board keeps (4:0, 3:1, 2:2 …; a forfeit of both games
 // scores two forfeit wins, a bye two games' byes).
 func (e *Event) Points(r Result, white bool) float64 {
-	if !e.MicroMatch.CountsGames() {
+	if !e.CountsMicroGames() {
 		return e.Scoring.Points(r, white)
 	}
 	s := e.Scoring
@@ -213,7 +209,7 @@ func (s *Service) drawOpenings(tx OpeningTx, e *Event, earlier []Round, r *Round
 		return Invalid("micro_match", "this server cannot draw openings; the event's micro-matches cannot be paired")
 	}
 	n := 1
-	if e.MicroMatch.Draw == DrawPerBoard {
+	if e.MicroMatch == DrawPerBoard {
 		if n = playedBoards(r); n == 0 {
 			return nil
 		}
@@ -233,7 +229,7 @@ func (s *Service) drawOpenings(tx OpeningTx, e *Event, earlier []Round, r *Round
 	if err != nil {
 		return err
 	}
-	if e.MicroMatch.Draw == DrawPerBoard {
+	if e.MicroMatch == DrawPerBoard {
 		i := 0
 		for _, g := range r.Games {
 			if !g.IsBye() {

@@ -258,7 +258,7 @@ func (s *Service) UpdateEvent(ctx context.Context, id int64, in EventInput, reas
 				return Conflict("game", "the game cannot change once round 1 is paired")
 			case next.System != old.System:
 				return Conflict("system", "the pairing system cannot change once round 1 is paired")
-			case next.MicroMatch.Draw != old.MicroMatch.Draw:
+			case next.MicroMatch != old.MicroMatch:
 				return Conflict("micro_match", "micro-matches cannot be switched on, off or to another draw once round 1 is paired")
 			case next.System.IsRoundRobin() && next.Rounds != old.Rounds:
 				return Conflict("rounds", "a round robin has %d rounds, fixed by its number of players", old.Rounds)

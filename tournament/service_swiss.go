@@ -149,7 +149,7 @@ func (s *Service) replaceDraft(tx interface {
 		return err
 	}
 	edited.Openings = old.Openings
-	if e.MicroMatch.Draw == DrawPerBoard && playedBoards(edited) != playedBoards(old) {
+	if e.MicroMatch == DrawPerBoard && playedBoards(edited) != playedBoards(old) {
 		if err := s.drawOpenings(tx, e, rounds[:edited.Number-1], edited); err != nil {
 			return err
 		}

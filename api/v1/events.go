@@ -86,13 +86,10 @@ func newEventView(e *tournament.Event) eventView {
 		CancelReason: e.CancelReason, Sequence: e.Sequence, ModifiedAt: e.Revised(),
 		ManualStartNumbers: e.ManualStartNumbers, Warnings: []warningView{}, CreatedAt: e.CreatedAt,
 		ForbidSameClub: e.ForbidSameClub, Baku: e.Baku, BlackFirst: e.BlackFirst, SheetsRequired: e.SheetsRequired, Rated: e.Rated, Online: e.Online, NextRoundAfter: e.NextRoundAfter, TimeZone: e.Location().String(),
-		MicroMatch: string(e.MicroMatch.Draw),
+		MicroMatch: string(e.MicroMatch),
 	}
 	if e.MicroMatch.On() {
-		v.MicroCount = string(e.MicroMatch.Count)
-		if v.MicroCount == "" {
-			v.MicroCount = string(tournament.CountGames)
-		}
+		v.MicroCount = string(e.MicroCount)
 	}
 	if e.Discipline.IsTeam() {
 		v.Kind = "team"

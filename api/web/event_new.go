@@ -77,7 +77,7 @@ func eventFormValues(e *tournament.Event) *form {
 		"scoring_win": num(e.Scoring.Win), "scoring_draw": num(e.Scoring.Draw), "scoring_loss": num(e.Scoring.Loss),
 		"scoring_bye": num(e.Scoring.Bye), "scoring_forfeit_win": num(e.Scoring.ForfeitWin),
 		"forbid_same_club": checked(e.ForbidSameClub), "baku": checked(e.Baku), "black_first": checked(e.BlackFirst), "sheets_required": checked(e.SheetsRequired), "rated": checked(e.Rated), "online": checked(e.Online), "next_round_after": numberOrEmpty(e.NextRoundAfter),
-		"micro_match": string(e.MicroMatch.Draw), "micro_count": string(e.MicroMatch.Count),
+		"micro_match": string(e.MicroMatch), "micro_count": string(e.MicroCount),
 	} {
 		f.Values[k] = v
 	}

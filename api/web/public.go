@@ -88,7 +88,7 @@ func boardRows(d *tournament.EventData, r *tournament.Round) []boardRow {
 			if d.Event.MicroMatch.On() {
 				rows[i].Micro = microScores(&r.Games[i])
 			}
-			if d.Event.MicroMatch.Draw == tournament.DrawPerBoard {
+			if d.Event.MicroMatch == tournament.DrawPerBoard {
 				rows[i].Opening = r.OpeningOf(g.Board)
 			}
 		}

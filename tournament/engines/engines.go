@@ -115,7 +115,7 @@ func (Ranker) Rank(in tournament.StandingsInput) ([]tournament.StandingsRow, err
 				White: g.WhiteNo, Black: g.BlackNo, Kind: kindOf(g.Result.EndReason),
 				WhitePoints: w, BlackPoints: b,
 			}
-			if e.MicroMatch.CountsGames() {
+			if e.CountsMicroGames() {
 				// A micro-match counts its two games' points (Event.Points).
 				sg.Scored, sg.WhiteScore, sg.BlackScore = true, e.Points(*g.Result, true), e.Points(*g.Result, false)
 			}

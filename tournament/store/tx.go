@@ -206,7 +206,7 @@ func eventToRow(e *tournament.Event) (*eventRow, error) {
 		Venue: e.Venue, City: e.City, Region: e.Region, ChiefArbiter: e.ChiefArbiter, Arbiters: string(arbiters),
 		Status: string(e.Status), Visibility: string(e.Visibility), ManualStartNumbers: e.ManualStartNumbers,
 		ForbidSameClub: e.ForbidSameClub, Baku: e.Baku, BlackFirst: e.BlackFirst, SheetsRequired: e.SheetsRequired, Rated: e.Rated, Online: e.Online, NextRoundAfter: e.NextRoundAfter, TimeZone: e.TimeZone,
-		MicroMatch: string(e.MicroMatch.Draw), MicroCount: string(e.MicroMatch.Count),
+		MicroMatch: string(e.MicroMatch), MicroCount: string(e.MicroCount),
 		OwnerID: e.OwnerID, CreatedAt: e.CreatedAt,
 		Sequence: e.Sequence, ModifiedAt: optionalTime(e.ModifiedAt), CancelReason: e.CancelReason, HiddenAt: optionalTime(e.HiddenAt),
 	}, nil
@@ -225,7 +225,7 @@ func rowToEvent(r *eventRow) (*tournament.Event, error) {
 		Status: tournament.EventStatus(r.Status), Visibility: tournament.Visibility(r.Visibility),
 		ManualStartNumbers: r.ManualStartNumbers, OwnerID: r.OwnerID, CreatedAt: r.CreatedAt,
 		ForbidSameClub: r.ForbidSameClub, Baku: r.Baku, BlackFirst: r.BlackFirst, SheetsRequired: r.SheetsRequired, Rated: r.Rated, Online: r.Online, NextRoundAfter: r.NextRoundAfter, TimeZone: r.TimeZone,
-		MicroMatch: tournament.MicroMatch{Draw: tournament.OpeningDraw(r.MicroMatch), Count: tournament.MicroCount(r.MicroCount)},
+		MicroMatch: tournament.OpeningDraw(r.MicroMatch), MicroCount: tournament.MicroCount(r.MicroCount),
 	}
 	e.Sequence, e.CancelReason = r.Sequence, r.CancelReason
 	if r.ModifiedAt != nil {
