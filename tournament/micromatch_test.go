@@ -55,3 +55,15 @@ func TestMicroMatchPoints(t *testing.T) {
 		t.Errorf("a bye counting games scores %g, want two games' byes, 2", got)
 	}
 }
+
+// A player reports no result of a micro-match: the arbiter enters its two
+// games.
+func TestMicroMatchNotReported(t *testing.T) {
+	g := &tournament.Game{ID: 1, Board: 1, WhiteID: 1, BlackID: 2}
+	if v := (&tournament.PlayerView{SubmissionsOpen: true, PlayerID: 1}); !v.MayReport(g) {
+		t.Fatal("a player may not report their own game of single games")
+	}
+	if v := (&tournament.PlayerView{SubmissionsOpen: true, PlayerID: 1, MicroMatches: true}); v.MayReport(g) {
+		t.Error("a player may report a micro-match")
+	}
+}
