@@ -56,6 +56,9 @@ func TestMicroMatchPages(t *testing.T) {
 	if !strings.Contains(entry, fmt.Sprintf(`action="/events/%d/rounds/1/micro"`, id)) || !strings.Contains(entry, `name="game"`) {
 		t.Fatalf("the fast entry of a micro-match round has no game field")
 	}
+	if strings.Contains(entry, `id="sheets-form"`) || strings.Contains(entry, "/boards/1/edit") {
+		t.Errorf("the fast entry of a micro-match round offers a board's sheet, which a micro-match does not keep")
+	}
 	versions := fmt.Sprintf("1:%d,2:%d", num(round["games"].([]any)[0].(map[string]any)["version"]), num(round["games"].([]any)[1].(map[string]any)["version"]))
 	if rec := arbiter.post(fmt.Sprintf("/events/%d/rounds/1/micro", id), url.Values{"board": {"1"}, "game": {"1"}, "score": {"2:0"}, "end_reason": {"resignation"}, "versions": {versions}}); rec.Code != http.StatusSeeOther {
 		t.Fatalf("game 1 of board 1: %d\n%s", rec.Code, pageText(rec))
