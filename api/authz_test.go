@@ -20,6 +20,7 @@ import (
 	"adiukh/tournament/correspondence"
 	"adiukh/tournament/engines"
 	"adiukh/tournament/entries"
+	"adiukh/tournament/micromatch"
 	"adiukh/tournament/people"
 	"adiukh/tournament/ratings"
 	"adiukh/tournament/search"
@@ -127,6 +128,14 @@ var authzTable = map[string]string{
 	"GET /api/v1/events/:id/regulations.pdf":                               "00000",
 	"PUT /api/v1/events/:id/regulations":                                   "nvvvv",
 	"DELETE /api/v1/events/:id/regulations":                                "nnn00",
+	"GET /api/v1/events/:id/openings":                                      "yyyyy",
+	"GET /events/:id/openings":                                             "yyyyy",
+	"POST /events/:id/openings":                                            "nvvvv",
+	"POST /events/:id/openings/reset":                                      "nnncc",
+	"POST /events/:id/rounds/:n/micro":                                     "nnnvv",
+	"PUT /api/v1/events/:id/openings":                                      "nvvvv",
+	"DELETE /api/v1/events/:id/openings":                                   "nnncc",
+	"PUT /api/v1/events/:id/rounds/:n/games/:board/micro/:game":            "nvvvv",
 	"POST /events/:id/follow":                                              "nyyyy",
 	"POST /events/:id/players/:pid/follow":                                 "nyyyy",
 	"POST /events/:id/cancel":                                              "nnnyy",
@@ -429,7 +438,7 @@ func (w *authzWorld) eventFor(visibility, route string) map[string]string {
 	if err := w.svc.LinkPlayer(owner, e.ID, pid, w.users["player"].Email); err != nil {
 		w.t.Fatal(err)
 	}
-	params := map[string]string{"id": fmt.Sprint(e.ID), "n": "1", "board": "1", "pid": fmt.Sprint(pid), "team": "1", "table": "1",
+	params := map[string]string{"id": fmt.Sprint(e.ID), "n": "1", "board": "1", "game": "1", "pid": fmt.Sprint(pid), "team": "1", "table": "1",
 		"token": "no-such-setup-token", "file": "/app.js", "email": w.users["bystander"].Email, "lid": "1",
 		"user": fmt.Sprint(w.users["player"].ID), "uid": fmt.Sprint(w.users["bystander"].ID)}
 	if visibility == string(tournament.Public) {
@@ -571,7 +580,7 @@ func newAuthzWorld(t *testing.T) *authzWorld {
 	deps := Deps{DB: st, Events: w.svc, Accounts: w.accounts, Log: slog.New(slog.DiscardHandler), Secret: authzSecret, Correspondence: w.corr,
 		Composition: composition.NewService(st.Composition(), composition.Options{}), People: people.NewService(st.People(), people.Options{}),
 		Ratings: ratings.NewService(st.Ratings(), ratings.Options{}), Entries: entries.NewService(st.Entries(), entries.Options{}),
-		Search: search.NewService(st.Search()), Teams: teams.NewService(st.Teams(), w.svc, engines.TeamOptions())}
+		Search: search.NewService(st.Search()), Teams: teams.NewService(st.Teams(), w.svc, engines.TeamOptions()), MicroMatches: micromatch.NewService(st.MicroMatches(), nil)}
 	w.handler = NewRouter(deps)
 	seal := core.NewSessions(authzSecret)
 	for _, role := range append(authzRoles[1:], "bystander") {

@@ -240,6 +240,14 @@ func TestBrowserRunsAnEvent(t *testing.T) {
 	if !strings.Contains(warning, "§9") || !strings.Contains(warning, ruT("discipline.rapid")) {
 		t.Errorf("the live §9 warning says %q", warning)
 	}
+	// Micro-matches with drawn openings are Russian draughts': the form
+	// shows them once that game is chosen.
+	run("micro-matches for Russian draughts",
+		chromedp.Navigate(at("/manage/events/new")),
+		chromedp.WaitNotVisible(`#micro-matches`),
+		chromedp.Evaluate(`(function () { var g = document.querySelector("select[name=game]"); g.value = "russian"; g.dispatchEvent(new Event("change")); })()`, nil),
+		chromedp.WaitVisible(`#micro-matches`),
+	)
 	run("create the event",
 		chromedp.Navigate(at("/manage/events/new")),
 		chromedp.SendKeys(`input[name=name]`, "Первенство Адыгеи по адиюх"),

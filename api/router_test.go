@@ -6,6 +6,7 @@ import (
 	"adiukh/api"
 	"adiukh/tournament/engines"
 	"adiukh/tournament/entries"
+	"adiukh/tournament/micromatch"
 	"adiukh/tournament/people"
 	"adiukh/tournament/ratings"
 	"adiukh/tournament/search"
@@ -14,8 +15,9 @@ import (
 )
 
 // newRouter is the site of d as cmd/adiukh wires it: the register of
-// people, the rating lists, the entries, the search and the team competitions on d's
-// database when the test gave none, on the test's clock.
+// people, the rating lists, the entries, the search, the micro-matches and
+// the team competitions on d's database when the test gave none, on the
+// test's clock.
 func newRouter(d api.Deps) http.Handler {
 	if st, ok := d.DB.(*store.Store); ok {
 		if d.People == nil {
@@ -29,6 +31,9 @@ func newRouter(d api.Deps) http.Handler {
 		}
 		if d.Search == nil {
 			d.Search = search.NewService(st.Search())
+		}
+		if d.MicroMatches == nil {
+			d.MicroMatches = micromatch.NewService(st.MicroMatches(), d.Now)
 		}
 		if d.Teams == nil {
 			opt := engines.TeamOptions()

@@ -93,7 +93,8 @@ function setUpClockHint() {
 // is judged, not played: a composition contest; and what only ranks or
 // pairs players one by one (the Swiss options, the bye, the individual
 // tie-breaks) while it is a team competition, whose team scoring is set on
-// its desk. The server
+// its desk; and what only one game has (data-game: Russian draughts'
+// micro-matches) while another is chosen. The server
 // ignores them for such an event, so the form works the same without this.
 function setUpJudgedDisciplines() {
   var discipline = document.querySelector("select[name=discipline][data-judged]");
@@ -101,13 +102,18 @@ function setUpJudgedDisciplines() {
   var judged = discipline.dataset.judged.split(" ");
   var team = (discipline.dataset.team || "").split(" ");
   var form = discipline.closest("form");
+  var game = form.querySelector("select[name=game]");
   function toggle() {
     var hide = judged.indexOf(discipline.value) >= 0;
     var isTeam = team.indexOf(discipline.value) >= 0;
     form.querySelectorAll("[data-games]").forEach(function (el) { el.hidden = hide; });
     form.querySelectorAll("[data-individual]").forEach(function (el) { el.hidden = hide || isTeam; });
+    form.querySelectorAll("[data-game]").forEach(function (el) {
+      el.hidden = el.hidden || (game !== null && el.dataset.game !== game.value);
+    });
   }
   discipline.addEventListener("change", toggle);
+  if (game) game.addEventListener("change", toggle);
   toggle();
 }
 

@@ -407,6 +407,11 @@ type Event struct {
 	// pairs and publishes the next round of an online event once every
 	// game of the last one is over; 0: the arbiter does.
 	NextRoundAfter int
+	// MicroMatch plays each pairing of a Russian draughts event as two
+	// games from an opening drawn for the round or each board, and
+	// MicroCount says what the standings count of them (micromatch.go).
+	MicroMatch OpeningDraw
+	MicroCount MicroCount
 	// TimeZone is where the event is played (an IANA name, such as
 	// Europe/Moscow): its audit log and times are shown in it.
 	TimeZone  string
@@ -537,7 +542,11 @@ type EventInput struct {
 	Rated          *bool
 	Online         *bool
 	NextRoundAfter *int
-	TimeZone       *string
+	// MicroMatch is "", "round" or "board" (OpeningDraw); MicroCount
+	// "games" or "matches".
+	MicroMatch *string
+	MicroCount *string
+	TimeZone   *string
 }
 
 // apply copies the given settings onto e, checking each (every wrong one is
@@ -681,6 +690,11 @@ func (in EventInput) apply(e *Event, knownTieBreak func(string) bool) error {
 		}
 	}
 	if err := checkGame(e); err != nil {
+		errs = append(errs, err)
+	}
+	if err := in.applyMicroMatch(e); err != nil {
+		errs = append(errs, err)
+	} else if err := checkMicroMatch(e); err != nil {
 		errs = append(errs, err)
 	}
 	if in.TimeZone != nil {

@@ -26,6 +26,9 @@ type Round struct {
 	// Warnings are what the check of a hand-edited pairing against the
 	// absolute criteria found; they stay with the round.
 	Warnings []PairingWarning
+	// Openings are the openings drawn for a micro-match event's round when
+	// it was paired: one for the round (board 0) or one a board.
+	Openings []DrawnOpening
 }
 
 // Game is one board of a round. BlackID is 0 for the pairing-allocated bye.
@@ -48,6 +51,10 @@ type Game struct {
 	// OverrideReason is the arbiter's reason for accepting a result the
 	// sheet does not support; empty when the sheet agrees.
 	OverrideReason string
+	// MicroGames are the two games of a micro-match, nil until entered:
+	// in the first the board's White has White, in the second Black. The
+	// board's Result is then their sum (MicroMatchResult).
+	MicroGames [2]*Result
 	// Version counts the changes of the game; an update that names an older
 	// version is refused (optimistic locking).
 	Version int

@@ -27,6 +27,9 @@ type Options struct {
 	// that the event, public until then, was made private; nil tells
 	// nobody but their pages.
 	Hidden func(ctx context.Context, eventID int64) error
+	// Openings draws the openings of a micro-match event's rounds; without
+	// it such an event cannot be paired.
+	Openings OpeningTools
 }
 
 // Service carries out the tournament use cases. The signed-in user comes
@@ -55,11 +58,12 @@ type Service struct {
 	now       func() time.Time
 	liveRound func(ctx context.Context, eventID int64, round int, startsAt time.Time) error
 	hidden    func(ctx context.Context, eventID int64) error
+	openings  OpeningTools
 }
 
 // NewService returns a service over st.
 func NewService(st Store, opt Options) *Service {
-	s := &Service{store: st, pairing: opt.Pairing, ranker: opt.Ranker, swiss: opt.Swiss, now: opt.Now, liveRound: opt.LiveRound, hidden: opt.Hidden}
+	s := &Service{store: st, pairing: opt.Pairing, ranker: opt.Ranker, swiss: opt.Swiss, now: opt.Now, liveRound: opt.LiveRound, hidden: opt.Hidden, openings: opt.Openings}
 	if s.now == nil {
 		s.now = time.Now
 	}
@@ -264,6 +268,8 @@ func (s *Service) UpdateEvent(ctx context.Context, id int64, in EventInput, reas
 				return Conflict("game", "the game cannot change once round 1 is paired")
 			case next.System != old.System:
 				return Conflict("system", "the pairing system cannot change once round 1 is paired")
+			case next.MicroMatch != old.MicroMatch:
+				return Conflict("micro_match", "micro-matches cannot be switched on, off or to another draw once round 1 is paired")
 			case next.System.IsRoundRobin() && next.Rounds != old.Rounds:
 				return Conflict("rounds", "a round robin has %d rounds, fixed by its number of players", old.Rounds)
 			case next.Rounds < len(rounds):

@@ -142,7 +142,7 @@ func newCardGame(d *EventData, round int, g Game, playerID int64, score map[int6
 	}
 	res := *g.Result
 	cg.EndReason, cg.Played = string(res.EndReason), res.Played()
-	cg.Points = d.Event.Scoring.Points(res, white)
+	cg.Points = d.Event.Points(res, white)
 	own, other := res.White, res.Black
 	if !white {
 		own, other = other, own

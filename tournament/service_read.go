@@ -66,9 +66,9 @@ func (d *EventData) ScoresBefore(n int) map[int64]float64 {
 			if g.Result == nil {
 				continue
 			}
-			scores[g.WhiteID] += d.Event.Scoring.Points(*g.Result, true)
+			scores[g.WhiteID] += d.Event.Points(*g.Result, true)
 			if !g.IsBye() {
-				scores[g.BlackID] += d.Event.Scoring.Points(*g.Result, false)
+				scores[g.BlackID] += d.Event.Points(*g.Result, false)
 			}
 		}
 	}
@@ -357,7 +357,7 @@ func buildCrosstable(e *Event, players []Player, rounds []Round, st *Standings) 
 			white := CrosstableCell{Round: r.Number, OpponentNo: no[g.BlackID], White: true, Result: g.Result}
 			black := CrosstableCell{Round: r.Number, OpponentNo: no[g.WhiteID], Result: g.Result}
 			if g.Result != nil {
-				white.Points, black.Points = e.Scoring.Points(*g.Result, true), e.Scoring.Points(*g.Result, false)
+				white.Points, black.Points = e.Points(*g.Result, true), e.Points(*g.Result, false)
 				white.Score = g.Result.Score()
 				if g.Result.EndReason != Bye {
 					black.Score = fmt.Sprintf("%d:%d", g.Result.Black, g.Result.White)

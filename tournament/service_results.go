@@ -99,6 +99,8 @@ func (s *Service) RecordResult(ctx context.Context, in ResultInput) (*RecordedRe
 			return Conflict("", "board %d of round %d is the bye; its result follows from the pairing", in.Board, in.Round)
 		case res.EndReason == Bye:
 			return Invalid("end_reason", "only the pairing gives a bye; board %d has two players", in.Board)
+		case e.MicroMatch.On():
+			return Conflict("", "board %d of round %d is a micro-match: enter the result of each of its two games", in.Board, in.Round)
 		}
 		before := *g
 		sheetChanged := in.Sheet != "" && sameSheet(in.Sheet) != sameSheet(g.Sheet)

@@ -161,6 +161,9 @@ func (s *Service) pairNext(ctx context.Context, eventID int64, want int) (*Round
 		if err != nil {
 			return err
 		}
+		if err := s.drawOpenings(tx, e, now.rounds, round); err != nil {
+			return err
+		}
 		if err := tx.CreateRound(round); err != nil {
 			return err
 		}
@@ -296,6 +299,7 @@ func newRound(e *Event, players []Player, pairings []Pairing, n int) (*Round, er
 		case !black.PlaysIn(n):
 			g.Result = &Result{White: e.Game.GamePoints(), Black: 0, EndReason: Forfeit}
 		}
+		splitForfeit(e, &g)
 		r.Games = append(r.Games, g)
 	}
 	// Requested byes (C.04.1 c) follow the boards the pairing made; a

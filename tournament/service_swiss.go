@@ -138,12 +138,21 @@ func draftRound(tx RoundTx, eventID int64, n int) ([]Round, *Round, error) {
 
 // replaceDraft stores a hand-edited round in place of the draft old, after
 // checking it against the absolute criteria (its warnings stay on the round).
-func (s *Service) replaceDraft(tx RoundTx, e *Event, players []Player, rounds []Round, old, edited *Round) error {
+func (s *Service) replaceDraft(tx interface {
+	RoundTx
+	OpeningTx
+}, e *Event, players []Player, rounds []Round, old, edited *Round) error {
 	if err := s.checkManual(e, players, rounds[:edited.Number-1], edited); err != nil {
 		return err
 	}
 	if err := tx.DeleteRound(old); err != nil {
 		return err
+	}
+	edited.Openings = old.Openings
+	if e.MicroMatch == DrawPerBoard && playedBoards(edited) != playedBoards(old) {
+		if err := s.drawOpenings(tx, e, rounds[:edited.Number-1], edited); err != nil {
+			return err
+		}
 	}
 	return tx.CreateRound(edited)
 }

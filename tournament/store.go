@@ -28,6 +28,7 @@ type Tx interface {
 	RegulationsTx
 	PersonTx
 	PersonClaimTx
+	OpeningTx
 }
 
 // EventTx keeps events and their settings.

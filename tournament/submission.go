@@ -84,6 +84,9 @@ type SubmissionInput struct {
 type PlayerView struct {
 	// SubmissionsOpen says whether the event takes results from players.
 	SubmissionsOpen bool
+	// MicroMatches: the event's boards are micro-matches, whose two games'
+	// results the arbiter enters; a player reports none.
+	MicroMatches bool
 	// PlayerID is the user's own player in the event; 0 when the user is
 	// not one of its players.
 	PlayerID int64
@@ -101,7 +104,7 @@ type PlayerView struct {
 // SubmitReport enforces, told from this view), and no report of the
 // player's on it still waits for a decision.
 func (v *PlayerView) MayReport(g *Game) bool {
-	if v == nil || !v.SubmissionsOpen || v.PlayerID == 0 || g.Result != nil || g.IsBye() {
+	if v == nil || !v.SubmissionsOpen || v.MicroMatches || v.PlayerID == 0 || g.Result != nil || g.IsBye() {
 		return false
 	}
 	if g.WhiteID != v.PlayerID && g.BlackID != v.PlayerID {
@@ -132,7 +135,7 @@ func (s *Service) PlayerView(ctx context.Context, eventID int64) (*PlayerView, e
 
 // playerView is PlayerView inside a transaction that has read the event.
 func playerView(tx Tx, u *User, e *Event) (*PlayerView, error) {
-	v := &PlayerView{}
+	v := &PlayerView{MicroMatches: e.MicroMatch.On()}
 	var err error
 	if v.SubmissionsOpen, err = tx.SubmissionsOpen(e.ID); err != nil {
 		return nil, err
@@ -338,6 +341,9 @@ func reportable(ctx context.Context, tx Tx, u *User, eventID int64, roundNo, boa
 	}
 	if err := playedOnServer(e, roundNo, board); err != nil {
 		return nil, 0, nil, err
+	}
+	if e.MicroMatch.On() {
+		return nil, 0, nil, Conflict("", "board %d of round %d is a micro-match: the arbiter enters the result of each of its two games", board, roundNo)
 	}
 	playerID, err := ownPlayer(tx, eventID, u)
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 	"adiukh/tournament/correspondence"
 	"adiukh/tournament/entries"
 	"adiukh/tournament/export"
+	"adiukh/tournament/micromatch"
 	"adiukh/tournament/people"
 	"adiukh/tournament/ratings"
 	"adiukh/tournament/search"
@@ -53,6 +54,9 @@ type Deps struct {
 	Entries *entries.Service
 	// Search finds the events and players a reader may see.
 	Search *search.Service
+	// MicroMatches keeps the tables of openings of Russian draughts
+	// events and the two games of their micro-matches.
+	MicroMatches *micromatch.Service
 	// Exporter writes the documents of stored events, stamped by its clock;
 	// export.New(Events, Teams) on Now when nil.
 	Exporter *export.Exporter

@@ -56,19 +56,24 @@ type eventView struct {
 	CancelReason string `json:"cancel_reason,omitempty"`
 	// Sequence counts the revisions calendars show, the latest at
 	// ModifiedAt (the creation until one).
-	Sequence           int           `json:"sequence"`
-	ModifiedAt         time.Time     `json:"modified_at"`
-	ManualStartNumbers bool          `json:"manual_start_numbers"`
-	ForbidSameClub     bool          `json:"forbid_same_club"`
-	Baku               bool          `json:"baku"`
-	BlackFirst         bool          `json:"black_first"`
-	SheetsRequired     bool          `json:"sheets_required"`
-	Rated              bool          `json:"rated"`
-	Online             bool          `json:"online"`
-	NextRoundAfter     int           `json:"next_round_after"`
-	TimeZone           string        `json:"time_zone"`
-	Warnings           []warningView `json:"warnings"`
-	CreatedAt          time.Time     `json:"created_at"`
+	Sequence           int       `json:"sequence"`
+	ModifiedAt         time.Time `json:"modified_at"`
+	ManualStartNumbers bool      `json:"manual_start_numbers"`
+	ForbidSameClub     bool      `json:"forbid_same_club"`
+	Baku               bool      `json:"baku"`
+	BlackFirst         bool      `json:"black_first"`
+	SheetsRequired     bool      `json:"sheets_required"`
+	Rated              bool      `json:"rated"`
+	Online             bool      `json:"online"`
+	NextRoundAfter     int       `json:"next_round_after"`
+	// MicroMatch is "" (one game a pairing), "round" or "board": where the
+	// opening of a micro-match of two games is drawn; MicroCount what the
+	// standings count of one, "games" or "matches".
+	MicroMatch string        `json:"micro_match"`
+	MicroCount string        `json:"micro_count,omitempty"`
+	TimeZone   string        `json:"time_zone"`
+	Warnings   []warningView `json:"warnings"`
+	CreatedAt  time.Time     `json:"created_at"`
 }
 
 func newEventView(e *tournament.Event) eventView {
@@ -81,6 +86,10 @@ func newEventView(e *tournament.Event) eventView {
 		CancelReason: e.CancelReason, Sequence: e.Sequence, ModifiedAt: e.Revised(),
 		ManualStartNumbers: e.ManualStartNumbers, Warnings: []warningView{}, CreatedAt: e.CreatedAt,
 		ForbidSameClub: e.ForbidSameClub, Baku: e.Baku, BlackFirst: e.BlackFirst, SheetsRequired: e.SheetsRequired, Rated: e.Rated, Online: e.Online, NextRoundAfter: e.NextRoundAfter, TimeZone: e.Location().String(),
+		MicroMatch: string(e.MicroMatch),
+	}
+	if e.MicroMatch.On() {
+		v.MicroCount = string(e.MicroCount)
 	}
 	if e.Discipline.IsTeam() {
 		v.Kind = "team"
@@ -135,6 +144,11 @@ type eventBody struct {
 	// NextRoundAfter is the pause in seconds after which the server pairs
 	// and publishes a live event's next round; 0, the arbiter does.
 	NextRoundAfter *int `json:"next_round_after"`
+	// MicroMatch plays each pairing of a Russian draughts event as two
+	// games from an opening drawn for the round ("round") or each board
+	// ("board"); "" one game. MicroCount: "games" or "matches".
+	MicroMatch *string `json:"micro_match"`
+	MicroCount *string `json:"micro_count"`
 	// TimeZone is where the event is played, e.g. "Europe/Moscow".
 	TimeZone *string `json:"time_zone"`
 	// Reason is kept in the audit log with the change.
@@ -147,6 +161,7 @@ func (b *eventBody) input() tournament.EventInput {
 		TieBreaks: b.TieBreaks, StartDate: b.StartDate, EndDate: b.EndDate, Venue: b.Venue, City: b.City, Region: b.Region,
 		ChiefArbiter: b.ChiefArbiter, Arbiters: b.Arbiters, Status: b.Status, Visibility: b.Visibility,
 		ForbidSameClub: b.ForbidSameClub, Baku: b.Baku, BlackFirst: b.BlackFirst, SheetsRequired: b.SheetsRequired, Rated: b.Rated, Online: b.Online, NextRoundAfter: b.NextRoundAfter, TimeZone: b.TimeZone,
+		MicroMatch: b.MicroMatch, MicroCount: b.MicroCount,
 	}
 	if b.Scoring != nil {
 		s := tournament.Scoring(*b.Scoring)

@@ -45,6 +45,10 @@ type gameView struct {
 	// (in the event's scoring table); GET of one round only.
 	WhiteScore *float64 `json:"white_score,omitempty"`
 	BlackScore *float64 `json:"black_score,omitempty"`
+	// Opening is the opening drawn for a micro-match (its round's or its
+	// own); MicroGames its two games, in the second the colours exchanged.
+	Opening    *openingView    `json:"opening,omitempty"`
+	MicroGames []microGameView `json:"micro_games,omitempty"`
 }
 
 // newGameView is a game in the reader's language l (its sheet's problems).
@@ -61,6 +65,7 @@ func newGameView(l *catalog.Localizer, g *tournament.Game) gameView {
 			v.Score = &score
 		}
 	}
+	v.MicroGames = microGameViews(g, g.MicroGames != [2]*tournament.Result{})
 	if r := g.SheetReport; r != nil {
 		v.SheetReport = &sheetReportView{Valid: r.Valid, Errors: []sheetErrorView{}, FinalReached: r.FinalReached,
 			FinalScore: r.FinalScore, ClaimedScore: r.ClaimedScore, ClaimedReason: r.ClaimedReason}
@@ -96,7 +101,12 @@ type roundView struct {
 func newRoundView(l *catalog.Localizer, r *tournament.Round) roundView {
 	v := roundView{Number: r.Number, Status: string(r.Status), Games: make([]gameView, len(r.Games)), Warnings: pairingWarningViews(r.Warnings)}
 	for i := range r.Games {
-		v.Games[i] = newGameView(l, &r.Games[i])
+		g := &r.Games[i]
+		v.Games[i] = newGameView(l, g)
+		if len(r.Openings) > 0 && !g.IsBye() {
+			v.Games[i].Opening = newOpeningView(r.OpeningOf(g.Board))
+			v.Games[i].MicroGames = microGameViews(g, true)
+		}
 	}
 	return v
 }

@@ -60,6 +60,7 @@ func Register(s *core.Server, g *gin.RouterGroup) {
 	h.solvingRoutesV1(g, w)
 	h.entriesRoutesV1(w)
 	h.regulationsRoutesV1(g, w)
+	h.openingsRoutesV1(g, w)
 	h.peopleRoutesV1(g, w)
 	h.peopleMergesRoutesV1(w)
 	h.peoplePhotosRoutesV1(w)

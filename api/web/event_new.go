@@ -17,7 +17,7 @@ import (
 
 // eventFields are the settings of the event form, in the API's names.
 var eventFields = []string{"name", "game", "discipline", "system", "rounds", "time_control", "start_date", "end_date", "venue", "city", "region", "chief_arbiter", "visibility", "time_zone", "tiebreaks",
-	"scoring_win", "scoring_draw", "scoring_loss", "scoring_bye", "scoring_forfeit_win", "forbid_same_club", "baku", "black_first", "sheets_required", "rated", "online", "next_round_after"}
+	"scoring_win", "scoring_draw", "scoring_loss", "scoring_bye", "scoring_forfeit_win", "forbid_same_club", "baku", "black_first", "sheets_required", "rated", "online", "next_round_after", "micro_match", "micro_count"}
 
 // eventFormData is the data of the event settings form.
 type eventFormData struct {
@@ -77,6 +77,7 @@ func eventFormValues(e *tournament.Event) *form {
 		"scoring_win": num(e.Scoring.Win), "scoring_draw": num(e.Scoring.Draw), "scoring_loss": num(e.Scoring.Loss),
 		"scoring_bye": num(e.Scoring.Bye), "scoring_forfeit_win": num(e.Scoring.ForfeitWin),
 		"forbid_same_club": checked(e.ForbidSameClub), "baku": checked(e.Baku), "black_first": checked(e.BlackFirst), "sheets_required": checked(e.SheetsRequired), "rated": checked(e.Rated), "online": checked(e.Online), "next_round_after": numberOrEmpty(e.NextRoundAfter),
+		"micro_match": string(e.MicroMatch), "micro_count": string(e.MicroCount),
 	} {
 		f.Values[k] = v
 	}
@@ -118,6 +119,7 @@ func eventInput(c *gin.Context, f *form) (tournament.EventInput, error) {
 	in.SheetsRequired = ptr(v["sheets_required"] != "")
 	in.Rated = ptr(v["rated"] != "")
 	in.Online = ptr(v["online"] != "")
+	in.MicroMatch, in.MicroCount = ptr(v["micro_match"]), opt("micro_count")
 	pause := 0
 	if v["next_round_after"] != "" {
 		n, err := strconv.Atoi(v["next_round_after"])

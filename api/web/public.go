@@ -70,7 +70,12 @@ type boardRow struct {
 	// shown beside their names from round 2 on (Scored).
 	Scored                 bool
 	WhiteScore, BlackScore float64
-	game                   *tournament.Game
+	// Opening is the opening drawn for this board of a micro-match event
+	// that draws one for each board (the round's is shown above the
+	// boards); Micro the scores of its two games, "" for one not in.
+	Opening *tournament.DrawnOpening
+	Micro   []string
+	game    *tournament.Game
 }
 
 func boardRows(d *tournament.EventData, r *tournament.Round) []boardRow {
@@ -80,15 +85,33 @@ func boardRows(d *tournament.EventData, r *tournament.Round) []boardRow {
 			SheetMissing: g.SheetMissing(d.Event.Discipline), game: &r.Games[i]}
 		if !g.IsBye() {
 			rows[i].Black = d.Player(g.BlackID)
+			if d.Event.MicroMatch.On() {
+				rows[i].Micro = microScores(&r.Games[i])
+			}
+			if d.Event.MicroMatch == tournament.DrawPerBoard {
+				rows[i].Opening = r.OpeningOf(g.Board)
+			}
 		}
 		if g.Result != nil {
 			rows[i].EndReason = string(g.Result.EndReason)
 			if g.IsBye() {
-				rows[i].ByePoints = d.Event.Scoring.Points(*g.Result, true)
+				rows[i].ByePoints = d.Event.Points(*g.Result, true)
 			}
 		}
 	}
 	return rows
+}
+
+// microScores are the scores of a micro-match's two games, "" for one
+// without its result yet.
+func microScores(g *tournament.Game) []string {
+	out := make([]string, len(g.MicroGames))
+	for i, r := range g.MicroGames {
+		if r != nil {
+			out[i] = r.Score()
+		}
+	}
+	return out
 }
 
 // eventHeader is what every page of one event shows above its tabs.

@@ -274,6 +274,7 @@ func (h *handler) routes(r *gin.Engine) {
 	m.GET("/admin/accounts/audit", h.Page(h.accountsAudit))
 	h.myRoutesWeb(m)
 	h.regulationsRoutesWeb(g, m)
+	h.micromatchRoutesWeb(g, m)
 	h.peopleRoutesWeb(g, m)
 	h.peopleMergesRoutesWeb(m)
 	h.peopleClaimsRoutesWeb(m)

@@ -22,6 +22,7 @@ import (
 	"adiukh/tournament/engines"
 	"adiukh/tournament/entries"
 	"adiukh/tournament/export"
+	"adiukh/tournament/micromatch"
 	"adiukh/tournament/people"
 	"adiukh/tournament/ratings"
 	"adiukh/tournament/search"
@@ -148,6 +149,7 @@ func serve(args []string, stdout, stderr io.Writer) int {
 		DB:             st,
 		Events:         events,
 		Teams:          teamCompetitions,
+		MicroMatches:   micromatch.NewService(st.MicroMatches(), nil),
 		Exporter:       export.New(events, teamCompetitions),
 		Accounts:       accounts,
 		Correspondence: corr,

@@ -226,6 +226,7 @@ var playerFields = map[string]string{"name": "full_name"}
 var valueKeys = map[string]string{
 	"discipline": "discipline.", "system": "system.", "status": "status.", "visibility": "visibility.",
 	"tie_breaks": "tiebreak.", "bye_kind": "bye.", "end_reason": "reason.",
+	"micro_match": "micro.draw_", "micro_count": "micro.count_",
 }
 
 // changes lists the fields of two JSON snapshots of an object that differ,

@@ -20,8 +20,9 @@ func Options() tournament.Options {
 			tournament.DoubleRoundRobin: RoundRobin,
 			tournament.Swiss:            Swiss,
 		},
-		Swiss:  SwissTools(),
-		Ranker: Ranker{},
+		Swiss:    SwissTools(),
+		Ranker:   Ranker{},
+		Openings: Openings{},
 	}
 }
 
@@ -110,10 +111,15 @@ func (Ranker) Rank(in tournament.StandingsInput) ([]tournament.StandingsRow, err
 			// The standings count Adiukh's 24 points a game; only who won
 			// counts in the event's table.
 			w, b := e.Game.OnAdiukhScale(g.Result.White, g.Result.Black)
-			sin.Rounds[i] = append(sin.Rounds[i], standings.Game{
+			sg := standings.Game{
 				White: g.WhiteNo, Black: g.BlackNo, Kind: kindOf(g.Result.EndReason),
 				WhitePoints: w, BlackPoints: b,
-			})
+			}
+			if e.CountsMicroGames() {
+				// A micro-match counts its two games' points (Event.Points).
+				sg.Scored, sg.WhiteScore, sg.BlackScore = true, e.Points(*g.Result, true), e.Points(*g.Result, false)
+			}
+			sin.Rounds[i] = append(sin.Rounds[i], sg)
 		}
 	}
 	rows, err := standings.Compute(sin)

@@ -70,12 +70,12 @@ func WriteTRF(w io.Writer, in tournament.PairingInput) error {
 				return fmt.Errorf("TRF of event %d: round %d board %d has no result", e.ID, r.Number, g.Board)
 			}
 			white := &t.Players[index[g.WhiteID]]
-			white.Points += tenths(e.Scoring.Points(*g.Result, true))
+			white.Points += tenths(e.Points(*g.Result, true))
 			wr, br := trfResults(g)
 			white.Results[ri] = wr
 			if g.BlackID != 0 {
 				black := &t.Players[index[g.BlackID]]
-				black.Points += tenths(e.Scoring.Points(*g.Result, false))
+				black.Points += tenths(e.Points(*g.Result, false))
 				black.Results[ri] = br
 			}
 		}

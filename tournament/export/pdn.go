@@ -37,6 +37,9 @@ func (x *Exporter) PDN(ctx context.Context, w io.Writer, eventID int64) ([]Skipp
 	if err != nil {
 		return nil, err
 	}
+	if d.Event.MicroMatch.On() {
+		return nil, microMatchPDN(w, d)
+	}
 	var skipped []Skipped
 	first := true
 	for _, r := range d.Rounds {
@@ -197,4 +200,58 @@ func pdnDate(e *tournament.Event) string {
 		return start.Format("2006") + ".??.??"
 	}
 	return start.Format("2006.01") + ".??"
+}
+
+// microMatchPDN writes the games of a micro-match event: each board's two
+// games, the second with the colours exchanged, as PDN 3.0 games of
+// GameType 25 that start from the drawn opening's position (FEN, with
+// the opening's name and moves in tags of their own) and carry the game's
+// result. Their moves are not kept: a micro-match's games are entered by
+// their results.
+func microMatchPDN(w io.Writer, d *tournament.EventData) error {
+	var b strings.Builder
+	for _, r := range d.Rounds {
+		for i := range r.Games {
+			g := &r.Games[i]
+			if g.IsBye() {
+				continue
+			}
+			o := r.OpeningOf(g.Board)
+			for game := range 2 {
+				played := *g
+				if game == 1 {
+					// The second game exchanges the colours.
+					played.WhiteID, played.BlackID = g.BlackID, g.WhiteID
+				}
+				tags := pdnTags(d, r.Number, &played)
+				for j := range tags {
+					if tags[j].Key == "Round" {
+						tags[j].Value = fmt.Sprintf("%d.%d", r.Number, game+1)
+					}
+				}
+				tags = append(tags, rules.Header{Key: "GameType", Value: "25"})
+				if o != nil {
+					tags = append(tags, rules.Header{Key: "Opening", Value: fmt.Sprintf("%d. %s", o.Number, o.Name)},
+						rules.Header{Key: "OpeningMoves", Value: o.MoveText()},
+						rules.Header{Key: "FEN", Value: o.FEN})
+				}
+				result := "*"
+				if res := g.MicroGames[game]; res != nil && res.EndReason != tournament.DoubleForfeit {
+					result = strings.ReplaceAll(res.Score(), ":", "-")
+				}
+				tags = append(tags, rules.Header{Key: "Result", Value: result})
+				if b.Len() > 0 {
+					b.WriteString("\n")
+				}
+				for _, t := range tags {
+					fmt.Fprintf(&b, "[%s %q]\n", t.Key, t.Value)
+				}
+				b.WriteString(result + "\n")
+			}
+		}
+	}
+	if _, err := io.WriteString(w, b.String()); err != nil {
+		return fmt.Errorf("write PDN: %w", err)
+	}
+	return nil
 }

@@ -104,7 +104,8 @@ func playerAsOf(p *tournament.Player, n int) report.Player {
 // table.
 func StandingsView(ct *tournament.Crosstable) (report.Standings, error) {
 	st := ct.Standings
-	s := report.Standings{Event: EventView(ct.Event), AfterRound: st.AfterRound, EveryFinishedGame: st.EveryFinishedGame, Rows: make([]report.StandingsRow, 0, len(st.Rows))}
+	s := report.Standings{Event: EventView(ct.Event), AfterRound: st.AfterRound, EveryFinishedGame: st.EveryFinishedGame, Rows: make([]report.StandingsRow, 0, len(st.Rows)),
+		Points: boardPoints(ct.Event)}
 	for _, tb := range st.TieBreaks {
 		s.TieBreaks = append(s.TieBreaks, tieBreakView(tb))
 	}
@@ -213,7 +214,12 @@ func PairingsView(d *tournament.EventData, n int, publicURL string) (report.Pair
 		return report.Pairings{}, err
 	}
 	points := d.ScoresBefore(n)
-	p := report.Pairings{Event: EventView(d.Event), Round: n, Date: roundDate(d.Event), PublicURL: publicURL}
+	p := report.Pairings{Event: EventView(d.Event), Round: n, Date: roundDate(d.Event), PublicURL: publicURL, Points: boardPoints(d.Event)}
+	if d.Event.MicroMatch.On() {
+		if o := r.OpeningOf(0); o != nil {
+			p.Opening = o.Line()
+		}
+	}
 	for _, g := range r.Games {
 		b := report.Board{
 			Number: g.Board, White: playerAsOf(d.Player(g.WhiteID), n), WhitePoints: points[g.WhiteID],
@@ -221,6 +227,9 @@ func PairingsView(d *tournament.EventData, n int, publicURL string) (report.Pair
 		}
 		if !b.Bye {
 			b.Black, b.BlackPoints = playerAsOf(d.Player(g.BlackID), n), points[g.BlackID]
+			if o := r.OpeningOf(g.Board); o != nil && o.Board != 0 {
+				b.Opening = o.Line()
+			}
 		}
 		if g.Result != nil {
 			b.Result = gameScore(d.Event.Scoring, *g.Result, true)
@@ -245,10 +254,19 @@ func ScoreSheetsView(d *tournament.EventData, n int) ([]report.ScoreSheet, error
 		if g.IsBye() || (g.Result != nil && !g.Result.Played()) {
 			continue
 		}
-		sheets = append(sheets, report.ScoreSheet{
-			Event: event, Round: n, Board: g.Board, Date: date,
-			White: PlayerView(d.Player(g.WhiteID)), Black: PlayerView(d.Player(g.BlackID)),
-		})
+		white, black := PlayerView(d.Player(g.WhiteID)), PlayerView(d.Player(g.BlackID))
+		if !d.Event.MicroMatch.On() {
+			sheets = append(sheets, report.ScoreSheet{Event: event, Round: n, Board: g.Board, Date: date, White: white, Black: black})
+			continue
+		}
+		// A micro-match is two games, colours exchanged, from its opening.
+		var opening string
+		if o := r.OpeningOf(g.Board); o != nil {
+			opening = o.Line()
+		}
+		sheets = append(sheets,
+			report.ScoreSheet{Event: event, Round: n, Board: g.Board, Date: date, White: white, Black: black, Game: 1, Opening: opening},
+			report.ScoreSheet{Event: event, Round: n, Board: g.Board, Date: date, White: black, Black: white, Game: 2, Opening: opening})
 	}
 	return sheets, nil
 }
@@ -429,4 +447,13 @@ func latin(name string) string {
 		return l
 	}
 	return ""
+}
+
+// boardPoints is what the two scores of a board add up to: a game's
+// points, or a micro-match's two games'.
+func boardPoints(e *tournament.Event) int {
+	if e.MicroMatch.On() {
+		return 2 * e.Game.GamePoints()
+	}
+	return e.Game.GamePoints()
 }

@@ -1,10 +1,12 @@
 package report
 
 import (
-	"adiukh/tournament/catalog"
+	"cmp"
 	"fmt"
 	"io"
 	"strconv"
+
+	"adiukh/tournament/catalog"
 
 	"rsc.io/qr"
 )
@@ -22,7 +24,7 @@ var pairingSizes = []float64{9, 8.5, 8, 7.5, 7}
 // top so players can follow the results on their phones.
 func PairingsPDF(w io.Writer, loc catalog.Lang, p Pairings) error {
 	for i, b := range p.Boards {
-		if err := checkScore(b.Result); err != nil {
+		if err := checkScoreOf(b.Result, cmp.Or(p.Points, 24)); err != nil {
 			return fmt.Errorf("pairings board %d (row %d): %w", b.Number, i+1, err)
 		}
 	}
@@ -88,8 +90,20 @@ func PairingsPDF(w io.Writer, loc catalog.Lang, p Pairings) error {
 	d.pairingsIntro(p, code)
 	t.after = signatureHeight
 	t.draw(d)
+	d.boardOpenings(p)
 	d.signatureLine(text(loc, msgChiefArbiter), p.Event.ChiefArbiter)
 	return d.output(w)
+}
+
+// boardOpenings lists the openings drawn for each board under the
+// pairings.
+func (d *document) boardOpenings(p Pairings) {
+	for _, b := range p.Boards {
+		if b.Opening != "" {
+			d.font(false, 9)
+			d.multiCell(0, 5, text(d.loc, msgBoard)+" "+strconv.Itoa(b.Number)+". "+text(d.loc, msgOpening)+": "+b.Opening, "", "L", false)
+		}
+	}
 }
 
 // pairingsIntro prints the round's date and, on the right, the QR code.
@@ -98,6 +112,9 @@ func (d *document) pairingsIntro(p Pairings, code *qr.Code) {
 	d.font(false, 10)
 	if date := formatDate(d.loc, p.Date); date != "" {
 		d.cell(0, 6, text(d.loc, msgDate)+": "+date, "", 1, "L", false)
+	}
+	if p.Opening != "" {
+		d.cell(0, 6, text(d.loc, msgRoundOpening)+": "+p.Opening, "", 1, "L", false)
 	}
 	if code == nil {
 		d.pdf.Ln(2)

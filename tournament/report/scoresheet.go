@@ -78,6 +78,11 @@ func (d *document) scoreSheet(s ScoreSheet) {
 	width := d.formPageAt(msgScoreSheet, s.Event, s.Round, s.Table, msgBoard, s.Board, s.Date)
 	d.field(text(d.loc, msgWhite), nonEmpty(playerLabel(d.loc, s.White), s.WhiteTeam), margin, width)
 	d.field(text(d.loc, msgBlack), nonEmpty(playerLabel(d.loc, s.Black), s.BlackTeam), margin, width)
+	if s.Game > 0 {
+		const game = 42.0
+		d.field(text(d.loc, msgMicroGame), formatInt(s.Game), margin, game)
+		d.field(text(d.loc, msgOpening), s.Opening, margin+game+8, width-game-8)
+	}
 	d.pdf.Ln(4)
 
 	top := d.pdf.GetY()

@@ -1,12 +1,14 @@
 package report
 
 import (
-	"adiukh/tournament/catalog"
+	"cmp"
 	"fmt"
 	"io"
 	"slices"
 	"strconv"
 	"strings"
+
+	"adiukh/tournament/catalog"
 )
 
 // Table fonts: 8 pt in 5 mm rows keeps a 200-player list to a few pages and
@@ -414,7 +416,7 @@ func checkStandings(s Standings, withGames bool) error {
 			if g.Opponent != 0 && (!seen[g.Opponent] || g.Opponent == r.Player.StartNo) {
 				return fmt.Errorf("%s: opponent start no %d is not another player of these standings", where, g.Opponent)
 			}
-			if err := checkScore(g.Score); err != nil {
+			if err := checkScoreOf(g.Score, cmp.Or(s.Points, 24)); err != nil {
 				return fmt.Errorf("%s: %w", where, err)
 			}
 		}

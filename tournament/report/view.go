@@ -132,6 +132,9 @@ type Standings struct {
 	EveryFinishedGame bool
 	TieBreaks         []TieBreak
 	Rows              []StandingsRow // in order of place
+	// Points is what a game's two scores add up to: Adiukh's 24 when 0,
+	// a Russian game's 2, a micro-match's 4.
+	Points int
 }
 
 // StandingsRow is one player's line.
@@ -160,6 +163,12 @@ type Pairings struct {
 	Date      time.Time
 	PublicURL string // address of the public pairings page, printed as a QR code; empty prints none
 	Boards    []Board
+	// Points is what a board's two scores add up to: Adiukh's 24 when 0,
+	// a Russian game's 2, a micro-match's 4 (the sum of its two games).
+	Points int
+	// Opening is the opening the round's micro-matches are played from,
+	// as OpeningLine writes it; empty when none was drawn for the round.
+	Opening string
 }
 
 // Board is one pairing. With Bye set, White holds the player who has a bye
@@ -175,6 +184,9 @@ type Board struct {
 	// zero-point), as against the one the pairing gives.
 	ByeRequested bool
 	Result       GameScore // White's point of view; NotPlayed on a list printed before the round
+	// Opening is the opening drawn for this board's micro-match, when each
+	// board has its own.
+	Opening string
 }
 
 // ScoreSheet is the data pre-filled on one score sheet (бланк записи партии).
@@ -194,6 +206,11 @@ type ScoreSheet struct {
 	// team match; empty in an individual event.
 	WhiteTeam string
 	BlackTeam string
+	// Game is the game of a micro-match (1, or 2 with the colours
+	// exchanged), 0 for a game of its own; Opening the opening it is
+	// played from, as OpeningLine writes it.
+	Game    int
+	Opening string
 }
 
 // GameRecord is one game with its moves and positions.

@@ -69,6 +69,11 @@ type Game struct {
 	White, Black             int // start numbers
 	Kind                     Kind
 	WhitePoints, BlackPoints int // Adiukh points: 17:7, 12:12, 24:0, 0:0
+	// Scored gives each side's score as it is (WhiteScore, BlackScore)
+	// instead of the table's points for who won: a micro-match of two
+	// games that the regulations count by its games' points.
+	Scored                 bool
+	WhiteScore, BlackScore float64
 }
 
 // Player is a participant as the tie-breaks need them.

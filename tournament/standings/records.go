@@ -81,6 +81,9 @@ func buildRecords(in Input) ([]*player, error) {
 			white := index[game.White]
 			if !game.Kind.hasOpponent() {
 				points := singlePoints(game.Kind, s)
+				if game.Scored {
+					points = game.WhiteScore
+				}
 				players[white].rounds[r] = roundRecord{
 					kind: game.Kind, opponent: noOpponent,
 					points: points, share: points / s.Win, adiukh: game.WhitePoints,
@@ -89,6 +92,9 @@ func buildRecords(in Input) ([]*player, error) {
 			}
 			black := index[game.Black]
 			wp, bp := sidePoints(game, s)
+			if game.Scored {
+				wp, bp = game.WhiteScore, game.BlackScore
+			}
 			players[white].rounds[r] = roundRecord{
 				kind: game.Kind, opponent: black,
 				points: wp, share: share(game.Kind, game.WhitePoints, wp, s), adiukh: game.WhitePoints,

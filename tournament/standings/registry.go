@@ -21,6 +21,10 @@ const (
 	Progressive     ID = "progressive"
 	ARO             ID = "aro"
 	TPR             ID = "tpr"
+	// MicroMatchPoints is what the rounds score as won, drawn and lost games
+	// of the table: for micro-matches of two games counted by their games'
+	// points, the micro-matches' results (issue 51).
+	MicroMatchPoints ID = "micro-match-points"
 )
 
 // TieBreak describes one registered tie-break. Its names for people are in
@@ -43,6 +47,7 @@ var registry = []TieBreak{
 	{Progressive},
 	{ARO},
 	{TPR},
+	{MicroMatchPoints},
 }
 
 // All returns every registered tie-break in a fixed order.

@@ -156,6 +156,7 @@ func (t *table) values(p *player) map[ID]float64 {
 	for _, rec := range p.rounds {
 		running += rec.points
 		v[Progressive] += running
+		v[MicroMatchPoints] += t.matchPoints(rec)
 		v[AdiukhPoints] += float64(rec.adiukh)
 		if !rec.played() {
 			continue
@@ -178,4 +179,23 @@ func (t *table) values(p *player) map[ID]float64 {
 	v[ARO] = float64(averageRating(ratings))
 	v[TPR] = float64(performanceRating(ratings, ratingPoints))
 	return v
+}
+
+// matchPoints is what a round scores in the table by who won it, whatever
+// points it counts in the score: a micro-match won, drawn or lost (by the
+// sum of its games) as one game; a forfeit and a bye as the table scores
+// them.
+func (t *table) matchPoints(rec roundRecord) float64 {
+	s := t.scoring
+	switch {
+	case rec.kind == Played && 2*rec.adiukh > MaxPoints:
+		return s.Win
+	case rec.kind == Played && 2*rec.adiukh < MaxPoints:
+		return s.Loss
+	case rec.kind == Played:
+		return s.Draw
+	case rec.forfeitWin():
+		return s.ForfeitWin
+	}
+	return singlePoints(rec.kind, s)
 }

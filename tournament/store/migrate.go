@@ -69,6 +69,7 @@ var migrations = []*gormigrate.Migration{
 	{ID: "20261125223700-event-game", Migrate: eventGameMigration},
 	{ID: "20261125230555-account-names", Migrate: accountNamesMigration},
 	{ID: "20261125231700-event-region", Migrate: eventRegionMigration},
+	{ID: "20261126010530-micro-matches", Migrate: microMatchesMigration},
 	{ID: "20261126011907-composition-keys", Migrate: compositionKeysMigration},
 	{ID: "20261126012900-person-patronymic", Migrate: personPatronymicMigration},
 }

@@ -69,6 +69,8 @@ type eventRow struct {
 	Rated              bool   `gorm:"not null;default:false"`
 	Online             bool   `gorm:"not null;default:false"`
 	NextRoundAfter     int    `gorm:"not null;default:0"`
+	MicroMatch         string `gorm:"size:8;not null;default:''"`
+	MicroCount         string `gorm:"size:8;not null;default:''"`
 	TimeZone           string `gorm:"size:64;not null;default:''"`
 	OwnerID            int64  `gorm:"not null;index"`
 	Owner              userRow
@@ -114,6 +116,8 @@ type roundRow struct {
 	Status  string   `gorm:"size:16;not null"`
 	// Warnings is the JSON list of the check of a hand-edited pairing.
 	Warnings string `gorm:"type:text;not null;default:''"`
+	// Openings is the JSON list of the openings drawn; "" for none.
+	Openings string `gorm:"type:text;not null;default:''"`
 }
 
 func (roundRow) TableName() string { return "rounds" }
@@ -135,6 +139,8 @@ type gameRow struct {
 	SheetReport    string `gorm:"type:text;not null"` // JSON, "" without a sheet
 	OverrideReason string `gorm:"type:text;not null"`
 	Version        int    `gorm:"not null"`
+	// MicroGames is the JSON pair of a micro-match's two results; "" for none.
+	MicroGames string `gorm:"type:text;not null;default:''"`
 }
 
 func (gameRow) TableName() string { return "games" }

@@ -206,6 +206,7 @@ func eventToRow(e *tournament.Event) (*eventRow, error) {
 		Venue: e.Venue, City: e.City, Region: e.Region, ChiefArbiter: e.ChiefArbiter, Arbiters: string(arbiters),
 		Status: string(e.Status), Visibility: string(e.Visibility), ManualStartNumbers: e.ManualStartNumbers,
 		ForbidSameClub: e.ForbidSameClub, Baku: e.Baku, BlackFirst: e.BlackFirst, SheetsRequired: e.SheetsRequired, Rated: e.Rated, Online: e.Online, NextRoundAfter: e.NextRoundAfter, TimeZone: e.TimeZone,
+		MicroMatch: string(e.MicroMatch), MicroCount: string(e.MicroCount),
 		OwnerID: e.OwnerID, CreatedAt: e.CreatedAt,
 		Sequence: e.Sequence, ModifiedAt: optionalTime(e.ModifiedAt), CancelReason: e.CancelReason, HiddenAt: optionalTime(e.HiddenAt),
 	}, nil
@@ -224,6 +225,7 @@ func rowToEvent(r *eventRow) (*tournament.Event, error) {
 		Status: tournament.EventStatus(r.Status), Visibility: tournament.Visibility(r.Visibility),
 		ManualStartNumbers: r.ManualStartNumbers, OwnerID: r.OwnerID, CreatedAt: r.CreatedAt,
 		ForbidSameClub: r.ForbidSameClub, Baku: r.Baku, BlackFirst: r.BlackFirst, SheetsRequired: r.SheetsRequired, Rated: r.Rated, Online: r.Online, NextRoundAfter: r.NextRoundAfter, TimeZone: r.TimeZone,
+		MicroMatch: tournament.OpeningDraw(r.MicroMatch), MicroCount: tournament.MicroCount(r.MicroCount),
 	}
 	e.Sequence, e.CancelReason = r.Sequence, r.CancelReason
 	if r.ModifiedAt != nil {
@@ -292,6 +294,7 @@ func (t *tx) DiscardEvent(id int64) error {
 		{"rounds", "DELETE FROM rounds WHERE event_id = ?"},
 		{"search words", "DELETE FROM search_terms WHERE event_id = ?"},
 		{"players", "DELETE FROM players WHERE event_id = ?"},
+		{"openings", "DELETE FROM event_openings WHERE event_id = ?"},
 		{"audit entries", "DELETE FROM audit_entries WHERE event_id = ?"},
 		{"event", "DELETE FROM events WHERE id = ?"},
 	}
@@ -403,7 +406,11 @@ func (t *tx) CreateRound(r *tournament.Round) error {
 	if err != nil {
 		return err
 	}
-	row := roundRow{EventID: r.EventID, Number: r.Number, Status: string(r.Status), Warnings: warnings}
+	openings, err := openingsToText(r.Openings)
+	if err != nil {
+		return err
+	}
+	row := roundRow{EventID: r.EventID, Number: r.Number, Status: string(r.Status), Warnings: warnings, Openings: openings}
 	if err := t.db.Omit("Event").Create(&row).Error; err != nil {
 		if uniqueViolation(err) {
 			return tournament.Conflict("", "round %d was paired meanwhile", r.Number)
@@ -463,6 +470,9 @@ func (t *tx) Rounds(eventID int64) ([]tournament.Round, error) {
 			return nil, fmt.Errorf("round %d of event %d: stored warnings: %w", r.Number, eventID, err)
 		}
 		rounds[i].Warnings = ws
+		if rounds[i].Openings, err = textToOpenings(r.Openings); err != nil {
+			return nil, fmt.Errorf("round %d of event %d: stored openings: %w", r.Number, eventID, err)
+		}
 	}
 	var games []gameRow
 	if err := t.db.Where("round_id IN ?", ids).Order("round_id, board").Find(&games).Error; err != nil {
@@ -515,7 +525,7 @@ func (t *tx) UpdateGame(g *tournament.Game) error {
 	res := t.db.Model(&gameRow{}).Where("id = ? AND version = ?", g.ID, g.Version).Updates(map[string]any{
 		"end_reason": row.EndReason, "white_points": row.WhitePoints, "black_points": row.BlackPoints,
 		"sheet": row.Sheet, "sheet_report": row.SheetReport, "override_reason": row.OverrideReason,
-		"version": g.Version + 1,
+		"micro_games": row.MicroGames, "version": g.Version + 1,
 	})
 	if res.Error != nil {
 		return fmt.Errorf("update game %d: %w", g.ID, res.Error)
@@ -543,6 +553,13 @@ func gameToRow(g *tournament.Game) (*gameRow, error) {
 		}
 		row.SheetReport = string(b)
 	}
+	if g.MicroGames != [2]*tournament.Result{} {
+		b, err := json.Marshal(g.MicroGames)
+		if err != nil {
+			return nil, err
+		}
+		row.MicroGames = string(b)
+	}
 	return row, nil
 }
 
@@ -558,6 +575,11 @@ func rowToGame(r *gameRow) (*tournament.Game, error) {
 		g.SheetReport = &tournament.SheetReport{}
 		if err := json.Unmarshal([]byte(r.SheetReport), g.SheetReport); err != nil {
 			return nil, fmt.Errorf("game %d: stored sheet report: %w", r.ID, err)
+		}
+	}
+	if r.MicroGames != "" {
+		if err := json.Unmarshal([]byte(r.MicroGames), &g.MicroGames); err != nil {
+			return nil, fmt.Errorf("game %d: stored micro-match games: %w", r.ID, err)
 		}
 	}
 	return g, nil

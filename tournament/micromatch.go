@@ -1,0 +1,267 @@
+package tournament
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+)
+
+// OpeningDraw is how a Russian draughts event plays its rounds (issue 51,
+// item 5): each pairing as one game (""), or as a micro-match of two
+// games, colours exchanged, both from an opening drawn for the whole round
+// ("round") or for each board ("board").
+type OpeningDraw string
+
+const (
+	NoMicroMatch OpeningDraw = ""
+	DrawPerRound OpeningDraw = "round"
+	DrawPerBoard OpeningDraw = "board"
+)
+
+// MicroCount is what the standings count of a micro-match, as the
+// regulations choose: its games' points ("games": a win and a draw score
+// a win's and a draw's points), or its result ("matches": the micro-match
+// won, drawn or lost scores as one game of the event's table).
+type MicroCount string
+
+const (
+	CountGames   MicroCount = "games"
+	CountMatches MicroCount = "matches"
+)
+
+// microGamesEach is the number of games of a micro-match.
+const microGamesEach = 2
+
+// On reports whether the event plays micro-matches.
+func (d OpeningDraw) On() bool { return d != NoMicroMatch }
+
+// CountsMicroGames reports whether the standings count the games of the
+// event's micro-matches.
+func (e *Event) CountsMicroGames() bool { return e.MicroMatch.On() && e.MicroCount != CountMatches }
+
+// DrawnOpening is the opening drawn for a round (Board 0) or for one of
+// its boards, as it stood in the event's table when the round was paired:
+// a later change of the table leaves it as drawn. Seed is the draw's, from
+// which the same table and the openings drawn before give it again.
+type DrawnOpening struct {
+	Board  int      `json:"board"`
+	Number int      `json:"number"`
+	Name   string   `json:"name"`
+	Moves  []string `json:"moves"`
+	FEN    string   `json:"fen"`
+	Seed   uint64   `json:"seed"`
+}
+
+// Line writes the opening for a printed page: its number, name and moves
+// numbered as a sheet writes them ("12. 1-XII: 1. c3-d4 d6-c5 2. b2-c3").
+func (o DrawnOpening) Line() string {
+	return fmt.Sprintf("%d. %s: %s", o.Number, o.Name, o.MoveText())
+}
+
+// MoveText is the opening's moves numbered as a sheet writes them.
+func (o DrawnOpening) MoveText() string {
+	var b strings.Builder
+	for i, m := range o.Moves {
+		switch {
+		case i%2 == 0 && i > 0:
+			fmt.Fprintf(&b, " %d. ", i/2+1)
+		case i%2 == 0:
+			b.WriteString("1. ")
+		default:
+			b.WriteString(" ")
+		}
+		b.WriteString(m)
+	}
+	return b.String()
+}
+
+// OpeningOf is the opening a board of the round plays from: its own, or
+// the round's; nil when none was drawn.
+func (r *Round) OpeningOf(board int) *DrawnOpening {
+	var round *DrawnOpening
+	for i := range r.Openings {
+		switch r.Openings[i].Board {
+		case board:
+			return &r.Openings[i]
+		case 0:
+			round = &r.Openings[i]
+		}
+	}
+	return round
+}
+
+// OpeningTools draws a round's openings from the event's table; engines
+// plugs in the tables of tournament/openings. table is the event's table
+// as stored (nil: the default one); drawn are the numbers drawn in the
+// event's earlier rounds, in order.
+type OpeningTools interface {
+	DrawOpenings(table []byte, seed uint64, n int, drawn []int) ([]DrawnOpening, error)
+}
+
+// OpeningTx reads the event's own table of openings (nil when it draws
+// from the default one).
+type OpeningTx interface {
+	EventOpenings(eventID int64) ([]byte, error)
+}
+
+// applyMicroMatch sets the event's micro-match setting when one is given.
+func (in EventInput) applyMicroMatch(e *Event) error {
+	var errs []error
+	if in.MicroMatch != nil {
+		switch d := OpeningDraw(strings.TrimSpace(*in.MicroMatch)); d {
+		case NoMicroMatch, DrawPerRound, DrawPerBoard:
+			e.MicroMatch = d
+		default:
+			errs = append(errs, Invalid("micro_match", "unknown micro-match setting %q; use \"\" (one game a pairing), \"round\" or \"board\" (where the opening is drawn)", *in.MicroMatch))
+		}
+	}
+	if in.MicroCount != nil {
+		switch c := MicroCount(strings.TrimSpace(*in.MicroCount)); c {
+		case CountGames, CountMatches, "":
+			e.MicroCount = c
+		default:
+			errs = append(errs, Invalid("micro_count", "unknown count %q; use \"games\" or \"matches\"", *in.MicroCount))
+		}
+	}
+	switch {
+	case !e.MicroMatch.On():
+		// An event of single games counts nothing of micro-matches.
+		e.MicroCount = ""
+	case e.MicroCount == "":
+		e.MicroCount = CountGames
+	}
+	return JoinInvalid(errs)
+}
+
+// checkMicroMatch refuses micro-matches where they cannot be played: only
+// Russian draughts draws openings, over the board and between players (a
+// team competition's boards and the games played on the server are not
+// micro-matches here). Counting the games' points needs a table where a
+// draw is half a win and a loss, as 2/1/0 and 1/½/0 are: only the sum of
+// a micro-match's game points is kept on its board.
+func checkMicroMatch(e *Event) error {
+	if !e.MicroMatch.On() {
+		return nil
+	}
+	switch {
+	case e.Game.OrAdiukh() != RussianGame:
+		return Invalid("micro_match", "micro-matches with drawn openings are played in Russian draughts only")
+	case e.Discipline.IsTeam() || e.Discipline.PlayedOnServer() || !e.Discipline.PlaysGames() || e.Online:
+		return Invalid("micro_match", "micro-matches are played over the board between players: not in team competitions, online or correspondence events")
+	case e.CountsMicroGames() && 2*e.Scoring.Draw != e.Scoring.Win+e.Scoring.Loss:
+		return Invalid("micro_count", "counting the games of micro-matches needs a draw worth half a win and a loss (2/1/0 or 1/½/0); got %g/%g/%g", e.Scoring.Win, e.Scoring.Draw, e.Scoring.Loss)
+	}
+	return nil
+}
+
+// Points is what one side scores in the standings for a board's result:
+// the event's table for a game (Scoring.Points), and for a micro-match
+// counted by its games the points of its two games, from the sum of their
+// game points the board keeps (4:0, 3:1, 2:2 …; a forfeit of both games
+// scores two forfeit wins, a bye two games' byes).
+func (e *Event) Points(r Result, white bool) float64 {
+	if !e.CountsMicroGames() {
+		return e.Scoring.Points(r, white)
+	}
+	s := e.Scoring
+	switch r.Outcome() {
+	case ByeGame, NoWinner:
+		return microGamesEach * s.Points(r, white)
+	}
+	if r.EndReason == Forfeit {
+		return microGamesEach * s.Points(r, white)
+	}
+	side := r.White
+	if !white {
+		side = r.Black
+	}
+	// Each game point is half the step from a loss to a win: two wins
+	// (4) are two wins' points, two draws (2) two draws'.
+	return microGamesEach*s.Loss + float64(side)*(s.Win-s.Loss)/float64(RussianGame.GamePoints())
+}
+
+// MicroMatchResult is the board's result of a micro-match from its two
+// games (first: the board's White had White), as the standings read it:
+// the sum of each side's game points, ended on the board unless both
+// games were forfeited (then a forfeit, or a double forfeit).
+func MicroMatchResult(first, second Result) Result {
+	// The second game is played with the colours exchanged.
+	white, black := first.White+second.Black, first.Black+second.White
+	switch {
+	case first.EndReason == DoubleForfeit && second.EndReason == DoubleForfeit:
+		return Result{EndReason: DoubleForfeit}
+	case first.EndReason == Forfeit && second.EndReason == Forfeit && (white == 0 || black == 0):
+		return Result{White: white, Black: black, EndReason: Forfeit}
+	}
+	return Result{White: white, Black: black, EndReason: FinalPosition}
+}
+
+// drawOpenings draws the openings of a micro-match event's new round, one
+// for the round or one for each board with two players, from a fresh seed
+// that is stored with them: the openings drawn in the earlier rounds come
+// again only once the table is exhausted (openings.Draw).
+func (s *Service) drawOpenings(tx OpeningTx, e *Event, earlier []Round, r *Round) error {
+	r.Openings = nil
+	if !e.MicroMatch.On() {
+		return nil
+	}
+	if s.openings == nil {
+		return Invalid("micro_match", "this server cannot draw openings; the event's micro-matches cannot be paired")
+	}
+	n := 1
+	if e.MicroMatch == DrawPerBoard {
+		if n = playedBoards(r); n == 0 {
+			return nil
+		}
+	}
+	var drawn []int
+	for _, old := range earlier {
+		for _, o := range old.Openings {
+			drawn = append(drawn, o.Number)
+		}
+	}
+	table, err := tx.EventOpenings(e.ID)
+	if err != nil {
+		return err
+	}
+	seed := rand.Uint64()
+	openings, err := s.openings.DrawOpenings(table, seed, n, drawn)
+	if err != nil {
+		return err
+	}
+	if e.MicroMatch == DrawPerBoard {
+		i := 0
+		for _, g := range r.Games {
+			if !g.IsBye() {
+				openings[i].Board = g.Board
+				i++
+			}
+		}
+	}
+	r.Openings = openings
+	return nil
+}
+
+// playedBoards counts the round's boards with two players.
+func playedBoards(r *Round) int {
+	n := 0
+	for i := range r.Games {
+		if !r.Games[i].IsBye() {
+			n++
+		}
+	}
+	return n
+}
+
+// splitForfeit makes a board that the pairing forfeits (an absent player)
+// a micro-match of two forfeited games.
+func splitForfeit(e *Event, g *Game) {
+	if !e.MicroMatch.On() || g.Result == nil || (g.Result.EndReason != Forfeit && g.Result.EndReason != DoubleForfeit) {
+		return
+	}
+	first := *g.Result
+	second := Result{White: first.Black, Black: first.White, EndReason: first.EndReason}
+	g.MicroGames = [2]*Result{&first, &second}
+	res := MicroMatchResult(first, second)
+	g.Result = &res
+}

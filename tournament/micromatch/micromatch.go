@@ -1,0 +1,327 @@
+// Package micromatch is the micro-matches of Russian draughts events
+// (issue 51, item 5): an event that plays each pairing as two games,
+// colours exchanged, from an opening drawn for the round or for each board.
+// It keeps the event's own table of openings (loaded as CSV or JSON, edited,
+// or the default one of tournament/openings), and records a micro-match's
+// two games one by one, the board's result being their sum. The setting is
+// the event's (tournament.MicroMatch), the draw is made when the round is
+// paired (tournament.Service, through the OpeningTools engines plugs in),
+// and the drawn openings and the two games are kept with the round's
+// boards, so that every read of a round (pages, JSON, PDFs, PDN) has them.
+//
+// It writes the boards through the root's one writer (tournament.StoreGame)
+// and the audit log through tournament.Audit, in its own transaction; it
+// knows no HTTP and no SQL.
+package micromatch
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"adiukh/tournament"
+	"adiukh/tournament/openings"
+)
+
+// The audit log's actions of an event's table of openings.
+const (
+	ActionTableLoad  = "openings.load"
+	ActionTableReset = "openings.reset"
+)
+
+// Store keeps the micro-matches on the tournament's database.
+type Store interface {
+	Update(ctx context.Context, fn func(tx Tx) error) error
+	View(ctx context.Context, fn func(tx Tx) error) error
+}
+
+// Tx is the domain's transaction with the event's table of openings.
+type Tx interface {
+	tournament.Tx
+	// SetEventOpenings stores the event's own table (the JSON of
+	// openings.Table.WriteJSON); nil removes it, back to the default.
+	SetEventOpenings(eventID int64, content []byte, at time.Time) error
+}
+
+// Service carries out the use cases of micro-matches. The signed-in user
+// comes from the context, as for tournament.Service.
+type Service struct {
+	store Store
+	now   func() time.Time
+}
+
+// NewService returns the service over st; now is the clock (time.Now when
+// nil).
+func NewService(st Store, now func() time.Time) *Service {
+	if now == nil {
+		now = time.Now
+	}
+	return &Service{store: st, now: now}
+}
+
+// TableView is the table an event draws its openings from.
+type TableView struct {
+	Event *tournament.Event
+	Table *openings.Table
+	// Own is true when the arbiter loaded the event's own table; false
+	// for the default one the project ships.
+	Own bool
+	// CanEdit says whether the reader may load or edit the table.
+	CanEdit bool
+}
+
+// Table reads the table an event draws from.
+func (s *Service) Table(ctx context.Context, eventID int64) (*TableView, error) {
+	var out *TableView
+	err := s.store.View(ctx, func(tx Tx) error {
+		e, err := tournament.Readable(ctx, tx, eventID)
+		if err != nil {
+			return err
+		}
+		t, own, err := eventTable(tx, eventID)
+		if err != nil {
+			return err
+		}
+		out = &TableView{Event: e, Table: t, Own: own, CanEdit: tournament.CanManage(tournament.UserFromContext(ctx), e)}
+		return nil
+	})
+	return out, err
+}
+
+func eventTable(tx Tx, eventID int64) (*openings.Table, bool, error) {
+	stored, err := tx.EventOpenings(eventID)
+	if err != nil || stored == nil {
+		return openings.Default(), false, err
+	}
+	t, err := openings.ReadJSON(bytes.NewReader(stored))
+	if err != nil {
+		return nil, false, fmt.Errorf("event %d: stored openings: %w", eventID, err)
+	}
+	return t, true, nil
+}
+
+// Formats of a table's file.
+const (
+	CSV  = "csv"
+	JSON = "json"
+)
+
+// ReadTable reads a table in a format ("csv", "json", or "" to tell by its
+// first character: a JSON file starts with "{"). A bad file is refused
+// with the line (or the opening of a JSON list), the field and the ply at
+// fault, as field "table".
+func ReadTable(format string, content []byte) (*openings.Table, error) {
+	if format == "" {
+		format = CSV
+		if bytes.HasPrefix(bytes.TrimSpace(bytes.TrimPrefix(content, []byte("\ufeff"))), []byte("{")) {
+			format = JSON
+		}
+	}
+	var t *openings.Table
+	var err error
+	switch format {
+	case CSV:
+		t, err = openings.ReadCSV(bytes.NewReader(content))
+	case JSON:
+		t, err = openings.ReadJSON(bytes.NewReader(content))
+	default:
+		return nil, tournament.Invalid("format", "unknown format %q of a table of openings; use \"csv\" or \"json\"", format)
+	}
+	var oe *openings.Error
+	if errors.As(err, &oe) {
+		format, args := oe.Phrase()
+		e := tournament.Invalid("table", format, args...)
+		e.Line = oe.Line
+		return nil, e
+	}
+	return t, err
+}
+
+// LoadTable makes a table (a file the arbiter loads, or the table edited
+// in the form) the event's own; the openings drawn for rounds already
+// paired stay as they were drawn. Only an event of Russian draughts has
+// a table.
+func (s *Service) LoadTable(ctx context.Context, eventID int64, format string, content []byte) (*openings.Table, error) {
+	t, err := ReadTable(format, content)
+	if err != nil {
+		return nil, err
+	}
+	var b bytes.Buffer
+	if err := t.WriteJSON(&b); err != nil {
+		return nil, err
+	}
+	err = s.store.Update(ctx, func(tx Tx) error {
+		e, u, err := manageable(ctx, tx, eventID)
+		if err != nil {
+			return err
+		}
+		old, own, err := eventTable(tx, eventID)
+		if err != nil {
+			return err
+		}
+		if err := tx.SetEventOpenings(eventID, b.Bytes(), s.now()); err != nil {
+			return err
+		}
+		return tournament.Audit(tx, s.now(), u, e.ID, ActionTableLoad, fmt.Sprintf("event %d", e.ID), summary(old, own), summary(t, true), "")
+	})
+	if err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// ResetTable takes the event back to the default table.
+func (s *Service) ResetTable(ctx context.Context, eventID int64) error {
+	return s.store.Update(ctx, func(tx Tx) error {
+		e, u, err := manageable(ctx, tx, eventID)
+		if err != nil {
+			return err
+		}
+		old, own, err := eventTable(tx, eventID)
+		if err != nil || !own {
+			return err
+		}
+		if err := tx.SetEventOpenings(eventID, nil, s.now()); err != nil {
+			return err
+		}
+		return tournament.Audit(tx, s.now(), u, e.ID, ActionTableReset, fmt.Sprintf("event %d", e.ID), summary(old, own), summary(openings.Default(), false), "")
+	})
+}
+
+// tableSummary is what the audit log keeps of a table.
+type tableSummary struct {
+	Own      bool `json:"own"`
+	Openings int  `json:"openings"`
+}
+
+func summary(t *openings.Table, own bool) tableSummary {
+	return tableSummary{Own: own, Openings: len(t.Openings)}
+}
+
+// manageable reads an event whose micro-match data the user may change: an
+// event of Russian draughts.
+func manageable(ctx context.Context, tx Tx, eventID int64) (*tournament.Event, *tournament.User, error) {
+	e, u, err := tournament.Manageable(ctx, tx, eventID)
+	if err != nil {
+		return nil, nil, err
+	}
+	if e.Game.OrAdiukh() != tournament.RussianGame {
+		return nil, nil, tournament.Conflict("", "event %d is of %s: only Russian draughts events draw openings", eventID, e.Game.OrAdiukh().Words())
+	}
+	return e, u, nil
+}
+
+// GameInput is the result of one game of a micro-match.
+type GameInput struct {
+	EventID int64
+	Round   int
+	Board   int
+	// Game is 1 (the board's White has White) or 2 (colours exchanged).
+	Game      int
+	Score     string // 2:0, 1:1 or 0:2, White's first in that game
+	EndReason string
+	// Version is the board's version the arbiter saw.
+	Version int
+	// Reason is why a game's result is corrected.
+	Reason string
+}
+
+// gameLog is what the audit log keeps of a game of a micro-match, in the
+// shape of a board's result (auditlog's resultLog) with the game's number.
+type gameLog struct {
+	Game      int    `json:"game"`
+	Score     string `json:"score"`
+	EndReason string `json:"end_reason"`
+	Board     string `json:"board_score"`
+}
+
+// RecordGame stores the result of one game of a micro-match; once both are
+// in, the board's result is their sum (tournament.MicroMatchResult), which
+// the standings count. A stale version is refused; correcting a game's
+// result needs a reason.
+func (s *Service) RecordGame(ctx context.Context, in GameInput) (*tournament.Game, error) {
+	in.Reason = strings.TrimSpace(in.Reason)
+	var out *tournament.Game
+	err := s.store.Update(ctx, func(tx Tx) error {
+		e, u, err := manageable(ctx, tx, in.EventID)
+		if err != nil {
+			return err
+		}
+		if !e.MicroMatch.On() {
+			return tournament.Conflict("", "event %d plays one game a pairing, not micro-matches", in.EventID)
+		}
+		if in.Game != 1 && in.Game != 2 {
+			return tournament.Invalid("game", "a micro-match has games 1 and 2; got %d", in.Game)
+		}
+		res, err := e.ParseResult(in.Score, in.EndReason)
+		if err != nil {
+			return err
+		}
+		switch res.EndReason {
+		case tournament.Bye, tournament.HalfPointBye, tournament.ZeroPointBye, tournament.Adjudication:
+			return tournament.Invalid("end_reason", "a game of a micro-match cannot end by %s", res.EndReason)
+		}
+		rounds, err := tx.Rounds(in.EventID)
+		if err != nil {
+			return err
+		}
+		i := slices.IndexFunc(rounds, func(r tournament.Round) bool { return r.Number == in.Round })
+		if i < 0 {
+			return tournament.NotFound("round %d of event %d not found", in.Round, in.EventID)
+		}
+		round := &rounds[i]
+		if round.Status == tournament.Draft {
+			return tournament.Conflict("", "round %d is not published yet", in.Round)
+		}
+		g := tournament.FindGame(round, in.Board)
+		switch {
+		case g == nil:
+			return tournament.NotFound("board %d of round %d not found", in.Board, in.Round)
+		case g.IsBye():
+			return tournament.Conflict("", "board %d of round %d is the bye; its result follows from the pairing", in.Board, in.Round)
+		case g.Version != in.Version:
+			return tournament.Conflict("version", "board %d of round %d was changed meanwhile (version %d, you sent %d); reload it and enter the result again", in.Board, in.Round, g.Version, in.Version)
+		}
+		before := *g
+		old := g.MicroGames[in.Game-1]
+		if old != nil && *old == res {
+			out = g
+			return nil
+		}
+		if old != nil && in.Reason == "" {
+			return tournament.Invalid("reason", "game %d of board %d already has the result %s; say why it is corrected", in.Game, in.Board, old.Score())
+		}
+		g.MicroGames[in.Game-1] = &res
+		g.Result = nil
+		if first, second := g.MicroGames[0], g.MicroGames[1]; first != nil && second != nil {
+			sum := tournament.MicroMatchResult(*first, *second)
+			g.Result = &sum
+		}
+		if err := tournament.StoreGame(tx, round, g); err != nil {
+			return err
+		}
+		out = g
+		action := tournament.ActionResultRecord
+		if old != nil {
+			action = tournament.ActionResultCorrect
+		}
+		return tournament.Audit(tx, s.now(), u, in.EventID, action, fmt.Sprintf("round %d board %d", in.Round, in.Board),
+			logOf(in.Game, old, before.Result), logOf(in.Game, &res, g.Result), in.Reason)
+	})
+	return out, err
+}
+
+func logOf(game int, r, board *tournament.Result) *gameLog {
+	if r == nil {
+		return nil
+	}
+	l := &gameLog{Game: game, Score: r.Score(), EndReason: string(r.EndReason)}
+	if board != nil {
+		l.Board = board.Score()
+	}
+	return l
+}
