@@ -24,13 +24,10 @@ import (
 // types are errors that name the field. The body is already bounded by its
 // route's limit, and a body over it says so.
 func decodeJSON(c *gin.Context, v any) error {
-	raw, err := io.ReadAll(c.Request.Body)
-	var tooBig *http.MaxBytesError
+	raw, err := requestBody(c)
 	switch {
-	case errors.As(err, &tooBig):
-		return core.TooLarge(tooBig.Limit)
 	case err != nil:
-		return tournament.Invalid("body", "the request body could not be read: %v", err)
+		return err
 	case len(bytes.TrimSpace(raw)) == 0 && c.ContentType() != "" && c.ContentType() != "application/json":
 		// A form body was read as a form on the way in (curl -d sends one
 		// unless told otherwise): say what to send, not only that it is empty.
@@ -244,3 +241,17 @@ func jsonValue(value string) rules.Message {
 // say is text for people made of parts, kept with its English format and
 // arguments so that the catalogue can translate it.
 func say(format string, args ...any) rules.Message { return rules.Message{Format: format, Args: args} }
+
+// requestBody reads a request body, already bounded by its route's limit: a
+// body over it says so.
+func requestBody(c *gin.Context) ([]byte, error) {
+	raw, err := io.ReadAll(c.Request.Body)
+	var tooBig *http.MaxBytesError
+	switch {
+	case errors.As(err, &tooBig):
+		return nil, core.TooLarge(tooBig.Limit)
+	case err != nil:
+		return nil, tournament.Invalid("body", "the request body could not be read: %v", err)
+	}
+	return raw, nil
+}

@@ -1,8 +1,6 @@
 package v1
 
 import (
-	"errors"
-	"io"
 	"net/http"
 	"strings"
 
@@ -67,13 +65,9 @@ func (h *handler) putOpenings(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	content, err := io.ReadAll(c.Request.Body)
-	var tooBig *http.MaxBytesError
-	switch {
-	case errors.As(err, &tooBig):
-		return core.TooLarge(tooBig.Limit)
-	case err != nil:
-		return tournament.Invalid("body", "the request body could not be read: %v", err)
+	content, err := requestBody(c)
+	if err != nil {
+		return err
 	}
 	format := c.Query("format")
 	if format == "" {
