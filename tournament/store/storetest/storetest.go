@@ -9,8 +9,10 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"gorm.io/driver/postgres"
 	"gorm.io/gorm"
@@ -117,7 +119,16 @@ func postgresSchema(t testing.TB, dsn string) string {
 	// Cleanups run last-in first-out: this one, registered before any
 	// store is opened on the schema, runs after the stores are closed.
 	t.Cleanup(func() {
-		if err := admin.Exec(fmt.Sprintf("DROP SCHEMA %s CASCADE", schema)).Error; err != nil {
+		// A server the test killed may leave a backend that still holds
+		// its locks until PostgreSQL sees the connection gone, and the
+		// drop may then be chosen as a deadlock's victim: it is tried
+		// again.
+		err := admin.Exec(fmt.Sprintf("DROP SCHEMA %s CASCADE", schema)).Error
+		for try := 1; err != nil && strings.Contains(err.Error(), "40P01") && try < 5; try++ {
+			time.Sleep(time.Duration(try) * 200 * time.Millisecond)
+			err = admin.Exec(fmt.Sprintf("DROP SCHEMA %s CASCADE", schema)).Error
+		}
+		if err != nil {
 			t.Errorf("drop schema %s: %v", schema, err)
 		}
 		if db, err := admin.DB(); err == nil {
