@@ -414,8 +414,16 @@ func dragGameInBrowsers(t *testing.T, s *webServer, second *store.Store) {
 	shown := func(ctx context.Context, who string, m rules.Move, ply int) {
 		t.Helper()
 		var ok bool
-		run(ctx, who+" sees "+m.String(), chromedp.Poll(fmt.Sprintf(`document.getElementById("live-game").dataset.ply === "%d" && document.getElementById("corr-moves").textContent.includes(%q)`, ply, m.String()),
+		err := chromedp.Run(ctx, chromedp.Poll(fmt.Sprintf(`document.getElementById("live-game").dataset.ply === "%d" && document.getElementById("corr-moves").textContent.includes(%q)`, ply, m.String()),
 			&ok, chromedp.WithPollingTimeout(15*time.Second)))
+		if err != nil {
+			// Whether the move was lost on the way to the page or never
+			// made: what the page holds, and the server's ply.
+			var state string
+			_ = chromedp.Run(ctx, chromedp.Evaluate(`JSON.stringify({ply: document.getElementById("live-game").dataset.ply, version: document.getElementById("live-game").dataset.version, moves: document.getElementById("corr-moves").textContent, ping: JSON.stringify(document.getElementById("live-ping") && document.getElementById("live-ping").dataset)})`, &state))
+			_, _, serverPly := position()
+			t.Fatalf("%s sees %s: %v; the page holds %s; the server is at ply %d", who, m, err, state, serverPly)
+		}
 	}
 	for range 4 {
 		p, side, ply := position()
