@@ -11,6 +11,7 @@ import (
 	"adiukh/tournament/ratings"
 	"adiukh/tournament/search"
 	"adiukh/tournament/store"
+	"adiukh/tournament/submissions"
 	"adiukh/tournament/teams"
 )
 
@@ -31,6 +32,9 @@ func newRouter(d api.Deps) http.Handler {
 		}
 		if d.Search == nil {
 			d.Search = search.NewService(st.Search())
+		}
+		if d.Submissions == nil {
+			d.Submissions = submissions.NewService(st.Submissions(), d.Events, d.Now)
 		}
 		if d.MicroMatches == nil {
 			d.MicroMatches = micromatch.NewService(st.MicroMatches(), d.Now)

@@ -11,6 +11,7 @@ import (
 	"adiukh/tournament/people"
 	"adiukh/tournament/ratings"
 	"adiukh/tournament/search"
+	"adiukh/tournament/submissions"
 	"adiukh/tournament/teams"
 	"context"
 	"crypto/rand"
@@ -54,6 +55,9 @@ type Deps struct {
 	Entries *entries.Service
 	// Search finds the events and players a reader may see.
 	Search *search.Service
+	// Submissions takes the results players report and the arbiter's
+	// batches of score sheets.
+	Submissions *submissions.Service
 	// MicroMatches keeps the tables of openings of Russian draughts
 	// events and the two games of their micro-matches.
 	MicroMatches *micromatch.Service

@@ -9,6 +9,7 @@ import (
 	"adiukh/api/core"
 	"adiukh/tournament"
 	"adiukh/tournament/catalog"
+	"adiukh/tournament/submissions"
 )
 
 // reviewRoutesV1 registers the JSON API of what the web pages added: seat
@@ -89,7 +90,7 @@ func (h *handler) putSubmissionsOpen(c *gin.Context) error {
 	if body.Open == nil {
 		return tournament.Invalid("open", "is required: true or false")
 	}
-	if err := h.Events.SetSubmissions(c.Request.Context(), id, *body.Open); err != nil {
+	if err := h.Submissions.SetSubmissions(c.Request.Context(), id, *body.Open); err != nil {
 		return err
 	}
 	c.JSON(http.StatusOK, submissionsOpenView{*body.Open})
@@ -149,7 +150,7 @@ func (h *handler) getSubmissions(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	v, err := h.Events.PlayerView(c.Request.Context(), id)
+	v, err := h.Submissions.PlayerView(c.Request.Context(), id)
 	if err != nil {
 		return err
 	}
@@ -176,7 +177,7 @@ func (h *handler) postSubmission(c *gin.Context) error {
 	if err := decodeJSON(c, &body); err != nil {
 		return err
 	}
-	s, err := h.Events.SubmitResult(c.Request.Context(), tournament.SubmissionInput{
+	s, err := h.Submissions.SubmitResult(c.Request.Context(), submissions.Input{
 		EventID: ids[0], Round: int(ids[1]), Board: int(ids[2]), Score: body.Score, EndReason: body.EndReason, Sheet: body.Sheet,
 	})
 	if err != nil {
@@ -198,7 +199,7 @@ func (h *handler) postDecision(confirm bool) core.HandlerFunc {
 				return err
 			}
 		}
-		s, err := h.Events.DecideSubmission(c.Request.Context(), ids[0], ids[1], confirm, body.Reason)
+		s, err := h.Submissions.DecideSubmission(c.Request.Context(), ids[0], ids[1], confirm, body.Reason)
 		if err != nil {
 			return err
 		}

@@ -317,7 +317,7 @@ func (h *handler) postSheets(c *gin.Context) error {
 	if err := decodeJSON(c, &body); err != nil {
 		return err
 	}
-	outcomes, err := h.Events.RecordSheets(c.Request.Context(), ids[0], int(ids[1]), body.Text)
+	outcomes, err := h.Submissions.RecordSheets(c.Request.Context(), ids[0], int(ids[1]), body.Text)
 	if err != nil {
 		return err
 	}

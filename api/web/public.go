@@ -290,7 +290,7 @@ func (h *handler) eventPage(c *gin.Context) error {
 		return err
 	}
 	if tournament.UserFromContext(c.Request.Context()) != nil {
-		v, err := h.Events.PlayerView(c.Request.Context(), id)
+		v, err := h.Submissions.PlayerView(c.Request.Context(), id)
 		if err != nil {
 			return err
 		}

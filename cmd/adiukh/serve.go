@@ -27,6 +27,7 @@ import (
 	"adiukh/tournament/ratings"
 	"adiukh/tournament/search"
 	"adiukh/tournament/store"
+	"adiukh/tournament/submissions"
 	"adiukh/tournament/teams"
 )
 
@@ -158,6 +159,7 @@ func serve(args []string, stdout, stderr io.Writer) int {
 		People:         people.NewService(st.People(), people.Options{}),
 		Ratings:        ratings.NewService(st.Ratings(), ratings.Options{}),
 		Search:         search.NewService(st.Search()),
+		Submissions:    submissions.NewService(st.Submissions(), events, nil),
 		Log:            log,
 		Secret:         sessionKey,
 		SetupToken:     setupToken,
