@@ -15,6 +15,7 @@ import (
 	"adiukh/rules/russian"
 	"adiukh/tournament"
 	"adiukh/tournament/entries"
+	"adiukh/tournament/playercard"
 	"adiukh/tournament/teams"
 )
 
@@ -493,7 +494,7 @@ func (h *handler) crosstablePage(c *gin.Context) error {
 
 type playerPageData struct {
 	eventHeader
-	Card *tournament.PlayerCard
+	Card *playercard.PlayerCard
 	// FollowingPlayer: the signed-in reader follows the player.
 	FollowingPlayer bool
 }
@@ -504,7 +505,7 @@ func (h *handler) playerPage(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	e, card, err := h.Events.PlayerCard(c.Request.Context(), ids[0], ids[1])
+	e, card, err := h.PlayerCards.PlayerCard(c.Request.Context(), ids[0], ids[1])
 	if err != nil {
 		return err
 	}

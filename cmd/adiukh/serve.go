@@ -24,6 +24,7 @@ import (
 	"adiukh/tournament/export"
 	"adiukh/tournament/micromatch"
 	"adiukh/tournament/people"
+	"adiukh/tournament/playercard"
 	"adiukh/tournament/ratings"
 	"adiukh/tournament/search"
 	"adiukh/tournament/store"
@@ -160,6 +161,7 @@ func serve(args []string, stdout, stderr io.Writer) int {
 		Ratings:        ratings.NewService(st.Ratings(), ratings.Options{}),
 		Search:         search.NewService(st.Search()),
 		Submissions:    submissions.NewService(st.Submissions(), events, nil),
+		PlayerCards:    playercard.NewService(st, events),
 		Log:            log,
 		Secret:         sessionKey,
 		SetupToken:     setupToken,
