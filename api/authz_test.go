@@ -22,10 +22,12 @@ import (
 	"adiukh/tournament/entries"
 	"adiukh/tournament/micromatch"
 	"adiukh/tournament/people"
+	"adiukh/tournament/playercard"
 	"adiukh/tournament/ratings"
 	"adiukh/tournament/search"
 	"adiukh/tournament/store"
 	"adiukh/tournament/store/storetest"
+	"adiukh/tournament/submissions"
 	"adiukh/tournament/teams"
 )
 
@@ -394,6 +396,7 @@ type authzWorld struct {
 	t        *testing.T
 	store    *store.Store
 	svc      *tournament.Service
+	reports  *submissions.Service
 	corr     *correspondence.Service
 	accounts *account.Service
 	handler  http.Handler
@@ -431,7 +434,7 @@ func (w *authzWorld) eventFor(visibility, route string) map[string]string {
 	if _, err := w.svc.PublishRound(owner, e.ID, 1); err != nil {
 		w.t.Fatal(err)
 	}
-	if err := w.svc.SetSubmissions(owner, e.ID, true); err != nil {
+	if err := w.reports.SetSubmissions(owner, e.ID, true); err != nil {
 		w.t.Fatal(err)
 	}
 	pid := r.Games[0].WhiteID
@@ -443,7 +446,7 @@ func (w *authzWorld) eventFor(visibility, route string) map[string]string {
 		"user": fmt.Sprint(w.users["player"].ID), "uid": fmt.Sprint(w.users["bystander"].ID)}
 	if visibility == string(tournament.Public) {
 		player := tournament.NewContextWithUser(context.Background(), w.users["player"])
-		sub, err := w.svc.SubmitResult(player, tournament.SubmissionInput{EventID: e.ID, Round: 1, Board: 1, Score: "17:7", EndReason: "final_position"})
+		sub, err := w.reports.SubmitResult(player, submissions.Input{EventID: e.ID, Round: 1, Board: 1, Score: "17:7", EndReason: "final_position"})
 		if err != nil {
 			w.t.Fatal(err)
 		}
@@ -576,11 +579,13 @@ func newAuthzWorld(t *testing.T) *authzWorld {
 	w := &authzWorld{t: t, store: st, svc: tournament.NewService(st, engines.Options()), accounts: account.NewServiceWith(st.Accounts(), account.Options{PasswordCost: account.MinPasswordCost}),
 		users: map[string]*tournament.User{}, tokens: map[string]string{}, cookies: map[string]string{}}
 	roles := map[string]tournament.Role{"bystander": tournament.ArbiterRole, "player": tournament.PlayerRole, "other arbiter": tournament.ArbiterRole, "owner": tournament.ArbiterRole, "admin": tournament.Admin}
+	w.reports = submissions.NewService(st.Submissions(), w.svc, nil)
 	w.corr = correspondence.NewService(st.Correspondence(), correspondence.Options{Pairing: engines.Options().Pairing})
 	deps := Deps{DB: st, Events: w.svc, Accounts: w.accounts, Log: slog.New(slog.DiscardHandler), Secret: authzSecret, Correspondence: w.corr,
 		Composition: composition.NewService(st.Composition(), composition.Options{}), People: people.NewService(st.People(), people.Options{}),
 		Ratings: ratings.NewService(st.Ratings(), ratings.Options{}), Entries: entries.NewService(st.Entries(), entries.Options{}),
-		Search: search.NewService(st.Search()), Teams: teams.NewService(st.Teams(), w.svc, engines.TeamOptions()), MicroMatches: micromatch.NewService(st.MicroMatches(), nil)}
+		Search: search.NewService(st.Search()), Teams: teams.NewService(st.Teams(), w.svc, engines.TeamOptions()), MicroMatches: micromatch.NewService(st.MicroMatches(), nil), Submissions: w.reports,
+		PlayerCards: playercard.NewService(st, w.svc)}
 	w.handler = NewRouter(deps)
 	seal := core.NewSessions(authzSecret)
 	for _, role := range append(authzRoles[1:], "bystander") {

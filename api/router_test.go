@@ -8,9 +8,11 @@ import (
 	"adiukh/tournament/entries"
 	"adiukh/tournament/micromatch"
 	"adiukh/tournament/people"
+	"adiukh/tournament/playercard"
 	"adiukh/tournament/ratings"
 	"adiukh/tournament/search"
 	"adiukh/tournament/store"
+	"adiukh/tournament/submissions"
 	"adiukh/tournament/teams"
 )
 
@@ -31,6 +33,12 @@ func newRouter(d api.Deps) http.Handler {
 		}
 		if d.Search == nil {
 			d.Search = search.NewService(st.Search())
+		}
+		if d.PlayerCards == nil {
+			d.PlayerCards = playercard.NewService(st, d.Events)
+		}
+		if d.Submissions == nil {
+			d.Submissions = submissions.NewService(st.Submissions(), d.Events, d.Now)
 		}
 		if d.MicroMatches == nil {
 			d.MicroMatches = micromatch.NewService(st.MicroMatches(), d.Now)

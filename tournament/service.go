@@ -38,14 +38,16 @@ type Options struct {
 // It is one type whose files group its use cases by aggregate — events
 // (service.go), players (service_players.go, lookalike.go), rounds and
 // results (service_rounds.go, service_results.go, service_swap.go,
-// service_unpublish.go, service_swiss.go) and submissions (submission.go);
-// accounts live in package account, the register of people in package
-// people, entries (online and the arbiter's pasted lists), the calendar,
-// regulations and follows in package entries, the site's search in package
-// search, team competitions in package teams. One type rather than a service per
-// aggregate, because the use cases of one event cross aggregates in one
-// transaction (pairing reads players and writes a round and the audit log;
-// a confirmed submission writes a game), and
+// service_unpublish.go, service_swiss.go) and the players' accounts with
+// what the desk reads of their reports (submission.go); accounts live in
+// package account, the register of people in package people, entries
+// (online and the arbiter's pasted lists), the calendar, regulations and
+// follows in package entries, the site's search in package search, team
+// competitions in package teams, results reported by players and batches
+// of score sheets in package submissions, a player's card in package
+// playercard. One type rather than a service per aggregate, because the
+// use cases of one event cross aggregates in one transaction (pairing reads
+// players and writes a round and the audit log), and
 // services calling each other would hide that. What each piece depends on
 // is made visible instead by the Tx parts its helpers take (EventTx,
 // PlayerTx, RoundTx, SubmissionTx, AuditTx): a new discipline adds

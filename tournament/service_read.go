@@ -206,6 +206,14 @@ func standingsRound(done func(i int) bool, published, afterRound int) (after, co
 	return afterRound, complete, nil
 }
 
+// StandingsOf ranks the event e, its players and the rounds the reader
+// sees, read by the caller in its own snapshot (package playercard), as
+// Standings ranks them: after round afterRound, 0 for the last complete
+// round.
+func (s *Service) StandingsOf(e *Event, players []Player, rounds []Round, afterRound int) (*Standings, error) {
+	return s.standings(e, players, rounds, afterRound)
+}
+
 func (s *Service) standings(e *Event, players []Player, rounds []Round, afterRound int) (*Standings, error) {
 	afterRound, complete, err := standingsRound(func(i int) bool { return rounds[i].Status == Done }, len(rounds), afterRound)
 	if err != nil {

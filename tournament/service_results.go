@@ -195,7 +195,7 @@ func pairedOnOldResult(e *Event, rounds []Round, n, board int, old *Result) []Wa
 
 // sheetNamesOther warns when the players a new sheet's header names are
 // not the board's players (a sheet typed onto the wrong board): the full
-// name or the surname alone, as namesPlayer, count as naming them. A sheet
+// name or the surname alone, as NamesPlayer, count as naming them. A sheet
 // without names is not warned about.
 func sheetNamesOther(tx PlayerTx, e *Event, g *Game, round int, sheet string) ([]Warning, error) {
 	sh := rules.ReadSheet(sheet)
@@ -214,7 +214,7 @@ func sheetNamesOther(tx PlayerTx, e *Event, g *Game, round int, sheet string) ([
 		return "?"
 	}
 	w, b := name(g.WhiteID), name(g.BlackID)
-	if (white == "" || namesPlayer(white, w)) && (black == "" || namesPlayer(black, b)) {
+	if (white == "" || NamesPlayer(white, w)) && (black == "" || NamesPlayer(black, b)) {
 		return nil, nil
 	}
 	return []Warning{newWarning("sheet", "the sheet names %s – %s, but board %d of round %d is %s – %s; check that it is the right sheet", cmp.Or(white, "?"), cmp.Or(black, "?"), g.Board, round, w, b)}, nil

@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"strings"
 	"time"
-
-	"adiukh/rules"
 )
 
 // Players who have accounts may report the result of their own board when
@@ -23,13 +21,11 @@ const (
 	Rejected  SubmissionStatus = "rejected"  // refused; the game is unchanged
 )
 
-// Audit actions of submissions.
+// Audit actions of a player's account and of a confirmed report; package
+// submissions has those of the reports themselves.
 const (
-	ActionSubmissionsOpen = "submissions.open"
-	ActionPlayerLink      = "player.link"
-	ActionResultSubmit    = "result.submit"
-	ActionResultConfirm   = "result.confirm"
-	ActionResultReject    = "result.reject"
+	ActionPlayerLink    = "player.link"
+	ActionResultConfirm = "result.confirm"
 )
 
 // Submission is a result a player reports for their own board.
@@ -54,30 +50,18 @@ type Submission struct {
 }
 
 // SubmissionTx is the part of a store transaction that keeps player
-// accounts of events and the results players submit.
+// accounts of events and reads the results players submit (which package
+// submissions writes).
 type SubmissionTx interface {
 	// SubmissionsOpen reports whether players of the event may report results.
 	SubmissionsOpen(eventID int64) (bool, error)
-	SetSubmissionsOpen(eventID int64, open bool) error
 	// PlayerAccounts maps the event's player IDs to the accounts they sign
 	// in with.
 	PlayerAccounts(eventID int64) (map[int64]User, error)
 	// LinkPlayer gives a player an account; userID 0 takes it away.
 	LinkPlayer(eventID, playerID, userID int64) error
-	CreateSubmission(s *Submission) error
 	// Submissions lists the event's submissions, oldest first.
 	Submissions(eventID int64) ([]Submission, error)
-	UpdateSubmission(s *Submission) error
-}
-
-// SubmissionInput is a result a player reports for their board.
-type SubmissionInput struct {
-	EventID   int64
-	Round     int
-	Board     int
-	Score     string
-	EndReason string
-	Sheet     string
 }
 
 // PlayerView is what a signed-in user may do as a player of one event.
@@ -116,21 +100,6 @@ func (v *PlayerView) MayReport(g *Game) bool {
 		}
 	}
 	return true
-}
-
-// PlayerView reads what the signed-in user may do as a player of an event,
-// and for the event's arbiter the accounts and submissions of all players.
-func (s *Service) PlayerView(ctx context.Context, eventID int64) (*PlayerView, error) {
-	var v *PlayerView
-	err := s.store.View(ctx, func(tx Tx) error {
-		e, err := readable(ctx, tx, eventID)
-		if err != nil {
-			return err
-		}
-		v, err = playerView(tx, UserFromContext(ctx), e)
-		return err
-	})
-	return v, err
 }
 
 // playerView is PlayerView inside a transaction that has read the event.
@@ -194,24 +163,6 @@ func opponentOf(rounds []Round, gameID, playerID int64) int64 {
 	return 0
 }
 
-// SetSubmissions opens or closes an event to results reported by players.
-func (s *Service) SetSubmissions(ctx context.Context, eventID int64, open bool) error {
-	return s.store.Update(ctx, func(tx Tx) error {
-		_, u, err := manageable(ctx, tx, eventID)
-		if err != nil {
-			return err
-		}
-		before, err := tx.SubmissionsOpen(eventID)
-		if err != nil {
-			return err
-		}
-		if err := tx.SetSubmissionsOpen(eventID, open); err != nil {
-			return err
-		}
-		return Audit(tx, s.now(), u, eventID, ActionSubmissionsOpen, fmt.Sprintf("event %d", eventID), before, open, "")
-	})
-}
-
 // LinkPlayer gives a player of the event the account with that e-mail, so
 // that the player can report the results of their own games; an empty
 // e-mail takes the account away.
@@ -266,221 +217,4 @@ func linkPlayer(tx Tx, now time.Time, u *User, eventID, playerID int64, account 
 		return err
 	}
 	return Audit(tx, now, u, eventID, ActionPlayerLink, fmt.Sprintf("player %d", playerID), nil, email, "")
-}
-
-// SubmitResult records a player's report of their own board's result. The
-// score and sheet are checked now, as the arbiter's entry would be; the
-// report waits for the arbiter or the opponent to confirm it.
-func (s *Service) SubmitResult(ctx context.Context, in SubmissionInput) (*Submission, error) {
-	u := UserFromContext(ctx)
-	if u == nil {
-		return nil, Unauthorized("sign in to report a result")
-	}
-	if err := checkSheetSize(in.Sheet); err != nil {
-		return nil, err
-	}
-	var sub *Submission
-	err := s.store.Update(ctx, func(tx Tx) error {
-		if err := tx.LockEvent(in.EventID); err != nil {
-			return err
-		}
-		e, playerID, g, err := reportable(ctx, tx, u, in.EventID, in.Round, in.Board)
-		if err != nil {
-			return err
-		}
-		res, err := e.ParseResult(in.Score, in.EndReason)
-		if err != nil {
-			return err
-		}
-		if res.EndReason == Bye || res.EndReason == Forfeit || res.EndReason == DoubleForfeit {
-			return Invalid("end_reason", "only the arbiter records a bye or a forfeit")
-		}
-		if problem := submittedSheetProblem(e, res, g, in.Sheet); problem.Format != "" {
-			return Invalid("sheet", "%s; correct the score or the sheet", problem)
-		}
-		sub = &Submission{
-			EventID: in.EventID, GameID: g.ID, Round: in.Round, Board: in.Board, PlayerID: playerID, UserID: u.ID, UserEmail: u.Email,
-			Score: res.Score(), EndReason: string(res.EndReason), Sheet: in.Sheet, Status: Pending, CreatedAt: s.now().UTC(),
-		}
-		if err := tx.CreateSubmission(sub); err != nil {
-			return err
-		}
-		return Audit(tx, s.now(), u, in.EventID, ActionResultSubmit, fmt.Sprintf("round %d board %d", in.Round, in.Board), nil, sub.Score+" "+sub.EndReason, "")
-	})
-	return sub, err
-}
-
-// MayReport tells whether the signed-in player may report the result of a
-// board, so that the report form is offered only where SubmitResult would
-// take it; the error says why not.
-func (s *Service) MayReport(ctx context.Context, eventID int64, round, board int) error {
-	u := UserFromContext(ctx)
-	if u == nil {
-		return Unauthorized("sign in to report a result")
-	}
-	return s.store.View(ctx, func(tx Tx) error {
-		_, _, _, err := reportable(ctx, tx, u, eventID, round, board)
-		return err
-	})
-}
-
-// reportable finds the board a player may report on: the event takes
-// results from players, the board is the player's own, its round is
-// published and it has no result yet.
-func reportable(ctx context.Context, tx Tx, u *User, eventID int64, roundNo, board int) (*Event, int64, *Game, error) {
-	e, err := readable(ctx, tx, eventID)
-	if err != nil {
-		return nil, 0, nil, err
-	}
-	open, err := tx.SubmissionsOpen(eventID)
-	if err != nil {
-		return nil, 0, nil, err
-	}
-	if !open {
-		return nil, 0, nil, Forbidden("event %d does not take results from players; the arbiter enters them", eventID)
-	}
-	if err := playedOnServer(e, roundNo, board); err != nil {
-		return nil, 0, nil, err
-	}
-	if e.MicroMatch.On() {
-		return nil, 0, nil, Conflict("", "board %d of round %d is a micro-match: the arbiter enters the result of each of its two games", board, roundNo)
-	}
-	playerID, err := ownPlayer(tx, eventID, u)
-	if err != nil {
-		return nil, 0, nil, err
-	}
-	_, round, err := storedRound(tx, eventID, roundNo)
-	if err != nil {
-		return nil, 0, nil, err
-	}
-	g := findGame(round, board)
-	switch {
-	case g == nil:
-		return nil, 0, nil, NotFound("board %d of round %d not found", board, roundNo)
-	case g.WhiteID != playerID && g.BlackID != playerID:
-		return nil, 0, nil, Forbidden("board %d of round %d is not your game", board, roundNo)
-	case round.Status == Draft:
-		return nil, 0, nil, Conflict("", "round %d is not published yet", roundNo)
-	case g.Result != nil:
-		return nil, 0, nil, Conflict("", "board %d of round %d already has a result; ask the arbiter to correct it", board, roundNo)
-	}
-	return e, playerID, g, nil
-}
-
-// submittedSheetProblem checks a reported result against the sheet that
-// comes with it, or the sheet already stored.
-func submittedSheetProblem(e *Event, res Result, g *Game, sheet string) rules.Message {
-	check := *g
-	if strings.TrimSpace(sheet) != "" {
-		check.Sheet = sheet
-		rep := checkSheet(e.Game, sheet)
-		check.SheetReport = &rep
-	}
-	return sheetProblem(e, res, &check)
-}
-
-func ownPlayer(tx SubmissionTx, eventID int64, u *User) (int64, error) {
-	accounts, err := tx.PlayerAccounts(eventID)
-	if err != nil {
-		return 0, err
-	}
-	for pid, account := range accounts {
-		if account.ID == u.ID {
-			return pid, nil
-		}
-	}
-	return 0, Forbidden("%s is not a player of event %d", u.Email, eventID)
-}
-
-// DecideSubmission confirms or rejects a pending submission. The arbiter of
-// the event or the reporting player's opponent decides; a confirmed result
-// is recorded as the game's result in the same transaction.
-func (s *Service) DecideSubmission(ctx context.Context, eventID, submissionID int64, confirm bool, reason string) (*Submission, error) {
-	u := UserFromContext(ctx)
-	if u == nil {
-		return nil, Unauthorized("sign in to confirm or reject a result")
-	}
-	var sub *Submission
-	err := s.store.Update(ctx, func(tx Tx) error {
-		// The event is locked before anything the decision reads, as every
-		// write of the event does: a confirmation, a rejection and the
-		// arbiter's entry of the same board run one after another, so
-		// exactly one decision finds the report pending.
-		if err := tx.LockEvent(eventID); err != nil {
-			return err
-		}
-		e, err := readable(ctx, tx, eventID)
-		if err != nil {
-			return err
-		}
-		all, err := tx.Submissions(eventID)
-		if err != nil {
-			return err
-		}
-		for i := range all {
-			if all[i].ID == submissionID {
-				sub = &all[i]
-			}
-		}
-		if sub == nil {
-			return NotFound("submission %d not found in event %d", submissionID, eventID)
-		}
-		rounds, err := tx.Rounds(eventID)
-		if err != nil {
-			return err
-		}
-		// Who may decide is asked first: an outsider learns nothing of the
-		// report, not even that it was decided.
-		if !CanManage(u, e) {
-			own, err := ownPlayer(tx, eventID, u)
-			if err != nil || own != opponentOf(rounds, sub.GameID, sub.PlayerID) {
-				return Forbidden("only the arbiter or the opponent confirms or rejects a reported result")
-			}
-		}
-		if sub.Status != Pending {
-			return Conflict("", "the result reported for board %d of round %d was already %s", sub.Board, sub.Round, sub.Status)
-		}
-		sub.DecidedBy, sub.DecidedAt, sub.Reason = u.Email, s.now().UTC(), strings.TrimSpace(reason)
-		subject := fmt.Sprintf("round %d board %d", sub.Round, sub.Board)
-		if !confirm {
-			sub.Status = Rejected
-			if err := tx.UpdateSubmission(sub); err != nil {
-				return err
-			}
-			return Audit(tx, s.now(), u, eventID, ActionResultReject, subject, sub.Score+" "+sub.EndReason, nil, sub.Reason)
-		}
-		round, err := findRound(rounds, eventID, sub.Round)
-		if err != nil {
-			return err
-		}
-		g := findGame(round, sub.Board)
-		if g == nil || g.ID != sub.GameID {
-			return Conflict("", "board %d of round %d was paired again; the report no longer fits", sub.Board, sub.Round)
-		}
-		if g.Result != nil {
-			return Conflict("", "board %d of round %d already has a result", sub.Board, sub.Round)
-		}
-		res, err := e.ParseResult(sub.Score, sub.EndReason)
-		if err != nil {
-			return err
-		}
-		before := *g
-		if sub.Sheet != "" {
-			rep := checkSheet(e.Game, sub.Sheet)
-			g.Sheet, g.SheetReport = sub.Sheet, &rep
-		}
-		if problem := sheetProblem(e, res, g); problem.Format != "" {
-			return Invalid("sheet", "%s; the report cannot be confirmed", problem)
-		}
-		g.Result = &res
-		if err := StoreGame(tx, round, g); err != nil {
-			return err
-		}
-		sub.Status = Confirmed
-		if err := tx.UpdateSubmission(sub); err != nil {
-			return err
-		}
-		return Audit(tx, s.now(), u, eventID, ActionResultConfirm, subject, resultView(&before), resultView(g), "reported by "+sub.UserEmail)
-	})
-	return sub, err
 }

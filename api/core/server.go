@@ -9,8 +9,10 @@ import (
 	"adiukh/tournament/export"
 	"adiukh/tournament/micromatch"
 	"adiukh/tournament/people"
+	"adiukh/tournament/playercard"
 	"adiukh/tournament/ratings"
 	"adiukh/tournament/search"
+	"adiukh/tournament/submissions"
 	"adiukh/tournament/teams"
 	"context"
 	"crypto/rand"
@@ -54,6 +56,11 @@ type Deps struct {
 	Entries *entries.Service
 	// Search finds the events and players a reader may see.
 	Search *search.Service
+	// PlayerCards reads a player's card in an event.
+	PlayerCards *playercard.Service
+	// Submissions takes the results players report and the arbiter's
+	// batches of score sheets.
+	Submissions *submissions.Service
 	// MicroMatches keeps the tables of openings of Russian draughts
 	// events and the two games of their micro-matches.
 	MicroMatches *micromatch.Service

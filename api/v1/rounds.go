@@ -1,7 +1,6 @@
 package v1
 
 import (
-	"errors"
 	"net/http"
 	"time"
 
@@ -289,55 +288,4 @@ func (h *handler) putResult(c *gin.Context) error {
 type recordedView struct {
 	gameView
 	Warnings []warningView `json:"warnings,omitempty"`
-}
-
-type sheetsBody struct {
-	// Text holds the sheets: text sheets separated by a line of dashes, or
-	// the games of a PDN file.
-	Text string `json:"text"`
-}
-
-type sheetOutcomeView struct {
-	Index    int             `json:"index"`
-	White    string          `json:"white,omitempty"`
-	Black    string          `json:"black,omitempty"`
-	Board    int             `json:"board,omitempty"`
-	Game     *gameView       `json:"game,omitempty"`
-	Error    *core.ErrorBody `json:"error,omitempty"`
-	Warnings []warningView   `json:"warnings"`
-}
-
-// postSheets stores the sheets of a round at once (see RecordSheets).
-func (h *handler) postSheets(c *gin.Context) error {
-	ids, err := core.PathInts(c, "id", "n")
-	if err != nil {
-		return err
-	}
-	var body sheetsBody
-	if err := decodeJSON(c, &body); err != nil {
-		return err
-	}
-	outcomes, err := h.Events.RecordSheets(c.Request.Context(), ids[0], int(ids[1]), body.Text)
-	if err != nil {
-		return err
-	}
-	out := []sheetOutcomeView{}
-	for _, o := range outcomes {
-		v := sheetOutcomeView{Index: o.Index, White: o.White, Black: o.Black, Board: o.Board, Warnings: warningViews(o.Warnings)}
-		if o.Recorded != nil {
-			g := newGameView(catalog.For(core.JSONLang(c)), o.Recorded.Game)
-			v.Game = &g
-		}
-		if o.Err != nil {
-			var e *tournament.Error
-			if !errors.As(o.Err, &e) {
-				return o.Err
-			}
-			body := core.NewErrorBody(e, core.JSONLocalizer(c))
-			v.Error = &body
-		}
-		out = append(out, v)
-	}
-	c.JSON(http.StatusOK, sheetsView{out})
-	return nil
 }

@@ -290,7 +290,7 @@ func (h *handler) eventPage(c *gin.Context) error {
 		return err
 	}
 	if tournament.UserFromContext(c.Request.Context()) != nil {
-		v, err := h.Events.PlayerView(c.Request.Context(), id)
+		v, err := h.Submissions.PlayerView(c.Request.Context(), id)
 		if err != nil {
 			return err
 		}
@@ -488,31 +488,6 @@ func (h *handler) crosstablePage(c *gin.Context) error {
 		data.Crosstable, data.pager = &view, p
 	}
 	h.renderWith(c, h.translator(c), http.StatusOK, "crosstable", ct.Event.Name, data)
-	return nil
-}
-
-type playerPageData struct {
-	eventHeader
-	Card *tournament.PlayerCard
-	// FollowingPlayer: the signed-in reader follows the player.
-	FollowingPlayer bool
-}
-
-// playerPage is a player's card, as the service reads it.
-func (h *handler) playerPage(c *gin.Context) error {
-	ids, err := core.PathInts(c, "id", "pid")
-	if err != nil {
-		return err
-	}
-	e, card, err := h.Events.PlayerCard(c.Request.Context(), ids[0], ids[1])
-	if err != nil {
-		return err
-	}
-	data := playerPageData{eventHeader: h.header(c, e, "players"), Card: card}
-	if data.FollowingPlayer, err = h.Entries.Following(c.Request.Context(), ids[0], ids[1]); err != nil {
-		return err
-	}
-	h.renderWith(c, h.translator(c), http.StatusOK, "player", card.Player.Name, data)
 	return nil
 }
 

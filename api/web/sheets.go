@@ -8,12 +8,12 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"adiukh/api/core"
-	"adiukh/tournament"
+	"adiukh/tournament/submissions"
 )
 
 // sheetOutcomeRow is one sheet of a batch on the results page.
 type sheetOutcomeRow struct {
-	tournament.SheetOutcome
+	submissions.SheetOutcome
 	Score string
 	// Error is why the sheet was not stored, in the reader's language.
 	Error string
@@ -48,7 +48,7 @@ func (h *handler) enterSheets(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	outcomes, err := h.Events.RecordSheets(c.Request.Context(), ids[0], int(ids[1]), strings.TrimPrefix(text, "\n---\n"))
+	outcomes, err := h.Submissions.RecordSheets(c.Request.Context(), ids[0], int(ids[1]), strings.TrimPrefix(text, "\n---\n"))
 	if err != nil {
 		data.Form.Values["sheets"] = c.PostForm("sheets")
 		if err := data.Form.fail(err, h.translator(c)); err != nil {
@@ -73,7 +73,7 @@ func (h *handler) enterSheets(c *gin.Context) error {
 		data.Outcomes = append(data.Outcomes, row)
 	}
 	// The sheets not stored stay in the box, to be corrected and sent again.
-	data.Form.Values["sheets"] = tournament.JoinSheets(refused)
+	data.Form.Values["sheets"] = submissions.JoinSheets(refused)
 	h.renderWith(c, tr, http.StatusOK, "results", data.Event.Name, data)
 	return nil
 }

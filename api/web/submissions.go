@@ -9,6 +9,7 @@ import (
 
 	"adiukh/api/core"
 	"adiukh/tournament"
+	"adiukh/tournament/submissions"
 )
 
 // Results reported by players: the arbiter opens the event to reports and
@@ -54,7 +55,7 @@ func (h *handler) setSubmissions(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := h.Events.SetSubmissions(c.Request.Context(), id, c.PostForm("open") == "on"); err != nil {
+	if err := h.Submissions.SetSubmissions(c.Request.Context(), id, c.PostForm("open") == "on"); err != nil {
 		return h.statusFailed(c, id, err)
 	}
 	h.backToManage(c, id, "submissions")
@@ -81,7 +82,7 @@ func (h *handler) decideSubmission(c *gin.Context) error {
 		return err
 	}
 	confirm := c.PostForm("decision") == "confirm"
-	if _, err := h.Events.DecideSubmission(c.Request.Context(), ids[0], ids[1], confirm, c.PostForm("reason")); err != nil {
+	if _, err := h.Submissions.DecideSubmission(c.Request.Context(), ids[0], ids[1], confirm, c.PostForm("reason")); err != nil {
 		return err
 	}
 	c.Redirect(http.StatusSeeOther, safeNext(c.PostForm("next")))
@@ -126,7 +127,7 @@ func (h *handler) reportPage(c *gin.Context) error {
 		return err
 	}
 	// The form is offered only to whom the service would take it from.
-	if err := h.Events.MayReport(c.Request.Context(), ids[0], int(ids[1]), int(ids[2])); err != nil {
+	if err := h.Submissions.MayReport(c.Request.Context(), ids[0], int(ids[1]), int(ids[2])); err != nil {
 		return err
 	}
 	data, err := h.reportData(c, ids)
@@ -152,7 +153,7 @@ func (h *handler) submitReport(c *gin.Context) error {
 	}
 	err = readUploadedSheet(c, v)
 	if err == nil {
-		_, err = h.Events.SubmitResult(c.Request.Context(), tournament.SubmissionInput{
+		_, err = h.Submissions.SubmitResult(c.Request.Context(), submissions.Input{
 			EventID: ids[0], Round: int(ids[1]), Board: int(ids[2]), Score: strings.TrimSpace(v["score"]), EndReason: v["end_reason"], Sheet: v["sheet"],
 		})
 	}

@@ -24,9 +24,11 @@ import (
 	"adiukh/tournament/export"
 	"adiukh/tournament/micromatch"
 	"adiukh/tournament/people"
+	"adiukh/tournament/playercard"
 	"adiukh/tournament/ratings"
 	"adiukh/tournament/search"
 	"adiukh/tournament/store"
+	"adiukh/tournament/submissions"
 	"adiukh/tournament/teams"
 )
 
@@ -158,6 +160,8 @@ func serve(args []string, stdout, stderr io.Writer) int {
 		People:         people.NewService(st.People(), people.Options{}),
 		Ratings:        ratings.NewService(st.Ratings(), ratings.Options{}),
 		Search:         search.NewService(st.Search()),
+		Submissions:    submissions.NewService(st.Submissions(), events, nil),
+		PlayerCards:    playercard.NewService(st, events),
 		Log:            log,
 		Secret:         sessionKey,
 		SetupToken:     setupToken,

@@ -7,6 +7,7 @@ import (
 
 	"adiukh/tournament"
 	"adiukh/tournament/correspondence"
+	"adiukh/tournament/submissions"
 )
 
 // A correspondence game's result comes from the game on the server: the
@@ -15,7 +16,8 @@ import (
 // no result counts in the standings while the game goes on.
 func TestRoundDoorsClosedToCorrespondence(t *testing.T) {
 	t.Parallel()
-	_, svc, sec, _, g := oneGame(t, "10d", correspondence.SettingsInput{})
+	st, svc, sec, _, g := oneGame(t, "10d", correspondence.SettingsInput{})
+	reports := submissions.NewService(st.Submissions(), sec.events, nil)
 	conflict := func(what string, err error) {
 		t.Helper()
 		var te *tournament.Error
@@ -25,17 +27,17 @@ func TestRoundDoorsClosedToCorrespondence(t *testing.T) {
 	}
 	_, err := sec.events.RecordResult(sec.ctx, tournament.ResultInput{EventID: sec.eventID, Round: g.Round, Board: g.Board, Score: "12:12", EndReason: "agreement", Version: 1})
 	conflict("the arbiter's result", err)
-	outcomes, err := sec.events.RecordSheets(sec.ctx, sec.eventID, g.Round, fmt.Sprintf("Board: %d\n1. c3-d4 b6-a5 12:12", g.Board))
+	outcomes, err := reports.RecordSheets(sec.ctx, sec.eventID, g.Round, fmt.Sprintf("Board: %d\n1. c3-d4 b6-a5 12:12", g.Board))
 	if err == nil && len(outcomes) == 1 {
 		err = outcomes[0].Err
 	}
 	conflict("a sheet", err)
 	_, err = sec.events.UnpublishRound(sec.ctx, sec.eventID, g.Round, "ошибка")
 	conflict("taking the round back", err)
-	if err := sec.events.SetSubmissions(sec.ctx, sec.eventID, true); err != nil {
+	if err := reports.SetSubmissions(sec.ctx, sec.eventID, true); err != nil {
 		t.Fatal(err)
 	}
-	_, err = sec.events.SubmitResult(sec.as(g.WhiteID), tournament.SubmissionInput{EventID: sec.eventID, Round: g.Round, Board: g.Board, Score: "12:12", EndReason: "agreement"})
+	_, err = reports.SubmitResult(sec.as(g.WhiteID), submissions.Input{EventID: sec.eventID, Round: g.Round, Board: g.Board, Score: "12:12", EndReason: "agreement"})
 	conflict("a player's report", err)
 
 	// The game still runs, and the round has no result.

@@ -1,6 +1,7 @@
 package entries_test
 
 import (
+	"context"
 	"strings"
 	"testing"
 	"time"
@@ -75,9 +76,13 @@ func TestEntries(t *testing.T) {
 			if err != nil || accepted.Status != entries.EntryAccepted || accepted.PlayerID == 0 {
 				t.Fatalf("accept: %+v, %v", accepted, err)
 			}
-			pv, err := svc.PlayerView(ann, e.ID)
-			if err != nil || pv.PlayerID != accepted.PlayerID {
-				t.Fatalf("Ann's account plays as %d, want %d (%v)", pv.PlayerID, accepted.PlayerID, err)
+			var linked map[int64]tournament.User
+			err = st.View(context.Background(), func(tx tournament.Tx) (err error) {
+				linked, err = tx.PlayerAccounts(e.ID)
+				return err
+			})
+			if err != nil || linked[accepted.PlayerID].Email != "ann@example.org" {
+				t.Fatalf("the accepted player's account: %v, want Ann's (%v)", linked, err)
 			}
 			players, _ := svc.Players(arbiter, e.ID)
 			found := false

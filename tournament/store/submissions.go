@@ -1,16 +1,19 @@
 package store
 
 import (
+	"context"
 	"fmt"
 	"time"
 
 	"gorm.io/gorm/clause"
 
 	"adiukh/tournament"
+	"adiukh/tournament/submissions"
 )
 
 // The tables of player accounts and submitted results (see
-// tournament.SubmissionTx), created by migration 2026112220-player-submissions.
+// tournament.SubmissionTx and submissions.ReportTx), created by migration
+// 2026112220-player-submissions.
 
 type submissionSettingRow struct {
 	EventID int64    `gorm:"primaryKey;autoIncrement:false"`
@@ -52,7 +55,23 @@ type submissionRow struct {
 
 func (submissionRow) TableName() string { return "submissions" }
 
-var _ tournament.SubmissionTx = (*tx)(nil)
+var (
+	_ tournament.SubmissionTx = (*tx)(nil)
+	_ submissions.ReportTx    = (*tx)(nil)
+)
+
+// Submissions is the store of reported results (tournament/submissions).
+func (s *Store) Submissions() submissions.Store { return submissionStore{s} }
+
+type submissionStore struct{ s *Store }
+
+func (m submissionStore) Update(ctx context.Context, fn func(tx submissions.Tx) error) error {
+	return m.s.run(ctx, m.s.db, nil, func(t *tx) error { return fn(t) })
+}
+
+func (m submissionStore) View(ctx context.Context, fn func(tx submissions.Tx) error) error {
+	return m.s.run(ctx, m.s.read, m.s.viewOptions(), func(t *tx) error { return fn(t) })
+}
 
 func (t *tx) SubmissionsOpen(eventID int64) (bool, error) {
 	var rows []submissionSettingRow

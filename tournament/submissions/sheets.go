@@ -1,4 +1,4 @@
-package tournament
+package submissions
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"adiukh/rules"
+	"adiukh/tournament"
 )
 
 // MaxSheetsAtOnce bounds the sheets of one batch.
@@ -23,12 +24,12 @@ type SheetOutcome struct {
 	// Board is the board the sheet was matched to; 0 when none.
 	Board int
 	// Recorded is the game with its result when the sheet was stored.
-	Recorded *RecordedResult
+	Recorded *tournament.RecordedResult
 	// Err says why the sheet was not matched or not stored.
 	Err error
 	// Warnings say what looks wrong with a stored sheet, such as names
 	// that are not the board's players.
-	Warnings []Warning
+	Warnings []tournament.Warning
 }
 
 // sheetSeparator is a line of three or more dashes or equals signs between
@@ -77,40 +78,32 @@ func JoinSheets(sheets []string) string {
 	return strings.Join(sheets, sep)
 }
 
-// namesPlayer tells whether a name written on a sheet names a player: the
-// same name (sameName), or the same surname — the first word — as sheets
-// often carry "Ёлкин О." for "Ёлкин Олег".
-func namesPlayer(written, player string) bool {
-	a, b := strings.Fields(FoldName(written)), strings.Fields(FoldName(player))
-	return sameName(written, player) || (len(a) > 0 && len(b) > 0 && a[0] == b[0])
-}
-
 // RecordSheets stores a batch of score sheets of one round at once (pasted
 // together or uploaded as several files): each is matched to its board by
 // the board number in its header or else by the players' names, and stored
-// with the score it gives, through RecordResult, one by one. A sheet that
+// with the score it gives, through tournament.Service.RecordResult, one by one. A sheet that
 // cannot be matched or stored is reported and the others go on; a sheet
 // whose names are not the board's players is stored with a warning.
 func (s *Service) RecordSheets(ctx context.Context, eventID int64, round int, text string) ([]SheetOutcome, error) {
 	sheets := splitSheets(text)
 	switch {
 	case len(sheets) == 0:
-		return nil, Invalid("sheets", "paste or upload at least one score sheet")
+		return nil, tournament.Invalid("sheets", "paste or upload at least one score sheet")
 	case len(sheets) > MaxSheetsAtOnce:
-		return nil, Invalid("sheets", "%d sheets at once; send at most %d", len(sheets), MaxSheetsAtOnce)
+		return nil, tournament.Invalid("sheets", "%d sheets at once; send at most %d", len(sheets), MaxSheetsAtOnce)
 	}
-	d, err := s.DeskData(ctx, eventID)
+	d, err := s.events.DeskData(ctx, eventID)
 	if err != nil {
 		return nil, err
 	}
-	var r *Round
+	var r *tournament.Round
 	for i := range d.Rounds {
 		if d.Rounds[i].Number == round {
 			r = &d.Rounds[i]
 		}
 	}
 	if r == nil {
-		return nil, NotFound("round %d of event %d not found", round, eventID)
+		return nil, tournament.NotFound("round %d of event %d not found", round, eventID)
 	}
 	out := make([]SheetOutcome, len(sheets))
 	for i, text := range sheets {
@@ -118,7 +111,7 @@ func (s *Service) RecordSheets(ctx context.Context, eventID int64, round int, te
 		o.Index, o.Text = i+1, text
 		// Measured before it is read: a sheet of megabytes is refused
 		// for its size, not parsed first.
-		if o.Err = checkSheetSize(text); o.Err != nil {
+		if o.Err = tournament.CheckSheetSize(text); o.Err != nil {
 			continue
 		}
 		sh := rules.ReadSheet(text)
@@ -129,7 +122,7 @@ func (s *Service) RecordSheets(ctx context.Context, eventID int64, round int, te
 			continue
 		}
 		o.Board = g.Board
-		o.Recorded, o.Err = s.RecordResult(ctx, ResultInput{EventID: eventID, Round: round, Board: g.Board, Sheet: text, Version: g.Version})
+		o.Recorded, o.Err = s.events.RecordResult(ctx, tournament.ResultInput{EventID: eventID, Round: round, Board: g.Board, Sheet: text, Version: g.Version})
 		if o.Recorded != nil {
 			o.Warnings = append(o.Warnings, o.Recorded.Warnings...)
 		}
@@ -140,8 +133,8 @@ func (s *Service) RecordSheets(ctx context.Context, eventID int64, round int, te
 // matchSheet finds the board of a sheet: by the board number of its
 // header, else by its players' names. A board number whose players the
 // sheet does not name is RecordResult's warning, as for a single sheet.
-func matchSheet(d *EventData, r *Round, sh *rules.Sheet, white, black string) (*Game, error) {
-	names := func(g *Game) (string, string) {
+func matchSheet(d *tournament.EventData, r *tournament.Round, sh *rules.Sheet, white, black string) (*tournament.Game, error) {
+	names := func(g *tournament.Game) (string, string) {
 		w, b := d.Player(g.WhiteID), d.Player(g.BlackID)
 		if w == nil || b == nil {
 			return "", ""
@@ -149,18 +142,18 @@ func matchSheet(d *EventData, r *Round, sh *rules.Sheet, white, black string) (*
 		return w.Name, b.Name
 	}
 	if n, err := strconv.Atoi(strings.TrimSpace(sh.Header("Board"))); err == nil {
-		g := findGame(r, n)
+		g := tournament.FindGame(r, n)
 		if g == nil || g.IsBye() {
-			return nil, Invalid("sheets", "round %d has no game on board %d, which the sheet names", r.Number, n)
+			return nil, tournament.Invalid("sheets", "round %d has no game on board %d, which the sheet names", r.Number, n)
 		}
 		return g, nil
 	}
 	if white == "" || black == "" {
-		return nil, Invalid("sheets", "the sheet gives neither its board nor both players, so it matches no board; add a line \"Board: N\"")
+		return nil, tournament.Invalid("sheets", "the sheet gives neither its board nor both players, so it matches no board; add a line \"Board: N\"")
 	}
 	// The full names first; surnames alone only when they fit one board.
-	for _, same := range []func(a, b string) bool{sameName, namesPlayer} {
-		var fits []*Game
+	for _, same := range []func(a, b string) bool{tournament.SameFolded, tournament.NamesPlayer} {
+		var fits []*tournament.Game
 		for i := range r.Games {
 			g := &r.Games[i]
 			if w, b := names(g); !g.IsBye() && same(white, w) && same(black, b) {
@@ -171,8 +164,8 @@ func matchSheet(d *EventData, r *Round, sh *rules.Sheet, white, black string) (*
 		case len(fits) == 1:
 			return fits[0], nil
 		case len(fits) > 1:
-			return nil, Invalid("sheets", "%d games of round %d fit %s – %s; add a line \"Board: N\" to the sheet", len(fits), r.Number, white, black)
+			return nil, tournament.Invalid("sheets", "%d games of round %d fit %s – %s; add a line \"Board: N\" to the sheet", len(fits), r.Number, white, black)
 		}
 	}
-	return nil, Invalid("sheets", "no game of round %d is %s – %s; add a line \"Board: N\" to the sheet", r.Number, white, black)
+	return nil, tournament.Invalid("sheets", "no game of round %d is %s – %s; add a line \"Board: N\" to the sheet", r.Number, white, black)
 }

@@ -1,4 +1,4 @@
-package tournament_test
+package submissions_test
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 	"adiukh/tournament/account"
 	"adiukh/tournament/engines"
 	"adiukh/tournament/store/storetest"
+	"adiukh/tournament/submissions"
 )
 
 // TestPlayerSubmissions follows a result reported by a player: refused while
@@ -19,6 +20,7 @@ func TestPlayerSubmissions(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			arbiter := arbiterContext(t, st)
 			svc := tournament.NewService(st, engines.Options())
+			subs := submissions.NewService(st.Submissions(), svc, nil)
 			e, players := createEvent(t, arbiter, svc, "round-robin", 0, "Хуаде", "Тлехас", "Нехай", "Ачмиз")
 			as := map[string]context.Context{}
 			for i, p := range players {
@@ -56,30 +58,30 @@ func TestPlayerSubmissions(t *testing.T) {
 					other = p.Name
 				}
 			}
-			report := tournament.SubmissionInput{EventID: e.ID, Round: 1, Board: 1, Score: "17:7", EndReason: "final_position"}
+			report := submissions.Input{EventID: e.ID, Round: 1, Board: 1, Score: "17:7", EndReason: "final_position"}
 
-			if _, err := svc.SubmitResult(as[white], report); tournament.ErrorCode(err) != tournament.EFORBIDDEN {
+			if _, err := subs.SubmitResult(as[white], report); tournament.ErrorCode(err) != tournament.EFORBIDDEN {
 				t.Errorf("a report while the event takes none: error %v, want EFORBIDDEN", err)
 			}
-			if err := svc.SetSubmissions(arbiter, e.ID, true); err != nil {
+			if err := subs.SetSubmissions(arbiter, e.ID, true); err != nil {
 				t.Fatal(err)
 			}
-			if _, err := svc.SubmitResult(as[other], report); tournament.ErrorCode(err) != tournament.EFORBIDDEN {
+			if _, err := subs.SubmitResult(as[other], report); tournament.ErrorCode(err) != tournament.EFORBIDDEN {
 				t.Errorf("a report for another board: error %v, want EFORBIDDEN", err)
 			}
 			bad := report
 			bad.Score = "14:11"
-			if _, err := svc.SubmitResult(as[white], bad); tournament.ErrorCode(err) != tournament.EINVALID {
+			if _, err := subs.SubmitResult(as[white], bad); tournament.ErrorCode(err) != tournament.EINVALID {
 				t.Errorf("a score not adding up to 24: error %v, want EINVALID", err)
 			}
-			sub, err := svc.SubmitResult(as[white], report)
+			sub, err := subs.SubmitResult(as[white], report)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if _, err := svc.DecideSubmission(as[white], e.ID, sub.ID, true, ""); tournament.ErrorCode(err) != tournament.EFORBIDDEN {
+			if _, err := subs.DecideSubmission(as[white], e.ID, sub.ID, true, ""); tournament.ErrorCode(err) != tournament.EFORBIDDEN {
 				t.Errorf("confirming one's own report: error %v, want EFORBIDDEN", err)
 			}
-			if _, err := svc.DecideSubmission(as[other], e.ID, sub.ID, true, ""); tournament.ErrorCode(err) != tournament.EFORBIDDEN {
+			if _, err := subs.DecideSubmission(as[other], e.ID, sub.ID, true, ""); tournament.ErrorCode(err) != tournament.EFORBIDDEN {
 				t.Errorf("a stranger confirming: error %v, want EFORBIDDEN", err)
 			}
 			round, err := svc.Round(arbiter, e.ID, 1)
@@ -89,14 +91,14 @@ func TestPlayerSubmissions(t *testing.T) {
 			if round.Games[0].Result != nil {
 				t.Fatalf("a pending report already counts: %+v", round.Games[0].Result)
 			}
-			view, err := svc.PlayerView(as[black], e.ID)
+			view, err := subs.PlayerView(as[black], e.ID)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if !view.SubmissionsOpen || len(view.Submissions) != 1 || view.Submissions[0].Status != tournament.Pending {
 				t.Errorf("the opponent's view = %+v; want the pending report", view)
 			}
-			if _, err := svc.DecideSubmission(as[black], e.ID, sub.ID, true, ""); err != nil {
+			if _, err := subs.DecideSubmission(as[black], e.ID, sub.ID, true, ""); err != nil {
 				t.Fatal(err)
 			}
 			round, err = svc.Round(arbiter, e.ID, 1)
@@ -106,14 +108,14 @@ func TestPlayerSubmissions(t *testing.T) {
 			if res := round.Games[0].Result; res == nil || res.Score() != "17:7" {
 				t.Fatalf("after the opponent confirmed: result %+v, want 17:7", res)
 			}
-			if _, err := svc.DecideSubmission(arbiter, e.ID, sub.ID, false, "поздно"); tournament.ErrorCode(err) != tournament.ECONFLICT {
+			if _, err := subs.DecideSubmission(arbiter, e.ID, sub.ID, false, "поздно"); tournament.ErrorCode(err) != tournament.ECONFLICT {
 				t.Errorf("deciding a report twice: error %v, want ECONFLICT", err)
 			}
 			// A stranger is refused before learning that it was decided.
-			if _, err := svc.DecideSubmission(as[other], e.ID, sub.ID, false, "поздно"); tournament.ErrorCode(err) != tournament.EFORBIDDEN {
+			if _, err := subs.DecideSubmission(as[other], e.ID, sub.ID, false, "поздно"); tournament.ErrorCode(err) != tournament.EFORBIDDEN {
 				t.Errorf("a stranger deciding a decided report: error %v, want EFORBIDDEN", err)
 			}
-			if _, err := svc.SubmitResult(as[white], report); tournament.ErrorCode(err) != tournament.ECONFLICT {
+			if _, err := subs.SubmitResult(as[white], report); tournament.ErrorCode(err) != tournament.ECONFLICT {
 				t.Errorf("a report for a board with a result: error %v, want ECONFLICT", err)
 			}
 
@@ -125,11 +127,11 @@ func TestPlayerSubmissions(t *testing.T) {
 					reporter = p.Name
 				}
 			}
-			sub2, err := svc.SubmitResult(as[reporter], tournament.SubmissionInput{EventID: e.ID, Round: 1, Board: 2, Score: "12:12", EndReason: "agreement"})
+			sub2, err := subs.SubmitResult(as[reporter], submissions.Input{EventID: e.ID, Round: 1, Board: 2, Score: "12:12", EndReason: "agreement"})
 			if err != nil {
 				t.Fatal(err)
 			}
-			if _, err := svc.DecideSubmission(arbiter, e.ID, sub2.ID, false, "соперник не согласен"); err != nil {
+			if _, err := subs.DecideSubmission(arbiter, e.ID, sub2.ID, false, "соперник не согласен"); err != nil {
 				t.Fatal(err)
 			}
 			round, err = svc.Round(arbiter, e.ID, 1)
@@ -139,7 +141,7 @@ func TestPlayerSubmissions(t *testing.T) {
 			if round.Games[1].Result != nil {
 				t.Errorf("a rejected report counts: %+v", round.Games[1].Result)
 			}
-			arbiterView, err := svc.PlayerView(arbiter, e.ID)
+			arbiterView, err := subs.PlayerView(arbiter, e.ID)
 			if err != nil {
 				t.Fatal(err)
 			}

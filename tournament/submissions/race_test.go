@@ -1,4 +1,4 @@
-package tournament_test
+package submissions_test
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 	"adiukh/tournament/account"
 	"adiukh/tournament/engines"
 	"adiukh/tournament/store/storetest"
+	"adiukh/tournament/submissions"
 )
 
 // A confirmation, a rejection and the arbiter's own entry of the same
@@ -21,6 +22,7 @@ func TestDecisionsOnOneReportDoNotRace(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			arbiter := arbiterContext(t, st)
 			svc := tournament.NewService(st, engines.Options())
+			subs := submissions.NewService(st.Submissions(), svc, nil)
 			e, players := createEvent(t, arbiter, svc, "round-robin", 0, "Хуаде", "Тлехас", "Нехай", "Ачмиз", "Шеуджен", "Хатков", "Бжассо", "Тхагапсо")
 			as := map[int64]context.Context{}
 			for i, p := range players {
@@ -40,19 +42,19 @@ func TestDecisionsOnOneReportDoNotRace(t *testing.T) {
 			if _, err := svc.PublishRound(arbiter, e.ID, 1); err != nil {
 				t.Fatal(err)
 			}
-			if err := svc.SetSubmissions(arbiter, e.ID, true); err != nil {
+			if err := subs.SetSubmissions(arbiter, e.ID, true); err != nil {
 				t.Fatal(err)
 			}
 			for _, g := range r.Games {
-				sub, err := svc.SubmitResult(as[g.WhiteID], tournament.SubmissionInput{EventID: e.ID, Round: 1, Board: g.Board, Score: "17:7", EndReason: "final_position"})
+				sub, err := subs.SubmitResult(as[g.WhiteID], submissions.Input{EventID: e.ID, Round: 1, Board: g.Board, Score: "17:7", EndReason: "final_position"})
 				if err != nil {
 					t.Fatal(err)
 				}
 				errs := make([]error, 3)
 				var wg sync.WaitGroup
-				wg.Go(func() { _, errs[0] = svc.DecideSubmission(as[g.BlackID], e.ID, sub.ID, true, "") })
+				wg.Go(func() { _, errs[0] = subs.DecideSubmission(as[g.BlackID], e.ID, sub.ID, true, "") })
 				wg.Go(func() {
-					_, errs[1] = svc.DecideSubmission(arbiter, e.ID, sub.ID, false, "соперник не согласен")
+					_, errs[1] = subs.DecideSubmission(arbiter, e.ID, sub.ID, false, "соперник не согласен")
 				})
 				wg.Go(func() {
 					_, errs[2] = svc.RecordResult(arbiter, tournament.ResultInput{EventID: e.ID, Round: 1, Board: g.Board, Score: "12:12", EndReason: "agreement", Version: g.Version})
@@ -70,7 +72,7 @@ func TestDecisionsOnOneReportDoNotRace(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				view, err := svc.PlayerView(arbiter, e.ID)
+				view, err := subs.PlayerView(arbiter, e.ID)
 				if err != nil {
 					t.Fatal(err)
 				}

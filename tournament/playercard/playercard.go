@@ -1,10 +1,31 @@
-package tournament
+// Package playercard is a player's card in an event: every game of the
+// published rounds seen from the player, and the arithmetic behind the
+// tie-breaks beside the official values, so that a reader can follow how
+// the standings came to them. It reads the event through the domain's
+// store and ranks it by the events' service (tournament.Service.StandingsOf)
+// in the same snapshot; it writes nothing and knows no HTTP and no SQL.
+package playercard
 
 import (
 	"context"
 	"math"
 	"strconv"
+
+	"adiukh/tournament"
 )
+
+// Service reads players' cards. The signed-in user comes from the
+// context, as for tournament.Service.
+type Service struct {
+	store  tournament.Store
+	events *tournament.Service
+}
+
+// NewService returns the service over the domain's store st; events ranks
+// the standings the cards are read beside.
+func NewService(st tournament.Store, events *tournament.Service) *Service {
+	return &Service{store: st, events: events}
+}
 
 // PlayerCard is one player's card: every game of the published rounds seen
 // from the player, and the arithmetic behind the tie-breaks (opponents'
@@ -13,9 +34,9 @@ import (
 // sums stand beside the official values; the games of a round still
 // waiting for results are listed apart.
 type PlayerCard struct {
-	Player    *Player
-	Row       *StandingsRow
-	TieBreaks []TieBreakInfo
+	Player    *tournament.Player
+	Row       *tournament.StandingsRow
+	TieBreaks []tournament.TieBreakInfo
 	// AfterRound is the round the standings (Row) are after.
 	AfterRound int
 	// Games are those the standings count, Total their column sums.
@@ -44,7 +65,7 @@ type CardGame struct {
 	Round         int
 	Board         int
 	White         bool
-	Opponent      *Player
+	Opponent      *tournament.Player
 	Score         string // from the player's side, "7:17"
 	EndReason     string
 	Points        float64
@@ -64,31 +85,31 @@ type OfficialSums struct {
 }
 
 // PlayerCard reads the card of one player from one snapshot of the event.
-func (s *Service) PlayerCard(ctx context.Context, eventID, playerID int64) (*Event, *PlayerCard, error) {
-	var e *Event
+func (s *Service) PlayerCard(ctx context.Context, eventID, playerID int64) (*tournament.Event, *PlayerCard, error) {
+	var e *tournament.Event
 	var card *PlayerCard
-	err := s.store.View(ctx, func(tx Tx) error {
-		var players []Player
-		var rounds []Round
+	err := s.store.View(ctx, func(tx tournament.Tx) error {
+		var players []tournament.Player
+		var rounds []tournament.Round
 		var err error
-		if e, players, rounds, err = loadPublic(ctx, tx, eventID); err != nil {
+		if e, players, rounds, err = tournament.ReadPublic(ctx, tx, eventID); err != nil {
 			return err
 		}
-		p := findPlayer(players, playerID)
+		p := tournament.FindPlayer(players, playerID)
 		if p == nil {
-			return NotFound("player %d not found in event %d", playerID, eventID)
+			return tournament.NotFound("player %d not found in event %d", playerID, eventID)
 		}
-		st, err := s.standings(e, players, rounds, 0)
+		st, err := s.events.StandingsOf(e, players, rounds, 0)
 		if err != nil {
 			return err
 		}
-		card = newPlayerCard(&EventData{Event: e, Players: players, Rounds: rounds}, p, st)
+		card = newPlayerCard(&tournament.EventData{Event: e, Players: players, Rounds: rounds}, p, st)
 		return nil
 	})
 	return e, card, err
 }
 
-func newPlayerCard(d *EventData, p *Player, st *Standings) *PlayerCard {
+func newPlayerCard(d *tournament.EventData, p *tournament.Player, st *tournament.Standings) *PlayerCard {
 	card := &PlayerCard{Player: p, TieBreaks: st.TieBreaks, AfterRound: st.AfterRound, Incomplete: st.Complete + 1}
 	score := map[int64]float64{}
 	for i, r := range st.Rows {
@@ -98,7 +119,7 @@ func newPlayerCard(d *EventData, p *Player, st *Standings) *PlayerCard {
 		}
 	}
 	for _, r := range d.Rounds {
-		if r.Status == Draft {
+		if r.Status == tournament.Draft {
 			continue
 		}
 		if r.Number > st.AfterRound && !st.EveryFinishedGame {
@@ -127,7 +148,7 @@ func newPlayerCard(d *EventData, p *Player, st *Standings) *PlayerCard {
 	return card
 }
 
-func newCardGame(d *EventData, round int, g Game, playerID int64, score map[int64]float64) CardGame {
+func newCardGame(d *tournament.EventData, round int, g tournament.Game, playerID int64, score map[int64]float64) CardGame {
 	white := g.WhiteID == playerID
 	cg := CardGame{Round: round, Board: g.Board, White: white, HasSheet: g.Sheet != ""}
 	opponentID := g.BlackID
