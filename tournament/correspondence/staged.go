@@ -34,6 +34,8 @@ type staged struct {
 	games []Game
 	moves []Move
 	read  map[int64]Game // the games read, each read once: the snapshot holds
+	// version is the data version read with a game (GameAt); nil before.
+	version *int64
 }
 
 // Game reads a game once; a use case that peeks at it and then locks it
@@ -48,6 +50,20 @@ func (t *staged) Game(id int64) (*Game, error) {
 	}
 	t.read[id] = *g
 	return g, nil
+}
+
+// GameAt reads a game and the data version once: the game is kept as Game
+// keeps it.
+func (t *staged) GameAt(id int64) (*Game, int64, error) {
+	if g, ok := t.read[id]; ok && t.version != nil {
+		return &g, *t.version, nil
+	}
+	g, version, err := t.Tx.GameAt(id)
+	if err != nil {
+		return nil, 0, err
+	}
+	t.read[id], t.version = *g, &version
+	return g, version, nil
 }
 
 func (t *staged) SaveGame(g *Game) error {

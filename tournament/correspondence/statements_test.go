@@ -2,6 +2,7 @@ package correspondence_test
 
 import (
 	"context"
+	"fmt"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -75,6 +76,11 @@ func (t *countedTx) Game(id int64) (*correspondence.Game, error) {
 	return t.Tx.Game(id)
 }
 
+func (t *countedTx) GameAt(id int64) (*correspondence.Game, int64, error) {
+	t.n.Add(1)
+	return t.Tx.GameAt(id)
+}
+
 func (t *countedTx) LockGame(id int64) (*correspondence.Game, error) {
 	t.n.Add(1)
 	return t.Tx.LockGame(id)
@@ -129,25 +135,47 @@ func playFirstMoves(t *testing.T, svc *correspondence.Service, sec *section, clk
 
 // A live move that neither ends its game nor finds it changed is a read
 // transaction and its share of a write: the statements it runs are
-// counted (logged, beside the bound).
+// counted. Its read is the game with the data version (the section's
+// event and settings and the player's accounts are kept while the version
+// holds) and, unless the game's stream on this instance has its moves,
+// its moves; its write the game and the move.
 func TestLiveMoveStatements(t *testing.T) {
 	t.Parallel()
-	for name, st := range storetest.Open(t) {
-		t.Run(name, func(t *testing.T) {
-			t.Parallel()
-			counted := &statementsCounted{Store: st.Correspondence()}
-			clk := &clock{now: t0}
-			svc := correspondence.NewService(counted, correspondence.Options{Pairing: engines.Options().Pairing, Now: clk.Now})
-			g := startedLiveGame(t, st, svc, clk)
-			const plies = 10
-			before := counted.statements.Load()
-			v := playFirstMoves(t, svc, g.sec, clk, g.View, plies)
-			if v.Ply != plies {
-				t.Fatalf("the game stopped at ply %d", v.Ply)
-			}
-			per := float64(counted.statements.Load()-before) / plies
-			t.Logf("%s: %.1f statements a live move", name, per)
-		})
+	for _, watched := range []bool{false, true} {
+		for name, st := range storetest.Open(t) {
+			t.Run(fmt.Sprintf("watched=%t/%s", watched, name), func(t *testing.T) {
+				counted := &statementsCounted{Store: st.Correspondence()}
+				clk := &clock{now: t0}
+				svc := correspondence.NewService(counted, correspondence.Options{Pairing: engines.Options().Pairing, Now: clk.Now})
+				g := startedLiveGame(t, st, svc, clk)
+				if watched {
+					for _, id := range []int64{g.WhiteID, g.BlackID} {
+						f, err := svc.Follow(g.sec.as(id), g.ID, true)
+						if err != nil {
+							t.Fatal(err)
+						}
+						defer f.Stop()
+					}
+				}
+				// The first move of each player reads what is kept after.
+				v := playFirstMoves(t, svc, g.sec, clk, g.View, 2)
+				const plies = 10
+				before := counted.statements.Load()
+				v = playFirstMoves(t, svc, g.sec, clk, v, plies)
+				if v.Ply != plies+2 {
+					t.Fatalf("the game stopped at ply %d", v.Ply)
+				}
+				per := float64(counted.statements.Load()-before) / plies
+				t.Logf("%.1f statements a live move", per)
+				want := 8.0
+				if watched {
+					want = 7
+				}
+				if per > want {
+					t.Errorf("%.1f statements a live move, want at most %.0f", per, want)
+				}
+			})
+		}
 	}
 }
 

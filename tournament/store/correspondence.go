@@ -275,6 +275,23 @@ func (t *corrTx) Game(id int64) (*correspondence.Game, error) {
 	return t.game(t.db, id)
 }
 
+// GameAt reads the game with the data version beside it, as a column of
+// the same row: a live move's read transaction learns the version of its
+// snapshot without a statement more.
+func (t *corrTx) GameAt(id int64) (*correspondence.Game, int64, error) {
+	var row struct {
+		Game        corrGameRow `gorm:"embedded"`
+		DataVersion int64
+	}
+	err := t.db.Model(&corrGameRow{}).Select("correspondence_games.*, (SELECT version FROM data_version WHERE id = 1) AS data_version").
+		Where("correspondence_games.id = ?", id).Take(&row).Error
+	if err != nil {
+		return nil, 0, notFound(err, "game %d not found", id)
+	}
+	g := rowToCorrGame(&row.Game)
+	return &g, row.DataVersion, nil
+}
+
 func (t *corrTx) GameVersions(ids []int64) (map[int64]int, error) {
 	var rows []struct {
 		ID      int64
