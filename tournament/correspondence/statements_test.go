@@ -114,7 +114,7 @@ func (t *countedTx) Leaves(eventID int64) ([]correspondence.Leave, error) {
 // playFirstMoves plays the first legal move of each turn, plies times or
 // until the game ends, alternately for White and Black, a second apart,
 // and returns the game as the last move left it.
-func playFirstMoves(t *testing.T, svc *correspondence.Service, sec *section, clk *clock, v *correspondence.View, plies int) *correspondence.View {
+func playFirstMoves(t testing.TB, svc *correspondence.Service, sec *section, clk *clock, v *correspondence.View, plies int) *correspondence.View {
 	t.Helper()
 	for range plies {
 		if v.Status != correspondence.Running {
@@ -205,4 +205,40 @@ func startedLiveGame(t *testing.T, st *store.Store, svc *correspondence.Service,
 		t.Fatalf("the live game at its start: %s, %s to move", v.Status, v.ToMove)
 	}
 	return startedView{v, sec}
+}
+
+// BenchmarkLiveMove plays live moves, each game 16 plies, both players'
+// streams open on the instance as in a live round, and reports the
+// statements of a move beside its time.
+func BenchmarkLiveMove(b *testing.B) {
+	for _, name := range []string{"sqlite", "postgres"} {
+		b.Run(name, func(b *testing.B) {
+			st, ok := storetest.Open(b)[name] // a new store for each run
+			if !ok {
+				b.Skip("no PostgreSQL to test on")
+			}
+			const plies = 16
+			counted := &statementsCounted{Store: st.Correspondence()}
+			clk := &clock{now: t0}
+			svc := correspondence.NewService(counted, correspondence.Options{Pairing: engines.Options().Pairing, Now: clk.Now})
+			sec, games := liveEvent(b, st, svc, clk, 2*(b.N/plies+1), "60+0", time.Time{})
+			for _, g := range games {
+				for _, id := range []int64{g.WhiteID, g.BlackID} {
+					f, err := svc.Follow(sec.as(id), g.ID, true)
+					if err != nil {
+						b.Fatal(err)
+					}
+					defer f.Stop()
+				}
+			}
+			before := counted.statements.Load()
+			b.ResetTimer()
+			for i := 0; i < b.N; i += plies {
+				v := &games[i/plies]
+				playFirstMoves(b, svc, sec, clk, v, min(plies, b.N-i))
+			}
+			b.StopTimer()
+			b.ReportMetric(float64(counted.statements.Load()-before)/float64(b.N), "statements/move")
+		})
+	}
 }
