@@ -77,6 +77,11 @@ func (t *staged) AddMove(m *Move) error {
 	return nil
 }
 
+func (t *staged) AddMoves(moves []Move) error {
+	t.moves = append(t.moves, moves...)
+	return nil
+}
+
 // LockGame reads the game: the write checks its version.
 func (t *staged) LockGame(id int64) (*Game, error) { return t.Game(id) }
 
@@ -123,13 +128,17 @@ func (s *Service) updateStaged(ctx context.Context, fn func(tx Tx, eventLock boo
 
 // writeStaged writes what a staged use case kept.
 func writeStaged(tx Tx, st *staged) error {
+	if err := saveStaged(tx, st); err != nil {
+		return err
+	}
+	return tx.AddMoves(st.moves)
+}
+
+// saveStaged writes the games a staged use case kept; its moves are
+// written after them, with a batch's others (committer.run).
+func saveStaged(tx Tx, st *staged) error {
 	for i := range st.games {
 		if err := tx.SaveGame(&st.games[i]); err != nil {
-			return err
-		}
-	}
-	for i := range st.moves {
-		if err := tx.AddMove(&st.moves[i]); err != nil {
 			return err
 		}
 	}
@@ -203,14 +212,20 @@ func (c *committer) run(store Store) {
 				break
 			}
 		}
+		// The games first, each saved only at the version its move was
+		// read at; then the moves of those saved, in one statement.
 		err := store.Update(ctx, func(tx Tx) error {
+			var moves []Move
 			for _, w := range batch {
-				w.err = writeStaged(tx, w.st)
-				if w.err != nil && tournament.ErrorCode(w.err) != tournament.ECONFLICT {
+				w.err = saveStaged(tx, w.st)
+				switch {
+				case w.err == nil:
+					moves = append(moves, w.st.moves...)
+				case tournament.ErrorCode(w.err) != tournament.ECONFLICT:
 					return w.err
 				}
 			}
-			return nil
+			return tx.AddMoves(moves)
 		})
 		for _, w := range batch {
 			if err != nil {

@@ -101,6 +101,13 @@ func (t *countedTx) AddMove(m *correspondence.Move) error {
 	return t.Tx.AddMove(m)
 }
 
+func (t *countedTx) AddMoves(moves []correspondence.Move) error {
+	if len(moves) > 0 {
+		t.n.Add(1)
+	}
+	return t.Tx.AddMoves(moves)
+}
+
 func (t *countedTx) Moves(gameID int64) ([]correspondence.Move, error) {
 	t.n.Add(1)
 	return t.Tx.Moves(gameID)

@@ -79,6 +79,8 @@ type Tx interface {
 	// before day (YYYY-MM-DD).
 	GamesPastEndDate(day string) ([]Game, error)
 	AddMove(m *Move) error
+	// AddMoves records moves, of one game or several, in one statement.
+	AddMoves(moves []Move) error
 	// Moves lists the moves of a game by ply.
 	Moves(gameID int64) ([]Move, error)
 

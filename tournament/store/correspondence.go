@@ -466,14 +466,29 @@ func (t *corrTx) GamesPastEndDate(day string) ([]correspondence.Game, error) {
 }
 
 func (t *corrTx) AddMove(m *correspondence.Move) error {
-	row := corrMoveRow{GameID: m.GameID, Ply: m.Ply, Notation: m.Notation, Position: m.Position,
-		PlayedAt: m.PlayedAt.UTC(), UsedMs: m.Used.Milliseconds(), DrawOffer: m.DrawOffer, LeftMs: m.Left.Milliseconds()}
-	if err := t.db.Create(&row).Error; err != nil {
-		return fmt.Errorf("record move %d of game %d: %w", m.Ply, m.GameID, err)
+	return t.AddMoves([]correspondence.Move{*m})
+}
+
+func (t *corrTx) AddMoves(moves []correspondence.Move) error {
+	if len(moves) == 0 {
+		return nil
+	}
+	rows := make([]corrMoveRow, len(moves))
+	for i, m := range moves {
+		rows[i] = corrMoveRow{GameID: m.GameID, Ply: m.Ply, Notation: m.Notation, Position: m.Position,
+			PlayedAt: m.PlayedAt.UTC(), UsedMs: m.Used.Milliseconds(), DrawOffer: m.DrawOffer, LeftMs: m.Left.Milliseconds()}
+	}
+	if err := t.db.Create(&rows).Error; err != nil {
+		if len(moves) == 1 {
+			return fmt.Errorf("record move %d of game %d: %w", moves[0].Ply, moves[0].GameID, err)
+		}
+		return fmt.Errorf("record %d moves: %w", len(moves), err)
 	}
 	if t.schema != "" {
-		n := t.notice(m.GameID)
-		n.Moves = append(n.Moves, row)
+		for _, row := range rows {
+			n := t.notice(row.GameID)
+			n.Moves = append(n.Moves, row)
+		}
 	}
 	return nil
 }
