@@ -1,6 +1,7 @@
 package correspondence_test
 
 import (
+	"context"
 	"testing"
 	"time"
 
@@ -32,8 +33,16 @@ func TestLiveMoveSeesTheArbitersChange(t *testing.T) {
 			clk := &clock{now: t0}
 			a := correspondence.NewService(stores[0].Correspondence(), correspondence.Options{Pairing: engines.Options().Pairing, Now: clk.Now})
 			g := startedLiveGame(t, stores[0], a, clk)
-			// Both players' first moves on A: A keeps the event, 3+2.
+			// Both players' first moves on A: A keeps the event, 3+2. Moves
+			// leave the data version as it was.
+			version, err := stores[0].DataVersion(context.Background())
+			if err != nil {
+				t.Fatal(err)
+			}
 			v := playFirstMoves(t, a, g.sec, clk, g.View, 2)
+			if after, err := stores[1].DataVersion(context.Background()); err != nil || after != version {
+				t.Errorf("the data version after two moves: %d (%v), want %d as before them", after, err, version)
+			}
 			if want := 3*time.Minute - time.Second + 2*time.Second; v.Bank[rules.Black] != want {
 				t.Fatalf("Black's clock after a move in 1 s at 3+2: %v, want %v", v.Bank[rules.Black], want)
 			}
