@@ -22,14 +22,14 @@ import (
 // liveEvent is an online blitz event of n players on store st, each
 // player's account linked, with round 1 paired and published to start at
 // startsAt (zero: at once).
-func liveEvent(t *testing.T, st *store.Store, svc *correspondence.Service, clk *clock, n int, control string, startsAt time.Time) (*section, []correspondence.View) {
+func liveEvent(t testing.TB, st *store.Store, svc *correspondence.Service, clk *clock, n int, control string, startsAt time.Time) (*section, []correspondence.View) {
 	t.Helper()
 	return liveEventOf(t, st, svc, clk, n, tournament.EventInput{Name: ptr("Блиц онлайн"), Discipline: ptr("blitz"), System: ptr("round-robin"),
 		TimeControl: &control, Online: ptr(true)}, startsAt)
 }
 
 // liveEventOf is liveEvent of the online event in.
-func liveEventOf(t *testing.T, st *store.Store, svc *correspondence.Service, clk *clock, n int, in tournament.EventInput, startsAt time.Time) (*section, []correspondence.View) {
+func liveEventOf(t testing.TB, st *store.Store, svc *correspondence.Service, clk *clock, n int, in tournament.EventInput, startsAt time.Time) (*section, []correspondence.View) {
 	t.Helper()
 	bg := context.Background()
 	arbiter := &tournament.User{Email: "arbiter@example.org", Role: tournament.ArbiterRole}

@@ -36,6 +36,8 @@ type play struct {
 	// gameOnly: the live game is locked, not its event, which ending
 	// the game needs (see readGame).
 	gameOnly bool
+	// version is the data version the game was read at (Tx.GameAt).
+	version int64
 }
 
 // load locks the event and the game and reads what a use case needs. The
@@ -52,14 +54,20 @@ func (s *Service) loadLocked(ctx context.Context, tx Tx, gameID int64, arbiter, 
 	if u == nil {
 		return nil, tournament.Unauthorized("sign in (an API token) to play")
 	}
-	p, err := readGame(tx, gameID, eventLock)
+	p, err := readGame(tx, gameID, eventLock, &s.kept)
 	if err != nil {
 		return nil, err
 	}
 	p.user = u
 	// The user's own players, not the event's every account: a move of a
-	// live event of a thousand players reads two rows, not a thousand.
-	accounts, err := tx.AccountsOfUser(u.ID)
+	// live event of a thousand players reads two rows, not a thousand, and
+	// a live game locked alone takes them as kept (see kept).
+	var accounts []Account
+	if p.gameOnly {
+		accounts, err = s.kept.accountsOf(tx, p.version, u.ID)
+	} else {
+		accounts, err = tx.AccountsOfUser(u.ID)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -93,7 +101,7 @@ func (s *Service) loadLocked(ctx context.Context, tx Tx, gameID int64, arbiter, 
 // mailed about it): it reads neither, so that a move of a big event stays
 // cheap.
 func loadGame(tx Tx, gameID int64) (*play, error) {
-	return readGame(tx, gameID, true)
+	return readGame(tx, gameID, true, nil)
 }
 
 // errEventLock fails a transaction that locked a live game alone and must
@@ -107,20 +115,23 @@ var errEventLock = errors.New("ending the game needs the event's lock")
 // game and its moves only: the moves of an event's games do not wait for
 // each other. Locking the event only after the game would lock in the
 // other order than every other use case does, so one that must end the
-// game fails with errEventLock instead and runs again (updateGame).
-func readGame(tx Tx, gameID int64, eventLock bool) (*play, error) {
-	peek, err := tx.Game(gameID)
+// game fails with errEventLock instead and runs again (updateGame). A live
+// game locked alone takes its event and settings from k while the data
+// version is the one they were read at (see kept); k may be nil with
+// eventLock.
+func readGame(tx Tx, gameID int64, eventLock bool, k *kept) (*play, error) {
+	peek, version, err := tx.GameAt(gameID)
 	if err != nil {
 		return nil, err
 	}
 	if _, ok := tx.(*staged); ok && !peek.Live {
 		return nil, errNotStaged // a correspondence move writes its sheet
 	}
-	p := &play{gameOnly: !eventLock && peek.Live}
-	if !p.gameOnly {
-		p.e, err = section(tx, peek.EventID)
+	p := &play{gameOnly: !eventLock && peek.Live, version: version}
+	if p.gameOnly {
+		p.e, p.st, err = k.section(tx, version, peek.EventID)
 	} else {
-		p.e, err = sectionEvent(tx, peek.EventID)
+		p.e, err = section(tx, peek.EventID)
 	}
 	if err != nil {
 		return nil, err
@@ -128,8 +139,10 @@ func readGame(tx Tx, gameID int64, eventLock bool) (*play, error) {
 	if p.g, err = tx.LockGame(gameID); err != nil {
 		return nil, err
 	}
-	if p.st, err = tx.Settings(p.e.ID); err != nil {
-		return nil, err
+	if p.st == nil {
+		if p.st, err = tx.Settings(p.e.ID); err != nil {
+			return nil, err
+		}
 	}
 	if p.g.Live {
 		return p, nil
@@ -386,7 +399,7 @@ func (s *Service) Move(ctx context.Context, in MoveInput) (*View, error) {
 		if err := oneLiveGame(tx, p, now); err != nil {
 			return err
 		}
-		history, err := tx.Moves(g.ID)
+		history, err := s.movesOf(tx, g)
 		if err != nil {
 			return err
 		}

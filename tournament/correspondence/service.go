@@ -60,6 +60,8 @@ type Service struct {
 	watchers watchers
 	// commits gathers the live moves' writes into shared transactions.
 	commits committer
+	// kept is what live moves read that play does not change.
+	kept kept
 }
 
 // NewService returns a service over st.

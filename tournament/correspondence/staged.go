@@ -34,6 +34,8 @@ type staged struct {
 	games []Game
 	moves []Move
 	read  map[int64]Game // the games read, each read once: the snapshot holds
+	// version is the data version read with a game (GameAt); nil before.
+	version *int64
 }
 
 // Game reads a game once; a use case that peeks at it and then locks it
@@ -50,6 +52,20 @@ func (t *staged) Game(id int64) (*Game, error) {
 	return g, nil
 }
 
+// GameAt reads a game and the data version once: the game is kept as Game
+// keeps it.
+func (t *staged) GameAt(id int64) (*Game, int64, error) {
+	if g, ok := t.read[id]; ok && t.version != nil {
+		return &g, *t.version, nil
+	}
+	g, version, err := t.Tx.GameAt(id)
+	if err != nil {
+		return nil, 0, err
+	}
+	t.read[id], t.version = *g, &version
+	return g, version, nil
+}
+
 func (t *staged) SaveGame(g *Game) error {
 	t.games = append(t.games, *g)
 	g.Version++
@@ -58,6 +74,11 @@ func (t *staged) SaveGame(g *Game) error {
 
 func (t *staged) AddMove(m *Move) error {
 	t.moves = append(t.moves, *m)
+	return nil
+}
+
+func (t *staged) AddMoves(moves []Move) error {
+	t.moves = append(t.moves, moves...)
 	return nil
 }
 
@@ -107,13 +128,17 @@ func (s *Service) updateStaged(ctx context.Context, fn func(tx Tx, eventLock boo
 
 // writeStaged writes what a staged use case kept.
 func writeStaged(tx Tx, st *staged) error {
+	if err := saveStaged(tx, st); err != nil {
+		return err
+	}
+	return tx.AddMoves(st.moves)
+}
+
+// saveStaged writes the games a staged use case kept; its moves are
+// written after them, with a batch's others (committer.run).
+func saveStaged(tx Tx, st *staged) error {
 	for i := range st.games {
 		if err := tx.SaveGame(&st.games[i]); err != nil {
-			return err
-		}
-	}
-	for i := range st.moves {
-		if err := tx.AddMove(&st.moves[i]); err != nil {
 			return err
 		}
 	}
@@ -187,14 +212,20 @@ func (c *committer) run(store Store) {
 				break
 			}
 		}
+		// The games first, each saved only at the version its move was
+		// read at; then the moves of those saved, in one statement.
 		err := store.Update(ctx, func(tx Tx) error {
+			var moves []Move
 			for _, w := range batch {
-				w.err = writeStaged(tx, w.st)
-				if w.err != nil && tournament.ErrorCode(w.err) != tournament.ECONFLICT {
+				w.err = saveStaged(tx, w.st)
+				switch {
+				case w.err == nil:
+					moves = append(moves, w.st.moves...)
+				case tournament.ErrorCode(w.err) != tournament.ECONFLICT:
 					return w.err
 				}
 			}
-			return nil
+			return tx.AddMoves(moves)
 		})
 		for _, w := range batch {
 			if err != nil {

@@ -52,6 +52,9 @@ type Tx interface {
 	// transaction locking it waits (a row lock on PostgreSQL).
 	Game(id int64) (*Game, error)
 	LockGame(id int64) (*Game, error)
+	// GameAt reads one game as Game does and, in the same statement, the
+	// data version of what the transaction reads (see kept).
+	GameAt(id int64) (*Game, int64, error)
 	// GameVersions reads the versions of the games, by ID.
 	GameVersions(ids []int64) (map[int64]int, error)
 	// SaveGame writes g if the stored version is still g.Version and
@@ -76,6 +79,8 @@ type Tx interface {
 	// before day (YYYY-MM-DD).
 	GamesPastEndDate(day string) ([]Game, error)
 	AddMove(m *Move) error
+	// AddMoves records moves, of one game or several, in one statement.
+	AddMoves(moves []Move) error
 	// Moves lists the moves of a game by ply.
 	Moves(gameID int64) ([]Move, error)
 

@@ -275,6 +275,23 @@ func (t *corrTx) Game(id int64) (*correspondence.Game, error) {
 	return t.game(t.db, id)
 }
 
+// GameAt reads the game with the data version beside it, as a column of
+// the same row: a live move's read transaction learns the version of its
+// snapshot without a statement more.
+func (t *corrTx) GameAt(id int64) (*correspondence.Game, int64, error) {
+	var row struct {
+		Game        corrGameRow `gorm:"embedded"`
+		DataVersion int64
+	}
+	err := t.db.Model(&corrGameRow{}).Select("correspondence_games.*, (SELECT version FROM data_version WHERE id = 1) AS data_version").
+		Where("correspondence_games.id = ?", id).Take(&row).Error
+	if err != nil {
+		return nil, 0, notFound(err, "game %d not found", id)
+	}
+	g := rowToCorrGame(&row.Game)
+	return &g, row.DataVersion, nil
+}
+
 func (t *corrTx) GameVersions(ids []int64) (map[int64]int, error) {
 	var rows []struct {
 		ID      int64
@@ -449,14 +466,29 @@ func (t *corrTx) GamesPastEndDate(day string) ([]correspondence.Game, error) {
 }
 
 func (t *corrTx) AddMove(m *correspondence.Move) error {
-	row := corrMoveRow{GameID: m.GameID, Ply: m.Ply, Notation: m.Notation, Position: m.Position,
-		PlayedAt: m.PlayedAt.UTC(), UsedMs: m.Used.Milliseconds(), DrawOffer: m.DrawOffer, LeftMs: m.Left.Milliseconds()}
-	if err := t.db.Create(&row).Error; err != nil {
-		return fmt.Errorf("record move %d of game %d: %w", m.Ply, m.GameID, err)
+	return t.AddMoves([]correspondence.Move{*m})
+}
+
+func (t *corrTx) AddMoves(moves []correspondence.Move) error {
+	if len(moves) == 0 {
+		return nil
+	}
+	rows := make([]corrMoveRow, len(moves))
+	for i, m := range moves {
+		rows[i] = corrMoveRow{GameID: m.GameID, Ply: m.Ply, Notation: m.Notation, Position: m.Position,
+			PlayedAt: m.PlayedAt.UTC(), UsedMs: m.Used.Milliseconds(), DrawOffer: m.DrawOffer, LeftMs: m.Left.Milliseconds()}
+	}
+	if err := t.db.Create(&rows).Error; err != nil {
+		if len(moves) == 1 {
+			return fmt.Errorf("record move %d of game %d: %w", moves[0].Ply, moves[0].GameID, err)
+		}
+		return fmt.Errorf("record %d moves: %w", len(moves), err)
 	}
 	if t.schema != "" {
-		n := t.notice(m.GameID)
-		n.Moves = append(n.Moves, row)
+		for _, row := range rows {
+			n := t.notice(row.GameID)
+			n.Moves = append(n.Moves, row)
+		}
 	}
 	return nil
 }
