@@ -256,7 +256,7 @@ func (p *cachedPage) write(c *gin.Context) {
 	}
 	hd["Content-Length"] = length
 	c.Writer.WriteHeader(http.StatusOK)
-	_, _ = c.Writer.Write(body)
+	sendInOnePiece(c.Request.Context(), c.Writer, body)
 }
 
 func etagMatches(header, etag string) bool {

@@ -164,6 +164,7 @@ func serve(args []string, stdout, stderr io.Writer) int {
 	})
 	srv := &http.Server{
 		Handler:           handler,
+		ConnContext:       api.ConnContext,
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       time.Minute,     // a TRF upload over a slow line
 		WriteTimeout:      2 * time.Minute, // the largest PDF
