@@ -8,6 +8,7 @@ import (
 	"hash/fnv"
 	"net/http"
 	"net/url"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -323,11 +324,15 @@ func (r *recorder) Written() bool                     { return r.body.Len() > 0 
 // for the next read that starts after it came, so it sees every write
 // committed before it came (the cache stays never stale), while requests
 // that come during one read share the read after it: one read per round
-// trip to the database instead of one per request.
+// trip to the database instead of one per request. A request that starts
+// a read first lets the requests running beside it join the read, which
+// has not started yet: on a few cores a crowd's requests come to the read
+// together, and would otherwise each start one of their own in turn.
 type versionReads struct {
 	source  Versioner
 	mu      sync.Mutex
 	running bool
+	forming *versionRead // the read about to start, which requests that come join
 	next    *versionRead // the read for the requests that came during the running one
 }
 
@@ -342,15 +347,21 @@ func (vr *versionReads) read(ctx context.Context) (int64, error) {
 	r := vr.next
 	start := !vr.running
 	switch {
+	case vr.forming != nil:
+		r, start = vr.forming, false
 	case start:
 		r = &versionRead{done: make(chan struct{})}
-		vr.running = true
+		vr.running, vr.forming = true, r
 	case r == nil:
 		r = &versionRead{done: make(chan struct{})}
 		vr.next = r
 	}
 	vr.mu.Unlock()
 	if start {
+		runtime.Gosched()
+		vr.mu.Lock()
+		vr.forming = nil
+		vr.mu.Unlock()
 		vr.run(context.WithoutCancel(ctx), r)
 	}
 	select {

@@ -86,3 +86,24 @@ func TestCacheKeyIsTheLanguageAndTheAddress(t *testing.T) {
 		}
 	}
 }
+
+// A request that comes while a read is about to start joins it: the read
+// has not started, so it still sees every write committed before the
+// request came.
+func TestRequestsJoinTheReadAboutToStart(t *testing.T) {
+	forming := &versionRead{done: make(chan struct{})}
+	reads := &versionReads{source: &slowVersions{}, running: true, forming: forming}
+	got := make(chan int64)
+	go func() {
+		v, _ := reads.read(context.Background())
+		got <- v
+	}()
+	forming.version = 7
+	close(forming.done)
+	if v := <-got; v != 7 {
+		t.Errorf("the request read version %d, want the forming read's 7", v)
+	}
+	if reads.next != nil {
+		t.Error("the request waited for a read of its own after the forming one")
+	}
+}
