@@ -36,6 +36,10 @@ type Deps = core.Deps
 // Pinger reports whether the database answers.
 type Pinger = core.Pinger
 
+// ConnContext is the http.Server's ConnContext of the router: with it, a
+// kept page leaves in one piece.
+var ConnContext = core.ConnContext
+
 // newEngine builds the gin router with every route registered.
 func newEngine(d Deps) *gin.Engine {
 	s := core.New(d)
@@ -66,3 +70,11 @@ func (w headWriter) Write(p []byte) (int, error) { return len(p), nil }
 
 // WriteString keeps gin from writing a string past Write.
 func (w headWriter) WriteString(s string) (int, error) { return len(s), nil }
+
+// Flush sends the head: gin's writer asserts that the writer beneath it
+// can flush.
+func (w headWriter) Flush() {
+	if f, ok := w.ResponseWriter.(http.Flusher); ok {
+		f.Flush()
+	}
+}

@@ -15,9 +15,11 @@ func (h *Server) Lang(c *gin.Context) catalog.Lang {
 	if l, ok := c.Get(langKey); ok {
 		return l.(catalog.Lang)
 	}
-	if l, ok := catalog.Parse(c.Query("lang")); ok {
-		SetCookie(c, LangCookie, string(l), 365*24*time.Hour)
-		return l
+	if c.Request.URL.RawQuery != "" { // (gin would parse an empty one, to find no lang in it)
+		if l, ok := catalog.Parse(c.Query("lang")); ok {
+			SetCookie(c, LangCookie, string(l), 365*24*time.Hour)
+			return l
+		}
 	}
 	if v, err := c.Cookie(LangCookie); err == nil {
 		if l, ok := catalog.Parse(v); ok {

@@ -113,6 +113,10 @@ func (h *Server) Fail(c *gin.Context, err error) {
 // handler did (a handler refusing the user never looks at them). A route
 // whose body is a file gets it whole.
 func (h *Server) limitBody(c *gin.Context) {
+	if c.Request.Body == http.NoBody && c.Request.Header["Content-Type"] == nil {
+		c.Next() // nothing to bound or parse: a GET, as nearly every request is
+		return
+	}
 	limit := bodyLimitOf(c.FullPath())
 	if c.Request.ContentLength > limit.content+limit.slack {
 		c.Header("Connection", "close")

@@ -8,6 +8,7 @@ import (
 	"hash/fnv"
 	"net/http"
 	"net/url"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -92,11 +93,12 @@ func (h *Server) serveCached(c *gin.Context, params []string) {
 		SetCookie(c, LangCookie, string(l), 365*24*time.Hour)
 		c.Set(langKey, l)
 	}
-	original := c.Request.URL
-	canonical := *original
-	canonical.RawQuery = query
-	c.Request.URL = &canonical
-	defer func() { c.Request.URL = original }()
+	if original := c.Request.URL; query != original.RawQuery {
+		canonical := *original
+		canonical.RawQuery = query
+		c.Request.URL = &canonical
+		defer func() { c.Request.URL = original }()
+	}
 	version, err := pc.versions.read(c.Request.Context())
 	if err != nil && c.Request.Context().Err() != nil {
 		c.Abort() // the reader left while waiting for the version
@@ -107,11 +109,12 @@ func (h *Server) serveCached(c *gin.Context, params []string) {
 		c.Next()
 		return
 	}
-	key := string(h.Lang(c)) + " " + canonical.RequestURI()
+	var room [256]byte
+	key := cacheKey(room[:0], h.Lang(c), c.Request.URL)
 	page, m, leader := pc.lookup(version, key)
 	switch {
 	case leader:
-		if page = pc.make(c, version, key, m); page == nil {
+		if page = pc.make(c, version, string(key), m); page == nil {
 			return // the handler's answer, not to be kept, has been sent
 		}
 	case m != nil:
@@ -149,9 +152,29 @@ func canonicalQuery(raw string, params []string) (query, lang string) {
 	return kept.Encode(), lang
 }
 
+// cacheKey appends to b the key of a page: the language and the address
+// (its canonical one), as "en /events/1/standings?round=2". Made in b, on
+// the stack of the request, it costs no allocation when the page is kept.
+func cacheKey(b []byte, lang catalog.Lang, u *url.URL) []byte {
+	b = append(append(b, lang...), ' ')
+	if u.Opaque != "" || u.ForceQuery {
+		return append(b, u.RequestURI()...)
+	}
+	path := u.EscapedPath()
+	if path == "" {
+		path = "/"
+	}
+	b = append(b, path...)
+	if u.RawQuery != "" {
+		b = append(append(b, '?'), u.RawQuery...)
+	}
+	return b
+}
+
 // lookup finds the page of key at version, or the request that is making
-// it, or makes this request the one to make it (leader).
-func (pc *pageCache) lookup(version int64, key string) (page *cachedPage, m *making, leader bool) {
+// it, or makes this request the one to make it (leader). The maps are read
+// with the key's bytes, which Go does without copying them.
+func (pc *pageCache) lookup(version int64, key []byte) (page *cachedPage, m *making, leader bool) {
 	pc.mu.Lock()
 	defer pc.mu.Unlock()
 	if version != pc.version {
@@ -163,14 +186,14 @@ func (pc *pageCache) lookup(version int64, key string) (page *cachedPage, m *mak
 		pc.version, pc.entries, pc.bytes = version, map[string]*cachedPage{}, 0
 		pc.making = map[string]*making{}
 	}
-	if p := pc.entries[key]; p != nil {
+	if p := pc.entries[string(key)]; p != nil {
 		return p, nil, false
 	}
-	if m := pc.making[key]; m != nil {
+	if m := pc.making[string(key)]; m != nil {
 		return nil, m, false
 	}
 	m = &making{done: make(chan struct{})}
-	pc.making[key] = m
+	pc.making[string(key)] = m
 	return nil, m, true
 }
 
@@ -256,7 +279,7 @@ func (p *cachedPage) write(c *gin.Context) {
 	}
 	hd["Content-Length"] = length
 	c.Writer.WriteHeader(http.StatusOK)
-	_, _ = c.Writer.Write(body)
+	sendInOnePiece(c.Request.Context(), c.Writer, body)
 }
 
 func etagMatches(header, etag string) bool {
@@ -301,11 +324,15 @@ func (r *recorder) Written() bool                     { return r.body.Len() > 0 
 // for the next read that starts after it came, so it sees every write
 // committed before it came (the cache stays never stale), while requests
 // that come during one read share the read after it: one read per round
-// trip to the database instead of one per request.
+// trip to the database instead of one per request. A request that starts
+// a read first lets the requests running beside it join the read, which
+// has not started yet: on a few cores a crowd's requests come to the read
+// together, and would otherwise each start one of their own in turn.
 type versionReads struct {
 	source  Versioner
 	mu      sync.Mutex
 	running bool
+	forming *versionRead // the read about to start, which requests that come join
 	next    *versionRead // the read for the requests that came during the running one
 }
 
@@ -320,15 +347,21 @@ func (vr *versionReads) read(ctx context.Context) (int64, error) {
 	r := vr.next
 	start := !vr.running
 	switch {
+	case vr.forming != nil:
+		r, start = vr.forming, false
 	case start:
 		r = &versionRead{done: make(chan struct{})}
-		vr.running = true
+		vr.running, vr.forming = true, r
 	case r == nil:
 		r = &versionRead{done: make(chan struct{})}
 		vr.next = r
 	}
 	vr.mu.Unlock()
 	if start {
+		runtime.Gosched()
+		vr.mu.Lock()
+		vr.forming = nil
+		vr.mu.Unlock()
 		vr.run(context.WithoutCancel(ctx), r)
 	}
 	select {

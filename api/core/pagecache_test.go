@@ -2,10 +2,13 @@ package core
 
 import (
 	"context"
+	"net/url"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"adiukh/tournament/catalog"
 )
 
 // slowVersions is a database whose version read takes a while and sees
@@ -68,5 +71,39 @@ func TestVersionReadGivesUpWithItsRequest(t *testing.T) {
 	cancel()
 	if _, err := reads.read(ctx); err == nil {
 		t.Fatal("a cancelled request waiting for a read got a version")
+	}
+}
+
+// A page's key is its language and its address as the request names it.
+func TestCacheKeyIsTheLanguageAndTheAddress(t *testing.T) {
+	for _, raw := range []string{"/", "/events/1", "/events/1/standings?page=2&round=3", "/people/%D0%90%20b", "/events/1?", "/a%2Fb/c"} {
+		u, err := url.ParseRequestURI(raw)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := string(cacheKey(nil, catalog.English, u)), "en "+u.RequestURI(); got != want {
+			t.Errorf("%s: key %q, want %q", raw, got, want)
+		}
+	}
+}
+
+// A request that comes while a read is about to start joins it: the read
+// has not started, so it still sees every write committed before the
+// request came.
+func TestRequestsJoinTheReadAboutToStart(t *testing.T) {
+	forming := &versionRead{done: make(chan struct{})}
+	reads := &versionReads{source: &slowVersions{}, running: true, forming: forming}
+	got := make(chan int64)
+	go func() {
+		v, _ := reads.read(context.Background())
+		got <- v
+	}()
+	forming.version = 7
+	close(forming.done)
+	if v := <-got; v != 7 {
+		t.Errorf("the request read version %d, want the forming read's 7", v)
+	}
+	if reads.next != nil {
+		t.Error("the request waited for a read of its own after the forming one")
 	}
 }

@@ -83,11 +83,14 @@ func serve(args []string, stdout, stderr io.Writer) int {
 		fail(stderr, "adiukh serve", err)
 		return 2
 	}
-	log, err := cfg.logger(stderr)
+	lines := newLogBatch(stderr)
+	defer lines.Close() // last, after everything that logs
+	log, err := cfg.logger(lines)
 	if err != nil {
 		fail(stderr, "adiukh serve", err)
 		return 2
 	}
+	log = slog.New(lines.atOnceFrom(slog.LevelWarn, log.Handler()))
 	mailer, err := newMailer(cfg.SMTP)
 	if err != nil {
 		fail(stderr, "adiukh serve: --smtp", err)
@@ -170,6 +173,7 @@ func serve(args []string, stdout, stderr io.Writer) int {
 	})
 	srv := &http.Server{
 		Handler:           handler,
+		ConnContext:       api.ConnContext,
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       time.Minute,     // a TRF upload over a slow line
 		WriteTimeout:      2 * time.Minute, // the largest PDF

@@ -81,8 +81,38 @@ func Parse(s string) (l Lang, ok bool) {
 var matcher = language.NewMatcher([]language.Tag{language.Russian, language.English})
 
 // FromAcceptLanguage picks the language an Accept-Language header prefers;
-// ok is false when the header names neither Russian nor English.
+// ok is false when the header names neither Russian nor English. A page
+// asks it on every request of an anonymous reader, and a crowd's browsers
+// send a handful of headers: the answers for the first few hundred short
+// ones are kept.
 func FromAcceptLanguage(header string) (l Lang, ok bool) {
+	if header == "" {
+		return "", false
+	}
+	acceptLanguages.mu.RLock()
+	l, known := acceptLanguages.of[header]
+	acceptLanguages.mu.RUnlock()
+	if known {
+		return l, l != ""
+	}
+	l, ok = fromAcceptLanguage(header)
+	if len(header) <= 100 {
+		acceptLanguages.mu.Lock()
+		if len(acceptLanguages.of) < 256 {
+			acceptLanguages.of[header] = l
+		}
+		acceptLanguages.mu.Unlock()
+	}
+	return l, ok
+}
+
+// acceptLanguages are the answers of FromAcceptLanguage kept, "" for none.
+var acceptLanguages = struct {
+	mu sync.RWMutex
+	of map[string]Lang
+}{of: map[string]Lang{}}
+
+func fromAcceptLanguage(header string) (l Lang, ok bool) {
 	tags, _, err := language.ParseAcceptLanguage(header)
 	if err != nil || len(tags) == 0 {
 		return "", false

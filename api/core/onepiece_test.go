@@ -1,0 +1,82 @@
+package core
+
+import (
+	"bufio"
+	"context"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/gin-gonic/gin"
+)
+
+// fixedVersion is a database whose data never changes.
+type fixedVersion struct{}
+
+func (fixedVersion) DataVersion(context.Context) (int64, error) { return 1, nil }
+func (fixedVersion) Ping(context.Context) error                 { return nil }
+
+// A kept page leaves in one piece: the head and a body of a few KB reach
+// the client together (net/http alone writes a body over 4 KB in two), and
+// every answer, small, large, kept or being made, is whole.
+func TestKeptPageLeavesInOnePiece(t *testing.T) {
+	s := New(Deps{DB: fixedVersion{}, Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	r := s.Engine()
+	bodies := map[string]string{}
+	for _, size := range []int{100, 6 << 10, 30 << 10, 200 << 10} {
+		path := "/page/" + strconv.Itoa(size)
+		bodies[path] = strings.Repeat("<p>a kept page</p>\n", size/19+1)[:size]
+		r.GET(path, s.Cached(), func(c *gin.Context) { c.Data(http.StatusOK, "text/html; charset=utf-8", []byte(bodies[path])) })
+	}
+	srv := httptest.NewUnstartedServer(r)
+	srv.Config.ConnContext = ConnContext
+	srv.Start()
+	defer srv.Close()
+	conn, err := net.Dial("tcp", srv.Listener.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	in := bufio.NewReaderSize(conn, 1<<20)
+	for _, path := range []string{"/page/6144", "/page/100", "/page/30720", "/page/204800"} {
+		for _, kind := range []string{"made", "kept"} {
+			if _, err := io.WriteString(conn, "GET "+path+" HTTP/1.1\r\nHost: adiukh\r\n\r\n"); err != nil {
+				t.Fatal(err)
+			}
+			if path == "/page/6144" && kind == "kept" {
+				// The first read takes all that has come: the whole answer.
+				if _, err := in.Peek(1); err != nil {
+					t.Fatal(err)
+				}
+				head, body, _ := strings.Cut(string(peekAll(in)), "\r\n\r\n")
+				if len(body) != len(bodies[path]) {
+					t.Errorf("GET %s (kept): the first piece holds %d bytes of the body of %d; want all of it with the head %q",
+						path, len(body), len(bodies[path]), head)
+				}
+			}
+			resp, err := http.ReadResponse(in, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			if err != nil || resp.StatusCode != http.StatusOK || string(got) != bodies[path] {
+				t.Errorf("GET %s (%s): %d, %d bytes (%v); want 200 and the page's %d", path, kind, resp.StatusCode, len(got), err, len(bodies[path]))
+			}
+			if resp.Header.Get("X-Content-Type-Options") != "nosniff" || resp.Header.Get("ETag") == "" {
+				t.Errorf("GET %s (%s): head %v lacks nosniff or its ETag", path, kind, resp.Header)
+			}
+		}
+	}
+}
+
+// peekAll is what r holds already, unread.
+func peekAll(r *bufio.Reader) []byte {
+	b, _ := r.Peek(r.Buffered())
+	return b
+}
