@@ -220,10 +220,10 @@ func startedLiveGame(t *testing.T, st *store.Store, svc *correspondence.Service,
 func BenchmarkLiveMove(b *testing.B) {
 	for _, name := range []string{"sqlite", "postgres"} {
 		b.Run(name, func(b *testing.B) {
-			st, ok := storetest.Open(b)[name] // a new store for each run
-			if !ok {
-				b.Skip("no PostgreSQL to test on")
+			if name == "postgres" {
+				storetest.SkipWithoutPostgres(b)
 			}
+			st := storetest.Open(b)[name] // a new store for each run
 			const plies = 16
 			counted := &statementsCounted{Store: st.Correspondence()}
 			clk := &clock{now: t0}
