@@ -42,6 +42,9 @@ func (b *logBatch) Write(p []byte) (int, error) {
 	b.mu.Lock()
 	if b.closed {
 		b.mu.Unlock()
+		// After the last batch, and never in the middle of one.
+		b.writing.Lock()
+		defer b.writing.Unlock()
 		return b.out.Write(p)
 	}
 	if len(b.lines) == 0 {
