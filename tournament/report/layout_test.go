@@ -148,3 +148,21 @@ func TestDirectEncounterNote(t *testing.T) {
 		}
 	}
 }
+
+// A score sheet's score and signatures stay above the footer, a
+// micro-match's sheet (its game and opening a row more) and a team
+// match's (its table) too: the grid's rows give way.
+func TestScoreSheetSignaturesAboveTheFooter(t *testing.T) {
+	event := testEvent(5)
+	for name, s := range map[string]ScoreSheet{
+		"plain":       {Event: event, Round: 1, Board: 1, White: testPlayer(1), Black: testPlayer(2)},
+		"team":        {Event: event, Round: 1, Table: 2, Board: 1, White: testPlayer(1), Black: testPlayer(2), WhiteTeam: "Адыгея", BlackTeam: "Кубань"},
+		"micro-match": {Event: event, Round: 1, Board: 1, White: testPlayer(1), Black: testPlayer(2), Game: 2, Opening: "225. 39-IX: 1. c3-b4 b6-a5 2. b4-c5 d6:b4 3. a3:c5 c7-b6"},
+	} {
+		d := newDocument(catalog.Russian, event, text(catalog.Russian, msgScoreSheet))
+		d.scoreSheet(s)
+		if y := d.pdf.GetY() + 4; y > d.bottom()+0.01 { // the labels under the lines, 4 mm high
+			t.Errorf("%s: the signatures end at %.1f mm, below the footer's top at %.1f mm", name, y, d.bottom())
+		}
+	}
+}

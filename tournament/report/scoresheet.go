@@ -16,6 +16,10 @@ const (
 	sheetNumberWidth   = 9.0
 	sheetMoveWidth     = 38.0
 	sheetBlockGap      = 12.0
+	// Below the grid: a gap, the score's boxes with their labels (16 mm)
+	// and the signatures (13 mm).
+	sheetGridGap   = 7.0
+	sheetBelowGrid = sheetGridGap + 16 + 13
 )
 
 // ScoreSheetsPDF renders one score sheet (бланк записи партии) per entry, a
@@ -85,12 +89,16 @@ func (d *document) scoreSheet(s ScoreSheet) {
 	}
 	d.pdf.Ln(4)
 
+	// The grid's rows are as high as the page leaves them below the
+	// fields (a micro-match's game and opening take a row more), so that
+	// the score and the signatures stay above the footer.
 	top := d.pdf.GetY()
+	row := min(sheetRowHeight, (d.bottom()-top-sheetBelowGrid)/(sheetMovesPerBlock+1))
 	blockWidth := sheetNumberWidth + 2*sheetMoveWidth
 	for block := range 2 {
-		d.moveGridBlock(margin+float64(block)*(blockWidth+sheetBlockGap), top, block*sheetMovesPerBlock+1)
+		d.moveGridBlock(margin+float64(block)*(blockWidth+sheetBlockGap), top, row, block*sheetMovesPerBlock+1)
 	}
-	d.pdf.SetY(top + sheetRowHeight*(sheetMovesPerBlock+1) + 7)
+	d.pdf.SetY(top + row*(sheetMovesPerBlock+1) + sheetGridGap)
 	d.resultBox()
 	d.signatures()
 }
@@ -121,20 +129,20 @@ func (d *document) field(label, value string, x, width float64) {
 
 // moveGridBlock draws one block of the move grid: a header row, then the
 // numbered rows from first on.
-func (d *document) moveGridBlock(x, y float64, first int) {
+func (d *document) moveGridBlock(x, y, row float64, first int) {
 	d.pdf.SetDrawColor(60, 60, 60)
 	d.pdf.SetFillColor(225, 228, 232)
 	d.font(true, 9)
 	d.pdf.SetXY(x, y)
-	d.cell(sheetNumberWidth, sheetRowHeight, text(d.loc, msgMoveNo), "1", 0, "C", true)
-	d.cell(sheetMoveWidth, sheetRowHeight, text(d.loc, msgWhite), "1", 0, "C", true)
-	d.cell(sheetMoveWidth, sheetRowHeight, text(d.loc, msgBlack), "1", 0, "C", true)
+	d.cell(sheetNumberWidth, row, text(d.loc, msgMoveNo), "1", 0, "C", true)
+	d.cell(sheetMoveWidth, row, text(d.loc, msgWhite), "1", 0, "C", true)
+	d.cell(sheetMoveWidth, row, text(d.loc, msgBlack), "1", 0, "C", true)
 	d.font(false, 9)
 	for i := range sheetMovesPerBlock {
-		d.pdf.SetXY(x, y+sheetRowHeight*float64(i+1))
-		d.cell(sheetNumberWidth, sheetRowHeight, strconv.Itoa(first+i), "1", 0, "C", true)
-		d.cell(sheetMoveWidth, sheetRowHeight, "", "1", 0, "C", false)
-		d.cell(sheetMoveWidth, sheetRowHeight, "", "1", 0, "C", false)
+		d.pdf.SetXY(x, y+row*float64(i+1))
+		d.cell(sheetNumberWidth, row, strconv.Itoa(first+i), "1", 0, "C", true)
+		d.cell(sheetMoveWidth, row, "", "1", 0, "C", false)
+		d.cell(sheetMoveWidth, row, "", "1", 0, "C", false)
 	}
 }
 
