@@ -7,6 +7,7 @@ import (
 
 	"adiukh/tournament"
 	"adiukh/tournament/engines"
+	"adiukh/tournament/store/storetest"
 )
 
 // A change calendars show raises the event's SEQUENCE and moves its
@@ -19,7 +20,7 @@ func TestUpdateEventRevisesCalendars(t *testing.T) {
 	opt := engines.Options()
 	opt.Now = func() time.Time { return at }
 	forEachService(t, opt, func(t *testing.T, ctx context.Context, svc *tournament.Service) {
-		e, _ := createEvent(t, ctx, svc, "swiss", 5)
+		e, _ := storetest.Event(t, ctx, svc, "swiss", 5)
 		if e.Sequence != 0 || !e.Revised().Equal(e.CreatedAt) {
 			t.Fatalf("a new event: sequence %d, revised %v, want 0 and its creation %v", e.Sequence, e.Revised(), e.CreatedAt)
 		}

@@ -73,7 +73,7 @@ func TestLargeImportWritesInShortTransactions(t *testing.T) {
 	data := bigTRF(t, 2100, 3)
 	for name, st := range storetest.Open(t) {
 		t.Run(name, func(t *testing.T) {
-			ctx := arbiterContext(t, st)
+			ctx := storetest.Arbiter(t, st)
 			counter := &writeCounter{Store: st}
 			svc := tournament.NewService(counter, engines.Options())
 			e, err := svc.ImportTRF(ctx, bytes.NewReader(data))
@@ -123,7 +123,7 @@ func TestImportLinksPeopleByFederationID(t *testing.T) {
 	t.Parallel()
 	st := storetest.SQLite(t)
 	svc := tournament.NewService(st, engines.Options())
-	arbiter := arbiterContext(t, st)
+	arbiter := storetest.Arbiter(t, st)
 	murat, err := people.NewService(st.People(), people.Options{}).CreatePerson(arbiter, people.PersonInput{Surname: ptr("Берсиров"), GivenNames: ptr("Мурат"), BirthYear: ptr(1992)})
 	if err != nil {
 		t.Fatal(err)

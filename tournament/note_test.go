@@ -10,6 +10,7 @@ import (
 	"adiukh/tournament"
 	"adiukh/tournament/catalog"
 	"adiukh/tournament/engines"
+	"adiukh/tournament/store/storetest"
 )
 
 // A note keeps a message among its arguments with the message's own
@@ -34,7 +35,7 @@ func TestNoteKeepsNestedMessages(t *testing.T) {
 func TestOverrideIsLoggedInTheReadersLanguage(t *testing.T) {
 	t.Parallel()
 	forEachService(t, engines.Options(), func(t *testing.T, ctx context.Context, svc *tournament.Service) {
-		e, _ := createEvent(t, ctx, svc, "round-robin", 0, "А", "Б", "В", "Г")
+		e, _ := storetest.Event(t, ctx, svc, "round-robin", 0, "А", "Б", "В", "Г")
 		if _, err := svc.PairNextRound(ctx, e.ID); err != nil {
 			t.Fatal(err)
 		}

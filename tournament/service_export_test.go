@@ -6,6 +6,7 @@ import (
 
 	"adiukh/tournament"
 	"adiukh/tournament/engines"
+	"adiukh/tournament/store/storetest"
 )
 
 // TestCrosstableAfter plays two rounds of a round robin and publishes the
@@ -15,7 +16,7 @@ import (
 func TestCrosstableAfter(t *testing.T) {
 	t.Parallel()
 	forEachService(t, engines.Options(), func(t *testing.T, ctx context.Context, svc *tournament.Service) {
-		e, _ := createEvent(t, ctx, svc, "round-robin", 0, "Первый", "Второй", "Третий", "Четвёртый")
+		e, _ := storetest.Event(t, ctx, svc, "round-robin", 0, "Первый", "Второй", "Третий", "Четвёртый")
 		for n := 1; n <= 3; n++ {
 			r, err := svc.PairNextRound(ctx, e.ID)
 			if err != nil {

@@ -7,6 +7,7 @@ import (
 
 	"adiukh/tournament"
 	"adiukh/tournament/engines"
+	"adiukh/tournament/store/storetest"
 )
 
 // heldEngine is a Swiss engine that pairs like the real one but waits, once
@@ -70,7 +71,7 @@ func TestPairingHoldsNoLock(t *testing.T) {
 	t.Parallel()
 	opt, held := holdSwiss(engines.Options())
 	forEachService(t, opt, func(t *testing.T, ctx context.Context, svc *tournament.Service) {
-		e, _ := createEvent(t, ctx, svc, "swiss", 5, "Абрегов", "Берсиров", "Ёлкин", "Жуков")
+		e, _ := storetest.Event(t, ctx, svc, "swiss", 5, "Абрегов", "Берсиров", "Ёлкин", "Жуков")
 		done := held.pairInBackground(t, ctx, svc, e.ID)
 		within(t, "reading the players", func() error { _, err := svc.Players(ctx, e.ID); return err })
 		within(t, "reading the standings", func() error { _, err := svc.Standings(ctx, e.ID, 0); return err })
@@ -102,7 +103,7 @@ func TestPairingRefusesAPlayerRegisteredMeanwhile(t *testing.T) {
 	t.Parallel()
 	opt, held := holdSwiss(engines.Options())
 	forEachService(t, opt, func(t *testing.T, ctx context.Context, svc *tournament.Service) {
-		e, _ := createEvent(t, ctx, svc, "swiss", 5, "Абрегов", "Берсиров", "Ёлкин", "Жуков")
+		e, _ := storetest.Event(t, ctx, svc, "swiss", 5, "Абрегов", "Берсиров", "Ёлкин", "Жуков")
 		done := held.pairInBackground(t, ctx, svc, e.ID)
 		within(t, "registering a player", func() error {
 			_, err := svc.RegisterPlayer(ctx, e.ID, tournament.PlayerInput{Name: ptr("Хуаде"), Rating: ptr(1500)})

@@ -8,6 +8,7 @@ import (
 
 	"adiukh/tournament"
 	"adiukh/tournament/engines"
+	"adiukh/tournament/store/storetest"
 )
 
 // lastAudit returns the newest audit entry of an event.
@@ -29,7 +30,7 @@ func TestResultCorrection(t *testing.T) {
 	opt := engines.Options()
 	opt.Pairing[tournament.Swiss] = pairInOrder
 	forEachService(t, opt, func(t *testing.T, ctx context.Context, svc *tournament.Service) {
-		e, _ := createEvent(t, ctx, svc, "swiss", 3, "А", "Б", "В", "Г")
+		e, _ := storetest.Event(t, ctx, svc, "swiss", 3, "А", "Б", "В", "Г")
 		if _, err := svc.PairNextRound(ctx, e.ID); err != nil {
 			t.Fatal(err)
 		}
@@ -97,7 +98,7 @@ func TestResultCorrection(t *testing.T) {
 func TestResultCorrectionInRoundRobin(t *testing.T) {
 	t.Parallel()
 	forEachService(t, engines.Options(), func(t *testing.T, ctx context.Context, svc *tournament.Service) {
-		e, _ := createEvent(t, ctx, svc, "round-robin", 0, "А", "Б", "В", "Г")
+		e, _ := storetest.Event(t, ctx, svc, "round-robin", 0, "А", "Б", "В", "Г")
 		for n := 1; n <= 2; n++ {
 			if _, err := svc.PairNextRound(ctx, e.ID); err != nil {
 				t.Fatal(err)

@@ -6,12 +6,13 @@ import (
 
 	"adiukh/tournament"
 	"adiukh/tournament/engines"
+	"adiukh/tournament/store/storetest"
 )
 
 func TestSwapSeats(t *testing.T) {
 	t.Parallel()
 	forEachService(t, engines.Options(), func(t *testing.T, ctx context.Context, svc *tournament.Service) {
-		e, _ := createEvent(t, ctx, svc, "round-robin", 0, "А", "Б", "В", "Г", "Д")
+		e, _ := storetest.Event(t, ctx, svc, "round-robin", 0, "А", "Б", "В", "Г", "Д")
 		r, err := svc.PairNextRound(ctx, e.ID)
 		if err != nil {
 			t.Fatal(err)

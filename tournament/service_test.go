@@ -5,29 +5,17 @@ import (
 	"testing"
 
 	"adiukh/tournament"
-	"adiukh/tournament/account"
 	"adiukh/tournament/engines"
-	"adiukh/tournament/store"
 	"adiukh/tournament/store/storetest"
 )
 
 func ptr[T any](v T) *T { return &v }
 
-// arbiterContext signs in an arbiter created in the store.
-func arbiterContext(t *testing.T, st *store.Store) context.Context {
-	t.Helper()
-	u := &tournament.User{Email: "arbiter@example.org", Role: tournament.ArbiterRole, Locale: "ru"}
-	if err := st.Accounts().Update(context.Background(), func(tx account.Tx) error { return tx.CreateUser(u) }); err != nil {
-		t.Fatal(err)
-	}
-	return tournament.NewContextWithUser(context.Background(), u)
-}
-
 // forEachService runs a test on a service over every test database.
 func forEachService(t *testing.T, opt tournament.Options, test func(t *testing.T, ctx context.Context, svc *tournament.Service)) {
 	for name, st := range storetest.Open(t) {
 		t.Run(name, func(t *testing.T) {
-			test(t, arbiterContext(t, st), tournament.NewService(st, opt))
+			test(t, storetest.Arbiter(t, st), tournament.NewService(st, opt))
 		})
 	}
 }
@@ -43,23 +31,6 @@ func startNumbers(t *testing.T, ctx context.Context, svc *tournament.Service, ev
 		m[p.Name] = p.StartNo
 	}
 	return m
-}
-
-func createEvent(t *testing.T, ctx context.Context, svc *tournament.Service, system string, rounds int, names ...string) (*tournament.Event, []*tournament.Player) {
-	t.Helper()
-	e, err := svc.CreateEvent(ctx, tournament.EventInput{Name: ptr("Турнир"), Discipline: ptr("rapid"), System: ptr(system), Rounds: ptr(rounds), TimeControl: ptr("8+4")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var players []*tournament.Player
-	for i, name := range names {
-		p, err := svc.RegisterPlayer(ctx, e.ID, tournament.PlayerInput{Name: ptr(name), Rating: ptr(2000 - 100*i)})
-		if err != nil {
-			t.Fatal(err)
-		}
-		players = append(players, p)
-	}
-	return e, players
 }
 
 func TestStartNumbers(t *testing.T) {
@@ -123,7 +94,7 @@ func TestStartNumbers(t *testing.T) {
 func TestWithdrawalInRoundRobin(t *testing.T) {
 	t.Parallel()
 	forEachService(t, engines.Options(), func(t *testing.T, ctx context.Context, svc *tournament.Service) {
-		e, players := createEvent(t, ctx, svc, "round-robin", 0, "Первый", "Второй", "Третий", "Четвёртый")
+		e, players := storetest.Event(t, ctx, svc, "round-robin", 0, "Первый", "Второй", "Третий", "Четвёртый")
 		leaver := players[3]
 		if _, err := svc.UpdatePlayer(ctx, e.ID, leaver.ID, tournament.PlayerInput{WithdrawFromRound: ptr(2)}, "заболел"); err != nil {
 			t.Fatal(err)
@@ -188,7 +159,7 @@ func TestLateEntryInSwiss(t *testing.T) {
 	opt := engines.Options()
 	opt.Pairing[tournament.Swiss] = pairInOrder
 	forEachService(t, opt, func(t *testing.T, ctx context.Context, svc *tournament.Service) {
-		e, players := createEvent(t, ctx, svc, "swiss", 3, "А", "Б", "В")
+		e, players := storetest.Event(t, ctx, svc, "swiss", 3, "А", "Б", "В")
 		r1, err := svc.PairNextRound(ctx, e.ID)
 		if err != nil {
 			t.Fatal(err)
@@ -233,7 +204,7 @@ func TestLateEntryInSwiss(t *testing.T) {
 func TestEventStatusAndAudit(t *testing.T) {
 	t.Parallel()
 	forEachService(t, engines.Options(), func(t *testing.T, ctx context.Context, svc *tournament.Service) {
-		e, _ := createEvent(t, ctx, svc, "round-robin", 0, "А", "Б")
+		e, _ := storetest.Event(t, ctx, svc, "round-robin", 0, "А", "Б")
 		for _, tc := range []struct {
 			in   tournament.EventInput
 			code string
@@ -303,7 +274,7 @@ func TestConcurrentResults(t *testing.T) {
 	t.Parallel()
 	forEachService(t, engines.Options(), func(t *testing.T, ctx context.Context, svc *tournament.Service) {
 		for attempt := range 5 {
-			e, _ := createEvent(t, ctx, svc, "round-robin", 0, "А", "Б", "В", "Г")
+			e, _ := storetest.Event(t, ctx, svc, "round-robin", 0, "А", "Б", "В", "Г")
 			r, err := svc.PairNextRound(ctx, e.ID)
 			if err != nil {
 				t.Fatal(err)
@@ -349,7 +320,7 @@ func TestDeleteDraftRound(t *testing.T) {
 	opt := engines.Options()
 	opt.Pairing[tournament.Swiss] = pairInOrder
 	forEachService(t, opt, func(t *testing.T, ctx context.Context, svc *tournament.Service) {
-		e, _ := createEvent(t, ctx, svc, "swiss", 3, "А", "Б", "В")
+		e, _ := storetest.Event(t, ctx, svc, "swiss", 3, "А", "Б", "В")
 		if _, err := svc.PairNextRound(ctx, e.ID); err != nil {
 			t.Fatal(err)
 		}

@@ -7,6 +7,7 @@ import (
 
 	"adiukh/tournament"
 	"adiukh/tournament/engines"
+	"adiukh/tournament/store/storetest"
 )
 
 // A round published by mistake goes back to a draft while nothing has been
@@ -14,7 +15,7 @@ import (
 func TestUnpublishRound(t *testing.T) {
 	t.Parallel()
 	forEachService(t, engines.Options(), func(t *testing.T, ctx context.Context, svc *tournament.Service) {
-		e, _ := createEvent(t, ctx, svc, "round-robin", 0, "А", "Б", "В", "Г")
+		e, _ := storetest.Event(t, ctx, svc, "round-robin", 0, "А", "Б", "В", "Г")
 		if _, err := svc.PairNextRound(ctx, e.ID); err != nil {
 			t.Fatal(err)
 		}

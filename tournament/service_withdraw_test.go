@@ -7,6 +7,7 @@ import (
 
 	"adiukh/tournament"
 	"adiukh/tournament/engines"
+	"adiukh/tournament/store/storetest"
 )
 
 // TestWithdrawAndUndo: withdrawing and taking a withdrawal back need a
@@ -17,7 +18,7 @@ func TestWithdrawAndUndo(t *testing.T) {
 	opt := engines.Options()
 	opt.Pairing[tournament.Swiss] = pairInOrder
 	forEachService(t, opt, func(t *testing.T, ctx context.Context, svc *tournament.Service) {
-		e, players := createEvent(t, ctx, svc, "swiss", 5, "А", "Б", "В", "Г")
+		e, players := storetest.Event(t, ctx, svc, "swiss", 5, "А", "Б", "В", "Г")
 		leaver := players[3]
 		withdraw := func(n int, reason string) (*tournament.Player, error) {
 			return svc.UpdatePlayer(ctx, e.ID, leaver.ID, tournament.PlayerInput{WithdrawFromRound: ptr(n)}, reason)
@@ -74,7 +75,7 @@ func TestWithdrawAndUndo(t *testing.T) {
 func TestRemovePlayerNeedsReason(t *testing.T) {
 	t.Parallel()
 	forEachService(t, engines.Options(), func(t *testing.T, ctx context.Context, svc *tournament.Service) {
-		e, players := createEvent(t, ctx, svc, "round-robin", 0, "А", "Б", "В")
+		e, players := storetest.Event(t, ctx, svc, "round-robin", 0, "А", "Б", "В")
 		if err := svc.RemovePlayer(ctx, e.ID, players[1].ID, ""); tournament.ErrorCode(err) != tournament.EINVALID || !strings.HasPrefix(err.Error(), "reason: say why Б is removed") {
 			t.Fatalf("removal without a reason: %v; want EINVALID on reason", err)
 		}

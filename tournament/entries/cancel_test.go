@@ -36,8 +36,8 @@ func TestCancelEvent(t *testing.T) {
 			opt := engines.Options()
 			opt.Now = func() time.Time { return at }
 			svc, ent := tournament.NewService(st, opt), entries.NewService(st.Entries(), entries.Options{Now: opt.Now, Notify: notify})
-			arbiter := arbiterContext(t, st)
-			e, players := createEvent(t, arbiter, svc, "swiss", 5, "Аслан Хут")
+			arbiter := storetest.Arbiter(t, st)
+			e, players := storetest.Event(t, arbiter, svc, "swiss", 5, "Аслан Хут")
 			if _, err := ent.SetEntries(arbiter, e.ID, entries.EntrySettingsInput{Open: ptr(true)}); err != nil {
 				t.Fatal(err)
 			}
@@ -125,8 +125,8 @@ func TestCancelFinishedEvent(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			svc, ent := services(st, engines.Options())
-			arbiter := arbiterContext(t, st)
-			e, _ := createEvent(t, arbiter, svc, "round-robin", 0, "А", "Б")
+			arbiter := storetest.Arbiter(t, st)
+			e, _ := storetest.Event(t, arbiter, svc, "round-robin", 0, "А", "Б")
 			r, err := svc.PairNextRound(arbiter, e.ID)
 			if err != nil {
 				t.Fatal(err)

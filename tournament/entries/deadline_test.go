@@ -23,7 +23,7 @@ func TestDeadlineAfterTheEventEndsIsRefused(t *testing.T) {
 			opt := engines.Options()
 			opt.Now = func() time.Time { return time.Date(2026, 11, 20, 12, 0, 0, 0, time.UTC) }
 			svc, ent := services(st, opt)
-			arbiter := arbiterContext(t, st)
+			arbiter := storetest.Arbiter(t, st)
 			dated := func(start, end string) int64 {
 				e, err := svc.CreateEvent(arbiter, tournament.EventInput{Name: ptr("Кубок"), Discipline: ptr("rapid"), System: ptr("swiss"), Rounds: ptr(5), TimeControl: ptr("8+4"), StartDate: ptr(start), EndDate: ptr(end)})
 				if err != nil {

@@ -28,8 +28,8 @@ func TestEntries(t *testing.T) {
 			opt := engines.Options()
 			opt.Now = clk.now
 			svc, ent := services(st, opt)
-			arbiter := arbiterContext(t, st)
-			e, _ := createEvent(t, arbiter, svc, "swiss", 5, "Хуаде")
+			arbiter := storetest.Arbiter(t, st)
+			e, _ := storetest.Event(t, arbiter, svc, "swiss", 5, "Хуаде")
 			ann := playerAccount(t, st, "ann@example.org", "Анна Тлехас")
 			bob := playerAccount(t, st, "bob@example.org", "Борис Нехай")
 			cat := playerAccount(t, st, "cat@example.org", "Светлана Ачмиз")
@@ -168,8 +168,8 @@ func TestAcceptEntries(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			svc, ent := services(st, engines.Options())
-			arbiter := arbiterContext(t, st)
-			e, _ := createEvent(t, arbiter, svc, "swiss", 5)
+			arbiter := storetest.Arbiter(t, st)
+			e, _ := storetest.Event(t, arbiter, svc, "swiss", 5)
 			if _, err := ent.SetEntries(arbiter, e.ID, entries.EntrySettingsInput{Open: ptr(true), Max: ptr(2)}); err != nil {
 				t.Fatal(err)
 			}
@@ -223,7 +223,7 @@ func TestEntryOfALinkedAccount(t *testing.T) {
 	t.Parallel()
 	st := storetest.SQLite(t)
 	svc, ent := services(st, engines.Options())
-	arbiter := arbiterContext(t, st)
+	arbiter := storetest.Arbiter(t, st)
 	ann := playerAccount(t, st, "ann@example.org", "Аня")
 	register := people.NewService(st.People(), people.Options{})
 	person, err := register.CreatePerson(arbiter, people.PersonInput{Surname: ptr("Тлехас"), GivenNames: ptr("Анна Руслановна"), BirthYear: ptr(1995)})
@@ -237,7 +237,7 @@ func TestEntryOfALinkedAccount(t *testing.T) {
 	if err := register.DecideClaim(arbiter, claim.ID, true, ""); err != nil {
 		t.Fatal(err)
 	}
-	e, _ := createEvent(t, arbiter, svc, "swiss", 5)
+	e, _ := storetest.Event(t, arbiter, svc, "swiss", 5)
 	if _, err := ent.SetEntries(arbiter, e.ID, entries.EntrySettingsInput{Open: ptr(true)}); err != nil {
 		t.Fatal(err)
 	}

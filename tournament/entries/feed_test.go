@@ -22,10 +22,10 @@ func TestMyFeed(t *testing.T) {
 			opt := engines.Options()
 			opt.Now = c.now
 			svc, ent := services(st, opt)
-			arbiter := arbiterContext(t, st)
-			played, players := createEvent(t, arbiter, svc, "round-robin", 0, "Анна Тлехас", "Борис Нехай")
-			followed, _ := createEvent(t, arbiter, svc, "swiss", 5)
-			createEvent(t, arbiter, svc, "swiss", 5) // neither played nor followed
+			arbiter := storetest.Arbiter(t, st)
+			played, players := storetest.Event(t, arbiter, svc, "round-robin", 0, "Анна Тлехас", "Борис Нехай")
+			followed, _ := storetest.Event(t, arbiter, svc, "swiss", 5)
+			storetest.Event(t, arbiter, svc, "swiss", 5) // neither played nor followed
 			ann := playerAccount(t, st, "ann@example.org", "Анна Тлехас")
 			if err := svc.LinkPlayer(arbiter, played.ID, players[0].ID, "ann@example.org"); err != nil {
 				t.Fatal(err)

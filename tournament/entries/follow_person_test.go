@@ -24,15 +24,15 @@ func TestFollowPerson(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			svc, ent := services(st, engines.Options())
-			arbiter := arbiterContext(t, st)
+			arbiter := storetest.Arbiter(t, st)
 			register := people.NewService(st.People(), people.Options{})
 			aslan, err := register.CreatePerson(arbiter, people.PersonInput{Surname: ptr("Хут"), GivenNames: ptr("Аслан")})
 			if err != nil {
 				t.Fatal(err)
 			}
 			// Аслан played the first event and plays the second.
-			first, _ := createEvent(t, arbiter, svc, "round-robin", 0, "Борис Нехай")
-			second, _ := createEvent(t, arbiter, svc, "round-robin", 0, "Саида Ачмиз")
+			first, _ := storetest.Event(t, arbiter, svc, "round-robin", 0, "Борис Нехай")
+			second, _ := storetest.Event(t, arbiter, svc, "round-robin", 0, "Саида Ачмиз")
 			var inFirst, inSecond *tournament.Player
 			for _, e := range []*tournament.Event{first, second} {
 				p, err := svc.RegisterPlayer(arbiter, e.ID, tournament.PlayerInput{PersonID: &aslan.ID})

@@ -22,34 +22,6 @@ func services(st *store.Store, opt tournament.Options) (*tournament.Service, *en
 	return tournament.NewService(st, opt), entries.NewService(st.Entries(), entries.Options{Now: opt.Now})
 }
 
-// arbiterContext signs in an arbiter created in the store.
-func arbiterContext(t *testing.T, st *store.Store) context.Context {
-	t.Helper()
-	u := &tournament.User{Email: "arbiter@example.org", Role: tournament.ArbiterRole, Locale: "ru"}
-	if err := st.Accounts().Update(context.Background(), func(tx account.Tx) error { return tx.CreateUser(u) }); err != nil {
-		t.Fatal(err)
-	}
-	return tournament.NewContextWithUser(context.Background(), u)
-}
-
-// createEvent creates a rapid event of the system with the named players.
-func createEvent(t *testing.T, ctx context.Context, svc *tournament.Service, system string, rounds int, names ...string) (*tournament.Event, []*tournament.Player) {
-	t.Helper()
-	e, err := svc.CreateEvent(ctx, tournament.EventInput{Name: ptr("Турнир"), Discipline: ptr("rapid"), System: ptr(system), Rounds: ptr(rounds), TimeControl: ptr("8+4")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var players []*tournament.Player
-	for i, name := range names {
-		p, err := svc.RegisterPlayer(ctx, e.ID, tournament.PlayerInput{Name: ptr(name), Rating: ptr(2000 - 100*i)})
-		if err != nil {
-			t.Fatal(err)
-		}
-		players = append(players, p)
-	}
-	return e, players
-}
-
 // clock is a settable clock for a service.
 type clock struct {
 	mu sync.Mutex

@@ -24,8 +24,8 @@ func TestMyPageTellsOfHiddenEvents(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			svc, ent := services(st, engines.Options())
-			arbiter := arbiterContext(t, st)
-			e, players := createEvent(t, arbiter, svc, "swiss", 5, "Аслан Хут")
+			arbiter := storetest.Arbiter(t, st)
+			e, players := storetest.Event(t, arbiter, svc, "swiss", 5, "Аслан Хут")
 			if _, err := ent.SetEntries(arbiter, e.ID, entries.EntrySettingsInput{Open: ptr(true)}); err != nil {
 				t.Fatal(err)
 			}
@@ -106,8 +106,8 @@ func TestMadePrivateIsTold(t *testing.T) {
 			ent := entries.NewService(st.Entries(), entries.Options{Notify: notify})
 			opt.Hidden = ent.TellHidden
 			svc := tournament.NewService(st, opt)
-			arbiter := arbiterContext(t, st)
-			e, players := createEvent(t, arbiter, svc, "swiss", 5, "Аслан Хут")
+			arbiter := storetest.Arbiter(t, st)
+			e, players := storetest.Event(t, arbiter, svc, "swiss", 5, "Аслан Хут")
 			if _, err := ent.SetEntries(arbiter, e.ID, entries.EntrySettingsInput{Open: ptr(true)}); err != nil {
 				t.Fatal(err)
 			}

@@ -67,9 +67,9 @@ func TestRegisterPlayersAllOrNothing(t *testing.T) {
 	t.Parallel()
 	for name, st := range storetest.Open(t) {
 		t.Run(name, func(t *testing.T) {
-			ctx := arbiterContext(t, st)
+			ctx := storetest.Arbiter(t, st)
 			svc, list := services(st, engines.Options())
-			e, _ := createEvent(t, ctx, svc, "swiss", 5, "Ёлкин Олег")
+			e, _ := storetest.Event(t, ctx, svc, "swiss", 5, "Ёлкин Олег")
 			parse := func(text string) []entries.PlayerLine {
 				lines, err := entries.ParsePlayerList(text)
 				if err != nil {

@@ -49,8 +49,8 @@ func TestWaitingListMovesUp(t *testing.T) {
 			var told notices
 			svc := tournament.NewService(st, engines.Options())
 			ent := entries.NewService(st.Entries(), entries.Options{Notify: told.notify})
-			arbiter := arbiterContext(t, st)
-			e, _ := createEvent(t, arbiter, svc, "swiss", 5)
+			arbiter := storetest.Arbiter(t, st)
+			e, _ := storetest.Event(t, arbiter, svc, "swiss", 5)
 			if _, err := ent.SetEntries(arbiter, e.ID, entries.EntrySettingsInput{Open: ptr(true), Max: ptr(1)}); err != nil {
 				t.Fatal(err)
 			}
@@ -146,8 +146,8 @@ func TestWithdrawAcceptedEntry(t *testing.T) {
 			var told notices
 			svc := tournament.NewService(st, engines.Options())
 			ent := entries.NewService(st.Entries(), entries.Options{Notify: told.notify})
-			arbiter := arbiterContext(t, st)
-			e, _ := createEvent(t, arbiter, svc, "swiss", 5, "Хуаде", "Нагоев")
+			arbiter := storetest.Arbiter(t, st)
+			e, _ := storetest.Event(t, arbiter, svc, "swiss", 5, "Хуаде", "Нагоев")
 			if _, err := ent.SetEntries(arbiter, e.ID, entries.EntrySettingsInput{Open: ptr(true)}); err != nil {
 				t.Fatal(err)
 			}
@@ -286,8 +286,8 @@ func TestRatingConditionsReadTheRegister(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			svc, ent := services(st, engines.Options())
-			arbiter := arbiterContext(t, st)
-			e, _ := createEvent(t, arbiter, svc, "swiss", 5)
+			arbiter := storetest.Arbiter(t, st)
+			e, _ := storetest.Event(t, arbiter, svc, "swiss", 5)
 			if _, err := ent.SetEntries(arbiter, e.ID, entries.EntrySettingsInput{Open: ptr(true), MinRating: ptr(1600), MaxRating: ptr(2200)}); err != nil {
 				t.Fatal(err)
 			}

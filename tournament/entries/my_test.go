@@ -19,8 +19,8 @@ func TestMyPage(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			svc, ent := services(st, engines.Options())
-			arbiter := arbiterContext(t, st)
-			e, players := createEvent(t, arbiter, svc, "round-robin", 3, "Анна Тлехас", "Борис Нехай", "Светлана Ачмиз", "Даут Шеуджен")
+			arbiter := storetest.Arbiter(t, st)
+			e, players := storetest.Event(t, arbiter, svc, "round-robin", 3, "Анна Тлехас", "Борис Нехай", "Светлана Ачмиз", "Даут Шеуджен")
 			ann := playerAccount(t, st, "ann@example.org", "Анна Тлехас")
 			if err := svc.LinkPlayer(arbiter, e.ID, players[0].ID, "ann@example.org"); err != nil {
 				t.Fatal(err)

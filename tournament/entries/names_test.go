@@ -26,8 +26,8 @@ func TestAcceptEntryAs(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			svc, ent := services(st, engines.Options())
-			arbiter := arbiterContext(t, st)
-			e, _ := createEvent(t, arbiter, svc, "swiss", 5)
+			arbiter := storetest.Arbiter(t, st)
+			e, _ := storetest.Event(t, arbiter, svc, "swiss", 5)
 			if _, err := ent.SetEntries(arbiter, e.ID, entries.EntrySettingsInput{Open: ptr(true)}); err != nil {
 				t.Fatal(err)
 			}

@@ -28,8 +28,8 @@ func TestEntryDecisionsAreNotified(t *testing.T) {
 				told = append(told, n)
 			}
 			svc, ent := tournament.NewService(st, engines.Options()), entries.NewService(st.Entries(), entries.Options{Notify: notify})
-			arbiter := arbiterContext(t, st)
-			e, _ := createEvent(t, arbiter, svc, "swiss", 5)
+			arbiter := storetest.Arbiter(t, st)
+			e, _ := storetest.Event(t, arbiter, svc, "swiss", 5)
 			if _, err := ent.SetEntries(arbiter, e.ID, entries.EntrySettingsInput{Open: ptr(true)}); err != nil {
 				t.Fatal(err)
 			}

@@ -8,24 +8,13 @@ import (
 	"testing"
 
 	"adiukh/tournament"
-	"adiukh/tournament/account"
 	"adiukh/tournament/engines"
 	"adiukh/tournament/micromatch"
 	"adiukh/tournament/openings"
-	"adiukh/tournament/store"
 	"adiukh/tournament/store/storetest"
 )
 
 func ptr[T any](v T) *T { return &v }
-
-func arbiterContext(t *testing.T, st *store.Store) context.Context {
-	t.Helper()
-	u := &tournament.User{Email: "arbiter@example.org", Role: tournament.ArbiterRole, Locale: "ru"}
-	if err := st.Accounts().Update(context.Background(), func(tx account.Tx) error { return tx.CreateUser(u) }); err != nil {
-		t.Fatal(err)
-	}
-	return tournament.NewContextWithUser(context.Background(), u)
-}
 
 // forEachService runs a test on the events' service and the micro-matches'
 // over every test database.
@@ -33,7 +22,7 @@ func forEachService(t *testing.T, test func(t *testing.T, ctx context.Context, e
 	t.Parallel()
 	for name, st := range storetest.Open(t) {
 		t.Run(name, func(t *testing.T) {
-			test(t, arbiterContext(t, st), tournament.NewService(st, engines.Options()), micromatch.NewService(st.MicroMatches(), nil))
+			test(t, storetest.Arbiter(t, st), tournament.NewService(st, engines.Options()), micromatch.NewService(st.MicroMatches(), nil))
 		})
 	}
 }

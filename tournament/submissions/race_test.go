@@ -20,10 +20,10 @@ func TestDecisionsOnOneReportDoNotRace(t *testing.T) {
 	t.Parallel()
 	for name, st := range storetest.Open(t) {
 		t.Run(name, func(t *testing.T) {
-			arbiter := arbiterContext(t, st)
+			arbiter := storetest.Arbiter(t, st)
 			svc := tournament.NewService(st, engines.Options())
 			subs := submissions.NewService(st.Submissions(), svc, nil)
-			e, players := createEvent(t, arbiter, svc, "round-robin", 0, "Хуаде", "Тлехас", "Нехай", "Ачмиз", "Шеуджен", "Хатков", "Бжассо", "Тхагапсо")
+			e, players := storetest.Event(t, arbiter, svc, "round-robin", 0, "Хуаде", "Тлехас", "Нехай", "Ачмиз", "Шеуджен", "Хатков", "Бжассо", "Тхагапсо")
 			as := map[int64]context.Context{}
 			for i, p := range players {
 				u := &tournament.User{Email: string(rune('a'+i)) + "@example.org", Role: tournament.PlayerRole}

@@ -7,6 +7,7 @@ import (
 
 	"adiukh/tournament"
 	"adiukh/tournament/engines"
+	"adiukh/tournament/store/storetest"
 	"adiukh/tournament/teams"
 )
 
@@ -16,7 +17,7 @@ import (
 func TestReadsOfEitherKind(t *testing.T) {
 	t.Parallel()
 	forEachService(t, engines.Options(), func(t *testing.T, ctx context.Context, events *tournament.Service, svc *teams.Service) {
-		swiss, _ := createEvent(t, ctx, events, "swiss", 3, "Хуаде", "Тлехас", "Нехай", "Ачмиз")
+		swiss, _ := storetest.Event(t, ctx, events, "swiss", 3, "Хуаде", "Тлехас", "Нехай", "Ачмиз")
 		r1, err := svc.PairNextRound(ctx, swiss.ID)
 		if err != nil {
 			t.Fatal(err)
