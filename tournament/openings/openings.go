@@ -34,12 +34,24 @@ const MaxPlies = 6
 
 // Opening is one line of a table: the moves from the start as Russian
 // draughts writes them (c3-d4, c3:e5), White's first, and the position
-// they reach, whose FEN names the side to move.
+// they reach, whose FEN names the side to move. Name is the opening's name
+// as the table gives it (Russian in the default table); NameEn, when the
+// table has one, is its English name, which pages in English show.
 type Opening struct {
 	Number int      `json:"number"`
 	Name   string   `json:"name"`
+	NameEn string   `json:"name_en,omitempty"`
 	Moves  []string `json:"moves"`
 	FEN    string   `json:"fen"`
+}
+
+// Title is the opening's name in the language ("ru", "en"): the English
+// name where the language is English and the table has one, else Name.
+func (o Opening) Title(lang string) string {
+	if lang == "en" && o.NameEn != "" {
+		return o.NameEn
+	}
+	return o.Name
 }
 
 // Table is the openings an event draws from, in order, and where they come
@@ -123,7 +135,7 @@ func (t *Table) check(place func(i int) (line, entry int)) error {
 			line, entry := place(i)
 			return &Error{Line: line, Entry: entry, Field: field, Ply: ply, Detail: detail}
 		}
-		o.Name = strings.TrimSpace(o.Name)
+		o.Name, o.NameEn = strings.TrimSpace(o.Name), strings.TrimSpace(o.NameEn)
 		if o.Number < 1 {
 			return fail(FieldNumber, 0, say("%d is not an opening's number: number the openings from 1", o.Number))
 		}
