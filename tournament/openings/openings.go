@@ -12,11 +12,17 @@
 // library transcribes it (Mind-Sports-Games/strategygames,
 // src/main/scala/draughts/opening/DrawTablesFMJD.scala at commit
 // 62efede4052c546613f6e02ba6832f892944c6ce): the 344 of its 736 positions
-// reached by moves from the start, each named by its code (1-I … 46-XVI).
+// reached by moves from the start, each with its code (1-I … 46-XVI).
 // Those are one to six plies, within the first three moves of each side;
 // the table's other 392 positions move a piece without a move and are left
 // out. The transcription's FEN of 45-IX names Black to move after six
-// plies; its moves are kept, and so White is to move.
+// plies; its moves are kept, and so White is to move. The FMJD names no
+// opening: one whose moves begin with the moves that define a debut of
+// Russian draughts, as Russian Wikipedia's articles on the debuts define
+// them (Игра Каулена as kombinashki.ru does), is named by it in Russian and
+// English with its code in brackets ("Городская партия (41-XIV)", "City
+// game (41-XIV)"), 50 of the 344; the others keep the bare code. The file's
+// source lists the debuts and where each is defined.
 package openings
 
 import (
