@@ -40,11 +40,11 @@ func TestMicroMatchesAPI(t *testing.T) {
 		if code != http.StatusBadRequest || !strings.Contains(body, `"field":"table"`) || !strings.Contains(body, "line 2, moves, ply 2") {
 			t.Errorf("a bad second row: %d %s, want 400 at table, line 2, ply 2", code, body)
 		}
-		csv := "# Таблица клуба\nnumber,name,moves\n1,Городская партия,c3-d4 d6-c5 b2-c3\n2,Обратная городская партия,c3-d4 f6-g5 b2-c3\n"
+		csv := "# Таблица клуба\nnumber,name,moves,name_en\n1,Городская партия,c3-d4 d6-c5 b2-c3,City game\n2,Обратная городская партия,c3-d4 f6-g5 b2-c3,Reverse city game\n"
 		if code, body := s.text(arbiter, "PUT", base+"/openings?format=csv", csv); code != http.StatusOK || !strings.Contains(body, `"own":true`) {
 			t.Fatalf("load a table: %d %s", code, body)
 		}
-		if code, body := s.text("", "GET", base+"/openings?format=csv", ""); code != http.StatusOK || !strings.Contains(body, "2,Обратная городская партия,c3-d4 f6-g5 b2-c3") {
+		if code, body := s.text("", "GET", base+"/openings?format=csv", ""); code != http.StatusOK || !strings.Contains(body, "2,Обратная городская партия,c3-d4 f6-g5 b2-c3,Reverse city game") {
 			t.Errorf("the table as CSV: %d %s", code, body)
 		}
 
@@ -80,11 +80,19 @@ func TestMicroMatchesAPI(t *testing.T) {
 		second := games[1].(map[string]any)
 		b2 := s.must(http.StatusOK, arbiter, "PUT", base+"/rounds/1/games/2/micro/1", map[string]any{"score": "1:1", "end_reason": "agreement", "version": num(second["version"])})
 		s.must(http.StatusOK, arbiter, "PUT", base+"/rounds/1/games/2/micro/2", map[string]any{"score": "1:1", "end_reason": "agreement", "version": num(b2["version"])})
-		name := fmt.Sprint(opening["name"])
+		name, nameEn := fmt.Sprint(opening["name"]), fmt.Sprint(opening["name_en"])
+		if !strings.Contains(nameEn, "city game") && nameEn != "City game" {
+			t.Errorf("the drawn opening %v keeps no English name", opening)
+		}
 		t.Run("pairings.pdf", func(t *testing.T) {
 			text := spaced(pdfToText(t, "micro-pairings", s.mustDownload(base+"/rounds/1/pairings.pdf", "application/pdf")))
 			if !strings.Contains(text, "Дебют тура") || !strings.Contains(text, name) || !strings.Contains(text, "3:1") {
 				t.Errorf("the pairings do not show the round's opening %q and the score 3:1:\n%s", name, text)
+			}
+			// In English, the opening's English name.
+			text = spaced(pdfToText(t, "micro-pairings-en", s.mustDownload(base+"/rounds/1/pairings.pdf?lang=en", "application/pdf")))
+			if !strings.Contains(text, nameEn) || strings.Contains(text, name) {
+				t.Errorf("the English pairings do not name the opening %q (not %q):\n%s", nameEn, name, text)
 			}
 		})
 		t.Run("scoresheets.pdf", func(t *testing.T) {

@@ -41,21 +41,33 @@ func (e *Event) CountsMicroGames() bool { return e.MicroMatch.On() && e.MicroCou
 
 // DrawnOpening is the opening drawn for a round (Board 0) or for one of
 // its boards, as it stood in the event's table when the round was paired:
-// a later change of the table leaves it as drawn. Seed is the draw's, from
-// which the same table and the openings drawn before give it again.
+// a later change of the table leaves it as drawn. NameEn is its English
+// name when the table has one. Seed is the draw's, from which the same
+// table and the openings drawn before give it again.
 type DrawnOpening struct {
 	Board  int      `json:"board"`
 	Number int      `json:"number"`
 	Name   string   `json:"name"`
+	NameEn string   `json:"name_en,omitempty"`
 	Moves  []string `json:"moves"`
 	FEN    string   `json:"fen"`
 	Seed   uint64   `json:"seed"`
 }
 
-// Line writes the opening for a printed page: its number, name and moves
-// numbered as a sheet writes them ("12. 1-XII: 1. c3-d4 d6-c5 2. b2-c3").
-func (o DrawnOpening) Line() string {
-	return fmt.Sprintf("%d. %s: %s", o.Number, o.Name, o.MoveText())
+// Title is the opening's name in the language ("ru", "en"): the English
+// name where the language is English and the table gave one, else Name.
+func (o DrawnOpening) Title(lang string) string {
+	if lang == "en" && o.NameEn != "" {
+		return o.NameEn
+	}
+	return o.Name
+}
+
+// Line writes the opening for a printed page in the language: its number,
+// name and moves numbered as a sheet writes them ("12. Кол (2-XII): 1.
+// c3-d4 b6-a5 2. d4-c5 d6:b4 3. a3:c5").
+func (o DrawnOpening) Line(lang string) string {
+	return fmt.Sprintf("%d. %s: %s", o.Number, o.Title(lang), o.MoveText())
 }
 
 // MoveText is the opening's moves numbered as a sheet writes them.

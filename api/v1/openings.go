@@ -139,6 +139,7 @@ func (h *handler) putMicroGame(c *gin.Context) error {
 type openingView struct {
 	Number int      `json:"number"`
 	Name   string   `json:"name"`
+	NameEn string   `json:"name_en,omitempty"`
 	Moves  []string `json:"moves"`
 	FEN    string   `json:"fen"`
 	Seed   uint64   `json:"seed"`
@@ -148,7 +149,7 @@ func newOpeningView(o *tournament.DrawnOpening) *openingView {
 	if o == nil {
 		return nil
 	}
-	return &openingView{Number: o.Number, Name: o.Name, Moves: o.Moves, FEN: o.FEN, Seed: o.Seed}
+	return &openingView{Number: o.Number, Name: o.Name, NameEn: o.NameEn, Moves: o.Moves, FEN: o.FEN, Seed: o.Seed}
 }
 
 // microGameView is one game of a micro-match: white and black are the

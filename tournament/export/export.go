@@ -208,7 +208,7 @@ func (x *Exporter) PairingsPDF(ctx context.Context, w io.Writer, loc catalog.Lan
 	if err != nil {
 		return err
 	}
-	p, err := PairingsView(d, n, publicURL)
+	p, err := PairingsView(d, n, publicURL, loc)
 	if err != nil {
 		return err
 	}
@@ -230,7 +230,7 @@ func (x *Exporter) ScoreSheetsPDF(ctx context.Context, w io.Writer, loc catalog.
 	if err != nil {
 		return err
 	}
-	sheets, err := ScoreSheetsView(d, n)
+	sheets, err := ScoreSheetsView(d, n, loc)
 	if err != nil {
 		return err
 	}

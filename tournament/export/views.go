@@ -207,8 +207,9 @@ func findRound(d *tournament.EventData, n int) (*tournament.Round, error) {
 }
 
 // PairingsView is the pairing list of round n with the points every player
-// had before it; publicURL is printed as a QR code when not empty.
-func PairingsView(d *tournament.EventData, n int, publicURL string) (report.Pairings, error) {
+// had before it, the openings named in the language (lang); publicURL is
+// printed as a QR code when not empty.
+func PairingsView(d *tournament.EventData, n int, publicURL string, lang catalog.Lang) (report.Pairings, error) {
 	r, err := findRound(d, n)
 	if err != nil {
 		return report.Pairings{}, err
@@ -217,7 +218,7 @@ func PairingsView(d *tournament.EventData, n int, publicURL string) (report.Pair
 	p := report.Pairings{Event: EventView(d.Event), Round: n, Date: roundDate(d.Event), PublicURL: publicURL, Points: boardPoints(d.Event)}
 	if d.Event.MicroMatch.On() {
 		if o := r.OpeningOf(0); o != nil {
-			p.Opening = o.Line()
+			p.Opening = o.Line(string(lang))
 		}
 	}
 	for _, g := range r.Games {
@@ -228,7 +229,7 @@ func PairingsView(d *tournament.EventData, n int, publicURL string) (report.Pair
 		if !b.Bye {
 			b.Black, b.BlackPoints = playerAsOf(d.Player(g.BlackID), n), points[g.BlackID]
 			if o := r.OpeningOf(g.Board); o != nil && o.Board != 0 {
-				b.Opening = o.Line()
+				b.Opening = o.Line(string(lang))
 			}
 		}
 		if g.Result != nil {
@@ -241,9 +242,10 @@ func PairingsView(d *tournament.EventData, n int, publicURL string) (report.Pair
 }
 
 // ScoreSheetsView is a pre-filled score sheet for every board of round n
-// that is to be played: byes and games entered as forfeits at the pairing
-// (withdrawn players) have nothing to record.
-func ScoreSheetsView(d *tournament.EventData, n int) ([]report.ScoreSheet, error) {
+// that is to be played, the opening named in the language (lang): byes and
+// games entered as forfeits at the pairing (withdrawn players) have nothing
+// to record.
+func ScoreSheetsView(d *tournament.EventData, n int, lang catalog.Lang) ([]report.ScoreSheet, error) {
 	r, err := findRound(d, n)
 	if err != nil {
 		return nil, err
@@ -262,7 +264,7 @@ func ScoreSheetsView(d *tournament.EventData, n int) ([]report.ScoreSheet, error
 		// A micro-match is two games, colours exchanged, from its opening.
 		var opening string
 		if o := r.OpeningOf(g.Board); o != nil {
-			opening = o.Line()
+			opening = o.Line(string(lang))
 		}
 		sheets = append(sheets,
 			report.ScoreSheet{Event: event, Round: n, Board: g.Board, Date: date, White: white, Black: black, Game: 1, Opening: opening},
