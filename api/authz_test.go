@@ -20,6 +20,7 @@ import (
 	"adiukh/tournament/correspondence"
 	"adiukh/tournament/engines"
 	"adiukh/tournament/entries"
+	"adiukh/tournament/interchange"
 	"adiukh/tournament/micromatch"
 	"adiukh/tournament/people"
 	"adiukh/tournament/playercard"
@@ -585,7 +586,7 @@ func newAuthzWorld(t *testing.T) *authzWorld {
 		Composition: composition.NewService(st.Composition(), composition.Options{}), People: people.NewService(st.People(), people.Options{}),
 		Ratings: ratings.NewService(st.Ratings(), ratings.Options{}), Entries: entries.NewService(st.Entries(), entries.Options{}),
 		Search: search.NewService(st.Search()), Teams: teams.NewService(st.Teams(), w.svc, engines.TeamOptions()), MicroMatches: micromatch.NewService(st.MicroMatches(), nil), Submissions: w.reports,
-		PlayerCards: playercard.NewService(st, w.svc)}
+		PlayerCards: playercard.NewService(st, w.svc), Interchange: interchange.NewService(st.Interchange(), w.svc, engines.InterchangeOptions())}
 	w.handler = NewRouter(deps)
 	seal := core.NewSessions(authzSecret)
 	for _, role := range append(authzRoles[1:], "bystander") {

@@ -6,6 +6,7 @@ import (
 	"adiukh/api"
 	"adiukh/tournament/engines"
 	"adiukh/tournament/entries"
+	"adiukh/tournament/interchange"
 	"adiukh/tournament/micromatch"
 	"adiukh/tournament/people"
 	"adiukh/tournament/playercard"
@@ -39,6 +40,11 @@ func newRouter(d api.Deps) http.Handler {
 		}
 		if d.Submissions == nil {
 			d.Submissions = submissions.NewService(st.Submissions(), d.Events, d.Now)
+		}
+		if d.Interchange == nil {
+			opt := engines.InterchangeOptions()
+			opt.Now = d.Now
+			d.Interchange = interchange.NewService(st.Interchange(), d.Events, opt)
 		}
 		if d.MicroMatches == nil {
 			d.MicroMatches = micromatch.NewService(st.MicroMatches(), d.Now)

@@ -7,6 +7,7 @@ import (
 	"adiukh/tournament/correspondence"
 	"adiukh/tournament/entries"
 	"adiukh/tournament/export"
+	"adiukh/tournament/interchange"
 	"adiukh/tournament/micromatch"
 	"adiukh/tournament/people"
 	"adiukh/tournament/playercard"
@@ -61,6 +62,9 @@ type Deps struct {
 	// Submissions takes the results players report and the arbiter's
 	// batches of score sheets.
 	Submissions *submissions.Service
+	// Interchange exchanges events with other programs as TRF files: the
+	// file of the next round's pairing state, an event imported from one.
+	Interchange *interchange.Service
 	// MicroMatches keeps the tables of openings of Russian draughts
 	// events and the two games of their micro-matches.
 	MicroMatches *micromatch.Service

@@ -33,7 +33,7 @@ func (h *handler) getPairingTRF(c *gin.Context) error {
 		return err
 	}
 	var buf bytes.Buffer
-	if err := h.Events.ExportTRF(c.Request.Context(), id, &buf); err != nil {
+	if err := h.Interchange.ExportTRF(c.Request.Context(), id, &buf); err != nil {
 		return err
 	}
 	c.Header("Content-Disposition", fmt.Sprintf(`attachment; filename="event-%d-pairing.trf"`, id))
@@ -54,7 +54,7 @@ func (h *handler) postTRF(c *gin.Context) error {
 	case len(data) > core.MaxTRF:
 		return tournament.Invalid("body", "the file is larger than %d MB", core.MaxTRF>>20)
 	}
-	e, err := h.Events.ImportTRF(c.Request.Context(), bytes.NewReader(data))
+	e, err := h.Interchange.ImportTRF(c.Request.Context(), bytes.NewReader(data))
 	if err != nil {
 		return err
 	}

@@ -129,7 +129,7 @@ func (h *handler) importTRF(c *gin.Context) error {
 			return tournament.Invalid("file", "the file could not be read: %v", err)
 		}
 		defer f.Close()
-		e, err := h.Events.ImportTRF(c.Request.Context(), io.LimitReader(f, core.MaxTRF))
+		e, err := h.Interchange.ImportTRF(c.Request.Context(), io.LimitReader(f, core.MaxTRF))
 		if err != nil {
 			return err
 		}

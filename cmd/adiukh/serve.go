@@ -22,6 +22,7 @@ import (
 	"adiukh/tournament/engines"
 	"adiukh/tournament/entries"
 	"adiukh/tournament/export"
+	"adiukh/tournament/interchange"
 	"adiukh/tournament/micromatch"
 	"adiukh/tournament/people"
 	"adiukh/tournament/playercard"
@@ -154,6 +155,7 @@ func serve(args []string, stdout, stderr io.Writer) int {
 		DB:             st,
 		Events:         events,
 		Teams:          teamCompetitions,
+		Interchange:    interchange.NewService(st.Interchange(), events, engines.InterchangeOptions()),
 		MicroMatches:   micromatch.NewService(st.MicroMatches(), nil),
 		Exporter:       export.New(events, teamCompetitions),
 		Accounts:       accounts,

@@ -7,13 +7,20 @@ import (
 	"strings"
 
 	"adiukh/tournament"
+	"adiukh/tournament/interchange"
 	"adiukh/tournament/pairing/dutch"
 )
 
 // SwissTools are the Swiss helpers of the service: the check of hand-made
-// pairings, pairing cards and TRF files.
+// pairings and pairing cards.
 func SwissTools() tournament.SwissTools {
-	return tournament.SwissTools{Check: CheckPairing, Explain: ExplainPairing, WriteTRF: WriteTRF, ReadTRF: ReadTRF}
+	return tournament.SwissTools{Check: CheckPairing, Explain: ExplainPairing}
+}
+
+// InterchangeOptions are the options of the exchange of events with other
+// programs with the TRF files plugged in.
+func InterchangeOptions() interchange.Options {
+	return interchange.Options{WriteTRF: WriteTRF, ReadTRF: ReadTRF}
 }
 
 // Swiss pairs the next round of a Swiss event by the FIDE Dutch system. The
