@@ -11,6 +11,7 @@ import (
 	"adiukh/tournament/people"
 	"adiukh/tournament/playercard"
 	"adiukh/tournament/ratings"
+	"adiukh/tournament/review"
 	"adiukh/tournament/search"
 	"adiukh/tournament/store"
 	"adiukh/tournament/submissions"
@@ -45,6 +46,11 @@ func newRouter(d api.Deps) http.Handler {
 			opt := engines.InterchangeOptions()
 			opt.Now = d.Now
 			d.Interchange = interchange.NewService(st.Interchange(), d.Events, opt)
+		}
+		if d.Review == nil {
+			opt := engines.ReviewOptions()
+			opt.Now = d.Now
+			d.Review = review.NewService(st.Review(), d.Events, opt)
 		}
 		if d.MicroMatches == nil {
 			d.MicroMatches = micromatch.NewService(st.MicroMatches(), d.Now)

@@ -6,12 +6,8 @@ import (
 	"strings"
 )
 
-// Audit actions of the Swiss use cases.
-const (
-	ActionPlayerBye  = "player.bye"
-	ActionRoundEdit  = "round.edit"
-	roundWarningsKey = "warnings"
-)
+// ActionPlayerBye records a requested bye, or one taken back.
+const ActionPlayerBye = "player.bye"
 
 // RequestBye records that a player of a Swiss event sits out round n with a
 // requested half- or zero-point bye; an empty kind takes the request back.
@@ -62,115 +58,6 @@ func (s *Service) RequestBye(ctx context.Context, eventID, playerID int64, n int
 		return Audit(tx, s.now(), u, eventID, ActionPlayerBye, fmt.Sprintf("player %d", player.StartNo), before, player, reason)
 	})
 	return player, err
-}
-
-// BoardInput is one board of a hand-made pairing, by start number; BlackNo 0
-// gives White the pairing-allocated bye.
-type BoardInput struct {
-	WhiteNo int `json:"white"`
-	BlackNo int `json:"black"`
-}
-
-// EditPairing replaces the boards of a draft round by the arbiter's own
-// pairing. The pairing is stored even when it breaks an absolute criterion;
-// the warnings stay on the round and in the audit log. Requested byes are
-// entered by the pairing itself and are not part of boards.
-func (s *Service) EditPairing(ctx context.Context, eventID int64, n int, boards []BoardInput, reason string) (*Round, error) {
-	var round *Round
-	err := s.store.Update(ctx, func(tx Tx) error {
-		e, u, err := manageable(ctx, tx, eventID)
-		if err != nil {
-			return err
-		}
-		rounds, old, err := draftRound(tx, eventID, n)
-		if err != nil {
-			return err
-		}
-		players, err := tx.Players(eventID)
-		if err != nil {
-			return err
-		}
-		byNo := make(map[int]int64, len(players))
-		for _, p := range players {
-			byNo[p.StartNo] = p.ID
-		}
-		pairings := make([]Pairing, len(boards))
-		for i, b := range boards {
-			white, black := byNo[b.WhiteNo], byNo[b.BlackNo]
-			switch {
-			case white == 0:
-				return Invalid(fmt.Sprintf("boards[%d].white", i), "board %d: no player has start number %d", i+1, b.WhiteNo)
-			case b.BlackNo != 0 && black == 0:
-				return Invalid(fmt.Sprintf("boards[%d].black", i), "board %d: no player has start number %d", i+1, b.BlackNo)
-			case b.WhiteNo == b.BlackNo:
-				return Invalid(fmt.Sprintf("boards[%d]", i), "board %d: player %d cannot play himself", i+1, b.WhiteNo)
-			}
-			pairings[i] = Pairing{WhiteID: white, BlackID: black}
-		}
-		if round, err = newRound(e, players, pairings, n); err != nil {
-			return err
-		}
-		if err := s.replaceDraft(tx, e, players, rounds, old, round); err != nil {
-			return err
-		}
-		return Audit(tx, s.now(), u, eventID, ActionRoundEdit, fmt.Sprintf("round %d", n), pairingsView(old), manualView(round), reason)
-	})
-	return round, err
-}
-
-// draftRound reads the rounds of an event and its round n, which must still
-// be a draft: once published, a round's pairings are what the players play
-// (SwapSeats and EditPairing both change pairings by hand).
-func draftRound(tx RoundTx, eventID int64, n int) ([]Round, *Round, error) {
-	rounds, old, err := storedRound(tx, eventID, n)
-	if err != nil {
-		return nil, nil, err
-	}
-	if old.Status != Draft {
-		return nil, nil, Conflict("", "round %d is published; only a draft round's pairings can be changed", n)
-	}
-	return rounds, old, nil
-}
-
-// replaceDraft stores a hand-edited round in place of the draft old, after
-// checking it against the absolute criteria (its warnings stay on the round).
-func (s *Service) replaceDraft(tx interface {
-	RoundTx
-	OpeningTx
-}, e *Event, players []Player, rounds []Round, old, edited *Round) error {
-	if err := s.checkManual(e, players, rounds[:edited.Number-1], edited); err != nil {
-		return err
-	}
-	if err := tx.DeleteRound(old); err != nil {
-		return err
-	}
-	edited.Openings = old.Openings
-	if e.MicroMatch == DrawPerBoard && playedBoards(edited) != playedBoards(old) {
-		if err := s.drawOpenings(tx, e, rounds[:edited.Number-1], edited); err != nil {
-			return err
-		}
-	}
-	return tx.CreateRound(edited)
-}
-
-// manualView is a hand-edited round as the audit log keeps it: the boards
-// and the warnings of the check.
-func manualView(r *Round) map[string]any {
-	return map[string]any{"boards": pairingsView(r), roundWarningsKey: r.Warnings}
-}
-
-// checkManual checks a hand-edited Swiss round against the absolute
-// criteria and keeps the warnings on the round.
-func (s *Service) checkManual(e *Event, players []Player, before []Round, r *Round) error {
-	if e.System != Swiss || s.swiss.Check == nil {
-		return nil
-	}
-	warnings, err := s.swiss.Check(PairingInput{Event: e, Players: players, Rounds: before, Round: r.Number}, pairedBoards(r))
-	if err != nil {
-		return err
-	}
-	r.Warnings = warnings
-	return nil
 }
 
 // pairedBoards are the boards the pairing system made: games and the

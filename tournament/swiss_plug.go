@@ -82,8 +82,6 @@ type CardSide struct {
 // package provides them. Each may be nil: the use case then answers that it
 // is not available.
 type SwissTools struct {
-	// Check lists the absolute criteria a pairing of in.Round breaks.
-	Check func(in PairingInput, pairings []Pairing) ([]PairingWarning, error)
 	// Explain builds the pairing cards of in.Round's pairings.
 	Explain func(in PairingInput, pairings []Pairing) ([]PairingCard, error)
 }

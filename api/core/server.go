@@ -12,6 +12,7 @@ import (
 	"adiukh/tournament/people"
 	"adiukh/tournament/playercard"
 	"adiukh/tournament/ratings"
+	"adiukh/tournament/review"
 	"adiukh/tournament/search"
 	"adiukh/tournament/submissions"
 	"adiukh/tournament/teams"
@@ -65,6 +66,10 @@ type Deps struct {
 	// Interchange exchanges events with other programs as TRF files: the
 	// file of the next round's pairing state, an event imported from one.
 	Interchange *interchange.Service
+	// Review is the arbiter's review of rounds before they are played:
+	// seats swapped, a pairing made by hand, a draft deleted, a round taken
+	// back to a draft.
+	Review *review.Service
 	// MicroMatches keeps the tables of openings of Russian draughts
 	// events and the two games of their micro-matches.
 	MicroMatches *micromatch.Service

@@ -13,6 +13,7 @@ import (
 	"adiukh/tournament"
 	"adiukh/tournament/catalog"
 	"adiukh/tournament/export"
+	"adiukh/tournament/review"
 )
 
 // swissRoutesV1 registers the Swiss calls: TRF files in and out, requested
@@ -86,8 +87,8 @@ func (h *handler) putBye(c *gin.Context) error {
 }
 
 type pairingBody struct {
-	Boards []tournament.BoardInput `json:"boards"`
-	Reason string                  `json:"reason"`
+	Boards []review.BoardInput `json:"boards"`
+	Reason string              `json:"reason"`
 }
 
 func (h *handler) putPairing(c *gin.Context) error {
@@ -99,7 +100,7 @@ func (h *handler) putPairing(c *gin.Context) error {
 	if err := decodeJSON(c, &body); err != nil {
 		return err
 	}
-	r, err := h.Events.EditPairing(c.Request.Context(), ids[0], int(ids[1]), body.Boards, body.Reason)
+	r, err := h.Review.EditPairing(c.Request.Context(), ids[0], int(ids[1]), body.Boards, body.Reason)
 	if err != nil {
 		return err
 	}

@@ -27,6 +27,7 @@ import (
 	"adiukh/tournament/people"
 	"adiukh/tournament/playercard"
 	"adiukh/tournament/ratings"
+	"adiukh/tournament/review"
 	"adiukh/tournament/search"
 	"adiukh/tournament/store"
 	"adiukh/tournament/submissions"
@@ -156,6 +157,7 @@ func serve(args []string, stdout, stderr io.Writer) int {
 		Events:         events,
 		Teams:          teamCompetitions,
 		Interchange:    interchange.NewService(st.Interchange(), events, engines.InterchangeOptions()),
+		Review:         review.NewService(st.Review(), events, engines.ReviewOptions()),
 		MicroMatches:   micromatch.NewService(st.MicroMatches(), nil),
 		Exporter:       export.New(events, teamCompetitions),
 		Accounts:       accounts,

@@ -9,12 +9,18 @@ import (
 	"adiukh/tournament"
 	"adiukh/tournament/interchange"
 	"adiukh/tournament/pairing/dutch"
+	"adiukh/tournament/review"
 )
 
-// SwissTools are the Swiss helpers of the service: the check of hand-made
-// pairings and pairing cards.
+// SwissTools are the Swiss helpers of the service: pairing cards.
 func SwissTools() tournament.SwissTools {
-	return tournament.SwissTools{Check: CheckPairing, Explain: ExplainPairing}
+	return tournament.SwissTools{Explain: ExplainPairing}
+}
+
+// ReviewOptions are the options of the review of rounds with the check of
+// hand-made Swiss pairings plugged in.
+func ReviewOptions() review.Options {
+	return review.Options{Check: CheckPairing}
 }
 
 // InterchangeOptions are the options of the exchange of events with other

@@ -16,13 +16,29 @@ import (
 	"adiukh/tournament/engines"
 	"adiukh/tournament/interchange"
 	"adiukh/tournament/pairing/dutch"
+	"adiukh/tournament/review"
 	"adiukh/tournament/store"
 	"adiukh/tournament/trf"
 )
 
 // swissService is a service over a fresh SQLite file with an arbiter
-// signed in, and the exchange of its events as TRF files.
+// signed in (swissStore), and the exchange of its events as TRF files.
 func swissService(t *testing.T) (*tournament.Service, *interchange.Service, context.Context) {
+	t.Helper()
+	st, svc, ctx := swissStore(t)
+	return svc, interchange.NewService(st.Interchange(), svc, engines.InterchangeOptions()), ctx
+}
+
+// reviewService is swissService with the review of its rounds.
+func reviewService(t *testing.T) (*tournament.Service, *review.Service, context.Context) {
+	t.Helper()
+	st, svc, ctx := swissStore(t)
+	return svc, review.NewService(st.Review(), svc, engines.ReviewOptions()), ctx
+}
+
+// swissStore opens a fresh SQLite file with an arbiter: the store, the
+// events' service on it and the arbiter's signed-in context.
+func swissStore(t *testing.T) (*store.Store, *tournament.Service, context.Context) {
 	t.Helper()
 	st, err := store.Open(filepath.Join(t.TempDir(), "swiss.db"))
 	if err != nil {
@@ -33,8 +49,7 @@ func swissService(t *testing.T) (*tournament.Service, *interchange.Service, cont
 	if err := st.Accounts().Update(context.Background(), func(tx account.Tx) error { return tx.CreateUser(u) }); err != nil {
 		t.Fatal(err)
 	}
-	svc := tournament.NewService(st, engines.Options())
-	return svc, interchange.NewService(st.Interchange(), svc, engines.InterchangeOptions()), tournament.NewContextWithUser(context.Background(), u)
+	return st, tournament.NewService(st, engines.Options()), tournament.NewContextWithUser(context.Background(), u)
 }
 
 func ptr[T any](v T) *T { return &v }
@@ -261,7 +276,7 @@ func TestTRFImportErrors(t *testing.T) {
 // bye: both are flagged, stored with the round and written to the audit log.
 func TestManualPairingCheck(t *testing.T) {
 	t.Parallel()
-	svc, _, ctx := swissService(t)
+	svc, rev, ctx := reviewService(t)
 	e, err := svc.CreateEvent(ctx, tournament.EventInput{Name: ptr("Open"), Discipline: ptr("rapid"), System: ptr("swiss"), Rounds: ptr(3)})
 	if err != nil {
 		t.Fatal(err)
@@ -298,8 +313,8 @@ func TestManualPairingCheck(t *testing.T) {
 			rest = append(rest, no)
 		}
 	}
-	boards := []tournament.BoardInput{{WhiteNo: b, BlackNo: a}, {WhiteNo: rest[0], BlackNo: rest[1]}, {WhiteNo: first.Bye}}
-	r2, err := svc.EditPairing(ctx, e.ID, 2, boards, "by hand")
+	boards := []review.BoardInput{{WhiteNo: b, BlackNo: a}, {WhiteNo: rest[0], BlackNo: rest[1]}, {WhiteNo: first.Bye}}
+	r2, err := rev.EditPairing(ctx, e.ID, 2, boards, "by hand")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -323,14 +338,14 @@ func TestManualPairingCheck(t *testing.T) {
 	}
 	// A seat swap is checked too: swapping the colours of board 2 keeps
 	// its rematch, and the warnings stay on the round.
-	swapped, err := svc.SwapSeats(ctx, e.ID, 2, tournament.Seat{Board: 2, White: true}, tournament.Seat{Board: 2}, "colours")
+	swapped, err := rev.SwapSeats(ctx, e.ID, 2, tournament.Seat{Board: 2, White: true}, tournament.Seat{Board: 2}, "colours")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if got := codes(swapped.Warnings); !slices.Equal(got, want) {
 		t.Fatalf("warnings after a swap = %v, want %v", got, want)
 	}
-	if _, err := svc.EditPairing(ctx, e.ID, 2, boards, "by hand again"); err != nil {
+	if _, err := rev.EditPairing(ctx, e.ID, 2, boards, "by hand again"); err != nil {
 		t.Fatal(err)
 	}
 	audit, err := svc.Audit(ctx, e.ID)
@@ -338,13 +353,13 @@ func TestManualPairingCheck(t *testing.T) {
 		t.Fatal(err)
 	}
 	last := audit[len(audit)-1]
-	if last.Action != tournament.ActionRoundEdit || !strings.Contains(last.After, `"code":"rematch"`) || !strings.Contains(last.After, `"code":"bye_ineligible"`) {
+	if last.Action != review.ActionRoundEdit || !strings.Contains(last.After, `"code":"rematch"`) || !strings.Contains(last.After, `"code":"bye_ineligible"`) {
 		t.Fatalf("last audit entry = %s %s, want the edit with both warnings", last.Action, last.After)
 	}
 	// A player typed on a board and again as the bye: both warnings about
 	// the bye name the bye's board, not the player's first board.
-	boards = []tournament.BoardInput{{WhiteNo: b, BlackNo: a}, {WhiteNo: first.Bye, BlackNo: rest[0]}, {WhiteNo: first.Bye}}
-	r2, err = svc.EditPairing(ctx, e.ID, 2, boards, "the bye twice")
+	boards = []review.BoardInput{{WhiteNo: b, BlackNo: a}, {WhiteNo: first.Bye, BlackNo: rest[0]}, {WhiteNo: first.Bye}}
+	r2, err = rev.EditPairing(ctx, e.ID, 2, boards, "the bye twice")
 	if err != nil {
 		t.Fatal(err)
 	}
