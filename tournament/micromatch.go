@@ -1,7 +1,6 @@
 package tournament
 
 import (
-	"fmt"
 	"math/rand/v2"
 	"strings"
 )
@@ -50,29 +49,6 @@ type DrawnOpening struct {
 	Moves  []string `json:"moves"`
 	FEN    string   `json:"fen"`
 	Seed   uint64   `json:"seed"`
-}
-
-// Line writes the opening for a printed page: its number, name and moves
-// numbered as a sheet writes them ("12. 1-XII: 1. c3-d4 d6-c5 2. b2-c3").
-func (o DrawnOpening) Line() string {
-	return fmt.Sprintf("%d. %s: %s", o.Number, o.Name, o.MoveText())
-}
-
-// MoveText is the opening's moves numbered as a sheet writes them.
-func (o DrawnOpening) MoveText() string {
-	var b strings.Builder
-	for i, m := range o.Moves {
-		switch {
-		case i%2 == 0 && i > 0:
-			fmt.Fprintf(&b, " %d. ", i/2+1)
-		case i%2 == 0:
-			b.WriteString("1. ")
-		default:
-			b.WriteString(" ")
-		}
-		b.WriteString(m)
-	}
-	return b.String()
 }
 
 // OpeningOf is the opening a board of the round plays from: its own, or

@@ -2,6 +2,7 @@ package export
 
 import (
 	"fmt"
+	"strings"
 	"time"
 
 	"adiukh/internal/names"
@@ -217,7 +218,7 @@ func PairingsView(d *tournament.EventData, n int, publicURL string) (report.Pair
 	p := report.Pairings{Event: EventView(d.Event), Round: n, Date: roundDate(d.Event), PublicURL: publicURL, Points: boardPoints(d.Event)}
 	if d.Event.MicroMatch.On() {
 		if o := r.OpeningOf(0); o != nil {
-			p.Opening = o.Line()
+			p.Opening = openingLine(o)
 		}
 	}
 	for _, g := range r.Games {
@@ -228,7 +229,7 @@ func PairingsView(d *tournament.EventData, n int, publicURL string) (report.Pair
 		if !b.Bye {
 			b.Black, b.BlackPoints = playerAsOf(d.Player(g.BlackID), n), points[g.BlackID]
 			if o := r.OpeningOf(g.Board); o != nil && o.Board != 0 {
-				b.Opening = o.Line()
+				b.Opening = openingLine(o)
 			}
 		}
 		if g.Result != nil {
@@ -262,7 +263,7 @@ func ScoreSheetsView(d *tournament.EventData, n int) ([]report.ScoreSheet, error
 		// A micro-match is two games, colours exchanged, from its opening.
 		var opening string
 		if o := r.OpeningOf(g.Board); o != nil {
-			opening = o.Line()
+			opening = openingLine(o)
 		}
 		sheets = append(sheets,
 			report.ScoreSheet{Event: event, Round: n, Board: g.Board, Date: date, White: white, Black: black, Game: 1, Opening: opening},
@@ -456,4 +457,28 @@ func boardPoints(e *tournament.Event) int {
 		return 2 * e.Game.GamePoints()
 	}
 	return e.Game.GamePoints()
+}
+
+// openingLine writes a drawn opening for a printed page: its number, name
+// and moves numbered as a sheet writes them ("12. 1-XII: 1. c3-d4 d6-c5
+// 2. b2-c3").
+func openingLine(o *tournament.DrawnOpening) string {
+	return fmt.Sprintf("%d. %s: %s", o.Number, o.Name, openingMoves(o))
+}
+
+// openingMoves is a drawn opening's moves numbered as a sheet writes them.
+func openingMoves(o *tournament.DrawnOpening) string {
+	var b strings.Builder
+	for i, m := range o.Moves {
+		switch {
+		case i%2 == 0 && i > 0:
+			fmt.Fprintf(&b, " %d. ", i/2+1)
+		case i%2 == 0:
+			b.WriteString("1. ")
+		default:
+			b.WriteString(" ")
+		}
+		b.WriteString(m)
+	}
+	return b.String()
 }
