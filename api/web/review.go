@@ -25,7 +25,7 @@ type seatOption struct {
 }
 
 // seatOptions are the seats that can be swapped: a requested bye is not
-// part of the pairing (tournament.SwapSeats), so its board is not offered.
+// part of the pairing (review.Service.SwapSeats), so its board is not offered.
 func seatOptions(rows []boardRow) []seatOption {
 	var seats []seatOption
 	for _, r := range rows {
