@@ -14,6 +14,7 @@ import (
 	"adiukh/tournament"
 	"adiukh/tournament/account"
 	"adiukh/tournament/engines"
+	"adiukh/tournament/interchange"
 	"adiukh/tournament/trf"
 )
 
@@ -108,7 +109,7 @@ func hugeEvent(t *testing.T, s *webServer, rounds int) int64 {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e, err := tournament.NewService(s.store, engines.Options()).ImportTRF(tournament.NewContextWithUser(context.Background(), arbiter), &buf)
+	e, err := interchange.NewService(s.store.Interchange(), tournament.NewService(s.store, engines.Options()), engines.InterchangeOptions()).ImportTRF(tournament.NewContextWithUser(context.Background(), arbiter), &buf)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,7 +1,6 @@
 package tournament
 
 import (
-	"fmt"
 	"math/rand/v2"
 	"strings"
 )
@@ -61,30 +60,6 @@ func (o DrawnOpening) Title(lang string) string {
 		return o.NameEn
 	}
 	return o.Name
-}
-
-// Line writes the opening for a printed page in the language: its number,
-// name and moves numbered as a sheet writes them ("12. Кол (2-XII): 1.
-// c3-d4 b6-a5 2. d4-c5 d6:b4 3. a3:c5").
-func (o DrawnOpening) Line(lang string) string {
-	return fmt.Sprintf("%d. %s: %s", o.Number, o.Title(lang), o.MoveText())
-}
-
-// MoveText is the opening's moves numbered as a sheet writes them.
-func (o DrawnOpening) MoveText() string {
-	var b strings.Builder
-	for i, m := range o.Moves {
-		switch {
-		case i%2 == 0 && i > 0:
-			fmt.Fprintf(&b, " %d. ", i/2+1)
-		case i%2 == 0:
-			b.WriteString("1. ")
-		default:
-			b.WriteString(" ")
-		}
-		b.WriteString(m)
-	}
-	return b.String()
 }
 
 // OpeningOf is the opening a board of the round plays from: its own, or

@@ -126,3 +126,16 @@ type SheetError struct {
 	// that, which a migration could not check again, has only Message.
 	Detail rules.Message
 }
+
+// Untouched reports whether no game of the round has changed since it was
+// paired: a stored game starts at version 1 and every result entered raises
+// it, so a round of version-1 games has had nothing entered (the desk offers
+// to take it back to a draft, package review).
+func (r Round) Untouched() bool {
+	for _, g := range r.Games {
+		if g.Version != 1 {
+			return false
+		}
+	}
+	return true
+}

@@ -232,7 +232,7 @@ func (h *handler) deleteRound(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := h.Events.DeleteDraftRound(c.Request.Context(), ids[0], int(ids[1]), c.Query("reason")); err != nil {
+	if err := h.Review.DeleteDraftRound(c.Request.Context(), ids[0], int(ids[1]), c.Query("reason")); err != nil {
 		return err
 	}
 	c.JSON(http.StatusOK, deletedView{ids[1]})

@@ -2,6 +2,7 @@ package export
 
 import (
 	"fmt"
+	"strings"
 	"time"
 
 	"adiukh/internal/names"
@@ -218,7 +219,7 @@ func PairingsView(d *tournament.EventData, n int, publicURL string, lang catalog
 	p := report.Pairings{Event: EventView(d.Event), Round: n, Date: roundDate(d.Event), PublicURL: publicURL, Points: boardPoints(d.Event)}
 	if d.Event.MicroMatch.On() {
 		if o := r.OpeningOf(0); o != nil {
-			p.Opening = o.Line(string(lang))
+			p.Opening = openingLine(o, lang)
 		}
 	}
 	for _, g := range r.Games {
@@ -229,7 +230,7 @@ func PairingsView(d *tournament.EventData, n int, publicURL string, lang catalog
 		if !b.Bye {
 			b.Black, b.BlackPoints = playerAsOf(d.Player(g.BlackID), n), points[g.BlackID]
 			if o := r.OpeningOf(g.Board); o != nil && o.Board != 0 {
-				b.Opening = o.Line(string(lang))
+				b.Opening = openingLine(o, lang)
 			}
 		}
 		if g.Result != nil {
@@ -264,7 +265,7 @@ func ScoreSheetsView(d *tournament.EventData, n int, lang catalog.Lang) ([]repor
 		// A micro-match is two games, colours exchanged, from its opening.
 		var opening string
 		if o := r.OpeningOf(g.Board); o != nil {
-			opening = o.Line(string(lang))
+			opening = openingLine(o, lang)
 		}
 		sheets = append(sheets,
 			report.ScoreSheet{Event: event, Round: n, Board: g.Board, Date: date, White: white, Black: black, Game: 1, Opening: opening},
@@ -458,4 +459,28 @@ func boardPoints(e *tournament.Event) int {
 		return 2 * e.Game.GamePoints()
 	}
 	return e.Game.GamePoints()
+}
+
+// openingLine writes a drawn opening for a printed page: its number, name
+// and moves numbered as a sheet writes them ("12. 1-XII: 1. c3-d4 d6-c5
+// 2. b2-c3").
+func openingLine(o *tournament.DrawnOpening, lang catalog.Lang) string {
+	return fmt.Sprintf("%d. %s: %s", o.Number, o.Title(string(lang)), openingMoves(o))
+}
+
+// openingMoves is a drawn opening's moves numbered as a sheet writes them.
+func openingMoves(o *tournament.DrawnOpening) string {
+	var b strings.Builder
+	for i, m := range o.Moves {
+		switch {
+		case i%2 == 0 && i > 0:
+			fmt.Fprintf(&b, " %d. ", i/2+1)
+		case i%2 == 0:
+			b.WriteString("1. ")
+		default:
+			b.WriteString(" ")
+		}
+		b.WriteString(m)
+	}
+	return b.String()
 }
