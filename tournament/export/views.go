@@ -461,8 +461,8 @@ func boardPoints(e *tournament.Event) int {
 	return e.Game.GamePoints()
 }
 
-// openingLine writes a drawn opening for a printed page: its number, name
-// and moves numbered as a sheet writes them ("12. 1-XII: 1. c3-d4 d6-c5
+// openingLine writes a drawn opening for a printed page: its number, its
+// name in the reader's language and its moves numbered as a sheet writes them ("12. 1-XII: 1. c3-d4 d6-c5
 // 2. b2-c3").
 func openingLine(o *tournament.DrawnOpening, lang catalog.Lang) string {
 	return fmt.Sprintf("%d. %s: %s", o.Number, o.Title(string(lang)), openingMoves(o))
