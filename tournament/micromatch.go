@@ -134,9 +134,8 @@ func (in EventInput) applyMicroMatch(e *Event) error {
 }
 
 // checkMicroMatch refuses micro-matches where they cannot be played: only
-// Russian draughts draws openings, over the board and between players (a
-// team competition's boards and the games played on the server are not
-// micro-matches here). Counting the games' points needs a table where a
+// Russian draughts draws openings, between players (a team competition's
+// boards are not micro-matches here). Counting the games' points needs a table where a
 // draw is half a win and a loss, as 2/1/0 and 1/½/0 are: only the sum of
 // a micro-match's game points is kept on its board.
 func checkMicroMatch(e *Event) error {
@@ -146,8 +145,8 @@ func checkMicroMatch(e *Event) error {
 	switch {
 	case e.Game.OrAdiukh() != RussianGame:
 		return Invalid("micro_match", "micro-matches with drawn openings are played in Russian draughts only")
-	case e.Discipline.IsTeam() || e.Discipline.PlayedOnServer() || !e.Discipline.PlaysGames() || e.Online:
-		return Invalid("micro_match", "micro-matches are played over the board between players: not in team competitions, online or correspondence events")
+	case e.Discipline.IsTeam() || !e.Discipline.PlaysGames():
+		return Invalid("micro_match", "micro-matches are played between players: not in team competitions")
 	case e.CountsMicroGames() && 2*e.Scoring.Draw != e.Scoring.Win+e.Scoring.Loss:
 		return Invalid("micro_count", "counting the games of micro-matches needs a draw worth half a win and a loss (2/1/0 or 1/½/0); got %g/%g/%g", e.Scoring.Win, e.Scoring.Draw, e.Scoring.Loss)
 	}

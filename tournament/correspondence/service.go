@@ -36,6 +36,10 @@ type Options struct {
 	// Pairing pairs the rounds of the section; the round-robin systems are
 	// used (engines.Options().Pairing).
 	Pairing map[tournament.System]tournament.PairFunc
+	// Openings draw the openings of a micro-match section's rounds
+	// (engines.Options().Openings); without them such a section cannot
+	// start.
+	Openings tournament.OpeningTools
 	// Now is the clock; time.Now when nil.
 	Now func() time.Time
 	// Mailer delivers notifications by e-mail; nil keeps them in the inbox.
@@ -54,6 +58,7 @@ type Options struct {
 type Service struct {
 	store    Store
 	pairing  map[tournament.System]tournament.PairFunc
+	openings tournament.OpeningTools
 	now      func() time.Time
 	mailer   Mailer
 	log      *slog.Logger
@@ -66,7 +71,7 @@ type Service struct {
 
 // NewService returns a service over st.
 func NewService(st Store, opt Options) *Service {
-	s := &Service{store: st, pairing: opt.Pairing, now: opt.Now, mailer: opt.Mailer, log: cmp.Or(opt.Log, slog.Default())}
+	s := &Service{store: st, pairing: opt.Pairing, openings: opt.Openings, now: opt.Now, mailer: opt.Mailer, log: cmp.Or(opt.Log, slog.Default())}
 	if s.now == nil {
 		s.now = time.Now
 	}
@@ -337,8 +342,14 @@ func (s *Service) Start(ctx context.Context, eventID int64) ([]Game, error) {
 				cg := Game{ID: g.ID, EventID: eventID, Round: r.Number, Board: g.Board, WhiteID: g.WhiteID, BlackID: g.BlackID,
 					Status: Running, Position: start.Notation(), ToMove: start.ToMove(), StartedAt: now}
 				cg.Bank = [2]time.Duration{InitialBank(e.TimeControl), InitialBank(e.TimeControl)}
-				startTurn(&cg, settings, leaves, now)
-				games = append(games, cg)
+				micro, err := microGames(e, &r, cg)
+				if err != nil {
+					return err
+				}
+				for _, mg := range micro {
+					startTurn(&mg, settings, leaves, now)
+					games = append(games, mg)
+				}
 			}
 		}
 		if err := tx.CreateGames(games); err != nil {
@@ -416,6 +427,11 @@ func (s *Service) pairAll(tx Tx, e *tournament.Event, players []tournament.Playe
 				g.BlackNo = black.StartNo
 			}
 			r.Games = append(r.Games, g)
+		}
+		if e.MicroMatch.On() {
+			if err := tournament.DrawOpenings(s.openings, tx, e, rounds, &r); err != nil {
+				return nil, err
+			}
 		}
 		if err := tx.CreateRound(&r); err != nil {
 			return nil, err
