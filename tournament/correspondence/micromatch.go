@@ -120,3 +120,47 @@ func startSecondGame(tx Tx, e *tournament.Event, st *Settings, g *Game, now time
 	second.Deadline = liveCheck(&second, e.TimeControl)
 	return tx.CreateGames([]Game{second})
 }
+
+// MicroMatch is what a game's readers see of the micro-match it is one
+// game of.
+type MicroMatch struct {
+	// Game is the game's number in it: 1, or 2 with the colours exchanged.
+	Game int
+	// Opening is the drawn opening both games start after.
+	Opening *tournament.DrawnOpening
+	// Games are the results of its two games as the board keeps them
+	// (nil: not over).
+	Games [2]*tournament.Result
+	// Second is the ID of the second game once it has started (0 before):
+	// where the first game's players go on.
+	Second int64
+}
+
+// microMatchOf reads the micro-match of g from its event's rounds.
+func microMatchOf(tx Tx, rounds []tournament.Round, g *Game) (*MicroMatch, error) {
+	m := &MicroMatch{Game: g.MicroGame}
+	if g.Round < 1 || g.Round > len(rounds) {
+		return m, nil
+	}
+	r := &rounds[g.Round-1]
+	m.Opening = r.OpeningOf(g.Board)
+	for i := range r.Games {
+		if r.Games[i].ID == g.RoundGameID() {
+			m.Games = r.Games[i].MicroGames
+		}
+	}
+	switch {
+	case g.MicroGame == 2:
+		m.Second = g.ID
+	case !g.Live || g.Status == Finished:
+		id := g.RoundGameID() + secondGameOffset
+		versions, err := tx.GameVersions([]int64{id})
+		if err != nil {
+			return nil, err
+		}
+		if _, ok := versions[id]; ok {
+			m.Second = id
+		}
+	}
+	return m, nil
+}

@@ -554,6 +554,9 @@ type View struct {
 	At time.Time
 	// NotStarted: a live game whose clocks start later (StartedAt).
 	NotStarted bool
+	// Micro is the micro-match of a game that is one of its two; nil for
+	// a board's only game.
+	Micro *MicroMatch
 	// st and leaves are the section's settings and leave the clocks were
 	// read with: the next version of the game heard from another instance
 	// is read with them (after).
@@ -608,6 +611,7 @@ func (s *Service) views(tx Tx, games []Game, known ...*tournament.Event) ([]View
 		game   tournament.GameKind
 		st     *Settings
 		leaves []Leave
+		rounds []tournament.Round // of a micro-match event
 	}
 	byEvent := map[int64]*eventData{}
 	now := s.now()
@@ -628,10 +632,22 @@ func (s *Service) views(tx Tx, games []Game, known ...*tournament.Event) ([]View
 			if err != nil {
 				return nil, err
 			}
-			d = &eventData{e.Game, st, leaves}
+			d = &eventData{game: e.Game, st: st, leaves: leaves}
+			if e.MicroMatch.On() {
+				if d.rounds, err = tx.Rounds(e.ID); err != nil {
+					return nil, err
+				}
+			}
 			byEvent[g.EventID] = d
 		}
-		views = append(views, viewOf(d.game, g, d.st, d.leaves, now))
+		v := viewOf(d.game, g, d.st, d.leaves, now)
+		if g.MicroGame != 0 {
+			var err error
+			if v.Micro, err = microMatchOf(tx, d.rounds, g); err != nil {
+				return nil, err
+			}
+		}
+		views = append(views, v)
 	}
 	return views, nil
 }

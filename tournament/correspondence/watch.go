@@ -210,7 +210,12 @@ func (v *View) after(n *GameNotice, now time.Time) *View {
 			return nil
 		}
 	}
+	if v.Micro != nil && n.Game.Status != v.Status {
+		// A micro-match's game that ends may start the second: read it.
+		return nil
+	}
 	next := viewOf(v.Kind, n.Game, v.st, v.leaves, now)
+	next.Micro = v.Micro
 	next.Moves = append(v.Moves[:len(v.Moves):len(v.Moves)], n.Moves...)
 	return &next
 }

@@ -1,0 +1,86 @@
+package api_test
+
+import (
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+)
+
+// firstLegal is the notation of the first legal move of a game as the API
+// answers it ("c3 d4=c3-d4;…").
+func firstLegal(t *testing.T, g map[string]any) string {
+	t.Helper()
+	legal, _ := g["legal"].(string)
+	_, after, ok := strings.Cut(legal, "=")
+	if !ok {
+		t.Fatalf("game %v has no legal move", g["id"])
+	}
+	move, _, _ := strings.Cut(after, ";")
+	return move
+}
+
+// A live Russian draughts micro-match through the API, on both databases:
+// the round's game is the micro-match's first, from the drawn opening; the
+// board's Black resigns it, and the second starts at once from the same
+// opening with the colours exchanged, its page and JSON saying which game
+// it is, the opening and the first game's result; its first move is
+// played; the first game's page leads to it.
+func TestLiveMicroMatchThroughTheAPI(t *testing.T) {
+	t.Parallel()
+	forEachLiveServer(t, func(t *testing.T, s *corrServer, arbiter string, t0 time.Time) {
+		sec := startLiveEvent(t, s, arbiter, map[string]any{"name": "Блиц микроматчами", "game": "russian", "discipline": "blitz", "system": "round-robin",
+			"time_control": "3+2", "online": true, "micro_match": "round", "micro_count": "matches"}, map[string]string{}, "white@example.org", "black@example.org")
+		games := sec.games(s)
+		if len(games) != 1 {
+			t.Fatalf("the round's live games: %v; want the micro-match's first alone", games)
+		}
+		first := games[0]
+		gid := int(num(first["id"]))
+		micro, _ := first["micro_match"].(map[string]any)
+		opening, _ := micro["opening"].(map[string]any)
+		if micro == nil || num(micro["game"]) != 1 || opening == nil || first["position"] != opening["fen"] {
+			t.Fatalf("the first game: %v; want game 1 of the micro-match at its opening's position", first)
+		}
+		white, black := int(num(first["white"])), int(num(first["black"]))
+		s.must(http.StatusOK, sec.tokens[int(num(first[first["to_move"].(string)]))], "POST", fmt.Sprintf("/api/v1/games/%d/moves", gid),
+			map[string]any{"move": firstLegal(t, first), "ply": 0})
+		s.clock.Set(t0.Add(20 * time.Second))
+		s.must(http.StatusOK, sec.tokens[black], "POST", fmt.Sprintf("/api/v1/games/%d/resign", gid), nil)
+
+		ended := s.game(gid)
+		micro = ended["micro_match"].(map[string]any)
+		secondID := int(num(micro["second_game"]))
+		if secondID == 0 || secondID == gid {
+			t.Fatalf("the first game over: %v; want the second game's ID", micro)
+		}
+		second := s.game(secondID)
+		m2, _ := second["micro_match"].(map[string]any)
+		results, _ := m2["results"].([]any)
+		if int(num(second["white"])) != black || int(num(second["black"])) != white || second["position"] != opening["fen"] || num(second["ply"]) != 0 ||
+			second["status"] != "running" || second["live"] != true || num(second["white_left_ms"]) != 180000 {
+			t.Fatalf("the second game: %v; want the colours exchanged at the opening's position, its clocks full", second)
+		}
+		if num(m2["game"]) != 2 || len(results) != 2 || results[0] == nil || results[0].(map[string]any)["score"] != "2:0" || results[1] != nil ||
+			m2["opening"].(map[string]any)["fen"] != opening["fen"] {
+			t.Errorf("the second game's micro-match: %v; want game 2, the opening, game 1's 2:0", m2)
+		}
+		mover := sec.tokens[int(num(second[second["to_move"].(string)]))]
+		if out := s.must(http.StatusOK, mover, "POST", fmt.Sprintf("/api/v1/games/%d/moves", secondID), map[string]any{"move": firstLegal(t, second), "ply": 0}).(map[string]any); num(out["ply"]) != 1 {
+			t.Errorf("the second game's first move: %v", out)
+		}
+
+		board := s.must(http.StatusOK, "", "GET", sec.ev+"/rounds/1", nil).(map[string]any)["games"].([]any)[0].(map[string]any)
+		if board["result"] != nil {
+			t.Errorf("the board has a result %v with its second game running", board["result"])
+		}
+		if page := s.page(nil, fmt.Sprintf("/games/%d", gid)); !strings.Contains(page, fmt.Sprintf(`href="/games/%d"`, secondID)) {
+			t.Errorf("the first game's page does not lead to the second")
+		}
+		page := s.page(nil, fmt.Sprintf("/games/%d", secondID))
+		if !strings.Contains(page, `id="micro-match" data-game="2"`) || !strings.Contains(page, fmt.Sprint(opening["name"])) || !strings.Contains(page, "2:0") {
+			t.Errorf("the second game's page does not say its game, opening and game 1's result:\n%s", page)
+		}
+	})
+}
