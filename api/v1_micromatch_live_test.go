@@ -3,6 +3,7 @@ package api_test
 import (
 	"fmt"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -72,8 +73,8 @@ func TestLiveMicroMatchThroughTheAPI(t *testing.T) {
 		}
 
 		board := s.must(http.StatusOK, "", "GET", sec.ev+"/rounds/1", nil).(map[string]any)["games"].([]any)[0].(map[string]any)
-		if board["result"] != nil {
-			t.Errorf("the board has a result %v with its second game running", board["result"])
+		if board["score"] != nil {
+			t.Errorf("the board has the score %v with its second game running", board["score"])
 		}
 		if page := s.page(nil, fmt.Sprintf("/games/%d", gid)); !strings.Contains(page, fmt.Sprintf(`href="/games/%d"`, secondID)) {
 			t.Errorf("the first game's page does not lead to the second")
@@ -81,6 +82,61 @@ func TestLiveMicroMatchThroughTheAPI(t *testing.T) {
 		page := s.page(nil, fmt.Sprintf("/games/%d", secondID))
 		if !strings.Contains(page, `id="micro-match" data-game="2"`) || !strings.Contains(page, fmt.Sprint(opening["name"])) || !strings.Contains(page, "2:0") {
 			t.Errorf("the second game's page does not say its game, opening and game 1's result:\n%s", page)
+		}
+	})
+}
+
+// A correspondence section of Russian draughts micro-matches through the
+// API, on both databases: its start begins both games of the board, the
+// second with the colours exchanged, both from the board's opening; a
+// game's end is its own, and the board's result the sum of both; the
+// section's PDN has both games from the opening's FEN, each with its
+// moves.
+func TestCorrespondenceMicroMatchThroughTheAPI(t *testing.T) {
+	t.Parallel()
+	forEachLiveServer(t, func(t *testing.T, s *corrServer, arbiter string, t0 time.Time) {
+		ev := fmt.Sprintf("/api/v1/events/%d", int(num(s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Заочный микроматчами",
+			"game": "russian", "discipline": "correspondence", "system": "round-robin", "time_control": "10d", "micro_match": "board"}).(map[string]any)["id"])))
+		tokens := map[int]string{}
+		for i, email := range []string{"white@example.org", "black@example.org"} {
+			pid := int(num(s.must(http.StatusCreated, arbiter, "POST", ev+"/players", map[string]any{"name": fmt.Sprintf("Игрок %d", i+1)}).(map[string]any)["id"]))
+			tokens[pid] = s.user(email, "player")
+			s.must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("%s/players/%d/account", ev, pid), map[string]any{"email": email})
+		}
+		games := s.must(http.StatusOK, arbiter, "POST", ev+"/start", nil).([]any)
+		if len(games) != 2 {
+			t.Fatalf("the section starts %d games, want the board's two", len(games))
+		}
+		listed := s.must(http.StatusOK, "", "GET", ev+"/games", nil).([]any)
+		first, second := listed[0].(map[string]any), listed[1].(map[string]any)
+		m1, m2 := first["micro_match"].(map[string]any), second["micro_match"].(map[string]any)
+		fen := m1["opening"].(map[string]any)["fen"]
+		if num(m1["game"]) != 1 || num(m2["game"]) != 2 || first["white"] != second["black"] || first["black"] != second["white"] ||
+			first["position"] != fen || second["position"] != fen || second["status"] != "running" || num(m1["second_game"]) != num(second["id"]) {
+			t.Fatalf("the board's games: %v and %v", first, second)
+		}
+		moves := map[int]string{}
+		for _, g := range []map[string]any{first, second} {
+			id := int(num(g["id"]))
+			moves[id] = firstLegal(t, g)
+			s.must(http.StatusOK, tokens[int(num(g[g["to_move"].(string)]))], "POST", fmt.Sprintf("/api/v1/games/%d/moves", id), map[string]any{"move": moves[id], "ply": 0})
+			// Each game's Black resigns: the board's players win one each.
+			s.must(http.StatusOK, tokens[int(num(g["black"]))], "POST", fmt.Sprintf("/api/v1/games/%d/resign", id), nil)
+		}
+		board := s.must(http.StatusOK, "", "GET", ev+"/rounds/1", nil).(map[string]any)["games"].([]any)[0].(map[string]any)
+		if board["score"] != "2:2" {
+			t.Errorf("the board after both games: %v, want 2:2", board)
+		}
+		rec := httptest.NewRecorder()
+		s.handler.ServeHTTP(rec, httptest.NewRequest("GET", ev+"/games/pdn", nil))
+		pdn := rec.Body.String()
+		if strings.Count(pdn, `[FEN "`+fmt.Sprint(fen)+`"]`) != 2 || !strings.Contains(pdn, `[Round "1.2"]`) {
+			t.Errorf("the section's PDN does not hold both games from the opening:\n%s", pdn)
+		}
+		for _, m := range moves {
+			if !strings.Contains(pdn, strings.ReplaceAll(m, ":", "x")) {
+				t.Errorf("the section's PDN lacks the move %s:\n%s", m, pdn)
+			}
 		}
 	})
 }
