@@ -1,6 +1,9 @@
 package api_test
 
 import (
+	"bufio"
+	"context"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -67,10 +70,44 @@ func TestLiveMicroMatchThroughTheAPI(t *testing.T) {
 			m2["opening"].(map[string]any)["fen"] != opening["fen"] {
 			t.Errorf("the second game's micro-match: %v; want game 2, the opening, game 1's 2:0", m2)
 		}
+		// A watcher of the second game's stream sees its first move with
+		// the micro-match.
+		srv := httptest.NewServer(s.handler)
+		defer srv.Close()
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		req, _ := http.NewRequestWithContext(ctx, "GET", fmt.Sprintf("%s/api/v1/games/%d/stream", srv.URL, secondID), nil)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		events := bufio.NewScanner(resp.Body)
+		next := func() map[string]any {
+			t.Helper()
+			for events.Scan() {
+				if data, ok := strings.CutPrefix(events.Text(), "data: "); ok {
+					var g map[string]any
+					if err := json.Unmarshal([]byte(data), &g); err != nil {
+						t.Fatal(err)
+					}
+					return g
+				}
+			}
+			t.Fatalf("the stream ended: %v", events.Err())
+			return nil
+		}
+		if g := next(); num(g["ply"]) != 0 {
+			t.Fatalf("the stream's first event: %v", g)
+		}
 		mover := sec.tokens[int(num(second[second["to_move"].(string)]))]
 		if out := s.must(http.StatusOK, mover, "POST", fmt.Sprintf("/api/v1/games/%d/moves", secondID), map[string]any{"move": firstLegal(t, second), "ply": 0}).(map[string]any); num(out["ply"]) != 1 {
 			t.Errorf("the second game's first move: %v", out)
 		}
+		if g := next(); num(g["ply"]) != 1 || g["micro_match"] == nil || num(g["micro_match"].(map[string]any)["game"]) != 2 {
+			t.Errorf("the second game's move on the stream: %v; want it with its micro-match", g)
+		}
+		cancel()
 
 		board := s.must(http.StatusOK, "", "GET", sec.ev+"/rounds/1", nil).(map[string]any)["games"].([]any)[0].(map[string]any)
 		if board["score"] != nil {

@@ -514,10 +514,15 @@ func (s *Service) Move(ctx context.Context, in MoveInput) (*View, error) {
 		view = &v
 		return nil
 	})
-	if err == nil {
-		s.moved(view)
-	} else {
+	switch {
+	case err != nil:
 		s.changed(in.GameID)
+	case view.MicroGame != 0 && view.Status != Running:
+		// A micro-match's game the move ended may have started the
+		// second: its watchers read the game with its micro-match.
+		s.changed(in.GameID)
+	default:
+		s.moved(view)
 	}
 	return view, err
 }

@@ -150,6 +150,11 @@ func (s *Service) moved(v *View) {
 	w := &s.watchers
 	w.mu.Lock()
 	defer w.mu.Unlock()
+	if g := w.games[v.ID]; g != nil && g.view != nil && v.Micro == nil {
+		// A move leaves a micro-match as it was (the move's view is
+		// made without it).
+		v.Micro = g.view.Micro
+	}
 	w.keep(v)
 }
 
