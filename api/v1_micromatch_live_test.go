@@ -160,6 +160,9 @@ func TestCorrespondenceMicroMatchThroughTheAPI(t *testing.T) {
 			// Each game's Black resigns: the board's players win one each.
 			s.must(http.StatusOK, tokens[int(num(g["black"]))], "POST", fmt.Sprintf("/api/v1/games/%d/resign", id), nil)
 		}
+		if page := s.page(nil, strings.TrimPrefix(ev, "/api/v1")+"/games"); !strings.Contains(page, "1.1 <small") || !strings.Contains(page, ">(2)</small>") {
+			t.Errorf("the section's games page does not tell the micro-match's games apart:\n%s", page)
+		}
 		board := s.must(http.StatusOK, "", "GET", ev+"/rounds/1", nil).(map[string]any)["games"].([]any)[0].(map[string]any)
 		if board["score"] != "2:2" {
 			t.Errorf("the board after both games: %v, want 2:2", board)
