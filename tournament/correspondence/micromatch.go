@@ -136,11 +136,20 @@ type MicroMatch struct {
 	Second int64
 }
 
-// microMatchOf reads the micro-match of g from its event's rounds.
-func microMatchOf(tx Tx, rounds []tournament.Round, g *Game) (*MicroMatch, error) {
+// microMatchOf is the micro-match of g as its event's rounds have it. The
+// second game of a live one is known to have started only once read
+// (secondsStarted): it is left 0 here.
+func microMatchOf(rounds []tournament.Round, g *Game) *MicroMatch {
 	m := &MicroMatch{Game: g.MicroGame}
+	switch {
+	case g.MicroGame == 2:
+		m.Second = g.ID
+	case !g.Live:
+		// A section starts both games at once.
+		m.Second = g.RoundGameID() + secondGameOffset
+	}
 	if g.Round < 1 || g.Round > len(rounds) {
-		return m, nil
+		return m
 	}
 	r := &rounds[g.Round-1]
 	m.Opening = r.OpeningOf(g.Board)
@@ -149,18 +158,32 @@ func microMatchOf(tx Tx, rounds []tournament.Round, g *Game) (*MicroMatch, error
 			m.Games = r.Games[i].MicroGames
 		}
 	}
-	switch {
-	case g.MicroGame == 2:
-		m.Second = g.ID
-	case !g.Live || g.Status == Finished:
-		id := g.RoundGameID() + secondGameOffset
-		versions, err := tx.GameVersions([]int64{id})
-		if err != nil {
-			return nil, err
-		}
-		if _, ok := versions[id]; ok {
-			m.Second = id
+	return m
+}
+
+// secondsStarted fills in the second games of the live micro-matches whose
+// first games views shows over, in one read.
+func secondsStarted(tx Tx, views []View) error {
+	var ids []int64
+	for i := range views {
+		if v := &views[i]; v.Micro != nil && v.Micro.Second == 0 && v.Status == Finished {
+			ids = append(ids, v.RoundGameID()+secondGameOffset)
 		}
 	}
-	return m, nil
+	if len(ids) == 0 {
+		return nil
+	}
+	versions, err := tx.GameVersions(ids)
+	if err != nil {
+		return err
+	}
+	for i := range views {
+		if v := &views[i]; v.Micro != nil && v.Micro.Second == 0 && v.Status == Finished {
+			id := v.RoundGameID() + secondGameOffset
+			if _, ok := versions[id]; ok {
+				v.Micro.Second = id
+			}
+		}
+	}
+	return nil
 }

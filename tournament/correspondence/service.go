@@ -642,14 +642,11 @@ func (s *Service) views(tx Tx, games []Game, known ...*tournament.Event) ([]View
 		}
 		v := viewOf(d.game, g, d.st, d.leaves, now)
 		if g.MicroGame != 0 {
-			var err error
-			if v.Micro, err = microMatchOf(tx, d.rounds, g); err != nil {
-				return nil, err
-			}
+			v.Micro = microMatchOf(d.rounds, g)
 		}
 		views = append(views, v)
 	}
-	return views, nil
+	return views, secondsStarted(tx, views)
 }
 
 // Game returns one game with its moves and clocks.
