@@ -45,7 +45,7 @@ func (g *Game) RoundGameID() int64 {
 
 // microGames are the games a board of a micro-match event starts with:
 // the first alone when it is played live (the second follows it,
-// secondGame), both in a correspondence section. g is the board's game as
+// startSecondGame), both in a correspondence section. g is the board's game as
 // the section starts it, from the section's start; r the round, whose
 // opening both games start from.
 func microGames(e *tournament.Event, r *tournament.Round, g Game) ([]Game, error) {
@@ -70,7 +70,8 @@ func microGames(e *tournament.Event, r *tournament.Round, g Game) ([]Game, error
 }
 
 // exchanged is the second game of the micro-match whose first is g, as it
-// starts: its colours exchanged, from the same position, with full clocks.
+// starts: its colours exchanged, from the same position; its clocks are
+// its caller's to set.
 func exchanged(g Game) Game {
 	second := Game{ID: g.RoundGameID() + secondGameOffset, EventID: g.EventID, Round: g.Round, Board: g.Board,
 		WhiteID: g.BlackID, BlackID: g.WhiteID, Status: Running, Position: g.Start, StartedAt: g.StartedAt,
@@ -85,7 +86,7 @@ func exchanged(g Game) Game {
 // recordMicroGame writes the result of one game of a micro-match into its
 // board (nil: the game reopened) and, when both are over, the board's
 // result, their sum. A live first game lost by forfeit (a player who did
-// not show up, or withdrew) forfeits the micro-match: the second is
+// not show up, or the arbiter's decision) forfeits the micro-match: the second is
 // recorded lost by the same player, as a board the pairing forfeits, and
 // not played. It reports whether that was so. (A correspondence section's
 // second game runs already, and ends on its own.)
@@ -106,9 +107,8 @@ func recordMicroGame(tx Tx, g *Game, res *tournament.Result) (forfeited bool, er
 }
 
 // startSecondGame starts the second game of the live micro-match whose
-// first game g has just ended, at now: unless it was started before (the
-// first game reopened and ended again) or the first game's forfeit decided
-// it.
+// first game g has just ended, at now, on full clocks: unless it was
+// started before (the first game reopened and ended again).
 func startSecondGame(tx Tx, e *tournament.Event, st *Settings, g *Game, now time.Time) error {
 	second := exchanged(*g)
 	if _, err := tx.Game(second.ID); err == nil || tournament.ErrorCode(err) != tournament.ENOTFOUND {
