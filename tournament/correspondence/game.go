@@ -26,7 +26,8 @@ const (
 )
 
 // Game is the play of one game of the section's rounds; ID is the ID of the
-// tournament.Game it plays, whose Result it fills in when it ends.
+// tournament.Game it plays, whose Result it fills in when it ends (a
+// micro-match's second game: that ID and secondGameOffset, RoundGameID).
 type Game struct {
 	ID       int64
 	EventID  int64
