@@ -63,7 +63,7 @@ func newCorrServer(t *testing.T, st *store.Store, start time.Time, mailer corres
 func newCorrServerOn(t *testing.T, st *store.Store, corr correspondence.Store, start time.Time, mailer correspondence.Mailer, configure ...func(*api.Deps)) *corrServer {
 	clock := &fakeClock{now: start}
 	s := &corrServer{t: t, clock: clock, accounts: testAccounts(st, account.Options{})}
-	s.corr = correspondence.NewService(corr, correspondence.Options{Pairing: engines.Options().Pairing, Now: clock.Now, Mailer: mailer})
+	s.corr = correspondence.NewService(corr, correspondence.Options{Pairing: engines.Options().Pairing, Openings: engines.Options().Openings, Now: clock.Now, Mailer: mailer})
 	opt := engines.Options()
 	opt.Now, opt.LiveRound = clock.Now, s.corr.StartLiveRound
 	deps := api.Deps{

@@ -1,6 +1,7 @@
 package tournament
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"strings"
 )
@@ -62,6 +63,25 @@ func (o DrawnOpening) Title(lang string) string {
 	return o.Name
 }
 
+// MoveText is the opening's moves numbered as a sheet writes them
+// ("1. c3-d4 d6-c5 2. b2-c3"): the PDN's OpeningMoves tag, whichever
+// writes it, and the printed line.
+func (o DrawnOpening) MoveText() string {
+	var b strings.Builder
+	for i, m := range o.Moves {
+		switch {
+		case i%2 == 0 && i > 0:
+			fmt.Fprintf(&b, " %d. ", i/2+1)
+		case i%2 == 0:
+			b.WriteString("1. ")
+		default:
+			b.WriteString(" ")
+		}
+		b.WriteString(m)
+	}
+	return b.String()
+}
+
 // OpeningOf is the opening a board of the round plays from: its own, or
 // the round's; nil when none was drawn.
 func (r *Round) OpeningOf(board int) *DrawnOpening {
@@ -121,9 +141,8 @@ func (in EventInput) applyMicroMatch(e *Event) error {
 }
 
 // checkMicroMatch refuses micro-matches where they cannot be played: only
-// Russian draughts draws openings, over the board and between players (a
-// team competition's boards and the games played on the server are not
-// micro-matches here). Counting the games' points needs a table where a
+// Russian draughts draws openings, between players (a team competition's
+// boards are not micro-matches here). Counting the games' points needs a table where a
 // draw is half a win and a loss, as 2/1/0 and 1/½/0 are: only the sum of
 // a micro-match's game points is kept on its board.
 func checkMicroMatch(e *Event) error {
@@ -133,8 +152,8 @@ func checkMicroMatch(e *Event) error {
 	switch {
 	case e.Game.OrAdiukh() != RussianGame:
 		return Invalid("micro_match", "micro-matches with drawn openings are played in Russian draughts only")
-	case e.Discipline.IsTeam() || e.Discipline.PlayedOnServer() || !e.Discipline.PlaysGames() || e.Online:
-		return Invalid("micro_match", "micro-matches are played over the board between players: not in team competitions, online or correspondence events")
+	case e.Discipline.IsTeam() || !e.Discipline.PlaysGames():
+		return Invalid("micro_match", "micro-matches are played between players: not in team competitions")
 	case e.CountsMicroGames() && 2*e.Scoring.Draw != e.Scoring.Win+e.Scoring.Loss:
 		return Invalid("micro_count", "counting the games of micro-matches needs a draw worth half a win and a loss (2/1/0 or 1/½/0); got %g/%g/%g", e.Scoring.Win, e.Scoring.Draw, e.Scoring.Loss)
 	}

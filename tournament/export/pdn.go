@@ -232,7 +232,7 @@ func microMatchPDN(w io.Writer, d *tournament.EventData) error {
 				tags = append(tags, rules.Header{Key: "GameType", Value: "25"})
 				if o != nil {
 					tags = append(tags, rules.Header{Key: "Opening", Value: fmt.Sprintf("%d. %s", o.Number, o.Name)},
-						rules.Header{Key: "OpeningMoves", Value: openingMoves(o)},
+						rules.Header{Key: "OpeningMoves", Value: o.MoveText()},
 						rules.Header{Key: "FEN", Value: o.FEN})
 				}
 				result := "*"

@@ -2,7 +2,6 @@ package export
 
 import (
 	"fmt"
-	"strings"
 	"time"
 
 	"adiukh/internal/names"
@@ -465,22 +464,5 @@ func boardPoints(e *tournament.Event) int {
 // name in the reader's language and its moves numbered as a sheet writes them ("12. 1-XII: 1. c3-d4 d6-c5
 // 2. b2-c3").
 func openingLine(o *tournament.DrawnOpening, lang catalog.Lang) string {
-	return fmt.Sprintf("%d. %s: %s", o.Number, o.Title(string(lang)), openingMoves(o))
-}
-
-// openingMoves is a drawn opening's moves numbered as a sheet writes them.
-func openingMoves(o *tournament.DrawnOpening) string {
-	var b strings.Builder
-	for i, m := range o.Moves {
-		switch {
-		case i%2 == 0 && i > 0:
-			fmt.Fprintf(&b, " %d. ", i/2+1)
-		case i%2 == 0:
-			b.WriteString("1. ")
-		default:
-			b.WriteString(" ")
-		}
-		b.WriteString(m)
-	}
-	return b.String()
+	return fmt.Sprintf("%d. %s: %s", o.Number, o.Title(string(lang)), o.MoveText())
 }

@@ -254,6 +254,11 @@ func (s *Service) RecordGame(ctx context.Context, in GameInput) (*tournament.Gam
 		if !e.MicroMatch.On() {
 			return tournament.Conflict("", "event %d plays one game a pairing, not micro-matches", in.EventID)
 		}
+		// The games played on the server end there, or by the arbiter's
+		// decision on each game's page.
+		if err := tournament.PlayedOnServer(e, in.Round, in.Board); err != nil {
+			return err
+		}
 		if in.Game != 1 && in.Game != 2 {
 			return tournament.Invalid("game", "a micro-match has games 1 and 2; got %d", in.Game)
 		}
