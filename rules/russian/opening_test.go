@@ -46,8 +46,8 @@ func TestValidateAfterOpeningForms(t *testing.T) {
 		}
 		if reread := ValidateGames(pdn)[0]; !reread.Replayed() || reread.Game.Position != r.Game.Position {
 			// A draw agreed is 1-1 in PDN, which says no reason: only the
-		// moves are read back.
-		t.Fatalf("the PDN after the opening does not read back to the same game: %v", reread.Errors)
+			// moves are read back.
+			t.Fatalf("the PDN after the opening does not read back to the same game: %v", reread.Errors)
 		}
 	}
 }
