@@ -55,6 +55,9 @@ type Game struct {
 	// in the first the board's White has White, in the second Black. The
 	// board's Result is then their sum (MicroMatchResult).
 	MicroGames [2]*Result
+	// MicroSheets are the score sheets of the two games, each played from
+	// the board's opening; the zero MicroSheet until one is entered.
+	MicroSheets [2]MicroSheet
 	// Version counts the changes of the game; an update that names an older
 	// version is refused (optimistic locking).
 	Version int
