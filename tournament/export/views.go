@@ -355,6 +355,77 @@ func GameRecordView(d *tournament.EventData, n, b int) (report.GameRecord, error
 	return rec, nil
 }
 
+// MicroGameRecordView is the record of game 1 or 2 of the micro-match on
+// board b of round n: the players as they had the colours in it, the
+// opening it was played from, its moves from the initial position (the
+// opening's first, whichever form the sheet was entered in) and the result
+// entered for it. The game needs a score sheet whose moves replay.
+func MicroGameRecordView(d *tournament.EventData, n, b, game int) (report.GameRecord, error) {
+	r, err := findRound(d, n)
+	if err != nil {
+		return report.GameRecord{}, err
+	}
+	g, err := findGame(d, n, b)
+	switch {
+	case err != nil:
+		return report.GameRecord{}, err
+	case !d.Event.MicroMatch.On():
+		return report.GameRecord{}, tournament.Invalid("game", "board %d of round %d is one game, not a micro-match", b, n)
+	case game != 1 && game != 2:
+		return report.GameRecord{}, tournament.Invalid("game", "a micro-match has games 1 and 2; got %d", game)
+	case g.IsBye():
+		return report.GameRecord{}, tournament.NotFound("board %d of round %d is a bye, not a game", b, n)
+	}
+	white, black := g.WhiteID, g.BlackID
+	if game == 2 {
+		// The second game exchanges the colours.
+		white, black = black, white
+	}
+	rec := report.GameRecord{
+		Event: EventView(d.Event), Round: n, Board: b, Date: roundDate(d.Event), Game: game,
+		White: PlayerView(d.Player(white)), Black: PlayerView(d.Player(black)),
+	}
+	o := r.OpeningOf(b)
+	if o != nil {
+		rec.Opening = o.Line()
+	}
+	sheet := &g.MicroSheets[game-1]
+	if sheet.Sheet == "" {
+		return report.GameRecord{}, tournament.NotFound("game %d of board %d of round %d has no score sheet", game, b, n)
+	}
+	rep := russian.ValidateGames(sheet.Sheet)[0]
+	if o != nil {
+		if rep, err = russian.ValidateAfterOpening(sheet.Sheet, o.Moves); err != nil {
+			return report.GameRecord{}, err
+		}
+	}
+	if !rep.Replayed() {
+		return report.GameRecord{}, tournament.Conflict("sheet", "the score sheet of game %d of board %d in round %d does not replay (%s); correct it first", game, b, n, problemOf(rep.Errors, len(rep.Played)))
+	}
+	out := rep.Game.Outcome()
+	rec.Final, rec.Ended = russianPositionView(rep.Game.Position), out.Over
+	if rep.Start != russian.Start() {
+		start := russianPositionView(rep.Start)
+		rec.Start = &start
+	}
+	for _, pm := range rep.Moves() {
+		rec.Moves = append(rec.Moves, pm.Move.String())
+	}
+	if res := g.MicroGames[game-1]; res != nil {
+		rec.Result = gameScore(d.Event.Scoring, *res, true)
+		if res.EndReason != tournament.FinalPosition {
+			rec.EndReason = string(res.EndReason)
+		}
+	}
+	if sheet.OverrideReason != "" {
+		rec.Override = sheet.OverrideReason
+		if out.Over {
+			rec.SheetScore = out.Score.String()
+		}
+	}
+	return rec, nil
+}
+
 // adiukhRecord fills a record's positions and moves from its Adiukh sheet;
 // it returns the score of the sheet's final position, nil when the moves
 // stop short of one.

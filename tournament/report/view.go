@@ -237,6 +237,11 @@ type GameRecord struct {
 	// "" when it ends elsewhere): the record says both beside the result.
 	Override   string
 	SheetScore string
+	// Game is the game of a micro-match (1, or 2 with the colours
+	// exchanged), 0 for a game of its own; Opening the opening it was
+	// played from, as OpeningLine writes it.
+	Game    int
+	Opening string
 }
 
 // Position is a board position: the towers on it and the side to move.
