@@ -130,6 +130,8 @@ func (in EventInput) applyMicroMatch(e *Event) error {
 	case !e.MicroMatch.On():
 		// An event of single games counts nothing of micro-matches.
 		e.MicroCount = ""
+	case e.MicroCount == "" && e.Discipline.IsTeam():
+		e.MicroCount = CountMatches
 	case e.MicroCount == "":
 		e.MicroCount = CountGames
 	}
@@ -137,11 +139,13 @@ func (in EventInput) applyMicroMatch(e *Event) error {
 }
 
 // checkMicroMatch refuses micro-matches where they cannot be played: only
-// Russian draughts draws openings, over the board and between players (a
-// team competition's boards and the games played on the server are not
-// micro-matches here). Counting the games' points needs a table where a
-// draw is half a win and a loss, as 2/1/0 and 1/½/0 are: only the sum of
-// a micro-match's game points is kept on its board.
+// Russian draughts draws openings, over the board (the games played on the
+// server are not micro-matches here), between players or on the boards of
+// a team competition's matches. Counting the games' points needs a table
+// where a draw is half a win and a loss, as 2/1/0 and 1/½/0 are: only the
+// sum of a micro-match's game points is kept on its board. A team
+// competition counts its boards' micro-matches by their results: the team
+// standings score a board as one game won, drawn or lost.
 func checkMicroMatch(e *Event) error {
 	if !e.MicroMatch.On() {
 		return nil
@@ -149,8 +153,10 @@ func checkMicroMatch(e *Event) error {
 	switch {
 	case e.Game.OrAdiukh() != RussianGame:
 		return Invalid("micro_match", "micro-matches with drawn openings are played in Russian draughts only")
-	case e.Discipline.IsTeam() || e.Discipline.PlayedOnServer() || !e.Discipline.PlaysGames() || e.Online:
-		return Invalid("micro_match", "micro-matches are played over the board between players: not in team competitions, online or correspondence events")
+	case e.Discipline.PlayedOnServer() || !e.Discipline.PlaysGames() || e.Online:
+		return Invalid("micro_match", "micro-matches are played over the board: not in online or correspondence events")
+	case e.Discipline.IsTeam() && e.MicroCount != CountMatches:
+		return Invalid("micro_count", "a team competition counts its boards' micro-matches by their results (\"matches\"): a board's micro-match scores as one game won, drawn or lost")
 	case e.CountsMicroGames() && 2*e.Scoring.Draw != e.Scoring.Win+e.Scoring.Loss:
 		return Invalid("micro_count", "counting the games of micro-matches needs a draw worth half a win and a loss (2/1/0 or 1/½/0); got %g/%g/%g", e.Scoring.Win, e.Scoring.Draw, e.Scoring.Loss)
 	}
@@ -211,12 +217,44 @@ func (s *Service) drawOpenings(tx OpeningTx, e *Event, earlier []Round, r *Round
 	if s.openings == nil {
 		return Invalid("micro_match", "this server cannot draw openings; the event's micro-matches cannot be paired")
 	}
-	n := 1
+	var boards []int
 	if e.MicroMatch == DrawPerBoard {
-		if n = playedBoards(r); n == 0 {
+		for _, g := range r.Games {
+			if !g.IsBye() {
+				boards = append(boards, g.Board)
+			}
+		}
+		if len(boards) == 0 {
 			return nil
 		}
 	}
+	openings, err := s.drawFor(tx, e, earlier, boards)
+	r.Openings = openings
+	return err
+}
+
+// DrawOpenings draws the openings of a team competition's new round of
+// micro-matches: one for the round, or one for each of boards (the
+// numbers of its games, every board of every match that has two teams, so
+// that a board that gets its game when a line-up changes has its opening
+// too). earlier are the event's rounds paired before it.
+func (s *Service) DrawOpenings(tx OpeningTx, e *Event, earlier []Round, boards []int) ([]DrawnOpening, error) {
+	if !e.MicroMatch.On() {
+		return nil, nil
+	}
+	if s.openings == nil {
+		return nil, Invalid("micro_match", "this server cannot draw openings; the event's micro-matches cannot be paired")
+	}
+	if e.MicroMatch == DrawPerRound {
+		boards = nil
+	}
+	return s.drawFor(tx, e, earlier, boards)
+}
+
+// drawFor draws one opening for the round (boards nil) or one for each of
+// boards, from a fresh seed that is stored with them.
+func (s *Service) drawFor(tx OpeningTx, e *Event, earlier []Round, boards []int) ([]DrawnOpening, error) {
+	n := max(len(boards), 1)
 	var drawn []int
 	for _, old := range earlier {
 		for _, o := range old.Openings {
@@ -225,35 +263,17 @@ func (s *Service) drawOpenings(tx OpeningTx, e *Event, earlier []Round, r *Round
 	}
 	table, err := tx.EventOpenings(e.ID)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	seed := rand.Uint64()
 	openings, err := s.openings.DrawOpenings(table, seed, n, drawn)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	if e.MicroMatch == DrawPerBoard {
-		i := 0
-		for _, g := range r.Games {
-			if !g.IsBye() {
-				openings[i].Board = g.Board
-				i++
-			}
-		}
+	for i, b := range boards {
+		openings[i].Board = b
 	}
-	r.Openings = openings
-	return nil
-}
-
-// playedBoards counts the round's boards with two players.
-func playedBoards(r *Round) int {
-	n := 0
-	for i := range r.Games {
-		if !r.Games[i].IsBye() {
-			n++
-		}
-	}
-	return n
+	return openings, nil
 }
 
 // splitForfeit makes a board that the pairing forfeits (an absent player)
@@ -325,4 +345,15 @@ func (ms *MicroSheet) Problem(res Result) rules.Message {
 		return rules.Message{}
 	}
 	return sheetDisagreement(res, ms.Report)
+}
+
+// playedBoards counts the round's boards with two players.
+func playedBoards(r *Round) int {
+	n := 0
+	for i := range r.Games {
+		if !r.Games[i].IsBye() {
+			n++
+		}
+	}
+	return n
 }

@@ -130,7 +130,7 @@ func (h *handler) getRounds(c *gin.Context) error {
 	if d := er.Team; d != nil {
 		views := make([]teamRoundView, len(d.Rounds))
 		for i := range d.Rounds {
-			views[i] = newTeamRoundView(&d.Rounds[i], d.Event, d.Settings)
+			views[i] = newTeamRoundView(catalog.For(core.JSONLang(c)), &d.Rounds[i], d.Event, d.Settings)
 		}
 		c.JSON(http.StatusOK, roundsView[teamRoundView]{views})
 		return nil
@@ -161,7 +161,7 @@ func (h *handler) answerRound(c *gin.Context, status int, eventID int64, n int) 
 		return err
 	}
 	if rr.TeamRound != nil {
-		c.JSON(status, newTeamRoundView(rr.TeamRound, rr.Team.Event, rr.Team.Settings))
+		c.JSON(status, newTeamRoundView(catalog.For(core.JSONLang(c)), rr.TeamRound, rr.Team.Event, rr.Team.Settings))
 		return nil
 	}
 	v := newRoundView(catalog.For(core.JSONLang(c)), rr.Round)

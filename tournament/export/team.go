@@ -202,7 +202,20 @@ func TeamScoreSheetsView(d *teams.TeamEventData, n int) ([]report.ScoreSheet, er
 				sheet.White, sheet.Black = sheet.Black, sheet.White
 				sheet.WhiteTeam, sheet.BlackTeam = sheet.BlackTeam, sheet.WhiteTeam
 			}
-			sheets = append(sheets, sheet)
+			if !d.Event.MicroMatch.On() {
+				sheets = append(sheets, sheet)
+				continue
+			}
+			// A micro-match is two games, colours exchanged, from its
+			// opening, as on the boards of an event of players.
+			if o := r.OpeningOf(b.Game.Board); o != nil {
+				sheet.Opening = o.Line()
+			}
+			second := sheet
+			second.White, second.Black = sheet.Black, sheet.White
+			second.WhiteTeam, second.BlackTeam = sheet.BlackTeam, sheet.WhiteTeam
+			sheet.Game, second.Game = 1, 2
+			sheets = append(sheets, sheet, second)
 		}
 	}
 	return sheets, nil

@@ -163,6 +163,9 @@ func (s *Service) PairNextTeamRound(ctx context.Context, eventID int64) (*TeamRo
 		if tr, err = newTeamRound(e, d.Settings, d.Teams, pairings, next); err != nil {
 			return err
 		}
+		if tr.Openings, err = s.drawOpenings(tx, e, d, tr); err != nil {
+			return err
+		}
 		if err := tx.CreateRound(&tr.Round); err != nil {
 			return err
 		}
@@ -173,6 +176,27 @@ func (s *Service) PairNextTeamRound(ctx context.Context, eventID int64) (*TeamRo
 		return tournament.Audit(tx, s.now(), u, eventID, tournament.ActionRoundPair, fmt.Sprintf("round %d", next), nil, matchesLog(tr.Matches), "")
 	})
 	return tr, err
+}
+
+// drawOpenings draws the openings of a new round of an event whose boards
+// play micro-matches (tournament.Service.DrawOpenings): one for the round,
+// or one for every board of every match with two teams, an empty board's
+// too, which gets its game when a line-up fills it.
+func (s *Service) drawOpenings(tx Tx, e *tournament.Event, d *TeamEventData, tr *TeamRound) ([]tournament.DrawnOpening, error) {
+	if !e.MicroMatch.On() {
+		return nil, nil
+	}
+	earlier := make([]tournament.Round, len(d.Rounds))
+	for i := range d.Rounds {
+		earlier[i] = d.Rounds[i].Round
+	}
+	var boards []int
+	for _, m := range tr.Matches {
+		for b := 1; m.AwayID != 0 && b <= d.Settings.Boards; b++ {
+			boards = append(boards, GameNumber(m.Table, b, d.Settings.Boards))
+		}
+	}
+	return s.events.DrawOpenings(tx, e, earlier, boards)
 }
 
 func readyToPairTeams(e *tournament.Event, d *TeamEventData, next int) error {
