@@ -78,6 +78,16 @@ func TestMicroMatchTeamsAPI(t *testing.T) {
 		if m["home_game_points"] != 3.0 || m["away_game_points"] != 1.0 || num(m["home_match_points"]) <= num(m["away_match_points"]) {
 			t.Errorf("the match: %v:%v board points, %v:%v match points; want 3:1 and the home team's win", m["home_game_points"], m["away_game_points"], m["home_match_points"], m["away_match_points"])
 		}
+		cards := spaced(pdfToText(t, "team-micro-cards", s.mustDownload(base+"/rounds/1/pairings.pdf", "application/pdf")))
+		for _, want := range []string{"3 : 1", "Партия микроматча 1 — 2:0; Партия микроматча 2 — 1:1; Дебют: " + fmt.Sprint(numbers[0]), "Партия микроматча 1 — 1:1; Партия микроматча 2 — 1:1; Дебют: " + fmt.Sprint(numbers[1])} {
+			if !strings.Contains(cards, want) {
+				t.Errorf("the match card lacks %q:\n%s", want, cards)
+			}
+		}
+		standings := fmt.Sprint(s.must(http.StatusOK, "", "GET", base+"/standings", nil))
+		if !strings.Contains(standings, "game_points:3") || !strings.Contains(standings, "game_points:1") {
+			t.Errorf("the team standings after round 1: %s; want the board points 3 and 1", standings)
+		}
 		text := spaced(pdfToText(t, "team-micro-sheets", s.mustDownload(base+"/rounds/1/scoresheets.pdf", "application/pdf")))
 		if n := strings.Count(text, "Партия микроматча"); n != 4 {
 			t.Errorf("the team score sheets: %d sheets of micro-match games, want 4 (two boards, two games):\n%s", n, text)

@@ -2,6 +2,7 @@ package export
 
 import (
 	"context"
+	"fmt"
 	"io"
 
 	"adiukh/tournament"
@@ -162,18 +163,50 @@ func MatchCardsView(d *teams.TeamEventData, n int) ([]report.MatchCard, error) {
 		card := report.MatchCard{
 			Event: event, Round: n, Table: m.Table, Date: date, Home: teamAsOf(home, n), Away: teamAsOf(away, n),
 			Done: score.Done, HomeGamePoints: score.HomeGamePoints, AwayGamePoints: score.AwayGamePoints,
+			Points: boardPoints(d.Event),
 		}
 		for i := range m.Boards {
 			b := &m.Boards[i]
-			card.Boards = append(card.Boards, report.MatchCardBoard{
+			cb := report.MatchCardBoard{
 				Board: b.Board, HomeWhite: b.HomeWhite(),
 				Home: rosterPlayer(home, b.HomePlayerID), Away: rosterPlayer(away, b.AwayPlayerID),
 				Result: boardScore(b, d.Event.Scoring),
-			})
+			}
+			if d.Event.MicroMatch.On() {
+				cb.Games, cb.Opening = microCardGames(&r.Round, b, d.Settings.Boards, m.Table)
+			}
+			card.Boards = append(card.Boards, cb)
 		}
 		cards = append(cards, card)
 	}
 	return cards, nil
+}
+
+// microCardGames are a micro-match board's two games from the home
+// player's point of view and the opening it plays from, for its match
+// card; a board left empty has no games, but its opening.
+func microCardGames(r *tournament.Round, b *teams.MatchBoard, boards, table int) ([]string, string) {
+	var opening string
+	if o := r.OpeningOf(teams.GameNumber(table, b.Board, boards)); o != nil {
+		opening = o.Line()
+	}
+	if b.Game == nil {
+		return nil, opening
+	}
+	games := make([]string, len(b.Game.MicroGames))
+	for i, res := range b.Game.MicroGames {
+		if res == nil || res.EndReason == tournament.DoubleForfeit {
+			continue
+		}
+		// The home player has White in game 1 on the boards where the
+		// home team has White, and in game 2 on the others.
+		home, away := res.White, res.Black
+		if b.HomeWhite() != (i == 0) {
+			home, away = away, home
+		}
+		games[i] = fmt.Sprintf("%d:%d", home, away)
+	}
+	return games, opening
 }
 
 // TeamScoreSheetsView is a pre-filled score sheet for every board of round
