@@ -7,6 +7,28 @@ import (
 	"testing"
 )
 
+// microTeamEvent creates a Russian draughts team competition of two teams
+// of two players whose boards play micro-matches, each board drawn its own
+// opening, and pairs and publishes round 1; it answers the event's path
+// and the round as paired.
+func microTeamEvent(t *testing.T, s *testServer) (string, map[string]any) {
+	t.Helper()
+	ev := s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Командное первенство", "game": "russian",
+		"discipline": "rapid-team", "system": "swiss", "rounds": 3, "time_control": "15+5", "micro_match": "board"})
+	if ev["micro_match"] != "board" || ev["micro_count"] != "matches" {
+		t.Fatalf("the team competition's micro-matches: %v, %v; want board and matches", ev["micro_match"], ev["micro_count"])
+	}
+	base := fmt.Sprintf("/api/v1/events/%d", num(ev["id"]))
+	s.must(http.StatusOK, arbiter, "PUT", base+"/team-settings", map[string]any{"boards": 2})
+	for n := 2; n >= 1; n-- {
+		roster := []map[string]any{{"name": fmt.Sprintf("Игрок %d.1", n), "rating": 2000 - 50*n}, {"name": fmt.Sprintf("Игрок %d.2", n), "rating": 1990 - 50*n}}
+		s.must(http.StatusCreated, arbiter, "POST", base+"/teams", map[string]any{"name": fmt.Sprintf("Команда %d", n), "players": roster})
+	}
+	round := s.must(http.StatusCreated, arbiter, "POST", base+"/rounds", nil)
+	s.must(http.StatusOK, arbiter, "POST", base+"/rounds/1/publish", nil)
+	return base, round
+}
+
 // A Russian draughts team competition whose boards play micro-matches: the
 // event counts them by their results (games are refused), each board of a
 // match is drawn its opening when the round is paired, its two games are
@@ -21,19 +43,7 @@ func TestMicroMatchTeamsAPI(t *testing.T) {
 		if code, out := s.do(arbiter, "POST", "/api/v1/events", body); code != http.StatusBadRequest || !strings.Contains(fmt.Sprint(out), "micro_count") {
 			t.Errorf("a team competition counting micro-match games: %d %v, want 400 at micro_count", code, out)
 		}
-		delete(body, "micro_count")
-		ev := s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events", body)
-		if ev["micro_match"] != "board" || ev["micro_count"] != "matches" {
-			t.Fatalf("the team competition's micro-matches: %v, %v; want board and matches", ev["micro_match"], ev["micro_count"])
-		}
-		base := fmt.Sprintf("/api/v1/events/%d", num(ev["id"]))
-		s.must(http.StatusOK, arbiter, "PUT", base+"/team-settings", map[string]any{"boards": 2})
-		for n := 2; n >= 1; n-- {
-			roster := []map[string]any{{"name": fmt.Sprintf("Игрок %d.1", n), "rating": 2000 - 50*n}, {"name": fmt.Sprintf("Игрок %d.2", n), "rating": 1990 - 50*n}}
-			s.must(http.StatusCreated, arbiter, "POST", base+"/teams", map[string]any{"name": fmt.Sprintf("Команда %d", n), "players": roster})
-		}
-		round := s.must(http.StatusCreated, arbiter, "POST", base+"/rounds", nil)
-		s.must(http.StatusOK, arbiter, "POST", base+"/rounds/1/publish", nil)
+		base, round := microTeamEvent(t, s)
 		match := round["matches"].([]any)[0].(map[string]any)
 		boards := match["games"].([]any)
 		var numbers []int

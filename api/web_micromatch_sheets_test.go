@@ -58,3 +58,29 @@ func TestMicroMatchSheetPages(t *testing.T) {
 		t.Errorf("the record of game 2 without a sheet: %d, want 404", rec.Code)
 	}
 }
+
+// A team competition's micro-match boards on its pages: each board's
+// opening and two games on the round's page, the results entry taking a
+// game of a board by its number in the round.
+func TestMicroMatchTeamPages(t *testing.T) {
+	t.Parallel()
+	s := newWebServer(t)
+	base, round := microTeamEvent(t, s.testServer)
+	id := strings.TrimPrefix(base, "/api/v1/events/")
+	page := pageText(s.anonymous().get("/events/" + id))
+	if n := strings.Count(page, `class="board-opening"`); n != 2 || !strings.Contains(page, `<small class="micro">(—, —)</small>`) {
+		t.Errorf("the round's page shows %d boards' openings, want 2 with their games to come\n%s", n, page)
+	}
+	var versions []string
+	for _, g := range round["matches"].([]any)[0].(map[string]any)["games"].([]any) {
+		g := g.(map[string]any)
+		versions = append(versions, fmt.Sprintf("%d:%d", num(g["game"]), num(g["version"])))
+	}
+	arbiter := s.signIn(tournament.ArbiterRole)
+	if rec := arbiter.post("/events/"+id+"/rounds/1/micro", url.Values{"board": {"2"}, "game": {"1"}, "score": {"2:0"}, "end_reason": {"resignation"}, "versions": {strings.Join(versions, ",")}}); rec.Code != http.StatusSeeOther {
+		t.Fatalf("game 1 of board 2: %d\n%s", rec.Code, pageText(rec))
+	}
+	if page := pageText(arbiter.get("/events/" + id + "/rounds/1/results")); !strings.Contains(page, "(2:0, —)") || strings.Contains(page, "/boards/2/edit") {
+		t.Errorf("the team results: want board 2's first game 2:0 and no board sheet form\n%s", page)
+	}
+}
