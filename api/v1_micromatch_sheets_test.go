@@ -77,6 +77,15 @@ func TestMicroMatchSheetsAPI(t *testing.T) {
 		if g := games[1].(map[string]any)["micro_games"].([]any)[0].(map[string]any); g["has_sheet"] != false || g["sheet"] != nil {
 			t.Errorf("board 2, game 1 without a sheet: %v", g)
 		}
+		sheets := spaced(pdfToText(t, "micro-sheets-filled", s.mustDownload(base+"/rounds/1/scoresheets.pdf", "application/pdf")))
+		for _, want := range []string{"1 a3-b4 b6-a5", "4 b4:d6 e7:c5", "6 h4:f6 g7:e5", "7 c3-d4 e5:c3:a1"} {
+			if !strings.Contains(sheets, want) {
+				t.Errorf("the score sheets lack the row %q of board 1's games:\n%s", want, sheets)
+			}
+		}
+		if n := strings.Count(sheets, "1 a3-b4 b6-a5"); n != 2 {
+			t.Errorf("the score sheets have %d games written in, want board 1's two", n)
+		}
 		pdn := string(s.mustDownload(base+"/games.pdn", "application/x-pdn; charset=utf-8"))
 		games1 := strings.Split(pdn, `[Event "`)
 		if len(games1) < 3 {

@@ -264,11 +264,42 @@ func ScoreSheetsView(d *tournament.EventData, n int) ([]report.ScoreSheet, error
 		if o := r.OpeningOf(g.Board); o != nil {
 			opening = o.Line()
 		}
-		sheets = append(sheets,
-			report.ScoreSheet{Event: event, Round: n, Board: g.Board, Date: date, White: white, Black: black, Game: 1, Opening: opening},
-			report.ScoreSheet{Event: event, Round: n, Board: g.Board, Date: date, White: black, Black: white, Game: 2, Opening: opening})
+		first := report.ScoreSheet{Event: event, Round: n, Board: g.Board, Date: date, White: white, Black: black, Game: 1, Opening: opening}
+		second := report.ScoreSheet{Event: event, Round: n, Board: g.Board, Date: date, White: black, Black: white, Game: 2, Opening: opening}
+		first.Moves, first.Score = microSheetMoves(r, &g, 0)
+		second.Moves, second.Score = microSheetMoves(r, &g, 1)
+		sheets = append(sheets, first, second)
 	}
 	return sheets, nil
+}
+
+// microSheetMoves are the moves of game 0 or 1 of a micro-match board, from
+// the initial position, and its result, for its printed score sheet: none
+// until its sheet came in and replays, and no score until it is entered.
+func microSheetMoves(r *tournament.Round, g *tournament.Game, game int) ([]string, string) {
+	var score string
+	if res := g.MicroGames[game]; res != nil && res.Played() {
+		score = res.Score()
+	}
+	sheet := g.MicroSheets[game].Sheet
+	if sheet == "" {
+		return nil, score
+	}
+	rep := russian.ValidateGames(sheet)[0]
+	if o := r.OpeningOf(g.Board); o != nil {
+		var err error
+		if rep, err = russian.ValidateAfterOpening(sheet, o.Moves); err != nil {
+			return nil, score
+		}
+	}
+	if !rep.Replayed() {
+		return nil, score
+	}
+	var moves []string
+	for _, m := range rep.Moves() {
+		moves = append(moves, m.Move.String())
+	}
+	return moves, score
 }
 
 // findGame returns the game on board b of round n.

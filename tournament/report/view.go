@@ -211,6 +211,12 @@ type ScoreSheet struct {
 	// played from, as OpeningLine writes it.
 	Game    int
 	Opening string
+	// Moves are the plies of a game whose sheet came in, from White's
+	// first (a micro-match game's opening first), written into the grid;
+	// Score its result, White's first ("1:1"), written into the boxes.
+	// Empty, the sheet is left to fill in at the board.
+	Moves []string
+	Score string
 }
 
 // GameRecord is one game with its moves and positions.
