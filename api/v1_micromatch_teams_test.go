@@ -70,6 +70,13 @@ func TestMicroMatchTeamsAPI(t *testing.T) {
 				}
 				board := s.must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("%s/rounds/1/games/%d/micro/%d", base, num(b["game"]), game+1), map[string]any{"score": score, "end_reason": reason, "version": version})
 				version = num(board["version"])
+				if i == 0 && game == 0 {
+					// One game in, the line-ups are fixed.
+					swapped := []int{num(b["black"]), num(b["white"])}
+					if code, out := s.do(arbiter, "PUT", base+"/rounds/1/lineups/1", map[string]any{"players": swapped}); code != http.StatusConflict || !strings.Contains(fmt.Sprint(out["message"]), "micro-match") {
+						t.Errorf("a line-up changed after a micro-match game: %d %v, want 409", code, out)
+					}
+				}
 			}
 			if code, out := s.do(arbiter, "PUT", fmt.Sprintf("%s/rounds/1/matches/1/boards/%d/result", base, i+1), map[string]any{"score": "2:0", "end_reason": "resignation", "version": version}); code != http.StatusConflict {
 				t.Errorf("board %d's result as one game: %d %v, want 409", i+1, code, out)

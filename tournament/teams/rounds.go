@@ -308,8 +308,16 @@ func (s *Service) SetLineup(ctx context.Context, in LineupInput) (*Match, error)
 			return tournament.Conflict("", "team %d is withdrawn from round %d and fields no line-up", in.TeamNo, team.WithdrawnFrom)
 		}
 		for _, b := range match.Boards {
-			if b.Game != nil && b.Game.Result != nil {
+			if b.Game == nil {
+				continue
+			}
+			if b.Game.Result != nil {
 				return tournament.Conflict("players", "board %d of table %d already has a result (%s); a line-up is fixed once its match has results", b.Board, match.Table, b.Game.Result.Score())
+			}
+			for i, r := range b.Game.MicroGames {
+				if r != nil {
+					return tournament.Conflict("players", "game %d of the micro-match on board %d of table %d already has a result (%s); a line-up is fixed once its match has results", i+1, b.Board, match.Table, r.Score())
+				}
 			}
 		}
 		if err := checkLineup(team, in.Players, d.Settings.Boards, in.Round); err != nil {
