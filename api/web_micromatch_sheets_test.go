@@ -83,4 +83,23 @@ func TestMicroMatchTeamPages(t *testing.T) {
 	if page := pageText(arbiter.get("/events/" + id + "/rounds/1/results")); !strings.Contains(page, "(2:0, —)") || strings.Contains(page, "/boards/2/edit") {
 		t.Errorf("the team results: want board 2's first game 2:0 and no board sheet form\n%s", page)
 	}
+	// Game 2 of board 2 by a sheet of its opening's moves alone, agreed
+	// drawn there: the viewer shows it.
+	board2 := round["matches"].([]any)[0].(map[string]any)["games"].([]any)[1].(map[string]any)
+	var sheet strings.Builder
+	for i, m := range board2["opening"].(map[string]any)["moves"].([]any) {
+		if i%2 == 0 {
+			fmt.Fprintf(&sheet, "%d. ", i/2+1)
+		}
+		fmt.Fprintf(&sheet, "%s ", m)
+	}
+	sheet.WriteString("\n1:1 agreement")
+	stored := s.must(http.StatusOK, "", "GET", base+"/rounds/1", nil)["matches"].([]any)[0].(map[string]any)["games"].([]any)[1].(map[string]any)
+	if rec := arbiter.post("/events/"+id+"/rounds/1/micro", url.Values{"board": {"2"}, "game": {"2"}, "sheet": {sheet.String()}, "versions": {fmt.Sprintf("2:%d", num(stored["version"]))}}); rec.Code != http.StatusSeeOther {
+		t.Fatalf("game 2 of board 2 by its sheet %q: %d\n%s", sheet.String(), rec.Code, pageText(rec))
+	}
+	plies := len(board2["opening"].(map[string]any)["moves"].([]any))
+	if page := pageText(s.anonymous().get("/events/" + id + "/rounds/1/boards/2?game=2")); !strings.Contains(page, `id="micro-games"`) || !strings.Contains(page, fmt.Sprintf(`data-goto="%d"`, plies)) {
+		t.Errorf("game 2 of board 2 in the viewer: want its tabs and its %d plies\n%s", plies, page)
+	}
 }
