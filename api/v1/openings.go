@@ -108,6 +108,7 @@ type tableResetView struct {
 type microGameBody struct {
 	Score     string `json:"score"`
 	EndReason string `json:"end_reason"`
+	Sheet     string `json:"sheet"`
 	Version   *int   `json:"version"`
 	Reason    string `json:"reason"`
 }
@@ -127,7 +128,7 @@ func (h *handler) putMicroGame(c *gin.Context) error {
 		return tournament.Invalid("version", "is required: send the version of the game you are changing (from GET …/rounds/%d)", ids[1])
 	}
 	g, err := h.MicroMatches.RecordGame(c.Request.Context(), micromatch.GameInput{EventID: ids[0], Round: int(ids[1]), Board: int(ids[2]), Game: int(ids[3]),
-		Score: body.Score, EndReason: body.EndReason, Version: *body.Version, Reason: body.Reason})
+		Score: body.Score, EndReason: body.EndReason, Sheet: body.Sheet, Version: *body.Version, Reason: body.Reason})
 	if err != nil {
 		return err
 	}
@@ -153,18 +154,23 @@ func newOpeningView(o *tournament.DrawnOpening) *openingView {
 }
 
 // microGameView is one game of a micro-match: white and black are the
-// start numbers of who had White and Black in it.
+// start numbers of who had White and Black in it; its score sheet as a
+// board's is shown, has_sheet saying whether it came in.
 type microGameView struct {
-	Game      int     `json:"game"`
-	White     int     `json:"white"`
-	Black     int     `json:"black"`
-	Score     *string `json:"score"`
-	EndReason *string `json:"end_reason"`
+	Game           int              `json:"game"`
+	White          int              `json:"white"`
+	Black          int              `json:"black"`
+	Score          *string          `json:"score"`
+	EndReason      *string          `json:"end_reason"`
+	HasSheet       bool             `json:"has_sheet"`
+	Sheet          string           `json:"sheet,omitempty"`
+	SheetReport    *sheetReportView `json:"sheet_report,omitempty"`
+	OverrideReason string           `json:"override_reason,omitempty"`
 }
 
-// microGameViews are the two games of a micro-match board; nil for a board
-// that is not one.
-func microGameViews(g *tournament.Game, micro bool) []microGameView {
+// microGameViews are the two games of a micro-match board, their sheets'
+// problems in the reader's language l; nil for a board that is not one.
+func microGameViews(l *catalog.Localizer, g *tournament.Game, micro bool) []microGameView {
 	if !micro || g.IsBye() {
 		return nil
 	}
@@ -174,6 +180,9 @@ func microGameViews(g *tournament.Game, micro bool) []microGameView {
 			score, reason := r.Score(), string(r.EndReason)
 			out[i].Score, out[i].EndReason = &score, &reason
 		}
+		ms := &g.MicroSheets[i]
+		out[i].HasSheet, out[i].Sheet, out[i].OverrideReason = ms.Sheet != "", ms.Sheet, ms.OverrideReason
+		out[i].SheetReport = newSheetReportView(l, ms.Report)
 	}
 	return out
 }

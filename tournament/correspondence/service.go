@@ -429,7 +429,7 @@ func (s *Service) pairAll(tx Tx, e *tournament.Event, players []tournament.Playe
 			r.Games = append(r.Games, g)
 		}
 		if e.MicroMatch.On() {
-			if err := tournament.DrawSectionOpenings(s.openings, tx, e, rounds, &r); err != nil {
+			if err := tournament.DrawRoundOpenings(s.openings, tx, e, rounds, &r); err != nil {
 				return nil, err
 			}
 		}

@@ -278,6 +278,21 @@ func (x *Exporter) GameRecordPDF(ctx context.Context, w io.Writer, loc catalog.L
 	return report.GameRecordPDF(w, loc, rec)
 }
 
+// MicroGameRecordPDF writes the record of game 1 or 2 of the micro-match
+// on board b of round n (MicroGameRecordView).
+func (x *Exporter) MicroGameRecordPDF(ctx context.Context, w io.Writer, loc catalog.Lang, eventID int64, n, b, game int) error {
+	d, err := x.eventData(ctx, eventID)
+	if err != nil {
+		return err
+	}
+	rec, err := MicroGameRecordView(d, n, b, game, loc)
+	if err != nil {
+		return err
+	}
+	x.stamp(&rec.Event)
+	return report.GameRecordPDF(w, loc, rec)
+}
+
 // scoreSheetsPDF writes score sheets stamped with the time they are printed.
 func (x *Exporter) scoreSheetsPDF(w io.Writer, loc catalog.Lang, sheets []report.ScoreSheet) error {
 	for i := range sheets {

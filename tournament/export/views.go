@@ -266,11 +266,42 @@ func ScoreSheetsView(d *tournament.EventData, n int, lang catalog.Lang) ([]repor
 		if o := r.OpeningOf(g.Board); o != nil {
 			opening = openingLine(o, lang)
 		}
-		sheets = append(sheets,
-			report.ScoreSheet{Event: event, Round: n, Board: g.Board, Date: date, White: white, Black: black, Game: 1, Opening: opening},
-			report.ScoreSheet{Event: event, Round: n, Board: g.Board, Date: date, White: black, Black: white, Game: 2, Opening: opening})
+		first := report.ScoreSheet{Event: event, Round: n, Board: g.Board, Date: date, White: white, Black: black, Game: 1, Opening: opening}
+		second := report.ScoreSheet{Event: event, Round: n, Board: g.Board, Date: date, White: black, Black: white, Game: 2, Opening: opening}
+		first.Moves, first.Score = microSheetMoves(r, &g, 0)
+		second.Moves, second.Score = microSheetMoves(r, &g, 1)
+		sheets = append(sheets, first, second)
 	}
 	return sheets, nil
+}
+
+// microSheetMoves are the moves of game 0 or 1 of a micro-match board, from
+// the initial position, and its result, for its printed score sheet: none
+// until its sheet came in and replays, and no score until it is entered.
+func microSheetMoves(r *tournament.Round, g *tournament.Game, game int) ([]string, string) {
+	var score string
+	if res := g.MicroGames[game]; res != nil && res.Played() {
+		score = res.Score()
+	}
+	sheet := g.MicroSheets[game].Sheet
+	if sheet == "" {
+		return nil, score
+	}
+	rep := russian.ValidateGames(sheet)[0]
+	if o := r.OpeningOf(g.Board); o != nil {
+		var err error
+		if rep, err = russian.ValidateAfterOpening(sheet, o.Moves); err != nil {
+			return nil, score
+		}
+	}
+	if !rep.Replayed() {
+		return nil, score
+	}
+	var moves []string
+	for _, m := range rep.Moves() {
+		moves = append(moves, m.Move.String())
+	}
+	return moves, score
 }
 
 // findGame returns the game on board b of round n.
@@ -352,6 +383,77 @@ func GameRecordView(d *tournament.EventData, n, b int) (report.GameRecord, error
 		rec.Override = g.OverrideReason
 		if sheetScore != nil {
 			rec.SheetScore = sheetScore.String()
+		}
+	}
+	return rec, nil
+}
+
+// MicroGameRecordView is the record of game 1 or 2 of the micro-match on
+// board b of round n: the players as they had the colours in it, the
+// opening it was played from, its moves from the initial position (the
+// opening's first, whichever form the sheet was entered in) and the result
+// entered for it. The game needs a score sheet whose moves replay.
+func MicroGameRecordView(d *tournament.EventData, n, b, game int, lang catalog.Lang) (report.GameRecord, error) {
+	r, err := findRound(d, n)
+	if err != nil {
+		return report.GameRecord{}, err
+	}
+	g, err := findGame(d, n, b)
+	switch {
+	case err != nil:
+		return report.GameRecord{}, err
+	case !d.Event.MicroMatch.On():
+		return report.GameRecord{}, tournament.Invalid("game", "board %d of round %d is one game, not a micro-match", b, n)
+	case game != 1 && game != 2:
+		return report.GameRecord{}, tournament.Invalid("game", "a micro-match has games 1 and 2; got %d", game)
+	case g.IsBye():
+		return report.GameRecord{}, tournament.NotFound("board %d of round %d is a bye, not a game", b, n)
+	}
+	white, black := g.WhiteID, g.BlackID
+	if game == 2 {
+		// The second game exchanges the colours.
+		white, black = black, white
+	}
+	rec := report.GameRecord{
+		Event: EventView(d.Event), Round: n, Board: b, Date: roundDate(d.Event), Game: game,
+		White: PlayerView(d.Player(white)), Black: PlayerView(d.Player(black)),
+	}
+	o := r.OpeningOf(b)
+	if o != nil {
+		rec.Opening = openingLine(o, lang)
+	}
+	sheet := &g.MicroSheets[game-1]
+	if sheet.Sheet == "" {
+		return report.GameRecord{}, tournament.NotFound("game %d of board %d of round %d has no score sheet", game, b, n)
+	}
+	rep := russian.ValidateGames(sheet.Sheet)[0]
+	if o != nil {
+		if rep, err = russian.ValidateAfterOpening(sheet.Sheet, o.Moves); err != nil {
+			return report.GameRecord{}, err
+		}
+	}
+	if !rep.Replayed() {
+		return report.GameRecord{}, tournament.Conflict("sheet", "the score sheet of game %d of board %d in round %d does not replay (%s); correct it first", game, b, n, problemOf(rep.Errors, len(rep.Played)))
+	}
+	out := rep.Game.Outcome()
+	rec.Final, rec.Ended = russianPositionView(rep.Game.Position), out.Over
+	if rep.Start != russian.Start() {
+		start := russianPositionView(rep.Start)
+		rec.Start = &start
+	}
+	for _, pm := range rep.Moves() {
+		rec.Moves = append(rec.Moves, pm.Move.String())
+	}
+	if res := g.MicroGames[game-1]; res != nil {
+		rec.Result = gameScore(d.Event.Scoring, *res, true)
+		if res.EndReason != tournament.FinalPosition {
+			rec.EndReason = string(res.EndReason)
+		}
+	}
+	if sheet.OverrideReason != "" {
+		rec.Override = sheet.OverrideReason
+		if out.Over {
+			rec.SheetScore = out.Score.String()
 		}
 	}
 	return rec, nil
