@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"adiukh/api/apitest"
 	"adiukh/tournament"
 	"adiukh/tournament/store/storetest"
 )
@@ -17,19 +18,19 @@ import (
 // reason as it was typed — never the stored form of a note.
 func TestAuditReasonInTheClientsLanguage(t *testing.T) {
 	t.Parallel()
-	s := newTestServer(t, storetest.SQLite(t))
+	s := apitest.NewServer(t, storetest.SQLite(t))
 	const arbiter = tournament.ArbiterRole
-	id := num(s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Кубок", "discipline": "rapid", "system": "swiss", "rounds": 5})["id"])
-	s.must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/players/bulk", id), map[string]any{"players": []map[string]any{{"name": "Хуаде Аслан"}, {"name": "Тлехас Мурат"}}})
-	s.must(http.StatusOK, arbiter, "PATCH", fmt.Sprintf("/api/v1/events/%d", id), map[string]any{"city": "Майкоп", "reason": "уточнили город"})
+	id := apitest.Num(s.Must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Кубок", "discipline": "rapid", "system": "swiss", "rounds": 5})["id"])
+	s.Must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/players/bulk", id), map[string]any{"players": []map[string]any{{"name": "Хуаде Аслан"}, {"name": "Тлехас Мурат"}}})
+	s.Must(http.StatusOK, arbiter, "PATCH", fmt.Sprintf("/api/v1/events/%d", id), map[string]any{"city": "Майкоп", "reason": "уточнили город"})
 	reasons := func(lang string) map[string]string {
 		req := httptest.NewRequest("GET", fmt.Sprintf("/api/v1/events/%d/audit", id), nil)
-		req.Header.Set("Authorization", "Bearer "+s.tokens[arbiter])
+		req.Header.Set("Authorization", "Bearer "+s.Tokens[arbiter])
 		if lang != "" {
 			req.Header.Set("Accept-Language", lang)
 		}
 		rec := httptest.NewRecorder()
-		s.handler.ServeHTTP(rec, req)
+		s.Handler.ServeHTTP(rec, req)
 		var out struct {
 			Entries []struct{ Action, Reason string }
 		}
@@ -42,7 +43,7 @@ func TestAuditReasonInTheClientsLanguage(t *testing.T) {
 		}
 		return got
 	}
-	for lang, want := range map[string]string{"": "a list of 2 players", "ru": ruF("note.players.list", 2)} {
+	for lang, want := range map[string]string{"": "a list of 2 players", "ru": apitest.RuF("note.players.list", 2)} {
 		got := reasons(lang)
 		if got[tournament.ActionPlayerCreate] != want || got[tournament.ActionEventUpdate] != "уточнили город" {
 			t.Errorf("Accept-Language %q: reasons %q, want %q for the players and the typed reason as it was", lang, got, want)
@@ -54,21 +55,21 @@ func TestAuditReasonInTheClientsLanguage(t *testing.T) {
 // (English when it asks for none), read from the problems' keys.
 func TestSheetReportInTheClientsLanguage(t *testing.T) {
 	t.Parallel()
-	s := newTestServer(t, storetest.SQLite(t))
+	s := apitest.NewServer(t, storetest.SQLite(t))
 	const arbiter = tournament.ArbiterRole
 	id := newStandardEvent(t, s, nil)
-	s.must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
-	s.must(http.StatusOK, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds/1/publish", id), nil)
-	s.must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("/api/v1/events/%d/rounds/1/games/1/result", id),
+	s.Must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
+	s.Must(http.StatusOK, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds/1/publish", id), nil)
+	s.Must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("/api/v1/events/%d/rounds/1/games/1/result", id),
 		map[string]any{"score": "24:0", "end_reason": "resignation", "version": 1, "sheet": "1. c3-b4 b6-c5 2. g3-e5", "override_reason": "бланк испорчен"})
 	problem := func(lang string) string {
 		req := httptest.NewRequest("GET", fmt.Sprintf("/api/v1/events/%d/rounds/1", id), nil)
-		req.Header.Set("Authorization", "Bearer "+s.tokens[arbiter])
+		req.Header.Set("Authorization", "Bearer "+s.Tokens[arbiter])
 		if lang != "" {
 			req.Header.Set("Accept-Language", lang)
 		}
 		rec := httptest.NewRecorder()
-		s.handler.ServeHTTP(rec, req)
+		s.Handler.ServeHTTP(rec, req)
 		var out struct {
 			Games []struct {
 				SheetReport *struct {

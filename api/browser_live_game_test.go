@@ -19,6 +19,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"adiukh/api"
+	"adiukh/api/apitest"
 	"adiukh/rules"
 	"adiukh/tournament"
 	"adiukh/tournament/account"
@@ -38,7 +39,7 @@ func TestBrowserLiveGame(t *testing.T) {
 	for name, st := range storetest.Open(t) {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			liveGameInBrowsers(t, newWebServerOn(t, st))
+			liveGameInBrowsers(t, apitest.NewWebServerOn(t, st))
 		})
 	}
 }
@@ -57,42 +58,42 @@ type liveTable struct {
 // another instance on it, and each instance hears the other's moves only
 // through the store's change feed: its poll of the games' versions runs
 // hourly.
-func openLiveGame(t *testing.T, s *webServer, second *store.Store) *liveTable {
+func openLiveGame(t *testing.T, s *apitest.WebServer, second *store.Store) *liveTable {
 	t.Helper()
 	return openLiveGameOf(t, s, second, nil)
 }
 
 // openLiveGameOf is openLiveGame of an event with the fields of event
 // beside the live blitz's own ("game": "russian").
-func openLiveGameOf(t *testing.T, s *webServer, second *store.Store, event map[string]any) *liveTable {
+func openLiveGameOf(t *testing.T, s *apitest.WebServer, second *store.Store, event map[string]any) *liveTable {
 	t.Helper()
 	other := http.Handler(nil)
 	if second != nil {
-		s.handler, other = liveInstance(t, s.store, s.accounts), liveInstance(t, second, testAccounts(second, account.Options{}))
+		s.Handler, other = liveInstance(t, s.Store, s.Accounts), liveInstance(t, second, apitest.Accounts(second, account.Options{}))
 	} else {
-		corr := correspondence.NewService(s.store.Correspondence(), correspondence.Options{Pairing: engines.Options().Pairing})
+		corr := correspondence.NewService(s.Store.Correspondence(), correspondence.Options{Pairing: engines.Options().Pairing})
 		opt := engines.Options()
 		opt.LiveRound = corr.StartLiveRound
-		s.handler = newRouter(api.Deps{
-			DB: s.store, Events: tournament.NewService(s.store, opt), Accounts: s.accounts, Correspondence: corr,
+		s.Handler = apitest.NewRouter(api.Deps{
+			DB: s.Store, Events: tournament.NewService(s.Store, opt), Accounts: s.Accounts, Correspondence: corr,
 			Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
 		})
 	}
 	body := map[string]any{"name": "Блиц онлайн", "discipline": "blitz", "system": "round-robin", "time_control": "3+2", "online": true}
 	maps.Copy(body, event)
-	id := num(s.must(http.StatusCreated, tournament.ArbiterRole, "POST", "/api/v1/events", body)["id"])
-	players := map[string]*page{}
+	id := apitest.Num(s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", "/api/v1/events", body)["id"])
+	players := map[string]*apitest.Page{}
 	for i, email := range []string{"anna@example.org", "boris@example.org"} {
-		p := s.must(http.StatusCreated, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/players", id), map[string]any{"name": fmt.Sprintf("Игрок %d", i+1), "rating": 2000 - i})
-		players[email] = s.addUser(email, tournament.PlayerRole)
-		s.must(http.StatusOK, tournament.ArbiterRole, "PUT", fmt.Sprintf("/api/v1/events/%d/players/%d/account", id, num(p["id"])), map[string]any{"email": email})
+		p := s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/players", id), map[string]any{"name": fmt.Sprintf("Игрок %d", i+1), "rating": 2000 - i})
+		players[email] = s.AddUser(email, tournament.PlayerRole)
+		s.Must(http.StatusOK, tournament.ArbiterRole, "PUT", fmt.Sprintf("/api/v1/events/%d/players/%d/account", id, apitest.Num(p["id"])), map[string]any{"email": email})
 	}
-	s.must(http.StatusCreated, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
-	s.must(http.StatusOK, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/rounds/1/publish", id), nil)
+	s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
+	s.Must(http.StatusOK, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/rounds/1/publish", id), nil)
 	tbl := &liveTable{}
 	{
 		rec := httptest.NewRecorder()
-		s.handler.ServeHTTP(rec, httptest.NewRequest("GET", fmt.Sprintf("/api/v1/events/%d/games", id), nil))
+		s.Handler.ServeHTTP(rec, httptest.NewRequest("GET", fmt.Sprintf("/api/v1/events/%d/games", id), nil))
 		var games []struct {
 			ID    int64 `json:"id"`
 			White int64 `json:"white"`
@@ -103,7 +104,7 @@ func openLiveGameOf(t *testing.T, s *webServer, second *store.Store, event map[s
 		tbl.gid = games[0].ID
 	}
 
-	srv := httptest.NewServer(s.handler)
+	srv := httptest.NewServer(s.Handler)
 	t.Cleanup(srv.Close)
 	srv2 := srv
 	if other != nil {
@@ -111,10 +112,10 @@ func openLiveGameOf(t *testing.T, s *webServer, second *store.Store, event map[s
 		t.Cleanup(srv2.Close)
 	}
 	// Each player has a Chromium of their own, with their own cookies.
-	window := func(p *page, site string) context.Context {
-		ctx := browser(t)
+	window := func(p *apitest.Page, site string) context.Context {
+		ctx := apitest.Browser(t)
 		if err := chromedp.Run(ctx, chromedp.ActionFunc(func(ctx context.Context) error {
-			return network.SetCookie(p.cookie.Name, p.cookie.Value).WithURL(site).Do(ctx)
+			return network.SetCookie(p.Cookie.Name, p.Cookie.Value).WithURL(site).Do(ctx)
 		})); err != nil {
 			t.Fatal(err)
 		}
@@ -158,7 +159,7 @@ func liveInstance(t *testing.T, st *store.Store, accounts *account.Service) http
 	}
 	opt := engines.Options()
 	opt.LiveRound = corr.StartLiveRound
-	return newRouter(api.Deps{
+	return apitest.NewRouter(api.Deps{
 		DB: st, Events: tournament.NewService(st, opt), Accounts: accounts, Correspondence: corr,
 		Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Secret: []byte("the site's secret, which every instance shares"),
 	})
@@ -174,7 +175,7 @@ func (tbl *liveTable) stayed(t *testing.T, ctx context.Context, who string) {
 	}
 }
 
-func liveGameInBrowsers(t *testing.T, s *webServer) {
+func liveGameInBrowsers(t *testing.T, s *apitest.WebServer) {
 	tbl := openLiveGame(t, s, nil)
 	white, black, run, gid := tbl.white, tbl.black, tbl.run, tbl.gid
 
@@ -214,7 +215,7 @@ func liveGameInBrowsers(t *testing.T, s *webServer) {
 		chromedp.Sleep(1500*time.Millisecond),
 		chromedp.Text(`#live-game .live-clock[data-running]`, &after),
 	)
-	run(black, "a screenshot", shot("live-game"))
+	run(black, "a screenshot", apitest.Shot("live-game"))
 	if before == after || !strings.HasPrefix(before, "3:") && !strings.HasPrefix(before, "2:") {
 		t.Errorf("Black's clock read %q, then %q 1.5 s later; want it running down from 3:00", before, after)
 	}
@@ -243,8 +244,8 @@ func liveGameInBrowsers(t *testing.T, s *webServer) {
 		chromedp.Poll(`document.querySelector("#live-game .corr-moves").textContent.includes("f6-e5") && !document.getElementById("move-form").hidden && document.querySelector('#move-form input[name=ply]').value === "2"`,
 			&answered, chromedp.WithPollingTimeout(15*time.Second)),
 	)
-	g := s.must(http.StatusOK, "", "GET", fmt.Sprintf("/api/v1/games/%d", gid), nil)
-	if num(g["ply"]) != 2 || g["live"] != true {
+	g := s.Must(http.StatusOK, "", "GET", fmt.Sprintf("/api/v1/games/%d", gid), nil)
+	if apitest.Num(g["ply"]) != 2 || g["live"] != true {
 		t.Errorf("the game after two moves in the browsers: %v", g)
 	}
 	tbl.stayed(t, white, "White")
@@ -265,18 +266,18 @@ func TestBrowserLiveClockLag(t *testing.T) {
 	sec := startLiveEvent(t, s, arbiter, map[string]any{"name": "Блиц онлайн", "discipline": "blitz", "system": "round-robin", "time_control": "3+2", "online": true},
 		map[string]string{}, "anna@example.org", "boris@example.org")
 	g := sec.games(s)[0]
-	cookie := s.session(sec.emails[int(num(g["white"]))])
+	cookie := s.session(sec.emails[int(apitest.Num(g["white"]))])
 
 	srv := httptest.NewServer(s.handler)
 	t.Cleanup(srv.Close)
-	ctx := browser(t)
+	ctx := apitest.Browser(t)
 	var shown string
 	var rtt int
 	err := chromedp.Run(ctx,
 		network.Enable(),
 		network.SetCookie(cookie.Name, cookie.Value).WithURL(srv.URL),
 		network.EmulateNetworkConditions(false, 2500, -1, -1),
-		chromedp.Navigate(fmt.Sprintf("%s/games/%d", srv.URL, int(num(g["id"])))),
+		chromedp.Navigate(fmt.Sprintf("%s/games/%d", srv.URL, int(apitest.Num(g["id"])))),
 		chromedp.WaitVisible(`#live-ping`),
 		chromedp.Sleep(300*time.Millisecond),
 		chromedp.Evaluate(`Number(document.getElementById("live-ping").dataset.rtt)`, &rtt),
@@ -305,7 +306,7 @@ func TestBrowserLiveGameByDrag(t *testing.T) {
 	for name, st := range storetest.Open(t) {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			dragGameInBrowsers(t, newWebServerOn(t, st), nil)
+			dragGameInBrowsers(t, apitest.NewWebServerOn(t, st), nil)
 		})
 	}
 }
@@ -327,7 +328,7 @@ func TestBrowserLiveGameOnTwoInstances(t *testing.T) {
 		t.Cleanup(func() { st.Close() })
 		stores[i] = st
 	}
-	dragGameInBrowsers(t, newWebServerOn(t, stores[0]), stores[1])
+	dragGameInBrowsers(t, apitest.NewWebServerOn(t, stores[0]), stores[1])
 }
 
 // drag presses the mouse on one square of the board, moves it in steps
@@ -379,7 +380,7 @@ func aMove(t *testing.T, p rules.Position, side rules.Color, skip int) rules.Mov
 	return rules.Move{}
 }
 
-func dragGameInBrowsers(t *testing.T, s *webServer, second *store.Store) {
+func dragGameInBrowsers(t *testing.T, s *apitest.WebServer, second *store.Store) {
 	tbl := openLiveGame(t, s, second)
 	run := tbl.run
 	window := map[rules.Color]context.Context{rules.White: tbl.white, rules.Black: tbl.black}
@@ -395,10 +396,10 @@ func dragGameInBrowsers(t *testing.T, s *webServer, second *store.Store) {
 			t.Errorf("%s's board turned round: %v, want %v", side, turned, want)
 		}
 	}
-	run(tbl.black, "a screenshot", shot("live-game-black"))
+	run(tbl.black, "a screenshot", apitest.Shot("live-game-black"))
 
 	position := func() (rules.Position, rules.Color, int) {
-		g := s.must(http.StatusOK, "", "GET", fmt.Sprintf("/api/v1/games/%d", tbl.gid), nil)
+		g := s.Must(http.StatusOK, "", "GET", fmt.Sprintf("/api/v1/games/%d", tbl.gid), nil)
 		p, err := rules.ParsePosition(g["position"].(string))
 		if err != nil {
 			t.Fatal(err)
@@ -407,7 +408,7 @@ func dragGameInBrowsers(t *testing.T, s *webServer, second *store.Store) {
 		if g["to_move"] == "black" {
 			side = rules.Black
 		}
-		return p, side, int(num(g["ply"]))
+		return p, side, int(apitest.Num(g["ply"]))
 	}
 	// shown waits until a window's table of moves has the move, the page
 	// having taken in ply moves.

@@ -6,6 +6,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"adiukh/api/apitest"
 	"adiukh/tournament/store/storetest"
 )
 
@@ -14,7 +15,7 @@ import (
 // nothing is wider than the screen.
 func TestBrowserLiveGamePhone(t *testing.T) {
 	t.Parallel()
-	tbl := openLiveGame(t, newWebServerOn(t, storetest.SQLite(t)), nil)
+	tbl := openLiveGame(t, apitest.NewWebServerOn(t, storetest.SQLite(t)), nil)
 	for _, p := range []struct {
 		who string
 		ctx context.Context
@@ -25,7 +26,7 @@ func TestBrowserLiveGamePhone(t *testing.T) {
 			chromedp.Reload(), chromedp.WaitVisible(`#tap-board svg`),
 			chromedp.Evaluate(`[document.querySelector("#tap-board svg")].concat([...document.querySelectorAll("#live-game .live-clock")]).map(e => e.getBoundingClientRect().bottom)`, &bottoms),
 			chromedp.Evaluate(`document.documentElement.scrollWidth`, &width),
-			shot("live-game-phone-"+p.who))
+			apitest.Shot("live-game-phone-"+p.who))
 		if len(bottoms) != 3 {
 			t.Fatalf("%s's page: the board and clocks end at %v", p.who, bottoms)
 		}

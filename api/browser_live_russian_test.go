@@ -10,6 +10,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"adiukh/api/apitest"
 	"adiukh/tournament/store/storetest"
 )
 
@@ -25,12 +26,12 @@ func TestBrowserLiveRussianGame(t *testing.T) {
 	for name, st := range storetest.Open(t) {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			liveRussianGameInBrowsers(t, newWebServerOn(t, st))
+			liveRussianGameInBrowsers(t, apitest.NewWebServerOn(t, st))
 		})
 	}
 }
 
-func liveRussianGameInBrowsers(t *testing.T, s *webServer) {
+func liveRussianGameInBrowsers(t *testing.T, s *apitest.WebServer) {
 	tbl := openLiveGameOf(t, s, nil, map[string]any{"game": "russian"})
 	white, black, run, gid := tbl.white, tbl.black, tbl.run, tbl.gid
 	run(black, "Black plays on a phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateScale(2)),
@@ -90,10 +91,10 @@ func liveRussianGameInBrowsers(t *testing.T, s *webServer) {
 	}
 	tap("Black", "h6", "f4")
 	shows("White", "h6:f4", 6)
-	run(white, "a screenshot", shot("live-russian-game"))
-	run(black, "a screenshot", shot("live-russian-game-phone"))
-	g := s.must(http.StatusOK, "", "GET", fmt.Sprintf("/api/v1/games/%d", gid), nil)
-	if num(g["ply"]) != 6 || g["game"] != "russian" || !strings.Contains(g["towers"].(string), "f4:bm") || strings.Contains(g["towers"].(string), "g5:") {
+	run(white, "a screenshot", apitest.Shot("live-russian-game"))
+	run(black, "a screenshot", apitest.Shot("live-russian-game-phone"))
+	g := s.Must(http.StatusOK, "", "GET", fmt.Sprintf("/api/v1/games/%d", gid), nil)
+	if apitest.Num(g["ply"]) != 6 || g["game"] != "russian" || !strings.Contains(g["towers"].(string), "f4:bm") || strings.Contains(g["towers"].(string), "g5:") {
 		t.Errorf("the game after six moves in the browsers: %v", g)
 	}
 	// While White thinks, Black taps a premove with the man on f4 (a flat

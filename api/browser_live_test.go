@@ -14,6 +14,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"adiukh/api"
+	"adiukh/api/apitest"
 	"adiukh/tournament"
 	"adiukh/tournament/engines"
 	"adiukh/tournament/store/storetest"
@@ -23,13 +24,13 @@ import (
 // arbiter enters, in place: no reload (a mark left on the window stays).
 func TestBrowserLivePairings(t *testing.T) {
 	t.Parallel()
-	s := newWebServer(t)
-	s.handler = newRouter(api.Deps{
-		DB: s.store, Events: tournament.NewService(s.store, engines.Options()), Accounts: s.accounts,
+	s := apitest.NewWebServer(t)
+	s.Handler = apitest.NewRouter(api.Deps{
+		DB: s.Store, Events: tournament.NewService(s.Store, engines.Options()), Accounts: s.Accounts,
 		Log: slog.New(slog.NewTextHandler(io.Discard, nil)), LiveEvery: 200 * time.Millisecond,
 	})
-	id := s.roundRobin(4)
-	at, run := browserOn(t, s.handler)
+	id := s.RoundRobin(4)
+	at, run := apitest.BrowserOn(t, s.Handler)
 
 	var live string
 	run("open the pairings",
@@ -41,7 +42,7 @@ func TestBrowserLivePairings(t *testing.T) {
 	if live != "200" {
 		t.Fatalf("the pairings of a running round have data-live=%q, want 200", live)
 	}
-	s.playRound(id, 1, "17:7")
+	playRound(s.Server, id, 1, "17:7")
 	var shown bool
 	var mark string
 	run("the result appears in place",
@@ -79,7 +80,7 @@ func TestBrowserLiveGamesTab(t *testing.T) {
 
 	srv := httptest.NewServer(s.handler)
 	t.Cleanup(srv.Close)
-	ctx := browser(t)
+	ctx := apitest.Browser(t)
 	var live, before, after string
 	err := chromedp.Run(ctx,
 		network.SetCookie(cookie.Name, cookie.Value).WithURL(srv.URL),
@@ -100,8 +101,8 @@ func TestBrowserLiveGamesTab(t *testing.T) {
 	if before == after {
 		t.Errorf("the clock of the side to move reads %q, then %q 1.5 s later", before, after)
 	}
-	white := sec.tokens[int(num(g["white"]))]
-	s.must(http.StatusOK, white, "POST", fmt.Sprintf("/api/v1/games/%d/moves", int(num(g["id"]))), map[string]any{"move": "c3-d4", "ply": 0})
+	white := sec.tokens[int(apitest.Num(g["white"]))]
+	s.must(http.StatusOK, white, "POST", fmt.Sprintf("/api/v1/games/%d/moves", int(apitest.Num(g["id"]))), map[string]any{"move": "c3-d4", "ply": 0})
 	var moved bool
 	var mark string
 	if err := chromedp.Run(ctx,

@@ -9,6 +9,7 @@ import (
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 
+	"adiukh/api/apitest"
 	"adiukh/tournament"
 )
 
@@ -17,19 +18,19 @@ import (
 // register's matches with the new person's patronymic fit the screen.
 func TestBrowserPatronymicOnAPhone(t *testing.T) {
 	t.Parallel()
-	s := newWebServer(t)
-	person := s.must(http.StatusCreated, tournament.Admin, "POST", "/api/v1/people", map[string]any{
+	s := apitest.NewWebServer(t)
+	person := s.Must(http.StatusCreated, tournament.Admin, "POST", "/api/v1/people", map[string]any{
 		"surname": "Хуажев-Тлехас", "given_names": "Аслан-Гирей", "patronymic": "Мухамедович", "birth_year": 1990})
-	id := s.swissEvent("Хуажев-Тлехас Аслан-Гирей", "Нехай Саида")
-	admin := s.signIn(tournament.Admin)
-	at, run := browserOn(t, s.handler)
+	id := swissEvent(s.Server, "Хуажев-Тлехас Аслан-Гирей", "Нехай Саида")
+	admin := s.SignIn(tournament.Admin)
+	at, run := apitest.BrowserOn(t, s.Handler)
 	run("a 390 px phone signed in", chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateScale(3)),
 		chromedp.ActionFunc(func(ctx context.Context) error {
-			return network.SetCookie(admin.cookie.Name, admin.cookie.Value).WithURL(at("/")).Do(ctx)
+			return network.SetCookie(admin.Cookie.Name, admin.Cookie.Value).WithURL(at("/")).Do(ctx)
 		}))
 	const screen = 390
 	for _, p := range []struct{ what, path, wait string }{
-		{"the person's page and form", fmt.Sprintf("/people/%d", int(num(person["id"]))), `input[name="patronymic"]`},
+		{"the person's page and form", fmt.Sprintf("/people/%d", int(apitest.Num(person["id"]))), `input[name="patronymic"]`},
 		{"the register's matches", fmt.Sprintf("/events/%d/register-matches", id), `input[name="patronymic"]`},
 	} {
 		var width int

@@ -7,6 +7,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"adiukh/api/apitest"
 	"adiukh/internal/demo"
 )
 
@@ -18,12 +19,12 @@ import (
 // crosstable is scrolled sideways, the names stay.
 func TestBrowserPhonePages(t *testing.T) {
 	t.Parallel()
-	s := newWebServer(t)
-	id, err := demo.Fill(context.Background(), s.store, "demo@example.org", "пароль демо")
+	s := apitest.NewWebServer(t)
+	id, err := demo.Fill(context.Background(), s.Store, "demo@example.org", "пароль демо")
 	if err != nil {
 		t.Fatal(err)
 	}
-	at, run := browserOn(t, s.handler)
+	at, run := apitest.BrowserOn(t, s.Handler)
 	run("a 360 px phone", chromedp.EmulateViewport(360, 740, chromedp.EmulateMobile, chromedp.EmulateScale(2)))
 	base := at(fmt.Sprintf("/events/%d", id))
 	pages := map[string]string{
@@ -48,7 +49,7 @@ func TestBrowserPhonePages(t *testing.T) {
 	}
 	run("the standings", chromedp.Navigate(base+"/standings"), chromedp.WaitVisible(`table.standings`),
 		chromedp.Evaluate(visibleRight(`table.standings tbody tr td:nth-child(4)`), &right),
-		shot("standings-phone"))
+		apitest.Shot("standings-phone"))
 	if right > 360 || right <= 0 {
 		t.Errorf("the first player's points end at %.0f px (-1: cut by the table's box) on a 360 px screen", right)
 	}
@@ -61,7 +62,7 @@ func TestBrowserPhonePages(t *testing.T) {
 	}
 	run("the player card", chromedp.Navigate(base+"/players/1"), chromedp.WaitVisible(`table.games`),
 		chromedp.Evaluate(visibleRight(`table.games tbody tr td:nth-child(5)`), &right),
-		shot("player-phone"))
+		apitest.Shot("player-phone"))
 	if right > 360 || right <= 0 {
 		t.Errorf("the first game's points end at %.0f px (-1: cut by the table's box) on a 360 px screen", right)
 	}
@@ -82,7 +83,7 @@ func TestBrowserPhonePages(t *testing.T) {
 	var left float64
 	run("the crosstable scrolled to its end", chromedp.Navigate(base+"/crosstable"), chromedp.WaitVisible(`table.cross`),
 		chromedp.Evaluate(`(() => { const box = document.querySelector('.scroll'); box.scrollLeft = box.scrollWidth; return document.querySelector('table.cross tbody td.name').getBoundingClientRect().left })()`, &left),
-		shot("crosstable-phone"))
+		apitest.Shot("crosstable-phone"))
 	if left < 0 || left > 100 {
 		t.Errorf("after scrolling the crosstable sideways the names start at %.0f px, want them kept at the left", left)
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"adiukh/api/apitest"
 	"adiukh/tournament"
 )
 
@@ -17,16 +18,16 @@ import (
 // within the screen.
 func TestBrowserRatingsOnAPhone(t *testing.T) {
 	t.Parallel()
-	s := newWebServer(t)
-	s.ratedBlitzEvent()
-	if rec := s.signIn(tournament.Admin).post("/ratings/blitz/periods", url.Values{"until": {"2026-10-31"}, "confirm": {"1"}}); rec.Code != 303 {
+	s := apitest.NewWebServer(t)
+	ratedBlitzEvent(s.Server)
+	if rec := s.SignIn(tournament.Admin).Post("/ratings/blitz/periods", url.Values{"until": {"2026-10-31"}, "confirm": {"1"}}); rec.Code != 303 {
 		t.Fatalf("close the period: %d", rec.Code)
 	}
-	person := regexp.MustCompile(`<tr data-person="(\d+)">`).FindStringSubmatch(s.anonymous().get("/ratings/blitz").Body.String())
+	person := regexp.MustCompile(`<tr data-person="(\d+)">`).FindStringSubmatch(s.Anonymous().Get("/ratings/blitz").Body.String())
 	if person == nil {
 		t.Fatal("the list has no rows")
 	}
-	at, run := browserOn(t, s.handler)
+	at, run := apitest.BrowserOn(t, s.Handler)
 	run("a 390 px phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateScale(3)))
 	const screen = 390
 	// rightOnScreen is the right edge of the first element sel finds, or -1
@@ -44,7 +45,7 @@ func TestBrowserRatingsOnAPhone(t *testing.T) {
 		chromedp.Evaluate(`document.documentElement.scrollWidth`, &width),
 		chromedp.Evaluate(rightOnScreen(`table.rating-list tbody tr td:nth-child(4)`), &right),
 		chromedp.Evaluate(`[...document.querySelectorAll('table.rating-list th')].filter(th => th.offsetParent !== null && th.scrollWidth > th.clientWidth).map(th => th.textContent)`, &cut),
-		shot("ratings-phone"))
+		apitest.Shot("ratings-phone"))
 	t.Logf("the rating list: %d px wide, its first rating ends at %.0f px", width, right)
 	if len(cut) > 0 {
 		t.Errorf("the rating list's headers %q are cut on a %d px screen", cut, screen)
@@ -57,8 +58,8 @@ func TestBrowserRatingsOnAPhone(t *testing.T) {
 	}
 	var k string
 	run("the K header", chromedp.Evaluate(`document.querySelector('table.rating-list th.k-next').textContent`, &k))
-	if k != ruT("ratings.k_next") {
-		t.Errorf("the K column is headed %q, want %q", k, ruT("ratings.k_next"))
+	if k != apitest.RuT("ratings.k_next") {
+		t.Errorf("the K column is headed %q, want %q", k, apitest.RuT("ratings.k_next"))
 	}
 
 	var chartRight, historyRight float64
@@ -68,7 +69,7 @@ func TestBrowserRatingsOnAPhone(t *testing.T) {
 		chromedp.Evaluate(`document.querySelector('svg.rating-chart').getBoundingClientRect().right`, &chartRight),
 		chromedp.Evaluate(`[...document.querySelectorAll('svg.rating-chart text.day')].filter(d => { const r = d.getBoundingClientRect(); return r.left >= 0 && r.right <= `+"390"+` && r.width > 0 }).length`, &days),
 		chromedp.Evaluate(rightOnScreen(`table.history tbody tr td:nth-child(2)`), &historyRight),
-		shot("person-phone"))
+		apitest.Shot("person-phone"))
 	t.Logf("the person's page: %d px wide, the chart ends at %.0f px with %d days on screen, the history's rating at %.0f px", width, chartRight, days, historyRight)
 	if width > screen {
 		t.Errorf("the person's page is %d px wide on a %d px screen", width, screen)

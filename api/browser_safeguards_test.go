@@ -9,6 +9,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
+	"adiukh/api/apitest"
 	"adiukh/tournament"
 )
 
@@ -18,11 +19,11 @@ import (
 // confirmation is also looked at on a 360 px phone.
 func TestBrowserSafeguards(t *testing.T) {
 	t.Parallel()
-	s := newWebServer(t)
+	s := apitest.NewWebServer(t)
 	const arbiter = tournament.ArbiterRole
-	ev := s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Кубок Адыгеи", "discipline": "rapid", "system": "swiss", "rounds": 5, "time_control": "8+4"})
-	id := num(ev["id"])
-	at, run := browserOn(t, s.handler)
+	ev := s.Must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Кубок Адыгеи", "discipline": "rapid", "system": "swiss", "rounds": 5, "time_control": "8+4"})
+	id := apitest.Num(ev["id"])
+	at, run := apitest.BrowserOn(t, s.Handler)
 	var text string
 	run("sign in and open the desk",
 		chromedp.Navigate(at("/login")),
@@ -34,64 +35,64 @@ func TestBrowserSafeguards(t *testing.T) {
 	)
 	run("paste a list with two bad lines",
 		chromedp.SetValue(`textarea[name=csv]`, "Хуажев Аслан, 2100\nТхагапсова Мадина, x\nЁлкин Олег, 1950, девяностый\nБерсиров Мурат, 1930"),
-		load(`form[action$="/players/csv"] button[type=submit]`),
+		apitest.Load(`form[action$="/players/csv"] button[type=submit]`),
 		chromedp.WaitVisible(`ul.line-errors`),
 		chromedp.Text(`ul.line-errors`, &text),
 		chromedp.ScrollIntoView(`textarea[name=csv]`),
-		shot("csv-errors"),
+		apitest.Shot("csv-errors"),
 	)
-	if !strings.Contains(text, ruT("error.line_field", "Line", 2, "Field", ru.Field("rating"), "Message", ruF("%q is not a whole number", "x"))) ||
-		!strings.Contains(text, lead(ruT("error.line_field", "Line", 3, "Field", ru.Field("birth_year"), "Message", "\x00"))) {
+	if !strings.Contains(text, apitest.RuT("error.line_field", "Line", 2, "Field", apitest.Ru.Field("rating"), "Message", apitest.RuF("%q is not a whole number", "x"))) ||
+		!strings.Contains(text, apitest.Lead(apitest.RuT("error.line_field", "Line", 3, "Field", apitest.Ru.Field("birth_year"), "Message", "\x00"))) {
 		t.Errorf("the bad lines are not all listed: %q", text)
 	}
 	run("correct them, with a duplicate, and confirm it",
 		chromedp.SetValue(`textarea[name=csv]`, "Хуажев Аслан, 2100\nТхагапсова Мадина, 2040\nЁлкин Олег, 1950\nБерсиров Мурат, 1930\nелкин олег, 1500"),
-		load(`form[action$="/players/csv"] button[type=submit]`),
+		apitest.Load(`form[action$="/players/csv"] button[type=submit]`),
 		chromedp.WaitVisible(`button[name=confirm]`),
 		chromedp.ScrollIntoView(`textarea[name=csv]`),
-		shot("csv-duplicates"),
-		load(`button[name=confirm]`),
+		apitest.Shot("csv-duplicates"),
+		apitest.Load(`button[name=confirm]`),
 		chromedp.WaitVisible(`//td[text()="Берсиров Мурат"]`),
 	)
 
 	// Round 1 is played, round 2 paired; then board 1 of round 1 is
 	// corrected from the keyboard.
-	s.must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
-	s.must(http.StatusOK, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds/1/publish", id), nil)
-	round := s.must(http.StatusOK, arbiter, "GET", fmt.Sprintf("/api/v1/events/%d/rounds/1", id), nil)
+	s.Must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
+	s.Must(http.StatusOK, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds/1/publish", id), nil)
+	round := s.Must(http.StatusOK, arbiter, "GET", fmt.Sprintf("/api/v1/events/%d/rounds/1", id), nil)
 	for _, g := range round["games"].([]any) {
 		g := g.(map[string]any)
 		if g["black"] != nil {
-			s.must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("/api/v1/events/%d/rounds/1/games/%d/result", id, num(g["board"])), map[string]any{"score": "24:0", "end_reason": "resignation", "version": num(g["version"])})
+			s.Must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("/api/v1/events/%d/rounds/1/games/%d/result", id, apitest.Num(g["board"])), map[string]any{"score": "24:0", "end_reason": "resignation", "version": apitest.Num(g["version"])})
 		}
 	}
-	s.must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
+	s.Must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
 	run("correct a result of round 1",
 		chromedp.Navigate(at(fmt.Sprintf("/events/%d/rounds/1/results", id))),
 		chromedp.WaitVisible(`#entry-board`),
 		chromedp.SendKeys(`#entry-board`, "1"+kb.Enter),
 		chromedp.SendKeys(`#entry-score`, "0:24"),
 		chromedp.SendKeys(`#entry-correction`, "сдались белые, а не чёрные"),
-		load(`#fast-entry button[type=submit]`),
+		apitest.Load(`#fast-entry button[type=submit]`),
 		chromedp.WaitVisible(`p.warning[role=alert]`),
 		chromedp.Text(`p.warning[role=alert]`, &text),
-		shot("result-correction"),
+		apitest.Shot("result-correction"),
 	)
-	if !strings.Contains(text, ruF("round %s was already paired on the old result %s of board %d in round %d; check its pairings, or unpublish and pair it again", "2", "24:0", 1, 1)) {
+	if !strings.Contains(text, apitest.RuF("round %s was already paired on the old result %s of board %d in round %d; check its pairings, or unpublish and pair it again", "2", "24:0", 1, 1)) {
 		t.Errorf("the correction's warning reads %q", text)
 	}
 
 	run("withdraw a player: the confirmation asks for the reason",
 		chromedp.Navigate(at(fmt.Sprintf("/events/%d/manage", id))),
 		chromedp.WaitVisible(`form.withdraw`),
-		load(`form.withdraw button[type=submit]`),
+		apitest.Load(`form.withdraw button[type=submit]`),
 		chromedp.WaitVisible(`section.narrow input[name=reason]`),
-		shot("withdraw-confirm"),
+		apitest.Shot("withdraw-confirm"),
 		chromedp.EmulateViewport(360, 740),
-		shot("withdraw-confirm-phone"),
+		apitest.Shot("withdraw-confirm-phone"),
 		chromedp.EmulateViewport(1280, 900),
 		chromedp.SendKeys(`input[name=reason]`, "заболел"),
-		load(`section.narrow form button[type=submit]`),
+		apitest.Load(`section.narrow form button[type=submit]`),
 		chromedp.WaitVisible(`form[action$="/reinstate"]`),
 	)
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"adiukh/api"
+	"adiukh/api/apitest"
 	"adiukh/tournament"
 	"adiukh/tournament/account"
 	"adiukh/tournament/engines"
@@ -29,20 +30,20 @@ func TestBrowserSignUpEnterAndPlay(t *testing.T) {
 	st := storetest.SQLite(t)
 	clock := &fakeClock{now: time.Now().UTC()}
 	tray := &mailTray{}
-	s := &webServer{testServer: newTestServer(t, st), store: st,
-		accounts: testAccounts(st, account.Options{Mailer: tray, SiteURL: "https://adiukh.example", Now: clock.Now})}
+	s := &apitest.WebServer{Server: apitest.NewServer(t, st), Store: st,
+		Accounts: apitest.Accounts(st, account.Options{Mailer: tray, SiteURL: "https://adiukh.example", Now: clock.Now})}
 	opt := engines.Options()
 	opt.Now = clock.Now
-	s.handler = newRouter(api.Deps{DB: st, Events: tournament.NewService(st, opt), Accounts: s.accounts,
+	s.Handler = apitest.NewRouter(api.Deps{DB: st, Events: tournament.NewService(st, opt), Accounts: s.Accounts,
 		Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Now: clock.Now})
 
 	const arbiter = tournament.ArbiterRole
-	ev := s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{
+	ev := s.Must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{
 		"name": "Открытый турнир Майкопа", "discipline": "rapid", "system": "swiss", "rounds": 5, "time_control": "8+4"})
-	id := num(ev["id"])
-	s.must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("/api/v1/events/%d/entries", id), map[string]any{"open": true})
+	id := apitest.Num(ev["id"])
+	s.Must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("/api/v1/events/%d/entries", id), map[string]any{"open": true})
 
-	at, run := browserOn(t, s.handler)
+	at, run := apitest.BrowserOn(t, s.Handler)
 	run("sign up",
 		chromedp.Navigate(at("/signup")),
 		chromedp.SendKeys(`input[name=email]`, "newcomer@example.org"),
@@ -69,16 +70,16 @@ func TestBrowserSignUpEnterAndPlay(t *testing.T) {
 		chromedp.WaitVisible(fmt.Sprintf(`form[action^="/events/%d/entries/"][action$="/withdraw"]`, id)),
 	)
 
-	entries := s.must(http.StatusOK, arbiter, "GET", fmt.Sprintf("/api/v1/events/%d/entries", id), nil)["entries"].([]any)
+	entries := s.Must(http.StatusOK, arbiter, "GET", fmt.Sprintf("/api/v1/events/%d/entries", id), nil)["entries"].([]any)
 	if len(entries) != 1 {
 		t.Fatalf("entries %v, want the newcomer's", entries)
 	}
-	s.must(http.StatusOK, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/entries/%d/accept", id, num(entries[0].(map[string]any)["id"])), nil)
+	s.Must(http.StatusOK, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/entries/%d/accept", id, apitest.Num(entries[0].(map[string]any)["id"])), nil)
 	for i := 1; i <= 3; i++ {
-		s.must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/players", id), map[string]any{"name": fmt.Sprintf("Игрок %d", i), "rating": 1900 - i})
+		s.Must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/players", id), map[string]any{"name": fmt.Sprintf("Игрок %d", i), "rating": 1900 - i})
 	}
-	s.must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
-	s.must(http.StatusOK, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds/1/publish", id), nil)
+	s.Must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
+	s.Must(http.StatusOK, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds/1/publish", id), nil)
 
 	var opponent string
 	run("the board on the newcomer's page",

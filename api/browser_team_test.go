@@ -10,6 +10,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
+	"adiukh/api/apitest"
 	"adiukh/tournament"
 )
 
@@ -22,11 +23,11 @@ import (
 // are looked at on a desktop and on a 360 px phone.
 func TestBrowserTeamEvent(t *testing.T) {
 	t.Parallel()
-	s := newWebServer(t)
+	s := apitest.NewWebServer(t)
 	const arbiter = tournament.ArbiterRole
-	ev := s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Кубок районов", "discipline": "rapid-team", "system": "round-robin", "time_control": "15+10"})
-	id := num(ev["id"])
-	at, run := browserOn(t, s.handler)
+	ev := s.Must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Кубок районов", "discipline": "rapid-team", "system": "round-robin", "time_control": "15+10"})
+	id := apitest.Num(ev["id"])
+	at, run := apitest.BrowserOn(t, s.Handler)
 	desk := at(fmt.Sprintf("/events/%d/manage", id))
 	run("sign in and set two boards",
 		chromedp.Navigate(at("/login")),
@@ -36,7 +37,7 @@ func TestBrowserTeamEvent(t *testing.T) {
 		chromedp.Navigate(desk),
 		chromedp.WaitVisible(`form.boards input[name=boards]`),
 		chromedp.SetValue(`form.boards input[name=boards]`, "2"),
-		load(`form.boards button[type=submit]`),
+		apitest.Load(`form.boards button[type=submit]`),
 	)
 	teams := []struct{ name, city, roster string }{
 		{"Майкоп", "Майкоп", "Хуажев Аслан, 2105\nТхагапсова Мадина, 2040"},
@@ -49,7 +50,7 @@ func TestBrowserTeamEvent(t *testing.T) {
 			chromedp.SetValue(`form.add-team input[name=name]`, tm.name),
 			chromedp.SetValue(`form.add-team input[name=city]`, tm.city),
 			chromedp.SetValue(`form.add-team textarea[name=roster]`, tm.roster),
-			load(`form.add-team button[type=submit]`),
+			apitest.Load(`form.add-team button[type=submit]`),
 		)
 	}
 	run("name a captain and add a reserve",
@@ -57,23 +58,23 @@ func TestBrowserTeamEvent(t *testing.T) {
 		chromedp.Click(`#team-1 summary`),
 		chromedp.WaitVisible(`#team-1 form.team-edit input[name=captain]`),
 		chromedp.SetValue(`#team-1 form.team-edit input[name=captain]`, "Хуажев Аслан"),
-		load(`#team-1 form.team-edit button[type=submit]`),
+		apitest.Load(`#team-1 form.team-edit button[type=submit]`),
 		chromedp.WaitVisible(`#team-2 summary`),
 		chromedp.Click(`#team-2 summary`),
 		chromedp.WaitVisible(`#team-2 form.team-reserve input[name=name]`),
 		chromedp.SetValue(`#team-2 form.team-reserve input[name=name]`, "Анзароков Ислам"),
 		chromedp.SetValue(`#team-2 form.team-reserve input[name=rating]`, "1700"),
-		load(`#team-2 form.team-reserve button[type=submit]`),
+		apitest.Load(`#team-2 form.team-reserve button[type=submit]`),
 		chromedp.WaitVisible(`#team-1`),
 		chromedp.Click(`#team-2 summary`),
-		shot("team-desk"),
+		apitest.Shot("team-desk"),
 		chromedp.EmulateViewport(360, 740),
-		shot("team-desk-phone"),
+		apitest.Shot("team-desk-phone"),
 		chromedp.EmulateViewport(1280, 900),
 	)
-	page := pageText(s.signIn(arbiter).get(fmt.Sprintf("/events/%d/manage", id)))
-	for _, want := range []string{ruN("teams.count", 3) + " · " + ruN("players.count", 7), ruT("teamweb.captain") + ": Хуажев Аслан", "Анзароков Ислам",
-		`<span class="badge">` + ruT("teamweb.reserve") + "</span>"} {
+	page := apitest.PageText(s.SignIn(arbiter).Get(fmt.Sprintf("/events/%d/manage", id)))
+	for _, want := range []string{apitest.RuN("teams.count", 3) + " · " + apitest.RuN("players.count", 7), apitest.RuT("teamweb.captain") + ": Хуажев Аслан", "Анзароков Ислам",
+		`<span class="badge">` + apitest.RuT("teamweb.reserve") + "</span>"} {
 		if !strings.Contains(page, want) {
 			t.Errorf("the desk set up in the browser does not show %q", want)
 		}
@@ -81,10 +82,10 @@ func TestBrowserTeamEvent(t *testing.T) {
 
 	// The reserve of team 2 plays board 2 of round 1.
 	var reserve int
-	for _, tm := range s.must(http.StatusOK, arbiter, "GET", fmt.Sprintf("/api/v1/events/%d/teams", id), nil)["teams"].([]any) {
+	for _, tm := range s.Must(http.StatusOK, arbiter, "GET", fmt.Sprintf("/api/v1/events/%d/teams", id), nil)["teams"].([]any) {
 		for _, p := range tm.(map[string]any)["players"].([]any) {
 			if p.(map[string]any)["name"] == "Анзароков Ислам" {
-				reserve = num(p.(map[string]any)["id"])
+				reserve = apitest.Num(p.(map[string]any)["id"])
 			}
 		}
 	}
@@ -93,17 +94,17 @@ func TestBrowserTeamEvent(t *testing.T) {
 	}
 	run("pair round 1 and put the reserve in the line-up",
 		chromedp.Navigate(desk),
-		load(`form[action$="/rounds"] button[type=submit]`),
+		apitest.Load(`form[action$="/rounds"] button[type=submit]`),
 		chromedp.Navigate(at(fmt.Sprintf("/events/%d/rounds/1/lineups", id))),
 		chromedp.WaitVisible(`form#team-2 label:nth-of-type(2) select`),
 		chromedp.SetValue(`form#team-2 label:nth-of-type(2) select`, strconv.Itoa(reserve)),
 		chromedp.SendKeys(`form#team-2 input[name=reason]`, "Ёлкин заболел"),
-		load(`form#team-2 button[type=submit]`),
+		apitest.Load(`form#team-2 button[type=submit]`),
 		chromedp.Navigate(at(fmt.Sprintf("/events/%d/rounds/1/lineups", id))),
 		chromedp.WaitVisible(`form#team-2`),
-		shot("team-lineups"),
+		apitest.Shot("team-lineups"),
 	)
-	round := s.must(http.StatusOK, arbiter, "GET", fmt.Sprintf("/api/v1/events/%d/rounds/1", id), nil)
+	round := s.Must(http.StatusOK, arbiter, "GET", fmt.Sprintf("/api/v1/events/%d/rounds/1", id), nil)
 	if !strings.Contains(fmt.Sprint(round), fmt.Sprintf("%d", reserve)) {
 		t.Errorf("the line-up chosen on the page does not put the reserve on a board: %v", round)
 	}
@@ -111,17 +112,17 @@ func TestBrowserTeamEvent(t *testing.T) {
 	var entry string
 	run("publish round 1 and enter a result by its game number",
 		chromedp.Navigate(desk),
-		load(`form[action$="/rounds/1/publish"] button[type=submit]`),
+		apitest.Load(`form[action$="/rounds/1/publish"] button[type=submit]`),
 		chromedp.Navigate(at(fmt.Sprintf("/events/%d/rounds/1/results", id))),
 		chromedp.WaitVisible(`#entry-board`),
 		chromedp.SendKeys(`#entry-board`, "1"+kb.Enter),
 		chromedp.SendKeys(`#entry-score`, "17:7"),
-		load(`#fast-entry button[type=submit]`),
+		apitest.Load(`#fast-entry button[type=submit]`),
 		chromedp.WaitVisible(`p.ok[role=status]`),
 		chromedp.Text(`div.entry-matches`, &entry),
-		shot("team-results"),
+		apitest.Shot("team-results"),
 		chromedp.EmulateViewport(360, 740),
-		shot("team-results-phone"),
+		apitest.Shot("team-results-phone"),
 		chromedp.EmulateViewport(1280, 900),
 	)
 	if !strings.Contains(entry, "17:7") || !strings.Contains(entry, "Анзароков Ислам") {
@@ -134,7 +135,7 @@ func TestBrowserTeamEvent(t *testing.T) {
 		chromedp.WaitVisible(`main`),
 		chromedp.EmulateViewport(360, 740),
 		chromedp.Text(`main`, &overview),
-		shot("team-round-phone"),
+		apitest.Shot("team-round-phone"),
 	)
 	for _, want := range []string{"Майкоп", "Адыгейск", "Кошехабль", "17:7"} {
 		if !strings.Contains(overview, want) {

@@ -4,6 +4,7 @@ import (
 	"os"
 	"testing"
 
+	"adiukh/api/apitest"
 	"adiukh/tournament/store/storetest"
 )
 
@@ -11,6 +12,6 @@ import (
 // the browser tests' Chromium.
 func TestMain(m *testing.M) {
 	code := storetest.Main(m)
-	closeChromium()
+	apitest.CloseChromium()
 	os.Exit(code)
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"adiukh/api/apitest"
 	"adiukh/tournament"
 )
 
@@ -17,32 +18,32 @@ import (
 // was typed and offers "Register all the same", and in the JSON API.
 func TestSinglePlayerDuplicateCheck(t *testing.T) {
 	t.Parallel()
-	s := newWebServer(t)
+	s := apitest.NewWebServer(t)
 	const arbiter = tournament.ArbiterRole
-	a := s.signIn(arbiter)
-	id := num(s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Кубок", "discipline": "rapid", "system": "swiss", "rounds": 5})["id"])
+	a := s.SignIn(arbiter)
+	id := apitest.Num(s.Must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Кубок", "discipline": "rapid", "system": "swiss", "rounds": 5})["id"])
 	players := fmt.Sprintf("/api/v1/events/%d/players", id)
-	s.must(http.StatusCreated, arbiter, "POST", players, map[string]any{"name": "Ёлкин Олег", "federation_id": "4100123"})
-	count := func() int { return len(s.must(http.StatusOK, arbiter, "GET", players, nil)["players"].([]any)) }
+	s.Must(http.StatusCreated, arbiter, "POST", players, map[string]any{"name": "Ёлкин Олег", "federation_id": "4100123"})
+	count := func() int { return len(s.Must(http.StatusOK, arbiter, "GET", players, nil)["players"].([]any)) }
 
-	code, out := s.do(arbiter, "POST", players, map[string]any{"name": "ЕЛКИН олег", "rating": 1700})
+	code, out := s.Do(arbiter, "POST", players, map[string]any{"name": "ЕЛКИН олег", "rating": 1700})
 	if code != http.StatusConflict || out["field"] != "confirm_duplicates" || !strings.Contains(fmt.Sprint(out["message"]), "start number 1") {
 		t.Fatalf("a namesake: %d %v; want 409 on confirm_duplicates", code, out)
 	}
-	if code, out = s.do(arbiter, "POST", players, map[string]any{"name": "Другой Человек", "federation_id": "4100123"}); code != http.StatusConflict || out["field"] != "confirm_duplicates" {
+	if code, out = s.Do(arbiter, "POST", players, map[string]any{"name": "Другой Человек", "federation_id": "4100123"}); code != http.StatusConflict || out["field"] != "confirm_duplicates" {
 		t.Fatalf("the same federation ID: %d %v; want 409 on confirm_duplicates", code, out)
 	}
-	s.must(http.StatusCreated, arbiter, "POST", players, map[string]any{"name": "ЕЛКИН олег", "rating": 1700, "confirm_duplicates": true})
+	s.Must(http.StatusCreated, arbiter, "POST", players, map[string]any{"name": "ЕЛКИН олег", "rating": 1700, "confirm_duplicates": true})
 	if n := count(); n != 2 {
 		t.Fatalf("%d players, want 2", n)
 	}
 
 	form := url.Values{"name": {"Ёлкин Олег"}, "rating": {"1650"}, "city": {"Майкоп"}}
-	rec := a.post(fmt.Sprintf("/events/%d/players", id), form)
+	rec := a.Post(fmt.Sprintf("/events/%d/players", id), form)
 	body := html.UnescapeString(rec.Body.String())
 	mustStatus(t, "a namesake on the desk", rec.Code, http.StatusConflict, body)
 	for _, want := range []string{`<p class="field-error" role="alert">` +
-		ruF("%s looks like %s, already registered with start number %d; check, then confirm to register the player all the same", "Ёлкин Олег", "ЕЛКИН олег", 1) + "</p>", `value="1650"`, `value="Майкоп"`, `name="confirm" value="1"`, ruT("manage.register_anyway")} {
+		apitest.RuF("%s looks like %s, already registered with start number %d; check, then confirm to register the player all the same", "Ёлкин Олег", "ЕЛКИН олег", 1) + "</p>", `value="1650"`, `value="Майкоп"`, `name="confirm" value="1"`, apitest.RuT("manage.register_anyway")} {
 		if !strings.Contains(body, want) {
 			t.Errorf("the desk after a namesake lacks %q", want)
 		}
@@ -51,7 +52,7 @@ func TestSinglePlayerDuplicateCheck(t *testing.T) {
 		t.Fatalf("%d players after the refusal, want 2", n)
 	}
 	form.Set("confirm", "1")
-	mustStatus(t, "confirmed", a.post(fmt.Sprintf("/events/%d/players", id), form).Code, http.StatusSeeOther, "")
+	mustStatus(t, "confirmed", a.Post(fmt.Sprintf("/events/%d/players", id), form).Code, http.StatusSeeOther, "")
 	if n := count(); n != 3 {
 		t.Errorf("%d players after the confirmation, want 3", n)
 	}

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"adiukh/api"
+	"adiukh/api/apitest"
 	"adiukh/tournament"
 	"adiukh/tournament/account"
 	"adiukh/tournament/engines"
@@ -34,7 +35,7 @@ func BenchmarkRegisterOneByOne(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		accounts := testAccounts(st, account.Options{})
+		accounts := apitest.Accounts(st, account.Options{})
 		ctx := context.Background()
 		if _, err := accounts.AddUser(ctx, account.NewUser{Email: "arbiter@example.org", Role: string(tournament.ArbiterRole), Password: "пароль судьи"}); err != nil {
 			b.Fatal(err)
@@ -43,7 +44,7 @@ func BenchmarkRegisterOneByOne(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		handler := newRouter(api.Deps{
+		handler := apitest.NewRouter(api.Deps{
 			DB: st, Events: tournament.NewService(st, engines.Options()), Accounts: accounts,
 			Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
 		})

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"adiukh/api/apitest"
 	"adiukh/tournament"
 )
 
@@ -22,17 +23,17 @@ const minimalPDF = "%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /R
 // event downloads them, removing them is audited.
 func TestRegulationsAPI(t *testing.T) {
 	t.Parallel()
-	forEachServer(t, func(t *testing.T, s *testServer) {
-		id := s.roundRobin(4)
+	apitest.ForEachServer(t, func(t *testing.T, s *apitest.Server) {
+		id := s.RoundRobin(4)
 		path := fmt.Sprintf("/api/v1/events/%d/regulations", id)
 		put := func(role tournament.Role, body string) *httptest.ResponseRecorder {
 			req := httptest.NewRequest(http.MethodPut, path+"?file=Положение.pdf", strings.NewReader(body))
 			req.Header.Set("Content-Type", "application/pdf")
 			if role != "" {
-				req.Header.Set("Authorization", "Bearer "+s.tokens[role])
+				req.Header.Set("Authorization", "Bearer "+s.Tokens[role])
 			}
 			rec := httptest.NewRecorder()
-			s.handler.ServeHTTP(rec, req)
+			s.Handler.ServeHTTP(rec, req)
 			return rec
 		}
 		if rec := put(tournament.PlayerRole, minimalPDF); rec.Code != http.StatusForbidden {
@@ -41,22 +42,22 @@ func TestRegulationsAPI(t *testing.T) {
 		if rec := put(tournament.ArbiterRole, "<html>not a pdf</html>"); rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), `"field":"file"`) {
 			t.Errorf("an HTML file: %d %s, want 400 at file", rec.Code, rec.Body.String())
 		}
-		if rec := s.download("", path+".pdf", nil); rec.Code != http.StatusNotFound {
+		if rec := download(s, "", path+".pdf", nil); rec.Code != http.StatusNotFound {
 			t.Errorf("no regulations yet: %d, want 404", rec.Code)
 		}
 		rec := put(tournament.ArbiterRole, minimalPDF)
 		if rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), `"file":"Положение.pdf"`) {
 			t.Fatalf("attach: %d %s", rec.Code, rec.Body.String())
 		}
-		got := s.download("", path+".pdf", nil)
+		got := download(s, "", path+".pdf", nil)
 		if got.Code != http.StatusOK || got.Body.String() != minimalPDF || got.Header().Get("Content-Type") != "application/pdf" {
 			t.Errorf("download: %d %q %q", got.Code, got.Header().Get("Content-Type"), got.Body.String())
 		}
-		s.must(http.StatusOK, tournament.ArbiterRole, "DELETE", path, nil)
-		if rec := s.download("", path+".pdf", nil); rec.Code != http.StatusNotFound {
+		s.Must(http.StatusOK, tournament.ArbiterRole, "DELETE", path, nil)
+		if rec := download(s, "", path+".pdf", nil); rec.Code != http.StatusNotFound {
 			t.Errorf("after removal: %d, want 404", rec.Code)
 		}
-		audit := fmt.Sprint(s.must(http.StatusOK, tournament.ArbiterRole, "GET", fmt.Sprintf("/api/v1/events/%d/audit", id), nil))
+		audit := fmt.Sprint(s.Must(http.StatusOK, tournament.ArbiterRole, "GET", fmt.Sprintf("/api/v1/events/%d/audit", id), nil))
 		if !strings.Contains(audit, "regulations.set") || !strings.Contains(audit, "regulations.remove") {
 			t.Errorf("the audit log lacks the regulations: %s", audit)
 		}
@@ -69,9 +70,9 @@ func TestRegulationsAPI(t *testing.T) {
 // standings' documents are «Турнирное положение» (issue 50.7).
 func TestRegulationsPages(t *testing.T) {
 	t.Parallel()
-	s := newWebServer(t)
-	id := s.calendarEvent("Кубок Адыгеи", "rapid", "2026-12-10", "2026-12-11", "Майкоп")
-	arbiter := s.signIn(tournament.ArbiterRole)
+	s := apitest.NewWebServer(t)
+	id := calendarEvent(s.Server, "Кубок Адыгеи", "rapid", "2026-12-10", "2026-12-11", "Майкоп")
+	arbiter := s.SignIn(tournament.ArbiterRole)
 	upload := func(name, content string) *httptest.ResponseRecorder {
 		var body bytes.Buffer
 		w := multipart.NewWriter(&body)
@@ -81,9 +82,9 @@ func TestRegulationsPages(t *testing.T) {
 		req := httptest.NewRequest(http.MethodPost, fmt.Sprintf("/events/%d/regulations", id), &body)
 		req.Header.Set("Content-Type", w.FormDataContentType())
 		req.Header.Set("Sec-Fetch-Site", "same-origin")
-		return arbiter.do(req)
+		return arbiter.Do(req)
 	}
-	eventPage := func() string { return s.anonymous().get(fmt.Sprintf("/events/%d", id)).Body.String() }
+	eventPage := func() string { return s.Anonymous().Get(fmt.Sprintf("/events/%d", id)).Body.String() }
 	link := fmt.Sprintf(`href="/events/%d/regulations.pdf"`, id)
 	if page := eventPage(); strings.Contains(page, link) {
 		t.Error("the event page links regulations it does not have")
@@ -95,7 +96,7 @@ func TestRegulationsPages(t *testing.T) {
 	if rec := upload("положение", minimalPDF); rec.Code != http.StatusSeeOther {
 		t.Fatalf("upload: %d\n%s", rec.Code, rec.Body.String())
 	}
-	desk := html.UnescapeString(arbiter.get(fmt.Sprintf("/events/%d/manage", id)).Body.String())
+	desk := html.UnescapeString(arbiter.Get(fmt.Sprintf("/events/%d/manage", id)).Body.String())
 	if !strings.Contains(desk, fmt.Sprintf(`href="/events/%d/regulations.pdf">положение.pdf</a>`, id)) {
 		t.Error("the desk does not show the regulations")
 	}
@@ -104,21 +105,21 @@ func TestRegulationsPages(t *testing.T) {
 		t.Error("the desk does not state the regulations' limit beside the file field")
 	}
 	large := upload("большое.pdf", minimalPDF+strings.Repeat(" ", 5<<20))
-	if large.Code != http.StatusBadRequest || !strings.Contains(pageText(large), "файл больше 5 МБ") {
-		t.Errorf("a file over 5 MB: %d, want 400 naming the limit\n%s", large.Code, pageText(large))
+	if large.Code != http.StatusBadRequest || !strings.Contains(apitest.PageText(large), "файл больше 5 МБ") {
+		t.Errorf("a file over 5 MB: %d, want 400 naming the limit\n%s", large.Code, apitest.PageText(large))
 	}
-	cal := s.anonymous().get("/calendar").Body.String()
+	cal := s.Anonymous().Get("/calendar").Body.String()
 	if !strings.Contains(cal, fmt.Sprintf(`href="/events/%d/regulations.pdf"`, id)) {
 		t.Error("the calendar does not link the regulations")
 	}
 	page := eventPage()
-	if !strings.Contains(page, link+`>`+ruT("regulations.link")+`</a>`) {
-		t.Errorf("the event page does not link the regulations as %q", ruT("regulations.link"))
+	if !strings.Contains(page, link+`>`+apitest.RuT("regulations.link")+`</a>`) {
+		t.Errorf("the event page does not link the regulations as %q", apitest.RuT("regulations.link"))
 	}
 	if n := strings.Count(page, "Положение (PDF)"); n != 1 {
 		t.Errorf("«Положение (PDF)» is on the event page %d times, want once: the regulations' link", n)
 	}
-	if rec := s.anonymous().get(fmt.Sprintf("/events/%d/regulations.pdf", id)); rec.Code != http.StatusOK || rec.Body.String() != minimalPDF {
+	if rec := s.Anonymous().Get(fmt.Sprintf("/events/%d/regulations.pdf", id)); rec.Code != http.StatusOK || rec.Body.String() != minimalPDF {
 		t.Errorf("the regulations for a reader: %d", rec.Code)
 	}
 }

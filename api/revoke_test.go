@@ -9,38 +9,39 @@ import (
 	"testing"
 
 	"adiukh/api"
+	"adiukh/api/apitest"
 	"adiukh/tournament"
 	"adiukh/tournament/engines"
 )
 
 // signedIn reports whether a page's cookie still opens an arbiter page.
-func signedIn(p *page) bool {
-	return p.get("/manage/events/new").Code == http.StatusOK
+func signedIn(p *apitest.Page) bool {
+	return p.Get("/manage/events/new").Code == http.StatusOK
 }
 
 // Logging out, a new password and an administrator end sessions on every
 // instance: a copied cookie stops working everywhere.
 func TestSessionsEndEverywhere(t *testing.T) {
 	t.Parallel()
-	s := newWebServer(t)
+	s := apitest.NewWebServer(t)
 	secret := []byte("the same secret on every instance!")
 	newInstance := func() http.Handler {
-		return newRouter(api.Deps{
-			DB: s.store, Events: tournament.NewService(s.store, engines.Options()), Accounts: s.accounts,
+		return apitest.NewRouter(api.Deps{
+			DB: s.Store, Events: tournament.NewService(s.Store, engines.Options()), Accounts: s.Accounts,
 			Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Secret: secret,
 		})
 	}
-	s.handler = newInstance()
-	other := &testServer{t: t, handler: newInstance(), tokens: s.tokens}
-	elsewhere := func(p *page) *page { return &page{s: other, cookie: p.cookie} }
+	s.Handler = newInstance()
+	other := &apitest.Server{T: t, Handler: newInstance(), Tokens: s.Tokens}
+	elsewhere := func(p *apitest.Page) *apitest.Page { return &apitest.Page{Server: other, Cookie: p.Cookie} }
 
 	t.Run("logout", func(t *testing.T) {
-		p := s.signIn(tournament.ArbiterRole)
+		p := s.SignIn(tournament.ArbiterRole)
 		copied := elsewhere(p)
 		if !signedIn(copied) {
 			t.Fatal("the cookie does not work on the second instance")
 		}
-		if rec := p.post("/logout", url.Values{}); rec.Code != http.StatusSeeOther {
+		if rec := p.Post("/logout", url.Values{}); rec.Code != http.StatusSeeOther {
 			t.Fatalf("logout: status %d", rec.Code)
 		}
 		if signedIn(copied) || signedIn(p) {
@@ -48,20 +49,20 @@ func TestSessionsEndEverywhere(t *testing.T) {
 		}
 	})
 	t.Run("an administrator", func(t *testing.T) {
-		p, q := s.signIn(tournament.ArbiterRole), s.signIn(tournament.ArbiterRole)
-		s.must(http.StatusForbidden, tournament.PlayerRole, "DELETE", "/api/v1/users/arbiter@example.org/sessions", nil)
-		out := s.must(http.StatusOK, tournament.Admin, "DELETE", "/api/v1/users/arbiter@example.org/sessions", nil)
-		if num(out["ended"]) != 2 || signedIn(elsewhere(p)) || signedIn(q) {
+		p, q := s.SignIn(tournament.ArbiterRole), s.SignIn(tournament.ArbiterRole)
+		s.Must(http.StatusForbidden, tournament.PlayerRole, "DELETE", "/api/v1/users/arbiter@example.org/sessions", nil)
+		out := s.Must(http.StatusOK, tournament.Admin, "DELETE", "/api/v1/users/arbiter@example.org/sessions", nil)
+		if apitest.Num(out["ended"]) != 2 || signedIn(elsewhere(p)) || signedIn(q) {
 			t.Errorf("after an administrator ended the arbiter's sessions: %v; still signed in: %v %v", out, signedIn(elsewhere(p)), signedIn(q))
 		}
 	})
 	t.Run("a new password", func(t *testing.T) {
-		p := s.signIn(tournament.ArbiterRole)
-		s.must(http.StatusBadRequest, tournament.ArbiterRole, "PUT", "/api/v1/me/password", map[string]any{"current_password": "не тот", "new_password": "совсем новый пароль"})
+		p := s.SignIn(tournament.ArbiterRole)
+		s.Must(http.StatusBadRequest, tournament.ArbiterRole, "PUT", "/api/v1/me/password", map[string]any{"current_password": "не тот", "new_password": "совсем новый пароль"})
 		if !signedIn(p) {
 			t.Fatal("a refused password change ended the session")
 		}
-		s.must(http.StatusOK, tournament.ArbiterRole, "PUT", "/api/v1/me/password", map[string]any{"current_password": "пароль судьи", "new_password": "совсем новый пароль"})
+		s.Must(http.StatusOK, tournament.ArbiterRole, "PUT", "/api/v1/me/password", map[string]any{"current_password": "пароль судьи", "new_password": "совсем новый пароль"})
 		if signedIn(elsewhere(p)) {
 			t.Error("a session survived the password change")
 		}
@@ -71,24 +72,24 @@ func TestSessionsEndEverywhere(t *testing.T) {
 // API tokens are listed, expire and are revoked through the API.
 func TestTokensListedAndRevoked(t *testing.T) {
 	t.Parallel()
-	forEachServer(t, func(t *testing.T, s *testServer) {
-		created := s.must(http.StatusCreated, "", "POST", "/api/v1/tokens", map[string]any{
+	apitest.ForEachServer(t, func(t *testing.T, s *apitest.Server) {
+		created := s.Must(http.StatusCreated, "", "POST", "/api/v1/tokens", map[string]any{
 			"email": "arbiter@example.org", "password": "пароль судьи", "name": "табло", "expires_in_days": 7,
 		})
 		if created["expires_at"] == nil || created["name"] != "табло" {
 			t.Fatalf("new token %v: want its name and expiry", created)
 		}
-		s.tokens["script"] = created["token"].(string)
-		list := s.must(http.StatusOK, "script", "GET", "/api/v1/tokens", nil)["tokens"].([]any)
+		s.Tokens["script"] = created["token"].(string)
+		list := s.Must(http.StatusOK, "script", "GET", "/api/v1/tokens", nil)["tokens"].([]any)
 		if len(list) != 2 {
 			t.Fatalf("tokens %v, want the test's and the new one", list)
 		}
-		id := num(created["id"])
-		s.must(http.StatusNotFound, tournament.PlayerRole, "DELETE", fmt.Sprintf("/api/v1/tokens/%d", id), nil)
-		s.must(http.StatusForbidden, tournament.PlayerRole, "GET", "/api/v1/tokens?email=arbiter@example.org", nil)
-		s.must(http.StatusOK, tournament.ArbiterRole, "DELETE", fmt.Sprintf("/api/v1/tokens/%d", id), nil)
-		s.must(http.StatusUnauthorized, "script", "GET", "/api/v1/me", nil)
-		if code, out := s.do("", "POST", "/api/v1/tokens", map[string]any{"email": "arbiter@example.org", "password": "пароль судьи", "expires_in_days": 400}); code != http.StatusBadRequest || out["field"] != "expires_in_days" {
+		id := apitest.Num(created["id"])
+		s.Must(http.StatusNotFound, tournament.PlayerRole, "DELETE", fmt.Sprintf("/api/v1/tokens/%d", id), nil)
+		s.Must(http.StatusForbidden, tournament.PlayerRole, "GET", "/api/v1/tokens?email=arbiter@example.org", nil)
+		s.Must(http.StatusOK, tournament.ArbiterRole, "DELETE", fmt.Sprintf("/api/v1/tokens/%d", id), nil)
+		s.Must(http.StatusUnauthorized, "script", "GET", "/api/v1/me", nil)
+		if code, out := s.Do("", "POST", "/api/v1/tokens", map[string]any{"email": "arbiter@example.org", "password": "пароль судьи", "expires_in_days": 400}); code != http.StatusBadRequest || out["field"] != "expires_in_days" {
 			t.Errorf("a token for 400 days: %d %v, want 400 naming expires_in_days", code, out)
 		}
 	})

@@ -6,17 +6,18 @@ import (
 	"strings"
 	"testing"
 
+	"adiukh/api/apitest"
 	"adiukh/tournament"
 )
 
 // playRound enters a result on every board of a published round.
-func (s *testServer) playRound(id, n int, scores ...string) {
-	s.t.Helper()
-	_, round := s.do("", "GET", fmt.Sprintf("/api/v1/events/%d/rounds/%d", id, n), nil)
+func playRound(s *apitest.Server, id, n int, scores ...string) {
+	s.T.Helper()
+	_, round := s.Do("", "GET", fmt.Sprintf("/api/v1/events/%d/rounds/%d", id, n), nil)
 	for i, g := range round["games"].([]any) {
 		game := g.(map[string]any)
-		s.must(http.StatusOK, tournament.ArbiterRole, "PUT", fmt.Sprintf("/api/v1/events/%d/rounds/%d/games/%d/result", id, n, num(game["board"])),
-			map[string]any{"score": scores[i%len(scores)], "end_reason": "final_position", "version": num(game["version"])})
+		s.Must(http.StatusOK, tournament.ArbiterRole, "PUT", fmt.Sprintf("/api/v1/events/%d/rounds/%d/games/%d/result", id, n, apitest.Num(game["board"])),
+			map[string]any{"score": scores[i%len(scores)], "end_reason": "final_position", "version": apitest.Num(game["version"])})
 	}
 }
 
@@ -25,34 +26,34 @@ func (s *testServer) playRound(id, n int, scores ...string) {
 // finished event opens on its final standings.
 func TestStandingsAfterAnyRoundAndScoresInPairings(t *testing.T) {
 	t.Parallel()
-	forEachServer(t, func(t *testing.T, s *testServer) {
-		id := s.roundRobin(4)
-		s.playRound(id, 1, "17:7", "12:12")
-		s.must(http.StatusCreated, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
-		s.must(http.StatusOK, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/rounds/2/publish", id), nil)
-		s.playRound(id, 2, "24:0")
+	apitest.ForEachServer(t, func(t *testing.T, s *apitest.Server) {
+		id := s.RoundRobin(4)
+		playRound(s, id, 1, "17:7", "12:12")
+		s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
+		s.Must(http.StatusOK, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/rounds/2/publish", id), nil)
+		playRound(s, id, 2, "24:0")
 
-		reader := s.anonymous()
-		after1 := reader.get(fmt.Sprintf("/events/%d/standings?round=1", id)).Body.String()
-		after2 := reader.get(fmt.Sprintf("/events/%d/standings", id)).Body.String()
-		if !strings.Contains(after1, ruT("standings.after", "N", 1)) || !strings.Contains(after2, ruT("standings.after", "N", 2)) || after1 == after2 {
+		reader := s.Anonymous()
+		after1 := reader.Get(fmt.Sprintf("/events/%d/standings?round=1", id)).Body.String()
+		after2 := reader.Get(fmt.Sprintf("/events/%d/standings", id)).Body.String()
+		if !strings.Contains(after1, apitest.RuT("standings.after", "N", 1)) || !strings.Contains(after2, apitest.RuT("standings.after", "N", 2)) || after1 == after2 {
 			t.Errorf("the standings after round 1 and after round 2 are not told apart")
 		}
 		if !strings.Contains(after2, fmt.Sprintf(`href="?round=1"`)) || !strings.Contains(after2, `href="?round=2" aria-current="page"`) {
 			t.Errorf("the standings page offers no choice of rounds")
 		}
-		if rec := reader.get(fmt.Sprintf("/events/%d/standings?round=3", id)); rec.Code != http.StatusBadRequest {
+		if rec := reader.Get(fmt.Sprintf("/events/%d/standings?round=3", id)); rec.Code != http.StatusBadRequest {
 			t.Errorf("standings after an unplayed round: %d", rec.Code)
 		}
-		_, api1 := s.do("", "GET", fmt.Sprintf("/api/v1/events/%d/standings?round=1", id), nil)
-		_, api2 := s.do("", "GET", fmt.Sprintf("/api/v1/events/%d/standings", id), nil)
-		if num(api1["after_round"]) != 1 || num(api2["after_round"]) != 2 || fmt.Sprint(api1["rows"]) == fmt.Sprint(api2["rows"]) {
+		_, api1 := s.Do("", "GET", fmt.Sprintf("/api/v1/events/%d/standings?round=1", id), nil)
+		_, api2 := s.Do("", "GET", fmt.Sprintf("/api/v1/events/%d/standings", id), nil)
+		if apitest.Num(api1["after_round"]) != 1 || apitest.Num(api2["after_round"]) != 2 || fmt.Sprint(api1["rows"]) == fmt.Sprint(api2["rows"]) {
 			t.Errorf("the API: after round %v and %v", api1["after_round"], api2["after_round"])
 		}
 
 		// Round 2's pairings show the scores after round 1: in the round
 		// robin's table a win is worth 2, a draw 1.
-		pairings := reader.get(fmt.Sprintf("/events/%d?round=2", id)).Body.String()
+		pairings := reader.Get(fmt.Sprintf("/events/%d?round=2", id)).Body.String()
 		for _, want := range []string{`class="pts"`, "(2)", "(1)", "(0)"} {
 			if !strings.Contains(pairings, want) {
 				t.Errorf("round 2's pairings lack %s", want)
@@ -61,7 +62,7 @@ func TestStandingsAfterAnyRoundAndScoresInPairings(t *testing.T) {
 		// The JSON of a round gives the same scores: four points were
 		// shared out in round 1, none before it.
 		for n, want := range map[int]float64{1: 0, 2: 4} {
-			_, round := s.do("", "GET", fmt.Sprintf("/api/v1/events/%d/rounds/%d", id, n), nil)
+			_, round := s.Do("", "GET", fmt.Sprintf("/api/v1/events/%d/rounds/%d", id, n), nil)
 			total, seen := 0.0, 0
 			for _, g := range round["games"].([]any) {
 				game := g.(map[string]any)
@@ -76,19 +77,19 @@ func TestStandingsAfterAnyRoundAndScoresInPairings(t *testing.T) {
 				t.Errorf("the JSON of round %d: %d scores before the round adding up to %v, want 4 adding up to %v", n, seen, total, want)
 			}
 		}
-		if strings.Contains(reader.get(fmt.Sprintf("/events/%d?round=1", id)).Body.String(), `class="pts"`) {
+		if strings.Contains(reader.Get(fmt.Sprintf("/events/%d?round=1", id)).Body.String(), `class="pts"`) {
 			t.Errorf("round 1's pairings show scores")
 		}
 
-		s.must(http.StatusCreated, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
-		s.must(http.StatusOK, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/rounds/3/publish", id), nil)
-		s.playRound(id, 3, "13:11")
-		s.must(http.StatusOK, tournament.ArbiterRole, "PATCH", fmt.Sprintf("/api/v1/events/%d", id), map[string]any{"status": "finished"})
-		landing := reader.get(fmt.Sprintf("/events/%d", id)).Body.String()
-		if !strings.Contains(landing, ruT("standings.after", "N", 3)) || !strings.Contains(landing, fmt.Sprintf(`href="/events/%d?round=3"`, id)) {
+		s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
+		s.Must(http.StatusOK, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/rounds/3/publish", id), nil)
+		playRound(s, id, 3, "13:11")
+		s.Must(http.StatusOK, tournament.ArbiterRole, "PATCH", fmt.Sprintf("/api/v1/events/%d", id), map[string]any{"status": "finished"})
+		landing := reader.Get(fmt.Sprintf("/events/%d", id)).Body.String()
+		if !strings.Contains(landing, apitest.RuT("standings.after", "N", 3)) || !strings.Contains(landing, fmt.Sprintf(`href="/events/%d?round=3"`, id)) {
 			t.Errorf("a finished event does not open on its final standings with its pairings a tab away")
 		}
-		if !strings.Contains(reader.get(fmt.Sprintf("/events/%d?round=3", id)).Body.String(), `id="boards"`) {
+		if !strings.Contains(reader.Get(fmt.Sprintf("/events/%d?round=3", id)).Body.String(), `id="boards"`) {
 			t.Errorf("the pairings of a finished event are gone")
 		}
 	})

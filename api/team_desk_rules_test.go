@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"adiukh/api/apitest"
 	"adiukh/tournament"
 )
 
@@ -15,40 +16,40 @@ import (
 // no longer offers it and the API refuses it.
 func TestRemoveTeamOnTheDeskAndAPI(t *testing.T) {
 	t.Parallel()
-	s := newWebServer(t)
+	s := apitest.NewWebServer(t)
 	const arbiter = tournament.ArbiterRole
-	id := num(s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Кубок аулов", "discipline": "rapid-team", "system": "swiss", "rounds": 3})["id"])
-	a := s.signIn(arbiter)
-	mustStatus(t, "boards", a.post(fmt.Sprintf("/events/%d/team-settings", id), url.Values{"boards": {"2"}}).Code, http.StatusSeeOther, "")
+	id := apitest.Num(s.Must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Кубок аулов", "discipline": "rapid-team", "system": "swiss", "rounds": 3})["id"])
+	a := s.SignIn(arbiter)
+	mustStatus(t, "boards", a.Post(fmt.Sprintf("/events/%d/team-settings", id), url.Values{"boards": {"2"}}).Code, http.StatusSeeOther, "")
 	for _, tm := range []struct{ name, roster string }{
 		{"Понежукай", "Хуаде Аслан, 2000\nНехай Бэла, 2000"},
 		{"Тахтамукай", "Тлехас Мурат, 1900\nШхалахо Заур, 1900"},
 		{"Кошехабль", "Ачмиз Руслан, 1800\nБжассо Ислам, 1800"},
 		{"Шовгеновский", "Цей Аминет, 1700\nДаур Азамат, 1700"},
 	} {
-		rec := a.post(fmt.Sprintf("/events/%d/teams", id), url.Values{"name": {tm.name}, "roster": {tm.roster}})
+		rec := a.Post(fmt.Sprintf("/events/%d/teams", id), url.Values{"name": {tm.name}, "roster": {tm.roster}})
 		mustStatus(t, "add a team", rec.Code, http.StatusSeeOther, rec.Body.String())
 	}
 	teamsURL := fmt.Sprintf("/api/v1/events/%d/teams", id)
-	team := teamIDs(s.must(http.StatusOK, arbiter, "GET", teamsURL, nil))
+	team := teamIDs(s.Must(http.StatusOK, arbiter, "GET", teamsURL, nil))
 	remove := fmt.Sprintf("/events/%d/teams/%d/remove", id, team["Тахтамукай"])
-	if page := a.get(fmt.Sprintf("/events/%d/manage", id)).Body.String(); !strings.Contains(page, `action="`+remove+`"`) {
+	if page := a.Get(fmt.Sprintf("/events/%d/manage", id)).Body.String(); !strings.Contains(page, `action="`+remove+`"`) {
 		t.Fatal("the desk offers no removal of a team before round 1")
 	}
 	// The button asks first; without a reason the question stays, with
 	// the service's refusal next to the reason.
-	rec := a.post(remove, url.Values{})
+	rec := a.Post(remove, url.Values{})
 	mustStatus(t, "the question", rec.Code, http.StatusOK, rec.Body.String())
-	if !strings.Contains(pageText(rec), ruT("confirm.remove_team", "Name", "Тахтамукай", "Count", 2)) {
+	if !strings.Contains(apitest.PageText(rec), apitest.RuT("confirm.remove_team", "Name", "Тахтамукай", "Count", 2)) {
 		t.Errorf("the question: %s", rec.Body.String())
 	}
-	rec = a.post(remove, url.Values{"confirm": {"1"}, "reason": {" "}})
-	if rec.Code != http.StatusBadRequest || !strings.Contains(pageText(rec), ruF("say why team %q is removed; the audit log keeps it", "Тахтамукай")) {
+	rec = a.Post(remove, url.Values{"confirm": {"1"}, "reason": {" "}})
+	if rec.Code != http.StatusBadRequest || !strings.Contains(apitest.PageText(rec), apitest.RuF("say why team %q is removed; the audit log keeps it", "Тахтамукай")) {
 		t.Errorf("no reason: %d %s", rec.Code, rec.Body.String())
 	}
-	rec = a.post(remove, url.Values{"confirm": {"1"}, "reason": {"заявлена дважды"}})
+	rec = a.Post(remove, url.Values{"confirm": {"1"}, "reason": {"заявлена дважды"}})
 	mustStatus(t, "the removal", rec.Code, http.StatusSeeOther, rec.Body.String())
-	teams := s.must(http.StatusOK, arbiter, "GET", teamsURL, nil)["teams"].([]any)
+	teams := s.Must(http.StatusOK, arbiter, "GET", teamsURL, nil)["teams"].([]any)
 	var names []string
 	for _, tm := range teams {
 		names = append(names, fmt.Sprintf("%v %v", tm.(map[string]any)["start_no"], tm.(map[string]any)["name"]))
@@ -56,29 +57,29 @@ func TestRemoveTeamOnTheDeskAndAPI(t *testing.T) {
 	if fmt.Sprint(names) != "[1 Понежукай 2 Кошехабль 3 Шовгеновский]" {
 		t.Errorf("teams after the removal: %v", names)
 	}
-	if players := s.must(http.StatusOK, arbiter, "GET", fmt.Sprintf("/api/v1/events/%d/players", id), nil)["players"].([]any); len(players) != 6 {
+	if players := s.Must(http.StatusOK, arbiter, "GET", fmt.Sprintf("/api/v1/events/%d/players", id), nil)["players"].([]any); len(players) != 6 {
 		t.Errorf("%d players after the removal, want 6", len(players))
 	}
-	log := pageText(a.get(fmt.Sprintf("/events/%d/audit", id)))
-	if !strings.Contains(log, ruT("audit.team.delete")+": Тахтамукай") || !strings.Contains(log, "заявлена дважды") {
+	log := apitest.PageText(a.Get(fmt.Sprintf("/events/%d/audit", id)))
+	if !strings.Contains(log, apitest.RuT("audit.team.delete")+": Тахтамукай") || !strings.Contains(log, "заявлена дважды") {
 		t.Errorf("the audit log does not tell the removal")
 	}
 
 	// The JSON API names the team by start number; a stale team_id is
 	// refused, a reason is required.
 	del := fmt.Sprintf("/api/v1/events/%d/teams/3", id)
-	if code, answer := s.do(arbiter, "DELETE", del+"?reason=x&team_id="+fmt.Sprint(team["Понежукай"]), nil); code != http.StatusConflict || answer["field"] != "team_id" {
+	if code, answer := s.Do(arbiter, "DELETE", del+"?reason=x&team_id="+fmt.Sprint(team["Понежукай"]), nil); code != http.StatusConflict || answer["field"] != "team_id" {
 		t.Errorf("a stale start number: %d %v", code, answer)
 	}
-	if code, answer := s.do(arbiter, "DELETE", del, nil); code != http.StatusBadRequest || answer["field"] != "reason" {
+	if code, answer := s.Do(arbiter, "DELETE", del, nil); code != http.StatusBadRequest || answer["field"] != "reason" {
 		t.Errorf("no reason: %d %v", code, answer)
 	}
-	s.must(http.StatusOK, arbiter, "DELETE", del+"?reason="+url.QueryEscape("не приехала"), nil)
-	s.must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
-	if code, _ := s.do(arbiter, "DELETE", fmt.Sprintf("/api/v1/events/%d/teams/1?reason=x", id), nil); code != http.StatusConflict {
+	s.Must(http.StatusOK, arbiter, "DELETE", del+"?reason="+url.QueryEscape("не приехала"), nil)
+	s.Must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
+	if code, _ := s.Do(arbiter, "DELETE", fmt.Sprintf("/api/v1/events/%d/teams/1?reason=x", id), nil); code != http.StatusConflict {
 		t.Errorf("removal after round 1 is paired: %d, want 409", code)
 	}
-	if page := a.get(fmt.Sprintf("/events/%d/manage", id)).Body.String(); strings.Contains(page, "/remove\"") && strings.Contains(page, "team-remove") {
+	if page := a.Get(fmt.Sprintf("/events/%d/manage", id)).Body.String(); strings.Contains(page, "/remove\"") && strings.Contains(page, "team-remove") {
 		t.Error("the desk offers to remove a team after round 1 is paired")
 	}
 }
@@ -87,24 +88,24 @@ func TestRemoveTeamOnTheDeskAndAPI(t *testing.T) {
 // roster kept in the box, and on the team's own form.
 func TestTeamNameTakenOnTheDesk(t *testing.T) {
 	t.Parallel()
-	s := newWebServer(t)
+	s := apitest.NewWebServer(t)
 	const arbiter = tournament.ArbiterRole
-	id := num(s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Кубок аулов", "discipline": "rapid-team", "system": "round-robin"})["id"])
-	a := s.signIn(arbiter)
+	id := apitest.Num(s.Must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Кубок аулов", "discipline": "rapid-team", "system": "round-robin"})["id"])
+	a := s.SignIn(arbiter)
 	for _, name := range []string{"Понежукай", "Тахтамукай"} {
-		mustStatus(t, "add a team", a.post(fmt.Sprintf("/events/%d/teams", id), url.Values{"name": {name}, "roster": {name + " Игрок, 1800"}}).Code, http.StatusSeeOther, "")
+		mustStatus(t, "add a team", a.Post(fmt.Sprintf("/events/%d/teams", id), url.Values{"name": {name}, "roster": {name + " Игрок, 1800"}}).Code, http.StatusSeeOther, "")
 	}
-	rec := a.post(fmt.Sprintf("/events/%d/teams", id), url.Values{"name": {"понежукай"}, "roster": {"Новый Игрок, 1700"}})
-	body := pageText(rec)
-	if rec.Code != http.StatusConflict || !strings.Contains(body, ruF("the event has a team named %q already (start number %d); give this one another name", "Понежукай", 1)) || !strings.Contains(body, "Новый Игрок, 1700") {
+	rec := a.Post(fmt.Sprintf("/events/%d/teams", id), url.Values{"name": {"понежукай"}, "roster": {"Новый Игрок, 1700"}})
+	body := apitest.PageText(rec)
+	if rec.Code != http.StatusConflict || !strings.Contains(body, apitest.RuF("the event has a team named %q already (start number %d); give this one another name", "Понежукай", 1)) || !strings.Contains(body, "Новый Игрок, 1700") {
 		t.Errorf("a taken name: %d\n%s", rec.Code, body)
 	}
-	team := teamIDs(s.must(http.StatusOK, arbiter, "GET", fmt.Sprintf("/api/v1/events/%d/teams", id), nil))
-	rec = a.post(fmt.Sprintf("/events/%d/teams/%d", id, team["Тахтамукай"]), url.Values{"name": {"Понежукай"}, "city": {"Адыгейск"}})
-	if body := pageText(rec); rec.Code != http.StatusConflict || !strings.Contains(body, ruF("the event has a team named %q already (start number %d); give this one another name", "Понежукай", 1)) || !strings.Contains(body, `value="Адыгейск"`) {
+	team := teamIDs(s.Must(http.StatusOK, arbiter, "GET", fmt.Sprintf("/api/v1/events/%d/teams", id), nil))
+	rec = a.Post(fmt.Sprintf("/events/%d/teams/%d", id, team["Тахтамукай"]), url.Values{"name": {"Понежукай"}, "city": {"Адыгейск"}})
+	if body := apitest.PageText(rec); rec.Code != http.StatusConflict || !strings.Contains(body, apitest.RuF("the event has a team named %q already (start number %d); give this one another name", "Понежукай", 1)) || !strings.Contains(body, `value="Адыгейск"`) {
 		t.Errorf("a rename to a taken name: %d", rec.Code)
 	}
-	if code, out := s.do(arbiter, "PATCH", fmt.Sprintf("/api/v1/events/%d/teams/1", id), map[string]any{"name": "ТАХТАМУКАЙ"}); code != http.StatusConflict || out["field"] != "name" {
+	if code, out := s.Do(arbiter, "PATCH", fmt.Sprintf("/api/v1/events/%d/teams/1", id), map[string]any{"name": "ТАХТАМУКАЙ"}); code != http.StatusConflict || out["field"] != "name" {
 		t.Errorf("the API: %d %v", code, out)
 	}
 }
@@ -113,22 +114,22 @@ func TestTeamNameTakenOnTheDesk(t *testing.T) {
 // name of its input, in the page's language.
 func TestTeamFormErrorsNameTheirFields(t *testing.T) {
 	t.Parallel()
-	s := newWebServer(t)
+	s := apitest.NewWebServer(t)
 	const arbiter = tournament.ArbiterRole
-	id := num(s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Кубок аулов", "discipline": "rapid-team", "system": "round-robin"})["id"])
-	a := s.signIn(arbiter)
-	mustStatus(t, "add a team", a.post(fmt.Sprintf("/events/%d/teams", id), url.Values{"name": {"Понежукай"}, "roster": {"Хуаде Аслан, 1800"}}).Code, http.StatusSeeOther, "")
-	team := teamIDs(s.must(http.StatusOK, arbiter, "GET", fmt.Sprintf("/api/v1/events/%d/teams", id), nil))["Понежукай"]
-	rec := a.post(fmt.Sprintf("/events/%d/teams/%d/players", id, team), url.Values{"name": {"Нехай Бэла"}, "rating": {"9000"}})
-	if body := pageText(rec); rec.Code != http.StatusBadRequest || !strings.Contains(body, `<p class="field-error" role="alert">`+ru.Field("rating")+": "+ruF("a rating is between 0 and 4000; got %d", 9000)) {
+	id := apitest.Num(s.Must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Кубок аулов", "discipline": "rapid-team", "system": "round-robin"})["id"])
+	a := s.SignIn(arbiter)
+	mustStatus(t, "add a team", a.Post(fmt.Sprintf("/events/%d/teams", id), url.Values{"name": {"Понежукай"}, "roster": {"Хуаде Аслан, 1800"}}).Code, http.StatusSeeOther, "")
+	team := teamIDs(s.Must(http.StatusOK, arbiter, "GET", fmt.Sprintf("/api/v1/events/%d/teams", id), nil))["Понежукай"]
+	rec := a.Post(fmt.Sprintf("/events/%d/teams/%d/players", id, team), url.Values{"name": {"Нехай Бэла"}, "rating": {"9000"}})
+	if body := apitest.PageText(rec); rec.Code != http.StatusBadRequest || !strings.Contains(body, `<p class="field-error" role="alert">`+apitest.Ru.Field("rating")+": "+apitest.RuF("a rating is between 0 and 4000; got %d", 9000)) {
 		t.Errorf("a reserve with a rating of 9000: %d\n%s", rec.Code, body)
 	}
-	rec = a.post(fmt.Sprintf("/events/%d/teams/%d/players?lang=en", id, team), url.Values{"name": {" "}})
+	rec = a.Post(fmt.Sprintf("/events/%d/teams/%d/players?lang=en", id, team), url.Values{"name": {" "}})
 	if body := rec.Body.String(); rec.Code != http.StatusBadRequest || !strings.Contains(body, `<p class="field-error" role="alert">Full name: `) {
 		t.Errorf("a reserve without a name: %d\n%s", rec.Code, body)
 	}
-	rec = a.post(fmt.Sprintf("/events/%d/teams/%d", id, team), url.Values{"name": {""}})
-	if body := pageText(rec); rec.Code != http.StatusBadRequest || !strings.Contains(body, `<p class="field-error" role="alert">`+ru.Field("name")+": "+ruF("must not be empty")) {
+	rec = a.Post(fmt.Sprintf("/events/%d/teams/%d", id, team), url.Values{"name": {""}})
+	if body := apitest.PageText(rec); rec.Code != http.StatusBadRequest || !strings.Contains(body, `<p class="field-error" role="alert">`+apitest.Ru.Field("name")+": "+apitest.RuF("must not be empty")) {
 		t.Errorf("a team without a name: %d\n%s", rec.Code, body)
 	}
 }

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"adiukh/api"
+	"adiukh/api/apitest"
 	"adiukh/rules"
 	"adiukh/tournament"
 	"adiukh/tournament/account"
@@ -62,7 +63,7 @@ func newCorrServer(t *testing.T, st *store.Store, start time.Time, mailer corres
 // changed by configure.
 func newCorrServerOn(t *testing.T, st *store.Store, corr correspondence.Store, start time.Time, mailer correspondence.Mailer, configure ...func(*api.Deps)) *corrServer {
 	clock := &fakeClock{now: start}
-	s := &corrServer{t: t, clock: clock, accounts: testAccounts(st, account.Options{})}
+	s := &corrServer{t: t, clock: clock, accounts: apitest.Accounts(st, account.Options{})}
 	s.corr = correspondence.NewService(corr, correspondence.Options{Pairing: engines.Options().Pairing, Now: clock.Now, Mailer: mailer})
 	opt := engines.Options()
 	opt.Now, opt.LiveRound = clock.Now, s.corr.StartLiveRound
@@ -73,7 +74,7 @@ func newCorrServerOn(t *testing.T, st *store.Store, corr correspondence.Store, s
 	for _, c := range configure {
 		c(&deps)
 	}
-	s.handler = newRouter(deps)
+	s.handler = apitest.NewRouter(deps)
 	return s
 }
 
@@ -174,13 +175,13 @@ func playSection(t *testing.T, s *corrServer) {
 		t.Fatalf("5+1 for correspondence: %d %v, want 400 naming day controls", code, out)
 	}
 	event["time_control"] = "10d"
-	id := num(s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events", event).(map[string]any)["id"])
+	id := apitest.Num(s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events", event).(map[string]any)["id"])
 	ev := fmt.Sprintf("/api/v1/events/%d", id)
 
 	tokens := map[int]string{} // by player ID
 	for i, name := range []string{"Абрегов", "Бжедугов", "Гучетль", "Даур", "Емтыль"} {
 		p := s.must(http.StatusCreated, arbiter, "POST", ev+"/players", map[string]any{"name": name, "rating": 2000 - 10*i}).(map[string]any)
-		pid := num(p["id"])
+		pid := apitest.Num(p["id"])
 		email := fmt.Sprintf("p%d@example.org", i)
 		tokens[pid] = s.user(email, tournament.PlayerRole)
 		if i < 4 {
@@ -192,7 +193,7 @@ func playSection(t *testing.T, s *corrServer) {
 		}
 	}
 	s.must(http.StatusOK, arbiter, "PUT", ev+"/correspondence", map[string]any{"start_position": cycle, "start_side": "black", "leave_days": 10})
-	anyPlayer := tokens[num(s.must(http.StatusOK, "", "GET", ev+"/players", nil).(map[string]any)["players"].([]any)[0].(map[string]any)["id"])]
+	anyPlayer := tokens[apitest.Num(s.must(http.StatusOK, "", "GET", ev+"/players", nil).(map[string]any)["players"].([]any)[0].(map[string]any)["id"])]
 	if code, _ := s.call(anyPlayer, "POST", ev+"/start", nil); code != http.StatusForbidden {
 		t.Errorf("a player starts the section: %d, want 403", code)
 	}
@@ -203,8 +204,8 @@ func playSection(t *testing.T, s *corrServer) {
 	games := make([]map[string]any, len(started))
 	for i, g := range started {
 		games[i] = g.(map[string]any)
-		if games[i]["status"] != "running" || games[i]["to_move"] != "black" || num(games[i]["ply"]) != 0 ||
-			num(games[i]["black_left_seconds"]) != 10*86400 || games[i]["deadline"] != "2026-12-11T09:00:00Z" {
+		if games[i]["status"] != "running" || games[i]["to_move"] != "black" || apitest.Num(games[i]["ply"]) != 0 ||
+			apitest.Num(games[i]["black_left_seconds"]) != 10*86400 || games[i]["deadline"] != "2026-12-11T09:00:00Z" {
 			t.Fatalf("game %d at the start: %v", i, games[i])
 		}
 	}
@@ -213,8 +214,8 @@ func playSection(t *testing.T, s *corrServer) {
 		t.Fatalf("rounds after the start: %v", rounds)
 	}
 
-	id0 := func(i int) int { return num(games[i]["id"]) }
-	side := func(i int, color string) string { return tokens[num(games[i][color])] }
+	id0 := func(i int) int { return apitest.Num(games[i]["id"]) }
+	side := func(i int, color string) string { return tokens[apitest.Num(games[i][color])] }
 	gamePath := func(i int) string { return fmt.Sprintf("/api/v1/games/%d", id0(i)) }
 	ply := map[int]int{}
 	// play makes the moves of game i in turn from its current ply.
@@ -223,8 +224,8 @@ func playSection(t *testing.T, s *corrServer) {
 		var g map[string]any
 		for _, m := range moves {
 			cur := s.game(id0(i))
-			g = s.must(http.StatusOK, side(i, cur["to_move"].(string)), "POST", gamePath(i)+"/moves", map[string]any{"move": m, "ply": num(cur["ply"])}).(map[string]any)
-			ply[i] = num(g["ply"])
+			g = s.must(http.StatusOK, side(i, cur["to_move"].(string)), "POST", gamePath(i)+"/moves", map[string]any{"move": m, "ply": apitest.Num(cur["ply"])}).(map[string]any)
+			ply[i] = apitest.Num(g["ply"])
 		}
 		return g
 	}
@@ -266,11 +267,11 @@ func playSection(t *testing.T, s *corrServer) {
 	if len(g["moves"].([]any)) != 7 {
 		t.Errorf("game 0 answers %d moves, want 7", len(g["moves"].([]any)))
 	}
-	cell := crossCell(t, s, ev, num(games[0]["white"]), 1)
+	cell := crossCell(t, s, ev, apitest.Num(games[0]["white"]), 1)
 	if cell["score"] == nil {
 		t.Fatalf("the crosstable does not show game 0 at once: %v", cell)
 	}
-	if standings := crossRow(t, s, ev, num(games[0]["white"])); standings["score"] != 2.0 {
+	if standings := crossRow(t, s, ev, apitest.Num(games[0]["white"])); standings["score"] != 2.0 {
 		t.Errorf("the winner of game 0 has %v points in the standings, want 2 at once", standings["score"])
 	}
 	// So the standings are by the finished games, not after a round.
@@ -280,7 +281,7 @@ func playSection(t *testing.T, s *corrServer) {
 	req := httptest.NewRequest("GET", ev+"/standings.pdf?lang=ru", nil)
 	rec := httptest.NewRecorder()
 	s.handler.ServeHTTP(rec, req)
-	if text := pdfToText(t, "corr-standings", rec.Body.Bytes()); !strings.Contains(text, ruDoc("report.standings_finished_games")) || strings.Contains(text, ruDoc("report.standings_after", 0)) {
+	if text := pdfToText(t, "corr-standings", rec.Body.Bytes()); !strings.Contains(text, apitest.RuDoc("report.standings_finished_games")) || strings.Contains(text, apitest.RuDoc("report.standings_after", 0)) {
 		t.Errorf("the correspondence standings PDF is titled after a round:\n%.300s", text)
 	}
 
@@ -332,14 +333,14 @@ func playSection(t *testing.T, s *corrServer) {
 		t.Errorf("the arbiter's inbox is not dated in the event's zone:\n%s", inbox)
 	}
 	// The note after its ply: "…-го полухода повторилась в третий раз, ход чёрных (§5: решает судья)".
-	_, repeated, _ := strings.Cut(ruT("note.game.repetition.black"), "%d")
+	_, repeated, _ := strings.Cut(apitest.RuT("note.game.repetition.black"), "%d")
 	for path, want := range map[string]string{gamePath(6): repeated, fmt.Sprintf("/games/%d?lang=ru", id0(6)): repeated} {
 		// The server's own note reads in the reader's language.
 		req := httptest.NewRequest("GET", path, nil)
 		req.Header.Set("Accept-Language", "ru")
 		rec := httptest.NewRecorder()
 		s.handler.ServeHTTP(rec, req)
-		if !strings.Contains(pageText(rec), want) {
+		if !strings.Contains(apitest.PageText(rec), want) {
 			t.Errorf("%s in Russian: %d, no %q in\n%.600s", path, rec.Code, want, rec.Body.String())
 		}
 	}
@@ -362,13 +363,13 @@ func playSection(t *testing.T, s *corrServer) {
 	if games[saved]["black"] == games[timeout]["black"] {
 		saved, late = 9, 8
 	}
-	onLeave := num(games[saved]["black"])
+	onLeave := apitest.Num(games[saved]["black"])
 	s.clock.Set(corrStart.Add(day(1)))
 	leavePath := fmt.Sprintf("%s/players/%d/leave", ev, onLeave)
 	if code, out := s.call(tokens[onLeave], "PUT", leavePath, map[string]any{"from": "2026-12-03", "to": "2026-12-20"}); code != http.StatusBadRequest || !strings.Contains(fmt.Sprint(out), "the arbiter can grant more") {
 		t.Errorf("18 days of leave when 10 are allowed: %d %v", code, out)
 	}
-	if code, _ := s.call(side(timeout, "black"), "PUT", leavePath, map[string]any{"from": "2026-12-03", "to": "2026-12-09"}); code != http.StatusForbidden && onLeave != num(games[timeout]["black"]) {
+	if code, _ := s.call(side(timeout, "black"), "PUT", leavePath, map[string]any{"from": "2026-12-03", "to": "2026-12-09"}); code != http.StatusForbidden && onLeave != apitest.Num(games[timeout]["black"]) {
 		t.Errorf("leave booked for someone else: %d, want 403", code)
 	}
 	s.must(http.StatusOK, tokens[onLeave], "PUT", leavePath, map[string]any{"from": "2026-12-03", "to": "2026-12-09"})
@@ -376,12 +377,12 @@ func playSection(t *testing.T, s *corrServer) {
 		t.Errorf("game %d: deadline after 7 days of leave %v, want 2026-12-18T09:00:00Z", saved, g["deadline"])
 	}
 	// The arbiter grants more than the allowance to another player.
-	other := num(games[late]["white"])
+	other := apitest.Num(games[late]["white"])
 	granted := s.must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("%s/players/%d/leave", ev, other), map[string]any{"from": "2026-12-24", "to": "2027-01-31", "reason": "болезнь"}).(map[string]any)
-	if num(granted["days"]) != 39 || granted["by_arbiter"] != true {
+	if apitest.Num(granted["days"]) != 39 || granted["by_arbiter"] != true {
 		t.Errorf("the arbiter's leave: %v", granted)
 	}
-	s.must(http.StatusNoContent, arbiter, "DELETE", fmt.Sprintf("%s/leave/%d", ev, num(granted["id"])), nil)
+	s.must(http.StatusNoContent, arbiter, "DELETE", fmt.Sprintf("%s/leave/%d", ev, apitest.Num(granted["id"])), nil)
 
 	// Game 9 (late) goes on: Black moves on day 5, White on day 12.
 	s.clock.Set(corrStart.Add(day(5)))
@@ -450,7 +451,7 @@ func playSection(t *testing.T, s *corrServer) {
 	}
 	moves := 0
 	for _, g := range s.must(http.StatusOK, "", "GET", ev+"/games", nil).([]any) {
-		moves += num(s.game(num(g.(map[string]any)["id"]))["ply"])
+		moves += apitest.Num(s.game(apitest.Num(g.(map[string]any)["id"]))["ply"])
 	}
 	for action, want := range map[string]int{"correspondence.move": moves, "correspondence.draw_offer": 2 /* the third came with a move */, "correspondence.draw_decline": 1,
 		"correspondence.draw_accept": 1, "correspondence.leave": 2, "correspondence.leave_cancel": 1, "correspondence.decision": 2,
@@ -507,7 +508,7 @@ func checkRecords(t *testing.T, s *corrServer, ev string, game0 int) {
 		t.Errorf("PDN game 1 ends %v %v, want its final position 14:10", rep.Final, rep.Score)
 	}
 	g := s.game(game0)
-	req = httptest.NewRequest("GET", fmt.Sprintf("%s/rounds/%d/games/%d/record.pdf", ev, num(g["round"]), num(g["board"])), nil)
+	req = httptest.NewRequest("GET", fmt.Sprintf("%s/rounds/%d/games/%d/record.pdf", ev, apitest.Num(g["round"]), apitest.Num(g["board"])), nil)
 	rec = httptest.NewRecorder()
 	s.handler.ServeHTTP(rec, req)
 	if rec.Code != http.StatusOK || !bytes.HasPrefix(rec.Body.Bytes(), []byte("%PDF")) {
@@ -535,12 +536,12 @@ func crossRow(t *testing.T, s *corrServer, ev string, playerID int) map[string]a
 	t.Helper()
 	var startNo int
 	for _, p := range s.must(http.StatusOK, "", "GET", ev+"/players", nil).(map[string]any)["players"].([]any) {
-		if num(p.(map[string]any)["id"]) == playerID {
-			startNo = num(p.(map[string]any)["start_no"])
+		if apitest.Num(p.(map[string]any)["id"]) == playerID {
+			startNo = apitest.Num(p.(map[string]any)["start_no"])
 		}
 	}
 	for _, r := range s.must(http.StatusOK, "", "GET", ev+"/crosstable", nil).(map[string]any)["rows"].([]any) {
-		if num(r.(map[string]any)["start_no"]) == startNo {
+		if apitest.Num(r.(map[string]any)["start_no"]) == startNo {
 			return r.(map[string]any)
 		}
 	}
@@ -561,19 +562,19 @@ func TestPrivateSectionIsPlayedByItsPlayers(t *testing.T) {
 	s := newCorrServer(t, storetest.SQLite(t), corrStart, nil)
 	arbiter := s.user("arbiter@example.org", tournament.ArbiterRole)
 	outsider := s.user("outsider@example.org", tournament.PlayerRole)
-	id := num(s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Закрытый заочный", "discipline": "correspondence",
+	id := apitest.Num(s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Закрытый заочный", "discipline": "correspondence",
 		"system": "round-robin", "time_control": "10d", "visibility": "private"}).(map[string]any)["id"])
 	ev := fmt.Sprintf("/api/v1/events/%d", id)
 	tokens, emails := map[int]string{}, map[int]string{}
 	for i, name := range []string{"Абрегов", "Бжедугов"} {
-		pid := num(s.must(http.StatusCreated, arbiter, "POST", ev+"/players", map[string]any{"name": name}).(map[string]any)["id"])
+		pid := apitest.Num(s.must(http.StatusCreated, arbiter, "POST", ev+"/players", map[string]any{"name": name}).(map[string]any)["id"])
 		emails[pid] = fmt.Sprintf("p%d@example.org", i)
 		tokens[pid] = s.user(emails[pid], tournament.PlayerRole)
 		s.must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("%s/players/%d/account", ev, pid), map[string]any{"email": emails[pid]})
 	}
 	g := s.must(http.StatusOK, arbiter, "POST", ev+"/start", nil).([]any)[0].(map[string]any)
-	path := fmt.Sprintf("/api/v1/games/%d", num(g["id"]))
-	white, black := num(g["white"]), num(g["black"])
+	path := fmt.Sprintf("/api/v1/games/%d", apitest.Num(g["id"]))
+	white, black := apitest.Num(g["white"]), apitest.Num(g["black"])
 	for who, token := range map[string]string{"anonymous": "", "another account": outsider} {
 		if code, _ := s.call(token, "GET", path, nil); code != http.StatusNotFound {
 			t.Errorf("%s reads the game of a private section: %d, want 404", who, code)
@@ -584,7 +585,7 @@ func TestPrivateSectionIsPlayedByItsPlayers(t *testing.T) {
 	s.must(http.StatusOK, tokens[white], "POST", path+"/moves", map[string]any{"move": "c3-d4", "ply": 0})
 	// The game's page: Black, signed in, sees the board with the move form;
 	// another account finds nothing.
-	page := fmt.Sprintf("/games/%d", num(g["id"]))
+	page := fmt.Sprintf("/games/%d", apitest.Num(g["id"]))
 	if body := s.page(s.session(emails[black]), page); !strings.Contains(body, `name="move"`) {
 		t.Errorf("the page of a private section offers its player no move")
 	}

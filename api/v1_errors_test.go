@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"adiukh/api/apitest"
 	"adiukh/tournament"
 )
 
@@ -17,32 +18,32 @@ const sampleGame = `1. c3-b4 b6-c5 2. b4-a5 a7-b6 3. b2-c3 c5-b4 4. a3:a7 c7-b6 
 
 // newStandardEvent creates a standard round robin of three players and
 // pairs and publishes round 1: board 1 is a game, board 2 the bye.
-func newStandardEvent(t *testing.T, s *testServer, extra map[string]any) int {
+func newStandardEvent(t *testing.T, s *apitest.Server, extra map[string]any) int {
 	t.Helper()
 	body := map[string]any{"name": "Кубок", "discipline": "standard", "system": "round-robin", "time_control": "30+30"}
 	for k, v := range extra {
 		body[k] = v
 	}
-	id := num(s.must(http.StatusCreated, tournament.ArbiterRole, "POST", "/api/v1/events", body)["id"])
+	id := apitest.Num(s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", "/api/v1/events", body)["id"])
 	for _, name := range []string{"Хуаде", "Тлехас", "Нехай"} {
-		s.must(http.StatusCreated, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/players", id), map[string]any{"name": name})
+		s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/players", id), map[string]any{"name": name})
 	}
 	return id
 }
 
 func TestAPIErrors(t *testing.T) {
 	t.Parallel()
-	forEachServer(t, func(t *testing.T, s *testServer) {
+	apitest.ForEachServer(t, func(t *testing.T, s *apitest.Server) {
 		const arbiter, admin, player = tournament.ArbiterRole, tournament.Admin, tournament.PlayerRole
 		id := newStandardEvent(t, s, nil)
 		private := newStandardEvent(t, s, map[string]any{"visibility": "private"})
-		swiss := num(s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events",
+		swiss := apitest.Num(s.Must(http.StatusCreated, arbiter, "POST", "/api/v1/events",
 			map[string]any{"name": "Швейцарка", "discipline": "blitz", "system": "swiss", "rounds": 5, "time_control": "3+2"})["id"])
 		var swissPlayer int
 		for _, name := range []string{"А", "Б"} {
-			swissPlayer = num(s.must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/players", swiss), map[string]any{"name": name})["id"])
+			swissPlayer = apitest.Num(s.Must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/players", swiss), map[string]any{"name": name})["id"])
 		}
-		s.must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
+		s.Must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
 		result := fmt.Sprintf("/api/v1/events/%d/rounds/1/games/1/result", id)
 
 		for _, tc := range []struct {
@@ -80,7 +81,7 @@ func TestAPIErrors(t *testing.T) {
 			{"finish too early", arbiter, "PATCH", fmt.Sprintf("/api/v1/events/%d", id), map[string]any{"status": "finished"}, 409, "ECONFLICT", "status", "rounds are paired"},
 		} {
 			t.Run(tc.name, func(t *testing.T) {
-				code, out := s.do(tc.role, tc.method, tc.path, tc.body)
+				code, out := s.Do(tc.role, tc.method, tc.path, tc.body)
 				field, _ := out["field"].(string)
 				message, _ := out["message"].(string)
 				if code != tc.status || out["code"] != tc.code || field != tc.field || !strings.Contains(message, tc.message) {
@@ -96,16 +97,16 @@ func TestAPIErrors(t *testing.T) {
 // and the audit log that keeps it all.
 func TestResultWithSheet(t *testing.T) {
 	t.Parallel()
-	forEachServer(t, func(t *testing.T, s *testServer) {
+	apitest.ForEachServer(t, func(t *testing.T, s *apitest.Server) {
 		const arbiter = tournament.ArbiterRole
 		id := newStandardEvent(t, s, nil)
-		round := s.must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
+		round := s.Must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
 		games := round["games"].([]any)
 		bye := games[len(games)-1].(map[string]any)
 		if bye["black"] != nil || bye["end_reason"] != "bye" {
 			t.Errorf("last board of an odd round robin = %v, want the bye", bye)
 		}
-		s.must(http.StatusOK, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds/1/publish", id), nil)
+		s.Must(http.StatusOK, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds/1/publish", id), nil)
 		result := fmt.Sprintf("/api/v1/events/%d/rounds/1/games/1/result", id)
 
 		for _, tc := range []struct {
@@ -121,39 +122,39 @@ func TestResultWithSheet(t *testing.T) {
 			{"byes are fixed", map[string]any{"score": "", "end_reason": "bye", "version": 1}, 400, "end_reason", "only the pairing gives a bye"},
 		} {
 			t.Run(tc.name, func(t *testing.T) {
-				code, out := s.do(arbiter, "PUT", result, tc.body)
+				code, out := s.Do(arbiter, "PUT", result, tc.body)
 				if code != tc.status || out["field"] != tc.field || !strings.Contains(fmt.Sprint(out["message"]), tc.text) {
 					t.Errorf("PUT %v: %d %v; want %d field %q with %q", tc.body, code, out, tc.status, tc.field, tc.text)
 				}
 			})
 		}
 
-		g := s.must(http.StatusOK, arbiter, "PUT", result, map[string]any{"score": "17:7", "end_reason": "final_position", "version": 1, "sheet": sampleGame})
-		if num(g["version"]) != 2 || g["score"] != "17:7" || g["sheet_report"].(map[string]any)["final_score"] != "17:7" {
+		g := s.Must(http.StatusOK, arbiter, "PUT", result, map[string]any{"score": "17:7", "end_reason": "final_position", "version": 1, "sheet": sampleGame})
+		if apitest.Num(g["version"]) != 2 || g["score"] != "17:7" || g["sheet_report"].(map[string]any)["final_score"] != "17:7" {
 			t.Errorf("accepted game = %v, want version 2, 17:7 with its sheet report", g)
 		}
-		code, out := s.do(arbiter, "PUT", result, map[string]any{"score": "24:0", "end_reason": "arbiter", "version": 1})
+		code, out := s.Do(arbiter, "PUT", result, map[string]any{"score": "24:0", "end_reason": "arbiter", "version": 1})
 		if code != http.StatusConflict || out["field"] != "version" {
 			t.Errorf("update from version 1 after version 2: %d %v, want 409 on version", code, out)
 		}
 		// The sheet stays with the game; the arbiter overrides it.
-		code, out = s.do(arbiter, "PUT", result, map[string]any{"score": "24:0", "end_reason": "arbiter", "version": 2})
+		code, out = s.Do(arbiter, "PUT", result, map[string]any{"score": "24:0", "end_reason": "arbiter", "version": 2})
 		if code != http.StatusBadRequest || !strings.Contains(fmt.Sprint(out["message"]), "reaches a final position scoring 17:7") {
 			t.Errorf("result against the stored sheet: %d %v, want 400", code, out)
 		}
-		g = s.must(http.StatusOK, arbiter, "PUT", result, map[string]any{"score": "24:0", "end_reason": "arbiter", "version": 2, "override_reason": "неспортивное поведение"})
+		g = s.Must(http.StatusOK, arbiter, "PUT", result, map[string]any{"score": "24:0", "end_reason": "arbiter", "version": 2, "override_reason": "неспортивное поведение"})
 		if g["override_reason"] != "неспортивное поведение" || g["score"] != "24:0" {
 			t.Errorf("overridden game = %v", g)
 		}
 
-		audit := s.must(http.StatusOK, arbiter, "GET", fmt.Sprintf("/api/v1/events/%d/audit", id), nil)["entries"].([]any)
+		audit := s.Must(http.StatusOK, arbiter, "GET", fmt.Sprintf("/api/v1/events/%d/audit", id), nil)["entries"].([]any)
 		last := audit[len(audit)-1].(map[string]any)
 		before, after := last["before"].(map[string]any), last["after"].(map[string]any)
 		if last["action"] != "result.correct_override" || before["score"] != "17:7" || after["score"] != "24:0" ||
 			!strings.Contains(last["reason"].(string), "неспортивное поведение") || last["user_email"] != "arbiter@example.org" {
 			t.Errorf("last audit entry = %v, want the correction against the sheet from 17:7 to 24:0 with its reason", last)
 		}
-		code, _ = s.do("", "GET", fmt.Sprintf("/api/v1/events/%d/audit", id), nil)
+		code, _ = s.Do("", "GET", fmt.Sprintf("/api/v1/events/%d/audit", id), nil)
 		if code != http.StatusUnauthorized {
 			t.Errorf("anonymous audit read: %d, want 401", code)
 		}
@@ -164,12 +165,12 @@ func TestResultWithSheet(t *testing.T) {
 // Content-Type to send, as the body read as a form is empty by then.
 func TestJSONSentAsForm(t *testing.T) {
 	t.Parallel()
-	forEachServer(t, func(t *testing.T, s *testServer) {
+	apitest.ForEachServer(t, func(t *testing.T, s *apitest.Server) {
 		req := httptest.NewRequest("POST", "/api/v1/events", strings.NewReader(`{"name":"Кубок","discipline":"standard","system":"round-robin"}`))
 		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-		req.Header.Set("Authorization", "Bearer "+s.tokens[tournament.ArbiterRole])
+		req.Header.Set("Authorization", "Bearer "+s.Tokens[tournament.ArbiterRole])
 		rec := httptest.NewRecorder()
-		s.handler.ServeHTTP(rec, req)
+		s.Handler.ServeHTTP(rec, req)
 		want := "the request needs a JSON body sent as Content-Type: application/json; this one was sent as application/x-www-form-urlencoded"
 		if rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), want) {
 			t.Fatalf("%d %s", rec.Code, rec.Body.String())

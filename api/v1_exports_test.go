@@ -18,6 +18,7 @@ import (
 	"testing"
 
 	"adiukh/api"
+	"adiukh/api/apitest"
 	"adiukh/internal/testtool"
 	"adiukh/rules"
 	"adiukh/tournament"
@@ -51,45 +52,45 @@ func pairInStartOrder(in tournament.PairingInput) ([]tournament.Pairing, error) 
 	return out, nil
 }
 
-// newExportServer is the application as newTestServer builds it, with a
+// newExportServer is the application as apitest.NewServer builds it, with a
 // Swiss engine and a configured public address.
-func newExportServer(t *testing.T, st *store.Store) *testServer {
-	s := newTestServer(t, st)
+func newExportServer(t *testing.T, st *store.Store) *apitest.Server {
+	s := apitest.NewServer(t, st)
 	opt := engines.Options()
 	opt.Pairing[tournament.Swiss] = pairInStartOrder
-	s.handler = newRouter(api.Deps{
+	s.Handler = apitest.NewRouter(api.Deps{
 		PublicURL: publicURL + "/",
-		DB:        st, Events: tournament.NewService(st, opt), Accounts: testAccounts(st, account.Options{}),
+		DB:        st, Events: tournament.NewService(st, opt), Accounts: apitest.Accounts(st, account.Options{}),
 		Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
 	})
 	return s
 }
 
 // download fetches a document as the given role ("" for anonymous).
-func (s *testServer) download(role tournament.Role, path string, header map[string]string) *httptest.ResponseRecorder {
-	s.t.Helper()
+func download(s *apitest.Server, role tournament.Role, path string, header map[string]string) *httptest.ResponseRecorder {
+	s.T.Helper()
 	req := httptest.NewRequest("GET", path, nil)
 	if role != "" {
-		req.Header.Set("Authorization", "Bearer "+s.tokens[role])
+		req.Header.Set("Authorization", "Bearer "+s.Tokens[role])
 	}
 	for k, v := range header {
 		req.Header.Set(k, v)
 	}
 	rec := httptest.NewRecorder()
-	s.handler.ServeHTTP(rec, req)
+	s.Handler.ServeHTTP(rec, req)
 	return rec
 }
 
 // mustDownload fetches a document and fails the test unless it is there
 // with the content type wanted.
-func (s *testServer) mustDownload(path, contentType string) []byte {
-	s.t.Helper()
-	rec := s.download("", path, nil)
+func mustDownload(s *apitest.Server, path, contentType string) []byte {
+	s.T.Helper()
+	rec := download(s, "", path, nil)
 	if rec.Code != http.StatusOK {
-		s.t.Fatalf("GET %s: status %d, want 200; answer %s", path, rec.Code, rec.Body.String())
+		s.T.Fatalf("GET %s: status %d, want 200; answer %s", path, rec.Code, rec.Body.String())
 	}
 	if got := rec.Header().Get("Content-Type"); !strings.HasPrefix(got, contentType) {
-		s.t.Fatalf("GET %s: Content-Type %q, want %s", path, got, contentType)
+		s.T.Fatalf("GET %s: Content-Type %q, want %s", path, got, contentType)
 	}
 	return rec.Body.Bytes()
 }
@@ -154,31 +155,31 @@ type playedGame struct{ round, board, white, black int }
 // number wins 17:7. The first game the lower number has White in carries
 // the sample game's sheet (§7.2, 17:7 on the board); the second has a sheet
 // that does not replay, accepted as a resignation (24:0) by override.
-func playEvent(t *testing.T, s *testServer, event map[string]any, names []string) (id int, sample, invalid playedGame) {
+func playEvent(t *testing.T, s *apitest.Server, event map[string]any, names []string) (id int, sample, invalid playedGame) {
 	t.Helper()
 	const arbiter = tournament.ArbiterRole
-	id = num(s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events", event)["id"])
+	id = apitest.Num(s.Must(http.StatusCreated, arbiter, "POST", "/api/v1/events", event)["id"])
 	for i, name := range names {
-		s.must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/players", id), map[string]any{
+		s.Must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/players", id), map[string]any{
 			"name": name, "rating": 1900 - 100*i, "birth_year": 1990 + i, "club": "СШОР № 1", "city": "Майкоп", "federation_id": fmt.Sprintf("ADG-%03d", i+1),
 		})
 	}
 	for n := 1; ; n++ {
-		code, round := s.do(arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
+		code, round := s.Do(arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
 		if code == http.StatusConflict {
 			break
 		}
 		if code != http.StatusCreated {
 			t.Fatalf("pair round %d: status %d, %v", n, code, round)
 		}
-		s.must(http.StatusOK, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds/%d/publish", id, n), nil)
+		s.Must(http.StatusOK, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds/%d/publish", id, n), nil)
 		for _, g := range round["games"].([]any) {
 			g := g.(map[string]any)
 			if g["black"] == nil {
 				continue
 			}
-			white, black, board := num(g["white"]), num(g["black"]), num(g["board"])
-			body := map[string]any{"score": "17:7", "end_reason": "final_position", "version": num(g["version"])}
+			white, black, board := apitest.Num(g["white"]), apitest.Num(g["black"]), apitest.Num(g["board"])
+			body := map[string]any{"score": "17:7", "end_reason": "final_position", "version": apitest.Num(g["version"])}
 			if white > black {
 				body["score"] = "7:17"
 			}
@@ -189,7 +190,7 @@ func playEvent(t *testing.T, s *testServer, event map[string]any, names []string
 				body["score"], body["end_reason"], body["sheet"], body["override_reason"] = "24:0", "resignation", invalidSheet, "чёрные сдались, бланк заполнен с ошибкой"
 				invalid = playedGame{n, board, white, black}
 			}
-			s.must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("/api/v1/events/%d/rounds/%d/games/%d/result", id, n, board), body)
+			s.Must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("/api/v1/events/%d/rounds/%d/games/%d/result", id, n, board), body)
 		}
 		if rounds, ok := event["rounds"].(int); ok && n == rounds {
 			break
@@ -227,10 +228,10 @@ func TestExportDocuments(t *testing.T) {
 			base := fmt.Sprintf("/api/v1/events/%d", id)
 
 			t.Run("standings.pdf", func(t *testing.T) {
-				text := spaced(pdfToText(t, "standings", s.mustDownload(base+"/standings.pdf", "application/pdf")))
+				text := spaced(pdfToText(t, "standings", mustDownload(s, base+"/standings.pdf", "application/pdf")))
 				// 5 rounds of 2/1/0: 1 wins four games, 2 three …; the bye scores nothing.
-				for _, want := range []string{ruDoc("report.standings_final"), "Первенство Майкопа по адиюх", ruT("discipline_full.rapid"),
-					"1 1 Хуаде Аслан 1900", "2 2 Тлехас Мурат", "5 5 Нехай Бэла", ruDoc("report.chief_arbiter"), "Пшизов Р. А."} {
+				for _, want := range []string{apitest.RuDoc("report.standings_final"), "Первенство Майкопа по адиюх", apitest.RuT("discipline_full.rapid"),
+					"1 1 Хуаде Аслан 1900", "2 2 Тлехас Мурат", "5 5 Нехай Бэла", apitest.RuDoc("report.chief_arbiter"), "Пшизов Р. А."} {
 					if !strings.Contains(text, want) {
 						t.Errorf("standings.pdf lacks %q:\n%s", want, text)
 					}
@@ -247,7 +248,7 @@ func TestExportDocuments(t *testing.T) {
 					{"?lang=en", nil},
 					{"", map[string]string{"Accept-Language": "de-DE, en-GB;q=0.8, ru;q=0.5"}},
 				} {
-					rec := s.download("", base+"/standings.pdf"+tc.query, tc.header)
+					rec := download(s, "", base+"/standings.pdf"+tc.query, tc.header)
 					text := pdfToText(t, "standings-en", rec.Body.Bytes())
 					if !strings.Contains(text, "Final standings") || !strings.Contains(text, "Adiukh — rapid") || !strings.Contains(text, "Хуаде Аслан") {
 						t.Errorf("standings.pdf%s %v is not in English:\n%s", tc.query, tc.header, text)
@@ -255,15 +256,15 @@ func TestExportDocuments(t *testing.T) {
 				}
 			})
 			t.Run("standings after round 2", func(t *testing.T) {
-				text := spaced(pdfToText(t, "standings-2", s.mustDownload(base+"/standings.pdf?round=2", "application/pdf")))
-				if !strings.Contains(text, ruDoc("report.standings_after", 2)) {
+				text := spaced(pdfToText(t, "standings-2", mustDownload(s, base+"/standings.pdf?round=2", "application/pdf")))
+				if !strings.Contains(text, apitest.RuDoc("report.standings_after", 2)) {
 					t.Errorf("standings.pdf?round=2 is not titled after round 2:\n%s", text)
 				}
 			})
 			t.Run("crosstable.pdf", func(t *testing.T) {
-				text := spaced(pdfToText(t, "crosstable", s.mustDownload(base+"/crosstable.pdf", "application/pdf")))
+				text := spaced(pdfToText(t, "crosstable", mustDownload(s, base+"/crosstable.pdf", "application/pdf")))
 				// Row of 1: the shaded own cell, then 17:7 or 24:0 against everyone, 8 points, place 1.
-				for _, want := range []string{ruDoc("report.crosstable"), "Нехай Бэла", "7:17", "24:0", "0:24"} {
+				for _, want := range []string{apitest.RuDoc("report.crosstable"), "Нехай Бэла", "7:17", "24:0", "0:24"} {
 					if !strings.Contains(text, want) {
 						t.Errorf("crosstable.pdf lacks %q:\n%s", want, text)
 					}
@@ -273,7 +274,7 @@ func TestExportDocuments(t *testing.T) {
 				}
 			})
 			t.Run("standings.csv", func(t *testing.T) {
-				records, err := csv.NewReader(bytes.NewReader(s.mustDownload(base+"/standings.csv", "text/csv"))).ReadAll()
+				records, err := csv.NewReader(bytes.NewReader(mustDownload(s, base+"/standings.csv", "text/csv"))).ReadAll()
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -287,7 +288,7 @@ func TestExportDocuments(t *testing.T) {
 					}
 				}
 				// The form a Russian Excel opens: BOM, semicolons.
-				excel := s.mustDownload(base+"/standings.csv?dialect=excel", "text/csv")
+				excel := mustDownload(s, base+"/standings.csv?dialect=excel", "text/csv")
 				r := csv.NewReader(bytes.NewReader(bytes.TrimPrefix(excel, []byte("\ufeff"))))
 				r.Comma = ';'
 				records, err = r.ReadAll()
@@ -307,7 +308,7 @@ func TestExportDocuments(t *testing.T) {
 						Points float64 `json:"points"`
 					} `json:"standings"`
 				}
-				if err := json.Unmarshal(s.mustDownload(base+"/standings.json", "application/json"), &got); err != nil {
+				if err := json.Unmarshal(mustDownload(s, base+"/standings.json", "application/json"), &got); err != nil {
 					t.Fatal(err)
 				}
 				if got.Event.Name != "Первенство Майкопа по адиюх" || got.Event.StartDate != "2026-05-09" || len(got.Standings) != 5 ||
@@ -316,9 +317,9 @@ func TestExportDocuments(t *testing.T) {
 				}
 			})
 			t.Run("pairings.pdf", func(t *testing.T) {
-				pdf := s.mustDownload(base+"/rounds/2/pairings.pdf", "application/pdf")
+				pdf := mustDownload(s, base+"/rounds/2/pairings.pdf", "application/pdf")
 				text := spaced(pdfToText(t, "pairings", pdf))
-				for _, want := range []string{ruDoc("report.pairings", 2), "09.05.2026", ruDoc("report.bye_board"), ruDoc("report.qr_caption")} {
+				for _, want := range []string{apitest.RuDoc("report.pairings", 2), "09.05.2026", apitest.RuDoc("report.bye_board"), apitest.RuDoc("report.qr_caption")} {
 					if !strings.Contains(text, want) {
 						t.Errorf("pairings.pdf lacks %q:\n%s", want, text)
 					}
@@ -328,13 +329,13 @@ func TestExportDocuments(t *testing.T) {
 				}
 			})
 			t.Run("scoresheets.pdf", func(t *testing.T) {
-				pdf := s.mustDownload(base+"/rounds/1/scoresheets.pdf", "application/pdf")
+				pdf := mustDownload(s, base+"/rounds/1/scoresheets.pdf", "application/pdf")
 				// Two games and a bye: two sheets.
 				if pages := pdfPages(t, "scoresheets", pdf); pages != 2 {
 					t.Errorf("%d score sheets for round 1, want 2 (the bye has none)", pages)
 				}
 				text := spaced(pdfToText(t, "scoresheets", pdf))
-				for _, want := range []string{ruDoc("report.score_sheet"), "Первенство Майкопа по адиюх", "8 " + ruDoc("report.minutes") + " + 4 " + ruDoc("report.seconds") + "/" + ruDoc("report.per_move"), "09.05.2026", ruDoc("report.signature_arbiter")} {
+				for _, want := range []string{apitest.RuDoc("report.score_sheet"), "Первенство Майкопа по адиюх", "8 " + apitest.RuDoc("report.minutes") + " + 4 " + apitest.RuDoc("report.seconds") + "/" + apitest.RuDoc("report.per_move"), "09.05.2026", apitest.RuDoc("report.signature_arbiter")} {
 					if !strings.Contains(text, want) {
 						t.Errorf("scoresheets.pdf lacks %q:\n%s", want, text)
 					}
@@ -346,7 +347,7 @@ func TestExportDocuments(t *testing.T) {
 					pages int
 					event bool
 				}{{base + "/scoresheets.pdf?count=3", 3, true}, {"/api/v1/scoresheets.pdf", 1, false}} {
-					pdf := s.mustDownload(tc.path, "application/pdf")
+					pdf := mustDownload(s, tc.path, "application/pdf")
 					if pages := pdfPages(t, "blank", pdf); pages != tc.pages {
 						t.Errorf("%s: %d pages, want %d", tc.path, pages, tc.pages)
 					}
@@ -357,15 +358,15 @@ func TestExportDocuments(t *testing.T) {
 			})
 			t.Run("record.pdf", func(t *testing.T) {
 				path := fmt.Sprintf("%s/rounds/%d/games/%d/record.pdf", base, sample.round, sample.board)
-				text := spaced(pdfToText(t, "record", s.mustDownload(path, "application/pdf")))
-				for _, want := range []string{ruDoc("report.game_record"), roundRobinNames[sample.white-1], roundRobinNames[sample.black-1], "c3-b4", "d8:a5", ruDoc("report.final_position"), "17:7"} {
+				text := spaced(pdfToText(t, "record", mustDownload(s, path, "application/pdf")))
+				for _, want := range []string{apitest.RuDoc("report.game_record"), roundRobinNames[sample.white-1], roundRobinNames[sample.black-1], "c3-b4", "d8:a5", apitest.RuDoc("report.final_position"), "17:7"} {
 					if !strings.Contains(text, want) {
 						t.Errorf("record.pdf lacks %q:\n%s", want, text)
 					}
 				}
 			})
 			t.Run("games.pdn", func(t *testing.T) {
-				rec := s.download("", base+"/games.pdn", nil)
+				rec := download(s, "", base+"/games.pdn", nil)
 				if rec.Code != http.StatusOK {
 					t.Fatalf("games.pdn: status %d: %s", rec.Code, rec.Body.String())
 				}
@@ -389,7 +390,7 @@ func TestExportDocuments(t *testing.T) {
 				}
 			})
 			t.Run("export.trf", func(t *testing.T) {
-				file, err := trf.Read(bytes.NewReader(s.mustDownload(base+"/export.trf", "text/plain")))
+				file, err := trf.Read(bytes.NewReader(mustDownload(s, base+"/export.trf", "text/plain")))
 				if err != nil {
 					t.Fatalf("export.trf does not read back: %v", err)
 				}
@@ -433,7 +434,7 @@ func TestExportDocuments(t *testing.T) {
 					{"/api/v1/federation/export.csv?from=2026-06-01&to=2026-01-01", 400, "to", "ends (2026-01-01) before it starts"},
 				} {
 					t.Run(tc.path, func(t *testing.T) {
-						code, body := s.do("", "GET", tc.path, nil)
+						code, body := s.Do("", "GET", tc.path, nil)
 						msg, _ := body["message"].(string)
 						if code != tc.status || body["field"] != nil && body["field"] != tc.field || !strings.Contains(msg, tc.inMessage) {
 							t.Errorf("status %d, answer %v; want %d naming %q with %q", code, body, tc.status, tc.field, tc.inMessage)
@@ -446,7 +447,7 @@ func TestExportDocuments(t *testing.T) {
 				req := httptest.NewRequest("GET", fmt.Sprintf("%s/rounds/%d/games/%d/record.pdf", base, invalid.round, invalid.board), nil)
 				req.Header.Set("Accept-Language", "ru")
 				rec := httptest.NewRecorder()
-				s.handler.ServeHTTP(rec, req)
+				s.Handler.ServeHTTP(rec, req)
 				var body map[string]any
 				if err := json.Unmarshal(rec.Body.Bytes(), &body); err != nil {
 					t.Fatalf("%d %s: %v", rec.Code, rec.Body.String(), err)
@@ -454,7 +455,7 @@ func TestExportDocuments(t *testing.T) {
 				msg, _ := body["message"].(string)
 				// The message up to the rules' own words on the move, which
 				// stand where the mark \x00 does.
-				want, _, _ := strings.Cut(ruF("the score sheet of board %d in round %d does not replay (%s); correct it first", invalid.board, invalid.round, ruF("line %d, move %d: %s", 1, 2, "\x00")), "\x00")
+				want, _, _ := strings.Cut(apitest.RuF("the score sheet of board %d in round %d does not replay (%s); correct it first", invalid.board, invalid.round, apitest.RuF("line %d, move %d: %s", 1, 2, "\x00")), "\x00")
 				if rec.Code != http.StatusConflict || !strings.Contains(msg, want) || regexp.MustCompile(`[A-Za-z]{3}`).MatchString(msg) {
 					t.Errorf("status %d, message %q; want 409 in Russian naming line 1, move 2", rec.Code, msg)
 				}
@@ -462,11 +463,11 @@ func TestExportDocuments(t *testing.T) {
 
 			t.Run("Swiss progress table", func(t *testing.T) {
 				swiss, _, _ := playEvent(t, s, map[string]any{"name": "Кубок Адыгеи", "discipline": "blitz", "system": "swiss", "rounds": 2, "time_control": "3+2"}, roundRobinNames)
-				text := spaced(pdfToText(t, "progress", s.mustDownload(fmt.Sprintf("/api/v1/events/%d/crosstable.pdf", swiss), "application/pdf")))
+				text := spaced(pdfToText(t, "progress", mustDownload(s, fmt.Sprintf("/api/v1/events/%d/crosstable.pdf", swiss), "application/pdf")))
 				// Start order pairs 1–2 and 3–4 every round; 5 has the bye, worth a win in Swiss.
 				// Opponents go by place: Хуаде (3rd) beat Тлехас (4th) twice with White.
-				bye := ruDoc("report.bye_cell")
-				for _, want := range []string{ruDoc("report.progress_after", 2), "5 Нехай Бэла 1500 " + bye + " + " + bye + " + 4 ", "3 1 Хуаде Аслан 1900 4○ 17:7 4○ 17:7 4 "} {
+				bye := apitest.RuDoc("report.bye_cell")
+				for _, want := range []string{apitest.RuDoc("report.progress_after", 2), "5 Нехай Бэла 1500 " + bye + " + " + bye + " + 4 ", "3 1 Хуаде Аслан 1900 4○ 17:7 4○ 17:7 4 "} {
 					if !strings.Contains(text, want) {
 						t.Errorf("progress table lacks %q:\n%s", want, text)
 					}
@@ -500,16 +501,16 @@ func checkQRCode(t *testing.T, pdf []byte, want string) {
 // its arbiter.
 func TestExportVisibility(t *testing.T) {
 	t.Parallel()
-	forEachServer(t, func(t *testing.T, s *testServer) {
+	apitest.ForEachServer(t, func(t *testing.T, s *apitest.Server) {
 		id := newStandardEvent(t, s, map[string]any{"visibility": "private"})
-		s.must(http.StatusCreated, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
+		s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
 		for _, path := range []string{"/standings.pdf", "/standings.csv", "/crosstable.pdf", "/rounds/1/pairings.pdf", "/rounds/1/scoresheets.pdf", "/scoresheets.pdf", "/games.pdn", "/export.trf"} {
 			t.Run(path, func(t *testing.T) {
 				url := fmt.Sprintf("/api/v1/events/%d%s", id, path)
-				if rec := s.download("", url, nil); rec.Code != http.StatusNotFound {
+				if rec := download(s, "", url, nil); rec.Code != http.StatusNotFound {
 					t.Errorf("anonymous: status %d, want 404", rec.Code)
 				}
-				if rec := s.download(tournament.ArbiterRole, url, nil); rec.Code != http.StatusOK {
+				if rec := download(s, tournament.ArbiterRole, url, nil); rec.Code != http.StatusOK {
 					t.Errorf("arbiter: status %d, want 200: %s", rec.Code, rec.Body.String())
 				}
 			})
@@ -521,11 +522,11 @@ func TestExportVisibility(t *testing.T) {
 // a private one, and exports a period holding two of the public ones.
 func TestFederationExport(t *testing.T) {
 	t.Parallel()
-	forEachServer(t, func(t *testing.T, s *testServer) {
+	apitest.ForEachServer(t, func(t *testing.T, s *apitest.Server) {
 		const arbiter = tournament.ArbiterRole
 		finish := func(event map[string]any) int {
 			id, _, _ := playEvent(t, s, event, roundRobinNames[:3])
-			s.must(http.StatusOK, arbiter, "PATCH", fmt.Sprintf("/api/v1/events/%d", id), map[string]any{"status": "finished"})
+			s.Must(http.StatusOK, arbiter, "PATCH", fmt.Sprintf("/api/v1/events/%d", id), map[string]any{"status": "finished"})
 			return id
 		}
 		finish(roundRobinEvent(map[string]any{"name": "Кубок весны", "start_date": "2026-03-01", "end_date": "2026-03-02"}))
@@ -550,7 +551,7 @@ func TestFederationExport(t *testing.T) {
 			} `json:"events"`
 		}
 		// As an administrator, who may see the private event, to show that it still stays out.
-		rec := s.download(tournament.Admin, "/api/v1/federation/export.json?from=2026-01-01&to=2026-12-31", nil)
+		rec := download(s, tournament.Admin, "/api/v1/federation/export.json?from=2026-01-01&to=2026-12-31", nil)
 		if err := json.Unmarshal(rec.Body.Bytes(), &got); err != nil {
 			t.Fatalf("status %d: %v\n%s", rec.Code, err, rec.Body.String())
 		}
@@ -566,14 +567,14 @@ func TestFederationExport(t *testing.T) {
 			t.Errorf("winner of the winter cup = %+v, want Хуаде Аслан, place 1, 4 points, with tie-breaks", first)
 		}
 
-		records, err := csv.NewReader(bytes.NewReader(s.mustDownload("/api/v1/federation/export.csv?to=2025-12-31", "text/csv"))).ReadAll()
+		records, err := csv.NewReader(bytes.NewReader(mustDownload(s, "/api/v1/federation/export.csv?to=2025-12-31", "text/csv"))).ReadAll()
 		if err != nil {
 			t.Fatal(err)
 		}
 		if len(records) != 4 || records[1][1] != "Кубок прошлого года" || records[1][4] != "round-robin" || records[1][5] != "2025-06-01" || records[3][17] != "Шхалахов Руслан" {
 			t.Errorf("federation CSV up to 2025 = %q, want last year's cup with its 3 players", records)
 		}
-		games, err := csv.NewReader(bytes.NewReader(s.mustDownload("/api/v1/federation/games.csv?to=2025-12-31", "text/csv"))).ReadAll()
+		games, err := csv.NewReader(bytes.NewReader(mustDownload(s, "/api/v1/federation/games.csv?to=2025-12-31", "text/csv"))).ReadAll()
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -588,18 +589,18 @@ func TestFederationExport(t *testing.T) {
 // individual event has are refused for a team event with a reason.
 func TestTeamEventIndividualDocumentsRefused(t *testing.T) {
 	t.Parallel()
-	forEachServer(t, func(t *testing.T, s *testServer) {
-		id := num(s.must(http.StatusCreated, tournament.ArbiterRole, "POST", "/api/v1/events",
+	apitest.ForEachServer(t, func(t *testing.T, s *apitest.Server) {
+		id := apitest.Num(s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", "/api/v1/events",
 			map[string]any{"name": "Командный кубок", "discipline": "rapid-team", "system": "round-robin", "time_control": "8+4"})["id"])
 		for _, path := range []string{"/rounds/1/games/1/record.pdf", "/games.pdn", "/export.trf"} {
 			t.Run(path, func(t *testing.T) {
-				code, body := s.do("", "GET", fmt.Sprintf("/api/v1/events/%d%s", id, path), nil)
+				code, body := s.Do("", "GET", fmt.Sprintf("/api/v1/events/%d%s", id, path), nil)
 				if msg, _ := body["message"].(string); code != http.StatusBadRequest || body["field"] != "event" || !strings.Contains(msg, "is a team event") {
 					t.Errorf("status %d, answer %v; want 400 naming the team event", code, body)
 				}
 			})
 		}
-		if rec := s.download("", fmt.Sprintf("/api/v1/events/%d/scoresheets.pdf?count=2", id), nil); rec.Code != http.StatusOK {
+		if rec := download(s, "", fmt.Sprintf("/api/v1/events/%d/scoresheets.pdf?count=2", id), nil); rec.Code != http.StatusOK {
 			t.Errorf("blank score sheets of a team event: status %d, want 200: %s", rec.Code, rec.Body.String())
 		}
 	})
@@ -610,9 +611,9 @@ func TestTeamEventIndividualDocumentsRefused(t *testing.T) {
 // 3:1 in game points — and reads its documents back.
 func TestTeamEventDocuments(t *testing.T) {
 	t.Parallel()
-	forEachServer(t, func(t *testing.T, s *testServer) {
+	apitest.ForEachServer(t, func(t *testing.T, s *apitest.Server) {
 		te := newTeamEvent(t, s, "round-robin", 0, 2, []int{2, 2, 2, 2})
-		round := s.must(http.StatusCreated, arbiter, "POST", te.path("/rounds"), nil)
+		round := s.Must(http.StatusCreated, arbiter, "POST", te.path("/rounds"), nil)
 		te.play(round, func(home, away, board int) boardScore {
 			won := 17
 			if board == 2 {
@@ -626,7 +627,7 @@ func TestTeamEventDocuments(t *testing.T) {
 		})
 		get := func(path string) []byte {
 			t.Helper()
-			rec := s.download("", te.path(path), nil)
+			rec := download(s, "", te.path(path), nil)
 			if rec.Code != http.StatusOK {
 				t.Fatalf("GET %s: status %d: %s", path, rec.Code, rec.Body.String())
 			}
@@ -637,13 +638,13 @@ func TestTeamEventDocuments(t *testing.T) {
 			path string
 			want []string
 		}{
-			{"/standings.pdf", []string{ruDoc("report.team_standings_after", 1), "Команда 1", "Команда 4", ruDoc("report.match_points") + " " + ruDoc("report.game_points")}},
+			{"/standings.pdf", []string{apitest.RuDoc("report.team_standings_after", 1), "Команда 1", "Команда 4", apitest.RuDoc("report.match_points") + " " + apitest.RuDoc("report.game_points")}},
 			{"/standings.pdf?lang=en", []string{"Team standings after round 1", "MP GP"}},
-			{"/crosstable.pdf", []string{ruDoc("report.team_crosstable"), "3:1", "1:3", "Команда 3"}},
-			{"/rounds/1/pairings.pdf", []string{ruDoc("report.match_card"), "Игрок 1.1", "Игрок 4.2", "17 : 7", "12 : 12",
-				ruDoc("report.match_total") + " (" + ruDoc("report.game_points") + ") 3 : 1", ruDoc("report.captain_home"), ruDoc("report.captain_away"), ruDoc("report.signature_arbiter")}},
-			{"/rounds/1/scoresheets.pdf", []string{ruDoc("report.score_sheet"), ruDoc("report.white") + ": Игрок 1.1 (1) · Команда 1",
-				ruDoc("report.black") + ": Игрок 4.1 (7) · Команда 4", ruDoc("report.white") + ": Игрок 4.2 (8) · Команда 4"}},
+			{"/crosstable.pdf", []string{apitest.RuDoc("report.team_crosstable"), "3:1", "1:3", "Команда 3"}},
+			{"/rounds/1/pairings.pdf", []string{apitest.RuDoc("report.match_card"), "Игрок 1.1", "Игрок 4.2", "17 : 7", "12 : 12",
+				apitest.RuDoc("report.match_total") + " (" + apitest.RuDoc("report.game_points") + ") 3 : 1", apitest.RuDoc("report.captain_home"), apitest.RuDoc("report.captain_away"), apitest.RuDoc("report.signature_arbiter")}},
+			{"/rounds/1/scoresheets.pdf", []string{apitest.RuDoc("report.score_sheet"), apitest.RuDoc("report.white") + ": Игрок 1.1 (1) · Команда 1",
+				apitest.RuDoc("report.black") + ": Игрок 4.1 (7) · Команда 4", apitest.RuDoc("report.white") + ": Игрок 4.2 (8) · Команда 4"}},
 		} {
 			t.Run(tc.path, func(t *testing.T) {
 				text := spaced(pdfToText(t, "team"+strings.NewReplacer("/", "-", "?", "-", "=", "-").Replace(tc.path), get(tc.path)))
@@ -679,30 +680,30 @@ func TestTeamEventDocuments(t *testing.T) {
 // crosstable's does.
 func TestTeamSwissProgressTable(t *testing.T) {
 	t.Parallel()
-	s := newTestServer(t, storetest.SQLite(t))
+	s := apitest.NewServer(t, storetest.SQLite(t))
 	te := newTeamEvent(t, s, "swiss", 3, 2, []int{2, 2, 2, 2, 2})
-	round := s.must(http.StatusCreated, arbiter, "POST", te.path("/rounds"), nil)
+	round := s.Must(http.StatusCreated, arbiter, "POST", te.path("/rounds"), nil)
 	te.play(round, func(home, away, board int) boardScore {
 		if home < away {
 			return boardScore{17, 7, "final_position"}
 		}
 		return boardScore{7, 17, "final_position"}
 	})
-	rec := s.download("", te.path("/crosstable.pdf"), nil)
+	rec := download(s, "", te.path("/crosstable.pdf"), nil)
 	if rec.Code != http.StatusOK {
 		t.Fatalf("crosstable.pdf: status %d: %s", rec.Code, rec.Body.String())
 	}
 	text := spaced(pdfToText(t, "team-swiss-progress", rec.Body.Bytes()))
-	home, away, bye := ruDoc("report.home_short"), ruDoc("report.away_short"), ruDoc("report.bye_cell")
-	for _, want := range []string{ruDoc("report.team_progress_after", 1), "1–2 1 Команда 1 3" + home + " 4:0 2 4", "3 5 Команда 5 " + bye + " 4 1 4", "4–5 3 Команда 3 1" + away + " 0:4 0 0"} {
+	home, away, bye := apitest.RuDoc("report.home_short"), apitest.RuDoc("report.away_short"), apitest.RuDoc("report.bye_cell")
+	for _, want := range []string{apitest.RuDoc("report.team_progress_after", 1), "1–2 1 Команда 1 3" + home + " 4:0 2 4", "3 5 Команда 5 " + bye + " 4 1 4", "4–5 3 Команда 3 1" + away + " 0:4 0 0"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("team progress table has no %q:\n%s", want, text)
 		}
 	}
 	// The web crosstable shows the bye's game points in its cell too.
-	rec = s.anonymous().get(fmt.Sprintf("/events/%d/crosstable", te.id))
+	rec = s.Anonymous().Get(fmt.Sprintf("/events/%d/crosstable", te.id))
 	mustStatus(t, "crosstable", rec.Code, http.StatusOK, rec.Body.String())
-	if want := `<td class="cell">` + ruT("reason.bye") + ` <small class="inline-small">4</small></td>`; !strings.Contains(pageText(rec), want) {
+	if want := `<td class="cell">` + apitest.RuT("reason.bye") + ` <small class="inline-small">4</small></td>`; !strings.Contains(apitest.PageText(rec), want) {
 		t.Errorf("the team crosstable does not show %q:\n%s", want, rec.Body.String())
 	}
 }
@@ -713,16 +714,16 @@ func TestTeamSwissProgressTable(t *testing.T) {
 // both with the arbiter's reason.
 func TestOverriddenResultInTheRecords(t *testing.T) {
 	t.Parallel()
-	forEachServer(t, func(t *testing.T, s *testServer) {
+	apitest.ForEachServer(t, func(t *testing.T, s *apitest.Server) {
 		const arbiter = tournament.ArbiterRole
 		id := newStandardEvent(t, s, nil)
 		base := fmt.Sprintf("/api/v1/events/%d", id)
-		round := s.must(http.StatusCreated, arbiter, "POST", base+"/rounds", nil)
-		s.must(http.StatusOK, arbiter, "POST", base+"/rounds/1/publish", nil)
+		round := s.Must(http.StatusCreated, arbiter, "POST", base+"/rounds", nil)
+		s.Must(http.StatusOK, arbiter, "POST", base+"/rounds/1/publish", nil)
 		g := round["games"].([]any)[0].(map[string]any)
-		s.must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("%s/rounds/1/games/%d/result", base, num(g["board"])), map[string]any{
-			"score": "18:6", "end_reason": "final_position", "sheet": sampleGame, "override_reason": "в бланке пропущен ход", "version": num(g["version"])})
-		rec := s.download("", base+"/games.pdn", nil)
+		s.Must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("%s/rounds/1/games/%d/result", base, apitest.Num(g["board"])), map[string]any{
+			"score": "18:6", "end_reason": "final_position", "sheet": sampleGame, "override_reason": "в бланке пропущен ход", "version": apitest.Num(g["version"])})
+		rec := download(s, "", base+"/games.pdn", nil)
 		games := rules.ParsePDN(rec.Body.String())
 		if len(games) != 1 {
 			t.Fatalf("games.pdn holds %d games:\n%s", len(games), rec.Body.String())
@@ -730,8 +731,8 @@ func TestOverriddenResultInTheRecords(t *testing.T) {
 		if r := rules.Validate(games[0]); !r.Valid || r.Result == nil || r.Result.String() != "17:7" || games[0].Header("ArbiterScore") != "18:6" {
 			t.Errorf("the PDN: valid %v, result %v, ArbiterScore %q, errors %v\n%s", r.Valid, r.Result, games[0].Header("ArbiterScore"), r.Errors, rec.Body.String())
 		}
-		text := spaced(pdfToText(t, "record-override", s.mustDownload(fmt.Sprintf("%s/rounds/1/games/%d/record.pdf", base, num(g["board"])), "application/pdf")))
-		for _, want := range []string{ruDoc("report.score") + " 18:6", ruDoc("report.override_sheet_score", "17:7", "в бланке пропущен ход")} {
+		text := spaced(pdfToText(t, "record-override", mustDownload(s, fmt.Sprintf("%s/rounds/1/games/%d/record.pdf", base, apitest.Num(g["board"])), "application/pdf")))
+		for _, want := range []string{apitest.RuDoc("report.score") + " 18:6", apitest.RuDoc("report.override_sheet_score", "17:7", "в бланке пропущен ход")} {
 
 			if !strings.Contains(text, want) {
 				t.Errorf("the record lacks %q:\n%s", want, text)

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"adiukh/api"
+	"adiukh/api/apitest"
 	"adiukh/tournament"
 	"adiukh/tournament/correspondence"
 	"adiukh/tournament/engines"
@@ -65,8 +66,8 @@ func TestStreamMissesNoMoveMadeAsItOpens(t *testing.T) {
 			sec := startLiveEvent(t, s, arbiter, map[string]any{"name": "Блиц онлайн", "discipline": "blitz", "system": "round-robin", "time_control": "3+2", "online": true},
 				map[string]string{}, "anna@example.org", "boris@example.org")
 			g := sec.games(s)[0]
-			path := fmt.Sprintf("/api/v1/games/%d", int(num(g["id"])))
-			white, black := sec.tokens[int(num(g["white"]))], sec.tokens[int(num(g["black"]))]
+			path := fmt.Sprintf("/api/v1/games/%d", int(apitest.Num(g["id"])))
+			white, black := sec.tokens[int(apitest.Num(g["white"]))], sec.tokens[int(apitest.Num(g["black"]))]
 			s.clock.Set(t0.Add(time.Second))
 			move := func() { s.must(http.StatusOK, white, "POST", path+"/moves", map[string]any{"move": "c3-d4", "ply": 0}) }
 			hooked.armed.Store(&move)
@@ -93,7 +94,7 @@ func TestStreamMissesNoMoveMadeAsItOpens(t *testing.T) {
 				if err := json.Unmarshal([]byte(data), &got); err != nil {
 					t.Fatal(err)
 				}
-				if plies = append(plies, num(got["ply"])); num(got["ply"]) == 1 {
+				if plies = append(plies, apitest.Num(got["ply"])); apitest.Num(got["ply"]) == 1 {
 					break
 				}
 			}
@@ -146,8 +147,8 @@ func TestStreamHearsAMoveMadeOnAnotherInstance(t *testing.T) {
 	sec := startLiveEvent(t, a, arbiter, map[string]any{"name": "Блиц онлайн", "discipline": "blitz", "system": "round-robin", "time_control": "3+2", "online": true},
 		map[string]string{}, "anna@example.org", "boris@example.org")
 	g := sec.games(a)[0]
-	path := fmt.Sprintf("/api/v1/games/%d", int(num(g["id"])))
-	white, black := sec.tokens[int(num(g["white"]))], sec.tokens[int(num(g["black"]))]
+	path := fmt.Sprintf("/api/v1/games/%d", int(apitest.Num(g["id"])))
+	white, black := sec.tokens[int(apitest.Num(g["white"]))], sec.tokens[int(apitest.Num(g["black"]))]
 
 	srv := httptest.NewServer(b.handler)
 	defer srv.Close()
@@ -165,7 +166,7 @@ func TestStreamHearsAMoveMadeOnAnotherInstance(t *testing.T) {
 			if data, ok := strings.CutPrefix(lines.Text(), "data: "); ok {
 				var got map[string]any
 				if json.Unmarshal([]byte(data), &got) == nil {
-					plies <- num(got["ply"])
+					plies <- apitest.Num(got["ply"])
 				}
 			}
 		}

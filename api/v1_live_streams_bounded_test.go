@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"adiukh/api"
+	"adiukh/api/apitest"
 	"adiukh/api/core"
 	"adiukh/rules"
 	"adiukh/tournament"
@@ -69,7 +70,7 @@ func (s *rawStream) events() <-chan streamEvent {
 			if data, ok := strings.CutPrefix(lines.Text(), "data: "); ok {
 				var g map[string]any
 				if json.Unmarshal([]byte(data), &g) == nil {
-					out <- streamEvent{ply: num(g["ply"]), at: time.Now()}
+					out <- streamEvent{ply: apitest.Num(g["ply"]), at: time.Now()}
 				}
 			}
 		}
@@ -131,7 +132,7 @@ func TestLiveStreamCaps(t *testing.T) {
 			limits := core.StreamLimits{PerGame: 4, PerAddress: 40, PerAccount: 10, Total: 70}
 			s, sec, srv := streamServer(t, name, limits, 20)
 			games := sec.games(s)
-			path := func(i int) string { return fmt.Sprintf("/api/v1/games/%d/stream", int(num(games[i]["id"]))) }
+			path := func(i int) string { return fmt.Sprintf("/api/v1/games/%d/stream", int(apitest.Num(games[i]["id"]))) }
 			refused := func(st *rawStream, what string) {
 				t.Helper()
 				if st.status != http.StatusTooManyRequests || st.header.Get("Retry-After") == "" {
@@ -177,7 +178,7 @@ func TestLiveStreamCaps(t *testing.T) {
 			refused(openStream(t, srv, path(1), "10.0.1.99", spectator), "an 11th stream of one account")
 
 			// A player's own game, from an address over its limits, twice.
-			white := sec.tokens[int(num(games[0]["white"]))]
+			white := sec.tokens[int(apitest.Num(games[0]["white"]))]
 			first := open(path(0), "10.0.0.1", white)
 			firstEvents := first.events()
 			<-firstEvents
@@ -210,7 +211,7 @@ func TestLiveStreamCaps(t *testing.T) {
 // database is asked anything: SQLite alone.)
 func TestRefusedStreamsHoldNothing(t *testing.T) {
 	s, sec, srv := streamServer(t, "sqlite", core.StreamLimits{PerGame: 4, PerAddress: 40, PerAccount: 10, Total: 70}, 2)
-	stream := fmt.Sprintf("/api/v1/games/%d/stream", int(num(sec.games(s)[0]["id"])))
+	stream := fmt.Sprintf("/api/v1/games/%d/stream", int(apitest.Num(sec.games(s)[0]["id"])))
 	for range 4 {
 		if st := openStream(t, srv, stream, "10.0.0.1", ""); st.status != http.StatusOK {
 			t.Fatalf("a spectator's stream: %d", st.status)
@@ -256,9 +257,9 @@ func TestLiveMoveReachesPlayersAmongSpectators(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			s, sec, srv := streamServer(t, name, core.DefaultStreamLimits(), 2)
 			g := sec.games(s)[0]
-			gid := int(num(g["id"]))
+			gid := int(apitest.Num(g["id"]))
 			stream := fmt.Sprintf("/api/v1/games/%d/stream", gid)
-			tokens := [2]string{sec.tokens[int(num(g["white"]))], sec.tokens[int(num(g["black"]))]}
+			tokens := [2]string{sec.tokens[int(apitest.Num(g["white"]))], sec.tokens[int(apitest.Num(g["black"]))]}
 			var players [2]<-chan streamEvent
 			for side, token := range tokens {
 				players[side] = openStream(t, srv, stream, "10.1.0.1", token).events()

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"adiukh/api/apitest"
 	"adiukh/tournament"
 	"adiukh/tournament/store/storetest"
 )
@@ -35,10 +36,10 @@ func TestLiveGameThroughTheAPI(t *testing.T) {
 		if event["online"] != true {
 			t.Fatalf("the event: %v", event)
 		}
-		id := int(num(event["id"]))
+		id := int(apitest.Num(event["id"]))
 		for i, email := range []string{"white@example.org", "black@example.org"} {
 			p := s.must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/players", id), map[string]any{"name": fmt.Sprintf("Игрок %d", i+1), "rating": 2000 - i}).(map[string]any)
-			s.must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("/api/v1/events/%d/players/%d/account", id, int(num(p["id"]))), map[string]any{"email": email})
+			s.must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("/api/v1/events/%d/players/%d/account", id, int(apitest.Num(p["id"]))), map[string]any{"email": email})
 		}
 		s.must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
 		start := t0.Add(time.Minute)
@@ -51,8 +52,8 @@ func TestLiveGameThroughTheAPI(t *testing.T) {
 			t.Fatalf("games %v", games)
 		}
 		g := games[0].(map[string]any)
-		gid := int(num(g["id"]))
-		if g["live"] != true || num(g["white_left_ms"]) != 180000 || g["starts_at"] != start.Format(time.RFC3339Nano) {
+		gid := int(apitest.Num(g["id"]))
+		if g["live"] != true || apitest.Num(g["white_left_ms"]) != 180000 || g["starts_at"] != start.Format(time.RFC3339Nano) {
 			t.Errorf("the live game: %v", g)
 		}
 		white, black := tokens[0], tokens[1]
@@ -67,7 +68,7 @@ func TestLiveGameThroughTheAPI(t *testing.T) {
 			t.Fatalf("a move before the start: %d %v", code, out)
 		}
 		s.clock.Set(start.Add(2500 * time.Millisecond))
-		if code, out := move(white, "c3-d4", 0); code != http.StatusOK || num(out.(map[string]any)["white_left_ms"]) != 179500 {
+		if code, out := move(white, "c3-d4", 0); code != http.StatusOK || apitest.Num(out.(map[string]any)["white_left_ms"]) != 179500 {
 			t.Fatalf("White's move in 2.5 s: %d %v", code, out)
 		}
 		if code, _ := move(white, "c3-d4", 0); code != http.StatusConflict {
@@ -105,14 +106,14 @@ func TestLiveGameThroughTheAPI(t *testing.T) {
 			t.Fatalf("the stream ended: %v", events.Err())
 			return nil
 		}
-		if first := next(); num(first["ply"]) != 1 {
+		if first := next(); apitest.Num(first["ply"]) != 1 {
 			t.Fatalf("the stream's first event: %v", first)
 		}
 		s.clock.Set(start.Add(12500 * time.Millisecond))
 		if code, out := move(black, "f6-e5", 1); code != http.StatusOK {
 			t.Fatalf("Black's move: %d %v", code, out)
 		}
-		if seen := next(); num(seen["ply"]) != 2 || num(seen["black_left_ms"]) != 172000 {
+		if seen := next(); apitest.Num(seen["ply"]) != 2 || apitest.Num(seen["black_left_ms"]) != 172000 {
 			t.Fatalf("the move on the stream: %v", seen)
 		}
 		cancel()
@@ -152,9 +153,9 @@ type liveSection struct {
 func startLiveEvent(t *testing.T, s *corrServer, arbiter string, event map[string]any, accounts map[string]string, emails ...string) *liveSection {
 	t.Helper()
 	sec := &liveSection{arbiter: arbiter, tokens: map[int]string{}, emails: map[int]string{}}
-	sec.ev = fmt.Sprintf("/api/v1/events/%d", int(num(s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events", event).(map[string]any)["id"])))
+	sec.ev = fmt.Sprintf("/api/v1/events/%d", int(apitest.Num(s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events", event).(map[string]any)["id"])))
 	for i, email := range emails {
-		pid := int(num(s.must(http.StatusCreated, arbiter, "POST", sec.ev+"/players", map[string]any{"name": fmt.Sprintf("Игрок %d", i+1), "rating": 2000 - i}).(map[string]any)["id"]))
+		pid := int(apitest.Num(s.must(http.StatusCreated, arbiter, "POST", sec.ev+"/players", map[string]any{"name": fmt.Sprintf("Игрок %d", i+1), "rating": 2000 - i}).(map[string]any)["id"]))
 		if accounts[email] == "" {
 			accounts[email] = s.user(email, tournament.PlayerRole)
 		}
@@ -185,8 +186,8 @@ func TestLiveClaimFlagThroughTheAPI(t *testing.T) {
 			map[string]string{}, "p1@example.org", "p2@example.org", "p3@example.org", "p4@example.org")
 		games := sec.games(s)
 		for i, g := range games {
-			white, black := sec.tokens[int(num(g["white"]))], sec.tokens[int(num(g["black"]))]
-			path := fmt.Sprintf("/api/v1/games/%d", int(num(g["id"])))
+			white, black := sec.tokens[int(apitest.Num(g["white"]))], sec.tokens[int(apitest.Num(g["black"]))]
+			path := fmt.Sprintf("/api/v1/games/%d", int(apitest.Num(g["id"])))
 			s.must(http.StatusOK, white, "GET", path, nil)
 			s.must(http.StatusOK, black, "GET", path, nil)
 			if i == 0 {
@@ -201,16 +202,16 @@ func TestLiveClaimFlagThroughTheAPI(t *testing.T) {
 		}
 		s.clock.Set(t0.Add(time.Minute))
 		// The first game's claim through the API.
-		out := s.must(http.StatusOK, sec.tokens[int(num(games[0]["black"]))], "POST", fmt.Sprintf("/api/v1/games/%d/claim", int(num(games[0]["id"]))), nil).(map[string]any)
-		if res := out["result"].(map[string]any); res["score"] != "0:24" || res["end_reason"] != "time" || num(out["white_left_ms"]) != 0 || num(out["black_left_ms"]) != 60000 {
+		out := s.must(http.StatusOK, sec.tokens[int(apitest.Num(games[0]["black"]))], "POST", fmt.Sprintf("/api/v1/games/%d/claim", int(apitest.Num(games[0]["id"]))), nil).(map[string]any)
+		if res := out["result"].(map[string]any); res["score"] != "0:24" || res["end_reason"] != "time" || apitest.Num(out["white_left_ms"]) != 0 || apitest.Num(out["black_left_ms"]) != 60000 {
 			t.Errorf("the claim's answer: %v", out)
 		}
 		// The second game's through its page, where the claim shows with
 		// the opponent's clock at zero.
-		gid := int(num(games[1]["id"]))
-		cookie := s.session(sec.emails[int(num(games[1]["black"]))])
+		gid := int(apitest.Num(games[1]["id"]))
+		cookie := s.session(sec.emails[int(apitest.Num(games[1]["black"]))])
 		body := s.page(cookie, fmt.Sprintf("/games/%d", gid))
-		if !strings.Contains(body, fmt.Sprintf(`action="/games/%d/claim" class="inline" id="claim-form">`, gid)) || !strings.Contains(body, ruT("live.claim")) {
+		if !strings.Contains(body, fmt.Sprintf(`action="/games/%d/claim" class="inline" id="claim-form">`, gid)) || !strings.Contains(body, apitest.RuT("live.claim")) {
 			t.Errorf("the page with the opponent's clock at zero has no claim shown:\n%s", body)
 		}
 		form := url.Values{}
@@ -248,20 +249,20 @@ func TestLiveOneGameAtATimeThroughTheAPI(t *testing.T) {
 		second := startLiveEvent(t, s, arbiter, blitz("Ночной блиц"), accounts, "both@example.org", "boris@example.org")
 		g1, g2 := first.games(s)[0], second.games(s)[0]
 		for _, g := range []map[string]any{g1, g2} {
-			if first.emails[int(num(g["white"]))] != "both@example.org" && second.emails[int(num(g["white"]))] != "both@example.org" {
+			if first.emails[int(apitest.Num(g["white"]))] != "both@example.org" && second.emails[int(apitest.Num(g["white"]))] != "both@example.org" {
 				t.Fatalf("both@ does not play White in %v", g)
 			}
 		}
 		both := accounts["both@example.org"]
-		path1, path2 := fmt.Sprintf("/api/v1/games/%d", int(num(g1["id"]))), fmt.Sprintf("/api/v1/games/%d", int(num(g2["id"])))
+		path1, path2 := fmt.Sprintf("/api/v1/games/%d", int(apitest.Num(g1["id"]))), fmt.Sprintf("/api/v1/games/%d", int(apitest.Num(g2["id"])))
 		s.clock.Set(t0.Add(time.Second))
 		s.must(http.StatusOK, both, "GET", path1, nil)
 		s.clock.Set(t0.Add(2 * time.Second))
 		code, out := s.call(both, "POST", path2+"/moves", map[string]any{"move": "c3-d4", "ply": 0})
-		if code != http.StatusConflict || !strings.Contains(fmt.Sprint(out), fmt.Sprintf("you are playing game %d (Вечерний блиц, round 1, board 1)", int(num(g1["id"])))) {
+		if code != http.StatusConflict || !strings.Contains(fmt.Sprint(out), fmt.Sprintf("you are playing game %d (Вечерний блиц, round 1, board 1)", int(apitest.Num(g1["id"])))) {
 			t.Errorf("a move in the second game: %d %v, want 409 naming the first", code, out)
 		}
-		body := s.page(s.session("both@example.org"), fmt.Sprintf("/games/%d", int(num(g2["id"]))))
+		body := s.page(s.session("both@example.org"), fmt.Sprintf("/games/%d", int(apitest.Num(g2["id"]))))
 		if !strings.Contains(body, `id="elsewhere"`) || strings.Contains(body, `id="move-form"`) {
 			t.Errorf("the second game's page says nothing of the first, or offers the move")
 		}
@@ -281,7 +282,7 @@ func TestLiveTeamEventThroughTheAPI(t *testing.T) {
 	forEachLiveServer(t, func(t *testing.T, s *corrServer, arbiter string, t0 time.Time) {
 		event := s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Командный блиц", "discipline": "blitz-team",
 			"system": "round-robin", "time_control": "3+2", "online": true}).(map[string]any)
-		ev := fmt.Sprintf("/api/v1/events/%d", int(num(event["id"])))
+		ev := fmt.Sprintf("/api/v1/events/%d", int(apitest.Num(event["id"])))
 		if code, out := s.call(arbiter, "PATCH", ev, map[string]any{"next_round_after": 30}); code != http.StatusBadRequest || !strings.Contains(fmt.Sprint(out), "next_round_after") {
 			t.Errorf("a team event's rounds pairing themselves: %d %v, want 400", code, out)
 		}
@@ -294,7 +295,7 @@ func TestLiveTeamEventThroughTheAPI(t *testing.T) {
 			}
 			team := s.must(http.StatusCreated, arbiter, "POST", ev+"/teams", map[string]any{"name": fmt.Sprintf("Команда %d", i+1), "players": players}).(map[string]any)
 			for _, p := range team["players"].([]any) {
-				pid := int(num(p.(map[string]any)["id"]))
+				pid := int(apitest.Num(p.(map[string]any)["id"]))
 				email := fmt.Sprintf("p%d@example.org", pid)
 				tokens[pid] = s.user(email, tournament.PlayerRole)
 				s.must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("%s/players/%d/account", ev, pid), map[string]any{"email": email})
@@ -321,13 +322,13 @@ func TestLiveTeamEventThroughTheAPI(t *testing.T) {
 		// Board 2: a draw agreed.
 		s.clock.Set(start.Add(time.Second))
 		b1, b2 := games[0], games[1]
-		p1, p2 := fmt.Sprintf("/api/v1/games/%d", int(num(b1["id"]))), fmt.Sprintf("/api/v1/games/%d", int(num(b2["id"])))
-		w1, k1 := tokens[int(num(b1["white"]))], tokens[int(num(b1["black"]))]
-		w2, k2 := tokens[int(num(b2["white"]))], tokens[int(num(b2["black"]))]
+		p1, p2 := fmt.Sprintf("/api/v1/games/%d", int(apitest.Num(b1["id"]))), fmt.Sprintf("/api/v1/games/%d", int(apitest.Num(b2["id"])))
+		w1, k1 := tokens[int(apitest.Num(b1["white"]))], tokens[int(apitest.Num(b1["black"]))]
+		w2, k2 := tokens[int(apitest.Num(b2["white"]))], tokens[int(apitest.Num(b2["black"]))]
 		for _, g := range []struct{ path, token string }{{p1, w1}, {p1, k1}, {p2, w2}, {p2, k2}} {
 			s.must(http.StatusOK, g.token, "GET", g.path, nil)
 		}
-		if body := s.page(s.session(fmt.Sprintf("p%d@example.org", int(num(b1["white"])))), fmt.Sprintf("/games/%d", int(num(b1["id"])))); !strings.Contains(body, `id="move-form"`) {
+		if body := s.page(s.session(fmt.Sprintf("p%d@example.org", int(apitest.Num(b1["white"])))), fmt.Sprintf("/games/%d", int(apitest.Num(b1["id"])))); !strings.Contains(body, `id="move-form"`) {
 			t.Errorf("White's page of board 1 offers no move")
 		}
 		s.must(http.StatusOK, w1, "POST", p1+"/moves", map[string]any{"move": "c3-d4", "ply": 0})
@@ -336,12 +337,12 @@ func TestLiveTeamEventThroughTheAPI(t *testing.T) {
 		s.clock.Set(start.Add(time.Second + 3*time.Minute))
 		s.must(http.StatusOK, w1, "POST", p1+"/claim", nil)
 
-		if body := s.page(nil, fmt.Sprintf("/events/%d/games", int(num(event["id"])))); !strings.Contains(body, fmt.Sprintf(`<a href="/games/%d">24:0</a>`, int(num(b1["id"])))) {
+		if body := s.page(nil, fmt.Sprintf("/events/%d/games", int(apitest.Num(event["id"])))); !strings.Contains(body, fmt.Sprintf(`<a href="/games/%d">24:0</a>`, int(apitest.Num(b1["id"])))) {
 			t.Errorf("the event's Games tab lacks board 1 and its result:\n%s", body)
 		}
 		r := s.must(http.StatusOK, "", "GET", ev+"/rounds/1", nil).(map[string]any)
 		m := r["matches"].([]any)[0].(map[string]any)
-		if r["status"] != "finished" || m["home_game_points"] == nil || num(m["home_game_points"]) != 3 || num(m["away_game_points"]) != 1 || num(m["home_match_points"]) != 2 {
+		if r["status"] != "finished" || m["home_game_points"] == nil || apitest.Num(m["home_game_points"]) != 3 || apitest.Num(m["away_game_points"]) != 1 || apitest.Num(m["home_match_points"]) != 2 {
 			t.Errorf("the round after its board games: %v, want it finished, the home team (White on board 1) winning the match 3:1", r)
 		}
 	})
@@ -359,9 +360,9 @@ func TestLiveReconnect(t *testing.T) {
 		sec := startLiveEvent(t, s, arbiter, map[string]any{"name": "Блиц онлайн", "discipline": "blitz", "system": "round-robin", "time_control": "3+2", "online": true},
 			map[string]string{}, "anna@example.org", "boris@example.org")
 		g := sec.games(s)[0]
-		gid := int(num(g["id"]))
+		gid := int(apitest.Num(g["id"]))
 		path := fmt.Sprintf("/api/v1/games/%d", gid)
-		white, black := sec.tokens[int(num(g["white"]))], sec.tokens[int(num(g["black"]))]
+		white, black := sec.tokens[int(apitest.Num(g["white"]))], sec.tokens[int(apitest.Num(g["black"]))]
 		s.clock.Set(t0.Add(1500 * time.Millisecond))
 		s.must(http.StatusOK, white, "POST", path+"/moves", map[string]any{"move": "c3-d4", "ply": 0})
 
@@ -399,7 +400,7 @@ func TestLiveReconnect(t *testing.T) {
 			return nil, ""
 		}
 		before, id := stream("")
-		if num(before["ply"]) != 1 {
+		if apitest.Num(before["ply"]) != 1 {
 			t.Fatalf("the stream's first event: %v", before)
 		}
 		// Black answers while White's stream is down.
@@ -407,14 +408,14 @@ func TestLiveReconnect(t *testing.T) {
 		s.must(http.StatusOK, black, "POST", path+"/moves", map[string]any{"move": "f6-e5", "ply": 1})
 		s.clock.Set(t0.Add(9 * time.Second))
 		after, newID := stream(id)
-		if num(after["ply"]) != 2 || newID == id || num(after["white_left_ms"]) != 180000-1500+2000-5000 || num(after["black_left_ms"]) != 180000-2500+2000 || after["clock_at"] != t0.Add(9*time.Second).Format(time.RFC3339Nano) {
+		if apitest.Num(after["ply"]) != 2 || newID == id || apitest.Num(after["white_left_ms"]) != 180000-1500+2000-5000 || apitest.Num(after["black_left_ms"]) != 180000-2500+2000 || after["clock_at"] != t0.Add(9*time.Second).Format(time.RFC3339Nano) {
 			t.Errorf("the stream reconnected after a move: id %s then %s, %v; want ply 2, White's clock 2:55.5 running and Black's 2:59.5", id, newID, after)
 		}
 		if after["position"] != s.must(http.StatusOK, white, "GET", path, nil).(map[string]any)["position"] {
 			t.Errorf("the stream's position is not the game's")
 		}
 
-		body := s.page(s.session(sec.emails[int(num(g["white"]))]), fmt.Sprintf("/games/%d", gid))
+		body := s.page(s.session(sec.emails[int(apitest.Num(g["white"]))]), fmt.Sprintf("/games/%d", gid))
 		for _, want := range []string{
 			`data-ms="175500" data-running`, `data-ms="179500"`, `id="move-form"`, `name="ply" value="2"`,
 			`data-tower="d4" transform="translate(`, `data-tower="e5" transform="translate(`,

@@ -9,25 +9,26 @@ import (
 	"net/http/httptest"
 	"testing"
 
+	"adiukh/api/apitest"
 	"adiukh/tournament"
 	"adiukh/tournament/account"
 )
 
 // asToken sends a JSON request with a given API token and decodes the answer.
-func (s *webServer) asToken(token, method, path string, body any) (int, map[string]any) {
-	s.t.Helper()
+func asToken(s *apitest.WebServer, token, method, path string, body any) (int, map[string]any) {
+	s.T.Helper()
 	b, err := json.Marshal(body)
 	if err != nil {
-		s.t.Fatal(err)
+		s.T.Fatal(err)
 	}
 	req := httptest.NewRequest(method, path, bytes.NewReader(b))
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Authorization", "Bearer "+token)
 	rec := httptest.NewRecorder()
-	s.handler.ServeHTTP(rec, req)
+	s.Handler.ServeHTTP(rec, req)
 	var out map[string]any
 	if err := json.Unmarshal(rec.Body.Bytes(), &out); err != nil {
-		s.t.Fatalf("%s %s: answer is not JSON: %s", method, path, rec.Body.String())
+		s.T.Fatalf("%s %s: answer is not JSON: %s", method, path, rec.Body.String())
 	}
 	return rec.Code, out
 }
@@ -36,73 +37,73 @@ func (s *webServer) asToken(token, method, path string, body any) (int, map[stri
 // round, and player reports with their confirmation.
 func TestReviewAndReportsAPI(t *testing.T) {
 	t.Parallel()
-	s := newWebServer(t)
+	s := apitest.NewWebServer(t)
 	const arbiter = tournament.ArbiterRole
-	ev := s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Кубок", "discipline": "rapid", "system": "round-robin"})
-	id := num(ev["id"])
+	ev := s.Must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Кубок", "discipline": "rapid", "system": "round-robin"})
+	id := apitest.Num(ev["id"])
 	var ids []int
 	for _, name := range []string{"Абрегов", "Берсиров", "Гучетль", "Дауров"} {
-		ids = append(ids, num(s.must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/players", id), map[string]any{"name": name})["id"]))
+		ids = append(ids, apitest.Num(s.Must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/players", id), map[string]any{"name": name})["id"]))
 	}
-	s.must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
-	before := s.must(http.StatusOK, arbiter, "GET", fmt.Sprintf("/api/v1/events/%d/rounds/1", id), nil)["games"].([]any)[0].(map[string]any)
-	swapped := s.must(http.StatusOK, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds/1/swap", id), map[string]any{
+	s.Must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
+	before := s.Must(http.StatusOK, arbiter, "GET", fmt.Sprintf("/api/v1/events/%d/rounds/1", id), nil)["games"].([]any)[0].(map[string]any)
+	swapped := s.Must(http.StatusOK, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds/1/swap", id), map[string]any{
 		"a": map[string]any{"board": 1, "white": true}, "b": map[string]any{"board": 1, "white": false}, "reason": "цвета",
 	})["games"].([]any)[0].(map[string]any)
 	if swapped["white"] != before["black"] || swapped["black"] != before["white"] {
 		t.Errorf("board 1 after the swap %v–%v, before %v–%v", swapped["white"], swapped["black"], before["white"], before["black"])
 	}
-	s.must(http.StatusForbidden, tournament.PlayerRole, "POST", fmt.Sprintf("/api/v1/events/%d/rounds/1/swap", id), map[string]any{
+	s.Must(http.StatusForbidden, tournament.PlayerRole, "POST", fmt.Sprintf("/api/v1/events/%d/rounds/1/swap", id), map[string]any{
 		"a": map[string]any{"board": 1, "white": true}, "b": map[string]any{"board": 2, "white": true},
 	})
-	s.must(http.StatusOK, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds/1/publish", id), nil)
-	if r := s.must(http.StatusOK, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds/1/unpublish", id), map[string]any{"reason": "рано"}); r["status"] != "draft" {
+	s.Must(http.StatusOK, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds/1/publish", id), nil)
+	if r := s.Must(http.StatusOK, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds/1/unpublish", id), map[string]any{"reason": "рано"}); r["status"] != "draft" {
 		t.Errorf("after unpublish: status %v", r["status"])
 	}
-	s.must(http.StatusOK, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds/1/publish", id), nil)
+	s.Must(http.StatusOK, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds/1/publish", id), nil)
 
 	// Every player gets an account and a token.
 	tokens := map[int]string{}
 	for i, pid := range ids {
 		email := fmt.Sprintf("p%d@example.org", i)
-		s.addUser(email, tournament.PlayerRole)
-		token, _, err := s.accounts.CreateToken(context.Background(), account.NewToken{Email: email})
+		s.AddUser(email, tournament.PlayerRole)
+		token, _, err := s.Accounts.CreateToken(context.Background(), account.NewToken{Email: email})
 		if err != nil {
 			t.Fatal(err)
 		}
 		tokens[pid] = token
-		s.must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("/api/v1/events/%d/players/%d/account", id, pid), map[string]any{"email": email})
+		s.Must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("/api/v1/events/%d/players/%d/account", id, pid), map[string]any{"email": email})
 	}
-	s.must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("/api/v1/events/%d/submissions/open", id), map[string]any{"open": true})
-	game := s.must(http.StatusOK, arbiter, "GET", fmt.Sprintf("/api/v1/events/%d/rounds/1", id), nil)["games"].([]any)[0].(map[string]any)
-	white, black := playerByStartNo(t, s, id, num(game["white"])), playerByStartNo(t, s, id, num(game["black"]))
+	s.Must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("/api/v1/events/%d/submissions/open", id), map[string]any{"open": true})
+	game := s.Must(http.StatusOK, arbiter, "GET", fmt.Sprintf("/api/v1/events/%d/rounds/1", id), nil)["games"].([]any)[0].(map[string]any)
+	white, black := playerByStartNo(t, s, id, apitest.Num(game["white"])), playerByStartNo(t, s, id, apitest.Num(game["black"]))
 
-	code, sub := s.asToken(tokens[white], "POST", fmt.Sprintf("/api/v1/events/%d/rounds/1/games/1/submission", id), map[string]any{"score": "12:12", "end_reason": "agreement"})
+	code, sub := asToken(s, tokens[white], "POST", fmt.Sprintf("/api/v1/events/%d/rounds/1/games/1/submission", id), map[string]any{"score": "12:12", "end_reason": "agreement"})
 	if code != http.StatusCreated || sub["status"] != "pending" {
 		t.Fatalf("submission: %d %v", code, sub)
 	}
-	confirm := fmt.Sprintf("/api/v1/events/%d/submissions/%d/confirm", id, num(sub["id"]))
-	if code, _ := s.asToken(tokens[white], "POST", confirm, map[string]any{}); code != http.StatusForbidden {
+	confirm := fmt.Sprintf("/api/v1/events/%d/submissions/%d/confirm", id, apitest.Num(sub["id"]))
+	if code, _ := asToken(s, tokens[white], "POST", confirm, map[string]any{}); code != http.StatusForbidden {
 		t.Errorf("the reporter confirms: status %d, want 403", code)
 	}
-	code, list := s.asToken(tokens[black], "GET", fmt.Sprintf("/api/v1/events/%d/submissions", id), nil)
+	code, list := asToken(s, tokens[black], "GET", fmt.Sprintf("/api/v1/events/%d/submissions", id), nil)
 	if code != http.StatusOK || len(list["submissions"].([]any)) != 1 || list["open"] != true {
 		t.Fatalf("the opponent's list: %d %v", code, list)
 	}
-	if code, out := s.asToken(tokens[black], "POST", confirm, map[string]any{}); code != http.StatusOK || out["status"] != "confirmed" {
+	if code, out := asToken(s, tokens[black], "POST", confirm, map[string]any{}); code != http.StatusOK || out["status"] != "confirmed" {
 		t.Fatalf("the opponent confirms: %d %v", code, out)
 	}
-	game = s.must(http.StatusOK, arbiter, "GET", fmt.Sprintf("/api/v1/events/%d/rounds/1", id), nil)["games"].([]any)[0].(map[string]any)
+	game = s.Must(http.StatusOK, arbiter, "GET", fmt.Sprintf("/api/v1/events/%d/rounds/1", id), nil)["games"].([]any)[0].(map[string]any)
 	if game["score"] != "12:12" {
 		t.Errorf("after confirmation the game scores %v, want 12:12", game["score"])
 	}
 }
 
-func playerByStartNo(t *testing.T, s *webServer, eventID, no int) int {
+func playerByStartNo(t *testing.T, s *apitest.WebServer, eventID, no int) int {
 	t.Helper()
-	for _, p := range s.must(http.StatusOK, tournament.ArbiterRole, "GET", fmt.Sprintf("/api/v1/events/%d/players", eventID), nil)["players"].([]any) {
-		if p := p.(map[string]any); num(p["start_no"]) == no {
-			return num(p["id"])
+	for _, p := range s.Must(http.StatusOK, tournament.ArbiterRole, "GET", fmt.Sprintf("/api/v1/events/%d/players", eventID), nil)["players"].([]any) {
+		if p := p.(map[string]any); apitest.Num(p["start_no"]) == no {
+			return apitest.Num(p["id"])
 		}
 	}
 	t.Fatalf("no player %d", no)

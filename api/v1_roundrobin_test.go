@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"testing"
 
+	"adiukh/api/apitest"
 	"adiukh/tournament"
 )
 
@@ -15,12 +16,12 @@ import (
 // place.
 func TestEightPlayerRoundRobin(t *testing.T) {
 	t.Parallel()
-	forEachServer(t, func(t *testing.T, s *testServer) {
+	apitest.ForEachServer(t, func(t *testing.T, s *apitest.Server) {
 		const arbiter = tournament.ArbiterRole
-		ev := s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{
+		ev := s.Must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{
 			"name": "Первенство Майкопа по адиюх", "discipline": "rapid", "system": "round-robin", "time_control": "8+4",
 		})
-		id := num(ev["id"])
+		id := apitest.Num(ev["id"])
 		if w := ev["warnings"].([]any); len(w) != 0 {
 			t.Errorf("8+4 rapid got warnings %v", w)
 		}
@@ -37,31 +38,31 @@ func TestEightPlayerRoundRobin(t *testing.T) {
 		}
 		ids := map[string]int{}
 		for _, e := range entries {
-			p := s.must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/players", id),
+			p := s.Must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/players", id),
 				map[string]any{"name": e.name, "rating": e.rating, "club": "Адыгея"})
-			ids[e.name] = num(p["id"])
+			ids[e.name] = apitest.Num(p["id"])
 		}
-		players := s.must(http.StatusOK, "", "GET", fmt.Sprintf("/api/v1/events/%d/players", id), nil)["players"].([]any)
+		players := s.Must(http.StatusOK, "", "GET", fmt.Sprintf("/api/v1/events/%d/players", id), nil)["players"].([]any)
 		for _, e := range entries {
 			for _, p := range players {
 				p := p.(map[string]any)
-				if num(p["id"]) == ids[e.name] && num(p["start_no"]) != e.want {
-					t.Errorf("%s has start number %d, want %d", e.name, num(p["start_no"]), e.want)
+				if apitest.Num(p["id"]) == ids[e.name] && apitest.Num(p["start_no"]) != e.want {
+					t.Errorf("%s has start number %d, want %d", e.name, apitest.Num(p["start_no"]), e.want)
 				}
 			}
 		}
 
 		met := map[[2]int]bool{}
 		for n := 1; n <= 7; n++ {
-			round := s.must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
+			round := s.Must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
 			games := round["games"].([]any)
-			if num(round["number"]) != n || len(games) != 4 {
+			if apitest.Num(round["number"]) != n || len(games) != 4 {
 				t.Fatalf("round %d: got number %v with %d games", n, round["number"], len(games))
 			}
-			s.must(http.StatusOK, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds/%d/publish", id, n), nil)
+			s.Must(http.StatusOK, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds/%d/publish", id, n), nil)
 			for _, g := range games {
 				g := g.(map[string]any)
-				white, black := num(g["white"]), num(g["black"])
+				white, black := apitest.Num(g["white"]), apitest.Num(g["black"])
 				pair := [2]int{min(white, black), max(white, black)}
 				if met[pair] {
 					t.Errorf("round %d pairs %d and %d again", n, white, black)
@@ -78,17 +79,17 @@ func TestEightPlayerRoundRobin(t *testing.T) {
 				case winner == white:
 					score = "17:7"
 				}
-				s.must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("/api/v1/events/%d/rounds/%d/games/%d/result", id, n, num(g["board"])),
-					map[string]any{"score": score, "end_reason": "final_position", "version": num(g["version"])})
+				s.Must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("/api/v1/events/%d/rounds/%d/games/%d/result", id, n, apitest.Num(g["board"])),
+					map[string]any{"score": score, "end_reason": "final_position", "version": apitest.Num(g["version"])})
 			}
 		}
 		if len(met) != 28 {
 			t.Errorf("%d different pairs met, want all 28", len(met))
 		}
-		s.must(http.StatusConflict, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
+		s.Must(http.StatusConflict, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
 
-		st := s.must(http.StatusOK, "", "GET", fmt.Sprintf("/api/v1/events/%d/standings", id), nil)
-		if num(st["after_round"]) != 7 {
+		st := s.Must(http.StatusOK, "", "GET", fmt.Sprintf("/api/v1/events/%d/standings", id), nil)
+		if apitest.Num(st["after_round"]) != 7 {
 			t.Errorf("standings after round %v, want 7", st["after_round"])
 		}
 		want := []struct {
@@ -111,7 +112,7 @@ func TestEightPlayerRoundRobin(t *testing.T) {
 		for i, w := range want {
 			row := rows[i].(map[string]any)
 			tbs := row["tiebreaks"].(map[string]any)
-			got := [5]float64{float64(num(row["start_no"])), float64(num(row["rank"])), float64(num(row["rank_to"])), row["score"].(float64), tbs["adiukh-points"].(float64)}
+			got := [5]float64{float64(apitest.Num(row["start_no"])), float64(apitest.Num(row["rank"])), float64(apitest.Num(row["rank_to"])), row["score"].(float64), tbs["adiukh-points"].(float64)}
 			if got != [5]float64{float64(w.startNo), float64(w.rank), float64(w.rankTo), w.score, w.adiukh} {
 				t.Errorf("row %d: start_no, rank, rank_to, score, adiukh-points = %v, want %v", i+1, got, w)
 			}
@@ -123,11 +124,11 @@ func TestEightPlayerRoundRobin(t *testing.T) {
 			}
 		}
 
-		ct := s.must(http.StatusOK, "", "GET", fmt.Sprintf("/api/v1/events/%d/crosstable", id), nil)
+		ct := s.Must(http.StatusOK, "", "GET", fmt.Sprintf("/api/v1/events/%d/crosstable", id), nil)
 		first := ct["rows"].([]any)[0].(map[string]any)
-		if num(first["start_no"]) != 1 || num(first["rank"]) != 2 || len(first["games"].([]any)) != 7 {
+		if apitest.Num(first["start_no"]) != 1 || apitest.Num(first["rank"]) != 2 || len(first["games"].([]any)) != 7 {
 			t.Errorf("crosstable row 1 = %v, want start number 1, rank 2, 7 games", first)
 		}
-		s.must(http.StatusOK, arbiter, "PATCH", fmt.Sprintf("/api/v1/events/%d", id), map[string]any{"status": "finished"})
+		s.Must(http.StatusOK, arbiter, "PATCH", fmt.Sprintf("/api/v1/events/%d", id), map[string]any{"status": "finished"})
 	})
 }

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"adiukh/api/apitest"
 )
 
 // A live blitz event of Russian draughts through the API (issue 51.6): the
@@ -28,9 +30,9 @@ func TestRussianLiveGameThroughTheAPI(t *testing.T) {
 			t.Fatalf("the live games: %v", games)
 		}
 		g := games[0]
-		gid := int(num(g["id"]))
+		gid := int(apitest.Num(g["id"]))
 		path := fmt.Sprintf("/api/v1/games/%d", gid)
-		white, black := sec.tokens[int(num(g["white"]))], sec.tokens[int(num(g["black"]))]
+		white, black := sec.tokens[int(apitest.Num(g["white"]))], sec.tokens[int(apitest.Num(g["black"]))]
 		if g["game"] != "russian" || g["position"] != "W:Wa1,a3,b2,c1,c3,d2,e1,e3,f2,g1,g3,h2:Ba7,b6,b8,c7,d6,d8,e7,f6,f8,g7,h6,h8" ||
 			!strings.Contains(g["towers"].(string), "c3:wm") || !strings.Contains(g["legal"].(string), "c3 d4=c3-d4") {
 			t.Fatalf("a Russian live game: %v", g)
@@ -75,8 +77,8 @@ func TestRussianLiveGameThroughTheAPI(t *testing.T) {
 
 		// The other game's page: flat pieces, Russian moves to tap.
 		g2 := games[1]
-		cookie := s.session(sec.emails[int(num(g2["white"]))])
-		page := s.page(cookie, fmt.Sprintf("/games/%d", int(num(g2["id"]))))
+		cookie := s.session(sec.emails[int(apitest.Num(g2["white"]))])
+		page := s.page(cookie, fmt.Sprintf("/games/%d", int(apitest.Num(g2["id"]))))
 		for _, want := range []string{`class="rim-w"`, `class="rim-b"`, `data-legal="a3 b4=a3-b4;`, "c3 d4=c3-d4"} {
 			if !strings.Contains(page, want) {
 				t.Errorf("the Russian game's page lacks %s", want)
@@ -86,7 +88,7 @@ func TestRussianLiveGameThroughTheAPI(t *testing.T) {
 			t.Error("the Russian game's page draws towers")
 		}
 		// The arbiter decides in the game's points.
-		p2 := fmt.Sprintf("/api/v1/games/%d", int(num(g2["id"])))
+		p2 := fmt.Sprintf("/api/v1/games/%d", int(apitest.Num(g2["id"])))
 		if code, out := s.call(arbiter, "POST", p2+"/decision", map[string]any{"score": "24:0", "end_reason": "arbiter", "reason": "неявка"}); code != http.StatusBadRequest {
 			t.Errorf("an Adiukh score for a Russian game: %d %v", code, out)
 		}

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"adiukh/api/apitest"
 	"adiukh/tournament"
 	"adiukh/tournament/store/storetest"
 	"adiukh/tournament/trf"
@@ -38,48 +39,48 @@ const (
 // exports say the game.
 func TestRussianSwissEvent(t *testing.T) {
 	t.Parallel()
-	forEachServer(t, func(t *testing.T, s *testServer) {
-		ev := s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{
+	apitest.ForEachServer(t, func(t *testing.T, s *apitest.Server) {
+		ev := s.Must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{
 			"name": "Первенство Майкопа по русским шашкам", "game": "russian", "discipline": "standard", "system": "swiss", "rounds": 3,
 			"time_control": "30+30", "start_date": "2026-05-09", "end_date": "2026-05-10",
 		})
-		id := num(ev["id"])
+		id := apitest.Num(ev["id"])
 		base := fmt.Sprintf("/api/v1/events/%d", id)
 		if ev["game"] != "russian" || strings.Contains(fmt.Sprint(ev["tiebreaks"]), "adiukh-points") {
 			t.Errorf("event %v: want game russian, without the checkers won among its tie-breaks", ev)
 		}
-		if got := s.must(http.StatusOK, "", "GET", base, nil); got["game"] != "russian" {
+		if got := s.Must(http.StatusOK, "", "GET", base, nil); got["game"] != "russian" {
 			t.Errorf("GET %s: game %v", base, got["game"])
 		}
 		for i := 1; i <= 5; i++ {
-			s.must(http.StatusCreated, arbiter, "POST", base+"/players", map[string]any{"name": fmt.Sprintf("Игрок %d", i), "rating": 2000 - 10*i})
+			s.Must(http.StatusCreated, arbiter, "POST", base+"/players", map[string]any{"name": fmt.Sprintf("Игрок %d", i), "rating": 2000 - 10*i})
 		}
 
 		points := map[int]float64{} // start number → points in 2/1/0
 		wins := map[string]float64{"2:0": 2, "1:1": 1, "0:2": 0}
 		for n := 1; n <= 3; n++ {
-			round := s.must(http.StatusCreated, arbiter, "POST", base+"/rounds", nil)
-			s.must(http.StatusOK, arbiter, "POST", fmt.Sprintf("%s/rounds/%d/publish", base, n), nil)
+			round := s.Must(http.StatusCreated, arbiter, "POST", base+"/rounds", nil)
+			s.Must(http.StatusOK, arbiter, "POST", fmt.Sprintf("%s/rounds/%d/publish", base, n), nil)
 			for i, g := range round["games"].([]any) {
 				g := g.(map[string]any)
-				white, black := num(g["white"]), num(g["black"])
+				white, black := apitest.Num(g["white"]), apitest.Num(g["black"])
 				if g["black"] == nil {
 					points[white] += 2 // a Swiss bye scores a win
 					continue
 				}
-				path := fmt.Sprintf("%s/rounds/%d/games/%d/result", base, n, num(g["board"]))
-				body := map[string]any{"version": num(g["version"])}
+				path := fmt.Sprintf("%s/rounds/%d/games/%d/result", base, n, apitest.Num(g["board"]))
+				body := map[string]any{"version": apitest.Num(g["version"])}
 				var want, reason string
 				switch {
 				case n == 1 && i == 0:
 					// The score and the ending come from the PDN.
 					body["sheet"], want, reason = russianPDN, "2:0", "resignation"
 				case n == 1 && i == 1:
-					code, out := s.do(arbiter, "PUT", path, map[string]any{"score": "1:1", "end_reason": "agreement", "sheet": russianWrongMove, "version": num(g["version"])})
+					code, out := s.Do(arbiter, "PUT", path, map[string]any{"score": "1:1", "end_reason": "agreement", "sheet": russianWrongMove, "version": apitest.Num(g["version"])})
 					if code != http.StatusBadRequest || out["field"] != "sheet" || !strings.Contains(fmt.Sprint(out["message"]), "(ply 3)") {
 						t.Errorf("a sheet with a wrong third ply: %d %v", code, out)
 					}
-					code, out = s.do(arbiter, "PUT", path, map[string]any{"score": "17:7", "end_reason": "final_position", "version": num(g["version"])})
+					code, out = s.Do(arbiter, "PUT", path, map[string]any{"score": "17:7", "end_reason": "final_position", "version": apitest.Num(g["version"])})
 					if code != http.StatusBadRequest || out["field"] != "score" {
 						t.Errorf("an Adiukh score in a Russian event: %d %v", code, out)
 					}
@@ -91,7 +92,7 @@ func TestRussianSwissEvent(t *testing.T) {
 				default:
 					body["score"], body["end_reason"], want, reason = "2:0", "time", "2:0", "time"
 				}
-				got := s.must(http.StatusOK, arbiter, "PUT", path, body)
+				got := s.Must(http.StatusOK, arbiter, "PUT", path, body)
 				if got["score"] != want || got["end_reason"] != reason {
 					t.Errorf("round %d board %v: stored %v %v, want %s %s", n, g["board"], got["score"], got["end_reason"], want, reason)
 				}
@@ -102,16 +103,16 @@ func TestRussianSwissEvent(t *testing.T) {
 
 		standings := func(half float64) {
 			t.Helper()
-			st := s.must(http.StatusOK, "", "GET", base+"/standings", nil)
+			st := s.Must(http.StatusOK, "", "GET", base+"/standings", nil)
 			for _, r := range st["rows"].([]any) {
 				r := r.(map[string]any)
-				if no := num(r["start_no"]); r["score"] != points[no]*half {
+				if no := apitest.Num(r["start_no"]); r["score"] != points[no]*half {
 					t.Errorf("start number %d scores %v, want %g", no, r["score"], points[no]*half)
 				}
 			}
 		}
 		standings(1)
-		ct, _ := json.Marshal(s.must(http.StatusOK, "", "GET", base+"/crosstable", nil))
+		ct, _ := json.Marshal(s.Must(http.StatusOK, "", "GET", base+"/crosstable", nil))
 		for _, score := range []string{`"2:0"`, `"1:1"`, `"0:2"`} {
 			if !bytes.Contains(ct, []byte(score)) {
 				t.Errorf("the crosstable has no %s: %s", score, ct)
@@ -121,7 +122,7 @@ func TestRussianSwissEvent(t *testing.T) {
 			t.Errorf("the crosstable has Adiukh scores: %s", ct)
 		}
 
-		trfFile := string(s.mustDownload(base+"/export.trf", "text/plain"))
+		trfFile := string(mustDownload(s, base+"/export.trf", "text/plain"))
 		if !strings.Contains(trfFile, "### game: russian") {
 			t.Errorf("export.trf does not name the game:\n%s", trfFile)
 		}
@@ -136,25 +137,25 @@ func TestRussianSwissEvent(t *testing.T) {
 		}
 		// Imported back, the file makes an event of Russian draughts with
 		// its results in the game's points and the same standings.
-		imported := s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events/import.trf", trfFile)
+		imported := s.Must(http.StatusCreated, arbiter, "POST", "/api/v1/events/import.trf", trfFile)
 		if imported["game"] != "russian" {
 			t.Errorf("the imported event: game %v", imported["game"])
 		}
-		importedBase := fmt.Sprintf("/api/v1/events/%d", num(imported["id"]))
-		round1, _ := json.Marshal(s.must(http.StatusOK, "", "GET", importedBase+"/rounds/1", nil))
+		importedBase := fmt.Sprintf("/api/v1/events/%d", apitest.Num(imported["id"]))
+		round1, _ := json.Marshal(s.Must(http.StatusOK, "", "GET", importedBase+"/rounds/1", nil))
 		if !bytes.Contains(round1, []byte(`"2:0"`)) || bytes.Contains(round1, []byte(`"24:0"`)) {
 			t.Errorf("the imported round 1 is not in Russian draughts' points: %s", round1)
 		}
-		for _, r := range s.must(http.StatusOK, "", "GET", importedBase+"/standings", nil)["rows"].([]any) {
+		for _, r := range s.Must(http.StatusOK, "", "GET", importedBase+"/standings", nil)["rows"].([]any) {
 			r := r.(map[string]any)
-			if no := num(r["start_no"]); r["score"] != points[no] {
+			if no := apitest.Num(r["start_no"]); r["score"] != points[no] {
 				t.Errorf("imported: start number %d scores %v, want %g", no, r["score"], points[no])
 			}
 		}
 
 		// The game with a sheet is exported as Russian draughts' PDN with
 		// the event's tags, and reads back by its rules.
-		pdn := string(s.mustDownload(base+"/games.pdn", "application/x-pdn"))
+		pdn := string(mustDownload(s, base+"/games.pdn", "application/x-pdn"))
 		for _, want := range []string{`[Event "Первенство Майкопа по русским шашкам"]`, `[Round "1"]`, `[Board "1"]`, `[White "Игрок `, `[Result "2-0"]`, `[GameType "25"]`, "1. c3-d4 f6-g5 2. g3-h4 g7-f6 2-0"} {
 			if !strings.Contains(pdn, want) {
 				t.Errorf("games.pdn lacks %q:\n%s", want, pdn)
@@ -166,8 +167,8 @@ func TestRussianSwissEvent(t *testing.T) {
 		// Its record lists the moves in Russian notation and draws the
 		// position they reach, its pieces named as Russian draughts' FEN.
 		t.Run("record.pdf", func(t *testing.T) {
-			text := spaced(pdfToText(t, "russian-record", s.mustDownload(base+"/rounds/1/games/1/record.pdf", "application/pdf")))
-			for _, want := range []string{ruDoc("report.game_record"), "c3-d4", "g7-f6", ruDoc("report.last_position"), "2:0", ruDoc("report.notation_white") + ": a1, a3, b2, c1, d2, d4, e1, e3, f2, g1, h2, h4;"} {
+			text := spaced(pdfToText(t, "russian-record", mustDownload(s, base+"/rounds/1/games/1/record.pdf", "application/pdf")))
+			for _, want := range []string{apitest.RuDoc("report.game_record"), "c3-d4", "g7-f6", apitest.RuDoc("report.last_position"), "2:0", apitest.RuDoc("report.notation_white") + ": a1, a3, b2, c1, d2, d4, e1, e3, f2, g1, h2, h4;"} {
 				if !strings.Contains(text, spaced(want)) {
 					t.Errorf("record.pdf of a Russian game lacks %q:\n%s", want, text)
 				}
@@ -175,14 +176,14 @@ func TestRussianSwissEvent(t *testing.T) {
 		})
 
 		t.Run("standings.pdf", func(t *testing.T) {
-			text := spaced(pdfToText(t, "russian-standings", s.mustDownload(base+"/standings.pdf", "application/pdf")))
-			if want := spaced(ruT("discipline_russian.standard")); !strings.Contains(text, want) {
+			text := spaced(pdfToText(t, "russian-standings", mustDownload(s, base+"/standings.pdf", "application/pdf")))
+			if want := spaced(apitest.RuT("discipline_russian.standard")); !strings.Contains(text, want) {
 				t.Errorf("standings.pdf does not name %q:\n%s", want, text)
 			}
 		})
 
 		// The event chooses 1/½/0.
-		s.must(http.StatusOK, arbiter, "PATCH", base, map[string]any{"scoring": map[string]any{"win": 1, "draw": 0.5, "loss": 0, "bye": 1, "forfeit_win": 1}})
+		s.Must(http.StatusOK, arbiter, "PATCH", base, map[string]any{"scoring": map[string]any{"win": 1, "draw": 0.5, "loss": 0, "bye": 1, "forfeit_win": 1}})
 		standings(0.5)
 		var doc struct {
 			Event struct {
@@ -195,7 +196,7 @@ func TestRussianSwissEvent(t *testing.T) {
 				Points  float64 `json:"points"`
 			} `json:"standings"`
 		}
-		if err := json.Unmarshal(s.mustDownload(base+"/standings.json", "application/json"), &doc); err != nil {
+		if err := json.Unmarshal(mustDownload(s, base+"/standings.json", "application/json"), &doc); err != nil {
 			t.Fatal(err)
 		}
 		if doc.Event.Game != "russian" || !strings.HasPrefix(doc.Event.DisciplineRU, "Русские шашки") || doc.Event.Scoring["win"] != 1 || doc.Event.Scoring["draw"] != 0.5 || len(doc.Standings) != 5 {
@@ -206,7 +207,7 @@ func TestRussianSwissEvent(t *testing.T) {
 				t.Errorf("standings.json: start number %d has %g points, want %g", r.StartNo, r.Points, points[r.StartNo]/2)
 			}
 		}
-		records, err := csv.NewReader(bytes.NewReader(s.mustDownload(base+"/standings.csv", "text/csv"))).ReadAll()
+		records, err := csv.NewReader(bytes.NewReader(mustDownload(s, base+"/standings.csv", "text/csv"))).ReadAll()
 		if err != nil || len(records) != 6 {
 			t.Fatalf("standings.csv: %v, %d rows", err, len(records))
 		}
@@ -216,9 +217,9 @@ func TestRussianSwissEvent(t *testing.T) {
 				t.Errorf("standings.csv: start number %d has %s points, want %g", no, r[10], points[no]/2)
 			}
 		}
-		s.must(http.StatusOK, arbiter, "PATCH", base, map[string]any{"status": "finished"})
+		s.Must(http.StatusOK, arbiter, "PATCH", base, map[string]any{"status": "finished"})
 		// The game cannot change once round 1 is paired.
-		if code, out := s.do(arbiter, "PATCH", base, map[string]any{"game": "adiukh"}); code == http.StatusOK {
+		if code, out := s.Do(arbiter, "PATCH", base, map[string]any{"game": "adiukh"}); code == http.StatusOK {
 			t.Errorf("the game changed after the event was played: %v", out)
 		}
 	})
@@ -228,22 +229,22 @@ func TestRussianSwissEvent(t *testing.T) {
 // disciplines of one player a board; rapid and blitz without sheets.
 func TestRussianRoundRobinDisciplines(t *testing.T) {
 	t.Parallel()
-	forEachServer(t, func(t *testing.T, s *testServer) {
+	apitest.ForEachServer(t, func(t *testing.T, s *apitest.Server) {
 		for _, d := range []struct{ discipline, clock string }{{"standard", "30+30"}, {"rapid", "8+4"}, {"blitz", "3+2"}} {
-			ev := s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{
+			ev := s.Must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{
 				"name": "Русские шашки, " + d.discipline, "game": "russian", "discipline": d.discipline, "system": "round-robin", "time_control": d.clock,
 			})
-			base := fmt.Sprintf("/api/v1/events/%d", num(ev["id"]))
+			base := fmt.Sprintf("/api/v1/events/%d", apitest.Num(ev["id"]))
 			for i := 1; i <= 4; i++ {
-				s.must(http.StatusCreated, arbiter, "POST", base+"/players", map[string]any{"name": fmt.Sprintf("Игрок %d", i), "rating": 2000 - 10*i})
+				s.Must(http.StatusCreated, arbiter, "POST", base+"/players", map[string]any{"name": fmt.Sprintf("Игрок %d", i), "rating": 2000 - 10*i})
 			}
 			// The lower start number wins, but 1 and 2 draw.
 			for n := 1; n <= 3; n++ {
-				round := s.must(http.StatusCreated, arbiter, "POST", base+"/rounds", nil)
-				s.must(http.StatusOK, arbiter, "POST", fmt.Sprintf("%s/rounds/%d/publish", base, n), nil)
+				round := s.Must(http.StatusCreated, arbiter, "POST", base+"/rounds", nil)
+				s.Must(http.StatusOK, arbiter, "POST", fmt.Sprintf("%s/rounds/%d/publish", base, n), nil)
 				for _, g := range round["games"].([]any) {
 					g := g.(map[string]any)
-					white, black := num(g["white"]), num(g["black"])
+					white, black := apitest.Num(g["white"]), apitest.Num(g["black"])
 					score, reason := "0:2", "resignation"
 					switch {
 					case min(white, black) == 1 && max(white, black) == 2:
@@ -251,19 +252,19 @@ func TestRussianRoundRobinDisciplines(t *testing.T) {
 					case white < black:
 						score = "2:0"
 					}
-					s.must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("%s/rounds/%d/games/%d/result", base, n, num(g["board"])),
-						map[string]any{"score": score, "end_reason": reason, "version": num(g["version"])})
+					s.Must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("%s/rounds/%d/games/%d/result", base, n, apitest.Num(g["board"])),
+						map[string]any{"score": score, "end_reason": reason, "version": apitest.Num(g["version"])})
 				}
 			}
-			st := s.must(http.StatusOK, "", "GET", base+"/standings", nil)
+			st := s.Must(http.StatusOK, "", "GET", base+"/standings", nil)
 			want := map[int]float64{1: 5, 2: 5, 3: 2, 4: 0}
 			for _, r := range st["rows"].([]any) {
 				r := r.(map[string]any)
-				if no := num(r["start_no"]); r["score"] != want[no] {
+				if no := apitest.Num(r["start_no"]); r["score"] != want[no] {
 					t.Errorf("%s: start number %d scores %v, want %g", d.discipline, no, r["score"], want[no])
 				}
 			}
-			s.must(http.StatusOK, arbiter, "PATCH", base, map[string]any{"status": "finished"})
+			s.Must(http.StatusOK, arbiter, "PATCH", base, map[string]any{"status": "finished"})
 		}
 	})
 }
@@ -273,9 +274,9 @@ func TestRussianRoundRobinDisciplines(t *testing.T) {
 // points and the match points.
 func TestRussianTeamEvent(t *testing.T) {
 	t.Parallel()
-	forEachServer(t, func(t *testing.T, s *testServer) {
+	apitest.ForEachServer(t, func(t *testing.T, s *apitest.Server) {
 		te := newTeamEvent(t, s, "round-robin", 0, 4, []int{4, 4, 4, 4})
-		ev := s.must(http.StatusOK, arbiter, "PATCH", te.path(""), map[string]any{"game": "russian"})
+		ev := s.Must(http.StatusOK, arbiter, "PATCH", te.path(""), map[string]any{"game": "russian"})
 		if ev["game"] != "russian" || strings.Contains(fmt.Sprint(ev["tiebreaks"]), "adiukh-points") {
 			t.Fatalf("event %v: want game russian, without the checkers won", ev)
 		}
@@ -290,19 +291,19 @@ func TestRussianTeamEvent(t *testing.T) {
 			return boardScore{0, 2, "resignation"}
 		}
 		for n := 1; n <= 3; n++ {
-			te.play(s.must(http.StatusCreated, arbiter, "POST", te.path("/rounds"), nil), score)
+			te.play(s.Must(http.StatusCreated, arbiter, "POST", te.path("/rounds"), nil), score)
 		}
-		st := s.must(http.StatusOK, "", "GET", te.path("/standings"), nil)
+		st := s.Must(http.StatusOK, "", "GET", te.path("/standings"), nil)
 		// 2/1/0 per board: a won match is 3 wins and a draw, 7 game points.
 		want := map[int][2]float64{1: {6, 21}, 2: {4, 7 + 7 + 1}, 3: {2, 7 + 1 + 1}, 4: {0, 3}}
 		for _, r := range st["rows"].([]any) {
 			r := r.(map[string]any)
-			w := want[num(r["start_no"])]
+			w := want[apitest.Num(r["start_no"])]
 			if r["match_points"] != w[0] || r["game_points"] != w[1] {
 				t.Errorf("team %v: match points %v, game points %v; want %v", r["start_no"], r["match_points"], r["game_points"], w)
 			}
 		}
-		code, out := te.s.do(arbiter, "PUT", te.path("/rounds/1/matches/1/boards/1/result"), map[string]any{"score": "24:0", "end_reason": "resignation", "version": 1, "reason": "проверка"})
+		code, out := te.s.Do(arbiter, "PUT", te.path("/rounds/1/matches/1/boards/1/result"), map[string]any{"score": "24:0", "end_reason": "resignation", "version": 1, "reason": "проверка"})
 		if code != http.StatusBadRequest || out["field"] != "score" {
 			t.Errorf("an Adiukh score on a Russian board: %d %v", code, out)
 		}
@@ -314,7 +315,7 @@ func TestRussianTeamEvent(t *testing.T) {
 // v1_russian_play_test.go.)
 func TestRussianGameRefusals(t *testing.T) {
 	t.Parallel()
-	forEachServer(t, func(t *testing.T, s *testServer) {
+	apitest.ForEachServer(t, func(t *testing.T, s *apitest.Server) {
 		for _, tc := range []struct {
 			body  map[string]any
 			field string
@@ -327,13 +328,13 @@ func TestRussianGameRefusals(t *testing.T) {
 			for k, v := range tc.body {
 				body[k] = v
 			}
-			code, out := s.do(arbiter, "POST", "/api/v1/events", body)
+			code, out := s.Do(arbiter, "POST", "/api/v1/events", body)
 			if code != http.StatusBadRequest || !strings.Contains(fmt.Sprint(out), tc.field) {
 				t.Errorf("%v: %d %v, want 400 at %s", tc.body, code, out, tc.field)
 			}
 		}
 		// An event without a game is of Adiukh, as every event before.
-		adiukh := s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Адиюх", "discipline": "rapid", "system": "swiss", "rounds": 5})
+		adiukh := s.Must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Адиюх", "discipline": "rapid", "system": "swiss", "rounds": 5})
 		if adiukh["game"] != "adiukh" || !strings.Contains(fmt.Sprint(adiukh["tiebreaks"]), "adiukh-points") {
 			t.Errorf("an event without a game: %v", adiukh)
 		}
@@ -354,10 +355,10 @@ func TestRussianCorrespondenceThroughTheAPI(t *testing.T) {
 			ev := s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{
 				"name": "Заочный турнир", "game": "russian", "discipline": "correspondence", "system": "round-robin", "time_control": "10d",
 			}).(map[string]any)
-			base := fmt.Sprintf("/api/v1/events/%d", num(ev["id"]))
+			base := fmt.Sprintf("/api/v1/events/%d", apitest.Num(ev["id"]))
 			tokens := map[int]string{}
 			for i := 1; i <= 2; i++ {
-				pid := int(num(s.must(http.StatusCreated, arbiter, "POST", base+"/players", map[string]any{"name": fmt.Sprintf("Игрок %d", i)}).(map[string]any)["id"]))
+				pid := int(apitest.Num(s.must(http.StatusCreated, arbiter, "POST", base+"/players", map[string]any{"name": fmt.Sprintf("Игрок %d", i)}).(map[string]any)["id"]))
 				email := fmt.Sprintf("p%d@example.org", i)
 				tokens[pid] = s.user(email, tournament.PlayerRole)
 				s.must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("%s/players/%d/account", base, pid), map[string]any{"email": email})
@@ -372,8 +373,8 @@ func TestRussianCorrespondenceThroughTheAPI(t *testing.T) {
 			if len(games) != 1 || g["game"] != "russian" || g["position"] != start || !strings.Contains(g["legal"].(string), "c3 e5 g3=c3:e5:g3") {
 				t.Fatalf("the section's games: %v", games)
 			}
-			path := fmt.Sprintf("/api/v1/games/%d", int(num(g["id"])))
-			white, black := tokens[int(num(g["white"]))], tokens[int(num(g["black"]))]
+			path := fmt.Sprintf("/api/v1/games/%d", int(apitest.Num(g["id"])))
+			white, black := tokens[int(apitest.Num(g["white"]))], tokens[int(apitest.Num(g["black"]))]
 			after := s.must(http.StatusOK, white, "POST", path+"/moves", map[string]any{"move": "c3:e5:g3", "ply": 0}).(map[string]any)
 			if after["position"] != "B:Wb6,g3,h2:Ba7,c7,f6" || after["legal"] != "a7 c5=a7:c5;c7 a5=c7:a5" {
 				t.Errorf("after c3:e5:g3: %v", after)
@@ -396,48 +397,48 @@ func TestRussianCorrespondenceThroughTheAPI(t *testing.T) {
 // rating of the event's game.
 func TestRussianRatingLists(t *testing.T) {
 	t.Parallel()
-	forEachServer(t, func(t *testing.T, s *testServer) {
+	apitest.ForEachServer(t, func(t *testing.T, s *apitest.Server) {
 		const admin = tournament.Admin
-		s.ratedBlitzEvent()
-		adiukh := s.must(http.StatusCreated, admin, "POST", "/api/v1/ratings/blitz/periods", map[string]any{"until": "2026-10-31"})
+		ratedBlitzEvent(s)
+		adiukh := s.Must(http.StatusCreated, admin, "POST", "/api/v1/ratings/blitz/periods", map[string]any{"until": "2026-10-31"})
 		adiukhRating := map[int]int{} // person → rating
 		for _, r := range adiukh["rows"].([]any) {
 			r := r.(map[string]any)
-			adiukhRating[num(r["person_id"])] = num(r["rating"])
+			adiukhRating[apitest.Num(r["person_id"])] = apitest.Num(r["rating"])
 		}
 		if len(adiukhRating) != 4 {
 			t.Fatalf("the Adiukh blitz list: %v", adiukh)
 		}
 
-		ev := s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Рейтинговый турнир по русским шашкам", "game": "russian",
+		ev := s.Must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Рейтинговый турнир по русским шашкам", "game": "russian",
 			"discipline": "blitz", "system": "round-robin", "time_control": "3+2", "start_date": "2026-10-02", "end_date": "2026-10-02", "rated": true})
-		id := num(ev["id"])
+		id := apitest.Num(ev["id"])
 		for person := range adiukhRating {
-			p := s.must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/players", id), map[string]any{"person_id": person})
-			if num(p["rating"]) != 0 {
+			p := s.Must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/players", id), map[string]any{"person_id": person})
+			if apitest.Num(p["rating"]) != 0 {
 				t.Errorf("person %d enters Russian draughts with their Adiukh rating %v", person, p["rating"])
 			}
 		}
 		for n := 1; n <= 3; n++ {
-			s.must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
-			s.must(http.StatusOK, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds/%d/publish", id, n), nil)
-			s.playRound(id, n, "0:2", "1:1")
+			s.Must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
+			s.Must(http.StatusOK, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds/%d/publish", id, n), nil)
+			playRound(s, id, n, "0:2", "1:1")
 		}
-		s.must(http.StatusOK, arbiter, "PATCH", fmt.Sprintf("/api/v1/events/%d", id), map[string]any{"status": "finished"})
+		s.Must(http.StatusOK, arbiter, "PATCH", fmt.Sprintf("/api/v1/events/%d", id), map[string]any{"status": "finished"})
 
-		russian := s.must(http.StatusCreated, admin, "POST", "/api/v1/ratings/russian-blitz/periods", map[string]any{"until": "2026-10-31"})
-		if p := russian["period"].(map[string]any); num(p["games"]) != 6 || num(p["events"]) != 1 || len(russian["rows"].([]any)) != 4 {
+		russian := s.Must(http.StatusCreated, admin, "POST", "/api/v1/ratings/russian-blitz/periods", map[string]any{"until": "2026-10-31"})
+		if p := russian["period"].(map[string]any); apitest.Num(p["games"]) != 6 || apitest.Num(p["events"]) != 1 || len(russian["rows"].([]any)) != 4 {
 			t.Fatalf("the Russian blitz list: %v", russian)
 		}
 		russianRating := map[int]int{}
 		for _, r := range russian["rows"].([]any) {
 			r := r.(map[string]any)
-			russianRating[num(r["person_id"])] = num(r["rating"])
+			russianRating[apitest.Num(r["person_id"])] = apitest.Num(r["rating"])
 		}
-		again := s.must(http.StatusOK, "", "GET", "/api/v1/ratings/blitz", nil)
+		again := s.Must(http.StatusOK, "", "GET", "/api/v1/ratings/blitz", nil)
 		for _, r := range again["rows"].([]any) {
 			r := r.(map[string]any)
-			if num(r["rating"]) != adiukhRating[num(r["person_id"])] {
+			if apitest.Num(r["rating"]) != adiukhRating[apitest.Num(r["person_id"])] {
 				t.Errorf("the Adiukh blitz list changed with a Russian event: %v", r)
 			}
 		}
@@ -447,17 +448,17 @@ func TestRussianRatingLists(t *testing.T) {
 
 		// A new event of each game gives a person the rating of its game.
 		for game, want := range map[string]map[int]int{"russian": russianRating, "adiukh": adiukhRating} {
-			next := s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Следующий турнир", "game": game,
+			next := s.Must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Следующий турнир", "game": game,
 				"discipline": "blitz", "system": "round-robin", "time_control": "3+2"})
 			for person, rating := range want {
-				p := s.must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/players", num(next["id"])), map[string]any{"person_id": person})
-				if num(p["rating"]) != rating {
+				p := s.Must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/players", apitest.Num(next["id"])), map[string]any{"person_id": person})
+				if apitest.Num(p["rating"]) != rating {
 					t.Errorf("%s: person %d enters with rating %v, want %d", game, person, p["rating"], rating)
 				}
 				break
 			}
 		}
-		person := s.must(http.StatusOK, "", "GET", fmt.Sprintf("/api/v1/people/%d", num(russian["rows"].([]any)[0].(map[string]any)["person_id"])), nil)
+		person := s.Must(http.StatusOK, "", "GET", fmt.Sprintf("/api/v1/people/%d", apitest.Num(russian["rows"].([]any)[0].(map[string]any)["person_id"])), nil)
 		lists := map[string]bool{}
 		for _, l := range person["ratings"].([]any) {
 			lists[fmt.Sprint(l.(map[string]any)["list"])] = true

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"adiukh/api"
+	"adiukh/api/apitest"
 	"adiukh/tournament"
 	"adiukh/tournament/account"
 	"adiukh/tournament/composition"
@@ -25,10 +26,10 @@ func TestSolvingContestAPI(t *testing.T) {
 	st := storetest.SQLite(t)
 	start := time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)
 	clock := &fakeClock{now: start}
-	s := &corrServer{t: t, clock: clock, accounts: testAccounts(st, account.Options{})}
+	s := &corrServer{t: t, clock: clock, accounts: apitest.Accounts(st, account.Options{})}
 	opt := engines.Options()
 	opt.Now = clock.Now
-	s.handler = newRouter(api.Deps{
+	s.handler = apitest.NewRouter(api.Deps{
 		DB: st, Events: tournament.NewService(st, opt), Accounts: s.accounts,
 		Composition: composition.NewService(st.Composition(), composition.Options{Now: clock.Now, MaxNodes: 5_000_000, TableBytes: 4 << 20}),
 		Log:         slog.New(slog.NewTextHandler(io.Discard, nil)), Now: clock.Now,

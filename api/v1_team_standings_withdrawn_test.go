@@ -8,22 +8,24 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+
+	"adiukh/api/apitest"
 )
 
 // The team standings of the JSON API say which teams have withdrawn, as
 // the standings CSV and standings.json exports do.
 func TestTeamStandingsSayWithdrawn(t *testing.T) {
 	t.Parallel()
-	forEachServer(t, func(t *testing.T, s *testServer) {
+	apitest.ForEachServer(t, func(t *testing.T, s *apitest.Server) {
 		te := newTeamEvent(t, s, "swiss", 3, 2, []int{2, 2, 2, 2})
-		round := s.must(http.StatusCreated, arbiter, "POST", te.path("/rounds"), nil)
+		round := s.Must(http.StatusCreated, arbiter, "POST", te.path("/rounds"), nil)
 		te.play(round, func(home, away, board int) boardScore { return boardScore{17, 7, "final_position"} })
-		s.must(http.StatusOK, arbiter, "PATCH", te.path("/teams/4"), map[string]any{"withdraw_from_round": 2, "reason": "не приехала"})
+		s.Must(http.StatusOK, arbiter, "PATCH", te.path("/teams/4"), map[string]any{"withdraw_from_round": 2, "reason": "не приехала"})
 
 		api := map[int]map[string]any{}
-		for _, r := range s.must(http.StatusOK, "", "GET", te.path("/standings"), nil)["rows"].([]any) {
+		for _, r := range s.Must(http.StatusOK, "", "GET", te.path("/standings"), nil)["rows"].([]any) {
 			row := r.(map[string]any)
-			api[num(row["start_no"])] = row
+			api[apitest.Num(row["start_no"])] = row
 		}
 		for no := 1; no <= 4; no++ {
 			row := api[no]
@@ -31,7 +33,7 @@ func TestTeamStandingsSayWithdrawn(t *testing.T) {
 				t.Errorf("team %d: withdrawn = %v, want %v", no, row["withdrawn"], no == 4)
 			}
 		}
-		if got := num(api[4]["withdraw_from_round"]); got != 2 {
+		if got := apitest.Num(api[4]["withdraw_from_round"]); got != 2 {
 			t.Errorf("team 4: withdraw_from_round = %v, want 2", api[4]["withdraw_from_round"])
 		}
 		if _, ok := api[1]["withdraw_from_round"]; ok {
@@ -41,7 +43,7 @@ func TestTeamStandingsSayWithdrawn(t *testing.T) {
 		// The exports say the same.
 		get := func(path string) string {
 			rec := httptest.NewRecorder()
-			s.handler.ServeHTTP(rec, httptest.NewRequest("GET", te.path(path), nil))
+			s.Handler.ServeHTTP(rec, httptest.NewRequest("GET", te.path(path), nil))
 			if rec.Code != http.StatusOK {
 				t.Fatalf("%s: status %d", path, rec.Code)
 			}

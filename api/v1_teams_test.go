@@ -6,13 +6,14 @@ import (
 	"strings"
 	"testing"
 
+	"adiukh/api/apitest"
 	"adiukh/tournament"
 )
 
 // teamEvent is a team event driven through the API, with its teams' player
 // IDs by team start number and roster place.
 type teamEvent struct {
-	s       *testServer
+	s       *apitest.Server
 	t       *testing.T
 	id      int
 	roster  map[int][]int // team start number → player IDs in roster order
@@ -25,32 +26,32 @@ const arbiter = tournament.ArbiterRole
 // newTeamEvent creates a rapid team event and registers teams named
 // "Команда N" whose mean rating makes N their start number; each has the
 // given number of players.
-func newTeamEvent(t *testing.T, s *testServer, system string, rounds, boards int, players []int) *teamEvent {
+func newTeamEvent(t *testing.T, s *apitest.Server, system string, rounds, boards int, players []int) *teamEvent {
 	t.Helper()
 	body := map[string]any{"name": "Командное первенство Адыгеи", "discipline": "rapid-team", "system": system, "time_control": "8+4"}
 	if rounds > 0 {
 		body["rounds"] = rounds
 	}
-	ev := s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events", body)
-	te := &teamEvent{s: s, t: t, id: num(ev["id"]), roster: map[int][]int{}, teamOf: map[int]int{}}
-	s.must(http.StatusOK, arbiter, "PUT", te.path("/team-settings"), map[string]any{"boards": boards})
+	ev := s.Must(http.StatusCreated, arbiter, "POST", "/api/v1/events", body)
+	te := &teamEvent{s: s, t: t, id: apitest.Num(ev["id"]), roster: map[int][]int{}, teamOf: map[int]int{}}
+	s.Must(http.StatusOK, arbiter, "PUT", te.path("/team-settings"), map[string]any{"boards": boards})
 	// Registered from the weakest up: start numbers follow the rating.
 	for n := len(players); n >= 1; n-- {
 		var roster []map[string]any
 		for b := 1; b <= players[n-1]; b++ {
 			roster = append(roster, map[string]any{"name": fmt.Sprintf("Игрок %d.%d", n, b), "rating": 2000 - 50*n - b})
 		}
-		s.must(http.StatusCreated, arbiter, "POST", te.path("/teams"), map[string]any{"name": fmt.Sprintf("Команда %d", n), "club": "Майкоп", "players": roster})
+		s.Must(http.StatusCreated, arbiter, "POST", te.path("/teams"), map[string]any{"name": fmt.Sprintf("Команда %d", n), "club": "Майкоп", "players": roster})
 	}
-	teams := s.must(http.StatusOK, "", "GET", te.path("/teams"), nil)["teams"].([]any)
+	teams := s.Must(http.StatusOK, "", "GET", te.path("/teams"), nil)["teams"].([]any)
 	for _, tm := range teams {
 		tm := tm.(map[string]any)
-		no := num(tm["start_no"])
+		no := apitest.Num(tm["start_no"])
 		if want := fmt.Sprintf("Команда %d", no); tm["name"] != want {
 			t.Fatalf("team %v has start number %d, want %q there", tm["name"], no, want)
 		}
 		for _, p := range tm["players"].([]any) {
-			id := num(p.(map[string]any)["id"])
+			id := apitest.Num(p.(map[string]any)["id"])
 			te.roster[no] = append(te.roster[no], id)
 			te.teamOf[id] = no
 		}
@@ -73,31 +74,31 @@ type boardScore struct {
 // the match endpoint or, for odd tables, the core endpoint by game number.
 func (te *teamEvent) play(round map[string]any, score func(home, away, board int) boardScore) {
 	te.t.Helper()
-	n := num(round["number"])
-	te.s.must(http.StatusOK, arbiter, "POST", te.path(fmt.Sprintf("/rounds/%d/publish", n)), nil)
+	n := apitest.Num(round["number"])
+	te.s.Must(http.StatusOK, arbiter, "POST", te.path(fmt.Sprintf("/rounds/%d/publish", n)), nil)
 	for _, m := range round["matches"].([]any) {
 		m := m.(map[string]any)
 		if m["away"] == nil {
 			continue
 		}
-		home, away, table := num(m["home"]), num(m["away"]), num(m["table"])
+		home, away, table := apitest.Num(m["home"]), apitest.Num(m["away"]), apitest.Num(m["table"])
 		for _, g := range m["games"].([]any) {
 			g := g.(map[string]any)
 			if g["game"] == nil {
 				continue
 			}
-			board := num(g["board"])
+			board := apitest.Num(g["board"])
 			sc := score(home, away, board)
 			white, black := sc.home, sc.away
-			if te.teamOf[num(g["white"])] != home {
+			if te.teamOf[apitest.Num(g["white"])] != home {
 				white, black = black, white
 			}
-			body := map[string]any{"score": fmt.Sprintf("%d:%d", white, black), "end_reason": sc.reason, "version": num(g["version"])}
+			body := map[string]any{"score": fmt.Sprintf("%d:%d", white, black), "end_reason": sc.reason, "version": apitest.Num(g["version"])}
 			path := te.path(fmt.Sprintf("/rounds/%d/matches/%d/boards/%d/result", n, table, board))
 			if table%2 == 1 {
-				path = te.path(fmt.Sprintf("/rounds/%d/games/%d/result", n, num(g["game"])))
+				path = te.path(fmt.Sprintf("/rounds/%d/games/%d/result", n, apitest.Num(g["game"])))
 			}
-			te.s.must(http.StatusOK, arbiter, "PUT", path, body)
+			te.s.Must(http.StatusOK, arbiter, "PUT", path, body)
 		}
 	}
 }
@@ -106,7 +107,7 @@ func (te *teamEvent) play(round map[string]any, score func(home, away, board int
 func findMatch(round map[string]any, no int) map[string]any {
 	for _, m := range round["matches"].([]any) {
 		m := m.(map[string]any)
-		if num(m["home"]) == no || (m["away"] != nil && num(m["away"]) == no) {
+		if apitest.Num(m["home"]) == no || (m["away"] != nil && apitest.Num(m["away"]) == no) {
 			return m
 		}
 	}
@@ -124,8 +125,8 @@ func (te *teamEvent) checkColoursAlternate(round map[string]any) {
 			if g["white"] == nil {
 				continue
 			}
-			wantHome := num(g["board"])%2 == 1
-			if gotHome := te.teamOf[num(g["white"])] == num(m["home"]); gotHome != wantHome {
+			wantHome := apitest.Num(g["board"])%2 == 1
+			if gotHome := te.teamOf[apitest.Num(g["white"])] == apitest.Num(m["home"]); gotHome != wantHome {
 				te.t.Errorf("round %v table %v board %v: White belongs to the home team = %v, want %v", round["number"], m["table"], g["board"], gotHome, wantHome)
 			}
 		}
@@ -151,7 +152,7 @@ func (te *teamEvent) checkColoursAlternate(round map[string]any) {
 // the preset) put 5 ahead.
 func TestSixTeamRoundRobin(t *testing.T) {
 	t.Parallel()
-	forEachServer(t, func(t *testing.T, s *testServer) {
+	apitest.ForEachServer(t, func(t *testing.T, s *apitest.Server) {
 		te := newTeamEvent(t, s, "round-robin", 0, 4, []int{5, 4, 4, 4, 4, 5})
 		score := func(home, away, board int) boardScore {
 			lo, hi := min(home, away), max(home, away)
@@ -177,15 +178,15 @@ func TestSixTeamRoundRobin(t *testing.T) {
 		}
 		met := map[[2]int]bool{}
 		for n := 1; n <= 5; n++ {
-			round := s.must(http.StatusCreated, arbiter, "POST", te.path("/rounds"), nil)
+			round := s.Must(http.StatusCreated, arbiter, "POST", te.path("/rounds"), nil)
 			matches := round["matches"].([]any)
-			if num(round["number"]) != n || len(matches) != 3 {
+			if apitest.Num(round["number"]) != n || len(matches) != 3 {
 				t.Fatalf("round %d: got number %v with %d matches", n, round["number"], len(matches))
 			}
 			te.checkColoursAlternate(round)
 			for _, m := range matches {
 				m := m.(map[string]any)
-				pair := [2]int{min(num(m["home"]), num(m["away"])), max(num(m["home"]), num(m["away"]))}
+				pair := [2]int{min(apitest.Num(m["home"]), apitest.Num(m["away"])), max(apitest.Num(m["home"]), apitest.Num(m["away"]))}
 				if met[pair] {
 					t.Errorf("round %d pairs teams %v again", n, pair)
 				}
@@ -194,9 +195,9 @@ func TestSixTeamRoundRobin(t *testing.T) {
 					t.Errorf("round %d table %v has %d boards, want 4", n, m["table"], len(games))
 				}
 			}
-			if m := findMatch(round, 6); num(m["home"]) == 3 || num(m["away"]) == 3 {
+			if m := findMatch(round, 6); apitest.Num(m["home"]) == 3 || apitest.Num(m["away"]) == 3 {
 				r6 := te.roster[6]
-				round = s.must(http.StatusOK, arbiter, "PUT", te.path(fmt.Sprintf("/rounds/%d/lineups/6", n)),
+				round = s.Must(http.StatusOK, arbiter, "PUT", te.path(fmt.Sprintf("/rounds/%d/lineups/6", n)),
 					map[string]any{"players": []int{r6[0], r6[1], r6[4], 0}, "reason": "board 4 did not arrive"})
 				board4 := findMatch(round, 6)["games"].([]any)[3].(map[string]any)
 				if board4["game"] != nil || board4["end_reason"] != "forfeit" {
@@ -208,9 +209,9 @@ func TestSixTeamRoundRobin(t *testing.T) {
 		if len(met) != 15 {
 			t.Errorf("%d different matches, want all 15", len(met))
 		}
-		s.must(http.StatusConflict, arbiter, "POST", te.path("/rounds"), nil)
+		s.Must(http.StatusConflict, arbiter, "POST", te.path("/rounds"), nil)
 
-		st := s.must(http.StatusOK, "", "GET", te.path("/standings"), nil)
+		st := s.Must(http.StatusOK, "", "GET", te.path("/standings"), nil)
 		want := []struct {
 			startNo, rank int
 			mp, gp        float64
@@ -224,13 +225,13 @@ func TestSixTeamRoundRobin(t *testing.T) {
 			{6, 6, 1, 7, 168},
 		}
 		rows := st["rows"].([]any)
-		if len(rows) != len(want) || num(st["after_round"]) != 5 || st["ranking"] != "match_points" {
+		if len(rows) != len(want) || apitest.Num(st["after_round"]) != 5 || st["ranking"] != "match_points" {
 			t.Fatalf("standings = %v", st)
 		}
 		for i, w := range want {
 			row := rows[i].(map[string]any)
 			tbs := row["tiebreaks"].(map[string]any)
-			if num(row["start_no"]) != w.startNo || num(row["rank"]) != w.rank || row["match_points"] != w.mp || row["game_points"] != w.gp ||
+			if apitest.Num(row["start_no"]) != w.startNo || apitest.Num(row["rank"]) != w.rank || row["match_points"] != w.mp || row["game_points"] != w.gp ||
 				row["score"] != w.mp || row["name"] != fmt.Sprintf("Команда %d", w.startNo) {
 				t.Errorf("row %d = %v, want team %d ranked %d with %g match points and %g game points", i+1, row, w.startNo, w.rank, w.mp, w.gp)
 			}
@@ -240,7 +241,7 @@ func TestSixTeamRoundRobin(t *testing.T) {
 		}
 		// Board 1: team 2's first player won all five games.
 		board1 := st["boards"].([]any)[0].(map[string]any)["rows"].([]any)[0].(map[string]any)
-		if num(board1["player_id"]) != te.roster[2][0] || board1["points"] != 10.0 || board1["percent"] != 100.0 || num(board1["games"]) != 5 {
+		if apitest.Num(board1["player_id"]) != te.roster[2][0] || board1["points"] != 10.0 || board1["percent"] != 100.0 || apitest.Num(board1["games"]) != 5 {
 			t.Errorf("board 1 leader = %v, want team 2's first player with 10 points from 5 games", board1)
 		}
 		// Board 4 is drawn in every match but one: team 3's fourth player
@@ -248,24 +249,24 @@ func TestSixTeamRoundRobin(t *testing.T) {
 		// Adiukh points.
 		for _, r := range st["boards"].([]any)[3].(map[string]any)["rows"].([]any) {
 			r := r.(map[string]any)
-			if num(r["player_id"]) == te.roster[3][3] && (r["points"] != 6.0 || num(r["games"]) != 5 || num(r["adiukh_points"]) != 4*12+24) {
+			if apitest.Num(r["player_id"]) == te.roster[3][3] && (r["points"] != 6.0 || apitest.Num(r["games"]) != 5 || apitest.Num(r["adiukh_points"]) != 4*12+24) {
 				t.Errorf("team 3's board 4 = %v, want 6 points from 5 games and 72 Adiukh points", r)
 			}
 		}
 		// The crosstable row of team 6: 7 game points and 1 match point,
 		// and its match against team 3 lost 0:8.
-		ct := s.must(http.StatusOK, "", "GET", te.path("/crosstable"), nil)
+		ct := s.Must(http.StatusOK, "", "GET", te.path("/crosstable"), nil)
 		row6 := ct["rows"].([]any)[5].(map[string]any)
-		if num(row6["start_no"]) != 6 || num(row6["rank"]) != 6 || row6["game_points"] != 7.0 || len(row6["matches"].([]any)) != 5 {
+		if apitest.Num(row6["start_no"]) != 6 || apitest.Num(row6["rank"]) != 6 || row6["game_points"] != 7.0 || len(row6["matches"].([]any)) != 5 {
 			t.Errorf("crosstable row 6 = %v", row6)
 		}
 		for _, m := range row6["matches"].([]any) {
 			m := m.(map[string]any)
-			if num(m["opponent"]) == 3 && (m["game_points"] != 0.0 || m["opponent_game_points"] != 8.0 || m["match_points"] != 0.0) {
+			if apitest.Num(m["opponent"]) == 3 && (m["game_points"] != 0.0 || m["opponent_game_points"] != 8.0 || m["match_points"] != 0.0) {
 				t.Errorf("team 6 against team 3 = %v, want 0:8 and no match points", m)
 			}
 		}
-		s.must(http.StatusOK, arbiter, "PATCH", te.path(""), map[string]any{"status": "finished"})
+		s.Must(http.StatusOK, arbiter, "PATCH", te.path(""), map[string]any{"status": "finished"})
 	})
 }
 
@@ -273,9 +274,9 @@ func TestSixTeamRoundRobin(t *testing.T) {
 // message that says what is wrong and where.
 func TestLineupRules(t *testing.T) {
 	t.Parallel()
-	forEachServer(t, func(t *testing.T, s *testServer) {
+	apitest.ForEachServer(t, func(t *testing.T, s *apitest.Server) {
 		te := newTeamEvent(t, s, "round-robin", 0, 4, []int{6, 4})
-		round := s.must(http.StatusCreated, arbiter, "POST", te.path("/rounds"), nil)
+		round := s.Must(http.StatusCreated, arbiter, "POST", te.path("/rounds"), nil)
 		r1, r2 := te.roster[1], te.roster[2]
 		lineup := te.path("/rounds/1/lineups/1")
 		for _, tc := range []struct {
@@ -292,7 +293,7 @@ func TestLineupRules(t *testing.T) {
 			{"a player twice", []int{r1[0], r1[1], r1[1], r1[3]}, "players[2]", "named twice"},
 		} {
 			t.Run(tc.name, func(t *testing.T) {
-				code, out := s.do(arbiter, "PUT", lineup, map[string]any{"players": tc.players})
+				code, out := s.Do(arbiter, "PUT", lineup, map[string]any{"players": tc.players})
 				if code != http.StatusBadRequest || out["field"] != tc.field || !strings.Contains(out["message"].(string), tc.message) {
 					t.Errorf("PUT lineup %v: %d %v, want 400 on %s saying %q", tc.players, code, out, tc.field, tc.message)
 				}
@@ -300,15 +301,15 @@ func TestLineupRules(t *testing.T) {
 		}
 
 		// Reserves move players down: 1, 2, 5 (reserve), 6 (reserve) is fine.
-		got := s.must(http.StatusOK, arbiter, "PUT", lineup, map[string]any{"players": []int{r1[0], r1[1], r1[4], r1[5]}})
+		got := s.Must(http.StatusOK, arbiter, "PUT", lineup, map[string]any{"players": []int{r1[0], r1[1], r1[4], r1[5]}})
 		games := findMatch(got, 1)["games"].([]any)
 		for board, want := range []int{r1[0], r1[1], r1[4], r1[5]} {
 			g := games[board].(map[string]any)
 			side := "black"
-			if num(findMatch(got, 1)["home"]) == 1 == (board%2 == 0) {
+			if apitest.Num(findMatch(got, 1)["home"]) == 1 == (board%2 == 0) {
 				side = "white"
 			}
-			if num(g[side]) != want {
+			if apitest.Num(g[side]) != want {
 				t.Errorf("board %d %s = %v, want player %d", board+1, side, g[side], want)
 			}
 		}
@@ -318,36 +319,36 @@ func TestLineupRules(t *testing.T) {
 
 		// A reserve added after round 1 was paired plays from round 2; the
 		// team's details change without touching the roster.
-		added := s.must(http.StatusCreated, arbiter, "POST", te.path("/teams/2/players"), map[string]any{"name": "Запасной", "rating": 1200})
+		added := s.Must(http.StatusCreated, arbiter, "POST", te.path("/teams/2/players"), map[string]any{"name": "Запасной", "rating": 1200})
 		players := added["players"].([]any)
 		late := players[len(players)-1].(map[string]any)
-		if len(players) != 5 || num(late["roster_place"]) != 5 || late["club"] != "Майкоп" {
+		if len(players) != 5 || apitest.Num(late["roster_place"]) != 5 || late["club"] != "Майкоп" {
 			t.Errorf("team 2 after adding a reserve = %v", added)
 		}
-		code, out := s.do(arbiter, "PUT", te.path("/rounds/1/lineups/2"), map[string]any{"players": []int{r2[0], r2[1], r2[2], num(late["id"])}})
+		code, out := s.Do(arbiter, "PUT", te.path("/rounds/1/lineups/2"), map[string]any{"players": []int{r2[0], r2[1], r2[2], apitest.Num(late["id"])}})
 		if code != http.StatusBadRequest || !strings.Contains(out["message"].(string), "plays from round 2") {
 			t.Errorf("fielding a reserve added after the pairing: %d %v, want 400", code, out)
 		}
-		renamed := s.must(http.StatusOK, arbiter, "PATCH", te.path("/teams/2"), map[string]any{"captain": "Игрок 2.1", "reason": "выбран командой"})
+		renamed := s.Must(http.StatusOK, arbiter, "PATCH", te.path("/teams/2"), map[string]any{"captain": "Игрок 2.1", "reason": "выбран командой"})
 		if renamed["captain"] != "Игрок 2.1" || renamed["name"] != "Команда 2" || len(renamed["players"].([]any)) != 5 {
 			t.Errorf("team 2 after the change = %v", renamed)
 		}
 		// Once a board has a result the line-up is fixed.
-		s.must(http.StatusOK, arbiter, "POST", te.path("/rounds/1/publish"), nil)
+		s.Must(http.StatusOK, arbiter, "POST", te.path("/rounds/1/publish"), nil)
 		g := games[0].(map[string]any)
-		s.must(http.StatusOK, arbiter, "PUT", te.path("/rounds/1/matches/1/boards/1/result"), map[string]any{"score": "17:7", "end_reason": "final_position", "version": num(g["version"])})
+		s.Must(http.StatusOK, arbiter, "PUT", te.path("/rounds/1/matches/1/boards/1/result"), map[string]any{"score": "17:7", "end_reason": "final_position", "version": apitest.Num(g["version"])})
 		// A result sent with the version it had before is refused, naming
 		// the board as the arbiter knows it: its table and board.
-		code, out = s.do(arbiter, "PUT", te.path("/rounds/1/matches/1/boards/1/result"), map[string]any{"score": "7:17", "end_reason": "final_position", "version": num(g["version"])})
-		if code != http.StatusConflict || out["message"] != fmt.Sprintf("board 1 of table 1 in round 1 was changed meanwhile (version %d is out of date); reload the round and enter the result again", num(g["version"])) {
+		code, out = s.Do(arbiter, "PUT", te.path("/rounds/1/matches/1/boards/1/result"), map[string]any{"score": "7:17", "end_reason": "final_position", "version": apitest.Num(g["version"])})
+		if code != http.StatusConflict || out["message"] != fmt.Sprintf("board 1 of table 1 in round 1 was changed meanwhile (version %d is out of date); reload the round and enter the result again", apitest.Num(g["version"])) {
 			t.Errorf("a stale result: %d %v", code, out)
 		}
-		code, out = s.do(arbiter, "PUT", lineup, map[string]any{"players": []int{r1[0], r1[1], r1[2], r1[3]}})
+		code, out = s.Do(arbiter, "PUT", lineup, map[string]any{"players": []int{r1[0], r1[1], r1[2], r1[3]}})
 		if code != http.StatusConflict || !strings.Contains(out["message"].(string), "already has a result") {
 			t.Errorf("line-up after a result: %d %v, want 409", code, out)
 		}
 		// Players of a team event come with their team.
-		code, out = s.do(arbiter, "POST", te.path("/players"), map[string]any{"name": "Одиночка"})
+		code, out = s.Do(arbiter, "POST", te.path("/players"), map[string]any{"name": "Одиночка"})
 		if code != http.StatusBadRequest || out["field"] != "discipline" {
 			t.Errorf("individual player in a team event: %d %v, want 400 on discipline", code, out)
 		}
@@ -375,7 +376,7 @@ func TestLineupRules(t *testing.T) {
 // 5 met 10, 2, 9, 3, 1 (0+8+2+6+10 = 26), 8 met 3, 10, 7, 6, 9 (6+0+4+6+2 = 18).
 func TestTenTeamSwiss(t *testing.T) {
 	t.Parallel()
-	forEachServer(t, func(t *testing.T, s *testServer) {
+	apitest.ForEachServer(t, func(t *testing.T, s *apitest.Server) {
 		te := newTeamEvent(t, s, "swiss", 5, 2, []int{2, 2, 2, 2, 2, 2, 2, 2, 2, 2})
 		score := func(home, away, board int) boardScore {
 			if home < away {
@@ -391,11 +392,11 @@ func TestTenTeamSwiss(t *testing.T) {
 			"1-5 3-2 4-10 6-7 8-9",
 		}
 		for n, want := range wantRounds {
-			round := s.must(http.StatusCreated, arbiter, "POST", te.path("/rounds"), nil)
+			round := s.Must(http.StatusCreated, arbiter, "POST", te.path("/rounds"), nil)
 			var tables []string
 			for i, m := range round["matches"].([]any) {
 				m := m.(map[string]any)
-				if num(m["table"]) != i+1 {
+				if apitest.Num(m["table"]) != i+1 {
 					t.Errorf("round %d: match %d is at table %v", n+1, i+1, m["table"])
 				}
 				tables = append(tables, fmt.Sprintf("%v-%v", m["home"], m["away"]))
@@ -406,12 +407,12 @@ func TestTenTeamSwiss(t *testing.T) {
 			te.checkColoursAlternate(round)
 			te.play(round, score)
 		}
-		code, _ := s.do(arbiter, "POST", te.path("/rounds"), nil)
+		code, _ := s.Do(arbiter, "POST", te.path("/rounds"), nil)
 		if code != http.StatusConflict {
 			t.Errorf("pairing round 6 of 5: status %d, want 409", code)
 		}
 
-		st := s.must(http.StatusOK, "", "GET", te.path("/standings"), nil)
+		st := s.Must(http.StatusOK, "", "GET", te.path("/standings"), nil)
 		want := []struct {
 			startNo, rank int
 			mp            float64
@@ -429,12 +430,12 @@ func TestTenTeamSwiss(t *testing.T) {
 			{10, 10, 0, map[string]float64{"adiukh-points": 5 * 14}},
 		}
 		rows := st["rows"].([]any)
-		if len(rows) != len(want) || num(st["after_round"]) != 5 {
+		if len(rows) != len(want) || apitest.Num(st["after_round"]) != 5 {
 			t.Fatalf("standings = %v", st)
 		}
 		for i, w := range want {
 			row := rows[i].(map[string]any)
-			if num(row["start_no"]) != w.startNo || num(row["rank"]) != w.rank || num(row["rank_to"]) != w.rank ||
+			if apitest.Num(row["start_no"]) != w.startNo || apitest.Num(row["rank"]) != w.rank || apitest.Num(row["rank_to"]) != w.rank ||
 				row["match_points"] != w.mp || row["game_points"] != 2*w.mp || row["score"] != w.mp {
 				t.Errorf("row %d = %v, want team %d ranked %d with %g match points", i+1, row, w.startNo, w.rank, w.mp)
 			}
@@ -452,11 +453,11 @@ func TestTenTeamSwiss(t *testing.T) {
 // as publishing does, not as an individual round's games.
 func TestTeamRoundUnpublishedAnswersWithMatches(t *testing.T) {
 	t.Parallel()
-	forEachServer(t, func(t *testing.T, s *testServer) {
+	apitest.ForEachServer(t, func(t *testing.T, s *apitest.Server) {
 		te := newTeamEvent(t, s, "round-robin", 0, 2, []int{2, 2, 2, 2})
-		s.must(http.StatusCreated, arbiter, "POST", te.path("/rounds"), nil)
-		s.must(http.StatusOK, arbiter, "POST", te.path("/rounds/1/publish"), nil)
-		back := s.must(http.StatusOK, arbiter, "POST", te.path("/rounds/1/unpublish"), map[string]any{"reason": "составы уточняются"})
+		s.Must(http.StatusCreated, arbiter, "POST", te.path("/rounds"), nil)
+		s.Must(http.StatusOK, arbiter, "POST", te.path("/rounds/1/publish"), nil)
+		back := s.Must(http.StatusOK, arbiter, "POST", te.path("/rounds/1/unpublish"), map[string]any{"reason": "составы уточняются"})
 		if _, ok := back["matches"]; !ok || back["games"] != nil || back["status"] != "draft" {
 			t.Errorf("unpublishing a team round answers %v, want its matches as a draft", back)
 		}

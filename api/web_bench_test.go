@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"adiukh/api"
+	"adiukh/api/apitest"
 	"adiukh/internal/demo"
 	"adiukh/tournament"
 	"adiukh/tournament/account"
@@ -39,8 +40,8 @@ func BenchmarkPages(b *testing.B) {
 		b.Fatal(err)
 	}
 	router := func(db api.Pinger) http.Handler {
-		return newRouter(api.Deps{
-			DB: db, Events: tournament.NewService(st, engines.Options()), Accounts: testAccounts(st, account.Options{}),
+		return apitest.NewRouter(api.Deps{
+			DB: db, Events: tournament.NewService(st, engines.Options()), Accounts: apitest.Accounts(st, account.Options{}),
 			Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
 		})
 	}

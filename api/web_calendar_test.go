@@ -7,34 +7,35 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"adiukh/api/apitest"
 	"adiukh/tournament"
 )
 
 // calendarEvent creates an event through the JSON API with its dates and
 // city.
-func (s *testServer) calendarEvent(name, discipline, start, end, city string) int {
-	s.t.Helper()
-	ev := s.must(http.StatusCreated, tournament.ArbiterRole, "POST", "/api/v1/events", map[string]any{
+func calendarEvent(s *apitest.Server, name, discipline, start, end, city string) int {
+	s.T.Helper()
+	ev := s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", "/api/v1/events", map[string]any{
 		"name": name, "discipline": discipline, "system": "swiss", "rounds": 5,
 		"start_date": start, "end_date": end, "city": city, "venue": "Дворец спорта, зал 2",
 	})
-	return num(ev["id"])
+	return apitest.Num(ev["id"])
 }
 
 func TestCalendarPageFilters(t *testing.T) {
 	t.Parallel()
-	s := newWebServer(t)
-	cup := s.calendarEvent("Кубок Адыгеи", "rapid", "2026-12-05", "2026-12-07", "Майкоп")
-	blitz := s.calendarEvent("Блиц Адыгейска", "blitz", "2027-01-10", "2027-01-10", "Адыгейск")
-	s.must(http.StatusOK, tournament.ArbiterRole, "PATCH", fmt.Sprintf("/api/v1/events/%d", blitz), map[string]any{"game": "russian"})
+	s := apitest.NewWebServer(t)
+	cup := calendarEvent(s.Server, "Кубок Адыгеи", "rapid", "2026-12-05", "2026-12-07", "Майкоп")
+	blitz := calendarEvent(s.Server, "Блиц Адыгейска", "blitz", "2027-01-10", "2027-01-10", "Адыгейск")
+	s.Must(http.StatusOK, tournament.ArbiterRole, "PATCH", fmt.Sprintf("/api/v1/events/%d", blitz), map[string]any{"game": "russian"})
 	// The cup is held in Adygea, the region its place is in; the region is
 	// set by PATCH as an arbiter would after creating the event.
-	ev := s.must(http.StatusOK, tournament.ArbiterRole, "PATCH", fmt.Sprintf("/api/v1/events/%d", cup), map[string]any{"region": "Республика Адыгея"})
+	ev := s.Must(http.StatusOK, tournament.ArbiterRole, "PATCH", fmt.Sprintf("/api/v1/events/%d", cup), map[string]any{"region": "Республика Адыгея"})
 	if ev["region"] != "Республика Адыгея" {
 		t.Errorf("the event's region: %v", ev["region"])
 	}
-	anon := s.anonymous()
-	all := anon.get("/calendar")
+	anon := s.Anonymous()
+	all := anon.Get("/calendar")
 	if all.Code != http.StatusOK {
 		t.Fatalf("/calendar: %d\n%s", all.Code, all.Body)
 	}
@@ -51,7 +52,7 @@ func TestCalendarPageFilters(t *testing.T) {
 		"month=2026-12":            "Кубок Адыгеи",
 		"month=2027-01":            "Блиц Адыгейска",
 	} {
-		body := anon.get("/calendar?" + query).Body.String()
+		body := anon.Get("/calendar?" + query).Body.String()
 		other := "Кубок Адыгеи"
 		if want == other {
 			other = "Блиц Адыгейска"
@@ -60,7 +61,7 @@ func TestCalendarPageFilters(t *testing.T) {
 			t.Errorf("/calendar?%s: want %s and not %s", query, want, other)
 		}
 	}
-	if rec := anon.get("/calendar?month=December"); rec.Code != http.StatusBadRequest {
+	if rec := anon.Get("/calendar?month=December"); rec.Code != http.StatusBadRequest {
 		t.Errorf("a month that is not one: %d, want 400", rec.Code)
 	}
 }
@@ -88,13 +89,13 @@ func readICS(t *testing.T, body string) []string {
 
 func TestCalendarICS(t *testing.T) {
 	t.Parallel()
-	s := newWebServer(t)
+	s := apitest.NewWebServer(t)
 	name := "Открытое первенство Республики Адыгея по быстрым шашкам адиюх, этап 1"
-	id := s.calendarEvent(name, "rapid", "2026-12-05", "2026-12-07", "Майкоп")
-	s.calendarEvent("Без дат", "rapid", "", "", "")
-	anon := s.anonymous()
+	id := calendarEvent(s.Server, name, "rapid", "2026-12-05", "2026-12-07", "Майкоп")
+	calendarEvent(s.Server, "Без дат", "rapid", "", "", "")
+	anon := s.Anonymous()
 	for _, path := range []string{"/calendar.ics", fmt.Sprintf("/events/%d.ics", id)} {
-		rec := anon.get(path)
+		rec := anon.Get(path)
 		if rec.Code != http.StatusOK || !strings.HasPrefix(rec.Header().Get("Content-Type"), "text/calendar") {
 			t.Fatalf("%s: %d %s", path, rec.Code, rec.Header().Get("Content-Type"))
 		}
@@ -112,15 +113,15 @@ func TestCalendarICS(t *testing.T) {
 			t.Errorf("%s: want one event with a DTSTAMP (the one without dates left out):\n%s", path, text)
 		}
 		// The same data gives the same file, from the page cache.
-		again := anon.get(path)
+		again := anon.Get(path)
 		if again.Body.String() != rec.Body.String() || again.Header().Get("ETag") == "" {
 			t.Errorf("%s: not kept in the page cache", path)
 		}
 	}
-	if rec := anon.get("/events/999.ics"); rec.Code != http.StatusNotFound {
+	if rec := anon.Get("/events/999.ics"); rec.Code != http.StatusNotFound {
 		t.Errorf("/events/999.ics: %d, want 404", rec.Code)
 	}
-	if rec := anon.get(fmt.Sprintf("/events/%d", id)); rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), "<html") {
+	if rec := anon.Get(fmt.Sprintf("/events/%d", id)); rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), "<html") {
 		t.Errorf("the event's page: %d", rec.Code)
 	}
 }

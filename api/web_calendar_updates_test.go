@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"adiukh/api/apitest"
 	"adiukh/tournament"
 	"adiukh/tournament/ical/icaltest"
 	"adiukh/tournament/store/storetest"
@@ -14,9 +15,9 @@ import (
 
 // feedEvent reads an iCalendar answer back as a calendar program would
 // and returns the entry of the event's UID, nil without one.
-func feedEvent(t *testing.T, p *page, path string, id int) icaltest.Event {
+func feedEvent(t *testing.T, p *apitest.Page, path string, id int) icaltest.Event {
 	t.Helper()
-	rec := p.get(path)
+	rec := p.Get(path)
 	if rec.Code != http.StatusOK {
 		t.Fatalf("%s: %d\n%s", path, rec.Code, rec.Body)
 	}
@@ -38,9 +39,9 @@ func TestCalendarICSRevisions(t *testing.T) {
 	for name, st := range storetest.Open(t) {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			s := newTestServer(t, st)
-			id := s.calendarEvent("Кубок Адыгеи", "rapid", "2026-12-05", "2026-12-07", "Майкоп")
-			anon := s.anonymous()
+			s := apitest.NewServer(t, st)
+			id := calendarEvent(s, "Кубок Адыгеи", "rapid", "2026-12-05", "2026-12-07", "Майкоп")
+			anon := s.Anonymous()
 			for _, path := range []string{"/calendar.ics", fmt.Sprintf("/events/%d.ics", id)} {
 				ev := feedEvent(t, anon, path, id)
 				if ev == nil {
@@ -65,9 +66,9 @@ func TestCalendarICSRevisions(t *testing.T) {
 				{map[string]any{"tiebreaks": []string{"buchholz"}}, "1", "Кубок Республики Адыгея"},
 				{map[string]any{"start_date": "2026-12-06"}, "2", "Кубок Республики Адыгея"},
 			} {
-				out := s.must(http.StatusOK, tournament.ArbiterRole, "PATCH", path, step.change)
+				out := s.Must(http.StatusOK, tournament.ArbiterRole, "PATCH", path, step.change)
 				ev := feedEvent(t, anon, "/calendar.ics", id)
-				if ev.Get("SEQUENCE") != step.sequence || ev.Get("SUMMARY") != step.summary || fmt.Sprint(num(out["sequence"])) != step.sequence {
+				if ev.Get("SEQUENCE") != step.sequence || ev.Get("SUMMARY") != step.summary || fmt.Sprint(apitest.Num(out["sequence"])) != step.sequence {
 					t.Errorf("after %v: SEQUENCE %s (API %v), SUMMARY %q; want %s, %q", step.change, ev.Get("SEQUENCE"), out["sequence"], ev.Get("SUMMARY"), step.sequence, step.summary)
 				}
 			}
@@ -80,8 +81,8 @@ func TestCalendarICSRevisions(t *testing.T) {
 // nothing of it changes after.
 func TestCancelEventThroughAPI(t *testing.T) {
 	t.Parallel()
-	s := newWebServer(t)
-	id := s.calendarEvent("Кубок Адыгеи", "rapid", "2026-12-05", "2026-12-07", "Майкоп")
+	s := apitest.NewWebServer(t)
+	id := calendarEvent(s.Server, "Кубок Адыгеи", "rapid", "2026-12-05", "2026-12-07", "Майкоп")
 	path := fmt.Sprintf("/api/v1/events/%d", id)
 	for _, bad := range []struct {
 		role  tournament.Role
@@ -93,26 +94,26 @@ func TestCancelEventThroughAPI(t *testing.T) {
 		{tournament.ArbiterRole, map[string]any{"status": "cancelled", "reason": "нет зала", "name": "Другой"}, http.StatusBadRequest, "status"},
 		{tournament.PlayerRole, map[string]any{"status": "cancelled", "reason": "нет зала"}, http.StatusForbidden, ""},
 	} {
-		code, out := s.do(bad.role, "PATCH", path, bad.body)
+		code, out := s.Do(bad.role, "PATCH", path, bad.body)
 		if code != bad.code || bad.field != "" && !strings.Contains(fmt.Sprint(out), bad.field) {
 			t.Errorf("PATCH %v as %s: %d %v, want %d on %q", bad.body, bad.role, code, out, bad.code, bad.field)
 		}
 	}
-	out := s.must(http.StatusOK, tournament.ArbiterRole, "PATCH", path, map[string]any{"status": "cancelled", "reason": "зал закрыт на ремонт"})
-	if out["status"] != "cancelled" || out["cancel_reason"] != "зал закрыт на ремонт" || num(out["sequence"]) != 1 {
+	out := s.Must(http.StatusOK, tournament.ArbiterRole, "PATCH", path, map[string]any{"status": "cancelled", "reason": "зал закрыт на ремонт"})
+	if out["status"] != "cancelled" || out["cancel_reason"] != "зал закрыт на ремонт" || apitest.Num(out["sequence"]) != 1 {
 		t.Errorf("the cancelled event: %v", out)
 	}
-	anon := s.anonymous()
+	anon := s.Anonymous()
 	ev := feedEvent(t, anon, "/calendar.ics", id)
 	if ev.Get("STATUS") != "CANCELLED" || ev.Get("SEQUENCE") != "1" || ev.Get("SUMMARY") != "Отменён: Кубок Адыгеи" ||
 		!strings.Contains(ev.Get("DESCRIPTION"), "зал закрыт на ремонт") {
 		t.Errorf("the feed's entry of the cancelled event: %v", ev)
 	}
-	if page := anon.get("/calendar").Body.String(); !strings.Contains(page, `class="badge cancelled" title="зал закрыт на ремонт">отменён<`) {
+	if page := anon.Get("/calendar").Body.String(); !strings.Contains(page, `class="badge cancelled" title="зал закрыт на ремонт">отменён<`) {
 		t.Errorf("the calendar does not show the event cancelled:\n%s", page)
 	}
-	s.must(http.StatusConflict, tournament.ArbiterRole, "PATCH", path, map[string]any{"name": "Кубок"})
-	s.must(http.StatusConflict, tournament.ArbiterRole, "PATCH", path, map[string]any{"status": "cancelled", "reason": "ещё раз"})
+	s.Must(http.StatusConflict, tournament.ArbiterRole, "PATCH", path, map[string]any{"name": "Кубок"})
+	s.Must(http.StatusConflict, tournament.ArbiterRole, "PATCH", path, map[string]any{"status": "cancelled", "reason": "ещё раз"})
 }
 
 // An event made private after it was public stays in the feeds as a
@@ -121,15 +122,15 @@ func TestCancelEventThroughAPI(t *testing.T) {
 // again, it is back under a higher SEQUENCE.
 func TestCalendarICSHiddenEvent(t *testing.T) {
 	t.Parallel()
-	s := newWebServer(t)
-	id := s.calendarEvent("Кубок Адыгеи", "rapid", "2026-12-05", "2026-12-07", "Майкоп")
-	draft := num(s.must(http.StatusCreated, tournament.ArbiterRole, "POST", "/api/v1/events", map[string]any{
+	s := apitest.NewWebServer(t)
+	id := calendarEvent(s.Server, "Кубок Адыгеи", "rapid", "2026-12-05", "2026-12-07", "Майкоп")
+	draft := apitest.Num(s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", "/api/v1/events", map[string]any{
 		"name": "Черновик", "discipline": "rapid", "system": "swiss", "rounds": 5, "start_date": "2026-12-10", "visibility": "private"})["id"])
 	path := fmt.Sprintf("/api/v1/events/%d", id)
-	s.must(http.StatusOK, tournament.ArbiterRole, "PATCH", path, map[string]any{"visibility": "private"})
-	anon := s.anonymous()
+	s.Must(http.StatusOK, tournament.ArbiterRole, "PATCH", path, map[string]any{"visibility": "private"})
+	anon := s.Anonymous()
 	for _, feed := range []string{"/calendar.ics", fmt.Sprintf("/events/%d.ics", id)} {
-		rec := anon.get(feed)
+		rec := anon.Get(feed)
 		if body := rec.Body.String(); strings.Contains(body, "Кубок") || strings.Contains(body, "Майкоп") || strings.Contains(body, "Черновик") {
 			t.Errorf("%s tells what is private:\n%s", feed, body)
 		}
@@ -138,13 +139,13 @@ func TestCalendarICSHiddenEvent(t *testing.T) {
 			t.Errorf("%s: the hidden event's entry %v", feed, ev)
 		}
 	}
-	if rec := anon.get(fmt.Sprintf("/events/%d.ics", draft)); rec.Code != http.StatusNotFound {
+	if rec := anon.Get(fmt.Sprintf("/events/%d.ics", draft)); rec.Code != http.StatusNotFound {
 		t.Errorf("the never public event's file: %d, want 404", rec.Code)
 	}
-	if page := anon.get("/calendar").Body.String(); strings.Contains(page, fmt.Sprintf("/events/%d", id)) {
+	if page := anon.Get("/calendar").Body.String(); strings.Contains(page, fmt.Sprintf("/events/%d", id)) {
 		t.Errorf("the calendar page lists the private event")
 	}
-	s.must(http.StatusOK, tournament.ArbiterRole, "PATCH", path, map[string]any{"visibility": "public"})
+	s.Must(http.StatusOK, tournament.ArbiterRole, "PATCH", path, map[string]any{"visibility": "public"})
 	if ev := feedEvent(t, anon, "/calendar.ics", id); ev.Get("STATUS") != "CONFIRMED" || ev.Get("SEQUENCE") != "2" || ev.Get("SUMMARY") != "Кубок Адыгеи" {
 		t.Errorf("public again: %v", ev)
 	}
@@ -155,33 +156,33 @@ func TestCalendarICSHiddenEvent(t *testing.T) {
 // desk offers no second cancellation.
 func TestCancelEventAtTheDesk(t *testing.T) {
 	t.Parallel()
-	s := newWebServer(t)
-	id := s.calendarEvent("Кубок Адыгеи", "rapid", "2026-12-05", "2026-12-07", "Майкоп")
-	arbiter := s.signIn(tournament.ArbiterRole)
+	s := apitest.NewWebServer(t)
+	id := calendarEvent(s.Server, "Кубок Адыгеи", "rapid", "2026-12-05", "2026-12-07", "Майкоп")
+	arbiter := s.SignIn(tournament.ArbiterRole)
 	desk := fmt.Sprintf("/events/%d/manage", id)
 	action := fmt.Sprintf(`action="/events/%d/cancel"`, id)
-	if body := arbiter.get(desk).Body.String(); !strings.Contains(body, action) {
+	if body := arbiter.Get(desk).Body.String(); !strings.Contains(body, action) {
 		t.Fatalf("the desk offers no cancellation:\n%s", body)
 	}
 	cancel := fmt.Sprintf("/events/%d/cancel", id)
-	ask := arbiter.post(cancel, url.Values{})
+	ask := arbiter.Post(cancel, url.Values{})
 	if ask.Code != http.StatusOK || !strings.Contains(ask.Body.String(), "Отменить турнир «Кубок Адыгеи»?") {
 		t.Fatalf("the confirmation: %d\n%s", ask.Code, ask.Body)
 	}
-	if rec := arbiter.post(cancel, url.Values{"confirm": {"1"}, "reason": {" "}}); rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "укажите, почему турнир отменён") {
+	if rec := arbiter.Post(cancel, url.Values{"confirm": {"1"}, "reason": {" "}}); rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "укажите, почему турнир отменён") {
 		t.Errorf("a cancellation without a reason: %d\n%s", rec.Code, rec.Body)
 	}
-	if rec := arbiter.post(cancel, url.Values{"confirm": {"1"}, "reason": {"зал закрыт на ремонт"}}); rec.Code != http.StatusSeeOther {
+	if rec := arbiter.Post(cancel, url.Values{"confirm": {"1"}, "reason": {"зал закрыт на ремонт"}}); rec.Code != http.StatusSeeOther {
 		t.Fatalf("the cancellation: %d\n%s", rec.Code, rec.Body)
 	}
-	page := s.anonymous().get(fmt.Sprintf("/events/%d", id)).Body.String()
+	page := s.Anonymous().Get(fmt.Sprintf("/events/%d", id)).Body.String()
 	if !strings.Contains(page, "Турнир отменён. Причина: зал закрыт на ремонт") || !strings.Contains(page, ">Отменён<") {
 		t.Errorf("the event's page does not show it cancelled:\n%s", page)
 	}
-	if audit := arbiter.get(fmt.Sprintf("/events/%d/audit", id)).Body.String(); !strings.Contains(audit, "Турнир отменён") || !strings.Contains(audit, "зал закрыт на ремонт") {
+	if audit := arbiter.Get(fmt.Sprintf("/events/%d/audit", id)).Body.String(); !strings.Contains(audit, "Турнир отменён") || !strings.Contains(audit, "зал закрыт на ремонт") {
 		t.Errorf("the audit log does not tell the cancellation and its reason:\n%s", audit)
 	}
-	if body := arbiter.get(desk).Body.String(); strings.Contains(body, action) || strings.Contains(body, fmt.Sprintf(`action="/events/%d/finish"`, id)) {
+	if body := arbiter.Get(desk).Body.String(); strings.Contains(body, action) || strings.Contains(body, fmt.Sprintf(`action="/events/%d/finish"`, id)) {
 		t.Errorf("the desk of a cancelled event offers to cancel or finish it")
 	}
 }

@@ -19,6 +19,7 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"adiukh/api"
+	"adiukh/api/apitest"
 	"adiukh/rules/solve"
 	"adiukh/tournament"
 	"adiukh/tournament/account"
@@ -46,10 +47,10 @@ func newCompServerWithBudget(t *testing.T, start time.Time, maxNodes int64) *cor
 // contests with different budgets.
 func newCompServerOver(t *testing.T, st *store.Store, clock *fakeClock, maxNodes int64) *corrServer {
 	t.Helper()
-	s := &corrServer{t: t, clock: clock, accounts: testAccounts(st, account.Options{})}
+	s := &corrServer{t: t, clock: clock, accounts: apitest.Accounts(st, account.Options{})}
 	opt := engines.Options()
 	opt.Now = clock.Now
-	s.handler = newRouter(api.Deps{
+	s.handler = apitest.NewRouter(api.Deps{
 		DB: st, Events: tournament.NewService(st, opt), Accounts: s.accounts,
 		Composition: composition.NewService(st.Composition(), composition.Options{Now: clock.Now, MaxNodes: maxNodes, TableBytes: 4 << 20}),
 		Log:         slog.New(slog.NewTextHandler(io.Discard, nil)), Now: clock.Now,
@@ -64,7 +65,7 @@ func TestEntryNotProvedShowsTheBudget(t *testing.T) {
 	s := newCompServerWithBudget(t, time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC), 1500)
 	director := s.user("director@example.org", tournament.ArbiterRole)
 	author := s.user("author@example.org", tournament.PlayerRole)
-	base := fmt.Sprintf("/api/v1/events/%d", num(s.must(http.StatusCreated, director, "POST", "/api/v1/events", map[string]any{"name": "Конкурс", "discipline": "composition"}).(map[string]any)["id"]))
+	base := fmt.Sprintf("/api/v1/events/%d", apitest.Num(s.must(http.StatusCreated, director, "POST", "/api/v1/events", map[string]any{"name": "Конкурс", "discipline": "composition"}).(map[string]any)["id"]))
 	s.must(http.StatusOK, director, "PUT", base+"/contest", map[string]any{"sections": []map[string]string{{"name": "Задачи"}},
 		"deadline": "2026-11-10T12:00:00Z", "scale": 4, "aggregation": "mean", "claim_days": 7})
 	// Four plies before the end of a random game; the value, 24:0, takes
@@ -92,13 +93,13 @@ func TestEntryNotProvedShowsTheBudget(t *testing.T) {
 	req.Header.Set("Accept-Language", "ru")
 	rec := httptest.NewRecorder()
 	s.handler.ServeHTTP(rec, req)
-	if !strings.Contains(rec.Body.String(), `"proved":"`+ruF("White forces %s or better for White", "13:11")+`"`) {
+	if !strings.Contains(rec.Body.String(), `"proved":"`+apitest.RuF("White forces %s or better for White", "13:11")+`"`) {
 		t.Fatalf("the proved bound in Russian: %d %s", rec.Code, rec.Body.String())
 	}
 	page := strings.TrimPrefix(base, "/api/v1") + "/contest/entries"
 	ac := s.session("author@example.org")
-	mustContain(t, "the entries page", s.page(ac, page), ruT("compo.not_proved", "N", "1\u00a0500"),
-		"<p>"+ruT("compo.proved")+": "+ruF("White forces %s or better for White", "13:11")+"</p>")
+	mustContain(t, "the entries page", s.page(ac, page), apitest.RuT("compo.not_proved", "N", "1\u00a0500"),
+		"<p>"+apitest.RuT("compo.proved")+": "+apitest.RuF("White forces %s or better for White", "13:11")+"</p>")
 	mustContain(t, "the entries page in English", s.page(ac, page+"?lang=en"), "within 1,500 nodes", "Proved within the budget: White forces 13:11 or better for White")
 }
 
@@ -137,12 +138,12 @@ func (s *corrServer) mustPost(cookie *http.Cookie, path string, form url.Values)
 
 // ruStip is a stipulation as stored ("exact 18:6") as a Russian page
 // words it ("точно 18:6").
-func ruStip(text string) string { return ru.Message(solve.SayStipulation(text)) }
+func ruStip(text string) string { return apitest.Ru.Message(solve.SayStipulation(text)) }
 
 // ruPosition is a position in the rules' notation as a Russian page writes
 // it, the sides named in the catalogue's words: "белые: a5-1/6, …; чёрные: d6-1/2".
 func ruPosition(p string) string {
-	return strings.NewReplacer("white:", ruT("report.notation_white")+":", "black:", ruT("report.notation_black")+":").Replace(p)
+	return strings.NewReplacer("white:", apitest.RuT("report.notation_white")+":", "black:", apitest.RuT("report.notation_black")+":").Replace(p)
 }
 
 // inMoscow is a moment as a contest's message names it in the event's
@@ -164,7 +165,7 @@ func toSecond(m tournament.Moment) tournament.Moment {
 // fourLines is the refusal of a problem of the solving contest's form
 // written in got lines, not four, as a Russian page says it.
 func fourLines(problem, got int) string {
-	return ruF("problem %d: write four lines (position, side to move, stipulation, solution) and, if you like, a fifth with the points for the solution and for the key alone; got %d", problem, got)
+	return apitest.RuF("problem %d: write four lines (position, side to move, stipulation, solution) and, if you like, a fifth with the points for the solution and for the key alone; got %d", problem, got)
 }
 
 func mustContain(t *testing.T, what, page string, wants ...string) {
@@ -196,7 +197,7 @@ func TestCompositionPages(t *testing.T) {
 	s.namedUser("judge@example.org", "Судья Иванов", tournament.PlayerRole)
 	s.namedUser("author@example.org", "Автор Петров", tournament.PlayerRole)
 	s.user("reader@example.org", tournament.PlayerRole)
-	id := num(s.must(http.StatusCreated, director, "POST", "/api/v1/events", map[string]any{"name": "Конкурс составителей", "discipline": "composition", "system": "round-robin"}).(map[string]any)["id"])
+	id := apitest.Num(s.must(http.StatusCreated, director, "POST", "/api/v1/events", map[string]any{"name": "Конкурс составителей", "discipline": "composition", "system": "round-robin"}).(map[string]any)["id"])
 	ev := fmt.Sprintf("/events/%d", id)
 	dc, jc, ac, rc := s.session("director@example.org"), s.session("judge@example.org"), s.session("author@example.org"), s.session("reader@example.org")
 
@@ -207,9 +208,9 @@ func TestCompositionPages(t *testing.T) {
 			t.Errorf("the event page of a contest: %d %s", rec.Code, rec.Header().Get("Location"))
 		}
 	}
-	mustContain(t, "the event page before the set-up", s.page(nil, ev+"/contest"), `<p class="empty">`+ruT("compo.not_set_up")+`</p>`)
+	mustContain(t, "the event page before the set-up", s.page(nil, ev+"/contest"), `<p class="empty">`+apitest.RuT("compo.not_set_up")+`</p>`)
 	desk := s.page(dc, ev+"/manage")
-	mustContain(t, "the desk", desk, `action="`+ev+`/contest/settings"`, `<p class="hint">`+ruT("compo.desk_note")+`</p>`)
+	mustContain(t, "the desk", desk, `action="`+ev+`/contest/settings"`, `<p class="hint">`+apitest.RuT("compo.desk_note")+`</p>`)
 	mustNotContain(t, "the desk", desk, `action="`+ev+`/rounds"`, "tab.pairings", ev+"/standings", ev+"/crosstable", "standings.pdf")
 	// The event's own settings are on the desk too: a name left out is
 	// refused there, a new city kept.
@@ -222,31 +223,31 @@ func TestCompositionPages(t *testing.T) {
 	mustContain(t, "the desk after the settings", s.page(dc, ev+"/manage"), `value="Майкоп"`)
 
 	// The settings with a refused deadline, then right; the jury.
-	if rec := s.post(dc, ev+"/contest/settings", url.Values{"sections": {"Задачи | 12+12"}, "deadline": {"завтра"}, "scale": {"4"}, "aggregation": {"mean"}, "claim_days": {"7"}}); rec.Code != http.StatusBadRequest || !strings.Contains(pageText(rec), ruF("%q is not a time: write it as 2026-12-31T23:59 (%s)", "завтра", "Europe/Moscow")) {
+	if rec := s.post(dc, ev+"/contest/settings", url.Values{"sections": {"Задачи | 12+12"}, "deadline": {"завтра"}, "scale": {"4"}, "aggregation": {"mean"}, "claim_days": {"7"}}); rec.Code != http.StatusBadRequest || !strings.Contains(apitest.PageText(rec), apitest.RuF("%q is not a time: write it as 2026-12-31T23:59 (%s)", "завтра", "Europe/Moscow")) {
 		t.Fatalf("a wrong deadline: %d", rec.Code)
 	}
-	if rec := s.post(dc, ev+"/contest/settings", url.Values{"sections": {"Задачи"}, "deadline": {"2026-11-10T15:00"}, "scale": {"4"}, "aggregation": {"mean"}, "claim_days": {"неделя"}}); rec.Code != http.StatusBadRequest || !strings.Contains(pageText(rec), ruF("%q is not a whole number", "неделя")) {
+	if rec := s.post(dc, ev+"/contest/settings", url.Values{"sections": {"Задачи"}, "deadline": {"2026-11-10T15:00"}, "scale": {"4"}, "aggregation": {"mean"}, "claim_days": {"неделя"}}); rec.Code != http.StatusBadRequest || !strings.Contains(apitest.PageText(rec), apitest.RuF("%q is not a whole number", "неделя")) {
 		t.Fatalf("claim days in words: %d", rec.Code)
 	}
 	// Every problem at once: the inputs that cannot be read and what is
 	// wrong with the others.
 	bad := s.post(dc, ev+"/contest/settings", url.Values{"sections": {"Задачи\nЗадачи"}, "deadline": {"завтра"}, "scale": {"4"}, "aggregation": {"median"}, "claim_days": {"неделя"}})
-	mustContain(t, "a form with four problems", pageText(bad), ruF("%q is not a time: write it as 2026-12-31T23:59 (%s)", "завтра", "Europe/Moscow"),
-		ruF("%q is not a whole number", "неделя"), ruF("two sections are named %q", "Задачи"), ruF("%q is not a way to aggregate marks: mean or trimmed_mean", "median"))
+	mustContain(t, "a form with four problems", apitest.PageText(bad), apitest.RuF("%q is not a time: write it as 2026-12-31T23:59 (%s)", "завтра", "Europe/Moscow"),
+		apitest.RuF("%q is not a whole number", "неделя"), apitest.RuF("two sections are named %q", "Задачи"), apitest.RuF("%q is not a way to aggregate marks: mean or trimmed_mean", "median"))
 	s.mustPost(dc, ev+"/contest/settings", url.Values{"sections": {"Задачи | 12+12\nЭтюды"}, "deadline": {"2026-11-10T15:00"}, "scale": {"4"}, "aggregation": {"mean"}, "claim_days": {"7"}})
 	// An address without an account, and a section named twice, are said
 	// at their fields.
 	if rec := s.post(dc, ev+"/contest/judges", url.Values{"judges": {"judge@example.org\nnobody@example.org"}}); rec.Code != http.StatusBadRequest ||
-		!strings.Contains(pageText(rec), `<p class="field-error">`+ruF("no account has the e-mail address %q", "nobody@example.org")) {
+		!strings.Contains(apitest.PageText(rec), `<p class="field-error">`+apitest.RuF("no account has the e-mail address %q", "nobody@example.org")) {
 		t.Errorf("a judge without an account: %d", rec.Code)
 	}
 	if rec := s.post(dc, ev+"/contest/settings", url.Values{"sections": {"Задачи\nЗадачи"}, "deadline": {"2026-11-10T15:00"}, "scale": {"4"}, "aggregation": {"mean"}, "claim_days": {"7"}}); rec.Code != http.StatusBadRequest ||
-		!strings.Contains(pageText(rec), `<p class="field-error">`+ruF("two sections are named %q", "Задачи")) {
+		!strings.Contains(apitest.PageText(rec), `<p class="field-error">`+apitest.RuF("two sections are named %q", "Задачи")) {
 		t.Errorf("a section named twice: %d", rec.Code)
 	}
 	// Rules without a name are refused, not dropped; blank lines are skipped.
 	if rec := s.post(dc, ev+"/contest/settings", url.Values{"sections": {"Задачи\n\n | без имени"}, "deadline": {"2026-11-10T15:00"}, "scale": {"4"}, "aggregation": {"mean"}, "claim_days": {"7"}}); rec.Code != http.StatusBadRequest ||
-		!strings.Contains(pageText(rec), `<p class="field-error">`+ruF("section %d has no name", 2)) {
+		!strings.Contains(apitest.PageText(rec), `<p class="field-error">`+apitest.RuF("section %d has no name", 2)) {
 		t.Errorf("a section without a name: %d", rec.Code)
 	}
 	s.mustPost(dc, ev+"/contest/judges", url.Values{"judges": {"judge@example.org"}})
@@ -268,15 +269,15 @@ func TestCompositionPages(t *testing.T) {
 		t.Fatalf("a short position: %d\n%s", rec.Code, rec.Body.String())
 	}
 	// A bad solution is refused in the page's language, with the move.
-	if rec := s.post(ac, ev+"/contest/entries", url.Values{"section": {"Задачи"}, "position": {g005}, "side": {"black"}, "stipulation": {"exact 18:6"}, "solution": {"h4-g5"}}); rec.Code != http.StatusBadRequest || !strings.Contains(pageText(rec), ruF("move %d: %s", 1, ruF("%s: there is no piece on %s", "h4-g5", "h4"))) {
+	if rec := s.post(ac, ev+"/contest/entries", url.Values{"section": {"Задачи"}, "position": {g005}, "side": {"black"}, "stipulation": {"exact 18:6"}, "solution": {"h4-g5"}}); rec.Code != http.StatusBadRequest || !strings.Contains(apitest.PageText(rec), apitest.RuF("move %d: %s", 1, apitest.RuF("%s: there is no piece on %s", "h4-g5", "h4"))) {
 		t.Fatalf("an illegal first move: %d\n%s", rec.Code, rec.Body.String())
 	}
 	// A sound entry: the verdict at once.
 	next := s.mustPost(ac, ev+"/contest/entries", url.Values{"section": {"Задачи"}, "position": {g005}, "side": {"black"}, "stipulation": {"exact 18:6"},
 		"solution": {"d6:f8 b2-c3 f8:d6 e7:c5"}, "comment": {"посвящается"}})
 	page := s.page(ac, next)
-	mustContain(t, "the verdict", page, `id="verdict"`, "<h2>"+ruT("compo.entry_code", "Code", "001")+" — "+ruT("compo.verdict")+"</h2>",
-		`<span class="verdict verdict-sound">`+ruT("compo.verdict.sound")+"</span>", "<strong>"+ruStip("exact 18:6")+"</strong>")
+	mustContain(t, "the verdict", page, `id="verdict"`, "<h2>"+apitest.RuT("compo.entry_code", "Code", "001")+" — "+apitest.RuT("compo.verdict")+"</h2>",
+		`<span class="verdict verdict-sound">`+apitest.RuT("compo.verdict.sound")+"</span>", "<strong>"+ruStip("exact 18:6")+"</strong>")
 	works := s.must(http.StatusOK, s.user("x@example.org", tournament.PlayerRole), "GET", "/api/v1"+ev+"/contest/my-entries", nil).([]any)
 	if len(works) != 0 {
 		t.Fatalf("another account sees entries: %v", works)
@@ -288,7 +289,7 @@ func TestCompositionPages(t *testing.T) {
 		`value="`+ruStip("exact 18:6")+`"`, ">"+ruPosition(g005)+"</textarea>")
 	next = s.mustPost(ac, "/contest-entries/"+eid, url.Values{"event": {fmt.Sprint(id)}, "section": {"Задачи"}, "position": {g005}, "side": {"black"}, "stipulation": {"black wins"}, "solution": {"d6:f8"}})
 	mustContain(t, "the unsound verdict", s.page(ac, next), "verdict-unsound",
-		"<p>"+ruT("compo.refutation")+": "+ruF("%s does not hold: %s", ruStip("black wins"), ruF("best play ends %s", "18:6")))
+		"<p>"+apitest.RuT("compo.refutation")+": "+apitest.RuF("%s does not hold: %s", ruStip("black wins"), apitest.RuF("best play ends %s", "18:6")))
 	s.mustPost(ac, "/contest-entries/"+eid, url.Values{"event": {fmt.Sprint(id)}, "section": {"Задачи"}, "position": {g005}, "side": {"black"}, "stipulation": {"exact 18:6"},
 		"solution": {"d6:f8 b2-c3 f8:d6 e7:c5"}, "comment": {"посвящается"}})
 	// A second entry, withdrawn.
@@ -296,19 +297,19 @@ func TestCompositionPages(t *testing.T) {
 	second := next[strings.Index(next, "entry=")+len("entry="):]
 	// Withdrawing asks to confirm: the box to tick, and without it the
 	// entry stays.
-	mustContain(t, "the withdraw form", s.page(ac, ev+"/contest/entries"), `name="confirm" value="1" required> `+ruT("compo.withdraw_confirm", "Code", "002")+"</label>")
+	mustContain(t, "the withdraw form", s.page(ac, ev+"/contest/entries"), `name="confirm" value="1" required> `+apitest.RuT("compo.withdraw_confirm", "Code", "002")+"</label>")
 	if rec := s.post(ac, "/contest-entries/"+second+"/withdraw", url.Values{"event": {fmt.Sprint(id)}}); rec.Code != http.StatusBadRequest ||
-		!strings.Contains(pageText(rec), ruF("tick the box to confirm withdrawing the entry: a withdrawn entry leaves the contest for good")) {
+		!strings.Contains(apitest.PageText(rec), apitest.RuF("tick the box to confirm withdrawing the entry: a withdrawn entry leaves the contest for good")) {
 		t.Errorf("withdrawing without confirming: %d", rec.Code)
 	}
-	mustNotContain(t, "my entries before the confirmed withdrawal", s.page(ac, ev+"/contest/entries"), ruT("compo.withdrawn"))
+	mustNotContain(t, "my entries before the confirmed withdrawal", s.page(ac, ev+"/contest/entries"), apitest.RuT("compo.withdrawn"))
 	s.mustPost(ac, "/contest-entries/"+second+"/withdraw", url.Values{"event": {fmt.Sprint(id)}, "confirm": {"1"}})
-	mustContain(t, "my entries", s.page(ac, ev+"/contest/entries"), `<span class="badge">`+ruT("compo.withdrawn")+"</span>",
-		"<h3>"+ruT("compo.entry_code", "Code", "001")+" · ", "<h3>"+ruT("compo.entry_code", "Code", "002")+" · ")
+	mustContain(t, "my entries", s.page(ac, ev+"/contest/entries"), `<span class="badge">`+apitest.RuT("compo.withdrawn")+"</span>",
+		"<h3>"+apitest.RuT("compo.entry_code", "Code", "001")+" · ", "<h3>"+apitest.RuT("compo.entry_code", "Code", "002")+" · ")
 
 	// Before the deadline the jury has nothing to judge; a stranger never.
 	mustContain(t, "the jury page before the deadline", s.page(jc, ev+"/contest/judging"),
-		`<p class="empty">`+ruF("entries are open until %s; judging starts after the deadline", inMoscow(time.Date(2026, 11, 10, 12, 0, 0, 0, time.UTC)))+"</p>")
+		`<p class="empty">`+apitest.RuF("entries are open until %s; judging starts after the deadline", inMoscow(time.Date(2026, 11, 10, 12, 0, 0, 0, time.UTC)))+"</p>")
 	if rec := s.post(rc, ev+"/contest/marks/001", url.Values{"mark": {"4"}}); rec.Code != http.StatusForbidden && rec.Code != http.StatusConflict {
 		t.Errorf("a stranger's mark: %d", rec.Code)
 	}
@@ -321,10 +322,10 @@ func TestCompositionPages(t *testing.T) {
 		t.Errorf("a stranger's jury page: %d", rec.Code)
 	}
 	jury := s.page(jc, ev+"/contest/judging")
-	mustContain(t, "the jury page", jury, "<h3>"+ruT("compo.entry_code", "Code", "001")+" · ", "<strong>"+ruStip("exact 18:6")+"</strong>", "<small>"+ruPosition(g005)+"</small>",
-		"d6:f8 b2-c3", "<h4>"+ruT("compo.solver_report")+"</h4>", "verdict-sound", `<svg class="board"`, `action="`+ev+`/contest/marks/001"`)
-	mustNotContain(t, "the jury page", jury, "author@example.org", "Автор Петров", ruT("compo.entry_code", "Code", "002"))
-	if rec := s.post(jc, ev+"/contest/marks/001", url.Values{"mark": {"пять"}}); rec.Code != http.StatusBadRequest || !strings.Contains(pageText(rec), ruF("%q is not a mark: write a number such as 3.5", "пять")) {
+	mustContain(t, "the jury page", jury, "<h3>"+apitest.RuT("compo.entry_code", "Code", "001")+" · ", "<strong>"+ruStip("exact 18:6")+"</strong>", "<small>"+ruPosition(g005)+"</small>",
+		"d6:f8 b2-c3", "<h4>"+apitest.RuT("compo.solver_report")+"</h4>", "verdict-sound", `<svg class="board"`, `action="`+ev+`/contest/marks/001"`)
+	mustNotContain(t, "the jury page", jury, "author@example.org", "Автор Петров", apitest.RuT("compo.entry_code", "Code", "002"))
+	if rec := s.post(jc, ev+"/contest/marks/001", url.Values{"mark": {"пять"}}); rec.Code != http.StatusBadRequest || !strings.Contains(apitest.PageText(rec), apitest.RuF("%q is not a mark: write a number such as 3.5", "пять")) {
 		t.Errorf("a mark that is no number: %d", rec.Code)
 	}
 	if rec := s.post(jc, ev+"/contest/marks/001", url.Values{"mark": {"9"}}); rec.Code != http.StatusBadRequest {
@@ -335,10 +336,10 @@ func TestCompositionPages(t *testing.T) {
 
 	// The desk ranks the entry and publishes the provisional award.
 	desk = s.page(dc, ev+"/manage")
-	mustContain(t, "the desk after the marks", desk, "001", `<td data-label="`+ruT("compo.marks")+`">3,5</td>`, "verdict-sound", `action="`+ev+`/contest/award"`)
+	mustContain(t, "the desk after the marks", desk, "001", `<td data-label="`+apitest.RuT("compo.marks")+`">3,5</td>`, "verdict-sound", `action="`+ev+`/contest/award"`)
 	// Marks and their aggregate in the reader's way, a comma in Russian.
 	mustNotContain(t, "the desk after the marks", desk, "3.5")
-	mustContain(t, "the award page before it is published", s.page(nil, ev+"/contest/award"), `<p class="empty">`+ruT("compo.award_not_published")+"</p>")
+	mustContain(t, "the award page before it is published", s.page(nil, ev+"/contest/award"), `<p class="empty">`+apitest.RuT("compo.award_not_published")+"</p>")
 	// The award bears its place (the event's city, as the form offers
 	// it), its date and the judge's report (issue 41, item 4).
 	mustContain(t, "the desk's award form", desk, `name="place" value="Майкоп"`, `name="report"`)
@@ -350,35 +351,35 @@ func TestCompositionPages(t *testing.T) {
 		t.Errorf("the award names the author %q", author)
 	}
 	pub := s.page(nil, ev+"/contest/award")
-	mustContain(t, "the provisional award", pub, `<p class="award-stage provisional">`+ruT("compo.award_provisional")+"</p>", "<h3>"+ru.Honour("prize", 1)+" — "+author,
+	mustContain(t, "the provisional award", pub, `<p class="award-stage provisional">`+apitest.RuT("compo.award_provisional")+"</p>", "<h3>"+apitest.Ru.Honour("prize", 1)+" — "+author,
 		"Судья Иванов", "<strong>"+ruStip("exact 18:6")+"</strong>", "d6:f8 b2-c3 f8:d6 e7:c5", "Тонкая игра", `<svg class="board"`, "award.pdf")
 	// The author's entries page says the award is published and gives the
 	// entry's honour (issue 41, item 5).
-	mustContain(t, "the author's entries after the award", s.page(ac, ev+"/contest/entries"), `<p class="notice award-state">`+ruT("compo.my_award.provisional"),
-		`<p class="honour">`+ruT("compo.honour")+": <strong>"+ru.Honour("prize", 1)+"</strong>")
-	mustContain(t, "the provisional award's place, date and report", pub, `<p class="award-date">Майкоп, `, "<h2>"+ruT("compo.award_report")+"</h2>", "Конкурс собрал одно произведение.\nЕго игра башнями тонка.")
-	mustContain(t, "the provisional award's verdicts and sign-in", pub, ruT("compo.verdict")+`: <span class="verdict verdict-sound">`, ">"+ruT("compo.sign_in_to_claim")+"</a>")
+	mustContain(t, "the author's entries after the award", s.page(ac, ev+"/contest/entries"), `<p class="notice award-state">`+apitest.RuT("compo.my_award.provisional"),
+		`<p class="honour">`+apitest.RuT("compo.honour")+": <strong>"+apitest.Ru.Honour("prize", 1)+"</strong>")
+	mustContain(t, "the provisional award's place, date and report", pub, `<p class="award-date">Майкоп, `, "<h2>"+apitest.RuT("compo.award_report")+"</h2>", "Конкурс собрал одно произведение.\nЕго игра башнями тонка.")
+	mustContain(t, "the provisional award's verdicts and sign-in", pub, apitest.RuT("compo.verdict")+`: <span class="verdict verdict-sound">`, ">"+apitest.RuT("compo.sign_in_to_claim")+"</a>")
 	mustNotContain(t, "the provisional award to a reader without an account", pub, `action="`+ev+`/contest/claims"`)
 	mustContain(t, "the provisional award to a reader", s.page(rc, ev+"/contest/award"), `action="`+ev+`/contest/claims"`)
 	// A mistyped code is answered at its field, the evidence kept.
 	if rec := s.post(rc, ev+"/contest/claims", url.Values{"code": {"999"}, "kind": {"anticipated"}, "evidence": {"Петров, 1990"}}); rec.Code != http.StatusBadRequest ||
-		!strings.Contains(pageText(rec), ruF("entry %q is not an entry of the contest", "999")) || !strings.Contains(rec.Body.String(), "Петров, 1990") {
+		!strings.Contains(apitest.PageText(rec), apitest.RuF("entry %q is not an entry of the contest", "999")) || !strings.Contains(rec.Body.String(), "Петров, 1990") {
 		t.Fatalf("a claim on a mistyped code: %d", rec.Code)
 	}
 	s.mustPost(rc, ev+"/contest/claims", url.Values{"code": {"001"}, "kind": {"anticipated"}, "evidence": {"Петров, 1990"}})
 	desk = s.page(dc, ev+"/manage")
-	mustContain(t, "the desk with a claim", desk, ruT("compo.claim.anticipated")+" · "+ruT("compo.claim_status.open")+" — Петров, 1990")
+	mustContain(t, "the desk with a claim", desk, apitest.RuT("compo.claim.anticipated")+" · "+apitest.RuT("compo.claim_status.open")+" — Петров, 1990")
 	claims := s.must(http.StatusOK, "", "GET", "/api/v1"+ev+"/contest/award", nil).(map[string]any)["claims"].([]any)
-	cid := num(claims[0].(map[string]any)["id"])
+	cid := apitest.Num(claims[0].(map[string]any)["id"])
 	s.mustPost(dc, fmt.Sprintf("/contest-claims/%d/decision", cid), url.Values{"event": {fmt.Sprint(id)}, "uphold": {"false"}, "reason": {"идея другая"}})
-	mustContain(t, "the author's entries after the claim's decision", s.page(ac, ev+"/contest/entries"), `<p class="claim">`+ruT("compo.claim_about")+" ("+ruT("compo.claim.anticipated")+`): <span class="badge">`+ruT("compo.claim_status.rejected")+"</span> — идея другая</p>")
+	mustContain(t, "the author's entries after the claim's decision", s.page(ac, ev+"/contest/entries"), `<p class="claim">`+apitest.RuT("compo.claim_about")+" ("+apitest.RuT("compo.claim.anticipated")+`): <span class="badge">`+apitest.RuT("compo.claim_status.rejected")+"</span> — идея другая</p>")
 	if rec := s.post(dc, ev+"/contest/award/final", nil); rec.Code != http.StatusConflict {
 		t.Errorf("the final award during the claims period: %d", rec.Code)
 	}
 	// The judge's report revised for the final award, on the desk.
 	mustContain(t, "the desk's award text form", s.page(dc, ev+"/manage"), `action="`+ev+`/contest/award/text"`, "Его игра башнями тонка.</textarea>")
 	if rec := s.post(dc, ev+"/contest/award/text", url.Values{"place": {"Майкоп"}, "report": {strings.Repeat("ж", 50_001)}}); rec.Code != http.StatusBadRequest ||
-		!strings.Contains(pageText(rec), ruF("the judge's report is longer than %d characters", 50000)) {
+		!strings.Contains(apitest.PageText(rec), apitest.RuF("the judge's report is longer than %d characters", 50000)) {
 		t.Errorf("a report too long: %d", rec.Code)
 	}
 	s.mustPost(dc, ev+"/contest/award/text", url.Values{"place": {"Майкоп"}, "report": {"Конкурс собрал одно произведение.\nЕго игра башнями тонка, претензия отклонена."}})
@@ -389,7 +390,7 @@ func TestCompositionPages(t *testing.T) {
 	mustNotContain(t, "the final award", pub, "Provisional award")
 	// The finished contest is listed with the finished events.
 	home := s.page(nil, "/")
-	if f, c := strings.Index(home, "<h2>"+ruT("events.finished")+"</h2>"), strings.Index(home, "Конкурс составителей"); f < 0 || c < f || strings.Contains(home, "<h2>"+ruT("events.upcoming")+"</h2>") {
+	if f, c := strings.Index(home, "<h2>"+apitest.RuT("events.finished")+"</h2>"), strings.Index(home, "Конкурс составителей"); f < 0 || c < f || strings.Contains(home, "<h2>"+apitest.RuT("events.upcoming")+"</h2>") {
 		t.Errorf("the home page does not list the contest as finished")
 	}
 
@@ -404,8 +405,8 @@ func TestCompositionPages(t *testing.T) {
 		text := pdfToText(t, "award-"+lang, rec.Body.Bytes())
 		want := []string{"001", author, "Конкурс составителей", "Тонкая игра", "Судья Иванов"}
 		if lang == "ru" {
-			want = append(want, ruT("compo.award_report"), "Конкурс собрал одно произведение.", "Майкоп, 18 ноября 2026", ruT("report.award_final"), ru.Honour("prize", 1),
-				ruT("report.stipulation"), ruStip("exact 18:6"), ruT("compo.verdict")+": "+ruT("compo.verdict.sound"))
+			want = append(want, apitest.RuT("compo.award_report"), "Конкурс собрал одно произведение.", "Майкоп, 18 ноября 2026", apitest.RuT("report.award_final"), apitest.Ru.Honour("prize", 1),
+				apitest.RuT("report.stipulation"), ruStip("exact 18:6"), apitest.RuT("compo.verdict")+": "+apitest.RuT("compo.verdict.sound"))
 		} else {
 			want = append(want, "Judge's report", "Майкоп, 18 November 2026", "Final award", "1st Prize", "Stipulation", "exact 18:6", "Solver's verdict: sound")
 		}
@@ -428,49 +429,49 @@ func TestCompositionDeskSaysWhyAStepIsRefused(t *testing.T) {
 	refused := func(what string, want int, cookie *http.Cookie, path string, form url.Values, says string) {
 		t.Helper()
 		rec := s.post(cookie, path, form)
-		if rec.Code != want || !strings.Contains(pageText(rec), `<p class="field-error" role="alert">`+says) {
+		if rec.Code != want || !strings.Contains(apitest.PageText(rec), `<p class="field-error" role="alert">`+says) {
 			t.Errorf("%s: %d, want %d saying %q", what, rec.Code, want, says)
 		}
 	}
 	award := url.Values{"prizes": {"1"}, "honourable_mentions": {"0"}, "commendations": {"0"}}
-	refused("the award before the deadline", http.StatusConflict, dc, ev+"/contest/award", award, ruF("entries are open until %s; the award comes after judging", inMoscow(time.Date(2026, 11, 10, 12, 0, 0, 0, time.UTC))))
+	refused("the award before the deadline", http.StatusConflict, dc, ev+"/contest/award", award, apitest.RuF("entries are open until %s; the award comes after judging", inMoscow(time.Date(2026, 11, 10, 12, 0, 0, 0, time.UTC))))
 	s.clock.Set(time.Date(2026, 11, 10, 12, 0, 0, 0, time.UTC))
-	refused("the award without entries", http.StatusConflict, dc, ev+"/contest/award", award, ruF("the contest has no entries to award"))
+	refused("the award without entries", http.StatusConflict, dc, ev+"/contest/award", award, apitest.RuF("the contest has no entries to award"))
 
 	s.clock.Set(time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC))
 	s.mustPost(ac, ev+"/contest/entries", url.Values{"section": {"Задачи"}, "position": {g005}, "side": {"black"}, "stipulation": {"exact 18:6"}, "solution": {"d6:f8 b2-c3 f8:d6 e7:c5"}})
 	// A text over the body's usual 256 KB is refused at its field by its
 	// limit in characters, the form kept, not with a bare 413.
 	long := url.Values{"section": {"Задачи"}, "position": {g019}, "side": {"black"}, "stipulation": {"ничья"}, "solution": {"h4-g3"}, "comment": {strings.Repeat("ж", 150_000)}}
-	if rec := s.post(ac, ev+"/contest/entries", long); rec.Code != http.StatusBadRequest || !strings.Contains(pageText(rec), ruF("the comment is longer than %d characters", 10000)) || !strings.Contains(rec.Body.String(), g019) {
+	if rec := s.post(ac, ev+"/contest/entries", long); rec.Code != http.StatusBadRequest || !strings.Contains(apitest.PageText(rec), apitest.RuF("the comment is longer than %d characters", 10000)) || !strings.Contains(rec.Body.String(), g019) {
 		t.Errorf("an entry with a comment of 300 KB: %d", rec.Code)
 	}
 	s.clock.Set(time.Date(2026, 11, 10, 12, 0, 0, 0, time.UTC))
 	s.mustPost(jc, ev+"/contest/marks/001", url.Values{"mark": {"3"}})
 	refused("a number of prizes that is not a number", http.StatusBadRequest, dc, ev+"/contest/award",
-		url.Values{"prizes": {"два"}, "honourable_mentions": {"0"}, "commendations": {"0"}}, ruF("%q is not a number: write how many, such as 2", "два"))
+		url.Values{"prizes": {"два"}, "honourable_mentions": {"0"}, "commendations": {"0"}}, apitest.RuF("%q is not a number: write how many, such as 2", "два"))
 	s.mustPost(dc, ev+"/contest/award", award)
 	// Issue 41, item 8: a repeated post of the award says why, and a late
 	// entry says why and gives back what was typed.
-	refused("the award posted again", http.StatusConflict, dc, ev+"/contest/award", award, ruF("the award is already published"))
+	refused("the award posted again", http.StatusConflict, dc, ev+"/contest/award", award, apitest.RuF("the award is already published"))
 	late := url.Values{"section": {"Задачи"}, "position": {g019}, "side": {"black"}, "stipulation": {"ничья"}, "solution": {"h4-g3"}, "comment": {"мой этюд"}}
-	refused("a late entry", http.StatusConflict, ac, ev+"/contest/entries", late, ruF("entries closed at %s", inMoscow(time.Date(2026, 11, 10, 12, 0, 0, 0, time.UTC))))
+	refused("a late entry", http.StatusConflict, ac, ev+"/contest/entries", late, apitest.RuF("entries closed at %s", inMoscow(time.Date(2026, 11, 10, 12, 0, 0, 0, time.UTC))))
 	mustContain(t, "a late entry's page", s.post(ac, ev+"/contest/entries", late).Body.String(), g019, "ничья", "h4-g3", "мой этюд")
-	refused("a mark after the award", http.StatusConflict, jc, ev+"/contest/marks/001", url.Values{"mark": {"4"}}, ruF("the award is published; marks are fixed"))
-	refused("the settings after the award", http.StatusConflict, dc, ev+"/contest/settings", settings, ruF("the award is published; the contest's settings are fixed"))
-	refused("the final award during the claims period", http.StatusConflict, dc, ev+"/contest/award/final", nil, ruF("the claims period runs until %s", inMoscow(time.Date(2026, 11, 17, 12, 0, 0, 0, time.UTC))))
+	refused("a mark after the award", http.StatusConflict, jc, ev+"/contest/marks/001", url.Values{"mark": {"4"}}, apitest.RuF("the award is published; marks are fixed"))
+	refused("the settings after the award", http.StatusConflict, dc, ev+"/contest/settings", settings, apitest.RuF("the award is published; the contest's settings are fixed"))
+	refused("the final award during the claims period", http.StatusConflict, dc, ev+"/contest/award/final", nil, apitest.RuF("the claims period runs until %s", inMoscow(time.Date(2026, 11, 17, 12, 0, 0, 0, time.UTC))))
 	s.mustPost(ac, ev+"/contest/claims", url.Values{"code": {"001"}, "kind": {"anticipated"}, "evidence": {"Петров, 1990"}})
-	cid := num(s.must(http.StatusOK, "", "GET", "/api/v1"+ev+"/contest/award", nil).(map[string]any)["claims"].([]any)[0].(map[string]any)["id"])
+	cid := apitest.Num(s.must(http.StatusOK, "", "GET", "/api/v1"+ev+"/contest/award", nil).(map[string]any)["claims"].([]any)[0].(map[string]any)["id"])
 	decision := fmt.Sprintf("/contest-claims/%d/decision", cid)
-	refused("a decision without its reason", http.StatusBadRequest, dc, decision, url.Values{"event": {fmt.Sprint(id)}, "uphold": {"false"}}, ruF("a decision on a claim needs its reason"))
+	refused("a decision without its reason", http.StatusBadRequest, dc, decision, url.Values{"event": {fmt.Sprint(id)}, "uphold": {"false"}}, apitest.RuF("a decision on a claim needs its reason"))
 	s.mustPost(dc, decision, url.Values{"event": {fmt.Sprint(id)}, "uphold": {"false"}, "reason": {"идея другая"}})
-	refused("a second decision", http.StatusConflict, dc, decision, url.Values{"event": {fmt.Sprint(id)}, "uphold": {"true"}, "reason": {"всё же"}}, ruF("claim %d is already decided", cid))
+	refused("a second decision", http.StatusConflict, dc, decision, url.Values{"event": {fmt.Sprint(id)}, "uphold": {"true"}, "reason": {"всё же"}}, apitest.RuF("claim %d is already decided", cid))
 	s.clock.Set(time.Date(2026, 11, 18, 12, 0, 0, 0, time.UTC))
 	s.mustPost(dc, ev+"/contest/award/final", nil)
-	refused("the final award posted again", http.StatusConflict, dc, ev+"/contest/award/final", nil, ruF("the final award is already published"))
-	refused("an edit after the final award", http.StatusConflict, dc, ev+"/contest/award/edit", url.Values{"code": {"001"}, "honour": {"prize"}, "place": {"1"}, "reason": {"поздно"}}, ruF("only a provisional award can be edited"))
+	refused("the final award posted again", http.StatusConflict, dc, ev+"/contest/award/final", nil, apitest.RuF("the final award is already published"))
+	refused("an edit after the final award", http.StatusConflict, dc, ev+"/contest/award/edit", url.Values{"code": {"001"}, "honour": {"prize"}, "place": {"1"}, "reason": {"поздно"}}, apitest.RuF("only a provisional award can be edited"))
 	refused("a claim after the claims period", http.StatusConflict, ac, ev+"/contest/claims", url.Values{"code": {"001"}, "kind": {"unsound"}, "evidence": {"d6:f8 не выигрывает"}},
-		ruF("claims are filed during the claims period after the provisional award"))
+		apitest.RuF("claims are filed during the claims period after the provisional award"))
 	mustContain(t, "a late claim's page", s.post(ac, ev+"/contest/claims", url.Values{"code": {"001"}, "kind": {"unsound"}, "evidence": {"d6:f8 не выигрывает"}}).Body.String(), "d6:f8 не выигрывает")
 }
 
@@ -484,7 +485,7 @@ func TestCompositionJudgeIsNotOfferedTheEntryForm(t *testing.T) {
 	s.user("author@example.org", tournament.PlayerRole)
 	ev := strings.TrimPrefix(base, "/api/v1")
 	dc, jc, ac := s.session("director@example.org"), s.session("judge@example.org"), s.session("author@example.org")
-	for lang, says := range map[string]string{"ru": ruT("compo.judge_cannot_enter"), "en": "You judge this contest, so you cannot enter it."} {
+	for lang, says := range map[string]string{"ru": apitest.RuT("compo.judge_cannot_enter"), "en": "You judge this contest, so you cannot enter it."} {
 		page := s.page(jc, ev+"/contest/entries?lang="+lang)
 		mustContain(t, "the judge's entries page ("+lang+")", page, says)
 		mustNotContain(t, "the judge's entries page ("+lang+")", page, `id="entry-form"`)
@@ -506,7 +507,7 @@ func TestContestPageClaimDaysPlural(t *testing.T) {
 	t.Parallel()
 	s := newCompServer(t, time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC))
 	director := s.user("director@example.org", tournament.ArbiterRole)
-	id := num(s.must(http.StatusCreated, director, "POST", "/api/v1/events", map[string]any{"name": "Конкурс", "discipline": "composition"}).(map[string]any)["id"])
+	id := apitest.Num(s.must(http.StatusCreated, director, "POST", "/api/v1/events", map[string]any{"name": "Конкурс", "discipline": "composition"}).(map[string]any)["id"])
 	ev := fmt.Sprintf("/events/%d", id)
 	for days, want := range map[int][2]string{1: {"срок претензий: 1 день", "claims period: 1 day<"}, 3: {"срок претензий: 3 дня", "claims period: 3 days"}, 14: {"срок претензий: 14 дней", "claims period: 14 days"}} {
 		s.must(http.StatusOK, director, "PUT", "/api/v1"+ev+"/contest", map[string]any{"sections": []map[string]string{{"name": "Задачи"}},
@@ -528,10 +529,10 @@ func TestProvisionalAwardAfterTheClaimsPeriod(t *testing.T) {
 	page := strings.TrimPrefix(base, "/api/v1") + "/contest/award"
 	mustContain(t, "the award during the claims period", s.page(nil, page+"?lang=en"), "Provisional award — open for claims")
 	s.clock.Set(time.Date(2026, 11, 18, 12, 0, 0, 0, time.UTC))
-	for lang, says := range map[string]string{"ru": ruT("compo.award_provisional_closed"), "en": "the claims period is over"} {
+	for lang, says := range map[string]string{"ru": apitest.RuT("compo.award_provisional_closed"), "en": "the claims period is over"} {
 		after := s.page(nil, page+"?lang="+lang)
 		mustContain(t, "the award after the claims period ("+lang+")", after, says)
-		mustNotContain(t, "the award after the claims period ("+lang+")", after, ruT("compo.award_provisional"), "open for claims")
+		mustNotContain(t, "the award after the claims period ("+lang+")", after, apitest.RuT("compo.award_provisional"), "open for claims")
 	}
 }
 
@@ -541,11 +542,11 @@ func TestCompositionAuditPageHasNoRoundsOrPlayers(t *testing.T) {
 	t.Parallel()
 	s := newCompServer(t, time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC))
 	director := s.user("director@example.org", tournament.ArbiterRole)
-	id := num(s.must(http.StatusCreated, director, "POST", "/api/v1/events", map[string]any{"name": "Конкурс", "discipline": "composition", "system": "swiss"}).(map[string]any)["id"])
+	id := apitest.Num(s.must(http.StatusCreated, director, "POST", "/api/v1/events", map[string]any{"name": "Конкурс", "discipline": "composition", "system": "swiss"}).(map[string]any)["id"])
 	dc := s.session("director@example.org")
 	page := s.page(dc, fmt.Sprintf("/events/%d/audit", id))
-	mustContain(t, "the contest's audit log", page, ruT("audit.event.create"), ruT("discipline.composition"))
-	mustNotContain(t, "the contest's audit log", page, `name="round"`, `name="player"`, ru.Field("system"), ru.Field("scoring"), ru.Field("tiebreaks"))
+	mustContain(t, "the contest's audit log", page, apitest.RuT("audit.event.create"), apitest.RuT("discipline.composition"))
+	mustNotContain(t, "the contest's audit log", page, `name="round"`, `name="player"`, apitest.Ru.Field("system"), apitest.Ru.Field("scoring"), apitest.Ru.Field("tiebreaks"))
 }
 
 // A scale with a fraction is written as the reader writes numbers, a comma
@@ -555,7 +556,7 @@ func TestContestScaleInTheReadersWay(t *testing.T) {
 	s := newCompServer(t, time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC))
 	director := s.user("director@example.org", tournament.ArbiterRole)
 	s.user("judge@example.org", tournament.PlayerRole)
-	id := num(s.must(http.StatusCreated, director, "POST", "/api/v1/events", map[string]any{"name": "Конкурс", "discipline": "composition"}).(map[string]any)["id"])
+	id := apitest.Num(s.must(http.StatusCreated, director, "POST", "/api/v1/events", map[string]any{"name": "Конкурс", "discipline": "composition"}).(map[string]any)["id"])
 	ev := fmt.Sprintf("/events/%d", id)
 	s.must(http.StatusOK, director, "PUT", "/api/v1"+ev+"/contest", map[string]any{"sections": []map[string]string{{"name": "Задачи"}},
 		"deadline": "2026-11-10T12:00:00Z", "scale": 2.5, "aggregation": "mean", "claim_days": 7})
@@ -578,7 +579,7 @@ func TestAwardPageWithoutDistinctions(t *testing.T) {
 	s.clock.Set(time.Date(2026, 11, 10, 12, 0, 0, 0, time.UTC))
 	s.must(http.StatusOK, director, "POST", base+"/contest/award", map[string]any{"prizes": 1})
 	page := strings.TrimPrefix(base, "/api/v1") + "/contest/award"
-	mustContain(t, "the award without distinctions", s.page(nil, page), `<p class="empty">`+ruT("report.award_empty")+"</p>")
+	mustContain(t, "the award without distinctions", s.page(nil, page), `<p class="empty">`+apitest.RuT("report.award_empty")+"</p>")
 	mustContain(t, "the award without distinctions in English", s.page(nil, page+"?lang=en"), "The award distinguishes no entry.")
 }
 
@@ -591,28 +592,28 @@ func TestSolvingPage(t *testing.T) {
 	s := newCompServer(t, start)
 	director := s.user("director@example.org", tournament.ArbiterRole)
 	s.user("solver@example.org", tournament.PlayerRole)
-	id := num(s.must(http.StatusCreated, director, "POST", "/api/v1/events", map[string]any{"name": "Конкурс решения", "discipline": "composition", "system": "round-robin"}).(map[string]any)["id"])
+	id := apitest.Num(s.must(http.StatusCreated, director, "POST", "/api/v1/events", map[string]any{"name": "Конкурс решения", "discipline": "composition", "system": "round-robin"}).(map[string]any)["id"])
 	ev := fmt.Sprintf("/events/%d", id)
-	mustContain(t, "the page before the set-up", s.page(nil, ev+"/solving"), `<p class="empty">`+ruT("solve.not_set_up")+"</p>")
+	mustContain(t, "the page before the set-up", s.page(nil, ev+"/solving"), `<p class="empty">`+apitest.RuT("solve.not_set_up")+"</p>")
 	_ = director
 	dc := s.session("director@example.org")
 	mustContain(t, "the director's page before the set-up", s.page(dc, ev+"/solving"), `action="`+ev+`/solving"`)
 	// A problem of three lines, then an unsound one, are refused with the
 	// text kept; then the right one.
-	if rec := s.post(dc, ev+"/solving", url.Values{"starts": {"2026-11-01T16:00"}, "ends": {"2026-11-01T18:00"}, "problems": {g005 + "\nblack\nexact 18:6"}}); rec.Code != http.StatusBadRequest || !strings.Contains(pageText(rec), fourLines(1, 3)) {
+	if rec := s.post(dc, ev+"/solving", url.Values{"starts": {"2026-11-01T16:00"}, "ends": {"2026-11-01T18:00"}, "problems": {g005 + "\nblack\nexact 18:6"}}); rec.Code != http.StatusBadRequest || !strings.Contains(apitest.PageText(rec), fourLines(1, 3)) {
 		t.Errorf("a problem of three lines: %d", rec.Code)
 	}
 	// Everything that cannot be read is said at once: a start in words and
 	// two problems of three lines, each under its field.
 	rec := s.post(dc, ev+"/solving", url.Values{"starts": {"в час"}, "ends": {"2026-11-01T18:00"}, "problems": {g005 + "\nblack\nexact 18:6\n\n" + g005 + "\nblack\ndraw"}})
-	mustContain(t, "a form with three problems", pageText(rec), ruF("%q is not a time: write it as 2026-12-31T23:59 or 2026-12-31T23:59:30 (%s)", "в час", "Europe/Moscow"),
+	mustContain(t, "a form with three problems", apitest.PageText(rec), apitest.RuF("%q is not a time: write it as 2026-12-31T23:59 or 2026-12-31T23:59:30 (%s)", "в час", "Europe/Moscow"),
 		`<p class="field-error">`+fourLines(1, 3)+"</p>", `<p class="field-error">`+fourLines(2, 3)+"</p>")
 	// Problems are numbered in their order, however many empty lines part
 	// them: the form's reading and the solver's check name the same one.
 	rec = s.post(dc, ev+"/solving", url.Values{"starts": {"2026-11-01T16:00"}, "ends": {"2026-11-01T18:00"}, "problems": {g005 + "\nblack\nexact 18:6\nd6:f8\n\n\n\n" + g005 + "\nblack\ndraw"}})
-	mustContain(t, "two empty lines before the second problem", pageText(rec), fourLines(2, 3))
-	mustNotContain(t, "two empty lines before the second problem", pageText(rec), strings.TrimSuffix(ruF("problem %d: %s", 3, ""), ": "))
-	if rec := s.post(dc, ev+"/solving", url.Values{"starts": {"2026-11-01T16:00"}, "ends": {"2026-11-01T18:00"}, "problems": {g005 + "\nblack\nblack wins\nd6:f8"}}); rec.Code != http.StatusBadRequest || !strings.Contains(pageText(rec), `<p class="field-error">`+lead(ruF("problem %d is unsound: %s", 1, "\x00"))) {
+	mustContain(t, "two empty lines before the second problem", apitest.PageText(rec), fourLines(2, 3))
+	mustNotContain(t, "two empty lines before the second problem", apitest.PageText(rec), strings.TrimSuffix(apitest.RuF("problem %d: %s", 3, ""), ": "))
+	if rec := s.post(dc, ev+"/solving", url.Values{"starts": {"2026-11-01T16:00"}, "ends": {"2026-11-01T18:00"}, "problems": {g005 + "\nblack\nblack wins\nd6:f8"}}); rec.Code != http.StatusBadRequest || !strings.Contains(apitest.PageText(rec), `<p class="field-error">`+apitest.Lead(apitest.RuF("problem %d is unsound: %s", 1, "\x00"))) {
 		t.Errorf("an unsound problem: %d", rec.Code)
 	}
 	s.mustPost(dc, ev+"/solving", url.Values{"starts": {"2026-11-01T16:00"}, "ends": {"2026-11-01T18:00"}, "problems": {g005 + "\r\nblack\r\nexact 18:6\r\nd6:f8 b2-c3 f8:d6 e7:c5\r\n"}})
@@ -621,7 +622,7 @@ func TestSolvingPage(t *testing.T) {
 		t.Fatalf("the solving contest after the director's form: %v", v)
 	}
 	// A problem is a задача; its задание is the stipulation.
-	mustContain(t, "the director's form again", s.page(dc, ev+"/solving"), "exact 18:6", "d6:f8 b2-c3", "<h3>"+ruT("solve.problem", "N", 1)+" · "+ruT("compo.stipulation")+": "+ruStip("exact 18:6")+"</h3>")
+	mustContain(t, "the director's form again", s.page(dc, ev+"/solving"), "exact 18:6", "d6:f8 b2-c3", "<h3>"+apitest.RuT("solve.problem", "N", 1)+" · "+apitest.RuT("compo.stipulation")+": "+ruStip("exact 18:6")+"</h3>")
 	// Once set up the form is folded away; a refused change unfolds it, so
 	// that its error is seen.
 	if rec := s.post(dc, ev+"/solving", url.Values{"starts": {"2026-11-01T16:00"}, "ends": {"2026-11-01T18:00"}, "problems": {g005 + "\nblack\nblack wins\nd6:f8"}}); rec.Code != http.StatusBadRequest ||
@@ -630,7 +631,7 @@ func TestSolvingPage(t *testing.T) {
 	}
 	sc := s.session("solver@example.org")
 	page := s.page(sc, ev+"/solving")
-	mustContain(t, "the page before the start", page, `<span class="badge">`+ruT("solve.not_started")+"</span>")
+	mustContain(t, "the page before the start", page, `<span class="badge">`+apitest.RuT("solve.not_started")+"</span>")
 	mustNotContain(t, "the page before the start", page, ruStip("exact 18:6"), "problem-1", `action="`+ev+`/solving"`)
 
 	s.clock.Set(start.Add(90 * time.Minute))
@@ -641,10 +642,10 @@ func TestSolvingPage(t *testing.T) {
 	}
 	// A participant without a name is asked for one: the ranking would
 	// show the account's number.
-	mustContain(t, "the running contest to a participant without a name", s.page(sc, ev+"/solving"), `<p class="notice" role="status">`+lead(ruT("account.no_name", "N", "\x00")), `href="/account"`)
+	mustContain(t, "the running contest to a participant without a name", s.page(sc, ev+"/solving"), `<p class="notice" role="status">`+apitest.Lead(apitest.RuT("account.no_name", "N", "\x00")), `href="/account"`)
 	anonymous := s.page(nil, ev+"/solving")
-	mustContain(t, "the running contest to a reader without an account", anonymous, ">"+ruT("solve.sign_in")+"</a>")
-	mustNotContain(t, "the running contest to a reader without an account", anonymous, `name="answer"`, lead(ruT("account.no_name", "N", "\x00")))
+	mustContain(t, "the running contest to a reader without an account", anonymous, ">"+apitest.RuT("solve.sign_in")+"</a>")
+	mustNotContain(t, "the running contest to a reader without an account", anonymous, `name="answer"`, apitest.Lead(apitest.RuT("account.no_name", "N", "\x00")))
 	// The director cannot take part: no answer form to be refused.
 	mustNotContain(t, "the running contest to its director", s.page(dc, ev+"/solving"), `name="answer"`)
 	if rec := s.post(sc, ev+"/solving/problems/2/answer", url.Values{"answer": {"d6:f8"}}); rec.Code != http.StatusNotFound {
@@ -655,7 +656,7 @@ func TestSolvingPage(t *testing.T) {
 	if rec := s.post(sc, ev+"/solving/problems/1/answer", url.Values{"answer": {"d6:b4 b2-c3"}}); rec.Code != http.StatusBadRequest {
 		t.Errorf("an answer with an illegal first move: %d", rec.Code)
 	} else {
-		mustContain(t, "an answer with an illegal first move", rec.Body.String(), `value="d6:b4 b2-c3"`, `<p class="field-error" role="alert">`+lead(ruF("no move of the answer can be read: %s", ruF("move %d: %s", 1, "d6:b4\x00"))))
+		mustContain(t, "an answer with an illegal first move", rec.Body.String(), `value="d6:b4 b2-c3"`, `<p class="field-error" role="alert">`+apitest.Lead(apitest.RuF("no move of the answer can be read: %s", apitest.RuF("move %d: %s", 1, "d6:b4\x00"))))
 	}
 	// A wrong answer is taken (the verdict shows after the end) and
 	// replaced by the right one.
@@ -670,17 +671,17 @@ func TestSolvingPage(t *testing.T) {
 	// A late answer says why and gives back what was typed (issue 41,
 	// item 8).
 	if rec := s.post(sc, ev+"/solving/problems/1/answer", url.Values{"answer": {"d6:f8 b2-c3 f8:d6 e7:c5 поздно"}}); rec.Code != http.StatusConflict ||
-		!strings.Contains(pageText(rec), `<p class="field-error" role="alert">`+ruF("the solving contest ended at %s", toSecond(inMoscow(start.Add(3*time.Hour))))+"</p>") ||
+		!strings.Contains(apitest.PageText(rec), `<p class="field-error" role="alert">`+apitest.RuF("the solving contest ended at %s", toSecond(inMoscow(start.Add(3*time.Hour))))+"</p>") ||
 		!strings.Contains(rec.Body.String(), "f8:d6 e7:c5 поздно</textarea>") {
 		t.Errorf("a late answer: %d\n%s", rec.Code, rec.Body.String())
 	}
 	page = s.page(sc, ev+"/solving")
 	// The ranking breaks ties by the moment of the last answer, so it
 	// shows the seconds.
-	mustContain(t, "the result", page, `<span class="badge">`+ruT("solve.over")+"</span>", "d6:f8 b2-c3 f8:d6 e7:c5", "<h2>"+ruT("solve.ranking")+"</h2>",
-		`<span class="verdict verdict-sound">`+ruT("solve.right")+"</span>, "+ruT("solve.earned", "P", 5), "16:30:07 MSK")
+	mustContain(t, "the result", page, `<span class="badge">`+apitest.RuT("solve.over")+"</span>", "d6:f8 b2-c3 f8:d6 e7:c5", "<h2>"+apitest.RuT("solve.ranking")+"</h2>",
+		`<span class="verdict verdict-sound">`+apitest.RuT("solve.right")+"</span>, "+apitest.RuT("solve.earned", "P", 5), "16:30:07 MSK")
 	public := s.page(nil, ev+"/solving")
-	mustContain(t, "the public result", public, "<h2>"+ruT("solve.ranking")+"</h2>", "d6:f8 b2-c3 f8:d6 e7:c5")
+	mustContain(t, "the public result", public, "<h2>"+apitest.RuT("solve.ranking")+"</h2>", "d6:f8 b2-c3 f8:d6 e7:c5")
 	mustNotContain(t, "the public result", public, "solver@example.org")
 }
 
@@ -691,7 +692,7 @@ func TestSolvingFormKeepsSettings(t *testing.T) {
 	t.Parallel()
 	s := newCompServer(t, time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC))
 	director := s.user("director@example.org", tournament.ArbiterRole)
-	id := num(s.must(http.StatusCreated, director, "POST", "/api/v1/events", map[string]any{"name": "Конкурс решения", "discipline": "composition", "system": "round-robin"}).(map[string]any)["id"])
+	id := apitest.Num(s.must(http.StatusCreated, director, "POST", "/api/v1/events", map[string]any{"name": "Конкурс решения", "discipline": "composition", "system": "round-robin"}).(map[string]any)["id"])
 	ev := fmt.Sprintf("/events/%d", id)
 	problem := map[string]any{"position": g005, "side": "black", "stipulation": "exact 18:6", "solution": "d6:f8 b2-c3 f8:d6 e7:c5"}
 	set := s.must(http.StatusOK, director, "PUT", "/api/v1"+ev+"/solving", map[string]any{"starts": "2026-12-01T10:00:30Z", "ends": "2026-12-01T13:00:00Z",
@@ -730,8 +731,8 @@ func TestSolvingFormKeepsSettings(t *testing.T) {
 	// A fifth line that is not two numbers is refused at its problem.
 	form.Set("problems", g005+"\nblack\nexact 18:6\nd6:f8 b2-c3 f8:d6 e7:c5\nfive")
 	rec := s.post(dc, ev+"/solving", form)
-	mustContain(t, "a points line in words", pageText(rec),
-		ruF("problem %d: the fifth line is the points for the solution and for the key alone, two whole numbers such as 5 1; got %q", 1, "five"))
+	mustContain(t, "a points line in words", apitest.PageText(rec),
+		apitest.RuF("problem %d: the fifth line is the points for the solution and for the key alone, two whole numbers such as 5 1; got %q", 1, "five"))
 }
 
 func withPoints(problem map[string]any, points, key int) map[string]any {
@@ -749,12 +750,12 @@ func TestBrowserCompositionEntry(t *testing.T) {
 	s := newCompServer(t, time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC))
 	director := s.user("director@example.org", tournament.ArbiterRole)
 	s.namedUser("author@example.org", "Автор Петров", tournament.PlayerRole)
-	id := num(s.must(http.StatusCreated, director, "POST", "/api/v1/events", map[string]any{"name": "Конкурс составителей", "discipline": "composition", "system": "round-robin"}).(map[string]any)["id"])
+	id := apitest.Num(s.must(http.StatusCreated, director, "POST", "/api/v1/events", map[string]any{"name": "Конкурс составителей", "discipline": "composition", "system": "round-robin"}).(map[string]any)["id"])
 	s.must(http.StatusOK, director, "PUT", fmt.Sprintf("/api/v1/events/%d/contest", id), map[string]any{"sections": []map[string]string{{"name": "Задачи", "rules": "12+12"}},
 		"deadline": "2026-11-10T12:00:00Z", "scale": 4, "aggregation": "mean", "claim_days": 7})
 	srv := httptest.NewServer(s.handler)
 	defer srv.Close()
-	ctx := browser(t)
+	ctx := apitest.Browser(t)
 
 	// g005 as taps: white a5-1/6 (6 black then 1 white), b2-1, d4-4/1,
 	// d8-1/3, e7-3/1; black d6-1/2.
@@ -774,7 +775,7 @@ func TestBrowserCompositionEntry(t *testing.T) {
 		chromedp.SendKeys(`input[name=password]`, "пароль игрока"+kb.Enter),
 		chromedp.WaitVisible(`form[action="/logout"]`),
 		chromedp.Navigate(fmt.Sprintf("%s/events/%d", srv.URL, id)), // redirected to the contest
-		load(fmt.Sprintf(`a.button[href="/events/%d/contest/entries"]`, id)),
+		apitest.Load(fmt.Sprintf(`a.button[href="/events/%d/contest/entries"]`, id)),
 		chromedp.WaitVisible(`#board-editor .be-grid button[data-sq="a1"]`),
 	}
 	tool := ""
@@ -794,10 +795,10 @@ func TestBrowserCompositionEntry(t *testing.T) {
 		chromedp.Click(`input[name=side][value=black]`),
 		chromedp.SendKeys(`input[name=stipulation]`, "exact 18:6"),
 		chromedp.SendKeys(`textarea[name=solution]`, "d6:f8 b2-c3 f8:d6 e7:c5"),
-		shot("composition-editor"),
-		load(`#entry-submit`),
+		apitest.Shot("composition-editor"),
+		apitest.Load(`#entry-submit`),
 		chromedp.Text(`#verdict`, &verdict),
-		shot("composition-verdict"),
+		apitest.Shot("composition-verdict"),
 	)
 	if err := chromedp.Run(ctx, actions...); err != nil {
 		t.Fatal(err)
@@ -809,7 +810,7 @@ func TestBrowserCompositionEntry(t *testing.T) {
 	if !strings.Contains(counts, "12/12") || strings.Count(counts, "12/12") != 2 {
 		t.Errorf("the counts under the board: %q", counts)
 	}
-	if !strings.Contains(verdict, ruT("compo.verdict.sound")) || !strings.Contains(verdict, "001") {
+	if !strings.Contains(verdict, apitest.RuT("compo.verdict.sound")) || !strings.Contains(verdict, "001") {
 		t.Errorf("the verdict after submitting: %q", verdict)
 	}
 
@@ -828,11 +829,11 @@ func TestBrowserCompositionEntry(t *testing.T) {
 	if err := chromedp.Run(ctx,
 		chromedp.Navigate(fmt.Sprintf("%s/events/%d/contest/award", srv.URL, id)),
 		chromedp.Text(`.contest-award`, &award),
-		shot("composition-award"),
+		apitest.Shot("composition-award"),
 	); err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{ruT("compo.award_provisional"), ru.Honour("prize", 1) + " — Автор Петров", "Судья Иванов", ruStip("exact 18:6"), "Тонкая игра башнями"} {
+	for _, want := range []string{apitest.RuT("compo.award_provisional"), apitest.Ru.Honour("prize", 1) + " — Автор Петров", "Судья Иванов", ruStip("exact 18:6"), "Тонкая игра башнями"} {
 		if !strings.Contains(award, want) {
 			t.Errorf("the award page lacks %q:\n%s", want, award)
 		}
@@ -848,7 +849,7 @@ func TestBrowserBoardEditorCoordinates(t *testing.T) {
 	s := newCompServer(t, time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC))
 	_, _, base, _ := judgedContest(s, "Задачи")
 	s.user("author@example.org", tournament.PlayerRole)
-	at, run := browserOn(t, s.handler)
+	at, run := apitest.BrowserOn(t, s.handler)
 	run("sign in", chromedp.Navigate(at("/login")),
 		chromedp.SendKeys(`input[name=email]`, "author@example.org"),
 		chromedp.SendKeys(`input[name=password]`, "пароль игрока"+kb.Enter),
@@ -913,7 +914,7 @@ func TestBrowserCompositionEventForm(t *testing.T) {
 	t.Parallel()
 	s := newCompServer(t, time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC))
 	s.user("director@example.org", tournament.ArbiterRole)
-	at, run := browserOn(t, s.handler)
+	at, run := apitest.BrowserOn(t, s.handler)
 	var visible []string
 	var header string
 	run("sign in and choose the composition discipline",
@@ -928,7 +929,7 @@ func TestBrowserCompositionEventForm(t *testing.T) {
 		chromedp.Evaluate(`document.querySelector("select[name=discipline]").dispatchEvent(new Event("change"))`, nil),
 		chromedp.WaitNotVisible(`select[name=system]`),
 		chromedp.Evaluate(`[...document.querySelectorAll("form [name]")].filter(e => e.offsetParent !== null).map(e => e.name)`, &visible),
-		shot("composition-event-form"),
+		apitest.Shot("composition-event-form"),
 	)
 	for _, name := range visible {
 		if name == "rounds" || name == "time_control" || name == "scoring_win" || name == "tiebreak" || name == "baku" || name == "sheets_required" {
@@ -936,10 +937,10 @@ func TestBrowserCompositionEventForm(t *testing.T) {
 		}
 	}
 	run("create the contest",
-		load(`form[action="/manage/events"] button[type=submit]`),
+		apitest.Load(`form[action="/manage/events"] button[type=submit]`),
 		chromedp.Text(`main`, &header),
 	)
-	if !strings.Contains(header, "Конкурс составителей") || strings.Contains(header, ruT("system.round-robin")) || strings.Contains(header, ruT("system.swiss")) {
+	if !strings.Contains(header, "Конкурс составителей") || strings.Contains(header, apitest.RuT("system.round-robin")) || strings.Contains(header, apitest.RuT("system.swiss")) {
 		t.Errorf("the new contest's page:\n%s", header)
 	}
 }
@@ -958,13 +959,13 @@ func TestDirectorEditsTheProvisionalAwardOnTheDesk(t *testing.T) {
 	second := twoMarkedEntries(s, judge, base)
 	s.must(http.StatusOK, director, "POST", base+"/contest/award", map[string]any{"prizes": 1, "honourable_mentions": 1})
 	claim := s.must(http.StatusCreated, second, "POST", base+"/contest/claims", map[string]any{"code": "001", "kind": "anticipated", "evidence": "Петров, 1990"}).(map[string]any)
-	s.must(http.StatusOK, director, "POST", fmt.Sprintf("/api/v1/contest-claims/%d/decision", num(claim["id"])), map[string]any{"uphold": true, "reason": "предшественник найден"})
+	s.must(http.StatusOK, director, "POST", fmt.Sprintf("/api/v1/contest-claims/%d/decision", apitest.Num(claim["id"])), map[string]any{"uphold": true, "reason": "предшественник найден"})
 
 	dc := s.session("director@example.org")
 	ev := strings.TrimPrefix(base, "/api/v1")
 	desk, edit := ev+"/manage", ev+"/contest/award/edit"
 	page := s.page(dc, desk)
-	mustContain(t, "the desk during the claims period", page, `<h3 id="edit-award">`+ruT("compo.edit_award")+"</h3>", `name="code" value="002"`, `<option value="honourable_mention" selected>`)
+	mustContain(t, "the desk during the claims period", page, `<h3 id="edit-award">`+apitest.RuT("compo.edit_award")+"</h3>", `name="code" value="002"`, `<option value="honourable_mention" selected>`)
 	mustNotContain(t, "the desk during the claims period", page, `name="code" value="001"`)
 
 	rows := func(reason string, place string) url.Values {
@@ -974,11 +975,11 @@ func TestDirectorEditsTheProvisionalAwardOnTheDesk(t *testing.T) {
 		what, reason, place, says string
 		kept                      []string
 	}{
-		{"an edit without its reason", "", "1", `<p class="field-error" role="alert">` + ruF("a change of the provisional award needs its reason"), []string{`<option value="prize" selected>`}},
-		{"a place that is not a number", "приз вакантен", "первое", `<p class="field-error">` + ruF("the place of entry %s is a whole number from 1; got %q", "002", "первое"), []string{`value="первое"`, `value="приз вакантен"`}},
+		{"an edit without its reason", "", "1", `<p class="field-error" role="alert">` + apitest.RuF("a change of the provisional award needs its reason"), []string{`<option value="prize" selected>`}},
+		{"a place that is not a number", "приз вакантен", "первое", `<p class="field-error">` + apitest.RuF("the place of entry %s is a whole number from 1; got %q", "002", "первое"), []string{`value="первое"`, `value="приз вакантен"`}},
 	} {
 		rec := s.post(dc, edit, rows(tc.reason, tc.place))
-		if rec.Code != http.StatusBadRequest || !strings.Contains(pageText(rec), tc.says) {
+		if rec.Code != http.StatusBadRequest || !strings.Contains(apitest.PageText(rec), tc.says) {
 			t.Errorf("%s: %d, want 400 saying %q", tc.what, rec.Code, tc.says)
 		}
 		mustContain(t, tc.what+": the rows as typed", rec.Body.String(), tc.kept...)
@@ -1031,7 +1032,7 @@ func twoMarkedEntries(s *corrServer, judge, base string) (second string) {
 func judgedContest(s *corrServer, section string) (director, judge, base string, id int) {
 	director = s.user("director@example.org", tournament.ArbiterRole)
 	judge = s.user("judge@example.org", tournament.PlayerRole)
-	id = num(s.must(http.StatusCreated, director, "POST", "/api/v1/events", map[string]any{"name": "Конкурс", "discipline": "composition"}).(map[string]any)["id"])
+	id = apitest.Num(s.must(http.StatusCreated, director, "POST", "/api/v1/events", map[string]any{"name": "Конкурс", "discipline": "composition"}).(map[string]any)["id"])
 	base = fmt.Sprintf("/api/v1/events/%d", id)
 	s.must(http.StatusOK, director, "PUT", base+"/contest", map[string]any{"sections": []map[string]string{{"name": section}},
 		"deadline": "2026-11-10T12:00:00Z", "scale": 4, "aggregation": "mean", "claim_days": 7})
@@ -1055,7 +1056,7 @@ func TestSolvingRulingPage(t *testing.T) {
 	short := newCompServerOver(t, st, clock, 10)
 	director := s.user("director@example.org", tournament.ArbiterRole)
 	s.namedUser("solver@example.org", "Решалов", tournament.PlayerRole)
-	id := num(s.must(http.StatusCreated, director, "POST", "/api/v1/events", map[string]any{"name": "Конкурс решения", "discipline": "composition"}).(map[string]any)["id"])
+	id := apitest.Num(s.must(http.StatusCreated, director, "POST", "/api/v1/events", map[string]any{"name": "Конкурс решения", "discipline": "composition"}).(map[string]any)["id"])
 	ev := fmt.Sprintf("/events/%d", id)
 	s.must(http.StatusOK, director, "PUT", "/api/v1"+ev+"/solving", map[string]any{"starts": "2026-11-01T13:00:00Z", "ends": "2026-11-01T15:00:00Z",
 		"problems": []any{map[string]any{"position": g005, "side": "black", "stipulation": "exact 18:6", "solution": "d6:f8 b2-c3 f8:d6 e7:c5"}}})
@@ -1069,18 +1070,18 @@ func TestSolvingRulingPage(t *testing.T) {
 	if view["pending"] != 1.0 || line["answers"].([]any)[0].(map[string]any)["pending"] != true {
 		t.Errorf("the director's view through the API: %v", view)
 	}
-	solver := num(line["user_id"])
+	solver := apitest.Num(line["user_id"])
 	ruling := fmt.Sprintf("%s/solving/problems/1/answers/%d/ruling", ev, solver)
 	for lang, want := range map[string][]string{
-		"ru": {`<p class="hint">` + ruT("solve.provisional", "N", 1) + "</p>", `<h2 id="answers">` + ruT("solve.answers") + "</h2>", `<span class="verdict verdict-not_proved">` + ruT("solve.pending") + "</span>",
-			ruF("move %d (%s) is not checked: %s; the director decides", 1, "d6:f8", ruF("not proved within %d nodes", 10)), `action="` + ruling + `"`, "0?"},
+		"ru": {`<p class="hint">` + apitest.RuT("solve.provisional", "N", 1) + "</p>", `<h2 id="answers">` + apitest.RuT("solve.answers") + "</h2>", `<span class="verdict verdict-not_proved">` + apitest.RuT("solve.pending") + "</span>",
+			apitest.RuF("move %d (%s) is not checked: %s; the director decides", 1, "d6:f8", apitest.RuF("not proved within %d nodes", 10)), `action="` + ruling + `"`, "0?"},
 		"en": {"The ranking is provisional", "The participants&#39; answers", "awaits the director&#39;s decision", "move 1 (d6:f8) is not checked: not proved within 10 nodes; the director decides"},
 	} {
 		mustContain(t, "the director's page with an answer waiting ("+lang+")", s.page(dc, ev+"/solving?lang="+lang), want...)
 	}
 	// The participant sees neither the ruling form nor the verdict while
 	// the contest runs.
-	mustNotContain(t, "the participant's page", short.page(sc, ev+"/solving"), lead(ruT("account.no_name", "N", "\x00")), ruT("solve.answers"), ruT("solve.pending"), `action="`+ruling+`"`)
+	mustNotContain(t, "the participant's page", short.page(sc, ev+"/solving"), apitest.Lead(apitest.RuT("account.no_name", "N", "\x00")), apitest.RuT("solve.answers"), apitest.RuT("solve.pending"), `action="`+ruling+`"`)
 	if rec := short.post(sc, ruling, url.Values{"verdict": {"right"}, "reason": {"я права"}}); rec.Code != http.StatusForbidden {
 		t.Errorf("the participant rules on her own answer: %d", rec.Code)
 	}
@@ -1088,11 +1089,11 @@ func TestSolvingRulingPage(t *testing.T) {
 	if rec.Code != http.StatusBadRequest {
 		t.Fatalf("a ruling without a reason: %d", rec.Code)
 	}
-	mustContain(t, "a ruling without a reason", pageText(rec), `<p class="field-error" role="alert">`+ruF("say why you set the verdict: the participant sees it")+"</p>", `<option value="key" selected>`)
+	mustContain(t, "a ruling without a reason", apitest.PageText(rec), `<p class="field-error" role="alert">`+apitest.RuF("say why you set the verdict: the participant sees it")+"</p>", `<option value="key" selected>`)
 	s.mustPost(dc, ruling, url.Values{"verdict": {"right"}, "reason": {"ключ и главный вариант авторские"}})
 	page := s.page(dc, ev+"/solving")
-	mustContain(t, "the director's page after the ruling", page, ruT("solve.right")+"</span>, "+ruT("solve.earned", "P", 5), ". "+ruT("solve.ruling")+": ключ и главный вариант авторские")
-	mustNotContain(t, "the director's page after the ruling", page, lead(ruT("solve.provisional", "N", "\x00")))
+	mustContain(t, "the director's page after the ruling", page, apitest.RuT("solve.right")+"</span>, "+apitest.RuT("solve.earned", "P", 5), ". "+apitest.RuT("solve.ruling")+": ключ и главный вариант авторские")
+	mustNotContain(t, "the director's page after the ruling", page, apitest.Lead(apitest.RuT("solve.provisional", "N", "\x00")))
 
 	// The JSON API: only the director, with a verdict and a reason.
 	api := "/api/v1" + ruling
@@ -1104,7 +1105,7 @@ func TestSolvingRulingPage(t *testing.T) {
 		t.Errorf("the answer ruled through the API: %v", a)
 	}
 	clock.Set(start.Add(3 * time.Hour))
-	mustContain(t, "the participant's page after the end", short.page(sc, ev+"/solving"), ruT("solve.key_only")+"</span>, "+ruT("solve.earned", "P", 1), ". "+ruT("solve.ruling")+": главный вариант не доведён",
+	mustContain(t, "the participant's page after the end", short.page(sc, ev+"/solving"), apitest.RuT("solve.key_only")+"</span>, "+apitest.RuT("solve.earned", "P", 1), ". "+apitest.RuT("solve.ruling")+": главный вариант не доведён",
 		`<tr class="mine"><td>1</td><td>Решалов</td>`)
 	mustNotContain(t, "the public page after the end", s.page(nil, ev+"/solving"), `class="mine"`)
 }
@@ -1115,7 +1116,7 @@ func TestCompositionHasNoStandings(t *testing.T) {
 	t.Parallel()
 	s := newCompServer(t, time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC))
 	director := s.user("director@example.org", tournament.ArbiterRole)
-	id := num(s.must(http.StatusCreated, director, "POST", "/api/v1/events", map[string]any{"name": "Конкурс", "discipline": "composition"}).(map[string]any)["id"])
+	id := apitest.Num(s.must(http.StatusCreated, director, "POST", "/api/v1/events", map[string]any{"name": "Конкурс", "discipline": "composition"}).(map[string]any)["id"])
 	for _, page := range []string{"standings", "crosstable", "standings?round=1", "crosstable?round=1"} {
 		rec := httptest.NewRecorder()
 		s.handler.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, fmt.Sprintf("/events/%d/%s", id, page), nil))
@@ -1143,7 +1144,7 @@ func TestJudgingPageShowsTheDirectorEveryMark(t *testing.T) {
 	s.namedUser("first@example.org", "Судья Иванов", tournament.PlayerRole)
 	s.namedUser("second@example.org", "Судья Сидоров", tournament.PlayerRole)
 	author := s.user("author@example.org", tournament.PlayerRole)
-	id := num(s.must(http.StatusCreated, director, "POST", "/api/v1/events", map[string]any{"name": "Конкурс", "discipline": "composition"}).(map[string]any)["id"])
+	id := apitest.Num(s.must(http.StatusCreated, director, "POST", "/api/v1/events", map[string]any{"name": "Конкурс", "discipline": "composition"}).(map[string]any)["id"])
 	base := fmt.Sprintf("/api/v1/events/%d", id)
 	s.must(http.StatusOK, director, "PUT", base+"/contest", map[string]any{"sections": []map[string]string{{"name": "Задачи"}},
 		"deadline": "2026-11-10T12:00:00Z", "scale": 4, "aggregation": "mean", "claim_days": 7})
@@ -1153,14 +1154,14 @@ func TestJudgingPageShowsTheDirectorEveryMark(t *testing.T) {
 	ev := strings.TrimPrefix(base, "/api/v1")
 	page, mark := ev+"/contest/judging", ev+"/contest/marks/001"
 	dc, fc, sc := s.session("director@example.org"), s.session("first@example.org"), s.session("second@example.org")
-	mustContain(t, "the director's jury page before the marks", s.page(dc, page), `<p class="muted">`+ruT("compo.no_marks")+"</p>")
+	mustContain(t, "the director's jury page before the marks", s.page(dc, page), `<p class="muted">`+apitest.RuT("compo.no_marks")+"</p>")
 	mustContain(t, "the director's jury page before the marks in English", s.page(dc, page+"?lang=en"), "No marks.")
 	s.mustPost(fc, mark, url.Values{"mark": {"3,5"}, "comment": {"Тонкая игра башнями"}})
 	s.mustPost(sc, mark, url.Values{"mark": {"3"}, "comment": {"Слабая концовка"}})
 
 	directors := s.page(dc, page)
 	mustContain(t, "the director's jury page", directors, "<strong>Судья Иванов</strong>: 3,5 — Тонкая игра башнями", "<strong>Судья Сидоров</strong>: 3 — Слабая концовка")
-	mustNotContain(t, "the director's jury page", directors, ruT("compo.no_marks"), `action="`+mark+`"`)
+	mustNotContain(t, "the director's jury page", directors, apitest.RuT("compo.no_marks"), `action="`+mark+`"`)
 	mustContain(t, "the director's jury page in English", s.page(dc, page+"?lang=en"), "<strong>Судья Иванов</strong>: 3.5 — Тонкая игра башнями")
 	first := s.page(fc, page)
 	mustContain(t, "a judge's jury page", first, `value="3,5"`, "Тонкая игра башнями")
@@ -1184,12 +1185,12 @@ func TestFixedStepsOfferNoForms(t *testing.T) {
 	s.mustPost(dc, settings, url.Values{"sections": {"Задачи"}, "deadline": {"2026-11-10T15:00"}, "scale": {"4"}, "aggregation": {"mean"}, "claim_days": {"7"}})
 	s.mustPost(dc, judges, url.Values{"judges": {"judge@example.org"}})
 	mustContain(t, "the desk while judging", s.page(dc, ev+"/manage"), `action="`+settings+`"`, `action="`+judges+`"`)
-	mustNotContain(t, "the desk while judging", s.page(dc, ev+"/manage"), ruT("compo.settings_fixed"), ruF("the award is published; the contest's settings are fixed"), ruF("the award is published; the jury is fixed"))
+	mustNotContain(t, "the desk while judging", s.page(dc, ev+"/manage"), apitest.RuT("compo.settings_fixed"), apitest.RuF("the award is published; the contest's settings are fixed"), apitest.RuF("the award is published; the jury is fixed"))
 	mustContain(t, "the jury page while judging", s.page(jc, ev+"/contest/judging"), `action="`+mark+`"`)
 
 	s.must(http.StatusOK, director, "POST", base+"/contest/award", map[string]any{"prizes": 1})
 	for lang, says := range map[string][2]string{
-		"ru": {`<p class="hint">` + ruT("compo.settings_fixed") + "</p>", `<p class="hint">` + ruT("compo.marks_fixed") + "</p>"},
+		"ru": {`<p class="hint">` + apitest.RuT("compo.settings_fixed") + "</p>", `<p class="hint">` + apitest.RuT("compo.marks_fixed") + "</p>"},
 		"en": {"The award is published: the contest&#39;s settings and its jury are fixed.", "The award is published: the marks are fixed."},
 	} {
 		desk := s.page(dc, ev+"/manage?lang="+lang)
@@ -1206,12 +1207,12 @@ func TestFixedStepsOfferNoForms(t *testing.T) {
 		path, says string
 		form       url.Values
 	}{
-		{dc, settings, ruF("the award is published; the contest's settings are fixed"), url.Values{"sections": {"Задачи"}, "deadline": {"2026-11-10T15:00"}, "scale": {"4"}, "aggregation": {"mean"}, "claim_days": {"7"}}},
-		{dc, judges, ruF("the award is published; the jury is fixed"), url.Values{"judges": {"judge@example.org"}}},
-		{jc, mark, ruF("the award is published; marks are fixed"), url.Values{"mark": {"4"}}},
+		{dc, settings, apitest.RuF("the award is published; the contest's settings are fixed"), url.Values{"sections": {"Задачи"}, "deadline": {"2026-11-10T15:00"}, "scale": {"4"}, "aggregation": {"mean"}, "claim_days": {"7"}}},
+		{dc, judges, apitest.RuF("the award is published; the jury is fixed"), url.Values{"judges": {"judge@example.org"}}},
+		{jc, mark, apitest.RuF("the award is published; marks are fixed"), url.Values{"mark": {"4"}}},
 	} {
 		rec := s.post(tc.cookie, tc.path, tc.form)
-		if rec.Code != http.StatusConflict || !strings.Contains(pageText(rec), `<p class="field-error" role="alert">`+tc.says) {
+		if rec.Code != http.StatusConflict || !strings.Contains(apitest.PageText(rec), `<p class="field-error" role="alert">`+tc.says) {
 			t.Errorf("POST %s after the award: %d, want 409 saying %q", tc.path, rec.Code, tc.says)
 		}
 	}
@@ -1237,7 +1238,7 @@ func TestBrowserCompositionPagesOnAPhone(t *testing.T) {
 	s.must(http.StatusOK, judge, "PUT", base+"/contest/marks/001", map[string]any{"mark": 3.5, "comment": "Тонкая игра"})
 	s.must(http.StatusOK, director, "POST", base+"/contest/award", map[string]any{"prizes": 1})
 
-	at, run := browserOn(t, s.handler)
+	at, run := apitest.BrowserOn(t, s.handler)
 	run("a 360 px phone", chromedp.EmulateViewport(360, 740, chromedp.EmulateMobile, chromedp.EmulateScale(2)),
 		chromedp.Navigate(at("/login")),
 		chromedp.SendKeys(`input[name=email]`, "director@example.org"),
@@ -1290,7 +1291,7 @@ func TestDirectorPublishesTheAwardEntryByEntry(t *testing.T) {
 
 	dc := s.session("director@example.org")
 	ev := strings.TrimPrefix(base, "/api/v1")
-	mustContain(t, "the desk before the award", s.page(dc, ev+"/manage"), "<summary>"+ruT("compo.award_by_entry")+"</summary>", `name="code" value="001"`, `name="code" value="002"`, `<option value="">—</option>`)
+	mustContain(t, "the desk before the award", s.page(dc, ev+"/manage"), "<summary>"+apitest.RuT("compo.award_by_entry")+"</summary>", `name="code" value="001"`, `name="code" value="002"`, `<option value="">—</option>`)
 	rows := func(place string) url.Values {
 		return url.Values{"code": {"001", "002"}, "honour": {"", "commendation"}, "place": {"", place}, "prizes": {"1"}, "honourable_mentions": {"0"}, "commendations": {"0"}}
 	}
@@ -1298,7 +1299,7 @@ func TestDirectorPublishesTheAwardEntryByEntry(t *testing.T) {
 	if rec.Code != http.StatusBadRequest {
 		t.Fatalf("a place in words: %d", rec.Code)
 	}
-	mustContain(t, "a place in words", pageText(rec), `<p class="field-error">`+ruF("the place of entry %s is a whole number from 1; got %q", "002", "первое"), `value="первое"`, `<details open>`)
+	mustContain(t, "a place in words", apitest.PageText(rec), `<p class="field-error">`+apitest.RuF("the place of entry %s is a whole number from 1; got %q", "002", "первое"), `value="первое"`, `<details open>`)
 	s.mustPost(dc, ev+"/contest/award", rows("1"))
 	items := s.must(http.StatusOK, "", "GET", base+"/contest/award", nil).(map[string]any)["items"].([]any)
 	if len(items) != 1 || items[0].(map[string]any)["code"] != "002" || items[0].(map[string]any)["honour"] != "commendation" {
@@ -1313,7 +1314,7 @@ func TestJudgingPageKeepsTheJurysRankingFromAJudge(t *testing.T) {
 	s := newCompServer(t, time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC))
 	director := s.user("director@example.org", tournament.ArbiterRole)
 	judges := []string{s.user("judge1@example.org", tournament.PlayerRole), s.user("judge2@example.org", tournament.PlayerRole), s.user("judge3@example.org", tournament.PlayerRole)}
-	id := num(s.must(http.StatusCreated, director, "POST", "/api/v1/events", map[string]any{"name": "Конкурс", "discipline": "composition"}).(map[string]any)["id"])
+	id := apitest.Num(s.must(http.StatusCreated, director, "POST", "/api/v1/events", map[string]any{"name": "Конкурс", "discipline": "composition"}).(map[string]any)["id"])
 	base := fmt.Sprintf("/api/v1/events/%d", id)
 	s.must(http.StatusOK, director, "PUT", base+"/contest", map[string]any{"sections": []map[string]string{{"name": "Задачи"}},
 		"deadline": "2026-11-10T12:00:00Z", "scale": 4, "aggregation": "trimmed_mean", "claim_days": 7})
@@ -1377,20 +1378,20 @@ func TestAwardNamesTheEliminatedEntry(t *testing.T) {
 	mustNotContain(t, "the award before the decision", s.page(nil, ev+"/contest/award"), `id="eliminated"`)
 	mustNotContain(t, "the desk before the decision", s.page(dc, ev+"/manage"), `id="award-gaps"`)
 	claims := s.must(http.StatusOK, "", "GET", base+"/contest/award", nil).(map[string]any)["claims"].([]any)
-	s.mustPost(dc, fmt.Sprintf("/contest-claims/%d/decision", num(claims[0].(map[string]any)["id"])), url.Values{"event": {strings.TrimPrefix(ev, "/events/")}, "uphold": {"true"}, "reason": {"та же позиция"}})
-	mustContain(t, "the desk after the claim is upheld", s.page(dc, ev+"/manage"), `<p class="warning" id="award-gaps">`+ruT("compo.eliminated_works")+": "+ruT("compo.entry_code", "Code", "001")+". "+ruT("compo.award_gaps")+"</p>")
+	s.mustPost(dc, fmt.Sprintf("/contest-claims/%d/decision", apitest.Num(claims[0].(map[string]any)["id"])), url.Values{"event": {strings.TrimPrefix(ev, "/events/")}, "uphold": {"true"}, "reason": {"та же позиция"}})
+	mustContain(t, "the desk after the claim is upheld", s.page(dc, ev+"/manage"), `<p class="warning" id="award-gaps">`+apitest.RuT("compo.eliminated_works")+": "+apitest.RuT("compo.entry_code", "Code", "001")+". "+apitest.RuT("compo.award_gaps")+"</p>")
 	s.clock.Set(time.Date(2026, 11, 18, 12, 0, 0, 0, time.UTC))
 	s.mustPost(dc, ev+"/contest/award/final", nil)
 
-	mustContain(t, "the final award", s.page(nil, ev+"/contest/award"), `<h2 id="eliminated">`+ruT("compo.eliminated_works")+"</h2>",
-		"<li><strong>"+ruT("compo.entry_code", "Code", "001")+"</strong> · Задачи — Автор Абрегов: "+ruF("anticipated")+": та же позиция</li>")
+	mustContain(t, "the final award", s.page(nil, ev+"/contest/award"), `<h2 id="eliminated">`+apitest.RuT("compo.eliminated_works")+"</h2>",
+		"<li><strong>"+apitest.RuT("compo.entry_code", "Code", "001")+"</strong> · Задачи — Автор Абрегов: "+apitest.RuF("anticipated")+": та же позиция</li>")
 	mustContain(t, "the final award in English", s.page(nil, ev+"/contest/award?lang=en"), "Eliminated after claims", "<strong>No. 001</strong> · Задачи — Автор Абрегов: anticipated: та же позиция")
 	award := s.must(http.StatusOK, "", "GET", base+"/contest/award", nil).(map[string]any)
 	if el := award["eliminated"].([]any); len(el) != 1 || el[0].(map[string]any)["code"] != "001" || el[0].(map[string]any)["author"] != "Автор Абрегов" ||
 		el[0].(map[string]any)["reason"] != "anticipated: та же позиция" {
 		t.Errorf("the award's eliminated entries: %v", award["eliminated"])
 	}
-	for lang, want := range map[string]string{"ru": ruT("compo.eliminated_works"), "en": "Eliminated after claims"} {
+	for lang, want := range map[string]string{"ru": apitest.RuT("compo.eliminated_works"), "en": "Eliminated after claims"} {
 		rec := httptest.NewRecorder()
 		s.handler.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, base+"/contest/award.pdf?lang="+lang, nil))
 		if rec.Code != http.StatusOK {
@@ -1408,13 +1409,13 @@ func TestClaimsSayWhoFiledThem(t *testing.T) {
 	t.Parallel()
 	s := newCompServer(t, time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC))
 	base, ev := provisionalAwardWithAClaim(t, s)
-	mustContain(t, "the award to the claimant", s.page(s.session("reader@example.org"), ev+"/contest/award"), `<p class="mine">`, "<em>"+ruT("compo.your_claim")+"</em>",
-		`<select name="code" required><option value="001">`+ruT("compo.entry_code", "Code", "001")+" — "+ru.Honour("prize", 1)+` (Задачи)</option>`+
-			`<option value="002">`+ruT("compo.entry_code", "Code", "002")+" — "+ru.Honour("honourable_mention", 1)+` (Задачи)</option></select>`)
+	mustContain(t, "the award to the claimant", s.page(s.session("reader@example.org"), ev+"/contest/award"), `<p class="mine">`, "<em>"+apitest.RuT("compo.your_claim")+"</em>",
+		`<select name="code" required><option value="001">`+apitest.RuT("compo.entry_code", "Code", "001")+" — "+apitest.Ru.Honour("prize", 1)+` (Задачи)</option>`+
+			`<option value="002">`+apitest.RuT("compo.entry_code", "Code", "002")+" — "+apitest.Ru.Honour("honourable_mention", 1)+` (Задачи)</option></select>`)
 	for who, page := range map[string]string{"without an account": s.page(nil, ev+"/contest/award"), "to an author": s.page(s.session("first@example.org"), ev+"/contest/award")} {
-		mustNotContain(t, "the award "+who, page, ruT("compo.your_claim"), "Тхагапсов", "reader@example.org")
+		mustNotContain(t, "the award "+who, page, apitest.RuT("compo.your_claim"), "Тхагапсов", "reader@example.org")
 	}
-	mustContain(t, "the desk", s.page(s.session("director@example.org"), ev+"/manage"), `<p class="hint">`+ruT("compo.claimant")+": Читатель Тхагапсов &lt;reader@example.org&gt;</p>")
+	mustContain(t, "the desk", s.page(s.session("director@example.org"), ev+"/manage"), `<p class="hint">`+apitest.RuT("compo.claimant")+": Читатель Тхагапсов &lt;reader@example.org&gt;</p>")
 	claim := func(token string) map[string]any {
 		t.Helper()
 		return s.must(http.StatusOK, token, "GET", base+"/contest/award", nil).(map[string]any)["claims"].([]any)[0].(map[string]any)
@@ -1460,9 +1461,9 @@ func TestSamePositionIsFlaggedToTheDirector(t *testing.T) {
 	}
 	ev := fmt.Sprintf("/events/%d", id)
 	dc := s.session("director@example.org")
-	mustContain(t, "the desk", s.page(dc, ev+"/manage"), `<small class="badge warn">`+ruT("compo.twins")+": "+ruF("the same position as entry %s", "002")+"</small>")
+	mustContain(t, "the desk", s.page(dc, ev+"/manage"), `<small class="badge warn">`+apitest.RuT("compo.twins")+": "+apitest.RuF("the same position as entry %s", "002")+"</small>")
 	mustContain(t, "the jury's page", s.page(dc, ev+"/contest/judging?lang=en"), "Possible anticipation", "the same position as entry 001")
-	mustNotContain(t, "the judge's page", s.page(s.session("judge@example.org"), ev+"/contest/judging"), ruT("compo.twins"), lead(ruF("the same position as entry %s", "\x00")))
+	mustNotContain(t, "the judge's page", s.page(s.session("judge@example.org"), ev+"/contest/judging"), apitest.RuT("compo.twins"), apitest.Lead(apitest.RuF("the same position as entry %s", "\x00")))
 }
 
 // The solving page does not offer an author the form for their own
@@ -1482,7 +1483,7 @@ func TestSolvingPageKeepsTheAuthorFromTheirOwnProblem(t *testing.T) {
 	}
 	s.must(http.StatusForbidden, author, "POST", base+"/solving/problems/1/answer", map[string]any{"answer": "d6:f8 b2-c3 f8:d6 e7:c5"})
 	page := s.page(s.session("author@example.org"), fmt.Sprintf("/events/%d/solving", id))
-	mustContain(t, "the author's solving page", page, `<p class="hint">`+ruT("solve.own_problem", "Code", "001")+"</p>")
+	mustContain(t, "the author's solving page", page, `<p class="hint">`+apitest.RuT("solve.own_problem", "Code", "001")+"</p>")
 	mustNotContain(t, "the author's solving page", page, "/solving/problems/1/answer")
 	s.user("reader@example.org", tournament.PlayerRole)
 	mustContain(t, "a reader's solving page", s.page(s.session("reader@example.org"), fmt.Sprintf("/events/%d/solving", id)), "/solving/problems/1/answer")
@@ -1500,13 +1501,13 @@ func TestContestTimesInTheEventsZoneAndJudgingAfterTheDeadline(t *testing.T) {
 	if v := s.must(http.StatusOK, "", "GET", base+"/contest", nil).(map[string]any); v["phase"] != "entries" || v["stage"] != "entries" {
 		t.Errorf("before the deadline: %v", v)
 	}
-	mustContain(t, "the contest page", s.page(nil, ev+"/contest"), "<strong>"+ruT("compo.stage.entries")+"</strong>", "<strong>10 ноября 2026, 15:00 MSK</strong>")
+	mustContain(t, "the contest page", s.page(nil, ev+"/contest"), "<strong>"+apitest.RuT("compo.stage.entries")+"</strong>", "<strong>10 ноября 2026, 15:00 MSK</strong>")
 	mustContain(t, "the desk", s.page(dc, ev+"/manage"), `(Europe/Moscow) <input type="datetime-local" name="deadline" value="2026-11-10T15:00"`)
 	s.clock.Set(time.Date(2026, 11, 10, 12, 0, 0, 0, time.UTC))
 	if v := s.must(http.StatusOK, director, "GET", base+"/contest", nil).(map[string]any); v["phase"] != "judging" || v["open"] != false {
 		t.Errorf("after the deadline: %v", v)
 	}
-	mustContain(t, "the contest page after the deadline", s.page(nil, ev+"/contest"), "<strong>"+ruT("compo.stage.judging")+"</strong>")
+	mustContain(t, "the contest page after the deadline", s.page(nil, ev+"/contest"), "<strong>"+apitest.RuT("compo.stage.judging")+"</strong>")
 	mustContain(t, "the desk after the deadline", s.page(dc, ev+"/manage?lang=en"), "<strong>judging</strong>")
 	// Another zone is the event's own.
 	s.must(http.StatusOK, director, "PATCH", "/api/v1"+ev, map[string]any{"time_zone": "Asia/Yekaterinburg"})
@@ -1529,9 +1530,9 @@ func TestDeskAsksBeforeRemovingAJudgeWithMarks(t *testing.T) {
 	if rec.Code != http.StatusConflict {
 		t.Fatalf("removing a judge with marks: %d, want 409", rec.Code)
 	}
-	mustContain(t, "the refused form", pageText(rec),
-		`<p class="field-error" role="alert">`+ruF("the judges removed have given %d marks, which would no longer count; confirm the removal (the audit log keeps the marks)", 1)+"</p>",
-		`name="confirm" value="1" required> `+ruT("compo.confirm_judges")+"</label>",
+	mustContain(t, "the refused form", apitest.PageText(rec),
+		`<p class="field-error" role="alert">`+apitest.RuF("the judges removed have given %d marks, which would no longer count; confirm the removal (the audit log keeps the marks)", 1)+"</p>",
+		`name="confirm" value="1" required> `+apitest.RuT("compo.confirm_judges")+"</label>",
 		">second-judge@example.org</textarea>")
 	s.mustPost(dc, ev+"/contest/judges", url.Values{"judges": {"second-judge@example.org"}, "confirm": {"1"}})
 	mustContain(t, "the audit log", s.page(dc, ev+"/audit.json"), `"judge": "judge@example.org"`, `"comment": "Тонкая игра"`, `"code": "001"`)

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"adiukh/api/apitest"
 	"adiukh/tournament/store/storetest"
 )
 
@@ -22,7 +23,7 @@ func TestCorrespondenceResultNotEnteredBesideTheGame(t *testing.T) {
 	g := sec.games[0]
 	ev := strings.Replace(sec.ev, "/api/v1", "", 1)
 	cookie := s.session("arbiter@example.org")
-	for lang, want := range map[string]string{"ru": ruF("board %d of round %d is a correspondence game played on the server: its result comes from the game itself or from the arbiter's decision on the game's page", 1, 1), "en": "board 1 of round 1 is a correspondence game played on the server"} {
+	for lang, want := range map[string]string{"ru": apitest.RuF("board %d of round %d is a correspondence game played on the server: its result comes from the game itself or from the arbiter's decision on the game's page", 1, 1), "en": "board 1 of round 1 is a correspondence game played on the server"} {
 		form := url.Values{"board": {"1"}, "score": {"12:12"}, "end_reason": {"agreement"}, "versions": {"1:1"}}
 		req := httptest.NewRequest(http.MethodPost, fmt.Sprintf("%s/rounds/1/results?lang=%s", ev, lang), strings.NewReader(form.Encode()))
 		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
@@ -30,7 +31,7 @@ func TestCorrespondenceResultNotEnteredBesideTheGame(t *testing.T) {
 		req.AddCookie(cookie)
 		rec := httptest.NewRecorder()
 		s.handler.ServeHTTP(rec, req)
-		if rec.Code != http.StatusConflict || !strings.Contains(pageText(rec), want) {
+		if rec.Code != http.StatusConflict || !strings.Contains(apitest.PageText(rec), want) {
 			t.Errorf("%s: the results form on a running correspondence game: %d, want 409 saying %q", lang, rec.Code, want)
 		}
 	}
@@ -42,7 +43,7 @@ func TestCorrespondenceResultNotEnteredBesideTheGame(t *testing.T) {
 	if code != http.StatusConflict {
 		t.Errorf("unpublishing a correspondence round: %d %v, want 409", code, out)
 	}
-	if got := s.game(num(g["id"])); got["status"] != "running" || got["result"] != nil {
+	if got := s.game(apitest.Num(g["id"])); got["status"] != "running" || got["result"] != nil {
 		t.Errorf("the game after the refused entries: %v", got)
 	}
 	if page := s.page(nil, ev+"/crosstable"); strings.Contains(page, "12:12") || strings.Contains(page, "24:0") {
@@ -58,17 +59,17 @@ func TestCorrespondenceDeskSendsToTheGames(t *testing.T) {
 	t.Parallel()
 	s := newCorrServer(t, storetest.SQLite(t), corrStart, nil)
 	arbiter := s.user("arbiter@example.org", "arbiter")
-	id := num(s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Заочный", "discipline": "correspondence",
+	id := apitest.Num(s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Заочный", "discipline": "correspondence",
 		"system": "round-robin", "time_control": "10d"}).(map[string]any)["id"])
 	ev := fmt.Sprintf("/events/%d", id)
 	for i := range 2 {
-		pid := num(s.must(http.StatusCreated, arbiter, "POST", "/api/v1"+ev+"/players", map[string]any{"name": fmt.Sprintf("Игрок %d", i+1)}).(map[string]any)["id"])
+		pid := apitest.Num(s.must(http.StatusCreated, arbiter, "POST", "/api/v1"+ev+"/players", map[string]any{"name": fmt.Sprintf("Игрок %d", i+1)}).(map[string]any)["id"])
 		email := fmt.Sprintf("p%d@example.org", pid)
 		s.user(email, "player")
 		s.must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("/api/v1%s/players/%d/account", ev, pid), map[string]any{"email": email})
 	}
 	cookie := s.session("arbiter@example.org")
-	for lang, want := range map[string]string{"ru": ruT("corr.start_on_tab"), "en": "Start the games on the Correspondence tab"} {
+	for lang, want := range map[string]string{"ru": apitest.RuT("corr.start_on_tab"), "en": "Start the games on the Correspondence tab"} {
 		desk := s.page(cookie, ev+"/manage?lang="+lang)
 		if strings.Contains(desk, `action="`+ev+`/rounds"`) || !strings.Contains(desk, `href="`+ev+`/correspondence">`+want) {
 			t.Errorf("%s: the desk before the start offers pairing, or does not send to the Correspondence tab", lang)
@@ -81,7 +82,7 @@ func TestCorrespondenceDeskSendsToTheGames(t *testing.T) {
 			t.Errorf("the desk of a running section offers %s", refused)
 		}
 	}
-	if !strings.Contains(desk, `href="`+ev+`/correspondence">`+ruT("corr.round_games")) {
+	if !strings.Contains(desk, `href="`+ev+`/correspondence">`+apitest.RuT("corr.round_games")) {
 		t.Error("the desk's round does not lead to the games and decisions")
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
+	"adiukh/api/apitest"
 	"adiukh/tournament/store/storetest"
 )
 
@@ -22,7 +23,7 @@ func TestBrowserCorrespondencePhone(t *testing.T) {
 	ev := strings.Replace(sec.ev, "/api/v1", "", 1)
 	srv := httptest.NewServer(s.handler)
 	defer srv.Close()
-	ctx := browser(t)
+	ctx := apitest.Browser(t)
 	signIn := func(email, password string) chromedp.Action {
 		return chromedp.Tasks{
 			chromedp.Navigate(srv.URL + "/login"),
@@ -45,12 +46,12 @@ func TestBrowserCorrespondencePhone(t *testing.T) {
 		}
 	}
 	if err := chromedp.Run(ctx, chromedp.EmulateViewport(360, 740, chromedp.EmulateMobile, chromedp.EmulateScale(2)),
-		signIn(sec.emails[num(sec.games[0]["white"])], "пароль игрока")); err != nil {
+		signIn(sec.emails[apitest.Num(sec.games[0]["white"])], "пароль игрока")); err != nil {
 		t.Fatal(err)
 	}
 	width("a player", "/my/games")
 	width("a player", ev+"/games")
-	if err := chromedp.Run(ctx, load(`form[action="/logout"] button`), signIn("arbiter@example.org", "пароль игрока")); err != nil {
+	if err := chromedp.Run(ctx, apitest.Load(`form[action="/logout"] button`), signIn("arbiter@example.org", "пароль игрока")); err != nil {
 		t.Fatal(err)
 	}
 	width("the arbiter", fmt.Sprint(ev, "/correspondence"))

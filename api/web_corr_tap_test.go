@@ -9,6 +9,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
+	"adiukh/api/apitest"
 	"adiukh/tournament"
 	"adiukh/tournament/store/storetest"
 )
@@ -27,22 +28,22 @@ func TestBrowserTapsTheShorterOfTwoRoutes(t *testing.T) {
 	t.Parallel()
 	s := newCorrServer(t, storetest.SQLite(t), corrStart, nil)
 	arbiter := s.user("arbiter@example.org", tournament.ArbiterRole)
-	id := num(s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Тематический", "discipline": "correspondence",
+	id := apitest.Num(s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Тематический", "discipline": "correspondence",
 		"system": "round-robin", "time_control": "10d"}).(map[string]any)["id"])
 	ev := fmt.Sprintf("/api/v1/events/%d", id)
 	for i := range 2 {
-		pid := num(s.must(http.StatusCreated, arbiter, "POST", ev+"/players", map[string]any{"name": fmt.Sprintf("Игрок %d", i+1)}).(map[string]any)["id"])
+		pid := apitest.Num(s.must(http.StatusCreated, arbiter, "POST", ev+"/players", map[string]any{"name": fmt.Sprintf("Игрок %d", i+1)}).(map[string]any)["id"])
 		email := fmt.Sprintf("p%d@example.org", pid)
 		s.user(email, tournament.PlayerRole)
 		s.must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("%s/players/%d/account", ev, pid), map[string]any{"email": email})
 	}
 	s.must(http.StatusOK, arbiter, "PUT", ev+"/correspondence", map[string]any{"start_position": twoRoutes, "start_side": "white"})
 	g := s.must(http.StatusOK, arbiter, "POST", ev+"/start", nil).([]any)[0].(map[string]any)
-	gid := num(g["id"])
+	gid := apitest.Num(g["id"])
 
 	srv := httptest.NewServer(s.handler)
 	defer srv.Close()
-	ctx := browser(t)
+	ctx := apitest.Browser(t)
 	tap := func(squares ...string) chromedp.Action {
 		var actions chromedp.Tasks
 		for _, sq := range squares {
@@ -54,7 +55,7 @@ func TestBrowserTapsTheShorterOfTwoRoutes(t *testing.T) {
 	err := chromedp.Run(ctx,
 		chromedp.EmulateViewport(360, 740, chromedp.EmulateScale(2), chromedp.EmulateMobile),
 		chromedp.Navigate(srv.URL+"/login"),
-		chromedp.SendKeys(`input[name=email]`, fmt.Sprintf("p%d@example.org", num(g["white"]))),
+		chromedp.SendKeys(`input[name=email]`, fmt.Sprintf("p%d@example.org", apitest.Num(g["white"]))),
 		chromedp.SendKeys(`input[name=password]`, "пароль игрока"+kb.Enter),
 		chromedp.WaitVisible(`form[action="/logout"]`),
 		chromedp.Navigate(fmt.Sprintf("%s/games/%d", srv.URL, gid)),
@@ -74,10 +75,10 @@ func TestBrowserTapsTheShorterOfTwoRoutes(t *testing.T) {
 	if short != "f4:d6:b4" {
 		t.Fatalf("tapping f4, b4, d6, b4 wrote %q, want f4:d6:b4", short)
 	}
-	if err := chromedp.Run(ctx, load(`#move-confirm`), chromedp.Text(`.corr-moves`, &moves)); err != nil {
+	if err := chromedp.Run(ctx, apitest.Load(`#move-confirm`), chromedp.Text(`.corr-moves`, &moves)); err != nil {
 		t.Fatal(err)
 	}
-	if got := s.game(gid); num(got["ply"]) != 1 {
+	if got := s.game(gid); apitest.Num(got["ply"]) != 1 {
 		t.Errorf("after confirming the short route the game is at ply %v (moves %q)", got["ply"], moves)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"adiukh/api/apitest"
 	"adiukh/tournament/correspondence"
 	"adiukh/tournament/store/storetest"
 )
@@ -23,12 +24,12 @@ func TestCorrespondenceWithdrawalOnTheDesk(t *testing.T) {
 	ev := strings.Replace(sec.ev, "/api/v1", "", 1)
 	cookie := s.session("arbiter@example.org")
 	players := s.must(http.StatusOK, sec.arbiter, "GET", sec.ev+"/players", nil).(map[string]any)["players"].([]any)
-	pid := num(players[0].(map[string]any)["id"])
+	pid := apitest.Num(players[0].(map[string]any)["id"])
 	withdraw := fmt.Sprintf("%s/players/%d/withdraw", ev, pid)
-	for lang, want := range map[string]string{"ru": ruT("corr.withdraw"), "en": "Withdraw from the event"} {
+	for lang, want := range map[string]string{"ru": apitest.RuT("corr.withdraw"), "en": "Withdraw from the event"} {
 		desk := s.page(cookie, ev+"/manage?lang="+lang)
 		mustContain(t, lang+" desk", desk, `action="`+withdraw+`"`, want)
-		if _, fromRound, _ := strings.Cut(ruT("manage.withdraw", "N", "\x00"), "\x00"); strings.Contains(desk, fromRound) || strings.Contains(desk, "from round") || strings.Contains(desk, `name="from_round"`) {
+		if _, fromRound, _ := strings.Cut(apitest.RuT("manage.withdraw", "N", "\x00"), "\x00"); strings.Contains(desk, fromRound) || strings.Contains(desk, "from round") || strings.Contains(desk, `name="from_round"`) {
 			t.Errorf("%s: the desk of a running section offers a withdrawal from a round", lang)
 		}
 	}
@@ -36,27 +37,27 @@ func TestCorrespondenceWithdrawalOnTheDesk(t *testing.T) {
 	// none checked.
 	rec := s.post(cookie, withdraw+"?lang=ru", url.Values{})
 	page := rec.Body.String()
-	mustContain(t, "the confirmation", pageText(rec), ruT("corr.withdraw_question", "Name", "Игрок А", "Finished", 0, "Unfinished", 3),
-		`name="games" value="lose" required>`, `name="games" value="adjudicate" required>`, ruT("corr.games_lose"), ruT("corr.games_adjudicate"))
+	mustContain(t, "the confirmation", apitest.PageText(rec), apitest.RuT("corr.withdraw_question", "Name", "Игрок А", "Finished", 0, "Unfinished", 3),
+		`name="games" value="lose" required>`, `name="games" value="adjudicate" required>`, apitest.RuT("corr.games_lose"), apitest.RuT("corr.games_adjudicate"))
 	if strings.Contains(page, "checked") {
 		t.Error("the confirmation chooses for the arbiter")
 	}
 	// Confirmed without a choice: asked again, nothing done.
 	rec = s.post(cookie, withdraw+"?lang=ru", url.Values{"confirm": {"1"}, "reason": {"перестал отвечать"}})
-	if rec.Code != http.StatusBadRequest || !strings.Contains(pageText(rec), ruF("choose what becomes of the withdrawn player's unfinished games: %q (the opponents win) or %q (the arbiter adjudicates them)",
+	if rec.Code != http.StatusBadRequest || !strings.Contains(apitest.PageText(rec), apitest.RuF("choose what becomes of the withdrawn player's unfinished games: %q (the opponents win) or %q (the arbiter adjudicates them)",
 		correspondence.WithdrawalLoses, correspondence.WithdrawalAdjudicates)) {
 		t.Errorf("confirmation without a choice: %d, want 400 asking to choose", rec.Code)
 	}
 	for _, g := range sec.games {
-		if got := s.game(num(g["id"])); got["status"] != "running" {
+		if got := s.game(apitest.Num(g["id"])); got["status"] != "running" {
 			t.Fatalf("a refused withdrawal changed game %v", got)
 		}
 	}
 	s.mustPost(cookie, withdraw, url.Values{"confirm": {"1"}, "reason": {"перестал отвечать"}, "games": {"lose"}})
 	ended := 0
 	for _, g := range sec.games {
-		got := s.game(num(g["id"]))
-		if num(got["white"]) != pid && num(got["black"]) != pid {
+		got := s.game(apitest.Num(g["id"]))
+		if apitest.Num(got["white"]) != pid && apitest.Num(got["black"]) != pid {
 			if got["status"] != "running" {
 				t.Errorf("game %v of two other players ended", got["id"])
 			}
@@ -73,14 +74,14 @@ func TestCorrespondenceWithdrawalOnTheDesk(t *testing.T) {
 		t.Errorf("%d games of the withdrawn player ended, want 3", ended)
 	}
 	desk := s.page(cookie, ev+"/manage?lang=ru")
-	mustContain(t, "the desk after the withdrawal", desk, `<span class="badge">`+ruT("corr.withdrawn")+"</span>")
+	mustContain(t, "the desk after the withdrawal", desk, `<span class="badge">`+apitest.RuT("corr.withdrawn")+"</span>")
 	if strings.Contains(desk, `action="`+withdraw+`"`) {
 		t.Error("the desk offers to withdraw the player again")
 	}
 	mustContain(t, "the crosstable", s.page(nil, ev+"/crosstable"), "−:&#43;")
 	mustContain(t, "the player card", s.page(nil, fmt.Sprintf("%s/players/%d?lang=en", ev, pid)), "withdrawn from the event")
 	// The general player update does not withdraw "from a round" here.
-	code, _ := s.call(sec.arbiter, "PATCH", fmt.Sprintf("%s/players/%d", sec.ev, num(players[1].(map[string]any)["id"])), map[string]any{"withdraw_from_round": 4, "reason": "x"})
+	code, _ := s.call(sec.arbiter, "PATCH", fmt.Sprintf("%s/players/%d", sec.ev, apitest.Num(players[1].(map[string]any)["id"])), map[string]any{"withdraw_from_round": 4, "reason": "x"})
 	if code != http.StatusConflict {
 		t.Errorf("PATCH withdraw_from_round in a running section: %d, want 409", code)
 	}
@@ -93,12 +94,12 @@ func TestCorrespondenceWithdrawalAPI(t *testing.T) {
 	s := newCorrServer(t, storetest.SQLite(t), corrStart, nil)
 	sec := startCorrSection(t, s, 3)
 	players := s.must(http.StatusOK, sec.arbiter, "GET", sec.ev+"/players", nil).(map[string]any)["players"].([]any)
-	path := fmt.Sprintf("%s/players/%d/withdraw", sec.ev, num(players[2].(map[string]any)["id"]))
+	path := fmt.Sprintf("%s/players/%d/withdraw", sec.ev, apitest.Num(players[2].(map[string]any)["id"]))
 	if code, _ := s.call(sec.arbiter, "POST", path, map[string]any{"games": "resign", "reason": "ill"}); code != http.StatusBadRequest {
 		t.Errorf("an unknown choice: %d, want 400", code)
 	}
 	out := s.must(http.StatusOK, sec.arbiter, "POST", path, map[string]any{"games": "adjudicate", "reason": "ill"}).(map[string]any)
-	if p := out["player"].(map[string]any); num(p["withdraw_from_round"]) != 1 {
+	if p := out["player"].(map[string]any); apitest.Num(p["withdraw_from_round"]) != 1 {
 		t.Errorf("player after the withdrawal: %v", p)
 	}
 	games := out["games"].([]any)

@@ -12,6 +12,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
+	"adiukh/api/apitest"
 	"adiukh/tournament"
 	"adiukh/tournament/store/storetest"
 )
@@ -30,11 +31,11 @@ type corrSection struct {
 func startCorrSection(t *testing.T, s *corrServer, n int) *corrSection {
 	t.Helper()
 	sec := &corrSection{arbiter: s.user("arbiter@example.org", tournament.ArbiterRole), tokens: map[int]string{}, emails: map[int]string{}}
-	id := num(s.must(http.StatusCreated, sec.arbiter, "POST", "/api/v1/events", map[string]any{"name": "Заочный кубок", "discipline": "correspondence",
+	id := apitest.Num(s.must(http.StatusCreated, sec.arbiter, "POST", "/api/v1/events", map[string]any{"name": "Заочный кубок", "discipline": "correspondence",
 		"system": "round-robin", "time_control": "50d/10"}).(map[string]any)["id"])
 	sec.ev = fmt.Sprintf("/api/v1/events/%d", id)
 	for i := range n {
-		pid := num(s.must(http.StatusCreated, sec.arbiter, "POST", sec.ev+"/players", map[string]any{"name": fmt.Sprintf("Игрок %c", 'А'+rune(i))}).(map[string]any)["id"])
+		pid := apitest.Num(s.must(http.StatusCreated, sec.arbiter, "POST", sec.ev+"/players", map[string]any{"name": fmt.Sprintf("Игрок %c", 'А'+rune(i))}).(map[string]any)["id"])
 		email := fmt.Sprintf("p%d@example.org", i)
 		sec.tokens[pid], sec.emails[pid] = s.user(email, tournament.PlayerRole), email
 		s.must(http.StatusOK, sec.arbiter, "PUT", fmt.Sprintf("%s/players/%d/account", sec.ev, pid), map[string]any{"email": email})
@@ -92,19 +93,19 @@ func TestCorrespondencePages(t *testing.T) {
 	s := newCorrServer(t, storetest.SQLite(t), corrStart, nil)
 	sec := startCorrSection(t, s, 3)
 	g := sec.games[0]
-	white := num(g["white"])
+	white := apitest.Num(g["white"])
 	cookie := s.session(sec.emails[white])
 	for _, lang := range []string{"ru", "en"} {
 		my := s.page(cookie, "/my/games?lang="+lang)
-		if !strings.Contains(my, fmt.Sprintf(`href="/games/%d"`, num(g["id"]))) || !strings.Contains(my, "my-move") {
+		if !strings.Contains(my, fmt.Sprintf(`href="/games/%d"`, apitest.Num(g["id"]))) || !strings.Contains(my, "my-move") {
 			t.Errorf("%s: my games do not list game %v as my move", lang, g["id"])
 		}
 		// Deadlines, in the list and in the notifications, are the event's
 		// (Europe/Moscow by default) in the reader's style.
 		deadline := map[string]string{"ru": `<td>\d+ [а-я]+ \d{4}, \d\d:\d\d MSK</td>`, "en": `<td>\d+ [A-Z][a-z]+ \d{4}, \d\d:\d\d MSK</td>`}[lang]
 		// The notification's label of the deadline, as the catalogue words it after the game: "Контрольный срок: ".
-		_, label, _ := strings.Cut(ruT("notify.text.your_move", "Deadline", "\x00"), "). ")
-		notified := map[string]string{"ru": regexp.QuoteMeta(lead(label)) + `\d+ [а-я]+ \d{4}, \d\d:\d\d MSK\.`, "en": `Deadline: \d+ [A-Z][a-z]+ \d{4}, \d\d:\d\d MSK\.`}[lang]
+		_, label, _ := strings.Cut(apitest.RuT("notify.text.your_move", "Deadline", "\x00"), "). ")
+		notified := map[string]string{"ru": regexp.QuoteMeta(apitest.Lead(label)) + `\d+ [а-я]+ \d{4}, \d\d:\d\d MSK\.`, "en": `Deadline: \d+ [A-Z][a-z]+ \d{4}, \d\d:\d\d MSK\.`}[lang]
 		for _, want := range []string{deadline, notified} {
 			if !regexp.MustCompile(want).MatchString(my) {
 				t.Errorf("%s: my games do not match %s", lang, want)
@@ -113,7 +114,7 @@ func TestCorrespondencePages(t *testing.T) {
 		if strings.Contains(my, "UTC") {
 			t.Errorf("%s: my games write a time in UTC", lang)
 		}
-		game := s.page(cookie, fmt.Sprintf("/games/%d?lang=%s", num(g["id"]), lang))
+		game := s.page(cookie, fmt.Sprintf("/games/%d?lang=%s", apitest.Num(g["id"]), lang))
 		if strings.Contains(game, "UTC") || !strings.Contains(game, " MSK</strong>") {
 			t.Errorf("%s: the game page does not write the deadline in the event's zone", lang)
 		}
@@ -124,7 +125,7 @@ func TestCorrespondencePages(t *testing.T) {
 		}
 		// The header writes the clock as the documents print it.
 		list := s.page(nil, strings.Replace(sec.ev, "/api/v1", "", 1)+"/games?lang="+lang)
-		if want := map[string]string{"ru": " · 50 " + ruDoc("report.days") + " / 10 " + ruDoc("report.moves_per"), "en": " · 50 days / 10 moves"}[lang]; !strings.Contains(list, want) || strings.Contains(list, "50d/10") {
+		if want := map[string]string{"ru": " · 50 " + apitest.RuDoc("report.days") + " / 10 " + apitest.RuDoc("report.moves_per"), "en": " · 50 days / 10 moves"}[lang]; !strings.Contains(list, want) || strings.Contains(list, "50d/10") {
 			t.Errorf("%s: the event's header does not say %q", lang, want)
 		}
 		arbiter := s.page(s.session("arbiter@example.org"), strings.Replace(sec.ev, "/api/v1", "", 1)+"/correspondence?lang="+lang)
@@ -136,7 +137,7 @@ func TestCorrespondencePages(t *testing.T) {
 		}
 	}
 	// A reader without an account sees the game, without a move form.
-	if anon := s.page(nil, fmt.Sprintf("/games/%d", num(g["id"]))); strings.Contains(anon, "move-form") || strings.Contains(anon, "data-legal") {
+	if anon := s.page(nil, fmt.Sprintf("/games/%d", apitest.Num(g["id"]))); strings.Contains(anon, "move-form") || strings.Contains(anon, "data-legal") {
 		t.Error("an anonymous reader gets the move form")
 	}
 	// A move typed into the form, with an illegal one refused next to it.
@@ -149,18 +150,18 @@ func TestCorrespondencePages(t *testing.T) {
 		s.handler.ServeHTTP(rec, req)
 		return rec
 	}
-	path := fmt.Sprintf("/games/%d/move", num(g["id"]))
+	path := fmt.Sprintf("/games/%d/move", apitest.Num(g["id"]))
 	if rec := post(path, url.Values{"move": {"c3-c5"}, "ply": {"0"}}); rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "c3-d4") {
 		t.Errorf("an illegal move from the form: %d", rec.Code)
 	}
 	if rec := post(path, url.Values{"move": {"c3-d4"}, "ply": {"0"}}); rec.Code != http.StatusSeeOther {
 		t.Fatalf("a move from the form: %d\n%s", rec.Code, rec.Body.String())
 	}
-	if got := s.game(num(g["id"])); num(got["ply"]) != 1 {
+	if got := s.game(apitest.Num(g["id"])); apitest.Num(got["ply"]) != 1 {
 		t.Errorf("after the form's move the game is at ply %v", got["ply"])
 	}
 	// The game in progress is in the event's game viewer.
-	viewer := s.page(nil, fmt.Sprintf("%s/rounds/%d/boards/%d", strings.Replace(sec.ev, "/api/v1", "", 1), num(g["round"]), num(g["board"])))
+	viewer := s.page(nil, fmt.Sprintf("%s/rounds/%d/boards/%d", strings.Replace(sec.ev, "/api/v1", "", 1), apitest.Num(g["round"]), apitest.Num(g["board"])))
 	if !strings.Contains(viewer, `data-goto="1">c3-d4<`) {
 		t.Error("the game viewer does not show the move played on the server")
 	}
@@ -170,7 +171,7 @@ func TestCorrespondencePages(t *testing.T) {
 	if rec := post(eventPage+"/leave", url.Values{"player": {fmt.Sprint(white)}, "from": {"2026-12-05"}, "to": {"2027-02-01"}, "reason": {"болезнь"}}); rec.Code != http.StatusSeeOther {
 		t.Fatalf("the arbiter's leave form: %d\n%s", rec.Code, rec.Body.String())
 	}
-	if leaves := s.must(http.StatusOK, "", "GET", sec.ev+"/leave", nil).([]any); len(leaves) != 1 || num(leaves[0].(map[string]any)["days"]) != 59 {
+	if leaves := s.must(http.StatusOK, "", "GET", sec.ev+"/leave", nil).([]any); len(leaves) != 1 || apitest.Num(leaves[0].(map[string]any)["days"]) != 59 {
 		t.Errorf("leave after the arbiter's form: %v", leaves)
 	}
 	if page := s.page(cookie, eventPage+"/correspondence"); !strings.Contains(page, "болезнь") {
@@ -181,13 +182,13 @@ func TestCorrespondencePages(t *testing.T) {
 	if page := s.page(cookie, eventPage+"/correspondence"); !strings.Contains(page, `name="max_move_days"`) || strings.Contains(page, `name="start_position"`) {
 		t.Error("the arbiter's view of a running section has no settings form, or offers the start position")
 	}
-	if rec := post(eventPage+"/correspondence/settings", url.Values{"leave_days": {"40"}, "max_move_days": {"15"}}); rec.Code != http.StatusBadRequest || !strings.Contains(pageText(rec), ruF("say why the settings change while the games are played; the audit log keeps it")) {
+	if rec := post(eventPage+"/correspondence/settings", url.Values{"leave_days": {"40"}, "max_move_days": {"15"}}); rec.Code != http.StatusBadRequest || !strings.Contains(apitest.PageText(rec), apitest.RuF("say why the settings change while the games are played; the audit log keeps it")) {
 		t.Errorf("settings changed during play without a reason: %d", rec.Code)
 	}
 	if rec := post(eventPage+"/correspondence/settings", url.Values{"leave_days": {"40"}, "max_move_days": {"15"}, "reason": {"решение оргкомитета"}}); rec.Code != http.StatusSeeOther {
 		t.Fatalf("settings changed during play with a reason: %d\n%s", rec.Code, rec.Body.String())
 	}
-	if st := s.must(http.StatusOK, "", "GET", sec.ev+"/correspondence", nil).(map[string]any); num(st["leave_days"]) != 40 || num(st["max_move_days"]) != 15 {
+	if st := s.must(http.StatusOK, "", "GET", sec.ev+"/correspondence", nil).(map[string]any); apitest.Num(st["leave_days"]) != 40 || apitest.Num(st["max_move_days"]) != 15 {
 		t.Errorf("settings after the form: %v", st)
 	}
 }
@@ -201,22 +202,22 @@ func TestBrowserCorrespondenceMove(t *testing.T) {
 	g := sec.games[0]
 	srv := httptest.NewServer(s.handler)
 	defer srv.Close()
-	ctx := browser(t)
+	ctx := apitest.Browser(t)
 	var value, moves string
 	err := chromedp.Run(ctx,
 		chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile),
 		chromedp.Navigate(srv.URL+"/login"),
-		chromedp.SendKeys(`input[name=email]`, sec.emails[num(g["white"])]),
+		chromedp.SendKeys(`input[name=email]`, sec.emails[apitest.Num(g["white"])]),
 		chromedp.SendKeys(`input[name=password]`, "пароль игрока"+kb.Enter),
 		chromedp.WaitVisible(`form[action="/logout"]`),
 		chromedp.Navigate(srv.URL+"/my/games"),
-		load(fmt.Sprintf(`a[href="/games/%d"]`, num(g["id"]))),
+		apitest.Load(fmt.Sprintf(`a[href="/games/%d"]`, apitest.Num(g["id"]))),
 		chromedp.WaitVisible(`#tap-board`),
 		chromedp.Click(`#tap-board rect[data-sq="c3"]`),
 		chromedp.Click(`#tap-board rect[data-sq="d4"]`),
 		chromedp.Value(`#move-input`, &value),
-		shot("correspondence-move"),
-		load(`#move-confirm`),
+		apitest.Shot("correspondence-move"),
+		apitest.Load(`#move-confirm`),
 		chromedp.Text(`.corr-moves`, &moves),
 	)
 	if err != nil {
@@ -228,7 +229,7 @@ func TestBrowserCorrespondenceMove(t *testing.T) {
 	if !strings.Contains(moves, "c3-d4") {
 		t.Errorf("the move list after confirming: %q", moves)
 	}
-	if got := s.game(num(g["id"])); num(got["ply"]) != 1 || got["to_move"] != "black" {
+	if got := s.game(apitest.Num(g["id"])); apitest.Num(got["ply"]) != 1 || got["to_move"] != "black" {
 		t.Errorf("after the tapped move: %v", got)
 	}
 }
@@ -238,11 +239,11 @@ func TestBrowserCorrespondenceMove(t *testing.T) {
 // not begun.
 func TestGamesTabOnlyInCorrespondence(t *testing.T) {
 	t.Parallel()
-	s := newWebServer(t)
-	id := s.roundRobin(4)
-	for lang, want := range map[string]string{"ru": ruF("event %d is not a correspondence event", id), "en": "is not a correspondence event"} {
-		w := s.anonymous().get(fmt.Sprintf("/events/%d/games?lang=%s", id, lang))
-		if w.Code != http.StatusNotFound || !strings.Contains(pageText(w), want) {
+	s := apitest.NewWebServer(t)
+	id := s.RoundRobin(4)
+	for lang, want := range map[string]string{"ru": apitest.RuF("event %d is not a correspondence event", id), "en": "is not a correspondence event"} {
+		w := s.Anonymous().Get(fmt.Sprintf("/events/%d/games?lang=%s", id, lang))
+		if w.Code != http.StatusNotFound || !strings.Contains(apitest.PageText(w), want) {
 			t.Errorf("%s: the games page of a rapid event: %d, want 404 saying %q", lang, w.Code, want)
 		}
 	}

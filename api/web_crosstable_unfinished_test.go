@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"adiukh/api/apitest"
 	"adiukh/tournament"
 )
 
@@ -14,36 +15,36 @@ import (
 // and the page says the points do not count them yet.
 func TestCrosstableSaysWhatIsNotCountedYet(t *testing.T) {
 	t.Parallel()
-	s := newWebServer(t)
+	s := apitest.NewWebServer(t)
 	const arbiter = tournament.ArbiterRole
-	id := num(s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events",
+	id := apitest.Num(s.Must(http.StatusCreated, arbiter, "POST", "/api/v1/events",
 		map[string]any{"name": "Швейцарка", "discipline": "rapid", "system": "swiss", "rounds": 3})["id"])
 	events := fmt.Sprintf("/api/v1/events/%d", id)
 	for i := range 6 {
-		s.must(http.StatusCreated, arbiter, "POST", events+"/players", map[string]any{"name": fmt.Sprintf("Игрок %d", i+1), "rating": 2000 - 10*i})
+		s.Must(http.StatusCreated, arbiter, "POST", events+"/players", map[string]any{"name": fmt.Sprintf("Игрок %d", i+1), "rating": 2000 - 10*i})
 	}
-	page := func() string { return s.anonymous().get(fmt.Sprintf("/events/%d/crosstable", id)).Body.String() }
+	page := func() string { return s.Anonymous().Get(fmt.Sprintf("/events/%d/crosstable", id)).Body.String() }
 	record := func(n int, games []any) {
 		for _, g := range games {
 			g := g.(map[string]any)
-			s.must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("%s/rounds/%d/games/%d/result", events, n, num(g["board"])),
-				map[string]any{"score": "17:7", "end_reason": "final_position", "version": num(g["version"])})
+			s.Must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("%s/rounds/%d/games/%d/result", events, n, apitest.Num(g["board"])),
+				map[string]any{"score": "17:7", "end_reason": "final_position", "version": apitest.Num(g["version"])})
 		}
 	}
 	for n := 1; n <= 2; n++ {
-		games := s.must(http.StatusCreated, arbiter, "POST", events+"/rounds", nil)["games"].([]any)
-		s.must(http.StatusOK, arbiter, "POST", fmt.Sprintf("%s/rounds/%d/publish", events, n), nil)
+		games := s.Must(http.StatusCreated, arbiter, "POST", events+"/rounds", nil)["games"].([]any)
+		s.Must(http.StatusOK, arbiter, "POST", fmt.Sprintf("%s/rounds/%d/publish", events, n), nil)
 		record(n, games[:1])
-		want := `<p class="muted">` + ruT("crosstable.not_counted_none") + "</p>"
+		want := `<p class="muted">` + apitest.RuT("crosstable.not_counted_none") + "</p>"
 		if n == 2 {
-			want = `<p class="muted">` + ruDoc("report.not_counted_yet", 1) + "</p>"
+			want = `<p class="muted">` + apitest.RuDoc("report.not_counted_yet", 1) + "</p>"
 		}
 		if p := page(); !strings.Contains(p, want) {
 			t.Errorf("round %d with one result: the crosstable does not say %q", n, want)
 		}
 		record(n, games[1:])
-		uncounted, _, _ := strings.Cut(ruT("report.not_counted_yet"), "%d")
-		if p := page(); strings.Contains(p, ruT("crosstable.not_counted_none")) || strings.Contains(p, uncounted) {
+		uncounted, _, _ := strings.Cut(apitest.RuT("report.not_counted_yet"), "%d")
+		if p := page(); strings.Contains(p, apitest.RuT("crosstable.not_counted_none")) || strings.Contains(p, uncounted) {
 			t.Errorf("round %d finished: the crosstable still says results are not counted", n)
 		}
 	}
@@ -52,10 +53,10 @@ func TestCrosstableSaysWhatIsNotCountedYet(t *testing.T) {
 // Standings after a round that cannot be are refused with what is wrong.
 func TestStandingsAfterARoundThatCannotBe(t *testing.T) {
 	t.Parallel()
-	s := newWebServer(t)
-	id := s.roundRobin(4)
+	s := apitest.NewWebServer(t)
+	id := s.RoundRobin(4)
 	for round, want := range map[string]string{"-1": "numbered from 1, not -1", "99": "round 99 has not been played"} {
-		rec := s.anonymous().get(fmt.Sprintf("/api/v1/events/%d/standings?round=%s", id, round))
+		rec := s.Anonymous().Get(fmt.Sprintf("/api/v1/events/%d/standings?round=%s", id, round))
 		code, out := rec.Code, rec.Body.String()
 		if code != http.StatusBadRequest || !strings.Contains(fmt.Sprint(out), want) {
 			t.Errorf("?round=%s: %d %v, want 400 with %q", round, code, out, want)
@@ -70,17 +71,17 @@ func TestStandingsAfterARoundThatCannotBe(t *testing.T) {
 // past the end shows the last page.
 func TestLargeTablesArePaged(t *testing.T) {
 	t.Parallel()
-	s := newWebServer(t)
+	s := apitest.NewWebServer(t)
 	arbiter := tournament.ArbiterRole
-	e := s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Открытый", "discipline": "blitz", "system": "swiss", "rounds": 5, "time_control": "3+2"})
-	id := num(e["id"])
+	e := s.Must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Открытый", "discipline": "blitz", "system": "swiss", "rounds": 5, "time_control": "3+2"})
+	id := apitest.Num(e["id"])
 	var players []map[string]any
 	for i := range 250 {
 		players = append(players, map[string]any{"name": fmt.Sprintf("Игрок Номер%03d", i+1), "rating": 2400 - i})
 	}
-	s.must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/players/bulk", id), map[string]any{"players": players})
-	s.must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
-	s.must(http.StatusOK, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds/1/publish", id), nil)
+	s.Must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/players/bulk", id), map[string]any{"players": players})
+	s.Must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
+	s.Must(http.StatusOK, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds/1/publish", id), nil)
 	rows := regexp.MustCompile(`<td class="name"><a href="/events/\d+/players/`)
 	for _, table := range []string{"crosstable", "standings"} {
 		for _, tc := range []struct {
@@ -92,7 +93,7 @@ func TestLargeTablesArePaged(t *testing.T) {
 			{"?page=2", 50, true, false},
 			{"?page=9", 50, true, false},
 		} {
-			page := s.anonymous().get(fmt.Sprintf("/events/%d/%s%s", id, table, tc.query))
+			page := s.Anonymous().Get(fmt.Sprintf("/events/%d/%s%s", id, table, tc.query))
 			body := page.Body.String()
 			if page.Code != http.StatusOK {
 				t.Fatalf("%s%s: status %d", table, tc.query, page.Code)

@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"adiukh/api/apitest"
 )
 
 var apiLink = regexp.MustCompile(`href="(/api/v1/[^"]+)"`)
@@ -26,14 +28,14 @@ func apiLinks(body string) []string {
 // that a team event links only what it can print.
 func TestDownloadLinks(t *testing.T) {
 	t.Parallel()
-	s := newWebServer(t)
-	id := s.roundRobin(4)
+	s := apitest.NewWebServer(t)
+	id := s.RoundRobin(4)
 	result := fmt.Sprintf("/api/v1/events/%d/rounds/1/games/1/result", id)
-	s.must(http.StatusOK, arbiter, "PUT", result, map[string]any{"score": "17:7", "end_reason": "final_position", "version": 1, "sheet": sampleGame})
+	s.Must(http.StatusOK, arbiter, "PUT", result, map[string]any{"score": "17:7", "end_reason": "final_position", "version": 1, "sheet": sampleGame})
 	// A sheet that does not replay, accepted by override, has no record.
-	s.must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("/api/v1/events/%d/rounds/1/games/2/result", id), map[string]any{
+	s.Must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("/api/v1/events/%d/rounds/1/games/2/result", id), map[string]any{
 		"score": "24:0", "end_reason": "resignation", "version": 1, "sheet": invalidSheet, "override_reason": "чёрные сдались, бланк заполнен с ошибкой"})
-	reader := s.anonymous()
+	reader := s.Anonymous()
 
 	for _, tc := range []struct {
 		page, lang string
@@ -49,7 +51,7 @@ func TestDownloadLinks(t *testing.T) {
 			if strings.Contains(tc.page, "?") {
 				sep = "&"
 			}
-			rec := reader.get(tc.page + sep + "lang=" + tc.lang)
+			rec := reader.Get(tc.page + sep + "lang=" + tc.lang)
 			mustStatus(t, tc.page, rec.Code, http.StatusOK, rec.Body.String())
 			links := apiLinks(rec.Body.String())
 			for _, want := range tc.want {
@@ -59,7 +61,7 @@ func TestDownloadLinks(t *testing.T) {
 				}
 			}
 			for _, link := range links {
-				got := reader.get(link)
+				got := reader.Get(link)
 				if got.Code != http.StatusOK {
 					t.Errorf("the link %s answers %d: %s", link, got.Code, got.Body.String())
 				}
@@ -71,10 +73,10 @@ func TestDownloadLinks(t *testing.T) {
 	}
 
 	t.Run("team event", func(t *testing.T) {
-		te := newTeamEvent(t, s.testServer, "round-robin", 0, 2, []int{2, 2, 2, 2})
-		s.must(http.StatusCreated, arbiter, "POST", te.path("/rounds"), nil)
-		s.must(http.StatusOK, arbiter, "POST", te.path("/rounds/1/publish"), nil)
-		rec := reader.get(fmt.Sprintf("/events/%d?round=1", te.id))
+		te := newTeamEvent(t, s.Server, "round-robin", 0, 2, []int{2, 2, 2, 2})
+		s.Must(http.StatusCreated, arbiter, "POST", te.path("/rounds"), nil)
+		s.Must(http.StatusOK, arbiter, "POST", te.path("/rounds/1/publish"), nil)
+		rec := reader.Get(fmt.Sprintf("/events/%d?round=1", te.id))
 		mustStatus(t, "team pairings", rec.Code, http.StatusOK, rec.Body.String())
 		links := apiLinks(rec.Body.String())
 		var want []string
@@ -86,11 +88,11 @@ func TestDownloadLinks(t *testing.T) {
 		if !slices.Equal(links, want) {
 			t.Errorf("a team event links\n%v\nwant its team documents, without TRF and PDN:\n%v", links, want)
 		}
-		if body := pageText(rec); !strings.Contains(body, ruT("docs.match_cards_pdf")) {
+		if body := apitest.PageText(rec); !strings.Contains(body, apitest.RuT("docs.match_cards_pdf")) {
 			t.Errorf("the team round's documents do not offer match cards")
 		}
 		for _, link := range links {
-			if got := reader.get(link); got.Code != http.StatusOK {
+			if got := reader.Get(link); got.Code != http.StatusOK {
 				t.Errorf("the link %s answers %d: %s", link, got.Code, got.Body.String())
 			}
 		}
@@ -99,19 +101,19 @@ func TestDownloadLinks(t *testing.T) {
 	// A private event's arbiter follows the links with the session; an
 	// anonymous reader gets nothing of it.
 	t.Run("private event", func(t *testing.T) {
-		s.must(http.StatusOK, arbiter, "PATCH", fmt.Sprintf("/api/v1/events/%d", id), map[string]any{"visibility": "private"})
-		signedIn := s.signIn(arbiter)
-		rec := signedIn.get(fmt.Sprintf("/events/%d/standings", id))
+		s.Must(http.StatusOK, arbiter, "PATCH", fmt.Sprintf("/api/v1/events/%d", id), map[string]any{"visibility": "private"})
+		signedIn := s.SignIn(arbiter)
+		rec := signedIn.Get(fmt.Sprintf("/events/%d/standings", id))
 		mustStatus(t, "private standings", rec.Code, http.StatusOK, rec.Body.String())
 		links := apiLinks(rec.Body.String())
 		if len(links) == 0 {
 			t.Fatal("the arbiter of a private event sees no document links")
 		}
 		for _, link := range links {
-			if got := signedIn.get(link); got.Code != http.StatusOK {
+			if got := signedIn.Get(link); got.Code != http.StatusOK {
 				t.Errorf("the arbiter's link %s answers %d: %s", link, got.Code, got.Body.String())
 			}
-			if got := reader.get(link); got.Code != http.StatusNotFound {
+			if got := reader.Get(link); got.Code != http.StatusNotFound {
 				t.Errorf("an anonymous reader's %s answers %d, want 404", link, got.Code)
 			}
 		}

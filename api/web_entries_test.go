@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"adiukh/api/apitest"
 	"adiukh/tournament"
 )
 
@@ -18,56 +19,56 @@ import (
 // who meet the conditions; the player then reads the decision.
 func TestEntriesPages(t *testing.T) {
 	t.Parallel()
-	s := newWebServer(t)
-	arbiter := s.signIn(tournament.ArbiterRole)
-	id := s.calendarEvent("Кубок Майкопа", "rapid", "2026-12-05", "2026-12-07", "Майкоп")
+	s := apitest.NewWebServer(t)
+	arbiter := s.SignIn(tournament.ArbiterRole)
+	id := calendarEvent(s.Server, "Кубок Майкопа", "rapid", "2026-12-05", "2026-12-07", "Майкоп")
 	entries := fmt.Sprintf("/events/%d/entries", id)
 
 	deadline := time.Now().Add(72 * time.Hour).Format("2006-01-02T15:04")
-	if rec := arbiter.post(entries+"/settings", url.Values{"open": {"on"}, "deadline": {deadline}, "max": {"x"}}); rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "field-error") {
+	if rec := arbiter.Post(entries+"/settings", url.Values{"open": {"on"}, "deadline": {deadline}, "max": {"x"}}); rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "field-error") {
 		t.Errorf("places that are not a number: %d", rec.Code)
 	}
-	if rec := arbiter.post(entries+"/settings", url.Values{"open": {"on"}, "deadline": {deadline}, "max": {"20"}, "min_birth_year": {"2000"}}); rec.Code != http.StatusSeeOther {
+	if rec := arbiter.Post(entries+"/settings", url.Values{"open": {"on"}, "deadline": {deadline}, "max": {"20"}, "min_birth_year": {"2000"}}); rec.Code != http.StatusSeeOther {
 		t.Fatalf("open entries: %d\n%s", rec.Code, rec.Body)
 	}
 
-	player := s.addUser("ann@example.org", tournament.PlayerRole)
-	player.post("/account/name", url.Values{"surname": {"Тлехас"}, "given_names": {"Анна"}})
-	page := player.get(fmt.Sprintf("/events/%d", id)).Body.String()
+	player := s.AddUser("ann@example.org", tournament.PlayerRole)
+	player.Post("/account/name", url.Values{"surname": {"Тлехас"}, "given_names": {"Анна"}})
+	page := player.Get(fmt.Sprintf("/events/%d", id)).Body.String()
 	if !strings.Contains(page, `href="`+entries+`"`) {
 		t.Errorf("the event page shows a signed-in player no entries tab")
 	}
-	if rec := s.anonymous().get(fmt.Sprintf("/events/%d", id)); strings.Contains(rec.Body.String(), `href="`+entries+`"`) {
+	if rec := s.Anonymous().Get(fmt.Sprintf("/events/%d", id)); strings.Contains(rec.Body.String(), `href="`+entries+`"`) {
 		t.Errorf("the cached page for anonymous readers links the entries")
 	}
-	form := player.get(entries).Body.String()
+	form := player.Get(entries).Body.String()
 	if !strings.Contains(form, `action="`+entries+`"`) {
 		t.Fatalf("no entry form for the player:\n%s", form)
 	}
-	rec := player.post(entries, url.Values{"birth_year": {"1990"}, "note": {"приеду"}})
+	rec := player.Post(entries, url.Values{"birth_year": {"1990"}, "note": {"приеду"}})
 	if rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "2000") {
 		t.Errorf("an entry not meeting the age condition: %d", rec.Code)
 	}
-	if rec := player.post(entries, url.Values{"birth_year": {"2004"}, "note": {"приеду"}}); rec.Code != http.StatusSeeOther {
+	if rec := player.Post(entries, url.Values{"birth_year": {"2004"}, "note": {"приеду"}}); rec.Code != http.StatusSeeOther {
 		t.Fatalf("enter: %d\n%s", rec.Code, rec.Body)
 	}
-	if body := player.get(entries).Body.String(); !strings.Contains(body, "<strong>"+ruT("entries.mine")+": "+ruT("entries.status.pending")+"</strong>") || strings.Contains(body, `action="`+entries+`"`) {
+	if body := player.Get(entries).Body.String(); !strings.Contains(body, "<strong>"+apitest.RuT("entries.mine")+": "+apitest.RuT("entries.status.pending")+"</strong>") || strings.Contains(body, `action="`+entries+`"`) {
 		t.Errorf("after entering the player does not see the pending entry, or still the form")
 	}
-	desk := arbiter.get(entries).Body.String()
+	desk := arbiter.Get(entries).Body.String()
 	if !strings.Contains(desk, "Тлехас Анна") || !strings.Contains(desk, "приеду") {
 		t.Errorf("the arbiter's list lacks the entry")
 	}
-	if rec := arbiter.post(entries+"/accept", nil); rec.Code != http.StatusSeeOther {
+	if rec := arbiter.Post(entries+"/accept", nil); rec.Code != http.StatusSeeOther {
 		t.Fatalf("accept all: %d\n%s", rec.Code, rec.Body)
 	}
-	if body := player.get(entries).Body.String(); !strings.Contains(body, "<strong>"+ruT("entries.mine")+": "+ruT("entries.status.accepted")+"</strong>") {
+	if body := player.Get(entries).Body.String(); !strings.Contains(body, "<strong>"+apitest.RuT("entries.mine")+": "+apitest.RuT("entries.status.accepted")+"</strong>") {
 		t.Errorf("the player does not see the entry accepted")
 	}
-	if body := s.anonymous().get(fmt.Sprintf("/events/%d/standings", id)).Body.String(); !strings.Contains(body, "Тлехас Анна") {
+	if body := s.Anonymous().Get(fmt.Sprintf("/events/%d/standings", id)).Body.String(); !strings.Contains(body, "Тлехас Анна") {
 		t.Errorf("the accepted player is not in the event")
 	}
-	if body := s.anonymous().get("/calendar?open=1").Body.String(); !strings.Contains(body, "Кубок Майкопа") || !strings.Contains(body, ruN("calendar.entered", 1)) {
+	if body := s.Anonymous().Get("/calendar?open=1").Body.String(); !strings.Contains(body, "Кубок Майкопа") || !strings.Contains(body, apitest.RuN("calendar.entered", 1)) {
 		t.Errorf("the calendar of open entries lacks the event with its player")
 	}
 }
@@ -80,48 +81,48 @@ func TestEntriesPages(t *testing.T) {
 // round 1 a withdrawal asked for, which the arbiter confirms.
 func TestEntryStatesOnPages(t *testing.T) {
 	t.Parallel()
-	s := newWebServer(t)
-	arbiter := s.signIn(tournament.ArbiterRole)
-	id := s.calendarEvent("Кубок Майкопа", "rapid", "2026-12-05", "2026-12-07", "Майкоп")
+	s := apitest.NewWebServer(t)
+	arbiter := s.SignIn(tournament.ArbiterRole)
+	id := calendarEvent(s.Server, "Кубок Майкопа", "rapid", "2026-12-05", "2026-12-07", "Майкоп")
 	entries := fmt.Sprintf("/events/%d/entries", id)
-	if rec := arbiter.post(entries+"/settings", url.Values{"open": {"on"}, "max": {"1"}}); rec.Code != http.StatusSeeOther {
+	if rec := arbiter.Post(entries+"/settings", url.Values{"open": {"on"}, "max": {"1"}}); rec.Code != http.StatusSeeOther {
 		t.Fatalf("open entries: %d\n%s", rec.Code, rec.Body)
 	}
-	ann, bob := s.signIn(tournament.PlayerRole), s.signIn(tournament.Admin)
-	ann.post("/account/name", url.Values{"surname": {"Тлехас"}, "given_names": {"Анна"}})
-	bob.post("/account/name", url.Values{"surname": {"Нехай"}, "given_names": {"Борис"}})
-	state := func(p *page, path string) string {
+	ann, bob := s.SignIn(tournament.PlayerRole), s.SignIn(tournament.Admin)
+	ann.Post("/account/name", url.Values{"surname": {"Тлехас"}, "given_names": {"Анна"}})
+	bob.Post("/account/name", url.Values{"surname": {"Нехай"}, "given_names": {"Борис"}})
+	state := func(p *apitest.Page, path string) string {
 		t.Helper()
-		rec := p.get(path)
+		rec := p.Get(path)
 		if rec.Code != http.StatusOK {
 			t.Fatalf("GET %s: %d", path, rec.Code)
 		}
-		return pageText(rec)
+		return apitest.PageText(rec)
 	}
 	mine := func(status string) string {
-		return "<strong>" + ruT("entries.mine") + ": " + ruT("entries.status."+status) + "</strong>"
+		return "<strong>" + apitest.RuT("entries.mine") + ": " + apitest.RuT("entries.status."+status) + "</strong>"
 	}
 	withdrawForm := regexp.MustCompile(`action="(` + entries + `/(\d+)/withdraw)"`)
 
 	if form := state(ann, entries); strings.Contains(form, `name="rating"`) {
 		t.Errorf("the entry form asks for a rating; the register's counts")
 	}
-	if rec := ann.post(entries, url.Values{"note": {"приеду"}}); rec.Code != http.StatusSeeOther {
+	if rec := ann.Post(entries, url.Values{"note": {"приеду"}}); rec.Code != http.StatusSeeOther {
 		t.Fatalf("enter: %d\n%s", rec.Code, rec.Body)
 	}
 	if body := state(ann, entries); !strings.Contains(body, mine("pending")) || !withdrawForm.MatchString(body) {
 		t.Errorf("Ann's entry is not shown awaiting approval with a withdraw button")
 	}
-	if body := state(bob, entries); !strings.Contains(body, ruT("entries.enter_waiting")) || !strings.Contains(body, ruT("entries.full_note")) {
+	if body := state(bob, entries); !strings.Contains(body, apitest.RuT("entries.enter_waiting")) || !strings.Contains(body, apitest.RuT("entries.full_note")) {
 		t.Errorf("the full event does not offer Bob the waiting list")
 	}
-	if rec := bob.post(entries, nil); rec.Code != http.StatusSeeOther {
+	if rec := bob.Post(entries, nil); rec.Code != http.StatusSeeOther {
 		t.Fatalf("Bob enters: %d\n%s", rec.Code, rec.Body)
 	}
-	if body := state(bob, entries); !strings.Contains(body, mine("waiting")) || !strings.Contains(body, ruT("entries.position", "N", 1)) {
+	if body := state(bob, entries); !strings.Contains(body, mine("waiting")) || !strings.Contains(body, apitest.RuT("entries.position", "N", 1)) {
 		t.Errorf("Bob's entry is not shown first on the waiting list")
 	}
-	if tab := state(bob, fmt.Sprintf("/events/%d", id)); !strings.Contains(tab, `data-entry-status="waiting">· `+ruT("entries.status.waiting")) {
+	if tab := state(bob, fmt.Sprintf("/events/%d", id)); !strings.Contains(tab, `data-entry-status="waiting">· `+apitest.RuT("entries.status.waiting")) {
 		t.Errorf("the event page's entries tab does not name Bob's entry waiting")
 	}
 
@@ -131,7 +132,7 @@ func TestEntryStatesOnPages(t *testing.T) {
 	if annEntry == nil {
 		t.Fatalf("no decline form on the arbiter's list")
 	}
-	if rec := arbiter.post(annEntry[1]+"/decline", url.Values{"reason": {"нет взноса"}}); rec.Code != http.StatusSeeOther {
+	if rec := arbiter.Post(annEntry[1]+"/decline", url.Values{"reason": {"нет взноса"}}); rec.Code != http.StatusSeeOther {
 		t.Fatalf("decline: %d\n%s", rec.Code, rec.Body)
 	}
 	if body := state(bob, entries); !strings.Contains(body, mine("pending")) {
@@ -139,32 +140,32 @@ func TestEntryStatesOnPages(t *testing.T) {
 	}
 	// Bob holds the one place: Ann's new entry would wait.
 	body := state(ann, entries)
-	if !strings.Contains(body, mine("declined")) || !strings.Contains(body, "нет взноса") || !strings.Contains(body, ruT("entries.enter_again_note")) || !strings.Contains(body, ruT("entries.enter_waiting")) {
+	if !strings.Contains(body, mine("declined")) || !strings.Contains(body, "нет взноса") || !strings.Contains(body, apitest.RuT("entries.enter_again_note")) || !strings.Contains(body, apitest.RuT("entries.enter_waiting")) {
 		t.Errorf("Ann's declined entry lacks the reason or the way to enter again")
 	}
-	if my := state(ann, "/my"); !strings.Contains(my, ruT("entries.status.declined")+": нет взноса") || !strings.Contains(my, `href="`+entries+`">`+ruT("entries.enter_again")) {
+	if my := state(ann, "/my"); !strings.Contains(my, apitest.RuT("entries.status.declined")+": нет взноса") || !strings.Contains(my, `href="`+entries+`">`+apitest.RuT("entries.enter_again")) {
 		t.Errorf("Ann's page does not show the declined entry with a way to enter again")
 	}
-	if rec := ann.post(entries, url.Values{"note": {"взнос оплачен"}}); rec.Code != http.StatusSeeOther {
+	if rec := ann.Post(entries, url.Values{"note": {"взнос оплачен"}}); rec.Code != http.StatusSeeOther {
 		t.Fatalf("Ann enters again: %d\n%s", rec.Code, rec.Body)
 	}
-	if my := state(ann, "/my"); !strings.Contains(my, ruT("entries.status.waiting")+" · "+ruT("entries.position", "N", 1)) {
+	if my := state(ann, "/my"); !strings.Contains(my, apitest.RuT("entries.status.waiting")+" · "+apitest.RuT("entries.position", "N", 1)) {
 		t.Errorf("Ann's page does not show her new entry first on the waiting list")
 	}
 
 	// Bob is accepted, then withdraws from his own page: Ann moves up.
 	bobEntry := regexp.MustCompile(`action="(` + entries + `/\d+)/accept"`).FindStringSubmatch(state(arbiter, entries))
-	if rec := arbiter.post(bobEntry[1]+"/accept", nil); rec.Code != http.StatusSeeOther {
+	if rec := arbiter.Post(bobEntry[1]+"/accept", nil); rec.Code != http.StatusSeeOther {
 		t.Fatalf("accept Bob: %d\n%s", rec.Code, rec.Body)
 	}
 	my := state(bob, "/my")
-	if !strings.Contains(my, ruT("entries.status.accepted")) || !strings.Contains(my, `name="from" value="my"`) {
+	if !strings.Contains(my, apitest.RuT("entries.status.accepted")) || !strings.Contains(my, `name="from" value="my"`) {
 		t.Fatalf("Bob's page does not offer to withdraw his accepted entry")
 	}
-	if rec := bob.post(withdrawForm.FindStringSubmatch(my)[1], url.Values{"from": {"my"}}); rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != "/my" {
+	if rec := bob.Post(withdrawForm.FindStringSubmatch(my)[1], url.Values{"from": {"my"}}); rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != "/my" {
 		t.Fatalf("withdraw from /my: %d %s", rec.Code, rec.Header().Get("Location"))
 	}
-	if my := state(bob, "/my"); !strings.Contains(my, ruT("entries.status.withdrawn")) {
+	if my := state(bob, "/my"); !strings.Contains(my, apitest.RuT("entries.status.withdrawn")) {
 		t.Errorf("Bob's page does not show his entry withdrawn")
 	}
 	if body := state(ann, entries); !strings.Contains(body, mine("pending")) {
@@ -173,20 +174,20 @@ func TestEntryStatesOnPages(t *testing.T) {
 
 	// After round 1 Ann's withdrawal is a request the arbiter confirms.
 	annEntry = regexp.MustCompile(`action="(` + entries + `/\d+)/accept"`).FindStringSubmatch(state(arbiter, entries))
-	if rec := arbiter.post(annEntry[1]+"/accept", nil); rec.Code != http.StatusSeeOther {
+	if rec := arbiter.Post(annEntry[1]+"/accept", nil); rec.Code != http.StatusSeeOther {
 		t.Fatalf("accept Ann: %d\n%s", rec.Code, rec.Body)
 	}
-	s.must(http.StatusCreated, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/players", id), map[string]any{"name": "Заур Хуаде"})
-	s.must(http.StatusCreated, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
+	s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/players", id), map[string]any{"name": "Заур Хуаде"})
+	s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
 	body = state(ann, entries)
-	if !strings.Contains(body, ruT("entries.ask_withdraw")) || !strings.Contains(body, ruT("entries.ask_withdraw_note")) {
+	if !strings.Contains(body, apitest.RuT("entries.ask_withdraw")) || !strings.Contains(body, apitest.RuT("entries.ask_withdraw_note")) {
 		t.Fatalf("after round 1 Ann is not offered to ask the arbiter")
 	}
-	if rec := ann.post(withdrawForm.FindStringSubmatch(body)[1], url.Values{"reason": {"заболела"}}); rec.Code != http.StatusSeeOther {
+	if rec := ann.Post(withdrawForm.FindStringSubmatch(body)[1], url.Values{"reason": {"заболела"}}); rec.Code != http.StatusSeeOther {
 		t.Fatalf("ask to withdraw: %d\n%s", rec.Code, rec.Body)
 	}
 	body = state(ann, entries)
-	if !strings.Contains(body, mine("withdrawing")) || withdrawForm.MatchString(body) || !strings.Contains(body, ruT("entries.take_back")) {
+	if !strings.Contains(body, mine("withdrawing")) || withdrawForm.MatchString(body) || !strings.Contains(body, apitest.RuT("entries.take_back")) {
 		t.Errorf("Ann's request is not shown with a way to take it back, or she may withdraw twice")
 	}
 	// She takes it back from her page, then asks again.
@@ -194,14 +195,14 @@ func TestEntryStatesOnPages(t *testing.T) {
 	if cancel == nil {
 		t.Fatalf("Ann's page does not offer to take the request back")
 	}
-	if rec := ann.post(cancel[1], url.Values{"from": {"my"}}); rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != "/my" {
+	if rec := ann.Post(cancel[1], url.Values{"from": {"my"}}); rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != "/my" {
 		t.Fatalf("take back: %d %s", rec.Code, rec.Header().Get("Location"))
 	}
 	body = state(ann, entries)
 	if !strings.Contains(body, mine("accepted")) {
 		t.Errorf("Ann's entry is not accepted again after taking the request back")
 	}
-	if rec := ann.post(withdrawForm.FindStringSubmatch(body)[1], url.Values{"reason": {"заболела"}}); rec.Code != http.StatusSeeOther {
+	if rec := ann.Post(withdrawForm.FindStringSubmatch(body)[1], url.Values{"reason": {"заболела"}}); rec.Code != http.StatusSeeOther {
 		t.Fatalf("ask again: %d\n%s", rec.Code, rec.Body)
 	}
 	desk = state(arbiter, entries)
@@ -209,10 +210,10 @@ func TestEntryStatesOnPages(t *testing.T) {
 	if confirm == nil || !strings.Contains(desk, "заболела") {
 		t.Fatalf("the arbiter's list lacks the request with its reason")
 	}
-	if rec := arbiter.post(confirm[1], url.Values{"reason": {"заболела"}}); rec.Code != http.StatusSeeOther {
+	if rec := arbiter.Post(confirm[1], url.Values{"reason": {"заболела"}}); rec.Code != http.StatusSeeOther {
 		t.Fatalf("confirm: %d\n%s", rec.Code, rec.Body)
 	}
-	if body := state(ann, entries); !strings.Contains(body, mine("withdrawn")) || !strings.Contains(body, ruT("entries.withdrawn_from", "Round", 2)) {
+	if body := state(ann, entries); !strings.Contains(body, mine("withdrawn")) || !strings.Contains(body, apitest.RuT("entries.withdrawn_from", "Round", 2)) {
 		t.Errorf("Ann's entry is not shown withdrawn from round 2")
 	}
 }

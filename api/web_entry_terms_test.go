@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"adiukh/api/apitest"
 	"adiukh/tournament"
 )
 
@@ -22,29 +23,29 @@ func TestEntryTermsDeadlineAndRefusedForm(t *testing.T) {
 	first, last := start.Format(time.DateOnly), start.AddDate(0, 0, 1).Format(time.DateOnly)
 	afterEnd := start.AddDate(0, 0, 3).Format("2006-01-02T15:04")
 	inTime := start.AddDate(0, 0, -7).Format("2006-01-02T15:04")
-	forEachServer(t, func(t *testing.T, s *testServer) {
-		id := s.calendarEvent("Кубок Адыгеи", "rapid", first, last, "Майкоп")
+	apitest.ForEachServer(t, func(t *testing.T, s *apitest.Server) {
+		id := calendarEvent(s, "Кубок Адыгеи", "rapid", first, last, "Майкоп")
 		path := fmt.Sprintf("/api/v1/events/%d/entries", id)
-		code, out := s.do(tournament.ArbiterRole, "PUT", path, map[string]any{"open": true, "deadline": afterEnd})
+		code, out := s.Do(tournament.ArbiterRole, "PUT", path, map[string]any{"open": true, "deadline": afterEnd})
 		if code != http.StatusBadRequest || out["field"] != "deadline" {
 			t.Errorf("API: a deadline after the event's end: %d %v, want 400 at deadline", code, out)
 		}
-		s.must(http.StatusOK, tournament.ArbiterRole, "PUT", path, map[string]any{"open": true, "deadline": inTime, "region": "Адыгея", "max": 12})
+		s.Must(http.StatusOK, tournament.ArbiterRole, "PUT", path, map[string]any{"open": true, "deadline": inTime, "region": "Адыгея", "max": 12})
 	})
 
-	s := newWebServer(t)
-	id := s.calendarEvent("Кубок Майкопа", "rapid", first, last, "Майкоп")
-	arbiter := s.signIn(tournament.ArbiterRole)
+	s := apitest.NewWebServer(t)
+	id := calendarEvent(s.Server, "Кубок Майкопа", "rapid", first, last, "Майкоп")
+	arbiter := s.SignIn(tournament.ArbiterRole)
 	page := fmt.Sprintf("/events/%d/entries", id)
 	saved := url.Values{"open": {"on"}, "deadline": {inTime}, "max": {"12"}, "region": {"Адыгея"}, "min_rating": {"1200"}}
-	if rec := arbiter.post(page+"/settings", saved); rec.Code != http.StatusSeeOther {
-		t.Fatalf("the terms: %d\n%s", rec.Code, pageText(rec))
+	if rec := arbiter.Post(page+"/settings", saved); rec.Code != http.StatusSeeOther {
+		t.Fatalf("the terms: %d\n%s", rec.Code, apitest.PageText(rec))
 	}
 	typed := url.Values{"deadline": {afterEnd}, "max": {"20"}, "region": {"Кубань"}, "min_birth_year": {"2008"}, "sex": {"f"}}
-	rec := arbiter.post(page+"/settings", typed)
+	rec := arbiter.Post(page+"/settings", typed)
 	body := html.UnescapeString(rec.Body.String())
-	if rec.Code != http.StatusBadRequest || !strings.Contains(pageText(rec), "позже окончания турнира") {
-		t.Fatalf("a deadline after the event's end: %d, want 400 saying so\n%s", rec.Code, pageText(rec))
+	if rec.Code != http.StatusBadRequest || !strings.Contains(apitest.PageText(rec), "позже окончания турнира") {
+		t.Fatalf("a deadline after the event's end: %d, want 400 saying so\n%s", rec.Code, apitest.PageText(rec))
 	}
 	for _, want := range []string{
 		`name="deadline" value="` + afterEnd + `"`, `name="max" min="0" max="10000" value="20"`, `name="region" maxlength="100" value="Кубань"`,
@@ -58,11 +59,11 @@ func TestEntryTermsDeadlineAndRefusedForm(t *testing.T) {
 		t.Error("the refused form checks «take entries», which was not typed")
 	}
 	for _, key := range []string{"entries.hint.deadline", "entries.hint.max", "entries.hint.birth_years", "entries.hint.region", "entries.hint.ratings"} {
-		if !strings.Contains(body, ruT(key)) {
+		if !strings.Contains(body, apitest.RuT(key)) {
 			t.Errorf("the terms form does not state %s beside its field", key)
 		}
 	}
-	shown := html.UnescapeString(arbiter.get(page).Body.String())
+	shown := html.UnescapeString(arbiter.Get(page).Body.String())
 	for _, want := range []string{`name="open" checked`, `name="deadline" value="` + inTime + `"`, `name="max" min="0" max="10000" value="12"`, `name="region" maxlength="100" value="Адыгея"`, `name="min_rating" min="0" max="4000" value="1200"`} {
 		if !strings.Contains(shown, want) {
 			t.Errorf("the page lacks the saved terms: %s", want)

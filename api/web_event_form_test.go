@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"adiukh/api/apitest"
 	"adiukh/tournament"
 )
 
@@ -15,10 +16,10 @@ import (
 // the reader's words, and offers the tie-breaks as lists of names.
 func TestEventFormShowsEveryErrorAndNamesTieBreaks(t *testing.T) {
 	t.Parallel()
-	s := newWebServer(t)
-	a := s.signIn(tournament.ArbiterRole)
-	page := pageText(a.get("/manage/events/new"))
-	for _, want := range []string{`<select name="tiebreak"`, ruT("tiebreak.sonneborn-berger"), "Europe/Moscow", `id="tc-warning"`} {
+	s := apitest.NewWebServer(t)
+	a := s.SignIn(tournament.ArbiterRole)
+	page := apitest.PageText(a.Get("/manage/events/new"))
+	for _, want := range []string{`<select name="tiebreak"`, apitest.RuT("tiebreak.sonneborn-berger"), "Europe/Moscow", `id="tc-warning"`} {
 		if !strings.Contains(page, want) {
 			t.Errorf("the new-event form lacks %q", want)
 		}
@@ -27,7 +28,7 @@ func TestEventFormShowsEveryErrorAndNamesTieBreaks(t *testing.T) {
 		t.Error("the new-event form still asks for tie-break IDs")
 	}
 
-	rec := a.post("/manage/events", url.Values{
+	rec := a.Post("/manage/events", url.Values{
 		"name": {"Кубок"}, "discipline": {"rapid"}, "system": {"round-robin"}, "visibility": {"public"},
 		"rounds": {"500"}, "time_control": {"тридцать"}, "start_date": {"2026-12-10"}, "end_date": {"2026-12-01"}, "time_zone": {"Луна/Море"},
 		"tiebreak": {"wins", "", "wins"},
@@ -35,24 +36,24 @@ func TestEventFormShowsEveryErrorAndNamesTieBreaks(t *testing.T) {
 	mustStatus(t, "bad event", rec.Code, http.StatusBadRequest, "")
 	body := html.UnescapeString(rec.Body.String())
 	for _, want := range []string{
-		ruN("form.errors", 5),
-		ruF("the number of rounds must be between 1 and 100; got %d", 500),
+		apitest.RuN("form.errors", 5),
+		apitest.RuF("the number of rounds must be between 1 and 100; got %d", 500),
 		`"тридцать"`,
-		ruF("the event ends (%s) before it starts (%s)", "2026-12-01", "2026-12-10"),
-		ruF("%q is not a time zone; write a name such as Europe/Moscow", "Луна/Море"),
-		ruF("tie-break %q is listed twice", "wins"),
+		apitest.RuF("the event ends (%s) before it starts (%s)", "2026-12-01", "2026-12-10"),
+		apitest.RuF("%q is not a time zone; write a name such as Europe/Moscow", "Луна/Море"),
+		apitest.RuF("tie-break %q is listed twice", "wins"),
 	} {
 		if !strings.Contains(body, want) {
 			t.Errorf("the refused form lacks %q", want)
 		}
 	}
 
-	rec = a.post("/manage/events", url.Values{
+	rec = a.Post("/manage/events", url.Values{
 		"name": {"Кубок"}, "discipline": {"rapid"}, "system": {"round-robin"}, "visibility": {"public"}, "time_control": {"8+4"},
 		"time_zone": {"Asia/Vladivostok"}, "tiebreak": {"sonneborn-berger", "", "wins"},
 	})
 	mustStatus(t, "event", rec.Code, http.StatusSeeOther, rec.Body.String())
-	ev := s.must(http.StatusOK, tournament.ArbiterRole, "GET", "/api/v1"+strings.TrimSuffix(rec.Header().Get("Location"), "/manage"), nil)
+	ev := s.Must(http.StatusOK, tournament.ArbiterRole, "GET", "/api/v1"+strings.TrimSuffix(rec.Header().Get("Location"), "/manage"), nil)
 	if fmt.Sprint(ev["tiebreaks"]) != "[sonneborn-berger wins]" || ev["time_zone"] != "Asia/Vladivostok" {
 		t.Errorf("created event: tie-breaks %v, zone %v", ev["tiebreaks"], ev["time_zone"])
 	}
@@ -62,19 +63,19 @@ func TestEventFormShowsEveryErrorAndNamesTieBreaks(t *testing.T) {
 // the server, which words it as the domain does, in the reader's language.
 func TestTimeControlWarningWhileTyping(t *testing.T) {
 	t.Parallel()
-	s := newWebServer(t)
-	a := s.signIn(tournament.ArbiterRole)
+	s := apitest.NewWebServer(t)
+	a := s.SignIn(tournament.ArbiterRole)
 	// The warning up to its arguments, which stand where the mark \x00 does.
-	noTimeControl, _, _ := strings.Cut(ruF("no time control is set; §9 recommends %s for %s", "\x00", "\x00"), "\x00")
+	noTimeControl, _, _ := strings.Cut(apitest.RuF("no time control is set; §9 recommends %s for %s", "\x00", "\x00"), "\x00")
 	for _, tc := range []struct {
 		query, want string
 	}{
 		{"discipline=rapid&time_control=30%2B30", "§9"},
 		{"discipline=rapid&time_control=8%2B4", `"warnings":[]`},
 		{"discipline=blitz&time_control=", noTimeControl},
-		{"discipline=rapid&time_control=x", ruF(`%q: write minutes per player, then + and seconds per move, like "30+30"`, "x")},
+		{"discipline=rapid&time_control=x", apitest.RuF(`%q: write minutes per player, then + and seconds per move, like "30+30"`, "x")},
 	} {
-		body := a.get("/manage/time-control?" + tc.query).Body.String()
+		body := a.Get("/manage/time-control?" + tc.query).Body.String()
 		if !strings.Contains(body, tc.want) {
 			t.Errorf("%s: %s, want %q", tc.query, body, tc.want)
 		}
@@ -87,16 +88,16 @@ func TestTimeControlWarningWhileTyping(t *testing.T) {
 // refused without a word.
 func TestScoringThatIsNotANumberIsNamed(t *testing.T) {
 	t.Parallel()
-	s := newWebServer(t)
-	ev := s.must(http.StatusCreated, tournament.ArbiterRole, "POST", "/api/v1/events",
+	s := apitest.NewWebServer(t)
+	ev := s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", "/api/v1/events",
 		map[string]any{"name": "Швейцарка", "discipline": "standard", "system": "swiss", "rounds": 3, "time_control": "60+30"})
-	a := s.signIn(tournament.ArbiterRole)
+	a := s.SignIn(tournament.ArbiterRole)
 	form := url.Values{"name": {"Швейцарка"}, "discipline": {"standard"}, "system": {"swiss"}, "rounds": {"3"}, "time_control": {"60+30"},
 		"scoring_win": {"2"}, "scoring_draw": {"1"}, "scoring_loss": {"0"}, "scoring_bye": {"2"}, "scoring_forfeit_win": {"два"}, "reason": {"по положению"}}
-	for what, path := range map[string]string{"the new-event form": "/manage/events", "the desk's settings": fmt.Sprintf("/events/%d/settings", num(ev["id"]))} {
-		rec := a.post(path, form)
+	for what, path := range map[string]string{"the new-event form": "/manage/events", "the desk's settings": fmt.Sprintf("/events/%d/settings", apitest.Num(ev["id"]))} {
+		rec := a.Post(path, form)
 		mustStatus(t, what, rec.Code, http.StatusBadRequest, "")
-		if body := pageText(rec); !strings.Contains(body, `<p class="field-error" role="alert">`+ruF("%s: %q is not a number", ruT("scoring.forfeit_win"), "два")+"</p>") || !strings.Contains(body, `value="два"`) {
+		if body := apitest.PageText(rec); !strings.Contains(body, `<p class="field-error" role="alert">`+apitest.RuF("%s: %q is not a number", apitest.RuT("scoring.forfeit_win"), "два")+"</p>") || !strings.Contains(body, `value="два"`) {
 			t.Errorf("%s does not say which points are not a number, or loses them:\n%s", what, body)
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"adiukh/api/apitest"
 	"adiukh/tournament"
 )
 
@@ -15,26 +16,26 @@ import (
 // not again for the reason just given; with it, the result is saved.
 func TestIllegalSheetOverrideOnTheSheetPage(t *testing.T) {
 	t.Parallel()
-	s := newWebServer(t)
-	a := s.signIn(tournament.ArbiterRole)
-	id := s.roundRobin(4)
+	s := apitest.NewWebServer(t)
+	a := s.SignIn(tournament.ArbiterRole)
+	id := s.RoundRobin(4)
 	edit := fmt.Sprintf("/events/%d/rounds/1/boards/1/edit", id)
 	bad := strings.Replace(sampleGame, "4. a3:a7", "4. c3-d4", 1)
 	form := url.Values{"score": {"17:7"}, "end_reason": {""}, "version": {"1"}, "sheet": {bad}, "reason": {"счёт подписан обоими"}}
-	rec := a.post(edit, form)
+	rec := a.Post(edit, form)
 	mustStatus(t, "override without the ending", rec.Code, http.StatusBadRequest, rec.Body.String())
-	body := pageText(rec)
-	if !strings.Contains(body, ruF("the sheet does not say how the game ended before a final position; choose the end reason")) {
+	body := apitest.PageText(rec)
+	if !strings.Contains(body, apitest.RuF("the sheet does not say how the game ended before a final position; choose the end reason")) {
 		t.Errorf("the page does not ask for the ending:\n%s", body)
 	}
-	if _, override, _ := strings.Cut(ruF("%s; correct the score or the sheet, or override with a reason", "\x00"), "\x00"); strings.Contains(body, override) {
+	if _, override, _ := strings.Cut(apitest.RuF("%s; correct the score or the sheet, or override with a reason", "\x00"), "\x00"); strings.Contains(body, override) {
 		t.Errorf("the page asks again for the reason the arbiter gave")
 	}
-	if !strings.Contains(body, ruT("sheet.move", "N", 4, "Ply", 7)) {
+	if !strings.Contains(body, apitest.RuT("sheet.move", "N", 4, "Ply", 7)) {
 		t.Errorf("the sheet's illegal move is no longer shown")
 	}
 	form.Set("end_reason", "final_position")
-	rec = a.post(edit, form)
+	rec = a.Post(edit, form)
 	mustStatus(t, "override with the ending", rec.Code, http.StatusSeeOther, rec.Body.String())
 }
 
@@ -42,21 +43,21 @@ func TestIllegalSheetOverrideOnTheSheetPage(t *testing.T) {
 // and would otherwise not know whether the result was taken.
 func TestSheetPageSaysSaved(t *testing.T) {
 	t.Parallel()
-	s := newWebServer(t)
-	a := s.signIn(tournament.ArbiterRole)
-	id := s.roundRobin(4)
+	s := apitest.NewWebServer(t)
+	a := s.SignIn(tournament.ArbiterRole)
+	id := s.RoundRobin(4)
 	edit := fmt.Sprintf("/events/%d/rounds/1/boards/1/edit", id)
-	if body := pageText(a.get(edit)); strings.Contains(body, ruT("results.saved", "Board", 1)) {
+	if body := apitest.PageText(a.Get(edit)); strings.Contains(body, apitest.RuT("results.saved", "Board", 1)) {
 		t.Fatalf("the sheet page says saved before anything is saved")
 	}
-	rec := a.post(edit, url.Values{"score": {"17:7"}, "end_reason": {"final_position"}, "version": {"1"}, "sheet": {sampleGame}})
+	rec := a.Post(edit, url.Values{"score": {"17:7"}, "end_reason": {"final_position"}, "version": {"1"}, "sheet": {sampleGame}})
 	mustStatus(t, "sheet", rec.Code, http.StatusSeeOther, rec.Body.String())
 	loc := rec.Header().Get("Location")
 	if !strings.HasPrefix(loc, edit) {
 		t.Fatalf("saved sheet goes to %q, want the sheet page", loc)
 	}
-	for lang, want := range map[string]string{"ru": "✓ " + ruT("results.saved", "Board", 1), "en": "✓ Board 1: result saved."} {
-		body := a.get(loc + "&lang=" + lang).Body.String()
+	for lang, want := range map[string]string{"ru": "✓ " + apitest.RuT("results.saved", "Board", 1), "en": "✓ Board 1: result saved."} {
+		body := a.Get(loc + "&lang=" + lang).Body.String()
 		if !strings.Contains(body, want) {
 			t.Errorf("%s: the sheet page after saving lacks %q", lang, want)
 		}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"adiukh/api/apitest"
 	"adiukh/tournament"
 )
 
@@ -14,35 +15,35 @@ import (
 // not ask for a sheet.
 func TestGameViewerUnplayedBoards(t *testing.T) {
 	t.Parallel()
-	s := newWebServer(t)
+	s := apitest.NewWebServer(t)
 	const arbiter = tournament.ArbiterRole
-	events, ids := s.unpairedSwiss(7)
-	s.must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("%s/players/%d/bye", events, ids[5]), map[string]any{"round": 1, "kind": "half", "reason": "просьба"})
-	s.must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("%s/players/%d/bye", events, ids[6]), map[string]any{"round": 1, "kind": "zero", "reason": "просьба"})
-	round := s.must(http.StatusCreated, arbiter, "POST", events+"/rounds", nil)
-	s.must(http.StatusOK, arbiter, "POST", events+"/rounds/1/publish", nil)
+	events, ids := unpairedSwiss(s.Server, 7)
+	s.Must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("%s/players/%d/bye", events, ids[5]), map[string]any{"round": 1, "kind": "half", "reason": "просьба"})
+	s.Must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("%s/players/%d/bye", events, ids[6]), map[string]any{"round": 1, "kind": "zero", "reason": "просьба"})
+	round := s.Must(http.StatusCreated, arbiter, "POST", events+"/rounds", nil)
+	s.Must(http.StatusOK, arbiter, "POST", events+"/rounds/1/publish", nil)
 
 	want := map[int]string{}
 	results := []struct{ score, reason, want string }{
-		{"24:0", "forfeit", ruT("game.not_played", "Reason", ruT("reason.forfeit"))},
-		{"0:0", "double_forfeit", ruT("game.not_played", "Reason", ruT("reason.double_forfeit"))},
+		{"24:0", "forfeit", apitest.RuT("game.not_played", "Reason", apitest.RuT("reason.forfeit"))},
+		{"0:0", "double_forfeit", apitest.RuT("game.not_played", "Reason", apitest.RuT("reason.double_forfeit"))},
 	}
 	for _, g := range round["games"].([]any) {
 		g := g.(map[string]any)
-		board := num(g["board"])
+		board := apitest.Num(g["board"])
 		if g["black"] == nil {
-			want[board] = ruT("game.bye", "Reason", ruT("reason."+g["end_reason"].(string)))
+			want[board] = apitest.RuT("game.bye", "Reason", apitest.RuT("reason."+g["end_reason"].(string)))
 			continue
 		}
 		r := results[0]
 		results = results[1:]
 		want[board] = r.want
-		s.must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("%s/rounds/1/games/%d/result", events, board),
-			map[string]any{"score": r.score, "end_reason": r.reason, "version": num(g["version"])})
+		s.Must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("%s/rounds/1/games/%d/result", events, board),
+			map[string]any{"score": r.score, "end_reason": r.reason, "version": apitest.Num(g["version"])})
 		// White's card says the game was not played, marked so that a
 		// phone, which leaves out how played games ended, shows it.
-		card := pageText(s.anonymous().get(fmt.Sprintf("%s/players/%d", strings.TrimPrefix(events, "/api/v1"), ids[num(g["white"])-1])))
-		if !strings.Contains(card, `<small class="unplayed">`+ruT("reason."+r.reason)+"</small>") {
+		card := apitest.PageText(s.Anonymous().Get(fmt.Sprintf("%s/players/%d", strings.TrimPrefix(events, "/api/v1"), ids[apitest.Num(g["white"])-1])))
+		if !strings.Contains(card, `<small class="unplayed">`+apitest.RuT("reason."+r.reason)+"</small>") {
 			t.Errorf("the card of White on board %d does not mark the %s as unplayed", board, r.reason)
 		}
 	}
@@ -51,13 +52,13 @@ func TestGameViewerUnplayedBoards(t *testing.T) {
 	}
 	for board, text := range want {
 		path := fmt.Sprintf("%s/rounds/1/boards/%d", strings.TrimPrefix(events, "/api/v1"), board)
-		rec := s.anonymous().get(path)
+		rec := s.Anonymous().Get(path)
 		mustStatus(t, path, rec.Code, http.StatusOK, rec.Body.String())
-		page := pageText(rec)
+		page := apitest.PageText(rec)
 		if !strings.Contains(page, `<p class="empty">`+text+"</p>") {
 			t.Errorf("board %d does not say %q", board, text)
 		}
-		if strings.Contains(page, `id="viewer"`) || strings.Contains(page, ruT("game.no_sheet")) {
+		if strings.Contains(page, `id="viewer"`) || strings.Contains(page, apitest.RuT("game.no_sheet")) {
 			t.Errorf("board %d shows an empty game waiting for its sheet", board)
 		}
 	}
@@ -66,13 +67,13 @@ func TestGameViewerUnplayedBoards(t *testing.T) {
 // unpairedSwiss creates, through the JSON API, a rapid Swiss of three
 // rounds with the given number of players ("Игрок 1" … by falling rating)
 // and no round paired yet; it returns the event's path and the players' IDs.
-func (s *testServer) unpairedSwiss(players int) (events string, ids []int) {
-	s.t.Helper()
-	id := num(s.must(http.StatusCreated, tournament.ArbiterRole, "POST", "/api/v1/events",
+func unpairedSwiss(s *apitest.Server, players int) (events string, ids []int) {
+	s.T.Helper()
+	id := apitest.Num(s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", "/api/v1/events",
 		map[string]any{"name": "Швейцарка", "discipline": "rapid", "system": "swiss", "rounds": 3})["id"])
 	events = fmt.Sprintf("/api/v1/events/%d", id)
 	for i := range players {
-		ids = append(ids, num(s.must(http.StatusCreated, tournament.ArbiterRole, "POST", events+"/players", map[string]any{"name": fmt.Sprintf("Игрок %d", i+1), "rating": 2000 - 10*i})["id"]))
+		ids = append(ids, apitest.Num(s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", events+"/players", map[string]any{"name": fmt.Sprintf("Игрок %d", i+1), "rating": 2000 - 10*i})["id"]))
 	}
 	return events, ids
 }

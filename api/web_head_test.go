@@ -6,21 +6,23 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+
+	"adiukh/api/apitest"
 )
 
 // HEAD answers every page, API read and document as GET does, with no body.
 func TestHeadOnEveryPage(t *testing.T) {
 	t.Parallel()
-	s := newWebServer(t)
-	id := s.roundRobin(4)
+	s := apitest.NewWebServer(t)
+	id := s.RoundRobin(4)
 	for _, path := range []string{
 		"/", "/search?q=Игрок", "/login",
 		fmt.Sprintf("/events/%d", id), fmt.Sprintf("/events/%d/standings", id), fmt.Sprintf("/events/%d/crosstable", id),
 		"/api/v1/events", fmt.Sprintf("/api/v1/events/%d/rounds", id),
 		fmt.Sprintf("/api/v1/events/%d/standings.pdf", id),
 	} {
-		get := s.anonymous().get(path)
-		rec := s.anonymous().do(httptest.NewRequest(http.MethodHead, path, nil))
+		get := s.Anonymous().Get(path)
+		rec := s.Anonymous().Do(httptest.NewRequest(http.MethodHead, path, nil))
 		if rec.Code != get.Code || get.Code != http.StatusOK {
 			t.Errorf("HEAD %s: %d, GET %d; want 200 for both", path, rec.Code, get.Code)
 		}
@@ -31,7 +33,7 @@ func TestHeadOnEveryPage(t *testing.T) {
 			t.Errorf("HEAD %s: Content-Type %q, GET %q", path, got, want)
 		}
 	}
-	if rec := s.anonymous().do(httptest.NewRequest(http.MethodHead, "/no/such/page", nil)); rec.Code != http.StatusNotFound {
+	if rec := s.Anonymous().Do(httptest.NewRequest(http.MethodHead, "/no/such/page", nil)); rec.Code != http.StatusNotFound {
 		t.Errorf("HEAD of a missing page: %d, want 404", rec.Code)
 	}
 }
@@ -39,7 +41,7 @@ func TestHeadOnEveryPage(t *testing.T) {
 // An English browser reads English until the reader chooses a language.
 func TestLanguageFollowsTheBrowserUntilChosen(t *testing.T) {
 	t.Parallel()
-	s := newWebServer(t)
+	s := apitest.NewWebServer(t)
 	get := func(path, accept string, cookie *http.Cookie) *httptest.ResponseRecorder {
 		req := httptest.NewRequest(http.MethodGet, path, nil)
 		if accept != "" {
@@ -48,7 +50,7 @@ func TestLanguageFollowsTheBrowserUntilChosen(t *testing.T) {
 		if cookie != nil {
 			req.AddCookie(cookie)
 		}
-		return s.anonymous().do(req)
+		return s.Anonymous().Do(req)
 	}
 	for _, tc := range []struct {
 		accept, want string
@@ -81,17 +83,17 @@ func TestLanguageFollowsTheBrowserUntilChosen(t *testing.T) {
 // stay English.
 func TestJSONErrorInTheClientsLanguage(t *testing.T) {
 	t.Parallel()
-	s := newWebServer(t)
+	s := apitest.NewWebServer(t)
 	for accept, want := range map[string]string{
 		"":   "event 999 not found",
 		"en": "event 999 not found",
-		"ru": ruF("event %d not found", 999),
+		"ru": apitest.RuF("event %d not found", 999),
 	} {
 		req := httptest.NewRequest(http.MethodGet, "/api/v1/events/999", nil)
 		if accept != "" {
 			req.Header.Set("Accept-Language", accept)
 		}
-		rec := s.anonymous().do(req)
+		rec := s.Anonymous().Do(req)
 		if rec.Code != http.StatusNotFound || !strings.Contains(rec.Body.String(), want) {
 			t.Errorf("Accept-Language %q: %d %s, want 404 with %q", accept, rec.Code, rec.Body.String(), want)
 		}
@@ -102,18 +104,18 @@ func TestJSONErrorInTheClientsLanguage(t *testing.T) {
 // its line, then the move and ply.
 func TestSheetErrorNamesTheLine(t *testing.T) {
 	t.Parallel()
-	s := newWebServer(t)
-	id := s.roundRobin(4)
+	s := apitest.NewWebServer(t)
+	id := s.RoundRobin(4)
 	for accept, want := range map[string]string{
 		"en": "the score sheet is not valid at line 2, move 2 (ply 3): ",
-		"ru": lead(ruF("the score sheet is not valid at line %d, move %d (ply %d): %s", 2, 2, 3, "\x00")),
+		"ru": apitest.Lead(apitest.RuF("the score sheet is not valid at line %d, move %d (ply %d): %s", 2, 2, 3, "\x00")),
 	} {
 		body := `{"score":"17:7","end_reason":"final_position","version":1,"sheet":"1. c3-b4 b6-c5\n2. b4-b5"}`
 		req := httptest.NewRequest(http.MethodPut, fmt.Sprintf("/api/v1/events/%d/rounds/1/games/1/result", id), strings.NewReader(body))
 		req.Header.Set("Content-Type", "application/json")
-		req.Header.Set("Authorization", "Bearer "+s.tokens[arbiter])
+		req.Header.Set("Authorization", "Bearer "+s.Tokens[arbiter])
 		req.Header.Set("Accept-Language", accept)
-		rec := s.anonymous().do(req)
+		rec := s.Anonymous().Do(req)
 		if rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), want) {
 			t.Errorf("Accept-Language %q: %d %s, want 400 with %q", accept, rec.Code, rec.Body.String(), want)
 		}
@@ -123,7 +125,7 @@ func TestSheetErrorNamesTheLine(t *testing.T) {
 // A value of the wrong JSON kind is named in the client's language.
 func TestJSONKindInTheClientsLanguage(t *testing.T) {
 	t.Parallel()
-	s := newWebServer(t)
+	s := apitest.NewWebServer(t)
 	for _, tc := range []struct{ accept, body, want string }{
 		{"en", `{"name":"x","rounds":"seven"}`, "must be a whole number, not a JSON string"},
 		{"ru", `{"name":"x","rounds":"seven"}`, "должно быть целым числом, а не строкой JSON"},
@@ -132,9 +134,9 @@ func TestJSONKindInTheClientsLanguage(t *testing.T) {
 	} {
 		req := httptest.NewRequest(http.MethodPost, "/api/v1/events", strings.NewReader(tc.body))
 		req.Header.Set("Content-Type", "application/json")
-		req.Header.Set("Authorization", "Bearer "+s.tokens[arbiter])
+		req.Header.Set("Authorization", "Bearer "+s.Tokens[arbiter])
 		req.Header.Set("Accept-Language", tc.accept)
-		rec := s.anonymous().do(req)
+		rec := s.Anonymous().Do(req)
 		if rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), tc.want) {
 			t.Errorf("%s %s: %d %s, want 400 with %q", tc.accept, tc.body, rec.Code, rec.Body.String(), tc.want)
 		}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"adiukh/api/apitest"
 	"adiukh/tournament"
 	"adiukh/tournament/ical/icaltest"
 	"adiukh/tournament/store/storetest"
@@ -22,20 +23,20 @@ func TestMyICS(t *testing.T) {
 	for name, st := range storetest.Open(t) {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			s := newWebServerOn(t, st)
-			played := s.roundRobin(2)
-			players := s.must(http.StatusOK, "", "GET", fmt.Sprintf("/api/v1/events/%d/players", played), nil)["players"].([]any)
-			s.must(http.StatusOK, tournament.ArbiterRole, "PUT", fmt.Sprintf("/api/v1/events/%d/players/%d/account", played, num(players[0].(map[string]any)["id"])),
+			s := apitest.NewWebServerOn(t, st)
+			played := s.RoundRobin(2)
+			players := s.Must(http.StatusOK, "", "GET", fmt.Sprintf("/api/v1/events/%d/players", played), nil)["players"].([]any)
+			s.Must(http.StatusOK, tournament.ArbiterRole, "PUT", fmt.Sprintf("/api/v1/events/%d/players/%d/account", played, apitest.Num(players[0].(map[string]any)["id"])),
 				map[string]any{"email": "player@example.org"})
-			followed := s.calendarEvent("Кубок Адыгеи", "rapid", "2026-12-05", "2026-12-07", "Майкоп")
-			player := s.signIn(tournament.PlayerRole)
-			if rec := player.post(fmt.Sprintf("/events/%d/follow", followed), url.Values{"follow": {"1"}}); rec.Code != http.StatusSeeOther {
+			followed := calendarEvent(s.Server, "Кубок Адыгеи", "rapid", "2026-12-05", "2026-12-07", "Майкоп")
+			player := s.SignIn(tournament.PlayerRole)
+			if rec := player.Post(fmt.Sprintf("/events/%d/follow", followed), url.Values{"follow": {"1"}}); rec.Code != http.StatusSeeOther {
 				t.Fatalf("follow: %d", rec.Code)
 			}
 			address := regexp.MustCompile(`http://example\.com/my\.ics\?token=[A-Za-z0-9_-]+`)
 			newAddress := func() string {
 				t.Helper()
-				rec := player.post("/account/calendar", url.Values{})
+				rec := player.Post("/account/calendar", url.Values{})
 				feed := address.FindString(rec.Body.String())
 				if rec.Code != http.StatusCreated || feed == "" {
 					t.Fatalf("making the address: %d\n%s", rec.Code, rec.Body)
@@ -43,11 +44,11 @@ func TestMyICS(t *testing.T) {
 				return strings.TrimPrefix(feed, "http://example.com")
 			}
 			old, feed := newAddress(), newAddress()
-			anon := s.anonymous()
-			if rec := anon.get(old); rec.Code != http.StatusNotFound {
+			anon := s.Anonymous()
+			if rec := anon.Get(old); rec.Code != http.StatusNotFound {
 				t.Errorf("the replaced address: %d, want 404", rec.Code)
 			}
-			rec := anon.get(feed)
+			rec := anon.Get(feed)
 			if rec.Code != http.StatusOK || !strings.HasPrefix(rec.Header().Get("Content-Type"), "text/calendar") {
 				t.Fatalf("%s: %d %s", feed, rec.Code, rec.Header().Get("Content-Type"))
 			}
@@ -68,14 +69,14 @@ func TestMyICS(t *testing.T) {
 			if !sawEvent || !sawGame {
 				t.Errorf("the feed lacks the followed event (%v) or the player's game (%v):\n%s", sawEvent, sawGame, rec.Body)
 			}
-			if !strings.Contains(player.get("/account").Body.String(), "Адрес сделан") {
+			if !strings.Contains(player.Get("/account").Body.String(), "Адрес сделан") {
 				t.Errorf("the account page does not tell the address is made")
 			}
-			if rec := player.post("/account/calendar/revoke", url.Values{}); rec.Code != http.StatusSeeOther {
+			if rec := player.Post("/account/calendar/revoke", url.Values{}); rec.Code != http.StatusSeeOther {
 				t.Fatalf("revoke: %d", rec.Code)
 			}
 			for _, path := range []string{feed, "/my.ics", "/my.ics?token=adkcal_nothing"} {
-				if rec := anon.get(path); rec.Code != http.StatusNotFound {
+				if rec := anon.Get(path); rec.Code != http.StatusNotFound {
 					t.Errorf("%s: %d, want 404", path, rec.Code)
 				}
 			}

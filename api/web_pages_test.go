@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"adiukh/api"
+	"adiukh/api/apitest"
 	"adiukh/tournament"
 	"adiukh/tournament/engines"
 )
@@ -33,48 +34,48 @@ func mustStatus(t *testing.T, what string, got, want int, body string) {
 // both languages.
 func TestArbiterRunsARoundByForms(t *testing.T) {
 	t.Parallel()
-	s := newWebServer(t)
-	a := s.signIn(tournament.ArbiterRole)
+	s := apitest.NewWebServer(t)
+	a := s.SignIn(tournament.ArbiterRole)
 
-	rec := a.post("/manage/events", url.Values{"name": {"Кубок клуба"}, "discipline": {"rapid"}, "system": {"round-robin"}, "time_control": {"30+30"}})
+	rec := a.Post("/manage/events", url.Values{"name": {"Кубок клуба"}, "discipline": {"rapid"}, "system": {"round-robin"}, "time_control": {"30+30"}})
 	mustStatus(t, "create event", rec.Code, http.StatusSeeOther, rec.Body.String())
 	manage := rec.Header().Get("Location")
 	var id int
 	if _, err := fmt.Sscanf(manage, "/events/%d/manage", &id); err != nil {
 		t.Fatalf("created event sent to %q", manage)
 	}
-	if body := a.get(manage).Body.String(); !strings.Contains(body, "§9") {
+	if body := a.Get(manage).Body.String(); !strings.Contains(body, "§9") {
 		t.Errorf("a rapid event at 30+30 shows no §9 warning")
 	}
 
 	csv := "name, rating\nИванов Иван, 1900\nПетров Пётр, x\n, 1700\n"
-	rec = a.post(fmt.Sprintf("/events/%d/players/csv", id), url.Values{"csv": {csv}})
+	rec = a.Post(fmt.Sprintf("/events/%d/players/csv", id), url.Values{"csv": {csv}})
 	mustStatus(t, "bad CSV", rec.Code, http.StatusBadRequest, "")
-	if !strings.Contains(pageText(rec), ruT("error.line_field", "Line", 3, "Field", ru.Field("rating"), "Message", ruF("%q is not a whole number", "x"))) {
+	if !strings.Contains(apitest.PageText(rec), apitest.RuT("error.line_field", "Line", 3, "Field", apitest.Ru.Field("rating"), "Message", apitest.RuF("%q is not a whole number", "x"))) {
 		t.Errorf("a bad CSV line is not named by number:\n%s", rec.Body.String())
 	}
 	// The name of a line is the player's, not the event's "Название".
-	if !strings.Contains(pageText(rec), ruT("error.line_field", "Line", 4, "Field", ru.Field("full_name"), "Message", ruF("must not be empty"))) {
+	if !strings.Contains(apitest.PageText(rec), apitest.RuT("error.line_field", "Line", 4, "Field", apitest.Ru.Field("full_name"), "Message", apitest.RuF("must not be empty"))) {
 		t.Errorf("a line without a name does not name the player's name field:\n%s", rec.Body.String())
 	}
 	// All or nothing: Иванов of line 2 was not registered either.
 	csv = "Иванов Иван, 1900\nПетров Пётр, 1850\nСидорова Анна, 1800, 2001, Нарт, Майкоп\nЁлкин Олег\n"
-	rec = a.post(fmt.Sprintf("/events/%d/players/csv", id), url.Values{"csv": {csv}})
+	rec = a.Post(fmt.Sprintf("/events/%d/players/csv", id), url.Values{"csv": {csv}})
 	mustStatus(t, "CSV", rec.Code, http.StatusSeeOther, rec.Body.String())
 
-	rec = a.post(fmt.Sprintf("/events/%d/rounds", id), nil)
+	rec = a.Post(fmt.Sprintf("/events/%d/rounds", id), nil)
 	mustStatus(t, "pair", rec.Code, http.StatusSeeOther, rec.Body.String())
-	rec = a.post(fmt.Sprintf("/events/%d/rounds/1/publish", id), nil)
+	rec = a.Post(fmt.Sprintf("/events/%d/rounds/1/publish", id), nil)
 	mustStatus(t, "publish", rec.Code, http.StatusSeeOther, rec.Body.String())
 
 	entry := fmt.Sprintf("/events/%d/rounds/1/results", id)
-	versions := versionsField.FindStringSubmatch(a.get(entry).Body.String())
+	versions := versionsField.FindStringSubmatch(a.Get(entry).Body.String())
 	if versions == nil {
 		t.Fatal("the result entry page has no versions field")
 	}
-	rec = a.post(entry, url.Values{"board": {"2"}, "score": {"14:11"}, "end_reason": {"final_position"}, "versions": {versions[1]}})
+	rec = a.Post(entry, url.Values{"board": {"2"}, "score": {"14:11"}, "end_reason": {"final_position"}, "versions": {versions[1]}})
 	mustStatus(t, "bad score", rec.Code, http.StatusBadRequest, "")
-	if !strings.Contains(pageText(rec), ruF("the two scores add up to 24 (every checker is counted once, §5.1); %s adds up to %d", "14:11", 25)) || !strings.Contains(rec.Body.String(), `value="14:11"`) {
+	if !strings.Contains(apitest.PageText(rec), apitest.RuF("the two scores add up to 24 (every checker is counted once, §5.1); %s adds up to %d", "14:11", 25)) || !strings.Contains(rec.Body.String(), `value="14:11"`) {
 		t.Errorf("a score not adding up to 24 is not explained next to the kept input")
 	}
 	// A form that lost its versions asks to be reloaded; a board the round
@@ -83,49 +84,49 @@ func TestArbiterRunsARoundByForms(t *testing.T) {
 		lost.Set("board", "2")
 		lost.Set("score", "12:12")
 		lost.Set("end_reason", "agreement")
-		rec = a.post(entry, lost)
+		rec = a.Post(entry, lost)
 		mustStatus(t, "versions lost", rec.Code, http.StatusBadRequest, "")
-		if body := pageText(rec); !strings.Contains(body, ruF("the form lost the boards' versions; reload the page")) || strings.Contains(body, ruF("round %d has no board %d", 1, 2)) {
+		if body := apitest.PageText(rec); !strings.Contains(body, apitest.RuF("the form lost the boards' versions; reload the page")) || strings.Contains(body, apitest.RuF("round %d has no board %d", 1, 2)) {
 			t.Errorf("a form without its versions is not asked to be reloaded:\n%s", body)
 		}
 	}
-	rec = a.post(entry, url.Values{"board": {"9"}, "score": {"12:12"}, "end_reason": {"agreement"}, "versions": {versions[1]}})
+	rec = a.Post(entry, url.Values{"board": {"9"}, "score": {"12:12"}, "end_reason": {"agreement"}, "versions": {versions[1]}})
 	mustStatus(t, "no such board", rec.Code, http.StatusBadRequest, "")
-	if !strings.Contains(pageText(rec), ruF("round %d has no board %d", 1, 9)) {
+	if !strings.Contains(apitest.PageText(rec), apitest.RuF("round %d has no board %d", 1, 9)) {
 		t.Errorf("a board the round lacks is not named:\n%s", rec.Body.String())
 	}
-	rec = a.post(entry, url.Values{"board": {"2"}, "score": {"12:12"}, "end_reason": {"agreement"}, "versions": {versions[1]}})
+	rec = a.Post(entry, url.Values{"board": {"2"}, "score": {"12:12"}, "end_reason": {"agreement"}, "versions": {versions[1]}})
 	mustStatus(t, "fast entry", rec.Code, http.StatusSeeOther, rec.Body.String())
-	rec = a.post(entry, url.Values{"board": {"2"}, "score": {"24:0"}, "end_reason": {"resignation"}, "versions": {versions[1]}})
+	rec = a.Post(entry, url.Values{"board": {"2"}, "score": {"24:0"}, "end_reason": {"resignation"}, "versions": {versions[1]}})
 	mustStatus(t, "stale page", rec.Code, http.StatusConflict, "")
-	if !strings.Contains(pageText(rec), ruF("board %d of round %d was changed meanwhile (version %d, you sent %d); reload it and enter the result again", 2, 1, 2, 1)) {
+	if !strings.Contains(apitest.PageText(rec), apitest.RuF("board %d of round %d was changed meanwhile (version %d, you sent %d); reload it and enter the result again", 2, 1, 2, 1)) {
 		t.Errorf("a result typed on a stale page is not refused as such:\n%s", rec.Body.String())
 	}
 
 	edit := fmt.Sprintf("/events/%d/rounds/1/boards/1/edit", id)
 	bad := strings.Replace(sampleGame, "4. a3:a7", "4. a3:c5", 1)
-	rec = a.post(edit, url.Values{"score": {"17:7"}, "end_reason": {"final_position"}, "version": {"1"}, "sheet": {bad}})
+	rec = a.Post(edit, url.Values{"score": {"17:7"}, "end_reason": {"final_position"}, "version": {"1"}, "sheet": {bad}})
 	mustStatus(t, "bad sheet", rec.Code, http.StatusBadRequest, "")
-	body := pageText(rec)
-	for _, want := range []string{ruT("sheet.move", "N", 4, "Ply", 7), "a3:c5", `class="board"`, "a3:c5:a7"} {
+	body := apitest.PageText(rec)
+	for _, want := range []string{apitest.RuT("sheet.move", "N", 4, "Ply", 7), "a3:c5", `class="board"`, "a3:c5:a7"} {
 		if !strings.Contains(body, want) {
 			t.Errorf("the report of a bad sheet lacks %q", want)
 		}
 	}
-	rec = a.post(edit, url.Values{"score": {"17:7"}, "end_reason": {"final_position"}, "version": {"1"}, "sheet": {sampleGame}})
+	rec = a.Post(edit, url.Values{"score": {"17:7"}, "end_reason": {"final_position"}, "version": {"1"}, "sheet": {sampleGame}})
 	mustStatus(t, "sheet", rec.Code, http.StatusSeeOther, rec.Body.String())
-	rec = a.post(edit, url.Values{"score": {"24:0"}, "end_reason": {"arbiter"}, "version": {"2"}})
+	rec = a.Post(edit, url.Values{"score": {"24:0"}, "end_reason": {"arbiter"}, "version": {"2"}})
 	mustStatus(t, "correction without a reason", rec.Code, http.StatusBadRequest, "")
-	if !strings.Contains(pageText(rec), ruF("the game already has the result %s; say why it is corrected", "17:7")) {
+	if !strings.Contains(apitest.PageText(rec), apitest.RuF("the game already has the result %s; say why it is corrected", "17:7")) {
 		t.Errorf("a correction without a reason is not explained")
 	}
-	rec = a.post(edit, url.Values{"score": {"24:0"}, "end_reason": {"arbiter"}, "version": {"2"}, "reason": {"нарушение правил"}})
+	rec = a.Post(edit, url.Values{"score": {"24:0"}, "end_reason": {"arbiter"}, "version": {"2"}, "reason": {"нарушение правил"}})
 	mustStatus(t, "correction", rec.Code, http.StatusSeeOther, rec.Body.String())
 
-	rec = a.post(fmt.Sprintf("/events/%d/finish", id), nil)
+	rec = a.Post(fmt.Sprintf("/events/%d/finish", id), nil)
 	mustStatus(t, "finish too early", rec.Code, http.StatusConflict, "")
 
-	reader := s.anonymous()
+	reader := s.Anonymous()
 	paths := []string{"/", fmt.Sprintf("/events/%d", id), fmt.Sprintf("/events/%d/standings", id), fmt.Sprintf("/events/%d/crosstable", id),
 		fmt.Sprintf("/events/%d/players/1", id), "/search?q=елкин", fmt.Sprintf("/events/%d/rounds/1/boards/1", id), "/login"}
 	for _, lang := range []string{"ru", "en"} {
@@ -134,7 +135,7 @@ func TestArbiterRunsARoundByForms(t *testing.T) {
 			if strings.Contains(path, "?") {
 				sep = "&"
 			}
-			rec := reader.get(path + sep + "lang=" + lang)
+			rec := reader.Get(path + sep + "lang=" + lang)
 			mustStatus(t, path, rec.Code, http.StatusOK, rec.Body.String())
 			if m := regexp.MustCompile(`⟦[^⟧]*⟧`).FindString(rec.Body.String()); m != "" {
 				t.Errorf("%s in %s shows the untranslated %s", path, lang, m)
@@ -147,14 +148,14 @@ func TestArbiterRunsARoundByForms(t *testing.T) {
 		{fmt.Sprintf("/events/%d/rounds/1/boards/1", id), `data-frames="`},
 		{fmt.Sprintf("/events/%d/rounds/1/boards/1", id), "d8:a5"},
 		{fmt.Sprintf("/events/%d/rounds/1/boards/1", id), "24:0"},
-		{fmt.Sprintf("/events/%d/standings", id), ruT("tiebreak.sonneborn-berger")},
+		{fmt.Sprintf("/events/%d/standings", id), apitest.RuT("tiebreak.sonneborn-berger")},
 		{fmt.Sprintf("/events/%d/standings?lang=en", id), "Sonneborn-Berger"},
 	} {
-		if !strings.Contains(pageText(reader.get(tc.path)), tc.want) {
+		if !strings.Contains(apitest.PageText(reader.Get(tc.path)), tc.want) {
 			t.Errorf("%s does not show %q", tc.path, tc.want)
 		}
 	}
-	if body := pageText(a.get(fmt.Sprintf("/events/%d/audit", id))); !strings.Contains(body, ruT("audit.result.record")) || !strings.Contains(body, "нарушение правил") {
+	if body := apitest.PageText(a.Get(fmt.Sprintf("/events/%d/audit", id))); !strings.Contains(body, apitest.RuT("audit.result.record")) || !strings.Contains(body, "нарушение правил") {
 		t.Errorf("the audit log does not list the results entered")
 	}
 }
@@ -162,8 +163,8 @@ func TestArbiterRunsARoundByForms(t *testing.T) {
 // The language chosen by ?lang= is remembered in a cookie.
 func TestLanguageRemembered(t *testing.T) {
 	t.Parallel()
-	s := newWebServer(t)
-	rec := s.anonymous().get("/?lang=en")
+	s := apitest.NewWebServer(t)
+	rec := s.Anonymous().Get("/?lang=en")
 	var lang *http.Cookie
 	for _, c := range rec.Result().Cookies() {
 		if c.Name == "adiukh_lang" {
@@ -176,11 +177,11 @@ func TestLanguageRemembered(t *testing.T) {
 	if !strings.Contains(rec.Body.String(), `<html lang="en">`) {
 		t.Error("?lang=en did not render in English")
 	}
-	p := &page{s: s.testServer, cookie: lang}
-	if body := p.get("/").Body.String(); !strings.Contains(body, "Events") {
+	p := &apitest.Page{Server: s.Server, Cookie: lang}
+	if body := p.Get("/").Body.String(); !strings.Contains(body, "Events") {
 		t.Error("the language cookie is not honoured")
 	}
-	if body := pageText(s.anonymous().get("/")); !strings.Contains(body, `<html lang="ru">`) || !strings.Contains(body, ruT("events.title")) {
+	if body := apitest.PageText(s.Anonymous().Get("/")); !strings.Contains(body, `<html lang="ru">`) || !strings.Contains(body, apitest.RuT("events.title")) {
 		t.Error("the default language is not Russian")
 	}
 }
@@ -189,70 +190,70 @@ func TestLanguageRemembered(t *testing.T) {
 // round 1, removes a player.
 func TestReviewDraftRound(t *testing.T) {
 	t.Parallel()
-	s := newWebServer(t)
-	a := s.signIn(tournament.ArbiterRole)
-	ev := s.must(http.StatusCreated, tournament.ArbiterRole, "POST", "/api/v1/events", map[string]any{"name": "Кубок", "discipline": "rapid", "system": "round-robin"})
-	id := num(ev["id"])
+	s := apitest.NewWebServer(t)
+	a := s.SignIn(tournament.ArbiterRole)
+	ev := s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", "/api/v1/events", map[string]any{"name": "Кубок", "discipline": "rapid", "system": "round-robin"})
+	id := apitest.Num(ev["id"])
 	for _, name := range []string{"Абрегов", "Берсиров", "Гучетль", "Дауров"} {
-		s.must(http.StatusCreated, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/players", id), map[string]any{"name": name})
+		s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/players", id), map[string]any{"name": name})
 	}
-	s.must(http.StatusCreated, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
+	s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
 	board1 := func() (int, int) {
-		r := s.must(http.StatusOK, tournament.ArbiterRole, "GET", fmt.Sprintf("/api/v1/events/%d/rounds/1", id), nil)
+		r := s.Must(http.StatusOK, tournament.ArbiterRole, "GET", fmt.Sprintf("/api/v1/events/%d/rounds/1", id), nil)
 		g := r["games"].([]any)[0].(map[string]any)
-		return num(g["white"]), num(g["black"])
+		return apitest.Num(g["white"]), apitest.Num(g["black"])
 	}
 	white, black := board1()
-	if body := a.get(fmt.Sprintf("/events/%d?round=1", id)).Body.String(); !strings.Contains(body, `name="seat_a"`) {
+	if body := a.Get(fmt.Sprintf("/events/%d?round=1", id)).Body.String(); !strings.Contains(body, `name="seat_a"`) {
 		t.Fatal("the draft round shows its arbiter no swap form")
 	}
-	if body := s.anonymous().get(fmt.Sprintf("/events/%d?round=1", id)).Body.String(); strings.Contains(body, `name="seat_a"`) {
+	if body := s.Anonymous().Get(fmt.Sprintf("/events/%d?round=1", id)).Body.String(); strings.Contains(body, `name="seat_a"`) {
 		t.Fatal("an anonymous reader sees the swap form")
 	}
 
-	rec := a.post(fmt.Sprintf("/events/%d/rounds/1/swap", id), url.Values{"seat_a": {"1w"}, "seat_b": {"1w"}})
+	rec := a.Post(fmt.Sprintf("/events/%d/rounds/1/swap", id), url.Values{"seat_a": {"1w"}, "seat_b": {"1w"}})
 	mustStatus(t, "swap a seat with itself", rec.Code, http.StatusBadRequest, "")
-	if !strings.Contains(pageText(rec), ruF("choose two different seats; both are %s", tournament.Seat{Board: 1, White: true})) {
+	if !strings.Contains(apitest.PageText(rec), apitest.RuF("choose two different seats; both are %s", tournament.Seat{Board: 1, White: true})) {
 		t.Errorf("swapping a seat with itself is not explained")
 	}
-	rec = a.post(fmt.Sprintf("/events/%d/rounds/1/swap", id), url.Values{"seat_a": {"1w"}, "seat_b": {"1b"}, "reason": {"цвета"}})
+	rec = a.Post(fmt.Sprintf("/events/%d/rounds/1/swap", id), url.Values{"seat_a": {"1w"}, "seat_b": {"1b"}, "reason": {"цвета"}})
 	mustStatus(t, "swap", rec.Code, http.StatusSeeOther, rec.Body.String())
 	if w, b := board1(); w != black || b != white {
 		t.Errorf("board 1 after the swap: %d–%d, want %d–%d", w, b, black, white)
 	}
 
-	rec = a.post(fmt.Sprintf("/events/%d/rounds/1/publish", id), nil)
+	rec = a.Post(fmt.Sprintf("/events/%d/rounds/1/publish", id), nil)
 	mustStatus(t, "publish", rec.Code, http.StatusSeeOther, rec.Body.String())
-	if body := a.get(fmt.Sprintf("/events/%d/manage", id)).Body.String(); !strings.Contains(body, "/rounds/1/unpublish") {
+	if body := a.Get(fmt.Sprintf("/events/%d/manage", id)).Body.String(); !strings.Contains(body, "/rounds/1/unpublish") {
 		t.Error("an untouched published round cannot be taken back from the arbiter's desk")
 	}
 	// Taking the round back asks first, and needs a reason, as the API does.
 	unpublish := fmt.Sprintf("/events/%d/rounds/1/unpublish", id)
-	rec = a.post(unpublish, nil)
+	rec = a.Post(unpublish, nil)
 	mustStatus(t, "back to draft, asked", rec.Code, http.StatusOK, rec.Body.String())
-	if body := pageText(rec); !strings.Contains(body, ruT("confirm.unpublish", "N", 1)) || !strings.Contains(body, `name="confirm" value="1"`) {
+	if body := apitest.PageText(rec); !strings.Contains(body, apitest.RuT("confirm.unpublish", "N", 1)) || !strings.Contains(body, `name="confirm" value="1"`) {
 		t.Errorf("taking a round back does not ask for the confirmation\n%s", body)
 	}
-	rec = a.post(unpublish, url.Values{"confirm": {"1"}})
+	rec = a.Post(unpublish, url.Values{"confirm": {"1"}})
 	mustStatus(t, "back to draft without a reason", rec.Code, http.StatusBadRequest, rec.Body.String())
-	if !strings.Contains(pageText(rec), ruF("say why round %d is taken back to a draft; the audit log keeps it", 1)) {
+	if !strings.Contains(apitest.PageText(rec), apitest.RuF("say why round %d is taken back to a draft; the audit log keeps it", 1)) {
 		t.Errorf("a round taken back without a reason is not refused on the reason\n%s", rec.Body.String())
 	}
-	code, _ := s.do(tournament.ArbiterRole, "POST", "/api/v1"+unpublish, nil)
+	code, _ := s.Do(tournament.ArbiterRole, "POST", "/api/v1"+unpublish, nil)
 	mustStatus(t, "back to draft through the API without a reason", code, http.StatusBadRequest, "")
-	rec = a.post(unpublish, url.Values{"confirm": {"1"}, "reason": {"рано"}})
+	rec = a.Post(unpublish, url.Values{"confirm": {"1"}, "reason": {"рано"}})
 	mustStatus(t, "back to draft", rec.Code, http.StatusSeeOther, rec.Body.String())
-	if body := a.get(fmt.Sprintf("/events/%d/audit", id)).Body.String(); !strings.Contains(body, "рано") {
+	if body := a.Get(fmt.Sprintf("/events/%d/audit", id)).Body.String(); !strings.Contains(body, "рано") {
 		t.Errorf("the audit log lacks the reason the round was taken back\n%s", body)
 	}
 	remove := url.Values{"reason": {"не приехал"}, "confirm": {"1"}}
-	rec = a.post(fmt.Sprintf("/events/%d/players/1/remove", id), remove)
+	rec = a.Post(fmt.Sprintf("/events/%d/players/1/remove", id), remove)
 	mustStatus(t, "remove after pairing", rec.Code, http.StatusConflict, "")
-	rec = a.post(fmt.Sprintf("/events/%d/rounds/1/delete", id), url.Values{"reason": {"заново"}})
+	rec = a.Post(fmt.Sprintf("/events/%d/rounds/1/delete", id), url.Values{"reason": {"заново"}})
 	mustStatus(t, "delete the draft", rec.Code, http.StatusSeeOther, rec.Body.String())
-	rec = a.post(fmt.Sprintf("/events/%d/players/1/remove", id), remove)
+	rec = a.Post(fmt.Sprintf("/events/%d/players/1/remove", id), remove)
 	mustStatus(t, "remove before round 1", rec.Code, http.StatusSeeOther, rec.Body.String())
-	players := s.must(http.StatusOK, tournament.ArbiterRole, "GET", fmt.Sprintf("/api/v1/events/%d/players", id), nil)
+	players := s.Must(http.StatusOK, tournament.ArbiterRole, "GET", fmt.Sprintf("/api/v1/events/%d/players", id), nil)
 	if n := len(players["players"].([]any)); n != 3 {
 		t.Errorf("%d players after removing one of 4", n)
 	}
@@ -262,40 +263,40 @@ func TestReviewDraftRound(t *testing.T) {
 // report on the event page and confirms it; nobody else may decide it.
 func TestPlayerReportsAResult(t *testing.T) {
 	t.Parallel()
-	s := newWebServer(t)
-	id := s.roundRobin(4)
-	a := s.signIn(tournament.ArbiterRole)
-	round := s.must(http.StatusOK, tournament.ArbiterRole, "GET", fmt.Sprintf("/api/v1/events/%d/rounds/1", id), nil)
+	s := apitest.NewWebServer(t)
+	id := s.RoundRobin(4)
+	a := s.SignIn(tournament.ArbiterRole)
+	round := s.Must(http.StatusOK, tournament.ArbiterRole, "GET", fmt.Sprintf("/api/v1/events/%d/rounds/1", id), nil)
 	board1 := round["games"].([]any)[0].(map[string]any)
-	white, black := num(board1["white"]), num(board1["black"])
-	players := s.must(http.StatusOK, tournament.ArbiterRole, "GET", fmt.Sprintf("/api/v1/events/%d/players", id), nil)
-	pages := map[int]*page{}
+	white, black := apitest.Num(board1["white"]), apitest.Num(board1["black"])
+	players := s.Must(http.StatusOK, tournament.ArbiterRole, "GET", fmt.Sprintf("/api/v1/events/%d/players", id), nil)
+	pages := map[int]*apitest.Page{}
 	for _, p := range players["players"].([]any) {
 		p := p.(map[string]any)
-		email := fmt.Sprintf("player%d@example.org", num(p["start_no"]))
-		pages[num(p["start_no"])] = s.addUser(email, tournament.PlayerRole)
-		rec := a.post(fmt.Sprintf("/events/%d/players/%d/account", id, num(p["id"])), url.Values{"email": {email}})
+		email := fmt.Sprintf("player%d@example.org", apitest.Num(p["start_no"]))
+		pages[apitest.Num(p["start_no"])] = s.AddUser(email, tournament.PlayerRole)
+		rec := a.Post(fmt.Sprintf("/events/%d/players/%d/account", id, apitest.Num(p["id"])), url.Values{"email": {email}})
 		mustStatus(t, "link "+email, rec.Code, http.StatusSeeOther, rec.Body.String())
 	}
 	report := fmt.Sprintf("/events/%d/rounds/1/boards/1/report", id)
-	rec := pages[white].post(report, url.Values{"score": {"17:7"}, "end_reason": {"final_position"}})
+	rec := pages[white].Post(report, url.Values{"score": {"17:7"}, "end_reason": {"final_position"}})
 	mustStatus(t, "report while closed", rec.Code, http.StatusForbidden, "")
 
-	mustStatus(t, "open", a.post(fmt.Sprintf("/events/%d/submissions", id), url.Values{"open": {"on"}}).Code, http.StatusSeeOther, "")
-	if body := pages[white].get(fmt.Sprintf("/events/%d", id)).Body.String(); !strings.Contains(body, report) {
+	mustStatus(t, "open", a.Post(fmt.Sprintf("/events/%d/submissions", id), url.Values{"open": {"on"}}).Code, http.StatusSeeOther, "")
+	if body := pages[white].Get(fmt.Sprintf("/events/%d", id)).Body.String(); !strings.Contains(body, report) {
 		t.Error("the event page offers the player no report link for their board")
 	}
-	rec = pages[white].post(report, url.Values{"score": {"17:8"}, "end_reason": {"final_position"}})
+	rec = pages[white].Post(report, url.Values{"score": {"17:8"}, "end_reason": {"final_position"}})
 	mustStatus(t, "bad report", rec.Code, http.StatusBadRequest, "")
-	if !strings.Contains(pageText(rec), ruF("the two scores add up to 24 (every checker is counted once, §5.1); %s adds up to %d", "17:8", 25)) {
+	if !strings.Contains(apitest.PageText(rec), apitest.RuF("the two scores add up to 24 (every checker is counted once, §5.1); %s adds up to %d", "17:8", 25)) {
 		t.Errorf("a bad score is not explained:\n%s", rec.Body.String())
 	}
-	rec = pages[white].post(report, url.Values{"score": {"17:7"}, "end_reason": {"final_position"}})
+	rec = pages[white].Post(report, url.Values{"score": {"17:7"}, "end_reason": {"final_position"}})
 	mustStatus(t, "report", rec.Code, http.StatusSeeOther, rec.Body.String())
 
-	body := pages[black].get(fmt.Sprintf("/events/%d", id)).Body.String()
+	body := pages[black].Get(fmt.Sprintf("/events/%d", id)).Body.String()
 	// The report is stamped in the event's time zone, as its audit log is.
-	if !regexp.MustCompile(regexp.QuoteMeta(lead(ruT("reports.by", "Email", "\x00"))) + `player\d@example.org · \d+ [а-я]+ \d{4}, \d\d:\d\d MSK`).MatchString(body) {
+	if !regexp.MustCompile(regexp.QuoteMeta(apitest.Lead(apitest.RuT("reports.by", "Email", "\x00"))) + `player\d@example.org · \d+ [а-я]+ \d{4}, \d\d:\d\d MSK`).MatchString(body) {
 		t.Errorf("the report is not stamped in the event's time zone:\n%s", body)
 	}
 	decide := regexp.MustCompile(`action="(/events/\d+/submissions/\d+/decide)"`).FindStringSubmatch(body)
@@ -306,16 +307,16 @@ func TestPlayerReportsAResult(t *testing.T) {
 		if no == white || no == black {
 			continue
 		}
-		rec := p.post(decide[1], url.Values{"decision": {"confirm"}})
+		rec := p.Post(decide[1], url.Values{"decision": {"confirm"}})
 		mustStatus(t, "a stranger confirms", rec.Code, http.StatusForbidden, "")
 	}
-	mustStatus(t, "the reporter confirms", pages[white].post(decide[1], url.Values{"decision": {"confirm"}}).Code, http.StatusForbidden, "")
-	if s.must(http.StatusOK, tournament.ArbiterRole, "GET", fmt.Sprintf("/api/v1/events/%d/rounds/1", id), nil)["games"].([]any)[0].(map[string]any)["score"] != nil {
+	mustStatus(t, "the reporter confirms", pages[white].Post(decide[1], url.Values{"decision": {"confirm"}}).Code, http.StatusForbidden, "")
+	if s.Must(http.StatusOK, tournament.ArbiterRole, "GET", fmt.Sprintf("/api/v1/events/%d/rounds/1", id), nil)["games"].([]any)[0].(map[string]any)["score"] != nil {
 		t.Fatal("an unconfirmed report counts")
 	}
-	rec = pages[black].post(decide[1], url.Values{"decision": {"confirm"}, "next": {fmt.Sprintf("/events/%d", id)}})
+	rec = pages[black].Post(decide[1], url.Values{"decision": {"confirm"}, "next": {fmt.Sprintf("/events/%d", id)}})
 	mustStatus(t, "the opponent confirms", rec.Code, http.StatusSeeOther, rec.Body.String())
-	game := s.must(http.StatusOK, tournament.ArbiterRole, "GET", fmt.Sprintf("/api/v1/events/%d/rounds/1", id), nil)["games"].([]any)[0].(map[string]any)
+	game := s.Must(http.StatusOK, tournament.ArbiterRole, "GET", fmt.Sprintf("/api/v1/events/%d/rounds/1", id), nil)["games"].([]any)[0].(map[string]any)
 	if game["score"] != "17:7" {
 		t.Errorf("after the opponent confirmed: score %v, want 17:7", game["score"])
 	}
@@ -347,33 +348,33 @@ func pairInOrder(in tournament.PairingInput) ([]tournament.Pairing, error) {
 // instead of the round-robin grid, and its bye.
 func TestSwissProgressTable(t *testing.T) {
 	t.Parallel()
-	s := newWebServer(t)
+	s := apitest.NewWebServer(t)
 	opt := engines.Options()
 	opt.Pairing[tournament.Swiss] = pairInOrder
-	s.handler = newRouter(api.Deps{DB: s.store, Events: tournament.NewService(s.store, opt), Accounts: s.accounts, Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
-	a := s.signIn(tournament.ArbiterRole)
-	rec := a.post("/manage/events", url.Values{"name": {"Швейцарка"}, "discipline": {"blitz"}, "system": {"swiss"}, "rounds": {"3"}, "time_control": {"3+2"}})
+	s.Handler = apitest.NewRouter(api.Deps{DB: s.Store, Events: tournament.NewService(s.Store, opt), Accounts: s.Accounts, Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	a := s.SignIn(tournament.ArbiterRole)
+	rec := a.Post("/manage/events", url.Values{"name": {"Швейцарка"}, "discipline": {"blitz"}, "system": {"swiss"}, "rounds": {"3"}, "time_control": {"3+2"}})
 	mustStatus(t, "create", rec.Code, http.StatusSeeOther, rec.Body.String())
 	var id int
 	fmt.Sscanf(rec.Header().Get("Location"), "/events/%d/manage", &id)
-	mustStatus(t, "players", a.post(fmt.Sprintf("/events/%d/players/csv", id), url.Values{"csv": {"Абрегов\nБерсиров\nГучетль"}}).Code, http.StatusSeeOther, "")
-	mustStatus(t, "pair", a.post(fmt.Sprintf("/events/%d/rounds", id), nil).Code, http.StatusSeeOther, "")
-	mustStatus(t, "publish", a.post(fmt.Sprintf("/events/%d/rounds/1/publish", id), nil).Code, http.StatusSeeOther, "")
+	mustStatus(t, "players", a.Post(fmt.Sprintf("/events/%d/players/csv", id), url.Values{"csv": {"Абрегов\nБерсиров\nГучетль"}}).Code, http.StatusSeeOther, "")
+	mustStatus(t, "pair", a.Post(fmt.Sprintf("/events/%d/rounds", id), nil).Code, http.StatusSeeOther, "")
+	mustStatus(t, "publish", a.Post(fmt.Sprintf("/events/%d/rounds/1/publish", id), nil).Code, http.StatusSeeOther, "")
 	entry := fmt.Sprintf("/events/%d/rounds/1/results", id)
-	versions := versionsField.FindStringSubmatch(a.get(entry).Body.String())
-	rec = a.post(entry, url.Values{"board": {"1"}, "score": {"9:15"}, "end_reason": {"final_position"}, "versions": {versions[1]}})
+	versions := versionsField.FindStringSubmatch(a.Get(entry).Body.String())
+	rec = a.Post(entry, url.Values{"board": {"1"}, "score": {"9:15"}, "end_reason": {"final_position"}, "versions": {versions[1]}})
 	mustStatus(t, "result", rec.Code, http.StatusSeeOther, rec.Body.String())
 
 	for _, tc := range []struct{ path, want string }{
 		{fmt.Sprintf("/events/%d/crosstable", id), `<span class="piece b"></span></span>2<small class="adiukh">15:9</small></td>`},
-		{fmt.Sprintf("/events/%d/crosstable", id), ruT("reason.bye")},
-		{fmt.Sprintf("/events/%d", id), ruT("reason.bye")},
-		{fmt.Sprintf("/events/%d/standings", id), ruT("standings.after", "N", 1)},
+		{fmt.Sprintf("/events/%d/crosstable", id), apitest.RuT("reason.bye")},
+		{fmt.Sprintf("/events/%d", id), apitest.RuT("reason.bye")},
+		{fmt.Sprintf("/events/%d/standings", id), apitest.RuT("standings.after", "N", 1)},
 		{fmt.Sprintf("/events/%d/players/1", id), "9:15"},
 	} {
-		rec := s.anonymous().get(tc.path)
+		rec := s.Anonymous().Get(tc.path)
 		mustStatus(t, tc.path, rec.Code, http.StatusOK, rec.Body.String())
-		if !strings.Contains(pageText(rec), tc.want) {
+		if !strings.Contains(apitest.PageText(rec), tc.want) {
 			t.Errorf("%s does not show %q", tc.path, tc.want)
 		}
 	}
@@ -383,15 +384,15 @@ func TestSwissProgressTable(t *testing.T) {
 // boards' standings, and the team crosstable.
 func TestTeamEventPages(t *testing.T) {
 	t.Parallel()
-	s := newWebServer(t)
+	s := apitest.NewWebServer(t)
 	const arbiter = tournament.ArbiterRole
-	ev := s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Командный кубок", "discipline": "rapid-team", "system": "round-robin"})
-	id := num(ev["id"])
-	a := s.signIn(arbiter)
-	rec := a.post(fmt.Sprintf("/events/%d/teams", id), url.Values{"name": {"Команда 1"}, "roster": {"Игрок 1.1, x"}})
+	ev := s.Must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Командный кубок", "discipline": "rapid-team", "system": "round-robin"})
+	id := apitest.Num(ev["id"])
+	a := s.SignIn(arbiter)
+	rec := a.Post(fmt.Sprintf("/events/%d/teams", id), url.Values{"name": {"Команда 1"}, "roster": {"Игрок 1.1, x"}})
 	mustStatus(t, "bad roster", rec.Code, http.StatusBadRequest, "")
 	// The line and the field: which cell of which line to correct.
-	if !strings.Contains(pageText(rec), ruT("error.line_field", "Line", 1, "Field", ru.Field("rating"), "Message", ruF("%q is not a whole number", "x"))) {
+	if !strings.Contains(apitest.PageText(rec), apitest.RuT("error.line_field", "Line", 1, "Field", apitest.Ru.Field("rating"), "Message", apitest.RuF("%q is not a whole number", "x"))) {
 		t.Errorf("a bad roster line is not named with its field")
 	}
 	for i := 1; i <= 4; i++ {
@@ -399,18 +400,18 @@ func TestTeamEventPages(t *testing.T) {
 		for j := 1; j <= 4; j++ {
 			roster = append(roster, fmt.Sprintf("Игрок %d.%d, %d", i, j, 2000-j))
 		}
-		rec := a.post(fmt.Sprintf("/events/%d/teams", id), url.Values{"name": {fmt.Sprintf("Команда %d", i)}, "roster": {strings.Join(roster, "\n")}})
+		rec := a.Post(fmt.Sprintf("/events/%d/teams", id), url.Values{"name": {fmt.Sprintf("Команда %d", i)}, "roster": {strings.Join(roster, "\n")}})
 		mustStatus(t, "add a team", rec.Code, http.StatusSeeOther, rec.Body.String())
 	}
-	if body := pageText(a.get(fmt.Sprintf("/events/%d/manage", id))); !strings.Contains(body, ruT("teams.lineups")) || strings.Contains(body, "/players/csv") {
+	if body := apitest.PageText(a.Get(fmt.Sprintf("/events/%d/manage", id))); !strings.Contains(body, apitest.RuT("teams.lineups")) || strings.Contains(body, "/players/csv") {
 		t.Error("the arbiter's desk of a team event offers individual registration")
 	}
-	mustStatus(t, "pair", a.post(fmt.Sprintf("/events/%d/rounds", id), nil).Code, http.StatusSeeOther, "")
-	mustStatus(t, "publish", a.post(fmt.Sprintf("/events/%d/rounds/1/publish", id), nil).Code, http.StatusSeeOther, "")
+	mustStatus(t, "pair", a.Post(fmt.Sprintf("/events/%d/rounds", id), nil).Code, http.StatusSeeOther, "")
+	mustStatus(t, "publish", a.Post(fmt.Sprintf("/events/%d/rounds/1/publish", id), nil).Code, http.StatusSeeOther, "")
 
 	// Line-ups: the first form is the home team of table 1; its options
 	// list the roster in order after the empty board.
-	lineups := a.get(fmt.Sprintf("/events/%d/rounds/1/lineups", id)).Body.String()
+	lineups := a.Get(fmt.Sprintf("/events/%d/rounds/1/lineups", id)).Body.String()
 	form := regexp.MustCompile(`(?s)action="/events/\d+/rounds/1/lineups/(\d+)".*?</form>`).FindStringSubmatch(lineups)
 	if form == nil {
 		t.Fatalf("the line-ups page has no form:\n%s", lineups)
@@ -422,10 +423,10 @@ func TestTeamEventPages(t *testing.T) {
 		}
 	}
 	setLineup := fmt.Sprintf("/events/%d/rounds/1/lineups/%s", id, form[1])
-	rec = a.post(setLineup, url.Values{"board": {roster[1], roster[0], roster[2], roster[3]}, "reason": {"порядок"}})
+	rec = a.Post(setLineup, url.Values{"board": {roster[1], roster[0], roster[2], roster[3]}, "reason": {"порядок"}})
 	mustStatus(t, "line-up out of roster order", rec.Code, http.StatusBadRequest, "")
 	refused := regexp.MustCompile(`(?s)action="` + regexp.QuoteMeta(setLineup) + `".*?</form>`).FindString(rec.Body.String())
-	if !strings.Contains(html.UnescapeString(refused), ruT("board.n", "N", 2)+": ") {
+	if !strings.Contains(html.UnescapeString(refused), apitest.RuT("board.n", "N", 2)+": ") {
 		t.Errorf("a line-up out of roster order is not explained by board\n%s", refused)
 	}
 	// The form shows the line-up sent, not the stored one.
@@ -436,12 +437,12 @@ func TestTeamEventPages(t *testing.T) {
 	if want := []string{roster[1], roster[0], roster[2], roster[3]}; !slices.Equal(selected, want) || !strings.Contains(refused, `value="порядок"`) {
 		t.Errorf("the refused line-up shows players %v, want %v, and the reason\n%s", selected, want, refused)
 	}
-	rec = a.post(setLineup, url.Values{"board": {roster[0], roster[1], roster[2], "0"}, "reason": {"4-я доска заболела"}})
+	rec = a.Post(setLineup, url.Values{"board": {roster[0], roster[1], roster[2], "0"}, "reason": {"4-я доска заболела"}})
 	mustStatus(t, "line-up", rec.Code, http.StatusSeeOther, rec.Body.String())
-	if body := pageText(s.anonymous().get(fmt.Sprintf("/events/%d", id))); !strings.Contains(body, ruT("teams.empty_board")) {
+	if body := apitest.PageText(s.Anonymous().Get(fmt.Sprintf("/events/%d", id))); !strings.Contains(body, apitest.RuT("teams.empty_board")) {
 		t.Error("the empty board of the new line-up is not shown")
 	}
-	rec = a.post(setLineup, url.Values{"board": {roster[0], roster[1], roster[2], roster[3]}})
+	rec = a.Post(setLineup, url.Values{"board": {roster[0], roster[1], roster[2], roster[3]}})
 	mustStatus(t, "line-up back", rec.Code, http.StatusSeeOther, rec.Body.String())
 	// Match 1: the home team wins every board (White on odd boards);
 	// match 2: every board drawn.
@@ -450,22 +451,22 @@ func TestTeamEventPages(t *testing.T) {
 		if board%2 == 0 {
 			score = "7:17"
 		}
-		s.must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("/api/v1/events/%d/rounds/1/matches/1/boards/%d/result", id, board), map[string]any{"score": score, "end_reason": "final_position", "version": 1})
-		s.must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("/api/v1/events/%d/rounds/1/matches/2/boards/%d/result", id, board), map[string]any{"score": "12:12", "end_reason": "agreement", "version": 1})
+		s.Must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("/api/v1/events/%d/rounds/1/matches/1/boards/%d/result", id, board), map[string]any{"score": score, "end_reason": "final_position", "version": 1})
+		s.Must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("/api/v1/events/%d/rounds/1/matches/2/boards/%d/result", id, board), map[string]any{"score": "12:12", "end_reason": "agreement", "version": 1})
 	}
-	reader := s.anonymous()
+	reader := s.Anonymous()
 	for _, tc := range []struct{ path, want string }{
-		{fmt.Sprintf("/events/%d", id), ruT("teams.table", "N", 1)},
+		{fmt.Sprintf("/events/%d", id), apitest.RuT("teams.table", "N", 1)},
 		{fmt.Sprintf("/events/%d", id), "Игрок 1.1"},
-		{fmt.Sprintf("/events/%d", id), ruN("teams.count", 4)},
-		{fmt.Sprintf("/events/%d/standings", id), ruT("teams.match_points")},
-		{fmt.Sprintf("/events/%d/standings", id), ruT("teams.board_standings", "N", 1)},
+		{fmt.Sprintf("/events/%d", id), apitest.RuN("teams.count", 4)},
+		{fmt.Sprintf("/events/%d/standings", id), apitest.RuT("teams.match_points")},
+		{fmt.Sprintf("/events/%d/standings", id), apitest.RuT("teams.board_standings", "N", 1)},
 		{fmt.Sprintf("/events/%d/crosstable", id), "Команда 4"},
 		{fmt.Sprintf("/events/%d/crosstable?lang=en", id), "Match points"},
 	} {
-		rec := reader.get(tc.path)
+		rec := reader.Get(tc.path)
 		mustStatus(t, tc.path, rec.Code, http.StatusOK, rec.Body.String())
-		if !strings.Contains(pageText(rec), tc.want) {
+		if !strings.Contains(apitest.PageText(rec), tc.want) {
 			t.Errorf("%s does not show %q", tc.path, tc.want)
 		}
 		if m := regexp.MustCompile(`⟦[^⟧]*⟧`).FindString(rec.Body.String()); m != "" {
@@ -474,12 +475,12 @@ func TestTeamEventPages(t *testing.T) {
 	}
 	// Match and game points are columns of their own, not again among the
 	// tie-breaks, as in the PDF.
-	gamePoints := ">" + ruT("teams.game_points") + "</th>"
-	if standings := pageText(reader.get(fmt.Sprintf("/events/%d/standings", id))); strings.Count(standings, gamePoints) != 1 {
+	gamePoints := ">" + apitest.RuT("teams.game_points") + "</th>"
+	if standings := apitest.PageText(reader.Get(fmt.Sprintf("/events/%d/standings", id))); strings.Count(standings, gamePoints) != 1 {
 		t.Errorf("the team standings show the game points %d times", strings.Count(standings, gamePoints))
 	}
-	body := pageText(reader.get(fmt.Sprintf("/events/%d", id)))
-	matchPoints := `<span class="mp">` + ruT("teams.match_points") + ": "
+	body := apitest.PageText(reader.Get(fmt.Sprintf("/events/%d", id)))
+	matchPoints := `<span class="mp">` + apitest.RuT("teams.match_points") + ": "
 	for _, want := range []string{`class="match-score">8 : 0<`, `class="match-score">4 : 4<`, matchPoints + "2 : 0", matchPoints + "1 : 1"} {
 		if !strings.Contains(body, want) {
 			t.Errorf("the round's matches do not show %q", want)
@@ -494,33 +495,33 @@ func TestTeamEventPages(t *testing.T) {
 // the same ID again waits for the arbiter's confirmation.
 func TestArbiterEditsAPlayer(t *testing.T) {
 	t.Parallel()
-	s := newWebServer(t)
-	a := s.signIn(tournament.ArbiterRole)
-	id := num(s.must(http.StatusCreated, tournament.ArbiterRole, "POST", "/api/v1/events", map[string]any{"name": "Кубок", "discipline": "rapid", "system": "swiss", "rounds": 5, "time_control": "8+4"})["id"])
-	rec := a.post(fmt.Sprintf("/events/%d/players", id), url.Values{"name": {"Хуаде Аслан"}, "rating": {"1850"}, "club": {"Нарт"}, "federation_id": {"ADG-7"}})
+	s := apitest.NewWebServer(t)
+	a := s.SignIn(tournament.ArbiterRole)
+	id := apitest.Num(s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", "/api/v1/events", map[string]any{"name": "Кубок", "discipline": "rapid", "system": "swiss", "rounds": 5, "time_control": "8+4"})["id"])
+	rec := a.Post(fmt.Sprintf("/events/%d/players", id), url.Values{"name": {"Хуаде Аслан"}, "rating": {"1850"}, "club": {"Нарт"}, "federation_id": {"ADG-7"}})
 	mustStatus(t, "add a player", rec.Code, http.StatusSeeOther, rec.Body.String())
-	rec = a.post(fmt.Sprintf("/events/%d/players", id), url.Values{"name": {"Другой Игрок"}, "federation_id": {"ADG-7"}})
+	rec = a.Post(fmt.Sprintf("/events/%d/players", id), url.Values{"name": {"Другой Игрок"}, "federation_id": {"ADG-7"}})
 	mustStatus(t, "the same federation ID", rec.Code, http.StatusConflict, rec.Body.String())
-	players := s.must(http.StatusOK, "", "GET", fmt.Sprintf("/api/v1/events/%d/players", id), nil)["players"].([]any)
+	players := s.Must(http.StatusOK, "", "GET", fmt.Sprintf("/api/v1/events/%d/players", id), nil)["players"].([]any)
 	if len(players) != 1 || players[0].(map[string]any)["federation_id"] != "ADG-7" {
 		t.Fatalf("players %v, want Хуаде with his federation ID", players)
 	}
-	pid := num(players[0].(map[string]any)["id"])
+	pid := apitest.Num(players[0].(map[string]any)["id"])
 	edit := fmt.Sprintf("/events/%d/players/%d/edit", id, pid)
-	if desk := a.get(fmt.Sprintf("/events/%d/manage", id)).Body.String(); !strings.Contains(desk, `href="`+edit+`"`) {
+	if desk := a.Get(fmt.Sprintf("/events/%d/manage", id)).Body.String(); !strings.Contains(desk, `href="`+edit+`"`) {
 		t.Errorf("the desk does not link the player's form")
 	}
-	mustContain(t, "the player's form", pageText(a.get(edit)), ruT("manage.edit_player", "Name", "Хуаде Аслан"), `value="1850"`, `value="Нарт"`, `value="ADG-7"`)
+	mustContain(t, "the player's form", apitest.PageText(a.Get(edit)), apitest.RuT("manage.edit_player", "Name", "Хуаде Аслан"), `value="1850"`, `value="Нарт"`, `value="ADG-7"`)
 
-	rec = a.post(edit, url.Values{"name": {"Хуаде Аслан"}, "rating": {"19О0"}, "club": {"Нарт"}, "reason": {"опечатка"}})
+	rec = a.Post(edit, url.Values{"name": {"Хуаде Аслан"}, "rating": {"19О0"}, "club": {"Нарт"}, "reason": {"опечатка"}})
 	mustStatus(t, "a rating that is not a number", rec.Code, http.StatusBadRequest, "")
-	mustContain(t, "the refused form", pageText(rec), `value="19О0"`, `value="опечатка"`, `<p class="field-error" role="alert">`+ruF("%q is not a whole number", "19О0"))
+	mustContain(t, "the refused form", apitest.PageText(rec), `value="19О0"`, `value="опечатка"`, `<p class="field-error" role="alert">`+apitest.RuF("%q is not a whole number", "19О0"))
 
-	rec = a.post(edit, url.Values{"name": {"Хуаде Аслан"}, "rating": {"1900"}, "club": {"Нарт"}, "federation_id": {"ADG-7"}, "reason": {"опечатка в рейтинге"}})
+	rec = a.Post(edit, url.Values{"name": {"Хуаде Аслан"}, "rating": {"1900"}, "club": {"Нарт"}, "federation_id": {"ADG-7"}, "reason": {"опечатка в рейтинге"}})
 	mustStatus(t, "the corrected rating", rec.Code, http.StatusSeeOther, rec.Body.String())
-	p := s.must(http.StatusOK, "", "GET", fmt.Sprintf("/api/v1/events/%d/players", id), nil)["players"].([]any)[0].(map[string]any)
+	p := s.Must(http.StatusOK, "", "GET", fmt.Sprintf("/api/v1/events/%d/players", id), nil)["players"].([]any)[0].(map[string]any)
 	if p["rating"] != float64(1900) || p["club"] != "Нарт" || p["federation_id"] != "ADG-7" {
 		t.Errorf("after the edit: %v", p)
 	}
-	mustContain(t, "the audit log", a.get(fmt.Sprintf("/events/%d/audit", id)).Body.String(), "опечатка в рейтинге")
+	mustContain(t, "the audit log", a.Get(fmt.Sprintf("/events/%d/audit", id)).Body.String(), "опечатка в рейтинге")
 }

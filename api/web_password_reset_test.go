@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"adiukh/api/apitest"
 	"adiukh/tournament/account"
 	"adiukh/tournament/mail"
 	"adiukh/tournament/mail/mailtest"
@@ -74,14 +75,14 @@ func TestPasswordResetPages(t *testing.T) {
 	t.Parallel()
 	st := storetest.SQLite(t)
 	tray := &mailTray{}
-	s := withRouter(&webServer{testServer: newTestServer(t, st), store: st,
-		accounts: testAccounts(st, account.Options{Mailer: tray, SiteURL: "https://adiukh.example"})}, "")
-	anon := s.anonymous()
-	if body := anon.get("/login").Body.String(); !strings.Contains(body, `href="/password-reset"`) {
+	s := apitest.WithRouter(&apitest.WebServer{Server: apitest.NewServer(t, st), Store: st,
+		Accounts: apitest.Accounts(st, account.Options{Mailer: tray, SiteURL: "https://adiukh.example"})}, "")
+	anon := s.Anonymous()
+	if body := anon.Get("/login").Body.String(); !strings.Contains(body, `href="/password-reset"`) {
 		t.Error("the sign-in page does not offer a password reset")
 	}
-	unknown := anon.post("/password-reset", url.Values{"email": {"nobody@example.org"}})
-	known := anon.post("/password-reset", url.Values{"email": {"player@example.org"}})
+	unknown := anon.Post("/password-reset", url.Values{"email": {"nobody@example.org"}})
+	known := anon.Post("/password-reset", url.Values{"email": {"player@example.org"}})
 	mustStatus(t, "ask for a link", known.Code, http.StatusOK, known.Body.String())
 	if unknown.Code != known.Code || unknown.Body.String() != known.Body.String() {
 		t.Error("a known and an unknown address get different answers")
@@ -93,34 +94,34 @@ func TestPasswordResetPages(t *testing.T) {
 			t.Errorf("a mail to an address without an account: %q", m)
 		}
 	}
-	form := anon.get(link[1])
+	form := anon.Get(link[1])
 	mustStatus(t, "the link's form", form.Code, http.StatusOK, form.Body.String())
 	if !strings.Contains(form.Body.String(), `name="password"`) || form.Header().Get("Cache-Control") != "no-store" {
 		t.Errorf("the link's form: no password field or cached (%q)", form.Header().Get("Cache-Control"))
 	}
-	short := anon.post(link[1], url.Values{"password": {"short"}})
+	short := anon.Post(link[1], url.Values{"password": {"short"}})
 	if short.Code != http.StatusBadRequest || !strings.Contains(short.Body.String(), "field-error") {
 		t.Errorf("a short password: %d", short.Code)
 	}
-	done := anon.post(link[1], url.Values{"password": {"новый пароль игрока"}})
+	done := anon.Post(link[1], url.Values{"password": {"новый пароль игрока"}})
 	if done.Code != http.StatusSeeOther || done.Header().Get("Location") != "/login?done=password" {
 		t.Fatalf("set the password: %d %s", done.Code, done.Header().Get("Location"))
 	}
-	if body := html.UnescapeString(anon.get("/login?done=password").Body.String()); !strings.Contains(body, `class="notice"`) {
+	if body := html.UnescapeString(anon.Get("/login?done=password").Body.String()); !strings.Contains(body, `class="notice"`) {
 		t.Error("the sign-in page does not say the password changed")
 	}
-	if _, err := s.accounts.Login(context.Background(), "player@example.org", "новый пароль игрока", "192.0.2.1"); err != nil {
+	if _, err := s.Accounts.Login(context.Background(), "player@example.org", "новый пароль игрока", "192.0.2.1"); err != nil {
 		t.Errorf("sign in with the new password: %v", err)
 	}
-	if rec := anon.get(link[1]); rec.Code != http.StatusBadRequest {
+	if rec := anon.Get(link[1]); rec.Code != http.StatusBadRequest {
 		t.Errorf("the link used again: %d, want 400", rec.Code)
 	}
 
-	noMail := newWebServer(t).anonymous()
-	if body := noMail.get("/login").Body.String(); strings.Contains(body, `href="/password-reset"`) {
+	noMail := apitest.NewWebServer(t).Anonymous()
+	if body := noMail.Get("/login").Body.String(); strings.Contains(body, `href="/password-reset"`) {
 		t.Error("a site without mail offers a password reset")
 	}
-	if body := noMail.get("/password-reset").Body.String(); strings.Contains(body, `name="email"`) {
+	if body := noMail.Get("/password-reset").Body.String(); strings.Contains(body, `name="email"`) {
 		t.Error("a site without mail shows the reset form")
 	}
 }
@@ -152,9 +153,9 @@ func TestPasswordResetTakesTheSameTimeForAnyAddress(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	accounts := testAccounts(st, account.Options{Mailer: slowMailer{next: smtp, delay: 40 * time.Millisecond}, SiteURL: "https://adiukh.example"})
+	accounts := apitest.Accounts(st, account.Options{Mailer: slowMailer{next: smtp, delay: 40 * time.Millisecond}, SiteURL: "https://adiukh.example"})
 	t.Cleanup(func() { _ = accounts.Close(context.Background()) })
-	s := withRouter(&webServer{testServer: newTestServer(t, st), store: st, accounts: accounts}, "")
+	s := apitest.WithRouter(&apitest.WebServer{Server: apitest.NewServer(t, st), Store: st, Accounts: accounts}, "")
 
 	const pairs = 50
 	var answer string
@@ -167,7 +168,7 @@ func TestPasswordResetTakesTheSameTimeForAnyAddress(t *testing.T) {
 		req.RemoteAddr = fmt.Sprintf("10.48.%d.%d:4000", n/200, n%200+1)
 		rec := httptest.NewRecorder()
 		began := time.Now()
-		s.handler.ServeHTTP(rec, req)
+		s.Handler.ServeHTTP(rec, req)
 		took := time.Since(began)
 		if rec.Code != http.StatusOK {
 			t.Fatalf("ask for a link for %s: %d\n%s", email, rec.Code, rec.Body)

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"adiukh/api/apitest"
 	"adiukh/tournament"
 )
 
@@ -17,40 +18,40 @@ import (
 // declined one tells the reason.
 func TestPersonClaims(t *testing.T) {
 	t.Parallel()
-	s := newWebServer(t)
-	arbiter := s.signIn(tournament.ArbiterRole)
+	s := apitest.NewWebServer(t)
+	arbiter := s.SignIn(tournament.ArbiterRole)
 	for _, name := range []string{"Мурат", "Аслан"} {
-		if rec := arbiter.post("/people", url.Values{"surname": {"Берсиров"}, "given_names": {name}}); rec.Code != http.StatusSeeOther {
+		if rec := arbiter.Post("/people", url.Values{"surname": {"Берсиров"}, "given_names": {name}}); rec.Code != http.StatusSeeOther {
 			t.Fatalf("add %s: %d", name, rec.Code)
 		}
 	}
-	player := s.signIn(tournament.PlayerRole)
-	if page := player.get("/people/1").Body.String(); !strings.Contains(page, `action="/people/1/claim"`) {
+	player := s.SignIn(tournament.PlayerRole)
+	if page := player.Get("/people/1").Body.String(); !strings.Contains(page, `action="/people/1/claim"`) {
 		t.Fatal("the person's page offers the player no request")
 	}
-	if rec := player.post("/people/1/claim", nil); rec.Code != http.StatusSeeOther {
+	if rec := player.Post("/people/1/claim", nil); rec.Code != http.StatusSeeOther {
 		t.Fatalf("claim: %d", rec.Code)
 	}
-	if rec := player.post("/people/2/claim", nil); rec.Code != http.StatusConflict {
+	if rec := player.Post("/people/2/claim", nil); rec.Code != http.StatusConflict {
 		t.Errorf("a second request while the first waits: %d, want 409", rec.Code)
 	}
-	mustStatus(t, "a player opens the requests", player.get("/people-claims").Code, http.StatusForbidden, "")
-	claims := arbiter.get("/people-claims").Body.String()
+	mustStatus(t, "a player opens the requests", player.Get("/people-claims").Code, http.StatusForbidden, "")
+	claims := arbiter.Get("/people-claims").Body.String()
 	confirm := regexp.MustCompile(`action="(/people-claims/\d+/confirm)"`).FindStringSubmatch(claims)
 	if confirm == nil || !strings.Contains(claims, "player@example.org") {
 		t.Fatalf("the requests page:\n%s", claims)
 	}
-	if rec := arbiter.post(confirm[1], nil); rec.Code != http.StatusSeeOther {
+	if rec := arbiter.Post(confirm[1], nil); rec.Code != http.StatusSeeOther {
 		t.Fatalf("confirm: %d", rec.Code)
 	}
-	my := html.UnescapeString(player.get("/my").Body.String())
+	my := html.UnescapeString(player.Get("/my").Body.String())
 	if !strings.Contains(my, `href="/people/1">Берсиров Мурат</a>`) {
 		t.Errorf("the player's page does not show their record:\n%s", my)
 	}
-	if rec := player.post("/people/2/claim", nil); rec.Code != http.StatusConflict {
+	if rec := player.Post("/people/2/claim", nil); rec.Code != http.StatusConflict {
 		t.Errorf("a request of a linked account: %d, want 409", rec.Code)
 	}
-	if rec := arbiter.post(confirm[1], nil); rec.Code != http.StatusConflict {
+	if rec := arbiter.Post(confirm[1], nil); rec.Code != http.StatusConflict {
 		t.Errorf("confirming twice: %d, want 409", rec.Code)
 	}
 }

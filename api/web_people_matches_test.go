@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"adiukh/api/apitest"
 	"adiukh/tournament"
 )
 
@@ -19,80 +20,80 @@ import (
 // form unlinks. The same through the API.
 func TestRegisterMatchesPage(t *testing.T) {
 	t.Parallel()
-	s := newWebServer(t)
-	arbiter := s.signIn(tournament.ArbiterRole)
+	s := apitest.NewWebServer(t)
+	arbiter := s.SignIn(tournament.ArbiterRole)
 	person := func(surname, given string, born int) string {
-		p := s.must(http.StatusCreated, tournament.ArbiterRole, "POST", "/api/v1/people", map[string]any{"surname": surname, "given_names": given, "birth_year": born})
+		p := s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", "/api/v1/people", map[string]any{"surname": surname, "given_names": given, "birth_year": born})
 		return p["federation_id"].(string)
 	}
 	murat := person("Берсиров", "Мурат", 1992)
 	person("Хуажев", "Аслан", 1990)
 	person("Ёлкина", "Саида", 1999)
-	id := num(s.must(http.StatusCreated, tournament.ArbiterRole, "POST", "/api/v1/events", map[string]any{"name": "Открытый турнир", "discipline": "rapid", "system": "swiss", "rounds": 5})["id"])
+	id := apitest.Num(s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", "/api/v1/events", map[string]any{"name": "Открытый турнир", "discipline": "rapid", "system": "swiss", "rounds": 5})["id"])
 	list := "Берсиров Мурат,,1992,,," + murat + "\nХуажев Аслон,,1990\nЕлкина Саида,,1999\nНовиков Пётр,,2005,Адыгейск\n"
-	if rec := arbiter.post(fmt.Sprintf("/events/%d/players/csv", id), url.Values{"csv": {list}}); rec.Code != http.StatusSeeOther {
+	if rec := arbiter.Post(fmt.Sprintf("/events/%d/players/csv", id), url.Values{"csv": {list}}); rec.Code != http.StatusSeeOther {
 		t.Fatalf("the pasted list: %d\n%s", rec.Code, rec.Body.String())
 	}
-	desk := arbiter.get(fmt.Sprintf("/events/%d/manage", id)).Body.String()
+	desk := arbiter.Get(fmt.Sprintf("/events/%d/manage", id)).Body.String()
 	if !strings.Contains(desk, fmt.Sprintf(`href="/events/%d/register-matches"`, id)) || !strings.Contains(desk, ">"+murat+"</a>") {
 		t.Errorf("the desk neither links the matches nor shows Murat's federation ID")
 	}
 
 	path := fmt.Sprintf("/events/%d/register-matches", id)
-	mustStatus(t, "a player opens the matches", s.signIn(tournament.PlayerRole).get(path).Code, http.StatusForbidden, "")
-	rec := arbiter.get(path)
-	body := pageText(rec)
-	if rec.Code != http.StatusOK || strings.Count(body, `data-player=`) != 3 || !strings.Contains(body, ruN("matches.link_sure", 1)) || !strings.Contains(body, ruN("matches.letters", 1)) || !strings.Contains(body, ruT("matches.none")) {
+	mustStatus(t, "a player opens the matches", s.SignIn(tournament.PlayerRole).Get(path).Code, http.StatusForbidden, "")
+	rec := arbiter.Get(path)
+	body := apitest.PageText(rec)
+	if rec.Code != http.StatusOK || strings.Count(body, `data-player=`) != 3 || !strings.Contains(body, apitest.RuN("matches.link_sure", 1)) || !strings.Contains(body, apitest.RuN("matches.letters", 1)) || !strings.Contains(body, apitest.RuT("matches.none")) {
 		t.Fatalf("the matches page: %d, want three players, one sure match, a slip and a newcomer\n%s", rec.Code, body)
 	}
-	if rec := arbiter.post(path+"/sure", nil); rec.Code != http.StatusSeeOther || !strings.HasSuffix(rec.Header().Get("Location"), "linked=1") {
+	if rec := arbiter.Post(path+"/sure", nil); rec.Code != http.StatusSeeOther || !strings.HasSuffix(rec.Header().Get("Location"), "linked=1") {
 		t.Fatalf("link the sure matches: %d %s", rec.Code, rec.Header().Get("Location"))
 	}
-	body = pageText(arbiter.get(path + "?linked=1"))
-	if strings.Count(body, `data-player=`) != 2 || !strings.Contains(body, ruT("matches.linked_n", "N", "1")) {
+	body = apitest.PageText(arbiter.Get(path + "?linked=1"))
+	if strings.Count(body, `data-player=`) != 2 || !strings.Contains(body, apitest.RuT("matches.linked_n", "N", "1")) {
 		t.Errorf("after the sure match: want two players left and the count said\n%s", body)
 	}
 	aslan, aslanPerson := matchCard(t, body, "Хуажев Аслон")
 	petr, _ := matchCard(t, body, "Новиков Пётр")
-	bad := arbiter.post(fmt.Sprintf("/events/%d/players/%s/person", id, aslan), url.Values{"federation_id": {"999999"}})
+	bad := arbiter.Post(fmt.Sprintf("/events/%d/players/%s/person", id, aslan), url.Values{"federation_id": {"999999"}})
 	if bad.Code != http.StatusBadRequest || !strings.Contains(bad.Body.String(), `value="999999"`) || !strings.Contains(bad.Body.String(), "field-error") {
 		t.Errorf("an unknown federation ID: %d, want 400 with it kept at its player", bad.Code)
 	}
-	if rec := arbiter.post(fmt.Sprintf("/events/%d/players/%s/person", id, aslan), url.Values{"person": {aslanPerson}}); rec.Code != http.StatusSeeOther {
+	if rec := arbiter.Post(fmt.Sprintf("/events/%d/players/%s/person", id, aslan), url.Values{"person": {aslanPerson}}); rec.Code != http.StatusSeeOther {
 		t.Fatalf("link Аслан: %d\n%s", rec.Code, rec.Body.String())
 	}
-	if rec := arbiter.post(fmt.Sprintf("/events/%d/players/%s/person/new", id, petr), nil); rec.Code != http.StatusSeeOther {
+	if rec := arbiter.Post(fmt.Sprintf("/events/%d/players/%s/person/new", id, petr), nil); rec.Code != http.StatusSeeOther {
 		t.Fatalf("add Пётр to the register: %d\n%s", rec.Code, rec.Body.String())
 	}
-	if body := pageText(arbiter.get(path)); !strings.Contains(body, ruT("matches.all_linked")) {
+	if body := apitest.PageText(arbiter.Get(path)); !strings.Contains(body, apitest.RuT("matches.all_linked")) {
 		t.Errorf("after linking everyone: %s", body)
 	}
-	found := s.must(http.StatusOK, "", "GET", "/api/v1/people?q=Новиков", nil)["people"].([]any)
+	found := s.Must(http.StatusOK, "", "GET", "/api/v1/people?q=Новиков", nil)["people"].([]any)
 	if len(found) != 1 || found[0].(map[string]any)["club"] != "Адыгейск" {
 		t.Errorf("Пётр in the register: %v", found)
 	}
 
 	edit := fmt.Sprintf("/events/%d/players/%s/edit", id, aslan)
-	if body := pageText(arbiter.get(edit)); !strings.Contains(body, ruT("matches.unlink")) {
+	if body := apitest.PageText(arbiter.Get(edit)); !strings.Contains(body, apitest.RuT("matches.unlink")) {
 		t.Fatalf("the player's form offers no unlink:\n%s", body)
 	}
-	if rec := arbiter.post(fmt.Sprintf("/events/%d/players/%s/person", id, aslan), url.Values{"unlink": {"1"}}); rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != edit {
+	if rec := arbiter.Post(fmt.Sprintf("/events/%d/players/%s/person", id, aslan), url.Values{"unlink": {"1"}}); rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != edit {
 		t.Fatalf("unlink: %d %s", rec.Code, rec.Header().Get("Location"))
 	}
 
-	matches := s.must(http.StatusOK, tournament.ArbiterRole, "GET", fmt.Sprintf("/api/v1/events/%d/register-matches", id), nil)
+	matches := s.Must(http.StatusOK, tournament.ArbiterRole, "GET", fmt.Sprintf("/api/v1/events/%d/register-matches", id), nil)
 	offered := matches["players"].([]any)
 	if len(offered) != 1 || len(offered[0].(map[string]any)["candidates"].([]any)) != 1 {
 		t.Fatalf("the API's matches after the unlink: %v", matches)
 	}
 	candidate := offered[0].(map[string]any)["candidates"].([]any)[0].(map[string]any)
 	player := offered[0].(map[string]any)["player"].(map[string]any)
-	linked := s.must(http.StatusOK, tournament.ArbiterRole, "PUT", fmt.Sprintf("/api/v1/events/%d/players/%d/person", id, num(player["id"])),
-		map[string]any{"person_id": num(candidate["person"].(map[string]any)["id"])})
-	if num(linked["person_id"]) == 0 {
+	linked := s.Must(http.StatusOK, tournament.ArbiterRole, "PUT", fmt.Sprintf("/api/v1/events/%d/players/%d/person", id, apitest.Num(player["id"])),
+		map[string]any{"person_id": apitest.Num(candidate["person"].(map[string]any)["id"])})
+	if apitest.Num(linked["person_id"]) == 0 {
 		t.Errorf("linked through the API: %v", linked)
 	}
-	if n := s.must(http.StatusOK, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/register-matches/link-sure", id), nil)["linked"]; num(n) != 0 {
+	if n := s.Must(http.StatusOK, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/register-matches/link-sure", id), nil)["linked"]; apitest.Num(n) != 0 {
 		t.Errorf("sure matches with everyone linked: %v", n)
 	}
 }

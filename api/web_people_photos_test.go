@@ -15,6 +15,7 @@ import (
 	"strings"
 	"testing"
 
+	"adiukh/api/apitest"
 	"adiukh/tournament"
 	"adiukh/tournament/people"
 )
@@ -25,21 +26,21 @@ import (
 // validator, the API gives its address and removes it.
 func TestPersonPhotoPages(t *testing.T) {
 	t.Parallel()
-	s := newWebServer(t)
-	person := s.must(http.StatusCreated, tournament.ArbiterRole, "POST", "/api/v1/people", map[string]any{"surname": "Тлехас", "given_names": "Анна"})
-	id := int(num(person["id"]))
-	admin := s.signIn(tournament.Admin)
+	s := apitest.NewWebServer(t)
+	person := s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", "/api/v1/people", map[string]any{"surname": "Тлехас", "given_names": "Анна"})
+	id := int(apitest.Num(person["id"]))
+	admin := s.SignIn(tournament.Admin)
 	page := fmt.Sprintf("/people/%d", id)
-	if body := pageText(s.signIn(tournament.ArbiterRole).get(page)); strings.Contains(body, "/photo\"") {
+	if body := apitest.PageText(s.SignIn(tournament.ArbiterRole).Get(page)); strings.Contains(body, "/photo\"") {
 		t.Error("an arbiter is offered to upload a photo")
 	}
-	if body := pageText(admin.get(page)); !strings.Contains(body, ruT("people.photo_add")) || strings.Contains(body, "person-photo") {
+	if body := apitest.PageText(admin.Get(page)); !strings.Contains(body, apitest.RuT("people.photo_add")) || strings.Contains(body, "person-photo") {
 		t.Errorf("the administrator's page of a person without a photo:\n%s", body)
 	}
 
-	bad := admin.do(photoUpload(t, fmt.Sprintf("/people/%d/photo", id), []byte("not a picture")))
-	if bad.Code != http.StatusBadRequest || !strings.Contains(pageText(bad), ruF("the photo must be a JPEG or PNG picture")) {
-		t.Errorf("a file that is no picture: %d\n%s", bad.Code, pageText(bad))
+	bad := admin.Do(photoUpload(t, fmt.Sprintf("/people/%d/photo", id), []byte("not a picture")))
+	if bad.Code != http.StatusBadRequest || !strings.Contains(apitest.PageText(bad), apitest.RuF("the photo must be a JPEG or PNG picture")) {
+		t.Errorf("a file that is no picture: %d\n%s", bad.Code, apitest.PageText(bad))
 	}
 	var picture bytes.Buffer
 	img := image.NewRGBA(image.Rect(0, 0, 600, 800))
@@ -50,14 +51,14 @@ func TestPersonPhotoPages(t *testing.T) {
 	if err := png.Encode(&picture, img); err != nil {
 		t.Fatal(err)
 	}
-	if rec := admin.do(photoUpload(t, fmt.Sprintf("/people/%d/photo", id), picture.Bytes())); rec.Code != http.StatusSeeOther {
+	if rec := admin.Do(photoUpload(t, fmt.Sprintf("/people/%d/photo", id), picture.Bytes())); rec.Code != http.StatusSeeOther {
 		t.Fatalf("upload: %d\n%s", rec.Code, rec.Body.String())
 	}
-	src := regexp.MustCompile(`class="person-photo" src="([^"]+)"`).FindStringSubmatch(pageText(s.anonymous().get(page)))
+	src := regexp.MustCompile(`class="person-photo" src="([^"]+)"`).FindStringSubmatch(apitest.PageText(s.Anonymous().Get(page)))
 	if src == nil {
 		t.Fatal("the person's page shows no photo")
 	}
-	rec := s.anonymous().get(src[1])
+	rec := s.Anonymous().Get(src[1])
 	if rec.Code != http.StatusOK || rec.Header().Get("Content-Type") != "image/jpeg" || rec.Header().Get("ETag") == "" {
 		t.Fatalf("the photo: %d %s", rec.Code, rec.Header().Get("Content-Type"))
 	}
@@ -66,16 +67,16 @@ func TestPersonPhotoPages(t *testing.T) {
 	}
 	req := httptest.NewRequest("GET", src[1], nil)
 	req.Header.Set("If-None-Match", rec.Header().Get("ETag"))
-	if again := s.anonymous().do(req); again.Code != http.StatusNotModified {
+	if again := s.Anonymous().Do(req); again.Code != http.StatusNotModified {
 		t.Errorf("the photo asked again with its validator: %d, want 304", again.Code)
 	}
 
-	got := s.must(http.StatusOK, "", "GET", fmt.Sprintf("/api/v1/people/%d", id), nil)
+	got := s.Must(http.StatusOK, "", "GET", fmt.Sprintf("/api/v1/people/%d", id), nil)
 	if got["photo"] != src[1] {
 		t.Errorf("the API's photo %v, the page's %s", got["photo"], src[1])
 	}
-	s.must(http.StatusOK, tournament.Admin, "DELETE", fmt.Sprintf("/api/v1/people/%d/photo", id), nil)
-	if rec := s.anonymous().get(src[1]); rec.Code != http.StatusNotFound {
+	s.Must(http.StatusOK, tournament.Admin, "DELETE", fmt.Sprintf("/api/v1/people/%d/photo", id), nil)
+	if rec := s.Anonymous().Get(src[1]); rec.Code != http.StatusNotFound {
 		t.Errorf("the removed photo: %d", rec.Code)
 	}
 }
@@ -111,16 +112,16 @@ func (b *brokenBody) Read(p []byte) (int, error) {
 // words, not with the server's I/O error in English.
 func TestPersonPhotoBrokenOff(t *testing.T) {
 	t.Parallel()
-	s := newWebServer(t)
-	id := num(s.must(http.StatusCreated, tournament.ArbiterRole, "POST", "/api/v1/people", map[string]any{"surname": "Тлехас", "given_names": "Анна"})["id"])
+	s := apitest.NewWebServer(t)
+	id := apitest.Num(s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", "/api/v1/people", map[string]any{"surname": "Тлехас", "given_names": "Анна"})["id"])
 	req := httptest.NewRequest("PUT", fmt.Sprintf("/api/v1/people/%d/photo", id), &brokenBody{})
-	req.Header.Set("Authorization", "Bearer "+s.tokens[tournament.Admin])
+	req.Header.Set("Authorization", "Bearer "+s.Tokens[tournament.Admin])
 	req.Header.Set("Accept-Language", "ru")
 	rec := httptest.NewRecorder()
-	s.handler.ServeHTTP(rec, req)
+	s.Handler.ServeHTTP(rec, req)
 	var answer map[string]any
 	if err := json.Unmarshal(rec.Body.Bytes(), &answer); err != nil || rec.Code != http.StatusBadRequest ||
-		answer["message"] != ruF("the photo broke off before its end; send it again") {
+		answer["message"] != apitest.RuF("the photo broke off before its end; send it again") {
 		t.Errorf("a photo broken off: %d %s", rec.Code, rec.Body.String())
 	}
 }

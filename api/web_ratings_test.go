@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"adiukh/api/apitest"
 	"adiukh/tournament"
 	"adiukh/tournament/ratings"
 )
@@ -21,67 +22,67 @@ import (
 // history as an SVG chart.
 func TestRatingPages(t *testing.T) {
 	t.Parallel()
-	s := newWebServer(t)
-	s.ratedBlitzEvent()
-	admin := s.signIn(tournament.Admin)
-	if body := s.anonymous().get("/ratings/blitz").Body.String(); strings.Contains(body, `action="/ratings/blitz/periods"`) {
+	s := apitest.NewWebServer(t)
+	ratedBlitzEvent(s.Server)
+	admin := s.SignIn(tournament.Admin)
+	if body := s.Anonymous().Get("/ratings/blitz").Body.String(); strings.Contains(body, `action="/ratings/blitz/periods"`) {
 		t.Error("an anonymous reader is offered to close a period")
 	}
-	bad := admin.post("/ratings/blitz/periods", url.Values{"until": {"вчера"}})
+	bad := admin.Post("/ratings/blitz/periods", url.Values{"until": {"вчера"}})
 	if bad.Code != http.StatusBadRequest || !strings.Contains(bad.Body.String(), "field-error") {
 		t.Errorf("a bad date: %d", bad.Code)
 	}
 	tomorrow := time.Now().In(tournament.DefaultLocation()).AddDate(0, 0, 1).Format(time.DateOnly)
-	if rec := admin.post("/ratings/blitz/periods", url.Values{"until": {tomorrow}}); rec.Code != http.StatusBadRequest || !strings.Contains(pageText(rec), "не позже сегодняшнего дня") {
-		t.Errorf("a period up to tomorrow: %d, want 400 saying a period ends today at the latest\n%s", rec.Code, pageText(rec))
+	if rec := admin.Post("/ratings/blitz/periods", url.Values{"until": {tomorrow}}); rec.Code != http.StatusBadRequest || !strings.Contains(apitest.PageText(rec), "не позже сегодняшнего дня") {
+		t.Errorf("a period up to tomorrow: %d, want 400 saying a period ends today at the latest\n%s", rec.Code, apitest.PageText(rec))
 	}
 	// Issue 50.7: the limits stand beside the fields; the form asks first,
 	// showing what the period takes.
-	page := pageText(admin.get("/ratings/blitz"))
-	if !strings.Contains(page, ruT("ratings.until_limit")) || !strings.Contains(page, fmt.Sprintf("от %d до %d", ratings.MinInitial, ratings.MaxInitial)) {
+	page := apitest.PageText(admin.Get("/ratings/blitz"))
+	if !strings.Contains(page, apitest.RuT("ratings.until_limit")) || !strings.Contains(page, fmt.Sprintf("от %d до %d", ratings.MinInitial, ratings.MaxInitial)) {
 		t.Errorf("the administrator's forms do not state their limits:\n%s", page)
 	}
-	ask := admin.post("/ratings/blitz/periods", url.Values{"until": {"2026-10-31"}})
+	ask := admin.Post("/ratings/blitz/periods", url.Values{"until": {"2026-10-31"}})
 	asked := html.UnescapeString(ask.Body.String())
 	if ask.Code != http.StatusOK || !strings.Contains(asked, `name="confirm" value="1"`) || !strings.Contains(asked, `name="until" value="2026-10-31"`) {
-		t.Fatalf("closing asks first: %d\n%s", ask.Code, pageText(ask))
+		t.Fatalf("closing asks first: %d\n%s", ask.Code, apitest.PageText(ask))
 	}
 	takes := regexp.MustCompile(`<tr data-event="\d+"><td><a href="/events/\d+">Рейтинговый турнир</a></td><td>[^<]+</td><td class="num">6</td></tr>`)
-	if !takes.MatchString(asked) || !strings.Contains(pageText(ask), ruT("ratings.close_first")) || !strings.Contains(pageText(ask), "изменятся рейтинги 4 человек") {
-		t.Errorf("the question does not show the event with its 6 games and the 4 persons rated:\n%s", pageText(ask))
+	if !takes.MatchString(asked) || !strings.Contains(apitest.PageText(ask), apitest.RuT("ratings.close_first")) || !strings.Contains(apitest.PageText(ask), "изменятся рейтинги 4 человек") {
+		t.Errorf("the question does not show the event with its 6 games and the 4 persons rated:\n%s", apitest.PageText(ask))
 	}
-	if body := s.anonymous().get("/ratings/blitz").Body.String(); !strings.Contains(body, ruT("ratings.none_yet")) {
+	if body := s.Anonymous().Get("/ratings/blitz").Body.String(); !strings.Contains(body, apitest.RuT("ratings.none_yet")) {
 		t.Fatal("asking closed the period")
 	}
-	if rec := admin.post("/ratings/blitz/periods", url.Values{"until": {"2026-10-31"}, "confirm": {"1"}}); rec.Code != http.StatusSeeOther {
+	if rec := admin.Post("/ratings/blitz/periods", url.Values{"until": {"2026-10-31"}, "confirm": {"1"}}); rec.Code != http.StatusSeeOther {
 		t.Fatalf("close the period: %d\n%s", rec.Code, rec.Body.String())
 	}
-	list := html.UnescapeString(s.anonymous().get("/ratings/blitz").Body.String())
+	list := html.UnescapeString(s.Anonymous().Get("/ratings/blitz").Body.String())
 	rows := regexp.MustCompile(`<tr data-person="(\d+)">`).FindAllStringSubmatch(list, -1)
 	if len(rows) != 4 || !strings.Contains(list, "Хуажев Аслан") {
 		t.Fatalf("the blitz list has %d rows:\n%s", len(rows), list)
 	}
-	if narrowed := s.anonymous().get("/ratings/blitz?q=" + url.QueryEscape("заур")).Body.String(); strings.Count(narrowed, "<tr data-person=") != 1 {
+	if narrowed := s.Anonymous().Get("/ratings/blitz?q=" + url.QueryEscape("заур")).Body.String(); strings.Count(narrowed, "<tr data-person=") != 1 {
 		t.Error("the search does not narrow the list to one")
 	}
-	if rec := s.anonymous().get("/ratings/bullet"); rec.Code != http.StatusNotFound {
+	if rec := s.Anonymous().Get("/ratings/bullet"); rec.Code != http.StatusNotFound {
 		t.Errorf("an unknown list: %d", rec.Code)
 	}
-	csv := s.anonymous().get("/ratings/blitz/list.csv").Body.String()
+	csv := s.Anonymous().Get("/ratings/blitz/list.csv").Body.String()
 	if !strings.HasPrefix(csv, "rank,federation_id,name,") || strings.Count(csv, "\n") != 5 || !strings.Contains(csv, "Хуажев Аслан") {
 		t.Errorf("the list as CSV:\n%s", csv)
 	}
-	if xlsx := s.anonymous().get("/ratings/blitz/list.xlsx"); xlsx.Code != http.StatusOK || !strings.HasPrefix(xlsx.Body.String(), "PK") {
+	if xlsx := s.Anonymous().Get("/ratings/blitz/list.xlsx"); xlsx.Code != http.StatusOK || !strings.HasPrefix(xlsx.Body.String(), "PK") {
 		t.Errorf("the list as XLSX: %d", xlsx.Code)
 	}
 	report := regexp.MustCompile(`href="(/ratings/blitz/periods/\d+)"`).FindStringSubmatch(list)
 	if report == nil {
 		t.Fatal("the list does not link its period's report")
 	}
-	if body := html.UnescapeString(s.anonymous().get(report[1]).Body.String()); strings.Count(body, `<section class="rating-change"`) != 4 || !strings.Contains(body, `<td class="num">0,5</td>`) {
+	if body := html.UnescapeString(s.Anonymous().Get(report[1]).Body.String()); strings.Count(body, `<section class="rating-change"`) != 4 || !strings.Contains(body, `<td class="num">0,5</td>`) {
 		t.Errorf("the period's report:\n%s", body)
 	}
-	person := s.anonymous().get("/people/" + rows[0][1]).Body.String()
+	person := s.Anonymous().Get("/people/" + rows[0][1]).Body.String()
 	if !strings.Contains(person, `<svg class="rating-chart"`) || !strings.Contains(person, "<polyline points=") {
 		t.Error("the person's page draws no rating chart")
 	}
@@ -89,8 +90,8 @@ func TestRatingPages(t *testing.T) {
 	if !strings.Contains(person, `class="axis day">31.10.2026</text>`) {
 		t.Error("the chart does not date its period below the plot")
 	}
-	if !strings.Contains(list, `<th class="num k-next">`+ruT("ratings.k_next")+`</th>`) {
-		t.Errorf("the list's K column is not headed %q", ruT("ratings.k_next"))
+	if !strings.Contains(list, `<th class="num k-next">`+apitest.RuT("ratings.k_next")+`</th>`) {
+		t.Errorf("the list's K column is not headed %q", apitest.RuT("ratings.k_next"))
 	}
 	if games := report[1] + "#person-" + rows[0][1]; !strings.Contains(person, `href="`+games+`"`) {
 		t.Errorf("the person's history does not link their games of the period, %s", games)
@@ -105,28 +106,28 @@ func TestRatingPages(t *testing.T) {
 // and the person's page say the discipline's name, and so does the event.
 func TestRatingListNamedAsItsDiscipline(t *testing.T) {
 	t.Parallel()
-	s := newWebServer(t)
-	id := s.ratedBlitzEvent()
+	s := apitest.NewWebServer(t)
+	id := ratedBlitzEvent(s.Server)
 	for _, list := range []string{"standard", "rapid", "blitz"} {
-		name := ruT("discipline." + list)
-		page := pageText(s.anonymous().get("/ratings/" + list))
+		name := apitest.RuT("discipline." + list)
+		page := apitest.PageText(s.Anonymous().Get("/ratings/" + list))
 		if !strings.Contains(page, "<h1>"+name+"</h1>") || !strings.Contains(page, `<a href="/ratings/`+list+`"`+` aria-current="page">`+name+"</a>") {
 			t.Errorf("the %s list is not named %q:\n%s", list, name, page)
 		}
 	}
-	if event := pageText(s.anonymous().get(fmt.Sprintf("/events/%d", id))); !strings.Contains(event, ruT("discipline.blitz")+" · ") {
-		t.Errorf("the event does not name its discipline %q", ruT("discipline.blitz"))
+	if event := apitest.PageText(s.Anonymous().Get(fmt.Sprintf("/events/%d", id))); !strings.Contains(event, apitest.RuT("discipline.blitz")+" · ") {
+		t.Errorf("the event does not name its discipline %q", apitest.RuT("discipline.blitz"))
 	}
-	if rec := s.signIn(tournament.Admin).post("/ratings/blitz/periods", url.Values{"until": {"2026-10-31"}, "confirm": {"1"}}); rec.Code != http.StatusSeeOther {
+	if rec := s.SignIn(tournament.Admin).Post("/ratings/blitz/periods", url.Values{"until": {"2026-10-31"}, "confirm": {"1"}}); rec.Code != http.StatusSeeOther {
 		t.Fatalf("close the period: %d", rec.Code)
 	}
-	list := pageText(s.anonymous().get("/ratings/blitz"))
+	list := apitest.PageText(s.Anonymous().Get("/ratings/blitz"))
 	person := regexp.MustCompile(`<tr data-person="(\d+)">`).FindStringSubmatch(list)
 	if person == nil {
 		t.Fatal("the list has no rows")
 	}
-	if page := pageText(s.anonymous().get("/people/" + person[1])); !strings.Contains(page, "<h3>"+ruT("discipline.blitz")+": ") {
-		t.Errorf("the person's page does not name the list %q", ruT("discipline.blitz"))
+	if page := apitest.PageText(s.Anonymous().Get("/people/" + person[1])); !strings.Contains(page, "<h3>"+apitest.RuT("discipline.blitz")+": ") {
+		t.Errorf("the person's page does not name the list %q", apitest.RuT("discipline.blitz"))
 	}
 }
 
@@ -136,44 +137,44 @@ func TestRatingListNamedAsItsDiscipline(t *testing.T) {
 // list show what it was rated with.
 func TestRatingOptionsPage(t *testing.T) {
 	t.Parallel()
-	s := newWebServer(t)
-	s.ratedBlitzEvent()
-	admin := s.signIn(tournament.Admin)
-	if body := s.anonymous().get("/ratings/blitz").Body.String(); strings.Contains(body, `action="/ratings/blitz/options"`) {
+	s := apitest.NewWebServer(t)
+	ratedBlitzEvent(s.Server)
+	admin := s.SignIn(tournament.Admin)
+	if body := s.Anonymous().Get("/ratings/blitz").Body.String(); strings.Contains(body, `action="/ratings/blitz/options"`) {
 		t.Error("an anonymous reader is offered the list's options")
 	}
-	if rec := s.signIn(tournament.ArbiterRole).post("/ratings/blitz/options", url.Values{"initial": {"1200"}}); rec.Code != http.StatusForbidden {
+	if rec := s.SignIn(tournament.ArbiterRole).Post("/ratings/blitz/options", url.Values{"initial": {"1200"}}); rec.Code != http.StatusForbidden {
 		t.Errorf("an arbiter sets the options: %d", rec.Code)
 	}
-	bad := admin.post("/ratings/blitz/options", url.Values{"initial": {"50"}, "point_share": {"on"}})
-	if text := pageText(bad); bad.Code != http.StatusBadRequest || !strings.Contains(text, ruF("the initial rating is %d; it is between %d and %d", 50, 100, 3000)) ||
+	bad := admin.Post("/ratings/blitz/options", url.Values{"initial": {"50"}, "point_share": {"on"}})
+	if text := apitest.PageText(bad); bad.Code != http.StatusBadRequest || !strings.Contains(text, apitest.RuF("the initial rating is %d; it is between %d and %d", 50, 100, 3000)) ||
 		!strings.Contains(text, `name="initial" min="100" max="3000" value="50"`) {
 		t.Errorf("an initial rating out of bounds: %d\n%s", bad.Code, text)
 	}
-	if rec := admin.post("/ratings/blitz/options", url.Values{"initial": {"1200"}, "point_share": {"on"}}); rec.Code != http.StatusSeeOther {
+	if rec := admin.Post("/ratings/blitz/options", url.Values{"initial": {"1200"}, "point_share": {"on"}}); rec.Code != http.StatusSeeOther {
 		t.Fatalf("set the options: %d\n%s", rec.Code, rec.Body.String())
 	}
-	shareOn := ruT("ratings.initial_is", "Initial", 1200) + " · " + ruT("ratings.point_share_on")
-	page := pageText(admin.get("/ratings/blitz"))
-	if !strings.Contains(page, `<p class="meta" data-options="next">`+ruT("ratings.next_with")+": "+shareOn) ||
+	shareOn := apitest.RuT("ratings.initial_is", "Initial", 1200) + " · " + apitest.RuT("ratings.point_share_on")
+	page := apitest.PageText(admin.Get("/ratings/blitz"))
+	if !strings.Contains(page, `<p class="meta" data-options="next">`+apitest.RuT("ratings.next_with")+": "+shareOn) ||
 		!strings.Contains(page, `value="1200"`) || !strings.Contains(page, `name="point_share" checked`) || strings.Count(page, "<li>") < 1 {
 		t.Errorf("the list page after the options were set:\n%s", page)
 	}
-	if rec := admin.post("/ratings/blitz/periods", url.Values{"until": {"2026-10-31"}, "confirm": {"1"}}); rec.Code != http.StatusSeeOther {
+	if rec := admin.Post("/ratings/blitz/periods", url.Values{"until": {"2026-10-31"}, "confirm": {"1"}}); rec.Code != http.StatusSeeOther {
 		t.Fatalf("close the period: %d", rec.Code)
 	}
-	list := pageText(s.anonymous().get("/ratings/blitz"))
-	if !strings.Contains(list, `<p class="meta" data-options="period">`+ruT("ratings.rated_with")+": "+shareOn) || strings.Contains(list, `data-options="next"`) {
+	list := apitest.PageText(s.Anonymous().Get("/ratings/blitz"))
+	if !strings.Contains(list, `<p class="meta" data-options="period">`+apitest.RuT("ratings.rated_with")+": "+shareOn) || strings.Contains(list, `data-options="next"`) {
 		t.Errorf("the list rated with the options:\n%s", list)
 	}
-	if rec := admin.post("/ratings/blitz/options", url.Values{"initial": {"1500"}}); rec.Code != http.StatusSeeOther {
+	if rec := admin.Post("/ratings/blitz/options", url.Values{"initial": {"1500"}}); rec.Code != http.StatusSeeOther {
 		t.Fatalf("set the options back: %d", rec.Code)
 	}
 	report := regexp.MustCompile(`href="(/ratings/blitz/periods/\d+)"`).FindStringSubmatch(list)
 	if report == nil {
 		t.Fatal("the list does not link its period's report")
 	}
-	if body := pageText(s.anonymous().get(report[1])); !strings.Contains(body, ruT("ratings.rated_with")+": "+shareOn) {
+	if body := apitest.PageText(s.Anonymous().Get(report[1])); !strings.Contains(body, apitest.RuT("ratings.rated_with")+": "+shareOn) {
 		t.Errorf("the period's report does not keep the options it was rated with:\n%s", body)
 	}
 }
@@ -184,29 +185,29 @@ func TestRatingOptionsPage(t *testing.T) {
 // change and a link to the period's report.
 func TestEventRatingPage(t *testing.T) {
 	t.Parallel()
-	s := newWebServer(t)
-	id := s.ratedBlitzEvent()
+	s := apitest.NewWebServer(t)
+	id := ratedBlitzEvent(s.Server)
 	path := fmt.Sprintf("/events/%d/rating", id)
-	pending := pageText(s.anonymous().get(path))
-	if !strings.Contains(pending, `data-state="pending"`) || !strings.Contains(pending, ruT("ratings.event_pending", "List", ruT("discipline.blitz"))) {
+	pending := apitest.PageText(s.Anonymous().Get(path))
+	if !strings.Contains(pending, `data-state="pending"`) || !strings.Contains(pending, apitest.RuT("ratings.event_pending", "List", apitest.RuT("discipline.blitz"))) {
 		t.Errorf("the report before the period:\n%s", pending)
 	}
-	if strings.Contains(s.anonymous().get(fmt.Sprintf("/events/%d/standings", id)).Body.String(), `href="`+path+`"`) {
+	if strings.Contains(s.Anonymous().Get(fmt.Sprintf("/events/%d/standings", id)).Body.String(), `href="`+path+`"`) {
 		t.Error("the event's pages link a rating report before the period")
 	}
-	if rec := s.signIn(tournament.Admin).post("/ratings/blitz/periods", url.Values{"until": {"2026-10-31"}, "confirm": {"1"}}); rec.Code != http.StatusSeeOther {
+	if rec := s.SignIn(tournament.Admin).Post("/ratings/blitz/periods", url.Values{"until": {"2026-10-31"}, "confirm": {"1"}}); rec.Code != http.StatusSeeOther {
 		t.Fatalf("close the period: %d", rec.Code)
 	}
-	if !strings.Contains(s.anonymous().get(fmt.Sprintf("/events/%d/standings", id)).Body.String(), `href="`+path+`"`) {
+	if !strings.Contains(s.Anonymous().Get(fmt.Sprintf("/events/%d/standings", id)).Body.String(), `href="`+path+`"`) {
 		t.Error("the event's pages do not link its rating report")
 	}
-	rec := s.anonymous().get(path)
-	body := pageText(rec)
+	rec := s.Anonymous().Get(path)
+	body := apitest.PageText(rec)
 	if rec.Code != http.StatusOK || !strings.Contains(body, `data-state="rated"`) || strings.Count(body, `<section class="rating-change"`) != 4 ||
 		strings.Count(body, `<p class="contribution">`) != 4 || !regexp.MustCompile(`href="/ratings/blitz/periods/\d+#person-\d+"`).MatchString(body) {
 		t.Errorf("the event's rating report: %d\n%s", rec.Code, body)
 	}
-	if rec := s.anonymous().get("/events/999999/rating"); rec.Code != http.StatusNotFound {
+	if rec := s.Anonymous().Get("/events/999999/rating"); rec.Code != http.StatusNotFound {
 		t.Errorf("the rating report of no event: %d", rec.Code)
 	}
 	if parts := regexp.MustCompile(`<p class="contribution">[^<]*`).FindAllString(body, -1); !strings.Contains(strings.Join(parts, ""), "= −") || strings.Contains(strings.Join(parts, ""), "-") {
@@ -222,23 +223,23 @@ func TestEventRatingPage(t *testing.T) {
 // as PDF.
 func TestEventRatingUnlinked(t *testing.T) {
 	t.Parallel()
-	s := newWebServer(t)
-	id := s.ratedBlitzEventWith("Иванов Иван")
+	s := apitest.NewWebServer(t)
+	id := ratedBlitzEventWith(s.Server, "Иванов Иван")
 	path := fmt.Sprintf("/events/%d/rating", id)
 	unlinked := func(when string) {
 		t.Helper()
-		body := pageText(s.anonymous().get(path))
-		if !strings.Contains(body, `data-unlinked="1"`) || !strings.Contains(body, ruN("ratings.event_unlinked", 1)) || !strings.Contains(body, "<li>Иванов Иван</li>") {
+		body := apitest.PageText(s.Anonymous().Get(path))
+		if !strings.Contains(body, `data-unlinked="1"`) || !strings.Contains(body, apitest.RuN("ratings.event_unlinked", 1)) || !strings.Contains(body, "<li>Иванов Иван</li>") {
 			t.Errorf("%s: the report does not name the player not linked:\n%s", when, body)
 		}
 	}
 	unlinked("before the period")
-	if rec := s.signIn(tournament.Admin).post("/ratings/blitz/periods", url.Values{"until": {"2026-10-31"}, "confirm": {"1"}}); rec.Code != http.StatusSeeOther {
+	if rec := s.SignIn(tournament.Admin).Post("/ratings/blitz/periods", url.Values{"until": {"2026-10-31"}, "confirm": {"1"}}); rec.Code != http.StatusSeeOther {
 		t.Fatalf("close the period: %d", rec.Code)
 	}
 	unlinked("after the period")
-	rec := s.anonymous().get(path + ".pdf")
-	if text := spaced(pdfToText(t, "rating-unlinked", rec.Body.Bytes())); rec.Code != http.StatusOK || !strings.Contains(text, spaced(ruDoc("report.rating_event_unlinked", "Иванов Иван"))) {
+	rec := s.Anonymous().Get(path + ".pdf")
+	if text := spaced(pdfToText(t, "rating-unlinked", rec.Body.Bytes())); rec.Code != http.StatusOK || !strings.Contains(text, spaced(apitest.RuDoc("report.rating_event_unlinked", "Иванов Иван"))) {
 		t.Errorf("the report as PDF: %d\n%s", rec.Code, text)
 	}
 }
@@ -248,27 +249,27 @@ func TestEventRatingUnlinked(t *testing.T) {
 // each linked from its page, in the reader's language.
 func TestRatingDocuments(t *testing.T) {
 	t.Parallel()
-	s := newWebServer(t)
-	id := s.ratedBlitzEvent()
-	if rec := s.signIn(tournament.Admin).post("/ratings/blitz/periods", url.Values{"until": {"2026-10-31"}, "confirm": {"1"}}); rec.Code != http.StatusSeeOther {
+	s := apitest.NewWebServer(t)
+	id := ratedBlitzEvent(s.Server)
+	if rec := s.SignIn(tournament.Admin).Post("/ratings/blitz/periods", url.Values{"until": {"2026-10-31"}, "confirm": {"1"}}); rec.Code != http.StatusSeeOther {
 		t.Fatalf("close the period: %d", rec.Code)
 	}
 	pdf := func(path string) string {
 		t.Helper()
-		rec := s.anonymous().get(path)
+		rec := s.Anonymous().Get(path)
 		if rec.Code != http.StatusOK || rec.Header().Get("Content-Type") != "application/pdf" {
 			t.Fatalf("GET %s: %d %s\n%.300s", path, rec.Code, rec.Header().Get("Content-Type"), rec.Body.String())
 		}
 		return spaced(pdfToText(t, strings.NewReplacer("/", "-", "?", "-", "=", "-", "&", "-").Replace(path), rec.Body.Bytes()))
 	}
-	page := s.anonymous().get("/ratings/blitz?q=" + url.QueryEscape("заур")).Body.String()
+	page := s.Anonymous().Get("/ratings/blitz?q=" + url.QueryEscape("заур")).Body.String()
 	link := regexp.MustCompile(`href="(/ratings/blitz/list\.pdf[^"]*)"`).FindStringSubmatch(page)
 	if link == nil || !strings.Contains(html.UnescapeString(link[1]), "q=%D0%B7%D0%B0%D1%83%D1%80") {
 		t.Fatalf("the list page does not link its PDF with its filter: %v", link)
 	}
 	narrowed := pdf(html.UnescapeString(link[1]))
-	if !strings.Contains(narrowed, ruDoc("report.rating_list", ruT("discipline.blitz"))) || !strings.Contains(narrowed, "Хуажев Заур") ||
-		strings.Contains(narrowed, "Хуажев Аслан") || !strings.Contains(narrowed, ruDoc("report.rating_filter", ruDoc("report.rating_search")+": заур")) {
+	if !strings.Contains(narrowed, apitest.RuDoc("report.rating_list", apitest.RuT("discipline.blitz"))) || !strings.Contains(narrowed, "Хуажев Заур") ||
+		strings.Contains(narrowed, "Хуажев Аслан") || !strings.Contains(narrowed, apitest.RuDoc("report.rating_filter", apitest.RuDoc("report.rating_search")+": заур")) {
 		t.Errorf("the narrowed list as PDF:\n%s", narrowed)
 	}
 	whole := pdf("/ratings/blitz/list.pdf?lang=en")
@@ -276,28 +277,28 @@ func TestRatingDocuments(t *testing.T) {
 		t.Errorf("the whole list as PDF in English:\n%s", whole)
 	}
 
-	report := regexp.MustCompile(`href="(/ratings/blitz/periods/\d+)"`).FindStringSubmatch(s.anonymous().get("/ratings/blitz").Body.String())
+	report := regexp.MustCompile(`href="(/ratings/blitz/periods/\d+)"`).FindStringSubmatch(s.Anonymous().Get("/ratings/blitz").Body.String())
 	if report == nil {
 		t.Fatal("the list does not link its period's report")
 	}
-	periodPage := s.anonymous().get(report[1]).Body.String()
+	periodPage := s.Anonymous().Get(report[1]).Body.String()
 	if !strings.Contains(periodPage, `href="`+report[1]+`/report.pdf?lang=ru"`) {
 		t.Error("the period's report does not link its PDF")
 	}
-	if text := pdf(report[1] + "/report.pdf"); strings.Count(text, "Хуажев") < 4 || !strings.Contains(text, ruDoc("report.rating_period_report", "31.10.2026")) {
+	if text := pdf(report[1] + "/report.pdf"); strings.Count(text, "Хуажев") < 4 || !strings.Contains(text, apitest.RuDoc("report.rating_period_report", "31.10.2026")) {
 		t.Errorf("the period's report as PDF:\n%s", text)
 	}
-	if rec := s.anonymous().get("/ratings/blitz/periods/999999/report.pdf"); rec.Code != http.StatusNotFound {
+	if rec := s.Anonymous().Get("/ratings/blitz/periods/999999/report.pdf"); rec.Code != http.StatusNotFound {
 		t.Errorf("the PDF of no period: %d", rec.Code)
 	}
 
-	eventPage := s.anonymous().get(fmt.Sprintf("/events/%d/rating", id)).Body.String()
+	eventPage := s.Anonymous().Get(fmt.Sprintf("/events/%d/rating", id)).Body.String()
 	eventPDF := fmt.Sprintf("/events/%d/rating.pdf", id)
 	if !strings.Contains(eventPage, `href="`+eventPDF+`?lang=ru"`) {
 		t.Error("the event's rating report does not link its PDF")
 	}
 	if text := pdf(eventPDF); !strings.Contains(text, "Рейтинговый турнир") || len(regexp.MustCompile(`(?m)^\s*→ \d+ \([+−]\d+\) Σ`).FindAllString(text, -1)) != 4 ||
-		!strings.Contains(text, ruDoc("report.rating_event_period", ruT("discipline.blitz"), "31.10.2026")) {
+		!strings.Contains(text, apitest.RuDoc("report.rating_event_period", apitest.RuT("discipline.blitz"), "31.10.2026")) {
 		t.Errorf("the event's rating report as PDF:\n%s", text)
 	}
 }
@@ -307,33 +308,33 @@ func TestRatingDocuments(t *testing.T) {
 // linked to the game's page; and so does the report as PDF.
 func TestRatingCorrectionNamesItsGame(t *testing.T) {
 	t.Parallel()
-	s := newWebServer(t)
-	id := s.ratedBlitzEvent()
-	admin := s.signIn(tournament.Admin)
-	if rec := admin.post("/ratings/blitz/periods", url.Values{"until": {"2026-10-31"}, "confirm": {"1"}}); rec.Code != http.StatusSeeOther {
+	s := apitest.NewWebServer(t)
+	id := ratedBlitzEvent(s.Server)
+	admin := s.SignIn(tournament.Admin)
+	if rec := admin.Post("/ratings/blitz/periods", url.Values{"until": {"2026-10-31"}, "confirm": {"1"}}); rec.Code != http.StatusSeeOther {
 		t.Fatalf("close the period: %d", rec.Code)
 	}
-	_, round := s.do("", "GET", fmt.Sprintf("/api/v1/events/%d/rounds/1", id), nil)
+	_, round := s.Do("", "GET", fmt.Sprintf("/api/v1/events/%d/rounds/1", id), nil)
 	game := round["games"].([]any)[0].(map[string]any)
-	board := num(game["board"])
-	s.must(http.StatusOK, tournament.ArbiterRole, "PUT", fmt.Sprintf("/api/v1/events/%d/rounds/1/games/%d/result", id, board),
-		map[string]any{"score": "7:17", "end_reason": "final_position", "version": num(game["version"]), "reason": "бланк записи"})
-	if rec := admin.post("/ratings/blitz/periods", url.Values{"until": {"2026-11-20"}, "confirm": {"1"}}); rec.Code != http.StatusSeeOther {
+	board := apitest.Num(game["board"])
+	s.Must(http.StatusOK, tournament.ArbiterRole, "PUT", fmt.Sprintf("/api/v1/events/%d/rounds/1/games/%d/result", id, board),
+		map[string]any{"score": "7:17", "end_reason": "final_position", "version": apitest.Num(game["version"]), "reason": "бланк записи"})
+	if rec := admin.Post("/ratings/blitz/periods", url.Values{"until": {"2026-11-20"}, "confirm": {"1"}}); rec.Code != http.StatusSeeOther {
 		t.Fatalf("close the next period: %d", rec.Code)
 	}
-	report := regexp.MustCompile(`href="(/ratings/blitz/periods/\d+)"`).FindStringSubmatch(s.anonymous().get("/ratings/blitz").Body.String())
+	report := regexp.MustCompile(`href="(/ratings/blitz/periods/\d+)"`).FindStringSubmatch(s.Anonymous().Get("/ratings/blitz").Body.String())
 	if report == nil {
 		t.Fatal("the list does not link its period's report")
 	}
-	page := pageText(s.anonymous().get(report[1]))
+	page := apitest.PageText(s.Anonymous().Get(report[1]))
 	where := fmt.Sprintf(`<span class="corrected-game"><a href="/events/%d">Рейтинговый турнир</a>, <a href="/events/%d/rounds/1/boards/%d">%s</a></span>`,
-		id, id, board, ruT("ratings.round_board", "Round", 1, "Board", board))
-	if strings.Count(page, `<span class="badge">`+ruT("ratings.correction")+"</span> "+where) != 2 {
+		id, id, board, apitest.RuT("ratings.round_board", "Round", 1, "Board", board))
+	if strings.Count(page, `<span class="badge">`+apitest.RuT("ratings.correction")+"</span> "+where) != 2 {
 		t.Errorf("the correction's two lines do not name the corrected game, %s:\n%s", where, page)
 	}
-	rec := s.anonymous().get(report[1] + "/report.pdf")
+	rec := s.Anonymous().Get(report[1] + "/report.pdf")
 	if text := spaced(pdfToText(t, "rating-correction", rec.Body.Bytes())); rec.Code != http.StatusOK ||
-		strings.Count(text, ruDoc("report.rating_correction")+": "+ruDoc("report.rating_game_place", "Рейтинговый турнир", 1, board)) != 2 {
+		strings.Count(text, apitest.RuDoc("report.rating_correction")+": "+apitest.RuDoc("report.rating_game_place", "Рейтинговый турнир", 1, board)) != 2 {
 		t.Errorf("the report as PDF does not name the corrected game: %d\n%s", rec.Code, text)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"adiukh/api/apitest"
 	"adiukh/tournament"
 )
 
@@ -15,21 +16,21 @@ import (
 // forfeit, so that the arbiter entering results sees what each board is.
 func TestResultsPageNamesByesAndForfeits(t *testing.T) {
 	t.Parallel()
-	s := newWebServer(t)
+	s := apitest.NewWebServer(t)
 	id, players := swissOfSix(s, "standard", "60+30")
-	arbiter := s.signIn(tournament.ArbiterRole)
+	arbiter := s.SignIn(tournament.ArbiterRole)
 	events := fmt.Sprintf("/events/%d", id)
-	mustStatus(t, "bye", arbiter.post(fmt.Sprintf("%s/players/%d/bye", events, players[5]), url.Values{"round": {"1"}, "kind": {"half"}}).Code, http.StatusSeeOther, "")
-	s.must(http.StatusCreated, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
-	s.must(http.StatusOK, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/rounds/1/publish", id), nil)
-	s.must(http.StatusOK, tournament.ArbiterRole, "PUT", fmt.Sprintf("/api/v1/events/%d/rounds/1/games/1/result", id),
+	mustStatus(t, "bye", arbiter.Post(fmt.Sprintf("%s/players/%d/bye", events, players[5]), url.Values{"round": {"1"}, "kind": {"half"}}).Code, http.StatusSeeOther, "")
+	s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
+	s.Must(http.StatusOK, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/rounds/1/publish", id), nil)
+	s.Must(http.StatusOK, tournament.ArbiterRole, "PUT", fmt.Sprintf("/api/v1/events/%d/rounds/1/games/1/result", id),
 		map[string]any{"score": "24:0", "end_reason": "forfeit", "version": 1})
 
 	// Five players: boards 1 and 2, the pairing's bye (board 3) and the
 	// requested half-point bye (board 4).
 	row := func(lang string, board int) string {
 		t.Helper()
-		rec := arbiter.get(fmt.Sprintf("%s/rounds/1/results?lang=%s", events, lang))
+		rec := arbiter.Get(fmt.Sprintf("%s/rounds/1/results?lang=%s", events, lang))
 		mustStatus(t, "results page", rec.Code, http.StatusOK, rec.Body.String())
 		body := rec.Body.String()
 		start := strings.Index(body, fmt.Sprintf(`<tr data-board="%d"`, board))
@@ -44,9 +45,9 @@ func TestResultsPageNamesByesAndForfeits(t *testing.T) {
 		board         int
 		want, wantNot string
 	}{
-		{"ru", 1, ruT("reason.forfeit"), ""},
-		{"ru", 3, ruT("reason.bye"), ruT("reason.half_point_bye")},
-		{"ru", 4, ruT("reason.half_point_bye"), ruT("reason.bye")},
+		{"ru", 1, apitest.RuT("reason.forfeit"), ""},
+		{"ru", 3, apitest.RuT("reason.bye"), apitest.RuT("reason.half_point_bye")},
+		{"ru", 4, apitest.RuT("reason.half_point_bye"), apitest.RuT("reason.bye")},
 		{"en", 1, "forfeit", ""},
 		{"en", 4, "half-point bye", ""},
 	} {

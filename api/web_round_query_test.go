@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"adiukh/api/apitest"
 	"adiukh/tournament"
 )
 
@@ -15,29 +16,29 @@ import (
 // that is not a number is refused.
 func TestEventPageUnknownRound(t *testing.T) {
 	t.Parallel()
-	s := newWebServer(t)
-	id := s.roundRobin(4)
-	s.must(http.StatusCreated, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
-	team := s.must(http.StatusCreated, tournament.ArbiterRole, "POST", "/api/v1/events", map[string]any{"name": "Командный кубок", "discipline": "rapid-team", "system": "round-robin"})
-	anonymous := s.anonymous()
+	s := apitest.NewWebServer(t)
+	id := s.RoundRobin(4)
+	s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
+	team := s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", "/api/v1/events", map[string]any{"name": "Командный кубок", "discipline": "rapid-team", "system": "round-robin"})
+	anonymous := s.Anonymous()
 	for _, c := range []struct {
 		path string
 		code int
 		want string
 	}{
-		{fmt.Sprintf("/events/%d?round=1", id), http.StatusOK, ruT("round.title", "N", 1)},
-		{fmt.Sprintf("/events/%d?round=2", id), http.StatusNotFound, ruF("round %d of event %d not found", 2, id)},
-		{fmt.Sprintf("/events/%d?round=9", id), http.StatusNotFound, ruF("round %d of event %d not found", 9, id)},
-		{fmt.Sprintf("/events/%d?round=-1", id), http.StatusNotFound, ruF("round %d of event %d not found", -1, id)},
-		{fmt.Sprintf("/events/%d?round=x", id), http.StatusBadRequest, ruF("%q is not a whole number", "x")},
-		{fmt.Sprintf("/events/%d?round=9", num(team["id"])), http.StatusNotFound, ruF("round %d of event %d not found", 9, num(team["id"]))},
+		{fmt.Sprintf("/events/%d?round=1", id), http.StatusOK, apitest.RuT("round.title", "N", 1)},
+		{fmt.Sprintf("/events/%d?round=2", id), http.StatusNotFound, apitest.RuF("round %d of event %d not found", 2, id)},
+		{fmt.Sprintf("/events/%d?round=9", id), http.StatusNotFound, apitest.RuF("round %d of event %d not found", 9, id)},
+		{fmt.Sprintf("/events/%d?round=-1", id), http.StatusNotFound, apitest.RuF("round %d of event %d not found", -1, id)},
+		{fmt.Sprintf("/events/%d?round=x", id), http.StatusBadRequest, apitest.RuF("%q is not a whole number", "x")},
+		{fmt.Sprintf("/events/%d?round=9", apitest.Num(team["id"])), http.StatusNotFound, apitest.RuF("round %d of event %d not found", 9, apitest.Num(team["id"]))},
 	} {
-		rec := anonymous.get(c.path)
-		if rec.Code != c.code || !strings.Contains(pageText(rec), c.want) {
+		rec := anonymous.Get(c.path)
+		if rec.Code != c.code || !strings.Contains(apitest.PageText(rec), c.want) {
 			t.Errorf("%s: %d, want %d saying %q", c.path, rec.Code, c.code, c.want)
 		}
 	}
-	if rec := s.signIn(tournament.ArbiterRole).get(fmt.Sprintf("/events/%d?round=2", id)); rec.Code != http.StatusOK {
+	if rec := s.SignIn(tournament.ArbiterRole).Get(fmt.Sprintf("/events/%d?round=2", id)); rec.Code != http.StatusOK {
 		t.Errorf("the arbiter's draft round 2: %d, want 200", rec.Code)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"adiukh/api/apitest"
 	"adiukh/tournament"
 	"adiukh/tournament/account"
 )
@@ -16,10 +17,10 @@ import (
 // with it names its game on its page and in its calendar file.
 func TestEventFormGame(t *testing.T) {
 	t.Parallel()
-	s := newWebServer(t)
-	a := s.signIn(tournament.ArbiterRole)
-	page := pageText(a.get("/manage/events/new"))
-	for _, want := range []string{`<select name="game">`, `<option value="russian">` + ruT("gametype.russian")} {
+	s := apitest.NewWebServer(t)
+	a := s.SignIn(tournament.ArbiterRole)
+	page := apitest.PageText(a.Get("/manage/events/new"))
+	for _, want := range []string{`<select name="game">`, `<option value="russian">` + apitest.RuT("gametype.russian")} {
 		if !strings.Contains(page, want) {
 			t.Errorf("the new-event form lacks %q", want)
 		}
@@ -27,31 +28,31 @@ func TestEventFormGame(t *testing.T) {
 	// The disciplines are named by the game: Adiukh's classical one is
 	// "Адиюх", Russian draughts' its classical programme; a form sent back
 	// for Russian draughts names them so.
-	if !strings.Contains(page, `>`+ruT("discipline.standard")+`</option>`) || !strings.Contains(page, `data-russian="`+ruT("discipline_russian.standard")+`"`) {
+	if !strings.Contains(page, `>`+apitest.RuT("discipline.standard")+`</option>`) || !strings.Contains(page, `data-russian="`+apitest.RuT("discipline_russian.standard")+`"`) {
 		t.Errorf("the new-event form does not name the disciplines of both games")
 	}
-	refused := a.post("/manage/events", url.Values{"name": {""}, "game": {"russian"}, "discipline": {"standard"}, "system": {"swiss"}, "visibility": {"public"}})
-	if refused.Code != http.StatusBadRequest || !strings.Contains(pageText(refused), `>`+ruT("discipline_russian.standard")+`</option>`) {
+	refused := a.Post("/manage/events", url.Values{"name": {""}, "game": {"russian"}, "discipline": {"standard"}, "system": {"swiss"}, "visibility": {"public"}})
+	if refused.Code != http.StatusBadRequest || !strings.Contains(apitest.PageText(refused), `>`+apitest.RuT("discipline_russian.standard")+`</option>`) {
 		t.Errorf("a refused Russian draughts form: %d, want 400 naming Russian draughts' disciplines", refused.Code)
 	}
-	rec := a.post("/manage/events", url.Values{
+	rec := a.Post("/manage/events", url.Values{
 		"name": {"Кубок по русским шашкам"}, "game": {"russian"}, "discipline": {"rapid"}, "system": {"round-robin"}, "visibility": {"public"},
 		"time_control": {"8+4"}, "start_date": {"2026-12-10"}, "tiebreak": {"sonneborn-berger", "wins"},
 	})
 	mustStatus(t, "event", rec.Code, http.StatusSeeOther, rec.Body.String())
 	path := strings.TrimSuffix(rec.Header().Get("Location"), "/manage")
-	ev := s.must(http.StatusOK, tournament.ArbiterRole, "GET", "/api/v1"+path, nil)
+	ev := s.Must(http.StatusOK, tournament.ArbiterRole, "GET", "/api/v1"+path, nil)
 	if ev["game"] != "russian" {
 		t.Fatalf("created event: game %v", ev["game"])
 	}
-	if page := pageText(a.get(path)); !strings.Contains(page, ruT("discipline_russian.rapid")) || strings.Contains(page, ruT("discipline.rapid")+" ·") {
+	if page := apitest.PageText(a.Get(path)); !strings.Contains(page, apitest.RuT("discipline_russian.rapid")) || strings.Contains(page, apitest.RuT("discipline.rapid")+" ·") {
 		t.Errorf("the event's page does not name Russian draughts' rapid:\n%s", page)
 	}
 	// Long lines of iCalendar are folded (RFC 5545 §3.1).
-	if list := pageText(s.anonymous().get("/")); !strings.Contains(list, ruT("discipline_russian.rapid")) {
+	if list := apitest.PageText(s.Anonymous().Get("/")); !strings.Contains(list, apitest.RuT("discipline_russian.rapid")) {
 		t.Errorf("the list of events does not name Russian draughts' rapid:\n%s", list)
 	}
-	if ics := strings.ReplaceAll(pageText(a.get(path+".ics")), "\r\n ", ""); !strings.Contains(ics, "CATEGORIES:"+ruT("gametype.russian")) || !strings.Contains(ics, ruT("discipline_russian.rapid")) {
+	if ics := strings.ReplaceAll(apitest.PageText(a.Get(path+".ics")), "\r\n ", ""); !strings.Contains(ics, "CATEGORIES:"+apitest.RuT("gametype.russian")) || !strings.Contains(ics, apitest.RuT("discipline_russian.rapid")) {
 		t.Errorf("the event's calendar file does not name its game:\n%s", ics)
 	}
 
@@ -59,22 +60,22 @@ func TestEventFormGame(t *testing.T) {
 	// game's page and the arbiter's.
 	api := "/api/v1" + path
 	for i := 1; i <= 2; i++ {
-		s.must(http.StatusCreated, tournament.ArbiterRole, "POST", api+"/players", map[string]any{"name": fmt.Sprintf("Игрок %d", i), "rating": 2000 - i})
+		s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", api+"/players", map[string]any{"name": fmt.Sprintf("Игрок %d", i), "rating": 2000 - i})
 	}
-	s.must(http.StatusCreated, tournament.ArbiterRole, "POST", api+"/rounds", nil)
-	s.must(http.StatusOK, tournament.ArbiterRole, "POST", api+"/rounds/1/publish", nil)
-	s.must(http.StatusOK, tournament.ArbiterRole, "PUT", api+"/rounds/1/games/1/result", map[string]any{"sheet": russianPDN, "version": 1})
-	if page := pageText(a.get(path + "/rounds/1/results")); !strings.Contains(page, `placeholder="2:0"`) {
+	s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", api+"/rounds", nil)
+	s.Must(http.StatusOK, tournament.ArbiterRole, "POST", api+"/rounds/1/publish", nil)
+	s.Must(http.StatusOK, tournament.ArbiterRole, "PUT", api+"/rounds/1/games/1/result", map[string]any{"sheet": russianPDN, "version": 1})
+	if page := apitest.PageText(a.Get(path + "/rounds/1/results")); !strings.Contains(page, `placeholder="2:0"`) {
 		t.Errorf("the result entry of a Russian event does not show a score of its game:\n%s", page)
 	}
 	// The standings say the event's points a game, 2/1/0 or 1/½/0.
-	if page := pageText(a.get(path + "/standings")); !strings.Contains(page, ruT("standings.scoring", "Win", "2", "Draw", "1", "Loss", "0")) {
+	if page := apitest.PageText(a.Get(path + "/standings")); !strings.Contains(page, apitest.RuT("standings.scoring", "Win", "2", "Draw", "1", "Loss", "0")) {
 		t.Errorf("the standings do not say the points a game:\n%s", page)
 	}
-	if page := pageText(a.get(path + "/rounds/1/boards/1/edit")); !strings.Contains(page, ruN("sheet.valid", 4)) || strings.Contains(page, `class="field-error"`) {
+	if page := apitest.PageText(a.Get(path + "/rounds/1/boards/1/edit")); !strings.Contains(page, apitest.RuN("sheet.valid", 4)) || strings.Contains(page, `class="field-error"`) {
 		t.Errorf("the game's edit page does not show the Russian sheet as valid:\n%s", page)
 	}
-	if page := pageText(a.get(path + "/rounds/1/boards/1")); strings.Count(page, "data-goto=") != 4 || strings.Contains(page, `class="field-error"`) {
+	if page := apitest.PageText(a.Get(path + "/rounds/1/boards/1")); strings.Count(page, "data-goto=") != 4 || strings.Contains(page, `class="field-error"`) {
 		t.Errorf("the game's page does not replay the Russian sheet's 4 plies:\n%s", page)
 	}
 }
@@ -83,12 +84,12 @@ func TestEventFormGame(t *testing.T) {
 // their addresses.
 func TestRussianRatingPages(t *testing.T) {
 	t.Parallel()
-	s := newWebServer(t)
-	reader := s.anonymous()
+	s := apitest.NewWebServer(t)
+	reader := s.Anonymous()
 	for _, list := range []string{"standard", "russian-standard", "russian-rapid", "russian-blitz"} {
-		rec := reader.get("/ratings/" + list)
+		rec := reader.Get("/ratings/" + list)
 		mustStatus(t, list, rec.Code, http.StatusOK, "")
-		if page := pageText(rec); !strings.Contains(page, ruT("discipline."+list)) || !strings.Contains(page, `href="/ratings/russian-blitz"`) {
+		if page := apitest.PageText(rec); !strings.Contains(page, apitest.RuT("discipline."+list)) || !strings.Contains(page, `href="/ratings/russian-blitz"`) {
 			t.Errorf("/ratings/%s does not name its list or link Russian draughts' lists", list)
 		}
 	}
@@ -99,38 +100,38 @@ func TestRussianRatingPages(t *testing.T) {
 // stores it.
 func TestRussianPlayerReport(t *testing.T) {
 	t.Parallel()
-	s := newWebServer(t)
+	s := apitest.NewWebServer(t)
 	const arbiter = tournament.ArbiterRole
-	id := num(s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Кубок", "game": "russian", "discipline": "standard", "system": "round-robin"})["id"])
+	id := apitest.Num(s.Must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Кубок", "game": "russian", "discipline": "standard", "system": "round-robin"})["id"])
 	tokens := map[int]string{}
 	for i, name := range []string{"Игрок 1", "Игрок 2"} {
-		pid := num(s.must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/players", id), map[string]any{"name": name})["id"])
+		pid := apitest.Num(s.Must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/players", id), map[string]any{"name": name})["id"])
 		email := fmt.Sprintf("p%d@example.org", i)
-		s.addUser(email, tournament.PlayerRole)
-		token, _, err := s.accounts.CreateToken(context.Background(), account.NewToken{Email: email})
+		s.AddUser(email, tournament.PlayerRole)
+		token, _, err := s.Accounts.CreateToken(context.Background(), account.NewToken{Email: email})
 		if err != nil {
 			t.Fatal(err)
 		}
 		tokens[pid] = token
-		s.must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("/api/v1/events/%d/players/%d/account", id, pid), map[string]any{"email": email})
+		s.Must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("/api/v1/events/%d/players/%d/account", id, pid), map[string]any{"email": email})
 	}
-	s.must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
-	s.must(http.StatusOK, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds/1/publish", id), nil)
-	s.must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("/api/v1/events/%d/submissions/open", id), map[string]any{"open": true})
-	game := s.must(http.StatusOK, arbiter, "GET", fmt.Sprintf("/api/v1/events/%d/rounds/1", id), nil)["games"].([]any)[0].(map[string]any)
-	white, black := playerByStartNo(t, s, id, num(game["white"])), playerByStartNo(t, s, id, num(game["black"]))
+	s.Must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
+	s.Must(http.StatusOK, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds/1/publish", id), nil)
+	s.Must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("/api/v1/events/%d/submissions/open", id), map[string]any{"open": true})
+	game := s.Must(http.StatusOK, arbiter, "GET", fmt.Sprintf("/api/v1/events/%d/rounds/1", id), nil)["games"].([]any)[0].(map[string]any)
+	white, black := playerByStartNo(t, s, id, apitest.Num(game["white"])), playerByStartNo(t, s, id, apitest.Num(game["black"]))
 	report := fmt.Sprintf("/api/v1/events/%d/rounds/1/games/1/submission", id)
-	if code, out := s.asToken(tokens[white], "POST", report, map[string]any{"score": "24:0", "end_reason": "resignation"}); code != http.StatusBadRequest || out["field"] != "score" {
+	if code, out := asToken(s, tokens[white], "POST", report, map[string]any{"score": "24:0", "end_reason": "resignation"}); code != http.StatusBadRequest || out["field"] != "score" {
 		t.Errorf("an Adiukh score reported: %d %v", code, out)
 	}
-	code, sub := s.asToken(tokens[white], "POST", report, map[string]any{"score": "2:0", "end_reason": "resignation", "sheet": russianPDN})
+	code, sub := asToken(s, tokens[white], "POST", report, map[string]any{"score": "2:0", "end_reason": "resignation", "sheet": russianPDN})
 	if code != http.StatusCreated {
 		t.Fatalf("the report: %d %v", code, sub)
 	}
-	if code, out := s.asToken(tokens[black], "POST", fmt.Sprintf("/api/v1/events/%d/submissions/%d/confirm", id, num(sub["id"])), map[string]any{}); code != http.StatusOK {
+	if code, out := asToken(s, tokens[black], "POST", fmt.Sprintf("/api/v1/events/%d/submissions/%d/confirm", id, apitest.Num(sub["id"])), map[string]any{}); code != http.StatusOK {
 		t.Fatalf("the opponent confirms: %d %v", code, out)
 	}
-	game = s.must(http.StatusOK, arbiter, "GET", fmt.Sprintf("/api/v1/events/%d/rounds/1", id), nil)["games"].([]any)[0].(map[string]any)
+	game = s.Must(http.StatusOK, arbiter, "GET", fmt.Sprintf("/api/v1/events/%d/rounds/1", id), nil)["games"].([]any)[0].(map[string]any)
 	if game["score"] != "2:0" || game["end_reason"] != "resignation" {
 		t.Errorf("after confirmation the game is %v %v, want 2:0 by resignation", game["score"], game["end_reason"])
 	}

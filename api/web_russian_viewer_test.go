@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"adiukh/api/apitest"
 	"adiukh/tournament"
 )
 
@@ -28,23 +29,23 @@ const russianKingSheet = `[White "Игрок 1"]
 // its last move marked; its record is offered.
 func TestRussianGameViewer(t *testing.T) {
 	t.Parallel()
-	s := newWebServer(t)
-	a := s.signIn(tournament.ArbiterRole)
-	ev := s.must(http.StatusCreated, tournament.ArbiterRole, "POST", "/api/v1/events", map[string]any{
+	s := apitest.NewWebServer(t)
+	a := s.SignIn(tournament.ArbiterRole)
+	ev := s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", "/api/v1/events", map[string]any{
 		"name": "Кубок по русским шашкам", "game": "russian", "discipline": "rapid", "system": "round-robin",
 		"visibility": "public", "time_control": "8+4", "start_date": "2026-12-10",
 	})
-	id := num(ev["id"])
+	id := apitest.Num(ev["id"])
 	api := fmt.Sprintf("/api/v1/events/%d", id)
 	for i := 1; i <= 2; i++ {
-		s.must(http.StatusCreated, tournament.ArbiterRole, "POST", api+"/players", map[string]any{"name": fmt.Sprintf("Игрок %d", i), "rating": 2000 - i})
+		s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", api+"/players", map[string]any{"name": fmt.Sprintf("Игрок %d", i), "rating": 2000 - i})
 	}
-	s.must(http.StatusCreated, tournament.ArbiterRole, "POST", api+"/rounds", nil)
-	s.must(http.StatusOK, tournament.ArbiterRole, "POST", api+"/rounds/1/publish", nil)
-	s.must(http.StatusOK, tournament.ArbiterRole, "PUT", api+"/rounds/1/games/1/result", map[string]any{"sheet": russianKingSheet, "version": 1})
+	s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", api+"/rounds", nil)
+	s.Must(http.StatusOK, tournament.ArbiterRole, "POST", api+"/rounds/1/publish", nil)
+	s.Must(http.StatusOK, tournament.ArbiterRole, "PUT", api+"/rounds/1/games/1/result", map[string]any{"sheet": russianKingSheet, "version": 1})
 
 	path := fmt.Sprintf("/events/%d/rounds/1/boards/1", id)
-	page := pageText(a.get(path))
+	page := apitest.PageText(a.Get(path))
 	m := regexp.MustCompile(`data-frames="([^"]*)"`).FindStringSubmatch(page)
 	if m == nil {
 		t.Fatalf("%s has no game viewer:\n%s", path, page)
@@ -89,7 +90,7 @@ func TestRussianGameViewer(t *testing.T) {
 	if strings.Contains(page, "<text class=\"t-") || !strings.Contains(page, fmt.Sprintf("/api/v1/events/%d/rounds/1/games/1/record.pdf", id)) || strings.Contains(page, `class="field-error"`) {
 		t.Errorf("%s draws a tower's height, does not offer the record or shows a problem:\n%s", path, page)
 	}
-	if en := pageText(a.get(path + "?lang=en")); !strings.Contains(en, "Position on the board") {
+	if en := apitest.PageText(a.Get(path + "?lang=en")); !strings.Contains(en, "Position on the board") {
 		t.Errorf("the English game page does not label its board")
 	}
 }

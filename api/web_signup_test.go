@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"adiukh/api/apitest"
 	"adiukh/tournament"
 	"adiukh/tournament/account"
 	"adiukh/tournament/store/storetest"
@@ -27,9 +28,9 @@ func TestSignupApprovedByAdmin(t *testing.T) {
 	t.Parallel()
 	st := storetest.SQLite(t)
 	clock := &fakeClock{now: time.Now()}
-	s := withRouter(&webServer{testServer: newTestServer(t, st), store: st, accounts: testAccounts(st, account.Options{Now: clock.Now})}, "")
-	anon := s.anonymous()
-	form := anon.get("/signup").Body.String()
+	s := apitest.WithRouter(&apitest.WebServer{Server: apitest.NewServer(t, st), Store: st, Accounts: apitest.Accounts(st, account.Options{Now: clock.Now})}, "")
+	anon := s.Anonymous()
+	form := anon.Get("/signup").Body.String()
 	m := startedField.FindStringSubmatch(form)
 	if m == nil || !strings.Contains(form, `name="website"`) {
 		t.Fatalf("the sign-up form lacks its bot trap:\n%s", form)
@@ -41,53 +42,53 @@ func TestSignupApprovedByAdmin(t *testing.T) {
 	values := url.Values{"email": {"ann@example.org"}, "surname": {"Тлехас"}, "given_names": {"Анна"}, "password": {"шашки адиюх"}, "started": {earlier}}
 
 	short := url.Values{"email": {"ann@example.org"}, "surname": {"Анна"}, "given_names": {"Анна"}, "password": {"short"}, "started": {earlier}}
-	if rec := anon.post("/signup", short); rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "field-error") {
+	if rec := anon.Post("/signup", short); rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "field-error") {
 		t.Errorf("a short password: %d", rec.Code)
 	}
-	answer := anon.post("/signup", values)
-	if answer.Code != http.StatusOK || !strings.Contains(pageText(answer), ruT("signup.sent_approval")) {
+	answer := anon.Post("/signup", values)
+	if answer.Code != http.StatusOK || !strings.Contains(apitest.PageText(answer), apitest.RuT("signup.sent_approval")) {
 		t.Fatalf("sign-up: %d\n%s", answer.Code, answer.Body)
 	}
 	taken := url.Values{"email": {"admin@example.org"}, "surname": {"Кто-то"}, "given_names": {"Кто-то"}, "password": {"шашки адиюх"}, "started": {earlier}}
-	if rec := anon.post("/signup", taken); rec.Code != http.StatusOK || !strings.Contains(pageText(rec), ruT("signup.sent_approval")) {
+	if rec := anon.Post("/signup", taken); rec.Code != http.StatusOK || !strings.Contains(apitest.PageText(rec), apitest.RuT("signup.sent_approval")) {
 		t.Errorf("a taken address answered differently: %d", rec.Code)
 	}
-	justShown := startedField.FindStringSubmatch(anon.get("/signup").Body.String())[1]
+	justShown := startedField.FindStringSubmatch(anon.Get("/signup").Body.String())[1]
 	fast := url.Values{"email": {"bot@example.org"}, "surname": {"Бот"}, "given_names": {"Бот"}, "password": {"шашки адиюх"}, "started": {justShown}}
 	trapped := url.Values{"email": {"bot2@example.org"}, "surname": {"Бот"}, "given_names": {"Бот"}, "password": {"шашки адиюх"}, "started": {earlier}, "website": {"http://spam"}}
 	unsigned := url.Values{"email": {"bot3@example.org"}, "surname": {"Бот"}, "given_names": {"Бот"}, "password": {"шашки адиюх"}, "started": {forged}}
 	for _, bot := range []url.Values{fast, trapped, unsigned} {
-		if rec := anon.post("/signup", bot); rec.Code != http.StatusOK {
+		if rec := anon.Post("/signup", bot); rec.Code != http.StatusOK {
 			t.Errorf("a script's sign-up: %d", rec.Code)
 		}
 	}
 	// Before the approval Ann's own password tells her the sign-up awaits
 	// it; a wrong one is answered as for an unknown address (issue 50.3).
-	if rec := anon.post("/login", url.Values{"email": {"ann@example.org"}, "password": {"шашки адиюх"}, "next": {"/"}}); rec.Code != http.StatusForbidden || !strings.Contains(pageText(rec), ruT("login.awaiting_approval")) {
+	if rec := anon.Post("/login", url.Values{"email": {"ann@example.org"}, "password": {"шашки адиюх"}, "next": {"/"}}); rec.Code != http.StatusForbidden || !strings.Contains(apitest.PageText(rec), apitest.RuT("login.awaiting_approval")) {
 		t.Errorf("signing in before the approval: %d, want 403 saying the sign-up awaits approval", rec.Code)
 	}
-	if code, out := s.do("", "POST", "/api/v1/tokens", map[string]any{"email": "ann@example.org", "password": "шашки адиюх"}); code != http.StatusForbidden || !strings.Contains(fmt.Sprint(out), "awaits the approval") {
+	if code, out := s.Do("", "POST", "/api/v1/tokens", map[string]any{"email": "ann@example.org", "password": "шашки адиюх"}); code != http.StatusForbidden || !strings.Contains(fmt.Sprint(out), "awaits the approval") {
 		t.Errorf("a token before the approval: %d %v, want 403 saying the sign-up awaits approval", code, out)
 	}
-	wrong := anon.post("/login", url.Values{"email": {"ann@example.org"}, "password": {"не тот"}, "next": {"/"}})
-	unknown := anon.post("/login", url.Values{"email": {"nobody@example.org"}, "password": {"не тот"}, "next": {"/"}})
-	if wrong.Code != http.StatusUnauthorized || strings.Contains(pageText(wrong), ruT("login.awaiting_approval")) || strings.ReplaceAll(pageText(wrong), "ann@example.org", "") != strings.ReplaceAll(pageText(unknown), "nobody@example.org", "") {
+	wrong := anon.Post("/login", url.Values{"email": {"ann@example.org"}, "password": {"не тот"}, "next": {"/"}})
+	unknown := anon.Post("/login", url.Values{"email": {"nobody@example.org"}, "password": {"не тот"}, "next": {"/"}})
+	if wrong.Code != http.StatusUnauthorized || strings.Contains(apitest.PageText(wrong), apitest.RuT("login.awaiting_approval")) || strings.ReplaceAll(apitest.PageText(wrong), "ann@example.org", "") != strings.ReplaceAll(apitest.PageText(unknown), "nobody@example.org", "") {
 		t.Errorf("a wrong password of a waiting sign-up: %d, answered unlike an unknown address", wrong.Code)
 	}
-	admin := s.signIn(tournament.Admin)
-	users := admin.get("/admin/accounts").Body.String()
+	admin := s.SignIn(tournament.Admin)
+	users := admin.Get("/admin/accounts").Body.String()
 	if !strings.Contains(users, "ann@example.org") || strings.Contains(users, "bot@example.org") || strings.Contains(users, "bot2@example.org") || strings.Contains(users, "bot3@example.org") {
 		t.Fatalf("the users page does not list exactly Ann's sign-up")
 	}
 	approve := regexp.MustCompile(`action="(/admin/signups/\d+/approve)"`).FindStringSubmatch(users)
-	if rec := admin.post(approve[1], nil); rec.Code != http.StatusSeeOther {
+	if rec := admin.Post(approve[1], nil); rec.Code != http.StatusSeeOther {
 		t.Fatalf("approve: %d\n%s", rec.Code, rec.Body)
 	}
-	login := anon.post("/login", url.Values{"email": {"ann@example.org"}, "password": {"шашки адиюх"}, "next": {"/"}})
+	login := anon.Post("/login", url.Values{"email": {"ann@example.org"}, "password": {"шашки адиюх"}, "next": {"/"}})
 	if login.Code != http.StatusSeeOther {
 		t.Errorf("the approved player cannot sign in: %d", login.Code)
 	}
-	if rec := anon.get("/signup/confirm/adk_nothing"); rec.Code != http.StatusBadRequest {
+	if rec := anon.Get("/signup/confirm/adk_nothing"); rec.Code != http.StatusBadRequest {
 		t.Errorf("a link that does not exist: %d", rec.Code)
 	}
 }
@@ -101,40 +102,40 @@ func TestSignupByMailCannotBePreClaimed(t *testing.T) {
 	st := storetest.SQLite(t)
 	clock := &fakeClock{now: time.Now()}
 	tray := &mailTray{}
-	s := withRouter(&webServer{testServer: newTestServer(t, st), store: st,
-		accounts: testAccounts(st, account.Options{Mailer: tray, SiteURL: "https://adiukh.example", Now: clock.Now})}, "")
-	anon := s.anonymous()
+	s := apitest.WithRouter(&apitest.WebServer{Server: apitest.NewServer(t, st), Store: st,
+		Accounts: apitest.Accounts(st, account.Options{Mailer: tray, SiteURL: "https://adiukh.example", Now: clock.Now})}, "")
+	anon := s.Anonymous()
 	confirmLink := regexp.MustCompile(`https://adiukh\.example(/signup/confirm/\S+)`)
 	const attackers = "пароль взломщика"
 	signUp := func(email, password string) string {
 		t.Helper()
 		seen := len(tray.mails())
-		started := startedField.FindStringSubmatch(anon.get("/signup").Body.String())[1]
+		started := startedField.FindStringSubmatch(anon.Get("/signup").Body.String())[1]
 		clock.Set(clock.Now().Add(10 * time.Second))
 		form := url.Values{"email": {email}, "surname": {"Кто-то"}, "given_names": {"Кто-то"}, "started": {started}}
 		if password != "" {
 			form.Set("password", password)
 		}
-		if rec := anon.post("/signup", form); rec.Code != http.StatusOK || !strings.Contains(pageText(rec), ruT("signup.sent_mail")) {
+		if rec := anon.Post("/signup", form); rec.Code != http.StatusOK || !strings.Contains(apitest.PageText(rec), apitest.RuT("signup.sent_mail")) {
 			t.Fatalf("sign up %s: %d\n%s", email, rec.Code, rec.Body)
 		}
 		return tray.awaitAfter(t, confirmLink, seen)[1]
 	}
 	signIn := func(email, password string) int {
-		return anon.post("/login", url.Values{"email": {email}, "password": {password}, "next": {"/"}}).Code
+		return anon.Post("/login", url.Values{"email": {email}, "password": {password}, "next": {"/"}}).Code
 	}
 
 	// The victim follows the link of the stranger's sign-up.
 	link := signUp("victim@example.org", attackers)
-	page := anon.get(link)
+	page := anon.Get(link)
 	if page.Code != http.StatusOK || !strings.Contains(page.Body.String(), `name="password"`) || page.Header().Get("Cache-Control") != "no-store" {
 		t.Errorf("the link's page: %d, cache %q; want a form for the password, not kept", page.Code, page.Header().Get("Cache-Control"))
 	}
 	if code := signIn("victim@example.org", attackers); code == http.StatusSeeOther {
 		t.Fatal("the stranger's password opens the account when the victim follows the link")
 	}
-	done := anon.post(link, url.Values{"surname": {"Жертва"}, "given_names": {"Жертва"}, "password": {"пароль жертвы"}})
-	if done.Code != http.StatusOK || !strings.Contains(pageText(done), ruT("signup.confirmed")) {
+	done := anon.Post(link, url.Values{"surname": {"Жертва"}, "given_names": {"Жертва"}, "password": {"пароль жертвы"}})
+	if done.Code != http.StatusOK || !strings.Contains(apitest.PageText(done), apitest.RuT("signup.confirmed")) {
 		t.Fatalf("choose the password: %d\n%s", done.Code, done.Body)
 	}
 	if code := signIn("victim@example.org", attackers); code == http.StatusSeeOther {
@@ -146,17 +147,17 @@ func TestSignupByMailCannotBePreClaimed(t *testing.T) {
 
 	// The victim signs up after the stranger: only the victim's link works.
 	strangers := signUp("second@example.org", attackers)
-	if form := anon.get("/signup").Body.String(); strings.Contains(form, `name="password"`) {
+	if form := anon.Get("/signup").Body.String(); strings.Contains(form, `name="password"`) {
 		t.Error("the sign-up form of a site with mail asks for a password")
 	}
 	victims := signUp("second@example.org", "")
-	if rec := anon.get(strangers); rec.Code != http.StatusBadRequest {
+	if rec := anon.Get(strangers); rec.Code != http.StatusBadRequest {
 		t.Errorf("the replaced link: %d, want 400", rec.Code)
 	}
-	if rec := anon.post(strangers, url.Values{"surname": {"Взломщик"}, "given_names": {"Взломщик"}, "password": {attackers}}); rec.Code != http.StatusBadRequest {
+	if rec := anon.Post(strangers, url.Values{"surname": {"Взломщик"}, "given_names": {"Взломщик"}, "password": {attackers}}); rec.Code != http.StatusBadRequest {
 		t.Errorf("the replaced link's form: %d, want 400", rec.Code)
 	}
-	if rec := anon.post(victims, url.Values{"surname": {"Жертва"}, "given_names": {"Жертва"}, "password": {"пароль жертвы"}}); rec.Code != http.StatusOK {
+	if rec := anon.Post(victims, url.Values{"surname": {"Жертва"}, "given_names": {"Жертва"}, "password": {"пароль жертвы"}}); rec.Code != http.StatusOK {
 		t.Fatalf("the victim's link: %d\n%s", rec.Code, rec.Body)
 	}
 	if code := signIn("second@example.org", attackers); code == http.StatusSeeOther {
@@ -174,19 +175,19 @@ func TestSignupAClubFromOneAddress(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			clock := &fakeClock{now: time.Now()}
-			s := withRouter(&webServer{testServer: newTestServer(t, st), store: st, accounts: testAccounts(st, account.Options{Now: clock.Now})}, "")
-			anon := s.anonymous()
+			s := apitest.WithRouter(&apitest.WebServer{Server: apitest.NewServer(t, st), Store: st, Accounts: apitest.Accounts(st, account.Options{Now: clock.Now})}, "")
+			anon := s.Anonymous()
 			signUp := func(i int) *httptest.ResponseRecorder {
-				started := startedField.FindStringSubmatch(anon.get("/signup").Body.String())[1]
+				started := startedField.FindStringSubmatch(anon.Get("/signup").Body.String())[1]
 				clock.Set(clock.Now().Add(50 * time.Second))
-				return anon.post("/signup", url.Values{"email": {fmt.Sprintf("player%d@example.org", i)}, "surname": {"Игрок"}, "given_names": {fmt.Sprintf("Номер %d", i)}, "password": {"шашки адиюх"}, "started": {started}})
+				return anon.Post("/signup", url.Values{"email": {fmt.Sprintf("player%d@example.org", i)}, "surname": {"Игрок"}, "given_names": {fmt.Sprintf("Номер %d", i)}, "password": {"шашки адиюх"}, "started": {started}})
 			}
 			for i := range 12 {
-				if rec := signUp(i); rec.Code != http.StatusOK || !strings.Contains(pageText(rec), ruT("signup.sent_approval")) {
-					t.Fatalf("player %d of the club: %d\n%s", i+1, rec.Code, pageText(rec))
+				if rec := signUp(i); rec.Code != http.StatusOK || !strings.Contains(apitest.PageText(rec), apitest.RuT("signup.sent_approval")) {
+					t.Fatalf("player %d of the club: %d\n%s", i+1, rec.Code, apitest.PageText(rec))
 				}
 			}
-			users := s.signIn(tournament.Admin).get("/admin/accounts").Body.String()
+			users := s.SignIn(tournament.Admin).Get("/admin/accounts").Body.String()
 			for i := range 12 {
 				if !strings.Contains(users, fmt.Sprintf("player%d@example.org", i)) {
 					t.Errorf("player %d's sign-up is not on the users page", i+1)

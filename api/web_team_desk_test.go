@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"adiukh/api/apitest"
 	"adiukh/tournament"
 )
 
@@ -15,54 +16,54 @@ import (
 // teams, a captain and a reserve; the JSON API sees the same event.
 func TestTeamDeskOnTheWeb(t *testing.T) {
 	t.Parallel()
-	s := newWebServer(t)
+	s := apitest.NewWebServer(t)
 	const arbiter = tournament.ArbiterRole
-	ev := s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Кубок района", "discipline": "rapid-team", "system": "round-robin"})
-	id := num(ev["id"])
-	a := s.signIn(arbiter)
+	ev := s.Must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Кубок района", "discipline": "rapid-team", "system": "round-robin"})
+	id := apitest.Num(ev["id"])
+	a := s.SignIn(arbiter)
 	desk := fmt.Sprintf("/events/%d/manage", id)
 
-	rec := a.post(fmt.Sprintf("/events/%d/team-settings", id), url.Values{"boards": {"три"}})
+	rec := a.Post(fmt.Sprintf("/events/%d/team-settings", id), url.Values{"boards": {"три"}})
 	mustStatus(t, "boards not a number", rec.Code, http.StatusBadRequest, "")
-	rec = a.post(fmt.Sprintf("/events/%d/team-settings", id), url.Values{"boards": {"3"}})
+	rec = a.Post(fmt.Sprintf("/events/%d/team-settings", id), url.Values{"boards": {"3"}})
 	mustStatus(t, "boards", rec.Code, http.StatusSeeOther, rec.Body.String())
-	st := s.must(http.StatusOK, arbiter, "GET", fmt.Sprintf("/api/v1/events/%d/team-settings", id), nil)
-	if num(st["boards"]) != 3 {
+	st := s.Must(http.StatusOK, arbiter, "GET", fmt.Sprintf("/api/v1/events/%d/team-settings", id), nil)
+	if apitest.Num(st["boards"]) != 3 {
 		t.Fatalf("the boards set on the page are not the event's: %v", st)
 	}
 	for i := 1; i <= 3; i++ {
 		roster := fmt.Sprintf("Игрок %d.1, 2100\nИгрок %d.2, 2000\nИгрок %d.3, 1900", i, i, i)
-		rec := a.post(fmt.Sprintf("/events/%d/teams", id), url.Values{"name": {fmt.Sprintf("Команда %d", i)}, "roster": {roster}})
+		rec := a.Post(fmt.Sprintf("/events/%d/teams", id), url.Values{"name": {fmt.Sprintf("Команда %d", i)}, "roster": {roster}})
 		mustStatus(t, "add a team", rec.Code, http.StatusSeeOther, rec.Body.String())
 	}
-	team := teamIDs(s.must(http.StatusOK, arbiter, "GET", fmt.Sprintf("/api/v1/events/%d/teams", id), nil))
-	rec = a.post(fmt.Sprintf("/events/%d/teams/%d", id, team["Команда 1"]), url.Values{"name": {"Команда 1"}, "captain": {"Шоров Заур"}, "city": {"Нальчик"}})
+	team := teamIDs(s.Must(http.StatusOK, arbiter, "GET", fmt.Sprintf("/api/v1/events/%d/teams", id), nil))
+	rec = a.Post(fmt.Sprintf("/events/%d/teams/%d", id, team["Команда 1"]), url.Values{"name": {"Команда 1"}, "captain": {"Шоров Заур"}, "city": {"Нальчик"}})
 	mustStatus(t, "captain", rec.Code, http.StatusSeeOther, rec.Body.String())
-	rec = a.post(fmt.Sprintf("/events/%d/teams/%d", id, team["Команда 1"]), url.Values{"name": {""}})
+	rec = a.Post(fmt.Sprintf("/events/%d/teams/%d", id, team["Команда 1"]), url.Values{"name": {""}})
 	mustStatus(t, "a team without a name", rec.Code, http.StatusBadRequest, "")
 	if !strings.Contains(rec.Body.String(), fmt.Sprintf(`id="team-%d" open`, team["Команда 1"])) {
 		t.Error("the refused team form is not opened on the desk")
 	}
-	rec = a.post(fmt.Sprintf("/events/%d/teams/%d/players", id, team["Команда 2"]), url.Values{"name": {"Запасной Игрок"}, "rating": {"1800"}})
+	rec = a.Post(fmt.Sprintf("/events/%d/teams/%d/players", id, team["Команда 2"]), url.Values{"name": {"Запасной Игрок"}, "rating": {"1800"}})
 	mustStatus(t, "reserve", rec.Code, http.StatusSeeOther, rec.Body.String())
-	rec = a.post(fmt.Sprintf("/events/%d/teams/%d/players", id, team["Команда 3"]), url.Values{"name": {"Игрок 1.1"}, "rating": {"2100"}})
+	rec = a.Post(fmt.Sprintf("/events/%d/teams/%d/players", id, team["Команда 3"]), url.Values{"name": {"Игрок 1.1"}, "rating": {"2100"}})
 	mustStatus(t, "a player of another team", rec.Code, http.StatusConflict, "")
 
-	teams := s.must(http.StatusOK, arbiter, "GET", fmt.Sprintf("/api/v1/events/%d/teams", id), nil)
+	teams := s.Must(http.StatusOK, arbiter, "GET", fmt.Sprintf("/api/v1/events/%d/teams", id), nil)
 	body := fmt.Sprint(teams)
 	for _, want := range []string{"Шоров Заур", "Нальчик", "Запасной Игрок"} {
 		if !strings.Contains(body, want) {
 			t.Errorf("the JSON API does not see %q entered on the page", want)
 		}
 	}
-	counts := ruN("teams.count", 3) + " · " + ruN("players.count", 10)
-	page := pageText(a.get(desk))
-	for _, want := range []string{counts, ruT("teamweb.captain") + ": Шоров Заур", `<span class="badge">` + ruT("teamweb.reserve") + "</span>", `name="boards"`} {
+	counts := apitest.RuN("teams.count", 3) + " · " + apitest.RuN("players.count", 10)
+	page := apitest.PageText(a.Get(desk))
+	for _, want := range []string{counts, apitest.RuT("teamweb.captain") + ": Шоров Заур", `<span class="badge">` + apitest.RuT("teamweb.reserve") + "</span>", `name="boards"`} {
 		if !strings.Contains(page, want) {
 			t.Errorf("the desk does not show %q", want)
 		}
 	}
-	if pub := pageText(s.anonymous().get(fmt.Sprintf("/events/%d", id))); !strings.Contains(pub, counts) {
+	if pub := apitest.PageText(s.Anonymous().Get(fmt.Sprintf("/events/%d", id))); !strings.Contains(pub, counts) {
 		t.Error("the public page does not count the teams and players")
 	}
 
@@ -72,18 +73,18 @@ func TestTeamDeskOnTheWeb(t *testing.T) {
 	for _, tm := range teams["teams"].([]any) {
 		for _, p := range tm.(map[string]any)["players"].([]any) {
 			if p.(map[string]any)["name"] == "Игрок 3.3" {
-				moving = num(p.(map[string]any)["id"])
+				moving = apitest.Num(p.(map[string]any)["id"])
 			}
 		}
 	}
 	if !strings.Contains(page, fmt.Sprintf(`action="/events/%d/players/%d/team"`, id, moving)) {
 		t.Fatal("the desk offers no move to another team")
 	}
-	rec = a.post(fmt.Sprintf("/events/%d/players/%d/team", id, moving), url.Values{"team": {fmt.Sprint(team["Команда 3"])}})
+	rec = a.Post(fmt.Sprintf("/events/%d/players/%d/team", id, moving), url.Values{"team": {fmt.Sprint(team["Команда 3"])}})
 	mustStatus(t, "move to the own team", rec.Code, http.StatusBadRequest, "")
-	rec = a.post(fmt.Sprintf("/events/%d/players/%d/team", id, moving), url.Values{"team": {fmt.Sprint(team["Команда 2"])}})
+	rec = a.Post(fmt.Sprintf("/events/%d/players/%d/team", id, moving), url.Values{"team": {fmt.Sprint(team["Команда 2"])}})
 	mustStatus(t, "move", rec.Code, http.StatusSeeOther, rec.Body.String())
-	teams = s.must(http.StatusOK, arbiter, "GET", fmt.Sprintf("/api/v1/events/%d/teams", id), nil)
+	teams = s.Must(http.StatusOK, arbiter, "GET", fmt.Sprintf("/api/v1/events/%d/teams", id), nil)
 	var rosters []string
 	for _, tm := range teams["teams"].([]any) {
 		var names []string
@@ -97,33 +98,33 @@ func TestTeamDeskOnTheWeb(t *testing.T) {
 		t.Errorf("after the move the rosters are %s", got)
 	}
 
-	mustStatus(t, "pair", a.post(fmt.Sprintf("/events/%d/rounds", id), nil).Code, http.StatusSeeOther, "")
-	rec = a.post(fmt.Sprintf("/events/%d/players/%d/team", id, moving), url.Values{"team": {fmt.Sprint(team["Команда 3"])}})
+	mustStatus(t, "pair", a.Post(fmt.Sprintf("/events/%d/rounds", id), nil).Code, http.StatusSeeOther, "")
+	rec = a.Post(fmt.Sprintf("/events/%d/players/%d/team", id, moving), url.Values{"team": {fmt.Sprint(team["Команда 3"])}})
 	mustStatus(t, "move after pairing", rec.Code, http.StatusConflict, "")
-	rec = a.post(fmt.Sprintf("/events/%d/team-settings", id), url.Values{"boards": {"4"}})
+	rec = a.Post(fmt.Sprintf("/events/%d/team-settings", id), url.Values{"boards": {"4"}})
 	mustStatus(t, "boards after pairing", rec.Code, http.StatusConflict, "")
 	if !strings.Contains(rec.Body.String(), "1") || strings.Contains(rec.Body.String(), `name="boards"`) {
 		t.Error("after pairing the desk still offers to change the boards")
 	}
-	mustStatus(t, "publish", a.post(fmt.Sprintf("/events/%d/rounds/1/publish", id), nil).Code, http.StatusSeeOther, "")
+	mustStatus(t, "publish", a.Post(fmt.Sprintf("/events/%d/rounds/1/publish", id), nil).Code, http.StatusSeeOther, "")
 
 	// Keyboard entry, grouped by match: table, teams, the board within the
 	// match beside the number typed.
 	results := fmt.Sprintf("/events/%d/rounds/1/results", id)
-	page = pageText(a.get(results))
-	for _, want := range []string{ruT("teams.table", "N", 1), "Команда 2", ruT("teamweb.entry_no"), `data-board="1"`, ruT("reason.bye")} {
+	page = apitest.PageText(a.Get(results))
+	for _, want := range []string{apitest.RuT("teams.table", "N", 1), "Команда 2", apitest.RuT("teamweb.entry_no"), `data-board="1"`, apitest.RuT("reason.bye")} {
 		if !strings.Contains(page, want) {
 			t.Errorf("the results page of a team round does not show %q", want)
 		}
 	}
-	rec = a.post(results, url.Values{"board": {"1"}, "score": {"17:7"}, "end_reason": {"final_position"}, "versions": {versionsOf(page)}})
+	rec = a.Post(results, url.Values{"board": {"1"}, "score": {"17:7"}, "end_reason": {"final_position"}, "versions": {versionsOf(page)}})
 	mustStatus(t, "result by keyboard", rec.Code, http.StatusSeeOther, rec.Body.String())
-	if page = a.get(results).Body.String(); !strings.Contains(page, "17:7") {
+	if page = a.Get(results).Body.String(); !strings.Contains(page, "17:7") {
 		t.Error("the result typed is not shown in its match")
 	}
 
 	// A reserve may still join after round 1 is paired.
-	rec = a.post(fmt.Sprintf("/events/%d/teams/%d/players", id, team["Команда 3"]), url.Values{"name": {"Поздний Запасной"}})
+	rec = a.Post(fmt.Sprintf("/events/%d/teams/%d/players", id, team["Команда 3"]), url.Values{"name": {"Поздний Запасной"}})
 	mustStatus(t, "late reserve", rec.Code, http.StatusSeeOther, rec.Body.String())
 }
 
@@ -132,7 +133,7 @@ func TestTeamDeskOnTheWeb(t *testing.T) {
 func teamIDs(teams map[string]any) map[string]int {
 	ids := map[string]int{}
 	for _, tm := range teams["teams"].([]any) {
-		ids[fmt.Sprint(tm.(map[string]any)["name"])] = num(tm.(map[string]any)["id"])
+		ids[fmt.Sprint(tm.(map[string]any)["name"])] = apitest.Num(tm.(map[string]any)["id"])
 	}
 	return ids
 }
@@ -145,25 +146,25 @@ func teamIDs(teams map[string]any) map[string]int {
 // sent with it.
 func TestTeamDeskKeepsTeamsWhenRenumbered(t *testing.T) {
 	t.Parallel()
-	s := newWebServer(t)
+	s := apitest.NewWebServer(t)
 	const arbiter = tournament.ArbiterRole
-	ev := s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Кубок аулов", "discipline": "rapid-team", "system": "round-robin"})
-	id := num(ev["id"])
-	a := s.signIn(arbiter)
-	mustStatus(t, "boards", a.post(fmt.Sprintf("/events/%d/team-settings", id), url.Values{"boards": {"3"}}).Code, http.StatusSeeOther, "")
+	ev := s.Must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Кубок аулов", "discipline": "rapid-team", "system": "round-robin"})
+	id := apitest.Num(ev["id"])
+	a := s.SignIn(arbiter)
+	mustStatus(t, "boards", a.Post(fmt.Sprintf("/events/%d/team-settings", id), url.Values{"boards": {"3"}}).Code, http.StatusSeeOther, "")
 	for _, tm := range []struct{ name, roster string }{
 		{"Понежукай", "Хуаде Аслан, 2000\nНехай Бэла, 2000"},
 		{"Тахтамукай", "Тлехас Мурат, 1900\nШхалахо Заур, 1900"},
 	} {
-		rec := a.post(fmt.Sprintf("/events/%d/teams", id), url.Values{"name": {tm.name}, "roster": {tm.roster}})
+		rec := a.Post(fmt.Sprintf("/events/%d/teams", id), url.Values{"name": {tm.name}, "roster": {tm.roster}})
 		mustStatus(t, "add a team", rec.Code, http.StatusSeeOther, rec.Body.String())
 	}
 	teamsURL := fmt.Sprintf("/api/v1/events/%d/teams", id)
-	team := teamIDs(s.must(http.StatusOK, arbiter, "GET", teamsURL, nil))
+	team := teamIDs(s.Must(http.StatusOK, arbiter, "GET", teamsURL, nil))
 	startNo := func(name string) int {
-		for _, tm := range s.must(http.StatusOK, arbiter, "GET", teamsURL, nil)["teams"].([]any) {
+		for _, tm := range s.Must(http.StatusOK, arbiter, "GET", teamsURL, nil)["teams"].([]any) {
 			if tm.(map[string]any)["name"] == name {
-				return num(tm.(map[string]any)["start_no"])
+				return apitest.Num(tm.(map[string]any)["start_no"])
 			}
 		}
 		t.Fatalf("no team %s", name)
@@ -173,7 +174,7 @@ func TestTeamDeskKeepsTeamsWhenRenumbered(t *testing.T) {
 		t.Fatal("the weaker team is not numbered second")
 	}
 	// A strong third board makes Тахтамукай the first team.
-	rec := a.post(fmt.Sprintf("/events/%d/teams/%d/players", id, team["Тахтамукай"]), url.Values{"name": {"Ачмиз Руслан"}, "rating": {"2400"}})
+	rec := a.Post(fmt.Sprintf("/events/%d/teams/%d/players", id, team["Тахтамукай"]), url.Values{"name": {"Ачмиз Руслан"}, "rating": {"2400"}})
 	mustStatus(t, "reserve", rec.Code, http.StatusSeeOther, rec.Body.String())
 	if startNo("Тахтамукай") != 1 {
 		t.Fatal("the teams were not numbered again")
@@ -181,9 +182,9 @@ func TestTeamDeskKeepsTeamsWhenRenumbered(t *testing.T) {
 	if loc, want := rec.Header().Get("Location"), fmt.Sprintf("/events/%d/manage#team-%d", id, team["Тахтамукай"]); loc != want {
 		t.Errorf("after the reserve the desk opens at %s, want %s", loc, want)
 	}
-	rec = a.post(fmt.Sprintf("/events/%d/teams/%d/players", id, team["Тахтамукай"]), url.Values{"name": {"Бжассо Ислам"}, "rating": {"1500"}})
+	rec = a.Post(fmt.Sprintf("/events/%d/teams/%d/players", id, team["Тахтамукай"]), url.Values{"name": {"Бжассо Ислам"}, "rating": {"1500"}})
 	mustStatus(t, "second reserve", rec.Code, http.StatusSeeOther, rec.Body.String())
-	page := a.get(fmt.Sprintf("/events/%d/manage", id)).Body.String()
+	page := a.Get(fmt.Sprintf("/events/%d/manage", id)).Body.String()
 	if !strings.Contains(page, fmt.Sprintf(`id="team-%d"`, team["Тахтамукай"])) ||
 		!strings.Contains(page, fmt.Sprintf(`action="/events/%d/teams/%d/players"`, id, team["Тахтамукай"])) ||
 		!strings.Contains(page, fmt.Sprintf(`<option value="%d">1. Тахтамукай</option>`, team["Тахтамукай"])) {
@@ -192,12 +193,12 @@ func TestTeamDeskKeepsTeamsWhenRenumbered(t *testing.T) {
 	// Move Нехай Бэла with the form: the value is the team's ID.
 	var bela int
 	rosters := map[string]string{}
-	for _, tm := range s.must(http.StatusOK, arbiter, "GET", teamsURL, nil)["teams"].([]any) {
+	for _, tm := range s.Must(http.StatusOK, arbiter, "GET", teamsURL, nil)["teams"].([]any) {
 		var names []string
 		for _, p := range tm.(map[string]any)["players"].([]any) {
 			names = append(names, fmt.Sprint(p.(map[string]any)["name"]))
 			if p.(map[string]any)["name"] == "Нехай Бэла" {
-				bela = num(p.(map[string]any)["id"])
+				bela = apitest.Num(p.(map[string]any)["id"])
 			}
 		}
 		rosters[fmt.Sprint(tm.(map[string]any)["name"])] = strings.Join(names, ", ")
@@ -205,23 +206,23 @@ func TestTeamDeskKeepsTeamsWhenRenumbered(t *testing.T) {
 	if got := rosters["Тахтамукай"]; got != "Тлехас Мурат, Шхалахо Заур, Ачмиз Руслан, Бжассо Ислам" {
 		t.Errorf("the roster of Тахтамукай is %s", got)
 	}
-	rec = a.post(fmt.Sprintf("/events/%d/players/%d/team", id, bela), url.Values{"team": {fmt.Sprint(team["Тахтамукай"])}})
+	rec = a.Post(fmt.Sprintf("/events/%d/players/%d/team", id, bela), url.Values{"team": {fmt.Sprint(team["Тахтамукай"])}})
 	mustStatus(t, "move", rec.Code, http.StatusSeeOther, rec.Body.String())
 	if loc, want := rec.Header().Get("Location"), fmt.Sprintf("/events/%d/manage#team-%d", id, team["Тахтамукай"]); loc != want {
 		t.Errorf("after the move the desk opens at %s, want %s", loc, want)
 	}
 
 	// The JSON API: start number 2 is Понежукай now.
-	code, answer := s.do(arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/teams/2/players", id), map[string]any{"name": "Цей Аминет", "team_id": team["Тахтамукай"]})
+	code, answer := s.Do(arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/teams/2/players", id), map[string]any{"name": "Цей Аминет", "team_id": team["Тахтамукай"]})
 	if code != http.StatusConflict || answer["field"] != "team_id" {
 		t.Errorf("a stale start number: %d %v", code, answer)
 	}
-	s.must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/teams/1/players", id), map[string]any{"name": "Цей Аминет", "team_id": team["Тахтамукай"]})
-	code, answer = s.do(arbiter, "PUT", fmt.Sprintf("/api/v1/events/%d/players/%d/team", id, bela), map[string]any{"team": 2, "team_id": team["Тахтамукай"]})
+	s.Must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/teams/1/players", id), map[string]any{"name": "Цей Аминет", "team_id": team["Тахтамукай"]})
+	code, answer = s.Do(arbiter, "PUT", fmt.Sprintf("/api/v1/events/%d/players/%d/team", id, bela), map[string]any{"team": 2, "team_id": team["Тахтамукай"]})
 	if code != http.StatusConflict || answer["field"] != "team_id" {
 		t.Errorf("a move to a stale start number: %d %v", code, answer)
 	}
-	s.must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("/api/v1/events/%d/players/%d/team", id, bela), map[string]any{"team_id": team["Понежукай"]})
+	s.Must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("/api/v1/events/%d/players/%d/team", id, bela), map[string]any{"team_id": team["Понежукай"]})
 }
 
 func versionsOf(page string) string {
@@ -237,14 +238,14 @@ func versionsOf(page string) string {
 // no such byes, and the service refuses them.
 func TestTeamSwissDeskOffersNoPlayerByes(t *testing.T) {
 	t.Parallel()
-	s := newWebServer(t)
+	s := apitest.NewWebServer(t)
 	const arbiter = tournament.ArbiterRole
-	ev := s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Кубок района", "discipline": "rapid-team", "system": "swiss", "rounds": 3})
-	id := num(ev["id"])
-	a := s.signIn(arbiter)
-	rec := a.post(fmt.Sprintf("/events/%d/teams", id), url.Values{"name": {"Команда 1"}, "roster": {"Игрок 1.1, 2100\nИгрок 1.2, 2000"}})
+	ev := s.Must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Кубок района", "discipline": "rapid-team", "system": "swiss", "rounds": 3})
+	id := apitest.Num(ev["id"])
+	a := s.SignIn(arbiter)
+	rec := a.Post(fmt.Sprintf("/events/%d/teams", id), url.Values{"name": {"Команда 1"}, "roster": {"Игрок 1.1, 2100\nИгрок 1.2, 2000"}})
 	mustStatus(t, "add a team", rec.Code, http.StatusSeeOther, rec.Body.String())
-	if page := a.get(fmt.Sprintf("/events/%d/manage", id)).Body.String(); strings.Contains(page, "/bye\"") {
+	if page := a.Get(fmt.Sprintf("/events/%d/manage", id)).Body.String(); strings.Contains(page, "/bye\"") {
 		t.Error("the desk of a team Swiss offers a player's bye")
 	}
 }
@@ -256,59 +257,59 @@ func TestTeamSwissDeskOffersNoPlayerByes(t *testing.T) {
 // offers no take-back and the service says why.
 func TestTeamWithdrawsOnTheWeb(t *testing.T) {
 	t.Parallel()
-	s := newWebServer(t)
+	s := apitest.NewWebServer(t)
 	const arbiter = tournament.ArbiterRole
-	ev := s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Кубок района", "discipline": "blitz-team", "system": "round-robin"})
-	id := num(ev["id"])
-	s.must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("/api/v1/events/%d/team-settings", id), map[string]any{"boards": 2})
+	ev := s.Must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Кубок района", "discipline": "blitz-team", "system": "round-robin"})
+	id := apitest.Num(ev["id"])
+	s.Must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("/api/v1/events/%d/team-settings", id), map[string]any{"boards": 2})
 	for i := 1; i <= 4; i++ {
-		s.must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/teams", id), map[string]any{"name": fmt.Sprintf("Команда %d", i),
+		s.Must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/teams", id), map[string]any{"name": fmt.Sprintf("Команда %d", i),
 			"players": []map[string]any{{"name": fmt.Sprintf("Игрок %d.1", i), "rating": 2000 - i}, {"name": fmt.Sprintf("Игрок %d.2", i), "rating": 1900 - i}}})
 	}
-	team := teamIDs(s.must(http.StatusOK, arbiter, "GET", fmt.Sprintf("/api/v1/events/%d/teams", id), nil))["Команда 4"]
-	s.must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
-	a := s.signIn(arbiter)
+	team := teamIDs(s.Must(http.StatusOK, arbiter, "GET", fmt.Sprintf("/api/v1/events/%d/teams", id), nil))["Команда 4"]
+	s.Must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
+	a := s.SignIn(arbiter)
 	desk := fmt.Sprintf("/events/%d/manage", id)
 	withdraw := fmt.Sprintf("/events/%d/teams/%d/withdraw", id, team)
 	reinstate := fmt.Sprintf("/events/%d/teams/%d/reinstate", id, team)
 
-	if page := pageText(a.get(desk)); !strings.Contains(page, `action="`+withdraw+`"`) || !strings.Contains(page, ruT("teamweb.withdraw", "N", 2)) {
+	if page := apitest.PageText(a.Get(desk)); !strings.Contains(page, `action="`+withdraw+`"`) || !strings.Contains(page, apitest.RuT("teamweb.withdraw", "N", 2)) {
 		t.Fatal("the desk offers no withdrawal of a team once round 1 is paired")
 	}
-	rec := a.post(withdraw, url.Values{"from_round": {"2"}})
+	rec := a.Post(withdraw, url.Values{"from_round": {"2"}})
 	mustStatus(t, "the question", rec.Code, http.StatusOK, rec.Body.String())
-	if !strings.Contains(pageText(rec), ruT("teamweb.confirm_withdraw", "Name", "Команда 4", "N", 2)) {
+	if !strings.Contains(apitest.PageText(rec), apitest.RuT("teamweb.confirm_withdraw", "Name", "Команда 4", "N", 2)) {
 		t.Errorf("the confirmation does not name the team and the round:\n%s", rec.Body.String())
 	}
-	rec = a.post(withdraw, url.Values{"from_round": {"2"}, "confirm": {"1"}})
+	rec = a.Post(withdraw, url.Values{"from_round": {"2"}, "confirm": {"1"}})
 	mustStatus(t, "a withdrawal without a reason", rec.Code, http.StatusBadRequest, "")
-	rec = a.post(withdraw, url.Values{"from_round": {"2"}, "confirm": {"1"}, "reason": {"команда уехала"}})
+	rec = a.Post(withdraw, url.Values{"from_round": {"2"}, "confirm": {"1"}, "reason": {"команда уехала"}})
 	mustStatus(t, "withdraw", rec.Code, http.StatusSeeOther, rec.Body.String())
-	withdrawn := ruT("teamweb.withdrawn_from", "N", 2)
-	if page := pageText(a.get(desk)); !strings.Contains(page, withdrawn) || !strings.Contains(page, `action="`+reinstate+`"`) {
+	withdrawn := apitest.RuT("teamweb.withdrawn_from", "N", 2)
+	if page := apitest.PageText(a.Get(desk)); !strings.Contains(page, withdrawn) || !strings.Contains(page, `action="`+reinstate+`"`) {
 		t.Error("the desk does not mark the withdrawn team or offer to take the withdrawal back")
 	}
-	rec = a.post(reinstate, url.Values{"confirm": {"1"}, "reason": {"вернулась"}})
+	rec = a.Post(reinstate, url.Values{"confirm": {"1"}, "reason": {"вернулась"}})
 	mustStatus(t, "take back", rec.Code, http.StatusSeeOther, rec.Body.String())
-	if page := pageText(a.get(desk)); strings.Contains(page, withdrawn) {
+	if page := apitest.PageText(a.Get(desk)); strings.Contains(page, withdrawn) {
 		t.Error("the desk still marks the team withdrawn after its withdrawal was taken back")
 	}
-	rec = a.post(withdraw, url.Values{"from_round": {"2"}, "confirm": {"1"}, "reason": {"команда уехала"}})
+	rec = a.Post(withdraw, url.Values{"from_round": {"2"}, "confirm": {"1"}, "reason": {"команда уехала"}})
 	mustStatus(t, "withdraw again", rec.Code, http.StatusSeeOther, rec.Body.String())
 
-	s.must(http.StatusOK, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds/1/publish", id), nil)
-	s.must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
+	s.Must(http.StatusOK, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds/1/publish", id), nil)
+	s.Must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
 	for _, path := range []string{fmt.Sprintf("/events/%d", id), fmt.Sprintf("/events/%d/standings", id), fmt.Sprintf("/events/%d/crosstable", id)} {
-		if page := pageText(s.anonymous().get(path)); !strings.Contains(page, withdrawn) {
+		if page := apitest.PageText(s.Anonymous().Get(path)); !strings.Contains(page, withdrawn) {
 			t.Errorf("%s does not mark the withdrawn team", path)
 		}
 	}
-	if page := a.get(desk).Body.String(); strings.Contains(page, `action="`+reinstate+`"`) {
+	if page := a.Get(desk).Body.String(); strings.Contains(page, `action="`+reinstate+`"`) {
 		t.Error("the desk offers to take back a withdrawal whose round is paired")
 	}
-	rec = a.post(reinstate, url.Values{"confirm": {"1"}, "reason": {"вернулась"}})
+	rec = a.Post(reinstate, url.Values{"confirm": {"1"}, "reason": {"вернулась"}})
 	mustStatus(t, "take back after round 2 is paired", rec.Code, http.StatusConflict, "")
-	if !strings.Contains(pageText(rec), ruF("round %d was paired without the team; its withdrawal can no longer be taken back", 2)) {
+	if !strings.Contains(apitest.PageText(rec), apitest.RuF("round %d was paired without the team; its withdrawal can no longer be taken back", 2)) {
 
 		t.Errorf("the refused take-back does not say why:\n%s", rec.Body.String())
 	}

@@ -6,6 +6,8 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+
+	"adiukh/api/apitest"
 )
 
 // A result saved on the keyboard entry of a team round is named as the
@@ -13,18 +15,18 @@ import (
 // not the game's number within the round that was typed.
 func TestTeamResultSavedNamesMatchAndBoard(t *testing.T) {
 	t.Parallel()
-	s := newWebServer(t)
-	te := newTeamEvent(t, s.testServer, "round-robin", 0, 2, []int{2, 2, 2, 2})
-	round := s.must(http.StatusCreated, arbiter, "POST", te.path("/rounds"), nil)
-	s.must(http.StatusOK, arbiter, "POST", te.path("/rounds/1/publish"), nil)
+	s := apitest.NewWebServer(t)
+	te := newTeamEvent(t, s.Server, "round-robin", 0, 2, []int{2, 2, 2, 2})
+	round := s.Must(http.StatusCreated, arbiter, "POST", te.path("/rounds"), nil)
+	s.Must(http.StatusOK, arbiter, "POST", te.path("/rounds/1/publish"), nil)
 	// The last game of the round: the last board of the last table.
 	var game, table, board int
 	for _, m := range round["matches"].([]any) {
 		m := m.(map[string]any)
 		for _, g := range m["games"].([]any) {
 			g := g.(map[string]any)
-			if g["game"] != nil && num(g["game"]) > game {
-				game, table, board = num(g["game"]), num(m["table"]), num(g["board"])
+			if g["game"] != nil && apitest.Num(g["game"]) > game {
+				game, table, board = apitest.Num(g["game"]), apitest.Num(m["table"]), apitest.Num(g["board"])
 			}
 		}
 	}
@@ -32,17 +34,17 @@ func TestTeamResultSavedNamesMatchAndBoard(t *testing.T) {
 		t.Fatalf("the round should have its last game (%d) on board %d of table %d, beyond table 1", game, board, table)
 	}
 
-	a := s.signIn(arbiter)
+	a := s.SignIn(arbiter)
 	results := fmt.Sprintf("/events/%d/rounds/1/results", te.id)
-	page := a.get(results).Body.String()
-	rec := a.post(results, url.Values{"board": {fmt.Sprintf("0%d", game)}, "score": {"17:7"}, "end_reason": {"final_position"}, "versions": {versionsOf(page)}})
+	page := a.Get(results).Body.String()
+	rec := a.Post(results, url.Values{"board": {fmt.Sprintf("0%d", game)}, "score": {"17:7"}, "end_reason": {"final_position"}, "versions": {versionsOf(page)}})
 	mustStatus(t, "result by keyboard", rec.Code, http.StatusSeeOther, rec.Body.String())
 	next := rec.Header().Get("Location")
 	for _, c := range []struct{ lang, want, not string }{
-		{"ru", ruT("teamweb.saved", "Table", table, "Board", board), ruT("results.saved", "Board", game)},
+		{"ru", apitest.RuT("teamweb.saved", "Table", table, "Board", board), apitest.RuT("results.saved", "Board", game)},
 		{"en", fmt.Sprintf("Table %d, board %d: result saved.", table, board), fmt.Sprintf("Board %d: result saved", game)},
 	} {
-		page := a.get(next + "&lang=" + c.lang).Body.String()
+		page := a.Get(next + "&lang=" + c.lang).Body.String()
 		if !strings.Contains(page, c.want) || strings.Contains(page, c.not) {
 			t.Errorf("%s: after saving game %d the page does not say %q (or still says %q)", c.lang, game, c.want, c.not)
 		}
@@ -52,12 +54,12 @@ func TestTeamResultSavedNamesMatchAndBoard(t *testing.T) {
 	}
 
 	// An individual round still names the board typed.
-	id := s.roundRobin(4)
+	id := s.RoundRobin(4)
 	results = fmt.Sprintf("/events/%d/rounds/1/results", id)
-	page = a.get(results).Body.String()
-	rec = a.post(results, url.Values{"board": {"2"}, "score": {"17:7"}, "end_reason": {"final_position"}, "versions": {versionsOf(page)}})
+	page = a.Get(results).Body.String()
+	rec = a.Post(results, url.Values{"board": {"2"}, "score": {"17:7"}, "end_reason": {"final_position"}, "versions": {versionsOf(page)}})
 	mustStatus(t, "individual result", rec.Code, http.StatusSeeOther, rec.Body.String())
-	if page := a.get(rec.Header().Get("Location")).Body.String(); !strings.Contains(page, ruT("results.saved", "Board", 2)) {
+	if page := a.Get(rec.Header().Get("Location")).Body.String(); !strings.Contains(page, apitest.RuT("results.saved", "Board", 2)) {
 		t.Error("an individual round's entry no longer names the board saved")
 	}
 }

@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"adiukh/api/apitest"
 )
 
 // teamScoringForm is what the desk's team scoring form sends as the page
@@ -37,19 +39,19 @@ func teamScoringForm(page string) url.Values {
 // desk's event settings leave out what does not rank teams.
 func TestTeamScoringOnTheDesk(t *testing.T) {
 	t.Parallel()
-	s := newWebServer(t)
-	te := newTeamEvent(t, s.testServer, "swiss", 3, 2, []int{2, 2, 2, 2})
-	a := s.signIn(arbiter)
+	s := apitest.NewWebServer(t)
+	te := newTeamEvent(t, s.Server, "swiss", 3, 2, []int{2, 2, 2, 2})
+	a := s.SignIn(arbiter)
 	desk := fmt.Sprintf("/events/%d/manage", te.id)
 	post := fmt.Sprintf("/events/%d/team-scoring", te.id)
-	settings := func() map[string]any { return s.must(http.StatusOK, arbiter, "GET", te.path("/team-settings"), nil) }
+	settings := func() map[string]any { return s.Must(http.StatusOK, arbiter, "GET", te.path("/team-settings"), nil) }
 	before := settings()
 
-	page := a.get(desk).Body.String()
+	page := a.Get(desk).Body.String()
 	scoring := html.UnescapeString(page[strings.Index(page, `id="team-scoring"`):])
-	for _, want := range []string{`action="` + post + `"`, ruT("teamweb.scoring"), `name="match_win" value="2"`, `name="match_bye" value="1"`,
-		`<option value="match_points" selected>` + ruT("teamweb.ranking_match_points") + `</option>`, `name="colour_preferences"`, `name="tiebreak"`,
-		ruT("tiebreaks.preset") + ": " + ruT("teamweb.preset_game_points")} {
+	for _, want := range []string{`action="` + post + `"`, apitest.RuT("teamweb.scoring"), `name="match_win" value="2"`, `name="match_bye" value="1"`,
+		`<option value="match_points" selected>` + apitest.RuT("teamweb.ranking_match_points") + `</option>`, `name="colour_preferences"`, `name="tiebreak"`,
+		apitest.RuT("tiebreaks.preset") + ": " + apitest.RuT("teamweb.preset_game_points")} {
 		if !strings.Contains(scoring, want) {
 			t.Errorf("the team scoring form lacks %q", want)
 		}
@@ -57,12 +59,12 @@ func TestTeamScoringOnTheDesk(t *testing.T) {
 	// The event settings of a team event: the points per game on a board
 	// stay, the individual bye, tie-breaks and Swiss options do not.
 	event := html.UnescapeString(page[strings.Index(page, `id="settings"`):])
-	for _, want := range []string{ruT("teamweb.game_scoring"), `name="scoring_win"`, `type="hidden" name="scoring_bye"`} {
+	for _, want := range []string{apitest.RuT("teamweb.game_scoring"), `name="scoring_win"`, `type="hidden" name="scoring_bye"`} {
 		if !strings.Contains(event, want) {
 			t.Errorf("the event settings of a team event lack %q", want)
 		}
 	}
-	for _, not := range []string{`id="tiebreaks"`, ruT("tiebreak.buchholz"), ruT("tiebreak.sonneborn-berger"), `name="baku"`, `name="forbid_same_club"`, `<input type="text" inputmode="decimal" name="scoring_bye"`} {
+	for _, not := range []string{`id="tiebreaks"`, apitest.RuT("tiebreak.buchholz"), apitest.RuT("tiebreak.sonneborn-berger"), `name="baku"`, `name="forbid_same_club"`, `<input type="text" inputmode="decimal" name="scoring_bye"`} {
 		if strings.Contains(event, not) {
 			t.Errorf("the event settings of a team event offer %q, which does not rank teams", not)
 		}
@@ -73,25 +75,25 @@ func TestTeamScoringOnTheDesk(t *testing.T) {
 	form := teamScoringForm(page)
 	form.Set("match_win", "два")
 	form.Set("reason", "по положению")
-	rec := a.post(post, form)
+	rec := a.Post(post, form)
 	mustStatus(t, "not a number", rec.Code, http.StatusBadRequest, "")
-	for _, want := range []string{ruF("%s: %q is not a number", ruT("teamweb.match_win"), "два"), `name="match_win" value="два"`, `name="reason" value="по положению"`} {
-		if !strings.Contains(pageText(rec), want) {
+	for _, want := range []string{apitest.RuF("%s: %q is not a number", apitest.RuT("teamweb.match_win"), "два"), `name="match_win" value="два"`, `name="reason" value="по положению"`} {
+		if !strings.Contains(apitest.PageText(rec), want) {
 			t.Errorf("the refused form does not show %q", want)
 		}
 	}
 	form.Set("match_win", "1")
 	form.Set("match_draw", "2")
-	rec = a.post(post, form)
+	rec = a.Post(post, form)
 	mustStatus(t, "a draw worth more than a win", rec.Code, http.StatusBadRequest, "")
-	if !strings.Contains(pageText(rec), ruF("a win must score more than a draw, and a draw at least as much as a loss (got %g/%g/%g)", 1.0, 2.0, 0.0)) || !strings.Contains(rec.Body.String(), `name="match_draw" value="2"`) {
+	if !strings.Contains(apitest.PageText(rec), apitest.RuF("a win must score more than a draw, and a draw at least as much as a loss (got %g/%g/%g)", 1.0, 2.0, 0.0)) || !strings.Contains(rec.Body.String(), `name="match_draw" value="2"`) {
 		t.Error("the service's refusal of the match points is not shown at the form with the values entered")
 	}
 	form = teamScoringForm(page)
 	form["tiebreak"] = []string{"game-points", "game-points"}
-	rec = a.post(post, form)
+	rec = a.Post(post, form)
 	mustStatus(t, "a tie-break twice", rec.Code, http.StatusBadRequest, "")
-	if !strings.Contains(pageText(rec), ruF("tie-break %q is listed twice", "game-points")) {
+	if !strings.Contains(apitest.PageText(rec), apitest.RuF("tie-break %q is listed twice", "game-points")) {
 		t.Error("a tie-break listed twice is not shown at the form")
 	}
 	if fmt.Sprint(settings()) != fmt.Sprint(before) {
@@ -108,51 +110,51 @@ func TestTeamScoringOnTheDesk(t *testing.T) {
 	form.Set("ranking", "game_points")
 	form.Set("colour_preferences", "type_b")
 	form.Set("reason", "решение судейской коллегии")
-	rec = a.post(post, form)
+	rec = a.Post(post, form)
 	mustStatus(t, "save", rec.Code, http.StatusSeeOther, rec.Body.String())
 	if loc := rec.Header().Get("Location"); loc != desk+"#team-scoring" {
 		t.Errorf("saved, the form goes to %s", loc)
 	}
-	other := newTeamEvent(t, s.testServer, "swiss", 3, 2, []int{2, 2})
-	preset := s.must(http.StatusOK, arbiter, "PUT", other.path("/team-settings"), map[string]any{"ranking": "game_points"})["tiebreaks"]
+	other := newTeamEvent(t, s.Server, "swiss", 3, 2, []int{2, 2})
+	preset := s.Must(http.StatusOK, arbiter, "PUT", other.path("/team-settings"), map[string]any{"ranking": "game_points"})["tiebreaks"]
 	got := settings()
 	if mp := got["match_points"].(map[string]any); mp["win"] != 3.0 || mp["draw"] != 1.5 || mp["loss"] != 0.0 || mp["bye"] != 1.5 ||
 		got["ranking"] != "game_points" || got["colour_preferences"] != "type_b" || fmt.Sprint(got["tiebreaks"]) != fmt.Sprint(preset) {
 		t.Errorf("after the form the team settings are %v; want 3/1.5/0/1.5, game points first, type B, tie-breaks %v", got, preset)
 	}
-	audit := s.must(http.StatusOK, arbiter, "GET", te.path("/audit"), nil)
+	audit := s.Must(http.StatusOK, arbiter, "GET", te.path("/audit"), nil)
 	if !strings.Contains(fmt.Sprint(audit), "team.settings") || !strings.Contains(fmt.Sprint(audit), "решение судейской коллегии") {
 		t.Error("the audit log does not keep the change with its reason")
 	}
 
 	// A list the arbiter changed is saved in its order, once rounds exist
 	// too (the service lets the scoring change at any time).
-	s.must(http.StatusCreated, arbiter, "POST", te.path("/rounds"), nil)
-	page = a.get(desk).Body.String()
+	s.Must(http.StatusCreated, arbiter, "POST", te.path("/rounds"), nil)
+	page = a.Get(desk).Body.String()
 	if !strings.Contains(page, `name="match_draw" value="1.5"`) || !strings.Contains(page, `<option value="game_points" selected>`) {
 		t.Error("the desk does not show the saved team scoring")
 	}
 	form = teamScoringForm(page)
 	form["tiebreak"] = []string{"", "direct-encounter", "match-points", ""}
-	rec = a.post(post, form)
+	rec = a.Post(post, form)
 	mustStatus(t, "tie-breaks", rec.Code, http.StatusSeeOther, rec.Body.String())
 	if got := settings()["tiebreaks"].([]any); !slices.Equal(got, []any{"direct-encounter", "match-points"}) {
 		t.Errorf("tie-breaks saved as %v", got)
 	}
-	st := s.must(http.StatusOK, "", "GET", te.path("/standings"), nil)
+	st := s.Must(http.StatusOK, "", "GET", te.path("/standings"), nil)
 	if fmt.Sprint(st["ranking"]) != "game_points" {
 		t.Errorf("the standings rank by %v", st["ranking"])
 	}
 
 	// The desk's event settings save without touching the team's.
 	team := settings()
-	ev := s.must(http.StatusOK, arbiter, "GET", fmt.Sprintf("/api/v1/events/%d", te.id), nil)
-	page = a.get(desk).Body.String()
-	rec = a.post(fmt.Sprintf("/events/%d/settings", te.id), url.Values{"name": {"Командный кубок"}, "discipline": {"rapid-team"}, "system": {"swiss"}, "rounds": {"3"},
+	ev := s.Must(http.StatusOK, arbiter, "GET", fmt.Sprintf("/api/v1/events/%d", te.id), nil)
+	page = a.Get(desk).Body.String()
+	rec = a.Post(fmt.Sprintf("/events/%d/settings", te.id), url.Values{"name": {"Командный кубок"}, "discipline": {"rapid-team"}, "system": {"swiss"}, "rounds": {"3"},
 		"time_control": {"8+4"}, "visibility": {"public"}, "time_zone": {"Europe/Moscow"},
 		"scoring_win": {"2"}, "scoring_draw": {"1"}, "scoring_loss": {"0"}, "scoring_bye": {fmt.Sprint(ev["scoring"].(map[string]any)["bye"])}, "scoring_forfeit_win": {"2"}})
 	mustStatus(t, "event settings", rec.Code, http.StatusSeeOther, rec.Body.String())
-	after := s.must(http.StatusOK, arbiter, "GET", fmt.Sprintf("/api/v1/events/%d", te.id), nil)
+	after := s.Must(http.StatusOK, arbiter, "GET", fmt.Sprintf("/api/v1/events/%d", te.id), nil)
 	if after["name"] != "Командный кубок" || fmt.Sprint(after["tiebreaks"]) != fmt.Sprint(ev["tiebreaks"]) || fmt.Sprint(after["scoring"]) != fmt.Sprint(ev["scoring"]) {
 		t.Errorf("the event settings became %v, were %v", after, ev)
 	}
@@ -162,8 +164,8 @@ func TestTeamScoringOnTheDesk(t *testing.T) {
 
 	// A round robin: no colour preferences, and its bye earns nothing, so
 	// the form does not ask for it.
-	rr := newTeamEvent(t, s.testServer, "round-robin", 0, 2, []int{2, 2, 2})
-	page = a.get(fmt.Sprintf("/events/%d/manage?lang=en", rr.id)).Body.String()
+	rr := newTeamEvent(t, s.Server, "round-robin", 0, 2, []int{2, 2, 2})
+	page = a.Get(fmt.Sprintf("/events/%d/manage?lang=en", rr.id)).Body.String()
 	scoring = page[strings.Index(page, `id="team-scoring"`):]
 	if strings.Contains(scoring, `name="colour_preferences"`) || !strings.Contains(scoring, `<input type="hidden" name="match_bye" value="0">`) ||
 		!strings.Contains(scoring, "Team scoring") || !strings.Contains(scoring, "rest day") {
@@ -171,9 +173,9 @@ func TestTeamScoringOnTheDesk(t *testing.T) {
 	}
 	form = teamScoringForm(page)
 	form.Set("ranking", "points")
-	rec = a.post(fmt.Sprintf("/events/%d/team-scoring", rr.id), form)
+	rec = a.Post(fmt.Sprintf("/events/%d/team-scoring", rr.id), form)
 	mustStatus(t, "unknown ranking", rec.Code, http.StatusBadRequest, "")
-	if !strings.Contains(pageText(rec), ruF(`unknown ranking %q; use "match_points" or "game_points"`, "points")) {
+	if !strings.Contains(apitest.PageText(rec), apitest.RuF(`unknown ranking %q; use "match_points" or "game_points"`, "points")) {
 		t.Error("an unknown ranking is not shown at the form")
 	}
 }

@@ -9,16 +9,17 @@ import (
 	"strings"
 	"testing"
 
+	"adiukh/api/apitest"
 	"adiukh/tournament"
 )
 
 func TestSecurityHeaders(t *testing.T) {
 	t.Parallel()
-	s := newWebServer(t)
-	id := s.roundRobin(4)
+	s := apitest.NewWebServer(t)
+	id := s.RoundRobin(4)
 	for _, path := range []string{"/", "/login", fmt.Sprintf("/events/%d", id), "/no-such-page/events/1/standings"} {
 		t.Run(path, func(t *testing.T) {
-			rec := s.anonymous().get(path)
+			rec := s.Anonymous().Get(path)
 			if path == "/no-such-page/events/1/standings" && rec.Code != http.StatusNotFound {
 				t.Fatalf("status %d, want 404", rec.Code)
 			}
@@ -48,10 +49,10 @@ func TestSecurityHeaders(t *testing.T) {
 // A form posted from another site is refused before any handler runs.
 func TestCrossOriginFormRefused(t *testing.T) {
 	t.Parallel()
-	s := newWebServer(t)
-	id := s.roundRobin(4)
-	arbiter := s.signIn(tournament.ArbiterRole)
-	before := s.snapshot(id)
+	s := apitest.NewWebServer(t)
+	id := s.RoundRobin(4)
+	arbiter := s.SignIn(tournament.ArbiterRole)
+	before := s.Snapshot(id)
 	for _, tc := range []struct {
 		name    string
 		headers map[string]string
@@ -66,17 +67,17 @@ func TestCrossOriginFormRefused(t *testing.T) {
 			for k, v := range tc.headers {
 				req.Header.Set(k, v)
 			}
-			rec := arbiter.do(req)
+			rec := arbiter.Do(req)
 			if rec.Code != http.StatusForbidden {
 				t.Fatalf("status %d, want 403", rec.Code)
 			}
 			// A page in the reader's language, with the site's headers.
-			if body := rec.Body.String(); !strings.Contains(pageText(rec), ruF("a form sent from another site is refused; open the page on this site and send it again")) || !strings.Contains(body, "<html") || rec.Header().Get("X-Content-Type-Options") != "nosniff" {
+			if body := rec.Body.String(); !strings.Contains(apitest.PageText(rec), apitest.RuF("a form sent from another site is refused; open the page on this site and send it again")) || !strings.Contains(body, "<html") || rec.Header().Get("X-Content-Type-Options") != "nosniff" {
 				t.Errorf("the refusal is not the site's page: %s\n%.300s", rec.Header(), body)
 			}
 		})
 	}
-	if after := s.snapshot(id); after != before {
+	if after := s.Snapshot(id); after != before {
 		t.Error("a refused cross-origin post changed the event")
 	}
 }
@@ -115,33 +116,33 @@ func writes(id int) []struct {
 // the anonymous reader to sign in and refuses the player.
 func TestReadersCannotWrite(t *testing.T) {
 	t.Parallel()
-	s := newWebServer(t)
-	id := s.roundRobin(4)
+	s := apitest.NewWebServer(t)
+	id := s.RoundRobin(4)
 	for _, tc := range []struct {
 		who        string
-		page       *page
+		page       *apitest.Page
 		wantStatus int
 	}{
-		{"anonymous", s.anonymous(), http.StatusSeeOther},
-		{"player", s.signIn(tournament.PlayerRole), http.StatusForbidden},
+		{"anonymous", s.Anonymous(), http.StatusSeeOther},
+		{"player", s.SignIn(tournament.PlayerRole), http.StatusForbidden},
 	} {
 		for _, w := range writes(id) {
 			t.Run(tc.who+" "+w.path, func(t *testing.T) {
-				before := s.snapshot(id)
-				rec := tc.page.post(w.path, w.form)
+				before := s.Snapshot(id)
+				rec := tc.page.Post(w.path, w.form)
 				if rec.Code != tc.wantStatus {
 					t.Fatalf("status %d, want %d\n%s", rec.Code, tc.wantStatus, rec.Body.String())
 				}
 				if tc.wantStatus == http.StatusSeeOther && !strings.HasPrefix(rec.Header().Get("Location"), "/login") {
 					t.Errorf("redirected to %q, want the sign-in page", rec.Header().Get("Location"))
 				}
-				if after := s.snapshot(id); after != before {
+				if after := s.Snapshot(id); after != before {
 					t.Errorf("the refused request changed the event")
 				}
 			})
 		}
 	}
-	_, events := s.do(tournament.Admin, "GET", "/api/v1/events", nil)
+	_, events := s.Do(tournament.Admin, "GET", "/api/v1/events", nil)
 	if n := len(events["events"].([]any)); n != 1 {
 		t.Errorf("%d events exist after refused creations, want 1", n)
 	}
@@ -151,16 +152,16 @@ func TestReadersCannotWrite(t *testing.T) {
 // theirs to change.
 func TestArbiterCannotChangeAnothersEvent(t *testing.T) {
 	t.Parallel()
-	s := newWebServer(t)
-	id := s.roundRobin(4)
-	other := s.addUser("second-arbiter@example.org", tournament.ArbiterRole)
+	s := apitest.NewWebServer(t)
+	id := s.RoundRobin(4)
+	other := s.AddUser("second-arbiter@example.org", tournament.ArbiterRole)
 	for _, w := range writes(id)[1:] {
 		t.Run(w.path, func(t *testing.T) {
-			before := s.snapshot(id)
-			if rec := other.post(w.path, w.form); rec.Code != http.StatusForbidden {
+			before := s.Snapshot(id)
+			if rec := other.Post(w.path, w.form); rec.Code != http.StatusForbidden {
 				t.Fatalf("status %d, want 403", rec.Code)
 			}
-			if s.snapshot(id) != before {
+			if s.Snapshot(id) != before {
 				t.Error("the refused request changed the event")
 			}
 		})
@@ -169,49 +170,49 @@ func TestArbiterCannotChangeAnothersEvent(t *testing.T) {
 
 func TestSessionCookie(t *testing.T) {
 	t.Parallel()
-	s := newWebServer(t)
-	arbiter := s.signIn(tournament.ArbiterRole)
-	if rec := arbiter.get("/manage/events/new"); rec.Code != http.StatusOK {
+	s := apitest.NewWebServer(t)
+	arbiter := s.SignIn(tournament.ArbiterRole)
+	if rec := arbiter.Get("/manage/events/new"); rec.Code != http.StatusOK {
 		t.Fatalf("signed in: status %d, want 200", rec.Code)
 	}
-	if !arbiter.cookie.HttpOnly || arbiter.cookie.SameSite != http.SameSiteLaxMode {
-		t.Errorf("session cookie HttpOnly=%v SameSite=%v, want HttpOnly and Lax", arbiter.cookie.HttpOnly, arbiter.cookie.SameSite)
+	if !arbiter.Cookie.HttpOnly || arbiter.Cookie.SameSite != http.SameSiteLaxMode {
+		t.Errorf("session cookie HttpOnly=%v SameSite=%v, want HttpOnly and Lax", arbiter.Cookie.HttpOnly, arbiter.Cookie.SameSite)
 	}
 	// The cookie names the user; changing the name breaks the signature.
-	forged := *arbiter.cookie
+	forged := *arbiter.Cookie
 	payload, sig, _ := strings.Cut(forged.Value, ".")
 	forged.Value = strings.ToUpper(payload[:1]) + payload[1:] + "." + sig
-	if forged.Value == arbiter.cookie.Value {
+	if forged.Value == arbiter.Cookie.Value {
 		forged.Value = "x" + forged.Value
 	}
-	p := &page{s: s.testServer, cookie: &forged}
-	if rec := p.get("/manage/events/new"); rec.Code != http.StatusSeeOther {
+	p := &apitest.Page{Server: s.Server, Cookie: &forged}
+	if rec := p.Get("/manage/events/new"); rec.Code != http.StatusSeeOther {
 		t.Fatalf("forged cookie: status %d, want 303 to the sign-in page", rec.Code)
 	}
 }
 
 func TestSetupLinkWorksOnce(t *testing.T) {
 	t.Parallel()
-	s := newFreshServer(t, "one-time-token")
-	p := s.anonymous()
-	if rec := p.get("/setup/wrong-token"); rec.Code != http.StatusNotFound {
+	s := apitest.NewFreshServer(t, "one-time-token")
+	p := s.Anonymous()
+	if rec := p.Get("/setup/wrong-token"); rec.Code != http.StatusNotFound {
 		t.Fatalf("wrong token: status %d, want 404", rec.Code)
 	}
 	short := url.Values{"email": {"chief@example.org"}, "password": {"short"}}
-	rec := p.post("/setup/one-time-token", short)
-	if rec.Code != http.StatusBadRequest || !strings.Contains(pageText(rec), ruF("a password needs at least 8 characters; this one has %d", len("short"))) {
+	rec := p.Post("/setup/one-time-token", short)
+	if rec.Code != http.StatusBadRequest || !strings.Contains(apitest.PageText(rec), apitest.RuF("a password needs at least 8 characters; this one has %d", len("short"))) {
 		t.Fatalf("short password: status %d, want 400 naming the password\n%s", rec.Code, rec.Body.String())
 	}
 	good := url.Values{"email": {"chief@example.org"}, "password": {"длинный пароль"}, "surname": {"Хуажев"}, "given_names": {"Аслан"}}
-	if rec := p.post("/setup/one-time-token", good); rec.Code != http.StatusSeeOther {
+	if rec := p.Post("/setup/one-time-token", good); rec.Code != http.StatusSeeOther {
 		t.Fatalf("setup: status %d, want 303", rec.Code)
 	}
 	// The first administrator is named in parts, as every account is.
-	if u, err := s.accounts.User(context.Background(), "chief@example.org"); err != nil || u.Surname != "Хуажев" || u.GivenNames != "Аслан" || u.Name != "Хуажев Аслан" {
+	if u, err := s.Accounts.User(context.Background(), "chief@example.org"); err != nil || u.Surname != "Хуажев" || u.GivenNames != "Аслан" || u.Name != "Хуажев Аслан" {
 		t.Errorf("the first administrator: %+v (%v), want named Хуажев Аслан in parts", u, err)
 	}
 	again := url.Values{"email": {"second@example.org"}, "password": {"длинный пароль"}}
-	if rec := p.post("/setup/one-time-token", again); rec.Code != http.StatusNotFound {
+	if rec := p.Post("/setup/one-time-token", again); rec.Code != http.StatusNotFound {
 		t.Fatalf("second use: status %d, want 404", rec.Code)
 	}
 }

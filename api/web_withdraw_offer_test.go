@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"adiukh/api/apitest"
 	"adiukh/tournament"
 )
 
@@ -16,26 +17,26 @@ import (
 // "withdraw from round 4", which the service refuses).
 func TestDeskWithdrawalNamesNoRoundBeyondTheLast(t *testing.T) {
 	t.Parallel()
-	s := newWebServer(t)
-	id := s.roundRobin(4) // 3 rounds, round 1 paired
-	arbiter := s.signIn(tournament.ArbiterRole)
+	s := apitest.NewWebServer(t)
+	id := s.RoundRobin(4) // 3 rounds, round 1 paired
+	arbiter := s.SignIn(tournament.ArbiterRole)
 	desk := func() string {
 		t.Helper()
-		rec := arbiter.get(fmt.Sprintf("/events/%d/manage", id))
+		rec := arbiter.Get(fmt.Sprintf("/events/%d/manage", id))
 		if rec.Code != http.StatusOK {
 			t.Fatalf("desk: %d", rec.Code)
 		}
 		return rec.Body.String()
 	}
-	if page := desk(); !strings.Contains(page, ">"+ruT("manage.withdraw", "N", 2)+"</button>") {
+	if page := desk(); !strings.Contains(page, ">"+apitest.RuT("manage.withdraw", "N", 2)+"</button>") {
 		t.Error("after round 1 the desk does not offer a withdrawal from round 2")
 	}
 	for n := 2; n <= 3; n++ {
-		s.must(http.StatusCreated, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
-		s.must(http.StatusOK, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/rounds/%d/publish", id, n), nil)
+		s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
+		s.Must(http.StatusOK, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/rounds/%d/publish", id, n), nil)
 	}
 	page := desk()
-	if strings.Contains(page, ruT("manage.withdraw", "N", 4)) || strings.Contains(page, fmt.Sprintf("/events/%d/players/1/withdraw", id)) || strings.Contains(page, `name="from_round"`) {
+	if strings.Contains(page, apitest.RuT("manage.withdraw", "N", 4)) || strings.Contains(page, fmt.Sprintf("/events/%d/players/1/withdraw", id)) || strings.Contains(page, `name="from_round"`) {
 		t.Error("with all 3 rounds paired the desk offers a withdrawal from round 4")
 	}
 }
@@ -45,18 +46,18 @@ func TestDeskWithdrawalNamesNoRoundBeyondTheLast(t *testing.T) {
 // swaps them as the discipline changes, TestBrowser… looks at it).
 func TestEventFormClockHintForCorrespondence(t *testing.T) {
 	t.Parallel()
-	s := newWebServer(t)
-	a := s.signIn(tournament.ArbiterRole)
-	page := pageText(a.get("/manage/events/new"))
-	for _, want := range []string{`placeholder="30+30"`, `<small data-clock="minutes">` + ruT("field.time_control_hint") + "</small>", `<small data-clock="days" hidden>` + ruT("corr.time_control_hint") + "</small>"} {
+	s := apitest.NewWebServer(t)
+	a := s.SignIn(tournament.ArbiterRole)
+	page := apitest.PageText(a.Get("/manage/events/new"))
+	for _, want := range []string{`placeholder="30+30"`, `<small data-clock="minutes">` + apitest.RuT("field.time_control_hint") + "</small>", `<small data-clock="days" hidden>` + apitest.RuT("corr.time_control_hint") + "</small>"} {
 		if !strings.Contains(page, want) {
 			t.Errorf("the new-event form (rapid) lacks %q", want)
 		}
 	}
 	// Sent back with an error as a correspondence event: the days hint.
-	rec := a.post("/manage/events", url.Values{"name": {""}, "discipline": {"correspondence"}, "system": {"round-robin"}, "time_control": {"30+30"}})
-	page = pageText(rec)
-	for _, want := range []string{`placeholder="10d"`, `<small data-clock="minutes" hidden>`, `<small data-clock="days">` + ruT("corr.time_control_hint") + "</small>"} {
+	rec := a.Post("/manage/events", url.Values{"name": {""}, "discipline": {"correspondence"}, "system": {"round-robin"}, "time_control": {"30+30"}})
+	page = apitest.PageText(rec)
+	for _, want := range []string{`placeholder="10d"`, `<small data-clock="minutes" hidden>`, `<small data-clock="days">` + apitest.RuT("corr.time_control_hint") + "</small>"} {
 		if !strings.Contains(page, want) {
 			t.Errorf("the form of a correspondence event lacks %q", want)
 		}

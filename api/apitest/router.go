@@ -1,4 +1,4 @@
-package api_test
+package apitest
 
 import (
 	"net/http"
@@ -16,11 +16,11 @@ import (
 	"adiukh/tournament/teams"
 )
 
-// newRouter is the site of d as cmd/adiukh wires it: the register of
+// NewRouter is the site of d as cmd/adiukh wires it: the register of
 // people, the rating lists, the entries, the search, the micro-matches and
 // the team competitions on d's database when the test gave none, on the
 // test's clock.
-func newRouter(d api.Deps) http.Handler {
+func NewRouter(d api.Deps) http.Handler {
 	if st, ok := d.DB.(*store.Store); ok {
 		if d.People == nil {
 			d.People = people.NewService(st.People(), people.Options{Now: d.Now})
