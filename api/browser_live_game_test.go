@@ -261,14 +261,14 @@ func liveGameInBrowsers(t *testing.T, s *apitest.WebServer) {
 func TestBrowserLiveClockLag(t *testing.T) {
 	t.Parallel()
 	st := storetest.SQLite(t)
-	s := newCorrServer(t, st, time.Date(2026, 12, 5, 15, 0, 0, 0, time.UTC), nil)
-	arbiter := s.user("arbiter@example.org", tournament.ArbiterRole)
-	sec := startLiveEvent(t, s, arbiter, map[string]any{"name": "Блиц онлайн", "discipline": "blitz", "system": "round-robin", "time_control": "3+2", "online": true},
+	s := apitest.NewCorrServer(t, st, time.Date(2026, 12, 5, 15, 0, 0, 0, time.UTC), nil)
+	arbiter := s.User("arbiter@example.org", tournament.ArbiterRole)
+	sec := apitest.StartLiveEvent(t, s, arbiter, map[string]any{"name": "Блиц онлайн", "discipline": "blitz", "system": "round-robin", "time_control": "3+2", "online": true},
 		map[string]string{}, "anna@example.org", "boris@example.org")
-	g := sec.games(s)[0]
-	cookie := s.session(sec.emails[int(apitest.Num(g["white"]))])
+	g := sec.Games(s)[0]
+	cookie := s.Session(sec.Emails[int(apitest.Num(g["white"]))])
 
-	srv := httptest.NewServer(s.handler)
+	srv := httptest.NewServer(s.Handler)
 	t.Cleanup(srv.Close)
 	ctx := apitest.Browser(t)
 	var shown string

@@ -42,7 +42,7 @@ func TestBrowserLivePairings(t *testing.T) {
 	if live != "200" {
 		t.Fatalf("the pairings of a running round have data-live=%q, want 200", live)
 	}
-	playRound(s.Server, id, 1, "17:7")
+	apitest.PlayRound(s.Server, id, 1, "17:7")
 	var shown bool
 	var mark string
 	run("the result appears in place",
@@ -71,20 +71,20 @@ func TestBrowserLivePairings(t *testing.T) {
 func TestBrowserLiveGamesTab(t *testing.T) {
 	t.Parallel()
 	st := storetest.SQLite(t)
-	s := newCorrServer(t, st, time.Date(2026, 12, 5, 15, 0, 0, 0, time.UTC), nil)
-	arbiter := s.user("arbiter@example.org", tournament.ArbiterRole)
-	sec := startLiveEvent(t, s, arbiter, map[string]any{"name": "Блиц онлайн", "discipline": "blitz", "system": "round-robin", "time_control": "3+2", "online": true},
+	s := apitest.NewCorrServer(t, st, time.Date(2026, 12, 5, 15, 0, 0, 0, time.UTC), nil)
+	arbiter := s.User("arbiter@example.org", tournament.ArbiterRole)
+	sec := apitest.StartLiveEvent(t, s, arbiter, map[string]any{"name": "Блиц онлайн", "discipline": "blitz", "system": "round-robin", "time_control": "3+2", "online": true},
 		map[string]string{}, "anna@example.org", "boris@example.org")
-	g := sec.games(s)[0]
-	cookie := s.session("arbiter@example.org")
+	g := sec.Games(s)[0]
+	cookie := s.Session("arbiter@example.org")
 
-	srv := httptest.NewServer(s.handler)
+	srv := httptest.NewServer(s.Handler)
 	t.Cleanup(srv.Close)
 	ctx := apitest.Browser(t)
 	var live, before, after string
 	err := chromedp.Run(ctx,
 		network.SetCookie(cookie.Name, cookie.Value).WithURL(srv.URL),
-		chromedp.Navigate(srv.URL+sec.ev[len("/api/v1"):]+"/games"),
+		chromedp.Navigate(srv.URL+sec.Ev[len("/api/v1"):]+"/games"),
 		chromedp.WaitVisible(`table.corr-list`),
 		chromedp.Evaluate(`window.adiukhMark = "kept"`, nil),
 		chromedp.AttributeValue(`main`, "data-live", &live, nil),
@@ -101,8 +101,8 @@ func TestBrowserLiveGamesTab(t *testing.T) {
 	if before == after {
 		t.Errorf("the clock of the side to move reads %q, then %q 1.5 s later", before, after)
 	}
-	white := sec.tokens[int(apitest.Num(g["white"]))]
-	s.must(http.StatusOK, white, "POST", fmt.Sprintf("/api/v1/games/%d/moves", int(apitest.Num(g["id"]))), map[string]any{"move": "c3-d4", "ply": 0})
+	white := sec.Tokens[int(apitest.Num(g["white"]))]
+	s.Must(http.StatusOK, white, "POST", fmt.Sprintf("/api/v1/games/%d/moves", int(apitest.Num(g["id"]))), map[string]any{"move": "c3-d4", "ply": 0})
 	var moved bool
 	var mark string
 	if err := chromedp.Run(ctx,
@@ -116,7 +116,7 @@ func TestBrowserLiveGamesTab(t *testing.T) {
 	}
 
 	rec := httptest.NewRecorder()
-	s.handler.ServeHTTP(rec, httptest.NewRequest("GET", sec.ev[len("/api/v1"):]+"/standings", nil))
+	s.Handler.ServeHTTP(rec, httptest.NewRequest("GET", sec.Ev[len("/api/v1"):]+"/standings", nil))
 	if !strings.Contains(rec.Body.String(), `data-live="3000"`) {
 		t.Errorf("the standings of a live event do not look for news every 3 s")
 	}

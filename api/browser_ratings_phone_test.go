@@ -19,7 +19,7 @@ import (
 func TestBrowserRatingsOnAPhone(t *testing.T) {
 	t.Parallel()
 	s := apitest.NewWebServer(t)
-	ratedBlitzEvent(s.Server)
+	apitest.RatedBlitzEvent(s.Server)
 	if rec := s.SignIn(tournament.Admin).Post("/ratings/blitz/periods", url.Values{"until": {"2026-10-31"}, "confirm": {"1"}}); rec.Code != 303 {
 		t.Fatalf("close the period: %d", rec.Code)
 	}

@@ -28,7 +28,7 @@ import (
 func TestBrowserSignUpEnterAndPlay(t *testing.T) {
 	t.Parallel()
 	st := storetest.SQLite(t)
-	clock := &fakeClock{now: time.Now().UTC()}
+	clock := &apitest.FakeClock{At: time.Now().UTC()}
 	tray := &mailTray{}
 	s := &apitest.WebServer{Server: apitest.NewServer(t, st), Store: st,
 		Accounts: apitest.Accounts(st, account.Options{Mailer: tray, SiteURL: "https://adiukh.example", Now: clock.Now})}

@@ -123,11 +123,11 @@ func TestBrowserRunsAnEvent(t *testing.T) {
 		apitest.Load(`a[href$="/rounds/1/boards/1/edit"]`),
 		chromedp.WaitVisible(`textarea[name=sheet]`),
 		chromedp.SendKeys(`input[name=score]`, "17:7"),
-		chromedp.SetValue(`textarea[name=sheet]`, strings.Replace(sampleGame, "4. a3:a7", "4. a3:c5", 1)),
+		chromedp.SetValue(`textarea[name=sheet]`, strings.Replace(apitest.SampleGame, "4. a3:a7", "4. a3:c5", 1)),
 		apitest.Load(`form[enctype] button[type=submit]`),
 		chromedp.WaitVisible(`.report .problem`),
 		apitest.Shot("sheet-check"),
-		chromedp.SetValue(`textarea[name=sheet]`, sampleGame),
+		chromedp.SetValue(`textarea[name=sheet]`, apitest.SampleGame),
 		apitest.Load(`form[enctype] button[type=submit]`),
 		chromedp.WaitVisible(`.report .ok`),
 	)
@@ -192,7 +192,7 @@ func TestBrowserPlayerReport(t *testing.T) {
 	s := apitest.NewWebServer(t)
 	id := s.RoundRobin(4)
 	a := s.SignIn(tournament.ArbiterRole)
-	mustStatus(t, "open reports", a.Post(fmt.Sprintf("/events/%d/submissions", id), url.Values{"open": {"on"}}).Code, http.StatusSeeOther, "")
+	apitest.MustStatus(t, "open reports", a.Post(fmt.Sprintf("/events/%d/submissions", id), url.Values{"open": {"on"}}).Code, http.StatusSeeOther, "")
 	round := s.Must(http.StatusOK, tournament.ArbiterRole, "GET", fmt.Sprintf("/api/v1/events/%d/rounds/1", id), nil)
 	board1 := round["games"].([]any)[0].(map[string]any)
 	players := s.Must(http.StatusOK, tournament.ArbiterRole, "GET", fmt.Sprintf("/api/v1/events/%d/players", id), nil)
@@ -200,7 +200,7 @@ func TestBrowserPlayerReport(t *testing.T) {
 		p := p.(map[string]any)
 		email := fmt.Sprintf("player%d@example.org", apitest.Num(p["start_no"]))
 		s.AddUser(email, tournament.PlayerRole)
-		mustStatus(t, "link", a.Post(fmt.Sprintf("/events/%d/players/%d/account", id, apitest.Num(p["id"])), url.Values{"email": {email}}).Code, http.StatusSeeOther, "")
+		apitest.MustStatus(t, "link", a.Post(fmt.Sprintf("/events/%d/players/%d/account", id, apitest.Num(p["id"])), url.Values{"email": {email}}).Code, http.StatusSeeOther, "")
 	}
 	at, run := apitest.BrowserOn(t, s.Handler)
 	signIn := func(email string) chromedp.Action {

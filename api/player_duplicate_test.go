@@ -41,7 +41,7 @@ func TestSinglePlayerDuplicateCheck(t *testing.T) {
 	form := url.Values{"name": {"Ёлкин Олег"}, "rating": {"1650"}, "city": {"Майкоп"}}
 	rec := a.Post(fmt.Sprintf("/events/%d/players", id), form)
 	body := html.UnescapeString(rec.Body.String())
-	mustStatus(t, "a namesake on the desk", rec.Code, http.StatusConflict, body)
+	apitest.MustStatus(t, "a namesake on the desk", rec.Code, http.StatusConflict, body)
 	for _, want := range []string{`<p class="field-error" role="alert">` +
 		apitest.RuF("%s looks like %s, already registered with start number %d; check, then confirm to register the player all the same", "Ёлкин Олег", "ЕЛКИН олег", 1) + "</p>", `value="1650"`, `value="Майкоп"`, `name="confirm" value="1"`, apitest.RuT("manage.register_anyway")} {
 		if !strings.Contains(body, want) {
@@ -52,7 +52,7 @@ func TestSinglePlayerDuplicateCheck(t *testing.T) {
 		t.Fatalf("%d players after the refusal, want 2", n)
 	}
 	form.Set("confirm", "1")
-	mustStatus(t, "confirmed", a.Post(fmt.Sprintf("/events/%d/players", id), form).Code, http.StatusSeeOther, "")
+	apitest.MustStatus(t, "confirmed", a.Post(fmt.Sprintf("/events/%d/players", id), form).Code, http.StatusSeeOther, "")
 	if n := count(); n != 3 {
 		t.Errorf("%d players after the confirmation, want 3", n)
 	}

@@ -14,56 +14,6 @@ import (
 	"adiukh/tournament"
 )
 
-// minimalPDF is the start of a PDF file: what the regulations are checked
-// for.
-const minimalPDF = "%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n"
-
-// An event's regulations through the API: only its arbiters attach them,
-// a file that is not a PDF is refused at its field, anyone who may read the
-// event downloads them, removing them is audited.
-func TestRegulationsAPI(t *testing.T) {
-	t.Parallel()
-	apitest.ForEachServer(t, func(t *testing.T, s *apitest.Server) {
-		id := s.RoundRobin(4)
-		path := fmt.Sprintf("/api/v1/events/%d/regulations", id)
-		put := func(role tournament.Role, body string) *httptest.ResponseRecorder {
-			req := httptest.NewRequest(http.MethodPut, path+"?file=Положение.pdf", strings.NewReader(body))
-			req.Header.Set("Content-Type", "application/pdf")
-			if role != "" {
-				req.Header.Set("Authorization", "Bearer "+s.Tokens[role])
-			}
-			rec := httptest.NewRecorder()
-			s.Handler.ServeHTTP(rec, req)
-			return rec
-		}
-		if rec := put(tournament.PlayerRole, minimalPDF); rec.Code != http.StatusForbidden {
-			t.Errorf("a player attaches regulations: %d, want 403", rec.Code)
-		}
-		if rec := put(tournament.ArbiterRole, "<html>not a pdf</html>"); rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), `"field":"file"`) {
-			t.Errorf("an HTML file: %d %s, want 400 at file", rec.Code, rec.Body.String())
-		}
-		if rec := download(s, "", path+".pdf", nil); rec.Code != http.StatusNotFound {
-			t.Errorf("no regulations yet: %d, want 404", rec.Code)
-		}
-		rec := put(tournament.ArbiterRole, minimalPDF)
-		if rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), `"file":"Положение.pdf"`) {
-			t.Fatalf("attach: %d %s", rec.Code, rec.Body.String())
-		}
-		got := download(s, "", path+".pdf", nil)
-		if got.Code != http.StatusOK || got.Body.String() != minimalPDF || got.Header().Get("Content-Type") != "application/pdf" {
-			t.Errorf("download: %d %q %q", got.Code, got.Header().Get("Content-Type"), got.Body.String())
-		}
-		s.Must(http.StatusOK, tournament.ArbiterRole, "DELETE", path, nil)
-		if rec := download(s, "", path+".pdf", nil); rec.Code != http.StatusNotFound {
-			t.Errorf("after removal: %d, want 404", rec.Code)
-		}
-		audit := fmt.Sprint(s.Must(http.StatusOK, tournament.ArbiterRole, "GET", fmt.Sprintf("/api/v1/events/%d/audit", id), nil))
-		if !strings.Contains(audit, "regulations.set") || !strings.Contains(audit, "regulations.remove") {
-			t.Errorf("the audit log lacks the regulations: %s", audit)
-		}
-	})
-}
-
 // At the desk: the arbiter uploads the regulations, the calendar and the
 // event's pages link them; a file that is not a PDF is shown at the desk's
 // form. «Положение (PDF)» is the regulations and nothing else: the
@@ -93,7 +43,7 @@ func TestRegulationsPages(t *testing.T) {
 	if bad.Code != http.StatusBadRequest || !strings.Contains(bad.Body.String(), "field-error") || !strings.Contains(bad.Body.String(), `id="regulations"`) {
 		t.Errorf("a Word file: %d, want 400 shown at the desk", bad.Code)
 	}
-	if rec := upload("положение", minimalPDF); rec.Code != http.StatusSeeOther {
+	if rec := upload("положение", apitest.MinimalPDF); rec.Code != http.StatusSeeOther {
 		t.Fatalf("upload: %d\n%s", rec.Code, rec.Body.String())
 	}
 	desk := html.UnescapeString(arbiter.Get(fmt.Sprintf("/events/%d/manage", id)).Body.String())
@@ -104,7 +54,7 @@ func TestRegulationsPages(t *testing.T) {
 	if !strings.Contains(desk, `<small id="regulations-limit" class="hint">PDF, не больше 5 МБ</small></label>`) {
 		t.Error("the desk does not state the regulations' limit beside the file field")
 	}
-	large := upload("большое.pdf", minimalPDF+strings.Repeat(" ", 5<<20))
+	large := upload("большое.pdf", apitest.MinimalPDF+strings.Repeat(" ", 5<<20))
 	if large.Code != http.StatusBadRequest || !strings.Contains(apitest.PageText(large), "файл больше 5 МБ") {
 		t.Errorf("a file over 5 MB: %d, want 400 naming the limit\n%s", large.Code, apitest.PageText(large))
 	}
@@ -119,7 +69,7 @@ func TestRegulationsPages(t *testing.T) {
 	if n := strings.Count(page, "Положение (PDF)"); n != 1 {
 		t.Errorf("«Положение (PDF)» is on the event page %d times, want once: the regulations' link", n)
 	}
-	if rec := s.Anonymous().Get(fmt.Sprintf("/events/%d/regulations.pdf", id)); rec.Code != http.StatusOK || rec.Body.String() != minimalPDF {
+	if rec := s.Anonymous().Get(fmt.Sprintf("/events/%d/regulations.pdf", id)); rec.Code != http.StatusOK || rec.Body.String() != apitest.MinimalPDF {
 		t.Errorf("the regulations for a reader: %d", rec.Code)
 	}
 }

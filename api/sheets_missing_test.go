@@ -58,7 +58,7 @@ func TestResultsWithoutSheets(t *testing.T) {
 	if code != http.StatusBadRequest {
 		t.Errorf("a sheet that stops early: %d %v", code, wrong)
 	}
-	s.Must(http.StatusOK, tournament.ArbiterRole, "PUT", result, map[string]any{"score": "17:7", "end_reason": "final_position", "version": 2, "sheet": sampleGame})
+	s.Must(http.StatusOK, tournament.ArbiterRole, "PUT", result, map[string]any{"score": "17:7", "end_reason": "final_position", "version": 2, "sheet": apitest.SampleGame})
 	s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
 	if desk := arbiter.Get(fmt.Sprintf("/events/%d/manage", id)).Body.String(); strings.Contains(desk, `id="missing-sheets"`) {
 		t.Errorf("the desk still lists a sheet that came in")
@@ -82,7 +82,7 @@ func TestScoreFromTheSheet(t *testing.T) {
 	apitest.ForEachServer(t, func(t *testing.T, s *apitest.Server) {
 		id := s.RoundRobin(4)
 		result := fmt.Sprintf("/api/v1/events/%d/rounds/1/games/%%d/result", id)
-		g := s.Must(http.StatusOK, tournament.ArbiterRole, "PUT", fmt.Sprintf(result, 1), map[string]any{"sheet": sampleGame, "version": 1})
+		g := s.Must(http.StatusOK, tournament.ArbiterRole, "PUT", fmt.Sprintf(result, 1), map[string]any{"sheet": apitest.SampleGame, "version": 1})
 		if g["score"] != "17:7" || g["end_reason"] != "final_position" {
 			t.Errorf("the final position's score: %v", g)
 		}
@@ -118,9 +118,9 @@ func TestSeveralSheetsAtOnce(t *testing.T) {
 		g := games[i].(map[string]any)
 		return fmt.Sprintf("Белые: %s\nЧерные: %s\n", name[apitest.Num(g["white"])], name[apitest.Num(g["black"])])
 	}
-	batch := header(0) + sampleGame + "\n---\n" +
+	batch := header(0) + apitest.SampleGame + "\n---\n" +
 		"Доска: 2\nБелые: Кто-то Другой\nЧерные: Совсем Не Тот\n1. c3-b4 b6-c5 2. b4-a5 a7-b6 24:0 resignation\n---\n" +
-		"Белые: Незнакомец\nЧерные: Неизвестный\n" + sampleGame
+		"Белые: Незнакомец\nЧерные: Неизвестный\n" + apitest.SampleGame
 	arbiter := s.SignIn(tournament.ArbiterRole)
 	page := arbiter.Post(fmt.Sprintf("/events/%d/rounds/1/sheets", id), url.Values{"sheets": {batch}})
 	body, text := page.Body.String(), apitest.PageText(page)
@@ -141,7 +141,7 @@ func TestSeveralSheetsAtOnce(t *testing.T) {
 			t.Errorf("board %d: %v, want %s from its sheet", i+1, g["score"], want)
 		}
 	}
-	code, out := s.Do(tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/rounds/1/sheets", id), map[string]any{"text": header(2) + sampleGame})
+	code, out := s.Do(tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/rounds/1/sheets", id), map[string]any{"text": header(2) + apitest.SampleGame})
 	sheets, _ := out["sheets"].([]any)
 	if code != http.StatusOK || len(sheets) != 1 || apitest.Num(sheets[0].(map[string]any)["board"]) != 3 {
 		t.Errorf("the API: %d %v", code, out)
@@ -155,12 +155,12 @@ func TestSeveralSheetsAtOnce(t *testing.T) {
 	}
 	g4 := board(3)
 	code, out = s.Do(tournament.ArbiterRole, "PUT", fmt.Sprintf("/api/v1/events/%d/rounds/1/games/4/result", id),
-		map[string]any{"sheet": "Белые: Кто-то Другой\n" + sampleGame, "version": apitest.Num(g4["version"])})
+		map[string]any{"sheet": "Белые: Кто-то Другой\n" + apitest.SampleGame, "version": apitest.Num(g4["version"])})
 	if code != http.StatusOK || !strings.Contains(fmt.Sprint(out["warnings"]), "check that it is the right sheet") {
 		t.Errorf("a sheet of other players entered on board 4: %d %v", code, out)
 	}
 	code, out = s.Do(tournament.ArbiterRole, "PUT", fmt.Sprintf("/api/v1/events/%d/rounds/1/games/4/result", id),
-		map[string]any{"sheet": "White: " + name[apitest.Num(g4["white"])] + "\n" + sampleGame, "version": apitest.Num(board(3)["version"]), "reason": "the right sheet"})
+		map[string]any{"sheet": "White: " + name[apitest.Num(g4["white"])] + "\n" + apitest.SampleGame, "version": apitest.Num(board(3)["version"]), "reason": "the right sheet"})
 	if code != http.StatusOK || out["warnings"] != nil {
 		t.Errorf("board 4's own sheet: %d %v", code, out)
 	}

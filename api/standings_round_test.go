@@ -10,17 +10,6 @@ import (
 	"adiukh/tournament"
 )
 
-// playRound enters a result on every board of a published round.
-func playRound(s *apitest.Server, id, n int, scores ...string) {
-	s.T.Helper()
-	_, round := s.Do("", "GET", fmt.Sprintf("/api/v1/events/%d/rounds/%d", id, n), nil)
-	for i, g := range round["games"].([]any) {
-		game := g.(map[string]any)
-		s.Must(http.StatusOK, tournament.ArbiterRole, "PUT", fmt.Sprintf("/api/v1/events/%d/rounds/%d/games/%d/result", id, n, apitest.Num(game["board"])),
-			map[string]any{"score": scores[i%len(scores)], "end_reason": "final_position", "version": apitest.Num(game["version"])})
-	}
-}
-
 // Standings after any played round, on the page and in the API; each
 // player's score before the round beside the name in the pairings; a
 // finished event opens on its final standings.
@@ -28,10 +17,10 @@ func TestStandingsAfterAnyRoundAndScoresInPairings(t *testing.T) {
 	t.Parallel()
 	apitest.ForEachServer(t, func(t *testing.T, s *apitest.Server) {
 		id := s.RoundRobin(4)
-		playRound(s, id, 1, "17:7", "12:12")
+		apitest.PlayRound(s, id, 1, "17:7", "12:12")
 		s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
 		s.Must(http.StatusOK, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/rounds/2/publish", id), nil)
-		playRound(s, id, 2, "24:0")
+		apitest.PlayRound(s, id, 2, "24:0")
 
 		reader := s.Anonymous()
 		after1 := reader.Get(fmt.Sprintf("/events/%d/standings?round=1", id)).Body.String()
@@ -83,7 +72,7 @@ func TestStandingsAfterAnyRoundAndScoresInPairings(t *testing.T) {
 
 		s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
 		s.Must(http.StatusOK, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/rounds/3/publish", id), nil)
-		playRound(s, id, 3, "13:11")
+		apitest.PlayRound(s, id, 3, "13:11")
 		s.Must(http.StatusOK, tournament.ArbiterRole, "PATCH", fmt.Sprintf("/api/v1/events/%d", id), map[string]any{"status": "finished"})
 		landing := reader.Get(fmt.Sprintf("/events/%d", id)).Body.String()
 		if !strings.Contains(landing, apitest.RuT("standings.after", "N", 3)) || !strings.Contains(landing, fmt.Sprintf(`href="/events/%d?round=3"`, id)) {

@@ -20,7 +20,7 @@ func TestRemoveTeamOnTheDeskAndAPI(t *testing.T) {
 	const arbiter = tournament.ArbiterRole
 	id := apitest.Num(s.Must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Кубок аулов", "discipline": "rapid-team", "system": "swiss", "rounds": 3})["id"])
 	a := s.SignIn(arbiter)
-	mustStatus(t, "boards", a.Post(fmt.Sprintf("/events/%d/team-settings", id), url.Values{"boards": {"2"}}).Code, http.StatusSeeOther, "")
+	apitest.MustStatus(t, "boards", a.Post(fmt.Sprintf("/events/%d/team-settings", id), url.Values{"boards": {"2"}}).Code, http.StatusSeeOther, "")
 	for _, tm := range []struct{ name, roster string }{
 		{"Понежукай", "Хуаде Аслан, 2000\nНехай Бэла, 2000"},
 		{"Тахтамукай", "Тлехас Мурат, 1900\nШхалахо Заур, 1900"},
@@ -28,7 +28,7 @@ func TestRemoveTeamOnTheDeskAndAPI(t *testing.T) {
 		{"Шовгеновский", "Цей Аминет, 1700\nДаур Азамат, 1700"},
 	} {
 		rec := a.Post(fmt.Sprintf("/events/%d/teams", id), url.Values{"name": {tm.name}, "roster": {tm.roster}})
-		mustStatus(t, "add a team", rec.Code, http.StatusSeeOther, rec.Body.String())
+		apitest.MustStatus(t, "add a team", rec.Code, http.StatusSeeOther, rec.Body.String())
 	}
 	teamsURL := fmt.Sprintf("/api/v1/events/%d/teams", id)
 	team := teamIDs(s.Must(http.StatusOK, arbiter, "GET", teamsURL, nil))
@@ -39,7 +39,7 @@ func TestRemoveTeamOnTheDeskAndAPI(t *testing.T) {
 	// The button asks first; without a reason the question stays, with
 	// the service's refusal next to the reason.
 	rec := a.Post(remove, url.Values{})
-	mustStatus(t, "the question", rec.Code, http.StatusOK, rec.Body.String())
+	apitest.MustStatus(t, "the question", rec.Code, http.StatusOK, rec.Body.String())
 	if !strings.Contains(apitest.PageText(rec), apitest.RuT("confirm.remove_team", "Name", "Тахтамукай", "Count", 2)) {
 		t.Errorf("the question: %s", rec.Body.String())
 	}
@@ -48,7 +48,7 @@ func TestRemoveTeamOnTheDeskAndAPI(t *testing.T) {
 		t.Errorf("no reason: %d %s", rec.Code, rec.Body.String())
 	}
 	rec = a.Post(remove, url.Values{"confirm": {"1"}, "reason": {"заявлена дважды"}})
-	mustStatus(t, "the removal", rec.Code, http.StatusSeeOther, rec.Body.String())
+	apitest.MustStatus(t, "the removal", rec.Code, http.StatusSeeOther, rec.Body.String())
 	teams := s.Must(http.StatusOK, arbiter, "GET", teamsURL, nil)["teams"].([]any)
 	var names []string
 	for _, tm := range teams {
@@ -93,7 +93,7 @@ func TestTeamNameTakenOnTheDesk(t *testing.T) {
 	id := apitest.Num(s.Must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Кубок аулов", "discipline": "rapid-team", "system": "round-robin"})["id"])
 	a := s.SignIn(arbiter)
 	for _, name := range []string{"Понежукай", "Тахтамукай"} {
-		mustStatus(t, "add a team", a.Post(fmt.Sprintf("/events/%d/teams", id), url.Values{"name": {name}, "roster": {name + " Игрок, 1800"}}).Code, http.StatusSeeOther, "")
+		apitest.MustStatus(t, "add a team", a.Post(fmt.Sprintf("/events/%d/teams", id), url.Values{"name": {name}, "roster": {name + " Игрок, 1800"}}).Code, http.StatusSeeOther, "")
 	}
 	rec := a.Post(fmt.Sprintf("/events/%d/teams", id), url.Values{"name": {"понежукай"}, "roster": {"Новый Игрок, 1700"}})
 	body := apitest.PageText(rec)
@@ -118,7 +118,7 @@ func TestTeamFormErrorsNameTheirFields(t *testing.T) {
 	const arbiter = tournament.ArbiterRole
 	id := apitest.Num(s.Must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Кубок аулов", "discipline": "rapid-team", "system": "round-robin"})["id"])
 	a := s.SignIn(arbiter)
-	mustStatus(t, "add a team", a.Post(fmt.Sprintf("/events/%d/teams", id), url.Values{"name": {"Понежукай"}, "roster": {"Хуаде Аслан, 1800"}}).Code, http.StatusSeeOther, "")
+	apitest.MustStatus(t, "add a team", a.Post(fmt.Sprintf("/events/%d/teams", id), url.Values{"name": {"Понежукай"}, "roster": {"Хуаде Аслан, 1800"}}).Code, http.StatusSeeOther, "")
 	team := teamIDs(s.Must(http.StatusOK, arbiter, "GET", fmt.Sprintf("/api/v1/events/%d/teams", id), nil))["Понежукай"]
 	rec := a.Post(fmt.Sprintf("/events/%d/teams/%d/players", id, team), url.Values{"name": {"Нехай Бэла"}, "rating": {"9000"}})
 	if body := apitest.PageText(rec); rec.Code != http.StatusBadRequest || !strings.Contains(body, `<p class="field-error" role="alert">`+apitest.Ru.Field("rating")+": "+apitest.RuF("a rating is between 0 and 4000; got %d", 9000)) {

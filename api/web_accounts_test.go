@@ -34,14 +34,14 @@ func TestAccountsPage(t *testing.T) {
 	if body := arbiter.Get("/").Body.String(); strings.Contains(body, `href="/admin/accounts"`) {
 		t.Error("an arbiter's header links to the accounts")
 	}
-	mustStatus(t, "an arbiter opens the accounts", arbiter.Get("/admin/accounts").Code, http.StatusForbidden, "")
-	mustStatus(t, "an arbiter adds an account", arbiter.Post("/admin/accounts", url.Values{"email": {"x@example.org"}, "name": {"Икс"}, "role": {"admin"}}).Code, http.StatusForbidden, "")
+	apitest.MustStatus(t, "an arbiter opens the accounts", arbiter.Get("/admin/accounts").Code, http.StatusForbidden, "")
+	apitest.MustStatus(t, "an arbiter adds an account", arbiter.Post("/admin/accounts", url.Values{"email": {"x@example.org"}, "name": {"Икс"}, "role": {"admin"}}).Code, http.StatusForbidden, "")
 	if rec := s.Anonymous().Get("/admin/accounts"); rec.Code != http.StatusSeeOther || !strings.HasPrefix(rec.Header().Get("Location"), "/login") {
 		t.Errorf("an anonymous reader: %d %s, want sent to sign in", rec.Code, rec.Header().Get("Location"))
 	}
 
 	listed := admin.Get("/admin/accounts")
-	mustStatus(t, "the accounts page", listed.Code, http.StatusOK, listed.Body.String())
+	apitest.MustStatus(t, "the accounts page", listed.Code, http.StatusOK, listed.Body.String())
 	body := listed.Body.String()
 	for _, want := range []string{"<h1>" + apitest.RuT("accounts.title") + "</h1>", "admin@example.org", "arbiter@example.org", "player@example.org", `data-filter-blocks="#accounts"`, `aria-current="page"`} {
 		if !strings.Contains(body, want) {
@@ -54,7 +54,7 @@ func TestAccountsPage(t *testing.T) {
 
 	// A duplicate e-mail is refused at its field, the form kept.
 	rec := admin.Post("/admin/accounts", url.Values{"email": {"Arbiter@example.org"}, "surname": {"Второй"}, "given_names": {"Судья"}, "role": {"arbiter"}, "locale": {"en"}})
-	mustStatus(t, "a duplicate e-mail", rec.Code, http.StatusConflict, apitest.PageText(rec))
+	apitest.MustStatus(t, "a duplicate e-mail", rec.Code, http.StatusConflict, apitest.PageText(rec))
 	body = html.UnescapeString(rec.Body.String())
 	if !strings.Contains(body, `<p class="field-error" role="alert">`+apitest.RuF("a user with e-mail %s already exists", "arbiter@example.org")+"</p>") {
 		t.Errorf("the duplicate is not explained:\n%s", body)
@@ -68,14 +68,14 @@ func TestAccountsPage(t *testing.T) {
 		t.Error("a refused account shows a password")
 	}
 	rec = admin.Post("/admin/accounts", url.Values{"email": {"author@example.org"}, "surname": {""}, "given_names": {"Автор"}, "role": {"player"}})
-	mustStatus(t, "no name", rec.Code, http.StatusBadRequest, "")
+	apitest.MustStatus(t, "no name", rec.Code, http.StatusBadRequest, "")
 	if !strings.Contains(rec.Body.String(), `class="field-error"`) {
 		t.Error("a missing name is not shown at its field")
 	}
 
 	// Added: the password is shown once, not cached, and works.
 	rec = admin.Post("/admin/accounts", url.Values{"email": {"author@example.org"}, "surname": {"Задач"}, "given_names": {"Автор"}, "role": {"player"}})
-	mustStatus(t, "add an account", rec.Code, http.StatusCreated, rec.Body.String())
+	apitest.MustStatus(t, "add an account", rec.Code, http.StatusCreated, rec.Body.String())
 	m := onceRE.FindStringSubmatch(rec.Body.String())
 	if m == nil {
 		t.Fatalf("no one-time password on the page:\n%s", rec.Body.String())
@@ -88,13 +88,13 @@ func TestAccountsPage(t *testing.T) {
 	}
 	author := &apitest.Page{Server: s.Server}
 	signin := author.Post("/login", url.Values{"email": {"author@example.org"}, "password": {m[1]}, "next": {"/account"}})
-	mustStatus(t, "sign in with the one-time password", signin.Code, http.StatusSeeOther, signin.Body.String())
+	apitest.MustStatus(t, "sign in with the one-time password", signin.Code, http.StatusSeeOther, signin.Body.String())
 	for _, c := range signin.Result().Cookies() {
 		if c.Name == "adiukh_session" {
 			author.Cookie = c
 		}
 	}
-	mustStatus(t, "the author's account page", author.Get("/account").Code, http.StatusOK, "")
+	apitest.MustStatus(t, "the author's account page", author.Get("/account").Code, http.StatusOK, "")
 
 	u, err := s.Accounts.User(context.Background(), "author@example.org")
 	if err != nil {
@@ -102,7 +102,7 @@ func TestAccountsPage(t *testing.T) {
 	}
 	// A new password ends the author's sign-in and is shown once.
 	rec = admin.Post(fmt.Sprintf("/admin/accounts/%d/password", u.ID), nil)
-	mustStatus(t, "a new password", rec.Code, http.StatusOK, rec.Body.String())
+	apitest.MustStatus(t, "a new password", rec.Code, http.StatusOK, rec.Body.String())
 	fresh := onceRE.FindStringSubmatch(rec.Body.String())
 	if fresh == nil || fresh[1] == m[1] || !strings.Contains(apitest.PageText(rec), apitest.RuT("accounts.reset", "Name", "Задач Автор", "Email", "author@example.org")) {
 		t.Fatalf("the new password is not shown, or the same:\n%s", rec.Body.String())
@@ -114,13 +114,13 @@ func TestAccountsPage(t *testing.T) {
 	// Roles: the author becomes an arbiter; the last administrator is
 	// told why they stay one.
 	rec = admin.Post(fmt.Sprintf("/admin/accounts/%d/role", u.ID), url.Values{"role": {"arbiter"}})
-	mustStatus(t, "change a role", rec.Code, http.StatusSeeOther, rec.Body.String())
+	apitest.MustStatus(t, "change a role", rec.Code, http.StatusSeeOther, rec.Body.String())
 	if body := admin.Get(strings.Split(rec.Header().Get("Location"), "#")[0]); !strings.Contains(apitest.PageText(body), apitest.RuT("accounts.role_changed", "Name", "Задач Автор", "Role", apitest.RuT("account.role.arbiter"))) {
 		t.Errorf("no notice of the new role")
 	}
 	me, _ := s.Accounts.User(context.Background(), "admin@example.org")
 	rec = admin.Post(fmt.Sprintf("/admin/accounts/%d/role", me.ID), url.Values{"role": {"player"}})
-	mustStatus(t, "the last administrator demotes themself", rec.Code, http.StatusConflict, rec.Body.String())
+	apitest.MustStatus(t, "the last administrator demotes themself", rec.Code, http.StatusConflict, rec.Body.String())
 	if body := apitest.PageText(rec); !strings.Contains(body, apitest.RuF("you are the only administrator: make another account an administrator first, or nobody could manage accounts")) {
 		t.Errorf("the refusal is not explained:\n%s", body)
 	}
@@ -130,14 +130,14 @@ func TestAccountsPage(t *testing.T) {
 	// With a second administrator, one may step down and lands on their
 	// own account page.
 	arb, _ := s.Accounts.User(context.Background(), "arbiter@example.org")
-	mustStatus(t, "promote the arbiter", admin.Post(fmt.Sprintf("/admin/accounts/%d/role", arb.ID), url.Values{"role": {"admin"}}).Code, http.StatusSeeOther, "")
-	mustStatus(t, "the promoted arbiter opens the accounts", arbiter.Get("/admin/accounts").Code, http.StatusOK, "")
+	apitest.MustStatus(t, "promote the arbiter", admin.Post(fmt.Sprintf("/admin/accounts/%d/role", arb.ID), url.Values{"role": {"admin"}}).Code, http.StatusSeeOther, "")
+	apitest.MustStatus(t, "the promoted arbiter opens the accounts", arbiter.Get("/admin/accounts").Code, http.StatusOK, "")
 	rec = admin.Post(fmt.Sprintf("/admin/accounts/%d/role", me.ID), url.Values{"role": {"arbiter"}})
 	if rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != "/account" {
 		t.Errorf("stepping down: %d to %q, want the account page", rec.Code, rec.Header().Get("Location"))
 	}
-	mustStatus(t, "the former administrator opens the accounts", admin.Get("/admin/accounts").Code, http.StatusForbidden, "")
-	mustStatus(t, "a missing account", arbiter.Post("/admin/accounts/9999/role", url.Values{"role": {"player"}}).Code, http.StatusNotFound, "")
+	apitest.MustStatus(t, "the former administrator opens the accounts", admin.Get("/admin/accounts").Code, http.StatusForbidden, "")
+	apitest.MustStatus(t, "a missing account", arbiter.Post("/admin/accounts/9999/role", url.Values{"role": {"player"}}).Code, http.StatusNotFound, "")
 }
 
 // The JSON API does what the page does, through the same use cases.
@@ -210,13 +210,13 @@ func TestAccountAuditLog(t *testing.T) {
 		t.Errorf("second entry %v, want the role change told in English, the API's language", e)
 	}
 
-	mustStatus(t, "an arbiter opens the account log", s.SignIn(tournament.ArbiterRole).Get("/admin/accounts/audit").Code, http.StatusForbidden, "")
+	apitest.MustStatus(t, "an arbiter opens the account log", s.SignIn(tournament.ArbiterRole).Get("/admin/accounts/audit").Code, http.StatusForbidden, "")
 	listed := s.SignIn(admin)
 	if body := listed.Get("/admin/accounts").Body.String(); !strings.Contains(body, `href="/admin/accounts/audit"`) {
 		t.Error("the accounts page does not link the account log")
 	}
 	rec := listed.Get("/admin/accounts/audit")
-	mustStatus(t, "the account log", rec.Code, http.StatusOK, rec.Body.String())
+	apitest.MustStatus(t, "the account log", rec.Code, http.StatusOK, rec.Body.String())
 	body := html.UnescapeString(rec.Body.String())
 	for _, want := range []string{"<h1>" + apitest.RuT("accountaudit.title") + "</h1>",
 		apitest.RuT("accountaudit.role", "User", "judge@example.org", "Before", apitest.RuT("account.role.player"), "After", apitest.RuT("account.role.arbiter")),

@@ -18,10 +18,10 @@ import (
 // their own box instead of widening the page past the screen.
 func TestBrowserCorrespondencePhone(t *testing.T) {
 	t.Parallel()
-	s := newCorrServer(t, storetest.SQLite(t), corrStart, nil)
+	s := apitest.NewCorrServer(t, storetest.SQLite(t), apitest.CorrStart, nil)
 	sec := startCorrSection(t, s, 4)
 	ev := strings.Replace(sec.ev, "/api/v1", "", 1)
-	srv := httptest.NewServer(s.handler)
+	srv := httptest.NewServer(s.Handler)
 	defer srv.Close()
 	ctx := apitest.Browser(t)
 	signIn := func(email, password string) chromedp.Action {

@@ -26,22 +26,22 @@ const twoRoutes = "white: a1-1, a3-1, b2-1, c1-1, d2-1, d4-1, e1-1, e3-1, f4-1, 
 // of the long route only chooses the long one.
 func TestBrowserTapsTheShorterOfTwoRoutes(t *testing.T) {
 	t.Parallel()
-	s := newCorrServer(t, storetest.SQLite(t), corrStart, nil)
-	arbiter := s.user("arbiter@example.org", tournament.ArbiterRole)
-	id := apitest.Num(s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Тематический", "discipline": "correspondence",
+	s := apitest.NewCorrServer(t, storetest.SQLite(t), apitest.CorrStart, nil)
+	arbiter := s.User("arbiter@example.org", tournament.ArbiterRole)
+	id := apitest.Num(s.Must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Тематический", "discipline": "correspondence",
 		"system": "round-robin", "time_control": "10d"}).(map[string]any)["id"])
 	ev := fmt.Sprintf("/api/v1/events/%d", id)
 	for i := range 2 {
-		pid := apitest.Num(s.must(http.StatusCreated, arbiter, "POST", ev+"/players", map[string]any{"name": fmt.Sprintf("Игрок %d", i+1)}).(map[string]any)["id"])
+		pid := apitest.Num(s.Must(http.StatusCreated, arbiter, "POST", ev+"/players", map[string]any{"name": fmt.Sprintf("Игрок %d", i+1)}).(map[string]any)["id"])
 		email := fmt.Sprintf("p%d@example.org", pid)
-		s.user(email, tournament.PlayerRole)
-		s.must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("%s/players/%d/account", ev, pid), map[string]any{"email": email})
+		s.User(email, tournament.PlayerRole)
+		s.Must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("%s/players/%d/account", ev, pid), map[string]any{"email": email})
 	}
-	s.must(http.StatusOK, arbiter, "PUT", ev+"/correspondence", map[string]any{"start_position": twoRoutes, "start_side": "white"})
-	g := s.must(http.StatusOK, arbiter, "POST", ev+"/start", nil).([]any)[0].(map[string]any)
+	s.Must(http.StatusOK, arbiter, "PUT", ev+"/correspondence", map[string]any{"start_position": twoRoutes, "start_side": "white"})
+	g := s.Must(http.StatusOK, arbiter, "POST", ev+"/start", nil).([]any)[0].(map[string]any)
 	gid := apitest.Num(g["id"])
 
-	srv := httptest.NewServer(s.handler)
+	srv := httptest.NewServer(s.Handler)
 	defer srv.Close()
 	ctx := apitest.Browser(t)
 	tap := func(squares ...string) chromedp.Action {
@@ -78,7 +78,7 @@ func TestBrowserTapsTheShorterOfTwoRoutes(t *testing.T) {
 	if err := chromedp.Run(ctx, apitest.Load(`#move-confirm`), chromedp.Text(`.corr-moves`, &moves)); err != nil {
 		t.Fatal(err)
 	}
-	if got := s.game(gid); apitest.Num(got["ply"]) != 1 {
+	if got := s.Game(gid); apitest.Num(got["ply"]) != 1 {
 		t.Errorf("after confirming the short route the game is at ply %v (moves %q)", got["ply"], moves)
 	}
 }

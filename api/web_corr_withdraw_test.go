@@ -19,15 +19,15 @@ import (
 // desk, the standings and the crosstable show it.
 func TestCorrespondenceWithdrawalOnTheDesk(t *testing.T) {
 	t.Parallel()
-	s := newCorrServer(t, storetest.SQLite(t), corrStart, nil)
+	s := apitest.NewCorrServer(t, storetest.SQLite(t), apitest.CorrStart, nil)
 	sec := startCorrSection(t, s, 4)
 	ev := strings.Replace(sec.ev, "/api/v1", "", 1)
-	cookie := s.session("arbiter@example.org")
-	players := s.must(http.StatusOK, sec.arbiter, "GET", sec.ev+"/players", nil).(map[string]any)["players"].([]any)
+	cookie := s.Session("arbiter@example.org")
+	players := s.Must(http.StatusOK, sec.arbiter, "GET", sec.ev+"/players", nil).(map[string]any)["players"].([]any)
 	pid := apitest.Num(players[0].(map[string]any)["id"])
 	withdraw := fmt.Sprintf("%s/players/%d/withdraw", ev, pid)
 	for lang, want := range map[string]string{"ru": apitest.RuT("corr.withdraw"), "en": "Withdraw from the event"} {
-		desk := s.page(cookie, ev+"/manage?lang="+lang)
+		desk := s.Page(cookie, ev+"/manage?lang="+lang)
 		mustContain(t, lang+" desk", desk, `action="`+withdraw+`"`, want)
 		if _, fromRound, _ := strings.Cut(apitest.RuT("manage.withdraw", "N", "\x00"), "\x00"); strings.Contains(desk, fromRound) || strings.Contains(desk, "from round") || strings.Contains(desk, `name="from_round"`) {
 			t.Errorf("%s: the desk of a running section offers a withdrawal from a round", lang)
@@ -35,7 +35,7 @@ func TestCorrespondenceWithdrawalOnTheDesk(t *testing.T) {
 	}
 	// The button opens the confirmation: the question, the two choices,
 	// none checked.
-	rec := s.post(cookie, withdraw+"?lang=ru", url.Values{})
+	rec := post(s, cookie, withdraw+"?lang=ru", url.Values{})
 	page := rec.Body.String()
 	mustContain(t, "the confirmation", apitest.PageText(rec), apitest.RuT("corr.withdraw_question", "Name", "Игрок А", "Finished", 0, "Unfinished", 3),
 		`name="games" value="lose" required>`, `name="games" value="adjudicate" required>`, apitest.RuT("corr.games_lose"), apitest.RuT("corr.games_adjudicate"))
@@ -43,20 +43,20 @@ func TestCorrespondenceWithdrawalOnTheDesk(t *testing.T) {
 		t.Error("the confirmation chooses for the arbiter")
 	}
 	// Confirmed without a choice: asked again, nothing done.
-	rec = s.post(cookie, withdraw+"?lang=ru", url.Values{"confirm": {"1"}, "reason": {"перестал отвечать"}})
+	rec = post(s, cookie, withdraw+"?lang=ru", url.Values{"confirm": {"1"}, "reason": {"перестал отвечать"}})
 	if rec.Code != http.StatusBadRequest || !strings.Contains(apitest.PageText(rec), apitest.RuF("choose what becomes of the withdrawn player's unfinished games: %q (the opponents win) or %q (the arbiter adjudicates them)",
 		correspondence.WithdrawalLoses, correspondence.WithdrawalAdjudicates)) {
 		t.Errorf("confirmation without a choice: %d, want 400 asking to choose", rec.Code)
 	}
 	for _, g := range sec.games {
-		if got := s.game(apitest.Num(g["id"])); got["status"] != "running" {
+		if got := s.Game(apitest.Num(g["id"])); got["status"] != "running" {
 			t.Fatalf("a refused withdrawal changed game %v", got)
 		}
 	}
-	s.mustPost(cookie, withdraw, url.Values{"confirm": {"1"}, "reason": {"перестал отвечать"}, "games": {"lose"}})
+	mustPost(s, cookie, withdraw, url.Values{"confirm": {"1"}, "reason": {"перестал отвечать"}, "games": {"lose"}})
 	ended := 0
 	for _, g := range sec.games {
-		got := s.game(apitest.Num(g["id"]))
+		got := s.Game(apitest.Num(g["id"]))
 		if apitest.Num(got["white"]) != pid && apitest.Num(got["black"]) != pid {
 			if got["status"] != "running" {
 				t.Errorf("game %v of two other players ended", got["id"])
@@ -73,15 +73,15 @@ func TestCorrespondenceWithdrawalOnTheDesk(t *testing.T) {
 	if ended != 3 {
 		t.Errorf("%d games of the withdrawn player ended, want 3", ended)
 	}
-	desk := s.page(cookie, ev+"/manage?lang=ru")
+	desk := s.Page(cookie, ev+"/manage?lang=ru")
 	mustContain(t, "the desk after the withdrawal", desk, `<span class="badge">`+apitest.RuT("corr.withdrawn")+"</span>")
 	if strings.Contains(desk, `action="`+withdraw+`"`) {
 		t.Error("the desk offers to withdraw the player again")
 	}
-	mustContain(t, "the crosstable", s.page(nil, ev+"/crosstable"), "−:&#43;")
-	mustContain(t, "the player card", s.page(nil, fmt.Sprintf("%s/players/%d?lang=en", ev, pid)), "withdrawn from the event")
+	mustContain(t, "the crosstable", s.Page(nil, ev+"/crosstable"), "−:&#43;")
+	mustContain(t, "the player card", s.Page(nil, fmt.Sprintf("%s/players/%d?lang=en", ev, pid)), "withdrawn from the event")
 	// The general player update does not withdraw "from a round" here.
-	code, _ := s.call(sec.arbiter, "PATCH", fmt.Sprintf("%s/players/%d", sec.ev, apitest.Num(players[1].(map[string]any)["id"])), map[string]any{"withdraw_from_round": 4, "reason": "x"})
+	code, _ := s.Call(sec.arbiter, "PATCH", fmt.Sprintf("%s/players/%d", sec.ev, apitest.Num(players[1].(map[string]any)["id"])), map[string]any{"withdraw_from_round": 4, "reason": "x"})
 	if code != http.StatusConflict {
 		t.Errorf("PATCH withdraw_from_round in a running section: %d, want 409", code)
 	}
@@ -91,14 +91,14 @@ func TestCorrespondenceWithdrawalOnTheDesk(t *testing.T) {
 // running section through the API, with the same choice.
 func TestCorrespondenceWithdrawalAPI(t *testing.T) {
 	t.Parallel()
-	s := newCorrServer(t, storetest.SQLite(t), corrStart, nil)
+	s := apitest.NewCorrServer(t, storetest.SQLite(t), apitest.CorrStart, nil)
 	sec := startCorrSection(t, s, 3)
-	players := s.must(http.StatusOK, sec.arbiter, "GET", sec.ev+"/players", nil).(map[string]any)["players"].([]any)
+	players := s.Must(http.StatusOK, sec.arbiter, "GET", sec.ev+"/players", nil).(map[string]any)["players"].([]any)
 	path := fmt.Sprintf("%s/players/%d/withdraw", sec.ev, apitest.Num(players[2].(map[string]any)["id"]))
-	if code, _ := s.call(sec.arbiter, "POST", path, map[string]any{"games": "resign", "reason": "ill"}); code != http.StatusBadRequest {
+	if code, _ := s.Call(sec.arbiter, "POST", path, map[string]any{"games": "resign", "reason": "ill"}); code != http.StatusBadRequest {
 		t.Errorf("an unknown choice: %d, want 400", code)
 	}
-	out := s.must(http.StatusOK, sec.arbiter, "POST", path, map[string]any{"games": "adjudicate", "reason": "ill"}).(map[string]any)
+	out := s.Must(http.StatusOK, sec.arbiter, "POST", path, map[string]any{"games": "adjudicate", "reason": "ill"}).(map[string]any)
 	if p := out["player"].(map[string]any); apitest.Num(p["withdraw_from_round"]) != 1 {
 		t.Errorf("player after the withdrawal: %v", p)
 	}

@@ -28,75 +28,35 @@ type corrSection struct {
 
 // startCorrSection registers n players with accounts and starts the games
 // from the initial position.
-func startCorrSection(t *testing.T, s *corrServer, n int) *corrSection {
+func startCorrSection(t *testing.T, s *apitest.CorrServer, n int) *corrSection {
 	t.Helper()
-	sec := &corrSection{arbiter: s.user("arbiter@example.org", tournament.ArbiterRole), tokens: map[int]string{}, emails: map[int]string{}}
-	id := apitest.Num(s.must(http.StatusCreated, sec.arbiter, "POST", "/api/v1/events", map[string]any{"name": "Заочный кубок", "discipline": "correspondence",
+	sec := &corrSection{arbiter: s.User("arbiter@example.org", tournament.ArbiterRole), tokens: map[int]string{}, emails: map[int]string{}}
+	id := apitest.Num(s.Must(http.StatusCreated, sec.arbiter, "POST", "/api/v1/events", map[string]any{"name": "Заочный кубок", "discipline": "correspondence",
 		"system": "round-robin", "time_control": "50d/10"}).(map[string]any)["id"])
 	sec.ev = fmt.Sprintf("/api/v1/events/%d", id)
 	for i := range n {
-		pid := apitest.Num(s.must(http.StatusCreated, sec.arbiter, "POST", sec.ev+"/players", map[string]any{"name": fmt.Sprintf("Игрок %c", 'А'+rune(i))}).(map[string]any)["id"])
+		pid := apitest.Num(s.Must(http.StatusCreated, sec.arbiter, "POST", sec.ev+"/players", map[string]any{"name": fmt.Sprintf("Игрок %c", 'А'+rune(i))}).(map[string]any)["id"])
 		email := fmt.Sprintf("p%d@example.org", i)
-		sec.tokens[pid], sec.emails[pid] = s.user(email, tournament.PlayerRole), email
-		s.must(http.StatusOK, sec.arbiter, "PUT", fmt.Sprintf("%s/players/%d/account", sec.ev, pid), map[string]any{"email": email})
+		sec.tokens[pid], sec.emails[pid] = s.User(email, tournament.PlayerRole), email
+		s.Must(http.StatusOK, sec.arbiter, "PUT", fmt.Sprintf("%s/players/%d/account", sec.ev, pid), map[string]any{"email": email})
 	}
-	for _, g := range s.must(http.StatusOK, sec.arbiter, "POST", sec.ev+"/start", nil).([]any) {
+	for _, g := range s.Must(http.StatusOK, sec.arbiter, "POST", sec.ev+"/start", nil).([]any) {
 		sec.games = append(sec.games, g.(map[string]any))
 	}
 	return sec
-}
-
-// session signs a user in through the sign-in form and returns the cookie.
-func (s *corrServer) session(email string) *http.Cookie {
-	s.t.Helper()
-	form := url.Values{"email": {email}, "password": {"пароль игрока"}, "next": {"/"}}
-	req := httptest.NewRequest(http.MethodPost, "/login", strings.NewReader(form.Encode()))
-	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-	req.Header.Set("Sec-Fetch-Site", "same-origin")
-	rec := httptest.NewRecorder()
-	s.handler.ServeHTTP(rec, req)
-	for _, c := range rec.Result().Cookies() {
-		if c.Name == "adiukh_session" {
-			return c
-		}
-	}
-	s.t.Fatalf("sign in as %s: %d, no session", email, rec.Code)
-	return nil
-}
-
-func (s *corrServer) page(cookie *http.Cookie, path string) string {
-	s.t.Helper()
-	req := httptest.NewRequest(http.MethodGet, path, nil)
-	if cookie != nil {
-		req.AddCookie(cookie)
-	}
-	rec := httptest.NewRecorder()
-	s.handler.ServeHTTP(rec, req)
-	body := rec.Body.String()
-	if rec.Code != http.StatusOK {
-		s.t.Fatalf("GET %s: %d\n%s", path, rec.Code, body)
-	}
-	if strings.Contains(body, "⟦") {
-		i := strings.Index(body, "⟦")
-		s.t.Errorf("GET %s shows a missing translation: %s", path, body[i:min(len(body), i+60)])
-	}
-	if strings.Contains(body, "<script>") {
-		s.t.Errorf("GET %s has an inline script", path)
-	}
-	return body
 }
 
 // The pages of a section: the player's games by urgency with the move form
 // and the legal moves for the board, the public list, the arbiter's view.
 func TestCorrespondencePages(t *testing.T) {
 	t.Parallel()
-	s := newCorrServer(t, storetest.SQLite(t), corrStart, nil)
+	s := apitest.NewCorrServer(t, storetest.SQLite(t), apitest.CorrStart, nil)
 	sec := startCorrSection(t, s, 3)
 	g := sec.games[0]
 	white := apitest.Num(g["white"])
-	cookie := s.session(sec.emails[white])
+	cookie := s.Session(sec.emails[white])
 	for _, lang := range []string{"ru", "en"} {
-		my := s.page(cookie, "/my/games?lang="+lang)
+		my := s.Page(cookie, "/my/games?lang="+lang)
 		if !strings.Contains(my, fmt.Sprintf(`href="/games/%d"`, apitest.Num(g["id"]))) || !strings.Contains(my, "my-move") {
 			t.Errorf("%s: my games do not list game %v as my move", lang, g["id"])
 		}
@@ -114,7 +74,7 @@ func TestCorrespondencePages(t *testing.T) {
 		if strings.Contains(my, "UTC") {
 			t.Errorf("%s: my games write a time in UTC", lang)
 		}
-		game := s.page(cookie, fmt.Sprintf("/games/%d?lang=%s", apitest.Num(g["id"]), lang))
+		game := s.Page(cookie, fmt.Sprintf("/games/%d?lang=%s", apitest.Num(g["id"]), lang))
 		if strings.Contains(game, "UTC") || !strings.Contains(game, " MSK</strong>") {
 			t.Errorf("%s: the game page does not write the deadline in the event's zone", lang)
 		}
@@ -124,11 +84,11 @@ func TestCorrespondencePages(t *testing.T) {
 			}
 		}
 		// The header writes the clock as the documents print it.
-		list := s.page(nil, strings.Replace(sec.ev, "/api/v1", "", 1)+"/games?lang="+lang)
+		list := s.Page(nil, strings.Replace(sec.ev, "/api/v1", "", 1)+"/games?lang="+lang)
 		if want := map[string]string{"ru": " · 50 " + apitest.RuDoc("report.days") + " / 10 " + apitest.RuDoc("report.moves_per"), "en": " · 50 days / 10 moves"}[lang]; !strings.Contains(list, want) || strings.Contains(list, "50d/10") {
 			t.Errorf("%s: the event's header does not say %q", lang, want)
 		}
-		arbiter := s.page(s.session("arbiter@example.org"), strings.Replace(sec.ev, "/api/v1", "", 1)+"/correspondence?lang="+lang)
+		arbiter := s.Page(s.Session("arbiter@example.org"), strings.Replace(sec.ev, "/api/v1", "", 1)+"/correspondence?lang="+lang)
 		// The section's lists write the deadlines as "My games" does.
 		for name, page := range map[string]string{"games": list, "correspondence": arbiter} {
 			if !regexp.MustCompile(deadline).MatchString(page) || strings.Contains(page, "UTC") {
@@ -137,7 +97,7 @@ func TestCorrespondencePages(t *testing.T) {
 		}
 	}
 	// A reader without an account sees the game, without a move form.
-	if anon := s.page(nil, fmt.Sprintf("/games/%d", apitest.Num(g["id"]))); strings.Contains(anon, "move-form") || strings.Contains(anon, "data-legal") {
+	if anon := s.Page(nil, fmt.Sprintf("/games/%d", apitest.Num(g["id"]))); strings.Contains(anon, "move-form") || strings.Contains(anon, "data-legal") {
 		t.Error("an anonymous reader gets the move form")
 	}
 	// A move typed into the form, with an illegal one refused next to it.
@@ -147,7 +107,7 @@ func TestCorrespondencePages(t *testing.T) {
 		req.Header.Set("Sec-Fetch-Site", "same-origin")
 		req.AddCookie(cookie)
 		rec := httptest.NewRecorder()
-		s.handler.ServeHTTP(rec, req)
+		s.Handler.ServeHTTP(rec, req)
 		return rec
 	}
 	path := fmt.Sprintf("/games/%d/move", apitest.Num(g["id"]))
@@ -157,29 +117,29 @@ func TestCorrespondencePages(t *testing.T) {
 	if rec := post(path, url.Values{"move": {"c3-d4"}, "ply": {"0"}}); rec.Code != http.StatusSeeOther {
 		t.Fatalf("a move from the form: %d\n%s", rec.Code, rec.Body.String())
 	}
-	if got := s.game(apitest.Num(g["id"])); apitest.Num(got["ply"]) != 1 {
+	if got := s.Game(apitest.Num(g["id"])); apitest.Num(got["ply"]) != 1 {
 		t.Errorf("after the form's move the game is at ply %v", got["ply"])
 	}
 	// The game in progress is in the event's game viewer.
-	viewer := s.page(nil, fmt.Sprintf("%s/rounds/%d/boards/%d", strings.Replace(sec.ev, "/api/v1", "", 1), apitest.Num(g["round"]), apitest.Num(g["board"])))
+	viewer := s.Page(nil, fmt.Sprintf("%s/rounds/%d/boards/%d", strings.Replace(sec.ev, "/api/v1", "", 1), apitest.Num(g["round"]), apitest.Num(g["board"])))
 	if !strings.Contains(viewer, `data-goto="1">c3-d4<`) {
 		t.Error("the game viewer does not show the move played on the server")
 	}
 	// The arbiter grants leave from the section's page.
-	cookie = s.session("arbiter@example.org")
+	cookie = s.Session("arbiter@example.org")
 	eventPage := strings.Replace(sec.ev, "/api/v1", "", 1)
 	if rec := post(eventPage+"/leave", url.Values{"player": {fmt.Sprint(white)}, "from": {"2026-12-05"}, "to": {"2027-02-01"}, "reason": {"болезнь"}}); rec.Code != http.StatusSeeOther {
 		t.Fatalf("the arbiter's leave form: %d\n%s", rec.Code, rec.Body.String())
 	}
-	if leaves := s.must(http.StatusOK, "", "GET", sec.ev+"/leave", nil).([]any); len(leaves) != 1 || apitest.Num(leaves[0].(map[string]any)["days"]) != 59 {
+	if leaves := s.Must(http.StatusOK, "", "GET", sec.ev+"/leave", nil).([]any); len(leaves) != 1 || apitest.Num(leaves[0].(map[string]any)["days"]) != 59 {
 		t.Errorf("leave after the arbiter's form: %v", leaves)
 	}
-	if page := s.page(cookie, eventPage+"/correspondence"); !strings.Contains(page, "болезнь") {
+	if page := s.Page(cookie, eventPage+"/correspondence"); !strings.Contains(page, "болезнь") {
 		t.Error("the arbiter's view does not list the leave")
 	}
 	// During play the arbiter changes the settings from the same page, as
 	// through the API, with a reason; the start position stays fixed.
-	if page := s.page(cookie, eventPage+"/correspondence"); !strings.Contains(page, `name="max_move_days"`) || strings.Contains(page, `name="start_position"`) {
+	if page := s.Page(cookie, eventPage+"/correspondence"); !strings.Contains(page, `name="max_move_days"`) || strings.Contains(page, `name="start_position"`) {
 		t.Error("the arbiter's view of a running section has no settings form, or offers the start position")
 	}
 	if rec := post(eventPage+"/correspondence/settings", url.Values{"leave_days": {"40"}, "max_move_days": {"15"}}); rec.Code != http.StatusBadRequest || !strings.Contains(apitest.PageText(rec), apitest.RuF("say why the settings change while the games are played; the audit log keeps it")) {
@@ -188,7 +148,7 @@ func TestCorrespondencePages(t *testing.T) {
 	if rec := post(eventPage+"/correspondence/settings", url.Values{"leave_days": {"40"}, "max_move_days": {"15"}, "reason": {"решение оргкомитета"}}); rec.Code != http.StatusSeeOther {
 		t.Fatalf("settings changed during play with a reason: %d\n%s", rec.Code, rec.Body.String())
 	}
-	if st := s.must(http.StatusOK, "", "GET", sec.ev+"/correspondence", nil).(map[string]any); apitest.Num(st["leave_days"]) != 40 || apitest.Num(st["max_move_days"]) != 15 {
+	if st := s.Must(http.StatusOK, "", "GET", sec.ev+"/correspondence", nil).(map[string]any); apitest.Num(st["leave_days"]) != 40 || apitest.Num(st["max_move_days"]) != 15 {
 		t.Errorf("settings after the form: %v", st)
 	}
 }
@@ -197,10 +157,10 @@ func TestCorrespondencePages(t *testing.T) {
 // game from "My games", taps the piece and its destination, confirms.
 func TestBrowserCorrespondenceMove(t *testing.T) {
 	t.Parallel()
-	s := newCorrServer(t, storetest.SQLite(t), corrStart, nil)
+	s := apitest.NewCorrServer(t, storetest.SQLite(t), apitest.CorrStart, nil)
 	sec := startCorrSection(t, s, 2)
 	g := sec.games[0]
-	srv := httptest.NewServer(s.handler)
+	srv := httptest.NewServer(s.Handler)
 	defer srv.Close()
 	ctx := apitest.Browser(t)
 	var value, moves string
@@ -229,7 +189,7 @@ func TestBrowserCorrespondenceMove(t *testing.T) {
 	if !strings.Contains(moves, "c3-d4") {
 		t.Errorf("the move list after confirming: %q", moves)
 	}
-	if got := s.game(apitest.Num(g["id"])); apitest.Num(got["ply"]) != 1 || got["to_move"] != "black" {
+	if got := s.Game(apitest.Num(g["id"])); apitest.Num(got["ply"]) != 1 || got["to_move"] != "black" {
 		t.Errorf("after the tapped move: %v", got)
 	}
 }

@@ -31,10 +31,10 @@ func TestDownloadLinks(t *testing.T) {
 	s := apitest.NewWebServer(t)
 	id := s.RoundRobin(4)
 	result := fmt.Sprintf("/api/v1/events/%d/rounds/1/games/1/result", id)
-	s.Must(http.StatusOK, arbiter, "PUT", result, map[string]any{"score": "17:7", "end_reason": "final_position", "version": 1, "sheet": sampleGame})
+	s.Must(http.StatusOK, apitest.Arbiter, "PUT", result, map[string]any{"score": "17:7", "end_reason": "final_position", "version": 1, "sheet": apitest.SampleGame})
 	// A sheet that does not replay, accepted by override, has no record.
-	s.Must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("/api/v1/events/%d/rounds/1/games/2/result", id), map[string]any{
-		"score": "24:0", "end_reason": "resignation", "version": 1, "sheet": invalidSheet, "override_reason": "чёрные сдались, бланк заполнен с ошибкой"})
+	s.Must(http.StatusOK, apitest.Arbiter, "PUT", fmt.Sprintf("/api/v1/events/%d/rounds/1/games/2/result", id), map[string]any{
+		"score": "24:0", "end_reason": "resignation", "version": 1, "sheet": apitest.InvalidSheet, "override_reason": "чёрные сдались, бланк заполнен с ошибкой"})
 	reader := s.Anonymous()
 
 	for _, tc := range []struct {
@@ -52,7 +52,7 @@ func TestDownloadLinks(t *testing.T) {
 				sep = "&"
 			}
 			rec := reader.Get(tc.page + sep + "lang=" + tc.lang)
-			mustStatus(t, tc.page, rec.Code, http.StatusOK, rec.Body.String())
+			apitest.MustStatus(t, tc.page, rec.Code, http.StatusOK, rec.Body.String())
 			links := apiLinks(rec.Body.String())
 			for _, want := range tc.want {
 				link := fmt.Sprintf("/api/v1/events/%d%s", id, want)
@@ -73,15 +73,15 @@ func TestDownloadLinks(t *testing.T) {
 	}
 
 	t.Run("team event", func(t *testing.T) {
-		te := newTeamEvent(t, s.Server, "round-robin", 0, 2, []int{2, 2, 2, 2})
-		s.Must(http.StatusCreated, arbiter, "POST", te.path("/rounds"), nil)
-		s.Must(http.StatusOK, arbiter, "POST", te.path("/rounds/1/publish"), nil)
-		rec := reader.Get(fmt.Sprintf("/events/%d?round=1", te.id))
-		mustStatus(t, "team pairings", rec.Code, http.StatusOK, rec.Body.String())
+		te := apitest.NewTeamEvent(t, s.Server, "round-robin", 0, 2, []int{2, 2, 2, 2})
+		s.Must(http.StatusCreated, apitest.Arbiter, "POST", te.Path("/rounds"), nil)
+		s.Must(http.StatusOK, apitest.Arbiter, "POST", te.Path("/rounds/1/publish"), nil)
+		rec := reader.Get(fmt.Sprintf("/events/%d?round=1", te.Id))
+		apitest.MustStatus(t, "team pairings", rec.Code, http.StatusOK, rec.Body.String())
 		links := apiLinks(rec.Body.String())
 		var want []string
 		for _, doc := range []string{"/standings.pdf?lang=ru", "/standings.csv?dialect=excel", "/standings.csv", "/standings.xlsx", "/crosstable.pdf?lang=ru", "/boards.pdf?lang=ru", "/scoresheets.pdf?lang=ru", "/rounds/1/matches.pdf?lang=ru", "/rounds/1/pairings.pdf?lang=ru", "/rounds/1/scoresheets.pdf?lang=ru"} {
-			want = append(want, fmt.Sprintf("/api/v1/events/%d%s", te.id, doc))
+			want = append(want, fmt.Sprintf("/api/v1/events/%d%s", te.Id, doc))
 		}
 		slices.Sort(links)
 		slices.Sort(want)
@@ -101,10 +101,10 @@ func TestDownloadLinks(t *testing.T) {
 	// A private event's arbiter follows the links with the session; an
 	// anonymous reader gets nothing of it.
 	t.Run("private event", func(t *testing.T) {
-		s.Must(http.StatusOK, arbiter, "PATCH", fmt.Sprintf("/api/v1/events/%d", id), map[string]any{"visibility": "private"})
-		signedIn := s.SignIn(arbiter)
+		s.Must(http.StatusOK, apitest.Arbiter, "PATCH", fmt.Sprintf("/api/v1/events/%d", id), map[string]any{"visibility": "private"})
+		signedIn := s.SignIn(apitest.Arbiter)
 		rec := signedIn.Get(fmt.Sprintf("/events/%d/standings", id))
-		mustStatus(t, "private standings", rec.Code, http.StatusOK, rec.Body.String())
+		apitest.MustStatus(t, "private standings", rec.Code, http.StatusOK, rec.Body.String())
 		links := apiLinks(rec.Body.String())
 		if len(links) == 0 {
 			t.Fatal("the arbiter of a private event sees no document links")

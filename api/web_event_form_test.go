@@ -33,7 +33,7 @@ func TestEventFormShowsEveryErrorAndNamesTieBreaks(t *testing.T) {
 		"rounds": {"500"}, "time_control": {"тридцать"}, "start_date": {"2026-12-10"}, "end_date": {"2026-12-01"}, "time_zone": {"Луна/Море"},
 		"tiebreak": {"wins", "", "wins"},
 	})
-	mustStatus(t, "bad event", rec.Code, http.StatusBadRequest, "")
+	apitest.MustStatus(t, "bad event", rec.Code, http.StatusBadRequest, "")
 	body := html.UnescapeString(rec.Body.String())
 	for _, want := range []string{
 		apitest.RuN("form.errors", 5),
@@ -52,7 +52,7 @@ func TestEventFormShowsEveryErrorAndNamesTieBreaks(t *testing.T) {
 		"name": {"Кубок"}, "discipline": {"rapid"}, "system": {"round-robin"}, "visibility": {"public"}, "time_control": {"8+4"},
 		"time_zone": {"Asia/Vladivostok"}, "tiebreak": {"sonneborn-berger", "", "wins"},
 	})
-	mustStatus(t, "event", rec.Code, http.StatusSeeOther, rec.Body.String())
+	apitest.MustStatus(t, "event", rec.Code, http.StatusSeeOther, rec.Body.String())
 	ev := s.Must(http.StatusOK, tournament.ArbiterRole, "GET", "/api/v1"+strings.TrimSuffix(rec.Header().Get("Location"), "/manage"), nil)
 	if fmt.Sprint(ev["tiebreaks"]) != "[sonneborn-berger wins]" || ev["time_zone"] != "Asia/Vladivostok" {
 		t.Errorf("created event: tie-breaks %v, zone %v", ev["tiebreaks"], ev["time_zone"])
@@ -96,7 +96,7 @@ func TestScoringThatIsNotANumberIsNamed(t *testing.T) {
 		"scoring_win": {"2"}, "scoring_draw": {"1"}, "scoring_loss": {"0"}, "scoring_bye": {"2"}, "scoring_forfeit_win": {"два"}, "reason": {"по положению"}}
 	for what, path := range map[string]string{"the new-event form": "/manage/events", "the desk's settings": fmt.Sprintf("/events/%d/settings", apitest.Num(ev["id"]))} {
 		rec := a.Post(path, form)
-		mustStatus(t, what, rec.Code, http.StatusBadRequest, "")
+		apitest.MustStatus(t, what, rec.Code, http.StatusBadRequest, "")
 		if body := apitest.PageText(rec); !strings.Contains(body, `<p class="field-error" role="alert">`+apitest.RuF("%s: %q is not a number", apitest.RuT("scoring.forfeit_win"), "два")+"</p>") || !strings.Contains(body, `value="два"`) {
 			t.Errorf("%s does not say which points are not a number, or loses them:\n%s", what, body)
 		}

@@ -27,7 +27,7 @@ func TestDeskOffersToFinishAPlayedEvent(t *testing.T) {
 			s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
 			s.Must(http.StatusOK, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/rounds/%d/publish", id, n), nil)
 		}
-		playRound(s.Server, id, n, "17:7", "12:12")
+		apitest.PlayRound(s.Server, id, n, "17:7", "12:12")
 	}
 	page := apitest.PageText(arbiter.Get(desk))
 	if !strings.Contains(page, `id="finish"`) || !strings.Contains(page, "<strong>"+apitest.RuN("manage.all_played", 3)+"</strong>") {

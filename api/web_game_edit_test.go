@@ -20,10 +20,10 @@ func TestIllegalSheetOverrideOnTheSheetPage(t *testing.T) {
 	a := s.SignIn(tournament.ArbiterRole)
 	id := s.RoundRobin(4)
 	edit := fmt.Sprintf("/events/%d/rounds/1/boards/1/edit", id)
-	bad := strings.Replace(sampleGame, "4. a3:a7", "4. c3-d4", 1)
+	bad := strings.Replace(apitest.SampleGame, "4. a3:a7", "4. c3-d4", 1)
 	form := url.Values{"score": {"17:7"}, "end_reason": {""}, "version": {"1"}, "sheet": {bad}, "reason": {"счёт подписан обоими"}}
 	rec := a.Post(edit, form)
-	mustStatus(t, "override without the ending", rec.Code, http.StatusBadRequest, rec.Body.String())
+	apitest.MustStatus(t, "override without the ending", rec.Code, http.StatusBadRequest, rec.Body.String())
 	body := apitest.PageText(rec)
 	if !strings.Contains(body, apitest.RuF("the sheet does not say how the game ended before a final position; choose the end reason")) {
 		t.Errorf("the page does not ask for the ending:\n%s", body)
@@ -36,7 +36,7 @@ func TestIllegalSheetOverrideOnTheSheetPage(t *testing.T) {
 	}
 	form.Set("end_reason", "final_position")
 	rec = a.Post(edit, form)
-	mustStatus(t, "override with the ending", rec.Code, http.StatusSeeOther, rec.Body.String())
+	apitest.MustStatus(t, "override with the ending", rec.Code, http.StatusSeeOther, rec.Body.String())
 }
 
 // Saving the sheet page says so: the arbiter comes back to the same form
@@ -50,8 +50,8 @@ func TestSheetPageSaysSaved(t *testing.T) {
 	if body := apitest.PageText(a.Get(edit)); strings.Contains(body, apitest.RuT("results.saved", "Board", 1)) {
 		t.Fatalf("the sheet page says saved before anything is saved")
 	}
-	rec := a.Post(edit, url.Values{"score": {"17:7"}, "end_reason": {"final_position"}, "version": {"1"}, "sheet": {sampleGame}})
-	mustStatus(t, "sheet", rec.Code, http.StatusSeeOther, rec.Body.String())
+	rec := a.Post(edit, url.Values{"score": {"17:7"}, "end_reason": {"final_position"}, "version": {"1"}, "sheet": {apitest.SampleGame}})
+	apitest.MustStatus(t, "sheet", rec.Code, http.StatusSeeOther, rec.Body.String())
 	loc := rec.Header().Get("Location")
 	if !strings.HasPrefix(loc, edit) {
 		t.Fatalf("saved sheet goes to %q, want the sheet page", loc)

@@ -53,7 +53,7 @@ func TestGameViewerUnplayedBoards(t *testing.T) {
 	for board, text := range want {
 		path := fmt.Sprintf("%s/rounds/1/boards/%d", strings.TrimPrefix(events, "/api/v1"), board)
 		rec := s.Anonymous().Get(path)
-		mustStatus(t, path, rec.Code, http.StatusOK, rec.Body.String())
+		apitest.MustStatus(t, path, rec.Code, http.StatusOK, rec.Body.String())
 		page := apitest.PageText(rec)
 		if !strings.Contains(page, `<p class="empty">`+text+"</p>") {
 			t.Errorf("board %d does not say %q", board, text)

@@ -51,7 +51,7 @@ func TestMyPageAndFollowing(t *testing.T) {
 	if rec := me.Post(fmt.Sprintf("/events/%d/players/%d/follow", id, fourth), url.Values{"follow": {"1"}}); rec.Code != http.StatusSeeOther {
 		t.Fatalf("follow a player: %d", rec.Code)
 	}
-	playRound(s.Server, id, 1, "17:7")
+	apitest.PlayRound(s.Server, id, 1, "17:7")
 	page = html.UnescapeString(me.Get("/my").Body.String())
 	for _, want := range []string{fmt.Sprintf(`href="/events/%d/players/%d"`, id, fourth), "Игрок 4", "17:7"} {
 		if !strings.Contains(page, want) {

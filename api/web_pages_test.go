@@ -20,14 +20,6 @@ import (
 
 var versionsField = regexp.MustCompile(`name="versions" value="([^"]*)"`)
 
-// mustStatus fails the test unless the answer has the status.
-func mustStatus(t *testing.T, what string, got, want int, body string) {
-	t.Helper()
-	if got != want {
-		t.Fatalf("%s: status %d, want %d\n%s", what, got, want, body)
-	}
-}
-
 // TestArbiterRunsARoundByForms does through the HTML forms what an arbiter
 // does: create an event, paste players, pair and publish, enter results
 // from the keyboard and one sheet, and finish; every page then renders in
@@ -38,7 +30,7 @@ func TestArbiterRunsARoundByForms(t *testing.T) {
 	a := s.SignIn(tournament.ArbiterRole)
 
 	rec := a.Post("/manage/events", url.Values{"name": {"Кубок клуба"}, "discipline": {"rapid"}, "system": {"round-robin"}, "time_control": {"30+30"}})
-	mustStatus(t, "create event", rec.Code, http.StatusSeeOther, rec.Body.String())
+	apitest.MustStatus(t, "create event", rec.Code, http.StatusSeeOther, rec.Body.String())
 	manage := rec.Header().Get("Location")
 	var id int
 	if _, err := fmt.Sscanf(manage, "/events/%d/manage", &id); err != nil {
@@ -50,7 +42,7 @@ func TestArbiterRunsARoundByForms(t *testing.T) {
 
 	csv := "name, rating\nИванов Иван, 1900\nПетров Пётр, x\n, 1700\n"
 	rec = a.Post(fmt.Sprintf("/events/%d/players/csv", id), url.Values{"csv": {csv}})
-	mustStatus(t, "bad CSV", rec.Code, http.StatusBadRequest, "")
+	apitest.MustStatus(t, "bad CSV", rec.Code, http.StatusBadRequest, "")
 	if !strings.Contains(apitest.PageText(rec), apitest.RuT("error.line_field", "Line", 3, "Field", apitest.Ru.Field("rating"), "Message", apitest.RuF("%q is not a whole number", "x"))) {
 		t.Errorf("a bad CSV line is not named by number:\n%s", rec.Body.String())
 	}
@@ -61,12 +53,12 @@ func TestArbiterRunsARoundByForms(t *testing.T) {
 	// All or nothing: Иванов of line 2 was not registered either.
 	csv = "Иванов Иван, 1900\nПетров Пётр, 1850\nСидорова Анна, 1800, 2001, Нарт, Майкоп\nЁлкин Олег\n"
 	rec = a.Post(fmt.Sprintf("/events/%d/players/csv", id), url.Values{"csv": {csv}})
-	mustStatus(t, "CSV", rec.Code, http.StatusSeeOther, rec.Body.String())
+	apitest.MustStatus(t, "CSV", rec.Code, http.StatusSeeOther, rec.Body.String())
 
 	rec = a.Post(fmt.Sprintf("/events/%d/rounds", id), nil)
-	mustStatus(t, "pair", rec.Code, http.StatusSeeOther, rec.Body.String())
+	apitest.MustStatus(t, "pair", rec.Code, http.StatusSeeOther, rec.Body.String())
 	rec = a.Post(fmt.Sprintf("/events/%d/rounds/1/publish", id), nil)
-	mustStatus(t, "publish", rec.Code, http.StatusSeeOther, rec.Body.String())
+	apitest.MustStatus(t, "publish", rec.Code, http.StatusSeeOther, rec.Body.String())
 
 	entry := fmt.Sprintf("/events/%d/rounds/1/results", id)
 	versions := versionsField.FindStringSubmatch(a.Get(entry).Body.String())
@@ -74,7 +66,7 @@ func TestArbiterRunsARoundByForms(t *testing.T) {
 		t.Fatal("the result entry page has no versions field")
 	}
 	rec = a.Post(entry, url.Values{"board": {"2"}, "score": {"14:11"}, "end_reason": {"final_position"}, "versions": {versions[1]}})
-	mustStatus(t, "bad score", rec.Code, http.StatusBadRequest, "")
+	apitest.MustStatus(t, "bad score", rec.Code, http.StatusBadRequest, "")
 	if !strings.Contains(apitest.PageText(rec), apitest.RuF("the two scores add up to 24 (every checker is counted once, §5.1); %s adds up to %d", "14:11", 25)) || !strings.Contains(rec.Body.String(), `value="14:11"`) {
 		t.Errorf("a score not adding up to 24 is not explained next to the kept input")
 	}
@@ -85,46 +77,46 @@ func TestArbiterRunsARoundByForms(t *testing.T) {
 		lost.Set("score", "12:12")
 		lost.Set("end_reason", "agreement")
 		rec = a.Post(entry, lost)
-		mustStatus(t, "versions lost", rec.Code, http.StatusBadRequest, "")
+		apitest.MustStatus(t, "versions lost", rec.Code, http.StatusBadRequest, "")
 		if body := apitest.PageText(rec); !strings.Contains(body, apitest.RuF("the form lost the boards' versions; reload the page")) || strings.Contains(body, apitest.RuF("round %d has no board %d", 1, 2)) {
 			t.Errorf("a form without its versions is not asked to be reloaded:\n%s", body)
 		}
 	}
 	rec = a.Post(entry, url.Values{"board": {"9"}, "score": {"12:12"}, "end_reason": {"agreement"}, "versions": {versions[1]}})
-	mustStatus(t, "no such board", rec.Code, http.StatusBadRequest, "")
+	apitest.MustStatus(t, "no such board", rec.Code, http.StatusBadRequest, "")
 	if !strings.Contains(apitest.PageText(rec), apitest.RuF("round %d has no board %d", 1, 9)) {
 		t.Errorf("a board the round lacks is not named:\n%s", rec.Body.String())
 	}
 	rec = a.Post(entry, url.Values{"board": {"2"}, "score": {"12:12"}, "end_reason": {"agreement"}, "versions": {versions[1]}})
-	mustStatus(t, "fast entry", rec.Code, http.StatusSeeOther, rec.Body.String())
+	apitest.MustStatus(t, "fast entry", rec.Code, http.StatusSeeOther, rec.Body.String())
 	rec = a.Post(entry, url.Values{"board": {"2"}, "score": {"24:0"}, "end_reason": {"resignation"}, "versions": {versions[1]}})
-	mustStatus(t, "stale page", rec.Code, http.StatusConflict, "")
+	apitest.MustStatus(t, "stale page", rec.Code, http.StatusConflict, "")
 	if !strings.Contains(apitest.PageText(rec), apitest.RuF("board %d of round %d was changed meanwhile (version %d, you sent %d); reload it and enter the result again", 2, 1, 2, 1)) {
 		t.Errorf("a result typed on a stale page is not refused as such:\n%s", rec.Body.String())
 	}
 
 	edit := fmt.Sprintf("/events/%d/rounds/1/boards/1/edit", id)
-	bad := strings.Replace(sampleGame, "4. a3:a7", "4. a3:c5", 1)
+	bad := strings.Replace(apitest.SampleGame, "4. a3:a7", "4. a3:c5", 1)
 	rec = a.Post(edit, url.Values{"score": {"17:7"}, "end_reason": {"final_position"}, "version": {"1"}, "sheet": {bad}})
-	mustStatus(t, "bad sheet", rec.Code, http.StatusBadRequest, "")
+	apitest.MustStatus(t, "bad sheet", rec.Code, http.StatusBadRequest, "")
 	body := apitest.PageText(rec)
 	for _, want := range []string{apitest.RuT("sheet.move", "N", 4, "Ply", 7), "a3:c5", `class="board"`, "a3:c5:a7"} {
 		if !strings.Contains(body, want) {
 			t.Errorf("the report of a bad sheet lacks %q", want)
 		}
 	}
-	rec = a.Post(edit, url.Values{"score": {"17:7"}, "end_reason": {"final_position"}, "version": {"1"}, "sheet": {sampleGame}})
-	mustStatus(t, "sheet", rec.Code, http.StatusSeeOther, rec.Body.String())
+	rec = a.Post(edit, url.Values{"score": {"17:7"}, "end_reason": {"final_position"}, "version": {"1"}, "sheet": {apitest.SampleGame}})
+	apitest.MustStatus(t, "sheet", rec.Code, http.StatusSeeOther, rec.Body.String())
 	rec = a.Post(edit, url.Values{"score": {"24:0"}, "end_reason": {"arbiter"}, "version": {"2"}})
-	mustStatus(t, "correction without a reason", rec.Code, http.StatusBadRequest, "")
+	apitest.MustStatus(t, "correction without a reason", rec.Code, http.StatusBadRequest, "")
 	if !strings.Contains(apitest.PageText(rec), apitest.RuF("the game already has the result %s; say why it is corrected", "17:7")) {
 		t.Errorf("a correction without a reason is not explained")
 	}
 	rec = a.Post(edit, url.Values{"score": {"24:0"}, "end_reason": {"arbiter"}, "version": {"2"}, "reason": {"нарушение правил"}})
-	mustStatus(t, "correction", rec.Code, http.StatusSeeOther, rec.Body.String())
+	apitest.MustStatus(t, "correction", rec.Code, http.StatusSeeOther, rec.Body.String())
 
 	rec = a.Post(fmt.Sprintf("/events/%d/finish", id), nil)
-	mustStatus(t, "finish too early", rec.Code, http.StatusConflict, "")
+	apitest.MustStatus(t, "finish too early", rec.Code, http.StatusConflict, "")
 
 	reader := s.Anonymous()
 	paths := []string{"/", fmt.Sprintf("/events/%d", id), fmt.Sprintf("/events/%d/standings", id), fmt.Sprintf("/events/%d/crosstable", id),
@@ -136,7 +128,7 @@ func TestArbiterRunsARoundByForms(t *testing.T) {
 				sep = "&"
 			}
 			rec := reader.Get(path + sep + "lang=" + lang)
-			mustStatus(t, path, rec.Code, http.StatusOK, rec.Body.String())
+			apitest.MustStatus(t, path, rec.Code, http.StatusOK, rec.Body.String())
 			if m := regexp.MustCompile(`⟦[^⟧]*⟧`).FindString(rec.Body.String()); m != "" {
 				t.Errorf("%s in %s shows the untranslated %s", path, lang, m)
 			}
@@ -212,47 +204,47 @@ func TestReviewDraftRound(t *testing.T) {
 	}
 
 	rec := a.Post(fmt.Sprintf("/events/%d/rounds/1/swap", id), url.Values{"seat_a": {"1w"}, "seat_b": {"1w"}})
-	mustStatus(t, "swap a seat with itself", rec.Code, http.StatusBadRequest, "")
+	apitest.MustStatus(t, "swap a seat with itself", rec.Code, http.StatusBadRequest, "")
 	if !strings.Contains(apitest.PageText(rec), apitest.RuF("choose two different seats; both are %s", tournament.Seat{Board: 1, White: true})) {
 		t.Errorf("swapping a seat with itself is not explained")
 	}
 	rec = a.Post(fmt.Sprintf("/events/%d/rounds/1/swap", id), url.Values{"seat_a": {"1w"}, "seat_b": {"1b"}, "reason": {"цвета"}})
-	mustStatus(t, "swap", rec.Code, http.StatusSeeOther, rec.Body.String())
+	apitest.MustStatus(t, "swap", rec.Code, http.StatusSeeOther, rec.Body.String())
 	if w, b := board1(); w != black || b != white {
 		t.Errorf("board 1 after the swap: %d–%d, want %d–%d", w, b, black, white)
 	}
 
 	rec = a.Post(fmt.Sprintf("/events/%d/rounds/1/publish", id), nil)
-	mustStatus(t, "publish", rec.Code, http.StatusSeeOther, rec.Body.String())
+	apitest.MustStatus(t, "publish", rec.Code, http.StatusSeeOther, rec.Body.String())
 	if body := a.Get(fmt.Sprintf("/events/%d/manage", id)).Body.String(); !strings.Contains(body, "/rounds/1/unpublish") {
 		t.Error("an untouched published round cannot be taken back from the arbiter's desk")
 	}
 	// Taking the round back asks first, and needs a reason, as the API does.
 	unpublish := fmt.Sprintf("/events/%d/rounds/1/unpublish", id)
 	rec = a.Post(unpublish, nil)
-	mustStatus(t, "back to draft, asked", rec.Code, http.StatusOK, rec.Body.String())
+	apitest.MustStatus(t, "back to draft, asked", rec.Code, http.StatusOK, rec.Body.String())
 	if body := apitest.PageText(rec); !strings.Contains(body, apitest.RuT("confirm.unpublish", "N", 1)) || !strings.Contains(body, `name="confirm" value="1"`) {
 		t.Errorf("taking a round back does not ask for the confirmation\n%s", body)
 	}
 	rec = a.Post(unpublish, url.Values{"confirm": {"1"}})
-	mustStatus(t, "back to draft without a reason", rec.Code, http.StatusBadRequest, rec.Body.String())
+	apitest.MustStatus(t, "back to draft without a reason", rec.Code, http.StatusBadRequest, rec.Body.String())
 	if !strings.Contains(apitest.PageText(rec), apitest.RuF("say why round %d is taken back to a draft; the audit log keeps it", 1)) {
 		t.Errorf("a round taken back without a reason is not refused on the reason\n%s", rec.Body.String())
 	}
 	code, _ := s.Do(tournament.ArbiterRole, "POST", "/api/v1"+unpublish, nil)
-	mustStatus(t, "back to draft through the API without a reason", code, http.StatusBadRequest, "")
+	apitest.MustStatus(t, "back to draft through the API without a reason", code, http.StatusBadRequest, "")
 	rec = a.Post(unpublish, url.Values{"confirm": {"1"}, "reason": {"рано"}})
-	mustStatus(t, "back to draft", rec.Code, http.StatusSeeOther, rec.Body.String())
+	apitest.MustStatus(t, "back to draft", rec.Code, http.StatusSeeOther, rec.Body.String())
 	if body := a.Get(fmt.Sprintf("/events/%d/audit", id)).Body.String(); !strings.Contains(body, "рано") {
 		t.Errorf("the audit log lacks the reason the round was taken back\n%s", body)
 	}
 	remove := url.Values{"reason": {"не приехал"}, "confirm": {"1"}}
 	rec = a.Post(fmt.Sprintf("/events/%d/players/1/remove", id), remove)
-	mustStatus(t, "remove after pairing", rec.Code, http.StatusConflict, "")
+	apitest.MustStatus(t, "remove after pairing", rec.Code, http.StatusConflict, "")
 	rec = a.Post(fmt.Sprintf("/events/%d/rounds/1/delete", id), url.Values{"reason": {"заново"}})
-	mustStatus(t, "delete the draft", rec.Code, http.StatusSeeOther, rec.Body.String())
+	apitest.MustStatus(t, "delete the draft", rec.Code, http.StatusSeeOther, rec.Body.String())
 	rec = a.Post(fmt.Sprintf("/events/%d/players/1/remove", id), remove)
-	mustStatus(t, "remove before round 1", rec.Code, http.StatusSeeOther, rec.Body.String())
+	apitest.MustStatus(t, "remove before round 1", rec.Code, http.StatusSeeOther, rec.Body.String())
 	players := s.Must(http.StatusOK, tournament.ArbiterRole, "GET", fmt.Sprintf("/api/v1/events/%d/players", id), nil)
 	if n := len(players["players"].([]any)); n != 3 {
 		t.Errorf("%d players after removing one of 4", n)
@@ -276,23 +268,23 @@ func TestPlayerReportsAResult(t *testing.T) {
 		email := fmt.Sprintf("player%d@example.org", apitest.Num(p["start_no"]))
 		pages[apitest.Num(p["start_no"])] = s.AddUser(email, tournament.PlayerRole)
 		rec := a.Post(fmt.Sprintf("/events/%d/players/%d/account", id, apitest.Num(p["id"])), url.Values{"email": {email}})
-		mustStatus(t, "link "+email, rec.Code, http.StatusSeeOther, rec.Body.String())
+		apitest.MustStatus(t, "link "+email, rec.Code, http.StatusSeeOther, rec.Body.String())
 	}
 	report := fmt.Sprintf("/events/%d/rounds/1/boards/1/report", id)
 	rec := pages[white].Post(report, url.Values{"score": {"17:7"}, "end_reason": {"final_position"}})
-	mustStatus(t, "report while closed", rec.Code, http.StatusForbidden, "")
+	apitest.MustStatus(t, "report while closed", rec.Code, http.StatusForbidden, "")
 
-	mustStatus(t, "open", a.Post(fmt.Sprintf("/events/%d/submissions", id), url.Values{"open": {"on"}}).Code, http.StatusSeeOther, "")
+	apitest.MustStatus(t, "open", a.Post(fmt.Sprintf("/events/%d/submissions", id), url.Values{"open": {"on"}}).Code, http.StatusSeeOther, "")
 	if body := pages[white].Get(fmt.Sprintf("/events/%d", id)).Body.String(); !strings.Contains(body, report) {
 		t.Error("the event page offers the player no report link for their board")
 	}
 	rec = pages[white].Post(report, url.Values{"score": {"17:8"}, "end_reason": {"final_position"}})
-	mustStatus(t, "bad report", rec.Code, http.StatusBadRequest, "")
+	apitest.MustStatus(t, "bad report", rec.Code, http.StatusBadRequest, "")
 	if !strings.Contains(apitest.PageText(rec), apitest.RuF("the two scores add up to 24 (every checker is counted once, §5.1); %s adds up to %d", "17:8", 25)) {
 		t.Errorf("a bad score is not explained:\n%s", rec.Body.String())
 	}
 	rec = pages[white].Post(report, url.Values{"score": {"17:7"}, "end_reason": {"final_position"}})
-	mustStatus(t, "report", rec.Code, http.StatusSeeOther, rec.Body.String())
+	apitest.MustStatus(t, "report", rec.Code, http.StatusSeeOther, rec.Body.String())
 
 	body := pages[black].Get(fmt.Sprintf("/events/%d", id)).Body.String()
 	// The report is stamped in the event's time zone, as its audit log is.
@@ -308,14 +300,14 @@ func TestPlayerReportsAResult(t *testing.T) {
 			continue
 		}
 		rec := p.Post(decide[1], url.Values{"decision": {"confirm"}})
-		mustStatus(t, "a stranger confirms", rec.Code, http.StatusForbidden, "")
+		apitest.MustStatus(t, "a stranger confirms", rec.Code, http.StatusForbidden, "")
 	}
-	mustStatus(t, "the reporter confirms", pages[white].Post(decide[1], url.Values{"decision": {"confirm"}}).Code, http.StatusForbidden, "")
+	apitest.MustStatus(t, "the reporter confirms", pages[white].Post(decide[1], url.Values{"decision": {"confirm"}}).Code, http.StatusForbidden, "")
 	if s.Must(http.StatusOK, tournament.ArbiterRole, "GET", fmt.Sprintf("/api/v1/events/%d/rounds/1", id), nil)["games"].([]any)[0].(map[string]any)["score"] != nil {
 		t.Fatal("an unconfirmed report counts")
 	}
 	rec = pages[black].Post(decide[1], url.Values{"decision": {"confirm"}, "next": {fmt.Sprintf("/events/%d", id)}})
-	mustStatus(t, "the opponent confirms", rec.Code, http.StatusSeeOther, rec.Body.String())
+	apitest.MustStatus(t, "the opponent confirms", rec.Code, http.StatusSeeOther, rec.Body.String())
 	game := s.Must(http.StatusOK, tournament.ArbiterRole, "GET", fmt.Sprintf("/api/v1/events/%d/rounds/1", id), nil)["games"].([]any)[0].(map[string]any)
 	if game["score"] != "17:7" {
 		t.Errorf("after the opponent confirmed: score %v, want 17:7", game["score"])
@@ -354,16 +346,16 @@ func TestSwissProgressTable(t *testing.T) {
 	s.Handler = apitest.NewRouter(api.Deps{DB: s.Store, Events: tournament.NewService(s.Store, opt), Accounts: s.Accounts, Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	a := s.SignIn(tournament.ArbiterRole)
 	rec := a.Post("/manage/events", url.Values{"name": {"Швейцарка"}, "discipline": {"blitz"}, "system": {"swiss"}, "rounds": {"3"}, "time_control": {"3+2"}})
-	mustStatus(t, "create", rec.Code, http.StatusSeeOther, rec.Body.String())
+	apitest.MustStatus(t, "create", rec.Code, http.StatusSeeOther, rec.Body.String())
 	var id int
 	fmt.Sscanf(rec.Header().Get("Location"), "/events/%d/manage", &id)
-	mustStatus(t, "players", a.Post(fmt.Sprintf("/events/%d/players/csv", id), url.Values{"csv": {"Абрегов\nБерсиров\nГучетль"}}).Code, http.StatusSeeOther, "")
-	mustStatus(t, "pair", a.Post(fmt.Sprintf("/events/%d/rounds", id), nil).Code, http.StatusSeeOther, "")
-	mustStatus(t, "publish", a.Post(fmt.Sprintf("/events/%d/rounds/1/publish", id), nil).Code, http.StatusSeeOther, "")
+	apitest.MustStatus(t, "players", a.Post(fmt.Sprintf("/events/%d/players/csv", id), url.Values{"csv": {"Абрегов\nБерсиров\nГучетль"}}).Code, http.StatusSeeOther, "")
+	apitest.MustStatus(t, "pair", a.Post(fmt.Sprintf("/events/%d/rounds", id), nil).Code, http.StatusSeeOther, "")
+	apitest.MustStatus(t, "publish", a.Post(fmt.Sprintf("/events/%d/rounds/1/publish", id), nil).Code, http.StatusSeeOther, "")
 	entry := fmt.Sprintf("/events/%d/rounds/1/results", id)
 	versions := versionsField.FindStringSubmatch(a.Get(entry).Body.String())
 	rec = a.Post(entry, url.Values{"board": {"1"}, "score": {"9:15"}, "end_reason": {"final_position"}, "versions": {versions[1]}})
-	mustStatus(t, "result", rec.Code, http.StatusSeeOther, rec.Body.String())
+	apitest.MustStatus(t, "result", rec.Code, http.StatusSeeOther, rec.Body.String())
 
 	for _, tc := range []struct{ path, want string }{
 		{fmt.Sprintf("/events/%d/crosstable", id), `<span class="piece b"></span></span>2<small class="adiukh">15:9</small></td>`},
@@ -373,7 +365,7 @@ func TestSwissProgressTable(t *testing.T) {
 		{fmt.Sprintf("/events/%d/players/1", id), "9:15"},
 	} {
 		rec := s.Anonymous().Get(tc.path)
-		mustStatus(t, tc.path, rec.Code, http.StatusOK, rec.Body.String())
+		apitest.MustStatus(t, tc.path, rec.Code, http.StatusOK, rec.Body.String())
 		if !strings.Contains(apitest.PageText(rec), tc.want) {
 			t.Errorf("%s does not show %q", tc.path, tc.want)
 		}
@@ -390,7 +382,7 @@ func TestTeamEventPages(t *testing.T) {
 	id := apitest.Num(ev["id"])
 	a := s.SignIn(arbiter)
 	rec := a.Post(fmt.Sprintf("/events/%d/teams", id), url.Values{"name": {"Команда 1"}, "roster": {"Игрок 1.1, x"}})
-	mustStatus(t, "bad roster", rec.Code, http.StatusBadRequest, "")
+	apitest.MustStatus(t, "bad roster", rec.Code, http.StatusBadRequest, "")
 	// The line and the field: which cell of which line to correct.
 	if !strings.Contains(apitest.PageText(rec), apitest.RuT("error.line_field", "Line", 1, "Field", apitest.Ru.Field("rating"), "Message", apitest.RuF("%q is not a whole number", "x"))) {
 		t.Errorf("a bad roster line is not named with its field")
@@ -401,13 +393,13 @@ func TestTeamEventPages(t *testing.T) {
 			roster = append(roster, fmt.Sprintf("Игрок %d.%d, %d", i, j, 2000-j))
 		}
 		rec := a.Post(fmt.Sprintf("/events/%d/teams", id), url.Values{"name": {fmt.Sprintf("Команда %d", i)}, "roster": {strings.Join(roster, "\n")}})
-		mustStatus(t, "add a team", rec.Code, http.StatusSeeOther, rec.Body.String())
+		apitest.MustStatus(t, "add a team", rec.Code, http.StatusSeeOther, rec.Body.String())
 	}
 	if body := apitest.PageText(a.Get(fmt.Sprintf("/events/%d/manage", id))); !strings.Contains(body, apitest.RuT("teams.lineups")) || strings.Contains(body, "/players/csv") {
 		t.Error("the arbiter's desk of a team event offers individual registration")
 	}
-	mustStatus(t, "pair", a.Post(fmt.Sprintf("/events/%d/rounds", id), nil).Code, http.StatusSeeOther, "")
-	mustStatus(t, "publish", a.Post(fmt.Sprintf("/events/%d/rounds/1/publish", id), nil).Code, http.StatusSeeOther, "")
+	apitest.MustStatus(t, "pair", a.Post(fmt.Sprintf("/events/%d/rounds", id), nil).Code, http.StatusSeeOther, "")
+	apitest.MustStatus(t, "publish", a.Post(fmt.Sprintf("/events/%d/rounds/1/publish", id), nil).Code, http.StatusSeeOther, "")
 
 	// Line-ups: the first form is the home team of table 1; its options
 	// list the roster in order after the empty board.
@@ -424,7 +416,7 @@ func TestTeamEventPages(t *testing.T) {
 	}
 	setLineup := fmt.Sprintf("/events/%d/rounds/1/lineups/%s", id, form[1])
 	rec = a.Post(setLineup, url.Values{"board": {roster[1], roster[0], roster[2], roster[3]}, "reason": {"порядок"}})
-	mustStatus(t, "line-up out of roster order", rec.Code, http.StatusBadRequest, "")
+	apitest.MustStatus(t, "line-up out of roster order", rec.Code, http.StatusBadRequest, "")
 	refused := regexp.MustCompile(`(?s)action="` + regexp.QuoteMeta(setLineup) + `".*?</form>`).FindString(rec.Body.String())
 	if !strings.Contains(html.UnescapeString(refused), apitest.RuT("board.n", "N", 2)+": ") {
 		t.Errorf("a line-up out of roster order is not explained by board\n%s", refused)
@@ -438,12 +430,12 @@ func TestTeamEventPages(t *testing.T) {
 		t.Errorf("the refused line-up shows players %v, want %v, and the reason\n%s", selected, want, refused)
 	}
 	rec = a.Post(setLineup, url.Values{"board": {roster[0], roster[1], roster[2], "0"}, "reason": {"4-я доска заболела"}})
-	mustStatus(t, "line-up", rec.Code, http.StatusSeeOther, rec.Body.String())
+	apitest.MustStatus(t, "line-up", rec.Code, http.StatusSeeOther, rec.Body.String())
 	if body := apitest.PageText(s.Anonymous().Get(fmt.Sprintf("/events/%d", id))); !strings.Contains(body, apitest.RuT("teams.empty_board")) {
 		t.Error("the empty board of the new line-up is not shown")
 	}
 	rec = a.Post(setLineup, url.Values{"board": {roster[0], roster[1], roster[2], roster[3]}})
-	mustStatus(t, "line-up back", rec.Code, http.StatusSeeOther, rec.Body.String())
+	apitest.MustStatus(t, "line-up back", rec.Code, http.StatusSeeOther, rec.Body.String())
 	// Match 1: the home team wins every board (White on odd boards);
 	// match 2: every board drawn.
 	for board := 1; board <= 4; board++ {
@@ -465,7 +457,7 @@ func TestTeamEventPages(t *testing.T) {
 		{fmt.Sprintf("/events/%d/crosstable?lang=en", id), "Match points"},
 	} {
 		rec := reader.Get(tc.path)
-		mustStatus(t, tc.path, rec.Code, http.StatusOK, rec.Body.String())
+		apitest.MustStatus(t, tc.path, rec.Code, http.StatusOK, rec.Body.String())
 		if !strings.Contains(apitest.PageText(rec), tc.want) {
 			t.Errorf("%s does not show %q", tc.path, tc.want)
 		}
@@ -499,9 +491,9 @@ func TestArbiterEditsAPlayer(t *testing.T) {
 	a := s.SignIn(tournament.ArbiterRole)
 	id := apitest.Num(s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", "/api/v1/events", map[string]any{"name": "Кубок", "discipline": "rapid", "system": "swiss", "rounds": 5, "time_control": "8+4"})["id"])
 	rec := a.Post(fmt.Sprintf("/events/%d/players", id), url.Values{"name": {"Хуаде Аслан"}, "rating": {"1850"}, "club": {"Нарт"}, "federation_id": {"ADG-7"}})
-	mustStatus(t, "add a player", rec.Code, http.StatusSeeOther, rec.Body.String())
+	apitest.MustStatus(t, "add a player", rec.Code, http.StatusSeeOther, rec.Body.String())
 	rec = a.Post(fmt.Sprintf("/events/%d/players", id), url.Values{"name": {"Другой Игрок"}, "federation_id": {"ADG-7"}})
-	mustStatus(t, "the same federation ID", rec.Code, http.StatusConflict, rec.Body.String())
+	apitest.MustStatus(t, "the same federation ID", rec.Code, http.StatusConflict, rec.Body.String())
 	players := s.Must(http.StatusOK, "", "GET", fmt.Sprintf("/api/v1/events/%d/players", id), nil)["players"].([]any)
 	if len(players) != 1 || players[0].(map[string]any)["federation_id"] != "ADG-7" {
 		t.Fatalf("players %v, want Хуаде with his federation ID", players)
@@ -514,11 +506,11 @@ func TestArbiterEditsAPlayer(t *testing.T) {
 	mustContain(t, "the player's form", apitest.PageText(a.Get(edit)), apitest.RuT("manage.edit_player", "Name", "Хуаде Аслан"), `value="1850"`, `value="Нарт"`, `value="ADG-7"`)
 
 	rec = a.Post(edit, url.Values{"name": {"Хуаде Аслан"}, "rating": {"19О0"}, "club": {"Нарт"}, "reason": {"опечатка"}})
-	mustStatus(t, "a rating that is not a number", rec.Code, http.StatusBadRequest, "")
+	apitest.MustStatus(t, "a rating that is not a number", rec.Code, http.StatusBadRequest, "")
 	mustContain(t, "the refused form", apitest.PageText(rec), `value="19О0"`, `value="опечатка"`, `<p class="field-error" role="alert">`+apitest.RuF("%q is not a whole number", "19О0"))
 
 	rec = a.Post(edit, url.Values{"name": {"Хуаде Аслан"}, "rating": {"1900"}, "club": {"Нарт"}, "federation_id": {"ADG-7"}, "reason": {"опечатка в рейтинге"}})
-	mustStatus(t, "the corrected rating", rec.Code, http.StatusSeeOther, rec.Body.String())
+	apitest.MustStatus(t, "the corrected rating", rec.Code, http.StatusSeeOther, rec.Body.String())
 	p := s.Must(http.StatusOK, "", "GET", fmt.Sprintf("/api/v1/events/%d/players", id), nil)["players"].([]any)[0].(map[string]any)
 	if p["rating"] != float64(1900) || p["club"] != "Нарт" || p["federation_id"] != "ADG-7" {
 		t.Errorf("after the edit: %v", p)

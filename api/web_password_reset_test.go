@@ -83,7 +83,7 @@ func TestPasswordResetPages(t *testing.T) {
 	}
 	unknown := anon.Post("/password-reset", url.Values{"email": {"nobody@example.org"}})
 	known := anon.Post("/password-reset", url.Values{"email": {"player@example.org"}})
-	mustStatus(t, "ask for a link", known.Code, http.StatusOK, known.Body.String())
+	apitest.MustStatus(t, "ask for a link", known.Code, http.StatusOK, known.Body.String())
 	if unknown.Code != known.Code || unknown.Body.String() != known.Body.String() {
 		t.Error("a known and an unknown address get different answers")
 	}
@@ -95,7 +95,7 @@ func TestPasswordResetPages(t *testing.T) {
 		}
 	}
 	form := anon.Get(link[1])
-	mustStatus(t, "the link's form", form.Code, http.StatusOK, form.Body.String())
+	apitest.MustStatus(t, "the link's form", form.Code, http.StatusOK, form.Body.String())
 	if !strings.Contains(form.Body.String(), `name="password"`) || form.Header().Get("Cache-Control") != "no-store" {
 		t.Errorf("the link's form: no password field or cached (%q)", form.Header().Get("Cache-Control"))
 	}

@@ -35,7 +35,7 @@ func TestPersonClaims(t *testing.T) {
 	if rec := player.Post("/people/2/claim", nil); rec.Code != http.StatusConflict {
 		t.Errorf("a second request while the first waits: %d, want 409", rec.Code)
 	}
-	mustStatus(t, "a player opens the requests", player.Get("/people-claims").Code, http.StatusForbidden, "")
+	apitest.MustStatus(t, "a player opens the requests", player.Get("/people-claims").Code, http.StatusForbidden, "")
 	claims := arbiter.Get("/people-claims").Body.String()
 	confirm := regexp.MustCompile(`action="(/people-claims/\d+/confirm)"`).FindStringSubmatch(claims)
 	if confirm == nil || !strings.Contains(claims, "player@example.org") {

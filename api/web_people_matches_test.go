@@ -40,7 +40,7 @@ func TestRegisterMatchesPage(t *testing.T) {
 	}
 
 	path := fmt.Sprintf("/events/%d/register-matches", id)
-	mustStatus(t, "a player opens the matches", s.SignIn(tournament.PlayerRole).Get(path).Code, http.StatusForbidden, "")
+	apitest.MustStatus(t, "a player opens the matches", s.SignIn(tournament.PlayerRole).Get(path).Code, http.StatusForbidden, "")
 	rec := arbiter.Get(path)
 	body := apitest.PageText(rec)
 	if rec.Code != http.StatusOK || strings.Count(body, `data-player=`) != 3 || !strings.Contains(body, apitest.RuN("matches.link_sure", 1)) || !strings.Contains(body, apitest.RuN("matches.letters", 1)) || !strings.Contains(body, apitest.RuT("matches.none")) {

@@ -48,7 +48,7 @@ func TestPeoplePages(t *testing.T) {
 	if !strings.Contains(list, "Берсиров Марат") || strings.Contains(list, "Берсиров Мурат") {
 		t.Errorf("the search by Latin name:\n%s", list)
 	}
-	mustStatus(t, "an arbiter opens the duplicates", arbiter.Get("/people-duplicates").Code, http.StatusForbidden, "")
+	apitest.MustStatus(t, "an arbiter opens the duplicates", arbiter.Get("/people-duplicates").Code, http.StatusForbidden, "")
 	admin := s.SignIn(tournament.Admin)
 	dups := admin.Get("/people-duplicates").Body.String()
 	merge := regexp.MustCompile(`action="(/people/\d+/merge)" class="inline"><input type="hidden" name="into" value="([^"]+)"`).FindStringSubmatch(dups)

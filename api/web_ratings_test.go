@@ -23,7 +23,7 @@ import (
 func TestRatingPages(t *testing.T) {
 	t.Parallel()
 	s := apitest.NewWebServer(t)
-	ratedBlitzEvent(s.Server)
+	apitest.RatedBlitzEvent(s.Server)
 	admin := s.SignIn(tournament.Admin)
 	if body := s.Anonymous().Get("/ratings/blitz").Body.String(); strings.Contains(body, `action="/ratings/blitz/periods"`) {
 		t.Error("an anonymous reader is offered to close a period")
@@ -107,7 +107,7 @@ func TestRatingPages(t *testing.T) {
 func TestRatingListNamedAsItsDiscipline(t *testing.T) {
 	t.Parallel()
 	s := apitest.NewWebServer(t)
-	id := ratedBlitzEvent(s.Server)
+	id := apitest.RatedBlitzEvent(s.Server)
 	for _, list := range []string{"standard", "rapid", "blitz"} {
 		name := apitest.RuT("discipline." + list)
 		page := apitest.PageText(s.Anonymous().Get("/ratings/" + list))
@@ -138,7 +138,7 @@ func TestRatingListNamedAsItsDiscipline(t *testing.T) {
 func TestRatingOptionsPage(t *testing.T) {
 	t.Parallel()
 	s := apitest.NewWebServer(t)
-	ratedBlitzEvent(s.Server)
+	apitest.RatedBlitzEvent(s.Server)
 	admin := s.SignIn(tournament.Admin)
 	if body := s.Anonymous().Get("/ratings/blitz").Body.String(); strings.Contains(body, `action="/ratings/blitz/options"`) {
 		t.Error("an anonymous reader is offered the list's options")
@@ -186,7 +186,7 @@ func TestRatingOptionsPage(t *testing.T) {
 func TestEventRatingPage(t *testing.T) {
 	t.Parallel()
 	s := apitest.NewWebServer(t)
-	id := ratedBlitzEvent(s.Server)
+	id := apitest.RatedBlitzEvent(s.Server)
 	path := fmt.Sprintf("/events/%d/rating", id)
 	pending := apitest.PageText(s.Anonymous().Get(path))
 	if !strings.Contains(pending, `data-state="pending"`) || !strings.Contains(pending, apitest.RuT("ratings.event_pending", "List", apitest.RuT("discipline.blitz"))) {
@@ -224,7 +224,7 @@ func TestEventRatingPage(t *testing.T) {
 func TestEventRatingUnlinked(t *testing.T) {
 	t.Parallel()
 	s := apitest.NewWebServer(t)
-	id := ratedBlitzEventWith(s.Server, "Иванов Иван")
+	id := apitest.RatedBlitzEventWith(s.Server, "Иванов Иван")
 	path := fmt.Sprintf("/events/%d/rating", id)
 	unlinked := func(when string) {
 		t.Helper()
@@ -239,7 +239,7 @@ func TestEventRatingUnlinked(t *testing.T) {
 	}
 	unlinked("after the period")
 	rec := s.Anonymous().Get(path + ".pdf")
-	if text := spaced(pdfToText(t, "rating-unlinked", rec.Body.Bytes())); rec.Code != http.StatusOK || !strings.Contains(text, spaced(apitest.RuDoc("report.rating_event_unlinked", "Иванов Иван"))) {
+	if text := apitest.Spaced(apitest.PDFToText(t, "rating-unlinked", rec.Body.Bytes())); rec.Code != http.StatusOK || !strings.Contains(text, apitest.Spaced(apitest.RuDoc("report.rating_event_unlinked", "Иванов Иван"))) {
 		t.Errorf("the report as PDF: %d\n%s", rec.Code, text)
 	}
 }
@@ -250,7 +250,7 @@ func TestEventRatingUnlinked(t *testing.T) {
 func TestRatingDocuments(t *testing.T) {
 	t.Parallel()
 	s := apitest.NewWebServer(t)
-	id := ratedBlitzEvent(s.Server)
+	id := apitest.RatedBlitzEvent(s.Server)
 	if rec := s.SignIn(tournament.Admin).Post("/ratings/blitz/periods", url.Values{"until": {"2026-10-31"}, "confirm": {"1"}}); rec.Code != http.StatusSeeOther {
 		t.Fatalf("close the period: %d", rec.Code)
 	}
@@ -260,7 +260,7 @@ func TestRatingDocuments(t *testing.T) {
 		if rec.Code != http.StatusOK || rec.Header().Get("Content-Type") != "application/pdf" {
 			t.Fatalf("GET %s: %d %s\n%.300s", path, rec.Code, rec.Header().Get("Content-Type"), rec.Body.String())
 		}
-		return spaced(pdfToText(t, strings.NewReplacer("/", "-", "?", "-", "=", "-", "&", "-").Replace(path), rec.Body.Bytes()))
+		return apitest.Spaced(apitest.PDFToText(t, strings.NewReplacer("/", "-", "?", "-", "=", "-", "&", "-").Replace(path), rec.Body.Bytes()))
 	}
 	page := s.Anonymous().Get("/ratings/blitz?q=" + url.QueryEscape("заур")).Body.String()
 	link := regexp.MustCompile(`href="(/ratings/blitz/list\.pdf[^"]*)"`).FindStringSubmatch(page)
@@ -309,7 +309,7 @@ func TestRatingDocuments(t *testing.T) {
 func TestRatingCorrectionNamesItsGame(t *testing.T) {
 	t.Parallel()
 	s := apitest.NewWebServer(t)
-	id := ratedBlitzEvent(s.Server)
+	id := apitest.RatedBlitzEvent(s.Server)
 	admin := s.SignIn(tournament.Admin)
 	if rec := admin.Post("/ratings/blitz/periods", url.Values{"until": {"2026-10-31"}, "confirm": {"1"}}); rec.Code != http.StatusSeeOther {
 		t.Fatalf("close the period: %d", rec.Code)
@@ -333,7 +333,7 @@ func TestRatingCorrectionNamesItsGame(t *testing.T) {
 		t.Errorf("the correction's two lines do not name the corrected game, %s:\n%s", where, page)
 	}
 	rec := s.Anonymous().Get(report[1] + "/report.pdf")
-	if text := spaced(pdfToText(t, "rating-correction", rec.Body.Bytes())); rec.Code != http.StatusOK ||
+	if text := apitest.Spaced(apitest.PDFToText(t, "rating-correction", rec.Body.Bytes())); rec.Code != http.StatusOK ||
 		strings.Count(text, apitest.RuDoc("report.rating_correction")+": "+apitest.RuDoc("report.rating_game_place", "Рейтинговый турнир", 1, board)) != 2 {
 		t.Errorf("the report as PDF does not name the corrected game: %d\n%s", rec.Code, text)
 	}

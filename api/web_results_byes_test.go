@@ -20,7 +20,7 @@ func TestResultsPageNamesByesAndForfeits(t *testing.T) {
 	id, players := swissOfSix(s, "standard", "60+30")
 	arbiter := s.SignIn(tournament.ArbiterRole)
 	events := fmt.Sprintf("/events/%d", id)
-	mustStatus(t, "bye", arbiter.Post(fmt.Sprintf("%s/players/%d/bye", events, players[5]), url.Values{"round": {"1"}, "kind": {"half"}}).Code, http.StatusSeeOther, "")
+	apitest.MustStatus(t, "bye", arbiter.Post(fmt.Sprintf("%s/players/%d/bye", events, players[5]), url.Values{"round": {"1"}, "kind": {"half"}}).Code, http.StatusSeeOther, "")
 	s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
 	s.Must(http.StatusOK, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/events/%d/rounds/1/publish", id), nil)
 	s.Must(http.StatusOK, tournament.ArbiterRole, "PUT", fmt.Sprintf("/api/v1/events/%d/rounds/1/games/1/result", id),
@@ -31,7 +31,7 @@ func TestResultsPageNamesByesAndForfeits(t *testing.T) {
 	row := func(lang string, board int) string {
 		t.Helper()
 		rec := arbiter.Get(fmt.Sprintf("%s/rounds/1/results?lang=%s", events, lang))
-		mustStatus(t, "results page", rec.Code, http.StatusOK, rec.Body.String())
+		apitest.MustStatus(t, "results page", rec.Code, http.StatusOK, rec.Body.String())
 		body := rec.Body.String()
 		start := strings.Index(body, fmt.Sprintf(`<tr data-board="%d"`, board))
 		if start < 0 {

@@ -144,7 +144,7 @@ func TestPlayerListAllOrNothing(t *testing.T) {
 	text := "name; rating\nТхагапсов Руслан; 1900\nАбрегов Заур; x\nГучетль Мира; 1800; девяностый\n"
 	rec := a.Post(csvPath, url.Values{"csv": {text}})
 	body := html.UnescapeString(rec.Body.String())
-	mustStatus(t, "bad list", rec.Code, http.StatusBadRequest, body)
+	apitest.MustStatus(t, "bad list", rec.Code, http.StatusBadRequest, body)
 	for _, want := range []string{
 		apitest.RuT("error.line_field", "Line", 3, "Field", apitest.Ru.Field("rating"), "Message", apitest.RuF("%q is not a whole number", "x")),
 		apitest.RuT("error.line_field", "Line", 4, "Field", apitest.Ru.Field("birth_year"), "Message", apitest.RuF("%q is not a whole number", "девяностый")),
@@ -159,7 +159,7 @@ func TestPlayerListAllOrNothing(t *testing.T) {
 	// one bad line is counted as one.
 	rec = a.Post(csvPath, url.Values{"csv": {"Тхагапсов Руслан; 1900\nИван \"Кавычки; 1900\n"}})
 	body = html.UnescapeString(rec.Body.String())
-	mustStatus(t, "list with a stray quote mark", rec.Code, http.StatusBadRequest, body)
+	apitest.MustStatus(t, "list with a stray quote mark", rec.Code, http.StatusBadRequest, body)
 	for _, want := range []string{
 		apitest.RuF("%d lines of the list have errors; nothing was registered", 1),
 		apitest.RuT("error.line", "Line", 2, "Message", apitest.RuF("the quotes of the line do not pair up at character %d: a field that does not start with a quote mark has one inside; put the whole field in quotes and double the quote marks in it", 6)),
@@ -180,7 +180,7 @@ func TestPlayerListAllOrNothing(t *testing.T) {
 	text = "Тхагапсов Руслан, 1900\nОлег Ёлкин, 1700, , , , 4100123\n"
 	rec = a.Post(csvPath, url.Values{"csv": {text}})
 	body = html.UnescapeString(rec.Body.String())
-	mustStatus(t, "list with a duplicate", rec.Code, http.StatusConflict, body)
+	apitest.MustStatus(t, "list with a duplicate", rec.Code, http.StatusConflict, body)
 	if !strings.Contains(body, apitest.RuT("error.line_field", "Line", 2, "Field", apitest.Ru.Field("federation_id"), "Message",
 		apitest.RuF("%s looks like %s, already registered with start number %d", "Олег Ёлкин", "Ёлкин Олег", 1))) || !strings.Contains(body, `name="confirm" value="1"`) {
 		t.Errorf("the duplicate is not shown with a confirmation button:\n%s", body)
@@ -189,7 +189,7 @@ func TestPlayerListAllOrNothing(t *testing.T) {
 		t.Fatalf("%d players before the confirmation, want 3", n)
 	}
 	rec = a.Post(csvPath, url.Values{"csv": {text}, "confirm": {"1"}})
-	mustStatus(t, "confirmed list", rec.Code, http.StatusSeeOther, rec.Body.String())
+	apitest.MustStatus(t, "confirmed list", rec.Code, http.StatusSeeOther, rec.Body.String())
 	if n := count(); n != 5 {
 		t.Errorf("%d players after the confirmed list, want 5", n)
 	}
@@ -220,12 +220,12 @@ func TestWithdrawalIsConfirmedAndUndone(t *testing.T) {
 	// A round that is not a number is refused above the desk, named by its
 	// label in the page's language.
 	rec := a.Post(withdraw, url.Values{"from_round": {"второй"}})
-	mustStatus(t, "withdraw from a round in words", rec.Code, http.StatusBadRequest, rec.Body.String())
+	apitest.MustStatus(t, "withdraw from a round in words", rec.Code, http.StatusBadRequest, rec.Body.String())
 	if !strings.Contains(apitest.PageText(rec), `<p class="field-error" role="alert">`+apitest.Ru.Field("withdraw_from_round")+": "+apitest.RuF("%q is not a round number", "второй")+"</p>") {
 		t.Errorf("the round in words is not refused at its label:\n%s", rec.Body.String())
 	}
 	rec = a.Post(withdraw, url.Values{"from_round": {"2"}})
-	mustStatus(t, "withdraw, first click", rec.Code, http.StatusOK, rec.Body.String())
+	apitest.MustStatus(t, "withdraw, first click", rec.Code, http.StatusOK, rec.Body.String())
 	if body := apitest.PageText(rec); !strings.Contains(body, apitest.RuT("confirm.withdraw", "Name", "Тлеуж Мурат", "N", 2)) || !strings.Contains(body, `name="confirm" value="1"`) {
 		t.Errorf("the confirmation page does not ask about the player:\n%s", body)
 	}
@@ -233,12 +233,12 @@ func TestWithdrawalIsConfirmedAndUndone(t *testing.T) {
 		t.Fatalf("the first click withdrew the player from round %d", n)
 	}
 	rec = a.Post(withdraw, url.Values{"from_round": {"2"}, "confirm": {"1"}})
-	mustStatus(t, "withdraw without a reason", rec.Code, http.StatusBadRequest, rec.Body.String())
+	apitest.MustStatus(t, "withdraw without a reason", rec.Code, http.StatusBadRequest, rec.Body.String())
 	if !strings.Contains(apitest.PageText(rec), apitest.RuF("say why %s is withdrawn; the audit log keeps it", "Тлеуж Мурат")) {
 		t.Errorf("the missing reason is not asked for:\n%s", rec.Body.String())
 	}
 	rec = a.Post(withdraw, url.Values{"from_round": {"2"}, "confirm": {"1"}, "reason": {"заболел"}})
-	mustStatus(t, "withdraw", rec.Code, http.StatusSeeOther, rec.Body.String())
+	apitest.MustStatus(t, "withdraw", rec.Code, http.StatusSeeOther, rec.Body.String())
 	if n := withdrawn(); n != 2 {
 		t.Fatalf("withdrawn from round %d, want 2", n)
 	}
@@ -249,7 +249,7 @@ func TestWithdrawalIsConfirmedAndUndone(t *testing.T) {
 		t.Errorf("the desk offers no undo of the withdrawal")
 	}
 	rec = a.Post(reinstate, url.Values{"confirm": {"1"}, "reason": {"выздоровел"}})
-	mustStatus(t, "take back", rec.Code, http.StatusSeeOther, rec.Body.String())
+	apitest.MustStatus(t, "take back", rec.Code, http.StatusSeeOther, rec.Body.String())
 	if n := withdrawn(); n != 0 {
 		t.Errorf("after the undo the player is withdrawn from round %d", n)
 	}
@@ -273,10 +273,10 @@ func TestTeamRosterRefusesAnotherTeamsPlayer(t *testing.T) {
 	ev := s.Must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Командный кубок", "discipline": "rapid-team", "system": "round-robin"})
 	teams := fmt.Sprintf("/events/%d/teams", apitest.Num(ev["id"]))
 	rec := a.Post(teams, url.Values{"name": {"Нарт"}, "roster": {"Ёлкин Олег, 2000\nБерсиров Аслан, 1900"}})
-	mustStatus(t, "first team", rec.Code, http.StatusSeeOther, rec.Body.String())
+	apitest.MustStatus(t, "first team", rec.Code, http.StatusSeeOther, rec.Body.String())
 	rec = a.Post(teams, url.Values{"name": {"Адыгея"}, "roster": {"Хуажев Руслан\n\nелкин олег"}})
 	body := html.UnescapeString(rec.Body.String())
-	mustStatus(t, "a player of another team", rec.Code, http.StatusConflict, body)
+	apitest.MustStatus(t, "a player of another team", rec.Code, http.StatusConflict, body)
 	if !strings.Contains(body, apitest.RuT("error.line", "Line", 3, "Message", apitest.RuF("%s already plays for team %q", "елкин олег", "Нарт"))) {
 		t.Errorf("the refused roster line is not named:\n%s", body)
 	}
@@ -296,13 +296,13 @@ func TestUnchangedSheetIsKeptOnEveryDoor(t *testing.T) {
 	a := s.SignIn(arbiter)
 	id := s.RoundRobin(4)
 	result := fmt.Sprintf("/api/v1/events/%d/rounds/1/games/1/result", id)
-	s.Must(http.StatusOK, arbiter, "PUT", result, map[string]any{"score": "17:7", "end_reason": "final_position", "version": 1, "sheet": sampleGame})
-	g := s.Must(http.StatusOK, arbiter, "PUT", result, map[string]any{"score": "17:7", "end_reason": "final_position", "version": 2, "sheet": "\n" + sampleGame + "\n"})
+	s.Must(http.StatusOK, arbiter, "PUT", result, map[string]any{"score": "17:7", "end_reason": "final_position", "version": 1, "sheet": apitest.SampleGame})
+	g := s.Must(http.StatusOK, arbiter, "PUT", result, map[string]any{"score": "17:7", "end_reason": "final_position", "version": 2, "sheet": "\n" + apitest.SampleGame + "\n"})
 	if apitest.Num(g["version"]) != 2 {
 		t.Errorf("JSON: the same result and sheet made version %d, want 2", apitest.Num(g["version"]))
 	}
-	rec := a.Post(fmt.Sprintf("/events/%d/rounds/1/boards/1/edit", id), url.Values{"score": {"17:7"}, "end_reason": {"final_position"}, "version": {"2"}, "sheet": {strings.ReplaceAll(sampleGame, "\n", "\r\n")}})
-	mustStatus(t, "sheet form sent back unchanged", rec.Code, http.StatusSeeOther, rec.Body.String())
+	rec := a.Post(fmt.Sprintf("/events/%d/rounds/1/boards/1/edit", id), url.Values{"score": {"17:7"}, "end_reason": {"final_position"}, "version": {"2"}, "sheet": {strings.ReplaceAll(apitest.SampleGame, "\n", "\r\n")}})
+	apitest.MustStatus(t, "sheet form sent back unchanged", rec.Code, http.StatusSeeOther, rec.Body.String())
 	round := s.Must(http.StatusOK, arbiter, "GET", fmt.Sprintf("/api/v1/events/%d/rounds/1", id), nil)
 	if v := apitest.Num(round["games"].([]any)[0].(map[string]any)["version"]); v != 2 {
 		t.Errorf("HTML: the unchanged form made version %d, want 2", v)

@@ -39,7 +39,7 @@ func TestEventFormGame(t *testing.T) {
 		"name": {"Кубок по русским шашкам"}, "game": {"russian"}, "discipline": {"rapid"}, "system": {"round-robin"}, "visibility": {"public"},
 		"time_control": {"8+4"}, "start_date": {"2026-12-10"}, "tiebreak": {"sonneborn-berger", "wins"},
 	})
-	mustStatus(t, "event", rec.Code, http.StatusSeeOther, rec.Body.String())
+	apitest.MustStatus(t, "event", rec.Code, http.StatusSeeOther, rec.Body.String())
 	path := strings.TrimSuffix(rec.Header().Get("Location"), "/manage")
 	ev := s.Must(http.StatusOK, tournament.ArbiterRole, "GET", "/api/v1"+path, nil)
 	if ev["game"] != "russian" {
@@ -64,7 +64,7 @@ func TestEventFormGame(t *testing.T) {
 	}
 	s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", api+"/rounds", nil)
 	s.Must(http.StatusOK, tournament.ArbiterRole, "POST", api+"/rounds/1/publish", nil)
-	s.Must(http.StatusOK, tournament.ArbiterRole, "PUT", api+"/rounds/1/games/1/result", map[string]any{"sheet": russianPDN, "version": 1})
+	s.Must(http.StatusOK, tournament.ArbiterRole, "PUT", api+"/rounds/1/games/1/result", map[string]any{"sheet": apitest.RussianPDN, "version": 1})
 	if page := apitest.PageText(a.Get(path + "/rounds/1/results")); !strings.Contains(page, `placeholder="2:0"`) {
 		t.Errorf("the result entry of a Russian event does not show a score of its game:\n%s", page)
 	}
@@ -88,7 +88,7 @@ func TestRussianRatingPages(t *testing.T) {
 	reader := s.Anonymous()
 	for _, list := range []string{"standard", "russian-standard", "russian-rapid", "russian-blitz"} {
 		rec := reader.Get("/ratings/" + list)
-		mustStatus(t, list, rec.Code, http.StatusOK, "")
+		apitest.MustStatus(t, list, rec.Code, http.StatusOK, "")
 		if page := apitest.PageText(rec); !strings.Contains(page, apitest.RuT("discipline."+list)) || !strings.Contains(page, `href="/ratings/russian-blitz"`) {
 			t.Errorf("/ratings/%s does not name its list or link Russian draughts' lists", list)
 		}
@@ -119,16 +119,16 @@ func TestRussianPlayerReport(t *testing.T) {
 	s.Must(http.StatusOK, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds/1/publish", id), nil)
 	s.Must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("/api/v1/events/%d/submissions/open", id), map[string]any{"open": true})
 	game := s.Must(http.StatusOK, arbiter, "GET", fmt.Sprintf("/api/v1/events/%d/rounds/1", id), nil)["games"].([]any)[0].(map[string]any)
-	white, black := playerByStartNo(t, s, id, apitest.Num(game["white"])), playerByStartNo(t, s, id, apitest.Num(game["black"]))
+	white, black := apitest.PlayerByStartNo(t, s, id, apitest.Num(game["white"])), apitest.PlayerByStartNo(t, s, id, apitest.Num(game["black"]))
 	report := fmt.Sprintf("/api/v1/events/%d/rounds/1/games/1/submission", id)
-	if code, out := asToken(s, tokens[white], "POST", report, map[string]any{"score": "24:0", "end_reason": "resignation"}); code != http.StatusBadRequest || out["field"] != "score" {
+	if code, out := apitest.AsToken(s, tokens[white], "POST", report, map[string]any{"score": "24:0", "end_reason": "resignation"}); code != http.StatusBadRequest || out["field"] != "score" {
 		t.Errorf("an Adiukh score reported: %d %v", code, out)
 	}
-	code, sub := asToken(s, tokens[white], "POST", report, map[string]any{"score": "2:0", "end_reason": "resignation", "sheet": russianPDN})
+	code, sub := apitest.AsToken(s, tokens[white], "POST", report, map[string]any{"score": "2:0", "end_reason": "resignation", "sheet": apitest.RussianPDN})
 	if code != http.StatusCreated {
 		t.Fatalf("the report: %d %v", code, sub)
 	}
-	if code, out := asToken(s, tokens[black], "POST", fmt.Sprintf("/api/v1/events/%d/submissions/%d/confirm", id, apitest.Num(sub["id"])), map[string]any{}); code != http.StatusOK {
+	if code, out := apitest.AsToken(s, tokens[black], "POST", fmt.Sprintf("/api/v1/events/%d/submissions/%d/confirm", id, apitest.Num(sub["id"])), map[string]any{}); code != http.StatusOK {
 		t.Fatalf("the opponent confirms: %d %v", code, out)
 	}
 	game = s.Must(http.StatusOK, arbiter, "GET", fmt.Sprintf("/api/v1/events/%d/rounds/1", id), nil)["games"].([]any)[0].(map[string]any)

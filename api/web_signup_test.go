@@ -27,7 +27,7 @@ var startedField = regexp.MustCompile(`name="started" value="([^"]+)"`)
 func TestSignupApprovedByAdmin(t *testing.T) {
 	t.Parallel()
 	st := storetest.SQLite(t)
-	clock := &fakeClock{now: time.Now()}
+	clock := &apitest.FakeClock{At: time.Now()}
 	s := apitest.WithRouter(&apitest.WebServer{Server: apitest.NewServer(t, st), Store: st, Accounts: apitest.Accounts(st, account.Options{Now: clock.Now})}, "")
 	anon := s.Anonymous()
 	form := anon.Get("/signup").Body.String()
@@ -100,7 +100,7 @@ func TestSignupApprovedByAdmin(t *testing.T) {
 func TestSignupByMailCannotBePreClaimed(t *testing.T) {
 	t.Parallel()
 	st := storetest.SQLite(t)
-	clock := &fakeClock{now: time.Now()}
+	clock := &apitest.FakeClock{At: time.Now()}
 	tray := &mailTray{}
 	s := apitest.WithRouter(&apitest.WebServer{Server: apitest.NewServer(t, st), Store: st,
 		Accounts: apitest.Accounts(st, account.Options{Mailer: tray, SiteURL: "https://adiukh.example", Now: clock.Now})}, "")
@@ -174,7 +174,7 @@ func TestSignupAClubFromOneAddress(t *testing.T) {
 	for name, st := range storetest.Open(t) {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			clock := &fakeClock{now: time.Now()}
+			clock := &apitest.FakeClock{At: time.Now()}
 			s := apitest.WithRouter(&apitest.WebServer{Server: apitest.NewServer(t, st), Store: st, Accounts: apitest.Accounts(st, account.Options{Now: clock.Now})}, "")
 			anon := s.Anonymous()
 			signUp := func(i int) *httptest.ResponseRecorder {

@@ -24,9 +24,9 @@ func TestTeamDeskOnTheWeb(t *testing.T) {
 	desk := fmt.Sprintf("/events/%d/manage", id)
 
 	rec := a.Post(fmt.Sprintf("/events/%d/team-settings", id), url.Values{"boards": {"три"}})
-	mustStatus(t, "boards not a number", rec.Code, http.StatusBadRequest, "")
+	apitest.MustStatus(t, "boards not a number", rec.Code, http.StatusBadRequest, "")
 	rec = a.Post(fmt.Sprintf("/events/%d/team-settings", id), url.Values{"boards": {"3"}})
-	mustStatus(t, "boards", rec.Code, http.StatusSeeOther, rec.Body.String())
+	apitest.MustStatus(t, "boards", rec.Code, http.StatusSeeOther, rec.Body.String())
 	st := s.Must(http.StatusOK, arbiter, "GET", fmt.Sprintf("/api/v1/events/%d/team-settings", id), nil)
 	if apitest.Num(st["boards"]) != 3 {
 		t.Fatalf("the boards set on the page are not the event's: %v", st)
@@ -34,20 +34,20 @@ func TestTeamDeskOnTheWeb(t *testing.T) {
 	for i := 1; i <= 3; i++ {
 		roster := fmt.Sprintf("Игрок %d.1, 2100\nИгрок %d.2, 2000\nИгрок %d.3, 1900", i, i, i)
 		rec := a.Post(fmt.Sprintf("/events/%d/teams", id), url.Values{"name": {fmt.Sprintf("Команда %d", i)}, "roster": {roster}})
-		mustStatus(t, "add a team", rec.Code, http.StatusSeeOther, rec.Body.String())
+		apitest.MustStatus(t, "add a team", rec.Code, http.StatusSeeOther, rec.Body.String())
 	}
 	team := teamIDs(s.Must(http.StatusOK, arbiter, "GET", fmt.Sprintf("/api/v1/events/%d/teams", id), nil))
 	rec = a.Post(fmt.Sprintf("/events/%d/teams/%d", id, team["Команда 1"]), url.Values{"name": {"Команда 1"}, "captain": {"Шоров Заур"}, "city": {"Нальчик"}})
-	mustStatus(t, "captain", rec.Code, http.StatusSeeOther, rec.Body.String())
+	apitest.MustStatus(t, "captain", rec.Code, http.StatusSeeOther, rec.Body.String())
 	rec = a.Post(fmt.Sprintf("/events/%d/teams/%d", id, team["Команда 1"]), url.Values{"name": {""}})
-	mustStatus(t, "a team without a name", rec.Code, http.StatusBadRequest, "")
+	apitest.MustStatus(t, "a team without a name", rec.Code, http.StatusBadRequest, "")
 	if !strings.Contains(rec.Body.String(), fmt.Sprintf(`id="team-%d" open`, team["Команда 1"])) {
 		t.Error("the refused team form is not opened on the desk")
 	}
 	rec = a.Post(fmt.Sprintf("/events/%d/teams/%d/players", id, team["Команда 2"]), url.Values{"name": {"Запасной Игрок"}, "rating": {"1800"}})
-	mustStatus(t, "reserve", rec.Code, http.StatusSeeOther, rec.Body.String())
+	apitest.MustStatus(t, "reserve", rec.Code, http.StatusSeeOther, rec.Body.String())
 	rec = a.Post(fmt.Sprintf("/events/%d/teams/%d/players", id, team["Команда 3"]), url.Values{"name": {"Игрок 1.1"}, "rating": {"2100"}})
-	mustStatus(t, "a player of another team", rec.Code, http.StatusConflict, "")
+	apitest.MustStatus(t, "a player of another team", rec.Code, http.StatusConflict, "")
 
 	teams := s.Must(http.StatusOK, arbiter, "GET", fmt.Sprintf("/api/v1/events/%d/teams", id), nil)
 	body := fmt.Sprint(teams)
@@ -81,9 +81,9 @@ func TestTeamDeskOnTheWeb(t *testing.T) {
 		t.Fatal("the desk offers no move to another team")
 	}
 	rec = a.Post(fmt.Sprintf("/events/%d/players/%d/team", id, moving), url.Values{"team": {fmt.Sprint(team["Команда 3"])}})
-	mustStatus(t, "move to the own team", rec.Code, http.StatusBadRequest, "")
+	apitest.MustStatus(t, "move to the own team", rec.Code, http.StatusBadRequest, "")
 	rec = a.Post(fmt.Sprintf("/events/%d/players/%d/team", id, moving), url.Values{"team": {fmt.Sprint(team["Команда 2"])}})
-	mustStatus(t, "move", rec.Code, http.StatusSeeOther, rec.Body.String())
+	apitest.MustStatus(t, "move", rec.Code, http.StatusSeeOther, rec.Body.String())
 	teams = s.Must(http.StatusOK, arbiter, "GET", fmt.Sprintf("/api/v1/events/%d/teams", id), nil)
 	var rosters []string
 	for _, tm := range teams["teams"].([]any) {
@@ -98,15 +98,15 @@ func TestTeamDeskOnTheWeb(t *testing.T) {
 		t.Errorf("after the move the rosters are %s", got)
 	}
 
-	mustStatus(t, "pair", a.Post(fmt.Sprintf("/events/%d/rounds", id), nil).Code, http.StatusSeeOther, "")
+	apitest.MustStatus(t, "pair", a.Post(fmt.Sprintf("/events/%d/rounds", id), nil).Code, http.StatusSeeOther, "")
 	rec = a.Post(fmt.Sprintf("/events/%d/players/%d/team", id, moving), url.Values{"team": {fmt.Sprint(team["Команда 3"])}})
-	mustStatus(t, "move after pairing", rec.Code, http.StatusConflict, "")
+	apitest.MustStatus(t, "move after pairing", rec.Code, http.StatusConflict, "")
 	rec = a.Post(fmt.Sprintf("/events/%d/team-settings", id), url.Values{"boards": {"4"}})
-	mustStatus(t, "boards after pairing", rec.Code, http.StatusConflict, "")
+	apitest.MustStatus(t, "boards after pairing", rec.Code, http.StatusConflict, "")
 	if !strings.Contains(rec.Body.String(), "1") || strings.Contains(rec.Body.String(), `name="boards"`) {
 		t.Error("after pairing the desk still offers to change the boards")
 	}
-	mustStatus(t, "publish", a.Post(fmt.Sprintf("/events/%d/rounds/1/publish", id), nil).Code, http.StatusSeeOther, "")
+	apitest.MustStatus(t, "publish", a.Post(fmt.Sprintf("/events/%d/rounds/1/publish", id), nil).Code, http.StatusSeeOther, "")
 
 	// Keyboard entry, grouped by match: table, teams, the board within the
 	// match beside the number typed.
@@ -118,14 +118,14 @@ func TestTeamDeskOnTheWeb(t *testing.T) {
 		}
 	}
 	rec = a.Post(results, url.Values{"board": {"1"}, "score": {"17:7"}, "end_reason": {"final_position"}, "versions": {versionsOf(page)}})
-	mustStatus(t, "result by keyboard", rec.Code, http.StatusSeeOther, rec.Body.String())
+	apitest.MustStatus(t, "result by keyboard", rec.Code, http.StatusSeeOther, rec.Body.String())
 	if page = a.Get(results).Body.String(); !strings.Contains(page, "17:7") {
 		t.Error("the result typed is not shown in its match")
 	}
 
 	// A reserve may still join after round 1 is paired.
 	rec = a.Post(fmt.Sprintf("/events/%d/teams/%d/players", id, team["Команда 3"]), url.Values{"name": {"Поздний Запасной"}})
-	mustStatus(t, "late reserve", rec.Code, http.StatusSeeOther, rec.Body.String())
+	apitest.MustStatus(t, "late reserve", rec.Code, http.StatusSeeOther, rec.Body.String())
 }
 
 // teamIDs maps the names of the teams of GET /api/v1/events/{id}/teams to
@@ -151,13 +151,13 @@ func TestTeamDeskKeepsTeamsWhenRenumbered(t *testing.T) {
 	ev := s.Must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Кубок аулов", "discipline": "rapid-team", "system": "round-robin"})
 	id := apitest.Num(ev["id"])
 	a := s.SignIn(arbiter)
-	mustStatus(t, "boards", a.Post(fmt.Sprintf("/events/%d/team-settings", id), url.Values{"boards": {"3"}}).Code, http.StatusSeeOther, "")
+	apitest.MustStatus(t, "boards", a.Post(fmt.Sprintf("/events/%d/team-settings", id), url.Values{"boards": {"3"}}).Code, http.StatusSeeOther, "")
 	for _, tm := range []struct{ name, roster string }{
 		{"Понежукай", "Хуаде Аслан, 2000\nНехай Бэла, 2000"},
 		{"Тахтамукай", "Тлехас Мурат, 1900\nШхалахо Заур, 1900"},
 	} {
 		rec := a.Post(fmt.Sprintf("/events/%d/teams", id), url.Values{"name": {tm.name}, "roster": {tm.roster}})
-		mustStatus(t, "add a team", rec.Code, http.StatusSeeOther, rec.Body.String())
+		apitest.MustStatus(t, "add a team", rec.Code, http.StatusSeeOther, rec.Body.String())
 	}
 	teamsURL := fmt.Sprintf("/api/v1/events/%d/teams", id)
 	team := teamIDs(s.Must(http.StatusOK, arbiter, "GET", teamsURL, nil))
@@ -175,7 +175,7 @@ func TestTeamDeskKeepsTeamsWhenRenumbered(t *testing.T) {
 	}
 	// A strong third board makes Тахтамукай the first team.
 	rec := a.Post(fmt.Sprintf("/events/%d/teams/%d/players", id, team["Тахтамукай"]), url.Values{"name": {"Ачмиз Руслан"}, "rating": {"2400"}})
-	mustStatus(t, "reserve", rec.Code, http.StatusSeeOther, rec.Body.String())
+	apitest.MustStatus(t, "reserve", rec.Code, http.StatusSeeOther, rec.Body.String())
 	if startNo("Тахтамукай") != 1 {
 		t.Fatal("the teams were not numbered again")
 	}
@@ -183,7 +183,7 @@ func TestTeamDeskKeepsTeamsWhenRenumbered(t *testing.T) {
 		t.Errorf("after the reserve the desk opens at %s, want %s", loc, want)
 	}
 	rec = a.Post(fmt.Sprintf("/events/%d/teams/%d/players", id, team["Тахтамукай"]), url.Values{"name": {"Бжассо Ислам"}, "rating": {"1500"}})
-	mustStatus(t, "second reserve", rec.Code, http.StatusSeeOther, rec.Body.String())
+	apitest.MustStatus(t, "second reserve", rec.Code, http.StatusSeeOther, rec.Body.String())
 	page := a.Get(fmt.Sprintf("/events/%d/manage", id)).Body.String()
 	if !strings.Contains(page, fmt.Sprintf(`id="team-%d"`, team["Тахтамукай"])) ||
 		!strings.Contains(page, fmt.Sprintf(`action="/events/%d/teams/%d/players"`, id, team["Тахтамукай"])) ||
@@ -207,7 +207,7 @@ func TestTeamDeskKeepsTeamsWhenRenumbered(t *testing.T) {
 		t.Errorf("the roster of Тахтамукай is %s", got)
 	}
 	rec = a.Post(fmt.Sprintf("/events/%d/players/%d/team", id, bela), url.Values{"team": {fmt.Sprint(team["Тахтамукай"])}})
-	mustStatus(t, "move", rec.Code, http.StatusSeeOther, rec.Body.String())
+	apitest.MustStatus(t, "move", rec.Code, http.StatusSeeOther, rec.Body.String())
 	if loc, want := rec.Header().Get("Location"), fmt.Sprintf("/events/%d/manage#team-%d", id, team["Тахтамукай"]); loc != want {
 		t.Errorf("after the move the desk opens at %s, want %s", loc, want)
 	}
@@ -244,7 +244,7 @@ func TestTeamSwissDeskOffersNoPlayerByes(t *testing.T) {
 	id := apitest.Num(ev["id"])
 	a := s.SignIn(arbiter)
 	rec := a.Post(fmt.Sprintf("/events/%d/teams", id), url.Values{"name": {"Команда 1"}, "roster": {"Игрок 1.1, 2100\nИгрок 1.2, 2000"}})
-	mustStatus(t, "add a team", rec.Code, http.StatusSeeOther, rec.Body.String())
+	apitest.MustStatus(t, "add a team", rec.Code, http.StatusSeeOther, rec.Body.String())
 	if page := a.Get(fmt.Sprintf("/events/%d/manage", id)).Body.String(); strings.Contains(page, "/bye\"") {
 		t.Error("the desk of a team Swiss offers a player's bye")
 	}
@@ -277,25 +277,25 @@ func TestTeamWithdrawsOnTheWeb(t *testing.T) {
 		t.Fatal("the desk offers no withdrawal of a team once round 1 is paired")
 	}
 	rec := a.Post(withdraw, url.Values{"from_round": {"2"}})
-	mustStatus(t, "the question", rec.Code, http.StatusOK, rec.Body.String())
+	apitest.MustStatus(t, "the question", rec.Code, http.StatusOK, rec.Body.String())
 	if !strings.Contains(apitest.PageText(rec), apitest.RuT("teamweb.confirm_withdraw", "Name", "Команда 4", "N", 2)) {
 		t.Errorf("the confirmation does not name the team and the round:\n%s", rec.Body.String())
 	}
 	rec = a.Post(withdraw, url.Values{"from_round": {"2"}, "confirm": {"1"}})
-	mustStatus(t, "a withdrawal without a reason", rec.Code, http.StatusBadRequest, "")
+	apitest.MustStatus(t, "a withdrawal without a reason", rec.Code, http.StatusBadRequest, "")
 	rec = a.Post(withdraw, url.Values{"from_round": {"2"}, "confirm": {"1"}, "reason": {"команда уехала"}})
-	mustStatus(t, "withdraw", rec.Code, http.StatusSeeOther, rec.Body.String())
+	apitest.MustStatus(t, "withdraw", rec.Code, http.StatusSeeOther, rec.Body.String())
 	withdrawn := apitest.RuT("teamweb.withdrawn_from", "N", 2)
 	if page := apitest.PageText(a.Get(desk)); !strings.Contains(page, withdrawn) || !strings.Contains(page, `action="`+reinstate+`"`) {
 		t.Error("the desk does not mark the withdrawn team or offer to take the withdrawal back")
 	}
 	rec = a.Post(reinstate, url.Values{"confirm": {"1"}, "reason": {"вернулась"}})
-	mustStatus(t, "take back", rec.Code, http.StatusSeeOther, rec.Body.String())
+	apitest.MustStatus(t, "take back", rec.Code, http.StatusSeeOther, rec.Body.String())
 	if page := apitest.PageText(a.Get(desk)); strings.Contains(page, withdrawn) {
 		t.Error("the desk still marks the team withdrawn after its withdrawal was taken back")
 	}
 	rec = a.Post(withdraw, url.Values{"from_round": {"2"}, "confirm": {"1"}, "reason": {"команда уехала"}})
-	mustStatus(t, "withdraw again", rec.Code, http.StatusSeeOther, rec.Body.String())
+	apitest.MustStatus(t, "withdraw again", rec.Code, http.StatusSeeOther, rec.Body.String())
 
 	s.Must(http.StatusOK, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds/1/publish", id), nil)
 	s.Must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
@@ -308,7 +308,7 @@ func TestTeamWithdrawsOnTheWeb(t *testing.T) {
 		t.Error("the desk offers to take back a withdrawal whose round is paired")
 	}
 	rec = a.Post(reinstate, url.Values{"confirm": {"1"}, "reason": {"вернулась"}})
-	mustStatus(t, "take back after round 2 is paired", rec.Code, http.StatusConflict, "")
+	apitest.MustStatus(t, "take back after round 2 is paired", rec.Code, http.StatusConflict, "")
 	if !strings.Contains(apitest.PageText(rec), apitest.RuF("round %d was paired without the team; its withdrawal can no longer be taken back", 2)) {
 
 		t.Errorf("the refused take-back does not say why:\n%s", rec.Body.String())

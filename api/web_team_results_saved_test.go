@@ -16,9 +16,9 @@ import (
 func TestTeamResultSavedNamesMatchAndBoard(t *testing.T) {
 	t.Parallel()
 	s := apitest.NewWebServer(t)
-	te := newTeamEvent(t, s.Server, "round-robin", 0, 2, []int{2, 2, 2, 2})
-	round := s.Must(http.StatusCreated, arbiter, "POST", te.path("/rounds"), nil)
-	s.Must(http.StatusOK, arbiter, "POST", te.path("/rounds/1/publish"), nil)
+	te := apitest.NewTeamEvent(t, s.Server, "round-robin", 0, 2, []int{2, 2, 2, 2})
+	round := s.Must(http.StatusCreated, apitest.Arbiter, "POST", te.Path("/rounds"), nil)
+	s.Must(http.StatusOK, apitest.Arbiter, "POST", te.Path("/rounds/1/publish"), nil)
 	// The last game of the round: the last board of the last table.
 	var game, table, board int
 	for _, m := range round["matches"].([]any) {
@@ -34,11 +34,11 @@ func TestTeamResultSavedNamesMatchAndBoard(t *testing.T) {
 		t.Fatalf("the round should have its last game (%d) on board %d of table %d, beyond table 1", game, board, table)
 	}
 
-	a := s.SignIn(arbiter)
-	results := fmt.Sprintf("/events/%d/rounds/1/results", te.id)
+	a := s.SignIn(apitest.Arbiter)
+	results := fmt.Sprintf("/events/%d/rounds/1/results", te.Id)
 	page := a.Get(results).Body.String()
 	rec := a.Post(results, url.Values{"board": {fmt.Sprintf("0%d", game)}, "score": {"17:7"}, "end_reason": {"final_position"}, "versions": {versionsOf(page)}})
-	mustStatus(t, "result by keyboard", rec.Code, http.StatusSeeOther, rec.Body.String())
+	apitest.MustStatus(t, "result by keyboard", rec.Code, http.StatusSeeOther, rec.Body.String())
 	next := rec.Header().Get("Location")
 	for _, c := range []struct{ lang, want, not string }{
 		{"ru", apitest.RuT("teamweb.saved", "Table", table, "Board", board), apitest.RuT("results.saved", "Board", game)},
@@ -58,7 +58,7 @@ func TestTeamResultSavedNamesMatchAndBoard(t *testing.T) {
 	results = fmt.Sprintf("/events/%d/rounds/1/results", id)
 	page = a.Get(results).Body.String()
 	rec = a.Post(results, url.Values{"board": {"2"}, "score": {"17:7"}, "end_reason": {"final_position"}, "versions": {versionsOf(page)}})
-	mustStatus(t, "individual result", rec.Code, http.StatusSeeOther, rec.Body.String())
+	apitest.MustStatus(t, "individual result", rec.Code, http.StatusSeeOther, rec.Body.String())
 	if page := a.Get(rec.Header().Get("Location")).Body.String(); !strings.Contains(page, apitest.RuT("results.saved", "Board", 2)) {
 		t.Error("an individual round's entry no longer names the board saved")
 	}

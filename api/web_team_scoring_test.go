@@ -40,11 +40,13 @@ func teamScoringForm(page string) url.Values {
 func TestTeamScoringOnTheDesk(t *testing.T) {
 	t.Parallel()
 	s := apitest.NewWebServer(t)
-	te := newTeamEvent(t, s.Server, "swiss", 3, 2, []int{2, 2, 2, 2})
-	a := s.SignIn(arbiter)
-	desk := fmt.Sprintf("/events/%d/manage", te.id)
-	post := fmt.Sprintf("/events/%d/team-scoring", te.id)
-	settings := func() map[string]any { return s.Must(http.StatusOK, arbiter, "GET", te.path("/team-settings"), nil) }
+	te := apitest.NewTeamEvent(t, s.Server, "swiss", 3, 2, []int{2, 2, 2, 2})
+	a := s.SignIn(apitest.Arbiter)
+	desk := fmt.Sprintf("/events/%d/manage", te.Id)
+	post := fmt.Sprintf("/events/%d/team-scoring", te.Id)
+	settings := func() map[string]any {
+		return s.Must(http.StatusOK, apitest.Arbiter, "GET", te.Path("/team-settings"), nil)
+	}
 	before := settings()
 
 	page := a.Get(desk).Body.String()
@@ -76,7 +78,7 @@ func TestTeamScoringOnTheDesk(t *testing.T) {
 	form.Set("match_win", "два")
 	form.Set("reason", "по положению")
 	rec := a.Post(post, form)
-	mustStatus(t, "not a number", rec.Code, http.StatusBadRequest, "")
+	apitest.MustStatus(t, "not a number", rec.Code, http.StatusBadRequest, "")
 	for _, want := range []string{apitest.RuF("%s: %q is not a number", apitest.RuT("teamweb.match_win"), "два"), `name="match_win" value="два"`, `name="reason" value="по положению"`} {
 		if !strings.Contains(apitest.PageText(rec), want) {
 			t.Errorf("the refused form does not show %q", want)
@@ -85,14 +87,14 @@ func TestTeamScoringOnTheDesk(t *testing.T) {
 	form.Set("match_win", "1")
 	form.Set("match_draw", "2")
 	rec = a.Post(post, form)
-	mustStatus(t, "a draw worth more than a win", rec.Code, http.StatusBadRequest, "")
+	apitest.MustStatus(t, "a draw worth more than a win", rec.Code, http.StatusBadRequest, "")
 	if !strings.Contains(apitest.PageText(rec), apitest.RuF("a win must score more than a draw, and a draw at least as much as a loss (got %g/%g/%g)", 1.0, 2.0, 0.0)) || !strings.Contains(rec.Body.String(), `name="match_draw" value="2"`) {
 		t.Error("the service's refusal of the match points is not shown at the form with the values entered")
 	}
 	form = teamScoringForm(page)
 	form["tiebreak"] = []string{"game-points", "game-points"}
 	rec = a.Post(post, form)
-	mustStatus(t, "a tie-break twice", rec.Code, http.StatusBadRequest, "")
+	apitest.MustStatus(t, "a tie-break twice", rec.Code, http.StatusBadRequest, "")
 	if !strings.Contains(apitest.PageText(rec), apitest.RuF("tie-break %q is listed twice", "game-points")) {
 		t.Error("a tie-break listed twice is not shown at the form")
 	}
@@ -111,25 +113,25 @@ func TestTeamScoringOnTheDesk(t *testing.T) {
 	form.Set("colour_preferences", "type_b")
 	form.Set("reason", "решение судейской коллегии")
 	rec = a.Post(post, form)
-	mustStatus(t, "save", rec.Code, http.StatusSeeOther, rec.Body.String())
+	apitest.MustStatus(t, "save", rec.Code, http.StatusSeeOther, rec.Body.String())
 	if loc := rec.Header().Get("Location"); loc != desk+"#team-scoring" {
 		t.Errorf("saved, the form goes to %s", loc)
 	}
-	other := newTeamEvent(t, s.Server, "swiss", 3, 2, []int{2, 2})
-	preset := s.Must(http.StatusOK, arbiter, "PUT", other.path("/team-settings"), map[string]any{"ranking": "game_points"})["tiebreaks"]
+	other := apitest.NewTeamEvent(t, s.Server, "swiss", 3, 2, []int{2, 2})
+	preset := s.Must(http.StatusOK, apitest.Arbiter, "PUT", other.Path("/team-settings"), map[string]any{"ranking": "game_points"})["tiebreaks"]
 	got := settings()
 	if mp := got["match_points"].(map[string]any); mp["win"] != 3.0 || mp["draw"] != 1.5 || mp["loss"] != 0.0 || mp["bye"] != 1.5 ||
 		got["ranking"] != "game_points" || got["colour_preferences"] != "type_b" || fmt.Sprint(got["tiebreaks"]) != fmt.Sprint(preset) {
 		t.Errorf("after the form the team settings are %v; want 3/1.5/0/1.5, game points first, type B, tie-breaks %v", got, preset)
 	}
-	audit := s.Must(http.StatusOK, arbiter, "GET", te.path("/audit"), nil)
+	audit := s.Must(http.StatusOK, apitest.Arbiter, "GET", te.Path("/audit"), nil)
 	if !strings.Contains(fmt.Sprint(audit), "team.settings") || !strings.Contains(fmt.Sprint(audit), "решение судейской коллегии") {
 		t.Error("the audit log does not keep the change with its reason")
 	}
 
 	// A list the arbiter changed is saved in its order, once rounds exist
 	// too (the service lets the scoring change at any time).
-	s.Must(http.StatusCreated, arbiter, "POST", te.path("/rounds"), nil)
+	s.Must(http.StatusCreated, apitest.Arbiter, "POST", te.Path("/rounds"), nil)
 	page = a.Get(desk).Body.String()
 	if !strings.Contains(page, `name="match_draw" value="1.5"`) || !strings.Contains(page, `<option value="game_points" selected>`) {
 		t.Error("the desk does not show the saved team scoring")
@@ -137,24 +139,24 @@ func TestTeamScoringOnTheDesk(t *testing.T) {
 	form = teamScoringForm(page)
 	form["tiebreak"] = []string{"", "direct-encounter", "match-points", ""}
 	rec = a.Post(post, form)
-	mustStatus(t, "tie-breaks", rec.Code, http.StatusSeeOther, rec.Body.String())
+	apitest.MustStatus(t, "tie-breaks", rec.Code, http.StatusSeeOther, rec.Body.String())
 	if got := settings()["tiebreaks"].([]any); !slices.Equal(got, []any{"direct-encounter", "match-points"}) {
 		t.Errorf("tie-breaks saved as %v", got)
 	}
-	st := s.Must(http.StatusOK, "", "GET", te.path("/standings"), nil)
+	st := s.Must(http.StatusOK, "", "GET", te.Path("/standings"), nil)
 	if fmt.Sprint(st["ranking"]) != "game_points" {
 		t.Errorf("the standings rank by %v", st["ranking"])
 	}
 
 	// The desk's event settings save without touching the team's.
 	team := settings()
-	ev := s.Must(http.StatusOK, arbiter, "GET", fmt.Sprintf("/api/v1/events/%d", te.id), nil)
+	ev := s.Must(http.StatusOK, apitest.Arbiter, "GET", fmt.Sprintf("/api/v1/events/%d", te.Id), nil)
 	page = a.Get(desk).Body.String()
-	rec = a.Post(fmt.Sprintf("/events/%d/settings", te.id), url.Values{"name": {"Командный кубок"}, "discipline": {"rapid-team"}, "system": {"swiss"}, "rounds": {"3"},
+	rec = a.Post(fmt.Sprintf("/events/%d/settings", te.Id), url.Values{"name": {"Командный кубок"}, "discipline": {"rapid-team"}, "system": {"swiss"}, "rounds": {"3"},
 		"time_control": {"8+4"}, "visibility": {"public"}, "time_zone": {"Europe/Moscow"},
 		"scoring_win": {"2"}, "scoring_draw": {"1"}, "scoring_loss": {"0"}, "scoring_bye": {fmt.Sprint(ev["scoring"].(map[string]any)["bye"])}, "scoring_forfeit_win": {"2"}})
-	mustStatus(t, "event settings", rec.Code, http.StatusSeeOther, rec.Body.String())
-	after := s.Must(http.StatusOK, arbiter, "GET", fmt.Sprintf("/api/v1/events/%d", te.id), nil)
+	apitest.MustStatus(t, "event settings", rec.Code, http.StatusSeeOther, rec.Body.String())
+	after := s.Must(http.StatusOK, apitest.Arbiter, "GET", fmt.Sprintf("/api/v1/events/%d", te.Id), nil)
 	if after["name"] != "Командный кубок" || fmt.Sprint(after["tiebreaks"]) != fmt.Sprint(ev["tiebreaks"]) || fmt.Sprint(after["scoring"]) != fmt.Sprint(ev["scoring"]) {
 		t.Errorf("the event settings became %v, were %v", after, ev)
 	}
@@ -164,8 +166,8 @@ func TestTeamScoringOnTheDesk(t *testing.T) {
 
 	// A round robin: no colour preferences, and its bye earns nothing, so
 	// the form does not ask for it.
-	rr := newTeamEvent(t, s.Server, "round-robin", 0, 2, []int{2, 2, 2})
-	page = a.Get(fmt.Sprintf("/events/%d/manage?lang=en", rr.id)).Body.String()
+	rr := apitest.NewTeamEvent(t, s.Server, "round-robin", 0, 2, []int{2, 2, 2})
+	page = a.Get(fmt.Sprintf("/events/%d/manage?lang=en", rr.Id)).Body.String()
 	scoring = page[strings.Index(page, `id="team-scoring"`):]
 	if strings.Contains(scoring, `name="colour_preferences"`) || !strings.Contains(scoring, `<input type="hidden" name="match_bye" value="0">`) ||
 		!strings.Contains(scoring, "Team scoring") || !strings.Contains(scoring, "rest day") {
@@ -173,8 +175,8 @@ func TestTeamScoringOnTheDesk(t *testing.T) {
 	}
 	form = teamScoringForm(page)
 	form.Set("ranking", "points")
-	rec = a.Post(fmt.Sprintf("/events/%d/team-scoring", rr.id), form)
-	mustStatus(t, "unknown ranking", rec.Code, http.StatusBadRequest, "")
+	rec = a.Post(fmt.Sprintf("/events/%d/team-scoring", rr.Id), form)
+	apitest.MustStatus(t, "unknown ranking", rec.Code, http.StatusBadRequest, "")
 	if !strings.Contains(apitest.PageText(rec), apitest.RuF(`unknown ranking %q; use "match_points" or "game_points"`, "points")) {
 		t.Error("an unknown ranking is not shown at the form")
 	}

@@ -212,3 +212,11 @@ func Lead(s string) string {
 	s, _, _ = strings.Cut(s, "\x00")
 	return s
 }
+
+// MustStatus fails the test unless the answer has the status.
+func MustStatus(t *testing.T, what string, got, want int, body string) {
+	t.Helper()
+	if got != want {
+		t.Fatalf("%s: status %d, want %d\n%s", what, got, want, body)
+	}
+}

@@ -1,4 +1,4 @@
-package api_test
+package v1_test
 
 import (
 	"bytes"
@@ -9,9 +9,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"os/exec"
-	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -95,23 +93,10 @@ func mustDownload(s *apitest.Server, path, contentType string) []byte {
 	return rec.Body.Bytes()
 }
 
-// pdfToText reads a PDF back with poppler's pdftotext -layout, as a person
-// copying from it would. Without the tool the test is skipped, except in CI
-// (env CI set), where scripts/test installs it.
-func pdfToText(t *testing.T, name string, pdf []byte) string {
-	t.Helper()
-	path := writePDF(t, name, pdf)
-	out, err := exec.Command(testtool.Need(t, "poppler-utils", "pdftotext"), "-layout", "-enc", "UTF-8", path, "-").CombinedOutput()
-	if err != nil {
-		t.Fatalf("pdftotext %s: %v\n%s", name, err, out)
-	}
-	return string(out)
-}
-
 // pdfPages counts the pages of a PDF with poppler's pdfinfo.
 func pdfPages(t *testing.T, name string, pdf []byte) int {
 	t.Helper()
-	out, err := exec.Command(testtool.Need(t, "poppler-utils", "pdfinfo"), writePDF(t, name, pdf)).CombinedOutput()
+	out, err := exec.Command(testtool.Need(t, "poppler-utils", "pdfinfo"), apitest.WritePDF(t, name, pdf)).CombinedOutput()
 	if err != nil {
 		t.Fatalf("pdfinfo %s: %v\n%s", name, err, out)
 	}
@@ -121,31 +106,6 @@ func pdfPages(t *testing.T, name string, pdf []byte) int {
 	}
 	return pages
 }
-
-// writePDF saves a PDF to look at: in ADIUKH_REPORT_DIR when set, else in
-// the test's temporary folder.
-func writePDF(t *testing.T, name string, pdf []byte) string {
-	t.Helper()
-	dir := t.TempDir()
-	if keep := os.Getenv("ADIUKH_REPORT_DIR"); keep != "" {
-		dir = keep
-	}
-	path := filepath.Join(dir, name+".pdf")
-	if err := os.WriteFile(path, pdf, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return path
-}
-
-// spaced collapses the runs of spaces pdftotext -layout puts between
-// columns, so that a table row reads "1 Хуаде Аслан 1900 8".
-func spaced(s string) string {
-	return regexp.MustCompile(`[ \t]+`).ReplaceAllString(s, " ")
-}
-
-// invalidSheet has an illegal third move: the arbiter accepts the
-// resignation it records with an override, and the exports cannot replay it.
-const invalidSheet = "1. c3-b4 b6-c5 2. h2-a1"
 
 // playedGame names one game of an event by round and board.
 type playedGame struct{ round, board, white, black int }
@@ -185,9 +145,9 @@ func playEvent(t *testing.T, s *apitest.Server, event map[string]any, names []st
 			}
 			switch {
 			case white < black && sample.round == 0:
-				body["sheet"], sample = sampleGame, playedGame{n, board, white, black}
+				body["sheet"], sample = apitest.SampleGame, playedGame{n, board, white, black}
 			case white < black && invalid.round == 0:
-				body["score"], body["end_reason"], body["sheet"], body["override_reason"] = "24:0", "resignation", invalidSheet, "чёрные сдались, бланк заполнен с ошибкой"
+				body["score"], body["end_reason"], body["sheet"], body["override_reason"] = "24:0", "resignation", apitest.InvalidSheet, "чёрные сдались, бланк заполнен с ошибкой"
 				invalid = playedGame{n, board, white, black}
 			}
 			s.Must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("/api/v1/events/%d/rounds/%d/games/%d/result", id, n, board), body)
@@ -228,7 +188,7 @@ func TestExportDocuments(t *testing.T) {
 			base := fmt.Sprintf("/api/v1/events/%d", id)
 
 			t.Run("standings.pdf", func(t *testing.T) {
-				text := spaced(pdfToText(t, "standings", mustDownload(s, base+"/standings.pdf", "application/pdf")))
+				text := apitest.Spaced(apitest.PDFToText(t, "standings", mustDownload(s, base+"/standings.pdf", "application/pdf")))
 				// 5 rounds of 2/1/0: 1 wins four games, 2 three …; the bye scores nothing.
 				for _, want := range []string{apitest.RuDoc("report.standings_final"), "Первенство Майкопа по адиюх", apitest.RuT("discipline_full.rapid"),
 					"1 1 Хуаде Аслан 1900", "2 2 Тлехас Мурат", "5 5 Нехай Бэла", apitest.RuDoc("report.chief_arbiter"), "Пшизов Р. А."} {
@@ -249,20 +209,20 @@ func TestExportDocuments(t *testing.T) {
 					{"", map[string]string{"Accept-Language": "de-DE, en-GB;q=0.8, ru;q=0.5"}},
 				} {
 					rec := download(s, "", base+"/standings.pdf"+tc.query, tc.header)
-					text := pdfToText(t, "standings-en", rec.Body.Bytes())
+					text := apitest.PDFToText(t, "standings-en", rec.Body.Bytes())
 					if !strings.Contains(text, "Final standings") || !strings.Contains(text, "Adiukh — rapid") || !strings.Contains(text, "Хуаде Аслан") {
 						t.Errorf("standings.pdf%s %v is not in English:\n%s", tc.query, tc.header, text)
 					}
 				}
 			})
 			t.Run("standings after round 2", func(t *testing.T) {
-				text := spaced(pdfToText(t, "standings-2", mustDownload(s, base+"/standings.pdf?round=2", "application/pdf")))
+				text := apitest.Spaced(apitest.PDFToText(t, "standings-2", mustDownload(s, base+"/standings.pdf?round=2", "application/pdf")))
 				if !strings.Contains(text, apitest.RuDoc("report.standings_after", 2)) {
 					t.Errorf("standings.pdf?round=2 is not titled after round 2:\n%s", text)
 				}
 			})
 			t.Run("crosstable.pdf", func(t *testing.T) {
-				text := spaced(pdfToText(t, "crosstable", mustDownload(s, base+"/crosstable.pdf", "application/pdf")))
+				text := apitest.Spaced(apitest.PDFToText(t, "crosstable", mustDownload(s, base+"/crosstable.pdf", "application/pdf")))
 				// Row of 1: the shaded own cell, then 17:7 or 24:0 against everyone, 8 points, place 1.
 				for _, want := range []string{apitest.RuDoc("report.crosstable"), "Нехай Бэла", "7:17", "24:0", "0:24"} {
 					if !strings.Contains(text, want) {
@@ -318,7 +278,7 @@ func TestExportDocuments(t *testing.T) {
 			})
 			t.Run("pairings.pdf", func(t *testing.T) {
 				pdf := mustDownload(s, base+"/rounds/2/pairings.pdf", "application/pdf")
-				text := spaced(pdfToText(t, "pairings", pdf))
+				text := apitest.Spaced(apitest.PDFToText(t, "pairings", pdf))
 				for _, want := range []string{apitest.RuDoc("report.pairings", 2), "09.05.2026", apitest.RuDoc("report.bye_board"), apitest.RuDoc("report.qr_caption")} {
 					if !strings.Contains(text, want) {
 						t.Errorf("pairings.pdf lacks %q:\n%s", want, text)
@@ -334,7 +294,7 @@ func TestExportDocuments(t *testing.T) {
 				if pages := pdfPages(t, "scoresheets", pdf); pages != 2 {
 					t.Errorf("%d score sheets for round 1, want 2 (the bye has none)", pages)
 				}
-				text := spaced(pdfToText(t, "scoresheets", pdf))
+				text := apitest.Spaced(apitest.PDFToText(t, "scoresheets", pdf))
 				for _, want := range []string{apitest.RuDoc("report.score_sheet"), "Первенство Майкопа по адиюх", "8 " + apitest.RuDoc("report.minutes") + " + 4 " + apitest.RuDoc("report.seconds") + "/" + apitest.RuDoc("report.per_move"), "09.05.2026", apitest.RuDoc("report.signature_arbiter")} {
 					if !strings.Contains(text, want) {
 						t.Errorf("scoresheets.pdf lacks %q:\n%s", want, text)
@@ -351,14 +311,14 @@ func TestExportDocuments(t *testing.T) {
 					if pages := pdfPages(t, "blank", pdf); pages != tc.pages {
 						t.Errorf("%s: %d pages, want %d", tc.path, pages, tc.pages)
 					}
-					if text := pdfToText(t, "blank", pdf); strings.Contains(text, "Первенство Майкопа") != tc.event {
+					if text := apitest.PDFToText(t, "blank", pdf); strings.Contains(text, "Первенство Майкопа") != tc.event {
 						t.Errorf("%s: event named = %v, want %v:\n%s", tc.path, !tc.event, tc.event, text)
 					}
 				}
 			})
 			t.Run("record.pdf", func(t *testing.T) {
 				path := fmt.Sprintf("%s/rounds/%d/games/%d/record.pdf", base, sample.round, sample.board)
-				text := spaced(pdfToText(t, "record", mustDownload(s, path, "application/pdf")))
+				text := apitest.Spaced(apitest.PDFToText(t, "record", mustDownload(s, path, "application/pdf")))
 				for _, want := range []string{apitest.RuDoc("report.game_record"), roundRobinNames[sample.white-1], roundRobinNames[sample.black-1], "c3-b4", "d8:a5", apitest.RuDoc("report.final_position"), "17:7"} {
 					if !strings.Contains(text, want) {
 						t.Errorf("record.pdf lacks %q:\n%s", want, text)
@@ -463,7 +423,7 @@ func TestExportDocuments(t *testing.T) {
 
 			t.Run("Swiss progress table", func(t *testing.T) {
 				swiss, _, _ := playEvent(t, s, map[string]any{"name": "Кубок Адыгеи", "discipline": "blitz", "system": "swiss", "rounds": 2, "time_control": "3+2"}, roundRobinNames)
-				text := spaced(pdfToText(t, "progress", mustDownload(s, fmt.Sprintf("/api/v1/events/%d/crosstable.pdf", swiss), "application/pdf")))
+				text := apitest.Spaced(apitest.PDFToText(t, "progress", mustDownload(s, fmt.Sprintf("/api/v1/events/%d/crosstable.pdf", swiss), "application/pdf")))
 				// Start order pairs 1–2 and 3–4 every round; 5 has the bye, worth a win in Swiss.
 				// Opponents go by place: Хуаде (3rd) beat Тлехас (4th) twice with White.
 				bye := apitest.RuDoc("report.bye_cell")
@@ -481,7 +441,7 @@ func TestExportDocuments(t *testing.T) {
 // zbarimg.
 func checkQRCode(t *testing.T, pdf []byte, want string) {
 	t.Helper()
-	path := writePDF(t, "qr", pdf)
+	path := apitest.WritePDF(t, "qr", pdf)
 	png := strings.TrimSuffix(path, ".pdf")
 	if out, err := exec.Command(testtool.Need(t, "poppler-utils", "pdftoppm"), "-png", "-r", "150", "-f", "1", "-l", "1", "-singlefile", path, png).CombinedOutput(); err != nil {
 		t.Fatalf("pdftoppm: %v\n%s", err, out)
@@ -612,9 +572,9 @@ func TestTeamEventIndividualDocumentsRefused(t *testing.T) {
 func TestTeamEventDocuments(t *testing.T) {
 	t.Parallel()
 	apitest.ForEachServer(t, func(t *testing.T, s *apitest.Server) {
-		te := newTeamEvent(t, s, "round-robin", 0, 2, []int{2, 2, 2, 2})
-		round := s.Must(http.StatusCreated, arbiter, "POST", te.path("/rounds"), nil)
-		te.play(round, func(home, away, board int) boardScore {
+		te := apitest.NewTeamEvent(t, s, "round-robin", 0, 2, []int{2, 2, 2, 2})
+		round := s.Must(http.StatusCreated, apitest.Arbiter, "POST", te.Path("/rounds"), nil)
+		play(te, round, func(home, away, board int) boardScore {
 			won := 17
 			if board == 2 {
 				won = 12
@@ -627,7 +587,7 @@ func TestTeamEventDocuments(t *testing.T) {
 		})
 		get := func(path string) []byte {
 			t.Helper()
-			rec := download(s, "", te.path(path), nil)
+			rec := download(s, "", te.Path(path), nil)
 			if rec.Code != http.StatusOK {
 				t.Fatalf("GET %s: status %d: %s", path, rec.Code, rec.Body.String())
 			}
@@ -647,7 +607,7 @@ func TestTeamEventDocuments(t *testing.T) {
 				apitest.RuDoc("report.black") + ": Игрок 4.1 (7) · Команда 4", apitest.RuDoc("report.white") + ": Игрок 4.2 (8) · Команда 4"}},
 		} {
 			t.Run(tc.path, func(t *testing.T) {
-				text := spaced(pdfToText(t, "team"+strings.NewReplacer("/", "-", "?", "-", "=", "-").Replace(tc.path), get(tc.path)))
+				text := apitest.Spaced(apitest.PDFToText(t, "team"+strings.NewReplacer("/", "-", "?", "-", "=", "-").Replace(tc.path), get(tc.path)))
 				for _, want := range tc.want {
 					if !strings.Contains(text, want) {
 						t.Errorf("%s has no %q:\n%s", tc.path, want, text)
@@ -681,19 +641,19 @@ func TestTeamEventDocuments(t *testing.T) {
 func TestTeamSwissProgressTable(t *testing.T) {
 	t.Parallel()
 	s := apitest.NewServer(t, storetest.SQLite(t))
-	te := newTeamEvent(t, s, "swiss", 3, 2, []int{2, 2, 2, 2, 2})
-	round := s.Must(http.StatusCreated, arbiter, "POST", te.path("/rounds"), nil)
-	te.play(round, func(home, away, board int) boardScore {
+	te := apitest.NewTeamEvent(t, s, "swiss", 3, 2, []int{2, 2, 2, 2, 2})
+	round := s.Must(http.StatusCreated, apitest.Arbiter, "POST", te.Path("/rounds"), nil)
+	play(te, round, func(home, away, board int) boardScore {
 		if home < away {
 			return boardScore{17, 7, "final_position"}
 		}
 		return boardScore{7, 17, "final_position"}
 	})
-	rec := download(s, "", te.path("/crosstable.pdf"), nil)
+	rec := download(s, "", te.Path("/crosstable.pdf"), nil)
 	if rec.Code != http.StatusOK {
 		t.Fatalf("crosstable.pdf: status %d: %s", rec.Code, rec.Body.String())
 	}
-	text := spaced(pdfToText(t, "team-swiss-progress", rec.Body.Bytes()))
+	text := apitest.Spaced(apitest.PDFToText(t, "team-swiss-progress", rec.Body.Bytes()))
 	home, away, bye := apitest.RuDoc("report.home_short"), apitest.RuDoc("report.away_short"), apitest.RuDoc("report.bye_cell")
 	for _, want := range []string{apitest.RuDoc("report.team_progress_after", 1), "1–2 1 Команда 1 3" + home + " 4:0 2 4", "3 5 Команда 5 " + bye + " 4 1 4", "4–5 3 Команда 3 1" + away + " 0:4 0 0"} {
 		if !strings.Contains(text, want) {
@@ -701,8 +661,8 @@ func TestTeamSwissProgressTable(t *testing.T) {
 		}
 	}
 	// The web crosstable shows the bye's game points in its cell too.
-	rec = s.Anonymous().Get(fmt.Sprintf("/events/%d/crosstable", te.id))
-	mustStatus(t, "crosstable", rec.Code, http.StatusOK, rec.Body.String())
+	rec = s.Anonymous().Get(fmt.Sprintf("/events/%d/crosstable", te.Id))
+	apitest.MustStatus(t, "crosstable", rec.Code, http.StatusOK, rec.Body.String())
 	if want := `<td class="cell">` + apitest.RuT("reason.bye") + ` <small class="inline-small">4</small></td>`; !strings.Contains(apitest.PageText(rec), want) {
 		t.Errorf("the team crosstable does not show %q:\n%s", want, rec.Body.String())
 	}
@@ -722,7 +682,7 @@ func TestOverriddenResultInTheRecords(t *testing.T) {
 		s.Must(http.StatusOK, arbiter, "POST", base+"/rounds/1/publish", nil)
 		g := round["games"].([]any)[0].(map[string]any)
 		s.Must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("%s/rounds/1/games/%d/result", base, apitest.Num(g["board"])), map[string]any{
-			"score": "18:6", "end_reason": "final_position", "sheet": sampleGame, "override_reason": "в бланке пропущен ход", "version": apitest.Num(g["version"])})
+			"score": "18:6", "end_reason": "final_position", "sheet": apitest.SampleGame, "override_reason": "в бланке пропущен ход", "version": apitest.Num(g["version"])})
 		rec := download(s, "", base+"/games.pdn", nil)
 		games := rules.ParsePDN(rec.Body.String())
 		if len(games) != 1 {
@@ -731,7 +691,7 @@ func TestOverriddenResultInTheRecords(t *testing.T) {
 		if r := rules.Validate(games[0]); !r.Valid || r.Result == nil || r.Result.String() != "17:7" || games[0].Header("ArbiterScore") != "18:6" {
 			t.Errorf("the PDN: valid %v, result %v, ArbiterScore %q, errors %v\n%s", r.Valid, r.Result, games[0].Header("ArbiterScore"), r.Errors, rec.Body.String())
 		}
-		text := spaced(pdfToText(t, "record-override", mustDownload(s, fmt.Sprintf("%s/rounds/1/games/%d/record.pdf", base, apitest.Num(g["board"])), "application/pdf")))
+		text := apitest.Spaced(apitest.PDFToText(t, "record-override", mustDownload(s, fmt.Sprintf("%s/rounds/1/games/%d/record.pdf", base, apitest.Num(g["board"])), "application/pdf")))
 		for _, want := range []string{apitest.RuDoc("report.score") + " 18:6", apitest.RuDoc("report.override_sheet_score", "17:7", "в бланке пропущен ход")} {
 
 			if !strings.Contains(text, want) {

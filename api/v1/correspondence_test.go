@@ -1,12 +1,9 @@
-package api_test
+package v1_test
 
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
-	"io"
-	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"regexp"
@@ -16,129 +13,19 @@ import (
 	"testing"
 	"time"
 
-	"adiukh/api"
 	"adiukh/api/apitest"
 	"adiukh/rules"
 	"adiukh/tournament"
-	"adiukh/tournament/account"
 	"adiukh/tournament/correspondence"
-	"adiukh/tournament/engines"
-	"adiukh/tournament/store"
 	"adiukh/tournament/store/storetest"
 )
 
-// fakeClock is the injected clock: months pass in a test in milliseconds.
-type fakeClock struct {
-	mu  sync.Mutex
-	now time.Time
-}
-
-func (c *fakeClock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.now
-}
-
-func (c *fakeClock) Set(t time.Time) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.now = t
-}
-
-// corrServer is the application with correspondence play on a fake clock.
-type corrServer struct {
-	t        *testing.T
-	handler  http.Handler
-	clock    *fakeClock
-	corr     *correspondence.Service
-	accounts *account.Service
-}
-
-func newCorrServer(t *testing.T, st *store.Store, start time.Time, mailer correspondence.Mailer) *corrServer {
-	return newCorrServerOn(t, st, st.Correspondence(), start, mailer)
-}
-
-// newCorrServerOn is newCorrServer with the correspondence service on corr,
-// a store of st's (a test's wrapper of it), and the server's settings
-// changed by configure.
-func newCorrServerOn(t *testing.T, st *store.Store, corr correspondence.Store, start time.Time, mailer correspondence.Mailer, configure ...func(*api.Deps)) *corrServer {
-	clock := &fakeClock{now: start}
-	s := &corrServer{t: t, clock: clock, accounts: apitest.Accounts(st, account.Options{})}
-	s.corr = correspondence.NewService(corr, correspondence.Options{Pairing: engines.Options().Pairing, Now: clock.Now, Mailer: mailer})
-	opt := engines.Options()
-	opt.Now, opt.LiveRound = clock.Now, s.corr.StartLiveRound
-	deps := api.Deps{
-		DB: st, Events: tournament.NewService(st, opt), Accounts: s.accounts, Correspondence: s.corr,
-		Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Now: clock.Now,
-	}
-	for _, c := range configure {
-		c(&deps)
-	}
-	s.handler = apitest.NewRouter(deps)
-	return s
-}
-
-// user creates an account and returns its API token.
-func (s *corrServer) user(email string, role tournament.Role) string {
-	s.t.Helper()
-	ctx := context.Background()
-	if _, err := s.accounts.AddUser(ctx, account.NewUser{Email: email, Role: string(role), Password: "пароль игрока"}); err != nil {
-		s.t.Fatal(err)
-	}
-	token, _, err := s.accounts.CreateToken(ctx, account.NewToken{Email: email})
-	if err != nil {
-		s.t.Fatal(err)
-	}
-	return token
-}
-
-// call sends a request with a token ("" for none) and decodes the answer.
-func (s *corrServer) call(token, method, path string, body any) (int, any) {
-	s.t.Helper()
-	var reader io.Reader
-	if body != nil {
-		b, err := json.Marshal(body)
-		if err != nil {
-			s.t.Fatal(err)
-		}
-		reader = bytes.NewReader(b)
-	}
-	req := httptest.NewRequest(method, path, reader)
-	req.Header.Set("Content-Type", "application/json")
-	if token != "" {
-		req.Header.Set("Authorization", "Bearer "+token)
-	}
-	rec := httptest.NewRecorder()
-	s.handler.ServeHTTP(rec, req)
-	var out any
-	if rec.Body.Len() > 0 {
-		if err := json.Unmarshal(rec.Body.Bytes(), &out); err != nil {
-			s.t.Fatalf("%s %s: answer is not JSON: %v\n%s", method, path, err, rec.Body.String())
-		}
-	}
-	return rec.Code, out
-}
-
-func (s *corrServer) must(want int, token, method, path string, body any) any {
-	s.t.Helper()
-	code, out := s.call(token, method, path, body)
-	if code != want {
-		s.t.Fatalf("%s %s: status %d, want %d; answer %v", method, path, code, want, out)
-	}
-	return out
-}
-
-func (s *corrServer) game(gid int) map[string]any {
-	s.t.Helper()
-	return s.must(http.StatusOK, "", "GET", fmt.Sprintf("/api/v1/games/%d", gid), nil).(map[string]any)
-}
-
 // sweep runs the scheduler's use case at the clock's time.
-func (s *corrServer) sweep() correspondence.SweepReport {
-	s.t.Helper()
-	rep, err := s.corr.Expire(context.Background(), s.clock.Now())
+func sweep(s *apitest.CorrServer) correspondence.SweepReport {
+	s.T.Helper()
+	rep, err := s.Corr.Expire(context.Background(), s.Clock.Now())
 	if err != nil {
-		s.t.Fatal(err)
+		s.T.Fatal(err)
 	}
 	return rep
 }
@@ -150,8 +37,6 @@ const cycle = "white: d6-3, f8-4/3; black: c7-1/3, e1-3/1, e3-2, h4-3/1"
 
 var cycleMoves = strings.Fields("c7:e5 d6:f4:d2 e3:c1 d2-e3 c1:f4:c7 e5-d6")
 
-var corrStart = time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)
-
 func day(n int) time.Duration { return time.Duration(n) * 24 * time.Hour }
 
 // TestCorrespondenceSection plays a 5-player section to the end through the
@@ -161,43 +46,43 @@ func day(n int) time.Duration { return time.Duration(n) * 24 * time.Hour }
 func TestCorrespondenceSection(t *testing.T) {
 	t.Parallel()
 	for name, st := range storetest.Open(t) {
-		t.Run(name, func(t *testing.T) { playSection(t, newCorrServer(t, st, corrStart, nil)) })
+		t.Run(name, func(t *testing.T) { playSection(t, apitest.NewCorrServer(t, st, apitest.CorrStart, nil)) })
 	}
 }
 
-func playSection(t *testing.T, s *corrServer) {
-	arbiter := s.user("arbiter@example.org", tournament.ArbiterRole)
-	outsider := s.user("outsider@example.org", tournament.PlayerRole)
+func playSection(t *testing.T, s *apitest.CorrServer) {
+	arbiter := s.User("arbiter@example.org", tournament.ArbiterRole)
+	outsider := s.User("outsider@example.org", tournament.PlayerRole)
 	event := map[string]any{"name": "Заочный чемпионат", "discipline": "correspondence", "system": "round-robin",
 		"time_control": "5+1", "start_date": "2026-12-01", "end_date": "2026-12-21"}
-	code, out := s.call(arbiter, "POST", "/api/v1/events", event)
+	code, out := s.Call(arbiter, "POST", "/api/v1/events", event)
 	if code != http.StatusBadRequest || !strings.Contains(fmt.Sprint(out), "a correspondence event counts days") {
 		t.Fatalf("5+1 for correspondence: %d %v, want 400 naming day controls", code, out)
 	}
 	event["time_control"] = "10d"
-	id := apitest.Num(s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events", event).(map[string]any)["id"])
+	id := apitest.Num(s.Must(http.StatusCreated, arbiter, "POST", "/api/v1/events", event).(map[string]any)["id"])
 	ev := fmt.Sprintf("/api/v1/events/%d", id)
 
 	tokens := map[int]string{} // by player ID
 	for i, name := range []string{"Абрегов", "Бжедугов", "Гучетль", "Даур", "Емтыль"} {
-		p := s.must(http.StatusCreated, arbiter, "POST", ev+"/players", map[string]any{"name": name, "rating": 2000 - 10*i}).(map[string]any)
+		p := s.Must(http.StatusCreated, arbiter, "POST", ev+"/players", map[string]any{"name": name, "rating": 2000 - 10*i}).(map[string]any)
 		pid := apitest.Num(p["id"])
 		email := fmt.Sprintf("p%d@example.org", i)
-		tokens[pid] = s.user(email, tournament.PlayerRole)
+		tokens[pid] = s.User(email, tournament.PlayerRole)
 		if i < 4 {
-			s.must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("%s/players/%d/account", ev, pid), map[string]any{"email": email})
-		} else if code, out := s.call(arbiter, "POST", ev+"/start", nil); code != http.StatusConflict || !strings.Contains(fmt.Sprint(out), "without one") {
+			s.Must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("%s/players/%d/account", ev, pid), map[string]any{"email": email})
+		} else if code, out := s.Call(arbiter, "POST", ev+"/start", nil); code != http.StatusConflict || !strings.Contains(fmt.Sprint(out), "without one") {
 			t.Fatalf("start with a player without an account: %d %v", code, out)
 		} else {
-			s.must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("%s/players/%d/account", ev, pid), map[string]any{"email": email})
+			s.Must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("%s/players/%d/account", ev, pid), map[string]any{"email": email})
 		}
 	}
-	s.must(http.StatusOK, arbiter, "PUT", ev+"/correspondence", map[string]any{"start_position": cycle, "start_side": "black", "leave_days": 10})
-	anyPlayer := tokens[apitest.Num(s.must(http.StatusOK, "", "GET", ev+"/players", nil).(map[string]any)["players"].([]any)[0].(map[string]any)["id"])]
-	if code, _ := s.call(anyPlayer, "POST", ev+"/start", nil); code != http.StatusForbidden {
+	s.Must(http.StatusOK, arbiter, "PUT", ev+"/correspondence", map[string]any{"start_position": cycle, "start_side": "black", "leave_days": 10})
+	anyPlayer := tokens[apitest.Num(s.Must(http.StatusOK, "", "GET", ev+"/players", nil).(map[string]any)["players"].([]any)[0].(map[string]any)["id"])]
+	if code, _ := s.Call(anyPlayer, "POST", ev+"/start", nil); code != http.StatusForbidden {
 		t.Errorf("a player starts the section: %d, want 403", code)
 	}
-	started := s.must(http.StatusOK, arbiter, "POST", ev+"/start", nil).([]any)
+	started := s.Must(http.StatusOK, arbiter, "POST", ev+"/start", nil).([]any)
 	if len(started) != 10 {
 		t.Fatalf("a 5-player round robin starts %d games, want 10", len(started))
 	}
@@ -209,7 +94,7 @@ func playSection(t *testing.T, s *corrServer) {
 			t.Fatalf("game %d at the start: %v", i, games[i])
 		}
 	}
-	rounds := s.must(http.StatusOK, "", "GET", ev+"/rounds", nil).(map[string]any)["rounds"].([]any)
+	rounds := s.Must(http.StatusOK, "", "GET", ev+"/rounds", nil).(map[string]any)["rounds"].([]any)
 	if len(rounds) != 5 || rounds[0].(map[string]any)["status"] != "published" {
 		t.Fatalf("rounds after the start: %v", rounds)
 	}
@@ -223,8 +108,8 @@ func playSection(t *testing.T, s *corrServer) {
 		t.Helper()
 		var g map[string]any
 		for _, m := range moves {
-			cur := s.game(id0(i))
-			g = s.must(http.StatusOK, side(i, cur["to_move"].(string)), "POST", gamePath(i)+"/moves", map[string]any{"move": m, "ply": apitest.Num(cur["ply"])}).(map[string]any)
+			cur := s.Game(id0(i))
+			g = s.Must(http.StatusOK, side(i, cur["to_move"].(string)), "POST", gamePath(i)+"/moves", map[string]any{"move": m, "ply": apitest.Num(cur["ply"])}).(map[string]any)
 			ply[i] = apitest.Num(g["ply"])
 		}
 		return g
@@ -232,15 +117,15 @@ func playSection(t *testing.T, s *corrServer) {
 
 	// Game 0: refusals first, then two moves sent at once, then a final position.
 	black, white := side(0, "black"), side(0, "white")
-	code, out = s.call(black, "POST", gamePath(0)+"/moves", map[string]any{"move": "c7-d6", "ply": 0})
+	code, out = s.Call(black, "POST", gamePath(0)+"/moves", map[string]any{"move": "c7-d6", "ply": 0})
 	msg := fmt.Sprint(out)
 	if code != http.StatusBadRequest || !strings.Contains(msg, "capturing is compulsory (§3.6)") || !strings.Contains(msg, "the legal moves are c7:e5") {
 		t.Errorf("an illegal move: %d %v, want 400 with the rule and the legal moves", code, out)
 	}
-	if code, _ := s.call(white, "POST", gamePath(0)+"/moves", map[string]any{"move": "c7:e5", "ply": 0}); code != http.StatusForbidden {
+	if code, _ := s.Call(white, "POST", gamePath(0)+"/moves", map[string]any{"move": "c7:e5", "ply": 0}); code != http.StatusForbidden {
 		t.Errorf("White moves on Black's turn: %d, want 403", code)
 	}
-	if code, _ := s.call(outsider, "POST", gamePath(0)+"/moves", map[string]any{"move": "c7:e5", "ply": 0}); code != http.StatusForbidden {
+	if code, _ := s.Call(outsider, "POST", gamePath(0)+"/moves", map[string]any{"move": "c7:e5", "ply": 0}); code != http.StatusForbidden {
 		t.Errorf("someone else's game: %d, want 403", code)
 	}
 	var wg sync.WaitGroup
@@ -249,7 +134,7 @@ func playSection(t *testing.T, s *corrServer) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			codes[k], _ = s.call(black, "POST", gamePath(0)+"/moves", map[string]any{"move": "c7:e5", "ply": 0})
+			codes[k], _ = s.Call(black, "POST", gamePath(0)+"/moves", map[string]any{"move": "c7:e5", "ply": 0})
 		}()
 	}
 	wg.Wait()
@@ -257,7 +142,7 @@ func playSection(t *testing.T, s *corrServer) {
 	if codes[0] != http.StatusOK || codes[1] != http.StatusConflict {
 		t.Fatalf("two moves sent at once: statuses %v, want one 200 and one 409", codes)
 	}
-	if code, _ := s.call(black, "POST", gamePath(0)+"/moves", map[string]any{"move": "c7:e5", "ply": 0}); code != http.StatusConflict {
+	if code, _ := s.Call(black, "POST", gamePath(0)+"/moves", map[string]any{"move": "c7:e5", "ply": 0}); code != http.StatusConflict {
 		t.Errorf("a stale ply: %d, want 409", code)
 	}
 	g := play(0, "d6:f4:d2", "e3:c1", "e5-f6", "c1:g5:e7", "f6:d8", "d2-c1")
@@ -275,13 +160,13 @@ func playSection(t *testing.T, s *corrServer) {
 		t.Errorf("the winner of game 0 has %v points in the standings, want 2 at once", standings["score"])
 	}
 	// So the standings are by the finished games, not after a round.
-	if st := s.must(http.StatusOK, "", "GET", ev+"/standings", nil).(map[string]any); st["every_finished_game"] != true {
+	if st := s.Must(http.StatusOK, "", "GET", ev+"/standings", nil).(map[string]any); st["every_finished_game"] != true {
 		t.Errorf("the standings do not say they count every finished game: %v", st["every_finished_game"])
 	}
 	req := httptest.NewRequest("GET", ev+"/standings.pdf?lang=ru", nil)
 	rec := httptest.NewRecorder()
-	s.handler.ServeHTTP(rec, req)
-	if text := pdfToText(t, "corr-standings", rec.Body.Bytes()); !strings.Contains(text, apitest.RuDoc("report.standings_finished_games")) || strings.Contains(text, apitest.RuDoc("report.standings_after", 0)) {
+	s.Handler.ServeHTTP(rec, req)
+	if text := apitest.PDFToText(t, "corr-standings", rec.Body.Bytes()); !strings.Contains(text, apitest.RuDoc("report.standings_finished_games")) || strings.Contains(text, apitest.RuDoc("report.standings_after", 0)) {
 		t.Errorf("the correspondence standings PDF is titled after a round:\n%.300s", text)
 	}
 
@@ -294,27 +179,27 @@ func playSection(t *testing.T, s *corrServer) {
 	}
 	// Game 3: White resigns after Black's first move.
 	play(3, "c7:e5")
-	if g := s.must(http.StatusOK, side(3, "white"), "POST", gamePath(3)+"/resign", nil).(map[string]any); fmt.Sprint(g["result"]) != "map[end_reason:resignation score:0:24]" {
+	if g := s.Must(http.StatusOK, side(3, "white"), "POST", gamePath(3)+"/resign", nil).(map[string]any); fmt.Sprint(g["result"]) != "map[end_reason:resignation score:0:24]" {
 		t.Errorf("game 3 after resignation: %v", g)
 	}
-	if code, _ := s.call(side(3, "black"), "POST", gamePath(3)+"/moves", map[string]any{"move": "e3:c1", "ply": 1}); code != http.StatusConflict {
+	if code, _ := s.Call(side(3, "black"), "POST", gamePath(3)+"/moves", map[string]any{"move": "e3:c1", "ply": 1}); code != http.StatusConflict {
 		t.Errorf("a move in a finished game: %d, want 409", code)
 	}
 	// Game 4: Black offers a draw with the move; White accepts.
-	s.must(http.StatusOK, side(4, "black"), "POST", gamePath(4)+"/moves", map[string]any{"move": "c7:e5", "ply": 0, "draw_offer": true})
-	if code, _ := s.call(side(4, "black"), "POST", gamePath(4)+"/draw/accept", nil); code != http.StatusConflict {
+	s.Must(http.StatusOK, side(4, "black"), "POST", gamePath(4)+"/moves", map[string]any{"move": "c7:e5", "ply": 0, "draw_offer": true})
+	if code, _ := s.Call(side(4, "black"), "POST", gamePath(4)+"/draw/accept", nil); code != http.StatusConflict {
 		t.Errorf("accepting one's own offer: %d, want 409", code)
 	}
-	if g := s.must(http.StatusOK, side(4, "white"), "POST", gamePath(4)+"/draw/accept", nil).(map[string]any); fmt.Sprint(g["result"]) != "map[end_reason:agreement score:12:12]" {
+	if g := s.Must(http.StatusOK, side(4, "white"), "POST", gamePath(4)+"/draw/accept", nil).(map[string]any); fmt.Sprint(g["result"]) != "map[end_reason:agreement score:12:12]" {
 		t.Errorf("game 4 after the accepted draw: %v", g)
 	}
 	// Game 5: an offer declined, another one lapsing with a move; then a final position 16:8.
-	s.must(http.StatusOK, side(5, "black"), "POST", gamePath(5)+"/draw", nil)
-	if g := s.must(http.StatusOK, side(5, "white"), "POST", gamePath(5)+"/draw/decline", nil).(map[string]any); g["draw_offer"] != nil {
+	s.Must(http.StatusOK, side(5, "black"), "POST", gamePath(5)+"/draw", nil)
+	if g := s.Must(http.StatusOK, side(5, "white"), "POST", gamePath(5)+"/draw/decline", nil).(map[string]any); g["draw_offer"] != nil {
 		t.Errorf("the declined offer still stands: %v", g)
 	}
 	play(5, "c7:e5")
-	s.must(http.StatusOK, side(5, "black"), "POST", gamePath(5)+"/draw", nil)
+	s.Must(http.StatusOK, side(5, "black"), "POST", gamePath(5)+"/draw", nil)
 	if g := play(5, "d6:f4:d2"); g["draw_offer"] != nil {
 		t.Errorf("the offer stands after the opponent moved: %v", g)
 	}
@@ -329,7 +214,7 @@ func playSection(t *testing.T, s *corrServer) {
 	}
 	// The arbiter, who plays no game, hears of it dated in the event's
 	// time zone, as the players do.
-	if inbox := s.page(s.session("arbiter@example.org"), "/my/games"); !regexp.MustCompile(`<small>\d+ [а-я]+ \d{4}, \d\d:\d\d MSK</small> <a href="/games/\d+">`).MatchString(inbox) {
+	if inbox := s.Page(s.Session("arbiter@example.org"), "/my/games"); !regexp.MustCompile(`<small>\d+ [а-я]+ \d{4}, \d\d:\d\d MSK</small> <a href="/games/\d+">`).MatchString(inbox) {
 		t.Errorf("the arbiter's inbox is not dated in the event's zone:\n%s", inbox)
 	}
 	// The note after its ply: "…-го полухода повторилась в третий раз, ход чёрных (§5: решает судья)".
@@ -339,21 +224,21 @@ func playSection(t *testing.T, s *corrServer) {
 		req := httptest.NewRequest("GET", path, nil)
 		req.Header.Set("Accept-Language", "ru")
 		rec := httptest.NewRecorder()
-		s.handler.ServeHTTP(rec, req)
+		s.Handler.ServeHTTP(rec, req)
 		if !strings.Contains(apitest.PageText(rec), want) {
 			t.Errorf("%s in Russian: %d, no %q in\n%.600s", path, rec.Code, want, rec.Body.String())
 		}
 	}
-	if code, _ := s.call(side(6, "black"), "POST", gamePath(6)+"/moves", map[string]any{"move": "c7:e5", "ply": 12}); code != http.StatusConflict {
+	if code, _ := s.Call(side(6, "black"), "POST", gamePath(6)+"/moves", map[string]any{"move": "c7:e5", "ply": 12}); code != http.StatusConflict {
 		t.Errorf("a move in adjudication: %d, want 409", code)
 	}
-	if code, _ := s.call(side(6, "black"), "POST", gamePath(6)+"/decision", map[string]any{"score": "24:0", "end_reason": "adjudication", "reason": "x"}); code != http.StatusForbidden {
+	if code, _ := s.Call(side(6, "black"), "POST", gamePath(6)+"/decision", map[string]any{"score": "24:0", "end_reason": "adjudication", "reason": "x"}); code != http.StatusForbidden {
 		t.Errorf("a player decides: %d, want 403", code)
 	}
-	if code, _ := s.call(arbiter, "POST", gamePath(6)+"/decision", map[string]any{"score": "12:12", "end_reason": "adjudication"}); code != http.StatusBadRequest {
+	if code, _ := s.Call(arbiter, "POST", gamePath(6)+"/decision", map[string]any{"score": "12:12", "end_reason": "adjudication"}); code != http.StatusBadRequest {
 		t.Errorf("a decision without a reason: %d, want 400", code)
 	}
-	if g := s.must(http.StatusOK, arbiter, "POST", gamePath(6)+"/decision", map[string]any{"score": "12:12", "end_reason": "adjudication", "reason": "повторение, позиция равна"}).(map[string]any); fmt.Sprint(g["result"]) != "map[end_reason:adjudication score:12:12]" {
+	if g := s.Must(http.StatusOK, arbiter, "POST", gamePath(6)+"/decision", map[string]any{"score": "12:12", "end_reason": "adjudication", "reason": "повторение, позиция равна"}).(map[string]any); fmt.Sprint(g["result"]) != "map[end_reason:adjudication score:12:12]" {
 		t.Errorf("game 6 after the decision: %v", g)
 	}
 
@@ -364,80 +249,80 @@ func playSection(t *testing.T, s *corrServer) {
 		saved, late = 9, 8
 	}
 	onLeave := apitest.Num(games[saved]["black"])
-	s.clock.Set(corrStart.Add(day(1)))
+	s.Clock.Set(apitest.CorrStart.Add(day(1)))
 	leavePath := fmt.Sprintf("%s/players/%d/leave", ev, onLeave)
-	if code, out := s.call(tokens[onLeave], "PUT", leavePath, map[string]any{"from": "2026-12-03", "to": "2026-12-20"}); code != http.StatusBadRequest || !strings.Contains(fmt.Sprint(out), "the arbiter can grant more") {
+	if code, out := s.Call(tokens[onLeave], "PUT", leavePath, map[string]any{"from": "2026-12-03", "to": "2026-12-20"}); code != http.StatusBadRequest || !strings.Contains(fmt.Sprint(out), "the arbiter can grant more") {
 		t.Errorf("18 days of leave when 10 are allowed: %d %v", code, out)
 	}
-	if code, _ := s.call(side(timeout, "black"), "PUT", leavePath, map[string]any{"from": "2026-12-03", "to": "2026-12-09"}); code != http.StatusForbidden && onLeave != apitest.Num(games[timeout]["black"]) {
+	if code, _ := s.Call(side(timeout, "black"), "PUT", leavePath, map[string]any{"from": "2026-12-03", "to": "2026-12-09"}); code != http.StatusForbidden && onLeave != apitest.Num(games[timeout]["black"]) {
 		t.Errorf("leave booked for someone else: %d, want 403", code)
 	}
-	s.must(http.StatusOK, tokens[onLeave], "PUT", leavePath, map[string]any{"from": "2026-12-03", "to": "2026-12-09"})
-	if g := s.game(id0(saved)); g["deadline"] != "2026-12-18T09:00:00Z" {
+	s.Must(http.StatusOK, tokens[onLeave], "PUT", leavePath, map[string]any{"from": "2026-12-03", "to": "2026-12-09"})
+	if g := s.Game(id0(saved)); g["deadline"] != "2026-12-18T09:00:00Z" {
 		t.Errorf("game %d: deadline after 7 days of leave %v, want 2026-12-18T09:00:00Z", saved, g["deadline"])
 	}
 	// The arbiter grants more than the allowance to another player.
 	other := apitest.Num(games[late]["white"])
-	granted := s.must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("%s/players/%d/leave", ev, other), map[string]any{"from": "2026-12-24", "to": "2027-01-31", "reason": "болезнь"}).(map[string]any)
+	granted := s.Must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("%s/players/%d/leave", ev, other), map[string]any{"from": "2026-12-24", "to": "2027-01-31", "reason": "болезнь"}).(map[string]any)
 	if apitest.Num(granted["days"]) != 39 || granted["by_arbiter"] != true {
 		t.Errorf("the arbiter's leave: %v", granted)
 	}
-	s.must(http.StatusNoContent, arbiter, "DELETE", fmt.Sprintf("%s/leave/%d", ev, apitest.Num(granted["id"])), nil)
+	s.Must(http.StatusNoContent, arbiter, "DELETE", fmt.Sprintf("%s/leave/%d", ev, apitest.Num(granted["id"])), nil)
 
 	// Game 9 (late) goes on: Black moves on day 5, White on day 12.
-	s.clock.Set(corrStart.Add(day(5)))
+	s.Clock.Set(apitest.CorrStart.Add(day(5)))
 	play(late, "c7:e5")
-	s.clock.Set(corrStart.Add(day(9)))
-	if rep := s.sweep(); rep.TimedOut != 0 || rep.Warned == 0 {
+	s.Clock.Set(apitest.CorrStart.Add(day(9)))
+	if rep := sweep(s); rep.TimedOut != 0 || rep.Warned == 0 {
 		t.Errorf("sweep on day 9: %+v, want warnings and no loss", rep)
 	}
-	s.clock.Set(corrStart.Add(day(10) + time.Hour))
-	if rep := s.sweep(); rep.TimedOut != 1 {
+	s.Clock.Set(apitest.CorrStart.Add(day(10) + time.Hour))
+	if rep := sweep(s); rep.TimedOut != 1 {
 		t.Fatalf("sweep after 10 days: %+v, want one loss on time", rep)
 	}
-	if rep := s.sweep(); rep != (correspondence.SweepReport{}) {
+	if rep := sweep(s); rep != (correspondence.SweepReport{}) {
 		t.Errorf("the sweep run again: %+v, want nothing more", rep)
 	}
-	if g := s.game(id0(timeout)); fmt.Sprint(g["result"]) != "map[end_reason:time score:24:0]" {
+	if g := s.Game(id0(timeout)); fmt.Sprint(g["result"]) != "map[end_reason:time score:24:0]" {
 		t.Errorf("game %d without Black's move: %v, want lost on time 24:0", timeout, g)
 	}
-	if g := s.game(id0(saved)); g["status"] != "running" {
+	if g := s.Game(id0(saved)); g["status"] != "running" {
 		t.Errorf("game %d of the player on leave: %v, want still running", saved, g)
 	}
-	s.clock.Set(corrStart.Add(day(12)))
+	s.Clock.Set(apitest.CorrStart.Add(day(12)))
 	if g := play(saved, strings.Fields("c7:e5 d6:f4:d2 e3:c1 e5-d6 c1:f4:c7 d6:b8 h4-g3 c7-d8 g3-h2")...); fmt.Sprint(g["result"]) != "map[end_reason:final_position score:14:10]" {
 		t.Errorf("game %d: %v", saved, g["result"])
 	}
 	play(late, "d6:f4:d2")
 	// The arbiter reviews the loss on time, reverses it, and the game is played on to a resignation.
-	s.must(http.StatusOK, arbiter, "POST", gamePath(timeout)+"/reopen", map[string]any{"days": 3, "reason": "сбой почты"})
-	if rounds := s.must(http.StatusOK, "", "GET", ev+"/rounds", nil).(map[string]any)["rounds"].([]any); allFinished(rounds) {
+	s.Must(http.StatusOK, arbiter, "POST", gamePath(timeout)+"/reopen", map[string]any{"days": 3, "reason": "сбой почты"})
+	if rounds := s.Must(http.StatusOK, "", "GET", ev+"/rounds", nil).(map[string]any)["rounds"].([]any); allFinished(rounds) {
 		t.Errorf("every round finished with game %d reopened", timeout)
 	}
 	play(timeout, "c7:e5")
-	s.must(http.StatusOK, side(timeout, "white"), "POST", gamePath(timeout)+"/resign", nil)
+	s.Must(http.StatusOK, side(timeout, "white"), "POST", gamePath(timeout)+"/resign", nil)
 
 	// The event ends on 21 December with game 9 unfinished.
-	s.clock.Set(corrStart.Add(day(21)))
-	if rep := s.sweep(); rep.Adjudicated != 1 {
+	s.Clock.Set(apitest.CorrStart.Add(day(21)))
+	if rep := sweep(s); rep.Adjudicated != 1 {
 		t.Fatalf("sweep after the end date: %+v, want one game to adjudication", rep)
 	}
-	if g := s.game(id0(late)); g["status"] != "adjudication" {
+	if g := s.Game(id0(late)); g["status"] != "adjudication" {
 		t.Fatalf("game %d after the end date: %v", late, g)
 	}
-	s.must(http.StatusOK, arbiter, "POST", gamePath(late)+"/decision", map[string]any{"score": "11:13", "end_reason": "adjudication", "reason": "у чёрных лишняя шашка"})
+	s.Must(http.StatusOK, arbiter, "POST", gamePath(late)+"/decision", map[string]any{"score": "11:13", "end_reason": "adjudication", "reason": "у чёрных лишняя шашка"})
 
-	for _, g := range s.must(http.StatusOK, "", "GET", ev+"/games", nil).([]any) {
+	for _, g := range s.Must(http.StatusOK, "", "GET", ev+"/games", nil).([]any) {
 		if g.(map[string]any)["status"] != "finished" {
 			t.Errorf("game not finished at the end: %v", g)
 		}
 	}
-	rounds = s.must(http.StatusOK, "", "GET", ev+"/rounds", nil).(map[string]any)["rounds"].([]any)
+	rounds = s.Must(http.StatusOK, "", "GET", ev+"/rounds", nil).(map[string]any)["rounds"].([]any)
 	if !allFinished(rounds) {
 		t.Errorf("rounds not all finished: %v", rounds)
 	}
 	total := 0.0
-	for _, r := range s.must(http.StatusOK, "", "GET", ev+"/standings", nil).(map[string]any)["rows"].([]any) {
+	for _, r := range s.Must(http.StatusOK, "", "GET", ev+"/standings", nil).(map[string]any)["rows"].([]any) {
 		total += r.(map[string]any)["score"].(float64)
 	}
 	if total != 20 {
@@ -446,12 +331,12 @@ func playSection(t *testing.T, s *corrServer) {
 
 	// The audit log has every move, offer, leave and decision.
 	actions := map[string]int{}
-	for _, e := range s.must(http.StatusOK, arbiter, "GET", ev+"/audit", nil).(map[string]any)["entries"].([]any) {
+	for _, e := range s.Must(http.StatusOK, arbiter, "GET", ev+"/audit", nil).(map[string]any)["entries"].([]any) {
 		actions[e.(map[string]any)["action"].(string)]++
 	}
 	moves := 0
-	for _, g := range s.must(http.StatusOK, "", "GET", ev+"/games", nil).([]any) {
-		moves += apitest.Num(s.game(apitest.Num(g.(map[string]any)["id"]))["ply"])
+	for _, g := range s.Must(http.StatusOK, "", "GET", ev+"/games", nil).([]any) {
+		moves += apitest.Num(s.Game(apitest.Num(g.(map[string]any)["id"]))["ply"])
 	}
 	for action, want := range map[string]int{"correspondence.move": moves, "correspondence.draw_offer": 2 /* the third came with a move */, "correspondence.draw_decline": 1,
 		"correspondence.draw_accept": 1, "correspondence.leave": 2, "correspondence.leave_cancel": 1, "correspondence.decision": 2,
@@ -462,7 +347,7 @@ func playSection(t *testing.T, s *corrServer) {
 	}
 
 	// The inbox told the players, never naming a move.
-	inbox := s.must(http.StatusOK, side(0, "white"), "GET", "/api/v1/me/notifications?lang=en", nil).([]any)
+	inbox := s.Must(http.StatusOK, side(0, "white"), "GET", "/api/v1/me/notifications?lang=en", nil).([]any)
 	if len(inbox) == 0 {
 		t.Fatal("the inbox of game 0's White is empty")
 	}
@@ -474,7 +359,7 @@ func playSection(t *testing.T, s *corrServer) {
 			}
 		}
 	}
-	mine := s.must(http.StatusOK, side(0, "white"), "GET", "/api/v1/me/games", nil).([]any)
+	mine := s.Must(http.StatusOK, side(0, "white"), "GET", "/api/v1/me/games", nil).([]any)
 	if len(mine) != 4 {
 		t.Errorf("my games: %d, want 4", len(mine))
 	}
@@ -483,10 +368,10 @@ func playSection(t *testing.T, s *corrServer) {
 
 // checkRecords reads the section back as PDN with time stamps, and game 0
 // through the game viewer's sheet and record PDF.
-func checkRecords(t *testing.T, s *corrServer, ev string, game0 int) {
+func checkRecords(t *testing.T, s *apitest.CorrServer, ev string, game0 int) {
 	req := httptest.NewRequest("GET", ev+"/games/pdn", nil)
 	rec := httptest.NewRecorder()
-	s.handler.ServeHTTP(rec, req)
+	s.Handler.ServeHTTP(rec, req)
 	pdn := rec.Body.String()
 	if rec.Code != http.StatusOK || !strings.Contains(pdn, "c7xe5 {2026-12-01T") {
 		t.Fatalf("PDN: %d\n%s", rec.Code, pdn)
@@ -507,16 +392,16 @@ func checkRecords(t *testing.T, s *corrServer, ev string, game0 int) {
 	if rep := rules.Validate(sheets[0]); !rep.Final || rep.Score.String() != "14:10" {
 		t.Errorf("PDN game 1 ends %v %v, want its final position 14:10", rep.Final, rep.Score)
 	}
-	g := s.game(game0)
+	g := s.Game(game0)
 	req = httptest.NewRequest("GET", fmt.Sprintf("%s/rounds/%d/games/%d/record.pdf", ev, apitest.Num(g["round"]), apitest.Num(g["board"])), nil)
 	rec = httptest.NewRecorder()
-	s.handler.ServeHTTP(rec, req)
+	s.Handler.ServeHTTP(rec, req)
 	if rec.Code != http.StatusOK || !bytes.HasPrefix(rec.Body.Bytes(), []byte("%PDF")) {
 		t.Errorf("game record PDF: %d %.200s", rec.Code, rec.Body.String())
 	}
 	req = httptest.NewRequest("GET", ev+"/crosstable.pdf", nil)
 	rec = httptest.NewRecorder()
-	s.handler.ServeHTTP(rec, req)
+	s.Handler.ServeHTTP(rec, req)
 	if rec.Code != http.StatusOK || !bytes.HasPrefix(rec.Body.Bytes(), []byte("%PDF")) {
 		t.Errorf("crosstable PDF: %d %.200s", rec.Code, rec.Body.String())
 	}
@@ -532,15 +417,15 @@ func allFinished(rounds []any) bool {
 }
 
 // crossRow is a player's row of the crosstable.
-func crossRow(t *testing.T, s *corrServer, ev string, playerID int) map[string]any {
+func crossRow(t *testing.T, s *apitest.CorrServer, ev string, playerID int) map[string]any {
 	t.Helper()
 	var startNo int
-	for _, p := range s.must(http.StatusOK, "", "GET", ev+"/players", nil).(map[string]any)["players"].([]any) {
+	for _, p := range s.Must(http.StatusOK, "", "GET", ev+"/players", nil).(map[string]any)["players"].([]any) {
 		if apitest.Num(p.(map[string]any)["id"]) == playerID {
 			startNo = apitest.Num(p.(map[string]any)["start_no"])
 		}
 	}
-	for _, r := range s.must(http.StatusOK, "", "GET", ev+"/crosstable", nil).(map[string]any)["rows"].([]any) {
+	for _, r := range s.Must(http.StatusOK, "", "GET", ev+"/crosstable", nil).(map[string]any)["rows"].([]any) {
 		if apitest.Num(r.(map[string]any)["start_no"]) == startNo {
 			return r.(map[string]any)
 		}
@@ -549,7 +434,7 @@ func crossRow(t *testing.T, s *corrServer, ev string, playerID int) map[string]a
 	return nil
 }
 
-func crossCell(t *testing.T, s *corrServer, ev string, playerID, round int) map[string]any {
+func crossCell(t *testing.T, s *apitest.CorrServer, ev string, playerID, round int) map[string]any {
 	t.Helper()
 	return crossRow(t, s, ev, playerID)["games"].([]any)[round-1].(map[string]any)
 }
@@ -559,40 +444,40 @@ func crossCell(t *testing.T, s *corrServer, ev string, playerID, round int) map[
 // its arbiter it does not exist.
 func TestPrivateSectionIsPlayedByItsPlayers(t *testing.T) {
 	t.Parallel()
-	s := newCorrServer(t, storetest.SQLite(t), corrStart, nil)
-	arbiter := s.user("arbiter@example.org", tournament.ArbiterRole)
-	outsider := s.user("outsider@example.org", tournament.PlayerRole)
-	id := apitest.Num(s.must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Закрытый заочный", "discipline": "correspondence",
+	s := apitest.NewCorrServer(t, storetest.SQLite(t), apitest.CorrStart, nil)
+	arbiter := s.User("arbiter@example.org", tournament.ArbiterRole)
+	outsider := s.User("outsider@example.org", tournament.PlayerRole)
+	id := apitest.Num(s.Must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Закрытый заочный", "discipline": "correspondence",
 		"system": "round-robin", "time_control": "10d", "visibility": "private"}).(map[string]any)["id"])
 	ev := fmt.Sprintf("/api/v1/events/%d", id)
 	tokens, emails := map[int]string{}, map[int]string{}
 	for i, name := range []string{"Абрегов", "Бжедугов"} {
-		pid := apitest.Num(s.must(http.StatusCreated, arbiter, "POST", ev+"/players", map[string]any{"name": name}).(map[string]any)["id"])
+		pid := apitest.Num(s.Must(http.StatusCreated, arbiter, "POST", ev+"/players", map[string]any{"name": name}).(map[string]any)["id"])
 		emails[pid] = fmt.Sprintf("p%d@example.org", i)
-		tokens[pid] = s.user(emails[pid], tournament.PlayerRole)
-		s.must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("%s/players/%d/account", ev, pid), map[string]any{"email": emails[pid]})
+		tokens[pid] = s.User(emails[pid], tournament.PlayerRole)
+		s.Must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("%s/players/%d/account", ev, pid), map[string]any{"email": emails[pid]})
 	}
-	g := s.must(http.StatusOK, arbiter, "POST", ev+"/start", nil).([]any)[0].(map[string]any)
+	g := s.Must(http.StatusOK, arbiter, "POST", ev+"/start", nil).([]any)[0].(map[string]any)
 	path := fmt.Sprintf("/api/v1/games/%d", apitest.Num(g["id"]))
 	white, black := apitest.Num(g["white"]), apitest.Num(g["black"])
 	for who, token := range map[string]string{"anonymous": "", "another account": outsider} {
-		if code, _ := s.call(token, "GET", path, nil); code != http.StatusNotFound {
+		if code, _ := s.Call(token, "GET", path, nil); code != http.StatusNotFound {
 			t.Errorf("%s reads the game of a private section: %d, want 404", who, code)
 		}
 	}
-	s.must(http.StatusOK, tokens[white], "GET", path, nil)
-	s.must(http.StatusOK, tokens[white], "GET", ev+"/leave", nil)
-	s.must(http.StatusOK, tokens[white], "POST", path+"/moves", map[string]any{"move": "c3-d4", "ply": 0})
+	s.Must(http.StatusOK, tokens[white], "GET", path, nil)
+	s.Must(http.StatusOK, tokens[white], "GET", ev+"/leave", nil)
+	s.Must(http.StatusOK, tokens[white], "POST", path+"/moves", map[string]any{"move": "c3-d4", "ply": 0})
 	// The game's page: Black, signed in, sees the board with the move form;
 	// another account finds nothing.
 	page := fmt.Sprintf("/games/%d", apitest.Num(g["id"]))
-	if body := s.page(s.session(emails[black]), page); !strings.Contains(body, `name="move"`) {
+	if body := s.Page(s.Session(emails[black]), page); !strings.Contains(body, `name="move"`) {
 		t.Errorf("the page of a private section offers its player no move")
 	}
 	req := httptest.NewRequest("GET", page, nil)
-	req.AddCookie(s.session("outsider@example.org"))
+	req.AddCookie(s.Session("outsider@example.org"))
 	rec := httptest.NewRecorder()
-	s.handler.ServeHTTP(rec, req)
+	s.Handler.ServeHTTP(rec, req)
 	if rec.Code != http.StatusNotFound {
 		t.Errorf("another account opens the game's page: %d, want 404", rec.Code)
 	}

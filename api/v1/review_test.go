@@ -1,37 +1,15 @@
-package api_test
+package v1_test
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"net/http"
-	"net/http/httptest"
 	"testing"
 
 	"adiukh/api/apitest"
 	"adiukh/tournament"
 	"adiukh/tournament/account"
 )
-
-// asToken sends a JSON request with a given API token and decodes the answer.
-func asToken(s *apitest.WebServer, token, method, path string, body any) (int, map[string]any) {
-	s.T.Helper()
-	b, err := json.Marshal(body)
-	if err != nil {
-		s.T.Fatal(err)
-	}
-	req := httptest.NewRequest(method, path, bytes.NewReader(b))
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Authorization", "Bearer "+token)
-	rec := httptest.NewRecorder()
-	s.Handler.ServeHTTP(rec, req)
-	var out map[string]any
-	if err := json.Unmarshal(rec.Body.Bytes(), &out); err != nil {
-		s.T.Fatalf("%s %s: answer is not JSON: %s", method, path, rec.Body.String())
-	}
-	return rec.Code, out
-}
 
 // The JSON API offers what the pages do: swap seats, take back an untouched
 // round, and player reports with their confirmation.
@@ -76,36 +54,25 @@ func TestReviewAndReportsAPI(t *testing.T) {
 	}
 	s.Must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("/api/v1/events/%d/submissions/open", id), map[string]any{"open": true})
 	game := s.Must(http.StatusOK, arbiter, "GET", fmt.Sprintf("/api/v1/events/%d/rounds/1", id), nil)["games"].([]any)[0].(map[string]any)
-	white, black := playerByStartNo(t, s, id, apitest.Num(game["white"])), playerByStartNo(t, s, id, apitest.Num(game["black"]))
+	white, black := apitest.PlayerByStartNo(t, s, id, apitest.Num(game["white"])), apitest.PlayerByStartNo(t, s, id, apitest.Num(game["black"]))
 
-	code, sub := asToken(s, tokens[white], "POST", fmt.Sprintf("/api/v1/events/%d/rounds/1/games/1/submission", id), map[string]any{"score": "12:12", "end_reason": "agreement"})
+	code, sub := apitest.AsToken(s, tokens[white], "POST", fmt.Sprintf("/api/v1/events/%d/rounds/1/games/1/submission", id), map[string]any{"score": "12:12", "end_reason": "agreement"})
 	if code != http.StatusCreated || sub["status"] != "pending" {
 		t.Fatalf("submission: %d %v", code, sub)
 	}
 	confirm := fmt.Sprintf("/api/v1/events/%d/submissions/%d/confirm", id, apitest.Num(sub["id"]))
-	if code, _ := asToken(s, tokens[white], "POST", confirm, map[string]any{}); code != http.StatusForbidden {
+	if code, _ := apitest.AsToken(s, tokens[white], "POST", confirm, map[string]any{}); code != http.StatusForbidden {
 		t.Errorf("the reporter confirms: status %d, want 403", code)
 	}
-	code, list := asToken(s, tokens[black], "GET", fmt.Sprintf("/api/v1/events/%d/submissions", id), nil)
+	code, list := apitest.AsToken(s, tokens[black], "GET", fmt.Sprintf("/api/v1/events/%d/submissions", id), nil)
 	if code != http.StatusOK || len(list["submissions"].([]any)) != 1 || list["open"] != true {
 		t.Fatalf("the opponent's list: %d %v", code, list)
 	}
-	if code, out := asToken(s, tokens[black], "POST", confirm, map[string]any{}); code != http.StatusOK || out["status"] != "confirmed" {
+	if code, out := apitest.AsToken(s, tokens[black], "POST", confirm, map[string]any{}); code != http.StatusOK || out["status"] != "confirmed" {
 		t.Fatalf("the opponent confirms: %d %v", code, out)
 	}
 	game = s.Must(http.StatusOK, arbiter, "GET", fmt.Sprintf("/api/v1/events/%d/rounds/1", id), nil)["games"].([]any)[0].(map[string]any)
 	if game["score"] != "12:12" {
 		t.Errorf("after confirmation the game scores %v, want 12:12", game["score"])
 	}
-}
-
-func playerByStartNo(t *testing.T, s *apitest.WebServer, eventID, no int) int {
-	t.Helper()
-	for _, p := range s.Must(http.StatusOK, tournament.ArbiterRole, "GET", fmt.Sprintf("/api/v1/events/%d/players", eventID), nil)["players"].([]any) {
-		if p := p.(map[string]any); apitest.Num(p["start_no"]) == no {
-			return apitest.Num(p["id"])
-		}
-	}
-	t.Fatalf("no player %d", no)
-	return 0
 }

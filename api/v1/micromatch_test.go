@@ -1,4 +1,4 @@
-package api_test
+package v1_test
 
 import (
 	"fmt"
@@ -83,13 +83,13 @@ func TestMicroMatchesAPI(t *testing.T) {
 		s.Must(http.StatusOK, arbiter, "PUT", base+"/rounds/1/games/2/micro/2", map[string]any{"score": "1:1", "end_reason": "agreement", "version": apitest.Num(b2["version"])})
 		name := fmt.Sprint(opening["name"])
 		t.Run("pairings.pdf", func(t *testing.T) {
-			text := spaced(pdfToText(t, "micro-pairings", mustDownload(s, base+"/rounds/1/pairings.pdf", "application/pdf")))
+			text := apitest.Spaced(apitest.PDFToText(t, "micro-pairings", mustDownload(s, base+"/rounds/1/pairings.pdf", "application/pdf")))
 			if !strings.Contains(text, "Дебют тура") || !strings.Contains(text, name) || !strings.Contains(text, "3:1") {
 				t.Errorf("the pairings do not show the round's opening %q and the score 3:1:\n%s", name, text)
 			}
 		})
 		t.Run("scoresheets.pdf", func(t *testing.T) {
-			text := spaced(pdfToText(t, "micro-sheets", mustDownload(s, base+"/rounds/1/scoresheets.pdf", "application/pdf")))
+			text := apitest.Spaced(apitest.PDFToText(t, "micro-sheets", mustDownload(s, base+"/rounds/1/scoresheets.pdf", "application/pdf")))
 			if n := strings.Count(text, "Партия микроматча"); n != 4 || !strings.Contains(text, name) {
 				t.Errorf("the score sheets: %d sheets of micro-match games, want 4 (two boards, two games) with the opening %q:\n%s", n, name, text)
 			}

@@ -1,4 +1,4 @@
-package api_test
+package v1_test
 
 import (
 	"fmt"
@@ -18,7 +18,7 @@ func TestRatingsAPI(t *testing.T) {
 	t.Parallel()
 	apitest.ForEachServer(t, func(t *testing.T, s *apitest.Server) {
 		const arbiter, admin = tournament.ArbiterRole, tournament.Admin
-		ratedBlitzEvent(s)
+		apitest.RatedBlitzEvent(s)
 		s.Must(http.StatusForbidden, arbiter, "PUT", "/api/v1/ratings/blitz/options", map[string]any{"initial": 1200, "point_share": true})
 		if bad := s.Must(http.StatusBadRequest, admin, "PUT", "/api/v1/ratings/blitz/options", map[string]any{"initial": 3500}); bad["field"] != "initial" {
 			t.Errorf("an initial rating out of bounds: %v", bad)
@@ -80,39 +80,4 @@ func TestRatingsAPI(t *testing.T) {
 			t.Errorf("the person's blitz rating: %v", person["ratings"])
 		}
 	})
-}
-
-// ratedBlitzEvent is a finished, rated blitz round robin of four persons of
-// the register (Хуажев Аслан, Бислан, Заур, Мурат) in October 2026.
-func ratedBlitzEvent(s *apitest.Server) int {
-	s.T.Helper()
-	return ratedBlitzEventWith(s, "")
-}
-
-// ratedBlitzEventWith is ratedBlitzEvent with its fourth player added by
-// name only, not linked to the register, when unlinked names one.
-func ratedBlitzEventWith(s *apitest.Server, unlinked string) int {
-	s.T.Helper()
-	const arbiter = tournament.ArbiterRole
-	ev := s.Must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Рейтинговый турнир", "discipline": "blitz",
-		"system": "round-robin", "time_control": "3+2", "start_date": "2026-10-01", "end_date": "2026-10-01", "rated": true})
-	if ev["rated"] != true {
-		s.T.Fatalf("the event is not rated: %v", ev)
-	}
-	id := apitest.Num(ev["id"])
-	for _, name := range []string{"Аслан", "Бислан", "Заур", "Мурат"} {
-		if name == "Мурат" && unlinked != "" {
-			s.Must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/players", id), map[string]any{"name": unlinked})
-			continue
-		}
-		p := s.Must(http.StatusCreated, arbiter, "POST", "/api/v1/people", map[string]any{"surname": "Хуажев", "given_names": name, "region": "Адыгея"})
-		s.Must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/players", id), map[string]any{"person_id": apitest.Num(p["id"])})
-	}
-	for n := 1; n <= 3; n++ {
-		s.Must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
-		s.Must(http.StatusOK, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds/%d/publish", id, n), nil)
-		playRound(s, id, n, "17:7", "12:12")
-	}
-	s.Must(http.StatusOK, arbiter, "PATCH", fmt.Sprintf("/api/v1/events/%d", id), map[string]any{"status": "finished"})
-	return id
 }

@@ -1,4 +1,4 @@
-package api_test
+package v1_test
 
 import (
 	"fmt"
@@ -10,11 +10,6 @@ import (
 	"adiukh/api/apitest"
 	"adiukh/tournament"
 )
-
-// sampleGame is the game of rules §7.2: a final position at 17:7.
-const sampleGame = `1. c3-b4 b6-c5 2. b4-a5 a7-b6 3. b2-c3 c5-b4 4. a3:a7 c7-b6 5. a5:e5 f6:b2
-6. a1:c3 d8-c7 7. g3-f4 e5:g3 8. h2:f4 g3:e5 9. e3:g5 h6:f4 10. d2-e3 f4:b4
-11. b2:h6 g7-f6 12. e5:g7 h8:f6 13. g7:e5 f8-e7 14. f6:d8 b8-c7 15. d8:a5.`
 
 // newStandardEvent creates a standard round robin of three players and
 // pairs and publishes round 1: board 1 is a game, board 2 the bye.
@@ -92,75 +87,6 @@ func TestAPIErrors(t *testing.T) {
 	})
 }
 
-// TestResultWithSheet follows one standard game through the sheet check:
-// no sheet, a sheet that disagrees, a stale version, the arbiter's override,
-// and the audit log that keeps it all.
-func TestResultWithSheet(t *testing.T) {
-	t.Parallel()
-	apitest.ForEachServer(t, func(t *testing.T, s *apitest.Server) {
-		const arbiter = tournament.ArbiterRole
-		id := newStandardEvent(t, s, nil)
-		round := s.Must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
-		games := round["games"].([]any)
-		bye := games[len(games)-1].(map[string]any)
-		if bye["black"] != nil || bye["end_reason"] != "bye" {
-			t.Errorf("last board of an odd round robin = %v, want the bye", bye)
-		}
-		s.Must(http.StatusOK, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds/1/publish", id), nil)
-		result := fmt.Sprintf("/api/v1/events/%d/rounds/1/games/1/result", id)
-
-		for _, tc := range []struct {
-			name        string
-			body        map[string]any
-			status      int
-			field, text string
-		}{
-			{"no version", map[string]any{"score": "17:7", "end_reason": "final_position"}, 400, "version", "required"},
-			{"bad score", map[string]any{"score": "17:8", "end_reason": "final_position", "version": 1}, 400, "score", "add up to 24"},
-			{"sheet disagrees", map[string]any{"score": "15:9", "end_reason": "final_position", "version": 1, "sheet": sampleGame}, 400, "score", "final position scoring 17:7, but 15:9"},
-			{"illegal move", map[string]any{"score": "24:0", "end_reason": "resignation", "version": 1, "sheet": "1. c3-b4 b6-c5 2. b4-b5"}, 400, "sheet", "move 2 (ply 3)"},
-			{"byes are fixed", map[string]any{"score": "", "end_reason": "bye", "version": 1}, 400, "end_reason", "only the pairing gives a bye"},
-		} {
-			t.Run(tc.name, func(t *testing.T) {
-				code, out := s.Do(arbiter, "PUT", result, tc.body)
-				if code != tc.status || out["field"] != tc.field || !strings.Contains(fmt.Sprint(out["message"]), tc.text) {
-					t.Errorf("PUT %v: %d %v; want %d field %q with %q", tc.body, code, out, tc.status, tc.field, tc.text)
-				}
-			})
-		}
-
-		g := s.Must(http.StatusOK, arbiter, "PUT", result, map[string]any{"score": "17:7", "end_reason": "final_position", "version": 1, "sheet": sampleGame})
-		if apitest.Num(g["version"]) != 2 || g["score"] != "17:7" || g["sheet_report"].(map[string]any)["final_score"] != "17:7" {
-			t.Errorf("accepted game = %v, want version 2, 17:7 with its sheet report", g)
-		}
-		code, out := s.Do(arbiter, "PUT", result, map[string]any{"score": "24:0", "end_reason": "arbiter", "version": 1})
-		if code != http.StatusConflict || out["field"] != "version" {
-			t.Errorf("update from version 1 after version 2: %d %v, want 409 on version", code, out)
-		}
-		// The sheet stays with the game; the arbiter overrides it.
-		code, out = s.Do(arbiter, "PUT", result, map[string]any{"score": "24:0", "end_reason": "arbiter", "version": 2})
-		if code != http.StatusBadRequest || !strings.Contains(fmt.Sprint(out["message"]), "reaches a final position scoring 17:7") {
-			t.Errorf("result against the stored sheet: %d %v, want 400", code, out)
-		}
-		g = s.Must(http.StatusOK, arbiter, "PUT", result, map[string]any{"score": "24:0", "end_reason": "arbiter", "version": 2, "override_reason": "неспортивное поведение"})
-		if g["override_reason"] != "неспортивное поведение" || g["score"] != "24:0" {
-			t.Errorf("overridden game = %v", g)
-		}
-
-		audit := s.Must(http.StatusOK, arbiter, "GET", fmt.Sprintf("/api/v1/events/%d/audit", id), nil)["entries"].([]any)
-		last := audit[len(audit)-1].(map[string]any)
-		before, after := last["before"].(map[string]any), last["after"].(map[string]any)
-		if last["action"] != "result.correct_override" || before["score"] != "17:7" || after["score"] != "24:0" ||
-			!strings.Contains(last["reason"].(string), "неспортивное поведение") || last["user_email"] != "arbiter@example.org" {
-			t.Errorf("last audit entry = %v, want the correction against the sheet from 17:7 to 24:0 with its reason", last)
-		}
-		code, _ = s.Do("", "GET", fmt.Sprintf("/api/v1/events/%d/audit", id), nil)
-		if code != http.StatusUnauthorized {
-			t.Errorf("anonymous audit read: %d, want 401", code)
-		}
-	})
-}
-
 // curl -d sends JSON as a form unless told otherwise: the answer says which
 // Content-Type to send, as the body read as a form is empty by then.
 func TestJSONSentAsForm(t *testing.T) {
@@ -176,4 +102,46 @@ func TestJSONSentAsForm(t *testing.T) {
 			t.Fatalf("%d %s", rec.Code, rec.Body.String())
 		}
 	})
+}
+
+// The JSON API's error messages follow Accept-Language; without one they
+// stay English.
+func TestJSONErrorInTheClientsLanguage(t *testing.T) {
+	t.Parallel()
+	s := apitest.NewWebServer(t)
+	for accept, want := range map[string]string{
+		"":   "event 999 not found",
+		"en": "event 999 not found",
+		"ru": apitest.RuF("event %d not found", 999),
+	} {
+		req := httptest.NewRequest(http.MethodGet, "/api/v1/events/999", nil)
+		if accept != "" {
+			req.Header.Set("Accept-Language", accept)
+		}
+		rec := s.Anonymous().Do(req)
+		if rec.Code != http.StatusNotFound || !strings.Contains(rec.Body.String(), want) {
+			t.Errorf("Accept-Language %q: %d %s, want 404 with %q", accept, rec.Code, rec.Body.String(), want)
+		}
+	}
+}
+
+// A value of the wrong JSON kind is named in the client's language.
+func TestJSONKindInTheClientsLanguage(t *testing.T) {
+	t.Parallel()
+	s := apitest.NewWebServer(t)
+	for _, tc := range []struct{ accept, body, want string }{
+		{"en", `{"name":"x","rounds":"seven"}`, "must be a whole number, not a JSON string"},
+		{"ru", `{"name":"x","rounds":"seven"}`, "должно быть целым числом, а не строкой JSON"},
+		{"ru", `{"name":"x","rounds":3.5}`, "должно быть целым числом, а не числом JSON 3.5"},
+		{"ru", `{"name":"x","rounds":[3]}`, "должно быть целым числом, а не списком JSON"},
+	} {
+		req := httptest.NewRequest(http.MethodPost, "/api/v1/events", strings.NewReader(tc.body))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Authorization", "Bearer "+s.Tokens[apitest.Arbiter])
+		req.Header.Set("Accept-Language", tc.accept)
+		rec := s.Anonymous().Do(req)
+		if rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), tc.want) {
+			t.Errorf("%s %s: %d %s, want 400 with %q", tc.accept, tc.body, rec.Code, rec.Body.String(), tc.want)
+		}
+	}
 }

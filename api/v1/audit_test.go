@@ -1,11 +1,10 @@
-package api_test
+package v1_test
 
 import (
 	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
-	"strings"
 	"testing"
 
 	"adiukh/api/apitest"
@@ -48,51 +47,5 @@ func TestAuditReasonInTheClientsLanguage(t *testing.T) {
 		if got[tournament.ActionPlayerCreate] != want || got[tournament.ActionEventUpdate] != "уточнили город" {
 			t.Errorf("Accept-Language %q: reasons %q, want %q for the players and the typed reason as it was", lang, got, want)
 		}
-	}
-}
-
-// A game's stored sheet report gives its problems in the client's language
-// (English when it asks for none), read from the problems' keys.
-func TestSheetReportInTheClientsLanguage(t *testing.T) {
-	t.Parallel()
-	s := apitest.NewServer(t, storetest.SQLite(t))
-	const arbiter = tournament.ArbiterRole
-	id := newStandardEvent(t, s, nil)
-	s.Must(http.StatusCreated, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds", id), nil)
-	s.Must(http.StatusOK, arbiter, "POST", fmt.Sprintf("/api/v1/events/%d/rounds/1/publish", id), nil)
-	s.Must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("/api/v1/events/%d/rounds/1/games/1/result", id),
-		map[string]any{"score": "24:0", "end_reason": "resignation", "version": 1, "sheet": "1. c3-b4 b6-c5 2. g3-e5", "override_reason": "бланк испорчен"})
-	problem := func(lang string) string {
-		req := httptest.NewRequest("GET", fmt.Sprintf("/api/v1/events/%d/rounds/1", id), nil)
-		req.Header.Set("Authorization", "Bearer "+s.Tokens[arbiter])
-		if lang != "" {
-			req.Header.Set("Accept-Language", lang)
-		}
-		rec := httptest.NewRecorder()
-		s.Handler.ServeHTTP(rec, req)
-		var out struct {
-			Games []struct {
-				SheetReport *struct {
-					Errors []struct {
-						Ply     int
-						Message string
-					}
-				} `json:"sheet_report"`
-			}
-		}
-		if err := json.Unmarshal(rec.Body.Bytes(), &out); err != nil || len(out.Games) == 0 || out.Games[0].SheetReport == nil || len(out.Games[0].SheetReport.Errors) == 0 {
-			t.Fatalf("%d %s", rec.Code, rec.Body.String())
-		}
-		e := out.Games[0].SheetReport.Errors[0]
-		if e.Ply != 3 {
-			t.Errorf("the problem is at ply %d, want 3", e.Ply)
-		}
-		return e.Message
-	}
-	if en := problem(""); en != "g3-e5 is not a legal move for white" {
-		t.Errorf("the problem reads %q in English", en)
-	}
-	if ru := problem("ru"); !strings.Contains(ru, "g3-e5") || strings.Contains(ru, "legal move") {
-		t.Errorf("the problem reads %q in Russian", ru)
 	}
 }

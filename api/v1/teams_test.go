@@ -1,66 +1,84 @@
-package api_test
+package v1_test
 
 import (
+	"encoding/csv"
+	"encoding/json"
 	"fmt"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 
 	"adiukh/api/apitest"
-	"adiukh/tournament"
 )
 
-// teamEvent is a team event driven through the API, with its teams' player
-// IDs by team start number and roster place.
-type teamEvent struct {
-	s       *apitest.Server
-	t       *testing.T
-	id      int
-	roster  map[int][]int // team start number → player IDs in roster order
-	teamOf  map[int]int   // player ID → team start number
-	version map[string]int
-}
+// The team standings of the JSON API say which teams have withdrawn, as
+// the standings CSV and standings.json exports do.
+func TestTeamStandingsSayWithdrawn(t *testing.T) {
+	t.Parallel()
+	apitest.ForEachServer(t, func(t *testing.T, s *apitest.Server) {
+		te := apitest.NewTeamEvent(t, s, "swiss", 3, 2, []int{2, 2, 2, 2})
+		round := s.Must(http.StatusCreated, apitest.Arbiter, "POST", te.Path("/rounds"), nil)
+		play(te, round, func(home, away, board int) boardScore { return boardScore{17, 7, "final_position"} })
+		s.Must(http.StatusOK, apitest.Arbiter, "PATCH", te.Path("/teams/4"), map[string]any{"withdraw_from_round": 2, "reason": "не приехала"})
 
-const arbiter = tournament.ArbiterRole
+		api := map[int]map[string]any{}
+		for _, r := range s.Must(http.StatusOK, "", "GET", te.Path("/standings"), nil)["rows"].([]any) {
+			row := r.(map[string]any)
+			api[apitest.Num(row["start_no"])] = row
+		}
+		for no := 1; no <= 4; no++ {
+			row := api[no]
+			if w, ok := row["withdrawn"].(bool); !ok || w != (no == 4) {
+				t.Errorf("team %d: withdrawn = %v, want %v", no, row["withdrawn"], no == 4)
+			}
+		}
+		if got := apitest.Num(api[4]["withdraw_from_round"]); got != 2 {
+			t.Errorf("team 4: withdraw_from_round = %v, want 2", api[4]["withdraw_from_round"])
+		}
+		if _, ok := api[1]["withdraw_from_round"]; ok {
+			t.Errorf("team 1 has not withdrawn, yet has withdraw_from_round: %v", api[1])
+		}
 
-// newTeamEvent creates a rapid team event and registers teams named
-// "Команда N" whose mean rating makes N their start number; each has the
-// given number of players.
-func newTeamEvent(t *testing.T, s *apitest.Server, system string, rounds, boards int, players []int) *teamEvent {
-	t.Helper()
-	body := map[string]any{"name": "Командное первенство Адыгеи", "discipline": "rapid-team", "system": system, "time_control": "8+4"}
-	if rounds > 0 {
-		body["rounds"] = rounds
-	}
-	ev := s.Must(http.StatusCreated, arbiter, "POST", "/api/v1/events", body)
-	te := &teamEvent{s: s, t: t, id: apitest.Num(ev["id"]), roster: map[int][]int{}, teamOf: map[int]int{}}
-	s.Must(http.StatusOK, arbiter, "PUT", te.path("/team-settings"), map[string]any{"boards": boards})
-	// Registered from the weakest up: start numbers follow the rating.
-	for n := len(players); n >= 1; n-- {
-		var roster []map[string]any
-		for b := 1; b <= players[n-1]; b++ {
-			roster = append(roster, map[string]any{"name": fmt.Sprintf("Игрок %d.%d", n, b), "rating": 2000 - 50*n - b})
+		// The exports say the same.
+		get := func(path string) string {
+			rec := httptest.NewRecorder()
+			s.Handler.ServeHTTP(rec, httptest.NewRequest("GET", te.Path(path), nil))
+			if rec.Code != http.StatusOK {
+				t.Fatalf("%s: status %d", path, rec.Code)
+			}
+			return rec.Body.String()
 		}
-		s.Must(http.StatusCreated, arbiter, "POST", te.path("/teams"), map[string]any{"name": fmt.Sprintf("Команда %d", n), "club": "Майкоп", "players": roster})
-	}
-	teams := s.Must(http.StatusOK, "", "GET", te.path("/teams"), nil)["teams"].([]any)
-	for _, tm := range teams {
-		tm := tm.(map[string]any)
-		no := apitest.Num(tm["start_no"])
-		if want := fmt.Sprintf("Команда %d", no); tm["name"] != want {
-			t.Fatalf("team %v has start number %d, want %q there", tm["name"], no, want)
+		records, err := csv.NewReader(strings.NewReader(get("/standings.csv"))).ReadAll()
+		if err != nil {
+			t.Fatal(err)
 		}
-		for _, p := range tm["players"].([]any) {
-			id := apitest.Num(p.(map[string]any)["id"])
-			te.roster[no] = append(te.roster[no], id)
-			te.teamOf[id] = no
+		col := map[string]int{}
+		for i, name := range records[0] {
+			col[name] = i
 		}
-	}
-	return te
-}
-
-func (te *teamEvent) path(suffix string) string {
-	return fmt.Sprintf("/api/v1/events/%d%s", te.id, suffix)
+		for _, rec := range records[1:] {
+			var no int
+			fmt.Sscan(rec[col["start_no"]], &no)
+			if want := fmt.Sprint(api[no]["withdrawn"]); rec[col["withdrawn"]] != want {
+				t.Errorf("team %d: the CSV says withdrawn=%s, the API %s", no, rec[col["withdrawn"]], want)
+			}
+		}
+		var file struct {
+			Standings []struct {
+				StartNo   int  `json:"start_no"`
+				Withdrawn bool `json:"withdrawn"`
+			} `json:"standings"`
+		}
+		if err := json.Unmarshal([]byte(get("/standings.json")), &file); err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range file.Standings {
+			if r.Withdrawn != api[r.StartNo]["withdrawn"] {
+				t.Errorf("team %d: standings.json says withdrawn=%v, the API %v", r.StartNo, r.Withdrawn, api[r.StartNo]["withdrawn"])
+			}
+		}
+	})
 }
 
 // boardScore is a board's result from the home team's side.
@@ -72,10 +90,10 @@ type boardScore struct {
 // play publishes round n (a map from the POST answer) and enters every
 // played board's result as score(homeTeam, awayTeam, board) says, through
 // the match endpoint or, for odd tables, the core endpoint by game number.
-func (te *teamEvent) play(round map[string]any, score func(home, away, board int) boardScore) {
-	te.t.Helper()
+func play(te *apitest.TeamEvent, round map[string]any, score func(home, away, board int) boardScore) {
+	te.T.Helper()
 	n := apitest.Num(round["number"])
-	te.s.Must(http.StatusOK, arbiter, "POST", te.path(fmt.Sprintf("/rounds/%d/publish", n)), nil)
+	te.Server.Must(http.StatusOK, apitest.Arbiter, "POST", te.Path(fmt.Sprintf("/rounds/%d/publish", n)), nil)
 	for _, m := range round["matches"].([]any) {
 		m := m.(map[string]any)
 		if m["away"] == nil {
@@ -90,15 +108,15 @@ func (te *teamEvent) play(round map[string]any, score func(home, away, board int
 			board := apitest.Num(g["board"])
 			sc := score(home, away, board)
 			white, black := sc.home, sc.away
-			if te.teamOf[apitest.Num(g["white"])] != home {
+			if te.TeamOf[apitest.Num(g["white"])] != home {
 				white, black = black, white
 			}
 			body := map[string]any{"score": fmt.Sprintf("%d:%d", white, black), "end_reason": sc.reason, "version": apitest.Num(g["version"])}
-			path := te.path(fmt.Sprintf("/rounds/%d/matches/%d/boards/%d/result", n, table, board))
+			path := te.Path(fmt.Sprintf("/rounds/%d/matches/%d/boards/%d/result", n, table, board))
 			if table%2 == 1 {
-				path = te.path(fmt.Sprintf("/rounds/%d/games/%d/result", n, apitest.Num(g["game"])))
+				path = te.Path(fmt.Sprintf("/rounds/%d/games/%d/result", n, apitest.Num(g["game"])))
 			}
-			te.s.Must(http.StatusOK, arbiter, "PUT", path, body)
+			te.Server.Must(http.StatusOK, apitest.Arbiter, "PUT", path, body)
 		}
 	}
 }
@@ -116,8 +134,8 @@ func findMatch(round map[string]any, no int) map[string]any {
 
 // checkColoursAlternate checks that the home team has White on board 1 and
 // the colours alternate down the boards.
-func (te *teamEvent) checkColoursAlternate(round map[string]any) {
-	te.t.Helper()
+func checkColoursAlternate(te *apitest.TeamEvent, round map[string]any) {
+	te.T.Helper()
 	for _, m := range round["matches"].([]any) {
 		m := m.(map[string]any)
 		for _, g := range m["games"].([]any) {
@@ -126,8 +144,8 @@ func (te *teamEvent) checkColoursAlternate(round map[string]any) {
 				continue
 			}
 			wantHome := apitest.Num(g["board"])%2 == 1
-			if gotHome := te.teamOf[apitest.Num(g["white"])] == apitest.Num(m["home"]); gotHome != wantHome {
-				te.t.Errorf("round %v table %v board %v: White belongs to the home team = %v, want %v", round["number"], m["table"], g["board"], gotHome, wantHome)
+			if gotHome := te.TeamOf[apitest.Num(g["white"])] == apitest.Num(m["home"]); gotHome != wantHome {
+				te.T.Errorf("round %v table %v board %v: White belongs to the home team = %v, want %v", round["number"], m["table"], g["board"], gotHome, wantHome)
 			}
 		}
 	}
@@ -153,7 +171,7 @@ func (te *teamEvent) checkColoursAlternate(round map[string]any) {
 func TestSixTeamRoundRobin(t *testing.T) {
 	t.Parallel()
 	apitest.ForEachServer(t, func(t *testing.T, s *apitest.Server) {
-		te := newTeamEvent(t, s, "round-robin", 0, 4, []int{5, 4, 4, 4, 4, 5})
+		te := apitest.NewTeamEvent(t, s, "round-robin", 0, 4, []int{5, 4, 4, 4, 4, 5})
 		score := func(home, away, board int) boardScore {
 			lo, hi := min(home, away), max(home, away)
 			var loPts int
@@ -178,12 +196,12 @@ func TestSixTeamRoundRobin(t *testing.T) {
 		}
 		met := map[[2]int]bool{}
 		for n := 1; n <= 5; n++ {
-			round := s.Must(http.StatusCreated, arbiter, "POST", te.path("/rounds"), nil)
+			round := s.Must(http.StatusCreated, apitest.Arbiter, "POST", te.Path("/rounds"), nil)
 			matches := round["matches"].([]any)
 			if apitest.Num(round["number"]) != n || len(matches) != 3 {
 				t.Fatalf("round %d: got number %v with %d matches", n, round["number"], len(matches))
 			}
-			te.checkColoursAlternate(round)
+			checkColoursAlternate(te, round)
 			for _, m := range matches {
 				m := m.(map[string]any)
 				pair := [2]int{min(apitest.Num(m["home"]), apitest.Num(m["away"])), max(apitest.Num(m["home"]), apitest.Num(m["away"]))}
@@ -196,22 +214,22 @@ func TestSixTeamRoundRobin(t *testing.T) {
 				}
 			}
 			if m := findMatch(round, 6); apitest.Num(m["home"]) == 3 || apitest.Num(m["away"]) == 3 {
-				r6 := te.roster[6]
-				round = s.Must(http.StatusOK, arbiter, "PUT", te.path(fmt.Sprintf("/rounds/%d/lineups/6", n)),
+				r6 := te.Roster[6]
+				round = s.Must(http.StatusOK, apitest.Arbiter, "PUT", te.Path(fmt.Sprintf("/rounds/%d/lineups/6", n)),
 					map[string]any{"players": []int{r6[0], r6[1], r6[4], 0}, "reason": "board 4 did not arrive"})
 				board4 := findMatch(round, 6)["games"].([]any)[3].(map[string]any)
 				if board4["game"] != nil || board4["end_reason"] != "forfeit" {
 					t.Errorf("empty board 4 = %v, want a forfeit without a game", board4)
 				}
 			}
-			te.play(round, score)
+			play(te, round, score)
 		}
 		if len(met) != 15 {
 			t.Errorf("%d different matches, want all 15", len(met))
 		}
-		s.Must(http.StatusConflict, arbiter, "POST", te.path("/rounds"), nil)
+		s.Must(http.StatusConflict, apitest.Arbiter, "POST", te.Path("/rounds"), nil)
 
-		st := s.Must(http.StatusOK, "", "GET", te.path("/standings"), nil)
+		st := s.Must(http.StatusOK, "", "GET", te.Path("/standings"), nil)
 		want := []struct {
 			startNo, rank int
 			mp, gp        float64
@@ -241,7 +259,7 @@ func TestSixTeamRoundRobin(t *testing.T) {
 		}
 		// Board 1: team 2's first player won all five games.
 		board1 := st["boards"].([]any)[0].(map[string]any)["rows"].([]any)[0].(map[string]any)
-		if apitest.Num(board1["player_id"]) != te.roster[2][0] || board1["points"] != 10.0 || board1["percent"] != 100.0 || apitest.Num(board1["games"]) != 5 {
+		if apitest.Num(board1["player_id"]) != te.Roster[2][0] || board1["points"] != 10.0 || board1["percent"] != 100.0 || apitest.Num(board1["games"]) != 5 {
 			t.Errorf("board 1 leader = %v, want team 2's first player with 10 points from 5 games", board1)
 		}
 		// Board 4 is drawn in every match but one: team 3's fourth player
@@ -249,13 +267,13 @@ func TestSixTeamRoundRobin(t *testing.T) {
 		// Adiukh points.
 		for _, r := range st["boards"].([]any)[3].(map[string]any)["rows"].([]any) {
 			r := r.(map[string]any)
-			if apitest.Num(r["player_id"]) == te.roster[3][3] && (r["points"] != 6.0 || apitest.Num(r["games"]) != 5 || apitest.Num(r["adiukh_points"]) != 4*12+24) {
+			if apitest.Num(r["player_id"]) == te.Roster[3][3] && (r["points"] != 6.0 || apitest.Num(r["games"]) != 5 || apitest.Num(r["adiukh_points"]) != 4*12+24) {
 				t.Errorf("team 3's board 4 = %v, want 6 points from 5 games and 72 Adiukh points", r)
 			}
 		}
 		// The crosstable row of team 6: 7 game points and 1 match point,
 		// and its match against team 3 lost 0:8.
-		ct := s.Must(http.StatusOK, "", "GET", te.path("/crosstable"), nil)
+		ct := s.Must(http.StatusOK, "", "GET", te.Path("/crosstable"), nil)
 		row6 := ct["rows"].([]any)[5].(map[string]any)
 		if apitest.Num(row6["start_no"]) != 6 || apitest.Num(row6["rank"]) != 6 || row6["game_points"] != 7.0 || len(row6["matches"].([]any)) != 5 {
 			t.Errorf("crosstable row 6 = %v", row6)
@@ -266,7 +284,7 @@ func TestSixTeamRoundRobin(t *testing.T) {
 				t.Errorf("team 6 against team 3 = %v, want 0:8 and no match points", m)
 			}
 		}
-		s.Must(http.StatusOK, arbiter, "PATCH", te.path(""), map[string]any{"status": "finished"})
+		s.Must(http.StatusOK, apitest.Arbiter, "PATCH", te.Path(""), map[string]any{"status": "finished"})
 	})
 }
 
@@ -275,10 +293,10 @@ func TestSixTeamRoundRobin(t *testing.T) {
 func TestLineupRules(t *testing.T) {
 	t.Parallel()
 	apitest.ForEachServer(t, func(t *testing.T, s *apitest.Server) {
-		te := newTeamEvent(t, s, "round-robin", 0, 4, []int{6, 4})
-		round := s.Must(http.StatusCreated, arbiter, "POST", te.path("/rounds"), nil)
-		r1, r2 := te.roster[1], te.roster[2]
-		lineup := te.path("/rounds/1/lineups/1")
+		te := apitest.NewTeamEvent(t, s, "round-robin", 0, 4, []int{6, 4})
+		round := s.Must(http.StatusCreated, apitest.Arbiter, "POST", te.Path("/rounds"), nil)
+		r1, r2 := te.Roster[1], te.Roster[2]
+		lineup := te.Path("/rounds/1/lineups/1")
 		for _, tc := range []struct {
 			name    string
 			players []int
@@ -293,7 +311,7 @@ func TestLineupRules(t *testing.T) {
 			{"a player twice", []int{r1[0], r1[1], r1[1], r1[3]}, "players[2]", "named twice"},
 		} {
 			t.Run(tc.name, func(t *testing.T) {
-				code, out := s.Do(arbiter, "PUT", lineup, map[string]any{"players": tc.players})
+				code, out := s.Do(apitest.Arbiter, "PUT", lineup, map[string]any{"players": tc.players})
 				if code != http.StatusBadRequest || out["field"] != tc.field || !strings.Contains(out["message"].(string), tc.message) {
 					t.Errorf("PUT lineup %v: %d %v, want 400 on %s saying %q", tc.players, code, out, tc.field, tc.message)
 				}
@@ -301,7 +319,7 @@ func TestLineupRules(t *testing.T) {
 		}
 
 		// Reserves move players down: 1, 2, 5 (reserve), 6 (reserve) is fine.
-		got := s.Must(http.StatusOK, arbiter, "PUT", lineup, map[string]any{"players": []int{r1[0], r1[1], r1[4], r1[5]}})
+		got := s.Must(http.StatusOK, apitest.Arbiter, "PUT", lineup, map[string]any{"players": []int{r1[0], r1[1], r1[4], r1[5]}})
 		games := findMatch(got, 1)["games"].([]any)
 		for board, want := range []int{r1[0], r1[1], r1[4], r1[5]} {
 			g := games[board].(map[string]any)
@@ -319,36 +337,36 @@ func TestLineupRules(t *testing.T) {
 
 		// A reserve added after round 1 was paired plays from round 2; the
 		// team's details change without touching the roster.
-		added := s.Must(http.StatusCreated, arbiter, "POST", te.path("/teams/2/players"), map[string]any{"name": "Запасной", "rating": 1200})
+		added := s.Must(http.StatusCreated, apitest.Arbiter, "POST", te.Path("/teams/2/players"), map[string]any{"name": "Запасной", "rating": 1200})
 		players := added["players"].([]any)
 		late := players[len(players)-1].(map[string]any)
 		if len(players) != 5 || apitest.Num(late["roster_place"]) != 5 || late["club"] != "Майкоп" {
 			t.Errorf("team 2 after adding a reserve = %v", added)
 		}
-		code, out := s.Do(arbiter, "PUT", te.path("/rounds/1/lineups/2"), map[string]any{"players": []int{r2[0], r2[1], r2[2], apitest.Num(late["id"])}})
+		code, out := s.Do(apitest.Arbiter, "PUT", te.Path("/rounds/1/lineups/2"), map[string]any{"players": []int{r2[0], r2[1], r2[2], apitest.Num(late["id"])}})
 		if code != http.StatusBadRequest || !strings.Contains(out["message"].(string), "plays from round 2") {
 			t.Errorf("fielding a reserve added after the pairing: %d %v, want 400", code, out)
 		}
-		renamed := s.Must(http.StatusOK, arbiter, "PATCH", te.path("/teams/2"), map[string]any{"captain": "Игрок 2.1", "reason": "выбран командой"})
+		renamed := s.Must(http.StatusOK, apitest.Arbiter, "PATCH", te.Path("/teams/2"), map[string]any{"captain": "Игрок 2.1", "reason": "выбран командой"})
 		if renamed["captain"] != "Игрок 2.1" || renamed["name"] != "Команда 2" || len(renamed["players"].([]any)) != 5 {
 			t.Errorf("team 2 after the change = %v", renamed)
 		}
 		// Once a board has a result the line-up is fixed.
-		s.Must(http.StatusOK, arbiter, "POST", te.path("/rounds/1/publish"), nil)
+		s.Must(http.StatusOK, apitest.Arbiter, "POST", te.Path("/rounds/1/publish"), nil)
 		g := games[0].(map[string]any)
-		s.Must(http.StatusOK, arbiter, "PUT", te.path("/rounds/1/matches/1/boards/1/result"), map[string]any{"score": "17:7", "end_reason": "final_position", "version": apitest.Num(g["version"])})
+		s.Must(http.StatusOK, apitest.Arbiter, "PUT", te.Path("/rounds/1/matches/1/boards/1/result"), map[string]any{"score": "17:7", "end_reason": "final_position", "version": apitest.Num(g["version"])})
 		// A result sent with the version it had before is refused, naming
 		// the board as the arbiter knows it: its table and board.
-		code, out = s.Do(arbiter, "PUT", te.path("/rounds/1/matches/1/boards/1/result"), map[string]any{"score": "7:17", "end_reason": "final_position", "version": apitest.Num(g["version"])})
+		code, out = s.Do(apitest.Arbiter, "PUT", te.Path("/rounds/1/matches/1/boards/1/result"), map[string]any{"score": "7:17", "end_reason": "final_position", "version": apitest.Num(g["version"])})
 		if code != http.StatusConflict || out["message"] != fmt.Sprintf("board 1 of table 1 in round 1 was changed meanwhile (version %d is out of date); reload the round and enter the result again", apitest.Num(g["version"])) {
 			t.Errorf("a stale result: %d %v", code, out)
 		}
-		code, out = s.Do(arbiter, "PUT", lineup, map[string]any{"players": []int{r1[0], r1[1], r1[2], r1[3]}})
+		code, out = s.Do(apitest.Arbiter, "PUT", lineup, map[string]any{"players": []int{r1[0], r1[1], r1[2], r1[3]}})
 		if code != http.StatusConflict || !strings.Contains(out["message"].(string), "already has a result") {
 			t.Errorf("line-up after a result: %d %v, want 409", code, out)
 		}
 		// Players of a team event come with their team.
-		code, out = s.Do(arbiter, "POST", te.path("/players"), map[string]any{"name": "Одиночка"})
+		code, out = s.Do(apitest.Arbiter, "POST", te.Path("/players"), map[string]any{"name": "Одиночка"})
 		if code != http.StatusBadRequest || out["field"] != "discipline" {
 			t.Errorf("individual player in a team event: %d %v, want 400 on discipline", code, out)
 		}
@@ -377,7 +395,7 @@ func TestLineupRules(t *testing.T) {
 func TestTenTeamSwiss(t *testing.T) {
 	t.Parallel()
 	apitest.ForEachServer(t, func(t *testing.T, s *apitest.Server) {
-		te := newTeamEvent(t, s, "swiss", 5, 2, []int{2, 2, 2, 2, 2, 2, 2, 2, 2, 2})
+		te := apitest.NewTeamEvent(t, s, "swiss", 5, 2, []int{2, 2, 2, 2, 2, 2, 2, 2, 2, 2})
 		score := func(home, away, board int) boardScore {
 			if home < away {
 				return boardScore{17, 7, "final_position"}
@@ -392,7 +410,7 @@ func TestTenTeamSwiss(t *testing.T) {
 			"1-5 3-2 4-10 6-7 8-9",
 		}
 		for n, want := range wantRounds {
-			round := s.Must(http.StatusCreated, arbiter, "POST", te.path("/rounds"), nil)
+			round := s.Must(http.StatusCreated, apitest.Arbiter, "POST", te.Path("/rounds"), nil)
 			var tables []string
 			for i, m := range round["matches"].([]any) {
 				m := m.(map[string]any)
@@ -404,15 +422,15 @@ func TestTenTeamSwiss(t *testing.T) {
 			if got := strings.Join(tables, " "); got != want {
 				t.Fatalf("round %d pairs %s, want %s", n+1, got, want)
 			}
-			te.checkColoursAlternate(round)
-			te.play(round, score)
+			checkColoursAlternate(te, round)
+			play(te, round, score)
 		}
-		code, _ := s.Do(arbiter, "POST", te.path("/rounds"), nil)
+		code, _ := s.Do(apitest.Arbiter, "POST", te.Path("/rounds"), nil)
 		if code != http.StatusConflict {
 			t.Errorf("pairing round 6 of 5: status %d, want 409", code)
 		}
 
-		st := s.Must(http.StatusOK, "", "GET", te.path("/standings"), nil)
+		st := s.Must(http.StatusOK, "", "GET", te.Path("/standings"), nil)
 		want := []struct {
 			startNo, rank int
 			mp            float64
@@ -454,10 +472,10 @@ func TestTenTeamSwiss(t *testing.T) {
 func TestTeamRoundUnpublishedAnswersWithMatches(t *testing.T) {
 	t.Parallel()
 	apitest.ForEachServer(t, func(t *testing.T, s *apitest.Server) {
-		te := newTeamEvent(t, s, "round-robin", 0, 2, []int{2, 2, 2, 2})
-		s.Must(http.StatusCreated, arbiter, "POST", te.path("/rounds"), nil)
-		s.Must(http.StatusOK, arbiter, "POST", te.path("/rounds/1/publish"), nil)
-		back := s.Must(http.StatusOK, arbiter, "POST", te.path("/rounds/1/unpublish"), map[string]any{"reason": "составы уточняются"})
+		te := apitest.NewTeamEvent(t, s, "round-robin", 0, 2, []int{2, 2, 2, 2})
+		s.Must(http.StatusCreated, apitest.Arbiter, "POST", te.Path("/rounds"), nil)
+		s.Must(http.StatusOK, apitest.Arbiter, "POST", te.Path("/rounds/1/publish"), nil)
+		back := s.Must(http.StatusOK, apitest.Arbiter, "POST", te.Path("/rounds/1/unpublish"), map[string]any{"reason": "составы уточняются"})
 		if _, ok := back["matches"]; !ok || back["games"] != nil || back["status"] != "draft" {
 			t.Errorf("unpublishing a team round answers %v, want its matches as a draft", back)
 		}

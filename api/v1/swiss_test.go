@@ -1,4 +1,4 @@
-package api_test
+package v1_test
 
 import (
 	"fmt"
@@ -92,7 +92,7 @@ func TestSwissThroughAPI(t *testing.T) {
 				// The requested bye is named by its points on the printed
 				// list, as on the pairing page.
 				pdf := mustDownload(s, fmt.Sprintf("%s/rounds/2/pairings.pdf", events), "application/pdf")
-				if text := pdfToText(t, "swiss-round2-pairings", pdf); !strings.Contains(text, apitest.RuDoc("reason.half_point_bye")) {
+				if text := apitest.PDFToText(t, "swiss-round2-pairings", pdf); !strings.Contains(text, apitest.RuDoc("reason.half_point_bye")) {
 					t.Errorf("the pairing list of round 2 does not name the requested bye:\n%s", text)
 				}
 			}

@@ -1,4 +1,4 @@
-package api_test
+package v1_test
 
 import (
 	"fmt"
@@ -103,7 +103,7 @@ func TestTeamRosterFromThePeopleAPI(t *testing.T) {
 	// The desk's reserve form takes the person's federation ID.
 	desk := s.SignIn(arbiter)
 	rec := desk.Post(fmt.Sprintf("/events/%d/teams/%d/players", id, apitest.Num(team["id"])), url.Values{"person": {zaur["federation_id"].(string)}})
-	mustStatus(t, "a reserve from the register", rec.Code, http.StatusSeeOther, rec.Body.String())
+	apitest.MustStatus(t, "a reserve from the register", rec.Code, http.StatusSeeOther, rec.Body.String())
 	rec = desk.Post(fmt.Sprintf("/events/%d/teams/%d/players", id, apitest.Num(team["id"])), url.Values{"person": {zaur["federation_id"].(string)}})
 	if text := apitest.PageText(rec); rec.Code != http.StatusConflict || !strings.Contains(text, apitest.RuF("%s (%s) plays in this event already, as start number %d", "Шоров Заур", zaur["federation_id"], 3)) {
 		t.Errorf("a reserve who plays already: %d\n%s", rec.Code, text)
