@@ -4,14 +4,8 @@ import (
 	"os"
 	"testing"
 
-	"adiukh/api/apitest"
 	"adiukh/tournament/store/storetest"
 )
 
-// TestMain pools the tests' PostgreSQL schemas (storetest.Main) and closes
-// the browser tests' Chromium.
-func TestMain(m *testing.M) {
-	code := storetest.Main(m)
-	apitest.CloseChromium()
-	os.Exit(code)
-}
+// TestMain pools the tests' PostgreSQL schemas (storetest.Main).
+func TestMain(m *testing.M) { os.Exit(storetest.Main(m)) }

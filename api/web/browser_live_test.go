@@ -1,4 +1,4 @@
-package api_test
+package web_test
 
 import (
 	"context"
@@ -458,4 +458,236 @@ func dragGameInBrowsers(t *testing.T, s *apitest.WebServer, second *store.Store)
 	}
 	tbl.stayed(t, tbl.white, "White")
 	tbl.stayed(t, tbl.black, "Black")
+}
+
+// On a 390 × 844 phone a live game's board and both clocks fill the first
+// screen: nothing of them is below the fold, for White and for Black, and
+// nothing is wider than the screen.
+func TestBrowserLiveGamePhone(t *testing.T) {
+	t.Parallel()
+	tbl := openLiveGame(t, apitest.NewWebServerOn(t, storetest.SQLite(t)), nil)
+	for _, p := range []struct {
+		who string
+		ctx context.Context
+	}{{"White", tbl.white}, {"Black", tbl.black}} {
+		var bottoms []float64
+		var width int
+		tbl.run(p.ctx, p.who+" on a phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateScale(2)),
+			chromedp.Reload(), chromedp.WaitVisible(`#tap-board svg`),
+			chromedp.Evaluate(`[document.querySelector("#tap-board svg")].concat([...document.querySelectorAll("#live-game .live-clock")]).map(e => e.getBoundingClientRect().bottom)`, &bottoms),
+			chromedp.Evaluate(`document.documentElement.scrollWidth`, &width),
+			apitest.Shot("live-game-phone-"+p.who))
+		if len(bottoms) != 3 {
+			t.Fatalf("%s's page: the board and clocks end at %v", p.who, bottoms)
+		}
+		for i, what := range []string{"the board", "the first clock", "the second clock"} {
+			if bottoms[i] > 844 {
+				t.Errorf("%s's page: %s ends at %.0f px, below the fold of an 844 px screen", p.who, what, bottoms[i])
+			}
+		}
+		if width > 390 {
+			t.Errorf("%s's page is %d px wide on a 390 px screen", p.who, width)
+		}
+	}
+}
+
+// Two players in two Chromium windows play a live blitz game of Russian
+// draughts (issue 51.6), Black's on a phone: each taps their moves on the
+// board of flat pieces, a compulsory capture and the capture back
+// included, and each move shows on the other page from the stream — the
+// piece on its square, the piece taken gone, a man drawn as a man (no
+// tower) — without a page loaded anew; Black's premove, tapped while White
+// thinks, is played when White has moved. On both databases.
+func TestBrowserLiveRussianGame(t *testing.T) {
+	t.Parallel()
+	for name, st := range storetest.Open(t) {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			liveRussianGameInBrowsers(t, apitest.NewWebServerOn(t, st))
+		})
+	}
+}
+
+func liveRussianGameInBrowsers(t *testing.T, s *apitest.WebServer) {
+	tbl := openLiveGameOf(t, s, nil, map[string]any{"game": "russian"})
+	white, black, run, gid := tbl.white, tbl.black, tbl.run, tbl.gid
+	run(black, "Black plays on a phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateScale(2)),
+		chromedp.Reload(), chromedp.WaitVisible(`#tap-board svg`), chromedp.Evaluate(`window.sameLoad = true`, nil))
+	var flat bool
+	run(white, "White's board has flat men",
+		chromedp.Evaluate(`document.querySelector('#tap-board g[data-tower="c3"] circle.rim-w') !== null && document.querySelector('#tap-board g[data-tower="f6"] circle.rim-b') !== null && document.querySelector("#tap-board g[data-tower] text") === null`, &flat))
+	if !flat {
+		t.Fatal("White's board does not draw Russian draughts' men")
+	}
+	window := func(who string) context.Context {
+		if who == "Black" {
+			return black
+		}
+		return white
+	}
+	// shows waits until a player's page shows the moves and the move form
+	// for the ply.
+	shows := func(who, moves string, ply int) {
+		t.Helper()
+		var ok bool
+		run(window(who), who+"'s page shows "+moves, chromedp.Poll(fmt.Sprintf(`document.querySelector("#live-game .corr-moves").textContent.includes(%q) && !document.getElementById("move-form").hidden && document.querySelector('#move-form input[name=ply]').value === "%d"`, moves, ply),
+			&ok, chromedp.WithPollingTimeout(15*time.Second)))
+	}
+	tap := func(who string, squares ...string) {
+		t.Helper()
+		for _, sq := range squares {
+			run(window(who), who+" taps "+sq, chromedp.Click(fmt.Sprintf(`#tap-board rect[data-sq="%s"]`, sq)))
+		}
+	}
+	tap("White", "c3", "d4")
+	shows("Black", "c3-d4", 1)
+	var drawn bool
+	run(black, "Black's page draws White's man on d4",
+		chromedp.Evaluate(`document.querySelector('#tap-board g[data-tower="d4"] circle.rim-w') !== null && document.querySelector('#tap-board g[data-tower="c3"]').childElementCount === 0`, &drawn))
+	if !drawn {
+		t.Error("Black's page does not show White's man on d4")
+	}
+	tap("Black", "f6", "g5")
+	shows("White", "f6-g5", 2)
+	tap("White", "g3", "h4")
+	shows("Black", "g3-h4", 3)
+	tap("Black", "g5", "f4")
+	shows("White", "g5-f4", 4)
+	// White must take: the only move offered is e3:g5.
+	var legal string
+	run(white, "White's legal moves", chromedp.Evaluate(`document.getElementById("tap-board").dataset.legal`, &legal))
+	if legal != "e3 g5=e3:g5" {
+		t.Errorf("White's legal moves with a capture to make: %q", legal)
+	}
+	tap("White", "e3", "g5")
+	shows("Black", "e3:g5", 5)
+	run(black, "Black's page has the taken man gone",
+		chromedp.Evaluate(`document.querySelector('#tap-board g[data-tower="f4"]').childElementCount === 0 && document.querySelector('#tap-board g[data-tower="g5"] circle.rim-w') !== null`, &drawn))
+	if !drawn {
+		t.Error("Black's page does not show the capture")
+	}
+	tap("Black", "h6", "f4")
+	shows("White", "h6:f4", 6)
+	run(white, "a screenshot", apitest.Shot("live-russian-game"))
+	run(black, "a screenshot", apitest.Shot("live-russian-game-phone"))
+	g := s.Must(http.StatusOK, "", "GET", fmt.Sprintf("/api/v1/games/%d", gid), nil)
+	if apitest.Num(g["ply"]) != 6 || g["game"] != "russian" || !strings.Contains(g["towers"].(string), "f4:bm") || strings.Contains(g["towers"].(string), "g5:") {
+		t.Errorf("the game after six moves in the browsers: %v", g)
+	}
+	// While White thinks, Black taps a premove with the man on f4 (a flat
+	// piece is theirs as a tower's top is): it is played as soon as White
+	// has moved.
+	var queued bool
+	tap("Black", "f4", "g3")
+	run(black, "Black's premove is shown",
+		chromedp.Evaluate(`document.querySelector('#tap-board rect[data-sq="f4"]').classList.contains("premove") && document.querySelector('#tap-board rect[data-sq="g3"]').classList.contains("premove")`, &queued))
+	if !queued {
+		t.Error("Black's premove f4→g3 is not shown on the board")
+	}
+	tap("White", "a3", "b4")
+	shows("White", "f4-g3", 8)
+	tbl.stayed(t, white, "White")
+	tbl.stayed(t, black, "Black")
+}
+
+// A reader's open pairings page of a running round shows a result the
+// arbiter enters, in place: no reload (a mark left on the window stays).
+func TestBrowserLivePairings(t *testing.T) {
+	t.Parallel()
+	s := apitest.NewWebServer(t)
+	s.Handler = apitest.NewRouter(api.Deps{
+		DB: s.Store, Events: tournament.NewService(s.Store, engines.Options()), Accounts: s.Accounts,
+		Log: slog.New(slog.NewTextHandler(io.Discard, nil)), LiveEvery: 200 * time.Millisecond,
+	})
+	id := s.RoundRobin(4)
+	at, run := apitest.BrowserOn(t, s.Handler)
+
+	var live string
+	run("open the pairings",
+		chromedp.Navigate(at(fmt.Sprintf("/events/%d", id))),
+		chromedp.WaitVisible(`main`),
+		chromedp.AttributeValue(`main`, "data-live", &live, nil),
+		chromedp.Evaluate(`window.adiukhMark = "kept"`, nil),
+	)
+	if live != "200" {
+		t.Fatalf("the pairings of a running round have data-live=%q, want 200", live)
+	}
+	apitest.PlayRound(s.Server, id, 1, "17:7")
+	var shown bool
+	var mark string
+	run("the result appears in place",
+		chromedp.Poll(`document.querySelector("main").textContent.includes("17:7")`, &shown, chromedp.WithPollingTimeout(10*time.Second)),
+		chromedp.Evaluate(`window.adiukhMark || ""`, &mark),
+	)
+	if !shown || mark != "kept" {
+		t.Errorf("the result shown %v; the page's mark %q, want kept (no reload)", shown, mark)
+	}
+
+	var calendarLive bool
+	run("a page of no running round is not live",
+		chromedp.Navigate(at("/calendar")),
+		chromedp.WaitVisible(`main`),
+		chromedp.Evaluate(`document.querySelector("main").hasAttribute("data-live")`, &calendarLive),
+	)
+	if calendarLive {
+		t.Error("the calendar looks for news")
+	}
+}
+
+// The games tab of an event played live on the site follows its games
+// without a reload, for its arbiter too: the clock of each side to move
+// runs, and a move played shows within seconds. Its standings look for
+// news every 3 s, not every 20, so a game's end shows at once.
+func TestBrowserLiveGamesTab(t *testing.T) {
+	t.Parallel()
+	st := storetest.SQLite(t)
+	s := apitest.NewCorrServer(t, st, time.Date(2026, 12, 5, 15, 0, 0, 0, time.UTC), nil)
+	arbiter := s.User("arbiter@example.org", tournament.ArbiterRole)
+	sec := apitest.StartLiveEvent(t, s, arbiter, map[string]any{"name": "Блиц онлайн", "discipline": "blitz", "system": "round-robin", "time_control": "3+2", "online": true},
+		map[string]string{}, "anna@example.org", "boris@example.org")
+	g := sec.Games(s)[0]
+	cookie := s.Session("arbiter@example.org")
+
+	srv := httptest.NewServer(s.Handler)
+	t.Cleanup(srv.Close)
+	ctx := apitest.Browser(t)
+	var live, before, after string
+	err := chromedp.Run(ctx,
+		network.SetCookie(cookie.Name, cookie.Value).WithURL(srv.URL),
+		chromedp.Navigate(srv.URL+sec.Ev[len("/api/v1"):]+"/games"),
+		chromedp.WaitVisible(`table.corr-list`),
+		chromedp.Evaluate(`window.adiukhMark = "kept"`, nil),
+		chromedp.AttributeValue(`main`, "data-live", &live, nil),
+		chromedp.Text(`td[data-tick-ms]`, &before),
+		chromedp.Sleep(1500*time.Millisecond),
+		chromedp.Text(`td[data-tick-ms]`, &after),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if live != "3000" {
+		t.Errorf("the arbiter's games tab of a live event has data-live=%q, want 3000", live)
+	}
+	if before == after {
+		t.Errorf("the clock of the side to move reads %q, then %q 1.5 s later", before, after)
+	}
+	white := sec.Tokens[int(apitest.Num(g["white"]))]
+	s.Must(http.StatusOK, white, "POST", fmt.Sprintf("/api/v1/games/%d/moves", int(apitest.Num(g["id"]))), map[string]any{"move": "c3-d4", "ply": 0})
+	var moved bool
+	var mark string
+	if err := chromedp.Run(ctx,
+		chromedp.Poll(`document.querySelector("table.corr-list tbody tr td:last-child").textContent.trim() === "1"`, &moved, chromedp.WithPollingTimeout(10*time.Second)),
+		chromedp.Evaluate(`window.adiukhMark || ""`, &mark),
+	); err != nil {
+		t.Fatalf("the move on the games tab: %v", err)
+	}
+	if mark != "kept" {
+		t.Error("the games tab was loaded anew")
+	}
+
+	rec := httptest.NewRecorder()
+	s.Handler.ServeHTTP(rec, httptest.NewRequest("GET", sec.Ev[len("/api/v1"):]+"/standings", nil))
+	if !strings.Contains(rec.Body.String(), `data-live="3000"`) {
+		t.Errorf("the standings of a live event do not look for news every 3 s")
+	}
 }
