@@ -170,32 +170,3 @@ func (s *CorrServer) Page(cookie *http.Cookie, path string) string {
 	}
 	return body
 }
-
-// corrSection is a started section for the page tests.
-type corrSection struct {
-	Ev      string
-	Arbiter string
-	Games   []map[string]any
-	tokens  map[int]string // API tokens by player ID
-	Emails  map[int]string
-}
-
-// StartCorrSection registers n players with accounts and starts the games
-// from the initial position.
-func StartCorrSection(t *testing.T, s *CorrServer, n int) *corrSection {
-	t.Helper()
-	sec := &corrSection{Arbiter: s.User("arbiter@example.org", tournament.ArbiterRole), tokens: map[int]string{}, Emails: map[int]string{}}
-	id := Num(s.Must(http.StatusCreated, sec.Arbiter, "POST", "/api/v1/events", map[string]any{"name": "Заочный кубок", "discipline": "correspondence",
-		"system": "round-robin", "time_control": "50d/10"}).(map[string]any)["id"])
-	sec.Ev = fmt.Sprintf("/api/v1/events/%d", id)
-	for i := range n {
-		pid := Num(s.Must(http.StatusCreated, sec.Arbiter, "POST", sec.Ev+"/players", map[string]any{"name": fmt.Sprintf("Игрок %c", 'А'+rune(i))}).(map[string]any)["id"])
-		email := fmt.Sprintf("p%d@example.org", i)
-		sec.tokens[pid], sec.Emails[pid] = s.User(email, tournament.PlayerRole), email
-		s.Must(http.StatusOK, sec.Arbiter, "PUT", fmt.Sprintf("%s/players/%d/account", sec.Ev, pid), map[string]any{"email": email})
-	}
-	for _, g := range s.Must(http.StatusOK, sec.Arbiter, "POST", sec.Ev+"/start", nil).([]any) {
-		sec.Games = append(sec.Games, g.(map[string]any))
-	}
-	return sec
-}

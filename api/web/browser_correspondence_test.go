@@ -21,8 +21,8 @@ import (
 func TestBrowserCorrespondencePhone(t *testing.T) {
 	t.Parallel()
 	s := apitest.NewCorrServer(t, storetest.SQLite(t), apitest.CorrStart, nil)
-	sec := apitest.StartCorrSection(t, s, 4)
-	ev := strings.Replace(sec.Ev, "/api/v1", "", 1)
+	sec := startCorrSection(t, s, 4)
+	ev := strings.Replace(sec.ev, "/api/v1", "", 1)
 	srv := httptest.NewServer(s.Handler)
 	defer srv.Close()
 	ctx := apitest.Browser(t)
@@ -48,7 +48,7 @@ func TestBrowserCorrespondencePhone(t *testing.T) {
 		}
 	}
 	if err := chromedp.Run(ctx, chromedp.EmulateViewport(360, 740, chromedp.EmulateMobile, chromedp.EmulateScale(2)),
-		signIn(sec.Emails[apitest.Num(sec.Games[0]["white"])], "пароль игрока")); err != nil {
+		signIn(sec.emails[apitest.Num(sec.games[0]["white"])], "пароль игрока")); err != nil {
 		t.Fatal(err)
 	}
 	width("a player", "/my/games")

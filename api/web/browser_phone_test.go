@@ -24,7 +24,7 @@ func TestBrowserPatronymicOnAPhone(t *testing.T) {
 	s := apitest.NewWebServer(t)
 	person := s.Must(http.StatusCreated, tournament.Admin, "POST", "/api/v1/people", map[string]any{
 		"surname": "Хуажев-Тлехас", "given_names": "Аслан-Гирей", "patronymic": "Мухамедович", "birth_year": 1990})
-	id := apitest.SwissEvent(s.Server, "Хуажев-Тлехас Аслан-Гирей", "Нехай Саида")
+	id := swissEvent(s.Server, "Хуажев-Тлехас Аслан-Гирей", "Нехай Саида")
 	admin := s.SignIn(tournament.Admin)
 	at, run := apitest.BrowserOn(t, s.Handler)
 	run("a 390 px phone signed in", chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateScale(3)),

@@ -29,7 +29,7 @@ func TestBrowserSignUpEnterAndPlay(t *testing.T) {
 	t.Parallel()
 	st := storetest.SQLite(t)
 	clock := &apitest.FakeClock{At: time.Now().UTC()}
-	tray := &apitest.MailTray{}
+	tray := &mailTray{}
 	s := &apitest.WebServer{Server: apitest.NewServer(t, st), Store: st,
 		Accounts: apitest.Accounts(st, account.Options{Mailer: tray, SiteURL: "https://adiukh.example", Now: clock.Now})}
 	opt := engines.Options()
@@ -53,7 +53,7 @@ func TestBrowserSignUpEnterAndPlay(t *testing.T) {
 		chromedp.Click(`form[action="/signup"] button[type=submit]`),
 		chromedp.WaitVisible(`p[role=status]`),
 	)
-	link := tray.Await(t, regexp.MustCompile(`https://adiukh\.example(/signup/confirm/\S+)`))
+	link := tray.await(t, regexp.MustCompile(`https://adiukh\.example(/signup/confirm/\S+)`))
 	run("confirm and sign in",
 		chromedp.Navigate(at(link[1])),
 		chromedp.SendKeys(`input[name=password]`, "мой пароль адиюх"),

@@ -20,10 +20,10 @@ import (
 func TestCorrespondenceWithdrawalOnTheDesk(t *testing.T) {
 	t.Parallel()
 	s := apitest.NewCorrServer(t, storetest.SQLite(t), apitest.CorrStart, nil)
-	sec := apitest.StartCorrSection(t, s, 4)
-	ev := strings.Replace(sec.Ev, "/api/v1", "", 1)
+	sec := startCorrSection(t, s, 4)
+	ev := strings.Replace(sec.ev, "/api/v1", "", 1)
 	cookie := s.Session("arbiter@example.org")
-	players := s.Must(http.StatusOK, sec.Arbiter, "GET", sec.Ev+"/players", nil).(map[string]any)["players"].([]any)
+	players := s.Must(http.StatusOK, sec.arbiter, "GET", sec.ev+"/players", nil).(map[string]any)["players"].([]any)
 	pid := apitest.Num(players[0].(map[string]any)["id"])
 	withdraw := fmt.Sprintf("%s/players/%d/withdraw", ev, pid)
 	for lang, want := range map[string]string{"ru": apitest.RuT("corr.withdraw"), "en": "Withdraw from the event"} {
@@ -48,14 +48,14 @@ func TestCorrespondenceWithdrawalOnTheDesk(t *testing.T) {
 		correspondence.WithdrawalLoses, correspondence.WithdrawalAdjudicates)) {
 		t.Errorf("confirmation without a choice: %d, want 400 asking to choose", rec.Code)
 	}
-	for _, g := range sec.Games {
+	for _, g := range sec.games {
 		if got := s.Game(apitest.Num(g["id"])); got["status"] != "running" {
 			t.Fatalf("a refused withdrawal changed game %v", got)
 		}
 	}
 	mustPost(s, cookie, withdraw, url.Values{"confirm": {"1"}, "reason": {"перестал отвечать"}, "games": {"lose"}})
 	ended := 0
-	for _, g := range sec.Games {
+	for _, g := range sec.games {
 		got := s.Game(apitest.Num(g["id"]))
 		if apitest.Num(got["white"]) != pid && apitest.Num(got["black"]) != pid {
 			if got["status"] != "running" {
@@ -81,7 +81,7 @@ func TestCorrespondenceWithdrawalOnTheDesk(t *testing.T) {
 	mustContain(t, "the crosstable", s.Page(nil, ev+"/crosstable"), "−:&#43;")
 	mustContain(t, "the player card", s.Page(nil, fmt.Sprintf("%s/players/%d?lang=en", ev, pid)), "withdrawn from the event")
 	// The general player update does not withdraw "from a round" here.
-	code, _ := s.Call(sec.Arbiter, "PATCH", fmt.Sprintf("%s/players/%d", sec.Ev, apitest.Num(players[1].(map[string]any)["id"])), map[string]any{"withdraw_from_round": 4, "reason": "x"})
+	code, _ := s.Call(sec.arbiter, "PATCH", fmt.Sprintf("%s/players/%d", sec.ev, apitest.Num(players[1].(map[string]any)["id"])), map[string]any{"withdraw_from_round": 4, "reason": "x"})
 	if code != http.StatusConflict {
 		t.Errorf("PATCH withdraw_from_round in a running section: %d, want 409", code)
 	}
@@ -92,13 +92,13 @@ func TestCorrespondenceWithdrawalOnTheDesk(t *testing.T) {
 func TestCorrespondenceWithdrawalAPI(t *testing.T) {
 	t.Parallel()
 	s := apitest.NewCorrServer(t, storetest.SQLite(t), apitest.CorrStart, nil)
-	sec := apitest.StartCorrSection(t, s, 3)
-	players := s.Must(http.StatusOK, sec.Arbiter, "GET", sec.Ev+"/players", nil).(map[string]any)["players"].([]any)
-	path := fmt.Sprintf("%s/players/%d/withdraw", sec.Ev, apitest.Num(players[2].(map[string]any)["id"]))
-	if code, _ := s.Call(sec.Arbiter, "POST", path, map[string]any{"games": "resign", "reason": "ill"}); code != http.StatusBadRequest {
+	sec := startCorrSection(t, s, 3)
+	players := s.Must(http.StatusOK, sec.arbiter, "GET", sec.ev+"/players", nil).(map[string]any)["players"].([]any)
+	path := fmt.Sprintf("%s/players/%d/withdraw", sec.ev, apitest.Num(players[2].(map[string]any)["id"]))
+	if code, _ := s.Call(sec.arbiter, "POST", path, map[string]any{"games": "resign", "reason": "ill"}); code != http.StatusBadRequest {
 		t.Errorf("an unknown choice: %d, want 400", code)
 	}
-	out := s.Must(http.StatusOK, sec.Arbiter, "POST", path, map[string]any{"games": "adjudicate", "reason": "ill"}).(map[string]any)
+	out := s.Must(http.StatusOK, sec.arbiter, "POST", path, map[string]any{"games": "adjudicate", "reason": "ill"}).(map[string]any)
 	if p := out["player"].(map[string]any); apitest.Num(p["withdraw_from_round"]) != 1 {
 		t.Errorf("player after the withdrawal: %v", p)
 	}

@@ -13,8 +13,38 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"adiukh/api/apitest"
+	"adiukh/tournament"
 	"adiukh/tournament/store/storetest"
 )
+
+// corrSection is a started section for the page tests.
+type corrSection struct {
+	ev      string
+	arbiter string
+	games   []map[string]any
+	tokens  map[int]string // API tokens by player ID
+	emails  map[int]string
+}
+
+// startCorrSection registers n players with accounts and starts the games
+// from the initial position.
+func startCorrSection(t *testing.T, s *apitest.CorrServer, n int) *corrSection {
+	t.Helper()
+	sec := &corrSection{arbiter: s.User("arbiter@example.org", tournament.ArbiterRole), tokens: map[int]string{}, emails: map[int]string{}}
+	id := apitest.Num(s.Must(http.StatusCreated, sec.arbiter, "POST", "/api/v1/events", map[string]any{"name": "Заочный кубок", "discipline": "correspondence",
+		"system": "round-robin", "time_control": "50d/10"}).(map[string]any)["id"])
+	sec.ev = fmt.Sprintf("/api/v1/events/%d", id)
+	for i := range n {
+		pid := apitest.Num(s.Must(http.StatusCreated, sec.arbiter, "POST", sec.ev+"/players", map[string]any{"name": fmt.Sprintf("Игрок %c", 'А'+rune(i))}).(map[string]any)["id"])
+		email := fmt.Sprintf("p%d@example.org", i)
+		sec.tokens[pid], sec.emails[pid] = s.User(email, tournament.PlayerRole), email
+		s.Must(http.StatusOK, sec.arbiter, "PUT", fmt.Sprintf("%s/players/%d/account", sec.ev, pid), map[string]any{"email": email})
+	}
+	for _, g := range s.Must(http.StatusOK, sec.arbiter, "POST", sec.ev+"/start", nil).([]any) {
+		sec.games = append(sec.games, g.(map[string]any))
+	}
+	return sec
+}
 
 // The arbiter's result entry of an over-the-board round does not take a
 // result for a correspondence game still being played: the page and the
@@ -23,9 +53,9 @@ import (
 func TestCorrespondenceResultNotEnteredBesideTheGame(t *testing.T) {
 	t.Parallel()
 	s := apitest.NewCorrServer(t, storetest.SQLite(t), apitest.CorrStart, nil)
-	sec := apitest.StartCorrSection(t, s, 2)
-	g := sec.Games[0]
-	ev := strings.Replace(sec.Ev, "/api/v1", "", 1)
+	sec := startCorrSection(t, s, 2)
+	g := sec.games[0]
+	ev := strings.Replace(sec.ev, "/api/v1", "", 1)
 	cookie := s.Session("arbiter@example.org")
 	for lang, want := range map[string]string{"ru": apitest.RuF("board %d of round %d is a correspondence game played on the server: its result comes from the game itself or from the arbiter's decision on the game's page", 1, 1), "en": "board 1 of round 1 is a correspondence game played on the server"} {
 		form := url.Values{"board": {"1"}, "score": {"12:12"}, "end_reason": {"agreement"}, "versions": {"1:1"}}
@@ -39,11 +69,11 @@ func TestCorrespondenceResultNotEnteredBesideTheGame(t *testing.T) {
 			t.Errorf("%s: the results form on a running correspondence game: %d, want 409 saying %q", lang, rec.Code, want)
 		}
 	}
-	code, out := s.Call(sec.Arbiter, "PUT", sec.Ev+"/rounds/1/games/1/result", map[string]any{"score": "24:0", "end_reason": "arbiter", "version": 1})
+	code, out := s.Call(sec.arbiter, "PUT", sec.ev+"/rounds/1/games/1/result", map[string]any{"score": "24:0", "end_reason": "arbiter", "version": 1})
 	if code != http.StatusConflict {
 		t.Errorf("PUT result on a running correspondence game: %d %v, want 409", code, out)
 	}
-	code, out = s.Call(sec.Arbiter, "POST", sec.Ev+"/rounds/1/unpublish", map[string]any{"reason": "ошибка"})
+	code, out = s.Call(sec.arbiter, "POST", sec.ev+"/rounds/1/unpublish", map[string]any{"reason": "ошибка"})
 	if code != http.StatusConflict {
 		t.Errorf("unpublishing a correspondence round: %d %v, want 409", code, out)
 	}
@@ -96,10 +126,10 @@ func TestCorrespondenceDeskSendsToTheGames(t *testing.T) {
 func TestCorrespondencePages(t *testing.T) {
 	t.Parallel()
 	s := apitest.NewCorrServer(t, storetest.SQLite(t), apitest.CorrStart, nil)
-	sec := apitest.StartCorrSection(t, s, 3)
-	g := sec.Games[0]
+	sec := startCorrSection(t, s, 3)
+	g := sec.games[0]
 	white := apitest.Num(g["white"])
-	cookie := s.Session(sec.Emails[white])
+	cookie := s.Session(sec.emails[white])
 	for _, lang := range []string{"ru", "en"} {
 		my := s.Page(cookie, "/my/games?lang="+lang)
 		if !strings.Contains(my, fmt.Sprintf(`href="/games/%d"`, apitest.Num(g["id"]))) || !strings.Contains(my, "my-move") {
@@ -129,11 +159,11 @@ func TestCorrespondencePages(t *testing.T) {
 			}
 		}
 		// The header writes the clock as the documents print it.
-		list := s.Page(nil, strings.Replace(sec.Ev, "/api/v1", "", 1)+"/games?lang="+lang)
+		list := s.Page(nil, strings.Replace(sec.ev, "/api/v1", "", 1)+"/games?lang="+lang)
 		if want := map[string]string{"ru": " · 50 " + apitest.RuDoc("report.days") + " / 10 " + apitest.RuDoc("report.moves_per"), "en": " · 50 days / 10 moves"}[lang]; !strings.Contains(list, want) || strings.Contains(list, "50d/10") {
 			t.Errorf("%s: the event's header does not say %q", lang, want)
 		}
-		arbiter := s.Page(s.Session("arbiter@example.org"), strings.Replace(sec.Ev, "/api/v1", "", 1)+"/correspondence?lang="+lang)
+		arbiter := s.Page(s.Session("arbiter@example.org"), strings.Replace(sec.ev, "/api/v1", "", 1)+"/correspondence?lang="+lang)
 		// The section's lists write the deadlines as "My games" does.
 		for name, page := range map[string]string{"games": list, "correspondence": arbiter} {
 			if !regexp.MustCompile(deadline).MatchString(page) || strings.Contains(page, "UTC") {
@@ -166,17 +196,17 @@ func TestCorrespondencePages(t *testing.T) {
 		t.Errorf("after the form's move the game is at ply %v", got["ply"])
 	}
 	// The game in progress is in the event's game viewer.
-	viewer := s.Page(nil, fmt.Sprintf("%s/rounds/%d/boards/%d", strings.Replace(sec.Ev, "/api/v1", "", 1), apitest.Num(g["round"]), apitest.Num(g["board"])))
+	viewer := s.Page(nil, fmt.Sprintf("%s/rounds/%d/boards/%d", strings.Replace(sec.ev, "/api/v1", "", 1), apitest.Num(g["round"]), apitest.Num(g["board"])))
 	if !strings.Contains(viewer, `data-goto="1">c3-d4<`) {
 		t.Error("the game viewer does not show the move played on the server")
 	}
 	// The arbiter grants leave from the section's page.
 	cookie = s.Session("arbiter@example.org")
-	eventPage := strings.Replace(sec.Ev, "/api/v1", "", 1)
+	eventPage := strings.Replace(sec.ev, "/api/v1", "", 1)
 	if rec := post(eventPage+"/leave", url.Values{"player": {fmt.Sprint(white)}, "from": {"2026-12-05"}, "to": {"2027-02-01"}, "reason": {"болезнь"}}); rec.Code != http.StatusSeeOther {
 		t.Fatalf("the arbiter's leave form: %d\n%s", rec.Code, rec.Body.String())
 	}
-	if leaves := s.Must(http.StatusOK, "", "GET", sec.Ev+"/leave", nil).([]any); len(leaves) != 1 || apitest.Num(leaves[0].(map[string]any)["days"]) != 59 {
+	if leaves := s.Must(http.StatusOK, "", "GET", sec.ev+"/leave", nil).([]any); len(leaves) != 1 || apitest.Num(leaves[0].(map[string]any)["days"]) != 59 {
 		t.Errorf("leave after the arbiter's form: %v", leaves)
 	}
 	if page := s.Page(cookie, eventPage+"/correspondence"); !strings.Contains(page, "болезнь") {
@@ -193,7 +223,7 @@ func TestCorrespondencePages(t *testing.T) {
 	if rec := post(eventPage+"/correspondence/settings", url.Values{"leave_days": {"40"}, "max_move_days": {"15"}, "reason": {"решение оргкомитета"}}); rec.Code != http.StatusSeeOther {
 		t.Fatalf("settings changed during play with a reason: %d\n%s", rec.Code, rec.Body.String())
 	}
-	if st := s.Must(http.StatusOK, "", "GET", sec.Ev+"/correspondence", nil).(map[string]any); apitest.Num(st["leave_days"]) != 40 || apitest.Num(st["max_move_days"]) != 15 {
+	if st := s.Must(http.StatusOK, "", "GET", sec.ev+"/correspondence", nil).(map[string]any); apitest.Num(st["leave_days"]) != 40 || apitest.Num(st["max_move_days"]) != 15 {
 		t.Errorf("settings after the form: %v", st)
 	}
 }
@@ -203,8 +233,8 @@ func TestCorrespondencePages(t *testing.T) {
 func TestBrowserCorrespondenceMove(t *testing.T) {
 	t.Parallel()
 	s := apitest.NewCorrServer(t, storetest.SQLite(t), apitest.CorrStart, nil)
-	sec := apitest.StartCorrSection(t, s, 2)
-	g := sec.Games[0]
+	sec := startCorrSection(t, s, 2)
+	g := sec.games[0]
 	srv := httptest.NewServer(s.Handler)
 	defer srv.Close()
 	ctx := apitest.Browser(t)
@@ -212,7 +242,7 @@ func TestBrowserCorrespondenceMove(t *testing.T) {
 	err := chromedp.Run(ctx,
 		chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile),
 		chromedp.Navigate(srv.URL+"/login"),
-		chromedp.SendKeys(`input[name=email]`, sec.Emails[apitest.Num(g["white"])]),
+		chromedp.SendKeys(`input[name=email]`, sec.emails[apitest.Num(g["white"])]),
 		chromedp.SendKeys(`input[name=password]`, "пароль игрока"+kb.Enter),
 		chromedp.WaitVisible(`form[action="/logout"]`),
 		chromedp.Navigate(srv.URL+"/my/games"),

@@ -11,6 +11,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -28,7 +29,7 @@ import (
 func TestPasswordResetPages(t *testing.T) {
 	t.Parallel()
 	st := storetest.SQLite(t)
-	tray := &apitest.MailTray{}
+	tray := &mailTray{}
 	s := apitest.WithRouter(&apitest.WebServer{Server: apitest.NewServer(t, st), Store: st,
 		Accounts: apitest.Accounts(st, account.Options{Mailer: tray, SiteURL: "https://adiukh.example"})}, "")
 	anon := s.Anonymous()
@@ -41,8 +42,8 @@ func TestPasswordResetPages(t *testing.T) {
 	if unknown.Code != known.Code || unknown.Body.String() != known.Body.String() {
 		t.Error("a known and an unknown address get different answers")
 	}
-	link := tray.Await(t, regexp.MustCompile(`^player@example\.org\n(?s:.*)https://adiukh\.example(/password-reset/\S+)`))
-	for _, m := range tray.Mails() {
+	link := tray.await(t, regexp.MustCompile(`^player@example\.org\n(?s:.*)https://adiukh\.example(/password-reset/\S+)`))
+	for _, m := range tray.mails() {
 		// The queue sends in order: the unknown address's turn came first.
 		if strings.HasPrefix(m, "nobody@") {
 			t.Errorf("a mail to an address without an account: %q", m)
@@ -167,5 +168,50 @@ func TestPasswordResetTakesTheSameTimeForAnyAddress(t *testing.T) {
 	}
 	if toOwner != pairs {
 		t.Errorf("%d mails to the owner, want %d", toOwner, pairs)
+	}
+}
+
+// mailTray is a Mailer that keeps the mails it is given. The account
+// service sends them from its queue after the request is answered, so a
+// test waits for the one it expects (await).
+type mailTray struct {
+	mu   sync.Mutex
+	sent []string // "to\nsubject\nbody"
+}
+
+func (m *mailTray) Send(_ context.Context, to, subject, body string) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.sent = append(m.sent, to+"\n"+subject+"\n"+body)
+	return nil
+}
+
+func (m *mailTray) mails() []string {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return slices.Clone(m.sent)
+}
+
+// await waits up to ten seconds for a mail that re matches and gives re's
+// submatches in the newest such mail.
+func (m *mailTray) await(t testing.TB, re *regexp.Regexp) []string {
+	t.Helper()
+	return m.awaitAfter(t, re, 0)
+}
+
+// awaitAfter is await among the mails after the first seen.
+func (m *mailTray) awaitAfter(t testing.TB, re *regexp.Regexp, seen int) []string {
+	t.Helper()
+	for deadline := time.Now().Add(10 * time.Second); ; {
+		sent := m.mails()
+		for i := len(sent) - 1; i >= seen; i-- {
+			if sub := re.FindStringSubmatch(sent[i]); sub != nil {
+				return sub
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no mail after the first %d matches %s within ten seconds; mails: %q", seen, re, sent)
+		}
+		time.Sleep(10 * time.Millisecond)
 	}
 }

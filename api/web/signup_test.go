@@ -101,7 +101,7 @@ func TestSignupByMailCannotBePreClaimed(t *testing.T) {
 	t.Parallel()
 	st := storetest.SQLite(t)
 	clock := &apitest.FakeClock{At: time.Now()}
-	tray := &apitest.MailTray{}
+	tray := &mailTray{}
 	s := apitest.WithRouter(&apitest.WebServer{Server: apitest.NewServer(t, st), Store: st,
 		Accounts: apitest.Accounts(st, account.Options{Mailer: tray, SiteURL: "https://adiukh.example", Now: clock.Now})}, "")
 	anon := s.Anonymous()
@@ -109,7 +109,7 @@ func TestSignupByMailCannotBePreClaimed(t *testing.T) {
 	const attackers = "пароль взломщика"
 	signUp := func(email, password string) string {
 		t.Helper()
-		seen := len(tray.Mails())
+		seen := len(tray.mails())
 		started := startedField.FindStringSubmatch(anon.Get("/signup").Body.String())[1]
 		clock.Set(clock.Now().Add(10 * time.Second))
 		form := url.Values{"email": {email}, "surname": {"Кто-то"}, "given_names": {"Кто-то"}, "started": {started}}
@@ -119,7 +119,7 @@ func TestSignupByMailCannotBePreClaimed(t *testing.T) {
 		if rec := anon.Post("/signup", form); rec.Code != http.StatusOK || !strings.Contains(apitest.PageText(rec), apitest.RuT("signup.sent_mail")) {
 			t.Fatalf("sign up %s: %d\n%s", email, rec.Code, rec.Body)
 		}
-		return tray.AwaitAfter(t, confirmLink, seen)[1]
+		return tray.awaitAfter(t, confirmLink, seen)[1]
 	}
 	signIn := func(email, password string) int {
 		return anon.Post("/login", url.Values{"email": {email}, "password": {password}, "next": {"/"}}).Code
