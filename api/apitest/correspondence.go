@@ -29,12 +29,14 @@ type FakeClock struct {
 	At time.Time
 }
 
+// Now is the clock's time, for the services' Now.
 func (c *FakeClock) Now() time.Time {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.At
 }
 
+// Set moves the clock to t.
 func (c *FakeClock) Set(t time.Time) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -50,11 +52,13 @@ type CorrServer struct {
 	Accounts *account.Service
 }
 
+// NewCorrServer is the application on st with correspondence play, its
+// clock at start and its mail sent to mailer.
 func NewCorrServer(t *testing.T, st *store.Store, start time.Time, mailer correspondence.Mailer) *CorrServer {
 	return NewCorrServerOn(t, st, st.Correspondence(), start, mailer)
 }
 
-// NewCorrServerOn is newCorrServer with the correspondence service on corr,
+// NewCorrServerOn is NewCorrServer with the correspondence service on corr,
 // a store of st's (a test's wrapper of it), and the server's settings
 // changed by configure.
 func NewCorrServerOn(t *testing.T, st *store.Store, corr correspondence.Store, start time.Time, mailer correspondence.Mailer, configure ...func(*api.Deps)) *CorrServer {
@@ -115,6 +119,8 @@ func (s *CorrServer) Call(token, method, path string, body any) (int, any) {
 	return rec.Code, out
 }
 
+// Must sends a request with token and fails the test unless it answers
+// want.
 func (s *CorrServer) Must(want int, token, method, path string, body any) any {
 	s.T.Helper()
 	code, out := s.Call(token, method, path, body)
@@ -124,11 +130,13 @@ func (s *CorrServer) Must(want int, token, method, path string, body any) any {
 	return out
 }
 
+// Game is a game's JSON as the public API gives it.
 func (s *CorrServer) Game(gid int) map[string]any {
 	s.T.Helper()
 	return s.Must(http.StatusOK, "", "GET", fmt.Sprintf("/api/v1/games/%d", gid), nil).(map[string]any)
 }
 
+// CorrStart is when the correspondence tests' clocks start.
 var CorrStart = time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)
 
 // Session signs a user in through the sign-in form and returns the cookie.
@@ -149,6 +157,10 @@ func (s *CorrServer) Session(email string) *http.Cookie {
 	return nil
 }
 
+// Page is the body of the page at path, read with cookie (or without a
+// session when it is nil); the test fails unless it answers 200, and is
+// marked failed when the page shows a missing translation or an inline
+// script.
 func (s *CorrServer) Page(cookie *http.Cookie, path string) string {
 	s.T.Helper()
 	req := httptest.NewRequest(http.MethodGet, path, nil)

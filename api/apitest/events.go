@@ -89,6 +89,7 @@ func AsToken(s *WebServer, token, method, path string, body any) (int, map[strin
 	return rec.Code, out
 }
 
+// PlayerByStartNo is the ID of the event's player with start number no.
 func PlayerByStartNo(t *testing.T, s *WebServer, eventID, no int) int {
 	t.Helper()
 	for _, p := range s.Must(http.StatusOK, tournament.ArbiterRole, "GET", fmt.Sprintf("/api/v1/events/%d/players", eventID), nil)["players"].([]any) {
@@ -120,12 +121,13 @@ const (
 type TeamEvent struct {
 	Server  *Server
 	T       *testing.T
-	Id      int
+	ID      int
 	Roster  map[int][]int // team start number → player IDs in roster order
 	TeamOf  map[int]int   // player ID → team start number
 	version map[string]int
 }
 
+// Arbiter is the role the team tests act as.
 const Arbiter = tournament.ArbiterRole
 
 // NewTeamEvent creates a rapid team event and registers teams named
@@ -138,7 +140,7 @@ func NewTeamEvent(t *testing.T, s *Server, system string, rounds, boards int, pl
 		body["rounds"] = rounds
 	}
 	ev := s.Must(http.StatusCreated, Arbiter, "POST", "/api/v1/events", body)
-	te := &TeamEvent{Server: s, T: t, Id: Num(ev["id"]), Roster: map[int][]int{}, TeamOf: map[int]int{}}
+	te := &TeamEvent{Server: s, T: t, ID: Num(ev["id"]), Roster: map[int][]int{}, TeamOf: map[int]int{}}
 	s.Must(http.StatusOK, Arbiter, "PUT", te.Path("/team-settings"), map[string]any{"boards": boards})
 	// Registered from the weakest up: start numbers follow the rating.
 	for n := len(players); n >= 1; n-- {
@@ -164,6 +166,7 @@ func NewTeamEvent(t *testing.T, s *Server, system string, rounds, boards int, pl
 	return te
 }
 
+// Path is the API address of the event followed by suffix.
 func (te *TeamEvent) Path(suffix string) string {
-	return fmt.Sprintf("/api/v1/events/%d%s", te.Id, suffix)
+	return fmt.Sprintf("/api/v1/events/%d%s", te.ID, suffix)
 }

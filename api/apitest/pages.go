@@ -51,6 +51,8 @@ func NewFreshServer(t *testing.T, token string) *WebServer {
 	return WithRouter(&WebServer{Server: &Server{T: t, Tokens: map[tournament.Role]string{}}, Store: st, Accounts: Accounts(st, account.Options{})}, token)
 }
 
+// WithRouter gives s the site on its store and accounts, with the
+// one-time setup link token (none when it is empty).
 func WithRouter(s *WebServer, setupToken string) *WebServer {
 	s.Handler = NewRouter(api.Deps{
 		DB: s.Store, Events: tournament.NewService(s.Store, engines.Options()), Accounts: s.Accounts,
@@ -84,6 +86,8 @@ func (s *Server) SignIn(role tournament.Role) *Page {
 	return s.SignInAs(string(role) + "@example.org")
 }
 
+// SignInAs logs the account of email in through the sign-in form and keeps
+// its cookie.
 func (s *Server) SignInAs(email string) *Page {
 	s.T.Helper()
 	p := &Page{Server: s}
@@ -102,6 +106,7 @@ func (s *Server) SignInAs(email string) *Page {
 	return p
 }
 
+// Do sends req with the page's session cookie, if it has one.
 func (p *Page) Do(req *http.Request) *httptest.ResponseRecorder {
 	if p.Cookie != nil {
 		req.AddCookie(p.Cookie)
@@ -111,6 +116,7 @@ func (p *Page) Do(req *http.Request) *httptest.ResponseRecorder {
 	return rec
 }
 
+// Get reads the page at path.
 func (p *Page) Get(path string) *httptest.ResponseRecorder {
 	return p.Do(httptest.NewRequest(http.MethodGet, path, nil))
 }

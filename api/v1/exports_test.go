@@ -661,7 +661,7 @@ func TestTeamSwissProgressTable(t *testing.T) {
 		}
 	}
 	// The web crosstable shows the bye's game points in its cell too.
-	rec = s.Anonymous().Get(fmt.Sprintf("/events/%d/crosstable", te.Id))
+	rec = s.Anonymous().Get(fmt.Sprintf("/events/%d/crosstable", te.ID))
 	apitest.MustStatus(t, "crosstable", rec.Code, http.StatusOK, rec.Body.String())
 	if want := `<td class="cell">` + apitest.RuT("reason.bye") + ` <small class="inline-small">4</small></td>`; !strings.Contains(apitest.PageText(rec), want) {
 		t.Errorf("the team crosstable does not show %q:\n%s", want, rec.Body.String())

@@ -76,12 +76,12 @@ func TestDownloadLinks(t *testing.T) {
 		te := apitest.NewTeamEvent(t, s.Server, "round-robin", 0, 2, []int{2, 2, 2, 2})
 		s.Must(http.StatusCreated, apitest.Arbiter, "POST", te.Path("/rounds"), nil)
 		s.Must(http.StatusOK, apitest.Arbiter, "POST", te.Path("/rounds/1/publish"), nil)
-		rec := reader.Get(fmt.Sprintf("/events/%d?round=1", te.Id))
+		rec := reader.Get(fmt.Sprintf("/events/%d?round=1", te.ID))
 		apitest.MustStatus(t, "team pairings", rec.Code, http.StatusOK, rec.Body.String())
 		links := apiLinks(rec.Body.String())
 		var want []string
 		for _, doc := range []string{"/standings.pdf?lang=ru", "/standings.csv?dialect=excel", "/standings.csv", "/standings.xlsx", "/crosstable.pdf?lang=ru", "/boards.pdf?lang=ru", "/scoresheets.pdf?lang=ru", "/rounds/1/matches.pdf?lang=ru", "/rounds/1/pairings.pdf?lang=ru", "/rounds/1/scoresheets.pdf?lang=ru"} {
-			want = append(want, fmt.Sprintf("/api/v1/events/%d%s", te.Id, doc))
+			want = append(want, fmt.Sprintf("/api/v1/events/%d%s", te.ID, doc))
 		}
 		slices.Sort(links)
 		slices.Sort(want)

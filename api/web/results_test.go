@@ -83,7 +83,7 @@ func TestTeamResultSavedNamesMatchAndBoard(t *testing.T) {
 	}
 
 	a := s.SignIn(apitest.Arbiter)
-	results := fmt.Sprintf("/events/%d/rounds/1/results", te.Id)
+	results := fmt.Sprintf("/events/%d/rounds/1/results", te.ID)
 	page := a.Get(results).Body.String()
 	rec := a.Post(results, url.Values{"board": {fmt.Sprintf("0%d", game)}, "score": {"17:7"}, "end_reason": {"final_position"}, "versions": {versionsOf(page)}})
 	apitest.MustStatus(t, "result by keyboard", rec.Code, http.StatusSeeOther, rec.Body.String())

@@ -42,8 +42,8 @@ func TestTeamScoringOnTheDesk(t *testing.T) {
 	s := apitest.NewWebServer(t)
 	te := apitest.NewTeamEvent(t, s.Server, "swiss", 3, 2, []int{2, 2, 2, 2})
 	a := s.SignIn(apitest.Arbiter)
-	desk := fmt.Sprintf("/events/%d/manage", te.Id)
-	post := fmt.Sprintf("/events/%d/team-scoring", te.Id)
+	desk := fmt.Sprintf("/events/%d/manage", te.ID)
+	post := fmt.Sprintf("/events/%d/team-scoring", te.ID)
 	settings := func() map[string]any {
 		return s.Must(http.StatusOK, apitest.Arbiter, "GET", te.Path("/team-settings"), nil)
 	}
@@ -150,13 +150,13 @@ func TestTeamScoringOnTheDesk(t *testing.T) {
 
 	// The desk's event settings save without touching the team's.
 	team := settings()
-	ev := s.Must(http.StatusOK, apitest.Arbiter, "GET", fmt.Sprintf("/api/v1/events/%d", te.Id), nil)
+	ev := s.Must(http.StatusOK, apitest.Arbiter, "GET", fmt.Sprintf("/api/v1/events/%d", te.ID), nil)
 	page = a.Get(desk).Body.String()
-	rec = a.Post(fmt.Sprintf("/events/%d/settings", te.Id), url.Values{"name": {"Командный кубок"}, "discipline": {"rapid-team"}, "system": {"swiss"}, "rounds": {"3"},
+	rec = a.Post(fmt.Sprintf("/events/%d/settings", te.ID), url.Values{"name": {"Командный кубок"}, "discipline": {"rapid-team"}, "system": {"swiss"}, "rounds": {"3"},
 		"time_control": {"8+4"}, "visibility": {"public"}, "time_zone": {"Europe/Moscow"},
 		"scoring_win": {"2"}, "scoring_draw": {"1"}, "scoring_loss": {"0"}, "scoring_bye": {fmt.Sprint(ev["scoring"].(map[string]any)["bye"])}, "scoring_forfeit_win": {"2"}})
 	apitest.MustStatus(t, "event settings", rec.Code, http.StatusSeeOther, rec.Body.String())
-	after := s.Must(http.StatusOK, apitest.Arbiter, "GET", fmt.Sprintf("/api/v1/events/%d", te.Id), nil)
+	after := s.Must(http.StatusOK, apitest.Arbiter, "GET", fmt.Sprintf("/api/v1/events/%d", te.ID), nil)
 	if after["name"] != "Командный кубок" || fmt.Sprint(after["tiebreaks"]) != fmt.Sprint(ev["tiebreaks"]) || fmt.Sprint(after["scoring"]) != fmt.Sprint(ev["scoring"]) {
 		t.Errorf("the event settings became %v, were %v", after, ev)
 	}
@@ -167,7 +167,7 @@ func TestTeamScoringOnTheDesk(t *testing.T) {
 	// A round robin: no colour preferences, and its bye earns nothing, so
 	// the form does not ask for it.
 	rr := apitest.NewTeamEvent(t, s.Server, "round-robin", 0, 2, []int{2, 2, 2})
-	page = a.Get(fmt.Sprintf("/events/%d/manage?lang=en", rr.Id)).Body.String()
+	page = a.Get(fmt.Sprintf("/events/%d/manage?lang=en", rr.ID)).Body.String()
 	scoring = page[strings.Index(page, `id="team-scoring"`):]
 	if strings.Contains(scoring, `name="colour_preferences"`) || !strings.Contains(scoring, `<input type="hidden" name="match_bye" value="0">`) ||
 		!strings.Contains(scoring, "Team scoring") || !strings.Contains(scoring, "rest day") {
@@ -175,7 +175,7 @@ func TestTeamScoringOnTheDesk(t *testing.T) {
 	}
 	form = teamScoringForm(page)
 	form.Set("ranking", "points")
-	rec = a.Post(fmt.Sprintf("/events/%d/team-scoring", rr.Id), form)
+	rec = a.Post(fmt.Sprintf("/events/%d/team-scoring", rr.ID), form)
 	apitest.MustStatus(t, "unknown ranking", rec.Code, http.StatusBadRequest, "")
 	if !strings.Contains(apitest.PageText(rec), apitest.RuF(`unknown ranking %q; use "match_points" or "game_points"`, "points")) {
 		t.Error("an unknown ranking is not shown at the form")
