@@ -29,6 +29,108 @@ import (
 	"adiukh/tournament/store/storetest"
 )
 
+// A reader's open pairings page of a running round shows a result the
+// arbiter enters, in place: no reload (a mark left on the window stays).
+func TestBrowserLivePairings(t *testing.T) {
+	t.Parallel()
+	s := apitest.NewWebServer(t)
+	s.Handler = apitest.NewRouter(api.Deps{
+		DB: s.Store, Events: tournament.NewService(s.Store, engines.Options()), Accounts: s.Accounts,
+		Log: slog.New(slog.NewTextHandler(io.Discard, nil)), LiveEvery: 200 * time.Millisecond,
+	})
+	id := s.RoundRobin(4)
+	at, run := apitest.BrowserOn(t, s.Handler)
+
+	var live string
+	run("open the pairings",
+		chromedp.Navigate(at(fmt.Sprintf("/events/%d", id))),
+		chromedp.WaitVisible(`main`),
+		chromedp.AttributeValue(`main`, "data-live", &live, nil),
+		chromedp.Evaluate(`window.adiukhMark = "kept"`, nil),
+	)
+	if live != "200" {
+		t.Fatalf("the pairings of a running round have data-live=%q, want 200", live)
+	}
+	apitest.PlayRound(s.Server, id, 1, "17:7")
+	var shown bool
+	var mark string
+	run("the result appears in place",
+		chromedp.Poll(`document.querySelector("main").textContent.includes("17:7")`, &shown, chromedp.WithPollingTimeout(10*time.Second)),
+		chromedp.Evaluate(`window.adiukhMark || ""`, &mark),
+	)
+	if !shown || mark != "kept" {
+		t.Errorf("the result shown %v; the page's mark %q, want kept (no reload)", shown, mark)
+	}
+
+	var calendarLive bool
+	run("a page of no running round is not live",
+		chromedp.Navigate(at("/calendar")),
+		chromedp.WaitVisible(`main`),
+		chromedp.Evaluate(`document.querySelector("main").hasAttribute("data-live")`, &calendarLive),
+	)
+	if calendarLive {
+		t.Error("the calendar looks for news")
+	}
+}
+
+// The games tab of an event played live on the site follows its games
+// without a reload, for its arbiter too: the clock of each side to move
+// runs, and a move played shows within seconds. Its standings look for
+// news every 3 s, not every 20, so a game's end shows at once.
+func TestBrowserLiveGamesTab(t *testing.T) {
+	t.Parallel()
+	st := storetest.SQLite(t)
+	s := apitest.NewCorrServer(t, st, time.Date(2026, 12, 5, 15, 0, 0, 0, time.UTC), nil)
+	arbiter := s.User("arbiter@example.org", tournament.ArbiterRole)
+	sec := apitest.StartLiveEvent(t, s, arbiter, map[string]any{"name": "Блиц онлайн", "discipline": "blitz", "system": "round-robin", "time_control": "3+2", "online": true},
+		map[string]string{}, "anna@example.org", "boris@example.org")
+	g := sec.Games(s)[0]
+	cookie := s.Session("arbiter@example.org")
+
+	srv := httptest.NewServer(s.Handler)
+	t.Cleanup(srv.Close)
+	ctx := apitest.Browser(t)
+	var live, before, after string
+	err := chromedp.Run(ctx,
+		network.SetCookie(cookie.Name, cookie.Value).WithURL(srv.URL),
+		chromedp.Navigate(srv.URL+sec.Ev[len("/api/v1"):]+"/games"),
+		chromedp.WaitVisible(`table.corr-list`),
+		chromedp.Evaluate(`window.adiukhMark = "kept"`, nil),
+		chromedp.AttributeValue(`main`, "data-live", &live, nil),
+		chromedp.Text(`td[data-tick-ms]`, &before),
+		chromedp.Sleep(1500*time.Millisecond),
+		chromedp.Text(`td[data-tick-ms]`, &after),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if live != "3000" {
+		t.Errorf("the arbiter's games tab of a live event has data-live=%q, want 3000", live)
+	}
+	if before == after {
+		t.Errorf("the clock of the side to move reads %q, then %q 1.5 s later", before, after)
+	}
+	white := sec.Tokens[int(apitest.Num(g["white"]))]
+	s.Must(http.StatusOK, white, "POST", fmt.Sprintf("/api/v1/games/%d/moves", int(apitest.Num(g["id"]))), map[string]any{"move": "c3-d4", "ply": 0})
+	var moved bool
+	var mark string
+	if err := chromedp.Run(ctx,
+		chromedp.Poll(`document.querySelector("table.corr-list tbody tr td:last-child").textContent.trim() === "1"`, &moved, chromedp.WithPollingTimeout(10*time.Second)),
+		chromedp.Evaluate(`window.adiukhMark || ""`, &mark),
+	); err != nil {
+		t.Fatalf("the move on the games tab: %v", err)
+	}
+	if mark != "kept" {
+		t.Error("the games tab was loaded anew")
+	}
+
+	rec := httptest.NewRecorder()
+	s.Handler.ServeHTTP(rec, httptest.NewRequest("GET", sec.Ev[len("/api/v1"):]+"/standings", nil))
+	if !strings.Contains(rec.Body.String(), `data-live="3000"`) {
+		t.Errorf("the standings of a live event do not look for news every 3 s")
+	}
+}
+
 // Two players in two Chromium windows play a live blitz game against each
 // other: White types a move, Black's page redraws the board by itself with
 // Black's clock running, Black answers by tapping the squares, and White's
@@ -460,37 +562,6 @@ func dragGameInBrowsers(t *testing.T, s *apitest.WebServer, second *store.Store)
 	tbl.stayed(t, tbl.black, "Black")
 }
 
-// On a 390 × 844 phone a live game's board and both clocks fill the first
-// screen: nothing of them is below the fold, for White and for Black, and
-// nothing is wider than the screen.
-func TestBrowserLiveGamePhone(t *testing.T) {
-	t.Parallel()
-	tbl := openLiveGame(t, apitest.NewWebServerOn(t, storetest.SQLite(t)), nil)
-	for _, p := range []struct {
-		who string
-		ctx context.Context
-	}{{"White", tbl.white}, {"Black", tbl.black}} {
-		var bottoms []float64
-		var width int
-		tbl.run(p.ctx, p.who+" on a phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateScale(2)),
-			chromedp.Reload(), chromedp.WaitVisible(`#tap-board svg`),
-			chromedp.Evaluate(`[document.querySelector("#tap-board svg")].concat([...document.querySelectorAll("#live-game .live-clock")]).map(e => e.getBoundingClientRect().bottom)`, &bottoms),
-			chromedp.Evaluate(`document.documentElement.scrollWidth`, &width),
-			apitest.Shot("live-game-phone-"+p.who))
-		if len(bottoms) != 3 {
-			t.Fatalf("%s's page: the board and clocks end at %v", p.who, bottoms)
-		}
-		for i, what := range []string{"the board", "the first clock", "the second clock"} {
-			if bottoms[i] > 844 {
-				t.Errorf("%s's page: %s ends at %.0f px, below the fold of an 844 px screen", p.who, what, bottoms[i])
-			}
-		}
-		if width > 390 {
-			t.Errorf("%s's page is %d px wide on a 390 px screen", p.who, width)
-		}
-	}
-}
-
 // Two players in two Chromium windows play a live blitz game of Russian
 // draughts (issue 51.6), Black's on a phone: each taps their moves on the
 // board of flat pieces, a compulsory capture and the capture back
@@ -590,104 +661,33 @@ func liveRussianGameInBrowsers(t *testing.T, s *apitest.WebServer) {
 	tbl.stayed(t, black, "Black")
 }
 
-// A reader's open pairings page of a running round shows a result the
-// arbiter enters, in place: no reload (a mark left on the window stays).
-func TestBrowserLivePairings(t *testing.T) {
+// On a 390 × 844 phone a live game's board and both clocks fill the first
+// screen: nothing of them is below the fold, for White and for Black, and
+// nothing is wider than the screen.
+func TestBrowserLiveGamePhone(t *testing.T) {
 	t.Parallel()
-	s := apitest.NewWebServer(t)
-	s.Handler = apitest.NewRouter(api.Deps{
-		DB: s.Store, Events: tournament.NewService(s.Store, engines.Options()), Accounts: s.Accounts,
-		Log: slog.New(slog.NewTextHandler(io.Discard, nil)), LiveEvery: 200 * time.Millisecond,
-	})
-	id := s.RoundRobin(4)
-	at, run := apitest.BrowserOn(t, s.Handler)
-
-	var live string
-	run("open the pairings",
-		chromedp.Navigate(at(fmt.Sprintf("/events/%d", id))),
-		chromedp.WaitVisible(`main`),
-		chromedp.AttributeValue(`main`, "data-live", &live, nil),
-		chromedp.Evaluate(`window.adiukhMark = "kept"`, nil),
-	)
-	if live != "200" {
-		t.Fatalf("the pairings of a running round have data-live=%q, want 200", live)
-	}
-	apitest.PlayRound(s.Server, id, 1, "17:7")
-	var shown bool
-	var mark string
-	run("the result appears in place",
-		chromedp.Poll(`document.querySelector("main").textContent.includes("17:7")`, &shown, chromedp.WithPollingTimeout(10*time.Second)),
-		chromedp.Evaluate(`window.adiukhMark || ""`, &mark),
-	)
-	if !shown || mark != "kept" {
-		t.Errorf("the result shown %v; the page's mark %q, want kept (no reload)", shown, mark)
-	}
-
-	var calendarLive bool
-	run("a page of no running round is not live",
-		chromedp.Navigate(at("/calendar")),
-		chromedp.WaitVisible(`main`),
-		chromedp.Evaluate(`document.querySelector("main").hasAttribute("data-live")`, &calendarLive),
-	)
-	if calendarLive {
-		t.Error("the calendar looks for news")
-	}
-}
-
-// The games tab of an event played live on the site follows its games
-// without a reload, for its arbiter too: the clock of each side to move
-// runs, and a move played shows within seconds. Its standings look for
-// news every 3 s, not every 20, so a game's end shows at once.
-func TestBrowserLiveGamesTab(t *testing.T) {
-	t.Parallel()
-	st := storetest.SQLite(t)
-	s := apitest.NewCorrServer(t, st, time.Date(2026, 12, 5, 15, 0, 0, 0, time.UTC), nil)
-	arbiter := s.User("arbiter@example.org", tournament.ArbiterRole)
-	sec := apitest.StartLiveEvent(t, s, arbiter, map[string]any{"name": "Блиц онлайн", "discipline": "blitz", "system": "round-robin", "time_control": "3+2", "online": true},
-		map[string]string{}, "anna@example.org", "boris@example.org")
-	g := sec.Games(s)[0]
-	cookie := s.Session("arbiter@example.org")
-
-	srv := httptest.NewServer(s.Handler)
-	t.Cleanup(srv.Close)
-	ctx := apitest.Browser(t)
-	var live, before, after string
-	err := chromedp.Run(ctx,
-		network.SetCookie(cookie.Name, cookie.Value).WithURL(srv.URL),
-		chromedp.Navigate(srv.URL+sec.Ev[len("/api/v1"):]+"/games"),
-		chromedp.WaitVisible(`table.corr-list`),
-		chromedp.Evaluate(`window.adiukhMark = "kept"`, nil),
-		chromedp.AttributeValue(`main`, "data-live", &live, nil),
-		chromedp.Text(`td[data-tick-ms]`, &before),
-		chromedp.Sleep(1500*time.Millisecond),
-		chromedp.Text(`td[data-tick-ms]`, &after),
-	)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if live != "3000" {
-		t.Errorf("the arbiter's games tab of a live event has data-live=%q, want 3000", live)
-	}
-	if before == after {
-		t.Errorf("the clock of the side to move reads %q, then %q 1.5 s later", before, after)
-	}
-	white := sec.Tokens[int(apitest.Num(g["white"]))]
-	s.Must(http.StatusOK, white, "POST", fmt.Sprintf("/api/v1/games/%d/moves", int(apitest.Num(g["id"]))), map[string]any{"move": "c3-d4", "ply": 0})
-	var moved bool
-	var mark string
-	if err := chromedp.Run(ctx,
-		chromedp.Poll(`document.querySelector("table.corr-list tbody tr td:last-child").textContent.trim() === "1"`, &moved, chromedp.WithPollingTimeout(10*time.Second)),
-		chromedp.Evaluate(`window.adiukhMark || ""`, &mark),
-	); err != nil {
-		t.Fatalf("the move on the games tab: %v", err)
-	}
-	if mark != "kept" {
-		t.Error("the games tab was loaded anew")
-	}
-
-	rec := httptest.NewRecorder()
-	s.Handler.ServeHTTP(rec, httptest.NewRequest("GET", sec.Ev[len("/api/v1"):]+"/standings", nil))
-	if !strings.Contains(rec.Body.String(), `data-live="3000"`) {
-		t.Errorf("the standings of a live event do not look for news every 3 s")
+	tbl := openLiveGame(t, apitest.NewWebServerOn(t, storetest.SQLite(t)), nil)
+	for _, p := range []struct {
+		who string
+		ctx context.Context
+	}{{"White", tbl.white}, {"Black", tbl.black}} {
+		var bottoms []float64
+		var width int
+		tbl.run(p.ctx, p.who+" on a phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateScale(2)),
+			chromedp.Reload(), chromedp.WaitVisible(`#tap-board svg`),
+			chromedp.Evaluate(`[document.querySelector("#tap-board svg")].concat([...document.querySelectorAll("#live-game .live-clock")]).map(e => e.getBoundingClientRect().bottom)`, &bottoms),
+			chromedp.Evaluate(`document.documentElement.scrollWidth`, &width),
+			apitest.Shot("live-game-phone-"+p.who))
+		if len(bottoms) != 3 {
+			t.Fatalf("%s's page: the board and clocks end at %v", p.who, bottoms)
+		}
+		for i, what := range []string{"the board", "the first clock", "the second clock"} {
+			if bottoms[i] > 844 {
+				t.Errorf("%s's page: %s ends at %.0f px, below the fold of an 844 px screen", p.who, what, bottoms[i])
+			}
+		}
+		if width > 390 {
+			t.Errorf("%s's page is %d px wide on a 390 px screen", p.who, width)
+		}
 	}
 }
