@@ -15,6 +15,7 @@ import (
 	"adiukh/tournament"
 	"adiukh/tournament/account"
 	"adiukh/tournament/engines"
+	"adiukh/tournament/interchange"
 	"adiukh/tournament/trf"
 )
 
@@ -109,7 +110,7 @@ func hugeEvent(t *testing.T, s *apitest.WebServer, rounds int) int64 {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e, err := tournament.NewService(s.Store, engines.Options()).ImportTRF(tournament.NewContextWithUser(context.Background(), arbiter), &buf)
+	e, err := interchange.NewService(s.Store.Interchange(), tournament.NewService(s.Store, engines.Options()), engines.InterchangeOptions()).ImportTRF(tournament.NewContextWithUser(context.Background(), arbiter), &buf)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -269,10 +269,22 @@
     cell.append(strong, m.draw_offer ? " =" : "", document.createElement("br"), small);
   }
 
+  // secondGame takes a player at the board of a micro-match's first game,
+  // which has just ended, to its second, whose clocks run from that end:
+  // as over the board, the second game follows at once. It reports whether
+  // it did.
+  function secondGame(g) {
+    var m = g.micro_match;
+    if (!m || m.game !== 1 || !m.second_game || g.status === "running" || !game.dataset.side) return false;
+    location.assign("/games/" + m.second_game);
+    return true;
+  }
+
   // show takes a reading of the game in: a move drawn in place, any other
   // change the page's section fetched again, the same version only the
   // clocks set anew.
   function show(g, version, tripMs) {
+    if (secondGame(g)) return;
     if (String(version) !== game.dataset.version) {
       game.dataset.version = String(version);
       if (!moved(g)) {

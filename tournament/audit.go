@@ -33,7 +33,6 @@ const (
 	ActionPlayerRenumber  = "player.renumber"
 	ActionRoundPair       = "round.pair"
 	ActionRoundPublish    = "round.publish"
-	ActionRoundDelete     = "round.delete"
 	ActionResultRecord    = "result.record"
 	ActionResultOverride  = "result.override"
 	ActionResultCorrect   = "result.correct"

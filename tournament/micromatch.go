@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"strings"
+
+	"adiukh/rules"
+	"adiukh/rules/russian"
 )
 
 // OpeningDraw is how a Russian draughts event plays its rounds (issue 51,
@@ -41,24 +44,31 @@ func (e *Event) CountsMicroGames() bool { return e.MicroMatch.On() && e.MicroCou
 
 // DrawnOpening is the opening drawn for a round (Board 0) or for one of
 // its boards, as it stood in the event's table when the round was paired:
-// a later change of the table leaves it as drawn. Seed is the draw's, from
-// which the same table and the openings drawn before give it again.
+// a later change of the table leaves it as drawn. NameEn is its English
+// name when the table has one. Seed is the draw's, from which the same
+// table and the openings drawn before give it again.
 type DrawnOpening struct {
 	Board  int      `json:"board"`
 	Number int      `json:"number"`
 	Name   string   `json:"name"`
+	NameEn string   `json:"name_en,omitempty"`
 	Moves  []string `json:"moves"`
 	FEN    string   `json:"fen"`
 	Seed   uint64   `json:"seed"`
 }
 
-// Line writes the opening for a printed page: its number, name and moves
-// numbered as a sheet writes them ("12. 1-XII: 1. c3-d4 d6-c5 2. b2-c3").
-func (o DrawnOpening) Line() string {
-	return fmt.Sprintf("%d. %s: %s", o.Number, o.Name, o.MoveText())
+// Title is the opening's name in the language ("ru", "en"): the English
+// name where the language is English and the table gave one, else Name.
+func (o DrawnOpening) Title(lang string) string {
+	if lang == "en" && o.NameEn != "" {
+		return o.NameEn
+	}
+	return o.Name
 }
 
-// MoveText is the opening's moves numbered as a sheet writes them.
+// MoveText is the opening's moves numbered as a sheet writes them
+// ("1. c3-d4 d6-c5 2. b2-c3"): the PDN's OpeningMoves tag, whichever
+// writes it, and the printed line.
 func (o DrawnOpening) MoveText() string {
 	var b strings.Builder
 	for i, m := range o.Moves {
@@ -127,6 +137,8 @@ func (in EventInput) applyMicroMatch(e *Event) error {
 	case !e.MicroMatch.On():
 		// An event of single games counts nothing of micro-matches.
 		e.MicroCount = ""
+	case e.MicroCount == "" && e.Discipline.IsTeam():
+		e.MicroCount = CountMatches
 	case e.MicroCount == "":
 		e.MicroCount = CountGames
 	}
@@ -134,11 +146,13 @@ func (in EventInput) applyMicroMatch(e *Event) error {
 }
 
 // checkMicroMatch refuses micro-matches where they cannot be played: only
-// Russian draughts draws openings, over the board and between players (a
-// team competition's boards and the games played on the server are not
-// micro-matches here). Counting the games' points needs a table where a
-// draw is half a win and a loss, as 2/1/0 and 1/½/0 are: only the sum of
-// a micro-match's game points is kept on its board.
+// Russian draughts draws openings; between players, over the board or on
+// the server, or on the boards of a team competition's matches over the
+// board. Counting the games' points needs a table where a draw is half a
+// win and a loss, as 2/1/0 and 1/½/0 are: only the sum of a micro-match's
+// game points is kept on its board. A team competition counts its boards'
+// micro-matches by their results: the team standings score a board as one
+// game won, drawn or lost.
 func checkMicroMatch(e *Event) error {
 	if !e.MicroMatch.On() {
 		return nil
@@ -146,8 +160,12 @@ func checkMicroMatch(e *Event) error {
 	switch {
 	case e.Game.OrAdiukh() != RussianGame:
 		return Invalid("micro_match", "micro-matches with drawn openings are played in Russian draughts only")
-	case e.Discipline.IsTeam() || e.Discipline.PlayedOnServer() || !e.Discipline.PlaysGames() || e.Online:
-		return Invalid("micro_match", "micro-matches are played over the board between players: not in team competitions, online or correspondence events")
+	case !e.Discipline.PlaysGames():
+		return Invalid("micro_match", "micro-matches are played in events of games: not in composition contests")
+	case e.Discipline.IsTeam() && e.Online:
+		return Invalid("micro_match", "a team competition's micro-matches are played over the board: not online")
+	case e.Discipline.IsTeam() && e.MicroCount != CountMatches:
+		return Invalid("micro_count", "a team competition counts its boards' micro-matches by their results (\"matches\"): a board's micro-match scores as one game won, drawn or lost")
 	case e.CountsMicroGames() && 2*e.Scoring.Draw != e.Scoring.Win+e.Scoring.Loss:
 		return Invalid("micro_count", "counting the games of micro-matches needs a draw worth half a win and a loss (2/1/0 or 1/½/0); got %g/%g/%g", e.Scoring.Win, e.Scoring.Draw, e.Scoring.Loss)
 	}
@@ -196,24 +214,64 @@ func MicroMatchResult(first, second Result) Result {
 	return Result{White: white, Black: black, EndReason: FinalPosition}
 }
 
-// drawOpenings draws the openings of a micro-match event's new round, one
-// for the round or one for each board with two players, from a fresh seed
-// that is stored with them: the openings drawn in the earlier rounds come
-// again only once the table is exhausted (openings.Draw).
+// drawOpenings draws the openings of a micro-match event's new round when
+// it is paired (PairNextRound, a round made by hand).
 func (s *Service) drawOpenings(tx OpeningTx, e *Event, earlier []Round, r *Round) error {
+	return DrawRoundOpenings(s.openings, tx, e, earlier, r)
+}
+
+// DrawRoundOpenings draws the openings of a micro-match event's new round
+// r with tools, one for the round or one for each board with two players,
+// from a fresh seed that is stored with them: the openings drawn in the
+// earlier rounds come again only once the table is exhausted
+// (openings.Draw). The root's pairing calls it, and a correspondence
+// section's service, which pairs all its rounds when the section starts.
+func DrawRoundOpenings(tools OpeningTools, tx OpeningTx, e *Event, earlier []Round, r *Round) error {
 	r.Openings = nil
 	if !e.MicroMatch.On() {
 		return nil
 	}
-	if s.openings == nil {
+	if tools == nil {
 		return Invalid("micro_match", "this server cannot draw openings; the event's micro-matches cannot be paired")
 	}
-	n := 1
+	var boards []int
 	if e.MicroMatch == DrawPerBoard {
-		if n = playedBoards(r); n == 0 {
+		for _, g := range r.Games {
+			if !g.IsBye() {
+				boards = append(boards, g.Board)
+			}
+		}
+		if len(boards) == 0 {
 			return nil
 		}
 	}
+	openings, err := drawFor(tools, tx, e, earlier, boards)
+	r.Openings = openings
+	return err
+}
+
+// DrawOpenings draws the openings of a team competition's new round of
+// micro-matches: one for the round, or one for each of boards (the
+// numbers of its games, every board of every match that has two teams, so
+// that a board that gets its game when a line-up changes has its opening
+// too). earlier are the event's rounds paired before it.
+func (s *Service) DrawOpenings(tx OpeningTx, e *Event, earlier []Round, boards []int) ([]DrawnOpening, error) {
+	if !e.MicroMatch.On() {
+		return nil, nil
+	}
+	if s.openings == nil {
+		return nil, Invalid("micro_match", "this server cannot draw openings; the event's micro-matches cannot be paired")
+	}
+	if e.MicroMatch == DrawPerRound {
+		boards = nil
+	}
+	return drawFor(s.openings, tx, e, earlier, boards)
+}
+
+// drawFor draws with tools one opening for the round (boards nil) or one
+// for each of boards, from a fresh seed that is stored with them.
+func drawFor(tools OpeningTools, tx OpeningTx, e *Event, earlier []Round, boards []int) ([]DrawnOpening, error) {
+	n := max(len(boards), 1)
 	var drawn []int
 	for _, old := range earlier {
 		for _, o := range old.Openings {
@@ -222,35 +280,17 @@ func (s *Service) drawOpenings(tx OpeningTx, e *Event, earlier []Round, r *Round
 	}
 	table, err := tx.EventOpenings(e.ID)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	seed := rand.Uint64()
-	openings, err := s.openings.DrawOpenings(table, seed, n, drawn)
+	openings, err := tools.DrawOpenings(table, seed, n, drawn)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	if e.MicroMatch == DrawPerBoard {
-		i := 0
-		for _, g := range r.Games {
-			if !g.IsBye() {
-				openings[i].Board = g.Board
-				i++
-			}
-		}
+	for i, b := range boards {
+		openings[i].Board = b
 	}
-	r.Openings = openings
-	return nil
-}
-
-// playedBoards counts the round's boards with two players.
-func playedBoards(r *Round) int {
-	n := 0
-	for i := range r.Games {
-		if !r.Games[i].IsBye() {
-			n++
-		}
-	}
-	return n
+	return openings, nil
 }
 
 // splitForfeit makes a board that the pairing forfeits (an absent player)
@@ -264,4 +304,73 @@ func splitForfeit(e *Event, g *Game) {
 	g.MicroGames = [2]*Result{&first, &second}
 	res := MicroMatchResult(first, second)
 	g.Result = &res
+}
+
+// MicroSheet is the score sheet of one game of a micro-match: as entered
+// (the whole game, or its moves after the board's opening), what the rules
+// found replaying it from the opening, and the arbiter's reason for a
+// result it does not support. Its report keeps its problems by key, as a
+// board's does.
+type MicroSheet struct {
+	Sheet          string       `json:"sheet"`
+	Report         *SheetReport `json:"report,omitempty"`
+	OverrideReason string       `json:"override_reason,omitempty"`
+}
+
+// Same reports whether sheet is the one stored, up to line ends and the
+// space around it.
+func (ms *MicroSheet) Same(sheet string) bool { return sameSheet(sheet) == sameSheet(ms.Sheet) }
+
+// CheckMicroSheet replays the sheet of a game of a micro-match from the
+// board's opening (rules/russian's ValidateAfterOpening): the whole game,
+// the opening's moves first, or the moves after it; a board without a
+// drawn opening (paired before the event drew them) has its sheet checked
+// as an ordinary game's. The report is a board sheet's: the final position
+// reached and its score, or the result the sheet claims.
+func CheckMicroSheet(o *DrawnOpening, sheet string) (SheetReport, error) {
+	if o == nil {
+		return checkSheet(RussianGame, sheet), nil
+	}
+	r, err := russian.ValidateAfterOpening(sheet, o.Moves)
+	if err != nil {
+		return SheetReport{}, fmt.Errorf("opening %d (%s): %w", o.Number, o.Name, err)
+	}
+	rep := SheetReport{Valid: r.Valid}
+	for _, p := range r.Errors {
+		rep.Errors = append(rep.Errors, SheetError{Line: p.Line, Ply: p.Ply, MoveNo: p.MoveNumber, Message: p.Message, Detail: p.Detail})
+	}
+	if out := r.Game.Outcome(); out.Over && r.Replayed() {
+		rep.FinalReached, rep.FinalScore = true, out.Score.String()
+	} else if r.Result != nil {
+		rep.ClaimedScore, rep.ClaimedReason = r.Result.String(), string(r.Reason)
+	}
+	return rep, nil
+}
+
+// MicroScore fills what is left empty of a game's score and end reason
+// from its sheet's report, as a board's result is filled from its sheet;
+// overridden says the arbiter gave a reason to override the sheet.
+func MicroScore(score, reason string, rep SheetReport, overridden bool) (string, string, error) {
+	return scoreOfReport(score, reason, rep, overridden)
+}
+
+// Problem says why the sheet does not support the game's result res, as a
+// board's sheet is compared with its result; the zero Message when it
+// does, or when there is no sheet or the game was not played.
+func (ms *MicroSheet) Problem(res Result) rules.Message {
+	if !res.Played() || ms.Sheet == "" || ms.Report == nil {
+		return rules.Message{}
+	}
+	return sheetDisagreement(res, ms.Report)
+}
+
+// playedBoards counts the round's boards with two players.
+func playedBoards(r *Round) int {
+	n := 0
+	for i := range r.Games {
+		if !r.Games[i].IsBye() {
+			n++
+		}
+	}
+	return n
 }

@@ -55,6 +55,9 @@ type Game struct {
 	// in the first the board's White has White, in the second Black. The
 	// board's Result is then their sum (MicroMatchResult).
 	MicroGames [2]*Result
+	// MicroSheets are the score sheets of the two games, each played from
+	// the board's opening; the zero MicroSheet until one is entered.
+	MicroSheets [2]MicroSheet
 	// Version counts the changes of the game; an update that names an older
 	// version is refused (optimistic locking).
 	Version int
@@ -65,10 +68,22 @@ func (g *Game) IsBye() bool { return g.BlackID == 0 }
 
 // SheetMissing reports whether a game was played to a result in a
 // discipline that records its games (§10.2) and its score sheet has not
-// come in yet. The result stands; the desk lists the game, and an event
-// that requires sheets waits for it.
+// come in yet; a micro-match board's, whether one of its games played
+// lacks its sheet. The result stands; the desk lists the game, and an
+// event that requires sheets waits for it.
 func (g *Game) SheetMissing(d Discipline) bool {
-	return d.SheetRequired() && g.Result != nil && g.Result.Played() && g.Sheet == ""
+	if !d.SheetRequired() || g.Result == nil || !g.Result.Played() {
+		return false
+	}
+	if g.MicroGames == [2]*Result{} {
+		return g.Sheet == ""
+	}
+	for i, r := range g.MicroGames {
+		if r != nil && r.Played() && g.MicroSheets[i].Sheet == "" {
+			return true
+		}
+	}
+	return false
 }
 
 // MissingSheets lists the boards of the round whose sheet is missing.
@@ -125,4 +140,17 @@ type SheetError struct {
 	// stored with its details by key (see MarshalJSON); one stored before
 	// that, which a migration could not check again, has only Message.
 	Detail rules.Message
+}
+
+// Untouched reports whether no game of the round has changed since it was
+// paired: a stored game starts at version 1 and every result entered raises
+// it, so a round of version-1 games has had nothing entered (the desk offers
+// to take it back to a draft, package review).
+func (r Round) Untouched() bool {
+	for _, g := range r.Games {
+		if g.Version != 1 {
+			return false
+		}
+	}
+	return true
 }

@@ -14,7 +14,7 @@ type Options struct {
 	Pairing map[System]PairFunc
 	// Ranker computes standings and knows the tie-breaks; required.
 	Ranker Ranker
-	// Swiss checks and explains Swiss pairings and converts TRF files.
+	// Swiss explains Swiss pairings (pairing cards).
 	Swiss SwissTools
 	// Now is the clock; time.Now when nil.
 	Now func() time.Time
@@ -37,21 +37,23 @@ type Options struct {
 //
 // It is one type whose files group its use cases by aggregate — events
 // (service.go), players (service_players.go, lookalike.go), rounds and
-// results (service_rounds.go, service_results.go, service_swap.go,
-// service_unpublish.go, service_swiss.go) and the players' accounts with
-// what the desk reads of their reports (submission.go); accounts live in
-// package account, the register of people in package people, entries
-// (online and the arbiter's pasted lists), the calendar, regulations and
-// follows in package entries, the site's search in package search, team
-// competitions in package teams, results reported by players and batches
-// of score sheets in package submissions, a player's card in package
-// playercard. One type rather than a service per aggregate, because the
-// use cases of one event cross aggregates in one transaction (pairing reads
-// players and writes a round and the audit log), and
-// services calling each other would hide that. What each piece depends on
-// is made visible instead by the Tx parts its helpers take (EventTx,
-// PlayerTx, RoundTx, SubmissionTx, AuditTx): a new discipline adds
-// its own Tx part and its own files.
+// results (service_rounds.go, service_results.go, service_swiss.go) and
+// the players' accounts with what the desk reads of their reports
+// (submission.go); accounts live in package account, the register of
+// people in package people, entries (online and the arbiter's pasted
+// lists), the calendar, regulations and follows in package entries, the
+// site's search in package search, team competitions in package teams,
+// results reported by players and batches of score sheets in package
+// submissions, a player's card in package playercard, events exchanged
+// with other programs as TRF files in package interchange, the arbiter's
+// review of a round before it is played (seats swapped, a pairing made by
+// hand, a draft deleted, a round taken back to a draft) in package review.
+// One type rather than a service per aggregate, because the use cases of
+// one event cross aggregates in one transaction (pairing reads players and
+// writes a round and the audit log), and services calling each other would
+// hide that. What each piece depends on is made visible instead by the Tx
+// parts its helpers take (EventTx, PlayerTx, RoundTx, SubmissionTx,
+// AuditTx): a new discipline adds its own Tx part and its own files.
 type Service struct {
 	store     Store
 	pairing   map[System]PairFunc
@@ -131,7 +133,7 @@ func managed(ctx context.Context, tx EventTx, eventID int64) (*Event, *User, err
 // system are required. The event starts in registration, public, with the
 // default scoring and the system's preset tie-breaks unless given.
 func (s *Service) CreateEvent(ctx context.Context, in EventInput) (*Event, error) {
-	e, u, err := s.newEvent(ctx, in)
+	e, u, err := s.NewEvent(ctx, in)
 	if err != nil {
 		return nil, err
 	}
@@ -147,9 +149,10 @@ func (s *Service) CreateEvent(ctx context.Context, in EventInput) (*Event, error
 	return e, nil
 }
 
-// newEvent checks the settings of an event to create and fills in the
-// defaults; the caller stores it.
-func (s *Service) newEvent(ctx context.Context, in EventInput) (*Event, *User, error) {
+// NewEvent checks the settings of an event to create and fills in the
+// defaults; the caller stores it (CreateEvent, and package interchange an
+// imported event).
+func (s *Service) NewEvent(ctx context.Context, in EventInput) (*Event, *User, error) {
 	if err := MayCreateEvent(ctx); err != nil {
 		return nil, nil, err
 	}

@@ -224,32 +224,41 @@ func sheetNamesOther(tx PlayerTx, e *Event, g *Game, round int, sheet string) ([
 // from the sheet: the score of its final position, or its written result
 // and reason. The sheet is checked against them as always afterwards.
 func (in *ResultInput) scoreFromSheet(game GameKind) error {
-	score, reason := strings.TrimSpace(in.Score), strings.TrimSpace(in.EndReason)
-	if (score != "" && reason != "") || strings.TrimSpace(in.Sheet) == "" {
+	if (strings.TrimSpace(in.Score) != "" && strings.TrimSpace(in.EndReason) != "") || strings.TrimSpace(in.Sheet) == "" {
 		return nil
 	}
-	rep := checkSheet(game, in.Sheet)
+	score, reason, err := scoreOfReport(in.Score, in.EndReason, checkSheet(game, in.Sheet), strings.TrimSpace(in.Reason) != "")
+	if err != nil {
+		return err
+	}
+	in.Score, in.EndReason = score, reason
+	return nil
+}
+
+// scoreOfReport fills what is left empty of a score and an end reason from
+// a sheet's report (overridden: the arbiter gave a reason to override the
+// sheet).
+func scoreOfReport(score, reason string, rep SheetReport, overridden bool) (string, string, error) {
+	score, reason = strings.TrimSpace(score), strings.TrimSpace(reason)
 	switch {
 	case rep.FinalReached && rep.FinalScore != "":
 		score, reason = cmp.Or(score, rep.FinalScore), cmp.Or(reason, string(FinalPosition))
 	case rep.ClaimedScore != "":
 		score, reason = cmp.Or(score, rep.ClaimedScore), cmp.Or(reason, rep.ClaimedReason)
 	}
-	overridden := strings.TrimSpace(in.Reason) != ""
 	switch {
 	case (score == "" || reason == "") && !overridden && !rep.Valid && len(rep.Errors) > 0 && rep.Errors[0].Ply > 0:
 		// A move that does not replay is why the sheet gives no score:
 		// say that first. With the arbiter's reason to override the
 		// sheet given, what is left to ask for is what the sheet cannot
 		// give: the score or the ending.
-		return Invalid("sheet", "%s; correct the score or the sheet, or override with a reason", sheetDisagreement(Result{}, &rep))
+		return "", "", Invalid("sheet", "%s; correct the score or the sheet, or override with a reason", sheetDisagreement(Result{}, &rep))
 	case score == "":
-		return Invalid("score", "give the score: the sheet neither reaches a final position nor records a result")
+		return "", "", Invalid("score", "give the score: the sheet neither reaches a final position nor records a result")
 	case reason == "":
-		return Invalid("end_reason", "the sheet does not say how the game ended before a final position; choose the end reason")
+		return "", "", Invalid("end_reason", "the sheet does not say how the game ended before a final position; choose the end reason")
 	}
-	in.Score, in.EndReason = score, reason
-	return nil
+	return score, reason, nil
 }
 
 // sheetMissingWarning says that a result came in without its score sheet.

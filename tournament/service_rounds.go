@@ -320,31 +320,6 @@ func newRound(e *Event, players []Player, pairings []Pairing, n int) (*Round, er
 	return r, nil
 }
 
-// DeleteDraftRound removes the last round while it is still a draft, so that
-// it can be paired again (after a late entry or a correction).
-func (s *Service) DeleteDraftRound(ctx context.Context, eventID int64, n int, reason string) error {
-	return s.store.Update(ctx, func(tx Tx) error {
-		_, u, err := manageable(ctx, tx, eventID)
-		if err != nil {
-			return err
-		}
-		rounds, round, err := storedRound(tx, eventID, n)
-		if err != nil {
-			return err
-		}
-		switch {
-		case round.Status != Draft:
-			return Conflict("", "round %d is published; only a draft round can be deleted", n)
-		case n != len(rounds):
-			return Conflict("", "only the last round (%d) can be deleted", len(rounds))
-		}
-		if err := tx.DeleteRound(round); err != nil {
-			return err
-		}
-		return Audit(tx, s.now(), u, eventID, ActionRoundDelete, fmt.Sprintf("round %d", n), pairingsView(round), nil, reason)
-	})
-}
-
 // PublishRound makes a draft round's pairings public so results can be
 // entered. A round whose games all have results (byes, forfeits) is finished
 // at once.

@@ -315,37 +315,6 @@ func TestConcurrentResults(t *testing.T) {
 	})
 }
 
-func TestDeleteDraftRound(t *testing.T) {
-	t.Parallel()
-	opt := engines.Options()
-	opt.Pairing[tournament.Swiss] = pairInOrder
-	forEachService(t, opt, func(t *testing.T, ctx context.Context, svc *tournament.Service) {
-		e, _ := storetest.Event(t, ctx, svc, "swiss", 3, "А", "Б", "В")
-		if _, err := svc.PairNextRound(ctx, e.ID); err != nil {
-			t.Fatal(err)
-		}
-		if err := svc.DeleteDraftRound(ctx, e.ID, 1, "забыли игрока"); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := svc.RegisterPlayer(ctx, e.ID, tournament.PlayerInput{Name: ptr("Г")}); err != nil {
-			t.Fatal(err)
-		}
-		r, err := svc.PairNextRound(ctx, e.ID)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if r.Number != 1 || len(r.Games) != 2 || r.Games[1].IsBye() {
-			t.Errorf("round paired again = %+v; want round 1 with two games and no bye", r)
-		}
-		if _, err := svc.PublishRound(ctx, e.ID, 1); err != nil {
-			t.Fatal(err)
-		}
-		if err := svc.DeleteDraftRound(ctx, e.ID, 1, ""); tournament.ErrorCode(err) != tournament.ECONFLICT {
-			t.Errorf("deleting a published round: error %v, want ECONFLICT", err)
-		}
-	})
-}
-
 // TestStartNumbersOneByOne registers a field one player at a time, each
 // placed in the order by rating as he comes, and checks the numbers are
 // those of numbering the whole field at once: equal ratings (most players

@@ -1,10 +1,6 @@
 package tournament
 
-import (
-	"io"
-
-	"adiukh/rules"
-)
+import "adiukh/rules"
 
 // ByeKind is the kind of bye a player asks for before a round is paired.
 type ByeKind string
@@ -82,26 +78,10 @@ type CardSide struct {
 	Strength   string `json:"strength,omitempty"`
 }
 
-// EventImport is an event read from a file, to be created as a new event:
-// its players by start number and its rounds with results. Games name
-// players by start number (WhiteNo, BlackNo).
-type EventImport struct {
-	Event   EventInput
-	Players []Player
-	Rounds  []Round
-}
-
 // SwissTools are the Swiss-system helpers a Service needs; the engines
 // package provides them. Each may be nil: the use case then answers that it
 // is not available.
 type SwissTools struct {
-	// Check lists the absolute criteria a pairing of in.Round breaks.
-	Check func(in PairingInput, pairings []Pairing) ([]PairingWarning, error)
 	// Explain builds the pairing cards of in.Round's pairings.
 	Explain func(in PairingInput, pairings []Pairing) ([]PairingCard, error)
-	// WriteTRF writes the event as a TRF file, ready to pair in.Round.
-	WriteTRF func(w io.Writer, in PairingInput) error
-	// ReadTRF reads a TRF file as an event to import; its errors name the
-	// line and column.
-	ReadTRF func(r io.Reader) (*EventImport, error)
 }

@@ -6,10 +6,12 @@ import (
 	"adiukh/api"
 	"adiukh/tournament/engines"
 	"adiukh/tournament/entries"
+	"adiukh/tournament/interchange"
 	"adiukh/tournament/micromatch"
 	"adiukh/tournament/people"
 	"adiukh/tournament/playercard"
 	"adiukh/tournament/ratings"
+	"adiukh/tournament/review"
 	"adiukh/tournament/search"
 	"adiukh/tournament/store"
 	"adiukh/tournament/submissions"
@@ -39,6 +41,16 @@ func NewRouter(d api.Deps) http.Handler {
 		}
 		if d.Submissions == nil {
 			d.Submissions = submissions.NewService(st.Submissions(), d.Events, d.Now)
+		}
+		if d.Interchange == nil {
+			opt := engines.InterchangeOptions()
+			opt.Now = d.Now
+			d.Interchange = interchange.NewService(st.Interchange(), d.Events, opt)
+		}
+		if d.Review == nil {
+			opt := engines.ReviewOptions()
+			opt.Now = d.Now
+			d.Review = review.NewService(st.Review(), d.Events, opt)
 		}
 		if d.MicroMatches == nil {
 			d.MicroMatches = micromatch.NewService(st.MicroMatches(), d.Now)

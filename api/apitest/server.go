@@ -16,6 +16,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"testing"
 
 	"adiukh/api"
@@ -113,6 +114,48 @@ func (s *Server) Must(want int, role tournament.Role, method, path string, body 
 		s.T.Fatalf("%s %s: status %d, want %d; answer %v", method, path, code, want, out)
 	}
 	return out
+}
+
+// Text sends a request with a body of text as the given role ("" for
+// anonymous) and returns the answer as text.
+func (s *Server) Text(role tournament.Role, method, path, body string) (int, string) {
+	s.T.Helper()
+	req := httptest.NewRequest(method, path, strings.NewReader(body))
+	if role != "" {
+		req.Header.Set("Authorization", "Bearer "+s.Tokens[role])
+	}
+	rec := httptest.NewRecorder()
+	s.Handler.ServeHTTP(rec, req)
+	return rec.Code, rec.Body.String()
+}
+
+// Download fetches a document as the given role ("" for anonymous).
+func (s *Server) Download(role tournament.Role, path string, header map[string]string) *httptest.ResponseRecorder {
+	s.T.Helper()
+	req := httptest.NewRequest("GET", path, nil)
+	if role != "" {
+		req.Header.Set("Authorization", "Bearer "+s.Tokens[role])
+	}
+	for k, v := range header {
+		req.Header.Set(k, v)
+	}
+	rec := httptest.NewRecorder()
+	s.Handler.ServeHTTP(rec, req)
+	return rec
+}
+
+// MustDownload fetches a document anonymously and fails the test unless it
+// is there with the content type wanted.
+func (s *Server) MustDownload(path, contentType string) []byte {
+	s.T.Helper()
+	rec := s.Download("", path, nil)
+	if rec.Code != http.StatusOK {
+		s.T.Fatalf("GET %s: status %d, want 200; answer %s", path, rec.Code, rec.Body.String())
+	}
+	if got := rec.Header().Get("Content-Type"); !strings.HasPrefix(got, contentType) {
+		s.T.Fatalf("GET %s: Content-Type %q, want %s", path, got, contentType)
+	}
+	return rec.Body.Bytes()
 }
 
 // Num reads a JSON number as an int.

@@ -7,10 +7,12 @@ import (
 	"adiukh/tournament/correspondence"
 	"adiukh/tournament/entries"
 	"adiukh/tournament/export"
+	"adiukh/tournament/interchange"
 	"adiukh/tournament/micromatch"
 	"adiukh/tournament/people"
 	"adiukh/tournament/playercard"
 	"adiukh/tournament/ratings"
+	"adiukh/tournament/review"
 	"adiukh/tournament/search"
 	"adiukh/tournament/submissions"
 	"adiukh/tournament/teams"
@@ -61,6 +63,13 @@ type Deps struct {
 	// Submissions takes the results players report and the arbiter's
 	// batches of score sheets.
 	Submissions *submissions.Service
+	// Interchange exchanges events with other programs as TRF files: the
+	// file of the next round's pairing state, an event imported from one.
+	Interchange *interchange.Service
+	// Review is the arbiter's review of rounds before they are played:
+	// seats swapped, a pairing made by hand, a draft deleted, a round taken
+	// back to a draft.
+	Review *review.Service
 	// MicroMatches keeps the tables of openings of Russian draughts
 	// events and the two games of their micro-matches.
 	MicroMatches *micromatch.Service

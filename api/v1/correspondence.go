@@ -110,6 +110,31 @@ type corrGameView struct {
 	Result      *corrResultView `json:"result,omitempty"`
 	Note        string          `json:"note,omitempty"`
 	Moves       []corrMoveView  `json:"moves,omitempty"`
+	// MicroMatch is the micro-match the game is one of two of.
+	MicroMatch *corrMicroMatchView `json:"micro_match,omitempty"`
+}
+
+// corrMicroMatchView is a game's micro-match: which of its games this is
+// (2: the colours exchanged), the opening both start after, both games'
+// results (null until over), and the second game's ID once it started.
+type corrMicroMatchView struct {
+	Game       int                `json:"game"`
+	Opening    *openingView       `json:"opening"`
+	Results    [2]*corrResultView `json:"results"`
+	SecondGame int64              `json:"second_game,omitempty"`
+}
+
+func newCorrMicroMatchView(m *correspondence.MicroMatch) *corrMicroMatchView {
+	if m == nil {
+		return nil
+	}
+	v := &corrMicroMatchView{Game: m.Game, Opening: newOpeningView(m.Opening), SecondGame: m.Second}
+	for i, r := range m.Games {
+		if r != nil {
+			v.Results[i] = &corrResultView{Score: r.Score(), EndReason: string(r.EndReason)}
+		}
+	}
+	return v
 }
 
 // newCorrGameView is a game for the API, its note in the client's language.
@@ -132,6 +157,7 @@ func newCorrGameView(l *catalog.Localizer, v *correspondence.View) corrGameView 
 	if v.Result != nil {
 		g.Result = &corrResultView{Score: v.Result.Score(), EndReason: string(v.Result.EndReason)}
 	}
+	g.MicroMatch = newCorrMicroMatchView(v.Micro)
 	first := v.FirstSide()
 	for _, m := range v.Moves {
 		side := first

@@ -247,6 +247,16 @@ func (h *handler) getGameRecordPDF(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
+	// ?game=1 or 2 names a game of a micro-match board.
+	game, err := core.QueryInt(c, "game")
+	if err != nil {
+		return err
+	}
+	if game != 0 {
+		return h.sendDocument(c, pdfType, fmt.Sprintf("event-%d-round-%d-board-%d-game-%d.pdf", ids[0], ids[1], ids[2], game), func(ctx context.Context, w io.Writer) error {
+			return h.Exporter.MicroGameRecordPDF(ctx, w, loc, ids[0], int(ids[1]), int(ids[2]), game)
+		})
+	}
 	return h.sendDocument(c, pdfType, fmt.Sprintf("event-%d-round-%d-board-%d.pdf", ids[0], ids[1], ids[2]), func(ctx context.Context, w io.Writer) error {
 		return h.Exporter.GameRecordPDF(ctx, w, loc, ids[0], int(ids[1]), int(ids[2]))
 	})

@@ -64,35 +64,6 @@ func newExportServer(t *testing.T, st *store.Store) *apitest.Server {
 	return s
 }
 
-// download fetches a document as the given role ("" for anonymous).
-func download(s *apitest.Server, role tournament.Role, path string, header map[string]string) *httptest.ResponseRecorder {
-	s.T.Helper()
-	req := httptest.NewRequest("GET", path, nil)
-	if role != "" {
-		req.Header.Set("Authorization", "Bearer "+s.Tokens[role])
-	}
-	for k, v := range header {
-		req.Header.Set(k, v)
-	}
-	rec := httptest.NewRecorder()
-	s.Handler.ServeHTTP(rec, req)
-	return rec
-}
-
-// mustDownload fetches a document and fails the test unless it is there
-// with the content type wanted.
-func mustDownload(s *apitest.Server, path, contentType string) []byte {
-	s.T.Helper()
-	rec := download(s, "", path, nil)
-	if rec.Code != http.StatusOK {
-		s.T.Fatalf("GET %s: status %d, want 200; answer %s", path, rec.Code, rec.Body.String())
-	}
-	if got := rec.Header().Get("Content-Type"); !strings.HasPrefix(got, contentType) {
-		s.T.Fatalf("GET %s: Content-Type %q, want %s", path, got, contentType)
-	}
-	return rec.Body.Bytes()
-}
-
 // pdfPages counts the pages of a PDF with poppler's pdfinfo.
 func pdfPages(t *testing.T, name string, pdf []byte) int {
 	t.Helper()
@@ -188,7 +159,7 @@ func TestExportDocuments(t *testing.T) {
 			base := fmt.Sprintf("/api/v1/events/%d", id)
 
 			t.Run("standings.pdf", func(t *testing.T) {
-				text := apitest.Spaced(apitest.PDFToText(t, "standings", mustDownload(s, base+"/standings.pdf", "application/pdf")))
+				text := apitest.Spaced(apitest.PDFToText(t, "standings", s.MustDownload(base+"/standings.pdf", "application/pdf")))
 				// 5 rounds of 2/1/0: 1 wins four games, 2 three …; the bye scores nothing.
 				for _, want := range []string{apitest.RuDoc("report.standings_final"), "Первенство Майкопа по адиюх", apitest.RuT("discipline_full.rapid"),
 					"1 1 Хуаде Аслан 1900", "2 2 Тлехас Мурат", "5 5 Нехай Бэла", apitest.RuDoc("report.chief_arbiter"), "Пшизов Р. А."} {
@@ -208,7 +179,7 @@ func TestExportDocuments(t *testing.T) {
 					{"?lang=en", nil},
 					{"", map[string]string{"Accept-Language": "de-DE, en-GB;q=0.8, ru;q=0.5"}},
 				} {
-					rec := download(s, "", base+"/standings.pdf"+tc.query, tc.header)
+					rec := s.Download("", base+"/standings.pdf"+tc.query, tc.header)
 					text := apitest.PDFToText(t, "standings-en", rec.Body.Bytes())
 					if !strings.Contains(text, "Final standings") || !strings.Contains(text, "Adiukh — rapid") || !strings.Contains(text, "Хуаде Аслан") {
 						t.Errorf("standings.pdf%s %v is not in English:\n%s", tc.query, tc.header, text)
@@ -216,13 +187,13 @@ func TestExportDocuments(t *testing.T) {
 				}
 			})
 			t.Run("standings after round 2", func(t *testing.T) {
-				text := apitest.Spaced(apitest.PDFToText(t, "standings-2", mustDownload(s, base+"/standings.pdf?round=2", "application/pdf")))
+				text := apitest.Spaced(apitest.PDFToText(t, "standings-2", s.MustDownload(base+"/standings.pdf?round=2", "application/pdf")))
 				if !strings.Contains(text, apitest.RuDoc("report.standings_after", 2)) {
 					t.Errorf("standings.pdf?round=2 is not titled after round 2:\n%s", text)
 				}
 			})
 			t.Run("crosstable.pdf", func(t *testing.T) {
-				text := apitest.Spaced(apitest.PDFToText(t, "crosstable", mustDownload(s, base+"/crosstable.pdf", "application/pdf")))
+				text := apitest.Spaced(apitest.PDFToText(t, "crosstable", s.MustDownload(base+"/crosstable.pdf", "application/pdf")))
 				// Row of 1: the shaded own cell, then 17:7 or 24:0 against everyone, 8 points, place 1.
 				for _, want := range []string{apitest.RuDoc("report.crosstable"), "Нехай Бэла", "7:17", "24:0", "0:24"} {
 					if !strings.Contains(text, want) {
@@ -234,7 +205,7 @@ func TestExportDocuments(t *testing.T) {
 				}
 			})
 			t.Run("standings.csv", func(t *testing.T) {
-				records, err := csv.NewReader(bytes.NewReader(mustDownload(s, base+"/standings.csv", "text/csv"))).ReadAll()
+				records, err := csv.NewReader(bytes.NewReader(s.MustDownload(base+"/standings.csv", "text/csv"))).ReadAll()
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -248,7 +219,7 @@ func TestExportDocuments(t *testing.T) {
 					}
 				}
 				// The form a Russian Excel opens: BOM, semicolons.
-				excel := mustDownload(s, base+"/standings.csv?dialect=excel", "text/csv")
+				excel := s.MustDownload(base+"/standings.csv?dialect=excel", "text/csv")
 				r := csv.NewReader(bytes.NewReader(bytes.TrimPrefix(excel, []byte("\ufeff"))))
 				r.Comma = ';'
 				records, err = r.ReadAll()
@@ -268,7 +239,7 @@ func TestExportDocuments(t *testing.T) {
 						Points float64 `json:"points"`
 					} `json:"standings"`
 				}
-				if err := json.Unmarshal(mustDownload(s, base+"/standings.json", "application/json"), &got); err != nil {
+				if err := json.Unmarshal(s.MustDownload(base+"/standings.json", "application/json"), &got); err != nil {
 					t.Fatal(err)
 				}
 				if got.Event.Name != "Первенство Майкопа по адиюх" || got.Event.StartDate != "2026-05-09" || len(got.Standings) != 5 ||
@@ -277,7 +248,7 @@ func TestExportDocuments(t *testing.T) {
 				}
 			})
 			t.Run("pairings.pdf", func(t *testing.T) {
-				pdf := mustDownload(s, base+"/rounds/2/pairings.pdf", "application/pdf")
+				pdf := s.MustDownload(base+"/rounds/2/pairings.pdf", "application/pdf")
 				text := apitest.Spaced(apitest.PDFToText(t, "pairings", pdf))
 				for _, want := range []string{apitest.RuDoc("report.pairings", 2), "09.05.2026", apitest.RuDoc("report.bye_board"), apitest.RuDoc("report.qr_caption")} {
 					if !strings.Contains(text, want) {
@@ -289,7 +260,7 @@ func TestExportDocuments(t *testing.T) {
 				}
 			})
 			t.Run("scoresheets.pdf", func(t *testing.T) {
-				pdf := mustDownload(s, base+"/rounds/1/scoresheets.pdf", "application/pdf")
+				pdf := s.MustDownload(base+"/rounds/1/scoresheets.pdf", "application/pdf")
 				// Two games and a bye: two sheets.
 				if pages := pdfPages(t, "scoresheets", pdf); pages != 2 {
 					t.Errorf("%d score sheets for round 1, want 2 (the bye has none)", pages)
@@ -307,7 +278,7 @@ func TestExportDocuments(t *testing.T) {
 					pages int
 					event bool
 				}{{base + "/scoresheets.pdf?count=3", 3, true}, {"/api/v1/scoresheets.pdf", 1, false}} {
-					pdf := mustDownload(s, tc.path, "application/pdf")
+					pdf := s.MustDownload(tc.path, "application/pdf")
 					if pages := pdfPages(t, "blank", pdf); pages != tc.pages {
 						t.Errorf("%s: %d pages, want %d", tc.path, pages, tc.pages)
 					}
@@ -318,7 +289,7 @@ func TestExportDocuments(t *testing.T) {
 			})
 			t.Run("record.pdf", func(t *testing.T) {
 				path := fmt.Sprintf("%s/rounds/%d/games/%d/record.pdf", base, sample.round, sample.board)
-				text := apitest.Spaced(apitest.PDFToText(t, "record", mustDownload(s, path, "application/pdf")))
+				text := apitest.Spaced(apitest.PDFToText(t, "record", s.MustDownload(path, "application/pdf")))
 				for _, want := range []string{apitest.RuDoc("report.game_record"), roundRobinNames[sample.white-1], roundRobinNames[sample.black-1], "c3-b4", "d8:a5", apitest.RuDoc("report.final_position"), "17:7"} {
 					if !strings.Contains(text, want) {
 						t.Errorf("record.pdf lacks %q:\n%s", want, text)
@@ -326,7 +297,7 @@ func TestExportDocuments(t *testing.T) {
 				}
 			})
 			t.Run("games.pdn", func(t *testing.T) {
-				rec := download(s, "", base+"/games.pdn", nil)
+				rec := s.Download("", base+"/games.pdn", nil)
 				if rec.Code != http.StatusOK {
 					t.Fatalf("games.pdn: status %d: %s", rec.Code, rec.Body.String())
 				}
@@ -350,7 +321,7 @@ func TestExportDocuments(t *testing.T) {
 				}
 			})
 			t.Run("export.trf", func(t *testing.T) {
-				file, err := trf.Read(bytes.NewReader(mustDownload(s, base+"/export.trf", "text/plain")))
+				file, err := trf.Read(bytes.NewReader(s.MustDownload(base+"/export.trf", "text/plain")))
 				if err != nil {
 					t.Fatalf("export.trf does not read back: %v", err)
 				}
@@ -423,7 +394,7 @@ func TestExportDocuments(t *testing.T) {
 
 			t.Run("Swiss progress table", func(t *testing.T) {
 				swiss, _, _ := playEvent(t, s, map[string]any{"name": "Кубок Адыгеи", "discipline": "blitz", "system": "swiss", "rounds": 2, "time_control": "3+2"}, roundRobinNames)
-				text := apitest.Spaced(apitest.PDFToText(t, "progress", mustDownload(s, fmt.Sprintf("/api/v1/events/%d/crosstable.pdf", swiss), "application/pdf")))
+				text := apitest.Spaced(apitest.PDFToText(t, "progress", s.MustDownload(fmt.Sprintf("/api/v1/events/%d/crosstable.pdf", swiss), "application/pdf")))
 				// Start order pairs 1–2 and 3–4 every round; 5 has the bye, worth a win in Swiss.
 				// Opponents go by place: Хуаде (3rd) beat Тлехас (4th) twice with White.
 				bye := apitest.RuDoc("report.bye_cell")
@@ -467,10 +438,10 @@ func TestExportVisibility(t *testing.T) {
 		for _, path := range []string{"/standings.pdf", "/standings.csv", "/crosstable.pdf", "/rounds/1/pairings.pdf", "/rounds/1/scoresheets.pdf", "/scoresheets.pdf", "/games.pdn", "/export.trf"} {
 			t.Run(path, func(t *testing.T) {
 				url := fmt.Sprintf("/api/v1/events/%d%s", id, path)
-				if rec := download(s, "", url, nil); rec.Code != http.StatusNotFound {
+				if rec := s.Download("", url, nil); rec.Code != http.StatusNotFound {
 					t.Errorf("anonymous: status %d, want 404", rec.Code)
 				}
-				if rec := download(s, tournament.ArbiterRole, url, nil); rec.Code != http.StatusOK {
+				if rec := s.Download(tournament.ArbiterRole, url, nil); rec.Code != http.StatusOK {
 					t.Errorf("arbiter: status %d, want 200: %s", rec.Code, rec.Body.String())
 				}
 			})
@@ -511,7 +482,7 @@ func TestFederationExport(t *testing.T) {
 			} `json:"events"`
 		}
 		// As an administrator, who may see the private event, to show that it still stays out.
-		rec := download(s, tournament.Admin, "/api/v1/federation/export.json?from=2026-01-01&to=2026-12-31", nil)
+		rec := s.Download(tournament.Admin, "/api/v1/federation/export.json?from=2026-01-01&to=2026-12-31", nil)
 		if err := json.Unmarshal(rec.Body.Bytes(), &got); err != nil {
 			t.Fatalf("status %d: %v\n%s", rec.Code, err, rec.Body.String())
 		}
@@ -527,14 +498,14 @@ func TestFederationExport(t *testing.T) {
 			t.Errorf("winner of the winter cup = %+v, want Хуаде Аслан, place 1, 4 points, with tie-breaks", first)
 		}
 
-		records, err := csv.NewReader(bytes.NewReader(mustDownload(s, "/api/v1/federation/export.csv?to=2025-12-31", "text/csv"))).ReadAll()
+		records, err := csv.NewReader(bytes.NewReader(s.MustDownload("/api/v1/federation/export.csv?to=2025-12-31", "text/csv"))).ReadAll()
 		if err != nil {
 			t.Fatal(err)
 		}
 		if len(records) != 4 || records[1][1] != "Кубок прошлого года" || records[1][4] != "round-robin" || records[1][5] != "2025-06-01" || records[3][17] != "Шхалахов Руслан" {
 			t.Errorf("federation CSV up to 2025 = %q, want last year's cup with its 3 players", records)
 		}
-		games, err := csv.NewReader(bytes.NewReader(mustDownload(s, "/api/v1/federation/games.csv?to=2025-12-31", "text/csv"))).ReadAll()
+		games, err := csv.NewReader(bytes.NewReader(s.MustDownload("/api/v1/federation/games.csv?to=2025-12-31", "text/csv"))).ReadAll()
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -560,7 +531,7 @@ func TestTeamEventIndividualDocumentsRefused(t *testing.T) {
 				}
 			})
 		}
-		if rec := download(s, "", fmt.Sprintf("/api/v1/events/%d/scoresheets.pdf?count=2", id), nil); rec.Code != http.StatusOK {
+		if rec := s.Download("", fmt.Sprintf("/api/v1/events/%d/scoresheets.pdf?count=2", id), nil); rec.Code != http.StatusOK {
 			t.Errorf("blank score sheets of a team event: status %d, want 200: %s", rec.Code, rec.Body.String())
 		}
 	})
@@ -587,7 +558,7 @@ func TestTeamEventDocuments(t *testing.T) {
 		})
 		get := func(path string) []byte {
 			t.Helper()
-			rec := download(s, "", te.Path(path), nil)
+			rec := s.Download("", te.Path(path), nil)
 			if rec.Code != http.StatusOK {
 				t.Fatalf("GET %s: status %d: %s", path, rec.Code, rec.Body.String())
 			}
@@ -649,7 +620,7 @@ func TestTeamSwissProgressTable(t *testing.T) {
 		}
 		return boardScore{7, 17, "final_position"}
 	})
-	rec := download(s, "", te.Path("/crosstable.pdf"), nil)
+	rec := s.Download("", te.Path("/crosstable.pdf"), nil)
 	if rec.Code != http.StatusOK {
 		t.Fatalf("crosstable.pdf: status %d: %s", rec.Code, rec.Body.String())
 	}
@@ -683,7 +654,7 @@ func TestOverriddenResultInTheRecords(t *testing.T) {
 		g := round["games"].([]any)[0].(map[string]any)
 		s.Must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("%s/rounds/1/games/%d/result", base, apitest.Num(g["board"])), map[string]any{
 			"score": "18:6", "end_reason": "final_position", "sheet": apitest.SampleGame, "override_reason": "в бланке пропущен ход", "version": apitest.Num(g["version"])})
-		rec := download(s, "", base+"/games.pdn", nil)
+		rec := s.Download("", base+"/games.pdn", nil)
 		games := rules.ParsePDN(rec.Body.String())
 		if len(games) != 1 {
 			t.Fatalf("games.pdn holds %d games:\n%s", len(games), rec.Body.String())
@@ -691,7 +662,7 @@ func TestOverriddenResultInTheRecords(t *testing.T) {
 		if r := rules.Validate(games[0]); !r.Valid || r.Result == nil || r.Result.String() != "17:7" || games[0].Header("ArbiterScore") != "18:6" {
 			t.Errorf("the PDN: valid %v, result %v, ArbiterScore %q, errors %v\n%s", r.Valid, r.Result, games[0].Header("ArbiterScore"), r.Errors, rec.Body.String())
 		}
-		text := apitest.Spaced(apitest.PDFToText(t, "record-override", mustDownload(s, fmt.Sprintf("%s/rounds/1/games/%d/record.pdf", base, apitest.Num(g["board"])), "application/pdf")))
+		text := apitest.Spaced(apitest.PDFToText(t, "record-override", s.MustDownload(fmt.Sprintf("%s/rounds/1/games/%d/record.pdf", base, apitest.Num(g["board"])), "application/pdf")))
 		for _, want := range []string{apitest.RuDoc("report.score") + " 18:6", apitest.RuDoc("report.override_sheet_score", "17:7", "в бланке пропущен ход")} {
 
 			if !strings.Contains(text, want) {

@@ -34,18 +34,18 @@ func TestMicroMatchesAPI(t *testing.T) {
 		if def["own"] != false || len(def["openings"].([]any)) < 100 {
 			t.Errorf("a new event's table: own %v, %d openings; want the default one", def["own"], len(def["openings"].([]any)))
 		}
-		if code, _ := text(s, tournament.PlayerRole, "PUT", base+"/openings", "1,Городская партия,c3-d4 d6-c5 b2-c3\n"); code != http.StatusForbidden {
+		if code, _ := s.Text(tournament.PlayerRole, "PUT", base+"/openings", "1,Городская партия,c3-d4 d6-c5 b2-c3\n"); code != http.StatusForbidden {
 			t.Errorf("a player loads a table: %d, want 403", code)
 		}
-		code, body := text(s, arbiter, "PUT", base+"/openings", "1,Городская партия,c3-d4 d6-c5 b2-c3\n2,Плохая,c3-d4 d4-e5\n")
+		code, body := s.Text(arbiter, "PUT", base+"/openings", "1,Городская партия,c3-d4 d6-c5 b2-c3\n2,Плохая,c3-d4 d4-e5\n")
 		if code != http.StatusBadRequest || !strings.Contains(body, `"field":"table"`) || !strings.Contains(body, "line 2, moves, ply 2") {
 			t.Errorf("a bad second row: %d %s, want 400 at table, line 2, ply 2", code, body)
 		}
-		csv := "# Таблица клуба\nnumber,name,moves\n1,Городская партия,c3-d4 d6-c5 b2-c3\n2,Обратная городская партия,c3-d4 f6-g5 b2-c3\n"
-		if code, body := text(s, arbiter, "PUT", base+"/openings?format=csv", csv); code != http.StatusOK || !strings.Contains(body, `"own":true`) {
+		csv := "# Таблица клуба\nnumber,name,moves,name_en\n1,Городская партия,c3-d4 d6-c5 b2-c3,City game\n2,Обратная городская партия,c3-d4 f6-g5 b2-c3,Reverse city game\n"
+		if code, body := s.Text(arbiter, "PUT", base+"/openings?format=csv", csv); code != http.StatusOK || !strings.Contains(body, `"own":true`) {
 			t.Fatalf("load a table: %d %s", code, body)
 		}
-		if code, body := text(s, "", "GET", base+"/openings?format=csv", ""); code != http.StatusOK || !strings.Contains(body, "2,Обратная городская партия,c3-d4 f6-g5 b2-c3") {
+		if code, body := s.Text("", "GET", base+"/openings?format=csv", ""); code != http.StatusOK || !strings.Contains(body, "2,Обратная городская партия,c3-d4 f6-g5 b2-c3,Reverse city game") {
 			t.Errorf("the table as CSV: %d %s", code, body)
 		}
 
@@ -81,25 +81,33 @@ func TestMicroMatchesAPI(t *testing.T) {
 		second := games[1].(map[string]any)
 		b2 := s.Must(http.StatusOK, arbiter, "PUT", base+"/rounds/1/games/2/micro/1", map[string]any{"score": "1:1", "end_reason": "agreement", "version": apitest.Num(second["version"])})
 		s.Must(http.StatusOK, arbiter, "PUT", base+"/rounds/1/games/2/micro/2", map[string]any{"score": "1:1", "end_reason": "agreement", "version": apitest.Num(b2["version"])})
-		name := fmt.Sprint(opening["name"])
+		name, nameEn := fmt.Sprint(opening["name"]), fmt.Sprint(opening["name_en"])
+		if !strings.Contains(nameEn, "city game") && nameEn != "City game" {
+			t.Errorf("the drawn opening %v keeps no English name", opening)
+		}
 		t.Run("pairings.pdf", func(t *testing.T) {
-			text := apitest.Spaced(apitest.PDFToText(t, "micro-pairings", mustDownload(s, base+"/rounds/1/pairings.pdf", "application/pdf")))
+			text := apitest.Spaced(apitest.PDFToText(t, "micro-pairings", s.MustDownload(base+"/rounds/1/pairings.pdf", "application/pdf")))
 			if !strings.Contains(text, "Дебют тура") || !strings.Contains(text, name) || !strings.Contains(text, "3:1") {
 				t.Errorf("the pairings do not show the round's opening %q and the score 3:1:\n%s", name, text)
 			}
+			// In English, the opening's English name.
+			text = apitest.Spaced(apitest.PDFToText(t, "micro-pairings-en", s.MustDownload(base+"/rounds/1/pairings.pdf?lang=en", "application/pdf")))
+			if !strings.Contains(text, nameEn) || strings.Contains(text, name) {
+				t.Errorf("the English pairings do not name the opening %q (not %q):\n%s", nameEn, name, text)
+			}
 		})
 		t.Run("scoresheets.pdf", func(t *testing.T) {
-			text := apitest.Spaced(apitest.PDFToText(t, "micro-sheets", mustDownload(s, base+"/rounds/1/scoresheets.pdf", "application/pdf")))
+			text := apitest.Spaced(apitest.PDFToText(t, "micro-sheets", s.MustDownload(base+"/rounds/1/scoresheets.pdf", "application/pdf")))
 			if n := strings.Count(text, "Партия микроматча"); n != 4 || !strings.Contains(text, name) {
 				t.Errorf("the score sheets: %d sheets of micro-match games, want 4 (two boards, two games) with the opening %q:\n%s", n, name, text)
 			}
 		})
 		for _, doc := range []string{"/crosstable.pdf", "/standings.pdf", "/standings.csv", "/export.trf", "/standings.xlsx"} {
-			if rec := download(s, "", base+doc, nil); rec.Code != http.StatusOK {
+			if rec := s.Download("", base+doc, nil); rec.Code != http.StatusOK {
 				t.Errorf("%s of an event of micro-matches: %d %s", doc, rec.Code, rec.Body.String())
 			}
 		}
-		pdn := string(mustDownload(s, base+"/games.pdn", "application/x-pdn; charset=utf-8"))
+		pdn := string(s.MustDownload(base+"/games.pdn", "application/x-pdn; charset=utf-8"))
 		for _, want := range []string{`[Round "1.1"]`, `[Round "1.2"]`, `[GameType "25"]`, `[FEN "` + fmt.Sprint(opening["fen"]) + `"]`, `[Opening "` + fmt.Sprint(apitest.Num(opening["number"])) + ". " + name + `"]`, `[Result "2-0"]`, `[Result "1-1"]`} {
 			if !strings.Contains(pdn, want) {
 				t.Errorf("the PDN lacks %s:\n%s", want, pdn)

@@ -108,6 +108,7 @@ type tableResetView struct {
 type microGameBody struct {
 	Score     string `json:"score"`
 	EndReason string `json:"end_reason"`
+	Sheet     string `json:"sheet"`
 	Version   *int   `json:"version"`
 	Reason    string `json:"reason"`
 }
@@ -127,7 +128,7 @@ func (h *handler) putMicroGame(c *gin.Context) error {
 		return tournament.Invalid("version", "is required: send the version of the game you are changing (from GET …/rounds/%d)", ids[1])
 	}
 	g, err := h.MicroMatches.RecordGame(c.Request.Context(), micromatch.GameInput{EventID: ids[0], Round: int(ids[1]), Board: int(ids[2]), Game: int(ids[3]),
-		Score: body.Score, EndReason: body.EndReason, Version: *body.Version, Reason: body.Reason})
+		Score: body.Score, EndReason: body.EndReason, Sheet: body.Sheet, Version: *body.Version, Reason: body.Reason})
 	if err != nil {
 		return err
 	}
@@ -139,6 +140,7 @@ func (h *handler) putMicroGame(c *gin.Context) error {
 type openingView struct {
 	Number int      `json:"number"`
 	Name   string   `json:"name"`
+	NameEn string   `json:"name_en,omitempty"`
 	Moves  []string `json:"moves"`
 	FEN    string   `json:"fen"`
 	Seed   uint64   `json:"seed"`
@@ -148,22 +150,27 @@ func newOpeningView(o *tournament.DrawnOpening) *openingView {
 	if o == nil {
 		return nil
 	}
-	return &openingView{Number: o.Number, Name: o.Name, Moves: o.Moves, FEN: o.FEN, Seed: o.Seed}
+	return &openingView{Number: o.Number, Name: o.Name, NameEn: o.NameEn, Moves: o.Moves, FEN: o.FEN, Seed: o.Seed}
 }
 
 // microGameView is one game of a micro-match: white and black are the
-// start numbers of who had White and Black in it.
+// start numbers of who had White and Black in it; its score sheet as a
+// board's is shown, has_sheet saying whether it came in.
 type microGameView struct {
-	Game      int     `json:"game"`
-	White     int     `json:"white"`
-	Black     int     `json:"black"`
-	Score     *string `json:"score"`
-	EndReason *string `json:"end_reason"`
+	Game           int              `json:"game"`
+	White          int              `json:"white"`
+	Black          int              `json:"black"`
+	Score          *string          `json:"score"`
+	EndReason      *string          `json:"end_reason"`
+	HasSheet       bool             `json:"has_sheet"`
+	Sheet          string           `json:"sheet,omitempty"`
+	SheetReport    *sheetReportView `json:"sheet_report,omitempty"`
+	OverrideReason string           `json:"override_reason,omitempty"`
 }
 
-// microGameViews are the two games of a micro-match board; nil for a board
-// that is not one.
-func microGameViews(g *tournament.Game, micro bool) []microGameView {
+// microGameViews are the two games of a micro-match board, their sheets'
+// problems in the reader's language l; nil for a board that is not one.
+func microGameViews(l *catalog.Localizer, g *tournament.Game, micro bool) []microGameView {
 	if !micro || g.IsBye() {
 		return nil
 	}
@@ -173,6 +180,9 @@ func microGameViews(g *tournament.Game, micro bool) []microGameView {
 			score, reason := r.Score(), string(r.EndReason)
 			out[i].Score, out[i].EndReason = &score, &reason
 		}
+		ms := &g.MicroSheets[i]
+		out[i].HasSheet, out[i].Sheet, out[i].OverrideReason = ms.Sheet != "", ms.Sheet, ms.OverrideReason
+		out[i].SheetReport = newSheetReportView(l, ms.Report)
 	}
 	return out
 }

@@ -35,19 +35,19 @@ func TestRegulationsAPI(t *testing.T) {
 		if rec := put(tournament.ArbiterRole, "<html>not a pdf</html>"); rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), `"field":"file"`) {
 			t.Errorf("an HTML file: %d %s, want 400 at file", rec.Code, rec.Body.String())
 		}
-		if rec := download(s, "", path+".pdf", nil); rec.Code != http.StatusNotFound {
+		if rec := s.Download("", path+".pdf", nil); rec.Code != http.StatusNotFound {
 			t.Errorf("no regulations yet: %d, want 404", rec.Code)
 		}
 		rec := put(tournament.ArbiterRole, apitest.MinimalPDF)
 		if rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), `"file":"Положение.pdf"`) {
 			t.Fatalf("attach: %d %s", rec.Code, rec.Body.String())
 		}
-		got := download(s, "", path+".pdf", nil)
+		got := s.Download("", path+".pdf", nil)
 		if got.Code != http.StatusOK || got.Body.String() != apitest.MinimalPDF || got.Header().Get("Content-Type") != "application/pdf" {
 			t.Errorf("download: %d %q %q", got.Code, got.Header().Get("Content-Type"), got.Body.String())
 		}
 		s.Must(http.StatusOK, tournament.ArbiterRole, "DELETE", path, nil)
-		if rec := download(s, "", path+".pdf", nil); rec.Code != http.StatusNotFound {
+		if rec := s.Download("", path+".pdf", nil); rec.Code != http.StatusNotFound {
 			t.Errorf("after removal: %d, want 404", rec.Code)
 		}
 		audit := fmt.Sprint(s.Must(http.StatusOK, tournament.ArbiterRole, "GET", fmt.Sprintf("/api/v1/events/%d/audit", id), nil))

@@ -39,7 +39,7 @@ func (h *handler) postSwap(c *gin.Context) error {
 	if err := decodeJSON(c, &body); err != nil {
 		return err
 	}
-	r, err := h.Events.SwapSeats(c.Request.Context(), ids[0], int(ids[1]), tournament.Seat(body.A), tournament.Seat(body.B), body.Reason)
+	r, err := h.Review.SwapSeats(c.Request.Context(), ids[0], int(ids[1]), tournament.Seat(body.A), tournament.Seat(body.B), body.Reason)
 	if err != nil {
 		return err
 	}
@@ -62,7 +62,7 @@ func (h *handler) postUnpublish(c *gin.Context) error {
 			return err
 		}
 	}
-	r, err := h.Events.UnpublishRound(c.Request.Context(), ids[0], int(ids[1]), body.Reason)
+	r, err := h.Review.UnpublishRound(c.Request.Context(), ids[0], int(ids[1]), body.Reason)
 	if err != nil {
 		return err
 	}

@@ -64,13 +64,21 @@ func newGameView(l *catalog.Localizer, g *tournament.Game) gameView {
 			v.Score = &score
 		}
 	}
-	v.MicroGames = microGameViews(g, g.MicroGames != [2]*tournament.Result{})
-	if r := g.SheetReport; r != nil {
-		v.SheetReport = &sheetReportView{Valid: r.Valid, Errors: []sheetErrorView{}, FinalReached: r.FinalReached,
-			FinalScore: r.FinalScore, ClaimedScore: r.ClaimedScore, ClaimedReason: r.ClaimedReason}
-		for _, e := range r.Errors {
-			v.SheetReport.Errors = append(v.SheetReport.Errors, sheetErrorView{Line: e.Line, Ply: e.Ply, MoveNo: e.MoveNo, Message: sheetProblem(l, e)})
-		}
+	v.MicroGames = microGameViews(l, g, g.MicroGames != [2]*tournament.Result{})
+	v.SheetReport = newSheetReportView(l, g.SheetReport)
+	return v
+}
+
+// newSheetReportView is a stored sheet report in the reader's language l;
+// nil without one.
+func newSheetReportView(l *catalog.Localizer, r *tournament.SheetReport) *sheetReportView {
+	if r == nil {
+		return nil
+	}
+	v := &sheetReportView{Valid: r.Valid, Errors: []sheetErrorView{}, FinalReached: r.FinalReached,
+		FinalScore: r.FinalScore, ClaimedScore: r.ClaimedScore, ClaimedReason: r.ClaimedReason}
+	for _, e := range r.Errors {
+		v.Errors = append(v.Errors, sheetErrorView{Line: e.Line, Ply: e.Ply, MoveNo: e.MoveNo, Message: sheetProblem(l, e)})
 	}
 	return v
 }
@@ -104,7 +112,7 @@ func newRoundView(l *catalog.Localizer, r *tournament.Round) roundView {
 		v.Games[i] = newGameView(l, g)
 		if len(r.Openings) > 0 && !g.IsBye() {
 			v.Games[i].Opening = newOpeningView(r.OpeningOf(g.Board))
-			v.Games[i].MicroGames = microGameViews(g, true)
+			v.Games[i].MicroGames = microGameViews(l, g, true)
 		}
 	}
 	return v
@@ -122,7 +130,7 @@ func (h *handler) getRounds(c *gin.Context) error {
 	if d := er.Team; d != nil {
 		views := make([]teamRoundView, len(d.Rounds))
 		for i := range d.Rounds {
-			views[i] = newTeamRoundView(&d.Rounds[i], d.Event, d.Settings)
+			views[i] = newTeamRoundView(catalog.For(core.JSONLang(c)), &d.Rounds[i], d.Event, d.Settings)
 		}
 		c.JSON(http.StatusOK, roundsView[teamRoundView]{views})
 		return nil
@@ -153,7 +161,7 @@ func (h *handler) answerRound(c *gin.Context, status int, eventID int64, n int) 
 		return err
 	}
 	if rr.TeamRound != nil {
-		c.JSON(status, newTeamRoundView(rr.TeamRound, rr.Team.Event, rr.Team.Settings))
+		c.JSON(status, newTeamRoundView(catalog.For(core.JSONLang(c)), rr.TeamRound, rr.Team.Event, rr.Team.Settings))
 		return nil
 	}
 	v := newRoundView(catalog.For(core.JSONLang(c)), rr.Round)
@@ -232,7 +240,7 @@ func (h *handler) deleteRound(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := h.Events.DeleteDraftRound(c.Request.Context(), ids[0], int(ids[1]), c.Query("reason")); err != nil {
+	if err := h.Review.DeleteDraftRound(c.Request.Context(), ids[0], int(ids[1]), c.Query("reason")); err != nil {
 		return err
 	}
 	c.JSON(http.StatusOK, deletedView{ids[1]})

@@ -109,7 +109,7 @@ func TestRussianSwissEvent(t *testing.T) {
 			t.Errorf("the crosstable has Adiukh scores: %s", ct)
 		}
 
-		trfFile := string(mustDownload(s, base+"/export.trf", "text/plain"))
+		trfFile := string(s.MustDownload(base+"/export.trf", "text/plain"))
 		if !strings.Contains(trfFile, "### game: russian") {
 			t.Errorf("export.trf does not name the game:\n%s", trfFile)
 		}
@@ -142,7 +142,7 @@ func TestRussianSwissEvent(t *testing.T) {
 
 		// The game with a sheet is exported as Russian draughts' PDN with
 		// the event's tags, and reads back by its rules.
-		pdn := string(mustDownload(s, base+"/games.pdn", "application/x-pdn"))
+		pdn := string(s.MustDownload(base+"/games.pdn", "application/x-pdn"))
 		for _, want := range []string{`[Event "Первенство Майкопа по русским шашкам"]`, `[Round "1"]`, `[Board "1"]`, `[White "Игрок `, `[Result "2-0"]`, `[GameType "25"]`, "1. c3-d4 f6-g5 2. g3-h4 g7-f6 2-0"} {
 			if !strings.Contains(pdn, want) {
 				t.Errorf("games.pdn lacks %q:\n%s", want, pdn)
@@ -154,7 +154,7 @@ func TestRussianSwissEvent(t *testing.T) {
 		// Its record lists the moves in Russian notation and draws the
 		// position they reach, its pieces named as Russian draughts' FEN.
 		t.Run("record.pdf", func(t *testing.T) {
-			text := apitest.Spaced(apitest.PDFToText(t, "russian-record", mustDownload(s, base+"/rounds/1/games/1/record.pdf", "application/pdf")))
+			text := apitest.Spaced(apitest.PDFToText(t, "russian-record", s.MustDownload(base+"/rounds/1/games/1/record.pdf", "application/pdf")))
 			for _, want := range []string{apitest.RuDoc("report.game_record"), "c3-d4", "g7-f6", apitest.RuDoc("report.last_position"), "2:0", apitest.RuDoc("report.notation_white") + ": a1, a3, b2, c1, d2, d4, e1, e3, f2, g1, h2, h4;"} {
 				if !strings.Contains(text, apitest.Spaced(want)) {
 					t.Errorf("record.pdf of a Russian game lacks %q:\n%s", want, text)
@@ -163,7 +163,7 @@ func TestRussianSwissEvent(t *testing.T) {
 		})
 
 		t.Run("standings.pdf", func(t *testing.T) {
-			text := apitest.Spaced(apitest.PDFToText(t, "russian-standings", mustDownload(s, base+"/standings.pdf", "application/pdf")))
+			text := apitest.Spaced(apitest.PDFToText(t, "russian-standings", s.MustDownload(base+"/standings.pdf", "application/pdf")))
 			if want := apitest.Spaced(apitest.RuT("discipline_russian.standard")); !strings.Contains(text, want) {
 				t.Errorf("standings.pdf does not name %q:\n%s", want, text)
 			}
@@ -183,7 +183,7 @@ func TestRussianSwissEvent(t *testing.T) {
 				Points  float64 `json:"points"`
 			} `json:"standings"`
 		}
-		if err := json.Unmarshal(mustDownload(s, base+"/standings.json", "application/json"), &doc); err != nil {
+		if err := json.Unmarshal(s.MustDownload(base+"/standings.json", "application/json"), &doc); err != nil {
 			t.Fatal(err)
 		}
 		if doc.Event.Game != "russian" || !strings.HasPrefix(doc.Event.DisciplineRU, "Русские шашки") || doc.Event.Scoring["win"] != 1 || doc.Event.Scoring["draw"] != 0.5 || len(doc.Standings) != 5 {
@@ -194,7 +194,7 @@ func TestRussianSwissEvent(t *testing.T) {
 				t.Errorf("standings.json: start number %d has %g points, want %g", r.StartNo, r.Points, points[r.StartNo]/2)
 			}
 		}
-		records, err := csv.NewReader(bytes.NewReader(mustDownload(s, base+"/standings.csv", "text/csv"))).ReadAll()
+		records, err := csv.NewReader(bytes.NewReader(s.MustDownload(base+"/standings.csv", "text/csv"))).ReadAll()
 		if err != nil || len(records) != 6 {
 			t.Fatalf("standings.csv: %v, %d rows", err, len(records))
 		}

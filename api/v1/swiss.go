@@ -13,6 +13,7 @@ import (
 	"adiukh/tournament"
 	"adiukh/tournament/catalog"
 	"adiukh/tournament/export"
+	"adiukh/tournament/review"
 )
 
 // swissRoutesV1 registers the Swiss calls: TRF files in and out, requested
@@ -33,7 +34,7 @@ func (h *handler) getPairingTRF(c *gin.Context) error {
 		return err
 	}
 	var buf bytes.Buffer
-	if err := h.Events.ExportTRF(c.Request.Context(), id, &buf); err != nil {
+	if err := h.Interchange.ExportTRF(c.Request.Context(), id, &buf); err != nil {
 		return err
 	}
 	c.Header("Content-Disposition", fmt.Sprintf(`attachment; filename="event-%d-pairing.trf"`, id))
@@ -54,7 +55,7 @@ func (h *handler) postTRF(c *gin.Context) error {
 	case len(data) > core.MaxTRF:
 		return tournament.Invalid("body", "the file is larger than %d MB", core.MaxTRF>>20)
 	}
-	e, err := h.Events.ImportTRF(c.Request.Context(), bytes.NewReader(data))
+	e, err := h.Interchange.ImportTRF(c.Request.Context(), bytes.NewReader(data))
 	if err != nil {
 		return err
 	}
@@ -86,8 +87,8 @@ func (h *handler) putBye(c *gin.Context) error {
 }
 
 type pairingBody struct {
-	Boards []tournament.BoardInput `json:"boards"`
-	Reason string                  `json:"reason"`
+	Boards []review.BoardInput `json:"boards"`
+	Reason string              `json:"reason"`
 }
 
 func (h *handler) putPairing(c *gin.Context) error {
@@ -99,7 +100,7 @@ func (h *handler) putPairing(c *gin.Context) error {
 	if err := decodeJSON(c, &body); err != nil {
 		return err
 	}
-	r, err := h.Events.EditPairing(c.Request.Context(), ids[0], int(ids[1]), body.Boards, body.Reason)
+	r, err := h.Review.EditPairing(c.Request.Context(), ids[0], int(ids[1]), body.Boards, body.Reason)
 	if err != nil {
 		return err
 	}

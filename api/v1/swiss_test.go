@@ -3,7 +3,6 @@ package v1_test
 import (
 	"fmt"
 	"net/http"
-	"net/http/httptest"
 	"slices"
 	"strings"
 	"testing"
@@ -14,18 +13,6 @@ import (
 	"adiukh/tournament/pairing/dutch"
 	"adiukh/tournament/trf"
 )
-
-// text sends a request and returns the answer as text.
-func text(s *apitest.Server, role tournament.Role, method, path, body string) (int, string) {
-	s.T.Helper()
-	req := httptest.NewRequest(method, path, strings.NewReader(body))
-	if role != "" {
-		req.Header.Set("Authorization", "Bearer "+s.Tokens[role])
-	}
-	rec := httptest.NewRecorder()
-	s.Handler.ServeHTTP(rec, req)
-	return rec.Code, rec.Body.String()
-}
 
 // TestSwissThroughAPI drives a 4-round Swiss event through the JSON API
 // with a forfeit, a requested bye, a withdrawal, a late entry and a
@@ -51,7 +38,7 @@ func TestSwissThroughAPI(t *testing.T) {
 			case 3:
 				s.Must(http.StatusOK, arbiter, "PATCH", fmt.Sprintf("%s/players/%d", events, ids[4]), map[string]any{"withdraw_from_round": 3, "reason": "заболел"})
 			}
-			code, file := text(s, "", "GET", events+"/pairing.trf", "")
+			code, file := s.Text("", "GET", events+"/pairing.trf", "")
 			if code != http.StatusOK {
 				t.Fatalf("pairing.trf: %d %s", code, file)
 			}
@@ -91,7 +78,7 @@ func TestSwissThroughAPI(t *testing.T) {
 			if n == 2 {
 				// The requested bye is named by its points on the printed
 				// list, as on the pairing page.
-				pdf := mustDownload(s, fmt.Sprintf("%s/rounds/2/pairings.pdf", events), "application/pdf")
+				pdf := s.MustDownload(fmt.Sprintf("%s/rounds/2/pairings.pdf", events), "application/pdf")
 				if text := apitest.PDFToText(t, "swiss-round2-pairings", pdf); !strings.Contains(text, apitest.RuDoc("reason.half_point_bye")) {
 					t.Errorf("the pairing list of round 2 does not name the requested bye:\n%s", text)
 				}
@@ -151,7 +138,7 @@ func TestSwissManualEditThroughAPI(t *testing.T) {
 		if got, _ := shown["warnings"].([]any); len(got) != 2 {
 			t.Fatalf("round 2 shows warnings %v, want the two stored ones", got)
 		}
-		code, audit := text(s, arbiter, "GET", events+"/audit", "")
+		code, audit := s.Text(arbiter, "GET", events+"/audit", "")
 		if code != http.StatusOK || !strings.Contains(audit, "round.edit") || !strings.Contains(audit, `"code":"rematch"`) {
 			t.Fatalf("audit: %d %s; want the edit with its rematch warnings", code, audit)
 		}

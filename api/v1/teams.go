@@ -7,6 +7,7 @@ import (
 
 	"adiukh/api/core"
 	"adiukh/tournament"
+	"adiukh/tournament/catalog"
 	"adiukh/tournament/teams"
 )
 
@@ -301,6 +302,11 @@ type matchGameView struct {
 	Score     *string `json:"score"`
 	EndReason *string `json:"end_reason"`
 	Version   *int    `json:"version"`
+	// Opening and MicroGames are a micro-match board's, as a round of
+	// players has them: the opening drawn, the two games (entered under
+	// the game's number, PUT …/games/{game}/micro/{1|2}).
+	Opening    *openingView    `json:"opening,omitempty"`
+	MicroGames []microGameView `json:"micro_games,omitempty"`
 }
 
 type matchView struct {
@@ -370,10 +376,23 @@ type teamRoundView struct {
 	Matches []matchView `json:"matches"`
 }
 
-func newTeamRoundView(r *teams.TeamRound, e *tournament.Event, ts teams.TeamSettings) teamRoundView {
+// newTeamRoundView is a team round in the reader's language l (its
+// micro-match games' sheet problems).
+func newTeamRoundView(l *catalog.Localizer, r *teams.TeamRound, e *tournament.Event, ts teams.TeamSettings) teamRoundView {
 	v := teamRoundView{Number: r.Number, Status: string(r.Status), Matches: make([]matchView, len(r.Matches))}
 	for i := range r.Matches {
-		v.Matches[i] = newMatchView(&r.Matches[i], e, ts)
+		m := &r.Matches[i]
+		v.Matches[i] = newMatchView(m, e, ts)
+		if !e.MicroMatch.On() || m.IsBye() {
+			continue
+		}
+		for j := range m.Boards {
+			b := &m.Boards[j]
+			v.Matches[i].Games[j].Opening = newOpeningView(r.OpeningOf(teams.GameNumber(m.Table, b.Board, ts.Boards)))
+			if b.Game != nil {
+				v.Matches[i].Games[j].MicroGames = microGameViews(l, b.Game, true)
+			}
+		}
 	}
 	return v
 }
@@ -434,7 +453,7 @@ func (h *handler) putBoardResult(c *gin.Context) error {
 	c.JSON(http.StatusOK, struct {
 		teamRoundView
 		Warnings []warningView `json:"warnings,omitempty"`
-	}{newTeamRoundView(rr.TeamRound, rr.Team.Event, rr.Team.Settings), warningViews(r.Warnings)})
+	}{newTeamRoundView(catalog.For(core.JSONLang(c)), rr.TeamRound, rr.Team.Event, rr.Team.Settings), warningViews(r.Warnings)})
 	return nil
 }
 

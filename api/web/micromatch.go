@@ -127,15 +127,16 @@ func (h *handler) resetOpenings(c *gin.Context) error {
 }
 
 // enterMicroGame takes the result of one game of a micro-match from the
-// round's fast entry: board, game (1 or 2), score, end reason and the
-// reason of a correction.
+// round's fast entry: board, game (1 or 2), score, end reason, the game's
+// score sheet (which may give the score and the end reason) and the
+// reason of a correction or of a result against the sheet.
 func (h *handler) enterMicroGame(c *gin.Context) error {
 	ids, err := core.PathInts(c, "id", "n")
 	if err != nil {
 		return err
 	}
 	values := map[string]string{"board": strings.TrimSpace(c.PostForm("board")), "game": strings.TrimSpace(c.PostForm("game")), "score": strings.TrimSpace(c.PostForm("score")),
-		"end_reason": c.PostForm("end_reason"), "reason": strings.TrimSpace(c.PostForm("reason"))}
+		"end_reason": c.PostForm("end_reason"), "reason": strings.TrimSpace(c.PostForm("reason")), "sheet": c.PostForm("sheet")}
 	err = func() error {
 		board, err := strconv.Atoi(values["board"])
 		if err != nil || board < 1 {
@@ -150,7 +151,7 @@ func (h *handler) enterMicroGame(c *gin.Context) error {
 			return err
 		}
 		_, err = h.MicroMatches.RecordGame(c.Request.Context(), micromatch.GameInput{EventID: ids[0], Round: int(ids[1]), Board: board, Game: game,
-			Score: values["score"], EndReason: values["end_reason"], Version: version, Reason: values["reason"]})
+			Score: values["score"], EndReason: values["end_reason"], Sheet: values["sheet"], Version: version, Reason: values["reason"]})
 		return err
 	}()
 	if err == nil {

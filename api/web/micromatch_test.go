@@ -34,6 +34,14 @@ func TestMicroMatchPages(t *testing.T) {
 	if !strings.Contains(page, apitest.RuT("micro.table_title")) || !strings.Contains(page, "1-I") || strings.Contains(page, `id="openings-form"`) {
 		t.Errorf("the default table for a reader: want its openings without the form\n%s", page)
 	}
+	// The default table's openings named by their debuts, in the reader's
+	// language.
+	if !strings.Contains(page, "<td>Игра Бодянского (1-V)</td>") {
+		t.Errorf("the default table in Russian does not name opening 1-V by its debut")
+	}
+	if en := html.UnescapeString(s.Anonymous().Get(tablePath + "?lang=en").Body.String()); !strings.Contains(en, "<td>Bodyansky's game (1-V)</td>") {
+		t.Errorf("the default table in English does not name opening 1-V by its debut in English")
+	}
 	bad := arbiter.Post(tablePath, url.Values{"table": {"1,Городская партия,c3-d4 d6-c5 b2-c3\n2,Плохая,c3-d4 d4-e5\n"}})
 	if text := apitest.PageText(bad); bad.Code != http.StatusBadRequest || !strings.Contains(text, "строка 2") || !strings.Contains(text, "Плохая") {
 		t.Errorf("a bad second row: %d, want 400 naming line 2 with the text kept\n%s", bad.Code, text)

@@ -72,9 +72,9 @@ type boardRow struct {
 	WhiteScore, BlackScore float64
 	// Opening is the opening drawn for this board of a micro-match event
 	// that draws one for each board (the round's is shown above the
-	// boards); Micro the scores of its two games, "" for one not in.
+	// boards); Micro its two games.
 	Opening *tournament.DrawnOpening
-	Micro   []string
+	Micro   []microGame
 	game    *tournament.Game
 }
 
@@ -86,7 +86,7 @@ func boardRows(d *tournament.EventData, r *tournament.Round) []boardRow {
 		if !g.IsBye() {
 			rows[i].Black = d.Player(g.BlackID)
 			if d.Event.MicroMatch.On() {
-				rows[i].Micro = microScores(&r.Games[i])
+				rows[i].Micro = microGames(d.Event.ID, r.Number, &r.Games[i])
 			}
 			if d.Event.MicroMatch == tournament.DrawPerBoard {
 				rows[i].Opening = r.OpeningOf(g.Board)
@@ -102,13 +102,22 @@ func boardRows(d *tournament.EventData, r *tournament.Round) []boardRow {
 	return rows
 }
 
-// microScores are the scores of a micro-match's two games, "" for one
-// without its result yet.
-func microScores(g *tournament.Game) []string {
-	out := make([]string, len(g.MicroGames))
+// microGame is one game of a micro-match in its board's row: its score, ""
+// until entered, and the address of its page in the game viewer once its
+// score sheet came in, "" before.
+type microGame struct {
+	Score, Link string
+}
+
+// microGames are the two games of a micro-match board of round n.
+func microGames(eventID int64, n int, g *tournament.Game) []microGame {
+	out := make([]microGame, len(g.MicroGames))
 	for i, r := range g.MicroGames {
 		if r != nil {
-			out[i] = r.Score()
+			out[i].Score = r.Score()
+		}
+		if g.MicroSheets[i].Sheet != "" {
+			out[i].Link = fmt.Sprintf("/events/%d/rounds/%d/boards/%d?game=%d", eventID, n, g.Board, i+1)
 		}
 	}
 	return out
@@ -526,6 +535,20 @@ type gamePageData struct {
 	// Printable: the game's record can be printed (record.pdf): every
 	// move of its sheet replayed.
 	Printable bool
+	// MicroGame is the game of a micro-match board shown (1 or 2), 0 for
+	// a board of one game; MicroTabs link both games, Opening is the one
+	// they were played from.
+	MicroGame int
+	MicroTabs []microTab
+	Opening   *tournament.DrawnOpening
+}
+
+// microTab is a link to one game of a micro-match board's page.
+type microTab struct {
+	N       int
+	Score   string
+	Link    string
+	Current bool
 }
 
 // sheetReplay is what the viewer says of a sheet replayed by its game's
@@ -591,6 +614,15 @@ func (h *handler) gamePage(c *gin.Context) error {
 			data.Row = row
 		}
 	}
+	if d.Event.MicroMatch.On() && !game.IsBye() {
+		n, err := core.QueryInt(c, "game")
+		if err != nil {
+			return err
+		}
+		microGamePage(&data, round, game, max(n, 1))
+		h.renderWith(c, h.translator(c), http.StatusOK, "game", d.Event.Name, data)
+		return nil
+	}
 	if data.Unplayed != "" {
 		h.renderWith(c, h.translator(c), http.StatusOK, "game", d.Event.Name, data)
 		return nil
@@ -635,31 +667,89 @@ func adiukhFrames(data *gamePageData, sheet string) {
 	}
 }
 
+// microGamePage fills the page of game n (1 or 2) of a micro-match board:
+// the players as they had the colours in it, its result, the opening, and
+// its sheet replayed from the initial position, the opening's moves first;
+// a game without its sheet shows the opening's position.
+func microGamePage(data *gamePageData, round *tournament.Round, g *tournament.Game, n int) {
+	if n > 2 {
+		n = 2
+	}
+	data.MicroGame, data.Opening = n, round.OpeningOf(g.Board)
+	for i, r := range g.MicroGames {
+		tab := microTab{N: i + 1, Current: i+1 == n, Link: fmt.Sprintf("?game=%d", i+1)}
+		if r != nil {
+			tab.Score = r.Score()
+		}
+		data.MicroTabs = append(data.MicroTabs, tab)
+	}
+	if n == 2 {
+		// The second game exchanges the colours.
+		data.Row.White, data.Row.Black = data.Row.Black, data.Row.White
+	}
+	res := g.MicroGames[n-1]
+	data.Row.Result = res
+	sheet := g.MicroSheets[n-1].Sheet
+	data.Sheet, data.Unplayed = sheet, ""
+	if sheet == "" && res != nil && !res.Played() {
+		data.Unplayed = string(res.EndReason)
+		return
+	}
+	var moves []string
+	if data.Opening != nil {
+		moves = data.Opening.Moves
+	}
+	report, err := russian.ValidateAfterOpening(sheet, moves)
+	if err != nil {
+		// An opening stored that no longer replays: the sheet as a game
+		// of its own.
+		report = russian.ValidateGames(sheet)[0]
+	}
+	if sheet != "" {
+		data.Replay = &sheetReplay{Valid: report.Valid, Replayed: report.Replayed(), Errors: report.Errors}
+		data.Printable = report.Replayed()
+		russianReportFrames(data, report)
+	} else {
+		// Without a sheet, the board stands where the opening left it.
+		russianReportFrames(data, report)
+		data.Frames, data.Moves = data.Frames[len(data.Frames)-1:], nil
+		data.Frames[0].Ply = 0
+	}
+	data.Moves = moveRows(data.Frames)
+	data.Last = len(data.Frames) - 1
+}
+
 // russianFrames replays a sheet of Russian draughts (its first game, as
 // the event's results read it) by its rules into the viewer's frames: flat
 // men and kings, the moves in its notation with every landing square.
 func russianFrames(data *gamePageData, sheet string) {
-	pos := russian.Start()
-	var report *russian.Report
-	if sheet != "" {
-		report = russian.ValidateGames(sheet)[0]
-		pos = report.Start
-		data.Replay = &sheetReplay{Valid: report.Valid, Replayed: report.Replayed(), Errors: report.Errors}
-		data.Printable = report.Replayed()
-	}
-	data.Frames = append(data.Frames, frameView{Code: core.PieceCode(pos)})
-	data.Board = newRussianBoardView(pos, rules.White)
-	if report == nil {
+	if sheet == "" {
+		data.Frames = append(data.Frames, frameView{Code: core.PieceCode(russian.Start())})
+		data.Board = newRussianBoardView(russian.Start(), rules.White)
 		return
 	}
-	for _, m := range report.Played {
+	report := russian.ValidateGames(sheet)[0]
+	data.Replay = &sheetReplay{Valid: report.Valid, Replayed: report.Replayed(), Errors: report.Errors}
+	data.Printable = report.Replayed()
+	russianReportFrames(data, report)
+}
+
+// russianReportFrames are the frames of a replayed game of Russian
+// draughts, from its start through every move, its opening's too; the
+// board shows the last, with the last move marked.
+func russianReportFrames(data *gamePageData, report *russian.Report) {
+	pos := report.Start
+	data.Frames = append(data.Frames, frameView{Code: core.PieceCode(pos)})
+	data.Board = newRussianBoardView(pos, rules.White)
+	played := report.Moves()
+	for _, m := range played {
 		pos = pos.Play(&m.Move)
 		data.Frames = append(data.Frames, frameView{
 			Ply: m.Ply, Number: m.Number, White: m.Side == rules.White, Written: m.Move.String(),
 			Code: core.PieceCode(pos), From: m.Move.From.String(), To: m.Move.To.String(),
 		})
 	}
-	if played := report.Played; len(played) > 0 {
+	if len(played) > 0 {
 		last := played[len(played)-1].Move
 		data.Board = newRussianBoardView(pos, rules.White, last.From, last.To)
 	}

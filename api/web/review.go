@@ -25,7 +25,7 @@ type seatOption struct {
 }
 
 // seatOptions are the seats that can be swapped: a requested bye is not
-// part of the pairing (tournament.SwapSeats), so its board is not offered.
+// part of the pairing (review.Service.SwapSeats), so its board is not offered.
 func seatOptions(rows []boardRow) []seatOption {
 	var seats []seatOption
 	for _, r := range rows {
@@ -83,7 +83,7 @@ func (h *handler) swapSeats(c *gin.Context) error {
 	if err == nil {
 		var b tournament.Seat
 		if b, err = parseSeat("seat_b", values["seat_b"]); err == nil {
-			_, err = h.Events.SwapSeats(c.Request.Context(), ids[0], int(ids[1]), a, b, values["reason"])
+			_, err = h.Review.SwapSeats(c.Request.Context(), ids[0], int(ids[1]), a, b, values["reason"])
 		}
 	}
 	if err != nil {
@@ -98,7 +98,7 @@ func (h *handler) deleteDraftRound(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := h.Events.DeleteDraftRound(c.Request.Context(), ids[0], int(ids[1]), strings.TrimSpace(c.PostForm("reason"))); err != nil {
+	if err := h.Review.DeleteDraftRound(c.Request.Context(), ids[0], int(ids[1]), strings.TrimSpace(c.PostForm("reason"))); err != nil {
 		return h.statusFailed(c, ids[0], err)
 	}
 	h.backToManage(c, ids[0], "rounds")
@@ -114,7 +114,7 @@ func (h *handler) unpublishRound(c *gin.Context) error {
 	}
 	n := int(ids[1])
 	return h.confirm(c, ids[0], "rounds", "manage.unpublish", nil, func(reason string) error {
-		_, err := h.Events.UnpublishRound(c.Request.Context(), ids[0], n, reason)
+		_, err := h.Review.UnpublishRound(c.Request.Context(), ids[0], n, reason)
 		return err
 	}, func(_ *tournament.EventData, tr *translator) (string, error) {
 		return tr.T("confirm.unpublish", "N", n), nil

@@ -12,6 +12,7 @@ import (
 
 	"adiukh/api/core"
 	"adiukh/tournament"
+	"adiukh/tournament/review"
 )
 
 // The Swiss parts of the arbiter's desk: requested byes, a pairing typed in
@@ -45,8 +46,8 @@ func (h *handler) requestBye(c *gin.Context) error {
 // parseBoards reads a pairing typed one board per line: the start numbers of
 // White and Black ("3 7", "3-7"); a lone number, or "12 0", is the bye.
 // Every line that cannot be read is named at once, with its number.
-func parseBoards(text string) ([]tournament.BoardInput, error) {
-	var boards []tournament.BoardInput
+func parseBoards(text string) ([]review.BoardInput, error) {
+	var boards []review.BoardInput
 	var problems []*tournament.Error
 	for i, line := range strings.Split(text, "\n") {
 		fields := strings.FieldsFunc(line, func(r rune) bool { return r == ' ' || r == '\t' || r == '-' || r == '\r' || r == ',' })
@@ -62,7 +63,7 @@ func parseBoards(text string) ([]tournament.BoardInput, error) {
 			problems = append(problems, problem)
 			continue
 		}
-		board := tournament.BoardInput{WhiteNo: nums[0]}
+		board := review.BoardInput{WhiteNo: nums[0]}
 		if len(nums) == 2 {
 			board.BlackNo = nums[1]
 		}
@@ -104,7 +105,7 @@ func (h *handler) editPairing(c *gin.Context) error {
 	values := map[string]string{"boards": c.PostForm("boards"), "reason": strings.TrimSpace(c.PostForm("reason"))}
 	boards, err := parseBoards(values["boards"])
 	if err == nil {
-		_, err = h.Events.EditPairing(c.Request.Context(), ids[0], int(ids[1]), boards, values["reason"])
+		_, err = h.Review.EditPairing(c.Request.Context(), ids[0], int(ids[1]), boards, values["reason"])
 	}
 	if err != nil {
 		return h.reviewFailed(c, ids[0], int(ids[1]), err, func(d *eventPageData) *form { return d.Pairing }, values)
@@ -129,7 +130,7 @@ func (h *handler) importTRF(c *gin.Context) error {
 			return tournament.Invalid("file", "the file could not be read: %v", err)
 		}
 		defer f.Close()
-		e, err := h.Events.ImportTRF(c.Request.Context(), io.LimitReader(f, core.MaxTRF))
+		e, err := h.Interchange.ImportTRF(c.Request.Context(), io.LimitReader(f, core.MaxTRF))
 		if err != nil {
 			return err
 		}

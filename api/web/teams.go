@@ -37,6 +37,10 @@ type matchBoardRow struct {
 	Away      *tournament.Player
 	Result    teams.BoardResult
 	HasSheet  bool
+	// Opening and Micro are a micro-match board's: the opening drawn for
+	// it (nil where the round has one), and its two games.
+	Opening *tournament.DrawnOpening
+	Micro   []microGame
 }
 
 type teamEventPageData struct {
@@ -70,6 +74,15 @@ func newMatchRows(d *teams.TeamEventData, r *teams.TeamRound) []matchRow {
 			}
 			if b.Game != nil {
 				row.GameNo, row.HasSheet = b.Game.Board, b.Game.Sheet != ""
+			}
+			if d.Event.MicroMatch.On() && !m.IsBye() {
+				if d.Event.MicroMatch == tournament.DrawPerBoard {
+					// The round's opening is shown above its matches.
+					row.Opening = r.OpeningOf(teams.GameNumber(m.Table, b.Board, d.Settings.Boards))
+				}
+				if b.Game != nil {
+					row.Micro = microGames(d.Event.ID, r.Number, b.Game)
+				}
 			}
 			v.Boards = append(v.Boards, row)
 		}

@@ -261,7 +261,7 @@ func (h *handler) routes(r *gin.Engine) {
 	g.GET("/events/:id/standings", h.Cached("round", "page"), h.Page(h.standingsPage))
 	g.GET("/events/:id/crosstable", h.Cached("round", "page"), h.Page(h.crosstablePage))
 	g.GET("/events/:id/players/:pid", h.Cached(), h.Page(h.playerPage))
-	g.GET("/events/:id/rounds/:n/boards/:board", h.Cached(), h.Page(h.gamePage))
+	g.GET("/events/:id/rounds/:n/boards/:board", h.Cached("game"), h.Page(h.gamePage))
 	g.GET("/login", h.Page(h.loginPage))
 	g.POST("/login", h.Page(h.login))
 	g.POST("/logout", h.Page(h.logout))

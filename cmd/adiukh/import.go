@@ -7,6 +7,7 @@ import (
 
 	"adiukh/tournament"
 	"adiukh/tournament/engines"
+	"adiukh/tournament/interchange"
 )
 
 func init() {
@@ -50,7 +51,7 @@ func importCommand(args []string, stdout, stderr io.Writer) int {
 		say(stderr, "adiukh import: owner %s: %v", *owner, err)
 		return 1
 	}
-	svc := tournament.NewService(st, engines.Options())
+	svc := interchange.NewService(st.Interchange(), tournament.NewService(st, engines.Options()), engines.InterchangeOptions())
 	e, err := svc.ImportTRF(tournament.NewContextWithUser(context.Background(), u), f)
 	if err != nil {
 		fail(stderr, "adiukh import: "+*file, err)

@@ -22,10 +22,12 @@ import (
 	"adiukh/tournament/engines"
 	"adiukh/tournament/entries"
 	"adiukh/tournament/export"
+	"adiukh/tournament/interchange"
 	"adiukh/tournament/micromatch"
 	"adiukh/tournament/people"
 	"adiukh/tournament/playercard"
 	"adiukh/tournament/ratings"
+	"adiukh/tournament/review"
 	"adiukh/tournament/search"
 	"adiukh/tournament/store"
 	"adiukh/tournament/submissions"
@@ -131,7 +133,7 @@ func serve(args []string, stdout, stderr io.Writer) int {
 			return 1
 		}
 	}
-	corr := correspondence.NewService(st.Correspondence(), correspondence.Options{Pairing: engines.Options().Pairing, Mailer: mailer, Log: log})
+	corr := correspondence.NewService(st.Correspondence(), correspondence.Options{Pairing: engines.Options().Pairing, Openings: engines.Options().Openings, Mailer: mailer, Log: log})
 	notify := noticeMailer(mailer, cfg.PublicURL, log)
 	comp := composition.NewService(st.Composition(), composition.Options{Notify: notify})
 	ent := entries.NewService(st.Entries(), entries.Options{Notify: notify})
@@ -154,6 +156,8 @@ func serve(args []string, stdout, stderr io.Writer) int {
 		DB:             st,
 		Events:         events,
 		Teams:          teamCompetitions,
+		Interchange:    interchange.NewService(st.Interchange(), events, engines.InterchangeOptions()),
+		Review:         review.NewService(st.Review(), events, engines.ReviewOptions()),
 		MicroMatches:   micromatch.NewService(st.MicroMatches(), nil),
 		Exporter:       export.New(events, teamCompetitions),
 		Accounts:       accounts,

@@ -28,6 +28,7 @@ var russianKeys = map[string]string{
 	"russian.validate.gametype_russian_draughts": "GameType %q is not Russian draughts, whose GameType is %s",
 	"russian.validate.result_russian_draughts":   "%q is not a result of Russian draughts: 2-0, 1-1, 0-2 or *",
 	"russian.validate.no_result_written":         "no result is written and the game is not over",
+	"russian.validate.not_from_opening":          "the sheet starts from %s, not from the position of the opening, %s",
 	"russian.validate.score_russian_draughts":    "%s is not a score of Russian draughts: 2:0, 1:1 or 0:2",
 	"russian.validate.sheet_gives_but":           "the sheet gives %s, but the game ended %s (%s)",
 	"russian.validate.sheet_claims_draw":         "the sheet claims a draw, but no draw rule applies after the last move: no position stood three times, and the counts of axioms 3–6 have not run out",

@@ -8,18 +8,25 @@ import "adiukh/rules"
 // 'x' for a capture, and the result 2-0, 1-1 or 0-2.
 func (r *Report) PDN() string {
 	g := rules.PDNGame{Sheet: r.Sheet, GameType: PDNGameType, Variant: PDNVariant,
-		Own: []string{"FEN", "Score", "Termination", "Position", "ToMove"}, Result: "*"}
+		Own: []string{"FEN", "Score", "Termination", "Position", "ToMove"}, Result: r.pdnResult()}
 	if r.Start != Start() {
 		g.Tags = append(g.Tags, [2]string{"FEN", r.Start.FEN()})
 	}
-	if r.Result != nil {
-		g.Result = map[bool]string{true: "2-0", false: "0-2"}[r.Result.White > r.Result.Black]
-		if *r.Result == Draw {
-			g.Result = "1-1"
-		}
-	}
-	for _, pm := range r.Played {
+	for _, pm := range r.Moves() {
 		g.Moves = append(g.Moves, rules.PDNMove{Number: pm.Number, Side: pm.Side, Text: pm.Move.String()})
 	}
 	return g.String()
+}
+
+// pdnResult is the accepted result as PDN writes it, "*" without one.
+func (r *Report) pdnResult() string {
+	switch {
+	case r.Result == nil:
+		return "*"
+	case *r.Result == Draw:
+		return "1-1"
+	case r.Result.White > r.Result.Black:
+		return "2-0"
+	}
+	return "0-2"
 }

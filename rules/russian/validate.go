@@ -26,6 +26,12 @@ type Report struct {
 	Start Position
 	// Played holds the moves replayed, up to the first wrong one.
 	Played []Played
+	// OpeningPlies counts the plies of the opening a game was played from
+	// (ValidateAfterOpening); Opening holds them when the sheet left them
+	// out and its moves are those after the opening. Both are empty for an
+	// ordinary game.
+	OpeningPlies int
+	Opening      []Played
 	// Game is the game as far as it was replayed; its Outcome tells
 	// whether it is over.
 	Game *Game
@@ -67,6 +73,19 @@ func ValidateGames(text string) []*Report {
 // position or a draw of the axioms, which end the game at once — and
 // checks the written result against the end reached.
 func Validate(sh *rules.Sheet) *Report {
+	r := newReport(sh)
+	r.readHeaders()
+	startPly := 1
+	if r.Start.Side == Black {
+		startPly = 2
+	}
+	r.replay(NewGame(r.Start), startPly)
+	return r
+}
+
+// newReport is the report on sh before its moves are replayed: the
+// sheet's own warnings and notation problems.
+func newReport(sh *rules.Sheet) *Report {
 	r := &Report{Sheet: sh, Start: Start()}
 	r.Warnings = append(r.Warnings, sh.Warnings...)
 	for _, p := range sh.Problems {
@@ -77,12 +96,13 @@ func Validate(sh *rules.Sheet) *Report {
 		}
 		r.Errors = append(r.Errors, p)
 	}
-	r.readHeaders()
-	g := NewGame(r.Start)
-	startPly := 1
-	if r.Start.Side == Black {
-		startPly = 2
-	}
+	return r
+}
+
+// replay plays the sheet's moves on g, the first of them at ply startPly,
+// and judges the written result against the end reached.
+func (r *Report) replay(g *Game, startPly int) {
+	sh := r.Sheet
 	r.Played = make([]Played, 0, len(sh.Moves))
 	for i := range sh.Moves {
 		sm := &sh.Moves[i]
@@ -125,7 +145,6 @@ func Validate(sh *rules.Sheet) *Report {
 		m := say("%d more problems are not listed; correct these first", n-rules.MaxReportedErrors)
 		r.Errors = append(r.Errors[:rules.MaxReportedErrors:rules.MaxReportedErrors], rules.Problem{Line: last.Line, Message: m.String(), Detail: m})
 	}
-	return r
 }
 
 // playedAfter says that a move stands after the game's end.

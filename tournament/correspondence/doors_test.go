@@ -7,6 +7,7 @@ import (
 
 	"adiukh/tournament"
 	"adiukh/tournament/correspondence"
+	"adiukh/tournament/review"
 	"adiukh/tournament/submissions"
 )
 
@@ -32,7 +33,7 @@ func TestRoundDoorsClosedToCorrespondence(t *testing.T) {
 		err = outcomes[0].Err
 	}
 	conflict("a sheet", err)
-	_, err = sec.events.UnpublishRound(sec.ctx, sec.eventID, g.Round, "ошибка")
+	_, err = review.NewService(st.Review(), sec.events, review.Options{}).UnpublishRound(sec.ctx, sec.eventID, g.Round, "ошибка")
 	conflict("taking the round back", err)
 	if err := reports.SetSubmissions(sec.ctx, sec.eventID, true); err != nil {
 		t.Fatal(err)

@@ -26,7 +26,8 @@ const (
 )
 
 // Game is the play of one game of the section's rounds; ID is the ID of the
-// tournament.Game it plays, whose Result it fills in when it ends.
+// tournament.Game it plays, whose Result it fills in when it ends (a
+// micro-match's second game: that ID and secondGameOffset, RoundGameID).
 type Game struct {
 	ID       int64
 	EventID  int64
@@ -82,6 +83,14 @@ type Game struct {
 	// start: adjourned by the arbiter, or the server away. The no-show
 	// time counts only while they run (NoShowAt).
 	Stopped time.Duration
+	// MicroGame is the game's number in its board's micro-match (1: the
+	// board's White has White, 2: the colours exchanged), 0 for a board's
+	// only game (micromatch.go).
+	MicroGame int
+	// Start is the position the game started from when it is not its
+	// section's (startState): a micro-match's drawn opening, in the
+	// notation of the event's game; "" otherwise.
+	Start string
 }
 
 // NoShowAt is when a live game's player who has not shown up loses by

@@ -95,6 +95,11 @@ func (s *Service) startLiveRound(tx Tx, eventID int64, n int, at time.Time) (int
 		}
 		lg := Game{ID: g.ID, EventID: eventID, Round: n, Board: g.Board, WhiteID: g.WhiteID, BlackID: g.BlackID,
 			Status: Running, Position: start.Notation(), ToMove: start.ToMove(), StartedAt: at.UTC(), Live: true, Bank: [2]time.Duration{bank, bank}}
+		micro, err := microGames(e, &rounds[n-1], lg)
+		if err != nil {
+			return 0, err
+		}
+		lg = micro[0]
 		startTurn(&lg, settings, nil, at.UTC())
 		lg.Deadline = liveCheck(&lg, e.TimeControl)
 		games = append(games, lg)

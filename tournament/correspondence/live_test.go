@@ -14,6 +14,7 @@ import (
 	"adiukh/tournament/catalog"
 	"adiukh/tournament/correspondence"
 	"adiukh/tournament/engines"
+	"adiukh/tournament/review"
 	"adiukh/tournament/store"
 	"adiukh/tournament/store/storetest"
 	"adiukh/tournament/teams"
@@ -313,7 +314,7 @@ func TestLiveRoundsKeepTheirGames(t *testing.T) {
 	if tournament.ErrorCode(err) != tournament.ECONFLICT {
 		t.Errorf("a result entered at the desk: %v, want a conflict", err)
 	}
-	if _, err := sec.events.UnpublishRound(sec.ctx, sec.eventID, 1, "ошибка"); tournament.ErrorCode(err) != tournament.ECONFLICT {
+	if _, err := review.NewService(st.Review(), sec.events, review.Options{}).UnpublishRound(sec.ctx, sec.eventID, 1, "ошибка"); tournament.ErrorCode(err) != tournament.ECONFLICT {
 		t.Errorf("round 1 taken back to a draft: %v, want a conflict", err)
 	}
 }

@@ -265,7 +265,18 @@ func (s *Service) finish(tx Tx, p *play, u *tournament.User, res tournament.Resu
 	g := p.g
 	before := gameLog(g)
 	g.Status, g.Result, g.Note, g.OfferBy, g.EndedAt = Finished, &res, note, nil, s.now().UTC()
-	if g.Live {
+	switch {
+	case g.MicroGame != 0:
+		forfeited, err := recordMicroGame(tx, g, &res)
+		if err != nil {
+			return err
+		}
+		if g.Live && g.MicroGame == 1 && !forfeited {
+			if err := startSecondGame(tx, p.e, p.st, g, g.EndedAt); err != nil {
+				return err
+			}
+		}
+	case g.Live:
 		moves, err := tx.Moves(g.ID)
 		if err != nil {
 			return err
@@ -279,8 +290,10 @@ func (s *Service) finish(tx Tx, p *play, u *tournament.User, res tournament.Resu
 		}); err != nil {
 			return err
 		}
-	} else if err := setRoundResult(tx, g, &res); err != nil {
-		return err
+	default:
+		if err := setRoundResult(tx, g, &res); err != nil {
+			return err
+		}
 	}
 	if err := tx.SaveGame(g); err != nil {
 		return err
@@ -320,6 +333,10 @@ func (s *Service) toAdjudication(tx Tx, p *play, u *tournament.User, action, not
 // setRoundResult writes the result (nil: none) into the tournament game
 // the correspondence game plays and keeps its round's status in step.
 func setRoundResult(tx Tx, g *Game, res *tournament.Result) error {
+	if g.MicroGame != 0 {
+		_, err := recordMicroGame(tx, g, res)
+		return err
+	}
 	return updateRoundGame(tx, g, func(tg *tournament.Game) { tg.Result = res })
 }
 
@@ -334,14 +351,14 @@ func updateRoundGame(tx Tx, g *Game, change func(tg *tournament.Game)) error {
 		r := &rounds[ri]
 		for gi := range r.Games {
 			tg := &r.Games[gi]
-			if tg.ID != g.ID {
+			if tg.ID != g.RoundGameID() {
 				continue
 			}
 			change(tg)
 			return tournament.StoreGame(tx, r, tg)
 		}
 	}
-	return fmt.Errorf("game %d is in no round of event %d", g.ID, g.EventID)
+	return fmt.Errorf("game %d is in no round of event %d", g.RoundGameID(), g.EventID)
 }
 
 // gameLogEntry is a game's state as the audit log keeps it; it never holds
@@ -407,7 +424,7 @@ func (s *Service) Move(ctx context.Context, in MoveInput) (*View, error) {
 		if err != nil {
 			return err
 		}
-		start, err := startState(p.e.Game, p.st)
+		start, err := gameStart(p.e.Game, p.st, g)
 		if err != nil {
 			return err
 		}
@@ -497,10 +514,15 @@ func (s *Service) Move(ctx context.Context, in MoveInput) (*View, error) {
 		view = &v
 		return nil
 	})
-	if err == nil {
-		s.moved(view)
-	} else {
+	switch {
+	case err != nil:
 		s.changed(in.GameID)
+	case view.MicroGame != 0 && view.Status != Running:
+		// A micro-match's game the move ended may have started the
+		// second: its watchers read the game with its micro-match.
+		s.changed(in.GameID)
+	default:
+		s.moved(view)
 	}
 	return view, err
 }

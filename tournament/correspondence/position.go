@@ -22,6 +22,15 @@ func startState(k tournament.GameKind, st *Settings) (rules.State, error) {
 	return k.Rules().ParseState(st.StartPosition, st.StartSide)
 }
 
+// gameStart is the position g started from: its own (a micro-match's
+// drawn opening), else its section's.
+func gameStart(k tournament.GameKind, st *Settings, g *Game) (rules.State, error) {
+	if g.Start != "" {
+		return k.Rules().ParseState(g.Start, g.FirstSide())
+	}
+	return startState(k, st)
+}
+
 // stateOf is the game's state after the moves played, as the rules of the
 // event's game go on with it: the stored position with its side to move
 // when that is all they need (Adiukh), else the moves played again from
@@ -41,7 +50,7 @@ func stateOf(e *tournament.Event, st *Settings, g *Game, moves []Move) (rules.St
 // start by the rules of the event's game: what a rule counts of a game's
 // history (the draw axioms of Russian draughts) is then the whole game's.
 func replay(e *tournament.Event, st *Settings, g *Game, moves []Move) (rules.State, error) {
-	s, err := startState(e.Game, st)
+	s, err := gameStart(e.Game, st, g)
 	if err != nil {
 		return nil, fmt.Errorf("game %d: start position: %w", g.ID, err)
 	}

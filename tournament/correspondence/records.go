@@ -19,7 +19,7 @@ import (
 // has no result line: the result is the game's, and an adjudicated score
 // is not one a sheet can state.
 func sheetText(k tournament.GameKind, st *Settings, g *Game, moves []Move) (string, error) {
-	start, err := startState(k, st)
+	start, err := gameStart(k, st, g)
 	if err != nil {
 		return "", fmt.Errorf("game %d: start position: %w", g.ID, err)
 	}
@@ -79,7 +79,12 @@ func pdnClock(d time.Duration) string {
 }
 
 // syncSheet writes the moves into the event's game.
+// A micro-match's game keeps its moves here: the board's sheet is one
+// game's, and the section's records (PDN) have both.
 func syncSheet(tx Tx, k tournament.GameKind, st *Settings, g *Game, moves []Move) error {
+	if g.MicroGame != 0 {
+		return nil
+	}
 	sheet, err := sheetText(k, st, g, moves)
 	if err != nil {
 		return err
@@ -96,6 +101,8 @@ type pdnGame struct {
 	moves        []Move
 	st           *Settings
 	white, black string
+	// opening is the drawn opening a micro-match's game started after.
+	opening *tournament.DrawnOpening
 }
 
 // writePDN writes a game as PDN 3.0 in the dialect of the event's game
@@ -103,7 +110,7 @@ type pdnGame struct {
 // draughts' FEN, for a thematic start), each move followed by its time
 // stamp in a comment, which PDN readers skip.
 func (p *pdnGame) writePDN(w io.Writer) error {
-	start, err := startState(p.e.Game, p.st)
+	start, err := gameStart(p.e.Game, p.st, p.g)
 	if err != nil {
 		return fmt.Errorf("game %d: start position: %w", p.g.ID, err)
 	}
@@ -116,7 +123,13 @@ func (p *pdnGame) writePDN(w io.Writer) error {
 	}
 	tag("Site", site)
 	tag("Date", p.g.StartedAt.UTC().Format("2006.01.02"))
-	tag("Round", fmt.Sprint(p.g.Round))
+	if p.g.MicroGame != 0 {
+		// The round and the game of its micro-match, as the event's
+		// export numbers them.
+		tag("Round", fmt.Sprintf("%d.%d", p.g.Round, p.g.MicroGame))
+	} else {
+		tag("Round", fmt.Sprint(p.g.Round))
+	}
 	tag("Board", fmt.Sprint(p.g.Board))
 	tag("White", p.white)
 	tag("Black", p.black)
@@ -127,6 +140,10 @@ func (p *pdnGame) writePDN(w io.Writer) error {
 	tag("TimeControl", p.e.TimeControl.String())
 	for _, h := range tags[2:] {
 		tag(h.Key, h.Value) // the start position
+	}
+	if o := p.opening; o != nil {
+		tag("Opening", fmt.Sprintf("%d. %s", o.Number, o.Name))
+		tag("OpeningMoves", o.MoveText())
 	}
 	result := "*"
 	if r := p.g.Result; r != nil {
@@ -192,6 +209,12 @@ func (s *Service) PDN(ctx context.Context, w io.Writer, eventID, gameID int64) e
 		if err != nil {
 			return err
 		}
+		var rounds []tournament.Round
+		if e.MicroMatch.On() {
+			if rounds, err = tx.Rounds(eventID); err != nil {
+				return err
+			}
+		}
 		first := true
 		for i := range games {
 			g := &games[i]
@@ -209,6 +232,9 @@ func (s *Service) PDN(ctx context.Context, w io.Writer, eventID, gameID int64) e
 			}
 			first = false
 			p := pdnGame{e: e, g: g, moves: moves, st: st, white: names[g.WhiteID], black: names[g.BlackID]}
+			if g.MicroGame != 0 && g.Round <= len(rounds) {
+				p.opening = rounds[g.Round-1].OpeningOf(g.Board)
+			}
 			if err := p.writePDN(w); err != nil {
 				return fmt.Errorf("write PDN: %w", err)
 			}

@@ -36,6 +36,10 @@ type Options struct {
 	// Pairing pairs the rounds of the section; the round-robin systems are
 	// used (engines.Options().Pairing).
 	Pairing map[tournament.System]tournament.PairFunc
+	// Openings draw the openings of a micro-match section's rounds
+	// (engines.Options().Openings); without them such a section cannot
+	// start.
+	Openings tournament.OpeningTools
 	// Now is the clock; time.Now when nil.
 	Now func() time.Time
 	// Mailer delivers notifications by e-mail; nil keeps them in the inbox.
@@ -54,6 +58,7 @@ type Options struct {
 type Service struct {
 	store    Store
 	pairing  map[tournament.System]tournament.PairFunc
+	openings tournament.OpeningTools
 	now      func() time.Time
 	mailer   Mailer
 	log      *slog.Logger
@@ -66,7 +71,7 @@ type Service struct {
 
 // NewService returns a service over st.
 func NewService(st Store, opt Options) *Service {
-	s := &Service{store: st, pairing: opt.Pairing, now: opt.Now, mailer: opt.Mailer, log: cmp.Or(opt.Log, slog.Default())}
+	s := &Service{store: st, pairing: opt.Pairing, openings: opt.Openings, now: opt.Now, mailer: opt.Mailer, log: cmp.Or(opt.Log, slog.Default())}
 	if s.now == nil {
 		s.now = time.Now
 	}
@@ -337,8 +342,14 @@ func (s *Service) Start(ctx context.Context, eventID int64) ([]Game, error) {
 				cg := Game{ID: g.ID, EventID: eventID, Round: r.Number, Board: g.Board, WhiteID: g.WhiteID, BlackID: g.BlackID,
 					Status: Running, Position: start.Notation(), ToMove: start.ToMove(), StartedAt: now}
 				cg.Bank = [2]time.Duration{InitialBank(e.TimeControl), InitialBank(e.TimeControl)}
-				startTurn(&cg, settings, leaves, now)
-				games = append(games, cg)
+				micro, err := microGames(e, &r, cg)
+				if err != nil {
+					return err
+				}
+				for _, mg := range micro {
+					startTurn(&mg, settings, leaves, now)
+					games = append(games, mg)
+				}
 			}
 		}
 		if err := tx.CreateGames(games); err != nil {
@@ -416,6 +427,11 @@ func (s *Service) pairAll(tx Tx, e *tournament.Event, players []tournament.Playe
 				g.BlackNo = black.StartNo
 			}
 			r.Games = append(r.Games, g)
+		}
+		if e.MicroMatch.On() {
+			if err := tournament.DrawRoundOpenings(s.openings, tx, e, rounds, &r); err != nil {
+				return nil, err
+			}
 		}
 		if err := tx.CreateRound(&r); err != nil {
 			return nil, err
@@ -538,6 +554,9 @@ type View struct {
 	At time.Time
 	// NotStarted: a live game whose clocks start later (StartedAt).
 	NotStarted bool
+	// Micro is the micro-match of a game that is one of its two; nil for
+	// a board's only game.
+	Micro *MicroMatch
 	// st and leaves are the section's settings and leave the clocks were
 	// read with: the next version of the game heard from another instance
 	// is read with them (after).
@@ -592,6 +611,7 @@ func (s *Service) views(tx Tx, games []Game, known ...*tournament.Event) ([]View
 		game   tournament.GameKind
 		st     *Settings
 		leaves []Leave
+		rounds []tournament.Round // of a micro-match event
 	}
 	byEvent := map[int64]*eventData{}
 	now := s.now()
@@ -612,12 +632,21 @@ func (s *Service) views(tx Tx, games []Game, known ...*tournament.Event) ([]View
 			if err != nil {
 				return nil, err
 			}
-			d = &eventData{e.Game, st, leaves}
+			d = &eventData{game: e.Game, st: st, leaves: leaves}
+			if e.MicroMatch.On() {
+				if d.rounds, err = tx.Rounds(e.ID); err != nil {
+					return nil, err
+				}
+			}
 			byEvent[g.EventID] = d
 		}
-		views = append(views, viewOf(d.game, g, d.st, d.leaves, now))
+		v := viewOf(d.game, g, d.st, d.leaves, now)
+		if g.MicroGame != 0 {
+			v.Micro = microMatchOf(d.rounds, g)
+		}
+		views = append(views, v)
 	}
-	return views, nil
+	return views, secondsStarted(tx, views)
 }
 
 // Game returns one game with its moves and clocks.

@@ -34,6 +34,8 @@ type Tx interface {
 	UpdateRoundStatus(r *tournament.Round) error
 	UpdateGame(g *tournament.Game) error
 	AddAudit(a *tournament.AuditEntry) error
+	// EventOpenings reads a micro-match event's own table of openings.
+	tournament.OpeningTx
 	UserByEmail(email string) (*tournament.User, error)
 	// User finds an account by ID.
 	User(id int64) (*tournament.User, error)

@@ -150,6 +150,11 @@ func (s *Service) moved(v *View) {
 	w := &s.watchers
 	w.mu.Lock()
 	defer w.mu.Unlock()
+	if g := w.games[v.ID]; g != nil && g.view != nil && v.Micro == nil {
+		// A move leaves a micro-match as it was (the move's view is
+		// made without it).
+		v.Micro = g.view.Micro
+	}
 	w.keep(v)
 }
 
@@ -210,7 +215,12 @@ func (v *View) after(n *GameNotice, now time.Time) *View {
 			return nil
 		}
 	}
+	if v.Micro != nil && n.Game.Status != v.Status {
+		// A micro-match's game that ends may start the second: read it.
+		return nil
+	}
 	next := viewOf(v.Kind, n.Game, v.st, v.leaves, now)
+	next.Micro = v.Micro
 	next.Moves = append(v.Moves[:len(v.Moves):len(v.Moves)], n.Moves...)
 	return &next
 }

@@ -27,7 +27,7 @@ func (Openings) DrawOpenings(table []byte, seed uint64, n int, drawn []int) ([]t
 	}
 	out := make([]tournament.DrawnOpening, len(picked))
 	for i, o := range picked {
-		out[i] = tournament.DrawnOpening{Number: o.Number, Name: o.Name, Moves: o.Moves, FEN: o.FEN, Seed: seed}
+		out[i] = tournament.DrawnOpening{Number: o.Number, Name: o.Name, NameEn: o.NameEn, Moves: o.Moves, FEN: o.FEN, Seed: seed}
 	}
 	return out, nil
 }

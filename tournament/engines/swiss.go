@@ -7,13 +7,26 @@ import (
 	"strings"
 
 	"adiukh/tournament"
+	"adiukh/tournament/interchange"
 	"adiukh/tournament/pairing/dutch"
+	"adiukh/tournament/review"
 )
 
-// SwissTools are the Swiss helpers of the service: the check of hand-made
-// pairings, pairing cards and TRF files.
+// SwissTools are the Swiss helpers of the service: pairing cards.
 func SwissTools() tournament.SwissTools {
-	return tournament.SwissTools{Check: CheckPairing, Explain: ExplainPairing, WriteTRF: WriteTRF, ReadTRF: ReadTRF}
+	return tournament.SwissTools{Explain: ExplainPairing}
+}
+
+// ReviewOptions are the options of the review of rounds with the check of
+// hand-made Swiss pairings plugged in.
+func ReviewOptions() review.Options {
+	return review.Options{Check: CheckPairing}
+}
+
+// InterchangeOptions are the options of the exchange of events with other
+// programs with the TRF files plugged in.
+func InterchangeOptions() interchange.Options {
+	return interchange.Options{WriteTRF: WriteTRF, ReadTRF: ReadTRF}
 }
 
 // Swiss pairs the next round of a Swiss event by the FIDE Dutch system. The

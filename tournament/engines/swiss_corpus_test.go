@@ -36,7 +36,7 @@ func importAndPair(t *testing.T, corpus, tournaments string) {
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no corpus rounds under %s: %v", dir, err)
 	}
-	svc, ctx := swissService(t)
+	svc, trfs, ctx := swissService(t)
 	compared := 0
 	for _, path := range files {
 		name := strings.TrimPrefix(path, dir+string(filepath.Separator))
@@ -48,7 +48,7 @@ func importAndPair(t *testing.T, corpus, tournaments string) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		e, err := svc.ImportTRF(ctx, f)
+		e, err := trfs.ImportTRF(ctx, f)
 		f.Close()
 		if err != nil {
 			t.Errorf("%s: import: %v", name, err)

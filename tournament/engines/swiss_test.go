@@ -14,14 +14,31 @@ import (
 	"adiukh/tournament"
 	"adiukh/tournament/account"
 	"adiukh/tournament/engines"
+	"adiukh/tournament/interchange"
 	"adiukh/tournament/pairing/dutch"
+	"adiukh/tournament/review"
 	"adiukh/tournament/store"
 	"adiukh/tournament/trf"
 )
 
 // swissService is a service over a fresh SQLite file with an arbiter
-// signed in.
-func swissService(t *testing.T) (*tournament.Service, context.Context) {
+// signed in (swissStore), and the exchange of its events as TRF files.
+func swissService(t *testing.T) (*tournament.Service, *interchange.Service, context.Context) {
+	t.Helper()
+	st, svc, ctx := swissStore(t)
+	return svc, interchange.NewService(st.Interchange(), svc, engines.InterchangeOptions()), ctx
+}
+
+// reviewService is swissService with the review of its rounds.
+func reviewService(t *testing.T) (*tournament.Service, *review.Service, context.Context) {
+	t.Helper()
+	st, svc, ctx := swissStore(t)
+	return svc, review.NewService(st.Review(), svc, engines.ReviewOptions()), ctx
+}
+
+// swissStore opens a fresh SQLite file with an arbiter: the store, the
+// events' service on it and the arbiter's signed-in context.
+func swissStore(t *testing.T) (*store.Store, *tournament.Service, context.Context) {
 	t.Helper()
 	st, err := store.Open(filepath.Join(t.TempDir(), "swiss.db"))
 	if err != nil {
@@ -32,17 +49,17 @@ func swissService(t *testing.T) (*tournament.Service, context.Context) {
 	if err := st.Accounts().Update(context.Background(), func(tx account.Tx) error { return tx.CreateUser(u) }); err != nil {
 		t.Fatal(err)
 	}
-	return tournament.NewService(st, engines.Options()), tournament.NewContextWithUser(context.Background(), u)
+	return st, tournament.NewService(st, engines.Options()), tournament.NewContextWithUser(context.Background(), u)
 }
 
 func ptr[T any](v T) *T { return &v }
 
 // pairedByTRF exports the event and pairs the file with the pure engine,
 // as `adiukh pair --trf` does.
-func pairedByTRF(t *testing.T, svc *tournament.Service, ctx context.Context, eventID int64) dutch.Pairing {
+func pairedByTRF(t *testing.T, trfs *interchange.Service, ctx context.Context, eventID int64) dutch.Pairing {
 	t.Helper()
 	var buf bytes.Buffer
-	if err := svc.ExportTRF(ctx, eventID, &buf); err != nil {
+	if err := trfs.ExportTRF(ctx, eventID, &buf); err != nil {
 		t.Fatal(err)
 	}
 	f, err := trf.Read(&buf)
@@ -88,15 +105,15 @@ func TestSwissRoundTrip(t *testing.T) {
 		{"same club forbidden", false, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			svc, ctx := swissService(t)
-			runSwissEvent(t, svc, ctx, tournament.EventInput{Baku: ptr(tc.baku), ForbidSameClub: ptr(tc.sameClub)})
+			svc, trfs, ctx := swissService(t)
+			runSwissEvent(t, svc, trfs, ctx, tournament.EventInput{Baku: ptr(tc.baku), ForbidSameClub: ptr(tc.sameClub)})
 		})
 	}
 }
 
 // runSwissEvent plays the event of TestSwissRoundTrip with the given Swiss
 // options and returns its ID.
-func runSwissEvent(t *testing.T, svc *tournament.Service, ctx context.Context, options tournament.EventInput) int64 {
+func runSwissEvent(t *testing.T, svc *tournament.Service, trfs *interchange.Service, ctx context.Context, options tournament.EventInput) int64 {
 	t.Helper()
 	in := options
 	in.Name, in.Discipline, in.System, in.Rounds = ptr("Open"), ptr("rapid"), ptr("swiss"), ptr(5)
@@ -131,7 +148,7 @@ func runSwissEvent(t *testing.T, svc *tournament.Service, ctx context.Context, o
 				t.Fatal(err)
 			}
 		}
-		want := pairedByTRF(t, svc, ctx, e.ID)
+		want := pairedByTRF(t, trfs, ctx, e.ID)
 		r, err := svc.PairNextRound(ctx, e.ID)
 		if err != nil {
 			t.Fatalf("round %d: %v", n, err)
@@ -184,13 +201,13 @@ func runSwissEvent(t *testing.T, svc *tournament.Service, ctx context.Context, o
 // it as a new event: the same players, pairings and outcomes.
 func TestTRFImport(t *testing.T) {
 	t.Parallel()
-	svc, ctx := swissService(t)
-	id := runSwissEvent(t, svc, ctx, tournament.EventInput{})
+	svc, trfs, ctx := swissService(t)
+	id := runSwissEvent(t, svc, trfs, ctx, tournament.EventInput{})
 	var buf bytes.Buffer
-	if err := svc.ExportTRF(ctx, id, &buf); err != nil {
+	if err := trfs.ExportTRF(ctx, id, &buf); err != nil {
 		t.Fatal(err)
 	}
-	imported, err := svc.ImportTRF(ctx, &buf)
+	imported, err := trfs.ImportTRF(ctx, &buf)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -245,8 +262,8 @@ func TestTRFImportErrors(t *testing.T) {
 		{"rating out of range", "XXR 3\n" + fmt.Sprintf("001 %4d      %-33s %4d", 1, "Player 1", 5000) + "\n", "player 1, rating: a rating is between 0 and 4000"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			svc, ctx := swissService(t)
-			_, err := svc.ImportTRF(ctx, strings.NewReader(tc.file))
+			_, trfs, ctx := swissService(t)
+			_, err := trfs.ImportTRF(ctx, strings.NewReader(tc.file))
 			var te *tournament.Error
 			if !errors.As(err, &te) || te.Code != tournament.EINVALID || !strings.Contains(te.Message, tc.want) {
 				t.Fatalf("ImportTRF error = %v, want EINVALID containing %q", err, tc.want)
@@ -259,7 +276,7 @@ func TestTRFImportErrors(t *testing.T) {
 // bye: both are flagged, stored with the round and written to the audit log.
 func TestManualPairingCheck(t *testing.T) {
 	t.Parallel()
-	svc, ctx := swissService(t)
+	svc, rev, ctx := reviewService(t)
 	e, err := svc.CreateEvent(ctx, tournament.EventInput{Name: ptr("Open"), Discipline: ptr("rapid"), System: ptr("swiss"), Rounds: ptr(3)})
 	if err != nil {
 		t.Fatal(err)
@@ -296,8 +313,8 @@ func TestManualPairingCheck(t *testing.T) {
 			rest = append(rest, no)
 		}
 	}
-	boards := []tournament.BoardInput{{WhiteNo: b, BlackNo: a}, {WhiteNo: rest[0], BlackNo: rest[1]}, {WhiteNo: first.Bye}}
-	r2, err := svc.EditPairing(ctx, e.ID, 2, boards, "by hand")
+	boards := []review.BoardInput{{WhiteNo: b, BlackNo: a}, {WhiteNo: rest[0], BlackNo: rest[1]}, {WhiteNo: first.Bye}}
+	r2, err := rev.EditPairing(ctx, e.ID, 2, boards, "by hand")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -321,14 +338,14 @@ func TestManualPairingCheck(t *testing.T) {
 	}
 	// A seat swap is checked too: swapping the colours of board 2 keeps
 	// its rematch, and the warnings stay on the round.
-	swapped, err := svc.SwapSeats(ctx, e.ID, 2, tournament.Seat{Board: 2, White: true}, tournament.Seat{Board: 2}, "colours")
+	swapped, err := rev.SwapSeats(ctx, e.ID, 2, tournament.Seat{Board: 2, White: true}, tournament.Seat{Board: 2}, "colours")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if got := codes(swapped.Warnings); !slices.Equal(got, want) {
 		t.Fatalf("warnings after a swap = %v, want %v", got, want)
 	}
-	if _, err := svc.EditPairing(ctx, e.ID, 2, boards, "by hand again"); err != nil {
+	if _, err := rev.EditPairing(ctx, e.ID, 2, boards, "by hand again"); err != nil {
 		t.Fatal(err)
 	}
 	audit, err := svc.Audit(ctx, e.ID)
@@ -336,13 +353,13 @@ func TestManualPairingCheck(t *testing.T) {
 		t.Fatal(err)
 	}
 	last := audit[len(audit)-1]
-	if last.Action != tournament.ActionRoundEdit || !strings.Contains(last.After, `"code":"rematch"`) || !strings.Contains(last.After, `"code":"bye_ineligible"`) {
+	if last.Action != review.ActionRoundEdit || !strings.Contains(last.After, `"code":"rematch"`) || !strings.Contains(last.After, `"code":"bye_ineligible"`) {
 		t.Fatalf("last audit entry = %s %s, want the edit with both warnings", last.Action, last.After)
 	}
 	// A player typed on a board and again as the bye: both warnings about
 	// the bye name the bye's board, not the player's first board.
-	boards = []tournament.BoardInput{{WhiteNo: b, BlackNo: a}, {WhiteNo: first.Bye, BlackNo: rest[0]}, {WhiteNo: first.Bye}}
-	r2, err = svc.EditPairing(ctx, e.ID, 2, boards, "the bye twice")
+	boards = []review.BoardInput{{WhiteNo: b, BlackNo: a}, {WhiteNo: first.Bye, BlackNo: rest[0]}, {WhiteNo: first.Bye}}
+	r2, err = rev.EditPairing(ctx, e.ID, 2, boards, "the bye twice")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,6 +13,7 @@ import (
 
 	"adiukh/rules"
 	"adiukh/tournament"
+	"adiukh/tournament/interchange"
 	"adiukh/tournament/trf"
 )
 
@@ -138,7 +139,7 @@ func trfResults(g tournament.Game) (white, black trf.Result) {
 // 092 line says so, else a Swiss event. A TRF records who
 // won, not the Adiukh points: a win is imported as 24:0 in the final
 // position, a draw as an agreed 12:12, a forfeit as 24:0 by forfeit.
-func ReadTRF(r io.Reader) (*tournament.EventImport, error) {
+func ReadTRF(r io.Reader) (*interchange.EventImport, error) {
 	t, err := trf.Read(r)
 	var syntax *trf.Error
 	if errors.As(err, &syntax) {
@@ -156,7 +157,7 @@ func ReadTRF(r io.Reader) (*tournament.EventImport, error) {
 	if len(t.Forbidden) > 0 || len(t.Accelerations) > 0 {
 		return nil, tournament.Invalid("file", "forbidden pairs (XXP, 260) and accelerations (XXA) cannot be imported: adiukh events forbid pairs by club and know the Baku acceleration only")
 	}
-	imp := &tournament.EventImport{}
+	imp := &interchange.EventImport{}
 	name := "TRF"
 	for _, info := range t.Info {
 		if info.Code == "012" && strings.TrimSpace(info.Text) != "" {

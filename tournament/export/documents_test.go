@@ -17,6 +17,7 @@ import (
 	"adiukh/tournament/account"
 	"adiukh/tournament/catalog"
 	"adiukh/tournament/engines"
+	"adiukh/tournament/interchange"
 	"adiukh/tournament/report"
 	"adiukh/tournament/store"
 	"adiukh/tournament/teams"
@@ -38,6 +39,7 @@ type docFixture struct {
 	ctx   context.Context
 	svc   *tournament.Service
 	teams *teams.Service
+	trfs  *interchange.Service
 }
 
 func newDocFixture(t *testing.T) *docFixture {
@@ -52,7 +54,8 @@ func newDocFixture(t *testing.T) *docFixture {
 		t.Fatal(err)
 	}
 	svc := tournament.NewService(st, engines.Options())
-	return &docFixture{t: t, ctx: tournament.NewContextWithUser(context.Background(), u), svc: svc, teams: teams.NewService(st.Teams(), svc, engines.TeamOptions())}
+	return &docFixture{t: t, ctx: tournament.NewContextWithUser(context.Background(), u), svc: svc, teams: teams.NewService(st.Teams(), svc, engines.TeamOptions()),
+		trfs: interchange.NewService(st.Interchange(), svc, engines.InterchangeOptions())}
 }
 
 func (f *docFixture) must(err error) {
@@ -217,7 +220,7 @@ func (f *docFixture) imported() int64 {
 	}
 	var buf bytes.Buffer
 	f.must(trf.Write(&buf, file))
-	e, err := f.svc.ImportTRF(f.ctx, &buf)
+	e, err := f.trfs.ImportTRF(f.ctx, &buf)
 	f.must(err)
 	_, err = f.svc.UpdateEvent(f.ctx, e.ID, tournament.EventInput{Visibility: ptr("public")}, "")
 	f.must(err)

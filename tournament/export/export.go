@@ -208,7 +208,7 @@ func (x *Exporter) PairingsPDF(ctx context.Context, w io.Writer, loc catalog.Lan
 	if err != nil {
 		return err
 	}
-	p, err := PairingsView(d, n, publicURL)
+	p, err := PairingsView(d, n, publicURL, loc)
 	if err != nil {
 		return err
 	}
@@ -230,7 +230,7 @@ func (x *Exporter) ScoreSheetsPDF(ctx context.Context, w io.Writer, loc catalog.
 	if err != nil {
 		return err
 	}
-	sheets, err := ScoreSheetsView(d, n)
+	sheets, err := ScoreSheetsView(d, n, loc)
 	if err != nil {
 		return err
 	}
@@ -271,6 +271,21 @@ func (x *Exporter) GameRecordPDF(ctx context.Context, w io.Writer, loc catalog.L
 		return err
 	}
 	rec, err := GameRecordView(d, n, b)
+	if err != nil {
+		return err
+	}
+	x.stamp(&rec.Event)
+	return report.GameRecordPDF(w, loc, rec)
+}
+
+// MicroGameRecordPDF writes the record of game 1 or 2 of the micro-match
+// on board b of round n (MicroGameRecordView).
+func (x *Exporter) MicroGameRecordPDF(ctx context.Context, w io.Writer, loc catalog.Lang, eventID int64, n, b, game int) error {
+	d, err := x.eventData(ctx, eventID)
+	if err != nil {
+		return err
+	}
+	rec, err := MicroGameRecordView(d, n, b, game, loc)
 	if err != nil {
 		return err
 	}

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"adiukh/rules"
+	"adiukh/rules/russian"
 	"adiukh/tournament"
 )
 
@@ -38,7 +39,7 @@ func (x *Exporter) PDN(ctx context.Context, w io.Writer, eventID int64) ([]Skipp
 		return nil, err
 	}
 	if d.Event.MicroMatch.On() {
-		return nil, microMatchPDN(w, d)
+		return microMatchPDN(w, d)
 	}
 	var skipped []Skipped
 	first := true
@@ -204,54 +205,114 @@ func pdnDate(e *tournament.Event) string {
 
 // microMatchPDN writes the games of a micro-match event: each board's two
 // games, the second with the colours exchanged, as PDN 3.0 games of
-// GameType 25 that start from the drawn opening's position (FEN, with
-// the opening's name and moves in tags of their own) and carry the game's
-// result. Their moves are not kept: a micro-match's games are entered by
-// their results.
-func microMatchPDN(w io.Writer, d *tournament.EventData) error {
+// GameType 25 that start from the drawn opening's position (FEN, with the
+// opening's name and moves in tags of their own) and carry the game's
+// result: with the moves played after the opening where the game's score
+// sheet came in, replayed from the opening by rules/russian. A sheet whose
+// moves do not replay leaves its game without moves, and is returned as
+// skipped.
+func microMatchPDN(w io.Writer, d *tournament.EventData) ([]Skipped, error) {
 	var b strings.Builder
+	var skipped []Skipped
 	for _, r := range d.Rounds {
 		for i := range r.Games {
 			g := &r.Games[i]
 			if g.IsBye() {
 				continue
 			}
-			o := r.OpeningOf(g.Board)
 			for game := range 2 {
-				played := *g
-				if game == 1 {
-					// The second game exchanges the colours.
-					played.WhiteID, played.BlackID = g.BlackID, g.WhiteID
+				text, problem := microGamePDN(d, &r, g, game)
+				if problem.Format != "" {
+					skipped = append(skipped, Skipped{Round: r.Number, Board: g.Board, Problem: problem})
 				}
-				tags := pdnTags(d, r.Number, &played)
-				for j := range tags {
-					if tags[j].Key == "Round" {
-						tags[j].Value = fmt.Sprintf("%d.%d", r.Number, game+1)
-					}
-				}
-				tags = append(tags, rules.Header{Key: "GameType", Value: "25"})
-				if o != nil {
-					tags = append(tags, rules.Header{Key: "Opening", Value: fmt.Sprintf("%d. %s", o.Number, o.Name)},
-						rules.Header{Key: "OpeningMoves", Value: o.MoveText()},
-						rules.Header{Key: "FEN", Value: o.FEN})
-				}
-				result := "*"
-				if res := g.MicroGames[game]; res != nil && res.EndReason != tournament.DoubleForfeit {
-					result = strings.ReplaceAll(res.Score(), ":", "-")
-				}
-				tags = append(tags, rules.Header{Key: "Result", Value: result})
 				if b.Len() > 0 {
 					b.WriteString("\n")
 				}
-				for _, t := range tags {
-					fmt.Fprintf(&b, "[%s %q]\n", t.Key, t.Value)
-				}
-				b.WriteString(result + "\n")
+				b.WriteString(text)
 			}
 		}
 	}
 	if _, err := io.WriteString(w, b.String()); err != nil {
-		return fmt.Errorf("write PDN: %w", err)
+		return nil, fmt.Errorf("write PDN: %w", err)
 	}
-	return nil
+	return skipped, nil
+}
+
+// microGamePDN is game 0 or 1 of a micro-match board as PDN, or the game
+// without its moves and the problem that stopped its sheet's replay.
+func microGamePDN(d *tournament.EventData, r *tournament.Round, g *tournament.Game, game int) (string, rules.Message) {
+	played := *g
+	if game == 1 {
+		// The second game exchanges the colours.
+		played.WhiteID, played.BlackID = g.BlackID, g.WhiteID
+	}
+	tags := pdnTags(d, r.Number, &played)
+	for j := range tags {
+		if tags[j].Key == "Round" {
+			tags[j].Value = fmt.Sprintf("%d.%d", r.Number, game+1)
+		}
+	}
+	tags = append(tags, rules.Header{Key: "GameType", Value: russian.PDNGameType})
+	o := r.OpeningOf(g.Board)
+	if o != nil {
+		tags = append(tags, rules.Header{Key: "Opening", Value: fmt.Sprintf("%d. %s", o.Number, o.Name)},
+			rules.Header{Key: "OpeningMoves", Value: o.MoveText()},
+			rules.Header{Key: "FEN", Value: o.FEN})
+	}
+	result := "*"
+	res := g.MicroGames[game]
+	if res != nil && res.EndReason != tournament.DoubleForfeit {
+		result = strings.ReplaceAll(res.Score(), ":", "-")
+	}
+	sheet := &g.MicroSheets[game]
+	moves, problem := microMoves(o, sheet.Sheet)
+	switch {
+	case moves != "" && res != nil && res.Played() && sheet.OverrideReason != "":
+		// As for a board: the moves keep their own ending, and the result
+		// the arbiter accepted against them has a tag of its own.
+		tags = append(tags, rules.Header{Key: "ArbiterScore", Value: res.Score()})
+		return withTags(moves, tags), problem
+	case moves != "":
+		tags = append(tags, rules.Header{Key: "Result", Value: result})
+		if body := strings.TrimRight(moves, "\n"); strings.HasSuffix(body, " *") || strings.HasSuffix(body, "\n*") {
+			moves = body[:len(body)-1] + result + "\n"
+		}
+		return withTags(moves, tags), problem
+	}
+	var b strings.Builder
+	tags = append(tags, rules.Header{Key: "Result", Value: result})
+	for _, t := range tags {
+		fmt.Fprintf(&b, "[%s %q]\n", t.Key, t.Value)
+	}
+	b.WriteString(result + "\n")
+	return b.String(), problem
+}
+
+// microMoves is the PDN of a micro-match game's sheet from its opening's
+// position ("" without a sheet), or the problem that stopped its replay.
+func microMoves(o *tournament.DrawnOpening, sheet string) (string, rules.Message) {
+	if sheet == "" {
+		return "", rules.Message{}
+	}
+	var rep *russian.Report
+	if o == nil {
+		rep = russian.ValidateGames(sheet)[0]
+	} else {
+		var err error
+		if rep, err = russian.ValidateAfterOpening(sheet, o.Moves); err != nil {
+			return "", say("the score sheet is not valid")
+		}
+	}
+	if !rep.Replayed() {
+		for _, p := range rep.Errors {
+			if p.Ply > 0 {
+				return "", say("line %d, move %d: %s", p.Line, p.MoveNumber, p.Detail)
+			}
+		}
+		return "", say("the score sheet is not valid")
+	}
+	if o == nil {
+		return rep.PDN(), rules.Message{}
+	}
+	return rep.PDNAfterOpening(), rules.Message{}
 }

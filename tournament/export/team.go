@@ -2,6 +2,7 @@ package export
 
 import (
 	"context"
+	"fmt"
 	"io"
 
 	"adiukh/tournament"
@@ -143,7 +144,7 @@ func boardScore(b *teams.MatchBoard, sc tournament.Scoring) report.GameScore {
 
 // MatchCardsView is a match card for every match of round n; a bye has no
 // card.
-func MatchCardsView(d *teams.TeamEventData, n int) ([]report.MatchCard, error) {
+func MatchCardsView(d *teams.TeamEventData, n int, lang catalog.Lang) ([]report.MatchCard, error) {
 	r, err := findTeamRound(d, n)
 	if err != nil {
 		return nil, err
@@ -162,24 +163,56 @@ func MatchCardsView(d *teams.TeamEventData, n int) ([]report.MatchCard, error) {
 		card := report.MatchCard{
 			Event: event, Round: n, Table: m.Table, Date: date, Home: teamAsOf(home, n), Away: teamAsOf(away, n),
 			Done: score.Done, HomeGamePoints: score.HomeGamePoints, AwayGamePoints: score.AwayGamePoints,
+			Points: boardPoints(d.Event),
 		}
 		for i := range m.Boards {
 			b := &m.Boards[i]
-			card.Boards = append(card.Boards, report.MatchCardBoard{
+			cb := report.MatchCardBoard{
 				Board: b.Board, HomeWhite: b.HomeWhite(),
 				Home: rosterPlayer(home, b.HomePlayerID), Away: rosterPlayer(away, b.AwayPlayerID),
 				Result: boardScore(b, d.Event.Scoring),
-			})
+			}
+			if d.Event.MicroMatch.On() {
+				cb.Games, cb.Opening = microCardGames(&r.Round, b, d.Settings.Boards, m.Table, lang)
+			}
+			card.Boards = append(card.Boards, cb)
 		}
 		cards = append(cards, card)
 	}
 	return cards, nil
 }
 
+// microCardGames are a micro-match board's two games from the home
+// player's point of view and the opening it plays from, for its match
+// card; a board left empty has no games, but its opening.
+func microCardGames(r *tournament.Round, b *teams.MatchBoard, boards, table int, lang catalog.Lang) ([]string, string) {
+	var opening string
+	if o := r.OpeningOf(teams.GameNumber(table, b.Board, boards)); o != nil {
+		opening = openingLine(o, lang)
+	}
+	if b.Game == nil {
+		return nil, opening
+	}
+	games := make([]string, len(b.Game.MicroGames))
+	for i, res := range b.Game.MicroGames {
+		if res == nil || res.EndReason == tournament.DoubleForfeit {
+			continue
+		}
+		// The home player has White in game 1 on the boards where the
+		// home team has White, and in game 2 on the others.
+		home, away := res.White, res.Black
+		if b.HomeWhite() != (i == 0) {
+			home, away = away, home
+		}
+		games[i] = fmt.Sprintf("%d:%d", home, away)
+	}
+	return games, opening
+}
+
 // TeamScoreSheetsView is a pre-filled score sheet for every board of round
 // n where both teams field a player, numbered by table and board within the
 // match (as the match card numbers them), with the players' teams.
-func TeamScoreSheetsView(d *teams.TeamEventData, n int) ([]report.ScoreSheet, error) {
+func TeamScoreSheetsView(d *teams.TeamEventData, n int, lang catalog.Lang) ([]report.ScoreSheet, error) {
 	r, err := findTeamRound(d, n)
 	if err != nil {
 		return nil, err
@@ -202,7 +235,20 @@ func TeamScoreSheetsView(d *teams.TeamEventData, n int) ([]report.ScoreSheet, er
 				sheet.White, sheet.Black = sheet.Black, sheet.White
 				sheet.WhiteTeam, sheet.BlackTeam = sheet.BlackTeam, sheet.WhiteTeam
 			}
-			sheets = append(sheets, sheet)
+			if !d.Event.MicroMatch.On() {
+				sheets = append(sheets, sheet)
+				continue
+			}
+			// A micro-match is two games, colours exchanged, from its
+			// opening, as on the boards of an event of players.
+			if o := r.OpeningOf(b.Game.Board); o != nil {
+				sheet.Opening = openingLine(o, lang)
+			}
+			second := sheet
+			second.White, second.Black = sheet.Black, sheet.White
+			second.WhiteTeam, second.BlackTeam = sheet.BlackTeam, sheet.WhiteTeam
+			sheet.Game, second.Game = 1, 2
+			sheets = append(sheets, sheet, second)
 		}
 	}
 	return sheets, nil
@@ -230,7 +276,7 @@ func (x *Exporter) matchCardsPDF(ctx context.Context, w io.Writer, loc catalog.L
 	if err != nil {
 		return err
 	}
-	cards, err := MatchCardsView(d, n)
+	cards, err := MatchCardsView(d, n, loc)
 	if err != nil {
 		return err
 	}
@@ -246,7 +292,7 @@ func (x *Exporter) teamScoreSheetsPDF(ctx context.Context, w io.Writer, loc cata
 	if err != nil {
 		return err
 	}
-	sheets, err := TeamScoreSheetsView(d, n)
+	sheets, err := TeamScoreSheetsView(d, n, loc)
 	if err != nil {
 		return err
 	}

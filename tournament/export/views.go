@@ -207,8 +207,9 @@ func findRound(d *tournament.EventData, n int) (*tournament.Round, error) {
 }
 
 // PairingsView is the pairing list of round n with the points every player
-// had before it; publicURL is printed as a QR code when not empty.
-func PairingsView(d *tournament.EventData, n int, publicURL string) (report.Pairings, error) {
+// had before it, the openings named in the language (lang); publicURL is
+// printed as a QR code when not empty.
+func PairingsView(d *tournament.EventData, n int, publicURL string, lang catalog.Lang) (report.Pairings, error) {
 	r, err := findRound(d, n)
 	if err != nil {
 		return report.Pairings{}, err
@@ -217,7 +218,7 @@ func PairingsView(d *tournament.EventData, n int, publicURL string) (report.Pair
 	p := report.Pairings{Event: EventView(d.Event), Round: n, Date: roundDate(d.Event), PublicURL: publicURL, Points: boardPoints(d.Event)}
 	if d.Event.MicroMatch.On() {
 		if o := r.OpeningOf(0); o != nil {
-			p.Opening = o.Line()
+			p.Opening = openingLine(o, lang)
 		}
 	}
 	for _, g := range r.Games {
@@ -228,7 +229,7 @@ func PairingsView(d *tournament.EventData, n int, publicURL string) (report.Pair
 		if !b.Bye {
 			b.Black, b.BlackPoints = playerAsOf(d.Player(g.BlackID), n), points[g.BlackID]
 			if o := r.OpeningOf(g.Board); o != nil && o.Board != 0 {
-				b.Opening = o.Line()
+				b.Opening = openingLine(o, lang)
 			}
 		}
 		if g.Result != nil {
@@ -241,9 +242,10 @@ func PairingsView(d *tournament.EventData, n int, publicURL string) (report.Pair
 }
 
 // ScoreSheetsView is a pre-filled score sheet for every board of round n
-// that is to be played: byes and games entered as forfeits at the pairing
-// (withdrawn players) have nothing to record.
-func ScoreSheetsView(d *tournament.EventData, n int) ([]report.ScoreSheet, error) {
+// that is to be played, the opening named in the language (lang): byes and
+// games entered as forfeits at the pairing (withdrawn players) have nothing
+// to record.
+func ScoreSheetsView(d *tournament.EventData, n int, lang catalog.Lang) ([]report.ScoreSheet, error) {
 	r, err := findRound(d, n)
 	if err != nil {
 		return nil, err
@@ -262,13 +264,44 @@ func ScoreSheetsView(d *tournament.EventData, n int) ([]report.ScoreSheet, error
 		// A micro-match is two games, colours exchanged, from its opening.
 		var opening string
 		if o := r.OpeningOf(g.Board); o != nil {
-			opening = o.Line()
+			opening = openingLine(o, lang)
 		}
-		sheets = append(sheets,
-			report.ScoreSheet{Event: event, Round: n, Board: g.Board, Date: date, White: white, Black: black, Game: 1, Opening: opening},
-			report.ScoreSheet{Event: event, Round: n, Board: g.Board, Date: date, White: black, Black: white, Game: 2, Opening: opening})
+		first := report.ScoreSheet{Event: event, Round: n, Board: g.Board, Date: date, White: white, Black: black, Game: 1, Opening: opening}
+		second := report.ScoreSheet{Event: event, Round: n, Board: g.Board, Date: date, White: black, Black: white, Game: 2, Opening: opening}
+		first.Moves, first.Score = microSheetMoves(r, &g, 0)
+		second.Moves, second.Score = microSheetMoves(r, &g, 1)
+		sheets = append(sheets, first, second)
 	}
 	return sheets, nil
+}
+
+// microSheetMoves are the moves of game 0 or 1 of a micro-match board, from
+// the initial position, and its result, for its printed score sheet: none
+// until its sheet came in and replays, and no score until it is entered.
+func microSheetMoves(r *tournament.Round, g *tournament.Game, game int) ([]string, string) {
+	var score string
+	if res := g.MicroGames[game]; res != nil && res.Played() {
+		score = res.Score()
+	}
+	sheet := g.MicroSheets[game].Sheet
+	if sheet == "" {
+		return nil, score
+	}
+	rep := russian.ValidateGames(sheet)[0]
+	if o := r.OpeningOf(g.Board); o != nil {
+		var err error
+		if rep, err = russian.ValidateAfterOpening(sheet, o.Moves); err != nil {
+			return nil, score
+		}
+	}
+	if !rep.Replayed() {
+		return nil, score
+	}
+	var moves []string
+	for _, m := range rep.Moves() {
+		moves = append(moves, m.Move.String())
+	}
+	return moves, score
 }
 
 // findGame returns the game on board b of round n.
@@ -350,6 +383,77 @@ func GameRecordView(d *tournament.EventData, n, b int) (report.GameRecord, error
 		rec.Override = g.OverrideReason
 		if sheetScore != nil {
 			rec.SheetScore = sheetScore.String()
+		}
+	}
+	return rec, nil
+}
+
+// MicroGameRecordView is the record of game 1 or 2 of the micro-match on
+// board b of round n: the players as they had the colours in it, the
+// opening it was played from, its moves from the initial position (the
+// opening's first, whichever form the sheet was entered in) and the result
+// entered for it. The game needs a score sheet whose moves replay.
+func MicroGameRecordView(d *tournament.EventData, n, b, game int, lang catalog.Lang) (report.GameRecord, error) {
+	r, err := findRound(d, n)
+	if err != nil {
+		return report.GameRecord{}, err
+	}
+	g, err := findGame(d, n, b)
+	switch {
+	case err != nil:
+		return report.GameRecord{}, err
+	case !d.Event.MicroMatch.On():
+		return report.GameRecord{}, tournament.Invalid("game", "board %d of round %d is one game, not a micro-match", b, n)
+	case game != 1 && game != 2:
+		return report.GameRecord{}, tournament.Invalid("game", "a micro-match has games 1 and 2; got %d", game)
+	case g.IsBye():
+		return report.GameRecord{}, tournament.NotFound("board %d of round %d is a bye, not a game", b, n)
+	}
+	white, black := g.WhiteID, g.BlackID
+	if game == 2 {
+		// The second game exchanges the colours.
+		white, black = black, white
+	}
+	rec := report.GameRecord{
+		Event: EventView(d.Event), Round: n, Board: b, Date: roundDate(d.Event), Game: game,
+		White: PlayerView(d.Player(white)), Black: PlayerView(d.Player(black)),
+	}
+	o := r.OpeningOf(b)
+	if o != nil {
+		rec.Opening = openingLine(o, lang)
+	}
+	sheet := &g.MicroSheets[game-1]
+	if sheet.Sheet == "" {
+		return report.GameRecord{}, tournament.NotFound("game %d of board %d of round %d has no score sheet", game, b, n)
+	}
+	rep := russian.ValidateGames(sheet.Sheet)[0]
+	if o != nil {
+		if rep, err = russian.ValidateAfterOpening(sheet.Sheet, o.Moves); err != nil {
+			return report.GameRecord{}, err
+		}
+	}
+	if !rep.Replayed() {
+		return report.GameRecord{}, tournament.Conflict("sheet", "the score sheet of game %d of board %d in round %d does not replay (%s); correct it first", game, b, n, problemOf(rep.Errors, len(rep.Played)))
+	}
+	out := rep.Game.Outcome()
+	rec.Final, rec.Ended = russianPositionView(rep.Game.Position), out.Over
+	if rep.Start != russian.Start() {
+		start := russianPositionView(rep.Start)
+		rec.Start = &start
+	}
+	for _, pm := range rep.Moves() {
+		rec.Moves = append(rec.Moves, pm.Move.String())
+	}
+	if res := g.MicroGames[game-1]; res != nil {
+		rec.Result = gameScore(d.Event.Scoring, *res, true)
+		if res.EndReason != tournament.FinalPosition {
+			rec.EndReason = string(res.EndReason)
+		}
+	}
+	if sheet.OverrideReason != "" {
+		rec.Override = sheet.OverrideReason
+		if out.Over {
+			rec.SheetScore = out.Score.String()
 		}
 	}
 	return rec, nil
@@ -456,4 +560,11 @@ func boardPoints(e *tournament.Event) int {
 		return 2 * e.Game.GamePoints()
 	}
 	return e.Game.GamePoints()
+}
+
+// openingLine writes a drawn opening for a printed page: its number, its
+// name in the reader's language and its moves numbered as a sheet writes them ("12. 1-XII: 1. c3-d4 d6-c5
+// 2. b2-c3").
+func openingLine(o *tournament.DrawnOpening, lang catalog.Lang) string {
+	return fmt.Sprintf("%d. %s: %s", o.Number, o.Title(string(lang)), o.MoveText())
 }

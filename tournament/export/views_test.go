@@ -180,7 +180,7 @@ func TestPairingsShowTheirRound(t *testing.T) {
 	f.must(err)
 	withdrawn := map[int]bool{} // round → the withdrawn player is marked on its list
 	for n := 1; n <= 5; n++ {
-		p, err := PairingsView(d, n, "")
+		p, err := PairingsView(d, n, "", catalog.Russian)
 		f.must(err)
 		for _, b := range p.Boards {
 			for _, pl := range []report.Player{b.White, b.Black} {

@@ -221,9 +221,15 @@ type GameInput struct {
 	Round   int
 	Board   int
 	// Game is 1 (the board's White has White) or 2 (colours exchanged).
-	Game      int
+	Game int
+	// Score and EndReason may be left empty with a sheet that says them,
+	// as for a board's result.
 	Score     string // 2:0, 1:1 or 0:2, White's first in that game
 	EndReason string
+	// Sheet is the game's score sheet: the whole game from the initial
+	// position, or its moves after the board's opening. Empty, or the
+	// sheet already stored, keeps the sheet.
+	Sheet string
 	// Version is the board's version the arbiter saw.
 	Version int
 	// Reason is why a game's result is corrected.
@@ -237,13 +243,21 @@ type gameLog struct {
 	Score     string `json:"score"`
 	EndReason string `json:"end_reason"`
 	Board     string `json:"board_score"`
+	Sheet     bool   `json:"sheet"`
 }
 
-// RecordGame stores the result of one game of a micro-match; once both are
-// in, the board's result is their sum (tournament.MicroMatchResult), which
-// the standings count. A stale version is refused; correcting a game's
-// result needs a reason.
+// RecordGame stores the result of one game of a micro-match, with its score
+// sheet when one is given; once both results are in, the board's result
+// is their sum (tournament.MicroMatchResult), which the standings count.
+// The sheet is replayed from the board's opening (tournament.CheckMicroSheet)
+// and held against the result as a board's sheet is: one that disagrees
+// refuses the result unless the arbiter overrides it with a reason. A
+// stale version is refused; correcting a game's result or its sheet needs
+// a reason.
 func (s *Service) RecordGame(ctx context.Context, in GameInput) (*tournament.Game, error) {
+	if err := tournament.CheckSheetSize(in.Sheet); err != nil {
+		return nil, err
+	}
 	in.Reason = strings.TrimSpace(in.Reason)
 	var out *tournament.Game
 	err := s.store.Update(ctx, func(tx Tx) error {
@@ -254,16 +268,13 @@ func (s *Service) RecordGame(ctx context.Context, in GameInput) (*tournament.Gam
 		if !e.MicroMatch.On() {
 			return tournament.Conflict("", "event %d plays one game a pairing, not micro-matches", in.EventID)
 		}
-		if in.Game != 1 && in.Game != 2 {
-			return tournament.Invalid("game", "a micro-match has games 1 and 2; got %d", in.Game)
-		}
-		res, err := e.ParseResult(in.Score, in.EndReason)
-		if err != nil {
+		// The games played on the server end there, or by the arbiter's
+		// decision on each game's page.
+		if err := tournament.PlayedOnServer(e, in.Round, in.Board); err != nil {
 			return err
 		}
-		switch res.EndReason {
-		case tournament.Bye, tournament.HalfPointBye, tournament.ZeroPointBye, tournament.Adjudication:
-			return tournament.Invalid("end_reason", "a game of a micro-match cannot end by %s", res.EndReason)
+		if in.Game != 1 && in.Game != 2 {
+			return tournament.Invalid("game", "a micro-match has games 1 and 2; got %d", in.Game)
 		}
 		rounds, err := tx.Rounds(in.EventID)
 		if err != nil {
@@ -286,16 +297,58 @@ func (s *Service) RecordGame(ctx context.Context, in GameInput) (*tournament.Gam
 		case g.Version != in.Version:
 			return tournament.Conflict("version", "board %d of round %d was changed meanwhile (version %d, you sent %d); reload it and enter the result again", in.Board, in.Round, g.Version, in.Version)
 		}
-		before := *g
-		old := g.MicroGames[in.Game-1]
-		if old != nil && *old == res {
-			out = g
-			return nil
+		old, sheet := g.MicroGames[in.Game-1], g.MicroSheets[in.Game-1]
+		sheetChanged := strings.TrimSpace(in.Sheet) != "" && !sheet.Same(in.Sheet)
+		if sheetChanged {
+			rep, err := tournament.CheckMicroSheet(round.OpeningOf(in.Board), in.Sheet)
+			if err != nil {
+				return err
+			}
+			sheet = tournament.MicroSheet{Sheet: in.Sheet, Report: &rep}
 		}
-		if old != nil && in.Reason == "" {
+		if strings.TrimSpace(in.Sheet) != "" && sheet.Report != nil {
+			if in.Score, in.EndReason, err = tournament.MicroScore(in.Score, in.EndReason, *sheet.Report, in.Reason != ""); err != nil {
+				return err
+			}
+		}
+		res, err := e.ParseResult(in.Score, in.EndReason)
+		if err != nil {
+			return err
+		}
+		switch res.EndReason {
+		case tournament.Bye, tournament.HalfPointBye, tournament.ZeroPointBye, tournament.Adjudication:
+			return tournament.Invalid("end_reason", "a game of a micro-match cannot end by %s", res.EndReason)
+		}
+		before := *g
+		if old != nil && *old == res && !sheetChanged {
+			out = g
+			return nil // nothing changes: no new version, nothing to log
+		}
+		correction := old != nil && (*old != res || (sheetChanged && g.MicroSheets[in.Game-1].Sheet != ""))
+		problem := sheet.Problem(res)
+		if correction && problem.Format != "" && in.Reason == "" {
+			return tournament.Invalid("reason", "game %d of board %d already has the result %s; say why it is corrected (and: %s)", in.Game, in.Board, old.Score(), problem)
+		}
+		if problem.Format != "" && in.Reason == "" {
+			field := "score"
+			if !sheet.Report.Valid {
+				field = "sheet"
+			}
+			return tournament.Invalid(field, "game %d: %s; correct the score or the sheet, or override with a reason", in.Game, problem)
+		}
+		if correction && in.Reason == "" {
 			return tournament.Invalid("reason", "game %d of board %d already has the result %s; say why it is corrected", in.Game, in.Board, old.Score())
 		}
+		sheet.OverrideReason = ""
+		reason := in.Reason
+		if problem.Format != "" {
+			// As for a board: the arbiter's reason as typed, and the
+			// sheet's problem as a message for each reader's language.
+			sheet.OverrideReason = in.Reason
+			reason = tournament.Note("note.result.against_sheet", in.Reason, problem)
+		}
 		g.MicroGames[in.Game-1] = &res
+		g.MicroSheets[in.Game-1] = sheet
 		g.Result = nil
 		if first, second := g.MicroGames[0], g.MicroGames[1]; first != nil && second != nil {
 			sum := tournament.MicroMatchResult(*first, *second)
@@ -306,22 +359,27 @@ func (s *Service) RecordGame(ctx context.Context, in GameInput) (*tournament.Gam
 		}
 		out = g
 		action := tournament.ActionResultRecord
-		if old != nil {
+		switch {
+		case correction && problem.Format != "":
+			action = tournament.ActionResultCorrectOverride
+		case problem.Format != "":
+			action = tournament.ActionResultOverride
+		case correction:
 			action = tournament.ActionResultCorrect
 		}
 		return tournament.Audit(tx, s.now(), u, in.EventID, action, fmt.Sprintf("round %d board %d", in.Round, in.Board),
-			logOf(in.Game, old, before.Result), logOf(in.Game, &res, g.Result), in.Reason)
+			logOf(in.Game, old, &before), logOf(in.Game, &res, g), reason)
 	})
 	return out, err
 }
 
-func logOf(game int, r, board *tournament.Result) *gameLog {
+func logOf(game int, r *tournament.Result, board *tournament.Game) *gameLog {
 	if r == nil {
 		return nil
 	}
-	l := &gameLog{Game: game, Score: r.Score(), EndReason: string(r.EndReason)}
-	if board != nil {
-		l.Board = board.Score()
+	l := &gameLog{Game: game, Score: r.Score(), EndReason: string(r.EndReason), Sheet: board.MicroSheets[game-1].Sheet != ""}
+	if board.Result != nil {
+		l.Board = board.Result.Score()
 	}
 	return l
 }

@@ -208,8 +208,9 @@ func TestMicroMatchScores(t *testing.T) {
 	}
 }
 
-// Only Russian draughts events over the board play micro-matches, and a
-// count by games needs a table where a draw is half a win.
+// Only Russian draughts events over the board play micro-matches, a team
+// competition's counted by their results, and a count by games needs a
+// table where a draw is half a win.
 func TestMicroMatchSetting(t *testing.T) {
 	forEachService(t, func(t *testing.T, ctx context.Context, events *tournament.Service, svc *micromatch.Service) {
 		for _, tc := range []struct {
@@ -218,7 +219,7 @@ func TestMicroMatchSetting(t *testing.T) {
 			want string
 		}{
 			{"adiukh", tournament.EventInput{Game: ptr("adiukh"), MicroMatch: ptr("round")}, "micro_match"},
-			{"team", tournament.EventInput{Game: ptr("russian"), Discipline: ptr("rapid-team"), MicroMatch: ptr("round")}, "micro_match"},
+			{"team counting games", tournament.EventInput{Game: ptr("russian"), Discipline: ptr("rapid-team"), MicroMatch: ptr("round"), MicroCount: ptr("games")}, "micro_count"},
 			{"unknown", tournament.EventInput{Game: ptr("russian"), MicroMatch: ptr("twice")}, "micro_match"},
 			{"3/1/0 by games", tournament.EventInput{Game: ptr("russian"), MicroMatch: ptr("board"), MicroCount: ptr("games"),
 				Scoring: &tournament.Scoring{Win: 3, Draw: 1, Loss: 0, Bye: 3, ForfeitWin: 3}}, "micro_count"},

@@ -7,13 +7,16 @@ import (
 	"errors"
 	"io"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 )
 
 // csvHeader is the first row WriteCSV writes; ReadCSV leaves a first row
-// like it aside.
-var csvHeader = []string{"number", "name", "moves"}
+// like it aside. The fourth column, the English name, is written only for
+// a table that has English names, so that a table without them reads and
+// writes as it always did.
+var csvHeader = []string{"number", "name", "moves", "name_en"}
 
 // headerWords are what a first row's first cell says when it is a header.
 var headerWords = map[string]bool{"number": true, "no": true, "номер": true, "№": true}
@@ -22,8 +25,8 @@ var headerWords = map[string]bool{"number": true, "no": true, "номер": true
 var moveNumber = regexp.MustCompile(`^\d+\.+$`)
 
 // ReadCSV reads a table an arbiter wrote: one opening a row, its number,
-// name and moves ("1,Городская партия,c3-d4 d6-c5 b2-c3"), with an optional
-// header row; the comment lines (# …) before the first row are the table's
+// name and moves ("1,Городская партия,c3-d4 d6-c5 b2-c3 f6-g5 c3-b4") and,
+// optionally, its English name after them, with an optional header row; the comment lines (# …) before the first row are the table's
 // source. Cells may be separated by semicolons, as spreadsheets in Russian
 // write them. An error names the line and the field at fault.
 func ReadCSV(r io.Reader) (*Table, error) {
@@ -68,14 +71,18 @@ func ReadCSV(r io.Reader) (*Table, error) {
 		if first && headerWords[strings.ToLower(strings.TrimSpace(row[0]))] {
 			continue
 		}
-		if len(row) != 3 {
-			return nil, &Error{Line: line, Detail: say("%d cells: a row is an opening's number, name and moves", len(row))}
+		if len(row) != 3 && len(row) != 4 {
+			return nil, &Error{Line: line, Detail: say("%d cells: a row is an opening's number, name and moves, then its English name if it has one", len(row))}
 		}
 		n, err := strconv.Atoi(strings.TrimSpace(row[0]))
 		if err != nil {
 			return nil, &Error{Line: line, Field: FieldNumber, Detail: say("%q is not a number", row[0])}
 		}
-		t.Openings = append(t.Openings, Opening{Number: n, Name: row[1], Moves: splitMoves(row[2])})
+		o := Opening{Number: n, Name: row[1], Moves: splitMoves(row[2])}
+		if len(row) == 4 {
+			o.NameEn = row[3]
+		}
+		t.Openings = append(t.Openings, o)
 		lines = append(lines, line)
 	}
 	if err := t.check(func(i int) (int, int) { return lines[i], 0 }); err != nil {
@@ -97,8 +104,13 @@ func splitMoves(cell string) []string {
 }
 
 // WriteCSV writes the table as ReadCSV reads it: the source as comment
-// lines, a header, then one opening a row.
+// lines, a header, then one opening a row; the English names in a fourth
+// column when the table has any.
 func (t *Table) WriteCSV(w io.Writer) error {
+	columns := 3
+	if slices.ContainsFunc(t.Openings, func(o Opening) bool { return o.NameEn != "" }) {
+		columns = 4
+	}
 	var b bytes.Buffer
 	if t.Source != "" {
 		for _, line := range strings.Split(t.Source, "\n") {
@@ -106,11 +118,12 @@ func (t *Table) WriteCSV(w io.Writer) error {
 		}
 	}
 	cw := csv.NewWriter(&b)
-	if err := cw.Write(csvHeader); err != nil {
+	if err := cw.Write(csvHeader[:columns]); err != nil {
 		return err
 	}
 	for _, o := range t.Openings {
-		if err := cw.Write([]string{strconv.Itoa(o.Number), o.Name, strings.Join(o.Moves, " ")}); err != nil {
+		row := []string{strconv.Itoa(o.Number), o.Name, strings.Join(o.Moves, " "), o.NameEn}
+		if err := cw.Write(row[:columns]); err != nil {
 			return err
 		}
 	}
@@ -123,10 +136,11 @@ func (t *Table) WriteCSV(w io.Writer) error {
 }
 
 // jsonOpening is an opening as a JSON file gives it: its moves a list or
-// one string, its FEN optional.
+// one string, its English name and FEN optional.
 type jsonOpening struct {
 	Number int             `json:"number"`
 	Name   string          `json:"name"`
+	NameEn string          `json:"name_en"`
 	Moves  json.RawMessage `json:"moves"`
 	FEN    string          `json:"fen"`
 }
@@ -156,7 +170,7 @@ func ReadJSON(r io.Reader) (*Table, error) {
 		if !ok {
 			return nil, &Error{Entry: i + 1, Field: FieldMoves, Detail: say("the moves are a list of strings, or one string with the moves separated by spaces")}
 		}
-		t.Openings[i] = Opening{Number: o.Number, Name: o.Name, Moves: moves, FEN: strings.TrimSpace(o.FEN)}
+		t.Openings[i] = Opening{Number: o.Number, Name: o.Name, NameEn: o.NameEn, Moves: moves, FEN: strings.TrimSpace(o.FEN)}
 	}
 	if err := t.check(func(i int) (int, int) { return 0, i + 1 }); err != nil {
 		return nil, err

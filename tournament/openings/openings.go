@@ -12,11 +12,17 @@
 // library transcribes it (Mind-Sports-Games/strategygames,
 // src/main/scala/draughts/opening/DrawTablesFMJD.scala at commit
 // 62efede4052c546613f6e02ba6832f892944c6ce): the 344 of its 736 positions
-// reached by moves from the start, each named by its code (1-I … 46-XVI).
+// reached by moves from the start, each with its code (1-I … 46-XVI).
 // Those are one to six plies, within the first three moves of each side;
 // the table's other 392 positions move a piece without a move and are left
 // out. The transcription's FEN of 45-IX names Black to move after six
-// plies; its moves are kept, and so White is to move.
+// plies; its moves are kept, and so White is to move. The FMJD names no
+// opening: one whose moves begin with the moves that define a debut of
+// Russian draughts, as Russian Wikipedia's articles on the debuts define
+// them (Игра Каулена as kombinashki.ru does), is named by it in Russian and
+// English with its code in brackets ("Городская партия (41-XIV)", "City
+// game (41-XIV)"), 50 of the 344; the others keep the bare code. The file's
+// source lists the debuts and where each is defined.
 package openings
 
 import (
@@ -34,12 +40,24 @@ const MaxPlies = 6
 
 // Opening is one line of a table: the moves from the start as Russian
 // draughts writes them (c3-d4, c3:e5), White's first, and the position
-// they reach, whose FEN names the side to move.
+// they reach, whose FEN names the side to move. Name is the opening's name
+// as the table gives it (Russian in the default table); NameEn, when the
+// table has one, is its English name, which pages in English show.
 type Opening struct {
 	Number int      `json:"number"`
 	Name   string   `json:"name"`
+	NameEn string   `json:"name_en,omitempty"`
 	Moves  []string `json:"moves"`
 	FEN    string   `json:"fen"`
+}
+
+// Title is the opening's name in the language ("ru", "en"): the English
+// name where the language is English and the table has one, else Name.
+func (o Opening) Title(lang string) string {
+	if lang == "en" && o.NameEn != "" {
+		return o.NameEn
+	}
+	return o.Name
 }
 
 // Table is the openings an event draws from, in order, and where they come
@@ -123,7 +141,7 @@ func (t *Table) check(place func(i int) (line, entry int)) error {
 			line, entry := place(i)
 			return &Error{Line: line, Entry: entry, Field: field, Ply: ply, Detail: detail}
 		}
-		o.Name = strings.TrimSpace(o.Name)
+		o.Name, o.NameEn = strings.TrimSpace(o.Name), strings.TrimSpace(o.NameEn)
 		if o.Number < 1 {
 			return fail(FieldNumber, 0, say("%d is not an opening's number: number the openings from 1", o.Number))
 		}

@@ -60,7 +60,7 @@ func TestDefaultOpeningsMatchTheSource(t *testing.T) {
 	tab := openings.Default()
 	byName := map[string]openings.Opening{}
 	for _, o := range tab.Openings {
-		byName[o.Name] = o
+		byName[sourceCode(o.Name)] = o
 	}
 	slips := map[string]bool{"45-IX": true}
 	sc := bufio.NewScanner(f)
@@ -91,6 +91,16 @@ func TestDefaultOpeningsMatchTheSource(t *testing.T) {
 	if rows != len(tab.Openings) {
 		t.Errorf("the source gives %d positions reached by moves, the default table %d", rows, len(tab.Openings))
 	}
+}
+
+// sourceCode is the FMJD code in a default opening's name: the name itself
+// ("46-XVI"), or what its brackets hold after a debut's name ("Городская
+// партия (41-XIV)").
+func sourceCode(name string) string {
+	if i := strings.LastIndex(name, " ("); i >= 0 && strings.HasSuffix(name, ")") {
+		return name[i+2 : len(name)-1]
+	}
+	return name
 }
 
 // The shipped file is written as WriteJSON writes it, so that a table an
@@ -139,7 +149,7 @@ func TestTableRoundTrips(t *testing.T) {
 				t.Errorf("the source reads back as %q", got.Source)
 			}
 			if !slices.EqualFunc(got.Openings, def.Openings, func(a, b openings.Opening) bool {
-				return a.Number == b.Number && a.Name == b.Name && a.FEN == b.FEN && slices.Equal(a.Moves, b.Moves)
+				return a.Number == b.Number && a.Name == b.Name && a.NameEn == b.NameEn && a.FEN == b.FEN && slices.Equal(a.Moves, b.Moves)
 			}) {
 				t.Errorf("the openings read back differ: first %+v", got.Openings[0])
 			}
@@ -169,6 +179,51 @@ func TestReadCSVAsArbitersWriteIt(t *testing.T) {
 	}
 }
 
+// A table may give each opening an English name, a fourth CSV column or
+// "name_en" in JSON; pages in English show it, others the name. A table
+// without English names writes the three columns it always had.
+func TestEnglishNames(t *testing.T) {
+	tab, err := openings.ReadCSV(strings.NewReader("number,name,moves,name_en\n1,Городская партия,c3-d4 d6-c5 b2-c3 f6-g5 c3-b4,City game\n2,Дебют Б,c3-d4 f6-g5\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	city, plain := tab.Openings[0], tab.Openings[1]
+	if city.NameEn != "City game" || city.Title("en") != "City game" || city.Title("ru") != "Городская партия" {
+		t.Errorf("read %+v: titles %q, %q", city, city.Title("en"), city.Title("ru"))
+	}
+	if plain.NameEn != "" || plain.Title("en") != "Дебют Б" {
+		t.Errorf("an opening without an English name reads as %+v, titled %q in English", plain, plain.Title("en"))
+	}
+	var csv, js bytes.Buffer
+	if err := tab.WriteCSV(&csv); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(csv.String(), "number,name,moves,name_en\n1,Городская партия,c3-d4 d6-c5 b2-c3 f6-g5 c3-b4,City game\n2,Дебют Б,c3-d4 f6-g5,\n") {
+		t.Errorf("written as %q", csv.String())
+	}
+	if err := tab.WriteJSON(&js); err != nil {
+		t.Fatal(err)
+	}
+	back, err := openings.ReadJSON(&js)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if back.Openings[0].NameEn != "City game" || back.Openings[1].NameEn != "" {
+		t.Errorf("JSON reads back %+v", back.Openings)
+	}
+	old, err := openings.ReadCSV(strings.NewReader("1,A,c3-d4 d6-c5 b2-c3\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	csv.Reset()
+	if err := old.WriteCSV(&csv); err != nil {
+		t.Fatal(err)
+	}
+	if csv.String() != "number,name,moves\n1,A,c3-d4 d6-c5 b2-c3\n" {
+		t.Errorf("a table without English names is written as %q", csv.String())
+	}
+}
+
 func TestBadTables(t *testing.T) {
 	for _, tc := range []struct {
 		name, format, file string
@@ -188,7 +243,7 @@ func TestBadTables(t *testing.T) {
 		{"no name", "csv", "1, ,c3-d4\n", "line 1, name: the name is missing"},
 		{"same position", "csv", "1,A,c3-d4 d6-c5 b2-c3 f6-g5\n2,B,c3-d4 f6-g5 b2-c3 d6-c5\n",
 			"line 2, moves: the moves reach the position of opening 1 (A)"},
-		{"columns", "csv", "1,A\n", "line 1: 2 cells: a row is an opening's number, name and moves"},
+		{"columns", "csv", "1,A\n", "line 1: 2 cells: a row is an opening's number, name and moves, then its English name if it has one"},
 		{"bad quotes", "csv", "1,\"A,c3-d4\n", "line 1: the line does not read as CSV"},
 		{"empty", "csv", "# nothing\n", "the table has no openings"},
 		{"JSON illegal move", "json", `{"openings": [{"number": 1, "name": "A", "moves": ["c3-d4"]}, {"number": 2, "name": "B", "moves": ["c3-d4", "f6-e5", "d4-c5"]}]}`,

@@ -12,10 +12,10 @@ import (
 
 // An event's players come from a TRF file, a pasted list or the desk, and
 // only those whose federation ID is in the register are linked on the way
-// in (entries.Service.RegisterPlayers, tournament.Service.ImportTRF). The others are
-// offered to the arbiter here: each with the persons of the register they
-// may be, to confirm one, or to add the player to the register as a new
-// person.
+// in (entries.Service.RegisterPlayers, interchange.Service.ImportTRF). The
+// others are offered to the arbiter here: each with the persons of the
+// register they may be, to confirm one, or to add the player to the
+// register as a new person.
 
 // maxCandidates is how many persons a player is offered: the closest.
 const maxCandidates = 5

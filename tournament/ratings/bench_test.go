@@ -10,6 +10,7 @@ import (
 	"adiukh/tournament"
 	"adiukh/tournament/account"
 	"adiukh/tournament/engines"
+	"adiukh/tournament/interchange"
 	"adiukh/tournament/people"
 	"adiukh/tournament/ratings"
 	"adiukh/tournament/store"
@@ -40,6 +41,7 @@ func benchmarkClosePeriod(b *testing.B, newDatabase func() string) {
 			b.Fatal(err)
 		}
 		events := tournament.NewService(st, engines.Options())
+		trfs := interchange.NewService(st.Interchange(), events, engines.InterchangeOptions())
 		register := people.NewService(st.People(), people.Options{})
 		admin := &tournament.User{Email: "admin@example.org", Role: tournament.Admin}
 		if err := st.Accounts().Update(context.Background(), func(tx account.Tx) error { return tx.CreateUser(admin) }); err != nil {
@@ -74,7 +76,7 @@ func benchmarkClosePeriod(b *testing.B, newDatabase func() string) {
 			if err := trf.Write(&buf, t); err != nil {
 				b.Fatal(err)
 			}
-			e, err := events.ImportTRF(ctx, &buf)
+			e, err := trfs.ImportTRF(ctx, &buf)
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -94,6 +94,13 @@ func (d *document) recordIntro(g GameRecord) {
 	}
 	d.font(false, 10)
 	d.cell(width, 6, nonEmpty(parts...), "", 1, "C", false)
+	if g.Game > 0 {
+		line := text(d.loc, msgMicroGame) + " " + strconv.Itoa(g.Game)
+		if g.Opening != "" {
+			line += "   —   " + text(d.loc, msgOpening) + ": " + g.Opening
+		}
+		d.multiCell(width, 6, line, "", "C", false)
+	}
 	if g.Override != "" {
 		// The result counts as the arbiter accepted it; the moves end
 		// elsewhere, and the reader is told so.

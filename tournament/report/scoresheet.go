@@ -1,10 +1,13 @@
 package report
 
 import (
-	"adiukh/tournament/catalog"
 	"io"
+	"slices"
 	"strconv"
+	"strings"
 	"time"
+
+	"adiukh/tournament/catalog"
 )
 
 // The move grid of a score sheet: two blocks of 30 numbered moves, each move
@@ -96,11 +99,23 @@ func (d *document) scoreSheet(s ScoreSheet) {
 	row := min(sheetRowHeight, (d.bottom()-top-sheetBelowGrid)/(sheetMovesPerBlock+1))
 	blockWidth := sheetNumberWidth + 2*sheetMoveWidth
 	for block := range 2 {
-		d.moveGridBlock(margin+float64(block)*(blockWidth+sheetBlockGap), top, row, block*sheetMovesPerBlock+1)
+		d.moveGridBlock(margin+float64(block)*(blockWidth+sheetBlockGap), top, row, block*sheetMovesPerBlock+1, gridMoves(s.Moves))
 	}
 	d.pdf.SetY(top + row*(sheetMovesPerBlock+1) + sheetGridGap)
-	d.resultBox()
+	white, black, _ := strings.Cut(s.Score, ":")
+	d.resultBox(white, black)
 	d.signatures()
+}
+
+// gridMoves are the plies that fit the grid; a game longer than the grid
+// ends it with "…" in its last cell, as a player who runs out of rows
+// writes on.
+func gridMoves(moves []string) []string {
+	const plies = 2 * 2 * sheetMovesPerBlock
+	if len(moves) <= plies {
+		return moves
+	}
+	return append(slices.Clip(moves[:plies-1]), "…")
 }
 
 // field prints "Label: value" with the value on a line to write on, so a
@@ -128,8 +143,14 @@ func (d *document) field(label, value string, x, width float64) {
 }
 
 // moveGridBlock draws one block of the move grid: a header row, then the
-// numbered rows from first on.
-func (d *document) moveGridBlock(x, y, row float64, first int) {
+// numbered rows from first on, with the plies of moves written in.
+func (d *document) moveGridBlock(x, y, row float64, first int, moves []string) {
+	ply := func(i int) string {
+		if i < len(moves) {
+			return moves[i]
+		}
+		return ""
+	}
 	d.pdf.SetDrawColor(60, 60, 60)
 	d.pdf.SetFillColor(225, 228, 232)
 	d.font(true, 9)
@@ -141,13 +162,15 @@ func (d *document) moveGridBlock(x, y, row float64, first int) {
 	for i := range sheetMovesPerBlock {
 		d.pdf.SetXY(x, y+row*float64(i+1))
 		d.cell(sheetNumberWidth, row, strconv.Itoa(first+i), "1", 0, "C", true)
-		d.cell(sheetMoveWidth, row, "", "1", 0, "C", false)
-		d.cell(sheetMoveWidth, row, "", "1", 0, "C", false)
+		white := 2 * (first + i - 1)
+		d.cell(sheetMoveWidth, row, ply(white), "1", 0, "C", false)
+		d.cell(sheetMoveWidth, row, ply(white+1), "1", 0, "C", false)
 	}
 }
 
-// resultBox prints "Счёт партии: [  ] : [  ]" with the colours under the boxes.
-func (d *document) resultBox() {
+// resultBox prints "Счёт партии: [  ] : [  ]" with the colours under the
+// boxes, and White's and Black's score in them when given.
+func (d *document) resultBox(white, black string) {
 	const box, height = 16.0, 10.0
 	y := d.pdf.GetY()
 	d.font(true, 11)
@@ -157,10 +180,14 @@ func (d *document) resultBox() {
 	x := d.pdf.GetX()
 	d.pdf.SetLineWidth(0.4)
 	d.pdf.Rect(x, y, box, height, "D")
-	d.pdf.SetXY(x+box, y)
+	d.pdf.SetXY(x, y)
+	d.font(true, 14)
+	d.cell(box, height, white, "", 0, "C", false)
 	d.font(true, 16)
 	d.cell(6, height, ":", "", 0, "C", false)
 	d.pdf.Rect(x+box+6, y, box, height, "D")
+	d.font(true, 14)
+	d.cell(box, height, black, "", 0, "C", false)
 	d.pdf.SetLineWidth(0.2)
 	d.font(false, 7)
 	d.pdf.SetXY(x, y+height)

@@ -1,13 +1,15 @@
 package report
 
 import (
-	"adiukh/tournament/catalog"
+	"cmp"
 	"fmt"
 	"io"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
+
+	"adiukh/tournament/catalog"
 )
 
 // Team is one team as printed in the team tables and on match cards.
@@ -67,6 +69,9 @@ type MatchCard struct {
 	// is then printed, else its boxes are left to fill in.
 	Done                           bool
 	HomeGamePoints, AwayGamePoints float64
+	// Points is what a board's two scores add up to: Adiukh's 24 when 0,
+	// 2 for a game of Russian draughts, 4 for its micro-match.
+	Points int
 }
 
 // MatchCardBoard is one board of a match card. An empty Name is a board the
@@ -77,6 +82,12 @@ type MatchCardBoard struct {
 	Home      Player
 	Away      Player
 	Result    GameScore // the home player's point of view; NotPlayed leaves the boxes empty
+	// Games are the scores of a micro-match's two games from the home
+	// player's point of view ("2:0", "" for one not in), Opening the
+	// opening they are played from, as OpeningLine writes it; both empty
+	// for a board of one game.
+	Games   []string
+	Opening string
 }
 
 // TeamStandingsPDF renders the team standings: place, start number, team,
@@ -231,7 +242,7 @@ func MatchCardsPDF(w io.Writer, loc catalog.Lang, cards []MatchCard) error {
 	d.withPageNumbers()
 	for i, c := range cards {
 		for _, b := range c.Boards {
-			if err := checkScore(b.Result); err != nil {
+			if err := checkScoreOf(b.Result, cmp.Or(c.Points, 24)); err != nil {
 				return fmt.Errorf("match card %d (table %d), board %d: %w", i+1, c.Table, b.Board, err)
 			}
 		}
@@ -284,6 +295,10 @@ func (d *document) matchCard(c MatchCard) {
 		d.font(false, 9)
 		d.cell(cardColour, cardRow, awayColour, "LTB", 0, "C", false)
 		d.cell(name, cardRow, d.shrinkToFit(b.Away.Name, name, false, 9, 6.5), "RTB", 1, "L", false)
+		if line := microLine(d.loc, b); line != "" {
+			d.font(false, 7.5)
+			d.cell(width, 5, d.fit(line, width), "LRB", 1, "L", false)
+		}
 	}
 	var homeTotal, awayTotal string
 	if c.Done {
@@ -302,6 +317,20 @@ func (d *document) matchCard(c MatchCard) {
 	d.pdf.SetTextColor(0, 0, 0)
 	d.pdf.Ln(10)
 	d.captainSignatures(c)
+}
+
+// microLine is a micro-match board's two games and opening, for the line
+// under its row: "Партия микроматча 1 — 2:0; Партия микроматча 2 — —;
+// Дебют: 12. 1-XII: 1. c3-d4 …"; "" for a board of one game.
+func microLine(loc catalog.Lang, b MatchCardBoard) string {
+	var parts []string
+	for i, score := range b.Games {
+		parts = append(parts, text(loc, msgMicroGame)+" "+strconv.Itoa(i+1)+" — "+cmp.Or(score, "—"))
+	}
+	if b.Opening != "" {
+		parts = append(parts, text(loc, msgOpening)+": "+b.Opening)
+	}
+	return strings.Join(parts, "; ")
 }
 
 // captainSignatures prints the lines of the two captains and the arbiter.

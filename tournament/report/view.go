@@ -211,6 +211,12 @@ type ScoreSheet struct {
 	// played from, as OpeningLine writes it.
 	Game    int
 	Opening string
+	// Moves are the plies of a game whose sheet came in, from White's
+	// first (a micro-match game's opening first), written into the grid;
+	// Score its result, White's first ("1:1"), written into the boxes.
+	// Empty, the sheet is left to fill in at the board.
+	Moves []string
+	Score string
 }
 
 // GameRecord is one game with its moves and positions.
@@ -237,6 +243,11 @@ type GameRecord struct {
 	// "" when it ends elsewhere): the record says both beside the result.
 	Override   string
 	SheetScore string
+	// Game is the game of a micro-match (1, or 2 with the colours
+	// exchanged), 0 for a game of its own; Opening the opening it was
+	// played from, as OpeningLine writes it.
+	Game    int
+	Opening string
 }
 
 // Position is a board position: the towers on it and the side to move.

@@ -60,6 +60,8 @@ type corrGameRow struct {
 	WhiteShown     *time.Time
 	BlackShown     *time.Time
 	StoppedMs      int64
+	MicroGame      int
+	StartPosition  string
 }
 
 func (corrGameRow) TableName() string { return "correspondence_games" }
@@ -231,6 +233,7 @@ func corrGameToRow(g *correspondence.Game) corrGameRow {
 	row.Live = g.Live
 	row.WhiteShown, row.BlackShown = optionalTime(g.Shown[rules.White]), optionalTime(g.Shown[rules.Black])
 	row.StoppedMs = g.Stopped.Milliseconds()
+	row.MicroGame, row.StartPosition = g.MicroGame, g.Start
 	return row
 }
 
@@ -254,6 +257,7 @@ func rowToCorrGame(r *corrGameRow) correspondence.Game {
 	g.Live = r.Live
 	g.Shown = [2]time.Time{rules.White: fromOptional(r.WhiteShown), rules.Black: fromOptional(r.BlackShown)}
 	g.Stopped = time.Duration(r.StoppedMs) * time.Millisecond
+	g.MicroGame, g.Start = r.MicroGame, r.StartPosition
 	return g
 }
 
@@ -390,7 +394,7 @@ func (t *corrTx) tell() error {
 
 func (t *corrTx) games(q *gorm.DB) ([]correspondence.Game, error) {
 	var rows []corrGameRow
-	if err := q.Order("event_id, round, board").Find(&rows).Error; err != nil {
+	if err := q.Order("event_id, round, board, micro_game").Find(&rows).Error; err != nil {
 		return nil, fmt.Errorf("read correspondence games: %w", err)
 	}
 	out := make([]correspondence.Game, len(rows))

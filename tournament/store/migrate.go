@@ -72,6 +72,8 @@ var migrations = []*gormigrate.Migration{
 	{ID: "20261126010530-micro-matches", Migrate: microMatchesMigration},
 	{ID: "20261126011907-composition-keys", Migrate: compositionKeysMigration},
 	{ID: "20261126012900-person-patronymic", Migrate: personPatronymicMigration},
+	{ID: "20261126045410-live-micro-matches", Migrate: liveMicroMatchesMigration},
+	{ID: "20261126045800-micro-sheets", Migrate: microSheetsMigration},
 }
 
 // migrationLock is the key of the PostgreSQL advisory lock taken while

@@ -141,6 +141,9 @@ type gameRow struct {
 	Version        int    `gorm:"not null"`
 	// MicroGames is the JSON pair of a micro-match's two results; "" for none.
 	MicroGames string `gorm:"type:text;not null;default:''"`
+	// MicroSheets is the JSON pair of the two games' score sheets; "" for
+	// none.
+	MicroSheets string `gorm:"type:text;not null;default:''"`
 }
 
 func (gameRow) TableName() string { return "games" }

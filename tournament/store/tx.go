@@ -525,7 +525,7 @@ func (t *tx) UpdateGame(g *tournament.Game) error {
 	res := t.db.Model(&gameRow{}).Where("id = ? AND version = ?", g.ID, g.Version).Updates(map[string]any{
 		"end_reason": row.EndReason, "white_points": row.WhitePoints, "black_points": row.BlackPoints,
 		"sheet": row.Sheet, "sheet_report": row.SheetReport, "override_reason": row.OverrideReason,
-		"micro_games": row.MicroGames, "version": g.Version + 1,
+		"micro_games": row.MicroGames, "micro_sheets": row.MicroSheets, "version": g.Version + 1,
 	})
 	if res.Error != nil {
 		return fmt.Errorf("update game %d: %w", g.ID, res.Error)
@@ -560,6 +560,13 @@ func gameToRow(g *tournament.Game) (*gameRow, error) {
 		}
 		row.MicroGames = string(b)
 	}
+	if g.MicroSheets != [2]tournament.MicroSheet{} {
+		b, err := json.Marshal(g.MicroSheets)
+		if err != nil {
+			return nil, err
+		}
+		row.MicroSheets = string(b)
+	}
 	return row, nil
 }
 
@@ -580,6 +587,11 @@ func rowToGame(r *gameRow) (*tournament.Game, error) {
 	if r.MicroGames != "" {
 		if err := json.Unmarshal([]byte(r.MicroGames), &g.MicroGames); err != nil {
 			return nil, fmt.Errorf("game %d: stored micro-match games: %w", r.ID, err)
+		}
+	}
+	if r.MicroSheets != "" {
+		if err := json.Unmarshal([]byte(r.MicroSheets), &g.MicroSheets); err != nil {
+			return nil, fmt.Errorf("game %d: stored micro-match sheets: %w", r.ID, err)
 		}
 	}
 	return g, nil

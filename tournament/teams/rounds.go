@@ -163,6 +163,9 @@ func (s *Service) PairNextTeamRound(ctx context.Context, eventID int64) (*TeamRo
 		if tr, err = newTeamRound(e, d.Settings, d.Teams, pairings, next); err != nil {
 			return err
 		}
+		if tr.Openings, err = s.drawOpenings(tx, e, d, tr); err != nil {
+			return err
+		}
 		if err := tx.CreateRound(&tr.Round); err != nil {
 			return err
 		}
@@ -173,6 +176,27 @@ func (s *Service) PairNextTeamRound(ctx context.Context, eventID int64) (*TeamRo
 		return tournament.Audit(tx, s.now(), u, eventID, tournament.ActionRoundPair, fmt.Sprintf("round %d", next), nil, matchesLog(tr.Matches), "")
 	})
 	return tr, err
+}
+
+// drawOpenings draws the openings of a new round of an event whose boards
+// play micro-matches (tournament.Service.DrawOpenings): one for the round,
+// or one for every board of every match with two teams, an empty board's
+// too, which gets its game when a line-up fills it.
+func (s *Service) drawOpenings(tx Tx, e *tournament.Event, d *TeamEventData, tr *TeamRound) ([]tournament.DrawnOpening, error) {
+	if !e.MicroMatch.On() {
+		return nil, nil
+	}
+	earlier := make([]tournament.Round, len(d.Rounds))
+	for i := range d.Rounds {
+		earlier[i] = d.Rounds[i].Round
+	}
+	var boards []int
+	for _, m := range tr.Matches {
+		for b := 1; m.AwayID != 0 && b <= d.Settings.Boards; b++ {
+			boards = append(boards, GameNumber(m.Table, b, d.Settings.Boards))
+		}
+	}
+	return s.events.DrawOpenings(tx, e, earlier, boards)
 }
 
 func readyToPairTeams(e *tournament.Event, d *TeamEventData, next int) error {
@@ -284,8 +308,16 @@ func (s *Service) SetLineup(ctx context.Context, in LineupInput) (*Match, error)
 			return tournament.Conflict("", "team %d is withdrawn from round %d and fields no line-up", in.TeamNo, team.WithdrawnFrom)
 		}
 		for _, b := range match.Boards {
-			if b.Game != nil && b.Game.Result != nil {
+			if b.Game == nil {
+				continue
+			}
+			if b.Game.Result != nil {
 				return tournament.Conflict("players", "board %d of table %d already has a result (%s); a line-up is fixed once its match has results", b.Board, match.Table, b.Game.Result.Score())
+			}
+			for i, r := range b.Game.MicroGames {
+				if r != nil {
+					return tournament.Conflict("players", "game %d of the micro-match on board %d of table %d already has a result (%s); a line-up is fixed once its match has results", i+1, b.Board, match.Table, r.Score())
+				}
 			}
 		}
 		if err := checkLineup(team, in.Players, d.Settings.Boards, in.Round); err != nil {

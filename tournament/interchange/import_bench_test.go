@@ -1,4 +1,4 @@
-package tournament_test
+package interchange_test
 
 import (
 	"bytes"
@@ -12,6 +12,7 @@ import (
 	"adiukh/tournament"
 	"adiukh/tournament/account"
 	"adiukh/tournament/engines"
+	"adiukh/tournament/interchange"
 	"adiukh/tournament/store"
 	"adiukh/tournament/trf"
 )
@@ -54,6 +55,7 @@ func BenchmarkImportTRF(b *testing.B) {
 			b.Fatal(err)
 		}
 		svc := tournament.NewService(st, engines.Options())
+		trfs := interchange.NewService(st.Interchange(), svc, engines.InterchangeOptions())
 		u := &tournament.User{Email: "arbiter@example.org", Role: tournament.ArbiterRole}
 		if err := st.Accounts().Update(context.Background(), func(tx account.Tx) error { return tx.CreateUser(u) }); err != nil {
 			b.Fatal(err)
@@ -82,7 +84,7 @@ func BenchmarkImportTRF(b *testing.B) {
 			}
 		})
 		b.StartTimer()
-		if _, err := svc.ImportTRF(ctx, bytes.NewReader(data)); err != nil {
+		if _, err := trfs.ImportTRF(ctx, bytes.NewReader(data)); err != nil {
 			b.Fatal(err)
 		}
 		b.StopTimer()

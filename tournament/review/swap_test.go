@@ -1,4 +1,4 @@
-package tournament_test
+package review_test
 
 import (
 	"context"
@@ -6,12 +6,24 @@ import (
 
 	"adiukh/tournament"
 	"adiukh/tournament/engines"
+	"adiukh/tournament/review"
 	"adiukh/tournament/store/storetest"
 )
 
+// forEachReview runs test on each store (storetest.Open) with an arbiter
+// signed in, the events' service and the review of their rounds.
+func forEachReview(t *testing.T, test func(t *testing.T, ctx context.Context, svc *tournament.Service, rev *review.Service)) {
+	for name, st := range storetest.Open(t) {
+		t.Run(name, func(t *testing.T) {
+			svc := tournament.NewService(st, engines.Options())
+			test(t, storetest.Arbiter(t, st), svc, review.NewService(st.Review(), svc, engines.ReviewOptions()))
+		})
+	}
+}
+
 func TestSwapSeats(t *testing.T) {
 	t.Parallel()
-	forEachService(t, engines.Options(), func(t *testing.T, ctx context.Context, svc *tournament.Service) {
+	forEachReview(t, func(t *testing.T, ctx context.Context, svc *tournament.Service, rev *review.Service) {
 		e, _ := storetest.Event(t, ctx, svc, "round-robin", 0, "А", "Б", "В", "Г", "Д")
 		r, err := svc.PairNextRound(ctx, e.ID)
 		if err != nil {
@@ -29,14 +41,14 @@ func TestSwapSeats(t *testing.T) {
 			t.Fatal("a round robin of 5 players has no bye in round 1")
 		}
 
-		r, err = svc.SwapSeats(ctx, e.ID, 1, tournament.Seat{Board: 1, White: true}, tournament.Seat{Board: 1}, "цвета перепутаны")
+		r, err = rev.SwapSeats(ctx, e.ID, 1, tournament.Seat{Board: 1, White: true}, tournament.Seat{Board: 1}, "цвета перепутаны")
 		if err != nil {
 			t.Fatal(err)
 		}
 		if got := board(r, 1); got != [2]int{b1[1], b1[0]} {
 			t.Errorf("after swapping the colours of board 1: %v, want %v", got, [2]int{b1[1], b1[0]})
 		}
-		r, err = svc.SwapSeats(ctx, e.ID, 1, tournament.Seat{Board: 1, White: true}, tournament.Seat{Board: 2, White: true}, "")
+		r, err = rev.SwapSeats(ctx, e.ID, 1, tournament.Seat{Board: 1, White: true}, tournament.Seat{Board: 2, White: true}, "")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -53,14 +65,14 @@ func TestSwapSeats(t *testing.T) {
 			{"no such board", tournament.Seat{Board: 1, White: true}, tournament.Seat{Board: 9, White: true}, tournament.EINVALID},
 			{"the empty seat of the bye", tournament.Seat{Board: 1, White: true}, tournament.Seat{Board: bye}, tournament.EINVALID},
 		} {
-			if _, err := svc.SwapSeats(ctx, e.ID, 1, tc.a, tc.b, ""); tournament.ErrorCode(err) != tc.code {
+			if _, err := rev.SwapSeats(ctx, e.ID, 1, tc.a, tc.b, ""); tournament.ErrorCode(err) != tc.code {
 				t.Errorf("%s: error %v, want %s", tc.name, err, tc.code)
 			}
 		}
 		if _, err := svc.PublishRound(ctx, e.ID, 1); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := svc.SwapSeats(ctx, e.ID, 1, tournament.Seat{Board: 1, White: true}, tournament.Seat{Board: 1}, ""); tournament.ErrorCode(err) != tournament.ECONFLICT {
+		if _, err := rev.SwapSeats(ctx, e.ID, 1, tournament.Seat{Board: 1, White: true}, tournament.Seat{Board: 1}, ""); tournament.ErrorCode(err) != tournament.ECONFLICT {
 			t.Errorf("swapping in a published round: error %v, want ECONFLICT", err)
 		}
 		entries, err := svc.Audit(ctx, e.ID)
@@ -69,7 +81,7 @@ func TestSwapSeats(t *testing.T) {
 		}
 		swaps := 0
 		for _, a := range entries {
-			if a.Action == tournament.ActionRoundSwap {
+			if a.Action == review.ActionRoundSwap {
 				swaps++
 				if swaps == 1 && a.Reason != "цвета перепутаны" {
 					t.Errorf("the swap's reason in the audit log is %q", a.Reason)

@@ -1,4 +1,4 @@
-package tournament_test
+package interchange_test
 
 import (
 	"bytes"
@@ -9,6 +9,7 @@ import (
 
 	"adiukh/tournament"
 	"adiukh/tournament/engines"
+	"adiukh/tournament/interchange"
 	"adiukh/tournament/people"
 	"adiukh/tournament/store/storetest"
 	"adiukh/tournament/trf"
@@ -17,7 +18,7 @@ import (
 // writeCounter is a store that records what each write transaction of an
 // import writes, and fails the round failRound when it is written.
 type writeCounter struct {
-	tournament.Store
+	interchange.Store
 	failRound int
 
 	mu     sync.Mutex
@@ -26,9 +27,9 @@ type writeCounter struct {
 
 type importWrite struct{ players, rounds, games int }
 
-func (w *writeCounter) Update(ctx context.Context, fn func(tx tournament.Tx) error) error {
+func (w *writeCounter) Update(ctx context.Context, fn func(tx interchange.Tx) error) error {
 	var one importWrite
-	err := w.Store.Update(ctx, func(tx tournament.Tx) error {
+	err := w.Store.Update(ctx, func(tx interchange.Tx) error {
 		one = importWrite{}
 		return fn(&countingTx{Tx: tx, counts: &one, failRound: w.failRound})
 	})
@@ -39,7 +40,7 @@ func (w *writeCounter) Update(ctx context.Context, fn func(tx tournament.Tx) err
 }
 
 type countingTx struct {
-	tournament.Tx
+	interchange.Tx
 	counts    *importWrite
 	failRound int
 }
@@ -74,9 +75,9 @@ func TestLargeImportWritesInShortTransactions(t *testing.T) {
 	for name, st := range storetest.Open(t) {
 		t.Run(name, func(t *testing.T) {
 			ctx := storetest.Arbiter(t, st)
-			counter := &writeCounter{Store: st}
-			svc := tournament.NewService(counter, engines.Options())
-			e, err := svc.ImportTRF(ctx, bytes.NewReader(data))
+			counter := &writeCounter{Store: st.Interchange()}
+			events := tournament.NewService(st, engines.Options())
+			e, err := interchange.NewService(counter, events, engines.InterchangeOptions()).ImportTRF(ctx, bytes.NewReader(data))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -96,21 +97,21 @@ func TestLargeImportWritesInShortTransactions(t *testing.T) {
 			if e.Visibility != tournament.Public {
 				t.Errorf("the imported event is %s, want public once imported", e.Visibility)
 			}
-			stored, err := svc.Event(ctx, e.ID)
+			stored, err := events.Event(ctx, e.ID)
 			if err != nil || stored.Visibility != tournament.Public {
 				t.Errorf("stored event %+v (%v), want public", stored, err)
 			}
-			if n, err := svc.Players(ctx, e.ID); err != nil || len(n) != 2100 {
+			if n, err := events.Players(ctx, e.ID); err != nil || len(n) != 2100 {
 				t.Errorf("%d players stored (%v), want 2,100", len(n), err)
 			}
 
-			failing := tournament.NewService(&writeCounter{Store: st, failRound: 3}, engines.Options())
+			failing := interchange.NewService(&writeCounter{Store: st.Interchange(), failRound: 3}, events, engines.InterchangeOptions())
 			if _, err := failing.ImportTRF(ctx, bytes.NewReader(data)); !errors.Is(err, errInjected) {
 				t.Fatalf("an import failing at round 3: %v, want the store's error", err)
 			}
-			events, err := svc.Events(ctx)
-			if err != nil || len(events) != 1 || events[0].ID != e.ID {
-				t.Errorf("events after the failed import: %v (%v), want only the first import", events, err)
+			all, err := events.Events(ctx)
+			if err != nil || len(all) != 1 || all[0].ID != e.ID {
+				t.Errorf("events after the failed import: %v (%v), want only the first import", all, err)
 			}
 		})
 	}
@@ -122,7 +123,7 @@ func TestLargeImportWritesInShortTransactions(t *testing.T) {
 func TestImportLinksPeopleByFederationID(t *testing.T) {
 	t.Parallel()
 	st := storetest.SQLite(t)
-	svc := tournament.NewService(st, engines.Options())
+	events := tournament.NewService(st, engines.Options())
 	arbiter := storetest.Arbiter(t, st)
 	murat, err := people.NewService(st.People(), people.Options{}).CreatePerson(arbiter, people.PersonInput{Surname: ptr("Берсиров"), GivenNames: ptr("Мурат"), BirthYear: ptr(1992)})
 	if err != nil {
@@ -136,11 +137,11 @@ func TestImportLinksPeopleByFederationID(t *testing.T) {
 	if err := trf.Write(&buf, file); err != nil {
 		t.Fatal(err)
 	}
-	e, err := svc.ImportTRF(arbiter, &buf)
+	e, err := interchange.NewService(st.Interchange(), events, engines.InterchangeOptions()).ImportTRF(arbiter, &buf)
 	if err != nil {
 		t.Fatal(err)
 	}
-	players, err := svc.Players(arbiter, e.ID)
+	players, err := events.Players(arbiter, e.ID)
 	if err != nil {
 		t.Fatal(err)
 	}

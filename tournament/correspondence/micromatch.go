@@ -1,0 +1,189 @@
+package correspondence
+
+import (
+	"fmt"
+	"time"
+
+	"adiukh/rules"
+	"adiukh/tournament"
+)
+
+// Micro-matches on the server (issue 51): a Russian draughts event that
+// plays each pairing as a micro-match (tournament.Event MicroMatch) plays
+// both of a board's games here, the first with the paired colours, the
+// second with the colours exchanged, both from the opening drawn for the
+// round or the board (its moves made: the game starts after them), each on
+// the event's clock. Each game's end is kept as that game's result
+// (tournament.Game MicroGames); the board's result is their sum
+// (tournament.MicroMatchResult) once both are over.
+//
+// A live micro-match plays its second game when the first ends, at once:
+// an arbiter runs it as over the board, where the two games are played one
+// after the other at the same table, and one account plays one live game
+// at a time (playingElsewhere), so a second game begun beside the first
+// would only run its clock down. A correspondence section plays both at
+// once, as ICCF plays a pairing's two games.
+//
+// The first game is the board's game (its ID the board's); the second's
+// ID is the board's plus secondGameOffset, which no board's ID reaches, so
+// that neither needs an ID of its own drawn anywhere and each finds the
+// other.
+
+// secondGameOffset is added to a board's game ID to name its micro-match's
+// second game: 2^40, beyond any board's ID, within the integers that
+// JavaScript reads exactly.
+const secondGameOffset int64 = 1 << 40
+
+// RoundGameID is the ID of the event's game (the board of the round) that
+// g plays.
+func (g *Game) RoundGameID() int64 {
+	if g.MicroGame == 2 {
+		return g.ID - secondGameOffset
+	}
+	return g.ID
+}
+
+// microGames are the games a board of a micro-match event starts with:
+// the first alone when it is played live (the second follows it,
+// startSecondGame), both in a correspondence section. g is the board's game as
+// the section starts it, from the section's start; r the round, whose
+// opening both games start from.
+func microGames(e *tournament.Event, r *tournament.Round, g Game) ([]Game, error) {
+	if !e.MicroMatch.On() {
+		return []Game{g}, nil
+	}
+	o := r.OpeningOf(g.Board)
+	if o == nil {
+		return nil, fmt.Errorf("event %d, round %d, board %d: no opening was drawn for the micro-match", e.ID, r.Number, g.Board)
+	}
+	start, err := e.Game.Rules().ParseState(o.FEN, rules.White)
+	if err != nil {
+		return nil, fmt.Errorf("event %d, round %d, board %d: the drawn opening's position: %w", e.ID, r.Number, g.Board, err)
+	}
+	g.MicroGame, g.Start, g.Position, g.ToMove = 1, start.Notation(), start.Notation(), start.ToMove()
+	if g.Live {
+		return []Game{g}, nil
+	}
+	second := exchanged(g)
+	second.Bank = g.Bank
+	return []Game{g, second}, nil
+}
+
+// exchanged is the second game of the micro-match whose first is g, as it
+// starts: its colours exchanged, from the same position; its clocks are
+// its caller's to set.
+func exchanged(g Game) Game {
+	second := Game{ID: g.RoundGameID() + secondGameOffset, EventID: g.EventID, Round: g.Round, Board: g.Board,
+		WhiteID: g.BlackID, BlackID: g.WhiteID, Status: Running, Position: g.Start, StartedAt: g.StartedAt,
+		Live: g.Live, MicroGame: 2, Start: g.Start}
+	second.ToMove = g.FirstSide()
+	// The players of a live first game are at the board: they have shown
+	// up for the second.
+	second.Shown = [2]time.Time{rules.White: g.Shown[rules.Black], rules.Black: g.Shown[rules.White]}
+	return second
+}
+
+// recordMicroGame writes the result of one game of a micro-match into its
+// board (nil: the game reopened) and, when both are over, the board's
+// result, their sum. A live first game lost by forfeit (a player who did
+// not show up, or the arbiter's decision) forfeits the micro-match: the second is
+// recorded lost by the same player, as a board the pairing forfeits, and
+// not played. It reports whether that was so. (A correspondence section's
+// second game runs already, and ends on its own.)
+func recordMicroGame(tx Tx, g *Game, res *tournament.Result) (forfeited bool, err error) {
+	err = updateRoundGame(tx, g, func(tg *tournament.Game) {
+		tg.MicroGames[g.MicroGame-1] = res
+		if res != nil && g.Live && g.MicroGame == 1 && (res.EndReason == tournament.Forfeit || res.EndReason == tournament.DoubleForfeit) && tg.MicroGames[1] == nil {
+			tg.MicroGames[1] = &tournament.Result{White: res.Black, Black: res.White, EndReason: res.EndReason}
+			forfeited = true
+		}
+		tg.Result = nil
+		if first, second := tg.MicroGames[0], tg.MicroGames[1]; first != nil && second != nil {
+			sum := tournament.MicroMatchResult(*first, *second)
+			tg.Result = &sum
+		}
+	})
+	return forfeited, err
+}
+
+// startSecondGame starts the second game of the live micro-match whose
+// first game g has just ended, at now, on full clocks: unless it was
+// started before (the first game reopened and ended again).
+func startSecondGame(tx Tx, e *tournament.Event, st *Settings, g *Game, now time.Time) error {
+	second := exchanged(*g)
+	if _, err := tx.Game(second.ID); err == nil || tournament.ErrorCode(err) != tournament.ENOTFOUND {
+		return err
+	}
+	bank := InitialBank(e.TimeControl)
+	second.StartedAt, second.Bank = now, [2]time.Duration{bank, bank}
+	startTurn(&second, st, nil, now)
+	second.Deadline = liveCheck(&second, e.TimeControl)
+	return tx.CreateGames([]Game{second})
+}
+
+// MicroMatch is what a game's readers see of the micro-match it is one
+// game of.
+type MicroMatch struct {
+	// Game is the game's number in it: 1, or 2 with the colours exchanged.
+	Game int
+	// Opening is the drawn opening both games start after.
+	Opening *tournament.DrawnOpening
+	// Games are the results of its two games as the board keeps them
+	// (nil: not over).
+	Games [2]*tournament.Result
+	// Second is the ID of the second game once it has started (0 before):
+	// where the first game's players go on.
+	Second int64
+}
+
+// microMatchOf is the micro-match of g as its event's rounds have it. The
+// second game of a live one is known to have started only once read
+// (secondsStarted): it is left 0 here.
+func microMatchOf(rounds []tournament.Round, g *Game) *MicroMatch {
+	m := &MicroMatch{Game: g.MicroGame}
+	switch {
+	case g.MicroGame == 2:
+		m.Second = g.ID
+	case !g.Live:
+		// A section starts both games at once.
+		m.Second = g.RoundGameID() + secondGameOffset
+	}
+	if g.Round < 1 || g.Round > len(rounds) {
+		return m
+	}
+	r := &rounds[g.Round-1]
+	m.Opening = r.OpeningOf(g.Board)
+	for i := range r.Games {
+		if r.Games[i].ID == g.RoundGameID() {
+			m.Games = r.Games[i].MicroGames
+		}
+	}
+	return m
+}
+
+// secondsStarted fills in the second games of the live micro-matches whose
+// first games views shows over, in one read.
+func secondsStarted(tx Tx, views []View) error {
+	var ids []int64
+	for i := range views {
+		if v := &views[i]; v.Micro != nil && v.Micro.Second == 0 && v.Status == Finished {
+			ids = append(ids, v.RoundGameID()+secondGameOffset)
+		}
+	}
+	if len(ids) == 0 {
+		return nil
+	}
+	versions, err := tx.GameVersions(ids)
+	if err != nil {
+		return err
+	}
+	for i := range views {
+		if v := &views[i]; v.Micro != nil && v.Micro.Second == 0 && v.Status == Finished {
+			id := v.RoundGameID() + secondGameOffset
+			if _, ok := versions[id]; ok {
+				v.Micro.Second = id
+			}
+		}
+	}
+	return nil
+}
