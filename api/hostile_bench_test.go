@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"adiukh/api"
+	"adiukh/api/apitest"
 	"adiukh/rules"
 	"adiukh/tournament"
 	"adiukh/tournament/account"
@@ -34,8 +35,8 @@ import (
 // until the last request has ended).
 func BenchmarkPageUnderHostileEntries(b *testing.B) {
 	st := storetest.SQLite(b)
-	accounts := testAccounts(st, account.Options{})
-	handler := newRouter(api.Deps{
+	accounts := apitest.Accounts(st, account.Options{})
+	handler := apitest.NewRouter(api.Deps{
 		DB: st, Events: tournament.NewService(st, engines.Options()), Accounts: accounts,
 		Composition: composition.NewService(st.Composition(), composition.Options{}),
 		Log:         slog.New(slog.NewTextHandler(io.Discard, nil)),

@@ -7,11 +7,13 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"strings"
 	"testing"
 	"time"
 
 	"adiukh/api"
+	"adiukh/api/apitest"
 	"adiukh/tournament"
 	"adiukh/tournament/account"
 	"adiukh/tournament/engines"
@@ -35,46 +37,46 @@ func TestTwoInstancesOnOnePostgres(t *testing.T) {
 	// so that a slow machine cannot let it pass before the test's next try.
 	limits := account.DefaultLimits()
 	limits.BaseDelay = time.Hour
-	var instances [2]*webServer
+	var instances [2]*apitest.WebServer
 	for i := range instances {
 		st, err := store.Open(dsn)
 		if err != nil {
 			t.Fatal(err)
 		}
 		t.Cleanup(func() { st.Close() })
-		w := &webServer{testServer: &testServer{t: t, tokens: map[tournament.Role]string{}}, store: st, accounts: testAccounts(st, account.Options{Limits: limits})}
+		w := &apitest.WebServer{Server: &apitest.Server{T: t, Tokens: map[tournament.Role]string{}}, Store: st, Accounts: apitest.Accounts(st, account.Options{Limits: limits})}
 		if i == 0 {
-			w.testServer = newTestServer(t, st)
+			w.Server = apitest.NewServer(t, st)
 		} else {
-			w.tokens = instances[0].tokens
+			w.Tokens = instances[0].Tokens
 		}
-		w.handler = newRouter(api.Deps{DB: st, Events: tournament.NewService(st, engines.Options()), Accounts: w.accounts,
+		w.Handler = apitest.NewRouter(api.Deps{DB: st, Events: tournament.NewService(st, engines.Options()), Accounts: w.Accounts,
 			Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Secret: secret})
 		instances[i] = w
 	}
 	a, b := instances[0], instances[1]
 
 	// A sign-in on A is a sign-in on B; signing out on B ends it on A.
-	onA := a.signIn(tournament.ArbiterRole)
-	onB := &page{s: b.testServer, cookie: onA.cookie}
-	if rec := onB.get("/manage/events/new"); rec.Code != http.StatusOK {
+	onA := a.SignIn(tournament.ArbiterRole)
+	onB := &apitest.Page{Server: b.Server, Cookie: onA.Cookie}
+	if rec := onB.Get("/manage/events/new"); rec.Code != http.StatusOK {
 		t.Fatalf("A's sign-in on B: status %d", rec.Code)
 	}
-	if rec := onB.post("/logout", nil); rec.Code != http.StatusSeeOther {
+	if rec := onB.Post("/logout", nil); rec.Code != http.StatusSeeOther {
 		t.Fatalf("sign out on B: %d", rec.Code)
 	}
-	if rec := onA.get("/manage/events/new"); rec.Code != http.StatusSeeOther || !strings.HasPrefix(rec.Header().Get("Location"), "/login") {
+	if rec := onA.Get("/manage/events/new"); rec.Code != http.StatusSeeOther || !strings.HasPrefix(rec.Header().Get("Location"), "/login") {
 		t.Errorf("after signing out on B, A still knows the session: %d %s", rec.Code, rec.Header().Get("Location"))
 	}
 
 	// Five wrong passwords on A, then the right one on B from the same
 	// address: it waits.
-	token := func(s *webServer, password string) int {
+	token := func(s *apitest.WebServer, password string) int {
 		req := httptest.NewRequest(http.MethodPost, "/api/v1/tokens", bytes.NewBufferString(fmt.Sprintf(`{"email":"arbiter@example.org","password":%q}`, password)))
 		req.Header.Set("Content-Type", "application/json")
 		req.RemoteAddr = "10.0.0.9:4000"
 		rec := httptest.NewRecorder()
-		s.handler.ServeHTTP(rec, req)
+		s.Handler.ServeHTTP(rec, req)
 		return rec.Code
 	}
 	for i := 1; i <= 5; i++ {
@@ -87,12 +89,67 @@ func TestTwoInstancesOnOnePostgres(t *testing.T) {
 	}
 
 	// A result entered on A is on B at once, pages included.
-	id := a.roundRobin(4)
+	id := a.RoundRobin(4)
 	standings := fmt.Sprintf("/api/v1/events/%d/rounds/1", id)
-	before := fetch(b.handler, standings).Body.String()
-	a.must(http.StatusOK, tournament.ArbiterRole, "PUT", fmt.Sprintf("/api/v1/events/%d/rounds/1/games/1/result", id),
+	before := fetch(b.Handler, standings).Body.String()
+	a.Must(http.StatusOK, tournament.ArbiterRole, "PUT", fmt.Sprintf("/api/v1/events/%d/rounds/1/games/1/result", id),
 		map[string]any{"score": "17:7", "end_reason": "final_position", "version": 1})
-	if after := fetch(b.handler, standings).Body.String(); after == before || !strings.Contains(after, "17:7") {
+	if after := fetch(b.Handler, standings).Body.String(); after == before || !strings.Contains(after, "17:7") {
 		t.Errorf("B does not show the result entered on A")
 	}
+}
+
+// signedIn reports whether a page's cookie still opens an arbiter page.
+func signedIn(p *apitest.Page) bool {
+	return p.Get("/manage/events/new").Code == http.StatusOK
+}
+
+// Logging out, a new password and an administrator end sessions on every
+// instance: a copied cookie stops working everywhere.
+func TestSessionsEndEverywhere(t *testing.T) {
+	t.Parallel()
+	s := apitest.NewWebServer(t)
+	secret := []byte("the same secret on every instance!")
+	newInstance := func() http.Handler {
+		return apitest.NewRouter(api.Deps{
+			DB: s.Store, Events: tournament.NewService(s.Store, engines.Options()), Accounts: s.Accounts,
+			Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Secret: secret,
+		})
+	}
+	s.Handler = newInstance()
+	other := &apitest.Server{T: t, Handler: newInstance(), Tokens: s.Tokens}
+	elsewhere := func(p *apitest.Page) *apitest.Page { return &apitest.Page{Server: other, Cookie: p.Cookie} }
+
+	t.Run("logout", func(t *testing.T) {
+		p := s.SignIn(tournament.ArbiterRole)
+		copied := elsewhere(p)
+		if !signedIn(copied) {
+			t.Fatal("the cookie does not work on the second instance")
+		}
+		if rec := p.Post("/logout", url.Values{}); rec.Code != http.StatusSeeOther {
+			t.Fatalf("logout: status %d", rec.Code)
+		}
+		if signedIn(copied) || signedIn(p) {
+			t.Error("a copy of the cookie still works after logout")
+		}
+	})
+	t.Run("an administrator", func(t *testing.T) {
+		p, q := s.SignIn(tournament.ArbiterRole), s.SignIn(tournament.ArbiterRole)
+		s.Must(http.StatusForbidden, tournament.PlayerRole, "DELETE", "/api/v1/users/arbiter@example.org/sessions", nil)
+		out := s.Must(http.StatusOK, tournament.Admin, "DELETE", "/api/v1/users/arbiter@example.org/sessions", nil)
+		if apitest.Num(out["ended"]) != 2 || signedIn(elsewhere(p)) || signedIn(q) {
+			t.Errorf("after an administrator ended the arbiter's sessions: %v; still signed in: %v %v", out, signedIn(elsewhere(p)), signedIn(q))
+		}
+	})
+	t.Run("a new password", func(t *testing.T) {
+		p := s.SignIn(tournament.ArbiterRole)
+		s.Must(http.StatusBadRequest, tournament.ArbiterRole, "PUT", "/api/v1/me/password", map[string]any{"current_password": "не тот", "new_password": "совсем новый пароль"})
+		if !signedIn(p) {
+			t.Fatal("a refused password change ended the session")
+		}
+		s.Must(http.StatusOK, tournament.ArbiterRole, "PUT", "/api/v1/me/password", map[string]any{"current_password": "пароль судьи", "new_password": "совсем новый пароль"})
+		if signedIn(elsewhere(p)) {
+			t.Error("a session survived the password change")
+		}
+	})
 }

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"testing"
 
+	"adiukh/api/apitest"
 	"adiukh/tournament"
 )
 
@@ -39,18 +40,18 @@ func multipartUpload(t *testing.T, field string, size int) (body *bytes.Buffer, 
 func TestUploadsLeaveNoTemporaryFiles(t *testing.T) {
 	tmp := t.TempDir()
 	t.Setenv("TMPDIR", tmp)
-	s := newWebServer(t)
+	s := apitest.NewWebServer(t)
 	for _, tc := range []struct {
 		name    string
-		who     *page
+		who     *apitest.Page
 		size    int
 		chunked bool
 		want    int
 	}{
-		{"a player, refused", s.signIn(tournament.PlayerRole), 3 << 20, false, http.StatusBadRequest},
-		{"an arbiter, a file that is not TRF", s.signIn(tournament.ArbiterRole), 3 << 20, false, http.StatusBadRequest},
-		{"over the limit, declared", s.signIn(tournament.ArbiterRole), 5 << 20, false, http.StatusRequestEntityTooLarge},
-		{"over the limit, chunked", s.signIn(tournament.ArbiterRole), 5 << 20, true, http.StatusRequestEntityTooLarge},
+		{"a player, refused", s.SignIn(tournament.PlayerRole), 3 << 20, false, http.StatusBadRequest},
+		{"an arbiter, a file that is not TRF", s.SignIn(tournament.ArbiterRole), 3 << 20, false, http.StatusBadRequest},
+		{"over the limit, declared", s.SignIn(tournament.ArbiterRole), 5 << 20, false, http.StatusRequestEntityTooLarge},
+		{"over the limit, chunked", s.SignIn(tournament.ArbiterRole), 5 << 20, true, http.StatusRequestEntityTooLarge},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			body, ct := multipartUpload(t, "file", tc.size)
@@ -64,7 +65,7 @@ func TestUploadsLeaveNoTemporaryFiles(t *testing.T) {
 			}
 			req.Header.Set("Content-Type", ct)
 			req.Header.Set("Sec-Fetch-Site", "same-origin")
-			rec := tc.who.do(req)
+			rec := tc.who.Do(req)
 			if rec.Code != tc.want {
 				t.Fatalf("status %d, want %d\n%.500s", rec.Code, tc.want, rec.Body.String())
 			}
@@ -84,13 +85,13 @@ func TestUploadsLeaveNoTemporaryFiles(t *testing.T) {
 
 func TestFormBodyLimit(t *testing.T) {
 	t.Parallel()
-	s := newWebServer(t)
-	arbiter := s.signIn(tournament.ArbiterRole)
-	rec := arbiter.post("/manage/events", url.Values{"name": {strings.Repeat("я", 200<<10)}})
+	s := apitest.NewWebServer(t)
+	arbiter := s.SignIn(tournament.ArbiterRole)
+	rec := arbiter.Post("/manage/events", url.Values{"name": {strings.Repeat("я", 200<<10)}})
 	if rec.Code != http.StatusRequestEntityTooLarge || !strings.Contains(rec.Body.String(), "256 KB") {
 		t.Errorf("a 400 KB form: status %d, want 413 naming 256 KB\n%.1000s", rec.Code, rec.Body.String())
 	}
-	rec = arbiter.post("/manage/events", url.Values{"name": {"Кубок\x00"}, "discipline": {"rapid"}})
+	rec = arbiter.Post("/manage/events", url.Values{"name": {"Кубок\x00"}, "discipline": {"rapid"}})
 	if rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "NUL") {
 		t.Errorf("a NUL in a form field: status %d, want 400 naming it\n%.1000s", rec.Code, rec.Body.String())
 	}
@@ -100,7 +101,7 @@ func TestFormBodyLimit(t *testing.T) {
 // NUL, within the limit, and every refusal says what is wrong.
 func TestJSONBodiesAreStrict(t *testing.T) {
 	t.Parallel()
-	forEachServer(t, func(t *testing.T, s *testServer) {
+	apitest.ForEachServer(t, func(t *testing.T, s *apitest.Server) {
 		event := `"discipline":"rapid","system":"round-robin","time_control":"8+4"`
 		for _, tc := range []struct {
 			name, body string
@@ -116,23 +117,23 @@ func TestJSONBodiesAreStrict(t *testing.T) {
 			{"too large", `{"name":"` + strings.Repeat("x", 300<<10) + `",` + event + `}`, 413, "body", "256 KB"},
 		} {
 			t.Run(tc.name, func(t *testing.T) {
-				code, out := s.do(tournament.ArbiterRole, "POST", "/api/v1/events", tc.body)
+				code, out := s.Do(tournament.ArbiterRole, "POST", "/api/v1/events", tc.body)
 				if code != tc.status || out["field"] != tc.field || !strings.Contains(fmt.Sprint(out["message"]), tc.message) {
 					t.Errorf("status %d %v; want %d on field %q saying %q", code, out, tc.status, tc.field, tc.message)
 				}
 			})
 		}
-		s.must(http.StatusCreated, tournament.ArbiterRole, "POST", "/api/v1/events", `{"name":"Кубок",`+event+`}`)
+		s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", "/api/v1/events", `{"name":"Кубок",`+event+`}`)
 	})
 }
 
 // A sheet over the limit is refused by the service, whichever way it comes.
 func TestSheetSizeLimit(t *testing.T) {
 	t.Parallel()
-	forEachServer(t, func(t *testing.T, s *testServer) {
-		id := s.roundRobin(4)
+	apitest.ForEachServer(t, func(t *testing.T, s *apitest.Server) {
+		id := s.RoundRobin(4)
 		sheet := strings.Repeat("1. c3-d4 f6-g5 ", 5000)
-		code, out := s.do(tournament.ArbiterRole, "PUT", fmt.Sprintf("/api/v1/events/%d/rounds/1/games/1/result", id),
+		code, out := s.Do(tournament.ArbiterRole, "PUT", fmt.Sprintf("/api/v1/events/%d/rounds/1/games/1/result", id),
 			map[string]any{"score": "24:0", "end_reason": "resignation", "sheet": sheet, "version": 1})
 		if code != http.StatusBadRequest || out["field"] != "sheet" || !strings.Contains(fmt.Sprint(out["message"]), "at most 65536") {
 			t.Errorf("a 75 KB sheet: %d %v, want 400 on the sheet naming the limit", code, out)
@@ -146,9 +147,9 @@ func TestSheetSizeLimit(t *testing.T) {
 // anything parses it, whether the client declares its length or streams
 // it, and the server allocates little beyond the limit to say so.
 func TestEveryInputKindIsMeasuredBeforeItIsParsed(t *testing.T) {
-	s := newWebServer(t)
-	id := s.roundRobin(4)
-	arbiter := s.signIn(tournament.ArbiterRole)
+	s := apitest.NewWebServer(t)
+	id := s.RoundRobin(4)
+	arbiter := s.SignIn(tournament.ArbiterRole)
 	const over = 1 << 20 // past the limit by a megabyte
 	for _, tc := range []struct {
 		name, path string
@@ -195,11 +196,11 @@ func TestEveryInputKindIsMeasuredBeforeItIsParsed(t *testing.T) {
 			runtime.ReadMemStats(&before)
 			var rec *httptest.ResponseRecorder
 			if tc.api {
-				req.Header.Set("Authorization", "Bearer "+s.tokens[tournament.ArbiterRole])
+				req.Header.Set("Authorization", "Bearer "+s.Tokens[tournament.ArbiterRole])
 				rec = httptest.NewRecorder()
-				s.handler.ServeHTTP(rec, req)
+				s.Handler.ServeHTTP(rec, req)
 			} else {
-				rec = arbiter.do(req)
+				rec = arbiter.Do(req)
 			}
 			runtime.ReadMemStats(&after)
 			if rec.Code != http.StatusRequestEntityTooLarge {
@@ -216,15 +217,15 @@ func TestEveryInputKindIsMeasuredBeforeItIsParsed(t *testing.T) {
 // form, reaches its handler whole: docs/api.md imports a TRF file so.
 func TestAPIFileDeclaredAForm(t *testing.T) {
 	t.Parallel()
-	s := newWebServer(t)
+	s := apitest.NewWebServer(t)
 	file := "012 Открытый турнир\n" +
 		"001    1      Хуаде Аслан                       1900                             1.0    1     2 w 1\n" +
 		"001    2      Тлехас Мурат                      1850                             0.0    2     1 b 0\n"
 	req := httptest.NewRequest(http.MethodPost, "/api/v1/events/import.trf", strings.NewReader(file))
 	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-	req.Header.Set("Authorization", "Bearer "+s.tokens[tournament.ArbiterRole])
+	req.Header.Set("Authorization", "Bearer "+s.Tokens[tournament.ArbiterRole])
 	rec := httptest.NewRecorder()
-	s.handler.ServeHTTP(rec, req)
+	s.Handler.ServeHTTP(rec, req)
 	if rec.Code != http.StatusCreated {
 		t.Errorf("a TRF file declared a form: %d %s, want 201", rec.Code, rec.Body.String())
 	}

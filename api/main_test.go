@@ -7,10 +7,5 @@ import (
 	"adiukh/tournament/store/storetest"
 )
 
-// TestMain pools the tests' PostgreSQL schemas (storetest.Main) and closes
-// the browser tests' Chromium.
-func TestMain(m *testing.M) {
-	code := storetest.Main(m)
-	closeChromium()
-	os.Exit(code)
-}
+// TestMain pools the tests' PostgreSQL schemas (storetest.Main).
+func TestMain(m *testing.M) { os.Exit(storetest.Main(m)) }

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"adiukh/api"
+	"adiukh/api/apitest"
 	"adiukh/tournament"
 	"adiukh/tournament/account"
 	"adiukh/tournament/engines"
@@ -24,13 +25,13 @@ func (deadDB) Ping(context.Context) error { return errors.New("connection refuse
 
 func TestHealthAndReadiness(t *testing.T) {
 	t.Parallel()
-	s := newWebServer(t)
+	s := apitest.NewWebServer(t)
 	for _, path := range []string{"/healthz", "/readyz"} {
-		if rec := s.anonymous().get(path); rec.Code != http.StatusOK {
+		if rec := s.Anonymous().Get(path); rec.Code != http.StatusOK {
 			t.Errorf("%s: status %d, want 200", path, rec.Code)
 		}
 	}
-	dead := newRouter(api.Deps{DB: deadDB{}, Events: tournament.NewService(s.store, engines.Options()), Accounts: s.accounts, Log: slog.New(slog.DiscardHandler)})
+	dead := apitest.NewRouter(api.Deps{DB: deadDB{}, Events: tournament.NewService(s.Store, engines.Options()), Accounts: s.Accounts, Log: slog.New(slog.DiscardHandler)})
 	for path, want := range map[string]int{"/healthz": http.StatusOK, "/readyz": http.StatusServiceUnavailable} {
 		rec := httptest.NewRecorder()
 		dead.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, path, nil))
@@ -45,15 +46,15 @@ func TestHealthAndReadiness(t *testing.T) {
 // database pool.
 func TestRequestLogAndMetrics(t *testing.T) {
 	t.Parallel()
-	s := newWebServer(t)
+	s := apitest.NewWebServer(t)
 	var logged bytes.Buffer
-	s.handler = newRouter(api.Deps{
-		DB: s.store, Events: tournament.NewService(s.store, engines.Options()), Accounts: s.accounts,
+	s.Handler = apitest.NewRouter(api.Deps{
+		DB: s.Store, Events: tournament.NewService(s.Store, engines.Options()), Accounts: s.Accounts,
 		Log: slog.New(slog.NewJSONHandler(&logged, nil)),
 	})
-	s.roundRobin(4)
-	s.must(http.StatusNotFound, tournament.ArbiterRole, "GET", "/api/v1/events/999", nil)
-	s.anonymous().post("/login", url.Values{"email": {"arbiter@example.org"}, "password": {"не тот пароль"}})
+	s.RoundRobin(4)
+	s.Must(http.StatusNotFound, tournament.ArbiterRole, "GET", "/api/v1/events/999", nil)
+	s.Anonymous().Post("/login", url.Values{"email": {"arbiter@example.org"}, "password": {"не тот пароль"}})
 	line := ""
 	for _, l := range strings.Split(logged.String(), "\n") {
 		if strings.Contains(l, `"path":"/api/v1/events/999"`) {
@@ -65,7 +66,7 @@ func TestRequestLogAndMetrics(t *testing.T) {
 			t.Errorf("request log line lacks %s:\n%s", want, line)
 		}
 	}
-	rec := s.anonymous().get("/metrics")
+	rec := s.Anonymous().Get("/metrics")
 	body := rec.Body.String()
 	for _, want := range []string{
 		`adiukh_http_requests_total{method="GET",route="/api/v1/events/:id",status="404"} 1`,
@@ -88,8 +89,8 @@ func TestRequestLogAndMetrics(t *testing.T) {
 // JSON, PDF and CSV answers, like pages, forbid content sniffing.
 func TestNoSniffOnEveryAnswer(t *testing.T) {
 	t.Parallel()
-	s := newWebServer(t)
-	id := s.roundRobin(4)
+	s := apitest.NewWebServer(t)
+	id := s.RoundRobin(4)
 	for _, path := range []string{
 		"/api/v1/events",
 		fmt.Sprintf("/api/v1/events/%d/standings.csv", id),
@@ -97,7 +98,7 @@ func TestNoSniffOnEveryAnswer(t *testing.T) {
 		"/api/v1/no-such-thing",
 		"/",
 	} {
-		rec := s.anonymous().get(path)
+		rec := s.Anonymous().Get(path)
 		if rec.Header().Get("X-Content-Type-Options") != "nosniff" {
 			t.Errorf("%s (status %d, %s): no X-Content-Type-Options: nosniff", path, rec.Code, rec.Header().Get("Content-Type"))
 		}
@@ -108,25 +109,25 @@ func TestNoSniffOnEveryAnswer(t *testing.T) {
 // even one added from the command line.
 func TestSetupLinkEndsOnceAnAdminExists(t *testing.T) {
 	t.Parallel()
-	s := newFreshServer(t, "one-time-token")
-	if rec := s.anonymous().get("/setup/one-time-token"); rec.Code != http.StatusOK {
+	s := apitest.NewFreshServer(t, "one-time-token")
+	if rec := s.Anonymous().Get("/setup/one-time-token"); rec.Code != http.StatusOK {
 		t.Fatalf("setup link on a fresh database: status %d, want 200", rec.Code)
 	}
 	// adiukh user add --role arbiter leaves the link open; --role admin ends it.
-	if _, err := s.accounts.AddUser(context.Background(), account.NewUser{Email: "judge@example.org", Role: "arbiter", Password: "длинный пароль"}); err != nil {
+	if _, err := s.Accounts.AddUser(context.Background(), account.NewUser{Email: "judge@example.org", Role: "arbiter", Password: "длинный пароль"}); err != nil {
 		t.Fatal(err)
 	}
-	if rec := s.anonymous().get("/setup/one-time-token"); rec.Code != http.StatusOK {
+	if rec := s.Anonymous().Get("/setup/one-time-token"); rec.Code != http.StatusOK {
 		t.Fatalf("setup link with an arbiter only: status %d, want 200", rec.Code)
 	}
-	if _, err := s.accounts.AddUser(context.Background(), account.NewUser{Email: "root@example.org", Role: "admin", Password: "длинный пароль"}); err != nil {
+	if _, err := s.Accounts.AddUser(context.Background(), account.NewUser{Email: "root@example.org", Role: "admin", Password: "длинный пароль"}); err != nil {
 		t.Fatal(err)
 	}
-	if rec := s.anonymous().get("/setup/one-time-token"); rec.Code != http.StatusNotFound {
+	if rec := s.Anonymous().Get("/setup/one-time-token"); rec.Code != http.StatusNotFound {
 		t.Errorf("setup link on a database with an administrator: status %d, want 404", rec.Code)
 	}
 	good := url.Values{"email": {"chief@example.org"}, "password": {"длинный пароль"}}
-	if rec := s.anonymous().post("/setup/one-time-token", good); rec.Code != http.StatusNotFound {
+	if rec := s.Anonymous().Post("/setup/one-time-token", good); rec.Code != http.StatusNotFound {
 		t.Errorf("setup with an administrator present: status %d, want 404", rec.Code)
 	}
 }
@@ -135,19 +136,19 @@ func TestSetupLinkEndsOnceAnAdminExists(t *testing.T) {
 // disguised.
 func TestSignInReturnAddressStaysOnSite(t *testing.T) {
 	t.Parallel()
-	s := newWebServer(t)
+	s := apitest.NewWebServer(t)
 	for _, next := range []string{"/\t/evil.example", "/%09/evil.example", "//evil.example", "/\\evil.example", "https://evil.example/", "/\n/evil.example", "\\/evil.example"} {
 		form := url.Values{"email": {"arbiter@example.org"}, "password": {"пароль судьи"}, "next": {next}}
 		decoded, err := url.QueryUnescape(next)
 		if err == nil {
 			form.Set("next", decoded)
 		}
-		rec := s.anonymous().post("/login", form)
+		rec := s.Anonymous().Post("/login", form)
 		if loc := rec.Header().Get("Location"); rec.Code != http.StatusSeeOther || loc != "/" {
 			t.Errorf("next=%q: status %d, Location %q; want 303 to /", next, rec.Code, loc)
 		}
 	}
-	rec := s.anonymous().post("/login", url.Values{"email": {"arbiter@example.org"}, "password": {"пароль судьи"}, "next": {"/events/1?round=2"}})
+	rec := s.Anonymous().Post("/login", url.Values{"email": {"arbiter@example.org"}, "password": {"пароль судьи"}, "next": {"/events/1?round=2"}})
 	if loc := rec.Header().Get("Location"); loc != "/events/1?round=2" {
 		t.Errorf("a local return address: Location %q", loc)
 	}
@@ -159,24 +160,24 @@ func TestSignInReturnAddressStaysOnSite(t *testing.T) {
 // only in part.
 func TestMetricsLabelsAndLogLinesAreBounded(t *testing.T) {
 	t.Parallel()
-	s := newWebServer(t)
+	s := apitest.NewWebServer(t)
 	var logged bytes.Buffer
-	s.handler = newRouter(api.Deps{
-		DB: s.store, Events: tournament.NewService(s.store, engines.Options()), Accounts: s.accounts,
+	s.Handler = apitest.NewRouter(api.Deps{
+		DB: s.Store, Events: tournament.NewService(s.Store, engines.Options()), Accounts: s.Accounts,
 		Log: slog.New(slog.NewJSONHandler(&logged, nil)),
 	})
-	metricsSize := func() int { return s.anonymous().get("/metrics").Body.Len() }
-	s.anonymous().do(httptest.NewRequest("INVENTED", "/no-such-page", nil))
+	metricsSize := func() int { return s.Anonymous().Get("/metrics").Body.Len() }
+	s.Anonymous().Do(httptest.NewRequest("INVENTED", "/no-such-page", nil))
 	before := metricsSize()
 	long := strings.Repeat("M", 2000)
 	for i := range 200 {
-		s.anonymous().do(httptest.NewRequest(fmt.Sprintf("%s%d", long, i), "/no-such-page/"+strings.Repeat("п", 2000), nil))
+		s.Anonymous().Do(httptest.NewRequest(fmt.Sprintf("%s%d", long, i), "/no-such-page/"+strings.Repeat("п", 2000), nil))
 	}
 	after := metricsSize()
 	if after > before+2000 {
 		t.Errorf("/metrics grew from %d to %d bytes after 200 requests with invented methods", before, after)
 	}
-	if got := s.anonymous().get("/metrics").Body.String(); !strings.Contains(got, `method="other"`) || strings.Contains(got, long) {
+	if got := s.Anonymous().Get("/metrics").Body.String(); !strings.Contains(got, `method="other"`) || strings.Contains(got, long) {
 		t.Errorf("an invented method is not counted as \"other\"")
 	}
 	for _, line := range strings.Split(logged.String(), "\n") {

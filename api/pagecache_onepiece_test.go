@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"adiukh/api"
+	"adiukh/api/apitest"
 )
 
 // Over a real connection, as `adiukh serve` answers (api.ConnContext): a
@@ -15,9 +16,9 @@ import (
 // to HEAD, as the router answers them in the tests.
 func TestKeptPagesOverTheNetwork(t *testing.T) {
 	t.Parallel()
-	s := newWebServer(t)
-	id := s.roundRobin(4)
-	srv := httptest.NewUnstartedServer(s.handler)
+	s := apitest.NewWebServer(t)
+	id := s.RoundRobin(4)
+	srv := httptest.NewUnstartedServer(s.Handler)
 	srv.Config.ConnContext = api.ConnContext
 	srv.Start()
 	defer srv.Close()
@@ -42,7 +43,7 @@ func TestKeptPagesOverTheNetwork(t *testing.T) {
 	corked := false
 	for _, path := range []string{fmt.Sprintf("/events/%d", id), fmt.Sprintf("/events/%d/players/1", id), fmt.Sprintf("/api/v1/events/%d/standings", id)} {
 		for _, encoding := range []string{"", "gzip"} {
-			want := fetch(s.handler, path, "Accept-Encoding", encoding)
+			want := fetch(s.Handler, path, "Accept-Encoding", encoding)
 			for range 2 { // made, then kept
 				resp, body := ask(http.MethodGet, path, encoding)
 				if resp.StatusCode != http.StatusOK || string(body) != want.Body.String() || resp.Header.Get("ETag") != want.Header().Get("ETag") ||

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"adiukh/api"
+	"adiukh/api/apitest"
 	"adiukh/tournament"
 	"adiukh/tournament/account"
 	"adiukh/tournament/engines"
@@ -34,7 +35,7 @@ func fetch(h http.Handler, path string, headers ...string) *httptest.ResponseRec
 // secondInstance is another server on the same database, as a second
 // instance behind a load balancer.
 func secondInstance(st *store.Store) http.Handler {
-	return newRouter(api.Deps{DB: st, Events: tournament.NewService(st, engines.Options()), Accounts: testAccounts(st, account.Options{}),
+	return apitest.NewRouter(api.Deps{DB: st, Events: tournament.NewService(st, engines.Options()), Accounts: apitest.Accounts(st, account.Options{}),
 		Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
 }
 
@@ -45,11 +46,11 @@ func TestPublicPagesCachedNeverStale(t *testing.T) {
 	t.Parallel()
 	for name, st := range storetest.Open(t) {
 		t.Run(name, func(t *testing.T) {
-			s := newTestServer(t, st)
+			s := apitest.NewServer(t, st)
 			other := secondInstance(st)
-			id := s.roundRobin(4)
-			players := s.must(http.StatusOK, "", "GET", fmt.Sprintf("/api/v1/events/%d/players", id), nil)["players"].([]any)
-			card := fmt.Sprintf("/events/%d/players/%d", id, num(players[0].(map[string]any)["id"]))
+			id := s.RoundRobin(4)
+			players := s.Must(http.StatusOK, "", "GET", fmt.Sprintf("/api/v1/events/%d/players", id), nil)["players"].([]any)
+			card := fmt.Sprintf("/events/%d/players/%d", id, apitest.Num(players[0].(map[string]any)["id"]))
 			paths := []string{
 				fmt.Sprintf("/events/%d", id), fmt.Sprintf("/events/%d/standings", id), fmt.Sprintf("/events/%d/crosstable", id),
 				fmt.Sprintf("/api/v1/events/%d/standings", id), fmt.Sprintf("/api/v1/events/%d/rounds/1", id),
@@ -57,7 +58,7 @@ func TestPublicPagesCachedNeverStale(t *testing.T) {
 			cardBefore := fetch(other, card).Body.String()
 			before := map[string]string{}
 			for _, p := range paths {
-				for _, h := range []http.Handler{s.handler, other} {
+				for _, h := range []http.Handler{s.Handler, other} {
 					first, again := fetch(h, p), fetch(h, p)
 					if first.Code != http.StatusOK || first.Body.String() != again.Body.String() || first.Header().Get("ETag") == "" ||
 						first.Header().Get("ETag") != again.Header().Get("ETag") {
@@ -73,11 +74,11 @@ func TestPublicPagesCachedNeverStale(t *testing.T) {
 			// The results of the round entered on the first instance are on
 			// the next request of every page, on both.
 			for board := 1; board <= 2; board++ {
-				s.must(http.StatusOK, tournament.ArbiterRole, "PUT", fmt.Sprintf("/api/v1/events/%d/rounds/1/games/%d/result", id, board),
+				s.Must(http.StatusOK, tournament.ArbiterRole, "PUT", fmt.Sprintf("/api/v1/events/%d/rounds/1/games/%d/result", id, board),
 					map[string]any{"score": "17:7", "end_reason": "final_position", "version": 1})
 			}
 			for _, p := range paths {
-				for i, h := range []http.Handler{s.handler, other} {
+				for i, h := range []http.Handler{s.Handler, other} {
 					after := fetch(h, p)
 					if after.Body.String() == before[p] || !strings.Contains(after.Body.String(), "17") {
 						t.Errorf("instance %d, %s: the page did not change after the result", i+1, p)
@@ -90,8 +91,8 @@ func TestPublicPagesCachedNeverStale(t *testing.T) {
 
 			// Compressed for a reader who takes it, the same bytes.
 			p := paths[1]
-			plain := fetch(s.handler, p)
-			zipped := fetch(s.handler, p, "Accept-Encoding", "gzip, deflate, br")
+			plain := fetch(s.Handler, p)
+			zipped := fetch(s.Handler, p, "Accept-Encoding", "gzip, deflate, br")
 			if zipped.Header().Get("Content-Encoding") != "gzip" || !strings.Contains(zipped.Header().Get("Vary"), "Accept-Encoding") {
 				t.Fatalf("gzip: headers %v", zipped.Header())
 			}
@@ -103,12 +104,12 @@ func TestPublicPagesCachedNeverStale(t *testing.T) {
 			if err != nil || !bytes.Equal(unzipped, plain.Body.Bytes()) || zipped.Body.Len() >= plain.Body.Len() {
 				t.Errorf("gzip: %v; %d bytes unzip to %d, plain %d", err, zipped.Body.Len(), len(unzipped), plain.Body.Len())
 			}
-			if fetch(s.handler, p, "Accept-Encoding", "gzip;q=0").Header().Get("Content-Encoding") != "" {
+			if fetch(s.Handler, p, "Accept-Encoding", "gzip;q=0").Header().Get("Content-Encoding") != "" {
 				t.Errorf("gzip;q=0 got gzip")
 			}
 
 			// The reader's language is part of the key.
-			ru, en := fetch(s.handler, p), fetch(s.handler, p, "Accept-Language", "en")
+			ru, en := fetch(s.Handler, p), fetch(s.Handler, p, "Accept-Language", "en")
 			if ru.Body.String() == en.Body.String() || !strings.Contains(en.Body.String(), "Standings") {
 				t.Errorf("an English reader got the Russian page")
 			}
@@ -120,19 +121,19 @@ func TestPublicPagesCachedNeverStale(t *testing.T) {
 // through the cache.
 func TestPageCacheKeepsPrivateViewsPrivate(t *testing.T) {
 	t.Parallel()
-	forEachServer(t, func(t *testing.T, s *testServer) {
-		id := s.roundRobin(4)
+	apitest.ForEachServer(t, func(t *testing.T, s *apitest.Server) {
+		id := s.RoundRobin(4)
 		path := fmt.Sprintf("/api/v1/events/%d/standings", id)
-		if code := fetch(s.handler, path).Code; code != http.StatusOK {
+		if code := fetch(s.Handler, path).Code; code != http.StatusOK {
 			t.Fatalf("public standings: %d", code)
 		}
-		s.must(http.StatusOK, tournament.ArbiterRole, "PATCH", fmt.Sprintf("/api/v1/events/%d", id), map[string]any{"visibility": "private"})
-		owner, _ := s.do(tournament.ArbiterRole, "GET", path, nil)
+		s.Must(http.StatusOK, tournament.ArbiterRole, "PATCH", fmt.Sprintf("/api/v1/events/%d", id), map[string]any{"visibility": "private"})
+		owner, _ := s.Do(tournament.ArbiterRole, "GET", path, nil)
 		if owner != http.StatusOK {
 			t.Fatalf("the owner reads his private standings: %d", owner)
 		}
 		for _, p := range []string{path, fmt.Sprintf("/events/%d/standings", id)} {
-			if code := fetch(s.handler, p).Code; code != http.StatusNotFound {
+			if code := fetch(s.Handler, p).Code; code != http.StatusNotFound {
 				t.Errorf("%s of a private event to an anonymous reader: %d, want 404", p, code)
 			}
 		}
@@ -146,16 +147,16 @@ func TestPageCacheSeesServiceWrites(t *testing.T) {
 	t.Parallel()
 	for name, st := range storetest.Open(t) {
 		t.Run(name, func(t *testing.T) {
-			s := newTestServer(t, st)
+			s := apitest.NewServer(t, st)
 			other := secondInstance(st)
-			id := s.roundRobin(4)
+			id := s.RoundRobin(4)
 			paths := []string{fmt.Sprintf("/events/%d", id), fmt.Sprintf("/events/%d/standings", id), fmt.Sprintf("/api/v1/events/%d/standings", id)}
 			before := map[string]string{}
 			for _, p := range paths {
-				before[p] = fetch(s.handler, p).Body.String()
+				before[p] = fetch(s.Handler, p).Body.String()
 				fetch(other, p)
 			}
-			arbiter, err := testAccounts(st, account.Options{}).User(context.Background(), "arbiter@example.org")
+			arbiter, err := apitest.Accounts(st, account.Options{}).User(context.Background(), "arbiter@example.org")
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -168,7 +169,7 @@ func TestPageCacheSeesServiceWrites(t *testing.T) {
 				}
 			}
 			for _, p := range paths {
-				for i, h := range []http.Handler{s.handler, other} {
+				for i, h := range []http.Handler{s.Handler, other} {
 					if fetch(h, p).Body.String() == before[p] {
 						t.Errorf("instance %d, %s: the page did not change after a result entered through the service", i+1, p)
 					}

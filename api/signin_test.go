@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"adiukh/api"
+	"adiukh/api/apitest"
 	"adiukh/tournament"
 	"adiukh/tournament/account"
 	"adiukh/tournament/engines"
@@ -20,10 +21,10 @@ import (
 
 // signInAttempt is one way of signing in: the web form or the API token
 // endpoint, from a client address.
-type signInAttempt func(s *webServer, addr, email, password string) *httptest.ResponseRecorder
+type signInAttempt func(s *apitest.WebServer, addr, email, password string) *httptest.ResponseRecorder
 
 var signInWays = map[string]signInAttempt{
-	"web form": func(s *webServer, addr, email, password string) *httptest.ResponseRecorder {
+	"web form": func(s *apitest.WebServer, addr, email, password string) *httptest.ResponseRecorder {
 		form := url.Values{"email": {email}, "password": {password}}
 		req := httptest.NewRequest(http.MethodPost, "/login", strings.NewReader(form.Encode()))
 		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
@@ -33,17 +34,17 @@ var signInWays = map[string]signInAttempt{
 		// only a trusted proxy's forwarding counts, and none is trusted.
 		req.Header.Set("X-Forwarded-For", fmt.Sprintf("203.0.113.%d", len(password)))
 		rec := httptest.NewRecorder()
-		s.handler.ServeHTTP(rec, req)
+		s.Handler.ServeHTTP(rec, req)
 		return rec
 	},
-	"API token": func(s *webServer, addr, email, password string) *httptest.ResponseRecorder {
+	"API token": func(s *apitest.WebServer, addr, email, password string) *httptest.ResponseRecorder {
 		body := fmt.Sprintf(`{"email":%q,"password":%q}`, email, password)
 		req := httptest.NewRequest(http.MethodPost, "/api/v1/tokens", bytes.NewBufferString(body))
 		req.Header.Set("Content-Type", "application/json")
 		req.RemoteAddr = addr + ":4000"
 		req.Header.Set("X-Forwarded-For", fmt.Sprintf("203.0.113.%d", len(password)))
 		rec := httptest.NewRecorder()
-		s.handler.ServeHTTP(rec, req)
+		s.Handler.ServeHTTP(rec, req)
 		return rec
 	},
 }
@@ -51,12 +52,12 @@ var signInWays = map[string]signInAttempt{
 // newWebServerStoppedClock is a web server whose account service's clock
 // stands still, so that a delay of the sign-in limits does not run out
 // while slow password checks go on.
-func newWebServerStoppedClock(t *testing.T) *webServer {
-	s := newWebServer(t)
+func newWebServerStoppedClock(t *testing.T) *apitest.WebServer {
+	s := apitest.NewWebServer(t)
 	now := time.Now()
-	s.accounts = testAccounts(s.store, account.Options{Now: func() time.Time { return now }})
-	s.handler = newRouter(api.Deps{
-		DB: s.store, Events: tournament.NewService(s.store, engines.Options()), Accounts: s.accounts,
+	s.Accounts = apitest.Accounts(s.Store, account.Options{Now: func() time.Time { return now }})
+	s.Handler = apitest.NewRouter(api.Deps{
+		DB: s.Store, Events: tournament.NewService(s.Store, engines.Options()), Accounts: s.Accounts,
 		Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
 	})
 	return s
@@ -92,7 +93,7 @@ func TestSignInLimitsOnEveryWay(t *testing.T) {
 
 func TestUnknownAndWrongPasswordLookAlike(t *testing.T) {
 	t.Parallel()
-	s := newWebServer(t)
+	s := apitest.NewWebServer(t)
 	try := signInWays["API token"]
 	unknown := try(s, "10.0.0.1", "nobody@example.org", "пароль судьи")
 	wrong := try(s, "10.0.0.2", string(tournament.ArbiterRole)+"@example.org", "не тот пароль")
@@ -106,22 +107,22 @@ func TestUnknownAndWrongPasswordLookAlike(t *testing.T) {
 // the JSON call and on the account page.
 func TestPasswordChangeRefusalSaysWhenToRetry(t *testing.T) {
 	t.Parallel()
-	ways := map[string]func(s *webServer) func(current string) *httptest.ResponseRecorder{
-		"API": func(s *webServer) func(string) *httptest.ResponseRecorder {
+	ways := map[string]func(s *apitest.WebServer) func(current string) *httptest.ResponseRecorder{
+		"API": func(s *apitest.WebServer) func(string) *httptest.ResponseRecorder {
 			return func(current string) *httptest.ResponseRecorder {
 				body := fmt.Sprintf(`{"current_password":%q,"new_password":"совсем новый пароль"}`, current)
 				req := httptest.NewRequest(http.MethodPut, "/api/v1/me/password", strings.NewReader(body))
 				req.Header.Set("Content-Type", "application/json")
-				req.Header.Set("Authorization", "Bearer "+s.tokens[tournament.ArbiterRole])
+				req.Header.Set("Authorization", "Bearer "+s.Tokens[tournament.ArbiterRole])
 				rec := httptest.NewRecorder()
-				s.handler.ServeHTTP(rec, req)
+				s.Handler.ServeHTTP(rec, req)
 				return rec
 			}
 		},
-		"account page": func(s *webServer) func(string) *httptest.ResponseRecorder {
-			browser := s.signIn(tournament.ArbiterRole)
+		"account page": func(s *apitest.WebServer) func(string) *httptest.ResponseRecorder {
+			browser := s.SignIn(tournament.ArbiterRole)
 			return func(current string) *httptest.ResponseRecorder {
-				return browser.post("/account/password", url.Values{"current_password": {current}, "password": {"совсем новый пароль"}})
+				return browser.Post("/account/password", url.Values{"current_password": {current}, "password": {"совсем новый пароль"}})
 			}
 		},
 	}

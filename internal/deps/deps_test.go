@@ -60,6 +60,7 @@ var rules = []rule{
 		why: "the catalogue and the documents depend on nothing of ours above rules (the domain's values phrase themselves through the catalogue's interfaces)"},
 	{from: []string{"adiukh/tournament/...", "adiukh/rules/..."}, to: []string{"adiukh/api/...", "adiukh/cmd/...", "github.com/gin-gonic/..."},
 		why: "only api knows HTTP, only cmd wires"},
+	{from: []string{"adiukh/..."}, to: []string{"adiukh/api/apitest"}, why: "the HTTP tests' helpers serve the tests of api, api/web and api/v1, never the program"},
 }
 
 func TestImportRules(t *testing.T) {

@@ -1,0 +1,226 @@
+package apitest
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/target"
+	"github.com/chromedp/chromedp"
+
+	"adiukh/internal/testtool"
+)
+
+var screenshots = flag.Bool("screenshots", false, "save screenshots of the main pages to docs/screenshots")
+
+// chromium is the one headless Chromium of a test binary's browser tests,
+// started by the first of them and closed by its TestMain (CloseChromium): a test has tabs of
+// its own, each in a browser context of its own (its own cookies), which
+// costs a fraction of the two seconds of work that starting a Chromium is.
+var chromium struct {
+	mu    sync.Mutex
+	ctx   context.Context // the browser, with its first tab
+	close func()
+	// windows serializes opening and disposing of the tests' browser
+	// contexts, which parallel tests would otherwise ask of the one
+	// browser process at the same moment.
+	windows sync.Mutex
+	// said keeps the last words of Chromium (its output) and of chromedp
+	// (the messages it could not read), for a test that fails because the
+	// browser went away under it.
+	said lastWords
+}
+
+// lastWords keeps the tail of what is written to it.
+type lastWords struct {
+	mu   sync.Mutex
+	text []byte
+}
+
+func (w *lastWords) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.text = append(w.text, p...)
+	if extra := len(w.text) - 8<<10; extra > 0 {
+		w.text = append(w.text[:0], w.text[extra:]...)
+	}
+	return len(p), nil
+}
+
+func (w *lastWords) Printf(format string, args ...any) {
+	fmt.Fprintf(w, format+"\n", args...)
+}
+
+// String gives the tail but for the lines a headless Chromium writes on
+// every start in a container without D-Bus, which say nothing of a crash.
+func (w *lastWords) String() string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	var said []string
+	for _, line := range strings.Split(string(w.text), "\n") {
+		if !strings.Contains(line, ":ERROR:dbus/") {
+			said = append(said, line)
+		}
+	}
+	return strings.Join(said, "\n")
+}
+
+// Browser opens a window for the test in a browser context of its own, at
+// the size of a desktop window; it is closed when the test ends.
+func Browser(t *testing.T) context.Context {
+	t.Helper()
+	path := testtool.Need(t, "chromium", "chromium", "chromium-browser", "google-chrome")
+	// A Chromium that died (its context ended: the process crashed under
+	// a loaded machine) is started again, rather than failing every
+	// browser test after it.
+	chromium.mu.Lock()
+	for try := 1; chromium.ctx == nil || chromium.ctx.Err() != nil; try++ {
+		if chromium.close != nil {
+			chromium.close()
+		}
+		opts := []chromedp.ExecAllocatorOption{
+			chromedp.ExecPath(path),
+			chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun, chromedp.NoDefaultBrowserCheck,
+			chromedp.Flag("disable-background-networking", true),
+			chromedp.Flag("disable-component-update", true),
+			chromedp.Flag("disable-sync", true),
+			chromedp.Flag("hide-scrollbars", true),
+			// A Russian reader's browser: the pages follow Accept-Language.
+			chromedp.Flag("lang", "ru-RU"),
+			chromedp.Flag("accept-lang", "ru-RU,ru"),
+			chromedp.WindowSize(1280, 900),
+			chromedp.CombinedOutput(&chromium.said),
+		}
+		alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+		ctx, cancelBrowser := chromedp.NewContext(alloc, chromedp.WithErrorf(chromium.said.Printf))
+		chromium.ctx, chromium.close = ctx, func() { cancelBrowser(); cancelAlloc() }
+		if err := chromedp.Run(ctx); err != nil && try == 3 {
+			chromium.mu.Unlock()
+			t.Fatalf("start chromium (three times): %v", err)
+		} else if err != nil {
+			t.Logf("start chromium: %v; again", err)
+			cancelBrowser()
+			time.Sleep(time.Second)
+		}
+	}
+	browserCtx := chromium.ctx
+	chromium.mu.Unlock()
+	// A browser context of its own needs a window of its own (a tab
+	// cannot open without one in it), which chromedp does not ask for.
+	var own cdp.BrowserContextID
+	var tab target.ID
+	chromium.windows.Lock()
+	err := chromedp.Run(browserCtx, chromedp.ActionFunc(func(ctx context.Context) error {
+		b := cdp.WithExecutor(ctx, chromedp.FromContext(ctx).Browser)
+		var err error
+		if own, err = target.CreateBrowserContext().Do(b); err != nil {
+			return err
+		}
+		tab, err = target.CreateTarget("about:blank").WithBrowserContextID(own).WithNewWindow(true).WithWidth(1280).WithHeight(900).Do(b)
+		return err
+	}))
+	chromium.windows.Unlock()
+	if err != nil {
+		t.Fatalf("open a window: %v", err)
+	}
+	window, closeWindow := chromedp.NewContext(browserCtx, chromedp.WithTargetID(tab))
+	ctx, cancelTimeout := context.WithTimeout(window, 120*time.Second)
+	t.Cleanup(func() {
+		if t.Failed() && browserCtx.Err() != nil {
+			t.Logf("Chromium went away during the test (its connection was lost), so the failure above may be the browser's; its last words:\n%s", chromium.said.String())
+		}
+		cancelTimeout()
+		chromium.windows.Lock()
+		defer chromium.windows.Unlock()
+		closeWindow()
+		_ = chromedp.Run(browserCtx, chromedp.ActionFunc(func(ctx context.Context) error {
+			return target.DisposeBrowserContext(own).Do(cdp.WithExecutor(ctx, chromedp.FromContext(ctx).Browser))
+		}))
+	})
+	return ctx
+}
+
+// CloseChromium closes the tests' Chromium, if one was started.
+func CloseChromium() {
+	chromium.mu.Lock()
+	defer chromium.mu.Unlock()
+	if chromium.close != nil {
+		chromium.close()
+	}
+}
+
+// BrowserOn serves handler on a test server and opens a headless Chromium
+// for it: at gives the address of a path there, and run does the steps of
+// one thing a person does, stopping the test when a step fails.
+func BrowserOn(t *testing.T, handler http.Handler) (at func(path string) string, run func(what string, actions ...chromedp.Action)) {
+	t.Helper()
+	srv := httptest.NewServer(handler)
+	t.Cleanup(srv.Close)
+	ctx := Browser(t)
+	at = func(path string) string { return srv.URL + path }
+	run = func(what string, actions ...chromedp.Action) {
+		t.Helper()
+		if err := chromedp.Run(ctx, actions...); err != nil {
+			t.Fatalf("%s: %v", what, err)
+		}
+	}
+	return at, run
+}
+
+// Load clicks what leads to another page and waits until that page has
+// loaded, so that the next step cannot act on the page being left.
+func Load(sel string) chromedp.Action {
+	return chromedp.ActionFunc(func(ctx context.Context) error {
+		_, err := chromedp.RunResponse(ctx, chromedp.Click(sel))
+		return err
+	})
+}
+
+// Shot saves a full-page screenshot to docs/screenshots when the test runs
+// with -screenshots.
+func Shot(name string) chromedp.Action {
+	return chromedp.ActionFunc(func(ctx context.Context) error {
+		if !*screenshots {
+			return nil
+		}
+		var png []byte
+		if err := chromedp.FullScreenshot(&png, 100).Do(ctx); err != nil {
+			return err
+		}
+		root, err := moduleRoot()
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(root, "docs", "screenshots", name+".png"), png, 0o644)
+	})
+}
+
+// moduleRoot is the directory of go.mod above the test's working directory,
+// its package's: the browser tests that take screenshots need not sit at
+// one depth below it.
+func moduleRoot() (string, error) {
+	dir, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir, nil
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", errors.New("no go.mod above the working directory")
+		}
+		dir = parent
+	}
+}

@@ -1,0 +1,65 @@
+package apitest
+
+import (
+	"net/http"
+
+	"adiukh/api"
+	"adiukh/tournament/engines"
+	"adiukh/tournament/entries"
+	"adiukh/tournament/interchange"
+	"adiukh/tournament/micromatch"
+	"adiukh/tournament/people"
+	"adiukh/tournament/playercard"
+	"adiukh/tournament/ratings"
+	"adiukh/tournament/review"
+	"adiukh/tournament/search"
+	"adiukh/tournament/store"
+	"adiukh/tournament/submissions"
+	"adiukh/tournament/teams"
+)
+
+// NewRouter is the site of d as cmd/adiukh wires it: the register of
+// people, the rating lists, the entries, the search, the micro-matches and
+// the team competitions on d's database when the test gave none, on the
+// test's clock.
+func NewRouter(d api.Deps) http.Handler {
+	if st, ok := d.DB.(*store.Store); ok {
+		if d.People == nil {
+			d.People = people.NewService(st.People(), people.Options{Now: d.Now})
+		}
+		if d.Ratings == nil {
+			d.Ratings = ratings.NewService(st.Ratings(), ratings.Options{Now: d.Now})
+		}
+		if d.Entries == nil {
+			d.Entries = entries.NewService(st.Entries(), entries.Options{Now: d.Now})
+		}
+		if d.Search == nil {
+			d.Search = search.NewService(st.Search())
+		}
+		if d.PlayerCards == nil {
+			d.PlayerCards = playercard.NewService(st, d.Events)
+		}
+		if d.Submissions == nil {
+			d.Submissions = submissions.NewService(st.Submissions(), d.Events, d.Now)
+		}
+		if d.Interchange == nil {
+			opt := engines.InterchangeOptions()
+			opt.Now = d.Now
+			d.Interchange = interchange.NewService(st.Interchange(), d.Events, opt)
+		}
+		if d.Review == nil {
+			opt := engines.ReviewOptions()
+			opt.Now = d.Now
+			d.Review = review.NewService(st.Review(), d.Events, opt)
+		}
+		if d.MicroMatches == nil {
+			d.MicroMatches = micromatch.NewService(st.MicroMatches(), d.Now)
+		}
+		if d.Teams == nil {
+			opt := engines.TeamOptions()
+			opt.Now = d.Now
+			d.Teams = teams.NewService(st.Teams(), d.Events, opt)
+		}
+	}
+	return api.NewRouter(d)
+}

@@ -1,0 +1,183 @@
+package v1_test
+
+import (
+	"adiukh/api/apitest"
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+)
+
+// firstLegal is the notation of the first legal move of a game as the API
+// answers it ("c3 d4=c3-d4;…").
+func firstLegal(t *testing.T, g map[string]any) string {
+	t.Helper()
+	legal, _ := g["legal"].(string)
+	_, after, ok := strings.Cut(legal, "=")
+	if !ok {
+		t.Fatalf("game %v has no legal move", g["id"])
+	}
+	move, _, _ := strings.Cut(after, ";")
+	return move
+}
+
+// A live Russian draughts micro-match through the API, on both databases:
+// the round's game is the micro-match's first, from the drawn opening; the
+// board's Black resigns it, and the second starts at once from the same
+// opening with the colours exchanged, its page and JSON saying which game
+// it is, the opening and the first game's result; its first move is
+// played; the first game's page leads to it.
+func TestLiveMicroMatchThroughTheAPI(t *testing.T) {
+	t.Parallel()
+	forEachLiveServer(t, func(t *testing.T, s *apitest.CorrServer, arbiter string, t0 time.Time) {
+		sec := apitest.StartLiveEvent(t, s, arbiter, map[string]any{"name": "Блиц микроматчами", "game": "russian", "discipline": "blitz", "system": "round-robin",
+			"time_control": "3+2", "online": true, "micro_match": "round", "micro_count": "matches"}, map[string]string{}, "white@example.org", "black@example.org")
+		games := sec.Games(s)
+		if len(games) != 1 {
+			t.Fatalf("the round's live games: %v; want the micro-match's first alone", games)
+		}
+		first := games[0]
+		gid := int(apitest.Num(first["id"]))
+		micro, _ := first["micro_match"].(map[string]any)
+		opening, _ := micro["opening"].(map[string]any)
+		if micro == nil || apitest.Num(micro["game"]) != 1 || opening == nil || first["position"] != opening["fen"] {
+			t.Fatalf("the first game: %v; want game 1 of the micro-match at its opening's position", first)
+		}
+		white, black := int(apitest.Num(first["white"])), int(apitest.Num(first["black"]))
+		s.Must(http.StatusOK, sec.Tokens[int(apitest.Num(first[first["to_move"].(string)]))], "POST", fmt.Sprintf("/api/v1/games/%d/moves", gid),
+			map[string]any{"move": firstLegal(t, first), "ply": 0})
+		s.Clock.Set(t0.Add(20 * time.Second))
+		s.Must(http.StatusOK, sec.Tokens[black], "POST", fmt.Sprintf("/api/v1/games/%d/resign", gid), nil)
+
+		ended := s.Game(gid)
+		micro = ended["micro_match"].(map[string]any)
+		secondID := int(apitest.Num(micro["second_game"]))
+		if secondID == 0 || secondID == gid {
+			t.Fatalf("the first game over: %v; want the second game's ID", micro)
+		}
+		second := s.Game(secondID)
+		m2, _ := second["micro_match"].(map[string]any)
+		results, _ := m2["results"].([]any)
+		if int(apitest.Num(second["white"])) != black || int(apitest.Num(second["black"])) != white || second["position"] != opening["fen"] || apitest.Num(second["ply"]) != 0 ||
+			second["status"] != "running" || second["live"] != true || apitest.Num(second["white_left_ms"]) != 180000 {
+			t.Fatalf("the second game: %v; want the colours exchanged at the opening's position, its clocks full", second)
+		}
+		if apitest.Num(m2["game"]) != 2 || len(results) != 2 || results[0] == nil || results[0].(map[string]any)["score"] != "2:0" || results[1] != nil ||
+			m2["opening"].(map[string]any)["fen"] != opening["fen"] {
+			t.Errorf("the second game's micro-match: %v; want game 2, the opening, game 1's 2:0", m2)
+		}
+		// A watcher of the second game's stream sees its first move with
+		// the micro-match.
+		srv := httptest.NewServer(s.Handler)
+		defer srv.Close()
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		req, _ := http.NewRequestWithContext(ctx, "GET", fmt.Sprintf("%s/api/v1/games/%d/stream", srv.URL, secondID), nil)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		events := bufio.NewScanner(resp.Body)
+		next := func() map[string]any {
+			t.Helper()
+			for events.Scan() {
+				if data, ok := strings.CutPrefix(events.Text(), "data: "); ok {
+					var g map[string]any
+					if err := json.Unmarshal([]byte(data), &g); err != nil {
+						t.Fatal(err)
+					}
+					return g
+				}
+			}
+			t.Fatalf("the stream ended: %v", events.Err())
+			return nil
+		}
+		if g := next(); apitest.Num(g["ply"]) != 0 {
+			t.Fatalf("the stream's first event: %v", g)
+		}
+		mover := sec.Tokens[int(apitest.Num(second[second["to_move"].(string)]))]
+		if out := s.Must(http.StatusOK, mover, "POST", fmt.Sprintf("/api/v1/games/%d/moves", secondID), map[string]any{"move": firstLegal(t, second), "ply": 0}).(map[string]any); apitest.Num(out["ply"]) != 1 {
+			t.Errorf("the second game's first move: %v", out)
+		}
+		if g := next(); apitest.Num(g["ply"]) != 1 || g["micro_match"] == nil || apitest.Num(g["micro_match"].(map[string]any)["game"]) != 2 {
+			t.Errorf("the second game's move on the stream: %v; want it with its micro-match", g)
+		}
+		cancel()
+
+		board := s.Must(http.StatusOK, "", "GET", sec.Ev+"/rounds/1", nil).(map[string]any)["games"].([]any)[0].(map[string]any)
+		if board["score"] != nil {
+			t.Errorf("the board has the score %v with its second game running", board["score"])
+		}
+		if page := s.Page(nil, fmt.Sprintf("/games/%d", gid)); !strings.Contains(page, fmt.Sprintf(`href="/games/%d"`, secondID)) {
+			t.Errorf("the first game's page does not lead to the second")
+		}
+		page := s.Page(nil, fmt.Sprintf("/games/%d", secondID))
+		if !strings.Contains(page, `id="micro-match" data-game="2"`) || !strings.Contains(page, fmt.Sprint(opening["name"])) || !strings.Contains(page, "2:0") {
+			t.Errorf("the second game's page does not say its game, opening and game 1's result:\n%s", page)
+		}
+	})
+}
+
+// A correspondence section of Russian draughts micro-matches through the
+// API, on both databases: its start begins both games of the board, the
+// second with the colours exchanged, both from the board's opening; a
+// game's end is its own, and the board's result the sum of both; the
+// section's PDN has both games from the opening's FEN, each with its
+// moves.
+func TestCorrespondenceMicroMatchThroughTheAPI(t *testing.T) {
+	t.Parallel()
+	forEachLiveServer(t, func(t *testing.T, s *apitest.CorrServer, arbiter string, t0 time.Time) {
+		ev := fmt.Sprintf("/api/v1/events/%d", int(apitest.Num(s.Must(http.StatusCreated, arbiter, "POST", "/api/v1/events", map[string]any{"name": "Заочный микроматчами",
+			"game": "russian", "discipline": "correspondence", "system": "round-robin", "time_control": "10d", "micro_match": "board"}).(map[string]any)["id"])))
+		tokens := map[int]string{}
+		for i, email := range []string{"white@example.org", "black@example.org"} {
+			pid := int(apitest.Num(s.Must(http.StatusCreated, arbiter, "POST", ev+"/players", map[string]any{"name": fmt.Sprintf("Игрок %d", i+1)}).(map[string]any)["id"]))
+			tokens[pid] = s.User(email, "player")
+			s.Must(http.StatusOK, arbiter, "PUT", fmt.Sprintf("%s/players/%d/account", ev, pid), map[string]any{"email": email})
+		}
+		games := s.Must(http.StatusOK, arbiter, "POST", ev+"/start", nil).([]any)
+		if len(games) != 2 {
+			t.Fatalf("the section starts %d games, want the board's two", len(games))
+		}
+		listed := s.Must(http.StatusOK, "", "GET", ev+"/games", nil).([]any)
+		first, second := listed[0].(map[string]any), listed[1].(map[string]any)
+		m1, m2 := first["micro_match"].(map[string]any), second["micro_match"].(map[string]any)
+		fen := m1["opening"].(map[string]any)["fen"]
+		if apitest.Num(m1["game"]) != 1 || apitest.Num(m2["game"]) != 2 || first["white"] != second["black"] || first["black"] != second["white"] ||
+			first["position"] != fen || second["position"] != fen || second["status"] != "running" || apitest.Num(m1["second_game"]) != apitest.Num(second["id"]) {
+			t.Fatalf("the board's games: %v and %v", first, second)
+		}
+		moves := map[int]string{}
+		for _, g := range []map[string]any{first, second} {
+			id := int(apitest.Num(g["id"]))
+			moves[id] = firstLegal(t, g)
+			s.Must(http.StatusOK, tokens[int(apitest.Num(g[g["to_move"].(string)]))], "POST", fmt.Sprintf("/api/v1/games/%d/moves", id), map[string]any{"move": moves[id], "ply": 0})
+			// Each game's Black resigns: the board's players win one each.
+			s.Must(http.StatusOK, tokens[int(apitest.Num(g["black"]))], "POST", fmt.Sprintf("/api/v1/games/%d/resign", id), nil)
+		}
+		if page := s.Page(nil, strings.TrimPrefix(ev, "/api/v1")+"/games"); !strings.Contains(page, "1.1 <small") || !strings.Contains(page, ">(2)</small>") {
+			t.Errorf("the section's games page does not tell the micro-match's games apart:\n%s", page)
+		}
+		board := s.Must(http.StatusOK, "", "GET", ev+"/rounds/1", nil).(map[string]any)["games"].([]any)[0].(map[string]any)
+		if board["score"] != "2:2" {
+			t.Errorf("the board after both games: %v, want 2:2", board)
+		}
+		rec := httptest.NewRecorder()
+		s.Handler.ServeHTTP(rec, httptest.NewRequest("GET", ev+"/games/pdn", nil))
+		pdn := rec.Body.String()
+		if strings.Count(pdn, `[FEN "`+fmt.Sprint(fen)+`"]`) != 2 || !strings.Contains(pdn, `[Round "1.2"]`) {
+			t.Errorf("the section's PDN does not hold both games from the opening:\n%s", pdn)
+		}
+		for _, m := range moves {
+			if !strings.Contains(pdn, strings.ReplaceAll(m, ":", "x")) {
+				t.Errorf("the section's PDN lacks the move %s:\n%s", m, pdn)
+			}
+		}
+	})
+}

@@ -1,0 +1,85 @@
+package web_test
+
+import (
+	"fmt"
+	"net/http"
+	"net/url"
+	"regexp"
+	"strings"
+	"testing"
+
+	"adiukh/api/apitest"
+	"adiukh/tournament"
+	"adiukh/tournament/ical/icaltest"
+	"adiukh/tournament/store/storetest"
+)
+
+// A player makes the address of their own calendar on the account page,
+// shown once; calendar programs fetch it without signing in and find the
+// followed event and the player's game of the published round. A new
+// address replaces the old one; a revoked one answers 404.
+func TestMyICS(t *testing.T) {
+	t.Parallel()
+	for name, st := range storetest.Open(t) {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			s := apitest.NewWebServerOn(t, st)
+			played := s.RoundRobin(2)
+			players := s.Must(http.StatusOK, "", "GET", fmt.Sprintf("/api/v1/events/%d/players", played), nil)["players"].([]any)
+			s.Must(http.StatusOK, tournament.ArbiterRole, "PUT", fmt.Sprintf("/api/v1/events/%d/players/%d/account", played, apitest.Num(players[0].(map[string]any)["id"])),
+				map[string]any{"email": "player@example.org"})
+			followed := calendarEvent(s.Server, "Кубок Адыгеи", "rapid", "2026-12-05", "2026-12-07", "Майкоп")
+			player := s.SignIn(tournament.PlayerRole)
+			if rec := player.Post(fmt.Sprintf("/events/%d/follow", followed), url.Values{"follow": {"1"}}); rec.Code != http.StatusSeeOther {
+				t.Fatalf("follow: %d", rec.Code)
+			}
+			address := regexp.MustCompile(`http://example\.com/my\.ics\?token=[A-Za-z0-9_-]+`)
+			newAddress := func() string {
+				t.Helper()
+				rec := player.Post("/account/calendar", url.Values{})
+				feed := address.FindString(rec.Body.String())
+				if rec.Code != http.StatusCreated || feed == "" {
+					t.Fatalf("making the address: %d\n%s", rec.Code, rec.Body)
+				}
+				return strings.TrimPrefix(feed, "http://example.com")
+			}
+			old, feed := newAddress(), newAddress()
+			anon := s.Anonymous()
+			if rec := anon.Get(old); rec.Code != http.StatusNotFound {
+				t.Errorf("the replaced address: %d, want 404", rec.Code)
+			}
+			rec := anon.Get(feed)
+			if rec.Code != http.StatusOK || !strings.HasPrefix(rec.Header().Get("Content-Type"), "text/calendar") {
+				t.Fatalf("%s: %d %s", feed, rec.Code, rec.Header().Get("Content-Type"))
+			}
+			cal, events := icaltest.Parse(t, rec.Body.Bytes())
+			if cal.Get("X-WR-CALNAME") != "Мой календарь adiukh" || cal.Get("REFRESH-INTERVAL") != "PT1H" {
+				t.Errorf("calendar name %q, refresh %q", cal.Get("X-WR-CALNAME"), cal.Get("REFRESH-INTERVAL"))
+			}
+			var sawEvent, sawGame bool
+			for _, e := range events {
+				switch {
+				case e.Get("UID") == fmt.Sprintf("event-%d@example.com", followed):
+					sawEvent = e.Get("SUMMARY") == "Кубок Адыгеи"
+				case strings.HasPrefix(e.Get("UID"), "game-"):
+					sawGame = strings.HasPrefix(e.Get("SUMMARY"), "Тур 1, Первенство Майкопа: ") && strings.Contains(e.Get("SUMMARY"), "Игрок 2") &&
+						e.Get("URL") == fmt.Sprintf("http://example.com/events/%d?round=1", played) && e.Get("SEQUENCE") == "0"
+				}
+			}
+			if !sawEvent || !sawGame {
+				t.Errorf("the feed lacks the followed event (%v) or the player's game (%v):\n%s", sawEvent, sawGame, rec.Body)
+			}
+			if !strings.Contains(player.Get("/account").Body.String(), "Адрес сделан") {
+				t.Errorf("the account page does not tell the address is made")
+			}
+			if rec := player.Post("/account/calendar/revoke", url.Values{}); rec.Code != http.StatusSeeOther {
+				t.Fatalf("revoke: %d", rec.Code)
+			}
+			for _, path := range []string{feed, "/my.ics", "/my.ics?token=adkcal_nothing"} {
+				if rec := anon.Get(path); rec.Code != http.StatusNotFound {
+					t.Errorf("%s: %d, want 404", path, rec.Code)
+				}
+			}
+		})
+	}
+}
