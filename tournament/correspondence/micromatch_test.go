@@ -8,6 +8,7 @@ import (
 
 	"adiukh/rules"
 	"adiukh/tournament"
+	"adiukh/tournament/catalog"
 	"adiukh/tournament/correspondence"
 	"adiukh/tournament/engines"
 	"adiukh/tournament/export"
@@ -396,6 +397,21 @@ func TestLiveMicroMatchSheets(t *testing.T) {
 					if m = strings.ReplaceAll(m, ":", "x"); !strings.Contains(parts[i], m) {
 						t.Errorf("game %d of the PDN lacks its move %s:\n%s", i+1, m, parts[i])
 					}
+				}
+			}
+			// The game record (its PDF) has the opening's moves and the
+			// game's.
+			d, err := sec.events.EventData(sec.ctx, sec.eventID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i, moves := range [][]string{moves1, moves2} {
+				rec, err := export.MicroGameRecordView(d, 1, 1, i+1, catalog.Russian)
+				if err != nil {
+					t.Fatalf("game %d's record: %v", i+1, err)
+				}
+				if want := len(opening.Moves) + len(moves); len(rec.Moves) != want || rec.Moves[len(rec.Moves)-1] != moves[len(moves)-1] {
+					t.Errorf("game %d's record has the moves %v; want the opening's and %v", i+1, rec.Moves, moves)
 				}
 			}
 			if b := boardOf(t, sec); b.Sheet != "" || board.ID != b.ID {
