@@ -8,10 +8,13 @@ import (
 
 	"adiukh/rules"
 	"adiukh/tournament"
+	"adiukh/tournament/catalog"
 	"adiukh/tournament/correspondence"
 	"adiukh/tournament/engines"
+	"adiukh/tournament/export"
 	"adiukh/tournament/store"
 	"adiukh/tournament/store/storetest"
+	"adiukh/tournament/teams"
 )
 
 // liveMicroEvent is an online blitz event of Russian draughts micro-matches
@@ -238,6 +241,17 @@ func TestCorrespondenceMicroMatch(t *testing.T) {
 				}
 			}
 			first, second := games[0], games[1]
+			// A correspondence game's moves are on the board as they are
+			// made, in its own sheet, as an ordinary game's are.
+			move := legalMove(t, first.Position)
+			if _, err := svc.Move(sec.as(first.PlayerID(first.ToMove)), correspondence.MoveInput{GameID: first.ID, Move: move}); err != nil {
+				t.Fatal(err)
+			}
+			b := boardOfRound(t, sec, first.Round, first.Board)
+			o := rounds[first.Round-1].OpeningOf(first.Board)
+			if rep, err := tournament.CheckMicroSheet(o, b.MicroSheets[0].Sheet); err != nil || !rep.Valid || !strings.Contains(b.MicroSheets[0].Sheet, move) || b.MicroSheets[1].Sheet != "" || b.Sheet != "" {
+				t.Fatalf("after game 1's move %s the board's sheets are %+v (%+v, %v), its own %q", move, b.MicroSheets, rep, err, b.Sheet)
+			}
 			if _, err := svc.Resign(sec.as(first.BlackID), first.ID); err != nil {
 				t.Fatal(err)
 			}
@@ -268,4 +282,141 @@ func boardOfRound(t *testing.T, sec *section, round, board int) tournament.Game 
 	}
 	t.Fatalf("round %d has no board %d", round, board)
 	return tournament.Game{}
+}
+
+// The games of a live micro-match keep their moves on the board, each in
+// its own sheet (tournament.Game MicroSheets) from the opening, written as
+// the game ends: the event's PDN (package export) has both games with
+// their moves. A game the arbiter reopens keeps the moves played so far
+// and loses its result, and the board its sum; its sheet is replaced by
+// the longer game when it ends again. On both databases.
+func TestLiveMicroMatchSheets(t *testing.T) {
+	t.Parallel()
+	for name, st := range storetest.Open(t) {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			svc, clk := serviceAt(st, t0)
+			sec, games := liveMicroEvent(t, st, svc, clk, "games")
+			board := boardOf(t, sec)
+			rounds, err := sec.events.Rounds(sec.ctx, sec.eventID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			opening := rounds[0].OpeningOf(1)
+			at := 0
+			// play makes n moves in the game from its position, each the
+			// first legal one, and returns the game as it stands.
+			play := func(v correspondence.View, n int) (correspondence.View, []string) {
+				t.Helper()
+				var moves []string
+				for range n {
+					at++
+					clk.Set(t0.Add(time.Duration(at) * time.Second))
+					move := legalMove(t, v.Position)
+					next, err := svc.Move(sec.as(v.PlayerID(v.ToMove)), correspondence.MoveInput{GameID: v.ID, Move: move, Ply: v.Ply})
+					if err != nil {
+						t.Fatal(err)
+					}
+					v, moves = *next, append(moves, move)
+				}
+				return v, moves
+			}
+			checked := func(game int, want []string) {
+				t.Helper()
+				ms := boardOf(t, sec).MicroSheets[game-1]
+				rep, err := tournament.CheckMicroSheet(opening, ms.Sheet)
+				if err != nil || !rep.Valid {
+					t.Fatalf("game %d's sheet %q: %+v, %v; want one the opening replays", game, ms.Sheet, rep, err)
+				}
+				for _, m := range want {
+					if !strings.Contains(ms.Sheet, m) {
+						t.Errorf("game %d's sheet %q lacks %s", game, ms.Sheet, m)
+					}
+				}
+			}
+
+			first, moves1 := play(games[0], 2)
+			if b := boardOf(t, sec); b.MicroSheets != [2]tournament.MicroSheet{} {
+				t.Fatalf("a live game's moves are on the board before it ends: %+v", b.MicroSheets)
+			}
+			if _, err := svc.Resign(sec.as(first.PlayerID(first.ToMove)), first.ID); err != nil {
+				t.Fatal(err)
+			}
+			checked(1, moves1)
+
+			all, err := svc.Games(sec.ctx, sec.eventID)
+			if err != nil || len(all) != 2 {
+				t.Fatalf("after game 1: %d games, %v", len(all), err)
+			}
+			second, moves2 := play(all[1], 1)
+			if _, err := svc.Resign(sec.as(second.PlayerID(second.ToMove)), second.ID); err != nil {
+				t.Fatal(err)
+			}
+			checked(2, moves2)
+			if b := boardOf(t, sec); b.Result == nil {
+				t.Fatalf("the board after both games has no result: games %+v", b.MicroGames)
+			}
+
+			// The arbiter reopens game 2: its result and the board's sum
+			// go, the moves played stay.
+			if _, err := svc.Reopen(sec.ctx, correspondence.ReopenInput{GameID: second.ID, Seconds: 60, Reason: "сбой связи"}); err != nil {
+				t.Fatal(err)
+			}
+			if b := boardOf(t, sec); b.Result != nil || b.MicroGames[1] != nil || b.MicroGames[0] == nil {
+				t.Fatalf("game 2 reopened: the board has %+v, games %+v; want game 1's result alone", b.Result, b.MicroGames)
+			}
+			checked(2, moves2)
+			again, err := svc.Game(sec.ctx, second.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			reopened, more := play(*again, 2)
+			if _, err := svc.Resign(sec.as(reopened.PlayerID(reopened.ToMove)), reopened.ID); err != nil {
+				t.Fatal(err)
+			}
+			moves2 = append(moves2, more...)
+			checked(2, moves2)
+
+			var pdn strings.Builder
+			x := export.New(sec.events, teams.NewService(st.Teams(), sec.events, engines.TeamOptions()))
+			skipped, err := x.PDN(sec.ctx, &pdn, sec.eventID)
+			if err != nil || len(skipped) != 0 {
+				t.Fatalf("the event's PDN: skipped %+v, %v", skipped, err)
+			}
+			got := pdn.String()
+			parts := strings.Split(got, `[Round "1.2"]`)
+			if len(parts) != 2 || !strings.Contains(parts[0], `[Round "1.1"]`) {
+				t.Fatalf("the event's PDN has not games 1.1 and 1.2:\n%s", got)
+			}
+			for i, moves := range [][]string{moves1, moves2} {
+				if !strings.Contains(parts[i], `[FEN "`+opening.FEN+`"]`) {
+					t.Errorf("game %d of the PDN lacks the opening's position:\n%s", i+1, parts[i])
+				}
+				for _, m := range moves {
+					// PDN writes a capture with x.
+					if m = strings.ReplaceAll(m, ":", "x"); !strings.Contains(parts[i], m) {
+						t.Errorf("game %d of the PDN lacks its move %s:\n%s", i+1, m, parts[i])
+					}
+				}
+			}
+			// The game record (its PDF) has the opening's moves and the
+			// game's.
+			d, err := sec.events.EventData(sec.ctx, sec.eventID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i, moves := range [][]string{moves1, moves2} {
+				rec, err := export.MicroGameRecordView(d, 1, 1, i+1, catalog.Russian)
+				if err != nil {
+					t.Fatalf("game %d's record: %v", i+1, err)
+				}
+				if want := len(opening.Moves) + len(moves); len(rec.Moves) != want || rec.Moves[len(rec.Moves)-1] != moves[len(moves)-1] {
+					t.Errorf("game %d's record has the moves %v; want the opening's and %v", i+1, rec.Moves, moves)
+				}
+			}
+			if b := boardOf(t, sec); b.Sheet != "" || board.ID != b.ID {
+				t.Errorf("the board keeps a sheet of its own: %q", b.Sheet)
+			}
+		})
+	}
 }

@@ -267,7 +267,22 @@ func (s *Service) finish(tx Tx, p *play, u *tournament.User, res tournament.Resu
 	g.Status, g.Result, g.Note, g.OfferBy, g.EndedAt = Finished, &res, note, nil, s.now().UTC()
 	switch {
 	case g.MicroGame != 0:
-		forfeited, err := recordMicroGame(tx, g, &res)
+		// A live game's moves become its sheet of the board now, as an
+		// ordinary live game's become the board's; a correspondence
+		// game's are there already (syncSheet).
+		var sheet string
+		if g.Live {
+			moves, err := tx.Moves(g.ID)
+			if err != nil {
+				return err
+			}
+			if len(moves) > 0 {
+				if sheet, err = sheetText(p.e.Game, p.st, g, moves); err != nil {
+					return err
+				}
+			}
+		}
+		forfeited, err := recordMicroGame(tx, g, &res, sheet)
 		if err != nil {
 			return err
 		}
@@ -334,7 +349,7 @@ func (s *Service) toAdjudication(tx Tx, p *play, u *tournament.User, action, not
 // the correspondence game plays and keeps its round's status in step.
 func setRoundResult(tx Tx, g *Game, res *tournament.Result) error {
 	if g.MicroGame != 0 {
-		_, err := recordMicroGame(tx, g, res)
+		_, err := recordMicroGame(tx, g, res, "")
 		return err
 	}
 	return updateRoundGame(tx, g, func(tg *tournament.Game) { tg.Result = res })

@@ -78,20 +78,31 @@ func pdnClock(d time.Duration) string {
 	return fmt.Sprintf("%d:%02d:%02d.%d", tenths/36000, tenths/600%60, tenths/10%60, tenths%10)
 }
 
-// syncSheet writes the moves into the event's game.
-// A micro-match's game keeps its moves here: the board's sheet is one
-// game's, and the section's records (PDN) have both.
+// syncSheet writes the moves into the event's game: a micro-match's game's
+// into that game's sheet of the board (tournament.Game MicroSheets), the
+// board's own sheet being no one game's.
 func syncSheet(tx Tx, k tournament.GameKind, st *Settings, g *Game, moves []Move) error {
-	if g.MicroGame != 0 {
-		return nil
-	}
 	sheet, err := sheetText(k, st, g, moves)
 	if err != nil {
 		return err
 	}
 	return updateRoundGame(tx, g, func(tg *tournament.Game) {
+		if g.MicroGame != 0 {
+			tg.MicroSheets[g.MicroGame-1] = microSheet(sheet)
+			return
+		}
 		tg.Sheet, tg.SheetReport = sheet, nil
 	})
+}
+
+// microSheet is a micro-match game's sheet as the server writes it: the
+// opening's position in its FEN header and the moves played after it, which
+// tournament.CheckMicroSheet reads as a sheet of the moves after the
+// opening. Like a server game's board sheet it has no report: the server
+// played the moves by the rules, and a result by resignation or on time is
+// no sheet's to contradict.
+func microSheet(sheet string) tournament.MicroSheet {
+	return tournament.MicroSheet{Sheet: sheet}
 }
 
 // pdnGame is one game for the PDN export.

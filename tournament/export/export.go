@@ -51,8 +51,8 @@ func (x *Exporter) stamp(events ...*report.Event) {
 }
 
 // individualEvent refuses the documents only an individual event has (game
-// records, PDN, TRF): a team event's rounds are matches, printed as match
-// cards and team tables instead.
+// records, TRF): a team event's rounds are matches, printed as match cards
+// and team tables instead (its games' PDN reads them, pdnBoards).
 func (x *Exporter) individualEvent(ctx context.Context, eventID int64) error {
 	team, err := x.isTeamEvent(ctx, eventID)
 	if err != nil {

@@ -15,6 +15,8 @@ import (
 
 // Skipped is a game with a score sheet that an export left out, and why.
 type Skipped struct {
+	// Board is the game's number in its round: a team event's, across its
+	// matches (teams.GameNumber), as its results are entered.
 	Round, Board int
 	// Problem names the move that stopped the sheet's replay.
 	Problem rules.Message
@@ -25,86 +27,160 @@ func (s Skipped) Message() rules.Message {
 	return say("round %d, board %d: the score sheet does not replay (%s)", s.Round, s.Board, s.Problem)
 }
 
+// pdnBoard is a game as the PDN writes it: its round, its board as the
+// event numbers it (a team event's within the match), and in a team event
+// the teams of the board's White and Black.
+type pdnBoard struct {
+	round                *tournament.Round
+	game                 *tournament.Game
+	board                int
+	whiteTeam, blackTeam string
+}
+
+// skipped is the board left out for problem.
+func (b *pdnBoard) skipped(problem rules.Message) Skipped {
+	return Skipped{Round: b.round.Number, Board: b.game.Board, Problem: problem}
+}
+
 // PDN writes every game of the event's visible rounds that has a score sheet
-// as PDN 3.0, in round and board order. Each sheet is replayed by the rules
-// and written from the replay (full notation, the rules' GameType and
-// Variant); the tags name the event, round, board and players as the event
-// has them, and the result is the one entered for the game (where the
+// as PDN 3.0, in round and board order (a team event's match by match, in
+// table order). Each sheet is replayed by the rules and written from the
+// replay (full notation, the rules' GameType and Variant); the tags name the
+// event, round, board and players as the event has them, a team event's
+// games their players' teams too (WhiteTeam and BlackTeam, as PGN readers
+// know them), and the result is the one entered for the game (where the
 // arbiter accepted one the sheet does not show, in ArbiterScore beside the
 // sheet's own). Sheets whose moves do not replay cannot be written as the
 // game that was played: they are left out and returned as skipped.
 func (x *Exporter) PDN(ctx context.Context, w io.Writer, eventID int64) ([]Skipped, error) {
-	d, err := x.eventData(ctx, eventID)
+	d, boards, err := x.pdnBoards(ctx, eventID)
 	if err != nil {
 		return nil, err
 	}
 	if d.Event.MicroMatch.On() {
-		return microMatchPDN(w, d)
+		return microMatchPDN(w, d, boards)
 	}
 	var skipped []Skipped
 	first := true
-	for _, r := range d.Rounds {
-		for i := range r.Games {
-			g := &r.Games[i]
-			if g.Sheet == "" || g.IsBye() {
+	for i := range boards {
+		b := &boards[i]
+		g := b.game
+		if g.Sheet == "" {
+			continue
+		}
+		if d.Event.Game.OrAdiukh() != tournament.AdiukhGame {
+			pdn, problem := gamePDN(d, b)
+			if problem.Format != "" {
+				skipped = append(skipped, b.skipped(problem))
 				continue
 			}
-			if d.Event.Game.OrAdiukh() != tournament.AdiukhGame {
-				pdn, problem := gamePDN(d, r.Number, g)
-				if problem.Format != "" {
-					skipped = append(skipped, Skipped{Round: r.Number, Board: g.Board, Problem: problem})
-					continue
-				}
-				if !first {
-					pdn = "\n" + pdn
-				}
-				first = false
-				if _, err := io.WriteString(w, pdn); err != nil {
-					return nil, fmt.Errorf("write PDN: %w", err)
-				}
-				continue
-			}
-			rep := rules.ValidateSheet(g.Sheet)
-			if !rep.Replayed() {
-				skipped = append(skipped, Skipped{Round: r.Number, Board: g.Board, Problem: replayProblem(rep)})
-				continue
-			}
-			tags := pdnTags(d, r.Number, g)
-			switch res := g.Result; {
-			case res != nil && res.Played() && g.OverrideReason != "":
-				// The arbiter accepted a result the sheet does not show: the
-				// moves keep their own ending, which a reader checks them
-				// against, and the result that counts has tags of its own.
-				tags = append(tags, rules.Header{Key: "ArbiterScore", Value: res.Score()})
-				if res.EndReason != tournament.FinalPosition {
-					tags = append(tags, rules.Header{Key: "ArbiterTermination", Value: string(res.EndReason)})
-				}
-			case res != nil && res.Played():
-				// The entered result is the game's result; the domain and
-				// the rules spell the end reasons alike.
-				rep.Result = &rules.Score{White: res.White, Black: res.Black}
-				rep.Reason = rules.EndReason(res.EndReason)
-			}
-			setTags(rep.Sheet, tags)
 			if !first {
-				if _, err := io.WriteString(w, "\n"); err != nil {
-					return nil, fmt.Errorf("write PDN: %w", err)
-				}
+				pdn = "\n" + pdn
 			}
 			first = false
-			if _, err := io.WriteString(w, rep.PDN()); err != nil {
+			if _, err := io.WriteString(w, pdn); err != nil {
+				return nil, fmt.Errorf("write PDN: %w", err)
+			}
+			continue
+		}
+		rep := rules.ValidateSheet(g.Sheet)
+		if !rep.Replayed() {
+			skipped = append(skipped, b.skipped(replayProblem(rep)))
+			continue
+		}
+		tags := pdnTags(d, b)
+		switch res := g.Result; {
+		case res != nil && res.Played() && g.OverrideReason != "":
+			// The arbiter accepted a result the sheet does not show: the
+			// moves keep their own ending, which a reader checks them
+			// against, and the result that counts has tags of its own.
+			tags = append(tags, rules.Header{Key: "ArbiterScore", Value: res.Score()})
+			if res.EndReason != tournament.FinalPosition {
+				tags = append(tags, rules.Header{Key: "ArbiterTermination", Value: string(res.EndReason)})
+			}
+		case res != nil && res.Played():
+			// The entered result is the game's result; the domain and
+			// the rules spell the end reasons alike.
+			rep.Result = &rules.Score{White: res.White, Black: res.Black}
+			rep.Reason = rules.EndReason(res.EndReason)
+		}
+		setTags(rep.Sheet, tags)
+		if !first {
+			if _, err := io.WriteString(w, "\n"); err != nil {
 				return nil, fmt.Errorf("write PDN: %w", err)
 			}
 		}
+		first = false
+		if _, err := io.WriteString(w, rep.PDN()); err != nil {
+			return nil, fmt.Errorf("write PDN: %w", err)
+		}
 	}
 	return skipped, nil
+}
+
+// pdnBoards reads the event and its games with two players, round by
+// round: an individual event's by board, a team event's match by match
+// (through teams.Service), each board with its players' teams. The event
+// data's players are a team event's rosters.
+func (x *Exporter) pdnBoards(ctx context.Context, eventID int64) (*tournament.EventData, []pdnBoard, error) {
+	team, err := x.isTeamEvent(ctx, eventID)
+	if err != nil {
+		return nil, nil, err
+	}
+	if !team {
+		d, err := x.events.EventData(ctx, eventID)
+		if err != nil {
+			return nil, nil, err
+		}
+		var boards []pdnBoard
+		for ri := range d.Rounds {
+			r := &d.Rounds[ri]
+			for gi := range r.Games {
+				if g := &r.Games[gi]; !g.IsBye() {
+					boards = append(boards, pdnBoard{round: r, game: g, board: g.Board})
+				}
+			}
+		}
+		return d, boards, nil
+	}
+	td, err := x.teams.TeamEventData(ctx, eventID)
+	if err != nil {
+		return nil, nil, err
+	}
+	d := &tournament.EventData{Event: td.Event}
+	for _, t := range td.Teams {
+		d.Players = append(d.Players, t.Roster...)
+	}
+	var boards []pdnBoard
+	for ri := range td.Rounds {
+		r := &td.Rounds[ri]
+		for _, m := range r.Matches {
+			home, away := td.Team(m.HomeID), td.Team(m.AwayID)
+			if home == nil || away == nil {
+				continue // a bye: no games
+			}
+			for _, mb := range m.Boards {
+				g := mb.Game
+				if g == nil || g.IsBye() {
+					continue // an empty board: no game
+				}
+				b := pdnBoard{round: &r.Round, game: g, board: mb.Board, whiteTeam: home.Name, blackTeam: away.Name}
+				if g.WhiteID != mb.HomePlayerID {
+					b.whiteTeam, b.blackTeam = away.Name, home.Name
+				}
+				boards = append(boards, b)
+			}
+		}
+	}
+	return d, boards, nil
 }
 
 // gamePDN is the PDN of a game of another game than Adiukh, replayed by
 // its rules (rules.Game), with the event's tags in front of the sheet's
 // and, where the arbiter entered a result the sheet agrees with or does
 // not give, that result; or the problem that stopped the replay.
-func gamePDN(d *tournament.EventData, n int, g *tournament.Game) (string, rules.Message) {
+func gamePDN(d *tournament.EventData, b *pdnBoard) (string, rules.Message) {
+	g := b.game
 	verdicts := d.Event.Game.Rules().ValidateGames(g.Sheet)
 	if len(verdicts) == 0 || verdicts[0].PDN == "" {
 		for _, v := range verdicts {
@@ -116,7 +192,7 @@ func gamePDN(d *tournament.EventData, n int, g *tournament.Game) (string, rules.
 		}
 		return "", say("the score sheet is not valid")
 	}
-	tags := pdnTags(d, n, g)
+	tags := pdnTags(d, b)
 	text := verdicts[0].PDN
 	if res := g.Result; res != nil && res.Played() {
 		result := strings.ReplaceAll(res.Score(), ":", "-")
@@ -154,7 +230,8 @@ func withTags(pdn string, tags []rules.Header) string {
 }
 
 // pdnTags are the tags the event knows better than the sheet does.
-func pdnTags(d *tournament.EventData, n int, g *tournament.Game) []rules.Header {
+func pdnTags(d *tournament.EventData, b *pdnBoard) []rules.Header {
+	g := b.game
 	e := d.Event
 	site := e.Venue
 	if e.City != "" && site != "" {
@@ -167,12 +244,15 @@ func pdnTags(d *tournament.EventData, n int, g *tournament.Game) []rules.Header 
 		tags = append(tags, rules.Header{Key: "Site", Value: site})
 	}
 	tags = append(tags, rules.Header{Key: "Date", Value: pdnDate(e)})
-	tags = append(tags, rules.Header{Key: "Round", Value: strconv.Itoa(n)}, rules.Header{Key: "Board", Value: strconv.Itoa(g.Board)})
+	tags = append(tags, rules.Header{Key: "Round", Value: strconv.Itoa(b.round.Number)}, rules.Header{Key: "Board", Value: strconv.Itoa(b.board)})
 	if p := d.Player(g.WhiteID); p != nil {
 		tags = append(tags, rules.Header{Key: "White", Value: p.Name})
 	}
 	if p := d.Player(g.BlackID); p != nil {
 		tags = append(tags, rules.Header{Key: "Black", Value: p.Name})
+	}
+	if b.whiteTeam != "" {
+		tags = append(tags, rules.Header{Key: "WhiteTeam", Value: b.whiteTeam}, rules.Header{Key: "BlackTeam", Value: b.blackTeam})
 	}
 	return tags
 }
@@ -211,25 +291,19 @@ func pdnDate(e *tournament.Event) string {
 // sheet came in, replayed from the opening by rules/russian. A sheet whose
 // moves do not replay leaves its game without moves, and is returned as
 // skipped.
-func microMatchPDN(w io.Writer, d *tournament.EventData) ([]Skipped, error) {
+func microMatchPDN(w io.Writer, d *tournament.EventData, boards []pdnBoard) ([]Skipped, error) {
 	var b strings.Builder
 	var skipped []Skipped
-	for _, r := range d.Rounds {
-		for i := range r.Games {
-			g := &r.Games[i]
-			if g.IsBye() {
-				continue
+	for i := range boards {
+		for game := range 2 {
+			text, problem := microGamePDN(d, &boards[i], game)
+			if problem.Format != "" {
+				skipped = append(skipped, boards[i].skipped(problem))
 			}
-			for game := range 2 {
-				text, problem := microGamePDN(d, &r, g, game)
-				if problem.Format != "" {
-					skipped = append(skipped, Skipped{Round: r.Number, Board: g.Board, Problem: problem})
-				}
-				if b.Len() > 0 {
-					b.WriteString("\n")
-				}
-				b.WriteString(text)
+			if b.Len() > 0 {
+				b.WriteString("\n")
 			}
+			b.WriteString(text)
 		}
 	}
 	if _, err := io.WriteString(w, b.String()); err != nil {
@@ -240,13 +314,16 @@ func microMatchPDN(w io.Writer, d *tournament.EventData) ([]Skipped, error) {
 
 // microGamePDN is game 0 or 1 of a micro-match board as PDN, or the game
 // without its moves and the problem that stopped its sheet's replay.
-func microGamePDN(d *tournament.EventData, r *tournament.Round, g *tournament.Game, game int) (string, rules.Message) {
-	played := *g
+func microGamePDN(d *tournament.EventData, b *pdnBoard, game int) (string, rules.Message) {
+	g, r := b.game, b.round
+	played, board := *g, *b
+	board.game = &played
 	if game == 1 {
 		// The second game exchanges the colours.
 		played.WhiteID, played.BlackID = g.BlackID, g.WhiteID
+		board.whiteTeam, board.blackTeam = b.blackTeam, b.whiteTeam
 	}
-	tags := pdnTags(d, r.Number, &played)
+	tags := pdnTags(d, &board)
 	for j := range tags {
 		if tags[j].Key == "Round" {
 			tags[j].Value = fmt.Sprintf("%d.%d", r.Number, game+1)
@@ -279,13 +356,13 @@ func microGamePDN(d *tournament.EventData, r *tournament.Round, g *tournament.Ga
 		}
 		return withTags(moves, tags), problem
 	}
-	var b strings.Builder
+	var text strings.Builder
 	tags = append(tags, rules.Header{Key: "Result", Value: result})
 	for _, t := range tags {
-		fmt.Fprintf(&b, "[%s %q]\n", t.Key, t.Value)
+		fmt.Fprintf(&text, "[%s %q]\n", t.Key, t.Value)
 	}
-	b.WriteString(result + "\n")
-	return b.String(), problem
+	text.WriteString(result + "\n")
+	return text.String(), problem
 }
 
 // microMoves is the PDN of a micro-match game's sheet from its opening's
