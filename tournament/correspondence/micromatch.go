@@ -87,10 +87,10 @@ func exchanged(g Game) Game {
 // board (nil: the game reopened) and, when both are over, the board's
 // result, their sum; and sheet, when not "", as that game's sheet (a game
 // reopened keeps the moves played so far, as a board keeps an ordinary
-// game's, until it ends again). A live first game lost by forfeit (a player who did
-// not show up, or the arbiter's decision) forfeits the micro-match: the second is
-// recorded lost by the same player, as a board the pairing forfeits, and
-// not played. It reports whether that was so. (A correspondence section's
+// game's, until it ends again). A live first game lost by forfeit (a
+// player who did not show up, or the arbiter's decision) forfeits the
+// micro-match: the second is recorded lost by the same player, as a board
+// the pairing forfeits, and not played. It reports whether that was so. (A correspondence section's
 // second game runs already, and ends on its own.)
 func recordMicroGame(tx Tx, g *Game, res *tournament.Result, sheet string) (forfeited bool, err error) {
 	err = updateRoundGame(tx, g, func(tg *tournament.Game) {
