@@ -517,19 +517,23 @@ func TestFederationExport(t *testing.T) {
 }
 
 // TestTeamEventIndividualDocumentsRefused checks that the documents only an
-// individual event has are refused for a team event with a reason.
+// individual event has are refused for a team event with a reason, and
+// that its games' PDN is not among them.
 func TestTeamEventIndividualDocumentsRefused(t *testing.T) {
 	t.Parallel()
 	apitest.ForEachServer(t, func(t *testing.T, s *apitest.Server) {
 		id := apitest.Num(s.Must(http.StatusCreated, tournament.ArbiterRole, "POST", "/api/v1/events",
 			map[string]any{"name": "Командный кубок", "discipline": "rapid-team", "system": "round-robin", "time_control": "8+4"})["id"])
-		for _, path := range []string{"/rounds/1/games/1/record.pdf", "/games.pdn", "/export.trf"} {
+		for _, path := range []string{"/rounds/1/games/1/record.pdf", "/export.trf"} {
 			t.Run(path, func(t *testing.T) {
 				code, body := s.Do("", "GET", fmt.Sprintf("/api/v1/events/%d%s", id, path), nil)
 				if msg, _ := body["message"].(string); code != http.StatusBadRequest || body["field"] != "event" || !strings.Contains(msg, "is a team event") {
 					t.Errorf("status %d, answer %v; want 400 naming the team event", code, body)
 				}
 			})
+		}
+		if rec := s.Download("", fmt.Sprintf("/api/v1/events/%d/games.pdn", id), nil); rec.Code != http.StatusOK {
+			t.Errorf("the games of a team event as PDN: status %d, want 200: %s", rec.Code, rec.Body.String())
 		}
 		if rec := s.Download("", fmt.Sprintf("/api/v1/events/%d/scoresheets.pdf?count=2", id), nil); rec.Code != http.StatusOK {
 			t.Errorf("blank score sheets of a team event: status %d, want 200: %s", rec.Code, rec.Body.String())

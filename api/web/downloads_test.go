@@ -80,13 +80,13 @@ func TestDownloadLinks(t *testing.T) {
 		apitest.MustStatus(t, "team pairings", rec.Code, http.StatusOK, rec.Body.String())
 		links := apiLinks(rec.Body.String())
 		var want []string
-		for _, doc := range []string{"/standings.pdf?lang=ru", "/standings.csv?dialect=excel", "/standings.csv", "/standings.xlsx", "/crosstable.pdf?lang=ru", "/boards.pdf?lang=ru", "/scoresheets.pdf?lang=ru", "/rounds/1/matches.pdf?lang=ru", "/rounds/1/pairings.pdf?lang=ru", "/rounds/1/scoresheets.pdf?lang=ru"} {
+		for _, doc := range []string{"/standings.pdf?lang=ru", "/standings.csv?dialect=excel", "/standings.csv", "/standings.xlsx", "/crosstable.pdf?lang=ru", "/boards.pdf?lang=ru", "/games.pdn?lang=ru", "/scoresheets.pdf?lang=ru", "/rounds/1/matches.pdf?lang=ru", "/rounds/1/pairings.pdf?lang=ru", "/rounds/1/scoresheets.pdf?lang=ru"} {
 			want = append(want, fmt.Sprintf("/api/v1/events/%d%s", te.ID, doc))
 		}
 		slices.Sort(links)
 		slices.Sort(want)
 		if !slices.Equal(links, want) {
-			t.Errorf("a team event links\n%v\nwant its team documents, without TRF and PDN:\n%v", links, want)
+			t.Errorf("a team event links\n%v\nwant its team documents and PDN, without TRF:\n%v", links, want)
 		}
 		if body := apitest.PageText(rec); !strings.Contains(body, apitest.RuT("docs.match_cards_pdf")) {
 			t.Errorf("the team round's documents do not offer match cards")
