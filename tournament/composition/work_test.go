@@ -80,19 +80,36 @@ func TestWorkQueueConcurrency(t *testing.T) {
 	}
 	var wg sync.WaitGroup
 	errs := make(chan error, 5)
-	for _, account := range []int64{1, 1, 1, 2, 3} {
+	start := func(account int64) {
 		wg.Go(func() { errs <- q.Do(context.Background(), account, job(account)) })
 	}
-	// Of the five, two run and three wait; a sixth finds the queue full.
-	for deadline := time.Now().Add(5 * time.Second); q.Waiting() < 3 && time.Now().Before(deadline); {
-		time.Sleep(time.Millisecond)
+	// A job counts as waiting from its admission until it has a worker: the
+	// jobs start in turn, so that none is refused for the others' moment
+	// between the two.
+	var once sync.Once
+	t.Cleanup(func() { once.Do(func() { close(release) }) })
+	await := func(what string, done func() bool) {
+		t.Helper()
+		for deadline := time.Now().Add(10 * time.Second); !done(); time.Sleep(time.Millisecond) {
+			if time.Now().After(deadline) {
+				t.Fatalf("%s: %d running, %d waiting", what, running.Load(), q.Waiting())
+			}
+		}
 	}
+	start(1)
+	start(2)
+	await("two jobs of two accounts on two workers", func() bool { return running.Load() == 2 })
+	for _, account := range []int64{1, 1, 3} {
+		start(account)
+	}
+	// Of the five, two run and three wait; a sixth finds the queue full.
+	await("three jobs waiting", func() bool { return q.Waiting() == 3 })
 	err := q.Do(context.Background(), 4, nothing)
 	var e *tournament.Error
 	if !errors.As(err, &e) || e.Code != tournament.ETOOMANY || e.RetryAfter <= 0 {
 		t.Fatalf("a job beyond the queue: %v, want ETOOMANY with a retry", err)
 	}
-	close(release)
+	once.Do(func() { close(release) })
 	wg.Wait()
 	close(errs)
 	for err := range errs {
