@@ -24,6 +24,10 @@ func OpponentOf(rounds []Round, gameID, playerID int64) int64 {
 	return opponentOf(rounds, gameID, playerID)
 }
 
+// CheckSheet replays a game sheet of the game as a board's sheet is
+// checked: its report.
+func CheckSheet(game GameKind, text string) SheetReport { return checkSheet(game, text) }
+
 // CheckSheetSize refuses a sheet over MaxSheetBytes.
 func CheckSheetSize(sheet string) error { return checkSheetSize(sheet) }
 

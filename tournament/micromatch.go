@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"adiukh/rules"
-	"adiukh/rules/russian"
 )
 
 // OpeningDraw is how a Russian draughts event plays its rounds (issue 51,
@@ -320,32 +319,6 @@ type MicroSheet struct {
 // Same reports whether sheet is the one stored, up to line ends and the
 // space around it.
 func (ms *MicroSheet) Same(sheet string) bool { return sameSheet(sheet) == sameSheet(ms.Sheet) }
-
-// CheckMicroSheet replays the sheet of a game of a micro-match from the
-// board's opening (rules/russian's ValidateAfterOpening): the whole game,
-// the opening's moves first, or the moves after it; a board without a
-// drawn opening (paired before the event drew them) has its sheet checked
-// as an ordinary game's. The report is a board sheet's: the final position
-// reached and its score, or the result the sheet claims.
-func CheckMicroSheet(o *DrawnOpening, sheet string) (SheetReport, error) {
-	if o == nil {
-		return checkSheet(RussianGame, sheet), nil
-	}
-	r, err := russian.ValidateAfterOpening(sheet, o.Moves)
-	if err != nil {
-		return SheetReport{}, fmt.Errorf("opening %d (%s): %w", o.Number, o.Name, err)
-	}
-	rep := SheetReport{Valid: r.Valid}
-	for _, p := range r.Errors {
-		rep.Errors = append(rep.Errors, SheetError{Line: p.Line, Ply: p.Ply, MoveNo: p.MoveNumber, Message: p.Message, Detail: p.Detail})
-	}
-	if out := r.Game.Outcome(); out.Over && r.Replayed() {
-		rep.FinalReached, rep.FinalScore = true, out.Score.String()
-	} else if r.Result != nil {
-		rep.ClaimedScore, rep.ClaimedReason = r.Result.String(), string(r.Reason)
-	}
-	return rep, nil
-}
 
 // MicroScore fills what is left empty of a game's score and end reason
 // from its sheet's report, as a board's result is filled from its sheet;

@@ -12,6 +12,7 @@ import (
 	"adiukh/tournament/correspondence"
 	"adiukh/tournament/engines"
 	"adiukh/tournament/export"
+	"adiukh/tournament/micromatch"
 	"adiukh/tournament/store"
 	"adiukh/tournament/store/storetest"
 	"adiukh/tournament/teams"
@@ -249,7 +250,7 @@ func TestCorrespondenceMicroMatch(t *testing.T) {
 			}
 			b := boardOfRound(t, sec, first.Round, first.Board)
 			o := rounds[first.Round-1].OpeningOf(first.Board)
-			if rep, err := tournament.CheckMicroSheet(o, b.MicroSheets[0].Sheet); err != nil || !rep.Valid || !strings.Contains(b.MicroSheets[0].Sheet, move) || b.MicroSheets[1].Sheet != "" || b.Sheet != "" {
+			if rep, err := micromatch.CheckSheet(o, b.MicroSheets[0].Sheet); err != nil || !rep.Valid || !strings.Contains(b.MicroSheets[0].Sheet, move) || b.MicroSheets[1].Sheet != "" || b.Sheet != "" {
 				t.Fatalf("after game 1's move %s the board's sheets are %+v (%+v, %v), its own %q", move, b.MicroSheets, rep, err, b.Sheet)
 			}
 			if _, err := svc.Resign(sec.as(first.BlackID), first.ID); err != nil {
@@ -324,7 +325,7 @@ func TestLiveMicroMatchSheets(t *testing.T) {
 			checked := func(game int, want []string) {
 				t.Helper()
 				ms := boardOf(t, sec).MicroSheets[game-1]
-				rep, err := tournament.CheckMicroSheet(opening, ms.Sheet)
+				rep, err := micromatch.CheckSheet(opening, ms.Sheet)
 				if err != nil || !rep.Valid {
 					t.Fatalf("game %d's sheet %q: %+v, %v; want one the opening replays", game, ms.Sheet, rep, err)
 				}

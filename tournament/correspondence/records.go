@@ -97,7 +97,7 @@ func syncSheet(tx Tx, k tournament.GameKind, st *Settings, g *Game, moves []Move
 
 // microSheet is a micro-match game's sheet as the server writes it: the
 // opening's position in its FEN header and the moves played after it, which
-// tournament.CheckMicroSheet reads as a sheet of the moves after the
+// micromatch.CheckSheet reads as a sheet of the moves after the
 // opening. Like a server game's board sheet it has no report: the server
 // played the moves by the rules, and a result by resignation or on time is
 // no sheet's to contradict.

@@ -23,6 +23,7 @@ import (
 	"strings"
 	"time"
 
+	"adiukh/rules/russian"
 	"adiukh/tournament"
 	"adiukh/tournament/openings"
 )
@@ -249,7 +250,7 @@ type gameLog struct {
 // RecordGame stores the result of one game of a micro-match, with its score
 // sheet when one is given; once both results are in, the board's result
 // is their sum (tournament.MicroMatchResult), which the standings count.
-// The sheet is replayed from the board's opening (tournament.CheckMicroSheet)
+// The sheet is replayed from the board's opening (CheckSheet)
 // and held against the result as a board's sheet is: one that disagrees
 // refuses the result unless the arbiter overrides it with a reason. A
 // stale version is refused; correcting a game's result or its sheet needs
@@ -300,7 +301,7 @@ func (s *Service) RecordGame(ctx context.Context, in GameInput) (*tournament.Gam
 		old, sheet := g.MicroGames[in.Game-1], g.MicroSheets[in.Game-1]
 		sheetChanged := strings.TrimSpace(in.Sheet) != "" && !sheet.Same(in.Sheet)
 		if sheetChanged {
-			rep, err := tournament.CheckMicroSheet(round.OpeningOf(in.Board), in.Sheet)
+			rep, err := CheckSheet(round.OpeningOf(in.Board), in.Sheet)
 			if err != nil {
 				return err
 			}
@@ -382,4 +383,30 @@ func logOf(game int, r *tournament.Result, board *tournament.Game) *gameLog {
 		l.Board = board.Result.Score()
 	}
 	return l
+}
+
+// CheckSheet replays the sheet of a game of a micro-match from the
+// board's opening (rules/russian's ValidateAfterOpening): the whole game,
+// the opening's moves first, or the moves after it; a board without a
+// drawn opening (paired before the event drew them) has its sheet checked
+// as an ordinary game's. The report is a board sheet's: the final position
+// reached and its score, or the result the sheet claims.
+func CheckSheet(o *tournament.DrawnOpening, sheet string) (tournament.SheetReport, error) {
+	if o == nil {
+		return tournament.CheckSheet(tournament.RussianGame, sheet), nil
+	}
+	r, err := russian.ValidateAfterOpening(sheet, o.Moves)
+	if err != nil {
+		return tournament.SheetReport{}, fmt.Errorf("opening %d (%s): %w", o.Number, o.Name, err)
+	}
+	rep := tournament.SheetReport{Valid: r.Valid}
+	for _, p := range r.Errors {
+		rep.Errors = append(rep.Errors, tournament.SheetError{Line: p.Line, Ply: p.Ply, MoveNo: p.MoveNumber, Message: p.Message, Detail: p.Detail})
+	}
+	if out := r.Game.Outcome(); out.Over && r.Replayed() {
+		rep.FinalReached, rep.FinalScore = true, out.Score.String()
+	} else if r.Result != nil {
+		rep.ClaimedScore, rep.ClaimedReason = r.Result.String(), string(r.Reason)
+	}
+	return rep, nil
 }

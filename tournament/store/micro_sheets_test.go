@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"adiukh/tournament"
+	"adiukh/tournament/micromatch"
 	"adiukh/tournament/store"
 )
 
@@ -32,7 +33,7 @@ func TestMicroSheetsStored(t *testing.T) {
 		})
 		game := round.Games[0]
 		game.Version = 1
-		report, err := tournament.CheckMicroSheet(&round.Openings[0], "4. g3-h4")
+		report, err := micromatch.CheckSheet(&round.Openings[0], "4. g3-h4")
 		if err != nil {
 			t.Fatal(err)
 		}
