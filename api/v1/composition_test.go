@@ -24,17 +24,7 @@ import (
 // publishes the provisional award, a claim is decided, the final award.
 func TestCompositionContestAPI(t *testing.T) {
 	t.Parallel()
-	st := storetest.SQLite(t)
-	start := time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)
-	clock := &apitest.FakeClock{At: start}
-	s := &apitest.CorrServer{T: t, Clock: clock, Accounts: apitest.Accounts(st, account.Options{})}
-	opt := engines.Options()
-	opt.Now = clock.Now
-	s.Handler = apitest.NewRouter(api.Deps{
-		DB: st, Events: tournament.NewService(st, opt), Accounts: s.Accounts,
-		Composition: composition.NewService(st.Composition(), composition.Options{Now: clock.Now, MaxNodes: 5_000_000, TableBytes: 4 << 20}),
-		Log:         slog.New(slog.NewTextHandler(io.Discard, nil)), Now: clock.Now,
-	})
+	s, clock, _ := contestServer(t)
 	director := s.User("director@example.org", tournament.ArbiterRole)
 	judge := s.User("judge@example.org", tournament.PlayerRole)
 	author := s.User("author@example.org", tournament.PlayerRole)
@@ -147,4 +137,22 @@ func TestCompositionContestAPI(t *testing.T) {
 	if final["stage"] != "final" || len(final["claims"].([]any)) != 1 || final["claims"].([]any)[0].(map[string]any)["status"] != "rejected" {
 		t.Fatalf("final %v", final)
 	}
+}
+
+// contestServer is the site on a fresh SQLite database with composition
+// contests (the solver's budget cut to a test's) on a fake clock, which
+// starts at start.
+func contestServer(t *testing.T) (s *apitest.CorrServer, clock *apitest.FakeClock, start time.Time) {
+	st := storetest.SQLite(t)
+	start = time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)
+	clock = &apitest.FakeClock{At: start}
+	s = &apitest.CorrServer{T: t, Clock: clock, Accounts: apitest.Accounts(st, account.Options{})}
+	opt := engines.Options()
+	opt.Now = clock.Now
+	s.Handler = apitest.NewRouter(api.Deps{
+		DB: st, Events: tournament.NewService(st, opt), Accounts: s.Accounts,
+		Composition: composition.NewService(st.Composition(), composition.Options{Now: clock.Now, MaxNodes: 5_000_000, TableBytes: 4 << 20}),
+		Log:         slog.New(slog.NewTextHandler(io.Discard, nil)), Now: clock.Now,
+	})
+	return s, clock, start
 }

@@ -2,20 +2,13 @@ package v1_test
 
 import (
 	"fmt"
-	"io"
-	"log/slog"
 	"net/http"
 	"strings"
 	"testing"
 	"time"
 
-	"adiukh/api"
 	"adiukh/api/apitest"
 	"adiukh/tournament"
-	"adiukh/tournament/account"
-	"adiukh/tournament/composition"
-	"adiukh/tournament/engines"
-	"adiukh/tournament/store/storetest"
 )
 
 // A solving contest through the JSON API: the director sets the problems
@@ -23,17 +16,7 @@ import (
 // and the solutions are published when it closes.
 func TestSolvingContestAPI(t *testing.T) {
 	t.Parallel()
-	st := storetest.SQLite(t)
-	start := time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)
-	clock := &apitest.FakeClock{At: start}
-	s := &apitest.CorrServer{T: t, Clock: clock, Accounts: apitest.Accounts(st, account.Options{})}
-	opt := engines.Options()
-	opt.Now = clock.Now
-	s.Handler = apitest.NewRouter(api.Deps{
-		DB: st, Events: tournament.NewService(st, opt), Accounts: s.Accounts,
-		Composition: composition.NewService(st.Composition(), composition.Options{Now: clock.Now, MaxNodes: 5_000_000, TableBytes: 4 << 20}),
-		Log:         slog.New(slog.NewTextHandler(io.Discard, nil)), Now: clock.Now,
-	})
+	s, clock, start := contestServer(t)
 	director := s.User("director@example.org", tournament.ArbiterRole)
 	solver := s.User("solver@example.org", tournament.PlayerRole)
 	e := s.Must(http.StatusCreated, director, "POST", "/api/v1/events", map[string]any{"name": "Конкурс решения", "discipline": "composition", "system": "swiss"}).(map[string]any)
