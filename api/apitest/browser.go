@@ -2,7 +2,6 @@ package apitest
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"net/http"
@@ -197,30 +196,10 @@ func Shot(name string) chromedp.Action {
 		if err := chromedp.FullScreenshot(&png, 100).Do(ctx); err != nil {
 			return err
 		}
-		root, err := moduleRoot()
+		root, err := testtool.ModuleRoot()
 		if err != nil {
 			return err
 		}
 		return os.WriteFile(filepath.Join(root, "docs", "screenshots", name+".png"), png, 0o644)
 	})
-}
-
-// moduleRoot is the directory of go.mod above the test's working directory,
-// its package's: the browser tests that take screenshots need not sit at
-// one depth below it.
-func moduleRoot() (string, error) {
-	dir, err := os.Getwd()
-	if err != nil {
-		return "", err
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir, nil
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "", errors.New("no go.mod above the working directory")
-		}
-		dir = parent
-	}
 }

@@ -12,17 +12,18 @@ package testcorpus
 import (
 	"os"
 	"path/filepath"
-	"runtime"
 	"testing"
+
+	"adiukh/internal/testtool"
 )
 
-// root is the repository's top folder, found from this file's place in it.
+// root is the repository's top folder, above the test's package.
 func root() string {
-	_, file, _, ok := runtime.Caller(0)
-	if !ok {
-		panic("testcorpus: no caller information")
+	dir, err := testtool.ModuleRoot()
+	if err != nil {
+		panic("testcorpus: " + err.Error()) // a test run outside the module
 	}
-	return filepath.Join(filepath.Dir(file), "..", "..")
+	return dir
 }
 
 // Trimmed is the folder of the corpus kept in the repository: 18 tournaments

@@ -4,9 +4,11 @@
 package testtool
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -52,4 +54,26 @@ func find(t testing.TB, pkg string, names []string) (path, missing string) {
 		t.Fatalf("%s is needed by this test and is not installed; scripts/test installs it", missing)
 	}
 	return "", missing
+}
+
+// ModuleRoot is the directory of go.mod above the test's working directory,
+// its package's. It is found from there, not from the source file's path
+// (runtime.Caller): scripts/test builds with -trimpath, so that a clone in
+// another folder finds the build cache warm, and a trimmed path names no
+// folder on the disk.
+func ModuleRoot() (string, error) {
+	dir, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir, nil
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", errors.New("no go.mod above the working directory")
+		}
+		dir = parent
+	}
 }
