@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/gin-gonic/gin"
@@ -44,7 +45,22 @@ type pageCache struct {
 	entries  map[string]*cachedPage
 	bytes    int
 	making   map[string]*making
+	// answers counts the cached routes' answers to anonymous readers by
+	// how each was made (/metrics: adiukh_page_cache_answers_total).
+	answers [len(cacheOutcomes)]atomic.Int64
 }
+
+// cacheOutcomes are how an answer of a cached route came about: served as
+// kept, made by this request (and kept when it may be), waited for while
+// another request made it, or made without the cache (no data version).
+var cacheOutcomes = [...]string{"kept", "made", "waited", "uncached"}
+
+const (
+	outcomeKept = iota
+	outcomeMade
+	outcomeWaited
+	outcomeUncached
+)
 
 // The cache forgets everything when it grows past this size; the next
 // requests make their pages again.
@@ -106,6 +122,7 @@ func (h *Server) serveCached(c *gin.Context, params []string) {
 	}
 	if err != nil {
 		h.Log.Warn("page cache: no data version; answering uncached", "err", err)
+		pc.answers[outcomeUncached].Add(1)
 		c.Next()
 		return
 	}
@@ -114,6 +131,7 @@ func (h *Server) serveCached(c *gin.Context, params []string) {
 	page, m, leader := pc.lookup(version, key)
 	switch {
 	case leader:
+		pc.answers[outcomeMade].Add(1)
 		if page = pc.make(c, version, string(key), m); page == nil {
 			return // the handler's answer, not to be kept, has been sent
 		}
@@ -125,8 +143,12 @@ func (h *Server) serveCached(c *gin.Context, params []string) {
 			return
 		}
 		page = m.page
+		pc.answers[outcomeWaited].Add(1)
+	case page != nil:
+		pc.answers[outcomeKept].Add(1)
 	}
 	if page == nil {
+		pc.answers[outcomeUncached].Add(1)
 		c.Next()
 		return
 	}

@@ -163,6 +163,13 @@ func New(d Deps) *Server {
 	}, func() float64 { return float64(s.streams.open()) }))
 	if v, ok := d.DB.(Versioner); ok {
 		s.pages = newPageCache(v)
+		for i, how := range cacheOutcomes {
+			s.metrics.registry.MustRegister(prometheus.NewCounterFunc(prometheus.CounterOpts{
+				Name:        "adiukh_page_cache_answers_total",
+				Help:        "Answers of the cached public pages to anonymous readers: kept, made, waited for another request's making, or uncached.",
+				ConstLabels: prometheus.Labels{"how": how},
+			}, func() float64 { return float64(s.pages.answers[i].Load()) }))
+		}
 	}
 	return s
 }
