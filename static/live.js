@@ -22,6 +22,12 @@
 (function () {
   var game = document.getElementById("live-game");
   if (!game || !window.fetch) return;
+  // A player who loads a micro-match's first game once it is over (the
+  // resigner, after the form) is due at the second, which has begun.
+  if (game.dataset.next) {
+    location.assign("/games/" + game.dataset.next);
+    return;
+  }
   var id = game.dataset.game;
   var api = "/api/v1/games/" + id;
   // lag is the one-way trip of a reading, in ms; readAt is when, on this

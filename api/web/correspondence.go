@@ -184,6 +184,7 @@ type corrGamePageData struct {
 	// the opponent is to move, and live.js shows it when the stream says
 	// it is the viewer's turn, with no request.
 	LiveSide  string
+	NextGame  int64 // the micro-match's second game the viewer is due at (GamePage.NextGame): live.js goes there
 	Offer     string // "mine", "theirs" or ""
 	CanClaim  bool   // the viewer's live game, the opponent's clock running: the claim is on the page
 	FlagDown  bool   // that clock ran out by the reading: the claim shows at once (else live.js shows it then)
@@ -268,6 +269,7 @@ func (h *handler) renderCorrGame(c *gin.Context, f *form, status int) error {
 	if gp.AtTheBoard {
 		data.LiveSide = gp.Side.String()
 	}
+	data.NextGame = gp.NextGame
 	if data.CanMove {
 		_, data.Legal, _ = core.GameCodes(v.Kind, v.Position, v.ToMove, true)
 	}

@@ -111,6 +111,25 @@ func TestLiveMicroMatch(t *testing.T) {
 			if second.Bank != [2]time.Duration{3 * time.Minute, 3 * time.Minute} || second.Shown[rules.White].IsZero() || second.Shown[rules.Black].IsZero() {
 				t.Errorf("the second game's clocks %v, shown %v; want full clocks and both players present", second.Bank, second.Shown)
 			}
+			// The first game's page, loaded by either player now (the
+			// resigner's after the form), takes them to the second; a
+			// spectator's does not.
+			nextGame := func(ctx context.Context) int64 {
+				t.Helper()
+				page, err := svc.GamePage(ctx, first.ID)
+				if err != nil {
+					t.Fatal(err)
+				}
+				return page.NextGame
+			}
+			for _, id := range []int64{board.WhiteID, board.BlackID} {
+				if got := nextGame(sec.as(id)); got != second.ID {
+					t.Errorf("game 1's page for player %d once it is over: next game %d, want game 2 (%d)", id, got, second.ID)
+				}
+			}
+			if got := nextGame(sec.ctx); got != 0 {
+				t.Errorf("game 1's page for the arbiter: next game %d, want none", got)
+			}
 
 			// Game 2: a move with a draw offered, accepted: 1:1.
 			clk.Set(t0.Add(8 * time.Second))
@@ -124,6 +143,9 @@ func TestLiveMicroMatch(t *testing.T) {
 			}
 			if v, err = svc.AcceptDraw(sec.as(other), second.ID); err != nil || v.Result == nil || v.Result.Score() != "1:1" {
 				t.Fatalf("game 2 drawn: %+v, %v", v, err)
+			}
+			if got := nextGame(sec.as(board.WhiteID)); got != 0 {
+				t.Errorf("game 1's page once both games are over: next game %d, want none", got)
 			}
 			b := boardOf(t, sec)
 			if b.Result == nil || b.Result.Score() != "3:1" || b.MicroGames[1] == nil || b.MicroGames[1].Score() != "1:1" {

@@ -766,6 +766,12 @@ type GamePage struct {
 	CanMove, CanClaim, FlagDown, AtTheBoard bool
 	// Offer is the draw offer standing: "mine", "theirs" or "".
 	Offer string
+	// NextGame is the second game of the live micro-match whose first
+	// game, over, this is, while it is not over: as over the board, the
+	// reader who plays it is due there at once, and the page takes them
+	// (0 otherwise). The stream takes a page open as the first game ends;
+	// this one the page loaded after it, as the resigner's after the form.
+	NextGame int64
 }
 
 // decide fills in what the reader of the page may do now.
@@ -778,6 +784,9 @@ func (p *GamePage) decide() {
 	p.CanClaim = p.Live && running && p.ToMove != p.Side
 	p.FlagDown = p.Left[p.ToMove] <= 0
 	p.AtTheBoard = p.Live && running && p.Elsewhere == nil
+	if m := p.Micro; p.Live && p.Status == Finished && m != nil && m.Game == 1 && m.Second != 0 && m.Games[1] == nil {
+		p.NextGame = m.Second
+	}
 	switch {
 	case p.OfferBy == nil:
 	case *p.OfferBy == p.Side:
