@@ -184,7 +184,7 @@ type corrGamePageData struct {
 	// the opponent is to move, and live.js shows it when the stream says
 	// it is the viewer's turn, with no request.
 	LiveSide  string
-	NextGame  int64 // the micro-match's second game the viewer is due at (GamePage.NextGame): live.js goes there
+	NextGame  int64  // the micro-match's second game the viewer is due at (GamePage.NextGame): live.js goes there
 	Offer     string // "mine", "theirs" or ""
 	CanClaim  bool   // the viewer's live game, the opponent's clock running: the claim is on the page
 	FlagDown  bool   // that clock ran out by the reading: the claim shows at once (else live.js shows it then)
