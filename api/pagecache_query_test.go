@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -227,4 +228,30 @@ func processCPU(t testing.TB) time.Duration {
 		t.Fatal(err)
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// A crowd asking for a page nobody has asked for yet (every player
+// refreshing the pairings as a round is published) has it made once: the
+// first request makes it, the others wait for it or find it kept.
+func TestACrowdHasAPageMadeOnce(t *testing.T) {
+	t.Parallel()
+	s := apitest.NewWebServer(t)
+	id := s.RoundRobin(6)
+	page := fmt.Sprintf("/events/%d/standings", id)
+	before := cacheAnswers(t, s.Handler)
+	const crowd = 20
+	var wg sync.WaitGroup
+	for range crowd {
+		wg.Go(func() {
+			if code := fetch(s.Handler, page).Code; code != http.StatusOK {
+				t.Errorf("%s: %d", page, code)
+			}
+		})
+	}
+	wg.Wait()
+	after := cacheAnswers(t, s.Handler)
+	made, shared, uncached := after["made"]-before["made"], after["waited"]+after["kept"]-before["waited"]-before["kept"], after["uncached"]-before["uncached"]
+	if made != 1 || shared != crowd-1 || uncached != 0 {
+		t.Errorf("%d requests at once: %v made, %v waited for it or found it kept, %v uncached; want 1, %d, 0", crowd, made, shared, uncached, crowd-1)
+	}
 }

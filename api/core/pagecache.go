@@ -142,8 +142,9 @@ func (h *Server) serveCached(c *gin.Context, params []string) {
 			c.Abort()
 			return
 		}
-		page = m.page
-		pc.answers[outcomeWaited].Add(1)
+		if page = m.page; page != nil {
+			pc.answers[outcomeWaited].Add(1)
+		}
 	case page != nil:
 		pc.answers[outcomeKept].Add(1)
 	}
