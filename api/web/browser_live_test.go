@@ -267,6 +267,15 @@ func liveInstance(t *testing.T, st *store.Store, accounts *account.Service) http
 	})
 }
 
+// afterMove says, for a failure that follows it, what the server has of
+// the game after the first move: whether the move was made (the server's
+// ply), so that a page that did not show it is told apart from a move that
+// was never sent.
+func (tbl *liveTable) afterMove(s *apitest.WebServer) string {
+	code, g := s.Do(tournament.ArbiterRole, "GET", fmt.Sprintf("/api/v1/games/%d", tbl.gid), nil)
+	return fmt.Sprintf("the server's game then: status %d, ply %v, version %v", code, g["ply"], g["version"])
+}
+
 // stayed checks that a window's page was never loaded anew.
 func (tbl *liveTable) stayed(t *testing.T, ctx context.Context, who string) {
 	t.Helper()
@@ -286,7 +295,7 @@ func liveGameInBrowsers(t *testing.T, s *apitest.WebServer) {
 		chromedp.Click(`#move-confirm`),
 	)
 	var redrawn, fetched bool
-	run(black, "Black's page shows the move and the move form, by itself, from the stream",
+	if err := chromedp.Run(black,
 		chromedp.Poll(`!document.getElementById("move-form").hidden && document.getElementById("wait-hint").hidden && document.querySelector("#live-game .corr-moves").textContent.includes("c3-d4") &&
 			document.querySelector('#tap-board g[data-tower="d4"] circle.c-w') !== null && document.querySelector('#tap-board g[data-tower="c3"]').childElementCount === 0 &&
 			document.querySelector('#tap-board rect[data-sq="d4"]').classList.contains("mark") && document.querySelector("#tap-board").dataset.legal.includes("=f6-e5")`,
@@ -294,7 +303,9 @@ func liveGameInBrowsers(t *testing.T, s *apitest.WebServer) {
 		// The move is drawn from the pushed event: the page is not asked
 		// for again.
 		chromedp.Evaluate(fmt.Sprintf(`performance.getEntriesByType("resource").some(function (e) { return e.name.endsWith("/games/%d"); })`, gid), &fetched),
-	)
+	); err != nil {
+		t.Fatalf("Black's page shows the move and the move form, by itself, from the stream: %v; %s", err, tbl.afterMove(s))
+	}
 	if fetched {
 		t.Error("Black's page fetched the game's page again after White's move, instead of drawing it from the stream")
 	}
