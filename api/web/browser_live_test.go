@@ -234,6 +234,20 @@ func openLiveGameOf(t *testing.T, s *apitest.WebServer, second *store.Store, eve
 	// A mark on each window's page: it is gone if the page is loaded anew.
 	tbl.run(anna, "Anna opens the game", chromedp.Navigate(srv.URL+path), chromedp.WaitVisible(`#live-game`), chromedp.Evaluate(`window.sameLoad = true`, nil))
 	tbl.run(boris, "Boris opens the game", chromedp.Navigate(srv2.URL+path), chromedp.WaitVisible(`#live-game`), chromedp.Evaluate(`window.sameLoad = true`, nil))
+	// Boris's arrival changed the game (his presence): Anna's page hears
+	// it on the stream and puts its game section in place anew. Both
+	// pages are first let come to the game as the server has it, so that
+	// nothing is typed into a section about to be replaced, or read from it.
+	code, g := s.Do(tournament.ArbiterRole, "GET", "/api/v1"+path, nil)
+	if code != http.StatusOK {
+		t.Fatalf("the live game: %d %v", code, g)
+	}
+	version := fmt.Sprintf("%d", int64(apitest.Num(g["version"])))
+	for who, ctx := range map[string]context.Context{"Anna": anna, "Boris": boris} {
+		var settled bool
+		tbl.run(ctx, who+"'s page comes to the game's version "+version,
+			chromedp.Poll(fmt.Sprintf(`document.getElementById("live-game").dataset.version === %q`, version), &settled, chromedp.WithPollingTimeout(15*time.Second)))
+	}
 	tbl.white, tbl.black = anna, boris
 	var annaMoves bool
 	tbl.run(anna, "whose move", chromedp.Evaluate(`!document.getElementById("move-form").hidden`, &annaMoves))
