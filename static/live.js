@@ -88,14 +88,31 @@
   }
   setInterval(tick, 100);
 
+  // keepTyping carries a move being typed, not yet sent, into the new
+  // section while it is the same ply: the section is put in place anew for
+  // changes that are not a move (the opponent arriving, the arbiter giving
+  // time), which must not wipe what the player typed nor take the cursor
+  // from them. It returns the new input when the old one had the cursor.
+  function keepTyping(old, next) {
+    var form = old.querySelector("#move-form"), input = old.querySelector("#move-input");
+    var nextInput = next.querySelector("#move-input"), nextPly = next.querySelector("#move-form input[name=ply]");
+    if (!form || !input || !nextInput || !nextPly) return null;
+    var ply = form.querySelector("input[name=ply]").value;
+    if (form.dataset.sentPly === ply || nextPly.value !== ply) return null;
+    if (input.value && !nextInput.value) nextInput.value = input.value;
+    return document.activeElement === input ? nextInput : null;
+  }
+
   // place puts the game section of a page, asked for at sent, in place of
   // the old one.
   function place(html, sent) {
     var arrived = performance.now();
     var next = new DOMParser().parseFromString(html, "text/html").getElementById("live-game");
     if (!next) return;
+    var typing = keepTyping(game, next);
     game.replaceWith(next);
     game = next;
+    if (typing) typing.focus();
     measured(arrived - sent);
     readAt = arrived - lag;
     if (typeof setUpTapBoard === "function") setUpTapBoard();

@@ -716,3 +716,33 @@ func TestBrowserLiveGamePhone(t *testing.T) {
 		}
 	}
 }
+
+// A move being typed survives a change that is not a move: the arbiter
+// gives the opponent time while White types, White's page puts its game
+// section anew from the stream, and what White typed stays in the field,
+// with the cursor, so that White finishes the move and sends it.
+func TestBrowserTypedMoveSurvivesTheArbitersChange(t *testing.T) {
+	t.Parallel()
+	s := apitest.NewWebServer(t)
+	tbl := openLiveGame(t, s, nil)
+	tbl.run(tbl.white, "White starts typing",
+		chromedp.Evaluate(`document.getElementById("live-game").dataset.before = "yes"`, nil),
+		chromedp.SendKeys(`#move-input`, "c3-d"))
+	s.Must(http.StatusOK, tournament.ArbiterRole, "POST", fmt.Sprintf("/api/v1/games/%d/time", tbl.gid),
+		map[string]any{"side": "black", "seconds": 30, "reason": "сбой связи"})
+	var replaced bool
+	tbl.run(tbl.white, "White's page puts the game section anew",
+		chromedp.Poll(`document.getElementById("live-game").dataset.before === undefined`, &replaced, chromedp.WithPollingTimeout(15*time.Second)))
+	var typed string
+	var focused bool
+	tbl.run(tbl.white, "what White typed",
+		chromedp.Value(`#move-input`, &typed),
+		chromedp.Evaluate(`document.activeElement === document.getElementById("move-input")`, &focused))
+	if typed != "c3-d" || !focused {
+		t.Fatalf("after the arbiter's change White's field holds %q (focused %v); want c3-d, with the cursor", typed, focused)
+	}
+	tbl.run(tbl.white, "White finishes the move", chromedp.SendKeys(`#move-input`, "4"), chromedp.Click(`#move-confirm`))
+	var shown bool
+	tbl.run(tbl.black, "Black's page shows the move",
+		chromedp.Poll(`document.querySelector("#live-game .corr-moves").textContent.includes("c3-d4")`, &shown, chromedp.WithPollingTimeout(15*time.Second)))
+}
