@@ -17,12 +17,12 @@ import (
 
 	"adiukh/api"
 	"adiukh/api/apitest"
+	"adiukh/internal/testcorpus"
 	"adiukh/tournament"
 	"adiukh/tournament/account"
 	"adiukh/tournament/engines"
 	"adiukh/tournament/interchange"
 	"adiukh/tournament/store/storetest"
-	"adiukh/tournament/trf"
 )
 
 // junk is a query of parameters no page reads, different every time.
@@ -173,8 +173,8 @@ func cacheAnswers(t testing.TB, h http.Handler) map[string]float64 {
 }
 
 // BenchmarkJunkParametersOfAHugeEvent is the CPU of a request with junk
-// parameters to a page of a 4,096-player, 9-round Swiss event (in round r
-// player i meets player i XOR r, as the import benchmark's file) once the
+// parameters to a page of a 4,096-player, 9-round Swiss event
+// (testcorpus.BigTRF) once the
 // page has been made for its address: what a hostile reader may ask for.
 // Each page costs a third of a second of CPU or more to make; before
 // issue 48.4 each such request made it again (docs/benchmarks.md).
@@ -182,24 +182,7 @@ func BenchmarkJunkParametersOfAHugeEvent(b *testing.B) {
 	st := storetest.SQLite(b)
 	h := apitest.NewRouter(api.Deps{DB: st, Events: tournament.NewService(st, engines.Options()),
 		Accounts: apitest.Accounts(st, account.Options{}), Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
-	const rounds = 9
-	file := &trf.Tournament{Info: []trf.InfoLine{{Code: "012", Text: "Большой турнир"}}, TotalRounds: rounds}
-	for i := range 4096 {
-		p := trf.Player{StartNo: i + 1, Name: fmt.Sprintf("Игрок %04d", i+1), Rating: 1000 + i%1500}
-		for r := 1; r <= rounds; r++ {
-			res := trf.Result{Opponent: i ^ r + 1, Color: 'w', Code: '1'}
-			if i^r < i {
-				res.Color, res.Code = 'b', '0'
-			}
-			p.Results = append(p.Results, res)
-		}
-		file.Players = append(file.Players, p)
-	}
-	var buf bytes.Buffer
-	if err := trf.Write(&buf, file); err != nil {
-		b.Fatal(err)
-	}
-	e, err := interchange.NewService(st.Interchange(), tournament.NewService(st, engines.Options()), engines.InterchangeOptions()).ImportTRF(storetest.Arbiter(b, st), &buf)
+	e, err := interchange.NewService(st.Interchange(), tournament.NewService(st, engines.Options()), engines.InterchangeOptions()).ImportTRF(storetest.Arbiter(b, st), bytes.NewReader(testcorpus.BigTRF(b, 4096, 9)))
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -13,10 +13,7 @@ func checkSheet(game GameKind, text string) SheetReport {
 		return checkGameSheet(game.Rules(), text)
 	}
 	r := rules.ValidateSheet(text)
-	rep := SheetReport{Valid: r.Valid, FinalReached: r.Final}
-	for _, p := range r.Errors {
-		rep.Errors = append(rep.Errors, SheetError{Line: p.Line, Ply: p.Ply, MoveNo: p.MoveNumber, Message: p.Message, Detail: p.Detail})
-	}
+	rep := SheetReport{Valid: r.Valid, FinalReached: r.Final, Errors: SheetErrors(r.Errors)}
 	if r.Final && r.Score != nil {
 		rep.FinalScore = r.Score.String()
 	}
@@ -25,6 +22,16 @@ func checkSheet(game GameKind, text string) SheetReport {
 		rep.ClaimedReason = string(written.Reason)
 	}
 	return rep
+}
+
+// SheetErrors are the problems the rules found in a sheet, as a report
+// lists them.
+func SheetErrors(problems []rules.Problem) []SheetError {
+	var errs []SheetError
+	for _, p := range problems {
+		errs = append(errs, SheetError{Line: p.Line, Ply: p.Ply, MoveNo: p.MoveNumber, Message: p.Message, Detail: p.Detail})
+	}
+	return errs
 }
 
 // checkGameSheet replays a sheet through the game's rules.Game: a sheet of
@@ -37,10 +44,7 @@ func checkGameSheet(game rules.Game, text string) SheetReport {
 		return SheetReport{} // not valid, with nothing to point at
 	}
 	v := verdicts[0]
-	rep := SheetReport{Valid: v.Valid}
-	for _, p := range v.Errors {
-		rep.Errors = append(rep.Errors, SheetError{Line: p.Line, Ply: p.Ply, MoveNo: p.MoveNumber, Message: p.Message, Detail: p.Detail})
-	}
+	rep := SheetReport{Valid: v.Valid, Errors: SheetErrors(v.Errors)}
 	if v.Final != nil && v.Final.Outcome().Over && v.PDN != "" {
 		rep.FinalReached, rep.FinalScore = true, v.Final.Outcome().Score.String()
 	} else if v.Result != nil {

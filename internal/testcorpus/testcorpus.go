@@ -10,11 +10,14 @@
 package testcorpus
 
 import (
+	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
 
 	"adiukh/internal/testtool"
+	"adiukh/tournament/trf"
 )
 
 // root is the repository's top folder, above the test's package.
@@ -92,3 +95,29 @@ const noPairingTRF = "001    1      A                                 2000      
 	"XXR 3\nXXC white1\n162  W 2.0    D 1.0\n"
 
 const badTRF = "001    1      A                                 2000                             2.0    1     2 x 1\n"
+
+// BigTRF is a TRF file of players × rounds with every game played: in
+// round r player i meets player i XOR r, a different opponent every round,
+// the higher number losing with Black. The import benchmark and the page
+// cache's benchmark build their events from it.
+func BigTRF(tb testing.TB, players, rounds int) []byte {
+	tb.Helper()
+	t := &trf.Tournament{Info: []trf.InfoLine{{Code: "012", Text: "Большой турнир"}}, TotalRounds: rounds}
+	for i := range players {
+		p := trf.Player{StartNo: i + 1, Name: fmt.Sprintf("Игрок %04d", i+1), Rating: 1000 + i%1500}
+		for r := 1; r <= rounds; r++ {
+			o := i ^ r
+			res := trf.Result{Opponent: o + 1, Color: 'w', Code: '1'}
+			if o < i {
+				res.Color, res.Code = 'b', '0'
+			}
+			p.Results = append(p.Results, res)
+		}
+		t.Players = append(t.Players, p)
+	}
+	var buf bytes.Buffer
+	if err := trf.Write(&buf, t); err != nil {
+		tb.Fatal(err)
+	}
+	return buf.Bytes()
+}

@@ -9,44 +9,20 @@ import (
 	"testing"
 	"time"
 
+	"adiukh/internal/testcorpus"
 	"adiukh/tournament"
 	"adiukh/tournament/account"
 	"adiukh/tournament/engines"
 	"adiukh/tournament/interchange"
 	"adiukh/tournament/store"
-	"adiukh/tournament/trf"
 )
-
-// bigTRF is a TRF file of players × rounds with every game played: in
-// round r player i meets player i XOR r, a different opponent every round.
-func bigTRF(b testing.TB, players, rounds int) []byte {
-	b.Helper()
-	t := &trf.Tournament{Info: []trf.InfoLine{{Code: "012", Text: "Большой турнир"}}, TotalRounds: rounds}
-	for i := range players {
-		p := trf.Player{StartNo: i + 1, Name: fmt.Sprintf("Игрок %04d", i+1), Rating: 1000 + i%1500}
-		for r := 1; r <= rounds; r++ {
-			o := i ^ r
-			res := trf.Result{Opponent: o + 1, Color: 'w', Code: '1'}
-			if o < i {
-				res.Color, res.Code = 'b', '0'
-			}
-			p.Results = append(p.Results, res)
-		}
-		t.Players = append(t.Players, p)
-	}
-	var buf bytes.Buffer
-	if err := trf.Write(&buf, t); err != nil {
-		b.Fatal(err)
-	}
-	return buf.Bytes()
-}
 
 // BenchmarkImportTRF imports 4,096 players × 60 rounds (122,880 games)
 // into SQLite while another event's arbiter records a result every 10 ms,
 // and reports how long the longest of those writes waited (other-write-ms):
 // the import must not hold the database's one writer for long.
 func BenchmarkImportTRF(b *testing.B) {
-	data := bigTRF(b, 4096, 60)
+	data := testcorpus.BigTRF(b, 4096, 60)
 	b.SetBytes(int64(len(data)))
 	for range b.N {
 		b.StopTimer()

@@ -7,6 +7,7 @@ import (
 	"sync"
 	"testing"
 
+	"adiukh/internal/testcorpus"
 	"adiukh/tournament"
 	"adiukh/tournament/engines"
 	"adiukh/tournament/interchange"
@@ -71,7 +72,7 @@ func (t *countingTx) AddGames(r *tournament.Round, games []tournament.Game) erro
 // writes go in between (BenchmarkImportTRF measures how long they wait).
 // An import that fails on the way leaves nothing behind.
 func TestLargeImportWritesInShortTransactions(t *testing.T) {
-	data := bigTRF(t, 2100, 3)
+	data := testcorpus.BigTRF(t, 2100, 3)
 	for name, st := range storetest.Open(t) {
 		t.Run(name, func(t *testing.T) {
 			ctx := storetest.Arbiter(t, st)

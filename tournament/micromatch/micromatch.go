@@ -399,10 +399,7 @@ func CheckSheet(o *tournament.DrawnOpening, sheet string) (tournament.SheetRepor
 	if err != nil {
 		return tournament.SheetReport{}, fmt.Errorf("opening %d (%s): %w", o.Number, o.Name, err)
 	}
-	rep := tournament.SheetReport{Valid: r.Valid}
-	for _, p := range r.Errors {
-		rep.Errors = append(rep.Errors, tournament.SheetError{Line: p.Line, Ply: p.Ply, MoveNo: p.MoveNumber, Message: p.Message, Detail: p.Detail})
-	}
+	rep := tournament.SheetReport{Valid: r.Valid, Errors: tournament.SheetErrors(r.Errors)}
 	if out := r.Game.Outcome(); out.Over && r.Replayed() {
 		rep.FinalReached, rep.FinalScore = true, out.Score.String()
 	} else if r.Result != nil {
