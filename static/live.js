@@ -305,15 +305,16 @@
 
   // show takes a reading of the game in: a move drawn in place, any other
   // change the page's section fetched again, the same version only the
-  // clocks set anew.
+  // clocks set anew. The section's data-version is the version it shows:
+  // a move drawn in place sets it, a section fetched again brings its own.
   function show(g, version, tripMs) {
     if (secondGame(g)) return;
     if (String(version) !== game.dataset.version) {
-      game.dataset.version = String(version);
       if (!moved(g)) {
         refresh();
         return;
       }
+      game.dataset.version = String(version);
     }
     var clocks = document.querySelectorAll("#live-game .live-clock");
     if (clocks.length === 2) {

@@ -236,8 +236,10 @@ func openLiveGameOf(t *testing.T, s *apitest.WebServer, second *store.Store, eve
 	tbl.run(boris, "Boris opens the game", chromedp.Navigate(srv2.URL+path), chromedp.WaitVisible(`#live-game`), chromedp.Evaluate(`window.sameLoad = true`, nil))
 	// Boris's arrival changed the game (his presence): Anna's page hears
 	// it on the stream and puts its game section in place anew. Both
-	// pages are first let come to the game as the server has it, so that
-	// nothing is typed into a section about to be replaced, or read from it.
+	// pages are first let come to the game as the server has it (a
+	// section's data-version is the version it shows, set once the new
+	// section is in place), so that nothing is typed or dragged on a
+	// section about to be replaced, or read from it.
 	code, g := s.Do(tournament.ArbiterRole, "GET", "/api/v1"+path, nil)
 	if code != http.StatusOK {
 		t.Fatalf("the live game: %d %v", code, g)
