@@ -3,17 +3,17 @@ package main
 import (
 	"flag"
 	"fmt"
+	"strings"
 
 	"adiukh/rules"
-	// Russian draughts registers itself as a rules.Game.
-	_ "adiukh/rules/russian"
+	"adiukh/rules/games"
 )
 
 // gameFlags adds --game, and --fen for the games whose positions are
 // written as FEN, to a command's flags; Adiukh, the default, keeps its
 // --position and --side.
 func gameFlags(fs *flag.FlagSet) (game, fen *string) {
-	game = fs.String("game", "adiukh", "the game: adiukh or russian (Russian draughts)")
+	game = fs.String("game", "adiukh", "the game, by its key: adiukh, russian, international, brazilian")
 	fen = fs.String("fen", "", "the position of Russian draughts as a FEN, e.g. \"W:Wa1,c3:Bf6\" (default: the initial position)")
 	return game, fen
 }
@@ -21,10 +21,12 @@ func gameFlags(fs *flag.FlagSet) (game, fen *string) {
 // chooseGame returns the game a command was asked for, refusing flags of
 // another game's positions.
 func chooseGame(name, fen, position string) (rules.Game, error) {
-	g, ok := rules.GameNamed(name)
+	v, ok := games.Lookup(name)
+	if !ok {
+		return nil, newProblem("--game %q: write one of %s", name, strings.Join(games.Keys(), ", "))
+	}
+	g := v.Rules
 	switch {
-	case !ok:
-		return nil, newProblem("--game %q: write adiukh or russian", name)
 	case g.Name() == "adiukh" && fen != "":
 		return nil, newProblem("--fen is for Russian draughts; an Adiukh position is given with --position and --side")
 	case g.Name() != "adiukh" && position != "":

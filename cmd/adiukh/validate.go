@@ -40,7 +40,7 @@ type sheetVerdict struct {
 func validate(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("validate", stderr)
 	asJSON := fs.Bool("json", false, "print one JSON array with an object per file")
-	game := fs.String("game", "adiukh", "the game: adiukh or russian (Russian draughts)")
+	game := fs.String("game", "adiukh", "the game, by its key: adiukh, russian, international, brazilian")
 	fs.Usage = func() {
 		say(stderr, "Usage: adiukh validate [--game adiukh|russian] [--json] FILE...")
 		say(stderr, "Replays every move of each game sheet (text, or every game of a PDN file) and checks the written result.\nExit status 0 when every game is valid, 1 otherwise.")

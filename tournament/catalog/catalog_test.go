@@ -21,6 +21,7 @@ import (
 	"unicode"
 
 	"adiukh/rules"
+	"adiukh/rules/games"
 	"adiukh/rules/solve"
 	"adiukh/tournament"
 	"adiukh/tournament/openings"
@@ -533,8 +534,6 @@ func TestEveryMessageHasBothLanguages(t *testing.T) {
 	families := map[string]string{
 		"discipline.":         "tournament.Discipline",
 		"discipline_full.":    "tournament.Discipline",
-		"discipline_russian.": "tournament.Discipline",
-		"gametype.":           "tournament.GameKind",
 		"system.":             "tournament.System",
 		"system_full.":        "tournament.System",
 		"reason.":             "tournament.EndReason",
@@ -556,6 +555,19 @@ func TestEveryMessageHasBothLanguages(t *testing.T) {
 	}
 	for _, a := range u.actions {
 		require("audit."+a, "tournament.Action "+strconv.Quote(a))
+	}
+	// Each game of the registry names itself, its disciplines (in pages
+	// and in documents) and its rating lists.
+	for _, v := range games.All {
+		at := "rules/games " + strconv.Quote(v.Key)
+		require(v.NameKey(), at)
+		for _, d := range u.enums["tournament.Discipline"] {
+			require(v.DisciplinePrefix+d, at)
+			require(v.DisciplineFullPrefix+d, at)
+		}
+		for _, list := range []string{"standard", "rapid", "blitz"} {
+			require("discipline."+v.RatingList(list), at+" (its rating lists)")
+		}
 	}
 
 	ids := make([]string, 0, len(need))

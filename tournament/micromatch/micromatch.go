@@ -23,7 +23,6 @@ import (
 	"strings"
 	"time"
 
-	"adiukh/rules/russian"
 	"adiukh/tournament"
 	"adiukh/tournament/openings"
 )
@@ -210,8 +209,8 @@ func manageable(ctx context.Context, tx Tx, eventID int64) (*tournament.Event, *
 	if err != nil {
 		return nil, nil, err
 	}
-	if e.Game.OrAdiukh() != tournament.RussianGame {
-		return nil, nil, tournament.Conflict("", "event %d is of %s: only Russian draughts events draw openings", eventID, e.Game.OrAdiukh().Words())
+	if !e.Game.Variant().Openings {
+		return nil, nil, tournament.Conflict("", "event %d is of %s, which has no table of openings", eventID, e.Game)
 	}
 	return e, u, nil
 }
@@ -301,7 +300,7 @@ func (s *Service) RecordGame(ctx context.Context, in GameInput) (*tournament.Gam
 		old, sheet := g.MicroGames[in.Game-1], g.MicroSheets[in.Game-1]
 		sheetChanged := strings.TrimSpace(in.Sheet) != "" && !sheet.Same(in.Sheet)
 		if sheetChanged {
-			rep, err := CheckSheet(round.OpeningOf(in.Board), in.Sheet)
+			rep, err := CheckSheet(e.Game, round.OpeningOf(in.Board), in.Sheet)
 			if err != nil {
 				return err
 			}
@@ -385,25 +384,19 @@ func logOf(game int, r *tournament.Result, board *tournament.Game) *gameLog {
 	return l
 }
 
-// CheckSheet replays the sheet of a game of a micro-match from the
-// board's opening (rules/russian's ValidateAfterOpening): the whole game,
-// the opening's moves first, or the moves after it; a board without a
-// drawn opening (paired before the event drew them) has its sheet checked
-// as an ordinary game's. The report is a board sheet's: the final position
-// reached and its score, or the result the sheet claims.
-func CheckSheet(o *tournament.DrawnOpening, sheet string) (tournament.SheetReport, error) {
+// CheckSheet replays the sheet of a game of a micro-match of the event's
+// game from the board's opening (its rules' ValidateAfterOpening): the
+// whole game, the opening's moves first, or the moves after it; a board
+// without a drawn opening (paired before the event drew them) has its
+// sheet checked as an ordinary game's. The report is a board sheet's: the
+// final position reached and its score, and the result the sheet claims.
+func CheckSheet(game tournament.GameKind, o *tournament.DrawnOpening, sheet string) (tournament.SheetReport, error) {
 	if o == nil {
-		return tournament.CheckSheet(tournament.RussianGame, sheet), nil
+		return tournament.CheckSheet(game, sheet), nil
 	}
-	r, err := russian.ValidateAfterOpening(sheet, o.Moves)
+	v, err := game.Rules().ValidateAfterOpening(sheet, o.Moves)
 	if err != nil {
 		return tournament.SheetReport{}, fmt.Errorf("opening %d (%s): %w", o.Number, o.Name, err)
 	}
-	rep := tournament.SheetReport{Valid: r.Valid, Errors: tournament.SheetErrors(r.Errors)}
-	if out := r.Game.Outcome(); out.Over && r.Replayed() {
-		rep.FinalReached, rep.FinalScore = true, out.Score.String()
-	} else if r.Result != nil {
-		rep.ClaimedScore, rep.ClaimedReason = r.Result.String(), string(r.Reason)
-	}
-	return rep, nil
+	return tournament.SheetReportOf(v), nil
 }
