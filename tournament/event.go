@@ -8,7 +8,6 @@ import (
 	"time"
 	_ "time/tzdata" // events name their zone; hosts need not have a zone database
 	"unicode/utf8"
-
 )
 
 // Discipline is one of the eight sport disciplines of Adiukh (rules §9).

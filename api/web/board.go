@@ -27,9 +27,9 @@ type boardView struct {
 }
 
 type squareView struct {
-	X, Y  int // top-left corner
-	Dark  bool
-	Name  string // "c3" or "32" on dark squares
+	X, Y int // top-left corner
+	Dark bool
+	Name string // "c3" or "32" on dark squares
 	// Number is the name written in a corner of a numbered board's square.
 	Number string
 	Tower  *towerView

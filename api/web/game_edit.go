@@ -20,9 +20,9 @@ import (
 // verdict on the sheet and the position at its first problem.
 type gameEditPageData struct {
 	eventHeader
-	Round   int
-	Row     boardRow
-	Form    *form
+	Round int
+	Row   boardRow
+	Form  *form
 	// Verdict is the sheet replayed by the rules of the event's game.
 	Verdict *rules.Verdict
 	Problem *rules.Problem

@@ -532,18 +532,18 @@ func TestEveryMessageHasBothLanguages(t *testing.T) {
 	}
 	// Enumerations shown through a key prefix need a text for each value.
 	families := map[string]string{
-		"discipline.":         "tournament.Discipline",
-		"discipline_full.":    "tournament.Discipline",
-		"system.":             "tournament.System",
-		"system_full.":        "tournament.System",
-		"reason.":             "tournament.EndReason",
-		"status.":             "tournament.EventStatus",
-		"round_status.":       "tournament.RoundStatus",
-		"visibility.":         "tournament.Visibility",
-		"tiebreak.":           "standings.ID",
-		"tiebreak_short.":     "standings.ID",
-		"notify.text.":        "correspondence.Kind",
-		"notify.subject.":     "correspondence.Kind",
+		"discipline.":      "tournament.Discipline",
+		"discipline_full.": "tournament.Discipline",
+		"system.":          "tournament.System",
+		"system_full.":     "tournament.System",
+		"reason.":          "tournament.EndReason",
+		"status.":          "tournament.EventStatus",
+		"round_status.":    "tournament.RoundStatus",
+		"visibility.":      "tournament.Visibility",
+		"tiebreak.":        "standings.ID",
+		"tiebreak_short.":  "standings.ID",
+		"notify.text.":     "correspondence.Kind",
+		"notify.subject.":  "correspondence.Kind",
 	}
 	for prefix, enum := range families {
 		if len(u.enums[enum]) == 0 {
