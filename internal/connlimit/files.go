@@ -59,7 +59,8 @@ func MaxTotal(files uint64) int {
 
 // DefaultLimits are the limits of a server whose limit of open files is
 // files and whose idle timeout is idle: DefaultPerAddress, and in all
-// MaxTotal(files).
+// MaxTotal(files) (and no more per address than that).
 func DefaultLimits(files uint64, idle time.Duration) Limits {
-	return Limits{PerAddress: DefaultPerAddress, Total: MaxTotal(files), Idle: idle}
+	total := MaxTotal(files)
+	return Limits{PerAddress: min(DefaultPerAddress, total), Total: total, Idle: idle}
 }
