@@ -129,6 +129,8 @@ func serve(args []string, stdout, stderr io.Writer) int {
 		fail(stderr, "adiukh serve", err)
 		return 1
 	}
+	held := connlimit.New(ln, limits, log)
+	defer held.Close() // the server closes it first, but not when serve stops before serving
 	hasUsers, err := st.HasUsers(context.Background())
 	if err != nil {
 		fail(stderr, "adiukh serve", err)
@@ -188,17 +190,18 @@ func serve(args []string, stdout, stderr io.Writer) int {
 		SetupToken:     setupToken,
 		TrustedProxies: trusted,
 		PublicURL:      cfg.PublicURL,
+		Connections:    held.Stats,
 	})
 	srv := &http.Server{
 		Handler:           handler,
 		ConnContext:       api.ConnContext,
+		ConnState:         held.ConnState,
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       time.Minute,     // a TRF upload over a slow line
 		WriteTimeout:      2 * time.Minute, // the largest PDF
 		IdleTimeout:       limits.Idle,
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
-	held := connlimit.Wrap(ln, srv, limits, log)
 	log.Info("connection limits", "total", limits.Total, "per_address", limits.PerAddress, "open_files", files)
 	say(stdout, "adiukh is listening on http://%s (database %s)", ln.Addr(), store.Redact(cfg.DB))
 	if !hasUsers {

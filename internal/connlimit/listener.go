@@ -94,25 +94,18 @@ func (c *conn) Close() error {
 	return err
 }
 
-// Wrap makes ln hold to limits for srv: srv must serve on the returned
-// listener, whose ConnState hook it installs (before any hook srv had,
-// which still runs); it logs on log (nil: the default logger) how many
-// connections it refused, once a minute at most. Closing the listener stops
-// its sweeps.
-func Wrap(ln net.Listener, srv *http.Server, limits Limits, log *slog.Logger) *Listener {
+// New makes ln hold to limits. The http.Server that serves on it must have
+// the listener's ConnState as its ConnState hook: it is how the listener
+// learns which connections wait for a request, the only ones it closes
+// early. It logs on log (nil: the default logger) how many connections it
+// refused, once a minute at most. Closing the listener stops its sweeps.
+func New(ln net.Listener, limits Limits, log *slog.Logger) *Listener {
 	if log == nil {
 		log = slog.Default()
 	}
 	l := &Listener{
 		Listener: ln, limits: limits, log: log, now: time.Now,
 		byAddress: map[string]int{}, waiting: list.New(), stop: make(chan struct{}),
-	}
-	next := srv.ConnState
-	srv.ConnState = func(c net.Conn, state http.ConnState) {
-		l.connState(c, state)
-		if next != nil {
-			next(c, state)
-		}
 	}
 	go l.sweep()
 	return l
@@ -203,9 +196,10 @@ func (l *Listener) release(c *conn) func() {
 	}
 }
 
-// connState follows the connections between requests: only those waiting
-// for a request are closed early.
-func (l *Listener) connState(nc net.Conn, state http.ConnState) {
+// ConnState is the http.Server's ConnState hook of the listener: it
+// follows the connections between requests, since only those waiting for a
+// request are closed early.
+func (l *Listener) ConnState(nc net.Conn, state http.ConnState) {
 	c, ok := nc.(*conn)
 	if !ok {
 		return

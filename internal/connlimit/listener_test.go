@@ -42,8 +42,8 @@ func testServer(t *testing.T, limits Limits, handler http.Handler) (*Listener, s
 	if handler == nil {
 		handler = http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { _, _ = io.WriteString(w, "ok") })
 	}
-	srv := &http.Server{Handler: handler, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: limits.Idle}
-	l := Wrap(ln, srv, limits, nil)
+	l := New(ln, limits, nil)
+	srv := &http.Server{Handler: handler, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: limits.Idle, ConnState: l.ConnState}
 	go func() { _ = srv.Serve(l) }()
 	t.Cleanup(func() { _ = srv.Close() })
 	return l, ln.Addr().String()
