@@ -54,7 +54,7 @@ var settings = map[string]setting{
 		func(c *config) *string { return &c.LogFormat }},
 	"max-connections": {"ADIUKH_MAX_CONNECTIONS", "", "most `CONNECTIONS` the server holds in all; by default its limit of open files less a quarter of it (at least 256 kept for the database and files), at most 20,000 (env ADIUKH_MAX_CONNECTIONS)",
 		func(c *config) *string { return &c.MaxConnections }},
-	"max-connections-per-address": {"ADIUKH_MAX_CONNECTIONS_PER_ADDRESS", "", "most `CONNECTIONS` one client address holds, an IPv6 client counted by its /64 and, behind a proxy, the proxy's address by its own; by default 300 (env ADIUKH_MAX_CONNECTIONS_PER_ADDRESS)",
+	"max-connections-per-address": {"ADIUKH_MAX_CONNECTIONS_PER_ADDRESS", "", "most `CONNECTIONS` one client address holds, an IPv6 client counted by its /64; a trusted proxy's count in the total alone; by default 300 (env ADIUKH_MAX_CONNECTIONS_PER_ADDRESS)",
 		func(c *config) *string { return &c.MaxConnectionsPerAddress }},
 	"log-level": {"ADIUKH_LOG_LEVEL", "info", "least `LEVEL` of what the log keeps: debug, info, warn or error (env ADIUKH_LOG_LEVEL)",
 		func(c *config) *string { return &c.LogLevel }},

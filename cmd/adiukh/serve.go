@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/netip"
 	"os/signal"
 	"strconv"
 	"strings"
@@ -112,7 +113,7 @@ func serve(args []string, stdout, stderr io.Writer) int {
 		fail(stderr, "adiukh serve", err)
 		return 1
 	}
-	limits, err := connectionLimits(cfg, files)
+	limits, err := connectionLimits(cfg, files, trusted)
 	if err != nil {
 		fail(stderr, "adiukh serve", err)
 		return 2
@@ -232,10 +233,22 @@ const idleTimeout = 2 * time.Minute
 
 // connectionLimits are the limits of connections the settings ask for, for
 // a process that may open files files: the defaults of connlimit where a
-// setting is empty. A total that leaves too few files for the database is
-// refused, naming the most allowed.
-func connectionLimits(cfg *config, files uint64) (connlimit.Limits, error) {
+// setting is empty, the trusted proxies (parseProxies) held to the total
+// alone. A total that leaves too few files for the database is refused,
+// naming the most allowed.
+func connectionLimits(cfg *config, files uint64, proxies []string) (connlimit.Limits, error) {
 	limits := connlimit.DefaultLimits(files, idleTimeout)
+	for _, p := range proxies {
+		prefix, err := netip.ParsePrefix(p)
+		if err != nil {
+			ip, err := netip.ParseAddr(p)
+			if err != nil {
+				return limits, newProblem("%q is neither an IP address nor a CIDR range", p)
+			}
+			prefix = netip.PrefixFrom(ip.Unmap(), ip.Unmap().BitLen())
+		}
+		limits.Proxies = append(limits.Proxies, prefix.Masked())
+	}
 	for _, s := range []struct {
 		flag, value string
 		into        *int

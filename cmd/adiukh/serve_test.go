@@ -2,7 +2,9 @@ package main
 
 import (
 	"context"
+	"net/netip"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -80,15 +82,26 @@ func TestConnectionLimits(t *testing.T) {
 		{"", "0", 20000, connlimit.Limits{}, `--max-connections-per-address "0": give a whole number`},
 	} {
 		cfg := &config{MaxConnections: tc.total, MaxConnectionsPerAddress: tc.perAddress}
-		got, err := connectionLimits(cfg, tc.files)
+		got, err := connectionLimits(cfg, tc.files, nil)
 		if tc.wantErr != "" {
 			if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
 				t.Errorf("total %q, per address %q, %d files: error %v, want %q", tc.total, tc.perAddress, tc.files, err, tc.wantErr)
 			}
 			continue
 		}
-		if err != nil || got != tc.want {
+		if err != nil || !reflect.DeepEqual(got, tc.want) {
 			t.Errorf("total %q, per address %q, %d files: %+v, %v; want %+v", tc.total, tc.perAddress, tc.files, got, err, tc.want)
 		}
+	}
+}
+
+// The trusted proxies are held to the total of connections alone: each
+// carries many clients' connections.
+func TestConnectionLimitsLeaveProxiesUncapped(t *testing.T) {
+	t.Parallel()
+	got, err := connectionLimits(&config{}, 20000, []string{"127.0.0.1", "10.1.2.3/8", "::1"})
+	want := []netip.Prefix{netip.MustParsePrefix("127.0.0.1/32"), netip.MustParsePrefix("10.0.0.0/8"), netip.MustParsePrefix("::1/128")}
+	if err != nil || !reflect.DeepEqual(got.Proxies, want) {
+		t.Errorf("proxies %v, %v; want %v", got.Proxies, err, want)
 	}
 }

@@ -21,6 +21,10 @@ type Limits struct {
 	// its limit of open files, which the database, the files it reads and
 	// the listening socket share.
 	Total int
+	// Proxies are the addresses of trusted reverse proxies: their
+	// connections carry many clients' requests, so that they are held to
+	// Total alone; the proxy bounds each client's (nginx's limit_conn).
+	Proxies []netip.Prefix
 	// Idle is how long a connection that waits for a request (a new one,
 	// or a kept-alive one between requests) may stay while the server
 	// holds at most half of Total: the server's IdleTimeout. Above half,
@@ -119,8 +123,8 @@ func (l *Listener) Accept() (net.Conn, error) {
 		if err != nil {
 			return nil, err
 		}
-		address := peerKey(c.RemoteAddr())
-		in, makeRoom := l.admit(c, address)
+		ip, address := peer(c.RemoteAddr())
+		in, makeRoom := l.admit(c, address, !l.isProxy(ip))
 		if makeRoom != nil {
 			_ = makeRoom.Close()
 		}
@@ -149,13 +153,24 @@ func (l *Listener) Stats() Stats {
 // Limits are the limits the listener holds to.
 func (l *Listener) Limits() Limits { return l.limits }
 
-// admit lets c in when its address and the total have room, making room in
-// the total by the connection that has waited longest: that one (outside
-// the lock, since closing it takes the lock) is the caller's to close.
-func (l *Listener) admit(c net.Conn, address string) (in *conn, makeRoom *conn) {
+// isProxy reports whether ip is one of the trusted proxies'.
+func (l *Listener) isProxy(ip netip.Addr) bool {
+	for _, p := range l.limits.Proxies {
+		if p.Contains(ip) {
+			return true
+		}
+	}
+	return false
+}
+
+// admit lets c in when its address (if capped) and the total have room,
+// making room in the total by the connection that has waited longest: that
+// one (outside the lock, since closing it takes the lock) is the caller's
+// to close.
+func (l *Listener) admit(c net.Conn, address string, capped bool) (in *conn, makeRoom *conn) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if l.byAddress[address] >= l.limits.PerAddress {
+	if capped && l.byAddress[address] >= l.limits.PerAddress {
 		l.stats.RefusedAddress++
 		return nil, nil
 	}
@@ -290,16 +305,17 @@ func (l *Listener) overstayed() []*conn {
 	return out
 }
 
-// peerKey is the AddressKey of a connection's peer; a peer that is not an
-// IP address (a Unix socket's) is counted by its name.
-func peerKey(a net.Addr) string {
+// peer is a connection's peer address and its AddressKey; a peer that is
+// not an IP address (a Unix socket's) is counted by its name.
+func peer(a net.Addr) (netip.Addr, string) {
 	if tcp, ok := a.(*net.TCPAddr); ok {
-		return AddressKey(tcp.AddrPort().Addr())
+		ip := tcp.AddrPort().Addr().Unmap()
+		return ip, AddressKey(ip)
 	}
 	if ap, err := netip.ParseAddrPort(a.String()); err == nil {
-		return AddressKey(ap.Addr())
+		return ap.Addr().Unmap(), AddressKey(ap.Addr())
 	}
-	return a.String()
+	return netip.Addr{}, a.String()
 }
 
 // refuse closes a connection the limits do not let in with a reset: the

@@ -56,9 +56,10 @@ func from(ip string) *net.Dialer {
 	return &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(ip)}, Timeout: 5 * time.Second}
 }
 
-// clientFrom is an HTTP client whose connections come from ip.
+// clientFrom is an HTTP client whose connections come from ip, a new one
+// for each request: each is accepted amid whatever else comes.
 func clientFrom(ip string) *http.Client {
-	return &http.Client{Timeout: 10 * time.Second, Transport: &http.Transport{DialContext: from(ip).DialContext, MaxIdleConnsPerHost: 4}}
+	return &http.Client{Timeout: 10 * time.Second, Transport: &http.Transport{DialContext: from(ip).DialContext, DisableKeepAlives: true}}
 }
 
 // ask sends one request on a connection of its own from d and reports
@@ -177,6 +178,32 @@ func TestAClubBehindOneAddressIsServed(t *testing.T) {
 	}
 }
 
+// A trusted proxy's connections carry many clients': they are held to the
+// total alone, where any other address is held to its cap.
+func TestAProxyIsHeldToTheTotalAlone(t *testing.T) {
+	t.Parallel()
+	limits := Limits{PerAddress: 2, Total: 6, Idle: time.Minute, Proxies: []netip.Prefix{netip.MustParsePrefix("127.0.0.9/32")}}
+	l, addr := testServer(t, limits, nil)
+	answered := func(ip string, n int) (count int) {
+		for range n {
+			if c, ok := ask(from(ip), addr); ok {
+				count++
+				t.Cleanup(func() { _ = c.Close() })
+			}
+		}
+		return count
+	}
+	if got := answered("127.0.0.9", 5); got != 5 {
+		t.Errorf("the proxy was answered on %d of 5 connections, want all", got)
+	}
+	if got := answered("127.0.0.10", 3); got != 2 {
+		t.Errorf("another address was answered on %d of 3 connections, want its cap 2", got)
+	}
+	if s := l.Stats(); s.RefusedAddress != 1 {
+		t.Errorf("stats %+v, want one connection refused over an address's cap", s)
+	}
+}
+
 // A server holding Total connections makes room for a new one by closing
 // the one that has waited longest for a request; a connection whose
 // request is being served (a live game's stream) is never closed for it,
@@ -272,7 +299,7 @@ func TestOverstayedAreTheLongestWaiting(t *testing.T) {
 		byAddress: map[string]int{}, waiting: list.New()}
 	var conns []*conn
 	for i := range 4 {
-		c, _ := l.admit(nil, netip.AddrFrom4([4]byte{192, 0, 2, byte(i)}).String())
+		c, _ := l.admit(nil, netip.AddrFrom4([4]byte{192, 0, 2, byte(i)}).String(), true)
 		conns = append(conns, c)
 		now = now.Add(10 * time.Second)
 	}
