@@ -1,5 +1,5 @@
 // Command connflood is the load client of scripts/bench-connections: from
-// one loopback address it makes many connection attempts on a server, each
+// one loopback address (or several) it makes many connection attempts on a server, each
 // sending a request and holding its connection kept alive when answered,
 // as the fourth probe took a server down with (issue 59); from another
 // loopback address it asks the server meanwhile, a new connection a
@@ -16,8 +16,10 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/netip"
 	"os"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"syscall"
@@ -27,18 +29,31 @@ import (
 func main() {
 	target := flag.String("target", "", "HOST:PORT of the server, on loopback")
 	path := flag.String("path", "/healthz", "path each request asks for")
-	from := flag.String("from", "127.0.0.2", "loopback address the flood comes from")
+	from := flag.String("from", "127.0.0.2", "loopback address the flood comes from, the first of -addresses")
+	addresses := flag.Int("addresses", 1, "loopback addresses the flood comes from, from -from up, attempts dealt among them in turn")
 	other := flag.String("other", "127.0.0.3", "loopback address of the client that must be served meanwhile")
 	attempts := flag.Int("attempts", 20000, "connection attempts of the flood")
 	workers := flag.Int("workers", 64, "attempts made at once")
 	every := flag.Duration("every", 20*time.Millisecond, "pause between the other client's requests")
-	most := flag.Int("cap", 0, "most connections the flooding address may hold; 0: not checked")
+	most := flag.Int("cap", 0, "most connections each flooding address may hold; 0: not checked")
 	flag.Parse()
-	for _, a := range []string{*from, *other} {
-		if ip := net.ParseIP(a); ip == nil || !ip.IsLoopback() {
-			fmt.Fprintf(os.Stderr, "connflood: %q is not a loopback address\n", a)
+	first, err := netip.ParseAddr(*from)
+	if err != nil || !first.Is4() || !first.IsLoopback() {
+		fmt.Fprintf(os.Stderr, "connflood: -from %q is not an IPv4 loopback address\n", *from)
+		os.Exit(2)
+	}
+	sources := []netip.Addr{first}
+	for len(sources) < *addresses {
+		next := sources[len(sources)-1].Next()
+		if !next.IsLoopback() {
+			fmt.Fprintf(os.Stderr, "connflood: %d addresses from %s leave the loopback network\n", *addresses, first)
 			os.Exit(2)
 		}
+		sources = append(sources, next)
+	}
+	if ip, err := netip.ParseAddr(*other); err != nil || !ip.IsLoopback() || slices.Contains(sources, ip) {
+		fmt.Fprintf(os.Stderr, "connflood: -other %q is not a loopback address apart from the flood's\n", *other)
+		os.Exit(2)
 	}
 	host, _, err := net.SplitHostPort(*target)
 	if ip := net.ParseIP(host); err != nil || ip == nil || !ip.IsLoopback() {
@@ -50,16 +65,19 @@ func main() {
 	otherDone := make(chan sample)
 	go func() { otherDone <- ask(*target, *path, *other, *every, done) }()
 	began := time.Now()
-	f := flood(*target, *path, *from, *attempts, *workers)
+	f := flood(*target, *path, sources, *attempts, *workers)
 	took := time.Since(began)
 	close(done)
 	o := <-otherDone
+	// What the server holds while the flood's connections are still open.
+	open := serverOpen(*target, *other)
 	for _, c := range f.held {
 		_ = c.Close()
 	}
 
-	fmt.Printf("flood from %s: %d attempts in %.1f s (%.0f/s): %d answered and held, %d refused (reset or closed unanswered), %d failed otherwise\n",
-		*from, *attempts, took.Seconds(), float64(*attempts)/took.Seconds(), len(f.held), f.refused, f.dialErrors)
+	fmt.Printf("flood from %s (%d addresses): %d attempts in %.1f s (%.0f/s): %d answered and held, %d refused (reset or closed unanswered), %d failed otherwise\n",
+		first, len(sources), *attempts, took.Seconds(), float64(*attempts)/took.Seconds(), len(f.held), f.refused, f.dialErrors)
+	fmt.Printf("the server held %s connections at the flood's end\n", open)
 	fmt.Printf("other address %s meanwhile: %d requests, %d failed; time to answer p50 %v, p99 %v, max %v\n",
 		*other, len(o.times)+o.failed, o.failed, o.quantile(0.50), o.quantile(0.99), o.quantile(1))
 	bad := false
@@ -67,8 +85,8 @@ func main() {
 		fmt.Println("FAIL: the other address was not served throughout")
 		bad = true
 	}
-	if *most > 0 && len(f.held) > *most {
-		fmt.Printf("FAIL: the flooding address held %d connections, more than %d\n", len(f.held), *most)
+	if *most > 0 && len(f.held) > *most*len(sources) {
+		fmt.Printf("FAIL: the flooding addresses held %d connections, more than %d each\n", len(f.held), *most)
 		bad = true
 	}
 	if bad {
@@ -81,18 +99,22 @@ type floodResult struct {
 	refused, dialErrors int64
 }
 
-// flood makes attempts connection attempts from the address from, workers
-// at once; each sends a request and, answered, keeps its connection.
-func flood(target, path, from string, attempts, workers int) floodResult {
-	dialer := &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(from)}, Timeout: 10 * time.Second}
+// flood makes attempts connection attempts from the addresses sources in
+// turn, workers at once; each sends a request and, answered, keeps its
+// connection.
+func flood(target, path string, sources []netip.Addr, attempts, workers int) floodResult {
+	var dialers []*net.Dialer
+	for _, ip := range sources {
+		dialers = append(dialers, &net.Dialer{LocalAddr: net.TCPAddrFromAddrPort(netip.AddrPortFrom(ip, 0)), Timeout: 10 * time.Second})
+	}
 	var r floodResult
 	var mu sync.Mutex
 	var refused, dialErrors atomic.Int64
-	next := make(chan struct{})
+	next := make(chan *net.Dialer)
 	var wg sync.WaitGroup
 	for range workers {
 		wg.Go(func() {
-			for range next {
+			for dialer := range next {
 				c, err := dialer.Dial("tcp", target)
 				if errors.Is(err, syscall.ECONNRESET) {
 					// Reset by the server as soon as it accepted, before
@@ -117,8 +139,8 @@ func flood(target, path, from string, attempts, workers int) floodResult {
 			}
 		})
 	}
-	for range attempts {
-		next <- struct{}{}
+	for i := range attempts {
+		next <- dialers[i%len(dialers)]
 	}
 	close(next)
 	wg.Wait()
@@ -181,4 +203,24 @@ func ask(target, path, from string, pause time.Duration, done <-chan struct{}) s
 		}
 		s.times = append(s.times, time.Since(began))
 	}
+}
+
+// serverOpen is the adiukh_connections_open of the server's /metrics, asked
+// from the address from; "?" when it cannot be read.
+func serverOpen(target, from string) string {
+	client := &http.Client{Timeout: 10 * time.Second, Transport: &http.Transport{
+		DialContext: (&net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(from)}}).DialContext,
+	}}
+	res, err := client.Get("http://" + target + "/metrics")
+	if err != nil {
+		return "?"
+	}
+	defer res.Body.Close()
+	lines := bufio.NewScanner(res.Body)
+	for lines.Scan() {
+		if v, ok := strings.CutPrefix(lines.Text(), "adiukh_connections_open "); ok {
+			return v
+		}
+	}
+	return "?"
 }
