@@ -288,17 +288,21 @@ func (l *Listener) sweep() {
 }
 
 // overstayed takes out of the waiting line the connections that waited
-// longer than the server's load allows now; the caller closes them.
+// longer than the server's load allows, the longest waiting first, each
+// judged by the load left once those before it are closed: so that the
+// server sheds what brings it back to what the load allows, not every
+// connection older than a moment's allowance at its fullest. The caller
+// closes them.
 func (l *Listener) overstayed() []*conn {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	allowed := l.limits.idleAllowed(l.total)
-	if allowed >= l.limits.Idle {
-		return nil
-	}
-	deadline := l.now().Add(-allowed)
+	now := l.now()
 	var out []*conn
-	for e := l.waiting.Front(); e != nil && !e.Value.(*conn).since.After(deadline); e = l.waiting.Front() {
+	for open := l.total; ; open-- {
+		e := l.waiting.Front()
+		if e == nil || now.Sub(e.Value.(*conn).since) <= l.limits.idleAllowed(open) {
+			break
+		}
 		out = append(out, l.stopWaiting(e))
 	}
 	l.stats.ClosedIdle += int64(len(out))

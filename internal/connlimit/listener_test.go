@@ -291,32 +291,32 @@ func TestIdleTimeShrinksAsConnectionsGrow(t *testing.T) {
 }
 
 // The sweep closes the connections that waited longer than the load
-// allows, the longest waiting first, and leaves the others.
+// allows, the longest waiting first, each judged by the load left once
+// those before it are closed, and leaves the others.
 func TestOverstayedAreTheLongestWaiting(t *testing.T) {
 	t.Parallel()
 	now := time.Unix(1_000_000, 0)
-	l := &Listener{limits: Limits{PerAddress: 10, Total: 4, Idle: 100 * time.Second}, now: func() time.Time { return now },
+	// Allowed: 100 s up to 5 open, then 20 s less for each more: 80 s at
+	// 6, 60 s at 7, 40 s at 8, 20 s at 9, nothing at 10.
+	l := &Listener{limits: Limits{PerAddress: 10, Total: 10, Idle: 100 * time.Second}, now: func() time.Time { return now },
 		byAddress: map[string]int{}, waiting: list.New()}
 	var conns []*conn
-	for i := range 4 {
+	for i := range 10 {
 		c, _ := l.admit(nil, netip.AddrFrom4([4]byte{192, 0, 2, byte(i)}).String(), true)
 		conns = append(conns, c)
 		now = now.Add(10 * time.Second)
 	}
-	// Four of four open: nothing may wait. Three of four: 50 s.
-	if got := l.overstayed(); len(got) != 4 || got[0] != conns[0] || got[3] != conns[3] {
-		t.Fatalf("a full server: %d overstayed, want all 4, the oldest first", len(got))
+	now = now.Add(-5 * time.Second)
+	// Waiting 95, 85, 75, …, 5 s: 95 s at 10 open, 85 at 9, 75 at 8 and
+	// 65 at 7 overstay; 55 s at 6 open does not.
+	got := l.overstayed()
+	if len(got) != 4 || got[0] != conns[0] || got[3] != conns[3] {
+		t.Errorf("%d overstayed, want the 4 longest waiting", len(got))
 	}
-	l.total = 3
-	for _, c := range conns {
-		l.startWaiting(c)
-		now = now.Add(20 * time.Second)
+	if l.waiting.Len() != 6 || l.waiting.Front().Value != conns[4] {
+		t.Errorf("%d connections still waiting, want 6 from the fifth", l.waiting.Len())
 	}
-	// Waiting 80, 60, 40 and 20 s; 50 s allowed.
-	if got := l.overstayed(); len(got) != 2 || got[0] != conns[0] || got[1] != conns[1] {
-		t.Errorf("three of four open: %d overstayed, want the 2 that waited over 50 s", len(got))
-	}
-	if l.waiting.Len() != 2 {
-		t.Errorf("%d connections still waiting, want 2", l.waiting.Len())
+	if s := l.Stats(); s.ClosedIdle != 4 {
+		t.Errorf("%d counted closed idle, want 4", s.ClosedIdle)
 	}
 }
