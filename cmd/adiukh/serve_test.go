@@ -2,10 +2,13 @@ package main
 
 import (
 	"context"
+	"net/netip"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
+	"adiukh/internal/connlimit"
 	"adiukh/tournament/account"
 	"adiukh/tournament/store"
 )
@@ -54,5 +57,51 @@ func TestParseProxies(t *testing.T) {
 		if (err != nil) != tc.wantErr || strings.Join(got, "|") != strings.Join(tc.want, "|") {
 			t.Errorf("parseProxies(%q) = %v, %v; want %v (error %v)", tc.in, got, err, tc.want, tc.wantErr)
 		}
+	}
+}
+
+// The connection limits: the defaults from the file limit, the settings
+// over them, and a total that would leave the database too few files, or a
+// cap per address above the total, refused with the most allowed.
+func TestConnectionLimits(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		total, perAddress string
+		files             uint64
+		want              connlimit.Limits
+		wantErr           string
+	}{
+		{"", "", 20000, connlimit.Limits{Total: 15000, PerAddress: 300, Idle: idleTimeout}, ""},
+		{"", "", 1024, connlimit.Limits{Total: 768, PerAddress: 300, Idle: idleTimeout}, ""},
+		{"", "", 1 << 20, connlimit.Limits{Total: 20000, PerAddress: 300, Idle: idleTimeout}, ""},
+		{"", "", 300, connlimit.Limits{Total: 64, PerAddress: 64, Idle: idleTimeout}, ""},
+		{"5000", "600", 20000, connlimit.Limits{Total: 5000, PerAddress: 600, Idle: idleTimeout}, ""},
+		{"15001", "", 20000, connlimit.Limits{}, "at most 15000"},
+		{"", "800", 1024, connlimit.Limits{}, "more than the 768 connections in all"},
+		{"many", "", 20000, connlimit.Limits{}, `--max-connections "many": give a whole number`},
+		{"", "0", 20000, connlimit.Limits{}, `--max-connections-per-address "0": give a whole number`},
+	} {
+		cfg := &config{MaxConnections: tc.total, MaxConnectionsPerAddress: tc.perAddress}
+		got, err := connectionLimits(cfg, tc.files, nil)
+		if tc.wantErr != "" {
+			if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
+				t.Errorf("total %q, per address %q, %d files: error %v, want %q", tc.total, tc.perAddress, tc.files, err, tc.wantErr)
+			}
+			continue
+		}
+		if err != nil || !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("total %q, per address %q, %d files: %+v, %v; want %+v", tc.total, tc.perAddress, tc.files, got, err, tc.want)
+		}
+	}
+}
+
+// The trusted proxies are held to the total of connections alone: each
+// carries many clients' connections.
+func TestConnectionLimitsLeaveProxiesUncapped(t *testing.T) {
+	t.Parallel()
+	got, err := connectionLimits(&config{}, 20000, []string{"127.0.0.1", "10.1.2.3/8", "::1"})
+	want := []netip.Prefix{netip.MustParsePrefix("127.0.0.1/32"), netip.MustParsePrefix("10.0.0.0/8"), netip.MustParsePrefix("::1/128")}
+	if err != nil || !reflect.DeepEqual(got.Proxies, want) {
+		t.Errorf("proxies %v, %v; want %v", got.Proxies, err, want)
 	}
 }
