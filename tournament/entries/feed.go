@@ -184,7 +184,7 @@ func (s *Service) MyFeed(ctx context.Context, token string) (*MyFeed, error) {
 		if err != nil {
 			return err
 		}
-		links, err := tx.LinkedPlayers(owner.ID)
+		links, err := playersOf(tx, owner.ID)
 		if err != nil {
 			return err
 		}
@@ -232,7 +232,7 @@ func (s *Service) MyFeed(ctx context.Context, token string) (*MyFeed, error) {
 }
 
 // eventsOf are the events the account entered (but was declined), plays
-// in or follows, by number.
+// in (playersOf) or follows, by number.
 func (s *Service) eventsOf(tx Tx, userID int64) ([]int64, error) {
 	var ids []int64
 	entries, err := tx.EntriesOf(userID)
@@ -244,7 +244,7 @@ func (s *Service) eventsOf(tx Tx, userID int64) ([]int64, error) {
 			ids = append(ids, en.EventID)
 		}
 	}
-	links, err := tx.LinkedPlayers(userID)
+	links, err := playersOf(tx, userID)
 	if err != nil {
 		return nil, err
 	}
