@@ -59,7 +59,9 @@ func playersOf(tx Tx, userID int64) ([]PlayerLink, error) {
 	for _, p := range players {
 		links = append(links, PlayerLink{EventID: p.EventID, PlayerID: p.ID})
 	}
-	slices.SortFunc(links, func(a, b PlayerLink) int { return cmp.Or(cmp.Compare(a.EventID, b.EventID), cmp.Compare(a.PlayerID, b.PlayerID)) })
+	slices.SortFunc(links, func(a, b PlayerLink) int {
+		return cmp.Or(cmp.Compare(a.EventID, b.EventID), cmp.Compare(a.PlayerID, b.PlayerID))
+	})
 	return slices.Compact(links), nil
 }
 
