@@ -33,9 +33,13 @@ const (
 	ActionPlayerRenumber  = "player.renumber"
 	ActionRoundPair       = "round.pair"
 	ActionRoundPublish    = "round.publish"
-	ActionResultRecord    = "result.record"
-	ActionResultOverride  = "result.override"
-	ActionResultCorrect   = "result.correct"
+	// ActionLiveStart is the start of a live round's games, written by
+	// package correspondence; its "starts_at" is when their clocks start,
+	// which the personal calendars date the games by.
+	ActionLiveStart      = "live.start"
+	ActionResultRecord   = "result.record"
+	ActionResultOverride = "result.override"
+	ActionResultCorrect  = "result.correct"
 	// ActionResultCorrectOverride is a correction of a result to one the
 	// score sheet does not support.
 	ActionResultCorrectOverride = "result.correct_override"

@@ -161,6 +161,9 @@ func calendarEvent(tr *translator, site *url.URL, it *entries.CalendarItem) (ica
 	if tc := it.TimeControl.String(); tc != "" {
 		ev.Description += ", " + tr.TimeControl(it.TimeControl)
 	}
+	if it.Open && !it.Deadline.IsZero() {
+		ev.Description += "\n" + tr.T("calendar.entries_deadline", "Deadline", tr.In(it.Location()).Time(it.Deadline))
+	}
 	if it.Status == tournament.Cancelled {
 		ev.Status = ical.Cancelled
 		ev.Summary = tr.T("calendar.cancelled_summary", "Event", it.Name)

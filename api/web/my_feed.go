@@ -37,7 +37,7 @@ func (h *handler) myICS(c *gin.Context) error {
 	}
 	tr := newTranslator(lang)
 	site := h.site(c)
-	out := ical.Calendar{ProdID: "-//adiukh//calendar//" + strings.ToUpper(string(tr.Lang)), Name: tr.T("calendar.mine"), Refresh: feedRefresh}
+	out := ical.Calendar{ProdID: "-//adiukh//calendar//" + strings.ToUpper(string(tr.Lang)), Name: tr.T("calendar.mine", "Name", feed.OwnerName()), Refresh: feedRefresh}
 	for _, it := range feed.Events {
 		if ev, ok := calendarEvent(tr, site, &it); ok {
 			out.Events = append(out.Events, ev)
@@ -55,27 +55,29 @@ func (h *handler) myICS(c *gin.Context) error {
 	return nil
 }
 
-// gameEvent is the calendar's entry of one game: the round, the event,
-// the colour and the opponent in its title, the board and the result once
-// entered in its description.
+// gameEvent is the calendar's entry of one game: the round, the board,
+// the player with their colour, the opponent and the event in its title,
+// the result once entered in its description; at its start when the site
+// knows it (a live round), else on its day.
 func gameEvent(tr *translator, site *url.URL, g *entries.FeedGame) ical.Event {
-	summary := tr.T("calendar.game_bye", "Round", g.Round, "Event", g.Event.Name)
+	summary := tr.T("calendar.game_bye", "Round", g.Round, "Player", g.Player.Name, "Event", g.Event.Name)
 	if !g.Bye {
 		side := tr.T("side.black")
 		if g.White {
 			side = tr.T("side.white")
 		}
-		summary = tr.T("calendar.game", "Round", g.Round, "Event", g.Event.Name, "Side", side, "Opponent", g.Opponent)
+		summary = tr.T("calendar.game", "Round", g.Round, "Board", g.Board.Board, "Player", g.Player.Name, "Side", side,
+			"Opponent", g.Opponent, "Event", g.Event.Name)
 	}
-	desc := tr.T("calendar.game_board", "Board", g.Board)
+	var desc string
 	if score := g.Score(); score != "" {
-		desc += "\n" + tr.T("calendar.game_result", "Score", score)
+		desc = tr.T("calendar.game_result", "Score", score)
 	}
 	link := site.JoinPath("events", fmt.Sprint(g.Event.ID))
 	link.RawQuery = url.Values{"round": {fmt.Sprint(g.Round)}}.Encode()
 	return ical.Event{UID: fmt.Sprintf("game-%d@%s", g.GameID, site.Host), Stamp: g.Revised, Sequence: g.Sequence, Status: ical.Confirmed,
-		First: g.Day, Last: g.Day, Summary: summary, Location: strings.Trim(strings.Join([]string{g.Event.Venue, g.Event.City}, ", "), ", "),
-		Description: desc, URL: link.String()}
+		First: g.Day, Last: g.Day, Starts: g.Starts, Ends: g.Ends, Summary: summary,
+		Location: strings.Trim(strings.Join([]string{g.Event.Venue, g.Event.City}, ", "), ", "), Description: desc, URL: link.String()}
 }
 
 // newFeedToken makes the account a new address of its personal calendar

@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"adiukh/api/apitest"
 	"adiukh/tournament"
@@ -28,7 +29,16 @@ func TestMyICS(t *testing.T) {
 			players := s.Must(http.StatusOK, "", "GET", fmt.Sprintf("/api/v1/events/%d/players", played), nil)["players"].([]any)
 			s.Must(http.StatusOK, tournament.ArbiterRole, "PUT", fmt.Sprintf("/api/v1/events/%d/players/%d/account", played, apitest.Num(players[0].(map[string]any)["id"])),
 				map[string]any{"email": "player@example.org"})
-			followed := calendarEvent(s.Server, "Кубок Адыгеи", "rapid", "2026-12-05", "2026-12-07", "Майкоп")
+			// The followed event takes entries until a day before it starts.
+			moscow, err := time.LoadLocation("Europe/Moscow")
+			if err != nil {
+				t.Fatal(err)
+			}
+			start := time.Now().In(moscow).AddDate(0, 0, 10)
+			followed := calendarEvent(s.Server, "Кубок Адыгеи", "rapid", start.Format(time.DateOnly), start.AddDate(0, 0, 2).Format(time.DateOnly), "Майкоп")
+			deadline := time.Date(start.Year(), start.Month(), start.Day()-1, 18, 0, 0, 0, moscow)
+			s.Must(http.StatusOK, tournament.ArbiterRole, "PUT", fmt.Sprintf("/api/v1/events/%d/entries", followed),
+				map[string]any{"open": true, "deadline": deadline.Format("2006-01-02T15:04")})
 			player := s.SignIn(tournament.PlayerRole)
 			if rec := player.Post(fmt.Sprintf("/events/%d/follow", followed), url.Values{"follow": {"1"}}); rec.Code != http.StatusSeeOther {
 				t.Fatalf("follow: %d", rec.Code)
@@ -53,17 +63,31 @@ func TestMyICS(t *testing.T) {
 				t.Fatalf("%s: %d %s", feed, rec.Code, rec.Header().Get("Content-Type"))
 			}
 			cal, events := icaltest.Parse(t, rec.Body.Bytes())
-			if cal.Get("X-WR-CALNAME") != "Мой календарь adiukh" || cal.Get("REFRESH-INTERVAL") != "PT1H" {
-				t.Errorf("calendar name %q, refresh %q", cal.Get("X-WR-CALNAME"), cal.Get("REFRESH-INTERVAL"))
+			// An account without a name is named by its address.
+			if name := cal.Get("X-WR-CALNAME"); name != apitest.RuT("calendar.mine", "Name", "player@example.org") || cal.Get("REFRESH-INTERVAL") != "PT1H" {
+				t.Errorf("calendar name %q, refresh %q", name, cal.Get("REFRESH-INTERVAL"))
 			}
+			today := time.Now().In(moscow).Format("20060102")
+			wantDeadline := apitest.RuT("calendar.entries_deadline", "Deadline", apitest.Ru.Time(deadline, moscow))
 			var sawEvent, sawGame bool
 			for _, e := range events {
 				switch {
 				case e.Get("UID") == fmt.Sprintf("event-%d@example.com", followed):
-					sawEvent = e.Get("SUMMARY") == "Кубок Адыгеи"
+					sawEvent = true
+					if e.Get("SUMMARY") != "Кубок Адыгеи" || !strings.HasSuffix(e.Get("DESCRIPTION"), "\n"+wantDeadline) {
+						t.Errorf("the followed event: %q, %q; want its deadline %q", e.Get("SUMMARY"), e.Get("DESCRIPTION"), wantDeadline)
+					}
 				case strings.HasPrefix(e.Get("UID"), "game-"):
-					sawGame = strings.HasPrefix(e.Get("SUMMARY"), "Тур 1, Первенство Майкопа: ") && strings.Contains(e.Get("SUMMARY"), "Игрок 2") &&
-						e.Get("URL") == fmt.Sprintf("http://example.com/events/%d?round=1", played) && e.Get("SEQUENCE") == "0"
+					sawGame = true
+					// The round published today is played today.
+					for name, want := range map[string]string{
+						"SUMMARY": "Тур 1, доска 1: Игрок 1 (белые) — Игрок 2 · Первенство Майкопа",
+						"DTSTART": today, "URL": fmt.Sprintf("http://example.com/events/%d?round=1", played), "SEQUENCE": "0",
+					} {
+						if got := e.Get(name); got != want || name == "DTSTART" && e[name].Params != "VALUE=DATE" {
+							t.Errorf("the game's %s is %q, want %q", name, got, want)
+						}
+					}
 				}
 			}
 			if !sawEvent || !sawGame {

@@ -42,6 +42,7 @@ const (
 	AuditSignUpDeclined  = "signup-declined"  // an administrator refused a sign-up
 	AuditTokenCreated    = "token-created"    // an API token made: After is its name
 	AuditTokenRevoked    = "token-revoked"    // an API token deleted: Before is its name
+	AuditFeedRevoked     = "feed-revoked"     // the address of the personal calendar stopped with the sign-ins
 )
 
 // audit records a change to the account u, made by the caller in ctx, in

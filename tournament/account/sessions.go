@@ -94,7 +94,8 @@ func (s *Service) EndSession(ctx context.Context, value string) error {
 }
 
 // EndSessions ends every web sign-in of the account with that e-mail, on
-// every instance, and returns how many it ended: the user themselves or an
+// every instance, and the address of its personal calendar, and returns
+// how many sign-ins it ended: the user themselves or an
 // administrator may.
 func (s *Service) EndSessions(ctx context.Context, email string) (int64, error) {
 	email = strings.ToLower(strings.TrimSpace(email))
@@ -108,6 +109,9 @@ func (s *Service) EndSessions(ctx context.Context, email string) (int64, error) 
 			return err
 		}
 		if n, err = tx.DeleteSessions(u.ID, time.Time{}); err != nil {
+			return err
+		}
+		if err := s.revokeFeed(ctx, tx, u); err != nil {
 			return err
 		}
 		return s.audit(ctx, tx, AuditSessionsEnded, u, "", strconv.FormatInt(n, 10))
@@ -242,8 +246,9 @@ func (s *Service) setPassword(ctx context.Context, email, current, password, fro
 }
 
 // revokeTokens deletes every API token of u, each recorded in the account
-// audit log, when its password is reset: whoever took the password may have
-// made tokens with it, which would otherwise outlive the reset.
+// audit log, and the address of its personal calendar, when its password
+// is reset: whoever took the password may have made them with it, and they
+// would otherwise outlive the reset.
 func (s *Service) revokeTokens(ctx context.Context, tx Tx, u *tournament.User) error {
 	tokens, err := tx.Tokens(u.ID)
 	if err != nil {
@@ -257,7 +262,22 @@ func (s *Service) revokeTokens(ctx context.Context, tx Tx, u *tournament.User) e
 			return err
 		}
 	}
-	return nil
+	return s.revokeFeed(ctx, tx, u)
+}
+
+// revokeFeed stops the address of u's personal calendar, when it has one,
+// as the account's sign-ins end or its password is reset: whoever read the
+// address off a lost phone or a taken-over account would otherwise keep
+// reading the account's events and games.
+func (s *Service) revokeFeed(ctx context.Context, tx Tx, u *tournament.User) error {
+	made, err := tx.FeedTokenMade(u.ID)
+	if err != nil || made.IsZero() {
+		return err
+	}
+	if err := tx.DeleteFeedToken(u.ID); err != nil {
+		return err
+	}
+	return s.audit(ctx, tx, AuditFeedRevoked, u, "", "")
 }
 
 // maxNameLength bounds an account's name, in characters.

@@ -49,6 +49,12 @@ type Tx interface {
 	Tokens(userID int64) ([]Token, error)
 	Token(id int64) (*Token, error)
 	DeleteToken(id int64) error
+	// FeedTokenMade is when the user's personal calendar token was made,
+	// zero without one, and DeleteFeedToken stops it: the token is the
+	// entries area's (entries.FeedTx), and ends with the account's other
+	// keys.
+	FeedTokenMade(userID int64) (time.Time, error)
+	DeleteFeedToken(userID int64) error
 
 	CreateSession(s *Session) error
 	// SessionByHash finds a session and its user; ENOTFOUND when none.

@@ -28,7 +28,7 @@ import (
 // a player who did not show up, a game adjourned and time given by the
 // arbiter.
 const (
-	ActionLiveStart = "live.start"
+	ActionLiveStart = tournament.ActionLiveStart
 	ActionNoShow    = "live.no_show"
 	ActionAdjourn   = "live.adjourn"
 	ActionGiveTime  = "live.give_time"

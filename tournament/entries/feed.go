@@ -7,6 +7,7 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strconv"
@@ -94,19 +95,50 @@ func (s *Service) FeedTokenMade(ctx context.Context) (time.Time, error) {
 }
 
 // FeedGame is one game of the account's player in a published round, as
-// its calendar shows it: on the day the round was published (in the
-// event's time zone: the pairing comes out the day it is played), revised
-// at each change of its result.
+// its calendar shows it, revised at each change of its result.
 type FeedGame struct {
 	Board
 	GameID int64
-	// Day is the day the round was published.
+	// Starts is when the game's clocks start, for a round of an event
+	// played live on the site (its start set when it was published, or
+	// the moment of publishing); Ends is when it is likely over. Both are
+	// zero for a round played over the board, whose hour the site does
+	// not know.
+	Starts, Ends time.Time
+	// Day is the day the game is played when Starts is zero: the day its
+	// round was published, in the event's time zone (the pairing comes out
+	// the day it is played), yet never outside the event's days (a round
+	// 1 paired the evening before is played on the first day).
 	Day time.Time
 	// Revised is when the game last changed for the calendar (its round
 	// published, its result entered or corrected), Sequence how many
 	// times its result changed since.
 	Revised  time.Time
 	Sequence int
+}
+
+// When is the moment the game is placed at in the calendar: its start,
+// else its day.
+func (g *FeedGame) When() time.Time {
+	if !g.Starts.IsZero() {
+		return g.Starts
+	}
+	return g.Day
+}
+
+// expectedMoves is how many moves a side is reckoned to make when a
+// game's length is estimated from its clock, as FIDE reckons the length
+// of a game with an increment: the base time and 60 increments a side.
+const expectedMoves = 60
+
+// gameLength is how long a game under the time control likely lasts: both
+// sides' base time and increments; an hour for an event without a clock.
+func gameLength(tc tournament.TimeControl) time.Duration {
+	side := time.Duration(tc.BaseMinutes)*time.Minute + expectedMoves*time.Duration(tc.IncrementSeconds)*time.Second
+	if side == 0 {
+		return time.Hour
+	}
+	return 2 * side
 }
 
 // MyFeed is what an account's personal calendar holds.
@@ -118,6 +150,15 @@ type MyFeed struct {
 	// public is Hidden.
 	Events []CalendarItem
 	Games  []FeedGame
+}
+
+// OwnerName says whose calendar it is: the account's name, else its
+// address (an account made without a name).
+func (f *MyFeed) OwnerName() string {
+	if f.Owner.Name != "" {
+		return f.Owner.Name
+	}
+	return f.Owner.Email
 }
 
 // MyFeed reads the personal calendar of the account whose token it is,
@@ -143,7 +184,7 @@ func (s *Service) MyFeed(ctx context.Context, token string) (*MyFeed, error) {
 		if err != nil {
 			return err
 		}
-		links, err := tx.LinkedPlayers(owner.ID)
+		links, err := playersOf(tx, owner.ID)
 		if err != nil {
 			return err
 		}
@@ -162,7 +203,11 @@ func (s *Service) MyFeed(ctx context.Context, token string) (*MyFeed, error) {
 			if err != nil {
 				return err
 			}
-			feed.Events = append(feed.Events, CalendarItem{Event: *e})
+			item, err := s.calendarItem(tx, e)
+			if err != nil {
+				return err
+			}
+			feed.Events = append(feed.Events, *item)
 			snap := &eventSnapshot{event: e, players: players, rounds: rounds}
 			for _, l := range links {
 				if l.EventID != eventID {
@@ -181,13 +226,13 @@ func (s *Service) MyFeed(ctx context.Context, token string) (*MyFeed, error) {
 		return nil, err
 	}
 	slices.SortStableFunc(feed.Games, func(a, b FeedGame) int {
-		return cmp.Or(a.Day.Compare(b.Day), cmp.Compare(a.Event.ID, b.Event.ID), cmp.Compare(a.Round, b.Round))
+		return cmp.Or(a.When().Compare(b.When()), cmp.Compare(a.Event.ID, b.Event.ID), cmp.Compare(a.Round, b.Round))
 	})
 	return feed, nil
 }
 
 // eventsOf are the events the account entered (but was declined), plays
-// in or follows, by number.
+// in (playersOf) or follows, by number.
 func (s *Service) eventsOf(tx Tx, userID int64) ([]int64, error) {
 	var ids []int64
 	entries, err := tx.EntriesOf(userID)
@@ -199,7 +244,7 @@ func (s *Service) eventsOf(tx Tx, userID int64) ([]int64, error) {
 			ids = append(ids, en.EventID)
 		}
 	}
-	links, err := tx.LinkedPlayers(userID)
+	links, err := playersOf(tx, userID)
 	if err != nil {
 		return nil, err
 	}
@@ -218,10 +263,11 @@ func (s *Service) eventsOf(tx Tx, userID int64) ([]int64, error) {
 }
 
 // feedGames are the player's games of the event's published rounds, dated
-// and revised from the event's audit log: the round's latest publication,
-// the changes of the game's result after it. A round whose publication
-// the log does not hold (an event imported with its rounds) dates its
-// games on the event's first day, or leaves them out without one.
+// and revised from the event's audit log: the round's latest publication
+// and the start of its live games after it, the changes of the game's
+// result after it. A round whose publication the log does not hold (an
+// event imported with its rounds) dates its games on the event's first
+// day, or leaves them out without one.
 func feedGames(tx Tx, snap *eventSnapshot, playerID int64) ([]FeedGame, error) {
 	if len(snap.rounds) == 0 {
 		return nil, nil
@@ -230,7 +276,10 @@ func feedGames(tx Tx, snap *eventSnapshot, playerID int64) ([]FeedGame, error) {
 	if err != nil {
 		return nil, err
 	}
-	loc := snap.event.Location()
+	e := snap.event
+	loc := e.Location()
+	first, firstErr := time.ParseInLocation(time.DateOnly, e.StartDate, loc)
+	last, lastErr := time.ParseInLocation(time.DateOnly, lastDay(e), loc)
 	var out []FeedGame
 	for _, r := range snap.rounds {
 		if r.Status == tournament.Draft {
@@ -240,22 +289,35 @@ func feedGames(tx Tx, snap *eventSnapshot, playerID int64) ([]FeedGame, error) {
 		if b == nil {
 			continue
 		}
-		var published time.Time
+		var published, starts time.Time
 		round := "round " + strconv.Itoa(r.Number)
 		for _, a := range log {
-			if a.Action == tournament.ActionRoundPublish && a.Subject == round {
-				published = a.At
+			switch {
+			case a.Subject != round:
+			case a.Action == tournament.ActionRoundPublish:
+				published, starts = a.At, time.Time{}
+			case a.Action == tournament.ActionLiveStart && starts.IsZero():
+				starts = liveStart(a)
 			}
 		}
-		day := published
-		if day.IsZero() {
-			first, err := time.ParseInLocation(time.DateOnly, snap.event.StartDate, loc)
-			if err != nil {
+		g := FeedGame{Board: *b, Revised: published}
+		switch {
+		case !starts.IsZero():
+			g.Starts, g.Ends = starts, starts.Add(gameLength(e.TimeControl))
+		case published.IsZero():
+			if firstErr != nil {
 				continue
 			}
-			day, published = first, snap.event.Revised()
+			g.Day, g.Revised = first, e.Revised()
+		default:
+			g.Day = midnight(published.In(loc))
+			if firstErr == nil && g.Day.Before(first) {
+				g.Day = first
+			}
+			if lastErr == nil && g.Day.After(last) {
+				g.Day = last
+			}
 		}
-		g := FeedGame{Board: *b, Day: day.In(loc), Revised: published}
 		for _, game := range r.Games {
 			if game.Board == b.Board {
 				g.GameID = game.ID
@@ -263,7 +325,7 @@ func feedGames(tx Tx, snap *eventSnapshot, playerID int64) ([]FeedGame, error) {
 		}
 		board := fmt.Sprintf("%s board %d", round, b.Board)
 		for _, a := range log {
-			if a.Subject == board && a.At.After(published) {
+			if a.Subject == board && a.At.After(g.Revised) {
 				g.Revised = a.At
 				g.Sequence++
 			}
@@ -271,4 +333,22 @@ func feedGames(tx Tx, snap *eventSnapshot, playerID int64) ([]FeedGame, error) {
 		out = append(out, g)
 	}
 	return out, nil
+}
+
+// liveStart is when the clocks of the live games an audit entry started
+// start (the round's set start); zero when the entry does not say.
+func liveStart(a tournament.AuditEntry) time.Time {
+	var after struct {
+		StartsAt time.Time `json:"starts_at"`
+	}
+	if json.Unmarshal([]byte(a.After), &after) != nil {
+		return time.Time{}
+	}
+	return after.StartsAt
+}
+
+// midnight is the start of t's day in t's zone.
+func midnight(t time.Time) time.Time {
+	y, m, d := t.Date()
+	return time.Date(y, m, d, 0, 0, 0, 0, t.Location())
 }

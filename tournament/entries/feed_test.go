@@ -1,10 +1,13 @@
 package entries_test
 
 import (
+	"context"
+	"slices"
 	"testing"
 	"time"
 
 	"adiukh/tournament"
+	"adiukh/tournament/correspondence"
 	"adiukh/tournament/engines"
 	"adiukh/tournament/store/storetest"
 )
@@ -89,5 +92,117 @@ func TestMyFeed(t *testing.T) {
 				t.Errorf("after revoking: token made %v (%v), want none", made, err)
 			}
 		})
+	}
+}
+
+// A game over the board is on the day its round was published, within
+// the event's days: round 1 paired the evening before is on the first
+// day. A live round's games are at their start, for as long as their
+// clocks likely run (3+2: five minutes a side).
+func TestMyFeedDatesGames(t *testing.T) {
+	t.Parallel()
+	for name, st := range storetest.Open(t) {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			c := &clock{at: time.Date(2026, 12, 6, 17, 0, 0, 0, time.UTC)} // 20:00 in Moscow, the day before
+			opt := engines.Options()
+			opt.Now = c.now
+			corr := correspondence.NewService(st.Correspondence(), correspondence.Options{Pairing: opt.Pairing, Now: c.now})
+			opt.LiveRound = corr.StartLiveRound
+			svc, ent := services(st, opt)
+			arbiter := storetest.Arbiter(t, st)
+			ann := playerAccount(t, st, "ann@example.org", "Тлехас Анна")
+
+			board, players := storetest.Event(t, arbiter, svc, "round-robin", 0, "Тлехас Анна", "Нехай Борис", "Шеуджен Вера", "Хут Гоща")
+			first, last := "2026-12-07", "2026-12-09"
+			if _, err := svc.UpdateEvent(arbiter, board.ID, tournament.EventInput{StartDate: &first, EndDate: &last}, ""); err != nil {
+				t.Fatal(err)
+			}
+			if err := svc.LinkPlayer(arbiter, board.ID, players[0].ID, "ann@example.org"); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := svc.PairNextRound(arbiter, board.ID); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := svc.PublishRound(arbiter, board.ID, 1); err != nil {
+				t.Fatal(err)
+			}
+
+			blitz, control, online := "blitz", "3+2", true
+			live, livePlayers := storetest.Event(t, arbiter, svc, "round-robin", 0, "Тлехас Анна", "Нехай Борис")
+			if _, err := svc.UpdateEvent(arbiter, live.ID, tournament.EventInput{Discipline: &blitz, TimeControl: &control, Online: &online}, ""); err != nil {
+				t.Fatal(err)
+			}
+			if err := svc.LinkPlayer(arbiter, live.ID, livePlayers[0].ID, "ann@example.org"); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := svc.PairNextRound(arbiter, live.ID); err != nil {
+				t.Fatal(err)
+			}
+			starts := time.Date(2026, 12, 8, 16, 0, 0, 0, time.UTC)
+			if _, err := svc.PublishRoundAt(arbiter, live.ID, 1, starts); err != nil {
+				t.Fatal(err)
+			}
+
+			token, err := ent.NewFeedToken(ann)
+			if err != nil {
+				t.Fatal(err)
+			}
+			feed, err := ent.MyFeed(t.Context(), token)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(feed.Games) != 2 {
+				t.Fatalf("games %+v, want one of each event", feed.Games)
+			}
+			over, played := feed.Games[0], feed.Games[1]
+			if over.Event.ID != board.ID || over.Day.Format(time.DateOnly) != first || !over.Starts.IsZero() {
+				t.Errorf("the game over the board: event %d on %s starting %v, want event %d on %s, no hour", over.Event.ID, over.Day.Format(time.DateOnly), over.Starts, board.ID, first)
+			}
+			if played.Event.ID != live.ID || !played.Starts.Equal(starts) || !played.Ends.Equal(starts.Add(10*time.Minute)) {
+				t.Errorf("the live game: event %d from %v to %v, want event %d from %v for 10 minutes", played.Event.ID, played.Starts, played.Ends, live.ID, starts)
+			}
+
+			// Round 2 published on the second day, round 3 after the last.
+			for n, at := range map[int]time.Time{2: time.Date(2026, 12, 8, 6, 0, 0, 0, time.UTC), 3: time.Date(2026, 12, 10, 6, 0, 0, 0, time.UTC)} {
+				c.set(at)
+				finishRound(t, svc, arbiter, board.ID, n-1)
+				if _, err := svc.PairNextRound(arbiter, board.ID); err != nil {
+					t.Fatal(err)
+				}
+				if _, err := svc.PublishRound(arbiter, board.ID, n); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if feed, err = ent.MyFeed(t.Context(), token); err != nil {
+				t.Fatal(err)
+			}
+			var days []string
+			for _, g := range feed.Games {
+				if g.Event.ID == board.ID {
+					days = append(days, g.Day.Format(time.DateOnly))
+				}
+			}
+			if want := []string{"2026-12-07", "2026-12-08", "2026-12-09"}; !slices.Equal(days, want) {
+				t.Errorf("the days of rounds 1-3: %v, want %v", days, want)
+			}
+		})
+	}
+}
+
+// finishRound enters a draw on every board of the event's round n.
+func finishRound(t *testing.T, svc *tournament.Service, arbiter context.Context, eventID int64, n int) {
+	t.Helper()
+	r, err := svc.Round(arbiter, eventID, n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range r.Games {
+		if g.IsBye() {
+			continue
+		}
+		if _, err := svc.RecordResult(arbiter, tournament.ResultInput{EventID: eventID, Round: n, Board: g.Board, Score: "12:12", EndReason: "agreement", Version: g.Version}); err != nil {
+			t.Fatal(err)
+		}
 	}
 }

@@ -39,6 +39,32 @@ type PlayerLink struct {
 	PlayerID int64
 }
 
+// playersOf are the account's players in every event: those linked to the
+// account, and those the arbiter linked to its person of the register
+// (a player registered at the desk or pasted in a list plays for the
+// account as much as one who entered online), each once, by event.
+func playersOf(tx Tx, userID int64) ([]PlayerLink, error) {
+	links, err := tx.LinkedPlayers(userID)
+	if err != nil {
+		return nil, err
+	}
+	person, err := tournament.LinkedPerson(tx, userID)
+	if err != nil || person == nil {
+		return links, err
+	}
+	players, err := tx.PersonPlayers(person.ID)
+	if err != nil {
+		return nil, err
+	}
+	for _, p := range players {
+		links = append(links, PlayerLink{EventID: p.EventID, PlayerID: p.ID})
+	}
+	slices.SortFunc(links, func(a, b PlayerLink) int {
+		return cmp.Or(cmp.Compare(a.EventID, b.EventID), cmp.Compare(a.PlayerID, b.PlayerID))
+	})
+	return slices.Compact(links), nil
+}
+
 // FollowTx keeps what accounts follow, and reads what the account's own
 // page gathers from every event.
 type FollowTx interface {
@@ -167,7 +193,7 @@ func (s *Service) MyPage(ctx context.Context) (*MyPage, error) {
 			events[id] = &eventSnapshot{event: e, players: players, rounds: rounds}
 			return events[id], nil
 		}
-		links, err := tx.LinkedPlayers(u.ID)
+		links, err := playersOf(tx, u.ID)
 		if err != nil {
 			return err
 		}

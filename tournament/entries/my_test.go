@@ -108,3 +108,47 @@ func TestMyPage(t *testing.T) {
 		})
 	}
 }
+
+// A player the arbiter registered at the desk as the account's person of
+// the register, the account linked to no player, is the account's: their
+// game is on the account's page and in its calendar, the event too.
+func TestMyGamesAsThePersonOfTheRegister(t *testing.T) {
+	t.Parallel()
+	for name, st := range storetest.Open(t) {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			svc, ent := services(st, engines.Options())
+			arbiter := storetest.Arbiter(t, st)
+			ann, person := linkedAccount(t, st, arbiter, "ann@example.org", "Тлехас", 1500)
+			e, _ := storetest.Event(t, arbiter, svc, "round-robin", 0, "Нехай Борис")
+			name := "Тлехас Тест"
+			if _, err := svc.RegisterPlayer(arbiter, e.ID, tournament.PlayerInput{Name: &name, PersonID: &person}); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := svc.PairNextRound(arbiter, e.ID); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := svc.PublishRound(arbiter, e.ID, 1); err != nil {
+				t.Fatal(err)
+			}
+			page, err := ent.MyPage(ann)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(page.Games) != 1 || page.Games[0].Player.Name != name || page.Games[0].Opponent != "Нехай Борис" {
+				t.Errorf("the page's games %+v, want %s's game against Нехай Борис", page.Games, name)
+			}
+			token, err := ent.NewFeedToken(ann)
+			if err != nil {
+				t.Fatal(err)
+			}
+			feed, err := ent.MyFeed(t.Context(), token)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(feed.Events) != 1 || feed.Events[0].ID != e.ID || len(feed.Games) != 1 || feed.Games[0].Event.ID != e.ID {
+				t.Errorf("the calendar: events %+v, games %+v; want event %d and its game", feed.Events, feed.Games, e.ID)
+			}
+		})
+	}
+}

@@ -30,12 +30,15 @@ type Event struct {
 	// the copy of the highest.
 	Sequence int
 	// Status is the event's STATUS (§3.8.1.11); "" writes none.
-	Status   Status
-	First    time.Time // the first day; only its date counts
-	Last     time.Time // the last day, on or after First
-	Summary  string
-	Location string
-	URL      string
+	Status Status
+	First  time.Time // the first day; only its date counts
+	Last   time.Time // the last day, on or after First
+	// Starts and Ends, when Starts is set, make the entry one of hours
+	// (a game) instead of days: First and Last are then not written.
+	Starts, Ends time.Time
+	Summary      string
+	Location     string
+	URL          string
 	// Description is plain text; line breaks are kept.
 	Description string
 	// Categories name what the event is, such as its game (§3.8.1.2).
@@ -92,10 +95,17 @@ func Write(w io.Writer, c Calendar) error {
 		if e.Status != "" {
 			line("STATUS", string(e.Status))
 		}
-		// An all-day event's DTEND is exclusive: the day after the last
-		// (§3.6.1).
-		line("DTSTART;VALUE=DATE", e.First.Format("20060102"))
-		line("DTEND;VALUE=DATE", e.Last.AddDate(0, 0, 1).Format("20060102"))
+		if e.Starts.IsZero() {
+			// An all-day event's DTEND is exclusive: the day after the
+			// last (§3.6.1).
+			line("DTSTART;VALUE=DATE", e.First.Format("20060102"))
+			line("DTEND;VALUE=DATE", e.Last.AddDate(0, 0, 1).Format("20060102"))
+		} else {
+			// In UTC (§3.3.5, form 2), which every calendar shows in its
+			// reader's zone without a VTIMEZONE.
+			line("DTSTART", e.Starts.UTC().Format("20060102T150405Z"))
+			line("DTEND", e.Ends.UTC().Format("20060102T150405Z"))
+		}
 		line("SUMMARY", Text(e.Summary))
 		if e.Location != "" {
 			line("LOCATION", Text(e.Location))

@@ -57,6 +57,25 @@ func TestWriteReadsBack(t *testing.T) {
 	}
 }
 
+// A game is an entry of hours: its start and end as UTC date-times, in
+// whatever zone they were given, without VALUE=DATE.
+func TestWriteTimedEvent(t *testing.T) {
+	t.Parallel()
+	moscow := time.FixedZone("MSK", 3*3600)
+	in := ical.Calendar{ProdID: "p", Events: []ical.Event{{UID: "game-1@adiukh", Stamp: time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC),
+		Starts: time.Date(2026, 12, 5, 10, 0, 0, 0, moscow), Ends: time.Date(2026, 12, 5, 11, 30, 0, 0, moscow), Summary: "Тур 1"}}}
+	var buf bytes.Buffer
+	if err := ical.Write(&buf, in); err != nil {
+		t.Fatal(err)
+	}
+	_, events := icaltest.Parse(t, buf.Bytes())
+	for name, want := range map[string]string{"DTSTART": "20261205T070000Z", "DTEND": "20261205T083000Z"} {
+		if p := events[0][name]; p.Value != want || p.Params != "" {
+			t.Errorf("%s = %+v, want %s without parameters", name, p, want)
+		}
+	}
+}
+
 // Folding cuts at 75 octets exactly when that is a character boundary,
 // and earlier when a two-octet letter straddles it, for every offset.
 func TestFoldKeepsCharacters(t *testing.T) {
