@@ -75,6 +75,7 @@ func ValidateGames(text string) []*Report {
 // 24:0 or 12:12 before the final position is accepted only with a stated
 // reason (resignation, time, agreement, both flags, arbiter, §5.2–§6.1.3).
 func Validate(sh *Sheet) *Report {
+	sh.ScoreDrawsAs(adiukhDraw)
 	r := &Report{Sheet: sh, Errors: append([]Problem(nil), sh.Problems...), Warnings: append([]Problem(nil), sh.Warnings...)}
 	pos, side := sh.Start, sh.ToMove
 	startPly := 1
@@ -160,14 +161,20 @@ func (r *Report) warnSpelling(sm *SheetMove, ply int, side Color, m Move) {
 	}
 }
 
+// adiukhDraw is the score of a drawn game (§6.1).
+var adiukhDraw = Score{12, 12}
+
 // judgeResult compares the written result with the game.
 func (r *Report) judgeResult() {
-	res := r.Sheet.Result
+	res, marker := r.Sheet.Result, false
+	if res == nil {
+		res, marker = r.markerResult()
+	}
 	replayed := len(r.Played) == len(r.Sheet.Moves)
 	if res == nil {
 		if r.Final {
 			r.Result, r.Reason = r.Score, EndFinalPosition
-		} else if replayed {
+		} else if replayed && !r.Sheet.ResultWritten() {
 			r.Warnings = append(r.Warnings, newProblem(0, 0, "", say("no result is written and the game has not reached a final position")))
 		}
 		return
@@ -185,6 +192,14 @@ func (r *Report) judgeResult() {
 		return
 	case !replayed:
 		return // the replay already failed; the result cannot be judged
+	case r.Final && marker:
+		// PDN's 2-0 says who won, the final position by how much.
+		if sign(sc.White-sc.Black) != sign(r.Score.White-r.Score.Black) {
+			fail("the sheet gives %s, but the final position scores %s", res.Text, r.Score)
+			return
+		}
+		r.Result, r.Reason = r.Score, EndFinalPosition
+		return
 	case r.Final:
 		if sc != *r.Score {
 			fail("the sheet gives %s, but the final position scores %s", sc, r.Score)
@@ -202,12 +217,24 @@ func (r *Report) judgeResult() {
 	draw := sc == Score{12, 12}
 	switch res.Reason {
 	case "", EndFinalPosition:
-		if decisive || draw {
+		switch {
+		case draw && res.Drawn:
+			// "Ничья", "12:12 ничья", PDN's 1-1: a draw before the final
+			// position is agreed (§6.1.3).
+			res.Reason = EndAgreement
+		case decisive && marker:
+			// PDN's result says who won, not how: programs end a resigned
+			// game "Normal". It is taken as a resignation, and said.
+			m := say("the game is not over and the file names no reason for %s: it is taken as a resignation", res.Text)
+			r.Warnings = append(r.Warnings, newProblem(res.Line, res.Column, res.Text, m))
+			res.Reason = EndResignation
+		case decisive || draw:
 			fail("%s was written before the final position: state the reason (resignation, time, agreement, arbiter)", sc)
-		} else {
+			return
+		default:
 			fail("%s can only come from a final position, and the game stops before it (%s has %d legal moves)", sc, r.ToMove, len(r.Position.LegalMoves(r.ToMove)))
+			return
 		}
-		return
 	case EndResignation, EndTime, EndArbiter:
 		if !decisive {
 			fail("a game lost by %s scores 24:0 or 0:24, not %s (§5.2–§5.4)", res.Reason, sc)
@@ -220,6 +247,25 @@ func (r *Report) judgeResult() {
 		}
 	}
 	r.Result, r.Reason = &sc, res.Reason
+}
+
+// markerResult is the result of a PDN game without a Score tag, read from
+// its Result tag or the marker after its moves: 2-0 as 24:0, 1-1 as
+// 12:12, with the reason its Termination tag names. It reports whether
+// there is one.
+func (r *Report) markerResult() (*SheetResult, bool) {
+	text, line, column := r.Sheet.PDNResult, r.Sheet.PDNResultLine, r.Sheet.PDNResultColumn
+	for _, h := range r.Sheet.Headers {
+		if h.Key == "Result" && h.Value != "" {
+			text, line, column = h.Value, h.Line, 1
+		}
+	}
+	sc, ok := MarkerScore(text, Score{24, 0}, adiukhDraw)
+	if !ok {
+		return nil, false
+	}
+	reason, _ := reasonOf(r.Sheet.Header("Termination"))
+	return &SheetResult{Score: sc, Reason: reason, Drawn: sc == adiukhDraw, Text: text, Line: line, Column: column}, true
 }
 
 func moveNames(moves []Move) []string {

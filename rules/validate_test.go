@@ -36,6 +36,17 @@ func TestSheetForms(t *testing.T) {
 		{name: "the winner's flag fell", sheet: "1. c3-b4 0:24 black's flag fell", err: `says black lost, but the score 0:24 is their win`},
 		{name: "won on time", sheet: "1. c3-b4 0:24 black wins on time", result: "0:24", reason: EndTime},
 		{name: "agreed draw", sheet: "1. c3-b4 b6-c5= 12:12 draw agreed", result: "12:12", reason: EndAgreement},
+		{name: "a bare Ничья", sheet: "1. c3-b4 b6-c5\nНичья", result: "12:12", reason: EndAgreement},
+		{name: "12:12 ничья", sheet: "1. c3-b4 b6-c5 12:12 ничья", result: "12:12", reason: EndAgreement},
+		{name: "ничья по согласию", sheet: "1. c3-b4 b6-c5\nничья по согласию", result: "12:12", reason: EndAgreement},
+		{name: "a win called a draw", sheet: "1. c3-b4 24:0 ничья", err: "says the game was drawn, but the score 24:0 is a win"},
+		{name: "½-½ after the moves", sheet: "1. c3-b4 b6-c5 ½-½", result: "12:12", reason: EndAgreement},
+		{name: "1/2-1/2 after the moves", sheet: "1. c3-b4 b6-c5 1/2-1/2", result: "12:12", reason: EndAgreement},
+		{name: "2-0 after the final position", sheet: sampleMoves + " 2-0", result: "17:7", reason: EndFinalPosition},
+		{name: "0-1 against the final position", sheet: sampleMoves + " 0-1", err: "the sheet gives 0-1, but the final position scores 17:7"},
+		{name: "1-0 before the end", sheet: "1. c3-b4 1-0", result: "24:0", reason: EndResignation, warning: "taken as a resignation"},
+		{name: "a move after the marker", sheet: "1. c3-b4 1-0 b6-c5", err: "stands after the result"},
+		{name: "an unclosed comment", sheet: "1. c3-b4 {a comment\nb6-c5 2. b4-a5", err: "is not closed"},
 		{name: "termination header", sheet: "Termination: time\n1. c3-b4 24:0", result: "24:0", reason: EndTime},
 		{name: "24:0 without reason", sheet: "1. c3-b4 24:0", err: "state the reason"},
 		{name: "17:7 before the end", sheet: "1. c3-b4 17:7", err: "can only come from a final position"},
@@ -75,6 +86,20 @@ func TestSheetForms(t *testing.T) {
 				t.Fatalf("warnings %+v, want %q", r.Warnings, tc.warning)
 			}
 		})
+	}
+}
+
+// A sheet whose result cannot be read has that error, and is not also
+// told it has no result.
+func TestUnreadResultIsNotNoResult(t *testing.T) {
+	for _, sheet := range []string{"1. c3-b4 b6-c5\nСчёт: abc", "1. c3-b4 b6-c5 Score"} {
+		r := ValidateSheet(sheet)
+		if r.Valid || len(r.Errors) != 1 {
+			t.Errorf("%q: errors %+v, want the result's", sheet, r.Errors)
+		}
+		if hasWarning(r, "no result") {
+			t.Errorf("%q: told it has no result: %+v", sheet, r.Warnings)
+		}
 	}
 }
 

@@ -52,7 +52,8 @@ func TestValidateLidraughtsPDN(t *testing.T) {
 }
 
 // A PDN result says who won, not how: a win before the end is taken as a
-// resignation with a warning, a draw is checked against the axioms.
+// resignation with a warning; a draw no axiom made is agreed, whether the
+// file names no Termination (as ours) or lidraughts' "Normal".
 func TestPDNResultBeforeTheEnd(t *testing.T) {
 	pdn := "[GameType \"25\"]\n[Result \"%s\"]\n%s\n1. c3-d4 f6-g5 %s\n"
 	for _, tc := range []struct {
@@ -62,7 +63,10 @@ func TestPDNResultBeforeTheEnd(t *testing.T) {
 	}{
 		{"2-0", "", true, rules.EndResignation},
 		{"0-2", `[Termination "Time forfeit"]`, true, rules.EndTime},
-		{"1-1", "", false, ""},
+		{"1-1", "", true, rules.EndAgreement},
+		{"1-1", `[Termination "Normal"]`, true, rules.EndAgreement},
+		{"1/2-1/2", "", true, rules.EndAgreement},
+		{"½-½", "", true, rules.EndAgreement},
 		{"1-1", `[Termination "Draw by agreement"]`, true, rules.EndAgreement},
 	} {
 		r := ValidateGames(fmt.Sprintf(pdn, tc.result, tc.termination, tc.result))[0]
@@ -132,6 +136,17 @@ func TestValidateSheets(t *testing.T) {
 		{"an Adiukh score", "1. c3-d4 17:7", false, 0, "not a score of Russian draughts", ""},
 		{"a draw without a rule", "1. c3-d4 f6-g5 1:1", false, 0, "claims a draw", ""},
 		{"an agreed draw", "1. c3-d4 f6-g5 1:1 agreement", true, 0, "", "1:1"},
+		{"a draw written 1:1 ничья", "1. c3-d4 f6-g5 1:1 ничья", true, 0, "", "1:1"},
+		{"a bare Ничья", "1. c3-d4 f6-g5\nНичья", true, 0, "", "1:1"},
+		{"ничья по согласию", "1. c3-d4 f6-g5\nничья по согласию", true, 0, "", "1:1"},
+		{"Результат: ничья", "1. c3-d4 f6-g5\nРезультат: ничья", true, 0, "", "1:1"},
+		{"½-½ after the moves", "1. c3-d4 f6-g5 ½-½", true, 0, "", "1:1"},
+		{"1-0 after the moves", "1. c3-d4 f6-g5 1-0", true, 0, "", "2:0"},
+		{"0-2 after the moves", "1. c3-d4 f6-g5 0-2", true, 0, "", "0:2"},
+		{"a move after 2-0", "1. c3-d4 f6-g5 2-0 2. g3-h4", false, 0, "stands after the result", "2:0"},
+		{"a win called a draw", "1. c3-d4 f6-g5 2:0 ничья", false, 0, "says the game was drawn, but the score 2:0 is a win", ""},
+		{"Ничья after a repetition", "FEN: W:WKa1:BKh2\n1. a1-b2 h2-g1 2. b2-a1 g1-h2 3. a1-b2 h2-g1 4. b2-a1 g1-h2 Ничья", true, 0, "", "1:1"},
+		{"an unclosed comment", "1. c3-d4 {a comment\nf6-g5 2. g3-h4", false, 0, "is not closed", ""},
 		{"a draw claimed by repetition, too early", "1. c3-d4 f6-g5 1:1 троекратное повторение", false, 0, "claims a draw", ""},
 		{"a draw claimed by repetition", "FEN: W:WKa1:BKh2\n1. a1-b2 h2-g1 2. b2-a1 g1-h2 3. a1-b2 h2-g1 4. b2-a1 g1-h2 1:1 repetition", true, 0, "", "1:1"},
 		{"a win written before the end", "1. c3-d4 f6-g5 2:0", false, 0, "before the game's end", ""},
