@@ -116,6 +116,7 @@ var headerKeys = map[string]string{
 	"position": "Position", "позиция": "Position",
 	"tomove": "ToMove", "to move": "ToMove", "ход": "ToMove", "очередь хода": "ToMove",
 	"termination": "Termination", "reason": "Termination", "окончание": "Termination",
+	"fen": "FEN",
 }
 
 var resultWords = map[string]bool{"score": true, "счет": true, "счёт": true, "result": true, "результат": true}

@@ -175,6 +175,29 @@ func TestValidateSheets(t *testing.T) {
 	}
 }
 
+// A FEN that cannot be read stops the check with its own error: its
+// moves replayed from the initial position would be errors of a game
+// never played. So it goes for a game played from an opening.
+func TestBadFENStopsTheCheck(t *testing.T) {
+	for _, sheet := range []string{"FEN: X:Wa1\n1. c3-d4 f6-e5", "fen: W:Wa1,a2\n1. c3-d4 f6-e5 2:0", "[GameType \"25\"]\n[FEN \"W:Wz9\"]\n\n1. c3-d4 *"} {
+		r := ValidateGames(sheet)[0]
+		if r.Valid || len(r.Errors) != 1 || !strings.Contains(r.Errors[0].Message, "cannot be read, so the moves were not checked") || r.Errors[0].Line == 0 {
+			t.Errorf("%q: errors %+v, want the FEN's alone", sheet, r.Errors)
+		}
+		if len(r.Played) > 0 || r.Replayed() || len(r.Warnings) > 0 {
+			t.Errorf("%q: %d plies replayed, warnings %v", sheet, len(r.Played), r.Warnings)
+		}
+		v := Rules{}.ValidateGames(sheet)[0]
+		if v.Valid || v.PDN != "" || v.Plies != 0 {
+			t.Errorf("%q: verdict %+v", sheet, v)
+		}
+	}
+	r, err := ValidateAfterOpening("FEN: B:Wc3,c3\n1. c3-d4", []string{"c3-d4"})
+	if err != nil || r.Valid || len(r.Errors) != 1 || len(r.Played) > 0 {
+		t.Errorf("after an opening: %v, errors %+v, %d plies", err, r.Errors, len(r.Played))
+	}
+}
+
 // BenchmarkValidatePDN reads and replays the three games of the
 // lidraughts-style file (52 plies).
 func BenchmarkValidatePDN(b *testing.B) {
