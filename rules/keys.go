@@ -41,6 +41,8 @@ var rulesKeys = map[string]string{
 	"rules.move.write_capture":       "%s is a capture: the rules write it with ':' (%s)",
 	"rules.move.write_quiet":         "%s is a quiet move: the rules write it with '-' (%s)",
 	"rules.move.cyrillic":            "%s is written with Cyrillic letters; read as %s",
+	"rules.move.cyrillic_two_ways":   "%s is written with Cyrillic letters, which read two ways: %s as the Latin letters they look like, %s with а–з as a–h; read as %s",
+	"rules.move.cyrillic_both_legal": "%s is written with Cyrillic letters, which read two ways, both legal: %s as the Latin letters they look like, %s with а–з as a–h; write it in Latin letters",
 	"rules.pdn.tag":                  "a PDN tag is written [Name \"value\"]",
 	"rules.pdn.game_type":            "GameType %q is not Adiukh: Adiukh games are GameType %s (%s) with the Variant tag %q",
 	"rules.pdn.score_tag":            "the Score tag gives %s, the move text %s",

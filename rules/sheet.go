@@ -367,6 +367,14 @@ func (sh *Sheet) readBody(tokens []token) {
 	arena := make([]Square, 0, 3*moves)
 	number := 0
 	ended := false // a PDN marker after the moves closed them
+	ordered := false
+	for _, tk := range tokens {
+		if strings.ContainsAny(tk.text, "0123456789") && writtenInOrder(tk.text) {
+			// One move in а–з order says how the sheet writes them all.
+			ordered = true
+			break
+		}
+	}
 	for i := 0; i < len(tokens); i++ {
 		tk := tokens[i]
 		text := tk.text
@@ -420,13 +428,13 @@ func (sh *Sheet) readBody(tokens []token) {
 		}
 		if isMarks(text) && len(sh.Moves) > 0 {
 			last := &sh.Moves[len(sh.Moves)-1]
-			merged, err := ParseRecord(last.Record.Text + text)
+			merged, _, err := parseRecord(last.Record.Text+text, nil, ordered)
 			if err == nil {
 				last.Record = merged
 				continue
 			}
 		}
-		rec, rest, err := parseRecord(text, arena)
+		rec, rest, err := parseRecord(text, arena, ordered)
 		arena = rest
 		sm := SheetMove{Number: number, Record: rec, Line: tk.line, Column: tk.column}
 		if err != nil {

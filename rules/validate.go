@@ -88,17 +88,20 @@ func Validate(sh *Sheet) *Report {
 		sm := &sh.Moves[i]
 		ply := startPly + i
 		var m Move
+		read := sm.Record
 		message := sm.Unreadable
 		if message == nil {
-			// Only the towers the record can start from are searched;
-			// whether a capture is compulsory is decided over the board.
-			routes = pos.appendMovesFrom(routes[:0], side, sm.Record.startSquares(), false)
-			found, err := pos.findAmong(routes, side, sm.Record)
+			found, reading, err := FindReading(sm.Record, func(rec Record) (Move, error) {
+				// Only the towers the record can start from are searched;
+				// whether a capture is compulsory is decided over the board.
+				routes = pos.appendMovesFrom(routes[:0], side, rec.startSquares(), false)
+				return pos.findAmong(routes, side, rec)
+			})
 			if err != nil {
 				d := Detail(err)
 				message = &d
 			}
-			m = found
+			m, read = found, reading
 		}
 		if message != nil && !pos.hasLegalMove(side) {
 			r.Errors = append(r.Errors, problemAt(sm, ply, side,
@@ -111,7 +114,7 @@ func Validate(sh *Sheet) *Report {
 			r.Errors = append(r.Errors, at)
 			break
 		}
-		r.warnSpelling(sm, ply, side, m)
+		r.warnSpelling(sm, read, ply, side, m)
 		r.Played = append(r.Played, PlayedMove{Ply: ply, Number: (ply + 1) / 2, Side: side, Written: sm.Record.Text, Move: m})
 		pos = pos.Play(m)
 		side = side.Opponent()
@@ -148,16 +151,15 @@ func problemAt(sm *SheetMove, ply int, side Color, m Message) Problem {
 	return p
 }
 
-func (r *Report) warnSpelling(sm *SheetMove, ply int, side Color, m Move) {
-	rec := &sm.Record
+func (r *Report) warnSpelling(sm *SheetMove, rec Record, ply int, side Color, m Move) {
 	if m.IsCapture() && rec.Dash {
 		r.Warnings = append(r.Warnings, problemAt(sm, ply, side, say("%s is a capture: the rules write it with ':' (%s)", rec.Text, m)))
 	}
 	if !m.IsCapture() && rec.Capture {
 		r.Warnings = append(r.Warnings, problemAt(sm, ply, side, say("%s is a quiet move: the rules write it with '-' (%s)", rec.Text, m)))
 	}
-	if rec.Lookalike {
-		r.Warnings = append(r.Warnings, problemAt(sm, ply, side, say("%s is written with Cyrillic letters; read as %s", rec.Text, m)))
+	if note, ok := CyrillicNote(sm.Record, rec, m.String()); ok {
+		r.Warnings = append(r.Warnings, problemAt(sm, ply, side, note))
 	}
 }
 

@@ -128,15 +128,16 @@ func (r *Report) replay(g *Game, startPly int) {
 			r.Errors = append(r.Errors, problemAt(sm, ply, side, playedAfter(out, sm.Record.Text, ply-1)))
 			break
 		}
-		rec, detail := record(sm)
+		written, detail := record(sm)
+		rec := written
 		var m Move
 		if detail == nil {
-			found, err := g.Position.Find(rec)
+			found, reading, err := rules.FindReading(written, g.Position.Find)
 			if err != nil {
 				d := rules.Detail(err)
 				detail = &d
 			}
-			m = found
+			m, rec = found, reading
 		}
 		if detail != nil {
 			p := problemAt(sm, ply, side, *detail)
@@ -148,6 +149,9 @@ func (r *Report) replay(g *Game, startPly int) {
 		}
 		if m.IsCapture() && rec.Dash {
 			r.Warnings = append(r.Warnings, problemAt(sm, ply, side, say("%s is a capture: it is written with ':' (%s)", rec.Text, m)))
+		}
+		if note, ok := rules.CyrillicNote(written, rec, m.String()); ok {
+			r.Warnings = append(r.Warnings, problemAt(sm, ply, side, note))
 		}
 		r.Played = append(r.Played, Played{Ply: ply, Number: (ply + 1) / 2, Side: side, Written: rec.Text, Move: m})
 		g = g.Play(&m)

@@ -146,6 +146,8 @@ func TestValidateSheets(t *testing.T) {
 		{"a move after 2-0", "1. c3-d4 f6-g5 2-0 2. g3-h4", false, 0, "stands after the result", "2:0"},
 		{"a win called a draw", "1. c3-d4 f6-g5 2:0 ничья", false, 0, "says the game was drawn, but the score 2:0 is a win", ""},
 		{"Ничья after a repetition", "FEN: W:WKa1:BKh2\n1. a1-b2 h2-g1 2. b2-a1 g1-h2 3. a1-b2 h2-g1 4. b2-a1 g1-h2 Ничья", true, 0, "", "1:1"},
+		{"Cyrillic files in order", "1. в3-г4 е6-д5 2. г4:е5 2:0 сдача", false, 3, `"f5" is not a dark square`, ""},
+		{"Cyrillic files in order, played", "1. в3-г4 е6-д5 2. г4:е6 ж7:д5", true, 0, "", ""},
 		{"an unclosed comment", "1. c3-d4 {a comment\nf6-g5 2. g3-h4", false, 0, "is not closed", ""},
 		{"a draw claimed by repetition, too early", "1. c3-d4 f6-g5 1:1 троекратное повторение", false, 0, "claims a draw", ""},
 		{"a draw claimed by repetition", "FEN: W:WKa1:BKh2\n1. a1-b2 h2-g1 2. b2-a1 g1-h2 3. a1-b2 h2-g1 4. b2-a1 g1-h2 1:1 repetition", true, 0, "", "1:1"},
