@@ -16,6 +16,7 @@ var russianKeys = map[string]string{
 	"russian.move.ambiguous":                     "%s is ambiguous: it fits %s; write the squares the piece lands on",
 	"russian.move.not_yours":                     "%s: the piece on %s is %s's, and %s is to move",
 	"russian.move.capture_compulsory":            "%s is not legal: capturing is compulsory (RD 3)",
+	"russian.move.turkish_strike":                "%s is not legal: it jumps the piece on %s twice, and a piece taken stays on the board until the capture ends (the Turkish strike, RD 7)",
 	"russian.rules.game_over":                    "%s: the game is over (%s)",
 	"russian.validate.capture_written_with":      "%s is a capture: it is written with ':' (%s)",
 	"russian.validate.game_over_after":           "the game is over after ply %d: the side to move has no legal move (score %s), so %s cannot be played",

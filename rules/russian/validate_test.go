@@ -148,6 +148,8 @@ func TestValidateSheets(t *testing.T) {
 		{"Ничья after a repetition", "FEN: W:WKa1:BKh2\n1. a1-b2 h2-g1 2. b2-a1 g1-h2 3. a1-b2 h2-g1 4. b2-a1 g1-h2 Ничья", true, 0, "", "1:1"},
 		{"Cyrillic files in order", "1. в3-г4 е6-д5 2. г4:е5 2:0 сдача", false, 3, `"f5" is not a dark square`, ""},
 		{"Cyrillic files in order, played", "1. в3-г4 е6-д5 2. г4:е6 ж7:д5", true, 0, "", ""},
+		{"a capture jumping a piece twice", "FEN: B:Wa1,b2,b4,d2,d4,f2,f4:Ba5\n1... a5:c3:e1:g3:e5:c3:a5", false, 2, "jumps the piece on b4 twice, and a piece taken stays on the board until the capture ends (the Turkish strike, RD 7)", ""},
+		{"a king turning back over the piece it took", "FEN: W:WKa1:Bc3,e5\n1. a1:d4:b2", false, 1, "jumps the piece on c3 twice", ""},
 		{"an unclosed comment", "1. c3-d4 {a comment\nf6-g5 2. g3-h4", false, 0, "is not closed", ""},
 		{"a draw claimed by repetition, too early", "1. c3-d4 f6-g5 1:1 троекратное повторение", false, 0, "claims a draw", ""},
 		{"a draw claimed by repetition", "FEN: W:WKa1:BKh2\n1. a1-b2 h2-g1 2. b2-a1 g1-h2 3. a1-b2 h2-g1 4. b2-a1 g1-h2 1:1 repetition", true, 0, "", "1:1"},
