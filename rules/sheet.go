@@ -27,6 +27,9 @@ type Sheet struct {
 	PDNResult string
 	// PDNResultLine and PDNResultColumn are where the marker stands.
 	PDNResultLine, PDNResultColumn int
+	// startUnread is set when the Position header cannot be read: the
+	// moves are not replayed from another position.
+	startUnread bool
 	// resultUnread is set when a result was written but could not be read
 	// (its problem says why), so that the sheet is not also told it has
 	// none.
@@ -290,6 +293,7 @@ func (sh *Sheet) addHeader(h Header) {
 		p, err := ParsePosition(h.Value)
 		if err != nil {
 			sh.Problems = append(sh.Problems, newProblem(h.Line, 1, h.Value, Detail(err)))
+			sh.startUnread = true
 			return
 		}
 		sh.Start = p
@@ -380,7 +384,7 @@ func (sh *Sheet) readBody(tokens []token) {
 		text := tk.text
 		switch {
 		case strings.HasPrefix(text, "{"):
-			for i < len(tokens) && !strings.HasSuffix(tokens[i].text, "}") {
+			for i < len(tokens) && !strings.Contains(tokens[i].text, "}") {
 				i++
 			}
 			if i == len(tokens) {

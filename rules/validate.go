@@ -83,6 +83,12 @@ func Validate(sh *Sheet) *Report {
 		startPly = 2
 	}
 	r.Played = make([]PlayedMove, 0, len(sh.Moves))
+	if sh.startUnread {
+		// Replayed from the initial position, the moves would be errors
+		// of a game never played: the header's error is the report.
+		r.Position, r.ToMove = pos, side
+		return r
+	}
 	routes := make([]Move, 0, 32)
 	for i := range sh.Moves {
 		sm := &sh.Moves[i]
@@ -136,8 +142,9 @@ func Validate(sh *Sheet) *Report {
 
 // Replayed reports whether every move of the sheet replayed, so that the
 // game can be written out as it was played (a record, PDN), even when the
-// sheet has other problems such as a result it does not support.
-func (r *Report) Replayed() bool { return len(r.Played) == len(r.Sheet.Moves) }
+// sheet has other problems such as a result it does not support; none did
+// when its Position header could not be read.
+func (r *Report) Replayed() bool { return !r.Sheet.startUnread && len(r.Played) == len(r.Sheet.Moves) }
 
 // MaxReportedErrors is the most problems a report lists; one more entry
 // says how many were left out. A sheet of garbage would otherwise yield an

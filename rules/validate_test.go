@@ -137,6 +137,24 @@ func TestQuotedTextIsCutByLetters(t *testing.T) {
 	}
 }
 
+// A Position header that cannot be read stops the check with its error:
+// replayed from the initial position, the moves would be errors of a game
+// never played.
+func TestBadPositionStopsTheCheck(t *testing.T) {
+	r := ValidateSheet("Position: white: a2\n1. h8-g7 a1-b2 2. c3-b4")
+	if r.Valid || len(r.Errors) != 1 || !strings.Contains(r.Errors[0].Message, `"a2" is not a dark square`) || len(r.Played) > 0 || r.Replayed() {
+		t.Fatalf("errors %+v, %d plies replayed", r.Errors, len(r.Played))
+	}
+}
+
+// A comment ends at the first }, even with a comma or a move after it.
+func TestCommentEndsAtItsBrace(t *testing.T) {
+	r := ValidateSheet("1. c3-b4 {a comment}, b6-c5 2. b4-a5")
+	if !r.Valid || len(r.Played) != 3 {
+		t.Fatalf("valid %v, %d plies, errors %+v", r.Valid, len(r.Played), r.Errors)
+	}
+}
+
 // A sheet whose result cannot be read has that error, and is not also
 // told it has no result.
 func TestUnreadResultIsNotNoResult(t *testing.T) {

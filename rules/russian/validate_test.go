@@ -202,6 +202,15 @@ func TestBadFENStopsTheCheck(t *testing.T) {
 	}
 }
 
+// A sheet whose result cannot be read has that error, and is not also
+// told it has no result.
+func TestUnreadResultIsNotNoResult(t *testing.T) {
+	r := Validate(rules.ParseSheet("1. c3-d4 f6-g5\nСчёт: abc"))
+	if r.Valid || len(r.Errors) != 1 || len(r.Warnings) != 0 {
+		t.Fatalf("errors %+v, warnings %+v; want the result's error alone", r.Errors, r.Warnings)
+	}
+}
+
 // BenchmarkValidatePDN reads and replays the three games of the
 // lidraughts-style file (52 plies).
 func BenchmarkValidatePDN(b *testing.B) {
