@@ -97,7 +97,7 @@ func ParseRecord(text string) (Record, error) {
 
 // parseRecord reads a record whose squares are appended to arena, so that
 // the records of a whole sheet share one allocation; it returns the arena
-// grown. inOrder says the sheet writes Cyrillic files in the alphabet's
+// grown. ordered says the sheet writes Cyrillic files in the alphabet's
 // order.
 func parseRecord(text string, arena []Square, ordered bool) (Record, []Square, error) {
 	r := Record{Text: text, ShortFile: -1}
