@@ -497,6 +497,11 @@ func (sh *Sheet) checkNumber(tk token, n int, black bool) {
 func (sh *Sheet) readResult(tokens []token, i int) int {
 	tk := tokens[i]
 	res := &SheetResult{Text: tk.text, Line: tk.line, Column: tk.column}
+	if pdnResult.MatchString(tk.text) && tk.text != "*" {
+		// "Результат: 1-1", "Score 2-0": PDN's result, as after the moves.
+		sh.PDNResult, sh.PDNResultLine, sh.PDNResultColumn = tk.text, tk.line, tk.column
+		return i
+	}
 	if sc, ok := scoreOf(tk.text); ok {
 		res.Score = sc
 	} else if isDrawWord(tk.text) {
@@ -529,6 +534,14 @@ func (sh *Sheet) readResult(tokens []token, i int) int {
 	}
 	if h := sh.Header("Termination"); h != "" && res.Reason == "" {
 		res.Reason, _ = reasonOf(h)
+	}
+	if prev := sh.Result; prev != nil && res.Unscored && !prev.Unscored && prev.Score.White == prev.Score.Black {
+		// "1:1", then "ничья по согласию" on the next line: one result.
+		prev.Drawn = true
+		if prev.Reason == "" {
+			prev.Reason = res.Reason
+		}
+		return i
 	}
 	if sh.Result != nil {
 		sh.problem(tk, say("a second result: the sheet already gives %s", sh.Result.Text))
