@@ -166,6 +166,27 @@ func scoreOf(s string) (Score, bool) {
 	return Score{wn, bn}, true
 }
 
+// withoutMoveNumber is a token without the move number it may start with
+// ("15.c3-b4").
+func withoutMoveNumber(s string) string {
+	if _, _, size, ok := moveNumberPrefix(s); ok {
+		return strings.TrimLeft(s[size:], ".")
+	}
+	return s
+}
+
+// startsWithFile reports whether a token starts as a move does, with a
+// file letter, Latin or Cyrillic: words such as "1-го" or "сдача" do
+// not say how the sheet writes its moves.
+func startsWithFile(s string) bool {
+	for _, c := range s {
+		_, ordered := inOrder[c]
+		_, looks := lookalikes[c]
+		return ordered || looks || c >= 'a' && c <= 'h' || c >= 'A' && c <= 'H'
+	}
+	return false
+}
+
 func startsWithMoveNumber(s string) bool {
 	_, _, _, ok := moveNumberPrefix(s)
 	return ok
@@ -373,7 +394,7 @@ func (sh *Sheet) readBody(tokens []token) {
 	ended := false // a PDN marker after the moves closed them
 	ordered := false
 	for _, tk := range tokens {
-		if strings.ContainsAny(tk.text, "0123456789") && writtenInOrder(tk.text) {
+		if move := withoutMoveNumber(tk.text); startsWithFile(move) && strings.ContainsAny(move, "12345678") && writtenInOrder(move) {
 			// One move in а–з order says how the sheet writes them all.
 			ordered = true
 			break

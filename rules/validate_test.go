@@ -30,6 +30,7 @@ func TestSheetForms(t *testing.T) {
 		{name: "Cyrillic letters", sheet: "1. с3-b4", warning: "Cyrillic"},
 		{name: "Cyrillic files in order", sheet: "1. в3-б4 б6-в5", warning: "б6-в5 is written with Cyrillic letters; read as b6-c5"},
 		{name: "в settles the order for е", sheet: "1. в3-г4 е6-д5", warning: "е6-д5 is written with Cyrillic letters; read as f6-e5"},
+		{name: "words do not set the order", sheet: "1. с3-b4 24:0 сдача после 1-го хода", result: "24:0", reason: EndResignation, warning: "с3-b4 is written with Cyrillic letters; read as c3-b4"},
 		{name: "е read two ways", sheet: "1. c3-b4 е6-g5", warning: "е6-g5 is written with Cyrillic letters, which read two ways: e6-g5 as the Latin letters they look like, f6-g5 with а–з as a–h; read as f6-g5"},
 		{name: "wrong final score", sheet: sampleMoves + " Score 15:9", err: "the sheet gives 15:9, but the final position scores 17:7"},
 		{name: "not 24", sheet: "1. c3-b4 14:11", err: "add up to 24"},
