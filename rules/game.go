@@ -249,7 +249,7 @@ func (s adiukhState) Play(written string) (GameMove, error) {
 	if err != nil {
 		return GameMove{}, err
 	}
-	m, err := s.pos.Find(s.side, r)
+	m, _, err := FindReading(r, func(rec Record) (Move, error) { return s.pos.Find(s.side, rec) })
 	if err != nil {
 		return GameMove{}, err
 	}

@@ -132,7 +132,7 @@ func (s state) Play(written string) (rules.GameMove, error) {
 	if out := s.g.Outcome(); out.Over {
 		return rules.GameMove{}, &rules.MoveError{Detail: say("%s: the game is over (%s)", written, endWords(out))}
 	}
-	m, err := s.g.Position.Find(r)
+	m, _, err := rules.FindReading(r, s.g.Position.Find)
 	if err != nil {
 		return rules.GameMove{}, err
 	}
