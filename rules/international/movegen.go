@@ -294,7 +294,7 @@ func (g *generator) kingCapturesFrom(x Square, d int, alongToo bool) bool {
 	v := g.v
 	// Only the two directions across d: look for a piece to take there
 	// without recursing when there is none.
-	for _, e := range [2]int{(d + 2) % 4, (d + 2) % 4 ^ 1} {
+	for _, e := range [2]int{(d + 2) % 4, (d+2)%4 ^ 1} {
 		t := v.step[x][e]
 		for t != noSquare && g.empty&(1<<t) != 0 {
 			t = v.step[t][e]
