@@ -128,12 +128,14 @@ func (g *Game) judge() {
 		draw(EndRepetition, n)
 		return
 	}
-	if g.kingPlies >= 2*v.kingsOnlyMoves {
-		draw(EndKingsOnly, v.kingsOnlyMoves)
-		return
-	}
+	// An ending of few pieces is named before the kings-only count, which
+	// runs out at the same ply when the ending allows as many moves.
 	if ending, moves := v.endingOf(v, p); ending != "" && g.endingPlies >= 2*moves {
 		draw(ending, moves)
+		return
+	}
+	if g.kingPlies >= 2*v.kingsOnlyMoves {
+		draw(EndKingsOnly, v.kingsOnlyMoves)
 		return
 	}
 	if v.forceCount {

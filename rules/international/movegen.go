@@ -203,7 +203,11 @@ type generator struct {
 	// record is false while a piece the caller did not ask about is
 	// searched: its captures count for the majority but are not kept.
 	record bool
-	cur    Move
+	// all keeps every capture however few pieces it takes, also those that
+	// stop where they could go on, to tell a player that a longer one was
+	// required.
+	all bool
+	cur Move
 }
 
 // manCaptures finds every way a man goes on capturing from at after a jump
@@ -229,7 +233,7 @@ func (g *generator) manCaptures(at Square, last int) bool {
 		g.cur.Taken |= 1 << t
 		g.cur.path[n] = l
 		g.cur.captures++
-		if !g.manCaptures(l, d) {
+		if !g.manCaptures(l, d) || g.all {
 			g.emit(l)
 		}
 		g.cur.captures--
@@ -273,7 +277,7 @@ func (g *generator) kingCaptures(at Square, last int) bool {
 				goesOn = true
 			}
 		}
-		if !goesOn {
+		if !goesOn || g.all {
 			for x := l; x != noSquare && g.empty&(1<<x) != 0; x = v.step[x][d] {
 				g.cur.path[n] = x
 				g.emit(x)
@@ -313,10 +317,10 @@ func (g *generator) kingCapturesFrom(x Square, d int, alongToo bool) bool {
 // as many pieces as the longest found so far.
 func (g *generator) emit(to Square) {
 	n := g.cur.captures
-	if n < g.best {
+	if n < g.best && !g.all {
 		return
 	}
-	if n > g.best {
+	if n > g.best && !g.all {
 		g.best = n
 		g.moves = g.moves[:g.start]
 	}
