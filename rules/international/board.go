@@ -48,7 +48,7 @@ const (
 	noDirection = -1
 )
 
-// forward lists the directions a man of each colour moves in (FMJD 3.3).
+// forward lists the directions a man of each colour moves in (FMJD: a man's move).
 var forward = [2][2]int{{upRight, upLeft}, {downLeft, downRight}}
 
 // maxSquares bounds the dark squares of any board here (10×10).
@@ -80,7 +80,7 @@ type Variant struct {
 	longDiagonal uint64
 	all          uint64
 	// kingsOnlyMoves is the moves each of kings only, without a capture or
-	// a man's move, that draw a game (FMJD 6.2: 25; FMJD-64 7.2.5: 15).
+	// a man's move, that draw a game (the FMJD's draws: 25; FMJD-64 7.2.5: 15).
 	kingsOnlyMoves int
 	// endingOf names the ending of few pieces on the board, and the moves
 	// each side has in it before it is drawn.
@@ -183,7 +183,7 @@ type Position struct {
 }
 
 // Start returns the initial position: Black's men on the first rows by
-// number, White's on the last, White to move (FMJD 2.1, 2.4).
+// number, White's on the last, White to move (FMJD 2.6 numbers the squares).
 func (v *Variant) Start() Position {
 	black := uint64(1)<<v.menEach - 1
 	return Position{Men: [2]uint64{black << (v.squares - v.menEach), black}, Side: White}

@@ -8,17 +8,17 @@ import (
 )
 
 // The ends of a game beside the rules' own: a game without a move is lost
-// (rules.EndFinalPosition, FMJD 5.1), and these draws the rules declare.
+// (rules.EndFinalPosition, as the FMJD rules), and these draws the rules declare.
 // Draws agreed or given by the arbiter are results written on the sheet.
 const (
-	// FMJD 6.1, FMJD-64 7.2.3: the same position for the third time.
+	// The FMJD's draws, FMJD-64 7.2.3: the same position for the third time.
 	EndRepetition rules.EndReason = "repetition"
-	// FMJD 6.2: 25 moves each of kings only; FMJD-64 7.2.5: 15.
+	// The FMJD's draws: 25 moves each of kings only; FMJD-64 7.2.5: 15.
 	EndKingsOnly rules.EndReason = "kings_only"
-	// FMJD 6.3: three pieces, a king among them, against a lone king: 16
+	// The FMJD's draws: three pieces, a king among them, against a lone king: 16
 	// moves each.
 	EndThreeAgainstKing rules.EndReason = "three_against_king"
-	// FMJD 6.4, FMJD-64 7.2.8: two pieces or one, a king among them,
+	// The FMJD's draws, FMJD-64 7.2.8: two pieces or one, a king among them,
 	// against a lone king: 5 moves each.
 	EndTwoAgainstKing rules.EndReason = "two_against_king"
 	// FMJD-64 7.2.4: three kings or more against a lone king: 15 moves.
@@ -114,7 +114,7 @@ func (g *Game) Play(m *Move) *Game {
 func (g *Game) judge() {
 	v, p := g.v, &g.Position
 	if !v.HasMove(p) {
-		// FMJD 5.1: a side that cannot move, or has no piece, loses.
+		// FMJD: a side that cannot move, or has no piece, loses.
 		g.outcome = Outcome{Over: true, Score: WhiteWins, Reason: rules.EndFinalPosition}
 		if p.Side == White {
 			g.outcome.Score = BlackWins
@@ -170,7 +170,7 @@ func (p *Position) loneKing() (weak Color, pieces, kings int, ok bool) {
 }
 
 // endingOfFMJD is the ending of few pieces of international draughts on
-// the board and the moves each side has in it (FMJD 6.3, 6.4).
+// the board and the moves each side has in it (the FMJD's draws).
 func endingOfFMJD(_ *Variant, p *Position) (rules.EndReason, int) {
 	_, n, k, ok := p.loneKing()
 	switch {

@@ -12,7 +12,7 @@ type Move struct {
 	// Taken has a bit for every square whose piece the move takes.
 	Taken uint64
 	// Crowns reports whether a man becomes a king: its move ends on the far
-	// row (FMJD 3.5; one that only passes it during a capture stays a man).
+	// row (FMJD; one that only passes it during a capture stays a man).
 	Crowns   bool
 	captures uint8
 	path     [maxCaptures]Square // landing square after each capture
@@ -34,7 +34,7 @@ func (m *Move) Path() []Square {
 }
 
 // Play returns the position after the move. The pieces taken leave the
-// board only now, when the move is over (FMJD 4.11).
+// board only now, when the move is over (FMJD 4.5).
 func (p Position) Play(m *Move) Position {
 	side := p.Side
 	// A capture may end where it started, so the start is cleared before
@@ -71,7 +71,7 @@ func (v *Variant) appendMoves(dst []Move, p *Position, from uint64, distinct boo
 	from &= p.Men[side]
 	empty := v.all &^ p.occupied()
 	if v.CanCapture(p) {
-		// FMJD 4.1, 4.13: capturing is compulsory, and the sequence that
+		// FMJD 4.2, 4.3: capturing is compulsory, and the sequence that
 		// takes the most pieces must be played, kings and men counting
 		// alike; among the longest the player chooses freely.
 		g := generator{v: v, moves: dst, start: len(dst), enemy: p.Men[side^1]}
@@ -97,7 +97,7 @@ func (v *Variant) appendMoves(dst []Move, p *Position, from uint64, distinct boo
 	for men := from &^ p.Kings; men != 0; men &= men - 1 {
 		s := lowest(men)
 		for _, d := range forward[side] {
-			// FMJD 3.3: a man steps one square diagonally forward.
+			// FMJD: a man steps one square diagonally forward.
 			if to := v.step[s][d]; to != noSquare && empty&(1<<to) != 0 {
 				dst = append(dst, Move{From: s, To: to, Crowns: v.promotion[side]&(1<<to) != 0})
 			}
@@ -106,7 +106,7 @@ func (v *Variant) appendMoves(dst []Move, p *Position, from uint64, distinct boo
 	for kings := from & p.Kings; kings != 0; kings &= kings - 1 {
 		s := lowest(kings)
 		for d := 0; d < 4; d++ {
-			// FMJD 3.6: a king moves along a diagonal to any free square.
+			// FMJD: a king moves along a diagonal to any free square.
 			for to := v.step[s][d]; to != noSquare && empty&(1<<to) != 0; to = v.step[to][d] {
 				dst = append(dst, Move{From: s, To: to})
 			}
@@ -116,13 +116,13 @@ func (v *Variant) appendMoves(dst []Move, p *Position, from uint64, distinct boo
 }
 
 // CanCapture reports whether the side to move has a capture, which it must
-// make (FMJD 4.1).
+// make (FMJD 4.2, 4.3).
 func (v *Variant) CanCapture(p *Position) bool {
 	side := p.Side
 	empty := v.all &^ p.occupied()
 	enemy := p.Men[side^1]
 	men := p.Men[side] &^ p.Kings
-	// FMJD 4.2: a man captures forward and backward alike.
+	// FMJD 4.1: a man captures forward and backward alike.
 	for d := 0; d < 4; d++ {
 		if v.shift(v.shift(men, d)&enemy, d)&empty != 0 {
 			return true
@@ -146,7 +146,7 @@ func (v *Variant) CanCapture(p *Position) bool {
 }
 
 // HasMove reports whether the side to move can move at all; without a move
-// it has lost (FMJD 5.1).
+// it has lost (FMJD).
 func (v *Variant) HasMove(p *Position) bool {
 	if v.CanCapture(p) {
 		return true
@@ -190,8 +190,8 @@ func (v *Variant) quietMoves(p *Position) int {
 
 // generator searches the captures of the side to move, keeping only those
 // that take the most pieces. The pieces taken stay on the board until the
-// move is over: they block the way and none is taken twice (FMJD 4.11,
-// 4.12: the Turkish strike is impossible). Squares may be crossed again.
+// move is over: they block the way and none is taken twice (FMJD: the
+// Turkish strike is impossible). Squares may be crossed again.
 type generator struct {
 	v     *Variant
 	moves []Move
