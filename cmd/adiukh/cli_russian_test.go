@@ -145,8 +145,8 @@ func TestGameFlags(t *testing.T) {
 		status int
 		errOut string
 	}{
-		{[]string{"moves", "--game", "chess"}, 2, `--game "chess": write adiukh or russian`},
-		{[]string{"moves", "--fen", "W:Wa1:Bh8"}, 2, "--fen is for Russian draughts"},
+		{[]string{"moves", "--game", "chess"}, 2, `--game "chess": write adiukh, russian, international or brazilian`},
+		{[]string{"moves", "--fen", "W:Wa1:Bh8"}, 2, "--fen is for the draughts games"},
 		{[]string{"perft", "--game", "russian", "--position", "white: a1", "--depth", "1"}, 2, "--position is Adiukh's notation"},
 		{[]string{"moves", "--game", "russian", "--fen", "W:Wz9"}, 2, `"z9" is not a dark square`},
 		{[]string{"validate", "--game", "checkers", "x.pdn"}, 2, `--game "checkers"`},

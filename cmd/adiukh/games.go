@@ -10,11 +10,11 @@ import (
 )
 
 // gameFlags adds --game, and --fen for the games whose positions are
-// written as FEN, to a command's flags; Adiukh, the default, keeps its
-// --position and --side.
+// written as FEN (all the draughts games), to a command's flags; Adiukh,
+// the default, keeps its --position and --side.
 func gameFlags(fs *flag.FlagSet) (game, fen *string) {
-	game = fs.String("game", "adiukh", "the game, by its key: adiukh, russian, international, brazilian")
-	fen = fs.String("fen", "", "the position of Russian draughts as a FEN, e.g. \"W:Wa1,c3:Bf6\" (default: the initial position)")
+	game = fs.String("game", "adiukh", "the game: adiukh, russian (Russian draughts), international (international draughts, 10×10) or brazilian (Brazilian draughts)")
+	fen = fs.String("fen", "", "the position as a FEN, e.g. \"W:Wa1,c3:Bf6\" (Russian, Brazilian) or \"W:W31,32:B1,2\" (international) (default: the initial position)")
 	return game, fen
 }
 
@@ -28,7 +28,7 @@ func chooseGame(name, fen, position string) (rules.Game, error) {
 	g := v.Rules
 	switch {
 	case g.Name() == "adiukh" && fen != "":
-		return nil, newProblem("--fen is for Russian draughts; an Adiukh position is given with --position and --side")
+		return nil, newProblem("--fen is for the draughts games; an Adiukh position is given with --position and --side")
 	case g.Name() != "adiukh" && position != "":
 		return nil, newProblem("--position is Adiukh's notation; give the position with --fen")
 	}

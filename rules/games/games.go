@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"adiukh/rules"
+	"adiukh/rules/international"
 	"adiukh/rules/russian"
 )
 
@@ -18,6 +19,8 @@ import (
 var All = []*rules.Variant{
 	rules.Adiukh,
 	russian.Variant,
+	international.InternationalGame,
+	international.BrazilianGame,
 }
 
 // Default is the game of an event that names none (one stored before

@@ -81,16 +81,17 @@ var auditors = map[string]bool{"tournament": true, "correspondence": true, "comp
 // localFormat is where the message helpers of one package take their
 // format, called without a package name inside it.
 var localFormat = map[string]map[string]int{
-	"tournament":  {"Note": 0, "Invalid": 1, "Conflict": 1, "NotFound": 0, "Forbidden": 0, "Unauthorized": 0, "TooMany": 0, "TooManyUntil": 1, "TooLarge": 1, "say": 0, "newWarning": 1},
-	"rules":       {"say": 0, "recordError": 0, "fail": 0},
-	"russian":     {"say": 0, "fail": 0, "bad": 1},
-	"openings":    {"say": 0},
-	"solve":       {"say": 0, "stipulationError": 0},
-	"composition": {"say": 0},
-	"export":      {"say": 0},
-	"api":         {"say": 0},
-	"engines":     {"warning": 0, "difference": 0},
-	"main":        {"say": 1, "phrase": 0, "newProblem": 0},
+	"tournament":    {"Note": 0, "Invalid": 1, "Conflict": 1, "NotFound": 0, "Forbidden": 0, "Unauthorized": 0, "TooMany": 0, "TooManyUntil": 1, "TooLarge": 1, "say": 0, "newWarning": 1},
+	"rules":         {"say": 0, "recordError": 0, "fail": 0},
+	"russian":       {"say": 0, "fail": 0, "bad": 1},
+	"international": {"say": 0, "fail": 0, "bad": 1},
+	"openings":      {"say": 0},
+	"solve":         {"say": 0, "stipulationError": 0},
+	"composition":   {"say": 0},
+	"export":        {"say": 0},
+	"api":           {"say": 0},
+	"engines":       {"warning": 0, "difference": 0},
+	"main":          {"say": 1, "phrase": 0, "newProblem": 0},
 }
 
 // localMethod is where the message methods of one package take their
