@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"adiukh/api"
 	"adiukh/internal/connlimit"
 	"adiukh/tournament/account"
 	"adiukh/tournament/store"
@@ -103,5 +104,20 @@ func TestConnectionLimitsLeaveProxiesUncapped(t *testing.T) {
 	want := []netip.Prefix{netip.MustParsePrefix("127.0.0.1/32"), netip.MustParsePrefix("10.0.0.0/8"), netip.MustParsePrefix("::1/128")}
 	if err != nil || !reflect.DeepEqual(got.Proxies, want) {
 		t.Errorf("proxies %v, %v; want %v", got.Proxies, err, want)
+	}
+}
+
+// Spectators' streams are refused with 429 before the connections run out:
+// their total is three quarters of the connections' at most.
+func TestStreamTotalBelowConnections(t *testing.T) {
+	t.Parallel()
+	for _, connections := range []int{15000, 768, 64} {
+		got := streamLimits(connlimit.Limits{Total: connections, PerAddress: 300})
+		if got.Total > connections*3/4 || got.Total < 1 {
+			t.Errorf("%d connections: %d streams in all, want at most %d", connections, got.Total, connections*3/4)
+		}
+		if d := api.DefaultStreamLimits(); got.PerAddress != d.PerAddress || got.PerGame != d.PerGame || got.PerAccount != d.PerAccount {
+			t.Errorf("%d connections: limits %+v, want the defaults' per address, game and account", connections, got)
+		}
 	}
 }
