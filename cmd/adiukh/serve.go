@@ -269,6 +269,10 @@ func connectionLimits(cfg *config, files uint64, proxies []string) (connlimit.Li
 	if most := connlimit.MaxTotal(files); limits.Total > most {
 		return limits, newProblem("--max-connections %d leaves too few of the process's %d open files for the database and the files it reads; at most %d", limits.Total, files, most)
 	}
+	if cfg.MaxConnectionsPerAddress == "" {
+		// A total lowered below the default cap lowers the cap with it.
+		limits.PerAddress = min(limits.PerAddress, limits.Total)
+	}
 	if limits.PerAddress > limits.Total {
 		return limits, newProblem("--max-connections-per-address %d is more than the %d connections in all (--max-connections)", limits.PerAddress, limits.Total)
 	}

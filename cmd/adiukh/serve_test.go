@@ -77,6 +77,7 @@ func TestConnectionLimits(t *testing.T) {
 		{"", "", 1 << 20, connlimit.Limits{Total: 20000, PerAddress: 300, Idle: idleTimeout}, ""},
 		{"", "", 300, connlimit.Limits{Total: 64, PerAddress: 64, Idle: idleTimeout}, ""},
 		{"5000", "600", 20000, connlimit.Limits{Total: 5000, PerAddress: 600, Idle: idleTimeout}, ""},
+		{"100", "", 20000, connlimit.Limits{Total: 100, PerAddress: 100, Idle: idleTimeout}, ""},
 		{"15001", "", 20000, connlimit.Limits{}, "at most 15000"},
 		{"", "800", 1024, connlimit.Limits{}, "more than the 768 connections in all"},
 		{"many", "", 20000, connlimit.Limits{}, `--max-connections "many": give a whole number`},
