@@ -1,12 +1,17 @@
 package main
 
 import (
+	"bufio"
 	"context"
+	"io"
+	"net"
+	"net/http"
 	"net/netip"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"adiukh/api"
 	"adiukh/internal/connlimit"
@@ -120,5 +125,49 @@ func TestStreamTotalBelowConnections(t *testing.T) {
 		if d := api.DefaultStreamLimits(); got.PerAddress != d.PerAddress || got.PerGame != d.PerGame || got.PerAccount != d.PerAccount {
 			t.Errorf("%d connections: limits %+v, want the defaults' per address, game and account", connections, got)
 		}
+	}
+}
+
+// The server serves on the connection listener with the limits asked for:
+// an address over its cap is refused at once, another address is answered,
+// and /metrics counts the refusals.
+func TestServeCapsConnectionsPerAddress(t *testing.T) {
+	t.Parallel()
+	server := startChild(t, filepath.Join(t.TempDir(), "adiukh.db"), "--max-connections-per-address", "3")
+	addr := strings.TrimPrefix(server.base, "http://")
+	answered := func(from string) bool {
+		d := &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(from)}, Timeout: 5 * time.Second}
+		c, err := d.Dial("tcp", addr)
+		if err != nil {
+			return false
+		}
+		t.Cleanup(func() { _ = c.Close() })
+		_ = c.SetDeadline(time.Now().Add(5 * time.Second))
+		if _, err := io.WriteString(c, "GET /healthz HTTP/1.1\r\nHost: adiukh.test\r\n\r\n"); err != nil {
+			return false
+		}
+		res, err := http.ReadResponse(bufio.NewReader(c), nil)
+		return err == nil && res.StatusCode == http.StatusOK
+	}
+	held := 0
+	for range 5 {
+		if answered("127.0.0.2") {
+			held++
+		}
+	}
+	if held != 3 {
+		t.Errorf("one address was answered on %d of 5 connections, want its cap 3", held)
+	}
+	if !answered("127.0.0.3") {
+		t.Error("another address was not answered")
+	}
+	res, err := http.Get(server.base + "/metrics")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	metrics, _ := io.ReadAll(res.Body)
+	if want := `adiukh_connections_refused_total{why="address"} 2`; !strings.Contains(string(metrics), want) {
+		t.Errorf("/metrics lacks %s", want)
 	}
 }
