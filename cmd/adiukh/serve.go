@@ -192,6 +192,7 @@ func serve(args []string, stdout, stderr io.Writer) int {
 		TrustedProxies: trusted,
 		PublicURL:      cfg.PublicURL,
 		Connections:    held.Stats,
+		StreamLimits:   streamLimits(limits),
 	})
 	srv := &http.Server{
 		Handler:           handler,
@@ -268,10 +269,25 @@ func connectionLimits(cfg *config, files uint64, proxies []string) (connlimit.Li
 	if most := connlimit.MaxTotal(files); limits.Total > most {
 		return limits, newProblem("--max-connections %d leaves too few of the process's %d open files for the database and the files it reads; at most %d", limits.Total, files, most)
 	}
+	if cfg.MaxConnectionsPerAddress == "" {
+		// A total lowered below the default cap lowers the cap with it.
+		limits.PerAddress = min(limits.PerAddress, limits.Total)
+	}
 	if limits.PerAddress > limits.Total {
 		return limits, newProblem("--max-connections-per-address %d is more than the %d connections in all (--max-connections)", limits.PerAddress, limits.Total)
 	}
 	return limits, nil
+}
+
+// streamLimits are the default limits of live-game streams with their total
+// below the connections' (three quarters of it): a spectator's stream past
+// it is answered 429 and the page asks for the game every few seconds,
+// before the connections run out and newcomers are refused without an
+// answer; the rest is left for pages.
+func streamLimits(connections connlimit.Limits) api.StreamLimits {
+	l := api.DefaultStreamLimits()
+	l.Total = max(min(l.Total, connections.Total*3/4), 1)
+	return l
 }
 
 // minSecretBytes is the shortest --secret accepted: as long as the

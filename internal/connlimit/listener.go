@@ -33,8 +33,8 @@ type Limits struct {
 	Idle time.Duration
 }
 
-// sweepEvery is how often waiting connections are looked over while the
-// server holds more than half of Total.
+// sweepEvery is how often the waiting connections are looked over; only
+// above half of Total are any closed before the server's own idle timeout.
 const sweepEvery = 500 * time.Millisecond
 
 // Listener is a net.Listener that holds to Limits: a connection from an
@@ -43,7 +43,7 @@ const sweepEvery = 500 * time.Millisecond
 // leaves nothing behind on the server), and Accept goes on to the next.
 // The server's Accept therefore never meets a full table of open files
 // because of its clients. It learns which connections are idle from the
-// http.Server it was made for (Wrap).
+// http.Server's ConnState hook (New).
 type Listener struct {
 	net.Listener
 	limits Limits
@@ -74,7 +74,8 @@ type Stats struct {
 	// RefusedTotal counts the connections closed at once because the
 	// server held Total and none waited idle.
 	RefusedTotal int64
-	// ClosedIdle counts the waiting connections closed early to make room.
+	// ClosedIdle counts the waiting connections closed early: to make room
+	// for a newcomer, or as the server filled up.
 	ClosedIdle int64
 }
 
@@ -149,9 +150,6 @@ func (l *Listener) Stats() Stats {
 	s.Open = l.total
 	return s
 }
-
-// Limits are the limits the listener holds to.
-func (l *Listener) Limits() Limits { return l.limits }
 
 // isProxy reports whether ip is one of the trusted proxies'.
 func (l *Listener) isProxy(ip netip.Addr) bool {
