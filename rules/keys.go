@@ -63,13 +63,14 @@ var rulesKeys = map[string]string{
 	"rules.sheet.no_result":          "no result is written and the game has not reached a final position",
 	"rules.result.sum":               "%s is not a game score: the two scores add up to 24",
 	"rules.result.final_score":       "the sheet gives %s, but the final position scores %s",
+	"rules.result.final_reason":      "the game reached its final position (%s), so it did not end by %s (§5.5)",
+	"rules.result.state_reason":      "%s was written before the final position: state the reason (resignation, time, agreement, arbiter)",
+	"rules.result.only_final":        "%s can only come from a final position, and the game stops before it (%s has %d legal moves)",
+	"rules.result.loss_score":        "a game lost by %s scores 24:0 or 0:24, not %s (§5.2–§5.4)",
+	"rules.result.draw_score":        "a game drawn by %s scores 12:12, not %s (§6.1)",
+
 	// Stored first as Russian draughts' message, now both games'.
 	"russian.result.taken_as_resignation": "the game is not over and the file names no reason for %s: it is taken as a resignation",
-	"rules.result.final_reason":           "the game reached its final position (%s), so it did not end by %s (§5.5)",
-	"rules.result.state_reason":           "%s was written before the final position: state the reason (resignation, time, agreement, arbiter)",
-	"rules.result.only_final":             "%s can only come from a final position, and the game stops before it (%s has %d legal moves)",
-	"rules.result.loss_score":             "a game lost by %s scores 24:0 or 0:24, not %s (§5.2–§5.4)",
-	"rules.result.draw_score":             "a game drawn by %s scores 12:12, not %s (§6.1)",
 }
 
 // messageKeys and messageFormats are the stored keys of every message that

@@ -76,16 +76,13 @@ func FindReading[M any](rec Record, find func(Record) (M, error)) (M, Record, er
 	return m, rec, err
 }
 
-// CyrillicNote is the warning on a move written with Cyrillic letters,
-// read as played; ok is false for a move written in Latin letters.
-func CyrillicNote(written, read Record, played string) (m Message, ok bool) {
-	switch {
-	case read.Latin == "":
-		return Message{}, false
-	case written.Readings[0] != "":
-		return say("%s is written with Cyrillic letters, which read two ways: %s as the Latin letters they look like, %s with а–з as a–h; read as %s", written.Text, written.Readings[0], written.Readings[1], played), true
+// CyrillicNote is the warning on a move written with Cyrillic letters
+// (a reading with Latin set), played as the move played.
+func CyrillicNote(written Record, played any) Message {
+	if written.Readings[0] != "" {
+		return say("%s is written with Cyrillic letters, which read two ways: %s as the Latin letters they look like, %s with а–з as a–h; read as %s", written.Text, written.Readings[0], written.Readings[1], played)
 	}
-	return say("%s is written with Cyrillic letters; read as %s", written.Text, played), true
+	return say("%s is written with Cyrillic letters; read as %s", written.Text, played)
 }
 
 // ParseRecord reads one written move. The error says what is wrong with the

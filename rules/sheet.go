@@ -30,10 +30,10 @@ type Sheet struct {
 	// startUnread is set when the Position header cannot be read: the
 	// moves are not replayed from another position.
 	startUnread bool
-	// resultUnread is set when a result was written but could not be read
-	// (its problem says why), so that the sheet is not also told it has
-	// none.
-	resultUnread bool
+	// resultUnknown is set when a result was written but could not be
+	// read, or may stand in a comment left open (their problems say why),
+	// so that the sheet is not also told it has none.
+	resultUnknown bool
 	// Problems are notation errors found while reading; Warnings are
 	// spellings that were understood but are not as the rules write them.
 	Problems []Problem
@@ -73,7 +73,7 @@ func (sh *Sheet) ScoreDrawsAs(draw Score) {
 // a score, words, a PDN marker or Result tag ("*" for a game going on
 // among them).
 func (sh *Sheet) ResultWritten() bool {
-	return sh.Result != nil || sh.PDNResult != "" || sh.Header("Result") != "" || sh.resultUnread
+	return sh.Result != nil || sh.PDNResult != "" || sh.Header("Result") != "" || sh.resultUnknown
 }
 
 // EndReason says how a game ended (§5, §6).
@@ -412,6 +412,7 @@ func (sh *Sheet) readBody(tokens []token) {
 				// Unclosed, it would take every move after it for a
 				// comment and leave a sheet that looks valid and empty.
 				sh.problem(tk, say("the comment opened with { is not closed: no } follows it"))
+				sh.resultUnknown = true
 			}
 			continue
 		case isResultWord(text):
@@ -419,7 +420,7 @@ func (sh *Sheet) readBody(tokens []token) {
 				i++
 				i = sh.readResult(tokens, i)
 			} else {
-				sh.resultUnread = true
+				sh.resultUnknown = true
 				sh.problem(tk, say("the score is missing after %s", text))
 			}
 			continue
@@ -528,7 +529,7 @@ func (sh *Sheet) readResult(tokens []token, i int) int {
 	} else if isDrawWord(tk.text) {
 		res.Drawn, res.Unscored = true, true
 	} else {
-		sh.resultUnread = true
+		sh.resultUnknown = true
 		sh.problem(tk, say("%q is not a score like 17:7", tk.text))
 		return i
 	}

@@ -90,6 +90,13 @@ func Validate(sh *Sheet) *Report {
 		return r
 	}
 	routes := make([]Move, 0, 32)
+	// find searches the position reached for the move a record names.
+	find := func(rec Record) (Move, error) {
+		// Only the towers the record can start from are searched;
+		// whether a capture is compulsory is decided over the board.
+		routes = pos.appendMovesFrom(routes[:0], side, rec.startSquares(), false)
+		return pos.findAmong(routes, side, rec)
+	}
 	for i := range sh.Moves {
 		sm := &sh.Moves[i]
 		ply := startPly + i
@@ -97,12 +104,7 @@ func Validate(sh *Sheet) *Report {
 		read := sm.Record
 		message := sm.Unreadable
 		if message == nil {
-			found, reading, err := FindReading(sm.Record, func(rec Record) (Move, error) {
-				// Only the towers the record can start from are searched;
-				// whether a capture is compulsory is decided over the board.
-				routes = pos.appendMovesFrom(routes[:0], side, rec.startSquares(), false)
-				return pos.findAmong(routes, side, rec)
-			})
+			found, reading, err := FindReading(sm.Record, find)
 			if err != nil {
 				d := Detail(err)
 				message = &d
@@ -165,8 +167,8 @@ func (r *Report) warnSpelling(sm *SheetMove, rec Record, ply int, side Color, m 
 	if !m.IsCapture() && rec.Capture {
 		r.Warnings = append(r.Warnings, problemAt(sm, ply, side, say("%s is a quiet move: the rules write it with '-' (%s)", rec.Text, m)))
 	}
-	if note, ok := CyrillicNote(sm.Record, rec, m.String()); ok {
-		r.Warnings = append(r.Warnings, problemAt(sm, ply, side, note))
+	if rec.Latin != "" {
+		r.Warnings = append(r.Warnings, problemAt(sm, ply, side, CyrillicNote(sm.Record, m)))
 	}
 }
 

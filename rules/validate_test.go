@@ -157,9 +157,9 @@ func TestCommentEndsAtItsBrace(t *testing.T) {
 }
 
 // A sheet whose result cannot be read has that error, and is not also
-// told it has no result.
+// told it has no result; nor is one whose comment left open may hide it.
 func TestUnreadResultIsNotNoResult(t *testing.T) {
-	for _, sheet := range []string{"1. c3-b4 b6-c5\nСчёт: abc", "1. c3-b4 b6-c5 Score"} {
+	for _, sheet := range []string{"1. c3-b4 b6-c5\nСчёт: abc", "1. c3-b4 b6-c5 Score", "1. c3-b4 b6-c5 {a comment left open 12:12"} {
 		r := ValidateSheet(sheet)
 		if r.Valid || len(r.Errors) != 1 {
 			t.Errorf("%q: errors %+v, want the result's", sheet, r.Errors)

@@ -150,8 +150,8 @@ func (r *Report) replay(g *Game, startPly int) {
 		if m.IsCapture() && rec.Dash {
 			r.Warnings = append(r.Warnings, problemAt(sm, ply, side, say("%s is a capture: it is written with ':' (%s)", rec.Text, m)))
 		}
-		if note, ok := rules.CyrillicNote(written, rec, m.String()); ok {
-			r.Warnings = append(r.Warnings, problemAt(sm, ply, side, note))
+		if rec.Latin != "" {
+			r.Warnings = append(r.Warnings, problemAt(sm, ply, side, rules.CyrillicNote(written, m)))
 		}
 		r.Played = append(r.Played, Played{Ply: ply, Number: (ply + 1) / 2, Side: side, Written: rec.Text, Move: m})
 		g = g.Play(&m)
