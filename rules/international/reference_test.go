@@ -11,6 +11,24 @@ import (
 	"testing"
 )
 
+// successorHash is the first 12 hex digits of the SHA-1 of the positions
+// the legal moves of p lead to, canonical and sorted, one a line; with
+// them, by their canonical form.
+func successorHash(v *Variant, p Position) (string, []string, map[string]Position) {
+	next := map[string]Position{}
+	for _, m := range v.LegalMoves(&p) {
+		after := p.Play(&m)
+		next[canonical(after)] = after
+	}
+	keys := make([]string, 0, len(next))
+	for k := range next {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	sum := sha1.Sum([]byte(strings.Join(keys, "\n")))
+	return hex.EncodeToString(sum[:])[:12], keys, next
+}
+
 // canonical writes a position as the reference files do: the side to
 // move, then each colour's squares by number, in order, K before a king,
 // whatever the board's own notation.
@@ -64,18 +82,8 @@ func TestAgainstAnIndependentImplementation(t *testing.T) {
 			for ply, word := range strings.Fields(scanner.Text()) {
 				positions++
 				fields := strings.Split(word, "/")
-				next := map[string]Position{}
-				for _, m := range tc.v.LegalMoves(&p) {
-					after := p.Play(&m)
-					next[canonical(after)] = after
-				}
-				keys := make([]string, 0, len(next))
-				for k := range next {
-					keys = append(keys, k)
-				}
-				slices.Sort(keys)
-				sum := sha1.Sum([]byte(strings.Join(keys, "\n")))
-				if hash := hex.EncodeToString(sum[:])[:12]; hash != fields[0] || fields[1] != "-" && fields[1] != strconv.Itoa(len(keys)) {
+				hash, keys, next := successorHash(tc.v, p)
+				if hash != fields[0] || fields[1] != "-" && fields[1] != strconv.Itoa(len(keys)) {
 					t.Fatalf("%s, game %d, ply %d, %s: %d legal moves, %v; the reference has %s of them",
 						tc.file, games, ply+1, tc.v.FEN(p), len(keys), keys, fields[1])
 				}
@@ -96,5 +104,42 @@ func TestAgainstAnIndependentImplementation(t *testing.T) {
 			t.Fatalf("%s: only %d games, %d positions", tc.file, games, positions)
 		}
 		t.Logf("%s: %d games, %d positions agree", tc.file, games, positions)
+	}
+}
+
+// TestRandomPositionsAgainstAnIndependentImplementation compares the legal
+// moves of random positions rich in kings, where the random games have
+// few, with pydraughts' (testdata/README.md): each line of a positions file
+// is a canonical FEN, then the hash and number of the positions its legal
+// moves lead to.
+func TestRandomPositionsAgainstAnIndependentImplementation(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		v    *Variant
+		file string
+	}{
+		{International, "testdata/positions-international.txt"},
+		{Brazilian, "testdata/positions-brazilian.txt"},
+	} {
+		raw, err := os.ReadFile(tc.file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(strings.TrimSpace(string(raw)), "\n")
+		for i, line := range lines {
+			fen, want, _ := strings.Cut(line, " ")
+			p, err := tc.v.ParseFEN(fen)
+			if err != nil {
+				t.Fatalf("%s:%d: %v", tc.file, i+1, err)
+			}
+			hash, keys, _ := successorHash(tc.v, p)
+			if got := hash + "/" + strconv.Itoa(len(keys)); got != want {
+				t.Errorf("%s:%d: %s: %d legal moves, %v; the reference has %s", tc.file, i+1, fen, len(keys), keys, want)
+			}
+		}
+		if len(lines) < 1000 {
+			t.Fatalf("%s: only %d positions", tc.file, len(lines))
+		}
+		t.Logf("%s: %d positions agree", tc.file, len(lines))
 	}
 }
