@@ -23,6 +23,8 @@ func TestValidGamesAreReplayed(t *testing.T) {
 		{International, "[FEN \"W:W32,40:B19,28,34\"]\n1. 32x23x14 34x45 2. 14-9 45-50 *", 4, rules.Score{}, "", "W:W9:BK50", "1. 32x14 34x45 2. 14-9 45-50 *"},
 		{International, "[FEN \"W:WK47,K48:BK3,K4\"]\n1. 47-42 3-9 2. 42-47 9-3 3. 47-42 3-9 4. 42-47 9-3 1-1", 8, Draw, EndRepetition, "W:WK47,K48:BK3,K4", "1-1"},
 		{International, "[FEN \"B:W28:BK50\"]\n1... 50x17 0-2", 1, BlackWins, rules.EndFinalPosition, "W:W:BK17", "1... 50x17 0-2"},
+		{International, "[GameType \"20,W,10,10,N2,0\"]\n[FEN \"W:W31-50:B1-20:H0:F1\"]\n[Result \"1-1\"]\n1. 32-28 19-23 1-1", 2, Draw, rules.EndAgreement,
+			"W:W28,31,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50:B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,20,23", "1. 32-28 19-23 1-1"},
 		{Brazilian, "1. c3-d4 f6-e5 2. d4:f6 g7:e5 *", 4, rules.Score{}, "",
 			"W:Wa1,a3,b2,c1,d2,e1,e3,f2,g1,g3,h2:Ba7,b6,b8,c7,d6,d8,e5,e7,f8,h6,h8", "2. d4xf6 g7xe5 *"},
 		{Brazilian, "[GameType \"26\"]\n1. 22-18 11-15 2. 18x11 8x15 *", 4, rules.Score{}, "",
