@@ -18,7 +18,7 @@ var internationalKeys = map[string]string{
 	"international.notation.no_such_square":     "%q: there is no square %d: the board's squares are %s",
 	"international.notation.move_not_a_square":  "%q: %q is not a square of the board (%s)",
 	"international.move.capture_compulsory":     "%s is not legal: capturing is compulsory",
-	"international.move.not_the_longest":        "%s takes %d pieces, but the longest capture takes %d: the capture that takes the most pieces must be played",
+	"international.move.not_the_longest":        "%s takes %d, but the longest capture takes %d pieces: the capture taking the most pieces must be played",
 	"international.move.man_not_king":           "%s: the piece on %s is a man, which moves as a king only once crowned; a man that passes the far row during a capture stays a man",
 	"international.game.international":          "international draughts",
 	"international.game.brazilian":              "Brazilian draughts",

@@ -344,7 +344,7 @@ func (v *Variant) whyIllegal(p *Position, r Record) rules.Message {
 		return say("%s is not legal: capturing is compulsory", r.Text)
 	}
 	if taken, longest, ok := v.shorterCapture(p, r); ok {
-		return say("%s takes %d pieces, but the longest capture takes %d: the capture that takes the most pieces must be played", r.Text, taken, longest)
+		return say("%s takes %d, but the longest capture takes %d pieces: the capture taking the most pieces must be played", r.Text, taken, longest)
 	}
 	if !king {
 		crowned := *p

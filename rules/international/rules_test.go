@@ -131,7 +131,7 @@ func TestWrittenMovesAreFoundOrExplained(t *testing.T) {
 		{International, "W:W32,40:B19,28,34", "32x23x14", "32x14"},
 		{International, "W:WK37:B17,20,25,29,32,33,43", "37x34x48", "37x23x34x48"},
 		{International, "W:WK37:B17,20,25,29,32,33,43", "37x48", "37x48 is ambiguous: it fits 37x23x34x48, 37x28x39x48"},
-		{International, "W:W32,40:B19,28,34", "40x29", "40x29 takes 1 pieces, but the longest capture takes 2"},
+		{International, "W:W32,40:B19,28,34", "40x29", "40x29 takes 1, but the longest capture takes 2 pieces"},
 		{International, "W:W32,40:B19,28,34", "32-27", "capturing is compulsory"},
 		{International, "W:W31-50:B1-20", "32-55", "there is no square 55: the board's squares are 1–50"},
 		{International, "W:W31-50:B1-20", "19-23", "the piece on 19 is black's, and white is to move"},
@@ -141,8 +141,8 @@ func TestWrittenMovesAreFoundOrExplained(t *testing.T) {
 		{International, "W:W15:BK50,45", "15-4", "the piece on 15 is a man"},
 		{Brazilian, "W:W21-32:B1-12", "c3-d4", "c3-d4"},
 		{Brazilian, "W:W21-32:B1-12", "22-18", "c3-d4"},
-		{Brazilian, "W:Wc3,a1:Bd4,f6,b2,b6", "c3:e5", "c3:e5 takes 1 pieces, but the longest capture takes 2"},
-		{International, "W:W32,40:B19,28,34", "32x23", "32x23 takes 1 pieces, but the longest capture takes 2"},
+		{Brazilian, "W:Wc3,a1:Bd4,f6,b2,b6", "c3:e5", "c3:e5 takes 1, but the longest capture takes 2 pieces"},
+		{International, "W:W32,40:B19,28,34", "32x23", "32x23 takes 1, but the longest capture takes 2 pieces"},
 	} {
 		p := position(t, tc.v, tc.fen)
 		got := ""

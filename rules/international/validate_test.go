@@ -66,7 +66,7 @@ func TestBadSheetsSayWhereAndWhy(t *testing.T) {
 		legalCount int
 	}{
 		{International, "1. 32-28 19-23\n2. 28-55", 3, 2, "there is no square 55: the board's squares are 1–50", 1},
-		{International, "[FEN \"W:W32,40:B19,28,34\"]\n1. 40x29", 1, 2, "40x29 takes 1 pieces, but the longest capture takes 2", 1},
+		{International, "[FEN \"W:W32,40:B19,28,34\"]\n1. 40x29", 1, 2, "40x29 takes 1, but the longest capture takes 2 pieces", 1},
 		{International, "[FEN \"W:W13:B9,10,45\"]\n1. 13x15 45-50 2. 15-4", 3, 2, "the piece on 15 is a man, which moves as a king only once crowned", 1},
 		{International, "1. 32-28 хорошо", 2, 1, "international draughts writes a move with its start and end squares", 9},
 		{International, "1. 32-28 19-2a", 2, 1, `"2a" is not a square of the board (1–50)`, 9},
