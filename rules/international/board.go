@@ -155,9 +155,6 @@ func (v *Variant) at(file, rank int) Square {
 	return Square(row*(v.size/2) + file/2)
 }
 
-// Key is the game's name in flags, files and data.
-func (v *Variant) Key() string { return v.key }
-
 // shift moves every square of set one step in direction d; squares that
 // would leave the board are dropped.
 func (v *Variant) shift(set uint64, d int) uint64 {
