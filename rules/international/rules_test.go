@@ -284,9 +284,9 @@ func TestDrawRules(t *testing.T) {
 func TestTheGamesAreRegistered(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct {
-		game      *rules.Variant
-		fen       string
-		moves     int
+		game  *rules.Variant
+		fen   string
+		moves int
 	}{
 		{InternationalGame, "W:W31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50:B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20", 9},
 		{BrazilianGame, "W:Wa1,a3,b2,c1,c3,d2,e1,e3,f2,g1,g3,h2:Ba7,b6,b8,c7,d6,d8,e7,f6,f8,g7,h6,h8", 7},
