@@ -8,10 +8,11 @@ import (
 )
 
 // A Russian draughts event's games.pdn validates with the game's own
-// rules, as `adiukh validate --game russian` reads it: an agreed draw,
-// which the file writes 1-1 without a Termination tag; a draw the sheet
-// gives in words; a resignation the arbiter entered for a sheet that
-// stops before the end. Each keeps its result.
+// rules, as `adiukh validate --game russian` reads it: an agreed draw; a
+// draw the sheet gives in words; a resignation the arbiter entered for a
+// sheet that stops before the end. Each keeps its result and how it came,
+// which the file writes in a Termination tag where the moves stop before
+// the end (a loss on time must not read back as a resignation).
 func TestRussianPDNValidates(t *testing.T) {
 	t.Parallel()
 	f := newDocFixture(t)
@@ -38,8 +39,8 @@ func TestRussianPDNValidates(t *testing.T) {
 	if err != nil || len(skipped) != 0 {
 		t.Fatalf("skipped %+v, %v", skipped, err)
 	}
-	if strings.Contains(pdn.String(), "Termination") || strings.Count(pdn.String(), `[Result "1-1"]`) != 2 {
-		t.Fatalf("the agreed draws are not written 1-1 without a Termination tag:\n%s", pdn.String())
+	if strings.Count(pdn.String(), `[Termination "agreement"]`) != 2 || strings.Count(pdn.String(), `[Termination "resignation"]`) != 1 || strings.Count(pdn.String(), `[Result "1-1"]`) != 2 {
+		t.Fatalf("the games do not say how they ended:\n%s", pdn.String())
 	}
 	verdicts := e.Game.Rules().ValidateGames(pdn.String())
 	if len(verdicts) != len(games) {
