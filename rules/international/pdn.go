@@ -12,6 +12,12 @@ func (r *Report) PDN() string {
 	if r.Start != r.v.Start() {
 		g.Tags = append(g.Tags, [2]string{"FEN", r.v.FEN(r.Start)})
 	}
+	if r.Result != nil && r.Reason != "" && !r.Game.Outcome().Over {
+		// An end off the board (an agreed draw, a resignation, a flag)
+		// says how it came, so that a reader tells it from one the moves
+		// reach.
+		g.Tags = append(g.Tags, [2]string{"Termination", string(r.Reason)})
+	}
 	for _, pm := range r.Played {
 		g.Moves = append(g.Moves, rules.PDNMove{Number: pm.Number, Side: pm.Side, Text: pm.Notation})
 	}
