@@ -253,13 +253,15 @@ type gameLog struct {
 // and held against the result as a board's sheet is: one that disagrees
 // refuses the result unless the arbiter overrides it with a reason. A
 // stale version is refused; correcting a game's result or its sheet needs
-// a reason.
-func (s *Service) RecordGame(ctx context.Context, in GameInput) (*tournament.Game, error) {
+// a reason. As at every door of a result, the audit log says what kind of
+// change it was, and the warnings what it may have upset
+// (tournament.ResultAudit, tournament.ResultWarnings).
+func (s *Service) RecordGame(ctx context.Context, in GameInput) (*tournament.RecordedResult, error) {
 	if err := tournament.CheckSheetSize(in.Sheet); err != nil {
 		return nil, err
 	}
 	in.Reason = strings.TrimSpace(in.Reason)
-	var out *tournament.Game
+	var out *tournament.RecordedResult
 	err := s.store.Update(ctx, func(tx Tx) error {
 		e, u, err := manageable(ctx, tx, in.EventID)
 		if err != nil {
@@ -321,7 +323,7 @@ func (s *Service) RecordGame(ctx context.Context, in GameInput) (*tournament.Gam
 		}
 		before := *g
 		if old != nil && *old == res && !sheetChanged {
-			out = g
+			out = &tournament.RecordedResult{Game: g}
 			return nil // nothing changes: no new version, nothing to log
 		}
 		correction := old != nil && (*old != res || (sheetChanged && g.MicroSheets[in.Game-1].Sheet != ""))
@@ -340,13 +342,10 @@ func (s *Service) RecordGame(ctx context.Context, in GameInput) (*tournament.Gam
 			return tournament.Invalid("reason", "game %d of board %d already has the result %s; say why it is corrected", in.Game, in.Board, old.Score())
 		}
 		sheet.OverrideReason = ""
-		reason := in.Reason
 		if problem.Format != "" {
-			// As for a board: the arbiter's reason as typed, and the
-			// sheet's problem as a message for each reader's language.
 			sheet.OverrideReason = in.Reason
-			reason = tournament.Note("note.result.against_sheet", in.Reason, problem)
 		}
+		action, reason := tournament.ResultAudit(correction, problem, in.Reason)
 		g.MicroGames[in.Game-1] = &res
 		g.MicroSheets[in.Game-1] = sheet
 		g.Result = nil
@@ -357,16 +356,11 @@ func (s *Service) RecordGame(ctx context.Context, in GameInput) (*tournament.Gam
 		if err := tournament.StoreGame(tx, round, g); err != nil {
 			return err
 		}
-		out = g
-		action := tournament.ActionResultRecord
-		switch {
-		case correction && problem.Format != "":
-			action = tournament.ActionResultCorrectOverride
-		case problem.Format != "":
-			action = tournament.ActionResultOverride
-		case correction:
-			action = tournament.ActionResultCorrect
+		warnings, err := tournament.ResultWarnings(tx, e, rounds, in.Round, &before, g, sheetChanged, in.Sheet)
+		if err != nil {
+			return err
 		}
+		out = &tournament.RecordedResult{Game: g, Warnings: warnings}
 		return tournament.Audit(tx, s.now(), u, in.EventID, action, fmt.Sprintf("round %d board %d", in.Round, in.Board),
 			logOf(in.Game, old, &before), logOf(in.Game, &res, g), reason)
 	})
