@@ -143,7 +143,9 @@ func TestMicroGameWarnsAsABoardDoes(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !slices.ContainsFunc(out.Warnings, func(w tournament.Warning) bool { return w.Field == "sheet" && strings.Contains(w.Message, "Незнакомец") }) {
+		if !slices.ContainsFunc(out.Warnings, func(w tournament.Warning) bool {
+			return w.Field == "sheet" && strings.Contains(w.Message, "Незнакомец")
+		}) {
 			t.Errorf("a sheet naming others: warnings %+v", out.Warnings)
 		}
 	})
