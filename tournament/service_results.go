@@ -141,7 +141,7 @@ func (s *Service) RecordResult(ctx context.Context, in ResultInput) (*RecordedRe
 		if err := StoreGame(tx, round, g); err != nil {
 			return err
 		}
-		warnings, err := ResultWarnings(tx, e, rounds, in.Round, &before, g, sheetChanged, in.Sheet)
+		warnings, err := ResultWarnings(tx, e, rounds, in.Round, &before, g, problem, sheetChanged, in.Sheet)
 		if err != nil {
 			return err
 		}
@@ -172,14 +172,19 @@ func ResultAudit(correction bool, problem rules.Message, reason string) (action,
 }
 
 // ResultWarnings are what a result just stored on board g of round n may
-// have upset, whichever door it came through: later rounds paired on the
-// board's old result, a score sheet the event requires and the board
-// lacks, a new sheet naming others than the board's players. before is the
-// board as it was.
-func ResultWarnings(tx PlayerTx, e *Event, rounds []Round, n int, before, g *Game, sheetChanged bool, sheet string) ([]Warning, error) {
+// have upset, whichever door it came through: a result the score sheet
+// does not support (problem), kept because a reason overrode it, which the
+// page says rather than accept an illegal sheet silently; later rounds
+// paired on the board's old result; a score sheet the event requires and
+// the board lacks; a new sheet naming others than the board's players.
+// before is the board as it was.
+func ResultWarnings(tx PlayerTx, e *Event, rounds []Round, n int, before, g *Game, problem rules.Message, sheetChanged bool, sheet string) ([]Warning, error) {
 	var warnings []Warning
+	if problem.Format != "" {
+		warnings = append(warnings, newWarning("sheet", "the result of board %d is stored against its score sheet (%s): the reason given is kept as the arbiter's override", g.Board, problem))
+	}
 	if old := before.Result; old != nil && (g.Result == nil || *old != *g.Result) {
-		warnings = pairedOnOldResult(e, rounds, n, g.Board, old)
+		warnings = append(warnings, pairedOnOldResult(e, rounds, n, g.Board, old)...)
 	}
 	if g.SheetMissing(e.Discipline) {
 		warnings = append(warnings, sheetMissingWarning(e, n, g.Board))

@@ -36,7 +36,12 @@ func TestIllegalSheetOverrideOnTheSheetPage(t *testing.T) {
 	}
 	form.Set("end_reason", "final_position")
 	rec = a.Post(edit, form)
-	apitest.MustStatus(t, "override with the ending", rec.Code, http.StatusSeeOther, rec.Body.String())
+	// Saved, and the page says it was saved against the sheet rather than
+	// accept an illegal sheet silently.
+	apitest.MustStatus(t, "override with the ending", rec.Code, http.StatusOK, rec.Body.String())
+	if _, against, _ := strings.Cut(apitest.RuF("the result of board %d is stored against its score sheet (%s): the reason given is kept as the arbiter's override", 1, "\x00"), "\x00"); !strings.Contains(apitest.PageText(rec), against) {
+		t.Errorf("the page does not say the result was stored against the sheet:\n%s", apitest.PageText(rec))
+	}
 }
 
 // Saving the sheet page says so: the arbiter comes back to the same form

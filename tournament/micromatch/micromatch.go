@@ -356,7 +356,7 @@ func (s *Service) RecordGame(ctx context.Context, in GameInput) (*tournament.Rec
 		if err := tournament.StoreGame(tx, round, g); err != nil {
 			return err
 		}
-		warnings, err := tournament.ResultWarnings(tx, e, rounds, in.Round, &before, g, sheetChanged, in.Sheet)
+		warnings, err := tournament.ResultWarnings(tx, e, rounds, in.Round, &before, g, problem, sheetChanged, in.Sheet)
 		if err != nil {
 			return err
 		}
