@@ -3,6 +3,7 @@ package core
 import (
 	"bytes"
 	"compress/gzip"
+	"container/list"
 	"context"
 	"crypto/sha256"
 	"fmt"
@@ -42,9 +43,13 @@ type pageCache struct {
 	versions *versionReads
 	mu       sync.Mutex
 	version  int64
-	entries  map[string]*cachedPage
-	bytes    int
-	making   map[string]*making
+	// entries holds the kept pages by key, each an element of used,
+	// which orders them from the most lately served (front) to the least.
+	entries map[string]*list.Element
+	used    *list.List
+	bytes   int
+	limit   int // the bytes kept at most (pageCacheBytes)
+	making  map[string]*making
 	// answers counts the cached routes' answers to anonymous readers by
 	// how each was made (/metrics: adiukh_page_cache_answers_total).
 	answers [len(cacheOutcomes)]atomic.Int64
@@ -62,9 +67,17 @@ const (
 	outcomeUncached
 )
 
-// The cache forgets everything when it grows past this size; the next
-// requests make their pages again.
+// The cache keeps this many bytes of pages at most: past it, the pages
+// served least lately are forgotten, one by one, until the new one fits,
+// so that a reader walking through many pages (?page=, ?round=) pushes
+// out the pages nobody reads, not the ones a crowd reads (issue 59.3).
 const pageCacheBytes = 64 << 20
+
+// keptPage is an element of pageCache.used.
+type keptPage struct {
+	key  string
+	page *cachedPage
+}
 
 // cachedPage is an answer ready to be written: its header values are
 // made once, so that serving it allocates nothing of its own.
@@ -84,7 +97,16 @@ type making struct {
 }
 
 func newPageCache(v Versioner) *pageCache {
-	return &pageCache{versions: &versionReads{source: v}, entries: map[string]*cachedPage{}, making: map[string]*making{}}
+	pc := &pageCache{versions: &versionReads{source: v}, limit: pageCacheBytes}
+	pc.forget()
+	return pc
+}
+
+// forget drops every kept page and every page being made: they are of
+// an older version. The caller holds pc.mu.
+func (pc *pageCache) forget() {
+	pc.entries, pc.used, pc.bytes = map[string]*list.Element{}, list.New(), 0
+	pc.making = map[string]*making{}
 }
 
 // Cached is the middleware of a route whose answers depend on the data,
@@ -206,11 +228,12 @@ func (pc *pageCache) lookup(version int64, key []byte) (page *cachedPage, m *mak
 			// not use or replace what the newer one keeps.
 			return nil, nil, false
 		}
-		pc.version, pc.entries, pc.bytes = version, map[string]*cachedPage{}, 0
-		pc.making = map[string]*making{}
+		pc.version = version
+		pc.forget()
 	}
-	if p := pc.entries[string(key)]; p != nil {
-		return p, nil, false
+	if e := pc.entries[string(key)]; e != nil {
+		pc.used.MoveToFront(e)
+		return e.Value.(*keptPage).page, nil, false
 	}
 	if m := pc.making[string(key)]; m != nil {
 		return nil, m, false
@@ -243,11 +266,7 @@ func (pc *pageCache) make(c *gin.Context, version int64, key string, m *making) 
 		delete(pc.making, key)
 	}
 	if keep && pc.version == version {
-		if pc.bytes+page.size() > pageCacheBytes {
-			pc.entries, pc.bytes = map[string]*cachedPage{}, 0
-		}
-		pc.entries[key] = page
-		pc.bytes += page.size()
+		pc.keep(key, page)
 	}
 	pc.mu.Unlock()
 	if !keep {
@@ -262,6 +281,27 @@ func (pc *pageCache) make(c *gin.Context, version int64, key string, m *making) 
 // only when the page does, and tells a stranger nothing of the writes
 // elsewhere, a sign-up, a reset request or a private event's change
 // (issue 59.2).
+// keep adds page under key, forgetting the pages served least lately
+// until it fits; a page larger than the whole cache is not kept. The
+// caller holds pc.mu.
+func (pc *pageCache) keep(key string, page *cachedPage) {
+	if page.size() > pc.limit {
+		return
+	}
+	if e := pc.entries[key]; e != nil {
+		pc.bytes -= e.Value.(*keptPage).page.size()
+		pc.used.Remove(e)
+	}
+	for pc.bytes+page.size() > pc.limit {
+		oldest := pc.used.Back()
+		old := pc.used.Remove(oldest).(*keptPage)
+		delete(pc.entries, old.key)
+		pc.bytes -= old.page.size()
+	}
+	pc.entries[key] = pc.used.PushFront(&keptPage{key: key, page: page})
+	pc.bytes += page.size()
+}
+
 func newCachedPage(contentType string, body []byte) *cachedPage {
 	h := sha256.New()
 	h.Write([]byte(contentType))
