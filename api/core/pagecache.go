@@ -50,6 +50,10 @@ type pageCache struct {
 	bytes   int
 	limit   int // the bytes kept at most (pageCacheBytes)
 	making  map[string]*making
+	// lastPages holds, by the address of a paged table without its
+	// ?page=, the last page its making told (LastPage), at this version:
+	// a ?page= past it is answered as the last page, kept once.
+	lastPages map[string]int
 	// answers counts the cached routes' answers to anonymous readers by
 	// how each was made (/metrics: adiukh_page_cache_answers_total).
 	answers [len(cacheOutcomes)]atomic.Int64
@@ -106,7 +110,7 @@ func newPageCache(v Versioner) *pageCache {
 // an older version. The caller holds pc.mu.
 func (pc *pageCache) forget() {
 	pc.entries, pc.used, pc.bytes = map[string]*list.Element{}, list.New(), 0
-	pc.making = map[string]*making{}
+	pc.making, pc.lastPages = map[string]*making{}, map[string]int{}
 }
 
 // Cached is the middleware of a route whose answers depend on the data,
@@ -126,16 +130,10 @@ func (h *Server) serveCached(c *gin.Context, params []string) {
 		c.Next()
 		return
 	}
-	query, lang := canonicalQuery(c.Request.URL.RawQuery, params)
+	values, lang := canonicalQuery(c.Request.URL.RawQuery, params)
 	if l, ok := catalog.Parse(lang); ok {
 		SetCookie(c, LangCookie, string(l), 365*24*time.Hour)
 		c.Set(langKey, l)
-	}
-	if original := c.Request.URL; query != original.RawQuery {
-		canonical := *original
-		canonical.RawQuery = query
-		c.Request.URL = &canonical
-		defer func() { c.Request.URL = original }()
 	}
 	version, err := pc.versions.read(c.Request.Context())
 	if err != nil && c.Request.Context().Err() != nil {
@@ -147,6 +145,13 @@ func (h *Server) serveCached(c *gin.Context, params []string) {
 		pc.answers[outcomeUncached].Add(1)
 		c.Next()
 		return
+	}
+	pc.boundPage(version, c.Request.URL.EscapedPath(), values)
+	if original, query := c.Request.URL, values.Encode(); query != original.RawQuery {
+		canonical := *original
+		canonical.RawQuery = query
+		c.Request.URL = &canonical
+		defer func() { c.Request.URL = original }()
 	}
 	var room [256]byte
 	key := cacheKey(room[:0], h.Lang(c), c.Request.URL)
@@ -180,21 +185,81 @@ func (h *Server) serveCached(c *gin.Context, params []string) {
 }
 
 // canonicalQuery keeps of a raw query the first value of each parameter
-// named, sorted by name (url.Values.Encode), and tells the value of lang,
-// which the cache reads itself (the reader's language is in the key).
-func canonicalQuery(raw string, params []string) (query, lang string) {
+// named, and tells the value of lang, which the cache reads itself (the
+// reader's language is in the key). A whole number is written as
+// strconv.Itoa writes it ("007" and "+7" are 7), as the handlers read it,
+// and ?page= (PageParam) is left out from 1 down, where every value shows
+// the first page: junk values of a parameter a page reads come to the
+// address of the page they show, made once (issue 59.3).
+func canonicalQuery(raw string, params []string) (kept url.Values, lang string) {
+	kept = url.Values{}
 	if raw == "" {
-		return "", ""
+		return kept, ""
 	}
 	all, _ := url.ParseQuery(raw) // a malformed pair is dropped, as gin's Query does
 	lang = all.Get("lang")
-	kept := url.Values{}
 	for _, name := range params {
-		if v, ok := all[name]; ok {
-			kept[name] = v[:1]
+		v, ok := all[name]
+		if !ok {
+			continue
+		}
+		value := v[0]
+		if n, err := strconv.Atoi(value); err == nil {
+			if name == pageParam && n <= 1 {
+				continue
+			}
+			value = strconv.Itoa(n)
+		}
+		kept[name] = []string{value}
+	}
+	return kept, lang
+}
+
+// maxLastPages bounds the tables whose last page is kept; past it they
+// are forgotten and told again as their pages are made.
+const maxLastPages = 10000
+
+// pageParam is the query parameter of a paged table (PageParam).
+const pageParam = "page"
+
+// lastPageKey is where a handler's LastPage leaves the last page.
+const lastPageKey = "adiukh.lastPage"
+
+// LastPage tells the page cache the last page of the table a page shows:
+// a ?page= past it shows the last page, so the cache answers it with the
+// last page kept, not one page made again per number asked.
+func LastPage(c *gin.Context, last int) { c.Set(lastPageKey, last) }
+
+// tableAddress is the address of a paged table without its ?page=: the
+// key of its last page in pageCache.lastPages.
+func tableAddress(path string, values url.Values) string {
+	rest := url.Values{}
+	for name, v := range values {
+		if name != pageParam {
+			rest[name] = v
 		}
 	}
-	return kept.Encode(), lang
+	return path + "?" + rest.Encode()
+}
+
+// boundPage writes in values, for a table whose last page is known at
+// version, a ?page= past it as the last page (the first, without ?page=).
+func (pc *pageCache) boundPage(version int64, path string, values url.Values) {
+	page, err := strconv.Atoi(values.Get(pageParam))
+	if err != nil {
+		return
+	}
+	pc.mu.Lock()
+	last, known := pc.lastPages[tableAddress(path, values)]
+	known = known && pc.version == version
+	pc.mu.Unlock()
+	switch {
+	case !known || page <= last:
+	case last <= 1:
+		values.Del(pageParam)
+	default:
+		values.Set(pageParam, strconv.Itoa(last))
+	}
 }
 
 // cacheKey appends to b the key of a page: the language and the address
@@ -267,6 +332,12 @@ func (pc *pageCache) make(c *gin.Context, version int64, key string, m *making) 
 	}
 	if keep && pc.version == version {
 		pc.keep(key, page)
+		if last, ok := c.Get(lastPageKey); ok {
+			if len(pc.lastPages) >= maxLastPages {
+				clear(pc.lastPages)
+			}
+			pc.lastPages[tableAddress(c.Request.URL.EscapedPath(), c.Request.URL.Query())] = last.(int)
+		}
 	}
 	pc.mu.Unlock()
 	if !keep {
