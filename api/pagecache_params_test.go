@@ -2,6 +2,7 @@ package api_test
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"io"
 	"log/slog"
@@ -20,18 +21,22 @@ import (
 )
 
 // pagedEvent is a Swiss event of 512 players after 3 rounds, whose
-// standings and crosstable are 3 pages long.
-func pagedEvent(t *testing.T) (http.Handler, int64) {
+// standings and crosstable are 3 pages long, and a way to import others.
+func pagedEvent(t *testing.T) (h http.Handler, id int64, importTRF func(players, rounds int) int64) {
 	t.Helper()
 	st := storetest.SQLite(t)
-	h := apitest.NewRouter(api.Deps{DB: st, Events: tournament.NewService(st, engines.Options()),
+	h = apitest.NewRouter(api.Deps{DB: st, Events: tournament.NewService(st, engines.Options()),
 		Accounts: apitest.Accounts(st, account.Options{}), Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
-	e, err := interchange.NewService(st.Interchange(), tournament.NewService(st, engines.Options()), engines.InterchangeOptions()).
-		ImportTRF(storetest.Arbiter(t, st), bytes.NewReader(testcorpus.BigTRF(t, 512, 3)))
-	if err != nil {
-		t.Fatal(err)
+	arbiter := storetest.Arbiter(t, st)
+	importTRF = func(players, rounds int) int64 {
+		e, err := interchange.NewService(st.Interchange(), tournament.NewService(st, engines.Options()), engines.InterchangeOptions()).
+			ImportTRF(arbiter, bytes.NewReader(testcorpus.BigTRF(t, players, rounds)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return e.ID
 	}
-	return h, e.ID
+	return h, importTRF(512, 3), importTRF
 }
 
 // Issue 59.3: the values of a parameter a page reads come to the address
@@ -40,7 +45,7 @@ func pagedEvent(t *testing.T) (http.Handler, int64) {
 // made once; so is ?round= written otherwise.
 func TestPageParametersComeToThePageTheyShow(t *testing.T) {
 	t.Parallel()
-	h, id := pagedEvent(t)
+	h, id, _ := pagedEvent(t)
 	for _, table := range []string{"standings", "crosstable"} {
 		page := fmt.Sprintf("/events/%d/%s", id, table)
 		first, last := fetch(h, page), fetch(h, page+"?page=3")
@@ -86,29 +91,41 @@ func mallocs(h http.Handler, path string) (uint64, int) {
 }
 
 // Issue 59.3: an error answer costs nothing like a page: a round past the
-// last, a board no round has, a ?game= out of range and a ?round= that is
-// no number are answered before the event is read. Each is asked with a
+// last, a board no round has, a ?game= out of range, a ?round= that is no
+// number and a player of another event are answered before the event is
+// read. Each is asked with a
 // new value, so that nothing kept answers it; what it costs is counted in
 // heap allocations, a tenth of making the standings page at most (before,
 // each read the whole event, as the page does). Not parallel, so that no
 // other test's allocations are counted.
 func TestErrorAnswersDoNotReadTheEvent(t *testing.T) {
-	h, id := pagedEvent(t)
+	h, id, importTRF := pagedEvent(t)
+	other := importTRF(8, 1)
+	var players struct {
+		Players []struct {
+			ID int64 `json:"id"`
+		} `json:"players"`
+	}
+	if err := json.Unmarshal(fetch(h, fmt.Sprintf("/api/v1/events/%d/players", other)).Body.Bytes(), &players); err != nil || len(players.Players) == 0 {
+		t.Fatalf("the players of event %d: %v", other, err)
+	}
 	page, code := mallocs(h, fmt.Sprintf("/events/%d/standings?round=3", id))
 	if code != http.StatusOK {
 		t.Fatalf("the standings after round 3: %d", code)
 	}
 	for path, want := range map[string]int{
-		fmt.Sprintf("/events/%d/standings?round=99999", id):         http.StatusBadRequest,
-		fmt.Sprintf("/events/%d/crosstable?round=4", id):            http.StatusBadRequest,
-		fmt.Sprintf("/api/v1/events/%d/standings?round=777", id):    http.StatusBadRequest,
-		fmt.Sprintf("/events/%d?round=99998", id):                   http.StatusNotFound,
-		fmt.Sprintf("/events/%d?round=-3", id):                      http.StatusNotFound,
-		fmt.Sprintf("/events/%d?round=x", id):                       http.StatusBadRequest,
-		fmt.Sprintf("/events/%d/rounds/1/boards/99999", id):         http.StatusNotFound,
-		fmt.Sprintf("/events/%d/rounds/9/boards/1", id):             http.StatusNotFound,
-		fmt.Sprintf("/events/%d/rounds/1/boards/1?game=99", id):     http.StatusSeeOther,
-		fmt.Sprintf("/events/%d/rounds/1/boards/1?game=banana", id): http.StatusBadRequest,
+		fmt.Sprintf("/events/%d/standings?round=99999", id):             http.StatusBadRequest,
+		fmt.Sprintf("/events/%d/crosstable?round=4", id):                http.StatusBadRequest,
+		fmt.Sprintf("/api/v1/events/%d/standings?round=777", id):        http.StatusBadRequest,
+		fmt.Sprintf("/events/%d?round=99998", id):                       http.StatusNotFound,
+		fmt.Sprintf("/events/%d?round=-3", id):                          http.StatusNotFound,
+		fmt.Sprintf("/events/%d?round=x", id):                           http.StatusBadRequest,
+		fmt.Sprintf("/events/%d/rounds/1/boards/99999", id):             http.StatusNotFound,
+		fmt.Sprintf("/events/%d/rounds/9/boards/1", id):                 http.StatusNotFound,
+		fmt.Sprintf("/events/%d/rounds/1/boards/1?game=99", id):         http.StatusSeeOther,
+		fmt.Sprintf("/events/%d/rounds/1/boards/1?game=banana", id):     http.StatusBadRequest,
+		fmt.Sprintf("/events/%d/players/%d", id, players.Players[0].ID): http.StatusNotFound,
+		fmt.Sprintf("/events/%d/players/99999", id):                     http.StatusNotFound,
 	} {
 		n, code := mallocs(h, path)
 		if code != want {
