@@ -192,12 +192,12 @@ func (h *Server) serveCached(c *gin.Context, params []string) {
 // the first page: junk values of a parameter a page reads come to the
 // address of the page they show, made once (issue 59.3).
 func canonicalQuery(raw string, params []string) (kept url.Values, lang string) {
-	kept = url.Values{}
 	if raw == "" {
-		return kept, ""
+		return nil, "" // nothing to allocate for the address of most requests
 	}
 	all, _ := url.ParseQuery(raw) // a malformed pair is dropped, as gin's Query does
 	lang = all.Get("lang")
+	kept = url.Values{}
 	for _, name := range params {
 		v, ok := all[name]
 		if !ok {
