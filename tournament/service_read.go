@@ -10,6 +10,12 @@ import (
 func (s *Service) Standings(ctx context.Context, eventID int64, afterRound int) (*Standings, error) {
 	var st *Standings
 	err := s.store.View(ctx, func(tx Tx) error {
+		if _, err := readable(ctx, tx, eventID); err != nil {
+			return err
+		}
+		if err := RoundPaired(tx, eventID, afterRound); err != nil {
+			return err
+		}
 		e, players, rounds, err := loadPublic(ctx, tx, eventID)
 		if err != nil {
 			return err
@@ -168,6 +174,69 @@ func playersAndRounds(tx playerRoundTx, eventID int64) ([]Player, []Round, error
 		return nil, nil, err
 	}
 	return players, rounds, nil
+}
+
+// CheckRound refuses, reading only the event and the count of its rounds,
+// a round number past every round paired in it: a page of one round
+// (?round=N) answers a wrong number at the cost of two small reads, not of
+// the whole event (issue 59.3). A round paired but not published passes
+// here; the page's own read refuses it.
+func (s *Service) CheckRound(ctx context.Context, eventID int64, n int) error {
+	return s.store.View(ctx, func(tx Tx) error {
+		if _, err := readable(ctx, tx, eventID); err != nil {
+			return err
+		}
+		paired, err := tx.CountRounds(eventID)
+		if err != nil {
+			return err
+		}
+		if n > paired {
+			return NotFound("round %d of event %d not found", n, eventID)
+		}
+		return nil
+	})
+}
+
+// CheckBoard refuses, as CheckRound does, a board that no round of the
+// event can have: a round past every round paired, or a board past the
+// number of its players. A board's page answers a wrong address without
+// reading the whole event (issue 59.3).
+func (s *Service) CheckBoard(ctx context.Context, eventID int64, round, board int) error {
+	return s.store.View(ctx, func(tx Tx) error {
+		if _, err := readable(ctx, tx, eventID); err != nil {
+			return err
+		}
+		paired, err := tx.CountRounds(eventID)
+		if err != nil {
+			return err
+		}
+		players, err := tx.CountPlayers(eventID)
+		if err != nil {
+			return err
+		}
+		if round > paired || board > players {
+			return NotFound("board %d of round %d not found", board, round)
+		}
+		return nil
+	})
+}
+
+// RoundPaired refuses the standings after round n, when n is past every
+// round paired in the event, by the count of its rounds alone (see
+// CheckRound); 0 (no round asked) and a negative n, which the caller's own
+// checks word, pass.
+func RoundPaired(tx RoundTx, eventID int64, n int) error {
+	if n <= 0 {
+		return nil
+	}
+	paired, err := tx.CountRounds(eventID)
+	if err != nil {
+		return err
+	}
+	if n > paired {
+		return Invalid("round", "round %d has not been played", n)
+	}
+	return nil
 }
 
 // loadPublic reads an event with its players and published rounds.

@@ -3,6 +3,7 @@ package core
 import (
 	"bytes"
 	"compress/gzip"
+	"container/list"
 	"context"
 	"crypto/sha256"
 	"fmt"
@@ -42,9 +43,17 @@ type pageCache struct {
 	versions *versionReads
 	mu       sync.Mutex
 	version  int64
-	entries  map[string]*cachedPage
-	bytes    int
-	making   map[string]*making
+	// entries holds the kept pages by key, each an element of used,
+	// which orders them from the most lately served (front) to the least.
+	entries map[string]*list.Element
+	used    *list.List
+	bytes   int
+	limit   int // the bytes kept at most (pageCacheBytes)
+	making  map[string]*making
+	// lastPages holds, by the address of a paged table without its
+	// ?page=, the last page its making told (LastPage), at this version:
+	// a ?page= past it is answered as the last page, kept once.
+	lastPages map[string]int
 	// answers counts the cached routes' answers to anonymous readers by
 	// how each was made (/metrics: adiukh_page_cache_answers_total).
 	answers [len(cacheOutcomes)]atomic.Int64
@@ -62,9 +71,17 @@ const (
 	outcomeUncached
 )
 
-// The cache forgets everything when it grows past this size; the next
-// requests make their pages again.
+// The cache keeps this many bytes of pages at most: past it, the pages
+// served least lately are forgotten, one by one, until the new one fits,
+// so that a reader walking through many pages (?page=, ?round=) pushes
+// out the pages nobody reads, not the ones a crowd reads (issue 59.3).
 const pageCacheBytes = 64 << 20
+
+// keptPage is an element of pageCache.used.
+type keptPage struct {
+	key  string
+	page *cachedPage
+}
 
 // cachedPage is an answer ready to be written: its header values are
 // made once, so that serving it allocates nothing of its own.
@@ -84,7 +101,16 @@ type making struct {
 }
 
 func newPageCache(v Versioner) *pageCache {
-	return &pageCache{versions: &versionReads{source: v}, entries: map[string]*cachedPage{}, making: map[string]*making{}}
+	pc := &pageCache{versions: &versionReads{source: v}, limit: pageCacheBytes}
+	pc.forget()
+	return pc
+}
+
+// forget drops every kept page and every page being made: they are of
+// an older version. The caller holds pc.mu.
+func (pc *pageCache) forget() {
+	pc.entries, pc.used, pc.bytes = map[string]*list.Element{}, list.New(), 0
+	pc.making, pc.lastPages = map[string]*making{}, map[string]int{}
 }
 
 // Cached is the middleware of a route whose answers depend on the data,
@@ -104,16 +130,10 @@ func (h *Server) serveCached(c *gin.Context, params []string) {
 		c.Next()
 		return
 	}
-	query, lang := canonicalQuery(c.Request.URL.RawQuery, params)
+	values, lang := canonicalQuery(c.Request.URL.RawQuery, params)
 	if l, ok := catalog.Parse(lang); ok {
 		SetCookie(c, LangCookie, string(l), 365*24*time.Hour)
 		c.Set(langKey, l)
-	}
-	if original := c.Request.URL; query != original.RawQuery {
-		canonical := *original
-		canonical.RawQuery = query
-		c.Request.URL = &canonical
-		defer func() { c.Request.URL = original }()
 	}
 	version, err := pc.versions.read(c.Request.Context())
 	if err != nil && c.Request.Context().Err() != nil {
@@ -125,6 +145,13 @@ func (h *Server) serveCached(c *gin.Context, params []string) {
 		pc.answers[outcomeUncached].Add(1)
 		c.Next()
 		return
+	}
+	pc.boundPage(version, c.Request.URL.EscapedPath(), values)
+	if original, query := c.Request.URL, values.Encode(); query != original.RawQuery {
+		canonical := *original
+		canonical.RawQuery = query
+		c.Request.URL = &canonical
+		defer func() { c.Request.URL = original }()
 	}
 	var room [256]byte
 	key := cacheKey(room[:0], h.Lang(c), c.Request.URL)
@@ -158,21 +185,81 @@ func (h *Server) serveCached(c *gin.Context, params []string) {
 }
 
 // canonicalQuery keeps of a raw query the first value of each parameter
-// named, sorted by name (url.Values.Encode), and tells the value of lang,
-// which the cache reads itself (the reader's language is in the key).
-func canonicalQuery(raw string, params []string) (query, lang string) {
+// named, and tells the value of lang, which the cache reads itself (the
+// reader's language is in the key). A whole number is written as
+// strconv.Itoa writes it ("007" and "+7" are 7), as the handlers read it,
+// and ?page= (PageParam) is left out from 1 down, where every value shows
+// the first page: junk values of a parameter a page reads come to the
+// address of the page they show, made once (issue 59.3).
+func canonicalQuery(raw string, params []string) (kept url.Values, lang string) {
 	if raw == "" {
-		return "", ""
+		return nil, "" // nothing to allocate for the address of most requests
 	}
 	all, _ := url.ParseQuery(raw) // a malformed pair is dropped, as gin's Query does
 	lang = all.Get("lang")
-	kept := url.Values{}
+	kept = url.Values{}
 	for _, name := range params {
-		if v, ok := all[name]; ok {
-			kept[name] = v[:1]
+		v, ok := all[name]
+		if !ok {
+			continue
+		}
+		value := v[0]
+		if n, err := strconv.Atoi(value); err == nil {
+			if name == pageParam && n <= 1 {
+				continue
+			}
+			value = strconv.Itoa(n)
+		}
+		kept[name] = []string{value}
+	}
+	return kept, lang
+}
+
+// maxLastPages bounds the tables whose last page is kept; past it they
+// are forgotten and told again as their pages are made.
+const maxLastPages = 10000
+
+// pageParam is the query parameter of a paged table (PageParam).
+const pageParam = "page"
+
+// lastPageKey is where a handler's LastPage leaves the last page.
+const lastPageKey = "adiukh.lastPage"
+
+// LastPage tells the page cache the last page of the table a page shows:
+// a ?page= past it shows the last page, so the cache answers it with the
+// last page kept, not one page made again per number asked.
+func LastPage(c *gin.Context, last int) { c.Set(lastPageKey, last) }
+
+// tableAddress is the address of a paged table without its ?page=: the
+// key of its last page in pageCache.lastPages.
+func tableAddress(path string, values url.Values) string {
+	rest := url.Values{}
+	for name, v := range values {
+		if name != pageParam {
+			rest[name] = v
 		}
 	}
-	return kept.Encode(), lang
+	return path + "?" + rest.Encode()
+}
+
+// boundPage writes in values, for a table whose last page is known at
+// version, a ?page= past it as the last page (the first, without ?page=).
+func (pc *pageCache) boundPage(version int64, path string, values url.Values) {
+	page, err := strconv.Atoi(values.Get(pageParam))
+	if err != nil {
+		return
+	}
+	pc.mu.Lock()
+	last, known := pc.lastPages[tableAddress(path, values)]
+	known = known && pc.version == version
+	pc.mu.Unlock()
+	switch {
+	case !known || page <= last:
+	case last <= 1:
+		values.Del(pageParam)
+	default:
+		values.Set(pageParam, strconv.Itoa(last))
+	}
 }
 
 // cacheKey appends to b the key of a page: the language and the address
@@ -206,11 +293,12 @@ func (pc *pageCache) lookup(version int64, key []byte) (page *cachedPage, m *mak
 			// not use or replace what the newer one keeps.
 			return nil, nil, false
 		}
-		pc.version, pc.entries, pc.bytes = version, map[string]*cachedPage{}, 0
-		pc.making = map[string]*making{}
+		pc.version = version
+		pc.forget()
 	}
-	if p := pc.entries[string(key)]; p != nil {
-		return p, nil, false
+	if e := pc.entries[string(key)]; e != nil {
+		pc.used.MoveToFront(e)
+		return e.Value.(*keptPage).page, nil, false
 	}
 	if m := pc.making[string(key)]; m != nil {
 		return nil, m, false
@@ -243,11 +331,13 @@ func (pc *pageCache) make(c *gin.Context, version int64, key string, m *making) 
 		delete(pc.making, key)
 	}
 	if keep && pc.version == version {
-		if pc.bytes+page.size() > pageCacheBytes {
-			pc.entries, pc.bytes = map[string]*cachedPage{}, 0
+		pc.keep(key, page)
+		if last, ok := c.Get(lastPageKey); ok {
+			if len(pc.lastPages) >= maxLastPages {
+				clear(pc.lastPages)
+			}
+			pc.lastPages[tableAddress(c.Request.URL.EscapedPath(), c.Request.URL.Query())] = last.(int)
 		}
-		pc.entries[key] = page
-		pc.bytes += page.size()
 	}
 	pc.mu.Unlock()
 	if !keep {
@@ -262,6 +352,27 @@ func (pc *pageCache) make(c *gin.Context, version int64, key string, m *making) 
 // only when the page does, and tells a stranger nothing of the writes
 // elsewhere, a sign-up, a reset request or a private event's change
 // (issue 59.2).
+// keep adds page under key, forgetting the pages served least lately
+// until it fits; a page larger than the whole cache is not kept. The
+// caller holds pc.mu.
+func (pc *pageCache) keep(key string, page *cachedPage) {
+	if page.size() > pc.limit {
+		return
+	}
+	if e := pc.entries[key]; e != nil {
+		pc.bytes -= e.Value.(*keptPage).page.size()
+		pc.used.Remove(e)
+	}
+	for pc.bytes+page.size() > pc.limit {
+		oldest := pc.used.Back()
+		old := pc.used.Remove(oldest).(*keptPage)
+		delete(pc.entries, old.key)
+		pc.bytes -= old.page.size()
+	}
+	pc.entries[key] = pc.used.PushFront(&keptPage{key: key, page: page})
+	pc.bytes += page.size()
+}
+
 func newCachedPage(contentType string, body []byte) *cachedPage {
 	h := sha256.New()
 	h.Write([]byte(contentType))

@@ -3,6 +3,7 @@ package core
 import (
 	"context"
 	"net/url"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -105,5 +106,38 @@ func TestRequestsJoinTheReadAboutToStart(t *testing.T) {
 	}
 	if reads.next != nil {
 		t.Error("the request waited for a read of its own after the forming one")
+	}
+}
+
+// Issue 59.3: past its size the cache forgets the pages served least
+// lately, one by one until the new page fits, not every page at once; a
+// page larger than the whole cache is not kept and pushes nothing out.
+func TestPageCacheForgetsTheLeastLatelyServed(t *testing.T) {
+	pc := newPageCache(nil)
+	pc.limit = 300
+	page := func(size int) *cachedPage { return &cachedPage{plain: make([]byte, size)} }
+	for _, key := range []string{"a", "b", "c"} {
+		pc.keep(key, page(100))
+	}
+	if p, _, _ := pc.lookup(0, []byte("a")); p == nil {
+		t.Fatal("page a is not kept")
+	}
+	pc.keep("d", page(100))
+	kept := func() (keys []string) {
+		for e := pc.used.Front(); e != nil; e = e.Next() {
+			keys = append(keys, e.Value.(*keptPage).key)
+		}
+		return keys
+	}
+	if got := kept(); !slices.Equal(got, []string{"d", "a", "c"}) || pc.bytes != 300 || len(pc.entries) != 3 {
+		t.Errorf("after a was served and d kept, the cache holds %v (%d bytes); want d, a, c: b, served least lately, forgotten", got, pc.bytes)
+	}
+	pc.keep("huge", page(301))
+	if got := kept(); !slices.Equal(got, []string{"d", "a", "c"}) || pc.bytes != 300 {
+		t.Errorf("after a page larger than the cache, it holds %v (%d bytes)", got, pc.bytes)
+	}
+	pc.keep("a", page(50))
+	if got := kept(); !slices.Equal(got, []string{"a", "d", "c"}) || pc.bytes != 250 {
+		t.Errorf("after page a was made again, the cache holds %v (%d bytes)", got, pc.bytes)
 	}
 }

@@ -263,8 +263,20 @@ func newEventPageData(hd eventHeader, d *tournament.EventData, n int) *eventPage
 // eventPage shows the pairings of one round, by default the latest one, so
 // that a player opening the event on a phone sees their board at once.
 func (h *handler) eventPage(c *gin.Context) error {
+	core.LastPage(c, 1) // unless it shows the standings, paged (pageOf)
 	id, err := core.PathInt(c, "id")
 	if err != nil {
+		return err
+	}
+	// A wrong ?round= is answered before the event is read (issue 59.3).
+	n, err := core.QueryInt(c, "round")
+	if err != nil {
+		return err
+	}
+	if n < 0 {
+		return tournament.NotFound("round %d of event %d not found", n, id)
+	}
+	if err := h.Events.CheckRound(c.Request.Context(), id, n); err != nil {
 		return err
 	}
 	d, err := h.Events.EventData(c.Request.Context(), id)
@@ -285,10 +297,6 @@ func (h *handler) eventPage(c *gin.Context) error {
 	}
 	if d.Event.Discipline.IsTeam() {
 		return h.teamEventPage(c, id)
-	}
-	n, err := core.QueryInt(c, "round")
-	if err != nil {
-		return err
 	}
 	data := newEventPageData(h.header(c, d.Event, "pairings"), d, n)
 	if n != 0 && !slices.Contains(data.Rounds, n) {
@@ -329,6 +337,7 @@ func upTo(n int) []int {
 }
 
 func (h *handler) standingsPage(c *gin.Context) error {
+	core.LastPage(c, 1) // unless the table is paged (pageOf)
 	t, err := h.eventTables(c)
 	if err != nil || t == nil {
 		return err
@@ -425,6 +434,7 @@ func pageOf(c *gin.Context, n int, path string) (p pager, from, to int, err erro
 		return pager{}, 0, 0, err
 	}
 	last := (n + tableRows - 1) / tableRows
+	core.LastPage(c, last)
 	page = max(1, min(page, last))
 	at := func(n int) string {
 		q := url.Values{"page": {strconv.Itoa(n)}}
@@ -468,6 +478,7 @@ func newCrossGrid(ct *tournament.Crosstable) *crossGrid {
 }
 
 func (h *handler) crosstablePage(c *gin.Context) error {
+	core.LastPage(c, 1) // unless the table is paged (pageOf)
 	t, err := h.eventTables(c)
 	if err != nil || t == nil {
 		return err
@@ -599,6 +610,26 @@ func (h *handler) gamePage(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
+	// A wrong address is answered before the event is read (issue 59.3):
+	// ?game= past a micro-match's two games, or below the first, is sent
+	// to the address of the game it shows, so that the cache keeps three
+	// addresses of a board at most; a board no round can have is refused.
+	n, err := core.QueryInt(c, "game")
+	if err != nil {
+		return err
+	}
+	if n < 1 && c.Query("game") != "" || n > 2 {
+		target := *c.Request.URL
+		target.RawQuery = ""
+		if n > 2 {
+			target.RawQuery = "game=2"
+		}
+		c.Redirect(http.StatusSeeOther, target.RequestURI())
+		return nil
+	}
+	if err := h.Events.CheckBoard(c.Request.Context(), ids[0], int(ids[1]), int(ids[2])); err != nil {
+		return err
+	}
 	d, err := h.Events.EventData(c.Request.Context(), ids[0])
 	if err != nil {
 		return err
@@ -614,10 +645,6 @@ func (h *handler) gamePage(c *gin.Context) error {
 		}
 	}
 	if d.Event.MicroMatch.On() && !game.IsBye() {
-		n, err := core.QueryInt(c, "game")
-		if err != nil {
-			return err
-		}
 		microGamePage(&data, d.Event.Game, round, game, max(n, 1))
 		h.renderWith(c, h.translator(c), http.StatusOK, "game", d.Event.Name, data)
 		return nil

@@ -89,6 +89,17 @@ func (s *Service) PlayerCard(ctx context.Context, eventID, playerID int64) (*tou
 	var e *tournament.Event
 	var card *PlayerCard
 	err := s.store.View(ctx, func(tx tournament.Tx) error {
+		// A player of another event is refused before the event is read
+		// (issue 59.3); the event first, so that a private one stays hidden.
+		if _, err := tournament.Readable(ctx, tx, eventID); err != nil {
+			return err
+		}
+		if in, err := tx.HasPlayer(eventID, playerID); err != nil || !in {
+			if err == nil {
+				err = tournament.NotFound("player %d not found in event %d", playerID, eventID)
+			}
+			return err
+		}
 		var players []tournament.Player
 		var rounds []tournament.Round
 		var err error

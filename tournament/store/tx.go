@@ -375,6 +375,14 @@ func (t *tx) CountPlayers(eventID int64) (int, error) {
 	return int(n), nil
 }
 
+func (t *tx) HasPlayer(eventID, playerID int64) (bool, error) {
+	var n int64
+	if err := t.db.Model(&playerRow{}).Where("id = ? AND event_id = ?", playerID, eventID).Count(&n).Error; err != nil {
+		return false, fmt.Errorf("look for player %d in event %d: %w", playerID, eventID, err)
+	}
+	return n > 0, nil
+}
+
 func (t *tx) CountNumberedBefore(p *tournament.Player) (int, error) {
 	// Names compare byte by byte, as Go compares them: SQLite's default
 	// collation does; PostgreSQL is told to.

@@ -42,6 +42,9 @@ func (s *Service) Tables(ctx context.Context, eventID int64, afterRound int) (*E
 		if !e.Discipline.PlaysGames() {
 			return nil
 		}
+		if err := tournament.RoundPaired(tx, eventID, afterRound); err != nil {
+			return err
+		}
 		if e.Discipline.IsTeam() {
 			d, err := s.loadTeamEvent(tx, e, nil)
 			if err != nil {

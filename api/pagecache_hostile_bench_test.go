@@ -1,0 +1,83 @@
+package api_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"testing"
+
+	"adiukh/api"
+	"adiukh/api/apitest"
+	"adiukh/internal/testcorpus"
+	"adiukh/tournament"
+	"adiukh/tournament/account"
+	"adiukh/tournament/engines"
+	"adiukh/tournament/interchange"
+	"adiukh/tournament/store/storetest"
+)
+
+// BenchmarkHostileRequestsOfAHugeEvent is the CPU of a request of each
+// kind the fourth hardening pass (issue 59.3) found making a page of a
+// 4,096-player, 9-round Swiss event (testcorpus.BigTRF) again and again:
+// a new ?page= past the last on every request, a new ?round= past the
+// last, a new board no round has, a player of another event, and the
+// standings page after a sign-in (an account write). docs/benchmarks.md
+// has the figures before and after.
+func BenchmarkHostileRequestsOfAHugeEvent(b *testing.B) {
+	st := storetest.SQLite(b)
+	events := tournament.NewService(st, engines.Options())
+	accounts := apitest.Accounts(st, account.Options{})
+	h := apitest.NewRouter(api.Deps{DB: st, Events: events, Accounts: accounts, Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	arbiter := storetest.Arbiter(b, st)
+	importTRF := func(players, rounds int) int64 {
+		e, err := interchange.NewService(st.Interchange(), events, engines.InterchangeOptions()).ImportTRF(arbiter, bytes.NewReader(testcorpus.BigTRF(b, players, rounds)))
+		if err != nil {
+			b.Fatal(err)
+		}
+		return e.ID
+	}
+	id, other := importTRF(4096, 9), importTRF(8, 1)
+	var players struct {
+		Players []struct {
+			ID int64 `json:"id"`
+		} `json:"players"`
+	}
+	if err := json.Unmarshal(fetch(h, fmt.Sprintf("/api/v1/events/%d/players", other)).Body.Bytes(), &players); err != nil || len(players.Players) == 0 {
+		b.Fatalf("the players of event %d: %v", other, err)
+	}
+	reader, err := accounts.AddUser(context.Background(), account.NewUser{Email: "reader@example.org", Role: string(tournament.PlayerRole), Password: "пароль читателя"})
+	if err != nil {
+		b.Fatal(err)
+	}
+	standings := fmt.Sprintf("/events/%d/standings", id)
+	for name, request := range map[string]func(i int) string{
+		"page past the last":  func(i int) string { return fmt.Sprintf("%s?page=%d", standings, 100+i) },
+		"round past the last": func(i int) string { return fmt.Sprintf("%s?round=%d", standings, 100+i) },
+		"board no round has":  func(i int) string { return fmt.Sprintf("/events/%d/rounds/1/boards/%d", id, 5000+i) },
+		"player of another event": func(int) string {
+			return fmt.Sprintf("/events/%d/players/%d", id, players.Players[0].ID)
+		},
+		"standings after a sign-in": func(int) string {
+			if _, err := accounts.StartSession(context.Background(), reader); err != nil {
+				b.Fatal(err)
+			}
+			return standings
+		},
+	} {
+		b.Run(name, func(b *testing.B) {
+			// The first two requests make what is made once: the page
+			// asked, and the last page a later one past it is served.
+			fetch(h, request(-2))
+			fetch(h, request(-1))
+			before, requests := processCPU(b), 0
+			for b.Loop() {
+				requests++
+				fetch(h, request(requests))
+			}
+			b.ReportMetric(float64(processCPU(b)-before)/float64(requests)/1e3, "cpu-µs/req")
+		})
+	}
+}
