@@ -29,8 +29,11 @@ type Variant struct {
 	// discipline are of this game.
 	Compositions bool
 	// Openings: its events may play micro-matches, two games from an
-	// opening drawn from a table (tournament/openings), colours exchanged.
-	Openings bool
+	// opening drawn from a table (tournament/openings), colours exchanged;
+	// DefaultOpenings is the table it ships, as tournament/openings reads
+	// JSON, drawn from where an event loads none.
+	Openings        bool
+	DefaultOpenings []byte
 	// TimeNorms are its rule book's time controls per over-the-board
 	// discipline ("standard", "rapid", "blitz"); a discipline it has none
 	// for is not warned about.

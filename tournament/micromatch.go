@@ -104,7 +104,7 @@ func (r *Round) OpeningOf(board int) *DrawnOpening {
 // as stored (nil: the default one); drawn are the numbers drawn in the
 // event's earlier rounds, in order.
 type OpeningTools interface {
-	DrawOpenings(table []byte, seed uint64, n int, drawn []int) ([]DrawnOpening, error)
+	DrawOpenings(game *rules.Variant, table []byte, seed uint64, n int, drawn []int) ([]DrawnOpening, error)
 }
 
 // OpeningTx reads the event's own table of openings (nil when it draws
@@ -282,7 +282,7 @@ func drawFor(tools OpeningTools, tx OpeningTx, e *Event, earlier []Round, boards
 		return nil, err
 	}
 	seed := rand.Uint64()
-	openings, err := tools.DrawOpenings(table, seed, n, drawn)
+	openings, err := tools.DrawOpenings(e.Game.Variant(), table, seed, n, drawn)
 	if err != nil {
 		return nil, err
 	}

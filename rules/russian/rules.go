@@ -1,6 +1,18 @@
 package russian
 
-import "adiukh/rules"
+import (
+	_ "embed"
+
+	"adiukh/rules"
+)
+
+// openingsJSON is the table of openings an event of micro-matches draws
+// from where it loads none: the FMJD Drawing Table 64's positions reached
+// by moves, named by the classical debuts their moves begin (its source
+// and the rule of the names are in the file and in tournament/openings).
+//
+//go:embed openings.json
+var openingsJSON []byte
 
 // Rules is Russian draughts behind rules.Game.
 type Rules struct{}
@@ -13,7 +25,7 @@ var Variant = &rules.Variant{
 	Key: "russian", English: "Russian draughts", Rules: Rules{},
 	Board:       rules.Board{Size: 8},
 	Scale:       rules.Scale{Points: 2, Example: "2:0"},
-	PDNGameType: PDNGameType, Openings: true,
+	PDNGameType: PDNGameType, Openings: true, DefaultOpenings: openingsJSON,
 	RatingLists: "russian-", SheetMoves: 60,
 	DisciplinePrefix: "discipline_russian.", DisciplineFullPrefix: "discipline_russian.",
 }

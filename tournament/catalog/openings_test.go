@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	russianrules "adiukh/rules/russian"
 	"errors"
 	"strings"
 	"testing"
@@ -11,7 +12,7 @@ import (
 // An arbiter's table with an illegal move is refused in the reader's
 // language: the place in the file, then the rules' own reason.
 func TestOpeningsErrorReadsInBothLanguages(t *testing.T) {
-	_, err := openings.ReadCSV(strings.NewReader("1,A,c3-d4 d6-c5 b2-c3\n2,B,c3-d4 f6-e5 b2-c3\n"))
+	_, err := openings.ReadCSV(strings.NewReader("1,A,c3-d4 d6-c5 b2-c3\n2,B,c3-d4 f6-e5 b2-c3\n"), russianrules.Rules{})
 	var oe *openings.Error
 	if !errors.As(err, &oe) {
 		t.Fatalf("error = %v, want an *openings.Error", err)

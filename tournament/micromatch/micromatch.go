@@ -82,7 +82,7 @@ func (s *Service) Table(ctx context.Context, eventID int64) (*TableView, error) 
 		if err != nil {
 			return err
 		}
-		t, own, err := eventTable(tx, eventID)
+		t, own, err := eventTable(tx, e)
 		if err != nil {
 			return err
 		}
@@ -92,14 +92,20 @@ func (s *Service) Table(ctx context.Context, eventID int64) (*TableView, error) 
 	return out, err
 }
 
-func eventTable(tx Tx, eventID int64) (*openings.Table, bool, error) {
-	stored, err := tx.EventOpenings(eventID)
+// eventTable is the table the event draws from: its own, or its game's
+// default (an empty table for a game that ships none); own says which.
+func eventTable(tx Tx, e *tournament.Event) (*openings.Table, bool, error) {
+	stored, err := tx.EventOpenings(e.ID)
 	if err != nil || stored == nil {
-		return openings.Default(), false, err
+		t := openings.Default(e.Game.Variant())
+		if t == nil {
+			t = &openings.Table{Game: e.Game.Rules()}
+		}
+		return t, false, err
 	}
-	t, err := openings.ReadJSON(bytes.NewReader(stored))
+	t, err := openings.ReadJSON(bytes.NewReader(stored), e.Game.Rules())
 	if err != nil {
-		return nil, false, fmt.Errorf("event %d: stored openings: %w", eventID, err)
+		return nil, false, fmt.Errorf("event %d: stored openings: %w", e.ID, err)
 	}
 	return t, true, nil
 }
@@ -110,11 +116,11 @@ const (
 	JSON = "json"
 )
 
-// ReadTable reads a table in a format ("csv", "json", or "" to tell by its
-// first character: a JSON file starts with "{"). A bad file is refused
-// with the line (or the opening of a JSON list), the field and the ply at
-// fault, as field "table".
-func ReadTable(format string, content []byte) (*openings.Table, error) {
+// ReadTable reads a table of the game's openings in a format ("csv",
+// "json", or "" to tell by its first character: a JSON file starts with
+// "{"). A bad file is refused with the line (or the opening of a JSON
+// list), the field and the ply at fault, as field "table".
+func ReadTable(game tournament.GameKind, format string, content []byte) (*openings.Table, error) {
 	if format == "" {
 		format = CSV
 		if bytes.HasPrefix(bytes.TrimSpace(bytes.TrimPrefix(content, []byte("\ufeff"))), []byte("{")) {
@@ -125,9 +131,9 @@ func ReadTable(format string, content []byte) (*openings.Table, error) {
 	var err error
 	switch format {
 	case CSV:
-		t, err = openings.ReadCSV(bytes.NewReader(content))
+		t, err = openings.ReadCSV(bytes.NewReader(content), game.Rules())
 	case JSON:
-		t, err = openings.ReadJSON(bytes.NewReader(content))
+		t, err = openings.ReadJSON(bytes.NewReader(content), game.Rules())
 	default:
 		return nil, tournament.Invalid("format", "unknown format %q of a table of openings; use \"csv\" or \"json\"", format)
 	}
@@ -143,23 +149,23 @@ func ReadTable(format string, content []byte) (*openings.Table, error) {
 
 // LoadTable makes a table (a file the arbiter loads, or the table edited
 // in the form) the event's own; the openings drawn for rounds already
-// paired stay as they were drawn. Only an event of Russian draughts has
-// a table.
+// paired stay as they were drawn. Only an event of a game with openings
+// has a table; its moves are replayed by the game's rules.
 func (s *Service) LoadTable(ctx context.Context, eventID int64, format string, content []byte) (*openings.Table, error) {
-	t, err := ReadTable(format, content)
-	if err != nil {
-		return nil, err
-	}
-	var b bytes.Buffer
-	if err := t.WriteJSON(&b); err != nil {
-		return nil, err
-	}
-	err = s.store.Update(ctx, func(tx Tx) error {
+	var t *openings.Table
+	err := s.store.Update(ctx, func(tx Tx) error {
 		e, u, err := manageable(ctx, tx, eventID)
 		if err != nil {
 			return err
 		}
-		old, own, err := eventTable(tx, eventID)
+		if t, err = ReadTable(e.Game, format, content); err != nil {
+			return err
+		}
+		var b bytes.Buffer
+		if err := t.WriteJSON(&b); err != nil {
+			return err
+		}
+		old, own, err := eventTable(tx, e)
 		if err != nil {
 			return err
 		}
@@ -181,14 +187,14 @@ func (s *Service) ResetTable(ctx context.Context, eventID int64) error {
 		if err != nil {
 			return err
 		}
-		old, own, err := eventTable(tx, eventID)
+		old, own, err := eventTable(tx, e)
 		if err != nil || !own {
 			return err
 		}
 		if err := tx.SetEventOpenings(eventID, nil, s.now()); err != nil {
 			return err
 		}
-		return tournament.Audit(tx, s.now(), u, e.ID, ActionTableReset, fmt.Sprintf("event %d", e.ID), summary(old, own), summary(openings.Default(), false), "")
+		return tournament.Audit(tx, s.now(), u, e.ID, ActionTableReset, fmt.Sprintf("event %d", e.ID), summary(old, own), summary(openings.Default(e.Game.Variant()), false), "")
 	})
 }
 
@@ -199,6 +205,9 @@ type tableSummary struct {
 }
 
 func summary(t *openings.Table, own bool) tableSummary {
+	if t == nil {
+		return tableSummary{Own: own}
+	}
 	return tableSummary{Own: own, Openings: len(t.Openings)}
 }
 

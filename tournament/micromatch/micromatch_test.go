@@ -1,6 +1,7 @@
 package micromatch_test
 
 import (
+	"adiukh/rules/russian"
 	"context"
 	"errors"
 	"slices"
@@ -88,7 +89,7 @@ func TestOpeningDrawnWhenTheRoundIsPaired(t *testing.T) {
 			t.Fatalf("round 1 drew %+v, want one opening for the round", r1.Openings)
 		}
 		drawn := r1.Openings[0]
-		def, ok := openings.Default().Opening(drawn.Number)
+		def, ok := openings.Default(russian.Variant).Opening(drawn.Number)
 		if !ok || def.Name != drawn.Name || !slices.Equal(def.Moves, drawn.Moves) || def.FEN != drawn.FEN {
 			t.Errorf("drew %+v, which is not opening %d of the default table (%+v)", drawn, drawn.Number, def)
 		}
@@ -99,7 +100,7 @@ func TestOpeningDrawnWhenTheRoundIsPaired(t *testing.T) {
 			t.Errorf("read again, round 1's openings are %+v, drawn %+v", again.Openings, r1.Openings)
 		}
 		// The seed draws it again from the same table.
-		got, err := engines.Openings{}.DrawOpenings(nil, drawn.Seed, 1, nil)
+		got, err := engines.Openings{}.DrawOpenings(russian.Variant, nil, drawn.Seed, 1, nil)
 		if err != nil || got[0].Number != drawn.Number {
 			t.Errorf("seed %d draws %+v (%v), the round has %d", drawn.Seed, got, err, drawn.Number)
 		}
@@ -260,7 +261,7 @@ func TestEventTable(t *testing.T) {
 	forEachService(t, func(t *testing.T, ctx context.Context, events *tournament.Service, svc *micromatch.Service) {
 		e := russianEvent(t, ctx, events, "round", "games")
 		view, err := svc.Table(ctx, e.ID)
-		if err != nil || view.Own || len(view.Table.Openings) != len(openings.Default().Openings) || !view.CanEdit {
+		if err != nil || view.Own || len(view.Table.Openings) != len(openings.Default(russian.Variant).Openings) || !view.CanEdit {
 			t.Fatalf("a new event's table: %+v, %v; want the default one", view, err)
 		}
 		_, err = svc.LoadTable(ctx, e.ID, "", []byte("number,name,moves\n1,Городская партия,c3-d4 d6-c5 b2-c3\n2,Обратная городская,c3-d4 f6-g5 b2-c3\n3,Плохая,c3-d4 d4-e5\n"))

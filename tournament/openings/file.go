@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 
+	"adiukh/rules"
 	"adiukh/tournament/csvfile"
 )
 
@@ -26,18 +27,18 @@ var headerWords = map[string]bool{"number": true, "no": true, "номер": true
 // moveNumber is a move number written among the moves, "1." or "2...".
 var moveNumber = regexp.MustCompile(`^\d+\.+$`)
 
-// ReadCSV reads a table an arbiter wrote: one opening a row, its number,
+// ReadCSV reads a table an arbiter wrote for an event of the game: one opening a row, its number,
 // name and moves ("1,Городская партия,c3-d4 d6-c5 b2-c3 f6-g5 c3-b4") and,
 // optionally, its English name after them, with an optional header row; the comment lines (# …) before the first row are the table's
 // source. Cells may be separated by semicolons, as spreadsheets in Russian
 // write them. An error names the line and the field at fault.
-func ReadCSV(r io.Reader) (*Table, error) {
+func ReadCSV(r io.Reader, game rules.Game) (*Table, error) {
 	raw, err := io.ReadAll(r)
 	if err != nil {
 		return nil, err
 	}
 	text := strings.TrimPrefix(string(raw), "\ufeff")
-	t := &Table{}
+	t := &Table{Game: game}
 	var source []string
 	comma := ','
 	for _, line := range strings.Split(text, "\n") {
@@ -140,12 +141,12 @@ type jsonOpening struct {
 	FEN    string          `json:"fen"`
 }
 
-// ReadJSON reads a table as WriteJSON writes it: {"source": …, "openings":
+// ReadJSON reads a table of the game as WriteJSON writes it: {"source": …, "openings":
 // [{"number": 1, "name": …, "moves": ["c3-d4", "d6-c5", "b2-c3"]}, …]}.
 // The moves may also be one string, and the FEN, when given, must be the
 // position they reach. An error names the opening by its place in the
 // list, or the line where the JSON does not parse.
-func ReadJSON(r io.Reader) (*Table, error) {
+func ReadJSON(r io.Reader, game rules.Game) (*Table, error) {
 	raw, err := io.ReadAll(r)
 	if err != nil {
 		return nil, err
@@ -159,7 +160,7 @@ func ReadJSON(r io.Reader) (*Table, error) {
 	if err := dec.Decode(&file); err != nil {
 		return nil, jsonError(raw, err)
 	}
-	t := &Table{Source: file.Source, Openings: make([]Opening, len(file.Openings))}
+	t := &Table{Source: file.Source, Openings: make([]Opening, len(file.Openings)), Game: game}
 	for i, o := range file.Openings {
 		moves, ok := rawMoves(o.Moves)
 		if !ok {

@@ -1,6 +1,7 @@
 package openings_test
 
 import (
+	"adiukh/rules/russian"
 	"regexp"
 	"slices"
 	"testing"
@@ -53,7 +54,7 @@ var bareCode = regexp.MustCompile(`^[0-9]{1,2}-[IVX]+$`)
 // keeps its bare code and no English name.
 func TestDefaultOpeningsAreNamedByTheirDebuts(t *testing.T) {
 	named := 0
-	for _, o := range openings.Default().Openings {
+	for _, o := range openings.Default(russian.Variant).Openings {
 		code := sourceCode(o.Name)
 		if !bareCode.MatchString(code) {
 			t.Errorf("opening %d: %q has no FMJD code", o.Number, o.Name)
@@ -84,7 +85,7 @@ func TestDefaultOpeningsAreNamedByTheirDebuts(t *testing.T) {
 // the City game and the Old game).
 func TestDefaultOpeningNames(t *testing.T) {
 	byNumber := map[int]openings.Opening{}
-	for _, o := range openings.Default().Openings {
+	for _, o := range openings.Default(russian.Variant).Openings {
 		byNumber[o.Number] = o
 	}
 	for _, c := range []struct {

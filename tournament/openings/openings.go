@@ -1,12 +1,14 @@
-// Package openings is the table of openings from which a Russian
-// draughts event draws the start of its games (issue 51): each round, or
+// Package openings is the table of openings from which an event of a
+// game with openings (Russian draughts) draws the start of its games
+// (issue 51), its moves replayed by the rules of the event's game: each round, or
 // each board, plays a micro-match of two games from an opening drawn for
 // it, colours exchanged. It reads and writes an arbiter's table (CSV or
 // JSON), draws openings reproducibly from a seed without repeating one
 // until the table is exhausted, and scores a micro-match. It is pure: no
 // database, no HTTP, no clock.
 //
-// The default table (default.json) is the FMJD Drawing Table 64, the World
+// A game's default table is on its value (rules.Variant.DefaultOpenings);
+// Russian draughts' (rules/russian/openings.json) is the FMJD Drawing Table 64, the World
 // Draughts Federation's table of openings for draughts-64
 // (https://results.fmjd.org/viewpage.php?page_id=2), as lidraughts' draughts
 // library transcribes it (Mind-Sports-Games/strategygames,
@@ -34,7 +36,6 @@ import (
 	"unicode/utf8"
 
 	"adiukh/rules"
-	"adiukh/rules/russian"
 )
 
 // MaxPlies is the longest opening a table holds: three moves of each side.
@@ -62,11 +63,12 @@ func (o Opening) Title(lang string) string {
 	return o.Name
 }
 
-// Table is the openings an event draws from, in order, and where they come
-// from.
+// Table is the openings an event draws from, in order, where they come
+// from, and the game whose rules play their moves.
 type Table struct {
-	Source   string    `json:"source"`
-	Openings []Opening `json:"openings"`
+	Source   string     `json:"source"`
+	Openings []Opening  `json:"openings"`
+	Game     rules.Game `json:"-"`
 }
 
 // Opening returns the opening of that number.
@@ -78,19 +80,26 @@ func (t *Table) Opening(number int) (Opening, bool) {
 	return t.Openings[i], true
 }
 
-//go:embed default.json
-var defaultJSON []byte
+// defaults are the games' default tables as read, by game key.
+var defaults sync.Map
 
-var defaultTable = sync.OnceValues(func() (*Table, error) { return ReadJSON(strings.NewReader(string(defaultJSON))) })
-
-// Default is the table the project ships (see the package comment). The
-// caller may change its copy.
-func Default() *Table {
-	t, err := defaultTable()
-	if err != nil {
-		panic("openings: the default table does not read: " + err.Error())
+// Default is the table the game ships (rules.Variant.DefaultOpenings; see
+// the package comment), nil for a game without one. The caller may change
+// its copy.
+func Default(v *rules.Variant) *Table {
+	if v.DefaultOpenings == nil {
+		return nil
 	}
-	c := &Table{Source: t.Source, Openings: make([]Opening, len(t.Openings))}
+	read, ok := defaults.Load(v.Key)
+	if !ok {
+		t, err := ReadJSON(strings.NewReader(string(v.DefaultOpenings)), v.Rules)
+		if err != nil {
+			panic("openings: the default table of " + v.Key + " does not read: " + err.Error())
+		}
+		read, _ = defaults.LoadOrStore(v.Key, t)
+	}
+	t := read.(*Table)
+	c := &Table{Source: t.Source, Openings: make([]Opening, len(t.Openings)), Game: t.Game}
 	for i, o := range t.Openings {
 		o.Moves = slices.Clone(o.Moves)
 		c.Openings[i] = o
@@ -98,17 +107,17 @@ func Default() *Table {
 	return c
 }
 
-// Replay plays moves from the start of Russian draughts and returns them as
-// the game writes them and the FEN of the position they reach. An error
-// names the ply at fault and says why, in the rules' words.
-func Replay(moves []string) (written []string, fen string, err error) {
+// Replay plays moves from the start of the game and returns them as the
+// game writes them and the position they reach in its notation (a FEN). An
+// error names the ply at fault and says why, in the rules' words.
+func Replay(game rules.Game, moves []string) (written []string, fen string, err error) {
 	switch {
 	case len(moves) == 0:
 		return nil, "", &Error{Field: FieldMoves, Detail: say("no moves: an opening is one to six plies from the start, as c3-d4 f6-g5 g3-f4")}
 	case len(moves) > MaxPlies:
 		return nil, "", &Error{Field: FieldMoves, Detail: say("%d plies: an opening is at most three moves of each side, six plies", len(moves))}
 	}
-	s := russian.Rules{}.Start()
+	s := game.Start()
 	written = make([]string, len(moves))
 	for i, m := range moves {
 		played, err := s.Play(m)
@@ -187,7 +196,7 @@ func (t *Table) check(place func(i int) (line, entry int)) error {
 		if j, ok := names[o.Name]; ok {
 			return fail(FieldName, 0, say("the name %s is given twice: opening %d has it", o.Name, t.Openings[j].Number))
 		}
-		written, fen, err := Replay(o.Moves)
+		written, fen, err := Replay(t.Game, o.Moves)
 		if err != nil {
 			e := err.(*Error)
 			return fail(e.Field, e.Ply, e.Detail)

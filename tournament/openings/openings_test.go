@@ -16,7 +16,7 @@ import (
 // Every opening of the default table is legal from the start, and its FEN
 // is the position its moves reach.
 func TestDefaultOpeningsAreLegal(t *testing.T) {
-	tab := openings.Default()
+	tab := openings.Default(russian.Variant)
 	if len(tab.Openings) != 344 {
 		t.Fatalf("the default table has %d openings, want the 344 of the FMJD table reached by moves", len(tab.Openings))
 	}
@@ -58,7 +58,7 @@ func TestDefaultOpeningsMatchTheSource(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	tab := openings.Default()
+	tab := openings.Default(russian.Variant)
 	byName := map[string]openings.Opening{}
 	for _, o := range tab.Openings {
 		byName[sourceCode(o.Name)] = o
@@ -107,31 +107,28 @@ func sourceCode(name string) string {
 // The shipped file is written as WriteJSON writes it, so that a table an
 // arbiter saves and the default read alike.
 func TestDefaultFileIsAsWritten(t *testing.T) {
-	raw, err := os.ReadFile("default.json")
-	if err != nil {
-		t.Fatal(err)
-	}
+	raw := russian.Variant.DefaultOpenings
 	var b bytes.Buffer
-	if err := openings.Default().WriteJSON(&b); err != nil {
+	if err := openings.Default(russian.Variant).WriteJSON(&b); err != nil {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(raw, b.Bytes()) {
-		t.Error("default.json is not as WriteJSON writes the table it holds")
+		t.Error("rules/russian/openings.json is not as WriteJSON writes the table it holds")
 	}
 }
 
 // Default gives each caller its own copy.
 func TestDefaultIsACopy(t *testing.T) {
-	a := openings.Default()
+	a := openings.Default(russian.Variant)
 	a.Openings[0].Moves[0] = "h2-g3"
 	a.Openings = a.Openings[:1]
-	if b := openings.Default(); len(b.Openings) != 344 || b.Openings[0].Moves[0] != "a3-b4" {
+	if b := openings.Default(russian.Variant); len(b.Openings) != 344 || b.Openings[0].Moves[0] != "a3-b4" {
 		t.Fatalf("a change to one copy reached the next: %d openings, first move %s", len(b.Openings), b.Openings[0].Moves[0])
 	}
 }
 
 func TestTableRoundTrips(t *testing.T) {
-	def := openings.Default()
+	def := openings.Default(russian.Variant)
 	for _, format := range []string{"csv", "json"} {
 		t.Run(format, func(t *testing.T) {
 			var b bytes.Buffer
@@ -142,7 +139,7 @@ func TestTableRoundTrips(t *testing.T) {
 			if err := write(&b); err != nil {
 				t.Fatal(err)
 			}
-			got, err := read(bytes.NewReader(b.Bytes()))
+			got, err := read(bytes.NewReader(b.Bytes()), russian.Rules{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -163,7 +160,7 @@ func TestTableRoundTrips(t *testing.T) {
 // moves are kept as the rules write them.
 func TestReadCSVAsArbitersWriteIt(t *testing.T) {
 	file := "\ufeff# Таблица клуба\nномер;название;ходы\n1;Дебют А;1. c3-d4 d6-c5 2. b2-c3\n2;\"Дебют Б; вариант\";c3-d4 f6-g5 g3-f4\n"
-	tab, err := openings.ReadCSV(strings.NewReader(file))
+	tab, err := openings.ReadCSV(strings.NewReader(file), russian.Rules{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -184,7 +181,7 @@ func TestReadCSVAsArbitersWriteIt(t *testing.T) {
 // "name_en" in JSON; pages in English show it, others the name. A table
 // without English names writes the three columns it always had.
 func TestEnglishNames(t *testing.T) {
-	tab, err := openings.ReadCSV(strings.NewReader("number,name,moves,name_en\n1,Городская партия,c3-d4 d6-c5 b2-c3 f6-g5 c3-b4,City game\n2,Дебют Б,c3-d4 f6-g5\n"))
+	tab, err := openings.ReadCSV(strings.NewReader("number,name,moves,name_en\n1,Городская партия,c3-d4 d6-c5 b2-c3 f6-g5 c3-b4,City game\n2,Дебют Б,c3-d4 f6-g5\n"), russian.Rules{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -205,14 +202,14 @@ func TestEnglishNames(t *testing.T) {
 	if err := tab.WriteJSON(&js); err != nil {
 		t.Fatal(err)
 	}
-	back, err := openings.ReadJSON(&js)
+	back, err := openings.ReadJSON(&js, russian.Rules{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if back.Openings[0].NameEn != "City game" || back.Openings[1].NameEn != "" {
 		t.Errorf("JSON reads back %+v", back.Openings)
 	}
-	old, err := openings.ReadCSV(strings.NewReader("1,A,c3-d4 d6-c5 b2-c3\n"))
+	old, err := openings.ReadCSV(strings.NewReader("1,A,c3-d4 d6-c5 b2-c3\n"), russian.Rules{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -271,7 +268,7 @@ func TestBadTables(t *testing.T) {
 			if tc.format == "json" {
 				read = openings.ReadJSON
 			}
-			_, err := read(strings.NewReader(tc.file))
+			_, err := read(strings.NewReader(tc.file), russian.Rules{})
 			if err == nil || !strings.HasPrefix(err.Error(), tc.want) {
 				t.Fatalf("error = %v, want it to start %q", err, tc.want)
 			}
@@ -282,7 +279,7 @@ func TestBadTables(t *testing.T) {
 // An arbiter's edit is checked as a file is: the moves written as the
 // rules write them, the FEN filled in, a duplicate refused by its place.
 func TestCheckAnEditedTable(t *testing.T) {
-	tab := openings.Default()
+	tab := openings.Default(russian.Variant)
 	tab.Openings = append(tab.Openings[:2], openings.Opening{Number: 900, Name: "Городская партия", Moves: []string{"c3-d4", "d6-c5", "b2-c3", "f6-g5"}})
 	if err := tab.Check(); err != nil {
 		t.Fatal(err)
@@ -301,9 +298,9 @@ func TestCheckAnEditedTable(t *testing.T) {
 // separator a spreadsheet may split on, and reads back as it was.
 func TestCSVNeutralisesFormulas(t *testing.T) {
 	hostile := []string{`=cmd|' /C calc'!A0`, "+1+1", "@SUM(1)", "Дебют; =1+2", "-2+3"}
-	tab := &openings.Table{Source: "клуб, =HYPERLINK(1)"}
+	tab := &openings.Table{Source: "клуб, =HYPERLINK(1)", Game: russian.Rules{}}
 	for i, name := range hostile {
-		tab.Openings = append(tab.Openings, openings.Opening{Number: i + 1, Name: name, NameEn: name + " en", Moves: openings.Default().Openings[i].Moves})
+		tab.Openings = append(tab.Openings, openings.Opening{Number: i + 1, Name: name, NameEn: name + " en", Moves: openings.Default(russian.Variant).Openings[i].Moves})
 	}
 	if err := tab.Check(); err != nil {
 		t.Fatal(err)
@@ -327,7 +324,7 @@ func TestCSVNeutralisesFormulas(t *testing.T) {
 			}
 		}
 	}
-	back, err := openings.ReadCSV(bytes.NewReader(b.Bytes()))
+	back, err := openings.ReadCSV(bytes.NewReader(b.Bytes()), russian.Rules{})
 	if err != nil {
 		t.Fatal(err)
 	}
