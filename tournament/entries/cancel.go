@@ -28,7 +28,7 @@ const NoticeCancelled = "event-cancelled" // Event, Link, Reason
 func (s *Service) CancelEvent(ctx context.Context, eventID int64, reason string) (*tournament.Event, error) {
 	var e *tournament.Event
 	var told []tournament.Notice
-	err := s.store.Update(ctx, func(tx Tx) error {
+	err := s.updateTelling(ctx, &told, func(tx Tx) error {
 		old, u, err := tournament.Manageable(ctx, tx, eventID)
 		if err != nil {
 			return err
@@ -65,7 +65,7 @@ func (s *Service) CancelEvent(ctx context.Context, eventID int64, reason string)
 			return err
 		}
 		for _, a := range audience {
-			told = append(told, tournament.Notice{To: a.Email, Locale: a.Locale, Kind: NoticeCancelled,
+			told = append(told, tournament.Notice{UserID: a.ID, EventID: eventID, To: a.Email, Locale: a.Locale, Kind: NoticeCancelled,
 				Args: []any{"Event", e.Name, "Link", fmt.Sprintf("/events/%d", eventID), "Reason", why}})
 		}
 		return nil
@@ -73,7 +73,6 @@ func (s *Service) CancelEvent(ctx context.Context, eventID int64, reason string)
 	if err != nil {
 		return nil, err
 	}
-	s.notify(ctx, told...)
 	return e, nil
 }
 
@@ -132,7 +131,7 @@ const NoticeHidden = "event-hidden" // Event, Link
 // tells nobody, and only its manager tells of it.
 func (s *Service) TellHidden(ctx context.Context, eventID int64) error {
 	var told []tournament.Notice
-	err := s.store.View(ctx, func(tx Tx) error {
+	err := s.updateTelling(ctx, &told, func(tx Tx) error {
 		e, err := tx.Event(eventID)
 		if err != nil {
 			return err
@@ -148,13 +147,12 @@ func (s *Service) TellHidden(ctx context.Context, eventID int64) error {
 			return err
 		}
 		for _, a := range audience {
-			told = append(told, tournament.Notice{To: a.Email, Locale: a.Locale, Kind: NoticeHidden, Args: []any{"Event", e.Name, "Link", "/my"}})
+			told = append(told, tournament.Notice{UserID: a.ID, EventID: eventID, To: a.Email, Locale: a.Locale, Kind: NoticeHidden, Args: []any{"Event", e.Name, "Link", "/my"}})
 		}
 		return nil
 	})
 	if err != nil {
 		return err
 	}
-	s.notify(ctx, told...)
 	return nil
 }

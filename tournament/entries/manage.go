@@ -72,7 +72,7 @@ func full(set *EntrySettings, players int, all []Entry) bool {
 // next round.
 func withdrawable(e *tournament.Event, paired int, en *Entry) (can, asks bool) {
 	switch {
-	case en == nil || e.Status == tournament.Finished:
+	case en == nil || e.Status == tournament.Finished || e.Status == tournament.Cancelled:
 		return false, false
 	case en.Decidable():
 		return true, false
@@ -147,13 +147,16 @@ func (s *Service) WithdrawEntry(ctx context.Context, eventID, entryID int64, rea
 	}
 	var en *Entry
 	var told []tournament.Notice
-	err = s.store.Update(ctx, func(tx Tx) error {
+	err = s.updateTelling(ctx, &told, func(tx Tx) error {
 		told = nil
 		if err := tx.LockEvent(eventID); err != nil {
 			return err
 		}
 		e, err := tournament.Readable(ctx, tx, eventID)
 		if err != nil {
+			return err
+		}
+		if err := frozen(e); err != nil {
 			return err
 		}
 		if en, err = findEntry(tx, eventID, entryID, u.ID); err != nil {
@@ -216,7 +219,6 @@ func (s *Service) WithdrawEntry(ctx context.Context, eventID, entryID int64, rea
 	if err != nil {
 		return nil, err
 	}
-	s.notify(ctx, told...)
 	return en, nil
 }
 
@@ -231,8 +233,8 @@ func (s *Service) ConfirmWithdrawal(ctx context.Context, eventID, entryID int64,
 		return nil, err
 	}
 	var en *Entry
-	var told tournament.Notice
-	err = s.store.Update(ctx, func(tx Tx) error {
+	var told []tournament.Notice
+	err = s.updateTelling(ctx, &told, func(tx Tx) error {
 		e, u, found, err := decidable(ctx, tx, eventID, entryID)
 		if err != nil {
 			return err
@@ -267,13 +269,12 @@ func (s *Service) ConfirmWithdrawal(ctx context.Context, eventID, entryID int64,
 		if err := tx.UpdateEntry(en); err != nil {
 			return err
 		}
-		told = entryNotice(NoticeWithdrawn, account, e, en, "Round", en.WithdrawnFrom)
+		told = []tournament.Notice{entryNotice(NoticeWithdrawn, account, e, en, "Round", en.WithdrawnFrom)}
 		return tournament.Audit(tx, s.now(), u, eventID, ActionEntryWithdrawConfirm, fmt.Sprintf("entry %d", en.ID), before, en, reason)
 	})
 	if err != nil {
 		return nil, err
 	}
-	s.notify(ctx, told)
 	return en, nil
 }
 
@@ -287,12 +288,15 @@ func (s *Service) TakeBackWithdrawal(ctx context.Context, eventID, entryID int64
 	}
 	var en *Entry
 	var told []tournament.Notice
-	err := s.store.Update(ctx, func(tx Tx) error {
+	err := s.updateTelling(ctx, &told, func(tx Tx) error {
 		if err := tx.LockEvent(eventID); err != nil {
 			return err
 		}
 		e, err := tournament.Readable(ctx, tx, eventID)
 		if err != nil {
+			return err
+		}
+		if err := frozen(e); err != nil {
 			return err
 		}
 		if en, err = findEntry(tx, eventID, entryID, u.ID); err != nil {
@@ -314,7 +318,6 @@ func (s *Service) TakeBackWithdrawal(ctx context.Context, eventID, entryID int64
 	if err != nil {
 		return nil, err
 	}
-	s.notify(ctx, told...)
 	return en, nil
 }
 
@@ -329,5 +332,5 @@ func ownerNotice(tx Tx, e *tournament.Event, kind string, args ...any) ([]tourna
 		return nil, err
 	}
 	args = append([]any{"Event", e.Name, "Link", entriesLink(e)}, args...)
-	return []tournament.Notice{{To: arbiter.Email, Locale: arbiter.Locale, Kind: kind, Args: args}}, nil
+	return []tournament.Notice{{UserID: arbiter.ID, EventID: e.ID, To: arbiter.Email, Locale: arbiter.Locale, Kind: kind, Args: args}}, nil
 }
