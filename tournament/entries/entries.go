@@ -511,7 +511,7 @@ func (s *Service) beforeDeadline(set *EntrySettings) bool {
 // tell of an event that is not held.
 func frozen(e *tournament.Event) error {
 	if e.Status == tournament.Cancelled {
-		return tournament.Conflict("status", "event %d is cancelled; its entries no longer change", e.ID)
+		return tournament.Conflict("", "event %d is cancelled; its entries no longer change", e.ID)
 	}
 	return nil
 }
