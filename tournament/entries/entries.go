@@ -39,6 +39,10 @@ const (
 	EntryWithdrawing EntryStatus = "withdrawing"
 	// EntryWithdrawn: the player took the entry back, or left the event.
 	EntryWithdrawn EntryStatus = "withdrawn"
+	// EntryLapsed: the entry was on the waiting list when the event
+	// started, no place having freed (CloseWaitingLists). It stays the
+	// account's one entry: the event takes none after its start.
+	EntryLapsed EntryStatus = "lapsed"
 )
 
 // Live reports whether an entry of this status still stands: an account
@@ -60,6 +64,8 @@ const (
 	ActionEntryWithdrawTakeBack = "entry.withdraw_take_back"
 	// ActionEntryMoveUp is an entry leaving the waiting list for a place.
 	ActionEntryMoveUp = "entry.move_up"
+	// ActionEntryLapse is an entry still waiting when the event started.
+	ActionEntryLapse = "entry.lapse"
 )
 
 // Notice kinds of the decisions on entries.
@@ -69,6 +75,9 @@ const (
 	// NoticeMovedUp tells a player their entry left the waiting list and
 	// awaits the arbiter.
 	NoticeMovedUp = "entry-moved-up" // Event, Link
+	// NoticeLapsed tells a player on the waiting list that the event
+	// started before a place freed.
+	NoticeLapsed = "entry-lapsed" // Event, Link
 	// NoticeWithdrawAsked tells the event's arbiter that a player asks to
 	// be withdrawn; NoticeWithdrawn tells the player it is done.
 	NoticeWithdrawAsked = "entry-withdraw-asked" // Event, Link, Player, Reason (may be absent)
@@ -174,6 +183,9 @@ type EntryTx interface {
 	// Entries lists an event's entries, oldest first.
 	Entries(eventID int64) ([]Entry, error)
 	UpdateEntry(e *Entry) error
+	// EventsWaiting lists the events that have entries on their waiting
+	// list, by number.
+	EventsWaiting() ([]int64, error)
 }
 
 // EntryView is what an event's page shows and offers of its entries,

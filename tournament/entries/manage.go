@@ -334,3 +334,78 @@ func ownerNotice(tx Tx, e *tournament.Event, kind string, args ...any) ([]tourna
 	args = append([]any{"Event", e.Name, "Link", entriesLink(e)}, args...)
 	return []tournament.Notice{{UserID: arbiter.ID, EventID: e.ID, To: arbiter.Email, Locale: arbiter.Locale, Kind: kind, Args: args}}, nil
 }
+
+// CloseWaitingLists closes the waiting lists of the events that have
+// started: round 1 paired, no place freed before, each entry still waiting
+// is out, and its player is told (in the site's inbox, and by mail). A
+// cancelled event's waiting list was told by the cancellation and keeps
+// its entries as they were. The scheduler runs it, on every instance: each
+// event is locked while its list is closed, so that a player is told once.
+// It returns how many entries it closed.
+func (s *Service) CloseWaitingLists(ctx context.Context) (int, error) {
+	var events []int64
+	err := s.store.View(ctx, func(tx Tx) (err error) {
+		events, err = tx.EventsWaiting()
+		return err
+	})
+	if err != nil {
+		return 0, err
+	}
+	closed := 0
+	for _, id := range events {
+		var n int
+		var told []tournament.Notice
+		err := s.updateTelling(ctx, &told, func(tx Tx) (err error) {
+			n, told, err = s.closeWaitingList(tx, id)
+			return err
+		})
+		if err != nil {
+			return closed, err
+		}
+		closed += n
+	}
+	return closed, nil
+}
+
+// closeWaitingList closes the waiting list of event id when the event has
+// started, returning how many entries it closed and the notices to their
+// players.
+func (s *Service) closeWaitingList(tx Tx, id int64) (int, []tournament.Notice, error) {
+	if err := tx.LockEvent(id); err != nil {
+		return 0, nil, err
+	}
+	e, err := tx.Event(id)
+	if err != nil {
+		return 0, nil, err
+	}
+	if e.Status == tournament.Registration || e.Status == tournament.Cancelled {
+		return 0, nil, nil
+	}
+	all, err := tx.Entries(id)
+	if err != nil {
+		return 0, nil, err
+	}
+	var told []tournament.Notice
+	n := 0
+	for i := range all {
+		en := &all[i]
+		if en.Status != EntryWaiting {
+			continue
+		}
+		account, err := tx.UserByID(en.UserID)
+		if err != nil {
+			return 0, nil, err
+		}
+		before := *en
+		en.Status, en.Position = EntryLapsed, 0
+		if err := tx.UpdateEntry(en); err != nil {
+			return 0, nil, err
+		}
+		if err := tournament.Audit(tx, s.now(), nil, id, ActionEntryLapse, fmt.Sprintf("entry %d", en.ID), before, en, ""); err != nil {
+			return 0, nil, err
+		}
+		told = append(told, entryNotice(NoticeLapsed, account, e, en))
+		n++
+	}
+	return n, told, nil
+}

@@ -160,3 +160,103 @@ func TestInboxWithoutMail(t *testing.T) {
 		})
 	}
 }
+
+// Once an event has started, its waiting list hears it is out: each entry
+// still waiting is closed, once, its player told on the site and by mail.
+// Before the start, and for a cancelled event (told by the cancellation),
+// nothing changes.
+func TestWaitingListClosesAtTheStart(t *testing.T) {
+	t.Parallel()
+	for name, st := range storetest.Open(t) {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			var mu sync.Mutex
+			var mailed []string
+			notify := func(_ context.Context, n tournament.Notice) {
+				mu.Lock()
+				defer mu.Unlock()
+				mailed = append(mailed, n.To+" "+n.Kind)
+			}
+			svc, ent := tournament.NewService(st, engines.Options()), entries.NewService(st.Entries(), entries.Options{Notify: notify})
+			arbiter := storetest.Arbiter(t, st)
+			ann := playerAccount(t, st, "ann@example.org", "Анна Тлехас")
+			bob := playerAccount(t, st, "bob@example.org", "Борис Нехай")
+			cid := playerAccount(t, st, "cid@example.org", "Саида Ачмиз")
+			full := func(name string) *tournament.Event {
+				t.Helper()
+				e, _ := storetest.Event(t, arbiter, svc, "swiss", 3, "Хут Аслан")
+				if _, err := svc.UpdateEvent(arbiter, e.ID, tournament.EventInput{Name: &name}, ""); err != nil {
+					t.Fatal(err)
+				}
+				if _, err := ent.SetEntries(arbiter, e.ID, entries.EntrySettingsInput{Open: ptr(true), Max: ptr(2)}); err != nil {
+					t.Fatal(err)
+				}
+				first, err := ent.Enter(ann, e.ID, entries.EntryInput{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if _, err := ent.AcceptEntry(arbiter, e.ID, first.ID); err != nil {
+					t.Fatal(err)
+				}
+				for _, who := range []context.Context{bob, cid} {
+					if en, err := ent.Enter(who, e.ID, entries.EntryInput{}); err != nil || en.Status != entries.EntryWaiting {
+						t.Fatalf("an entry to a full event: %+v (%v), want it waiting", en, err)
+					}
+				}
+				return e
+			}
+			started, cancelled := full("Кубок"), full("Первенство")
+			if n, err := ent.CloseWaitingLists(t.Context()); err != nil || n != 0 {
+				t.Fatalf("before the start: %d closed (%v), want none", n, err)
+			}
+			if _, err := svc.PairNextRound(arbiter, started.ID); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := ent.CancelEvent(arbiter, cancelled.ID, "нет зала"); err != nil {
+				t.Fatal(err)
+			}
+			mu.Lock()
+			mailed = nil
+			mu.Unlock()
+			for want := range []int{2, 0} {
+				if n, err := ent.CloseWaitingLists(t.Context()); err != nil || n != 2-2*want {
+					t.Fatalf("closing run %d: %d closed (%v), want %d", want+1, n, err, 2-2*want)
+				}
+			}
+			slices.Sort(mailed)
+			if want := []string{"bob@example.org entry-lapsed", "cid@example.org entry-lapsed"}; !slices.Equal(mailed, want) {
+				t.Errorf("mailed %v, want %v", mailed, want)
+			}
+			for _, who := range []context.Context{bob, cid} {
+				page, err := ent.MyPage(who)
+				if err != nil {
+					t.Fatal(err)
+				}
+				statuses := map[int64]entries.EntryStatus{}
+				for _, en := range page.Entries {
+					statuses[en.Event.ID] = en.Entry.Status
+				}
+				if statuses[started.ID] != entries.EntryLapsed || statuses[cancelled.ID] != entries.EntryWaiting {
+					t.Errorf("%s's entries: %v, want out of %d and still waiting in the cancelled %d", tournament.UserFromContext(who).Email, statuses, started.ID, cancelled.ID)
+				}
+				if len(page.Notices) == 0 || page.Notices[0].Kind != entries.NoticeLapsed || page.Notices[0].EventID != started.ID ||
+					fmt.Sprint(page.Notices[0].Args) != fmt.Sprintf("[Event Кубок Link /events/%d/entries]", started.ID) {
+					t.Errorf("%s's latest notice: %+v, want the closed waiting list of %d", tournament.UserFromContext(who).Email, page.Notices, started.ID)
+				}
+			}
+			log, err := svc.Audit(arbiter, started.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			lapses := 0
+			for _, a := range log {
+				if a.Action == entries.ActionEntryLapse && a.UserEmail == "server" {
+					lapses++
+				}
+			}
+			if lapses != 2 {
+				t.Errorf("the audit log has %d entries closed by the server, want 2", lapses)
+			}
+		})
+	}
+}

@@ -155,3 +155,11 @@ func (e entriesStore) Update(ctx context.Context, fn func(tx entries.Tx) error) 
 func (e entriesStore) View(ctx context.Context, fn func(tx entries.Tx) error) error {
 	return e.s.run(ctx, e.s.read, e.s.viewOptions(), func(t *tx) error { return fn(t) })
 }
+
+func (t *tx) EventsWaiting() ([]int64, error) {
+	var ids []int64
+	if err := t.db.Model(&entryRow{}).Where("status = ?", string(entries.EntryWaiting)).Distinct("event_id").Order("event_id").Pluck("event_id", &ids).Error; err != nil {
+		return nil, fmt.Errorf("read the events with waiting lists: %w", err)
+	}
+	return ids, nil
+}
