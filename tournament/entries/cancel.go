@@ -77,8 +77,9 @@ func (s *Service) CancelEvent(ctx context.Context, eventID int64, reason string)
 }
 
 // audience are the accounts that have the event in their plans, each once,
-// by their ID: its entrants but the declined, its players' accounts and
-// its followers.
+// by their ID: its entrants but the declined, its players' accounts (linked
+// to the player or to the player's person of the register) and its
+// followers.
 func (s *Service) audience(tx Tx, eventID int64) ([]tournament.User, error) {
 	var ids []int64
 	entries, err := tx.Entries(eventID)
@@ -96,6 +97,25 @@ func (s *Service) audience(tx Tx, eventID int64) ([]tournament.User, error) {
 	}
 	for _, u := range players {
 		ids = append(ids, u.ID)
+	}
+	// A player the arbiter linked to a person of the register plays for
+	// the account linked to that person, as the account's page shows
+	// (playersOf).
+	all, err := tx.Players(eventID)
+	if err != nil {
+		return nil, err
+	}
+	for _, p := range all {
+		if p.PersonID == 0 {
+			continue
+		}
+		claims, err := tx.Claims(tournament.ClaimConfirmed, 0, p.PersonID)
+		if err != nil {
+			return nil, err
+		}
+		for _, c := range claims {
+			ids = append(ids, c.UserID)
+		}
 	}
 	followers, err := tx.Followers(eventID)
 	if err != nil {
