@@ -399,6 +399,11 @@ func TestCancelledEventFreezesEntries(t *testing.T) {
 				t.Errorf("withdrawing through the API: %d %v, want 409 saying %q", code, out, refusal)
 			}
 
+			mine := s.Must(http.StatusOK, tournament.PlayerRole, "GET", "/api/v1/me/entries", nil)["entries"].([]any)
+			if e := mine[0].(map[string]any); e["event_cancelled"] != true || e["cancel_reason"] != "зал закрыт" || e["can_withdraw"] != false || e["status"] != "accepted" {
+				t.Errorf("the player's entries through the API: %v, want the accepted entry of a cancelled event, not to withdraw", e)
+			}
+
 			code, body := s.Text(tournament.PlayerRole, "GET", "/api/v1/me/notifications", "")
 			var inbox []map[string]any
 			if err := json.Unmarshal([]byte(body), &inbox); err != nil || code != http.StatusOK {
