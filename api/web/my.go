@@ -34,6 +34,9 @@ type noticeItem struct {
 	Text string
 	Link string
 	At   time.Time
+	// Zone is where the site's own records are shown: a notice may be of
+	// no event, or of one the reader may no longer read.
+	Zone *time.Location
 	Read bool
 }
 
@@ -50,7 +53,7 @@ func (h *handler) myPage(c *gin.Context) error {
 	var unread []int64
 	for _, n := range page.Notices {
 		link, _ := n.Arg("Link").(string)
-		data.Inbox = append(data.Inbox, noticeItem{Kind: n.Kind, Text: noticeText(tr, &n.Notice), Link: link, At: n.At, Read: n.Read})
+		data.Inbox = append(data.Inbox, noticeItem{Kind: n.Kind, Text: noticeText(tr, &n.Notice), Link: link, At: n.At, Zone: tournament.DefaultLocation(), Read: n.Read})
 		if !n.Read {
 			unread = append(unread, n.ID)
 		}
