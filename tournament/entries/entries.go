@@ -183,7 +183,8 @@ type EntryTx interface {
 	// Entries lists an event's entries, oldest first.
 	Entries(eventID int64) ([]Entry, error)
 	UpdateEntry(e *Entry) error
-	// EventsWaiting lists the events that have entries on their waiting
+	// EventsWaiting lists the events that have started (neither in
+	// registration nor cancelled) with entries still on their waiting
 	// list, by number.
 	EventsWaiting() ([]int64, error)
 }

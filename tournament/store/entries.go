@@ -158,7 +158,10 @@ func (e entriesStore) View(ctx context.Context, fn func(tx entries.Tx) error) er
 
 func (t *tx) EventsWaiting() ([]int64, error) {
 	var ids []int64
-	if err := t.db.Model(&entryRow{}).Where("status = ?", string(entries.EntryWaiting)).Distinct("event_id").Order("event_id").Pluck("event_id", &ids).Error; err != nil {
+	err := t.db.Model(&entryRow{}).Joins("JOIN events ON events.id = entries.event_id").
+		Where("entries.status = ? AND events.status NOT IN ?", string(entries.EntryWaiting), []string{string(tournament.Registration), string(tournament.Cancelled)}).
+		Distinct("entries.event_id").Order("entries.event_id").Pluck("entries.event_id", &ids).Error
+	if err != nil {
 		return nil, fmt.Errorf("read the events with waiting lists: %w", err)
 	}
 	return ids, nil
