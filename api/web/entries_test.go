@@ -389,6 +389,9 @@ func TestCancelledEventFreezesEntries(t *testing.T) {
 				t.Errorf("the notice shown once is still unread")
 			}
 
+			if desk := arbiter.Get(path).Body.String(); strings.Contains(desk, `action="`+path+`/accept"`) {
+				t.Errorf("the arbiter is offered to accept entries of the cancelled event")
+			}
 			refusal := apitest.RuF("event %d is cancelled; its entries no longer change", id)
 			if rec := player.Post(withdraw, url.Values{"from": {"my"}}); rec.Code != http.StatusConflict || !strings.Contains(rec.Body.String(), html.EscapeString(refusal)) {
 				t.Errorf("withdrawing by the form: %d, want 409 saying %q\n%s", rec.Code, refusal, rec.Body)
